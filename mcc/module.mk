@@ -1,0 +1,36 @@
+# mcc: the compiler driver and the source-to-source translator.
+# Sources: every mcc/*.c plus the flex/bison outputs generated from grammar/.
+MCC_GEN_DIR := $(BUILD)/gen
+MCC_SRCS    := $(wildcard mcc/*.c)
+MCC_OBJS    := $(MCC_SRCS:%.c=$(BUILD)/obj/%.o) \
+               $(BUILD)/obj/gen/c.tab.o $(BUILD)/obj/gen/lex.yy.o
+MCC_CFLAGS  := $(CFLAGS_COMMON) -Imcc -I$(MCC_GEN_DIR)
+MCC_BIN     := $(BUILD)/bin/mcc
+
+$(MCC_GEN_DIR)/c.tab.c $(MCC_GEN_DIR)/c.tab.h: grammar/c.y
+	@mkdir -p $(MCC_GEN_DIR)
+	bison -Wall -Werror=conflicts-sr -Werror=conflicts-rr --defines=$(MCC_GEN_DIR)/c.tab.h -o $(MCC_GEN_DIR)/c.tab.c $<
+
+$(MCC_GEN_DIR)/lex.yy.c: grammar/c.l $(MCC_GEN_DIR)/c.tab.h
+	@mkdir -p $(MCC_GEN_DIR)
+	flex -o $@ $<
+
+# Generated code is not held to -Wextra (flex/bison output has unused parameters).
+$(BUILD)/obj/gen/%.o: $(MCC_GEN_DIR)/%.c mcc/mcc.h
+	@mkdir -p $(dir $@)
+	$(CC) $(MCC_CFLAGS) -Wno-unused-function -Wno-sign-compare -Wno-unused-parameter -c -o $@ $<
+
+$(BUILD)/obj/mcc/%.o: mcc/%.c mcc/mcc.h $(MCC_GEN_DIR)/c.tab.h
+	@mkdir -p $(dir $@)
+	$(CC) $(MCC_CFLAGS) -c -o $@ $<
+
+$(MCC_BIN): $(MCC_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) -o $@ $^ $(LDLIBS_COMMON)
+
+# mcc's own omp.h lives apart from system headers (it must not shadow gcc's for others).
+$(BUILD)/lib/mcc/include/omp.h: mcc/include/omp.h
+	@mkdir -p $(dir $@)
+	cp $< $@
+
+ALL_TARGETS += $(MCC_BIN) $(BUILD)/lib/mcc/include/omp.h
