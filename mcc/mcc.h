@@ -41,4 +41,25 @@ int mcc_translate(const char *in_path, const char *out_path, const struct mcc_op
 int mcc_translate_buffer(const char *name, const char *text, size_t len, FILE *out,
                          const struct mcc_options *opts);
 
+/* ---- diag.c: diagnostics (gcc style) ------------------------------------------------- */
+
+/* A position in the user's source as linemarkers describe it (1-based line and column). */
+struct mcc_loc {
+    const char *file;   /* interned file name from the linemarker (never freed while mcc runs) */
+    int line;
+    int col;
+};
+
+/* `file:line:col: error: msg`, then the source line (read from `file` when it can be
+ * opened) and a caret under col, like gcc.  Errors make mcc exit with status 1. */
+void mcc_error_at(const struct mcc_loc *loc, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+void mcc_warning_at(const struct mcc_loc *loc, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+void mcc_note_at(const struct mcc_loc *loc, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* Number of errors reported since the last mcc_diag_reset(). */
+int mcc_error_count(void);
+void mcc_diag_reset(bool quiet);
+
 #endif /* MCC_H */
