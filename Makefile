@@ -34,7 +34,7 @@ CLEAN_EXTRA :=
 .PHONY: all check bench demo deps install clean
 all:
 
-include $(wildcard nanort/module.mk devices/*/module.mk grammar/module.mk mcc/module.mk \
+include $(wildcard nanort/module.mk devices/*/module.mk grammar/module.mk mcc/module.mk install.mk \
                    tests/*/module.mk samples/module.mk bench/module.mk)
 
 all: $(ALL_TARGETS)
