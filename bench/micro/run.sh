@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Per-task cost of nanort against its peers (bench/README.md).
+#
+#   bench/micro/run.sh BINDIR [OUT.md]
+#
+# BINDIR holds one binary per runtime (nanort libgomp libomp starpu; a missing one is
+# reported as "n/a").  For every round, pattern and body, the runtimes run one after
+# the other (A B C D A B C D ...) so that machine noise hits them alike; the table
+# gives the median per-task cost over the rounds and nanort's ratio to each peer
+# (below 1: nanort is cheaper).
+# Environment: ROUNDS (5), NTASKS (102400, a multiple of 64), SPIN_US (5, the body of
+# the "spin" rows), BENCH_NX_ARGS (--smp-workers=2).
+set -u
+bindir=$1; out=${2:-/dev/null}
+rounds=${ROUNDS:-5}; ntasks=${NTASKS:-102400}; spin_us=${SPIN_US:-5}
+peers="nanort libgomp libomp starpu"
+patterns="indep chain stencil fan"
+
+export NX_ARGS=${BENCH_NX_ARGS:---smp-workers=2}
+export OMP_NUM_THREADS=2
+export STARPU_NCPU=2 STARPU_NOPENCL=0 STARPU_NCUDA=0 STARPU_SILENT=1
+
+present=""
+for p in $peers; do [ -x "$bindir/$p" ] && present="$present $p"; done
+if [ -z "$present" ]; then echo "bench-micro: no binaries in $bindir" >&2; exit 1; fi
+first=${present# }; first=${first%% *}
+iters=$("$bindir/$first" --calibrate "$spin_us") || exit 1
+if [ -x "$bindir/libomp" ] && ! ldd "$bindir/libomp" | grep -q 'libomp\.so'; then
+  echo "bench-micro: warning: $bindir/libomp is not linked to libomp.so" >&2
+fi
+
+raw=$(mktemp); trap 'rm -f "$raw"' EXIT
+echo "bench-micro: $rounds rounds, $ntasks tasks, spin body $spin_us us = $iters iterations," \
+     "runtimes:$present" >&2
+for r in $(seq "$rounds"); do
+  for pat in $patterns; do
+    for body in empty spin; do
+      n=0; [ $body = spin ] && n=$iters
+      for p in $present; do
+        v=$(timeout -k 5 120 "$bindir/$p" "$pat" "$n" "$ntasks" 2>/dev/null | awk '/^ns_per_task/ {print $2}')
+        echo "$pat $body $p ${v:-fail}" >> "$raw"
+      done
+    done
+  done
+  echo "bench-micro: round $r/$rounds done" >&2
+done
+
+# Median of the numeric values of one (pattern, body, peer).
+median() {
+  awk -v k="$1 $2 $3" '$1" "$2" "$3 == k && $4 != "fail" {print $4}' "$raw" | sort -g |
+    awk '{v[NR] = $1} END {if (NR == 0) print "fail"; else if (NR % 2) print v[(NR + 1) / 2];
+                           else printf "%.1f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2}'
+}
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN {if (a + 0 > 0 && b + 0 > 0) printf "%.2f", a / b; else print "n/a"}'; }
+
+{
+  echo "Per-task cost in ns (wall time / tasks, median of $rounds alternating runs), 2 workers,"
+  echo "$ntasks tasks per run; body \"spin\" = ${spin_us} us of calibrated spin."
+  echo "Ratios are nanort / peer: below 1.00 nanort is cheaper."
+  echo "$(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
+  echo
+  echo "| pattern | body | nanort | libgomp | libomp | StarPU | /libgomp | /libomp | /StarPU |"
+  echo "|---|---|---:|---:|---:|---:|---:|---:|---:|"
+  for pat in $patterns; do
+    for body in empty spin; do
+      declare -A m=()
+      for p in $peers; do
+        case " $present " in *" $p "*) m[$p]=$(median "$pat" "$body" "$p") ;; *) m[$p]=n/a ;; esac
+      done
+      echo "| $pat | $body | ${m[nanort]} | ${m[libgomp]} | ${m[libomp]} | ${m[starpu]} |" \
+           "$(ratio "${m[nanort]}" "${m[libgomp]}") | $(ratio "${m[nanort]}" "${m[libomp]}") |" \
+           "$(ratio "${m[nanort]}" "${m[starpu]}") |"
+    done
+  done
+} | tee "$out"

@@ -1,0 +1,54 @@
+# bench/: side-by-side benchmarks against peer runtimes (bench/README.md).
+#   make bench-micro   per-task cost: nanort vs OpenMP (gcc/libgomp, clang/libomp) vs StarPU
+# The peers are built only when their compiler/library is present (scripts/deps.sh
+# installs them); run.sh reports a missing one as n/a.  nanort's own binary needs the
+# runtime's fragment (the rule for libnanort.a).
+BENCH_MICRO_DIR := $(BUILD)/bench/micro
+BENCH_MICRO_OBJ := $(BUILD)/obj/bench/micro
+BENCH_CLANG     := $(shell command -v clang 2>/dev/null)
+BENCH_STARPU    := $(shell pkg-config --exists starpu-1.3 2>/dev/null && echo starpu-1.3)
+BENCH_MICRO_BINS := $(if $(wildcard nanort/module.mk),$(BENCH_MICRO_DIR)/nanort) \
+                    $(BENCH_MICRO_DIR)/libgomp \
+                    $(if $(BENCH_CLANG),$(BENCH_MICRO_DIR)/libomp) \
+                    $(if $(BENCH_STARPU),$(BENCH_MICRO_DIR)/starpu)
+
+# micro.c (bodies, spin loop, timing) is compiled once by gcc and linked into every
+# peer, so all of them run the same body code.
+$(BENCH_MICRO_OBJ)/micro.o: bench/micro/micro.c bench/micro/micro.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_COMMON) -c -o $@ $<
+
+$(BENCH_MICRO_DIR)/nanort: bench/micro/nanort.c bench/micro/micro.h $(BENCH_MICRO_OBJ)/micro.o \
+                           $(BUILD)/lib/libnanort.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_COMMON) -o $@ $< $(BENCH_MICRO_OBJ)/micro.o $(BUILD)/lib/libnanort.a $(LDLIBS_COMMON)
+
+$(BENCH_MICRO_DIR)/libgomp: bench/micro/omp.c bench/micro/micro.h $(BENCH_MICRO_OBJ)/micro.o
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_COMMON) -fopenmp -o $@ $< $(BENCH_MICRO_OBJ)/micro.o
+
+$(BENCH_MICRO_DIR)/libomp: bench/micro/omp.c bench/micro/micro.h $(BENCH_MICRO_OBJ)/micro.o
+	@mkdir -p $(@D)
+	clang $(CFLAGS_COMMON) -fopenmp=libomp -o $@ $< $(BENCH_MICRO_OBJ)/micro.o
+
+$(BENCH_MICRO_DIR)/starpu: bench/micro/starpu.c bench/micro/micro.h $(BENCH_MICRO_OBJ)/micro.o
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_COMMON) $(shell pkg-config --cflags starpu-1.3) -o $@ $< \
+	    $(BENCH_MICRO_OBJ)/micro.o $(shell pkg-config --libs starpu-1.3)
+
+.PHONY: bench-micro check-bench-micro
+bench-micro: $(BENCH_MICRO_BINS)
+	@mkdir -p bench/results
+	bench/micro/run.sh $(BENCH_MICRO_DIR) bench/results/micro.md
+
+# Not a timing test: every benchmark binary checks that its tasks computed what a
+# sequential run computes, so a broken benchmark (or a broken dependence) fails here.
+BENCH_MICRO_PATTERNS := indep chain stencil fan
+check-bench-micro: $(BENCH_MICRO_BINS)
+	@for b in $(notdir $(BENCH_MICRO_BINS)); do for p in $(BENCH_MICRO_PATTERNS); do \
+	  NX_ARGS=--smp-workers=2 OMP_NUM_THREADS=2 STARPU_NCPU=2 STARPU_NOPENCL=0 STARPU_NCUDA=0 \
+	    $(HARNESS) run $(RESULTS) bench/micro/$$b/$$p -- $(BENCH_MICRO_DIR)/$$b $$p 200 6400; \
+	done; done
+
+BENCH_TARGETS += bench-micro
+CHECK_TARGETS += check-bench-micro
