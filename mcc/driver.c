@@ -1,0 +1,1044 @@
+/*
+ * driver.c - the `mcc` command: a gcc-like driver around mcc_translate().
+ *
+ * For every C input (DESIGN.md "mcc pipeline"):
+ *   <cc> -E -fopenmp -D_OMPSS=1 <cpp flags> -I<mcc include dirs> -x c app.c -o TMP.i
+ *   mcc_translate(TMP.i, TMP.mcc.c)                   (./app.mcc.c with -k or -y)
+ *   <cc> -c <flags> -I<include dirs> -x c TMP.mcc.c -o app.o   (no -fopenmp: nanort, not libgomp)
+ * then the link:
+ *   <cc> <flags> objects... -L<libdir> -Wl,-rpath,<libdir> -lnanort -lpthread -ldl -lm
+ *
+ * <libdir> and the include dirs are found relative to the executable, so the same binary works
+ * from build/bin (build/lib, build/lib/mcc/include, build/include) and from PREFIX/bin once
+ * installed.  Temporary files live in $TMPDIR and are removed at exit, also on failure and on
+ * SIGINT/SIGTERM/SIGHUP.  mcc is short-lived: nothing is freed before exit.
+ */
+#include "mcc.h"
+#include "nanort.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define MCC_VERSION_STRING "0.1.0"
+
+/* ---- small helpers ---------------------------------------------------------------- */
+
+static void cleanup_temps(void);
+
+static void __attribute__((noreturn, format(printf, 1, 2))) die(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("mcc: error: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    exit(1);
+}
+
+static char *__attribute__((format(printf, 1, 2))) xasprintf(const char *fmt, ...)
+{
+    va_list ap;
+    char *s;
+    va_start(ap, fmt);
+    int r = vasprintf(&s, fmt, ap);
+    va_end(ap);
+    if (r < 0)
+        die("out of memory");
+    return s;
+}
+
+static bool has_prefix(const char *s, const char *prefix)
+{
+    return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+/* The file name without its directory and without its last suffix ("dir/app.c" -> "app"). */
+static char *stem_of(const char *path)
+{
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    char *stem = xasprintf("%s", base);
+    char *dot = strrchr(stem, '.');
+    if (dot && dot != stem)
+        *dot = '\0';
+    return stem;
+}
+
+static const char *suffix_of(const char *path)
+{
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    const char *dot = strrchr(base, '.');
+    return dot && dot != base ? dot + 1 : "";
+}
+
+/* A growing list of strings (argument vectors, flag lists). */
+struct strvec {
+    const char **v;
+    size_t n, cap;
+};
+
+static void sv_push(struct strvec *sv, const char *s)
+{
+    if (sv->n + 2 > sv->cap) {
+        sv->cap = sv->cap ? 2 * sv->cap : 16;
+        const char **v = realloc(sv->v, sv->cap * sizeof *v);
+        if (!v)
+            die("out of memory");
+        sv->v = v;
+    }
+    sv->v[sv->n++] = s;
+    sv->v[sv->n] = NULL;
+}
+
+static void sv_cat(struct strvec *dst, const struct strvec *src)
+{
+    for (size_t i = 0; i < src->n; i++)
+        sv_push(dst, src->v[i]);
+}
+
+/* Push the parts of `list` separated by `sep`, skipping empty parts ("-O2,-g" -> -O2 -g). */
+static void sv_split(struct strvec *sv, const char *list, const char *seps)
+{
+    char *copy = xasprintf("%s", list);
+    for (char *save, *tok = strtok_r(copy, seps, &save); tok; tok = strtok_r(NULL, seps, &save))
+        sv_push(sv, tok);
+}
+
+/* ---- temporary files ----------------------------------------------------------------- */
+
+/* Everything here is read by the signal handler: the list only grows with signals blocked. */
+static char **temps;
+static volatile sig_atomic_t ntemps;
+static size_t temps_cap;
+static volatile pid_t running_child;
+
+static void cleanup_temps(void)
+{
+    for (sig_atomic_t i = 0; i < ntemps; i++)
+        unlink(temps[i]);
+    ntemps = 0;
+}
+
+/* Stop the command in progress, remove the temporaries, then die of the same signal. */
+static void on_fatal_signal(int sig)
+{
+    pid_t child = running_child;
+    if (child > 0) {
+        kill(child, sig);
+        waitpid(child, NULL, 0);
+    }
+    cleanup_temps();
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void install_signal_handlers(void)
+{
+    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE};
+    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+        struct sigaction sa = {.sa_handler = on_fatal_signal};
+        sigemptyset(&sa.sa_mask);
+        struct sigaction old;
+        /* Keep ignoring a signal the caller ignores (nohup, background jobs). */
+        if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+            continue;
+        sigaction(sigs[i], &sa, NULL);
+    }
+    atexit(cleanup_temps);
+}
+
+/* Register `path` for removal at exit (signals blocked so the handler sees a whole list). */
+static void remember_temp(char *path)
+{
+    sigset_t all, old;
+    sigfillset(&all);
+    sigprocmask(SIG_BLOCK, &all, &old);
+    if ((size_t)ntemps == temps_cap) {
+        temps_cap = temps_cap ? 2 * temps_cap : 16;
+        char **t = realloc(temps, temps_cap * sizeof *t);
+        if (!t)
+            die("out of memory");
+        temps = t;
+    }
+    temps[ntemps] = path;
+    ntemps = ntemps + 1;
+    sigprocmask(SIG_SETMASK, &old, NULL);
+}
+
+/* A new, unique, empty file $TMPDIR/mcc-<stem>-XXXXXX<suffix>, removed at exit. */
+static char *make_temp(const char *stem, const char *suffix)
+{
+    const char *dir = getenv("TMPDIR");
+    if (!dir || !*dir)
+        dir = "/tmp";
+    char *path = xasprintf("%s/mcc-%.40s-XXXXXX%s", dir, stem, suffix);
+    sigset_t all, old;
+    sigfillset(&all);
+    sigprocmask(SIG_BLOCK, &all, &old);
+    int fd = mkstemps(path, (int)strlen(suffix));
+    if (fd >= 0) {
+        close(fd);
+        remember_temp(path);
+    }
+    sigprocmask(SIG_SETMASK, &old, NULL);
+    if (fd < 0)
+        die("cannot create a temporary file in %s: %s", dir, strerror(errno));
+    return path;
+}
+
+/* ---- running commands ------------------------------------------------------------------ */
+
+static bool verbose;
+
+/* Print one argument so that the line can be pasted into a shell. */
+static void print_arg(FILE *f, const char *a)
+{
+    if (*a && strspn(a, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+                        "_-+=/.,:@%") == strlen(a)) {
+        fputs(a, f);
+        return;
+    }
+    fputc('\'', f);
+    for (; *a; a++) {
+        if (*a == '\'')
+            fputs("'\\''", f);
+        else
+            fputc(*a, f);
+    }
+    fputc('\'', f);
+}
+
+static void print_command(const struct strvec *cmd)
+{
+    for (size_t i = 0; i < cmd->n; i++) {
+        if (i)
+            fputc(' ', stderr);
+        print_arg(stderr, cmd->v[i]);
+    }
+    fputc('\n', stderr);
+}
+
+/* Run `cmd` (searched in PATH) and return its exit status; the child's messages go
+ * straight to our stderr, like gcc's sub-processes. */
+static int run_command(const struct strvec *cmd)
+{
+    if (verbose)
+        print_command(cmd);
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0)
+        die("cannot fork: %s", strerror(errno));
+    if (pid == 0) {
+        execvp(cmd->v[0], (char *const *)cmd->v);
+        fprintf(stderr, "mcc: error: cannot run '%s': %s\n", cmd->v[0], strerror(errno));
+        _exit(1);
+    }
+    running_child = pid;
+    int st;
+    while (waitpid(pid, &st, 0) < 0) {
+        if (errno != EINTR)
+            die("waitpid: %s", strerror(errno));
+    }
+    running_child = 0;
+    if (WIFEXITED(st))
+        return WEXITSTATUS(st);
+    fprintf(stderr, "mcc: error: '%s' terminated by signal %d (%s)\n", cmd->v[0],
+            WTERMSIG(st), strsignal(WTERMSIG(st)));
+    return 1;
+}
+
+/* ---- the command line ------------------------------------------------------------------ */
+
+/* How far to go, in pipeline order: -E < -y < -S < -c < link.  The earliest stop wins. */
+enum stop_after { STOP_PREPROCESS, STOP_TRANSLATE, STOP_ASSEMBLY, STOP_OBJECT, STOP_LINK };
+
+enum input_kind {
+    IN_C,          /* C source: preprocess, translate, compile */
+    IN_CPP_OUTPUT, /* already preprocessed C (.i): translate, compile */
+    IN_CUDA,       /* .cu: nvcc */
+    IN_OPENCL,     /* .cl: recorded for the OpenCL device */
+    IN_NATIVE,     /* another language the native compiler knows (.s, .S, .cc, ...) */
+    IN_LINK,       /* object, archive, shared library or anything else: to the linker */
+    IN_LINK_ARG,   /* -l, -Wl, and -Xlinker options, which keep their place among the inputs */
+};
+
+struct item {
+    enum input_kind kind;
+    const char *args[2]; /* the path (inputs) or the option with its separate argument */
+    int nargs;
+    const char *lang;    /* the -x language in effect for it, or NULL */
+    const char *object;  /* what goes to the link once compiled */
+};
+
+/* Where a gcc option goes. */
+enum opt_dest {
+    TO_CPP,      /* preprocessing only (-D -U -include -M...) */
+    TO_INC,      /* the include path: preprocessing, and compiling the translated file */
+    TO_ALL,      /* every native-compiler command (-O -g -f -m -W -std ...) */
+    TO_LINK,     /* the link only (-L -shared -static ...) */
+    TO_ORDERED,  /* the link, in place among the inputs (-l -Wl, -Xlinker) */
+};
+
+enum opt_form { EXACT, JOINED, SEPARATE, JOINED_OR_SEPARATE };
+
+struct gcc_opt {
+    const char *name;
+    enum opt_form form;
+    enum opt_dest dest;
+};
+
+/* gcc options that need routing or that take a separate argument; first match wins.
+ * Any other option goes TO_ALL as a single argument. */
+static const struct gcc_opt gcc_opts[] = {
+    {"-D", JOINED_OR_SEPARATE, TO_CPP},
+    {"-U", JOINED_OR_SEPARATE, TO_CPP},
+    {"-I", JOINED_OR_SEPARATE, TO_INC},
+    {"-include", SEPARATE, TO_CPP},
+    {"-imacros", SEPARATE, TO_CPP},
+    {"-isystem", JOINED_OR_SEPARATE, TO_INC},
+    {"-iquote", JOINED_OR_SEPARATE, TO_INC},
+    {"-idirafter", JOINED_OR_SEPARATE, TO_INC},
+    {"-iprefix", JOINED_OR_SEPARATE, TO_INC},
+    {"-iwithprefixbefore", JOINED_OR_SEPARATE, TO_INC},
+    {"-iwithprefix", JOINED_OR_SEPARATE, TO_INC},
+    {"-isysroot", JOINED_OR_SEPARATE, TO_ALL},
+    {"-nostdinc", EXACT, TO_INC},
+    {"-undef", EXACT, TO_CPP},
+    {"-MF", JOINED_OR_SEPARATE, TO_CPP},
+    {"-MT", JOINED_OR_SEPARATE, TO_CPP},
+    {"-MQ", JOINED_OR_SEPARATE, TO_CPP},
+    {"-MD", EXACT, TO_CPP},
+    {"-MMD", EXACT, TO_CPP},
+    {"-MP", EXACT, TO_CPP},
+    {"-MG", EXACT, TO_CPP},
+    {"-Wp,", JOINED, TO_CPP},
+    {"-Xpreprocessor", SEPARATE, TO_CPP},
+    {"-L", JOINED_OR_SEPARATE, TO_LINK},
+    {"-l", JOINED_OR_SEPARATE, TO_ORDERED},
+    {"-Wl,", JOINED, TO_ORDERED},
+    {"-Xlinker", SEPARATE, TO_ORDERED},
+    {"-T", JOINED_OR_SEPARATE, TO_LINK},
+    {"-u", JOINED_OR_SEPARATE, TO_LINK},
+    {"-z", SEPARATE, TO_LINK},
+    {"-e", SEPARATE, TO_LINK},
+    {"-shared", EXACT, TO_LINK},
+    {"-static", EXACT, TO_LINK},
+    {"-s", EXACT, TO_LINK},
+    {"-rdynamic", EXACT, TO_LINK},
+    {"-nostdlib", EXACT, TO_LINK},
+    {"-nostartfiles", EXACT, TO_LINK},
+    {"-nodefaultlibs", EXACT, TO_LINK},
+    {"-Xassembler", SEPARATE, TO_ALL},
+    {"-aux-info", SEPARATE, TO_ALL},
+    {"--param", SEPARATE, TO_ALL},
+    {"-Xclang", SEPARATE, TO_ALL},
+    {"-target", SEPARATE, TO_ALL},
+    {"--sysroot", SEPARATE, TO_ALL},
+    {"-wrapper", SEPARATE, TO_ALL},
+    {"-dumpbase", SEPARATE, TO_ALL},
+    {"-dumpdir", SEPARATE, TO_ALL},
+    {"-B", JOINED_OR_SEPARATE, TO_ALL},
+};
+
+struct driver {
+    enum stop_after stop;
+    const char *output;          /* -o, or NULL */
+    bool keep;                   /* -k: keep <stem>.mcc.c in the current directory */
+    struct mcc_options opts;     /* for mcc_translate() */
+    bool cuda, opencl;           /* --cuda, --opencl (not yet in struct mcc_options) */
+    bool user_fopenmp;           /* -fopenmp given: kept only with --no-openmp */
+    bool deps_file, deps_mf, deps_mt; /* -MD/-MMD given, and -MF / -MT|-MQ given */
+    const char *cc_choice;       /* --cc=, else MCC_CC, else gcc */
+    struct strvec cc;            /* the native compiler command, split on blanks */
+    struct strvec cpp, inc, all, link;  /* flags by enum opt_dest (TO_ORDERED lives in items) */
+    struct strvec wn, wl, wp, wc;       /* --Wn, --Wl, --Wp, --Wc */
+    struct strvec cl_files;      /* OpenCL inputs, in order (later issues use them) */
+    struct item *items;
+    size_t nitems, items_cap;
+    const char *lang;            /* the -x language in effect */
+    const char *libdir;          /* PREFIX/lib */
+    const char *mcc_incdir;      /* PREFIX/lib/mcc/include (omp.h) */
+    const char *incdir;          /* PREFIX/include (nanort.h) */
+};
+
+static void print_help(void)
+{
+    fputs(
+        "Usage: mcc [options] file...\n"
+        "Compile OmpSs-annotated C (#pragma omp task ...) into programs that run on nanort.\n"
+        "Options and inputs are those of gcc; mcc adds:\n"
+        "  --ompss                  accepted for compatibility (OmpSs is on by default)\n"
+        "  --no-openmp              no transformation at all: behave as the native compiler\n"
+        "  -k, --keep-files         keep the translated C as <name>.mcc.c in the current directory\n"
+        "  -y                       stop after writing <name>.mcc.c (or the -o file)\n"
+        "  -v, --verbose            print every command run\n"
+        "  --cc=<compiler>          the native compiler (default: $MCC_CC, else gcc)\n"
+        "  --Wn,<opts>              comma-separated options for the native compiler\n"
+        "  --Wp,<opts>              comma-separated options for the preprocessor\n"
+        "  --Wl,<opts>              comma-separated options for the link command\n"
+        "  --Wc,<opts>              comma-separated options for nvcc (.cu inputs)\n"
+        "  --instrument             build for tracing\n"
+        "  --debug                  build for debugging the runtime\n"
+        "  --no-copy-deps           dependences do not imply copies (default: copy_deps)\n"
+        "  --cuda, --opencl         enable the CUDA / OpenCL devices\n"
+        "  --opencl-build-opts=<s>  options for building OpenCL kernels at run time\n"
+        "  --help, --version        this text; the version\n"
+        "Inputs: .c (OmpSs C), .i (preprocessed C), .cu (nvcc: PATH, $CUDA_HOME or\n"
+        "/usr/local/cuda; MCC_NVCC overrides), .cl (OpenCL kernels, recorded), .o/.a/.so\n"
+        "and anything else (to the linker).  The program is linked with nanort, with an rpath,\n"
+        "so it runs without LD_LIBRARY_PATH.\n",
+        stdout);
+}
+
+static void print_version(FILE *f)
+{
+    fprintf(f, "mcc (OmpSs toolchain) %s, nanort ABI %d.%d\n", MCC_VERSION_STRING,
+            NANORT_VERSION_MAJOR, NANORT_VERSION_MINOR);
+}
+
+static struct item *add_item(struct driver *d, enum input_kind kind)
+{
+    if (d->nitems == d->items_cap) {
+        d->items_cap = d->items_cap ? 2 * d->items_cap : 16;
+        struct item *it = realloc(d->items, d->items_cap * sizeof *it);
+        if (!it)
+            die("out of memory");
+        d->items = it;
+    }
+    struct item *it = &d->items[d->nitems++];
+    *it = (struct item){.kind = kind};
+    return it;
+}
+
+/* What an input is, from the -x language in effect or else from its suffix. */
+static enum input_kind classify_input(const char *path, const char *lang)
+{
+    if (lang) {
+        if (!strcmp(lang, "c"))
+            return IN_C;
+        if (!strcmp(lang, "cpp-output"))
+            return IN_CPP_OUTPUT;
+        if (!strcmp(lang, "cu") || !strcmp(lang, "cuda"))
+            return IN_CUDA;
+        return IN_NATIVE;
+    }
+    static const char *const native[] = {"s", "S", "sx", "cc", "cp", "cxx", "cpp", "CPP", "c++",
+                                         "C", "ii", "m", "mi", "h", "f", "f90", "F", "F90"};
+    const char *suf = suffix_of(path);
+    if (!strcmp(suf, "c"))
+        return IN_C;
+    if (!strcmp(suf, "i"))
+        return IN_CPP_OUTPUT;
+    if (!strcmp(suf, "cu"))
+        return IN_CUDA;
+    if (!strcmp(suf, "cl"))
+        return IN_OPENCL;
+    if (!strcmp(path, "-"))
+        return IN_NATIVE;
+    for (size_t i = 0; i < sizeof native / sizeof native[0]; i++)
+        if (!strcmp(suf, native[i]))
+            return IN_NATIVE;
+    return IN_LINK;
+}
+
+static void add_input(struct driver *d, const char *path)
+{
+    enum input_kind kind = classify_input(path, d->lang);
+    if (kind == IN_OPENCL) {
+        sv_push(&d->cl_files, path);
+        d->opencl = true;
+    }
+    struct item *it = add_item(d, kind);
+    it->args[0] = path;
+    it->nargs = 1;
+    it->lang = d->lang;
+}
+
+static void set_stop(struct driver *d, enum stop_after s)
+{
+    if (s < d->stop)
+        d->stop = s;
+}
+
+/* Take the argument of an option: joined ("-ofile") or the next word ("-o file"). */
+static const char *option_argument(int argc, char **argv, int *i, size_t namelen)
+{
+    if (argv[*i][namelen])
+        return argv[*i] + namelen;
+    if (*i + 1 >= argc)
+        die("missing argument to '%s'", argv[*i]);
+    return argv[++*i];
+}
+
+/* mcc's own options; true when `argv[*i]` was one. */
+static bool parse_mcc_option(struct driver *d, const char *a)
+{
+    if (!strcmp(a, "--help")) {
+        print_help();
+        exit(0);
+    } else if (!strcmp(a, "--version")) {
+        print_version(stdout);
+        exit(0);
+    } else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) {
+        verbose = true;
+        d->opts.verbose++;
+    } else if (!strcmp(a, "-k") || !strcmp(a, "--keep-files")) {
+        d->keep = true;
+    } else if (!strcmp(a, "-y")) {
+        set_stop(d, STOP_TRANSLATE);
+    } else if (!strcmp(a, "--ompss")) {
+        d->opts.ompss = true;
+    } else if (!strcmp(a, "--no-openmp")) {
+        d->opts.ompss = false;
+    } else if (!strcmp(a, "--instrument")) {
+        d->opts.instrument = true;
+    } else if (!strcmp(a, "--debug")) {
+        d->opts.debug = true;
+    } else if (!strcmp(a, "--no-copy-deps")) {
+        d->opts.copy_deps = false;
+    } else if (!strcmp(a, "--cuda")) {
+        d->cuda = true;
+    } else if (!strcmp(a, "--opencl")) {
+        d->opencl = true;
+    } else if (has_prefix(a, "--opencl-build-opts=")) {
+        d->opts.opencl_build_opts = a + strlen("--opencl-build-opts=");
+    } else if (has_prefix(a, "--cc=")) {
+        d->cc_choice = a + strlen("--cc=");
+    } else if (has_prefix(a, "--Wn,")) {
+        sv_split(&d->wn, a + 5, ",");
+    } else if (has_prefix(a, "--Wl,")) {
+        sv_split(&d->wl, a + 5, ",");
+    } else if (has_prefix(a, "--Wp,")) {
+        sv_split(&d->wp, a + 5, ",");
+    } else if (has_prefix(a, "--Wc,")) {
+        sv_split(&d->wc, a + 5, ",");
+    } else if (!strcmp(a, "-fopenmp")) {
+        d->user_fopenmp = true;
+    } else {
+        return false;
+    }
+    return true;
+}
+
+/* Note what the -M options imply for the temporary-file pipeline. */
+static void note_dependency_option(struct driver *d, const char *name)
+{
+    if (!strcmp(name, "-MD") || !strcmp(name, "-MMD"))
+        d->deps_file = true;
+    else if (!strcmp(name, "-MF"))
+        d->deps_mf = true;
+    else if (!strcmp(name, "-MT") || !strcmp(name, "-MQ"))
+        d->deps_mt = true;
+}
+
+/* Route one gcc option (and its separate argument) to its list; advances *i past it. */
+static void parse_gcc_option(struct driver *d, int argc, char **argv, int *i)
+{
+    const char *a = argv[*i];
+    const char *words[2] = {a, NULL};
+    enum opt_dest dest = TO_ALL;
+    for (size_t k = 0; k < sizeof gcc_opts / sizeof gcc_opts[0]; k++) {
+        const struct gcc_opt *o = &gcc_opts[k];
+        bool exact = !strcmp(a, o->name);
+        bool joined = (o->form == JOINED || o->form == JOINED_OR_SEPARATE) && has_prefix(a, o->name);
+        if (!exact && !joined)
+            continue;
+        if (exact && (o->form == SEPARATE || o->form == JOINED_OR_SEPARATE)) {
+            if (*i + 1 >= argc)
+                die("missing argument to '%s'", a);
+            words[1] = argv[++*i];
+        }
+        dest = o->dest;
+        note_dependency_option(d, o->name);
+        break;
+    }
+    if (dest == TO_ORDERED) {
+        struct item *it = add_item(d, IN_LINK_ARG);
+        it->args[0] = words[0];
+        it->args[1] = words[1];
+        it->nargs = words[1] ? 2 : 1;
+        return;
+    }
+    struct strvec *lists[] = {[TO_CPP] = &d->cpp, [TO_INC] = &d->inc, [TO_ALL] = &d->all,
+                              [TO_LINK] = &d->link};
+    sv_push(lists[dest], words[0]);
+    if (words[1])
+        sv_push(lists[dest], words[1]);
+}
+
+static void parse_args(struct driver *d, int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (a[0] != '-' || !strcmp(a, "-")) {
+            add_input(d, a);
+        } else if (parse_mcc_option(d, a)) {
+            continue;
+        } else if (!strcmp(a, "-c")) {
+            set_stop(d, STOP_OBJECT);
+        } else if (!strcmp(a, "-S")) {
+            set_stop(d, STOP_ASSEMBLY);
+        } else if (!strcmp(a, "-E") || !strcmp(a, "-M") || !strcmp(a, "-MM")) {
+            set_stop(d, STOP_PREPROCESS);
+            if (a[1] == 'M')
+                sv_push(&d->cpp, a);
+        } else if (has_prefix(a, "-o")) {
+            d->output = option_argument(argc, argv, &i, 2);
+        } else if (has_prefix(a, "-x")) {
+            const char *lang = option_argument(argc, argv, &i, 2);
+            d->lang = strcmp(lang, "none") ? lang : NULL;
+        } else {
+            parse_gcc_option(d, argc, argv, &i);
+        }
+    }
+}
+
+/* ---- where things are ------------------------------------------------------------------ */
+
+/* PREFIX is the directory above the one holding the mcc executable (build/ or the install
+ * prefix); the layout below it is the same in both. */
+static void locate_prefix(struct driver *d, const char *argv0)
+{
+    char exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0) {
+        exe[n] = '\0';
+    } else if (!realpath(argv0, exe)) {
+        die("cannot find the mcc executable to locate nanort");
+    }
+    char *slash = strrchr(exe, '/');
+    if (slash)
+        *slash = '\0'; /* .../bin */
+    slash = strrchr(exe, '/');
+    if (slash)
+        *slash = '\0'; /* PREFIX */
+    d->libdir = xasprintf("%s/lib", exe);
+    d->mcc_incdir = xasprintf("%s/lib/mcc/include", exe);
+    d->incdir = xasprintf("%s/include", exe);
+}
+
+static void choose_compiler(struct driver *d)
+{
+    const char *cc = d->cc_choice;
+    if (!cc || !*cc)
+        cc = getenv("MCC_CC");
+    if (!cc || !*cc)
+        cc = "gcc";
+    sv_split(&d->cc, cc, " \t");
+    if (d->cc.n == 0)
+        die("empty native compiler name");
+}
+
+/* nvcc: MCC_NVCC, else PATH, else $CUDA_HOME/bin, else /usr/local/cuda/bin. */
+static const char *find_nvcc(void)
+{
+    const char *forced = getenv("MCC_NVCC");
+    if (forced && *forced)
+        return access(forced, X_OK) == 0 ? forced : NULL;
+    const char *path = getenv("PATH");
+    if (path) {
+        struct strvec dirs = {0};
+        sv_split(&dirs, path, ":");
+        for (size_t i = 0; i < dirs.n; i++) {
+            char *p = xasprintf("%s/nvcc", dirs.v[i]);
+            if (access(p, X_OK) == 0)
+                return p;
+        }
+    }
+    const char *home = getenv("CUDA_HOME");
+    if (home && *home) {
+        char *p = xasprintf("%s/bin/nvcc", home);
+        if (access(p, X_OK) == 0)
+            return p;
+    }
+    return access("/usr/local/cuda/bin/nvcc", X_OK) == 0 ? "/usr/local/cuda/bin/nvcc" : NULL;
+}
+
+/* ---- the stages ----------------------------------------------------------------------- */
+
+/* The file a stage writes for `path` when it is the last stage: -o, else ./<stem><suffix>. */
+static const char *final_name(const struct driver *d, const char *path, const char *suffix)
+{
+    if (d->output)
+        return d->output;
+    return xasprintf("%s%s", stem_of(path), suffix);
+}
+
+/* The start of every native-compiler command: the compiler and the flags for all stages. */
+static void begin_cc(const struct driver *d, struct strvec *cmd)
+{
+    sv_cat(cmd, &d->cc);
+    sv_cat(cmd, &d->all);
+}
+
+static void add_mcc_includes(const struct driver *d, struct strvec *cmd)
+{
+    sv_push(cmd, xasprintf("-I%s", d->mcc_incdir));
+    sv_push(cmd, xasprintf("-I%s", d->incdir));
+}
+
+/* With -MD/-MMD, name the dependency file and target after the final object, since gcc
+ * would derive them from our temporary names. */
+static void add_dependency_names(const struct driver *d, struct strvec *cmd, const char *src)
+{
+    if (!d->deps_file || d->stop == STOP_PREPROCESS)
+        return;
+    const char *obj = d->stop == STOP_OBJECT ? final_name(d, src, ".o")
+                                             : xasprintf("%s.o", stem_of(src));
+    if (!d->deps_mf) {
+        char *dep = xasprintf("%s", obj);
+        char *dot = strrchr(dep, '.');
+        if (dot && !strchr(dot, '/'))
+            *dot = '\0';
+        sv_push(cmd, "-MF");
+        sv_push(cmd, xasprintf("%s.d", dep));
+    }
+    if (!d->deps_mt) {
+        sv_push(cmd, "-MT");
+        sv_push(cmd, obj);
+    }
+}
+
+/* <cc> -E [-fopenmp -D_OMPSS=1] <flags> -I<mcc dirs> -x c src [-o out] */
+static int preprocess(const struct driver *d, const char *src, const char *out)
+{
+    struct strvec cmd = {0};
+    begin_cc(d, &cmd);
+    sv_push(&cmd, "-E");
+    if (d->opts.ompss) {
+        sv_push(&cmd, "-fopenmp");
+        sv_push(&cmd, "-D_OMPSS=1");
+    }
+    sv_cat(&cmd, &d->cpp);
+    sv_cat(&cmd, &d->inc);
+    sv_cat(&cmd, &d->wp);
+    if (d->opts.ompss)
+        add_mcc_includes(d, &cmd);
+    add_dependency_names(d, &cmd, src);
+    sv_push(&cmd, "-x");
+    sv_push(&cmd, "c");
+    sv_push(&cmd, src);
+    if (out) {
+        sv_push(&cmd, "-o");
+        sv_push(&cmd, out);
+    }
+    return run_command(&cmd);
+}
+
+static int translate(const struct driver *d, const char *in, const char *out)
+{
+    if (verbose) {
+        fputs("mcc-translate ", stderr);
+        print_arg(stderr, in);
+        fputs(" -o ", stderr);
+        print_arg(stderr, out);
+        fputc('\n', stderr);
+    }
+    fflush(NULL);
+    int st = mcc_translate(in, out, &d->opts);
+    return st ? 1 : 0;
+}
+
+/* <cc> -c|-S <flags> -I<dirs> -x c file -o out: the translated C, without -fopenmp. */
+static int compile_translated(const struct driver *d, const char *file, const char *out)
+{
+    struct strvec cmd = {0};
+    begin_cc(d, &cmd);
+    sv_push(&cmd, d->stop == STOP_ASSEMBLY ? "-S" : "-c");
+    sv_cat(&cmd, &d->inc);
+    add_mcc_includes(d, &cmd);
+    sv_cat(&cmd, &d->wn);
+    sv_push(&cmd, "-x");
+    sv_push(&cmd, "c");
+    sv_push(&cmd, file);
+    sv_push(&cmd, "-o");
+    sv_push(&cmd, out);
+    return run_command(&cmd);
+}
+
+/* An input the native compiler handles alone (other languages; C under --no-openmp):
+ * the stage flag (-E, -S or -c), every flag, and the -x language it was given with. */
+static int compile_native(const struct driver *d, const struct item *it, const char *stage,
+                          const char *out)
+{
+    struct strvec cmd = {0};
+    begin_cc(d, &cmd);
+    sv_push(&cmd, stage);
+    sv_cat(&cmd, &d->cpp);
+    sv_cat(&cmd, &d->inc);
+    sv_cat(&cmd, &d->wp);
+    sv_cat(&cmd, &d->wn);
+    if (it->lang) {
+        sv_push(&cmd, "-x");
+        sv_push(&cmd, it->lang);
+    }
+    sv_push(&cmd, it->args[0]);
+    if (out) {
+        sv_push(&cmd, "-o");
+        sv_push(&cmd, out);
+    }
+    return run_command(&cmd);
+}
+
+/* Copy from `flags` the options that start with `prefix`; with `two_word`, also the separate
+ * argument of the two-word form ("-I" "dir"). */
+static void copy_flags(struct strvec *cmd, const struct strvec *flags, const char *prefix,
+                       bool two_word)
+{
+    for (size_t i = 0; i < flags->n; i++) {
+        const char *f = flags->v[i];
+        if (!has_prefix(f, prefix))
+            continue;
+        sv_push(cmd, f);
+        if (two_word && !strcmp(f, prefix) && i + 1 < flags->n)
+            sv_push(cmd, flags->v[++i]);
+    }
+}
+
+/* nvcc -c <-I -D -U -O -g> <--Wc opts> file.cu -o out */
+static int compile_cuda(const struct driver *d, const char *nvcc, const char *src, const char *out)
+{
+    struct strvec cmd = {0};
+    sv_push(&cmd, nvcc);
+    sv_push(&cmd, "-c");
+    copy_flags(&cmd, &d->all, "-O", false);
+    for (size_t i = 0; i < d->all.n; i++)
+        if (!strcmp(d->all.v[i], "-g"))
+            sv_push(&cmd, "-g");
+    copy_flags(&cmd, &d->cpp, "-D", true);
+    copy_flags(&cmd, &d->cpp, "-U", true);
+    copy_flags(&cmd, &d->inc, "-I", true);
+    add_mcc_includes(d, &cmd);
+    sv_cat(&cmd, &d->wc);
+    sv_push(&cmd, src);
+    sv_push(&cmd, "-o");
+    sv_push(&cmd, out);
+    return run_command(&cmd);
+}
+
+/* ---- one input through the pipeline -------------------------------------------------- */
+
+/* The translated file: ./<stem>.mcc.c when it is kept (-k) or the product (-y), else a
+ * temporary.  Removed when the translation fails. */
+static int translate_input(const struct driver *d, const struct item *it, const char **mcc_out)
+{
+    const char *src = it->args[0];
+    const char *stem = stem_of(src);
+    const char *pre = src;
+    int st;
+    if (it->kind == IN_C) {
+        pre = make_temp(stem, ".i");
+        if ((st = preprocess(d, src, pre)) != 0)
+            return st;
+    }
+    const char *out;
+    if (d->stop == STOP_TRANSLATE)
+        out = final_name(d, src, ".mcc.c");
+    else if (d->keep)
+        out = xasprintf("%s.mcc.c", stem);
+    else
+        out = make_temp(stem, ".mcc.c");
+    if ((st = translate(d, pre, out)) != 0) {
+        unlink(out);
+        return st;
+    }
+    *mcc_out = out;
+    return 0;
+}
+
+/* The object (or .s) that compiling `it` produces at this stop. */
+static const char *object_name(const struct driver *d, const struct item *it)
+{
+    if (d->stop == STOP_LINK)
+        return make_temp(stem_of(it->args[0]), ".o");
+    return final_name(d, it->args[0], d->stop == STOP_ASSEMBLY ? ".s" : ".o");
+}
+
+static int process_c(struct driver *d, struct item *it)
+{
+    if (d->stop == STOP_PREPROCESS)
+        return preprocess(d, it->args[0], d->output);
+    if (!d->opts.ompss && d->stop != STOP_TRANSLATE) {
+        it->object = object_name(d, it);
+        return compile_native(d, it, d->stop == STOP_ASSEMBLY ? "-S" : "-c", it->object);
+    }
+    const char *mcc_out;
+    int st = translate_input(d, it, &mcc_out);
+    if (st || d->stop == STOP_TRANSLATE)
+        return st;
+    it->object = object_name(d, it);
+    return compile_translated(d, mcc_out, it->object);
+}
+
+static int process_cuda(struct driver *d, struct item *it)
+{
+    if (d->stop < STOP_OBJECT) {
+        fprintf(stderr, "mcc: warning: %s: CUDA input ignored with -E, -y or -S\n", it->args[0]);
+        return 0;
+    }
+    const char *nvcc = find_nvcc();
+    if (!nvcc)
+        die("%s: CUDA input needs nvcc, which was not found (looked in %s, PATH, $CUDA_HOME/bin "
+            "and /usr/local/cuda/bin)",
+            it->args[0], getenv("MCC_NVCC") ? "$MCC_NVCC" : "nothing else");
+    it->object = object_name(d, it);
+    return compile_cuda(d, nvcc, it->args[0], it->object);
+}
+
+static int process_item(struct driver *d, struct item *it)
+{
+    switch (it->kind) {
+    case IN_C:
+    case IN_CPP_OUTPUT:
+        if (it->kind == IN_CPP_OUTPUT && d->stop == STOP_PREPROCESS)
+            return 0; /* already preprocessed: nothing to output, as gcc */
+        return process_c(d, it);
+    case IN_CUDA:
+        return process_cuda(d, it);
+    case IN_OPENCL:
+        if (verbose)
+            fprintf(stderr, "mcc: OpenCL file '%s' recorded for the OpenCL device%s%s\n",
+                    it->args[0], d->opts.opencl_build_opts ? ", build options: " : "",
+                    d->opts.opencl_build_opts ? d->opts.opencl_build_opts : "");
+        return 0;
+    case IN_NATIVE: {
+        static const char *const stage[] = {
+            [STOP_PREPROCESS] = "-E", [STOP_TRANSLATE] = NULL, [STOP_ASSEMBLY] = "-S",
+            [STOP_OBJECT] = "-c", [STOP_LINK] = "-c"};
+        if (!stage[d->stop])
+            return 0;
+        it->object = d->stop == STOP_PREPROCESS ? d->output : object_name(d, it);
+        return compile_native(d, it, stage[d->stop], it->object);
+    }
+    case IN_LINK:
+    case IN_LINK_ARG:
+        return 0;
+    }
+    return 0;
+}
+
+/* ---- the link ------------------------------------------------------------------------- */
+
+static bool any_input(const struct driver *d, enum input_kind kind)
+{
+    for (size_t i = 0; i < d->nitems; i++)
+        if (d->items[i].kind == kind)
+            return true;
+    return false;
+}
+
+static void add_cuda_libs(struct strvec *cmd)
+{
+    const char *nvcc = find_nvcc();
+    char *home = xasprintf("%s", nvcc ? nvcc : "/usr/local/cuda/bin/nvcc");
+    for (int k = 0; k < 2; k++) {
+        char *slash = strrchr(home, '/');
+        if (slash)
+            *slash = '\0';
+    }
+    sv_push(cmd, xasprintf("-L%s/lib64", home));
+    sv_push(cmd, xasprintf("-Wl,-rpath,%s/lib64", home));
+    sv_push(cmd, "-lcudart");
+}
+
+/* <cc> <flags> objects, -l and -Wl in order, --Wl opts, nanort, -o out */
+static int link_program(const struct driver *d)
+{
+    struct strvec cmd = {0};
+    begin_cc(d, &cmd);
+    sv_cat(&cmd, &d->link);
+    for (size_t i = 0; i < d->nitems; i++) {
+        const struct item *it = &d->items[i];
+        if (it->object)
+            sv_push(&cmd, it->object);
+        else if (it->kind == IN_LINK || it->kind == IN_LINK_ARG)
+            for (int k = 0; k < it->nargs; k++)
+                sv_push(&cmd, it->args[k]);
+    }
+    sv_cat(&cmd, &d->wl);
+    if (d->opts.ompss) {
+        sv_push(&cmd, xasprintf("-L%s", d->libdir));
+        sv_push(&cmd, xasprintf("-Wl,-rpath,%s", d->libdir));
+        sv_push(&cmd, "-lnanort");
+        sv_push(&cmd, "-lpthread");
+        sv_push(&cmd, "-ldl");
+        sv_push(&cmd, "-lm");
+    }
+    if (any_input(d, IN_CUDA))
+        add_cuda_libs(&cmd);
+    if (d->output) {
+        sv_push(&cmd, "-o");
+        sv_push(&cmd, d->output);
+    }
+    return run_command(&cmd);
+}
+
+/* ---- main ----------------------------------------------------------------------------- */
+
+/* How many inputs produce an output of their own at this stop. */
+static size_t count_outputs(const struct driver *d)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < d->nitems; i++) {
+        enum input_kind k = d->items[i].kind;
+        if (k == IN_C || k == IN_CPP_OUTPUT || (k == IN_NATIVE && d->stop != STOP_TRANSLATE) ||
+            (k == IN_CUDA && d->stop >= STOP_OBJECT))
+            n++;
+    }
+    return n;
+}
+
+/* No inputs: `mcc -v` prints the version; -print-* / -dump* queries go to the compiler. */
+static int run_without_inputs(struct driver *d)
+{
+    for (size_t i = 0; i < d->all.n; i++) {
+        if (has_prefix(d->all.v[i], "-print-") || has_prefix(d->all.v[i], "-dump")) {
+            struct strvec cmd = {0};
+            begin_cc(d, &cmd);
+            return run_command(&cmd);
+        }
+    }
+    if (verbose) {
+        print_version(stderr);
+        return 0;
+    }
+    die("no input files");
+}
+
+int main(int argc, char **argv)
+{
+    struct driver d = {.stop = STOP_LINK, .opts = {.ompss = true, .copy_deps = true}};
+    parse_args(&d, argc, argv);
+    if (d.user_fopenmp && !d.opts.ompss)
+        sv_push(&d.all, "-fopenmp"); /* plain gcc behaviour; with OmpSs nanort replaces libgomp */
+    choose_compiler(&d);
+    locate_prefix(&d, argv[0]);
+    install_signal_handlers();
+
+    size_t real_inputs = 0;
+    for (size_t i = 0; i < d.nitems; i++)
+        real_inputs += d.items[i].kind != IN_LINK_ARG;
+    if (real_inputs == 0)
+        return run_without_inputs(&d);
+    if (d.output && d.stop != STOP_LINK && count_outputs(&d) > 1)
+        die("cannot specify '-o' with '-c', '-S', '-E' or '-y' with multiple files");
+
+    int status = 0;
+    for (size_t i = 0; i < d.nitems; i++) {
+        int st = process_item(&d, &d.items[i]);
+        if (st && !status)
+            status = st;
+    }
+    if (status || d.stop != STOP_LINK)
+        return status;
+    return link_program(&d);
+}
