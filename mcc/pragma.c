@@ -1,0 +1,808 @@
+/*
+ * pragma.c - parse one `#pragma omp ...` line into a struct omp_directive (OMPSS.md).
+ *
+ * A hand-written recursive-descent parser over the tokens pragma_lex.c produces.  Data
+ * references live in pragma_ref.c.  Every clause is parsed on its own: the first error in a
+ * clause is reported, the rest of that clause is skipped up to its closing parenthesis and
+ * parsing goes on with the next clause, so one pragma can report several independent errors.
+ */
+#include "mcc.h"
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define CLAUSE_NAME_ENTRY(e, s, form, many) [e] = s,
+const char *const omp_directive_names[] = { OMP_DIRECTIVES(OMP_NAME_ENTRY) };
+const char *const omp_clause_names[] = { OMP_CLAUSES(CLAUSE_NAME_ENTRY) };
+const char *const omp_reduction_op_names[] = { OMP_REDUCTION_OPS(OMP_NAME_ENTRY) };
+const char *const omp_device_names[] = { OMP_DEVICES(OMP_NAME_ENTRY) };
+const char *const omp_default_names[] = { OMP_DEFAULTS(OMP_NAME_ENTRY) };
+const char *const omp_schedule_names[] = { OMP_SCHEDULES(OMP_NAME_ENTRY) };
+const char *const omp_dep_names[] = { OMP_DEPS(OMP_NAME_ENTRY) };
+const char *const omp_ref_kind_names[] = { OMP_REF_KINDS(OMP_NAME_ENTRY) };
+
+/* How a clause's argument is written (the third column of OMP_CLAUSES). */
+enum clause_form {
+    FORM_NONE, FORM_REFS, FORM_NAMES, FORM_DEPEND, FORM_REDUCTION, FORM_EXPR, FORM_LABEL,
+    FORM_DEFAULT, FORM_DEVICE, FORM_IDENT, FORM_NDRANGE, FORM_FILE, FORM_SCHEDULE,
+};
+static const struct {
+    enum clause_form form;
+    bool many;
+} clause_info[OMP_CL_COUNT] = {
+#define CLAUSE_INFO_ENTRY(e, s, form, many) [e] = { FORM_##form, many },
+    OMP_CLAUSES(CLAUSE_INFO_ENTRY)
+};
+
+/* Which clauses each directive accepts. */
+#define CL(k) (UINT64_C(1) << OMP_CL_##k)
+#define DEP_CLAUSES (CL(IN) | CL(OUT) | CL(INOUT) | CL(INPUT) | CL(OUTPUT) | CL(DEPEND))
+#define TASK_CLAUSES (DEP_CLAUSES | CL(CONCURRENT) | CL(COMMUTATIVE) | CL(REDUCTION) \
+    | CL(PRIORITY) | CL(IF) | CL(FINAL) | CL(UNTIED) | CL(TIED) | CL(LABEL) | CL(SHARED) \
+    | CL(PRIVATE) | CL(FIRSTPRIVATE) | CL(DEFAULT))
+#define TARGET_CLAUSES (CL(DEVICE) | CL(COPY_IN) | CL(COPY_OUT) | CL(COPY_INOUT) \
+    | CL(COPY_DEPS) | CL(NO_COPY_DEPS) | CL(IMPLEMENTS) | CL(NDRANGE) | CL(SHMEM) | CL(FILE) \
+    | CL(NAME))
+static const uint64_t allowed_clauses[OMP_DIR_COUNT] = {
+    [OMP_DIR_TASK] = TASK_CLAUSES | TARGET_CLAUSES,
+    [OMP_DIR_TARGET] = TARGET_CLAUSES,
+    [OMP_DIR_TASKWAIT] = DEP_CLAUSES | CL(ON) | CL(NOFLUSH),
+    [OMP_DIR_ATOMIC] = CL(READ) | CL(WRITE) | CL(UPDATE) | CL(CAPTURE) | CL(SEQ_CST),
+    [OMP_DIR_TASKLOOP] = (TASK_CLAUSES & ~(DEP_CLAUSES | CL(CONCURRENT) | CL(COMMUTATIVE)))
+                         | CL(GRAINSIZE) | CL(NUM_TASKS) | CL(NOGROUP),
+    [OMP_DIR_FOR] = CL(PRIVATE) | CL(FIRSTPRIVATE) | CL(REDUCTION) | CL(SCHEDULE) | CL(NOWAIT),
+};
+
+/* ---- memory, errors, tokens --------------------------------------------------------- */
+
+struct omp_block {
+    struct omp_block *next;
+    max_align_t data[];
+};
+
+static void *dir_alloc(struct omp_directive *d, size_t size)
+{
+    struct omp_block *b = calloc(1, sizeof *b + size);
+    if (!b)
+        abort();
+    b->next = d->mem;
+    d->mem = b;
+    return b->data;
+}
+
+void *omp_alloc(struct omp_parser *p, size_t size) { return dir_alloc(p->dir, size); }
+
+void omp_directive_free(struct omp_directive *d)
+{
+    if (!d)
+        return;
+    for (struct omp_block *b = d->mem, *next; b; b = next) {
+        next = b->next;
+        free(b);
+    }
+    free(d);
+}
+
+void *omp_vec_push(struct omp_vec *v, size_t size)
+{
+    if (v->n == v->cap) {
+        v->cap = v->cap ? 2 * v->cap : 4;
+        v->items = realloc(v->items, (size_t)v->cap * size);
+        if (!v->items)
+            abort();
+    }
+    void *slot = (char *)v->items + (size_t)v->n++ * size;
+    memset(slot, 0, size);
+    return slot;
+}
+
+void *omp_vec_finish(struct omp_parser *p, struct omp_vec *v, size_t size)
+{
+    void *items = NULL;
+    if (v->n > 0) {
+        items = omp_alloc(p, (size_t)v->n * size);
+        memcpy(items, v->items, (size_t)v->n * size);
+    }
+    free(v->items);
+    v->items = NULL;
+    return items;
+}
+
+/* Report an error at `loc`.  Only the first error of a clause is reported (later ones are
+ * usually its consequences); in a speculative parse nothing is reported. */
+static void verror_at(struct omp_parser *p, const struct mcc_loc *loc, const char *fmt,
+                      va_list ap)
+{
+    char msg[512];
+    if (p->failed)
+        return;
+    p->failed = true;
+    if (p->trial)
+        return;
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    mcc_error_at(loc, "%s", msg);
+    p->dir->nerrors++;
+}
+
+void omp_perror(struct omp_parser *p, int tok, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    verror_at(p, &p->toks[tok].loc, fmt, ap);
+    va_end(ap);
+}
+
+static void error_at(struct omp_parser *p, const struct mcc_loc *loc, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void error_at(struct omp_parser *p, const struct mcc_loc *loc, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    verror_at(p, loc, fmt, ap);
+    va_end(ap);
+}
+
+static void pwarn(struct omp_parser *p, int tok, const char *msg)
+{
+    mcc_warning_at(&p->toks[tok].loc, "%s", msg);
+}
+
+bool omp_is(const struct omp_parser *p, int tok, const char *spelling)
+{
+    const struct omp_tok *t = &p->toks[tok];
+    return t->kind != OMP_TOK_END && t->len == strlen(spelling)
+           && !memcmp(p->text + t->off, spelling, t->len);
+}
+
+/* printf arguments for a token's spelling: "%.*s" */
+#define TOK(p, i) (int)(p)->toks[i].len, (p)->text + (p)->toks[i].off
+
+static char *copy_text(struct omp_parser *p, size_t off, size_t len)
+{
+    char *s = omp_alloc(p, len + 1);
+    memcpy(s, p->text + off, len);
+    return s;
+}
+
+/* The tokens [from, to) as one piece of text; absent when from == to. */
+struct omp_expr omp_span(struct omp_parser *p, int from, int to)
+{
+    struct omp_expr e = { .off = p->toks[from].off, .loc = p->toks[from].loc };
+    if (to > from) {
+        const struct omp_tok *last = &p->toks[to - 1];
+        e.text = copy_text(p, e.off, last->off + last->len - e.off);
+    }
+    return e;
+}
+
+static bool is_punct_in(const struct omp_parser *p, int i, const char *set)
+{
+    const struct omp_tok *t = &p->toks[i];
+    return t->kind == OMP_TOK_PUNCT && t->len == 1 && strchr(set, p->text[t->off]);
+}
+
+/* Skip a balanced C expression from token `from`: stop at depth 0 on a one-character
+ * punctuator in `stops`, on an unmatched closer or at the end.  A ':' that completes a
+ * `?:` is part of the expression.  Reports unbalanced brackets; returns where it stopped. */
+int omp_scan_expr(struct omp_parser *p, int from, const char *stops)
+{
+    char want[64];
+    int open[64], depth = 0, ternary = 0, i = from;
+    for (; i < p->ntoks; i++) {
+        if (is_punct_in(p, i, "([{")) {
+            if (depth == 64) {
+                omp_perror(p, i, "expression nested too deeply");
+                return i;
+            }
+            char c = p->text[p->toks[i].off];
+            want[depth] = c == '(' ? ')' : c == '[' ? ']' : '}';
+            open[depth++] = i;
+        } else if (is_punct_in(p, i, ")]}")) {
+            if (depth == 0)
+                return i;
+            if (p->text[p->toks[i].off] != want[depth - 1]) {
+                omp_perror(p, i, "expected '%c' before '%.*s'", want[depth - 1], TOK(p, i));
+                return i;
+            }
+            depth--;
+        } else if (depth == 0 && omp_is(p, i, "?")) {
+            ternary++;
+        } else if (depth == 0 && ternary > 0 && omp_is(p, i, ":")) {
+            ternary--;
+        } else if (depth == 0 && is_punct_in(p, i, stops)) {
+            return i;
+        }
+    }
+    if (depth > 0)
+        omp_perror(p, open[depth - 1], "unbalanced '%.*s'", TOK(p, open[depth - 1]));
+    return i;
+}
+
+void omp_expected(struct omp_parser *p, const char *what)
+{
+    if (p->pos < p->ntoks)
+        omp_perror(p, p->pos, "expected %s, found '%.*s'", what, TOK(p, p->pos));
+    else
+        omp_perror(p, p->pos, "expected %s at the end of the pragma", what);
+}
+
+bool omp_expect(struct omp_parser *p, const char *spelling, const char *context)
+{
+    char what[128];
+    if (omp_is(p, p->pos, spelling)) {
+        p->pos++;
+        return true;
+    }
+    snprintf(what, sizeof what, "'%s' %s", spelling, context);
+    omp_expected(p, what);
+    return false;
+}
+
+/* Index just past the group opened at token `open` (the end when it is unbalanced). */
+static int skip_group(struct omp_parser *p, int open)
+{
+    int depth = 0;
+    for (int i = open; i < p->ntoks; i++) {
+        if (is_punct_in(p, i, "([{"))
+            depth++;
+        else if (is_punct_in(p, i, ")]}") && --depth == 0)
+            return i + 1;
+    }
+    return p->ntoks;
+}
+
+static int lookup(const struct omp_parser *p, int tok, const char *const *names, int n)
+{
+    if (p->toks[tok].kind != OMP_TOK_IDENT)
+        return -1;
+    for (int i = 0; i < n; i++)
+        if (names[i] && omp_is(p, tok, names[i]))
+            return i;
+    return -1;
+}
+
+/* "a, b or c" from a name table, for messages. */
+static const char *one_of(char *buf, size_t size, const char *const *names, int n)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < n && used < size; i++)
+        used += (size_t)snprintf(buf + used, size - used, "%s%s",
+                                 i == 0 ? "" : i == n - 1 ? " or " : ", ", names[i]);
+    return buf;
+}
+
+/* ---- clause arguments ---------------------------------------------------------------- */
+
+static const char *clause_name(const struct omp_clause *c) { return omp_clause_names[c->kind]; }
+
+/* A comma-separated list of data references up to the closing ')'. */
+static bool parse_ref_list(struct omp_parser *p, struct omp_clause *c)
+{
+    struct omp_vec refs = { 0 };
+    if (omp_is(p, p->pos, ")"))
+        omp_perror(p, p->pos, "empty list in '%s' clause", clause_name(c));
+    while (!p->failed) {
+        struct omp_ref *r = omp_parse_ref(p);
+        if (!r)
+            break;
+        *(struct omp_ref **)omp_vec_push(&refs, sizeof r) = r;
+        if (omp_is(p, p->pos, ")"))
+            break;
+        if (!omp_is(p, p->pos, ","))
+            omp_expected(p, "',' or ')' after data reference");
+        p->pos++;
+    }
+    c->nrefs = refs.n;
+    c->refs = omp_vec_finish(p, &refs, sizeof(struct omp_ref *));
+    return !p->failed;
+}
+
+static bool parse_names(struct omp_parser *p, struct omp_clause *c)
+{
+    if (!parse_ref_list(p, c))
+        return false;
+    for (int i = 0; i < c->nrefs; i++)
+        if (c->refs[i]->kind != OMP_REF_NAME) {
+            error_at(p, &c->refs[i]->text.loc, "'%s' expects variable names, not '%s'",
+                     clause_name(c), c->refs[i]->text.text);
+            return false;
+        }
+    return true;
+}
+
+static bool parse_depend(struct omp_parser *p, struct omp_clause *c)
+{
+    static const struct { const char *name; enum omp_dep dep; } types[] = {
+        { "in", OMP_DEP_IN }, { "out", OMP_DEP_OUT }, { "inout", OMP_DEP_INOUT },
+        { "mutexinoutset", OMP_DEP_COMMUTATIVE }, { "inoutset", OMP_DEP_CONCURRENT },
+    };
+    for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
+        if (p->toks[p->pos].kind == OMP_TOK_IDENT && omp_is(p, p->pos, types[i].name))
+            c->dep = types[i].dep;
+    if (c->dep == OMP_DEP_NONE) {
+        omp_perror(p, p->pos, "unknown dependence type '%.*s' in 'depend' clause "
+                   "(expected in, out or inout)", TOK(p, p->pos));
+        return false;
+    }
+    p->pos++;
+    if (!omp_expect(p, ":", "after the dependence type"))
+        return false;
+    p->in_depend = true;
+    bool ok = parse_ref_list(p, c);
+    p->in_depend = false;
+    return ok;
+}
+
+static bool parse_reduction(struct omp_parser *p, struct omp_clause *c)
+{
+    int op = p->pos;
+    int end = omp_scan_expr(p, op, ":)");
+    if (p->failed)
+        return false;
+    c->red_id = omp_span(p, op, end);
+    if (end != op + 1) {
+        omp_perror(p, op, end == op ? "expected a reduction operator"
+                   : "expected one reduction operator or identifier before ':'");
+        return false;
+    }
+    int k = -1;
+    for (int i = 0; i < OMP_RED_USER && k < 0; i++)
+        if (omp_is(p, op, omp_reduction_op_names[i]))
+            k = i;
+    if (k < 0 && p->toks[op].kind != OMP_TOK_IDENT) {
+        omp_perror(p, op, "unknown reduction operator '%.*s'", TOK(p, op));
+        return false;
+    }
+    c->red_op = k < 0 ? OMP_RED_USER : (enum omp_reduction_op)k;
+    p->pos = end;
+    return omp_expect(p, ":", "after the reduction operator") && parse_ref_list(p, c);
+}
+
+/* One C expression up to the closing ')' (or, with stops ",)", up to a comma). */
+static struct omp_expr *parse_arg(struct omp_parser *p, struct omp_clause *c,
+                                  struct omp_vec *args, const char *stops)
+{
+    int end = omp_scan_expr(p, p->pos, stops);
+    if (p->failed)
+        return NULL;
+    if (end == p->pos) {
+        omp_perror(p, p->pos, "expected an expression in '%s' clause", clause_name(c));
+        return NULL;
+    }
+    struct omp_expr *e = omp_vec_push(args, sizeof *e);
+    *e = omp_span(p, p->pos, end);
+    p->pos = end;
+    return e;
+}
+
+static bool finish_args(struct omp_parser *p, struct omp_clause *c, struct omp_vec *args)
+{
+    c->nargs = args->n;
+    c->args = omp_vec_finish(p, args, sizeof(struct omp_expr));
+    return !p->failed;
+}
+
+static bool parse_expr_arg(struct omp_parser *p, struct omp_clause *c)
+{
+    struct omp_vec args = { 0 };
+    parse_arg(p, c, &args, ")");
+    return finish_args(p, c, &args);
+}
+
+/* A single identifier (or, for label, a string) as the whole argument. */
+static bool parse_word(struct omp_parser *p, struct omp_clause *c, bool string_ok)
+{
+    const struct omp_tok *t = &p->toks[p->pos];
+    bool ok = t->kind == OMP_TOK_IDENT || (string_ok && t->kind == OMP_TOK_STRING);
+    if (!ok || !omp_is(p, p->pos + 1, ")")) {
+        omp_perror(p, p->pos, string_ok ? "'%s' expects a name or a string"
+                   : "'%s' expects a name", clause_name(c));
+        return false;
+    }
+    struct omp_vec args = { 0 };
+    struct omp_expr *e = omp_vec_push(&args, sizeof *e);
+    *e = omp_span(p, p->pos, p->pos + 1);
+    if (t->kind == OMP_TOK_STRING) {
+        e->text = copy_text(p, t->off + 1, t->len >= 2 ? t->len - 2 : 0);
+        c->label_quoted = true;
+    }
+    p->pos++;
+    return finish_args(p, c, &args);
+}
+
+static bool parse_default(struct omp_parser *p, struct omp_clause *c)
+{
+    char buf[128];
+    int k = lookup(p, p->pos, omp_default_names, OMP_DEFAULT_COUNT);
+    if (k < 0) {
+        omp_perror(p, p->pos, "unknown argument '%.*s' in 'default' clause (expected %s)",
+                   TOK(p, p->pos), one_of(buf, sizeof buf, omp_default_names, OMP_DEFAULT_COUNT));
+        return false;
+    }
+    c->def = (enum omp_default)k;
+    p->pos++;
+    return true;
+}
+
+static bool parse_device(struct omp_parser *p, struct omp_clause *c)
+{
+    char buf[128];
+    for (;;) {
+        int k = lookup(p, p->pos, omp_device_names, OMP_DEVICE_COUNT);
+        if (k < 0) {
+            omp_perror(p, p->pos, "unknown device '%.*s' in 'device' clause (expected %s)",
+                       TOK(p, p->pos), one_of(buf, sizeof buf, omp_device_names, OMP_DEVICE_COUNT));
+            return false;
+        }
+        c->devices |= 1u << k;
+        if (!omp_is(p, ++p->pos, ","))
+            return true;
+        p->pos++;
+    }
+}
+
+static bool parse_schedule(struct omp_parser *p, struct omp_clause *c)
+{
+    const struct omp_tok *t = &p->toks[p->pos];
+    size_t skip = 0;
+    if (t->kind == OMP_TOK_IDENT && t->len > 6 && !memcmp(p->text + t->off, "ompss_", 6))
+        skip = 6;
+    else if (t->kind == OMP_TOK_IDENT && t->len > 4 && !memcmp(p->text + t->off, "omp_", 4))
+        skip = 4;
+    int k = -1;
+    for (int i = 0; i < OMP_SCHED_COUNT && t->kind == OMP_TOK_IDENT; i++)
+        if (strlen(omp_schedule_names[i]) == t->len - skip
+            && !memcmp(p->text + t->off + skip, omp_schedule_names[i], t->len - skip))
+            k = i;
+    if (k < 0) {
+        char buf[128];
+        omp_perror(p, p->pos, "unknown schedule kind '%.*s' in 'schedule' clause (expected %s)",
+                   TOK(p, p->pos), one_of(buf, sizeof buf, omp_schedule_names, OMP_SCHED_COUNT));
+        return false;
+    }
+    c->sched = (enum omp_schedule)k;
+    if (!omp_is(p, ++p->pos, ","))
+        return true;
+    p->pos++;
+    return parse_expr_arg(p, c);
+}
+
+/* ndrange(n, g1..gn[, l1..ln]): n must be the constant 1, 2 or 3. */
+static bool check_ndrange(struct omp_parser *p, struct omp_clause *c, int first_tok)
+{
+    const char *s = c->args[0].text;
+    char *end;
+    long n = strtol(s, &end, 0);
+    while (*end == 'u' || *end == 'U' || *end == 'l' || *end == 'L')
+        end++;
+    if (*end != '\0' || end == s) {
+        omp_perror(p, first_tok, "the first argument of 'ndrange' must be the constant 1, 2 "
+                   "or 3, not '%s'", s);
+        return false;
+    }
+    if (n < 1 || n > 3) {
+        omp_perror(p, first_tok, "'ndrange' dimension count must be 1, 2 or 3, not %ld", n);
+        return false;
+    }
+    c->ndrange_dims = (int)n;
+    if (c->nargs != 1 + n && c->nargs != 1 + 2 * n) {
+        error_at(p, &c->loc, "'ndrange' with %ld dimension%s expects %ld or %ld more "
+                   "arguments, not %d", n, n == 1 ? "" : "s", n, 2 * n, c->nargs - 1);
+        return false;
+    }
+    return true;
+}
+
+static bool parse_ndrange(struct omp_parser *p, struct omp_clause *c)
+{
+    struct omp_vec args = { 0 };
+    int first = p->pos;
+    while (parse_arg(p, c, &args, ",)") && omp_is(p, p->pos, ","))
+        p->pos++;
+    return finish_args(p, c, &args) && check_ndrange(p, c, first);
+}
+
+/* file(path) names an OpenCL source: look for it next to the source file, then in the
+ * current directory; only checked when the source file itself can be found. */
+static bool parse_file(struct omp_parser *p, struct omp_clause *c)
+{
+    int first = p->pos;
+    struct omp_vec args = { 0 };
+    struct omp_expr *e = parse_arg(p, c, &args, ")");
+    if (!e)
+        return finish_args(p, c, &args);
+    const struct omp_tok *t = &p->toks[first];
+    if (t->kind == OMP_TOK_STRING && p->pos == first + 1)
+        e->text = copy_text(p, t->off + 1, t->len >= 2 ? t->len - 2 : 0);
+    const char *src = p->dir->loc.file;
+    if (src && access(src, R_OK) == 0) {
+        const char *slash = strrchr(src, '/');
+        size_t dirlen = slash && e->text[0] != '/' ? (size_t)(slash - src) + 1 : 0;
+        char *path = omp_alloc(p, dirlen + strlen(e->text) + 1);
+        memcpy(path, src, dirlen);
+        strcpy(path + dirlen, e->text);
+        if (access(path, R_OK) == 0)
+            c->file_path = path;
+        else if (access(e->text, R_OK) == 0)
+            c->file_path = e->text;
+        else
+            omp_perror(p, first, "cannot find OpenCL file '%s'", e->text);
+    }
+    return finish_args(p, c, &args);
+}
+
+static bool parse_clause_args(struct omp_parser *p, struct omp_clause *c)
+{
+    switch (clause_info[c->kind].form) {
+    case FORM_NONE: return true;
+    case FORM_REFS: return parse_ref_list(p, c);
+    case FORM_NAMES: return parse_names(p, c);
+    case FORM_DEPEND: return parse_depend(p, c);
+    case FORM_REDUCTION: return parse_reduction(p, c);
+    case FORM_EXPR: return parse_expr_arg(p, c);
+    case FORM_LABEL: return parse_word(p, c, true);
+    case FORM_DEFAULT: return parse_default(p, c);
+    case FORM_DEVICE: return parse_device(p, c);
+    case FORM_IDENT: return parse_word(p, c, false);
+    case FORM_NDRANGE: return parse_ndrange(p, c);
+    case FORM_FILE: return parse_file(p, c);
+    case FORM_SCHEDULE: return parse_schedule(p, c);
+    }
+    return false;
+}
+
+/* ---- clauses ------------------------------------------------------------------------- */
+
+static enum omp_dep clause_dep(enum omp_clause_kind k)
+{
+    switch (k) {
+    case OMP_CL_IN: case OMP_CL_INPUT: return OMP_DEP_IN;
+    case OMP_CL_OUT: case OMP_CL_OUTPUT: return OMP_DEP_OUT;
+    case OMP_CL_INOUT: case OMP_CL_ON: return OMP_DEP_INOUT;
+    case OMP_CL_CONCURRENT: return OMP_DEP_CONCURRENT;
+    case OMP_CL_COMMUTATIVE: return OMP_DEP_COMMUTATIVE;
+    default: return OMP_DEP_NONE;
+    }
+}
+
+/* Parse the clause at p->pos into *c; false (error reported) when it is to be dropped. */
+static bool parse_clause(struct omp_parser *p, struct omp_clause *c)
+{
+    int name = p->pos;
+    const char *dname = omp_directive_names[p->dir->kind];
+    int k = lookup(p, name, omp_clause_names, OMP_CL_COUNT);
+    if (p->toks[name].kind != OMP_TOK_IDENT) {
+        omp_perror(p, name, "expected a clause, found '%.*s'", TOK(p, name));
+        return false;
+    }
+    if (k < 0) {
+        omp_perror(p, name, "unknown clause '%.*s' in '%s' directive", TOK(p, name), dname);
+        return false;
+    }
+    *c = (struct omp_clause){ .kind = (enum omp_clause_kind)k, .loc = p->toks[name].loc,
+                              .dep = clause_dep((enum omp_clause_kind)k) };
+    if (!(allowed_clauses[p->dir->kind] & (UINT64_C(1) << k))) {
+        omp_perror(p, name, "clause '%s' is not allowed in '%s' directive", clause_name(c), dname);
+        return false;
+    }
+    p->pos++;
+    if (clause_info[k].form == FORM_NONE) {
+        if (omp_is(p, p->pos, "("))
+            omp_perror(p, p->pos, "clause '%s' takes no arguments", clause_name(c));
+    } else if (omp_expect(p, "(", "after the clause name")) {
+        if (parse_clause_args(p, c))
+            omp_expect(p, ")", "to close the clause");
+    }
+    c->text = omp_span(p, name, p->pos);
+    return !p->failed;
+}
+
+static void check_pair(struct omp_parser *p, struct omp_vec *cl, enum omp_clause_kind a,
+                       enum omp_clause_kind b)
+{
+    const struct omp_clause *v = cl->items, *first = NULL;
+    for (int i = 0; i < cl->n; i++) {
+        if (v[i].kind != a && v[i].kind != b)
+            continue;
+        if (first && first->kind != v[i].kind) {
+            p->failed = false;
+            error_at(p, &v[i].loc, "clauses '%s' and '%s' cannot be used together",
+                     omp_clause_names[first->kind], omp_clause_names[v[i].kind]);
+            return;
+        }
+        first = &v[i];
+    }
+}
+
+static bool is_duplicate(struct omp_parser *p, struct omp_vec *cl, const struct omp_clause *c)
+{
+    const struct omp_clause *v = cl->items;
+    if (clause_info[c->kind].many)
+        return false;
+    for (int i = 0; i < cl->n; i++)
+        if (v[i].kind == c->kind) {
+            error_at(p, &c->loc, "clause '%s' appears more than once", clause_name(c));
+            return true;
+        }
+    return false;
+}
+
+static void parse_clauses(struct omp_parser *p)
+{
+    struct omp_vec cl = { 0 };
+    while (p->pos < p->ntoks) {
+        int start = p->pos;
+        struct omp_clause c;
+        if (omp_is(p, start, ",")) {
+            p->pos++;
+            continue;
+        }
+        p->failed = false;
+        if (parse_clause(p, &c)) {
+            if (!is_duplicate(p, &cl, &c))
+                *(struct omp_clause *)omp_vec_push(&cl, sizeof c) = c;
+            continue;
+        }
+        /* Recover: skip the clause name and its parenthesised argument. */
+        p->pos = omp_is(p, start + 1, "(") ? skip_group(p, start + 1) : start + 1;
+    }
+    p->failed = false;
+    check_pair(p, &cl, OMP_CL_TIED, OMP_CL_UNTIED);
+    check_pair(p, &cl, OMP_CL_COPY_DEPS, OMP_CL_NO_COPY_DEPS);
+    check_pair(p, &cl, OMP_CL_GRAINSIZE, OMP_CL_NUM_TASKS);
+    p->dir->nclauses = cl.n;
+    p->dir->clauses = omp_vec_finish(p, &cl, sizeof(struct omp_clause));
+}
+
+const struct omp_clause *omp_find_clause(const struct omp_directive *d, enum omp_clause_kind k)
+{
+    for (int i = 0; i < d->nclauses; i++)
+        if (d->clauses[i].kind == k)
+            return &d->clauses[i];
+    return NULL;
+}
+
+/* ---- directives ---------------------------------------------------------------------- */
+
+/* declare reduction(id : type, type : combiner) [initializer(expr)] */
+static void parse_declare_reduction(struct omp_parser *p)
+{
+    struct omp_declare_reduction *r = omp_alloc(p, sizeof *r);
+    struct omp_vec types = { 0 };
+    p->dir->reduction = r;
+    if (!omp_expect(p, "(", "after 'declare reduction'"))
+        return;
+    int end = omp_scan_expr(p, p->pos, ":)");
+    if (end != p->pos + 1)
+        omp_perror(p, p->pos, "expected a reduction identifier or operator");
+    r->id = omp_span(p, p->pos, end);
+    p->pos = end;
+    while (!p->failed && omp_expect(p, types.n ? "," : ":", "in 'declare reduction'")) {
+        end = omp_scan_expr(p, p->pos, ",:)");
+        if (end == p->pos)
+            omp_perror(p, p->pos, "expected a type name in 'declare reduction'");
+        *(struct omp_expr *)omp_vec_push(&types, sizeof *r->types) = omp_span(p, p->pos, end);
+        p->pos = end;
+        if (omp_is(p, p->pos, ":"))
+            break;
+    }
+    r->ntypes = types.n;
+    r->types = omp_vec_finish(p, &types, sizeof *r->types);
+    if (p->failed || !omp_expect(p, ":", "before the combiner"))
+        return;
+    end = omp_scan_expr(p, p->pos, ")");
+    if (end == p->pos)
+        omp_perror(p, p->pos, "expected a combiner expression in 'declare reduction'");
+    r->combiner = omp_span(p, p->pos, end);
+    p->pos = end;
+    if (p->failed || !omp_expect(p, ")", "after the combiner") || p->pos == p->ntoks)
+        return;
+    if (!omp_is(p, p->pos, "initializer")) {
+        omp_perror(p, p->pos, "expected 'initializer' after 'declare reduction(...)', found '%.*s'",
+                   TOK(p, p->pos));
+        return;
+    }
+    p->pos++;
+    if (!omp_expect(p, "(", "after 'initializer'"))
+        return;
+    end = omp_scan_expr(p, p->pos, ")");
+    r->initializer = omp_span(p, p->pos, end);
+    p->pos = end;
+    if (!p->failed && omp_expect(p, ")", "after the initializer") && p->pos < p->ntoks)
+        omp_perror(p, p->pos, "unexpected '%.*s' after 'declare reduction'", TOK(p, p->pos));
+}
+
+/* critical [(name)] */
+static void parse_critical_name(struct omp_parser *p)
+{
+    if (!omp_is(p, p->pos, "("))
+        return;
+    p->pos++;
+    if (p->toks[p->pos].kind != OMP_TOK_IDENT) {
+        omp_perror(p, p->pos, "expected a name in 'critical(...)'");
+        return;
+    }
+    p->dir->name = omp_span(p, p->pos, p->pos + 1);
+    p->pos++;
+    omp_expect(p, ")", "after the critical name");
+}
+
+/* Step over `#`, `pragma` and `omp` when the text starts with them. */
+static void skip_pragma_prefix(struct omp_parser *p)
+{
+    if (omp_is(p, p->pos, "#"))
+        p->pos++;
+    if (omp_is(p, p->pos, "pragma"))
+        p->pos++;
+    if (omp_is(p, p->pos, "omp"))
+        p->pos++;
+}
+
+static enum omp_directive_kind directive_kind(struct omp_parser *p)
+{
+    int w = p->pos;
+    if (omp_is(p, w, "declare") && omp_is(p, w + 1, "reduction")) {
+        p->pos += 2;
+        return OMP_DIR_DECLARE_REDUCTION;
+    }
+    int k = lookup(p, w, omp_directive_names, OMP_DIR_DECLARE_REDUCTION);
+    if (k < 0)
+        return OMP_DIR_UNKNOWN;
+    p->pos++;
+    return (enum omp_directive_kind)k;
+}
+
+static void parse_directive(struct omp_parser *p)
+{
+    struct omp_directive *d = p->dir;
+    int word = p->pos;
+    char msg[256];
+    d->kind = directive_kind(p);
+    switch (d->kind) {
+    case OMP_DIR_UNKNOWN:
+        d->name = omp_span(p, word, word < p->ntoks ? word + 1 : word);
+        d->rest = omp_span(p, word < p->ntoks ? word + 1 : word, p->ntoks);
+        snprintf(msg, sizeof msg, "ignoring unknown directive '#pragma omp %s'",
+                 d->name.text ? d->name.text : "");
+        pwarn(p, word, msg);
+        return;
+    case OMP_DIR_PARALLEL:
+        d->rest = omp_span(p, p->pos, p->ntoks);
+        pwarn(p, word, "'#pragma omp parallel' has no effect in OmpSs");
+        return;
+    case OMP_DIR_DECLARE_REDUCTION:
+        parse_declare_reduction(p);
+        return;
+    case OMP_DIR_CRITICAL:
+        parse_critical_name(p);
+        if (p->failed)
+            return;
+        break;
+    default:
+        break;
+    }
+    parse_clauses(p);
+}
+
+struct omp_directive *omp_parse_pragma(const char *text, size_t len, struct mcc_loc loc)
+{
+    struct omp_directive *d = calloc(1, sizeof *d);
+    struct omp_parser p = { .dir = d };
+    if (!d)
+        abort();
+    d->loc = loc;
+    /* Keep our own NUL-terminated copy: expressions point into it. */
+    char *copy = dir_alloc(d, len + 1);
+    memcpy(copy, text, len);
+    p.text = copy;
+    p.ntoks = omp_lex(copy, len, &p.toks);
+    omp_locate_tokens(p.toks, p.ntoks, copy, loc);
+    skip_pragma_prefix(&p);
+    parse_directive(&p);
+    free(p.toks);
+    return d;
+}

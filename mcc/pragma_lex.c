@@ -1,0 +1,225 @@
+/*
+ * pragma_lex.c - tokens of a `#pragma omp` line, and where each one is in the user's source.
+ *
+ * The preprocessor (gcc -E -fopenmp) expands macros in pragma lines and may normalise their
+ * whitespace, so offsets in the text we are given are not columns in the user's file.  When
+ * the file named by the pragma's loc can be read, the original (logical) line is lexed too
+ * and the two token streams are aligned; tokens that came out of a macro expansion get the
+ * position of the macro name.  Otherwise the column is the pragma's column plus the offset.
+ */
+#include "mcc.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* How far ahead in the original line a token is looked for before it is taken to come from
+ * a macro expansion. */
+#define ALIGN_WINDOW 6
+
+static const char *const puncts3[] = { "...", "<<=", ">>=" };
+static const char *const puncts2[] = {
+    "->", "++", "--", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||",
+    "+=", "-=", "*=", "/=", "%=", "&=", "^=", "|=", "##",
+};
+
+static bool is_ident_char(char c) { return isalnum((unsigned char)c) || c == '_' || c == '$'; }
+
+static size_t punct_len(const char *s, size_t left)
+{
+    for (size_t i = 0; i < sizeof puncts3 / sizeof puncts3[0]; i++)
+        if (left >= 3 && !memcmp(s, puncts3[i], 3))
+            return 3;
+    for (size_t i = 0; i < sizeof puncts2 / sizeof puncts2[0]; i++)
+        if (left >= 2 && !memcmp(s, puncts2[i], 2))
+            return 2;
+    return 1;
+}
+
+static size_t number_len(const char *s, size_t left)
+{
+    size_t i = 1;
+    while (i < left) {
+        char c = s[i];
+        if ((c == '+' || c == '-') && strchr("eEpP", s[i - 1]))
+            i++;
+        else if (is_ident_char(c) || c == '.')
+            i++;
+        else
+            break;
+    }
+    return i;
+}
+
+static size_t quoted_len(const char *s, size_t left)
+{
+    size_t i = 1;
+    while (i < left && s[i] != s[0]) {
+        if (s[i] == '\\' && i + 1 < left)
+            i++;
+        i++;
+    }
+    return i < left ? i + 1 : left;
+}
+
+/* Length of the blank space or comment at s (0 when none). */
+static size_t space_len(const char *s, size_t left)
+{
+    if (isspace((unsigned char)s[0]))
+        return 1;
+    if (left >= 2 && s[0] == '/' && s[1] == '/')
+        return left;
+    if (left >= 2 && s[0] == '/' && s[1] == '*') {
+        const char *end = memmem(s + 2, left - 2, "*/", 2);
+        return end ? (size_t)(end - s) + 2 : left;
+    }
+    return 0;
+}
+
+/* Lex text[0..len) into *toks (malloc'd, ntoks tokens then an OMP_TOK_END); returns ntoks. */
+int omp_lex(const char *text, size_t len, struct omp_tok **toks)
+{
+    struct omp_tok *v = malloc((len + 1) * sizeof *v);
+    int n = 0;
+    size_t i = 0;
+    if (!v)
+        abort();
+    while (i < len) {
+        size_t sp = space_len(text + i, len - i);
+        if (sp) {
+            i += sp;
+            continue;
+        }
+        struct omp_tok t = { .off = i };
+        char c = text[i];
+        if (is_ident_char(c) && !isdigit((unsigned char)c)) {
+            t.kind = OMP_TOK_IDENT;
+            for (t.len = 1; i + t.len < len && is_ident_char(text[i + t.len]); t.len++)
+                ;
+        } else if (isdigit((unsigned char)c) || (c == '.' && i + 1 < len && isdigit((unsigned char)text[i + 1]))) {
+            t.kind = OMP_TOK_NUMBER;
+            t.len = number_len(text + i, len - i);
+        } else if (c == '"' || c == '\'') {
+            t.kind = OMP_TOK_STRING;
+            t.len = quoted_len(text + i, len - i);
+        } else {
+            t.kind = OMP_TOK_PUNCT;
+            t.len = punct_len(text + i, len - i);
+        }
+        v[n++] = t;
+        i += t.len;
+    }
+    v[n] = (struct omp_tok){ .kind = OMP_TOK_END, .off = len };
+    *toks = v;
+    return n;
+}
+
+/* The user's logical line (continuations joined) starting at loc->line, with the source
+ * position of every byte.  Returns NULL when the file cannot be read. */
+struct source_line {
+    char *text;
+    size_t len;
+    struct mcc_loc *pos;
+};
+
+static bool append_physical_line(struct source_line *sl, const char *buf, size_t n,
+                                 const struct mcc_loc *at)
+{
+    char *t = realloc(sl->text, sl->len + n + 1);
+    struct mcc_loc *p = realloc(sl->pos, (sl->len + n + 1) * sizeof *p);
+    if (!t || !p)
+        abort();
+    sl->text = t;
+    sl->pos = p;
+    for (size_t i = 0; i < n; i++) {
+        t[sl->len] = buf[i];
+        p[sl->len] = (struct mcc_loc){ at->file, at->line, (int)i + 1 };
+        sl->len++;
+    }
+    t[sl->len] = '\0';
+    p[sl->len] = (struct mcc_loc){ at->file, at->line, (int)n + 1 };
+    return n > 0 && buf[n - 1] == '\\';
+}
+
+static bool read_source_line(const struct mcc_loc *loc, struct source_line *sl)
+{
+    FILE *f = loc->file ? fopen(loc->file, "r") : NULL;
+    char *buf = NULL;
+    size_t cap = 0;
+    ssize_t n;
+    int line = 0;
+    bool more = false;
+    *sl = (struct source_line){ 0 };
+    if (!f)
+        return false;
+    while ((n = getline(&buf, &cap, f)) >= 0) {
+        if (++line < loc->line)
+            continue;
+        while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == '\r'))
+            n--;
+        struct mcc_loc at = { loc->file, line, 1 };
+        more = append_physical_line(sl, buf, (size_t)n, &at);
+        if (!more)
+            break;
+        sl->len--;   /* drop the backslash of the continuation */
+    }
+    free(buf);
+    fclose(f);
+    return sl->text != NULL;
+}
+
+static bool same_token(const char *a, const struct omp_tok *ta, const char *b,
+                       const struct omp_tok *tb)
+{
+    return ta->len == tb->len && !memcmp(a + ta->off, b + tb->off, ta->len);
+}
+
+/* Align the pragma's tokens with the original line's, greedily (see the file comment). */
+static void align_tokens(struct omp_tok *toks, int ntoks, const char *text,
+                         const struct source_line *sl)
+{
+    struct omp_tok *orig;
+    int norig = omp_lex(sl->text, sl->len, &orig);
+    int cur = 0;
+    if (norig < 2 || orig[0].len != 1 || sl->text[orig[0].off] != '#'
+        || orig[1].len != 6 || memcmp(sl->text + orig[1].off, "pragma", 6)) {
+        free(orig);   /* not a pragma line: keep the fallback columns */
+        return;
+    }
+    for (int i = 0; i < ntoks; i++) {
+        int found = -1;
+        for (int j = cur; j < norig && j < cur + ALIGN_WINDOW && found < 0; j++)
+            if (same_token(text, &toks[i], sl->text, &orig[j]))
+                found = j;
+        if (found >= 0) {
+            toks[i].loc = sl->pos[orig[found].off];
+            cur = found + 1;
+        } else {
+            toks[i].loc = sl->pos[cur < norig ? orig[cur].off : sl->len];
+        }
+    }
+    toks[ntoks].loc = sl->pos[sl->len];
+    free(orig);
+}
+
+/* Give every token (and the final OMP_TOK_END) its position in the user's source. */
+void omp_locate_tokens(struct omp_tok *toks, int ntoks, const char *text, struct mcc_loc loc)
+{
+    /* Fallback: offsets from the `#`; text that starts later is assumed to follow
+     * "#pragma " or "#pragma omp ". */
+    int adj = 12;
+    if (ntoks > 0 && text[toks[0].off] == '#')
+        adj = -(int)toks[0].off;
+    else if (ntoks > 0 && toks[0].len == 6 && !memcmp(text + toks[0].off, "pragma", 6))
+        adj = 1 - (int)toks[0].off;
+    else if (ntoks > 0 && toks[0].len == 3 && !memcmp(text + toks[0].off, "omp", 3))
+        adj = 8 - (int)toks[0].off;
+    for (int i = 0; i <= ntoks; i++)
+        toks[i].loc = (struct mcc_loc){ loc.file, loc.line, loc.col + (int)toks[i].off + adj };
+
+    struct source_line sl;
+    if (read_source_line(&loc, &sl))
+        align_tokens(toks, ntoks, text, &sl);
+    free(sl.text);
+    free(sl.pos);
+}

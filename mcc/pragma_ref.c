@@ -1,0 +1,266 @@
+/*
+ * pragma_ref.c - data references in dependence, copy and reduction lists (OMPSS.md "Data
+ * references"):
+ *
+ *   ref     : '{' ref (',' iter)+ '}'                        multidependence
+ *           | unary
+ *   iter    : ident '=' expr (':' | ';') expr
+ *   unary   : '*' unary | ('[' expr ']')+ unary | postfix    shaping binds like a cast
+ *   postfix : primary ( '[' subscript ']' | '.' ident | '->' ident )*
+ *   subscript: expr | [expr] ':' [expr] | [expr] ';' expr    sections, lo:hi inclusive
+ *   primary : ident | ident '(' ... ')' | '(' ref ')' | '(' expr ')' | '(' type ')' unary
+ *
+ * Expressions inside brackets are kept as balanced source text (omp_scan_expr).  A
+ * parenthesised group is first tried as a reference (speculatively, without diagnostics);
+ * when it is not one it is kept as a C expression, or read as a cast when an operand follows.
+ */
+#include "mcc.h"
+
+#include <string.h>
+
+#define TOK(p, i) (int)(p)->toks[i].len, (p)->text + (p)->toks[i].off
+
+static struct omp_ref *parse_unary(struct omp_parser *p);
+
+static struct omp_ref *new_ref(struct omp_parser *p, enum omp_ref_kind kind)
+{
+    struct omp_ref *r = omp_alloc(p, sizeof *r);
+    r->kind = kind;
+    return r;
+}
+
+/* The reference's own text: tokens [from, p->pos). */
+static struct omp_ref *finish(struct omp_parser *p, struct omp_ref *r, int from)
+{
+    r->text = omp_span(p, from, p->pos);
+    return r;
+}
+
+/* An expression up to one of `stops`; empty is an error unless `optional`. */
+static bool scan_part(struct omp_parser *p, const char *stops, bool optional,
+                      struct omp_expr *out, const char *what)
+{
+    int end = omp_scan_expr(p, p->pos, stops);
+    if (p->failed)
+        return false;
+    if (end == p->pos && !optional) {
+        omp_expected(p, what);
+        return false;
+    }
+    *out = omp_span(p, p->pos, end);
+    p->pos = end;
+    return true;
+}
+
+/* '[' already seen: an index or a section. */
+static struct omp_ref *parse_subscript(struct omp_parser *p, struct omp_ref *base, int from)
+{
+    struct omp_ref *r = new_ref(p, OMP_REF_SUBSCRIPT);
+    r->base = base;
+    p->pos++;
+    if (omp_is(p, p->pos, "]")) {
+        omp_perror(p, p->pos, "empty subscript in data reference");
+        return NULL;
+    }
+    if (!scan_part(p, ":;]", true, &r->index, "an index"))
+        return NULL;
+    if (omp_is(p, p->pos, ":")) {
+        p->pos++;
+        r->kind = OMP_REF_SECTION;
+        r->form = p->in_depend ? OMP_SECT_OMP_LEN : OMP_SECT_LO_HI;
+        if (!scan_part(p, "]", true, &r->bound, "an upper bound"))
+            return NULL;
+    } else if (omp_is(p, p->pos, ";")) {
+        p->pos++;
+        r->kind = OMP_REF_SECTION;
+        r->form = OMP_SECT_LO_LEN;
+        if (!scan_part(p, "]", false, &r->bound, "a length after ';'"))
+            return NULL;
+    }
+    if (!omp_expect(p, "]", "to close the subscript"))
+        return NULL;
+    return finish(p, r, from);
+}
+
+static struct omp_ref *parse_member(struct omp_parser *p, struct omp_ref *base, int from)
+{
+    struct omp_ref *r = new_ref(p, omp_is(p, p->pos, ".") ? OMP_REF_MEMBER : OMP_REF_ARROW);
+    r->base = base;
+    p->pos++;
+    if (p->toks[p->pos].kind != OMP_TOK_IDENT) {
+        omp_perror(p, p->pos, "expected a member name after '%s'", r->kind == OMP_REF_MEMBER ? "." : "->");
+        return NULL;
+    }
+    r->member = omp_span(p, p->pos, p->pos + 1);
+    p->pos++;
+    return finish(p, r, from);
+}
+
+/* Does the tree hold a section, shaping or multidependence (things a cast cannot apply to)? */
+static bool has_region_syntax(const struct omp_ref *r)
+{
+    for (; r; r = r->base)
+        if (r->kind == OMP_REF_SECTION || r->kind == OMP_REF_SHAPE || r->kind == OMP_REF_MULTI)
+            return true;
+    return false;
+}
+
+/* '(' at p->pos; `close` is its matching ')'. */
+static struct omp_ref *parse_paren(struct omp_parser *p, int close)
+{
+    int open = p->pos;
+    p->pos = open + 1;
+    p->trial++;
+    struct omp_ref *inner = omp_parse_ref(p);
+    bool is_ref = inner && !p->failed && p->pos == close;
+    p->trial--;
+    p->failed = false;
+    p->pos = close + 1;
+    if (is_ref)
+        return inner;
+    enum omp_tok_kind next = p->toks[p->pos].kind;
+    if (next == OMP_TOK_IDENT || omp_is(p, p->pos, "(")) {
+        /* A cast: keep "(type) operand" as one expression. */
+        struct omp_ref *operand = parse_unary(p);
+        if (!operand)
+            return NULL;
+        if (has_region_syntax(operand)) {
+            omp_perror(p, open, "a cast cannot apply to an array section or a shaping expression");
+            return NULL;
+        }
+    }
+    return finish(p, new_ref(p, OMP_REF_EXPR), open);
+}
+
+static struct omp_ref *parse_primary(struct omp_parser *p)
+{
+    int from = p->pos;
+    if (p->toks[from].kind == OMP_TOK_IDENT) {
+        p->pos++;
+        if (!omp_is(p, p->pos, "("))
+            return finish(p, new_ref(p, OMP_REF_NAME), from);
+    } else if (!omp_is(p, from, "(")) {
+        omp_expected(p, "a data reference");
+        return NULL;
+    }
+    /* A call f(...) or a parenthesised group: find the matching ')'. */
+    int close = omp_scan_expr(p, p->pos + 1, "");
+    if (p->failed)
+        return NULL;
+    if (!omp_is(p, close, ")")) {
+        omp_perror(p, p->pos, "unbalanced '('");
+        return NULL;
+    }
+    if (p->pos > from) {
+        p->pos = close + 1;
+        return finish(p, new_ref(p, OMP_REF_EXPR), from);
+    }
+    return parse_paren(p, close);
+}
+
+static struct omp_ref *parse_postfix(struct omp_parser *p)
+{
+    int from = p->pos;
+    struct omp_ref *r = parse_primary(p);
+    while (r) {
+        if (omp_is(p, p->pos, "["))
+            r = parse_subscript(p, r, from);
+        else if (omp_is(p, p->pos, ".") || omp_is(p, p->pos, "->"))
+            r = parse_member(p, r, from);
+        else
+            break;
+    }
+    return r;
+}
+
+/* ('[' expr ']')+ unary */
+static struct omp_ref *parse_shape(struct omp_parser *p)
+{
+    int from = p->pos;
+    struct omp_ref *r = new_ref(p, OMP_REF_SHAPE);
+    struct omp_vec dims = { 0 };
+    while (omp_is(p, p->pos, "[")) {
+        struct omp_expr *d = omp_vec_push(&dims, sizeof *d);
+        p->pos++;
+        if (!scan_part(p, "]", false, d, "a shape dimension")
+            || !omp_expect(p, "]", "to close the shape dimension"))
+            break;
+    }
+    r->ndims = dims.n;
+    r->dims = omp_vec_finish(p, &dims, sizeof *r->dims);
+    if (p->failed || !(r->base = parse_unary(p)))
+        return NULL;
+    return finish(p, r, from);
+}
+
+static struct omp_ref *parse_unary(struct omp_parser *p)
+{
+    int from = p->pos;
+    if (omp_is(p, p->pos, "[")) {
+        return parse_shape(p);
+    } else if (omp_is(p, p->pos, "*")) {
+        struct omp_ref *r = new_ref(p, OMP_REF_DEREF);
+        p->pos++;
+        if (!(r->base = parse_unary(p)))
+            return NULL;
+        return finish(p, r, from);
+    }
+    return parse_postfix(p);
+}
+
+/* ident '=' expr (':' | ';') expr */
+static bool parse_iter(struct omp_parser *p, struct omp_iter *it)
+{
+    if (p->toks[p->pos].kind != OMP_TOK_IDENT || !omp_is(p, p->pos + 1, "=")) {
+        omp_perror(p, p->pos, "expected 'name = range' in multidependence");
+        return false;
+    }
+    it->var = omp_span(p, p->pos, p->pos + 1);
+    p->pos += 2;
+    if (!scan_part(p, ":;,}", false, &it->lo, "a lower bound"))
+        return false;
+    if (omp_is(p, p->pos, ":")) {
+        it->form = OMP_SECT_LO_HI;
+    } else if (omp_is(p, p->pos, ";")) {
+        it->form = OMP_SECT_LO_LEN;
+    } else {
+        omp_perror(p, p->pos, "expected ':' or ';' in the range of '%s'", it->var.text);
+        return false;
+    }
+    p->pos++;
+    return scan_part(p, ",}", false, &it->bound,
+                     it->form == OMP_SECT_LO_HI ? "an upper bound" : "a length after ';'");
+}
+
+/* '{' ref (',' iter)+ '}' */
+static struct omp_ref *parse_multi(struct omp_parser *p)
+{
+    int from = p->pos;
+    struct omp_ref *r = new_ref(p, OMP_REF_MULTI);
+    struct omp_vec iters = { 0 };
+    p->pos++;
+    r->base = omp_parse_ref(p);
+    while (r->base && !p->failed && omp_is(p, p->pos, ",")) {
+        p->pos++;
+        parse_iter(p, omp_vec_push(&iters, sizeof(struct omp_iter)));
+    }
+    r->niters = iters.n;
+    r->iters = omp_vec_finish(p, &iters, sizeof *r->iters);
+    if (p->failed || !r->base)
+        return NULL;
+    if (r->niters == 0) {
+        omp_perror(p, p->pos, "expected ', name = range' in multidependence");
+        return NULL;
+    }
+    if (!omp_expect(p, "}", "to close the multidependence"))
+        return NULL;
+    return finish(p, r, from);
+}
+
+/* One list item; NULL (error reported) when it is malformed. */
+struct omp_ref *omp_parse_ref(struct omp_parser *p)
+{
+    if (omp_is(p, p->pos, "{"))
+        return parse_multi(p);
+    return parse_unary(p);
+}
