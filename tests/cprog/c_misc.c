@@ -1,13 +1,15 @@
 /* Assorted C: bit-fields (named, unnamed, zero width), anonymous structs and unions,
  * enums with explicit values, switch with fallthrough into nested blocks (Duff's
  * device), comma and conditional operators, string literal concatenation and
- * prefixes, character constants, hex floats, and the exit status of main. */
+ * prefixes, character constants, hex floats, a struct without the last ';', and
+ * the exit status of main. */
 #include <stdio.h>
 #include <wchar.h>
 #include <uchar.h>
 
 struct bits { unsigned a : 3, : 2, b : 5; unsigned : 0; int c : 4; };
 struct anon { int kind; union { int i; struct { short lo, hi; }; }; struct { int x; } named; };
+struct lax { int a; int b };        /* GNU C: no ';' after the last member */
 enum color { RED = 1, GREEN = RED << 2, BLUE, LAST = -1 };
 
 static void duff(char *to, const char *from, int count)
@@ -28,6 +30,8 @@ int main(void)
     struct anon an = { .kind = 1, .lo = 2, .hi = 3 };
     printf("bits %u %u %d %zu\n", b.a, b.b, b.c, sizeof b);
     printf("anon %d %d %d %zu\n", an.kind, an.lo, an.hi, sizeof an);
+    struct lax lx = { 1, 2 };
+    printf("lax %d %zu\n", lx.a + lx.b, sizeof lx);
     printf("enum %d %d %d %d\n", RED, GREEN, BLUE, LAST);
     char out[8] = { 0 };
     duff(out, "abcdefg", 7);
