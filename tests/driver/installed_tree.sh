@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# `make install PREFIX=<dir>` (install.mk's target, run on the already built tree) installs mcc, libnanort.a/.so,
+# nanort.h, omp.h and nanort.pc; the installed mcc builds programs that link the installed
+# nanort (rpath, no LD_LIBRARY_PATH); pkg-config gives working flags for C API users.
+. "$(dirname "$0")/lib.sh"
+prefix="$work/prefix"
+: "${BUILD:?set BUILD to the build directory}"
+# install.mk alone: the build is done, and a nested make of the whole project is not wanted
+inst() { ok make -s --no-print-directory -C "$TOP" -f install.mk BUILD="$BUILD" PREFIX="$prefix" "$@"; }
+inst install-nanort-mcc
+exists "$prefix/bin/mcc" "$prefix/lib/libnanort.a" "$prefix/lib/libnanort.so" \
+       "$prefix/include/nanort.h" "$prefix/lib/mcc/include/omp.h" "$prefix/lib/pkgconfig/nanort.pc"
+write_app
+cat > omp_app.c <<'SRC'
+#include <stdio.h>
+#include <omp.h>
+int helper(int);
+int main(void)
+{
+    printf("r=%d %d\n", helper(21), omp_get_num_threads() >= 1);
+    return 0;
+}
+SRC
+ok "$prefix/bin/mcc" -v omp_app.c helper.c -o prog
+has err.txt "-I$prefix/lib/mcc/include -I$prefix/include"
+has err.txt "-L$prefix/lib -Wl,-rpath,$prefix/lib -lnanort"
+runs ./prog "r=42 1"
+readelf -d prog | grep -E 'R(UN)?PATH' | grep -qF "$prefix/lib" || fail "no rpath to $prefix/lib"
+env -u LD_LIBRARY_PATH ldd ./prog | grep -F libnanort | grep -qF "$prefix/lib/" ||
+    fail "prog does not load the installed libnanort"
+export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
+ok pkg-config --cflags --libs nanort
+has out.txt "-I$prefix/include"
+has out.txt "-lnanort"
+cat > capi.c <<'SRC'
+#include <stdio.h>
+#include <nanort.h>
+int main(void)
+{
+    nanort_taskwait();
+    printf("%d\n", nanort_num_workers() >= 1);
+    return 0;
+}
+SRC
+ok gcc capi.c $(pkg-config --cflags --libs nanort) -o capi
+runs ./capi 1
+inst uninstall
+absent "$prefix/bin/mcc" "$prefix/lib/libnanort.so" "$prefix/lib/pkgconfig/nanort.pc"
+no_temps
