@@ -1,0 +1,681 @@
+/*
+ * deps.c - dependence domains.
+ *
+ * Every task that creates children owns a domain; its children's regions are registered
+ * there, so dependences exist between siblings only.  A domain keeps one "object" per
+ * distinct normalised region (same byte set, whatever base pointer the program used).
+ * An object remembers two generations of live accesses:
+ *   cur   the latest run of accesses: one writer, or readers, or a run of concurrent,
+ *         or a run of commutative accesses
+ *   prev  the run before it (what every member of cur waits for)
+ * A new access on the same object either joins cur (a compatible run: R, C or M; it then
+ * waits for prev) or starts a new run (it waits for all of cur; prev is then dropped,
+ * since cur's members already wait for it).  Objects that partially overlap the new
+ * region (found in an interval treap) are consulted conservatively: only read after
+ * read is treated as compatible across different objects.  Extra ordering is correct;
+ * a missed one would not be.
+ *
+ * Everything in a domain is guarded by its lock.  Fast path: an exact match found in
+ * the hash on the start address, when no two objects of the domain overlap.
+ */
+#include "nrt.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* A run of commutative accesses: at most one member runs at a time. */
+struct nrt_token {
+    pthread_mutex_t lock;
+    bool busy;                      /* lock */
+    struct nanort_task *parked;        /* lock: members that found it busy */
+    unsigned refs;                  /* domain lock: the object (while current) + members */
+};
+
+struct nrt_dobj {
+    uintptr_t lo, hi;               /* the normalised region (key) */
+    unsigned nd;
+    size_t len[NRT_MAX_DIMS], stride[NRT_MAX_DIMS];
+    struct nrt_region *cur, *prev;  /* live accesses of the two generations */
+    unsigned char cur_kind, prev_kind;
+    unsigned nlive;                 /* accesses listed in cur + prev */
+    struct nrt_token *token;        /* token of cur when it is a commutative run */
+    struct nrt_dobj *hnext;         /* hash chain, or the domain's free list */
+    struct nrt_dobj *left, *right;  /* interval treap ordered by lo */
+    uintptr_t maxhi;                /* largest hi in this subtree */
+    unsigned prio;
+};
+
+#define SMALL_BUCKETS 16
+
+struct nrt_domain {
+    pthread_mutex_t lock;
+    /* All below: lock. */
+    struct nrt_dobj **buckets;
+    size_t nbuckets, nobj;
+    struct nrt_dobj *root;          /* interval treap of all objects */
+    bool overlap_seen;              /* two live objects overlapped since the domain was empty */
+    unsigned rng;
+    struct nrt_dobj *free_objs;
+    struct nrt_edge *free_edges;
+    struct nrt_dobj *small[SMALL_BUCKETS];
+};
+
+/* ---- regions --------------------------------------------------------------------- */
+
+static unsigned char kind_of(unsigned flags)
+{
+    switch (flags & NANORT_DEP_MODE_MASK) {
+    case NANORT_DEP_IN: return NRT_KIND_R;
+    case NANORT_DEP_OUT:
+    case NANORT_DEP_INOUT: return NRT_KIND_W;
+    case NANORT_DEP_CONCURRENT: return NRT_KIND_C;
+    case NANORT_DEP_COMMUTATIVE: return NRT_KIND_M;
+    default: return NRT_KIND_NONE;
+    }
+}
+
+/* Drop dimensions of length 1 and merge dimensions that are contiguous with the next
+ * one, so that equal byte sets get equal keys (A[i][0:M-1] is a 1-D range). */
+static unsigned simplify_dims(unsigned n, size_t *len, size_t *stride)
+{
+    unsigned k = 0;
+    for (unsigned i = 0; i < n; i++) {
+        if (len[i] == 1 && i > 0)
+            continue;
+        if (k > 0 && len[k - 1] * stride[k - 1] == stride[i]) {
+            len[k - 1] *= len[i];
+            continue;
+        }
+        len[k] = len[i];
+        stride[k] = stride[i];
+        k++;
+    }
+    return k;
+}
+
+void nrt_region_normalise(struct nrt_region *r)
+{
+    size_t len[64], stride[64], s = 1;
+    uintptr_t lo = (uintptr_t)r->base, last = 0;
+    unsigned n = r->ndims < 64 ? r->ndims : 64;
+    r->kind = kind_of(r->flags);
+    r->nd = 0;
+    for (unsigned i = 0; i < n; i++) {
+        const struct nanort_dim *d = &r->dims[i];
+        if (d->length == 0)
+            return;                 /* empty: no dependence */
+        lo += d->lower * s;
+        last += (d->length - 1) * s;
+        len[i] = d->length;
+        stride[i] = s;
+        s *= d->size ? d->size : 1;
+    }
+    r->lo = lo;
+    r->hi = lo + last + 1;
+    n = simplify_dims(n, len, stride);
+    if (n > NRT_MAX_DIMS) {         /* too many dimensions: use the hull */
+        n = 1;
+        len[0] = r->hi - r->lo;
+        stride[0] = 1;
+    }
+    r->nd = n;
+    memcpy(r->len, len, n * sizeof *len);
+    memcpy(r->stride, stride, n * sizeof *stride);
+}
+
+static bool same_key(const struct nrt_dobj *o, const struct nrt_region *r)
+{
+    if (o->lo != r->lo || o->hi != r->hi || o->nd != r->nd)
+        return false;
+    for (unsigned i = 0; i < r->nd; i++)
+        if (o->len[i] != r->len[i] || o->stride[i] != r->stride[i])
+            return false;
+    return true;
+}
+
+/*
+ * Does sum_{j >= i} e_j * stride[j] == delta have a solution with
+ * -(lb[j]-1) <= e_j <= la[j]-1?  Solved digit by digit: e_i is fixed modulo
+ * stride[i+1]/stride[i].  Too many candidates (boxes longer than their row) or
+ * strides that do not divide: answer "maybe" (true), which is conservative.
+ */
+static bool digits_solvable(unsigned i, unsigned nd, intptr_t delta, const size_t *la,
+                            const size_t *lb, const size_t *stride)
+{
+    intptr_t s = (intptr_t)stride[i];
+    if (delta % s != 0)
+        return i == 0;              /* stride[0] == 1 always divides */
+    intptr_t d = delta / s, emin = 1 - (intptr_t)lb[i], emax = (intptr_t)la[i] - 1;
+    if (i == nd - 1)
+        return d >= emin && d <= emax;
+    if (stride[i + 1] % stride[i] != 0)
+        return true;
+    intptr_t m = (intptr_t)(stride[i + 1] / stride[i]);
+    if ((emax - emin + 1) / m > 4)
+        return true;
+    intptr_t e = emin + (((d - emin) % m) + m) % m;
+    for (; e <= emax; e += m)
+        if (digits_solvable(i + 1, nd, delta - e * s, la, lb, stride))
+            return true;
+    return false;
+}
+
+static bool overlaps(const struct nrt_dobj *o, const struct nrt_region *r)
+{
+    if (!(o->lo < r->hi && r->lo < o->hi))
+        return false;
+    if (o->nd != r->nd || o->nd == 1)
+        return true;                /* contiguous ranges, or different shapes: hulls */
+    for (unsigned i = 1; i < o->nd; i++)
+        if (o->stride[i] != r->stride[i])
+            return true;
+    return digits_solvable(0, o->nd, (intptr_t)(r->lo - o->lo), o->len, r->len, o->stride);
+}
+
+/* ---- the interval treap ------------------------------------------------------------ */
+
+static void treap_update(struct nrt_dobj *n)
+{
+    uintptr_t m = n->hi;
+    if (n->left && n->left->maxhi > m)
+        m = n->left->maxhi;
+    if (n->right && n->right->maxhi > m)
+        m = n->right->maxhi;
+    n->maxhi = m;
+}
+
+static bool treap_before(const struct nrt_dobj *a, const struct nrt_dobj *b)
+{
+    return a->lo < b->lo || (a->lo == b->lo && (uintptr_t)a < (uintptr_t)b);
+}
+
+static struct nrt_dobj *treap_insert(struct nrt_dobj *n, struct nrt_dobj *x)
+{
+    if (!n)
+        return x;
+    if (treap_before(x, n)) {
+        n->left = treap_insert(n->left, x);
+        if (n->left->prio > n->prio) {
+            struct nrt_dobj *l = n->left;
+            n->left = l->right;
+            l->right = n;
+            treap_update(n);
+            n = l;
+        }
+    } else {
+        n->right = treap_insert(n->right, x);
+        if (n->right->prio > n->prio) {
+            struct nrt_dobj *r = n->right;
+            n->right = r->left;
+            r->left = n;
+            treap_update(n);
+            n = r;
+        }
+    }
+    treap_update(n);
+    return n;
+}
+
+static struct nrt_dobj *treap_join(struct nrt_dobj *a, struct nrt_dobj *b)
+{
+    if (!a)
+        return b;
+    if (!b)
+        return a;
+    if (a->prio > b->prio) {
+        a->right = treap_join(a->right, b);
+        treap_update(a);
+        return a;
+    }
+    b->left = treap_join(a, b->left);
+    treap_update(b);
+    return b;
+}
+
+static struct nrt_dobj *treap_erase(struct nrt_dobj *n, struct nrt_dobj *x)
+{
+    NRT_ASSERT(n != NULL);
+    if (n == x)
+        return treap_join(x->left, x->right);
+    if (treap_before(x, n))
+        n->left = treap_erase(n->left, x);
+    else
+        n->right = treap_erase(n->right, x);
+    treap_update(n);
+    return n;
+}
+
+struct visit {
+    const struct nrt_region *r;
+    const struct nrt_dobj *skip;
+    void (*fn)(struct nrt_domain *d, struct nrt_dobj *o, struct visit *v);
+    struct nanort_task *t;
+    unsigned char kind;             /* kind the visiting access has */
+    unsigned found;
+};
+
+/* Call v->fn on every object other than v->skip whose bytes may meet v->r. */
+static void treap_visit(struct nrt_domain *d, struct nrt_dobj *n, struct visit *v)
+{
+    while (n && n->maxhi > v->r->lo) {
+        treap_visit(d, n->left, v);
+        if (n->lo >= v->r->hi)
+            return;
+        if (n != v->skip && overlaps(n, v->r))
+            v->fn(d, n, v);
+        n = n->right;
+    }
+}
+
+/* ---- objects ------------------------------------------------------------------------- */
+
+static size_t hash_lo(uintptr_t lo, size_t nbuckets)
+{
+    return (size_t)(((uint64_t)lo * 0x9E3779B97F4A7C15ull) >> 32) & (nbuckets - 1);
+}
+
+static struct nrt_dobj *obj_find(struct nrt_domain *d, const struct nrt_region *r)
+{
+    for (struct nrt_dobj *o = d->buckets[hash_lo(r->lo, d->nbuckets)]; o; o = o->hnext)
+        if (same_key(o, r))
+            return o;
+    return NULL;
+}
+
+static void hash_grow(struct nrt_domain *d)
+{
+    size_t n = d->nbuckets * 4;
+    struct nrt_dobj **b = nrt_xcalloc(n, sizeof *b);
+    for (size_t i = 0; i < d->nbuckets; i++)
+        for (struct nrt_dobj *o = d->buckets[i], *next; o; o = next) {
+            next = o->hnext;
+            size_t h = hash_lo(o->lo, n);
+            o->hnext = b[h];
+            b[h] = o;
+        }
+    if (d->buckets != d->small)
+        free(d->buckets);
+    d->buckets = b;
+    d->nbuckets = n;
+}
+
+static void note_overlap(struct nrt_domain *d, struct nrt_dobj *o, struct visit *v)
+{
+    (void)d;
+    (void)o;
+    v->found++;
+}
+
+static struct nrt_dobj *obj_new(struct nrt_domain *d, const struct nrt_region *r)
+{
+    struct nrt_dobj *o = d->free_objs;
+    if (o)
+        d->free_objs = o->hnext;
+    else
+        o = nrt_xmalloc(sizeof *o);
+    memset(o, 0, sizeof *o);
+    o->lo = r->lo;
+    o->hi = o->maxhi = r->hi;
+    o->nd = r->nd;
+    memcpy(o->len, r->len, sizeof o->len);
+    memcpy(o->stride, r->stride, sizeof o->stride);
+    d->rng = d->rng * 1103515245u + 12345u;
+    o->prio = d->rng >> 8;
+    if (d->nobj >= 2 * d->nbuckets)
+        hash_grow(d);
+    size_t h = hash_lo(o->lo, d->nbuckets);
+    o->hnext = d->buckets[h];
+    d->buckets[h] = o;
+    d->nobj++;
+    if (!d->overlap_seen) {
+        struct visit v = {.r = r, .skip = o, .fn = note_overlap};
+        treap_visit(d, d->root, &v);
+        d->overlap_seen = v.found > 0;
+    }
+    d->root = treap_insert(d->root, o);
+    return o;
+}
+
+static void obj_free(struct nrt_domain *d, struct nrt_dobj *o)
+{
+    struct nrt_dobj **pp = &d->buckets[hash_lo(o->lo, d->nbuckets)];
+    while (*pp != o)
+        pp = &(*pp)->hnext;
+    *pp = o->hnext;
+    d->root = treap_erase(d->root, o);
+    if (--d->nobj == 0)
+        d->overlap_seen = false;
+    o->hnext = d->free_objs;
+    d->free_objs = o;
+}
+
+/* ---- tokens ------------------------------------------------------------------------ */
+
+static struct nrt_token *token_new(void)
+{
+    struct nrt_token *k = nrt_xcalloc(1, sizeof *k);
+    NRT_PCHECK(pthread_mutex_init(&k->lock, NULL));
+    k->refs = 1;
+    return k;
+}
+
+static void token_unref(struct nrt_token *k)
+{
+    if (k && --k->refs == 0) {
+        NRT_ASSERT(!k->busy && !k->parked);
+        NRT_PCHECK(pthread_mutex_destroy(&k->lock));
+        free(k);
+    }
+}
+
+/* Is token i of t also an earlier region's token (taken once only)? */
+static bool token_seen_before(struct nanort_task *t, unsigned i)
+{
+    for (unsigned j = 0; j < i; j++)
+        if (t->regions[j].token == t->regions[i].token)
+            return true;
+    return false;
+}
+
+static void token_give_back(struct nrt_token *k)
+{
+    NRT_PCHECK(pthread_mutex_lock(&k->lock));
+    k->busy = false;
+    struct nanort_task *parked = k->parked;
+    k->parked = NULL;
+    NRT_PCHECK(pthread_mutex_unlock(&k->lock));
+    while (parked) {
+        struct nanort_task *next = parked->next;
+        nrt_sched_push(parked);
+        parked = next;
+    }
+}
+
+static void tokens_release_upto(struct nanort_task *t, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++)
+        if (t->regions[i].token && !token_seen_before(t, i))
+            token_give_back(t->regions[i].token);
+}
+
+bool nrt_tokens_acquire(struct nanort_task *t, bool park)
+{
+    for (unsigned i = 0; i < t->nregions; i++) {
+        struct nrt_token *k = t->regions[i].token;
+        if (!k || token_seen_before(t, i))
+            continue;
+        NRT_PCHECK(pthread_mutex_lock(&k->lock));
+        bool busy = k->busy;
+        if (busy && park) {
+            t->next = k->parked;
+            k->parked = t;
+        }
+        k->busy = true;
+        NRT_PCHECK(pthread_mutex_unlock(&k->lock));
+        if (busy) {
+            tokens_release_upto(t, i);
+            return false;
+        }
+    }
+    return true;
+}
+
+void nrt_tokens_release(struct nanort_task *t)
+{
+    tokens_release_upto(t, t->nregions);
+}
+
+/* ---- edges and access lists ---------------------------------------------------------- */
+
+/* t must wait for pred (a live sibling). */
+static void add_pred(struct nrt_domain *d, struct nanort_task *pred, struct nanort_task *t)
+{
+    if (pred == t || (pred->succ && pred->succ->task == t))
+        return;                     /* itself, or already (edges of t are added together) */
+    struct nrt_edge *e = d->free_edges;
+    if (e)
+        d->free_edges = e->next;
+    else
+        e = nrt_xmalloc(sizeof *e);
+    e->task = t;
+    e->next = pred->succ;
+    pred->succ = e;
+    /* relaxed: changed under the domain lock only. */
+    atomic_fetch_add_explicit(&t->npred, 1, memory_order_relaxed);
+}
+
+static void preds_from(struct nrt_domain *d, struct nrt_region *list, struct nanort_task *t)
+{
+    for (struct nrt_region *a = list; a; a = a->next)
+        add_pred(d, a->task, t);
+}
+
+static void list_push(struct nrt_region **head, struct nrt_region *a)
+{
+    a->next = *head;
+    if (*head)
+        (*head)->pprev = &a->next;
+    a->pprev = head;
+    *head = a;
+}
+
+static void list_remove(struct nrt_region *a)
+{
+    *a->pprev = a->next;
+    if (a->next)
+        a->next->pprev = a->pprev;
+}
+
+/* The prev generation is superseded: cur's members wait for it already. */
+static void drop_prev(struct nrt_dobj *o)
+{
+    for (struct nrt_region *a = o->prev; a; a = a->next) {
+        a->obj = NULL;
+        o->nlive--;
+    }
+    o->prev = NULL;
+}
+
+static void start_run(struct nrt_dobj *o, struct nrt_region *r)
+{
+    drop_prev(o);
+    o->prev = o->cur;
+    if (o->prev)
+        o->prev->pprev = &o->prev;
+    o->prev_kind = o->cur_kind;
+    o->cur = NULL;
+    o->cur_kind = r->kind;
+    token_unref(o->token);
+    o->token = r->kind == NRT_KIND_M ? token_new() : NULL;
+}
+
+static bool compatible(unsigned char a, unsigned char b)
+{
+    return a == b && a != NRT_KIND_W;
+}
+
+/* Access r of t on its own object o. */
+static void access_own(struct nrt_domain *d, struct nrt_dobj *o, struct nrt_region *r,
+                       struct nanort_task *t)
+{
+    if (o->cur && compatible(r->kind, o->cur_kind)) {
+        preds_from(d, o->prev, t);          /* join the run */
+    } else if (o->cur) {
+        preds_from(d, o->cur, t);           /* a new run after cur */
+        start_run(o, r);
+    } else {
+        if (o->prev && !compatible(r->kind, o->prev_kind))
+            preds_from(d, o->prev, t);
+        o->cur_kind = r->kind;
+        token_unref(o->token);
+        o->token = r->kind == NRT_KIND_M ? token_new() : NULL;
+    }
+    if (o->token) {
+        r->token = o->token;
+        o->token->refs++;
+    }
+    list_push(&o->cur, r);
+    r->obj = o;
+    o->nlive++;
+}
+
+/* Access of kind v->kind by v->t on an object o that overlaps without being equal:
+ * only read after read is compatible. */
+static void access_cross(struct nrt_domain *d, struct nrt_dobj *o, struct visit *v)
+{
+    if (!o->cur)
+        preds_from(d, o->prev, v->t);
+    else if (v->kind == NRT_KIND_R && o->cur_kind == NRT_KIND_R)
+        preds_from(d, o->prev, v->t);
+    else
+        preds_from(d, o->cur, v->t);
+}
+
+/* ---- the domain API ------------------------------------------------------------------ */
+
+struct nrt_domain *nrt_domain_new(void)
+{
+    struct nrt_domain *d = nrt_xcalloc(1, sizeof *d);
+    NRT_PCHECK(pthread_mutex_init(&d->lock, NULL));
+    d->buckets = d->small;
+    d->nbuckets = SMALL_BUCKETS;
+    d->rng = (unsigned)(uintptr_t)d;
+    return d;
+}
+
+void nrt_domain_free(struct nrt_domain *d)
+{
+    NRT_ASSERT(d->nobj == 0);
+    for (struct nrt_dobj *o = d->free_objs, *next; o; o = next) {
+        next = o->hnext;
+        free(o);
+    }
+    for (struct nrt_edge *e = d->free_edges, *next; e; e = next) {
+        next = e->next;
+        free(e);
+    }
+    if (d->buckets != d->small)
+        free(d->buckets);
+    NRT_PCHECK(pthread_mutex_destroy(&d->lock));
+    free(d);
+}
+
+static bool registrable(const struct nrt_region *r)
+{
+    return r->nd > 0 && r->kind != NRT_KIND_NONE;
+}
+
+/* Caller holds d->lock. */
+static void register_region(struct nrt_domain *d, struct nanort_task *t, struct nrt_region *r)
+{
+    struct nrt_dobj *o = obj_find(d, r);
+    if (!o)
+        o = obj_new(d, r);
+    if (d->overlap_seen) {
+        struct visit v = {.r = r, .skip = o, .fn = access_cross, .t = t, .kind = r->kind};
+        treap_visit(d, d->root, &v);
+    }
+    access_own(d, o, r, t);
+}
+
+bool nrt_deps_submit(struct nrt_domain *d, struct nanort_task *t)
+{
+    /* relaxed: nobody else sees t before it is registered under the lock. */
+    atomic_store_explicit(&t->npred, 1, memory_order_relaxed);
+    t->flags |= NRT_TF_REGISTERED;
+    NRT_PCHECK(pthread_mutex_lock(&d->lock));
+    for (unsigned i = 0; i < t->nregions; i++) {
+        struct nrt_region *r = &t->regions[i];
+        r->task = t;
+        r->obj = NULL;
+        r->token = NULL;
+        if (registrable(r))
+            register_region(d, t, r);
+    }
+    int left = atomic_fetch_sub(&t->npred, 1) - 1;
+    NRT_PCHECK(pthread_mutex_unlock(&d->lock));
+    return left == 0;
+}
+
+bool nrt_deps_wait_on(struct nrt_domain *d, struct nanort_task *waiter, unsigned n,
+                      struct nrt_region *regs)
+{
+    atomic_store_explicit(&waiter->npred, 1, memory_order_relaxed);
+    NRT_PCHECK(pthread_mutex_lock(&d->lock));
+    for (unsigned i = 0; i < n; i++) {
+        struct nrt_region *r = &regs[i];
+        if (r->nd == 0)
+            continue;
+        unsigned char kind = r->kind == NRT_KIND_R ? NRT_KIND_R : NRT_KIND_W;
+        struct visit v = {.r = r, .fn = access_cross, .t = waiter, .kind = kind};
+        treap_visit(d, d->root, &v);
+    }
+    /* seq_cst: as in nrt_deps_release(). */
+    int left = atomic_fetch_sub(&waiter->npred, 1) - 1;
+    NRT_PCHECK(pthread_mutex_unlock(&d->lock));
+    return left == 0;
+}
+
+/* Detach t's accesses from their objects (caller holds d->lock). */
+static void detach_accesses(struct nrt_domain *d, struct nanort_task *t)
+{
+    for (unsigned i = 0; i < t->nregions; i++) {
+        struct nrt_region *r = &t->regions[i];
+        struct nrt_dobj *o = r->obj;
+        token_unref(r->token);
+        r->token = NULL;
+        if (!o)
+            continue;
+        list_remove(r);
+        r->obj = NULL;
+        if (--o->nlive == 0) {
+            token_unref(o->token);
+            o->token = NULL;
+            obj_free(d, o);
+        }
+    }
+}
+
+/* Take the successors whose last predecessor was t; returns the ones to queue, linked
+ * through next, and whether a waiting thread must be woken. */
+static struct nanort_task *release_successors(struct nrt_domain *d, struct nanort_task *t, bool *wake)
+{
+    struct nanort_task *ready = NULL;
+    struct nrt_edge *e = t->succ, *next;
+    for (; e; e = next) {
+        next = e->next;
+        struct nanort_task *s = e->task;
+        /* read before the decrement: a waiter or an undeferred task may be gone after */
+        bool waited = s->flags & (NRT_TF_WAITER | NRT_TF_UNDEFERRED);
+        /* seq_cst: a waiter that sleeps after reading npred sees it (worker.c);
+         * release: s's runner sees t's writes. */
+        if (atomic_fetch_sub(&s->npred, 1) == 1) {
+            if (waited) {
+                *wake = true;
+            } else {
+                s->next = ready;
+                ready = s;
+            }
+        }
+        e->next = d->free_edges;
+        d->free_edges = e;
+    }
+    t->succ = NULL;
+    return ready;
+}
+
+void nrt_deps_release(struct nrt_domain *d, struct nanort_task *t)
+{
+    bool wake = false;
+    NRT_PCHECK(pthread_mutex_lock(&d->lock));
+    detach_accesses(d, t);
+    struct nanort_task *ready = release_successors(d, t, &wake);
+    NRT_PCHECK(pthread_mutex_unlock(&d->lock));
+    while (ready) {
+        struct nanort_task *next = ready->next;
+        nrt_task_ready(ready);
+        ready = next;
+    }
+    if (wake)
+        nrt_wake_waiters();
+}

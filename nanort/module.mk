@@ -1,0 +1,40 @@
+# nanort/module.mk - the runtime library (core + smp device).
+#
+#   build/lib/libnanort.a, build/lib/libnanort.so, build/include/nanort.h
+#
+# NANORT_SRCS is exported so that test fragments can rebuild the same sources with
+# -fsanitize=thread / -fsanitize=address into their own object directories.
+# NANORT_CHECKING=1 builds with the internal assertions on (-DNRT_CHECKING).
+
+NANORT_SRCS   := $(sort $(wildcard nanort/*.c) $(wildcard devices/smp/*.c))
+NANORT_OBJS   := $(NANORT_SRCS:%.c=$(BUILD)/obj/%.o)
+NANORT_LIB_A  := $(BUILD)/lib/libnanort.a
+NANORT_LIB_SO := $(BUILD)/lib/libnanort.so
+NANORT_HEADER := $(BUILD)/include/nanort.h
+NANORT_CFLAGS := $(CFLAGS_COMMON) -Inanort $(if $(NANORT_CHECKING),-DNRT_CHECKING)
+
+ALL_TARGETS     += $(NANORT_LIB_A) $(NANORT_LIB_SO) $(NANORT_HEADER)
+INSTALL_TARGETS += install-nanort
+
+$(NANORT_OBJS): $(BUILD)/obj/%.o: %.c nanort/nrt.h include/nanort.h
+	@mkdir -p $(dir $@)
+	$(CC) $(NANORT_CFLAGS) -c $< -o $@
+
+$(NANORT_LIB_A): $(NANORT_OBJS)
+	@mkdir -p $(dir $@)
+	rm -f $@ && ar rcs $@ $^
+
+$(NANORT_LIB_SO): $(NANORT_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) -shared -o $@ $^ $(LDLIBS_COMMON)
+
+$(NANORT_HEADER): include/nanort.h
+	@mkdir -p $(dir $@)
+	cp $< $@
+
+.PHONY: install-nanort
+install-nanort: $(NANORT_LIB_A) $(NANORT_LIB_SO) $(NANORT_HEADER)
+	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include
+	install -m 644 $(NANORT_LIB_A) $(DESTDIR)$(PREFIX)/lib/
+	install -m 755 $(NANORT_LIB_SO) $(DESTDIR)$(PREFIX)/lib/
+	install -m 644 $(NANORT_HEADER) $(DESTDIR)$(PREFIX)/include/

@@ -1,0 +1,337 @@
+/*
+ * nrt.h - the one internal header of the nanort runtime, a section per .c file.
+ *
+ *   runtime.c   start-up, shutdown, fork handling, the omp_* and query functions
+ *   config.c    the option table, NX_ARGS / NX_<OPT> parsing, --help
+ *   task.c      task allocation (one block per task), creation, submission, completion
+ *   deps.c      dependence domains: regions, overlap, predecessor edges, release
+ *   worker.c    worker threads, idle spinning and sleeping, waiting while running tasks
+ *   sched.c     the table of scheduling policies and the shared priority queue
+ *   sched_bf.c, sched_dbf.c, sched_wf.c   the policies
+ *   critical.c  named critical sections
+ *   stats.c     --summary counters and the table printed at exit
+ *   devices/smp/smp.c   the smp device (reference device plugin)
+ *
+ * Locking order: a domain lock, then a scheduler queue lock, then the sleep lock.
+ * A checking build (-DNRT_CHECKING) turns on the NRT_ASSERT invariants.
+ */
+#ifndef NRT_H
+#define NRT_H
+
+#include "nanort.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define NRT_LIKELY(x) __builtin_expect(!!(x), 1)
+#define NRT_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#define NRT_CACHELINE 64
+
+#ifdef NRT_CHECKING
+#define NRT_ASSERT(c) ((c) ? (void)0 : nrt_assert_fail(#c, __FILE__, __LINE__))
+#else
+#define NRT_ASSERT(c) ((void)0)
+#endif
+
+/* Abort with "nanort: <message>" (user mistakes and exhausted resources). */
+void nrt_fatal(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
+void nrt_assert_fail(const char *what, const char *file, int line) __attribute__((noreturn));
+/* Check a pthread return code; `call` names the call in the message. */
+#define NRT_PCHECK(call)                                                                   \
+    do {                                                                                   \
+        int nrt_rc_ = (call);                                                              \
+        if (NRT_UNLIKELY(nrt_rc_ != 0))                                                    \
+            nrt_pthread_fail(#call, nrt_rc_);                                              \
+    } while (0)
+void nrt_pthread_fail(const char *call, int rc) __attribute__((noreturn));
+void *nrt_xmalloc(size_t n);
+void *nrt_xcalloc(size_t n, size_t m);
+void *nrt_xrealloc(void *p, size_t n);
+/* Zero-filled, aligned to a cache line (per-worker arrays). */
+void *nrt_xcalloc_aligned(size_t n, size_t m);
+
+static inline void nrt_cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ __volatile__("yield");
+#endif
+}
+
+/* ---- config.c ------------------------------------------------------------------- */
+
+struct nrt_config {
+    int smp_workers;      /* --smp-workers; 0 = one per core (or OMP_NUM_THREADS) */
+    const char *schedule; /* --schedule */
+    long throttle_limit;  /* --throttle-limit: pending tasks before the creator helps */
+    long spins;           /* --spins: idle polls before sleeping */
+    bool summary;         /* --summary */
+    bool verbose;         /* --verbose */
+    bool binding;         /* --binding / --no-binding */
+};
+/* Written once by nrt_config_load() before any worker exists; read-only afterwards. */
+extern struct nrt_config nrt_cfg;
+
+/* Parse NX_ARGS and NX_<OPT> (once; again after nrt_config_reset()).  Prints --help and
+ * exits 0, or prints the error and exits 1. */
+void nrt_config_load(void);
+void nrt_config_reset(void);
+/* Edit distance, exported for the "did you mean" suggestion of other tables. */
+size_t nrt_edit_distance(const char *a, const char *b);
+
+/* ---- deps.c --------------------------------------------------------------------- */
+
+#define NRT_MAX_DIMS 4
+
+/* Access kinds after mapping the dependence modes: runs of equal R, C or M are compatible. */
+enum nrt_kind { NRT_KIND_NONE, NRT_KIND_R, NRT_KIND_W, NRT_KIND_C, NRT_KIND_M };
+
+struct nrt_dobj;
+struct nrt_token;
+
+/*
+ * One region of a task (lives in the task's tail).  The normalised form is the byte set
+ *   { lo + sum_i k_i * stride[i] : 0 <= k_i < len[i] }   (stride[0] == 1)
+ * which does not depend on the base pointer the program used.
+ */
+struct nrt_region {
+    /* Set by nanort_task_region() before submission; read-only afterwards. */
+    const void *base;               /* as given (devices copy through it) */
+    const struct nanort_dim *dims;  /* as given, copied into the task's tail */
+    unsigned ndims;
+    unsigned flags;                 /* enum nanort_access */
+    unsigned nd;                    /* normalised dimensions; 0 = empty region */
+    uintptr_t lo, hi;               /* byte hull [lo, hi) */
+    size_t len[NRT_MAX_DIMS];
+    size_t stride[NRT_MAX_DIMS];
+    /* The access record, guarded by the lock of the domain the task is registered in. */
+    struct nanort_task *task;          /* the task the region belongs to */
+    struct nrt_dobj *obj;           /* object it is listed in, NULL once detached */
+    struct nrt_region *next, **pprev; /* in obj's cur or prev list */
+    struct nrt_token *token;        /* commutative run token (reference held) */
+    unsigned char kind;             /* enum nrt_kind */
+};
+
+/* Successor edge, owned by the predecessor; guarded by its domain's lock. */
+struct nrt_edge {
+    struct nanort_task *task;
+    struct nrt_edge *next;
+};
+
+struct nrt_domain;
+struct nrt_domain *nrt_domain_new(void);
+void nrt_domain_free(struct nrt_domain *d);
+/* Normalise t's region `r` (fills nd, lo, hi, len, stride). */
+void nrt_region_normalise(struct nrt_region *r);
+/* Register t's regions in d; returns true when t has no unfinished predecessor. */
+bool nrt_deps_submit(struct nrt_domain *d, struct nanort_task *t);
+/* t and its descendants finished: detach its accesses, release successors; the ones that
+ * became ready are pushed to the scheduler. */
+void nrt_deps_release(struct nrt_domain *d, struct nanort_task *t);
+/* Make `waiter` (a pseudo task, never run) depend on the children of d that conflict with
+ * the given accesses.  Returns true when there is nothing to wait for. */
+bool nrt_deps_wait_on(struct nrt_domain *d, struct nanort_task *waiter, unsigned n,
+                      struct nrt_region *regs);
+/* Commutative exclusion: try to take every token of t; when one is busy, t is parked
+ * on it when `park` (re-pushed when freed) and false is returned. */
+bool nrt_tokens_acquire(struct nanort_task *t, bool park);
+void nrt_tokens_release(struct nanort_task *t);
+
+/* ---- task.c ---------------------------------------------------------------------- */
+
+enum nrt_task_flag {
+    NRT_TF_UNDEFERRED = 1u << 0, /* the creator runs it once ready */
+    NRT_TF_FINAL = 1u << 1,      /* it and its descendants run undeferred */
+    NRT_TF_WAITER = 1u << 2,     /* pseudo task of taskwait on: never runs */
+    NRT_TF_ROOT = 1u << 3,       /* the implicit task of main */
+    NRT_TF_COMMUTATIVE = 1u << 4,/* has commutative regions: take tokens before running */
+    NRT_TF_REGISTERED = 1u << 5, /* its regions are in the parent's domain */
+};
+
+/* Per task type runtime data (type->rt), created at the type's first use. */
+struct nrt_type_info {
+    struct nanort_task_type *type;
+    /* impls: guarded by nrt_types_lock while adding; read-only once tasks exist. */
+    const struct nanort_impl **impls;
+    unsigned nimpls, cap;
+    atomic_uint rr;                 /* round-robin among smp implementations; relaxed: any order is fine */
+    atomic_ulong created, run;      /* --summary counters; relaxed: read after join */
+    struct nrt_type_info *next;     /* all types (nrt_types_lock) */
+};
+extern pthread_mutex_t nrt_types_lock;
+extern struct nrt_type_info *nrt_types;
+struct nrt_type_info *nrt_type_info(struct nanort_task_type *type);
+
+struct nanort_task {
+    struct nanort_task *next;          /* queue, freelist or park list link: owner of that list */
+    struct nanort_task_type *type;  /* immutable after creation */
+    struct nrt_type_info *info;
+    struct nanort_task *parent;
+    void *args;
+    struct nrt_region *regions;     /* tail array; filled before submit, then read-only */
+    struct nanort_dim *dims;
+    unsigned nregions, max_regions;
+    unsigned ndims, max_dims;
+    unsigned flags;                 /* enum nrt_task_flag: set before submission */
+    int priority;
+    /* Unsatisfied predecessors (+1 while being registered).  Changed under the parent
+     * domain's lock; waiters read it with acquire ordering. */
+    atomic_int npred;
+    /* 1 while the body runs + children not yet finished; acq_rel decrements. */
+    atomic_int pending;
+    struct nrt_edge *succ;          /* successors: parent domain's lock */
+    struct nrt_domain *domain;      /* children's domain: touched only by the body's thread
+                                     * until completion, when it is freed */
+    uint64_t seq;                   /* order of priority pushes, FIFO among equal priorities */
+    size_t size;                    /* allocation size (size class) */
+    int owner;                      /* worker whose freelist it returns to, -1: malloc */
+};
+
+/* The implicit task of main (also the parent of tasks created by foreign threads). */
+extern struct nanort_task *nrt_root;
+extern atomic_long nrt_live_tasks;  /* created and not finished; relaxed: throttling is a heuristic */
+
+/* Run a ready task on the calling thread (takes commutative tokens first; false when it
+ * was parked instead of run). */
+bool nrt_task_execute(struct nanort_task *t);
+/* Called once when t becomes ready (all predecessors finished). */
+void nrt_task_ready(struct nanort_task *t);
+void nrt_task_free_all(void);
+
+/* ---- worker.c -------------------------------------------------------------------- */
+
+#define NRT_SIZE_CLASSES 6
+
+struct nrt_worker {
+    int id;
+    pthread_t thread;
+    struct nanort_task *freel[NRT_SIZE_CLASSES];          /* own freelists: this thread only */
+    unsigned nfree[NRT_SIZE_CLASSES];
+    /* Tasks other threads freed for us: Treiber push (release), the owner takes the
+     * whole list with an exchange (acquire), so there is no ABA. */
+    _Atomic(struct nanort_task *) remote[NRT_SIZE_CLASSES];
+    void *sched;                    /* the policy's per-worker data */
+    int depth;                      /* nesting of task bodies on this thread (stats) */
+    /* --summary: written by this thread only, read after it stopped. */
+    unsigned long tasks_run;
+    uint64_t busy_ns, t_start;
+} __attribute__((aligned(NRT_CACHELINE)));
+
+extern int nrt_nworkers;                    /* set at start, constant while running */
+extern struct nrt_worker *nrt_workers;
+extern __thread struct nrt_worker *nrt_self __attribute__((tls_model("initial-exec")));
+extern __thread struct nanort_task *nrt_current __attribute__((tls_model("initial-exec")));
+extern atomic_long nrt_nready;              /* tasks in scheduler queues (approximate) */
+extern atomic_bool nrt_stopping;
+
+extern atomic_int nrt_idle;                 /* workers polling or asleep (a hint) */
+
+void nrt_workers_start(int n);
+/* Stop and join workers 1..n-1 (their statistics stay readable). */
+void nrt_workers_stop(void);
+/* Free the workers, their freelists and the policy's data. */
+void nrt_workers_release(void);
+void nrt_workers_after_fork(void);
+/* New work was queued: wake one sleeper if any. */
+void nrt_wake_worker(void);
+/* A waited-for condition may have become true: wake sleeping waiters. */
+void nrt_wake_waiters(void);
+typedef bool nrt_cond_fn(void *arg);
+/* Run ready tasks until done(arg) holds; spin, then sleep when nothing is ready. */
+void nrt_wait_until(nrt_cond_fn *done, void *arg);
+/* Pop a ready task and run it; false when none was ready. */
+bool nrt_run_one(void);
+uint64_t nrt_now_ns(void);
+
+/* ---- sched.c and the policies ---------------------------------------------------- */
+
+struct nrt_sched {
+    const char *name;
+    const char *help;
+    void (*init)(int nworkers);
+    void (*fini)(void);
+    void (*push)(struct nrt_worker *self, struct nanort_task *t);  /* self NULL: foreign */
+    struct nanort_task *(*pop)(struct nrt_worker *self);
+    /* Optional: true when the creator should run the new ready task itself. */
+    bool (*run_now)(struct nrt_worker *self, struct nanort_task *t);
+};
+extern const struct nrt_sched nrt_sched_bf, nrt_sched_dbf, nrt_sched_wf;
+extern const struct nrt_sched nrt_sched_versioning, nrt_sched_affinity;
+/* dbf's functions, shared by the policies built on it (wf, versioning, affinity). */
+void nrt_dbf_init(int nworkers);
+void nrt_dbf_fini(void);
+void nrt_dbf_push(struct nrt_worker *self, struct nanort_task *t);
+struct nanort_task *nrt_dbf_pop(struct nrt_worker *self);
+#define NRT_DBF_OPS .init = nrt_dbf_init, .fini = nrt_dbf_fini, .push = nrt_dbf_push, \
+                    .pop = nrt_dbf_pop
+extern const struct nrt_sched *nrt_sched;   /* selected at start */
+extern const char nrt_sched_default[];
+const struct nrt_sched *nrt_sched_find(const char *name);
+/* Name and help line of policy i (NULL past the end), for --help and validation. */
+const char *nrt_sched_name(unsigned i, const char **help);
+void nrt_sched_select(void);
+/* Queue a ready task (priority-aware), count it, wake a sleeper. */
+void nrt_sched_push(struct nanort_task *t);
+struct nanort_task *nrt_sched_pop(void);
+
+/* The priority queue the policies share for tasks with priority != 0. */
+void nrt_prio_init(void);
+void nrt_prio_push(struct nanort_task *t);
+/* Pop the best task with priority > 0 (positive_only) or any priority; NULL if none. */
+struct nanort_task *nrt_prio_pop(bool positive_only);
+
+/* A FIFO/LIFO of tasks under a mutex (bf's queue, dbf's deques). */
+struct nrt_tqueue {
+    pthread_mutex_t lock;
+    struct nanort_task *head, *tail;   /* lock */
+    atomic_long n;                  /* length; relaxed reads decide whether to look */
+} __attribute__((aligned(NRT_CACHELINE)));
+void nrt_tqueue_init(struct nrt_tqueue *q);
+void nrt_tqueue_destroy(struct nrt_tqueue *q);
+void nrt_tqueue_push_back(struct nrt_tqueue *q, struct nanort_task *t);
+void nrt_tqueue_push_front(struct nrt_tqueue *q, struct nanort_task *t);
+struct nanort_task *nrt_tqueue_pop_front(struct nrt_tqueue *q);
+
+/* ---- critical.c ------------------------------------------------------------------ */
+void nrt_critical_reset(void);
+
+/* ---- stats.c --------------------------------------------------------------------- */
+void nrt_stats_print(uint64_t wall_ns);
+
+/* ---- devices: the ops table every device implements (devices/<name>/) ------------- */
+
+struct nanort_ctx {
+    struct nanort_task *task;
+    const struct nanort_impl *impl;
+    void *device_data;              /* the device's per-launch data (NULL for smp) */
+};
+
+struct nrt_device_ops {
+    const char *name;
+    enum nanort_device_kind kind;
+    int (*probe)(void);             /* number of devices of this kind present */
+    void (*run)(const struct nanort_impl *impl, void *args, nanort_ctx *ctx);
+    void (*flush)(void);            /* taskwait: copy device data back to the host, or NULL */
+};
+/* Devices register from a constructor; the core never names a device. */
+void nrt_device_register(const struct nrt_device_ops *ops);
+const struct nrt_device_ops *nrt_device(enum nanort_device_kind kind);
+void nrt_devices_flush(void);
+extern const struct nrt_device_ops nrt_smp_device;   /* always present */
+
+/* ---- runtime.c ------------------------------------------------------------------- */
+/* Start the runtime at first use (cheap check on the hot path). */
+extern atomic_int nrt_started;
+void nrt_start_slow(void);
+static inline void nrt_ensure_started(void)
+{
+    /* acquire: pairs with the release store at the end of nrt_start_slow(). */
+    if (NRT_UNLIKELY(!atomic_load_explicit(&nrt_started, memory_order_acquire)))
+        nrt_start_slow();
+}
+
+#endif /* NRT_H */

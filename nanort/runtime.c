@@ -1,0 +1,270 @@
+/*
+ * runtime.c - start-up at first use, shutdown at exit, fork handling, the device
+ * registry and the small query functions (nanort_* and omp_*).
+ *
+ * The constructor only reads the configuration (so NX_ARGS=--help and option errors
+ * stop the program before main); the workers start at the first use of the runtime.
+ * That keeps a process that forks before using the runtime (Check's fork mode) free of
+ * threads; a child that inherited a running runtime starts a fresh one at first use.
+ */
+#include "nrt.h"
+
+#include <sched.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+atomic_int nrt_started;
+static pthread_mutex_t start_lock = PTHREAD_MUTEX_INITIALIZER;
+static bool exit_hook_set;       /* start_lock */
+static uint64_t start_ns;        /* start_lock; read at shutdown by the same thread */
+struct nanort_task *nrt_root;
+
+/* ---- errors and allocation -------------------------------------------------------- */
+
+void nrt_fatal(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("nanort: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    abort();
+}
+
+void nrt_assert_fail(const char *what, const char *file, int line)
+{
+    nrt_fatal("internal error: assertion '%s' failed at %s:%d", what, file, line);
+}
+
+void nrt_pthread_fail(const char *call, int rc)
+{
+    nrt_fatal("%s failed: %s", call, strerror(rc));
+}
+
+void *nrt_xmalloc(size_t n)
+{
+    void *p = malloc(n ? n : 1);
+    if (!p)
+        nrt_fatal("out of memory (allocating %zu bytes)", n);
+    return p;
+}
+
+void *nrt_xcalloc(size_t n, size_t m)
+{
+    void *p = calloc(n ? n : 1, m ? m : 1);
+    if (!p)
+        nrt_fatal("out of memory (allocating %zu x %zu bytes)", n, m);
+    return p;
+}
+
+void *nrt_xrealloc(void *p, size_t n)
+{
+    p = realloc(p, n ? n : 1);
+    if (!p)
+        nrt_fatal("out of memory (allocating %zu bytes)", n);
+    return p;
+}
+
+void *nrt_xcalloc_aligned(size_t n, size_t m)
+{
+    size_t bytes = (n * m + NRT_CACHELINE - 1) / NRT_CACHELINE * NRT_CACHELINE;
+    void *p = aligned_alloc(NRT_CACHELINE, bytes ? bytes : NRT_CACHELINE);
+    if (!p)
+        nrt_fatal("out of memory (allocating %zu bytes)", bytes);
+    return memset(p, 0, bytes);
+}
+
+uint64_t nrt_now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* ---- devices ---------------------------------------------------------------------- */
+
+/* Written by constructors before main and at start (under start_lock, before any
+ * worker exists), read-only afterwards. */
+static const struct nrt_device_ops *devices[NANORT_DEVICE_KIND_COUNT];
+
+void nrt_device_register(const struct nrt_device_ops *ops)
+{
+    if (ops->kind >= NANORT_DEVICE_KIND_COUNT)
+        nrt_fatal("device '%s' has an unknown kind %d", ops->name, (int)ops->kind);
+    devices[ops->kind] = ops;
+}
+
+const struct nrt_device_ops *nrt_device(enum nanort_device_kind kind)
+{
+    return (unsigned)kind < NANORT_DEVICE_KIND_COUNT ? devices[kind] : NULL;
+}
+
+void nrt_devices_flush(void)
+{
+    for (unsigned k = 0; k < NANORT_DEVICE_KIND_COUNT; k++)
+        if (devices[k] && devices[k]->flush)
+            devices[k]->flush();
+}
+
+/* ---- start and shutdown ------------------------------------------------------------ */
+
+static int cores_allowed(void)
+{
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+        return CPU_COUNT(&set);
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n > 0 ? (int)n : 1;
+}
+
+static void at_exit(void)
+{
+    nanort_shutdown();
+}
+
+static struct nanort_task *root_new(void)
+{
+    struct nanort_task *r = nrt_xcalloc(1, sizeof *r);
+    r->flags = NRT_TF_ROOT;
+    r->owner = -1;
+    atomic_init(&r->pending, 1);
+    atomic_init(&r->npred, 0);
+    r->domain = nrt_domain_new();
+    return r;
+}
+
+void nrt_start_slow(void)
+{
+    NRT_PCHECK(pthread_mutex_lock(&start_lock));
+    if (!atomic_load_explicit(&nrt_started, memory_order_relaxed)) {
+        nrt_config_load();
+        nrt_device_register(&nrt_smp_device);
+        nrt_sched_select();
+        nrt_root = root_new();
+        int n = nrt_cfg.smp_workers > 0 ? nrt_cfg.smp_workers : cores_allowed();
+        start_ns = nrt_now_ns();
+        nrt_workers_start(n);
+        nrt_current = nrt_root;
+        if (!exit_hook_set && atexit(at_exit) == 0)
+            exit_hook_set = true;
+        if (nrt_cfg.verbose)
+            fprintf(stderr, "nanort: %d smp workers (%s), schedule=%s, throttle-limit=%ld, "
+                            "spins=%ld\n", n, nrt_cfg.binding ? "bound to cores" : "not bound",
+                    nrt_sched->name, nrt_cfg.throttle_limit, nrt_cfg.spins);
+        /* release: everything above is visible to threads that see nrt_started. */
+        atomic_store_explicit(&nrt_started, 1, memory_order_release);
+    }
+    NRT_PCHECK(pthread_mutex_unlock(&start_lock));
+}
+
+int nanort_init(void)
+{
+    nrt_ensure_started();
+    return 0;
+}
+
+static bool root_children_done(void *arg)
+{
+    (void)arg;
+    return atomic_load_explicit(&nrt_root->pending, memory_order_acquire) == 1;
+}
+
+void nanort_shutdown(void)
+{
+    if (!atomic_load_explicit(&nrt_started, memory_order_acquire))
+        return;
+    /* From inside a task or another thread the remaining tasks cannot all finish
+     * (the caller's own task is one of them): leave them, as exit() would. */
+    if (nrt_self != &nrt_workers[0] || nrt_current != nrt_root)
+        return;
+    nrt_wait_until(root_children_done, NULL);
+    nrt_devices_flush();
+    nrt_workers_stop();
+    if (nrt_cfg.summary)
+        nrt_stats_print(nrt_now_ns() - start_ns);
+    NRT_PCHECK(pthread_mutex_lock(&start_lock));
+    nrt_domain_free(nrt_root->domain);
+    free(nrt_root);
+    nrt_root = NULL;
+    nrt_current = NULL;
+    nrt_workers_release();
+    atomic_store_explicit(&nrt_started, 0, memory_order_release);
+    NRT_PCHECK(pthread_mutex_unlock(&start_lock));
+}
+
+/* In a child of fork() only the forking thread exists: forget the parent's runtime
+ * (its memory is leaked on purpose) and start afresh at first use. */
+static void after_fork_child(void)
+{
+    pthread_mutex_init(&start_lock, NULL);
+    pthread_mutex_init(&nrt_types_lock, NULL);
+    nrt_critical_reset();
+    nrt_workers_after_fork();
+    nrt_root = NULL;
+    atomic_store(&nrt_started, 0);
+    nrt_config_reset();
+}
+
+__attribute__((constructor)) static void nrt_constructor(void)
+{
+    nrt_config_load();
+    NRT_PCHECK(pthread_atfork(NULL, NULL, after_fork_child));
+}
+
+/* ---- queries ---------------------------------------------------------------------- */
+
+int nanort_in_final(void)
+{
+    return nrt_current && (nrt_current->flags & NRT_TF_FINAL) ? 1 : 0;
+}
+
+int nanort_num_workers(void)
+{
+    nrt_ensure_started();
+    return nrt_nworkers;
+}
+
+int nanort_worker_id(void)
+{
+    nrt_ensure_started();
+    return nrt_self ? nrt_self->id : -1;
+}
+
+const char *nanort_current_label(void)
+{
+    struct nanort_task *t = nrt_current;
+    if (!t || (t->flags & NRT_TF_ROOT) || !t->type)
+        return "main";
+    return t->type->label ? t->type->label : "(unnamed)";
+}
+
+int omp_get_num_threads(void)
+{
+    return nanort_num_workers();
+}
+
+int omp_get_max_threads(void)
+{
+    return nanort_num_workers();
+}
+
+int omp_get_thread_num(void)
+{
+    int id = nanort_worker_id();
+    return id < 0 ? 0 : id;
+}
+
+int omp_get_num_procs(void)
+{
+    return cores_allowed();
+}
+
+double omp_get_wtime(void)
+{
+    return (double)nrt_now_ns() * 1e-9;
+}

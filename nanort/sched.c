@@ -1,0 +1,206 @@
+/*
+ * sched.c - the table of scheduling policies, the calls every policy goes through
+ * (counting queued tasks, waking sleepers) and the priority queue they share.
+ *
+ * Tasks with a non-zero priority go to one heap beside the policy's own queues:
+ * positive priorities are taken before the policy's tasks, negative ones after.
+ */
+#include "nrt.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+const char nrt_sched_default[] = "dbf";
+const struct nrt_sched *nrt_sched = &nrt_sched_dbf;   /* set at start, then read-only */
+
+static const struct nrt_sched *const policies[] = {
+    &nrt_sched_bf, &nrt_sched_dbf, &nrt_sched_wf, &nrt_sched_versioning, &nrt_sched_affinity,
+};
+#define NPOLICIES (sizeof policies / sizeof policies[0])
+
+const struct nrt_sched *nrt_sched_find(const char *name)
+{
+    for (unsigned i = 0; i < NPOLICIES; i++)
+        if (strcmp(policies[i]->name, name) == 0)
+            return policies[i];
+    return NULL;
+}
+
+const char *nrt_sched_name(unsigned i, const char **help)
+{
+    if (i >= NPOLICIES)
+        return NULL;
+    *help = policies[i]->help;
+    return policies[i]->name;
+}
+
+void nrt_sched_select(void)
+{
+    nrt_sched = nrt_sched_find(nrt_cfg.schedule);
+    NRT_ASSERT(nrt_sched != NULL);   /* config.c validated the name */
+}
+
+/* ---- the priority heap ---------------------------------------------------------- */
+
+static struct {
+    pthread_mutex_t lock;
+    struct nanort_task **heap;         /* lock */
+    size_t n, cap;                  /* lock */
+    uint64_t seq;                   /* lock */
+    atomic_long count;              /* == n; relaxed reads decide whether to look */
+} prio;
+
+void nrt_prio_init(void)
+{
+    NRT_PCHECK(pthread_mutex_init(&prio.lock, NULL));
+    free(prio.heap);
+    prio.heap = NULL;
+    prio.n = prio.cap = 0;
+    prio.seq = 0;
+    atomic_store(&prio.count, 0);
+}
+
+static bool prio_before(const struct nanort_task *a, const struct nanort_task *b)
+{
+    return a->priority > b->priority || (a->priority == b->priority && a->seq < b->seq);
+}
+
+static void heap_swap(size_t i, size_t j)
+{
+    struct nanort_task *x = prio.heap[i];
+    prio.heap[i] = prio.heap[j];
+    prio.heap[j] = x;
+}
+
+void nrt_prio_push(struct nanort_task *t)
+{
+    NRT_PCHECK(pthread_mutex_lock(&prio.lock));
+    if (prio.n == prio.cap) {
+        prio.cap = prio.cap ? 2 * prio.cap : 64;
+        prio.heap = nrt_xrealloc(prio.heap, prio.cap * sizeof *prio.heap);
+    }
+    t->seq = prio.seq++;
+    size_t i = prio.n++;
+    prio.heap[i] = t;
+    while (i > 0 && prio_before(prio.heap[i], prio.heap[(i - 1) / 2])) {
+        heap_swap(i, (i - 1) / 2);
+        i = (i - 1) / 2;
+    }
+    atomic_store_explicit(&prio.count, (long)prio.n, memory_order_relaxed);
+    NRT_PCHECK(pthread_mutex_unlock(&prio.lock));
+}
+
+static void heap_sift_down(size_t i)
+{
+    for (;;) {
+        size_t l = 2 * i + 1, r = l + 1, best = i;
+        if (l < prio.n && prio_before(prio.heap[l], prio.heap[best]))
+            best = l;
+        if (r < prio.n && prio_before(prio.heap[r], prio.heap[best]))
+            best = r;
+        if (best == i)
+            return;
+        heap_swap(i, best);
+        i = best;
+    }
+}
+
+struct nanort_task *nrt_prio_pop(bool positive_only)
+{
+    struct nanort_task *t = NULL;
+    if (atomic_load_explicit(&prio.count, memory_order_relaxed) == 0)
+        return NULL;
+    NRT_PCHECK(pthread_mutex_lock(&prio.lock));
+    if (prio.n > 0 && (!positive_only || prio.heap[0]->priority > 0)) {
+        t = prio.heap[0];
+        prio.heap[0] = prio.heap[--prio.n];
+        heap_sift_down(0);
+        atomic_store_explicit(&prio.count, (long)prio.n, memory_order_relaxed);
+    }
+    NRT_PCHECK(pthread_mutex_unlock(&prio.lock));
+    return t;
+}
+
+/* ---- what the core calls ---------------------------------------------------------- */
+
+void nrt_sched_push(struct nanort_task *t)
+{
+    if (t->priority != 0)
+        nrt_prio_push(t);
+    else
+        nrt_sched->push(nrt_self, t);
+    /* seq_cst: a worker going to sleep reads it after announcing itself (worker.c). */
+    atomic_fetch_add(&nrt_nready, 1);
+    nrt_wake_worker();
+}
+
+struct nanort_task *nrt_sched_pop(void)
+{
+    /* relaxed: a stale zero only delays the pop to the next poll; sleepers re-read it
+     * with seq_cst before sleeping. */
+    if (atomic_load_explicit(&nrt_nready, memory_order_relaxed) <= 0)
+        return NULL;
+    struct nanort_task *t = nrt_prio_pop(true);
+    if (!t)
+        t = nrt_sched->pop(nrt_self);
+    if (!t)
+        t = nrt_prio_pop(false);
+    if (t)
+        atomic_fetch_sub_explicit(&nrt_nready, 1, memory_order_relaxed);
+    return t;
+}
+
+/* ---- a locked FIFO of tasks --------------------------------------------------------- */
+
+void nrt_tqueue_init(struct nrt_tqueue *q)
+{
+    NRT_PCHECK(pthread_mutex_init(&q->lock, NULL));
+    q->head = q->tail = NULL;
+    atomic_store(&q->n, 0);
+}
+
+void nrt_tqueue_destroy(struct nrt_tqueue *q)
+{
+    NRT_PCHECK(pthread_mutex_destroy(&q->lock));
+}
+
+void nrt_tqueue_push_back(struct nrt_tqueue *q, struct nanort_task *t)
+{
+    t->next = NULL;
+    NRT_PCHECK(pthread_mutex_lock(&q->lock));
+    if (q->tail)
+        q->tail->next = t;
+    else
+        q->head = t;
+    q->tail = t;
+    atomic_fetch_add_explicit(&q->n, 1, memory_order_relaxed);
+    NRT_PCHECK(pthread_mutex_unlock(&q->lock));
+}
+
+void nrt_tqueue_push_front(struct nrt_tqueue *q, struct nanort_task *t)
+{
+    NRT_PCHECK(pthread_mutex_lock(&q->lock));
+    t->next = q->head;
+    q->head = t;
+    if (!q->tail)
+        q->tail = t;
+    atomic_fetch_add_explicit(&q->n, 1, memory_order_relaxed);
+    NRT_PCHECK(pthread_mutex_unlock(&q->lock));
+}
+
+struct nanort_task *nrt_tqueue_pop_front(struct nrt_tqueue *q)
+{
+    /* relaxed: an empty-looking queue is retried at the next poll. */
+    if (atomic_load_explicit(&q->n, memory_order_relaxed) == 0)
+        return NULL;
+    NRT_PCHECK(pthread_mutex_lock(&q->lock));
+    struct nanort_task *t = q->head;
+    if (t) {
+        q->head = t->next;
+        if (!q->head)
+            q->tail = NULL;
+        atomic_fetch_sub_explicit(&q->n, 1, memory_order_relaxed);
+    }
+    NRT_PCHECK(pthread_mutex_unlock(&q->lock));
+    return t;
+}

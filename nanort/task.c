@@ -1,0 +1,434 @@
+/*
+ * task.c - the life of a task: one allocation (header, argument block, regions, dims),
+ * submission (dependences, throttling, undeferred and final tasks), execution on the
+ * smp device, completion (release of dependences once the task and all its
+ * descendants finished) and reuse through per-worker freelists.
+ */
+#include "nrt.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+pthread_mutex_t nrt_types_lock = PTHREAD_MUTEX_INITIALIZER;
+struct nrt_type_info *nrt_types;         /* nrt_types_lock */
+atomic_long nrt_live_tasks;
+
+#define ALIGN16(x) (((x) + 15) & ~(size_t)15)
+
+/* ---- task types ------------------------------------------------------------------- */
+
+static void info_add_impl(struct nrt_type_info *info, const struct nanort_impl *impl)
+{
+    if (info->nimpls == info->cap) {
+        info->cap = info->cap ? 2 * info->cap : 4;
+        info->impls = nrt_xrealloc(info->impls, info->cap * sizeof *info->impls);
+    }
+    info->impls[info->nimpls++] = impl;
+}
+
+/* Caller holds nrt_types_lock. */
+static struct nrt_type_info *type_info_locked(struct nanort_task_type *type)
+{
+    struct nrt_type_info *info = type->rt;
+    if (info)
+        return info;
+    info = nrt_xcalloc(1, sizeof *info);
+    info->type = type;
+    for (unsigned i = 0; i < type->nimpls; i++)
+        info_add_impl(info, &type->impls[i]);
+    info->next = nrt_types;
+    nrt_types = info;
+    /* release: a thread that reads type->rt sees the filled structure. */
+    __atomic_store_n(&type->rt, info, __ATOMIC_RELEASE);
+    return info;
+}
+
+struct nrt_type_info *nrt_type_info(struct nanort_task_type *type)
+{
+    /* acquire: pairs with the release store in type_info_locked(). */
+    struct nrt_type_info *info = __atomic_load_n(&type->rt, __ATOMIC_ACQUIRE);
+    if (NRT_LIKELY(info != NULL))
+        return info;
+    NRT_PCHECK(pthread_mutex_lock(&nrt_types_lock));
+    info = type_info_locked(type);
+    NRT_PCHECK(pthread_mutex_unlock(&nrt_types_lock));
+    return info;
+}
+
+void nanort_task_type_add_impl(struct nanort_task_type *type, const struct nanort_impl *impl)
+{
+    NRT_PCHECK(pthread_mutex_lock(&nrt_types_lock));
+    info_add_impl(type_info_locked(type), impl);
+    NRT_PCHECK(pthread_mutex_unlock(&nrt_types_lock));
+}
+
+/* The implementation this instance runs: round-robin among those whose device is
+ * present (smp always is), so that every smp version of a task gets exercised. */
+static const struct nanort_impl *choose_impl(struct nrt_type_info *info)
+{
+    unsigned n = info->nimpls, start;
+    if (n == 0)
+        nrt_fatal("task type '%s' has no implementation", info->type->label);
+    /* relaxed: only spreads instances, any interleaving is fine. */
+    start = atomic_fetch_add_explicit(&info->rr, 1, memory_order_relaxed);
+    for (unsigned k = 0; k < n; k++) {
+        const struct nanort_impl *impl = info->impls[(start + k) % n];
+        if (nrt_device(impl->device))
+            return impl;
+    }
+    nrt_fatal("task type '%s' has no implementation for a device present here "
+              "(give it an smp version)", info->type->label ? info->type->label : "?");
+}
+
+/* ---- allocation --------------------------------------------------------------------- */
+
+static const size_t class_size[NRT_SIZE_CLASSES] = {256, 512, 1024, 2048, 4096, 8192};
+#define FREELIST_MAX 4096
+
+static int size_class(size_t n)
+{
+    for (int c = 0; c < NRT_SIZE_CLASSES; c++)
+        if (n <= class_size[c])
+            return c;
+    return -1;
+}
+
+static struct nanort_task *alloc_block(size_t need)
+{
+    struct nrt_worker *w = nrt_self;
+    int c = size_class(need);
+    struct nanort_task *t;
+    if (!w || c < 0) {
+        t = nrt_xmalloc(need);
+        t->owner = -1;
+        t->size = need;
+        return t;
+    }
+    t = w->freel[c];
+    if (!t) {
+        /* acquire: pairs with the release push in free_block(). */
+        t = atomic_exchange_explicit(&w->remote[c], NULL, memory_order_acquire);
+        w->nfree[c] = 0;
+    }
+    if (t) {
+        w->freel[c] = t->next;
+        if (w->nfree[c])
+            w->nfree[c]--;
+        return t;
+    }
+    t = nrt_xmalloc(class_size[c]);
+    t->owner = w->id;
+    t->size = class_size[c];
+    return t;
+}
+
+static void free_block(struct nanort_task *t)
+{
+    struct nrt_worker *w = nrt_self;
+    int c = size_class(t->size);
+    if (t->owner < 0 || c < 0 || t->owner >= nrt_nworkers) {
+        free(t);
+        return;
+    }
+    if (w && w->id == t->owner && w->nfree[c] < FREELIST_MAX) {
+        t->next = w->freel[c];
+        w->freel[c] = t;
+        w->nfree[c]++;
+        return;
+    }
+    struct nrt_worker *o = &nrt_workers[t->owner];
+    struct nanort_task *head = atomic_load_explicit(&o->remote[c], memory_order_relaxed);
+    do
+        t->next = head;
+    /* release: the owner's acquire exchange sees t->next. */
+    while (!atomic_compare_exchange_weak_explicit(&o->remote[c], &head, t, memory_order_release,
+                                                  memory_order_relaxed));
+}
+
+static void free_list(struct nanort_task *t)
+{
+    while (t) {
+        struct nanort_task *next = t->next;
+        free(t);
+        t = next;
+    }
+}
+
+/* At shutdown, after the workers stopped. */
+void nrt_task_free_all(void)
+{
+    for (int i = 0; i < nrt_nworkers; i++)
+        for (int c = 0; c < NRT_SIZE_CLASSES; c++) {
+            free_list(nrt_workers[i].freel[c]);
+            free_list(atomic_exchange(&nrt_workers[i].remote[c], NULL));
+            nrt_workers[i].freel[c] = NULL;
+            nrt_workers[i].nfree[c] = 0;
+        }
+}
+
+/* ---- creation ------------------------------------------------------------------------ */
+
+nanort_task *nanort_task_create(struct nanort_task_type *type, size_t args_size,
+                                unsigned nregions, unsigned ndims_total, void **args)
+{
+    nrt_ensure_started();
+    size_t head = ALIGN16(sizeof(struct nanort_task));
+    size_t regs = ALIGN16(args_size);
+    size_t dims = regs + (size_t)nregions * sizeof(struct nrt_region);
+    size_t need = head + dims + (size_t)ndims_total * sizeof(struct nanort_dim);
+    struct nanort_task *t = alloc_block(need);
+    int owner = t->owner;
+    size_t size = t->size;
+    memset(t, 0, head);
+    t->owner = owner;
+    t->size = size;
+    t->type = type;
+    t->info = nrt_type_info(type);
+    t->parent = nrt_current ? nrt_current : nrt_root;
+    t->args = (char *)t + head;
+    memset(t->args, 0, args_size);
+    t->regions = (struct nrt_region *)((char *)t->args + regs);
+    t->dims = (struct nanort_dim *)((char *)t->args + dims);
+    t->max_regions = nregions;
+    t->max_dims = ndims_total;
+    atomic_init(&t->pending, 1);
+    atomic_init(&t->npred, 0);
+    if (nrt_cfg.summary)
+        atomic_fetch_add_explicit(&t->info->created, 1, memory_order_relaxed);
+    *args = t->args;
+    return t;
+}
+
+void nanort_task_region(nanort_task *t, unsigned flags, const void *base, unsigned ndims,
+                        const struct nanort_dim *dims)
+{
+    if (t->nregions >= t->max_regions || t->ndims + ndims > t->max_dims || ndims == 0)
+        nrt_fatal("task '%s': region %u with %u dimensions does not fit the %u regions / %u "
+                  "dimensions given to nanort_task_create()", t->type->label, t->nregions + 1,
+                  ndims, t->max_regions, t->max_dims);
+    struct nanort_dim *copy = &t->dims[t->ndims];
+    memcpy(copy, dims, ndims * sizeof *dims);
+    t->ndims += ndims;
+    struct nrt_region *r = &t->regions[t->nregions++];
+    memset(r, 0, sizeof *r);
+    r->base = base;
+    r->dims = copy;
+    r->ndims = ndims;
+    r->flags = flags;
+    nrt_region_normalise(r);
+    if ((flags & NANORT_DEP_MODE_MASK) == NANORT_DEP_COMMUTATIVE && r->nd)
+        t->flags |= NRT_TF_COMMUTATIVE;
+}
+
+void nanort_task_region1(nanort_task *t, unsigned flags, const void *addr, size_t bytes)
+{
+    struct nanort_dim d = {bytes, 0, bytes};
+    nanort_task_region(t, flags, addr, 1, &d);
+}
+
+/* ---- execution ----------------------------------------------------------------------- */
+
+static void run_body(struct nanort_task *t)
+{
+    const struct nanort_impl *impl = choose_impl(t->info);
+    struct nanort_ctx ctx = {t, impl, NULL};
+    struct nanort_task *prev = nrt_current;
+    struct nrt_worker *w = nrt_self;
+    uint64_t t0 = 0;
+    if (nrt_cfg.summary) {
+        atomic_fetch_add_explicit(&t->info->run, 1, memory_order_relaxed);
+        if (w && w->depth++ == 0)
+            t0 = nrt_now_ns();
+    }
+    nrt_current = t;
+    nrt_device(impl->device)->run(impl, t->args, &ctx);
+    nrt_current = prev;
+    if (nrt_cfg.summary && w) {
+        w->tasks_run++;
+        if (--w->depth == 0)
+            w->busy_ns += nrt_now_ns() - t0;
+    }
+}
+
+/* t and all its descendants finished: release its dependences, free it, and tell the
+ * parent (which completes in turn when this was its last child and its body is done). */
+static void complete(struct nanort_task *t)
+{
+    for (;;) {
+        struct nanort_task *parent = t->parent;
+        if (t->flags & NRT_TF_REGISTERED)
+            nrt_deps_release(parent->domain, t);
+        if (t->domain)
+            nrt_domain_free(t->domain);
+        free_block(t);
+        atomic_fetch_sub_explicit(&nrt_live_tasks, 1, memory_order_relaxed);
+        /* seq_cst: a waiter that sleeps after reading pending sees it, see worker.c. */
+        int old = atomic_fetch_sub(&parent->pending, 1);
+        if (old == 2)
+            nrt_wake_waiters();
+        if (old != 1)
+            return;
+        t = parent;
+    }
+}
+
+static void finish_body(struct nanort_task *t)
+{
+    /* seq_cst: as in complete(). */
+    if (atomic_fetch_sub(&t->pending, 1) == 1)
+        complete(t);
+}
+
+bool nrt_task_execute(struct nanort_task *t)
+{
+    bool comm = t->flags & NRT_TF_COMMUTATIVE;
+    if (comm && !nrt_tokens_acquire(t, true))
+        return false;
+    run_body(t);
+    if (comm)
+        nrt_tokens_release(t);
+    finish_body(t);
+    return true;
+}
+
+/* ---- submission -------------------------------------------------------------------- */
+
+static bool npred_zero(void *arg)
+{
+    struct nanort_task *t = arg;
+    /* acquire: pairs with the decrement in deps.c, so the predecessors' writes are seen. */
+    return atomic_load_explicit(&t->npred, memory_order_acquire) == 0;
+}
+
+/* if(false), final, or throttled: wait for the dependences, then run it here. */
+static void run_undeferred(struct nanort_task *t)
+{
+    if (!npred_zero(t))
+        nrt_wait_until(npred_zero, t);
+    bool comm = t->flags & NRT_TF_COMMUTATIVE;
+    while (comm && !nrt_tokens_acquire(t, false))
+        if (!nrt_run_one())
+            nrt_cpu_relax();
+    run_body(t);
+    if (comm)
+        nrt_tokens_release(t);
+    finish_body(t);
+}
+
+/* Too many pending tasks: help by running ready ones; when none is ready, the new task
+ * runs undeferred, so memory stays bounded. */
+static void throttle(struct nanort_task *t)
+{
+    long limit = nrt_cfg.throttle_limit;
+    /* relaxed: the limit is a heuristic bound. */
+    while (atomic_load_explicit(&nrt_live_tasks, memory_order_relaxed) > limit) {
+        if (!nrt_run_one()) {
+            t->flags |= NRT_TF_UNDEFERRED;
+            return;
+        }
+    }
+}
+
+void nrt_task_ready(struct nanort_task *t)
+{
+    nrt_sched_push(t);
+}
+
+static bool register_deps(struct nanort_task *t)
+{
+    struct nanort_task *parent = t->parent;
+    if (!parent->domain)
+        parent->domain = nrt_domain_new();   /* only the parent's own thread gets here */
+    return nrt_deps_submit(parent->domain, t);
+}
+
+void nanort_task_submit(nanort_task *t, unsigned flags, int priority)
+{
+    struct nanort_task *parent = t->parent;
+    t->priority = priority;
+    if (flags & NANORT_TASK_UNDEFERRED)
+        t->flags |= NRT_TF_UNDEFERRED;
+    if ((flags & NANORT_TASK_FINAL) || (parent->flags & NRT_TF_FINAL))
+        t->flags |= NRT_TF_FINAL | NRT_TF_UNDEFERRED;
+    /* relaxed: ordered before t can complete by program order and the queues' locks. */
+    atomic_fetch_add_explicit(&parent->pending, 1, memory_order_relaxed);
+    long live = atomic_fetch_add_explicit(&nrt_live_tasks, 1, memory_order_relaxed);
+    if (nrt_cfg.throttle_limit > 0 && live >= nrt_cfg.throttle_limit)
+        throttle(t);
+    if (parent->flags & NRT_TF_FINAL) {
+        /* siblings under final run one after another in program order: no dependences */
+        run_undeferred(t);
+        return;
+    }
+    bool ready = t->nregions == 0 || register_deps(t);
+    if (t->flags & NRT_TF_UNDEFERRED)
+        run_undeferred(t);
+    else if (ready && nrt_sched->run_now && nrt_sched->run_now(nrt_self, t))
+        nrt_task_execute(t);
+    else if (ready)
+        nrt_sched_push(t);
+}
+
+/* ---- waiting -------------------------------------------------------------------------- */
+
+static bool children_done(void *arg)
+{
+    struct nanort_task *t = arg;
+    /* acquire: the children's writes are visible once their completion is. */
+    return atomic_load_explicit(&t->pending, memory_order_acquire) == 1;
+}
+
+static struct nanort_task *current_task(void)
+{
+    nrt_ensure_started();
+    return nrt_current ? nrt_current : nrt_root;
+}
+
+void nanort_taskwait_noflush(void)
+{
+    struct nanort_task *t = current_task();
+    if (!children_done(t))
+        nrt_wait_until(children_done, t);
+}
+
+void nanort_taskwait(void)
+{
+    nanort_taskwait_noflush();
+    nrt_devices_flush();
+}
+
+void nanort_taskwait_on(unsigned nregions, const unsigned *flags, const void *const *bases,
+                        const unsigned *ndims, const struct nanort_dim *const *dims, int noflush)
+{
+    struct nanort_task *cur = current_task();
+    struct nrt_region *regs = nrt_xcalloc(nregions, sizeof *regs);
+    for (unsigned i = 0; i < nregions; i++) {
+        regs[i].base = bases[i];
+        regs[i].dims = dims[i];
+        regs[i].ndims = ndims[i];
+        regs[i].flags = flags[i];
+        nrt_region_normalise(&regs[i]);
+    }
+    struct nanort_task waiter = {.flags = NRT_TF_WAITER, .parent = cur, .owner = -1};
+    atomic_init(&waiter.npred, 0);
+    atomic_init(&waiter.pending, 0);
+    if (cur->domain && !nrt_deps_wait_on(cur->domain, &waiter, nregions, regs))
+        nrt_wait_until(npred_zero, &waiter);
+    free(regs);
+    if (!noflush)
+        nrt_devices_flush();
+}
+
+void nanort_taskwait_on1(const void *addr, size_t bytes)
+{
+    unsigned flags = NANORT_DEP_INOUT, nd = 1;
+    struct nanort_dim d = {bytes, 0, bytes};
+    const struct nanort_dim *dp = &d;
+    nanort_taskwait_on(1, &flags, &addr, &nd, &dp, 0);
+}
+
+void nanort_taskyield(void)
+{
+    nrt_ensure_started();
+    nrt_run_one();
+}

@@ -1,0 +1,225 @@
+/*
+ * worker.c - worker threads and waiting.
+ *
+ * Worker 0 is the thread that started the runtime (main); workers 1..n-1 are pthreads.
+ * A thread with nothing to run polls the queues --spins times, then sleeps:
+ *   idle workers on idle_cond, woken by a push (nrt_wake_worker);
+ *   waiting threads (taskwait, undeferred tasks, taskwait on) on wait_cond, woken by a
+ *   push or by the event they wait for (nrt_wake_waiters).
+ * No lost wake-up: the sleeper increments its counter and then reads the state it waits
+ * for; the waker changes that state and then reads the counter.  All four accesses are
+ * sequentially consistent, so at least one of the two sees the other; the waker
+ * signals under sleep_lock, which the sleeper holds until it waits on the condition.
+ */
+#include "nrt.h"
+
+#include <sched.h>
+#include <stdlib.h>
+#include <string.h>
+
+int nrt_nworkers;
+struct nrt_worker *nrt_workers;
+__thread struct nrt_worker *nrt_self __attribute__((tls_model("initial-exec")));
+__thread struct nanort_task *nrt_current __attribute__((tls_model("initial-exec")));
+atomic_long nrt_nready;
+atomic_bool nrt_stopping;
+atomic_int nrt_idle;                /* workers polling or sleeping; relaxed: a hint for wf */
+
+static pthread_mutex_t sleep_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t idle_cond = PTHREAD_COND_INITIALIZER;
+static pthread_cond_t wait_cond = PTHREAD_COND_INITIALIZER;
+static atomic_int n_idle_sleep, n_wait_sleep;
+static cpu_set_t allowed;           /* the process's cores at start */
+
+/* ---- waking ------------------------------------------------------------------------ */
+
+void nrt_wake_worker(void)
+{
+    /* seq_cst load: see the header comment. */
+    if (atomic_load(&n_idle_sleep) > 0) {
+        NRT_PCHECK(pthread_mutex_lock(&sleep_lock));
+        NRT_PCHECK(pthread_cond_signal(&idle_cond));
+        NRT_PCHECK(pthread_mutex_unlock(&sleep_lock));
+    } else if (atomic_load(&n_wait_sleep) > 0) {
+        NRT_PCHECK(pthread_mutex_lock(&sleep_lock));
+        NRT_PCHECK(pthread_cond_signal(&wait_cond));
+        NRT_PCHECK(pthread_mutex_unlock(&sleep_lock));
+    }
+}
+
+void nrt_wake_waiters(void)
+{
+    atomic_thread_fence(memory_order_seq_cst);
+    if (atomic_load(&n_wait_sleep) > 0) {
+        NRT_PCHECK(pthread_mutex_lock(&sleep_lock));
+        NRT_PCHECK(pthread_cond_broadcast(&wait_cond));
+        NRT_PCHECK(pthread_mutex_unlock(&sleep_lock));
+    }
+}
+
+static bool work_queued(void)
+{
+    return atomic_load(&nrt_nready) > 0;
+}
+
+static void idle_sleep(void)
+{
+    NRT_PCHECK(pthread_mutex_lock(&sleep_lock));
+    atomic_fetch_add(&n_idle_sleep, 1);
+    while (!work_queued() && !atomic_load(&nrt_stopping))
+        NRT_PCHECK(pthread_cond_wait(&idle_cond, &sleep_lock));
+    atomic_fetch_sub(&n_idle_sleep, 1);
+    NRT_PCHECK(pthread_mutex_unlock(&sleep_lock));
+}
+
+static void wait_sleep(nrt_cond_fn *done, void *arg)
+{
+    NRT_PCHECK(pthread_mutex_lock(&sleep_lock));
+    atomic_fetch_add(&n_wait_sleep, 1);
+    atomic_thread_fence(memory_order_seq_cst);
+    while (!done(arg) && !work_queued())
+        NRT_PCHECK(pthread_cond_wait(&wait_cond, &sleep_lock));
+    atomic_fetch_sub(&n_wait_sleep, 1);
+    NRT_PCHECK(pthread_mutex_unlock(&sleep_lock));
+    /* We may have taken a wake-up meant for an idle worker: pass it on. */
+    if (work_queued())
+        nrt_wake_worker();
+}
+
+/* ---- running and waiting ------------------------------------------------------------ */
+
+bool nrt_run_one(void)
+{
+    struct nanort_task *t = nrt_sched_pop();
+    if (!t)
+        return false;
+    nrt_task_execute(t);
+    return true;
+}
+
+void nrt_wait_until(nrt_cond_fn *done, void *arg)
+{
+    long spins = 0;
+    while (!done(arg)) {
+        if (nrt_run_one()) {
+            spins = 0;
+        } else if (spins++ < nrt_cfg.spins) {
+            nrt_cpu_relax();
+        } else {
+            wait_sleep(done, arg);
+            spins = 0;
+        }
+    }
+}
+
+static void idle_loop(void)
+{
+    long spins = 0;
+    bool idle = false;
+    while (!atomic_load_explicit(&nrt_stopping, memory_order_relaxed)) {
+        if (nrt_run_one()) {
+            if (idle)
+                atomic_fetch_sub_explicit(&nrt_idle, 1, memory_order_relaxed);
+            idle = false;
+            spins = 0;
+            continue;
+        }
+        if (!idle)
+            atomic_fetch_add_explicit(&nrt_idle, 1, memory_order_relaxed);
+        idle = true;
+        if (spins++ < nrt_cfg.spins) {
+            nrt_cpu_relax();
+        } else {
+            idle_sleep();
+            spins = 0;
+        }
+    }
+    if (idle)
+        atomic_fetch_sub_explicit(&nrt_idle, 1, memory_order_relaxed);
+}
+
+/* ---- threads ------------------------------------------------------------------------ */
+
+static void bind_to_core(pthread_t th, int id)
+{
+    int n = CPU_COUNT(&allowed), k = id % (n > 0 ? n : 1);
+    for (int cpu = 0; cpu < CPU_SETSIZE; cpu++) {
+        if (!CPU_ISSET(cpu, &allowed) || k-- > 0)
+            continue;
+        cpu_set_t one;
+        CPU_ZERO(&one);
+        CPU_SET(cpu, &one);
+        (void)pthread_setaffinity_np(th, sizeof one, &one); /* failure: run unbound */
+        return;
+    }
+}
+
+static void *worker_main(void *arg)
+{
+    struct nrt_worker *w = arg;
+    nrt_self = w;
+    nrt_current = NULL;
+    w->t_start = nrt_now_ns();
+    idle_loop();
+    return NULL;
+}
+
+void nrt_workers_start(int n)
+{
+    nrt_workers = nrt_xcalloc_aligned((size_t)n, sizeof *nrt_workers);
+    nrt_nworkers = n;
+    for (int i = 0; i < n; i++)
+        nrt_workers[i].id = i;
+    atomic_store(&nrt_nready, 0);
+    atomic_store(&nrt_stopping, false);
+    atomic_store(&nrt_idle, 0);
+    atomic_store(&nrt_live_tasks, 0);
+    nrt_prio_init();
+    nrt_sched->init(n);
+    if (sched_getaffinity(0, sizeof allowed, &allowed) != 0)
+        CPU_ZERO(&allowed);
+    nrt_self = &nrt_workers[0];
+    nrt_workers[0].thread = pthread_self();
+    nrt_workers[0].t_start = nrt_now_ns();
+    for (int i = 1; i < n; i++) {
+        NRT_PCHECK(pthread_create(&nrt_workers[i].thread, NULL, worker_main, &nrt_workers[i]));
+        if (nrt_cfg.binding && CPU_COUNT(&allowed) > 1)
+            bind_to_core(nrt_workers[i].thread, i);
+    }
+    if (nrt_cfg.binding && CPU_COUNT(&allowed) > 1)
+        bind_to_core(pthread_self(), 0);
+}
+
+void nrt_workers_stop(void)
+{
+    atomic_store(&nrt_stopping, true);
+    NRT_PCHECK(pthread_mutex_lock(&sleep_lock));
+    NRT_PCHECK(pthread_cond_broadcast(&idle_cond));
+    NRT_PCHECK(pthread_cond_broadcast(&wait_cond));
+    NRT_PCHECK(pthread_mutex_unlock(&sleep_lock));
+    for (int i = 1; i < nrt_nworkers; i++)
+        NRT_PCHECK(pthread_join(nrt_workers[i].thread, NULL));
+}
+
+void nrt_workers_release(void)
+{
+    nrt_sched->fini();
+    nrt_task_free_all();
+    free(nrt_workers);
+    nrt_workers = NULL;
+    nrt_nworkers = 0;
+    nrt_self = NULL;
+}
+
+void nrt_workers_after_fork(void)
+{
+    pthread_mutex_init(&sleep_lock, NULL);
+    pthread_cond_init(&idle_cond, NULL);
+    pthread_cond_init(&wait_cond, NULL);
+    atomic_store(&n_idle_sleep, 0);
+    atomic_store(&n_wait_sleep, 0);
+    nrt_workers = NULL;
+    nrt_nworkers = 0;
+    nrt_self = NULL;
+    nrt_current = NULL;
+}
