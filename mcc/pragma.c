@@ -241,14 +241,16 @@ bool omp_expect(struct omp_parser *p, const char *spelling, const char *context)
     return false;
 }
 
-/* Index just past the group opened at token `open` (the end when it is unbalanced). */
+/* Index just past the ')' matching the '(' at token `open` (the end when there is none).
+ * Only parentheses count: a clause's argument is delimited by them, and a stray bracket
+ * inside it is the likely error being recovered from. */
 static int skip_group(struct omp_parser *p, int open)
 {
     int depth = 0;
     for (int i = open; i < p->ntoks; i++) {
-        if (is_punct_in(p, i, "([{"))
+        if (omp_is(p, i, "("))
             depth++;
-        else if (is_punct_in(p, i, ")]}") && --depth == 0)
+        else if (omp_is(p, i, ")") && --depth == 0)
             return i + 1;
     }
     return p->ntoks;
@@ -681,15 +683,15 @@ static void parse_declare_reduction(struct omp_parser *p)
         omp_perror(p, p->pos, "expected a reduction identifier or operator");
     r->id = omp_span(p, p->pos, end);
     p->pos = end;
-    while (!p->failed && omp_expect(p, types.n ? "," : ":", "in 'declare reduction'")) {
+    if (!omp_expect(p, ":", "after the reduction identifier"))
+        return;
+    do {
         end = omp_scan_expr(p, p->pos, ",:)");
         if (end == p->pos)
             omp_perror(p, p->pos, "expected a type name in 'declare reduction'");
         *(struct omp_expr *)omp_vec_push(&types, sizeof *r->types) = omp_span(p, p->pos, end);
         p->pos = end;
-        if (omp_is(p, p->pos, ":"))
-            break;
-    }
+    } while (!p->failed && omp_is(p, p->pos, ",") && ++p->pos);
     r->ntypes = types.n;
     r->types = omp_vec_finish(p, &types, sizeof *r->types);
     if (p->failed || !omp_expect(p, ":", "before the combiner"))

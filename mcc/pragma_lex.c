@@ -13,9 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* How far ahead in the original line a token is looked for before it is taken to come from
- * a macro expansion. */
-#define ALIGN_WINDOW 6
+/* Longer pragmas (tokens x original tokens) keep the fallback columns. */
+#define MAX_ALIGN_CELLS (4u << 20)
 
 static const char *const puncts3[] = { "...", "<<=", ">>=" };
 static const char *const puncts2[] = {
@@ -174,31 +173,42 @@ static bool same_token(const char *a, const struct omp_tok *ta, const char *b,
     return ta->len == tb->len && !memcmp(a + ta->off, b + tb->off, ta->len);
 }
 
-/* Align the pragma's tokens with the original line's, greedily (see the file comment). */
-static void align_tokens(struct omp_tok *toks, int ntoks, const char *text,
+/* Align the pragma's tokens with the original line's by a longest common subsequence:
+ * matched tokens take their original position; a token with no match (it came from a macro
+ * expansion) takes the position of the next unmatched original token (the macro's name). */
+static void align_tokens(struct omp_tok *toks, int n, const char *text,
                          const struct source_line *sl)
 {
     struct omp_tok *orig;
-    int norig = omp_lex(sl->text, sl->len, &orig);
-    int cur = 0;
-    if (norig < 2 || orig[0].len != 1 || sl->text[orig[0].off] != '#'
-        || orig[1].len != 6 || memcmp(sl->text + orig[1].off, "pragma", 6)) {
-        free(orig);   /* not a pragma line: keep the fallback columns */
+    int m = omp_lex(sl->text, sl->len, &orig);
+    int *lcs = NULL;
+    if (m >= 2 && orig[0].len == 1 && sl->text[orig[0].off] == '#' && orig[1].len == 6
+        && !memcmp(sl->text + orig[1].off, "pragma", 6)
+        && (size_t)(n + 1) * (size_t)(m + 1) <= MAX_ALIGN_CELLS)
+        lcs = calloc((size_t)(n + 1) * (size_t)(m + 1), sizeof *lcs);
+    if (!lcs) {
+        free(orig);   /* not a pragma line, or too long: keep the fallback columns */
         return;
     }
-    for (int i = 0; i < ntoks; i++) {
-        int found = -1;
-        for (int j = cur; j < norig && j < cur + ALIGN_WINDOW && found < 0; j++)
-            if (same_token(text, &toks[i], sl->text, &orig[j]))
-                found = j;
-        if (found >= 0) {
-            toks[i].loc = sl->pos[orig[found].off];
-            cur = found + 1;
+#define LCS(i, j) lcs[(size_t)(i) * (size_t)(m + 1) + (size_t)(j)]
+    for (int i = n - 1; i >= 0; i--)
+        for (int j = m - 1; j >= 0; j--)
+            LCS(i, j) = same_token(text, &toks[i], sl->text, &orig[j]) ? LCS(i + 1, j + 1) + 1
+                        : LCS(i + 1, j) > LCS(i, j + 1) ? LCS(i + 1, j) : LCS(i, j + 1);
+    for (int i = 0, j = 0; i < n;) {
+        size_t at = j < m ? orig[j].off : sl->len;
+        if (j < m && same_token(text, &toks[i], sl->text, &orig[j])) {
+            toks[i++].loc = sl->pos[at];
+            j++;
+        } else if (j == m || LCS(i + 1, j) >= LCS(i, j + 1)) {
+            toks[i++].loc = sl->pos[at];
         } else {
-            toks[i].loc = sl->pos[cur < norig ? orig[cur].off : sl->len];
+            j++;
         }
     }
-    toks[ntoks].loc = sl->pos[sl->len];
+#undef LCS
+    toks[n].loc = sl->pos[sl->len];
+    free(lcs);
     free(orig);
 }
 

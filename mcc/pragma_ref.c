@@ -116,8 +116,10 @@ static struct omp_ref *parse_paren(struct omp_parser *p, int close)
     p->trial--;
     p->failed = false;
     p->pos = close + 1;
-    if (is_ref)
+    if (is_ref && inner->kind != OMP_REF_EXPR)
         return inner;
+    if (is_ref)   /* keep the parentheses: ((char *)q)[i] must not become (char *)q[i] */
+        return finish(p, inner, open);
     enum omp_tok_kind next = p->toks[p->pos].kind;
     if (next == OMP_TOK_IDENT || omp_is(p, p->pos, "(")) {
         /* A cast: keep "(type) operand" as one expression. */
