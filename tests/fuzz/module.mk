@@ -1,0 +1,48 @@
+# tests/fuzz: libFuzzer target for mcc's lexer/parser/rewriter (tests/fuzz/README.md), and
+# bench/mcc's rule (compile-time benchmark of mcc -y, bench/mcc/README.md).
+#
+# The fuzzer is built with clang from the mcc sources minus the driver plus the flex/bison
+# outputs, with address, undefined and fuzzer instrumentation, into build/fuzz/.
+FUZZ_DIR    := $(BUILD)/fuzz
+FUZZ_BIN    := $(FUZZ_DIR)/fuzz_translate
+FUZZ_CC     ?= clang
+FUZZ_SAN    := -fsanitize=address,undefined -fno-sanitize-recover=all
+FUZZ_CFLAGS := -std=gnu11 -g -O1 $(FUZZ_SAN) -fsanitize=fuzzer-no-link -D_GNU_SOURCE \
+               -Iinclude -Imcc -I$(BUILD)/gen -w
+FUZZ_SRCS   := $(filter-out mcc/driver.c,$(wildcard mcc/*.c))
+FUZZ_OBJS   := $(FUZZ_SRCS:%.c=$(FUZZ_DIR)/obj/%.o) $(FUZZ_DIR)/obj/gen/c.tab.o $(FUZZ_DIR)/obj/gen/lex.yy.o
+FUZZ_TIME   ?= 60
+# `make check` needs the fuzzer only once the parser exists (its grammar is there).
+FUZZ_TEST_DEP := $(if $(wildcard grammar/c.y),$(FUZZ_BIN) $(FUZZ_DIR)/seeds.stamp)
+
+$(FUZZ_DIR)/obj/mcc/%.o: mcc/%.c mcc/mcc.h $(BUILD)/gen/c.tab.h
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -c -o $@ $<
+
+$(FUZZ_DIR)/obj/gen/%.o: $(BUILD)/gen/%.c mcc/mcc.h $(BUILD)/gen/c.tab.h
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -c -o $@ $<
+
+$(FUZZ_BIN): tests/fuzz/fuzz_translate.c $(FUZZ_OBJS)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $^ $(LDLIBS_COMMON)
+
+$(FUZZ_DIR)/seeds.stamp: tests/fuzz/fuzz.sh $(wildcard tests/cprog/*.c tests/fuzz/seeds/*)
+	@tests/fuzz/fuzz.sh seeds $(FUZZ_DIR)/seeds > /dev/null
+	@touch $@
+
+.PHONY: check-fuzz fuzz
+# Replay the seeds and every saved regression input, then fuzz for FUZZ_TIME seconds.
+check-fuzz: $(FUZZ_TEST_DEP)
+	@$(HARNESS) run $(RESULTS) fuzz/replay-seeds-and-regressions -- \
+	  tests/fuzz/fuzz.sh replay $(FUZZ_BIN) $(FUZZ_DIR)/seeds tests/fuzz/regress
+	@rm -rf $(FUZZ_DIR)/corpus
+	@$(HARNESS) run $(RESULTS) fuzz/translate-$(FUZZ_TIME)s -- \
+	  tests/fuzz/fuzz.sh run $(FUZZ_BIN) $(FUZZ_TIME) $(FUZZ_DIR)/corpus $(FUZZ_DIR)/seeds
+
+# A longer run (FUZZ_LONG seconds, default 30 minutes); the corpus it grows is kept.
+FUZZ_LONG ?= 1800
+fuzz: $(FUZZ_BIN) $(FUZZ_DIR)/seeds.stamp
+	tests/fuzz/fuzz.sh run $(FUZZ_BIN) $(FUZZ_LONG) $(FUZZ_DIR)/corpus-long $(FUZZ_DIR)/seeds
+
+CHECK_TARGETS += check-fuzz
