@@ -17,6 +17,7 @@
 #include "nanort.h"
 
 #include <errno.h>
+#include <ftw.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -121,11 +122,33 @@ static volatile sig_atomic_t ntemps;
 static size_t temps_cap;
 static volatile pid_t running_child;
 
+/* Remove the temporaries, newest first, so files go before the directories holding them.
+ * Only async-signal-safe calls: the signal handler runs this too. */
+static void remove_temps(void)
+{
+    while (ntemps > 0) {
+        const char *p = temps[ntemps - 1];
+        if (unlink(p) != 0 && errno != ENOENT)
+            rmdir(p);
+        ntemps = ntemps - 1;
+    }
+}
+
+static const char *run_dir; /* $TMPDIR/mcc-XXXXXX, made at the first need */
+
+static int remove_one(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
+{
+    (void)sb, (void)flag, (void)ftw;
+    remove(path);
+    return 0;
+}
+
+/* At exit: the registered temporaries, then whatever a compiler left in our directory. */
 static void cleanup_temps(void)
 {
-    for (sig_atomic_t i = 0; i < ntemps; i++)
-        unlink(temps[i]);
-    ntemps = 0;
+    remove_temps();
+    if (run_dir && access(run_dir, F_OK) == 0)
+        nftw(run_dir, remove_one, 16, FTW_DEPTH | FTW_PHYS);
 }
 
 /* Stop the command in progress, remove the temporaries, then die of the same signal. */
@@ -136,7 +159,7 @@ static void on_fatal_signal(int sig)
         kill(child, sig);
         waitpid(child, NULL, 0);
     }
-    cleanup_temps();
+    remove_temps();
     signal(sig, SIG_DFL);
     raise(sig);
 }
@@ -174,24 +197,36 @@ static void remember_temp(char *path)
     sigprocmask(SIG_SETMASK, &old, NULL);
 }
 
-/* A new, unique, empty file $TMPDIR/mcc-<stem>-XXXXXX<suffix>, removed at exit. */
-static char *make_temp(const char *stem, const char *suffix)
+/* A private directory for one input's temporaries, $TMPDIR/mcc-XXXXXX/<n>.  Inside it the
+ * files keep the input's own name, so that objects and debug information say "app.c" and
+ * not a random name, and the same input gives the same object every time. */
+static const char *make_input_dir(void)
 {
-    const char *dir = getenv("TMPDIR");
-    if (!dir || !*dir)
-        dir = "/tmp";
-    char *path = xasprintf("%s/mcc-%.40s-XXXXXX%s", dir, stem, suffix);
+    static unsigned count;
     sigset_t all, old;
     sigfillset(&all);
     sigprocmask(SIG_BLOCK, &all, &old);
-    int fd = mkstemps(path, (int)strlen(suffix));
-    if (fd >= 0) {
-        close(fd);
+    if (!run_dir) {
+        const char *tmp = getenv("TMPDIR");
+        char *path = xasprintf("%s/mcc-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+        if (!mkdtemp(path))
+            die("cannot create a temporary directory %s: %s", path, strerror(errno));
         remember_temp(path);
+        run_dir = path;
     }
+    char *dir = xasprintf("%s/%u", run_dir, count++);
+    if (mkdir(dir, 0700) != 0)
+        die("cannot create the temporary directory %s: %s", dir, strerror(errno));
+    remember_temp(dir);
     sigprocmask(SIG_SETMASK, &old, NULL);
-    if (fd < 0)
-        die("cannot create a temporary file in %s: %s", dir, strerror(errno));
+    return dir;
+}
+
+/* The temporary <input dir>/<name>, removed at exit. */
+static char *make_temp(const char *dir, const char *name)
+{
+    char *path = xasprintf("%s/%s", dir, name);
+    remember_temp(path);
     return path;
 }
 
@@ -277,6 +312,7 @@ struct item {
     int nargs;
     const char *lang;    /* the -x language in effect for it, or NULL */
     const char *object;  /* what goes to the link once compiled */
+    const char *tmpdir;  /* its private temporary directory, made at the first need */
 };
 
 /* Where a gcc option goes. */
@@ -356,6 +392,7 @@ struct driver {
     struct mcc_options opts;     /* for mcc_translate() */
     bool cuda, opencl;           /* --cuda, --opencl (not yet in struct mcc_options) */
     bool user_fopenmp;           /* -fopenmp given: kept only with --no-openmp */
+    bool syntax_only;            /* -fsyntax-only: check, write no object, do not link */
     bool deps_file, deps_mf, deps_mt; /* -MD/-MMD given, and -MF / -MT|-MQ given */
     const char *cc_choice;       /* --cc=, else MCC_CC, else gcc */
     struct strvec cc;            /* the native compiler command, split on blanks */
@@ -523,6 +560,10 @@ static bool parse_mcc_option(struct driver *d, const char *a)
         sv_split(&d->wc, a + 5, ",");
     } else if (!strcmp(a, "-fopenmp")) {
         d->user_fopenmp = true;
+    } else if (!strcmp(a, "-fsyntax-only")) {
+        d->syntax_only = true;
+        set_stop(d, STOP_OBJECT);
+        sv_push(&d->all, a);
     } else {
         return false;
     }
@@ -748,20 +789,40 @@ static int translate(const struct driver *d, const char *in, const char *out)
     return st ? 1 : 0;
 }
 
+/* gcc and clang record the name of the file they compile in objects and debug information;
+ * map our temporary directory back to the source's, as if the source had been compiled. */
+static void add_source_name_map(const struct driver *d, const struct item *it, const char *file,
+                                struct strvec *cmd)
+{
+    const char *cc = strrchr(d->cc.v[d->cc.n - 1], '/');
+    cc = cc ? cc + 1 : d->cc.v[d->cc.n - 1];
+    if (!it->tmpdir || !has_prefix(file, it->tmpdir) ||
+        !(strstr(cc, "gcc") || strstr(cc, "clang") || !strcmp(cc, "cc")))
+        return;
+    const char *src = it->args[0];
+    const char *slash = strrchr(src, '/');
+    int dirlen = slash ? (int)(slash - src + 1) : 0;
+    sv_push(cmd, xasprintf("-fdebug-prefix-map=%s/=%.*s", it->tmpdir, dirlen, src));
+}
+
 /* <cc> -c|-S <flags> -I<dirs> -x c file -o out: the translated C, without -fopenmp. */
-static int compile_translated(const struct driver *d, const char *file, const char *out)
+static int compile_translated(const struct driver *d, const struct item *it, const char *file,
+                              const char *out)
 {
     struct strvec cmd = {0};
     begin_cc(d, &cmd);
     sv_push(&cmd, d->stop == STOP_ASSEMBLY ? "-S" : "-c");
     sv_cat(&cmd, &d->inc);
     add_mcc_includes(d, &cmd);
+    add_source_name_map(d, it, file, &cmd);
     sv_cat(&cmd, &d->wn);
     sv_push(&cmd, "-x");
     sv_push(&cmd, "c");
     sv_push(&cmd, file);
-    sv_push(&cmd, "-o");
-    sv_push(&cmd, out);
+    if (out) {
+        sv_push(&cmd, "-o");
+        sv_push(&cmd, out);
+    }
     return run_command(&cmd);
 }
 
@@ -827,16 +888,23 @@ static int compile_cuda(const struct driver *d, const char *nvcc, const char *sr
 
 /* ---- one input through the pipeline -------------------------------------------------- */
 
-/* The translated file: ./<stem>.mcc.c when it is kept (-k) or the product (-y), else a
- * temporary.  Removed when the translation fails. */
-static int translate_input(const struct driver *d, const struct item *it, const char **mcc_out)
+/* The temporary <stem><suffix> of input `it`, in its private directory. */
+static const char *item_temp(struct item *it, const char *suffix)
+{
+    if (!it->tmpdir)
+        it->tmpdir = make_input_dir();
+    return make_temp(it->tmpdir, xasprintf("%s%s", stem_of(it->args[0]), suffix));
+}
+
+/* The translated file: ./<stem>.mcc.c when it is kept (-k) or the product (-y), else the
+ * temporary <stem>.c.  Removed when the translation fails. */
+static int translate_input(const struct driver *d, struct item *it, const char **mcc_out)
 {
     const char *src = it->args[0];
-    const char *stem = stem_of(src);
     const char *pre = src;
     int st;
     if (it->kind == IN_C) {
-        pre = make_temp(stem, ".i");
+        pre = item_temp(it, ".i");
         if ((st = preprocess(d, src, pre)) != 0)
             return st;
     }
@@ -844,9 +912,9 @@ static int translate_input(const struct driver *d, const struct item *it, const 
     if (d->stop == STOP_TRANSLATE)
         out = final_name(d, src, ".mcc.c");
     else if (d->keep)
-        out = xasprintf("%s.mcc.c", stem);
+        out = xasprintf("%s.mcc.c", stem_of(src));
     else
-        out = make_temp(stem, ".mcc.c");
+        out = item_temp(it, ".c");
     if ((st = translate(d, pre, out)) != 0) {
         unlink(out);
         return st;
@@ -856,10 +924,12 @@ static int translate_input(const struct driver *d, const struct item *it, const 
 }
 
 /* The object (or .s) that compiling `it` produces at this stop. */
-static const char *object_name(const struct driver *d, const struct item *it)
+static const char *object_name(const struct driver *d, struct item *it)
 {
+    if (d->syntax_only)
+        return NULL;
     if (d->stop == STOP_LINK)
-        return make_temp(stem_of(it->args[0]), ".o");
+        return item_temp(it, ".o");
     return final_name(d, it->args[0], d->stop == STOP_ASSEMBLY ? ".s" : ".o");
 }
 
@@ -876,13 +946,14 @@ static int process_c(struct driver *d, struct item *it)
     if (st || d->stop == STOP_TRANSLATE)
         return st;
     it->object = object_name(d, it);
-    return compile_translated(d, mcc_out, it->object);
+    return compile_translated(d, it, mcc_out, it->object);
 }
 
 static int process_cuda(struct driver *d, struct item *it)
 {
-    if (d->stop < STOP_OBJECT) {
-        fprintf(stderr, "mcc: warning: %s: CUDA input ignored with -E, -y or -S\n", it->args[0]);
+    if (d->stop < STOP_OBJECT || d->syntax_only) {
+        fprintf(stderr, "mcc: warning: %s: CUDA input ignored with -E, -y, -S or -fsyntax-only\n",
+                it->args[0]);
         return 0;
     }
     const char *nvcc = find_nvcc();

@@ -7,8 +7,8 @@ write_app
 prefix=$(cd "$(dirname "$MCC")/.." && pwd -P)
 ok "$MCC" -v app.c helper.c -o prog
 has err.txt "^gcc .*-E .*-fopenmp .*-D_OMPSS=1 .*-I$prefix/lib/mcc/include -I$prefix/include .*app\.c -o [^ ]*\.i$"
-has err.txt "^mcc-translate [^ ]*\.i -o [^ ]*\.mcc\.c$"
-has err.txt "^gcc .*-c .*-x c [^ ]*\.mcc\.c -o [^ ]*\.o$"
+has err.txt "^mcc-translate [^ ]*/app\.i -o [^ ]*/app\.c$"
+has err.txt "^gcc .*-c .*-x c [^ ]*/app\.c -o [^ ]*/app\.o$"
 lacks err.txt "^gcc .* -c .*-fopenmp"
 has err.txt "^gcc .*\.o .*\.o .*-L$prefix/lib -Wl,-rpath,$prefix/lib -lnanort -lpthread -ldl -lm -o prog$"
 [ "$(grep -c '^mcc-translate' err.txt)" = 2 ] || fail "wanted two translations"
