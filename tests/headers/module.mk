@@ -1,0 +1,18 @@
+# tests/headers: every header under /usr/include that gcc accepts alone must round-trip
+# unchanged through `mcc -y` and compile again (tests/headers/walk.sh).
+#   check-headers-walk   (in make check) HEADERS_MODE=--all: the full walk, ~4000 headers
+#                        accepted by gcc on Debian 12, a few minutes on 2 cores;
+#                        HEADERS_MODE="--sample 700" checks a fixed sample instead
+#   check-headers        the full walk alone, outside make check
+MCC_TEST_DEP ?= $(if $(wildcard mcc/driver.c),$(MCC_BIN) $(BUILD)/lib/mcc/include/omp.h)
+HEADERS_MODE ?= --all
+
+.PHONY: check-headers-walk check-headers
+check-headers-walk: $(MCC_TEST_DEP)
+	@BUILD=$(BUILD) HARNESS_TIMEOUT=1200 $(HARNESS) run $(RESULTS) headers/usr-include-roundtrip -- \
+	  tests/headers/walk.sh $(HEADERS_MODE)
+
+check-headers: $(MCC_TEST_DEP)
+	BUILD=$(BUILD) tests/headers/walk.sh --all
+
+CHECK_TARGETS += check-headers-walk
