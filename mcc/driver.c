@@ -164,10 +164,13 @@ static void on_fatal_signal(int sig)
     raise(sig);
 }
 
+static const int fatal_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE};
+#define NFATAL_SIGNALS (sizeof fatal_signals / sizeof fatal_signals[0])
+
 static void install_signal_handlers(void)
 {
-    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE};
-    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+    const int *sigs = fatal_signals;
+    for (size_t i = 0; i < NFATAL_SIGNALS; i++) {
         struct sigaction sa = {.sa_handler = on_fatal_signal};
         sigemptyset(&sa.sa_mask);
         struct sigaction old;
@@ -269,15 +272,27 @@ static int run_command(const struct strvec *cmd)
     if (verbose)
         print_command(cmd);
     fflush(NULL);
+    /* Signals wait until running_child is set, so the handler always knows whom to stop. */
+    sigset_t all, old;
+    sigfillset(&all);
+    sigprocmask(SIG_BLOCK, &all, &old);
     pid_t pid = fork();
-    if (pid < 0)
-        die("cannot fork: %s", strerror(errno));
     if (pid == 0) {
+        /* The child is not mcc: a signal before exec must not remove our files. */
+        for (size_t i = 0; i < NFATAL_SIGNALS; i++) {
+            struct sigaction cur;
+            if (sigaction(fatal_signals[i], NULL, &cur) == 0 && cur.sa_handler == on_fatal_signal)
+                signal(fatal_signals[i], SIG_DFL);
+        }
+        sigprocmask(SIG_SETMASK, &old, NULL);
         execvp(cmd->v[0], (char *const *)cmd->v);
         fprintf(stderr, "mcc: error: cannot run '%s': %s\n", cmd->v[0], strerror(errno));
         _exit(1);
     }
-    running_child = pid;
+    running_child = pid > 0 ? pid : 0;
+    sigprocmask(SIG_SETMASK, &old, NULL);
+    if (pid < 0)
+        die("cannot fork: %s", strerror(errno));
     int st;
     while (waitpid(pid, &st, 0) < 0) {
         if (errno != EINTR)
@@ -292,6 +307,8 @@ static int run_command(const struct strvec *cmd)
 }
 
 /* ---- the command line ------------------------------------------------------------------ */
+
+static void expand_argument(const char *arg, struct strvec *out, int depth);
 
 /* How far to go, in pipeline order: -E < -y < -S < -c < link.  The earliest stop wins. */
 enum stop_after { STOP_PREPROCESS, STOP_TRANSLATE, STOP_ASSEMBLY, STOP_OBJECT, STOP_LINK };
@@ -507,7 +524,7 @@ static void set_stop(struct driver *d, enum stop_after s)
 }
 
 /* Take the argument of an option: joined ("-ofile") or the next word ("-o file"). */
-static const char *option_argument(int argc, char **argv, int *i, size_t namelen)
+static const char *option_argument(int argc, const char *const *argv, int *i, size_t namelen)
 {
     if (argv[*i][namelen])
         return argv[*i] + namelen;
@@ -582,7 +599,7 @@ static void note_dependency_option(struct driver *d, const char *name)
 }
 
 /* Route one gcc option (and its separate argument) to its list; advances *i past it. */
-static void parse_gcc_option(struct driver *d, int argc, char **argv, int *i)
+static void parse_gcc_option(struct driver *d, int argc, const char *const *argv, int *i)
 {
     const char *a = argv[*i];
     const char *words[2] = {a, NULL};
@@ -616,7 +633,7 @@ static void parse_gcc_option(struct driver *d, int argc, char **argv, int *i)
         sv_push(lists[dest], words[1]);
 }
 
-static void parse_args(struct driver *d, int argc, char **argv)
+static void parse_args(struct driver *d, int argc, const char *const *argv)
 {
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -641,6 +658,55 @@ static void parse_args(struct driver *d, int argc, char **argv)
             parse_gcc_option(d, argc, argv, &i);
         }
     }
+}
+
+/* Append the words of response file `path` (gcc's @file): blanks separate words, quotes
+ * and backslashes work as in a shell (without expansions); @file inside it expands too.
+ * False when the file cannot be read: the argument then stays as it is, as in gcc. */
+static bool read_response_file(const char *path, struct strvec *out, int depth)
+{
+    FILE *f = depth < 16 ? fopen(path, "r") : NULL;
+    if (!f)
+        return false;
+    char *word = NULL;
+    size_t len = 0;
+    FILE *w = NULL;
+    int c, quote = 0;
+    while ((c = getc(f)) != EOF) {
+        if (!quote && (c == ' ' || c == '\t' || c == '\n' || c == '\r')) {
+            if (w) {
+                fclose(w);
+                w = NULL;
+                expand_argument(word, out, depth + 1);
+            }
+            continue;
+        }
+        if (!w && !(w = open_memstream(&word, &len)))
+            die("out of memory");
+        if (c == '\\') {
+            if ((c = getc(f)) == EOF)
+                break;
+            putc(c, w);
+        } else if (quote && c == quote) {
+            quote = 0;
+        } else if (!quote && (c == '\'' || c == '"')) {
+            quote = c;
+        } else {
+            putc(c, w);
+        }
+    }
+    if (w) {
+        fclose(w);
+        expand_argument(word, out, depth + 1);
+    }
+    fclose(f);
+    return true;
+}
+
+static void expand_argument(const char *arg, struct strvec *out, int depth)
+{
+    if (arg[0] != '@' || !read_response_file(arg + 1, out, depth))
+        sv_push(out, arg);
 }
 
 /* ---- where things are ------------------------------------------------------------------ */
@@ -1088,7 +1154,10 @@ static int run_without_inputs(struct driver *d)
 int main(int argc, char **argv)
 {
     struct driver d = {.stop = STOP_LINK, .opts = {.ompss = true, .copy_deps = true}};
-    parse_args(&d, argc, argv);
+    struct strvec args = {0};
+    for (int i = 0; i < argc; i++)
+        expand_argument(argv[i], &args, 0);
+    parse_args(&d, (int)args.n, args.v);
     if (d.user_fopenmp && !d.opts.ompss)
         sv_push(&d.all, "-fopenmp"); /* plain gcc behaviour; with OmpSs nanort replaces libgomp */
     choose_compiler(&d);
