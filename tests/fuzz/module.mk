@@ -46,3 +46,16 @@ fuzz: $(FUZZ_BIN) $(FUZZ_DIR)/seeds.stamp
 	tests/fuzz/fuzz.sh run $(FUZZ_BIN) $(FUZZ_LONG) $(FUZZ_DIR)/corpus-long $(FUZZ_DIR)/seeds
 
 CHECK_TARGETS += check-fuzz
+
+# ---- bench/mcc: compile time of mcc -y against gcc (bench/mcc/README.md) --------------
+# translate_time links the translator without the driver and times mcc_translate() alone.
+BENCH_MCC_TIMER := $(BUILD)/bench/mcc/translate_time
+$(BENCH_MCC_TIMER): bench/mcc/translate_time.c $(filter-out $(BUILD)/obj/mcc/driver.o,$(MCC_OBJS))
+	@mkdir -p $(dir $@)
+	$(CC) $(MCC_CFLAGS) -o $@ $^ $(LDLIBS_COMMON)
+
+.PHONY: bench-mcc
+bench-mcc: $(MCC_BIN) $(BENCH_MCC_TIMER)
+	BUILD=$(BUILD) bench/mcc/run.sh $(BENCH_MCC_ROUNDS)
+BENCH_MCC_ROUNDS ?= 11
+BENCH_TARGETS += bench-mcc
