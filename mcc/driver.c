@@ -1,17 +1,18 @@
 /*
  * driver.c - the `mcc` command: a gcc-like driver around mcc_translate().
  *
- * For every C input (DESIGN.md "mcc pipeline"):
- *   <cc> -E -fopenmp -D_OMPSS=1 <cpp flags> -I<mcc include dirs> -x c app.c -o TMP.i
- *   mcc_translate(TMP.i, TMP.mcc.c)                   (./app.mcc.c with -k or -y)
- *   <cc> -c <flags> -I<include dirs> -x c TMP.mcc.c -o app.o   (no -fopenmp: nanort, not libgomp)
+ * For every C input (DESIGN.md "mcc pipeline"), with T = $TMPDIR/mcc-XXXXXX/<n>:
+ *   <cc> -E -fopenmp -D_OMPSS=1 <cpp flags> -I<mcc include dirs> -x c app.c -o T/app.i
+ *   mcc_translate(T/app.i, T/app.c)                  (./app.mcc.c instead with -k or -y)
+ *   <cc> -c <flags> -I<include dirs> -x c T/app.c -o app.o   (no -fopenmp: nanort, not libgomp)
  * then the link:
  *   <cc> <flags> objects... -L<libdir> -Wl,-rpath,<libdir> -lnanort -lpthread -ldl -lm
+ * --no-openmp skips all of it: the native compiler sees the command line as gcc would.
  *
  * <libdir> and the include dirs are found relative to the executable, so the same binary works
  * from build/bin (build/lib, build/lib/mcc/include, build/include) and from PREFIX/bin once
- * installed.  Temporary files live in $TMPDIR and are removed at exit, also on failure and on
- * SIGINT/SIGTERM/SIGHUP.  mcc is short-lived: nothing is freed before exit.
+ * installed.  Temporary files are removed at exit, also on failure and on SIGINT, SIGTERM,
+ * SIGHUP, SIGQUIT and SIGPIPE.  mcc is short-lived: nothing is freed before exit.
  */
 #include "mcc.h"
 #include "nanort.h"
@@ -30,8 +31,6 @@
 #define MCC_VERSION_STRING "0.1.0"
 
 /* ---- small helpers ---------------------------------------------------------------- */
-
-static void cleanup_temps(void);
 
 static void __attribute__((noreturn, format(printf, 1, 2))) die(const char *fmt, ...)
 {
@@ -106,7 +105,7 @@ static void sv_cat(struct strvec *dst, const struct strvec *src)
         sv_push(dst, src->v[i]);
 }
 
-/* Push the parts of `list` separated by `sep`, skipping empty parts ("-O2,-g" -> -O2 -g). */
+/* Push the parts of `list` separated by any of `seps`, skipping empty parts ("-O2,-g" -> -O2 -g). */
 static void sv_split(struct strvec *sv, const char *list, const char *seps)
 {
     char *copy = xasprintf("%s", list);
@@ -169,15 +168,14 @@ static const int fatal_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE};
 
 static void install_signal_handlers(void)
 {
-    const int *sigs = fatal_signals;
     for (size_t i = 0; i < NFATAL_SIGNALS; i++) {
         struct sigaction sa = {.sa_handler = on_fatal_signal};
         sigemptyset(&sa.sa_mask);
         struct sigaction old;
         /* Keep ignoring a signal the caller ignores (nohup, background jobs). */
-        if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+        if (sigaction(fatal_signals[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
             continue;
-        sigaction(sigs[i], &sa, NULL);
+        sigaction(fatal_signals[i], &sa, NULL);
     }
     atexit(cleanup_temps);
 }
