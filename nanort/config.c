@@ -36,8 +36,7 @@ struct option {
 /* The table: the order here is the order of --help. */
 static const struct option options[] = {
     {"smp-workers", OPT_POS_INT, "0",
-     "worker threads including the main thread (default: OMP_NUM_THREADS if set, "
-     "else one per core)"},
+     "worker threads including the main thread"},
     {"schedule", OPT_SCHED, nrt_sched_default, "scheduling policy (see the list below)"},
     {"throttle-limit", OPT_COUNT, "10000",
      "pending (created, unfinished) tasks above which the creating thread runs ready tasks "
@@ -306,7 +305,7 @@ static void print_help(void)
                  o->type == OPT_SCHED ? "=NAME" : "=N");
         const char *def = o->def;
         if (o->type == OPT_POS_INT)
-            def = "one per core";
+            def = "OMP_NUM_THREADS if set, else one per core";
         printf("  %-22s %s (default: %s)\n", lhs, o->help, def);
     }
     printf("\nscheduling policies (--schedule=NAME):\n");

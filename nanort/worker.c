@@ -49,7 +49,7 @@ void nrt_wake_worker(void)
 
 void nrt_wake_waiters(void)
 {
-    atomic_thread_fence(memory_order_seq_cst);
+    /* seq_cst load after the seq_cst read-modify-write that changed the state. */
     if (atomic_load(&n_wait_sleep) > 0) {
         NRT_PCHECK(pthread_mutex_lock(&sleep_lock));
         NRT_PCHECK(pthread_cond_broadcast(&wait_cond));
@@ -75,8 +75,9 @@ static void idle_sleep(void)
 static void wait_sleep(nrt_cond_fn *done, void *arg)
 {
     NRT_PCHECK(pthread_mutex_lock(&sleep_lock));
+    /* seq_cst read-modify-write: done()'s acquire loads cannot move above it (it is a
+     * full barrier on x86 and RCsc on Arm), which is what the protocol needs. */
     atomic_fetch_add(&n_wait_sleep, 1);
-    atomic_thread_fence(memory_order_seq_cst);
     while (!done(arg) && !work_queued())
         NRT_PCHECK(pthread_cond_wait(&wait_cond, &sleep_lock));
     atomic_fetch_sub(&n_wait_sleep, 1);
