@@ -1,9 +1,9 @@
 # tests/cprog: C programs exercising every construct of issue 3 (C11 + GNU C), compiled
 # by mcc and by gcc: same output and exit status required (tests/cprog/run.sh).  Also the
 # project's own sources compiled through mcc (tests/cprog/selfcompile.sh).
-# The tests need build/bin/mcc: they depend on it once the driver source exists and
+# The tests need build/bin/mcc: they depend on it once the driver and grammar exist and
 # report "skipped" while it does not.
-MCC_TEST_DEP ?= $(if $(wildcard mcc/driver.c),$(MCC_BIN) $(BUILD)/lib/mcc/include/omp.h)
+MCC_TEST_DEP ?= $(if $(and $(wildcard mcc/driver.c),$(wildcard grammar/c.y)),$(MCC_BIN) $(BUILD)/lib/mcc/include/omp.h)
 CPROG_SRCS := $(sort $(wildcard tests/cprog/*.c))
 CPROG_SELF_FLAGS := $(CFLAGS_COMMON) -Inanort -Imcc -I$(BUILD)/gen -Idevices
 

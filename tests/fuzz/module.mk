@@ -12,8 +12,10 @@ FUZZ_CFLAGS := -std=gnu11 -g -O1 $(FUZZ_SAN) -fsanitize=fuzzer-no-link -D_GNU_SO
 FUZZ_SRCS   := $(filter-out mcc/driver.c,$(wildcard mcc/*.c))
 FUZZ_OBJS   := $(FUZZ_SRCS:%.c=$(FUZZ_DIR)/obj/%.o) $(FUZZ_DIR)/obj/gen/c.tab.o $(FUZZ_DIR)/obj/gen/lex.yy.o
 FUZZ_TIME   ?= 60
-# `make check` needs the fuzzer only once the parser exists (its grammar is there).
-FUZZ_TEST_DEP := $(if $(wildcard grammar/c.y),$(FUZZ_BIN) $(FUZZ_DIR)/seeds.stamp)
+# `make check` builds the fuzzer once the parser exists (its grammar is there) and clang is
+# installed; without them the fuzz tests report "skipped".
+FUZZ_TEST_DEP := $(if $(and $(wildcard grammar/c.y),$(shell command -v $(FUZZ_CC) 2>/dev/null)),\
+                   $(FUZZ_BIN) $(FUZZ_DIR)/seeds.stamp)
 
 $(FUZZ_DIR)/obj/mcc/%.o: mcc/%.c mcc/mcc.h $(BUILD)/gen/c.tab.h
 	@mkdir -p $(dir $@)

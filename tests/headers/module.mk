@@ -4,7 +4,7 @@
 #                        accepted by gcc on Debian 12, a few minutes on 2 cores;
 #                        HEADERS_MODE="--sample 700" checks a fixed sample instead
 #   check-headers        the full walk alone, outside make check
-MCC_TEST_DEP ?= $(if $(wildcard mcc/driver.c),$(MCC_BIN) $(BUILD)/lib/mcc/include/omp.h)
+MCC_TEST_DEP ?= $(if $(and $(wildcard mcc/driver.c),$(wildcard grammar/c.y)),$(MCC_BIN) $(BUILD)/lib/mcc/include/omp.h)
 HEADERS_MODE ?= --all
 
 .PHONY: check-headers-walk check-headers

@@ -1,7 +1,7 @@
 # tests/mcc: golden tests of mcc's parser diagnostics (tests/mcc/diag/README.md).
 # (tests/mcc/unit has its own fragment.)  They need build/bin/mcc: they depend on it once
-# the driver source exists and report "skipped" while it does not.
-MCC_TEST_DEP ?= $(if $(wildcard mcc/driver.c),$(MCC_BIN) $(BUILD)/lib/mcc/include/omp.h)
+# the driver and the grammar exist and report "skipped" while they do not.
+MCC_TEST_DEP ?= $(if $(and $(wildcard mcc/driver.c),$(wildcard grammar/c.y)),$(MCC_BIN) $(BUILD)/lib/mcc/include/omp.h)
 MCC_DIAG_CASES := $(sort $(wildcard tests/mcc/diag/*.c))
 
 .PHONY: check-mcc-diag
