@@ -495,7 +495,7 @@ static enum input_kind classify_input(const char *path, const char *lang)
     if (!strcmp(suf, "cl"))
         return IN_OPENCL;
     if (!strcmp(path, "-"))
-        return IN_NATIVE;
+        return IN_C; /* standard input: gcc reads C there (with -E; else it wants -x) */
     for (size_t i = 0; i < sizeof native / sizeof native[0]; i++)
         if (!strcmp(suf, native[i]))
             return IN_NATIVE;
