@@ -242,6 +242,10 @@ struct omp_directive *omp_parse_pragma(const char *text, size_t len, struct mcc_
 void omp_directive_free(struct omp_directive *d);
 /* The first clause of that kind, or NULL. */
 const struct omp_clause *omp_find_clause(const struct omp_directive *d, enum omp_clause_kind k);
+/* The innermost base of a reference: the NAME or EXPR every other node applies to. */
+const struct omp_ref *omp_ref_root(const struct omp_ref *r);
+/* Does the reference hold a section, a shaping or a multidependence anywhere? */
+bool omp_ref_is_region(const struct omp_ref *r);
 /* S-expression dumps for tests and `mcc --dump-pragmas`-style debugging. */
 void omp_dump_ref(FILE *out, const struct omp_ref *r);
 void omp_dump_clause(FILE *out, const struct omp_clause *c);

@@ -96,13 +96,19 @@ static struct omp_ref *parse_member(struct omp_parser *p, struct omp_ref *base, 
     return finish(p, r, from);
 }
 
-/* Does the tree hold a section, shaping or multidependence (things a cast cannot apply to)? */
-static bool has_region_syntax(const struct omp_ref *r)
+bool omp_ref_is_region(const struct omp_ref *r)
 {
     for (; r; r = r->base)
         if (r->kind == OMP_REF_SECTION || r->kind == OMP_REF_SHAPE || r->kind == OMP_REF_MULTI)
             return true;
     return false;
+}
+
+const struct omp_ref *omp_ref_root(const struct omp_ref *r)
+{
+    while (r->base)
+        r = r->base;
+    return r;
 }
 
 /* '(' at p->pos; `close` is its matching ')'. */
@@ -126,7 +132,7 @@ static struct omp_ref *parse_paren(struct omp_parser *p, int close)
         struct omp_ref *operand = parse_unary(p);
         if (!operand)
             return NULL;
-        if (has_region_syntax(operand)) {
+        if (omp_ref_is_region(operand)) {
             omp_perror(p, open, "a cast cannot apply to an array section or a shaping expression");
             return NULL;
         }

@@ -506,6 +506,47 @@ START_TEST(text_need_not_be_terminated)
 }
 END_TEST
 
+START_TEST(ref_root_and_region_helpers)
+{
+    /* omp_ref_root finds the innermost base; omp_ref_is_region spots sections, shapes, multis. */
+    static const struct { const char *ref, *root; bool region; } cases[] = {
+        { "x", "x", false }, { "p->q[3].r", "p", false }, { "*(p+i)", "(p+i)", false },
+        { "a[i][0;n]", "a", true }, { "[n]p", "p", true }, { "{b[i], i = 0:3}", "b", true },
+        { "((char *)q)[1]", "((char *)q)", false },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char text[128];
+        snprintf(text, sizeof text, "task in(%s)", cases[i].ref);
+        struct omp_directive *d = parse(text);
+        ck_assert_msg(d->nerrors == 0, "%s", text);
+        ck_assert_str_eq(omp_ref_root(d->clauses[0].refs[0])->text.text, cases[i].root);
+        ck_assert_msg(omp_ref_is_region(d->clauses[0].refs[0]) == cases[i].region, "%s", text);
+        omp_directive_free(d);
+    }
+}
+END_TEST
+
+START_TEST(every_prefix_parses_safely)
+{
+    /* Every truncation of valid pragmas parses without crashing and yields a directive. */
+    static const char *const texts[] = {
+        "#pragma omp task in({m[i][j;2], i = 0:n, j = i;2}) depend(out: ([N]a)[0:n]) "
+        "reduction(max: [n]v) if(c ? f(a, \"]\") : 0) label(\"t\") device(smp, cuda)",
+        "#pragma omp target device(opencl) ndrange(2, n, m, 16, 16) file(k.cl) copy_in(*p)",
+        "#pragma omp declare reduction(m : int, long : omp_out += omp_in) initializer(omp_priv = 0)",
+        "#pragma omp for schedule(ompss_dynamic, n/2) nowait",
+    };
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++)
+        for (size_t len = 0; len <= strlen(texts[i]); len++) {
+            struct omp_directive *d = omp_parse_pragma(texts[i], len, nowhere);
+            ck_assert_ptr_nonnull(d);
+            ck_assert_int_lt(d->kind, OMP_DIR_COUNT);
+            ck_assert_int_ge(d->nerrors, 0);
+            omp_directive_free(d);
+        }
+}
+END_TEST
+
 /* ---- golden diagnostics -------------------------------------------------------------- */
 
 /* One case of diagnostics.txt. */
@@ -670,7 +711,8 @@ static Suite *pragma_suite(void)
                     ref_sections_multi_dimensional, ref_depend_sections_are_openmp_lengths,
                     ref_shaping_binds_like_cast, ref_multidependences,
                     ref_parentheses_calls_and_casts, ref_balanced_index_expressions,
-                    ref_malformed, ref_subexpression_offsets } },
+                    ref_malformed, ref_subexpression_offsets, ref_root_and_region_helpers,
+                    every_prefix_parses_safely } },
     };
     for (size_t i = 0; i < sizeof groups / sizeof groups[0]; i++) {
         TCase *tc = tcase_create(groups[i].name);
