@@ -99,10 +99,6 @@ static void dump_clause_extra(FILE *out, const struct omp_clause *c)
     case OMP_CL_SCHEDULE:
         fprintf(out, "%s%s", omp_schedule_names[c->sched], c->nargs ? "," : "");
         break;
-    case OMP_CL_LABEL:
-        if (c->label_quoted)
-            fputc('"', out);
-        break;
     default:
         break;
     }
@@ -113,6 +109,10 @@ void omp_dump_clause(FILE *out, const struct omp_clause *c)
     fputs(omp_clause_names[c->kind], out);
     if (!c->text.text || !strchr(c->text.text, '('))
         return;   /* a clause without arguments */
+    if (c->kind == OMP_CL_LABEL && c->label_quoted) {
+        fprintf(out, "(\"%s\")", c->args[0].text);
+        return;
+    }
     fputc('(', out);
     dump_clause_extra(out, c);
     for (int i = 0; i < c->nrefs; i++) {
