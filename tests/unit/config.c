@@ -1,0 +1,283 @@
+/*
+ * config.c - Check suite for the configuration module: NX_ARGS, NX_<OPT> and
+ * OMP_NUM_THREADS, --help, and the errors for unknown options and malformed values.
+ * Each test runs build/tests/unit/nx_probe (next to this binary) as a subprocess with
+ * a clean environment plus the variables under test.
+ */
+#include "util.h"
+
+#include <fcntl.h>
+#include <libgen.h>
+#include <limits.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+static char probe_path[PATH_MAX];
+
+struct probe_result {
+    int status;      /* exit status, or 128 + signal */
+    char out[65536]; /* stdout and stderr together */
+};
+
+/* Environment of the parent without NX_* and OMP_NUM_THREADS, plus `extra`. */
+static char **probe_env(const char *const *extra)
+{
+    size_t n = 0, m = 0;
+    while (environ[n])
+        n++;
+    while (extra && extra[m])
+        m++;
+    char **env = calloc(n + m + 1, sizeof *env);
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++)
+        if (strncmp(environ[i], "NX_", 3) != 0 && strncmp(environ[i], "OMP_NUM_THREADS=", 16) != 0)
+            env[k++] = environ[i];
+    for (size_t i = 0; i < m; i++)
+        env[k++] = (char *)extra[i];
+    return env;
+}
+
+/* Run nx_probe [arg] with the variables `extra` ("NAME=value", NULL-terminated). */
+static void run_probe(struct probe_result *r, const char *arg, const char *const *extra)
+{
+    int fd[2];
+    ck_assert_int_eq(pipe(fd), 0);
+    char **env = probe_env(extra);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        dup2(fd[1], 1);
+        dup2(fd[1], 2);
+        close(fd[0]);
+        close(fd[1]);
+        char *argv[] = {probe_path, (char *)arg, NULL};
+        execve(probe_path, argv, env);
+        _exit(127);
+    }
+    close(fd[1]);
+    size_t len = 0;
+    ssize_t got;
+    while ((got = read(fd[0], r->out + len, sizeof r->out - 1 - len)) > 0)
+        len += (size_t)got;
+    r->out[len] = 0;
+    close(fd[0]);
+    int st;
+    ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+    r->status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+    free(env);
+}
+
+#define PROBE(r, arg, ...) run_probe((r), (arg), (const char *const[]){__VA_ARGS__, NULL})
+
+static void expect_workers(const struct probe_result *r, int n)
+{
+    ck_assert_msg(r->status == 0, "nx_probe exited %d: %s", r->status, r->out);
+    ck_assert_msg(atoi(r->out) == n, "expected %d workers, nx_probe printed: %s", n, r->out);
+}
+
+static void expect_error(const struct probe_result *r, const char *must1, const char *must2)
+{
+    ck_assert_msg(r->status == 1, "expected exit status 1, got %d: %s", r->status, r->out);
+    ck_assert_msg(strstr(r->out, must1), "message does not name '%s': %s", must1, r->out);
+    if (must2)
+        ck_assert_msg(strstr(r->out, must2), "message does not mention '%s': %s", must2, r->out);
+}
+
+static int usable_cores(void)
+{
+    cpu_set_t set;
+    ck_assert_int_eq(sched_getaffinity(0, sizeof set, &set), 0);
+    return CPU_COUNT(&set);
+}
+
+static struct probe_result res;
+
+START_TEST(config_smp_workers_option)
+{
+    /* NX_ARGS=--smp-workers=3 gives 3 workers. */
+    PROBE(&res, NULL, "NX_ARGS=--smp-workers=3");
+    expect_workers(&res, 3);
+}
+END_TEST
+
+START_TEST(config_nx_smp_workers_variable)
+{
+    /* NX_SMP_WORKERS=2 gives 2 workers. */
+    PROBE(&res, NULL, "NX_SMP_WORKERS=2");
+    expect_workers(&res, 2);
+}
+END_TEST
+
+START_TEST(config_omp_num_threads_fallback)
+{
+    /* OMP_NUM_THREADS is honoured when neither NX_ARGS nor NX_SMP_WORKERS sets it. */
+    PROBE(&res, NULL, "OMP_NUM_THREADS=3");
+    expect_workers(&res, 3);
+}
+END_TEST
+
+START_TEST(config_nx_args_wins_over_omp_num_threads)
+{
+    /* --smp-workers in NX_ARGS (or NX_SMP_WORKERS) wins over OMP_NUM_THREADS. */
+    PROBE(&res, NULL, "NX_ARGS=--smp-workers=2", "OMP_NUM_THREADS=3");
+    expect_workers(&res, 2);
+    PROBE(&res, NULL, "NX_SMP_WORKERS=1", "OMP_NUM_THREADS=3");
+    expect_workers(&res, 1);
+}
+END_TEST
+
+START_TEST(config_default_one_worker_per_core)
+{
+    /* With nothing set there is one worker per usable core. */
+    run_probe(&res, NULL, NULL);
+    expect_workers(&res, usable_cores());
+}
+END_TEST
+
+START_TEST(config_several_options)
+{
+    /* Several options in one NX_ARGS, with spaces, are all taken. */
+    PROBE(&res, NULL, "NX_ARGS=  --schedule=bf --smp-workers=2   --throttle-limit=50 --no-binding");
+    expect_workers(&res, 2);
+}
+END_TEST
+
+START_TEST(config_every_schedule_accepted)
+{
+    /* Each policy name the issue requires is accepted by --schedule. */
+    static const char *const names[] = {"bf", "wf", "dbf"};
+    char arg[64];
+    for (int i = 0; i < 3; i++) {
+        snprintf(arg, sizeof arg, "NX_ARGS=--smp-workers=2 --schedule=%s", names[i]);
+        PROBE(&res, "tasks", arg);
+        expect_workers(&res, 2);
+    }
+}
+END_TEST
+
+START_TEST(config_help_lists_every_option)
+{
+    /* NX_ARGS=--help exits 0 and lists every option and every policy. */
+    static const char *const must[] = {"--smp-workers", "--schedule", "--throttle-limit",
+                                       "--summary", "--verbose", "--help", "bf", "dbf", "wf"};
+    PROBE(&res, NULL, "NX_ARGS=--help");
+    ck_assert_msg(res.status == 0, "--help exited %d: %s", res.status, res.out);
+    for (size_t i = 0; i < sizeof must / sizeof must[0]; i++)
+        ck_assert_msg(strstr(res.out, must[i]), "--help does not list %s:\n%s", must[i], res.out);
+}
+END_TEST
+
+START_TEST(config_unknown_option_suggests_closest)
+{
+    /* --smp-wokers=2 stops with exit 1, naming the option and suggesting --smp-workers. */
+    PROBE(&res, NULL, "NX_ARGS=--smp-wokers=2");
+    expect_error(&res, "smp-wokers", "--smp-workers");
+}
+END_TEST
+
+START_TEST(config_unknown_option_among_valid_ones)
+{
+    /* An unknown option after valid ones still stops the program. */
+    PROBE(&res, NULL, "NX_ARGS=--smp-workers=2 --schedul=bf");
+    expect_error(&res, "schedul", "--schedule");
+}
+END_TEST
+
+START_TEST(config_malformed_worker_count)
+{
+    /* --smp-workers=abc stops with exit 1 naming the option and the value. */
+    PROBE(&res, NULL, "NX_ARGS=--smp-workers=abc");
+    expect_error(&res, "smp-workers", "abc");
+    PROBE(&res, NULL, "NX_ARGS=--smp-workers=-2");
+    expect_error(&res, "smp-workers", NULL);
+    PROBE(&res, NULL, "NX_ARGS=--smp-workers=3x");
+    expect_error(&res, "smp-workers", NULL);
+}
+END_TEST
+
+START_TEST(config_malformed_nx_variable)
+{
+    /* NX_SMP_WORKERS=abc is rejected like the NX_ARGS form. */
+    PROBE(&res, NULL, "NX_SMP_WORKERS=abc");
+    expect_error(&res, "smp-workers", "abc");
+}
+END_TEST
+
+START_TEST(config_unknown_schedule)
+{
+    /* --schedule=nosuch stops with exit 1 naming the value and the option. */
+    PROBE(&res, NULL, "NX_ARGS=--schedule=nosuch");
+    expect_error(&res, "nosuch", "schedule");
+}
+END_TEST
+
+START_TEST(config_malformed_throttle_limit)
+{
+    /* --throttle-limit=lots stops with exit 1 naming the option. */
+    PROBE(&res, NULL, "NX_ARGS=--throttle-limit=lots");
+    expect_error(&res, "throttle-limit", "lots");
+}
+END_TEST
+
+START_TEST(config_summary_names_task_labels)
+{
+    /* --summary prints, at exit, a table that names the task label. */
+    PROBE(&res, "tasks", "NX_ARGS=--summary --smp-workers=2");
+    ck_assert_msg(res.status == 0, "exit %d: %s", res.status, res.out);
+    ck_assert_msg(strstr(res.out, "probe_task"), "--summary does not name probe_task:\n%s", res.out);
+}
+END_TEST
+
+START_TEST(config_verbose_prints_configuration)
+{
+    /* --verbose prints something beyond the probe's own line; without it nothing. */
+    PROBE(&res, NULL, "NX_ARGS=--verbose --smp-workers=2");
+    ck_assert_int_eq(res.status, 0);
+    ck_assert_msg(strlen(res.out) > 2, "--verbose printed nothing: %s", res.out);
+    PROBE(&res, NULL, "NX_ARGS=--smp-workers=2");
+    ck_assert_str_eq(res.out, "2\n");
+}
+END_TEST
+
+int main(int argc, char **argv)
+{
+    (void)argc;
+    char self[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+    if (n <= 0) {
+        perror("readlink /proc/self/exe");
+        return 1;
+    }
+    self[n] = 0;
+    snprintf(probe_path, sizeof probe_path, "%s/nx_probe", dirname(self));
+    if (access(probe_path, X_OK) != 0) {
+        fprintf(stderr, "%s: %s not found\n", argv[0], probe_path);
+        return 1;
+    }
+    Suite *s = suite_create("config");
+    TCase *tc = ut_tcase(s, "workers", 30);
+    tcase_add_test(tc, config_smp_workers_option);
+    tcase_add_test(tc, config_nx_smp_workers_variable);
+    tcase_add_test(tc, config_omp_num_threads_fallback);
+    tcase_add_test(tc, config_nx_args_wins_over_omp_num_threads);
+    tcase_add_test(tc, config_default_one_worker_per_core);
+    tcase_add_test(tc, config_several_options);
+    tcase_add_test(tc, config_every_schedule_accepted);
+    tc = ut_tcase(s, "messages", 30);
+    tcase_add_test(tc, config_help_lists_every_option);
+    tcase_add_test(tc, config_unknown_option_suggests_closest);
+    tcase_add_test(tc, config_unknown_option_among_valid_ones);
+    tcase_add_test(tc, config_malformed_worker_count);
+    tcase_add_test(tc, config_malformed_nx_variable);
+    tcase_add_test(tc, config_unknown_schedule);
+    tcase_add_test(tc, config_malformed_throttle_limit);
+    tcase_add_test(tc, config_summary_names_task_labels);
+    tcase_add_test(tc, config_verbose_prints_configuration);
+    return ut_run_suite(s);
+}

@@ -1,0 +1,108 @@
+# tests/unit/module.mk - the runtime's Check suites, and the sanitizer builds of the
+# runtime that the suites and the stress test (tests/stress/) link against.
+#
+#   build/tests/unit/<suite>        deps nested sched throttle config (+ nx_probe)
+#   build/tsan/libnanort.a          $(NANORT_SRCS) with -fsanitize=thread
+#   build/asan/libnanort.a          $(NANORT_SRCS) with -fsanitize=address,undefined
+#   build/{tsan,asan}/tests/unit/<suite>
+#
+# make check runs every suite once per setting (workers x policy), named
+# unit/<suite>[<policy>,<workers>], and the sanitizer builds under fewer settings,
+# named unit-tsan/... and unit-asan/....  Each setting is its own target, so
+# `make -j2 check` runs two at a time.
+
+UNIT_DIR      := $(BUILD)/tests/unit
+UNIT_COMMA    := ,
+UNIT_SUITES   := deps nested sched throttle config
+UNIT_SCHEDS   := bf wf dbf versioning affinity
+UNIT_WORKERS  := 1 2 4
+UNIT_CFLAGS   := $(CFLAGS_COMMON) $(CHECK_CFLAGS)
+UNIT_UTIL     := tests/unit/util.c
+UNIT_HDRS     := tests/unit/util.h include/nanort.h
+
+# ---- sanitizer builds of the runtime ------------------------------------------------
+SAN_KINDS       := tsan asan
+SAN_FLAGS_tsan  := -fsanitize=thread
+SAN_FLAGS_asan  := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+# The checking build's invariants are on in the sanitizer builds.
+SAN_RT_CFLAGS    = $(CFLAGS_COMMON) -Inanort -DNRT_CHECKING -O1
+SAN_ENV_tsan    := TSAN_OPTIONS="halt_on_error=1 exitcode=66 second_deadlock_stack=1"
+SAN_ENV_asan    := ASAN_OPTIONS="detect_leaks=1 halt_on_error=1 exitcode=66" \
+                   UBSAN_OPTIONS="halt_on_error=1 print_stacktrace=1" LSAN_OPTIONS="exitcode=66"
+
+define san_lib
+$(BUILD)/$(1)/obj/%.o: %.c nanort/nrt.h include/nanort.h
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(SAN_RT_CFLAGS) $$(SAN_FLAGS_$(1)) -c $$< -o $$@
+$(BUILD)/$(1)/libnanort.a: $$(NANORT_SRCS:%.c=$(BUILD)/$(1)/obj/%.o)
+	@mkdir -p $$(dir $$@)
+	rm -f $$@ && ar rcs $$@ $$^
+$(BUILD)/$(1)/tests/unit/%: tests/unit/%.c $(UNIT_UTIL) $(UNIT_HDRS) $(BUILD)/$(1)/libnanort.a
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(UNIT_CFLAGS) -O1 $$(SAN_FLAGS_$(1)) $$< $(UNIT_UTIL) -o $$@ \
+	    $(BUILD)/$(1)/libnanort.a $$(CHECK_LIBS) $$(LDLIBS_COMMON)
+endef
+$(foreach k,$(SAN_KINDS),$(eval $(call san_lib,$(k))))
+
+# ---- the suites ---------------------------------------------------------------------
+$(BUILD)/obj/tests/unit/%.o: tests/unit/%.c $(UNIT_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(UNIT_CFLAGS) -c $< -o $@
+
+$(UNIT_DIR)/nx_probe: $(BUILD)/obj/tests/unit/nx_probe.o $(NANORT_LIB_A)
+	@mkdir -p $(dir $@)
+	$(CC) $< -o $@ $(NANORT_LIB_A) $(LDLIBS_COMMON)
+
+$(UNIT_DIR)/%: $(BUILD)/obj/tests/unit/%.o $(BUILD)/obj/tests/unit/util.o $(NANORT_LIB_A)
+	@mkdir -p $(dir $@)
+	$(CC) $^ -o $@ $(CHECK_LIBS) $(LDLIBS_COMMON)
+
+UNIT_BINS := $(UNIT_SUITES:%=$(UNIT_DIR)/%) $(UNIT_DIR)/nx_probe
+# Keep the objects (make would delete them as intermediates of the pattern rules).
+.SECONDARY: $(patsubst %,$(BUILD)/obj/tests/unit/%.o,$(UNIT_SUITES) util nx_probe)
+ALL_TARGETS += $(if $(CHECK_LIBS),$(UNIT_BINS))
+
+# ---- check targets: one per (suite, policy, workers) --------------------------------
+# unit_run(target, name, env, binary)
+define unit_run
+.PHONY: $(1)
+CHECK_TARGETS += $(1)
+$(1): $(4)
+	@$(3) $$(HARNESS) check $$(RESULTS) '$(2)' -- $(4)
+endef
+
+# deps, nested, sched: every policy x 1, 2, 4 workers.
+$(foreach s,deps nested sched,$(foreach p,$(UNIT_SCHEDS),$(foreach w,$(UNIT_WORKERS),\
+  $(eval $(call unit_run,check-unit-$(s)-$(p)-$(w),unit/$(s)[$(p)$(UNIT_COMMA)$(w)],\
+    NX_ARGS="--smp-workers=$(w) --schedule=$(p)",$(UNIT_DIR)/$(s))))))
+# throttle: every policy with 2 workers, and dbf with 1 and 4; a small limit.
+$(foreach pw,bf-2 wf-2 dbf-2 versioning-2 affinity-2 dbf-1 dbf-4,\
+  $(eval $(call unit_run,check-unit-throttle-$(pw),unit/throttle[$(subst -,$(UNIT_COMMA),$(pw))],\
+    NX_ARGS="--smp-workers=$(lastword $(subst -, ,$(pw))) --schedule=$(firstword $(subst -, ,$(pw))) --throttle-limit=256",\
+    $(UNIT_DIR)/throttle)))
+# config runs nx_probe with its own environments.
+$(eval $(call unit_run,check-unit-config,unit/config,,$(UNIT_DIR)/config))
+check-unit-config: $(UNIT_DIR)/nx_probe
+
+# Sanitizers: 2 and 4 workers, two policies.  Check's no-fork mode (CK_FORK=no) in
+# ThreadSanitizer runs: TSan does not support starting threads in a child forked from
+# a multi-threaded process.  A sanitizer report exits 66, which fails the suite.
+SAN_SETTINGS := dbf-2 bf-4
+$(foreach k,$(SAN_KINDS),$(foreach s,deps nested sched throttle,$(foreach pw,$(SAN_SETTINGS),\
+  $(eval $(call unit_run,check-unit-$(k)-$(s)-$(pw),unit-$(k)/$(s)[$(subst -,$(UNIT_COMMA),$(pw))],\
+    $(SAN_ENV_$(k)) $(if $(filter tsan,$(k)),CK_FORK=no) CK_TIMEOUT_MULTIPLIER=4 \
+    UT_THROTTLE_TASKS=200000 UT_THROTTLE_MAX_RSS_MB=2000 \
+    NX_ARGS="--smp-workers=$(lastword $(subst -, ,$(pw))) --schedule=$(firstword $(subst -, ,$(pw))) --throttle-limit=256",\
+    $(BUILD)/$(k)/tests/unit/$(s))))))
+
+.PHONY: check-tsan check-asan
+check-tsan: $(filter check-unit-tsan-%,$(CHECK_TARGETS))
+check-asan: $(filter check-unit-asan-%,$(CHECK_TARGETS))
+
+# Without Check the suites cannot build: report them skipped, not passed.
+ifeq ($(CHECK_LIBS),)
+CHECK_TARGETS := $(filter-out check-unit-%,$(CHECK_TARGETS)) check-unit-no-check
+.PHONY: check-unit-no-check
+check-unit-no-check:
+	@$(HARNESS) run $(RESULTS) unit -- sh -c 'echo "Check (pkg-config check) is not installed"; exit 77'
+endif

@@ -1,0 +1,631 @@
+/*
+ * sched.c - Check suite for scheduling: the selected policy (make check runs this
+ * suite once per policy and worker count) runs a mixed graph correctly, priorities,
+ * undeferred (if-false) and final tasks, taskyield, critical sections, the omp_* and
+ * nanort_* queries.
+ */
+#include "util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static pthread_t main_thread;
+
+/* ---- a mixed graph under the selected policy -------------------------------------- */
+
+enum { CELLS = 16, MIXED = 3000 };
+static long cell[CELLS];
+static long seen[MIXED];
+
+struct mixed_op {
+    int kind; /* 0: inout a, 1: in a, 2: in a + inout b, 3: nested pair on a */
+    int a, b;
+    int prio;
+    unsigned flags;
+};
+static struct mixed_op ops[MIXED];
+
+static void mixed_apply(long k)
+{
+    struct mixed_op *o = &ops[k];
+    switch (o->kind) {
+    case 0:
+        cell[o->a] = cell[o->a] * 3 + k;
+        break;
+    case 1:
+        seen[k] = cell[o->a];
+        break;
+    case 2:
+        cell[o->b] = cell[o->b] * 5 + cell[o->a] + k;
+        break;
+    }
+}
+
+static void mixed_child(void *p, long k)
+{
+    long *c = p;
+    *c = *c * 7 + k;
+}
+
+static void mixed_body(void *p, long k)
+{
+    (void)p;
+    struct mixed_op *o = &ops[k];
+    if (o->kind != 3) {
+        mixed_apply(k);
+        return;
+    }
+    /* two ordered children on the cell, no taskwait: released with the parent */
+    UT_SPAWN(mixed_child, &cell[o->a], 1, UT_INOUT(&cell[o->a], sizeof(long)));
+    UT_SPAWN(mixed_child, &cell[o->a], 2, UT_INOUT(&cell[o->a], sizeof(long)));
+}
+
+static void mixed_reference(long k)
+{
+    struct mixed_op *o = &ops[k];
+    if (o->kind != 3) {
+        mixed_apply(k);
+        return;
+    }
+    mixed_child(&cell[o->a], 1);
+    mixed_child(&cell[o->a], 2);
+}
+
+static void mixed_make(unsigned seed)
+{
+    for (int k = 0; k < MIXED; k++) {
+        struct mixed_op *o = &ops[k];
+        o->kind = rand_r(&seed) % 4;
+        o->a = rand_r(&seed) % CELLS;
+        o->b = (o->a + 1 + rand_r(&seed) % (CELLS - 1)) % CELLS;
+        o->prio = rand_r(&seed) % 4 == 0 ? rand_r(&seed) % 10 : 0;
+        o->flags = rand_r(&seed) % 50 == 0 ? NANORT_TASK_UNDEFERRED : 0;
+    }
+}
+
+static void mixed_spawn(long k)
+{
+    struct mixed_op *o = &ops[k];
+    struct ut_region r[2] = {UT_INOUT(&cell[o->a], sizeof(long)),
+                             UT_INOUT(&cell[o->b], sizeof(long))};
+    unsigned n = 1;
+    if (o->kind == 1)
+        r[0].flags = NANORT_DEP_IN;
+    if (o->kind == 2) {
+        r[0].flags = NANORT_DEP_IN;
+        n = 2;
+    }
+    ut_spawn(mixed_body, NULL, k, o->flags, o->prio, n, r);
+}
+
+START_TEST(sched_mixed_graph_matches_sequential)
+{
+    /* 3000 tasks (chains, readers, two-cell updates, nested pairs, some priorities,
+     * some undeferred) over 16 cells give the sequential result, for 3 graphs. */
+    for (unsigned seed = 1; seed <= 3; seed++) {
+        long want[CELLS], want_seen[MIXED];
+        mixed_make(seed);
+        for (int i = 0; i < CELLS; i++)
+            cell[i] = i;
+        memset(seen, 0, sizeof seen);
+        for (int k = 0; k < MIXED; k++)
+            mixed_reference(k);
+        memcpy(want, cell, sizeof cell);
+        memcpy(want_seen, seen, sizeof seen);
+
+        for (int i = 0; i < CELLS; i++)
+            cell[i] = i;
+        memset(seen, 0, sizeof seen);
+        for (int k = 0; k < MIXED; k++)
+            mixed_spawn(k);
+        nanort_taskwait();
+        for (int i = 0; i < CELLS; i++)
+            ck_assert_msg(cell[i] == want[i], "seed %u: cell %d = %ld, expected %ld", seed, i,
+                          cell[i], want[i]);
+        for (int k = 0; k < MIXED; k++)
+            ck_assert_msg(seen[k] == want_seen[k], "seed %u: reader %d saw %ld, expected %ld",
+                          seed, k, seen[k], want_seen[k]);
+    }
+}
+END_TEST
+
+/* ---- priorities -------------------------------------------------------------------- */
+
+static long gate;
+static int run_order[32];
+static atomic_int nrun;
+
+static void gate_body(void *p, long k)
+{
+    (void)p;
+    (void)k;
+    ut_sleep_ms(20);
+    gate = 1;
+}
+
+/* The gate has a priority so that no policy runs it inline at creation: the tasks
+ * behind it are all blocked when created and become ready together. */
+static void spawn_gate(void)
+{
+    struct ut_region r = UT_OUT(&gate, sizeof gate);
+    ut_spawn(gate_body, NULL, 0, 0, 100, 1, &r);
+}
+
+static void record_order(void *p, long k)
+{
+    (void)p;
+    run_order[atomic_fetch_add(&nrun, 1)] = (int)k;
+}
+
+START_TEST(sched_priority_order_one_worker)
+{
+    /* With one worker, tasks released together by one gate run by decreasing
+     * priority (the priority is the task's number here). */
+    static const int prios[] = {3, 9, 1, 7, 5, 10, 2, 8, 4, 6};
+    spawn_gate();
+    for (int i = 0; i < 10; i++) {
+        struct ut_region r = UT_IN(&gate, sizeof gate);
+        ut_spawn(record_order, NULL, prios[i], 0, prios[i], 1, &r);
+    }
+    nanort_taskwait();
+    ck_assert_int_eq(atomic_load(&nrun), 10);
+    for (int i = 0; i < 10; i++)
+        ck_assert_msg(run_order[i] == 10 - i, "position %d ran priority %d, expected %d", i,
+                      run_order[i], 10 - i);
+}
+END_TEST
+
+START_TEST(sched_priority_ready_tasks_one_worker)
+{
+    /* With one worker, tasks released together by a gate run highest priority
+     * first, priority 0 next, negative priorities last. */
+    static const int prios[] = {0, 5, -3, 2, 9, -1, 7};
+    static const int want[] = {9, 7, 5, 2, 0, -1, -3};
+    spawn_gate();
+    for (int i = 0; i < 7; i++) {
+        struct ut_region r = UT_IN(&gate, sizeof gate);
+        ut_spawn(record_order, NULL, prios[i], 0, prios[i], 1, &r);
+    }
+    nanort_taskwait();
+    for (int i = 0; i < 7; i++)
+        ck_assert_msg(run_order[i] == want[i], "position %d ran priority %d, expected %d", i,
+                      run_order[i], want[i]);
+}
+END_TEST
+
+/* ---- undeferred and final ----------------------------------------------------------- */
+
+static long ux;
+static atomic_int ran_in_creator, ran, saw_value, in_final_seen;
+
+static void slow_produce(void *p, long k)
+{
+    (void)p;
+    ut_sleep_ms(30);
+    ux = k;
+}
+
+static void check_undeferred(void *p, long k)
+{
+    pthread_t *creator = p;
+    atomic_store(&ran_in_creator, pthread_equal(pthread_self(), *creator));
+    atomic_store(&saw_value, ux == k);
+    atomic_store(&ran, 1);
+}
+
+START_TEST(sched_undeferred_runs_in_creator_after_deps)
+{
+    /* An if(false) task runs in the creating thread, after its producer, and has
+     * finished when submit returns. */
+    UT_SPAWN(slow_produce, NULL, 11, UT_OUT(&ux, sizeof ux));
+    struct ut_region r = UT_IN(&ux, sizeof ux);
+    ut_spawn(check_undeferred, &main_thread, 11, NANORT_TASK_UNDEFERRED, 0, 1, &r);
+    ck_assert_int_eq(atomic_load(&ran), 1);
+    ck_assert_int_eq(atomic_load(&ran_in_creator), 1);
+    ck_assert_int_eq(atomic_load(&saw_value), 1);
+    nanort_taskwait();
+}
+END_TEST
+
+static void undeferred_from_task(void *p, long k)
+{
+    (void)k;
+    int *ok = p;
+    pthread_t me = pthread_self();
+    UT_SPAWN(slow_produce, NULL, 12, UT_OUT(&ux, sizeof ux));
+    struct ut_region r = UT_IN(&ux, sizeof ux);
+    ut_spawn(check_undeferred, &me, 12, NANORT_TASK_UNDEFERRED, 0, 1, &r);
+    *ok = atomic_load(&ran) && atomic_load(&ran_in_creator) && atomic_load(&saw_value);
+}
+
+START_TEST(sched_undeferred_inside_task)
+{
+    /* The same from inside a task: runs in that task's thread after its sibling. */
+    int ok = 0;
+    UT_SPAWN_NODEPS(undeferred_from_task, &ok, 0);
+    nanort_taskwait();
+    ck_assert_int_eq(ok, 1);
+}
+END_TEST
+
+struct final_state {
+    pthread_t thread;
+    atomic_int depth_ok; /* count of descendants that ran inline and saw in_final */
+};
+
+static void final_descendant(void *p, long depth)
+{
+    struct final_state *st = p;
+    int done_before = atomic_load(&st->depth_ok);
+    if (nanort_in_final() && pthread_equal(pthread_self(), st->thread))
+        atomic_fetch_add(&st->depth_ok, 1);
+    if (depth > 0) {
+        UT_SPAWN_NODEPS(final_descendant, st, depth - 1);
+        /* undeferred: the child has run when the spawn returns */
+        if (atomic_load(&st->depth_ok) <= done_before)
+            atomic_store(&st->depth_ok, -1000);
+        UT_SPAWN_NODEPS(final_descendant, st, depth - 1);
+    }
+}
+
+static void final_root(void *p, long k)
+{
+    struct final_state *st = p;
+    st->thread = pthread_self();
+    atomic_store(&in_final_seen, nanort_in_final());
+    final_descendant(st, k);
+}
+
+START_TEST(sched_final_descendants_run_undeferred)
+{
+    /* A final task runs undeferred in its creator; inside it nanort_in_final() is 1
+     * and every descendant runs undeferred in the same thread; outside it is 0. */
+    struct final_state st = {0};
+    ck_assert_int_eq(nanort_in_final(), 0);
+    ut_spawn(final_root, &st, 3, NANORT_TASK_FINAL, 0, 0, NULL);
+    nanort_taskwait();
+    ck_assert_int_eq(atomic_load(&in_final_seen), 1);
+    ck_assert_msg(pthread_equal(st.thread, main_thread), "the final task did not run undeferred");
+    /* final_descendant itself runs at depth 3 in the root (counts 1) plus
+     * 2 + 4 + 8 spawned descendants. */
+    ck_assert_int_eq(atomic_load(&st.depth_ok), 1 + 2 + 4 + 8);
+    ck_assert_int_eq(nanort_in_final(), 0);
+}
+END_TEST
+
+static void not_final(void *p, long k)
+{
+    (void)k;
+    atomic_int *v = p;
+    atomic_store(v, nanort_in_final());
+}
+
+START_TEST(sched_in_final_zero_in_plain_task)
+{
+    /* nanort_in_final() is 0 in main and in a task that is not final. */
+    atomic_int v = 7;
+    ck_assert_int_eq(nanort_in_final(), 0);
+    UT_SPAWN_NODEPS(not_final, &v, 0);
+    nanort_taskwait();
+    ck_assert_int_eq(atomic_load(&v), 0);
+}
+END_TEST
+
+/* ---- taskyield -------------------------------------------------------------------- */
+
+static long yx;
+
+static void yield_step(void *p, long k)
+{
+    (void)p;
+    for (int i = 0; i < 3; i++)
+        nanort_taskyield();
+    yx = yx * 3 + k;
+    nanort_taskyield();
+}
+
+static void just_yield(void *p, long k)
+{
+    (void)p;
+    (void)k;
+    nanort_taskyield();
+}
+
+START_TEST(sched_taskyield_keeps_results)
+{
+    /* Tasks that call taskyield (and main calling it) still give the sequential
+     * result of an inout chain mixed with independent tasks. */
+    long want = 1;
+    yx = 1;
+    for (long k = 0; k < 200; k++) {
+        UT_SPAWN(yield_step, NULL, k, UT_INOUT(&yx, sizeof yx));
+        UT_SPAWN_NODEPS(just_yield, NULL, k);
+        want = want * 3 + k;
+        if (k % 50 == 0)
+            nanort_taskyield();
+    }
+    nanort_taskwait();
+    ck_assert_int_eq(yx, want);
+}
+END_TEST
+
+/* ---- critical sections ------------------------------------------------------------ */
+
+static long plain_counter[2];
+static struct ut_overlap crit_overlap[2];
+
+static void critical_increment(void *p, long k)
+{
+    const char *name = p;
+    int which = k & 1;
+    for (int i = 0; i < 20; i++) {
+        nanort_critical_enter(name);
+        ut_overlap_enter(&crit_overlap[which]);
+        long v = plain_counter[which];
+        if (i % 5 == 0)
+            sched_yield();
+        plain_counter[which] = v + 1;
+        ut_overlap_leave(&crit_overlap[which]);
+        nanort_critical_leave(name);
+    }
+}
+
+START_TEST(sched_critical_unnamed_excludes)
+{
+    /* The unnamed critical section lets one task at a time in: 100 tasks x 20
+     * unprotected increments lose nothing. */
+    for (int t = 0; t < 100; t++)
+        UT_SPAWN_NODEPS(critical_increment, NULL, 0);
+    nanort_taskwait();
+    ck_assert_int_eq(plain_counter[0], 2000);
+    ck_assert_int_eq(atomic_load(&crit_overlap[0].max_running), 1);
+}
+END_TEST
+
+START_TEST(sched_critical_equal_names_share_lock)
+{
+    /* Critical sections with equal names (different string objects) exclude each
+     * other; another name protects its own counter. */
+    static char a1[] = "alpha", a2[] = "alpha", b[] = "beta";
+    for (int t = 0; t < 100; t++)
+        UT_SPAWN_NODEPS(critical_increment, t % 3 == 2 ? b : t % 3 ? a2 : a1, t % 3 == 2);
+    nanort_taskwait();
+    int nb = 33; /* t % 3 == 2 for t < 100 */
+    ck_assert_int_eq(plain_counter[1], 20 * nb);
+    ck_assert_int_eq(plain_counter[0], 20 * (100 - nb));
+    ck_assert_int_eq(atomic_load(&crit_overlap[0].max_running), 1);
+    ck_assert_int_eq(atomic_load(&crit_overlap[1].max_running), 1);
+}
+END_TEST
+
+static atomic_int crit_arrived;
+static atomic_int crit_met;
+
+static void hold_named(void *p, long k)
+{
+    (void)k;
+    nanort_critical_enter(p);
+    atomic_fetch_add(&crit_met, ut_meet(&crit_arrived, 2, 5.0));
+    nanort_critical_leave(p);
+}
+
+START_TEST(sched_critical_different_names_run_together)
+{
+    /* Two critical sections with different names can be held at the same time. */
+    UT_SPAWN_NODEPS(hold_named, "one", 0);
+    UT_SPAWN_NODEPS(hold_named, "two", 0);
+    nanort_taskwait();
+    ck_assert_int_eq(atomic_load(&crit_met), 2);
+}
+END_TEST
+
+static void nested_critical(void *p, long k)
+{
+    (void)p;
+    (void)k;
+    nanort_critical_enter("outer");
+    nanort_critical_enter(NULL);
+    plain_counter[0]++;
+    nanort_critical_leave(NULL);
+    nanort_critical_leave("outer");
+}
+
+START_TEST(sched_critical_nested_different_names)
+{
+    /* A named critical held around the unnamed one (same order in every task)
+     * works and excludes. */
+    for (int t = 0; t < 200; t++)
+        UT_SPAWN_NODEPS(nested_critical, NULL, 0);
+    nanort_taskwait();
+    ck_assert_int_eq(plain_counter[0], 200);
+}
+END_TEST
+
+/* ---- queries ------------------------------------------------------------------------ */
+
+struct query_result {
+    int ok;
+    char label[32];
+};
+
+static void query_body(void *p, long k)
+{
+    struct query_result *q = &((struct query_result *)p)[k];
+    int n = nanort_num_workers(), id = nanort_worker_id();
+    q->ok = id >= 0 && id < n && omp_get_thread_num() == id && omp_get_max_threads() == n;
+    snprintf(q->label, sizeof q->label, "%s", nanort_current_label());
+}
+
+START_TEST(sched_queries_consistent)
+{
+    /* omp_get_* and nanort_* queries agree: worker ids in range and equal to
+     * omp_get_thread_num, main is thread 0 and label "main", tasks see their label,
+     * omp_get_num_procs is the number of usable cores, omp_get_wtime advances. */
+    int n = nanort_num_workers();
+    ck_assert_int_ge(n, 1);
+    ck_assert_int_eq(omp_get_max_threads(), n);
+    ck_assert_int_eq(omp_get_thread_num(), 0);
+    ck_assert_int_eq(nanort_worker_id(), 0);
+    ck_assert_str_eq(nanort_current_label(), "main");
+    long procs = sysconf(_SC_NPROCESSORS_CONF);
+    ck_assert_int_ge(omp_get_num_procs(), 1);
+    ck_assert_int_le(omp_get_num_procs(), procs);
+
+    struct query_result q[64];
+    memset(q, 0, sizeof q);
+    for (int i = 0; i < 64; i++)
+        UT_SPAWN_NODEPS(query_body, q, i);
+    nanort_taskwait();
+    for (int i = 0; i < 64; i++) {
+        ck_assert_msg(q[i].ok, "task %d saw inconsistent worker ids", i);
+        ck_assert_str_eq(q[i].label, "ut_task");
+    }
+
+    double t0 = omp_get_wtime();
+    ut_sleep_ms(20);
+    double dt = omp_get_wtime() - t0;
+    ck_assert_msg(dt >= 0.015 && dt < 5.0, "omp_get_wtime advanced %g s over a 20 ms sleep", dt);
+}
+END_TEST
+
+static void foreign_thread_probe(void *arg)
+{
+    int *id = arg;
+    *id = nanort_worker_id();
+}
+
+static void plain_inc(void *p, long k)
+{
+    (void)k;
+    ++*(long *)p;
+}
+
+static void *foreign_main(void *arg)
+{
+    foreign_thread_probe(arg);
+    return NULL;
+}
+
+START_TEST(sched_worker_id_of_foreign_thread)
+{
+    /* A thread the runtime did not create has worker id -1 (runtime started by main). */
+    pthread_t th;
+    int id = 5;
+    ck_assert_int_eq(nanort_init(), 0);
+    ck_assert_int_eq(pthread_create(&th, NULL, foreign_main, &id), 0);
+    pthread_join(th, NULL);
+    ck_assert_int_eq(id, -1);
+    ck_assert_int_eq(nanort_worker_id(), 0);
+}
+END_TEST
+
+START_TEST(sched_first_use_from_foreign_thread)
+{
+    /* When the first runtime call of the process comes from a thread other than
+     * main, that thread stays foreign (-1) and main is still worker 0 afterwards:
+     * main's tasks and taskwait keep working. */
+    pthread_t th;
+    int id = 5;
+    long v = 0;
+    ck_assert_int_eq(pthread_create(&th, NULL, foreign_main, &id), 0);
+    pthread_join(th, NULL);
+    ck_assert_int_eq(id, -1);
+    ck_assert_int_eq(nanort_worker_id(), 0);
+    UT_SPAWN(plain_inc, &v, 0, UT_INOUT(&v, sizeof v));
+    UT_SPAWN(plain_inc, &v, 0, UT_INOUT(&v, sizeof v));
+    nanort_taskwait();
+    ck_assert_int_eq(v, 2);
+}
+END_TEST
+
+static atomic_int worker_seen[256];
+
+static void note_worker(void *p, long k)
+{
+    (void)p;
+    (void)k;
+    int id = nanort_worker_id();
+    if (id >= 0 && id < 256)
+        atomic_store(&worker_seen[id], 1);
+    ut_sleep_ms(2);
+}
+
+START_TEST(sched_all_workers_take_part)
+{
+    /* With several workers and 400 short sleeping tasks, more than one worker runs
+     * tasks (the policy does not funnel everything into one thread). */
+    for (int i = 0; i < 400; i++)
+        UT_SPAWN_NODEPS(note_worker, NULL, i);
+    nanort_taskwait();
+    int used = 0;
+    for (int i = 0; i < 256; i++)
+        used += atomic_load(&worker_seen[i]);
+    ck_assert_int_ge(used, 2);
+}
+END_TEST
+
+/* Fresh state for every test (also when Check runs without fork, CK_FORK=no). */
+static void sched_setup(void)
+{
+    gate = 0;
+    memset(run_order, 0, sizeof run_order);
+    atomic_store(&nrun, 0);
+    ux = 0;
+    atomic_store(&ran_in_creator, 0);
+    atomic_store(&ran, 0);
+    atomic_store(&saw_value, 0);
+    atomic_store(&in_final_seen, 0);
+    yx = 0;
+    memset(plain_counter, 0, sizeof plain_counter);
+    memset(crit_overlap, 0, sizeof crit_overlap);
+    atomic_store(&crit_arrived, 0);
+    atomic_store(&crit_met, 0);
+    for (int i = 0; i < 256; i++)
+        atomic_store(&worker_seen[i], 0);
+}
+
+static TCase *sched_tcase(Suite *s, const char *name, double timeout)
+{
+    TCase *tc = ut_tcase(s, name, timeout);
+    tcase_add_checked_fixture(tc, sched_setup, NULL);
+    return tc;
+}
+
+int main(void)
+{
+    main_thread = pthread_self();
+    int n = nanort_num_workers();
+    bool parallel = n >= 2 && !ut_sched_runs_inline();
+    Suite *s = suite_create("sched");
+    TCase *tc = sched_tcase(s, "policy", 60);
+    tcase_add_test(tc, sched_mixed_graph_matches_sequential);
+    tc = sched_tcase(s, "undeferred", 30);
+    tcase_add_test(tc, sched_undeferred_runs_in_creator_after_deps);
+    tcase_add_test(tc, sched_undeferred_inside_task);
+    tcase_add_test(tc, sched_final_descendants_run_undeferred);
+    tcase_add_test(tc, sched_in_final_zero_in_plain_task);
+    tcase_add_test(tc, sched_taskyield_keeps_results);
+    tc = sched_tcase(s, "critical", 30);
+    tcase_add_test(tc, sched_critical_unnamed_excludes);
+    tcase_add_test(tc, sched_critical_equal_names_share_lock);
+    tcase_add_test(tc, sched_critical_nested_different_names);
+    tc = sched_tcase(s, "queries", 30);
+    tcase_add_test(tc, sched_queries_consistent);
+    tcase_add_test(tc, sched_worker_id_of_foreign_thread);
+    tcase_add_test(tc, sched_first_use_from_foreign_thread);
+    /* Priority order is only observable with a single worker. */
+    if (n == 1) {
+        tc = sched_tcase(s, "priority", 30);
+        tcase_add_test(tc, sched_priority_order_one_worker);
+        tcase_add_test(tc, sched_priority_ready_tasks_one_worker);
+    }
+    if (parallel) {
+        tc = sched_tcase(s, "parallel", 30);
+        tcase_add_checked_fixture(tc, ut_settle, NULL);
+        tcase_add_test(tc, sched_critical_different_names_run_together);
+        tcase_add_test(tc, sched_all_workers_take_part);
+    }
+    return ut_run_suite(s);
+}
