@@ -176,9 +176,10 @@ enum omp_section_form {
     OMP_SECT_OMP_LEN,  /* OpenMP a[lb:len] inside depend(...) */
 };
 
-/* One iterator of a multidependence: var = lo:hi or var = lo;len. */
+/* One iterator of a multidependence: var = lo:hi or var = lo;len, optionally :step. */
 struct omp_iter {
     struct omp_expr var, lo, bound;
+    struct omp_expr step;         /* absent (text NULL) when not given: 1 */
     enum omp_section_form form;   /* OMP_SECT_LO_HI or OMP_SECT_LO_LEN */
 };
 

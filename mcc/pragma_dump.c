@@ -65,6 +65,10 @@ void omp_dump_ref(FILE *out, const struct omp_ref *r)
         dump_expr(out, &r->iters[i].lo);
         fputc(r->iters[i].form == OMP_SECT_LO_HI ? ':' : ';', out);
         dump_expr(out, &r->iters[i].bound);
+        if (r->iters[i].step.text) {
+            fputc(':', out);
+            dump_expr(out, &r->iters[i].step);
+        }
     }
     fputc(')', out);
 }

@@ -4,7 +4,7 @@
  *
  *   ref     : '{' ref (',' iter)+ '}'                        multidependence
  *           | unary
- *   iter    : ident '=' expr (':' | ';') expr
+ *   iter    : ident '=' expr (':' | ';') expr [':' step]
  *   unary   : '*' unary | ('[' expr ']')+ unary | postfix    shaping binds like a cast
  *   postfix : primary ( '[' subscript ']' | '.' ident | '->' ident )*
  *   subscript: expr | [expr] ':' [expr] | [expr] ';' expr    sections, lo:hi inclusive
@@ -68,14 +68,18 @@ static struct omp_ref *parse_subscript(struct omp_parser *p, struct omp_ref *bas
         p->pos++;
         r->kind = OMP_REF_SECTION;
         r->form = p->in_depend ? OMP_SECT_OMP_LEN : OMP_SECT_LO_HI;
-        if (!scan_part(p, "]", true, &r->bound, "an upper bound"))
+        if (!scan_part(p, ":]", true, &r->bound, "an upper bound"))
             return NULL;
     } else if (omp_is(p, p->pos, ";")) {
         p->pos++;
         r->kind = OMP_REF_SECTION;
         r->form = OMP_SECT_LO_LEN;
-        if (!scan_part(p, "]", false, &r->bound, "a length after ';'"))
+        if (!scan_part(p, ":]", false, &r->bound, "a length after ';'"))
             return NULL;
+    }
+    if (omp_is(p, p->pos, ":")) {
+        omp_perror(p, p->pos, "array sections with a stride are not supported");
+        return NULL;
     }
     if (!omp_expect(p, "]", "to close the subscript"))
         return NULL;
@@ -216,7 +220,7 @@ static struct omp_ref *parse_unary(struct omp_parser *p)
     return parse_postfix(p);
 }
 
-/* ident '=' expr (':' | ';') expr */
+/* ident '=' expr (':' | ';') expr [':' step] */
 static bool parse_iter(struct omp_parser *p, struct omp_iter *it)
 {
     if (p->toks[p->pos].kind != OMP_TOK_IDENT || !omp_is(p, p->pos + 1, "=")) {
@@ -236,8 +240,13 @@ static bool parse_iter(struct omp_parser *p, struct omp_iter *it)
         return false;
     }
     p->pos++;
-    return scan_part(p, ",}", false, &it->bound,
-                     it->form == OMP_SECT_LO_HI ? "an upper bound" : "a length after ';'");
+    if (!scan_part(p, ":,}", false, &it->bound,
+                   it->form == OMP_SECT_LO_HI ? "an upper bound" : "a length after ';'"))
+        return false;
+    if (!omp_is(p, p->pos, ":"))
+        return true;
+    p->pos++;
+    return scan_part(p, ",}", false, &it->step, "a step after ':'");
 }
 
 /* '{' ref (',' iter)+ '}' */

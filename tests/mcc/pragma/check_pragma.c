@@ -431,6 +431,8 @@ START_TEST(ref_multidependences)
     ck_dump("task in({a[i], i = 0:n-1}, {b[j], j = 0;n}, {m[i][j], i = 0:3, j = i;2})",
             "task in((multi (sub a <i>) i=<0>:<n-1>), (multi (sub b <j>) j=<0>;<n>), "
             "(multi (sub (sub m <i>) <j>) i=<0>:<3> j=<i>;<2>))");
+    ck_dump("task in({a[i], i = 0:n-1:2}, {b[k], k = 1;n:s})",
+            "task in((multi (sub a <i>) i=<0>:<n-1>:<2>), (multi (sub b <k>) k=<1>;<n>:<s>))");
     ck_dump("task out({{c[i][j], j = 0:3}, i = 0:3})",
             "task out((multi (multi (sub (sub c <i>) <j>) j=<0>:<3>) i=<0>:<3>))");
     struct omp_directive *d = parse("task in({a[i][0;bs], i = lo;len})");
@@ -475,7 +477,8 @@ START_TEST(ref_malformed)
     /* Unbalanced brackets, empty subscripts and missing pieces are errors. */
     ck_one_error("task in(a[)", "task in(a[1)", "task in(a[])", "task in(a[1;])", "task in(a[1:2)",
                  "task in()", "task in(a,)", "task in(a b)", "task in(3)", "task in(&x)",
-                 "task in(s.)", "task in(p->3)", "task in((a)", "task in(a[(1])", "task in(a[1]]");
+                 "task in(s.)", "task in(p->3)", "task in((a)", "task in(a[(1])", "task in(a[1]]",
+                 "task in(a[0:n:2])", "task in(a[0;n:2])", "task in({a[i], i = 0:n:})");
 }
 END_TEST
 
