@@ -24,6 +24,12 @@ for sig in TERM INT; do
     [ -s slow.pid ] || fail "the slow compiler never started"
     [ -n "$(ls -A "$TMPDIR")" ] || fail "no temporary file while compiling (not in TMPDIR?)"
     kill -s $sig $pid
+    # mcc must stop its compiler and exit at once, not wait for the compiler to finish
+    for _ in $(seq 50); do kill -0 $pid 2> /dev/null || break; sleep 0.1; done
+    if kill -0 $pid 2> /dev/null; then
+        kill -9 $pid "$(cat slow.pid)"
+        fail "mcc still runs 5 s after SIG$sig (its compiler was not stopped)"
+    fi
     wait $pid
     st=$?
     [ $st -ge 128 ] || fail "mcc exited with $st after SIG$sig"
