@@ -670,11 +670,40 @@ const struct omp_clause *omp_find_clause(const struct omp_directive *d, enum omp
 
 /* ---- directives ---------------------------------------------------------------------- */
 
+/* The type list of declare reduction, up to the ':' before the combiner. */
+static void parse_reduction_types(struct omp_parser *p, struct omp_declare_reduction *r)
+{
+    struct omp_vec types = { 0 };
+    do {
+        int end = omp_scan_expr(p, p->pos, ",:)");
+        if (end == p->pos)
+            omp_perror(p, p->pos, "expected a type name in 'declare reduction'");
+        *(struct omp_expr *)omp_vec_push(&types, sizeof *r->types) = omp_span(p, p->pos, end);
+        p->pos = end;
+    } while (!p->failed && omp_is(p, p->pos, ",") && ++p->pos);
+    r->ntypes = types.n;
+    r->types = omp_vec_finish(p, &types, sizeof *r->types);
+}
+
+/* `( expr )` of a clause-like suffix into *e, up to the matching ')'. */
+static bool parse_paren_expr(struct omp_parser *p, struct omp_expr *e, const char *what)
+{
+    char context[64];
+    snprintf(context, sizeof context, "after '%s'", what);
+    if (!omp_expect(p, "(", context))
+        return false;
+    int end = omp_scan_expr(p, p->pos, ")");
+    if (end == p->pos)
+        omp_perror(p, p->pos, "expected an expression in '%s'", what);
+    *e = omp_span(p, p->pos, end);
+    p->pos = end;
+    return !p->failed && omp_expect(p, ")", context);
+}
+
 /* declare reduction(id : type, type : combiner) [initializer(expr)] */
 static void parse_declare_reduction(struct omp_parser *p)
 {
     struct omp_declare_reduction *r = omp_alloc(p, sizeof *r);
-    struct omp_vec types = { 0 };
     p->dir->reduction = r;
     if (!omp_expect(p, "(", "after 'declare reduction'"))
         return;
@@ -685,15 +714,7 @@ static void parse_declare_reduction(struct omp_parser *p)
     p->pos = end;
     if (!omp_expect(p, ":", "after the reduction identifier"))
         return;
-    do {
-        end = omp_scan_expr(p, p->pos, ",:)");
-        if (end == p->pos)
-            omp_perror(p, p->pos, "expected a type name in 'declare reduction'");
-        *(struct omp_expr *)omp_vec_push(&types, sizeof *r->types) = omp_span(p, p->pos, end);
-        p->pos = end;
-    } while (!p->failed && omp_is(p, p->pos, ",") && ++p->pos);
-    r->ntypes = types.n;
-    r->types = omp_vec_finish(p, &types, sizeof *r->types);
+    parse_reduction_types(p, r);
     if (p->failed || !omp_expect(p, ":", "before the combiner"))
         return;
     end = omp_scan_expr(p, p->pos, ")");
@@ -704,18 +725,12 @@ static void parse_declare_reduction(struct omp_parser *p)
     if (p->failed || !omp_expect(p, ")", "after the combiner") || p->pos == p->ntoks)
         return;
     if (!omp_is(p, p->pos, "initializer")) {
-        omp_perror(p, p->pos, "expected 'initializer' after 'declare reduction(...)', found '%.*s'",
-                   TOK(p, p->pos));
+        omp_expected(p, "'initializer' after 'declare reduction(...)'");
         return;
     }
     p->pos++;
-    if (!omp_expect(p, "(", "after 'initializer'"))
-        return;
-    end = omp_scan_expr(p, p->pos, ")");
-    r->initializer = omp_span(p, p->pos, end);
-    p->pos = end;
-    if (!p->failed && omp_expect(p, ")", "after the initializer") && p->pos < p->ntoks)
-        omp_perror(p, p->pos, "unexpected '%.*s' after 'declare reduction'", TOK(p, p->pos));
+    if (parse_paren_expr(p, &r->initializer, "initializer") && p->pos < p->ntoks)
+        omp_expected(p, "the end of 'declare reduction'");
 }
 
 /* critical [(name)] */

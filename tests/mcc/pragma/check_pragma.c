@@ -129,7 +129,11 @@ START_TEST(declare_reduction_parts)
     ck_assert_str_eq(d->reduction->combiner.text, "omp_out=f(omp_in?1:2)");
     ck_assert_ptr_null(d->reduction->initializer.text);
     omp_directive_free(d);
-    ck_one_error("#pragma omp declare reduction(m:int)", "#pragma omp declare reduction(m::x)");
+    ck_one_error("#pragma omp declare reduction(m:int)", "#pragma omp declare reduction(m::x)",
+                 "#pragma omp declare reduction(m:int:x) initializer()",
+                 "#pragma omp declare reduction(m:int:x) initializer(y) z",
+                 "#pragma omp declare reduction(m:int:x) init(y)",
+                 "#pragma omp declare reduction(a b:int:x)");
 }
 END_TEST
 
