@@ -538,8 +538,8 @@ START_TEST(every_prefix_parses_safely)
 {
     /* Every truncation of valid pragmas parses without crashing and yields a directive. */
     static const char *const texts[] = {
-        "#pragma omp task in({m[i][j;2], i = 0:n, j = i;2}) depend(out: ([N]a)[0:n]) "
-        "reduction(max: [n]v) if(c ? f(a, \"]\") : 0) label(\"t\") device(smp, cuda)",
+        ("#pragma omp task in({m[i][j;2], i = 0:n, j = i;2}) depend(out: ([N]a)[0:n]) "
+         "reduction(max: [n]v) if(c ? f(a, \"]\") : 0) label(\"t\") device(smp, cuda)"),
         "#pragma omp target device(opencl) ndrange(2, n, m, 16, 16) file(k.cl) copy_in(*p)",
         "#pragma omp declare reduction(m : int, long : omp_out += omp_in) initializer(omp_priv = 0)",
         "#pragma omp for schedule(ompss_dynamic, n/2) nowait",
