@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# `make install PREFIX=<dir>` (install.mk's target, run on the already built tree) installs mcc, libnanort.a/.so,
-# nanort.h, omp.h and nanort.pc; the installed mcc builds programs that link the installed
-# nanort (rpath, no LD_LIBRARY_PATH); pkg-config gives working flags for C API users.
+# `make install PREFIX=<dir>` (install.mk's target, run on the already built tree) installs
+# mcc, libnanort.a/.so, nanort.h, omp.h and nanort.pc; the installed mcc builds programs
+# that link the installed nanort (rpath, no LD_LIBRARY_PATH); pkg-config gives working
+# flags for C API users; uninstall removes the files; DESTDIR stages the tree.
 . "$(dirname "$0")/lib.sh"
 prefix="$work/prefix"
 : "${BUILD:?set BUILD to the build directory}"
@@ -46,4 +47,9 @@ ok gcc capi.c $(pkg-config --cflags --libs nanort) -o capi
 runs ./capi 1
 inst uninstall
 absent "$prefix/bin/mcc" "$prefix/lib/libnanort.so" "$prefix/lib/pkgconfig/nanort.pc"
+# DESTDIR stages the same tree elsewhere; the files still name PREFIX
+ok env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s --no-print-directory -C "$TOP" -f install.mk \
+    BUILD="$BUILD" PREFIX=/opt/nanort DESTDIR="$work/stage" install-nanort-mcc
+exists "$work/stage/opt/nanort/bin/mcc" "$work/stage/opt/nanort/lib/mcc/include/omp.h"
+has "$work/stage/opt/nanort/lib/pkgconfig/nanort.pc" '^prefix=/opt/nanort$'
 no_temps
