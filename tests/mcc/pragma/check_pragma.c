@@ -503,6 +503,25 @@ START_TEST(ref_subexpression_offsets)
 }
 END_TEST
 
+START_TEST(loc_fallback_for_text_without_prefix)
+{
+    /* Without the source, text starting at "pragma", "omp" or the directive is placed as if
+     * "#pragma omp " preceded it. */
+    static const char *const texts[] = {
+        "#pragma omp task inout(a)", "pragma omp task inout(a)", "omp task inout(a)",
+        "task inout(a)", "#pragma   omp task inout(a)",
+    };
+    static const int cols[] = { 18, 18, 18, 18, 20 };
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+        struct omp_directive *d = omp_parse_pragma(texts[i], strlen(texts[i]), nowhere);
+        ck_assert_msg(d->clauses[0].loc.col == cols[i], "%s: column %d", texts[i],
+                      d->clauses[0].loc.col);
+        ck_assert_int_eq(d->clauses[0].refs[0]->text.loc.col, cols[i] + 6);
+        omp_directive_free(d);
+    }
+}
+END_TEST
+
 START_TEST(text_need_not_be_terminated)
 {
     /* Only len bytes of the text are read. */
@@ -719,7 +738,8 @@ static Suite *pragma_suite(void)
     struct { const char *name; const TTest *tests[16]; } groups[] = {
         { "directives", { directive_kinds_recognised, directive_names_table_matches_enum,
                           critical_named_and_unnamed, declare_reduction_parts,
-                          parallel_and_unknown_keep_their_text, text_need_not_be_terminated } },
+                          parallel_and_unknown_keep_their_text, text_need_not_be_terminated,
+                          loc_fallback_for_text_without_prefix } },
         { "clauses", { clause_dependence_directions, clause_lists_commas_and_order,
                        reduction_operators, expression_clauses_kept_verbatim,
                        label_name_or_string, data_sharing_and_default, device_lists,
