@@ -241,6 +241,8 @@ struct omp_directive {
  * NUL-terminated).  loc: where the `#pragma` line starts in the user's source. */
 struct omp_directive *omp_parse_pragma(const char *text, size_t len, struct mcc_loc loc);
 void omp_directive_free(struct omp_directive *d);
+/* Release the copy of the last source file read for columns (call once at the end). */
+void omp_source_cache_free(void);
 /* The first clause of that kind, or NULL. */
 const struct omp_clause *omp_find_clause(const struct omp_directive *d, enum omp_clause_kind k);
 /* The innermost base of a reference: the NAME or EXPR every other node applies to. */

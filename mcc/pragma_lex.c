@@ -12,6 +12,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* Longer pragmas (tokens x original tokens) keep the fallback columns. */
 #define MAX_ALIGN_CELLS (4u << 20)
@@ -140,30 +141,78 @@ static bool append_physical_line(struct source_line *sl, const char *buf, size_t
     return n > 0 && buf[n - 1] == '\\';
 }
 
+/* The last source file read, with where each line starts.  Pragmas arrive in file order,
+ * so re-reading the file up to each one's line would be quadratic; the cache is keyed by
+ * name, size and modification time, and omp_source_cache_free() releases it. */
+static struct {
+    char *name;
+    struct stat st;
+    char *data;
+    size_t *lines;   /* nlines + 1 offsets; the last is the file size */
+    int nlines;
+} cache;
+
+void omp_source_cache_free(void)
+{
+    free(cache.name);
+    free(cache.data);
+    free(cache.lines);
+    memset(&cache, 0, sizeof cache);
+}
+
+static bool same_file(const struct stat *a, const struct stat *b)
+{
+    return a->st_dev == b->st_dev && a->st_ino == b->st_ino && a->st_size == b->st_size
+           && a->st_mtim.tv_sec == b->st_mtim.tv_sec && a->st_mtim.tv_nsec == b->st_mtim.tv_nsec;
+}
+
+static bool load_source(const char *name)
+{
+    struct stat st;
+    if (!name || stat(name, &st) != 0 || !S_ISREG(st.st_mode))
+        return false;
+    if (cache.name && !strcmp(cache.name, name) && same_file(&cache.st, &st))
+        return true;
+    omp_source_cache_free();
+    FILE *f = fopen(name, "r");
+    size_t size = (size_t)st.st_size;
+    char *data = malloc(size + 1);
+    if (!f || !data || fread(data, 1, size, f) != size) {
+        free(data);
+        if (f)
+            fclose(f);
+        return false;
+    }
+    fclose(f);
+    cache = (typeof(cache)){ .name = strdup(name), .st = st, .data = data };
+    cache.lines = malloc((size + 2) * sizeof *cache.lines);
+    if (!cache.name || !cache.lines)
+        abort();
+    cache.lines[0] = 0;
+    for (size_t i = 0; i < size; i++)
+        if (data[i] == '\n')
+            cache.lines[++cache.nlines] = i + 1;
+    if (size > 0 && data[size - 1] != '\n')
+        cache.nlines++;
+    cache.lines[cache.nlines] = size;
+    return true;
+}
+
 static bool read_source_line(const struct mcc_loc *loc, struct source_line *sl)
 {
-    FILE *f = loc->file ? fopen(loc->file, "r") : NULL;
-    char *buf = NULL;
-    size_t cap = 0;
-    ssize_t n;
-    int line = 0;
-    bool more = false;
     *sl = (struct source_line){ 0 };
-    if (!f)
+    if (!load_source(loc->file) || loc->line < 1)
         return false;
-    while ((n = getline(&buf, &cap, f)) >= 0) {
-        if (++line < loc->line)
-            continue;
-        while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == '\r'))
+    for (int line = loc->line; line <= cache.nlines; line++) {
+        const char *start = cache.data + cache.lines[line - 1];
+        size_t n = cache.lines[line] - cache.lines[line - 1];
+        while (n > 0 && (start[n - 1] == '\n' || start[n - 1] == '\r'))
             n--;
         struct mcc_loc at = { loc->file, line, 1 };
-        more = append_physical_line(sl, buf, (size_t)n, &at);
-        if (!more)
+        if (!append_physical_line(sl, start, n, &at))
             break;
         sl->len--;   /* drop the backslash of the continuation */
     }
-    free(buf);
-    fclose(f);
     return sl->text != NULL;
 }
 

@@ -574,6 +574,31 @@ START_TEST(every_prefix_parses_safely)
 }
 END_TEST
 
+START_TEST(loc_source_cache_sees_file_changes)
+{
+    /* Columns come from the file as it is now, even when the same file was read before. */
+    char dir[] = "/tmp/check_pragma.XXXXXX", path[64];
+    const char *text = "#pragma omp task in(a) out(b)";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/t.c", dir);
+    FILE *f = fopen(path, "w");
+    fputs("int a, b;\n#pragma omp task in(a)  out(b)\n", f);
+    fclose(f);
+    struct omp_directive *d = omp_parse_pragma(text, strlen(text), (struct mcc_loc){ path, 2, 1 });
+    ck_assert_int_eq(d->clauses[1].loc.col, 25);
+    omp_directive_free(d);
+    f = fopen(path, "w");
+    fputs("int a, b;\n#pragma omp task in(a)      out(b)\n", f);
+    fclose(f);
+    d = omp_parse_pragma(text, strlen(text), (struct mcc_loc){ path, 2, 1 });
+    ck_assert_int_eq(d->clauses[1].loc.col, 29);
+    omp_directive_free(d);
+    omp_source_cache_free();
+    unlink(path);
+    rmdir(dir);
+}
+END_TEST
+
 /* ---- golden diagnostics -------------------------------------------------------------- */
 
 /* One case of diagnostics.txt. */
@@ -707,7 +732,7 @@ START_TEST(golden_diagnostics)
 {
     /* The case's pragma reports exactly the expected diagnostics, at the expected places. */
     const struct golden *g = &goldens[_i];
-    char dir[] = "/tmp/check_pragma.XXXXXX", path[256], prefix[300];
+    char dir[] = "/tmp/check_pragma.XXXXXX", path[256], prefix[300], extra[512] = "";
     int line, col;
     ck_assert_msg(g->source != NULL, "case %s has no source line", g->name);
     ck_assert_ptr_nonnull(mkdtemp(dir));
@@ -717,12 +742,15 @@ START_TEST(golden_diagnostics)
     if (!g->no_source)
         write_file(path, g->source);
     if (g->create) {
-        char extra[512];
         snprintf(extra, sizeof extra, "%s/%s", dir, g->create);
         write_file(extra, "/* created by check_pragma */\n");
     }
     char *got = captured_diagnostics(g->text ? g->text : text, (struct mcc_loc){ path, line, col },
                                      prefix);
+    unlink(path);
+    if (extra[0])
+        unlink(extra);
+    rmdir(dir);
     const char *want = g->expect ? g->expect : "";
     ck_assert_msg(!strcmp(got, want), "case %s\n--- got:\n%s--- expected:\n%s", g->name, got, want);
     free(got);
@@ -739,7 +767,8 @@ static Suite *pragma_suite(void)
         { "directives", { directive_kinds_recognised, directive_names_table_matches_enum,
                           critical_named_and_unnamed, declare_reduction_parts,
                           parallel_and_unknown_keep_their_text, text_need_not_be_terminated,
-                          loc_fallback_for_text_without_prefix } },
+                          loc_fallback_for_text_without_prefix,
+                          loc_source_cache_sees_file_changes } },
         { "clauses", { clause_dependence_directions, clause_lists_commas_and_order,
                        reduction_operators, expression_clauses_kept_verbatim,
                        label_name_or_string, data_sharing_and_default, device_lists,
