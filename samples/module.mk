@@ -21,7 +21,7 @@ SAMPLES_SCHEDULES := bf wf dbf
 check-samples-capi: $(SAMPLES_CAPI)
 	@for w in 1 2; do for s in $(SAMPLES_SCHEDULES); do \
 	  NX_ARGS="--smp-workers=$$w --schedule=$$s" \
-	    $(HARNESS) run $(RESULTS) samples/capi/cholesky/w$$w-$$s -- $(SAMPLES_CAPI) 512 64; \
+	    $(HARNESS) run $(RESULTS) samples/capi/cholesky/w$$w-$$s -- $(SAMPLES_CAPI) 512 32; \
 	done; done
 	@$(HARNESS) run $(RESULTS) samples/capi/cholesky/odd-size -- $(SAMPLES_CAPI) 333 50
 	@$(HARNESS) run $(RESULTS) samples/capi/cholesky/detects-wrong-result -- \

@@ -236,6 +236,7 @@ static int parse_int(const char *s, const char *what)
 
 int main(int argc, char **argv)
 {
+    setvbuf(stdout, NULL, _IOLBF, 0); /* lines in order with the runtime's stderr output */
     /* --inject-error corrupts one element after the factorisation: the check must fail. */
     int inject = argc > 1 && strcmp(argv[argc - 1], "--inject-error") == 0;
     argc -= inject;
