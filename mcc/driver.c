@@ -1083,6 +1083,7 @@ static void add_cuda_libs(struct strvec *cmd)
     sv_push(cmd, xasprintf("-L%s/lib64", home));
     sv_push(cmd, xasprintf("-Wl,-rpath,%s/lib64", home));
     sv_push(cmd, "-lcudart");
+    sv_push(cmd, "-lstdc++"); /* nvcc compiles .cu as C++; the C link must add its runtime */
 }
 
 /* <cc> <flags> objects, -l and -Wl in order, --Wl opts, nanort, -o out */
