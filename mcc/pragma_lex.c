@@ -122,6 +122,17 @@ struct source_line {
     struct mcc_loc *pos;
 };
 
+/* Columns are display columns, as gcc counts them (and diag.c draws carets): a tab goes to
+ * the next multiple of 8, a UTF-8 character counts once. */
+static int next_display_column(int col, char c)
+{
+    if (c == '\t')
+        return ((col - 1) / 8 + 1) * 8 + 1;
+    if (((unsigned char)c & 0xC0) == 0x80)
+        return col;   /* a continuation byte: the character was already counted */
+    return col + 1;
+}
+
 static bool append_physical_line(struct source_line *sl, const char *buf, size_t n,
                                  const struct mcc_loc *at)
 {
@@ -131,13 +142,15 @@ static bool append_physical_line(struct source_line *sl, const char *buf, size_t
         abort();
     sl->text = t;
     sl->pos = p;
+    int col = 1;
     for (size_t i = 0; i < n; i++) {
         t[sl->len] = buf[i];
-        p[sl->len] = (struct mcc_loc){ at->file, at->line, (int)i + 1 };
+        p[sl->len] = (struct mcc_loc){ at->file, at->line, col };
         sl->len++;
+        col = next_display_column(col, buf[i]);
     }
     t[sl->len] = '\0';
-    p[sl->len] = (struct mcc_loc){ at->file, at->line, (int)n + 1 };
+    p[sl->len] = (struct mcc_loc){ at->file, at->line, col };
     return n > 0 && buf[n - 1] == '\\';
 }
 
