@@ -1086,6 +1086,17 @@ static void add_cuda_libs(struct strvec *cmd)
     sv_push(cmd, "-lstdc++"); /* nvcc compiles .cu as C++; the C link must add its runtime */
 }
 
+/* A clear message rather than the linker's "cannot find -lnanort" when mcc runs away from
+ * its tree (a copied binary, a partial install). */
+static void require_nanort(const struct driver *d)
+{
+    char *so = xasprintf("%s/libnanort.so", d->libdir);
+    char *a = xasprintf("%s/libnanort.a", d->libdir);
+    if (access(so, R_OK) != 0 && access(a, R_OK) != 0)
+        die("the nanort library is not in %s (mcc looks for it in ../lib from its own "
+            "directory; build it with make, or run an installed mcc)", d->libdir);
+}
+
 /* <cc> <flags> objects, -l and -Wl in order, --Wl opts, nanort, -o out */
 static int link_program(const struct driver *d)
 {
@@ -1102,6 +1113,7 @@ static int link_program(const struct driver *d)
     }
     sv_cat(&cmd, &d->wl);
     if (d->opts.ompss) {
+        require_nanort(d);
         sv_push(&cmd, xasprintf("-L%s", d->libdir));
         sv_push(&cmd, xasprintf("-Wl,-rpath,%s", d->libdir));
         sv_push(&cmd, "-lnanort");
