@@ -37,7 +37,8 @@ static const struct {
     OMP_CLAUSES(CLAUSE_INFO_ENTRY)
 };
 
-/* Which clauses each directive accepts. */
+/* Which clauses each directive accepts (a bit per clause kind). */
+_Static_assert(OMP_CL_COUNT <= 64, "allowed_clauses holds one 64-bit mask per directive");
 #define CL(k) (UINT64_C(1) << OMP_CL_##k)
 #define DEP_CLAUSES (CL(IN) | CL(OUT) | CL(INOUT) | CL(INPUT) | CL(OUTPUT) | CL(DEPEND))
 #define TASK_CLAUSES (DEP_CLAUSES | CL(CONCURRENT) | CL(COMMUTATIVE) | CL(REDUCTION) \
