@@ -183,6 +183,11 @@ struct omp_iter {
     enum omp_section_form form;   /* OMP_SECT_LO_HI or OMP_SECT_LO_LEN */
 };
 
+/* A data reference is a tree read from the outside in: the node a clause holds is the last
+ * operation written, ->base leads towards the root (omp_ref_root).  For a[i][0;n] the clause
+ * holds SECTION(0;n) whose base is SUBSCRIPT(i) whose base is NAME a, i.e. walking ->base
+ * visits the C dimensions from the innermost (fastest varying) out.  Shaping and
+ * dereference apply to their base like a cast: [n][m]p[i] is SHAPE(n, m) of SUBSCRIPT(p, i). */
 struct omp_ref {
     enum omp_ref_kind kind;
     struct omp_expr text;        /* the whole reference as written */
