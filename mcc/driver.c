@@ -436,7 +436,9 @@ static void print_help(void)
         "  --cc=<compiler>          the native compiler (default: $MCC_CC, else gcc)\n"
         "  --Wn,<opts>              comma-separated options for the native compiler\n"
         "  --Wp,<opts>              comma-separated options for the preprocessor\n"
+        "  --Wnp,<opts>             the same as --Wn,<opts> --Wp,<opts>\n"
         "  --Wl,<opts>              comma-separated options for the link command\n"
+        "                           (--Wl,-Wl,-z,muldefs passes -Wl,-z,muldefs)\n"
         "  --Wc,<opts>              comma-separated options for nvcc (.cu inputs)\n"
         "  --instrument             build for tracing\n"
         "  --debug                  build for debugging the runtime\n"
@@ -531,6 +533,24 @@ static const char *option_argument(int argc, const char *const *argv, int *i, si
     return argv[++*i];
 }
 
+/* The list of --Wn, --Wl, --Wp or --Wc (Mercurium's): comma separated, except that a gcc
+ * pass-through option (-Wl, -Wp, -Wa, as in --Wl,-Wl,-z,muldefs) keeps the rest of the list,
+ * commas included, since that is what it is made of. */
+static void split_pass_list(struct strvec *sv, const char *list)
+{
+    while (*list) {
+        size_t n = strcspn(list, ",");
+        if (n == 3 && (has_prefix(list, "-Wl") || has_prefix(list, "-Wp") ||
+                       has_prefix(list, "-Wa")) && list[n]) {
+            sv_push(sv, list);
+            return;
+        }
+        if (n)
+            sv_push(sv, xasprintf("%.*s", (int)n, list));
+        list += n + (list[n] == ',');
+    }
+}
+
 /* mcc's own options; true when `argv[*i]` was one. */
 static bool parse_mcc_option(struct driver *d, const char *a)
 {
@@ -540,7 +560,7 @@ static bool parse_mcc_option(struct driver *d, const char *a)
     } else if (!strcmp(a, "--version")) {
         print_version(stdout);
         exit(0);
-    } else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) {
+    } else if (!strcmp(a, "-v") || !strcmp(a, "--v") || !strcmp(a, "--verbose")) {
         verbose = true;
         d->opts.verbose++;
     } else if (!strcmp(a, "-k") || !strcmp(a, "--keep-files")) {
@@ -566,13 +586,16 @@ static bool parse_mcc_option(struct driver *d, const char *a)
     } else if (has_prefix(a, "--cc=")) {
         d->cc_choice = a + strlen("--cc=");
     } else if (has_prefix(a, "--Wn,")) {
-        sv_split(&d->wn, a + 5, ",");
+        split_pass_list(&d->wn, a + 5);
     } else if (has_prefix(a, "--Wl,")) {
-        sv_split(&d->wl, a + 5, ",");
+        split_pass_list(&d->wl, a + 5);
     } else if (has_prefix(a, "--Wp,")) {
-        sv_split(&d->wp, a + 5, ",");
+        split_pass_list(&d->wp, a + 5);
+    } else if (has_prefix(a, "--Wnp,")) {
+        split_pass_list(&d->wn, a + 6);
+        split_pass_list(&d->wp, a + 6);
     } else if (has_prefix(a, "--Wc,")) {
-        sv_split(&d->wc, a + 5, ",");
+        split_pass_list(&d->wc, a + 5);
     } else if (!strcmp(a, "-fopenmp")) {
         d->user_fopenmp = true;
     } else if (!strcmp(a, "-fsyntax-only")) {
