@@ -489,7 +489,7 @@ START_TEST(deps_commutative_one_at_a_time)
         c[i] = JOB(8, SEC(COMM, 2, 2));
     int r = JOB(0, SEC(IN, 2, 2));
     run_jobs();
-    ck_assert_int_eq(atomic_load(&comm_overlap.max_running), 1);
+    ck_assert_int_eq(ut_overlap_max(&comm_overlap), 1);
     for (int i = 0; i < 6; i++) {
         BEFORE(w, c[i]);
         BEFORE(c[i], r);
@@ -509,7 +509,7 @@ START_TEST(deps_commutative_runs_separated_by_reader)
         c2[i] = JOB(5, SEC(COMM, 0, 1));
     int w = JOB(0, SEC(INOUT, 0, 1));
     run_jobs();
-    ck_assert_int_eq(atomic_load(&comm_overlap.max_running), 1);
+    ck_assert_int_eq(ut_overlap_max(&comm_overlap), 1);
     for (int i = 0; i < 3; i++) {
         BEFORE(c1[i], r);
         BEFORE(r, c2[i]);

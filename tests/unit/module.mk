@@ -95,7 +95,9 @@ $(foreach k,$(SAN_KINDS),$(foreach s,deps nested sched throttle,$(foreach pw,$(S
     NX_ARGS="--smp-workers=$(lastword $(subst -, ,$(pw))) --schedule=$(firstword $(subst -, ,$(pw))) --throttle-limit=256",\
     $(BUILD)/$(k)/tests/unit/$(s))))))
 
-.PHONY: check-tsan check-asan
+.PHONY: check-unit check-tsan check-asan
+# Subsets of make check (results in $(RESULTS)/results.txt; no summary line).
+check-unit: $(filter-out check-unit-tsan-% check-unit-asan-%,$(filter check-unit-%,$(CHECK_TARGETS)))
 check-tsan: $(filter check-unit-tsan-%,$(CHECK_TARGETS))
 check-asan: $(filter check-unit-asan-%,$(CHECK_TARGETS))
 

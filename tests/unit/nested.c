@@ -6,6 +6,7 @@
 #include "util.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 static long x;
 static atomic_int counter;
@@ -103,6 +104,35 @@ START_TEST(nested_taskwait_at_exit_of_main_covers_descendants)
     UT_SPAWN(parent_without_taskwait, &x, 1, UT_INOUT(&x, sizeof x));
     nanort_taskwait();
     ck_assert_int_eq(x, (3 * 3 + 1) * 3 + 2);
+}
+END_TEST
+
+static struct ut_overlap comm_overlap;
+
+static void comm_leaf(void *p, long k)
+{
+    (void)p;
+    ut_overlap_enter(&comm_overlap);
+    ut_sleep_ms(30);
+    step(&x, k);
+    ut_overlap_leave(&comm_overlap);
+}
+
+static void comm_parent(void *p, long k)
+{
+    (void)p;
+    UT_SPAWN(comm_leaf, NULL, k, UT_R1(NANORT_DEP_COMMUTATIVE, &x, sizeof x));
+}
+
+START_TEST(nested_commutative_parent_excludes_until_children_done)
+{
+    /* A commutative task that leaves its work to a child (no taskwait) still
+     * excludes the other members of its commutative run until the child finished. */
+    UT_SPAWN(comm_parent, NULL, 1, UT_R1(NANORT_DEP_COMMUTATIVE, &x, sizeof x));
+    UT_SPAWN(comm_leaf, NULL, 2, UT_R1(NANORT_DEP_COMMUTATIVE, &x, sizeof x));
+    UT_SPAWN(comm_parent, NULL, 3, UT_R1(NANORT_DEP_COMMUTATIVE, &x, sizeof x));
+    nanort_taskwait();
+    ck_assert_int_eq(ut_overlap_max(&comm_overlap), 1);
 }
 END_TEST
 
@@ -265,6 +295,7 @@ static void nested_setup(void)
 {
     x = 0;
     atomic_store(&counter, 0);
+    memset(&comm_overlap, 0, sizeof comm_overlap);
 }
 
 int main(void)
@@ -276,6 +307,7 @@ int main(void)
     tcase_add_test(tc, nested_deps_released_after_children);
     tcase_add_test(tc, nested_deps_released_after_grandchildren);
     tcase_add_test(tc, nested_taskwait_at_exit_of_main_covers_descendants);
+    tcase_add_test(tc, nested_commutative_parent_excludes_until_children_done);
     tcase_add_test(tc, nested_taskwait_waits_for_children);
     tcase_add_test(tc, nested_sibling_deps_inside_task);
     tcase_add_test(tc, nested_taskwait_on_inside_task);

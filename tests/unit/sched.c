@@ -380,7 +380,7 @@ START_TEST(sched_critical_unnamed_excludes)
         UT_SPAWN_NODEPS(critical_increment, NULL, 0);
     nanort_taskwait();
     ck_assert_int_eq(plain_counter[0], 2000);
-    ck_assert_int_eq(atomic_load(&crit_overlap[0].max_running), 1);
+    ck_assert_int_eq(ut_overlap_max(&crit_overlap[0]), 1);
 }
 END_TEST
 
@@ -395,8 +395,8 @@ START_TEST(sched_critical_equal_names_share_lock)
     int nb = 33; /* t % 3 == 2 for t < 100 */
     ck_assert_int_eq(plain_counter[1], 20 * nb);
     ck_assert_int_eq(plain_counter[0], 20 * (100 - nb));
-    ck_assert_int_eq(atomic_load(&crit_overlap[0].max_running), 1);
-    ck_assert_int_eq(atomic_load(&crit_overlap[1].max_running), 1);
+    ck_assert_int_eq(ut_overlap_max(&crit_overlap[0]), 1);
+    ck_assert_int_eq(ut_overlap_max(&crit_overlap[1]), 1);
 }
 END_TEST
 

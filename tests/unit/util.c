@@ -82,6 +82,11 @@ void ut_overlap_leave(struct ut_overlap *o)
     atomic_fetch_sub(&o->running, 1);
 }
 
+int ut_overlap_max(struct ut_overlap *o)
+{
+    return atomic_load(&o->max_running);
+}
+
 static atomic_int ut_seq;
 
 int ut_tick(void)

@@ -75,6 +75,8 @@ struct ut_overlap {
 };
 void ut_overlap_enter(struct ut_overlap *o);
 void ut_overlap_leave(struct ut_overlap *o);
+/* Most tasks that were inside at once. */
+int ut_overlap_max(struct ut_overlap *o);
 
 /* Event order: each call returns the next number of one global sequence. */
 int ut_tick(void);

@@ -1,0 +1,59 @@
+# tests/stress/module.mk - random task graphs checked against a sequential run
+# (tests/stress/stress.c), for 1, 2 and 4 workers and every policy, and under the
+# ThreadSanitizer / AddressSanitizer builds of the runtime from tests/unit/module.mk.
+#
+#   build/tests/stress/stress [SEEDS [TASKS [FIRST_SEED]]]
+#   build/{tsan,asan}/tests/stress/stress
+
+STRESS_BIN      := $(BUILD)/tests/stress/stress
+STRESS_SCHEDS   := bf wf dbf versioning affinity
+STRESS_WORKERS  := 1 2 4
+STRESS_GRAPHS   := 200 2000
+STRESS_SAN_GRAPHS := 15 1000
+STRESS_COMMA    := ,
+# First seed of each setting: <workers><policy number>000, so settings cover different graphs.
+STRESS_SEED_bf := 1
+STRESS_SEED_wf := 2
+STRESS_SEED_dbf := 3
+STRESS_SEED_versioning := 4
+STRESS_SEED_affinity := 5
+
+$(BUILD)/obj/tests/stress/stress.o: tests/stress/stress.c include/nanort.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_COMMON) -c $< -o $@
+
+$(STRESS_BIN): $(BUILD)/obj/tests/stress/stress.o $(NANORT_LIB_A)
+	@mkdir -p $(dir $@)
+	$(CC) $^ -o $@ $(LDLIBS_COMMON)
+
+$(BUILD)/tsan/tests/stress/stress $(BUILD)/asan/tests/stress/stress: \
+  $(BUILD)/%/tests/stress/stress: tests/stress/stress.c include/nanort.h $(BUILD)/%/libnanort.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_COMMON) -O1 $(SAN_FLAGS_$*) $< -o $@ $(BUILD)/$*/libnanort.a $(LDLIBS_COMMON)
+
+ALL_TARGETS += $(STRESS_BIN)
+
+# stress_run(target, name, env, binary, args)
+define stress_run
+.PHONY: $(1)
+CHECK_TARGETS += $(1)
+$(1): $(4)
+	@$(3) $$(HARNESS) run $$(RESULTS) '$(2)' -- $(4) $(5)
+endef
+
+# Every policy x 1, 2, 4 workers, each setting on its own seeds (FIRST_SEED differs).
+$(foreach p,$(STRESS_SCHEDS),$(foreach w,$(STRESS_WORKERS),\
+  $(eval $(call stress_run,check-stress-$(p)-$(w),stress[$(p)$(STRESS_COMMA)$(w)],\
+    NX_ARGS="--smp-workers=$(w) --schedule=$(p)",$(STRESS_BIN),\
+    $(STRESS_GRAPHS) $(w)$(STRESS_SEED_$(p))000))))
+
+# Sanitizers: 2 and 4 workers, two policies; a report exits 66 and fails the run.
+$(foreach k,tsan asan,$(foreach pw,dbf-2 bf-4,\
+  $(eval $(call stress_run,check-stress-$(k)-$(pw),stress-$(k)[$(subst -,$(STRESS_COMMA),$(pw))],\
+    $(SAN_ENV_$(k)) NX_ARGS="--smp-workers=$(lastword $(subst -, ,$(pw))) --schedule=$(firstword $(subst -, ,$(pw)))",\
+    $(BUILD)/$(k)/tests/stress/stress,$(STRESS_SAN_GRAPHS)))))
+
+.PHONY: check-stress
+check-stress: $(filter-out check-stress-tsan-% check-stress-asan-%,$(filter check-stress-%,$(CHECK_TARGETS)))
+check-tsan: $(filter check-stress-tsan-%,$(CHECK_TARGETS))
+check-asan: $(filter check-stress-asan-%,$(CHECK_TARGETS))
