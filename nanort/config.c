@@ -41,6 +41,9 @@ static const struct option options[] = {
     {"throttle-limit", OPT_COUNT, "10000",
      "pending (created, unfinished) tasks above which the creating thread runs ready tasks "
      "itself, or the new task undeferred (0: no limit)"},
+    {"queue-limit", OPT_COUNT, "64",
+     "queued ready tasks per worker above which a thread that creates a ready task runs it "
+     "at once (0: always queue)"},
     {"spins", OPT_COUNT, "2000", "polls of the queues an idle thread makes before it sleeps"},
     {"binding", OPT_BOOL, "yes", "bind worker i to the i-th allowed core (--no-binding: do not)"},
     {"summary", OPT_BOOL, "no",
@@ -172,6 +175,8 @@ static void set_option(const struct option *o, const char *v)
             bad_value(o, v);
         if (strcmp(o->name, "throttle-limit") == 0)
             nrt_cfg.throttle_limit = x;
+        else if (strcmp(o->name, "queue-limit") == 0)
+            nrt_cfg.queue_limit = x;
         else
             nrt_cfg.spins = x;
         return;
@@ -320,6 +325,7 @@ static void set_defaults(void)
     nrt_cfg.schedule = nrt_sched_default;
     nrt_cfg.throttle_limit = 10000;
     nrt_cfg.spins = 2000;
+    nrt_cfg.queue_limit = 64;
     nrt_cfg.binding = true;
     nrt_cfg.summary = false;
     nrt_cfg.verbose = false;

@@ -48,7 +48,7 @@ struct nrt_dobj {
 #define SMALL_BUCKETS 16
 
 struct nrt_domain {
-    pthread_mutex_t lock;
+    struct nrt_spin lock;
     /* All below: lock. */
     struct nrt_dobj **buckets;
     size_t nbuckets, nobj;
@@ -536,7 +536,7 @@ static void access_cross(struct nrt_domain *d, struct nrt_dobj *o, struct visit 
 struct nrt_domain *nrt_domain_new(void)
 {
     struct nrt_domain *d = nrt_xcalloc(1, sizeof *d);
-    NRT_PCHECK(pthread_mutex_init(&d->lock, NULL));
+    nrt_spin_init(&d->lock);
     d->buckets = d->small;
     d->nbuckets = SMALL_BUCKETS;
     d->rng = (unsigned)(uintptr_t)d;
@@ -556,7 +556,6 @@ void nrt_domain_free(struct nrt_domain *d)
     }
     if (d->buckets != d->small)
         free(d->buckets);
-    NRT_PCHECK(pthread_mutex_destroy(&d->lock));
     free(d);
 }
 
@@ -583,7 +582,7 @@ bool nrt_deps_submit(struct nrt_domain *d, struct nanort_task *t)
     /* relaxed: nobody else sees t before it is registered under the lock. */
     atomic_store_explicit(&t->npred, 1, memory_order_relaxed);
     t->flags |= NRT_TF_REGISTERED;
-    NRT_PCHECK(pthread_mutex_lock(&d->lock));
+    nrt_spin_lock(&d->lock);
     for (unsigned i = 0; i < t->nregions; i++) {
         struct nrt_region *r = &t->regions[i];
         r->task = t;
@@ -593,7 +592,7 @@ bool nrt_deps_submit(struct nrt_domain *d, struct nanort_task *t)
             register_region(d, t, r);
     }
     int left = atomic_fetch_sub(&t->npred, 1) - 1;
-    NRT_PCHECK(pthread_mutex_unlock(&d->lock));
+    nrt_spin_unlock(&d->lock);
     return left == 0;
 }
 
@@ -601,7 +600,7 @@ bool nrt_deps_wait_on(struct nrt_domain *d, struct nanort_task *waiter, unsigned
                       struct nrt_region *regs)
 {
     atomic_store_explicit(&waiter->npred, 1, memory_order_relaxed);
-    NRT_PCHECK(pthread_mutex_lock(&d->lock));
+    nrt_spin_lock(&d->lock);
     for (unsigned i = 0; i < n; i++) {
         struct nrt_region *r = &regs[i];
         if (r->nd == 0)
@@ -612,7 +611,7 @@ bool nrt_deps_wait_on(struct nrt_domain *d, struct nanort_task *waiter, unsigned
     }
     /* seq_cst: as in nrt_deps_release(). */
     int left = atomic_fetch_sub(&waiter->npred, 1) - 1;
-    NRT_PCHECK(pthread_mutex_unlock(&d->lock));
+    nrt_spin_unlock(&d->lock);
     return left == 0;
 }
 
@@ -667,13 +666,18 @@ static struct nanort_task *release_successors(struct nrt_domain *d, struct nanor
 void nrt_deps_release(struct nrt_domain *d, struct nanort_task *t)
 {
     bool wake = false;
-    NRT_PCHECK(pthread_mutex_lock(&d->lock));
+    nrt_spin_lock(&d->lock);
     detach_accesses(d, t);
     struct nanort_task *ready = release_successors(d, t, &wake);
-    NRT_PCHECK(pthread_mutex_unlock(&d->lock));
+    nrt_spin_unlock(&d->lock);
+    /* Hand one over to this thread only when no priorities are involved. */
+    bool prio = false;
+    for (struct nanort_task *r = ready; r; r = r->next)
+        prio |= r->priority != 0;
     while (ready) {
         struct nanort_task *next = ready->next;
-        nrt_task_ready(ready);
+        if (prio || !nrt_handoff(ready))
+            nrt_sched_push(ready);
         ready = next;
     }
     if (wake)

@@ -62,6 +62,24 @@ static inline void nrt_cpu_relax(void)
 #endif
 }
 
+/*
+ * The lock of the short critical sections on the hot path (queues, dependence domains).
+ * A pthread mutex: a test-and-test-and-set spin lock measured slower on the 2-vCPU
+ * development machine (a preempted holder stalls the spinner), see the commit log.
+ */
+struct nrt_spin {
+    pthread_mutex_t m;
+};
+void nrt_spin_init(struct nrt_spin *l);
+static inline void nrt_spin_lock(struct nrt_spin *l)
+{
+    NRT_PCHECK(pthread_mutex_lock(&l->m));
+}
+static inline void nrt_spin_unlock(struct nrt_spin *l)
+{
+    NRT_PCHECK(pthread_mutex_unlock(&l->m));
+}
+
 /* ---- config.c ------------------------------------------------------------------- */
 
 struct nrt_config {
@@ -69,6 +87,8 @@ struct nrt_config {
     const char *schedule; /* --schedule */
     long throttle_limit;  /* --throttle-limit: pending tasks before the creator helps */
     long spins;           /* --spins: idle polls before sleeping */
+    long queue_limit;     /* --queue-limit: ready tasks per worker before creators run
+                           * new ready tasks at once */
     bool summary;         /* --summary */
     bool verbose;         /* --verbose */
     bool binding;         /* --binding / --no-binding */
@@ -193,7 +213,8 @@ struct nanort_task {
 
 /* The implicit task of main (also the parent of tasks created by foreign threads). */
 extern struct nanort_task *nrt_root;
-extern atomic_long nrt_live_tasks;  /* created and not finished; relaxed: throttling is a heuristic */
+/* Tasks created and not finished, summed over the workers' counters (approximate). */
+long nrt_live_tasks(void);
 
 /* Run a ready task on the calling thread (takes commutative tokens first; false when it
  * was parked instead of run). */
@@ -201,6 +222,8 @@ bool nrt_task_execute(struct nanort_task *t);
 /* Called once when t becomes ready (all predecessors finished). */
 void nrt_task_ready(struct nanort_task *t);
 void nrt_task_free_all(void);
+/* Give back the blocks batched for other workers (before sleeping or stopping). */
+void nrt_task_flush_frees(void);
 
 /* ---- worker.c -------------------------------------------------------------------- */
 
@@ -214,6 +237,13 @@ struct nrt_worker {
     /* Tasks other threads freed for us: Treiber push (release), the owner takes the
      * whole list with an exchange (acquire), so there is no ABA. */
     _Atomic(struct nanort_task *) remote[NRT_SIZE_CLASSES];
+    /* Blocks of one other worker waiting to be given back in one push: this thread only. */
+    struct nanort_task *rbatch[NRT_SIZE_CLASSES], *rbatch_tail[NRT_SIZE_CLASSES];
+    unsigned rbatch_n[NRT_SIZE_CLASSES];
+    int rbatch_owner[NRT_SIZE_CLASSES];
+    /* Tasks this thread submitted / completed: written by this thread only, read by any
+     * (relaxed: the sum is an estimate for throttling). */
+    atomic_long submitted, completed;
     void *sched;                    /* the policy's per-worker data */
     int depth;                      /* nesting of task bodies on this thread (stats) */
     /* --summary: written by this thread only, read after it stopped. */
@@ -236,6 +266,8 @@ void nrt_workers_stop(void);
 /* Free the workers, their freelists and the policy's data. */
 void nrt_workers_release(void);
 void nrt_workers_after_fork(void);
+/* Make the calling thread (the process's main thread) worker 0. */
+void nrt_attach_main(void);
 /* New work was queued: wake one sleeper if any. */
 void nrt_wake_worker(void);
 /* A waited-for condition may have become true: wake sleeping waiters. */
@@ -243,8 +275,12 @@ void nrt_wake_waiters(void);
 typedef bool nrt_cond_fn(void *arg);
 /* Run ready tasks until done(arg) holds; spin, then sleep when nothing is ready. */
 void nrt_wait_until(nrt_cond_fn *done, void *arg);
-/* Pop a ready task and run it; false when none was ready. */
+/* Run the handed-over task, or pop a ready one and run it; false when none was ready. */
 bool nrt_run_one(void);
+/* Keep t (just made ready by this thread) to run next; false when it must be queued. */
+bool nrt_handoff(struct nanort_task *t);
+/* Queue the kept task, if any (before leaving a loop that runs tasks). */
+void nrt_handoff_flush(void);
 uint64_t nrt_now_ns(void);
 
 /* ---- sched.c and the policies ---------------------------------------------------- */
@@ -286,7 +322,7 @@ struct nanort_task *nrt_prio_pop(bool positive_only);
 
 /* A FIFO/LIFO of tasks under a mutex (bf's queue, dbf's deques). */
 struct nrt_tqueue {
-    pthread_mutex_t lock;
+    struct nrt_spin lock;
     struct nanort_task *head, *tail;   /* lock */
     atomic_long n;                  /* length; relaxed reads decide whether to look */
 } __attribute__((aligned(NRT_CACHELINE)));
@@ -327,11 +363,16 @@ extern const struct nrt_device_ops nrt_smp_device;   /* always present */
 /* Start the runtime at first use (cheap check on the hot path). */
 extern atomic_int nrt_started;
 void nrt_start_slow(void);
+/* A thread met the runtime for the first time (since the last start): main becomes
+ * worker 0, any other thread stays foreign. */
+void nrt_thread_first_use(void);
 static inline void nrt_ensure_started(void)
 {
     /* acquire: pairs with the release store at the end of nrt_start_slow(). */
     if (NRT_UNLIKELY(!atomic_load_explicit(&nrt_started, memory_order_acquire)))
         nrt_start_slow();
+    if (NRT_UNLIKELY(!nrt_self))
+        nrt_thread_first_use();
 }
 
 #endif /* NRT_H */

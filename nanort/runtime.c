@@ -15,12 +15,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 atomic_int nrt_started;
 static pthread_mutex_t start_lock = PTHREAD_MUTEX_INITIALIZER;
 static bool exit_hook_set;       /* start_lock */
 static uint64_t start_ns;        /* start_lock; read at shutdown by the same thread */
+static unsigned generation;      /* starts so far: start_lock; read after nrt_started */
 struct nanort_task *nrt_root;
 
 /* ---- errors and allocation -------------------------------------------------------- */
@@ -149,7 +151,7 @@ void nrt_start_slow(void)
         int n = nrt_cfg.smp_workers > 0 ? nrt_cfg.smp_workers : cores_allowed();
         start_ns = nrt_now_ns();
         nrt_workers_start(n);
-        nrt_current = nrt_root;
+        generation++;
         if (!exit_hook_set && atexit(at_exit) == 0)
             exit_hook_set = true;
         if (nrt_cfg.verbose)
@@ -160,6 +162,19 @@ void nrt_start_slow(void)
         atomic_store_explicit(&nrt_started, 1, memory_order_release);
     }
     NRT_PCHECK(pthread_mutex_unlock(&start_lock));
+}
+
+static __thread unsigned thread_seen __attribute__((tls_model("initial-exec")));
+
+void nrt_thread_first_use(void)
+{
+    if (thread_seen == generation)
+        return;                      /* a foreign thread seen before */
+    thread_seen = generation;
+    if ((pid_t)syscall(SYS_gettid) == getpid()) {
+        nrt_attach_main();
+        nrt_current = nrt_root;
+    }
 }
 
 int nanort_init(void)

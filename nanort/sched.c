@@ -154,38 +154,39 @@ struct nanort_task *nrt_sched_pop(void)
 
 void nrt_tqueue_init(struct nrt_tqueue *q)
 {
-    NRT_PCHECK(pthread_mutex_init(&q->lock, NULL));
+    nrt_spin_init(&q->lock);
     q->head = q->tail = NULL;
     atomic_store(&q->n, 0);
 }
 
 void nrt_tqueue_destroy(struct nrt_tqueue *q)
 {
-    NRT_PCHECK(pthread_mutex_destroy(&q->lock));
+    NRT_ASSERT(q->head == NULL);
+    (void)q;
 }
 
 void nrt_tqueue_push_back(struct nrt_tqueue *q, struct nanort_task *t)
 {
     t->next = NULL;
-    NRT_PCHECK(pthread_mutex_lock(&q->lock));
+    nrt_spin_lock(&q->lock);
     if (q->tail)
         q->tail->next = t;
     else
         q->head = t;
     q->tail = t;
     atomic_fetch_add_explicit(&q->n, 1, memory_order_relaxed);
-    NRT_PCHECK(pthread_mutex_unlock(&q->lock));
+    nrt_spin_unlock(&q->lock);
 }
 
 void nrt_tqueue_push_front(struct nrt_tqueue *q, struct nanort_task *t)
 {
-    NRT_PCHECK(pthread_mutex_lock(&q->lock));
+    nrt_spin_lock(&q->lock);
     t->next = q->head;
     q->head = t;
     if (!q->tail)
         q->tail = t;
     atomic_fetch_add_explicit(&q->n, 1, memory_order_relaxed);
-    NRT_PCHECK(pthread_mutex_unlock(&q->lock));
+    nrt_spin_unlock(&q->lock);
 }
 
 struct nanort_task *nrt_tqueue_pop_front(struct nrt_tqueue *q)
@@ -193,7 +194,7 @@ struct nanort_task *nrt_tqueue_pop_front(struct nrt_tqueue *q)
     /* relaxed: an empty-looking queue is retried at the next poll. */
     if (atomic_load_explicit(&q->n, memory_order_relaxed) == 0)
         return NULL;
-    NRT_PCHECK(pthread_mutex_lock(&q->lock));
+    nrt_spin_lock(&q->lock);
     struct nanort_task *t = q->head;
     if (t) {
         q->head = t->next;
@@ -201,6 +202,6 @@ struct nanort_task *nrt_tqueue_pop_front(struct nrt_tqueue *q)
             q->tail = NULL;
         atomic_fetch_sub_explicit(&q->n, 1, memory_order_relaxed);
     }
-    NRT_PCHECK(pthread_mutex_unlock(&q->lock));
+    nrt_spin_unlock(&q->lock);
     return t;
 }

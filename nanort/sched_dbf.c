@@ -10,7 +10,7 @@
 #include <string.h>
 
 struct deque {
-    pthread_mutex_t lock;
+    struct nrt_spin lock;
     struct nanort_task **buf;          /* lock: ring of cap entries */
     size_t cap, head, n;            /* lock */
     atomic_long count;              /* == n; relaxed reads decide whether to look */
@@ -25,14 +25,13 @@ void nrt_dbf_init(int nworkers)
     deques = nrt_xcalloc_aligned((size_t)nworkers, sizeof *deques);
     ndeques = nworkers;
     for (int i = 0; i < nworkers; i++)
-        NRT_PCHECK(pthread_mutex_init(&deques[i].lock, NULL));
+        nrt_spin_init(&deques[i].lock);
 }
 
 void nrt_dbf_fini(void)
 {
     for (int i = 0; i < ndeques; i++) {
-        NRT_PCHECK(pthread_mutex_destroy(&deques[i].lock));
-        free(deques[i].buf);
+                free(deques[i].buf);
     }
     free(deques);
     deques = NULL;
@@ -58,13 +57,13 @@ void nrt_dbf_push(struct nrt_worker *self, struct nanort_task *t)
                  : (int)(atomic_fetch_add_explicit(&next_foreign, 1, memory_order_relaxed) %
                          (unsigned)ndeques);
     struct deque *q = &deques[i];
-    NRT_PCHECK(pthread_mutex_lock(&q->lock));
+    nrt_spin_lock(&q->lock);
     if (q->n == q->cap)
         deque_grow(q);
     q->buf[(q->head + q->n) % q->cap] = t;
     q->n++;
     atomic_store_explicit(&q->count, (long)q->n, memory_order_relaxed);
-    NRT_PCHECK(pthread_mutex_unlock(&q->lock));
+    nrt_spin_unlock(&q->lock);
 }
 
 /* Take the newest (back) or the oldest (front) task of q. */
@@ -73,7 +72,7 @@ static struct nanort_task *deque_take(struct deque *q, bool newest)
     struct nanort_task *t = NULL;
     if (atomic_load_explicit(&q->count, memory_order_relaxed) == 0)
         return NULL;
-    NRT_PCHECK(pthread_mutex_lock(&q->lock));
+    nrt_spin_lock(&q->lock);
     if (q->n > 0) {
         if (newest) {
             t = q->buf[(q->head + q->n - 1) % q->cap];
@@ -84,7 +83,7 @@ static struct nanort_task *deque_take(struct deque *q, bool newest)
         q->n--;
         atomic_store_explicit(&q->count, (long)q->n, memory_order_relaxed);
     }
-    NRT_PCHECK(pthread_mutex_unlock(&q->lock));
+    nrt_spin_unlock(&q->lock);
     return t;
 }
 

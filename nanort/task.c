@@ -11,7 +11,7 @@
 
 pthread_mutex_t nrt_types_lock = PTHREAD_MUTEX_INITIALIZER;
 struct nrt_type_info *nrt_types;         /* nrt_types_lock */
-atomic_long nrt_live_tasks;
+static atomic_long foreign_live;         /* tasks of threads that are not workers */
 
 #define ALIGN16(x) (((x) + 15) & ~(size_t)15)
 
@@ -122,6 +122,27 @@ static struct nanort_task *alloc_block(size_t need)
     return t;
 }
 
+#define RBATCH_MAX 32
+
+/* Push the list first..last onto the remote freelist of worker `owner`. */
+static void give_back(int owner, int c, struct nanort_task *first, struct nanort_task *last)
+{
+    struct nrt_worker *o = &nrt_workers[owner];
+    struct nanort_task *head = atomic_load_explicit(&o->remote[c], memory_order_relaxed);
+    do
+        last->next = head;
+    /* release: the owner's acquire exchange sees the links. */
+    while (!atomic_compare_exchange_weak_explicit(&o->remote[c], &head, first,
+                                                  memory_order_release, memory_order_relaxed));
+}
+
+static void flush_batch(struct nrt_worker *w, int c)
+{
+    give_back(w->rbatch_owner[c], c, w->rbatch[c], w->rbatch_tail[c]);
+    w->rbatch[c] = w->rbatch_tail[c] = NULL;
+    w->rbatch_n[c] = 0;
+}
+
 static void free_block(struct nanort_task *t)
 {
     struct nrt_worker *w = nrt_self;
@@ -136,13 +157,27 @@ static void free_block(struct nanort_task *t)
         w->nfree[c]++;
         return;
     }
-    struct nrt_worker *o = &nrt_workers[t->owner];
-    struct nanort_task *head = atomic_load_explicit(&o->remote[c], memory_order_relaxed);
-    do
-        t->next = head;
-    /* release: the owner's acquire exchange sees t->next. */
-    while (!atomic_compare_exchange_weak_explicit(&o->remote[c], &head, t, memory_order_release,
-                                                  memory_order_relaxed));
+    if (!w) {
+        give_back(t->owner, c, t, t);
+        return;
+    }
+    if (w->rbatch_n[c] && (w->rbatch_owner[c] != t->owner || w->rbatch_n[c] >= RBATCH_MAX))
+        flush_batch(w, c);
+    if (!w->rbatch_n[c]) {
+        w->rbatch_owner[c] = t->owner;
+        w->rbatch_tail[c] = t;
+    }
+    t->next = w->rbatch[c];
+    w->rbatch[c] = t;
+    w->rbatch_n[c]++;
+}
+
+void nrt_task_flush_frees(void)
+{
+    struct nrt_worker *w = nrt_self;
+    for (int c = 0; w && c < NRT_SIZE_CLASSES; c++)
+        if (w->rbatch_n[c])
+            flush_batch(w, c);
 }
 
 static void free_list(struct nanort_task *t)
@@ -159,11 +194,62 @@ void nrt_task_free_all(void)
 {
     for (int i = 0; i < nrt_nworkers; i++)
         for (int c = 0; c < NRT_SIZE_CLASSES; c++) {
+            free_list(nrt_workers[i].rbatch[c]);
+            nrt_workers[i].rbatch[c] = NULL;
+            nrt_workers[i].rbatch_n[c] = 0;
             free_list(nrt_workers[i].freel[c]);
             free_list(atomic_exchange(&nrt_workers[i].remote[c], NULL));
             nrt_workers[i].freel[c] = NULL;
             nrt_workers[i].nfree[c] = 0;
         }
+}
+
+/* ---- live task accounting (throttling) ------------------------------------------ */
+
+/* Single writer: a relaxed load and store is an increment nobody else can race with. */
+static void count_up(atomic_long *c)
+{
+    atomic_store_explicit(c, atomic_load_explicit(c, memory_order_relaxed) + 1,
+                          memory_order_relaxed);
+}
+
+static void count_submitted(void)
+{
+    if (nrt_self)
+        count_up(&nrt_self->submitted);
+    else
+        atomic_fetch_add_explicit(&foreign_live, 1, memory_order_relaxed);
+}
+
+static void count_completed(void)
+{
+    if (nrt_self)
+        count_up(&nrt_self->completed);
+    else
+        atomic_fetch_sub_explicit(&foreign_live, 1, memory_order_relaxed);
+}
+
+long nrt_live_tasks(void)
+{
+    long n = atomic_load_explicit(&foreign_live, memory_order_relaxed);
+    for (int i = 0; i < nrt_nworkers; i++)
+        n += atomic_load_explicit(&nrt_workers[i].submitted, memory_order_relaxed) -
+             atomic_load_explicit(&nrt_workers[i].completed, memory_order_relaxed);
+    return n;
+}
+
+/* Look at the sum every THROTTLE_PERIOD submissions of a thread only: it costs a read of
+ * every worker's counters. */
+#define THROTTLE_PERIOD 16
+
+static bool over_throttle_limit(void)
+{
+    if (nrt_cfg.throttle_limit <= 0)
+        return false;
+    if (nrt_self && atomic_load_explicit(&nrt_self->submitted, memory_order_relaxed) %
+                        THROTTLE_PERIOD != 0)
+        return false;
+    return nrt_live_tasks() > nrt_cfg.throttle_limit;
 }
 
 /* ---- creation ------------------------------------------------------------------------ */
@@ -256,12 +342,15 @@ static void complete(struct nanort_task *t)
 {
     for (;;) {
         struct nanort_task *parent = t->parent;
+        /* commutative exclusion lasts until the descendants finished too */
+        if (t->flags & NRT_TF_COMMUTATIVE)
+            nrt_tokens_release(t);
         if (t->flags & NRT_TF_REGISTERED)
             nrt_deps_release(parent->domain, t);
         if (t->domain)
             nrt_domain_free(t->domain);
         free_block(t);
-        atomic_fetch_sub_explicit(&nrt_live_tasks, 1, memory_order_relaxed);
+        count_completed();
         /* seq_cst: a waiter that sleeps after reading pending sees it, see worker.c. */
         int old = atomic_fetch_sub(&parent->pending, 1);
         if (old == 2)
@@ -285,8 +374,6 @@ bool nrt_task_execute(struct nanort_task *t)
     if (comm && !nrt_tokens_acquire(t, true))
         return false;
     run_body(t);
-    if (comm)
-        nrt_tokens_release(t);
     finish_body(t);
     return true;
 }
@@ -310,28 +397,38 @@ static void run_undeferred(struct nanort_task *t)
         if (!nrt_run_one())
             nrt_cpu_relax();
     run_body(t);
-    if (comm)
-        nrt_tokens_release(t);
     finish_body(t);
+    nrt_handoff_flush();
 }
 
-/* Too many pending tasks: help by running ready ones; when none is ready, the new task
- * runs undeferred, so memory stays bounded. */
+/* Throttling: past the limit the creator runs ready tasks itself; when none is ready the
+ * new task runs undeferred (once its dependences are met).  Memory stays bounded. */
 static void throttle(struct nanort_task *t)
 {
-    long limit = nrt_cfg.throttle_limit;
-    /* relaxed: the limit is a heuristic bound. */
-    while (atomic_load_explicit(&nrt_live_tasks, memory_order_relaxed) > limit) {
+    while (nrt_live_tasks() > nrt_cfg.throttle_limit) {
         if (!nrt_run_one()) {
             t->flags |= NRT_TF_UNDEFERRED;
-            return;
+            break;
         }
     }
+    nrt_handoff_flush();
+}
+
+/* Enough ready tasks are queued to keep every other worker busy: the creator runs a new
+ * ready task at once instead of queueing it (work first, as libgomp does past 64 per
+ * thread), which costs a function call instead of a trip through the queues. */
+static bool queue_is_full(void)
+{
+    /* relaxed: a heuristic. */
+    return nrt_self && nrt_cfg.queue_limit > 0 &&
+           atomic_load_explicit(&nrt_nready, memory_order_relaxed) >
+               nrt_cfg.queue_limit * nrt_nworkers;
 }
 
 void nrt_task_ready(struct nanort_task *t)
 {
-    nrt_sched_push(t);
+    if (!nrt_handoff(t))
+        nrt_sched_push(t);
 }
 
 static bool register_deps(struct nanort_task *t)
@@ -352,8 +449,8 @@ void nanort_task_submit(nanort_task *t, unsigned flags, int priority)
         t->flags |= NRT_TF_FINAL | NRT_TF_UNDEFERRED;
     /* relaxed: ordered before t can complete by program order and the queues' locks. */
     atomic_fetch_add_explicit(&parent->pending, 1, memory_order_relaxed);
-    long live = atomic_fetch_add_explicit(&nrt_live_tasks, 1, memory_order_relaxed);
-    if (nrt_cfg.throttle_limit > 0 && live >= nrt_cfg.throttle_limit)
+    count_submitted();
+    if (over_throttle_limit())
         throttle(t);
     if (parent->flags & NRT_TF_FINAL) {
         /* siblings under final run one after another in program order: no dependences */
@@ -363,8 +460,11 @@ void nanort_task_submit(nanort_task *t, unsigned flags, int priority)
     bool ready = t->nregions == 0 || register_deps(t);
     if (t->flags & NRT_TF_UNDEFERRED)
         run_undeferred(t);
-    else if (ready && nrt_sched->run_now && nrt_sched->run_now(nrt_self, t))
+    else if (ready && (queue_is_full() ||
+                       (nrt_sched->run_now && nrt_sched->run_now(nrt_self, t)))) {
         nrt_task_execute(t);
+        nrt_handoff_flush();
+    }
     else if (ready)
         nrt_sched_push(t);
 }
@@ -431,4 +531,5 @@ void nanort_taskyield(void)
 {
     nrt_ensure_started();
     nrt_run_one();
+    nrt_handoff_flush();
 }

@@ -21,15 +21,29 @@ int nrt_nworkers;
 struct nrt_worker *nrt_workers;
 __thread struct nrt_worker *nrt_self __attribute__((tls_model("initial-exec")));
 __thread struct nanort_task *nrt_current __attribute__((tls_model("initial-exec")));
-atomic_long nrt_nready;
-atomic_bool nrt_stopping;
-atomic_int nrt_idle;                /* workers polling or sleeping; relaxed: a hint for wf */
+/* Each hot counter on its own cache line. */
+_Alignas(NRT_CACHELINE) atomic_long nrt_nready;
+_Alignas(NRT_CACHELINE) atomic_int nrt_idle;  /* workers polling or sleeping; a hint for wf */
+_Alignas(NRT_CACHELINE) atomic_bool nrt_stopping;
 
 static pthread_mutex_t sleep_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t idle_cond = PTHREAD_COND_INITIALIZER;
 static pthread_cond_t wait_cond = PTHREAD_COND_INITIALIZER;
 static atomic_int n_idle_sleep, n_wait_sleep;
 static cpu_set_t allowed;           /* the process's cores at start */
+
+/* Adaptive: spins a little before sleeping in the kernel (measured better than both a
+ * plain mutex and a pure spin lock for the domain and queue locks). */
+void nrt_spin_init(struct nrt_spin *l)
+{
+    pthread_mutexattr_t a;
+    NRT_PCHECK(pthread_mutexattr_init(&a));
+#ifndef NRT_LOCK_PLAIN
+    NRT_PCHECK(pthread_mutexattr_settype(&a, PTHREAD_MUTEX_ADAPTIVE_NP));
+#endif
+    NRT_PCHECK(pthread_mutex_init(&l->m, &a));
+    NRT_PCHECK(pthread_mutexattr_destroy(&a));
+}
 
 /* ---- waking ------------------------------------------------------------------------ */
 
@@ -64,6 +78,7 @@ static bool work_queued(void)
 
 static void idle_sleep(void)
 {
+    nrt_task_flush_frees();
     NRT_PCHECK(pthread_mutex_lock(&sleep_lock));
     atomic_fetch_add(&n_idle_sleep, 1);
     while (!work_queued() && !atomic_load(&nrt_stopping))
@@ -74,6 +89,7 @@ static void idle_sleep(void)
 
 static void wait_sleep(nrt_cond_fn *done, void *arg)
 {
+    nrt_task_flush_frees();
     NRT_PCHECK(pthread_mutex_lock(&sleep_lock));
     /* seq_cst read-modify-write: done()'s acquire loads cannot move above it (it is a
      * full barrier on x86 and RCsc on Arm), which is what the protocol needs. */
@@ -89,10 +105,34 @@ static void wait_sleep(nrt_cond_fn *done, void *arg)
 
 /* ---- running and waiting ------------------------------------------------------------ */
 
+/* A task made ready by one this thread just finished, run next without going through
+ * the queues (chains hand over in place).  Only this thread touches it; every loop that
+ * can leave with it set pushes it to the scheduler (nrt_handoff_flush). */
+static __thread struct nanort_task *handoff __attribute__((tls_model("initial-exec")));
+
+bool nrt_handoff(struct nanort_task *t)
+{
+    if (!nrt_self || handoff || t->priority != 0)
+        return false;
+    handoff = t;
+    return true;
+}
+
+void nrt_handoff_flush(void)
+{
+    struct nanort_task *t = handoff;
+    if (t) {
+        handoff = NULL;
+        nrt_sched_push(t);
+    }
+}
+
 bool nrt_run_one(void)
 {
-    struct nanort_task *t = nrt_sched_pop();
-    if (!t)
+    struct nanort_task *t = handoff;
+    if (t)
+        handoff = NULL;
+    else if (!(t = nrt_sched_pop()))
         return false;
     nrt_task_execute(t);
     return true;
@@ -111,6 +151,7 @@ void nrt_wait_until(nrt_cond_fn *done, void *arg)
             spins = 0;
         }
     }
+    nrt_handoff_flush();
 }
 
 static void idle_loop(void)
@@ -137,6 +178,8 @@ static void idle_loop(void)
     }
     if (idle)
         atomic_fetch_sub_explicit(&nrt_idle, 1, memory_order_relaxed);
+    nrt_handoff_flush();
+    nrt_task_flush_frees();
 }
 
 /* ---- threads ------------------------------------------------------------------------ */
@@ -174,19 +217,23 @@ void nrt_workers_start(int n)
     atomic_store(&nrt_nready, 0);
     atomic_store(&nrt_stopping, false);
     atomic_store(&nrt_idle, 0);
-    atomic_store(&nrt_live_tasks, 0);
     nrt_prio_init();
     nrt_sched->init(n);
     if (sched_getaffinity(0, sizeof allowed, &allowed) != 0)
         CPU_ZERO(&allowed);
-    nrt_self = &nrt_workers[0];
-    nrt_workers[0].thread = pthread_self();
     nrt_workers[0].t_start = nrt_now_ns();
     for (int i = 1; i < n; i++) {
         NRT_PCHECK(pthread_create(&nrt_workers[i].thread, NULL, worker_main, &nrt_workers[i]));
         if (nrt_cfg.binding && CPU_COUNT(&allowed) > 1)
             bind_to_core(nrt_workers[i].thread, i);
     }
+}
+
+/* The process's main thread is worker 0 whichever thread started the runtime. */
+void nrt_attach_main(void)
+{
+    nrt_self = &nrt_workers[0];
+    nrt_workers[0].thread = pthread_self();
     if (nrt_cfg.binding && CPU_COUNT(&allowed) > 1)
         bind_to_core(pthread_self(), 0);
 }
