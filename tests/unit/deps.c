@@ -16,7 +16,7 @@
 
 enum { N = 64, MAXJ = 64, MAXR = 3 };
 
-static long A[N];           /* the shared data every job works on */
+static unsigned long A[N];  /* the shared data every job works on (wraps, no UB) */
 
 struct job {
     unsigned nr;
@@ -24,7 +24,7 @@ struct job {
     int ms;                 /* sleep inside the body, to expose a missing dependence */
     bool meet;              /* rendezvous with the other `meet` jobs */
     bool met;               /* the rendezvous completed in time */
-    long seen;              /* hash of what the job read */
+    unsigned long seen;     /* hash of what the job read */
     int st, en;             /* event numbers of its start and end */
 };
 
@@ -56,7 +56,7 @@ static int job_add(int ms, bool meet, unsigned nr, const struct ut_region *r)
             (struct ut_region[]){__VA_ARGS__})
 
 /* Addresses of the 8-byte elements a region (up to 3-D) covers, in a fixed order. */
-static int region_elems(const struct ut_region *r, long **out)
+static int region_elems(const struct ut_region *r, unsigned long **out)
 {
     size_t z0 = 0, nz = 1, y0 = 0, ny = 1, size1 = 1;
     if (r->ndims > 1) {
@@ -72,13 +72,13 @@ static int region_elems(const struct ut_region *r, long **out)
     for (size_t z = z0; z < z0 + nz; z++)
         for (size_t y = y0; y < y0 + ny; y++)
             for (size_t x = r->dims[0].lower; x < r->dims[0].lower + r->dims[0].length; x += 8)
-                out[n++] = (long *)((char *)r->base + (z * size1 + y) * r->dims[0].size + x);
+                out[n++] = (unsigned long *)((char *)r->base + (z * size1 + y) * r->dims[0].size + x);
     return n;
 }
 
 static void access_region(const struct ut_region *r, long k, struct job *j)
 {
-    long *e[N * 4];
+    unsigned long *e[N * 4];
     int n = region_elems(r, e);
     for (int i = 0; i < n; i++) {
         switch (r->flags & NANORT_DEP_MODE_MASK) {
@@ -87,13 +87,13 @@ static void access_region(const struct ut_region *r, long k, struct job *j)
             break;
         case NANORT_DEP_OUT:
         case NANORT_DEP_INOUT:
-            *e[i] = *e[i] * 3 + k + 1;
+            *e[i] = *e[i] * 3 + (unsigned long)k + 1;
             break;
         case NANORT_DEP_CONCURRENT:
-            __atomic_fetch_add(e[i], k + 1, __ATOMIC_RELAXED);
+            __atomic_fetch_add(e[i], (unsigned long)k + 1, __ATOMIC_RELAXED);
             break;
         case NANORT_DEP_COMMUTATIVE:
-            *e[i] += k + 1;
+            *e[i] += (unsigned long)k + 1;
             break;
         }
     }
@@ -150,7 +150,7 @@ static void spawn_job(int k)
  * Commutative jobs add, so any order gives the same result. */
 static void run_jobs(void)
 {
-    long want[N], want_seen[MAXJ];
+    unsigned long want[N], want_seen[MAXJ];
     reference = true;
     reset_data();
     for (int k = 0; k < nj; k++)
@@ -168,14 +168,14 @@ static void run_jobs(void)
     nanort_taskwait();
     for (int k = 0; k < nj; k++) {
         ck_assert_msg(J[k].en >= 0, "job %d did not run", k);
-        ck_assert_msg(J[k].seen == want_seen[k], "job %d read %ld, sequential order reads %ld", k,
+        ck_assert_msg(J[k].seen == want_seen[k], "job %d read %lu, sequential order reads %lu", k,
                       J[k].seen, want_seen[k]);
         if (J[k].meet)
             ck_assert_msg(J[k].met, "job %d never ran at the same time as the other %d", k,
                           nmeet - 1);
     }
     for (int i = 0; i < N; i++)
-        ck_assert_msg(A[i] == want[i], "A[%d] = %ld, sequential order gives %ld", i, A[i],
+        ck_assert_msg(A[i] == want[i], "A[%d] = %lu, sequential order gives %lu", i, A[i],
                       want[i]);
 }
 
@@ -598,7 +598,7 @@ START_TEST(deps_taskwait_on_returns_after_producer)
     const struct nanort_dim *dp = d;
     nanort_taskwait_on(1, &flags, &base, &nd, &dp, 0);
     ck_assert_int_ge(J[0].en, 0);
-    ck_assert_int_eq(A[3 * 8 + 3], (3 * 8 + 3 + 1) * 3 + 1);
+    ck_assert_uint_eq(A[3 * 8 + 3], (3 * 8 + 3 + 1) * 3 + 1);
     nanort_taskwait();
 }
 END_TEST
@@ -628,7 +628,7 @@ START_TEST(deps_taskwait_on_partial_region)
     spawn_job(w);
     nanort_taskwait_on1(&A[20], 2 * sizeof(long));
     ck_assert_msg(J[w].en >= 0, "taskwait on(A[20:21]) returned before the writer of A[0:31]");
-    ck_assert_int_eq(A[20], 21 * 3 + 1);
+    ck_assert_uint_eq(A[20], 21 * 3 + 1);
     nanort_taskwait();
 }
 END_TEST
@@ -655,7 +655,7 @@ static TCase *deps_tcase(Suite *s, const char *name)
 
 int main(void)
 {
-    bool parallel = nanort_num_workers() >= 2 && !ut_sched_runs_inline();
+    bool parallel = ut_probe_runtime().parallel;
     Suite *s = suite_create("deps");
     TCase *tc = deps_tcase(s, "modes");
     tcase_add_test(tc, deps_raw_reader_waits_for_writer);

@@ -16,8 +16,8 @@ static pthread_t main_thread;
 /* ---- a mixed graph under the selected policy -------------------------------------- */
 
 enum { CELLS = 16, MIXED = 3000 };
-static long cell[CELLS];
-static long seen[MIXED];
+static unsigned long cell[CELLS]; /* unsigned: the arithmetic wraps */
+static unsigned long seen[MIXED];
 
 struct mixed_op {
     int kind; /* 0: inout a, 1: in a, 2: in a + inout b, 3: nested pair on a */
@@ -32,21 +32,21 @@ static void mixed_apply(long k)
     struct mixed_op *o = &ops[k];
     switch (o->kind) {
     case 0:
-        cell[o->a] = cell[o->a] * 3 + k;
+        cell[o->a] = cell[o->a] * 3 + (unsigned long)k;
         break;
     case 1:
         seen[k] = cell[o->a];
         break;
     case 2:
-        cell[o->b] = cell[o->b] * 5 + cell[o->a] + k;
+        cell[o->b] = cell[o->b] * 5 + cell[o->a] + (unsigned long)k;
         break;
     }
 }
 
 static void mixed_child(void *p, long k)
 {
-    long *c = p;
-    *c = *c * 7 + k;
+    unsigned long *c = p;
+    *c = *c * 7 + (unsigned long)k;
 }
 
 static void mixed_body(void *p, long k)
@@ -105,7 +105,7 @@ START_TEST(sched_mixed_graph_matches_sequential)
     /* 3000 tasks (chains, readers, two-cell updates, nested pairs, some priorities,
      * some undeferred) over 16 cells give the sequential result, for 3 graphs. */
     for (unsigned seed = 1; seed <= 3; seed++) {
-        long want[CELLS], want_seen[MIXED];
+        unsigned long want[CELLS], want_seen[MIXED];
         mixed_make(seed);
         for (int i = 0; i < CELLS; i++)
             cell[i] = i;
@@ -122,10 +122,10 @@ START_TEST(sched_mixed_graph_matches_sequential)
             mixed_spawn(k);
         nanort_taskwait();
         for (int i = 0; i < CELLS; i++)
-            ck_assert_msg(cell[i] == want[i], "seed %u: cell %d = %ld, expected %ld", seed, i,
+            ck_assert_msg(cell[i] == want[i], "seed %u: cell %d = %lu, expected %lu", seed, i,
                           cell[i], want[i]);
         for (int k = 0; k < MIXED; k++)
-            ck_assert_msg(seen[k] == want_seen[k], "seed %u: reader %d saw %ld, expected %ld",
+            ck_assert_msg(seen[k] == want_seen[k], "seed %u: reader %d saw %lu, expected %lu",
                           seed, k, seen[k], want_seen[k]);
     }
 }
@@ -315,14 +315,14 @@ END_TEST
 
 /* ---- taskyield -------------------------------------------------------------------- */
 
-static long yx;
+static unsigned long yx;
 
 static void yield_step(void *p, long k)
 {
     (void)p;
     for (int i = 0; i < 3; i++)
         nanort_taskyield();
-    yx = yx * 3 + k;
+    yx = yx * 3 + (unsigned long)k;
     nanort_taskyield();
 }
 
@@ -337,17 +337,17 @@ START_TEST(sched_taskyield_keeps_results)
 {
     /* Tasks that call taskyield (and main calling it) still give the sequential
      * result of an inout chain mixed with independent tasks. */
-    long want = 1;
+    unsigned long want = 1;
     yx = 1;
     for (long k = 0; k < 200; k++) {
         UT_SPAWN(yield_step, NULL, k, UT_INOUT(&yx, sizeof yx));
         UT_SPAWN_NODEPS(just_yield, NULL, k);
-        want = want * 3 + k;
+        want = want * 3 + (unsigned long)k;
         if (k % 50 == 0)
             nanort_taskyield();
     }
     nanort_taskwait();
-    ck_assert_int_eq(yx, want);
+    ck_assert_uint_eq(yx, want);
 }
 END_TEST
 
@@ -596,8 +596,9 @@ static TCase *sched_tcase(Suite *s, const char *name, double timeout)
 int main(void)
 {
     main_thread = pthread_self();
-    int n = nanort_num_workers();
-    bool parallel = n >= 2 && !ut_sched_runs_inline();
+    struct ut_runtime_info rt = ut_probe_runtime();
+    int n = rt.workers;
+    bool parallel = rt.parallel;
     Suite *s = suite_create("sched");
     TCase *tc = sched_tcase(s, "policy", 60);
     tcase_add_test(tc, sched_mixed_graph_matches_sequential);

@@ -1,9 +1,12 @@
 /* util.c - helpers shared by the nanort Check suites (see util.h). */
 #include "util.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 struct ut_args {
     ut_body *body;
@@ -107,7 +110,7 @@ static void inline_probe_body(void *p, long k)
         atomic_store(&ip->ran_in_creator, 1);
 }
 
-bool ut_sched_runs_inline(void)
+static bool sched_runs_inline(void)
 {
     struct inline_probe ip = {pthread_self(), 0};
     ut_settle();
@@ -115,6 +118,39 @@ bool ut_sched_runs_inline(void)
     int before_return = atomic_load(&ip.ran_in_creator);
     nanort_taskwait();
     return before_return;
+}
+
+struct ut_runtime_info ut_probe_runtime(void)
+{
+    struct ut_runtime_info info = {0, false};
+    int fd[2];
+    if (pipe(fd) != 0) {
+        perror("pipe");
+        exit(2);
+    }
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0) {
+        perror("fork");
+        exit(2);
+    }
+    if (pid == 0) {
+        close(fd[0]);
+        info.workers = nanort_num_workers();
+        info.parallel = info.workers >= 2 && !sched_runs_inline();
+        ssize_t w = write(fd[1], &info, sizeof info);
+        _exit(w == (ssize_t)sizeof info ? 0 : 1);
+    }
+    close(fd[1]);
+    ssize_t got = read(fd[0], &info, sizeof info);
+    close(fd[0]);
+    int st;
+    waitpid(pid, &st, 0);
+    if (got != (ssize_t)sizeof info || !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+        fprintf(stderr, "ut_probe_runtime: the probe child failed (status %d)\n", st);
+        exit(2);
+    }
+    return info;
 }
 
 void ut_settle(void)

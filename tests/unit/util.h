@@ -81,11 +81,18 @@ int ut_overlap_max(struct ut_overlap *o);
 /* Event order: each call returns the next number of one global sequence. */
 int ut_tick(void);
 
-/* True when the selected scheduler runs a task that is ready at submission in the
- * creating thread before nanort_task_submit() returns (work-first).  With such a
- * policy a test cannot have two tasks created by one thread running at once unless
- * they become ready later; the rendezvous tests are only registered when false. */
-bool ut_sched_runs_inline(void);
+/* What the runtime under test looks like, learnt in a forked child so that the
+ * suite's own process never starts the runtime: Check forks every test from it, and
+ * ThreadSanitizer does not allow a child of a multi-threaded process to start threads.
+ *   workers    nanort_num_workers()
+ *   parallel   >= 2 workers and the policy does not run a task that is ready at
+ *              submission in its creator (with the workers idle), so two tasks created
+ *              by one thread can run at once: the rendezvous tests are registered. */
+struct ut_runtime_info {
+    int workers;
+    bool parallel;
+};
+struct ut_runtime_info ut_probe_runtime(void);
 
 /* Start the runtime and give the workers time to go idle, so that a policy that
  * runs new tasks in their creator while no worker is idle (wf) hands them out. */
