@@ -9,19 +9,22 @@ FUZZ_CC     ?= clang
 FUZZ_SAN    := -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_CFLAGS := -std=gnu11 -g -O1 $(FUZZ_SAN) -fsanitize=fuzzer-no-link -D_GNU_SOURCE \
                -Iinclude -Imcc -I$(BUILD)/gen -w
-FUZZ_SRCS   := $(filter-out mcc/driver.c,$(wildcard mcc/*.c))
-FUZZ_OBJS   := $(FUZZ_SRCS:%.c=$(FUZZ_DIR)/obj/%.o) $(FUZZ_DIR)/obj/gen/c.tab.o $(FUZZ_DIR)/obj/gen/lex.yy.o
+# The objects of mcc (mcc/module.mk's MCC_OBJS) minus the driver, rebuilt under build/fuzz/.
+FUZZ_OBJS   := $(patsubst $(BUILD)/obj/%,$(FUZZ_DIR)/obj/%,\
+                 $(filter-out $(BUILD)/obj/mcc/driver.o,$(MCC_OBJS)))
 FUZZ_TIME   ?= 60
 # `make check` builds the fuzzer once the parser exists (its grammar is there) and clang is
 # installed; without them the fuzz tests report "skipped".
 FUZZ_TEST_DEP := $(if $(and $(wildcard grammar/c.y),$(shell command -v $(FUZZ_CC) 2>/dev/null)),\
                    $(FUZZ_BIN) $(FUZZ_DIR)/seeds.stamp)
 
-$(FUZZ_DIR)/obj/mcc/%.o: mcc/%.c mcc/mcc.h $(BUILD)/gen/c.tab.h
+# Each depends on the regular build's object too, so that whatever that one needs first
+# (generated headers) exists.
+$(FUZZ_DIR)/obj/mcc/%.o: mcc/%.c $(BUILD)/obj/mcc/%.o
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -c -o $@ $<
 
-$(FUZZ_DIR)/obj/gen/%.o: $(BUILD)/gen/%.c mcc/mcc.h $(BUILD)/gen/c.tab.h
+$(FUZZ_DIR)/obj/gen/%.o: $(BUILD)/gen/%.c $(BUILD)/obj/gen/%.o
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -c -o $@ $<
 
