@@ -35,7 +35,7 @@ CLEAN_EXTRA :=
 all:
 
 include $(wildcard nanort/module.mk devices/*/module.mk grammar/module.mk mcc/module.mk install.mk \
-                   tests/*/module.mk samples/module.mk bench/module.mk)
+                   tests/*/module.mk tests/*/*/module.mk samples/module.mk bench/module.mk)
 
 all: $(ALL_TARGETS)
 
