@@ -398,24 +398,47 @@ static void tokens_release_upto(struct nanort_task *t, unsigned n)
             token_give_back(t->regions[i].token);
 }
 
+/* Take k if free; else queue t on it (t belongs to k from then on). */
+static bool token_take_or_park(struct nrt_token *k, struct nanort_task *t)
+{
+    NRT_PCHECK(pthread_mutex_lock(&k->lock));
+    bool busy = k->busy;
+    if (!busy)
+        k->busy = true;
+    else {
+        t->next = k->parked;
+        k->parked = t;
+    }
+    NRT_PCHECK(pthread_mutex_unlock(&k->lock));
+    return !busy;
+}
+
+static bool token_try(struct nrt_token *k)
+{
+    NRT_PCHECK(pthread_mutex_lock(&k->lock));
+    bool busy = k->busy;
+    k->busy = true;
+    NRT_PCHECK(pthread_mutex_unlock(&k->lock));
+    return !busy;
+}
+
+/* Tokens are taken in region order without blocking.  On a busy one, the tokens already
+ * held are given back first: once t is parked another thread may run and free it. */
 bool nrt_tokens_acquire(struct nanort_task *t, bool park)
 {
-    for (unsigned i = 0; i < t->nregions; i++) {
+    unsigned i = 0;
+    while (i < t->nregions) {
         struct nrt_token *k = t->regions[i].token;
-        if (!k || token_seen_before(t, i))
+        if (!k || token_seen_before(t, i) || token_try(k)) {
+            i++;
             continue;
-        NRT_PCHECK(pthread_mutex_lock(&k->lock));
-        bool busy = k->busy;
-        if (busy && park) {
-            t->next = k->parked;
-            k->parked = t;
         }
-        k->busy = true;
-        NRT_PCHECK(pthread_mutex_unlock(&k->lock));
-        if (busy) {
-            tokens_release_upto(t, i);
+        tokens_release_upto(t, i);
+        if (!park || !token_take_or_park(k, t))
             return false;
-        }
+        /* k became free meanwhile and is now ours: take the others again */
+        token_give_back(k);
+        i = 0;
     }
     return true;
 }
