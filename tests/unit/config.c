@@ -148,19 +148,6 @@ START_TEST(config_several_options)
 }
 END_TEST
 
-START_TEST(config_every_schedule_accepted)
-{
-    /* Each policy name the issue requires is accepted by --schedule. */
-    static const char *const names[] = {"bf", "wf", "dbf"};
-    char arg[64];
-    for (int i = 0; i < 3; i++) {
-        snprintf(arg, sizeof arg, "NX_ARGS=--smp-workers=2 --schedule=%s", names[i]);
-        PROBE(&res, "tasks", arg);
-        expect_workers(&res, 2);
-    }
-}
-END_TEST
-
 START_TEST(config_help_lists_every_option)
 {
     /* NX_ARGS=--help exits 0 and lists every option and every policy. */
@@ -170,6 +157,55 @@ START_TEST(config_help_lists_every_option)
     ck_assert_msg(res.status == 0, "--help exited %d: %s", res.status, res.out);
     for (size_t i = 0; i < sizeof must / sizeof must[0]; i++)
         ck_assert_msg(strstr(res.out, must[i]), "--help does not list %s:\n%s", must[i], res.out);
+}
+END_TEST
+
+/* Policy names from --help: the first word of each indented line after the line
+ * that mentions "policies". */
+static int help_policies(const char *help, char names[][32], int max)
+{
+    const char *p = strstr(help, "policies");
+    int n = 0;
+    if (!p)
+        return 0;
+    p = strchr(p, '\n');
+    while (p && *++p && n < max) {
+        if (p[0] == ' ' && sscanf(p, " %31s", names[n]) == 1 && names[n][0] != '-')
+            n++;
+        p = strchr(p, '\n');
+    }
+    return n;
+}
+
+START_TEST(config_every_listed_policy_is_tested)
+{
+    /* Every policy --help lists is in the set make check runs the suites under
+     * (UT_POLICIES, from tests/unit/module.mk) and vice versa, and each one runs tasks. */
+    const char *tested = getenv("UT_POLICIES");
+    char names[32][32], arg[96];
+    PROBE(&res, NULL, "NX_ARGS=--help");
+    ck_assert_int_eq(res.status, 0);
+    int n = help_policies(res.out, names, 32);
+    ck_assert_msg(n >= 3, "--help lists %d policies:\n%s", n, res.out);
+    char padded[512];
+    snprintf(padded, sizeof padded, " %s ", tested ? tested : "bf wf dbf");
+    int found = 0;
+    for (int i = 0; i < n; i++) {
+        char word[40];
+        snprintf(word, sizeof word, " %.31s ", names[i]);
+        if (tested)
+            ck_assert_msg(strstr(padded, word), "policy %s is not in UT_POLICIES (%s)", names[i],
+                          tested);
+        found += strstr(padded, word) != NULL;
+        snprintf(arg, sizeof arg, "NX_ARGS=--smp-workers=2 --schedule=%.31s", names[i]);
+        PROBE(&res, "tasks", arg);
+        expect_workers(&res, 2);
+    }
+    int want = 0;
+    for (const char *w = padded; *w; w++)
+        want += w[0] == ' ' && w[1] && w[1] != ' ';
+    ck_assert_msg(found == want, "UT_POLICIES names %d policies, --help lists %d of them", want,
+                  found);
 }
 END_TEST
 
@@ -268,9 +304,9 @@ int main(int argc, char **argv)
     tcase_add_test(tc, config_nx_args_wins_over_omp_num_threads);
     tcase_add_test(tc, config_default_one_worker_per_core);
     tcase_add_test(tc, config_several_options);
-    tcase_add_test(tc, config_every_schedule_accepted);
     tc = ut_tcase(s, "messages", 30);
     tcase_add_test(tc, config_help_lists_every_option);
+    tcase_add_test(tc, config_every_listed_policy_is_tested);
     tcase_add_test(tc, config_unknown_option_suggests_closest);
     tcase_add_test(tc, config_unknown_option_among_valid_ones);
     tcase_add_test(tc, config_malformed_worker_count);

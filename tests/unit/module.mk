@@ -81,7 +81,7 @@ $(foreach pw,bf-2 wf-2 dbf-2 versioning-2 affinity-2 dbf-1 dbf-4,\
     NX_ARGS="--smp-workers=$(lastword $(subst -, ,$(pw))) --schedule=$(firstword $(subst -, ,$(pw))) --throttle-limit=256",\
     $(UNIT_DIR)/throttle)))
 # config runs nx_probe with its own environments.
-$(eval $(call unit_run,check-unit-config,unit/config,,$(UNIT_DIR)/config))
+$(eval $(call unit_run,check-unit-config,unit/config,UT_POLICIES="$(UNIT_SCHEDS)",$(UNIT_DIR)/config))
 check-unit-config: $(UNIT_DIR)/nx_probe
 
 # Sanitizers: 2 and 4 workers, two policies.  The suites never start the runtime in
