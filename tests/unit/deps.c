@@ -534,6 +534,42 @@ START_TEST(deps_commutative_then_concurrent)
 }
 END_TEST
 
+START_TEST(deps_commutative_any_order)
+{
+    /* A commutative task that is not ready (it also waits for a slow writer) does
+     * not hold back a later member of its run: the later one runs first. */
+    int slow = JOB(80, SEC(OUT, 40, 1));
+    int c1 = JOB(0, SEC(COMM, 0, 2), SEC(IN, 40, 1));
+    int c2 = JOB(0, SEC(COMM, 0, 2));
+    run_jobs();
+    BEFORE(slow, c1);
+    BEFORE(c2, c1);
+}
+END_TEST
+
+/* ---- copy bits ---------------------------------------------------------------------- */
+
+START_TEST(deps_copy_bits_keep_the_mode)
+{
+    /* COPY_* bits (ignored by smp) do not change the dependence mode. */
+    int w = JOB(30, SEC(NANORT_DEP_OUT | NANORT_COPY_OUT, 0, 4));
+    int r = JOB(10, SEC(NANORT_DEP_IN | NANORT_COPY_IN, 0, 4));
+    int w2 = JOB(0, SEC(NANORT_DEP_INOUT | NANORT_COPY_INOUT, 2, 4));
+    run_jobs();
+    BEFORE(w, r);
+    BEFORE(r, w2);
+}
+END_TEST
+
+START_TEST(deps_copy_only_region_does_not_wait)
+{
+    /* A region with mode NONE (copy information only) creates no dependence. */
+    MEETJOB(0, SEC(OUT, 0, 8));
+    MEETJOB(0, SEC(NANORT_DEP_NONE | NANORT_COPY_INOUT, 0, 8));
+    run_jobs();
+}
+END_TEST
+
 /* ---- empty regions ---------------------------------------------------------------- */
 
 START_TEST(deps_empty_region_runs)
@@ -677,6 +713,7 @@ int main(void)
     tcase_add_test(tc, deps_commutative_one_at_a_time);
     tcase_add_test(tc, deps_commutative_runs_separated_by_reader);
     tcase_add_test(tc, deps_commutative_then_concurrent);
+    tcase_add_test(tc, deps_copy_bits_keep_the_mode);
     tc = deps_tcase(s, "misc");
     tcase_add_test(tc, deps_empty_region_runs);
     tcase_add_test(tc, deps_taskwait_on_returns_after_producer);
@@ -693,6 +730,8 @@ int main(void)
         tcase_add_test(tc, deps_concurrent_run_overlaps_in_time);
         tcase_add_test(tc, deps_empty_region_does_not_wait);
         tcase_add_test(tc, deps_taskwait_on_waits_only_for_producers);
+        tcase_add_test(tc, deps_commutative_any_order);
+        tcase_add_test(tc, deps_copy_only_region_does_not_wait);
     }
     return ut_run_suite(s);
 }
