@@ -48,9 +48,11 @@ $(foreach p,$(STRESS_SCHEDS),$(foreach w,$(STRESS_WORKERS),\
     $(STRESS_GRAPHS) $(w)$(STRESS_SEED_$(p))000))))
 
 # Sanitizers: 2 and 4 workers, two policies; a report exits 66 and fails the run.
+# SAN_ENV_* and the sanitizer libraries come from tests/unit/module.mk, which make
+# reads after this file: $$(SAN_ENV_...) is expanded when the recipe runs.
 $(foreach k,tsan asan,$(foreach pw,dbf-2 bf-4,\
   $(eval $(call stress_run,check-stress-$(k)-$(pw),stress-$(k)[$(subst -,$(STRESS_COMMA),$(pw))],\
-    $(SAN_ENV_$(k)) NX_ARGS="--smp-workers=$(lastword $(subst -, ,$(pw))) --schedule=$(firstword $(subst -, ,$(pw)))",\
+    $$(SAN_ENV_$(k)) NX_ARGS="--smp-workers=$(lastword $(subst -, ,$(pw))) --schedule=$(firstword $(subst -, ,$(pw)))",\
     $(BUILD)/$(k)/tests/stress/stress,$(STRESS_SAN_GRAPHS)))))
 
 .PHONY: check-stress
