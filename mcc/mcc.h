@@ -62,6 +62,383 @@ void mcc_note_at(const struct mcc_loc *loc, const char *fmt, ...)
 int mcc_error_count(void);
 void mcc_diag_reset(bool quiet);
 
+/* ---- arena.c: bump allocation, everything of one translation freed at once ---------- */
+struct arena_chunk;
+struct mcc_arena {
+    struct arena_chunk *chunks;
+    char *cur, *end;
+    size_t total;        /* bytes obtained from malloc */
+};
+void *arena_alloc(struct mcc_arena *a, size_t size);   /* zeroed, 16-byte aligned */
+char *arena_strndup(struct mcc_arena *a, const char *s, size_t n);
+char *arena_printf(struct mcc_arena *a, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+void arena_free(struct mcc_arena *a);
+
+/* ---- lex.c + grammar/c.l: the preprocessed text, its lines, tokens, names -------------- */
+/*
+ * The preprocessed text is indexed once (source_index): one entry per physical line with
+ * the user's file and line that linemarkers (`# 12 "f.c" 1 3`, `#line 12 "f.c"`) give it.
+ * Tokens carry only byte spans [begin, end) in that text; source_loc() maps any offset to
+ * the user's file:line:col (col in display columns: a tab advances to a multiple of 8).
+ */
+struct mcc_span {
+    size_t begin, end;   /* [begin, end) byte offsets in the preprocessed text */
+};
+struct src_line {
+    size_t off;          /* first byte of the line */
+    const char *file;    /* interned (mcc_intern_file) */
+    int line;
+};
+struct mcc_source {
+    const char *name;    /* file name until the first linemarker */
+    const char *text;
+    size_t len;
+    struct src_line *lines;
+    size_t nlines;
+};
+void source_index(struct mcc_source *s, struct mcc_arena *a);
+struct mcc_loc source_loc(const struct mcc_source *s, size_t off);
+/* The same with the column in the user's own line (cpp squeezes blanks): read from the
+ * file when it can be, for diagnostics; falls back to source_loc's column. */
+struct mcc_loc source_user_loc(const struct mcc_source *s, size_t off);
+/* Index of the physical line holding `off`. */
+size_t source_line_index(const struct mcc_source *s, size_t off);
+/* File names live for the whole process (struct mcc_loc promises it). */
+const char *mcc_intern_file(const char *s, size_t n);
+
+/* Spelling -> token for every keyword, GNU alternate spellings folded onto the standard
+ * token.  X(TOKEN, "spelling"); TOKEN is the bison token (c.tab.h). */
+#define MCC_KEYWORDS(X) \
+    X(KW_AUTO, "auto") X(KW_BREAK, "break") X(KW_CASE, "case") X(KW_CHAR, "char") \
+    X(KW_CONST, "const") X(KW_CONST, "__const") X(KW_CONST, "__const__") \
+    X(KW_CONTINUE, "continue") X(KW_DEFAULT, "default") X(KW_DO, "do") \
+    X(KW_DOUBLE, "double") X(KW_ELSE, "else") X(KW_ENUM, "enum") X(KW_EXTERN, "extern") \
+    X(KW_FLOAT, "float") X(KW_FOR, "for") X(KW_GOTO, "goto") X(KW_IF, "if") \
+    X(KW_INLINE, "inline") X(KW_INLINE, "__inline") X(KW_INLINE, "__inline__") \
+    X(KW_INT, "int") X(KW_LONG, "long") X(KW_REGISTER, "register") \
+    X(KW_RESTRICT, "restrict") X(KW_RESTRICT, "__restrict") X(KW_RESTRICT, "__restrict__") \
+    X(KW_RETURN, "return") X(KW_SHORT, "short") \
+    X(KW_SIGNED, "signed") X(KW_SIGNED, "__signed") X(KW_SIGNED, "__signed__") \
+    X(KW_SIZEOF, "sizeof") X(KW_STATIC, "static") X(KW_STRUCT, "struct") \
+    X(KW_SWITCH, "switch") X(KW_TYPEDEF, "typedef") X(KW_UNION, "union") \
+    X(KW_UNSIGNED, "unsigned") X(KW_VOID, "void") \
+    X(KW_VOLATILE, "volatile") X(KW_VOLATILE, "__volatile") X(KW_VOLATILE, "__volatile__") \
+    X(KW_WHILE, "while") X(KW_ALIGNAS, "_Alignas") \
+    X(KW_ALIGNOF, "_Alignof") X(KW_ALIGNOF, "__alignof") X(KW_ALIGNOF, "__alignof__") \
+    X(KW_ATOMIC, "_Atomic") X(KW_BOOL, "_Bool") \
+    X(KW_COMPLEX, "_Complex") X(KW_COMPLEX, "__complex") X(KW_COMPLEX, "__complex__") \
+    X(KW_GENERIC, "_Generic") X(KW_IMAGINARY, "_Imaginary") X(KW_NORETURN, "_Noreturn") \
+    X(KW_STATIC_ASSERT, "_Static_assert") X(KW_THREAD_LOCAL, "_Thread_local") \
+    X(KW_THREAD_LOCAL, "__thread") \
+    X(KW_ASM, "asm") X(KW_ASM, "__asm") X(KW_ASM, "__asm__") \
+    X(KW_ATTRIBUTE, "__attribute") X(KW_ATTRIBUTE, "__attribute__") \
+    X(KW_EXTENSION, "__extension__") \
+    X(KW_TYPEOF, "typeof") X(KW_TYPEOF, "__typeof") X(KW_TYPEOF, "__typeof__") \
+    X(KW_AUTO_TYPE, "__auto_type") X(KW_LABEL, "__label__") \
+    X(KW_INT128, "__int128") \
+    X(KW_FLOATN, "_Float16") X(KW_FLOATN, "_Float32") X(KW_FLOATN, "_Float64") \
+    X(KW_FLOATN, "_Float128") X(KW_FLOATN, "_Float32x") X(KW_FLOATN, "_Float64x") \
+    X(KW_FLOATN, "_Float128x") X(KW_FLOATN, "__float128") X(KW_FLOATN, "__float80") \
+    X(KW_FLOATN, "__ibm128") X(KW_FLOATN, "_Decimal32") X(KW_FLOATN, "_Decimal64") \
+    X(KW_FLOATN, "_Decimal128") X(KW_FLOATN, "__bf16") \
+    X(KW_REAL, "__real") X(KW_REAL, "__real__") X(KW_IMAG, "__imag") X(KW_IMAG, "__imag__") \
+    X(KW_VA_ARG, "__builtin_va_arg") X(KW_OFFSETOF, "__builtin_offsetof") \
+    X(KW_TYPES_COMPATIBLE_P, "__builtin_types_compatible_p") \
+    X(KW_CONVERTVECTOR, "__builtin_convertvector") X(KW_BIT_CAST, "__builtin_bit_cast")
+
+/* An identifier spelling, interned per translation (one hash lookup per identifier
+ * token).  Each namespace points at the innermost visible declaration; declarations shadow
+ * through sym->shadow. */
+struct sym;
+struct name {
+    const char *str;
+    size_t len;
+    int keyword;             /* bison token when the spelling is a keyword, else 0 */
+    struct sym *ord;         /* ordinary identifiers: objects, functions, typedefs, enum constants */
+    struct sym *tag;         /* struct/union/enum tags */
+    struct sym *label;       /* labels of the function being parsed */
+    struct name *hnext;
+};
+
+struct mcc_parser;
+struct name *name_intern(struct mcc_parser *p, const char *s, size_t n);
+/*
+ * THE typedef-name feedback: the lexer calls this for every identifier to decide between
+ * IDENTIFIER and TYPEDEF_NAME.  A name is a TYPEDEF_NAME when its innermost ordinary
+ * declaration is a typedef AND p->type_seen is false (see struct mcc_parser).
+ */
+int lex_classify_ident(struct mcc_parser *p, struct name *n);
+/* Intern the keywords and gcc's builtin typedef names into a new parser's name table. */
+void lex_setup_names(struct mcc_parser *p);
+/* Set up / tear down the flex scanner over p->src (grammar/c.l). */
+void lex_init(struct mcc_parser *p);
+void lex_destroy(struct mcc_parser *p);
+/* The raw scanner (grammar/c.l): next token code, its span in *begin, *end.  0 at the end. */
+int lex_raw(struct mcc_parser *p, size_t *begin, size_t *end);
+
+/* ---- ast.c: the syntax tree ---------------------------------------------------------- */
+/*
+ * Every node has its exact span [begin, end) in the preprocessed text.  Children are in
+ * kid[]; lists are AST_LIST nodes whose items are chained through `next` (kid[0] first,
+ * kid[1] last).  The layout per kind is given next to each kind.
+ */
+#define AST_KINDS(X) \
+    X(AST_LIST, "list")                   /* kid0 first item, kid1 last item */ \
+    X(AST_TRANSLATION_UNIT, "translation_unit") /* kid0 list of external declarations */ \
+    X(AST_FUNCTION_DEF, "function_definition") /* kid0 specs, kid1 declarator, kid2 K&R decls, kid3 body; sym */ \
+    X(AST_DECLARATION, "declaration")     /* kid0 specs, kid1 list of init declarators (or NULL) */ \
+    X(AST_STATIC_ASSERT, "static_assert") /* kid0 expression, kid1 message */ \
+    X(AST_ASM_DEF, "asm_definition")      /* file-scope asm("...") */ \
+    X(AST_SPECS, "declaration_specifiers") /* kid0 list of specifiers; flags, tclass */ \
+    X(AST_SPECIFIER, "specifier")         /* op: keyword token; kid0 argument (alignas, atomic) */ \
+    X(AST_TYPEDEF_REF, "typedef_name")    /* name, sym: the typedef */ \
+    X(AST_STRUCT, "struct_or_union_specifier") /* op KW_STRUCT/KW_UNION; name tag; kid0 members (or NULL); sym tag */ \
+    X(AST_ENUM, "enum_specifier")         /* name tag; kid0 list of enumerators; sym tag */ \
+    X(AST_ENUMERATOR, "enumerator")       /* name; kid0 value; sym */ \
+    X(AST_TYPEOF, "typeof_specifier")     /* kid0 expression or type name */ \
+    X(AST_ATTRIBUTE, "attribute")         /* __attribute__((...)) kept as its span */ \
+    X(AST_ASM_LABEL, "asm_label")         /* declarator __asm__("name") */ \
+    X(AST_STRUCT_DECL, "struct_declaration") /* kid0 specs, kid1 list of member declarators */ \
+    X(AST_INIT_DECLARATOR, "init_declarator") /* kid0 declarator, kid1 initializer; sym */ \
+    X(AST_DECL_NAME, "declarator_identifier") /* name, sym: the symbol declared */ \
+    X(AST_DECL_POINTER, "pointer_declarator") /* kid0 inner declarator (may be NULL), kid1 qualifiers */ \
+    X(AST_DECL_ARRAY, "array_declarator") /* kid0 inner (may be NULL), kid1 size expression */ \
+    X(AST_DECL_FUNCTION, "function_declarator") /* kid0 inner (may be NULL), kid1 list of AST_PARAM or identifiers */ \
+    X(AST_DECL_BITFIELD, "bitfield_declarator") /* kid0 declarator (may be NULL), kid1 width */ \
+    X(AST_PARAM, "parameter_declaration") /* kid0 specs, kid1 declarator (may be NULL); sym */ \
+    X(AST_ELLIPSIS, "ellipsis") \
+    X(AST_TYPE_NAME, "type_name")         /* kid0 specs, kid1 abstract declarator */ \
+    X(AST_INIT_LIST, "initializer_list")  /* kid0 list of initializers / AST_DESIGNATION */ \
+    X(AST_DESIGNATION, "designation")     /* kid0 list of designators, kid1 initializer */ \
+    X(AST_DESIGNATOR_FIELD, "field_designator") /* name */ \
+    X(AST_DESIGNATOR_INDEX, "index_designator") /* kid0 index, kid1 range end */ \
+    X(AST_PRAGMA, "pragma")               /* `#pragma omp` line: kid0 next pragma of the chain; target */ \
+    X(AST_COMPOUND, "compound_statement") /* kid0 list of block items */ \
+    X(AST_EXPR_STMT, "expression_statement") /* kid0 expression (NULL for `;`) */ \
+    X(AST_IF, "if")                       /* kid0 cond, kid1 then, kid2 else */ \
+    X(AST_SWITCH, "switch")               /* kid0 expr, kid1 body */ \
+    X(AST_WHILE, "while")                 /* kid0 cond, kid1 body */ \
+    X(AST_DO, "do")                       /* kid0 body, kid1 cond */ \
+    X(AST_FOR, "for")                     /* kid0 init (decl or expr), kid1 cond, kid2 step, kid3 body */ \
+    X(AST_GOTO, "goto")                   /* name, or kid0 expression (goto *p) */ \
+    X(AST_CONTINUE, "continue") X(AST_BREAK, "break") \
+    X(AST_RETURN, "return")               /* kid0 expression */ \
+    X(AST_LABEL, "label")                 /* name, sym; kid0 statement */ \
+    X(AST_CASE, "case")                   /* kid0 value, kid1 range end, kid2 statement */ \
+    X(AST_DEFAULT, "default")             /* kid0 statement */ \
+    X(AST_ASM_STMT, "asm_statement")      /* span only */ \
+    X(AST_LOCAL_LABEL, "local_label_declaration") /* __label__ a, b; */ \
+    X(AST_IDENT, "identifier")            /* name, sym: what it resolves to (NULL: undeclared) */ \
+    X(AST_CONSTANT, "constant") X(AST_STRING, "string_literal") \
+    X(AST_CALL, "call")                   /* kid0 callee, kid1 list of arguments */ \
+    X(AST_MEMBER, "member")               /* op '.' or PTR_OP; kid0 object, name member */ \
+    X(AST_SUBSCRIPT, "subscript")         /* kid0 array, kid1 index */ \
+    X(AST_POSTFIX, "postfix")             /* op INC_OP/DEC_OP; kid0 */ \
+    X(AST_UNARY, "unary")                 /* op ('&' '*' '+' '-' '~' '!' INC_OP DEC_OP KW_REAL KW_IMAG); kid0 */ \
+    X(AST_BINARY, "binary")               /* op (token); kid0, kid1; op ',' for the comma operator */ \
+    X(AST_ASSIGN, "assign")               /* op '=' or MUL_ASSIGN...; kid0, kid1 */ \
+    X(AST_CONDITIONAL, "conditional")     /* kid0 ? kid1 (NULL: GNU a ?: b) : kid2 */ \
+    X(AST_CAST, "cast")                   /* kid0 type name, kid1 operand */ \
+    X(AST_SIZEOF, "sizeof")               /* op KW_SIZEOF/KW_ALIGNOF; kid0 expression or type name */ \
+    X(AST_COMPOUND_LITERAL, "compound_literal") /* kid0 type name, kid1 initializer list */ \
+    X(AST_STMT_EXPR, "statement_expression") /* kid0 compound statement */ \
+    X(AST_GENERIC, "generic_selection")   /* kid0 controlling expr, kid1 list of associations */ \
+    X(AST_GENERIC_ASSOC, "generic_association") /* kid0 type name (NULL: default), kid1 expr */ \
+    X(AST_BUILTIN, "builtin")             /* op keyword (va_arg, offsetof, ...); kid0.. arguments */ \
+    X(AST_LABEL_ADDR, "label_address")    /* &&label: name */ \
+    X(AST_EXTENSION, "extension")         /* __extension__ expr: kid0 */
+
+#define AST_ENUM_ENTRY(e, s) e,
+enum ast_kind { AST_KINDS(AST_ENUM_ENTRY) AST_KIND_COUNT };
+extern const char *const ast_kind_names[AST_KIND_COUNT];
+
+/* Declaration-specifier summary kept in AST_SPECS.flags. */
+enum spec_flag {
+    SPEC_TYPEDEF = 1 << 0, SPEC_EXTERN = 1 << 1, SPEC_STATIC = 1 << 2, SPEC_AUTO = 1 << 3,
+    SPEC_REGISTER = 1 << 4, SPEC_THREAD_LOCAL = 1 << 5, SPEC_INLINE = 1 << 6,
+    SPEC_HAS_TYPE = 1 << 7,    /* a type specifier was seen */
+};
+
+/* What kind of type a name has (the outermost derivation). */
+#define TYPE_CLASSES(X) \
+    X(TYPE_NONE, "none") X(TYPE_VOID, "void") X(TYPE_SCALAR, "scalar") \
+    X(TYPE_POINTER, "pointer") X(TYPE_ARRAY, "array") X(TYPE_FUNCTION, "function") \
+    X(TYPE_STRUCT, "struct") X(TYPE_UNION, "union") X(TYPE_ENUM, "enum")
+enum type_class { TYPE_CLASSES(AST_ENUM_ENTRY) TYPE_CLASS_COUNT };
+extern const char *const type_class_names[TYPE_CLASS_COUNT];
+
+struct ast {
+    enum ast_kind kind;
+    int op;                 /* operator / keyword token, per kind */
+    size_t begin, end;      /* [begin, end) in the preprocessed text */
+    struct ast *kid[4];
+    struct ast *next;       /* next item when in an AST_LIST */
+    struct name *name;      /* identifiers, declarator names, members, tags, labels */
+    struct sym *sym;        /* AST_IDENT: resolved symbol; declarations: symbol declared */
+    unsigned flags;         /* AST_SPECS: enum spec_flag; AST_PRAGMA: 1 when standalone */
+    enum type_class tclass; /* AST_SPECS: class of the base type */
+    struct ast *pragma;     /* the first `#pragma omp` attached to this construct */
+    struct ast *target;     /* AST_PRAGMA: the construct it is attached to (NULL: none) */
+};
+
+struct ast *ast_new(struct mcc_parser *p, enum ast_kind kind, size_t begin, size_t end);
+struct ast *ast_list(struct mcc_parser *p, struct ast *first);   /* first may be NULL */
+struct ast *ast_list_append(struct ast *list, struct ast *item);
+/* Append an item of a translation unit or block: `#pragma omp` items wait for the next
+ * construct and are attached to it as a chain (construct->pragma, pragma->kid[0]). */
+struct ast *ast_list_append_item(struct ast *list, struct ast *item);
+/* Chain pragma `pr` (and the pragmas chained after it) onto `construct`. */
+void ast_attach_pragma(struct ast *pr, struct ast *construct);
+/* Is this `#pragma omp` line a standalone directive (taskwait, barrier, taskyield, flush,
+ * declare ...)?  They are statements (or file-scope items) of their own. */
+bool ast_pragma_is_standalone(const char *text, size_t len);
+/* Pre-order walk; return false from fn to skip a node's children. */
+void ast_walk(struct ast *n, bool (*fn)(struct ast *n, void *arg), void *arg);
+/* The declarator name (AST_DECL_NAME) inside a declarator, or NULL (abstract). */
+struct ast *ast_declarator_name(struct ast *declarator);
+/* The parameter list (AST_LIST) of the function declarator applied first to the name. */
+struct ast *ast_declarator_params(struct ast *declarator);
+/* S-expression dump (tests, debugging). */
+void ast_dump(FILE *out, const struct ast *n, const char *text);
+
+/* ---- symbols.c: scopes and what each name denotes ------------------------------------- */
+#define SYM_KINDS(X) \
+    X(SYM_OBJECT, "object") X(SYM_FUNCTION, "function") X(SYM_TYPEDEF, "typedef") \
+    X(SYM_ENUM_CONST, "enum_constant") X(SYM_PARAM, "parameter") X(SYM_LABEL, "label") \
+    X(SYM_TAG, "tag")
+enum sym_kind { SYM_KINDS(AST_ENUM_ENTRY) SYM_KIND_COUNT };
+extern const char *const sym_kind_names[SYM_KIND_COUNT];
+#define SCOPE_KINDS(X) \
+    X(SCOPE_FILE, "file") X(SCOPE_FUNCTION, "function") X(SCOPE_BLOCK, "block") \
+    X(SCOPE_PROTOTYPE, "prototype")
+enum scope_kind { SCOPE_KINDS(AST_ENUM_ENTRY) SCOPE_KIND_COUNT };
+extern const char *const scope_kind_names[SCOPE_KIND_COUNT];
+/* Storage of objects and functions. */
+#define SYM_STORAGES(X) \
+    X(STORAGE_NONE, "none") X(STORAGE_GLOBAL, "global") /* file scope, external linkage */ \
+    X(STORAGE_STATIC, "static") /* static storage: file-scope static or block-scope static */ \
+    X(STORAGE_EXTERN, "extern") /* declared extern (possibly in a block) */ \
+    X(STORAGE_LOCAL, "local")   /* automatic (block scope, parameters) */
+enum sym_storage { SYM_STORAGES(AST_ENUM_ENTRY) STORAGE_COUNT };
+extern const char *const sym_storage_names[STORAGE_COUNT];
+
+struct scope;
+struct sym {
+    struct name *name;
+    enum sym_kind kind;
+    enum scope_kind scope;      /* kind of scope it was declared in */
+    enum sym_storage storage;
+    enum type_class type;       /* for objects, parameters, functions, typedefs */
+    int depth;                  /* scope depth: 0 file scope */
+    struct ast *declarator;     /* the AST_DECL_NAME (or tag/enumerator/label node) */
+    struct ast *decl;           /* AST_DECLARATION, AST_PARAM, AST_FUNCTION_DEF, AST_STRUCT... */
+    struct ast *specs;          /* AST_SPECS of the declaration (NULL for tags, labels) */
+    struct ast *array_size;     /* TYPE_ARRAY: the outermost bound expression (NULL: [] ) */
+    bool array_param;           /* a parameter written as an array (adjusted to a pointer) */
+    bool defined;               /* tag with a body, function with a body, label placed */
+    struct sym *shadow;         /* the declaration of the same name it hides */
+    struct sym *scope_next;     /* next symbol declared in the same scope */
+};
+
+struct scope {
+    enum scope_kind kind;
+    int depth;
+    struct sym *syms;           /* ordinary names and tags declared here */
+    struct scope *up;
+};
+
+void scope_push(struct mcc_parser *p, enum scope_kind kind);
+/* Pops the innermost scope; returns its symbols (chained through scope_next). */
+struct sym *scope_pop(struct mcc_parser *p);
+/* Declare `declarator` (AST_DECL_NAME inside it) with specifiers `specs` in the current
+ * scope; `decl` is the enclosing declaration node.  Returns the symbol (NULL: abstract). */
+struct sym *sym_declare(struct mcc_parser *p, struct ast *specs, struct ast *declarator,
+                        struct ast *decl, bool is_param);
+struct sym *sym_declare_tag(struct mcc_parser *p, struct ast *spec, bool defines);
+struct sym *sym_declare_enum_const(struct mcc_parser *p, struct ast *enumerator);
+struct sym *sym_label(struct mcc_parser *p, struct ast *node, bool defines);
+/* Forget the labels of the function just parsed. */
+void sym_labels_end(struct mcc_parser *p);
+/* Make the parameters of `declarator` visible (function definition bodies). */
+void sym_enter_params(struct mcc_parser *p, struct ast *declarator);
+/* Fold one specifier into the AST_SPECS summary (flags, tclass). */
+void specs_add(struct ast *specs, struct ast *spec);
+/* Type class of a declarator over specifiers; *size gets the array bound, if any. */
+enum type_class declarator_type(struct ast *specs, struct ast *declarator, struct ast **size);
+
+/* ---- the parser (grammar/c.y) and its state ------------------------------------------ */
+struct mcc_parser {
+    struct mcc_arena *arena;
+    struct mcc_source *src;
+    const struct mcc_options *opts;
+    void *scanner;              /* flex's yyscan_t */
+    const char *lex_base;       /* flex's copy of the text */
+    struct name **names;        /* interned names: hash table of nnames_cap buckets */
+    size_t nnames_cap, nnames;
+    struct scope *scope;        /* innermost scope */
+    struct scope *file_scope;
+    struct sym *labels;         /* labels of the function(s) being parsed */
+    /*
+     * type_seen - "a type specifier was already seen" (pcc's `notype`, inverted).  While it
+     * is set, a typedef name is an IDENTIFIER: the declarator being named (`T T;`, or `int T`
+     * redeclaring a typedef name in an inner scope).  Set by the grammar when it reduces a
+     * type specifier (and by the lexer when it returns a struct/union/enum tag), and again
+     * at the `,` of a declarator list; cleared where types may start again: `(` of a
+     * parameter list and `[` of an array declarator (both saved and restored at the closing
+     * bracket), the end of a parameter declaration or type name, and by the lexer on every
+     * `=`, `{`, `}`, `;`.
+     */
+    bool type_seen;
+    int tag_state;              /* lexer: 1 after struct/union/enum, until the tag or `{` */
+    int tag_parens;             /* lexer: paren depth of attributes while tag_state */
+    bool saved_flags[256];      /* type_seen saved at `(` and `[` (nesting bounded) */
+    int nsaved;
+    struct ast *spec_stack[256];/* specifiers of the declarations being parsed */
+    int nspecs;
+    size_t last_begin, last_end;/* span of the last token read */
+    struct ast *tu;             /* the result */
+    struct ast *other_pragmas;  /* AST_LIST of every other #pragma line (passed through) */
+    int errors;
+    int depth;                  /* nesting depth guard (fuzzing) */
+};
+/* Parse p->src; returns the translation unit or NULL after a syntax error (reported). */
+struct ast *mcc_parse(struct mcc_parser *p);
+
+/* ---- rewrite.c: edits over the preprocessed text ------------------------------------- */
+/*
+ * An edit list applied in one pass at output.  Offsets are byte offsets in the
+ * preprocessed text.  At one offset, text inserted "after" (the end of what precedes)
+ * comes first, then text inserted "before" (the start of what follows), then a
+ * replacement starting there, each group in the order the edits were made.  A replacement
+ * hides every edit strictly inside its span, so an edit that moves a region renders it
+ * first with rewrite_text() (the edits inside applied) and replaces it.  After edited
+ * text that adds or removes newlines, output() emits a linemarker so the lines that
+ * follow keep their numbers in the user's file.
+ */
+struct rewriter;
+struct rewriter *rewrite_new(struct mcc_arena *a, const struct mcc_source *src);
+void rewrite_insert_before(struct rewriter *rw, size_t off, const char *text);
+void rewrite_insert_after(struct rewriter *rw, size_t off, const char *text);
+void rewrite_replace(struct rewriter *rw, size_t begin, size_t end, const char *text);
+/* The text of [begin, end) with the edits inside it applied (arena string). */
+char *rewrite_text(struct rewriter *rw, size_t begin, size_t end);
+/* Write the whole text with every edit applied; returns 0, or -1 on a write error. */
+int rewrite_output(struct rewriter *rw, FILE *out);
+int rewrite_count(const struct rewriter *rw);
+
+/* ---- translate.c --------------------------------------------------------------------- */
+struct translation {
+    struct mcc_arena arena;
+    struct mcc_source src;
+    struct mcc_parser parser;
+    struct ast *tu;
+    struct rewriter *rw;
+    const struct mcc_options *opts;
+};
+/* The lowering of OmpSs pragmas (translate.c; empty until the lowering issue). */
+int lower_translation_unit(struct translation *t);
+
 /* ---- pragma.c, pragma_ref.c, pragma_lex.c, pragma_dump.c: OmpSs directives ------------ */
 /*
  * omp_parse_pragma() turns the text of one `#pragma omp ...` line (after macro expansion)

@@ -7,7 +7,7 @@ MCC_OBJS    := $(MCC_SRCS:%.c=$(BUILD)/obj/%.o) \
 MCC_CFLAGS  := $(CFLAGS_COMMON) -Imcc -I$(MCC_GEN_DIR)
 MCC_BIN     := $(BUILD)/bin/mcc
 
-$(MCC_GEN_DIR)/c.tab.c $(MCC_GEN_DIR)/c.tab.h: grammar/c.y
+$(MCC_GEN_DIR)/c.tab.c $(MCC_GEN_DIR)/c.tab.h &: grammar/c.y
 	@mkdir -p $(MCC_GEN_DIR)
 	bison -Wall -Werror=conflicts-sr -Werror=conflicts-rr --defines=$(MCC_GEN_DIR)/c.tab.h -o $(MCC_GEN_DIR)/c.tab.c $<
 

@@ -1,0 +1,215 @@
+/*
+ * rewrite.c - the edit list over the preprocessed text (see mcc.h for the rules).
+ *
+ * Edits are kept in the order they are made and sorted once when text is rendered (again
+ * only after new edits), so rendering is O(n log n) in the edits plus linear in the text.
+ */
+#include "mcc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum edit_kind { EDIT_AFTER, EDIT_BEFORE, EDIT_REPLACE };   /* order at one offset */
+
+struct edit {
+    size_t begin, end;        /* end == begin for insertions */
+    enum edit_kind kind;
+    int seq;                  /* creation order */
+    const char *text;
+    size_t len;
+};
+
+struct rewriter {
+    struct mcc_arena *arena;
+    const struct mcc_source *src;
+    struct edit *edits;
+    int n, cap;
+    bool sorted;
+};
+
+struct rewriter *rewrite_new(struct mcc_arena *a, const struct mcc_source *src)
+{
+    struct rewriter *rw = arena_alloc(a, sizeof *rw);
+    rw->arena = a;
+    rw->src = src;
+    rw->sorted = true;
+    return rw;
+}
+
+int rewrite_count(const struct rewriter *rw)
+{
+    return rw->n;
+}
+
+static void add(struct rewriter *rw, size_t b, size_t e, enum edit_kind k, const char *text)
+{
+    if (b > rw->src->len)
+        b = rw->src->len;
+    if (e > rw->src->len)
+        e = rw->src->len;
+    if (e < b)
+        e = b;
+    if (rw->n == rw->cap) {
+        int cap = rw->cap ? rw->cap * 2 : 64;
+        struct edit *n = arena_alloc(rw->arena, (size_t)cap * sizeof *n);
+        if (rw->n)
+            memcpy(n, rw->edits, (size_t)rw->n * sizeof *n);
+        rw->edits = n;
+        rw->cap = cap;
+    }
+    size_t len = strlen(text);
+    rw->edits[rw->n++] = (struct edit){ b, e, k, rw->n, arena_strndup(rw->arena, text, len), len };
+    rw->sorted = false;
+}
+
+void rewrite_insert_before(struct rewriter *rw, size_t off, const char *text)
+{
+    add(rw, off, off, EDIT_BEFORE, text);
+}
+
+void rewrite_insert_after(struct rewriter *rw, size_t off, const char *text)
+{
+    add(rw, off, off, EDIT_AFTER, text);
+}
+
+void rewrite_replace(struct rewriter *rw, size_t begin, size_t end, const char *text)
+{
+    add(rw, begin, end, EDIT_REPLACE, text);
+}
+
+static int cmp_edit(const void *a, const void *b)
+{
+    const struct edit *x = a, *y = b;
+    if (x->begin != y->begin)
+        return x->begin < y->begin ? -1 : 1;
+    if (x->kind != y->kind)
+        return x->kind < y->kind ? -1 : 1;
+    if (x->kind == EDIT_REPLACE && x->end != y->end)
+        return x->end > y->end ? -1 : 1;      /* the outer replacement first */
+    return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+static void sort_edits(struct rewriter *rw)
+{
+    if (!rw->sorted && rw->n > 1)
+        qsort(rw->edits, (size_t)rw->n, sizeof *rw->edits, cmp_edit);
+    rw->sorted = true;
+}
+
+/* Output sink: a FILE or a growing arena-free buffer. */
+struct sink {
+    FILE *f;
+    char *buf;
+    size_t len, cap;
+    bool failed;
+};
+
+static void put(struct sink *s, const char *t, size_t n)
+{
+    if (n == 0)
+        return;
+    if (s->f) {
+        if (fwrite(t, 1, n, s->f) != n)
+            s->failed = true;
+        return;
+    }
+    if (s->len + n + 1 > s->cap) {
+        size_t cap = s->cap ? s->cap : 256;
+        while (s->len + n + 1 > cap)
+            cap *= 2;
+        char *b = realloc(s->buf, cap);
+        if (!b)
+            abort();
+        s->buf = b;
+        s->cap = cap;
+    }
+    memcpy(s->buf + s->len, t, n);
+    s->len += n;
+}
+
+static size_t count_nl(const char *t, size_t n)
+{
+    size_t c = 0;
+    for (const char *q = t; (q = memchr(q, '\n', n - (size_t)(q - t))); q++)
+        c++;
+    return c;
+}
+
+/* A linemarker so the text from `off` on keeps its line numbers. */
+static void linemarker(struct rewriter *rw, struct sink *s, size_t off)
+{
+    const struct mcc_source *src = rw->src;
+    if (src->nlines == 0)
+        return;
+    const struct src_line *l = &src->lines[source_line_index(src, off)];
+    char buf[64];
+    /* Starting a new line first when the edit ended mid-line. */
+    put(s, "\n", 1);
+    int n = snprintf(buf, sizeof buf, "# %d \"", l->line);
+    put(s, buf, (size_t)n);
+    put(s, l->file, strlen(l->file));
+    put(s, "\"\n", 2);
+    /* Text from `off` to the end of its line now starts a line: pad to its column so
+     * columns stay right as well (only when that is blanks-only cheap to know: always
+     * spaces, the compiler counts them as columns). */
+    for (size_t i = l->off; i < off; i++)
+        put(s, src->text[i] == '\t' ? "\t" : " ", 1);
+}
+
+static void render(struct rewriter *rw, size_t begin, size_t end, struct sink *s, bool markers)
+{
+    sort_edits(rw);
+    const char *text = rw->src->text;
+    /* First edit at or after begin. */
+    int lo = 0, hi = rw->n;
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (rw->edits[mid].begin < begin)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    size_t pos = begin;
+    for (int i = lo; i < rw->n; i++) {
+        const struct edit *e = &rw->edits[i];
+        if (e->begin > end || (e->begin == end && e->kind != EDIT_AFTER))
+            break;      /* at `end`, only what ends the span belongs to it */
+        if (e->end > end)
+            continue;   /* a replacement reaching out of the span: not inside it */
+        if (e->begin == begin && e->kind == EDIT_AFTER && !markers)
+            continue;   /* belongs to what precedes the span */
+        if (e->begin < pos)
+            continue;   /* inside a region a replacement already covered */
+        put(s, text + pos, e->begin - pos);
+        put(s, e->text, e->len);
+        size_t removed_nl = 0;
+        pos = e->begin;
+        if (e->kind == EDIT_REPLACE) {
+            removed_nl = count_nl(text + e->begin, e->end - e->begin);
+            pos = e->end;
+        }
+        if (markers && (count_nl(e->text, e->len) != 0 || removed_nl != 0))
+            linemarker(rw, s, pos);
+    }
+    put(s, text + pos, end - pos);
+}
+
+char *rewrite_text(struct rewriter *rw, size_t begin, size_t end)
+{
+    struct sink s = { 0 };
+    if (end > rw->src->len)
+        end = rw->src->len;
+    if (begin > end)
+        begin = end;
+    render(rw, begin, end, &s, false);
+    char *r = arena_strndup(rw->arena, s.buf ? s.buf : "", s.len);
+    free(s.buf);
+    return r;
+}
+
+int rewrite_output(struct rewriter *rw, FILE *out)
+{
+    struct sink s = { .f = out };
+    render(rw, 0, rw->src->len, &s, true);
+    return s.failed ? -1 : 0;
+}

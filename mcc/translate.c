@@ -1,0 +1,107 @@
+/*
+ * translate.c - mcc_translate(): read the preprocessed text, parse it, lower the OmpSs
+ * pragmas (lower_translation_unit), apply the edits, write the result.  Without edits the
+ * output is the input, byte for byte.
+ */
+#include "mcc.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+/*
+ * The OmpSs lowering hook.  Today it does nothing: every pragma passes through unchanged.
+ * The lowering issue adds here, walking t->tu (pragmas are AST_PRAGMA items of the
+ * translation unit and block lists, attached to their construct through ->target and
+ * construct->pragma):
+ *  - omp_parse_pragma() on each attached or standalone pragma (its text is
+ *    t->src.text + begin, its location source_loc(&t->src, begin));
+ *  - name resolution of clause expressions against the symbols in scope at the construct
+ *    (AST_IDENT->sym, struct sym: kind, storage, type class, array bounds) and the
+ *    data-sharing rules, with diagnostics through mcc_error_at;
+ *  - function tasks: a spawn function after the declaration/definition, and every call
+ *    (AST_CALL whose callee AST_IDENT resolves to the task's symbol) rewritten to call it;
+ *  - inline tasks: the statement outlined with rewrite_text() (inner edits applied) into
+ *    a static function plus an environment struct, the statement replaced by the spawn;
+ *  - taskwait / barrier / taskyield / critical / atomic / taskloop and the device
+ *    (target) chains; the runtime header and descriptor tables inserted at the top.
+ * Returns the number of errors reported.
+ */
+int lower_translation_unit(struct translation *t)
+{
+    (void)t;
+    return 0;
+}
+
+int mcc_translate_buffer(const char *name, const char *text, size_t len, FILE *out,
+                         const struct mcc_options *opts)
+{
+    static const struct mcc_options defaults = { .ompss = true, .copy_deps = true };
+    struct translation t;
+    memset(&t, 0, sizeof t);
+    t.opts = opts ? opts : &defaults;
+    mcc_diag_reset(t.opts->quiet);
+    t.src.name = name ? name : "<input>";
+    t.src.text = text;
+    t.src.len = len;
+    source_index(&t.src, &t.arena);
+    t.parser.arena = &t.arena;
+    t.parser.src = &t.src;
+    t.parser.opts = t.opts;
+    t.tu = mcc_parse(&t.parser);
+    int st = 1;
+    if (t.tu) {
+        t.rw = rewrite_new(&t.arena, &t.src);
+        if (lower_translation_unit(&t) == 0 && mcc_error_count() == 0) {
+            st = 0;
+            if (out && rewrite_output(t.rw, out) != 0)
+                st = 1;
+        }
+    }
+    arena_free(&t.arena);
+    return st;
+}
+
+int mcc_translate(const char *in_path, const char *out_path, const struct mcc_options *opts)
+{
+    FILE *in = fopen(in_path, "rb");
+    if (!in) {
+        fprintf(stderr, "mcc: cannot open %s: %s\n", in_path, strerror(errno));
+        return 1;
+    }
+    size_t cap = 1 << 16, len = 0;
+    char *buf = malloc(cap);
+    size_t n;
+    while (buf && (n = fread(buf + len, 1, cap - len, in)) > 0) {
+        len += n;
+        if (len == cap) {
+            cap *= 2;
+            char *b = realloc(buf, cap);
+            if (!b) {
+                free(buf);
+                buf = NULL;
+            }
+            buf = b;
+        }
+    }
+    bool read_error = ferror(in);
+    fclose(in);
+    if (!buf || read_error) {
+        fprintf(stderr, "mcc: cannot read %s\n", in_path);
+        free(buf);
+        return 1;
+    }
+    FILE *out = fopen(out_path, "wb");
+    if (!out) {
+        fprintf(stderr, "mcc: cannot write %s: %s\n", out_path, strerror(errno));
+        free(buf);
+        return 1;
+    }
+    int st = mcc_translate_buffer(in_path, buf, len, out, opts);
+    if (fclose(out) != 0 && st == 0) {
+        fprintf(stderr, "mcc: cannot write %s: %s\n", out_path, strerror(errno));
+        st = 1;
+    }
+    free(buf);
+    return st;
+}
