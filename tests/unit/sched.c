@@ -443,6 +443,84 @@ START_TEST(sched_critical_nested_different_names)
 }
 END_TEST
 
+/* ---- implementations and taskwait noflush ------------------------------------------ */
+
+static atomic_int impl_runs[2];
+static char impl_label[32];
+
+static void impl_a(void *args, nanort_ctx *ctx)
+{
+    (void)ctx;
+    atomic_fetch_add(&impl_runs[0], 1);
+    ++*(long *)*(void **)args;
+    snprintf(impl_label, sizeof impl_label, "%s", nanort_current_label());
+}
+
+static void impl_b(void *args, nanort_ctx *ctx)
+{
+    (void)ctx;
+    atomic_fetch_add(&impl_runs[1], 1);
+    ++*(long *)*(void **)args;
+}
+
+static const struct nanort_impl impl_a_desc = {NANORT_DEVICE_SMP, impl_a, "impl_a", NULL};
+static const struct nanort_impl impl_b_desc = {NANORT_DEVICE_SMP, impl_b, "impl_b", NULL};
+
+/* Submit `n` tasks of `type`, each incrementing *counter (inout). */
+static void spawn_typed(struct nanort_task_type *type, long *counter, int n)
+{
+    for (int i = 0; i < n; i++) {
+        void *args;
+        nanort_task *t = nanort_task_create(type, sizeof(long *), 1, 1, &args);
+        *(long **)args = counter;
+        nanort_task_region1(t, NANORT_DEP_INOUT, counter, sizeof *counter);
+        nanort_task_submit(t, 0, 0);
+    }
+}
+
+START_TEST(sched_added_implementation_runs)
+{
+    /* A task type with no implementation in its descriptor runs the one added at
+     * start-up with nanort_task_type_add_impl, under the type's label. */
+    static struct nanort_task_type type = {"added_impl", __FILE__, 0, NULL, NULL};
+    long counter = 0;
+    nanort_task_type_add_impl(&type, &impl_a_desc);
+    spawn_typed(&type, &counter, 20);
+    nanort_taskwait();
+    ck_assert_int_eq(counter, 20);
+    ck_assert_int_eq(atomic_load(&impl_runs[0]), 20);
+    ck_assert_str_eq(impl_label, "added_impl");
+}
+END_TEST
+
+START_TEST(sched_two_smp_implementations)
+{
+    /* With two smp implementations each task runs exactly one of them. */
+    static const struct nanort_impl impls[] = {
+        {NANORT_DEVICE_SMP, impl_a, "impl_a", NULL},
+        {NANORT_DEVICE_SMP, impl_b, "impl_b", NULL},
+    };
+    static struct nanort_task_type type = {"two_impls", __FILE__, 2, impls, NULL};
+    long counter = 0;
+    spawn_typed(&type, &counter, 100);
+    nanort_taskwait();
+    ck_assert_int_eq(counter, 100);
+    ck_assert_int_eq(atomic_load(&impl_runs[0]) + atomic_load(&impl_runs[1]), 100);
+}
+END_TEST
+
+START_TEST(sched_taskwait_noflush_waits_for_children)
+{
+    /* taskwait noflush waits for every child like taskwait (smp has nothing to flush). */
+    static struct nanort_task_type type = {"noflush", __FILE__, 1, &impl_b_desc, NULL};
+    long counter = 0;
+    spawn_typed(&type, &counter, 50);
+    nanort_taskwait_noflush();
+    ck_assert_int_eq(counter, 50);
+    ck_assert_int_eq(atomic_load(&impl_runs[1]), 50);
+}
+END_TEST
+
 /* ---- queries ------------------------------------------------------------------------ */
 
 struct query_result {
@@ -454,18 +532,21 @@ static void query_body(void *p, long k)
 {
     struct query_result *q = &((struct query_result *)p)[k];
     int n = nanort_num_workers(), id = nanort_worker_id();
-    q->ok = id >= 0 && id < n && omp_get_thread_num() == id && omp_get_max_threads() == n;
+    q->ok = id >= 0 && id < n && omp_get_thread_num() == id && omp_get_max_threads() == n &&
+            omp_get_num_threads() == n;
     snprintf(q->label, sizeof q->label, "%s", nanort_current_label());
 }
 
 START_TEST(sched_queries_consistent)
 {
-    /* omp_get_* and nanort_* queries agree: worker ids in range and equal to
-     * omp_get_thread_num, main is thread 0 and label "main", tasks see their label,
+    /* omp_get_* and nanort_* queries agree: max and num threads are the workers,
+     * worker ids in range and equal to omp_get_thread_num, main is thread 0 and
+     * label "main", tasks see their label,
      * omp_get_num_procs is the number of usable cores, omp_get_wtime advances. */
     int n = nanort_num_workers();
     ck_assert_int_ge(n, 1);
     ck_assert_int_eq(omp_get_max_threads(), n);
+    ck_assert_int_eq(omp_get_num_threads(), n); /* OmpSs: all workers form one team */
     ck_assert_int_eq(omp_get_thread_num(), 0);
     ck_assert_int_eq(nanort_worker_id(), 0);
     ck_assert_str_eq(nanort_current_label(), "main");
@@ -584,6 +665,9 @@ static void sched_setup(void)
     atomic_store(&crit_met, 0);
     for (int i = 0; i < 256; i++)
         atomic_store(&worker_seen[i], 0);
+    atomic_store(&impl_runs[0], 0);
+    atomic_store(&impl_runs[1], 0);
+    impl_label[0] = 0;
 }
 
 static TCase *sched_tcase(Suite *s, const char *name, double timeout)
@@ -612,6 +696,10 @@ int main(void)
     tcase_add_test(tc, sched_critical_unnamed_excludes);
     tcase_add_test(tc, sched_critical_equal_names_share_lock);
     tcase_add_test(tc, sched_critical_nested_different_names);
+    tc = sched_tcase(s, "types", 30);
+    tcase_add_test(tc, sched_added_implementation_runs);
+    tcase_add_test(tc, sched_two_smp_implementations);
+    tcase_add_test(tc, sched_taskwait_noflush_waits_for_children);
     tc = sched_tcase(s, "queries", 30);
     tcase_add_test(tc, sched_queries_consistent);
     tcase_add_test(tc, sched_worker_id_of_foreign_thread);
