@@ -1,0 +1,64 @@
+/* commutative(x): the tasks of a run execute one at a time in any order (plain,
+ * non-atomic read-modify-write must not lose updates), after the previous writer and
+ * before the next reader; also as a function task clause with shaping. */
+#include "ompss_check.h"
+
+#define NT 48
+#define M 8
+
+static long acc, after;
+static int inside; /* tasks inside a commutative run right now */
+static long vec[M];
+
+static void enter(void)
+{
+    int n = __atomic_add_fetch(&inside, 1, __ATOMIC_SEQ_CST);
+    CHECK(n == 1, "%d commutative tasks ran at once", n);
+}
+
+static void leave(void)
+{
+    __atomic_sub_fetch(&inside, 1, __ATOMIC_SEQ_CST);
+}
+
+#pragma omp task commutative([n]v)
+void add_vec(long *v, int n, long k)
+{
+    enter();
+    for (int i = 0; i < n; i++) {
+        long t = v[i];
+        delay(1);
+        v[i] = t + k * i;
+    }
+    leave();
+}
+
+int main(void)
+{
+#pragma omp task out(acc)
+    {
+        delay(30);
+        acc = 5;
+    }
+    for (long i = 1; i <= NT; i++) {
+#pragma omp task commutative(acc)
+        {
+            enter();
+            long t = acc;
+            delay(2);
+            acc = t + i;
+            leave();
+        }
+    }
+#pragma omp task in(acc) out(after)
+    after = acc;
+    for (long k = 1; k <= 10; k++)
+        add_vec(vec, M, k);
+#pragma omp taskwait
+
+    long ref = 5 + (long)NT * (NT + 1) / 2;
+    CHECK(after == ref, "reader saw %ld, expected %ld", after, ref);
+    for (int i = 0; i < M; i++)
+        CHECK(vec[i] == 55L * i, "vec[%d] = %ld, expected %ld", i, vec[i], 55L * i);
+    return result_ok();
+}
