@@ -273,7 +273,7 @@ static struct ast *end_function(struct mcc_parser *p, YYLTYPE l, struct ast *def
 %type <node> declaration decl_specs declaration_specifiers declaration_specifier
 %type <node> init_declarator_list init_declarator declarator_with_suffix decl_suffix
 %type <node> storage_class_specifier type_specifier struct_or_union_specifier
-%type <node> struct_or_union struct_declaration_list struct_declaration
+%type <node> struct_or_union struct_body struct_declaration_list struct_declaration
 %type <node> specifier_qualifier_list specifier_qualifier struct_declarator_list
 %type <node> struct_declarator enum_specifier enumerator_list enumerator
 %type <node> atomic_type_specifier typeof_specifier type_qualifier function_specifier
@@ -589,7 +589,10 @@ storage_class_specifier
     | KW_REGISTER                   { $$ = kw_spec(p, @$, KW_REGISTER, false); }
     ;
 
-/* 6.7.2 type specifiers: each one sets type_seen (struct mcc_parser) */
+/* 6.7.2 type specifiers: each one sets type_seen (struct mcc_parser).  Only in reductions
+ * bison makes before reading the next token (the state after the specifier's last token
+ * holds that one rule); a tag without a body is only known after the next token, so the
+ * lexer sets the flag when it returns the tag, as it does for a TYPEDEF_NAME. */
 type_specifier
     : KW_VOID                       { $$ = kw_spec(p, @$, KW_VOID, true); }
     | KW_CHAR                       { $$ = kw_spec(p, @$, KW_CHAR, true); }
@@ -607,8 +610,8 @@ type_specifier
     | KW_FLOATN                     { $$ = kw_spec(p, @$, KW_FLOATN, true); }
     | KW_AUTO_TYPE                  { $$ = kw_spec(p, @$, KW_AUTO_TYPE, true); }
     | atomic_type_specifier         { $$ = $1; p->type_seen = true; }
-    | struct_or_union_specifier     { $$ = $1; p->type_seen = true; }
-    | enum_specifier                { $$ = $1; p->type_seen = true; }
+    | struct_or_union_specifier     /* type_seen: set when the '}' or the tag is read */
+    | enum_specifier
     | typeof_specifier              { $$ = $1; p->type_seen = true; }
     | TYPEDEF_NAME
         {
@@ -620,10 +623,10 @@ type_specifier
 
 /* 6.7.2.1 structure and union specifiers */
 struct_or_union_specifier
-    : struct_or_union attributes_opt '{' struct_declaration_list '}'
-        { $$ = $1; $$->end = @$.end; $$->kid[0] = $4; $$->kid[1] = $2; }
-    | struct_or_union attributes_opt general_identifier '{' struct_declaration_list '}'
-        { $$ = named($1, $3); $$->end = @$.end; $$->kid[0] = $5; $$->kid[1] = $2; sym_declare_tag(p, $$, true); }
+    : struct_or_union attributes_opt '{' struct_body '}'
+        { p->type_seen = true; $$ = $1; $$->end = @$.end; $$->kid[0] = $4; $$->kid[1] = $2; }
+    | struct_or_union attributes_opt general_identifier '{' struct_body '}'
+        { p->type_seen = true; $$ = named($1, $3); $$->end = @$.end; $$->kid[0] = $5; $$->kid[1] = $2; sym_declare_tag(p, $$, true); }
     | struct_or_union attributes_opt general_identifier
         { $$ = named($1, $3); $$->end = @$.end; $$->kid[1] = $2; sym_declare_tag(p, $$, false); }
     ;
@@ -631,6 +634,13 @@ struct_or_union_specifier
 struct_or_union
     : KW_STRUCT                     { $$ = op(N(AST_STRUCT, @$, NULL, NULL), KW_STRUCT); }
     | KW_UNION                      { $$ = op(N(AST_STRUCT, @$, NULL, NULL), KW_UNION); }
+    ;
+
+/* GNU C accepts the last member without its ';'. */
+struct_body
+    : struct_declaration_list
+    | struct_declaration_list specifier_qualifier_list struct_declarator_list
+                                    { YYLTYPE l = { @2.begin, @3.end }; $$ = ast_list_append($1, N(AST_STRUCT_DECL, l, $2, $3)); }
     ;
 
 struct_declaration_list
@@ -683,13 +693,13 @@ struct_declarator
 /* 6.7.2.2 enumeration specifiers */
 enum_specifier
     : KW_ENUM attributes_opt '{' enumerator_list '}'
-        { $$ = N(AST_ENUM, @$, $4, $2); }
+        { $$ = N(AST_ENUM, @$, $4, $2); p->type_seen = true; }
     | KW_ENUM attributes_opt '{' enumerator_list ',' '}'
-        { $$ = N(AST_ENUM, @$, $4, $2); }
+        { $$ = N(AST_ENUM, @$, $4, $2); p->type_seen = true; }
     | KW_ENUM attributes_opt general_identifier '{' enumerator_list '}'
-        { $$ = named(N(AST_ENUM, @$, $5, $2), $3); sym_declare_tag(p, $$, true); }
+        { $$ = named(N(AST_ENUM, @$, $5, $2), $3); sym_declare_tag(p, $$, true); p->type_seen = true; }
     | KW_ENUM attributes_opt general_identifier '{' enumerator_list ',' '}'
-        { $$ = named(N(AST_ENUM, @$, $5, $2), $3); sym_declare_tag(p, $$, true); }
+        { $$ = named(N(AST_ENUM, @$, $5, $2), $3); sym_declare_tag(p, $$, true); p->type_seen = true; }
     | KW_ENUM attributes_opt general_identifier
         { $$ = named(N(AST_ENUM, @$, NULL, $2), $3); sym_declare_tag(p, $$, false); }
     ;
@@ -956,6 +966,8 @@ sub_statement
 /* 6.8.1 labeled statements (+ GNU case ranges, label attributes) */
 labeled_statement
     : IDENTIFIER ':' attributes_opt sub_statement
+        { $$ = named(N(AST_LABEL, @$, $4, NULL), $1); $$->sym = sym_label(p, $$, true); }
+    | TYPEDEF_NAME ':' attributes_opt sub_statement
         { $$ = named(N(AST_LABEL, @$, $4, NULL), $1); $$->sym = sym_label(p, $$, true); }
     | KW_CASE constant_expression ':' sub_statement
                                     { $$ = N4(AST_CASE, @$, $2, NULL, $4, NULL); }

@@ -403,6 +403,10 @@ int yylex(YYSTYPE *lval, YYLTYPE *lloc, struct mcc_parser *p)
                 t = IDENTIFIER;
             } else if (!p->tag_state) {
                 t = lex_classify_ident(p, n);
+                /* A typedef name is a type specifier (or a label, member or designator
+                 * name, where nothing follows that could be a declarator's name). */
+                if (t == TYPEDEF_NAME)
+                    p->type_seen = true;
             }
         } else if (p->tag_state) {
             if (t == '(')
