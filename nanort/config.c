@@ -42,8 +42,8 @@ static const struct option options[] = {
      "pending (created, unfinished) tasks above which the creating thread runs ready tasks "
      "itself, or the new task undeferred (0: no limit)"},
     {"queue-limit", OPT_COUNT, "64",
-     "queued ready tasks per worker above which a thread that creates a ready task runs it "
-     "at once (0: always queue)"},
+     "ready tasks queued in a worker's own queue (bf: its share of the queue) above which "
+     "a new ready task it creates runs at once instead of being queued (0: always queue)"},
     {"spins", OPT_COUNT, "2000", "polls of the queues an idle thread makes before it sleeps"},
     {"binding", OPT_BOOL, "yes", "bind worker i to the i-th allowed core (--no-binding: do not)"},
     {"summary", OPT_BOOL, "no",

@@ -186,6 +186,12 @@ extern pthread_mutex_t nrt_types_lock;
 extern struct nrt_type_info *nrt_types;
 struct nrt_type_info *nrt_type_info(struct nanort_task_type *type);
 
+/* A task's pending count while its body runs: children's completions subtract from it,
+ * the end of the body adds (children - NRT_BODY_BIAS), and whoever brings it to 0
+ * completes the task.  So the creating thread never touches the line the completing
+ * threads write, and the body can end before or after its children. */
+#define NRT_BODY_BIAS (1L << 40)
+
 struct nanort_task {
     struct nanort_task *next;          /* queue, freelist or park list link: owner of that list */
     struct nanort_task_type *type;  /* immutable after creation */
@@ -194,6 +200,9 @@ struct nanort_task {
     void *args;
     struct nrt_region *regions;     /* tail array; filled before submit, then read-only */
     struct nanort_dim *dims;
+    /* Children submitted so far: the body's thread (relaxed; for the root also foreign
+     * threads, hence atomic).  At least 64 bytes away from `pending`. */
+    atomic_long nchildren;
     unsigned nregions, max_regions;
     unsigned ndims, max_dims;
     unsigned flags;                 /* enum nrt_task_flag: set before submission */
@@ -201,15 +210,23 @@ struct nanort_task {
     /* Unsatisfied predecessors (+1 while being registered).  Changed under the parent
      * domain's lock; waiters read it with acquire ordering. */
     atomic_int npred;
-    /* 1 while the body runs + children not yet finished; acq_rel decrements. */
-    atomic_int pending;
     struct nrt_edge *succ;          /* successors: parent domain's lock */
-    struct nrt_domain *domain;      /* children's domain: touched only by the body's thread
-                                     * until completion, when it is freed */
+    struct nrt_domain *domain;      /* children's domain: created by the body's thread,
+                                     * read by completing children, freed at completion */
     uint64_t seq;                   /* order of priority pushes, FIFO among equal priorities */
+    /* NRT_BODY_BIAS - completed children while the body runs (see NRT_BODY_BIAS). */
+    atomic_long pending;
+    /* The value of `pending` a sleeping taskwait waits for, -1 when none. */
+    atomic_long wait_target;
     size_t size;                    /* allocation size (size class) */
     int owner;                      /* worker whose freelist it returns to, -1: malloc */
 };
+_Static_assert(offsetof(struct nanort_task, pending) - offsetof(struct nanort_task, nchildren)
+                   >= NRT_CACHELINE, "creator and completers would share a cache line");
+
+/* True when every child submitted so far has finished (the body's thread asks). */
+bool nrt_children_done(struct nanort_task *t);
+void nrt_task_init_counts(struct nanort_task *t);
 
 /* The implicit task of main (also the parent of tasks created by foreign threads). */
 extern struct nanort_task *nrt_root;
@@ -255,7 +272,6 @@ extern int nrt_nworkers;                    /* set at start, constant while runn
 extern struct nrt_worker *nrt_workers;
 extern __thread struct nrt_worker *nrt_self __attribute__((tls_model("initial-exec")));
 extern __thread struct nanort_task *nrt_current __attribute__((tls_model("initial-exec")));
-extern atomic_long nrt_nready;              /* tasks in scheduler queues (approximate) */
 extern atomic_bool nrt_stopping;
 
 extern atomic_int nrt_idle;                 /* workers polling or asleep (a hint) */
@@ -292,6 +308,9 @@ struct nrt_sched {
     void (*fini)(void);
     void (*push)(struct nrt_worker *self, struct nanort_task *t);  /* self NULL: foreign */
     struct nanort_task *(*pop)(struct nrt_worker *self);
+    /* Tasks queued: in self's own queue (self != NULL), or in all queues (NULL).  The
+     * counts a push stores must be seq_cst (the sleep protocol in worker.c reads them). */
+    long (*queued)(struct nrt_worker *self);
     /* Optional: true when the creator should run the new ready task itself. */
     bool (*run_now)(struct nrt_worker *self, struct nanort_task *t);
 };
@@ -301,9 +320,10 @@ extern const struct nrt_sched nrt_sched_versioning, nrt_sched_affinity;
 void nrt_dbf_init(int nworkers);
 void nrt_dbf_fini(void);
 void nrt_dbf_push(struct nrt_worker *self, struct nanort_task *t);
+long nrt_dbf_queued(struct nrt_worker *self);
 struct nanort_task *nrt_dbf_pop(struct nrt_worker *self);
 #define NRT_DBF_OPS .init = nrt_dbf_init, .fini = nrt_dbf_fini, .push = nrt_dbf_push, \
-                    .pop = nrt_dbf_pop
+                    .pop = nrt_dbf_pop, .queued = nrt_dbf_queued
 extern const struct nrt_sched *nrt_sched;   /* selected at start */
 extern const char nrt_sched_default[];
 const struct nrt_sched *nrt_sched_find(const char *name);
@@ -313,6 +333,8 @@ void nrt_sched_select(void);
 /* Queue a ready task (priority-aware), count it, wake a sleeper. */
 void nrt_sched_push(struct nanort_task *t);
 struct nanort_task *nrt_sched_pop(void);
+/* Any task queued (seq_cst reads: see worker.c)? */
+bool nrt_sched_has_work(void);
 
 /* The priority queue the policies share for tasks with priority != 0. */
 void nrt_prio_init(void);

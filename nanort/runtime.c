@@ -134,8 +134,7 @@ static struct nanort_task *root_new(void)
     struct nanort_task *r = nrt_xcalloc(1, sizeof *r);
     r->flags = NRT_TF_ROOT;
     r->owner = -1;
-    atomic_init(&r->pending, 1);
-    atomic_init(&r->npred, 0);
+    nrt_task_init_counts(r);
     r->domain = nrt_domain_new();
     return r;
 }
@@ -186,7 +185,7 @@ int nanort_init(void)
 static bool root_children_done(void *arg)
 {
     (void)arg;
-    return atomic_load_explicit(&nrt_root->pending, memory_order_acquire) == 1;
+    return nrt_children_done(nrt_root);
 }
 
 void nanort_shutdown(void)

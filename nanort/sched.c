@@ -86,7 +86,7 @@ void nrt_prio_push(struct nanort_task *t)
         heap_swap(i, (i - 1) / 2);
         i = (i - 1) / 2;
     }
-    atomic_store_explicit(&prio.count, (long)prio.n, memory_order_relaxed);
+    atomic_store(&prio.count, (long)prio.n);   /* seq_cst: see nrt_sched::queued */
     NRT_PCHECK(pthread_mutex_unlock(&prio.lock));
 }
 
@@ -129,25 +129,22 @@ void nrt_sched_push(struct nanort_task *t)
         nrt_prio_push(t);
     else
         nrt_sched->push(nrt_self, t);
-    /* seq_cst: a worker going to sleep reads it after announcing itself (worker.c). */
-    atomic_fetch_add(&nrt_nready, 1);
     nrt_wake_worker();
 }
 
 struct nanort_task *nrt_sched_pop(void)
 {
-    /* relaxed: a stale zero only delays the pop to the next poll; sleepers re-read it
-     * with seq_cst before sleeping. */
-    if (atomic_load_explicit(&nrt_nready, memory_order_relaxed) <= 0)
-        return NULL;
     struct nanort_task *t = nrt_prio_pop(true);
     if (!t)
         t = nrt_sched->pop(nrt_self);
     if (!t)
         t = nrt_prio_pop(false);
-    if (t)
-        atomic_fetch_sub_explicit(&nrt_nready, 1, memory_order_relaxed);
     return t;
+}
+
+bool nrt_sched_has_work(void)
+{
+    return atomic_load(&prio.count) > 0 || nrt_sched->queued(NULL) > 0;
 }
 
 /* ---- a locked FIFO of tasks --------------------------------------------------------- */
@@ -174,7 +171,7 @@ void nrt_tqueue_push_back(struct nrt_tqueue *q, struct nanort_task *t)
     else
         q->head = t;
     q->tail = t;
-    atomic_fetch_add_explicit(&q->n, 1, memory_order_relaxed);
+    atomic_fetch_add(&q->n, 1);                /* seq_cst: see nrt_sched::queued */
     nrt_spin_unlock(&q->lock);
 }
 
@@ -185,7 +182,7 @@ void nrt_tqueue_push_front(struct nrt_tqueue *q, struct nanort_task *t)
     q->head = t;
     if (!q->tail)
         q->tail = t;
-    atomic_fetch_add_explicit(&q->n, 1, memory_order_relaxed);
+    atomic_fetch_add(&q->n, 1);                /* seq_cst: see nrt_sched::queued */
     nrt_spin_unlock(&q->lock);
 }
 

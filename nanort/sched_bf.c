@@ -28,6 +28,12 @@ static struct nanort_task *bf_pop(struct nrt_worker *self)
     return nrt_tqueue_pop_front(&bf_queue);
 }
 
+static long bf_queued(struct nrt_worker *self)
+{
+    long n = atomic_load(&bf_queue.n);
+    return self ? n / nrt_nworkers : n;       /* a worker's share of the one queue */
+}
+
 const struct nrt_sched nrt_sched_bf = {
     .name = "bf",
     .help = "breadth first: one global FIFO queue; priorities honoured",
@@ -35,4 +41,5 @@ const struct nrt_sched nrt_sched_bf = {
     .fini = bf_fini,
     .push = bf_push,
     .pop = bf_pop,
+    .queued = bf_queued,
 };

@@ -62,7 +62,7 @@ void nrt_dbf_push(struct nrt_worker *self, struct nanort_task *t)
         deque_grow(q);
     q->buf[(q->head + q->n) % q->cap] = t;
     q->n++;
-    atomic_store_explicit(&q->count, (long)q->n, memory_order_relaxed);
+    atomic_store(&q->count, (long)q->n);       /* seq_cst: see nrt_sched::queued */
     nrt_spin_unlock(&q->lock);
 }
 
@@ -87,15 +87,64 @@ static struct nanort_task *deque_take(struct deque *q, bool newest)
     return t;
 }
 
+/* Steal the oldest half of q (at most STEAL_MAX tasks): the first is returned, the
+ * others go to the thief's own deque, so that a thief takes the victim's lock once per
+ * batch instead of once per task. */
+#define STEAL_MAX 32
+
+static struct nanort_task *steal_batch(struct deque *q, struct deque *mine)
+{
+    struct nanort_task *got[STEAL_MAX];
+    size_t n = 0;
+    if (atomic_load_explicit(&q->count, memory_order_relaxed) == 0)
+        return NULL;
+    nrt_spin_lock(&q->lock);
+    size_t want = mine ? (q->n + 1) / 2 : (q->n > 0);
+    if (want > STEAL_MAX)
+        want = STEAL_MAX;
+    for (; n < want; n++) {
+        got[n] = q->buf[q->head];
+        q->head = (q->head + 1) % q->cap;
+        q->n--;
+    }
+    atomic_store_explicit(&q->count, (long)q->n, memory_order_relaxed);
+    nrt_spin_unlock(&q->lock);
+    if (n == 0)
+        return NULL;
+    if (n > 1) {
+        nrt_spin_lock(&mine->lock);
+        for (size_t i = n - 1; i >= 1; i--) {   /* oldest ends on top: runs next */
+            if (mine->n == mine->cap)
+                deque_grow(mine);
+            mine->buf[(mine->head + mine->n) % mine->cap] = got[i];
+            mine->n++;
+        }
+        atomic_store(&mine->count, (long)mine->n);
+        nrt_spin_unlock(&mine->lock);
+    }
+    return got[0];
+}
+
+long nrt_dbf_queued(struct nrt_worker *self)
+{
+    if (self)
+        return atomic_load_explicit(&deques[self->id].count, memory_order_relaxed);
+    long n = 0;
+    for (int i = 0; i < ndeques; i++)
+        n += atomic_load(&deques[i].count);
+    return n;
+}
+
 struct nanort_task *nrt_dbf_pop(struct nrt_worker *self)
 {
     int me = self ? self->id : 0;
+    struct deque *mine = self ? &deques[me] : NULL;
     struct nanort_task *t;
-    if (self && (t = deque_take(&deques[me], true)))
+    if (mine && (t = deque_take(mine, true)))
         return t;
     for (int k = 1; k <= ndeques; k++) {
         int v = (me + k) % ndeques;
-        if ((!self || v != me) && (t = deque_take(&deques[v], false)))
+        if ((!self || v != me) && (t = steal_batch(&deques[v], mine)))
             return t;
     }
     return NULL;

@@ -277,8 +277,7 @@ nanort_task *nanort_task_create(struct nanort_task_type *type, size_t args_size,
     t->dims = (struct nanort_dim *)((char *)t->args + dims);
     t->max_regions = nregions;
     t->max_dims = ndims_total;
-    atomic_init(&t->pending, 1);
-    atomic_init(&t->npred, 0);
+    nrt_task_init_counts(t);
     if (nrt_cfg.summary)
         atomic_fetch_add_explicit(&t->info->created, 1, memory_order_relaxed);
     *args = t->args;
@@ -351,21 +350,42 @@ static void complete(struct nanort_task *t)
             nrt_domain_free(t->domain);
         free_block(t);
         count_completed();
-        /* seq_cst: a waiter that sleeps after reading pending sees it, see worker.c. */
-        int old = atomic_fetch_sub(&parent->pending, 1);
-        if (old == 2)
-            nrt_wake_waiters();
-        if (old != 1)
+        /* seq_cst: a waiter that sleeps after reading pending sees it (worker.c). */
+        long v = atomic_fetch_sub(&parent->pending, 1) - 1;
+        if (v >= NRT_BODY_BIAS / 2) {
+            /* the parent's body still runs, so the parent is alive: is it waiting for
+             * exactly this? */
+            if (v == atomic_load(&parent->wait_target))
+                nrt_wake_waiters();
             return;
-        t = parent;
+        }
+        if (v != 0)
+            return;
+        t = parent;                 /* body done and this was the last child */
     }
 }
 
 static void finish_body(struct nanort_task *t)
 {
+    long n = atomic_load_explicit(&t->nchildren, memory_order_relaxed);
     /* seq_cst: as in complete(). */
-    if (atomic_fetch_sub(&t->pending, 1) == 1)
+    if (atomic_fetch_add(&t->pending, n - NRT_BODY_BIAS) + (n - NRT_BODY_BIAS) == 0)
         complete(t);
+}
+
+void nrt_task_init_counts(struct nanort_task *t)
+{
+    atomic_init(&t->nchildren, 0);
+    atomic_init(&t->pending, NRT_BODY_BIAS);
+    atomic_init(&t->wait_target, -1);
+    atomic_init(&t->npred, 0);
+}
+
+bool nrt_children_done(struct nanort_task *t)
+{
+    long n = atomic_load_explicit(&t->nchildren, memory_order_relaxed);
+    /* acquire: the children's writes are visible once their completion is. */
+    return atomic_load_explicit(&t->pending, memory_order_acquire) == NRT_BODY_BIAS - n;
 }
 
 bool nrt_task_execute(struct nanort_task *t)
@@ -421,8 +441,7 @@ static bool queue_is_full(void)
 {
     /* relaxed: a heuristic. */
     return nrt_self && nrt_cfg.queue_limit > 0 &&
-           atomic_load_explicit(&nrt_nready, memory_order_relaxed) >
-               nrt_cfg.queue_limit * nrt_nworkers;
+           nrt_sched->queued(nrt_self) > nrt_cfg.queue_limit;
 }
 
 void nrt_task_ready(struct nanort_task *t)
@@ -447,8 +466,8 @@ void nanort_task_submit(nanort_task *t, unsigned flags, int priority)
         t->flags |= NRT_TF_UNDEFERRED;
     if ((flags & NANORT_TASK_FINAL) || (parent->flags & NRT_TF_FINAL))
         t->flags |= NRT_TF_FINAL | NRT_TF_UNDEFERRED;
-    /* relaxed: ordered before t can complete by program order and the queues' locks. */
-    atomic_fetch_add_explicit(&parent->pending, 1, memory_order_relaxed);
+    /* relaxed: only the parent's body reads it (a foreign thread's for the root). */
+    atomic_fetch_add_explicit(&parent->nchildren, 1, memory_order_relaxed);
     count_submitted();
     if (over_throttle_limit())
         throttle(t);
@@ -473,9 +492,7 @@ void nanort_task_submit(nanort_task *t, unsigned flags, int priority)
 
 static bool children_done(void *arg)
 {
-    struct nanort_task *t = arg;
-    /* acquire: the children's writes are visible once their completion is. */
-    return atomic_load_explicit(&t->pending, memory_order_acquire) == 1;
+    return nrt_children_done(arg);
 }
 
 static struct nanort_task *current_task(void)
@@ -487,8 +504,13 @@ static struct nanort_task *current_task(void)
 void nanort_taskwait_noflush(void)
 {
     struct nanort_task *t = current_task();
-    if (!children_done(t))
-        nrt_wait_until(children_done, t);
+    if (nrt_children_done(t))
+        return;
+    /* seq_cst: completers read it after their decrement (see complete()). */
+    atomic_store(&t->wait_target,
+                 NRT_BODY_BIAS - atomic_load_explicit(&t->nchildren, memory_order_relaxed));
+    nrt_wait_until(children_done, t);
+    atomic_store_explicit(&t->wait_target, -1, memory_order_relaxed);
 }
 
 void nanort_taskwait(void)
@@ -510,8 +532,7 @@ void nanort_taskwait_on(unsigned nregions, const unsigned *flags, const void *co
         nrt_region_normalise(&regs[i]);
     }
     struct nanort_task waiter = {.flags = NRT_TF_WAITER, .parent = cur, .owner = -1};
-    atomic_init(&waiter.npred, 0);
-    atomic_init(&waiter.pending, 0);
+    nrt_task_init_counts(&waiter);
     if (cur->domain && !nrt_deps_wait_on(cur->domain, &waiter, nregions, regs))
         nrt_wait_until(npred_zero, &waiter);
     free(regs);

@@ -13,16 +13,17 @@
  */
 #include "nrt.h"
 
+#include <errno.h>
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 int nrt_nworkers;
 struct nrt_worker *nrt_workers;
 __thread struct nrt_worker *nrt_self __attribute__((tls_model("initial-exec")));
 __thread struct nanort_task *nrt_current __attribute__((tls_model("initial-exec")));
 /* Each hot counter on its own cache line. */
-_Alignas(NRT_CACHELINE) atomic_long nrt_nready;
 _Alignas(NRT_CACHELINE) atomic_int nrt_idle;  /* workers polling or sleeping; a hint for wf */
 _Alignas(NRT_CACHELINE) atomic_bool nrt_stopping;
 
@@ -73,7 +74,7 @@ void nrt_wake_waiters(void)
 
 static bool work_queued(void)
 {
-    return atomic_load(&nrt_nready) > 0;
+    return nrt_sched_has_work();
 }
 
 static void idle_sleep(void)
@@ -94,8 +95,20 @@ static void wait_sleep(nrt_cond_fn *done, void *arg)
     /* seq_cst read-modify-write: done()'s acquire loads cannot move above it (it is a
      * full barrier on x86 and RCsc on Arm), which is what the protocol needs. */
     atomic_fetch_add(&n_wait_sleep, 1);
-    while (!done(arg) && !work_queued())
-        NRT_PCHECK(pthread_cond_wait(&wait_cond, &sleep_lock));
+    while (!done(arg) && !work_queued()) {
+        /* Timed: a safety net for the rare waits nobody signals exactly (two threads
+         * waiting on the root task's children at once share one wait_target). */
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_nsec += 5 * 1000 * 1000;
+        if (until.tv_nsec >= 1000000000) {
+            until.tv_sec++;
+            until.tv_nsec -= 1000000000;
+        }
+        int rc = pthread_cond_timedwait(&wait_cond, &sleep_lock, &until);
+        if (rc != 0 && rc != ETIMEDOUT)
+            nrt_pthread_fail("pthread_cond_timedwait(&wait_cond, &sleep_lock, &until)", rc);
+    }
     atomic_fetch_sub(&n_wait_sleep, 1);
     NRT_PCHECK(pthread_mutex_unlock(&sleep_lock));
     /* We may have taken a wake-up meant for an idle worker: pass it on. */
@@ -214,7 +227,6 @@ void nrt_workers_start(int n)
     nrt_nworkers = n;
     for (int i = 0; i < n; i++)
         nrt_workers[i].id = i;
-    atomic_store(&nrt_nready, 0);
     atomic_store(&nrt_stopping, false);
     atomic_store(&nrt_idle, 0);
     nrt_prio_init();
