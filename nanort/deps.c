@@ -43,6 +43,8 @@ struct nrt_dobj {
     struct nrt_dobj *left, *right;  /* interval treap ordered by lo */
     uintptr_t maxhi;                /* largest hi in this subtree */
     unsigned prio;
+    bool empty;                     /* no live access: kept for reuse, on the LRU list */
+    struct nrt_dobj *lru_next, *lru_prev;
 };
 
 #define SMALL_BUCKETS 16
@@ -53,12 +55,19 @@ struct nrt_domain {
     struct nrt_dobj **buckets;
     size_t nbuckets, nobj;
     struct nrt_dobj *root;          /* interval treap of all objects */
-    bool overlap_seen;              /* two live objects overlapped since the domain was empty */
+    bool overlap_seen;              /* two live objects overlapped since none was live */
+    size_t nlive_obj;               /* objects with live accesses */
+    /* Empty objects, oldest first: a region used again soon (a chain, a stencil's cells)
+     * finds its object without a treap insertion and removal. */
+    struct nrt_dobj *lru_head, *lru_tail;
+    size_t nempty;
     unsigned rng;
     struct nrt_dobj *free_objs;
     struct nrt_edge *free_edges;
     struct nrt_dobj *small[SMALL_BUCKETS];
 };
+
+static void token_unref(struct nrt_token *k);
 
 /* ---- regions --------------------------------------------------------------------- */
 
@@ -302,8 +311,19 @@ static void hash_grow(struct nrt_domain *d)
 static void note_overlap(struct nrt_domain *d, struct nrt_dobj *o, struct visit *v)
 {
     (void)d;
-    (void)o;
-    v->found++;
+    v->found += !o->empty;
+}
+
+/* o (not yet live) becomes live: does it overlap a live object? */
+static void check_new_overlap(struct nrt_domain *d, struct nrt_dobj *o,
+                              const struct nrt_region *r)
+{
+    d->nlive_obj++;
+    if (!d->overlap_seen) {
+        struct visit v = {.r = r, .skip = o, .fn = note_overlap};
+        treap_visit(d, d->root, &v);
+        d->overlap_seen = v.found > 0;
+    }
 }
 
 static struct nrt_dobj *obj_new(struct nrt_domain *d, const struct nrt_region *r)
@@ -327,11 +347,7 @@ static struct nrt_dobj *obj_new(struct nrt_domain *d, const struct nrt_region *r
     o->hnext = d->buckets[h];
     d->buckets[h] = o;
     d->nobj++;
-    if (!d->overlap_seen) {
-        struct visit v = {.r = r, .skip = o, .fn = note_overlap};
-        treap_visit(d, d->root, &v);
-        d->overlap_seen = v.found > 0;
-    }
+    check_new_overlap(d, o, r);
     d->root = treap_insert(d->root, o);
     return o;
 }
@@ -343,10 +359,53 @@ static void obj_free(struct nrt_domain *d, struct nrt_dobj *o)
         pp = &(*pp)->hnext;
     *pp = o->hnext;
     d->root = treap_erase(d->root, o);
-    if (--d->nobj == 0)
-        d->overlap_seen = false;
+    d->nobj--;
     o->hnext = d->free_objs;
     d->free_objs = o;
+}
+
+#define EMPTY_KEEP 256
+
+static void lru_unlink(struct nrt_domain *d, struct nrt_dobj *o)
+{
+    *(o->lru_prev ? &o->lru_prev->lru_next : &d->lru_head) = o->lru_next;
+    *(o->lru_next ? &o->lru_next->lru_prev : &d->lru_tail) = o->lru_prev;
+    o->empty = false;
+    d->nempty--;
+}
+
+/* The object of region r, live. */
+static struct nrt_dobj *obj_get(struct nrt_domain *d, const struct nrt_region *r)
+{
+    struct nrt_dobj *o = obj_find(d, r);
+    if (!o)
+        return obj_new(d, r);
+    if (o->empty) {
+        lru_unlink(d, o);
+        check_new_overlap(d, o, r);
+    }
+    return o;
+}
+
+/* o's last live access went away: keep it for reuse, drop the oldest empty one. */
+static void obj_retire(struct nrt_domain *d, struct nrt_dobj *o)
+{
+    token_unref(o->token);
+    o->token = NULL;
+    o->cur_kind = o->prev_kind = NRT_KIND_NONE;
+    o->empty = true;
+    o->lru_next = NULL;
+    o->lru_prev = d->lru_tail;
+    *(d->lru_tail ? &d->lru_tail->lru_next : &d->lru_head) = o;
+    d->lru_tail = o;
+    d->nempty++;
+    if (--d->nlive_obj == 0)
+        d->overlap_seen = false;
+    if (d->nempty > EMPTY_KEEP) {
+        struct nrt_dobj *old = d->lru_head;
+        lru_unlink(d, old);
+        obj_free(d, old);
+    }
 }
 
 /* ---- tokens ------------------------------------------------------------------------ */
@@ -568,6 +627,12 @@ struct nrt_domain *nrt_domain_new(void)
 
 void nrt_domain_free(struct nrt_domain *d)
 {
+    NRT_ASSERT(d->nlive_obj == 0);
+    while (d->lru_head) {
+        struct nrt_dobj *o = d->lru_head;
+        lru_unlink(d, o);
+        obj_free(d, o);
+    }
     NRT_ASSERT(d->nobj == 0);
     for (struct nrt_dobj *o = d->free_objs, *next; o; o = next) {
         next = o->hnext;
@@ -590,9 +655,7 @@ static bool registrable(const struct nrt_region *r)
 /* Caller holds d->lock. */
 static void register_region(struct nrt_domain *d, struct nanort_task *t, struct nrt_region *r)
 {
-    struct nrt_dobj *o = obj_find(d, r);
-    if (!o)
-        o = obj_new(d, r);
+    struct nrt_dobj *o = obj_get(d, r);
     if (d->overlap_seen) {
         struct visit v = {.r = r, .skip = o, .fn = access_cross, .t = t, .kind = r->kind};
         treap_visit(d, d->root, &v);
@@ -650,11 +713,8 @@ static void detach_accesses(struct nrt_domain *d, struct nanort_task *t)
             continue;
         list_remove(r);
         r->obj = NULL;
-        if (--o->nlive == 0) {
-            token_unref(o->token);
-            o->token = NULL;
-            obj_free(d, o);
-        }
+        if (--o->nlive == 0)
+            obj_retire(d, o);
     }
 }
 
