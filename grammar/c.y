@@ -169,6 +169,7 @@ static struct ast *begin_function(struct mcc_parser *p, struct ast *specs, struc
         s->defined = true;
         s->kind = SYM_FUNCTION;
     }
+    def->sym = s;
     scope_push(p, SCOPE_FUNCTION);
     sym_enter_params(p, declarator);
     return def;

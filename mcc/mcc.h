@@ -293,7 +293,9 @@ void ast_attach_pragma(struct ast *pr, struct ast *construct);
 /* Is this `#pragma omp` line a standalone directive (taskwait, barrier, taskyield, flush,
  * declare ...)?  They are statements (or file-scope items) of their own. */
 bool ast_pragma_is_standalone(const char *text, size_t len);
-/* Pre-order walk; return false from fn to skip a node's children. */
+/* Pre-order walk; return false from fn to skip a node's children.  Pragmas are visited
+ * as items of the lists they stand in; one placed before the body of an if/for/while/
+ * do/label (not a list item) is reached only through its construct's ->pragma. */
 void ast_walk(struct ast *n, bool (*fn)(struct ast *n, void *arg), void *arg);
 /* The declarator name (AST_DECL_NAME) inside a declarator, or NULL (abstract). */
 struct ast *ast_declarator_name(struct ast *declarator);
@@ -436,6 +438,11 @@ struct translation {
     struct rewriter *rw;
     const struct mcc_options *opts;
 };
+/* Index and parse one buffer into t (text must stay valid while t is used).  Returns
+ * false after a syntax error (reported).  translation_free() releases everything. */
+bool translation_parse(struct translation *t, const char *name, const char *text, size_t len,
+                       const struct mcc_options *opts);
+void translation_free(struct translation *t);
 /* The lowering of OmpSs pragmas (translate.c; empty until the lowering issue). */
 int lower_translation_unit(struct translation *t);
 

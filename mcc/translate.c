@@ -33,32 +33,46 @@ int lower_translation_unit(struct translation *t)
     return 0;
 }
 
+bool translation_parse(struct translation *t, const char *name, const char *text, size_t len,
+                       const struct mcc_options *opts)
+{
+    static const struct mcc_options defaults = { .ompss = true, .copy_deps = true };
+    memset(t, 0, sizeof *t);
+    t->opts = opts ? opts : &defaults;
+    mcc_diag_reset(t->opts->quiet);
+    t->src.name = name ? name : "<input>";
+    t->src.text = text;
+    t->src.len = len;
+    source_index(&t->src, &t->arena);
+    t->parser.arena = &t->arena;
+    t->parser.src = &t->src;
+    t->parser.opts = t->opts;
+    t->tu = mcc_parse(&t->parser);
+    if (!t->tu)
+        return false;
+    t->rw = rewrite_new(&t->arena, &t->src);
+    return true;
+}
+
+void translation_free(struct translation *t)
+{
+    arena_free(&t->arena);
+    t->tu = NULL;
+    t->rw = NULL;
+}
+
 int mcc_translate_buffer(const char *name, const char *text, size_t len, FILE *out,
                          const struct mcc_options *opts)
 {
-    static const struct mcc_options defaults = { .ompss = true, .copy_deps = true };
     struct translation t;
-    memset(&t, 0, sizeof t);
-    t.opts = opts ? opts : &defaults;
-    mcc_diag_reset(t.opts->quiet);
-    t.src.name = name ? name : "<input>";
-    t.src.text = text;
-    t.src.len = len;
-    source_index(&t.src, &t.arena);
-    t.parser.arena = &t.arena;
-    t.parser.src = &t.src;
-    t.parser.opts = t.opts;
-    t.tu = mcc_parse(&t.parser);
     int st = 1;
-    if (t.tu) {
-        t.rw = rewrite_new(&t.arena, &t.src);
-        if (lower_translation_unit(&t) == 0 && mcc_error_count() == 0) {
-            st = 0;
-            if (out && rewrite_output(t.rw, out) != 0)
-                st = 1;
-        }
+    if (translation_parse(&t, name, text, len, opts) && lower_translation_unit(&t) == 0 &&
+        mcc_error_count() == 0) {
+        st = 0;
+        if (out && rewrite_output(t.rw, out) != 0)
+            st = 1;
     }
-    arena_free(&t.arena);
+    translation_free(&t);
     return st;
 }
 
