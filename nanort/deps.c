@@ -377,6 +377,7 @@ static void lru_unlink(struct nrt_domain *d, struct nrt_dobj *o)
 /* The object of region r, live. */
 static struct nrt_dobj *obj_get(struct nrt_domain *d, const struct nrt_region *r)
 {
+    NRT_ASSERT_HELD(&d->lock);
     struct nrt_dobj *o = obj_find(d, r);
     if (!o)
         return obj_new(d, r);
@@ -390,6 +391,7 @@ static struct nrt_dobj *obj_get(struct nrt_domain *d, const struct nrt_region *r
 /* o's last live access went away: keep it for reuse, drop the oldest empty one. */
 static void obj_retire(struct nrt_domain *d, struct nrt_dobj *o)
 {
+    NRT_ASSERT_HELD(&d->lock);
     token_unref(o->token);
     o->token = NULL;
     o->cur_kind = o->prev_kind = NRT_KIND_NONE;
@@ -512,6 +514,7 @@ void nrt_tokens_release(struct nanort_task *t)
 /* t must wait for pred (a live sibling). */
 static void add_pred(struct nrt_domain *d, struct nanort_task *pred, struct nanort_task *t)
 {
+    NRT_ASSERT_HELD(&d->lock);
     if (pred == t || (pred->succ && pred->succ->task == t))
         return;                     /* itself, or already (edges of t are added together) */
     struct nrt_edge *e = d->free_edges;
@@ -580,6 +583,7 @@ static bool compatible(unsigned char a, unsigned char b)
 static void access_own(struct nrt_domain *d, struct nrt_dobj *o, struct nrt_region *r,
                        struct nanort_task *t)
 {
+    NRT_ASSERT_HELD(&d->lock);
     if (o->cur && compatible(r->kind, o->cur_kind)) {
         preds_from(d, o->prev, t);          /* join the run */
     } else if (o->cur) {
@@ -655,6 +659,7 @@ static bool registrable(const struct nrt_region *r)
 /* Caller holds d->lock. */
 static void register_region(struct nrt_domain *d, struct nanort_task *t, struct nrt_region *r)
 {
+    NRT_ASSERT_HELD(&d->lock);
     struct nrt_dobj *o = obj_get(d, r);
     if (d->overlap_seen) {
         struct visit v = {.r = r, .skip = o, .fn = access_cross, .t = t, .kind = r->kind};
@@ -704,6 +709,7 @@ bool nrt_deps_wait_on(struct nrt_domain *d, struct nanort_task *waiter, unsigned
 /* Detach t's accesses from their objects (caller holds d->lock). */
 static void detach_accesses(struct nrt_domain *d, struct nanort_task *t)
 {
+    NRT_ASSERT_HELD(&d->lock);
     for (unsigned i = 0; i < t->nregions; i++) {
         struct nrt_region *r = &t->regions[i];
         struct nrt_dobj *o = r->obj;
@@ -722,6 +728,7 @@ static void detach_accesses(struct nrt_domain *d, struct nanort_task *t)
  * through next, and whether a waiting thread must be woken. */
 static struct nanort_task *release_successors(struct nrt_domain *d, struct nanort_task *t, bool *wake)
 {
+    NRT_ASSERT_HELD(&d->lock);
     struct nanort_task *ready = NULL;
     struct nrt_edge *e = t->succ, *next;
     for (; e; e = next) {

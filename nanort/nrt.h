@@ -69,16 +69,35 @@ static inline void nrt_cpu_relax(void)
  */
 struct nrt_spin {
     pthread_mutex_t m;
+#ifdef NRT_CHECKING
+    pthread_t holder;               /* m; valid while held */
+    atomic_bool held;               /* relaxed: only the holder's own check reads it true */
+#endif
 };
 void nrt_spin_init(struct nrt_spin *l);
 static inline void nrt_spin_lock(struct nrt_spin *l)
 {
     NRT_PCHECK(pthread_mutex_lock(&l->m));
+#ifdef NRT_CHECKING
+    l->holder = pthread_self();
+    atomic_store_explicit(&l->held, true, memory_order_relaxed);
+#endif
 }
 static inline void nrt_spin_unlock(struct nrt_spin *l)
 {
+#ifdef NRT_CHECKING
+    atomic_store_explicit(&l->held, false, memory_order_relaxed);
+#endif
     NRT_PCHECK(pthread_mutex_unlock(&l->m));
 }
+/* Functions that need a lock held assert it (checking builds). */
+#ifdef NRT_CHECKING
+#define NRT_ASSERT_HELD(l)                                                                 \
+    NRT_ASSERT(atomic_load_explicit(&(l)->held, memory_order_relaxed) &&                   \
+               pthread_equal((l)->holder, pthread_self()))
+#else
+#define NRT_ASSERT_HELD(l) ((void)0)
+#endif
 
 /* ---- config.c ------------------------------------------------------------------- */
 
