@@ -4,6 +4,7 @@
  * NX_ARGS holds space separated options: --opt=value, --opt value, --flag, --no-flag.
  * NX_SMP_WORKERS=4 is --smp-workers=4 (dashes become underscores, upper case).
  * The environment variables are applied first, then NX_ARGS, so NX_ARGS wins.
+ * Device plugins add their own options with nrt_config_add() from a constructor.
  */
 #include "nrt.h"
 
@@ -18,54 +19,66 @@ extern char **environ;
 
 struct nrt_config nrt_cfg;
 
-enum opt_type {
-    OPT_POS_INT,   /* a positive integer */
-    OPT_COUNT,     /* a non-negative integer */
-    OPT_BOOL,      /* --flag / --no-flag / --flag=yes|no */
-    OPT_SCHED,     /* a scheduler name */
-    OPT_HELP,      /* --help */
-};
-
-struct option {
-    const char *name;
-    enum opt_type type;
-    const char *def;   /* default, as shown by --help and applied at reset */
-    const char *help;
-};
-
-/* The table: the order here is the order of --help. */
-static const struct option options[] = {
-    {"smp-workers", OPT_POS_INT, "0",
-     "worker threads including the main thread"},
-    {"schedule", OPT_SCHED, nrt_sched_default, "scheduling policy (see the list below)"},
-    {"throttle-limit", OPT_COUNT, "10000",
-     "pending (created, unfinished) tasks above which the creating thread runs ready tasks "
-     "itself, or the new task undeferred (0: no limit)"},
-    {"queue-limit", OPT_COUNT, "64",
-     "ready tasks queued in a worker's own queue (bf: its share of the queue) above which "
-     "a new ready task it creates runs at once instead of being queued (0: always queue)"},
-    {"spins", OPT_COUNT, "2000", "polls of the queues an idle thread makes before it sleeps"},
-    {"binding", OPT_BOOL, "yes", "bind worker i to the i-th allowed core (--no-binding: do not)"},
-    {"summary", OPT_BOOL, "no",
-     "at exit, print to stderr tasks created/run per label, tasks run, busy and idle time "
-     "per worker, total time"},
-    {"verbose", OPT_BOOL, "no", "print the start-up configuration to stderr"},
-    {"help", OPT_HELP, "no", "print this list and exit"},
-};
-#define NOPTIONS (sizeof options / sizeof options[0])
-
 static bool cfg_loaded;
 static bool want_help;
 static bool workers_given;
 
-static const char *type_expect(enum opt_type t)
+static const char *sched_names[16];     /* filled at load from the policy table */
+
+/* The core's table: the order here is the order of --help. */
+static const struct nrt_option core_options[] = {
+    {"smp-workers", NRT_OPT_POS_INT, "OMP_NUM_THREADS if set, else one per core",
+     "worker threads including the main thread", &nrt_cfg.smp_workers, NULL},
+    {"schedule", NRT_OPT_CHOICE, nrt_sched_default, "scheduling policy (see the list below)",
+     &nrt_cfg.schedule, sched_names},
+    {"throttle-limit", NRT_OPT_COUNT, "10000",
+     "pending (created, unfinished) tasks above which the creating thread runs ready tasks "
+     "itself, or the new task undeferred (0: no limit)", &nrt_cfg.throttle_limit, NULL},
+    {"queue-limit", NRT_OPT_COUNT, "64",
+     "ready tasks queued in a worker's own queue (bf: its share of the queue) above which "
+     "a new ready task it creates runs at once instead of being queued (0: always queue)",
+     &nrt_cfg.queue_limit, NULL},
+    {"spins", NRT_OPT_COUNT, "2000", "polls of the queues an idle thread makes before it sleeps",
+     &nrt_cfg.spins, NULL},
+    {"binding", NRT_OPT_BOOL, "yes", "bind worker i to the i-th allowed core (--no-binding: do not)",
+     &nrt_cfg.binding, NULL},
+    {"summary", NRT_OPT_BOOL, "no",
+     "at exit, print to stderr tasks created/run per label, tasks run, busy and idle time "
+     "per worker, total time", &nrt_cfg.summary, NULL},
+    {"verbose", NRT_OPT_BOOL, "no", "print the start-up configuration to stderr",
+     &nrt_cfg.verbose, NULL},
+    {"help", NRT_OPT_HELP, "no", "print this list and exit", &want_help, NULL},
+};
+
+/* The tables: the core's, then the ones devices added (before the first load). */
+#define MAX_TABLES 16
+static struct {
+    const struct nrt_option *opts;
+    unsigned n;
+} tables[MAX_TABLES] = {{core_options, sizeof core_options / sizeof core_options[0]}};
+static unsigned ntables = 1;
+
+void nrt_config_add(const struct nrt_option *opts, unsigned n)
+{
+    if (ntables == MAX_TABLES)
+        nrt_fatal("too many option tables (at most %d)", MAX_TABLES);
+    tables[ntables].opts = opts;
+    tables[ntables].n = n;
+    ntables++;
+}
+
+#define FOR_EACH_OPTION(o)                                                                 \
+    for (unsigned t_ = 0; t_ < ntables; t_++)                                              \
+        for (const struct nrt_option *o = tables[t_].opts; o < tables[t_].opts + tables[t_].n; o++)
+
+static const char *type_expect(enum nrt_opt_type t)
 {
     switch (t) {
-    case OPT_POS_INT: return "a positive integer";
-    case OPT_COUNT: return "a non-negative integer";
-    case OPT_BOOL: return "yes/no, true/false or 1/0";
-    case OPT_SCHED: return "a scheduler name";
-    case OPT_HELP: return "no value";
+    case NRT_OPT_POS_INT: return "a positive integer";
+    case NRT_OPT_COUNT: return "a non-negative integer";
+    case NRT_OPT_BOOL: return "yes/no, true/false or 1/0";
+    case NRT_OPT_CHOICE: return "a name";
+    case NRT_OPT_HELP: return "no value";
     }
     return "?";
 }
@@ -95,40 +108,44 @@ size_t nrt_edit_distance(const char *a, const char *b)
     return d;
 }
 
-static const struct option *find_option(const char *name)
+static const struct nrt_option *find_option(const char *name)
 {
-    for (size_t i = 0; i < NOPTIONS; i++)
-        if (strcmp(options[i].name, name) == 0)
-            return &options[i];
+    FOR_EACH_OPTION(o)
+        if (strcmp(o->name, name) == 0)
+            return o;
     return NULL;
 }
 
 static const char *closest_option(const char *name)
 {
-    const char *best = options[0].name;
+    const char *best = core_options[0].name;
     size_t bestd = (size_t)-1;
-    for (size_t i = 0; i < NOPTIONS; i++) {
-        size_t d = nrt_edit_distance(name, options[i].name);
+    FOR_EACH_OPTION(o) {
+        size_t d = nrt_edit_distance(name, o->name);
         if (d < bestd) {
             bestd = d;
-            best = options[i].name;
+            best = o->name;
         }
     }
     return best;
 }
 
-static void __attribute__((noreturn)) bad_value(const struct option *o, const char *v)
+static void print_choices(FILE *f, const struct nrt_option *o)
 {
-    if (o->type == OPT_SCHED) {
-        fprintf(stderr, "nanort: invalid value '%s' for --%s (expected one of:", v, o->name);
-        const char *h;
-        for (unsigned i = 0; nrt_sched_name(i, &h); i++)
-            fprintf(stderr, "%s %s", i ? "," : "", nrt_sched_name(i, &h));
-        fprintf(stderr, ")\n");
+    for (unsigned i = 0; o->choices[i]; i++)
+        fprintf(f, "%s%s", i ? ", " : "", o->choices[i]);
+}
+
+static void __attribute__((noreturn)) bad_value(const struct nrt_option *o, const char *v)
+{
+    fprintf(stderr, "nanort: invalid value '%s' for --%s (expected ", v, o->name);
+    if (o->type == NRT_OPT_CHOICE) {
+        fprintf(stderr, "one of: ");
+        print_choices(stderr, o);
     } else {
-        fprintf(stderr, "nanort: invalid value '%s' for --%s (expected %s)\n", v, o->name,
-                type_expect(o->type));
+        fputs(type_expect(o->type), stderr);
     }
+    fputs(")\n", stderr);
     exit(1);
 }
 
@@ -158,45 +175,42 @@ static bool parse_bool(const char *v, bool *out)
     return false;
 }
 
+static const char *find_choice(const struct nrt_option *o, const char *v)
+{
+    for (unsigned i = 0; o->choices[i]; i++)
+        if (strcmp(o->choices[i], v) == 0)
+            return o->choices[i];
+    return NULL;
+}
+
 /* Store value v (never NULL) of option o. */
-static void set_option(const struct option *o, const char *v)
+static void set_option(const struct nrt_option *o, const char *v)
 {
     long x = 0;
     bool b = false;
+    const char *c;
     switch (o->type) {
-    case OPT_POS_INT:
+    case NRT_OPT_POS_INT:
         if (!parse_long(v, &x) || x <= 0 || x > 4096)
             bad_value(o, v);
-        nrt_cfg.smp_workers = (int)x;
-        workers_given = true;
+        *(int *)o->value = (int)x;
+        workers_given |= o->value == &nrt_cfg.smp_workers;
         return;
-    case OPT_COUNT:
+    case NRT_OPT_COUNT:
         if (!parse_long(v, &x))
             bad_value(o, v);
-        if (strcmp(o->name, "throttle-limit") == 0)
-            nrt_cfg.throttle_limit = x;
-        else if (strcmp(o->name, "queue-limit") == 0)
-            nrt_cfg.queue_limit = x;
-        else
-            nrt_cfg.spins = x;
+        *(long *)o->value = x;
         return;
-    case OPT_SCHED:
-        if (!nrt_sched_find(v))
+    case NRT_OPT_CHOICE:
+        if (!(c = find_choice(o, v)))
             bad_value(o, v);
-        nrt_cfg.schedule = nrt_sched_find(v)->name;
+        *(const char **)o->value = c;
         return;
-    case OPT_BOOL:
-    case OPT_HELP:
+    case NRT_OPT_BOOL:
+    case NRT_OPT_HELP:
         if (!parse_bool(v, &b))
             bad_value(o, v);
-        if (o->type == OPT_HELP)
-            want_help = b;
-        else if (strcmp(o->name, "binding") == 0)
-            nrt_cfg.binding = b;
-        else if (strcmp(o->name, "summary") == 0)
-            nrt_cfg.summary = b;
-        else
-            nrt_cfg.verbose = b;
+        *(bool *)o->value = b;
         return;
     }
 }
@@ -214,11 +228,11 @@ static void __attribute__((noreturn)) unknown_option(const char *name, const cha
  */
 static bool apply(const char *name, const char *value, const char *next, const char *where)
 {
-    const struct option *o = find_option(name);
+    const struct nrt_option *o = find_option(name);
     bool negated = false;
     if (!o && strncmp(name, "no-", 3) == 0) {
         o = find_option(name + 3);
-        if (o && o->type != OPT_BOOL)
+        if (o && o->type != NRT_OPT_BOOL)
             o = NULL;
         negated = o != NULL;
     }
@@ -234,7 +248,7 @@ static bool apply(const char *name, const char *value, const char *next, const c
         set_option(o, value);
         return false;
     }
-    if (o->type == OPT_BOOL || o->type == OPT_HELP) {
+    if (o->type == NRT_OPT_BOOL || o->type == NRT_OPT_HELP) {
         set_option(o, "yes");
         return false;
     }
@@ -298,38 +312,45 @@ static void parse_environment(void)
     }
 }
 
+static void print_option(const struct nrt_option *o)
+{
+    char lhs[64];
+    snprintf(lhs, sizeof lhs, "--%s%s", o->name,
+             o->type == NRT_OPT_BOOL || o->type == NRT_OPT_HELP ? "" :
+             o->type == NRT_OPT_CHOICE ? "=NAME" : "=N");
+    printf("  %-22s %s", lhs, o->help);
+    if (o->type == NRT_OPT_CHOICE && o->choices != sched_names) {
+        printf(" (one of: ");
+        print_choices(stdout, o);
+        printf(")");
+    }
+    printf(" (default: %s)\n", o->def);
+}
+
 static void print_help(void)
 {
     printf("nanort options: NX_ARGS=\"--opt=value --flag --no-flag ...\" or NX_<OPT>=value\n"
            "(NX_SMP_WORKERS=4 is --smp-workers=4; NX_ARGS wins over NX_<OPT>)\n\n");
-    for (size_t i = 0; i < NOPTIONS; i++) {
-        const struct option *o = &options[i];
-        char lhs[64];
-        snprintf(lhs, sizeof lhs, "--%s%s", o->name,
-                 o->type == OPT_BOOL || o->type == OPT_HELP ? "" :
-                 o->type == OPT_SCHED ? "=NAME" : "=N");
-        const char *def = o->def;
-        if (o->type == OPT_POS_INT)
-            def = "OMP_NUM_THREADS if set, else one per core";
-        printf("  %-22s %s (default: %s)\n", lhs, o->help, def);
-    }
+    FOR_EACH_OPTION(o)
+        print_option(o);
     printf("\nscheduling policies (--schedule=NAME):\n");
     const char *h;
     for (unsigned i = 0; nrt_sched_name(i, &h); i++)
         printf("  %-22s %s\n", nrt_sched_name(i, &h), h);
 }
 
+/* Every option to its default (the POS_INT "auto" default is 0). */
 static void set_defaults(void)
 {
-    nrt_cfg.smp_workers = 0;
-    nrt_cfg.schedule = nrt_sched_default;
-    nrt_cfg.throttle_limit = 10000;
-    nrt_cfg.spins = 2000;
-    nrt_cfg.queue_limit = 64;
-    nrt_cfg.binding = true;
-    nrt_cfg.summary = false;
-    nrt_cfg.verbose = false;
-    want_help = false;
+    const char *h;
+    for (unsigned i = 0; i < 15 && nrt_sched_name(i, &h); i++)
+        sched_names[i] = nrt_sched_name(i, &h);
+    FOR_EACH_OPTION(o) {
+        if (o->type == NRT_OPT_POS_INT)
+            *(int *)o->value = 0;
+        else
+            set_option(o, o->def);
+    }
     workers_given = false;
 }
 

@@ -115,6 +115,26 @@ struct nrt_config {
 /* Written once by nrt_config_load() before any worker exists; read-only afterwards. */
 extern struct nrt_config nrt_cfg;
 
+/* An option of the table --help lists.  Device plugins add theirs with nrt_config_add()
+ * from a constructor with a priority below 200, e.g. __attribute__((constructor(150))):
+ * the core parses every table in its own (default priority) constructor, before main. */
+enum nrt_opt_type {
+    NRT_OPT_POS_INT,    /* int: a positive integer (the default 0 means "automatic") */
+    NRT_OPT_COUNT,      /* long: a non-negative integer */
+    NRT_OPT_BOOL,       /* bool: --flag, --no-flag, --flag=yes|no */
+    NRT_OPT_CHOICE,     /* const char *: one of `choices` (the stored pointer is into it) */
+    NRT_OPT_HELP,       /* bool: --help */
+};
+struct nrt_option {
+    const char *name;              /* without the leading "--" */
+    enum nrt_opt_type type;
+    const char *def;               /* the default, as a value (shown by --help) */
+    const char *help;
+    void *value;                   /* where the value goes (type above) */
+    const char *const *choices;    /* NRT_OPT_CHOICE: NULL-terminated names */
+};
+void nrt_config_add(const struct nrt_option *opts, unsigned n);
+
 /* Parse NX_ARGS and NX_<OPT> (once; again after nrt_config_reset()).  Prints --help and
  * exits 0, or prints the error and exits 1. */
 void nrt_config_load(void);
