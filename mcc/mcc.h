@@ -683,4 +683,150 @@ int omp_scan_expr(struct omp_parser *p, int from, const char *stops);
 /* pragma_ref.c */
 struct omp_ref *omp_parse_ref(struct omp_parser *p);
 
+/* ---- lower.c, lower_task.c, lower_deps.c, lower_inline.c, lower_misc.c: OmpSs lowering -- */
+/*
+ * lower_translation_unit() turns every `#pragma omp` construct into calls to nanort
+ * (include/nanort.h) by adding edits to the rewriter: the text around stays as it was.
+ *   lower.c         the walk over the tree, pragma chains, names of locals, text helpers
+ *   lower_task.c    function tasks: args struct, spawn/run functions, task types, implements
+ *   lower_deps.c    data references -> nanort regions (sections, shaping, multidependences)
+ *   lower_inline.c  inline tasks, taskloop and for: captures, outlined functions, reductions
+ *   lower_misc.c    taskwait, critical, atomic, taskyield, barrier, declare reduction, main
+ * Generated names start with `nrt_` (locals of generated code) or `<fn>__nrt_` (file scope).
+ */
+struct lower_buf {
+    char *s;
+    size_t len, cap;
+};
+void lbuf_puts(struct lower_buf *b, const char *s);
+void lbuf_printf(struct lower_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The text as an arena string; b is emptied. */
+char *lbuf_take(struct lower_buf *b, struct mcc_arena *a);
+
+/* The pragma lines attached to one construct, parsed. */
+struct lower_dir {
+    struct omp_directive *dir;     /* task, critical, atomic, taskloop, for, ... */
+    struct omp_directive *target;  /* a `target` line that goes with it, or NULL */
+    struct ast *node;              /* the construct (NULL: none follows) */
+};
+
+/* How an inline task sees one variable of the code around it. */
+enum lower_share { LOWER_FIRSTPRIVATE, LOWER_SHARED, LOWER_PRIVATE, LOWER_REDUCTION };
+struct lower_var {
+    struct sym *sym;
+    enum lower_share share;
+    bool vm;                       /* variably modified: a void * member, redeclared inside */
+    const char *use;               /* how the outlined code names it, e.g. (nrt_e->x) */
+    const struct omp_clause *red;  /* LOWER_REDUCTION: its clause */
+    const struct omp_ref *red_ref; /* LOWER_REDUCTION: the reference (maybe shaped) */
+    struct lower_var *next;
+};
+/* The variables an outlined task body renames; frames nest like the tasks. */
+struct lower_frame {
+    struct lower_var *vars;
+    struct lower_frame *up;
+};
+/* A local of the function being lowered and where its name is visible. */
+struct lower_local {
+    struct sym *sym;
+    size_t from, to;
+};
+
+struct lower_ftask {
+    struct name *name;
+    struct ast *decl;              /* AST_FUNCTION_DEF or AST_DECLARATION with the pragma */
+    struct ast *declarator;        /* the function declarator (inside decl) */
+    struct ast *params;            /* AST_LIST of AST_PARAM, NULL for () or (void) */
+    struct lower_dir dir;
+    const char *impl_of;           /* implements(f): f's name, else NULL */
+    size_t first_decl;             /* offset of the first file-scope declaration of it */
+    struct lower_ftask *next;
+};
+
+struct lower_declred {
+    const char *id;
+    const struct omp_declare_reduction *r;
+    struct lower_declred *next;
+};
+
+struct lower {
+    struct translation *t;
+    struct mcc_arena *a;
+    const char *text;
+    struct rewriter *rw;
+    struct lower_ftask *ftasks;
+    struct lower_declred *declreds;
+    struct lower_frame *frame;     /* innermost outlined task being lowered, or NULL */
+    struct ast *fn;                /* the function definition being lowered */
+    bool in_main;
+    struct lower_local *locals;    /* of fn */
+    int nlocals;
+    int serial;                    /* numbers generated names */
+    struct lower_buf tail;         /* emitted at the end of the translation unit */
+    struct omp_directive **dirs;   /* every directive parsed, freed at the end */
+    int ndirs, capdirs;
+    bool copy_deps;
+};
+
+/* lower.c */
+int lower_omp(struct translation *t);    /* the body of lower_translation_unit() */
+typedef const char *lower_ident_fn(void *arg, const char *s, size_t n);
+/* Copy `text`, replacing each identifier (not a member name) for which fn returns text. */
+char *lower_map_idents(struct lower *L, const char *text, lower_ident_fn *fn, void *arg);
+bool lower_name_in(const char *s, size_t n, const char *const *names, int count);
+/* Make `params` the names lower_resolve finds in [from, to). */
+void lower_set_params(struct lower *L, struct ast *params, size_t from, size_t to);
+char *lower_src(struct lower *L, size_t begin, size_t end);           /* raw text */
+char *lower_render(struct lower *L, const struct ast *n);             /* with edits */
+/* C text of a pragma expression with the names of the current frame replaced;
+ * `skip` names (multidependence iterators) are left alone. */
+char *lower_expr(struct lower *L, const char *text, const char *const *skip, int nskip);
+/* The local (or parameter) `name` visible at `off` in the current function, else the
+ * file-scope symbol, else NULL. */
+struct sym *lower_resolve(struct lower *L, const char *name, size_t len, size_t off);
+/* Lower the statements under n (idents renamed by the frame, nested constructs). */
+void lower_visit(struct lower *L, struct ast *n);
+/* "file:line" of a directive, as a C string literal body. */
+const char *lower_where(struct lower *L, const struct omp_directive *d);
+/* The label of a task: label(...) or `fallback`. */
+const char *lower_label(const struct lower_dir *d, const char *fallback);
+bool lower_dir_has(const struct lower_dir *d, enum omp_clause_kind k);
+const struct omp_clause *lower_dir_find(const struct lower_dir *d, enum omp_clause_kind k);
+/* Submit flags and priority text from if/final/priority. */
+void lower_submit(struct lower *L, struct lower_buf *b, const struct lower_dir *d);
+/* `sorry, unimplemented` for a device other than smp; false when so. */
+bool lower_check_devices(struct lower *L, const struct lower_dir *d);
+
+/* lower_deps.c: the regions of a task's clauses.  `count` gets code adding to nrt_nr and
+ * nrt_nd (regions, dimensions), `add` the nanort_task_region calls on nrt_t. */
+void deps_emit(struct lower *L, const struct lower_dir *d, bool reduction_commutative,
+               struct lower_buf *count, struct lower_buf *add);
+/* taskwait on(...) / in / out / inout: a call to nanort_taskwait_on. */
+void deps_emit_taskwait(struct lower *L, const struct omp_directive *d, struct lower_buf *b);
+/* sizeof text of the element a shaped pointer points to (scalar rule). */
+char *deps_shape_elem(struct lower *L, const struct omp_ref *shape_base, const char *ptr);
+
+/* lower_task.c */
+void task_register(struct lower *L, struct ast *item, struct lower_dir *d);
+struct lower_ftask *task_find(struct lower *L, const struct name *n);
+void task_emit_all(struct lower *L);
+/* Text of a declaration of `sym` (specifiers without storage class + declarator) with the
+ * name replaced by `name` (NULL: kept); NULL when its type cannot be written at file scope. */
+char *task_decl_text(struct lower *L, struct sym *sym, const char *name);
+/* The full declarator node of `sym` (what its AST_DECL_NAME is inside). */
+struct ast *task_full_declarator(struct sym *sym);
+bool task_declarator_is_vm(struct ast *declarator);
+
+/* lower_inline.c */
+void inline_task(struct lower *L, struct lower_dir *d);
+void inline_loop(struct lower *L, struct lower_dir *d);
+
+/* lower_misc.c */
+void misc_taskwait(struct lower *L, struct ast *pragma, struct omp_directive *d);
+void misc_critical(struct lower *L, struct lower_dir *d);
+void misc_atomic(struct lower *L, struct lower_dir *d);
+void misc_declare_reduction(struct lower *L, struct omp_directive *d);
+const struct lower_declred *misc_find_reduction(struct lower *L, const char *id);
+void misc_main_return(struct lower *L, struct ast *ret);
+
 #endif /* MCC_H */

@@ -1,0 +1,605 @@
+/*
+ * lower.c - the OmpSs lowering: a walk over the translation unit that hands each
+ * `#pragma omp` construct to its lowering (lower_task.c, lower_inline.c, lower_misc.c)
+ * and renames, inside outlined task bodies, the variables the task captured.
+ *
+ * Order of work: function tasks and declared reductions are collected first (calls and
+ * reduction clauses may come before... no: after them, but the spawn prototype has to be
+ * placed before the first declaration of the function); then every function body is
+ * walked.  A construct is lowered top-down for what it decides (captures, frames) and
+ * bottom-up for what it renders: an outlined body is taken with rewrite_text() after
+ * everything inside it has been lowered, so edits compose (a task inside a task).
+ */
+#include "mcc.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- growable text -------------------------------------------------------------------- */
+
+static void lbuf_grow(struct lower_buf *b, size_t more)
+{
+    if (b->len + more + 1 <= b->cap)
+        return;
+    size_t cap = b->cap ? b->cap * 2 : 256;
+    while (cap < b->len + more + 1)
+        cap *= 2;
+    char *s = realloc(b->s, cap);
+    if (!s) {
+        fputs("mcc: out of memory\n", stderr);
+        abort();
+    }
+    b->s = s;
+    b->cap = cap;
+}
+
+void lbuf_puts(struct lower_buf *b, const char *s)
+{
+    size_t n = strlen(s);
+    lbuf_grow(b, n);
+    memcpy(b->s + b->len, s, n + 1);
+    b->len += n;
+}
+
+void lbuf_printf(struct lower_buf *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    lbuf_grow(b, (size_t)n);
+    va_start(ap, fmt);
+    vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    b->len += (size_t)n;
+}
+
+char *lbuf_take(struct lower_buf *b, struct mcc_arena *a)
+{
+    char *s = arena_strndup(a, b->s ? b->s : "", b->len);
+    free(b->s);
+    memset(b, 0, sizeof *b);
+    return s;
+}
+
+/* ---- text of the source ---------------------------------------------------------------- */
+
+char *lower_src(struct lower *L, size_t begin, size_t end)
+{
+    return arena_strndup(L->a, L->text + begin, end - begin);
+}
+
+char *lower_render(struct lower *L, const struct ast *n)
+{
+    return rewrite_text(L->rw, n->begin, n->end);
+}
+
+static bool is_ident_start(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '$' ||
+           (unsigned char)c >= 0x80;
+}
+
+static bool is_ident_char(char c)
+{
+    return is_ident_start(c) || (c >= '0' && c <= '9');
+}
+
+/* Length of the string or character literal at s (quote q). */
+static size_t literal_len(const char *s, char q)
+{
+    size_t i = 1;
+    while (s[i] && s[i] != q) {
+        if (s[i] == '\\' && s[i + 1])
+            i++;
+        i++;
+    }
+    return s[i] ? i + 1 : i;
+}
+
+static const struct lower_var *frame_var_named(const struct lower_frame *f, const char *s,
+                                               size_t n)
+{
+    for (const struct lower_var *v = f ? f->vars : NULL; v; v = v->next)
+        if (v->sym->name->len == n && memcmp(v->sym->name->str, s, n) == 0)
+            return v;
+    return NULL;
+}
+
+bool lower_name_in(const char *s, size_t n, const char *const *names, int count)
+{
+    for (int i = 0; i < count; i++)
+        if (strlen(names[i]) == n && memcmp(names[i], s, n) == 0)
+            return true;
+    return false;
+}
+
+char *lower_map_idents(struct lower *L, const char *text, lower_ident_fn *fn, void *arg)
+{
+    struct lower_buf b = {0};
+    const char *s = text;
+    char prev = 0;      /* last non-blank character copied: '.' or '>' of -> skip members */
+    while (*s) {
+        if (*s == '"' || *s == '\'') {
+            size_t n = literal_len(s, *s);
+            lbuf_printf(&b, "%.*s", (int)n, s);
+            s += n;
+            prev = 'x';
+        } else if (*s >= '0' && *s <= '9') {
+            size_t n = 1;
+            while (is_ident_char(s[n]) || s[n] == '.' ||
+                   ((s[n] == '+' || s[n] == '-') && strchr("eEpP", s[n - 1])))
+                n++;
+            lbuf_printf(&b, "%.*s", (int)n, s);
+            s += n;
+            prev = '0';
+        } else if (is_ident_start(*s)) {
+            size_t n = 1;
+            while (is_ident_char(s[n]))
+                n++;
+            const char *rep = prev == '.' || prev == '>' ? NULL : fn(arg, s, n);
+            if (rep)
+                lbuf_puts(&b, rep);
+            else
+                lbuf_printf(&b, "%.*s", (int)n, s);
+            s += n;
+            prev = 'x';
+        } else {
+            if (*s == '>' && s > text && s[-1] == '-')
+                prev = '>';
+            else if (*s != ' ' && *s != '\t' && *s != '\n')
+                prev = *s;
+            lbuf_printf(&b, "%c", *s);
+            s++;
+        }
+    }
+    return lbuf_take(&b, L->a);
+}
+
+struct expr_map {
+    struct lower *L;
+    const char *const *skip;
+    int nskip;
+};
+
+static const char *frame_rename(void *arg, const char *s, size_t n)
+{
+    struct expr_map *m = arg;
+    if (lower_name_in(s, n, m->skip, m->nskip))
+        return NULL;
+    const struct lower_var *v = frame_var_named(m->L->frame, s, n);
+    return v ? v->use : NULL;
+}
+
+char *lower_expr(struct lower *L, const char *text, const char *const *skip, int nskip)
+{
+    struct expr_map m = {L, skip, nskip};
+    return lower_map_idents(L, text, frame_rename, &m);
+}
+
+/* ---- names of the function being lowered -------------------------------------------- */
+
+static void add_local(struct lower *L, struct sym *sym, size_t from, size_t to)
+{
+    if (!sym || (sym->kind != SYM_OBJECT && sym->kind != SYM_PARAM))
+        return;
+    if (L->nlocals % 64 == 0) {
+        struct lower_local *n = arena_alloc(L->a, (L->nlocals + 64) * sizeof *n);
+        if (L->nlocals)
+            memcpy(n, L->locals, L->nlocals * sizeof *n);
+        L->locals = n;
+    }
+    L->locals[L->nlocals++] = (struct lower_local){sym, from, to};
+}
+
+/* Declarations of a block are visible to its end; of a for-init, to the for's end. */
+static void collect_locals(struct lower *L, struct ast *n, size_t scope_end)
+{
+    if (!n)
+        return;
+    if (n->kind == AST_LIST) {
+        for (struct ast *i = n->kid[0]; i; i = i->next)
+            collect_locals(L, i, scope_end);
+        return;
+    }
+    if (n->kind == AST_COMPOUND || n->kind == AST_FOR)
+        scope_end = n->end;
+    if (n->kind == AST_INIT_DECLARATOR && n->sym)
+        add_local(L, n->sym, n->kid[0] ? n->kid[0]->end : n->begin, scope_end);
+    if (n->kind == AST_PRAGMA)
+        return;
+    for (int k = 0; k < 4; k++)
+        collect_locals(L, n->kid[k], scope_end);
+}
+
+void lower_set_params(struct lower *L, struct ast *params, size_t from, size_t to)
+{
+    L->locals = NULL;
+    L->nlocals = 0;
+    for (struct ast *p = params ? params->kid[0] : NULL; p; p = p->next)
+        if (p->kind == AST_PARAM)
+            add_local(L, p->sym, from, to);
+}
+
+static void function_locals(struct lower *L, struct ast *def)
+{
+    lower_set_params(L, ast_declarator_params(def->kid[1]), def->begin, def->end);
+    collect_locals(L, def->kid[3], def->end);
+}
+
+struct sym *lower_resolve(struct lower *L, const char *name, size_t len, size_t off)
+{
+    struct sym *best = NULL;
+    size_t best_from = 0;
+    for (int i = 0; i < L->nlocals; i++) {
+        struct lower_local *l = &L->locals[i];
+        if (l->sym->name->len == len && memcmp(l->sym->name->str, name, len) == 0 &&
+            l->from <= off && off < l->to && (!best || l->from >= best_from)) {
+            best = l->sym;
+            best_from = l->from;
+        }
+    }
+    if (best)
+        return best;
+    struct name *n = name_intern(&L->t->parser, name, len);
+    return n->ord;
+}
+
+/* ---- directives ------------------------------------------------------------------------ */
+
+static struct omp_directive *parse_pragma(struct lower *L, struct ast *pr)
+{
+    struct omp_directive *d = omp_parse_pragma(L->text + pr->begin, pr->end - pr->begin,
+                                               source_loc(&L->t->src, pr->begin));
+    if (L->ndirs == L->capdirs) {
+        L->capdirs = L->capdirs ? L->capdirs * 2 : 64;
+        struct omp_directive **n = realloc(L->dirs, L->capdirs * sizeof *n);
+        if (!n)
+            abort();
+        L->dirs = n;
+    }
+    L->dirs[L->ndirs++] = d;
+    return d;
+}
+
+/* Remove a pragma line from the output (its newline stays: lines keep their numbers). */
+static void drop_pragma(struct lower *L, struct ast *pr)
+{
+    rewrite_replace(L->rw, pr->begin, pr->end, "");
+}
+
+bool lower_dir_has(const struct lower_dir *d, enum omp_clause_kind k)
+{
+    return lower_dir_find(d, k) != NULL;
+}
+
+const struct omp_clause *lower_dir_find(const struct lower_dir *d, enum omp_clause_kind k)
+{
+    const struct omp_clause *c = d->dir ? omp_find_clause(d->dir, k) : NULL;
+    if (!c && d->target)
+        c = omp_find_clause(d->target, k);
+    return c;
+}
+
+const char *lower_where(struct lower *L, const struct omp_directive *d)
+{
+    const char *f = d->loc.file ? d->loc.file : "?";
+    const char *slash = strrchr(f, '/');
+    struct lower_buf b = {0};
+    for (const char *s = slash ? slash + 1 : f; *s; s++)
+        lbuf_printf(&b, *s == '"' || *s == '\\' ? "\\%c" : "%c", *s);
+    lbuf_printf(&b, ":%d", d->loc.line);
+    return lbuf_take(&b, L->a);
+}
+
+const char *lower_label(const struct lower_dir *d, const char *fallback)
+{
+    const struct omp_clause *c = lower_dir_find(d, OMP_CL_LABEL);
+    return c && c->nargs > 0 && c->args[0].text ? c->args[0].text : fallback;
+}
+
+void lower_submit(struct lower *L, struct lower_buf *b, const struct lower_dir *d)
+{
+    const struct omp_clause *cif = lower_dir_find(d, OMP_CL_IF);
+    const struct omp_clause *cfin = lower_dir_find(d, OMP_CL_FINAL);
+    const struct omp_clause *cpri = lower_dir_find(d, OMP_CL_PRIORITY);
+    lbuf_puts(b, "nanort_task_submit(nrt_t, 0u");
+    if (cif)
+        lbuf_printf(b, " | ((%s) ? 0u : (unsigned)NANORT_TASK_UNDEFERRED)",
+                    lower_expr(L, cif->args[0].text, NULL, 0));
+    if (cfin)
+        lbuf_printf(b, " | ((%s) ? (unsigned)NANORT_TASK_FINAL : 0u)",
+                    lower_expr(L, cfin->args[0].text, NULL, 0));
+    lbuf_printf(b, ", %s%s%s);", cpri ? "(int)(" : "0",
+                cpri ? lower_expr(L, cpri->args[0].text, NULL, 0) : "", cpri ? ")" : "");
+}
+
+bool lower_check_devices(struct lower *L, const struct lower_dir *d)
+{
+    (void)L;
+    const struct omp_clause *c = lower_dir_find(d, OMP_CL_DEVICE);
+    if (!c || (c->devices & ~(1u << OMP_DEVICE_SMP)) == 0)
+        return true;
+    const char *dev = c->devices & (1u << OMP_DEVICE_OPENCL) ? "opencl" : "cuda";
+    mcc_error_at(&c->loc, "sorry, unimplemented: device(%s) tasks (a later milestone)", dev);
+    return false;
+}
+
+/*
+ * Parse the pragma chain of a construct into one lower_dir: `target` lines merge into the
+ * directive that follows, `parallel` lines are dropped (pragma.c warned), unknown ones
+ * stay.  Every consumed line is removed from the output.  Returns false when nothing is
+ * left to lower.
+ */
+static bool chain_dir(struct lower *L, struct ast *construct, struct lower_dir *out)
+{
+    memset(out, 0, sizeof *out);
+    out->node = construct;
+    for (struct ast *pr = construct->pragma; pr; pr = pr->kid[0]) {
+        struct omp_directive *d = parse_pragma(L, pr);
+        if (d->kind == OMP_DIR_UNKNOWN)
+            continue;
+        drop_pragma(L, pr);
+        if (d->kind == OMP_DIR_PARALLEL)
+            continue;
+        if (d->kind == OMP_DIR_TARGET) {
+            out->target = d;
+        } else if (out->dir) {
+            mcc_error_at(&d->loc, "sorry, unimplemented: '#pragma omp %s' on a construct "
+                         "that already has '#pragma omp %s'", omp_directive_names[d->kind],
+                         omp_directive_names[out->dir->kind]);
+        } else {
+            out->dir = d;
+        }
+    }
+    return out->dir || out->target;
+}
+
+static const char *const applies_to[OMP_DIR_COUNT] = {
+    [OMP_DIR_TASK] = "a statement or a function declaration",
+    [OMP_DIR_TARGET] = "a task or a function declaration",
+    [OMP_DIR_CRITICAL] = "a statement", [OMP_DIR_ATOMIC] = "an expression statement",
+    [OMP_DIR_TASKLOOP] = "a 'for' loop", [OMP_DIR_FOR] = "a 'for' loop",
+};
+
+static void not_applicable(struct lower *L, const struct omp_directive *d)
+{
+    const char *what = applies_to[d->kind] ? applies_to[d->kind] : "a statement";
+    mcc_error_at(&d->loc, "'#pragma omp %s' must be followed by %s",
+                 omp_directive_names[d->kind], what);
+    (void)L;
+}
+
+/* A construct inside a function body with its pragmas. */
+static void lower_construct(struct lower *L, struct ast *n)
+{
+    struct lower_dir d;
+    if (!chain_dir(L, n, &d)) {
+        lower_visit(L, n);
+        return;
+    }
+    if (!d.dir) {               /* a lone `target` before a statement */
+        not_applicable(L, d.target);
+        return;
+    }
+    bool stmt = n->kind != AST_DECLARATION && n->kind != AST_FUNCTION_DEF;
+    static void (*const lowerings[OMP_DIR_COUNT])(struct lower *, struct lower_dir *) = {
+        [OMP_DIR_TASK] = inline_task, [OMP_DIR_TASKLOOP] = inline_loop,
+        [OMP_DIR_FOR] = inline_loop, [OMP_DIR_CRITICAL] = misc_critical,
+        [OMP_DIR_ATOMIC] = misc_atomic,
+    };
+    enum omp_directive_kind k = d.dir->kind;
+    bool fits = k == OMP_DIR_TASKLOOP || k == OMP_DIR_FOR ? n->kind == AST_FOR
+                : k == OMP_DIR_ATOMIC ? n->kind == AST_EXPR_STMT : stmt;
+    if (!lowerings[k]) {
+        mcc_error_at(&d.dir->loc, "'#pragma omp %s' is a directive of its own; it cannot "
+                     "apply to a statement", omp_directive_names[k]);
+        lower_visit(L, n);
+    } else if (!fits) {
+        not_applicable(L, d.dir);
+    } else {
+        lowerings[k](L, &d);
+    }
+}
+
+/* A `#pragma omp` line that is a list item: standalone, or waiting for a construct. */
+static void lower_pragma_item(struct lower *L, struct ast *pr)
+{
+    if (!pr->flags) {
+        if (pr->target)
+            return;             /* lowered with its construct */
+        struct omp_directive *d = parse_pragma(L, pr);
+        if (d->kind == OMP_DIR_UNKNOWN)
+            return;
+        drop_pragma(L, pr);
+        if (d->kind != OMP_DIR_PARALLEL)
+            not_applicable(L, d);
+        return;
+    }
+    struct omp_directive *d = parse_pragma(L, pr);
+    switch (d->kind) {
+    case OMP_DIR_TASKWAIT: case OMP_DIR_BARRIER: case OMP_DIR_TASKYIELD:
+        misc_taskwait(L, pr, d);
+        break;
+    case OMP_DIR_DECLARE_REDUCTION:
+        if (L->fn) {
+            mcc_error_at(&d->loc, "sorry, unimplemented: 'declare reduction' inside a "
+                         "function");
+            break;
+        }
+        misc_declare_reduction(L, d);
+        drop_pragma(L, pr);
+        break;
+    case OMP_DIR_UNKNOWN:
+        break;
+    default:
+        drop_pragma(L, pr);
+        break;
+    }
+}
+
+static bool is_local_var(const struct sym *s)
+{
+    return s && (s->kind == SYM_OBJECT || s->kind == SYM_PARAM) && s->depth > 0;
+}
+
+void lower_visit(struct lower *L, struct ast *n)
+{
+    if (!n)
+        return;
+    if (n->kind == AST_LIST) {
+        for (struct ast *i = n->kid[0]; i; i = i->next) {
+            if (i->kind == AST_PRAGMA)
+                lower_pragma_item(L, i);
+            else if (i->pragma)
+                lower_construct(L, i);
+            else
+                lower_visit(L, i);
+        }
+        return;
+    }
+    switch (n->kind) {
+    case AST_PRAGMA:
+        lower_pragma_item(L, n);
+        return;
+    case AST_IDENT:
+        if (L->frame && is_local_var(n->sym))
+            for (struct lower_var *v = L->frame->vars; v; v = v->next)
+                if (v->sym == n->sym) {
+                    rewrite_replace(L->rw, n->begin, n->end, v->use);
+                    break;
+                }
+        return;
+    case AST_CALL:
+        if (n->kid[0] && n->kid[0]->kind == AST_IDENT && n->kid[0]->sym &&
+            n->kid[0]->sym->kind == SYM_FUNCTION && n->kid[0]->sym->depth == 0 &&
+            task_find(L, n->kid[0]->name))
+            rewrite_replace(L->rw, n->kid[0]->begin, n->kid[0]->end,
+                            arena_printf(L->a, "%.*s__nrt_spawn", (int)n->kid[0]->name->len,
+                                         n->kid[0]->name->str));
+        break;
+    case AST_RETURN:
+        if (L->in_main && !L->frame) {
+            misc_main_return(L, n);
+            return;
+        }
+        break;
+    case AST_FUNCTION_DEF:     /* GNU nested function: lowered like its parent's body */
+        break;
+    default:
+        break;
+    }
+    for (int k = 0; k < 4; k++) {
+        struct ast *c = n->kid[k];
+        if (c && c->pragma && c->kind != AST_LIST)
+            lower_construct(L, c);
+        else
+            lower_visit(L, c);
+    }
+}
+
+/* ---- the translation unit ----------------------------------------------------------- */
+
+/*
+ * What generated code uses of include/nanort.h.  The output is preprocessed text, so the
+ * header itself cannot be included again (its <stdint.h> would redefine anonymous structs
+ * of the C library); a unit that already holds nanort.h (the user included it) gets
+ * nothing.  Keep in step with include/nanort.h.
+ */
+static const char prelude[] =
+    "typedef struct nanort_task nanort_task; typedef struct nanort_ctx nanort_ctx; "
+    "typedef void nanort_run_fn(void *args, nanort_ctx *ctx); "
+    "enum nanort_device_kind { NANORT_DEVICE_SMP = 0, NANORT_DEVICE_OPENCL = 1, "
+    "NANORT_DEVICE_CUDA = 2, NANORT_DEVICE_KIND_COUNT }; "
+    "struct nanort_dim { __SIZE_TYPE__ size; __SIZE_TYPE__ lower; __SIZE_TYPE__ length; }; "
+    "struct nanort_impl { enum nanort_device_kind device; nanort_run_fn *run; const char *name; "
+    "const void *device_info; }; "
+    "struct nanort_task_type { const char *label; const char *source; unsigned nimpls; "
+    "const struct nanort_impl *impls; void *rt; }; "
+    "enum nanort_submit_flags { NANORT_TASK_UNDEFERRED = 1u << 0, NANORT_TASK_FINAL = 1u << 1 }; "
+    "nanort_task *nanort_task_create(struct nanort_task_type *type, __SIZE_TYPE__ args_size, "
+    "unsigned nregions, unsigned ndims_total, void **args); "
+    "void nanort_task_region(nanort_task *t, unsigned flags, const void *base, unsigned ndims, "
+    "const struct nanort_dim *dims); "
+    "void nanort_task_region1(nanort_task *t, unsigned flags, const void *addr, "
+    "__SIZE_TYPE__ bytes); "
+    "void nanort_task_submit(nanort_task *t, unsigned flags, int priority); "
+    "void nanort_taskwait(void); void nanort_taskwait_noflush(void); "
+    "void nanort_taskwait_on(unsigned nregions, const unsigned *flags, "
+    "const void *const *bases, const unsigned *ndims, const struct nanort_dim *const *dims, "
+    "int noflush); "
+    "void nanort_taskyield(void); void nanort_critical_enter(const char *name); "
+    "void nanort_critical_leave(const char *name); int nanort_in_final(void); "
+    "int nanort_num_workers(void);\n";
+
+static bool has_runtime_header(const struct mcc_source *src)
+{
+    static const char key[] = "nanort_task_create";
+    return memmem(src->text, src->len, key, sizeof key - 1) != NULL;
+}
+
+static void lower_function(struct lower *L, struct ast *def)
+{
+    struct ast *name = ast_declarator_name(def->kid[1]);
+    L->fn = def;
+    L->in_main = name && name->name->len == 4 && memcmp(name->name->str, "main", 4) == 0;
+    function_locals(L, def);
+    struct ast *body = def->kid[3];
+    lower_visit(L, body);
+    if (L->in_main && body && body->kind == AST_COMPOUND && body->end > body->begin)
+        rewrite_insert_before(L->rw, body->end - 1, " nanort_taskwait(); ");
+    L->fn = NULL;
+    L->in_main = false;
+}
+
+/* File-scope items with pragmas: function tasks, device functions, declare reduction. */
+static void lower_file_pragmas(struct lower *L, struct ast *item)
+{
+    if (item->kind == AST_PRAGMA) {
+        lower_pragma_item(L, item);
+        return;
+    }
+    if (!item->pragma)
+        return;
+    struct lower_dir d;
+    if (!chain_dir(L, item, &d))
+        return;
+    struct omp_directive *first = d.dir ? d.dir : d.target;
+    if (first->kind != OMP_DIR_TASK && first->kind != OMP_DIR_TARGET) {
+        not_applicable(L, first);
+        return;
+    }
+    task_register(L, item, &d);
+}
+
+int lower_omp(struct translation *t)
+{
+    if (!t->opts->ompss || !t->tu)
+        return 0;
+    int errors0 = mcc_error_count();
+    struct lower L = {0};
+    L.t = t;
+    L.a = &t->arena;
+    L.text = t->src.text;
+    L.rw = t->rw;
+    L.copy_deps = t->opts->copy_deps;
+    struct ast *items = t->tu->kid[0];
+    for (struct ast *i = items ? items->kid[0] : NULL; i; i = i->next)
+        lower_file_pragmas(&L, i);
+    for (struct ast *i = items ? items->kid[0] : NULL; i; i = i->next)
+        if (i->kind == AST_FUNCTION_DEF)
+            lower_function(&L, i);
+    task_emit_all(&L);
+    if (L.ndirs > 0) {
+        if (!has_runtime_header(&t->src))
+            rewrite_insert_before(L.rw, 0, prelude);
+        if (L.tail.len)
+            rewrite_insert_after(L.rw, t->src.len, lbuf_take(&L.tail, L.a));
+    }
+    free(L.tail.s);
+    for (int i = 0; i < L.ndirs; i++)
+        omp_directive_free(L.dirs[i]);
+    free(L.dirs);
+    return mcc_error_count() - errors0;
+}

@@ -1,0 +1,401 @@
+/*
+ * lower_deps.c - data references (OMPSS.md "Data references") to nanort regions.
+ *
+ * A region is {base, dims[]} with dims[0] the innermost dimension, in bytes (nanort.h).
+ * The generated C computes sizes with sizeof on the user's own expressions, so the
+ * lowering never needs element types:
+ *   x, *p, a[i], s.f           nanort_task_region1(t, mode, &(x), sizeof(x))
+ *   a[i][lo:hi]                subscripts before the first section fold into the base
+ *                              (&a[i]); then one dim per remaining level, the element
+ *                              being sizeof((a[i])[0]) and inner extents sizeof ratios
+ *   [n][m]p, ([n]p)[lo;len]    the shape gives the extents; the element is what p points
+ *                              to, down to a non-array type (double A[ts][ts] -> double)
+ *   {ref, i = lo:hi}           a loop: one region per value of i
+ * The outermost extent never changes which bytes a region covers (nanort normalises by
+ * strides), so when it is unknown (a pointer) it is written as lower + length.
+ */
+#include "mcc.h"
+#include "nanort.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { DEPS_MAX_DIMS = 8, DEPS_MAX_ITERS = 8 };
+
+/* One region as C text. */
+struct region {
+    const char *base;               /* address */
+    const char *bytes;              /* plain lvalue: its size; else NULL */
+    int nd;
+    const char *size[DEPS_MAX_DIMS], *lower[DEPS_MAX_DIMS], *len[DEPS_MAX_DIMS];
+    const char *elem;               /* bytes of one element of dims[0] */
+};
+
+/* Names of multidependence iterators in scope (left alone by renaming). */
+struct iters {
+    const char *names[DEPS_MAX_ITERS];
+    int n;
+};
+
+static const char *X(struct lower *L, const struct iters *it, const struct omp_expr *e)
+{
+    return lower_expr(L, e->text, it->names, it->n);
+}
+
+/* How many declarators derive `sym`'s type, read from the name outwards; kinds[] gets
+ * them (AST_DECL_POINTER / AST_DECL_ARRAY / AST_DECL_FUNCTION). */
+static int derivations(struct sym *sym, enum ast_kind *kinds, int max)
+{
+    struct ast *d = task_full_declarator(sym);
+    enum ast_kind tmp[32];
+    int n = 0;
+    while (d && d->kind != AST_DECL_NAME && n < 32) {
+        tmp[n++] = d->kind;
+        d = d->kid[0];
+    }
+    int k = 0;
+    for (int i = n - 1; i >= 0 && k < max; i--)
+        kinds[k++] = tmp[i];
+    return k;
+}
+
+char *deps_shape_elem(struct lower *L, const struct omp_ref *base, const char *ptr)
+{
+    struct lower_buf b = {0};
+    lbuf_printf(&b, "sizeof((%s)[0]", ptr);
+    if (base->kind == OMP_REF_NAME && L) {
+        struct sym *s = lower_resolve(L, base->text.text, strlen(base->text.text),
+                                      L->fn ? L->fn->end - 1 : 0);
+        enum ast_kind k[16];
+        int n = s && (s->kind == SYM_OBJECT || s->kind == SYM_PARAM) ? derivations(s, k, 16)
+                                                                      : 0;
+        for (int i = 1; i < n && k[i] == AST_DECL_ARRAY; i++)
+            lbuf_puts(&b, "[0]");
+    }
+    lbuf_puts(&b, ")");
+    return lbuf_take(&b, L->a);
+}
+
+/* Lower bound and length of one subscript or section, in elements.  `size` is the
+ * extent when known (needed only for omitted upper bounds). */
+static void bounds(struct lower *L, const struct iters *it, const struct omp_ref *op,
+                   const char *size, const char **lo, const char **len)
+{
+    if (op->kind == OMP_REF_SUBSCRIPT) {
+        *lo = X(L, it, &op->index);
+        *len = "1";
+        return;
+    }
+    *lo = op->index.text ? X(L, it, &op->index) : "0";
+    if (!op->bound.text)
+        *len = arena_printf(L->a, "(%s) - (%s)", size, *lo);
+    else if (op->form == OMP_SECT_LO_HI)
+        *len = arena_printf(L->a, "(%s) - (%s) + 1", X(L, it, &op->bound), *lo);
+    else
+        *len = X(L, it, &op->bound);
+}
+
+static bool shaped_region(struct lower *L, const struct iters *it, const struct omp_ref *shape,
+                          const struct omp_ref **ops, int nops, struct region *r)
+{
+    int k = shape->ndims;
+    if (nops > k || k > DEPS_MAX_DIMS) {
+        mcc_error_at(&shape->text.loc, "sorry, unimplemented: %d subscripts on a %d-dimensional "
+                     "shape", nops, k);
+        return false;
+    }
+    const char *p = X(L, it, &shape->base->text);
+    r->base = p;
+    r->elem = deps_shape_elem(L, shape->base, p);
+    r->nd = k;
+    for (int c = 0; c < k; c++) {
+        int d = k - 1 - c;
+        r->size[d] = X(L, it, &shape->dims[c]);
+        if (c < nops) {
+            bounds(L, it, ops[c], r->size[d], &r->lower[d], &r->len[d]);
+        } else {
+            r->lower[d] = "0";
+            r->len[d] = r->size[d];
+        }
+    }
+    return true;
+}
+
+static bool is_pointer_name(struct lower *L, const struct omp_ref *x)
+{
+    if (x->kind != OMP_REF_NAME)
+        return false;
+    struct sym *s = lower_resolve(L, x->text.text, strlen(x->text.text),
+                                  L->fn ? L->fn->end - 1 : 0);
+    return s && (s->type == TYPE_POINTER || (s->type == TYPE_ARRAY && s->array_param));
+}
+
+/* ops[] in C order (outermost first), at least one of them a section. */
+static bool array_region(struct lower *L, const struct iters *it, const struct omp_ref *x,
+                         const struct omp_ref **ops, int nops, struct region *r)
+{
+    int f = 0;
+    while (f < nops && ops[f]->kind == OMP_REF_SUBSCRIPT)
+        f++;
+    const char *b = f > 0 ? X(L, it, &ops[f - 1]->text) : X(L, it, &x->text);
+    int n = nops - f;
+    if (n > DEPS_MAX_DIMS) {
+        mcc_error_at(&x->text.loc, "sorry, unimplemented: more than %d dimensions",
+                     DEPS_MAX_DIMS);
+        return false;
+    }
+    if (f == 0 && !ops[0]->bound.text && is_pointer_name(L, x)) {
+        mcc_error_at(&ops[0]->text.loc, "array section of pointer '%s' needs an upper bound "
+                     "or a length", x->text.text);
+        return false;
+    }
+    r->base = b;
+    r->nd = n;
+    struct lower_buf zeros = {0};
+    for (int q = 0; q < n; q++) {
+        int d = n - 1 - q;
+        const char *z = zeros.s ? zeros.s : "";
+        const char *size = arena_printf(L->a, "sizeof((%s)%s) / sizeof((%s)%s[0])", b, z, b, z);
+        bounds(L, it, ops[f + q], size, &r->lower[d], &r->len[d]);
+        r->size[d] = q == 0 && ops[f]->bound.text
+                         ? arena_printf(L->a, "(%s) + (%s)", r->lower[d], r->len[d]) : size;
+        lbuf_puts(&zeros, "[0]");
+    }
+    r->elem = arena_printf(L->a, "sizeof((%s)%s)", b, zeros.s ? zeros.s : "");
+    free(zeros.s);
+    return true;
+}
+
+/* The region of a reference that is not a multidependence. */
+static bool build_region(struct lower *L, const struct iters *it, const struct omp_ref *ref,
+                         struct region *r)
+{
+    memset(r, 0, sizeof *r);
+    const struct omp_ref *walk[DEPS_MAX_DIMS * 2];
+    int nops = 0;
+    bool section = false;
+    const struct omp_ref *x = ref;
+    while ((x->kind == OMP_REF_SUBSCRIPT || x->kind == OMP_REF_SECTION) &&
+           nops < DEPS_MAX_DIMS * 2) {
+        section |= x->kind == OMP_REF_SECTION;
+        walk[nops++] = x;
+        x = x->base;
+    }
+    const struct omp_ref *ops[DEPS_MAX_DIMS * 2];
+    for (int i = 0; i < nops; i++)
+        ops[i] = walk[nops - 1 - i];
+    if (x->kind == OMP_REF_SHAPE)
+        return shaped_region(L, it, x, ops, nops, r);
+    if (section)
+        return array_region(L, it, x, ops, nops, r);
+    if (omp_ref_is_region(ref)) {
+        mcc_error_at(&ref->text.loc, "sorry, unimplemented: this form of data reference");
+        return false;
+    }
+    const char *t = X(L, it, &ref->text);
+    r->base = arena_printf(L->a, "&(%s)", t);
+    r->bytes = arena_printf(L->a, "sizeof(%s)", t);
+    r->nd = 1;
+    return true;
+}
+
+/* struct nanort_dim initialisers of a region, innermost first. */
+static void dims_text(struct lower_buf *b, const struct region *r, const char *sep)
+{
+    if (r->bytes) {
+        lbuf_printf(b, "{%s, 0, %s}", r->bytes, r->bytes);
+        return;
+    }
+    for (int d = 0; d < r->nd; d++) {
+        if (d == 0)
+            lbuf_printf(b, "{(__SIZE_TYPE__)(%s) * nrt_es, (__SIZE_TYPE__)(%s) * nrt_es, (__SIZE_TYPE__)(%s) * nrt_es}",
+                        r->size[0], r->lower[0], r->len[0]);
+        else
+            lbuf_printf(b, "%s{(__SIZE_TYPE__)(%s), (__SIZE_TYPE__)(%s), (__SIZE_TYPE__)(%s)}", sep, r->size[d],
+                        r->lower[d], r->len[d]);
+    }
+}
+
+static void add_region(struct lower_buf *b, const struct region *r, unsigned flags)
+{
+    if (r->bytes) {
+        lbuf_printf(b, "nanort_task_region1(nrt_t, %uu, %s, %s);\n", flags, r->base, r->bytes);
+        return;
+    }
+    lbuf_printf(b, "{ __SIZE_TYPE__ nrt_es = %s; struct nanort_dim nrt_d[%d] = {", r->elem, r->nd);
+    dims_text(b, r, ", ");
+    lbuf_printf(b, "}; nanort_task_region(nrt_t, %uu, (const void *)(%s), %d, nrt_d); }\n",
+                flags, r->base, r->nd);
+}
+
+/* for loops of a multidependence's iterators (count or add). */
+static void open_iters(struct lower *L, struct lower_buf *b, const struct omp_ref *m,
+                       struct iters *it)
+{
+    for (int i = 0; i < m->niters; i++) {
+        const struct omp_iter *x = &m->iters[i];
+        const char *lo = X(L, it, &x->lo), *bound = X(L, it, &x->bound);
+        const char *step = x->step.text ? X(L, it, &x->step) : "1";
+        if (x->form == OMP_SECT_LO_LEN)
+            lbuf_printf(b, "for (long %s = (%s), nrt_end%d = (%s) + (%s); %s < nrt_end%d; %s += (%s)) ",
+                        x->var.text, lo, it->n, lo, bound, x->var.text, it->n, x->var.text, step);
+        else
+            lbuf_printf(b, "for (long %s = (%s); %s <= (%s); %s += (%s)) ", x->var.text, lo,
+                        x->var.text, bound, x->var.text, step);
+        if (it->n < DEPS_MAX_ITERS)
+            it->names[it->n++] = x->var.text;
+    }
+    lbuf_puts(b, "{ ");
+}
+
+static void emit_ref(struct lower *L, const struct omp_ref *ref, unsigned flags,
+                     struct lower_buf *count, struct lower_buf *add)
+{
+    struct iters it = {0};
+    const struct omp_ref *body = ref;
+    if (ref->kind == OMP_REF_MULTI) {
+        body = ref->base;
+        if (body->kind == OMP_REF_MULTI) {
+            mcc_error_at(&ref->text.loc, "sorry, unimplemented: a multidependence inside a "
+                         "multidependence (list the iterators in one)");
+            return;
+        }
+        open_iters(L, count, ref, &it);
+        it.n = 0;
+        open_iters(L, add, ref, &it);
+    }
+    struct region r;
+    if (!build_region(L, &it, body, &r))
+        return;
+    lbuf_printf(count, "nrt_nr += 1; nrt_nd += %d;", r.nd);
+    add_region(add, &r, flags);
+    if (ref->kind == OMP_REF_MULTI) {
+        lbuf_puts(count, " }");
+        lbuf_puts(add, "}\n");
+    }
+    lbuf_puts(count, "\n");
+}
+
+static unsigned mode_of(enum omp_dep dep)
+{
+    static const unsigned modes[OMP_DEP_COUNT] = {
+        [OMP_DEP_NONE] = NANORT_DEP_NONE, [OMP_DEP_IN] = NANORT_DEP_IN,
+        [OMP_DEP_OUT] = NANORT_DEP_OUT, [OMP_DEP_INOUT] = NANORT_DEP_INOUT,
+        [OMP_DEP_CONCURRENT] = NANORT_DEP_CONCURRENT,
+        [OMP_DEP_COMMUTATIVE] = NANORT_DEP_COMMUTATIVE,
+    };
+    return modes[dep];
+}
+
+static unsigned copy_bits(enum omp_dep dep)
+{
+    switch (dep) {
+    case OMP_DEP_IN: return NANORT_COPY_IN;
+    case OMP_DEP_OUT: return NANORT_COPY_OUT;
+    case OMP_DEP_NONE: return 0;
+    default: return NANORT_COPY_INOUT;
+    }
+}
+
+static bool is_dep_clause(enum omp_clause_kind k)
+{
+    switch (k) {
+    case OMP_CL_IN: case OMP_CL_OUT: case OMP_CL_INOUT: case OMP_CL_INPUT: case OMP_CL_OUTPUT:
+    case OMP_CL_DEPEND: case OMP_CL_CONCURRENT: case OMP_CL_COMMUTATIVE:
+        return true;
+    default:
+        return false;
+    }
+}
+
+static void emit_clauses(struct lower *L, const struct omp_directive *d, bool copy_deps,
+                         bool red_commutative, struct lower_buf *count, struct lower_buf *add)
+{
+    for (int i = 0; d && i < d->nclauses; i++) {
+        const struct omp_clause *c = &d->clauses[i];
+        unsigned flags;
+        if (is_dep_clause(c->kind))
+            flags = mode_of(c->dep) | (copy_deps ? copy_bits(c->dep) : 0);
+        else if (c->kind == OMP_CL_COPY_IN)
+            flags = copy_bits(OMP_DEP_IN);
+        else if (c->kind == OMP_CL_COPY_OUT)
+            flags = copy_bits(OMP_DEP_OUT);
+        else if (c->kind == OMP_CL_COPY_INOUT)
+            flags = copy_bits(OMP_DEP_INOUT);
+        else if (c->kind == OMP_CL_REDUCTION)
+            flags = red_commutative ? NANORT_DEP_COMMUTATIVE : NANORT_DEP_CONCURRENT;
+        else
+            continue;
+        for (int k = 0; k < c->nrefs; k++)
+            emit_ref(L, c->refs[k], flags, count, add);
+    }
+}
+
+void deps_emit(struct lower *L, const struct lower_dir *d, bool reduction_commutative,
+               struct lower_buf *count, struct lower_buf *add)
+{
+    bool copy_deps = L->copy_deps;
+    if (lower_dir_has(d, OMP_CL_COPY_DEPS))
+        copy_deps = true;
+    if (lower_dir_has(d, OMP_CL_NO_COPY_DEPS))
+        copy_deps = false;
+    emit_clauses(L, d->dir, copy_deps, reduction_commutative, count, add);
+    emit_clauses(L, d->target, copy_deps, reduction_commutative, count, add);
+}
+
+void deps_emit_taskwait(struct lower *L, const struct omp_directive *d, struct lower_buf *b)
+{
+    struct region rs[64];
+    unsigned flags[64];
+    int n = 0, ndims = 0;
+    struct iters it = {0};
+    for (int i = 0; i < d->nclauses; i++) {
+        const struct omp_clause *c = &d->clauses[i];
+        if (c->kind != OMP_CL_ON && !is_dep_clause(c->kind))
+            continue;
+        if (c->dep == OMP_DEP_CONCURRENT || c->dep == OMP_DEP_COMMUTATIVE) {
+            mcc_error_at(&c->loc, "'%s' is not allowed on a taskwait",
+                         omp_clause_names[c->kind]);
+            continue;
+        }
+        for (int k = 0; k < c->nrefs && n < 64; k++) {
+            if (c->refs[k]->kind == OMP_REF_MULTI) {
+                mcc_error_at(&c->refs[k]->text.loc, "sorry, unimplemented: a multidependence "
+                             "on a taskwait");
+                continue;
+            }
+            if (!build_region(L, &it, c->refs[k], &rs[n]))
+                continue;
+            flags[n] = mode_of(c->dep);
+            ndims += rs[n].nd;
+            n++;
+        }
+    }
+    if (n == 0)
+        return;
+    lbuf_printf(b, "{ const void *nrt_b[%d]; unsigned nrt_f[%d], nrt_n[%d]; "
+                "const struct nanort_dim *nrt_dp[%d]; struct nanort_dim nrt_d[%d]; __SIZE_TYPE__ nrt_es; ",
+                n, n, n, n, ndims);
+    int off = 0;
+    for (int k = 0; k < n; k++) {
+        const struct region *r = &rs[k];
+        lbuf_printf(b, "nrt_es = %s; nrt_b[%d] = (const void *)(%s); nrt_f[%d] = %uu; "
+                    "nrt_n[%d] = %d; nrt_dp[%d] = &nrt_d[%d]; ", r->elem ? r->elem : "1", k,
+                    r->base, k, flags[k], k, r->nd, k, off);
+        struct lower_buf one = {0};
+        dims_text(&one, r, "|");
+        /* dims_text writes "{...}|{...}": one assignment per dimension */
+        char *s = one.s;
+        for (int d = 0; d < r->nd; d++) {
+            char *bar = strchr(s, '|');
+            if (bar)
+                *bar = '\0';
+            lbuf_printf(b, "nrt_d[%d] = (struct nanort_dim)%s; ", off + d, s);
+            s = bar ? bar + 1 : s;
+        }
+        free(one.s);
+        off += r->nd;
+    }
+    lbuf_printf(b, "nanort_taskwait_on(%d, nrt_f, nrt_b, nrt_n, nrt_dp, %d); }", n,
+                omp_find_clause(d, OMP_CL_NOFLUSH) ? 1 : 0);
+}

@@ -1,0 +1,458 @@
+/*
+ * lower_task.c - function tasks: `#pragma omp task` on a function declaration or
+ * definition makes every call of it a task.  For a function task f:
+ *   before its first declaration   struct f__nrt_args { one member per parameter };
+ *                                  static void f__nrt_spawn(<f's parameters>);
+ *                                  static struct nanort_task_type f__nrt_type;
+ *   after the pragma'd declaration f__nrt_run (unpacks the args block and calls f) and
+ *                                  f__nrt_spawn (final: call f; else create the task, copy
+ *                                  the arguments, add the regions, submit)
+ *   at the end of the unit         f__nrt_type with its implementations: f itself and every
+ *                                  function that `implements(f)`
+ * Calls f(...) are renamed f__nrt_spawn(...) by the walk (lower.c).  Array parameters and
+ * variably modified pointers are void * members: the call f(p->A) converts them back.
+ */
+#include "mcc.h"
+#include "c.tab.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct lower_ftask *task_find(struct lower *L, const struct name *n)
+{
+    for (struct lower_ftask *f = L->ftasks; f; f = f->next)
+        if (f->name == n && f->dir.dir)
+            return f;
+    return NULL;
+}
+
+static struct lower_ftask *task_named(struct lower *L, const char *s)
+{
+    for (struct lower_ftask *f = L->ftasks; f; f = f->next)
+        if (f->dir.dir && strlen(s) == f->name->len && memcmp(s, f->name->str, f->name->len) == 0)
+            return f;
+    return NULL;
+}
+
+struct ast *task_full_declarator(struct sym *sym)
+{
+    struct ast *d = sym ? sym->decl : NULL;
+    if (!d)
+        return NULL;
+    switch (d->kind) {
+    case AST_INIT_DECLARATOR: return d->kid[0];
+    case AST_PARAM: case AST_FUNCTION_DEF: return d->kid[1];
+    default: return sym->declarator;
+    }
+}
+
+static bool has_ident(struct ast *n)
+{
+    if (!n)
+        return false;
+    if (n->kind == AST_IDENT)
+        return !n->sym || n->sym->kind != SYM_ENUM_CONST;
+    if (n->kind == AST_LIST) {
+        for (struct ast *i = n->kid[0]; i; i = i->next)
+            if (has_ident(i))
+                return true;
+        return false;
+    }
+    for (int k = 0; k < 4; k++)
+        if (has_ident(n->kid[k]))
+            return true;
+    return false;
+}
+
+bool task_declarator_is_vm(struct ast *d)
+{
+    for (; d && d->kind != AST_DECL_NAME; d = d->kid[0])
+        if (d->kind == AST_DECL_ARRAY && d->kid[1] && has_ident(d->kid[1]))
+            return true;
+    return false;
+}
+
+/* Can this type be written at file scope?  (No local typedefs, tags or typeof.) */
+static bool printable(struct ast *n)
+{
+    if (!n)
+        return true;
+    switch (n->kind) {
+    case AST_TYPEDEF_REF:
+        return !n->sym || n->sym->depth == 0;
+    case AST_STRUCT: case AST_ENUM:
+        return !n->kid[0] && (!n->sym || n->sym->depth == 0);
+    case AST_TYPEOF:
+        return false;
+    case AST_SPECIFIER:
+        return n->op != KW_AUTO_TYPE;
+    case AST_LIST:
+        for (struct ast *i = n->kid[0]; i; i = i->next)
+            if (!printable(i))
+                return false;
+        return true;
+    default:
+        for (int k = 0; k < 4; k++)
+            if (!printable(n->kid[k]))
+                return false;
+        return true;
+    }
+}
+
+static bool storage_class(const struct ast *s)
+{
+    if (s->kind != AST_SPECIFIER)
+        return false;
+    switch (s->op) {
+    case KW_STATIC: case KW_EXTERN: case KW_AUTO: case KW_REGISTER: case KW_TYPEDEF:
+    case KW_THREAD_LOCAL: case KW_INLINE: case KW_NORETURN:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* The specifiers of `specs` without storage classes, as source text. */
+static void specs_text(struct lower *L, struct lower_buf *b, struct ast *specs)
+{
+    struct ast *list = specs ? specs->kid[0] : NULL;
+    for (struct ast *s = list ? list->kid[0] : NULL; s; s = s->next)
+        if (!storage_class(s))
+            lbuf_printf(b, "%.*s ", (int)(s->end - s->begin), L->text + s->begin);
+}
+
+char *task_decl_text(struct lower *L, struct sym *sym, const char *name)
+{
+    struct ast *decl = task_full_declarator(sym);
+    if (!decl || !sym->specs || !printable(sym->specs) || !printable(decl))
+        return NULL;
+    struct lower_buf b = {0};
+    specs_text(L, &b, sym->specs);
+    struct ast *dn = sym->declarator;
+    lbuf_printf(&b, "%.*s%s%.*s", (int)(dn->begin - decl->begin), L->text + decl->begin,
+                name ? name : lower_src(L, dn->begin, dn->end),
+                (int)(decl->end - dn->end), L->text + dn->end);
+    return lbuf_take(&b, L->a);
+}
+
+/* ---- registration ------------------------------------------------------------------- */
+
+static struct ast *function_declarator(struct ast *item)
+{
+    if (item->kind == AST_FUNCTION_DEF)
+        return item->kid[1];
+    if (item->kind != AST_DECLARATION || !item->kid[1])
+        return NULL;
+    struct ast *id = item->kid[1]->kid[0];
+    if (!id || id->next || id->kind != AST_INIT_DECLARATOR || !id->sym ||
+        id->sym->kind != SYM_FUNCTION)
+        return NULL;
+    return id->kid[0];
+}
+
+static bool param_is_void(struct ast *p)
+{
+    return p->kind == AST_PARAM && !p->kid[1] && p->kid[0] && p->kid[0]->tclass == TYPE_VOID;
+}
+
+/* Is the reference a by-value access of a parameter (x, s.f: no pointer on the way)? */
+static struct sym *by_value_param(struct ast *params, const struct omp_ref *r)
+{
+    while (r->kind == OMP_REF_MEMBER)
+        r = r->base;
+    if (r->kind != OMP_REF_NAME)
+        return NULL;
+    for (struct ast *p = params ? params->kid[0] : NULL; p; p = p->next)
+        if (p->kind == AST_PARAM && p->sym && strlen(r->text.text) == p->sym->name->len &&
+            memcmp(r->text.text, p->sym->name->str, p->sym->name->len) == 0)
+            return p->sym->type == TYPE_POINTER && p->sym->array_param ? NULL : p->sym;
+    return NULL;
+}
+
+struct name_check {
+    struct lower *L;
+    struct lower_ftask *f;
+    const struct omp_ref *ref;
+    const char *iters[8];
+    int niters;
+};
+
+static const char *check_name(void *arg, const char *s, size_t n)
+{
+    struct name_check *c = arg;
+    if (lower_name_in(s, n, c->iters, c->niters) || (n > 10 && !memcmp(s, "__builtin_", 10)))
+        return NULL;
+    for (struct ast *p = c->f->params ? c->f->params->kid[0] : NULL; p; p = p->next)
+        if (p->kind == AST_PARAM && p->sym && p->sym->name->len == n &&
+            memcmp(p->sym->name->str, s, n) == 0)
+            return NULL;
+    struct name *nm = name_intern(&c->L->t->parser, s, n);
+    if (nm->keyword || (nm->ord && nm->ord->depth == 0))
+        return NULL;
+    mcc_error_at(&c->ref->text.loc, "'%.*s' in a dependence of function task '%.*s' is not a "
+                 "parameter or a global variable", (int)n, s, (int)c->f->name->len,
+                 c->f->name->str);
+    return NULL;
+}
+
+static void check_deps(struct lower *L, struct lower_ftask *f)
+{
+    const struct omp_directive *ds[2] = {f->dir.dir, f->dir.target};
+    for (int k = 0; k < 2; k++)
+        for (int i = 0; ds[k] && i < ds[k]->nclauses; i++) {
+            const struct omp_clause *c = &ds[k]->clauses[i];
+            if (c->kind == OMP_CL_FIRSTPRIVATE || c->kind == OMP_CL_SHARED ||
+                c->kind == OMP_CL_PRIVATE || c->nrefs == 0)
+                continue;
+            for (int r = 0; r < c->nrefs; r++) {
+                struct name_check nc = {L, f, c->refs[r], {0}, 0};
+                lower_set_params(L, f->params, 0, (size_t)-1);
+                const struct omp_ref *ref = c->refs[r];
+                if (ref->kind == OMP_REF_MULTI)
+                    for (int j = 0; j < ref->niters && j < 8; j++)
+                        nc.iters[nc.niters++] = ref->iters[j].var.text;
+                lower_map_idents(L, ref->text.text, check_name, &nc);
+                struct sym *p = by_value_param(f->params, ref);
+                if (!p || c->dep == OMP_DEP_NONE)
+                    continue;
+                if (c->dep == OMP_DEP_IN)
+                    mcc_warning_at(&ref->text.loc, "'in' dependence on parameter '%s', which is "
+                                   "passed by value", ref->text.text);
+                else
+                    mcc_error_at(&ref->text.loc, "'%s' dependence on parameter '%s', which is "
+                                 "passed by value", omp_dep_names[c->dep], ref->text.text);
+            }
+        }
+}
+
+static bool check_signature(struct lower *L, struct ast *item, struct ast *declarator,
+                            struct lower_ftask *f)
+{
+    (void)L;
+    struct ast *specs = item->kind == AST_FUNCTION_DEF ? item->kid[0] : item->kid[0];
+    const struct mcc_loc *loc = &f->dir.dir->loc;
+    if (declarator->kind != AST_DECL_FUNCTION || !specs || specs->tclass != TYPE_VOID) {
+        mcc_error_at(loc, "function task '%.*s' must return void", (int)f->name->len,
+                     f->name->str);
+        return false;
+    }
+    for (struct ast *p = f->params ? f->params->kid[0] : NULL; p; p = p->next) {
+        if (p->kind == AST_ELLIPSIS) {
+            mcc_error_at(loc, "function task '%.*s' cannot be variadic", (int)f->name->len,
+                         f->name->str);
+            return false;
+        }
+        if (p->kind != AST_PARAM) {
+            mcc_error_at(loc, "sorry, unimplemented: function task '%.*s' with a K&R "
+                         "parameter list", (int)f->name->len, f->name->str);
+            return false;
+        }
+        if (!p->sym && !param_is_void(p)) {
+            mcc_error_at(loc, "sorry, unimplemented: function task '%.*s' needs names for its "
+                         "parameters", (int)f->name->len, f->name->str);
+            return false;
+        }
+    }
+    return true;
+}
+
+/* Offset of the first file-scope declaration of `n` (spawn prototypes go before it). */
+static size_t first_declaration(struct lower *L, struct name *n, struct ast *fallback)
+{
+    struct ast *items = L->t->tu->kid[0];
+    for (struct ast *i = items ? items->kid[0] : NULL; i && i != fallback; i = i->next) {
+        struct ast *d = function_declarator(i);
+        struct ast *dn = d ? ast_declarator_name(d) : NULL;
+        if (dn && dn->name == n)
+            return i->pragma ? i->pragma->begin : i->begin;
+    }
+    return fallback->pragma ? fallback->pragma->begin : fallback->begin;
+}
+
+void task_register(struct lower *L, struct ast *item, struct lower_dir *d)
+{
+    struct ast *declarator = function_declarator(item);
+    struct omp_directive *first = d->dir ? d->dir : d->target;
+    if (!declarator) {
+        mcc_error_at(&first->loc, "'#pragma omp %s' must be followed by a function declaration "
+                     "or definition here", omp_directive_names[first->kind]);
+        return;
+    }
+    if (!lower_check_devices(L, d))
+        return;
+    struct ast *dn = ast_declarator_name(declarator);
+    struct lower_ftask *f = arena_alloc(L->a, sizeof *f);
+    f->name = dn->name;
+    f->decl = item;
+    f->declarator = declarator;
+    f->params = ast_declarator_params(declarator);
+    if (f->params && f->params->kid[0] && !f->params->kid[0]->next &&
+        param_is_void(f->params->kid[0]))
+        f->params = NULL;
+    f->dir = *d;
+    const struct omp_clause *impl = lower_dir_find(d, OMP_CL_IMPLEMENTS);
+    if (impl && impl->nargs > 0)
+        f->impl_of = impl->args[0].text;
+    if (d->dir && d->dir->kind != OMP_DIR_TASK) {
+        mcc_error_at(&d->dir->loc, "'#pragma omp %s' cannot apply to a function",
+                     omp_directive_names[d->dir->kind]);
+        return;
+    }
+    if (d->dir) {
+        if (task_find(L, f->name))
+            return;             /* already a task (pragma on an earlier declaration) */
+        if (!check_signature(L, item, declarator, f))
+            return;
+        check_deps(L, f);
+    } else if (!f->impl_of) {
+        return;                 /* a device function for smp: nothing to do */
+    }
+    f->first_decl = first_declaration(L, f->name, item);
+    f->next = L->ftasks;
+    L->ftasks = f;
+}
+
+/* ---- emission ------------------------------------------------------------------------ */
+
+static const char *fname(struct lower *L, const struct lower_ftask *f)
+{
+    return arena_strndup(L->a, f->name->str, f->name->len);
+}
+
+#define EACH_PARAM(f, p) \
+    for (struct ast *p = (f)->params ? (f)->params->kid[0] : NULL; p; p = p->next)
+
+static void args_struct(struct lower *L, struct lower_buf *b, const struct lower_ftask *f)
+{
+    const char *fn = fname(L, f);
+    lbuf_printf(b, "struct %s__nrt_args { ", fn);
+    int n = 0;
+    EACH_PARAM(f, p) {
+        struct sym *s = p->sym;
+        char *decl = s->array_param || task_declarator_is_vm(p->kid[1]) ? NULL
+                     : task_decl_text(L, s, NULL);
+        if (decl)
+            lbuf_printf(b, "%s; ", decl);
+        else
+            lbuf_printf(b, "void *%.*s; ", (int)s->name->len, s->name->str);
+        n++;
+    }
+    if (n == 0)
+        lbuf_puts(b, "char nrt_unused; ");
+    lbuf_puts(b, "};");
+}
+
+static const char *param_list(struct lower *L, const struct lower_ftask *f)
+{
+    if (!f->params)
+        return "void";
+    return lower_src(L, f->params->begin, f->params->end);
+}
+
+/* f(p->a, p->b) from an args block of `of` (f itself or the task it implements). */
+static void call_from_args(struct lower *L, struct lower_buf *b, const struct lower_ftask *f,
+                           const struct lower_ftask *of)
+{
+    lbuf_printf(b, "%s(", fname(L, f));
+    int i = 0;
+    EACH_PARAM(of, p) {
+        lbuf_printf(b, "%snrt_p->%.*s", i++ ? ", " : "", (int)p->sym->name->len,
+                    p->sym->name->str);
+    }
+    lbuf_puts(b, ");");
+}
+
+static void run_function(struct lower *L, struct lower_buf *b, const struct lower_ftask *f,
+                         const struct lower_ftask *of, const char *suffix)
+{
+    lbuf_printf(b, "\nstatic void %s__nrt_run%s(void *nrt_a, nanort_ctx *nrt_c) "
+                "{ struct %s__nrt_args *nrt_p = nrt_a; (void)nrt_c; (void)nrt_p; ",
+                fname(L, f), suffix, fname(L, of));
+    call_from_args(L, b, f, of);
+    lbuf_puts(b, " }\n");
+}
+
+static void spawn_function(struct lower *L, struct lower_buf *b, struct lower_ftask *f)
+{
+    const char *fn = fname(L, f);
+    lbuf_printf(b, "static void %s__nrt_spawn(%s)\n{\n    if (nanort_in_final()) { %s(", fn,
+                param_list(L, f), fn);
+    int i = 0;
+    EACH_PARAM(f, p) {
+        lbuf_printf(b, "%s%.*s", i++ ? ", " : "", (int)p->sym->name->len, p->sym->name->str);
+    }
+    lbuf_puts(b, "); return; }\n    unsigned nrt_nr = 0, nrt_nd = 0;\n");
+    struct lower_buf count = {0}, add = {0};
+    lower_set_params(L, f->params, 0, (size_t)-1);
+    deps_emit(L, &f->dir, true, &count, &add);
+    if (count.s)
+        lbuf_puts(b, count.s);
+    lbuf_printf(b, "    void *nrt_a;\n    nanort_task *nrt_t = nanort_task_create(&%s__nrt_type, "
+                "sizeof(struct %s__nrt_args), nrt_nr, nrt_nd, &nrt_a);\n"
+                "    struct %s__nrt_args *nrt_p = nrt_a; (void)nrt_p;\n", fn, fn, fn);
+    EACH_PARAM(f, p) {
+        lbuf_printf(b, "    __builtin_memcpy(&nrt_p->%.*s, &%.*s, sizeof nrt_p->%.*s);\n",
+                    (int)p->sym->name->len, p->sym->name->str, (int)p->sym->name->len,
+                    p->sym->name->str, (int)p->sym->name->len, p->sym->name->str);
+    }
+    if (add.s)
+        lbuf_puts(b, add.s);
+    free(count.s);
+    free(add.s);
+    lbuf_puts(b, "    ");
+    lower_submit(L, b, &f->dir);
+    lbuf_puts(b, "\n}\n");
+}
+
+static void emit_one(struct lower *L, struct lower_ftask *f)
+{
+    const char *fn = fname(L, f);
+    struct lower_buf b = {0};
+    args_struct(L, &b, f);
+    lbuf_printf(&b, " static void %s__nrt_spawn(%s); static struct nanort_task_type %s__nrt_type;\n",
+                fn, param_list(L, f), fn);
+    rewrite_insert_before(L->rw, f->first_decl, lbuf_take(&b, L->a));
+    run_function(L, &b, f, f, "");
+    spawn_function(L, &b, f);
+    rewrite_insert_after(L->rw, f->decl->end, lbuf_take(&b, L->a));
+}
+
+/* f's type at the end of the unit: f's own run plus every implements(f). */
+static void emit_type(struct lower *L, struct lower_ftask *f)
+{
+    const char *fn = fname(L, f);
+    struct lower_buf impls = {0};
+    int n = 1;
+    lbuf_printf(&impls, "{NANORT_DEVICE_SMP, %s__nrt_run, \"%s\", 0}", fn, fn);
+    for (struct lower_ftask *g = L->ftasks; g; g = g->next) {
+        if (!g->impl_of || strcmp(g->impl_of, fn) != 0)
+            continue;
+        const char *suffix = arena_printf(L->a, "_as_%s", fn);
+        run_function(L, &L->tail, g, f, suffix);
+        lbuf_printf(&impls, ", {NANORT_DEVICE_SMP, %s__nrt_run%s, \"%s\", 0}", fname(L, g),
+                    suffix, fname(L, g));
+        n++;
+    }
+    lbuf_printf(&L->tail, "static struct nanort_task_type %s__nrt_type = {\"%s\", \"%s\", %d, "
+                "(const struct nanort_impl[]){%s}, 0};\n", fn, lower_label(&f->dir, fn),
+                lower_where(L, f->dir.dir), n, impls.s);
+    free(impls.s);
+}
+
+void task_emit_all(struct lower *L)
+{
+    for (struct lower_ftask *f = L->ftasks; f; f = f->next) {
+        if (f->impl_of && !task_named(L, f->impl_of)) {
+            const struct omp_clause *c = lower_dir_find(&f->dir, OMP_CL_IMPLEMENTS);
+            mcc_error_at(&c->loc, "'%s' in implements is not a function task of this file",
+                         f->impl_of);
+        }
+        if (f->dir.dir)
+            emit_one(L, f);
+    }
+    if (L->ftasks)
+        lbuf_puts(&L->tail, "\n");
+    for (struct lower_ftask *f = L->ftasks; f; f = f->next)
+        if (f->dir.dir)
+            emit_type(L, f);
+}
