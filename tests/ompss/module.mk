@@ -49,3 +49,51 @@ check-ompss: $(MCC_BIN) $(BUILD)/lib/libnanort.a $(BUILD)/lib/mcc/include/omp.h 
 	@$(HARNESS) run $(RESULTS) ompss/diag -- tests/ompss/diag/run.sh $(OMPSS_DIAG)
 
 CHECK_TARGETS += check-ompss-seq
+
+# ---- bench/ompss: cholesky and matmul against OpenMP depend (gcc/libgomp, clang/libomp)
+# and the sequential program.  The OpenMP peers link the kernels compiled once by gcc
+# (bench/ompss/kernels.c); the sequential program is the sample itself built by gcc with
+# the pragmas ignored (linked with nanort only for omp_get_wtime, run with one worker).
+# Our column is built by run.sh with mcc, and reported only when mcc lowered the tasks.
+BENCH_OMPSS_DIR   := $(BUILD)/bench/ompss
+BENCH_OMPSS_APPS  := cholesky matmul
+BENCH_OMPSS_CLANG := $(shell command -v clang 2>/dev/null)
+BENCH_OMPSS_BINS  := $(foreach a,$(BENCH_OMPSS_APPS),$(BENCH_OMPSS_DIR)/$(a)-seq \
+                       $(BENCH_OMPSS_DIR)/$(a)-libgomp $(if $(BENCH_OMPSS_CLANG),$(BENCH_OMPSS_DIR)/$(a)-libomp))
+BENCH_OMPSS_KOBJ  := $(BENCH_OMPSS_DIR)/kernels.o
+
+$(BENCH_OMPSS_KOBJ): bench/ompss/kernels.c bench/ompss/kernels.h samples/cholesky/kernels.h \
+                     samples/matmul/kernels.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_COMMON) -c -o $@ $<
+
+$(BENCH_OMPSS_DIR)/%-libgomp: bench/ompss/%_omp.c bench/ompss/kernels.h $(BENCH_OMPSS_KOBJ)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_COMMON) -fopenmp -o $@ $< $(BENCH_OMPSS_KOBJ) -lm
+
+$(BENCH_OMPSS_DIR)/%-libomp: bench/ompss/%_omp.c bench/ompss/kernels.h $(BENCH_OMPSS_KOBJ)
+	@mkdir -p $(@D)
+	clang $(CFLAGS_COMMON) -fopenmp=libomp -o $@ $< $(BENCH_OMPSS_KOBJ) -lm
+
+define BENCH_OMPSS_SEQ_RULE
+$(BENCH_OMPSS_DIR)/$(1)-seq: samples/$(1)/$(1).c samples/$(1)/kernels.h $(BUILD)/lib/libnanort.a
+	@mkdir -p $$(@D)
+	$(CC) $(CFLAGS_COMMON) -Wno-unknown-pragmas -Wno-unused-parameter -Imcc/include -o $$@ $$< \
+	    $(BUILD)/lib/libnanort.a $(LDLIBS_COMMON)
+endef
+$(foreach a,$(BENCH_OMPSS_APPS),$(eval $(call BENCH_OMPSS_SEQ_RULE,$(a))))
+
+bench-ompss: $(BENCH_OMPSS_BINS)
+	@mkdir -p bench/results
+	BUILD=$(BUILD) MCC=$(MCC_BIN) bench/ompss/run.sh $(BENCH_OMPSS_DIR) bench/results/ompss.md
+
+# Not a timing test: every benchmark binary checks its own result at a small size.
+.PHONY: check-bench-ompss
+check-bench-ompss: $(BENCH_OMPSS_BINS)
+	@for b in $(notdir $(BENCH_OMPSS_BINS)); do \
+	  NX_ARGS=--smp-workers=2 OMP_NUM_THREADS=2 \
+	    $(HARNESS) run $(RESULTS) bench/ompss/$$b -- $(BENCH_OMPSS_DIR)/$$b 256 32; \
+	done
+
+BENCH_TARGETS += bench-ompss
+CHECK_TARGETS += check-bench-ompss

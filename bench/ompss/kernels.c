@@ -1,0 +1,46 @@
+/*
+ * kernels.c - the samples' tile kernels (samples/cholesky/kernels.h,
+ * samples/matmul/kernels.h) as external functions, compiled once by gcc and linked into
+ * both OpenMP peers, so that libgomp and libomp run the same machine code on every tile
+ * and only the runtimes differ (as bench/micro does with micro.c).
+ */
+#include "kernels.h"
+#include "../../samples/cholesky/kernels.h"
+#include "../../samples/matmul/kernels.h"
+
+int bench_potrf(double *a, int ts) { return potrf_tile(a, ts); }
+void bench_trsm(const double *a, double *b, int ts) { trsm_tile(a, b, ts); }
+void bench_syrk(const double *a, double *c, int ts) { syrk_tile(a, c, ts); }
+void bench_gemm(const double *a, const double *b, double *c, int ts) { gemm_tile(a, b, c, ts); }
+void bench_matmul(const double *a, const double *b, double *c, int bs) { matmul_tile(a, b, c, bs); }
+
+double **bench_chol_setup(int nt, int ts)
+{
+    double **t = tiles_alloc(nt, ts);
+    spd_fill(t, nt, ts);
+    return t;
+}
+
+double bench_chol_error(double **t, int nt, int ts)
+{
+    double err = cholesky_error(t, nt, ts);
+    tiles_free(t, nt);
+    return err;
+}
+
+double **bench_mm_setup(int nt, int bs, int which)
+{
+    double **t = mm_alloc(nt, bs);
+    mm_fill(t, nt, bs, which);
+    return t;
+}
+
+int bench_mm_wrong_rows(double **c, int nt, int bs)
+{
+    return matmul_wrong_rows(c, nt, bs);
+}
+
+void bench_mm_free(double **t, int nt)
+{
+    mm_free(t, nt);
+}
