@@ -48,11 +48,9 @@ static void cholesky(double **t, int nt, int ts)
 
 int main(int argc, char **argv)
 {
-    int n = argc > 1 ? atoi(argv[1]) : 2048, ts = argc > 2 ? atoi(argv[2]) : 128;
-    if (n <= 0 || ts <= 0 || n % ts != 0) {
-        fprintf(stderr, "usage: %s [N [TS]]  (N a multiple of TS)\n", argv[0]);
+    int n, ts;
+    if (bench_args(argc, argv, 2048, 128, &n, &ts) != 0)
         return 2;
-    }
     int nt = n / ts;
     double **t = bench_chol_setup(nt, ts);
     double t0 = omp_get_wtime();

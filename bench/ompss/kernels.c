@@ -8,6 +8,17 @@
 #include "../../samples/cholesky/kernels.h"
 #include "../../samples/matmul/kernels.h"
 
+int bench_args(int argc, char **argv, int def_n, int def_tile, int *n, int *tile)
+{
+    *n = argc > 1 ? atoi(argv[1]) : def_n;
+    *tile = argc > 2 ? atoi(argv[2]) : def_tile;
+    if (*n <= 0 || *tile <= 0 || *n % *tile != 0) {
+        fprintf(stderr, "usage: %s [N [TILE]]  (N a multiple of TILE)\n", argv[0]);
+        return -1;
+    }
+    return 0;
+}
+
 int bench_potrf(double *a, int ts) { return potrf_tile(a, ts); }
 void bench_trsm(const double *a, double *b, int ts) { trsm_tile(a, b, ts); }
 void bench_syrk(const double *a, double *c, int ts) { syrk_tile(a, c, ts); }

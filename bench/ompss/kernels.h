@@ -2,6 +2,9 @@
 #ifndef BENCH_OMPSS_KERNELS_H
 #define BENCH_OMPSS_KERNELS_H
 
+/* N and TILE from the command line (defaults given); -1 with a usage message if bad. */
+int bench_args(int argc, char **argv, int def_n, int def_tile, int *n, int *tile);
+
 int bench_potrf(double *a, int ts);
 void bench_trsm(const double *a, double *b, int ts);
 void bench_syrk(const double *a, double *c, int ts);

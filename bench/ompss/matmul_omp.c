@@ -30,11 +30,9 @@ static void matmul(double **a, double **b, double **c, int nt, int bs)
 
 int main(int argc, char **argv)
 {
-    int n = argc > 1 ? atoi(argv[1]) : 1024, bs = argc > 2 ? atoi(argv[2]) : 128;
-    if (n <= 0 || bs <= 0 || n % bs != 0) {
-        fprintf(stderr, "usage: %s [N [BS]]  (N a multiple of BS)\n", argv[0]);
+    int n, bs;
+    if (bench_args(argc, argv, 1024, 128, &n, &bs) != 0)
         return 2;
-    }
     int nt = n / bs;
     double **a = bench_mm_setup(nt, bs, 0), **b = bench_mm_setup(nt, bs, 1),
            **c = bench_mm_setup(nt, bs, -1);
