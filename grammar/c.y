@@ -1162,14 +1162,20 @@ static void put_symbol(char *buf, size_t size, size_t *len, yysymbol_kind_t k)
 static int yyreport_syntax_error(const yypcontext_t *ctx, struct mcc_parser *p)
 {
     enum { MAX_LISTED = 4 };
-    yysymbol_kind_t expected[MAX_LISTED + 1];
-    int n = yypcontext_expected_tokens(ctx, expected, MAX_LISTED + 1);
+    yysymbol_kind_t expected[YYNTOKENS];
+    int n = yypcontext_expected_tokens(ctx, expected, YYNTOKENS);
     yysymbol_kind_t look = yypcontext_token(ctx);
     const YYLTYPE *l = yypcontext_location(ctx);
     size_t at = look == YYSYMBOL_YYEOF ? p->last_begin : l->begin;
     char what[512];
     size_t len = 0;
     what[0] = '\0';
+    bool expr = false, type = false, stmt = false;
+    for (int i = 0; i < n; i++) {
+        expr |= expected[i] == YYSYMBOL_CONSTANT;
+        type |= expected[i] == YYSYMBOL_KW_INT;
+        stmt |= expected[i] == YYSYMBOL_KW_RETURN;
+    }
     if (n > 0 && n <= MAX_LISTED) {
         len += (size_t)snprintf(what, sizeof what, "expected ");
         for (int i = 0; i < n; i++) {
@@ -1178,7 +1184,12 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, struct mcc_parser *p)
             put_symbol(what, sizeof what, &len, expected[i]);
         }
     } else {
-        len += (size_t)snprintf(what, sizeof what, "syntax error");
+        /* Too many to list: name the class, as gcc does. */
+        snprintf(what, sizeof what, "%s", stmt ? "expected declaration or statement"
+                                          : expr && type ? "expected expression or type name"
+                                          : expr ? "expected expression"
+                                          : type ? "expected declaration specifiers"
+                                                 : "syntax error");
     }
     struct mcc_loc loc = source_user_loc(p->src, at);
     if (look == YYSYMBOL_YYEOF) {
