@@ -1,6 +1,6 @@
 /* taskloop: grainsize(n), num_tasks(n), nogroup (no implicit wait: a taskwait does it)
- * and reduction, over loops with unusual bounds and steps; every iteration runs
- * exactly once.  Dependences on taskloop: taskloop_deps.c. */
+ * and reduction (combined when the taskloop ends), over loops with unusual bounds and
+ * steps; every iteration runs exactly once.  Dependences on taskloop: taskloop_deps.c. */
 #include "ompss_check.h"
 
 #define N 1000
@@ -38,10 +38,9 @@ int main(void)
         CHECK(b[i] == 3.0 * i, "nogroup + taskwait: b[%d] = %g", i, b[i]);
 
     long sum = 0;
-#pragma omp taskloop num_tasks(4) nogroup reduction(+: sum)
+#pragma omp taskloop num_tasks(4) reduction(+: sum)
     for (int i = 0; i < 100; i++)
         sum += i;
-#pragma omp taskwait
     CHECK(sum == 4950, "taskloop reduction: sum = %ld", sum);
     return result_ok();
 }
