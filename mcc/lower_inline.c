@@ -257,14 +257,20 @@ static const char *red_name(void *arg, const char *s, size_t n)
     return NULL;
 }
 
+/* Element-wise code over an array reduction (empty for a scalar). */
+struct red_elems {
+    const char *open, *close;       /* a for loop over nrt_i, or "" */
+    const char *priv, *orig;        /* one element of the private copy / the original */
+};
+
 /* Initialise the private copy, and combine it into the original at the end. */
-static void reduction_code(struct outline *o, struct lower_var *v)
+static void reduction_code(struct outline *o, struct lower_var *v, const struct red_elems *e)
 {
     struct lower *L = o->L;
     const char *x = vname(v, L->a);
-    const char *priv = v->use, *orig = arena_printf(L->a, "(*nrt_e->nrt_r_%s)", x);
+    const char *priv = e->priv, *orig = e->orig;
     struct lower_buf *pro = &o->prologue, *epi = &o->epilogue;
-    lbuf_printf(epi, "nanort_critical_enter(\"nrt.reduction.%s\"); ", x);
+    lbuf_printf(epi, "nanort_critical_enter(\"nrt.reduction.%s\"); %s", x, e->open);
     enum omp_reduction_op op = v->red->red_op;
     if (op == OMP_RED_USER) {
         const struct lower_declred *r = misc_find_reduction(L, v->red->red_id.text);
@@ -274,14 +280,17 @@ static void reduction_code(struct outline *o, struct lower_var *v)
         }
         struct red_map m = {orig, priv, priv, orig};
         if (r->r->initializer.text)
-            lbuf_printf(pro, "%s;\n", lower_map_idents(L, r->r->initializer.text, red_name, &m));
+            lbuf_printf(pro, "%s%s;%s\n", e->open,
+                        lower_map_idents(L, r->r->initializer.text, red_name, &m), e->close);
         else
-            lbuf_printf(pro, "__builtin_memset(&%s, 0, sizeof %s);\n", priv, priv);
-        lbuf_printf(epi, "%s; ", lower_map_idents(L, r->r->combiner.text, red_name, &m));
+            lbuf_printf(pro, "%s__builtin_memset(&%s, 0, sizeof %s);%s\n", e->open, priv, priv,
+                        e->close);
+        lbuf_printf(epi, "%s;", lower_map_idents(L, r->r->combiner.text, red_name, &m));
     } else if (op == OMP_RED_MIN || op == OMP_RED_MAX) {
-        lbuf_printf(pro, "nanort_critical_enter(\"nrt.reduction.%s\"); %s = %s; "
-                    "nanort_critical_leave(\"nrt.reduction.%s\");\n", x, priv, orig, x);
-        lbuf_printf(epi, "if (%s %s %s) %s = %s; ", priv, op == OMP_RED_MIN ? "<" : ">", orig,
+        lbuf_printf(pro, "nanort_critical_enter(\"nrt.reduction.%s\"); %s%s = %s;%s "
+                    "nanort_critical_leave(\"nrt.reduction.%s\");\n", x, e->open, priv, orig,
+                    e->close, x);
+        lbuf_printf(epi, "if (%s %s %s) %s = %s;", priv, op == OMP_RED_MIN ? "<" : ">", orig,
                     orig, priv);
     } else {
         static const char *const ops[OMP_RED_COUNT] = {
@@ -289,10 +298,25 @@ static void reduction_code(struct outline *o, struct lower_var *v)
             [OMP_RED_BITAND] = "&", [OMP_RED_BITOR] = "|", [OMP_RED_BITXOR] = "^",
             [OMP_RED_AND] = "&&", [OMP_RED_OR] = "||",
         };
-        lbuf_printf(pro, "%s = %s;\n", priv, red_identity(v));
-        lbuf_printf(epi, "%s = %s %s %s; ", orig, orig, ops[op], priv);
+        lbuf_printf(pro, "%s%s = %s;%s\n", e->open, priv, red_identity(v), e->close);
+        lbuf_printf(epi, "%s = %s %s %s;", orig, orig, ops[op], priv);
     }
-    lbuf_printf(epi, "nanort_critical_leave(\"nrt.reduction.%s\");\n", x);
+    lbuf_printf(epi, "%s nanort_critical_leave(\"nrt.reduction.%s\");\n", e->close, x);
+}
+
+/* reduction(op: [n][m]p): a private array of n*m elements replaces p inside the task. */
+static void array_reduction(struct outline *o, struct lower_var *v)
+{
+    struct lower *L = o->L;
+    const char *x = vname(v, L->a);
+    struct red_elems e = {
+        arena_printf(L->a, "for (__SIZE_TYPE__ nrt_i = 0; nrt_i < nrt_e->nrt_rn_%s; nrt_i++) { ", x),
+        " }", arena_printf(L->a, "nrt_e->%s[nrt_i]", x), arena_printf(L->a, "nrt_ro_%s[nrt_i]", x),
+    };
+    lbuf_printf(&o->prologue, "__typeof__(nrt_e->%s) nrt_ro_%s = nrt_e->%s; nrt_e->%s = "
+                "__builtin_malloc(nrt_e->nrt_rn_%s * sizeof *nrt_e->%s);\n", x, x, x, x, x, x);
+    reduction_code(o, v, &e);
+    lbuf_printf(&o->epilogue, "__builtin_free(nrt_e->%s);\n", x);
 }
 
 /* Member, initialisation and use of one captured variable.  False: not capturable. */
@@ -300,10 +324,26 @@ static bool capture_var(struct outline *o, struct lower_var *v, const char *pare
 {
     struct lower *L = o->L;
     const char *x = vname(v, L->a);
-    if (v->share == LOWER_REDUCTION) {
-        if (v->red_ref->kind != OMP_REF_NAME) {
-            mcc_error_at(&v->red_ref->text.loc, "sorry, unimplemented: array reductions");
+    if (v->share == LOWER_REDUCTION && v->red_ref->kind == OMP_REF_SHAPE &&
+        v->red_ref->base->kind == OMP_REF_NAME) {
+        char *m = task_decl_text(L, v->sym, NULL);
+        if (!m || v->vm || v->sym->type != TYPE_POINTER)
             return false;
+        lbuf_printf(&o->env, "%s; __SIZE_TYPE__ nrt_rn_%s; ", m, x);
+        lbuf_printf(&o->init, "__builtin_memcpy(&nrt_x->%s, &(%s), sizeof nrt_x->%s); "
+                    "nrt_x->nrt_rn_%s = 1", x, parent, x, x);
+        for (int i = 0; i < v->red_ref->ndims; i++)
+            lbuf_printf(&o->init, " * (__SIZE_TYPE__)(%s)",
+                        lower_expr(L, v->red_ref->dims[i].text, NULL, 0));
+        lbuf_puts(&o->init, "; ");
+        v->use = arena_printf(L->a, "(nrt_e->%s)", x);
+        return true;
+    }
+    if (v->share == LOWER_REDUCTION) {
+        if (v->red_ref->kind != OMP_REF_NAME || v->sym->type == TYPE_ARRAY) {
+            mcc_error_at(&v->red_ref->text.loc, "sorry, unimplemented: this form of reduction "
+                         "(use a scalar or a shaped pointer, [n]p)");
+            return true;        /* reported; v->use stays NULL */
         }
         char *m = task_decl_text(L, v->sym, NULL);
         char *p = task_decl_text(L, v->sym, arena_printf(L->a, "(*nrt_r_%s)", x));
@@ -390,8 +430,14 @@ static char *outline(struct lower *L, const struct lower_dir *d, struct ast *bod
     struct lower_frame frame = {vars, L->frame};
     L->frame = &frame;
     for (struct lower_var *v = vars; v; v = v->next) {
-        if (v->share == LOWER_REDUCTION)
-            reduction_code(&o, v);
+        if (v->share == LOWER_REDUCTION && v->use && v->red_ref->kind == OMP_REF_SHAPE) {
+            array_reduction(&o, v);
+        } else if (v->share == LOWER_REDUCTION && v->use) {
+            const char *x = vname(v, L->a);
+            struct red_elems e = {"", "", v->use,
+                                  arena_printf(L->a, "(*nrt_e->nrt_r_%s)", x)};
+            reduction_code(&o, v, &e);
+        }
         if (v->vm && v->share != LOWER_REDUCTION) {
             /* Redeclared with its own type; the bounds name the task's copies. */
             const char *x = vname(v, L->a);
@@ -418,6 +464,13 @@ static char *outline(struct lower *L, const struct lower_dir *d, struct ast *bod
                 "(const struct nanort_impl[]){{NANORT_DEVICE_SMP, %s__nrt_task%d, "
                 "\"%s__nrt_task%d\", 0}}, 0};\n", fn, n, label, lower_where(L, d->dir), fn, n,
                 fn, n);
+    if (L->proto_fn != L->fn) {
+        /* The body may call the enclosing function (recursion): declare it first. */
+        L->proto_fn = L->fn;
+        rewrite_insert_before(L->rw, L->fn->begin,
+                              arena_printf(L->a, "%s;\n", lower_src(L, L->fn->begin,
+                                                                     L->fn->kid[1]->end)));
+    }
     rewrite_insert_before(L->rw, L->fn->begin, lbuf_take(&out, L->a));
 
     lbuf_printf(&create, "void *nrt_a; nanort_task *nrt_t = nanort_task_create(&%s__nrt_type%d, "

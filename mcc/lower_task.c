@@ -40,6 +40,14 @@ struct ast *task_full_declarator(struct sym *sym)
     if (!d)
         return NULL;
     switch (d->kind) {
+    case AST_DECLARATION:
+        /* the init-declarator that holds the name */
+        for (struct ast *i = d->kid[1] ? d->kid[1]->kid[0] : NULL; i; i = i->next)
+            if (i->kind == AST_INIT_DECLARATOR && i->kid[0] &&
+                i->kid[0]->begin <= sym->declarator->begin &&
+                sym->declarator->end <= i->kid[0]->end)
+                return i->kid[0];
+        return sym->declarator;
     case AST_INIT_DECLARATOR: return d->kid[0];
     case AST_PARAM: case AST_FUNCTION_DEF: return d->kid[1];
     default: return sym->declarator;

@@ -758,6 +758,7 @@ struct lower {
     struct lower_declred *declreds;
     struct lower_frame *frame;     /* innermost outlined task being lowered, or NULL */
     struct ast *fn;                /* the function definition being lowered */
+    struct ast *proto_fn;          /* fn once its prototype is emitted before its tasks */
     bool in_main;
     struct lower_local *locals;    /* of fn */
     int nlocals;
