@@ -10,27 +10,18 @@
 #include <string.h>
 
 /*
- * The OmpSs lowering hook.  Today it does nothing: every pragma passes through unchanged.
- * The lowering issue adds here, walking t->tu (pragmas are AST_PRAGMA items of the
- * translation unit and block lists, attached to their construct through ->target and
- * construct->pragma):
- *  - omp_parse_pragma() on each attached or standalone pragma (its text is
- *    t->src.text + begin, its location source_loc(&t->src, begin));
- *  - name resolution of clause expressions against the symbols in scope at the construct
- *    (AST_IDENT->sym, struct sym: kind, storage, type class, array bounds) and the
- *    data-sharing rules, with diagnostics through mcc_error_at;
- *  - function tasks: a spawn function after the declaration/definition, and every call
- *    (AST_CALL whose callee AST_IDENT resolves to the task's symbol) rewritten to call it;
- *  - inline tasks: the statement outlined with rewrite_text() (inner edits applied) into
- *    a static function plus an environment struct, the statement replaced by the spawn;
- *  - taskwait / barrier / taskyield / critical / atomic / taskloop and the device
- *    (target) chains; the runtime header and descriptor tables inserted at the top.
- * Returns the number of errors reported.
+ * The OmpSs lowering hook: lower_omp() (lower*.c, the lowering issue) walks t->tu and adds
+ * edits to t->rw: pragmas are AST_PRAGMA items of the translation unit and block lists,
+ * attached to their construct through ->target and construct->pragma; each is parsed with
+ * omp_parse_pragma(), names resolve through AST_IDENT->sym, statements move with
+ * rewrite_text().  With --no-openmp nothing is lowered (the lexer does not even make
+ * `#pragma omp` lines tokens of their own then).  Returns the number of errors reported.
  */
 int lower_translation_unit(struct translation *t)
 {
-    (void)t;
-    return 0;
+    if (!t->opts->ompss)
+        return 0;
+    return lower_omp(t);
 }
 
 bool translation_parse(struct translation *t, const char *name, const char *text, size_t len,
