@@ -363,12 +363,26 @@ static const char *const applies_to[OMP_DIR_COUNT] = {
     [OMP_DIR_TASKLOOP] = "a 'for' loop", [OMP_DIR_FOR] = "a 'for' loop",
 };
 
-static void not_applicable(struct lower *L, const struct omp_directive *d)
+/* Where the directive word of pragma `pr` is (the `task` of `#pragma omp task`). */
+static struct mcc_loc directive_loc(struct lower *L, const struct ast *pr)
+{
+    const char *s = L->text + pr->begin, *e = L->text + pr->end;
+    const char *omp = s;
+    while (omp + 3 <= e && memcmp(omp, "omp", 3) != 0)
+        omp++;
+    const char *w = omp + 3;
+    while (w < e && (*w == ' ' || *w == '\t'))
+        w++;
+    return source_loc(&L->t->src, w < e ? (size_t)(w - L->text) : pr->begin);
+}
+
+static void not_applicable(struct lower *L, const struct omp_directive *d,
+                           const struct ast *pr)
 {
     const char *what = applies_to[d->kind] ? applies_to[d->kind] : "a statement";
-    mcc_error_at(&d->loc, "'#pragma omp %s' must be followed by %s",
+    struct mcc_loc loc = pr ? directive_loc(L, pr) : d->loc;
+    mcc_error_at(&loc, "'#pragma omp %s' must be followed by %s",
                  omp_directive_names[d->kind], what);
-    (void)L;
 }
 
 /* A construct inside a function body with its pragmas. */
@@ -380,7 +394,7 @@ static void lower_construct(struct lower *L, struct ast *n)
         return;
     }
     if (!d.dir) {               /* a lone `target` before a statement */
-        not_applicable(L, d.target);
+        not_applicable(L, d.target, n->pragma);
         return;
     }
     bool stmt = n->kind != AST_DECLARATION && n->kind != AST_FUNCTION_DEF;
@@ -397,7 +411,7 @@ static void lower_construct(struct lower *L, struct ast *n)
                      "apply to a statement", omp_directive_names[k]);
         lower_visit(L, n);
     } else if (!fits) {
-        not_applicable(L, d.dir);
+        not_applicable(L, d.dir, n->pragma);
     } else {
         lowerings[k](L, &d);
     }
@@ -414,7 +428,7 @@ static void lower_pragma_item(struct lower *L, struct ast *pr)
             return;
         drop_pragma(L, pr);
         if (d->kind != OMP_DIR_PARALLEL)
-            not_applicable(L, d);
+            not_applicable(L, d, pr);
         return;
     }
     struct omp_directive *d = parse_pragma(L, pr);
@@ -567,7 +581,7 @@ static void lower_file_pragmas(struct lower *L, struct ast *item)
         return;
     struct omp_directive *first = d.dir ? d.dir : d.target;
     if (first->kind != OMP_DIR_TASK && first->kind != OMP_DIR_TARGET) {
-        not_applicable(L, first);
+        not_applicable(L, first, item->pragma);
         return;
     }
     task_register(L, item, &d);

@@ -197,9 +197,9 @@ static const char *check_name(void *arg, const char *s, size_t n)
     struct name *nm = name_intern(&c->L->t->parser, s, n);
     if (nm->keyword || (nm->ord && nm->ord->depth == 0))
         return NULL;
-    mcc_error_at(&c->ref->text.loc, "'%.*s' in a dependence of function task '%.*s' is not a "
-                 "parameter or a global variable", (int)n, s, (int)c->f->name->len,
-                 c->f->name->str);
+    mcc_error_at(&c->ref->text.loc, "'%.*s' is local to '%.*s': a dependence of a function "
+                 "task may name only its parameters and globals", (int)n, s,
+                 (int)c->f->name->len, c->f->name->str);
     return NULL;
 }
 
@@ -225,7 +225,7 @@ static void check_deps(struct lower *L, struct lower_ftask *f)
                     continue;
                 if (c->dep == OMP_DEP_IN)
                     mcc_warning_at(&ref->text.loc, "'in' dependence on parameter '%s', which is "
-                                   "passed by value", ref->text.text);
+                                   "passed by value, has no effect", ref->text.text);
                 else
                     mcc_error_at(&ref->text.loc, "'%s' dependence on parameter '%s', which is "
                                  "passed by value", omp_dep_names[c->dep], ref->text.text);
@@ -233,31 +233,44 @@ static void check_deps(struct lower *L, struct lower_ftask *f)
         }
 }
 
+/* The return type as written: specifiers and the pointers around the function. */
+static const char *return_type(struct lower *L, struct ast *specs, struct ast *declarator)
+{
+    struct lower_buf b = {0};
+    specs_text(L, &b, specs);
+    if (b.len)
+        b.s[--b.len] = '\0';
+    for (struct ast *d = declarator; d && d->kind == AST_DECL_POINTER; d = d->kid[0])
+        lbuf_puts(&b, b.len && b.s[b.len - 1] == '*' ? "*" : " *");
+    return lbuf_take(&b, L->a);
+}
+
 static bool check_signature(struct lower *L, struct ast *item, struct ast *declarator,
                             struct lower_ftask *f)
 {
-    (void)L;
-    struct ast *specs = item->kind == AST_FUNCTION_DEF ? item->kid[0] : item->kid[0];
-    const struct mcc_loc *loc = &f->dir.dir->loc;
+    struct ast *specs = item->kid[0];
+    struct ast *dn = ast_declarator_name(declarator);
+    struct mcc_loc loc = source_loc(&L->t->src, dn->begin);
     if (declarator->kind != AST_DECL_FUNCTION || !specs || specs->tclass != TYPE_VOID) {
-        mcc_error_at(loc, "function task '%.*s' must return void", (int)f->name->len,
-                     f->name->str);
+        mcc_error_at(&loc, "function task '%.*s' must return void, not '%s'",
+                     (int)f->name->len, f->name->str, return_type(L, specs, declarator));
         return false;
     }
     for (struct ast *p = f->params ? f->params->kid[0] : NULL; p; p = p->next) {
         if (p->kind == AST_ELLIPSIS) {
-            mcc_error_at(loc, "function task '%.*s' cannot be variadic", (int)f->name->len,
+            struct mcc_loc at = source_loc(&L->t->src, p->begin);
+            mcc_error_at(&at, "function task '%.*s' cannot be variadic", (int)f->name->len,
                          f->name->str);
             return false;
         }
         if (p->kind != AST_PARAM) {
-            mcc_error_at(loc, "sorry, unimplemented: function task '%.*s' with a K&R "
+            mcc_error_at(&loc, "sorry, unimplemented: function task '%.*s' with a K&R "
                          "parameter list", (int)f->name->len, f->name->str);
             return false;
         }
         if (!p->sym && !param_is_void(p)) {
-            mcc_error_at(loc, "sorry, unimplemented: function task '%.*s' needs names for its "
-                         "parameters", (int)f->name->len, f->name->str);
+            mcc_error_at(&loc, "sorry, unimplemented: function task '%.*s' needs names for "
+                         "its parameters", (int)f->name->len, f->name->str);
             return false;
         }
     }
@@ -452,7 +465,7 @@ void task_emit_all(struct lower *L)
     for (struct lower_ftask *f = L->ftasks; f; f = f->next) {
         if (f->impl_of && !task_named(L, f->impl_of)) {
             const struct omp_clause *c = lower_dir_find(&f->dir, OMP_CL_IMPLEMENTS);
-            mcc_error_at(&c->loc, "'%s' in implements is not a function task of this file",
+            mcc_error_at(&c->args[0].loc, "'%s' in 'implements' is not a function task",
                          f->impl_of);
         }
         if (f->dir.dir)
