@@ -423,7 +423,10 @@ struct rewriter *rewrite_new(struct mcc_arena *a, const struct mcc_source *src);
 void rewrite_insert_before(struct rewriter *rw, size_t off, const char *text);
 void rewrite_insert_after(struct rewriter *rw, size_t off, const char *text);
 void rewrite_replace(struct rewriter *rw, size_t begin, size_t end, const char *text);
-/* The text of [begin, end) with the edits inside it applied (arena string). */
+/* The text of [begin, end) with the edits inside it applied (arena string): insertions
+ * at begin made with insert_before and at end made with insert_after belong to the span;
+ * insert_after at begin and insert_before at end belong to its neighbours and are left
+ * out, as are replacements that reach outside the span. */
 char *rewrite_text(struct rewriter *rw, size_t begin, size_t end);
 /* Write the whole text with every edit applied; returns 0, or -1 on a write error. */
 int rewrite_output(struct rewriter *rw, FILE *out);
