@@ -239,9 +239,10 @@ struct nanort_task {
     void *args;
     struct nrt_region *regions;     /* tail array; filled before submit, then read-only */
     struct nanort_dim *dims;
-    /* Children submitted so far: the body's thread (relaxed; for the root also foreign
-     * threads, hence atomic).  At least 64 bytes away from `pending`. */
-    atomic_long nchildren;
+    /* Children submitted so far by the body's thread (its only writer: a relaxed load
+     * and store, no read-modify-write), and by foreign threads (the root only: atomic
+     * increments).  At least 64 bytes away from `pending`. */
+    atomic_long nchildren, nchildren_foreign;
     unsigned nregions, max_regions;
     unsigned ndims, max_dims;
     unsigned flags;                 /* enum nrt_task_flag: set before submission */

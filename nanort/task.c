@@ -69,6 +69,8 @@ static const struct nanort_impl *choose_impl(struct nrt_type_info *info)
     unsigned n = info->nimpls, start;
     if (n == 0)
         nrt_fatal("task type '%s' has no implementation", info->type->label);
+    if (n == 1 && nrt_device(info->impls[0]->device))
+        return info->impls[0];
     /* relaxed: only spreads instances, any interleaving is fine. */
     start = atomic_fetch_add_explicit(&info->rr, 1, memory_order_relaxed);
     for (unsigned k = 0; k < n; k++) {
@@ -365,17 +367,35 @@ static void complete(struct nanort_task *t)
     }
 }
 
+static long children_of(struct nanort_task *t)
+{
+    return atomic_load_explicit(&t->nchildren, memory_order_relaxed) +
+           atomic_load_explicit(&t->nchildren_foreign, memory_order_relaxed);
+}
+
 static void finish_body(struct nanort_task *t)
 {
-    long n = atomic_load_explicit(&t->nchildren, memory_order_relaxed);
-    /* seq_cst: as in complete(). */
-    if (atomic_fetch_add(&t->pending, n - NRT_BODY_BIAS) + (n - NRT_BODY_BIAS) == 0)
-        complete(t);
+    long n = children_of(t);
+    /* No children: nobody else touches pending, no read-modify-write needed. */
+    if (n == 0 || atomic_fetch_add(&t->pending, n - NRT_BODY_BIAS) + (n - NRT_BODY_BIAS) == 0)
+        complete(t);                /* seq_cst RMW above: as in complete() */
+}
+
+/* One more child of parent, submitted by the calling thread. */
+static void count_child(struct nanort_task *parent)
+{
+    if (NRT_LIKELY(parent == nrt_current))
+        atomic_store_explicit(&parent->nchildren,
+                              atomic_load_explicit(&parent->nchildren, memory_order_relaxed) + 1,
+                              memory_order_relaxed);
+    else
+        atomic_fetch_add_explicit(&parent->nchildren_foreign, 1, memory_order_relaxed);
 }
 
 void nrt_task_init_counts(struct nanort_task *t)
 {
     atomic_init(&t->nchildren, 0);
+    atomic_init(&t->nchildren_foreign, 0);
     atomic_init(&t->pending, NRT_BODY_BIAS);
     atomic_init(&t->wait_target, -1);
     atomic_init(&t->npred, 0);
@@ -383,7 +403,7 @@ void nrt_task_init_counts(struct nanort_task *t)
 
 bool nrt_children_done(struct nanort_task *t)
 {
-    long n = atomic_load_explicit(&t->nchildren, memory_order_relaxed);
+    long n = children_of(t);
     /* acquire: the children's writes are visible once their completion is. */
     return atomic_load_explicit(&t->pending, memory_order_acquire) == NRT_BODY_BIAS - n;
 }
@@ -466,8 +486,7 @@ void nanort_task_submit(nanort_task *t, unsigned flags, int priority)
         t->flags |= NRT_TF_UNDEFERRED;
     if ((flags & NANORT_TASK_FINAL) || (parent->flags & NRT_TF_FINAL))
         t->flags |= NRT_TF_FINAL | NRT_TF_UNDEFERRED;
-    /* relaxed: only the parent's body reads it (a foreign thread's for the root). */
-    atomic_fetch_add_explicit(&parent->nchildren, 1, memory_order_relaxed);
+    count_child(parent);
     count_submitted();
     if (over_throttle_limit())
         throttle(t);
@@ -508,7 +527,7 @@ void nanort_taskwait_noflush(void)
         return;
     /* seq_cst: completers read it after their decrement (see complete()). */
     atomic_store(&t->wait_target,
-                 NRT_BODY_BIAS - atomic_load_explicit(&t->nchildren, memory_order_relaxed));
+                 NRT_BODY_BIAS - children_of(t));
     nrt_wait_until(children_done, t);
     atomic_store_explicit(&t->wait_target, -1, memory_order_relaxed);
 }
