@@ -372,6 +372,10 @@ int yylex(YYSTYPE *lval, YYLTYPE *lloc, struct mcc_parser *p)
         lval->name = NULL;
         const char *text = p->src->text;
         if (t == PRAGMA_OMP) {
+            /* The span is the directive itself, without trailing blanks or a CR. */
+            while (e > b && (text[e - 1] == '\r' || text[e - 1] == ' ' || text[e - 1] == '\t'))
+                e--;
+            lloc->end = e;
             if (!(p->opts && !p->opts->ompss) && pragma_is_omp(text + b, text + e)) {
                 struct ast *n = ast_new(p, AST_PRAGMA, b, e);
                 if (ast_pragma_is_standalone(text + b, e - b)) {
