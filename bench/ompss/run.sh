@@ -79,13 +79,14 @@ compile_median() {  # command...: median wall time over COMPILE_ROUNDS runs
   local s e ts=""
   for _ in $(seq "$COMPILE_ROUNDS"); do
     s=$(now); "$@" > /dev/null 2>&1 || { echo fail; return; }; e=$(now)
-    ts="$ts $(echo "$e - $s" | bc -l)"
+    ts="$ts $(awk -v s="$s" -v e="$e" 'BEGIN {print e - s}')"
   done
   echo "$ts" | median
 }
 
 fmt() { [ -n "$1" ] && printf '%.3f' "$1" || printf 'n/a'; }
-ratio() { [ -n "$1" ] && [ -n "$2" ] && printf '%.2f' "$(echo "$1 / $2" | bc -l)" || printf 'n/a'; }
+ratio() { [ -n "$1" ] && [ -n "$2" ] && awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}' || printf 'n/a'; }
+less() { awk -v a="$1" -v b="$2" 'BEGIN {exit !(a < b)}'; }
 
 {
   echo "# OmpSs application benchmarks (bench/ompss)"
@@ -108,7 +109,7 @@ ratio() { [ -n "$1" ] && [ -n "$2" ] && printf '%.2f' "$(echo "$1 / $2" | bc -l)
       declare -A m=()
       for v in $variants; do m[$v]=$(echo "${times[$app/$ts/$v]:-}" | median); done
       best=${m[libgomp]}
-      if [ -n "${m[libomp]}" ] && { [ -z "$best" ] || [ "$(echo "${m[libomp]} < $best" | bc -l)" = 1 ]; }; then
+      if [ -n "${m[libomp]}" ] && { [ -z "$best" ] || less "${m[libomp]}" "$best"; }; then
         best=${m[libomp]}
       fi
       mcc_cell=$(fmt "${m[mcc]}")
