@@ -119,7 +119,7 @@ char *lower_map_idents(struct lower *L, const char *text, lower_ident_fn *fn, vo
 {
     struct lower_buf b = {0};
     const char *s = text;
-    char prev = 0;      /* last non-blank character copied: '.' or '>' of -> skip members */
+    char prev = 0;      /* last non-blank character copied; '.' and 'A' (->) skip members */
     while (*s) {
         if (*s == '"' || *s == '\'') {
             size_t n = literal_len(s, *s);
@@ -138,7 +138,7 @@ char *lower_map_idents(struct lower *L, const char *text, lower_ident_fn *fn, vo
             size_t n = 1;
             while (is_ident_char(s[n]))
                 n++;
-            const char *rep = prev == '.' || prev == '>' ? NULL : fn(arg, s, n);
+            const char *rep = prev == '.' || prev == 'A' ? NULL : fn(arg, s, n);
             if (rep)
                 lbuf_puts(&b, rep);
             else
@@ -147,7 +147,7 @@ char *lower_map_idents(struct lower *L, const char *text, lower_ident_fn *fn, vo
             prev = 'x';
         } else {
             if (*s == '>' && s > text && s[-1] == '-')
-                prev = '>';
+                prev = 'A';
             else if (*s != ' ' && *s != '\t' && *s != '\n')
                 prev = *s;
             lbuf_printf(&b, "%c", *s);
@@ -376,6 +376,11 @@ static struct mcc_loc directive_loc(struct lower *L, const struct ast *pr)
     return source_loc(&L->t->src, w < e ? (size_t)(w - L->text) : pr->begin);
 }
 
+struct mcc_loc lower_dir_loc(struct lower *L, const struct lower_dir *d)
+{
+    return d->node && d->node->pragma ? directive_loc(L, d->node->pragma) : d->dir->loc;
+}
+
 static void not_applicable(struct lower *L, const struct omp_directive *d,
                            const struct ast *pr)
 {
@@ -480,7 +485,7 @@ void lower_visit(struct lower *L, struct ast *n)
     case AST_IDENT:
         if (L->frame && is_local_var(n->sym))
             for (struct lower_var *v = L->frame->vars; v; v = v->next)
-                if (v->sym == n->sym) {
+                if (v->sym == n->sym && v->use) {
                     rewrite_replace(L->rw, n->begin, n->end, v->use);
                     break;
                 }

@@ -47,7 +47,7 @@ static struct lower_var *cap_find(struct capture *c, const struct sym *s)
     return NULL;
 }
 
-static struct lower_var *cap_add(struct capture *c, struct sym *s)
+static struct lower_var *cap_add(struct capture *c, struct sym *s, size_t off)
 {
     if (!capturable(s) || declared_inside(s, c->node))
         return NULL;
@@ -56,6 +56,7 @@ static struct lower_var *cap_add(struct capture *c, struct sym *s)
         return v;
     v = arena_alloc(c->L->a, sizeof *v);
     v->sym = s;
+    v->first_use = off;
     v->share = LOWER_FIRSTPRIVATE;
     v->next = c->vars;
     c->vars = v;
@@ -78,7 +79,7 @@ struct text_cap {
 static const char *cap_name(void *arg, const char *s, size_t n)
 {
     struct text_cap *t = arg;
-    cap_add(t->c, lower_resolve(t->c->L, s, n, t->off));
+    cap_add(t->c, lower_resolve(t->c->L, s, n, t->off), t->off);
     return NULL;
 }
 
@@ -105,7 +106,7 @@ static void capture_tree(struct capture *c, struct ast *n)
     for (struct ast *p = n->pragma; p; p = p->kid[0])
         capture_text(c, lower_src(c->L, p->begin, p->end), p->begin);
     if (n->kind == AST_IDENT)
-        cap_add(c, n->sym);
+        cap_add(c, n->sym, n->begin);
     for (int k = 0; k < 4; k++)
         capture_tree(c, n->kid[k]);
 }
@@ -149,7 +150,7 @@ static void apply_clauses(struct capture *c, const struct lower_dir *d, size_t o
         const struct omp_clause *cl = &d->dir->clauses[i];
         for (int k = 0; k < cl->nrefs; k++) {
             struct sym *s = ref_sym(L, cl->refs[k], off);
-            struct lower_var *v = s ? cap_add(c, s) : NULL;
+            struct lower_var *v = s ? cap_add(c, s, off) : NULL;
             if (!v)
                 continue;
             switch (cl->kind) {
@@ -194,7 +195,8 @@ static void implicit_sharing(struct capture *c, const struct lower_dir *d, size_
         if (v->sym->storage == STORAGE_STATIC || v->sym->storage == STORAGE_EXTERN) {
             v->share = LOWER_SHARED;
         } else if (def && def->def == OMP_DEFAULT_NONE) {
-            mcc_error_at(&d->dir->loc, "'%.*s' is not listed in a data-sharing clause of this "
+            struct mcc_loc loc = source_loc(&c->L->t->src, v->first_use);
+            mcc_error_at(&loc, "'%.*s' is not listed in a data-sharing clause of this "
                          "task, which has default(none)", (int)v->sym->name->len,
                          v->sym->name->str);
         } else if (def && def->def == OMP_DEFAULT_SHARED) {
@@ -417,8 +419,9 @@ static char *outline(struct lower *L, const struct lower_dir *d, struct ast *bod
         lbuf_puts(&create, count.s);
     for (struct lower_var *v = vars; v; v = v->next) {
         const char *parent = lower_expr(L, vname(v, L->a), NULL, 0);
+        struct mcc_loc at = source_loc(&L->t->src, v->first_use);
         if (!capture_var(&o, v, parent))
-            mcc_error_at(&d->dir->loc, "sorry, unimplemented: capturing '%s', whose type is "
+            mcc_error_at(&at, "sorry, unimplemented: capturing '%s', whose type is "
                          "declared inside the function or variably modified",
                          vname(v, L->a));
     }
@@ -610,7 +613,8 @@ void inline_loop(struct lower *L, struct lower_dir *d)
     struct loop lp = {0};
     if (!loop_init(L, f->kid[0], &lp) || !loop_cond(L, f->kid[1], &lp) ||
         !loop_step(L, f->kid[2], &lp)) {
-        mcc_error_at(&d->dir->loc, "'#pragma omp %s' needs a loop of the form "
+        struct mcc_loc at = source_loc(&L->t->src, f->begin);
+        mcc_error_at(&at, "'#pragma omp %s' needs a loop of the form "
                      "'for (i = lo; i < hi; i += step)'", omp_directive_names[d->dir->kind]);
         return;
     }
@@ -631,7 +635,8 @@ void inline_loop(struct lower *L, struct lower_dir *d)
     if (*pv)
         (*pv)->share = LOWER_PRIVATE;
     if (!vdecl) {
-        mcc_error_at(&d->dir->loc, "sorry, unimplemented: a loop variable of this type");
+        struct mcc_loc at = source_loc(&L->t->src, f->begin);
+        mcc_error_at(&at, "sorry, unimplemented: a loop variable of this type");
         return;
     }
     const char *var = arena_strndup(L->a, lp.var->name->str, lp.var->name->len);

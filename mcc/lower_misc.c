@@ -93,7 +93,8 @@ void misc_atomic(struct lower *L, struct lower_dir *d)
     struct ast *e = d->node->kid[0];
     const char *lv, *val;
     if (!e || !atomic_form(L, e, &lv, &val)) {
-        mcc_error_at(&d->dir->loc, "'#pragma omp atomic' needs 'x op= e', 'x++', '++x', 'x--', "
+        struct mcc_loc at = lower_dir_loc(L, d);
+        mcc_error_at(&at, "'#pragma omp atomic' needs 'x op= e', 'x++', '++x', 'x--', "
                      "'--x' or 'x = x op e'");
         return;
     }

@@ -722,6 +722,7 @@ struct lower_var {
     const char *use;               /* how the outlined code names it, e.g. (nrt_e->x) */
     const struct omp_clause *red;  /* LOWER_REDUCTION: its clause */
     const struct omp_ref *red_ref; /* LOWER_REDUCTION: the reference (maybe shaped) */
+    size_t first_use;              /* offset of its first use (diagnostics) */
     struct lower_var *next;
 };
 /* The variables an outlined task body renames; frames nest like the tasks. */
@@ -790,6 +791,8 @@ char *lower_expr(struct lower *L, const char *text, const char *const *skip, int
 struct sym *lower_resolve(struct lower *L, const char *name, size_t len, size_t off);
 /* Lower the statements under n (idents renamed by the frame, nested constructs). */
 void lower_visit(struct lower *L, struct ast *n);
+/* Where the directive word of d's first pragma line is (`task` in `#pragma omp task`). */
+struct mcc_loc lower_dir_loc(struct lower *L, const struct lower_dir *d);
 /* "file:line" of a directive, as a C string literal body. */
 const char *lower_where(struct lower *L, const struct omp_directive *d);
 /* The label of a task: label(...) or `fallback`. */
