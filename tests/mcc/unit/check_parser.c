@@ -142,6 +142,8 @@ START_TEST(typedef_name_as_parameter_and_member)
     ck_assert(parses("typedef int T;\nint a, T;\n"));        /* second declarator */
     ck_assert(parses("typedef int T;\nint *T;\n"));
     ck_assert(parses("typedef int T;\nvoid f(T);\nvoid g(int (*cb)(T), T v);\n"));
+    ck_assert(parses("typedef int T;\nint k(a) T a; { T (b) = a; T * c = &b; return *c; }\n"));
+    ck_assert(parses("typedef int T;\nint s(int T) { return sizeof(T) + T; }\nint u(void) { return (T)+1; }\n"));
     ck_assert(!parses("int x;\nx y;\n"));                  /* x is no type */
 }
 END_TEST
