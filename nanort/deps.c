@@ -50,7 +50,7 @@ struct nrt_dobj {
 #define SMALL_BUCKETS 16
 
 struct nrt_domain {
-    struct nrt_spin lock;
+    struct nrt_lock lock;
     /* All below: lock. */
     struct nrt_dobj **buckets;
     size_t nbuckets, nobj;
@@ -622,7 +622,7 @@ static void access_cross(struct nrt_domain *d, struct nrt_dobj *o, struct visit 
 struct nrt_domain *nrt_domain_new(void)
 {
     struct nrt_domain *d = nrt_xcalloc(1, sizeof *d);
-    nrt_spin_init(&d->lock);
+    nrt_lock_init(&d->lock);
     d->buckets = d->small;
     d->nbuckets = SMALL_BUCKETS;
     d->rng = (unsigned)(uintptr_t)d;
@@ -673,7 +673,7 @@ bool nrt_deps_submit(struct nrt_domain *d, struct nanort_task *t)
     /* relaxed: nobody else sees t before it is registered under the lock. */
     atomic_store_explicit(&t->npred, 1, memory_order_relaxed);
     t->flags |= NRT_TF_REGISTERED;
-    nrt_spin_lock(&d->lock);
+    nrt_lock_acquire(&d->lock);
     for (unsigned i = 0; i < t->nregions; i++) {
         struct nrt_region *r = &t->regions[i];
         r->task = t;
@@ -683,7 +683,7 @@ bool nrt_deps_submit(struct nrt_domain *d, struct nanort_task *t)
             register_region(d, t, r);
     }
     int left = atomic_fetch_sub(&t->npred, 1) - 1;
-    nrt_spin_unlock(&d->lock);
+    nrt_lock_release(&d->lock);
     return left == 0;
 }
 
@@ -691,7 +691,7 @@ bool nrt_deps_wait_on(struct nrt_domain *d, struct nanort_task *waiter, unsigned
                       struct nrt_region *regs)
 {
     atomic_store_explicit(&waiter->npred, 1, memory_order_relaxed);
-    nrt_spin_lock(&d->lock);
+    nrt_lock_acquire(&d->lock);
     for (unsigned i = 0; i < n; i++) {
         struct nrt_region *r = &regs[i];
         if (r->nd == 0)
@@ -702,7 +702,7 @@ bool nrt_deps_wait_on(struct nrt_domain *d, struct nanort_task *waiter, unsigned
     }
     /* seq_cst: as in nrt_deps_release(). */
     int left = atomic_fetch_sub(&waiter->npred, 1) - 1;
-    nrt_spin_unlock(&d->lock);
+    nrt_lock_release(&d->lock);
     return left == 0;
 }
 
@@ -756,10 +756,10 @@ static struct nanort_task *release_successors(struct nrt_domain *d, struct nanor
 void nrt_deps_release(struct nrt_domain *d, struct nanort_task *t)
 {
     bool wake = false;
-    nrt_spin_lock(&d->lock);
+    nrt_lock_acquire(&d->lock);
     detach_accesses(d, t);
     struct nanort_task *ready = release_successors(d, t, &wake);
-    nrt_spin_unlock(&d->lock);
+    nrt_lock_release(&d->lock);
     /* Hand one over to this thread only when no priorities are involved. */
     bool prio = false;
     for (struct nanort_task *r = ready; r; r = r->next)

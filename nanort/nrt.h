@@ -64,18 +64,19 @@ static inline void nrt_cpu_relax(void)
 
 /*
  * The lock of the short critical sections on the hot path (queues, dependence domains).
- * A pthread mutex: a test-and-test-and-set spin lock measured slower on the 2-vCPU
- * development machine (a preempted holder stalls the spinner), see the commit log.
+ * An adaptive pthread mutex (spins briefly, then sleeps in the kernel): a pure
+ * test-and-test-and-set spin lock measured slower on the 2-vCPU development machine (a
+ * preempted holder stalls the spinner).
  */
-struct nrt_spin {
+struct nrt_lock {
     pthread_mutex_t m;
 #ifdef NRT_CHECKING
     pthread_t holder;               /* m; valid while held */
     atomic_bool held;               /* relaxed: only the holder's own check reads it true */
 #endif
 };
-void nrt_spin_init(struct nrt_spin *l);
-static inline void nrt_spin_lock(struct nrt_spin *l)
+void nrt_lock_init(struct nrt_lock *l);
+static inline void nrt_lock_acquire(struct nrt_lock *l)
 {
     NRT_PCHECK(pthread_mutex_lock(&l->m));
 #ifdef NRT_CHECKING
@@ -83,7 +84,7 @@ static inline void nrt_spin_lock(struct nrt_spin *l)
     atomic_store_explicit(&l->held, true, memory_order_relaxed);
 #endif
 }
-static inline void nrt_spin_unlock(struct nrt_spin *l)
+static inline void nrt_lock_release(struct nrt_lock *l)
 {
 #ifdef NRT_CHECKING
     atomic_store_explicit(&l->held, false, memory_order_relaxed);
@@ -384,7 +385,7 @@ struct nanort_task *nrt_prio_pop(bool positive_only);
 
 /* A FIFO/LIFO of tasks under a mutex (bf's queue, dbf's deques). */
 struct nrt_tqueue {
-    struct nrt_spin lock;
+    struct nrt_lock lock;
     struct nanort_task *head, *tail;   /* lock */
     atomic_long n;                  /* length; relaxed reads decide whether to look */
 } __attribute__((aligned(NRT_CACHELINE)));

@@ -151,7 +151,7 @@ bool nrt_sched_has_work(void)
 
 void nrt_tqueue_init(struct nrt_tqueue *q)
 {
-    nrt_spin_init(&q->lock);
+    nrt_lock_init(&q->lock);
     q->head = q->tail = NULL;
     atomic_store(&q->n, 0);
 }
@@ -165,25 +165,25 @@ void nrt_tqueue_destroy(struct nrt_tqueue *q)
 void nrt_tqueue_push_back(struct nrt_tqueue *q, struct nanort_task *t)
 {
     t->next = NULL;
-    nrt_spin_lock(&q->lock);
+    nrt_lock_acquire(&q->lock);
     if (q->tail)
         q->tail->next = t;
     else
         q->head = t;
     q->tail = t;
     atomic_fetch_add(&q->n, 1);                /* seq_cst: see nrt_sched::queued */
-    nrt_spin_unlock(&q->lock);
+    nrt_lock_release(&q->lock);
 }
 
 void nrt_tqueue_push_front(struct nrt_tqueue *q, struct nanort_task *t)
 {
-    nrt_spin_lock(&q->lock);
+    nrt_lock_acquire(&q->lock);
     t->next = q->head;
     q->head = t;
     if (!q->tail)
         q->tail = t;
     atomic_fetch_add(&q->n, 1);                /* seq_cst: see nrt_sched::queued */
-    nrt_spin_unlock(&q->lock);
+    nrt_lock_release(&q->lock);
 }
 
 struct nanort_task *nrt_tqueue_pop_front(struct nrt_tqueue *q)
@@ -191,7 +191,7 @@ struct nanort_task *nrt_tqueue_pop_front(struct nrt_tqueue *q)
     /* relaxed: an empty-looking queue is retried at the next poll. */
     if (atomic_load_explicit(&q->n, memory_order_relaxed) == 0)
         return NULL;
-    nrt_spin_lock(&q->lock);
+    nrt_lock_acquire(&q->lock);
     struct nanort_task *t = q->head;
     if (t) {
         q->head = t->next;
@@ -199,6 +199,6 @@ struct nanort_task *nrt_tqueue_pop_front(struct nrt_tqueue *q)
             q->tail = NULL;
         atomic_fetch_sub_explicit(&q->n, 1, memory_order_relaxed);
     }
-    nrt_spin_unlock(&q->lock);
+    nrt_lock_release(&q->lock);
     return t;
 }

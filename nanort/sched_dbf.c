@@ -10,7 +10,7 @@
 #include <string.h>
 
 struct deque {
-    struct nrt_spin lock;
+    struct nrt_lock lock;
     struct nanort_task **buf;          /* lock: ring of cap entries */
     size_t cap, head, n;            /* lock */
     atomic_long count;              /* == n; relaxed reads decide whether to look */
@@ -25,7 +25,7 @@ void nrt_dbf_init(int nworkers)
     deques = nrt_xcalloc_aligned((size_t)nworkers, sizeof *deques);
     ndeques = nworkers;
     for (int i = 0; i < nworkers; i++)
-        nrt_spin_init(&deques[i].lock);
+        nrt_lock_init(&deques[i].lock);
 }
 
 void nrt_dbf_fini(void)
@@ -57,13 +57,13 @@ void nrt_dbf_push(struct nrt_worker *self, struct nanort_task *t)
                  : (int)(atomic_fetch_add_explicit(&next_foreign, 1, memory_order_relaxed) %
                          (unsigned)ndeques);
     struct deque *q = &deques[i];
-    nrt_spin_lock(&q->lock);
+    nrt_lock_acquire(&q->lock);
     if (q->n == q->cap)
         deque_grow(q);
     q->buf[(q->head + q->n) % q->cap] = t;
     q->n++;
     atomic_store(&q->count, (long)q->n);       /* seq_cst: see nrt_sched::queued */
-    nrt_spin_unlock(&q->lock);
+    nrt_lock_release(&q->lock);
 }
 
 /* Take the newest (back) or the oldest (front) task of q. */
@@ -72,7 +72,7 @@ static struct nanort_task *deque_take(struct deque *q, bool newest)
     struct nanort_task *t = NULL;
     if (atomic_load_explicit(&q->count, memory_order_relaxed) == 0)
         return NULL;
-    nrt_spin_lock(&q->lock);
+    nrt_lock_acquire(&q->lock);
     if (q->n > 0) {
         if (newest) {
             t = q->buf[(q->head + q->n - 1) % q->cap];
@@ -83,7 +83,7 @@ static struct nanort_task *deque_take(struct deque *q, bool newest)
         q->n--;
         atomic_store_explicit(&q->count, (long)q->n, memory_order_relaxed);
     }
-    nrt_spin_unlock(&q->lock);
+    nrt_lock_release(&q->lock);
     return t;
 }
 
@@ -98,7 +98,7 @@ static struct nanort_task *steal_batch(struct deque *q, struct deque *mine)
     size_t n = 0;
     if (atomic_load_explicit(&q->count, memory_order_relaxed) == 0)
         return NULL;
-    nrt_spin_lock(&q->lock);
+    nrt_lock_acquire(&q->lock);
     size_t want = mine ? (q->n + 1) / 2 : (q->n > 0);
     if (want > STEAL_MAX)
         want = STEAL_MAX;
@@ -108,11 +108,11 @@ static struct nanort_task *steal_batch(struct deque *q, struct deque *mine)
         q->n--;
     }
     atomic_store_explicit(&q->count, (long)q->n, memory_order_relaxed);
-    nrt_spin_unlock(&q->lock);
+    nrt_lock_release(&q->lock);
     if (n == 0)
         return NULL;
     if (n > 1) {
-        nrt_spin_lock(&mine->lock);
+        nrt_lock_acquire(&mine->lock);
         for (size_t i = n - 1; i >= 1; i--) {   /* oldest ends on top: runs next */
             if (mine->n == mine->cap)
                 deque_grow(mine);
@@ -120,7 +120,7 @@ static struct nanort_task *steal_batch(struct deque *q, struct deque *mine)
             mine->n++;
         }
         atomic_store(&mine->count, (long)mine->n);
-        nrt_spin_unlock(&mine->lock);
+        nrt_lock_release(&mine->lock);
     }
     return got[0];
 }

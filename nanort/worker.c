@@ -35,7 +35,7 @@ static cpu_set_t allowed;           /* the process's cores at start */
 
 /* Adaptive: spins a little before sleeping in the kernel (measured better than both a
  * plain mutex and a pure spin lock for the domain and queue locks). */
-void nrt_spin_init(struct nrt_spin *l)
+void nrt_lock_init(struct nrt_lock *l)
 {
     pthread_mutexattr_t a;
     NRT_PCHECK(pthread_mutexattr_init(&a));
