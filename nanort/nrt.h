@@ -12,7 +12,8 @@
  *   stats.c     --summary counters and the table printed at exit
  *   devices/smp/smp.c   the smp device (reference device plugin)
  *
- * Locking order: a domain lock, then a scheduler queue lock, then the sleep lock.
+ * Locks never nest: tasks made ready under a domain or token lock are queued after it is
+ * released, and a thief moves stolen tasks to its own deque after leaving the victim's.
  * A checking build (-DNRT_CHECKING) turns on the NRT_ASSERT invariants.
  */
 #ifndef NRT_H
@@ -277,8 +278,6 @@ long nrt_live_tasks(void);
 /* Run a ready task on the calling thread (takes commutative tokens first; false when it
  * was parked instead of run). */
 bool nrt_task_execute(struct nanort_task *t);
-/* Called once when t becomes ready (all predecessors finished). */
-void nrt_task_ready(struct nanort_task *t);
 void nrt_task_free_all(void);
 /* Give back the blocks batched for other workers (before sleeping or stopping). */
 void nrt_task_flush_frees(void);
@@ -302,7 +301,6 @@ struct nrt_worker {
     /* Tasks this thread submitted / completed: written by this thread only, read by any
      * (relaxed: the sum is an estimate for throttling). */
     atomic_long submitted, completed;
-    void *sched;                    /* the policy's per-worker data */
     int depth;                      /* nesting of task bodies on this thread (stats) */
     /* --summary: written by this thread only, read after it stopped. */
     unsigned long tasks_run;
@@ -383,16 +381,17 @@ void nrt_prio_push(struct nanort_task *t);
 /* Pop the best task with priority > 0 (positive_only) or any priority; NULL if none. */
 struct nanort_task *nrt_prio_pop(bool positive_only);
 
-/* A FIFO/LIFO of tasks under a mutex (bf's queue, dbf's deques). */
+/* A FIFO of tasks under a lock (bf's queue), linked through the tasks' `next`. */
 struct nrt_tqueue {
     struct nrt_lock lock;
     struct nanort_task *head, *tail;   /* lock */
-    atomic_long n;                  /* length; relaxed reads decide whether to look */
+    /* Length: written under the lock with seq_cst (see nrt_sched::queued); relaxed
+     * reads decide whether to take the lock at all. */
+    atomic_long n;
 } __attribute__((aligned(NRT_CACHELINE)));
 void nrt_tqueue_init(struct nrt_tqueue *q);
 void nrt_tqueue_destroy(struct nrt_tqueue *q);
 void nrt_tqueue_push_back(struct nrt_tqueue *q, struct nanort_task *t);
-void nrt_tqueue_push_front(struct nrt_tqueue *q, struct nanort_task *t);
 struct nanort_task *nrt_tqueue_pop_front(struct nrt_tqueue *q);
 
 /* ---- critical.c ------------------------------------------------------------------ */

@@ -175,17 +175,6 @@ void nrt_tqueue_push_back(struct nrt_tqueue *q, struct nanort_task *t)
     nrt_lock_release(&q->lock);
 }
 
-void nrt_tqueue_push_front(struct nrt_tqueue *q, struct nanort_task *t)
-{
-    nrt_lock_acquire(&q->lock);
-    t->next = q->head;
-    q->head = t;
-    if (!q->tail)
-        q->tail = t;
-    atomic_fetch_add(&q->n, 1);                /* seq_cst: see nrt_sched::queued */
-    nrt_lock_release(&q->lock);
-}
-
 struct nanort_task *nrt_tqueue_pop_front(struct nrt_tqueue *q)
 {
     /* relaxed: an empty-looking queue is retried at the next poll. */

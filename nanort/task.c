@@ -464,12 +464,6 @@ static bool queue_is_full(void)
            nrt_sched->queued(nrt_self) > nrt_cfg.queue_limit;
 }
 
-void nrt_task_ready(struct nanort_task *t)
-{
-    if (!nrt_handoff(t))
-        nrt_sched_push(t);
-}
-
 static bool register_deps(struct nanort_task *t)
 {
     struct nanort_task *parent = t->parent;
