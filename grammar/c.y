@@ -204,6 +204,9 @@ static struct ast *end_function(struct mcc_parser *p, YYLTYPE l, struct ast *def
 %token MUL_ASSIGN "*=" DIV_ASSIGN "/=" MOD_ASSIGN "%=" AND_ASSIGN "&=" XOR_ASSIGN "^="
 %token OR_ASSIGN "|=" RIGHT_OP ">>" LEFT_OP "<<" INC_OP "++" DEC_OP "--" PTR_OP "->"
 %token AND_OP "&&" OR_OP "||" LE_OP "<=" GE_OP ">=" EQ_OP "==" NE_OP "!="
+/* Keywords: one token per keyword of MCC_KEYWORDS (mcc.h), whose table maps every spelling,
+ * GNU alternates included, onto these; a keyword listed there but not here does not
+ * compile (lex.c names the token). */
 %token KW_AUTO "auto"
 %token KW_BREAK "break"
 %token KW_CASE "case"
@@ -781,7 +784,15 @@ any_token
     | INC_OP | DEC_OP | PTR_OP | AND_OP | OR_OP | LE_OP | GE_OP | EQ_OP | NE_OP
     | ';' | ',' | ':' | '=' | '.' | '&' | '!' | '~' | '-' | '+' | '*' | '/' | '%'
     | '<' | '>' | '^' | '|' | '?'
-    | KW_AUTO | KW_BREAK | KW_CASE | KW_CHAR | KW_CONST | KW_CONTINUE | KW_DEFAULT | KW_DO | KW_DOUBLE | KW_ELSE | KW_ENUM | KW_EXTERN | KW_FLOAT | KW_FOR | KW_GOTO | KW_IF | KW_INLINE | KW_INT | KW_LONG | KW_REGISTER | KW_RESTRICT | KW_RETURN | KW_SHORT | KW_SIGNED | KW_SIZEOF | KW_STATIC | KW_STRUCT | KW_SWITCH | KW_TYPEDEF | KW_UNION | KW_UNSIGNED | KW_VOID | KW_VOLATILE | KW_WHILE | KW_ALIGNAS | KW_ALIGNOF | KW_ATOMIC | KW_BOOL | KW_COMPLEX | KW_GENERIC | KW_IMAGINARY | KW_NORETURN | KW_STATIC_ASSERT | KW_THREAD_LOCAL | KW_ASM | KW_ATTRIBUTE | KW_EXTENSION | KW_TYPEOF | KW_AUTO_TYPE | KW_LABEL | KW_INT128 | KW_FLOATN | KW_REAL | KW_IMAG | KW_VA_ARG | KW_OFFSETOF | KW_TYPES_COMPATIBLE_P | KW_CONVERTVECTOR | KW_BIT_CAST
+    | KW_AUTO | KW_BREAK | KW_CASE | KW_CHAR | KW_CONST | KW_CONTINUE | KW_DEFAULT | KW_DO
+    | KW_DOUBLE | KW_ELSE | KW_ENUM | KW_EXTERN | KW_FLOAT | KW_FOR | KW_GOTO | KW_IF
+    | KW_INLINE | KW_INT | KW_LONG | KW_REGISTER | KW_RESTRICT | KW_RETURN | KW_SHORT
+    | KW_SIGNED | KW_SIZEOF | KW_STATIC | KW_STRUCT | KW_SWITCH | KW_TYPEDEF | KW_UNION
+    | KW_UNSIGNED | KW_VOID | KW_VOLATILE | KW_WHILE | KW_ALIGNAS | KW_ALIGNOF | KW_ATOMIC
+    | KW_BOOL | KW_COMPLEX | KW_GENERIC | KW_IMAGINARY | KW_NORETURN | KW_STATIC_ASSERT
+    | KW_THREAD_LOCAL | KW_ASM | KW_ATTRIBUTE | KW_EXTENSION | KW_TYPEOF | KW_AUTO_TYPE
+    | KW_LABEL | KW_INT128 | KW_FLOATN | KW_REAL | KW_IMAG | KW_VA_ARG | KW_OFFSETOF
+    | KW_TYPES_COMPATIBLE_P | KW_CONVERTVECTOR | KW_BIT_CAST
     ;
 
 /* 6.7.6 declarators */
