@@ -4,6 +4,7 @@
 #   tests/fuzz/fuzz.sh seeds  OUT                    build the seed corpus into OUT
 #   tests/fuzz/fuzz.sh replay BIN DIR...             run BIN once on every file in the DIRs
 #   tests/fuzz/fuzz.sh run    BIN SECONDS WORK DIR...  fuzz for SECONDS, corpus in WORK, seeds in DIRs
+#                             (inputs up to FUZZ_MAX_LEN bytes, default 16384: longer seeds are cut)
 #
 # Exit 0 when nothing crashed, leaked or hung; 1 otherwise; 77 when BIN was not built.
 set -u
@@ -38,10 +39,12 @@ run)
   bin=$1 secs=$2 work=$3; shift 3
   [ -x "$bin" ] || { echo "skipped: $bin has not been built"; exit 77; }
   mkdir -p "$work" "$(dirname "$work")/artifacts"
-  "$bin" -max_total_time="$secs" -rss_limit_mb=2048 -timeout=10 -max_len=65536 \
+  "$bin" -max_total_time="$secs" -rss_limit_mb=2048 -timeout=10 -max_len="${FUZZ_MAX_LEN:-16384}" \
          -dict=tests/fuzz/c.dict -print_final_stats=1 \
          -artifact_prefix="$(dirname "$work")/artifacts/" "$work" "$@"; st=$?
-  if [ $st != 0 ]; then
+  if [ $st = 72 ]; then
+    echo "FAIL: the fuzzer was interrupted (exit 72)"; exit 1
+  elif [ $st != 0 ]; then
     echo "FAIL: the fuzzer found a failing input (exit $st), saved under $(dirname "$work")/artifacts/;"
     echo "      copy it to tests/fuzz/regress/<what-it-hits> and fix the bug"
     exit 1
