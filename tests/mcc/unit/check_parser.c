@@ -349,6 +349,10 @@ START_TEST(pragma_passthrough_without_ompss)
     fclose(f);
     ck_assert_str_eq(out, src);
     free(out);
+    /* Other pragmas may stand anywhere (_Pragma in a macro expands mid-expression). */
+    ck_assert(parses("int a = 1 +\n#pragma GCC diagnostic push\n 2;\nstruct s {\n#pragma pack(1)\n int x; };\n"));
+    /* With OmpSs off, an omp pragma is such a pragma too. */
+    ck_assert(mcc_translate_buffer("t.c", "int b = (\n#pragma omp task\n 3);\n", 32, NULL, &off) == 0);
 }
 END_TEST
 
