@@ -10,8 +10,10 @@
 #   C  gcc -O0 -c
 #   D  gcc -E with the driver's flags (the preprocessing inside A)
 #   E  mcc_translate() alone on D's output, timed inside the process (translate_time)
-# and reports medians and ratios.  Goal (issue 3): mcc's own work (E) adds at most 25% on
-# top of gcc -O0 -c, i.e. E / C <= 0.25.  Results go to stdout and bench/results/mcc.md.
+# and reports medians (wall clock and CPU time) and ratios.  Goal (issue 3): mcc's own work (E) adds at most 25% on
+# top of gcc -O0 -c, i.e. E / C <= 0.25, judged on CPU time (user + system), which a loaded
+# machine disturbs far less than wall-clock time (both are reported).
+# Results go to stdout and bench/results/mcc.md.
 set -u
 . tests/mcc/lib.sh
 rounds=${1:-11}
@@ -22,51 +24,56 @@ mkdir -p "$work" bench/results
 [ -x "$timer" ] || { echo "bench-mcc: $timer has not been built"; exit 1; }
 python3 bench/mcc/gen_program.py 20000 > "$work/gen20k.c"
 
-now_ms() { date +%s%N; }
-# time_ms CMD...: run CMD, print its wall time in milliseconds (fails the bench if CMD fails)
-time_ms() {
-  local t0 t1
-  t0=$(now_ms)
-  "$@" > /dev/null 2> "$work/last.err" || { echo "bench-mcc: failed: $*" >&2; cat "$work/last.err" >&2; exit 1; }
-  t1=$(now_ms)
-  awk -v ns=$((t1 - t0)) 'BEGIN {printf "%.3f", ns / 1e6}' 
+# measure CMD...: run CMD; print "WALL_MS CPU_MS" (CPU = user + system of CMD and its children)
+measure() {
+  local t
+  t=$( { TIMEFORMAT='%3R %3U %3S'; time "$@" > /dev/null 2> "$work/last.err"; } 2>&1 ) ||
+    { echo "bench-mcc: failed: $*" >&2; cat "$work/last.err" >&2; exit 1; }
+  echo "$t" | awk '{printf "%.1f %.1f", $1 * 1000, ($2 + $3) * 1000}'
 }
-median() { tr ' ' '\n' | grep . | sort -g | awk '{v[NR] = $1} END {printf "%.1f", (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
+median() { grep . | sort -g | awk '{v[NR] = $1} END {printf "%.1f", (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
 
 report=$work/mcc.md
 {
   echo "# mcc compile time (bench/mcc/run.sh, $rounds rounds, medians in ms)"
   echo
-  echo "$(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), $(gcc --version | head -n 1)"
+  echo "$(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)," \
+       "$(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), $(gcc --version | head -n 1)"
   echo
-  echo "| input | lines (preprocessed) | mcc -y | gcc -fsyntax-only | gcc -O0 -c | gcc -E | translate alone | mcc -y / syntax-only | mcc -y / -O0 -c | (mcc -y - gcc -E) / -O0 -c | translate / -O0 -c | goal <= 0.25 |"
-  echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
+  echo "A = mcc -y, B = gcc -fsyntax-only, C = gcc -O0 -c, D = gcc -E as the driver runs it,"
+  echo "E = mcc_translate() alone.  Goal: E / C <= 0.25.  CPU = user + system time."
+  echo
+  echo "| input | lines (preprocessed) | time | A mcc -y | B syntax-only | C -O0 -c | D gcc -E | E translate | A / B | A / C | (A - D) / C | E / C | goal |"
+  echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 } > "$report"
 
 verdict=0
 for src in bench/mcc/libc_headers.c "$work/gen20k.c"; do
   name=$(basename "$src" .c)
-  A=; B=; C=; D=; E=
+  : > "$work/$name.times"
   for ((r = 0; r < rounds; r++)); do
-    A="$A $(time_ms "$MCC" -y "$src" -o "$work/$name.mcc.c")"
-    B="$B $(time_ms gcc -fsyntax-only "$src")"
-    C="$C $(time_ms gcc -O0 -c "$src" -o "$work/$name.o")"
-    D="$D $(time_ms mcc_preprocess "$src" "$work/$name.i")"
-    E="$E $(awk '{printf "%.3f", $1 * 1000}' < <("$timer" "$work/$name.i" "$work/$name.t.mcc.c"))"
+    {
+      echo "A $(measure "$MCC" -y "$src" -o "$work/$name.mcc.c")"
+      echo "B $(measure gcc -fsyntax-only "$src")"
+      echo "C $(measure gcc -O0 -c "$src" -o "$work/$name.o")"
+      echo "D $(measure mcc_preprocess "$src" "$work/$name.i")"
+      echo "E $("$timer" "$work/$name.i" "$work/$name.t.mcc.c")"
+    } >> "$work/$name.times"
   done
-  a=$(echo "$A" | median)
-  b=$(echo "$B" | median)
-  c=$(echo "$C" | median)
-  d=$(echo "$D" | median)
-  e=$(echo "$E" | median)
   lines=$(wc -l < "$work/$name.i")
-  row=$(awk -v a="$a" -v b="$b" -v c="$c" -v d="$d" -v e="$e" 'BEGIN {
-    g = (e / c <= 0.25) ? "met" : "NOT met";
-    printf "%.2f | %.2f | %.2f | %.2f | %s", a / b, a / c, (a - d) / c, e / c, g }')
-  echo "| $name | $lines | $a | $b | $c | $d | $e | $row |" >> "$report"
-  case "$row" in *"NOT met"*) verdict=1 ;; esac
+  for col in 2 3; do                    # 2: wall clock, 3: CPU
+    kind=wall; [ $col = 3 ] && kind=CPU
+    for k in A B C D E; do
+      eval "$k=\$(awk -v k=$k -v c=$col '\$1 == k {print \$c}' \"\$work/\$name.times\" | median)"
+    done
+    row=$(awk -v a="$A" -v b="$B" -v c="$C" -v d="$D" -v e="$E" 'BEGIN {
+      g = (e / c <= 0.25) ? "met" : "NOT met";
+      printf "%.2f | %.2f | %.2f | %.3f | %s", a / b, a / c, (a - d) / c, e / c, g }')
+    echo "| $name | $lines | $kind | $A | $B | $C | $D | $E | $row |" >> "$report"
+    case "$row" in *"NOT met"*) [ $kind = CPU ] && verdict=1 ;; esac
+  done
 done
 cp "$report" bench/results/mcc.md
 cat "$report"
-[ $verdict = 0 ] || echo "bench-mcc: the 25% goal is not met on at least one input"
+[ $verdict = 0 ] || echo "bench-mcc: the 25% goal (CPU time) is not met on at least one input"
 exit 0
