@@ -5,7 +5,8 @@
 #
 # `mcc -y CASE.c` must succeed, its output must be byte-identical to the preprocessed input
 # (tests/mcc/lib.sh), and the output must compile again (gcc -fsyntax-only).  Each case is a
-# construct gcc accepts that mcc once rejected or changed; its first comment says which.
+# construct gcc accepts that a parser can get wrong (several once failed); its first comment
+# says which.
 # Exit 0 pass, 1 fail, 77 when mcc has not been built.
 set -u
 . tests/mcc/lib.sh
