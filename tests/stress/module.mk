@@ -8,7 +8,7 @@
 STRESS_BIN      := $(BUILD)/tests/stress/stress
 STRESS_SCHEDS   := bf wf dbf versioning affinity
 STRESS_WORKERS  := 1 2 4
-STRESS_GRAPHS   := 200 2000
+STRESS_GRAPHS   := 120 2000
 STRESS_SAN_GRAPHS := 15 1000
 STRESS_COMMA    := ,
 # First seed of each setting: <workers><policy number>000, so settings cover different graphs.

@@ -8,7 +8,8 @@
  * (1-D sections, 2-D tiles, aligned blocks described either as a section or as a
  * matrix row) with random modes in / out / inout / concurrent / commutative; about one
  * task in ten creates 2-3 children on parts of its regions (then taskwait, taskwait on,
- * or nothing); a few are undeferred or have a priority.  Writers do order-sensitive
+ * or nothing), and some children get children of their own; a few are undeferred or
+ * have a priority.  Writers do order-sensitive
  * arithmetic (x = x*3 + id), readers hash what they see into their own slot,
  * concurrent tasks add atomically, commutative ones add without atomics.
  *
@@ -28,7 +29,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { SIDE = 16, N = SIDE * SIDE, MAXR = 3, MAXKIDS = 3 };
+enum { SIDE = 16, N = SIDE * SIDE, MAXR = 3, MAXKIDS = 3, MAXDEPTH = 2 };
+/* Units per top-level task at most: itself, its children, their children. */
+enum { UNITS_PER_TOP = 1 + MAXKIDS + MAXKIDS * MAXKIDS };
 
 enum region_kind { SEC, TILE, BLOCK_SEC, BLOCK_ROW };
 enum occ_class { OCC_IN, OCC_CONC, OCC_EXCL };
@@ -253,14 +256,26 @@ static bool overlaps(const struct region *p, const struct region *q)
     return false;
 }
 
-/* After taskwait on(first kid's first region): every earlier writer kid of an
- * overlapping region must have finished. */
+/* A unit and all its descendants have run their bodies. */
+static bool subtree_finished(int id)
+{
+    const struct unit *u = &units[id];
+    if (!atomic_load(&finished[id]))
+        return false;
+    for (int c = u->first_kid; c < u->first_kid + u->nkids; c++)
+        if (!subtree_finished(c))
+            return false;
+    return true;
+}
+
+/* After taskwait on(first kid's first region): every writer kid of an overlapping
+ * region must have finished, with all its descendants. */
 static void check_kids_after_wait_on(int id, const struct unit *u, const struct region *w)
 {
     for (int c = u->first_kid; c < u->first_kid + u->nkids; c++) {
         const struct unit *k = &units[c];
         for (int i = 0; i < k->nr; i++)
-            if (writes(k->r[i].mode) && overlaps(&k->r[i], w) && !atomic_load(&finished[c]))
+            if (writes(k->r[i].mode) && overlaps(&k->r[i], w) && !subtree_finished(c))
                 fail("taskwait on in task %d returned before its child %d finished", id, c);
     }
 }
@@ -339,27 +354,38 @@ static void random_unit(unsigned *s, struct unit *u)
         u->prio = rnd(s, 4);
 }
 
+/* Give unit `id` 2-3 children on parts of its regions; below MAXDEPTH a child may
+ * get children of its own.  Children of one unit are numbered consecutively. */
+static void make_kids(unsigned *s, int id, int depth)
+{
+    struct unit *u = &units[id];
+    u->nkids = 2 + rnd(s, MAXKIDS - 1);
+    u->first_kid = nunits;
+    u->wait = rnd(s, 3);
+    nunits += u->nkids;
+    for (int c = 0; c < u->nkids; c++) {
+        struct unit *k = &units[u->first_kid + c];
+        memset(k, 0, sizeof *k);
+        k->nr = 1 + rnd(s, u->nr);
+        for (int j = 0; j < k->nr; j++)
+            child_region(s, &u->r[(j + c) % u->nr], &k->r[j]);
+        if (!disjoint(k->r, k->nr))
+            k->nr = 1;
+    }
+    if (depth < MAXDEPTH)
+        for (int c = 0; c < u->nkids; c++)
+            if (rnd(s, 4) == 0)
+                make_kids(s, u->first_kid + c, depth + 1);
+}
+
 static int make_graph(unsigned seed, int ntop)
 {
     unsigned s = seed;
     nunits = ntop;
     for (int i = 0; i < ntop; i++) {
-        struct unit *u = &units[i];
-        random_unit(&s, u);
-        if (rnd(&s, 10) != 0)
-            continue;
-        u->nkids = 2 + rnd(&s, MAXKIDS - 1);
-        u->first_kid = nunits;
-        u->wait = rnd(&s, 3);
-        for (int c = 0; c < u->nkids; c++) {
-            struct unit *k = &units[nunits++];
-            memset(k, 0, sizeof *k);
-            k->nr = 1 + rnd(&s, u->nr);
-            for (int j = 0; j < k->nr; j++)
-                child_region(&s, &u->r[(j + c) % u->nr], &k->r[j]);
-            if (!disjoint(k->r, k->nr))
-                k->nr = 1;
-        }
+        random_unit(&s, &units[i]);
+        if (rnd(&s, 10) == 0)
+            make_kids(&s, i, 1);
     }
     return nunits;
 }
@@ -414,7 +440,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: %s [SEEDS [TASKS [FIRST_SEED]]]\n", argv[0]);
         return 2;
     }
-    int cap = ntop * (1 + MAXKIDS);
+    int cap = ntop * UNITS_PER_TOP;
     units = calloc(cap, sizeof *units);
     seen = calloc(cap, sizeof *seen);
     seen_ref = calloc(cap, sizeof *seen_ref);
