@@ -23,7 +23,7 @@ int main(void)
                 int n = __atomic_add_fetch(&in_red, 1, __ATOMIC_SEQ_CST);
                 CHECK(n == 1, "%d tasks inside critical(red)", n);
                 long t = red;
-                delay(1);
+                delay(10);
                 red = t + i;
                 __atomic_sub_fetch(&in_red, 1, __ATOMIC_SEQ_CST);
             }

@@ -37,7 +37,7 @@ int main(void)
 {
 #pragma omp task out(acc)
     {
-        delay(30);
+        delay(SLOW);
         acc = 5;
     }
     for (long i = 1; i <= NT; i++) {
@@ -45,7 +45,7 @@ int main(void)
         {
             enter();
             long t = acc;
-            delay(2);
+            delay(6);
             acc = t + i;
             leave();
         }

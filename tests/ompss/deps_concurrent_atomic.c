@@ -19,7 +19,7 @@ int main(void)
 {
 #pragma omp task out(sum)
     {
-        delay(30);
+        delay(SLOW);
         sum = 1000;
     }
     for (long i = 0; i < NT; i++) {

@@ -15,7 +15,7 @@ int main(void)
     /* a[4:4] is a[4..7]: the readers of a[6] and a[7] wait for it; a[8] is not in it. */
 #pragma omp task depend(out: a[4:4])
     {
-        delay(20);
+        delay(3 * SLOW);
         for (int i = 4; i < 8; i++)
             a[i] = 10 + (unsigned)i;
     }
@@ -31,7 +31,7 @@ int main(void)
     /* 2-D: rows 2..3, columns 4..7 */
 #pragma omp task depend(out: m[2:2][4:4])
     {
-        delay(20);
+        delay(SLOW);
         for (int i = 2; i < 4; i++)
             for (int j = 4; j < 8; j++)
                 m[i][j] = (unsigned)(i * 8 + j);

@@ -16,37 +16,37 @@ int main(void)
     int (*pp)[4] = &arr;
 
 #pragma omp task out(x)
-    { delay(10); x = 1; }
+    { delay(SLOW); x = 1; }
 #pragma omp task in(x) out(seen[0])
     seen[0] = x;
 
 #pragma omp task out(*p)
-    { delay(10); *p = 2; }
+    { delay(SLOW); *p = 2; }
 #pragma omp task in(arr[1]) out(seen[1])
     seen[1] = arr[1];
 
 #pragma omp task out(s.x)
-    { delay(10); s.x = 3; }
+    { delay(SLOW); s.x = 3; }
 #pragma omp task in(ps->x) out(seen[2])
     seen[2] = ps->x;
 
 #pragma omp task out(ps->y)
-    { delay(10); ps->y = 4; }
+    { delay(SLOW); ps->y = 4; }
 #pragma omp task in(s.y) out(seen[3])
     seen[3] = s.y;
 
 #pragma omp task out(pts[2].x)
-    { delay(10); pts[2].x = 5; }
+    { delay(SLOW); pts[2].x = 5; }
 #pragma omp task in(pts[2].x) out(seen[4])
     seen[4] = pts[2].x;
 
 #pragma omp task out((*pp)[3])
-    { delay(10); (*pp)[3] = 6; }
+    { delay(SLOW); (*pp)[3] = 6; }
 #pragma omp task in(arr[3]) out(seen[5])
     seen[5] = arr[3];
 
 #pragma omp task inout(arr)
-    { delay(10); for (int i = 0; i < 4; i++) arr[i] += 10; }
+    { delay(SLOW); for (int i = 0; i < 4; i++) arr[i] += 10; }
 #pragma omp task in(*p) out(seen[6])
     seen[6] = *p;
 #pragma omp taskwait

@@ -30,7 +30,7 @@ int main(void)
         leaves = count(5, 1);
 #pragma omp task shared(child)
         {
-            delay(20);
+            delay(SLOW);
             child = 7;
         }
         if (child != 7)

@@ -16,7 +16,7 @@ int main(void)
 {
 #pragma omp task out(x)
     {
-        delay(30);
+        delay(SLOW);
         x = 42;
     }
     int creator = omp_get_thread_num(), ran_on = -1;

@@ -20,15 +20,20 @@ void all(unsigned *p)
 
 int main(void)
 {
-    unsigned total = 0;
+    unsigned total = 0, last = 0;
     for (int r = 0; r < 3; r++) {
         for (int b = 0; b < NB; b++) {
 #pragma omp task inout(BLOCK(v, b)) priority(PRIO)
             {
-                delay(3);
+                delay(SLOW / 4);
                 for (int i = b * BS; i < (b + 1) * BS; i++)
                     v[i] = step(v[i], (unsigned)(r + b));
             }
+        }
+        for (int b = 0; b < NB; b++) {
+            /* the last element of each block: covered only if BLOCK's length is right */
+#pragma omp task in(v[(b + 1) * BS - 1]) inout(last)
+            last = step(last, v[(b + 1) * BS - 1]);
         }
         all(v);
     }
@@ -37,14 +42,20 @@ int main(void)
         total += v[i];
 #pragma omp taskwait
 
-    unsigned ref[N] = {0}, rt = 0;
-    for (int r = 0; r < 3; r++)
+    unsigned ref[N] = {0}, rt = 0, rlast = 0;
+    for (int r = 0; r < 3; r++) {
         for (int i = 0; i < N; i++)
-            ref[i] = step(step(ref[i], (unsigned)(r + i / BS)), 1);
+            ref[i] = step(ref[i], (unsigned)(r + i / BS));
+        for (int b = 0; b < NB; b++)
+            rlast = step(rlast, ref[(b + 1) * BS - 1]);
+        for (int i = 0; i < N; i++)
+            ref[i] = step(ref[i], 1);
+    }
     for (int i = 0; i < N; i++) {
         CHECK(v[i] == ref[i], "v[%d] = %u, expected %u", i, v[i], ref[i]);
         rt += ref[i];
     }
     CHECK(total == rt, "total = %u, expected %u", total, rt);
+    CHECK(last == rlast, "last = %u, expected %u: a block task did not cover its last element", last, rlast);
     return result_ok();
 }

@@ -5,7 +5,7 @@
 
 #define N 12
 
-static unsigned a[N], m[4][4], b[N], total, part, mtotal, seen[N];
+static unsigned a[N], c[N], m[4][4], b[N], total, part, mtotal, seen[N];
 
 int main(void)
 {
@@ -13,21 +13,30 @@ int main(void)
     for (int i = 0; i < N; i++) {
 #pragma omp task out(a[i])
         {
-            delay(5 + 2 * (unsigned)(i % 3));
+            delay(i == N - 1 ? SLOW : 3);  /* the last element, slow, must be waited for */
             a[i] = (unsigned)(i * i);
         }
     }
 #pragma omp task in({a[i], i = 0:n-1}) out(total)
     for (int i = 0; i < N; i++)
         total += a[i];
-#pragma omp task in({a[k], k = 2;3}) out(part)
-    part = a[2] + a[3] + a[4];
+    static const int corder[N] = {0, 1, 2, 3, 5, 6, 7, 8, 9, 10, 11, 4};
+    for (int k = 0; k < N; k++) {
+        int i = corder[k];  /* c[4] is produced last, slowly */
+#pragma omp task out(c[i])
+        {
+            delay(i == 4 ? SLOW : 3);
+            c[i] = (unsigned)(i * i);
+        }
+    }
+#pragma omp task in({c[k], k = 2;3}) out(part)
+    part = c[2] + c[3] + c[4];
 
     for (int i = 0; i < 4; i++)
         for (int j = 0; j < 4; j++) {
 #pragma omp task out(m[i][j])
             {
-                delay(3);
+                delay(i == 3 && j == 3 ? SLOW : 3);
                 m[i][j] = (unsigned)(10 * i + j);
             }
         }
@@ -38,7 +47,7 @@ int main(void)
 
 #pragma omp task out({b[i], i = 0;n})
     {
-        delay(20);
+        delay(SLOW);
         for (int i = 0; i < N; i++)
             b[i] = (unsigned)(7 * i);
     }

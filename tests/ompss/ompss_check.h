@@ -33,13 +33,18 @@
         }                                                                             \
     } while (0)
 
-/* Spin a little (about n microseconds) so that a missing dependence shows up as a
- * wrong result instead of hiding behind a lucky interleaving. */
+/* Spin roughly n microseconds, so that a missing dependence shows up as a wrong result
+ * instead of hiding behind a lucky interleaving. */
 static inline void delay(unsigned n)
 {
-    for (volatile unsigned i = 0; i < n * 300u; i++)
+    for (volatile unsigned i = 0; i < n * 1500u; i++)
         ;
 }
+
+/* The delay of a designated slow writer (a few milliseconds: longer than a scheduler
+ * time slice, so that on a loaded machine too its readers would run while it is still
+ * writing if a dependence were missing). */
+#define SLOW 5000
 
 /* An update whose result depends on the order of application (not commutative). */
 static inline unsigned step(unsigned x, unsigned k)

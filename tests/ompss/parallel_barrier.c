@@ -12,7 +12,7 @@ int main(void)
         for (int i = 0; i < 8; i++) {
 #pragma omp task inout(v[i])
             {
-                delay(10);
+                delay(SLOW);
                 v[i] = i + 1;
             }
         }

@@ -17,9 +17,10 @@ int main(void)
     for (int b = 0; b < N; b += 20) {
 #pragma omp task reduction(+: [nb]hist) reduction(+: [4]w)
         {
-            delay(2);
             for (int i = b; i < b + 20; i++) {
-                hist[data[i] % NB]++;
+                long t = hist[data[i] % NB];
+                delay(1);  /* a shared (not reduced) hist would lose updates here */
+                hist[data[i] % NB] = t + 1;
                 w[i % 4] += 1.5;
             }
         }

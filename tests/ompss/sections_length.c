@@ -17,6 +17,15 @@ int main(void)
             for (int i = b; i < b + BS; i++)
                 v[i] = (unsigned)i;
         }
+        if (b == 0) {
+            /* a slow writer of the block's last element alone: the next block's
+             * in(v[b-BS;BS]) must wait for it */
+#pragma omp task inout(v[BS-1])
+            {
+                delay(SLOW);
+                v[BS - 1] += 1000;
+            }
+        }
         if (b > 0) {
 #pragma omp task in(v[b-BS;BS]) inout(v[b;BS])
             for (int i = 0; i < BS; i++)
@@ -48,7 +57,10 @@ int main(void)
     memset(rm, 0, sizeof rm);
     for (int b = 0; b < N; b += BS)
         for (int i = b; i < b + BS; i++)
-            rv[i] = b > 0 ? step((unsigned)i, rv[i - BS]) : (unsigned)i;
+            rv[i] = (unsigned)i + (i == BS - 1 ? 1000 : 0);
+    for (int b = BS; b < N; b += BS)
+        for (int i = b; i < b + BS; i++)
+            rv[i] = step(rv[i], rv[i - BS]);
     for (int i = 0; i < N; i += BS)
         for (int r = 0; r < 3; r++)
             for (int j = 0; j < N; j++)

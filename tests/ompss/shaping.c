@@ -34,7 +34,7 @@ int main(void)
 
 #pragma omp task out(([10]a)[3:4])
     {
-        delay(20);
+        delay(SLOW);
         a[3] = 30;
         a[4] = 40;
     }

@@ -13,7 +13,7 @@ int main(void)
         a[i] = i;
 #pragma omp task out(scale)
     {
-        delay(50);
+        delay(SLOW);
         scale = 3.0;
     }
 #pragma omp taskloop grainsize(100) nogroup in(scale) inout(b)

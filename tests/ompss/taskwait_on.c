@@ -9,12 +9,12 @@ int main(void)
 {
 #pragma omp task out(slow)
     {
-        delay(200);
+        delay(SLOW);
         slow = 1;
     }
 #pragma omp task out(x)
     {
-        delay(10);
+        delay(SLOW);
         x = 1;
     }
 #pragma omp task inout(x)
@@ -24,7 +24,7 @@ int main(void)
 
 #pragma omp task out(y)
     {
-        delay(10);
+        delay(SLOW);
         y = 2;
     }
 #pragma omp taskwait in(y)
@@ -32,7 +32,7 @@ int main(void)
 
 #pragma omp task in(y) out(z)
     {
-        delay(10);
+        delay(SLOW);
         z = y * 3;
     }
 #pragma omp taskwait out(z)
@@ -41,7 +41,7 @@ int main(void)
     int *pw = &w;
 #pragma omp task inout(*pw)
     {
-        delay(10);
+        delay(SLOW);
         *pw += 5;
     }
 #pragma omp taskwait inout(*pw)
@@ -54,7 +54,7 @@ int main(void)
 
 #pragma omp task inout(x, y)
     {
-        delay(10);
+        delay(SLOW);
         x = -x;
         y = -y;
     }

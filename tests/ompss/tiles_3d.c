@@ -32,12 +32,12 @@ int main(void)
                     unsigned id = (unsigned)(phase * 100 + i + j + k);
 #pragma omp task inout(g[i0;h][j0;w][k0;d])
                     {
-                        delay(3);
+                        delay(20);
                         tile_update(&g[0][0][0], N, i0, j0, k0, T, id);
                     }
 #pragma omp task inout(([n][n][n]p)[i0;h][j0;w][k0;d])
                     {
-                        delay(3);
+                        delay(20);
                         tile_update(p, n, i0, j0, k0, T, id);
                     }
                 }
