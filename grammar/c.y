@@ -152,6 +152,18 @@ static struct ast *finish_declaration(struct ast *decl)
     return decl;
 }
 
+/* Move the items of list b to the end of list a. */
+static void ast_list_append_all(struct ast *a, struct ast *b)
+{
+    if (!b->kid[0])
+        return;
+    if (a->kid[1])
+        a->kid[1]->next = b->kid[0];
+    else
+        a->kid[0] = b->kid[0];
+    a->kid[1] = b->kid[1];
+}
+
 static struct ast *identifier(struct mcc_parser *p, YYLTYPE l, struct name *n)
 {
     struct ast *id = named(N(AST_IDENT, l, NULL, NULL), n);
@@ -289,7 +301,8 @@ static struct ast *end_function(struct mcc_parser *p, YYLTYPE l, struct ast *def
 %type <node> static_assert_declaration attribute_specifier attributes_opt asm_label
 %type <node> statement sub_statement labeled_statement compound_statement block_item_list
 %type <node> block_item expression_statement selection_statement iteration_statement
-%type <node> jump_statement asm_statement local_label_declaration
+%type <node> jump_statement asm_statement local_label_declaration asm_argument asm_operands
+%type <node> asm_operand_list asm_operand
 %type <node> translation_unit external_declaration function_definition
 %type <node> declaration_list fn_begin fn_begin_implicit kr_declaration kr_specs kr_specs_list
 %type <node> kr_first_specifier
@@ -1059,10 +1072,55 @@ jump_statement
     | KW_RETURN expression_opt ';'  { $$ = N(AST_RETURN, @$, $2, NULL); }
     ;
 
-/* GNU asm statements: asm [volatile] [inline] [goto] ( template : operands ... ); */
+/* GNU asm statements: asm [volatile] [inline] [goto] (template : outputs : inputs :
+ * clobbers : labels); the operand expressions are parsed (kid0: their list) so that names
+ * used in them resolve like any other. */
 asm_statement
-    : KW_ASM asm_qualifiers '(' balanced_tokens ')' ';'
-                                    { $$ = N(AST_ASM_STMT, @$, NULL, NULL); }
+    : KW_ASM asm_qualifiers '(' asm_argument ')' ';'
+                                    { $$ = N(AST_ASM_STMT, @$, $4, NULL); }
+    ;
+
+asm_argument
+    : string_literal                { $$ = ast_list(p, NULL); }
+    | string_literal ':' asm_operands
+                                    { $$ = $3; }
+    | string_literal ':' asm_operands ':' asm_operands
+                                    { $$ = $3; ast_list_append_all($$, $5); }
+    | string_literal ':' asm_operands ':' asm_operands ':' asm_clobbers
+                                    { $$ = $3; ast_list_append_all($$, $5); }
+    | string_literal ':' asm_operands ':' asm_operands ':' asm_clobbers ':' asm_goto_labels
+                                    { $$ = $3; ast_list_append_all($$, $5); }
+    ;
+
+asm_operands
+    : %empty                        { $$ = ast_list(p, NULL); }
+    | asm_operand_list
+    ;
+
+asm_operand_list
+    : asm_operand                   { $$ = ast_list(p, $1); }
+    | asm_operand_list ',' asm_operand
+                                    { $$ = ast_list_append($1, $3); }
+    ;
+
+/* [name] "constraint" (expression): the expression stands for the operand */
+asm_operand
+    : string_literal '(' expression ')'     { $$ = $3; }
+    | '[' general_identifier ']' string_literal '(' expression ')'
+                                            { $$ = $6; }
+    ;
+
+asm_clobbers
+    : %empty
+    | string_literal
+    | asm_clobbers ',' string_literal
+    ;
+
+asm_goto_labels
+    : general_identifier
+        { struct ast *g = named(N(AST_GOTO, @$, NULL, NULL), $1); g->sym = sym_label(p, g, false); }
+    | asm_goto_labels ',' general_identifier
+        { struct ast *g = named(N(AST_GOTO, @3, NULL, NULL), $3); g->sym = sym_label(p, g, false); }
     ;
 
 asm_qualifiers

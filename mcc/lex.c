@@ -378,6 +378,7 @@ int yylex(YYSTYPE *lval, YYLTYPE *lloc, struct mcc_parser *p)
             lloc->end = e;
             if (!(p->opts && !p->opts->ompss) && pragma_is_omp(text + b, text + e)) {
                 struct ast *n = ast_new(p, AST_PRAGMA, b, e);
+                p->omp_pragmas++;
                 if (ast_pragma_is_standalone(text + b, e - b)) {
                     n->flags = 1;
                     t = PRAGMA_OMP_STANDALONE;

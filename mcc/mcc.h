@@ -227,7 +227,7 @@ int lex_raw(struct mcc_parser *p, size_t *begin, size_t *end);
     X(AST_LABEL, "label")                 /* name, sym; kid0 statement */ \
     X(AST_CASE, "case")                   /* kid0 value, kid1 range end, kid2 statement */ \
     X(AST_DEFAULT, "default")             /* kid0 statement */ \
-    X(AST_ASM_STMT, "asm_statement")      /* span only */ \
+    X(AST_ASM_STMT, "asm_statement")      /* kid0 list of operand expressions */ \
     X(AST_LOCAL_LABEL, "local_label_declaration") /* __label__ a, b; */ \
     X(AST_IDENT, "identifier")            /* name, sym: what it resolves to (NULL: undeclared) */ \
     X(AST_CONSTANT, "constant") X(AST_STRING, "string_literal") \
@@ -401,6 +401,7 @@ struct mcc_parser {
     size_t last_begin, last_end;/* span of the last token read */
     struct ast *tu;             /* the result */
     struct ast *other_pragmas;  /* AST_LIST of every other #pragma line (passed through) */
+    int omp_pragmas;            /* number of `#pragma omp` tokens (0: nothing to lower) */
     int errors;
     int depth;                  /* nesting depth guard (fuzzing) */
 };

@@ -15,11 +15,12 @@
  * attached to their construct through ->target and construct->pragma; each is parsed with
  * omp_parse_pragma(), names resolve through AST_IDENT->sym, statements move with
  * rewrite_text().  With --no-openmp nothing is lowered (the lexer does not even make
- * `#pragma omp` lines tokens of their own then).  Returns the number of errors reported.
+ * `#pragma omp` lines tokens of their own then), nor in a translation unit without any
+ * `#pragma omp`: its output is its input, byte for byte.  Returns the number of errors.
  */
 int lower_translation_unit(struct translation *t)
 {
-    if (!t->opts->ompss)
+    if (!t->opts->ompss || t->parser.omp_pragmas == 0)
         return 0;
     return lower_omp(t);
 }

@@ -223,6 +223,22 @@ START_TEST(symbols_labels_function_scope)
 }
 END_TEST
 
+START_TEST(symbols_asm_operands_resolve)
+{
+    /* Names in asm operands are parsed expressions resolving to their declarations. */
+    parse_ok("int g;\nvoid f(int v) {\n  __asm__ __volatile__ (\"\" : \"=r\" (g) : [in] \"r\" (v + 1) : \"memory\");\n"
+             "  asm goto (\"\" :::: out);\nout: ;\n}\n");
+    struct ast *as = find(AST_ASM_STMT, NULL, 0);
+    struct ast *o1 = as->kid[0]->kid[0], *o2 = o1->next;
+    ck_assert_str_eq(text_of(o1), "g");
+    ck_assert_int_eq(o1->sym->storage, STORAGE_GLOBAL);
+    ck_assert_str_eq(text_of(o2), "v + 1");
+    ck_assert_int_eq(o2->kid[0]->sym->kind, SYM_PARAM);
+    ck_assert_ptr_null(o2->next);
+    ck_assert(find(AST_LABEL, "out", 0)->sym->defined);
+}
+END_TEST
+
 /* ---- spans ------------------------------------------------------------------------------ */
 
 START_TEST(spans_call_callee_and_arguments)
@@ -334,6 +350,20 @@ START_TEST(pragma_on_function_definition_and_block_items)
     ck_assert_ptr_nonnull(blk->pragma);
     /* A pragma before a sub-statement is reached through its construct only. */
     ck_assert_str_eq(text_of(find(AST_PRAGMA, NULL, 3)), "#pragma omp taskyield");
+}
+END_TEST
+
+START_TEST(translate_without_pragmas_is_identity)
+{
+    /* A program without `#pragma omp` comes out unchanged, main included. */
+    const char *src = "# 1 \"p.c\"\nint main(void)\n{\n  int x = 0;\n  return x;\n}\n";
+    char *out = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&out, &len);
+    ck_assert_int_eq(mcc_translate_buffer("p.c", src, strlen(src), f, NULL), 0);
+    fclose(f);
+    ck_assert_str_eq(out, src);
+    free(out);
 }
 END_TEST
 
@@ -519,12 +549,12 @@ static Suite *suite(void)
                        typedef_type_again_after_scope_exit, typedef_redeclared_in_inner_scope,
                        typedef_name_as_parameter_and_member, typedef_struct_tag_then_declarator } },
         { "symbols", { symbols_kinds_storage_and_types, symbols_tags_separate_namespace,
-                       symbols_labels_function_scope } },
+                       symbols_labels_function_scope, symbols_asm_operands_resolve } },
         { "spans", { spans_call_callee_and_arguments, spans_function_definition_parameters,
                      spans_expressions_and_statements } },
         { "pragma", { pragma_attached_to_statement_in_if, pragma_chain_on_declaration,
                       pragma_on_function_definition_and_block_items,
-                      pragma_passthrough_without_ompss } },
+                      pragma_passthrough_without_ompss, translate_without_pragmas_is_identity } },
         { "rewrite", { rewrite_no_edits_is_identity, rewrite_insert_replace_order,
                        rewrite_nested_move, rewrite_linemarker_after_inserted_lines } },
         { "lexer_diag", { lexer_linemarkers_give_user_locations, lexer_gnu_spellings_fold_to_keywords,
