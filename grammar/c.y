@@ -152,6 +152,14 @@ static struct ast *finish_declaration(struct ast *decl)
     return decl;
 }
 
+/* An empty list placed right before the token at l (a ')' or '}'). */
+static struct ast *empty_list(struct mcc_parser *p, YYLTYPE l)
+{
+    struct ast *e = ast_list(p, NULL);
+    e->begin = e->end = l.begin;
+    return e;
+}
+
 /* Move the items of list b to the end of list a. */
 static void ast_list_append_all(struct ast *a, struct ast *b)
 {
@@ -375,7 +383,7 @@ generic_association
 postfix_expression
     : primary_expression
     | postfix_expression '[' expression ']'     { $$ = N(AST_SUBSCRIPT, @$, $1, $3); }
-    | postfix_expression '(' ')'                { $$ = N(AST_CALL, @$, $1, ast_list(p, NULL)); }
+    | postfix_expression '(' ')'                { $$ = N(AST_CALL, @$, $1, empty_list(p, @3)); }
     | postfix_expression '(' argument_expression_list ')'
                                                 { $$ = N(AST_CALL, @$, $1, $3); }
     | postfix_expression '.' general_identifier
@@ -822,7 +830,7 @@ direct_declarator
     | direct_declarator param_open parameter_type_list ')'
                                     { $$ = N(AST_DECL_FUNCTION, @$, $1, $3); scope_pop(p); flag_restore(p); }
     | direct_declarator param_open ')'
-                                    { $$ = N(AST_DECL_FUNCTION, @$, $1, ast_list(p, NULL)); scope_pop(p); flag_restore(p); }
+                                    { $$ = N(AST_DECL_FUNCTION, @$, $1, empty_list(p, @3)); scope_pop(p); flag_restore(p); }
     | direct_declarator param_open identifier_list ')'
         {
             /* K&R: the declarations of the parameters follow, they may start with a
@@ -1004,7 +1012,12 @@ labeled_statement
 /* 6.8.2 compound statement */
 compound_statement
     : block_open block_item_list '}'
-                                    { $$ = N(AST_COMPOUND, @$, $2, NULL); scope_pop(p); }
+        {
+            $$ = N(AST_COMPOUND, @$, $2, NULL);
+            if (!$2->kid[0])
+                $2->begin = $2->end = @3.begin;   /* an empty block: the list sits before '}' */
+            scope_pop(p);
+        }
     ;
 
 block_open

@@ -244,7 +244,7 @@ END_TEST
 START_TEST(spans_call_callee_and_arguments)
 {
     /* A call's span, its callee identifier and each argument's span. */
-    parse_ok("int add(int a, int b);\nint main(void) { return add( 1 + 2 ,foo[3] ) ; }\n");
+    parse_ok("int add(int a, int b);\nint main(void) { return add( 1 + 2 ,foo[3] ) + none( ); }\n");
     struct ast *call = find(AST_CALL, NULL, 0);
     ck_assert_str_eq(text_of(call), "add( 1 + 2 ,foo[3] )");
     ck_assert_int_eq(call->kid[0]->kind, AST_IDENT);
@@ -256,6 +256,12 @@ START_TEST(spans_call_callee_and_arguments)
     ck_assert_ptr_null(a2->next);
     ck_assert_int_eq(a2->kind, AST_SUBSCRIPT);
     ck_assert_ptr_null(a2->kid[0]->sym);   /* foo is undeclared */
+    /* An empty argument list sits right before the ')' (where arguments would go). */
+    struct ast *none = find(AST_CALL, NULL, 1);
+    ck_assert_str_eq(text_of(none), "none( )");
+    ck_assert_ptr_null(none->kid[1]->kid[0]);
+    ck_assert_uint_eq(none->kid[1]->begin, none->end - 1);
+    ck_assert_uint_eq(none->kid[1]->end, none->end - 1);
 }
 END_TEST
 
