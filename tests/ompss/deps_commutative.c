@@ -7,30 +7,30 @@
 #define M 8
 
 static long acc, after;
-static int inside; /* tasks inside a commutative run right now */
+static int in_acc, in_vec; /* tasks inside each commutative run right now */
 static long vec[M];
 
-static void enter(void)
+static void enter(int *inside)
 {
-    int n = __atomic_add_fetch(&inside, 1, __ATOMIC_SEQ_CST);
-    CHECK(n == 1, "%d commutative tasks ran at once", n);
+    int n = __atomic_add_fetch(inside, 1, __ATOMIC_SEQ_CST);
+    CHECK(n == 1, "%d commutative tasks on the same data ran at once", n);
 }
 
-static void leave(void)
+static void leave(int *inside)
 {
-    __atomic_sub_fetch(&inside, 1, __ATOMIC_SEQ_CST);
+    __atomic_sub_fetch(inside, 1, __ATOMIC_SEQ_CST);
 }
 
 #pragma omp task commutative([n]v)
 void add_vec(long *v, int n, long k)
 {
-    enter();
+    enter(&in_vec);
     for (int i = 0; i < n; i++) {
         long t = v[i];
         delay(1);
         v[i] = t + k * i;
     }
-    leave();
+    leave(&in_vec);
 }
 
 int main(void)
@@ -43,11 +43,11 @@ int main(void)
     for (long i = 1; i <= NT; i++) {
 #pragma omp task commutative(acc)
         {
-            enter();
+            enter(&in_acc);
             long t = acc;
             delay(6);
             acc = t + i;
-            leave();
+            leave(&in_acc);
         }
     }
 #pragma omp task in(acc) out(after)
