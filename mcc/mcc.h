@@ -340,6 +340,8 @@ struct sym {
     bool array_param;           /* a parameter written as an array (adjusted to a pointer) */
     bool defined;               /* tag with a body, function with a body, label placed */
     struct sym *shadow;         /* the declaration of the same name it hides */
+    struct sym *redecl;         /* an earlier declaration of the same object or function in
+                                 * the same scope (a prototype before its definition) */
     struct sym *scope_next;     /* next symbol declared in the same scope */
 };
 

@@ -173,6 +173,10 @@ struct sym *sym_declare(struct mcc_parser *p, struct ast *specs, struct ast *dec
         y->array_param = t == TYPE_ARRAY;
         y->type = TYPE_POINTER;   /* parameter adjustment, C11 6.7.6.3p7-8 */
     }
+    struct sym *old = dn->name->ord;
+    if (old && old->depth == y->depth && old->kind == kind &&
+        (kind == SYM_FUNCTION || kind == SYM_OBJECT))
+        y->redecl = old;
     if (kind == SYM_TYPEDEF)
         y->storage = STORAGE_NONE;
     else if (kind == SYM_PARAM)

@@ -203,6 +203,17 @@ START_TEST(symbols_kinds_storage_and_types)
 }
 END_TEST
 
+START_TEST(symbols_redeclaration_chain)
+{
+    /* A definition after its prototype links back to it; a call after it sees the definition. */
+    parse_ok("int f(int);\nint f(int x) { return x; }\nint g(void) { return f(1); }\n");
+    struct ast *def = find(AST_FUNCTION_DEF, NULL, 0);
+    ck_assert_ptr_nonnull(def->sym->redecl);
+    ck_assert_int_eq(def->sym->redecl->decl->kind, AST_DECLARATION);
+    ck_assert_ptr_eq(find(AST_IDENT, "f", 0)->sym, def->sym);
+}
+END_TEST
+
 START_TEST(symbols_tags_separate_namespace)
 {
     /* A tag and an object of the same name do not clash. */
@@ -555,7 +566,8 @@ static Suite *suite(void)
                        typedef_type_again_after_scope_exit, typedef_redeclared_in_inner_scope,
                        typedef_name_as_parameter_and_member, typedef_struct_tag_then_declarator } },
         { "symbols", { symbols_kinds_storage_and_types, symbols_tags_separate_namespace,
-                       symbols_labels_function_scope, symbols_asm_operands_resolve } },
+                       symbols_labels_function_scope, symbols_asm_operands_resolve,
+                       symbols_redeclaration_chain } },
         { "spans", { spans_call_callee_and_arguments, spans_function_definition_parameters,
                      spans_expressions_and_statements } },
         { "pragma", { pragma_attached_to_statement_in_if, pragma_chain_on_declaration,
