@@ -503,6 +503,9 @@ START_TEST(lexer_gnu_spellings_fold_to_keywords)
                      "__typeof__(a) c; int __attribute__((unused)) d __asm__(\"dd\");\n"
                      "void g(int *__restrict p) { __asm__ __volatile__(\"\" : : \"r\"(p) : \"memory\"); }\n"
                      "__extension__ typedef long long ll; _Alignas(8) int e; int al = __alignof__(ll);\n"));
+    /* Identifiers with '$', UTF-8 letters and universal character names; digraphs. */
+    ck_assert(parses("int $d = 1, caf\\u00e9 = 2, \xc3\xa9t\xc3\xa9 = 3, a<:2:> = <% 1 %>;\n"
+                     "int u(void) { return $d + caf\\u00e9 + a<:0:>; }\n"));
 }
 END_TEST
 
