@@ -4,10 +4,12 @@
 #                        accepted by gcc on Debian 12, a few minutes on 2 cores;
 #                        HEADERS_MODE="--sample 700" checks a fixed sample instead
 #   check-headers        the full walk alone, outside make check
+#   check-doc-examples   (in make check) the example C programs under /usr/share/doc round-trip
+#                        too (tests/headers/examples.sh; 40 on this machine)
 MCC_TEST_DEP ?= $(if $(and $(wildcard mcc/driver.c),$(wildcard grammar/c.y)),$(MCC_BIN) $(BUILD)/lib/mcc/include/omp.h)
 HEADERS_MODE ?= --all
 
-.PHONY: check-headers-walk check-headers
+.PHONY: check-headers-walk check-headers check-doc-examples
 check-headers-walk: $(MCC_TEST_DEP)
 	@BUILD=$(BUILD) HARNESS_TIMEOUT=1200 $(HARNESS) run $(RESULTS) headers/usr-include-roundtrip -- \
 	  tests/headers/walk.sh $(HEADERS_MODE)
@@ -15,4 +17,7 @@ check-headers-walk: $(MCC_TEST_DEP)
 check-headers: $(MCC_TEST_DEP)
 	BUILD=$(BUILD) tests/headers/walk.sh --all
 
-CHECK_TARGETS += check-headers-walk
+check-doc-examples: $(MCC_TEST_DEP)
+	@BUILD=$(BUILD) $(HARNESS) run $(RESULTS) headers/doc-examples-roundtrip -- tests/headers/examples.sh
+
+CHECK_TARGETS += check-headers-walk check-doc-examples
