@@ -632,12 +632,10 @@ int lower_omp(struct translation *t)
         if (i->kind == AST_FUNCTION_DEF)
             lower_function(&L, i);
     task_emit_all(&L);
-    if (L.ndirs > 0) {
-        if (!has_runtime_header(&t->src))
-            rewrite_insert_before(L.rw, 0, prelude);
-        if (L.tail.len)
-            rewrite_insert_after(L.rw, t->src.len, lbuf_take(&L.tail, L.a));
-    }
+    if (!has_runtime_header(&t->src))
+        rewrite_insert_before(L.rw, 0, prelude);
+    if (L.tail.len)
+        rewrite_insert_after(L.rw, t->src.len, lbuf_take(&L.tail, L.a));
     free(L.tail.s);
     for (int i = 0; i < L.ndirs; i++)
         omp_directive_free(L.dirs[i]);
