@@ -12,12 +12,21 @@
  * (lex_classify_ident, mcc/lex.c) sees them; see struct mcc_parser.type_seen for the
  * one flag it also consults.
  *
- * Conflicts (%expect 2, both shift/reduce, both resolved by shifting, which is how C reads
+ * Conflicts (%expect 7, all shift/reduce, all resolved by shifting, which is how gcc reads
  * them):
  *  1. dangling else: `if (a) if (b) s; else t;` binds the else to the inner if.
  *  2. `_Atomic (`: the atomic type specifier `_Atomic(int)`, not the qualifier before a
  *     parenthesized declarator (C11 6.7.2.4p4: a `(` right after _Atomic always starts
  *     the specifier).
+ *  3-5. in a parameter declaration, `( __attribute__((...))` followed by `*`, an
+ *     identifier or `(`: a parenthesized declarator carrying an attribute
+ *     (`void f(int (__attribute__((unused)) *cb)(void))`), not a function declarator whose
+ *     first parameter would have an attribute for its only specifier (implicit int, which
+ *     a prototype may not have).
+ *  6-7. after a label `l:`, a typedef name or `__attribute__`: the start of a declaration
+ *     (a label before a declaration, C23 and gcc 11); `l: __attribute__((unused));`
+ *     becomes an empty declaration with that attribute, same text, and a label named like
+ *     a typedef right after another label (`a: T: ;`) is not accepted.
  * Conflicts avoided by construction:
  *  - `__attribute__` after a declarator is that declarator's (decl_suffix), never the
  *    start of a K&R parameter declaration (kr_specs may not begin with an attribute);
@@ -34,7 +43,7 @@
 %define api.location.type {struct mcc_span}
 %locations
 %param {struct mcc_parser *p}
-%expect 2
+%expect 7
 
 %code requires {
 #include "mcc.h"
@@ -825,6 +834,8 @@ declarator
 direct_declarator
     : IDENTIFIER                    { $$ = named(N(AST_DECL_NAME, @$, NULL, NULL), $1); }
     | '(' declarator ')'            { $$ = $2; }
+    | '(' attribute_specifier declarator ')'
+                                    { $$ = $3; }
     | direct_declarator array_open array_suffix ']'
                                     { $$ = N(AST_DECL_ARRAY, @$, $1, $3); flag_restore(p); }
     | direct_declarator param_open parameter_type_list ')'
@@ -1035,6 +1046,8 @@ block_item
     | PRAGMA_OMP                    { $$ = $1; }
     | local_label_declaration
     | function_definition           /* GNU nested function */
+    | IDENTIFIER ':' declaration    /* a label before a declaration (C23, gcc 11) */
+        { $$ = named(N(AST_LABEL, @$, $3, NULL), $1); $$->sym = sym_label(p, $$, true); }
     | KW_EXTENSION declaration      { $$ = $2; $$->begin = @$.begin; }
     ;
 
