@@ -31,6 +31,7 @@ struct nrt_token {
     unsigned refs;                  /* domain lock: the object (while current) + members */
 };
 
+/* Every field: the lock of the domain the object belongs to. */
 struct nrt_dobj {
     uintptr_t lo, hi;               /* the normalised region (key) */
     unsigned nd;

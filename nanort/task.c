@@ -352,6 +352,16 @@ static void complete(struct nanort_task *t)
             nrt_domain_free(t->domain);
         free_block(t);
         count_completed();
+        if (parent == nrt_current) {
+            /* We run the parent's body (it is on this stack), so the parent cannot
+             * complete now and nobody else waits for its children: take the child back
+             * from the count only this thread writes, no read-modify-write. */
+            atomic_store_explicit(&parent->nchildren,
+                                  atomic_load_explicit(&parent->nchildren,
+                                                       memory_order_relaxed) - 1,
+                                  memory_order_relaxed);
+            return;
+        }
         /* seq_cst: a waiter that sleeps after reading pending sees it (worker.c). */
         long v = atomic_fetch_sub(&parent->pending, 1) - 1;
         if (v >= NRT_BODY_BIAS / 2) {
