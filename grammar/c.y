@@ -1046,8 +1046,13 @@ block_item
     | PRAGMA_OMP                    { $$ = $1; }
     | local_label_declaration
     | function_definition           /* GNU nested function */
-    | IDENTIFIER ':' declaration    /* a label before a declaration (C23, gcc 11) */
+    | IDENTIFIER ':' declaration    /* labels before a declaration (C23, gcc 11) */
         { $$ = named(N(AST_LABEL, @$, $3, NULL), $1); $$->sym = sym_label(p, $$, true); }
+    | KW_CASE constant_expression ':' declaration
+                                    { $$ = N4(AST_CASE, @$, $2, NULL, $4, NULL); }
+    | KW_CASE constant_expression ELLIPSIS constant_expression ':' declaration
+                                    { $$ = N4(AST_CASE, @$, $2, $4, $6, NULL); }
+    | KW_DEFAULT ':' declaration    { $$ = N(AST_DEFAULT, @$, $3, NULL); }
     | KW_EXTENSION declaration      { $$ = $2; $$->begin = @$.begin; }
     ;
 

@@ -250,6 +250,19 @@ START_TEST(symbols_asm_operands_resolve)
 }
 END_TEST
 
+START_TEST(labels_before_declarations)
+{
+    /* gcc 11 and C23 accept labels, case and default right before a declaration. */
+    parse_ok("int f(int n) { if (n) goto d; d: int r = n; switch (r) { case 1: int x = 2; return x;\n"
+             " case 2 ... 3: int y = 3; return y; default: int z = 4; return z; } }\n");
+    struct ast *l = find(AST_LABEL, "d", 0);
+    ck_assert_int_eq(l->kid[0]->kind, AST_DECLARATION);
+    ck_assert_ptr_eq(find(AST_GOTO, "d", 0)->sym, l->sym);
+    ck_assert_int_eq(find(AST_DECL_NAME, "z", 0)->sym->storage, STORAGE_LOCAL);
+    ck_assert_int_eq(find(AST_DEFAULT, NULL, 0)->kid[0]->kind, AST_DECLARATION);
+}
+END_TEST
+
 /* ---- spans ------------------------------------------------------------------------------ */
 
 START_TEST(spans_call_callee_and_arguments)
@@ -570,7 +583,7 @@ static Suite *suite(void)
                        typedef_name_as_parameter_and_member, typedef_struct_tag_then_declarator } },
         { "symbols", { symbols_kinds_storage_and_types, symbols_tags_separate_namespace,
                        symbols_labels_function_scope, symbols_asm_operands_resolve,
-                       symbols_redeclaration_chain } },
+                       symbols_redeclaration_chain, labels_before_declarations } },
         { "spans", { spans_call_callee_and_arguments, spans_function_definition_parameters,
                      spans_expressions_and_statements } },
         { "pragma", { pragma_attached_to_statement_in_if, pragma_chain_on_declaration,
