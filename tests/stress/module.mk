@@ -47,6 +47,12 @@ $(foreach p,$(STRESS_SCHEDS),$(foreach w,$(STRESS_WORKERS),\
     NX_ARGS="--smp-workers=$(w) --schedule=$(p)",$(STRESS_BIN),\
     $(STRESS_GRAPHS) $(w)$(STRESS_SEED_$(p))000))))
 
+# A tiny --throttle-limit: creators run tasks themselves or undeferred all the time.
+$(foreach pw,dbf-2 wf-4,\
+  $(eval $(call stress_run,check-stress-throttled-$(pw),stress-throttled[$(subst -,$(STRESS_COMMA),$(pw))],\
+    NX_ARGS="--smp-workers=$(lastword $(subst -, ,$(pw))) --schedule=$(firstword $(subst -, ,$(pw))) --throttle-limit=16",\
+    $(STRESS_BIN),60 2000 9$(lastword $(subst -, ,$(pw)))000)))
+
 # Sanitizers: 2 and 4 workers, two policies; a report exits 66 and fails the run.
 # SAN_ENV_* and the sanitizer libraries come from tests/unit/module.mk, which make
 # reads after this file: $$(SAN_ENV_...) is expanded when the recipe runs.
