@@ -329,6 +329,9 @@ START_TEST(loop_directive_clauses)
     ck_dump("for schedule(omp_guided,n/2) private(i)", "for schedule(guided,<n/2>) private(i)");
     ck_dump("taskloop grainsize(4) firstprivate(n) label(loop)",
             "taskloop grainsize(<4>) firstprivate(n) label(<loop>)");
+    /* taskloop carries dependences: every generated task gets them (issue 4). */
+    ck_dump("taskloop grainsize(100) nogroup in(s) inout(b)",
+            "taskloop grainsize(<100>) nogroup in(s) inout(b)");
     ck_one_error("for schedule(weird)",
                  "for schedule(ompss_)",
                  "for in(a)",
