@@ -331,9 +331,12 @@ static struct ast *end_function(struct mcc_parser *p, YYLTYPE l, struct ast *def
 
 /* ==== 6.5 Expressions (A.2.1) ==== */
 
+/* A name where a typedef name is no type: member, label, enumerator, designator.  The
+ * lexer set type_seen for the TYPEDEF_NAME; nothing follows here that could be a
+ * declarator, so it is cleared again (`s.T + (U)1` with T and U typedef names). */
 general_identifier
     : IDENTIFIER
-    | TYPEDEF_NAME
+    | TYPEDEF_NAME                  { $$ = $1; p->type_seen = false; }
     ;
 
 /* 6.5.1 primary expressions (+ GNU statement expressions and builtins taking types) */

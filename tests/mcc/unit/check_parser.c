@@ -140,6 +140,7 @@ START_TEST(typedef_name_as_parameter_and_member)
                      "int g(void) { goto T; T: return s.T; }\n"
                      "int h(void) { enum { T = 4 }; return T; }\nT ok;\n"));
     ck_assert(parses("typedef int T;\nint a, T;\n"));        /* second declarator */
+    ck_assert(parses("typedef int T, U;\nstruct s { int T; } v;\nint m(void) { return v.T + (U)1; }\n"));
     ck_assert(parses("typedef int T;\nint *T;\n"));
     ck_assert(parses("typedef int T;\nvoid f(T);\nvoid g(int (*cb)(T), T v);\n"));
     ck_assert(parses("typedef int T;\nint k(a) T a; { T (b) = a; T * c = &b; return *c; }\n"));
