@@ -380,6 +380,8 @@ void nrt_prio_init(void);
 void nrt_prio_push(struct nanort_task *t);
 /* Pop the best task with priority > 0 (positive_only) or any priority; NULL if none. */
 struct nanort_task *nrt_prio_pop(bool positive_only);
+/* Whether tasks with a priority are queued (a hint, read without the lock). */
+bool nrt_prio_waiting(void);
 
 /* A FIFO of tasks under a lock (bf's queue), linked through the tasks' `next`. */
 struct nrt_tqueue {

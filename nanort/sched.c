@@ -121,6 +121,12 @@ struct nanort_task *nrt_prio_pop(bool positive_only)
     return t;
 }
 
+bool nrt_prio_waiting(void)
+{
+    /* relaxed: a stale answer only changes who runs a new task, never whether it runs. */
+    return atomic_load_explicit(&prio.count, memory_order_relaxed) > 0;
+}
+
 /* ---- what the core calls ---------------------------------------------------------- */
 
 void nrt_sched_push(struct nanort_task *t)
