@@ -14,7 +14,6 @@ NANORT_HEADER := $(BUILD)/include/nanort.h
 NANORT_CFLAGS := $(CFLAGS_COMMON) -Inanort $(if $(NANORT_CHECKING),-DNRT_CHECKING)
 
 ALL_TARGETS     += $(NANORT_LIB_A) $(NANORT_LIB_SO) $(NANORT_HEADER)
-INSTALL_TARGETS += install-nanort
 
 $(NANORT_OBJS): $(BUILD)/obj/%.o: %.c nanort/nrt.h include/nanort.h
 	@mkdir -p $(dir $@)
@@ -32,9 +31,3 @@ $(NANORT_HEADER): include/nanort.h
 	@mkdir -p $(dir $@)
 	cp $< $@
 
-.PHONY: install-nanort
-install-nanort: $(NANORT_LIB_A) $(NANORT_LIB_SO) $(NANORT_HEADER)
-	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include
-	install -m 644 $(NANORT_LIB_A) $(DESTDIR)$(PREFIX)/lib/
-	install -m 755 $(NANORT_LIB_SO) $(DESTDIR)$(PREFIX)/lib/
-	install -m 644 $(NANORT_HEADER) $(DESTDIR)$(PREFIX)/include/
