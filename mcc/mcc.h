@@ -387,10 +387,12 @@ struct mcc_parser {
      * type_seen - "a type specifier was already seen" (pcc's `notype`, inverted).  While it
      * is set, a typedef name is an IDENTIFIER: the declarator being named (`T T;`, or `int T`
      * redeclaring a typedef name in an inner scope).  Set by the grammar when it reduces a
-     * type specifier (and by the lexer when it returns a struct/union/enum tag), and again
-     * at the `,` of a declarator list; cleared where types may start again: `(` of a
-     * parameter list and `[` of an array declarator (both saved and restored at the closing
-     * bracket), the end of a parameter declaration or type name, and by the lexer on every
+     * type specifier without having read the next token (keywords, a struct/union/enum
+     * body's `}`, typeof(...)), by the lexer when it returns a struct/union/enum tag or a
+     * TYPEDEF_NAME, and again at the `,` of a declarator list.  Cleared where types may
+     * start again: `(` of a parameter list and `[` of an array declarator (both saved and
+     * restored at the closing bracket), the end of a parameter declaration or type name,
+     * a typedef name used as a member/label/designator name, and by the lexer on every
      * `=`, `{`, `}`, `;`.
      */
     bool type_seen;
