@@ -3,7 +3,8 @@
 #
 #   bench/mcc/run.sh [ROUNDS]       (from the repository root; default 11 rounds)
 #
-# On each input (libc_headers.c: most of glibc's headers; a generated 20k-line program) it
+# On each input (libc_headers.c: most of glibc's headers; a generated 20k-line program; a
+# generated 20k-line OmpSs program with ~6500 tasks, gen_program.py --tasks) it
 # times, alternating within every round (A B C D E, A B C D E, ...):
 #   A  mcc -y            preprocess + parse + rewrite (the driver, as users run it)
 #   B  gcc -fsyntax-only
@@ -23,6 +24,7 @@ mkdir -p "$work" bench/results
 [ -x "$MCC" ] || { echo "bench-mcc: $MCC has not been built"; exit 1; }
 [ -x "$timer" ] || { echo "bench-mcc: $timer has not been built"; exit 1; }
 python3 bench/mcc/gen_program.py 20000 > "$work/gen20k.c"
+python3 bench/mcc/gen_program.py 20000 --tasks > "$work/gen20k_tasks.c"
 
 # measure CMD...: run CMD; print "WALL_MS CPU_MS" (CPU = user + system of CMD and its children)
 measure() {
@@ -48,7 +50,7 @@ report=$work/mcc.md
 } > "$report"
 
 verdict=0
-for src in bench/mcc/libc_headers.c "$work/gen20k.c"; do
+for src in bench/mcc/libc_headers.c "$work/gen20k.c" "$work/gen20k_tasks.c"; do
   name=$(basename "$src" .c)
   : > "$work/$name.times"
   for ((r = 0; r < rounds; r++)); do
