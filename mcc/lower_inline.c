@@ -467,7 +467,7 @@ static char *outline(struct lower *L, const struct lower_dir *d, struct ast *bod
                 "(const struct nanort_impl[]){{NANORT_DEVICE_SMP, %s__nrt_task%d, "
                 "\"%s__nrt_task%d\", 0}}, 0};\n", fn, n, label, lower_where(L, d->dir), fn, n,
                 fn, n);
-    if (L->proto_fn != L->fn) {
+    if (L->proto_fn != L->fn && !L->fn->kid[2]) {   /* (not for K&R definitions) */
         /* The body may call the enclosing function (recursion): declare it first. */
         L->proto_fn = L->fn;
         rewrite_insert_before(L->rw, L->fn->begin,
