@@ -165,12 +165,13 @@ static int run_once(enum micro_pattern p, long count)
     return 0;
 }
 
-/* Spin iterations that take `us` microseconds on this machine (best of 5). */
+/* Spin iterations that take `us` microseconds on this machine: the fastest of many
+ * short probes, so that a probe preempted on a loaded machine does not count. */
 static long calibrate(double us)
 {
-    const long probe = 5 * 1000 * 1000;
+    const long probe = 1000 * 1000;
     double best = 1e9;
-    for (int r = 0; r < 5; r++) {
+    for (int r = 0; r < 25; r++) {
         double t0 = now();
         spin(probe);
         double t = now() - t0;
