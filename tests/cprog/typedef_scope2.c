@@ -2,11 +2,13 @@
  * nested prototype shadowing it only in that prototype, struct members named like it (a
  * separate name space), `long T` / `unsigned T` / `struct s T` declaring objects named T,
  * a block-scope function named like the typedef, K&R parameters of typedef types, and
- * qualifiers and attributes around typedef names. */
+ * qualifiers and attributes around typedef names, member names and designators named like
+ * typedefs followed by casts. */
 #include <stdio.h>
 
 typedef int T;
 typedef T *TP;
+typedef long U;
 typedef struct s { int v; } S;
 
 struct members { T T; T U; TP TP; };   /* members do not hide the typedefs */
@@ -78,10 +80,18 @@ static int parens_and_casts(void)
     return *p + (q == 0) + n + m + t + u;
 }
 
+static int member_then_cast(void)
+{
+    struct members m = { .T = 3, .U = 4 };       /* designators named like the typedefs */
+    struct members *pm = &m;
+    return m.T + (U)1 + pm->T * (T)2 + m.U;      /* after `.T` / `->T`, `(U)` is a cast */
+}
+
 int main(void)
 {
     struct members mb = { 1, 2, 0 };
     S sv = { 9 };
+    printf("member then cast %d\n", member_then_cast());
     printf("%d %d %d %d %d\n", mb.T, mb.U, after_struct, with_callback(square, 7), knr_typed(2, &mb.U));
     printf("%d %d %d %d %d\n", for_object(), specifier_seen(), block_function(), parens_and_casts(), sv.v);
     return 0;
