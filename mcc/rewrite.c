@@ -1,8 +1,10 @@
 /*
  * rewrite.c - the edit list over the preprocessed text (see mcc.h for the rules).
  *
- * Edits are kept in the order they are made and sorted once when text is rendered (again
- * only after new edits), so rendering is O(n log n) in the edits plus linear in the text.
+ * Edits are filed in buckets by the offset they start at (one bucket per 4 KiB of text),
+ * so adding one is O(1) and rendering a span only looks at the buckets the span covers
+ * and sorts the edits found there: the lowering may interleave thousands of edits with
+ * thousands of rewrite_text() calls on small spans without any quadratic cost.
  */
 #include "mcc.h"
 
@@ -19,12 +21,19 @@ struct edit {
     size_t len;
 };
 
+enum { BUCKET_SHIFT = 12 };
+
+struct bucket {
+    struct edit *edits;
+    int n, cap;
+};
+
 struct rewriter {
     struct mcc_arena *arena;
     const struct mcc_source *src;
-    struct edit *edits;
-    int n, cap;
-    bool sorted;
+    struct bucket *buckets;   /* (len >> BUCKET_SHIFT) + 1 of them */
+    size_t nbuckets;
+    int n;                    /* edits in all */
 };
 
 struct rewriter *rewrite_new(struct mcc_arena *a, const struct mcc_source *src)
@@ -32,7 +41,8 @@ struct rewriter *rewrite_new(struct mcc_arena *a, const struct mcc_source *src)
     struct rewriter *rw = arena_alloc(a, sizeof *rw);
     rw->arena = a;
     rw->src = src;
-    rw->sorted = true;
+    rw->nbuckets = (src->len >> BUCKET_SHIFT) + 1;
+    rw->buckets = arena_alloc(a, rw->nbuckets * sizeof *rw->buckets);
     return rw;
 }
 
@@ -49,17 +59,17 @@ static void add(struct rewriter *rw, size_t b, size_t e, enum edit_kind k, const
         e = rw->src->len;
     if (e < b)
         e = b;
-    if (rw->n == rw->cap) {
-        int cap = rw->cap ? rw->cap * 2 : 64;
+    struct bucket *bk = &rw->buckets[b >> BUCKET_SHIFT];
+    if (bk->n == bk->cap) {
+        int cap = bk->cap ? bk->cap * 2 : 4;
         struct edit *n = arena_alloc(rw->arena, (size_t)cap * sizeof *n);
-        if (rw->n)
-            memcpy(n, rw->edits, (size_t)rw->n * sizeof *n);
-        rw->edits = n;
-        rw->cap = cap;
+        if (bk->n)
+            memcpy(n, bk->edits, (size_t)bk->n * sizeof *n);
+        bk->edits = n;
+        bk->cap = cap;
     }
     size_t len = strlen(text);
-    rw->edits[rw->n++] = (struct edit){ b, e, k, rw->n, arena_strndup(rw->arena, text, len), len };
-    rw->sorted = false;
+    bk->edits[bk->n++] = (struct edit){ b, e, k, rw->n++, arena_strndup(rw->arena, text, len), len };
 }
 
 void rewrite_insert_before(struct rewriter *rw, size_t off, const char *text)
@@ -89,11 +99,28 @@ static int cmp_edit(const void *a, const void *b)
     return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
-static void sort_edits(struct rewriter *rw)
+/* The edits starting in [begin, end], sorted (malloc'd; *n of them). */
+static struct edit *edits_in(struct rewriter *rw, size_t begin, size_t end, int *n)
 {
-    if (!rw->sorted && rw->n > 1)
-        qsort(rw->edits, (size_t)rw->n, sizeof *rw->edits, cmp_edit);
-    rw->sorted = true;
+    size_t b0 = begin >> BUCKET_SHIFT, b1 = end >> BUCKET_SHIFT;
+    if (b1 >= rw->nbuckets)
+        b1 = rw->nbuckets - 1;
+    int count = 0;
+    for (size_t b = b0; b <= b1; b++)
+        count += rw->buckets[b].n;
+    struct edit *v = malloc((size_t)(count ? count : 1) * sizeof *v);
+    if (!v)
+        abort();
+    int m = 0;
+    for (size_t b = b0; b <= b1; b++)
+        for (int i = 0; i < rw->buckets[b].n; i++) {
+            const struct edit *e = &rw->buckets[b].edits[i];
+            if (e->begin >= begin && e->begin <= end)
+                v[m++] = *e;
+        }
+    qsort(v, (size_t)m, sizeof *v, cmp_edit);
+    *n = m;
+    return v;
 }
 
 /* Output sink: a FILE or a growing arena-free buffer. */
@@ -158,20 +185,12 @@ static void linemarker(struct rewriter *rw, struct sink *s, size_t off)
 
 static void render(struct rewriter *rw, size_t begin, size_t end, struct sink *s, bool markers)
 {
-    sort_edits(rw);
     const char *text = rw->src->text;
-    /* First edit at or after begin. */
-    int lo = 0, hi = rw->n;
-    while (lo < hi) {
-        int mid = (lo + hi) / 2;
-        if (rw->edits[mid].begin < begin)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
+    int n;
+    struct edit *edits = edits_in(rw, begin, end, &n);
     size_t pos = begin;
-    for (int i = lo; i < rw->n; i++) {
-        const struct edit *e = &rw->edits[i];
+    for (int i = 0; i < n; i++) {
+        const struct edit *e = &edits[i];
         if (e->begin > end || (e->begin == end && e->kind != EDIT_AFTER))
             break;      /* at `end`, only what ends the span belongs to it */
         if (e->end > end)
@@ -192,6 +211,7 @@ static void render(struct rewriter *rw, size_t begin, size_t end, struct sink *s
             linemarker(rw, s, pos);
     }
     put(s, text + pos, end - pos);
+    free(edits);
 }
 
 char *rewrite_text(struct rewriter *rw, size_t begin, size_t end)
