@@ -493,6 +493,34 @@ START_TEST(rewrite_linemarker_after_inserted_lines)
 }
 END_TEST
 
+START_TEST(rewrite_spans_across_buckets)
+{
+    /* Many edits over a text longer than the rewriter's 4 KiB buckets: whole-text and
+     * sub-span renderings match a plain substitution, at any span boundaries. */
+    enum { N = 3000 };
+    static char src[N * 8 + 1], want[N * 16 + 1];
+    size_t len = 0, wlen = 0;
+    for (int i = 0; i < N; i++) {
+        len += (size_t)sprintf(src + len, "int x%d;", i % 10);      /* 7 bytes */
+        wlen += (size_t)sprintf(want + wlen, "%sint x%d;", i % 3 ? "" : "/**/", i % 10);
+    }
+    parse_ok(src);
+    for (int i = 0; i < N; i += 3)
+        rewrite_insert_before(T.rw, (size_t)i * 7, "/**/");
+    char *all = rewrite_text(T.rw, 0, len);
+    ck_assert_str_eq(all, want);
+    /* [7*k, 7*m): statements k..m-1, the insertion at 7*k included, none at 7*m. */
+    for (int k = 0; k < N; k += 499) {
+        int m = k + 1200 < N ? k + 1200 : N;
+        char *got = rewrite_text(T.rw, (size_t)k * 7, (size_t)m * 7);
+        size_t wb = (size_t)k * 7 + (size_t)((k + 2) / 3) * 4;
+        size_t we = (size_t)m * 7 + (size_t)((m + 2) / 3) * 4;
+        ck_assert_uint_eq(strlen(got), we - wb);
+        ck_assert_int_eq(memcmp(got, want + wb, we - wb), 0);
+    }
+}
+END_TEST
+
 /* ---- lexer and diagnostics ---------------------------------------------------------------- */
 
 START_TEST(lexer_linemarkers_give_user_locations)
@@ -591,7 +619,8 @@ static Suite *suite(void)
                       pragma_on_function_definition_and_block_items,
                       pragma_passthrough_without_ompss, translate_without_pragmas_is_identity } },
         { "rewrite", { rewrite_no_edits_is_identity, rewrite_insert_replace_order,
-                       rewrite_nested_move, rewrite_linemarker_after_inserted_lines } },
+                       rewrite_nested_move, rewrite_linemarker_after_inserted_lines,
+                       rewrite_spans_across_buckets } },
         { "lexer_diag", { lexer_linemarkers_give_user_locations, lexer_gnu_spellings_fold_to_keywords,
                           diag_syntax_error_locations, diag_parser_is_reentrant_after_errors } },
     };
