@@ -8,11 +8,11 @@
 # the other (A B C D A B C D ...) so that machine noise hits them alike; the table
 # gives the median per-task cost over the rounds and nanort's ratio to each peer
 # (below 1: nanort is cheaper).
-# Environment: ROUNDS (7), NTASKS (102400, a multiple of 64), SPIN_US (5, the body of
+# Environment: ROUNDS (5), NTASKS (102400, a multiple of 64), SPIN_US (5, the body of
 # the "spin" rows), BENCH_NX_ARGS (--smp-workers=2).
 set -u
 bindir=$1; out=${2:-/dev/null}
-rounds=${ROUNDS:-7}; ntasks=${NTASKS:-102400}; spin_us=${SPIN_US:-5}
+rounds=${ROUNDS:-5}; ntasks=${NTASKS:-102400}; spin_us=${SPIN_US:-5}
 peers="nanort libgomp libomp starpu"
 patterns="indep chain stencil fan"
 
