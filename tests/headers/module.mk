@@ -1,8 +1,8 @@
 # tests/headers: every header under /usr/include that gcc accepts alone must round-trip
 # unchanged through `mcc -y` and compile again (tests/headers/walk.sh).
 #   check-headers-walk   (in make check) HEADERS_MODE=--all: the full walk, 9124 headers of
-#                        which 3972 accepted by gcc on Debian 12; it costs ~6 CPU-minutes
-#                        (about 3.5 min on 2 idle cores; 10.5 min measured with load average
+#                        which 3972 accepted by gcc on Debian 12; it costs ~5 CPU-minutes
+#                        (about 3 min on 2 idle cores; 10.5 min measured with load average
 #                        ~12 from other work); HEADERS_MODE="--sample 700" checks a fixed
 #                        sample of ~280 accepted headers instead (~20 s)
 #   check-headers        the full walk alone, outside make check
