@@ -332,7 +332,7 @@ static bool capture_var(struct outline *o, struct lower_var *v, const char *pare
         if (!m || v->vm || v->sym->type != TYPE_POINTER)
             return false;
         lbuf_printf(&o->env, "%s; __SIZE_TYPE__ nrt_rn_%s; ", m, x);
-        lbuf_printf(&o->init, "__builtin_memcpy(&nrt_x->%s, &(%s), sizeof nrt_x->%s); "
+        lbuf_printf(&o->init, "__builtin_memcpy((void *)&nrt_x->%s, &(%s), sizeof nrt_x->%s); "
                     "nrt_x->nrt_rn_%s = 1", x, parent, x, x);
         for (int i = 0; i < v->red_ref->ndims; i++)
             lbuf_printf(&o->init, " * (__SIZE_TYPE__)(%s)",
@@ -378,7 +378,7 @@ static bool capture_var(struct outline *o, struct lower_var *v, const char *pare
         return false;
     lbuf_printf(&o->env, "%s; ", m);
     if (v->share == LOWER_FIRSTPRIVATE)
-        lbuf_printf(&o->init, "__builtin_memcpy(&nrt_x->%s, &(%s), sizeof nrt_x->%s); ", x,
+        lbuf_printf(&o->init, "__builtin_memcpy((void *)&nrt_x->%s, &(%s), sizeof nrt_x->%s); ", x,
                     parent, x);
     v->use = arena_printf(L->a, "(nrt_e->%s)", x);
     return true;

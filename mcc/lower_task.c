@@ -412,7 +412,7 @@ static void spawn_function(struct lower *L, struct lower_buf *b, struct lower_ft
                 "sizeof(struct %s__nrt_args), nrt_nr, nrt_nd, &nrt_a);\n"
                 "    struct %s__nrt_args *nrt_p = nrt_a; (void)nrt_p;\n", fn, fn, fn);
     EACH_PARAM(f, p) {
-        lbuf_printf(b, "    __builtin_memcpy(&nrt_p->%.*s, &%.*s, sizeof nrt_p->%.*s);\n",
+        lbuf_printf(b, "    __builtin_memcpy((void *)&nrt_p->%.*s, &%.*s, sizeof nrt_p->%.*s);\n",
                     (int)p->sym->name->len, p->sym->name->str, (int)p->sym->name->len,
                     p->sym->name->str, (int)p->sym->name->len, p->sym->name->str);
     }
