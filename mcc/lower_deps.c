@@ -396,6 +396,6 @@ void deps_emit_taskwait(struct lower *L, const struct omp_directive *d, struct l
         free(one.s);
         off += r->nd;
     }
-    lbuf_printf(b, "nanort_taskwait_on(%d, nrt_f, nrt_b, nrt_n, nrt_dp, %d); }", n,
+    lbuf_printf(b, "(void)nrt_es; nanort_taskwait_on(%d, nrt_f, nrt_b, nrt_n, nrt_dp, %d); }", n,
                 omp_find_clause(d, OMP_CL_NOFLUSH) ? 1 : 0);
 }

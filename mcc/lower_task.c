@@ -430,7 +430,7 @@ static void emit_one(struct lower *L, struct lower_ftask *f)
     const char *fn = fname(L, f);
     struct lower_buf b = {0};
     args_struct(L, &b, f);
-    lbuf_printf(&b, " static void %s__nrt_spawn(%s); static struct nanort_task_type %s__nrt_type;\n",
+    lbuf_printf(&b, " static __attribute__((unused)) void %s__nrt_spawn(%s); static struct nanort_task_type %s__nrt_type;\n",
                 fn, param_list(L, f), fn);
     rewrite_insert_before(L->rw, f->first_decl, lbuf_take(&b, L->a));
     run_function(L, &b, f, f, "");
