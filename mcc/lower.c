@@ -592,31 +592,9 @@ static void lower_file_pragmas(struct lower *L, struct ast *item)
     task_register(L, item, &d);
 }
 
-/* Whether the preprocessed text holds a `#pragma omp` line.  A unit without one is not
- * touched at all (not even main's closing taskwait): plain C comes out byte for byte. */
-static bool has_omp_pragma(const struct mcc_source *src)
-{
-    const char *s = src->text, *end = src->text + src->len;
-    for (const char *p = s; p < end; p++) {
-        if (*p != '#' || (p > s && p[-1] != '\n' && p[-1] != ' ' && p[-1] != '\t'))
-            continue;
-        const char *q = p + 1;
-        while (q < end && (*q == ' ' || *q == '\t'))
-            q++;
-        if (end - q < 6 || memcmp(q, "pragma", 6) != 0)
-            continue;
-        q += 6;
-        while (q < end && (*q == ' ' || *q == '\t'))
-            q++;
-        if (end - q >= 3 && memcmp(q, "omp", 3) == 0)
-            return true;
-    }
-    return false;
-}
-
 int lower_omp(struct translation *t)
 {
-    if (!t->opts->ompss || !t->tu || !has_omp_pragma(&t->src))
+    if (!t->opts->ompss || !t->tu)
         return 0;
     int errors0 = mcc_error_count();
     struct lower L = {0};
