@@ -463,6 +463,8 @@ static bool is_local_var(const struct sym *s)
     return s && (s->kind == SYM_OBJECT || s->kind == SYM_PARAM) && s->depth > 0;
 }
 
+static void visit_kids(struct lower *L, struct ast *n);
+
 void lower_visit(struct lower *L, struct ast *n)
 {
     if (!n)
@@ -503,12 +505,28 @@ void lower_visit(struct lower *L, struct ast *n)
             misc_main_return(L, n);
             return;
         }
+        if (L->frame && L->frame->has_epilogue) {
+            misc_task_return(L, n);
+            return;
+        }
         break;
     case AST_FUNCTION_DEF:     /* GNU nested function: lowered like its parent's body */
+        if (L->frame && L->frame->has_epilogue) {
+            /* but its returns are its own */
+            L->frame->has_epilogue = false;
+            visit_kids(L, n);
+            L->frame->has_epilogue = true;
+            return;
+        }
         break;
     default:
         break;
     }
+    visit_kids(L, n);
+}
+
+static void visit_kids(struct lower *L, struct ast *n)
+{
     for (int k = 0; k < 4; k++) {
         struct ast *c = n->kid[k];
         if (c && c->pragma && c->kind != AST_LIST)
@@ -610,8 +628,10 @@ int lower_omp(struct translation *t)
         if (i->kind == AST_FUNCTION_DEF)
             lower_function(&L, i);
     task_emit_all(&L);
-    if (!has_runtime_header(&t->src))
-        rewrite_insert_before(L.rw, 0, prelude);
+    bool header = has_runtime_header(&t->src);
+    if (!header || L.critical_used)
+        rewrite_insert_before(L.rw, 0, arena_printf(L.a, "%s%s", header ? "" : prelude,
+                                                    L.critical_used ? MISC_CRITICAL_DEF : ""));
     if (L.tail.len)
         rewrite_insert_after(L.rw, t->src.len, lbuf_take(&L.tail, L.a));
     free(L.tail.s);

@@ -430,7 +430,7 @@ static char *outline(struct lower *L, const struct lower_dir *d, struct ast *bod
     if (!o.env.len)
         lbuf_puts(&o.env, "char nrt_unused; ");
     /* The body, in the task's own frame. */
-    struct lower_frame frame = {vars, L->frame};
+    struct lower_frame frame = {.vars = vars, .up = L->frame};
     L->frame = &frame;
     for (struct lower_var *v = vars; v; v = v->next) {
         if (v->share == LOWER_REDUCTION && v->use && v->red_ref->kind == OMP_REF_SHAPE) {
@@ -450,6 +450,7 @@ static char *outline(struct lower *L, const struct lower_dir *d, struct ast *bod
                 lbuf_printf(&o.prologue, "%s = nrt_e->%s;\n", decl, x);
         }
     }
+    frame.has_epilogue = o.epilogue.len > 0;
     lower_visit(L, body);
     char *text = rewrite_text(L->rw, body->begin, body->end);
     L->frame = frame.up;
@@ -459,9 +460,9 @@ static char *outline(struct lower *L, const struct lower_dir *d, struct ast *bod
     struct lower_buf out = {0};
     lbuf_printf(&out, "struct %s__nrt_env%d { %s};\nstatic void %s__nrt_task%d(void *nrt_a, "
                 "nanort_ctx *nrt_c)\n{\n    struct %s__nrt_env%d *nrt_e = nrt_a; (void)nrt_c; "
-                "(void)nrt_e;\n%s%s%s%s\n%s}\n", fn, n, o.env.s, fn, n, fn, n,
+                "(void)nrt_e;\n%s%s%s%s\n%s%s}\n", fn, n, o.env.s, fn, n, fn, n,
                 o.prologue.s ? o.prologue.s : "", head ? head : "", text, head ? " }" : "",
-                o.epilogue.s ? o.epilogue.s : "");
+                frame.returns ? "nrt_done: ;\n" : "", o.epilogue.s ? o.epilogue.s : "");
     const char *label = lower_label(d, arena_printf(L->a, "%s", fn));
     lbuf_printf(&out, "static struct nanort_task_type %s__nrt_type%d = {\"%s\", \"%s\", 1, "
                 "(const struct nanort_impl[]){{NANORT_DEVICE_SMP, %s__nrt_task%d, "

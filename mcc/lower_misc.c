@@ -4,10 +4,11 @@
  *   taskwait on/in/out/inout   nanort_taskwait_on(...) (lower_deps.c builds the regions)
  *   barrier                    nanort_taskwait() (OMPSS.md: behaves as taskwait)
  *   taskyield                  nanort_taskyield()
- *   critical [(name)]          nanort_critical_enter/leave around the statement
+ *   critical [(name)]          nanort_critical_enter before the statement, leave on any exit
  *   atomic                     a compare-and-swap loop on the expression's lvalue, any type
  *   declare reduction          remembered for reduction clauses (lower_inline.c)
  *   main                       nanort_taskwait() before every return and at the closing brace
+ *   return in a task body      `goto nrt_done`, the epilogue of the outlined function (reductions)
  * A construct is replaced from its first pragma line to its end, so the replacement is
  * strictly larger than any edit inside (rewrite.c drops those and keeps the rendered text).
  */
@@ -37,15 +38,21 @@ static size_t construct_begin(const struct lower_dir *d)
     return d->node->pragma ? d->node->pragma->begin : d->node->begin;
 }
 
+/*
+ * The name lives in a variable whose cleanup leaves the section, so every way out of the
+ * body (its end, return, a break/continue/goto to outside) releases it.
+ */
 void misc_critical(struct lower *L, struct lower_dir *d)
 {
     lower_visit(L, d->node);
     const char *name = d->dir->name.text
                            ? arena_printf(L->a, "\"%s\"", d->dir->name.text) : "(const char *)0";
     char *body = rewrite_text(L->rw, d->node->begin, d->node->end);
+    L->critical_used = true;
     rewrite_replace(L->rw, construct_begin(d), d->node->end,
-                    arena_printf(L->a, "{ nanort_critical_enter(%s); %s nanort_critical_leave(%s); }",
-                                 name, body, name));
+                    arena_printf(L->a, "{ __attribute__((__cleanup__(%s))) const char *const "
+                                 "nrt_cs = %s; nanort_critical_enter(nrt_cs); %s }",
+                                 MISC_CRITICAL_RELEASE, name, body));
 }
 
 /* x op= e, x++, ++x, x--, --x, x = x op e, x = e op x: lvalue and the new value. */
@@ -135,4 +142,16 @@ void misc_main_return(struct lower *L, struct ast *ret)
     char *text = rewrite_text(L->rw, ret->begin, ret->end);
     rewrite_replace(L->rw, ret->begin, ret->end,
                     arena_printf(L->a, "{ nanort_taskwait(); %s }", text));
+}
+
+/* The outlined function's epilogue (reduction combine) follows the label nrt_done. */
+void misc_task_return(struct lower *L, struct ast *ret)
+{
+    lower_visit(L, ret->kid[0]);
+    L->frame->returns = true;
+    const char *value = ret->kid[0] ? arena_printf(L->a, "(void)(%s); ",
+                                                   rewrite_text(L->rw, ret->kid[0]->begin,
+                                                                ret->kid[0]->end)) : "";
+    rewrite_replace(L->rw, ret->begin, ret->end,
+                    arena_printf(L->a, "{ %sgoto nrt_done; }", value));
 }

@@ -734,6 +734,8 @@ struct lower_var {
 struct lower_frame {
     struct lower_var *vars;
     struct lower_frame *up;
+    bool has_epilogue;             /* a `return` in the body must reach it (reductions) */
+    bool returns;                  /* such a return became `goto nrt_done` */
 };
 /* A local of the function being lowered and where its name is visible. */
 struct lower_local {
@@ -769,6 +771,7 @@ struct lower {
     struct ast *fn;                /* the function definition being lowered */
     struct ast *proto_fn;          /* fn once its prototype is emitted before its tasks */
     bool in_main;
+    bool critical_used;            /* MISC_CRITICAL_DEF must precede the unit */
     struct lower_local *locals;    /* of fn */
     int nlocals;
     int serial;                    /* numbers generated names */
@@ -835,10 +838,19 @@ void inline_loop(struct lower *L, struct lower_dir *d);
 
 /* lower_misc.c */
 void misc_taskwait(struct lower *L, struct ast *pragma, struct omp_directive *d);
+/* A critical section's cleanup function (releases the name its argument points to),
+ * with its own declaration of the call for a unit that includes nanort.h further down. */
+#define MISC_CRITICAL_RELEASE "mcc__nrt_critical_release"
+#define MISC_CRITICAL_DEF                                                                  \
+    "void nanort_critical_leave(const char *name); static __inline__ "                     \
+    "__attribute__((__unused__)) void " MISC_CRITICAL_RELEASE "(const char *const *nrt_n) " \
+    "{ nanort_critical_leave(*nrt_n); }\n"
 void misc_critical(struct lower *L, struct lower_dir *d);
 void misc_atomic(struct lower *L, struct lower_dir *d);
 void misc_declare_reduction(struct lower *L, struct omp_directive *d);
 const struct lower_declred *misc_find_reduction(struct lower *L, const char *id);
 void misc_main_return(struct lower *L, struct ast *ret);
+/* `return` inside an outlined task body whose frame has an epilogue. */
+void misc_task_return(struct lower *L, struct ast *ret);
 
 #endif /* MCC_H */

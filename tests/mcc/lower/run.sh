@@ -24,7 +24,7 @@ run)
   "$mcc" --ompss -O1 -k -Itests/ompss "$src" -o "$bin" || { echo "build failed"; exit 1; }
   for w in 1 3; do
     echo "== --smp-workers=$w"
-    NX_ARGS="--smp-workers=$w" "$bin" || { echo "failed with $w workers"; exit 1; }
+    NX_ARGS="--smp-workers=$w" timeout 120 "$bin" || { echo "failed with $w workers (124: timed out)"; exit 1; }
   done
   exit 0 ;;
 diag)
