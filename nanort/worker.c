@@ -10,6 +10,9 @@
  * for; the waker changes that state and then reads the counter.  All four accesses are
  * sequentially consistent, so at least one of the two sees the other; the waker
  * signals under sleep_lock, which the sleeper holds until it waits on the condition.
+ * A waker of an idle worker claims one sleeper (takes it off n_idle_sleep and leaves a
+ * token), so the pushes that follow while that worker is still waking up see no sleeper
+ * and do not take sleep_lock again (one signal per sleeper, not one per push).
  */
 #include "nrt.h"
 
@@ -30,7 +33,12 @@ _Alignas(NRT_CACHELINE) atomic_bool nrt_stopping;
 static pthread_mutex_t sleep_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t idle_cond = PTHREAD_COND_INITIALIZER;
 static pthread_cond_t wait_cond = PTHREAD_COND_INITIALIZER;
+/* Idle sleepers not yet claimed by a waker, and sleeping waiters: changed under
+ * sleep_lock with seq_cst (see above); read without it as a hint. */
 static atomic_int n_idle_sleep, n_wait_sleep;
+/* Wake-ups claimed but not yet taken by an idle sleeper (sleep_lock).  The idle sleepers
+ * in idle_sleep() always number n_idle_sleep + idle_tokens. */
+static int idle_tokens;
 static cpu_set_t allowed;           /* the process's cores at start */
 
 /* Adaptive: spins a little before sleeping in the kernel (measured better than both a
@@ -53,7 +61,12 @@ void nrt_wake_worker(void)
     /* seq_cst load: see the header comment. */
     if (atomic_load(&n_idle_sleep) > 0) {
         NRT_PCHECK(pthread_mutex_lock(&sleep_lock));
-        NRT_PCHECK(pthread_cond_signal(&idle_cond));
+        if (atomic_load_explicit(&n_idle_sleep, memory_order_relaxed) > 0) {
+            /* claim one sleeper; relaxed under the lock, which orders it. */
+            atomic_fetch_sub_explicit(&n_idle_sleep, 1, memory_order_relaxed);
+            idle_tokens++;
+            NRT_PCHECK(pthread_cond_signal(&idle_cond));
+        }
         NRT_PCHECK(pthread_mutex_unlock(&sleep_lock));
     } else if (atomic_load(&n_wait_sleep) > 0) {
         NRT_PCHECK(pthread_mutex_lock(&sleep_lock));
@@ -82,9 +95,12 @@ static void idle_sleep(void)
     nrt_task_flush_frees();
     NRT_PCHECK(pthread_mutex_lock(&sleep_lock));
     atomic_fetch_add(&n_idle_sleep, 1);
-    while (!work_queued() && !atomic_load(&nrt_stopping))
+    while (!work_queued() && !atomic_load(&nrt_stopping) && idle_tokens == 0)
         NRT_PCHECK(pthread_cond_wait(&idle_cond, &sleep_lock));
-    atomic_fetch_sub(&n_idle_sleep, 1);
+    if (idle_tokens > 0)
+        idle_tokens--;              /* a waker already took one of us off the count */
+    else
+        atomic_fetch_sub(&n_idle_sleep, 1);
     NRT_PCHECK(pthread_mutex_unlock(&sleep_lock));
 }
 
@@ -277,6 +293,7 @@ void nrt_workers_after_fork(void)
     pthread_cond_init(&idle_cond, NULL);
     pthread_cond_init(&wait_cond, NULL);
     atomic_store(&n_idle_sleep, 0);
+    idle_tokens = 0;
     atomic_store(&n_wait_sleep, 0);
     nrt_workers = NULL;
     nrt_nworkers = 0;
