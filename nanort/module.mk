@@ -11,7 +11,11 @@ NANORT_OBJS   := $(NANORT_SRCS:%.c=$(BUILD)/obj/%.o)
 NANORT_LIB_A  := $(BUILD)/lib/libnanort.a
 NANORT_LIB_SO := $(BUILD)/lib/libnanort.so
 NANORT_HEADER := $(BUILD)/include/nanort.h
-NANORT_CFLAGS := $(CFLAGS_COMMON) -Inanort $(if $(NANORT_CHECKING),-DNRT_CHECKING)
+# -fno-semantic-interposition: -fPIC would otherwise make every call between the
+# library's own exported functions go through the PLT and stay un-inlined (nobody
+# interposes nanort's internals).
+NANORT_CFLAGS := $(CFLAGS_COMMON) -fno-semantic-interposition -Inanort \
+                 $(if $(NANORT_CHECKING),-DNRT_CHECKING)
 
 ALL_TARGETS     += $(NANORT_LIB_A) $(NANORT_LIB_SO) $(NANORT_HEADER)
 

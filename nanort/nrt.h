@@ -225,7 +225,14 @@ struct nrt_type_info {
 };
 extern pthread_mutex_t nrt_types_lock;
 extern struct nrt_type_info *nrt_types;
-struct nrt_type_info *nrt_type_info(struct nanort_task_type *type);
+/* Create it at the type's first use (under nrt_types_lock). */
+struct nrt_type_info *nrt_type_info_slow(struct nanort_task_type *type);
+static inline struct nrt_type_info *nrt_type_info(struct nanort_task_type *type)
+{
+    /* acquire: pairs with the release store that publishes the filled structure. */
+    struct nrt_type_info *info = __atomic_load_n(&type->rt, __ATOMIC_ACQUIRE);
+    return NRT_LIKELY(info != NULL) ? info : nrt_type_info_slow(type);
+}
 
 /* A task's pending count while its body runs: children's completions subtract from it,
  * the end of the body adds (children - NRT_BODY_BIAS), and whoever brings it to 0
@@ -268,7 +275,14 @@ _Static_assert(offsetof(struct nanort_task, pending) - offsetof(struct nanort_ta
 
 /* True when every child submitted so far has finished (the body's thread asks). */
 bool nrt_children_done(struct nanort_task *t);
-void nrt_task_init_counts(struct nanort_task *t);
+static inline void nrt_task_init_counts(struct nanort_task *t)
+{
+    atomic_init(&t->nchildren, 0);
+    atomic_init(&t->nchildren_foreign, 0);
+    atomic_init(&t->pending, NRT_BODY_BIAS);
+    atomic_init(&t->wait_target, -1);
+    atomic_init(&t->npred, 0);
+}
 
 /* The implicit task of main (also the parent of tasks created by foreign threads). */
 extern struct nanort_task *nrt_root;
@@ -419,7 +433,13 @@ struct nrt_device_ops {
 };
 /* Devices register from a constructor; the core never names a device. */
 void nrt_device_register(const struct nrt_device_ops *ops);
-const struct nrt_device_ops *nrt_device(enum nanort_device_kind kind);
+/* Registered devices by kind (runtime.c): written before main and at start (before any
+ * worker exists), read-only afterwards.  Looked up on every task run, hence inline. */
+extern const struct nrt_device_ops *nrt_devices[NANORT_DEVICE_KIND_COUNT];
+static inline const struct nrt_device_ops *nrt_device(enum nanort_device_kind kind)
+{
+    return (unsigned)kind < NANORT_DEVICE_KIND_COUNT ? nrt_devices[kind] : NULL;
+}
 void nrt_devices_flush(void);
 extern const struct nrt_device_ops nrt_smp_device;   /* always present */
 

@@ -92,25 +92,20 @@ uint64_t nrt_now_ns(void)
 
 /* Written by constructors before main and at start (under start_lock, before any
  * worker exists), read-only afterwards. */
-static const struct nrt_device_ops *devices[NANORT_DEVICE_KIND_COUNT];
+const struct nrt_device_ops *nrt_devices[NANORT_DEVICE_KIND_COUNT];
 
 void nrt_device_register(const struct nrt_device_ops *ops)
 {
     if (ops->kind >= NANORT_DEVICE_KIND_COUNT)
         nrt_fatal("device '%s' has an unknown kind %d", ops->name, (int)ops->kind);
-    devices[ops->kind] = ops;
-}
-
-const struct nrt_device_ops *nrt_device(enum nanort_device_kind kind)
-{
-    return (unsigned)kind < NANORT_DEVICE_KIND_COUNT ? devices[kind] : NULL;
+    nrt_devices[ops->kind] = ops;
 }
 
 void nrt_devices_flush(void)
 {
     for (unsigned k = 0; k < NANORT_DEVICE_KIND_COUNT; k++)
-        if (devices[k] && devices[k]->flush)
-            devices[k]->flush();
+        if (nrt_devices[k] && nrt_devices[k]->flush)
+            nrt_devices[k]->flush();
 }
 
 /* ---- start and shutdown ------------------------------------------------------------ */

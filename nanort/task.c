@@ -43,14 +43,10 @@ static struct nrt_type_info *type_info_locked(struct nanort_task_type *type)
     return info;
 }
 
-struct nrt_type_info *nrt_type_info(struct nanort_task_type *type)
+struct nrt_type_info *nrt_type_info_slow(struct nanort_task_type *type)
 {
-    /* acquire: pairs with the release store in type_info_locked(). */
-    struct nrt_type_info *info = __atomic_load_n(&type->rt, __ATOMIC_ACQUIRE);
-    if (NRT_LIKELY(info != NULL))
-        return info;
     NRT_PCHECK(pthread_mutex_lock(&nrt_types_lock));
-    info = type_info_locked(type);
+    struct nrt_type_info *info = type_info_locked(type);
     NRT_PCHECK(pthread_mutex_unlock(&nrt_types_lock));
     return info;
 }
@@ -400,15 +396,6 @@ static void count_child(struct nanort_task *parent)
                               memory_order_relaxed);
     else
         atomic_fetch_add_explicit(&parent->nchildren_foreign, 1, memory_order_relaxed);
-}
-
-void nrt_task_init_counts(struct nanort_task *t)
-{
-    atomic_init(&t->nchildren, 0);
-    atomic_init(&t->nchildren_foreign, 0);
-    atomic_init(&t->pending, NRT_BODY_BIAS);
-    atomic_init(&t->wait_target, -1);
-    atomic_init(&t->npred, 0);
 }
 
 bool nrt_children_done(struct nanort_task *t)
