@@ -13,6 +13,7 @@
 #include "mcc.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -184,13 +185,39 @@ static void add_local(struct lower *L, struct sym *sym, size_t from, size_t to)
 {
     if (!sym || (sym->kind != SYM_OBJECT && sym->kind != SYM_PARAM))
         return;
-    if (L->nlocals % 64 == 0) {
-        struct lower_local *n = arena_alloc(L->a, (L->nlocals + 64) * sizeof *n);
+    if (L->nlocals == L->caplocals) {
+        L->caplocals = L->caplocals ? 2 * L->caplocals : 64;
+        struct lower_local *n = arena_alloc(L->a, (size_t)L->caplocals * sizeof *n);
         if (L->nlocals)
             memcpy(n, L->locals, L->nlocals * sizeof *n);
         L->locals = n;
     }
     L->locals[L->nlocals++] = (struct lower_local){sym, from, to};
+    L->locals_sorted = false;
+}
+
+/* Locals ordered by interned name, so that lower_resolve looks only at one name's. */
+static int local_cmp(const void *a, const void *b)
+{
+    const struct lower_local *x = a, *y = b;
+    uintptr_t p = (uintptr_t)x->sym->name, q = (uintptr_t)y->sym->name;
+    if (p != q)
+        return p < q ? -1 : 1;
+    return x->from < y->from ? -1 : x->from > y->from;
+}
+
+/* Index of the first local named n in the sorted array (nlocals if none). */
+static int first_local_named(const struct lower *L, const struct name *n)
+{
+    int lo = 0, hi = L->nlocals;
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if ((uintptr_t)L->locals[mid].sym->name < (uintptr_t)n)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
 }
 
 /* Declarations of a block are visible to its end; of a for-init, to the for's end. */
@@ -216,7 +243,7 @@ static void collect_locals(struct lower *L, struct ast *n, size_t scope_end)
 void lower_set_params(struct lower *L, struct ast *params, size_t from, size_t to)
 {
     L->locals = NULL;
-    L->nlocals = 0;
+    L->nlocals = L->caplocals = 0;
     for (struct ast *p = params ? params->kid[0] : NULL; p; p = p->next)
         if (p->kind == AST_PARAM)
             add_local(L, p->sym, from, to);
@@ -230,20 +257,18 @@ static void function_locals(struct lower *L, struct ast *def)
 
 struct sym *lower_resolve(struct lower *L, const char *name, size_t len, size_t off)
 {
-    struct sym *best = NULL;
-    size_t best_from = 0;
-    for (int i = 0; i < L->nlocals; i++) {
-        struct lower_local *l = &L->locals[i];
-        if (l->sym->name->len == len && memcmp(l->sym->name->str, name, len) == 0 &&
-            l->from <= off && off < l->to && (!best || l->from >= best_from)) {
-            best = l->sym;
-            best_from = l->from;
-        }
-    }
-    if (best)
-        return best;
     struct name *n = name_intern(&L->t->parser, name, len);
-    return n->ord;
+    if (!L->locals_sorted) {
+        if (L->nlocals)
+            qsort(L->locals, (size_t)L->nlocals, sizeof *L->locals, local_cmp);
+        L->locals_sorted = true;
+    }
+    /* Of the declarations of n in scope at off, the innermost starts last. */
+    struct sym *best = NULL;
+    for (int i = first_local_named(L, n); i < L->nlocals && L->locals[i].sym->name == n; i++)
+        if (L->locals[i].from <= off && off < L->locals[i].to)
+            best = L->locals[i].sym;
+    return best ? best : n->ord;
 }
 
 /* ---- directives ------------------------------------------------------------------------ */

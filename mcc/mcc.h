@@ -772,8 +772,9 @@ struct lower {
     struct ast *proto_fn;          /* fn once its prototype is emitted before its tasks */
     bool in_main;
     bool critical_used;            /* MISC_CRITICAL_DEF must precede the unit */
-    struct lower_local *locals;    /* of fn */
-    int nlocals;
+    struct lower_local *locals;    /* of fn; sorted by name pointer, then from, when */
+    int nlocals, caplocals;
+    bool locals_sorted;            /* ... this is set (lower_resolve sorts on demand) */
     int serial;                    /* numbers generated names */
     struct lower_buf tail;         /* emitted at the end of the translation unit */
     struct omp_directive **dirs;   /* every directive parsed, freed at the end */
