@@ -179,6 +179,46 @@ char *lower_expr(struct lower *L, const char *text, const char *const *skip, int
     return lower_map_idents(L, text, frame_rename, &m);
 }
 
+/* ---- pointer maps ------------------------------------------------------------------- */
+
+static size_t map_slot(const struct lower_map *m, const void *key)
+{
+    uintptr_t h = (uintptr_t)key;
+    h ^= h >> 17;
+    h *= (uintptr_t)0x9e3779b97f4a7c15u;
+    size_t i = (size_t)(h ^ (h >> 29)) & (m->cap - 1);
+    while (m->keys[i] && m->keys[i] != key)
+        i = (i + 1) & (m->cap - 1);
+    return i;
+}
+
+void *lower_map_get(const struct lower_map *m, const void *key)
+{
+    return m->cap ? m->vals[map_slot(m, key)] : NULL;
+}
+
+void lower_map_put(struct lower *L, struct lower_map *m, const void *key, void *val)
+{
+    if (2 * (m->n + 1) > m->cap) {        /* at most half full */
+        struct lower_map g = {0};
+        g.cap = m->cap ? 2 * m->cap : 64;
+        g.keys = arena_alloc(L->a, g.cap * sizeof *g.keys);
+        g.vals = arena_alloc(L->a, g.cap * sizeof *g.vals);
+        for (size_t i = 0; i < m->cap; i++)
+            if (m->keys[i]) {
+                size_t j = map_slot(&g, m->keys[i]);
+                g.keys[j] = m->keys[i];
+                g.vals[j] = m->vals[i];
+                g.n++;
+            }
+        *m = g;
+    }
+    size_t i = map_slot(m, key);
+    m->n += !m->keys[i];
+    m->keys[i] = key;
+    m->vals[i] = val;
+}
+
 /* ---- names of the function being lowered -------------------------------------------- */
 
 static void add_local(struct lower *L, struct sym *sym, size_t from, size_t to)

@@ -20,18 +20,12 @@
 
 struct lower_ftask *task_find(struct lower *L, const struct name *n)
 {
-    for (struct lower_ftask *f = L->ftasks; f; f = f->next)
-        if (f->name == n && f->dir.dir)
-            return f;
-    return NULL;
+    return lower_map_get(&L->ftask_of, n);
 }
 
 static struct lower_ftask *task_named(struct lower *L, const char *s)
 {
-    for (struct lower_ftask *f = L->ftasks; f; f = f->next)
-        if (f->dir.dir && strlen(s) == f->name->len && memcmp(s, f->name->str, f->name->len) == 0)
-            return f;
-    return NULL;
+    return task_find(L, name_intern(&L->t->parser, s, strlen(s)));
 }
 
 struct ast *task_full_declarator(struct sym *sym)
@@ -278,16 +272,22 @@ static bool check_signature(struct lower *L, struct ast *item, struct ast *decla
 }
 
 /* Offset of the first file-scope declaration of `n` (spawn prototypes go before it). */
+/* Where the first file-scope declaration of n starts (`fallback` declares n too). */
 static size_t first_declaration(struct lower *L, struct name *n, struct ast *fallback)
 {
-    struct ast *items = L->t->tu->kid[0];
-    for (struct ast *i = items ? items->kid[0] : NULL; i && i != fallback; i = i->next) {
-        struct ast *d = function_declarator(i);
-        struct ast *dn = d ? ast_declarator_name(d) : NULL;
-        if (dn && dn->name == n)
-            return i->pragma ? i->pragma->begin : i->begin;
+    if (!L->first_decl_of.cap) {
+        struct ast *items = L->t->tu->kid[0];
+        for (struct ast *i = items ? items->kid[0] : NULL; i; i = i->next) {
+            struct ast *d = function_declarator(i);
+            struct ast *dn = d ? ast_declarator_name(d) : NULL;
+            if (dn && !lower_map_get(&L->first_decl_of, dn->name))
+                lower_map_put(L, &L->first_decl_of, dn->name, i);
+        }
     }
-    return fallback->pragma ? fallback->pragma->begin : fallback->begin;
+    struct ast *i = lower_map_get(&L->first_decl_of, n);
+    if (!i || i->begin > fallback->begin)
+        i = fallback;
+    return i->pragma ? i->pragma->begin : i->begin;
 }
 
 void task_register(struct lower *L, struct ast *item, struct lower_dir *d)
@@ -331,6 +331,8 @@ void task_register(struct lower *L, struct ast *item, struct lower_dir *d)
     f->first_decl = first_declaration(L, f->name, item);
     f->next = L->ftasks;
     L->ftasks = f;
+    if (f->dir.dir)
+        lower_map_put(L, &L->ftask_of, f->name, f);
 }
 
 /* ---- emission ------------------------------------------------------------------------ */
@@ -438,15 +440,16 @@ static void emit_one(struct lower *L, struct lower_ftask *f)
     rewrite_insert_after(L->rw, f->decl->end, lbuf_take(&b, L->a));
 }
 
-/* f's type at the end of the unit: f's own run plus every implements(f). */
-static void emit_type(struct lower *L, struct lower_ftask *f)
+/* f's type at the end of the unit: f's own run plus every implements(f) (of `impls_of`, the
+ * tasks with an implements clause, linked by next_impl). */
+static void emit_type(struct lower *L, struct lower_ftask *f, struct lower_ftask *impls_of)
 {
     const char *fn = fname(L, f);
     struct lower_buf impls = {0};
     int n = 1;
     lbuf_printf(&impls, "{NANORT_DEVICE_SMP, %s__nrt_run, \"%s\", 0}", fn, fn);
-    for (struct lower_ftask *g = L->ftasks; g; g = g->next) {
-        if (!g->impl_of || strcmp(g->impl_of, fn) != 0)
+    for (struct lower_ftask *g = impls_of; g; g = g->next_impl) {
+        if (strcmp(g->impl_of, fn) != 0)
             continue;
         const char *suffix = arena_printf(L->a, "_as_%s", fn);
         run_function(L, &L->tail, g, f, suffix);
@@ -462,7 +465,12 @@ static void emit_type(struct lower *L, struct lower_ftask *f)
 
 void task_emit_all(struct lower *L)
 {
+    struct lower_ftask *impls = NULL, **tail = &impls;
     for (struct lower_ftask *f = L->ftasks; f; f = f->next) {
+        if (f->impl_of) {
+            *tail = f;
+            tail = &f->next_impl;
+        }
         if (f->impl_of && !task_named(L, f->impl_of)) {
             const struct omp_clause *c = lower_dir_find(&f->dir, OMP_CL_IMPLEMENTS);
             mcc_error_at(&c->args[0].loc, "'%s' in 'implements' is not a function task",
@@ -475,5 +483,5 @@ void task_emit_all(struct lower *L)
         lbuf_puts(&L->tail, "\n");
     for (struct lower_ftask *f = L->ftasks; f; f = f->next)
         if (f->dir.dir)
-            emit_type(L, f);
+            emit_type(L, f, impls);
 }

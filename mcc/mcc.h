@@ -752,6 +752,14 @@ struct lower_ftask {
     const char *impl_of;           /* implements(f): f's name, else NULL */
     size_t first_decl;             /* offset of the first file-scope declaration of it */
     struct lower_ftask *next;
+    struct lower_ftask *next_impl; /* the next task with impl_of (task_emit_all) */
+};
+
+/* A hash map from pointers (interned names) to pointers, in the arena. */
+struct lower_map {
+    const void **keys;
+    void **vals;
+    size_t cap, n;
 };
 
 struct lower_declred {
@@ -766,6 +774,8 @@ struct lower {
     const char *text;
     struct rewriter *rw;
     struct lower_ftask *ftasks;
+    struct lower_map ftask_of;     /* name -> its function task (dir.dir set) */
+    struct lower_map first_decl_of;/* name -> first file-scope item declaring it (lazily) */
     struct lower_declred *declreds;
     struct lower_frame *frame;     /* innermost outlined task being lowered, or NULL */
     struct ast *fn;                /* the function definition being lowered */
@@ -798,6 +808,8 @@ char *lower_expr(struct lower *L, const char *text, const char *const *skip, int
 /* The local (or parameter) `name` visible at `off` in the current function, else the
  * file-scope symbol, else NULL. */
 struct sym *lower_resolve(struct lower *L, const char *name, size_t len, size_t off);
+void *lower_map_get(const struct lower_map *m, const void *key);    /* NULL: absent */
+void lower_map_put(struct lower *L, struct lower_map *m, const void *key, void *val);
 /* Lower the statements under n (idents renamed by the frame, nested constructs). */
 void lower_visit(struct lower *L, struct ast *n);
 /* Where the directive word of d's first pragma line is (`task` in `#pragma omp task`). */
