@@ -694,9 +694,10 @@ int lower_omp(struct translation *t)
             lower_function(&L, i);
     task_emit_all(&L);
     bool header = has_runtime_header(&t->src);
-    if (!header || L.critical_used)
-        rewrite_insert_before(L.rw, 0, arena_printf(L.a, "%s%s", header ? "" : prelude,
-                                                    L.critical_used ? MISC_CRITICAL_DEF : ""));
+    if (!header || L.critical_used)       /* one line, ending with prelude's newline */
+        rewrite_insert_before(L.rw, 0, arena_printf(L.a, "%s%s",
+                                                    L.critical_used ? MISC_CRITICAL_DEF : "",
+                                                    header ? "\n" : prelude));
     if (L.tail.len)
         rewrite_insert_after(L.rw, t->src.len, lbuf_take(&L.tail, L.a));
     free(L.tail.s);

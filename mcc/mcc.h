@@ -857,7 +857,7 @@ void misc_taskwait(struct lower *L, struct ast *pragma, struct omp_directive *d)
 #define MISC_CRITICAL_DEF                                                                  \
     "void nanort_critical_leave(const char *name); static __inline__ "                     \
     "__attribute__((__unused__)) void " MISC_CRITICAL_RELEASE "(const char *const *nrt_n) " \
-    "{ nanort_critical_leave(*nrt_n); }\n"
+    "{ nanort_critical_leave(*nrt_n); } "
 void misc_critical(struct lower *L, struct lower_dir *d);
 void misc_atomic(struct lower *L, struct lower_dir *d);
 void misc_declare_reduction(struct lower *L, struct omp_directive *d);
