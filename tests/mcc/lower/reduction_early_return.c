@@ -1,5 +1,5 @@
-/* An inline task with a reduction that ends by `return` (in a loop, and for an array
- * reduction) still combines its private copy into the original. */
+/* An inline task with a reduction that ends by `return` (in a loop, from inside a critical
+ * section, and for an array reduction) still combines its private copy into the original. */
 #include "ompss_check.h"
 
 static long sum_until(const int *v, int n, int stop)
@@ -34,6 +34,29 @@ static void count_array(int *c, int n)
 #pragma omp taskwait
 }
 
+static long guarded;
+
+/* Each task returns from inside a critical section: the section is released, the sum kept. */
+static long count_guarded(int tasks)
+{
+    long n = 0;
+    for (int t = 0; t < tasks; t++) {
+#pragma omp task reduction(+: n)
+        {
+            n += 2;
+#pragma omp critical(guard)
+            {
+                guarded++;
+                if (guarded > 0)
+                    return;
+            }
+            n += 1000;
+        }
+    }
+#pragma omp taskwait
+    return n;
+}
+
 int main(void)
 {
     int v[10];
@@ -46,5 +69,8 @@ int main(void)
     count_array(c, 3);
     for (int i = 0; i < 3; i++)
         CHECK(c[i] == IF_OMPSS(5, c[i]), "c[%d] = %d", i, c[i]);
+    long g = count_guarded(50);
+    CHECK(g == IF_OMPSS(100, g), "g = %ld", g);
+    CHECK(guarded == 50, "guarded = %ld", guarded);
     return 0;
 }
