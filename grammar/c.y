@@ -317,6 +317,7 @@ static struct ast *end_function(struct mcc_parser *p, YYLTYPE l, struct ast *def
 %type <node> initializer initializer_list designation designator_list designator
 %type <node> static_assert_declaration attribute_specifier attributes_opt asm_label
 %type <node> statement sub_statement labeled_statement compound_statement block_item_list
+%type <node> label_name_list
 %type <node> block_item expression_statement selection_statement iteration_statement
 %type <node> jump_statement asm_statement local_label_declaration asm_argument asm_operands
 %type <node> asm_operand_list asm_operand
@@ -1014,13 +1015,20 @@ sub_statement
 labeled_statement
     : IDENTIFIER ':' attributes_opt sub_statement
         { $$ = named(N(AST_LABEL, @$, $4, NULL), $1); $$->sym = sym_label(p, $$, true); }
-    | TYPEDEF_NAME ':' attributes_opt sub_statement
-        { $$ = named(N(AST_LABEL, @$, $4, NULL), $1); $$->sym = sym_label(p, $$, true); }
+    | TYPEDEF_NAME ':' label_colon attributes_opt sub_statement
+        { $$ = named(N(AST_LABEL, @$, $5, NULL), $1); $$->sym = sym_label(p, $$, true); }
     | KW_CASE constant_expression ':' sub_statement
                                     { $$ = N4(AST_CASE, @$, $2, NULL, $4, NULL); }
     | KW_CASE constant_expression ELLIPSIS constant_expression ':' sub_statement
                                     { $$ = N4(AST_CASE, @$, $2, $4, $6, NULL); }
     | KW_DEFAULT ':' sub_statement  { $$ = N(AST_DEFAULT, @$, $3, NULL); }
+    ;
+
+/* After `T:` with T a typedef name used as a label: the lexer set type_seen for T, and a
+ * statement follows, not a declarator: clear it before the statement is read, so that a
+ * cast such as `T: return (U)1;` still sees U as a type. */
+label_colon
+    : %empty                        { p->type_seen = false; }
     ;
 
 /* 6.8.2 compound statement */
@@ -1061,7 +1069,14 @@ block_item
 
 /* GNU __label__ a, b; */
 local_label_declaration
-    : KW_LABEL identifier_list ';'  { $$ = N(AST_LOCAL_LABEL, @$, $2, NULL); }
+    : KW_LABEL label_name_list ';'  { $$ = N(AST_LOCAL_LABEL, @$, $2, NULL); }
+    ;
+
+/* Label names live in their own namespace: a typedef name is a label name here too. */
+label_name_list
+    : general_identifier            { $$ = ast_list(p, named(N(AST_DECL_NAME, @$, NULL, NULL), $1)); }
+    | label_name_list ',' general_identifier
+                                    { $$ = ast_list_append($1, named(N(AST_DECL_NAME, @3, NULL, NULL), $3)); }
     ;
 
 /* 6.8.3 expression and null statements */
