@@ -232,9 +232,9 @@ static char *decl_as(struct lower *L, const struct lower_var *v, const char *nam
     return arena_printf(L->a, "%.*s%s%s", (int)(at - m), m, name, at + 1);
 }
 
-static const char *red_identity(const struct lower_var *v)
+static const char *red_identity(enum omp_reduction_op op)
 {
-    switch (v->red->red_op) {
+    switch (op) {
     case OMP_RED_MUL: case OMP_RED_AND: return "1";
     case OMP_RED_BITAND: return "~0";
     default: return "0";
@@ -259,25 +259,23 @@ static const char *red_name(void *arg, const char *s, size_t n)
     return NULL;
 }
 
-/* Element-wise code over an array reduction (empty for a scalar). */
-struct red_elems {
-    const char *open, *close;       /* a for loop over nrt_i, or "" */
-    const char *priv, *orig;        /* one element of the private copy / the original */
-};
-
-/* Initialise the private copy, and combine it into the original at the end. */
-static void reduction_code(struct outline *o, struct lower_var *v, const struct red_elems *e)
+/*
+ * Initialise the private copy (into `pro`), and combine it into the original at the end
+ * (into `epi`) under the critical section "nrt.reduction.<var>".  Shared by inline tasks
+ * and function tasks (lower_task.c).
+ */
+void lower_reduction_code(struct lower *L, const struct omp_clause *red, const char *var,
+                          const struct lower_red_elems *e, struct lower_buf *pro,
+                          struct lower_buf *epi)
 {
-    struct lower *L = o->L;
-    const char *x = vname(v, L->a);
+    const char *x = var;
     const char *priv = e->priv, *orig = e->orig;
-    struct lower_buf *pro = &o->prologue, *epi = &o->epilogue;
     lbuf_printf(epi, "nanort_critical_enter(\"nrt.reduction.%s\"); %s", x, e->open);
-    enum omp_reduction_op op = v->red->red_op;
+    enum omp_reduction_op op = red->red_op;
     if (op == OMP_RED_USER) {
-        const struct lower_declred *r = misc_find_reduction(L, v->red->red_id.text);
+        const struct lower_declred *r = misc_find_reduction(L, red->red_id.text);
         if (!r) {
-            mcc_error_at(&v->red->loc, "unknown reduction '%s'", v->red->red_id.text);
+            mcc_error_at(&red->loc, "unknown reduction '%s'", red->red_id.text);
             return;
         }
         struct red_map m = {orig, priv, priv, orig};
@@ -300,10 +298,16 @@ static void reduction_code(struct outline *o, struct lower_var *v, const struct 
             [OMP_RED_BITAND] = "&", [OMP_RED_BITOR] = "|", [OMP_RED_BITXOR] = "^",
             [OMP_RED_AND] = "&&", [OMP_RED_OR] = "||",
         };
-        lbuf_printf(pro, "%s%s = %s;%s\n", e->open, priv, red_identity(v), e->close);
+        lbuf_printf(pro, "%s%s = %s;%s\n", e->open, priv, red_identity(op), e->close);
         lbuf_printf(epi, "%s = %s %s %s;", orig, orig, ops[op], priv);
     }
     lbuf_printf(epi, "%s nanort_critical_leave(\"nrt.reduction.%s\");\n", e->close, x);
+}
+
+static void reduction_code(struct outline *o, struct lower_var *v,
+                           const struct lower_red_elems *e)
+{
+    lower_reduction_code(o->L, v->red, vname(v, o->L->a), e, &o->prologue, &o->epilogue);
 }
 
 /* reduction(op: [n][m]p): a private array of n*m elements replaces p inside the task. */
@@ -311,7 +315,7 @@ static void array_reduction(struct outline *o, struct lower_var *v)
 {
     struct lower *L = o->L;
     const char *x = vname(v, L->a);
-    struct red_elems e = {
+    struct lower_red_elems e = {
         arena_printf(L->a, "for (__SIZE_TYPE__ nrt_i = 0; nrt_i < nrt_e->nrt_rn_%s; nrt_i++) { ", x),
         " }", arena_printf(L->a, "nrt_e->%s[nrt_i]", x), arena_printf(L->a, "nrt_ro_%s[nrt_i]", x),
     };
@@ -437,7 +441,7 @@ static char *outline(struct lower *L, const struct lower_dir *d, struct ast *bod
             array_reduction(&o, v);
         } else if (v->share == LOWER_REDUCTION && v->use) {
             const char *x = vname(v, L->a);
-            struct red_elems e = {"", "", v->use,
+            struct lower_red_elems e = {"", "", v->use,
                                   arena_printf(L->a, "(*nrt_e->nrt_r_%s)", x)};
             reduction_code(&o, v, &e);
         }

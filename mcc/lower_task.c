@@ -9,6 +9,11 @@
  *                                  the arguments, add the regions, submit)
  *   at the end of the unit         f__nrt_type with its implementations: f itself and every
  *                                  function that `implements(f)`
+ * reduction(op: *p) / reduction(op: [n]p) on pointer parameters: f__nrt_run calls f with a
+ * private copy (on the stack, or the heap over 4 KiB) initialised to the identity, then
+ * combines it into the original (lower_reduction_code, shared with inline tasks); the
+ * region is concurrent, so reducing tasks run at the same time.  Other reduction items
+ * keep the task's reductions commutative dependences.
  * Calls f(...) are renamed f__nrt_spawn(...) by the walk (lower.c).  Array parameters and
  * variably modified pointers are void * members: the call f(p->A) converts them back.
  */
@@ -345,6 +350,95 @@ static const char *fname(struct lower *L, const struct lower_ftask *f)
 #define EACH_PARAM(f, p) \
     for (struct ast *p = (f)->params ? (f)->params->kid[0] : NULL; p; p = p->next)
 
+/* ---- reductions: private copies in the run function ----------------------------------- */
+
+/* The pointer parameter that reduction item r names, when it can get a private copy: `*p`
+ * or `[n]..p` with p a parameter whose type the args block keeps. */
+static struct sym *red_param(struct lower *L, const struct lower_ftask *f,
+                             const struct omp_ref *r)
+{
+    if ((r->kind != OMP_REF_DEREF && r->kind != OMP_REF_SHAPE) || r->base->kind != OMP_REF_NAME)
+        return NULL;
+    const char *x = r->base->text.text;
+    EACH_PARAM(f, p) {
+        struct sym *s = p->sym;
+        if (s && s->name->len == strlen(x) && !memcmp(s->name->str, x, s->name->len))
+            return s->type == TYPE_POINTER && !s->array_param &&
+                   !task_declarator_is_vm(p->kid[1]) && task_decl_text(L, s, NULL) ? s : NULL;
+    }
+    return NULL;
+}
+
+/* f's reduction items when every one gets a private copy (at most one per parameter); else
+ * NULL and they stay commutative dependences (correct, one reducing task at a time). */
+static struct lower_fred *private_reductions(struct lower *L, const struct lower_ftask *f)
+{
+    struct lower_fred *reds = NULL;
+    const struct omp_directive *d = f->dir.dir;
+    for (int i = 0; d && i < d->nclauses; i++) {
+        const struct omp_clause *c = &d->clauses[i];
+        for (int k = 0; c->kind == OMP_CL_REDUCTION && k < c->nrefs; k++) {
+            struct sym *s = red_param(L, f, c->refs[k]);
+            for (struct lower_fred *r = reds; s && r; r = r->next)
+                if (r->param == s)
+                    s = NULL;
+            if (!s)
+                return NULL;
+            struct lower_fred *r = arena_alloc(L->a, sizeof *r);
+            *r = (struct lower_fred){c, c->refs[k], s, reds};
+            reds = r;
+        }
+    }
+    return reds;
+}
+
+static const char *pname(struct lower *L, const struct sym *s)
+{
+    return arena_strndup(L->a, s->name->str, s->name->len);
+}
+
+/* The private copies of f's reductions: declared and initialised in `pro`, combined into
+ * the originals and released in `epi`.  Arrays of more than 4 KiB are on the heap. */
+static void red_privates(struct lower *L, const struct lower_ftask *f, struct lower_buf *pro,
+                         struct lower_buf *epi)
+{
+    for (struct lower_fred *r = f->reds; r; r = r->next) {
+        const char *x = pname(L, r->param);
+        if (r->ref->kind == OMP_REF_DEREF) {
+            lbuf_printf(pro, "__typeof__(*nrt_p->%s) nrt_rp_%s; ", x, x);
+            struct lower_red_elems e = {"", "", arena_printf(L->a, "nrt_rp_%s", x),
+                                        arena_printf(L->a, "(*nrt_p->%s)", x)};
+            lower_reduction_code(L, r->clause, x, &e, pro, epi);
+            continue;
+        }
+        lbuf_printf(pro, "__SIZE_TYPE__ nrt_rn_%s = nrt_p->nrt_rn_%s; "
+                    "_Bool nrt_rh_%s = nrt_rn_%s * sizeof *nrt_p->%s > 4096; "
+                    "__typeof__(*nrt_p->%s) nrt_rs_%s[nrt_rh_%s || !nrt_rn_%s ? 1 : nrt_rn_%s]; "
+                    "__typeof__(*nrt_p->%s) *nrt_rp_%s = nrt_rh_%s ? "
+                    "__builtin_malloc(nrt_rn_%s * sizeof *nrt_p->%s) : nrt_rs_%s; "
+                    "if (!nrt_rp_%s) __builtin_abort();\n",
+                    x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x);
+        struct lower_red_elems e = {
+            arena_printf(L->a, "for (__SIZE_TYPE__ nrt_i = 0; nrt_i < nrt_rn_%s; nrt_i++) { ", x),
+            " }", arena_printf(L->a, "nrt_rp_%s[nrt_i]", x),
+            arena_printf(L->a, "nrt_p->%s[nrt_i]", x),
+        };
+        lower_reduction_code(L, r->clause, x, &e, pro, epi);
+        lbuf_printf(epi, "if (nrt_rh_%s) __builtin_free(nrt_rp_%s);\n", x, x);
+    }
+}
+
+/* What the run function passes for parameter s: its private copy, or NULL (the argument). */
+static const char *red_argument(struct lower *L, const struct lower_ftask *f,
+                                const struct sym *s)
+{
+    for (struct lower_fred *r = f->reds; r; r = r->next)
+        if (r->param == s)
+            return arena_printf(L->a, "%snrt_rp_%s", r->ref->kind == OMP_REF_DEREF ? "&" : "",
+                                pname(L, s));
+    return NULL;
+}
+
 static void args_struct(struct lower *L, struct lower_buf *b, const struct lower_ftask *f)
 {
     const char *fn = fname(L, f);
@@ -360,6 +454,9 @@ static void args_struct(struct lower *L, struct lower_buf *b, const struct lower
             lbuf_printf(b, "void *%.*s; ", (int)s->name->len, s->name->str);
         n++;
     }
+    for (struct lower_fred *r = f->reds; r; r = r->next)
+        if (r->ref->kind == OMP_REF_SHAPE)
+            lbuf_printf(b, "__SIZE_TYPE__ nrt_rn_%s; ", pname(L, r->param));
     if (n == 0)
         lbuf_puts(b, "char nrt_unused; ");
     lbuf_puts(b, "};");
@@ -379,8 +476,12 @@ static void call_from_args(struct lower *L, struct lower_buf *b, const struct lo
     lbuf_printf(b, "%s(", fname(L, f));
     int i = 0;
     EACH_PARAM(of, p) {
-        lbuf_printf(b, "%snrt_p->%.*s", i++ ? ", " : "", (int)p->sym->name->len,
-                    p->sym->name->str);
+        const char *priv = red_argument(L, of, p->sym);
+        if (priv)
+            lbuf_printf(b, "%s%s", i++ ? ", " : "", priv);
+        else
+            lbuf_printf(b, "%snrt_p->%.*s", i++ ? ", " : "", (int)p->sym->name->len,
+                        p->sym->name->str);
     }
     lbuf_puts(b, ");");
 }
@@ -391,7 +492,15 @@ static void run_function(struct lower *L, struct lower_buf *b, const struct lowe
     lbuf_printf(b, "\nstatic void %s__nrt_run%s(void *nrt_a, nanort_ctx *nrt_c) "
                 "{ struct %s__nrt_args *nrt_p = nrt_a; (void)nrt_c; (void)nrt_p; ",
                 fname(L, f), suffix, fname(L, of));
+    struct lower_buf pro = {0}, epi = {0};
+    red_privates(L, of, &pro, &epi);
+    if (pro.s)
+        lbuf_puts(b, pro.s);
     call_from_args(L, b, f, of);
+    if (epi.s)
+        lbuf_printf(b, "\n%s", epi.s);
+    free(pro.s);
+    free(epi.s);
     lbuf_puts(b, " }\n");
 }
 
@@ -407,7 +516,7 @@ static void spawn_function(struct lower *L, struct lower_buf *b, struct lower_ft
     lbuf_puts(b, "); return; }\n    unsigned nrt_nr = 0, nrt_nd = 0;\n");
     struct lower_buf count = {0}, add = {0};
     lower_set_params(L, f->params, 0, (size_t)-1);
-    deps_emit(L, &f->dir, true, &count, &add);
+    deps_emit(L, &f->dir, !f->reds, &count, &add);
     if (count.s)
         lbuf_puts(b, count.s);
     lbuf_printf(b, "    void *nrt_a;\n    nanort_task *nrt_t = nanort_task_create(&%s__nrt_type, "
@@ -417,6 +526,14 @@ static void spawn_function(struct lower *L, struct lower_buf *b, struct lower_ft
         lbuf_printf(b, "    __builtin_memcpy((void *)&nrt_p->%.*s, &%.*s, sizeof nrt_p->%.*s);\n",
                     (int)p->sym->name->len, p->sym->name->str, (int)p->sym->name->len,
                     p->sym->name->str, (int)p->sym->name->len, p->sym->name->str);
+    }
+    for (struct lower_fred *r = f->reds; r; r = r->next) {
+        if (r->ref->kind != OMP_REF_SHAPE)
+            continue;
+        lbuf_printf(b, "    nrt_p->nrt_rn_%s = 1", pname(L, r->param));
+        for (int i = 0; i < r->ref->ndims; i++)
+            lbuf_printf(b, " * (__SIZE_TYPE__)(%s)", lower_expr(L, r->ref->dims[i].text, NULL, 0));
+        lbuf_puts(b, ";\n");
     }
     if (add.s)
         lbuf_puts(b, add.s);
@@ -431,6 +548,7 @@ static void emit_one(struct lower *L, struct lower_ftask *f)
 {
     const char *fn = fname(L, f);
     struct lower_buf b = {0};
+    f->reds = private_reductions(L, f);
     args_struct(L, &b, f);
     lbuf_printf(&b, " static __attribute__((unused)) void %s__nrt_spawn(%s); static struct nanort_task_type %s__nrt_type;\n",
                 fn, param_list(L, f), fn);

@@ -743,6 +743,14 @@ struct lower_local {
     size_t from, to;
 };
 
+/* A reduction item of a function task with a private copy in its run function. */
+struct lower_fred {
+    const struct omp_clause *clause;
+    const struct omp_ref *ref;     /* *p (one element) or [n]..p (an array by shaping) */
+    struct sym *param;             /* p: a pointer parameter */
+    struct lower_fred *next;
+};
+
 struct lower_ftask {
     struct name *name;
     struct ast *decl;              /* AST_FUNCTION_DEF or AST_DECLARATION with the pragma */
@@ -753,6 +761,8 @@ struct lower_ftask {
     size_t first_decl;             /* offset of the first file-scope declaration of it */
     struct lower_ftask *next;
     struct lower_ftask *next_impl; /* the next task with impl_of (task_emit_all) */
+    struct lower_fred *reds;       /* reductions with private copies (task_emit_all); NULL:
+                                      none, or kept as commutative dependences */
 };
 
 /* A hash map from pointers (interned names) to pointers, in the arena. */
@@ -848,6 +858,16 @@ bool task_declarator_is_vm(struct ast *declarator);
 /* lower_inline.c */
 void inline_task(struct lower *L, struct lower_dir *d);
 void inline_loop(struct lower *L, struct lower_dir *d);
+/* Element-wise code over an array reduction (empty open/close for a scalar). */
+struct lower_red_elems {
+    const char *open, *close;       /* a for loop over nrt_i, or "" */
+    const char *priv, *orig;        /* one element of the private copy / the original */
+};
+/* A reduction's private-copy initialisation (appended to pro) and its combination into the
+ * original under the critical section "nrt.reduction.<var>" (appended to epi). */
+void lower_reduction_code(struct lower *L, const struct omp_clause *red, const char *var,
+                          const struct lower_red_elems *e, struct lower_buf *pro,
+                          struct lower_buf *epi);
 
 /* lower_misc.c */
 void misc_taskwait(struct lower *L, struct ast *pragma, struct omp_directive *d);

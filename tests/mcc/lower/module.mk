@@ -1,5 +1,5 @@
 # tests/mcc/lower: tests of mcc's OmpSs lowering (mcc/lower*.c).  Each tests/mcc/lower/*.c is
-# a self-checking program built with mcc --ompss and run with 1 and 3 workers; each
+# a self-checking program built with mcc --ompss and run with 1, 2 and 4 workers; each
 # tests/mcc/lower/diag/*.c has the first diagnostic it must produce in its .err file.
 # They need build/bin/mcc (MCC_TEST_DEP, tests/mcc/module.mk) and the runtime.
 LOWER_RUN_CASES  := $(sort $(wildcard tests/mcc/lower/*.c))

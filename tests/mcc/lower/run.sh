@@ -2,7 +2,7 @@
 # Tests of mcc's OmpSs lowering (mcc/lower*.c), run from the repository root:
 #
 #   tests/mcc/lower/run.sh run CASE.c    build CASE.c with `mcc --ompss`, run it under
-#                                        NX_ARGS --smp-workers=1 and =3: exit 0 when both
+#                                        NX_ARGS --smp-workers=1, 2 and 4: exit 0 when both
 #                                        runs exit 0 (each program checks itself)
 #   tests/mcc/lower/run.sh diag CASE.c   `mcc --ompss -y` on diag/CASE.c: an error case must
 #                                        exit 1, a warning case 0, and the first diagnostic
@@ -22,7 +22,7 @@ run)
   bin=$work/$name
   rm -f "$bin"
   "$mcc" --ompss -O1 -k -Itests/ompss "$src" -o "$bin" || { echo "build failed"; exit 1; }
-  for w in 1 3; do
+  for w in 1 2 4; do
     echo "== --smp-workers=$w"
     NX_ARGS="--smp-workers=$w" timeout 120 "$bin" || { echo "failed with $w workers (124: timed out)"; exit 1; }
   done
