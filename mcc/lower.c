@@ -523,9 +523,10 @@ static void lower_pragma_item(struct lower *L, struct ast *pr)
     }
 }
 
-static bool is_local_var(const struct sym *s)
+/* An object the frame may have captured (locals, and globals a clause privatised). */
+static bool is_object_var(const struct sym *s)
 {
-    return s && (s->kind == SYM_OBJECT || s->kind == SYM_PARAM) && s->depth > 0;
+    return s && (s->kind == SYM_OBJECT || s->kind == SYM_PARAM);
 }
 
 static void visit_kids(struct lower *L, struct ast *n);
@@ -550,7 +551,7 @@ void lower_visit(struct lower *L, struct ast *n)
         lower_pragma_item(L, n);
         return;
     case AST_IDENT:
-        if (L->frame && is_local_var(n->sym))
+        if (L->frame && is_object_var(n->sym))
             for (struct lower_var *v = L->frame->vars; v; v = v->next)
                 if (v->sym == n->sym && v->use) {
                     rewrite_replace(L->rw, n->begin, n->end, v->use);

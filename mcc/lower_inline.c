@@ -33,9 +33,12 @@ static bool declared_inside(const struct sym *s, const struct ast *node)
            s->declarator->begin < node->end;
 }
 
-static bool capturable(const struct sym *s)
+/* Locals and parameters are captured when the task names them; a file-scope object only
+ * when a private, firstprivate or reduction clause lists it (`global`), since globals are
+ * otherwise shared and used directly. */
+static bool capturable(const struct sym *s, bool global)
 {
-    return s && (s->kind == SYM_OBJECT || s->kind == SYM_PARAM) && s->depth > 0 &&
+    return s && (s->kind == SYM_OBJECT || s->kind == SYM_PARAM) && (s->depth > 0 || global) &&
            s->type != TYPE_FUNCTION;
 }
 
@@ -47,9 +50,9 @@ static struct lower_var *cap_find(struct capture *c, const struct sym *s)
     return NULL;
 }
 
-static struct lower_var *cap_add(struct capture *c, struct sym *s, size_t off)
+static struct lower_var *cap_add(struct capture *c, struct sym *s, size_t off, bool global)
 {
-    if (!capturable(s) || declared_inside(s, c->node))
+    if (!capturable(s, global) || declared_inside(s, c->node))
         return NULL;
     struct lower_var *v = cap_find(c, s);
     if (v)
@@ -79,7 +82,7 @@ struct text_cap {
 static const char *cap_name(void *arg, const char *s, size_t n)
 {
     struct text_cap *t = arg;
-    cap_add(t->c, lower_resolve(t->c->L, s, n, t->off), t->off);
+    cap_add(t->c, lower_resolve(t->c->L, s, n, t->off), t->off, false);
     return NULL;
 }
 
@@ -106,7 +109,7 @@ static void capture_tree(struct capture *c, struct ast *n)
     for (struct ast *p = n->pragma; p; p = p->kid[0])
         capture_text(c, lower_src(c->L, p->begin, p->end), p->begin);
     if (n->kind == AST_IDENT)
-        cap_add(c, n->sym, n->begin);
+        cap_add(c, n->sym, n->begin, false);
     for (int k = 0; k < 4; k++)
         capture_tree(c, n->kid[k]);
 }
@@ -150,7 +153,9 @@ static void apply_clauses(struct capture *c, const struct lower_dir *d, size_t o
         const struct omp_clause *cl = &d->dir->clauses[i];
         for (int k = 0; k < cl->nrefs; k++) {
             struct sym *s = ref_sym(L, cl->refs[k], off);
-            struct lower_var *v = s ? cap_add(c, s, off) : NULL;
+            bool privatises = cl->kind == OMP_CL_PRIVATE || cl->kind == OMP_CL_FIRSTPRIVATE ||
+                              cl->kind == OMP_CL_REDUCTION;
+            struct lower_var *v = s ? cap_add(c, s, off, privatises) : NULL;
             if (!v)
                 continue;
             switch (cl->kind) {
@@ -261,16 +266,17 @@ static const char *red_name(void *arg, const char *s, size_t n)
 
 /*
  * Initialise the private copy (into `pro`), and combine it into the original at the end
- * (into `epi`) under the critical section "nrt.reduction.<var>".  Shared by inline tasks
- * and function tasks (lower_task.c).
+ * (into `epi`) under the critical section "nrt.reduction".  One lock for every reduction:
+ * the same object may be reduced under different names (`*sum` in a function task, `total`
+ * in an inline task), and a lock per name would not exclude those combines from each other.
+ * Shared by inline tasks and function tasks (lower_task.c).
  */
-void lower_reduction_code(struct lower *L, const struct omp_clause *red, const char *var,
+void lower_reduction_code(struct lower *L, const struct omp_clause *red,
                           const struct lower_red_elems *e, struct lower_buf *pro,
                           struct lower_buf *epi)
 {
-    const char *x = var;
     const char *priv = e->priv, *orig = e->orig;
-    lbuf_printf(epi, "nanort_critical_enter(\"nrt.reduction.%s\"); %s", x, e->open);
+    lbuf_printf(epi, "nanort_critical_enter(\"nrt.reduction\"); %s", e->open);
     enum omp_reduction_op op = red->red_op;
     if (op == OMP_RED_USER) {
         const struct lower_declred *r = misc_find_reduction(L, red->red_id.text);
@@ -287,9 +293,9 @@ void lower_reduction_code(struct lower *L, const struct omp_clause *red, const c
                         e->close);
         lbuf_printf(epi, "%s;", lower_map_idents(L, r->r->combiner.text, red_name, &m));
     } else if (op == OMP_RED_MIN || op == OMP_RED_MAX) {
-        lbuf_printf(pro, "nanort_critical_enter(\"nrt.reduction.%s\"); %s%s = %s;%s "
-                    "nanort_critical_leave(\"nrt.reduction.%s\");\n", x, e->open, priv, orig,
-                    e->close, x);
+        lbuf_printf(pro, "nanort_critical_enter(\"nrt.reduction\"); %s%s = %s;%s "
+                    "nanort_critical_leave(\"nrt.reduction\");\n", e->open, priv, orig,
+                    e->close);
         lbuf_printf(epi, "if (%s %s %s) %s = %s;", priv, op == OMP_RED_MIN ? "<" : ">", orig,
                     orig, priv);
     } else {
@@ -301,13 +307,13 @@ void lower_reduction_code(struct lower *L, const struct omp_clause *red, const c
         lbuf_printf(pro, "%s%s = %s;%s\n", e->open, priv, red_identity(op), e->close);
         lbuf_printf(epi, "%s = %s %s %s;", orig, orig, ops[op], priv);
     }
-    lbuf_printf(epi, "%s nanort_critical_leave(\"nrt.reduction.%s\");\n", e->close, x);
+    lbuf_printf(epi, "%s nanort_critical_leave(\"nrt.reduction\");\n", e->close);
 }
 
 static void reduction_code(struct outline *o, struct lower_var *v,
                            const struct lower_red_elems *e)
 {
-    lower_reduction_code(o->L, v->red, vname(v, o->L->a), e, &o->prologue, &o->epilogue);
+    lower_reduction_code(o->L, v->red, e, &o->prologue, &o->epilogue);
 }
 
 /* reduction(op: [n][m]p): a private array of n*m elements replaces p inside the task. */
@@ -630,7 +636,7 @@ void inline_loop(struct lower *L, struct lower_dir *d)
     while (*pv && (*pv)->sym != lp.var)
         pv = &(*pv)->next;
     char *vdecl = task_decl_text(L, lp.var, NULL);
-    if (!*pv && !lp.decl && capturable(lp.var)) {
+    if (!*pv && !lp.decl && capturable(lp.var, false)) {
         struct lower_var *v = arena_alloc(L->a, sizeof *v);
         v->sym = lp.var;
         v->next = vars;

@@ -408,7 +408,7 @@ static void red_privates(struct lower *L, const struct lower_ftask *f, struct lo
             lbuf_printf(pro, "__typeof__(*nrt_p->%s) nrt_rp_%s; ", x, x);
             struct lower_red_elems e = {"", "", arena_printf(L->a, "nrt_rp_%s", x),
                                         arena_printf(L->a, "(*nrt_p->%s)", x)};
-            lower_reduction_code(L, r->clause, x, &e, pro, epi);
+            lower_reduction_code(L, r->clause, &e, pro, epi);
             continue;
         }
         lbuf_printf(pro, "__SIZE_TYPE__ nrt_rn_%s = nrt_p->nrt_rn_%s; "
@@ -423,7 +423,7 @@ static void red_privates(struct lower *L, const struct lower_ftask *f, struct lo
             " }", arena_printf(L->a, "nrt_rp_%s[nrt_i]", x),
             arena_printf(L->a, "nrt_p->%s[nrt_i]", x),
         };
-        lower_reduction_code(L, r->clause, x, &e, pro, epi);
+        lower_reduction_code(L, r->clause, &e, pro, epi);
         lbuf_printf(epi, "if (nrt_rh_%s) __builtin_free(nrt_rp_%s);\n", x, x);
     }
 }

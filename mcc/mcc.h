@@ -864,8 +864,8 @@ struct lower_red_elems {
     const char *priv, *orig;        /* one element of the private copy / the original */
 };
 /* A reduction's private-copy initialisation (appended to pro) and its combination into the
- * original under the critical section "nrt.reduction.<var>" (appended to epi). */
-void lower_reduction_code(struct lower *L, const struct omp_clause *red, const char *var,
+ * original under the critical section "nrt.reduction" (appended to epi). */
+void lower_reduction_code(struct lower *L, const struct omp_clause *red,
                           const struct lower_red_elems *e, struct lower_buf *pro,
                           struct lower_buf *epi);
 
