@@ -211,6 +211,7 @@ enum nrt_task_flag {
     NRT_TF_ROOT = 1u << 3,       /* the implicit task of main */
     NRT_TF_COMMUTATIVE = 1u << 4,/* has commutative regions: take tokens before running */
     NRT_TF_REGISTERED = 1u << 5, /* its regions are in the parent's domain */
+    NRT_TF_INLINE = 1u << 6,     /* in its creator's inline frame stack: runs in submit */
 };
 
 /* Per task type runtime data (type->rt), created at the type's first use. */
@@ -316,6 +317,11 @@ struct nrt_worker {
      * (relaxed: the sum is an estimate for throttling). */
     atomic_long submitted, completed;
     int depth;                      /* nesting of task bodies on this thread (stats) */
+    /* Inline frames (task.c): a bump-allocated LIFO stack of tasks without regions that
+     * run in nanort_task_submit(); inl_open: one was created and not yet submitted.
+     * This thread only. */
+    char *inl_base, *inl_top, *inl_end;
+    bool inl_open;
     /* --summary: written by this thread only, read after it stopped. */
     unsigned long tasks_run;
     uint64_t busy_ns, t_start;

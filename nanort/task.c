@@ -78,6 +78,55 @@ static const struct nanort_impl *choose_impl(struct nrt_type_info *info)
               "(give it an smp version)", info->type->label ? info->type->label : "?");
 }
 
+/* ---- inline frames ------------------------------------------------------------------ */
+
+/*
+ * A task without regions that its creator will run at once anyway (its queue is full)
+ * gets a frame on the creator's inline stack instead of a heap block: it runs in
+ * nanort_task_submit() and, with its children, finishes before submit returns, so the
+ * frames are freed in LIFO order.  Only one frame may be between create and submit.
+ */
+#define INLINE_STACK (64 * 1024)
+
+/* Enough ready tasks are queued to keep every other worker busy: the creator runs a new
+ * ready task at once instead of queueing it (work first, as libgomp does past 64 per
+ * thread), which costs a function call instead of a trip through the queues. */
+static bool queue_is_full(void)
+{
+    /* relaxed: a heuristic. */
+    return nrt_self && nrt_cfg.queue_limit > 0 &&
+           nrt_sched->queued(nrt_self) > nrt_cfg.queue_limit;
+}
+
+static bool inline_eligible(struct nrt_type_info *info, unsigned nregions)
+{
+    struct nrt_worker *w = nrt_self;
+    return nregions == 0 && w && !w->inl_open && info->nimpls == 1 &&
+           info->impls[0]->device == NANORT_DEVICE_SMP && queue_is_full();
+}
+
+static struct nanort_task *inline_frame(size_t need)
+{
+    struct nrt_worker *w = nrt_self;
+    if (NRT_UNLIKELY(!w->inl_base)) {
+        w->inl_base = w->inl_top = nrt_xmalloc(INLINE_STACK);
+        w->inl_end = w->inl_base + INLINE_STACK;
+    }
+    if ((size_t)(w->inl_end - w->inl_top) < need)
+        return NULL;
+    struct nanort_task *t = (struct nanort_task *)w->inl_top;
+    w->inl_top += need;
+    w->inl_open = true;
+    return t;
+}
+
+static void inline_free_all(struct nrt_worker *w)
+{
+    free(w->inl_base);
+    w->inl_base = w->inl_top = w->inl_end = NULL;
+    w->inl_open = false;
+}
+
 /* ---- allocation --------------------------------------------------------------------- */
 
 static const size_t class_size[NRT_SIZE_CLASSES] = {256, 512, 1024, 2048, 4096, 8192};
@@ -200,6 +249,8 @@ void nrt_task_free_all(void)
             nrt_workers[i].freel[c] = NULL;
             nrt_workers[i].nfree[c] = 0;
         }
+    for (int i = 0; i < nrt_nworkers; i++)
+        inline_free_all(&nrt_workers[i]);
 }
 
 /* ---- live task accounting (throttling) ------------------------------------------ */
@@ -252,10 +303,32 @@ static bool over_throttle_limit(void)
 
 /* ---- creation ------------------------------------------------------------------------ */
 
-nanort_task *nanort_task_create(struct nanort_task_type *type, size_t args_size,
-                                unsigned nregions, unsigned ndims_total, void **args)
+/* The header of an inline frame: only what run, taskwait and the queries read. */
+static nanort_task *create_inline(struct nanort_task *t, struct nrt_type_info *info,
+                                  size_t args_size, void **args)
 {
-    nrt_ensure_started();
+    t->type = info->type;
+    t->info = info;
+    t->parent = nrt_current ? nrt_current : nrt_root;
+    t->args = (char *)t + ALIGN16(sizeof(struct nanort_task));
+    memset(t->args, 0, args_size);
+    t->nregions = t->max_regions = t->ndims = t->max_dims = 0;
+    t->flags = NRT_TF_INLINE;
+    t->priority = 0;
+    t->domain = NULL;
+    t->owner = nrt_self->id;
+    nrt_task_init_counts(t);
+    if (nrt_cfg.summary)
+        atomic_fetch_add_explicit(&info->created, 1, memory_order_relaxed);
+    *args = t->args;
+    return t;
+}
+
+/* The general case: a heap block (from the worker's freelists) with room for regions. */
+static __attribute__((noinline)) nanort_task *
+create_heap(struct nanort_task_type *type, struct nrt_type_info *info, size_t args_size,
+            unsigned nregions, unsigned ndims_total, void **args)
+{
     size_t head = ALIGN16(sizeof(struct nanort_task));
     size_t regs = ALIGN16(args_size);
     size_t dims = regs + (size_t)nregions * sizeof(struct nrt_region);
@@ -267,7 +340,7 @@ nanort_task *nanort_task_create(struct nanort_task_type *type, size_t args_size,
     t->owner = owner;
     t->size = size;
     t->type = type;
-    t->info = nrt_type_info(type);
+    t->info = info;
     t->parent = nrt_current ? nrt_current : nrt_root;
     t->args = (char *)t + head;
     memset(t->args, 0, args_size);
@@ -280,6 +353,20 @@ nanort_task *nanort_task_create(struct nanort_task_type *type, size_t args_size,
         atomic_fetch_add_explicit(&t->info->created, 1, memory_order_relaxed);
     *args = t->args;
     return t;
+}
+
+nanort_task *nanort_task_create(struct nanort_task_type *type, size_t args_size,
+                                unsigned nregions, unsigned ndims_total, void **args)
+{
+    nrt_ensure_started();
+    struct nrt_type_info *info = nrt_type_info(type);
+    if (inline_eligible(info, nregions)) {
+        struct nanort_task *t = inline_frame(ALIGN16(sizeof(struct nanort_task)) +
+                                             ALIGN16(args_size));
+        if (t)
+            return create_inline(t, info, args_size, args);
+    }
+    return create_heap(type, info, args_size, nregions, ndims_total, args);
 }
 
 void nanort_task_region(nanort_task *t, unsigned flags, const void *base, unsigned ndims,
@@ -451,16 +538,6 @@ static void throttle(struct nanort_task *t)
     nrt_handoff_flush();
 }
 
-/* Enough ready tasks are queued to keep every other worker busy: the creator runs a new
- * ready task at once instead of queueing it (work first, as libgomp does past 64 per
- * thread), which costs a function call instead of a trip through the queues. */
-static bool queue_is_full(void)
-{
-    /* relaxed: a heuristic. */
-    return nrt_self && nrt_cfg.queue_limit > 0 &&
-           nrt_sched->queued(nrt_self) > nrt_cfg.queue_limit;
-}
-
 static bool register_deps(struct nanort_task *t)
 {
     struct nanort_task *parent = t->parent;
@@ -469,7 +546,38 @@ static bool register_deps(struct nanort_task *t)
     return nrt_deps_submit(parent->domain, t);
 }
 
-void nanort_task_submit(nanort_task *t, unsigned flags, int priority)
+static void wait_children(struct nanort_task *t);
+
+/* An inline frame: run the body here, then wait for its children, so that it is finished
+ * for its parent (which never counted it) before its frame is popped. */
+static void submit_inline(struct nanort_task *t, unsigned flags)
+{
+    struct nrt_worker *w = nrt_self;
+    NRT_ASSERT(w && w->id == t->owner && w->inl_open);
+    w->inl_open = false;
+    if ((flags & NANORT_TASK_FINAL) || (t->parent->flags & NRT_TF_FINAL))
+        t->flags |= NRT_TF_FINAL | NRT_TF_UNDEFERRED;
+    struct nanort_task *prev = nrt_current;
+    if (NRT_UNLIKELY(nrt_cfg.summary)) {
+        run_body(t);
+    } else {
+        const struct nanort_impl *impl = t->info->impls[0];
+        struct nanort_ctx ctx = {t, impl, NULL};
+        nrt_current = t;
+        impl->run(t->args, &ctx);
+    }
+    if (children_of(t)) {
+        nrt_current = t;            /* children completing here count as in its body */
+        wait_children(t);
+        if (t->domain)
+            nrt_domain_free(t->domain);
+        nrt_handoff_flush();
+    }
+    nrt_current = prev;
+    w->inl_top = (char *)t;
+}
+
+static __attribute__((noinline)) void submit_heap(nanort_task *t, unsigned flags, int priority)
 {
     struct nanort_task *parent = t->parent;
     t->priority = priority;
@@ -498,6 +606,14 @@ void nanort_task_submit(nanort_task *t, unsigned flags, int priority)
         nrt_sched_push(t);
 }
 
+void nanort_task_submit(nanort_task *t, unsigned flags, int priority)
+{
+    if (t->flags & NRT_TF_INLINE)
+        submit_inline(t, flags);
+    else
+        submit_heap(t, flags, priority);
+}
+
 /* ---- waiting -------------------------------------------------------------------------- */
 
 static bool children_done(void *arg)
@@ -511,9 +627,8 @@ static struct nanort_task *current_task(void)
     return nrt_current ? nrt_current : nrt_root;
 }
 
-void nanort_taskwait_noflush(void)
+static void wait_children(struct nanort_task *t)
 {
-    struct nanort_task *t = current_task();
     if (nrt_children_done(t))
         return;
     /* seq_cst: completers read it after their decrement (see complete()). */
@@ -521,6 +636,11 @@ void nanort_taskwait_noflush(void)
                  NRT_BODY_BIAS - children_of(t));
     nrt_wait_until(children_done, t);
     atomic_store_explicit(&t->wait_target, -1, memory_order_relaxed);
+}
+
+void nanort_taskwait_noflush(void)
+{
+    wait_children(current_task());
 }
 
 void nanort_taskwait(void)
