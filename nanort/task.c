@@ -569,10 +569,10 @@ static void submit_inline(struct nanort_task *t, unsigned flags)
     if (children_of(t)) {
         nrt_current = t;            /* children completing here count as in its body */
         wait_children(t);
-        if (t->domain)
-            nrt_domain_free(t->domain);
         nrt_handoff_flush();
     }
+    if (t->domain)                  /* children with regions, all finished now */
+        nrt_domain_free(t->domain);
     nrt_current = prev;
     w->inl_top = (char *)t;
 }
