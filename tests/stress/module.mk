@@ -65,3 +65,25 @@ $(foreach k,tsan asan,$(foreach pw,dbf-2 bf-4,\
 check-stress: $(filter-out check-stress-tsan-% check-stress-asan-%,$(filter check-stress-%,$(CHECK_TARGETS)))
 check-tsan: $(filter check-stress-tsan-%,$(CHECK_TARGETS))
 check-asan: $(filter check-stress-asan-%,$(CHECK_TARGETS))
+
+# inline_tree: task trees without dependences under --queue-limit=1, so that most tasks
+# take the runtime's inline path (tests/stress/inline_tree.c says what it checks).
+INLINE_BIN := $(BUILD)/tests/stress/inline_tree
+$(INLINE_BIN): tests/stress/inline_tree.c include/nanort.h $(NANORT_LIB_A)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_COMMON) $< -o $@ $(NANORT_LIB_A) $(LDLIBS_COMMON)
+$(BUILD)/tsan/tests/stress/inline_tree $(BUILD)/asan/tests/stress/inline_tree: \
+  $(BUILD)/%/tests/stress/inline_tree: tests/stress/inline_tree.c include/nanort.h $(BUILD)/%/libnanort.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_COMMON) -O1 $(SAN_FLAGS_$*) $< -o $@ $(BUILD)/$*/libnanort.a $(LDLIBS_COMMON)
+ALL_TARGETS += $(INLINE_BIN)
+
+$(foreach w,1 2 3,$(foreach q,1 64,\
+  $(eval $(call stress_run,check-inline-tree-$(w)-$(q),inline_tree[$(w)$(STRESS_COMMA)q$(q)],\
+    NX_ARGS="--smp-workers=$(w) --queue-limit=$(q)",$(INLINE_BIN),200))))
+$(foreach k,tsan asan,\
+  $(eval $(call stress_run,check-inline-tree-$(k),inline_tree-$(k)[2$(STRESS_COMMA)q1],\
+    $$(SAN_ENV_$(k)) NX_ARGS="--smp-workers=2 --queue-limit=1",$(BUILD)/$(k)/tests/stress/inline_tree,100)))
+check-stress: $(filter check-inline-tree-%,$(filter-out check-inline-tree-tsan check-inline-tree-asan,$(CHECK_TARGETS)))
+check-tsan: check-inline-tree-tsan
+check-asan: check-inline-tree-asan
