@@ -969,6 +969,8 @@ initializer_list
 
 designation
     : designator_list '='
+    | IDENTIFIER ':'                /* GNU obsolete `field: value` (gcc accepts it) */
+        { $$ = ast_list(p, named(N(AST_DESIGNATOR_FIELD, @1, NULL, NULL), $1)); }
     ;
 
 designator_list
