@@ -836,6 +836,22 @@ static void add_dependency_names(const struct driver *d, struct strvec *cmd, con
     }
 }
 
+/* Finish a compiler command with [-x lang] input [-o out] and run it. */
+static int run_on_input(struct strvec *cmd, const char *lang, const char *input,
+                        const char *out)
+{
+    if (lang) {
+        sv_push(cmd, "-x");
+        sv_push(cmd, lang);
+    }
+    sv_push(cmd, input);
+    if (out) {
+        sv_push(cmd, "-o");
+        sv_push(cmd, out);
+    }
+    return run_command(cmd);
+}
+
 /* <cc> -E [-fopenmp -D_OMPSS=1] <flags> -I<mcc dirs> -x c src [-o out] */
 static int preprocess(const struct driver *d, const char *src, const char *out)
 {
@@ -852,14 +868,7 @@ static int preprocess(const struct driver *d, const char *src, const char *out)
     if (d->opts.ompss)
         add_mcc_includes(d, &cmd);
     add_dependency_names(d, &cmd, src);
-    sv_push(&cmd, "-x");
-    sv_push(&cmd, "c");
-    sv_push(&cmd, src);
-    if (out) {
-        sv_push(&cmd, "-o");
-        sv_push(&cmd, out);
-    }
-    return run_command(&cmd);
+    return run_on_input(&cmd, "c", src, out);
 }
 
 static int translate(const struct driver *d, const char *in, const char *out)
@@ -903,14 +912,7 @@ static int compile_translated(const struct driver *d, const struct item *it, con
     add_mcc_includes(d, &cmd);
     add_source_name_map(d, it, file, &cmd);
     sv_cat(&cmd, &d->wn);
-    sv_push(&cmd, "-x");
-    sv_push(&cmd, "c");
-    sv_push(&cmd, file);
-    if (out) {
-        sv_push(&cmd, "-o");
-        sv_push(&cmd, out);
-    }
-    return run_command(&cmd);
+    return run_on_input(&cmd, "c", file, out);
 }
 
 /* An input the native compiler handles alone (other languages; C under --no-openmp):
@@ -925,16 +927,7 @@ static int compile_native(const struct driver *d, const struct item *it, const c
     sv_cat(&cmd, &d->inc);
     sv_cat(&cmd, &d->wp);
     sv_cat(&cmd, &d->wn);
-    if (it->lang) {
-        sv_push(&cmd, "-x");
-        sv_push(&cmd, it->lang);
-    }
-    sv_push(&cmd, it->args[0]);
-    if (out) {
-        sv_push(&cmd, "-o");
-        sv_push(&cmd, out);
-    }
-    return run_command(&cmd);
+    return run_on_input(&cmd, it->lang, it->args[0], out);
 }
 
 /* Copy from `flags` the options that start with `prefix`; with `two_word`, also the separate
