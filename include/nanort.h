@@ -149,6 +149,75 @@ void nanort_task_submit(nanort_task *t, unsigned flags, int priority);
  * `impl` must stay valid for the whole run.  Call before the first task of the type. */
 void nanort_task_type_add_impl(struct nanort_task_type *type, const struct nanort_impl *impl);
 
+/* ---- device implementations (OpenCL, CUDA) --------------------------------------- */
+
+/*
+ * A device implementation's `run` executes on the host-side manager thread of the device
+ * (memory space) the runtime picked for the instance, after the task's copied regions
+ * were made valid there (transfers may still be in flight: the device orders the launch
+ * after them).  It launches work on that device and returns; the task completes when
+ * the device work it queued has finished.  Pointers inside copied regions are host
+ * addresses in the argument block: translate them with nanort_device_ptr() (CUDA) or pass
+ * them as NANORT_KARG_BUFFER arguments to nanort_kernel_launch() (OpenCL and CUDA).
+ */
+enum nanort_karg_kind {
+    NANORT_KARG_VALUE = 0,  /* by value: `size` bytes at `ptr` */
+    NANORT_KARG_BUFFER = 1, /* `ptr` is a host address inside one of the task's copied
+                             * regions (or NULL): the kernel gets the device copy */
+    NANORT_KARG_LOCAL = 2,  /* OpenCL __local memory of `size` bytes (`ptr` unused) */
+};
+
+struct nanort_karg {
+    unsigned kind;          /* enum nanort_karg_kind */
+    size_t size;
+    const void *ptr;
+};
+
+/* One kernel launch over an n-dimensional range (ndrange(n, g..., l...)). */
+struct nanort_launch {
+    const void *kernel;     /* CUDA: the __global__ function's host address (what
+                             * cudaLaunchKernel takes); OpenCL: NULL, the implementation's
+                             * device_info names the kernel */
+    unsigned ndims;         /* 1, 2 or 3 */
+    size_t global[3];       /* global size per dimension (work items / threads) */
+    size_t local[3];        /* work-group / block size; all 0: the device chooses.  A
+                             * global size that is not a multiple is rounded up */
+    size_t shmem;           /* CUDA dynamic shared memory bytes */
+    unsigned nargs;
+    const struct nanort_karg *args;
+};
+
+/* Launch a kernel on the device the running implementation was given. */
+void nanort_kernel_launch(nanort_ctx *ctx, const struct nanort_launch *launch);
+
+/* The device address of host address `host` (inside one of the task's copied regions)
+ * in the memory of ctx's device: a CUDA device pointer.  Returns `host` itself for smp,
+ * NULL when `host` is NULL; a host address outside the copied regions is a fatal error
+ * that names the task.  (OpenCL buffers are not addresses: use NANORT_KARG_BUFFER.) */
+void *nanort_device_ptr(nanort_ctx *ctx, const void *host);
+
+/* CUDA: the stream (a cudaStream_t) the running task's kernels must be launched on.
+ * nanos_get_kernel_execution_stream() is the OmpSs name of the same thing (it uses the
+ * calling thread's running task); both return NULL outside a CUDA task. */
+void *nanort_cuda_stream(nanort_ctx *ctx);
+
+/* device_info of an OpenCL implementation (struct nanort_impl::device_info). */
+struct nanort_opencl_info {
+    const char *kernel;     /* the kernel's name in the OpenCL C source (name(...)) */
+    const char *file;       /* file(...) as written, matched against the names given to
+                             * nanort_opencl_source(), or NULL: every registered source
+                             * is searched for the kernel */
+};
+
+/*
+ * Register an OpenCL C source embedded in the program (mcc emits one call per .cl file,
+ * from a constructor, so programs run from any directory).  `name` is the file name as
+ * given to mcc; `build_opts` the --opencl-build-opts, or NULL.  The runtime builds each
+ * source at most once per device, when a kernel of it is first needed.  Registering the
+ * same name twice keeps the first.
+ */
+void nanort_opencl_source(const char *name, const char *text, const char *build_opts);
+
 /* ---- synchronisation ------------------------------------------------------------- */
 
 /* Wait for all children of the current task (or of main); then flush device data

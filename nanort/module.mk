@@ -6,7 +6,7 @@
 # -fsanitize=thread / -fsanitize=address into their own object directories.
 # NANORT_CHECKING=1 builds with the internal assertions on (-DNRT_CHECKING).
 
-NANORT_SRCS   := $(sort $(wildcard nanort/*.c) $(wildcard devices/smp/*.c))
+NANORT_SRCS   := $(sort $(wildcard nanort/*.c) $(wildcard devices/smp/*.c) $(wildcard devices/opencl/*.c))
 NANORT_OBJS   := $(NANORT_SRCS:%.c=$(BUILD)/obj/%.o)
 NANORT_LIB_A  := $(BUILD)/lib/libnanort.a
 NANORT_LIB_SO := $(BUILD)/lib/libnanort.so

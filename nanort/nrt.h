@@ -270,6 +270,10 @@ struct nanort_task {
     atomic_long wait_target;
     size_t size;                    /* allocation size (size class) */
     int owner;                      /* worker whose freelist it returns to, -1: malloc */
+    /* Chosen when it became ready (device.c; smp: the type's only implementation). */
+    const struct nanort_impl *impl;
+    int space;                      /* memory space it runs in, 0 = host */
+    uint64_t id;                    /* --trace/--graph: creation number (instr.c) */
 };
 _Static_assert(offsetof(struct nanort_task, pending) - offsetof(struct nanort_task, nchildren)
                    >= NRT_CACHELINE, "creator and completers would share a cache line");
@@ -422,21 +426,119 @@ void nrt_critical_reset(void);
 /* ---- stats.c --------------------------------------------------------------------- */
 void nrt_stats_print(uint64_t wall_ns);
 
-/* ---- devices: the ops table every device implements (devices/<name>/) ------------- */
+/* ---- devices: the ops tables every device implements (devices/<name>/) ------------ */
 
+/*
+ * Memory spaces.  Space 0 is the host; every accelerator device the plugins find at start
+ * (each OpenCL device, each GPU) is one more space with its own manager thread
+ * (device.c).  The core never names a device: plugins register ops tables.
+ *
+ * Life of a device task (device.c, cache.c):
+ *   ready -> nrt_dev_dispatch() picks the implementation and the space -> the space's queue
+ *   -> manager thread: nrt_cache_stage() makes the copied regions valid in the space
+ *      (allocating, evicting, queueing copies; collects their events)
+ *   -> mem->... copies, compute->begin(events) -> impl->run() on the manager thread
+ *      (generated code calls nanort_kernel_launch() -> compute->launch())
+ *   -> compute->end() gives the completion event; while it runs the manager stages the
+ *      next task of its queue (transfers overlap kernels)
+ *   -> event done: nrt_cache_complete() marks outputs owned by the space (write-through
+ *      also copies them back), the task finishes like an smp task body.
+ */
+#define NRT_MAX_SPACES 16
+
+struct nrt_space;
 struct nanort_ctx {
     struct nanort_task *task;
     const struct nanort_impl *impl;
     void *device_data;              /* the device's per-launch data (NULL for smp) */
+    struct nrt_space *space;        /* where it runs (NULL: host, smp) */
+};
+
+typedef void *nrt_event;             /* plugin event (cl_event, cudaEvent_t), NULL = done */
+
+/* A rectangular transfer: `rows` rows of `width` bytes, `pitch` bytes apart both in host
+ * memory (starting at the host address) and in the device buffer (starting at `off`):
+ * device buffers mirror the host layout of the byte range they cover. */
+struct nrt_xfer {
+    size_t width, rows, pitch;
+};
+
+struct nrt_space;
+
+/* Memory hooks (StarPU's split: memory and compute tables).  Copies are queued on the
+ * space's transfer queues (host->device and device->host are separate), after `after`
+ * when not NULL, and return the event of their completion (the caller releases it). */
+struct nrt_mem_ops {
+    void *(*alloc)(struct nrt_space *s, size_t bytes);     /* NULL: out of memory */
+    void (*free)(struct nrt_space *s, void *buf);
+    nrt_event (*copy_in)(struct nrt_space *s, void *buf, size_t off, const void *host,
+                         const struct nrt_xfer *x, nrt_event after);
+    nrt_event (*copy_out)(struct nrt_space *s, void *host, void *buf, size_t off,
+                          const struct nrt_xfer *x, nrt_event after);
+    /* Device to device, between two spaces of the same plugin; NULL (or returning
+     * NRT_EVENT_UNSUPPORTED) makes the cache go through the host. */
+    nrt_event (*copy_peer)(struct nrt_space *dst, void *dbuf, size_t doff,
+                           struct nrt_space *src, void *sbuf, size_t soff,
+                           const struct nrt_xfer *x, nrt_event after);
+    void (*wait)(struct nrt_space *s, nrt_event e);        /* block until e is done */
+    bool (*query)(struct nrt_space *s, nrt_event e);       /* true when e is done */
+    void (*release)(struct nrt_space *s, nrt_event e);
+    /* The kernel-visible address of buf+off (CUDA: a device pointer), or NULL when the
+     * device has no addresses (OpenCL). */
+    void *(*address)(struct nrt_space *s, void *buf, size_t off);
+};
+#define NRT_EVENT_UNSUPPORTED ((nrt_event)(uintptr_t)1)
+
+/* Compute hooks, called on the space's manager thread only. */
+struct nrt_compute_ops {
+    /* Order the work the next implementation queues after these events. */
+    void (*begin)(struct nrt_space *s, nanort_ctx *ctx, unsigned nevents, const nrt_event *ev);
+    /* nanort_kernel_launch() of the running implementation. */
+    void (*launch)(struct nrt_space *s, nanort_ctx *ctx, const struct nanort_launch *l);
+    /* After impl->run returned: the event of the completion of everything it queued. */
+    nrt_event (*end)(struct nrt_space *s, nanort_ctx *ctx);
+    /* nanort_cuda_stream(): the queue the task's own launches must use, or NULL. */
+    void *(*stream)(struct nrt_space *s, nanort_ctx *ctx);
 };
 
 struct nrt_device_ops {
-    const char *name;
+    const char *name;               /* "smp", "opencl", "cuda": --summary, messages */
     enum nanort_device_kind kind;
-    int (*probe)(void);             /* number of devices of this kind present */
+    /* Number of devices of this kind usable here (0 when the library, the driver or the
+     * hardware is missing: say why under --verbose).  Called once at start. */
+    int (*probe)(void);
+    /* smp: run the implementation in the calling worker.  NULL for accelerators. */
     void (*run)(const struct nanort_impl *impl, void *args, nanort_ctx *ctx);
-    void (*flush)(void);            /* taskwait: copy device data back to the host, or NULL */
+    /* Accelerators: open device `index` (< probe()) as space `s` (fill s->name,
+     * s->mem_limit, s->priv; s->exact_base when kernel buffers cannot start inside an
+     * allocation, as OpenCL's); false when it cannot be used (say why). */
+    bool (*open)(int index, struct nrt_space *s);
+    void (*close)(struct nrt_space *s);
+    const struct nrt_mem_ops *mem;
+    const struct nrt_compute_ops *compute;
 };
+
+/* --summary counters of a space: written by its manager thread (or under the cache lock),
+ * read after the managers stopped; relaxed atomics. */
+struct nrt_space_stats {
+    atomic_ulong tasks, bytes_in, bytes_out, bytes_peer, hits, misses, evictions;
+    atomic_ulong busy_ns;
+};
+
+struct nrt_space {
+    int id;                         /* index in nrt_spaces[]; 0 = host */
+    const struct nrt_device_ops *ops;
+    int index;                      /* the plugin's device index */
+    char name[64];                  /* e.g. "opencl0 (pthread-Intel(R) Xeon...)" */
+    size_t mem_limit;               /* bytes the cache may allocate here */
+    bool exact_base;                /* a kernel buffer must start at its allocation */
+    void *priv;                     /* the plugin's per-device data */
+    struct nrt_space_stats stats;
+    struct nrt_dev_queue *queue;    /* device.c: ready tasks, manager thread */
+};
+extern struct nrt_space *nrt_spaces[NRT_MAX_SPACES];
+extern int nrt_nspaces;             /* constant after start; 1 = host only */
+
 /* Devices register from a constructor; the core never names a device. */
 void nrt_device_register(const struct nrt_device_ops *ops);
 /* Registered devices by kind (runtime.c): written before main and at start (before any
@@ -446,8 +548,40 @@ static inline const struct nrt_device_ops *nrt_device(enum nanort_device_kind ki
 {
     return (unsigned)kind < NANORT_DEVICE_KIND_COUNT ? nrt_devices[kind] : NULL;
 }
-void nrt_devices_flush(void);
 extern const struct nrt_device_ops nrt_smp_device;   /* always present */
+
+/* ---- device.c: spaces, dispatch, manager threads ---------------------------------- */
+/* Probe the registered accelerator plugins and open their spaces; start the managers. */
+void nrt_devices_start(void);
+void nrt_devices_stop(void);
+/* A ready task whose type has accelerator implementations: choose the implementation
+ * and the space; true when it was queued on a device (else t->impl is an smp one). */
+bool nrt_dev_dispatch(struct nanort_task *t);
+
+/* ---- cache.c: the data directory across memory spaces ------------------------------ */
+enum nrt_cache_policy { NRT_CACHE_WRITEBACK, NRT_CACHE_WRITETHROUGH, NRT_CACHE_NOCACHE };
+/* Before an smp task with regions runs (only when nrt_nspaces > 1): make its inputs
+ * valid on the host; after it: its outputs are owned by the host. */
+void nrt_cache_host_acquire(struct nanort_task *t);
+void nrt_cache_host_release(struct nanort_task *t);
+/* taskwait: copy back everything the host does not hold (regions NULL: all). */
+void nrt_devices_flush(void);
+void nrt_cache_flush_regions(unsigned n, const struct nrt_region *regs);
+
+/* ---- instr.c: --trace (Chrome trace-event JSON) and --graph (Graphviz dot) --------- */
+/* Tracks: smp worker i is track i; space s's kernel queue and transfer queues are
+ * NRT_TRACK_SPACE(s, q) with q = 0 kernels, 1 host->device, 2 device->host/peer. */
+#define NRT_TRACK_SPACE(s, q) (1000 + 4 * (s) + (q))
+extern bool nrt_instr_on;           /* --trace or --graph given; constant after start */
+void nrt_instr_start(void);
+void nrt_instr_stop(void);          /* writes the files */
+/* Every call below is made only when nrt_instr_on. */
+void nrt_instr_task_created(struct nanort_task *t);
+void nrt_instr_dep(struct nanort_task *pred, struct nanort_task *succ, unsigned kind);
+void nrt_instr_task_begin(struct nanort_task *t, int track);
+void nrt_instr_task_end(struct nanort_task *t, int track);
+void nrt_instr_transfer(int src_space, int dst_space, size_t bytes, uint64_t t0_ns,
+                        uint64_t t1_ns, int track);
 
 /* ---- runtime.c ------------------------------------------------------------------- */
 /* Start the runtime at first use (cheap check on the hot path). */

@@ -101,12 +101,6 @@ void nrt_device_register(const struct nrt_device_ops *ops)
     nrt_devices[ops->kind] = ops;
 }
 
-void nrt_devices_flush(void)
-{
-    for (unsigned k = 0; k < NANORT_DEVICE_KIND_COUNT; k++)
-        if (nrt_devices[k] && nrt_devices[k]->flush)
-            nrt_devices[k]->flush();
-}
 
 /* ---- start and shutdown ------------------------------------------------------------ */
 

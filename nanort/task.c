@@ -401,7 +401,7 @@ void nanort_task_region1(nanort_task *t, unsigned flags, const void *addr, size_
 static void run_body(struct nanort_task *t)
 {
     const struct nanort_impl *impl = choose_impl(t->info);
-    struct nanort_ctx ctx = {t, impl, NULL};
+    struct nanort_ctx ctx = {t, impl, NULL, NULL};
     struct nanort_task *prev = nrt_current;
     struct nrt_worker *w = nrt_self;
     uint64_t t0 = 0;
@@ -562,7 +562,7 @@ static void submit_inline(struct nanort_task *t, unsigned flags)
         run_body(t);
     } else {
         const struct nanort_impl *impl = t->info->impls[0];
-        struct nanort_ctx ctx = {t, impl, NULL};
+        struct nanort_ctx ctx = {t, impl, NULL, NULL};
         nrt_current = t;
         impl->run(t->args, &ctx);
     }

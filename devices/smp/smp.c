@@ -20,5 +20,5 @@ const struct nrt_device_ops nrt_smp_device = {
     .kind = NANORT_DEVICE_SMP,
     .probe = smp_probe,
     .run = smp_run,
-    .flush = NULL,                  /* host memory: nothing to copy back */
+    .open = NULL,                   /* host memory: no spaces of its own */
 };
