@@ -26,6 +26,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #define NRT_LIKELY(x) __builtin_expect(!!(x), 1)
 #define NRT_UNLIKELY(x) __builtin_expect(!!(x), 0)
@@ -126,6 +127,7 @@ enum nrt_opt_type {
     NRT_OPT_BOOL,       /* bool: --flag, --no-flag, --flag=yes|no */
     NRT_OPT_CHOICE,     /* const char *: one of `choices` (the stored pointer is into it) */
     NRT_OPT_HELP,       /* bool: --help */
+    NRT_OPT_STRING,     /* const char *: any text; its user checks it (e.g. sizes) */
 };
 struct nrt_option {
     const char *name;              /* without the leading "--" */
@@ -141,6 +143,10 @@ void nrt_config_add(const struct nrt_option *opts, unsigned n);
  * exits 0, or prints the error and exits 1. */
 void nrt_config_load(void);
 void nrt_config_reset(void);
+/* Parse a memory size for option `opt`: bytes with an optional K, M, G suffix (powers of
+ * 1024), or a percentage "N%" of `total`.  A malformed value is a fatal error naming the
+ * option and the accepted forms. */
+size_t nrt_parse_size(const char *opt, const char *value, size_t total);
 /* Edit distance, exported for the "did you mean" suggestion of other tables. */
 size_t nrt_edit_distance(const char *a, const char *b);
 
@@ -564,6 +570,11 @@ enum nrt_cache_policy { NRT_CACHE_WRITEBACK, NRT_CACHE_WRITETHROUGH, NRT_CACHE_N
  * valid on the host; after it: its outputs are owned by the host. */
 void nrt_cache_host_acquire(struct nanort_task *t);
 void nrt_cache_host_release(struct nanort_task *t);
+/* For plugins' launch: the allocation and offset holding host address `host` for the
+ * running task ctx (inside one of its copied regions); false when it is outside them. */
+bool nrt_cache_translate(nanort_ctx *ctx, const void *host, void **buf, size_t *off);
+/* --summary: the per-device table (device.c), printed by stats.c. */
+void nrt_devices_print_summary(FILE *out);
 /* taskwait: copy back everything the host does not hold (regions NULL: all). */
 void nrt_devices_flush(void);
 void nrt_cache_flush_regions(unsigned n, const struct nrt_region *regs);
