@@ -594,6 +594,24 @@ void nrt_instr_task_end(struct nanort_task *t, int track);
 void nrt_instr_transfer(int src_space, int dst_space, size_t bytes, uint64_t t0_ns,
                         uint64_t t1_ns, int track);
 
+/* ---- perfmodel.c: learned execution and transfer times (versioning) ---------------- */
+/* Bytes a task's regions cover, and its footprint class (powers of two). */
+size_t nrt_perf_footprint(const struct nanort_task *t);
+unsigned nrt_perf_bucket(size_t bytes);
+/* A run of implementation `impl` (index in info->impls) took `ns`. */
+void nrt_perf_record(const struct nrt_type_info *info, unsigned impl, size_t footprint,
+                     uint64_t ns);
+/* Runs recorded for that footprint class (the discarded first run not counted). */
+unsigned nrt_perf_samples(const struct nrt_type_info *info, unsigned impl, size_t footprint);
+/* Predicted ns (median; other footprints scaled linearly), or -1 when never measured. */
+double nrt_perf_predict(const struct nrt_type_info *info, unsigned impl, size_t footprint);
+void nrt_perf_transfer_record(int src, int dst, size_t bytes, uint64_t ns);
+double nrt_perf_transfer_ns(int src, int dst, size_t bytes);
+void nrt_perf_print(FILE *out);
+bool nrt_perf_dir_on(void);
+void nrt_perf_load(void);           /* --perf-model-dir: at start */
+void nrt_perf_save(void);           /* and at shutdown */
+
 /* ---- runtime.c ------------------------------------------------------------------- */
 /* Start the runtime at first use (cheap check on the hot path). */
 extern atomic_int nrt_started;

@@ -1,0 +1,358 @@
+/*
+ * perfmodel.c - what the versioning scheduler learns: execution times per (task type,
+ * implementation, data-size footprint) and transfer bandwidth per pair of memory spaces.
+ *
+ * Execution times: the first run of each (type, implementation, footprint) is discarded
+ * (it pays for cold caches, kernel builds, first-touch page faults); the prediction is
+ * the median of the last NRT_PERF_WINDOW runs, so an outlier (a preempted worker on a
+ * shared machine) moves it little.  Footprints are grouped by powers of two of the bytes
+ * a task's regions cover; a footprint never measured is predicted from the nearest one
+ * measured, scaled linearly by size.
+ *
+ * Transfers: bytes / bandwidth + latency, both measured per (source, destination) space
+ * pair as an exponentially weighted mean; until measured, a conservative default.
+ *
+ * One mutex guards everything here: records happen once per task of a type with several
+ * implementations, a rate at which the lock is not a bottleneck (measured: bench/micro).
+ *
+ * --perf-model-dir=DIR keeps the learned execution times between runs in
+ * DIR/nanort-perf-<host>.txt, one line per (label, implementation, device, footprint).
+ */
+#include "nrt.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define NRT_PERF_WINDOW 16
+#define PERF_BUCKETS 48             /* footprints up to 2^47 bytes */
+#define DEFAULT_BW 8.0              /* bytes per ns (8 GB/s) before any measurement */
+#define DEFAULT_LATENCY_NS 10000.0
+
+struct perf_entry {
+    /* Key: an entry for a live type, or (labels only) one loaded from the model file and
+     * not yet claimed by a type of this run. */
+    const struct nrt_type_info *info;
+    unsigned impl;
+    unsigned bucket;
+    char *label, *impl_name, *device;   /* owned copies, for saving and matching */
+    unsigned long runs;                 /* runs recorded, the discarded first included */
+    unsigned n, next;                   /* window fill and ring position */
+    double ns[NRT_PERF_WINDOW];
+    struct perf_entry *next_entry;
+};
+
+static pthread_mutex_t perf_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct perf_entry *entries;                    /* perf_lock */
+static double bw[NRT_MAX_SPACES][NRT_MAX_SPACES];     /* bytes/ns; perf_lock; 0 = unknown */
+static double lat[NRT_MAX_SPACES][NRT_MAX_SPACES];    /* ns; perf_lock */
+
+static const char *perf_dir;        /* --perf-model-dir, NULL = off */
+
+static const struct nrt_option perf_options[] = {
+    {"perf-model-dir", NRT_OPT_STRING, "",
+     "keep the learned task and transfer times between runs in this directory "
+     "(versioning; empty = off)", &perf_dir, NULL},
+};
+
+__attribute__((constructor(150))) static void perf_register_options(void)
+{
+    nrt_config_add(perf_options, sizeof perf_options / sizeof perf_options[0]);
+}
+
+/* ---- footprints ------------------------------------------------------------------- */
+
+static size_t region_bytes(const struct nrt_region *r)
+{
+    size_t n = r->nd ? 1 : 0;
+    for (unsigned d = 0; d < r->nd; d++)
+        n *= r->len[d];
+    return n;
+}
+
+size_t nrt_perf_footprint(const struct nanort_task *t)
+{
+    size_t bytes = 0;
+    for (unsigned i = 0; i < t->nregions; i++)
+        bytes += region_bytes(&t->regions[i]);
+    return bytes;
+}
+
+unsigned nrt_perf_bucket(size_t bytes)
+{
+    unsigned b = bytes ? 64 - (unsigned)__builtin_clzll((unsigned long long)bytes) : 0;
+    return b < PERF_BUCKETS ? b : PERF_BUCKETS - 1;
+}
+
+/* ---- execution times -------------------------------------------------------------- */
+
+static const char *impl_device_name(const struct nanort_impl *impl)
+{
+    const struct nrt_device_ops *ops = nrt_device(impl->device);
+    return ops ? ops->name : "?";
+}
+
+static char *xstrdup(const char *s)
+{
+    size_t n = strlen(s ? s : "") + 1;
+    char *p = nrt_xmalloc(n);
+    memcpy(p, s ? s : "", n);
+    return p;
+}
+
+/* The entry of (info, impl, bucket); with `create`, made (or claimed from the loaded
+ * file) when missing.  Caller holds perf_lock. */
+static struct perf_entry *find_entry(const struct nrt_type_info *info, unsigned impl,
+                                     unsigned bucket, bool create)
+{
+    const struct nanort_impl *im = info->impls[impl];
+    const char *label = info->type->label ? info->type->label : "?";
+    const char *name = im->name ? im->name : "?";
+    struct perf_entry *loaded = NULL;
+    for (struct perf_entry *e = entries; e; e = e->next_entry) {
+        if (e->bucket != bucket)
+            continue;
+        if (e->info == info && e->impl == impl)
+            return e;
+        if (!e->info && !loaded && !strcmp(e->label, label) && !strcmp(e->impl_name, name) &&
+            !strcmp(e->device, impl_device_name(im)))
+            loaded = e;
+    }
+    if (loaded) {                       /* learned in an earlier run */
+        loaded->info = info;
+        loaded->impl = impl;
+        return loaded;
+    }
+    if (!create)
+        return NULL;
+    struct perf_entry *e = nrt_xcalloc(1, sizeof *e);
+    e->info = info;
+    e->impl = impl;
+    e->bucket = bucket;
+    e->label = xstrdup(label);
+    e->impl_name = xstrdup(name);
+    e->device = xstrdup(impl_device_name(im));
+    e->next_entry = entries;
+    entries = e;
+    return e;
+}
+
+void nrt_perf_record(const struct nrt_type_info *info, unsigned impl, size_t footprint,
+                     uint64_t ns)
+{
+    NRT_PCHECK(pthread_mutex_lock(&perf_lock));
+    struct perf_entry *e = find_entry(info, impl, nrt_perf_bucket(footprint), true);
+    if (e->runs++ > 0) {                /* the first run of each is discarded */
+        e->ns[e->next] = (double)ns;
+        e->next = (e->next + 1) % NRT_PERF_WINDOW;
+        if (e->n < NRT_PERF_WINDOW)
+            e->n++;
+    }
+    NRT_PCHECK(pthread_mutex_unlock(&perf_lock));
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* 2^k without libm. */
+static double pow2(int k)
+{
+    double r = 1;
+    for (; k > 0; k--)
+        r *= 2;
+    for (; k < 0; k++)
+        r /= 2;
+    return r;
+}
+
+static double entry_median(const struct perf_entry *e)
+{
+    double v[NRT_PERF_WINDOW];
+    memcpy(v, e->ns, e->n * sizeof v[0]);
+    qsort(v, e->n, sizeof v[0], cmp_double);
+    return e->n % 2 ? v[e->n / 2] : (v[e->n / 2 - 1] + v[e->n / 2]) / 2;
+}
+
+unsigned nrt_perf_samples(const struct nrt_type_info *info, unsigned impl, size_t footprint)
+{
+    NRT_PCHECK(pthread_mutex_lock(&perf_lock));
+    struct perf_entry *e = find_entry(info, impl, nrt_perf_bucket(footprint), false);
+    unsigned n = e ? (unsigned)(e->runs > 0 ? e->runs - 1 : 0) : 0;
+    NRT_PCHECK(pthread_mutex_unlock(&perf_lock));
+    return n;
+}
+
+double nrt_perf_predict(const struct nrt_type_info *info, unsigned impl, size_t footprint)
+{
+    unsigned want = nrt_perf_bucket(footprint);
+    double best = -1;
+    int best_dist = PERF_BUCKETS + 1;
+    NRT_PCHECK(pthread_mutex_lock(&perf_lock));
+    for (struct perf_entry *e = entries; e; e = e->next_entry) {
+        if (e->info != info || e->impl != impl || e->n == 0)
+            continue;
+        int dist = abs((int)e->bucket - (int)want);
+        if (dist < best_dist) {
+            best_dist = dist;
+            /* scale by the size ratio of the bucket centres: linear in bytes */
+            best = entry_median(e) * pow2((int)want - (int)e->bucket);
+        }
+    }
+    NRT_PCHECK(pthread_mutex_unlock(&perf_lock));
+    return best;
+}
+
+/* ---- transfers -------------------------------------------------------------------- */
+
+void nrt_perf_transfer_record(int src, int dst, size_t bytes, uint64_t ns)
+{
+    if (src < 0 || dst < 0 || src >= NRT_MAX_SPACES || dst >= NRT_MAX_SPACES || ns == 0)
+        return;
+    NRT_PCHECK(pthread_mutex_lock(&perf_lock));
+    if (bytes < 4096) {                 /* small copies measure latency */
+        lat[src][dst] = lat[src][dst] ? 0.8 * lat[src][dst] + 0.2 * (double)ns : (double)ns;
+    } else {
+        double b = (double)bytes / (double)ns;
+        bw[src][dst] = bw[src][dst] ? 0.8 * bw[src][dst] + 0.2 * b : b;
+    }
+    NRT_PCHECK(pthread_mutex_unlock(&perf_lock));
+}
+
+double nrt_perf_transfer_ns(int src, int dst, size_t bytes)
+{
+    if (bytes == 0 || src == dst)
+        return 0;
+    double b = DEFAULT_BW, l = DEFAULT_LATENCY_NS;
+    if (src >= 0 && dst >= 0 && src < NRT_MAX_SPACES && dst < NRT_MAX_SPACES) {
+        NRT_PCHECK(pthread_mutex_lock(&perf_lock));
+        if (bw[src][dst] > 0)
+            b = bw[src][dst];
+        if (lat[src][dst] > 0)
+            l = lat[src][dst];
+        NRT_PCHECK(pthread_mutex_unlock(&perf_lock));
+    }
+    return l + (double)bytes / b;
+}
+
+/* ---- --summary -------------------------------------------------------------------- */
+
+void nrt_perf_print(FILE *out)
+{
+    bool any = false;
+    NRT_PCHECK(pthread_mutex_lock(&perf_lock));
+    for (struct perf_entry *e = entries; e; e = e->next_entry) {
+        if (!e->info || e->n == 0)
+            continue;
+        if (!any)
+            fprintf(out, "nanort: versioning model (median of the last %d runs, first run "
+                         "discarded)\n  %-20s %-20s %-8s %12s %8s %12s\n",
+                    NRT_PERF_WINDOW, "label", "implementation", "device", "footprint",
+                    "runs", "median us");
+        any = true;
+        fprintf(out, "  %-20s %-20s %-8s %10s%zu %8lu %12.2f\n", e->label, e->impl_name,
+                e->device, "<2^", (size_t)e->bucket, e->runs, entry_median(e) / 1e3);
+    }
+    NRT_PCHECK(pthread_mutex_unlock(&perf_lock));
+}
+
+/* ---- --perf-model-dir --------------------------------------------------------------- */
+
+static char *model_path(void)
+{
+    char host[256] = "host";
+    if (gethostname(host, sizeof host) != 0)
+        strcpy(host, "host");
+    host[sizeof host - 1] = '\0';
+    size_t n = strlen(perf_dir) + strlen(host) + 32;
+    char *p = nrt_xmalloc(n);
+    snprintf(p, n, "%s/nanort-perf-%s.txt", perf_dir, host);
+    return p;
+}
+
+bool nrt_perf_dir_on(void)
+{
+    return perf_dir && *perf_dir;
+}
+
+/* Read the model file, if any.  Lines: label \t impl \t device \t bucket \t runs \t ns...
+ * A malformed line stops the reading with a warning (the file is ours, but may be old). */
+void nrt_perf_load(void)
+{
+    if (!nrt_perf_dir_on())
+        return;
+    char *path = model_path();
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        if (errno != ENOENT)
+            fprintf(stderr, "nanort: warning: cannot read the performance model %s: %s\n",
+                    path, strerror(errno));
+        free(path);
+        return;
+    }
+    char line[4096];
+    NRT_PCHECK(pthread_mutex_lock(&perf_lock));
+    while (fgets(line, sizeof line, f)) {
+        char *save = NULL, *fld[5];
+        unsigned k = 0;
+        for (char *tok = strtok_r(line, "\t\n", &save); tok && k < 5;
+             tok = strtok_r(NULL, "\t\n", &save))
+            fld[k++] = tok;
+        if (k < 5) {
+            fprintf(stderr, "nanort: warning: %s: malformed line ignored\n", path);
+            continue;
+        }
+        struct perf_entry *e = nrt_xcalloc(1, sizeof *e);
+        e->label = xstrdup(fld[0]);
+        e->impl_name = xstrdup(fld[1]);
+        e->device = xstrdup(fld[2]);
+        e->bucket = (unsigned)strtoul(fld[3], NULL, 10) % PERF_BUCKETS;
+        e->runs = strtoul(fld[4], NULL, 10);
+        for (char *tok = strtok_r(NULL, "\t\n", &save); tok && e->n < NRT_PERF_WINDOW;
+             tok = strtok_r(NULL, "\t\n", &save))
+            e->ns[e->n++] = strtod(tok, NULL);
+        e->next = e->n % NRT_PERF_WINDOW;
+        e->next_entry = entries;
+        entries = e;
+    }
+    NRT_PCHECK(pthread_mutex_unlock(&perf_lock));
+    fclose(f);
+    free(path);
+}
+
+void nrt_perf_save(void)
+{
+    if (!nrt_perf_dir_on())
+        return;
+    char *path = model_path();
+    size_t n = strlen(path) + 8;
+    char *tmp = nrt_xmalloc(n);
+    snprintf(tmp, n, "%s.tmp", path);
+    FILE *f = fopen(tmp, "w");
+    if (!f) {
+        fprintf(stderr, "nanort: warning: cannot write the performance model %s: %s "
+                        "(check --perf-model-dir)\n", tmp, strerror(errno));
+        free(tmp);
+        free(path);
+        return;
+    }
+    NRT_PCHECK(pthread_mutex_lock(&perf_lock));
+    for (struct perf_entry *e = entries; e; e = e->next_entry) {
+        if (e->n == 0)
+            continue;
+        fprintf(f, "%s\t%s\t%s\t%u\t%lu", e->label, e->impl_name, e->device, e->bucket,
+                e->runs);
+        for (unsigned i = 0; i < e->n; i++)
+            fprintf(f, "\t%.0f", e->ns[i]);
+        fputc('\n', f);
+    }
+    NRT_PCHECK(pthread_mutex_unlock(&perf_lock));
+    if (fclose(f) != 0 || rename(tmp, path) != 0)
+        fprintf(stderr, "nanort: warning: cannot write the performance model %s: %s\n", path,
+                strerror(errno));
+    free(tmp);
+    free(path);
+}
