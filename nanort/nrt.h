@@ -280,6 +280,7 @@ struct nanort_task {
     const struct nanort_impl *impl;
     int space;                      /* memory space it runs in, 0 = host */
     uint64_t id;                    /* --trace/--graph: creation number (instr.c) */
+    long long vpred_ns;             /* versioning.c: predicted time counted in its space */
 };
 _Static_assert(offsetof(struct nanort_task, pending) - offsetof(struct nanort_task, nchildren)
                    >= NRT_CACHELINE, "creator and completers would share a cache line");
@@ -611,6 +612,21 @@ void nrt_perf_print(FILE *out);
 bool nrt_perf_dir_on(void);
 void nrt_perf_load(void);           /* --perf-model-dir: at start */
 void nrt_perf_save(void);           /* and at shutdown */
+
+/* ---- versioning.c: choosing among implementations (earliest estimated finish) ------- */
+struct nrt_vcand {
+    unsigned impl;                  /* index in t->info->impls */
+    int space;                      /* where it would run: 0 = the smp pool */
+    size_t missing_bytes;           /* copy-in bytes not valid there yet */
+};
+/* Pick one of the candidates for ready task t (sets *pick; false when ncand == 0) and
+ * count its predicted time as queued work of that space. */
+bool nrt_vers_choose(struct nanort_task *t, unsigned ncand, const struct nrt_vcand *cand,
+                     unsigned *pick);
+/* The implementation for an instance of a type whose implementations are all smp. */
+unsigned nrt_vers_choose_smp(struct nanort_task *t);
+/* t (run with implementation index `impl` in t->space) took `ns`: learn, unqueue. */
+void nrt_vers_done(struct nanort_task *t, unsigned impl, uint64_t ns);
 
 /* ---- runtime.c ------------------------------------------------------------------- */
 /* Start the runtime at first use (cheap check on the hot path). */
