@@ -1,0 +1,95 @@
+/*
+ * sobel_host.c - the hand-written OpenCL host program for samples/sobel: same kernel,
+ * image and check.  The image goes to the device once, one 2-D launch covers every row
+ * (r0 0, th h), the edge image comes back once.
+ *
+ *   usage: sobel_host [W [H [TH]]]   (TH accepted, unused: one launch)
+ */
+#include "clhost.h"
+
+#ifndef SAMPLES_DIR
+#define SAMPLES_DIR "samples"
+#endif
+
+/* The same picture and sequential reference as samples/sobel/sobel.c. */
+static unsigned char sobel_pixel(int w, int h, int row, int x, const unsigned char *img)
+{
+    if (row == 0 || row == h - 1 || x == 0 || x == w - 1)
+        return 0;
+    const unsigned char *p = img + (size_t)row * w + x;
+    int gx = (p[-w + 1] + 2 * p[1] + p[w + 1]) - (p[-w - 1] + 2 * p[-1] + p[w - 1]);
+    int gy = (p[w - 1] + 2 * p[w] + p[w + 1]) - (p[-w - 1] + 2 * p[-w] + p[-w + 1]);
+    int m = abs(gx) + abs(gy);
+    return m > 255 ? 255 : m;
+}
+
+static void make_image(unsigned char *img, int w, int h)
+{
+    unsigned state = 7;
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            int dx = x - w / 2, dy = y - h / 2, r = (w < h ? w : h) / 3;
+            int v = ((x / 32 + y / 32) & 1) ? 160 : 60;
+            if ((long)dx * dx + (long)dy * dy < (long)r * r)
+                v = 230;
+            state = state * 1103515245u + 12345u;
+            v += (int)((state >> 16) % 21) - 10;
+            img[(size_t)y * w + x] = (unsigned char)v;
+        }
+}
+
+int main(int argc, char **argv)
+{
+    int w = argc > 1 ? atoi(argv[1]) : 4096, h = argc > 2 ? atoi(argv[2]) : 4096;
+    if (w < 3 || h < 3 || (long)w * h > 1L << 30) {
+        fprintf(stderr, "usage: %s [W [H [TH]]]  (W, H >= 3)\n", argv[0]);
+        return 2;
+    }
+    size_t npix = (size_t)w * h;
+    unsigned char *img = malloc(npix), *edges = malloc(npix);
+    if (!img || !edges)
+        clh_die("out of memory for %d x %d", w, h);
+    make_image(img, w, h);
+    memset(edges, 0xAA, npix);
+
+    struct clhost cl;
+    struct clhost *hc = &cl;
+    clh_init(hc, SAMPLES_DIR "/sobel/sobel.cl", NULL);
+    cl_kernel k = clh_kernel(hc, "sobel_ocl");
+    cl_mem din = clh_buffer(hc, CL_MEM_READ_ONLY, npix), dout = clh_buffer(hc, CL_MEM_WRITE_ONLY, npix);
+
+    double t0 = clh_now();
+    clh_write(hc, din, 0, npix, img);
+    int r0 = 0;
+    clh_arg(k, 0, sizeof w, &w);
+    clh_arg(k, 1, sizeof h, &h);
+    clh_arg(k, 2, sizeof r0, &r0);
+    clh_arg(k, 3, sizeof h, &h);
+    clh_arg(k, 4, sizeof din, &din);
+    clh_arg(k, 5, sizeof dout, &dout);
+    size_t global[2] = {w, h}, local[2] = {16, 16};
+    clh_launch(hc, k, 2, global, local);
+    clh_read(hc, dout, 0, npix, edges);
+    clh_finish(hc);
+    double secs = clh_now() - t0;
+
+    long bad = 0, edge_pixels = 0;
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            unsigned char want = sobel_pixel(w, h, y, x, img);
+            bad += edges[(size_t)y * w + x] != want;
+            edge_pixels += want > 128;
+        }
+    printf("sobel_host: %d x %d, one launch\n", w, h);
+    printf("time: %.6f s (%.1f Mpixels/s)\n", secs, npix / secs * 1e-6);
+    clh_report(hc);
+    printf("result: %s (%ld edge pixels, %ld pixels differ from the reference)\n",
+           bad == 0 ? "OK" : "FAILED", edge_pixels, bad);
+    clReleaseMemObject(din);
+    clReleaseMemObject(dout);
+    clReleaseKernel(k);
+    clh_release(hc);
+    free(img);
+    free(edges);
+    return bad == 0 ? 0 : 1;
+}
