@@ -327,6 +327,7 @@ struct item {
     int nargs;
     const char *lang;    /* the -x language in effect for it, or NULL */
     const char *object;  /* what goes to the link once compiled */
+    const char *cuda_object; /* the nvcc-compiled CUDA stub of a translated C input */
     const char *tmpdir;  /* its private temporary directory, made at the first need */
 };
 
@@ -406,6 +407,7 @@ struct driver {
     bool keep;                   /* -k: keep <stem>.mcc.c in the current directory */
     struct mcc_options opts;     /* for mcc_translate() */
     bool cuda, opencl;           /* --cuda, --opencl (not yet in struct mcc_options) */
+    const char *cuda_reason;     /* the first input (or --cuda) that makes CUDA parts */
     bool user_fopenmp;           /* -fopenmp given: kept only with --no-openmp */
     bool syntax_only;            /* -fsyntax-only: check, write no object, do not link */
     bool deps_file, deps_mf, deps_mt; /* -MD/-MMD given, and -MF / -MT|-MQ given */
@@ -439,17 +441,23 @@ static void print_help(void)
         "  --Wnp,<opts>             the same as --Wn,<opts> --Wp,<opts>\n"
         "  --Wl,<opts>              comma-separated options for the link command\n"
         "                           (--Wl,-Wl,-z,muldefs passes -Wl,-z,muldefs)\n"
-        "  --Wc,<opts>              comma-separated options for nvcc (.cu inputs)\n"
+        "  --Wc,<opts>              comma-separated options for nvcc (.cu inputs and the\n"
+        "                           launch stubs of device(cuda) ndrange tasks)\n"
         "  --instrument             build for tracing\n"
         "  --debug                  build for debugging the runtime\n"
         "  --no-copy-deps           dependences do not imply copies (default: copy_deps)\n"
-        "  --cuda, --opencl         enable the CUDA / OpenCL devices\n"
-        "  --opencl-build-opts=<s>  options for building OpenCL kernels at run time\n"
+        "  --cuda                   link the CUDA device even when no input shows CUDA parts\n"
+        "  --opencl                 accepted (the OpenCL device is always available)\n"
+        "  --opencl-build-opts=<s>  options for building the embedded OpenCL kernels at run\n"
+        "                           time (clBuildProgram)\n"
         "  --help, --version        this text; the version\n"
         "Inputs: .c (OmpSs C), .i (preprocessed C), .cu (nvcc: PATH, $CUDA_HOME or\n"
-        "/usr/local/cuda; MCC_NVCC overrides), .cl (OpenCL kernels, recorded), .o/.a/.so\n"
-        "and anything else (to the linker).  The program is linked with nanort, with an rpath,\n"
-        "so it runs without LD_LIBRARY_PATH.\n",
+        "/usr/local/cuda; MCC_NVCC overrides), .cl (OpenCL C: embedded in the program\n"
+        "when it is linked, so it runs from any directory), .o/.a/.so and anything else\n"
+        "(to the linker).  The program is linked with nanort, with an rpath, so it runs\n"
+        "without LD_LIBRARY_PATH; a program with CUDA parts (.cu inputs, device(cuda)\n"
+        "tasks) also with nanort's CUDA plugin and the static CUDA runtime.  Host C may use\n"
+        "__kernel __global __local __constant and __global__ __device__ __host__.\n",
         stdout);
 }
 
@@ -579,6 +587,7 @@ static bool parse_mcc_option(struct driver *d, const char *a)
         d->opts.copy_deps = false;
     } else if (!strcmp(a, "--cuda")) {
         d->cuda = true;
+        d->cuda_reason = "--cuda";
     } else if (!strcmp(a, "--opencl")) {
         d->opencl = true;
     } else if (has_prefix(a, "--opencl-build-opts=")) {
@@ -852,7 +861,21 @@ static int run_on_input(struct strvec *cmd, const char *lang, const char *input,
     return run_command(cmd);
 }
 
-/* <cc> -E [-fopenmp -D_OMPSS=1] <flags> -I<mcc dirs> -x c src [-o out] */
+/* Host C shares headers with OpenCL C and CUDA (`__constant int BS = 16;` used in an
+ * ndrange, `__kernel void k(__global float *a);`, `__global__ void g(float *a);`): the
+ * qualifiers mean nothing to the host compiler.  No system header uses these names.
+ * The lowering finds `__global__` in the user's file itself (lower_device.c). */
+static void add_device_qualifiers(struct strvec *cmd)
+{
+    static const char *const defs[] = {
+        "-D__kernel=", "-D__global=", "-D__local=", "-D__constant=const",
+        "-D__global__=", "-D__device__=", "-D__host__=",
+    };
+    for (size_t i = 0; i < sizeof defs / sizeof defs[0]; i++)
+        sv_push(cmd, defs[i]);
+}
+
+/* <cc> -E [-fopenmp -D_OMPSS=1 -D<device qualifiers>] <flags> -I<mcc dirs> -x c src [-o out] */
 static int preprocess(const struct driver *d, const char *src, const char *out)
 {
     struct strvec cmd = {0};
@@ -861,6 +884,7 @@ static int preprocess(const struct driver *d, const char *src, const char *out)
     if (d->opts.ompss) {
         sv_push(&cmd, "-fopenmp");
         sv_push(&cmd, "-D_OMPSS=1");
+        add_device_qualifiers(&cmd);
     }
     sv_cat(&cmd, &d->cpp);
     sv_cat(&cmd, &d->inc);
@@ -1013,6 +1037,48 @@ static const char *object_name(const struct driver *d, struct item *it)
     return final_name(d, it->args[0], d->stop == STOP_ASSEMBLY ? ".s" : ".o");
 }
 
+static const char *require_nvcc(const char *what)
+{
+    const char *nvcc = find_nvcc();
+    if (!nvcc)
+        die("%s needs nvcc, which was not found (looked in %s, PATH, $CUDA_HOME/bin and "
+            "/usr/local/cuda/bin); install the CUDA toolkit or set MCC_NVCC",
+            what, getenv("MCC_NVCC") ? "$MCC_NVCC" : "nothing else");
+    return nvcc;
+}
+
+/* A translated unit with CUDA ndrange tasks: its stub (the kernels' addresses) compiled by
+ * nvcc goes to the link beside the C object; with -c both become one object (ld -r). */
+static int compile_with_stub(struct driver *d, struct item *it, const char *mcc_out,
+                             const char *stub)
+{
+    const char *nvcc = require_nvcc(xasprintf("%s: device(cuda) ndrange tasks", it->args[0]));
+    const char *stub_obj = item_temp(it, ".mcc_cuda.o");
+    int st = compile_cuda(d, nvcc, stub, stub_obj);
+    if (st)
+        return st;
+    if (!d->cuda_reason)
+        d->cuda_reason = it->args[0];
+    if (d->stop == STOP_LINK) {
+        it->object = item_temp(it, ".o");
+        it->cuda_object = stub_obj;
+        return compile_translated(d, it, mcc_out, it->object);
+    }
+    const char *c_obj = item_temp(it, ".c.o");
+    if ((st = compile_translated(d, it, mcc_out, c_obj)) != 0)
+        return st;
+    it->object = object_name(d, it);
+    struct strvec cmd = {0};
+    sv_cat(&cmd, &d->cc);
+    sv_push(&cmd, "-r");
+    sv_push(&cmd, "-nostdlib");
+    sv_push(&cmd, c_obj);
+    sv_push(&cmd, stub_obj);
+    sv_push(&cmd, "-o");
+    sv_push(&cmd, it->object);
+    return run_command(&cmd);
+}
+
 static int process_c(struct driver *d, struct item *it)
 {
     if (d->stop == STOP_PREPROCESS)
@@ -1025,8 +1091,12 @@ static int process_c(struct driver *d, struct item *it)
     int st = translate_input(d, it, &mcc_out);
     if (st || d->stop == STOP_TRANSLATE)
         return st;
-    it->object = object_name(d, it);
-    return compile_translated(d, it, mcc_out, it->object);
+    char *stub = mcc_cuda_stub_path(mcc_out);
+    if (!stub || access(stub, F_OK) != 0 || d->stop < STOP_OBJECT || d->syntax_only) {
+        it->object = object_name(d, it);
+        return compile_translated(d, it, mcc_out, it->object);
+    }
+    return compile_with_stub(d, it, mcc_out, stub);
 }
 
 static int process_cuda(struct driver *d, struct item *it)
@@ -1036,11 +1106,9 @@ static int process_cuda(struct driver *d, struct item *it)
                 it->args[0]);
         return 0;
     }
-    const char *nvcc = find_nvcc();
-    if (!nvcc)
-        die("%s: CUDA input needs nvcc, which was not found (looked in %s, PATH, $CUDA_HOME/bin "
-            "and /usr/local/cuda/bin)",
-            it->args[0], getenv("MCC_NVCC") ? "$MCC_NVCC" : "nothing else");
+    const char *nvcc = require_nvcc(xasprintf("%s: CUDA input", it->args[0]));
+    if (!d->cuda_reason)
+        d->cuda_reason = it->args[0];
     it->object = object_name(d, it);
     return compile_cuda(d, nvcc, it->args[0], it->object);
 }
@@ -1079,27 +1147,149 @@ static int process_item(struct driver *d, struct item *it)
 
 /* ---- the link ------------------------------------------------------------------------- */
 
-static bool any_input(const struct driver *d, enum input_kind kind)
+/* Does the file hold MCC_CUDA_PARTS_MARK (an object or archive translated by mcc from a
+ * unit with CUDA tasks)? */
+static bool file_has_cuda_mark(const char *path)
 {
-    for (size_t i = 0; i < d->nitems; i++)
-        if (d->items[i].kind == kind)
-            return true;
-    return false;
+    static const char mark[] = MCC_CUDA_PARTS_MARK;
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return false;
+    char buf[65536 + sizeof mark];
+    size_t keep = 0, n;
+    bool found = false;
+    while (!found && (n = fread(buf + keep, 1, sizeof buf - keep, f)) > 0) {
+        n += keep;
+        found = memmem(buf, n, mark, sizeof mark - 1) != NULL;
+        keep = n < sizeof mark ? n : sizeof mark - 1;
+        memmove(buf, buf + n - keep, keep);
+    }
+    fclose(f);
+    return found;
 }
 
-static void add_cuda_libs(struct strvec *cmd)
+/* The program has CUDA parts: a .cu input, a device(cuda) task in a translated unit or in
+ * an object mcc made, or --cuda.  Sets d->cuda_reason to what says so. */
+static bool has_cuda_parts(struct driver *d)
 {
-    const char *nvcc = find_nvcc();
-    char *home = xasprintf("%s", nvcc ? nvcc : "/usr/local/cuda/bin/nvcc");
+    for (size_t i = 0; !d->cuda_reason && i < d->nitems; i++) {
+        const struct item *it = &d->items[i];
+        const char *obj = it->object ? it->object
+                          : it->kind == IN_LINK && it->nargs ? it->args[0] : NULL;
+        const char *suf = obj ? suffix_of(obj) : "";
+        if (obj && (!strcmp(suf, "o") || !strcmp(suf, "a")) && file_has_cuda_mark(obj))
+            d->cuda_reason = it->args[0];
+    }
+    return d->cuda_reason != NULL;
+}
+
+/* nanort's CUDA plugin (kept by --undefined: nothing else refers to it) and the static
+ * CUDA runtime, so the program needs no libcudart at run time; the plugin reports no
+ * device on machines without a GPU or driver. */
+static void add_cuda_libs(const struct driver *d, struct strvec *cmd)
+{
+    char *what = xasprintf("the CUDA parts of the program (%s)", d->cuda_reason);
+    char *home = xasprintf("%s", require_nvcc(what));
     for (int k = 0; k < 2; k++) {
         char *slash = strrchr(home, '/');
         if (slash)
             *slash = '\0';
     }
+    char *plugin = xasprintf("%s/libnanort-cuda.a", d->libdir);
+    if (access(plugin, R_OK) == 0) {
+        sv_push(cmd, "-Wl,--undefined=nanort_cuda_plugin");
+        sv_push(cmd, plugin);
+    } else {
+        fprintf(stderr, "mcc: warning: %s: no nanort CUDA plugin in %s (build it with make): "
+                "CUDA tasks will not run\n", d->cuda_reason, d->libdir);
+    }
     sv_push(cmd, xasprintf("-L%s/lib64", home));
-    sv_push(cmd, xasprintf("-Wl,-rpath,%s/lib64", home));
-    sv_push(cmd, "-lcudart");
+    sv_push(cmd, "-lcudart_static");
+    sv_push(cmd, "-ldl");
+    sv_push(cmd, "-lrt");
+    sv_push(cmd, "-lpthread");
     sv_push(cmd, "-lstdc++"); /* nvcc compiles .cu as C++; the C link must add its runtime */
+}
+
+/* Append `text` to f as the body of a C string literal. */
+static void put_c_string(FILE *f, const char *text, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)text[i];
+        if (c == '"' || c == '\\')
+            fprintf(f, "\\%c", c);
+        else if (c == '\n')
+            fputs("\\n\"\n\"", f);
+        else if (c < 32 || c == 127)
+            fprintf(f, "\\%03o", c);
+        else
+            fputc(c, f);
+    }
+}
+
+/* The whole file, or NULL; *n its length. */
+static char *read_file(const char *path, size_t *n)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 4096, len = 0, got;
+    char *buf = malloc(cap);
+    while (buf && (got = fread(buf + len, 1, cap - len, f)) > 0) {
+        len += got;
+        if (len == cap && !(buf = realloc(buf, cap *= 2)))
+            break;
+    }
+    bool bad = ferror(f);
+    fclose(f);
+    if (bad || !buf) {
+        free(buf);
+        return NULL;
+    }
+    *n = len;
+    return buf;
+}
+
+/* The .cl inputs of a link, embedded: a generated C file with one constructor per source
+ * calling nanort_opencl_source(name as given, text, --opencl-build-opts), compiled. */
+static const char *opencl_sources_object(struct driver *d)
+{
+    const char *dir = make_input_dir();
+    const char *c = make_temp(dir, "mcc_opencl_sources.c");
+    const char *o = make_temp(dir, "mcc_opencl_sources.o");
+    FILE *f = fopen(c, "w");
+    if (!f)
+        die("cannot write %s: %s", c, strerror(errno));
+    fputs("/* generated by mcc: the OpenCL sources given on its command line */\n"
+          "void nanort_opencl_source(const char *name, const char *text, "
+          "const char *build_opts);\n", f);
+    const char *opts = d->opts.opencl_build_opts;
+    for (size_t i = 0; i < d->cl_files.n; i++) {
+        size_t n;
+        char *text = read_file(d->cl_files.v[i], &n);
+        if (!text)
+            die("%s: cannot read OpenCL input: %s", d->cl_files.v[i], strerror(errno));
+        fprintf(f, "static const char text_%zu[] =\n\"", i);
+        put_c_string(f, text, n);
+        fprintf(f, "\";\n__attribute__((constructor)) static void source_%zu(void) "
+                "{ nanort_opencl_source(\"", i);
+        put_c_string(f, d->cl_files.v[i], strlen(d->cl_files.v[i]));
+        fprintf(f, "\", text_%zu, ", i);
+        if (opts) {
+            fputc('"', f);
+            put_c_string(f, opts, strlen(opts));
+            fputs("\"); }\n", f);
+        } else {
+            fputs("0); }\n", f);
+        }
+        free(text);
+    }
+    if (fclose(f) != 0)
+        die("cannot write %s: %s", c, strerror(errno));
+    struct strvec cmd = {0};
+    begin_cc(d, &cmd);
+    sv_push(&cmd, "-c");
+    return run_on_input(&cmd, "c", c, o) == 0 ? o : NULL;
 }
 
 /* A clear message rather than the linker's "cannot find -lnanort" when mcc runs away from
@@ -1114,7 +1304,7 @@ static void require_nanort(const struct driver *d)
 }
 
 /* <cc> <flags> objects, -l and -Wl in order, --Wl opts, nanort, -o out */
-static int link_program(const struct driver *d)
+static int link_program(struct driver *d)
 {
     struct strvec cmd = {0};
     begin_cc(d, &cmd);
@@ -1123,11 +1313,22 @@ static int link_program(const struct driver *d)
         const struct item *it = &d->items[i];
         if (it->object)
             sv_push(&cmd, it->object);
-        else if (it->kind == IN_LINK || it->kind == IN_LINK_ARG)
+        if (it->cuda_object)
+            sv_push(&cmd, it->cuda_object);
+        if (it->kind == IN_LINK || it->kind == IN_LINK_ARG)
             for (int k = 0; k < it->nargs; k++)
                 sv_push(&cmd, it->args[k]);
     }
+    if (d->cl_files.n && d->opts.ompss) {
+        const char *cl_obj = opencl_sources_object(d);
+        if (!cl_obj)
+            return 1;
+        sv_push(&cmd, cl_obj);
+    }
     sv_cat(&cmd, &d->wl);
+    bool cuda = has_cuda_parts(d);
+    if (cuda)
+        add_cuda_libs(d, &cmd);
     if (d->opts.ompss) {
         require_nanort(d);
         sv_push(&cmd, xasprintf("-L%s", d->libdir));
@@ -1137,8 +1338,6 @@ static int link_program(const struct driver *d)
         sv_push(&cmd, "-ldl");
         sv_push(&cmd, "-lm");
     }
-    if (any_input(d, IN_CUDA))
-        add_cuda_libs(&cmd);
     if (d->output) {
         sv_push(&cmd, "-o");
         sv_push(&cmd, d->output);

@@ -387,7 +387,8 @@ bool lower_check_devices(struct lower *L, const struct lower_dir *d)
     if (!c || (c->devices & ~(1u << OMP_DEVICE_SMP)) == 0)
         return true;
     const char *dev = c->devices & (1u << OMP_DEVICE_OPENCL) ? "opencl" : "cuda";
-    mcc_error_at(&c->loc, "sorry, unimplemented: device(%s) tasks (a later milestone)", dev);
+    mcc_error_at(&c->loc, "sorry, unimplemented: device(%s) on an inline task (write the "
+                 "kernel as a function task)", dev);
     return false;
 }
 
@@ -634,7 +635,18 @@ static const char prelude[] =
     "int noflush); "
     "void nanort_taskyield(void); void nanort_critical_enter(const char *name); "
     "void nanort_critical_leave(const char *name); int nanort_in_final(void); "
-    "int nanort_num_workers(void);\n";
+    "int nanort_num_workers(void); "
+    "enum nanort_karg_kind { NANORT_KARG_VALUE = 0, NANORT_KARG_BUFFER = 1, "
+    "NANORT_KARG_LOCAL = 2 }; "
+    "struct nanort_karg { unsigned kind; __SIZE_TYPE__ size; const void *ptr; }; "
+    "struct nanort_launch { const void *kernel; unsigned ndims; __SIZE_TYPE__ global[3]; "
+    "__SIZE_TYPE__ local[3]; __SIZE_TYPE__ shmem; unsigned nargs; "
+    "const struct nanort_karg *args; }; "
+    "void nanort_kernel_launch(nanort_ctx *ctx, const struct nanort_launch *launch); "
+    "void *nanort_device_ptr(nanort_ctx *ctx, const void *host); "
+    "void *nanort_cuda_stream(nanort_ctx *ctx); "
+    "struct nanort_opencl_info { const char *kernel; const char *file; }; "
+    "void nanort_opencl_source(const char *name, const char *text, const char *build_opts);\n";
 
 static bool has_runtime_header(const struct mcc_source *src)
 {
@@ -694,6 +706,9 @@ int lower_omp(struct translation *t)
         if (i->kind == AST_FUNCTION_DEF)
             lower_function(&L, i);
     task_emit_all(&L);
+    device_embed_all(&L);
+    if (L.cuda_stub.len)
+        t->cuda_stub = lbuf_take(&L.cuda_stub, L.a);
     bool header = has_runtime_header(&t->src);
     if (!header || L.critical_used)       /* one line, ending with prelude's newline */
         rewrite_insert_before(L.rw, 0, arena_printf(L.a, "%s%s",

@@ -304,8 +304,6 @@ void task_register(struct lower *L, struct ast *item, struct lower_dir *d)
                      "or definition here", omp_directive_names[first->kind]);
         return;
     }
-    if (!lower_check_devices(L, d))
-        return;
     struct ast *dn = ast_declarator_name(declarator);
     struct lower_ftask *f = arena_alloc(L->a, sizeof *f);
     f->name = dn->name;
@@ -316,6 +314,8 @@ void task_register(struct lower *L, struct ast *item, struct lower_dir *d)
         param_is_void(f->params->kid[0]))
         f->params = NULL;
     f->dir = *d;
+    if (!device_check(L, f))
+        return;
     const struct omp_clause *impl = lower_dir_find(d, OMP_CL_IMPLEMENTS);
     if (impl && impl->nargs > 0)
         f->impl_of = impl->args[0].text;
@@ -507,13 +507,17 @@ static void run_function(struct lower *L, struct lower_buf *b, const struct lowe
 static void spawn_function(struct lower *L, struct lower_buf *b, struct lower_ftask *f)
 {
     const char *fn = fname(L, f);
-    lbuf_printf(b, "static void %s__nrt_spawn(%s)\n{\n    if (nanort_in_final()) { %s(", fn,
-                param_list(L, f), fn);
-    int i = 0;
-    EACH_PARAM(f, p) {
-        lbuf_printf(b, "%s%.*s", i++ ? ", " : "", (int)p->sym->name->len, p->sym->name->str);
+    lbuf_printf(b, "static void %s__nrt_spawn(%s)\n{\n", fn, param_list(L, f));
+    if (device_mask(&f->dir) & (1u << OMP_DEVICE_SMP)) {
+        /* under final the body runs at once; a device-only task still becomes a task */
+        lbuf_printf(b, "    if (nanort_in_final()) { %s(", fn);
+        int i = 0;
+        EACH_PARAM(f, p) {
+            lbuf_printf(b, "%s%.*s", i++ ? ", " : "", (int)p->sym->name->len, p->sym->name->str);
+        }
+        lbuf_puts(b, "); return; }\n");
     }
-    lbuf_puts(b, "); return; }\n    unsigned nrt_nr = 0, nrt_nd = 0;\n");
+    lbuf_puts(b, "    unsigned nrt_nr = 0, nrt_nd = 0;\n");
     struct lower_buf count = {0}, add = {0};
     lower_set_params(L, f->params, 0, (size_t)-1);
     deps_emit(L, &f->dir, !f->reds, &count, &add);
@@ -553,7 +557,8 @@ static void emit_one(struct lower *L, struct lower_ftask *f)
     lbuf_printf(&b, " static __attribute__((unused)) void %s__nrt_spawn(%s); static struct nanort_task_type %s__nrt_type;\n",
                 fn, param_list(L, f), fn);
     rewrite_insert_before(L->rw, f->first_decl, lbuf_take(&b, L->a));
-    run_function(L, &b, f, f, "");
+    if (device_mask(&f->dir) & (1u << OMP_DEVICE_SMP))
+        run_function(L, &b, f, f, "");
     spawn_function(L, &b, f);
     rewrite_insert_after(L->rw, f->decl->end, lbuf_take(&b, L->a));
 }
@@ -564,20 +569,27 @@ static void emit_type(struct lower *L, struct lower_ftask *f, struct lower_ftask
 {
     const char *fn = fname(L, f);
     struct lower_buf impls = {0};
-    int n = 1;
-    lbuf_printf(&impls, "{NANORT_DEVICE_SMP, %s__nrt_run, \"%s\", 0}", fn, fn);
+    int n = 0;
+    if (device_mask(&f->dir) & (1u << OMP_DEVICE_SMP)) {
+        lbuf_printf(&impls, ", {NANORT_DEVICE_SMP, %s__nrt_run, \"%s\", 0}", fn, fn);
+        n++;
+    }
+    device_impls(L, f, f, "", &impls, &n);
     for (struct lower_ftask *g = impls_of; g; g = g->next_impl) {
         if (strcmp(g->impl_of, fn) != 0)
             continue;
         const char *suffix = arena_printf(L->a, "_as_%s", fn);
-        run_function(L, &L->tail, g, f, suffix);
-        lbuf_printf(&impls, ", {NANORT_DEVICE_SMP, %s__nrt_run%s, \"%s\", 0}", fname(L, g),
-                    suffix, fname(L, g));
-        n++;
+        if (device_mask(&g->dir) & (1u << OMP_DEVICE_SMP)) {
+            run_function(L, &L->tail, g, f, suffix);
+            lbuf_printf(&impls, ", {NANORT_DEVICE_SMP, %s__nrt_run%s, \"%s\", 0}",
+                        fname(L, g), suffix, fname(L, g));
+            n++;
+        }
+        device_impls(L, g, f, suffix, &impls, &n);
     }
     lbuf_printf(&L->tail, "static struct nanort_task_type %s__nrt_type = {\"%s\", \"%s\", %d, "
                 "(const struct nanort_impl[]){%s}, 0};\n", fn, lower_label(&f->dir, fn),
-                lower_where(L, f->dir.dir), n, impls.s);
+                lower_where(L, f->dir.dir), n, impls.s ? impls.s + 2 : "");
     free(impls.s);
 }
 

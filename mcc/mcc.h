@@ -41,6 +41,13 @@ int mcc_translate(const char *in_path, const char *out_path, const struct mcc_op
 int mcc_translate_buffer(const char *name, const char *text, size_t len, FILE *out,
                          const struct mcc_options *opts);
 
+/* Where mcc_translate() writes the CUDA stub of a unit with CUDA ndrange tasks, from its
+ * out_path: x.mcc.c or x.c -> x.mcc_cuda.cu (malloc'd).  No such tasks: no file. */
+char *mcc_cuda_stub_path(const char *out_path);
+/* Bytes every object translated from a unit with CUDA tasks holds: the driver links the
+ * CUDA plugin and runtime when an input object contains them. */
+#define MCC_CUDA_PARTS_MARK "mcc: this object has CUDA parts"
+
 /* ---- diag.c: diagnostics (gcc style) ------------------------------------------------- */
 
 /* A position in the user's source as linemarkers describe it (1-based line and column). */
@@ -445,6 +452,7 @@ struct translation {
     struct ast *tu;
     struct rewriter *rw;
     const struct mcc_options *opts;
+    char *cuda_stub;             /* the CUDA stub (lower_device.c) to write, or NULL */
 };
 /* Index and parse one buffer into t (text must stay valid while t is used).  Returns
  * false after a syntax error (reported).  translation_free() releases everything. */
@@ -800,6 +808,10 @@ struct lower {
     struct omp_directive **dirs;   /* every directive parsed, freed at the end */
     int ndirs, capdirs;
     bool copy_deps;
+    struct lower_buf cuda_stub;    /* lower_device.c: the .cu text, empty: none */
+    struct lower_map cuda_stubs;   /* kernel name -> its ftask, once in cuda_stub */
+    struct lower_map cl_sources;   /* OpenCL source names already embedded */
+    bool cuda_parts;               /* a CUDA implementation was emitted */
 };
 
 /* lower.c */
@@ -854,6 +866,19 @@ char *task_decl_text(struct lower *L, struct sym *sym, const char *name);
 /* The full declarator node of `sym` (what its AST_DECL_NAME is inside). */
 struct ast *task_full_declarator(struct sym *sym);
 bool task_declarator_is_vm(struct ast *declarator);
+
+/* lower_device.c: OpenCL and CUDA implementations of function tasks */
+unsigned device_mask(const struct lower_dir *d);   /* 1u << enum omp_device; none: smp */
+bool device_check(struct lower *L, struct lower_ftask *f);
+/* g's device implementations as an implementation of of's type (g == of: its own): run
+ * functions in L->tail, `, {...}` entries appended to impls, *n counted. */
+void device_impls(struct lower *L, const struct lower_ftask *g, const struct lower_ftask *of,
+                  const char *suffix, struct lower_buf *impls, int *n);
+/* Embed an OpenCL source file, registered as `name` from a constructor (once per name). */
+void device_embed_source(struct lower *L, const char *name, const char *path,
+                         const struct mcc_loc *loc);
+/* Embed every file(...) of the unit's tasks; the CUDA marker when there are CUDA parts. */
+void device_embed_all(struct lower *L);
 
 /* lower_inline.c */
 void inline_task(struct lower *L, struct lower_dir *d);

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /*
  * The OmpSs lowering hook: lower_omp() (lower*.c, the lowering issue) walks t->tu and adds
@@ -53,8 +54,34 @@ void translation_free(struct translation *t)
     t->rw = NULL;
 }
 
-int mcc_translate_buffer(const char *name, const char *text, size_t len, FILE *out,
-                         const struct mcc_options *opts)
+char *mcc_cuda_stub_path(const char *out_path)
+{
+    size_t n = strlen(out_path);
+    if (n > 6 && !strcmp(out_path + n - 6, ".mcc.c"))
+        n -= 6;
+    else if (n > 2 && !strcmp(out_path + n - 2, ".c"))
+        n -= 2;
+    char *p = malloc(n + sizeof ".mcc_cuda.cu");
+    if (p) {
+        memcpy(p, out_path, n);
+        strcpy(p + n, ".mcc_cuda.cu");
+    }
+    return p;
+}
+
+/* Write the unit's CUDA stub (lower_device.c) to stub_path; 0 on success. */
+static int write_stub(const char *text, const char *stub_path)
+{
+    FILE *f = fopen(stub_path, "wb");
+    if (!f || fputs(text, f) == EOF || fclose(f) != 0) {
+        fprintf(stderr, "mcc: cannot write %s: %s\n", stub_path, strerror(errno));
+        return 1;
+    }
+    return 0;
+}
+
+static int translate_buffer(const char *name, const char *text, size_t len, FILE *out,
+                            const struct mcc_options *opts, const char *stub_path)
 {
     struct translation t;
     int st = 1;
@@ -63,9 +90,17 @@ int mcc_translate_buffer(const char *name, const char *text, size_t len, FILE *o
         st = 0;
         if (out && rewrite_output(t.rw, out) != 0)
             st = 1;
+        if (st == 0 && t.cuda_stub && stub_path)
+            st = write_stub(t.cuda_stub, stub_path);
     }
     translation_free(&t);
     return st;
+}
+
+int mcc_translate_buffer(const char *name, const char *text, size_t len, FILE *out,
+                         const struct mcc_options *opts)
+{
+    return translate_buffer(name, text, len, out, opts, NULL);
 }
 
 int mcc_translate(const char *in_path, const char *out_path, const struct mcc_options *opts)
@@ -103,7 +138,11 @@ int mcc_translate(const char *in_path, const char *out_path, const struct mcc_op
         free(buf);
         return 1;
     }
-    int st = mcc_translate_buffer(in_path, buf, len, out, opts);
+    char *stub = mcc_cuda_stub_path(out_path);
+    if (stub)
+        unlink(stub);               /* a stale stub must not be compiled again */
+    int st = translate_buffer(in_path, buf, len, out, opts, stub);
+    free(stub);
     if (fclose(out) != 0 && st == 0) {
         fprintf(stderr, "mcc: cannot write %s: %s\n", out_path, strerror(errno));
         st = 1;
