@@ -528,6 +528,7 @@ static void add_pred(struct nrt_domain *d, struct nanort_task *pred, struct nano
     pred->succ = e;
     /* relaxed: changed under the domain lock only. */
     atomic_fetch_add_explicit(&t->npred, 1, memory_order_relaxed);
+    if (NRT_UNLIKELY(nrt_instr_on)) nrt_instr_dep(pred, t, 0);
 }
 
 static void preds_from(struct nrt_domain *d, struct nrt_region *list, struct nanort_task *t)

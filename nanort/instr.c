@@ -1,15 +1,765 @@
 /*
- * instr.c - --trace (Chrome trace-event JSON) and --graph (Graphviz dot).
- * PLACEHOLDER until instrumentation lands.
+ * instr.c - what users see of a run: --trace (Chrome/Perfetto trace-event JSON),
+ * --graph (Graphviz dot) and the per-implementation timing behind --summary.
+ *
+ * Every thread that records (workers, device managers, foreign threads creating tasks)
+ * gets its own buffer the first time, registered once in a list under buf_lock; after
+ * that an event is a store into the thread's current chunk, no lock and no shared line
+ * except the task-id counter.  The files are written at nrt_instr_stop(), after the
+ * workers and device managers stopped (their joins order their writes before our reads).
+ *
+ * With none of --trace, --graph, --summary given nrt_instr_on is false and the runtime's
+ * only cost is the predictable branch in front of each hook.
  */
 #include "nrt.h"
 
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
 bool nrt_instr_on;
-void nrt_instr_start(void) {}
-void nrt_instr_stop(void) {}
-void nrt_instr_task_created(struct nanort_task *t) { (void)t; }
-void nrt_instr_dep(struct nanort_task *p, struct nanort_task *s, unsigned k) { (void)p; (void)s; (void)k; }
-void nrt_instr_task_begin(struct nanort_task *t, int track) { (void)t; (void)track; }
-void nrt_instr_task_end(struct nanort_task *t, int track) { (void)t; (void)track; }
-void nrt_instr_transfer(int a, int b, size_t n, uint64_t t0, uint64_t t1, int track)
-{ (void)a; (void)b; (void)n; (void)t0; (void)t1; (void)track; }
+static bool recording;              /* --trace or --graph: keep events, not only timing */
+static const char *trace_path;      /* --trace; "" = off */
+static const char *graph_path;      /* --graph; "" = off */
+static uint64_t t_base;             /* nrt_now_ns() at start: trace time 0 */
+static unsigned gen;                /* starts so far: a buffer of an older start is stale */
+/* Task ids: relaxed, only uniqueness matters (0 is main's implicit task). */
+static atomic_uint_fast64_t next_id;
+
+static const struct nrt_option instr_options[] = {
+    {"trace", NRT_OPT_STRING, "",
+     "at exit, write a Chrome/Perfetto trace-event JSON of the run to this file (one track "
+     "per worker and device queue, a span per task and transfer, arrows for dependences; "
+     "open it in ui.perfetto.dev)", &trace_path, NULL},
+    {"graph", NRT_OPT_STRING, "",
+     "at exit, write the task dependency graph to this file in Graphviz dot (render it with "
+     "dot -Tsvg FILE -o graph.svg)", &graph_path, NULL},
+};
+
+__attribute__((constructor(150))) static void instr_register_options(void)
+{
+    nrt_config_add(instr_options, sizeof instr_options / sizeof instr_options[0]);
+}
+
+/* ---- per-thread buffers -------------------------------------------------------------- */
+
+enum ev_kind { EV_TASK, EV_XFER, EV_CREATE, EV_DEP };
+
+/* One event.  EV_TASK: a task's span (a = id, p = type, impl).  EV_XFER: a transfer
+ * (a = bytes, src/dst spaces).  EV_CREATE: a = id, b = parent id, p = type.  EV_DEP:
+ * a = predecessor id, b = successor id, src = enum nrt_dep_class. */
+struct ev {
+    uint64_t t0, t1;
+    uint64_t a, b;
+    const struct nanort_task_type *p;
+    const struct nanort_impl *impl;
+    int track;
+    short src, dst;
+    unsigned char kind;
+};
+
+#define CHUNK_EVENTS 2048
+struct chunk {
+    struct chunk *next;
+    unsigned n;
+    struct ev ev[CHUNK_EVENTS];
+};
+
+/* A span begun and not yet ended on this thread.  Device queues may end spans in
+ * another order than they began them, hence a small set rather than a stack. */
+struct open_span {
+    const struct nanort_task *t;
+    uint64_t t0;
+};
+#define MAX_OPEN 256
+
+struct tbuf {
+    struct tbuf *next;              /* all buffers: buf_lock */
+    unsigned gen;
+    struct chunk *head, *cur;       /* this thread only until the stop */
+    struct open_span open[MAX_OPEN];
+    unsigned nopen;
+    struct nrt_instr_stat *stats;   /* open addressing on (type, impl, space) */
+    unsigned nstats, capstats;
+};
+
+static pthread_mutex_t buf_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct tbuf *bufs;           /* buf_lock */
+static __thread struct tbuf *my_buf __attribute__((tls_model("initial-exec")));
+
+static struct tbuf *buf_slow(void)
+{
+    struct tbuf *b = nrt_xcalloc(1, sizeof *b);
+    b->gen = gen;
+    NRT_PCHECK(pthread_mutex_lock(&buf_lock));
+    b->next = bufs;
+    bufs = b;
+    NRT_PCHECK(pthread_mutex_unlock(&buf_lock));
+    my_buf = b;
+    return b;
+}
+
+static inline struct tbuf *buf(void)
+{
+    struct tbuf *b = my_buf;
+    return NRT_LIKELY(b && b->gen == gen) ? b : buf_slow();
+}
+
+static struct ev *ev_new(struct tbuf *b, enum ev_kind kind)
+{
+    struct chunk *c = b->cur;
+    if (NRT_UNLIKELY(!c || c->n == CHUNK_EVENTS)) {
+        struct chunk *n = nrt_xmalloc(sizeof *n);
+        n->next = NULL;
+        n->n = 0;
+        if (c)
+            c->next = n;
+        else
+            b->head = n;
+        b->cur = c = n;
+    }
+    struct ev *e = &c->ev[c->n++];
+    memset(e, 0, sizeof *e);
+    e->kind = (unsigned char)kind;
+    return e;
+}
+
+static void buf_free(struct tbuf *b)
+{
+    for (struct chunk *c = b->head, *n; c; c = n) {
+        n = c->next;
+        free(c);
+    }
+    free(b->stats);
+    free(b);
+}
+
+/* ---- per-implementation timing (--summary) --------------------------------------------- */
+
+static size_t stat_hash(const struct nanort_task_type *type, const struct nanort_impl *impl,
+                        int space)
+{
+    uintptr_t h = (uintptr_t)type * 31 + (uintptr_t)impl * 17 + (uintptr_t)space;
+    return (size_t)(h ^ (h >> 13));
+}
+
+static struct nrt_instr_stat *stat_slot(struct nrt_instr_stat *tab, unsigned cap,
+                                        const struct nanort_task_type *type,
+                                        const struct nanort_impl *impl, int space)
+{
+    size_t i = stat_hash(type, impl, space) & (cap - 1);
+    while (tab[i].count && !(tab[i].type == type && tab[i].impl == impl && tab[i].space == space))
+        i = (i + 1) & (cap - 1);
+    return &tab[i];
+}
+
+static void stats_grow(struct tbuf *b)
+{
+    unsigned cap = b->capstats ? 2 * b->capstats : 16;
+    struct nrt_instr_stat *tab = nrt_xcalloc(cap, sizeof *tab);
+    for (unsigned i = 0; i < b->capstats; i++)
+        if (b->stats[i].count)
+            *stat_slot(tab, cap, b->stats[i].type, b->stats[i].impl, b->stats[i].space) =
+                b->stats[i];
+    free(b->stats);
+    b->stats = tab;
+    b->capstats = cap;
+}
+
+static void stats_add(struct tbuf *b, const struct nanort_task *t, uint64_t ns)
+{
+    if (2 * (b->nstats + 1) > b->capstats)
+        stats_grow(b);
+    struct nrt_instr_stat *s = stat_slot(b->stats, b->capstats, t->type, t->impl, t->space);
+    if (!s->count) {
+        s->type = t->type;
+        s->impl = t->impl;
+        s->space = t->space;
+        b->nstats++;
+    }
+    s->count++;
+    s->total_ns += ns;
+}
+
+void nrt_instr_each_stat(void (*fn)(void *arg, const struct nrt_instr_stat *s), void *arg)
+{
+    NRT_PCHECK(pthread_mutex_lock(&buf_lock));
+    for (struct tbuf *b = bufs; b; b = b->next)
+        for (unsigned i = 0; i < b->capstats; i++)
+            if (b->stats[i].count)
+                fn(arg, &b->stats[i]);
+    NRT_PCHECK(pthread_mutex_unlock(&buf_lock));
+}
+
+/* ---- the hooks -------------------------------------------------------------------------- */
+
+void nrt_instr_task_created(struct nanort_task *t)
+{
+    t->id = atomic_fetch_add_explicit(&next_id, 1, memory_order_relaxed) + 1;
+    if (!recording)
+        return;
+    struct ev *e = ev_new(buf(), EV_CREATE);
+    e->a = t->id;
+    e->b = t->parent ? t->parent->id : 0;
+    e->p = t->type;
+}
+
+/* Which kind of dependence joins two accesses (OpenMP's names). */
+static bool mode_reads(unsigned flags)
+{
+    unsigned m = flags & NANORT_DEP_MODE_MASK;
+    return m == NANORT_DEP_IN || m == NANORT_DEP_INOUT || m >= NANORT_DEP_CONCURRENT;
+}
+
+static bool mode_writes(unsigned flags)
+{
+    unsigned m = flags & NANORT_DEP_MODE_MASK;
+    return m == NANORT_DEP_OUT || m == NANORT_DEP_INOUT || m >= NANORT_DEP_CONCURRENT;
+}
+
+static enum nrt_dep_class classify_pair(const struct nrt_region *p, const struct nrt_region *s)
+{
+    if (mode_writes(p->flags) && mode_reads(s->flags))
+        return NRT_DEP_TRUE;
+    if (mode_writes(p->flags))
+        return NRT_DEP_OUTPUT;
+    return NRT_DEP_ANTI;
+}
+
+/* The strongest kind among the overlapping region pairs (true > output > anti). */
+static enum nrt_dep_class classify(const struct nanort_task *pred, const struct nanort_task *succ)
+{
+    enum nrt_dep_class best = NRT_DEP_OTHER;
+    for (unsigned i = 0; i < pred->nregions; i++) {
+        const struct nrt_region *p = &pred->regions[i];
+        for (unsigned j = 0; j < succ->nregions; j++) {
+            const struct nrt_region *s = &succ->regions[j];
+            if (!p->nd || !s->nd || p->hi <= s->lo || s->hi <= p->lo)
+                continue;
+            if (!mode_writes(p->flags) && !mode_writes(s->flags))
+                continue;
+            enum nrt_dep_class k = classify_pair(p, s);
+            if (best == NRT_DEP_OTHER || k < best)
+                best = k;
+        }
+    }
+    return best;
+}
+
+void nrt_instr_dep(struct nanort_task *pred, struct nanort_task *succ, unsigned kind)
+{
+    if (!recording || (succ->flags & NRT_TF_WAITER))
+        return;
+    struct ev *e = ev_new(buf(), EV_DEP);
+    e->a = pred->id;
+    e->b = succ->id;
+    e->src = (short)(kind ? kind : classify(pred, succ));
+}
+
+void nrt_instr_task_begin(struct nanort_task *t, int track)
+{
+    (void)track;
+    struct tbuf *b = buf();
+    uint64_t now = nrt_now_ns();
+    if (b->nopen < MAX_OPEN)
+        b->open[b->nopen++] = (struct open_span){t, now};
+}
+
+/* The begin time of t's open span on this thread (removed), or `now` when it was not
+ * begun here (a device that ends tasks on another thread than it began them). */
+static uint64_t take_open(struct tbuf *b, const struct nanort_task *t, uint64_t now)
+{
+    for (unsigned i = b->nopen; i-- > 0;) {
+        if (b->open[i].t != t)
+            continue;
+        uint64_t t0 = b->open[i].t0;
+        b->open[i] = b->open[--b->nopen];
+        return t0;
+    }
+    return now;
+}
+
+void nrt_instr_task_end(struct nanort_task *t, int track)
+{
+    struct tbuf *b = buf();
+    uint64_t now = nrt_now_ns();
+    uint64_t t0 = take_open(b, t, now);
+    stats_add(b, t, now - t0);
+    if (!recording)
+        return;
+    struct ev *e = ev_new(b, EV_TASK);
+    e->t0 = t0;
+    e->t1 = now;
+    e->a = t->id;
+    e->p = t->type;
+    e->impl = t->impl;
+    e->track = track;
+    e->src = (short)t->space;
+}
+
+void nrt_instr_transfer(int src_space, int dst_space, size_t bytes, uint64_t t0_ns,
+                        uint64_t t1_ns, int track)
+{
+    if (!recording)
+        return;
+    struct ev *e = ev_new(buf(), EV_XFER);
+    e->t0 = t0_ns;
+    e->t1 = t1_ns >= t0_ns ? t1_ns : t0_ns;
+    e->a = bytes;
+    e->track = track;
+    e->src = (short)src_space;
+    e->dst = (short)dst_space;
+}
+
+/* ---- shared by the writers ---------------------------------------------------------------- */
+
+static const char *label_of(const struct nanort_task_type *type)
+{
+    return type && type->label ? type->label : "(unnamed)";
+}
+
+static const char *impl_name(const struct nanort_impl *impl)
+{
+    return impl && impl->name ? impl->name : "?";
+}
+
+/* "smp", or the space's name up to its first blank ("opencl0 (pthread-...)" -> "opencl0"). */
+static void device_name(int space, char *out, size_t size)
+{
+    const char *name = space > 0 && space < nrt_nspaces && nrt_spaces[space]
+                           ? nrt_spaces[space]->name : "smp";
+    snprintf(out, size, "%.*s", (int)strcspn(name, " "), name);
+}
+
+/* span_of[id]: index + 1 in all[] of the task's first span, 0 when it has none. */
+static size_t *index_spans(const struct ev *all, size_t n, uint64_t max_id)
+{
+    size_t *span_of = nrt_xcalloc(max_id + 1, sizeof *span_of);
+    for (size_t i = 0; i < n; i++)
+        if (all[i].kind == EV_TASK && all[i].a <= max_id && !span_of[all[i].a])
+            span_of[all[i].a] = i + 1;
+    return span_of;
+}
+
+/* ---- --trace: Chrome trace-event JSON ------------------------------------------------------ */
+
+/* Tracks: smp workers share process 1; memory space s is process 1 + s. */
+static int track_pid(int track)
+{
+    return track >= NRT_TRACK_SPACE(0, 0) ? 1 + (track - NRT_TRACK_SPACE(0, 0)) / 4 : 1;
+}
+
+#define FOREIGN_TRACK 999           /* threads that are not workers (track -1) */
+
+static int track_tid(int track)
+{
+    return track < 0 ? FOREIGN_TRACK : track;
+}
+
+static void json_str(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            fprintf(f, "\\%c", c);
+        else if (c < 0x20)
+            fprintf(f, "\\u%04x", c);
+        else
+            fputc(c, f);
+    }
+    fputc('"', f);
+}
+
+/* Microseconds since the start with nanosecond digits, as the format wants. */
+static void json_us(FILE *f, const char *key, uint64_t ns)
+{
+    fprintf(f, ",\"%s\":%" PRIu64 ".%03u", key, ns / 1000, (unsigned)(ns % 1000));
+}
+
+static uint64_t rel(uint64_t t)
+{
+    return t > t_base ? t - t_base : 0;
+}
+
+static void trace_track_name(FILE *f, int track)
+{
+    static const char *const queue[] = {"kernels", "host->device", "device->host"};
+    char name[96], dev[64];
+    if (track < 0) {
+        snprintf(name, sizeof name, "foreign threads");
+    } else if (track < NRT_TRACK_SPACE(0, 0)) {
+        snprintf(name, sizeof name, "worker %d", track);
+    } else {
+        int s = (track - NRT_TRACK_SPACE(0, 0)) / 4, q = (track - NRT_TRACK_SPACE(0, 0)) % 4;
+        device_name(s, dev, sizeof dev);
+        snprintf(name, sizeof name, "%s %s", dev, q < 3 ? queue[q] : "queue");
+    }
+    fprintf(f, "{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":%d,\"tid\":%d,\"args\":{\"name\":",
+            track_pid(track), track_tid(track));
+    json_str(f, name);
+    fprintf(f, "}},\n{\"name\":\"thread_sort_index\",\"ph\":\"M\",\"pid\":%d,\"tid\":%d,"
+               "\"args\":{\"sort_index\":%d}},\n", track_pid(track), track_tid(track),
+            track_tid(track));
+}
+
+/* Metadata: one process per memory space, one named thread per track that has events. */
+static void trace_metadata(FILE *f, const struct ev *all, size_t n)
+{
+    enum { MAXT = NRT_TRACK_SPACE(NRT_MAX_SPACES, 0) };
+    bool *seen = nrt_xcalloc(MAXT + 1, sizeof *seen);
+    bool pids[NRT_MAX_SPACES + 1] = {false};
+    char dev[64];
+    for (size_t i = 0; i < n; i++) {
+        if (all[i].kind != EV_TASK && all[i].kind != EV_XFER)
+            continue;
+        int tr = all[i].track < 0 ? MAXT : all[i].track;
+        if (tr > MAXT || seen[tr])
+            continue;
+        seen[tr] = true;
+        trace_track_name(f, all[i].track);
+        int pid = track_pid(all[i].track);
+        if (pid <= NRT_MAX_SPACES && !pids[pid]) {
+            pids[pid] = true;
+            device_name(pid - 1, dev, sizeof dev);
+            fprintf(f, "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":%d,\"args\":{\"name\":",
+                    pid);
+            json_str(f, pid == 1 ? "nanort smp workers" : dev);
+            fputs("}},\n", f);
+        }
+    }
+    free(seen);
+}
+
+static void trace_task(FILE *f, const struct ev *e)
+{
+    char dev[64];
+    device_name(e->src, dev, sizeof dev);
+    fputs("{\"name\":", f);
+    json_str(f, label_of(e->p));
+    fprintf(f, ",\"cat\":\"task\",\"ph\":\"X\",\"pid\":%d,\"tid\":%d", track_pid(e->track),
+            track_tid(e->track));
+    json_us(f, "ts", rel(e->t0));
+    json_us(f, "dur", e->t1 - e->t0);
+    fprintf(f, ",\"args\":{\"task\":%" PRIu64 ",\"implementation\":", e->a);
+    json_str(f, impl_name(e->impl));
+    fputs(",\"device\":", f);
+    json_str(f, dev);
+    fputs("}},\n", f);
+}
+
+static void trace_transfer(FILE *f, const struct ev *e)
+{
+    char from[64], to[64];
+    device_name(e->src, from, sizeof from);
+    device_name(e->dst, to, sizeof to);
+    const char *name = e->src == 0 ? "host->device" : e->dst == 0 ? "device->host"
+                                                                  : "device->device";
+    fprintf(f, "{\"name\":\"%s\",\"cat\":\"transfer\",\"ph\":\"X\",\"pid\":%d,\"tid\":%d",
+            name, track_pid(e->track), track_tid(e->track));
+    json_us(f, "ts", rel(e->t0));
+    json_us(f, "dur", e->t1 - e->t0);
+    fprintf(f, ",\"args\":{\"bytes\":%" PRIu64 ",\"from\":", e->a);
+    json_str(f, e->src == 0 ? "host" : from);
+    fputs(",\"to\":", f);
+    json_str(f, e->dst == 0 ? "host" : to);
+    fputs("}},\n", f);
+}
+
+/* A dependence arrow: starts at the end of the predecessor's span ("s" binds to the
+ * slice around its time stamp, so 1 ns before the end) and ends where the successor's
+ * span begins ("f" with binding point "e": the enclosing slice). */
+static void trace_flow(FILE *f, uint64_t id, const struct ev *p, const struct ev *s)
+{
+    uint64_t at = p->t1 > p->t0 ? p->t1 - 1 : p->t0;
+    fprintf(f, "{\"name\":\"dependence\",\"cat\":\"dep\",\"ph\":\"s\",\"id\":%" PRIu64
+               ",\"pid\":%d,\"tid\":%d", id, track_pid(p->track), track_tid(p->track));
+    json_us(f, "ts", rel(at));
+    fprintf(f, "},\n{\"name\":\"dependence\",\"cat\":\"dep\",\"ph\":\"f\",\"bp\":\"e\",\"id\":%"
+               PRIu64 ",\"pid\":%d,\"tid\":%d", id, track_pid(s->track), track_tid(s->track));
+    json_us(f, "ts", rel(s->t0));
+    fputs("},\n", f);
+}
+
+static void write_trace(FILE *f, const struct ev *all, size_t n)
+{
+    uint64_t max_id = atomic_load_explicit(&next_id, memory_order_relaxed);
+    size_t *span_of = index_spans(all, n, max_id);
+    uint64_t flows = 0;
+    fputs("{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n", f);
+    trace_metadata(f, all, n);
+    for (size_t i = 0; i < n; i++) {
+        const struct ev *e = &all[i];
+        if (e->kind == EV_TASK)
+            trace_task(f, e);
+        else if (e->kind == EV_XFER)
+            trace_transfer(f, e);
+        else if (e->kind == EV_DEP && e->a <= max_id && e->b <= max_id && span_of[e->a] &&
+                 span_of[e->b])
+            trace_flow(f, ++flows, &all[span_of[e->a] - 1], &all[span_of[e->b] - 1]);
+    }
+    /* A last metadata record, so that every event above can end with a comma. */
+    fputs("{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":1,\"args\":{\"name\":"
+          "\"nanort smp workers\"}}\n]}\n", f);
+    free(span_of);
+}
+
+/* ---- --graph: Graphviz dot -------------------------------------------------------------- */
+
+/* Fill colours by implementation (ColorBrewer's Set3, light enough for black text). */
+static const char *const palette[] = {
+    "#8dd3c7", "#ffffb3", "#bebada", "#fb8072", "#80b1d3", "#fdb462",
+    "#b3de69", "#fccde5", "#d9d9d9", "#bc80bd", "#ccebc5", "#ffed6f",
+};
+#define NPALETTE (sizeof palette / sizeof palette[0])
+
+struct gnode {
+    const struct nanort_task_type *type;
+    const struct nanort_impl *impl;  /* of its first span; NULL: never ran */
+    int space;
+    uint64_t parent;
+    uint64_t first_child, next_sibling;
+    bool exists;
+};
+
+struct graph {
+    FILE *f;
+    struct gnode *node;             /* by task id */
+    uint64_t max_id;
+    const struct nanort_impl **impls;  /* distinct implementations: colour = index */
+    int *impl_space;
+    unsigned nimpls;
+};
+
+static unsigned impl_colour(struct graph *g, const struct nanort_impl *impl, int space)
+{
+    for (unsigned i = 0; i < g->nimpls; i++)
+        if (g->impls[i] == impl && g->impl_space[i] == space)
+            return i;
+    g->impls = nrt_xrealloc(g->impls, (g->nimpls + 1) * sizeof *g->impls);
+    g->impl_space = nrt_xrealloc(g->impl_space, (g->nimpls + 1) * sizeof *g->impl_space);
+    g->impls[g->nimpls] = impl;
+    g->impl_space[g->nimpls] = space;
+    return g->nimpls++;
+}
+
+static void dot_escaped(FILE *f, const char *s)
+{
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\')
+            fputc('\\', f);
+        fputc(*s, f);
+    }
+}
+
+static void html_escaped(FILE *f, const char *s)
+{
+    for (; *s; s++) {
+        if (*s == '<') fputs("&lt;", f);
+        else if (*s == '>') fputs("&gt;", f);
+        else if (*s == '&') fputs("&amp;", f);
+        else fputc(*s, f);
+    }
+}
+
+static const char *kind_shape(const struct nanort_impl *impl)
+{
+    if (!impl || impl->device == NANORT_DEVICE_SMP)
+        return "box";
+    return impl->device == NANORT_DEVICE_CUDA ? "octagon" : "hexagon";
+}
+
+static void graph_node(struct graph *g, uint64_t id)
+{
+    const struct gnode *v = &g->node[id];
+    char dev[64];
+    device_name(v->space, dev, sizeof dev);
+    fprintf(g->f, "  t%" PRIu64 " [label=\"", id);
+    dot_escaped(g->f, label_of(v->type));
+    fprintf(g->f, "\", shape=%s, fillcolor=\"%s\", tooltip=\"#%" PRIu64 " ", kind_shape(v->impl),
+            v->impl ? palette[impl_colour(g, v->impl, v->space) % NPALETTE] : "white", id);
+    dot_escaped(g->f, v->impl ? impl_name(v->impl) : "(not run)");
+    fputs(" on ", g->f);
+    dot_escaped(g->f, dev);
+    fputs("\"];\n", g->f);
+}
+
+/* Node id, and its children (tasks it created) in a cluster of their own. */
+static void graph_subtree(struct graph *g, uint64_t id)
+{
+    graph_node(g, id);
+    if (!g->node[id].first_child)
+        return;
+    fprintf(g->f, "  subgraph cluster_t%" PRIu64 " {\n  label=\"", id);
+    dot_escaped(g->f, label_of(g->node[id].type));
+    fprintf(g->f, " #%" PRIu64 "\"; style=\"rounded,dashed\"; color=gray50; fontsize=9;\n", id);
+    for (uint64_t c = g->node[id].first_child; c; c = g->node[c].next_sibling)
+        graph_subtree(g, c);
+    fputs("  }\n", g->f);
+}
+
+static const struct {
+    const char *attrs, *what;
+} dep_style[] = {
+    [NRT_DEP_TRUE] = {"style=solid, color=black", "true dependence (read after write)"},
+    [NRT_DEP_OUTPUT] = {"style=dotted, penwidth=2, color=\"#cc3333\"",
+                        "output dependence (write after write)"},
+    [NRT_DEP_ANTI] = {"style=dashed, color=\"#3366cc\"", "anti dependence (write after read)"},
+    [NRT_DEP_OTHER] = {"style=solid, color=gray60", "dependence"},
+};
+
+static void graph_legend(struct graph *g)
+{
+    fputs("  label=<<table border=\"0\" cellspacing=\"3\"><tr>", g->f);
+    for (unsigned i = 0; i < g->nimpls; i++) {
+        char dev[64];
+        device_name(g->impl_space[i], dev, sizeof dev);
+        fprintf(g->f, "<td bgcolor=\"%s\">", palette[i % NPALETTE]);
+        html_escaped(g->f, impl_name(g->impls[i]));
+        fputs(" on ", g->f);
+        html_escaped(g->f, dev);
+        fputs("</td>", g->f);
+    }
+    fputs("</tr><tr><td colspan=\"99\">edges: solid = true (read after write), dashed blue = "
+          "anti (write after read), dotted red = output (write after write); dashed boxes: "
+          "tasks created by a task</td></tr></table>>;\n  labelloc=t; fontsize=10;\n", g->f);
+}
+
+static void graph_collect(struct graph *g, const struct ev *all, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        const struct ev *e = &all[i];
+        if (e->a > g->max_id)
+            continue;
+        struct gnode *v = &g->node[e->a];
+        if (e->kind == EV_CREATE) {
+            v->exists = true;
+            v->type = e->p;
+            v->parent = e->b <= g->max_id ? e->b : 0;
+        } else if (e->kind == EV_TASK && !v->impl) {
+            v->impl = e->impl;
+            v->space = e->src;
+        }
+    }
+    /* children lists, in id order (creation order) */
+    for (uint64_t id = g->max_id; id > 0; id--) {
+        struct gnode *v = &g->node[id];
+        if (!v->exists || !v->parent || !g->node[v->parent].exists)
+            continue;
+        v->next_sibling = g->node[v->parent].first_child;
+        g->node[v->parent].first_child = id;
+    }
+}
+
+static void write_graph(FILE *f, const struct ev *all, size_t n)
+{
+    struct graph g = {f, NULL, atomic_load_explicit(&next_id, memory_order_relaxed), NULL,
+                      NULL, 0};
+    g.node = nrt_xcalloc(g.max_id + 1, sizeof *g.node);
+    graph_collect(&g, all, n);
+    fputs("digraph nanort {\n  graph [rankdir=TB, ranksep=0.3, nodesep=0.15, "
+          "fontname=\"Helvetica\"];\n  node [style=\"rounded,filled\", fontname=\"Helvetica\", "
+          "fontsize=9, height=0.25, margin=\"0.05,0.02\"];\n  edge [arrowsize=0.5];\n", f);
+    for (uint64_t id = 1; id <= g.max_id; id++) {
+        const struct gnode *v = &g.node[id];
+        if (v->exists && (!v->parent || !g.node[v->parent].exists))
+            graph_subtree(&g, id);
+    }
+    for (size_t i = 0; i < n; i++) {
+        const struct ev *e = &all[i];
+        if (e->kind != EV_DEP || e->src < 0 || e->src > NRT_DEP_OTHER)
+            continue;
+        fprintf(f, "  t%" PRIu64 " -> t%" PRIu64 " [%s, tooltip=\"%s\"];\n", e->a, e->b,
+                dep_style[e->src].attrs, dep_style[e->src].what);
+    }
+    graph_legend(&g);
+    fputs("}\n", f);
+    free(g.node);
+    free(g.impls);
+    free(g.impl_space);
+}
+
+/* ---- start and stop --------------------------------------------------------------------- */
+
+void nrt_instr_start(void)
+{
+    nrt_crash_install();
+    recording = (trace_path && *trace_path) || (graph_path && *graph_path);
+    nrt_instr_on = recording || nrt_cfg.summary;
+    gen++;
+    NRT_PCHECK(pthread_mutex_lock(&buf_lock));
+    for (struct tbuf *b = bufs, *n; b; b = n) {
+        n = b->next;
+        buf_free(b);
+    }
+    bufs = NULL;
+    NRT_PCHECK(pthread_mutex_unlock(&buf_lock));
+    atomic_store_explicit(&next_id, 0, memory_order_relaxed);
+    t_base = nrt_now_ns();
+}
+
+/* Every event of every thread in one array (the threads have stopped). */
+static struct ev *collect(size_t *n)
+{
+    size_t total = 0, k = 0;
+    for (struct tbuf *b = bufs; b; b = b->next)
+        for (struct chunk *c = b->head; c; c = c->next)
+            total += c->n;
+    struct ev *all = nrt_xmalloc((total ? total : 1) * sizeof *all);
+    for (struct tbuf *b = bufs; b; b = b->next)
+        for (struct chunk *c = b->head; c; c = c->next) {
+            memcpy(all + k, c->ev, c->n * sizeof *all);
+            k += c->n;
+        }
+    *n = total;
+    return all;
+}
+
+static void drop_events(void)
+{
+    for (struct tbuf *b = bufs; b; b = b->next) {
+        for (struct chunk *c = b->head, *n; c; c = n) {
+            n = c->next;
+            free(c);
+        }
+        b->head = b->cur = NULL;
+    }
+}
+
+static FILE *open_output(const char *path, const char *what)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        fprintf(stderr, "nanort: cannot write the %s to '%s': %s (give --%s a writable "
+                        "path)\n", what, path, strerror(errno), what);
+    return f;
+}
+
+static void close_output(FILE *f, const char *path, const char *what)
+{
+    if (ferror(f) | fclose(f))
+        fprintf(stderr, "nanort: writing the %s to '%s' failed: %s\n", what, path,
+                strerror(errno));
+}
+
+void nrt_instr_stop(void)
+{
+    if (!recording)
+        return;
+    NRT_PCHECK(pthread_mutex_lock(&buf_lock));
+    size_t n;
+    struct ev *all = collect(&n);
+    drop_events();
+    NRT_PCHECK(pthread_mutex_unlock(&buf_lock));
+    FILE *f;
+    if (trace_path && *trace_path && (f = open_output(trace_path, "trace"))) {
+        write_trace(f, all, n);
+        close_output(f, trace_path, "trace");
+    }
+    if (graph_path && *graph_path && (f = open_output(graph_path, "graph"))) {
+        write_graph(f, all, n);
+        close_output(f, graph_path, "graph");
+    }
+    free(all);
+}

@@ -581,19 +581,49 @@ void nrt_devices_flush(void);
 void nrt_cache_flush_regions(unsigned n, const struct nrt_region *regs);
 
 /* ---- instr.c: --trace (Chrome trace-event JSON) and --graph (Graphviz dot) --------- */
-/* Tracks: smp worker i is track i; space s's kernel queue and transfer queues are
- * NRT_TRACK_SPACE(s, q) with q = 0 kernels, 1 host->device, 2 device->host/peer. */
+/* Tracks: smp worker i is track i (-1: a thread that is not a worker); space s's kernel
+ * queue and transfer queues are NRT_TRACK_SPACE(s, q) with q = 0 kernels,
+ * 1 host->device, 2 device->host/peer. */
 #define NRT_TRACK_SPACE(s, q) (1000 + 4 * (s) + (q))
-extern bool nrt_instr_on;           /* --trace or --graph given; constant after start */
+/* --trace, --graph or --summary given (--summary alone: per-implementation timing only);
+ * set by nrt_instr_start(), constant while tasks run.  Hot paths test it first:
+ *     if (NRT_UNLIKELY(nrt_instr_on)) nrt_instr_task_begin(t, track);  */
+extern bool nrt_instr_on;
+/* At start, before any task exists (also installs the crash handlers of crash.c). */
 void nrt_instr_start(void);
-void nrt_instr_stop(void);          /* writes the files */
-/* Every call below is made only when nrt_instr_on. */
+/* At shutdown, after workers and device managers stopped: writes the files. */
+void nrt_instr_stop(void);
+/* Every call below is made only when nrt_instr_on.  task_created: at submission, after
+ * the regions were added and before the dependences are registered (gives t->id). */
 void nrt_instr_task_created(struct nanort_task *t);
+/* Kinds of dependence edges (the graph's edge styles): strongest first. */
+enum nrt_dep_class { NRT_DEP_TRUE = 1, NRT_DEP_OUTPUT, NRT_DEP_ANTI, NRT_DEP_OTHER };
+/* succ waits for pred (both in the domain, under its lock); kind: an nrt_dep_class, or 0
+ * to let instr.c find it from the overlapping regions of the two tasks. */
 void nrt_instr_dep(struct nanort_task *pred, struct nanort_task *succ, unsigned kind);
+/* The body (smp) or the kernels (device) of t run from begin to end, on `track`; t->impl
+ * and t->space say which implementation and where.  Begin and end of one task are
+ * called by the same thread. */
 void nrt_instr_task_begin(struct nanort_task *t, int track);
 void nrt_instr_task_end(struct nanort_task *t, int track);
+/* A finished copy of `bytes` from src_space to dst_space (times from nrt_now_ns()). */
 void nrt_instr_transfer(int src_space, int dst_space, size_t bytes, uint64_t t0_ns,
                         uint64_t t1_ns, int track);
+/* --summary: time per (task type, implementation, space), one record per thread. */
+struct nrt_instr_stat {
+    const struct nanort_task_type *type;
+    const struct nanort_impl *impl;
+    int space;
+    unsigned long count;
+    uint64_t total_ns;              /* body (smp) or begin..end (device), nested tasks included */
+};
+/* Call fn for every record (after the threads stopped; stats.c sums them). */
+void nrt_instr_each_stat(void (*fn)(void *arg, const struct nrt_instr_stat *s), void *arg);
+
+/* ---- crash.c: a fatal signal inside a task names the task --------------------------- */
+/* SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT: print "nanort: task 'L' (implementation 'I'
+ * on D) crashed: SIG", then chain to the handler installed before, or die of the signal. */
+void nrt_crash_install(void);
 
 /* ---- perfmodel.c: learned execution and transfer times (versioning) ---------------- */
 /* Bytes a task's regions cover, and its footprint class (powers of two). */

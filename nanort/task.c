@@ -411,7 +411,10 @@ static void run_body(struct nanort_task *t)
             t0 = nrt_now_ns();
     }
     nrt_current = t;
+    t->impl = impl;                 /* named by --trace, --summary and crash reports */
+    if (NRT_UNLIKELY(nrt_instr_on)) nrt_instr_task_begin(t, w ? w->id : -1);
     nrt_device(impl->device)->run(impl, t->args, &ctx);
+    if (NRT_UNLIKELY(nrt_instr_on)) nrt_instr_task_end(t, w ? w->id : -1);
     nrt_current = prev;
     if (nrt_cfg.summary && w) {
         w->tasks_run++;
@@ -558,7 +561,7 @@ static void submit_inline(struct nanort_task *t, unsigned flags)
     if ((flags & NANORT_TASK_FINAL) || (t->parent->flags & NRT_TF_FINAL))
         t->flags |= NRT_TF_FINAL | NRT_TF_UNDEFERRED;
     struct nanort_task *prev = nrt_current;
-    if (NRT_UNLIKELY(nrt_cfg.summary)) {
+    if (NRT_UNLIKELY(nrt_cfg.summary || nrt_instr_on)) {
         run_body(t);
     } else {
         const struct nanort_impl *impl = t->info->impls[0];
@@ -608,6 +611,7 @@ static __attribute__((noinline)) void submit_heap(nanort_task *t, unsigned flags
 
 void nanort_task_submit(nanort_task *t, unsigned flags, int priority)
 {
+    if (NRT_UNLIKELY(nrt_instr_on)) nrt_instr_task_created(t);
     if (t->flags & NRT_TF_INLINE)
         submit_inline(t, flags);
     else

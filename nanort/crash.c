@@ -1,0 +1,141 @@
+/*
+ * crash.c - a task that crashes says which task it was.
+ *
+ * A fatal signal raised while a thread runs a task body prints
+ *   nanort: task 'LABEL' (implementation 'NAME' on DEVICE) crashed: SIGSEGV (...)
+ * and then behaves as if we were not there: the handler the program installed before the
+ * runtime started is called, or the signal's default action kills the process, so the
+ * exit status is still the signal's (shells, Check and CI see a SIGSEGV).
+ *
+ * Everything here runs in a signal handler: only write(2), sigaction(2) and raise(3),
+ * no stdio, no locks, no allocation.  nrt_current is initial-exec TLS, safe to read.
+ */
+#include "nrt.h"
+
+#include <signal.h>
+#include <string.h>
+#include <unistd.h>
+
+static const struct {
+    int sig;
+    const char *name;
+} fatal[] = {
+    {SIGSEGV, "SIGSEGV (segmentation fault: a bad pointer)"},
+    {SIGBUS, "SIGBUS (bus error: a misaligned or unmapped access)"},
+    {SIGFPE, "SIGFPE (arithmetic exception, e.g. an integer division by zero)"},
+    {SIGILL, "SIGILL (illegal instruction)"},
+    {SIGABRT, "SIGABRT (aborted, e.g. a failed assert)"},
+};
+#define NFATAL (sizeof fatal / sizeof fatal[0])
+
+/* The actions before ours: written at start (no task runs yet), read by the handler. */
+static struct sigaction prev[NFATAL];
+
+/* Appends to a fixed buffer; no formatting functions are async-signal-safe. */
+struct msg {
+    char buf[512];
+    size_t n;
+};
+
+static void put(struct msg *m, const char *s)
+{
+    while (s && *s && m->n < sizeof m->buf - 1)
+        m->buf[m->n++] = *s++;
+}
+
+static void put_uint(struct msg *m, unsigned long v)
+{
+    char d[24];
+    int k = 0;
+    do
+        d[k++] = (char)('0' + v % 10);
+    while ((v /= 10) && k < 24);
+    while (k > 0 && m->n < sizeof m->buf - 1)
+        m->buf[m->n++] = d[--k];
+}
+
+static const struct nanort_impl *crashed_impl(const struct nanort_task *t)
+{
+    if (t->impl)
+        return t->impl;
+    return t->info && t->info->nimpls == 1 ? t->info->impls[0] : NULL;
+}
+
+static void put_device(struct msg *m, const struct nanort_task *t)
+{
+    if (t->space > 0 && t->space < nrt_nspaces && nrt_spaces[t->space]) {
+        put(m, nrt_spaces[t->space]->name);
+    } else if (nrt_self) {
+        put(m, "smp worker ");
+        put_uint(m, (unsigned long)nrt_self->id);
+    } else {
+        put(m, "smp, a thread that is not a worker");
+    }
+}
+
+static void report(const struct nanort_task *t, const char *signame)
+{
+    struct msg m = {.n = 0};
+    const struct nanort_impl *impl = crashed_impl(t);
+    put(&m, "nanort: task '");
+    put(&m, t->type->label ? t->type->label : "(unnamed)");
+    put(&m, "' (implementation '");
+    put(&m, impl && impl->name ? impl->name : "?");
+    put(&m, "' on ");
+    put_device(&m, t);
+    put(&m, ") crashed: ");
+    put(&m, signame);
+    put(&m, "; run it under gdb, or rebuild with -g -fsanitize=address, to see where\n");
+    ssize_t w = write(STDERR_FILENO, m.buf, m.n);
+    (void)w;                        /* nothing better to do when stderr is gone */
+}
+
+static void on_fatal(int sig, siginfo_t *info, void *uctx)
+{
+    static volatile sig_atomic_t reported;
+    unsigned i = 0;
+    while (i < NFATAL - 1 && fatal[i].sig != sig)
+        i++;
+    const struct nanort_task *t = nrt_current;
+    if (!reported && t && !(t->flags & NRT_TF_ROOT) && t->type) {
+        reported = 1;
+        report(t, fatal[i].name);
+    }
+    const struct sigaction *p = &prev[i];
+    if ((p->sa_flags & SA_SIGINFO) && p->sa_sigaction) {
+        p->sa_sigaction(sig, info, uctx);
+        return;
+    }
+    if (!(p->sa_flags & SA_SIGINFO) && p->sa_handler != SIG_DFL && p->sa_handler != SIG_IGN) {
+        p->sa_handler(sig);
+        return;
+    }
+    /* Default action: delivered when the handler returns (the signal is blocked while it
+     * runs); a fault would also recur at the same instruction. */
+    struct sigaction dfl;
+    memset(&dfl, 0, sizeof dfl);
+    dfl.sa_handler = SIG_DFL;
+    sigemptyset(&dfl.sa_mask);
+    sigaction(sig, &dfl, NULL);
+    raise(sig);
+}
+
+void nrt_crash_install(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = on_fatal;
+    sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    sigemptyset(&sa.sa_mask);
+    for (unsigned i = 0; i < NFATAL; i++) {
+        struct sigaction old;
+        if (sigaction(fatal[i].sig, NULL, &old) != 0)
+            continue;
+        if ((old.sa_flags & SA_SIGINFO) && old.sa_sigaction == on_fatal)
+            continue;               /* a restart: keep the program's handler saved then */
+        prev[i] = old;
+        if (sigaction(fatal[i].sig, &sa, NULL) != 0)
+            fprintf(stderr, "nanort: warning: sigaction(%d) failed; a crashing task will not "
+                            "be named\n", fatal[i].sig);
+    }
+}
