@@ -1,0 +1,22 @@
+/* Kernels of cuda_tasks.c: one launched by the runtime (ndrange task), one launched by
+ * hand on the task's stream (a CUDA task without ndrange). */
+#include <omp.h>
+
+__global__ void axpb(float *x, int n, float a, float b)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        x[i] = a * x[i] + b;
+}
+
+__global__ void tile_add(double *m, int rows, int cols, double v)
+{
+    int c = blockIdx.x * blockDim.x + threadIdx.x, r = blockIdx.y * blockDim.y + threadIdx.y;
+    if (r < rows && c < cols)
+        m[r * cols + c] += v + r;
+}
+
+extern "C" void negate(float *x, int n)
+{
+    axpb<<<(n + 127) / 128, 128, 0, nanos_get_kernel_execution_stream()>>>(x, n, -1.0f, 0.0f);
+}

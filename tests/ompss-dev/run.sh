@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# OmpSs programs with OpenCL and CUDA tasks (tests/ompss-dev/*.c), built by mcc.
+#
+#   tests/ompss-dev/run.sh build NAME             mcc --ompss NAME.c (+ its .cl/.cu inputs)
+#                                                 -> $BUILD/tests/ompss-dev/NAME
+#   tests/ompss-dev/run.sh run NAME [VAR=V...]    run it with those environment settings
+#                                                 (NX_ARGS, POCL_DEVICES) from an empty
+#                                                 directory elsewhere: the OpenCL sources
+#                                                 must be embedded
+# A cuda_* program needs nvcc to build and a GPU to run; an ocl_* program an OpenCL device
+# (PoCL in CI).  Where that is missing the step exits 77 (skipped) with the reason; it
+# never passes.  Environment: BUILD, MCC.
+set -u
+mode=$1 name=$2
+shift 2
+BUILD=${BUILD:-build}
+MCC=$(readlink -f "${MCC:-$BUILD/bin/mcc}")
+dir=tests/ompss-dev
+out=$(readlink -f "$BUILD")/tests/ompss-dev
+mkdir -p "$out"
+bin=$out/$name
+
+# The inputs besides NAME.c: kernel sources given on the command line.
+extra_inputs() {
+  case $1 in
+    ocl_implements_2d) echo "$dir/kernels/scale2d.cl" ;;
+    cuda_*) echo "$dir/kernels/cuda_kernels.cu" ;;
+  esac
+}
+
+probe() {
+  [ -x "$out/probe" ] && [ "$out/probe" -nt "$dir/probe.c" ] ||
+    gcc -O1 -o "$out/probe" "$dir/probe.c" -ldl || exit 1
+  "$out/probe" "$1"
+}
+
+case $mode in
+build)
+  rm -f "$bin"
+  case $name in
+    cuda_*)
+      command -v nvcc >/dev/null || [ -x "${CUDA_HOME:-/nonexistent}/bin/nvcc" ] ||
+        [ -x /usr/local/cuda/bin/nvcc ] || { echo "no nvcc"; exit 77; } ;;
+  esac
+  # shellcheck disable=SC2046
+  "$MCC" --ompss -O1 -Wall -Werror -Itests/ompss "$dir/$name.c" $(extra_inputs "$name") -o "$bin"
+  ;;
+run)
+  [ -x "$bin" ] || { echo "$bin was not built"; exit 1; }
+  case $name in
+    cuda_*) probe cuda || exit $? ;;
+    ocl_*) probe opencl || exit $? ;;
+  esac
+  elsewhere=$(mktemp -d)
+  trap 'rm -rf "$elsewhere"' EXIT
+  cd "$elsewhere" && env "$@" "$bin"
+  ;;
+esac
