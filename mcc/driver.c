@@ -1041,7 +1041,7 @@ static const char *require_nvcc(const char *what)
 {
     const char *nvcc = find_nvcc();
     if (!nvcc)
-        die("%s needs nvcc, which was not found (looked in %s, PATH, $CUDA_HOME/bin and "
+        die("%s nvcc, which was not found (looked in %s, PATH, $CUDA_HOME/bin and "
             "/usr/local/cuda/bin); install the CUDA toolkit or set MCC_NVCC",
             what, getenv("MCC_NVCC") ? "$MCC_NVCC" : "nothing else");
     return nvcc;
@@ -1052,7 +1052,8 @@ static const char *require_nvcc(const char *what)
 static int compile_with_stub(struct driver *d, struct item *it, const char *mcc_out,
                              const char *stub)
 {
-    const char *nvcc = require_nvcc(xasprintf("%s: device(cuda) ndrange tasks", it->args[0]));
+    const char *nvcc = require_nvcc(xasprintf("%s: a device(cuda) ndrange task needs",
+                                               it->args[0]));
     const char *stub_obj = item_temp(it, ".mcc_cuda.o");
     int st = compile_cuda(d, nvcc, stub, stub_obj);
     if (st)
@@ -1106,7 +1107,7 @@ static int process_cuda(struct driver *d, struct item *it)
                 it->args[0]);
         return 0;
     }
-    const char *nvcc = require_nvcc(xasprintf("%s: CUDA input", it->args[0]));
+    const char *nvcc = require_nvcc(xasprintf("%s: CUDA input needs", it->args[0]));
     if (!d->cuda_reason)
         d->cuda_reason = it->args[0];
     it->object = object_name(d, it);
@@ -1188,7 +1189,7 @@ static bool has_cuda_parts(struct driver *d)
  * device on machines without a GPU or driver. */
 static void add_cuda_libs(const struct driver *d, struct strvec *cmd)
 {
-    char *what = xasprintf("the CUDA parts of the program (%s)", d->cuda_reason);
+    char *what = xasprintf("%s: linking the program's CUDA parts needs", d->cuda_reason);
     char *home = xasprintf("%s", require_nvcc(what));
     for (int k = 0; k < 2; k++) {
         char *slash = strrchr(home, '/');

@@ -1,13 +1,23 @@
 #!/usr/bin/env bash
 # A .cl input is accepted and recorded for the OpenCL device (-v says so), produces no
-# object, and does not disturb compiling and linking the C inputs beside it.
+# object with -c, and does not disturb compiling and linking the C inputs beside it.  At
+# the link its text is embedded in the program (a generated constructor registers it with
+# nanort_opencl_source under the name given, with the --opencl-build-opts), so the program
+# runs from any directory.
 . "$(dirname "$0")/lib.sh"
 write_app
-echo '__kernel void scale(__global float *a) { a[get_global_id(0)] *= 2; }' > kern.cl
+printf '__kernel void scale(__global float *a) {\n  a[get_global_id(0)] *= 2; /* "x" */\n}\n' > kern.cl
 ok "$MCC" -v --opencl --opencl-build-opts=-cl-fast-relaxed-math -c kern.cl helper.c
 has err.txt "kern\.cl.* recorded"
 exists helper.o
 absent kern.o
-ok "$MCC" app.c helper.o kern.cl -o prog
+ok "$MCC" --opencl-build-opts=-cl-fast-relaxed-math app.c helper.o kern.cl -o prog
 runs ./prog "r=42"
+# the text, with its quotes and newlines, is in the program, and so are name and options
+strings prog | grep -q '__kernel void scale(__global float \*a) {' || fail "kernel text not embedded"
+strings prog | grep -q 'a\[get_global_id(0)\] \*= 2; /\* "x" \*/' || fail "kernel text mangled"
+strings prog | grep -qx 'kern\.cl' || fail "source name not embedded"
+strings prog | grep -qx -- '-cl-fast-relaxed-math' || fail "build options not embedded"
+nm prog | grep -q ' U nanort_opencl_source\| T nanort_opencl_source' || fail "no registration call"
+mkdir elsewhere && (cd elsewhere && runs ../prog "r=42")
 no_temps
