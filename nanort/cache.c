@@ -1,10 +1,838 @@
 /*
- * cache.c - the data directory across memory spaces.
- * PLACEHOLDER until the device layer lands: the host is the only space.
+ * cache.c - the data directory across memory spaces (the software data cache).
+ *
+ * The host is space 0; every device is another space.  Two structures, under one lock:
+ *   allocations  per space, each covering a host byte range [lo, hi) (a region's hull),
+ *                in LRU order, pinned while a staged or running task uses it;
+ *   segments     a sorted array of disjoint host byte ranges, split at the boundaries of
+ *                the region chunks (rows) tasks used, each with host_valid and the
+ *                allocations that hold a valid copy.  Bytes in no segment are valid on
+ *                the host only.
+ * Only region bytes move (rows of a tile, never the gaps of its hull).  Copies into an
+ * allocation may still be in flight: their events stay with the allocation; the launch
+ * of the task that staged them waits for them, and any copy out of the allocation waits
+ * for them first.  Events are released only by the space's manager thread (at the
+ * completion of one of its tasks), never between a staging and its launch.
+ *
+ * Copies are issued under the lock, and copies to the host are waited for under it: one
+ * clear lock first (STYLE.md); transfers from several threads at once are rare.
  */
 #include "nrt.h"
 
-void nrt_cache_host_acquire(struct nanort_task *t) { (void)t; }
-void nrt_cache_host_release(struct nanort_task *t) { (void)t; }
-void nrt_devices_flush(void) {}
-void nrt_cache_flush_regions(unsigned n, const struct nrt_region *regs) { (void)n; (void)regs; }
+#include <stdlib.h>
+#include <string.h>
+
+struct nrt_alloc {
+    struct nrt_space *space;
+    uintptr_t lo, hi;               /* host bytes it mirrors (buf + (x - lo) holds x) */
+    void *buf;
+    int pin;                        /* staged or running tasks using it */
+    bool doomed;                    /* nocache: freed when unpinned */
+    struct nrt_alloc *prev, *next;  /* the space's list, least recently used first */
+    nrt_event *ev;                  /* copies into it that may be in flight */
+    unsigned nev, cap;
+};
+
+struct seg {
+    uintptr_t lo, hi;
+    bool host;                      /* the host copy is valid */
+    unsigned n, cap;
+    struct nrt_alloc **a;           /* allocations with a valid copy */
+};
+
+/* What a staged task holds: per region its allocation (NULL when not copied). */
+struct nrt_staging {
+    struct nanort_task *task;
+    struct nrt_space *space;
+    nrt_event *ev;                  /* copies its launch waits for */
+    unsigned nev;
+    struct nrt_alloc *a[];
+};
+
+/* Everything below: `lock`. */
+static struct {
+    struct nrt_lock lock;
+    struct seg *seg;
+    size_t nseg, cap;
+    struct {
+        struct nrt_alloc *head, *tail;
+        size_t used;
+    } sp[NRT_MAX_SPACES];
+} C = {.lock = {.m = PTHREAD_MUTEX_INITIALIZER}};
+
+/* Segments whose host copy is invalid: written under the lock, read relaxed by the
+ * taskwait flush to skip the lock when there is nothing to copy back (a completed
+ * device task's writes happen before its parent's taskwait returns). */
+static atomic_ulong ndirty;
+/* Set once a device task was staged: until then the host holds everything and smp
+ * tasks skip the directory.  Release/acquire: a task that sees it set sees the
+ * directory's state of the staging (conflicting tasks are ordered by dependences). */
+static atomic_bool cache_used;
+
+static enum nrt_cache_policy policy(void)
+{
+    const char *p = nrt_cfg.cache_policy;
+    if (strcmp(p, "writethrough") == 0 || strcmp(p, "wt") == 0)
+        return NRT_CACHE_WRITETHROUGH;
+    if (strcmp(p, "nocache") == 0)
+        return NRT_CACHE_NOCACHE;
+    return NRT_CACHE_WRITEBACK;
+}
+
+static bool reads(unsigned flags)
+{
+    unsigned m = flags & NANORT_DEP_MODE_MASK;
+    return m == NANORT_DEP_IN || m == NANORT_DEP_INOUT || m == NANORT_DEP_CONCURRENT ||
+           m == NANORT_DEP_COMMUTATIVE;
+}
+
+static bool writes(unsigned flags)
+{
+    unsigned m = flags & NANORT_DEP_MODE_MASK;
+    return m == NANORT_DEP_OUT || m == NANORT_DEP_INOUT || m == NANORT_DEP_CONCURRENT ||
+           m == NANORT_DEP_COMMUTATIVE;
+}
+
+/* ---- region chunks: the contiguous rows of a normalised region -------------------- */
+
+struct chunk_it {
+    const struct nrt_region *r;
+    size_t k[NRT_MAX_DIMS];
+    bool done;
+};
+
+static void chunk_start(struct chunk_it *it, const struct nrt_region *r)
+{
+    memset(it, 0, sizeof *it);
+    it->r = r;
+    it->done = r->nd == 0 || r->len[0] == 0;
+}
+
+static bool chunk_next(struct chunk_it *it, uintptr_t *lo, uintptr_t *hi)
+{
+    const struct nrt_region *r = it->r;
+    if (it->done)
+        return false;
+    uintptr_t x = r->lo;
+    for (unsigned d = 1; d < r->nd; d++)
+        x += it->k[d] * r->stride[d];
+    *lo = x;
+    *hi = x + r->len[0];
+    unsigned d = 1;
+    for (; d < r->nd; d++) {
+        if (++it->k[d] < r->len[d])
+            break;
+        it->k[d] = 0;
+    }
+    it->done = d >= r->nd;
+    return true;
+}
+
+/* ---- the segment map ----------------------------------------------------------------- */
+
+/* Index of the first segment ending after x. */
+static size_t seg_after(uintptr_t x)
+{
+    size_t lo = 0, hi = C.nseg;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (C.seg[mid].hi <= x)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+static struct seg *seg_insert(size_t i, uintptr_t lo, uintptr_t hi)
+{
+    if (C.nseg == C.cap) {
+        C.cap = C.cap ? 2 * C.cap : 256;
+        C.seg = nrt_xrealloc(C.seg, C.cap * sizeof *C.seg);
+    }
+    memmove(&C.seg[i + 1], &C.seg[i], (C.nseg - i) * sizeof *C.seg);
+    C.nseg++;
+    C.seg[i] = (struct seg){.lo = lo, .hi = hi, .host = true};
+    return &C.seg[i];
+}
+
+static void seg_add_copy(struct seg *g, struct nrt_alloc *a)
+{
+    for (unsigned k = 0; k < g->n; k++)
+        if (g->a[k] == a)
+            return;
+    if (g->n == g->cap) {
+        g->cap = g->cap ? 2 * g->cap : 2;
+        g->a = nrt_xrealloc(g->a, g->cap * sizeof *g->a);
+    }
+    g->a[g->n++] = a;
+}
+
+static bool seg_has(const struct seg *g, const struct nrt_alloc *a)
+{
+    for (unsigned k = 0; k < g->n; k++)
+        if (g->a[k] == a)
+            return true;
+    return false;
+}
+
+static void seg_drop_copy(struct seg *g, const struct nrt_alloc *a)
+{
+    for (unsigned k = 0; k < g->n; k++)
+        if (g->a[k] == a) {
+            g->a[k] = g->a[--g->n];
+            return;
+        }
+}
+
+/* Split segment i at x (inside it): [lo, x) stays at i, [x, hi) goes to i + 1. */
+static void seg_split(size_t i, uintptr_t x)
+{
+    struct seg *g = seg_insert(i + 1, x, C.seg[i].hi);
+    struct seg *f = &C.seg[i];
+    f->hi = x;
+    g->host = f->host;
+    for (unsigned k = 0; k < f->n; k++)
+        seg_add_copy(g, f->a[k]);
+    if (!g->host)
+        atomic_fetch_add_explicit(&ndirty, 1, memory_order_relaxed);
+}
+
+/* Make segments tile [a, b) exactly (new ones valid on the host only); their indices
+ * are [*i0, *i1). */
+static void seg_cover(uintptr_t a, uintptr_t b, size_t *i0, size_t *i1)
+{
+    size_t i = seg_after(a);
+    if (i < C.nseg && C.seg[i].lo < a)
+        seg_split(i++, a);
+    size_t j = i;
+    uintptr_t x = a;
+    while (x < b) {
+        if (j < C.nseg && C.seg[j].lo <= x) {
+            if (C.seg[j].hi > b)
+                seg_split(j, b);
+        } else {
+            uintptr_t end = j < C.nseg && C.seg[j].lo < b ? C.seg[j].lo : b;
+            seg_insert(j, x, end);
+        }
+        x = C.seg[j++].hi;
+    }
+    *i0 = i;
+    *i1 = j;
+}
+
+/* Remove segments [i0, i1) that are valid on the host only (the default state). */
+static void seg_compact(size_t i0, size_t i1)
+{
+    size_t w = i0;
+    for (size_t i = i0; i < i1; i++) {
+        if (C.seg[i].n == 0 && C.seg[i].host)
+            free(C.seg[i].a);
+        else
+            C.seg[w++] = C.seg[i];
+    }
+    memmove(&C.seg[w], &C.seg[i1], (C.nseg - i1) * sizeof *C.seg);
+    C.nseg -= i1 - w;
+}
+
+static void set_host(struct seg *g, bool valid)
+{
+    if (g->host != valid)
+        atomic_fetch_add_explicit(&ndirty, valid ? (unsigned long)-1 : 1, memory_order_relaxed);
+    g->host = valid;
+}
+
+/* ---- transfers (lock held) ------------------------------------------------------------- */
+
+static void note_transfer(int src, int dst, size_t bytes, uint64_t t0, int track)
+{
+    if (nrt_instr_on)
+        nrt_instr_transfer(src, dst, bytes, t0, nrt_now_ns(), track);
+}
+
+static void add_event(struct nrt_alloc *a, nrt_event e)
+{
+    if (!e)
+        return;
+    if (a->nev == a->cap) {
+        a->cap = a->cap ? 2 * a->cap : 4;
+        a->ev = nrt_xrealloc(a->ev, a->cap * sizeof *a->ev);
+    }
+    a->ev[a->nev++] = e;
+}
+
+/* Before reading a: the copies into it must have landed. */
+static void wait_alloc(struct nrt_alloc *a)
+{
+    for (unsigned k = 0; k < a->nev; k++)
+        a->space->ops->mem->wait(a->space, a->ev[k]);
+}
+
+/* Host bytes [lo, hi) from a to the host; waits for the copy. */
+static void copy_to_host(struct nrt_alloc *a, uintptr_t lo, uintptr_t hi)
+{
+    struct nrt_space *s = a->space;
+    struct nrt_xfer x = {hi - lo, 1, hi - lo};
+    uint64_t t0 = nrt_now_ns();
+    wait_alloc(a);
+    nrt_event e = s->ops->mem->copy_out(s, (void *)lo, a->buf, lo - a->lo, &x, NULL);
+    if (e) {
+        s->ops->mem->wait(s, e);
+        s->ops->mem->release(s, e);
+    }
+    atomic_fetch_add_explicit(&s->stats.bytes_out, hi - lo, memory_order_relaxed);
+    note_transfer(s->id, 0, hi - lo, t0, NRT_TRACK_SPACE(s->id, 2));
+}
+
+/* Host bytes [lo, hi) from the host into a (queued). */
+static void copy_from_host(struct nrt_alloc *a, uintptr_t lo, uintptr_t hi)
+{
+    struct nrt_space *s = a->space;
+    struct nrt_xfer x = {hi - lo, 1, hi - lo};
+    uint64_t t0 = nrt_now_ns();
+    add_event(a, s->ops->mem->copy_in(s, a->buf, lo - a->lo, (const void *)lo, &x, NULL));
+    atomic_fetch_add_explicit(&s->stats.bytes_in, hi - lo, memory_order_relaxed);
+    note_transfer(0, s->id, hi - lo, t0, NRT_TRACK_SPACE(s->id, 1));
+}
+
+/* Device to device when the plugin can; false when it cannot. */
+static bool copy_peer(struct nrt_alloc *dst, struct nrt_alloc *src, uintptr_t lo, uintptr_t hi)
+{
+    struct nrt_space *d = dst->space, *s = src->space;
+    if (d->ops != s->ops || !d->ops->mem->copy_peer)
+        return false;
+    struct nrt_xfer x = {hi - lo, 1, hi - lo};
+    uint64_t t0 = nrt_now_ns();
+    wait_alloc(src);
+    nrt_event e = d->ops->mem->copy_peer(d, dst->buf, lo - dst->lo, s, src->buf, lo - src->lo,
+                                         &x, NULL);
+    if (e == NRT_EVENT_UNSUPPORTED)
+        return false;
+    add_event(dst, e);
+    atomic_fetch_add_explicit(&d->stats.bytes_peer, hi - lo, memory_order_relaxed);
+    note_transfer(s->id, d->id, hi - lo, t0, NRT_TRACK_SPACE(s->id, 2));
+    return true;
+}
+
+/* Make segment g valid in a: from the host, from another copy directly, or through the
+ * host (which then holds a valid copy too). */
+static void seg_fetch(struct seg *g, struct nrt_alloc *a)
+{
+    if (!g->host) {
+        struct nrt_alloc *src = g->a[0];
+        for (unsigned k = 0; k < g->n; k++)
+            if (g->a[k]->space->ops == a->space->ops && g->a[k]->space != a->space)
+                src = g->a[k];      /* a peer of the same plugin first */
+        if (src->space != a->space && copy_peer(a, src, g->lo, g->hi)) {
+            seg_add_copy(g, a);
+            return;
+        }
+        copy_to_host(src, g->lo, g->hi);
+        set_host(g, true);
+    }
+    copy_from_host(a, g->lo, g->hi);
+    seg_add_copy(g, a);
+}
+
+/* Segments [i0, i1) made valid in a; consecutive ones the host holds go in one copy.
+ * Returns false when something had to be copied (a miss). */
+static bool segs_fetch(size_t i0, size_t i1, struct nrt_alloc *a)
+{
+    bool hit = true;
+    size_t run = i1;                /* start of a run of host-valid segments to copy */
+    for (size_t i = i0; i <= i1; i++) {
+        bool need = i < i1 && !seg_has(&C.seg[i], a);
+        bool joins = need && C.seg[i].host && run < i && C.seg[i - 1].hi == C.seg[i].lo;
+        if (run < i && !joins) {    /* the run ends before i */
+            copy_from_host(a, C.seg[run].lo, C.seg[i - 1].hi);
+            for (size_t k = run; k < i; k++)
+                seg_add_copy(&C.seg[k], a);
+            run = i1;
+        }
+        if (!need)
+            continue;
+        hit = false;
+        if (C.seg[i].host) {
+            if (run == i1)
+                run = i;
+        } else {
+            seg_fetch(&C.seg[i], a);
+        }
+    }
+    return hit;
+}
+
+/* ---- allocations --------------------------------------------------------------------- */
+
+static void lru_unlink(struct nrt_alloc *a)
+{
+    int s = a->space->id;
+    if (a->prev)
+        a->prev->next = a->next;
+    else
+        C.sp[s].head = a->next;
+    if (a->next)
+        a->next->prev = a->prev;
+    else
+        C.sp[s].tail = a->prev;
+    a->prev = a->next = NULL;
+}
+
+static void lru_append(struct nrt_alloc *a)
+{
+    int s = a->space->id;
+    a->prev = C.sp[s].tail;
+    a->next = NULL;
+    if (a->prev)
+        a->prev->next = a;
+    else
+        C.sp[s].head = a;
+    C.sp[s].tail = a;
+}
+
+/* Write back what only a holds, take it out of the map, free its memory. */
+static void alloc_free(struct nrt_alloc *a)
+{
+    NRT_ASSERT_HELD(&C.lock);
+    struct nrt_space *s = a->space;
+    size_t i = seg_after(a->lo), i1 = i;
+    for (; i1 < C.nseg && C.seg[i1].lo < a->hi; i1++) {
+        struct seg *g = &C.seg[i1];
+        if (!seg_has(g, a))
+            continue;
+        if (g->n == 1 && !g->host) {
+            copy_to_host(a, g->lo, g->hi);
+            set_host(g, true);
+        }
+        seg_drop_copy(g, a);
+    }
+    seg_compact(i, i1);
+    wait_alloc(a);
+    for (unsigned k = 0; k < a->nev; k++)
+        s->ops->mem->release(s, a->ev[k]);
+    free(a->ev);
+    s->ops->mem->free(s, a->buf);
+    C.sp[s->id].used -= a->hi - a->lo;
+    lru_unlink(a);
+    free(a);
+}
+
+/* Evict the least recently used unpinned allocation of s; false when none. */
+static bool evict_one(struct nrt_space *s)
+{
+    struct nrt_alloc *a = C.sp[s->id].head;
+    while (a && a->pin > 0)
+        a = a->next;
+    if (!a)
+        return false;
+    alloc_free(a);
+    atomic_fetch_add_explicit(&s->stats.evictions, 1, memory_order_relaxed);
+    return true;
+}
+
+/* A new allocation of [lo, hi) in s, evicting as needed; NULL when it cannot fit. */
+static struct nrt_alloc *alloc_new(struct nrt_space *s, uintptr_t lo, uintptr_t hi)
+{
+    size_t bytes = hi - lo;
+    while (C.sp[s->id].used + bytes > s->mem_limit)
+        if (!evict_one(s))
+            return NULL;
+    void *buf;
+    while (!(buf = s->ops->mem->alloc(s, bytes)))
+        if (!evict_one(s))
+            return NULL;
+    struct nrt_alloc *a = nrt_xcalloc(1, sizeof *a);
+    a->space = s;
+    a->lo = lo;
+    a->hi = hi;
+    a->buf = buf;
+    C.sp[s->id].used += bytes;
+    lru_append(a);
+    return a;
+}
+
+/* The host range a region's allocation covers in s.  Kernels on exact_base devices
+ * (OpenCL) index their buffer from the pointer they were given, usually the region's
+ * base: the allocation starts there when the base is at or below the region. */
+static void alloc_range(const struct nrt_region *r, const struct nrt_space *s, uintptr_t *lo,
+                        uintptr_t *hi)
+{
+    uintptr_t base = (uintptr_t)r->base;
+    *lo = s->exact_base && base <= r->lo ? base : r->lo;
+    *hi = r->hi;
+}
+
+static struct nrt_alloc *alloc_find(struct nrt_space *s, uintptr_t lo, uintptr_t hi)
+{
+    for (struct nrt_alloc *a = C.sp[s->id].tail; a; a = a->prev)
+        if (!a->doomed && (s->exact_base ? a->lo == lo : a->lo <= lo) && hi <= a->hi)
+            return a;
+    return NULL;
+}
+
+static bool copied(const struct nrt_region *r)
+{
+    return r->nd > 0 && (r->flags & NANORT_COPY_INOUT);
+}
+
+/* ---- staging and completion (device tasks) ------------------------------------------ */
+
+static void unpin(struct nrt_alloc *a)
+{
+    if (--a->pin == 0 && a->doomed)
+        alloc_free(a);
+}
+
+static void staging_unpin(struct nrt_staging *st)
+{
+    for (unsigned i = 0; i < st->task->nregions; i++)
+        if (st->a[i])
+            unpin(st->a[i]);
+}
+
+static size_t task_bytes(const struct nanort_task *t, const struct nrt_space *s)
+{
+    size_t n = 0;
+    for (unsigned i = 0; i < t->nregions; i++)
+        if (copied(&t->regions[i])) {
+            uintptr_t lo, hi;
+            alloc_range(&t->regions[i], s, &lo, &hi);
+            n += hi - lo;
+        }
+    return n;
+}
+
+static void __attribute__((noreturn)) does_not_fit(const struct nanort_task *t,
+                                                   const struct nrt_space *s)
+{
+    nrt_fatal("task '%s' needs %zu bytes on %s but %s allows %zu: raise the limit or use "
+              "smaller tasks", t->type->label ? t->type->label : "(unnamed)", task_bytes(t, s),
+              s->name, s->mem_option ? s->mem_option : "--opencl-max-memory / --gpu-max-memory",
+              s->mem_limit == SIZE_MAX ? C.sp[s->id].used : s->mem_limit);
+}
+
+/* Pin an allocation for every copied region; false when one does not fit. */
+static bool stage_allocs(struct nrt_staging *st)
+{
+    struct nanort_task *t = st->task;
+    for (unsigned i = 0; i < t->nregions; i++) {
+        const struct nrt_region *r = &t->regions[i];
+        if (!copied(r))
+            continue;
+        uintptr_t lo, hi;
+        alloc_range(r, st->space, &lo, &hi);
+        struct nrt_alloc *a = alloc_find(st->space, lo, hi);
+        if (!a && !(a = alloc_new(st->space, lo, hi)))
+            return false;
+        a->pin++;
+        lru_unlink(a);              /* most recently used */
+        lru_append(a);
+        st->a[i] = a;
+    }
+    return true;
+}
+
+/* Copy in what the copy-in regions lack; count hits and misses. */
+static void stage_inputs(struct nrt_staging *st)
+{
+    struct nanort_task *t = st->task;
+    struct nrt_space_stats *stats = &st->space->stats;
+    for (unsigned i = 0; i < t->nregions; i++) {
+        const struct nrt_region *r = &t->regions[i];
+        if (!st->a[i] || !(r->flags & NANORT_COPY_IN))
+            continue;
+        bool hit = true;
+        struct chunk_it it;
+        uintptr_t lo, hi;
+        size_t i0, i1;
+        for (chunk_start(&it, r); chunk_next(&it, &lo, &hi);) {
+            seg_cover(lo, hi, &i0, &i1);
+            hit &= segs_fetch(i0, i1, st->a[i]);
+        }
+        atomic_fetch_add_explicit(hit ? &stats->hits : &stats->misses, 1, memory_order_relaxed);
+    }
+}
+
+/* The events of every allocation st uses: its launch waits for them. */
+static void stage_events(struct nrt_staging *st)
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < st->task->nregions; i++)
+        if (st->a[i])
+            n += st->a[i]->nev;
+    st->ev = n ? nrt_xmalloc(n * sizeof *st->ev) : NULL;
+    for (unsigned i = 0; i < st->task->nregions; i++)
+        for (unsigned k = 0; st->a[i] && k < st->a[i]->nev; k++) {
+            bool dup = false;
+            for (unsigned j = 0; j < st->nev; j++)
+                dup |= st->ev[j] == st->a[i]->ev[k];
+            if (!dup)
+                st->ev[st->nev++] = st->a[i]->ev[k];
+        }
+}
+
+struct nrt_staging *nrt_cache_stage(struct nanort_task *t, struct nrt_space *s,
+                                    bool others_pinned)
+{
+    struct nrt_staging *st = nrt_xcalloc(1, sizeof *st + t->nregions * sizeof st->a[0]);
+    st->task = t;
+    st->space = s;
+    atomic_store_explicit(&cache_used, true, memory_order_release);
+    nrt_lock_acquire(&C.lock);
+    if (!stage_allocs(st)) {
+        staging_unpin(st);
+        if (!others_pinned)
+            does_not_fit(t, s);
+        nrt_lock_release(&C.lock);
+        free(st);
+        return NULL;
+    }
+    stage_inputs(st);
+    stage_events(st);
+    nrt_lock_release(&C.lock);
+    return st;
+}
+
+unsigned nrt_cache_events(const struct nrt_staging *st, const nrt_event **ev)
+{
+    *ev = st->ev;
+    return st->nev;
+}
+
+/* A copy-out region's chunk [lo, hi) was written in a. */
+static void complete_chunk(struct nrt_alloc *a, uintptr_t lo, uintptr_t hi,
+                           enum nrt_cache_policy pol)
+{
+    size_t i0, i1;
+    seg_cover(lo, hi, &i0, &i1);
+    if (pol != NRT_CACHE_WRITEBACK)
+        copy_to_host(a, lo, hi);
+    for (size_t i = i0; i < i1; i++) {
+        struct seg *g = &C.seg[i];
+        g->n = 0;
+        seg_add_copy(g, a);
+        set_host(g, pol != NRT_CACHE_WRITEBACK);
+    }
+}
+
+/* Drop the events of a's copies that have landed (manager thread of a's space only:
+ * nobody holds them between a staging and its launch then). */
+static void release_done_events(struct nrt_alloc *a)
+{
+    unsigned w = 0;
+    const struct nrt_mem_ops *m = a->space->ops->mem;
+    for (unsigned k = 0; k < a->nev; k++) {
+        if (m->query(a->space, a->ev[k]))
+            m->release(a->space, a->ev[k]);
+        else
+            a->ev[w++] = a->ev[k];
+    }
+    a->nev = w;
+}
+
+void nrt_cache_complete(struct nrt_staging *st)
+{
+    struct nanort_task *t = st->task;
+    enum nrt_cache_policy pol = policy();
+    nrt_lock_acquire(&C.lock);
+    for (unsigned i = 0; i < t->nregions; i++) {
+        const struct nrt_region *r = &t->regions[i];
+        struct nrt_alloc *a = st->a[i];
+        if (!a)
+            continue;
+        struct chunk_it it;
+        uintptr_t lo, hi;
+        if (r->flags & NANORT_COPY_OUT)
+            for (chunk_start(&it, r); chunk_next(&it, &lo, &hi);)
+                complete_chunk(a, lo, hi, pol);
+        if (pol == NRT_CACHE_NOCACHE)
+            a->doomed = true;
+        release_done_events(a);
+    }
+    staging_unpin(st);
+    nrt_lock_release(&C.lock);
+    free(st->ev);
+    free(st);
+}
+
+bool nrt_cache_translate(nanort_ctx *ctx, const void *host, void **buf, size_t *off)
+{
+    struct nrt_staging *st = ctx->staging;
+    uintptr_t h = (uintptr_t)host;
+    if (!st)
+        return false;
+    /* The region whose hull holds it, or whose base pointer it is (the kernel indexes
+     * from the base: the offset may then be "negative", which wraps around to the
+     * right device address). */
+    for (unsigned pass = 0; pass < 2; pass++)
+        for (unsigned i = 0; i < st->task->nregions; i++) {
+            const struct nrt_region *r = &st->task->regions[i];
+            struct nrt_alloc *a = st->a[i];
+            bool in = pass == 0 ? a && a->lo <= h && h < a->hi
+                                : a && (uintptr_t)r->base == h;
+            if (in) {
+                *buf = a->buf;
+                *off = h - a->lo;
+                return true;
+            }
+        }
+    return false;
+}
+
+size_t nrt_cache_affinity(const struct nanort_task *t, const struct nrt_space *s)
+{
+    size_t bytes = 0;
+    if (!atomic_load_explicit(&cache_used, memory_order_acquire))
+        return 0;
+    nrt_lock_acquire(&C.lock);
+    for (unsigned i = 0; i < t->nregions; i++) {
+        const struct nrt_region *r = &t->regions[i];
+        if (!copied(r) || !(r->flags & NANORT_COPY_IN))
+            continue;
+        struct chunk_it it;
+        uintptr_t lo, hi;
+        for (chunk_start(&it, r); chunk_next(&it, &lo, &hi);)
+            for (size_t k = seg_after(lo); k < C.nseg && C.seg[k].lo < hi; k++) {
+                const struct seg *g = &C.seg[k];
+                bool there = false;
+                for (unsigned j = 0; j < g->n; j++)
+                    there |= g->a[j]->space == s;
+                if (there)
+                    bytes += (g->hi < hi ? g->hi : hi) - (g->lo > lo ? g->lo : lo);
+            }
+    }
+    nrt_lock_release(&C.lock);
+    return bytes;
+}
+
+/* ---- the host side (smp tasks, taskwait) ---------------------------------------------- */
+
+/* Copy back segments [i0, ...) overlapping [lo, hi) that the host lacks. */
+static void host_fetch(uintptr_t lo, uintptr_t hi)
+{
+    for (size_t k = seg_after(lo); k < C.nseg && C.seg[k].lo < hi; k++) {
+        struct seg *g = &C.seg[k];
+        if (!g->host) {
+            copy_to_host(g->a[0], g->lo, g->hi);
+            set_host(g, true);
+        }
+    }
+}
+
+static bool directory_in_use(void)
+{
+    return atomic_load_explicit(&cache_used, memory_order_acquire);
+}
+
+void nrt_cache_host_acquire(struct nanort_task *t)
+{
+    if (!directory_in_use())
+        return;
+    nrt_lock_acquire(&C.lock);
+    for (unsigned i = 0; i < t->nregions; i++) {
+        const struct nrt_region *r = &t->regions[i];
+        struct chunk_it it;
+        uintptr_t lo, hi;
+        if (reads(r->flags))
+            for (chunk_start(&it, r); chunk_next(&it, &lo, &hi);)
+                host_fetch(lo, hi);
+    }
+    nrt_lock_release(&C.lock);
+}
+
+/* The host wrote [lo, hi): device copies of it are stale. */
+static void host_wrote(uintptr_t lo, uintptr_t hi)
+{
+    size_t i = seg_after(lo);
+    if (i == C.nseg || C.seg[i].lo >= hi)
+        return;                     /* nothing cached there */
+    size_t i0, i1;
+    seg_cover(lo, hi, &i0, &i1);
+    for (size_t k = i0; k < i1; k++) {
+        C.seg[k].n = 0;
+        set_host(&C.seg[k], true);
+    }
+    seg_compact(i0, i1);
+}
+
+void nrt_cache_host_release(struct nanort_task *t)
+{
+    if (!directory_in_use())
+        return;
+    nrt_lock_acquire(&C.lock);
+    for (unsigned i = 0; i < t->nregions; i++) {
+        const struct nrt_region *r = &t->regions[i];
+        struct chunk_it it;
+        uintptr_t lo, hi;
+        if (writes(r->flags))
+            for (chunk_start(&it, r); chunk_next(&it, &lo, &hi);)
+                host_wrote(lo, hi);
+    }
+    nrt_lock_release(&C.lock);
+}
+
+void nrt_devices_flush(void)
+{
+    if (nrt_nspaces <= 1 || atomic_load_explicit(&ndirty, memory_order_relaxed) == 0)
+        return;
+    nrt_lock_acquire(&C.lock);
+    for (size_t k = 0; k < C.nseg; k++) {
+        struct seg *g = &C.seg[k];
+        if (g->host)
+            continue;
+        /* one copy for a run of contiguous segments held by the same allocation */
+        size_t e = k + 1;
+        while (e < C.nseg && !C.seg[e].host && C.seg[e].lo == C.seg[e - 1].hi &&
+               seg_has(&C.seg[e], g->a[0]))
+            e++;
+        copy_to_host(g->a[0], g->lo, C.seg[e - 1].hi);
+        for (size_t j = k; j < e; j++)
+            set_host(&C.seg[j], true);
+        k = e - 1;
+    }
+    nrt_lock_release(&C.lock);
+}
+
+void nrt_cache_flush_regions(unsigned n, const struct nrt_region *regs)
+{
+    if (nrt_nspaces <= 1 || atomic_load_explicit(&ndirty, memory_order_relaxed) == 0)
+        return;
+    nrt_lock_acquire(&C.lock);
+    for (unsigned i = 0; i < n; i++) {
+        struct chunk_it it;
+        uintptr_t lo, hi;
+        for (chunk_start(&it, &regs[i]); chunk_next(&it, &lo, &hi);)
+            host_fetch(lo, hi);
+    }
+    nrt_lock_release(&C.lock);
+}
+
+/* ---- start and stop -------------------------------------------------------------------- */
+
+void nrt_cache_stop(void)
+{
+    nrt_lock_acquire(&C.lock);
+    for (int s = 1; s < nrt_nspaces; s++)
+        while (C.sp[s].head)
+            alloc_free(C.sp[s].head);
+    for (size_t k = 0; k < C.nseg; k++)
+        free(C.seg[k].a);
+    free(C.seg);
+    C.seg = NULL;
+    C.nseg = C.cap = 0;
+    memset(C.sp, 0, sizeof C.sp);
+    atomic_store(&ndirty, 0);
+    atomic_store(&cache_used, false);
+    nrt_lock_release(&C.lock);
+}
+
+void nrt_cache_after_fork(void)
+{
+    /* The parent's device memory is not ours: forget it (leaked on purpose). */
+    nrt_lock_init(&C.lock);
+    C.seg = NULL;
+    C.nseg = C.cap = 0;
+    memset(C.sp, 0, sizeof C.sp);
+    atomic_store(&ndirty, 0);
+    atomic_store(&cache_used, false);
+}

@@ -24,6 +24,9 @@ static bool want_help;
 static bool workers_given;
 
 static const char *sched_names[16];     /* filled at load from the policy table */
+static const char *const cache_policies[] = {"writeback", "writethrough", "nocache", "wb", "wt",
+                                             NULL};
+static const char *const dispatch_policies[] = {"affinity", "round-robin", NULL};
 
 /* The core's table: the order here is the order of --help. */
 static const struct nrt_option core_options[] = {
@@ -42,6 +45,14 @@ static const struct nrt_option core_options[] = {
      &nrt_cfg.spins, NULL},
     {"binding", NRT_OPT_BOOL, "yes", "bind worker i to the i-th allowed core (--no-binding: do not)",
      &nrt_cfg.binding, NULL},
+    {"cache-policy", NRT_OPT_CHOICE, "writeback",
+     "device data cache: writeback keeps outputs on the device until the host needs them, "
+     "writethrough also copies them back after each task, nocache copies back and frees the "
+     "device copy after each task (wb, wt: short names)", &nrt_cfg.cache_policy, cache_policies},
+    {"dispatch", NRT_OPT_CHOICE, "affinity",
+     "how a task with device implementations picks a device: affinity (where most of its input "
+     "bytes already are, then the least loaded), round-robin (rotate over the devices, and the "
+     "host when the task also has an smp version)", &nrt_cfg.dispatch, dispatch_policies},
     {"summary", NRT_OPT_BOOL, "no",
      "at exit, print to stderr tasks created/run per label, tasks run, busy and idle time "
      "per worker, total time", &nrt_cfg.summary, NULL},
@@ -79,6 +90,7 @@ static const char *type_expect(enum nrt_opt_type t)
     case NRT_OPT_BOOL: return "yes/no, true/false or 1/0";
     case NRT_OPT_CHOICE: return "a name";
     case NRT_OPT_HELP: return "no value";
+    case NRT_OPT_STRING: return "a value";
     }
     return "?";
 }
@@ -206,6 +218,9 @@ static void set_option(const struct nrt_option *o, const char *v)
             bad_value(o, v);
         *(const char **)o->value = c;
         return;
+    case NRT_OPT_STRING:
+        *(const char **)o->value = v;   /* NX_ARGS copies are kept: see parse_args() */
+        return;
     case NRT_OPT_BOOL:
     case NRT_OPT_HELP:
         if (!parse_bool(v, &b))
@@ -261,10 +276,16 @@ static bool apply(const char *name, const char *value, const char *next, const c
     return true;
 }
 
+/* The words of the last NX_ARGS parsed: string options point into it until the next load. */
+static char *args_words;
+
 /* Split NX_ARGS on white space and apply each option. */
 static void parse_args(const char *args)
 {
-    char *copy = strdup(args), *save = NULL;
+    free(args_words);
+    char *copy = args_words = strdup(args), *save = NULL;
+    if (!copy)
+        nrt_fatal("out of memory (copying NX_ARGS)");
     char *words[256];
     unsigned n = 0;
     for (char *w = strtok_r(copy, " \t\n", &save); w; w = strtok_r(NULL, " \t\n", &save)) {
@@ -286,7 +307,6 @@ static void parse_args(const char *args)
         if (apply(w + 2, eq ? eq + 1 : NULL, i + 1 < n ? words[i + 1] : NULL, "NX_ARGS"))
             i++;
     }
-    free(copy);
 }
 
 /* NX_SMP_WORKERS=4 -> --smp-workers=4. */
@@ -317,7 +337,7 @@ static void print_option(const struct nrt_option *o)
     char lhs[64];
     snprintf(lhs, sizeof lhs, "--%s%s", o->name,
              o->type == NRT_OPT_BOOL || o->type == NRT_OPT_HELP ? "" :
-             o->type == NRT_OPT_CHOICE ? "=NAME" : "=N");
+             o->type == NRT_OPT_CHOICE ? "=NAME" : o->type == NRT_OPT_STRING ? "=VALUE" : "=N");
     printf("  %-22s %s", lhs, o->help);
     if (o->type == NRT_OPT_CHOICE && o->choices != sched_names) {
         printf(" (one of: ");
@@ -393,4 +413,42 @@ void nrt_config_load(void)
 void nrt_config_reset(void)
 {
     cfg_loaded = false;
+}
+
+/* ---- sizes ------------------------------------------------------------------------ */
+
+static void __attribute__((noreturn)) bad_size(const char *opt, const char *value)
+{
+    fprintf(stderr, "nanort: invalid value '%s' for --%s (expected a size in bytes with an "
+                    "optional K, M or G suffix, e.g. 512M, or a percentage of the device "
+                    "memory, e.g. 80%%)\n", value, opt);
+    exit(1);
+}
+
+size_t nrt_parse_size(const char *opt, const char *value, size_t total)
+{
+    char *end;
+    if (!value || !isdigit((unsigned char)*value))
+        bad_size(opt, value ? value : "");
+    errno = 0;
+    double x = strtod(value, &end);
+    if (errno || x < 0)
+        bad_size(opt, value);
+    if (strcmp(end, "%") == 0) {
+        if (x > 100)
+            bad_size(opt, value);
+        return (size_t)((double)total * x / 100.0);
+    }
+    double unit = 1;
+    switch (toupper((unsigned char)*end)) {
+    case 'K': unit = 1024.0; end++; break;
+    case 'M': unit = 1024.0 * 1024; end++; break;
+    case 'G': unit = 1024.0 * 1024 * 1024; end++; break;
+    default: break;
+    }
+    if (toupper((unsigned char)*end) == 'B')   /* 512MB, 64KB */
+        end++;
+    if (*end || x * unit > (double)SIZE_MAX)
+        bad_size(opt, value);
+    return (size_t)(x * unit);
 }

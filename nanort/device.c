@@ -1,16 +1,483 @@
 /*
  * device.c - memory spaces, dispatch of ready tasks to devices, the manager threads.
- * PLACEHOLDER until the device layer lands: the host is the only space.
+ *
+ * Space 0 is the host.  At start every registered accelerator plugin (ops->open set) is
+ * probed and each device it finds becomes one more space with a FIFO of ready tasks and
+ * a manager thread.  The manager runs a pipeline of depth 2: while task A's kernels run
+ * it stages and launches the next task B (B's copies overlap A's kernels), then waits for
+ * A, completes it in the cache and finishes it like an smp body.
+ *
+ * Dispatch happens when a task becomes ready (nrt_sched_push) or is about to run on a
+ * worker (nrt_task_execute, undeferred tasks): only for types with accelerator
+ * implementations, and only when spaces exist (nrt_dev_wanted), so the smp path pays a
+ * predictable branch.
  */
 #include "nrt.h"
 
+#include <stdlib.h>
+#include <string.h>
+
 struct nrt_space *nrt_spaces[NRT_MAX_SPACES];
 int nrt_nspaces = 1;
+static struct nrt_space host_space = {.id = 0, .ops = &nrt_smp_device, .name = "host"};
 
-void nrt_devices_start(void) {}
-void nrt_devices_stop(void) {}
+/* One space's ready tasks and its manager. */
+struct nrt_dev_queue {
+    pthread_mutex_t lock;
+    pthread_cond_t cond;            /* the manager sleeps on it when it has nothing to do */
+    struct nanort_task *head, *tail;    /* lock */
+    bool stop;                      /* lock */
+    /* Tasks queued or in flight here: changed under lock, read relaxed by dispatch (a
+     * stale value only makes a worse choice). */
+    atomic_long load;
+    pthread_t thread;
+    uint64_t busy_until;            /* manager only: end of the last busy interval */
+};
+
+/* The context of the device task the calling manager thread is running (OmpSs's
+ * nanos_get_kernel_execution_stream() has no argument). */
+static __thread nanort_ctx *cur_ctx;
+/* --dispatch=round-robin: rotation over the candidates; relaxed, any order is fine. */
+static atomic_uint rr_next;
+/* When the spaces opened and stopped (busy %): the starting / stopping thread. */
+static uint64_t dev_t0, dev_t1;
+
+static const char *const kind_names[NANORT_DEVICE_KIND_COUNT] = {"smp", "opencl", "cuda"};
+
+static const char *kind_name(enum nanort_device_kind k)
+{
+    return (unsigned)k < NANORT_DEVICE_KIND_COUNT ? kind_names[k] : "?";
+}
+
+/* ---- the queue of a space ----------------------------------------------------------- */
+
+static void queue_push(struct nrt_space *s, struct nanort_task *t)
+{
+    struct nrt_dev_queue *q = s->queue;
+    t->next = NULL;
+    NRT_PCHECK(pthread_mutex_lock(&q->lock));
+    if (q->tail)
+        q->tail->next = t;
+    else
+        q->head = t;
+    q->tail = t;
+    atomic_fetch_add_explicit(&q->load, 1, memory_order_relaxed);
+    NRT_PCHECK(pthread_cond_signal(&q->cond));
+    NRT_PCHECK(pthread_mutex_unlock(&q->lock));
+}
+
+/* The next task; when `block`, sleep until one comes or the space stops (NULL). */
+static struct nanort_task *queue_pop(struct nrt_space *s, bool block)
+{
+    struct nrt_dev_queue *q = s->queue;
+    NRT_PCHECK(pthread_mutex_lock(&q->lock));
+    while (block && !q->head && !q->stop)
+        NRT_PCHECK(pthread_cond_wait(&q->cond, &q->lock));
+    struct nanort_task *t = q->head;
+    if (t) {
+        q->head = t->next;
+        if (!q->head)
+            q->tail = NULL;
+    }
+    NRT_PCHECK(pthread_mutex_unlock(&q->lock));
+    return t;
+}
+
+static void queue_done_one(struct nrt_space *s)
+{
+    atomic_fetch_sub_explicit(&s->queue->load, 1, memory_order_relaxed);
+}
+
+/* ---- the manager thread ---------------------------------------------------------------- */
+
+/* A task launched on the device and not yet finished. */
+struct inflight {
+    struct nanort_task *t;
+    nanort_ctx ctx;
+    nrt_event ev;
+    uint64_t t0;
+};
+
+enum start_result { STARTED, PARKED, NO_ROOM };
+
+/* Stage t's data, then run its implementation (which queues the kernels). */
+static enum start_result start_task(struct nrt_space *s, struct inflight *f,
+                                    struct nanort_task *t, bool others_in_flight)
+{
+    if ((t->flags & NRT_TF_COMMUTATIVE) && !nrt_tokens_acquire(t, true))
+        return PARKED;              /* re-pushed (and re-queued here) when the token frees */
+    struct nrt_staging *st = nrt_cache_stage(t, s, others_in_flight);
+    if (!st) {
+        if (t->flags & NRT_TF_COMMUTATIVE)
+            nrt_tokens_release(t);
+        return NO_ROOM;
+    }
+    const struct nrt_compute_ops *c = s->ops->compute;
+    const nrt_event *ev;
+    unsigned nev = nrt_cache_events(st, &ev);
+    f->t = t;
+    f->ctx = (nanort_ctx){t, t->impl, NULL, s, st};
+    f->t0 = nrt_now_ns();
+    if (nrt_instr_on)
+        nrt_instr_task_begin(t, NRT_TRACK_SPACE(s->id, 0));
+    if (c->begin)
+        c->begin(s, &f->ctx, nev, ev);
+    cur_ctx = &f->ctx;
+    nrt_current = t;
+    t->impl->run(t->args, &f->ctx);
+    nrt_current = NULL;
+    cur_ctx = NULL;
+    f->ev = c->end ? c->end(s, &f->ctx) : NULL;
+    return STARTED;
+}
+
+/* Busy time is the union of the intervals tasks were on the device. */
+static void count_busy(struct nrt_space *s, uint64_t t0, uint64_t t1)
+{
+    struct nrt_dev_queue *q = s->queue;
+    if (t0 < q->busy_until)
+        t0 = q->busy_until;
+    if (t1 > t0)
+        atomic_fetch_add_explicit(&s->stats.busy_ns, t1 - t0, memory_order_relaxed);
+    if (t1 > q->busy_until)
+        q->busy_until = t1;
+}
+
+/* Wait for f's device work, complete it in the cache, finish the task. */
+static void finish_task(struct nrt_space *s, struct inflight *f)
+{
+    struct nanort_task *t = f->t;
+    if (f->ev) {
+        s->ops->mem->wait(s, f->ev);
+        s->ops->mem->release(s, f->ev);
+    }
+    nrt_cache_complete(f->ctx.staging);
+    count_busy(s, f->t0, nrt_now_ns());
+    atomic_fetch_add_explicit(&s->stats.tasks, 1, memory_order_relaxed);
+    if (nrt_instr_on)
+        nrt_instr_task_end(t, NRT_TRACK_SPACE(s->id, 0));
+    atomic_int *done = t->dev_done;
+    nrt_task_body_done(t);          /* t may be freed from here on */
+    queue_done_one(s);
+    if (done) {
+        /* release: the creator's acquire load sees the finished task's effects. */
+        atomic_store_explicit(done, 1, memory_order_release);
+        nrt_wake_waiters();
+    }
+}
+
+/* Start t, completing the task in flight first when t's data needs its memory. */
+static bool start_or_make_room(struct nrt_space *s, struct inflight *f, struct nanort_task *t,
+                               struct inflight **running)
+{
+    enum start_result r = start_task(s, f, t, *running != NULL);
+    if (r == NO_ROOM) {
+        finish_task(s, *running);
+        *running = NULL;
+        r = start_task(s, f, t, false);
+    }
+    if (r == PARKED)
+        queue_done_one(s);
+    return r == STARTED;
+}
+
+static void *manager_main(void *arg)
+{
+    struct nrt_space *s = arg;
+    struct inflight slots[2], *running = NULL;
+    for (;;) {
+        /* Sleep only when nothing is in flight: else look, and wait for the device. */
+        struct nanort_task *t = queue_pop(s, running == NULL);
+        if (!t && !running)
+            break;                  /* stopped */
+        struct inflight *next = NULL;
+        if (t) {
+            next = running == &slots[0] ? &slots[1] : &slots[0];
+            if (!start_or_make_room(s, next, t, &running))
+                next = NULL;
+        }
+        if (running)
+            finish_task(s, running);
+        running = next;
+    }
+    return NULL;
+}
+
+/* ---- start and stop --------------------------------------------------------------------- */
+
+static void queue_start(struct nrt_space *s)
+{
+    struct nrt_dev_queue *q = nrt_xcalloc(1, sizeof *q);
+    NRT_PCHECK(pthread_mutex_init(&q->lock, NULL));
+    NRT_PCHECK(pthread_cond_init(&q->cond, NULL));
+    atomic_init(&q->load, 0);
+    s->queue = q;
+    NRT_PCHECK(pthread_create(&q->thread, NULL, manager_main, s));
+}
+
+/* Open every device of one accelerator plugin as a new space. */
+static void open_plugin(const struct nrt_device_ops *ops)
+{
+    int n = ops->probe ? ops->probe() : 0;
+    for (int i = 0; i < n; i++) {
+        if (nrt_nspaces == NRT_MAX_SPACES) {
+            fprintf(stderr, "nanort: warning: more than %d memory spaces; %s device %d and "
+                            "later ones are not used\n", NRT_MAX_SPACES - 1, ops->name, i);
+            return;
+        }
+        struct nrt_space *s = nrt_xcalloc(1, sizeof *s);
+        s->id = nrt_nspaces;
+        s->ops = ops;
+        s->index = i;
+        s->mem_limit = SIZE_MAX;
+        snprintf(s->name, sizeof s->name, "%s%d", ops->name, i);
+        if (!ops->open(i, s)) {
+            if (nrt_cfg.verbose)
+                fprintf(stderr, "nanort: %s device %d not used\n", ops->name, i);
+            free(s);
+            continue;
+        }
+        nrt_spaces[nrt_nspaces++] = s;
+    }
+}
+
+void nrt_devices_start(void)
+{
+    nrt_spaces[0] = &host_space;
+    nrt_nspaces = 1;
+    dev_t0 = nrt_now_ns();
+    dev_t1 = 0;
+    for (int k = 0; k < NANORT_DEVICE_KIND_COUNT; k++) {
+        const struct nrt_device_ops *ops = nrt_devices[k];
+        if (ops && ops->open)
+            open_plugin(ops);
+    }
+    for (int i = 1; i < nrt_nspaces; i++) {
+        queue_start(nrt_spaces[i]);
+        if (nrt_cfg.verbose)
+            fprintf(stderr, "nanort: memory space %d: %s, cache limit %zu MiB\n", i,
+                    nrt_spaces[i]->name, nrt_spaces[i]->mem_limit >> 20);
+    }
+    if (nrt_cfg.verbose && nrt_nspaces > 1)
+        fprintf(stderr, "nanort: cache-policy=%s, dispatch=%s\n", nrt_cfg.cache_policy,
+                nrt_cfg.dispatch);
+}
+
+void nrt_devices_stop(void)
+{
+    for (int i = 1; i < nrt_nspaces; i++) {
+        struct nrt_dev_queue *q = nrt_spaces[i]->queue;
+        NRT_PCHECK(pthread_mutex_lock(&q->lock));
+        q->stop = true;
+        NRT_PCHECK(pthread_cond_signal(&q->cond));
+        NRT_PCHECK(pthread_mutex_unlock(&q->lock));
+        NRT_PCHECK(pthread_join(q->thread, NULL));
+    }
+    dev_t1 = nrt_now_ns();
+    nrt_cache_stop();
+    for (int i = 1; i < nrt_nspaces; i++)
+        if (nrt_spaces[i]->ops->close)
+            nrt_spaces[i]->ops->close(nrt_spaces[i]);
+}
+
+void nrt_devices_release(void)
+{
+    for (int i = 1; i < nrt_nspaces; i++) {
+        struct nrt_dev_queue *q = nrt_spaces[i]->queue;
+        NRT_PCHECK(pthread_mutex_destroy(&q->lock));
+        NRT_PCHECK(pthread_cond_destroy(&q->cond));
+        free(q);
+        free(nrt_spaces[i]);
+        nrt_spaces[i] = NULL;
+    }
+    nrt_nspaces = 1;
+}
+
+void nrt_devices_after_fork(void)
+{
+    for (int i = 1; i < nrt_nspaces; i++)
+        nrt_spaces[i] = NULL;       /* their managers did not survive the fork */
+    nrt_nspaces = 1;
+    nrt_cache_after_fork();
+}
+
+/* ---- dispatch ---------------------------------------------------------------------------- */
+
+/* Candidate (implementation, space) pairs of a ready task. */
+struct candidates {
+    unsigned n;
+    const struct nanort_impl *impl[NRT_MAX_SPACES + 1];
+    int space[NRT_MAX_SPACES + 1];
+    const struct nanort_impl *smp;  /* a host implementation, or NULL */
+};
+
+static void find_candidates(const struct nrt_type_info *info, struct candidates *c)
+{
+    c->n = 0;
+    c->smp = NULL;
+    for (unsigned i = 0; i < info->nimpls; i++) {
+        const struct nanort_impl *impl = info->impls[i];
+        const struct nrt_device_ops *d = nrt_device(impl->device);
+        if (d && d->run && !c->smp)
+            c->smp = impl;
+        for (int s = 1; s < nrt_nspaces; s++) {
+            bool dup = false;
+            for (unsigned k = 0; k < c->n; k++)
+                dup |= c->space[k] == s;
+            if (!dup && nrt_spaces[s]->ops->kind == impl->device) {
+                c->impl[c->n] = impl;
+                c->space[c->n++] = s;
+            }
+        }
+    }
+}
+
+/* Most copy-in bytes already there, then the least loaded. */
+static unsigned pick_affinity(const struct nanort_task *t, const struct candidates *c)
+{
+    unsigned best = 0;
+    size_t best_bytes = 0;
+    long best_load = 0;
+    for (unsigned k = 0; k < c->n; k++) {
+        const struct nrt_space *s = nrt_spaces[c->space[k]];
+        size_t bytes = nrt_cache_affinity(t, s);
+        long load = atomic_load_explicit(&s->queue->load, memory_order_relaxed);
+        if (k == 0 || bytes > best_bytes || (bytes == best_bytes && load < best_load)) {
+            best = k;
+            best_bytes = bytes;
+            best_load = load;
+        }
+    }
+    return best;
+}
+
 bool nrt_dev_dispatch(struct nanort_task *t)
 {
-    (void)t;
-    return false;
+    if (t->space > 0) {             /* a parked commutative task coming back */
+        queue_push(nrt_spaces[t->space], t);
+        return true;
+    }
+    struct candidates c;
+    find_candidates(t->info, &c);
+    if (c.n == 0) {
+        if (!c.smp)
+            nrt_dev_no_impl(t->info);
+        t->impl = c.smp;
+        return false;
+    }
+    unsigned k;
+    if (strcmp(nrt_cfg.dispatch, "round-robin") == 0) {
+        /* The host takes its turn when the type has an smp version. */
+        unsigned n = c.n + (c.smp != NULL);
+        k = atomic_fetch_add_explicit(&rr_next, 1, memory_order_relaxed) % n;
+        if (k == c.n) {
+            t->impl = c.smp;
+            return false;
+        }
+    } else {
+        k = pick_affinity(t, &c);
+    }
+    t->impl = c.impl[k];
+    t->space = c.space[k];
+    queue_push(nrt_spaces[t->space], t);
+    return true;
+}
+
+void nrt_dev_no_impl(const struct nrt_type_info *info)
+{
+    char kinds[64] = "", names[256] = "";
+    unsigned seen = 0;
+    for (unsigned i = 0; i < info->nimpls; i++) {
+        const struct nanort_impl *impl = info->impls[i];
+        size_t n = strlen(names);
+        snprintf(names + n, sizeof names - n, "%s%s", n ? ", " : "",
+                 impl->name ? impl->name : "?");
+        if (!(seen & (1u << impl->device))) {
+            n = strlen(kinds);
+            snprintf(kinds + n, sizeof kinds - n, "%s%s", n ? "/" : "", kind_name(impl->device));
+            seen |= 1u << impl->device;
+        }
+    }
+    const char *label = info->type->label ? info->type->label : "(unnamed)";
+    nrt_fatal("task '%s' has only %s implementations (%s) and no %s device is available (run "
+              "with NX_ARGS=--verbose to see why%s)", label, kinds, names, kinds,
+              (seen & (1u << NANORT_DEVICE_OPENCL)) ? "; on Debian install pocl-opencl-icd" : "");
+}
+
+/* ---- what device implementations call ------------------------------------------------------ */
+
+static struct nrt_space *ctx_space(nanort_ctx *ctx, const char *call)
+{
+    if (!ctx || !ctx->space)
+        nrt_fatal("%s() called outside a device implementation (task '%s'): call it from the "
+                  "opencl/cuda version of a task", call, nanort_current_label());
+    return ctx->space;
+}
+
+void nanort_kernel_launch(nanort_ctx *ctx, const struct nanort_launch *launch)
+{
+    struct nrt_space *s = ctx_space(ctx, "nanort_kernel_launch");
+    if (launch->ndims < 1 || launch->ndims > 3)
+        nrt_fatal("task '%s': kernel launch with %u dimensions (ndrange takes 1, 2 or 3)",
+                  ctx->task->type->label, launch->ndims);
+    s->ops->compute->launch(s, ctx, launch);
+}
+
+void *nanort_device_ptr(nanort_ctx *ctx, const void *host)
+{
+    void *buf;
+    size_t off;
+    if (!host)
+        return NULL;
+    if (!ctx || !ctx->space)
+        return (void *)host;
+    if (!nrt_cache_translate(ctx, host, &buf, &off))
+        nrt_fatal("task '%s': nanort_device_ptr(%p) is outside the task's copied data (add it "
+                  "to copy_in/copy_out/copy_inout or a dependence with copy_deps)",
+                  ctx->task->type->label, host);
+    if (!ctx->space->ops->mem->address)
+        nrt_fatal("task '%s': %s memory has no addresses (pass buffers as kernel arguments)",
+                  ctx->task->type->label, ctx->space->ops->name);
+    return ctx->space->ops->mem->address(ctx->space, buf, off);
+}
+
+void *nanort_cuda_stream(nanort_ctx *ctx)
+{
+    if (!ctx || !ctx->space || ctx->space->ops->kind != NANORT_DEVICE_CUDA ||
+        !ctx->space->ops->compute->stream)
+        return NULL;
+    return ctx->space->ops->compute->stream(ctx->space, ctx);
+}
+
+void *nanos_get_kernel_execution_stream(void);
+void *nanos_get_kernel_execution_stream(void)
+{
+    return nanort_cuda_stream(cur_ctx);
+}
+
+/* ---- --summary ----------------------------------------------------------------------------- */
+
+static double mib(unsigned long bytes)
+{
+    return (double)bytes / (1024.0 * 1024.0);
+}
+
+void nrt_devices_print_summary(FILE *out)
+{
+    if (nrt_nspaces <= 1)
+        return;
+    uint64_t wall = (dev_t1 ? dev_t1 : nrt_now_ns()) - dev_t0;
+    fprintf(out, "devices (cache-policy=%s, dispatch=%s):\n", nrt_cfg.cache_policy,
+            nrt_cfg.dispatch);
+    fprintf(out, "  %-28s %8s %9s %10s %10s %10s %8s %8s %9s\n", "space", "tasks", "busy%",
+            "in(MiB)", "out(MiB)", "peer(MiB)", "hits", "misses", "evictions");
+    for (int i = 1; i < nrt_nspaces; i++) {
+        struct nrt_space_stats *st = &nrt_spaces[i]->stats;
+        fprintf(out, "  %-28.28s %8lu %8.1f%% %10.2f %10.2f %10.2f %8lu %8lu %9lu\n",
+                nrt_spaces[i]->name, atomic_load(&st->tasks),
+                wall ? 100.0 * (double)atomic_load(&st->busy_ns) / (double)wall : 0.0, mib(atomic_load(&st->bytes_in)),
+                mib(atomic_load(&st->bytes_out)), mib(atomic_load(&st->bytes_peer)),
+                atomic_load(&st->hits), atomic_load(&st->misses),
+                atomic_load(&st->evictions));
+    }
 }

@@ -114,6 +114,8 @@ struct nrt_config {
     bool summary;         /* --summary */
     bool verbose;         /* --verbose */
     bool binding;         /* --binding / --no-binding */
+    const char *cache_policy; /* --cache-policy: writeback|writethrough|nocache|wb|wt */
+    const char *dispatch;     /* --dispatch: affinity|round-robin */
 };
 /* Written once by nrt_config_load() before any worker exists; read-only afterwards. */
 extern struct nrt_config nrt_cfg;
@@ -227,6 +229,7 @@ struct nrt_type_info {
     const struct nanort_impl **impls;
     unsigned nimpls, cap;
     atomic_uint rr;                 /* round-robin among smp implementations; relaxed: any order is fine */
+    bool has_dev;                   /* an implementation is not smp (nrt_types_lock, as impls) */
     atomic_ulong created, run;      /* --summary counters; relaxed: read after join */
     struct nrt_type_info *next;     /* all types (nrt_types_lock) */
 };
@@ -281,6 +284,9 @@ struct nanort_task {
     int space;                      /* memory space it runs in, 0 = host */
     uint64_t id;                    /* --trace/--graph: creation number (instr.c) */
     long long vpred_ns;             /* versioning.c: predicted time counted in its space */
+    /* Undeferred device task: the creator's flag, set to 1 by the manager once the task
+     * finished (device.c), NULL otherwise.  Written before the task is queued. */
+    atomic_int *dev_done;
 };
 _Static_assert(offsetof(struct nanort_task, pending) - offsetof(struct nanort_task, nchildren)
                    >= NRT_CACHELINE, "creator and completers would share a cache line");
@@ -304,6 +310,17 @@ long nrt_live_tasks(void);
 /* Run a ready task on the calling thread (takes commutative tokens first; false when it
  * was parked instead of run). */
 bool nrt_task_execute(struct nanort_task *t);
+/* A device task's implementation finished on its device (manager thread): release its
+ * dependences and tell its parent, as the end of an smp body does. */
+void nrt_task_body_done(struct nanort_task *t);
+/* Whether ready task t must go through nrt_dev_dispatch(): only types with accelerator
+ * implementations when spaces exist, so the smp path pays one predictable branch. */
+extern int nrt_nspaces;
+static inline bool nrt_dev_wanted(const struct nanort_task *t)
+{
+    return NRT_UNLIKELY(nrt_nspaces > 1) && t->info && t->info->has_dev &&
+           (t->impl == NULL || t->space > 0);
+}
 void nrt_task_free_all(void);
 /* Give back the blocks batched for other workers (before sleeping or stopping). */
 void nrt_task_flush_frees(void);
@@ -454,11 +471,13 @@ void nrt_stats_print(uint64_t wall_ns);
 #define NRT_MAX_SPACES 16
 
 struct nrt_space;
+struct nrt_staging;
 struct nanort_ctx {
     struct nanort_task *task;
     const struct nanort_impl *impl;
     void *device_data;              /* the device's per-launch data (NULL for smp) */
     struct nrt_space *space;        /* where it runs (NULL: host, smp) */
+    struct nrt_staging *staging;    /* cache.c: the allocations of its copied regions */
 };
 
 typedef void *nrt_event;             /* plugin event (cl_event, cudaEvent_t), NULL = done */
@@ -539,6 +558,8 @@ struct nrt_space {
     char name[64];                  /* e.g. "opencl0 (pthread-Intel(R) Xeon...)" */
     size_t mem_limit;               /* bytes the cache may allocate here */
     bool exact_base;                /* a kernel buffer must start at its allocation */
+    const char *mem_option;         /* option that sets mem_limit, e.g. "--gpu-max-memory"
+                                     * (for the "does not fit" message); NULL: generic */
     void *priv;                     /* the plugin's per-device data */
     struct nrt_space_stats stats;
     struct nrt_dev_queue *queue;    /* device.c: ready tasks, manager thread */
@@ -564,9 +585,29 @@ void nrt_devices_stop(void);
 /* A ready task whose type has accelerator implementations: choose the implementation
  * and the space; true when it was queued on a device (else t->impl is an smp one). */
 bool nrt_dev_dispatch(struct nanort_task *t);
+/* Free the spaces (after nrt_devices_stop() and the --summary table). */
+void nrt_devices_release(void);
+/* In a forked child: forget the parent's spaces and managers (leaked on purpose). */
+void nrt_devices_after_fork(void);
+/* No usable implementation for a task of this type here: the fatal error saying why. */
+void nrt_dev_no_impl(const struct nrt_type_info *info) __attribute__((noreturn));
 
 /* ---- cache.c: the data directory across memory spaces ------------------------------ */
 enum nrt_cache_policy { NRT_CACHE_WRITEBACK, NRT_CACHE_WRITETHROUGH, NRT_CACHE_NOCACHE };
+/* Manager thread of s: make t's copied regions valid in s (allocating, evicting, queueing
+ * copies).  NULL when they do not fit now but `others_pinned` (tasks of s in flight will
+ * unpin memory: complete them and retry); fatal when they can never fit. */
+struct nrt_staging *nrt_cache_stage(struct nanort_task *t, struct nrt_space *s,
+                                    bool others_pinned);
+/* Events the launch must wait for (the copies it needs). */
+unsigned nrt_cache_events(const struct nrt_staging *st, const nrt_event **ev);
+/* t's device work finished: its outputs are owned by the space (policy), unpin, free st. */
+void nrt_cache_complete(struct nrt_staging *st);
+/* Bytes of t's copy-in regions valid in s now (dispatch by affinity). */
+size_t nrt_cache_affinity(const struct nanort_task *t, const struct nrt_space *s);
+/* Shutdown (after the flush): free every allocation of every space. */
+void nrt_cache_stop(void);
+void nrt_cache_after_fork(void);
 /* Before an smp task with regions runs (only when nrt_nspaces > 1): make its inputs
  * valid on the host; after it: its outputs are owned by the host. */
 void nrt_cache_host_acquire(struct nanort_task *t);

@@ -140,6 +140,7 @@ void nrt_start_slow(void)
         int n = nrt_cfg.smp_workers > 0 ? nrt_cfg.smp_workers : cores_allowed();
         start_ns = nrt_now_ns();
         nrt_workers_start(n);
+        nrt_devices_start();
         generation++;
         if (!exit_hook_set && atexit(at_exit) == 0)
             exit_hook_set = true;
@@ -189,9 +190,11 @@ void nanort_shutdown(void)
     nrt_wait_until(root_children_done, NULL);
     nrt_devices_flush();
     nrt_workers_stop();
+    nrt_devices_stop();
     nrt_instr_stop();
     if (nrt_cfg.summary)
         nrt_stats_print(nrt_now_ns() - start_ns);
+    nrt_devices_release();
     NRT_PCHECK(pthread_mutex_lock(&start_lock));
     nrt_domain_free(nrt_root->domain);
     free(nrt_root);
@@ -210,6 +213,7 @@ static void after_fork_child(void)
     pthread_mutex_init(&nrt_types_lock, NULL);
     nrt_critical_reset();
     nrt_workers_after_fork();
+    nrt_devices_after_fork();
     nrt_root = NULL;
     atomic_store(&nrt_started, 0);
     nrt_config_reset();

@@ -24,6 +24,8 @@ static void info_add_impl(struct nrt_type_info *info, const struct nanort_impl *
         info->impls = nrt_xrealloc(info->impls, info->cap * sizeof *info->impls);
     }
     info->impls[info->nimpls++] = impl;
+    if (impl->device != NANORT_DEVICE_SMP)
+        info->has_dev = true;
 }
 
 /* Caller holds nrt_types_lock. */
@@ -58,24 +60,30 @@ void nanort_task_type_add_impl(struct nanort_task_type *type, const struct nanor
     NRT_PCHECK(pthread_mutex_unlock(&nrt_types_lock));
 }
 
-/* The implementation this instance runs: round-robin among those whose device is
- * present (smp always is), so that every smp version of a task gets exercised. */
+/* An implementation a worker thread can run itself (smp; accelerators have no run). */
+static bool runs_on_host(const struct nanort_impl *impl)
+{
+    const struct nrt_device_ops *d = nrt_device(impl->device);
+    return d && d->run;
+}
+
+/* The implementation this instance runs on the host: round-robin among those a worker
+ * can run, so that every smp version of a task gets exercised. */
 static const struct nanort_impl *choose_impl(struct nrt_type_info *info)
 {
     unsigned n = info->nimpls, start;
     if (n == 0)
         nrt_fatal("task type '%s' has no implementation", info->type->label);
-    if (n == 1 && nrt_device(info->impls[0]->device))
+    if (n == 1 && runs_on_host(info->impls[0]))
         return info->impls[0];
     /* relaxed: only spreads instances, any interleaving is fine. */
     start = atomic_fetch_add_explicit(&info->rr, 1, memory_order_relaxed);
     for (unsigned k = 0; k < n; k++) {
         const struct nanort_impl *impl = info->impls[(start + k) % n];
-        if (nrt_device(impl->device))
+        if (runs_on_host(impl))
             return impl;
     }
-    nrt_fatal("task type '%s' has no implementation for a device present here "
-              "(give it an smp version)", info->type->label ? info->type->label : "?");
+    nrt_dev_no_impl(info);
 }
 
 /* ---- inline frames ------------------------------------------------------------------ */
@@ -314,6 +322,7 @@ static nanort_task *create_inline(struct nanort_task *t, struct nrt_type_info *i
     memset(t->args, 0, args_size);
     t->nregions = t->max_regions = t->ndims = t->max_dims = 0;
     t->flags = NRT_TF_INLINE;
+    t->impl = NULL;                 /* run_body() reads it */
     t->priority = 0;
     t->domain = NULL;
     t->owner = nrt_self->id;
@@ -360,6 +369,11 @@ nanort_task *nanort_task_create(struct nanort_task_type *type, size_t args_size,
 {
     nrt_ensure_started();
     struct nrt_type_info *info = nrt_type_info(type);
+    if (NRT_UNLIKELY(nrt_current && nrt_current->space > 0))
+        nrt_fatal("the device implementation of task '%s' tried to create a task '%s': device "
+                  "tasks cannot create tasks (create them from an smp task, or give '%s' an "
+                  "smp version)", nrt_current->type->label, type->label,
+                  nrt_current->type->label);
     if (inline_eligible(info, nregions)) {
         struct nanort_task *t = inline_frame(ALIGN16(sizeof(struct nanort_task)) +
                                              ALIGN16(args_size));
@@ -398,10 +412,19 @@ void nanort_task_region1(nanort_task *t, unsigned flags, const void *addr, size_
 
 /* ---- execution ----------------------------------------------------------------------- */
 
+/* Space 0 must hold valid copies of what an smp body reads, and owns what it writes. */
+static bool host_coherence(const struct nanort_task *t)
+{
+    return NRT_UNLIKELY(nrt_nspaces > 1) && t->nregions > 0;
+}
+
 static void run_body(struct nanort_task *t)
 {
-    const struct nanort_impl *impl = choose_impl(t->info);
-    struct nanort_ctx ctx = {t, impl, NULL, NULL};
+    const struct nanort_impl *impl = t->impl ? t->impl : choose_impl(t->info);
+    bool coherent = host_coherence(t);
+    if (coherent)
+        nrt_cache_host_acquire(t);
+    struct nanort_ctx ctx = {t, impl, NULL, NULL, NULL};
     struct nanort_task *prev = nrt_current;
     struct nrt_worker *w = nrt_self;
     uint64_t t0 = 0;
@@ -416,6 +439,8 @@ static void run_body(struct nanort_task *t)
     nrt_device(impl->device)->run(impl, t->args, &ctx);
     if (NRT_UNLIKELY(nrt_instr_on)) nrt_instr_task_end(t, w ? w->id : -1);
     nrt_current = prev;
+    if (coherent)
+        nrt_cache_host_release(t);
     if (nrt_cfg.summary && w) {
         w->tasks_run++;
         if (--w->depth == 0)
@@ -495,8 +520,17 @@ bool nrt_children_done(struct nanort_task *t)
     return atomic_load_explicit(&t->pending, memory_order_acquire) == NRT_BODY_BIAS - n;
 }
 
+void nrt_task_body_done(struct nanort_task *t)
+{
+    if (nrt_cfg.summary)
+        atomic_fetch_add_explicit(&t->info->run, 1, memory_order_relaxed);
+    finish_body(t);
+}
+
 bool nrt_task_execute(struct nanort_task *t)
 {
+    if (nrt_dev_wanted(t) && nrt_dev_dispatch(t))
+        return true;                /* queued on a device: its manager runs it */
     bool comm = t->flags & NRT_TF_COMMUTATIVE;
     if (comm && !nrt_tokens_acquire(t, true))
         return false;
@@ -514,11 +548,32 @@ static bool npred_zero(void *arg)
     return atomic_load_explicit(&t->npred, memory_order_acquire) == 0;
 }
 
+static bool flag_set(void *arg)
+{
+    /* acquire: pairs with the manager's release store, after the task finished. */
+    return atomic_load_explicit((atomic_int *)arg, memory_order_acquire) != 0;
+}
+
+/* An undeferred task that runs on a device: the creator waits until it finished there. */
+static bool run_undeferred_on_device(struct nanort_task *t)
+{
+    atomic_int done = 0;
+    t->dev_done = &done;
+    if (!nrt_dev_dispatch(t)) {
+        t->dev_done = NULL;
+        return false;
+    }
+    nrt_wait_until(flag_set, &done);
+    return true;
+}
+
 /* if(false), final, or throttled: wait for the dependences, then run it here. */
 static void run_undeferred(struct nanort_task *t)
 {
     if (!npred_zero(t))
         nrt_wait_until(npred_zero, t);
+    if (nrt_dev_wanted(t) && run_undeferred_on_device(t))
+        return;
     bool comm = t->flags & NRT_TF_COMMUTATIVE;
     while (comm && !nrt_tokens_acquire(t, false))
         if (!nrt_run_one())
@@ -565,7 +620,7 @@ static void submit_inline(struct nanort_task *t, unsigned flags)
         run_body(t);
     } else {
         const struct nanort_impl *impl = t->info->impls[0];
-        struct nanort_ctx ctx = {t, impl, NULL, NULL};
+        struct nanort_ctx ctx = {t, impl, NULL, NULL, NULL};
         nrt_current = t;
         impl->run(t->args, &ctx);
     }
@@ -669,9 +724,9 @@ void nanort_taskwait_on(unsigned nregions, const unsigned *flags, const void *co
     nrt_task_init_counts(&waiter);
     if (cur->domain && !nrt_deps_wait_on(cur->domain, &waiter, nregions, regs))
         nrt_wait_until(npred_zero, &waiter);
-    free(regs);
     if (!noflush)
-        nrt_devices_flush();
+        nrt_cache_flush_regions(nregions, regs);
+    free(regs);
 }
 
 void nanort_taskwait_on1(const void *addr, size_t bytes)

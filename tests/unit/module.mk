@@ -57,9 +57,22 @@ $(UNIT_DIR)/%: $(BUILD)/obj/tests/unit/%.o $(BUILD)/obj/tests/unit/util.o $(NANO
 	@mkdir -p $(dir $@)
 	$(CC) $^ -o $@ $(CHECK_LIBS) $(LDLIBS_COMMON)
 
-UNIT_BINS := $(UNIT_SUITES:%=$(UNIT_DIR)/%) $(UNIT_DIR)/nx_probe
+# cache: the device layer on the fake accelerator (fakedev.c, linked into it).
+$(UNIT_DIR)/cache: $(BUILD)/obj/tests/unit/cache.o $(BUILD)/obj/tests/unit/fakedev.o \
+                   $(BUILD)/obj/tests/unit/util.o $(NANORT_LIB_A)
+	@mkdir -p $(dir $@)
+	$(CC) $^ -o $@ $(CHECK_LIBS) $(LDLIBS_COMMON)
+$(BUILD)/obj/tests/unit/cache.o $(BUILD)/obj/tests/unit/fakedev.o: tests/unit/fakedev.h nanort/nrt.h
+$(foreach k,$(SAN_KINDS),$(eval \
+$(BUILD)/$(k)/tests/unit/cache: tests/unit/cache.c tests/unit/fakedev.c tests/unit/fakedev.h \
+                                $(UNIT_UTIL) $(UNIT_HDRS) nanort/nrt.h $(BUILD)/$(k)/libnanort.a ; \
+	@mkdir -p $$(dir $$@) && \
+	$$(CC) $$(UNIT_CFLAGS) -O1 $$(SAN_FLAGS_$(k)) tests/unit/cache.c tests/unit/fakedev.c \
+	    $(UNIT_UTIL) -o $$@ $(BUILD)/$(k)/libnanort.a $$(CHECK_LIBS) $$(LDLIBS_COMMON)))
+
+UNIT_BINS := $(UNIT_SUITES:%=$(UNIT_DIR)/%) $(UNIT_DIR)/cache $(UNIT_DIR)/nx_probe
 # Keep the objects (make would delete them as intermediates of the pattern rules).
-.SECONDARY: $(patsubst %,$(BUILD)/obj/tests/unit/%.o,$(UNIT_SUITES) util nx_probe)
+.SECONDARY: $(patsubst %,$(BUILD)/obj/tests/unit/%.o,$(UNIT_SUITES) util nx_probe cache fakedev)
 ALL_TARGETS += $(if $(CHECK_LIBS),$(UNIT_BINS))
 
 # ---- check targets: one per (suite, policy, workers) --------------------------------
@@ -83,6 +96,16 @@ $(foreach pw,bf-2 wf-2 dbf-2 versioning-2 affinity-2 dbf-1 dbf-4,\
 # config runs nx_probe with its own environments.
 $(eval $(call unit_run,check-unit-config,unit/config,UT_POLICIES="$(UNIT_SCHEDS)",$(UNIT_DIR)/config))
 check-unit-config: $(UNIT_DIR)/nx_probe
+
+# cache: the device layer, with 1, 2 and 4 workers and three policies.
+$(foreach pw,dbf-1 dbf-2 bf-2 wf-2 dbf-4,\
+  $(eval $(call unit_run,check-unit-cache-$(pw),unit/cache[$(subst -,$(UNIT_COMMA),$(pw))],\
+    NX_ARGS="--smp-workers=$(lastword $(subst -, ,$(pw))) --schedule=$(firstword $(subst -, ,$(pw)))",\
+    $(UNIT_DIR)/cache)))
+$(foreach k,$(SAN_KINDS),\
+  $(eval $(call unit_run,check-unit-$(k)-cache-dbf-2,unit-$(k)/cache[dbf$(UNIT_COMMA)2],\
+    $(SAN_ENV_$(k)) CK_TIMEOUT_MULTIPLIER=4 NX_ARGS="--smp-workers=2 --schedule=dbf",\
+    $(BUILD)/$(k)/tests/unit/cache)))
 
 # Sanitizers: 2 and 4 workers, two policies.  The suites never start the runtime in
 # their own process (ut_probe_runtime), so Check's fork mode works under TSan too.  A

@@ -1,0 +1,517 @@
+/*
+ * cache.c - Check suite for the device layer and the software data cache, on the fake
+ * accelerator of fakedev.c: transfer counts under each cache policy, two spaces taking
+ * turns over the same data (peer and host-routed copies), partial overlaps between
+ * device and host or other-device writers, 2-D tiles, eviction under a small memory
+ * limit, the "does not fit" and "no device" errors, the taskwait forms, and smp and
+ * device versions of one type giving the same results.
+ *
+ * Each test sets its environment (FAKEDEV_*, NX_ARGS additions) in its own forked
+ * process before the runtime starts there.  Device memory is separate from the host's
+ * and lazily copied, so a missing transfer or wait gives wrong numbers.
+ */
+#include "util.h"
+#include "fakedev.h"
+
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+enum { N = 512, K = 8 };
+
+/* Start-up environment of this test: fake spaces, their limit and extra options. */
+static void env(const char *nspaces, const char *mem, const char *extra)
+{
+    char args[512];
+    const char *base = getenv("NX_ARGS");
+    snprintf(args, sizeof args, "%s %s", base ? base : "", extra ? extra : "");
+    setenv("NX_ARGS", args, 1);
+    setenv("FAKEDEV_N", nspaces, 1);
+    if (mem)
+        setenv("FAKEDEV_MEM", mem, 1);
+    else
+        unsetenv("FAKEDEV_MEM");
+}
+
+/* ---- bodies (they run on the host or, with device addresses, on a fake device) ---- */
+
+static void add_k(void **p, long k)
+{
+    double *x = p[0];
+    for (int i = 0; i < N; i++)
+        x[i] += (double)k;
+}
+
+/* x[lo..hi) += 100 (k = lo | hi << 16) on a region of just those elements: p[0] = &x[lo] */
+static void add_100_range(void **p, long k)
+{
+    double *x = p[0];
+    long n = (k >> 16) - (k & 0xffff);
+    for (long i = 0; i < n; i++)
+        x[i] += 100.0;
+}
+
+/* y = 2 * x + k */
+static void axpy(void **p, long k)
+{
+    const double *x = p[0];
+    double *y = p[1];
+    for (int i = 0; i < N; i++)
+        y[i] = 2.0 * x[i] + (double)k;
+}
+
+static double sums[4 * K];
+
+/* Read x (sums[k] = its sum): a host reader between device writers. */
+static void read_sum(void **p, long k)
+{
+    const double *x = p[0];
+    double s = 0;
+    for (int i = 0; i < N; i++)
+        s += x[i];
+    sums[k] = s;
+}
+
+static atomic_int space_seen[K * 4];
+
+static void add_k_note_space(void **p, long k)
+{
+    add_k(p, 1);
+    atomic_store(&space_seen[k], fd_current_space());
+}
+
+static void fill(double *x, double v)
+{
+    for (int i = 0; i < N; i++)
+        x[i] = v;
+}
+
+static void check_all(const double *x, double v)
+{
+    for (int i = 0; i < N; i++)
+        ck_assert_msg(x[i] == v, "x[%d] = %g, expected %g", i, x[i], v);
+}
+
+/* ---- transfer counts ------------------------------------------------------------------ */
+
+/* A chain of K device tasks on one buffer: the data goes in once; write-back copies it
+ * out once (at the taskwait), write-through after every task, nocache in and out K times. */
+static void chain(const char *policy, unsigned long ins, unsigned long outs)
+{
+    static double x[N];
+    char opt[64];
+    snprintf(opt, sizeof opt, "--cache-policy=%s", policy);
+    env("1", NULL, opt);
+    fill(x, 1.0);
+    for (int i = 0; i < K; i++)
+        FD_SPAWN(&fd_type_dev, add_k, 1, FD_PTRS(x), FD_INOUT(x, sizeof x));
+    nanort_taskwait();
+    check_all(x, 1.0 + K);
+    struct fd_stats s = fd_stats(0);
+    ck_assert_int_eq(s.tasks, K);
+    ck_assert_uint_eq(s.bytes_in, ins * sizeof x);
+    ck_assert_uint_eq(s.bytes_out, outs * sizeof x);
+}
+
+START_TEST(chain_writeback_moves_once)
+{
+    chain("writeback", 1, 1);
+    struct fd_stats s = fd_stats(0);
+    ck_assert_uint_eq(s.misses, 1);
+    ck_assert_uint_eq(s.hits, K - 1);
+}
+END_TEST
+
+START_TEST(chain_writethrough_copies_back_each_time)
+{
+    chain("wt", 1, K);
+}
+END_TEST
+
+START_TEST(chain_nocache_moves_every_time)
+{
+    chain("nocache", K, K);
+}
+END_TEST
+
+/* ---- several spaces --------------------------------------------------------------------- */
+
+/* Round-robin over two spaces: a chain alternates devices, each task sees the previous
+ * one's result (copied device to device, or through the host when peers are off). */
+static void alternate(bool peer)
+{
+    static double x[N];
+    env("2", NULL, "--dispatch=round-robin");
+    setenv("FAKEDEV_PEER", peer ? "1" : "0", 1);
+    fill(x, 0.0);
+    for (int i = 0; i < K; i++)
+        FD_SPAWN(&fd_type_dev, add_k_note_space, i, FD_PTRS(x), FD_INOUT(x, sizeof x));
+    nanort_taskwait();
+    check_all(x, K);
+    struct fd_stats a = fd_stats(0), b = fd_stats(1);
+    ck_assert_int_eq(fd_nspaces(), 2);
+    ck_assert_int_eq(a.tasks + b.tasks, K);
+    for (int i = 1; i < K; i++)
+        ck_assert_int_ne(atomic_load(&space_seen[i]), atomic_load(&space_seen[i - 1]));
+    if (peer) {
+        ck_assert_uint_eq(a.bytes_peer + b.bytes_peer, (K - 1) * sizeof x);
+        ck_assert_uint_eq(a.bytes_in + b.bytes_in, sizeof x);
+    } else {
+        ck_assert_uint_eq(a.bytes_peer + b.bytes_peer, 0);
+        ck_assert_uint_eq(a.bytes_in + b.bytes_in, K * sizeof x);
+        ck_assert_uint_eq(a.bytes_out + b.bytes_out, K * sizeof x);  /* K-1 routed + flush */
+    }
+}
+
+START_TEST(two_spaces_alternate_peer)
+{
+    alternate(true);
+}
+END_TEST
+
+START_TEST(two_spaces_alternate_through_host)
+{
+    alternate(false);
+}
+END_TEST
+
+/* A device holds the whole buffer; a sub-block is then written elsewhere (the host, or
+ * the other device); a device reads the whole buffer again and must see both writes. */
+static void partial_overlap(bool on_other_device)
+{
+    static double x[N];
+    env("2", NULL, "--dispatch=round-robin");
+    fill(x, 0.0);
+    FD_SPAWN(&fd_type_dev, add_k, 1, FD_PTRS(x), FD_INOUT(x, sizeof x));     /* space A */
+    long lo = 100, hi = 164;
+    FD_SPAWN(on_other_device ? &fd_type_dev : &fd_type_smp, add_100_range, lo | hi << 16,
+             FD_PTRS(&x[lo]), FD_INOUT(&x[lo], (hi - lo) * sizeof *x)); /* B or host */
+    if (!on_other_device)
+        FD_SPAWN(&fd_type_dev, add_k, 0, FD_PTRS(x), FD_IN(x, sizeof x)); /* keep A next */
+    FD_SPAWN(&fd_type_dev, add_k, 2, FD_PTRS(x), FD_INOUT(x, sizeof x));
+    nanort_taskwait();
+    for (int i = 0; i < N; i++)
+        ck_assert_msg(x[i] == 3.0 + (i >= lo && i < hi ? 100.0 : 0.0), "x[%d] = %g", i, x[i]);
+}
+
+START_TEST(partial_overlap_host_writes_subblock)
+{
+    partial_overlap(false);
+}
+END_TEST
+
+START_TEST(partial_overlap_other_device_writes_subblock)
+{
+    partial_overlap(true);
+}
+END_TEST
+
+/* ---- 2-D tiles ---------------------------------------------------------------------------- */
+
+enum { R = 64, C = 48, TS = 16 };
+static double M[R][C];
+
+/* Scale one TS x TS tile (k = r0 << 16 | c0) in place: p[0] = &M[r0][c0] */
+static void tile_scale(void **p, long k)
+{
+    (void)k;
+    double *t = p[0];
+    for (int i = 0; i < TS; i++)
+        for (int j = 0; j < TS; j++)
+            t[i * C + j] = t[i * C + j] * 2.0 + 1.0;
+}
+
+/* Only tile bytes move (rows, not the hull), tiles stay independent, results right. */
+START_TEST(tiles_2d_move_only_tile_rows)
+{
+    env("1", NULL, NULL);
+    for (int i = 0; i < R; i++)
+        for (int j = 0; j < C; j++)
+            M[i][j] = i * 1000 + j;
+    for (int r0 = 0; r0 < R; r0 += TS)
+        for (int c0 = 0; c0 < C; c0 += TS)
+            FD_SPAWN(&fd_type_dev, tile_scale, 0, FD_PTRS(&M[r0][c0]),
+                     FD_TILE(NANORT_DEP_INOUT | NANORT_COPY_INOUT, M, R, C, sizeof(double),
+                             r0, TS, c0, TS));
+    nanort_taskwait();
+    for (int i = 0; i < R; i++)
+        for (int j = 0; j < C; j++)
+            ck_assert_msg(M[i][j] == (i * 1000 + j) * 2.0 + 1.0, "M[%d][%d] = %g", i, j, M[i][j]);
+    struct fd_stats s = fd_stats(0);
+    ck_assert_uint_eq(s.bytes_in, sizeof M);
+    ck_assert_uint_eq(s.bytes_out, sizeof M);
+}
+END_TEST
+
+/* A device task reads a whole column of tiles that the host and the device wrote tile by
+ * tile: every tile's latest value must be seen (segments of different owners). */
+static void col_sum(void **p, long k)
+{
+    (void)k;
+    const double *t = p[0];
+    double *out = p[1];
+    double s = 0;
+    for (int i = 0; i < R; i++)
+        for (int j = 0; j < TS; j++)
+            s += t[i * C + j];
+    *out = s;
+}
+
+START_TEST(tiles_2d_mixed_writers_then_column)
+{
+    static double sum;
+    env("1", NULL, NULL);
+    for (int i = 0; i < R; i++)
+        for (int j = 0; j < C; j++)
+            M[i][j] = 1.0;
+    for (int r0 = 0; r0 < R; r0 += TS)
+        FD_SPAWN(r0 / TS % 2 ? &fd_type_smp : &fd_type_dev, tile_scale, 0, FD_PTRS(&M[r0][0]),
+                 FD_TILE(NANORT_DEP_INOUT | NANORT_COPY_INOUT, M, R, C, sizeof(double), r0, TS,
+                         0, TS));
+    FD_SPAWN(&fd_type_dev, col_sum, 0, FD_PTRS(&M[0][0], &sum),
+             FD_TILE(NANORT_DEP_IN | NANORT_COPY_IN, M, R, C, sizeof(double), 0, R, 0, TS),
+             FD_OUT(&sum, sizeof sum));
+    nanort_taskwait();
+    ck_assert_msg(sum == 3.0 * R * TS, "sum = %g", sum);
+}
+END_TEST
+
+/* ---- memory limit -------------------------------------------------------------------------- */
+
+/* 16 buffers of 4 KiB through a device that holds 12 KiB: evictions write back what
+ * only the device had, and every result is right. */
+START_TEST(small_memory_evicts_and_stays_right)
+{
+    enum { NB = 16, E = 512 };
+    static double b[NB][E];
+    env("1", "12K", NULL);
+    for (int i = 0; i < NB; i++)
+        for (int j = 0; j < E; j++)
+            b[i][j] = i;
+    for (int pass = 0; pass < 3; pass++)
+        for (int i = 0; i < NB; i++)
+            FD_SPAWN(&fd_type_dev, add_k, 1, FD_PTRS(b[i]), FD_INOUT(b[i], sizeof b[i]));
+    nanort_taskwait();
+    for (int i = 0; i < NB; i++)
+        for (int j = 0; j < E; j++)
+            ck_assert_msg(b[i][j] == i + 3.0, "b[%d][%d] = %g", i, j, b[i][j]);
+    ck_assert_uint_gt(fd_stats(0).evictions, 0);
+}
+END_TEST
+
+/* Run fn in a child process; returns its wait status and what it wrote to stderr. */
+static int run_child(void (*fn)(void), char *err, size_t n)
+{
+    int fd[2];
+    ck_assert_int_eq(pipe(fd), 0);
+    fflush(NULL);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        dup2(fd[1], 2);
+        close(fd[0]);
+        fn();
+        _exit(0);
+    }
+    close(fd[1]);
+    size_t got = 0;
+    ssize_t r;
+    while (got + 1 < n && (r = read(fd[0], err + got, n - 1 - got)) > 0)
+        got += (size_t)r;
+    err[got] = '\0';
+    close(fd[0]);
+    int st;
+    waitpid(pid, &st, 0);
+    return st;
+}
+
+static void too_big_task(void)
+{
+    static double big[2048];
+    FD_SPAWN(&fd_type_dev, add_k, 1, FD_PTRS(big), FD_INOUT(big, sizeof big));
+    nanort_taskwait();
+}
+
+START_TEST(too_big_task_is_fatal_with_message)
+{
+    char err[1024];
+    env("1", "4K", NULL);
+    int st = run_child(too_big_task, err, sizeof err);
+    ck_assert_msg(!(WIFEXITED(st) && WEXITSTATUS(st) == 0), "the task ran");
+    ck_assert_msg(strstr(err, "nanort: task 'fd_dev' needs 16384 bytes on fake0 but FAKEDEV_MEM "
+                              "allows 4096: raise the limit or use smaller tasks"),
+                  "stderr: %s", err);
+}
+END_TEST
+
+START_TEST(no_device_for_device_only_task_is_fatal)
+{
+    char err[1024];
+    env("0", NULL, NULL);
+    int st = run_child(too_big_task, err, sizeof err);
+    ck_assert_msg(!(WIFEXITED(st) && WEXITSTATUS(st) == 0), "the task ran");
+    ck_assert_msg(strstr(err, "nanort: task 'fd_dev' has only cuda implementations (fd_dev) and "
+                              "no cuda device is available"), "stderr: %s", err);
+}
+END_TEST
+
+/* ---- taskwait forms ------------------------------------------------------------------------- */
+
+/* noflush leaves the results on the device (the host keeps its old values), taskwait
+ * on(x) brings back x only, taskwait brings back the rest. */
+START_TEST(taskwait_noflush_on_and_flush)
+{
+    static double x[N], y[N];
+    env("1", NULL, NULL);
+    fill(x, 1.0);
+    fill(y, 1.0);
+    FD_SPAWN(&fd_type_dev, add_k, 5, FD_PTRS(x), FD_INOUT(x, sizeof x));
+    FD_SPAWN(&fd_type_dev, add_k, 7, FD_PTRS(y), FD_INOUT(y, sizeof y));
+    nanort_taskwait_noflush();
+    check_all(x, 1.0);
+    check_all(y, 1.0);
+    ck_assert_uint_eq(fd_stats(0).bytes_out, 0);
+    nanort_taskwait_on1(x, sizeof x);
+    check_all(x, 6.0);
+    check_all(y, 1.0);
+    ck_assert_uint_eq(fd_stats(0).bytes_out, sizeof x);
+    nanort_taskwait();
+    check_all(y, 8.0);
+    ck_assert_uint_eq(fd_stats(0).bytes_out, 2 * sizeof x);
+    nanort_taskwait();              /* nothing left to copy */
+    ck_assert_uint_eq(fd_stats(0).bytes_out, 2 * sizeof x);
+}
+END_TEST
+
+/* An undeferred (if(0)) device task has finished when submit returns. */
+START_TEST(undeferred_device_task_finishes_before_submit_returns)
+{
+    static double x[N];
+    env("1", NULL, NULL);
+    fill(x, 0.0);
+    void *const p[] = {x};
+    const struct fd_region r[] = {FD_INOUT(x, sizeof x)};
+    fd_spawn(&fd_type_dev, add_k, 1, p, 3, NANORT_TASK_UNDEFERRED, 1, r);
+    ck_assert_int_eq(fd_stats(0).tasks, 1);
+    nanort_taskwait_on1(x, sizeof x);
+    check_all(x, 3.0);
+}
+END_TEST
+
+/* ---- smp and device versions of one type --------------------------------------------------- */
+
+/* A pipeline x -> y -> x ... of a type with both versions; round-robin sends instances
+ * to the host and both devices in turn, affinity to the devices: the same numbers as a
+ * sequential run either way. */
+static void mixed(const char *dispatch)
+{
+    static double x[N], y[N];
+    double ex[N], ey[N], esum[3 * K];
+    env("2", NULL, dispatch);
+    for (int i = 0; i < N; i++)
+        x[i] = ex[i] = i, y[i] = ey[i] = -i;
+    for (int s = 0; s < 3 * K; s++) {
+        double *src = s % 2 ? y : x, *dst = s % 2 ? x : y;
+        double *esrc = s % 2 ? ey : ex, *edst = s % 2 ? ex : ey;
+        FD_SPAWN(&fd_type_both, axpy, s, FD_PTRS(src, dst), FD_IN(src, sizeof x),
+                 FD_OUT(dst, sizeof x));
+        double es = 0;
+        for (int i = 0; i < N; i++)
+            es += edst[i] = 2.0 * esrc[i] + s;
+        esum[s] = es;
+        if (s % 5 == 4)             /* the host reads in the middle too */
+            FD_SPAWN(&fd_type_smp, read_sum, s, FD_PTRS(dst), FD_IN(dst, sizeof x));
+    }
+    nanort_taskwait();
+    for (int i = 0; i < N; i++) {
+        ck_assert_msg(x[i] == ex[i], "x[%d] = %g, expected %g", i, x[i], ex[i]);
+        ck_assert_msg(y[i] == ey[i], "y[%d] = %g, expected %g", i, y[i], ey[i]);
+    }
+    for (int s = 4; s < 3 * K; s += 5)
+        ck_assert_msg(sums[s] == esum[s], "host read %g after step %d, expected %g", sums[s], s,
+                      esum[s]);
+    unsigned long dev = fd_stats(0).tasks + fd_stats(1).tasks;
+    if (strstr(dispatch, "round-robin"))
+        ck_assert_msg(dev > 0 && dev < 3 * K, "%lu of %d on devices", dev, 3 * K);
+    else
+        ck_assert_int_eq(dev, 3 * K);
+}
+
+START_TEST(mixed_versions_round_robin_same_results)
+{
+    mixed("--dispatch=round-robin");
+}
+END_TEST
+
+START_TEST(mixed_versions_affinity_same_results)
+{
+    mixed("--dispatch=affinity");
+}
+END_TEST
+
+START_TEST(mixed_versions_without_devices_run_on_host)
+{
+    static double x[N], y[N];
+    env("0", NULL, NULL);
+    fill(x, 2.0);
+    FD_SPAWN(&fd_type_both, axpy, 1, FD_PTRS(x, y), FD_IN(x, sizeof x), FD_OUT(y, sizeof y));
+    nanort_taskwait();
+    check_all(y, 5.0);
+    ck_assert_int_eq(fd_nspaces(), 0);
+}
+END_TEST
+
+/* Affinity: a task goes where its input already is. */
+START_TEST(affinity_follows_the_data)
+{
+    static double x[N], y[N];
+    env("2", NULL, "--dispatch=affinity");
+    fill(x, 0.0);
+    fill(y, 0.0);
+    for (int i = 0; i < K; i++) {
+        FD_SPAWN(&fd_type_dev, add_k_note_space, i, FD_PTRS(x), FD_INOUT(x, sizeof x));
+        FD_SPAWN(&fd_type_dev, add_k_note_space, K + i, FD_PTRS(y), FD_INOUT(y, sizeof y));
+    }
+    nanort_taskwait();
+    check_all(x, K);
+    check_all(y, K);
+    for (int i = 1; i < K; i++) {
+        ck_assert_int_eq(atomic_load(&space_seen[i]), atomic_load(&space_seen[0]));
+        ck_assert_int_eq(atomic_load(&space_seen[K + i]), atomic_load(&space_seen[K]));
+    }
+    ck_assert_uint_eq(fd_stats(0).bytes_peer + fd_stats(1).bytes_peer, 0);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("cache");
+    TCase *tc = ut_tcase(s, "counts", 30);
+    tcase_add_test(tc, chain_writeback_moves_once);
+    tcase_add_test(tc, chain_writethrough_copies_back_each_time);
+    tcase_add_test(tc, chain_nocache_moves_every_time);
+    tc = ut_tcase(s, "spaces", 30);
+    tcase_add_test(tc, two_spaces_alternate_peer);
+    tcase_add_test(tc, two_spaces_alternate_through_host);
+    tcase_add_test(tc, partial_overlap_host_writes_subblock);
+    tcase_add_test(tc, partial_overlap_other_device_writes_subblock);
+    tcase_add_test(tc, affinity_follows_the_data);
+    tc = ut_tcase(s, "tiles", 30);
+    tcase_add_test(tc, tiles_2d_move_only_tile_rows);
+    tcase_add_test(tc, tiles_2d_mixed_writers_then_column);
+    tc = ut_tcase(s, "memory", 30);
+    tcase_add_test(tc, small_memory_evicts_and_stays_right);
+    tcase_add_test(tc, too_big_task_is_fatal_with_message);
+    tcase_add_test(tc, no_device_for_device_only_task_is_fatal);
+    tc = ut_tcase(s, "taskwait", 30);
+    tcase_add_test(tc, taskwait_noflush_on_and_flush);
+    tcase_add_test(tc, undeferred_device_task_finishes_before_submit_returns);
+    tc = ut_tcase(s, "versions", 30);
+    tcase_add_test(tc, mixed_versions_round_robin_same_results);
+    tcase_add_test(tc, mixed_versions_affinity_same_results);
+    tcase_add_test(tc, mixed_versions_without_devices_run_on_host);
+    return ut_run_suite(s);
+}

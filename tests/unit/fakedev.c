@@ -1,0 +1,346 @@
+/* fakedev.c - the fake accelerator of the device-layer tests (see fakedev.h). */
+#include "fakedev.h"
+
+#include "../../nanort/nrt.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- events: a copy that has not happened yet ------------------------------------- */
+
+struct fd_event {
+    pthread_mutex_t lock;
+    bool done;                      /* lock */
+    char *dst;
+    const char *src;
+    struct nrt_xfer x;
+    struct fd_event *after;         /* must happen first (a reference held) */
+    int refs;                       /* lock: the caller's and a later copy's `after` */
+};
+
+static void ev_run(struct fd_event *e);
+
+static void ev_unref(struct fd_event *e)
+{
+    NRT_PCHECK(pthread_mutex_lock(&e->lock));
+    int left = --e->refs;
+    NRT_PCHECK(pthread_mutex_unlock(&e->lock));
+    if (left == 0) {
+        NRT_PCHECK(pthread_mutex_destroy(&e->lock));
+        free(e);
+    }
+}
+
+/* Do the copy now if it has not happened yet. */
+static void ev_run(struct fd_event *e)
+{
+    NRT_PCHECK(pthread_mutex_lock(&e->lock));
+    if (!e->done) {
+        if (e->after)
+            ev_run(e->after);
+        for (size_t r = 0; r < e->x.rows; r++)
+            memcpy(e->dst + r * e->x.pitch, e->src + r * e->x.pitch, e->x.width);
+        e->done = true;
+    }
+    NRT_PCHECK(pthread_mutex_unlock(&e->lock));
+}
+
+static nrt_event ev_new(void *dst, const void *src, const struct nrt_xfer *x, nrt_event after)
+{
+    struct fd_event *e = calloc(1, sizeof *e);
+    if (!e)
+        abort();
+    NRT_PCHECK(pthread_mutex_init(&e->lock, NULL));
+    e->dst = dst;
+    e->src = src;
+    e->x = *x;
+    e->refs = 1;
+    e->after = after;
+    if (after) {
+        NRT_PCHECK(pthread_mutex_lock(&e->after->lock));
+        e->after->refs++;
+        NRT_PCHECK(pthread_mutex_unlock(&e->after->lock));
+    }
+    return e;
+}
+
+/* ---- memory ------------------------------------------------------------------------ */
+
+static atomic_ulong launches;
+static __thread int running_space;
+static int nfake;
+static int fake_ids[NRT_MAX_SPACES];
+
+static void *fd_alloc(struct nrt_space *s, size_t bytes)
+{
+    (void)s;
+    void *p = malloc(bytes ? bytes : 1);
+    if (p)
+        memset(p, 0xA5, bytes);     /* garbage: reading uncopied data shows */
+    return p;
+}
+
+static void fd_free(struct nrt_space *s, void *buf)
+{
+    (void)s;
+    free(buf);
+}
+
+static nrt_event fd_copy_in(struct nrt_space *s, void *buf, size_t off, const void *host,
+                            const struct nrt_xfer *x, nrt_event after)
+{
+    (void)s;
+    return ev_new((char *)buf + off, host, x, after);
+}
+
+static nrt_event fd_copy_out(struct nrt_space *s, void *host, void *buf, size_t off,
+                             const struct nrt_xfer *x, nrt_event after)
+{
+    (void)s;
+    return ev_new(host, (char *)buf + off, x, after);
+}
+
+static bool peer_on;
+
+static nrt_event fd_copy_peer(struct nrt_space *dst, void *dbuf, size_t doff,
+                              struct nrt_space *src, void *sbuf, size_t soff,
+                              const struct nrt_xfer *x, nrt_event after)
+{
+    (void)dst;
+    (void)src;
+    if (!peer_on)
+        return NRT_EVENT_UNSUPPORTED;
+    return ev_new((char *)dbuf + doff, (char *)sbuf + soff, x, after);
+}
+
+static void fd_wait(struct nrt_space *s, nrt_event e)
+{
+    (void)s;
+    if (e)
+        ev_run(e);
+}
+
+static bool fd_query(struct nrt_space *s, nrt_event e)
+{
+    (void)s;
+    if (!e)
+        return true;
+    struct fd_event *f = e;
+    NRT_PCHECK(pthread_mutex_lock(&f->lock));
+    bool done = f->done;
+    NRT_PCHECK(pthread_mutex_unlock(&f->lock));
+    return done;
+}
+
+static void fd_release(struct nrt_space *s, nrt_event e)
+{
+    (void)s;
+    if (!e)
+        return;
+    ev_run(e);                      /* a real device finishes a released copy too */
+    struct fd_event *f = e;
+    if (f->after)
+        ev_unref(f->after);
+    ev_unref(f);
+}
+
+static void *fd_address(struct nrt_space *s, void *buf, size_t off)
+{
+    (void)s;
+    return (char *)buf + off;
+}
+
+static const struct nrt_mem_ops fd_mem = {
+    .alloc = fd_alloc, .free = fd_free, .copy_in = fd_copy_in, .copy_out = fd_copy_out,
+    .copy_peer = fd_copy_peer, .wait = fd_wait, .query = fd_query, .release = fd_release,
+    .address = fd_address,
+};
+
+/* ---- compute ------------------------------------------------------------------------ */
+
+static void fd_begin(struct nrt_space *s, nanort_ctx *ctx, unsigned n, const nrt_event *ev)
+{
+    (void)s;
+    (void)ctx;
+    for (unsigned i = 0; i < n; i++)
+        ev_run(ev[i]);
+}
+
+typedef void fd_kernel(void *const *argv);
+
+/* The kernel runs at once, on the manager thread, with device addresses for buffers. */
+static void fd_launch(struct nrt_space *s, nanort_ctx *ctx, const struct nanort_launch *l)
+{
+    void *argv[16];
+    void *local[16] = {0};
+    if (l->nargs > 16)
+        nrt_fatal("fakedev: more than 16 kernel arguments");
+    for (unsigned i = 0; i < l->nargs; i++) {
+        const struct nanort_karg *a = &l->args[i];
+        if (a->kind == NANORT_KARG_BUFFER)
+            argv[i] = nanort_device_ptr(ctx, a->ptr);
+        else if (a->kind == NANORT_KARG_LOCAL)
+            argv[i] = local[i] = calloc(1, a->size);
+        else
+            argv[i] = (void *)a->ptr;
+    }
+    running_space = s->id;
+    ((fd_kernel *)(uintptr_t)l->kernel)(argv);
+    running_space = 0;
+    for (unsigned i = 0; i < l->nargs; i++)
+        free(local[i]);
+    atomic_fetch_add(&launches, 1);
+}
+
+static nrt_event fd_end(struct nrt_space *s, nanort_ctx *ctx)
+{
+    (void)s;
+    (void)ctx;
+    return NULL;                    /* the kernel already ran */
+}
+
+static const struct nrt_compute_ops fd_compute = {
+    .begin = fd_begin, .launch = fd_launch, .end = fd_end,
+};
+
+/* ---- the plugin ---------------------------------------------------------------------- */
+
+static int fd_probe(void)
+{
+    const char *n = getenv("FAKEDEV_N");
+    const char *p = getenv("FAKEDEV_PEER");
+    peer_on = !p || strcmp(p, "0") != 0;
+    nfake = 0;
+    return n ? atoi(n) : 2;
+}
+
+static bool fd_open(int index, struct nrt_space *s)
+{
+    const char *mem = getenv("FAKEDEV_MEM");
+    const char *exact = getenv("FAKEDEV_EXACT");
+    snprintf(s->name, sizeof s->name, "fake%d", index);
+    s->mem_limit = mem ? nrt_parse_size("FAKEDEV_MEM", mem, 1u << 30) : SIZE_MAX;
+    s->mem_option = "FAKEDEV_MEM";
+    s->exact_base = exact && strcmp(exact, "1") == 0;
+    fake_ids[nfake++] = s->id;
+    return true;
+}
+
+static const struct nrt_device_ops fd_ops = {
+    .name = "fake",
+    .kind = NANORT_DEVICE_CUDA,
+    .probe = fd_probe,
+    .open = fd_open,
+    .mem = &fd_mem,
+    .compute = &fd_compute,
+};
+
+__attribute__((constructor(150))) static void fd_register(void)
+{
+    nrt_device_register(&fd_ops);
+}
+
+/* ---- task types ------------------------------------------------------------------------ */
+
+struct fd_args {
+    fd_body *body;
+    long k;
+    unsigned np;
+    void *p[FD_MAXP];
+};
+
+static void fd_run_smp(void *args, nanort_ctx *ctx)
+{
+    (void)ctx;
+    struct fd_args *a = args;
+    a->body(a->p, a->k);
+}
+
+/* The kernel: argv = {&body, &k, &np, device pointers...}. */
+static void fd_trampoline(void *const *argv)
+{
+    fd_body *body = *(fd_body *const *)argv[0];
+    long k = *(const long *)argv[1];
+    unsigned np = *(const unsigned *)argv[2];
+    void *p[FD_MAXP];
+    for (unsigned i = 0; i < np; i++)
+        p[i] = argv[3 + i];
+    body(p, k);
+}
+
+static void fd_run_dev(void *args, nanort_ctx *ctx)
+{
+    struct fd_args *a = args;
+    struct nanort_karg kargs[3 + FD_MAXP] = {
+        {NANORT_KARG_VALUE, sizeof a->body, &a->body},
+        {NANORT_KARG_VALUE, sizeof a->k, &a->k},
+        {NANORT_KARG_VALUE, sizeof a->np, &a->np},
+    };
+    for (unsigned i = 0; i < a->np; i++)
+        kargs[3 + i] = (struct nanort_karg){NANORT_KARG_BUFFER, 0, a->p[i]};
+    struct nanort_launch l = {.kernel = (const void *)(uintptr_t)fd_trampoline, .ndims = 1,
+                              .global = {1, 1, 1}, .nargs = 3 + a->np, .args = kargs};
+    nanort_kernel_launch(ctx, &l);
+}
+
+static const struct nanort_impl impl_smp = {NANORT_DEVICE_SMP, fd_run_smp, "fd_smp", NULL};
+static const struct nanort_impl impl_dev = {NANORT_DEVICE_CUDA, fd_run_dev, "fd_dev", NULL};
+static const struct nanort_impl impls_both[] = {
+    {NANORT_DEVICE_SMP, fd_run_smp, "fd_smp", NULL},
+    {NANORT_DEVICE_CUDA, fd_run_dev, "fd_dev", NULL},
+};
+struct nanort_task_type fd_type_dev = {"fd_dev", __FILE__, 1, &impl_dev, NULL};
+struct nanort_task_type fd_type_both = {"fd_both", __FILE__, 2, impls_both, NULL};
+struct nanort_task_type fd_type_smp = {"fd_smp", __FILE__, 1, &impl_smp, NULL};
+
+void fd_spawn(struct nanort_task_type *type, fd_body *body, unsigned np, void *const *p, long k,
+              unsigned submit_flags, unsigned nregions, const struct fd_region *regions)
+{
+    unsigned ndims = 0;
+    for (unsigned i = 0; i < nregions; i++)
+        ndims += regions[i].ndims;
+    void *args;
+    nanort_task *t = nanort_task_create(type, sizeof(struct fd_args), nregions, ndims, &args);
+    struct fd_args *a = args;
+    a->body = body;
+    a->k = k;
+    a->np = np;
+    for (unsigned i = 0; i < np && i < FD_MAXP; i++)
+        a->p[i] = p[i];
+    for (unsigned i = 0; i < nregions; i++)
+        nanort_task_region(t, regions[i].flags, regions[i].base, regions[i].ndims,
+                           regions[i].dims);
+    nanort_task_submit(t, submit_flags, 0);
+}
+
+int fd_current_space(void)
+{
+    return running_space;
+}
+
+int fd_nspaces(void)
+{
+    return nfake;
+}
+
+unsigned long fd_launches(void)
+{
+    return atomic_load(&launches);
+}
+
+struct fd_stats fd_stats(int i)
+{
+    struct fd_stats r = {.space = -1};
+    if (i < 0 || i >= nfake)
+        return r;
+    struct nrt_space_stats *st = &nrt_spaces[fake_ids[i]]->stats;
+    r.space = fake_ids[i];
+    r.tasks = atomic_load(&st->tasks);
+    r.bytes_in = atomic_load(&st->bytes_in);
+    r.bytes_out = atomic_load(&st->bytes_out);
+    r.bytes_peer = atomic_load(&st->bytes_peer);
+    r.hits = atomic_load(&st->hits);
+    r.misses = atomic_load(&st->misses);
+    r.evictions = atomic_load(&st->evictions);
+    return r;
+}

@@ -1,0 +1,70 @@
+/*
+ * fakedev.h - a fake accelerator for the device-layer tests (tests/unit/fakedev.c).
+ *
+ * It registers as NANORT_DEVICE_CUDA (the real CUDA plugin is a separate library that
+ * tests never link) and opens FAKEDEV_N spaces (default 2).  Its memory is malloc'd and
+ * filled with garbage, separate from the host's, so a task that reads host memory
+ * instead of its device copy sees stale data.  Copies are lazy: they happen when their
+ * event is waited for, a launch that depends on them begins, or the event is released,
+ * so a missing wait shows up as wrong data.  Environment, read at start:
+ *   FAKEDEV_N=n        spaces (0: none)
+ *   FAKEDEV_MEM=size   cache limit per space (nrt_parse_size forms: 64K, 1M, ...)
+ *   FAKEDEV_PEER=0     no device-to-device copies (the cache goes through the host)
+ *   FAKEDEV_EXACT=1    exact_base spaces (as OpenCL's)
+ *
+ * Task types: fd_type_dev (fake device only), fd_type_both (smp and fake device),
+ * fd_type_smp (smp only).  Each instance runs body(p, k) with its pointers translated to
+ * the device copies when it runs on a fake device.
+ */
+#ifndef FAKEDEV_H
+#define FAKEDEV_H
+
+#include <nanort.h>
+
+#define FD_MAXP 4
+typedef void fd_body(void **p, long k);
+
+extern struct nanort_task_type fd_type_dev, fd_type_both, fd_type_smp;
+
+/* One region of a test task (like tests/unit/util.h's, without Check). */
+struct fd_region {
+    unsigned flags;                 /* dependence mode | NANORT_COPY_* */
+    const void *base;
+    unsigned ndims;
+    struct nanort_dim dims[3];
+};
+#define FD_R1(flags, addr, bytes) ((struct fd_region){(flags), (addr), 1, {{(bytes), 0, (bytes)}}})
+#define FD_IN(addr, bytes) FD_R1(NANORT_DEP_IN | NANORT_COPY_IN, addr, bytes)
+#define FD_OUT(addr, bytes) FD_R1(NANORT_DEP_OUT | NANORT_COPY_OUT, addr, bytes)
+#define FD_INOUT(addr, bytes) FD_R1(NANORT_DEP_INOUT | NANORT_COPY_INOUT, addr, bytes)
+/* Tile rows [r0, r0+h) x cols [c0, c0+w) of a rows x cols matrix of `esz`-byte elements. */
+#define FD_TILE(flags, m, rows, cols, esz, r0, h, c0, w)                                   \
+    ((struct fd_region){(flags), (m), 2,                                                   \
+                        {{(cols) * (esz), (c0) * (esz), (w) * (esz)}, {(rows), (r0), (h)}}})
+
+/* Create and submit body(p[0..np), k) of `type` with the given regions. */
+void fd_spawn(struct nanort_task_type *type, fd_body *body, unsigned np, void *const *p, long k,
+              unsigned submit_flags, unsigned nregions, const struct fd_region *regions);
+#define FD_SPAWN(type, body, k, ptrs, ...)                                                 \
+    do {                                                                                   \
+        void *const fd_p_[] = {ptrs};                                                      \
+        const struct fd_region fd_r_[] = {__VA_ARGS__};                                    \
+        fd_spawn((type), (body), sizeof fd_p_ / sizeof fd_p_[0], fd_p_, (k), 0,            \
+                 sizeof fd_r_ / sizeof fd_r_[0], fd_r_);                                   \
+    } while (0)
+#define FD_PTRS(...) __VA_ARGS__
+
+/* Inside a body: the fake space it runs in (its nanort space id), or 0 on the host. */
+int fd_current_space(void);
+
+/* Counters of fake space `i` (0-based among the fake spaces), read after a taskwait. */
+struct fd_stats {
+    unsigned long tasks, bytes_in, bytes_out, bytes_peer, hits, misses, evictions;
+    int space;                      /* its nanort space id, -1 when it does not exist */
+};
+struct fd_stats fd_stats(int i);
+/* Number of fake spaces opened, and launches done, since start. */
+int fd_nspaces(void);
+unsigned long fd_launches(void);
+
+#endif /* FAKEDEV_H */
