@@ -1,0 +1,173 @@
+/*
+ * cuda.c - the CUDA device plugin: its options, probing the GPUs, opening one as a
+ * memory space (a kernel stream, a host->device and a device->host stream, pinned
+ * staging buffers, an event pool), and the error messages every CUDA call goes through.
+ *
+ * The plugin registers itself from a constructor; programs with CUDA parts keep it in
+ * the link with -Wl,--undefined=nanort_cuda_plugin (nothing else refers to it).
+ */
+#include "cuda.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* What mcc's link line names so that the linker keeps this object. */
+const int nanort_cuda_plugin = 1;
+
+/* Written by the option parser before the runtime starts.  Initialised to the defaults
+ * as well: with a shared libnanort its constructor parsed NX_ARGS before this table was
+ * added (cuda_register() then makes the start parse again, with it). */
+static long opt_gpus;                       /* --gpus: 0 = every GPU */
+static bool opt_disable;                    /* --disable-cuda */
+static const char *opt_max_memory = "90%";  /* --gpu-max-memory */
+
+static const struct nrt_option cuda_options[] = {
+    {"gpus", NRT_OPT_COUNT, "0", "CUDA GPUs to use (0: all of them)", &opt_gpus, NULL},
+    {"disable-cuda", NRT_OPT_BOOL, "no", "do not use CUDA GPUs (tasks take other versions)",
+     &opt_disable, NULL},
+    {"gpu-max-memory", NRT_OPT_STRING, "90%",
+     "device memory the data cache may use per GPU: bytes with K, M or G, or N% of the "
+     "memory free at start", &opt_max_memory, NULL},
+};
+
+/* ---- errors -------------------------------------------------------------------------- */
+
+void cuda_fail(const char *call, cudaError_t rc, const char *what, int gpu)
+{
+    nrt_fatal("%s failed: %s: %s (%s%sGPU %d)", call, cudaGetErrorName(rc),
+              cudaGetErrorString(rc), what ? what : "", what ? ", " : "", gpu);
+}
+
+void cuda_use(const struct cuda_dev *d)
+{
+    /* Cheap once the context exists; the hooks run on the manager, on workers (smp
+     * tasks reading device data back) and on the thread of a taskwait. */
+    CUDA_CHECK(cudaSetDevice(d->index), NULL, d->index);
+}
+
+/* ---- probe ------------------------------------------------------------------------------ */
+
+static int cuda_probe(void)
+{
+    if (opt_disable) {
+        if (nrt_cfg.verbose)
+            fprintf(stderr, "nanort: cuda: disabled by --disable-cuda\n");
+        return 0;
+    }
+    int n = 0;
+    cudaError_t rc = cudaGetDeviceCount(&n);
+    if (rc != cudaSuccess || n == 0) {
+        (void)cudaGetLastError();   /* no sticky error left for the program's own calls */
+        if (nrt_cfg.verbose)
+            fprintf(stderr, "nanort: cuda: no usable GPU: %s\n",
+                    rc != cudaSuccess ? cudaGetErrorString(rc) : "no device found");
+        return 0;
+    }
+    if (opt_gpus > 0 && opt_gpus < n)
+        n = (int)opt_gpus;
+    if (nrt_cfg.verbose)
+        fprintf(stderr, "nanort: cuda: %d GPU%s used\n", n, n == 1 ? "" : "s");
+    return n;
+}
+
+/* ---- open and close ------------------------------------------------------------------- */
+
+/* The devices opened so far (for peer access): start-up thread only. */
+static int opened[NRT_MAX_SPACES];
+static int nopened;
+
+/* Let GPUs a and b read each other's memory when the hardware allows it: peer copies then
+ * go directly (cudaMemcpyPeerAsync works either way, through the host otherwise). */
+static void enable_peer(int a, int b)
+{
+    int can = 0;
+    CUDA_CHECK(cudaDeviceCanAccessPeer(&can, a, b), "peer access", a);
+    if (!can)
+        return;
+    CUDA_CHECK(cudaSetDevice(a), "peer access", a);
+    cudaError_t rc = cudaDeviceEnablePeerAccess(b, 0);
+    if (rc == cudaErrorPeerAccessAlreadyEnabled)
+        (void)cudaGetLastError();
+    else if (rc != cudaSuccess)
+        cuda_fail("cudaDeviceEnablePeerAccess", rc, "peer access", a);
+    if (nrt_cfg.verbose)
+        fprintf(stderr, "nanort: cuda: GPU %d reads GPU %d's memory directly\n", a, b);
+}
+
+static size_t memory_limit(int index)
+{
+    size_t free_b = 0, total_b = 0;
+    CUDA_CHECK(cudaMemGetInfo(&free_b, &total_b), "opening the GPU", index);
+    return nrt_parse_size("--gpu-max-memory", opt_max_memory, free_b);
+}
+
+static void streams_create(struct cuda_dev *d)
+{
+    /* Non-blocking: the legacy default stream (a program's own cudaMemcpy) does not
+     * serialise with them. */
+    unsigned f = cudaStreamNonBlocking;
+    CUDA_CHECK(cudaStreamCreateWithFlags(&d->kstream, f), "opening the GPU", d->index);
+    CUDA_CHECK(cudaStreamCreateWithFlags(&d->h2d, f), "opening the GPU", d->index);
+    CUDA_CHECK(cudaStreamCreateWithFlags(&d->d2h, f), "opening the GPU", d->index);
+}
+
+static bool cuda_open(int index, struct nrt_space *s)
+{
+    struct cudaDeviceProp prop;
+    CUDA_CHECK(cudaSetDevice(index), "opening the GPU", index);
+    CUDA_CHECK(cudaGetDeviceProperties(&prop, index), "opening the GPU", index);
+    struct cuda_dev *d = nrt_xcalloc(1, sizeof *d);
+    d->index = index;
+    NRT_PCHECK(pthread_mutex_init(&d->pool_lock, NULL));
+    streams_create(d);
+    cuda_stage_init(d, &d->in);
+    cuda_stage_init(d, &d->out);
+    snprintf(s->name, sizeof s->name, "cuda%d (%.48s)", index, prop.name);
+    s->mem_limit = memory_limit(index);
+    s->mem_option = "--gpu-max-memory";
+    s->exact_base = false;          /* device pointers can point inside an allocation */
+    s->priv = d;
+    for (int k = 0; k < nopened; k++) {
+        enable_peer(index, opened[k]);
+        enable_peer(opened[k], index);
+    }
+    if (nopened < NRT_MAX_SPACES)
+        opened[nopened++] = index;
+    return true;
+}
+
+static void cuda_close(struct nrt_space *s)
+{
+    struct cuda_dev *d = cuda_dev(s);
+    cuda_use(d);
+    CUDA_CHECK(cudaDeviceSynchronize(), "closing the GPU", d->index);
+    CUDA_CHECK(cudaStreamDestroy(d->kstream), "closing the GPU", d->index);
+    CUDA_CHECK(cudaStreamDestroy(d->h2d), "closing the GPU", d->index);
+    CUDA_CHECK(cudaStreamDestroy(d->d2h), "closing the GPU", d->index);
+    cuda_stage_fini(d, &d->in);
+    cuda_stage_fini(d, &d->out);
+    cuda_events_free(d);
+    NRT_PCHECK(pthread_mutex_destroy(&d->pool_lock));
+    free(d);
+    s->priv = NULL;
+    nopened = 0;
+}
+
+static const struct nrt_device_ops cuda_device = {
+    .name = "cuda",
+    .kind = NANORT_DEVICE_CUDA,
+    .probe = cuda_probe,
+    .run = NULL,
+    .open = cuda_open,
+    .close = cuda_close,
+    .mem = &nrt_cuda_mem,
+    .compute = &nrt_cuda_compute,
+};
+
+/* Before the core's constructor parses the options (nrt.h, config section). */
+__attribute__((constructor(150))) static void cuda_register(void)
+{
+    nrt_config_add(cuda_options, sizeof cuda_options / sizeof cuda_options[0]);
+    nrt_config_reset();             /* no-op unless a shared libnanort already parsed */
+    nrt_device_register(&cuda_device);
+}

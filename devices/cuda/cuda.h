@@ -1,0 +1,81 @@
+/*
+ * cuda.h - the CUDA device plugin's internal header, a section per .c file.
+ *
+ *   cuda.c          options, probe, open/close of a GPU (streams, staging, events), errors
+ *   cuda_mem.c      the memory hooks: allocation, copies (staged through pinned buffers),
+ *                   peer copies, events
+ *   cuda_compute.c  the compute hooks: ordering after copies, kernel launches, completion
+ *
+ * Built with gcc against the CUDA runtime API header only; programs link it with the
+ * static CUDA runtime (see module.mk), which loads the driver at run time, so a program
+ * with CUDA parts starts where no GPU or libcuda exists (probe then finds 0 devices).
+ */
+#ifndef NRT_CUDA_H
+#define NRT_CUDA_H
+
+#include "nrt.h"
+
+#include <cuda_runtime_api.h>
+
+/* Pinned staging buffers per direction (double-buffered): copies from and to pageable
+ * host memory go through them in pieces of this size (cuda_mem.c says why). */
+#define CUDA_STAGE_BYTES ((size_t)4 << 20)
+#define CUDA_NSTAGE 2
+
+/* An event handed to the core (nrt_event): a pooled CUDA event plus what it stands for,
+ * so that an error found when it is waited for can name the task. */
+struct cuda_event {
+    cudaEvent_t ev;
+    char what[160];                 /* "task 'L', implementation 'I'" or a copy's name */
+    struct cuda_event *next;        /* the pool's free list */
+};
+
+/* One direction's staging: CUDA_NSTAGE pinned buffers used in turn; a buffer is reused
+ * after the copy that last read or filled it finished (its event).  Copies to the GPU
+ * leave their last pieces in flight (pending); copies from it finish within the call. */
+struct cuda_stage {
+    pthread_mutex_t lock;           /* one copy of this direction at a time */
+    void *buf[CUDA_NSTAGE];         /* lock */
+    cudaEvent_t done[CUDA_NSTAGE];  /* lock: the last copy using buf[i] */
+    bool pending[CUDA_NSTAGE];      /* lock: done[i] was recorded */
+    unsigned next;                  /* lock */
+};
+
+/* One opened GPU (struct nrt_space::priv). */
+struct cuda_dev {
+    int index;                      /* CUDA device ordinal */
+    cudaStream_t kstream;           /* kernels */
+    cudaStream_t h2d, d2h;          /* copies to and from the device (and peer copies) */
+    struct cuda_stage in, out;
+    pthread_mutex_t pool_lock;
+    struct cuda_event *pool;        /* pool_lock: free events */
+};
+
+/* ---- cuda.c ---------------------------------------------------------------------- */
+extern const struct nrt_mem_ops nrt_cuda_mem;
+extern const struct nrt_compute_ops nrt_cuda_compute;
+static inline struct cuda_dev *cuda_dev(const struct nrt_space *s)
+{
+    return s->priv;
+}
+/* Stop with "nanort: <call> failed: <name>: <string> (<what>, GPU n)". */
+void cuda_fail(const char *call, cudaError_t rc, const char *what, int gpu)
+    __attribute__((noreturn));
+#define CUDA_CHECK(call, what, gpu)                                                        \
+    do {                                                                                   \
+        cudaError_t cuda_rc_ = (call);                                                     \
+        if (NRT_UNLIKELY(cuda_rc_ != cudaSuccess))                                         \
+            cuda_fail(#call, cuda_rc_, (what), (gpu));                                     \
+    } while (0)
+/* Make dev current on the calling thread (every hook may run on any thread). */
+void cuda_use(const struct cuda_dev *d);
+
+/* ---- cuda_mem.c ------------------------------------------------------------------ */
+void cuda_stage_init(struct cuda_dev *d, struct cuda_stage *st);
+void cuda_stage_fini(struct cuda_dev *d, struct cuda_stage *st);
+/* An event from d's pool (created on d; d current), labelled `what`. */
+struct cuda_event *cuda_event_get(struct cuda_dev *d, const char *what);
+void cuda_event_put(struct cuda_dev *d, struct cuda_event *e);
+void cuda_events_free(struct cuda_dev *d);
+
+#endif /* NRT_CUDA_H */

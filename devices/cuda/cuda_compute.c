@@ -1,0 +1,146 @@
+/*
+ * cuda_compute.c - the CUDA compute hooks, called on a GPU's manager thread: order the
+ * kernel stream after the task's copies, launch kernels (nanort_kernel_launch), and give
+ * the event of the task's completion.
+ *
+ * Everything a task does on the GPU goes on the device's kernel stream: the launches of
+ * generated code, and the user's own launches on nanos_get_kernel_execution_stream().
+ */
+#include "cuda.h"
+
+#include <string.h>
+
+/* The context's "task 'L', implementation 'I'" for messages. */
+static void describe(char *out, size_t n, const nanort_ctx *ctx)
+{
+    const char *label = ctx->task && ctx->task->type->label ? ctx->task->type->label : "?";
+    const char *impl = ctx->impl && ctx->impl->name ? ctx->impl->name : "?";
+    snprintf(out, n, "task '%s', implementation '%s'", label, impl);
+}
+
+static void cuda_begin(struct nrt_space *s, nanort_ctx *ctx, unsigned nevents,
+                       const nrt_event *ev)
+{
+    struct cuda_dev *d = cuda_dev(s);
+    cuda_use(d);
+    for (unsigned i = 0; i < nevents; i++) {
+        cudaError_t rc = cudaStreamWaitEvent(d->kstream, ((struct cuda_event *)ev[i])->ev, 0);
+        if (rc != cudaSuccess) {
+            char what[160];
+            describe(what, sizeof what, ctx);
+            cuda_fail("cudaStreamWaitEvent", rc, what, d->index);
+        }
+    }
+}
+
+/* Threads per block when the ndrange gives no local size. */
+static void default_block(unsigned ndims, size_t local[3])
+{
+    static const size_t dflt[3][3] = {{256, 1, 1}, {16, 16, 1}, {8, 8, 4}};
+    memcpy(local, dflt[ndims - 1], 3 * sizeof local[0]);
+}
+
+static void __attribute__((noreturn)) bad_shape(const nanort_ctx *ctx, const char *why,
+                                                int gpu)
+{
+    char what[160];
+    describe(what, sizeof what, ctx);
+    nrt_fatal("%s: %s on GPU %d: fix the ndrange clause", what, why, gpu);
+}
+
+/* grid = ceil(global / local) per dimension, block = local; false: nothing to run. */
+static bool launch_shape(const nanort_ctx *ctx, const struct nanort_launch *l, dim3 *grid,
+                         dim3 *block, int gpu)
+{
+    size_t local[3] = {l->local[0], l->local[1], l->local[2]}, g[3] = {1, 1, 1}, b[3];
+    static const size_t max_grid[3] = {0x7fffffff, 65535, 65535};
+    if (!local[0] && !local[1] && !local[2])
+        default_block(l->ndims, local);
+    for (unsigned k = 0; k < 3; k++) {
+        size_t glob = k < l->ndims ? l->global[k] : 1;
+        b[k] = k < l->ndims && local[k] ? local[k] : 1;
+        if (glob == 0)
+            return false;
+        g[k] = (glob + b[k] - 1) / b[k];
+        if (g[k] > max_grid[k])
+            bad_shape(ctx, "more blocks than CUDA allows in one dimension", gpu);
+    }
+    if (b[0] * b[1] * b[2] > 1024)
+        bad_shape(ctx, "more than 1024 threads per block", gpu);
+    *grid = (dim3){(unsigned)g[0], (unsigned)g[1], (unsigned)g[2]};
+    *block = (dim3){(unsigned)b[0], (unsigned)b[1], (unsigned)b[2]};
+    return true;
+}
+
+#define CUDA_MAX_KARGS 64
+
+/* cudaLaunchKernel takes the address of every argument's value. */
+static void launch_args(nanort_ctx *ctx, const struct nanort_launch *l, void **argv,
+                        void **dptr, int gpu)
+{
+    if (l->nargs > CUDA_MAX_KARGS)
+        bad_shape(ctx, "more than 64 kernel arguments", gpu);
+    for (unsigned i = 0; i < l->nargs; i++) {
+        const struct nanort_karg *a = &l->args[i];
+        switch (a->kind) {
+        case NANORT_KARG_VALUE:
+            argv[i] = (void *)a->ptr;
+            break;
+        case NANORT_KARG_BUFFER:
+            dptr[i] = nanort_device_ptr(ctx, a->ptr);
+            argv[i] = &dptr[i];
+            break;
+        default:
+            bad_shape(ctx, "an OpenCL __local argument in a CUDA launch (use shmem(...))", gpu);
+        }
+    }
+}
+
+static void cuda_launch(struct nrt_space *s, nanort_ctx *ctx, const struct nanort_launch *l)
+{
+    struct cuda_dev *d = cuda_dev(s);
+    void *argv[CUDA_MAX_KARGS], *dptr[CUDA_MAX_KARGS];
+    dim3 grid, block;
+    if (!l->kernel)
+        bad_shape(ctx, "a launch without a kernel", d->index);
+    if (!launch_shape(ctx, l, &grid, &block, d->index))
+        return;
+    launch_args(ctx, l, argv, dptr, d->index);
+    cuda_use(d);
+    cudaError_t rc = cudaLaunchKernel(l->kernel, grid, block, argv, l->shmem, d->kstream);
+    if (rc == cudaSuccess)
+        rc = cudaGetLastError();
+    if (rc != cudaSuccess) {
+        char what[160];
+        describe(what, sizeof what, ctx);
+        cuda_fail("cudaLaunchKernel", rc, what, d->index);
+    }
+}
+
+static nrt_event cuda_end(struct nrt_space *s, nanort_ctx *ctx)
+{
+    struct cuda_dev *d = cuda_dev(s);
+    char what[160];
+    describe(what, sizeof what, ctx);
+    cuda_use(d);
+    /* A user's own launch on the task's stream that failed to start reports it here. */
+    cudaError_t rc = cudaGetLastError();
+    if (rc != cudaSuccess)
+        cuda_fail("a kernel launch", rc, what, d->index);
+    struct cuda_event *e = cuda_event_get(d, what);
+    CUDA_CHECK(cudaEventRecord(e->ev, d->kstream), what, d->index);
+    return e;
+}
+
+static void *cuda_stream(struct nrt_space *s, nanort_ctx *ctx)
+{
+    (void)ctx;
+    return cuda_dev(s)->kstream;
+}
+
+const struct nrt_compute_ops nrt_cuda_compute = {
+    .begin = cuda_begin,
+    .launch = cuda_launch,
+    .end = cuda_end,
+    .stream = cuda_stream,
+};

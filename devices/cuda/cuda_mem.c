@@ -1,0 +1,383 @@
+/*
+ * cuda_mem.c - the CUDA memory hooks: device allocations, rectangular copies between the
+ * host and a GPU, copies between GPUs, and the events that say when a copy landed.
+ *
+ * Host memory the program allocated with malloc is pageable: the DMA engines cannot read
+ * it.  Such copies go through two pinned staging buffers per direction, in pieces: the
+ * CPU packs piece k+1 into one buffer while the copy engine moves piece k out of the
+ * other, and copies in return before their last piece landed (the event says when).
+ * The other choice, cudaHostRegister of the user's range, pins pages at a cost that
+ * grows with the range (and unpinning waits for the copy), every time the cache touches
+ * a new range; the staging copy costs one memcpy of the data on the CPU, which the
+ * driver's own pageable path also pays.  Host memory that is already pinned
+ * (cudaMallocHost, cudaHostAlloc, cudaHostRegister) is copied directly, fully
+ * asynchronously.
+ *
+ * Every hook makes its GPU current first: they run on the manager thread, on workers
+ * and on the thread of a taskwait.  The cache issues copies under its own lock; the
+ * staging buffers and the event pool still have their own locks so that the plugin does
+ * not depend on that.
+ */
+#include "cuda.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- the event pool ---------------------------------------------------------------- */
+
+struct cuda_event *cuda_event_get(struct cuda_dev *d, const char *what)
+{
+    NRT_PCHECK(pthread_mutex_lock(&d->pool_lock));
+    struct cuda_event *e = d->pool;
+    if (e)
+        d->pool = e->next;
+    NRT_PCHECK(pthread_mutex_unlock(&d->pool_lock));
+    if (!e) {
+        e = nrt_xcalloc(1, sizeof *e);
+        CUDA_CHECK(cudaEventCreateWithFlags(&e->ev, cudaEventDisableTiming), what, d->index);
+    }
+    snprintf(e->what, sizeof e->what, "%s", what);
+    return e;
+}
+
+void cuda_event_put(struct cuda_dev *d, struct cuda_event *e)
+{
+    NRT_PCHECK(pthread_mutex_lock(&d->pool_lock));
+    e->next = d->pool;
+    d->pool = e;
+    NRT_PCHECK(pthread_mutex_unlock(&d->pool_lock));
+}
+
+void cuda_events_free(struct cuda_dev *d)
+{
+    while (d->pool) {
+        struct cuda_event *e = d->pool;
+        d->pool = e->next;
+        CUDA_CHECK(cudaEventDestroy(e->ev), "closing the GPU", d->index);
+        free(e);
+    }
+}
+
+/* An event recorded on `stream` now: the completion of what was queued there. */
+static struct cuda_event *record(struct cuda_dev *d, cudaStream_t stream, const char *what)
+{
+    struct cuda_event *e = cuda_event_get(d, what);
+    CUDA_CHECK(cudaEventRecord(e->ev, stream), what, d->index);
+    return e;
+}
+
+static void wait_after(struct cuda_dev *d, cudaStream_t stream, nrt_event after,
+                       const char *what)
+{
+    if (after)
+        CUDA_CHECK(cudaStreamWaitEvent(stream, ((struct cuda_event *)after)->ev, 0), what,
+                   d->index);
+}
+
+/* ---- staging buffers ---------------------------------------------------------------- */
+
+void cuda_stage_init(struct cuda_dev *d, struct cuda_stage *st)
+{
+    NRT_PCHECK(pthread_mutex_init(&st->lock, NULL));
+    for (int i = 0; i < CUDA_NSTAGE; i++) {
+        CUDA_CHECK(cudaHostAlloc(&st->buf[i], CUDA_STAGE_BYTES, cudaHostAllocPortable),
+                   "opening the GPU (pinned staging buffers)", d->index);
+        CUDA_CHECK(cudaEventCreateWithFlags(&st->done[i], cudaEventDisableTiming),
+                   "opening the GPU", d->index);
+        st->pending[i] = false;
+    }
+    st->next = 0;
+}
+
+void cuda_stage_fini(struct cuda_dev *d, struct cuda_stage *st)
+{
+    for (int i = 0; i < CUDA_NSTAGE; i++) {
+        CUDA_CHECK(cudaEventDestroy(st->done[i]), "closing the GPU", d->index);
+        CUDA_CHECK(cudaFreeHost(st->buf[i]), "closing the GPU", d->index);
+    }
+    NRT_PCHECK(pthread_mutex_destroy(&st->lock));
+}
+
+/* A piece of a rectangular transfer that fits a staging buffer: rows [r0, r0+nrows) of
+ * columns [c0, c0+w) (bytes).  Rows wider than a buffer go one part at a time. */
+struct piece {
+    size_t r0, nrows, c0, w;
+};
+
+static bool piece_next(const struct nrt_xfer *x, struct piece *p)
+{
+    if (p->nrows && p->c0 + p->w < x->width) {
+        p->c0 += p->w;
+    } else {
+        p->r0 += p->nrows;
+        p->c0 = 0;
+    }
+    if (x->width == 0 || p->r0 >= x->rows)
+        return false;
+    if (x->width <= CUDA_STAGE_BYTES) {
+        size_t fit = CUDA_STAGE_BYTES / x->width;
+        p->nrows = x->rows - p->r0 < fit ? x->rows - p->r0 : fit;
+        p->w = x->width;
+    } else {
+        p->nrows = 1;
+        p->w = x->width - p->c0 < CUDA_STAGE_BYTES ? x->width - p->c0 : CUDA_STAGE_BYTES;
+    }
+    return true;
+}
+
+/* Pack the piece's rows from (or unpack them to) the host rectangle at `host`. */
+static void piece_pack(void *stage, const char *host, const struct nrt_xfer *x,
+                       const struct piece *p)
+{
+    const char *src = host + p->r0 * x->pitch + p->c0;
+    if (p->w == x->pitch) {
+        memcpy(stage, src, p->nrows * p->w);
+        return;
+    }
+    for (size_t r = 0; r < p->nrows; r++)
+        memcpy((char *)stage + r * p->w, src + r * x->pitch, p->w);
+}
+
+static void piece_unpack(char *host, const void *stage, const struct nrt_xfer *x,
+                         const struct piece *p)
+{
+    char *dst = host + p->r0 * x->pitch + p->c0;
+    if (p->w == x->pitch) {
+        memcpy(dst, stage, p->nrows * p->w);
+        return;
+    }
+    for (size_t r = 0; r < p->nrows; r++)
+        memcpy(dst + r * x->pitch, (const char *)stage + r * p->w, p->w);
+}
+
+/* The next buffer of st, once the copy that last used it finished. */
+static unsigned stage_take(struct cuda_dev *d, struct cuda_stage *st, const char *what)
+{
+    unsigned b = st->next;
+    st->next = (b + 1) % CUDA_NSTAGE;
+    if (st->pending[b])
+        CUDA_CHECK(cudaEventSynchronize(st->done[b]), what, d->index);
+    st->pending[b] = false;
+    return b;
+}
+
+static void stage_mark(struct cuda_dev *d, struct cuda_stage *st, unsigned b,
+                       cudaStream_t stream, const char *what)
+{
+    CUDA_CHECK(cudaEventRecord(st->done[b], stream), what, d->index);
+    st->pending[b] = true;
+}
+
+/* ---- host <-> device copies ---------------------------------------------------------- */
+
+/* Host memory the copy engines can read directly (pinned or registered). */
+static bool host_pinned(const void *p, const struct nrt_xfer *x)
+{
+    const char *last = (const char *)p + (x->rows - 1) * x->pitch + x->width - 1;
+    const void *ends[2] = {p, last};
+    for (int i = 0; i < 2; i++) {
+        struct cudaPointerAttributes a;
+        if (cudaPointerGetAttributes(&a, ends[i]) != cudaSuccess) {
+            (void)cudaGetLastError();
+            return false;
+        }
+        if (a.type != cudaMemoryTypeHost)
+            return false;
+    }
+    return true;
+}
+
+static void copy_in_staged(struct cuda_dev *d, char *dev, const void *host,
+                           const struct nrt_xfer *x)
+{
+    static const char what[] = "copy to the GPU";
+    struct cuda_stage *st = &d->in;
+    struct piece p = {0};
+    NRT_PCHECK(pthread_mutex_lock(&st->lock));
+    while (piece_next(x, &p)) {
+        unsigned b = stage_take(d, st, what);
+        piece_pack(st->buf[b], host, x, &p);
+        CUDA_CHECK(cudaMemcpy2DAsync(dev + p.r0 * x->pitch + p.c0, x->pitch, st->buf[b], p.w,
+                                     p.w, p.nrows, cudaMemcpyHostToDevice, d->h2d),
+                   what, d->index);
+        stage_mark(d, st, b, d->h2d, what);
+    }
+    NRT_PCHECK(pthread_mutex_unlock(&st->lock));
+}
+
+static nrt_event cuda_copy_in(struct nrt_space *s, void *buf, size_t off, const void *host,
+                              const struct nrt_xfer *x, nrt_event after)
+{
+    static const char what[] = "copy to the GPU";
+    struct cuda_dev *d = cuda_dev(s);
+    char *dev = (char *)buf + off;
+    if (x->width == 0 || x->rows == 0)
+        return NULL;
+    cuda_use(d);
+    wait_after(d, d->h2d, after, what);
+    if (host_pinned(host, x))
+        CUDA_CHECK(cudaMemcpy2DAsync(dev, x->pitch, host, x->pitch, x->width, x->rows,
+                                     cudaMemcpyHostToDevice, d->h2d), what, d->index);
+    else
+        copy_in_staged(d, dev, host, x);
+    return record(d, d->h2d, what);
+}
+
+/* Device to pageable host: up to CUDA_NSTAGE pieces in flight, the oldest unpacked on
+ * the CPU while the copy engine fills the other buffers.  Returns when everything is on
+ * the host. */
+static void copy_out_staged(struct cuda_dev *d, void *host, const char *dev,
+                            const struct nrt_xfer *x)
+{
+    static const char what[] = "copy from the GPU";
+    struct cuda_stage *st = &d->out;
+    struct piece p = {0}, held[CUDA_NSTAGE];
+    unsigned oldest = 0, inflight = 0;
+    NRT_PCHECK(pthread_mutex_lock(&st->lock));
+    bool more = piece_next(x, &p);
+    while (more || inflight) {
+        if (more && inflight < CUDA_NSTAGE) {
+            unsigned b = (oldest + inflight++) % CUDA_NSTAGE;
+            CUDA_CHECK(cudaMemcpy2DAsync(st->buf[b], p.w, dev + p.r0 * x->pitch + p.c0,
+                                         x->pitch, p.w, p.nrows, cudaMemcpyDeviceToHost,
+                                         d->d2h), what, d->index);
+            CUDA_CHECK(cudaEventRecord(st->done[b], d->d2h), what, d->index);
+            held[b] = p;
+            more = piece_next(x, &p);
+            continue;
+        }
+        CUDA_CHECK(cudaEventSynchronize(st->done[oldest]), what, d->index);
+        piece_unpack(host, st->buf[oldest], x, &held[oldest]);
+        oldest = (oldest + 1) % CUDA_NSTAGE;
+        inflight--;
+    }
+    NRT_PCHECK(pthread_mutex_unlock(&st->lock));
+}
+
+static nrt_event cuda_copy_out(struct nrt_space *s, void *host, void *buf, size_t off,
+                               const struct nrt_xfer *x, nrt_event after)
+{
+    static const char what[] = "copy from the GPU";
+    struct cuda_dev *d = cuda_dev(s);
+    const char *dev = (const char *)buf + off;
+    if (x->width == 0 || x->rows == 0)
+        return NULL;
+    cuda_use(d);
+    wait_after(d, d->d2h, after, what);
+    if (!host_pinned(host, x)) {
+        copy_out_staged(d, host, dev, x);
+        return NULL;                /* done: the data is on the host */
+    }
+    CUDA_CHECK(cudaMemcpy2DAsync(host, x->pitch, dev, x->pitch, x->width, x->rows,
+                                 cudaMemcpyDeviceToHost, d->d2h), what, d->index);
+    return record(d, d->d2h, what);
+}
+
+/* ---- between GPUs ----------------------------------------------------------------------- */
+
+static void peer_3d(char *dst, int dgpu, const char *src, int sgpu, const struct nrt_xfer *x,
+                    cudaStream_t stream, const char *what)
+{
+    struct cudaMemcpy3DPeerParms p;
+    memset(&p, 0, sizeof p);
+    p.dstPtr = (struct cudaPitchedPtr){dst, x->pitch, x->width, x->rows};
+    p.srcPtr = (struct cudaPitchedPtr){(void *)src, x->pitch, x->width, x->rows};
+    p.dstDevice = dgpu;
+    p.srcDevice = sgpu;
+    p.extent = (struct cudaExtent){x->width, x->rows, 1};
+    CUDA_CHECK(cudaMemcpy3DPeerAsync(&p, stream), what, dgpu);
+}
+
+/* Queued on the destination's host->device stream (it fills the destination's memory,
+ * as a copy in would). */
+static nrt_event cuda_copy_peer(struct nrt_space *ds, void *dbuf, size_t doff,
+                                struct nrt_space *ss, void *sbuf, size_t soff,
+                                const struct nrt_xfer *x, nrt_event after)
+{
+    static const char what[] = "copy between GPUs";
+    struct cuda_dev *dd = cuda_dev(ds), *sd = cuda_dev(ss);
+    char *dst = (char *)dbuf + doff;
+    const char *src = (const char *)sbuf + soff;
+    if (x->width == 0 || x->rows == 0)
+        return NULL;
+    cuda_use(dd);
+    wait_after(dd, dd->h2d, after, what);
+    if (x->rows == 1 || x->width == x->pitch)
+        CUDA_CHECK(cudaMemcpyPeerAsync(dst, dd->index, src, sd->index,
+                                       (x->rows - 1) * x->pitch + x->width, dd->h2d),
+                   what, dd->index);
+    else
+        peer_3d(dst, dd->index, src, sd->index, x, dd->h2d, what);
+    return record(dd, dd->h2d, what);
+}
+
+/* ---- allocations, events, addresses ------------------------------------------------------ */
+
+static void *cuda_alloc(struct nrt_space *s, size_t bytes)
+{
+    struct cuda_dev *d = cuda_dev(s);
+    void *p = NULL;
+    cuda_use(d);
+    cudaError_t rc = cudaMalloc(&p, bytes ? bytes : 1);
+    if (rc == cudaErrorMemoryAllocation) {
+        (void)cudaGetLastError();   /* not sticky, but leave nothing for the next check */
+        return NULL;                /* the cache evicts and tries again */
+    }
+    if (rc != cudaSuccess)
+        cuda_fail("cudaMalloc", rc, "allocating device memory", d->index);
+    return p;
+}
+
+static void cuda_free(struct nrt_space *s, void *buf)
+{
+    struct cuda_dev *d = cuda_dev(s);
+    cuda_use(d);
+    CUDA_CHECK(cudaFree(buf), "freeing device memory", d->index);
+}
+
+static void cuda_wait(struct nrt_space *s, nrt_event ev)
+{
+    struct cuda_dev *d = cuda_dev(s);
+    struct cuda_event *e = ev;
+    cuda_use(d);
+    /* Errors of the kernels (an illegal address, a failed assert) surface here. */
+    CUDA_CHECK(cudaEventSynchronize(e->ev), e->what, d->index);
+}
+
+static bool cuda_query(struct nrt_space *s, nrt_event ev)
+{
+    struct cuda_dev *d = cuda_dev(s);
+    struct cuda_event *e = ev;
+    cuda_use(d);
+    cudaError_t rc = cudaEventQuery(e->ev);
+    if (rc == cudaErrorNotReady) {
+        (void)cudaGetLastError();
+        return false;
+    }
+    if (rc != cudaSuccess)
+        cuda_fail("cudaEventQuery", rc, e->what, d->index);
+    return true;
+}
+
+static void cuda_release(struct nrt_space *s, nrt_event ev)
+{
+    cuda_event_put(cuda_dev(s), ev);
+}
+
+static void *cuda_address(struct nrt_space *s, void *buf, size_t off)
+{
+    (void)s;
+    return (char *)buf + off;
+}
+
+const struct nrt_mem_ops nrt_cuda_mem = {
+    .alloc = cuda_alloc,
+    .free = cuda_free,
+    .copy_in = cuda_copy_in,
+    .copy_out = cuda_copy_out,
+    .copy_peer = cuda_copy_peer,
+    .wait = cuda_wait,
+    .query = cuda_query,
+    .release = cuda_release,
+    .address = cuda_address,
+};
