@@ -1,0 +1,102 @@
+/*
+ * launch.c - the OpenCL device's compute hooks (manager thread of the space only).
+ *
+ * A device task's work goes on the device's in-order kernel queue: first a barrier on
+ * the events of the copies its staging queued on the transfer queues, then its kernels,
+ * then a marker whose event says the task is done.
+ */
+#include "opencl.h"
+
+static void ocl_begin(struct nrt_space *s, nanort_ctx *ctx, unsigned nevents,
+                      const nrt_event *ev)
+{
+    if (nevents == 0)
+        return;
+    OCL_CHECK(s, ctx, clEnqueueBarrierWithWaitList, ocl_dev(s)->kq, nevents,
+              (const cl_event *)ev, NULL);
+}
+
+/* The cl_mem of a BUFFER argument: the allocation holding the host address `host`. */
+static cl_mem buffer_arg(nanort_ctx *ctx, const void *host, unsigned i)
+{
+    void *buf;
+    size_t off;
+    if (!host)
+        return NULL;
+    if (!nrt_cache_translate(ctx, host, &buf, &off))
+        nrt_fatal("task '%s' (implementation '%s'): kernel argument %u (%p) is not inside "
+                  "the data copied for the task; add it to copy_in/copy_out/copy_inout, or "
+                  "to a dependence with copy_deps", ctx->task->type->label,
+                  ctx->impl->name, i, host);
+    return ocl_buf_at(buf, off, ctx, i);
+}
+
+static void set_args(struct nrt_space *s, nanort_ctx *ctx, cl_kernel k,
+                     const struct nanort_launch *l)
+{
+    for (unsigned i = 0; i < l->nargs; i++) {
+        const struct nanort_karg *a = &l->args[i];
+        cl_mem m;
+        switch (a->kind) {
+        case NANORT_KARG_VALUE:
+            OCL_CHECK(s, ctx, clSetKernelArg, k, i, a->size, a->ptr);
+            break;
+        case NANORT_KARG_BUFFER:
+            m = buffer_arg(ctx, a->ptr, i);
+            OCL_CHECK(s, ctx, clSetKernelArg, k, i, sizeof m, &m);
+            break;
+        case NANORT_KARG_LOCAL:
+            OCL_CHECK(s, ctx, clSetKernelArg, k, i, a->size, NULL);
+            break;
+        default:
+            nrt_fatal("task '%s': kernel argument %u has an unknown kind %u",
+                      ctx->task->type->label, i, a->kind);
+        }
+    }
+}
+
+/* Global sizes rounded up to multiples of the local ones (the kernel bound-checks, as
+ * CUDA grids do); false when every local size is 0 (the device chooses). */
+static bool ndrange(const struct nanort_launch *l, size_t global[3], size_t local[3])
+{
+    bool any = false;
+    for (unsigned i = 0; i < l->ndims; i++)
+        any |= l->local[i] != 0;
+    for (unsigned i = 0; i < l->ndims; i++) {
+        local[i] = l->local[i] ? l->local[i] : 1;
+        global[i] = l->global[i];
+        if (any && global[i] % local[i])
+            global[i] += local[i] - global[i] % local[i];
+    }
+    return any;
+}
+
+static void ocl_launch(struct nrt_space *s, nanort_ctx *ctx, const struct nanort_launch *l)
+{
+    struct ocl_device *d = ocl_dev(s);
+    cl_kernel k = ocl_kernel_get(d, ctx);
+    set_args(s, ctx, k, l);
+    size_t global[3], local[3];
+    bool has_local = ndrange(l, global, local);
+    for (unsigned i = 0; i < l->ndims; i++)
+        if (global[i] == 0)
+            return;                 /* an empty range: nothing to run */
+    OCL_CHECK(s, ctx, clEnqueueNDRangeKernel, d->kq, k, l->ndims, NULL, global,
+              has_local ? local : NULL, 0, NULL, NULL);
+}
+
+static nrt_event ocl_end(struct nrt_space *s, nanort_ctx *ctx)
+{
+    struct ocl_device *d = ocl_dev(s);
+    cl_event e;
+    OCL_CHECK(s, ctx, clEnqueueMarkerWithWaitList, d->kq, 0, NULL, &e);
+    OCL_CHECK(s, ctx, clFlush, d->kq);
+    return e;
+}
+
+const struct nrt_compute_ops ocl_compute_ops = {
+    .begin = ocl_begin,
+    .launch = ocl_launch,
+    .end = ocl_end,
+    .stream = NULL,
+};

@@ -1,0 +1,341 @@
+/*
+ * opencl.c - the OpenCL device: loading libOpenCL at run time, options, discovery of the
+ * platforms and devices, opening a device as a memory space, error messages.
+ *
+ * No link-time dependency on libOpenCL: the probe dlopen()s it and loads the entry points
+ * of openclapi.def, so a program starts on a machine without OpenCL (the probe finds 0
+ * devices and says why under --verbose).  The plugin object is linked from libnanort.a
+ * because nanort_opencl_source() (program.c, which uses `ocl` from here) is called by
+ * every program that has OpenCL code.
+ */
+#include "opencl.h"
+
+#include <dlfcn.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct ocl_api ocl;
+
+/* ---- options ------------------------------------------------------------------------- */
+
+static const char *opt_type = "all";
+static long opt_max_devices;
+static bool opt_disable;
+static const char *opt_max_memory = "90%";
+static const char *opt_build_opts = "";
+static const char *const type_choices[] = {"cpu", "gpu", "accelerator", "all", NULL};
+
+static const struct nrt_option ocl_options[] = {
+    {"opencl-device-type", NRT_OPT_CHOICE, "all",
+     "which OpenCL devices to use: cpu, gpu, accelerator or all", &opt_type, type_choices},
+    {"opencl-max-devices", NRT_OPT_COUNT, "0",
+     "use at most this many OpenCL devices (0: all of the chosen type)", &opt_max_devices, NULL},
+    {"disable-opencl", NRT_OPT_BOOL, "no", "do not use OpenCL devices (tasks with an smp "
+     "version run on the host)", &opt_disable, NULL},
+    {"opencl-max-memory", NRT_OPT_STRING, "90%",
+     "memory the data cache may use on each OpenCL device: bytes with an optional K, M or G "
+     "suffix, or a percentage of the device's global memory", &opt_max_memory, NULL},
+    {"opencl-build-opts", NRT_OPT_STRING, "",
+     "extra options for building OpenCL kernels (after the ones given to mcc)",
+     &opt_build_opts, NULL},
+};
+
+const char *ocl_runtime_build_opts(void)
+{
+    return opt_build_opts ? opt_build_opts : "";
+}
+
+/* ---- errors ------------------------------------------------------------------------- */
+
+const char *ocl_error_name(cl_int err)
+{
+    switch (err) {
+#define CL_ERROR(code) case code: return #code;
+#include "clerrors.def"
+#undef CL_ERROR
+    case -1001: return "CL_PLATFORM_NOT_FOUND_KHR";
+    default: return "unknown OpenCL error";
+    }
+}
+
+/* What the user can do about an error, or "". */
+static const char *error_hint(cl_int err)
+{
+    switch (err) {
+    case CL_MEM_OBJECT_ALLOCATION_FAILURE:
+    case CL_OUT_OF_RESOURCES:
+        return "; the device ran out of memory or resources: lower --opencl-max-memory or "
+               "use smaller tasks";
+    case CL_INVALID_WORK_GROUP_SIZE:
+    case CL_INVALID_WORK_ITEM_SIZE:
+        return "; check the local sizes of ndrange(...) against the device's limits";
+    case CL_INVALID_KERNEL_ARGS:
+    case CL_INVALID_ARG_SIZE:
+    case CL_INVALID_ARG_INDEX:
+        return "; the task's arguments do not match the kernel's parameters";
+    default:
+        return "";
+    }
+}
+
+void ocl_fail(const char *call, cl_int err, const struct nrt_space *s, const nanort_ctx *ctx)
+{
+    const char *dev = s ? s->name : "OpenCL";
+    if (ctx && ctx->task)
+        nrt_fatal("%s failed: %s (task '%s', implementation '%s', device %s)%s", call,
+                  ocl_error_name(err), ctx->task->type->label ? ctx->task->type->label : "?",
+                  ctx->impl && ctx->impl->name ? ctx->impl->name : "?", dev, error_hint(err));
+    nrt_fatal("%s failed: %s (device %s)%s", call, ocl_error_name(err), dev, error_hint(err));
+}
+
+/* ---- loading libOpenCL ---------------------------------------------------------------- */
+
+static void *lib;
+
+static void say(const char *fmt, const char *a, const char *b)
+{
+    if (nrt_cfg.verbose) {
+        fputs("nanort: OpenCL: ", stderr);
+        fprintf(stderr, fmt, a, b);
+        fputc('\n', stderr);
+    }
+}
+
+/* dlopen libOpenCL and load every entry point; false (and why, under --verbose) when
+ * the library or one of the symbols is missing. */
+static bool load_library(void)
+{
+    if (lib)
+        return true;
+    const char *why1 = NULL;
+    void *h = dlopen("libOpenCL.so.1", RTLD_NOW | RTLD_LOCAL);
+    if (!h) {
+        why1 = dlerror();
+        h = dlopen("libOpenCL.so", RTLD_NOW | RTLD_LOCAL);
+    }
+    if (!h) {
+        say("not used: cannot load libOpenCL.so.1 (%s); install an OpenCL loader and driver "
+            "(Debian: apt-get install ocl-icd-libopencl1 pocl-opencl-icd)%s", why1, "");
+        return false;
+    }
+#define OCL_API(fn)                                                                        \
+    if (!(*(void **)&ocl.fn = dlsym(h, #fn))) {                                            \
+        say("not used: libOpenCL has no %s (an OpenCL 1.2 loader is needed)%s", #fn, "");  \
+        dlclose(h);                                                                        \
+        return false;                                                                      \
+    }
+#include "openclapi.def"
+#undef OCL_API
+    lib = h;
+    return true;
+}
+
+/* ---- discovery ------------------------------------------------------------------------- */
+
+#define MAX_PLATFORMS 16
+
+/* The devices the probe chose, in order (the plugin's device index), and one context per
+ * platform, created by the first open of one of its devices.  Probe, open and close run
+ * on the starting / stopping thread only (device.c), so no lock. */
+static struct {
+    cl_platform_id platform;
+    cl_device_id id;
+} devs[NRT_MAX_SPACES];
+static int ndevs;
+static struct {
+    cl_platform_id platform;
+    cl_context context;
+    int users;
+} plats[MAX_PLATFORMS];
+
+static cl_device_type chosen_type(void)
+{
+    if (strcmp(opt_type, "cpu") == 0)
+        return CL_DEVICE_TYPE_CPU;
+    if (strcmp(opt_type, "gpu") == 0)
+        return CL_DEVICE_TYPE_GPU;
+    if (strcmp(opt_type, "accelerator") == 0)
+        return CL_DEVICE_TYPE_ACCELERATOR;
+    return CL_DEVICE_TYPE_ALL;
+}
+
+/* Append platform p's devices of the chosen type (up to the limits). */
+static void add_platform_devices(cl_platform_id p)
+{
+    cl_device_id ids[NRT_MAX_SPACES];
+    cl_uint n = 0;
+    cl_int err = ocl.clGetDeviceIDs(p, chosen_type(), NRT_MAX_SPACES, ids, &n);
+    if (err == CL_DEVICE_NOT_FOUND)
+        return;
+    if (err != CL_SUCCESS) {
+        say("a platform is skipped: clGetDeviceIDs failed: %s%s", ocl_error_name(err), "");
+        return;
+    }
+    long max = opt_max_devices > 0 ? opt_max_devices : NRT_MAX_SPACES;
+    for (cl_uint i = 0; i < n && i < NRT_MAX_SPACES && ndevs < max && ndevs < NRT_MAX_SPACES;
+         i++) {
+        devs[ndevs].platform = p;
+        devs[ndevs++].id = ids[i];
+    }
+}
+
+static int ocl_probe(void)
+{
+    ndevs = 0;
+    if (opt_disable) {
+        say("not used: --disable-opencl%s%s", "", "");
+        return 0;
+    }
+    if (!load_library())
+        return 0;
+    cl_platform_id ps[MAX_PLATFORMS];
+    cl_uint np = 0;
+    cl_int err = ocl.clGetPlatformIDs(MAX_PLATFORMS, ps, &np);
+    if (err != CL_SUCCESS || np == 0) {
+        say("not used: no OpenCL platform (%s); install a driver, e.g. Debian's "
+            "pocl-opencl-icd%s", err ? ocl_error_name(err) : "none found", "");
+        return 0;
+    }
+    for (cl_uint i = 0; i < np && i < MAX_PLATFORMS; i++)
+        add_platform_devices(ps[i]);
+    if (ndevs == 0)
+        say("not used: no OpenCL device of type '%s' (--opencl-device-type)%s", opt_type, "");
+    return ndevs;
+}
+
+/* ---- opening a device ------------------------------------------------------------------ */
+
+/* The context of platform p, holding every chosen device of p (created at first use). */
+static cl_context platform_context(cl_platform_id p, const struct nrt_space *s)
+{
+    int k = 0;
+    while (k < MAX_PLATFORMS && plats[k].platform && plats[k].platform != p)
+        k++;
+    if (k == MAX_PLATFORMS)
+        return NULL;
+    if (plats[k].context) {
+        OCL_CHECK(s, NULL, clRetainContext, plats[k].context);
+        plats[k].users++;
+        return plats[k].context;
+    }
+    cl_device_id ids[NRT_MAX_SPACES];
+    cl_uint n = 0;
+    for (int i = 0; i < ndevs; i++)
+        if (devs[i].platform == p)
+            ids[n++] = devs[i].id;
+    cl_context_properties props[] = {CL_CONTEXT_PLATFORM, (cl_context_properties)p, 0};
+    cl_int err;
+    cl_context c = ocl.clCreateContext(props, n, ids, NULL, NULL, &err);
+    if (err != CL_SUCCESS) {
+        say("device not used: clCreateContext failed: %s%s", ocl_error_name(err), "");
+        return NULL;
+    }
+    plats[k].platform = p;
+    plats[k].context = c;
+    plats[k].users = 1;
+    return c;
+}
+
+static void context_release(cl_context c, const struct nrt_space *s)
+{
+    for (int k = 0; k < MAX_PLATFORMS; k++)
+        if (plats[k].context == c && --plats[k].users == 0) {
+            plats[k].context = NULL;
+            plats[k].platform = NULL;
+        }
+    OCL_CHECK(s, NULL, clReleaseContext, c);
+}
+
+static cl_command_queue new_queue(struct ocl_device *d)
+{
+    cl_int err;
+    cl_command_queue q = ocl.clCreateCommandQueue(d->context, d->id, 0, &err);
+    if (err != CL_SUCCESS)
+        ocl_fail("clCreateCommandQueue", err, d->space, NULL);
+    return q;
+}
+
+static void device_info(struct ocl_device *d, cl_device_info what, size_t size, void *out)
+{
+    OCL_CHECK(d->space, NULL, clGetDeviceInfo, d->id, what, size, out, NULL);
+}
+
+/* Name, memory and alignment of d; the cache limit of its space. */
+static void describe(struct ocl_device *d, int index, struct nrt_space *s)
+{
+    cl_ulong global = 0;
+    cl_uint align_bits = 0;
+    device_info(d, CL_DEVICE_NAME, sizeof d->dev_name - 1, d->dev_name);
+    device_info(d, CL_DEVICE_GLOBAL_MEM_SIZE, sizeof global, &global);
+    device_info(d, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof d->max_alloc, &d->max_alloc);
+    device_info(d, CL_DEVICE_MEM_BASE_ADDR_ALIGN, sizeof align_bits, &align_bits);
+    d->align = align_bits >= 8 ? align_bits / 8 : 1;
+    snprintf(s->name, sizeof s->name, "opencl%d (%s)", index, d->dev_name);
+    s->mem_limit = nrt_parse_size("opencl-max-memory", opt_max_memory, (size_t)global);
+    s->mem_option = "--opencl-max-memory";
+    s->exact_base = true;
+    if (nrt_cfg.verbose)
+        fprintf(stderr, "nanort: OpenCL: %s: %llu MiB global memory, largest buffer %llu "
+                        "MiB, sub-buffer alignment %zu bytes\n", s->name,
+                (unsigned long long)(global >> 20), (unsigned long long)(d->max_alloc >> 20),
+                d->align);
+}
+
+static bool ocl_open(int index, struct nrt_space *s)
+{
+    if (index < 0 || index >= ndevs)
+        return false;
+    struct ocl_device *d = nrt_xcalloc(1, sizeof *d);
+    d->space = s;
+    d->platform = devs[index].platform;
+    d->id = devs[index].id;
+    s->priv = d;
+    snprintf(s->name, sizeof s->name, "opencl%d", index);
+    d->context = platform_context(d->platform, s);
+    if (!d->context) {
+        free(d);
+        s->priv = NULL;
+        return false;
+    }
+    describe(d, index, s);
+    d->kq = new_queue(d);
+    d->h2d = new_queue(d);
+    d->d2h = new_queue(d);
+    return true;
+}
+
+static void ocl_close(struct nrt_space *s)
+{
+    struct ocl_device *d = ocl_dev(s);
+    if (!d)
+        return;
+    cl_command_queue qs[3] = {d->kq, d->h2d, d->d2h};
+    for (int i = 0; i < 3; i++) {
+        OCL_CHECK(s, NULL, clFinish, qs[i]);
+        OCL_CHECK(s, NULL, clReleaseCommandQueue, qs[i]);
+    }
+    ocl_programs_release(d);
+    context_release(d->context, s);
+    free(d);
+    s->priv = NULL;
+}
+
+/* ---- registration ----------------------------------------------------------------------- */
+
+static const struct nrt_device_ops ocl_device_ops = {
+    .name = "opencl",
+    .kind = NANORT_DEVICE_OPENCL,
+    .probe = ocl_probe,
+    .run = NULL,
+    .open = ocl_open,
+    .close = ocl_close,
+    .mem = &ocl_mem_ops,
+    .compute = &ocl_compute_ops,
+};
+
+/* Before the core's constructor parses the options (nrt.h: priority below 200). */
+__attribute__((constructor(160))) static void ocl_register(void)
+{
+    nrt_config_add(ocl_options, sizeof ocl_options / sizeof ocl_options[0]);
+    nrt_device_register(&ocl_device_ops);
+}

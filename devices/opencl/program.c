@@ -1,0 +1,230 @@
+/*
+ * program.c - OpenCL C sources embedded in the program, built once per (source, device)
+ * at the first use of one of their kernels; kernels created once per (kernel, device).
+ *
+ * The registry of sources is global (nanort_opencl_source() runs from constructors, before
+ * main, and may run later from any thread): an append-only list under a lock whose nodes
+ * are never freed.  Programs and kernels are per device and touched by that device's
+ * manager thread only, so they need no lock.
+ */
+#include "opencl.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct ocl_source {
+    char *name, *text, *opts;       /* immutable once listed */
+    struct ocl_source *next;        /* sources_lock */
+};
+
+static pthread_mutex_t sources_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct ocl_source *sources, **sources_tail = &sources;   /* sources_lock */
+
+struct ocl_program {
+    const struct ocl_source *src;
+    cl_program prog;
+    struct ocl_program *next;
+};
+
+struct ocl_kernel {
+    const struct nanort_opencl_info *info;  /* the key: implementations' static data */
+    cl_kernel k;
+    struct ocl_kernel *next;
+};
+
+static char *dup_or_null(const char *s)
+{
+    if (!s)
+        return NULL;
+    size_t n = strlen(s) + 1;
+    return memcpy(nrt_xmalloc(n), s, n);
+}
+
+void nanort_opencl_source(const char *name, const char *text, const char *build_opts)
+{
+    if (!name || !text)
+        nrt_fatal("nanort_opencl_source() needs a name and the source text (got %s%s)",
+                  name ? "" : "no name", text ? "" : " no text");
+    NRT_PCHECK(pthread_mutex_lock(&sources_lock));
+    bool known = false;
+    for (struct ocl_source *s = sources; s; s = s->next)
+        known |= strcmp(s->name, name) == 0;
+    if (!known) {
+        struct ocl_source *s = nrt_xcalloc(1, sizeof *s);
+        s->name = dup_or_null(name);
+        s->text = dup_or_null(text);
+        s->opts = dup_or_null(build_opts);
+        *sources_tail = s;
+        sources_tail = &s->next;
+    }
+    NRT_PCHECK(pthread_mutex_unlock(&sources_lock));
+}
+
+/* ---- finding the sources of a kernel ------------------------------------------------ */
+
+static const char *base_name(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash ? slash + 1 : path;
+}
+
+/* file(...) as written matches the name given to mcc, or its last component. */
+static bool file_matches(const char *name, const char *file)
+{
+    return strcmp(name, file) == 0 || strcmp(base_name(name), base_name(file)) == 0;
+}
+
+#define MAX_CANDIDATES 16
+
+/* Sources that may hold the kernel: the one named info->file, else every source whose
+ * text mentions the kernel's name (in registration order). */
+static unsigned find_sources(const struct nanort_opencl_info *info,
+                             const struct ocl_source **out)
+{
+    unsigned n = 0;
+    NRT_PCHECK(pthread_mutex_lock(&sources_lock));
+    for (const struct ocl_source *s = sources; s && n < MAX_CANDIDATES; s = s->next)
+        if (info->file ? file_matches(s->name, info->file) : strstr(s->text, info->kernel) != NULL)
+            out[n++] = s;
+    NRT_PCHECK(pthread_mutex_unlock(&sources_lock));
+    return n;
+}
+
+static const char *label(const nanort_ctx *ctx)
+{
+    return ctx->task->type->label ? ctx->task->type->label : "?";
+}
+
+static void __attribute__((noreturn)) no_source(const struct nanort_opencl_info *info,
+                                                const nanort_ctx *ctx)
+{
+    if (info->file)
+        nrt_fatal("OpenCL kernel '%s' of task '%s': no OpenCL source named '%s' is in the "
+                  "program; give %s to mcc with the other inputs, or register it with "
+                  "nanort_opencl_source()", info->kernel, label(ctx), info->file, info->file);
+    nrt_fatal("OpenCL kernel '%s' of task '%s': no OpenCL source in the program contains it; "
+              "give its .cl file to mcc with the other inputs, or register it with "
+              "nanort_opencl_source()", info->kernel, label(ctx));
+}
+
+/* ---- building ------------------------------------------------------------------------ */
+
+/* The build log of p for d (allocated). */
+static char *build_log(struct ocl_device *d, cl_program p)
+{
+    size_t n = 0;
+    OCL_CHECK(d->space, NULL, clGetProgramBuildInfo, p, d->id, CL_PROGRAM_BUILD_LOG, 0, NULL, &n);
+    char *log = nrt_xcalloc(1, n + 1);
+    OCL_CHECK(d->space, NULL, clGetProgramBuildInfo, p, d->id, CL_PROGRAM_BUILD_LOG, n, log, NULL);
+    return log;
+}
+
+static char *build_options(const struct ocl_source *src)
+{
+    const char *a = src->opts ? src->opts : "", *b = ocl_runtime_build_opts();
+    size_t n = strlen(a) + strlen(b) + 2;
+    char *o = nrt_xmalloc(n);
+    snprintf(o, n, "%s%s%s", a, *a && *b ? " " : "", b);
+    return o;
+}
+
+static void __attribute__((noreturn)) build_failed(struct ocl_device *d, cl_program p,
+                                                   const struct ocl_source *src,
+                                                   const char *kernel, const char *opts)
+{
+    char *log = build_log(d, p);
+    size_t n = strlen(log);
+    while (n > 0 && (log[n - 1] == '\n' || log[n - 1] == ' '))
+        log[--n] = '\0';
+    nrt_fatal("OpenCL kernel '%s' (file %s) failed to build for device %s:\n%s\n"
+              "nanort: fix the errors above in %s%s%s%s (the runtime builds it when a task first "
+              "needs one of its kernels)", kernel, src->name, d->space->name, log, src->name,
+              *opts ? " or the build options '" : "", opts, *opts ? "'" : "");
+}
+
+/* src built for d (once: the program is kept). */
+static cl_program program_get(struct ocl_device *d, const struct ocl_source *src,
+                              const nanort_ctx *ctx, const char *kernel)
+{
+    for (struct ocl_program *p = d->programs; p; p = p->next)
+        if (p->src == src)
+            return p->prog;
+    cl_int err;
+    const char *text = src->text;
+    cl_program prog = ocl.clCreateProgramWithSource(d->context, 1, &text, NULL, &err);
+    if (err != CL_SUCCESS)
+        ocl_fail("clCreateProgramWithSource", err, d->space, ctx);
+    char *opts = build_options(src);
+    err = ocl.clBuildProgram(prog, 1, &d->id, opts, NULL, NULL);
+    if (err == CL_BUILD_PROGRAM_FAILURE || err == CL_INVALID_BUILD_OPTIONS)
+        build_failed(d, prog, src, kernel, opts);
+    if (err != CL_SUCCESS)
+        ocl_fail("clBuildProgram", err, d->space, ctx);
+    free(opts);
+    struct ocl_program *p = nrt_xmalloc(sizeof *p);
+    *p = (struct ocl_program){src, prog, d->programs};
+    d->programs = p;
+    return prog;
+}
+
+/* ---- kernels --------------------------------------------------------------------------- */
+
+static const struct nanort_opencl_info *impl_info(const nanort_ctx *ctx)
+{
+    const struct nanort_opencl_info *info = ctx->impl->device_info;
+    if (!info || !info->kernel)
+        nrt_fatal("implementation '%s' of task '%s' names no OpenCL kernel (its device_info "
+                  "must point to a struct nanort_opencl_info)", ctx->impl->name, label(ctx));
+    return info;
+}
+
+/* Create the kernel from the first candidate source that has it. */
+static cl_kernel kernel_create(struct ocl_device *d, const struct nanort_opencl_info *info,
+                               const nanort_ctx *ctx)
+{
+    const struct ocl_source *cand[MAX_CANDIDATES];
+    unsigned n = find_sources(info, cand);
+    if (n == 0)
+        no_source(info, ctx);
+    for (unsigned i = 0; i < n; i++) {
+        cl_program prog = program_get(d, cand[i], ctx, info->kernel);
+        cl_int err;
+        cl_kernel k = ocl.clCreateKernel(prog, info->kernel, &err);
+        if (err == CL_SUCCESS)
+            return k;
+        if (err != CL_INVALID_KERNEL_NAME)
+            ocl_fail("clCreateKernel", err, d->space, ctx);
+    }
+    nrt_fatal("OpenCL kernel '%s' of task '%s' is not defined in %s%s (a __kernel function "
+              "of that name is needed; name(...) gives it when it differs from the task's)",
+              info->kernel, label(ctx), info->file ? info->file : "any source of the program",
+              info->file ? "" : " that mentions it");
+}
+
+cl_kernel ocl_kernel_get(struct ocl_device *d, const nanort_ctx *ctx)
+{
+    const struct nanort_opencl_info *info = impl_info(ctx);
+    for (struct ocl_kernel *k = d->kernels; k; k = k->next)
+        if (k->info == info)
+            return k->k;
+    struct ocl_kernel *k = nrt_xmalloc(sizeof *k);
+    *k = (struct ocl_kernel){info, kernel_create(d, info, ctx), d->kernels};
+    d->kernels = k;
+    return k->k;
+}
+
+void ocl_programs_release(struct ocl_device *d)
+{
+    for (struct ocl_kernel *k = d->kernels, *next; k; k = next) {
+        next = k->next;
+        OCL_CHECK(d->space, NULL, clReleaseKernel, k->k);
+        free(k);
+    }
+    for (struct ocl_program *p = d->programs, *next; p; p = next) {
+        next = p->next;
+        OCL_CHECK(d->space, NULL, clReleaseProgram, p->prog);
+        free(p);
+    }
+    d->kernels = NULL;
+    d->programs = NULL;
+}
