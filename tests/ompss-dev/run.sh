@@ -7,12 +7,14 @@
 #                                                 (NX_ARGS, POCL_DEVICES) from an empty
 #                                                 directory elsewhere: the OpenCL sources
 #                                                 must be embedded
+#   tests/ompss-dev/run.sh mock                   mock/lowering_mock.c against the mock
+#                                                 runtime (no device needed), run
 # A cuda_* program needs nvcc to build and a GPU to run; an ocl_* program an OpenCL device
 # (PoCL in CI).  Where that is missing the step exits 77 (skipped) with the reason; it
 # never passes.  Environment: BUILD, MCC.
 set -u
-mode=$1 name=$2
-shift 2
+mode=$1 name=${2:-}
+shift $(($# < 2 ? $# : 2))
 BUILD=${BUILD:-build}
 MCC=$(readlink -f "${MCC:-$BUILD/bin/mcc}")
 dir=tests/ompss-dev
@@ -44,6 +46,14 @@ build)
   esac
   # shellcheck disable=SC2046
   "$MCC" --ompss -O1 -Wall -Werror -Itests/ompss "$dir/$name.c" $(extra_inputs "$name") -o "$bin"
+  ;;
+mock)
+  m=$dir/mock
+  "$MCC" --ompss -O1 -Wall -Werror -I$m -Itests/ompss --opencl-build-opts="-DMOCK=1 -w" \
+    "$m/lowering_mock.c" "$m/mock_runtime.c" "$m/extra.cl" -o "$out/lowering_mock" || exit 1
+  elsewhere=$(mktemp -d)
+  trap 'rm -rf "$elsewhere"' EXIT
+  cd "$elsewhere" && "$out/lowering_mock"
   ;;
 run)
   [ -x "$bin" ] || { echo "$bin was not built"; exit 1; }

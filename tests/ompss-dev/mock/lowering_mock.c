@@ -1,0 +1,160 @@
+/* The lowering of device tasks, checked exactly against a mock runtime (mock_runtime.c)
+ * that runs the chosen device implementation at once and records its kernel launch:
+ * ndrange global/local sizes (from parameters and __constant globals, local sizes absent
+ * -> 0), shmem, one kernel argument per parameter (copied pointers -> BUFFER with the
+ * host pointer, other pointers -> LOCAL of shmem bytes, scalars -> VALUE of the
+ * parameter's own type), the OpenCL kernel name (name(...) or the function's) and file,
+ * implements binding the kernel's parameters by position from fn's arguments, COPY bits
+ * of the regions (copy_deps, no_copy_deps + copy_in/copy_out), a CUDA task without
+ * ndrange getting device pointers, and the embedded OpenCL sources with the build
+ * options. */
+#include <string.h>
+#include "mock_runtime.h"
+#include "ompss_check.h"
+
+__constant int BS = 8;
+
+#pragma omp target device(opencl) ndrange(2, n, rows, BS, 4) shmem(BS * sizeof(float)) \
+    file(k.cl) name(tile_kernel) copy_deps
+#pragma omp task in([n * rows]in) out([n * rows]out)
+__kernel void tile(__global const float *in, __global float *out, __local float *scratch,
+                   int n, int rows, float k);
+
+#pragma omp task inout([n]x)
+void scale(double *x, int n);
+void scale(double *x, int n)
+{
+    for (int i = 0; i < n; i++)
+        x[i] *= 2;
+}
+
+#pragma omp target device(opencl) ndrange(1, len) implements(scale)
+__kernel void scale_ocl(__global double *data, long len);
+
+#pragma omp target device(opencl) ndrange(1, n, 16) file(k.cl) no_copy_deps copy_in([n]a) \
+    copy_out([n]b)
+#pragma omp task in([n]a) out([n]b)
+__kernel void copies(__global const short *a, __global short *b, char c, int n);
+
+static const void *seen_x;
+static int seen_n;
+
+#pragma omp target device(cuda) copy_deps
+#pragma omp task inout([n]x)
+void by_hand(float *x, int n);
+void by_hand(float *x, int n)
+{
+    seen_x = x;
+    seen_n = n;
+}
+
+static float in[64 * 3], out[64 * 3], fx[10];
+static double dx[20];
+static short sa[32], sb[32];
+
+static void check_tile(void)
+{
+    tile(in, out, 0, 64, 3, 2.5f);
+    const struct mock_launch *m = mock_last();
+    CHECK(m && mock_nlaunches == 1, "%d launches", mock_nlaunches);
+    CHECK(m->l.ndims == 2 && m->l.global[0] == 64 && m->l.global[1] == 3, "global %zu x %zu",
+          m->l.global[0], m->l.global[1]);
+    CHECK(m->l.local[0] == 8 && m->l.local[1] == 4, "local %zu x %zu", m->l.local[0],
+          m->l.local[1]);
+    CHECK(m->l.shmem == 8 * sizeof(float) && m->l.kernel == NULL, "shmem %zu", m->l.shmem);
+    CHECK(m->ocl && !strcmp(m->ocl->kernel, "tile_kernel") && !strcmp(m->ocl->file, "k.cl"),
+          "opencl info %s %s", m->ocl ? m->ocl->kernel : "-", m->ocl ? m->ocl->file : "-");
+    CHECK(m->l.nargs == 6, "%u kernel arguments", m->l.nargs);
+    CHECK(m->args[0].kind == NANORT_KARG_BUFFER && m->args[0].ptr == in, "arg 0");
+    CHECK(m->args[1].kind == NANORT_KARG_BUFFER && m->args[1].ptr == out, "arg 1");
+    CHECK(m->args[2].kind == NANORT_KARG_LOCAL && m->args[2].size == 8 * sizeof(float),
+          "arg 2: kind %u size %zu", m->args[2].kind, m->args[2].size);
+    int n;
+    float k;
+    memcpy(&n, m->args[3].value, sizeof n);
+    memcpy(&k, m->args[5].value, sizeof k);
+    CHECK(m->args[3].kind == NANORT_KARG_VALUE && m->args[3].size == sizeof(int) && n == 64,
+          "arg 3");
+    CHECK(m->args[5].kind == NANORT_KARG_VALUE && m->args[5].size == sizeof(float) && k == 2.5f,
+          "arg 5");
+    CHECK(m->nregions == 2 && m->flags[0] == (NANORT_DEP_IN | NANORT_COPY_IN) &&
+          m->flags[1] == (NANORT_DEP_OUT | NANORT_COPY_OUT), "region flags %#x %#x",
+          m->flags[0], m->flags[1]);
+    CHECK(m->bytes[0] == sizeof in && m->bases[1] == out, "region extent");
+}
+
+static void check_implements(void)
+{
+    scale(dx, 20);              /* the OpenCL version of scale, fed from scale's arguments */
+    const struct mock_launch *m = mock_last();
+    CHECK(mock_nlaunches == 2 && !strcmp(m->impl->name, "scale_ocl"), "implementation %s",
+          m->impl->name);
+    CHECK(!strcmp(m->ocl->kernel, "scale_ocl") && m->ocl->file == NULL, "kernel %s",
+          m->ocl->kernel);
+    CHECK(m->l.ndims == 1 && m->l.global[0] == 20 && m->l.local[0] == 0, "range %zu/%zu",
+          m->l.global[0], m->l.local[0]);
+    long len;
+    memcpy(&len, m->args[1].value, sizeof len);
+    CHECK(m->args[0].kind == NANORT_KARG_BUFFER && m->args[0].ptr == dx, "data");
+    CHECK(m->args[1].kind == NANORT_KARG_VALUE && m->args[1].size == sizeof(long) && len == 20,
+          "len: size %zu", m->args[1].size);
+    CHECK(dx[3] == 0 && m->flags[0] == (NANORT_DEP_INOUT | NANORT_COPY_INOUT),
+          "the smp version ran, or flags %#x", m->flags[0]);
+}
+
+static void check_copies(void)
+{
+    copies(sa, sb, 'x', 32);
+    const struct mock_launch *m = mock_last();
+    CHECK(m->nregions == 4, "%u regions", m->nregions);
+    CHECK(m->flags[0] == NANORT_DEP_IN && m->flags[1] == NANORT_DEP_OUT, "no_copy_deps: %#x %#x",
+          m->flags[0], m->flags[1]);
+    CHECK(m->flags[2] == NANORT_COPY_IN && m->flags[3] == NANORT_COPY_OUT,
+          "copy_in/copy_out: %#x %#x", m->flags[2], m->flags[3]);
+    CHECK(m->args[0].kind == NANORT_KARG_BUFFER && m->args[1].kind == NANORT_KARG_BUFFER,
+          "copied pointers are buffers");
+    CHECK(m->args[2].kind == NANORT_KARG_VALUE && m->args[2].size == 1 &&
+          m->args[2].value[0] == 'x', "char argument");
+    CHECK(m->l.local[0] == 16 && m->l.global[0] == 32, "range");
+}
+
+static void check_cuda_by_hand(void)
+{
+    by_hand(fx, 10);
+    CHECK(seen_x == (const char *)fx + MOCK_DEVICE_OFFSET && seen_n == 10,
+          "by_hand got %p (host %p) and %d", seen_x, (void *)fx, seen_n);
+}
+
+static void check_sources(void)
+{
+    int k = -1, extra = -1;
+    for (int i = 0; i < mock_nsources; i++) {
+        if (!strcmp(mock_sources[i].name, "k.cl"))
+            k = i;
+        if (strstr(mock_sources[i].name, "extra.cl"))
+            extra = i;
+    }
+    CHECK(k >= 0 && extra >= 0 && mock_nsources == 2, "%d sources registered", mock_nsources);
+    CHECK(strstr(mock_sources[k].text, "out[get_global_id(0)] = in[get_global_id(0)] * k"),
+          "k.cl text: %s", mock_sources[k].text);
+    CHECK(strstr(mock_sources[extra].text, "__kernel void extra_kernel(__global int *v)"),
+          "extra.cl text");
+    for (int i = 0; i < mock_nsources; i++)
+        CHECK(mock_sources[i].build_opts && !strcmp(mock_sources[i].build_opts, "-DMOCK=1 -w"),
+              "build options of %s: %s", mock_sources[i].name,
+              mock_sources[i].build_opts ? mock_sources[i].build_opts : "(none)");
+}
+
+int main(void)
+{
+    mock_device = NANORT_DEVICE_OPENCL;
+    check_tile();
+    check_implements();
+    check_copies();
+    mock_device = NANORT_DEVICE_CUDA;
+    check_cuda_by_hand();
+    check_sources();
+    mock_device = NANORT_DEVICE_SMP;
+    scale(dx, 20);
+    return result_ok();
+}

@@ -1,0 +1,130 @@
+/* mock_runtime.c - see mock_runtime.h.  Not thread-safe: tasks run on the creating thread. */
+#include "mock_runtime.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum nanort_device_kind mock_device = NANORT_DEVICE_SMP;
+int mock_nlaunches, mock_nsources;
+struct mock_source mock_sources[MOCK_MAX];
+static struct mock_launch last;
+
+struct nanort_task {
+    struct nanort_task_type *type;
+    void *args;
+    unsigned nregions;
+    unsigned flags[MOCK_MAX];
+    const void *bases[MOCK_MAX];
+    size_t bytes[MOCK_MAX];
+};
+
+struct nanort_ctx {
+    struct nanort_task *task;
+    const struct nanort_impl *impl;
+};
+
+const struct mock_launch *mock_last(void)
+{
+    return mock_nlaunches ? &last : NULL;
+}
+
+nanort_task *nanort_task_create(struct nanort_task_type *type, size_t args_size,
+                                unsigned nregions, unsigned ndims_total, void **args)
+{
+    (void)ndims_total;
+    struct nanort_task *t = calloc(1, sizeof *t);
+    t->args = calloc(1, args_size ? args_size : 1);
+    if (!t || !t->args || nregions > MOCK_MAX) {
+        fprintf(stderr, "mock: cannot create a task of %u regions\n", nregions);
+        exit(2);
+    }
+    t->type = type;
+    *args = t->args;
+    return t;
+}
+
+void nanort_task_region(nanort_task *t, unsigned flags, const void *base, unsigned ndims,
+                        const struct nanort_dim *dims)
+{
+    size_t bytes = 1;
+    for (unsigned i = 0; i < ndims; i++)
+        bytes *= dims[i].length;
+    t->flags[t->nregions] = flags;
+    t->bases[t->nregions] = (const char *)base + (ndims ? dims[0].lower : 0);
+    t->bytes[t->nregions++] = bytes;
+}
+
+void nanort_task_region1(nanort_task *t, unsigned flags, const void *addr, size_t bytes)
+{
+    struct nanort_dim d = {bytes, 0, bytes};
+    nanort_task_region(t, flags, addr, 1, &d);
+}
+
+void nanort_task_submit(nanort_task *t, unsigned flags, int priority)
+{
+    (void)flags;
+    (void)priority;
+    const struct nanort_impl *impl = NULL;
+    for (unsigned i = 0; i < t->type->nimpls && !impl; i++)
+        if (t->type->impls[i].device == mock_device)
+            impl = &t->type->impls[i];
+    if (!impl) {
+        fprintf(stderr, "mock: task type '%s' has no implementation for device %d\n",
+                t->type->label, (int)mock_device);
+        exit(2);
+    }
+    struct nanort_ctx ctx = {t, impl};
+    impl->run(t->args, &ctx);
+    free(t->args);
+    free(t);
+}
+
+void nanort_kernel_launch(nanort_ctx *ctx, const struct nanort_launch *l)
+{
+    memset(&last, 0, sizeof last);
+    last.impl = ctx->impl;
+    last.ocl = ctx->impl->device == NANORT_DEVICE_OPENCL ? ctx->impl->device_info : NULL;
+    last.l = *l;
+    for (unsigned i = 0; i < l->nargs && i < MOCK_MAX; i++) {
+        last.args[i].kind = l->args[i].kind;
+        last.args[i].size = l->args[i].size;
+        last.args[i].ptr = l->args[i].ptr;
+        if (l->args[i].kind == NANORT_KARG_VALUE)
+            memcpy(last.args[i].value, l->args[i].ptr,
+                   l->args[i].size < 16 ? l->args[i].size : 16);
+    }
+    last.nregions = ctx->task->nregions;
+    memcpy(last.flags, ctx->task->flags, sizeof last.flags);
+    memcpy(last.bases, ctx->task->bases, sizeof last.bases);
+    memcpy(last.bytes, ctx->task->bytes, sizeof last.bytes);
+    mock_nlaunches++;
+}
+
+void *nanort_device_ptr(nanort_ctx *ctx, const void *host)
+{
+    (void)ctx;
+    return host ? (char *)(uintptr_t)host + MOCK_DEVICE_OFFSET : NULL;
+}
+
+void *nanort_cuda_stream(nanort_ctx *ctx)
+{
+    (void)ctx;
+    return NULL;
+}
+
+void nanort_opencl_source(const char *name, const char *text, const char *build_opts)
+{
+    if (mock_nsources < MOCK_MAX)
+        mock_sources[mock_nsources++] = (struct mock_source){name, text, build_opts};
+}
+
+int nanort_in_final(void)
+{
+    return 0;
+}
+
+void nanort_taskwait(void)
+{
+}
