@@ -1,5 +1,10 @@
 # bench/: side-by-side benchmarks against peer runtimes (bench/README.md).
-#   make bench-micro   per-task cost: nanort vs OpenMP (gcc/libgomp, clang/libomp) vs StarPU
+#   make bench          every benchmark this machine can run, then bench/results.md + plots
+#   make bench-micro    per-task cost: nanort vs OpenMP (gcc/libgomp, clang/libomp) vs StarPU
+#   make bench-metg     Task Bench's METG on the 1-D stencil, same four runtimes
+#   make bench-scaling  cholesky and matmul speedup over 1..N workers, nanort vs OpenMP
+#   make bench-report   bench/results.md and bench/plots/ from what bench/results/ holds
+#   BENCH_QUICK=1       fewer rounds and points: a few minutes instead of about 15
 # The peers are built only when their compiler/library is present (scripts/deps.sh
 # installs them); run.sh reports a missing one as n/a.  nanort's own binary needs the
 # runtime's fragment (the rule for libnanort.a).
@@ -52,3 +57,49 @@ check-bench-micro: $(BENCH_MICRO_BINS)
 
 BENCH_TARGETS += bench-micro
 CHECK_TARGETS += check-bench-micro
+
+# ---- bench/metg: minimum effective task granularity (bench/README.md, "METG") ---------
+BENCH_METG_DIR := $(BUILD)/bench/metg
+BENCH_METG_OBJ := $(BUILD)/obj/bench/metg
+BENCH_METG_BINS := $(if $(wildcard nanort/module.mk),$(BENCH_METG_DIR)/nanort) \
+                   $(BENCH_METG_DIR)/libgomp \
+                   $(if $(BENCH_CLANG),$(BENCH_METG_DIR)/libomp) \
+                   $(if $(BENCH_STARPU),$(BENCH_METG_DIR)/starpu)
+
+# As for micro: the body is compiled once by gcc and linked into every peer.
+$(BENCH_METG_OBJ)/metg.o: bench/metg/metg.c bench/metg/metg.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_COMMON) -c -o $@ $<
+
+$(BENCH_METG_DIR)/nanort: bench/metg/nanort.c bench/metg/metg.h $(BENCH_METG_OBJ)/metg.o \
+                          $(BUILD)/lib/libnanort.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_COMMON) -o $@ $< $(BENCH_METG_OBJ)/metg.o $(BUILD)/lib/libnanort.a $(LDLIBS_COMMON)
+
+$(BENCH_METG_DIR)/libgomp: bench/metg/omp.c bench/metg/metg.h $(BENCH_METG_OBJ)/metg.o
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_COMMON) -fopenmp -o $@ $< $(BENCH_METG_OBJ)/metg.o -lpthread
+
+$(BENCH_METG_DIR)/libomp: bench/metg/omp.c bench/metg/metg.h $(BENCH_METG_OBJ)/metg.o
+	@mkdir -p $(@D)
+	clang $(CFLAGS_COMMON) -fopenmp=libomp -o $@ $< $(BENCH_METG_OBJ)/metg.o -lpthread
+
+$(BENCH_METG_DIR)/starpu: bench/metg/starpu.c bench/metg/metg.h $(BENCH_METG_OBJ)/metg.o
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_COMMON) $(shell pkg-config --cflags starpu-1.3) -o $@ $< \
+	    $(BENCH_METG_OBJ)/metg.o $(shell pkg-config --libs starpu-1.3) -lpthread
+
+.PHONY: bench-metg check-bench-metg
+bench-metg: $(BENCH_METG_BINS)
+	@mkdir -p bench/results
+	bench/metg/run.sh --bindir $(BENCH_METG_DIR) --out bench/results $(if $(BENCH_QUICK),--quick)
+
+# Result check only (widths 1, 2 and 5: one cell, borders only, interior cells), no timing.
+check-bench-metg: $(BENCH_METG_BINS)
+	@for b in $(notdir $(BENCH_METG_BINS)); do for w in 1 2 5; do \
+	  NX_ARGS=--smp-workers=2 OMP_NUM_THREADS=2 STARPU_NCPU=2 STARPU_NOPENCL=0 STARPU_NCUDA=0 \
+	    $(HARNESS) run $(RESULTS) bench/metg/$$b/w$$w -- $(BENCH_METG_DIR)/$$b $$w 300 50; \
+	done; done
+
+BENCH_TARGETS += bench-metg
+CHECK_TARGETS += check-bench-metg
