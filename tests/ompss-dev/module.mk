@@ -6,13 +6,9 @@
 # device (PoCL in CI), CUDA runs a GPU: without one they report skipped.
 OMPSS_DEV_PROGS := $(basename $(notdir $(wildcard tests/ompss-dev/*.c)))
 OMPSS_DEV_PROGS := $(filter-out probe,$(OMPSS_DEV_PROGS))
-OMPSS_DEV_RUN    = BUILD=$(BUILD) MCC=$(MCC_BIN) tests/ompss-dev/run.sh
-# name|environment: NX_ARGS and PoCL settings each program runs under
-OMPSS_DEV_SETTINGS := \
-    default| \
-    workers2|NX_ARGS=--smp-workers=2 \
-    writethrough|NX_ARGS=--cache-policy=writethrough \
-    two_devices|POCL_DEVICES=pthread_pthread NX_ARGS=--dispatch=round-robin
+OMPSS_DEV_RUN    = env BUILD=$(BUILD) MCC=$(MCC_BIN) tests/ompss-dev/run.sh
+# the NX_ARGS / PoCL settings each program runs under (run.sh settings_env)
+OMPSS_DEV_SETTINGS := default workers2 writethrough nocache round_robin two_devices
 
 .PHONY: check-ompss-dev
 check-ompss-dev: $(MCC_BIN) $(BUILD)/lib/libnanort.a $(BUILD)/lib/mcc/include/omp.h \
@@ -21,8 +17,7 @@ check-ompss-dev: $(MCC_BIN) $(BUILD)/lib/libnanort.a $(BUILD)/lib/mcc/include/om
 	@for p in $(OMPSS_DEV_PROGS); do \
 	  $(HARNESS) run $(RESULTS) ompss-dev/$$p/build -- $(OMPSS_DEV_RUN) build $$p; \
 	  for s in $(OMPSS_DEV_SETTINGS); do \
-	    env=$$(echo "$${s#*|}" | sed 's/pthread_pthread/"pthread pthread"/'); \
-	    eval "$(HARNESS) run $(RESULTS) ompss-dev/$$p/$${s%%|*} -- $(OMPSS_DEV_RUN) run $$p $$env"; \
+	    $(HARNESS) run $(RESULTS) ompss-dev/$$p/$$s -- $(OMPSS_DEV_RUN) run $$p $$s; \
 	  done; \
 	done
 

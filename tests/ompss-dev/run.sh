@@ -3,10 +3,10 @@
 #
 #   tests/ompss-dev/run.sh build NAME             mcc --ompss NAME.c (+ its .cl/.cu inputs)
 #                                                 -> $BUILD/tests/ompss-dev/NAME
-#   tests/ompss-dev/run.sh run NAME [VAR=V...]    run it with those environment settings
-#                                                 (NX_ARGS, POCL_DEVICES) from an empty
-#                                                 directory elsewhere: the OpenCL sources
-#                                                 must be embedded
+#   tests/ompss-dev/run.sh run NAME SETTING       run it under SETTING (settings_env: the
+#                                                 NX_ARGS and PoCL environment) from an
+#                                                 empty directory elsewhere: the OpenCL
+#                                                 sources must be embedded
 #   tests/ompss-dev/run.sh mock                   mock/lowering_mock.c against the mock
 #                                                 runtime (no device needed), run
 # A cuda_* program needs nvcc to build and a GPU to run; an ocl_* program an OpenCL device
@@ -27,6 +27,21 @@ extra_inputs() {
   case $1 in
     ocl_implements_2d) echo "$dir/kernels/scale2d.cl" ;;
     cuda_*) echo "$dir/kernels/cuda_kernels.cu" ;;
+  esac
+}
+
+# Export the environment of a setting (NX_ARGS, PoCL's devices).
+setting_env() {
+  case $1 in
+    default) ;;
+    workers2) export NX_ARGS=--smp-workers=2 ;;
+    writethrough) export NX_ARGS=--cache-policy=writethrough ;;
+    nocache) export NX_ARGS="--cache-policy=nocache --smp-workers=2" ;;
+    # instances dealt in turn to the device and, with an smp version, the host
+    round_robin) export NX_ARGS=--dispatch=round-robin ;;
+    # two OpenCL devices (two memory spaces), instances dealt to them in turn
+    two_devices) export POCL_DEVICES="pthread pthread" NX_ARGS=--dispatch=round-robin ;;
+    *) echo "unknown setting $1"; exit 2 ;;
   esac
 }
 
@@ -57,12 +72,13 @@ mock)
   ;;
 run)
   [ -x "$bin" ] || { echo "$bin was not built"; exit 1; }
+  setting_env "${1:-default}"
   case $name in
     cuda_*) probe cuda || exit $? ;;
     ocl_*) probe opencl || exit $? ;;
   esac
   elsewhere=$(mktemp -d)
   trap 'rm -rf "$elsewhere"' EXIT
-  cd "$elsewhere" && env "$@" "$bin"
+  cd "$elsewhere" && "$bin"
   ;;
 esac
