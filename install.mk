@@ -10,6 +10,7 @@ NANORT_VERSION := $(shell awk '/define NANORT_VERSION_MAJOR/ {a = $$3} \
                                /define NANORT_VERSION_MINOR/ {b = $$3} END {print a "." b}' include/nanort.h)
 INSTALLED_FILES := bin/mcc lib/libnanort.a lib/libnanort.so include/nanort.h \
                    lib/mcc/include/omp.h lib/pkgconfig/nanort.pc
+INSTALLED_FILES += lib/libnanort-cuda.a  # devices/cuda/module.mk installs it (with a toolkit)
 
 .PHONY: install-nanort-mcc uninstall
 install-nanort-mcc: $(BUILD)/bin/mcc $(BUILD)/lib/libnanort.a $(BUILD)/lib/libnanort.so \

@@ -40,4 +40,12 @@ $(CUDA_PLUGIN_OBJS): $(BUILD)/obj/%.o: %.c devices/cuda/cuda.h nanort/nrt.h incl
 $(CUDA_PLUGIN_LIB): $(CUDA_PLUGIN_OBJS)
 	@mkdir -p $(dir $@)
 	rm -f $@ && ar rcs $@ $^
+
+# make install: beside libnanort.a, where mcc looks for it (install.mk lists it for
+# uninstall).
+.PHONY: install-nanort-cuda
+install-nanort-cuda: $(CUDA_PLUGIN_LIB)
+	$(INSTALL) -d $(INSTALL_ROOT)/lib
+	$(INSTALL) -m 644 $(CUDA_PLUGIN_LIB) $(INSTALL_ROOT)/lib/libnanort-cuda.a
+INSTALL_TARGETS += install-nanort-cuda
 endif

@@ -12,6 +12,7 @@ CUDA_TEST_PROGS := $(CUDA_TEST_DIR)/cuda_ops $(CUDA_TEST_DIR)/cuda_tasks
 NVCC_ARCH       ?= -gencode arch=compute_90,code=sm_90 -gencode arch=compute_75,code=compute_75
 CUDA_TASKS       = $(CUDA_TEST_DIR)/cuda_tasks
 CUDA_RUN         = $(HARNESS) run $(RESULTS)
+.PRECIOUS: $(CUDA_TEST_DIR)/%.o
 
 .PHONY: check-cuda
 ifneq ($(CUDA_HOME_DIR),)
