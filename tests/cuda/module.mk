@@ -31,7 +31,10 @@ $(CUDA_TEST_DIR)/%: $(CUDA_TEST_DIR)/%.o $(CUDA_TEST_DIR)/kernels.o $(NANORT_LIB
 	$(CC) $(CUDA_TEST_DIR)/$*.o $(CUDA_TEST_DIR)/kernels.o -o $@ $(NANORT_LIB_A) \
 	    $(CUDA_LINK) $(LDLIBS_COMMON)
 
-check-cuda: $(CUDA_TEST_PROGS)
+# On the GPU machine the programs built here are carried over and run as they are:
+# make check-cuda CUDA_CHECK_DEPS= (no rebuild there).
+CUDA_CHECK_DEPS ?= $(CUDA_TEST_PROGS)
+check-cuda: $(CUDA_CHECK_DEPS)
 	@$(CUDA_RUN) cuda/build -- sh -c 'for p in $(CUDA_TEST_PROGS); do test -x $$p || exit 1; done'
 	@$(CUDA_RUN) cuda/ops -- $(CUDA_TEST_DIR)/cuda_ops
 	@for t in saxpy chain tile2d by_hand mixed; do \
