@@ -270,7 +270,7 @@ static void describe(struct ocl_device *d, int index, struct nrt_space *s)
     device_info(d, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof d->max_alloc, &d->max_alloc);
     device_info(d, CL_DEVICE_MEM_BASE_ADDR_ALIGN, sizeof align_bits, &align_bits);
     d->align = align_bits >= 8 ? align_bits / 8 : 1;
-    snprintf(s->name, sizeof s->name, "opencl%d (%s)", index, d->dev_name);
+    snprintf(s->name, sizeof s->name, "opencl%d (%.40s)", index, d->dev_name);
     s->mem_limit = nrt_parse_size("opencl-max-memory", opt_max_memory, (size_t)global);
     s->mem_option = "--opencl-max-memory";
     s->exact_base = true;

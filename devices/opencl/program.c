@@ -196,7 +196,8 @@ static cl_kernel kernel_create(struct ocl_device *d, const struct nanort_opencl_
             ocl_fail("clCreateKernel", err, d->space, ctx);
     }
     nrt_fatal("OpenCL kernel '%s' of task '%s' is not defined in %s%s (a __kernel function "
-              "of that name is needed; name(...) gives it when it differs from the task's)",
+              "of that name is needed; name(...) gives it when it differs from the task's; a name "
+              "of an OpenCL C built-in function such as step or mix cannot be used)",
               info->kernel, label(ctx), info->file ? info->file : "any source of the program",
               info->file ? "" : " that mentions it");
 }

@@ -1,0 +1,21 @@
+#!/bin/sh
+# build_error.sh BINARY - run tests/opencl/build_error.c's program and check that it
+# stops (non-zero exit) with the build-failure message: kernel, file, device, the build
+# log (it names the undeclared identifier) and what to do.  77 when it skipped.
+bin=$1
+out=$("$bin" 2>&1); st=$?
+echo "$out"
+[ $st = 77 ] && exit 77
+fail() { echo "build_error.sh: $*"; exit 1; }
+[ $st = 0 ] && fail "the run succeeded"
+echo "$out" | grep -q "^nanort: OpenCL kernel 'broken_kernel' (file src/broken.cl) failed to build for device opencl0" ||
+  fail "no 'failed to build' line naming kernel, file and device"
+# The log is the compiler's: its wording differs between implementations, but it has an
+# error line of its own (PoCL: "...cl:2:29: expected ';' at end of declaration").
+echo "$out" | sed -n "/failed to build for device/,/^nanort: fix/p" | grep -v "^nanort:" |
+  grep -qi "error\|expected" || fail "the build log is missing"
+echo "$out" | grep -q "fix the errors above in src/broken.cl or the build options '-DUNUSED=1'" ||
+  fail "no advice line"
+echo "$out" | grep -q "did not stop" && fail "the run went on"
+echo "build_error.sh: message right (exit $st)"
+exit 0

@@ -1,0 +1,40 @@
+# tests/opencl: the OpenCL device plugin (devices/opencl/) through the runtime's C API:
+# task types written by hand as mcc emits them, kernels registered as string sources with
+# nanort_opencl_source().  Every program exits 77 (skipped) when no OpenCL device is
+# usable; two_devices needs two (PoCL: POCL_DEVICES="pthread pthread").  About 30 s on
+# 2 cores with PoCL (kernel builds are cached in ~/.cache/pocl).
+#
+#   make check-opencl
+OCLT_DIR   := $(BUILD)/tests/opencl
+OCLT_NAMES := vadd_saxpy cache_chain two_devices evict build_error tile2d local_arg \
+              random_graph smp_vs_opencl ops_direct
+OCLT_BINS  := $(OCLT_NAMES:%=$(OCLT_DIR)/%)
+OCLT_RUN    = @$(HARNESS) run $(RESULTS)
+OCLT_TWO   := POCL_DEVICES="pthread pthread"
+
+$(OCLT_DIR)/%: tests/opencl/%.c tests/opencl/oclt.h nanort/nrt.h include/nanort.h $(NANORT_LIB_A)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_COMMON) -Inanort $< -o $@ $(NANORT_LIB_A) $(LDLIBS_COMMON)
+
+.PHONY: check-opencl
+check-opencl: $(OCLT_BINS)
+	$(OCLT_RUN) opencl/vadd_saxpy -- $(OCLT_DIR)/vadd_saxpy
+	$(OCLT_RUN) opencl/cache_chain[writeback] -- env NX_ARGS="--cache-policy=writeback" $(OCLT_DIR)/cache_chain
+	$(OCLT_RUN) opencl/cache_chain[writethrough] -- env NX_ARGS="--cache-policy=writethrough" $(OCLT_DIR)/cache_chain
+	$(OCLT_RUN) opencl/cache_chain[nocache] -- env NX_ARGS="--cache-policy=nocache" $(OCLT_DIR)/cache_chain
+	$(OCLT_RUN) opencl/two_devices -- env $(OCLT_TWO) NX_ARGS="--dispatch=round-robin" $(OCLT_DIR)/two_devices
+	$(OCLT_RUN) opencl/two_devices[writethrough] -- env $(OCLT_TWO) NX_ARGS="--dispatch=round-robin --cache-policy=wt" $(OCLT_DIR)/two_devices
+	$(OCLT_RUN) opencl/evict -- env NX_ARGS="--opencl-max-memory=40K" $(OCLT_DIR)/evict
+	$(OCLT_RUN) opencl/evict[2dev] -- env $(OCLT_TWO) NX_ARGS="--opencl-max-memory=40K" $(OCLT_DIR)/evict
+	$(OCLT_RUN) opencl/build_error -- tests/opencl/build_error.sh $(OCLT_DIR)/build_error
+	$(OCLT_RUN) opencl/tile2d -- $(OCLT_DIR)/tile2d
+	$(OCLT_RUN) opencl/local_arg -- $(OCLT_DIR)/local_arg
+	$(OCLT_RUN) opencl/random_graph[affinity,2] -- env NX_ARGS="--smp-workers=2" $(OCLT_DIR)/random_graph 6 300 1
+	$(OCLT_RUN) opencl/random_graph[round-robin,4] -- env NX_ARGS="--smp-workers=4 --dispatch=round-robin" $(OCLT_DIR)/random_graph 6 300 100
+	$(OCLT_RUN) opencl/random_graph[2dev,rr,wt] -- env $(OCLT_TWO) NX_ARGS="--smp-workers=2 --dispatch=round-robin --cache-policy=wt" $(OCLT_DIR)/random_graph 6 300 200
+	$(OCLT_RUN) opencl/random_graph[2dev,evict] -- env $(OCLT_TWO) NX_ARGS="--smp-workers=3 --opencl-max-memory=6K" $(OCLT_DIR)/random_graph 4 300 300
+	$(OCLT_RUN) opencl/smp_vs_opencl -- $(OCLT_DIR)/smp_vs_opencl
+	$(OCLT_RUN) opencl/smp_vs_opencl[disabled] -- env NX_ARGS="--disable-opencl" $(OCLT_DIR)/smp_vs_opencl
+	$(OCLT_RUN) opencl/ops_direct -- $(OCLT_DIR)/ops_direct
+
+CHECK_TARGETS += check-opencl
