@@ -3,6 +3,8 @@
 # STATUS 0, prints "result: OK".  With EXPECT_ALL_SMP=1 in the environment the sample's
 # first line must also say that every task ran on smp ("N tasks, N on smp", or
 # "M of the M updates on smp"): the devices were disabled, so that is the fallback.
+# With EXPECT_DEVICES="opencl0 opencl1" each of these spaces must have run tasks, by the
+# devices table of --summary (put --summary in NX_ARGS).
 set -u
 want=$1
 shift
@@ -22,4 +24,10 @@ if [ "${EXPECT_ALL_SMP:-0}" = 1 ] &&
   echo "expect.sh: with the devices disabled every task should have run on smp"
   exit 1
 fi
+for dev in ${EXPECT_DEVICES:-}; do
+  if ! printf '%s\n' "$log" | grep -Eq "^  $dev .* [1-9][0-9]* +[0-9.]+% "; then
+    echo "expect.sh: the summary shows no task run on $dev"
+    exit 1
+  fi
+done
 exit 0

@@ -95,10 +95,15 @@ for s in matmul_dev nbody krist saxpy_cuda cholesky_cuda; do
     build "$s" "$v"
     run "$s" "$v" w2 0 NX_ARGS="--smp-workers=2"
     case $v in
-      ocl | oclonly) run "$s" "$v" two-devices 0 POCL_DEVICES="pthread pthread" NX_ARGS="--smp-workers=2" ;;
+      # Two PoCL devices: matmul's 16 independent chains of C updates spread over both
+      # (asserted from --summary); the other samples' few tasks may all go to one.
+      ocl | oclonly) run "$s" "$v" two-devices 0 POCL_DEVICES="pthread pthread" \
+                       NX_ARGS="--smp-workers=2 --summary" \
+                       EXPECT_DEVICES="$([ "$s" = matmul_dev ] && echo opencl0 opencl1)" ;;
     esac
     case $v in
-      ocl | cuda) run "$s" "$v" smp-only 0 EXPECT_ALL_SMP=1 NX_ARGS="--smp-workers=2 --disable-opencl --disable-cuda" ;;
+      ocl) run "$s" "$v" smp-only 0 EXPECT_ALL_SMP=1 NX_ARGS="--smp-workers=2 --disable-opencl" ;;
+      cuda) run "$s" "$v" smp-only 0 EXPECT_ALL_SMP=1 NX_ARGS="--smp-workers=2 --disable-opencl --disable-cuda" ;;
     esac
   done
   case $s in
