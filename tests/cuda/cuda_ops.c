@@ -218,8 +218,16 @@ static void bandwidth(struct nrt_space *s, size_t n, int pinned)
         t[0] = t1 - t0;
         t[1] = now() - t1;
     }
-    printf("bandwidth %s %zu MiB: to GPU %.1f GB/s, from GPU %.1f GB/s\n",
+    printf("bandwidth %s %zu MiB: to GPU %.1f GB/s, from GPU %.1f GB/s (plugin)\n",
            pinned ? "pinned  " : "pageable", n >> 20, n / t[0] * 1e-9, n / t[1] * 1e-9);
+    /* The same with the driver's own copies (its staging for pageable memory). */
+    double t0 = now();
+    cudaMemcpy(buf, a, n, cudaMemcpyHostToDevice);
+    double t1 = now();
+    cudaMemcpy(a, buf, n, cudaMemcpyDeviceToHost);
+    printf("bandwidth %s %zu MiB: to GPU %.1f GB/s, from GPU %.1f GB/s (cudaMemcpy)\n",
+           pinned ? "pinned  " : "pageable", n >> 20, n / (t1 - t0) * 1e-9,
+           n / (now() - t1) * 1e-9);
     ops->mem->free(s, buf);
     pinned ? (void)cudaFreeHost(a) : free(a);
 }
