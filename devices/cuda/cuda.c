@@ -34,7 +34,8 @@ static const struct nrt_option cuda_options[] = {
 
 void cuda_fail(const char *call, cudaError_t rc, const char *what, int gpu)
 {
-    nrt_fatal("%s failed: %s: %s (%s%sGPU %d)", call, cudaGetErrorName(rc),
+    int name_len = (int)strcspn(call, "(");    /* CUDA_CHECK passes the whole call */
+    nrt_fatal("%.*s failed: %s: %s (%s%sGPU %d)", name_len, call, cudaGetErrorName(rc),
               cudaGetErrorString(rc), what ? what : "", what ? ", " : "", gpu);
 }
 
