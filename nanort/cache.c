@@ -36,6 +36,7 @@ struct nrt_alloc {
 struct seg {
     uintptr_t lo, hi;
     bool host;                      /* the host copy is valid */
+    int writers;                    /* staged or running device tasks that write it */
     unsigned n, cap;
     struct nrt_alloc **a;           /* allocations with a valid copy */
 };
@@ -60,9 +61,9 @@ static struct {
     } sp[NRT_MAX_SPACES];
 } C = {.lock = {.m = PTHREAD_MUTEX_INITIALIZER}};
 
-/* Segments whose host copy is invalid: written under the lock, read relaxed by the
- * taskwait flush to skip the lock when there is nothing to copy back (a completed
- * device task's writes happen before its parent's taskwait returns). */
+/* Segments whose host copy is invalid: written under the lock, read by the taskwait
+ * flush to skip the lock when there is nothing to copy back.  Release decrements and
+ * the acquire read: a flush that skips sees the host data the last copy-back wrote. */
 static atomic_ulong ndirty;
 /* Set once a device task was staged: until then the host holds everything and smp
  * tasks skip the directory.  Release/acquire: a task that sees it set sees the
@@ -192,6 +193,7 @@ static void seg_split(size_t i, uintptr_t x)
     struct seg *f = &C.seg[i];
     f->hi = x;
     g->host = f->host;
+    g->writers = f->writers;
     for (unsigned k = 0; k < f->n; k++)
         seg_add_copy(g, f->a[k]);
     if (!g->host)
@@ -226,7 +228,7 @@ static void seg_compact(size_t i0, size_t i1)
 {
     size_t w = i0;
     for (size_t i = i0; i < i1; i++) {
-        if (C.seg[i].n == 0 && C.seg[i].host)
+        if (C.seg[i].n == 0 && C.seg[i].host && C.seg[i].writers == 0)
             free(C.seg[i].a);
         else
             C.seg[w++] = C.seg[i];
@@ -238,7 +240,7 @@ static void seg_compact(size_t i0, size_t i1)
 static void set_host(struct seg *g, bool valid)
 {
     if (g->host != valid)
-        atomic_fetch_add_explicit(&ndirty, valid ? (unsigned long)-1 : 1, memory_order_relaxed);
+        atomic_fetch_add_explicit(&ndirty, valid ? (unsigned long)-1 : 1, memory_order_release);
     g->host = valid;
 }
 
@@ -308,7 +310,12 @@ static bool copy_peer(struct nrt_alloc *dst, struct nrt_alloc *src, uintptr_t lo
                                          &x, NULL);
     if (e == NRT_EVENT_UNSUPPORTED)
         return false;
-    add_event(dst, e);
+    /* Waited for here: the source space may evict (free) its copy as soon as the lock
+     * is released, and only its own manager would know of a copy still reading it. */
+    if (e) {
+        d->ops->mem->wait(d, e);
+        d->ops->mem->release(d, e);
+    }
     atomic_fetch_add_explicit(&d->stats.bytes_peer, hi - lo, memory_order_relaxed);
     note_transfer(s->id, d->id, hi - lo, t0, NRT_TRACK_SPACE(s->id, 2));
     return true;
@@ -553,6 +560,24 @@ static void stage_inputs(struct nrt_staging *st)
     }
 }
 
+/* Mark the bytes st's task writes: flushes leave them alone until it completes. */
+static void stage_writers(struct nrt_staging *st)
+{
+    struct nanort_task *t = st->task;
+    for (unsigned i = 0; i < t->nregions; i++) {
+        const struct nrt_region *r = &t->regions[i];
+        struct chunk_it it;
+        uintptr_t lo, hi;
+        size_t i0, i1;
+        if (st->a[i] && (r->flags & NANORT_COPY_OUT))
+            for (chunk_start(&it, r); chunk_next(&it, &lo, &hi);) {
+                seg_cover(lo, hi, &i0, &i1);
+                for (size_t k = i0; k < i1; k++)
+                    C.seg[k].writers++;
+            }
+    }
+}
+
 /* The events of every allocation st uses: its launch waits for them. */
 static void stage_events(struct nrt_staging *st)
 {
@@ -588,6 +613,7 @@ struct nrt_staging *nrt_cache_stage(struct nanort_task *t, struct nrt_space *s,
         return NULL;
     }
     stage_inputs(st);
+    stage_writers(st);
     stage_events(st);
     nrt_lock_release(&C.lock);
     return st;
@@ -612,6 +638,8 @@ static void complete_chunk(struct nrt_alloc *a, uintptr_t lo, uintptr_t hi,
         g->n = 0;
         seg_add_copy(g, a);
         set_host(g, pol != NRT_CACHE_WRITEBACK);
+        NRT_ASSERT(g->writers > 0);
+        g->writers--;
     }
 }
 
@@ -655,21 +683,38 @@ void nrt_cache_complete(struct nrt_staging *st)
     free(st);
 }
 
+/* Whether byte h is one of the region's bytes (not only inside its hull). */
+static bool region_holds(const struct nrt_region *r, uintptr_t h)
+{
+    if (r->nd == 0 || h < r->lo || h >= r->hi)
+        return false;
+    uintptr_t off = h - r->lo;
+    for (unsigned d = r->nd - 1; d > 0; d--) {
+        size_t k = off / r->stride[d];
+        if (k >= r->len[d])
+            return false;
+        off -= k * r->stride[d];
+    }
+    return off < r->len[0];
+}
+
 bool nrt_cache_translate(nanort_ctx *ctx, const void *host, void **buf, size_t *off)
 {
     struct nrt_staging *st = ctx->staging;
     uintptr_t h = (uintptr_t)host;
     if (!st)
         return false;
-    /* The region whose hull holds it, or whose base pointer it is (the kernel indexes
-     * from the base: the offset may then be "negative", which wraps around to the
-     * right device address). */
-    for (unsigned pass = 0; pass < 2; pass++)
+    /* The region that holds the byte (its allocation has it valid), else one whose
+     * allocation covers it (a pointer into the gaps of a tile), else the region whose
+     * base pointer it is (the kernel indexes from the base: the offset may then be
+     * "negative", which wraps around to the right device address). */
+    for (unsigned pass = 0; pass < 3; pass++)
         for (unsigned i = 0; i < st->task->nregions; i++) {
             const struct nrt_region *r = &st->task->regions[i];
             struct nrt_alloc *a = st->a[i];
-            bool in = pass == 0 ? a && a->lo <= h && h < a->hi
-                                : a && (uintptr_t)r->base == h;
+            bool in = a && (pass == 0 ? region_holds(r, h)
+                            : pass == 1 ? a->lo <= h && h < a->hi
+                                        : (uintptr_t)r->base == h);
             if (in) {
                 *buf = a->buf;
                 *off = h - a->lo;
@@ -707,13 +752,21 @@ size_t nrt_cache_affinity(const struct nanort_task *t, const struct nrt_space *s
 
 /* ---- the host side (smp tasks, taskwait) ---------------------------------------------- */
 
-/* Copy back segments [i0, ...) overlapping [lo, hi) that the host lacks. */
-static void host_fetch(uintptr_t lo, uintptr_t hi)
+/* A copy of g to read from: for a flush, not one a running task is writing (the flush
+ * does not wait for that task, whose completion makes its copy the only valid one). */
+static struct nrt_alloc *flush_source(const struct seg *g, bool flush)
+{
+    return flush && g->writers > 0 ? NULL : g->a[0];
+}
+
+/* Copy back the segments overlapping [lo, hi) that the host lacks. */
+static void host_fetch(uintptr_t lo, uintptr_t hi, bool flush)
 {
     for (size_t k = seg_after(lo); k < C.nseg && C.seg[k].lo < hi; k++) {
         struct seg *g = &C.seg[k];
-        if (!g->host) {
-            copy_to_host(g->a[0], g->lo, g->hi);
+        struct nrt_alloc *src = g->host ? NULL : flush_source(g, flush);
+        if (src) {
+            copy_to_host(src, g->lo, g->hi);
             set_host(g, true);
         }
     }
@@ -735,13 +788,16 @@ void nrt_cache_host_acquire(struct nanort_task *t)
         uintptr_t lo, hi;
         if (reads(r->flags))
             for (chunk_start(&it, r); chunk_next(&it, &lo, &hi);)
-                host_fetch(lo, hi);
+                host_fetch(lo, hi, false);
     }
     nrt_lock_release(&C.lock);
 }
 
-/* The host wrote [lo, hi): device copies of it are stale. */
-static void host_wrote(uintptr_t lo, uintptr_t hi)
+/* The host may have written [lo, hi): device copies of it are stale.  `parent`: the
+ * task created children with regions; segments the host does not hold were written by
+ * one of them later, on a device (the body can only have written what it held: it read
+ * it, or a taskwait flushed it), so they stay as they are. */
+static void host_wrote(uintptr_t lo, uintptr_t hi, bool parent)
 {
     size_t i = seg_after(lo);
     if (i == C.nseg || C.seg[i].lo >= hi)
@@ -749,6 +805,8 @@ static void host_wrote(uintptr_t lo, uintptr_t hi)
     size_t i0, i1;
     seg_cover(lo, hi, &i0, &i1);
     for (size_t k = i0; k < i1; k++) {
+        if (parent && !C.seg[k].host)
+            continue;
         C.seg[k].n = 0;
         set_host(&C.seg[k], true);
     }
@@ -759,6 +817,7 @@ void nrt_cache_host_release(struct nanort_task *t)
 {
     if (!directory_in_use())
         return;
+    bool parent = t->domain != NULL;    /* the body's thread created it, and runs this */
     nrt_lock_acquire(&C.lock);
     for (unsigned i = 0; i < t->nregions; i++) {
         const struct nrt_region *r = &t->regions[i];
@@ -766,26 +825,27 @@ void nrt_cache_host_release(struct nanort_task *t)
         uintptr_t lo, hi;
         if (writes(r->flags))
             for (chunk_start(&it, r); chunk_next(&it, &lo, &hi);)
-                host_wrote(lo, hi);
+                host_wrote(lo, hi, parent);
     }
     nrt_lock_release(&C.lock);
 }
 
 void nrt_devices_flush(void)
 {
-    if (nrt_nspaces <= 1 || atomic_load_explicit(&ndirty, memory_order_relaxed) == 0)
+    if (nrt_nspaces <= 1 || atomic_load_explicit(&ndirty, memory_order_acquire) == 0)
         return;
     nrt_lock_acquire(&C.lock);
     for (size_t k = 0; k < C.nseg; k++) {
         struct seg *g = &C.seg[k];
-        if (g->host)
+        struct nrt_alloc *src = g->host ? NULL : flush_source(g, true);
+        if (!src)
             continue;
         /* one copy for a run of contiguous segments held by the same allocation */
         size_t e = k + 1;
         while (e < C.nseg && !C.seg[e].host && C.seg[e].lo == C.seg[e - 1].hi &&
-               seg_has(&C.seg[e], g->a[0]))
+               seg_has(&C.seg[e], src))
             e++;
-        copy_to_host(g->a[0], g->lo, C.seg[e - 1].hi);
+        copy_to_host(src, g->lo, C.seg[e - 1].hi);
         for (size_t j = k; j < e; j++)
             set_host(&C.seg[j], true);
         k = e - 1;
@@ -795,14 +855,14 @@ void nrt_devices_flush(void)
 
 void nrt_cache_flush_regions(unsigned n, const struct nrt_region *regs)
 {
-    if (nrt_nspaces <= 1 || atomic_load_explicit(&ndirty, memory_order_relaxed) == 0)
+    if (nrt_nspaces <= 1 || atomic_load_explicit(&ndirty, memory_order_acquire) == 0)
         return;
     nrt_lock_acquire(&C.lock);
     for (unsigned i = 0; i < n; i++) {
         struct chunk_it it;
         uintptr_t lo, hi;
         for (chunk_start(&it, &regs[i]); chunk_next(&it, &lo, &hi);)
-            host_fetch(lo, hi);
+            host_fetch(lo, hi, true);
     }
     nrt_lock_release(&C.lock);
 }

@@ -87,3 +87,39 @@ $(foreach k,tsan asan,\
 check-stress: $(filter check-inline-tree-%,$(filter-out check-inline-tree-tsan check-inline-tree-asan,$(CHECK_TARGETS)))
 check-tsan: check-inline-tree-tsan
 check-asan: check-inline-tree-asan
+
+# stress_dev: the same graphs with a fake-accelerator version of the leaf tasks
+# (tests/unit/fakedev.c): dispatch policies, cache policies, a memory limit that forces
+# evictions, device-to-device copies off, exact-base allocations, one to three devices.
+STRESS_DEV_BIN := $(BUILD)/tests/stress/stress_dev
+STRESS_DEV_SRCS := tests/stress/stress.c tests/unit/fakedev.c
+STRESS_DEV_DEPS := $(STRESS_DEV_SRCS) tests/unit/fakedev.h include/nanort.h nanort/nrt.h
+$(STRESS_DEV_BIN): $(STRESS_DEV_DEPS) $(NANORT_LIB_A)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_COMMON) -DSTRESS_DEVICES $(STRESS_DEV_SRCS) -o $@ $(NANORT_LIB_A) $(LDLIBS_COMMON)
+$(BUILD)/tsan/tests/stress/stress_dev $(BUILD)/asan/tests/stress/stress_dev: \
+  $(BUILD)/%/tests/stress/stress_dev: $(STRESS_DEV_DEPS) $(BUILD)/%/libnanort.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_COMMON) -O1 $(SAN_FLAGS_$*) -DSTRESS_DEVICES $(STRESS_DEV_SRCS) -o $@ \
+	    $(BUILD)/$*/libnanort.a $(LDLIBS_COMMON)
+ALL_TARGETS += $(STRESS_DEV_BIN)
+
+# stress_dev_run(name, environment, NX_ARGS, first seed)
+define stress_dev_run
+$(call stress_run,check-stress-dev-$(1),stress-dev[$(1)],$(2) NX_ARGS="$(3)",$(STRESS_DEV_BIN),40 500 $(4))
+endef
+$(eval $(call stress_dev_run,affinity-wb-2,,--smp-workers=2 --dispatch=affinity,71000))
+$(eval $(call stress_dev_run,rr-wb-1,,--smp-workers=1 --dispatch=round-robin,72000))
+$(eval $(call stress_dev_run,rr-wt-2,,--smp-workers=2 --dispatch=round-robin --cache-policy=writethrough --schedule=bf,73000))
+$(eval $(call stress_dev_run,rr-nocache-4,,--smp-workers=4 --dispatch=round-robin --cache-policy=nocache,74000))
+$(eval $(call stress_dev_run,rr-evict-2,FAKEDEV_MEM=2500,--smp-workers=2 --dispatch=round-robin,75000))
+$(eval $(call stress_dev_run,rr-nopeer-3dev,FAKEDEV_PEER=0 FAKEDEV_N=3,--smp-workers=2 --dispatch=round-robin --schedule=wf,76000))
+$(eval $(call stress_dev_run,rr-exact-evict,FAKEDEV_EXACT=1 FAKEDEV_MEM=6K,--smp-workers=4 --dispatch=round-robin,77000))
+$(eval $(call stress_dev_run,affinity-1dev-evict,FAKEDEV_N=1 FAKEDEV_MEM=3K,--smp-workers=2,78000))
+$(foreach k,tsan asan,\
+  $(eval $(call stress_run,check-stress-dev-$(k),stress-dev-$(k)[rr$(STRESS_COMMA)evict$(STRESS_COMMA)2],\
+    $$(SAN_ENV_$(k)) FAKEDEV_MEM=2500 NX_ARGS="--smp-workers=2 --dispatch=round-robin",\
+    $(BUILD)/$(k)/tests/stress/stress_dev,10 300)))
+check-stress: $(filter check-stress-dev-%,$(filter-out check-stress-dev-tsan check-stress-dev-asan,$(CHECK_TARGETS)))
+check-tsan: check-stress-dev-tsan
+check-asan: check-stress-dev-asan

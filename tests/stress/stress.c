@@ -19,6 +19,12 @@
  * parent's taskwait on covers its writer children; and a per-element occupancy
  * checker catches two tasks with conflicting accesses to an element running at once.
  * Exit 0 when everything matched, 1 otherwise (with the seed and the first mismatch).
+ *
+ * Built with -DSTRESS_DEVICES and tests/unit/fakedev.c (stress_dev), leaf tasks without
+ * concurrent regions (concurrent writers on separate device copies would lose updates)
+ * also get a version for the fake accelerator, whose memory is separate from the host's:
+ * the runtime picks per instance (--dispatch) and the data cache keeps host and devices
+ * coherent (--cache-policy, FAKEDEV_MEM for evictions).
  */
 #include <nanort.h>
 
@@ -211,14 +217,25 @@ static void occupy(int id, const struct unit *u, int delta)
     }
 }
 
-static void apply(int id, const struct unit *u, unsigned long *a, unsigned long *hash)
+/* Where element e of region i is: a[e] on the host, its device copy on a device. */
+typedef unsigned long *elem_addr_fn(void *cookie, unsigned long *a, int i, int e);
+
+static unsigned long *host_elem(void *cookie, unsigned long *a, int i, int e)
+{
+    (void)cookie;
+    (void)i;
+    return &a[e];
+}
+
+static void apply_at(int id, const struct unit *u, unsigned long *a, unsigned long *hash,
+                     elem_addr_fn *addr, void *cookie)
 {
     int e[N];
     unsigned long k = (unsigned long)id + 1;
     for (int i = 0; i < u->nr; i++) {
         int n = region_elems(&u->r[i], e);
         for (int j = 0; j < n; j++) {
-            unsigned long *x = &a[e[j]];
+            unsigned long *x = addr(cookie, a, i, e[j]);
             switch (u->r[i].mode) {
             case NANORT_DEP_IN:
                 *hash = *hash * 31 + *x;
@@ -236,6 +253,11 @@ static void apply(int id, const struct unit *u, unsigned long *a, unsigned long 
             }
         }
     }
+}
+
+static void apply(int id, const struct unit *u, unsigned long *a, unsigned long *hash)
+{
+    apply_at(id, u, a, hash, host_elem, NULL);
 }
 
 static void spawn_unit(int id, unsigned flags, int prio);
@@ -312,6 +334,66 @@ static void unit_body(void *args, nanort_ctx *ctx)
 static const struct nanort_impl unit_impl = {NANORT_DEVICE_SMP, unit_body, "unit_body", NULL};
 static struct nanort_task_type unit_type = {"stress_unit", __FILE__, 1, &unit_impl, NULL};
 
+#ifdef STRESS_DEVICES
+#include "../unit/fakedev.h"
+
+static unsigned long *device_elem(void *cookie, unsigned long *a, int i, int e)
+{
+    (void)i;
+    return nanort_device_ptr(cookie, &a[e]);
+}
+
+/* The kernel: argv = {&ctx, &id}; elements are reached through their device copies. */
+static void unit_kernel(void *const *argv)
+{
+    nanort_ctx *ctx = *(nanort_ctx *const *)argv[0];
+    int id = *(const int *)argv[1];
+    const struct unit *u = &units[id];
+    occupy(id, u, 1);
+    apply_at(id, u, D, &seen[id], device_elem, ctx);
+    occupy(id, u, -1);
+    atomic_store(&finished[id], 1);
+}
+
+static void unit_device(void *args, nanort_ctx *ctx)
+{
+    struct nanort_karg a[2] = {{NANORT_KARG_VALUE, sizeof ctx, &ctx},
+                               {NANORT_KARG_VALUE, sizeof(int), args}};
+    struct nanort_launch l = {.kernel = (const void *)(uintptr_t)unit_kernel, .ndims = 1,
+                              .global = {1, 1, 1}, .nargs = 2, .args = a};
+    nanort_kernel_launch(ctx, &l);
+}
+
+static const struct nanort_impl leaf_impls[] = {
+    {NANORT_DEVICE_SMP, unit_body, "unit_body", NULL},
+    {NANORT_DEVICE_CUDA, unit_device, "unit_device", NULL},
+};
+static struct nanort_task_type leaf_type = {"stress_leaf", __FILE__, 2, leaf_impls, NULL};
+
+/* Leaves without concurrent regions may run on a device. */
+static struct nanort_task_type *unit_type_of(const struct unit *u)
+{
+    if (u->nkids)
+        return &unit_type;
+    for (int i = 0; i < u->nr; i++)
+        if (u->r[i].mode == NANORT_DEP_CONCURRENT)
+            return &unit_type;
+    return &leaf_type;
+}
+/* Writers here read the old value (x = x*3 + id): with separate memories an out region
+ * must be inout (same dependences), and copied in. */
+#define DEVICE_MODE(mode) ((mode) == NANORT_DEP_OUT ? NANORT_DEP_INOUT : (mode))
+#define COPY_FLAGS(mode) ((mode) == NANORT_DEP_IN ? NANORT_COPY_IN : NANORT_COPY_INOUT)
+#else
+static struct nanort_task_type *unit_type_of(const struct unit *u)
+{
+    (void)u;
+    return &unit_type;
+}
+#define DEVICE_MODE(mode) (mode)
+#define COPY_FLAGS(mode) 0u
+#endif
+
 static void spawn_unit(int id, unsigned flags, int prio)
 {
     const struct unit *u = &units[id];
@@ -319,10 +401,13 @@ static void spawn_unit(int id, unsigned flags, int prio)
     for (int i = 0; i < u->nr; i++)
         ndims += u->r[i].kind == TILE || u->r[i].kind == BLOCK_ROW ? 2 : 1;
     void *args;
-    nanort_task *t = nanort_task_create(&unit_type, sizeof(int), u->nr, ndims, &args);
+    nanort_task *t = nanort_task_create(unit_type_of(u), sizeof(int), u->nr, ndims, &args);
     *(int *)args = id;
-    for (int i = 0; i < u->nr; i++)
-        add_region(t, &u->r[i]);
+    for (int i = 0; i < u->nr; i++) {
+        struct region r = u->r[i];
+        r.mode = DEVICE_MODE(r.mode) | COPY_FLAGS(r.mode);   /* copy_deps */
+        add_region(t, &r);
+    }
     nanort_task_submit(t, flags, prio);
 }
 
@@ -392,11 +477,36 @@ static int make_graph(unsigned seed, int ntop)
 
 /* ---- one graph ----------------------------------------------------------------------- */
 
+/* D's initial values, written by a task: devices may still hold copies of the last
+ * graph's data (a taskwait flushes them to the host but keeps them valid there), and a
+ * task's out region tells the runtime that the host copy is the new one. */
+static void init_body(void *args, nanort_ctx *ctx)
+{
+    (void)ctx;
+    unsigned seed = *(unsigned *)args;
+    for (int i = 0; i < N; i++)
+        D[i] = (unsigned long)i * 7 + seed;
+}
+
+static const struct nanort_impl init_impl = {NANORT_DEVICE_SMP, init_body, "init_body", NULL};
+static struct nanort_task_type init_type = {"stress_init", __FILE__, 1, &init_impl, NULL};
+
+static void init_data(unsigned seed)
+{
+    void *args;
+    nanort_task *t = nanort_task_create(&init_type, sizeof seed, 1, 1, &args);
+    *(unsigned *)args = seed;
+    nanort_task_region1(t, NANORT_DEP_OUT, D, sizeof D);
+    nanort_task_submit(t, 0, 0);
+    nanort_taskwait();
+    for (int i = 0; i < N; i++)
+        R[i] = (unsigned long)i * 7 + seed;
+}
+
 static bool run_graph(unsigned seed, int ntop)
 {
     int total = make_graph(seed, ntop);
-    for (int i = 0; i < N; i++)
-        D[i] = R[i] = (unsigned long)i * 7 + seed;
+    init_data(seed);
     memset(seen, 0, total * sizeof *seen);
     memset(seen_ref, 0, total * sizeof *seen_ref);
     for (int i = 0; i < total; i++)

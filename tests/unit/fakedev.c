@@ -166,8 +166,6 @@ static void fd_begin(struct nrt_space *s, nanort_ctx *ctx, unsigned n, const nrt
         ev_run(ev[i]);
 }
 
-typedef void fd_kernel(void *const *argv);
-
 /* The kernel runs at once, on the manager thread, with device addresses for buffers. */
 static void fd_launch(struct nrt_space *s, nanort_ctx *ctx, const struct nanort_launch *l)
 {

@@ -23,6 +23,10 @@
 
 #define FD_MAXP 4
 typedef void fd_body(void **p, long k);
+/* What a launch's `kernel` points to: argv[i] is the device address of a BUFFER argument,
+ * the address of the value of a VALUE one, scratch memory for a LOCAL one.  It runs at
+ * once on the manager thread. */
+typedef void fd_kernel(void *const *argv);
 
 extern struct nanort_task_type fd_type_dev, fd_type_both, fd_type_smp;
 
