@@ -14,7 +14,8 @@
 # Programs of one comparison run alternately, REPS times each (3); the table gives the
 # median time and the throughput from it.  Writes OUTDIR (default $OUT, else
 # build/bench/results): gpu.md (the table), gpu.log (every run's output), summary.txt
-# (--summary of one run of ours: tasks per device, bytes moved), tests.txt.
+# (--summary of one run of ours: tasks per device, bytes moved), tests.txt.  Each run is
+# stopped after RUN_TIMEOUT seconds (60), each test after 30.
 set -u
 part=all reps=3 outdir=
 while [ $# -gt 0 ]; do
@@ -43,20 +44,25 @@ if [ ! -f /etc/OpenCL/vendors/nvidia.icd ] && [ -w /etc ] ; then
 fi
 
 # run_once NAME CMD...: one run, output appended to the log; prints the seconds of its
-# "time:" line, or "fail" when it exits non-zero or does not say "result: OK".
+# "time:" line and the whole process's wall seconds as T/W, or "fail" when it exits
+# non-zero or does not say "result: OK".
 run_once() {
-  local name=$1 o st
+  local name=$1 o st t0 t1
   shift
-  o=$("$@" 2>&1)
+  t0=$(date +%s.%N)
+  o=$(timeout -k 5 "${RUN_TIMEOUT:-60}" "$@" 2>&1)
   st=$?
-  { echo "== $name: $*"; echo "$o"; echo "(exit $st)"; } >> "$log"
+  t1=$(date +%s.%N)
+  { echo "== $name: $*"; echo "$o"; echo "(exit $st, process $(awk -v a="$t0" -v b="$t1" 'BEGIN {printf "%.3f", b - a}') s)"; } >> "$log"
   if [ $st != 0 ] || ! grep -q '^result: OK' <<<"$o"; then
     echo fail
     return
   fi
-  sed -n 's/^time: \([0-9.]*\) s.*/\1/p' <<<"$o" | head -n 1
+  echo "$(sed -n 's/^time: \([0-9.]*\) s.*/\1/p' <<<"$o" | head -n 1)/$(awk -v a="$t0" -v b="$t1" 'BEGIN {printf "%.3f", b - a}')"
 }
 
+regions() { tr ' ' '\n' | grep / | cut -d/ -f1; }
+walls() { tr ' ' '\n' | grep / | cut -d/ -f2; }
 median() { tr ' ' '\n' | grep -v '^$' | sort -g | awk '{a[NR]=$1} END {print NR ? a[int((NR+1)/2)] : "n/a"}'; }
 
 # compare TITLE WORK UNIT HANDNAME then pairs of NAME and a command string (eval'd):
@@ -74,11 +80,12 @@ compare() {
   done
   local hand_t=
   for i in "${!names[@]}"; do
-    [ "${names[$i]}" = "$hand" ] && hand_t=$(median <<<"${times[$i]//fail/}")
+    [ "${names[$i]}" = "$hand" ] && hand_t=$(regions <<<"${times[$i]}" | median)
   done
   for i in "${!names[@]}"; do
-    local t fails tp ratio
-    t=$(median <<<"${times[$i]//fail/}")
+    local t w fails tp ratio
+    t=$(regions <<<"${times[$i]}" | median)
+    w=$(walls <<<"${times[$i]}" | median)
     fails=$(grep -o fail <<<"${times[$i]}" | wc -l)
     tp=n/a ratio=
     if [ "$t" != n/a ]; then
@@ -86,24 +93,26 @@ compare() {
       [ -n "$hand_t" ] && [ "$hand_t" != n/a ] &&
         ratio=$(awk -v h="$hand_t" -v t="$t" 'BEGIN {printf "%.0f%%", 100 * h / t}')
     fi
-    printf '| %s | %s | %s | %s %s | %s | %s |\n' "$title" "${names[$i]}" "$t" "$tp" "$unit" \
-      "$ratio" "$([ "$fails" = 0 ] && echo ok || echo "$fails failed")" >> "$md"
+    printf '| %s | %s | %s | %s %s | %s | %s | %s |\n' "$title" "${names[$i]}" "$t" "$tp" "$unit" \
+      "$ratio" "$w" "$([ "$fails" = 0 ] && echo ok || echo "$fails failed")" >> "$md"
   done
 }
 
 mm_work=$(awk -v n="$MM_N" 'BEGIN {print 2 * n * n * n / 1e9}')
 nb_work=$(awk -v n="$NB_N" -v s="$NB_STEPS" 'BEGIN {print n * n * s / 1e9}')
 ours_cuda="--smp-workers=2 --disable-opencl"
-ours_ocl="--smp-workers=2 --disable-cuda --opencl-device-type=${GPU_CL_TYPE:-gpu}"
+ours_ocl="--smp-workers=2 --opencl-device-type=${GPU_CL_TYPE:-gpu}"
 
 {
   echo "# GPU benchmarks ($(date -u '+%Y-%m-%d %H:%M UTC'))"
   echo
   echo "$(nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader 2>&1 | head -n 1)," \
-       "$(nproc) cores; median of $reps runs each, run alternately; \"vs hand\": hand-written time / this time."
+       "$(nproc) cores; median of $reps runs each, run alternately. \"time\": the program's own timed"
+  echo "region (first copy or task to the results on the host); \"vs hand\": hand-written time / this"
+  echo "time; \"process\": the whole process's wall time (start-up, filling and checking included)."
   echo
-  echo "| benchmark | program | time (s) | throughput | vs hand | runs |"
-  echo "|---|---|---|---|---|---|"
+  echo "| benchmark | program | time (s) | throughput | vs hand | process (s) | runs |"
+  echo "|---|---|---|---|---|---|---|"
 } > "$md"
 
 if [ "$part" = all ] || [ "$part" = peers ] || [ "$part" = ours ]; then
@@ -136,7 +145,7 @@ fi
 
 if [ "$part" = all ] || [ "$part" = tests ]; then
   rm -rf "$B/results-gpu"
-  SAMPLES_DEV_GPU=1 SAMPLES_DEV_NOBUILD=1 tests/samples-dev/run.sh "$B/results-gpu" > "$out/tests.txt" 2>&1
+  HARNESS_TIMEOUT=30 SAMPLES_DEV_GPU=1 SAMPLES_DEV_NOBUILD=1 tests/samples-dev/run.sh "$B/results-gpu" > "$out/tests.txt" 2>&1
   for f in "$B"/results-gpu/*.log; do
     { echo "== ${f##*/}"; tail -n 12 "$f"; } >> "$out/tests.txt"
   done
