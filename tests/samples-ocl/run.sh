@@ -9,12 +9,13 @@
 #                  OpenCL device (skipped, 77, when this machine has no OpenCL device)
 #     smp          --disable-opencl + --summary: passes only when no task ran on a device
 #     mixed        --dispatch=round-robin: host and device take turns on the same blocks,
-#                  so the data moves both ways between tasks
-#     two-devices  POCL_DEVICES="pthread pthread", round-robin: two device memories
-#   run.sh expect DEVICE BIN ARGS...   one run (what the harness calls for opencl/smp):
-#                  BIN must pass, and its --summary must show every task on DEVICE
-#                  (opencl: the OpenCL spaces ran as many tasks as BIN's "N tasks";
-#                  smp: no device ran any)
+#                  so the data moves both ways between tasks (both must have run some)
+#     two-devices  POCL_DEVICES="pthread pthread", round-robin: two device memories (both
+#                  must have run some)
+#   run.sh expect WHAT BIN ARGS...   one run (what the harness calls): BIN must pass, and
+#                  its --summary must show where the tasks ran: opencl (the OpenCL spaces
+#                  ran as many tasks as BIN's "N tasks"), smp (no device ran any), mixed
+#                  (some, not all, on OpenCL), two (two OpenCL devices ran some)
 #
 # Environment: BUILD, CC, MCC, HARNESS, HARNESS_TIMEOUT (60 here), SOCL_PROBE (the
 # cl_probe binary), SOCL_FORCE_OPENCL (the NX_ARGS that force the OpenCL versions).
@@ -46,6 +47,8 @@ expect() {
   local want ran
   want=$(sed -n 's/.* \([0-9][0-9]*\) tasks.*/\1/p' "$log" | head -n 1)
   ran=$(opencl_tasks "$log")
+  spaces=$(awk '/^devices \(/ { on = 1; next } on && $1 ~ /^opencl/ && NF >= 9 && $(NF - 7) > 0 { n++ }
+                END { print n + 0 }' "$log")
   rm -f "$log"
   [ $st = 0 ] || { echo "expect: the program failed (exit $st)"; return 1; }
   case $device in
@@ -57,6 +60,16 @@ expect() {
     smp)
       if [ "$ran" != 0 ]; then
         echo "expect: $ran tasks ran on OpenCL devices under --disable-opencl"
+        return 1
+      fi ;;
+    mixed)
+      if [ "$ran" = 0 ] || [ "$ran" = "$want" ]; then
+        echo "expect: $ran of ${want:-?} tasks ran on OpenCL devices; host and device should share them"
+        return 1
+      fi ;;
+    two)
+      if [ "$spaces" -lt 2 ]; then
+        echo "expect: $spaces OpenCL devices ran tasks; two should have"
         return 1
       fi ;;
   esac
@@ -95,10 +108,10 @@ run_mcc() {
   fi
   NX_ARGS="--smp-workers=2 $FORCE --summary" \
     "$HARNESS" run "$results" "$t/opencl" -- "$0" expect opencl "$bin" $args
-  NX_ARGS="--smp-workers=2 --dispatch=round-robin" \
-    "$HARNESS" run "$results" "$t/mixed" -- "$bin" $args
-  POCL_DEVICES="pthread pthread" NX_ARGS="--smp-workers=2 --dispatch=round-robin" \
-    "$HARNESS" run "$results" "$t/two-devices" -- "$bin" $args
+  NX_ARGS="--smp-workers=2 --dispatch=round-robin --summary" \
+    "$HARNESS" run "$results" "$t/mixed" -- "$0" expect mixed "$bin" $args
+  POCL_DEVICES="pthread pthread" NX_ARGS="--smp-workers=2 --dispatch=round-robin --summary" \
+    "$HARNESS" run "$results" "$t/two-devices" -- "$0" expect two "$bin" $args
 }
 
 mode=$1
