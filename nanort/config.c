@@ -26,7 +26,7 @@ static bool workers_given;
 static const char *sched_names[16];     /* filled at load from the policy table */
 static const char *const cache_policies[] = {"writeback", "writethrough", "nocache", "wb", "wt",
                                              NULL};
-static const char *const dispatch_policies[] = {"affinity", "round-robin", NULL};
+static const char *const dispatch_policies[] = {"versioning", "affinity", "round-robin", NULL};
 
 /* The core's table: the order here is the order of --help. */
 static const struct nrt_option core_options[] = {
@@ -49,8 +49,10 @@ static const struct nrt_option core_options[] = {
      "device data cache: writeback keeps outputs on the device until the host needs them, "
      "writethrough also copies them back after each task, nocache copies back and frees the "
      "device copy after each task (wb, wt: short names)", &nrt_cfg.cache_policy, cache_policies},
-    {"dispatch", NRT_OPT_CHOICE, "affinity",
-     "how a task with device implementations picks a device: affinity (where most of its input "
+    {"dispatch", NRT_OPT_CHOICE, "versioning",
+     "how a task with device implementations picks one: versioning (earliest estimated finish "
+     "from measured times of each implementation and transfer costs, after "
+     "--versioning-min-trials runs of each), affinity (a device where most of its input "
      "bytes already are, then the least loaded), round-robin (rotate over the devices, and the "
      "host when the task also has an smp version)", &nrt_cfg.dispatch, dispatch_policies},
     {"summary", NRT_OPT_BOOL, "no",

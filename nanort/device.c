@@ -152,7 +152,12 @@ static void finish_task(struct nrt_space *s, struct inflight *f)
         s->ops->mem->release(s, f->ev);
     }
     nrt_cache_complete(f->ctx.staging);
-    count_busy(s, f->t0, nrt_now_ns());
+    uint64_t t1 = nrt_now_ns();
+    /* its own time on the device: from when it started or the previous task ended */
+    uint64_t from = f->t0 > s->queue->busy_until ? f->t0 : s->queue->busy_until;
+    if (t->info->nimpls > 1 && nrt_versioning_on())
+        nrt_vers_done(t, nrt_impl_index(t->info, t->impl), t1 > from ? t1 - from : 0);
+    count_busy(s, f->t0, t1);
     atomic_fetch_add_explicit(&s->stats.tasks, 1, memory_order_relaxed);
     if (nrt_instr_on)
         nrt_instr_task_end(t, NRT_TRACK_SPACE(s->id, 0));
@@ -351,6 +356,57 @@ static unsigned pick_affinity(const struct nanort_task *t, const struct candidat
     return best;
 }
 
+/* Bytes of t's regions a device must copy in. */
+static size_t copy_in_bytes(const struct nanort_task *t)
+{
+    size_t bytes = 0;
+    for (unsigned i = 0; i < t->nregions; i++) {
+        const struct nrt_region *r = &t->regions[i];
+        if (!(r->flags & NANORT_COPY_IN) || r->nd == 0)
+            continue;
+        size_t n = 1;
+        for (unsigned d = 0; d < r->nd; d++)
+            n *= r->len[d];
+        bytes += n;
+    }
+    return bytes;
+}
+
+/*
+ * The versioning choice among the device candidates and every smp implementation
+ * (versioning.c).  A device candidate must copy in what it does not hold yet; the host
+ * is charged the bytes the best-placed device holds (under write-back they are likely
+ * dirty there and would have to come back).  False when an smp implementation won
+ * (t->impl set); else *k is the device candidate.
+ */
+static bool choose_versioned(struct nanort_task *t, const struct candidates *c, unsigned *k)
+{
+    const struct nrt_type_info *info = t->info;
+    struct nrt_vcand v[NRT_MAX_SPACES + 16];
+    unsigned n = 0;
+    size_t need = copy_in_bytes(t), held_max = 0;
+    for (unsigned i = 0; i < c->n; i++) {
+        size_t held = nrt_cache_affinity(t, nrt_spaces[c->space[i]]);
+        if (held > held_max)
+            held_max = held;
+        v[n++] = (struct nrt_vcand){nrt_impl_index(info, c->impl[i]), c->space[i],
+                                    need > held ? need - held : 0};
+    }
+    for (unsigned i = 0; i < info->nimpls && n < sizeof v / sizeof v[0]; i++) {
+        const struct nrt_device_ops *d = nrt_device(info->impls[i]->device);
+        if (d && d->run)
+            v[n++] = (struct nrt_vcand){i, 0, held_max};
+    }
+    unsigned pick = 0;
+    nrt_vers_choose(t, n, v, &pick);
+    if (pick >= c->n) {
+        t->impl = info->impls[v[pick].impl];
+        return false;
+    }
+    *k = pick;
+    return true;
+}
+
 bool nrt_dev_dispatch(struct nanort_task *t)
 {
     if (t->space > 0) {             /* a parked commutative task coming back */
@@ -366,7 +422,11 @@ bool nrt_dev_dispatch(struct nanort_task *t)
         return false;
     }
     unsigned k;
-    if (strcmp(nrt_cfg.dispatch, "round-robin") == 0) {
+    if (nrt_versioning_on()) {
+        /* earliest estimated finish, learning the implementations' times (versioning.c) */
+        if (!choose_versioned(t, &c, &k))
+            return false;           /* an smp implementation won */
+    } else if (strcmp(nrt_cfg.dispatch, "round-robin") == 0) {
         /* The host takes its turn when the type has an smp version. */
         unsigned n = c.n + (c.smp != NULL);
         k = atomic_fetch_add_explicit(&rr_next, 1, memory_order_relaxed) % n;

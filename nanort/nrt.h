@@ -667,6 +667,7 @@ void nrt_instr_each_stat(void (*fn)(void *arg, const struct nrt_instr_stat *s), 
 void nrt_crash_install(void);
 
 /* ---- perfmodel.c: learned execution and transfer times (versioning) ---------------- */
+#define NRT_PERF_WINDOW 16          /* runs the median is taken over */
 /* Bytes a task's regions cover, and its footprint class (powers of two). */
 size_t nrt_perf_footprint(const struct nanort_task *t);
 unsigned nrt_perf_bucket(size_t bytes);
@@ -698,6 +699,13 @@ bool nrt_vers_choose(struct nanort_task *t, unsigned ncand, const struct nrt_vca
 unsigned nrt_vers_choose_smp(struct nanort_task *t);
 /* t (run with implementation index `impl` in t->space) took `ns`: learn, unqueue. */
 void nrt_vers_done(struct nanort_task *t, unsigned impl, uint64_t ns);
+/* --dispatch=versioning (the default): read-only after start. */
+static inline bool nrt_versioning_on(void)
+{
+    return nrt_cfg.dispatch && nrt_cfg.dispatch[0] == 'v';
+}
+/* Index of impl in info->impls. */
+unsigned nrt_impl_index(const struct nrt_type_info *info, const struct nanort_impl *impl);
 
 /* ---- runtime.c ------------------------------------------------------------------- */
 /* Start the runtime at first use (cheap check on the hot path). */

@@ -25,7 +25,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#define NRT_PERF_WINDOW 16
 #define PERF_BUCKETS 48             /* footprints up to 2^47 bytes */
 #define DEFAULT_BW 8.0              /* bytes per ns (8 GB/s) before any measurement */
 #define DEFAULT_LATENCY_NS 10000.0

@@ -133,6 +133,7 @@ void nrt_start_slow(void)
     NRT_PCHECK(pthread_mutex_lock(&start_lock));
     if (!atomic_load_explicit(&nrt_started, memory_order_relaxed)) {
         nrt_config_load();
+        nrt_perf_load();
         nrt_instr_start();
         nrt_device_register(&nrt_smp_device);
         nrt_sched_select();
@@ -192,6 +193,7 @@ void nanort_shutdown(void)
     nrt_workers_stop();
     nrt_devices_stop();
     nrt_instr_stop();
+    nrt_perf_save();
     if (nrt_cfg.summary)
         nrt_stats_print(nrt_now_ns() - start_ns);
     nrt_devices_release();

@@ -67,15 +67,22 @@ static bool runs_on_host(const struct nanort_impl *impl)
     return d && d->run;
 }
 
-/* The implementation this instance runs on the host: round-robin among those a worker
- * can run, so that every smp version of a task gets exercised. */
-static const struct nanort_impl *choose_impl(struct nrt_type_info *info)
+/* The implementation this instance runs on the host.  Several smp versions: the
+ * versioning choice (fastest measured, after trying each), or round-robin under
+ * --dispatch=round-robin|affinity so that every version gets exercised. */
+static const struct nanort_impl *choose_impl(struct nanort_task *t)
 {
+    struct nrt_type_info *info = t->info;
     unsigned n = info->nimpls, start;
     if (n == 0)
         nrt_fatal("task type '%s' has no implementation", info->type->label);
     if (n == 1 && runs_on_host(info->impls[0]))
         return info->impls[0];
+    if (nrt_versioning_on() && !info->has_dev) {
+        const struct nanort_impl *impl = info->impls[nrt_vers_choose_smp(t)];
+        if (runs_on_host(impl))
+            return impl;
+    }
     /* relaxed: only spreads instances, any interleaving is fine. */
     start = atomic_fetch_add_explicit(&info->rr, 1, memory_order_relaxed);
     for (unsigned k = 0; k < n; k++) {
@@ -420,7 +427,7 @@ static bool host_coherence(const struct nanort_task *t)
 
 static void run_body(struct nanort_task *t)
 {
-    const struct nanort_impl *impl = t->impl ? t->impl : choose_impl(t->info);
+    const struct nanort_impl *impl = t->impl ? t->impl : choose_impl(t);
     bool coherent = host_coherence(t);
     if (coherent)
         nrt_cache_host_acquire(t);
@@ -436,7 +443,13 @@ static void run_body(struct nanort_task *t)
     nrt_current = t;
     t->impl = impl;                 /* named by --trace, --summary and crash reports */
     if (NRT_UNLIKELY(nrt_instr_on)) nrt_instr_task_begin(t, w ? w->id : -1);
-    nrt_device(impl->device)->run(impl, t->args, &ctx);
+    if (NRT_UNLIKELY(t->info->nimpls > 1) && nrt_versioning_on()) {
+        uint64_t v0 = nrt_now_ns();
+        nrt_device(impl->device)->run(impl, t->args, &ctx);
+        nrt_vers_done(t, nrt_impl_index(t->info, impl), nrt_now_ns() - v0);
+    } else {
+        nrt_device(impl->device)->run(impl, t->args, &ctx);
+    }
     if (NRT_UNLIKELY(nrt_instr_on)) nrt_instr_task_end(t, w ? w->id : -1);
     nrt_current = prev;
     if (coherent)

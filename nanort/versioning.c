@@ -11,8 +11,9 @@
  *
  * Learning: until an implementation has --versioning-min-trials runs measured for the
  * task's footprint class (perfmodel.c; the very first run is discarded, so it needs one
- * more), instances go to the least-tried implementation.  Once learned, an implementation
- * whose prediction is unknown for another footprint is predicted from the nearest one.
+ * more), instances go to the least-tried implementation.  After that, one choice in 64
+ * re-measures the least-measured losing version until its window of runs is full, so a
+ * noisy start cannot exclude a version for good (at most NRT_PERF_WINDOW such runs).
  *
  * It is used for every type with several implementations whatever --schedule says
  * (--schedule picks how the smp workers queue tasks): a naive rotation among versions
@@ -40,6 +41,8 @@ __attribute__((constructor(150))) static void vers_register_options(void)
 /* Predicted queued work per space, in ns: added when a task is assigned, removed when it
  * finishes.  Relaxed atomics on doubles are not portable: keep integers (ns). */
 static atomic_llong queued_ns[NRT_MAX_SPACES];
+/* Choices made after learning; relaxed: only paces the re-checks. */
+static atomic_ulong decisions;
 
 static long long space_load(int space)
 {
@@ -82,6 +85,19 @@ bool nrt_vers_choose(struct nanort_task *t, unsigned ncand, const struct nrt_vca
                 pred = p;
             }
         }
+        /* Re-check now and then a version that lost, until its window is full: a few
+         * unlucky first measurements (a preempted worker) must not exclude it forever. */
+        if (atomic_fetch_add_explicit(&decisions, 1, memory_order_relaxed) % 64 == 63) {
+            unsigned fewest = NRT_PERF_WINDOW;
+            for (unsigned i = 0; i < ncand; i++) {
+                unsigned n = nrt_perf_samples(info, cand[i].impl, fp);
+                if (i != best && n < fewest) {
+                    fewest = n;
+                    best = i;
+                }
+            }
+            pred = nrt_perf_predict(info, cand[best].impl, fp);
+        }
     } else {
         pred = nrt_perf_predict(info, cand[best].impl, fp);
     }
@@ -114,4 +130,12 @@ unsigned nrt_vers_choose_smp(struct nanort_task *t)
     if (!nrt_vers_choose(t, n, cand, &pick))
         return 0;
     return cand[pick].impl;
+}
+
+unsigned nrt_impl_index(const struct nrt_type_info *info, const struct nanort_impl *impl)
+{
+    for (unsigned i = 0; i < info->nimpls; i++)
+        if (info->impls[i] == impl)
+            return i;
+    return 0;
 }

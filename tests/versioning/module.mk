@@ -1,0 +1,21 @@
+# tests/versioning/module.mk - the choice among implementations (nanort/versioning.c,
+# nanort/perfmodel.c): Check suite under several settings, and the --perf-model-dir
+# round trip (a second run starts from the learned model).
+VERS_DIR := $(BUILD)/tests/versioning
+
+$(VERS_DIR)/versioning: tests/versioning/versioning.c $(NANORT_LIB_A) include/nanort.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_COMMON) $(CHECK_CFLAGS) $< -o $@ $(NANORT_LIB_A) $(CHECK_LIBS) $(LDLIBS_COMMON)
+
+$(VERS_DIR)/persist: tests/versioning/persist.c $(NANORT_LIB_A) include/nanort.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_COMMON) $< -o $@ $(NANORT_LIB_A) $(LDLIBS_COMMON)
+
+.PHONY: check-versioning
+CHECK_TARGETS += $(if $(CHECK_LIBS),check-versioning)
+check-versioning: $(VERS_DIR)/versioning $(VERS_DIR)/persist
+	@for s in "--smp-workers=1" "--smp-workers=2" "--smp-workers=2 --schedule=bf" \
+	          "--smp-workers=2 --schedule=versioning"; do \
+	    NX_ARGS="$$s" $(HARNESS) check $(RESULTS) "versioning/choice[$$s]" -- $(VERS_DIR)/versioning; \
+	done
+	@$(HARNESS) run $(RESULTS) versioning/perf-model-dir -- tests/versioning/persist.sh $(VERS_DIR)/persist
