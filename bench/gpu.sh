@@ -7,7 +7,9 @@
 #
 #   matmul  8192^2 doubles in 1024^2 tiles (MM_N, MM_BS): our CUDA task version
 #           (samples/matmul_dev built -DONLY_CUDA) against the hand-written CUDA program
-#           with the same kernel (pinned and pageable host memory) and cuBLAS dgemm;
+#           with the same kernel and cuBLAS dgemm, with the host tiles pinned (both
+#           programs: cudaMallocHost) and with plain malloc'd tiles (ours: staged by the
+#           runtime; the hand-written one: cudaMemcpyAsync from pageable memory);
 #           our OpenCL version against the hand-written OpenCL host, on NVIDIA's OpenCL
 #   n-body  262144 bodies, 10 steps (NB_N, NB_STEPS, NB_BLOCKS): the same four
 #   tests   the CUDA-only sample variants with their checks (tests/samples-dev/run.sh)
@@ -117,18 +119,20 @@ ours_ocl="--smp-workers=2 --opencl-device-type=${GPU_CL_TYPE:-gpu}"
 
 if [ "$part" = all ] || [ "$part" = peers ] || [ "$part" = ours ]; then
   mmc=(cuda-hand "$B/bench/cuda/matmul_hand $MM_N $MM_BS"
-       cuda-hand-pageable "$B/bench/cuda/matmul_hand $MM_N $MM_BS 4 --pageable"
        cublas-dgemm "$B/bench/cuda/dgemm_cublas $MM_N")
+  mmp=(cuda-hand-pageable "$B/bench/cuda/matmul_hand $MM_N $MM_BS 4 --pageable")
   nbc=(cuda-hand "$B/bench/cuda/nbody_hand $NB_N $NB_STEPS $NB_BLOCKS")
   mmo=(opencl-hand "env BENCH_CL_TYPE=${GPU_CL_TYPE:-gpu} $B/bench/opencl-gpu/matmul_host samples/matmul_dev/matmul.cl $MM_N $MM_BS")
   nbo=(opencl-hand "env BENCH_CL_TYPE=${GPU_CL_TYPE:-gpu} $B/bench/opencl-gpu/nbody_host samples/nbody/nbody.cl $NB_N $NB_STEPS $NB_BLOCKS")
   if [ "$part" != peers ]; then
-    mmc+=(cuda-ours "env NX_ARGS='$ours_cuda' $B/bench/gpu/matmul-cuda $MM_N $MM_BS")
+    mmc+=(cuda-ours "env NX_ARGS='$ours_cuda' $B/bench/gpu/matmul-cuda-pinned $MM_N $MM_BS")
+    mmp+=(cuda-ours "env NX_ARGS='$ours_cuda' $B/bench/gpu/matmul-cuda $MM_N $MM_BS")
     nbc+=(cuda-ours "env NX_ARGS='$ours_cuda' $B/bench/gpu/nbody-cuda $NB_N $NB_STEPS $NB_BLOCKS")
     mmo+=(opencl-ours "env NX_ARGS='$ours_ocl' $B/bench/gpu/matmul-opencl $MM_N $MM_BS")
     nbo+=(opencl-ours "env NX_ARGS='$ours_ocl' $B/bench/gpu/nbody-opencl $NB_N $NB_STEPS $NB_BLOCKS")
   fi
-  compare "matmul ${MM_N}^2, ${MM_BS}^2 tiles, CUDA" "$mm_work" GFLOP/s cuda-hand "${mmc[@]}"
+  compare "matmul ${MM_N}^2, ${MM_BS}^2 tiles, CUDA, pinned host tiles" "$mm_work" GFLOP/s cuda-hand "${mmc[@]}"
+  compare "matmul ${MM_N}^2, ${MM_BS}^2 tiles, CUDA, malloc'd host tiles" "$mm_work" GFLOP/s cuda-hand-pageable "${mmp[@]}"
   compare "n-body $NB_N x $NB_STEPS steps, CUDA" "$nb_work" "G int/s" cuda-hand "${nbc[@]}"
   compare "matmul ${MM_N}^2, ${MM_BS}^2 tiles, OpenCL" "$mm_work" GFLOP/s opencl-hand "${mmo[@]}"
   compare "n-body $NB_N x $NB_STEPS steps, OpenCL" "$nb_work" "G int/s" opencl-hand "${nbo[@]}"
@@ -137,7 +141,8 @@ if [ "$part" = all ] || [ "$part" = peers ] || [ "$part" = ours ]; then
 fi
 
 if [ "$part" = all ] || [ "$part" = ours ]; then
-  { for p in matmul-cuda:"$MM_N $MM_BS" nbody-cuda:"$NB_N $NB_STEPS $NB_BLOCKS"; do
+  { for p in matmul-cuda-pinned:"$MM_N $MM_BS" matmul-cuda:"$MM_N $MM_BS" \
+             nbody-cuda:"$NB_N $NB_STEPS $NB_BLOCKS"; do
       echo "== NX_ARGS='$ours_cuda --summary' $B/bench/gpu/${p%%:*} ${p#*:}"
       eval "env NX_ARGS='$ours_cuda --summary' $B/bench/gpu/${p%%:*} ${p#*:}" 2>&1
     done; } > "$out/summary.txt"

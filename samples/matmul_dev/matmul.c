@@ -7,6 +7,8 @@
  *   mcc --ompss -O2 -DWITH_CUDA matmul.c matmul.cl matmul.cu -o matmul  smp + OpenCL + CUDA
  *   -DONLY_OPENCL / -DONLY_CUDA: the kernel is the task itself (no smp version), so every
  *   tile runs on that device: the builds the benchmarks time (bench/gpu.sh).
+ *   -DPINNED_HOST (with CUDA): the tiles in pinned memory (cudaMallocHost), which the GPU
+ *   copies directly; plain malloc memory goes through the runtime's staging buffers.
  *
  * The matrices are stored by tiles (samples/matmul/kernels.h); one task per (i, j, k)
  * updates tile C(i, j) with A(i, k) * B(k, j).  With copy_deps the runtime copies the
@@ -61,6 +63,33 @@ __kernel void mm_tile_ocl(__global const double *a, __global const double *b, __
 __global__ void mm_tile_cuda(const double *a, const double *b, double *c, int bs);
 #endif
 
+#ifdef PINNED_HOST
+/* The CUDA runtime's C entry points (the program links it for its CUDA parts). */
+int cudaMallocHost(void **ptr, size_t size);
+int cudaFreeHost(void *ptr);
+
+static double **tiles_alloc(int nt, int bs)
+{
+    double **t = malloc((size_t)nt * nt * sizeof *t);
+    for (int i = 0; t && i < nt * nt; i++)
+        if (cudaMallocHost((void **)&t[i], (size_t)bs * bs * sizeof(double)) != 0) {
+            fprintf(stderr, "matmul: cudaMallocHost of a tile failed\n");
+            exit(2);
+        }
+    return t;
+}
+
+static void tiles_free(double **t, int nt)
+{
+    for (int i = 0; i < nt * nt; i++)
+        cudaFreeHost(t[i]);
+    free(t);
+}
+#else
+#define tiles_alloc mm_alloc
+#define tiles_free mm_free
+#endif
+
 #if defined(ONLY_CUDA)
 #define TILE_TASK mm_tile_cuda
 #elif defined(ONLY_OPENCL)
@@ -89,7 +118,7 @@ int main(int argc, char **argv)
         return 2;
     }
     int nt = n / bs;
-    double **a = mm_alloc(nt, bs), **b = mm_alloc(nt, bs), **c = mm_alloc(nt, bs);
+    double **a = tiles_alloc(nt, bs), **b = tiles_alloc(nt, bs), **c = tiles_alloc(nt, bs);
     mm_fill(a, nt, bs, 0);
     mm_fill(b, nt, bs, 1);
     mm_fill(c, nt, bs, -1);
@@ -103,9 +132,9 @@ int main(int argc, char **argv)
     if (inject)
         c[0][0] += 1;
     int wrong = matmul_wrong_rows(c, nt, bs);
-    mm_free(a, nt);
-    mm_free(b, nt);
-    mm_free(c, nt);
+    tiles_free(a, nt);
+    tiles_free(b, nt);
+    tiles_free(c, nt);
     if (wrong) {
         printf("result: WRONG (%d rows of C differ from A * B)\n", wrong);
         return 1;

@@ -56,9 +56,13 @@ $(SDEV_GPU)/$(1)-opencl: samples/$(2)/$(1).c samples/$(2)/$(1).cl $(wildcard sam
 	$(MCC_BIN) --ompss -O2 -DONLY_OPENCL $$(filter %.c %.cl,$$^) -o $$@ -lm
 endef
 $(eval $(call SDEV_GPU_RULES,matmul,matmul_dev))
+$(SDEV_GPU)/matmul-cuda-pinned: samples/matmul_dev/matmul.c samples/matmul_dev/matmul.cu $(SDEV_MCC_DEPS)
+	@mkdir -p $(@D)
+	$(MCC_BIN) --ompss -O2 -DONLY_CUDA -DPINNED_HOST --Wc,$(SDEV_ARCH) $(filter %.c %.cu,$^) -o $@ -lm
 $(eval $(call SDEV_GPU_RULES,nbody,nbody))
 
-SDEV_GPU_SAMPLES := $(foreach a,matmul nbody,$(foreach d,cuda opencl,$(SDEV_GPU)/$(a)-$(d)))
+SDEV_GPU_SAMPLES := $(foreach a,matmul nbody,$(foreach d,cuda opencl,$(SDEV_GPU)/$(a)-$(d))) \
+                    $(SDEV_GPU)/matmul-cuda-pinned
 
 .PHONY: check-samples-dev bench-gpu-build
 check-samples-dev: $(SDEV_MCC_DEPS) $(SDEV_CUDA)/host_checks.o
