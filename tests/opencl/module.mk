@@ -32,9 +32,11 @@ check-opencl: $(OCLT_BINS)
 	$(OCLT_RUN) opencl/random_graph[affinity,2] -- env NX_ARGS="--smp-workers=2" $(OCLT_DIR)/random_graph 6 300 1
 	$(OCLT_RUN) opencl/random_graph[round-robin,4] -- env NX_ARGS="--smp-workers=4 --dispatch=round-robin" $(OCLT_DIR)/random_graph 6 300 100
 	$(OCLT_RUN) opencl/random_graph[2dev,rr,wt] -- env $(OCLT_TWO) NX_ARGS="--smp-workers=2 --dispatch=round-robin --cache-policy=wt" $(OCLT_DIR)/random_graph 6 300 200
-	$(OCLT_RUN) opencl/random_graph[2dev,evict] -- env $(OCLT_TWO) NX_ARGS="--smp-workers=3 --opencl-max-memory=6K" $(OCLT_DIR)/random_graph 4 300 300
+	$(OCLT_RUN) opencl/random_graph[2dev,evict] -- env $(OCLT_TWO) NX_ARGS="--smp-workers=3 --opencl-max-memory=26K" $(OCLT_DIR)/random_graph 4 300 300
 	$(OCLT_RUN) opencl/smp_vs_opencl -- $(OCLT_DIR)/smp_vs_opencl
 	$(OCLT_RUN) opencl/smp_vs_opencl[disabled] -- env NX_ARGS="--disable-opencl" $(OCLT_DIR)/smp_vs_opencl
+	$(OCLT_RUN) opencl/smp_vs_opencl[round-robin] -- env NX_ARGS="--dispatch=round-robin" $(OCLT_DIR)/smp_vs_opencl
 	$(OCLT_RUN) opencl/ops_direct -- $(OCLT_DIR)/ops_direct
+	$(OCLT_RUN) opencl/ops_direct[2dev] -- env $(OCLT_TWO) $(OCLT_DIR)/ops_direct
 
 CHECK_TARGETS += check-opencl

@@ -14,6 +14,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The OpenCL plugin is an object of libnanort.a, linked only when the program refers to
+ * it: programs with OpenCL code call nanort_opencl_source(); this reference covers the
+ * tests that do not. */
+__attribute__((used)) static void (*const oclt_pull_plugin)(const char *, const char *,
+                                                           const char *) = nanort_opencl_source;
+
 /* Number of OpenCL spaces the runtime opened (starts it). */
 static inline int oclt_devices(void)
 {
