@@ -270,31 +270,43 @@ static void wait_alloc(struct nrt_alloc *a)
         a->space->ops->mem->wait(a->space, a->ev[k]);
 }
 
-/* Host bytes [lo, hi) from a to the host; waits for the copy. */
-static void copy_to_host(struct nrt_alloc *a, uintptr_t lo, uintptr_t hi)
+/* Rows of x starting at host address lo, from a to the host; waits for the copy. */
+static void copy_rect_to_host(struct nrt_alloc *a, uintptr_t lo, const struct nrt_xfer *x)
 {
     struct nrt_space *s = a->space;
-    struct nrt_xfer x = {hi - lo, 1, hi - lo};
+    size_t bytes = x->width * x->rows;
     uint64_t t0 = nrt_now_ns();
     wait_alloc(a);
-    nrt_event e = s->ops->mem->copy_out(s, (void *)lo, a->buf, lo - a->lo, &x, NULL);
+    nrt_event e = s->ops->mem->copy_out(s, (void *)lo, a->buf, lo - a->lo, x, NULL);
     if (e) {
         s->ops->mem->wait(s, e);
         s->ops->mem->release(s, e);
     }
-    atomic_fetch_add_explicit(&s->stats.bytes_out, hi - lo, memory_order_relaxed);
-    note_transfer(s->id, 0, hi - lo, t0, NRT_TRACK_SPACE(s->id, 2));
+    atomic_fetch_add_explicit(&s->stats.bytes_out, bytes, memory_order_relaxed);
+    note_transfer(s->id, 0, bytes, t0, NRT_TRACK_SPACE(s->id, 2));
 }
 
-/* Host bytes [lo, hi) from the host into a (queued). */
-static void copy_from_host(struct nrt_alloc *a, uintptr_t lo, uintptr_t hi)
+static void copy_to_host(struct nrt_alloc *a, uintptr_t lo, uintptr_t hi)
+{
+    struct nrt_xfer x = {hi - lo, 1, hi - lo};
+    copy_rect_to_host(a, lo, &x);
+}
+
+/* Rows of x starting at host address lo, from the host into a (queued). */
+static void copy_rect_from_host(struct nrt_alloc *a, uintptr_t lo, const struct nrt_xfer *x)
 {
     struct nrt_space *s = a->space;
-    struct nrt_xfer x = {hi - lo, 1, hi - lo};
+    size_t bytes = x->width * x->rows;
     uint64_t t0 = nrt_now_ns();
-    add_event(a, s->ops->mem->copy_in(s, a->buf, lo - a->lo, (const void *)lo, &x, NULL));
-    atomic_fetch_add_explicit(&s->stats.bytes_in, hi - lo, memory_order_relaxed);
-    note_transfer(0, s->id, hi - lo, t0, NRT_TRACK_SPACE(s->id, 1));
+    add_event(a, s->ops->mem->copy_in(s, a->buf, lo - a->lo, (const void *)lo, x, NULL));
+    atomic_fetch_add_explicit(&s->stats.bytes_in, bytes, memory_order_relaxed);
+    note_transfer(0, s->id, bytes, t0, NRT_TRACK_SPACE(s->id, 1));
+}
+
+static void copy_from_host(struct nrt_alloc *a, uintptr_t lo, uintptr_t hi)
+{
+    struct nrt_xfer x = {hi - lo, 1, hi - lo};
+    copy_rect_from_host(a, lo, &x);
 }
 
 /* Device to device when the plugin can; false when it cannot. */
@@ -539,6 +551,44 @@ static bool stage_allocs(struct nrt_staging *st)
     return true;
 }
 
+/* The rows of a region of 2 or more dimensions, plane by plane: one rectangle each. */
+static struct nrt_xfer plane_of(const struct nrt_region *r)
+{
+    return (struct nrt_xfer){r->len[0], r->len[1], r->stride[1]};
+}
+
+/* True when the host holds every byte of r and a none (r's first use there). */
+static bool host_only_for(const struct nrt_region *r, const struct nrt_alloc *a)
+{
+    struct chunk_it it;
+    uintptr_t lo, hi;
+    for (chunk_start(&it, r); chunk_next(&it, &lo, &hi);)
+        for (size_t k = seg_after(lo); k < C.nseg && C.seg[k].lo < hi; k++)
+            if (!C.seg[k].host || seg_has(&C.seg[k], a))
+                return false;
+    return true;
+}
+
+/* A tile the device lacks and the host holds moves as rectangles (one copy per plane
+ * instead of one per row); false when that does not apply. */
+static bool stage_rect(const struct nrt_region *r, struct nrt_alloc *a)
+{
+    if (r->nd < 2 || !host_only_for(r, a))
+        return false;
+    struct nrt_xfer x = plane_of(r);
+    struct chunk_it it;
+    uintptr_t lo, hi;
+    size_t row = 0, i0, i1;
+    for (chunk_start(&it, r); chunk_next(&it, &lo, &hi); row++) {
+        if (row % r->len[1] == 0)
+            copy_rect_from_host(a, lo, &x);
+        seg_cover(lo, hi, &i0, &i1);
+        for (size_t k = i0; k < i1; k++)
+            seg_add_copy(&C.seg[k], a);
+    }
+    return true;
+}
+
 /* Copy in what the copy-in regions lack; count hits and misses. */
 static void stage_inputs(struct nrt_staging *st)
 {
@@ -548,6 +598,10 @@ static void stage_inputs(struct nrt_staging *st)
         const struct nrt_region *r = &t->regions[i];
         if (!st->a[i] || !(r->flags & NANORT_COPY_IN))
             continue;
+        if (stage_rect(r, st->a[i])) {
+            atomic_fetch_add_explicit(&stats->misses, 1, memory_order_relaxed);
+            continue;
+        }
         bool hit = true;
         struct chunk_it it;
         uintptr_t lo, hi;
@@ -625,19 +679,16 @@ unsigned nrt_cache_events(const struct nrt_staging *st, const nrt_event **ev)
     return st->nev;
 }
 
-/* A copy-out region's chunk [lo, hi) was written in a. */
-static void complete_chunk(struct nrt_alloc *a, uintptr_t lo, uintptr_t hi,
-                           enum nrt_cache_policy pol)
+/* A copy-out region's chunk [lo, hi) was written in a (and copied back when `back`). */
+static void complete_chunk(struct nrt_alloc *a, uintptr_t lo, uintptr_t hi, bool back)
 {
     size_t i0, i1;
     seg_cover(lo, hi, &i0, &i1);
-    if (pol != NRT_CACHE_WRITEBACK)
-        copy_to_host(a, lo, hi);
     for (size_t i = i0; i < i1; i++) {
         struct seg *g = &C.seg[i];
         g->n = 0;
         seg_add_copy(g, a);
-        set_host(g, pol != NRT_CACHE_WRITEBACK);
+        set_host(g, back);
         NRT_ASSERT(g->writers > 0);
         g->writers--;
     }
@@ -670,9 +721,15 @@ void nrt_cache_complete(struct nrt_staging *st)
             continue;
         struct chunk_it it;
         uintptr_t lo, hi;
+        size_t row = 0;
+        bool back = pol != NRT_CACHE_WRITEBACK;
+        struct nrt_xfer x = r->nd >= 2 ? plane_of(r) : (struct nrt_xfer){r->len[0], 1, r->len[0]};
         if (r->flags & NANORT_COPY_OUT)
-            for (chunk_start(&it, r); chunk_next(&it, &lo, &hi);)
-                complete_chunk(a, lo, hi, pol);
+            for (chunk_start(&it, r); chunk_next(&it, &lo, &hi); row++) {
+                if (back && row % x.rows == 0)
+                    copy_rect_to_host(a, lo, &x);   /* write-through: plane by plane */
+                complete_chunk(a, lo, hi, back);
+            }
         if (pol == NRT_CACHE_NOCACHE)
             a->doomed = true;
         release_done_events(a);

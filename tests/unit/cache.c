@@ -224,10 +224,11 @@ static void tile_scale(void **p, long k)
             t[i * C + j] = t[i * C + j] * 2.0 + 1.0;
 }
 
-/* Only tile bytes move (rows, not the hull), tiles stay independent, results right. */
+/* Only tile bytes move (rows, not the hull), one rectangle per tile each way under
+ * write-through, tiles stay independent, results right. */
 START_TEST(tiles_2d_move_only_tile_rows)
 {
-    env("1", NULL, NULL);
+    env("1", NULL, "--cache-policy=writethrough");
     for (int i = 0; i < R; i++)
         for (int j = 0; j < C; j++)
             M[i][j] = i * 1000 + j;
@@ -243,6 +244,8 @@ START_TEST(tiles_2d_move_only_tile_rows)
     struct fd_stats s = fd_stats(0);
     ck_assert_uint_eq(s.bytes_in, sizeof M);
     ck_assert_uint_eq(s.bytes_out, sizeof M);
+    ck_assert_uint_eq(fd_copy_calls(true), (R / TS) * (C / TS));
+    ck_assert_uint_eq(fd_copy_calls(false), (R / TS) * (C / TS));
 }
 END_TEST
 
@@ -355,6 +358,32 @@ START_TEST(no_device_for_device_only_task_is_fatal)
     ck_assert_msg(!(WIFEXITED(st) && WEXITSTATUS(st) == 0), "the task ran");
     ck_assert_msg(strstr(err, "nanort: task 'fd_dev' has only cuda implementations (fd_dev) and "
                               "no cuda device is available"), "stderr: %s", err);
+}
+END_TEST
+
+/* A device implementation that creates a task stops the program with a message. */
+static void spawner(void **p, long k)
+{
+    (void)k;
+    FD_SPAWN(&fd_type_smp, add_k, 1, FD_PTRS(p[0]), FD_INOUT(p[0], N * sizeof(double)));
+}
+
+static void device_task_spawns(void)
+{
+    static double x[N];
+    FD_SPAWN(&fd_type_dev, spawner, 0, FD_PTRS(x), FD_INOUT(x, sizeof x));
+    nanort_taskwait();
+}
+
+START_TEST(device_task_creating_task_is_fatal)
+{
+    char err[1024];
+    env("1", NULL, NULL);
+    int st = run_child(device_task_spawns, err, sizeof err);
+    ck_assert_msg(!(WIFEXITED(st) && WEXITSTATUS(st) == 0), "the program went on");
+    ck_assert_msg(strstr(err, "nanort: the device implementation of task 'fd_dev' tried to "
+                              "create a task 'fd_smp': device tasks cannot create tasks"),
+                  "stderr: %s", err);
 }
 END_TEST
 
@@ -506,6 +535,7 @@ int main(void)
     tcase_add_test(tc, small_memory_evicts_and_stays_right);
     tcase_add_test(tc, too_big_task_is_fatal_with_message);
     tcase_add_test(tc, no_device_for_device_only_task_is_fatal);
+    tcase_add_test(tc, device_task_creating_task_is_fatal);
     tc = ut_tcase(s, "taskwait", 30);
     tcase_add_test(tc, taskwait_noflush_on_and_flush);
     tcase_add_test(tc, undeferred_device_task_finishes_before_submit_returns);

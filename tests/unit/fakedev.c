@@ -66,7 +66,7 @@ static nrt_event ev_new(void *dst, const void *src, const struct nrt_xfer *x, nr
 
 /* ---- memory ------------------------------------------------------------------------ */
 
-static atomic_ulong launches;
+static atomic_ulong launches, copies_in, copies_out;
 static __thread int running_space;
 static int nfake;
 static int fake_ids[NRT_MAX_SPACES];
@@ -90,6 +90,7 @@ static nrt_event fd_copy_in(struct nrt_space *s, void *buf, size_t off, const vo
                             const struct nrt_xfer *x, nrt_event after)
 {
     (void)s;
+    atomic_fetch_add(&copies_in, 1);
     return ev_new((char *)buf + off, host, x, after);
 }
 
@@ -97,6 +98,7 @@ static nrt_event fd_copy_out(struct nrt_space *s, void *host, void *buf, size_t 
                              const struct nrt_xfer *x, nrt_event after)
 {
     (void)s;
+    atomic_fetch_add(&copies_out, 1);
     return ev_new(host, (char *)buf + off, x, after);
 }
 
@@ -324,6 +326,11 @@ int fd_nspaces(void)
 unsigned long fd_launches(void)
 {
     return atomic_load(&launches);
+}
+
+unsigned long fd_copy_calls(bool in)
+{
+    return atomic_load(in ? &copies_in : &copies_out);
 }
 
 struct fd_stats fd_stats(int i)

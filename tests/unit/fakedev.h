@@ -20,6 +20,7 @@
 #define FAKEDEV_H
 
 #include <nanort.h>
+#include <stdbool.h>
 
 #define FD_MAXP 4
 typedef void fd_body(void **p, long k);
@@ -70,5 +71,7 @@ struct fd_stats fd_stats(int i);
 /* Number of fake spaces opened, and launches done, since start. */
 int fd_nspaces(void);
 unsigned long fd_launches(void);
+/* copy_in (in) or copy_out calls made, all spaces together (a rectangle is one call). */
+unsigned long fd_copy_calls(bool in);
 
 #endif /* FAKEDEV_H */
