@@ -122,7 +122,6 @@ static bool cuda_open(int index, struct nrt_space *s)
     NRT_PCHECK(pthread_mutex_init(&d->pool_lock, NULL));
     streams_create(d);
     cuda_stage_init(d, &d->in);
-    cuda_stage_init(d, &d->out);
     snprintf(s->name, sizeof s->name, "cuda%d (%.48s)", index, prop.name);
     s->mem_limit = memory_limit(index);
     s->mem_option = "--gpu-max-memory";
@@ -146,7 +145,6 @@ static void cuda_close(struct nrt_space *s)
     CUDA_CHECK(cudaStreamDestroy(d->h2d), "closing the GPU", d->index);
     CUDA_CHECK(cudaStreamDestroy(d->d2h), "closing the GPU", d->index);
     cuda_stage_fini(d, &d->in);
-    cuda_stage_fini(d, &d->out);
     cuda_events_free(d);
     NRT_PCHECK(pthread_mutex_destroy(&d->pool_lock));
     free(d);

@@ -17,8 +17,8 @@
 
 #include <cuda_runtime_api.h>
 
-/* Pinned staging buffers per direction (double-buffered): copies from and to pageable
- * host memory go through them in pieces of this size (cuda_mem.c says why). */
+/* Pinned staging buffers (double-buffered): copies from pageable host memory to the GPU
+ * go through them in pieces of this size (cuda_mem.c says why). */
 #define CUDA_STAGE_BYTES ((size_t)4 << 20)
 #define CUDA_NSTAGE 2
 
@@ -30,9 +30,8 @@ struct cuda_event {
     struct cuda_event *next;        /* the pool's free list */
 };
 
-/* One direction's staging: CUDA_NSTAGE pinned buffers used in turn; a buffer is reused
- * after the copy that last read or filled it finished (its event).  Copies to the GPU
- * leave their last pieces in flight (pending); copies from it finish within the call. */
+/* Staging: CUDA_NSTAGE pinned buffers used in turn; a buffer is reused after the copy
+ * that last read it finished (its event; a copy returns with its last pieces pending). */
 struct cuda_stage {
     pthread_mutex_t lock;           /* one copy of this direction at a time */
     void *buf[CUDA_NSTAGE];         /* lock */
@@ -46,7 +45,7 @@ struct cuda_dev {
     int index;                      /* CUDA device ordinal */
     cudaStream_t kstream;           /* kernels */
     cudaStream_t h2d, d2h;          /* copies to and from the device (and peer copies) */
-    struct cuda_stage in, out;
+    struct cuda_stage in;            /* host -> device */
     pthread_mutex_t pool_lock;
     struct cuda_event *pool;        /* pool_lock: free events */
 };
