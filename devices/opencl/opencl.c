@@ -11,6 +11,7 @@
 #include "opencl.h"
 
 #include <dlfcn.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -92,13 +93,18 @@ void ocl_fail(const char *call, cl_int err, const struct nrt_space *s, const nan
 
 static void *lib;
 
-static void say(const char *fmt, const char *a, const char *b)
+/* Why OpenCL is not used, under --verbose. */
+static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void say(const char *fmt, ...)
 {
-    if (nrt_cfg.verbose) {
-        fputs("nanort: OpenCL: ", stderr);
-        fprintf(stderr, fmt, a, b);
-        fputc('\n', stderr);
-    }
+    if (!nrt_cfg.verbose)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("nanort: OpenCL: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
 }
 
 /* dlopen libOpenCL and load every entry point; false (and why, under --verbose) when
@@ -115,12 +121,12 @@ static bool load_library(void)
     }
     if (!h) {
         say("not used: cannot load libOpenCL.so.1 (%s); install an OpenCL loader and driver "
-            "(Debian: apt-get install ocl-icd-libopencl1 pocl-opencl-icd)%s", why1, "");
+            "(Debian: apt-get install ocl-icd-libopencl1 pocl-opencl-icd)", why1);
         return false;
     }
 #define OCL_API(fn)                                                                        \
     if (!(*(void **)&ocl.fn = dlsym(h, #fn))) {                                            \
-        say("not used: libOpenCL has no %s (an OpenCL 1.2 loader is needed)%s", #fn, "");  \
+        say("not used: libOpenCL has no %s (an OpenCL 1.2 loader is needed)", #fn);  \
         dlclose(h);                                                                        \
         return false;                                                                      \
     }
@@ -168,7 +174,7 @@ static void add_platform_devices(cl_platform_id p)
     if (err == CL_DEVICE_NOT_FOUND)
         return;
     if (err != CL_SUCCESS) {
-        say("a platform is skipped: clGetDeviceIDs failed: %s%s", ocl_error_name(err), "");
+        say("a platform is skipped: clGetDeviceIDs failed: %s", ocl_error_name(err));
         return;
     }
     long max = opt_max_devices > 0 ? opt_max_devices : NRT_MAX_SPACES;
@@ -183,7 +189,14 @@ static int ocl_probe(void)
 {
     ndevs = 0;
     if (opt_disable) {
-        say("not used: --disable-opencl%s%s", "", "");
+        say("not used: --disable-opencl");
+        return 0;
+    }
+    /* Initialising an OpenCL implementation takes about 0.1 s (PoCL): not for programs
+     * that have no kernel.  The runtime starts at its first use, in or after main, when
+     * the sources' constructors (mcc) have run. */
+    if (!ocl_have_sources()) {
+        say("not used: the program registered no OpenCL source (nanort_opencl_source)");
         return 0;
     }
     if (!load_library())
@@ -193,13 +206,13 @@ static int ocl_probe(void)
     cl_int err = ocl.clGetPlatformIDs(MAX_PLATFORMS, ps, &np);
     if (err != CL_SUCCESS || np == 0) {
         say("not used: no OpenCL platform (%s); install a driver, e.g. Debian's "
-            "pocl-opencl-icd%s", err ? ocl_error_name(err) : "none found", "");
+            "pocl-opencl-icd", err ? ocl_error_name(err) : "none found");
         return 0;
     }
     for (cl_uint i = 0; i < np && i < MAX_PLATFORMS; i++)
         add_platform_devices(ps[i]);
     if (ndevs == 0)
-        say("not used: no OpenCL device of type '%s' (--opencl-device-type)%s", opt_type, "");
+        say("not used: no OpenCL device of type '%s' (--opencl-device-type)", opt_type);
     return ndevs;
 }
 
@@ -227,7 +240,7 @@ static cl_context platform_context(cl_platform_id p, const struct nrt_space *s)
     cl_int err;
     cl_context c = ocl.clCreateContext(props, n, ids, NULL, NULL, &err);
     if (err != CL_SUCCESS) {
-        say("device not used: clCreateContext failed: %s%s", ocl_error_name(err), "");
+        say("device not used: clCreateContext failed: %s", ocl_error_name(err));
         return NULL;
     }
     plats[k].platform = p;

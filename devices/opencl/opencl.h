@@ -97,6 +97,9 @@ void ocl_event_release(const struct nrt_space *s, cl_event e);
 
 /* ---- program.c ------------------------------------------------------------------- */
 
+/* Whether nanort_opencl_source() was called (no source: no kernel can ever run). */
+bool ocl_have_sources(void);
+
 /* The kernel of the running OpenCL implementation for ctx's device: built and created
  * at the first use on that device (manager thread). */
 cl_kernel ocl_kernel_get(struct ocl_device *d, const nanort_ctx *ctx);

@@ -60,6 +60,14 @@ void nanort_opencl_source(const char *name, const char *text, const char *build_
     NRT_PCHECK(pthread_mutex_unlock(&sources_lock));
 }
 
+bool ocl_have_sources(void)
+{
+    NRT_PCHECK(pthread_mutex_lock(&sources_lock));
+    bool any = sources != NULL;
+    NRT_PCHECK(pthread_mutex_unlock(&sources_lock));
+    return any;
+}
+
 /* ---- finding the sources of a kernel ------------------------------------------------ */
 
 static const char *base_name(const char *path)

@@ -7,7 +7,7 @@
 #   make check-opencl
 OCLT_DIR   := $(BUILD)/tests/opencl
 OCLT_NAMES := vadd_saxpy cache_chain two_devices evict build_error tile2d local_arg \
-              random_graph smp_vs_opencl ops_direct
+              random_graph smp_vs_opencl ops_direct host_writes
 OCLT_BINS  := $(OCLT_NAMES:%=$(OCLT_DIR)/%)
 OCLT_RUN    = @$(HARNESS) run $(RESULTS)
 OCLT_TWO   := POCL_DEVICES="pthread pthread"
@@ -38,5 +38,6 @@ check-opencl: $(OCLT_BINS)
 	$(OCLT_RUN) opencl/smp_vs_opencl[round-robin] -- env NX_ARGS="--dispatch=round-robin" $(OCLT_DIR)/smp_vs_opencl
 	$(OCLT_RUN) opencl/ops_direct -- $(OCLT_DIR)/ops_direct
 	$(OCLT_RUN) opencl/ops_direct[2dev] -- env $(OCLT_TWO) $(OCLT_DIR)/ops_direct
+	$(OCLT_RUN) opencl/host_writes -- $(OCLT_DIR)/host_writes
 
 CHECK_TARGETS += check-opencl

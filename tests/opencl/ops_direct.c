@@ -32,6 +32,7 @@ static void check_tile(const char *what)
 
 int main(void)
 {
+    nanort_opencl_source("none.cl", "", NULL);    /* no source: no OpenCL device */
     oclt_require(1);
     struct nrt_space *s = oclt_space(0), *t = oclt_devices() > 1 ? oclt_space(1) : s;
     const struct nrt_mem_ops *m = s->ops->mem;
