@@ -343,6 +343,21 @@ void deps_emit(struct lower *L, const struct lower_dir *d, bool reduction_commut
     emit_clauses(L, d->target, copy_deps, reduction_commutative, count, add);
 }
 
+void deps_emit_copies(struct lower *L, const struct lower_dir *d, struct lower_buf *count,
+                      struct lower_buf *add)
+{
+    const struct omp_directive *ds[2] = {d->dir, d->target};
+    for (int k = 0; k < 2; k++)
+        for (int i = 0; ds[k] && i < ds[k]->nclauses; i++) {
+            const struct omp_clause *c = &ds[k]->clauses[i];
+            enum omp_dep dir = c->kind == OMP_CL_COPY_IN ? OMP_DEP_IN
+                               : c->kind == OMP_CL_COPY_OUT ? OMP_DEP_OUT
+                               : c->kind == OMP_CL_COPY_INOUT ? OMP_DEP_INOUT : OMP_DEP_NONE;
+            for (int r = 0; dir != OMP_DEP_NONE && r < c->nrefs; r++)
+                emit_ref(L, c->refs[r], copy_bits(dir), count, add);
+        }
+}
+
 void deps_emit_taskwait(struct lower *L, const struct omp_directive *d, struct lower_buf *b)
 {
     struct region rs[64];

@@ -504,6 +504,48 @@ static void run_function(struct lower *L, struct lower_buf *b, const struct lowe
     lbuf_puts(b, " }\n");
 }
 
+/* Does an implementation of f ask for copy_deps?  Copies are per instance, built by f's
+ * spawn function: then f's dependences carry the COPY bits (under --no-copy-deps too). */
+static bool impls_copy_deps(struct lower *L, const struct lower_ftask *f)
+{
+    for (struct lower_ftask *g = L->ftasks; g; g = g->next)
+        if (g->impl_of && !strcmp(g->impl_of, fname(L, f)) &&
+            lower_dir_has(&g->dir, OMP_CL_COPY_DEPS))
+            return true;
+    return false;
+}
+
+static bool same_param_names(const struct lower_ftask *f, const struct lower_ftask *g)
+{
+    struct ast *p = f->params ? f->params->kid[0] : NULL;
+    struct ast *q = g->params ? g->params->kid[0] : NULL;
+    for (; p && q; p = p->next, q = q->next)
+        if (!p->sym || !q->sym || p->sym->name != q->sym->name)
+            return false;
+    return !p && !q;
+}
+
+/* The copy_in/out/inout regions of f's implementations, which name the same parameters. */
+static void impls_copies(struct lower *L, const struct lower_ftask *f, struct lower_buf *count,
+                         struct lower_buf *add)
+{
+    for (struct lower_ftask *g = L->ftasks; g; g = g->next) {
+        if (!g->impl_of || strcmp(g->impl_of, fname(L, f)) != 0)
+            continue;
+        const struct omp_clause *c = lower_dir_find(&g->dir, OMP_CL_COPY_IN);
+        c = c ? c : lower_dir_find(&g->dir, OMP_CL_COPY_OUT);
+        c = c ? c : lower_dir_find(&g->dir, OMP_CL_COPY_INOUT);
+        if (!c)
+            continue;
+        if (!same_param_names(f, g))
+            mcc_error_at(&c->loc, "sorry, unimplemented: copy clauses on '%s', which implements "
+                         "'%s' with other parameter names (name them as '%s' does)",
+                         fname(L, g), fname(L, f), fname(L, f));
+        else
+            deps_emit_copies(L, &g->dir, count, add);
+    }
+}
+
 static void spawn_function(struct lower *L, struct lower_buf *b, struct lower_ftask *f)
 {
     const char *fn = fname(L, f);
@@ -520,7 +562,11 @@ static void spawn_function(struct lower *L, struct lower_buf *b, struct lower_ft
     lbuf_puts(b, "    unsigned nrt_nr = 0, nrt_nd = 0;\n");
     struct lower_buf count = {0}, add = {0};
     lower_set_params(L, f->params, 0, (size_t)-1);
+    bool copy_deps = L->copy_deps;
+    L->copy_deps |= impls_copy_deps(L, f);
     deps_emit(L, &f->dir, !f->reds, &count, &add);
+    L->copy_deps = copy_deps;
+    impls_copies(L, f, &count, &add);
     if (count.s)
         lbuf_puts(b, count.s);
     lbuf_printf(b, "    void *nrt_a;\n    nanort_task *nrt_t = nanort_task_create(&%s__nrt_type, "

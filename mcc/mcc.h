@@ -851,6 +851,10 @@ bool lower_check_devices(struct lower *L, const struct lower_dir *d);
  * nrt_nd (regions, dimensions), `add` the nanort_task_region calls on nrt_t. */
 void deps_emit(struct lower *L, const struct lower_dir *d, bool reduction_commutative,
                struct lower_buf *count, struct lower_buf *add);
+/* Only the copy_in/copy_out/copy_inout regions of d (NANORT_DEP_NONE | COPY bits): those
+ * of an implementation, added by the spawn function of the task it implements. */
+void deps_emit_copies(struct lower *L, const struct lower_dir *d, struct lower_buf *count,
+                      struct lower_buf *add);
 /* taskwait on(...) / in / out / inout: a call to nanort_taskwait_on. */
 void deps_emit_taskwait(struct lower *L, const struct omp_directive *d, struct lower_buf *b);
 /* sizeof text of the element a shaped pointer points to (scalar rule). */

@@ -5,7 +5,8 @@
  * host pointer, other pointers -> LOCAL of shmem bytes, scalars -> VALUE of the
  * parameter's own type), the OpenCL kernel name (name(...) or the function's) and file,
  * implements binding the kernel's parameters by position from fn's arguments, COPY bits
- * of the regions (copy_deps, no_copy_deps + copy_in/copy_out), a CUDA task without
+ * of the regions (copy_deps, no_copy_deps + copy_in/copy_out, copies that only an
+ * implementation asks for added by fn's spawn), a CUDA task without
  * ndrange getting device pointers, and the embedded OpenCL sources with the build
  * options. */
 #include <string.h>
@@ -35,6 +36,20 @@ __kernel void scale_ocl(__global double *data, long len);
     copy_out([n]b)
 #pragma omp task in([n]a) out([n]b)
 __kernel void copies(__global const short *a, __global short *b, char c, int n);
+
+/* copies asked for by the implementation only: fn's spawn adds them */
+#pragma omp target device(smp) no_copy_deps
+#pragma omp task in([n]v) out([n]w)
+void pairs(const int *v, int *w, int n);
+void pairs(const int *v, int *w, int n)
+{
+    for (int i = 0; i < n; i++)
+        w[i] = v[i];
+}
+
+#pragma omp target device(opencl) ndrange(1, n, 4) implements(pairs) copy_in([n]v) \
+    copy_out([n]w)
+__kernel void pairs_ocl(__global const int *v, __global int *w, int n);
 
 static const void *seen_x;
 static int seen_n;
@@ -118,6 +133,22 @@ static void check_copies(void)
     CHECK(m->l.local[0] == 16 && m->l.global[0] == 32, "range");
 }
 
+static int iv[12], iw[12];
+
+static void check_implementation_copies(void)
+{
+    pairs(iv, iw, 12);
+    const struct mock_launch *m = mock_last();
+    CHECK(!strcmp(m->impl->name, "pairs_ocl") && m->nregions == 4, "%s with %u regions",
+          m->impl->name, m->nregions);
+    CHECK(m->flags[0] == NANORT_DEP_IN && m->flags[1] == NANORT_DEP_OUT &&
+          m->flags[2] == NANORT_COPY_IN && m->flags[3] == NANORT_COPY_OUT,
+          "flags %#x %#x %#x %#x", m->flags[0], m->flags[1], m->flags[2], m->flags[3]);
+    CHECK(m->bases[2] == iv && m->bytes[3] == sizeof iw, "copied regions");
+    CHECK(m->args[0].kind == NANORT_KARG_BUFFER && m->args[1].kind == NANORT_KARG_BUFFER &&
+          m->args[2].kind == NANORT_KARG_VALUE, "kinds");
+}
+
 static void check_cuda_by_hand(void)
 {
     by_hand(fx, 10);
@@ -151,6 +182,7 @@ int main(void)
     check_tile();
     check_implements();
     check_copies();
+    check_implementation_copies();
     mock_device = NANORT_DEVICE_CUDA;
     check_cuda_by_hand();
     check_sources();
