@@ -284,6 +284,7 @@ struct nanort_task {
     int space;                      /* memory space it runs in, 0 = host */
     uint64_t id;                    /* --trace/--graph: creation number (instr.c) */
     long long vpred_ns;             /* versioning.c: predicted time counted in its space */
+    bool vchosen;                   /* versioning.c: chosen by nrt_vers_choose() */
     /* Undeferred device task: the creator's flag, set to 1 by the manager once the task
      * finished (device.c), NULL otherwise.  Written before the task is queued. */
     atomic_int *dev_done;
@@ -671,13 +672,21 @@ void nrt_crash_install(void);
 /* Bytes a task's regions cover, and its footprint class (powers of two). */
 size_t nrt_perf_footprint(const struct nanort_task *t);
 unsigned nrt_perf_bucket(size_t bytes);
-/* A run of implementation `impl` (index in info->impls) took `ns`. */
-void nrt_perf_record(const struct nrt_type_info *info, unsigned impl, size_t footprint,
-                     uint64_t ns);
+/* A run of implementation `impl` (index in info->impls) in `space` took `ns`. */
+void nrt_perf_record(const struct nrt_type_info *info, unsigned impl, int space,
+                     size_t footprint, uint64_t ns);
 /* Runs recorded for that footprint class (the discarded first run not counted). */
-unsigned nrt_perf_samples(const struct nrt_type_info *info, unsigned impl, size_t footprint);
+unsigned nrt_perf_samples(const struct nrt_type_info *info, unsigned impl, int space,
+                          size_t footprint);
+/* An instance was given to (impl, space): counted as in flight until its record. */
+void nrt_perf_chosen(const struct nrt_type_info *info, unsigned impl, int space,
+                     size_t footprint);
+/* Runs recorded plus runs in flight (learning spreads the trials with it). */
+long nrt_perf_tries(const struct nrt_type_info *info, unsigned impl, int space,
+                    size_t footprint);
 /* Predicted ns (median; other footprints scaled linearly), or -1 when never measured. */
-double nrt_perf_predict(const struct nrt_type_info *info, unsigned impl, size_t footprint);
+double nrt_perf_predict(const struct nrt_type_info *info, unsigned impl, int space,
+                        size_t footprint);
 void nrt_perf_transfer_record(int src, int dst, size_t bytes, uint64_t ns);
 double nrt_perf_transfer_ns(int src, int dst, size_t bytes);
 void nrt_perf_print(FILE *out);

@@ -34,9 +34,11 @@ struct perf_entry {
      * not yet claimed by a type of this run. */
     const struct nrt_type_info *info;
     unsigned impl;
+    int space;                          /* where it ran: devices of one kind may differ */
     unsigned bucket;
     char *label, *impl_name, *device;   /* owned copies, for saving and matching */
     unsigned long runs;                 /* runs recorded, the discarded first included */
+    long inflight;                      /* chosen and not finished yet */
     unsigned n, next;                   /* window fill and ring position */
     double ns[NRT_PERF_WINDOW];
     struct perf_entry *next_entry;
@@ -86,8 +88,12 @@ unsigned nrt_perf_bucket(size_t bytes)
 
 /* ---- execution times -------------------------------------------------------------- */
 
-static const char *impl_device_name(const struct nanort_impl *impl)
+/* The name an entry is saved under: "smp", or the device's own name (two OpenCL devices
+ * of a machine, a GPU and a CPU, have different speeds). */
+static const char *space_name(const struct nanort_impl *impl, int space)
 {
+    if (space > 0 && space < nrt_nspaces && nrt_spaces[space])
+        return nrt_spaces[space]->name;
     const struct nrt_device_ops *ops = nrt_device(impl->device);
     return ops ? ops->name : "?";
 }
@@ -103,7 +109,7 @@ static char *xstrdup(const char *s)
 /* The entry of (info, impl, bucket); with `create`, made (or claimed from the loaded
  * file) when missing.  Caller holds perf_lock. */
 static struct perf_entry *find_entry(const struct nrt_type_info *info, unsigned impl,
-                                     unsigned bucket, bool create)
+                                     int space, unsigned bucket, bool create)
 {
     const struct nanort_impl *im = info->impls[impl];
     const char *label = info->type->label ? info->type->label : "?";
@@ -112,15 +118,16 @@ static struct perf_entry *find_entry(const struct nrt_type_info *info, unsigned 
     for (struct perf_entry *e = entries; e; e = e->next_entry) {
         if (e->bucket != bucket)
             continue;
-        if (e->info == info && e->impl == impl)
+        if (e->info == info && e->impl == impl && e->space == space)
             return e;
         if (!e->info && !loaded && !strcmp(e->label, label) && !strcmp(e->impl_name, name) &&
-            !strcmp(e->device, impl_device_name(im)))
+            !strcmp(e->device, space_name(im, space)))
             loaded = e;
     }
     if (loaded) {                       /* learned in an earlier run */
         loaded->info = info;
         loaded->impl = impl;
+        loaded->space = space;
         return loaded;
     }
     if (!create)
@@ -128,20 +135,22 @@ static struct perf_entry *find_entry(const struct nrt_type_info *info, unsigned 
     struct perf_entry *e = nrt_xcalloc(1, sizeof *e);
     e->info = info;
     e->impl = impl;
+    e->space = space;
     e->bucket = bucket;
     e->label = xstrdup(label);
     e->impl_name = xstrdup(name);
-    e->device = xstrdup(impl_device_name(im));
+    e->device = xstrdup(space_name(im, space));
     e->next_entry = entries;
     entries = e;
     return e;
 }
 
-void nrt_perf_record(const struct nrt_type_info *info, unsigned impl, size_t footprint,
-                     uint64_t ns)
+void nrt_perf_record(const struct nrt_type_info *info, unsigned impl, int space,
+                     size_t footprint, uint64_t ns)
 {
     NRT_PCHECK(pthread_mutex_lock(&perf_lock));
-    struct perf_entry *e = find_entry(info, impl, nrt_perf_bucket(footprint), true);
+    struct perf_entry *e = find_entry(info, impl, space, nrt_perf_bucket(footprint), true);
+    e->inflight--;
     if (e->runs++ > 0) {                /* the first run of each is discarded */
         e->ns[e->next] = (double)ns;
         e->next = (e->next + 1) % NRT_PERF_WINDOW;
@@ -149,6 +158,24 @@ void nrt_perf_record(const struct nrt_type_info *info, unsigned impl, size_t foo
             e->n++;
     }
     NRT_PCHECK(pthread_mutex_unlock(&perf_lock));
+}
+
+void nrt_perf_chosen(const struct nrt_type_info *info, unsigned impl, int space,
+                     size_t footprint)
+{
+    NRT_PCHECK(pthread_mutex_lock(&perf_lock));
+    find_entry(info, impl, space, nrt_perf_bucket(footprint), true)->inflight++;
+    NRT_PCHECK(pthread_mutex_unlock(&perf_lock));
+}
+
+long nrt_perf_tries(const struct nrt_type_info *info, unsigned impl, int space,
+                    size_t footprint)
+{
+    NRT_PCHECK(pthread_mutex_lock(&perf_lock));
+    struct perf_entry *e = find_entry(info, impl, space, nrt_perf_bucket(footprint), false);
+    long n = e ? (long)e->runs + e->inflight : 0;
+    NRT_PCHECK(pthread_mutex_unlock(&perf_lock));
+    return n;
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -176,23 +203,25 @@ static double entry_median(const struct perf_entry *e)
     return e->n % 2 ? v[e->n / 2] : (v[e->n / 2 - 1] + v[e->n / 2]) / 2;
 }
 
-unsigned nrt_perf_samples(const struct nrt_type_info *info, unsigned impl, size_t footprint)
+unsigned nrt_perf_samples(const struct nrt_type_info *info, unsigned impl, int space,
+                          size_t footprint)
 {
     NRT_PCHECK(pthread_mutex_lock(&perf_lock));
-    struct perf_entry *e = find_entry(info, impl, nrt_perf_bucket(footprint), false);
+    struct perf_entry *e = find_entry(info, impl, space, nrt_perf_bucket(footprint), false);
     unsigned n = e ? (unsigned)(e->runs > 0 ? e->runs - 1 : 0) : 0;
     NRT_PCHECK(pthread_mutex_unlock(&perf_lock));
     return n;
 }
 
-double nrt_perf_predict(const struct nrt_type_info *info, unsigned impl, size_t footprint)
+double nrt_perf_predict(const struct nrt_type_info *info, unsigned impl, int space,
+                        size_t footprint)
 {
     unsigned want = nrt_perf_bucket(footprint);
     double best = -1;
     int best_dist = PERF_BUCKETS + 1;
     NRT_PCHECK(pthread_mutex_lock(&perf_lock));
     for (struct perf_entry *e = entries; e; e = e->next_entry) {
-        if (e->info != info || e->impl != impl || e->n == 0)
+        if (e->info != info || e->impl != impl || e->space != space || e->n == 0)
             continue;
         int dist = abs((int)e->bucket - (int)want);
         if (dist < best_dist) {
@@ -248,11 +277,11 @@ void nrt_perf_print(FILE *out)
             continue;
         if (!any)
             fprintf(out, "nanort: versioning model (median of the last %d runs, first run "
-                         "discarded)\n  %-20s %-20s %-8s %12s %8s %12s\n",
+                         "discarded)\n  %-20s %-20s %-20s %10s %8s %12s\n",
                     NRT_PERF_WINDOW, "label", "implementation", "device", "footprint",
                     "runs", "median us");
         any = true;
-        fprintf(out, "  %-20s %-20s %-8s %10s%zu %8lu %12.2f\n", e->label, e->impl_name,
+        fprintf(out, "  %-20.20s %-20.20s %-20.20s %8s%zu %8lu %12.2f\n", e->label, e->impl_name,
                 e->device, "<2^", (size_t)e->bucket, e->runs, entry_median(e) / 1e3);
     }
     NRT_PCHECK(pthread_mutex_unlock(&perf_lock));

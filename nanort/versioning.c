@@ -11,7 +11,8 @@
  *
  * Learning: until an implementation has --versioning-min-trials runs measured for the
  * task's footprint class (perfmodel.c; the very first run is discarded, so it needs one
- * more), instances go to the least-tried implementation.  After that, one choice in 64
+ * more), instances go to the least-tried implementation (runs in flight count), and an
+ * unmeasured candidate is predicted as the mean of the measured ones.  After that, one choice in 64
  * re-measures the least-measured losing version until its window of runs is full, so a
  * noisy start cannot exclude a version for good (at most NRT_PERF_WINDOW such runs).
  *
@@ -54,66 +55,109 @@ static long long space_load(int space)
     return q;
 }
 
+/* A prediction for every candidate: measured, or, while unknown, the mean of the known
+ * ones (100 us when none is known) so that unmeasured candidates share the work by count
+ * instead of all landing on the first. */
+static void predict_all(const struct nanort_task *t, unsigned ncand,
+                        const struct nrt_vcand *cand, size_t fp, double *p)
+{
+    double sum = 0;
+    unsigned known = 0;
+    for (unsigned i = 0; i < ncand; i++) {
+        p[i] = nrt_perf_predict(t->info, cand[i].impl, cand[i].space, fp);
+        if (p[i] >= 0) {
+            sum += p[i];
+            known++;
+        }
+    }
+    for (unsigned i = 0; i < ncand; i++)
+        if (p[i] < 0)
+            p[i] = known ? sum / known : 100000.0;
+}
+
+/* Learning: the candidate under trial with the fewest runs (finished or in flight), or
+ * ncand when every candidate has its trials measured. */
+static unsigned under_trial(const struct nanort_task *t, unsigned ncand,
+                            const struct nrt_vcand *cand, size_t fp)
+{
+    unsigned best = ncand;
+    long best_tries = 0;
+    for (unsigned i = 0; i < ncand; i++) {
+        if (nrt_perf_samples(t->info, cand[i].impl, cand[i].space, fp) >= (unsigned)min_trials)
+            continue;
+        long tries = nrt_perf_tries(t->info, cand[i].impl, cand[i].space, fp);
+        if (best == ncand || tries < best_tries) {
+            best = i;
+            best_tries = tries;
+        }
+    }
+    return best;
+}
+
+/* Earliest estimated finish: queued work + run time + transfers. */
+static unsigned earliest_finish(unsigned ncand, const struct nrt_vcand *cand, const double *p)
+{
+    unsigned best = 0;
+    double best_finish = INFINITY;
+    for (unsigned i = 0; i < ncand; i++) {
+        double finish = (double)space_load(cand[i].space) + p[i] +
+                        nrt_perf_transfer_ns(0, cand[i].space, cand[i].missing_bytes);
+        if (finish < best_finish) {
+            best_finish = finish;
+            best = i;
+        }
+    }
+    return best;
+}
+
+/* Now and then a version that lost is measured again, until its window is full: a few
+ * unlucky first measurements (a preempted worker) must not exclude it for good. */
+static unsigned recheck(const struct nanort_task *t, unsigned ncand,
+                        const struct nrt_vcand *cand, size_t fp, unsigned best)
+{
+    if (atomic_fetch_add_explicit(&decisions, 1, memory_order_relaxed) % 64 != 63)
+        return best;
+    unsigned fewest = NRT_PERF_WINDOW, pick = best;
+    for (unsigned i = 0; i < ncand; i++) {
+        unsigned n = nrt_perf_samples(t->info, cand[i].impl, cand[i].space, fp);
+        if (i != best && n < fewest) {
+            fewest = n;
+            pick = i;
+        }
+    }
+    return pick;
+}
+
 bool nrt_vers_choose(struct nanort_task *t, unsigned ncand, const struct nrt_vcand *cand,
                      unsigned *pick)
 {
-    const struct nrt_type_info *info = t->info;
+    double p[NRT_MAX_SPACES + 16];
     size_t fp = nrt_perf_footprint(t);
     if (ncand == 0)
         return false;
-    /* learning: the least-tried candidate implementation that is still under trial */
-    unsigned best = ncand, best_trials = 0;
-    for (unsigned i = 0; i < ncand; i++) {
-        unsigned n = nrt_perf_samples(info, cand[i].impl, fp);
-        if (n < (unsigned)min_trials && (best == ncand || n < best_trials)) {
-            best = i;
-            best_trials = n;
-        }
-    }
-    double pred = -1;
-    if (best == ncand) {
-        double best_finish = INFINITY;
-        for (unsigned i = 0; i < ncand; i++) {
-            double p = nrt_perf_predict(info, cand[i].impl, fp);
-            if (p < 0)
-                p = 0;
-            double finish = (double)space_load(cand[i].space) + p +
-                            nrt_perf_transfer_ns(0, cand[i].space, cand[i].missing_bytes);
-            if (finish < best_finish) {
-                best_finish = finish;
-                best = i;
-                pred = p;
-            }
-        }
-        /* Re-check now and then a version that lost, until its window is full: a few
-         * unlucky first measurements (a preempted worker) must not exclude it forever. */
-        if (atomic_fetch_add_explicit(&decisions, 1, memory_order_relaxed) % 64 == 63) {
-            unsigned fewest = NRT_PERF_WINDOW;
-            for (unsigned i = 0; i < ncand; i++) {
-                unsigned n = nrt_perf_samples(info, cand[i].impl, fp);
-                if (i != best && n < fewest) {
-                    fewest = n;
-                    best = i;
-                }
-            }
-            pred = nrt_perf_predict(info, cand[best].impl, fp);
-        }
-    } else {
-        pred = nrt_perf_predict(info, cand[best].impl, fp);
-    }
-    long long add = pred > 0 ? (long long)pred : 0;
+    if (ncand > sizeof p / sizeof p[0])
+        ncand = sizeof p / sizeof p[0];
+    unsigned best = under_trial(t, ncand, cand, fp); /* first: claims loaded models */
+    predict_all(t, ncand, cand, fp, p);
+    if (best == ncand)
+        best = recheck(t, ncand, cand, fp, earliest_finish(ncand, cand, p));
+    long long add = (long long)p[best];
     t->vpred_ns = add;
+    t->vchosen = true;
     atomic_fetch_add_explicit(&queued_ns[cand[best].space], add, memory_order_relaxed);
+    nrt_perf_chosen(t->info, cand[best].impl, cand[best].space, fp);
     *pick = best;
     return true;
 }
 
 void nrt_vers_done(struct nanort_task *t, unsigned impl, uint64_t ns)
 {
-    if (t->vpred_ns)
-        atomic_fetch_sub_explicit(&queued_ns[t->space], t->vpred_ns, memory_order_relaxed);
+    if (!t->vchosen)
+        return;                     /* not chosen here (round-robin among smp versions) */
+    atomic_fetch_sub_explicit(&queued_ns[t->space], t->vpred_ns, memory_order_relaxed);
     t->vpred_ns = 0;
-    nrt_perf_record(t->info, impl, nrt_perf_footprint(t), ns);
+    t->vchosen = false;
+    nrt_perf_record(t->info, impl, t->space, nrt_perf_footprint(t), ns);
 }
 
 /* smp-only types: every implementation runs in the pool, so the fastest predicted one
