@@ -61,14 +61,18 @@ static struct {
     } sp[NRT_MAX_SPACES];
 } C = {.lock = {.m = PTHREAD_MUTEX_INITIALIZER}};
 
-/* Segments whose host copy is invalid: written under the lock, read by the taskwait
- * flush to skip the lock when there is nothing to copy back.  Release decrements and
- * the acquire read: a flush that skips sees the host data the last copy-back wrote. */
-static atomic_ulong ndirty;
 /* Set once a device task was staged: until then the host holds everything and smp
  * tasks skip the directory.  Release/acquire: a task that sees it set sees the
  * directory's state of the staging (conflicting tasks are ordered by dependences). */
 static atomic_bool cache_used;
+/* C.nseg, published for the taskwait flush to skip the lock when no device holds
+ * anything: stored with release under the lock after every change, read with acquire. */
+static atomic_size_t nseg_pub;
+
+static void publish_nseg(void)
+{
+    atomic_store_explicit(&nseg_pub, C.nseg, memory_order_release);
+}
 
 static enum nrt_cache_policy policy(void)
 {
@@ -153,6 +157,7 @@ static struct seg *seg_insert(size_t i, uintptr_t lo, uintptr_t hi)
     }
     memmove(&C.seg[i + 1], &C.seg[i], (C.nseg - i) * sizeof *C.seg);
     C.nseg++;
+    publish_nseg();
     C.seg[i] = (struct seg){.lo = lo, .hi = hi, .host = true};
     return &C.seg[i];
 }
@@ -196,8 +201,6 @@ static void seg_split(size_t i, uintptr_t x)
     g->writers = f->writers;
     for (unsigned k = 0; k < f->n; k++)
         seg_add_copy(g, f->a[k]);
-    if (!g->host)
-        atomic_fetch_add_explicit(&ndirty, 1, memory_order_relaxed);
 }
 
 /* Make segments tile [a, b) exactly (new ones valid on the host only); their indices
@@ -235,12 +238,11 @@ static void seg_compact(size_t i0, size_t i1)
     }
     memmove(&C.seg[w], &C.seg[i1], (C.nseg - i1) * sizeof *C.seg);
     C.nseg -= i1 - w;
+    publish_nseg();
 }
 
 static void set_host(struct seg *g, bool valid)
 {
-    if (g->host != valid)
-        atomic_fetch_add_explicit(&ndirty, valid ? (unsigned long)-1 : 1, memory_order_release);
     g->host = valid;
 }
 
@@ -887,9 +889,32 @@ void nrt_cache_host_release(struct nanort_task *t)
     nrt_lock_release(&C.lock);
 }
 
+/* After a flush the host may write what it got back, so the host becomes the only
+ * valid copy of segments [i0, i1) (skipping those a running device task writes: its
+ * completion decides). */
+static void host_takes(size_t i0, size_t i1)
+{
+    for (size_t k = i0; k < i1; k++)
+        if (C.seg[k].writers == 0) {
+            NRT_ASSERT(C.seg[k].host);
+            C.seg[k].n = 0;
+        }
+    seg_compact(i0, i1);
+}
+
+static bool nothing_cached(void)
+{
+    return nrt_nspaces <= 1 || atomic_load_explicit(&nseg_pub, memory_order_acquire) == 0;
+}
+
+/*
+ * taskwait: copy back what the host lacks, and drop the device copies, since the code
+ * after a taskwait may write the data on the host (OmpSs programs do: main refills an
+ * array, then creates device tasks on it again).  taskwait noflush keeps them.
+ */
 void nrt_devices_flush(void)
 {
-    if (nrt_nspaces <= 1 || atomic_load_explicit(&ndirty, memory_order_acquire) == 0)
+    if (nothing_cached())
         return;
     nrt_lock_acquire(&C.lock);
     for (size_t k = 0; k < C.nseg; k++) {
@@ -900,26 +925,33 @@ void nrt_devices_flush(void)
         /* one copy for a run of contiguous segments held by the same allocation */
         size_t e = k + 1;
         while (e < C.nseg && !C.seg[e].host && C.seg[e].lo == C.seg[e - 1].hi &&
-               seg_has(&C.seg[e], src))
+               C.seg[e].writers == 0 && seg_has(&C.seg[e], src))
             e++;
         copy_to_host(src, g->lo, C.seg[e - 1].hi);
         for (size_t j = k; j < e; j++)
             set_host(&C.seg[j], true);
         k = e - 1;
     }
+    host_takes(0, C.nseg);
     nrt_lock_release(&C.lock);
 }
 
+/* taskwait on(...): the same as a taskwait's flush, for the segments the regions touch. */
 void nrt_cache_flush_regions(unsigned n, const struct nrt_region *regs)
 {
-    if (nrt_nspaces <= 1 || atomic_load_explicit(&ndirty, memory_order_acquire) == 0)
+    if (nothing_cached())
         return;
     nrt_lock_acquire(&C.lock);
     for (unsigned i = 0; i < n; i++) {
         struct chunk_it it;
         uintptr_t lo, hi;
-        for (chunk_start(&it, &regs[i]); chunk_next(&it, &lo, &hi);)
+        for (chunk_start(&it, &regs[i]); chunk_next(&it, &lo, &hi);) {
             host_fetch(lo, hi, true);
+            size_t i0 = seg_after(lo), i1 = i0;
+            while (i1 < C.nseg && C.seg[i1].lo < hi)
+                i1++;
+            host_takes(i0, i1);
+        }
     }
     nrt_lock_release(&C.lock);
 }
@@ -937,8 +969,8 @@ void nrt_cache_stop(void)
     free(C.seg);
     C.seg = NULL;
     C.nseg = C.cap = 0;
+    publish_nseg();
     memset(C.sp, 0, sizeof C.sp);
-    atomic_store(&ndirty, 0);
     atomic_store(&cache_used, false);
     nrt_lock_release(&C.lock);
 }
@@ -949,7 +981,7 @@ void nrt_cache_after_fork(void)
     nrt_lock_init(&C.lock);
     C.seg = NULL;
     C.nseg = C.cap = 0;
+    publish_nseg();
     memset(C.sp, 0, sizeof C.sp);
-    atomic_store(&ndirty, 0);
     atomic_store(&cache_used, false);
 }

@@ -415,6 +415,31 @@ START_TEST(taskwait_noflush_on_and_flush)
 }
 END_TEST
 
+/* After a taskwait main may write the data on the host: the next device task must see
+ * main's values (the flush dropped the device copies); after taskwait on(x) too. */
+START_TEST(host_writes_after_taskwait_are_seen)
+{
+    static double x[N], y[N];
+    env("1", NULL, NULL);
+    fill(x, 1.0);
+    fill(y, 1.0);
+    FD_SPAWN(&fd_type_dev, add_k, 1, FD_PTRS(x), FD_INOUT(x, sizeof x));
+    FD_SPAWN(&fd_type_dev, add_k, 1, FD_PTRS(y), FD_IN(y, sizeof y));
+    nanort_taskwait();
+    check_all(x, 2.0);
+    fill(x, 10.0);
+    fill(y, 10.0);                  /* only read on the device: its copy was clean */
+    FD_SPAWN(&fd_type_dev, add_k, 1, FD_PTRS(x), FD_INOUT(x, sizeof x));
+    FD_SPAWN(&fd_type_dev, axpy, 0, FD_PTRS(y, x), FD_IN(y, sizeof y), FD_OUT(x, sizeof x));
+    nanort_taskwait_on1(x, sizeof x);
+    check_all(x, 20.0);
+    fill(x, 3.0);
+    FD_SPAWN(&fd_type_dev, add_k, 1, FD_PTRS(x), FD_INOUT(x, sizeof x));
+    nanort_taskwait();
+    check_all(x, 4.0);
+}
+END_TEST
+
 /* An undeferred (if(0)) device task has finished when submit returns. */
 START_TEST(undeferred_device_task_finishes_before_submit_returns)
 {
@@ -538,6 +563,7 @@ int main(void)
     tcase_add_test(tc, device_task_creating_task_is_fatal);
     tc = ut_tcase(s, "taskwait", 30);
     tcase_add_test(tc, taskwait_noflush_on_and_flush);
+    tcase_add_test(tc, host_writes_after_taskwait_are_seen);
     tcase_add_test(tc, undeferred_device_task_finishes_before_submit_returns);
     tc = ut_tcase(s, "versions", 30);
     tcase_add_test(tc, mixed_versions_round_robin_same_results);
