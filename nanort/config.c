@@ -430,6 +430,8 @@ static void __attribute__((noreturn)) bad_size(const char *opt, const char *valu
 size_t nrt_parse_size(const char *opt, const char *value, size_t total)
 {
     char *end;
+    while (*opt == '-')                 /* "--gpu-max-memory" or "gpu-max-memory" */
+        opt++;
     if (!value || !isdigit((unsigned char)*value))
         bad_size(opt, value ? value : "");
     errno = 0;
