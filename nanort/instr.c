@@ -227,12 +227,16 @@ static enum nrt_dep_class classify_pair(const struct nrt_region *p, const struct
     return NRT_DEP_ANTI;
 }
 
-/* The strongest kind among the overlapping region pairs (true > output > anti). */
+/* The strongest kind among the overlapping region pairs (true > output > anti).  Only
+ * the predecessor's accesses still listed in the domain (obj set: not superseded by a
+ * later writer) can have made the edge, so the others do not count. */
 static enum nrt_dep_class classify(const struct nanort_task *pred, const struct nanort_task *succ)
 {
     enum nrt_dep_class best = NRT_DEP_OTHER;
     for (unsigned i = 0; i < pred->nregions; i++) {
         const struct nrt_region *p = &pred->regions[i];
+        if (!p->obj)
+            continue;
         for (unsigned j = 0; j < succ->nregions; j++) {
             const struct nrt_region *s = &succ->regions[j];
             if (!p->nd || !s->nd || p->hi <= s->lo || s->hi <= p->lo)
@@ -247,6 +251,7 @@ static enum nrt_dep_class classify(const struct nanort_task *pred, const struct 
     return best;
 }
 
+/* Called under the domain's lock, which guards the regions' obj fields. */
 void nrt_instr_dep(struct nanort_task *pred, struct nanort_task *succ, unsigned kind)
 {
     if (!recording || (succ->flags & NRT_TF_WAITER))

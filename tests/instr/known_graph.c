@@ -2,14 +2,18 @@
  * known_graph.c - a C-API program whose task graph is known exactly, for the --trace and
  * --graph tests (check_trace.py / check_graph.py compare against these numbers):
  *
- *   init[i]  out(b[i])                 4 tasks
+ *   gate     out(b[0..3], total)       1 task that waits until main submitted the others,
+ *                                      so that every edge below is made (none of its
+ *                                      predecessors can have finished already)
+ *   init[i]  out(b[i])                 4 tasks, 4 output edges gate -> init[i]
  *   scale[i] inout(b[i])               4 tasks, 4 true edges init[i] -> scale[i]
- *   sum      in(b[0..3]) out(total)    1 task,  4 true edges scale[i] -> sum
+ *   sum      in(b[0..3]) out(total)    1 task,  4 true edges scale[i] -> sum,
+ *                                               1 output edge gate -> sum
  *   reset    out(b[0])                 1 task,  1 anti edge sum -> reset
  *   redo     out(total)                1 task,  1 output edge sum -> redo
  *   parent   (no regions)              1 task that creates 2 "child" tasks and waits
  *
- * 14 tasks, 10 dependences (8 true, 1 anti, 1 output).  The program checks its own
+ * 15 tasks, 15 dependences (8 true, 1 anti, 6 output).  The program checks its own
  * values so a wrong order fails it too.  With "crash" as argument the "child" tasks
  * instead dereference NULL (the crash report test); "crash-chain" installs a SIGSEGV
  * handler of its own first, which the runtime must call (it exits with status 3).
@@ -31,6 +35,17 @@ static int crash;
 
 struct arg { double *p; int i; };
 
+static int submitted;
+
+/* Bounded: a policy that runs a ready task in its creator (wf) would wait for itself;
+ * after 2 s the gate gives up and the edge counts of the test come out wrong. */
+static void gate_fn(void *a, nanort_ctx *c)
+{
+    (void)a; (void)c;
+    double end = omp_get_wtime() + 2;
+    while (!__atomic_load_n(&submitted, __ATOMIC_ACQUIRE) && omp_get_wtime() < end)
+        ;
+}
 static void init_fn(void *a, nanort_ctx *c) { (void)c; struct arg *x = a; *x->p = x->i + 1; }
 static void scale_fn(void *a, nanort_ctx *c) { (void)c; struct arg *x = a; *x->p *= 10; }
 static void sum_fn(void *a, nanort_ctx *c)
@@ -51,6 +66,7 @@ static void child_fn(void *a, nanort_ctx *c)
         *bad = 1;
     __atomic_fetch_add((int *)((struct arg *)a)->p, 1, __ATOMIC_RELAXED);
 }
+TYPE(gate, gate_fn);
 TYPE(init, init_fn);
 TYPE(scale, scale_fn);
 TYPE(sum, sum_fn);
@@ -104,6 +120,8 @@ int main(int argc, char **argv)
         return 0;
     }
     unsigned out = NANORT_DEP_OUT, inout = NANORT_DEP_INOUT;
+    unsigned gflags[NB + 1] = {out, out, out, out, out};
+    spawn(&gate_type, 0, NB + 1, gflags, (void *[]){&b[0], &b[1], &b[2], &b[3], &total});
     for (int i = 0; i < NB; i++)
         spawn(&init_type, i, 1, &out, (void *[]){&b[i]});
     for (int i = 0; i < NB; i++)
@@ -114,6 +132,7 @@ int main(int argc, char **argv)
     spawn(&reset_type, 0, 1, &out, (void *[]){&b[0]});
     spawn(&redo_type, 0, 1, &out, (void *[]){&total});
     spawn(&parent_type, 0, 0, NULL, NULL);
+    __atomic_store_n(&submitted, 1, __ATOMIC_RELEASE);
     nanort_taskwait();
     if (redo_value != 100 || b[0] != -1 || total != 0 || children_ran != 2) {
         fprintf(stderr, "known_graph: wrong values: redo %g b0 %g total %g children %d\n",

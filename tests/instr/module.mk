@@ -1,0 +1,32 @@
+# tests/instr: what users see of a run (nanort/instr.c, stats.c, crash.c): --trace
+# validated as JSON and against the known task graph of known_graph.c, --graph counted
+# and rendered with dot, the --summary table, the crash report of a task, device tracks
+# and transfer spans (device_trace.c: skipped without an OpenCL device).
+#
+#   make check-instr      every test below (tests/instr/run.sh does the checking)
+INSTR_DIR    := $(BUILD)/tests/instr
+INSTR_KNOWN  := $(INSTR_DIR)/known_graph
+INSTR_DEVICE := $(INSTR_DIR)/device_trace
+INSTR_RUN     = env BUILD=$(BUILD) MCC=$(MCC_BIN) tests/instr/run.sh
+
+$(INSTR_DIR)/%: tests/instr/%.c include/nanort.h $(NANORT_LIB_A)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_COMMON) -o $@ $< $(NANORT_LIB_A) $(LDLIBS_COMMON)
+
+ALL_TARGETS += $(INSTR_KNOWN) $(INSTR_DEVICE)
+
+.PHONY: check-instr
+check-instr: $(INSTR_KNOWN) $(INSTR_DEVICE) $(MCC_BIN) $(BUILD)/lib/libnanort.so \
+             $(BUILD)/lib/mcc/include/omp.h tests/instr/run.sh tests/instr/check_trace.py \
+             tests/instr/check_graph.py
+	@for w in 1 2 4; do \
+	  $(HARNESS) run $(RESULTS) instr/known-graph-w$$w -- $(INSTR_RUN) known $(INSTR_KNOWN) $$w; \
+	done
+	@$(HARNESS) run $(RESULTS) instr/summary-table -- $(INSTR_RUN) summary $(INSTR_KNOWN)
+	@$(HARNESS) run $(RESULTS) instr/crash-names-task -- $(INSTR_RUN) crash $(INSTR_KNOWN)
+	@$(HARNESS) run $(RESULTS) instr/crash-chains-handler -- $(INSTR_RUN) crash-chain $(INSTR_KNOWN)
+	@$(HARNESS) run $(RESULTS) instr/trace-unwritable -- $(INSTR_RUN) unwritable $(INSTR_KNOWN)
+	@$(HARNESS) run $(RESULTS) instr/mcc-cholesky -- $(INSTR_RUN) mcc-cholesky
+	@$(HARNESS) run $(RESULTS) instr/device-tracks -- $(INSTR_RUN) devices $(INSTR_DEVICE)
+
+CHECK_TARGETS += check-instr
