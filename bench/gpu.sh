@@ -154,6 +154,21 @@ if [ "$part" = all ] || [ "$part" = tests ]; then
   for f in "$B"/results-gpu/*.log; do
     { echo "== ${f##*/}"; tail -n 12 "$f"; } >> "$out/tests.txt"
   done
-  { echo; echo "Tests (tests/samples-dev/run.sh with the GPU): $(tests/harness.sh summary "$B/results-gpu")"; } >> "$md"
+  # smp, OpenCL (NVIDIA and PoCL) and CUDA versions sharing the tiles of one program, and
+  # compute-sanitizer's memcheck on the CUDA-only samples.
+  mixed="env NX_ARGS=--summary $B/samples-dev/matmul_dev/cuda 2048 128"
+  { echo "== $mixed"; $mixed 2>&1; echo "(exit $?)"; } >> "$out/tests.txt"
+  mc=0 mcs=
+  for p in matmul_dev:"256 64" nbody:"2048 3 4" krist:"512 4096 1024" saxpy_cuda:"200000 50000 3" \
+           cholesky_cuda:"256 64"; do
+    if timeout 120 compute-sanitizer --tool memcheck --error-exitcode 9 \
+         "$B/samples-dev/${p%%:*}/cudaonly" ${p#*:} >> "$out/tests.txt" 2>&1; then
+      mc=$((mc + 1))
+    else
+      mcs="$mcs ${p%%:*}"
+    fi
+  done
+  { echo; echo "Tests (tests/samples-dev/run.sh with the GPU): $(tests/harness.sh summary "$B/results-gpu")";
+    echo "compute-sanitizer memcheck clean on $mc of 5 CUDA-only samples${mcs:+ (not:$mcs)}."; } >> "$md"
 fi
 cat "$md"
