@@ -56,7 +56,8 @@ static void set_args(struct nrt_space *s, nanort_ctx *ctx, cl_kernel k,
 }
 
 /* Global sizes rounded up to multiples of the local ones (the kernel bound-checks, as
- * CUDA grids do); false when every local size is 0 (the device chooses). */
+ * CUDA grids do); false when every local size is 0 (the device chooses).  A 0 among
+ * other local sizes counts as 1: OpenCL takes all of them or none. */
 static bool ndrange(const struct nanort_launch *l, size_t global[3], size_t local[3])
 {
     bool any = false;

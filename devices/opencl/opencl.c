@@ -278,7 +278,9 @@ static void describe(struct ocl_device *d, int index, struct nrt_space *s)
 {
     cl_ulong global = 0;
     cl_uint align_bits = 0;
-    device_info(d, CL_DEVICE_NAME, sizeof d->dev_name - 1, d->dev_name);
+    char name[256] = "";
+    device_info(d, CL_DEVICE_NAME, sizeof name - 1, name);
+    snprintf(d->dev_name, sizeof d->dev_name, "%.47s", name);
     device_info(d, CL_DEVICE_GLOBAL_MEM_SIZE, sizeof global, &global);
     device_info(d, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof d->max_alloc, &d->max_alloc);
     device_info(d, CL_DEVICE_MEM_BASE_ADDR_ALIGN, sizeof align_bits, &align_bits);
