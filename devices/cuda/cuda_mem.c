@@ -7,10 +7,13 @@
  * CPU packs piece k+1 into one buffer while the copy engine moves piece k out of the
  * other, and the copy returns before its last piece landed (the event says when).
  * Copies back to pageable memory use the driver's own path, which returns when the data
- * is on the host.  Measured on an H200 (tests/cuda/cuda_ops, 256 MiB, pageable):
- *   to the GPU:   staged here 8.9 GB/s, driver 8.5 GB/s (and ours returns early)
- *   from the GPU: staged here 8.7 GB/s, driver 15.9 GB/s
- *   pinned, both directions, both ways: 55 GB/s.
+ * is on the host.  Measured on an H200 (tests/cuda/cuda_ops, 256 MiB, pageable; two runs
+ * on two machines, the figures vary a lot from run to run):
+ *   to the GPU:   staged here 8.9 / 7.1 GB/s, cudaMemcpy 8.5 / 5.6 GB/s (and ours returns
+ *                 before the last piece landed)
+ *   from the GPU: staged here 8.7 GB/s, cudaMemcpy 15.9 GB/s (run 1); the driver's path
+ *                 in the plugin 7.4 GB/s, cudaMemcpy 5.1 GB/s (run 2)
+ *   pinned, both directions, plugin and cudaMemcpy: 55 GB/s.
  * cudaHostRegister of the user's ranges was not chosen: it pins pages at a cost that grows
  * with the range, every time the cache meets a new range, and unpinning waits for the
  * copies.  Host memory that is already pinned (cudaMallocHost, cudaHostAlloc,
