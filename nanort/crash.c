@@ -7,13 +7,14 @@
  * runtime started is called, or the signal's default action kills the process, so the
  * exit status is still the signal's (shells, Check and CI see a SIGSEGV).
  *
- * Everything here runs in a signal handler: only write(2), sigaction(2) and raise(3),
- * no stdio, no locks, no allocation.  nrt_current is initial-exec TLS, safe to read.
+ * Everything here runs in a signal handler: only write(2), nanosleep(2), sigaction(2),
+ * raise(3) and lock-free atomics, no stdio, no locks, no allocation.  nrt_current is initial-exec TLS, safe to read.
  */
 #include "nrt.h"
 
 #include <signal.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 static const struct {
@@ -90,17 +91,33 @@ static void report(const struct nanort_task *t, const char *signame)
     (void)w;                        /* nothing better to do when stderr is gone */
 }
 
+/* 0: nothing reported, 1: a thread is writing its report, 2: written.  Two tasks that
+ * crash at once: one reports, and the other must not kill the process before the
+ * report is out, so it waits (at most about a second) for state 2. */
+static int report_state;
+
+static void report_once(const struct nanort_task *t, const char *signame)
+{
+    int none = 0;
+    if (__atomic_compare_exchange_n(&report_state, &none, 1, false, __ATOMIC_ACQ_REL,
+                                    __ATOMIC_ACQUIRE)) {
+        report(t, signame);
+        __atomic_store_n(&report_state, 2, __ATOMIC_RELEASE);
+        return;
+    }
+    struct timespec ms = {0, 1000000};
+    for (int k = 0; k < 1000 && __atomic_load_n(&report_state, __ATOMIC_ACQUIRE) == 1; k++)
+        nanosleep(&ms, NULL);
+}
+
 static void on_fatal(int sig, siginfo_t *info, void *uctx)
 {
-    static volatile sig_atomic_t reported;
     unsigned i = 0;
     while (i < NFATAL - 1 && fatal[i].sig != sig)
         i++;
     const struct nanort_task *t = nrt_current;
-    if (!reported && t && !(t->flags & NRT_TF_ROOT) && t->type) {
-        reported = 1;
-        report(t, fatal[i].name);
-    }
+    if (t && !(t->flags & NRT_TF_ROOT) && t->type)
+        report_once(t, fatal[i].name);
     const struct sigaction *p = &prev[i];
     if ((p->sa_flags & SA_SIGINFO) && p->sa_sigaction) {
         p->sa_sigaction(sig, info, uctx);

@@ -20,10 +20,10 @@
 
 bool nrt_instr_on;
 static bool recording;              /* --trace or --graph: keep events, not only timing */
+static bool graphing;               /* --graph: also keep the creation events */
 static const char *trace_path;      /* --trace; "" = off */
 static const char *graph_path;      /* --graph; "" = off */
 static uint64_t t_base;             /* nrt_now_ns() at start: trace time 0 */
-static unsigned gen;                /* starts so far: a buffer of an older start is stale */
 /* Task ids: relaxed, only uniqueness matters (0 is main's implicit task). */
 static atomic_uint_fast64_t next_id;
 
@@ -74,9 +74,10 @@ struct open_span {
 };
 #define MAX_OPEN 256
 
+/* Never freed: its thread keeps a pointer to it across restarts of the runtime (a new
+ * start empties it instead). */
 struct tbuf {
     struct tbuf *next;              /* all buffers: buf_lock */
-    unsigned gen;
     struct chunk *head, *cur;       /* this thread only until the stop */
     struct open_span open[MAX_OPEN];
     unsigned nopen;
@@ -91,7 +92,6 @@ static __thread struct tbuf *my_buf __attribute__((tls_model("initial-exec")));
 static struct tbuf *buf_slow(void)
 {
     struct tbuf *b = nrt_xcalloc(1, sizeof *b);
-    b->gen = gen;
     NRT_PCHECK(pthread_mutex_lock(&buf_lock));
     b->next = bufs;
     bufs = b;
@@ -103,7 +103,7 @@ static struct tbuf *buf_slow(void)
 static inline struct tbuf *buf(void)
 {
     struct tbuf *b = my_buf;
-    return NRT_LIKELY(b && b->gen == gen) ? b : buf_slow();
+    return NRT_LIKELY(b != NULL) ? b : buf_slow();
 }
 
 static struct ev *ev_new(struct tbuf *b, enum ev_kind kind)
@@ -125,14 +125,23 @@ static struct ev *ev_new(struct tbuf *b, enum ev_kind kind)
     return e;
 }
 
-static void buf_free(struct tbuf *b)
+static void buf_drop_events(struct tbuf *b)
 {
     for (struct chunk *c = b->head, *n; c; c = n) {
         n = c->next;
         free(c);
     }
-    free(b->stats);
-    free(b);
+    b->head = b->cur = NULL;
+}
+
+/* Empty it for a new start (its thread may still use it). */
+static void buf_reset(struct tbuf *b)
+{
+    buf_drop_events(b);
+    if (b->stats)
+        memset(b->stats, 0, b->capstats * sizeof *b->stats);
+    b->nstats = 0;
+    b->nopen = 0;
 }
 
 /* ---- per-implementation timing (--summary) --------------------------------------------- */
@@ -197,7 +206,7 @@ void nrt_instr_each_stat(void (*fn)(void *arg, const struct nrt_instr_stat *s), 
 void nrt_instr_task_created(struct nanort_task *t)
 {
     t->id = atomic_fetch_add_explicit(&next_id, 1, memory_order_relaxed) + 1;
-    if (!recording)
+    if (!graphing)
         return;
     struct ev *e = ev_new(buf(), EV_CREATE);
     e->a = t->id;
@@ -691,15 +700,13 @@ void nrt_instr_start(void)
 {
     nrt_crash_install();
     recording = (trace_path && *trace_path) || (graph_path && *graph_path);
+    graphing = graph_path && *graph_path;
     nrt_instr_on = recording || nrt_cfg.summary;
-    gen++;
-    NRT_PCHECK(pthread_mutex_lock(&buf_lock));
-    for (struct tbuf *b = bufs, *n; b; b = n) {
-        n = b->next;
-        buf_free(b);
-    }
-    bufs = NULL;
-    NRT_PCHECK(pthread_mutex_unlock(&buf_lock));
+    /* No other thread of the runtime exists now; a child of fork() may have inherited
+     * the lock held. */
+    NRT_PCHECK(pthread_mutex_init(&buf_lock, NULL));
+    for (struct tbuf *b = bufs; b; b = b->next)
+        buf_reset(b);
     atomic_store_explicit(&next_id, 0, memory_order_relaxed);
     t_base = nrt_now_ns();
 }
@@ -723,13 +730,8 @@ static struct ev *collect(size_t *n)
 
 static void drop_events(void)
 {
-    for (struct tbuf *b = bufs; b; b = b->next) {
-        for (struct chunk *c = b->head, *n; c; c = n) {
-            n = c->next;
-            free(c);
-        }
-        b->head = b->cur = NULL;
-    }
+    for (struct tbuf *b = bufs; b; b = b->next)
+        buf_drop_events(b);
 }
 
 static FILE *open_output(const char *path, const char *what)
