@@ -221,9 +221,11 @@ static void after_fork_child(void)
     nrt_config_reset();
 }
 
+/* NX_ARGS is parsed at start (first use), not here: with a shared libnanort this
+ * constructor runs before those of the program, where device plugins linked into the
+ * executable (libnanort-cuda.a) add their options. */
 __attribute__((constructor)) static void nrt_constructor(void)
 {
-    nrt_config_load();
     NRT_PCHECK(pthread_atfork(NULL, NULL, after_fork_child));
 }
 
