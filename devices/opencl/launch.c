@@ -2,8 +2,9 @@
  * launch.c - the OpenCL device's compute hooks (manager thread of the space only).
  *
  * A device task's work goes on the device's in-order kernel queue: first a barrier on
- * the events of the copies its staging queued on the transfer queues, then its kernels,
- * then a marker whose event says the task is done.
+ * the events of the copies its staging queued on the transfer queues, then its kernels.
+ * The event of its last kernel says the task is done (the queue is in order); a task
+ * that launched nothing gets a marker instead.  ctx->device_data holds that last event.
  */
 #include "opencl.h"
 
@@ -82,15 +83,20 @@ static void ocl_launch(struct nrt_space *s, nanort_ctx *ctx, const struct nanort
     for (unsigned i = 0; i < l->ndims; i++)
         if (global[i] == 0)
             return;                 /* an empty range: nothing to run */
+    cl_event e;
     OCL_CHECK(s, ctx, clEnqueueNDRangeKernel, d->kq, k, l->ndims, NULL, global,
-              has_local ? local : NULL, 0, NULL, NULL);
+              has_local ? local : NULL, 0, NULL, &e);
+    ocl_event_release(s, ctx->device_data);
+    ctx->device_data = e;
 }
 
 static nrt_event ocl_end(struct nrt_space *s, nanort_ctx *ctx)
 {
     struct ocl_device *d = ocl_dev(s);
-    cl_event e;
-    OCL_CHECK(s, ctx, clEnqueueMarkerWithWaitList, d->kq, 0, NULL, &e);
+    cl_event e = ctx->device_data;
+    ctx->device_data = NULL;
+    if (!e)
+        OCL_CHECK(s, ctx, clEnqueueMarkerWithWaitList, d->kq, 0, NULL, &e);
     OCL_CHECK(s, ctx, clFlush, d->kq);
     return e;
 }

@@ -29,7 +29,7 @@ check-opencl: $(OCLT_BINS)
 	$(OCLT_RUN) opencl/build_error -- tests/opencl/build_error.sh $(OCLT_DIR)/build_error
 	$(OCLT_RUN) opencl/tile2d -- $(OCLT_DIR)/tile2d
 	$(OCLT_RUN) opencl/local_arg -- $(OCLT_DIR)/local_arg
-	$(OCLT_RUN) opencl/random_graph[affinity,2] -- env NX_ARGS="--smp-workers=2" $(OCLT_DIR)/random_graph 6 300 1
+	$(OCLT_RUN) opencl/random_graph[default,2] -- env NX_ARGS="--smp-workers=2" $(OCLT_DIR)/random_graph 6 300 1
 	$(OCLT_RUN) opencl/random_graph[round-robin,4] -- env NX_ARGS="--smp-workers=4 --dispatch=round-robin" $(OCLT_DIR)/random_graph 6 300 100
 	$(OCLT_RUN) opencl/random_graph[2dev,rr,wt] -- env $(OCLT_TWO) NX_ARGS="--smp-workers=2 --dispatch=round-robin --cache-policy=wt" $(OCLT_DIR)/random_graph 6 300 200
 	$(OCLT_RUN) opencl/random_graph[2dev,evict] -- env $(OCLT_TWO) NX_ARGS="--smp-workers=3 --opencl-max-memory=26K" $(OCLT_DIR)/random_graph 4 300 300
