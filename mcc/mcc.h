@@ -810,6 +810,7 @@ struct lower {
     bool copy_deps;
     struct lower_buf cuda_stub;    /* lower_device.c: the .cu text, empty: none */
     struct lower_map cuda_stubs;   /* kernel name -> its ftask, once in cuda_stub */
+    struct lower_map cuda_types;   /* declarations of types already in cuda_stub */
     struct lower_map cl_sources;   /* OpenCL source names already embedded */
     bool cuda_parts;               /* a CUDA implementation was emitted */
 };

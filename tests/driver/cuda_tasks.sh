@@ -47,6 +47,35 @@ if [ -e "$(dirname "$MCC")/../lib/libnanort-cuda.a" ]; then
     has err.txt "-Wl,--undefined=nanort_cuda_plugin"
     runs ./prog started
 fi
+# the stub declares the user's types the kernel's parameters use (typedefs, tags), so
+# that its declaration names the same C++ function as the user's .cu
+cat > ty.h <<'SRC'
+#include <stddef.h>
+#include <stdint.h>
+typedef float real;
+struct particle { real pos[3]; uint32_t id; };
+typedef struct particle particle_t;
+enum mode { ADD, SUB };
+SRC
+cat > ty.c <<'SRC'
+#include "ty.h"
+#pragma omp target device(cuda) ndrange(1, n, 64) copy_deps
+#pragma omp task inout([n]p)
+__global__ void move(particle_t *p, int n, real dt, struct particle *q, enum mode m, size_t s);
+int main(int argc, char **argv)
+{
+    (void)argv;
+    if (argc > 100)
+        move(0, 0, 0, 0, ADD, 0);
+    return 0;
+}
+SRC
+printf '#include "ty.h"\n__global__ void move(particle_t *p, int n, real dt, struct particle *q, enum mode m, size_t s) {}\n' > ty.cu
+ok "$MCC" -k ty.c ty.cu -o ty
+has ty.mcc_cuda.cu '^typedef float real;'
+has ty.mcc_cuda.cu '^typedef struct particle particle_t;'
+has ty.mcc_cuda.cu '^enum mode \{ ADD, SUB \};'
+lacks ty.mcc_cuda.cu 'typedef .* size_t;'
 # a program without CUDA parts links no CUDA library
 ok "$MCC" -v app.c helper.c -o plain
 lacks err.txt "cudart|libnanort-cuda"
