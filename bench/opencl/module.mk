@@ -4,7 +4,9 @@
 # Included by tests/samples-ocl/module.mk (the top Makefile includes bench/module.mk only).
 #
 #   make bench-opencl        bench/opencl/run.sh -> bench/results/opencl.md (README.md)
-#   make check-bench-opencl  every host program on small sizes: its own result check
+#   make check-bench-opencl  on small sizes: every host program (its own result check),
+#                            and every sample built by mcc moving no more bytes between
+#                            host and device than its host program (transfers.sh)
 #
 # The hosts need the OpenCL headers and the ICD loader (scripts/deps.sh installs them);
 # without them the targets say so and do nothing.
@@ -13,6 +15,16 @@ BENCH_OCL_DIR   := $(BUILD)/bench/opencl
 BENCH_OCL_HAVE  := $(and $(wildcard /usr/include/CL/cl.h),$(wildcard /usr/lib/*/libOpenCL.so \
                      /usr/lib64/libOpenCL.so /usr/lib/libOpenCL.so /usr/local/lib/libOpenCL.so))
 BENCH_OCL_HOSTS := $(foreach n,$(BENCH_OCL_NAMES),$(BENCH_OCL_DIR)/$(n)_host)
+BENCH_OCL_OURS  := $(foreach n,$(BENCH_OCL_NAMES),$(BENCH_OCL_DIR)/$(n))
+
+# Ours: the sample itself, built by mcc (its .cl embedded).
+define BENCH_OCL_OURS_RULE
+$(BENCH_OCL_DIR)/$(1): samples/$(1)/$(1).c samples/$(1)/$(1).cl $(MCC_BIN) \
+                       $(BUILD)/lib/libnanort.so $(BUILD)/lib/mcc/include/omp.h
+	@mkdir -p $$(@D)
+	$(MCC_BIN) --ompss -O2 $$< -o $$@ -lm
+endef
+$(foreach n,$(BENCH_OCL_NAMES),$(eval $(call BENCH_OCL_OURS_RULE,$(n))))
 
 # SAMPLES_DIR: the hosts read the .cl files of the samples from the source tree.
 $(BENCH_OCL_DIR)/%_host: bench/opencl/%_host.c bench/opencl/clhost.h
@@ -23,15 +35,17 @@ $(BENCH_OCL_DIR)/%_host: bench/opencl/%_host.c bench/opencl/clhost.h
 ifneq ($(BENCH_OCL_HAVE),)
 bench-opencl-hosts: $(BENCH_OCL_HOSTS)
 
-bench-opencl: $(BENCH_OCL_HOSTS) $(MCC_BIN) $(BUILD)/lib/libnanort.so
+bench-opencl: $(BENCH_OCL_HOSTS) $(BENCH_OCL_OURS) bench/opencl/transfers.sh
 	@mkdir -p bench/results
 	BUILD=$(BUILD) MCC=$(MCC_BIN) bench/opencl/run.sh bench/results/opencl.md
 
 # Small sizes, same arguments as the samples' tests (tests/samples-ocl/module.mk).
-check-bench-opencl: $(BENCH_OCL_HOSTS)
+check-bench-opencl: $(BENCH_OCL_HOSTS) $(BENCH_OCL_OURS) bench/opencl/transfers.sh
 	@for n in $(BENCH_OCL_NAMES); do \
-	  $(HARNESS) run $(RESULTS) bench/opencl/$${n}_host -- \
-	    $(BENCH_OCL_DIR)/$${n}_host $$(tests/samples-ocl/args.sh $$n); \
+	  a=$$(tests/samples-ocl/args.sh $$n); \
+	  $(HARNESS) run $(RESULTS) bench/opencl/$${n}_host -- $(BENCH_OCL_DIR)/$${n}_host $$a; \
+	  $(HARNESS) run $(RESULTS) bench/opencl/$$n/transfers -- \
+	    bench/opencl/transfers.sh $(BENCH_OCL_DIR)/$$n $(BENCH_OCL_DIR)/$${n}_host $$a; \
 	done
 else
 bench-opencl check-bench-opencl bench-opencl-hosts:

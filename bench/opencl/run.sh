@@ -7,8 +7,8 @@
 # end-to-end wall time of the process (start, data set-up, transfers, kernels, the
 # program's own check, exit) and of the timed region each program prints ("time:", from
 # the first transfer or task to the data back on the host), their ratios ours / host, and
-# the bytes moved: ours from the runtime's --summary (MiB per OpenCL device), the host's
-# its own count of what it enqueued.  A run whose result check fails is reported.
+# the bytes moved (bench/opencl/transfers.sh: ours from a traced run, exact, the host's
+# its own count of what it enqueued).  A run whose result check fails is reported.
 #
 # Environment: BUILD, MCC, BENCH_OCL_REPS (5), BENCH_OCL_NAMES (all five),
 # SOCL_FORCE_OPENCL (NX_ARGS that force the OpenCL versions), BENCH_OCL_WORKERS (2).
@@ -57,16 +57,12 @@ run_one() {
   fi
 }
 
-# MiB in and out over the OpenCL spaces of a --summary, and their tasks.
-ours_transfers() {
-  awk '/^devices \(/ { on = 1; next }
-       on && $1 ~ /^opencl/ && NF >= 9 { t += $(NF - 7); i += $(NF - 5); o += $(NF - 4) }
-       END { printf "%.2f %.2f %d\n", i, o, t }' "$1"
+# Tasks the OpenCL spaces ran, from a --summary (the last 8 columns of a space's row).
+ours_tasks() {
+  awk '/^devices \(/ { on = 1; next } on && $1 ~ /^opencl/ && NF >= 9 { t += $(NF - 7) }
+       END { print t + 0 }' "$1"
 }
-host_transfers() {
-  sed -n 's/^transfers: host->device \([0-9]*\) bytes, device->host \([0-9]*\) bytes.*/\1 \2/p' "$1" |
-    awk '{ printf "%.2f %.2f\n", $1 / 1048576, $2 / 1048576 }'
-}
+mib() { awk -v b="$1" 'BEGIN { printf "%.2f", b / 1048576 }'; }
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "nan" || b == "nan" || b == 0) print "n/a";
   else printf "%.2f", a / b }'; }
@@ -80,8 +76,8 @@ device=$("$dir/saxpy_host" 1024 1024 1 2>/dev/null | sed -n 's/^transfers:.*(\(.
   echo "wall: whole process; region: the program's own \"time:\" (transfers + kernels)."
   echo "ratio: ours / host (below 1.10 is the goal). MiB: host->device / device->host."
   echo
-  echo "| sample | arguments | wall ours | wall host | ratio | region ours | region host | ratio | MiB in ours / host | MiB out ours / host | tasks on OpenCL | checks |"
-  echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
+  echo "| sample | arguments | wall ours | wall host | ratio | region ours | region host | ratio | MiB in ours / host | MiB out ours / host | bytes ours <= host | tasks on OpenCL | checks |"
+  echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 } > "$out"
 
 for n in $NAMES; do
@@ -90,24 +86,30 @@ for n in $NAMES; do
   if ! "$MCC" --ompss -O2 "samples/$n/$n.c" -o "$ours" -lm > "$tmp/$n.build" 2>&1; then
     echo "run.sh: mcc failed on samples/$n/$n.c:" >&2
     tail -n 5 "$tmp/$n.build" >&2
-    echo "| $n | $args | mcc failed | | | | | | | | | |" >> "$out"
+    echo "| $n | $args | mcc failed | | | | | | | | | | |" >> "$out"
     continue
   fi
   for r in $(seq "$REPS"); do
     NX_ARGS="--smp-workers=$WORKERS $FORCE --summary" run_one ours "$tmp/ours.log" "$ours" $args
     run_one host "$tmp/host.log" "$dir/${n}_host" $args
   done
-  read -r oin oout otasks < <(ours_transfers "$tmp/ours.log")
-  read -r hin hout < <(host_transfers "$tmp/host.log")
+  otasks=$(ours_tasks "$tmp/ours.log")
+  # Exact bytes: one more run of each, ours traced (bench/opencl/transfers.sh).
+  xfer=$(SOCL_FORCE_OPENCL="$FORCE" bench/opencl/transfers.sh "$ours" "$dir/${n}_host" $args | tail -n 1)
+  read -r oin oout opeer hin hout verdict < <(echo "$xfer" |
+    sed -n 's/^transfers: ours in \([0-9]*\) out \([0-9]*\) peer \([0-9]*\), host in \([0-9]*\) out \([0-9]*\): \(.*\)/\1 \2 \3 \4 \5 \6/p')
   ow=$(median "$tmp/ours.wall") hw=$(median "$tmp/host.wall")
   orr=$(median "$tmp/ours.region") hr=$(median "$tmp/host.region")
   ntasks=$(sed -n 's/.* \([0-9][0-9]*\) tasks.*/\1/p' "$tmp/ours.log" | head -n 1)
   bad_o=$(cat "$tmp/ours.bad" 2>/dev/null | wc -l) bad_h=$(cat "$tmp/host.bad" 2>/dev/null | wc -l)
   checks="OK"
   [ "$bad_o$bad_h" = 00 ] || checks="FAILED: ours $bad_o, host $bad_h of $REPS"
-  printf '| %s | %s | %.3f | %.3f | %s | %.3f | %.3f | %s | %s / %s | %s / %s | %s of %s | %s |\n' \
+  [ -n "${verdict:-}" ] || { echo "run.sh: transfers.sh: $xfer" >&2; verdict="n/a"; }
+  printf '| %s | %s | %.3f | %.3f | %s | %.3f | %.3f | %s | %s / %s | %s / %s | %s | %s of %s | %s |\n' \
     "$n" "$args" "$ow" "$hw" "$(ratio "$ow" "$hw")" "$orr" "$hr" "$(ratio "$orr" "$hr")" \
-    "$oin" "$hin" "$oout" "$hout" "$otasks" "${ntasks:-?}" "$checks" >> "$out"
+    "$(mib "${oin:-0}")" "$(mib "${hin:-0}")" "$(mib "${oout:-0}")" "$(mib "${hout:-0}")" \
+    "$verdict" "$otasks" "${ntasks:-?}" "$checks" >> "$out"
+  unset oin oout opeer hin hout verdict
   rm -f "$tmp"/ours.* "$tmp"/host.*
 done
 cat "$out"
