@@ -103,3 +103,40 @@ check-bench-metg: $(BENCH_METG_BINS)
 
 BENCH_TARGETS += bench-metg
 CHECK_TARGETS += check-bench-metg
+
+# ---- speedup curves of cholesky and matmul over 1..N workers (bench/scaling.sh) ---------
+.PHONY: bench-scaling
+bench-scaling: $(BENCH_OMPSS_BINS) $(MCC_BIN) $(BUILD)/lib/libnanort.a
+	BUILD=$(BUILD) MCC=$(MCC_BIN) bench/scaling.sh --bindir $(BENCH_OMPSS_DIR) \
+	    --out bench/results/scaling.tsv $(if $(BENCH_QUICK),--quick)
+BENCH_TARGETS += bench-scaling
+
+# ---- BENCH_QUICK=1: the same benchmarks, fewer rounds and sizes ---------------------------
+ifneq ($(BENCH_QUICK),)
+bench-micro: export ROUNDS = 3
+bench-micro: export NTASKS = 51200
+bench-ompss: export ROUNDS = 3
+bench-ompss: export CHOL_TILES = 128
+bench-ompss: export MM_TILES = 128
+bench-ompss: export COMPILE_ROUNDS = 3
+BENCH_MCC_ROUNDS := 3
+endif
+
+# ---- the report: bench/results.md and bench/plots/ from bench/results/ ------------------
+# `make bench-report` alone redraws them from the last runs' files.
+.PHONY: bench-report
+bench-report:
+	bench/report.py all bench/results bench/results.md bench/plots
+
+# Under `make bench` the benchmarks run one after the other even with -j (two at once would
+# share the cores and measure each other), then the report.  A benchmark that fails stops
+# `make bench`; `make bench-report` then writes what the others left.  Every target added to
+# BENCH_TARGETS (bench/opencl, bench/cuda: included before this file or after) joins the
+# chain as long as it is in BENCH_TARGETS when this line is read.
+ifneq ($(filter bench,$(MAKECMDGOALS)),)
+BENCH_RUNS := $(filter-out bench-report,$(BENCH_TARGETS))
+bench-chain = $(if $(word 2,$(1)),$(eval $(word 2,$(1)): | $(firstword $(1)))$(call bench-chain,$(wordlist 2,$(words $(1)),$(1))))
+$(call bench-chain,$(BENCH_RUNS))
+bench-report: | $(BENCH_RUNS)
+endif
+BENCH_TARGETS += bench-report

@@ -10,6 +10,7 @@
 # (below 1: nanort is cheaper).
 # Environment: ROUNDS (5), NTASKS (102400, a multiple of 64), SPIN_US (5, the body of
 # the "spin" rows), BENCH_NX_ARGS (--smp-workers=2).
+# Every run also goes to OUT.tsv (OUT.md's name with .tsv) for bench/report.py.
 set -u
 bindir=$1; out=${2:-/dev/null}
 rounds=${ROUNDS:-5}; ntasks=${NTASKS:-102400}; spin_us=${SPIN_US:-5}
@@ -30,6 +31,7 @@ if [ -x "$bindir/libomp" ] && ! ldd "$bindir/libomp" | grep -q 'libomp\.so'; the
 fi
 
 raw=$(mktemp); trap 'rm -f "$raw"' EXIT
+load=$(cut -d' ' -f1-3 /proc/loadavg)
 echo "bench-micro: $rounds rounds, $ntasks tasks, spin body $spin_us us = $iters iterations," \
      "runtimes:$present" >&2
 for r in $(seq "$rounds"); do
@@ -73,3 +75,12 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN {if (a + 0 > 0 && b + 0 > 0) printf "%.
     done
   done
 } | tee "$out"
+
+if [ "$out" != /dev/null ]; then
+  {
+    echo "# $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, load average at the start $load," \
+         "$rounds rounds, $ntasks tasks per run, spin body $spin_us us, NX_ARGS=$NX_ARGS"
+    printf 'pattern\tbody\tpeer\tns_per_task\n'
+    tr ' ' '\t' < "$raw"
+  } > "${out%.md}.tsv"
+fi
