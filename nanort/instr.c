@@ -299,7 +299,8 @@ void nrt_instr_task_end(struct nanort_task *t, int track)
     struct tbuf *b = buf();
     uint64_t now = nrt_now_ns();
     uint64_t t0 = take_open(b, t, now);
-    stats_add(b, t, now - t0);
+    if (nrt_cfg.summary)
+        stats_add(b, t, now - t0);
     if (!recording)
         return;
     struct ev *e = ev_new(b, EV_TASK);

@@ -83,6 +83,15 @@ static void add_created(struct table *tb)
     NRT_PCHECK(pthread_mutex_unlock(&nrt_types_lock));
 }
 
+static unsigned long label_created(const struct table *tb, const char *label)
+{
+    unsigned long c = 0;
+    for (size_t k = 0; k < tb->n; k++)
+        if (strcmp(tb->rows[k].label, label) == 0)
+            c += tb->rows[k].created;
+    return c;
+}
+
 static int by_label(const void *a, const void *b)
 {
     const struct row *x = a, *y = b;
@@ -103,8 +112,12 @@ static void print_tasks(FILE *out)
             "device", "created", "run", "mean (us)", "total (s)");
     for (size_t k = 0; k < tb.n; k++) {
         const struct row *r = &tb.rows[k];
-        fprintf(out, "  %-20s %-22s %-10s %9lu %9lu %12.2f %12.6f\n", r->label, r->impl,
-                r->device, r->created, r->count, r->count ? r->ns * 1e-3 / r->count : 0.0,
+        /* created counts the label's tasks: shown on its first row only */
+        char created[24] = "";
+        if (k == 0 || strcmp(tb.rows[k - 1].label, r->label) != 0)
+            snprintf(created, sizeof created, "%lu", label_created(&tb, r->label));
+        fprintf(out, "  %-20s %-22s %-10s %9s %9lu %12.2f %12.6f\n", r->label, r->impl,
+                r->device, created, r->count, r->count ? r->ns * 1e-3 / r->count : 0.0,
                 r->ns * 1e-9);
         tc += r->created;
         tr += r->count;
