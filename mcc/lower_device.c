@@ -264,6 +264,17 @@ static bool from_system_header(struct lower *L, const struct ast *n)
     return f && (!strncmp(f, "/usr/", 5) || !strncmp(f, "/opt/", 5) || f[0] == '<');
 }
 
+/* The file-scope item that holds node n (a typedef or tag definition may sit inside
+ * `typedef struct t {...} t_t;`: the stub copies the whole item, once). */
+static const struct ast *top_item(struct lower *L, const struct ast *n)
+{
+    struct ast *items = n ? L->t->tu->kid[0] : NULL;
+    for (struct ast *i = items ? items->kid[0] : NULL; i; i = i->next)
+        if (i->begin <= n->begin && n->end <= i->end)
+            return i->kind == AST_DECLARATION ? i : NULL;
+    return NULL;
+}
+
 /* The declarations a kernel's parameter types need in the stub: the user's file-scope
  * typedefs and struct/union/enum definitions, each once and after what it uses. */
 static void stub_types(struct lower *L, const struct ast *n, int depth)
@@ -277,16 +288,15 @@ static void stub_types(struct lower *L, const struct ast *n, int depth)
     }
     const struct ast *decl = NULL;
     if (n->kind == AST_TYPEDEF_REF && n->sym && n->sym->depth == 0)
-        decl = n->sym->decl;
+        decl = top_item(L, n->sym->decl);
     else if ((n->kind == AST_STRUCT || n->kind == AST_ENUM) && !n->kid[0] && n->sym &&
              n->sym->depth == 0 && n->sym->decl && n->sym->decl->kid[0])
-        decl = n->sym->decl;       /* a tag used by name: its definition */
+        decl = top_item(L, n->sym->decl);  /* a tag used by name: where it is defined */
     if (decl && !from_system_header(L, decl) && !lower_map_get(&L->cuda_types, decl)) {
         lower_map_put(L, &L->cuda_types, decl, (void *)decl);
         for (int k = 0; k < 4; k++)
             stub_types(L, decl->kid[k], depth + 1);
-        lbuf_printf(&L->cuda_stub, "%s%s\n", lower_src(L, decl->begin, decl->end),
-                    decl->kind == AST_DECLARATION ? "" : ";");
+        lbuf_printf(&L->cuda_stub, "%s\n", lower_src(L, decl->begin, decl->end));
         return;
     }
     for (int k = 0; k < 4; k++)

@@ -56,26 +56,29 @@ typedef float real;
 struct particle { real pos[3]; uint32_t id; };
 typedef struct particle particle_t;
 enum mode { ADD, SUB };
+typedef struct body { float m; struct body *next; } body_t;
 SRC
 cat > ty.c <<'SRC'
 #include "ty.h"
 #pragma omp target device(cuda) ndrange(1, n, 64) copy_deps
 #pragma omp task inout([n]p)
-__global__ void move(particle_t *p, int n, real dt, struct particle *q, enum mode m, size_t s);
+__global__ void move(particle_t *p, int n, real dt, struct particle *q, enum mode m, size_t s,
+                     struct body *b, body_t *c);
 int main(int argc, char **argv)
 {
     (void)argv;
     if (argc > 100)
-        move(0, 0, 0, 0, ADD, 0);
+        move(0, 0, 0, 0, ADD, 0, 0, 0);
     return 0;
 }
 SRC
-printf '#include "ty.h"\n__global__ void move(particle_t *p, int n, real dt, struct particle *q, enum mode m, size_t s) {}\n' > ty.cu
+printf '#include "ty.h"\n__global__ void move(particle_t *p, int n, real dt, struct particle *q, enum mode m, size_t s, struct body *b, body_t *c) {}\n' > ty.cu
 ok "$MCC" -k ty.c ty.cu -o ty
 has ty.mcc_cuda.cu '^typedef float real;'
 has ty.mcc_cuda.cu '^typedef struct particle particle_t;'
 has ty.mcc_cuda.cu '^enum mode \{ ADD, SUB \};'
 lacks ty.mcc_cuda.cu 'typedef .* size_t;'
+[ "$(grep -c 'struct body {' ty.mcc_cuda.cu)" = 1 ] || fail "struct body defined twice in the stub"
 # a program without CUDA parts links no CUDA library
 ok "$MCC" -v app.c helper.c -o plain
 lacks err.txt "cudart|libnanort-cuda"
