@@ -7,12 +7,13 @@
 #   make check-opencl
 OCLT_DIR   := $(BUILD)/tests/opencl
 OCLT_NAMES := vadd_saxpy cache_chain two_devices evict build_error tile2d local_arg \
-              random_graph smp_vs_opencl ops_direct host_writes
+              random_graph smp_vs_opencl ops_direct host_writes options
 OCLT_BINS  := $(OCLT_NAMES:%=$(OCLT_DIR)/%)
 OCLT_RUN    = @$(HARNESS) run $(RESULTS)
 OCLT_TWO   := POCL_DEVICES="pthread pthread"
 
-$(OCLT_DIR)/%: tests/opencl/%.c tests/opencl/oclt.h nanort/nrt.h include/nanort.h $(NANORT_LIB_A)
+$(OCLT_DIR)/%: tests/opencl/%.c tests/opencl/oclt.h nanort/nrt.h include/nanort.h $(OCL_PLUGIN_HDRS) \
+              $(NANORT_LIB_A)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_COMMON) -Inanort $< -o $@ $(NANORT_LIB_A) $(LDLIBS_COMMON)
 
@@ -39,5 +40,12 @@ check-opencl: $(OCLT_BINS)
 	$(OCLT_RUN) opencl/ops_direct -- $(OCLT_DIR)/ops_direct
 	$(OCLT_RUN) opencl/ops_direct[2dev] -- env $(OCLT_TWO) $(OCLT_DIR)/ops_direct
 	$(OCLT_RUN) opencl/host_writes -- $(OCLT_DIR)/host_writes
+	$(OCLT_RUN) opencl/options[two] -- env $(OCLT_TWO) $(OCLT_DIR)/options 2 "90%"
+	$(OCLT_RUN) opencl/options[max-devices] -- env $(OCLT_TWO) NX_ARGS="--opencl-max-devices=1 --opencl-max-memory=3M" $(OCLT_DIR)/options 1 3145728
+	$(OCLT_RUN) opencl/options[percent] -- env NX_ARGS="--opencl-max-memory=25%" $(OCLT_DIR)/options 1 "25%"
+	$(OCLT_RUN) opencl/options[build-opts] -- env NX_ARGS="--opencl-build-opts=-DRUNTIME_ADD=5" $(OCLT_DIR)/options 1
+	$(OCLT_RUN) opencl/options[disable] -- env NX_ARGS="--disable-opencl" $(OCLT_DIR)/options 0
+	$(OCLT_RUN) opencl/options[accelerator] -- env NX_ARGS="--opencl-device-type=accelerator" $(OCLT_DIR)/options 0
+	$(OCLT_RUN) opencl/options[cpu] -- env NX_ARGS="--opencl-device-type=cpu" $(OCLT_DIR)/options 1
 
 CHECK_TARGETS += check-opencl
