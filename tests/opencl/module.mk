@@ -47,5 +47,6 @@ check-opencl: $(OCLT_BINS)
 	$(OCLT_RUN) opencl/options[disable] -- env NX_ARGS="--disable-opencl" $(OCLT_DIR)/options 0
 	$(OCLT_RUN) opencl/options[accelerator] -- env NX_ARGS="--opencl-device-type=accelerator" $(OCLT_DIR)/options 0
 	$(OCLT_RUN) opencl/options[cpu] -- env NX_ARGS="--opencl-device-type=cpu" $(OCLT_DIR)/options 1
+	$(OCLT_RUN) opencl/no_opencl -- tests/opencl/no_opencl.sh $(OCLT_DIR)/options
 
 CHECK_TARGETS += check-opencl
