@@ -497,11 +497,47 @@ static void trace_flow(FILE *f, uint64_t id, const struct ev *p, const struct ev
     fputs("},\n", f);
 }
 
-static void write_trace(FILE *f, const struct ev *all, size_t n)
+static int by_track_start(const void *a, const void *b)
+{
+    const struct ev *x = *(const struct ev *const *)a, *y = *(const struct ev *const *)b;
+    if (x->track != y->track)
+        return x->track < y->track ? -1 : 1;
+    return x->t0 < y->t0 ? -1 : x->t0 > y->t0;
+}
+
+/*
+ * A device runs its queue in order, but a task's span begins when the manager starts it,
+ * possibly while the previous kernel still runs (staging overlaps it).  Viewers want the
+ * spans of a track nested or disjoint, so a span that begins inside the previous one and
+ * ends after it begins where that one ends: the time the device spent on it.
+ */
+static void clip_device_spans(struct ev *all, size_t n)
+{
+    size_t m = 0;
+    struct ev **dev = nrt_xmalloc((n ? n : 1) * sizeof *dev);
+    for (size_t i = 0; i < n; i++)
+        if ((all[i].kind == EV_TASK || all[i].kind == EV_XFER) &&
+            all[i].track >= NRT_TRACK_SPACE(0, 0))
+            dev[m++] = &all[i];
+    qsort(dev, m, sizeof *dev, by_track_start);
+    uint64_t end = 0;
+    for (size_t i = 0; i < m; i++) {
+        if (i == 0 || dev[i]->track != dev[i - 1]->track)
+            end = 0;
+        if (dev[i]->t0 < end && dev[i]->t1 > end)
+            dev[i]->t0 = end;
+        if (dev[i]->t1 > end)
+            end = dev[i]->t1;
+    }
+    free(dev);
+}
+
+static void write_trace(FILE *f, struct ev *all, size_t n)
 {
     uint64_t max_id = atomic_load_explicit(&next_id, memory_order_relaxed);
     size_t *span_of = index_spans(all, n, max_id);
     uint64_t flows = 0;
+    clip_device_spans(all, n);
     fputs("{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n", f);
     trace_metadata(f, all, n);
     for (size_t i = 0; i < n; i++) {

@@ -5,7 +5,7 @@ usage: check_trace.py TRACE [--tasks LABEL=N ...] [--total N] [--flows N | --min
                             [--transfers]
 
 Checks: the file is JSON with a traceEvents list; X events have numeric ts >= 0 and
-dur >= 0; B/E events balance per track; every track with spans is named by a
+dur >= 0; B/E events balance per track; the spans of a track nest or are disjoint; every track with spans is named by a
 thread_name metadata event; one task span per task id; the span count per label (and
 in total) is the expected one; every flow has one "s" and one "f" event, each inside a
 span of its track; with --transfers, transfer spans with bytes > 0 exist.
@@ -81,6 +81,21 @@ def check_events(events):
     return spans
 
 
+def check_nesting(spans):
+    """Spans of one track must nest or be disjoint (what the viewers can draw)."""
+    eps = 1e-3
+    for track, ss in spans.items():
+        stack = []
+        for s in sorted(ss, key=lambda s: (s["ts"], -s["dur"])):
+            while stack and s["ts"] >= stack[-1] - eps:
+                stack.pop()
+            end = s["ts"] + s["dur"]
+            if stack and end > stack[-1] + eps:
+                fail("span %r on track %r overlaps the one around it without nesting"
+                     % (s.get("name"), track))
+            stack.append(end)
+
+
 def inside(spans, e):
     eps = 1e-6
     return any(s["ts"] - eps <= e["ts"] <= s["ts"] + s["dur"] + eps
@@ -115,6 +130,7 @@ def main():
     if not isinstance(events, list):
         fail("no traceEvents list")
     spans = check_events(events)
+    check_nesting(spans)
     tasks = [e for ss in spans.values() for e in ss if e.get("cat") == "task"]
     ids = collections.Counter(e["args"]["task"] for e in tasks)
     dup = [i for i, n in ids.items() if n > 1]
