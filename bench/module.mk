@@ -114,7 +114,8 @@ BENCH_TARGETS += bench-scaling
 # ---- BENCH_QUICK=1: the same benchmarks, fewer rounds and sizes ---------------------------
 ifneq ($(BENCH_QUICK),)
 bench-micro: export ROUNDS = 3
-bench-micro: export NTASKS = 51200
+bench-micro: export NTASKS = 25600
+bench-micro: export RUN_TIMEOUT = 10
 bench-ompss: export ROUNDS = 3
 bench-ompss: export CHOL_TILES = 128
 bench-ompss: export MM_TILES = 128

@@ -25,11 +25,19 @@ LABEL = {"nanort": "nanort", "libgomp": "libgomp", "libomp": "libomp", "starpu":
 
 
 def fmt(v, digits=1):
-    return "n/a" if v is None else f"{v:.{digits}f}"
+    if v is None:
+        return "n/a"
+    return (">" if type(v).__name__ == "Bound" else "") + f"{v:.{digits}f}"
 
 
 def ratio(a, b):
-    return "n/a" if a is None or b is None or b <= 0 else f"{a / b:.2f}"
+    """a / b; a lower bound (Bound) on one side makes the ratio a bound."""
+    if a is None or b is None or b <= 0:
+        return "n/a"
+    ba, bb = type(a).__name__ == "Bound", type(b).__name__ == "Bound"
+    if ba and bb:
+        return "n/a"
+    return ("<" if bb else ">" if ba else "") + f"{a / b:.2f}"
 
 
 def median(vals):
@@ -65,21 +73,24 @@ def read_tsv(path):
 
 def metg_efficiency(rows):
     """({peer: {duration_us: efficiency}} against the measured ideal, the same against the
-    nominal ideal steps x duration).  Against the measured ideal: median time of the plain
-    threads ("ideal" rows) / median time of the runtime, both over the same rounds."""
-    runs = {}
+    nominal ideal steps x duration), medians over the rounds.  Against the measured ideal:
+    in each round, time of the plain threads ("ideal" row, run just before) / time of the
+    runtime, so that both saw the same load."""
+    ideal, runs = {}, {}
     for r in rows:
-        d = float(r["duration_us"])
-        runs.setdefault(r["peer"], {}).setdefault(d, []).append(
-            (number(r["seconds"]), int(r["steps"])))
-    ideal = {d: median(s for s, _ in v) for d, v in runs.pop("ideal", {}).items()}
+        key = (float(r["duration_us"]), r["round"])
+        # "skip": run.sh left out a duration past the peer's collapse: efficiency 0.
+        t = math.inf if r["seconds"] == "skip" else number(r["seconds"])
+        if r["peer"] == "ideal":
+            ideal[key] = t
+        else:
+            runs.setdefault(r["peer"], {}).setdefault(key[0], []).append(
+                (t, ideal.get(key), int(r["steps"]) * key[0] * 1e-6))
     measured, nominal = {}, {}
     for p, byd in runs.items():
         for d, v in byd.items():
-            t = median(s for s, _ in v)
-            ok = t is not None and t > 0
-            measured.setdefault(p, {})[d] = ideal[d] / t if ok and ideal.get(d) else None
-            nominal.setdefault(p, {})[d] = v[0][1] * d * 1e-6 / t if ok else None
+            measured.setdefault(p, {})[d] = median(i / t if t and i else None for t, i, _ in v)
+            nominal.setdefault(p, {})[d] = median(n / t if t else None for t, _, n in v)
     return measured, nominal
 
 
@@ -138,14 +149,35 @@ def metg_table(path):
 
 # ---- micro ------------------------------------------------------------------------------
 
+class Bound(float):
+    """A lower bound: the run was stopped at its time limit (micro/run.sh writes ">X")."""
+
+    def __str__(self):
+        return f">{float(self):.1f}"
+
+
+def bounded_median(texts):
+    """Median of values where ">X" stands for a run stopped at X: it sorts as X, and a
+    median falling on one is a Bound."""
+    vals = sorted((Bound(t[1:]) if t.startswith(">") else number(t) for t in texts
+                   if t.startswith(">") or number(t) is not None), key=float)
+    if not vals:
+        return None
+    n = len(vals)
+    if n % 2 or isinstance(vals[n // 2], Bound):
+        return vals[n // 2]
+    return (vals[n // 2 - 1] + vals[n // 2]) / 2
+
+
 def micro_medians(path):
     """(comment lines, {(pattern, body): {peer: median ns per task}}) from micro.tsv."""
     comments, rows = read_tsv(path)
     runs = {}
     for r in rows:
         runs.setdefault((r["pattern"], r["body"]), {}).setdefault(r["peer"], []).append(
-            number(r["ns_per_task"]))
-    return comments, {k: {p: median(v) for p, v in byp.items()} for k, byp in runs.items()}
+            r["ns_per_task"])
+    return comments, {k: {p: bounded_median(v) for p, v in byp.items()}
+                      for k, byp in runs.items()}
 
 
 # ---- scaling ----------------------------------------------------------------------------
@@ -226,7 +258,8 @@ def plot_metg(plt, effs, cores, path):
             ax.plot(ds, [effs[p][d] for d in ds], marker="o", label=LABEL[p])
     ax.axhline(0.5, color="k", linestyle="--", linewidth=0.8)
     ax.set_xscale("log")
-    ax.set_ylim(0, 1.05)
+    top = max([e for p in effs for e in effs[p].values() if e is not None] + [1.0])
+    ax.set_ylim(0, min(top, 2.0) + 0.05)
     ax.set_xlabel("task duration (us, log scale)")
     ax.set_ylabel("efficiency")
     ax.set_title(f"1-D stencil, width {cores}, {cores} workers: METG where a curve crosses 50%")

@@ -10,10 +10,13 @@
 # (below 1: nanort is cheaper).
 # Environment: ROUNDS (5), NTASKS (102400, a multiple of 64), SPIN_US (5, the body of
 # the "spin" rows), BENCH_NX_ARGS (--smp-workers=2).
+# RUN_TIMEOUT (20 s): a run still going then is stopped and counts as ">" that many ns per
+# task (a lower bound; libgomp's stencil and fan can take minutes on a loaded machine).
 # Every run also goes to OUT.tsv (OUT.md's name with .tsv) for bench/report.py.
 set -u
 bindir=$1; out=${2:-/dev/null}
 rounds=${ROUNDS:-5}; ntasks=${NTASKS:-102400}; spin_us=${SPIN_US:-5}
+run_timeout=${RUN_TIMEOUT:-20}
 peers="nanort libgomp libomp starpu"
 patterns="indep chain stencil fan"
 
@@ -39,7 +42,11 @@ for r in $(seq "$rounds"); do
     for body in empty spin; do
       n=0; [ $body = spin ] && n=$iters
       for p in $present; do
-        v=$(timeout -k 5 120 "$bindir/$p" "$pat" "$n" "$ntasks" 2>/dev/null | awk '/^ns_per_task/ {print $2}')
+        v=$(timeout -k 5 "$run_timeout" "$bindir/$p" "$pat" "$n" "$ntasks" 2>/dev/null |
+            awk '/^ns_per_task/ {print $2}')
+        st=${PIPESTATUS[0]}
+        [ "$st" = 124 ] || [ "$st" = 137 ] &&
+          v=">$(awk -v t="$run_timeout" -v n="$ntasks" 'BEGIN {printf "%.1f", t * 1e9 / n}')"
         echo "$pat $body $p ${v:-fail}" >> "$raw"
       done
     done
@@ -48,12 +55,19 @@ for r in $(seq "$rounds"); do
 done
 
 # Median of the numeric values of one (pattern, body, peer).
+# A timed-out run (">BOUND") sorts as its bound; a median that falls on one prints ">BOUND".
 median() {
-  awk -v k="$1 $2 $3" '$1" "$2" "$3 == k && $4 != "fail" {print $4}' "$raw" | sort -g |
-    awk '{v[NR] = $1} END {if (NR == 0) print "fail"; else if (NR % 2) print v[(NR + 1) / 2];
+  awk -v k="$1 $2 $3" '$1" "$2" "$3 == k && $4 != "fail" {v = $4; sub(/^>/, "", v); print v, $4}' "$raw" |
+    sort -g | awk '{v[NR] = $2} END {if (NR == 0) print "fail"; else if (NR % 2 || v[NR / 2 + 1] ~ /^>/) print v[int(NR / 2) + 1];
                            else printf "%.1f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2}'
 }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN {if (a + 0 > 0 && b + 0 > 0) printf "%.2f", a / b; else print "n/a"}'; }
+# nanort / peer; a bound on either side makes the ratio a bound ("<" or ">").
+ratio() {
+  awk -v a="$1" -v b="$2" 'BEGIN {
+    pa = sub(/^>/, "", a); pb = sub(/^>/, "", b)
+    if (a + 0 <= 0 || b + 0 <= 0 || (pa && pb)) { print "n/a"; exit }
+    printf "%s%.2f", pb ? "<" : (pa ? ">" : ""), a / b }'
+}
 
 {
   echo "Per-task cost in ns (wall time / tasks, median of $rounds alternating runs), 2 workers,"
