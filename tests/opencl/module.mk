@@ -17,8 +17,14 @@ $(OCLT_DIR)/%: tests/opencl/%.c tests/opencl/oclt.h nanort/nrt.h include/nanort.
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_COMMON) -Inanort $< -o $@ $(NANORT_LIB_A) $(LDLIBS_COMMON)
 
+# A stand-in libOpenCL.so.1 with 40 KiB of device memory (device_oom.sh).
+OCLT_SHIM := $(OCLT_DIR)/shim/libOpenCL.so.1
+$(OCLT_SHIM): tests/opencl/oom_shim.c devices/opencl/openclapi.def
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_COMMON) -shared $< -o $@ -ldl -lpthread
+
 .PHONY: check-opencl
-check-opencl: $(OCLT_BINS)
+check-opencl: $(OCLT_BINS) $(OCLT_SHIM)
 	$(OCLT_RUN) opencl/vadd_saxpy -- $(OCLT_DIR)/vadd_saxpy
 	$(OCLT_RUN) opencl/cache_chain[writeback] -- env NX_ARGS="--cache-policy=writeback" $(OCLT_DIR)/cache_chain
 	$(OCLT_RUN) opencl/cache_chain[writethrough] -- env NX_ARGS="--cache-policy=writethrough" $(OCLT_DIR)/cache_chain
@@ -27,6 +33,8 @@ check-opencl: $(OCLT_BINS)
 	$(OCLT_RUN) opencl/two_devices[writethrough] -- env $(OCLT_TWO) NX_ARGS="--dispatch=round-robin --cache-policy=wt" $(OCLT_DIR)/two_devices
 	$(OCLT_RUN) opencl/evict -- env NX_ARGS="--opencl-max-memory=40K" $(OCLT_DIR)/evict
 	$(OCLT_RUN) opencl/evict[2dev] -- env $(OCLT_TWO) NX_ARGS="--opencl-max-memory=40K" $(OCLT_DIR)/evict
+	$(OCLT_RUN) opencl/evict[device-oom,create] -- tests/opencl/device_oom.sh $(OCLT_DIR)/shim $(OCLT_DIR)/evict create
+	$(OCLT_RUN) opencl/evict[device-oom,use] -- tests/opencl/device_oom.sh $(OCLT_DIR)/shim $(OCLT_DIR)/evict use
 	$(OCLT_RUN) opencl/build_error -- tests/opencl/build_error.sh $(OCLT_DIR)/build_error
 	$(OCLT_RUN) opencl/tile2d -- $(OCLT_DIR)/tile2d
 	$(OCLT_RUN) opencl/local_arg -- $(OCLT_DIR)/local_arg
