@@ -24,20 +24,31 @@ LABEL = {"nanort": "nanort", "libgomp": "libgomp", "libomp": "libomp", "starpu":
          "mcc": "mcc + nanort", "seq": "sequential"}
 
 
+class Bound(float):
+    """A lower bound: a run stopped at its time limit (micro/run.sh writes ">X"), or a METG
+    above the longest duration tried."""
+    sign = ">"
+
+
+class Upper(float):
+    """An upper bound: a METG below the shortest duration tried."""
+    sign = "<"
+
+
 def fmt(v, digits=1):
-    if v is None:
-        return "n/a"
-    return (">" if type(v).__name__ == "Bound" else "") + f"{v:.{digits}f}"
+    return "n/a" if v is None else getattr(v, "sign", "") + f"{v:.{digits}f}"
 
 
 def ratio(a, b):
-    """a / b; a lower bound (Bound) on one side makes the ratio a bound."""
+    """a / b; a bound on either side makes the ratio a bound, or n/a when they conflict."""
     if a is None or b is None or b <= 0:
         return "n/a"
-    ba, bb = type(a).__name__ == "Bound", type(b).__name__ == "Bound"
-    if ba and bb:
+    flip = {">": "<", "<": ">", "": ""}
+    sa, sb = getattr(a, "sign", ""), flip[getattr(b, "sign", "")]
+    if sa and sb and sa != sb:
         return "n/a"
-    return ("<" if bb else ">" if ba else "") + f"{a / b:.2f}"
+    r = a / b
+    return (sa or sb) + (f"{r:.2f}" if r >= 0.01 else f"{r:.1g}")
 
 
 def median(vals):
@@ -131,12 +142,15 @@ def metg_table(path):
     for p in peers:
         measured, interp, note = metg_of(effs[p])
         _, ninterp, nnote = metg_of(nominal[p])
-        metgs[p] = interp if interp is not None else measured
+        metgs[p] = interp if interp is not None else \
+            Upper(measured) if note.startswith("<") else Bound(float(note[2:].split()[0])) \
+            if note.startswith(">") else None
         out.append(f"| {LABEL[p]} | {fmt(measured, 0) if measured else note} | "
                    f"{fmt(interp, 1) if interp else note or 'n/a'} | "
                    f"{fmt(ninterp, 1) if ninterp else nnote or 'n/a'} |")
     if "nanort" in metgs:
-        out += ["", "nanort / peer METG (interpolated; below 1.00 nanort handles finer tasks): " +
+        out += ["", "nanort / peer METG (interpolated, or the end of the sweep with < or >; below 1.00 nanort "
+                "handles finer tasks): " +
                 ", ".join(f"{LABEL[p]} {ratio(metgs['nanort'], metgs[p])}" for p in peers
                           if p != "nanort")]
     out += ["", "Efficiency by task duration:", "",
@@ -148,13 +162,6 @@ def metg_table(path):
 
 
 # ---- micro ------------------------------------------------------------------------------
-
-class Bound(float):
-    """A lower bound: the run was stopped at its time limit (micro/run.sh writes ">X")."""
-
-    def __str__(self):
-        return f">{float(self):.1f}"
-
 
 def bounded_median(texts):
     """Median of values where ">X" stands for a run stopped at X: it sorts as X, and a
@@ -311,7 +318,7 @@ class Report:
         path = os.path.join(self.results, "micro.tsv")
         self.body.append("## Per-task cost by pattern (bench/micro, `make bench-micro`)\n")
         if not os.path.exists(path):
-            self.body.append("Not run: no bench/results/micro.tsv.\n")
+            self.body.append(f"Not run: no {path}.\n")
             return
         comments, med = micro_medians(path)
         self.body.append("; ".join(comments) + ".  ns per task, median of alternating runs.\n")
@@ -331,7 +338,7 @@ class Report:
         paths = sorted(glob.glob(os.path.join(self.results, "metg-c*.tsv")),
                        key=lambda p: int(p.rsplit("-c", 1)[1].split(".")[0]))
         if not paths:
-            self.body.append("Not run: no bench/results/metg-c*.tsv.\n")
+            self.body.append(f"Not run: no {self.results}/metg-c*.tsv.\n")
         for path in paths:
             text, effs, metgs, cores = metg_table(path)
             self.body.append(text)
@@ -344,7 +351,7 @@ class Report:
         path = os.path.join(self.results, "scaling.tsv")
         self.body.append("## Speedup curves of cholesky and matmul (`make bench-scaling`)\n")
         if not os.path.exists(path):
-            self.body.append("Not run: no bench/results/scaling.tsv.\n")
+            self.body.append(f"Not run: no {path}.\n")
             return
         comments, apps = scaling_medians(path)
         self.body.append("; ".join(comments) + ".  Seconds (median), speedup = sequential / "
@@ -375,7 +382,7 @@ class Report:
             path = os.path.join(self.results, name)
             self.body.append(f"## {title}\n")
             self.body.append(include_md(path) if os.path.exists(path)
-                             else f"Not run: no bench/results/{name}.\n")
+                             else f"Not run: no {os.path.join(self.results, name)}.\n")
         for path in sorted(glob.glob(os.path.join(self.results, "*.md"))):
             base = os.path.basename(path)
             if base.split("-")[0].split(".")[0] in ("opencl", "cuda", "gpu"):
