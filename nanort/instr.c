@@ -66,21 +66,23 @@ struct chunk {
     struct ev ev[CHUNK_EVENTS];
 };
 
-/* A span begun and not yet ended on this thread.  Device queues may end spans in
- * another order than they began them, hence a small set rather than a stack. */
+/* A span begun and not yet ended on this thread: nested task bodies (a taskwait runs
+ * other tasks) end in LIFO order, a device's pipeline in FIFO order, so the search from
+ * the top is short either way. */
 struct open_span {
     const struct nanort_task *t;
     uint64_t t0;
+    uint64_t nested_ns;             /* spent in tasks run inside it (smp: taskwait) */
+    int track;
 };
-#define MAX_OPEN 256
 
 /* Never freed: its thread keeps a pointer to it across restarts of the runtime (a new
  * start empties it instead). */
 struct tbuf {
     struct tbuf *next;              /* all buffers: buf_lock */
     struct chunk *head, *cur;       /* this thread only until the stop */
-    struct open_span open[MAX_OPEN];
-    unsigned nopen;
+    struct open_span *open;
+    unsigned nopen, capopen;
     struct nrt_instr_stat *stats;   /* open addressing on (type, impl, space) */
     unsigned nstats, capstats;
 };
@@ -275,22 +277,40 @@ void nrt_instr_task_begin(struct nanort_task *t, int track)
 {
     (void)track;
     struct tbuf *b = buf();
-    uint64_t now = nrt_now_ns();
-    if (b->nopen < MAX_OPEN)
-        b->open[b->nopen++] = (struct open_span){t, now};
+    if (NRT_UNLIKELY(b->nopen == b->capopen)) {
+        b->capopen = b->capopen ? 2 * b->capopen : 32;
+        b->open = nrt_xrealloc(b->open, b->capopen * sizeof *b->open);
+    }
+    b->open[b->nopen++] = (struct open_span){t, nrt_now_ns(), 0, track};
 }
 
-/* The begin time of t's open span on this thread (removed), or `now` when it was not
- * begun here (a device that ends tasks on another thread than it began them). */
-static uint64_t take_open(struct tbuf *b, const struct nanort_task *t, uint64_t now)
+static bool smp_track(int track)
+{
+    return track < NRT_TRACK_SPACE(0, 0);
+}
+
+/* Remove t's open span on this thread: its begin time and its own time (without the
+ * tasks nested in it, which count for the span around it on an smp track).  A span not
+ * begun here (a device ending tasks on another thread) is empty. */
+static uint64_t take_open(struct tbuf *b, const struct nanort_task *t, uint64_t now,
+                          uint64_t *own_ns)
 {
     for (unsigned i = b->nopen; i-- > 0;) {
         if (b->open[i].t != t)
             continue;
-        uint64_t t0 = b->open[i].t0;
-        b->open[i] = b->open[--b->nopen];
-        return t0;
+        struct open_span o = b->open[i];
+        uint64_t d = now - o.t0;
+        *own_ns = d > o.nested_ns ? d - o.nested_ns : 0;
+        memmove(&b->open[i], &b->open[i + 1], (b->nopen - i - 1) * sizeof o);
+        b->nopen--;
+        for (unsigned k = i; smp_track(o.track) && k-- > 0;)
+            if (smp_track(b->open[k].track)) {
+                b->open[k].nested_ns += d;
+                break;
+            }
+        return o.t0;
     }
+    *own_ns = 0;
     return now;
 }
 
@@ -298,9 +318,10 @@ void nrt_instr_task_end(struct nanort_task *t, int track)
 {
     struct tbuf *b = buf();
     uint64_t now = nrt_now_ns();
-    uint64_t t0 = take_open(b, t, now);
+    uint64_t own;
+    uint64_t t0 = take_open(b, t, now, &own);
     if (nrt_cfg.summary)
-        stats_add(b, t, now - t0);
+        stats_add(b, t, own);
     if (!recording)
         return;
     struct ev *e = ev_new(b, EV_TASK);

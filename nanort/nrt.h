@@ -657,7 +657,8 @@ struct nrt_instr_stat {
     const struct nanort_impl *impl;
     int space;
     unsigned long count;
-    uint64_t total_ns;              /* body (smp) or begin..end (device), nested tasks included */
+    uint64_t total_ns;              /* body (smp; without the tasks it ran in a taskwait)
+                                     * or begin..end (device) */
 };
 /* Call fn for every record (after the threads stopped; stats.c sums them). */
 void nrt_instr_each_stat(void (*fn)(void *arg, const struct nrt_instr_stat *s), void *arg);
