@@ -7,7 +7,7 @@
 #   make check-opencl
 OCLT_DIR   := $(BUILD)/tests/opencl
 OCLT_NAMES := vadd_saxpy cache_chain two_devices evict build_error tile2d local_arg \
-              random_graph smp_vs_opencl ops_direct host_writes options
+              random_graph smp_vs_opencl ops_direct host_writes options bad_args
 OCLT_BINS  := $(OCLT_NAMES:%=$(OCLT_DIR)/%)
 OCLT_RUN    = @$(HARNESS) run $(RESULTS)
 OCLT_TWO   := POCL_DEVICES="pthread pthread"
@@ -36,6 +36,7 @@ check-opencl: $(OCLT_BINS) $(OCLT_SHIM)
 	$(OCLT_RUN) opencl/evict[device-oom,create] -- tests/opencl/device_oom.sh $(OCLT_DIR)/shim $(OCLT_DIR)/evict create
 	$(OCLT_RUN) opencl/evict[device-oom,use] -- tests/opencl/device_oom.sh $(OCLT_DIR)/shim $(OCLT_DIR)/evict use
 	$(OCLT_RUN) opencl/build_error -- tests/opencl/build_error.sh $(OCLT_DIR)/build_error
+	$(OCLT_RUN) opencl/bad_args -- tests/opencl/bad_args.sh $(OCLT_DIR)/bad_args
 	$(OCLT_RUN) opencl/tile2d -- $(OCLT_DIR)/tile2d
 	$(OCLT_RUN) opencl/local_arg -- $(OCLT_DIR)/local_arg
 	$(OCLT_RUN) opencl/random_graph[default,2] -- env NX_ARGS="--smp-workers=2" $(OCLT_DIR)/random_graph 6 300 1

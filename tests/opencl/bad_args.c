@@ -1,0 +1,63 @@
+/*
+ * bad_args.c - launches the plugin must refuse with a message that names the task and
+ * says what to do (bad_args.sh checks the messages and the non-zero exits):
+ *   misaligned   a buffer argument 4 bytes into its region (no OpenCL sub-buffer there)
+ *   outside      a buffer argument that is not in any copied region
+ *   bad-local    a local size larger than the device allows (an OpenCL error: the call,
+ *                the CL error name, task, implementation and device)
+ *   sub-buffer   an argument 512 bytes in (aligned): runs as a sub-buffer, result right
+ */
+#include "oclt.h"
+
+static const char *source =
+    "__kernel void bump(__global int *x, int n) {\n"
+    "    int i = get_global_id(0);\n"
+    "    if (i < n) x[i] += 1;\n"
+    "}\n";
+
+enum { N = 1024 };
+
+struct args { int *x; int n; size_t local; };
+
+static void bump_ocl(void *p, nanort_ctx *ctx)
+{
+    struct args *a = p;
+    struct nanort_karg kargs[] = {{NANORT_KARG_BUFFER, sizeof(void *), a->x},
+                                  {NANORT_KARG_VALUE, sizeof a->n, &a->n}};
+    struct nanort_launch l = {NULL, 1, {(size_t)a->n}, {a->local}, 0, 2, kargs};
+    nanort_kernel_launch(ctx, &l);
+}
+
+static const struct nanort_opencl_info info = {"bump", NULL};
+static struct nanort_impl impls[] = {{NANORT_DEVICE_OPENCL, bump_ocl, "bump_ocl", &info}};
+static struct nanort_task_type type = {"bump_task", __FILE__, 1, impls, NULL};
+
+static int x[N], other[N];
+
+int main(int argc, char **argv)
+{
+    const char *mode = argc > 1 ? argv[1] : "";
+    nanort_opencl_source("bump.cl", source, NULL);
+    oclt_require(1);
+    struct args a = {x, N, 0};
+    if (!strcmp(mode, "misaligned"))
+        a = (struct args){x + 1, N - 1, 0};
+    else if (!strcmp(mode, "outside"))
+        a = (struct args){other, N, 0};
+    else if (!strcmp(mode, "bad-local"))
+        a = (struct args){x, N, (size_t)1 << 24};
+    else if (!strcmp(mode, "sub-buffer"))
+        a = (struct args){x + 128, N - 128, 0};
+    else
+        OCLT_CHECK(0, "unknown mode '%s'", mode);
+    void *p;
+    nanort_task *t = nanort_task_create(&type, sizeof a, 1, 1, &p);
+    *(struct args *)p = a;
+    nanort_task_region1(t, NANORT_DEP_INOUT | NANORT_COPY_INOUT, x, sizeof x);
+    nanort_task_submit(t, 0, 0);
+    nanort_taskwait();
+    for (int i = 0; i < N; i++)
+        OCLT_CHECK(x[i] == (i >= 128), "x[%d] = %d", i, x[i]);
+    printf("bad_args: %s ran, result right\n", mode);
+    return 0;
+}

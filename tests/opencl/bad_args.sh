@@ -1,0 +1,18 @@
+#!/bin/sh
+# bad_args.sh BINARY - tests/opencl/bad_args.c's refused launches stop the run (non-zero
+# exit) with their messages; the aligned sub-buffer case runs right.  77 when skipped.
+bin=$1
+fail() { echo "bad_args.sh: $*"; exit 1; }
+expect() {  # mode, text the message must contain
+  out=$("$bin" "$1" 2>&1); st=$?
+  echo "$out"
+  [ $st = 77 ] && exit 77
+  [ $st = 0 ] && fail "$1: the run succeeded"
+  echo "$out" | grep -qF "$2" || fail "$1: no message containing: $2"
+}
+expect misaligned "nanort: task 'bump_task' (implementation 'bump_ocl'): kernel argument 0 starts 4 bytes into its copied region"
+expect outside "nanort: task 'bump_task' (implementation 'bump_ocl'): kernel argument 0 ("
+expect outside "is not inside the data copied for the task; add it to copy_in/copy_out/copy_inout"
+expect bad-local "nanort: clEnqueueNDRangeKernel failed: CL_INVALID_WORK_GROUP_SIZE (task 'bump_task', implementation 'bump_ocl', device opencl0"
+"$bin" sub-buffer || fail "sub-buffer: the run failed"
+echo "bad_args.sh: messages right"
