@@ -27,6 +27,7 @@ check-instr: $(INSTR_KNOWN) $(INSTR_DEVICE) $(MCC_BIN) $(BUILD)/lib/libnanort.so
 	@$(HARNESS) run $(RESULTS) instr/crash-chains-handler -- $(INSTR_RUN) crash-chain $(INSTR_KNOWN)
 	@$(HARNESS) run $(RESULTS) instr/trace-unwritable -- $(INSTR_RUN) unwritable $(INSTR_KNOWN)
 	@$(HARNESS) run $(RESULTS) instr/mcc-cholesky -- $(INSTR_RUN) mcc-cholesky
+	@$(HARNESS) run $(RESULTS) instr/summary-nested -- $(INSTR_RUN) summary-nested
 	@$(HARNESS) run $(RESULTS) instr/device-tracks -- $(INSTR_RUN) devices $(INSTR_DEVICE)
 
 CHECK_TARGETS += check-instr

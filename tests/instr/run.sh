@@ -8,6 +8,7 @@
 #   run.sh summary BIN            the --summary table: rows per label and implementation
 #   run.sh unwritable BIN         --trace to a path that cannot be written: a clear message
 #   run.sh mcc-cholesky           samples/cholesky built by mcc: trace and graph counts
+#   run.sh summary-nested         samples/fib by mcc: --summary counts a body's own time
 #   run.sh devices BIN            an OpenCL-only task: kernel and transfer spans (skip: no device)
 # Environment: BUILD (default build), MCC (default $BUILD/bin/mcc).
 set -u
@@ -92,6 +93,17 @@ mcc-cholesky)
   validate "$tmp/t.json" "$tmp/g.dot" --total 20 --tasks potrf=4 --tasks trsm=6 \
     --tasks syrk=6 --tasks gemm=4 --flows "$flows" --min-flows 20 -- --nodes 20 \
     --label potrf=4 --label gemm=4 ;;
+summary-nested)
+  # fib's tasks wait for their children: the table gives each body its own time, so its
+  # total stays at the workers' busy time (nested times counted twice would double it).
+  [ -x "$MCC" ] || { echo "skipped: $MCC has not been built"; exit 77; }
+  "$MCC" --ompss -O2 samples/fib/fib.c -o "$tmp/fib" || fail "mcc build"
+  NX_ARGS="--smp-workers=2 --summary" "$tmp/fib" 22 2> "$tmp/err" || fail "fib failed"
+  cat "$tmp/err"
+  awk '$1 == "(all)" {total = $NF} /^  worker / {w = 1; next} w && NF == 4 {busy += $3}
+       END {printf "own time %.6f s, busy %.6f s\n", total, busy
+            exit !(total > 0 && total <= busy * 1.1 + 0.001 && total >= busy * 0.5)}' \
+    "$tmp/err" || fail "the task table's total is not the workers' busy time" ;;
 devices)
   bin=$1
   NX_ARGS="${NX_ARGS:-} --trace=$tmp/t.json --graph=$tmp/g.dot" "$bin" > "$tmp/out" 2>&1; st=$?
