@@ -76,13 +76,13 @@ static bool ndrange(const struct nanort_launch *l, size_t global[3], size_t loca
 static void ocl_launch(struct nrt_space *s, nanort_ctx *ctx, const struct nanort_launch *l)
 {
     struct ocl_device *d = ocl_dev(s);
-    cl_kernel k = ocl_kernel_get(d, ctx);
-    set_args(s, ctx, k, l);
     size_t global[3], local[3];
     bool has_local = ndrange(l, global, local);
     for (unsigned i = 0; i < l->ndims; i++)
         if (global[i] == 0)
-            return;                 /* an empty range: nothing to run */
+            return;                 /* an empty range (its regions may be empty: no copies) */
+    cl_kernel k = ocl_kernel_get(d, ctx);
+    set_args(s, ctx, k, l);
     cl_event e;
     OCL_CHECK(s, ctx, clEnqueueNDRangeKernel, d->kq, k, l->ndims, NULL, global,
               has_local ? local : NULL, 0, NULL, &e);

@@ -2,7 +2,8 @@
  * vadd_saxpy.c - the first OpenCL tasks: c = a + b and y = alpha * x + y over blocks, each
  * block a task with an OpenCL implementation only (hand-written as mcc would emit it), then
  * a saxpy pass with a local size that does not divide the block (global rounded up, the
- * kernel bound-checks).  Results checked element by element against the host.
+ * kernel bound-checks), and an empty task (no elements: empty regions, an empty range).
+ * Results checked element by element against the host.
  */
 #include "oclt.h"
 
@@ -81,6 +82,7 @@ int main(void)
         b[i] = (float)(2 * i + 1);
         c[i] = -1;
     }
+    vadd(a, b, c, 0);               /* empty regions, empty range: nothing to do */
     for (int i = 0; i < N; i += BS)
         vadd(a + i, b + i, c + i, N - i < BS ? N - i : BS);
     nanort_taskwait();
