@@ -6,6 +6,7 @@
  *   bad-local    a local size larger than the device allows (an OpenCL error: the call,
  *                the CL error name, task, implementation and device)
  *   sub-buffer   an argument 512 bytes in (aligned): runs as a sub-buffer, result right
+ *   no-device    (run with --disable-opencl) a task with only an OpenCL version
  */
 #include "oclt.h"
 
@@ -38,7 +39,8 @@ int main(int argc, char **argv)
 {
     const char *mode = argc > 1 ? argv[1] : "";
     nanort_opencl_source("bump.cl", source, NULL);
-    oclt_require(1);
+    if (strcmp(mode, "no-device") != 0)
+        oclt_require(1);
     struct args a = {x, N, 0};
     if (!strcmp(mode, "misaligned"))
         a = (struct args){x + 1, N - 1, 0};
@@ -48,6 +50,8 @@ int main(int argc, char **argv)
         a = (struct args){x, N, (size_t)1 << 24};
     else if (!strcmp(mode, "sub-buffer"))
         a = (struct args){x + 128, N - 128, 0};
+    else if (!strcmp(mode, "no-device"))
+        OCLT_CHECK(oclt_devices() == 0, "run with --disable-opencl");
     else
         OCLT_CHECK(0, "unknown mode '%s'", mode);
     void *p;

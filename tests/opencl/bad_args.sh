@@ -3,7 +3,7 @@
 # exit) with their messages; the aligned sub-buffer case runs right.  77 when skipped.
 bin=$1
 fail() { echo "bad_args.sh: $*"; exit 1; }
-expect() {  # mode, text the message must contain
+expect() {  # mode, text the message must contain (NX_ARGS passes through)
   out=$("$bin" "$1" 2>&1); st=$?
   echo "$out"
   [ $st = 77 ] && exit 77
@@ -15,4 +15,5 @@ expect outside "nanort: task 'bump_task' (implementation 'bump_ocl'): kernel arg
 expect outside "is not inside the data copied for the task; add it to copy_in/copy_out/copy_inout"
 expect bad-local "nanort: clEnqueueNDRangeKernel failed: CL_INVALID_WORK_GROUP_SIZE (task 'bump_task', implementation 'bump_ocl', device opencl0"
 "$bin" sub-buffer || fail "sub-buffer: the run failed"
+NX_ARGS=--disable-opencl expect no-device "nanort: task 'bump_task' has only opencl implementations (bump_ocl) and no opencl device is available"
 echo "bad_args.sh: messages right"
