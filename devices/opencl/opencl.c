@@ -221,12 +221,13 @@ static int ocl_probe(void)
 /* The context of platform p, holding every chosen device of p (created at first use). */
 static cl_context platform_context(cl_platform_id p, const struct nrt_space *s)
 {
-    int k = 0;
-    while (k < MAX_PLATFORMS && plats[k].platform && plats[k].platform != p)
-        k++;
-    if (k == MAX_PLATFORMS)
+    int k = -1;
+    for (int i = 0; i < MAX_PLATFORMS && (k < 0 || plats[k].platform != p); i++)
+        if (plats[i].platform == p || (k < 0 && !plats[i].platform))
+            k = i;                  /* p's slot, else the first free one */
+    if (k < 0)
         return NULL;
-    if (plats[k].context) {
+    if (plats[k].platform == p) {
         OCL_CHECK(s, NULL, clRetainContext, plats[k].context);
         plats[k].users++;
         return plats[k].context;
