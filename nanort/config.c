@@ -240,6 +240,39 @@ static void __attribute__((noreturn)) unknown_option(const char *name, const cha
 }
 
 /*
+ * Options of device plugins that a program may not contain (the CUDA plugin is linked
+ * only into programs with CUDA parts, the OpenCL one only when referenced from a static
+ * link): OmpSs users keep them in NX_ARGS for every program, so they are accepted and
+ * ignored when their plugin is absent.  Registered plugin options are found first.
+ */
+static const struct {
+    const char *name;
+    bool has_value;
+} absent_plugin_options[] = {
+    {"gpus", true}, {"gpu-max-memory", true}, {"disable-cuda", false},
+    {"opencl-device-type", true}, {"opencl-max-devices", true}, {"opencl-max-memory", true},
+    {"opencl-build-opts", true}, {"disable-opencl", false},
+};
+
+/* True when `name` is such an option (its value, if any, is skipped: *consumed tells
+ * whether `next` was it). */
+static bool absent_plugin_option(const char *name, const char *value, const char *next,
+                                 bool *consumed)
+{
+    *consumed = false;
+    for (size_t i = 0; i < sizeof absent_plugin_options / sizeof absent_plugin_options[0]; i++) {
+        if (strcmp(name, absent_plugin_options[i].name) != 0 &&
+            !(strncmp(name, "no-", 3) == 0 && !absent_plugin_options[i].has_value &&
+              strcmp(name + 3, absent_plugin_options[i].name) == 0))
+            continue;
+        *consumed = absent_plugin_options[i].has_value && !value && next &&
+                    strncmp(next, "--", 2) != 0;
+        return true;
+    }
+    return false;
+}
+
+/*
  * Apply one option: `name` without the leading dashes, `value` NULL when none was
  * attached.  Returns true when it consumed `next` as its value.
  */
@@ -253,6 +286,9 @@ static bool apply(const char *name, const char *value, const char *next, const c
             o = NULL;
         negated = o != NULL;
     }
+    bool consumed;
+    if (!o && absent_plugin_option(name, value, next, &consumed))
+        return consumed;            /* this program has no such device support */
     if (!o)
         unknown_option(name, where);
     if (negated) {

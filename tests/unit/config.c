@@ -225,6 +225,16 @@ START_TEST(config_unknown_option_among_valid_ones)
 }
 END_TEST
 
+START_TEST(config_absent_device_options_accepted)
+{
+    /* nx_probe has no CUDA plugin (and no OpenCL reference): the device options OmpSs users
+     * keep in NX_ARGS are accepted and ignored, with or without a separate value. */
+    PROBE(&res, NULL, "NX_ARGS=--disable-cuda --gpus 2 --gpu-max-memory=1G --smp-workers=3 "
+                      "--opencl-device-type=gpu --no-disable-opencl");
+    expect_workers(&res, 3);
+}
+END_TEST
+
 START_TEST(config_malformed_worker_count)
 {
     /* --smp-workers=abc stops with exit 1 naming the option and the value. */
@@ -314,6 +324,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, config_unknown_schedule);
     tcase_add_test(tc, config_malformed_throttle_limit);
     tcase_add_test(tc, config_summary_names_task_labels);
+    tcase_add_test(tc, config_absent_device_options_accepted);
     tcase_add_test(tc, config_verbose_prints_configuration);
     return ut_run_suite(s);
 }
