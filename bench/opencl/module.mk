@@ -10,12 +10,12 @@
 #
 # The hosts need the OpenCL headers and the ICD loader (scripts/deps.sh installs them);
 # without them the targets say so and do nothing.
-BENCH_OCL_NAMES := saxpy blackscholes sobel dct aes
+BENCH_OCL_SAMPLES := saxpy blackscholes sobel dct aes
 BENCH_OCL_DIR   := $(BUILD)/bench/opencl
 BENCH_OCL_HAVE  := $(and $(wildcard /usr/include/CL/cl.h),$(wildcard /usr/lib/*/libOpenCL.so \
                      /usr/lib64/libOpenCL.so /usr/lib/libOpenCL.so /usr/local/lib/libOpenCL.so))
-BENCH_OCL_HOSTS := $(foreach n,$(BENCH_OCL_NAMES),$(BENCH_OCL_DIR)/$(n)_host)
-BENCH_OCL_OURS  := $(foreach n,$(BENCH_OCL_NAMES),$(BENCH_OCL_DIR)/$(n))
+BENCH_OCL_HOSTS := $(foreach n,$(BENCH_OCL_SAMPLES),$(BENCH_OCL_DIR)/$(n)_host)
+BENCH_OCL_OURS  := $(foreach n,$(BENCH_OCL_SAMPLES),$(BENCH_OCL_DIR)/$(n))
 
 # Ours: the sample itself, built by mcc (its .cl embedded).
 define BENCH_OCL_OURS_RULE
@@ -24,7 +24,7 @@ $(BENCH_OCL_DIR)/$(1): samples/$(1)/$(1).c samples/$(1)/$(1).cl $(MCC_BIN) \
 	@mkdir -p $$(@D)
 	$(MCC_BIN) --ompss -O2 $$< -o $$@ -lm
 endef
-$(foreach n,$(BENCH_OCL_NAMES),$(eval $(call BENCH_OCL_OURS_RULE,$(n))))
+$(foreach n,$(BENCH_OCL_SAMPLES),$(eval $(call BENCH_OCL_OURS_RULE,$(n))))
 
 # SAMPLES_DIR: the hosts read the .cl files of the samples from the source tree.
 $(BENCH_OCL_DIR)/%_host: bench/opencl/%_host.c bench/opencl/clhost.h
@@ -41,7 +41,7 @@ bench-opencl: $(BENCH_OCL_HOSTS) $(BENCH_OCL_OURS) bench/opencl/transfers.sh
 
 # Small sizes, same arguments as the samples' tests (tests/samples-ocl/module.mk).
 check-bench-opencl: $(BENCH_OCL_HOSTS) $(BENCH_OCL_OURS) bench/opencl/transfers.sh
-	@for n in $(BENCH_OCL_NAMES); do \
+	@for n in $(BENCH_OCL_SAMPLES); do \
 	  a=$$(tests/samples-ocl/args.sh $$n); \
 	  $(HARNESS) run $(RESULTS) bench/opencl/$${n}_host -- $(BENCH_OCL_DIR)/$${n}_host $$a; \
 	  $(HARNESS) run $(RESULTS) bench/opencl/$$n/transfers -- \
