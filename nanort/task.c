@@ -330,6 +330,7 @@ static nanort_task *create_inline(struct nanort_task *t, struct nrt_type_info *i
     t->nregions = t->max_regions = t->ndims = t->max_dims = 0;
     t->flags = NRT_TF_INLINE;
     t->impl = NULL;                 /* run_body() reads it */
+    t->space = 0;                   /* the host (nanort_task_create checks a parent's) */
     t->priority = 0;
     t->domain = NULL;
     t->owner = nrt_self->id;
