@@ -7,7 +7,8 @@
 #   make check-opencl
 OCLT_DIR   := $(BUILD)/tests/opencl
 OCLT_NAMES := vadd_saxpy cache_chain two_devices evict build_error tile2d local_arg \
-              random_graph smp_vs_opencl ops_direct host_writes options bad_args
+              random_graph smp_vs_opencl ops_direct host_writes options bad_args \
+              nested_commutative
 OCLT_BINS  := $(OCLT_NAMES:%=$(OCLT_DIR)/%)
 OCLT_RUN    = @$(HARNESS) run $(RESULTS)
 OCLT_TWO   := POCL_DEVICES="pthread pthread"
@@ -43,6 +44,8 @@ check-opencl: $(OCLT_BINS) $(OCLT_SHIM)
 	$(OCLT_RUN) opencl/random_graph[round-robin,4] -- env NX_ARGS="--smp-workers=4 --dispatch=round-robin" $(OCLT_DIR)/random_graph 6 300 100
 	$(OCLT_RUN) opencl/random_graph[2dev,rr,wt] -- env $(OCLT_TWO) NX_ARGS="--smp-workers=2 --dispatch=round-robin --cache-policy=wt" $(OCLT_DIR)/random_graph 6 300 200
 	$(OCLT_RUN) opencl/random_graph[2dev,evict] -- env $(OCLT_TWO) NX_ARGS="--smp-workers=3 --opencl-max-memory=26K" $(OCLT_DIR)/random_graph 4 300 300
+	$(OCLT_RUN) opencl/nested_commutative -- $(OCLT_DIR)/nested_commutative
+	$(OCLT_RUN) opencl/nested_commutative[2dev,rr,wt,4] -- env $(OCLT_TWO) NX_ARGS="--dispatch=round-robin --cache-policy=wt --smp-workers=4" $(OCLT_DIR)/nested_commutative
 	$(OCLT_RUN) opencl/smp_vs_opencl -- $(OCLT_DIR)/smp_vs_opencl
 	$(OCLT_RUN) opencl/smp_vs_opencl[disabled] -- env NX_ARGS="--disable-opencl" $(OCLT_DIR)/smp_vs_opencl
 	$(OCLT_RUN) opencl/smp_vs_opencl[round-robin] -- env NX_ARGS="--dispatch=round-robin" $(OCLT_DIR)/smp_vs_opencl
