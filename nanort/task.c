@@ -76,8 +76,8 @@ static const struct nanort_impl *choose_impl(struct nanort_task *t)
     unsigned n = info->nimpls, start;
     if (n == 0)
         nrt_fatal("task type '%s' has no implementation", info->type->label);
-    if (n == 1 && runs_on_host(info->impls[0]))
-        return info->impls[0];
+    if (n == 1 && info->impls[0]->device == NANORT_DEVICE_SMP)
+        return info->impls[0];      /* the common case: smp is always present */
     if (nrt_versioning_on() && !info->has_dev) {
         const struct nanort_impl *impl = info->impls[nrt_vers_choose_smp(t)];
         if (runs_on_host(impl))
@@ -329,8 +329,7 @@ static nanort_task *create_inline(struct nanort_task *t, struct nrt_type_info *i
     memset(t->args, 0, args_size);
     t->nregions = t->max_regions = t->ndims = t->max_dims = 0;
     t->flags = NRT_TF_INLINE;
-    t->impl = NULL;                 /* run_body() reads it */
-    t->space = 0;                   /* the host (nanort_task_create checks a parent's) */
+    t->space = 0;                   /* the host (read by --summary, traces, crash reports) */
     t->priority = 0;
     t->domain = NULL;
     t->owner = nrt_self->id;
@@ -377,7 +376,8 @@ nanort_task *nanort_task_create(struct nanort_task_type *type, size_t args_size,
 {
     nrt_ensure_started();
     struct nrt_type_info *info = nrt_type_info(type);
-    if (NRT_UNLIKELY(nrt_current && nrt_current->space > 0))
+    /* Device tasks run on their space's manager, a thread that is not a worker. */
+    if (NRT_UNLIKELY(!nrt_self) && nrt_current && nrt_current->space > 0)
         nrt_fatal("the device implementation of task '%s' tried to create a task '%s': device "
                   "tasks cannot create tasks (create them from an smp task, or give '%s' an "
                   "smp version)", nrt_current->type->label, type->label,
@@ -631,6 +631,7 @@ static void submit_inline(struct nanort_task *t, unsigned flags)
         t->flags |= NRT_TF_FINAL | NRT_TF_UNDEFERRED;
     struct nanort_task *prev = nrt_current;
     if (NRT_UNLIKELY(nrt_cfg.summary || nrt_instr_on)) {
+        t->impl = NULL;             /* a reused frame: run_body() chooses */
         run_body(t);
     } else {
         const struct nanort_impl *impl = t->info->impls[0];
