@@ -28,6 +28,7 @@ check-instr: $(INSTR_KNOWN) $(INSTR_DEVICE) $(MCC_BIN) $(BUILD)/lib/libnanort.so
 	@$(HARNESS) run $(RESULTS) instr/trace-unwritable -- $(INSTR_RUN) unwritable $(INSTR_KNOWN)
 	@$(HARNESS) run $(RESULTS) instr/mcc-cholesky -- $(INSTR_RUN) mcc-cholesky
 	@$(HARNESS) run $(RESULTS) instr/summary-nested -- $(INSTR_RUN) summary-nested
+	@$(HARNESS) run $(RESULTS) instr/ompss-programs -- $(INSTR_RUN) ompss-programs
 	@$(HARNESS) run $(RESULTS) instr/device-tracks -- $(INSTR_RUN) devices $(INSTR_DEVICE)
 
 CHECK_TARGETS += check-instr

@@ -9,6 +9,7 @@
 #   run.sh unwritable BIN         --trace to a path that cannot be written: a clear message
 #   run.sh mcc-cholesky           samples/cholesky built by mcc: trace and graph counts
 #   run.sh summary-nested         samples/fib by mcc: --summary counts a body's own time
+#   run.sh ompss-programs         a dozen tests/ompss programs by mcc, traced and graphed
 #   run.sh devices BIN            an OpenCL-only task: kernel and transfer spans (skip: no device)
 # Environment: BUILD (default build), MCC (default $BUILD/bin/mcc).
 set -u
@@ -104,6 +105,23 @@ summary-nested)
        END {printf "own time %.6f s, busy %.6f s\n", total, busy
             exit !(total > 0 && total <= busy * 1.1 + 0.001 && total >= busy * 0.5)}' \
     "$tmp/err" || fail "the task table's total is not the workers' busy time" ;;
+ompss-programs)
+  # Self-checking OmpSs programs of tests/ompss (dependence kinds, nesting, undeferred and
+  # final tasks, taskloops, reductions) traced and graphed: the program still passes, the
+  # trace and graph are well formed, one span and one node per task.
+  [ -x "$MCC" ] || { echo "skipped: $MCC has not been built"; exit 77; }
+  for n in multideps deps_commutative deps_concurrent_atomic taskwait_on fib_nested \
+           reduction_array taskloop_deps sections_partial_overlap final_undeferred if_false \
+           tiles_3d priority_order; do
+    "$MCC" --ompss -O2 -Itests/ompss "tests/ompss/$n.c" -o "$tmp/$n" -lm || fail "mcc $n"
+    NX_ARGS="--smp-workers=2 --trace=$tmp/$n.json --graph=$tmp/$n.dot" "$tmp/$n" > "$tmp/out" 2>&1 \
+      || { cat "$tmp/out"; fail "$n failed under --trace --graph"; }
+    spans=$(python3 "$here/check_trace.py" "$tmp/$n.json") || { echo "$spans"; fail "$n: trace"; }
+    echo "$n: $spans"
+    count=$(echo "$spans" | sed -E 's/.*ok: ([0-9]+) task spans.*/\1/')
+    python3 "$here/check_graph.py" "$tmp/$n.dot" --nodes "$count" || fail "$n: graph"
+    dot -Tsvg "$tmp/$n.dot" -o /dev/null || fail "$n: dot -Tsvg"
+  done ;;
 devices)
   bin=$1
   NX_ARGS="${NX_ARGS:-} --trace=$tmp/t.json --graph=$tmp/g.dot" "$bin" > "$tmp/out" 2>&1; st=$?
