@@ -90,7 +90,8 @@ check-asan: check-inline-tree-asan
 
 # stress_dev: the same graphs with a fake-accelerator version of the leaf tasks
 # (tests/unit/fakedev.c): dispatch policies, cache policies, a memory limit that forces
-# evictions, device-to-device copies off, exact-base allocations, one to three devices.
+# evictions, device-to-device copies off, exact-base allocations, one to three devices,
+# kernels that run only when waited for (FAKEDEV_ASYNC: the managers' pipelining).
 STRESS_DEV_BIN := $(BUILD)/tests/stress/stress_dev
 STRESS_DEV_SRCS := tests/stress/stress.c tests/unit/fakedev.c
 STRESS_DEV_DEPS := $(STRESS_DEV_SRCS) tests/unit/fakedev.h include/nanort.h nanort/nrt.h
@@ -116,9 +117,11 @@ $(eval $(call stress_dev_run,rr-evict-2,FAKEDEV_MEM=2500,--smp-workers=2 --dispa
 $(eval $(call stress_dev_run,rr-nopeer-3dev,FAKEDEV_PEER=0 FAKEDEV_N=3,--smp-workers=2 --dispatch=round-robin --schedule=wf,76000))
 $(eval $(call stress_dev_run,rr-exact-evict,FAKEDEV_EXACT=1 FAKEDEV_MEM=6K,--smp-workers=4 --dispatch=round-robin,77000))
 $(eval $(call stress_dev_run,affinity-1dev-evict,FAKEDEV_N=1 FAKEDEV_MEM=3K,--smp-workers=2,78000))
+$(eval $(call stress_dev_run,rr-async-evict-2,FAKEDEV_ASYNC=1 FAKEDEV_MEM=2500,--smp-workers=2 --dispatch=round-robin,79000))
+$(eval $(call stress_dev_run,affinity-async-wt-2,FAKEDEV_ASYNC=1,--smp-workers=2 --dispatch=affinity --cache-policy=wt,80000))
 $(foreach k,tsan asan,\
   $(eval $(call stress_run,check-stress-dev-$(k),stress-dev-$(k)[rr$(STRESS_COMMA)evict$(STRESS_COMMA)2],\
-    $$(SAN_ENV_$(k)) FAKEDEV_MEM=2500 NX_ARGS="--smp-workers=2 --dispatch=round-robin",\
+    $$(SAN_ENV_$(k)) FAKEDEV_ASYNC=1 FAKEDEV_MEM=2500 NX_ARGS="--smp-workers=2 --dispatch=round-robin",\
     $(BUILD)/$(k)/tests/stress/stress_dev,10 300)))
 check-stress: $(filter check-stress-dev-%,$(filter-out check-stress-dev-tsan check-stress-dev-asan,$(CHECK_TARGETS)))
 check-tsan: check-stress-dev-tsan

@@ -209,6 +209,40 @@ START_TEST(partial_overlap_other_device_writes_subblock)
 }
 END_TEST
 
+/* ---- pipelining ---------------------------------------------------------------------- */
+
+static unsigned long copies_seen_by_first;
+
+static void note_copies(void **p, long k)
+{
+    add_k(p, k);
+    copies_seen_by_first = fd_copy_calls(true);
+}
+
+/* With kernels that run only when waited for: after a device gate task, two ready tasks
+ * on the same device; the second one's input copy is queued before the first one's
+ * kernel runs (the inputs of the next task move while the current one runs). */
+START_TEST(next_task_inputs_move_while_current_runs)
+{
+    static double g[N], a[N], b[N];
+    env("1", NULL, NULL);
+    setenv("FAKEDEV_ASYNC", "1", 1);
+    fill(g, 0.0);
+    fill(a, 1.0);
+    fill(b, 2.0);
+    FD_SPAWN(&fd_type_dev, add_k, 1, FD_PTRS(g), FD_INOUT(g, sizeof g));
+    FD_SPAWN(&fd_type_dev, note_copies, 1, FD_PTRS(a), FD_IN(g, sizeof g),
+             FD_INOUT(a, sizeof a));
+    FD_SPAWN(&fd_type_dev, add_k, 1, FD_PTRS(b), FD_IN(g, sizeof g), FD_INOUT(b, sizeof b));
+    nanort_taskwait();
+    check_all(g, 1.0);
+    check_all(a, 2.0);
+    check_all(b, 3.0);
+    ck_assert_uint_eq(fd_copy_calls(true), 3);
+    ck_assert_uint_eq(copies_seen_by_first, 3);
+}
+END_TEST
+
 /* ---- 2-D tiles ---------------------------------------------------------------------------- */
 
 enum { R = 64, C = 48, TS = 16 };
@@ -553,6 +587,7 @@ int main(void)
     tcase_add_test(tc, partial_overlap_host_writes_subblock);
     tcase_add_test(tc, partial_overlap_other_device_writes_subblock);
     tcase_add_test(tc, affinity_follows_the_data);
+    tcase_add_test(tc, next_task_inputs_move_while_current_runs);
     tc = ut_tcase(s, "tiles", 30);
     tcase_add_test(tc, tiles_2d_move_only_tile_rows);
     tcase_add_test(tc, tiles_2d_mixed_writers_then_column);

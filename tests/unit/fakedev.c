@@ -6,7 +6,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- events: a copy that has not happened yet ------------------------------------- */
+/* ---- events: a copy (or, with FAKEDEV_ASYNC=1, kernels) not done yet -------------- */
+
+enum { FD_MAXARGS = 16 };
+
+/* A kernel launch kept for later: arguments bound (and values copied) at launch time,
+ * as a real device API does. */
+struct fd_call {
+    fd_kernel *k;
+    int space;
+    unsigned nargs;
+    void *argv[FD_MAXARGS];
+    void *own[FD_MAXARGS];          /* value copies and local memory, freed after */
+};
 
 struct fd_event {
     pthread_mutex_t lock;
@@ -14,9 +26,12 @@ struct fd_event {
     char *dst;
     const char *src;
     struct nrt_xfer x;
+    struct fd_call *call;           /* a kernel instead of a copy */
     struct fd_event *after;         /* must happen first (a reference held) */
     int refs;                       /* lock: the caller's and a later copy's `after` */
 };
+
+static void call_run(struct fd_call *c);
 
 static void ev_run(struct fd_event *e);
 
@@ -38,7 +53,9 @@ static void ev_run(struct fd_event *e)
     if (!e->done) {
         if (e->after)
             ev_run(e->after);
-        for (size_t r = 0; r < e->x.rows; r++)
+        if (e->call)
+            call_run(e->call);
+        for (size_t r = 0; !e->call && r < e->x.rows; r++)
             memcpy(e->dst + r * e->x.pitch, e->src + r * e->x.pitch, e->x.width);
         e->done = true;
     }
@@ -67,6 +84,7 @@ static nrt_event ev_new(void *dst, const void *src, const struct nrt_xfer *x, nr
 /* ---- memory ------------------------------------------------------------------------ */
 
 static atomic_ulong launches, copies_in, copies_out;
+static bool async_kernels;
 static __thread int running_space;
 static int nfake;
 static int fake_ids[NRT_MAX_SPACES];
@@ -168,35 +186,63 @@ static void fd_begin(struct nrt_space *s, nanort_ctx *ctx, unsigned n, const nrt
         ev_run(ev[i]);
 }
 
-/* The kernel runs at once, on the manager thread, with device addresses for buffers. */
-static void fd_launch(struct nrt_space *s, nanort_ctx *ctx, const struct nanort_launch *l)
+static void call_run(struct fd_call *c)
 {
-    void *argv[16];
-    void *local[16] = {0};
-    if (l->nargs > 16)
-        nrt_fatal("fakedev: more than 16 kernel arguments");
+    running_space = c->space;
+    c->k(c->argv);
+    running_space = 0;
+    for (unsigned i = 0; i < c->nargs; i++)
+        free(c->own[i]);
+    free(c);
+    atomic_fetch_add(&launches, 1);
+}
+
+/* Device addresses for buffers, copies of values, fresh local memory. */
+static struct fd_call *call_bind(struct nrt_space *s, nanort_ctx *ctx,
+                                 const struct nanort_launch *l)
+{
+    struct fd_call *c = calloc(1, sizeof *c);
+    if (!c || l->nargs > FD_MAXARGS)
+        nrt_fatal("fakedev: out of memory or more than %d kernel arguments", FD_MAXARGS);
+    c->k = (fd_kernel *)(uintptr_t)l->kernel;
+    c->space = s->id;
+    c->nargs = l->nargs;
     for (unsigned i = 0; i < l->nargs; i++) {
         const struct nanort_karg *a = &l->args[i];
-        if (a->kind == NANORT_KARG_BUFFER)
-            argv[i] = nanort_device_ptr(ctx, a->ptr);
-        else if (a->kind == NANORT_KARG_LOCAL)
-            argv[i] = local[i] = calloc(1, a->size);
-        else
-            argv[i] = (void *)a->ptr;
+        if (a->kind == NANORT_KARG_BUFFER) {
+            c->argv[i] = nanort_device_ptr(ctx, a->ptr);
+        } else {
+            c->argv[i] = c->own[i] = calloc(1, a->size ? a->size : 1);
+            if (a->kind == NANORT_KARG_VALUE)
+                memcpy(c->own[i], a->ptr, a->size);
+        }
     }
-    running_space = s->id;
-    ((fd_kernel *)(uintptr_t)l->kernel)(argv);
-    running_space = 0;
-    for (unsigned i = 0; i < l->nargs; i++)
-        free(local[i]);
-    atomic_fetch_add(&launches, 1);
+    return c;
+}
+
+/* The kernel runs at once on the manager thread, or (FAKEDEV_ASYNC=1) when the task's
+ * completion event is waited for, after the task's earlier kernels. */
+static void fd_launch(struct nrt_space *s, nanort_ctx *ctx, const struct nanort_launch *l)
+{
+    struct fd_call *c = call_bind(s, ctx, l);
+    if (!async_kernels) {
+        call_run(c);
+        return;
+    }
+    struct nrt_xfer none = {0, 0, 0};
+    struct fd_event *e = ev_new(NULL, NULL, &none, ctx->device_data);
+    e->call = c;
+    if (ctx->device_data)
+        ev_unref(ctx->device_data); /* the new event holds it now */
+    ctx->device_data = e;
 }
 
 static nrt_event fd_end(struct nrt_space *s, nanort_ctx *ctx)
 {
     (void)s;
-    (void)ctx;
-    return NULL;                    /* the kernel already ran */
+    nrt_event e = ctx->device_data;  /* the last kernel (the cache releases it), or NULL */
+    ctx->device_data = NULL;
+    return e;
 }
 
 static const struct nrt_compute_ops fd_compute = {
@@ -209,7 +255,9 @@ static int fd_probe(void)
 {
     const char *n = getenv("FAKEDEV_N");
     const char *p = getenv("FAKEDEV_PEER");
+    const char *a = getenv("FAKEDEV_ASYNC");
     peer_on = !p || strcmp(p, "0") != 0;
+    async_kernels = a && strcmp(a, "1") == 0;
     nfake = 0;
     return n ? atoi(n) : 2;
 }

@@ -11,6 +11,8 @@
  *   FAKEDEV_MEM=size   cache limit per space (nrt_parse_size forms: 64K, 1M, ...)
  *   FAKEDEV_PEER=0     no device-to-device copies (the cache goes through the host)
  *   FAKEDEV_EXACT=1    exact_base spaces (as OpenCL's)
+ *   FAKEDEV_ASYNC=1    kernels run when their task's completion is waited for, not at
+ *                      launch (so the manager's pipelining shows)
  *
  * Task types: fd_type_dev (fake device only), fd_type_both (smp and fake device),
  * fd_type_smp (smp only).  Each instance runs body(p, k) with its pointers translated to
