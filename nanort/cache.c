@@ -58,6 +58,9 @@ static struct {
     struct {
         struct nrt_alloc *head, *tail;
         size_t used;
+        struct nrt_alloc **by_lo;   /* its allocations sorted by lo (lookups) */
+        size_t n, cap;
+        size_t max_len;             /* longest allocation so far (bounds lookups) */
     } sp[NRT_MAX_SPACES];
 } C = {.lock = {.m = PTHREAD_MUTEX_INITIALIZER}};
 
@@ -411,6 +414,63 @@ static void lru_append(struct nrt_alloc *a)
     C.sp[s].tail = a;
 }
 
+/* ---- the per-space index of allocations by lo --------------------------------------- */
+
+/* Index of the first allocation of space s starting after lo. */
+static size_t index_after(int s, uintptr_t lo)
+{
+    size_t l = 0, h = C.sp[s].n;
+    while (l < h) {
+        size_t m = (l + h) / 2;
+        if (C.sp[s].by_lo[m]->lo <= lo)
+            l = m + 1;
+        else
+            h = m;
+    }
+    return l;
+}
+
+static void index_add(struct nrt_alloc *a)
+{
+    int s = a->space->id;
+    if (C.sp[s].n == C.sp[s].cap) {
+        C.sp[s].cap = C.sp[s].cap ? 2 * C.sp[s].cap : 64;
+        C.sp[s].by_lo = nrt_xrealloc(C.sp[s].by_lo, C.sp[s].cap * sizeof *C.sp[s].by_lo);
+    }
+    size_t i = index_after(s, a->lo);
+    memmove(&C.sp[s].by_lo[i + 1], &C.sp[s].by_lo[i], (C.sp[s].n - i) * sizeof a);
+    C.sp[s].by_lo[i] = a;
+    C.sp[s].n++;
+    if (a->hi - a->lo > C.sp[s].max_len)
+        C.sp[s].max_len = a->hi - a->lo;
+}
+
+static void index_del(struct nrt_alloc *a)
+{
+    int s = a->space->id;
+    for (size_t i = index_after(s, a->lo); i-- > 0 && C.sp[s].by_lo[i]->lo == a->lo;)
+        if (C.sp[s].by_lo[i] == a) {
+            memmove(&C.sp[s].by_lo[i], &C.sp[s].by_lo[i + 1], (C.sp[s].n - i - 1) * sizeof a);
+            C.sp[s].n--;
+            return;
+        }
+}
+
+/* An allocation of s holding [lo, hi) (starting exactly at lo on exact_base spaces).
+ * Candidates start at or before lo; none starting before lo - max_len can reach hi. */
+static struct nrt_alloc *alloc_find(struct nrt_space *s, uintptr_t lo, uintptr_t hi)
+{
+    size_t max_len = C.sp[s->id].max_len;
+    for (size_t i = index_after(s->id, lo); i-- > 0;) {
+        struct nrt_alloc *a = C.sp[s->id].by_lo[i];
+        if ((s->exact_base && a->lo != lo) || a->lo + max_len < hi)
+            break;
+        if (!a->doomed && hi <= a->hi)
+            return a;
+    }
+    return NULL;
+}
+
 /* Write back what only a holds, take it out of the map, free its memory. */
 static void alloc_free(struct nrt_alloc *a)
 {
@@ -434,6 +494,7 @@ static void alloc_free(struct nrt_alloc *a)
     free(a->ev);
     s->ops->mem->free(s, a->buf);
     C.sp[s->id].used -= a->hi - a->lo;
+    index_del(a);
     lru_unlink(a);
     free(a);
 }
@@ -469,6 +530,7 @@ static struct nrt_alloc *alloc_new(struct nrt_space *s, uintptr_t lo, uintptr_t 
     a->buf = buf;
     C.sp[s->id].used += bytes;
     lru_append(a);
+    index_add(a);
     return a;
 }
 
@@ -483,13 +545,6 @@ static void alloc_range(const struct nrt_region *r, const struct nrt_space *s, u
     *hi = r->hi;
 }
 
-static struct nrt_alloc *alloc_find(struct nrt_space *s, uintptr_t lo, uintptr_t hi)
-{
-    for (struct nrt_alloc *a = C.sp[s->id].tail; a; a = a->prev)
-        if (!a->doomed && (s->exact_base ? a->lo == lo : a->lo <= lo) && hi <= a->hi)
-            return a;
-    return NULL;
-}
 
 static bool copied(const struct nrt_region *r)
 {
@@ -961,9 +1016,12 @@ void nrt_cache_flush_regions(unsigned n, const struct nrt_region *regs)
 void nrt_cache_stop(void)
 {
     nrt_lock_acquire(&C.lock);
-    for (int s = 1; s < nrt_nspaces; s++)
+    for (int s = 1; s < nrt_nspaces; s++) {
+        C.sp[s].n = 0;              /* no index upkeep: everything goes */
         while (C.sp[s].head)
             alloc_free(C.sp[s].head);
+        free(C.sp[s].by_lo);
+    }
     for (size_t k = 0; k < C.nseg; k++)
         free(C.seg[k].a);
     free(C.seg);
