@@ -581,10 +581,14 @@ static size_t task_bytes(const struct nanort_task *t, const struct nrt_space *s)
 static void __attribute__((noreturn)) does_not_fit(const struct nanort_task *t,
                                                    const struct nrt_space *s)
 {
+    const char *label = t->type->label ? t->type->label : "(unnamed)";
+    const char *opt = s->mem_option ? s->mem_option : "--opencl-max-memory / --gpu-max-memory";
+    if (s->mem_limit == SIZE_MAX)   /* no limit: the device itself ran out */
+        nrt_fatal("task '%s' needs %zu bytes on %s but the device has no room for them (%zu "
+                  "bytes of other tasks in flight): use smaller tasks", label, task_bytes(t, s),
+                  s->name, C.sp[s->id].used);
     nrt_fatal("task '%s' needs %zu bytes on %s but %s allows %zu: raise the limit or use "
-              "smaller tasks", t->type->label ? t->type->label : "(unnamed)", task_bytes(t, s),
-              s->name, s->mem_option ? s->mem_option : "--opencl-max-memory / --gpu-max-memory",
-              s->mem_limit == SIZE_MAX ? C.sp[s->id].used : s->mem_limit);
+              "smaller tasks", label, task_bytes(t, s), s->name, opt, s->mem_limit);
 }
 
 /* Pin an allocation for every copied region; false when one does not fit. */
