@@ -489,6 +489,35 @@ START_TEST(undeferred_device_task_finishes_before_submit_returns)
 }
 END_TEST
 
+/* The CUDA stream queries: the running device task's stream inside its implementation
+ * (and its kernels), NULL on the host. */
+void *nanos_get_kernel_execution_stream(void);
+static atomic_int streams_right, streams_wrong;
+
+static void check_stream(void **p, long k)
+{
+    (void)p;
+    (void)k;
+    int space = fd_current_space();
+    void *want = space ? FD_STREAM(space) : NULL;
+    atomic_fetch_add(nanos_get_kernel_execution_stream() == want ? &streams_right
+                                                                  : &streams_wrong, 1);
+}
+
+START_TEST(kernel_execution_stream_is_the_tasks)
+{
+    static double x[N];
+    env("2", NULL, "--dispatch=round-robin");
+    for (int i = 0; i < 6; i++)
+        FD_SPAWN(&fd_type_both, check_stream, i, FD_PTRS(x), FD_INOUT(x, sizeof x));
+    nanort_taskwait();
+    ck_assert_ptr_null(nanos_get_kernel_execution_stream());
+    ck_assert_int_eq(atomic_load(&streams_wrong), 0);
+    ck_assert_int_eq(atomic_load(&streams_right), 6);
+    ck_assert_uint_gt(fd_stats(0).tasks + fd_stats(1).tasks, 0);
+}
+END_TEST
+
 /* ---- smp and device versions of one type --------------------------------------------------- */
 
 /* A pipeline x -> y -> x ... of a type with both versions; round-robin sends instances
@@ -604,5 +633,6 @@ int main(void)
     tcase_add_test(tc, mixed_versions_round_robin_same_results);
     tcase_add_test(tc, mixed_versions_affinity_same_results);
     tcase_add_test(tc, mixed_versions_without_devices_run_on_host);
+    tcase_add_test(tc, kernel_execution_stream_is_the_tasks);
     return ut_run_suite(s);
 }

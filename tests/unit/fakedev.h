@@ -23,6 +23,7 @@
 
 #include <nanort.h>
 #include <stdbool.h>
+#include <stdint.h>
 
 #define FD_MAXP 4
 typedef void fd_body(void **p, long k);
@@ -60,6 +61,9 @@ void fd_spawn(struct nanort_task_type *type, fd_body *body, unsigned np, void *c
                  sizeof fd_r_ / sizeof fd_r_[0], fd_r_);                                   \
     } while (0)
 #define FD_PTRS(...) __VA_ARGS__
+
+/* The stream a fake space gives its tasks (nanort_cuda_stream): its space id plus one. */
+#define FD_STREAM(space) ((void *)(uintptr_t)((space) + 1))
 
 /* Inside a body: the fake space it runs in (its nanort space id), or 0 on the host. */
 int fd_current_space(void);
