@@ -614,11 +614,16 @@ void nrt_cache_after_fork(void);
 void nrt_cache_host_acquire(struct nanort_task *t);
 void nrt_cache_host_release(struct nanort_task *t);
 /* For plugins' launch: the allocation and offset holding host address `host` for the
- * running task ctx (inside one of its copied regions); false when it is outside them. */
+ * running task ctx: the region holding that byte, else an allocation covering it, else a
+ * region whose base pointer it is (then the offset may be negative, i.e. wrap around);
+ * false when it is outside them. */
 bool nrt_cache_translate(nanort_ctx *ctx, const void *host, void **buf, size_t *off);
 /* --summary: the per-device table (device.c), printed by stats.c. */
 void nrt_devices_print_summary(FILE *out);
-/* taskwait: copy back everything the host does not hold (regions NULL: all). */
+/* taskwait: copy back everything the host does not hold, then drop the device copies
+ * (the code after a taskwait may write on the host); bytes a running device task writes
+ * are left to it.  taskwait on(...): the same for the segments the regions touch.
+ * taskwait noflush calls neither. */
 void nrt_devices_flush(void);
 void nrt_cache_flush_regions(unsigned n, const struct nrt_region *regs);
 
