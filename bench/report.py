@@ -401,7 +401,11 @@ class Report:
         head = ["# Benchmark results", "",
                 "Written by `make bench` (bench/report.py) from bench/results/; method: "
                 "bench/README.md.",
-                f"Machine: {machine_line()}.", "",
+                f"Machine: {machine_line()}.",
+                "Each benchmark gives its own date and the load average when it started: on a "
+                "shared machine (other builds and tests running) absolute times are noisy; the "
+                "alternating order spreads the noise over all runtimes, so compare the ratios.",
+                "",
                 "## Summary: nanort / peer (below 1.00 nanort is cheaper or faster)", "",
                 "Medians of alternating runs (A B C D A B C D ...); see each section for the "
                 "figures.", "",
