@@ -5,6 +5,7 @@
 #   make bench-scaling  cholesky and matmul speedup over 1..N workers, nanort vs OpenMP
 #   make bench-report   bench/results.md and bench/plots/ from what bench/results/ holds
 #   BENCH_QUICK=1       fewer rounds and points: a few minutes instead of about 15
+#   BENCH_CORES=16      METG width/workers and the speedup curves' top (GPU host)
 # The peers are built only when their compiler/library is present (scripts/deps.sh
 # installs them); run.sh reports a missing one as n/a.  nanort's own binary needs the
 # runtime's fragment (the rule for libnanort.a).
@@ -92,7 +93,8 @@ $(BENCH_METG_DIR)/starpu: bench/metg/starpu.c bench/metg/metg.h $(BENCH_METG_OBJ
 .PHONY: bench-metg check-bench-metg
 bench-metg: $(BENCH_METG_BINS)
 	@mkdir -p bench/results
-	bench/metg/run.sh --bindir $(BENCH_METG_DIR) --out bench/results $(if $(BENCH_QUICK),--quick)
+	bench/metg/run.sh --bindir $(BENCH_METG_DIR) --out bench/results $(if $(BENCH_QUICK),--quick) \
+	    $(if $(BENCH_CORES),--cores $(BENCH_CORES))
 
 # Result check only (widths 1, 2 and 5: one cell, borders only, interior cells), no timing.
 check-bench-metg: $(BENCH_METG_BINS)
@@ -108,7 +110,8 @@ CHECK_TARGETS += check-bench-metg
 .PHONY: bench-scaling
 bench-scaling: $(BENCH_OMPSS_BINS) $(MCC_BIN) $(BUILD)/lib/libnanort.a
 	BUILD=$(BUILD) MCC=$(MCC_BIN) bench/scaling.sh --bindir $(BENCH_OMPSS_DIR) \
-	    --out bench/results/scaling.tsv $(if $(BENCH_QUICK),--quick)
+	    --out bench/results/scaling.tsv $(if $(BENCH_QUICK),--quick) \
+	    $(if $(BENCH_CORES),--max-workers $(BENCH_CORES))
 BENCH_TARGETS += bench-scaling
 
 # ---- BENCH_QUICK=1: the same benchmarks, fewer rounds and sizes ---------------------------
