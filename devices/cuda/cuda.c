@@ -110,6 +110,21 @@ static void streams_create(struct cuda_dev *d)
     CUDA_CHECK(cudaStreamCreateWithFlags(&d->kstream, f), "opening the GPU", d->index);
     CUDA_CHECK(cudaStreamCreateWithFlags(&d->h2d, f), "opening the GPU", d->index);
     CUDA_CHECK(cudaStreamCreateWithFlags(&d->d2h, f), "opening the GPU", d->index);
+    CUDA_CHECK(cudaStreamCreateWithFlags(&d->astream, f), "opening the GPU", d->index);
+    /* The cache allocates and frees while kernels run: cudaMalloc/cudaFree would wait for
+     * the whole device.  The stream-ordered pool keeps freed memory for reuse instead of
+     * giving it back at every synchronisation. */
+    int pools = 0;
+    CUDA_CHECK(cudaDeviceGetAttribute(&pools, cudaDevAttrMemoryPoolsSupported, d->index),
+               "opening the GPU", d->index);
+    d->pools = pools != 0;
+    if (!d->pools)
+        return;
+    cudaMemPool_t pool;
+    uint64_t keep = UINT64_MAX;
+    CUDA_CHECK(cudaDeviceGetDefaultMemPool(&pool, d->index), "opening the GPU", d->index);
+    CUDA_CHECK(cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep),
+               "opening the GPU", d->index);
 }
 
 static bool cuda_open(int index, struct nrt_space *s)
@@ -144,6 +159,7 @@ static void cuda_close(struct nrt_space *s)
     CUDA_CHECK(cudaStreamDestroy(d->kstream), "closing the GPU", d->index);
     CUDA_CHECK(cudaStreamDestroy(d->h2d), "closing the GPU", d->index);
     CUDA_CHECK(cudaStreamDestroy(d->d2h), "closing the GPU", d->index);
+    CUDA_CHECK(cudaStreamDestroy(d->astream), "closing the GPU", d->index);
     cuda_stage_fini(d, &d->in);
     cuda_events_free(d);
     NRT_PCHECK(pthread_mutex_destroy(&d->pool_lock));

@@ -45,6 +45,8 @@ struct cuda_dev {
     int index;                      /* CUDA device ordinal */
     cudaStream_t kstream;           /* kernels */
     cudaStream_t h2d, d2h;          /* copies to and from the device (and peer copies) */
+    cudaStream_t astream;           /* stream-ordered allocations and frees only */
+    bool pools;                     /* the device has stream-ordered memory pools */
     struct cuda_stage in;            /* host -> device */
     pthread_mutex_t pool_lock;
     struct cuda_event *pool;        /* pool_lock: free events */

@@ -278,21 +278,51 @@ static void *cuda_alloc(struct nrt_space *s, size_t bytes)
     struct cuda_dev *d = cuda_dev(s);
     void *p = NULL;
     cuda_use(d);
-    cudaError_t rc = cudaMalloc(&p, bytes ? bytes : 1);
+    /* On a stream of its own, which has nothing else to wait for: the synchronisation
+     * returns once the pool has the memory, while the kernels and copies go on (cudaMalloc
+     * may wait for the whole device).  Afterwards any stream may use it. */
+    cudaError_t rc;
+    if (d->pools) {
+        rc = cudaMallocAsync(&p, bytes ? bytes : 1, d->astream);
+        if (rc == cudaSuccess)
+            rc = cudaStreamSynchronize(d->astream);
+    } else {
+        rc = cudaMalloc(&p, bytes ? bytes : 1);
+    }
     if (rc == cudaErrorMemoryAllocation) {
         (void)cudaGetLastError();   /* not sticky, but leave nothing for the next check */
         return NULL;                /* the cache evicts and tries again */
     }
     if (rc != cudaSuccess)
-        cuda_fail("cudaMalloc", rc, "allocating device memory", d->index);
+        cuda_fail("cudaMallocAsync", rc, "allocating device memory", d->index);
     return p;
+}
+
+/* Order the allocation stream after everything queued so far on the others. */
+static void after_all_streams(struct cuda_dev *d)
+{
+    cudaStream_t others[] = {d->kstream, d->h2d, d->d2h};
+    for (unsigned i = 0; i < sizeof others / sizeof others[0]; i++) {
+        struct cuda_event *e = cuda_event_get(d, "freeing device memory");
+        CUDA_CHECK(cudaEventRecord(e->ev, others[i]), "freeing device memory", d->index);
+        CUDA_CHECK(cudaStreamWaitEvent(d->astream, e->ev, 0), "freeing device memory",
+                   d->index);
+        cuda_event_put(d, e);
+    }
 }
 
 static void cuda_free(struct nrt_space *s, void *buf)
 {
     struct cuda_dev *d = cuda_dev(s);
     cuda_use(d);
-    CUDA_CHECK(cudaFree(buf), "freeing device memory", d->index);
+    /* After every use queued so far (a copy back may still be reading it); the memory
+     * returns to the pool, not to the driver, so later allocations do not wait. */
+    if (!d->pools) {
+        CUDA_CHECK(cudaFree(buf), "freeing device memory", d->index);
+        return;
+    }
+    after_all_streams(d);
+    CUDA_CHECK(cudaFreeAsync(buf, d->astream), "freeing device memory", d->index);
 }
 
 static void cuda_wait(struct nrt_space *s, nrt_event ev)

@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# scripts/gpu-session.sh - what a session runs on the GPU machine (the `device` tool), from
+# the repository root, with build/ made here (make all bench-gpu-build) and carried there
+# (flex, bison, Check's headers and PoCL are not installed there).
+#
+#   scripts/gpu-session.sh tests     the test suites that need no compiler-generation tools
+#                                    (all of make check except the sanitizer, fuzzing and
+#                                    /usr/include walk runs, which are CPU-only and run in CI)
+#   scripts/gpu-session.sh bench     bench/gpu.sh (CUDA and NVIDIA OpenCL against the
+#                                    hand-written peers and cuBLAS)
+#   scripts/gpu-session.sh hybrid    cholesky and matmul: smp + CUDA against GPU alone and
+#                                    CPU alone (issue 7)
+# Output goes to $OUT (or build/gpu-results).
+set -u
+out=${OUT:-build/gpu-results}
+mkdir -p "$out"
+export PATH=$PATH:/usr/local/cuda/bin
+export LD_LIBRARY_PATH="$PWD/build/lib:$PWD/build/gpu-libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+# NVIDIA's OpenCL is installed without its ICD file there (DESIGN.md).
+if [ ! -f /etc/OpenCL/vendors/nvidia.icd ] && [ -w /etc ]; then
+  mkdir -p /etc/OpenCL/vendors && echo libnvidia-opencl.so.1 > /etc/OpenCL/vendors/nvidia.icd
+fi
+nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader | tee "$out/gpu.txt"
+
+tests() {
+  # the carried build is newer than the sources: make must not try to rebuild anything
+  find build -type f -exec touch {} +
+  local skip='tsan|asan|fuzz|headers-walk'
+  local targets
+  targets=$(make -pn 2>/dev/null | sed -n 's/^CHECK_TARGETS := //p' | tr ' ' '\n' | grep -Ev "$skip" | tr '\n' ' ')
+  make -k -j8 $targets RESULTS="$out/res" > "$out/tests.log" 2>&1
+  tests/harness.sh summary "$out/res" | tail -3 | tee "$out/tests-summary.txt"
+  grep -E "^FAIL" "$out/tests.log" | head -40 > "$out/tests-fail.txt"
+}
+
+time_of() {  # time_of CMD...: the program's own "time:" line, or "fail"
+  local o
+  o=$("$@" 2>&1) || { echo fail; return; }
+  echo "$o" | grep -q "result: OK" || { echo fail; return; }
+  echo "$o" | sed -n 's/^time: \([0-9.]*\).*/\1/p' | head -1
+}
+
+hybrid() {
+  local md=$out/hybrid.md
+  echo "| program | CPU alone (16 workers) | GPU alone | smp + CUDA (versioning) |" > "$md"
+  echo "|---|---|---|---|" >> "$md"
+  for spec in "cholesky_cuda 8192 512" "cholesky_cuda 4096 256" "matmul_dev 4096 512"; do
+    set -- $spec
+    local bin=build/gpu/$1; shift
+    local cpu gpu hyb
+    for rep in 1 2 3; do
+      cpu+=" $(NX_ARGS='--disable-cuda --disable-opencl' time_of $bin "$@")"
+      gpu+=" $(NX_ARGS='--dispatch=affinity --disable-opencl' time_of $bin "$@")"
+      hyb+=" $(NX_ARGS='--disable-opencl' time_of $bin "$@")"
+    done
+    echo "| $spec |$cpu |$gpu |$hyb |" >> "$md"
+    unset cpu gpu hyb
+  done
+  NX_ARGS='--disable-opencl --summary' build/gpu/cholesky_cuda 8192 512 > "$out/hybrid-summary.txt" 2>&1
+  cat "$md"
+}
+
+for part in "${@:-tests}"; do
+  case $part in
+    tests) tests ;;
+    bench) bench/gpu.sh --reps 3 "$out" > "$out/bench.log" 2>&1; cat "$out/gpu.md" 2>/dev/null ;;
+    hybrid) hybrid ;;
+    *) echo "unknown part $part"; exit 2 ;;
+  esac
+done
