@@ -11,10 +11,11 @@
  *
  * Learning: until an implementation has --versioning-min-trials runs measured for the
  * task's footprint class (perfmodel.c; the very first run is discarded, so it needs one
- * more), instances go to the least-tried implementation (runs in flight count), and an
- * unmeasured candidate is predicted as the mean of the measured ones.  After that, one choice in 64
- * re-measures the least-measured losing version until its window of runs is full, so a
- * noisy start cannot exclude a version for good (at most NRT_PERF_WINDOW such runs).
+ * more), instances go to the least-tried implementation, with no more trials in flight
+ * than needed; a version measured 4x slower than another stops its trials at once.  The
+ * earliest-finish choice considers measured candidates only.  One choice in 64 re-measures
+ * a close losing version (within 2x) until its window of runs is full, so a noisy start
+ * cannot exclude it for good.
  *
  * It is used for every type with several implementations whatever --schedule says
  * (--schedule picks how the smp workers queue tasks): a naive rotation among versions
@@ -55,73 +56,94 @@ static long long space_load(int space)
     return q;
 }
 
-/* A prediction for every candidate: measured, or, while unknown, the mean of the known
- * ones (100 us when none is known) so that unmeasured candidates share the work by count
- * instead of all landing on the first. */
-static void predict_all(const struct nanort_task *t, unsigned ncand,
-                        const struct nrt_vcand *cand, size_t fp, double *p)
+/* What is known of each candidate when a choice is made. */
+struct known {
+    unsigned samples;               /* runs measured (the discarded first not counted) */
+    long tries;                     /* runs measured, discarded or in flight */
+    double pred;                    /* predicted ns, -1 when not measured yet */
+};
+
+static void gather(const struct nanort_task *t, unsigned ncand, const struct nrt_vcand *cand,
+                   size_t fp, struct known *k)
 {
-    double sum = 0;
-    unsigned known = 0;
     for (unsigned i = 0; i < ncand; i++) {
-        p[i] = nrt_perf_predict(t->info, cand[i].impl, cand[i].space, fp);
-        if (p[i] >= 0) {
-            sum += p[i];
-            known++;
-        }
+        /* samples first: it claims a model loaded from --perf-model-dir */
+        k[i].samples = nrt_perf_samples(t->info, cand[i].impl, cand[i].space, fp);
+        k[i].tries = nrt_perf_tries(t->info, cand[i].impl, cand[i].space, fp);
+        k[i].pred = k[i].samples ? nrt_perf_predict(t->info, cand[i].impl, cand[i].space, fp)
+                                 : -1;
     }
-    for (unsigned i = 0; i < ncand; i++)
-        if (p[i] < 0)
-            p[i] = known ? sum / known : 100000.0;
 }
 
-/* Learning: the candidate under trial with the fewest runs (finished or in flight), or
- * ncand when every candidate has its trials measured. */
-static unsigned under_trial(const struct nanort_task *t, unsigned ncand,
-                            const struct nrt_vcand *cand, size_t fp)
+/* The smallest prediction among the measured candidates other than i (-1: none). */
+static double best_other(unsigned ncand, const struct known *k, unsigned i)
+{
+    double best = -1;
+    for (unsigned j = 0; j < ncand; j++)
+        if (j != i && k[j].pred >= 0 && (best < 0 || k[j].pred < best))
+            best = k[j].pred;
+    return best;
+}
+
+/*
+ * Learning: the candidate that still needs trial runs (fewer than --versioning-min-trials
+ * measured, and not enough of them in flight yet), fewest tries first; ncand when none
+ * does.  One measured run 4x slower than another candidate's prediction is enough to
+ * stop trying it: trials of a version 100x slower (a CPU against a GPU) cost dearly.
+ */
+static unsigned under_trial(unsigned ncand, const struct known *k)
 {
     unsigned best = ncand;
-    long best_tries = 0;
     for (unsigned i = 0; i < ncand; i++) {
-        if (nrt_perf_samples(t->info, cand[i].impl, cand[i].space, fp) >= (unsigned)min_trials)
+        if (k[i].samples >= (unsigned)min_trials || k[i].tries >= min_trials + 1)
             continue;
-        long tries = nrt_perf_tries(t->info, cand[i].impl, cand[i].space, fp);
-        if (best == ncand || tries < best_tries) {
+        double other = best_other(ncand, k, i);
+        if (k[i].pred >= 0 && other >= 0 && k[i].pred > 4 * other)
+            continue;
+        if (best == ncand || k[i].tries < k[best].tries)
             best = i;
-            best_tries = tries;
-        }
     }
     return best;
 }
 
-/* Earliest estimated finish: queued work + run time + transfers. */
-static unsigned earliest_finish(unsigned ncand, const struct nrt_vcand *cand, const double *p)
+/* Earliest estimated finish among the measured candidates: queued work + run time +
+ * transfers.  Candidates whose trials are still running are left out (their speed is
+ * unknown); when none is measured, the least tried. */
+static unsigned earliest_finish(unsigned ncand, const struct nrt_vcand *cand,
+                                const struct known *k)
 {
-    unsigned best = 0;
+    unsigned best = ncand;
     double best_finish = INFINITY;
     for (unsigned i = 0; i < ncand; i++) {
-        double finish = (double)space_load(cand[i].space) + p[i] +
+        if (k[i].pred < 0)
+            continue;
+        double finish = (double)space_load(cand[i].space) + k[i].pred +
                         nrt_perf_transfer_ns(0, cand[i].space, cand[i].missing_bytes);
         if (finish < best_finish) {
             best_finish = finish;
             best = i;
         }
     }
+    if (best == ncand)
+        for (unsigned i = 0; i < ncand; i++)
+            if (best == ncand || k[i].tries < k[best].tries)
+                best = i;
     return best;
 }
 
-/* Now and then a version that lost is measured again, until its window is full: a few
- * unlucky first measurements (a preempted worker) must not exclude it for good. */
-static unsigned recheck(const struct nanort_task *t, unsigned ncand,
-                        const struct nrt_vcand *cand, size_t fp, unsigned best)
+/* Now and then a version that lost but is close (within 2x of the winner's prediction)
+ * is measured again, until its window is full: a few unlucky first measurements (a
+ * preempted worker) must not exclude it for good. */
+static unsigned recheck(unsigned ncand, const struct known *k, unsigned best)
 {
-    if (atomic_fetch_add_explicit(&decisions, 1, memory_order_relaxed) % 64 != 63)
+    if (best >= ncand || k[best].pred < 0 ||
+        atomic_fetch_add_explicit(&decisions, 1, memory_order_relaxed) % 64 != 63)
         return best;
     unsigned fewest = NRT_PERF_WINDOW, pick = best;
     for (unsigned i = 0; i < ncand; i++) {
-        unsigned n = nrt_perf_samples(t->info, cand[i].impl, cand[i].space, fp);
-        if (i != best && n < fewest) {
-            fewest = n;
+        if (i != best && k[i].pred >= 0 && k[i].pred <= 2 * k[best].pred &&
+            k[i].samples < fewest) {
+            fewest = k[i].samples;
             pick = i;
         }
     }
@@ -131,17 +153,17 @@ static unsigned recheck(const struct nanort_task *t, unsigned ncand,
 bool nrt_vers_choose(struct nanort_task *t, unsigned ncand, const struct nrt_vcand *cand,
                      unsigned *pick)
 {
-    double p[NRT_MAX_SPACES + 16];
+    struct known k[NRT_MAX_SPACES + 16];
     size_t fp = nrt_perf_footprint(t);
     if (ncand == 0)
         return false;
-    if (ncand > sizeof p / sizeof p[0])
-        ncand = sizeof p / sizeof p[0];
-    unsigned best = under_trial(t, ncand, cand, fp); /* first: claims loaded models */
-    predict_all(t, ncand, cand, fp, p);
+    if (ncand > sizeof k / sizeof k[0])
+        ncand = sizeof k / sizeof k[0];
+    gather(t, ncand, cand, fp, k);
+    unsigned best = under_trial(ncand, k);
     if (best == ncand)
-        best = recheck(t, ncand, cand, fp, earliest_finish(ncand, cand, p));
-    long long add = (long long)p[best];
+        best = recheck(ncand, k, earliest_finish(ncand, cand, k));
+    long long add = k[best].pred > 0 ? (long long)k[best].pred : 0;
     t->vpred_ns = add;
     t->vchosen = true;
     atomic_fetch_add_explicit(&queued_ns[cand[best].space], add, memory_order_relaxed);
