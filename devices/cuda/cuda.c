@@ -111,6 +111,7 @@ static void streams_create(struct cuda_dev *d)
     CUDA_CHECK(cudaStreamCreateWithFlags(&d->h2d, f), "opening the GPU", d->index);
     CUDA_CHECK(cudaStreamCreateWithFlags(&d->d2h, f), "opening the GPU", d->index);
     CUDA_CHECK(cudaStreamCreateWithFlags(&d->astream, f), "opening the GPU", d->index);
+    CUDA_CHECK(cudaStreamCreateWithFlags(&d->fstream, f), "opening the GPU", d->index);
     /* The cache allocates and frees while kernels run: cudaMalloc/cudaFree would wait for
      * the whole device.  The stream-ordered pool keeps freed memory for reuse instead of
      * giving it back at every synchronisation. */
@@ -160,6 +161,7 @@ static void cuda_close(struct nrt_space *s)
     CUDA_CHECK(cudaStreamDestroy(d->h2d), "closing the GPU", d->index);
     CUDA_CHECK(cudaStreamDestroy(d->d2h), "closing the GPU", d->index);
     CUDA_CHECK(cudaStreamDestroy(d->astream), "closing the GPU", d->index);
+    CUDA_CHECK(cudaStreamDestroy(d->fstream), "closing the GPU", d->index);
     cuda_stage_fini(d, &d->in);
     cuda_events_free(d);
     NRT_PCHECK(pthread_mutex_destroy(&d->pool_lock));

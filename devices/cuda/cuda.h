@@ -45,7 +45,8 @@ struct cuda_dev {
     int index;                      /* CUDA device ordinal */
     cudaStream_t kstream;           /* kernels */
     cudaStream_t h2d, d2h;          /* copies to and from the device (and peer copies) */
-    cudaStream_t astream;           /* stream-ordered allocations and frees only */
+    cudaStream_t astream;           /* stream-ordered allocations only (waits for nothing) */
+    cudaStream_t fstream;           /* stream-ordered frees, after every other stream */
     bool pools;                     /* the device has stream-ordered memory pools */
     struct cuda_stage in;            /* host -> device */
     pthread_mutex_t pool_lock;

@@ -298,14 +298,15 @@ static void *cuda_alloc(struct nrt_space *s, size_t bytes)
     return p;
 }
 
-/* Order the allocation stream after everything queued so far on the others. */
+/* Order the free stream after everything queued so far on the others (not the
+ * allocation stream: an allocation must not wait for kernels). */
 static void after_all_streams(struct cuda_dev *d)
 {
     cudaStream_t others[] = {d->kstream, d->h2d, d->d2h};
     for (unsigned i = 0; i < sizeof others / sizeof others[0]; i++) {
         struct cuda_event *e = cuda_event_get(d, "freeing device memory");
         CUDA_CHECK(cudaEventRecord(e->ev, others[i]), "freeing device memory", d->index);
-        CUDA_CHECK(cudaStreamWaitEvent(d->astream, e->ev, 0), "freeing device memory",
+        CUDA_CHECK(cudaStreamWaitEvent(d->fstream, e->ev, 0), "freeing device memory",
                    d->index);
         cuda_event_put(d, e);
     }
@@ -322,7 +323,7 @@ static void cuda_free(struct nrt_space *s, void *buf)
         return;
     }
     after_all_streams(d);
-    CUDA_CHECK(cudaFreeAsync(buf, d->astream), "freeing device memory", d->index);
+    CUDA_CHECK(cudaFreeAsync(buf, d->fstream), "freeing device memory", d->index);
 }
 
 static void cuda_wait(struct nrt_space *s, nrt_event ev)
