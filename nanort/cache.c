@@ -251,6 +251,30 @@ static void set_host(struct seg *g, bool valid)
 
 /* ---- transfers (lock held) ------------------------------------------------------------- */
 
+/* Copies this thread waited for under the lock, timed: given to the performance model
+ * (versioning's transfer costs) once the lock is released, as locks never nest. */
+#define TIMED_MAX 8
+static __thread struct timed_copy {
+    int src, dst;
+    size_t bytes;
+    uint64_t ns;
+} timed[TIMED_MAX];
+static __thread unsigned ntimed;
+
+static void note_timed(int src, int dst, size_t bytes, uint64_t t0)
+{
+    if (ntimed < TIMED_MAX)
+        timed[ntimed++] = (struct timed_copy){src, dst, bytes, nrt_now_ns() - t0};
+}
+
+static void cache_unlock(void)
+{
+    nrt_lock_release(&C.lock);
+    for (unsigned i = 0; i < ntimed; i++)
+        nrt_perf_transfer_record(timed[i].src, timed[i].dst, timed[i].bytes, timed[i].ns);
+    ntimed = 0;
+}
+
 static void note_transfer(int src, int dst, size_t bytes, uint64_t t0, int track)
 {
     if (nrt_instr_on)
@@ -289,6 +313,7 @@ static void copy_rect_to_host(struct nrt_alloc *a, uintptr_t lo, const struct nr
     }
     atomic_fetch_add_explicit(&s->stats.bytes_out, bytes, memory_order_relaxed);
     note_transfer(s->id, 0, bytes, t0, NRT_TRACK_SPACE(s->id, 2));
+    note_timed(s->id, 0, bytes, t0);
 }
 
 static void copy_to_host(struct nrt_alloc *a, uintptr_t lo, uintptr_t hi)
@@ -335,6 +360,7 @@ static bool copy_peer(struct nrt_alloc *dst, struct nrt_alloc *src, uintptr_t lo
     }
     atomic_fetch_add_explicit(&d->stats.bytes_peer, hi - lo, memory_order_relaxed);
     note_transfer(s->id, d->id, hi - lo, t0, NRT_TRACK_SPACE(s->id, 2));
+    note_timed(s->id, d->id, hi - lo, t0);
     return true;
 }
 
@@ -723,14 +749,14 @@ struct nrt_staging *nrt_cache_stage(struct nanort_task *t, struct nrt_space *s,
         staging_unpin(st);
         if (!others_pinned)
             does_not_fit(t, s);
-        nrt_lock_release(&C.lock);
+        cache_unlock();
         free(st);
         return NULL;
     }
     stage_inputs(st);
     stage_writers(st);
     stage_events(st);
-    nrt_lock_release(&C.lock);
+    cache_unlock();
     return st;
 }
 
@@ -796,7 +822,7 @@ void nrt_cache_complete(struct nrt_staging *st)
         release_done_events(a);
     }
     staging_unpin(st);
-    nrt_lock_release(&C.lock);
+    cache_unlock();
     free(st->ev);
     free(st);
 }
@@ -864,7 +890,7 @@ size_t nrt_cache_affinity(const struct nanort_task *t, const struct nrt_space *s
                     bytes += (g->hi < hi ? g->hi : hi) - (g->lo > lo ? g->lo : lo);
             }
     }
-    nrt_lock_release(&C.lock);
+    cache_unlock();
     return bytes;
 }
 
@@ -908,7 +934,7 @@ void nrt_cache_host_acquire(struct nanort_task *t)
             for (chunk_start(&it, r); chunk_next(&it, &lo, &hi);)
                 host_fetch(lo, hi, false);
     }
-    nrt_lock_release(&C.lock);
+    cache_unlock();
 }
 
 /* The host may have written [lo, hi): device copies of it are stale.  `parent`: the
@@ -945,7 +971,7 @@ void nrt_cache_host_release(struct nanort_task *t)
             for (chunk_start(&it, r); chunk_next(&it, &lo, &hi);)
                 host_wrote(lo, hi, parent);
     }
-    nrt_lock_release(&C.lock);
+    cache_unlock();
 }
 
 /* After a flush the host may write what it got back, so the host becomes the only
@@ -992,7 +1018,7 @@ void nrt_devices_flush(void)
         k = e - 1;
     }
     host_takes(0, C.nseg);
-    nrt_lock_release(&C.lock);
+    cache_unlock();
 }
 
 /* taskwait on(...): the same as a taskwait's flush, for the segments the regions touch. */
@@ -1012,7 +1038,7 @@ void nrt_cache_flush_regions(unsigned n, const struct nrt_region *regs)
             host_takes(i0, i1);
         }
     }
-    nrt_lock_release(&C.lock);
+    cache_unlock();
 }
 
 /* ---- start and stop -------------------------------------------------------------------- */
@@ -1034,7 +1060,7 @@ void nrt_cache_stop(void)
     publish_nseg();
     memset(C.sp, 0, sizeof C.sp);
     atomic_store(&cache_used, false);
-    nrt_lock_release(&C.lock);
+    cache_unlock();
 }
 
 void nrt_cache_after_fork(void)
