@@ -172,39 +172,75 @@ static void finish_task(struct nrt_space *s, struct inflight *f)
 }
 
 /* Start t, completing the task in flight first when t's data needs its memory. */
-static bool start_or_make_room(struct nrt_space *s, struct inflight *f, struct nanort_task *t,
-                               struct inflight **running)
+/* --device-inflight: tasks a manager keeps started on its device at once.  Starting a
+ * task queues its input copies and its kernels; with several started, the copies of the
+ * next ones run while the current kernels do, and the manager's own work on a task
+ * (staging, completion, releasing its successors) overlaps the device's. */
+static int inflight_max;            /* 0 (the default): NRT_INFLIGHT_DEFAULT */
+#define NRT_INFLIGHT_DEFAULT 4
+
+static const struct nrt_option device_options[] = {
+    {"device-inflight", NRT_OPT_POS_INT, "4",
+     "tasks each device manager keeps started at once (their copies and kernels queued on "
+     "the device); 1 runs one task at a time", &inflight_max, NULL},
+};
+
+__attribute__((constructor(150))) static void device_register_options(void)
 {
-    enum start_result r = start_task(s, f, t, *running != NULL);
-    if (r == NO_ROOM) {
-        finish_task(s, *running);
-        *running = NULL;
-        r = start_task(s, f, t, false);
+    nrt_config_add(device_options, sizeof device_options / sizeof device_options[0]);
+}
+
+/* The tasks in flight on one device, oldest first: a ring of `cap` slots. */
+struct ring {
+    struct inflight *slot;
+    unsigned cap, head, n;
+};
+
+static void finish_oldest(struct nrt_space *s, struct ring *r)
+{
+    finish_task(s, &r->slot[r->head]);
+    r->head = (r->head + 1) % r->cap;
+    r->n--;
+}
+
+/* Start t in the next free slot, completing the oldest tasks first while t's data needs
+ * their memory. */
+static void start_next(struct nrt_space *s, struct ring *r, struct nanort_task *t)
+{
+    for (;;) {
+        struct inflight *f = &r->slot[(r->head + r->n) % r->cap];
+        enum start_result res = start_task(s, f, t, r->n > 0);
+        if (res == STARTED) {
+            r->n++;
+            return;
+        }
+        if (res == PARKED) {
+            queue_done_one(s);
+            return;
+        }
+        NRT_ASSERT(r->n > 0);       /* with nothing in flight the cache stops the run */
+        finish_oldest(s, r);
     }
-    if (r == PARKED)
-        queue_done_one(s);
-    return r == STARTED;
 }
 
 static void *manager_main(void *arg)
 {
     struct nrt_space *s = arg;
-    struct inflight slots[2], *running = NULL;
+    struct ring r = {.cap = inflight_max > 0 ? (unsigned)inflight_max : NRT_INFLIGHT_DEFAULT};
+    r.slot = nrt_xcalloc(r.cap, sizeof *r.slot);
     for (;;) {
-        /* Sleep only when nothing is in flight: else look, and wait for the device. */
-        struct nanort_task *t = queue_pop(s, running == NULL);
-        if (!t && !running)
+        /* Sleep only when nothing is in flight; with every slot busy, take nothing. */
+        struct nanort_task *t = r.n < r.cap ? queue_pop(s, r.n == 0) : NULL;
+        if (!t && r.n == 0)
             break;                  /* stopped */
-        struct inflight *next = NULL;
         if (t) {
-            next = running == &slots[0] ? &slots[1] : &slots[0];
-            if (!start_or_make_room(s, next, t, &running))
-                next = NULL;
+            start_next(s, &r, t);
+            if (r.n < r.cap)
+                continue;           /* look for more before waiting for the device */
         }
-        if (running)
-            finish_task(s, running);
-        running = next;
+        finish_oldest(s, &r);
     }
+    free(r.slot);
     return NULL;
 }
 

@@ -219,9 +219,21 @@ static void note_copies(void **p, long k)
     copies_seen_by_first = fd_copy_calls(true);
 }
 
+static atomic_int gate_open;
+
+/* Holds the device gate back until every task of the test is submitted (at most 5 s: a
+ * policy that ran it inside its submission must not hang the test). */
+static void wait_gate(void **p, long k)
+{
+    (void)p, (void)k;
+    for (int i = 0; i < 5000 && !atomic_load(&gate_open); i++)
+        usleep(1000);
+}
+
 /* With kernels that run only when waited for: after a device gate task, two ready tasks
  * on the same device; the second one's input copy is queued before the first one's
- * kernel runs (the inputs of the next task move while the current one runs). */
+ * kernel runs (the inputs of the next task move while the current one runs).  An smp
+ * task holds the gate until both are submitted, so they become ready together. */
 START_TEST(next_task_inputs_move_while_current_runs)
 {
     static double g[N], a[N], b[N];
@@ -230,10 +242,13 @@ START_TEST(next_task_inputs_move_while_current_runs)
     fill(g, 0.0);
     fill(a, 1.0);
     fill(b, 2.0);
+    atomic_store(&gate_open, 0);
+    FD_SPAWN(&fd_type_smp, wait_gate, 0, FD_PTRS(g), FD_INOUT(g, sizeof g));
     FD_SPAWN(&fd_type_dev, add_k, 1, FD_PTRS(g), FD_INOUT(g, sizeof g));
     FD_SPAWN(&fd_type_dev, note_copies, 1, FD_PTRS(a), FD_IN(g, sizeof g),
              FD_INOUT(a, sizeof a));
     FD_SPAWN(&fd_type_dev, add_k, 1, FD_PTRS(b), FD_IN(g, sizeof g), FD_INOUT(b, sizeof b));
+    atomic_store(&gate_open, 1);
     nanort_taskwait();
     check_all(g, 1.0);
     check_all(a, 2.0);
