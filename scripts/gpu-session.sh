@@ -10,6 +10,10 @@
 #                                    hand-written peers and cuBLAS)
 #   scripts/gpu-session.sh hybrid    cholesky and matmul: smp + CUDA against GPU alone and
 #                                    CPU alone (issue 7)
+#   scripts/gpu-session.sh metg      Task Bench's METG on 16 cores (bench/metg/run.sh), peers'
+#                                    libraries carried in build/gpu-libs
+#   scripts/gpu-session.sh cuda      the CUDA and device-sample suites only (check-cuda,
+#                                    check-samples-dev, check-ompss-dev)
 # Output goes to $OUT (or build/gpu-results).
 set -u
 out=${OUT:-build/gpu-results}
@@ -44,11 +48,11 @@ hybrid() {
   local md=$out/hybrid.md
   echo "| program | CPU alone (16 workers) | GPU alone | smp + CUDA (versioning) |" > "$md"
   echo "|---|---|---|---|" >> "$md"
-  for spec in "cholesky_cuda 8192 512" "cholesky_cuda 4096 256" "matmul_dev 4096 512"; do
+  for spec in "cholesky_cuda 8192 512" "matmul_dev 4096 512"; do
     set -- $spec
     local bin=build/gpu/$1; shift
     local cpu gpu hyb
-    for rep in 1 2 3; do
+    for rep in 1 2; do
       cpu+=" $(NX_ARGS='--disable-cuda --disable-opencl' time_of $bin "$@")"
       gpu+=" $(NX_ARGS='--dispatch=affinity --disable-opencl' time_of $bin "$@")"
       hyb+=" $(NX_ARGS='--disable-opencl' time_of $bin "$@")"
@@ -65,6 +69,13 @@ for part in "${@:-tests}"; do
     tests) tests ;;
     bench) bench/gpu.sh --reps 3 "$out" > "$out/bench.log" 2>&1; cat "$out/gpu.md" 2>/dev/null ;;
     hybrid) hybrid ;;
+    metg) bench/metg/run.sh --cores 16 --quick --bindir build/bench/metg --out "$out/metg" \
+            > "$out/metg.log" 2>&1; tail -20 "$out/metg.log" ;;
+    cuda) find build -type f -exec touch {} +
+          make -k -j8 check-cuda check-samples-dev check-ompss-dev check-versioning RESULTS="$out/res" \
+            > "$out/cuda-tests.log" 2>&1
+          tests/harness.sh summary "$out/res" | tail -3
+          grep -E "^FAIL" "$out/cuda-tests.log" | head -20 ;;
     *) echo "unknown part $part"; exit 2 ;;
   esac
 done
