@@ -110,6 +110,8 @@ define stress_dev_run
 $(call stress_run,check-stress-dev-$(1),stress-dev[$(1)],$(2) NX_ARGS="$(3)",$(STRESS_DEV_BIN),40 500 $(4))
 endef
 $(eval $(call stress_dev_run,affinity-wb-2,,--smp-workers=2 --dispatch=affinity,71000))
+$(eval $(call stress_dev_run,versioning-wb-2,,--smp-workers=2,70100))
+$(eval $(call stress_dev_run,versioning-evict-4,FAKEDEV_MEM=2500 FAKEDEV_N=2,--smp-workers=4 --device-inflight=8,70200))
 $(eval $(call stress_dev_run,rr-wb-1,,--smp-workers=1 --dispatch=round-robin,72000))
 $(eval $(call stress_dev_run,rr-wt-2,,--smp-workers=2 --dispatch=round-robin --cache-policy=writethrough --schedule=bf,73000))
 $(eval $(call stress_dev_run,rr-nocache-4,,--smp-workers=4 --dispatch=round-robin --cache-policy=nocache,74000))
