@@ -406,6 +406,12 @@ void nanort_task_region(nanort_task *t, unsigned flags, const void *base, unsign
     r->base = base;
     r->dims = copy;
     r->ndims = ndims;
+    /* concurrent tasks that copy the data to devices would each write back a copy of
+     * their own, losing the others' updates: run them one at a time (commutative), which
+     * concurrent allows */
+    if (NRT_UNLIKELY(nrt_nspaces > 1) && (flags & NANORT_DEP_MODE_MASK) == NANORT_DEP_CONCURRENT &&
+        (flags & NANORT_COPY_OUT) && t->info->has_dev)
+        flags = (flags & ~(unsigned)NANORT_DEP_MODE_MASK) | NANORT_DEP_COMMUTATIVE;
     r->flags = flags;
     nrt_region_normalise(r);
     if ((flags & NANORT_DEP_MODE_MASK) == NANORT_DEP_COMMUTATIVE && r->nd)

@@ -8,7 +8,7 @@
 #   make check-opencl
 OCLT_DIR   := $(BUILD)/tests/opencl
 OCLT_NAMES := vadd_saxpy cache_chain two_devices evict build_error tile2d local_arg \
-              random_graph smp_vs_opencl ops_direct host_writes options bad_args \
+              random_graph smp_vs_opencl ops_direct concurrent_devices host_writes options bad_args \
               nested_commutative
 OCLT_BINS  := $(OCLT_NAMES:%=$(OCLT_DIR)/%)
 OCLT_RUN    = @$(HARNESS) run $(RESULTS)
@@ -32,6 +32,8 @@ check-opencl: $(OCLT_BINS) $(OCLT_SHIM)
 	$(OCLT_RUN) opencl/cache_chain[writethrough] -- env NX_ARGS="--cache-policy=writethrough" $(OCLT_DIR)/cache_chain
 	$(OCLT_RUN) opencl/cache_chain[nocache] -- env NX_ARGS="--cache-policy=nocache" $(OCLT_DIR)/cache_chain
 	$(OCLT_RUN) opencl/two_devices -- env $(OCLT_TWO) NX_ARGS="--dispatch=round-robin" $(OCLT_DIR)/two_devices
+	$(OCLT_RUN) opencl/concurrent_devices[2dev,rr] -- env $(OCLT_TWO) NX_ARGS="--dispatch=round-robin" $(OCLT_DIR)/concurrent_devices
+	$(OCLT_RUN) opencl/concurrent_devices[default] -- $(OCLT_DIR)/concurrent_devices
 	$(OCLT_RUN) opencl/two_devices[writethrough] -- env $(OCLT_TWO) NX_ARGS="--dispatch=round-robin --cache-policy=wt" $(OCLT_DIR)/two_devices
 	$(OCLT_RUN) opencl/evict -- env NX_ARGS="--opencl-max-memory=40K" $(OCLT_DIR)/evict
 	$(OCLT_RUN) opencl/evict[2dev] -- env $(OCLT_TWO) NX_ARGS="--opencl-max-memory=40K" $(OCLT_DIR)/evict
