@@ -248,32 +248,44 @@ static void open_iters(struct lower *L, struct lower_buf *b, const struct omp_re
     lbuf_puts(b, "{ ");
 }
 
+/* Loops of every iterator of a multidependence, outer ones first (a nested
+ * `{ {a[i][j], j = ..}, i = .. }` may bound j by i); returns the innermost reference and
+ * sets *levels to the number of blocks to close. */
+static const struct omp_ref *open_multi(struct lower *L, struct lower_buf *b,
+                                        const struct omp_ref *ref, struct iters *it, int *levels)
+{
+    *levels = 0;
+    while (ref->kind == OMP_REF_MULTI) {
+        open_iters(L, b, ref, it);
+        ref = ref->base;
+        ++*levels;
+    }
+    return ref;
+}
+
+static void close_multi(struct lower_buf *b, int levels)
+{
+    while (levels-- > 0)
+        lbuf_puts(b, "} ");
+}
+
 static void emit_ref(struct lower *L, const struct omp_ref *ref, unsigned flags,
                      struct lower_buf *count, struct lower_buf *add)
 {
     struct iters it = {0};
-    const struct omp_ref *body = ref;
-    if (ref->kind == OMP_REF_MULTI) {
-        body = ref->base;
-        if (body->kind == OMP_REF_MULTI) {
-            mcc_error_at(&ref->text.loc, "sorry, unimplemented: a multidependence inside a "
-                         "multidependence (list the iterators in one)");
-            return;
-        }
-        open_iters(L, count, ref, &it);
-        it.n = 0;
-        open_iters(L, add, ref, &it);
-    }
+    int levels;
+    open_multi(L, count, ref, &it, &levels);
+    it.n = 0;
+    const struct omp_ref *body = open_multi(L, add, ref, &it, &levels);
     struct region r;
     if (!build_region(L, &it, body, &r))
         return;
-    lbuf_printf(count, "nrt_nr += 1; nrt_nd += %d;", r.nd);
+    lbuf_printf(count, "nrt_nr += 1; nrt_nd += %d; ", r.nd);
     add_region(add, &r, flags);
-    if (ref->kind == OMP_REF_MULTI) {
-        lbuf_puts(count, " }");
-        lbuf_puts(add, "}\n");
-    }
+    close_multi(count, levels);
+    close_multi(add, levels);
     lbuf_puts(count, "\n");
+    lbuf_puts(add, "\n");
 }
 
 static unsigned mode_of(enum omp_dep dep)
@@ -358,12 +370,51 @@ void deps_emit_copies(struct lower *L, const struct lower_dir *d, struct lower_b
         }
 }
 
+/* One region of a taskwait: appended to the arrays at nrt_i (regions) and nrt_o (dims). */
+static void taskwait_fill(struct lower_buf *b, const struct region *r, unsigned flags)
+{
+    lbuf_printf(b, "{ __SIZE_TYPE__ nrt_es = %s; (void)nrt_es; nrt_b[nrt_i] = (const void *)(%s); "
+                "nrt_f[nrt_i] = %uu; nrt_n[nrt_i] = %d; nrt_dp[nrt_i] = &nrt_d[nrt_o]; ",
+                r->elem ? r->elem : "1", r->base, flags, r->nd);
+    struct lower_buf one = {0};
+    dims_text(&one, r, "|");
+    /* dims_text writes "{...}|{...}": one assignment per dimension */
+    char *s = one.s;
+    for (int d = 0; d < r->nd; d++) {
+        char *bar = strchr(s, '|');
+        if (bar)
+            *bar = '\0';
+        lbuf_printf(b, "nrt_d[nrt_o + %d] = (struct nanort_dim)%s; ", d, s);
+        s = bar ? bar + 1 : s;
+    }
+    free(one.s);
+    lbuf_printf(b, "nrt_i++; nrt_o += %d; }", r->nd);
+}
+
+/* Regions of one taskwait item: counted into nrt_nr/nrt_nd and filled in (multidependences
+ * give one region per iteration value, so both passes run the same loops). */
+static bool taskwait_ref(struct lower *L, const struct omp_ref *ref, unsigned flags,
+                         struct lower_buf *count, struct lower_buf *fill)
+{
+    struct iters it = {0};
+    int levels;
+    open_multi(L, count, ref, &it, &levels);
+    it.n = 0;
+    const struct omp_ref *body = open_multi(L, fill, ref, &it, &levels);
+    struct region r;
+    if (!build_region(L, &it, body, &r))
+        return false;
+    lbuf_printf(count, "nrt_nr += 1; nrt_nd += %d; ", r.nd);
+    taskwait_fill(fill, &r, flags);
+    close_multi(count, levels);
+    close_multi(fill, levels);
+    return true;
+}
+
 void deps_emit_taskwait(struct lower *L, const struct omp_directive *d, struct lower_buf *b)
 {
-    struct region rs[64];
-    unsigned flags[64];
-    int n = 0, ndims = 0;
-    struct iters it = {0};
+    struct lower_buf count = {0}, fill = {0};
+    int n = 0;
     for (int i = 0; i < d->nclauses; i++) {
         const struct omp_clause *c = &d->clauses[i];
         if (c->kind != OMP_CL_ON && !is_dep_clause(c->kind))
@@ -373,44 +424,19 @@ void deps_emit_taskwait(struct lower *L, const struct omp_directive *d, struct l
                          omp_clause_names[c->kind]);
             continue;
         }
-        for (int k = 0; k < c->nrefs && n < 64; k++) {
-            if (c->refs[k]->kind == OMP_REF_MULTI) {
-                mcc_error_at(&c->refs[k]->text.loc, "sorry, unimplemented: a multidependence "
-                             "on a taskwait");
-                continue;
-            }
-            if (!build_region(L, &it, c->refs[k], &rs[n]))
-                continue;
-            flags[n] = mode_of(c->dep);
-            ndims += rs[n].nd;
-            n++;
-        }
+        for (int k = 0; k < c->nrefs; k++)
+            n += taskwait_ref(L, c->refs[k], mode_of(c->dep), &count, &fill);
     }
-    if (n == 0)
-        return;
-    lbuf_printf(b, "{ const void *nrt_b[%d]; unsigned nrt_f[%d], nrt_n[%d]; "
-                "const struct nanort_dim *nrt_dp[%d]; struct nanort_dim nrt_d[%d]; __SIZE_TYPE__ nrt_es; ",
-                n, n, n, n, ndims);
-    int off = 0;
-    for (int k = 0; k < n; k++) {
-        const struct region *r = &rs[k];
-        lbuf_printf(b, "nrt_es = %s; nrt_b[%d] = (const void *)(%s); nrt_f[%d] = %uu; "
-                    "nrt_n[%d] = %d; nrt_dp[%d] = &nrt_d[%d]; ", r->elem ? r->elem : "1", k,
-                    r->base, k, flags[k], k, r->nd, k, off);
-        struct lower_buf one = {0};
-        dims_text(&one, r, "|");
-        /* dims_text writes "{...}|{...}": one assignment per dimension */
-        char *s = one.s;
-        for (int d = 0; d < r->nd; d++) {
-            char *bar = strchr(s, '|');
-            if (bar)
-                *bar = '\0';
-            lbuf_printf(b, "nrt_d[%d] = (struct nanort_dim)%s; ", off + d, s);
-            s = bar ? bar + 1 : s;
-        }
-        free(one.s);
-        off += r->nd;
+    if (n > 0) {
+        /* Sized at run time: a multidependence's iteration count is only known then. */
+        lbuf_printf(b, "{ __SIZE_TYPE__ nrt_nr = 0, nrt_nd = 0, nrt_i = 0, nrt_o = 0; %s"
+                    "if (nrt_nr > 0) { const void *nrt_b[nrt_nr]; unsigned nrt_f[nrt_nr], "
+                    "nrt_n[nrt_nr]; const struct nanort_dim *nrt_dp[nrt_nr]; "
+                    "struct nanort_dim nrt_d[nrt_nd]; %s"
+                    "nanort_taskwait_on((unsigned)nrt_nr, nrt_f, nrt_b, nrt_n, nrt_dp, %d); } }",
+                    count.s ? count.s : "", fill.s ? fill.s : "",
+                    omp_find_clause(d, OMP_CL_NOFLUSH) ? 1 : 0);
     }
-    lbuf_printf(b, "(void)nrt_es; nanort_taskwait_on(%d, nrt_f, nrt_b, nrt_n, nrt_dp, %d); }", n,
-                omp_find_clause(d, OMP_CL_NOFLUSH) ? 1 : 0);
+    free(count.s);
+    free(fill.s);
 }
