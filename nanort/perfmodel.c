@@ -326,9 +326,12 @@ void nrt_perf_load(void)
     while (fgets(line, sizeof line, f)) {
         char *save = NULL, *fld[5];
         unsigned k = 0;
-        for (char *tok = strtok_r(line, "\t\n", &save); tok && k < 5;
-             tok = strtok_r(NULL, "\t\n", &save))
+        /* the five key fields, not one token more: the times follow */
+        for (char *tok = strtok_r(line, "\t\n", &save); tok; tok = strtok_r(NULL, "\t\n", &save)) {
             fld[k++] = tok;
+            if (k == 5)
+                break;
+        }
         if (k < 5) {
             fprintf(stderr, "nanort: warning: %s: malformed line ignored\n", path);
             continue;

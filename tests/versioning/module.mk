@@ -19,9 +19,10 @@ $(VERS_DIR)/spread: tests/versioning/spread.c tests/opencl/oclt.h nanort/nrt.h $
 .PHONY: check-versioning
 CHECK_TARGETS += $(if $(CHECK_LIBS),check-versioning)
 check-versioning: $(VERS_DIR)/versioning $(VERS_DIR)/persist $(VERS_DIR)/spread
-	@for s in "--smp-workers=1" "--smp-workers=2" "--smp-workers=2 --schedule=bf" \
-	          "--smp-workers=2 --schedule=versioning"; do \
-	    NX_ARGS="$$s" $(HARNESS) check $(RESULTS) "versioning/choice[$$s]" -- $(VERS_DIR)/versioning; \
+	@for s in w1 w2 w2-bf w2-versioning; do \
+	    case $$s in w1) a=--smp-workers=1 ;; w2) a=--smp-workers=2 ;; \
+	      w2-bf) a="--smp-workers=2 --schedule=bf" ;; *) a="--smp-workers=2 --schedule=versioning" ;; esac; \
+	    NX_ARGS="$$a" $(HARNESS) check $(RESULTS) "versioning/choice[$$s]" -- $(VERS_DIR)/versioning; \
 	done
 	@$(HARNESS) run $(RESULTS) versioning/perf-model-dir -- tests/versioning/persist.sh $(VERS_DIR)/persist
 	@$(HARNESS) run $(RESULTS) versioning/spread[host+2opencl] -- env POCL_DEVICES="pthread pthread" \
