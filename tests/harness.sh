@@ -12,7 +12,9 @@ mode=$1; results=$2; shift 2
 mkdir -p "$results"
 to=${HARNESS_TIMEOUT:-600}
 
-record() { printf '%s %s %s %s\n' "$1" "$2" "$3" "$4" >> "$results/results.txt"; }
+# One line per test: name passed failed skipped (a name's blanks become '_': the summary
+# splits lines on blanks).
+record() { printf '%s %s %s %s\n' "$(printf '%s' "$1" | tr ' \t' '__')" "$2" "$3" "$4" >> "$results/results.txt"; }
 
 case "$mode" in
 run)
