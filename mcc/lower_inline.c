@@ -217,6 +217,7 @@ struct outline {
     const char *fn;                 /* enclosing function's name */
     int n;                          /* serial */
     struct lower_buf env, prologue, epilogue, init;
+    struct lower_buf size;          /* before creation: grows nrt_sz (VLA copies) */
 };
 
 static const char *vname(const struct lower_var *v, struct mcc_arena *a)
@@ -331,6 +332,18 @@ static void array_reduction(struct outline *o, struct lower_var *v)
     lbuf_printf(&o->epilogue, "__builtin_free(nrt_e->%s);\n", x);
 }
 
+/* A private or firstprivate VLA: its own bytes at the end of the argument block (sized
+ * at run time), 16-aligned like the block; firstprivate copies the contents at creation. */
+static void vla_copy(struct outline *o, const char *x, const char *parent, bool copy)
+{
+    lbuf_printf(&o->size, "__SIZE_TYPE__ nrt_off_%s = (nrt_sz + 15) & ~(__SIZE_TYPE__)15; "
+                "nrt_sz = nrt_off_%s + sizeof(%s); ", x, x, parent);
+    lbuf_printf(&o->init, "nrt_x->%s = (char *)nrt_a + nrt_off_%s; ", x, x);
+    if (copy)
+        lbuf_printf(&o->init, "__builtin_memcpy(nrt_x->%s, &(%s), sizeof(%s)); ", x, parent,
+                    parent);
+}
+
 /* Member, initialisation and use of one captured variable.  False: not capturable. */
 static bool capture_var(struct outline *o, struct lower_var *v, const char *parent)
 {
@@ -370,7 +383,10 @@ static bool capture_var(struct outline *o, struct lower_var *v, const char *pare
         /* A void * member; the outlined function redeclares it with its own type. */
         bool array = v->sym->type == TYPE_ARRAY && !v->sym->array_param;
         lbuf_printf(&o->env, "void *%s; ", x);
-        lbuf_printf(&o->init, "nrt_x->%s = (void *)%s(%s); ", x, array ? "&" : "", parent);
+        if (array && v->share != LOWER_SHARED)
+            vla_copy(o, x, parent, v->share == LOWER_FIRSTPRIVATE);
+        else
+            lbuf_printf(&o->init, "nrt_x->%s = (void *)%s(%s); ", x, array ? "&" : "", parent);
         v->use = array ? arena_printf(L->a, "(*nrt_v_%s)", x) : x;
         return task_decl_text(L, v->sym, NULL) != NULL;
     }
@@ -419,7 +435,7 @@ static char *outline(struct lower *L, const struct lower_dir *d, struct ast *bod
                      struct lower_var *vars, const char *extra_env, const char *extra_init,
                      const char *head)
 {
-    struct outline o = {L, fn_name(L), ++L->serial, {0}, {0}, {0}, {0}};
+    struct outline o = {L, fn_name(L), ++L->serial, {0}, {0}, {0}, {0}, {0}};
     /* Creation-side code first: it is in the parent's frame. */
     struct lower_buf count = {0}, add = {0};
     deps_emit(L, d, false, &count, &add);
@@ -487,10 +503,11 @@ static char *outline(struct lower *L, const struct lower_dir *d, struct ast *bod
     }
     rewrite_insert_before(L->rw, L->fn->begin, lbuf_take(&out, L->a));
 
-    lbuf_printf(&create, "void *nrt_a; nanort_task *nrt_t = nanort_task_create(&%s__nrt_type%d, "
-                "sizeof(struct %s__nrt_env%d), nrt_nr, nrt_nd, &nrt_a); struct %s__nrt_env%d "
-                "*nrt_x = nrt_a; (void)nrt_x; %s%s", fn, n, fn, n, fn, n,
-                o.init.s ? o.init.s : "", extra_init ? extra_init : "");
+    lbuf_printf(&create, "__SIZE_TYPE__ nrt_sz = sizeof(struct %s__nrt_env%d); %s"
+                "void *nrt_a; nanort_task *nrt_t = nanort_task_create(&%s__nrt_type%d, "
+                "nrt_sz, nrt_nr, nrt_nd, &nrt_a); struct %s__nrt_env%d "
+                "*nrt_x = nrt_a; (void)nrt_x; %s%s", fn, n, o.size.s ? o.size.s : "", fn, n,
+                fn, n, o.init.s ? o.init.s : "", extra_init ? extra_init : "");
     if (add.s)
         lbuf_puts(&create, add.s);
     lower_submit(L, &create, d);
@@ -501,6 +518,7 @@ static char *outline(struct lower *L, const struct lower_dir *d, struct ast *bod
     free(o.prologue.s);
     free(o.epilogue.s);
     free(o.init.s);
+    free(o.size.s);
     return lbuf_take(&create, L->a);
 }
 

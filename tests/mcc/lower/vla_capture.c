@@ -1,4 +1,4 @@
-/* Variably modified types: a VLA captured by an inline task (shared through a pointer to
+/* Variably modified types: a VLA named in a dependence of an inline task (shared through a pointer to
  * the whole array, redeclared with the task's copy of n), a pointer to a VLA row
  * (firstprivate) and a function task with a VM array parameter and a 2-D section. */
 #include "ompss_check.h"
