@@ -1,150 +1,275 @@
 /*
  * sched_dbf.c - distributed breadth first: one deque per worker.  A worker queues the
  * tasks it makes ready on its own deque and takes its newest one first (LIFO: the data
- * its last task produced is still in its cache); an idle worker steals the oldest task
- * of another worker.  versioning and affinity are accepted names that behave like dbf.
+ * its last task produced is still in its cache) while it holds more than STEAL_MAX, its
+ * oldest below that; an idle worker steals the oldest tasks of another worker, up to
+ * STEAL_MAX at once.  versioning and affinity are accepted names that behave like dbf.
+ *
+ * Each deque is a Chase-Lev work-stealing deque (Chase and Lev, SPAA 2005), with the
+ * C11 orderings of Le, Pop, Cohen and Zappa Nardelli (PPoPP 2013) made a little
+ * stronger so that ThreadSanitizer, which does not model fences, can check it: every
+ * access to `top` and `bottom` that the algorithm's proof needs in one total order is
+ * seq_cst instead of being relaxed around a seq_cst fence.  The owner pushes and pops
+ * at `bottom` without a read-modify-write; thieves (and the owner of a short deque)
+ * take tasks at `top` with a compare-and-swap.  The ring of slots grows by doubling; the
+ * rings it replaced stay allocated until dbf_fini, since a thief may still read a slot
+ * of one (the values it finds there are those of the indices it can still win).
+ *
+ * Threads that are not workers (device managers, the user's own threads) may not touch
+ * a deque's owner end: their pushes go to one locked FIFO, `inbox`, that every worker
+ * looks at after its own deque.  Tasks with a priority never come here (sched.c's heap).
+ *
+ * The sleep protocol (worker.c): a push makes its task visible with a seq_cst store
+ * (the deque's `bottom`, or the inbox's count), and nrt_dbf_queued(NULL) reads every
+ * count with seq_cst loads.
  */
 #include "nrt.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+#define RING_FIRST 256              /* slots of a deque's first ring (a power of two) */
+
+struct ring {
+    long mask;                      /* slots - 1; immutable once published */
+    struct ring *older;             /* the ring this one replaced (owner; freed at fini) */
+    _Atomic(struct nanort_task *) slot[];
+};
+
 struct deque {
-    struct nrt_lock lock;
-    struct nanort_task **buf;          /* lock: ring of cap entries */
-    size_t cap, head, n;            /* lock */
-    atomic_long count;              /* == n; relaxed reads decide whether to look */
+    /* Index of the oldest task: thieves (and the owner, for the last task) advance it
+     * with a seq_cst compare-and-swap; it never decreases.  Own cache line: thieves
+     * write it, the owner only reads it. */
+    _Alignas(NRT_CACHELINE) atomic_long top;
+    /* One past the newest task: only the owner writes it (seq_cst when the proof needs
+     * it, release otherwise), thieves and counters read it. */
+    _Alignas(NRT_CACHELINE) atomic_long bottom;
+    _Atomic(struct ring *) ring;    /* only the owner writes it (release) */
+    long top_seen;                  /* owner only: a value `top` had (a lower bound) */
 } __attribute__((aligned(NRT_CACHELINE)));
 
 static struct deque *deques;        /* set by init before the workers start */
 static int ndeques;
-static atomic_uint next_foreign;    /* relaxed: spreads pushes of foreign threads */
+static struct nrt_tqueue inbox;     /* pushes of threads that are not workers */
+
+static struct ring *ring_new(long slots)
+{
+    struct ring *r = nrt_xmalloc(sizeof *r + (size_t)slots * sizeof r->slot[0]);
+    r->mask = slots - 1;
+    r->older = NULL;
+    for (long i = 0; i < slots; i++)
+        atomic_init(&r->slot[i], NULL);
+    return r;
+}
 
 void nrt_dbf_init(int nworkers)
 {
     deques = nrt_xcalloc_aligned((size_t)nworkers, sizeof *deques);
     ndeques = nworkers;
-    for (int i = 0; i < nworkers; i++)
-        nrt_lock_init(&deques[i].lock);
+    for (int i = 0; i < nworkers; i++) {
+        atomic_init(&deques[i].top, 0);
+        atomic_init(&deques[i].bottom, 0);
+        atomic_init(&deques[i].ring, ring_new(RING_FIRST));
+        deques[i].top_seen = 0;
+    }
+    nrt_tqueue_init(&inbox);
 }
 
 void nrt_dbf_fini(void)
 {
     for (int i = 0; i < ndeques; i++) {
-                free(deques[i].buf);
+        /* relaxed: the workers have been joined. */
+        struct ring *r = atomic_load_explicit(&deques[i].ring, memory_order_relaxed);
+        while (r) {
+            struct ring *older = r->older;
+            free(r);
+            r = older;
+        }
     }
+    nrt_tqueue_destroy(&inbox);
     free(deques);
     deques = NULL;
     ndeques = 0;
 }
 
-/* Caller holds q->lock. */
-static void deque_grow(struct deque *q)
+/* ---- the owner's end ---------------------------------------------------------------- */
+
+/*
+ * A thief takes up to STEAL_MAX of the oldest tasks with one compare-and-swap on top
+ * (half of what it saw), so that the owner's end and top's cache line move once per
+ * batch instead of once per task.  Its batch is counted from a value of bottom that may
+ * be old, so the owner takes its newest task at index b without a compare-and-swap only
+ * when b - top >= STEAL_MAX for the top it reads after lowering bottom: a thief whose
+ * compare-and-swap starts from that top takes indices below top + STEAL_MAX <= b, and
+ * one that starts from a later top read it after our store of bottom (seq_cst), so it
+ * counts from our lowered bottom.  A shorter deque is popped from the top like a thief
+ * (oldest first), which is what a thief's stolen batch wants anyway.
+ */
+#define STEAL_MAX 16
+
+/* Owner only: replace q's full ring r by one twice as large holding tasks top..b-1. */
+static struct ring *ring_grow(struct deque *q, struct ring *r, long top, long b)
 {
-    size_t cap = q->cap ? 2 * q->cap : 256;
-    struct nanort_task **buf = nrt_xmalloc(cap * sizeof *buf);
-    for (size_t i = 0; i < q->n; i++)
-        buf[i] = q->buf[(q->head + i) % q->cap];
-    free(q->buf);
-    q->buf = buf;
-    q->cap = cap;
-    q->head = 0;
+    struct ring *bigger = ring_new(2 * (r->mask + 1));
+    bigger->older = r;
+    /* relaxed: the owner wrote these slots itself.  Indices a thief takes meanwhile are
+     * copied too; its compare-and-swap on top decides who has them, not the ring. */
+    for (long i = top; i < b; i++) {
+        struct nanort_task *t = atomic_load_explicit(&r->slot[i & r->mask], memory_order_relaxed);
+        atomic_store_explicit(&bigger->slot[i & bigger->mask], t, memory_order_relaxed);
+    }
+    /* release: a thief that loads the new ring (acquire) sees its mask and slots. */
+    atomic_store_explicit(&q->ring, bigger, memory_order_release);
+    return bigger;
 }
+
+/* Owner only: queue tasks[0..n-1], oldest first. */
+static void deque_push_many(struct deque *q, struct nanort_task *const *tasks, int n)
+{
+    /* relaxed: only this thread writes bottom and ring. */
+    long b = atomic_load_explicit(&q->bottom, memory_order_relaxed);
+    struct ring *r = atomic_load_explicit(&q->ring, memory_order_relaxed);
+    if (b + n - q->top_seen > r->mask + 1) {
+        /* acquire: the thieves that advanced top to this value read their slots before
+         * their compare-and-swap, so the slots we are about to reuse are free. */
+        q->top_seen = atomic_load_explicit(&q->top, memory_order_acquire);
+        while (b + n - q->top_seen > r->mask + 1)
+            r = ring_grow(q, r, q->top_seen, b);
+    }
+    /* relaxed: published by the store of bottom below. */
+    for (int i = 0; i < n; i++)
+        atomic_store_explicit(&r->slot[(b + i) & r->mask], tasks[i], memory_order_relaxed);
+    /* seq_cst: a release (a thief that reads b + n sees the slots and the tasks), and the
+     * store the sleep protocol needs before nrt_wake_worker() reads the sleepers. */
+    atomic_store(&q->bottom, b + n);
+}
+
+/* ---- the thieves' end ---------------------------------------------------------------- */
+
+/* Take up to max (<= STEAL_MAX) of the oldest tasks of q into got[], oldest first; 0 when
+ * q looked empty or another thread won them (*lost), and then got[] means nothing. */
+static int deque_steal(struct deque *q, struct nanort_task **got, int max, bool *lost)
+{
+    /* seq_cst loads, top first: in one order with the owner's store of bottom and load of
+     * top (deque_pop).  Reading bottom also acquires the slots and tasks the owner
+     * published before that store. */
+    long t = atomic_load(&q->top);
+    long b = atomic_load(&q->bottom);
+    if (t >= b)
+        return 0;
+    int k = (int)((b - t + 1) / 2 < max ? (b - t + 1) / 2 : max);
+    /* acquire: pairs with ring_grow's release.  A ring older than the one holding these
+     * indices can only be read when they were there before it grew, with the same tasks. */
+    struct ring *r = atomic_load_explicit(&q->ring, memory_order_acquire);
+    /* relaxed: the values only count if the compare-and-swap below wins t..t+k-1, and
+     * the owner rewrites such a slot only after top moved past it (the acquire in push). */
+    for (int i = 0; i < k; i++)
+        got[i] = atomic_load_explicit(&r->slot[(t + i) & r->mask], memory_order_relaxed);
+    /* seq_cst: in the one order with the owner's store of bottom and load of top. */
+    if (!atomic_compare_exchange_strong(&q->top, &t, t + k)) {
+        *lost = true;
+        return 0;
+    }
+    return k;
+}
+
+/* Steal from q until it is empty or tasks are won (a lost race means q had work). */
+static int steal_from(struct deque *q, struct nanort_task **got, int max)
+{
+    for (;;) {
+        bool lost = false;
+        int k = deque_steal(q, got, max, &lost);
+        if (k > 0 || !lost)
+            return k;
+        nrt_cpu_relax();
+    }
+}
+
+/* Owner only: take the newest task (the oldest when fewer than STEAL_MAX + 1 are
+ * queued, see STEAL_MAX), NULL when there is none. */
+static struct nanort_task *deque_pop(struct deque *q)
+{
+    /* relaxed: only this thread writes bottom and ring. */
+    long b = atomic_load_explicit(&q->bottom, memory_order_relaxed);
+    if (b <= q->top_seen)
+        return NULL;                /* top >= top_seen >= b: empty, no fence needed */
+    /* relaxed: a stale (smaller) top only sends us down the path that checks again. */
+    if (b - atomic_load_explicit(&q->top, memory_order_relaxed) > STEAL_MAX) {
+        b--;
+        struct ring *r = atomic_load_explicit(&q->ring, memory_order_relaxed);
+        /* seq_cst store, then seq_cst load of top: claim slot b before looking at top
+         * (see STEAL_MAX for why no thief can reach it then). */
+        atomic_store(&q->bottom, b);
+        long t = atomic_load(&q->top);
+        q->top_seen = t;
+        if (b - t >= STEAL_MAX)     /* relaxed: this thread wrote the slot */
+            return atomic_load_explicit(&r->slot[b & r->mask], memory_order_relaxed);
+        /* Thieves came meanwhile.  release: every store of bottom is at least a
+         * release, so a thief that reads any value of it also sees the slots before. */
+        atomic_store_explicit(&q->bottom, b + 1, memory_order_release);
+    }
+    struct nanort_task *t;
+    return steal_from(q, &t, 1) ? t : NULL;   /* t is only valid when we won it */
+}
+
+/* ---- the policy ------------------------------------------------------------------------ */
 
 void nrt_dbf_push(struct nrt_worker *self, struct nanort_task *t)
 {
-    int i = self ? self->id
-                 : (int)(atomic_fetch_add_explicit(&next_foreign, 1, memory_order_relaxed) %
-                         (unsigned)ndeques);
-    struct deque *q = &deques[i];
-    nrt_lock_acquire(&q->lock);
-    if (q->n == q->cap)
-        deque_grow(q);
-    q->buf[(q->head + q->n) % q->cap] = t;
-    q->n++;
-    atomic_store(&q->count, (long)q->n);       /* seq_cst: see nrt_sched::queued */
-    nrt_lock_release(&q->lock);
+    if (self)
+        deque_push_many(&deques[self->id], &t, 1);
+    else
+        nrt_tqueue_push_back(&inbox, t);   /* seq_cst count: see nrt_sched::queued */
 }
 
-/* Take the newest (back) or the oldest (front) task of q. */
-static struct nanort_task *deque_take(struct deque *q, bool newest)
+/* Tasks in q: bottom - top.  seq_cst (for the sleep protocol) or relaxed (a hint). */
+static long deque_size(struct deque *q, memory_order mo)
 {
-    struct nanort_task *t = NULL;
-    if (atomic_load_explicit(&q->count, memory_order_relaxed) == 0)
-        return NULL;
-    nrt_lock_acquire(&q->lock);
-    if (q->n > 0) {
-        if (newest) {
-            t = q->buf[(q->head + q->n - 1) % q->cap];
-        } else {
-            t = q->buf[q->head];
-            q->head = (q->head + 1) % q->cap;
-        }
-        q->n--;
-        atomic_store_explicit(&q->count, (long)q->n, memory_order_relaxed);
-    }
-    nrt_lock_release(&q->lock);
-    return t;
-}
-
-/* Steal the oldest half of q (at most STEAL_MAX tasks): the first is returned, the
- * others go to the thief's own deque, so that a thief takes the victim's lock once per
- * batch instead of once per task. */
-#define STEAL_MAX 32
-
-static struct nanort_task *steal_batch(struct deque *q, struct deque *mine)
-{
-    struct nanort_task *got[STEAL_MAX];
-    size_t n = 0;
-    if (atomic_load_explicit(&q->count, memory_order_relaxed) == 0)
-        return NULL;
-    nrt_lock_acquire(&q->lock);
-    size_t want = mine ? (q->n + 1) / 2 : (q->n > 0);
-    if (want > STEAL_MAX)
-        want = STEAL_MAX;
-    for (; n < want; n++) {
-        got[n] = q->buf[q->head];
-        q->head = (q->head + 1) % q->cap;
-        q->n--;
-    }
-    atomic_store_explicit(&q->count, (long)q->n, memory_order_relaxed);
-    nrt_lock_release(&q->lock);
-    if (n == 0)
-        return NULL;
-    if (n > 1) {
-        nrt_lock_acquire(&mine->lock);
-        for (size_t i = n - 1; i >= 1; i--) {   /* oldest ends on top: runs next */
-            if (mine->n == mine->cap)
-                deque_grow(mine);
-            mine->buf[(mine->head + mine->n) % mine->cap] = got[i];
-            mine->n++;
-        }
-        atomic_store(&mine->count, (long)mine->n);
-        nrt_lock_release(&mine->lock);
-    }
-    return got[0];
+    /* top first: it only grows, so the difference is not below the size at the time of
+     * the load of bottom, except while a pop or steal is taking a task. */
+    long t = atomic_load_explicit(&q->top, mo);
+    long b = atomic_load_explicit(&q->bottom, mo);
+    return b > t ? b - t : 0;
 }
 
 long nrt_dbf_queued(struct nrt_worker *self)
 {
     if (self)
-        return atomic_load_explicit(&deques[self->id].count, memory_order_relaxed);
-    long n = 0;
+        return deque_size(&deques[self->id], memory_order_relaxed);
+    long n = atomic_load(&inbox.n);
     for (int i = 0; i < ndeques; i++)
-        n += atomic_load(&deques[i].count);
+        n += deque_size(&deques[i], memory_order_seq_cst);
     return n;
+}
+
+/* Steal a batch from victim v: the oldest runs now, the others go to our own deque
+ * (a thread that is no worker takes one). */
+static struct nanort_task *steal_batch(struct deque *v, struct nrt_worker *self)
+{
+    struct nanort_task *got[STEAL_MAX];
+    int k = steal_from(v, got, self ? STEAL_MAX : 1);
+    if (k == 0)
+        return NULL;
+    if (k > 1) {
+        deque_push_many(&deques[self->id], got + 1, k - 1);
+        /* A worker that checked the queues while the batch was in no deque may have gone
+         * to sleep: the rest of the batch is for it. */
+        nrt_wake_worker();
+    }
+    return got[0];
 }
 
 struct nanort_task *nrt_dbf_pop(struct nrt_worker *self)
 {
     int me = self ? self->id : 0;
-    struct deque *mine = self ? &deques[me] : NULL;
     struct nanort_task *t;
-    if (mine && (t = deque_take(mine, true)))
+    if (self && (t = deque_pop(&deques[me])))
+        return t;
+    if ((t = nrt_tqueue_pop_front(&inbox)))
         return t;
     for (int k = 1; k <= ndeques; k++) {
         int v = (me + k) % ndeques;
-        if ((!self || v != me) && (t = steal_batch(&deques[v], mine)))
+        if ((!self || v != me) && (t = steal_batch(&deques[v], self)))
             return t;
     }
     return NULL;
@@ -152,8 +277,8 @@ struct nanort_task *nrt_dbf_pop(struct nrt_worker *self)
 
 const struct nrt_sched nrt_sched_dbf = {
     .name = "dbf",
-    .help = "per-worker deques, newest first locally, idle workers steal the oldest; "
-            "priorities honoured (the default: lowest per-task cost measured here)",
+    .help = "per-worker lock-free deques, newest first locally, idle workers steal the "
+            "oldest; priorities honoured (the default: lowest per-task cost measured here)",
     NRT_DBF_OPS,
 };
 
