@@ -667,6 +667,8 @@ static void parse_args(struct driver *d, int argc, const char *const *argv)
 {
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
+        if (!strncmp(a, "-O", 2))
+            d->opts.optimizing = strcmp(a, "-O0") != 0;
         if (a[0] != '-' || !strcmp(a, "-")) {
             add_input(d, a);
         } else if (parse_mcc_option(d, a)) {

@@ -218,6 +218,7 @@ struct outline {
     int n;                          /* serial */
     struct lower_buf env, prologue, epilogue, init;
     struct lower_buf size;          /* before creation: grows nrt_sz (VLA copies) */
+    bool local;                     /* outlined inside the function (local types) */
 };
 
 static const char *vname(const struct lower_var *v, struct mcc_arena *a)
@@ -344,11 +345,41 @@ static void vla_copy(struct outline *o, const char *x, const char *parent, bool 
                     parent);
 }
 
+/* A capture declared through __typeof__ of the parent's variable: the environment and the
+ * outlined function are then inside the enclosing function, where local types are seen. */
+static void capture_typeof(struct outline *o, struct lower_var *v, const char *x,
+                           const char *parent)
+{
+    struct mcc_arena *a = o->L->a;
+    if (v->share == LOWER_SHARED) {
+        lbuf_printf(&o->env, "__typeof__(%s) *%s; ", parent, x);
+        lbuf_printf(&o->init, "nrt_x->%s = &(%s); ", x, parent);
+        v->use = arena_printf(a, "(*nrt_e->%s)", x);
+        return;
+    }
+    lbuf_printf(&o->env, "__typeof__(%s) %s; ", parent, x);
+    if (v->share == LOWER_FIRSTPRIVATE)
+        lbuf_printf(&o->init, "__builtin_memcpy((void *)&nrt_x->%s, &(%s), sizeof nrt_x->%s); ",
+                    x, parent, x);
+    v->use = arena_printf(a, "(nrt_e->%s)", x);
+}
+
+/* Is a capture's type one that cannot be printed at file scope (declared in the function,
+ * __auto_type)?  Such a task is outlined as a GNU C nested function (outline_local). */
+static bool needs_local(struct lower *L, const struct lower_var *v)
+{
+    return !v->vm && v->share != LOWER_REDUCTION && !task_decl_text(L, v->sym, NULL);
+}
+
 /* Member, initialisation and use of one captured variable.  False: not capturable. */
 static bool capture_var(struct outline *o, struct lower_var *v, const char *parent)
 {
     struct lower *L = o->L;
     const char *x = vname(v, L->a);
+    if (o->local && needs_local(L, v)) {
+        capture_typeof(o, v, x, parent);
+        return true;
+    }
     if (v->share == LOWER_REDUCTION && v->red_ref->kind == OMP_REF_SHAPE &&
         v->red_ref->base->kind == OMP_REF_NAME) {
         char *m = task_decl_text(L, v->sym, NULL);
@@ -427,6 +458,20 @@ static struct lower_var *captures(struct lower *L, const struct lower_dir *d, st
     return c.vars;
 }
 
+/* The task type of a nested outlined function: its address is not a constant, so the
+ * implementation's entry point is stored at the first creation (every creator stores the
+ * same value; the release store pairs with the acquire load of later creators). */
+static void local_type(struct lower_buf *out, const char *fn, int n, const char *label,
+                       const char *where)
+{
+    lbuf_printf(out, "static struct nanort_impl %s__nrt_impl%d[1] = {{NANORT_DEVICE_SMP, 0, "
+                "\"%s__nrt_task%d\", 0}}; static struct nanort_task_type %s__nrt_type%d = "
+                "{\"%s\", \"%s\", 1, %s__nrt_impl%d, 0};\nif (!__atomic_load_n(&%s__nrt_impl%d[0].run, "
+                "__ATOMIC_ACQUIRE)) __atomic_store_n(&%s__nrt_impl%d[0].run, %s__nrt_task%d, "
+                "__ATOMIC_RELEASE);\n", fn, n, fn, n, fn, n, label, where, fn, n, fn, n, fn, n,
+                fn, n);
+}
+
 /*
  * Outline `body` as a task of directive d; `extra_env`/`extra_init` add members (loops),
  * `head` goes before the body inside the outlined function.  Returns the creation code.
@@ -435,12 +480,14 @@ static char *outline(struct lower *L, const struct lower_dir *d, struct ast *bod
                      struct lower_var *vars, const char *extra_env, const char *extra_init,
                      const char *head)
 {
-    struct outline o = {L, fn_name(L), ++L->serial, {0}, {0}, {0}, {0}, {0}};
+    struct outline o = {L, fn_name(L), ++L->serial, {0}, {0}, {0}, {0}, {0}, false};
+    for (struct lower_var *v = vars; v; v = v->next)
+        o.local |= needs_local(L, v);
     /* Creation-side code first: it is in the parent's frame. */
     struct lower_buf count = {0}, add = {0};
     deps_emit(L, d, false, &count, &add);
     struct lower_buf create = {0};
-    lbuf_puts(&create, "{ unsigned nrt_nr = 0, nrt_nd = 0; ");
+    lbuf_puts(&create, "unsigned nrt_nr = 0, nrt_nd = 0; ");
     if (count.s)
         lbuf_puts(&create, count.s);
     for (struct lower_var *v = vars; v; v = v->next) {
@@ -484,16 +531,20 @@ static char *outline(struct lower *L, const struct lower_dir *d, struct ast *bod
     const char *fn = o.fn;
     int n = o.n;
     struct lower_buf out = {0};
-    lbuf_printf(&out, "struct %s__nrt_env%d { %s};\nstatic void %s__nrt_task%d(void *nrt_a, "
+    /* (a nested function cannot be static) */
+    lbuf_printf(&out, "struct %s__nrt_env%d { %s};\n%svoid %s__nrt_task%d(void *nrt_a, "
                 "nanort_ctx *nrt_c)\n{\n    struct %s__nrt_env%d *nrt_e = nrt_a; (void)nrt_c; "
-                "(void)nrt_e;\n%s%s%s%s\n%s%s}\n", fn, n, o.env.s, fn, n, fn, n,
+                "(void)nrt_e;\n%s%s%s%s\n%s%s}\n", fn, n, o.env.s, o.local ? "" : "static ", fn, n, fn, n,
                 o.prologue.s ? o.prologue.s : "", head ? head : "", text, head ? " }" : "",
                 frame.returns ? "nrt_done: ;\n" : "", o.epilogue.s ? o.epilogue.s : "");
     const char *label = lower_label(d, arena_printf(L->a, "%s", fn));
-    lbuf_printf(&out, "static struct nanort_task_type %s__nrt_type%d = {\"%s\", \"%s\", 1, "
-                "(const struct nanort_impl[]){{NANORT_DEVICE_SMP, %s__nrt_task%d, "
-                "\"%s__nrt_task%d\", 0}}, 0};\n", fn, n, label, lower_where(L, d->dir), fn, n,
-                fn, n);
+    if (o.local)
+        local_type(&out, fn, n, label, lower_where(L, d->dir));
+    else
+        lbuf_printf(&out, "static struct nanort_task_type %s__nrt_type%d = {\"%s\", \"%s\", 1, "
+                    "(const struct nanort_impl[]){{NANORT_DEVICE_SMP, %s__nrt_task%d, "
+                    "\"%s__nrt_task%d\", 0}}, 0};\n", fn, n, label, lower_where(L, d->dir), fn, n,
+                    fn, n);
     if (L->proto_fn != L->fn && !L->fn->kid[2]) {   /* (not for K&R definitions) */
         /* The body may call the enclosing function (recursion): declare it first. */
         L->proto_fn = L->fn;
@@ -501,7 +552,16 @@ static char *outline(struct lower *L, const struct lower_dir *d, struct ast *bod
                               arena_printf(L->a, "%s;\n", lower_src(L, L->fn->begin,
                                                                      L->fn->kid[1]->end)));
     }
-    rewrite_insert_before(L->rw, L->fn->begin, lbuf_take(&out, L->a));
+    char *defs = lbuf_take(&out, L->a);
+    if (!o.local)
+        rewrite_insert_before(L->rw, L->fn->begin, defs);
+    else if (!L->t->opts->optimizing && L->nested_fn != L->fn) {
+        /* Unoptimised, gcc gives every nested function a static chain, so taking its
+         * address builds a trampoline on the stack (an executable stack, and dangling once
+         * the function returns while the task has not run).  Optimised, it has none. */
+        L->nested_fn = L->fn;
+        rewrite_insert_before(L->rw, L->fn->kid[1]->begin, "__attribute__((optimize(\"O1\"))) ");
+    }
 
     lbuf_printf(&create, "__SIZE_TYPE__ nrt_sz = sizeof(struct %s__nrt_env%d); %s"
                 "void *nrt_a; nanort_task *nrt_t = nanort_task_create(&%s__nrt_type%d, "
@@ -511,7 +571,6 @@ static char *outline(struct lower *L, const struct lower_dir *d, struct ast *bod
     if (add.s)
         lbuf_puts(&create, add.s);
     lower_submit(L, &create, d);
-    lbuf_puts(&create, " }");
     free(count.s);
     free(add.s);
     free(o.env.s);
@@ -519,7 +578,9 @@ static char *outline(struct lower *L, const struct lower_dir *d, struct ast *bod
     free(o.epilogue.s);
     free(o.init.s);
     free(o.size.s);
-    return lbuf_take(&create, L->a);
+    char *code = arena_printf(L->a, "{ %s%s }", o.local ? defs : "", create.s);
+    free(create.s);
+    return code;
 }
 
 static size_t construct_begin(const struct lower_dir *d)

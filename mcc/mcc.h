@@ -19,6 +19,7 @@
 struct mcc_options {
     bool ompss;          /* transform OmpSs pragmas (false with --no-openmp: pass through) */
     bool copy_deps;      /* default copy_deps (false with --no-copy-deps) */
+    bool optimizing;     /* the last -O option is not -O0 (lower_inline.c's nested functions) */
     bool instrument;     /* --instrument */
     bool debug;          /* --debug */
     const char *opencl_build_opts; /* --opencl-build-opts=... or NULL */
@@ -798,6 +799,7 @@ struct lower {
     struct lower_frame *frame;     /* innermost outlined task being lowered, or NULL */
     struct ast *fn;                /* the function definition being lowered */
     struct ast *proto_fn;          /* fn once its prototype is emitted before its tasks */
+    struct ast *nested_fn;         /* fn once marked optimize("O1") (lower_inline.c, -O0) */
     bool in_main;
     bool critical_used;            /* MISC_CRITICAL_DEF must precede the unit */
     struct lower_local *locals;    /* of fn; sorted by name pointer, then from, when */
