@@ -15,6 +15,7 @@
  * that is the base of a dependence (not through a pointer) shared; explicit clauses win.
  */
 #include "mcc.h"
+#include "nanort.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -478,7 +479,7 @@ static void local_type(struct lower_buf *out, const char *fn, int n, const char 
  */
 static char *outline(struct lower *L, const struct lower_dir *d, struct ast *body,
                      struct lower_var *vars, const char *extra_env, const char *extra_init,
-                     const char *head)
+                     const char *head, const char *group)
 {
     struct outline o = {L, fn_name(L), ++L->serial, {0}, {0}, {0}, {0}, {0}, false};
     for (struct lower_var *v = vars; v; v = v->next)
@@ -490,6 +491,8 @@ static char *outline(struct lower *L, const struct lower_dir *d, struct ast *bod
     lbuf_puts(&create, "unsigned nrt_nr = 0, nrt_nd = 0; ");
     if (count.s)
         lbuf_puts(&create, count.s);
+    if (group)      /* one more region: the group's (see inline_loop) */
+        lbuf_puts(&create, "nrt_nr += 1; nrt_nd += 1; ");
     for (struct lower_var *v = vars; v; v = v->next) {
         const char *parent = lower_expr(L, vname(v, L->a), NULL, 0);
         struct mcc_loc at = source_loc(&L->t->src, v->first_use);
@@ -570,6 +573,9 @@ static char *outline(struct lower *L, const struct lower_dir *d, struct ast *bod
                 fn, n, o.init.s ? o.init.s : "", extra_init ? extra_init : "");
     if (add.s)
         lbuf_puts(&create, add.s);
+    if (group)
+        lbuf_printf(&create, "nanort_task_region1(nrt_t, %uu, %s, 1); ", NANORT_DEP_CONCURRENT,
+                    group);
     lower_submit(L, &create, d);
     free(count.s);
     free(add.s);
@@ -593,7 +599,7 @@ void inline_task(struct lower *L, struct lower_dir *d)
     if (!lower_check_devices(L, d))
         return;
     struct lower_var *vars = captures(L, d, d->node);
-    char *create = outline(L, d, d->node, vars, NULL, NULL, NULL);
+    char *create = outline(L, d, d->node, vars, NULL, NULL, NULL, NULL);
     rewrite_replace(L->rw, construct_begin(d), d->node->end, create);
 }
 
@@ -737,7 +743,11 @@ void inline_loop(struct lower *L, struct lower_dir *d)
     const char *env = "long long nrt_first, nrt_last, nrt_lo, nrt_step; ";
     const char *init = "nrt_x->nrt_first = nrt_c0; nrt_x->nrt_last = nrt_c0 + nrt_g < nrt_n ? "
                        "nrt_c0 + nrt_g : nrt_n; nrt_x->nrt_lo = nrt_lo; nrt_x->nrt_step = nrt_st; ";
-    char *create = outline(L, d, body, vars, env, init, head);
+    /* Without nogroup/nowait the loop waits for its own tasks (and their descendants) only,
+     * not for earlier siblings: each of its tasks has a concurrent access to a byte of the
+     * creator's frame, and the wait is a taskwait on that byte. */
+    bool wait = !lower_dir_has(d, OMP_CL_NOGROUP) && !lower_dir_has(d, OMP_CL_NOWAIT);
+    char *create = outline(L, d, body, vars, env, init, head, wait ? "&nrt_grp" : NULL);
     const struct omp_clause *g = lower_dir_find(d, OMP_CL_GRAINSIZE);
     const struct omp_clause *nt = lower_dir_find(d, OMP_CL_NUM_TASKS);
     const struct omp_clause *sc = lower_dir_find(d, OMP_CL_SCHEDULE);
@@ -752,11 +762,10 @@ void inline_loop(struct lower *L, struct lower_dir *d)
         grain = arena_printf(L->a, "(long long)(%s)", lower_expr(L, sc->args[0].text, NULL, 0));
     else
         grain = "(nrt_n + 4LL * nanort_num_workers() - 1) / (4LL * nanort_num_workers())";
-    bool wait = !lower_dir_has(d, OMP_CL_NOGROUP) && !lower_dir_has(d, OMP_CL_NOWAIT);
     char *code = arena_printf(
-        L->a, "{ long long nrt_lo = (%s), nrt_st = (%s), nrt_n = %s; long long nrt_g = %s; "
+        L->a, "{ %slong long nrt_lo = (%s), nrt_st = (%s), nrt_n = %s; long long nrt_g = %s; "
         "if (nrt_g < 1) nrt_g = 1; for (long long nrt_c0 = 0; nrt_c0 < nrt_n; nrt_c0 += nrt_g) "
-        "%s%s }", lp.lo, lp.step, loop_count(L, &lp), grain, create,
-        wait ? " nanort_taskwait();" : "");
+        "%s%s }", wait ? "char nrt_grp; " : "", lp.lo, lp.step, loop_count(L, &lp), grain,
+        create, wait ? " nanort_taskwait_on1(&nrt_grp, 1);" : "");
     rewrite_replace(L->rw, construct_begin(d), f->end, code);
 }
