@@ -633,6 +633,8 @@ static const char prelude[] =
     "void nanort_taskwait_on(unsigned nregions, const unsigned *flags, "
     "const void *const *bases, const unsigned *ndims, const struct nanort_dim *const *dims, "
     "int noflush); void nanort_taskwait_on1(const void *addr, __SIZE_TYPE__ bytes); "
+    "void nanort_task_type_add_impl(struct nanort_task_type *type, "
+    "const struct nanort_impl *impl); "
     "void nanort_taskyield(void); void nanort_critical_enter(const char *name); "
     "void nanort_critical_leave(const char *name); int nanort_in_final(void); "
     "int nanort_num_workers(void); "

@@ -594,14 +594,23 @@ static void spawn_function(struct lower *L, struct lower_buf *b, struct lower_ft
     lbuf_puts(b, "\n}\n");
 }
 
+/* Has f external linkage?  Then its task type is one object for the whole program (a weak
+ * definition in every unit that declares the task), so that implementations in other
+ * units can add themselves to it. */
+static bool external(struct lower *L, const struct lower_ftask *f)
+{
+    struct sym *s = lower_resolve(L, f->name->str, f->name->len, f->decl->end);
+    return !s || s->storage != STORAGE_STATIC;
+}
+
 static void emit_one(struct lower *L, struct lower_ftask *f)
 {
     const char *fn = fname(L, f);
     struct lower_buf b = {0};
     f->reds = private_reductions(L, f);
     args_struct(L, &b, f);
-    lbuf_printf(&b, " static __attribute__((unused)) void %s__nrt_spawn(%s); static struct nanort_task_type %s__nrt_type;\n",
-                fn, param_list(L, f), fn);
+    lbuf_printf(&b, " static __attribute__((unused)) void %s__nrt_spawn(%s); %s struct nanort_task_type %s__nrt_type;\n",
+                fn, param_list(L, f), external(L, f) ? "extern" : "static", fn);
     rewrite_insert_before(L->rw, f->first_decl, lbuf_take(&b, L->a));
     if (device_mask(&f->dir) & (1u << OMP_DEVICE_SMP))
         run_function(L, &b, f, f, "");
@@ -614,29 +623,40 @@ static void emit_one(struct lower *L, struct lower_ftask *f)
 static void emit_type(struct lower *L, struct lower_ftask *f, struct lower_ftask *impls_of)
 {
     const char *fn = fname(L, f);
-    struct lower_buf impls = {0};
-    int n = 0;
+    struct lower_buf impls = {0}, more = {0};
+    int n = 0, m = 0;
     if (device_mask(&f->dir) & (1u << OMP_DEVICE_SMP)) {
         lbuf_printf(&impls, ", {NANORT_DEVICE_SMP, %s__nrt_run, \"%s\", 0}", fn, fn);
         n++;
     }
     device_impls(L, f, f, "", &impls, &n);
+    bool ext = external(L, f);
+    struct lower_buf *to = ext ? &more : &impls;
+    int *count = ext ? &m : &n;
     for (struct lower_ftask *g = impls_of; g; g = g->next_impl) {
         if (strcmp(g->impl_of, fn) != 0)
             continue;
         const char *suffix = arena_printf(L->a, "_as_%s", fn);
         if (device_mask(&g->dir) & (1u << OMP_DEVICE_SMP)) {
             run_function(L, &L->tail, g, f, suffix);
-            lbuf_printf(&impls, ", {NANORT_DEVICE_SMP, %s__nrt_run%s, \"%s\", 0}",
+            lbuf_printf(to, ", {NANORT_DEVICE_SMP, %s__nrt_run%s, \"%s\", 0}",
                         fname(L, g), suffix, fname(L, g));
-            n++;
+            ++*count;
         }
-        device_impls(L, g, f, suffix, &impls, &n);
+        device_impls(L, g, f, suffix, to, count);
     }
-    lbuf_printf(&L->tail, "static struct nanort_task_type %s__nrt_type = {\"%s\", \"%s\", %d, "
-                "(const struct nanort_impl[]){%s}, 0};\n", fn, lower_label(&f->dir, fn),
+    lbuf_printf(&L->tail, "%s struct nanort_task_type %s__nrt_type = {\"%s\", \"%s\", %d, "
+                "(const struct nanort_impl[]){%s}, 0};\n",
+                ext ? "__attribute__((weak))" : "static", fn, lower_label(&f->dir, fn),
                 lower_where(L, f->dir.dir), n, impls.s ? impls.s + 2 : "");
+    if (m > 0)      /* this unit's implements(f): added at start-up to the one shared type */
+        lbuf_printf(&L->tail, "static const struct nanort_impl %s__nrt_more[] = {%s};\n"
+                    "__attribute__((constructor)) static void %s__nrt_add_impls(void) { "
+                    "for (unsigned nrt_i = 0; nrt_i < %d; nrt_i++) "
+                    "nanort_task_type_add_impl(&%s__nrt_type, &%s__nrt_more[nrt_i]); }\n",
+                    fn, more.s + 2, fn, m, fn, fn);
     free(impls.s);
+    free(more.s);
 }
 
 void task_emit_all(struct lower *L)
