@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Tests of mcc's OmpSs lowering (mcc/lower*.c), run from the repository root:
 #
-#   tests/mcc/lower/run.sh run CASE.c    build CASE.c with `mcc --ompss`, run it under
+#   tests/mcc/lower/run.sh run CASE.c    build CASE.c with `mcc --ompss` (-O1, or the flags of
+#                                        a line "/* mcc-flags: ... */"), run it under
 #                                        NX_ARGS --smp-workers=1, 2 and 4: exit 0 when both
 #                                        runs exit 0 (each program checks itself)
 #   tests/mcc/lower/run.sh diag CASE.c   `mcc --ompss -y` on diag/CASE.c: an error case must
@@ -21,7 +22,9 @@ case $mode in
 run)
   bin=$work/$name
   rm -f "$bin"
-  "$mcc" --ompss -O1 -k -Itests/ompss "$src" -o "$bin" || { echo "build failed"; exit 1; }
+  # A case may ask for other flags in a line "/* mcc-flags: ... */" (default -O1).
+  flags=$(sed -n 's|^/\* mcc-flags: \(.*\) \*/$|\1|p' "$src" | head -n 1)
+  "$mcc" --ompss ${flags:--O1} -k -Itests/ompss "$src" -o "$bin" || { echo "build failed"; exit 1; }
   for w in 1 2 4; do
     echo "== --smp-workers=$w"
     NX_ARGS="--smp-workers=$w" timeout 120 "$bin" || { echo "failed with $w workers (124: timed out)"; exit 1; }
