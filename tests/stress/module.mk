@@ -60,6 +60,11 @@ $(foreach k,tsan asan,$(foreach pw,dbf-2 bf-4,\
   $(eval $(call stress_run,check-stress-$(k)-$(pw),stress-$(k)[$(subst -,$(STRESS_COMMA),$(pw))],\
     $$(SAN_ENV_$(k)) NX_ARGS="--smp-workers=$(lastword $(subst -, ,$(pw))) --schedule=$(firstword $(subst -, ,$(pw)))",\
     $(BUILD)/$(k)/tests/stress/stress,$(STRESS_SAN_GRAPHS)))))
+# --queue-limit=0: every ready task is queued, so the dbf deques' rings grow (and are
+# stolen from while they do) under ThreadSanitizer.
+$(eval $(call stress_run,check-stress-tsan-dbf-q0,stress-tsan[dbf$(STRESS_COMMA)2$(STRESS_COMMA)q0],\
+  $$(SAN_ENV_tsan) NX_ARGS="--smp-workers=2 --schedule=dbf --queue-limit=0",\
+  $(BUILD)/tsan/tests/stress/stress,$(STRESS_SAN_GRAPHS)))
 
 .PHONY: check-stress
 check-stress: $(filter-out check-stress-tsan-% check-stress-asan-%,$(filter check-stress-%,$(CHECK_TARGETS)))
