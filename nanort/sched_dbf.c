@@ -284,14 +284,14 @@ const struct nrt_sched nrt_sched_dbf = {
 
 const struct nrt_sched nrt_sched_versioning = {
     .name = "versioning",
-    .help = "accepted for OmpSs compatibility; for now the same as dbf (no per-version "
-            "timing yet: implementations are used round-robin)",
+    .help = "accepted for OmpSs scripts: queues like dbf; the choice among implementations is "
+            "--dispatch (versioning by default)",
     NRT_DBF_OPS,
 };
 
 const struct nrt_sched nrt_sched_affinity = {
     .name = "affinity",
-    .help = "accepted for OmpSs compatibility; for now the same as dbf (no data-location "
-            "affinity yet)",
+    .help = "accepted for OmpSs scripts: queues like dbf; --dispatch=affinity places device "
+            "tasks where their data are",
     NRT_DBF_OPS,
 };
