@@ -594,13 +594,24 @@ static void spawn_function(struct lower *L, struct lower_buf *b, struct lower_ft
     lbuf_puts(b, "\n}\n");
 }
 
-/* Has f external linkage?  Then its task type is one object for the whole program (a weak
- * definition in every unit that declares the task), so that implementations in other
- * units can add themselves to it. */
+/* Has f external linkage?  Then its task type is one object for the whole program (defined
+ * where f is, weak in the other units that declare the task), so that implementations in
+ * other units can add themselves to it. */
 static bool external(struct lower *L, const struct lower_ftask *f)
 {
     struct sym *s = lower_resolve(L, f->name->str, f->name->len, f->decl->end);
     return !s || s->storage != STORAGE_STATIC;
+}
+
+/* Is f defined (with a body) in this unit?  That unit's type definition is the strong
+ * one, with its implementations in it; other units' are weak and add theirs at start-up. */
+static bool defined_here(struct lower *L, const struct lower_ftask *f)
+{
+    for (struct sym *s = lower_resolve(L, f->name->str, f->name->len, (size_t)-1); s;
+         s = s->redecl)
+        if (s->defined)
+            return true;
+    return false;
 }
 
 static void emit_one(struct lower *L, struct lower_ftask *f)
@@ -630,9 +641,9 @@ static void emit_type(struct lower *L, struct lower_ftask *f, struct lower_ftask
         n++;
     }
     device_impls(L, f, f, "", &impls, &n);
-    bool ext = external(L, f);
-    struct lower_buf *to = ext ? &more : &impls;
-    int *count = ext ? &m : &n;
+    bool ext = external(L, f), weak = ext && !defined_here(L, f);
+    struct lower_buf *to = weak ? &more : &impls;
+    int *count = weak ? &m : &n;
     for (struct lower_ftask *g = impls_of; g; g = g->next_impl) {
         if (strcmp(g->impl_of, fn) != 0)
             continue;
@@ -647,7 +658,7 @@ static void emit_type(struct lower *L, struct lower_ftask *f, struct lower_ftask
     }
     lbuf_printf(&L->tail, "%s struct nanort_task_type %s__nrt_type = {\"%s\", \"%s\", %d, "
                 "(const struct nanort_impl[]){%s}, 0};\n",
-                ext ? "__attribute__((weak))" : "static", fn, lower_label(&f->dir, fn),
+                weak ? "__attribute__((weak))" : ext ? "" : "static", fn, lower_label(&f->dir, fn),
                 lower_where(L, f->dir.dir), n, impls.s ? impls.s + 2 : "");
     if (m > 0)      /* this unit's implements(f): added at start-up to the one shared type */
         lbuf_printf(&L->tail, "static const struct nanort_impl %s__nrt_more[] = {%s};\n"
