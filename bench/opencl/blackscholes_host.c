@@ -15,43 +15,7 @@
 #define RISKFREE 0.02f
 #define VOLATILITY 0.30f
 
-/* The same sequential reference and inputs as samples/blackscholes/blackscholes.c. */
-static void reference(double s, double k, double t, double *call, double *put)
-{
-    double r = RISKFREE, v = VOLATILITY;
-    double d1 = (log(s / k) + (r + 0.5 * v * v) * t) / (v * sqrt(t)), d2 = d1 - v * sqrt(t);
-    double disc = k * exp(-r * t);
-    *call = s * 0.5 * erfc(-d1 / sqrt(2)) - disc * 0.5 * erfc(-d2 / sqrt(2));
-    *put = disc * 0.5 * erfc(d2 / sqrt(2)) - s * 0.5 * erfc(d1 / sqrt(2));
-}
-
-static double max_error(const float *s, const float *k, const float *t, const float *call,
-                        const float *put, long n)
-{
-    double worst = 0;
-    for (long i = 0; i < n; i++) {
-        double c, p;
-        reference(s[i], k[i], t[i], &c, &p);
-        worst = fmax(worst, fabs(call[i] - c) / fmax(1.0, fabs(c)));
-        worst = fmax(worst, fabs(put[i] - p) / fmax(1.0, fabs(p)));
-    }
-    return worst;
-}
-
-static void make_options(float *s, float *k, float *t, long n)
-{
-    unsigned long long state = 42;
-    for (long i = 0; i < n; i++) {
-        float u[3];
-        for (int j = 0; j < 3; j++) {
-            state = state * 6364136223846793005ULL + 1442695040888963407ULL;
-            u[j] = (float)(state >> 40) / (float)(1 << 24);
-        }
-        s[i] = 5.0f + 25.0f * u[0];
-        k[i] = 1.0f + 99.0f * u[1];
-        t[i] = 0.25f + 9.75f * u[2];
-    }
-}
+#include "../../samples/blackscholes/blackscholes_ref.h"
 
 int main(int argc, char **argv)
 {

@@ -11,32 +11,7 @@
 #define SAMPLES_DIR "samples"
 #endif
 
-/* The same picture and sequential reference as samples/sobel/sobel.c. */
-static unsigned char sobel_pixel(int w, int h, int row, int x, const unsigned char *img)
-{
-    if (row == 0 || row == h - 1 || x == 0 || x == w - 1)
-        return 0;
-    const unsigned char *p = img + (size_t)row * w + x;
-    int gx = (p[-w + 1] + 2 * p[1] + p[w + 1]) - (p[-w - 1] + 2 * p[-1] + p[w - 1]);
-    int gy = (p[w - 1] + 2 * p[w] + p[w + 1]) - (p[-w - 1] + 2 * p[-w] + p[-w + 1]);
-    int m = abs(gx) + abs(gy);
-    return m > 255 ? 255 : m;
-}
-
-static void make_image(unsigned char *img, int w, int h)
-{
-    unsigned state = 7;
-    for (int y = 0; y < h; y++)
-        for (int x = 0; x < w; x++) {
-            int dx = x - w / 2, dy = y - h / 2, r = (w < h ? w : h) / 3;
-            int v = ((x / 32 + y / 32) & 1) ? 160 : 60;
-            if ((long)dx * dx + (long)dy * dy < (long)r * r)
-                v = 230;
-            state = state * 1103515245u + 12345u;
-            v += (int)((state >> 16) % 21) - 10;
-            img[(size_t)y * w + x] = (unsigned char)v;
-        }
-}
+#include "../../samples/sobel/sobel_ref.h"
 
 int main(int argc, char **argv)
 {
