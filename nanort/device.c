@@ -398,12 +398,8 @@ static size_t copy_in_bytes(const struct nanort_task *t)
     size_t bytes = 0;
     for (unsigned i = 0; i < t->nregions; i++) {
         const struct nrt_region *r = &t->regions[i];
-        if (!(r->flags & NANORT_COPY_IN) || r->nd == 0)
-            continue;
-        size_t n = 1;
-        for (unsigned d = 0; d < r->nd; d++)
-            n *= r->len[d];
-        bytes += n;
+        if (r->flags & NANORT_COPY_IN)
+            bytes += nrt_region_bytes(r);
     }
     return bytes;
 }

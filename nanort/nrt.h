@@ -185,6 +185,15 @@ struct nrt_region {
     unsigned char kind;             /* enum nrt_kind */
 };
 
+/* Bytes the normalised region covers (0 for an empty region). */
+static inline size_t nrt_region_bytes(const struct nrt_region *r)
+{
+    size_t n = r->nd ? 1 : 0;
+    for (unsigned d = 0; d < r->nd; d++)
+        n *= r->len[d];
+    return n;
+}
+
 /* Successor edge, owned by the predecessor; guarded by its domain's lock. */
 struct nrt_edge {
     struct nanort_task *task;

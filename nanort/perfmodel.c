@@ -64,19 +64,11 @@ __attribute__((constructor(150))) static void perf_register_options(void)
 
 /* ---- footprints ------------------------------------------------------------------- */
 
-static size_t region_bytes(const struct nrt_region *r)
-{
-    size_t n = r->nd ? 1 : 0;
-    for (unsigned d = 0; d < r->nd; d++)
-        n *= r->len[d];
-    return n;
-}
-
 size_t nrt_perf_footprint(const struct nanort_task *t)
 {
     size_t bytes = 0;
     for (unsigned i = 0; i < t->nregions; i++)
-        bytes += region_bytes(&t->regions[i]);
+        bytes += nrt_region_bytes(&t->regions[i]);
     return bytes;
 }
 
