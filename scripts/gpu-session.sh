@@ -12,6 +12,10 @@
 #                                    CPU alone (issue 7)
 #   scripts/gpu-session.sh metg      Task Bench's METG on 16 cores (bench/metg/run.sh), peers'
 #                                    libraries carried in build/gpu-libs
+#   scripts/gpu-session.sh quiet     the 2-core CPU comparisons on an otherwise idle machine:
+#                                    bench/micro and bench/ompss pinned to cores 2,3
+#                                    (mcc-built samples made here: build/bench/ompss/APP-mcc)
+#   scripts/gpu-session.sh scaling   cholesky and matmul speedup curves over 1..16 workers
 #   scripts/gpu-session.sh cuda      the CUDA and device-sample suites only (check-cuda,
 #                                    check-samples-dev, check-ompss-dev)
 # Output goes to $OUT (or build/gpu-results).
@@ -73,6 +77,14 @@ for part in "${@:-tests}"; do
     hybrid) hybrid ;;
     metg) bench/metg/run.sh --cores 16 --quick --bindir build/bench/metg --out "$out/metg" \
             > "$out/metg.log" 2>&1; tail -20 "$out/metg.log" ;;
+    quiet) taskset -c 2,3 env STARPU_WORKERS_CPUID="2 3" ROUNDS=${ROUNDS:-7} NTASKS=51200 \
+             bench/micro/run.sh build/bench/micro "$out/micro-quiet.md" > "$out/micro.log" 2>&1
+           tail -14 "$out/micro-quiet.md"
+           MCC_PREBUILT=1 PIN=2,3 ROUNDS=5 CHOL_TILES="128 256" MM_TILES="128 256" \
+             bench/ompss/run.sh build/bench/ompss "$out/ompss-quiet.md" > "$out/ompss.log" 2>&1
+           grep '^|' "$out/ompss-quiet.md" ;;
+    scaling) MCC_PREBUILT=1 bench/scaling.sh --max-workers 16 --quick --bindir build/bench/ompss \
+               --out "$out/scaling.tsv" > "$out/scaling.log" 2>&1; tail -5 "$out/scaling.log" ;;
     cuda) find build -type f -exec touch {} +
           make -k -j8 check-cuda check-samples-dev check-ompss-dev check-versioning RESULTS="$out/res" \
             > "$out/cuda-tests.log" 2>&1

@@ -8,7 +8,9 @@
 # compile-time overhead of mcc against plain gcc on the same sources.
 #
 # Knobs: ROUNDS (5), WORKERS (2), CHOL_N (2048), CHOL_TILES (64 128 256), MM_N (1024),
-# MM_TILES (64 128 256), COMPILE_ROUNDS (5), MCC (build/bin/mcc).
+# MM_TILES (64 128 256), COMPILE_ROUNDS (5), MCC (build/bin/mcc), MCC_PREBUILT (1: use the
+# BINDIR/APP-mcc binaries already there, for a machine without gcc/mcc's tools; no compile
+# table), PIN (a taskset core list, e.g. 2,3: every run pinned there).
 set -u
 bindir=$1 out=$2
 BUILD=${BUILD:-build}
@@ -28,6 +30,10 @@ mkdir -p "$bindir/mcc-work"
 # ---- our column: build with mcc, but only count it when mcc really lowered the tasks ----
 mcc_lowering() {  # app: 0 when the translated C creates nanort tasks
   local app=$1 src=samples/$1/$1.c
+  if [ -n "${MCC_PREBUILT:-}" ]; then
+    [ -x "$bindir/$app-mcc" ] || { status[$app/mcc]="no prebuilt $bindir/$app-mcc"; return 1; }
+    return 0
+  fi
   [ -x "$MCC" ] || { status[$app/mcc]="mcc not built"; return 1; }
   if ! "$MCC" --ompss -O2 -y "$src" -o "$bindir/mcc-work/$app.mcc.c" > "$bindir/mcc-work/$app.log" 2>&1 \
      || ! grep -q 'nanort_task_submit' "$bindir/mcc-work/$app.mcc.c"; then
@@ -40,8 +46,12 @@ mcc_lowering() {  # app: 0 when the translated C creates nanort tasks
   fi
 }
 
+pin=()
+[ -n "${PIN:-}" ] && pin=(taskset -c "$PIN")
+[ -n "${PIN:-}" ] && export STARPU_WORKERS_CPUID="${PIN//,/ }"
+[ -n "${MCC_PREBUILT:-}" ] && COMPILE_ROUNDS=0
 for app in $apps; do
-  rm -f "$bindir/$app-mcc"
+  [ -n "${MCC_PREBUILT:-}" ] || rm -f "$bindir/$app-mcc"
   mcc_lowering "$app"
   for v in seq libgomp libomp; do
     [ -x "$bindir/$app-$v" ] || status[$app/$v]="not built"
@@ -53,7 +63,7 @@ run_one() {
   local app=$1 v=$2 ts=$3 o t
   [ -n "${status[$app/$v]:-}" ] && return
   o=$(NX_ARGS="--smp-workers=$([ "$v" = seq ] && echo 1 || echo "$WORKERS")" OMP_NUM_THREADS=$WORKERS \
-      "$bindir/$app-$v" "${N[$app]}" "$ts" 2>&1)
+      "${pin[@]}" "$bindir/$app-$v" "${N[$app]}" "$ts" 2>&1)
   if [ $? != 0 ] || ! grep -q '^result: OK' <<< "$o"; then
     status[$app/$v]="wrong result or crash at tile $ts"
     return
@@ -121,9 +131,12 @@ less() { awk -v a="$1" -v b="$2" 'BEGIN {exit !(a < b)}'; }
     done
   done
   echo
+  [ -n "${PIN:-}" ] && echo "Every run pinned to cores $PIN (taskset)." && echo
   echo "## Compile time (median of $COMPILE_ROUNDS, -O2 -c, one source file)"
   echo
-  if [ -x "$MCC" ]; then
+  if [ "$COMPILE_ROUNDS" = 0 ]; then
+    echo "Not measured in this run (MCC_PREBUILT)."
+  elif [ -x "$MCC" ]; then
     note=
     grep -q 'lowering not available' <<< "${status[cholesky/mcc]:-}" \
       && note=" (mcc lowering not available: the mcc figure is the front end and native compile only)"
