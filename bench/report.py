@@ -51,6 +51,11 @@ def ratio(a, b):
     return (sa or sb) + (f"{r:.2f}" if r >= 0.01 else f"{r:.1g}")
 
 
+def nratio(a, b):
+    """ratio(), but n/a when a is not positive either (a negative overhead is noise)."""
+    return "n/a" if a is None or a <= 0 else ratio(a, b)
+
+
 def median(vals):
     vals = [v for v in vals if v is not None]
     return statistics.median(vals) if vals else None
@@ -176,13 +181,16 @@ def bounded_median(texts):
     return (vals[n // 2 - 1] + vals[n // 2]) / 2
 
 
-def micro_medians(path):
-    """(comment lines, {(pattern, body): {peer: median ns per task}}) from micro.tsv."""
+def micro_medians(path, column="ns_per_task"):
+    """(comment lines, {(pattern, body): {peer: median of `column`}}) from micro.tsv:
+    ns_per_task, or overhead_ns (per-task cost minus the body's share; a TSV from before
+    that column gives {}).  Negative overheads (noise) count as they are."""
     comments, rows = read_tsv(path)
     runs = {}
     for r in rows:
-        runs.setdefault((r["pattern"], r["body"]), {}).setdefault(r["peer"], []).append(
-            r["ns_per_task"])
+        if column in r:
+            runs.setdefault((r["pattern"], r["body"]), {}).setdefault(r["peer"], []).append(
+                r[column])
     return comments, {k: {p: bounded_median(v) for p, v in byp.items()}
                       for k, byp in runs.items()}
 
@@ -321,15 +329,36 @@ class Report:
             self.body.append(f"Not run: no {path}.\n")
             return
         comments, med = micro_medians(path)
+        _, ovh = micro_medians(path, "overhead_ns")
         self.body.append("; ".join(comments) + ".  ns per task, median of alternating runs.\n")
-        t = ["| pattern | body | " + " | ".join(LABEL[p] for p in PEERS) +
-             " | /libgomp | /libomp | /StarPU |", "|---|---|" + "---:|" * 7]
+        if ovh:
+            self.body.append("ovh = overhead: per-task cost minus the body's share, which each "
+                             "run measured by running the same bodies sequentially without a "
+                             "runtime, spread over the 2 workers as the graph allows (StarPU: "
+                             "its 2 CPU workers); negative = noise, shown as it is, ratio n/a.\n")
+
+        def peer_cols(m):
+            return " | ".join(fmt(m.get(p)) for p in PEERS)
+
+        def ratio_cols(m):
+            return " | ".join(nratio(m.get("nanort"), m.get(p)) for p in PEERS[1:])
+
+        head = "| pattern | body | " + " | ".join(LABEL[p] for p in PEERS) + \
+            " | /libgomp | /libomp | /StarPU |"
+        if ovh:
+            head += " " + " | ".join("ovh " + LABEL[p] for p in PEERS) + \
+                " | ovh /libgomp | ovh /libomp | ovh /StarPU |"
+        t = [head, "|---|---|" + "---:|" * (14 if ovh else 7)]
         for (pat, body), m in med.items():
-            n = m.get("nanort")
-            t.append(f"| {pat} | {body} | " + " | ".join(fmt(m.get(p)) for p in PEERS) + " | " +
-                     " | ".join(ratio(n, m.get(p)) for p in PEERS[1:]) + " |")
-            self.summary.append(f"| per-task cost, {pat} / {body} body | " +
-                                " | ".join(ratio(n, m.get(p)) for p in PEERS[1:]) + " |")
+            row = f"| {pat} | {body} | {peer_cols(m)} | {ratio_cols(m)} |"
+            if ovh:
+                o = ovh.get((pat, body), {})
+                row += f" {peer_cols(o)} | {ratio_cols(o)} |"
+            t.append(row)
+            self.summary.append(f"| per-task cost, {pat} / {body} body | {ratio_cols(m)} |")
+            if ovh and body != "empty":
+                self.summary.append(f"| per-task overhead beyond the body, {pat} / {body} body | "
+                                    f"{ratio_cols(ovh.get((pat, body), {}))} |")
         self.body.append("\n".join(t) + "\n")
         self.image("micro_overhead.png", plot_micro, med)
 

@@ -165,6 +165,61 @@ static int run_once(enum micro_pattern p, long count)
     return 0;
 }
 
+/* The bodies of one graph in the order a sequential program runs them, on the calling
+ * thread and without any runtime; returns the seconds they took.  Then checks that they
+ * computed what check() expects, so the figure is of the same work the tasks do. */
+static double run_sequential(enum micro_pattern p, long count)
+{
+    reset(tasks_of(p, count));
+    double t0 = now();
+    switch (p) {
+    case MICRO_INDEP:
+        for (long i = 0; i < count; i++)
+            micro_body_indep(i);
+        break;
+    case MICRO_CHAIN:
+        for (long k = 0; k < count; k++)
+            micro_body_chain(k);
+        break;
+    case MICRO_STENCIL:
+        for (long s = 1; s <= count; s++)
+            for (int i = 0; i < MICRO_WIDTH; i++)
+                micro_body_stencil(s, i);
+        break;
+    case MICRO_FAN:
+        for (long r = 0; r < count; r++) {
+            micro_body_fan_produce(r);
+            for (int k = 0; k < MICRO_FAN_READERS; k++)
+                micro_body_fan_read(k);
+            micro_body_fan_write();
+        }
+        break;
+    default:
+        break;
+    }
+    double t = now() - t0;
+    if (check(p, count)) {
+        fprintf(stderr, "bench %s: the sequential run of %s disagrees with check()\n",
+                peer_name, pattern_names[p]);
+        exit(2);
+    }
+    return t;
+}
+
+/* How many body lengths a runtime that cost nothing would need for the graph on
+ * `workers` threads: indep and stencil keep every worker busy (a stencil step has 8
+ * ready cells, a multiple of 2 workers), chain is serial, and each fan round is the
+ * producer, then the readers side by side, then the writer. */
+static long ideal_lengths(enum micro_pattern p, long count, int workers)
+{
+    long w = workers, n = tasks_of(p, count);
+    switch (p) {
+    case MICRO_CHAIN: return count;
+    case MICRO_FAN: return count * (2 + (MICRO_FAN_READERS + w - 1) / w);
+    default: return (n + w - 1) / w;
+    }
+}
+
 /* Spin iterations that take `us` microseconds on this machine: the fastest of many
  * short probes, so that a probe preempted on a loaded machine does not count. */
 static long calibrate(double us)
@@ -214,13 +269,29 @@ int main(int argc, char **argv)
     if (count < 1 || spin_iters < 0)
         usage();
 
+    /* The body's share, measured before the runtime starts so that no idle worker
+     * competes with it for a core. */
+    double seq = run_sequential(p, count);
     peer_init();
+    int workers = peer_workers();
+    if (workers < 1) {
+        fprintf(stderr, "bench %s: the runtime reports %d workers\n", peer_name, workers);
+        return 2;
+    }
+    /* Mean body (sequential time / tasks) x the body lengths of an ideal schedule, per
+     * task: seq / tasks / workers for indep and stencil, seq / tasks for chain. */
+    double tasks = (double)tasks_of(p, count);
+    double body_ns = seq * 1e9 / tasks * (double)ideal_lengths(p, count, workers) / tasks;
+    /* Out before the timed run, so that a driver that stops a run too long still has it. */
+    printf("body_ns_per_task %.1f\n", body_ns);
+    fflush(stdout);
     /* Warm-up (threads started, allocators and queues primed), then the timed run. */
     int bad = run_once(p, count / 10 + 1);
     bad |= run_once(p, count);
     peer_fini();
     if (bad)
         return 1;
-    printf("ns_per_task %.1f\n", (t_stop - t_start) * 1e9 / tasks_of(p, count));
+    double ns = (t_stop - t_start) * 1e9 / tasks_of(p, count);
+    printf("ns_per_task %.1f overhead_ns %.1f\n", ns, ns - body_ns);
     return 0;
 }

@@ -9,8 +9,17 @@
  *
  *   usage: bench-micro-<peer> PATTERN SPIN_ITERS NTASKS
  *          bench-micro-<peer> --calibrate MICROSECONDS
- * prints "ns_per_task <float>" (wall time of the timed run / number of tasks) and
- * exits 0, or exits 1 when the data the tasks computed differs from a sequential run.
+ * prints, before the timed run, "body_ns_per_task <float>": the body's share of the
+ * per-task cost, i.e. the wall time of a runtime that cost nothing / number of tasks.
+ * The mean body is measured by running the same bodies in graph order on the calling
+ * thread without any runtime (before the runtime starts); the ideal wall time is that
+ * mean times the body lengths the graph needs on peer_workers() threads (indep and
+ * stencil: tasks / workers; chain: tasks, it is serial; fan: 1 + 31 + 1 per 64 tasks on
+ * 2 workers).  Then, after the timed run, "ns_per_task <float> overhead_ns <float>":
+ * wall time of the timed run / number of tasks, and that minus the body's share
+ * (negative when noise made the sequential bodies slower than their share of the run;
+ * printed as it is).  Exits 0, or 1 when the data the tasks computed differs from a
+ * sequential run.
  */
 #ifndef BENCH_MICRO_H
 #define BENCH_MICRO_H
@@ -68,6 +77,9 @@ extern const char *const peer_name;
 /* Start the runtime with 2 workers (not timed). */
 void peer_init(void);
 void peer_fini(void);
+/* After peer_init: the number of threads that run task bodies (nanort and OpenMP: the
+ * creating thread included; StarPU: its CPU workers, the submitting thread runs none). */
+int peer_workers(void);
 
 /* Create the tasks of one graph: `count` is the number of tasks (indep, chain), of
  * stencil steps (each of MICRO_WIDTH tasks; steps 1..count) or of fan rounds. */

@@ -80,6 +80,8 @@ void peer_init(void)
 
 void peer_fini(void) {}
 
+int peer_workers(void) { return nanort_num_workers(); }
+
 static void indep(long n)
 {
     for (long i = 0; i < n; i++)

@@ -5,6 +5,7 @@
  */
 #include "micro.h"
 
+#include <omp.h>
 #include <stdlib.h>
 
 #if defined(__clang__)
@@ -19,6 +20,9 @@ void peer_init(void)
 }
 
 void peer_fini(void) {}
+
+/* The team the next parallel region gets (no dynamic adjustment by default). */
+int peer_workers(void) { return omp_get_max_threads(); }
 
 static void indep(long n)
 {

@@ -98,6 +98,9 @@ void peer_fini(void)
     starpu_shutdown();
 }
 
+/* Only CPU workers run the bodies (no OpenCL, no CUDA); the submitting thread runs none. */
+int peer_workers(void) { return (int)starpu_cpu_worker_get_count(); }
+
 /* Submit one task of `cl` with integer argument `arg` on the handles `h`. */
 static void submit(struct starpu_codelet *cl, long arg, starpu_data_handle_t h0,
                    starpu_data_handle_t h1, starpu_data_handle_t h2, starpu_data_handle_t h3)
