@@ -19,6 +19,7 @@
 #include <string.h>
 
 bool nrt_instr_on;
+bool nrt_devtime_on;
 static bool recording;              /* --trace or --graph: keep events, not only timing */
 static bool graphing;               /* --graph: also keep the creation events */
 static const char *trace_path;      /* --trace; "" = off */
@@ -44,11 +45,13 @@ __attribute__((constructor(150))) static void instr_register_options(void)
 
 /* ---- per-thread buffers -------------------------------------------------------------- */
 
-enum ev_kind { EV_TASK, EV_XFER, EV_CREATE, EV_DEP };
+enum ev_kind { EV_TASK, EV_XFER, EV_CREATE, EV_DEP, EV_DROPPED };
 
-/* One event.  EV_TASK: a task's span (a = id, p = type, impl).  EV_XFER: a transfer
- * (a = bytes, src/dst spaces).  EV_CREATE: a = id, b = parent id, p = type.  EV_DEP:
- * a = predecessor id, b = successor id, src = enum nrt_dep_class. */
+/* One event.  EV_TASK: a task's span (a = id, p = type, impl, src = space).  EV_XFER: a
+ * transfer (a = bytes, src/dst spaces; src -1: another device).  EV_CREATE: a = id, b =
+ * parent id, p = type.  EV_DEP: a = predecessor id, b = successor id, src = enum
+ * nrt_dep_class.  EV_DROPPED: a host-timed span the device timeline replaces.  `dev`:
+ * timed by the device (nrt_devtime_record), else by the host. */
 struct ev {
     uint64_t t0, t1;
     uint64_t a, b;
@@ -57,6 +60,7 @@ struct ev {
     int track;
     short src, dst;
     unsigned char kind;
+    bool dev;
 };
 
 #define CHUNK_EVENTS 2048
@@ -348,6 +352,87 @@ void nrt_instr_transfer(int src_space, int dst_space, size_t bytes, uint64_t t0_
     e->dst = (short)dst_space;
 }
 
+/* ---- the device timeline ------------------------------------------------------------------ */
+
+/* The spans each space reported, per lane, for --summary (stats.c merges them).  A lock
+ * per space: reports come from its manager, from workers and from taskwaits (copies
+ * back), at most a few per task. */
+static struct devtl {
+    pthread_mutex_t lock;
+    struct nrt_span *span[NRT_NLANES];  /* lock */
+    size_t n[NRT_NLANES], cap[NRT_NLANES];  /* lock */
+} devtl[NRT_MAX_SPACES];
+
+static void devtl_reset(void)
+{
+    for (int i = 0; i < NRT_MAX_SPACES; i++) {
+        /* no other thread exists now; a child of fork() may have inherited it held */
+        NRT_PCHECK(pthread_mutex_init(&devtl[i].lock, NULL));
+        for (int l = 0; l < NRT_NLANES; l++)
+            devtl[i].n[l] = 0;
+    }
+}
+
+static void devtl_add(struct devtl *d, enum nrt_lane lane, uint64_t t0, uint64_t t1)
+{
+    NRT_PCHECK(pthread_mutex_lock(&d->lock));
+    if (d->n[lane] == d->cap[lane]) {
+        d->cap[lane] = d->cap[lane] ? 2 * d->cap[lane] : 256;
+        d->span[lane] = nrt_xrealloc(d->span[lane], d->cap[lane] * sizeof *d->span[lane]);
+    }
+    d->span[lane][d->n[lane]++] = (struct nrt_span){t0, t1};
+    NRT_PCHECK(pthread_mutex_unlock(&d->lock));
+}
+
+/* Lane -> track: copies between devices run on the destination's host->device queue. */
+static int lane_track(int space, enum nrt_lane lane)
+{
+    static const int queue[NRT_NLANES] = {0, 1, 2, 1};
+    return NRT_TRACK_SPACE(space, queue[lane]);
+}
+
+void nrt_devtime_record(struct nrt_space *s, enum nrt_lane lane, uint64_t t0_ns,
+                        uint64_t t1_ns, size_t bytes, const struct nanort_task *t)
+{
+    if (!nrt_devtime_on || !s || s->id <= 0 || s->id >= NRT_MAX_SPACES ||
+        (unsigned)lane >= NRT_NLANES)
+        return;
+    if (t1_ns < t0_ns)
+        t1_ns = t0_ns;
+    devtl_add(&devtl[s->id], lane, t0_ns, t1_ns);
+    if (!recording)
+        return;
+    struct ev *e;
+    if (lane == NRT_LANE_KERNEL) {
+        e = ev_new(buf(), EV_TASK);
+        if (t) {
+            e->a = t->id;
+            e->p = t->type;
+            e->impl = t->impl;
+        }
+        e->src = (short)s->id;
+    } else {
+        e = ev_new(buf(), EV_XFER);
+        e->a = bytes;
+        e->src = (short)(lane == NRT_LANE_IN ? 0 : lane == NRT_LANE_OUT ? s->id : -1);
+        e->dst = (short)(lane == NRT_LANE_OUT ? 0 : s->id);
+    }
+    e->t0 = t0_ns;
+    e->t1 = t1_ns;
+    e->track = lane_track(s->id, lane);
+    e->dev = true;
+}
+
+const struct nrt_span *nrt_devtime_spans(int space, enum nrt_lane lane, size_t *n)
+{
+    if (space <= 0 || space >= NRT_MAX_SPACES || (unsigned)lane >= NRT_NLANES) {
+        *n = 0;
+        return NULL;
+    }
+    *n = devtl[space].n[lane];
+    return devtl[space].span[lane];
+}
+
 /* ---- shared by the writers ---------------------------------------------------------------- */
 
 static const char *label_of(const struct nanort_task_type *type)
@@ -376,6 +461,43 @@ static size_t *index_spans(const struct ev *all, size_t n, uint64_t max_id)
         if (all[i].kind == EV_TASK && all[i].a <= max_id && !span_of[all[i].a])
             span_of[all[i].a] = i + 1;
     return span_of;
+}
+
+static int space_of_track(int track)
+{
+    return track >= NRT_TRACK_SPACE(0, 0) ? (track - NRT_TRACK_SPACE(0, 0)) / 4 : -1;
+}
+
+/*
+ * Where a device reported its own times, they replace the manager's host-timed ones:
+ * every host-timed transfer span on the tracks of a space that reported device times,
+ * and the host-timed span of every task whose kernels the device timed (one span per
+ * task; its dependence arrows then bind to the device's).  The fake device and plugins
+ * that report nothing keep the host-timed spans.
+ */
+static void drop_host_timed(struct ev *all, size_t n, uint64_t max_id)
+{
+    bool devspace[NRT_MAX_SPACES] = {false};
+    bool *devtask = nrt_xcalloc(max_id + 1, sizeof *devtask);
+    for (size_t i = 0; i < n; i++) {
+        const struct ev *e = &all[i];
+        int s = space_of_track(e->track);
+        if (!e->dev || s < 0 || s >= NRT_MAX_SPACES)
+            continue;
+        devspace[s] = true;
+        if (e->kind == EV_TASK && e->a && e->a <= max_id)
+            devtask[e->a] = true;
+    }
+    for (size_t i = 0; i < n; i++) {
+        struct ev *e = &all[i];
+        int s = space_of_track(e->track);
+        if (e->dev || s < 0 || s >= NRT_MAX_SPACES)
+            continue;
+        if ((e->kind == EV_XFER && devspace[s]) ||
+            (e->kind == EV_TASK && e->a <= max_id && devtask[e->a]))
+            e->kind = EV_DROPPED;
+    }
+    free(devtask);
 }
 
 /* ---- --trace: Chrome trace-event JSON ------------------------------------------------------ */
@@ -482,7 +604,7 @@ static void trace_task(FILE *f, const struct ev *e)
     json_str(f, impl_name(e->impl));
     fputs(",\"device\":", f);
     json_str(f, dev);
-    fputs("}},\n", f);
+    fprintf(f, ",\"clock\":\"%s\"}},\n", e->dev ? "device" : "host");
 }
 
 static void trace_transfer(FILE *f, const struct ev *e)
@@ -497,10 +619,10 @@ static void trace_transfer(FILE *f, const struct ev *e)
     json_us(f, "ts", rel(e->t0));
     json_us(f, "dur", e->t1 - e->t0);
     fprintf(f, ",\"args\":{\"bytes\":%" PRIu64 ",\"from\":", e->a);
-    json_str(f, e->src == 0 ? "host" : from);
+    json_str(f, e->src == 0 ? "host" : e->src < 0 ? "another device" : from);
     fputs(",\"to\":", f);
     json_str(f, e->dst == 0 ? "host" : to);
-    fputs("}},\n", f);
+    fprintf(f, ",\"clock\":\"%s\"}},\n", e->dev ? "device" : "host");
 }
 
 /* A dependence arrow: starts at the end of the predecessor's span ("s" binds to the
@@ -556,6 +678,7 @@ static void clip_device_spans(struct ev *all, size_t n)
 static void write_trace(FILE *f, struct ev *all, size_t n)
 {
     uint64_t max_id = atomic_load_explicit(&next_id, memory_order_relaxed);
+    drop_host_timed(all, n, max_id);
     size_t *span_of = index_spans(all, n, max_id);
     uint64_t flows = 0;
     clip_device_spans(all, n);
@@ -760,6 +883,8 @@ void nrt_instr_start(void)
     recording = (trace_path && *trace_path) || (graph_path && *graph_path);
     graphing = graph_path && *graph_path;
     nrt_instr_on = recording || nrt_cfg.summary;
+    nrt_devtime_on = (trace_path && *trace_path) || nrt_cfg.summary;
+    devtl_reset();
     /* No other thread of the runtime exists now; a child of fork() may have inherited
      * the lock held. */
     NRT_PCHECK(pthread_mutex_init(&buf_lock, NULL));

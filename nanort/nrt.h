@@ -459,6 +459,14 @@ void nrt_critical_reset(void);
 
 /* ---- stats.c --------------------------------------------------------------------- */
 void nrt_stats_print(uint64_t wall_ns);
+struct nrt_span;                    /* instr.c section */
+/* Interval arithmetic of the device timeline.  merge: sort s and replace it by its union
+ * (disjoint, ascending; returns the new count); length: the total of disjoint spans;
+ * overlap: the time two merged lists have in common (one pass over both). */
+size_t nrt_spans_merge(struct nrt_span *s, size_t n);
+uint64_t nrt_spans_length(const struct nrt_span *s, size_t n);
+uint64_t nrt_spans_overlap(const struct nrt_span *a, size_t na, const struct nrt_span *b,
+                           size_t nb);
 
 /* ---- devices: the ops tables every device implements (devices/<name>/) ------------ */
 
@@ -665,6 +673,24 @@ void nrt_instr_task_end(struct nanort_task *t, int track);
 /* A finished copy of `bytes` from src_space to dst_space (times from nrt_now_ns()). */
 void nrt_instr_transfer(int src_space, int dst_space, size_t bytes, uint64_t t0_ns,
                         uint64_t t1_ns, int track);
+/* The device timeline (what a device did, on its own clock): plugins measure each copy
+ * and each task's kernels only when nrt_devtime_on (--trace or --summary; set by
+ * nrt_instr_start() before the spaces open, constant while tasks run), and report each
+ * once it finished, converted to the nrt_now_ns() clock.  A copy between devices is
+ * reported by the destination (it runs on its host->device queue).  --summary prints
+ * per space the busy time of each lane and how much of the copy time overlapped kernels;
+ * --trace draws the spans on the space's tracks instead of the host-timed ones. */
+enum nrt_lane { NRT_LANE_KERNEL, NRT_LANE_IN, NRT_LANE_OUT, NRT_LANE_PEER, NRT_NLANES };
+extern bool nrt_devtime_on;
+/* Any thread; t (NRT_LANE_KERNEL: the task whose kernels ran from t0 to t1) may be NULL. */
+void nrt_devtime_record(struct nrt_space *s, enum nrt_lane lane, uint64_t t0_ns,
+                        uint64_t t1_ns, size_t bytes, const struct nanort_task *t);
+/* A time interval [t0, t1) in ns. */
+struct nrt_span {
+    uint64_t t0, t1;
+};
+/* The spans of (space, lane) recorded since the start (after the threads stopped). */
+const struct nrt_span *nrt_devtime_spans(int space, enum nrt_lane lane, size_t *n);
 /* --summary: time per (task type, implementation, space), one record per thread. */
 struct nrt_instr_stat {
     const struct nanort_task_type *type;

@@ -3,6 +3,8 @@
  *   per task label and implementation: tasks created, run, where, mean and total time
  *   per worker: tasks run, busy and idle time
  *   per device (device.c's nrt_devices_print_summary)
+ *   per device, its own timeline: kernel and copy time measured by the device, and how
+ *   much of the copy time overlapped kernels (the spans of instr.c's device timeline)
  *   the versioning decisions (perfmodel.c's learned model)
  * The times come from instr.c's begin/end hooks (on when --summary is), so the smp hot
  * path pays nothing for them without --summary.
@@ -140,6 +142,125 @@ static void print_workers(FILE *out, uint64_t now)
     }
 }
 
+/* ---- the device timeline ----------------------------------------------------------------- */
+
+static int by_start(const void *a, const void *b)
+{
+    const struct nrt_span *x = a, *y = b;
+    return x->t0 < y->t0 ? -1 : x->t0 > y->t0;
+}
+
+size_t nrt_spans_merge(struct nrt_span *s, size_t n)
+{
+    if (n == 0)
+        return 0;
+    qsort(s, n, sizeof *s, by_start);
+    size_t w = 0;
+    for (size_t i = 1; i < n; i++) {
+        if (s[i].t0 <= s[w].t1) {
+            if (s[i].t1 > s[w].t1)
+                s[w].t1 = s[i].t1;
+        } else {
+            s[++w] = s[i];
+        }
+    }
+    return w + 1;
+}
+
+uint64_t nrt_spans_length(const struct nrt_span *s, size_t n)
+{
+    uint64_t len = 0;
+    for (size_t i = 0; i < n; i++)
+        len += s[i].t1 > s[i].t0 ? s[i].t1 - s[i].t0 : 0;
+    return len;
+}
+
+uint64_t nrt_spans_overlap(const struct nrt_span *a, size_t na, const struct nrt_span *b,
+                           size_t nb)
+{
+    uint64_t common = 0;
+    size_t i = 0, j = 0;
+    while (i < na && j < nb) {
+        uint64_t lo = a[i].t0 > b[j].t0 ? a[i].t0 : b[j].t0;
+        uint64_t hi = a[i].t1 < b[j].t1 ? a[i].t1 : b[j].t1;
+        if (hi > lo)
+            common += hi - lo;
+        if (a[i].t1 < b[j].t1)      /* the one that ends first can meet nothing more */
+            i++;
+        else
+            j++;
+    }
+    return common;
+}
+
+/* A merged copy of the spans of space s in the lanes [l0, l1). */
+static struct nrt_span *lanes_merged(int s, enum nrt_lane l0, enum nrt_lane l1, size_t *n)
+{
+    size_t total = 0, k = 0, m;
+    for (enum nrt_lane l = l0; l < l1; l++) {
+        nrt_devtime_spans(s, l, &m);
+        total += m;
+    }
+    struct nrt_span *out = nrt_xmalloc((total ? total : 1) * sizeof *out);
+    for (enum nrt_lane l = l0; l < l1; l++) {
+        const struct nrt_span *sp = nrt_devtime_spans(s, l, &m);
+        if (m)
+            memcpy(out + k, sp, m * sizeof *sp);
+        k += m;
+    }
+    *n = nrt_spans_merge(out, total);
+    return out;
+}
+
+static uint64_t lane_ns(int s, enum nrt_lane l)
+{
+    size_t n;
+    struct nrt_span *sp = lanes_merged(s, l, l + 1, &n);
+    uint64_t len = nrt_spans_length(sp, n);
+    free(sp);
+    return len;
+}
+
+/* One line per space that reported device times (plugins that do not: no line). */
+static void print_timeline(FILE *out, int s, bool *header)
+{
+    size_t nk, nc;
+    struct nrt_span *k = lanes_merged(s, NRT_LANE_KERNEL, NRT_LANE_IN, &nk);
+    struct nrt_span *c = lanes_merged(s, NRT_LANE_IN, NRT_NLANES, &nc);
+    if (nk || nc) {
+        uint64_t copy = nrt_spans_length(c, nc), peer = lane_ns(s, NRT_LANE_PEER);
+        uint64_t both = nrt_spans_overlap(c, nc, k, nk);
+        char name[32];
+        snprintf(name, sizeof name, "%.*s", (int)strcspn(nrt_spaces[s]->name, " "),
+                 nrt_spaces[s]->name);
+        if (!*header)
+            fputs("device timeline (measured on the device):\n", out);
+        *header = true;
+        fprintf(out, "  %-10s kernels %.1f ms, copies in %.1f ms, out %.1f ms", name,
+                nrt_spans_length(k, nk) * 1e-6, lane_ns(s, NRT_LANE_IN) * 1e-6,
+                lane_ns(s, NRT_LANE_OUT) * 1e-6);
+        if (peer)
+            fprintf(out, ", peer %.1f ms", peer * 1e-6);
+        if (copy)
+            fprintf(out, "; %.0f%% of copy time overlapped kernels\n",
+                    100.0 * (double)both / (double)copy);
+        else
+            fputs("; no copies\n", out);
+    }
+    free(k);
+    free(c);
+}
+
+static void print_timelines(FILE *out)
+{
+    bool header = false;
+    for (int s = 1; s < nrt_nspaces && s < NRT_MAX_SPACES; s++)
+        if (nrt_spaces[s])
+            print_timeline(out, s, &header);
+    if (header)
+        fputc('\n', out);
+}
+
 void nrt_stats_print(uint64_t wall_ns)
 {
     FILE *out = stderr;
@@ -150,6 +271,7 @@ void nrt_stats_print(uint64_t wall_ns)
     fputc('\n', out);
     if (nrt_devices_print_summary)
         nrt_devices_print_summary(out);
+    print_timelines(out);
     /* The versioning decisions: what the scheduler learned per implementation. */
     nrt_perf_print(out);
 }
