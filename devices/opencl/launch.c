@@ -5,12 +5,15 @@
  * the events of the copies its staging queued on the transfer queues, then its kernels.
  * The event of its last kernel says the task is done (the queue is in order); a task
  * that launched nothing gets a marker instead.  ctx->device_data holds that last event.
+ * For the device timeline the first kernel's event is kept too (the task's span runs
+ * from its start to the last one's end).
  */
 #include "opencl.h"
 
 static void ocl_begin(struct nrt_space *s, nanort_ctx *ctx, unsigned nevents,
                       const nrt_event *ev)
 {
+    NRT_ASSERT(ocl_dev(s)->kfirst == NULL);
     if (nevents == 0)
         return;
     OCL_CHECK(s, ctx, clEnqueueBarrierWithWaitList, ocl_dev(s)->kq, nevents,
@@ -86,7 +89,11 @@ static void ocl_launch(struct nrt_space *s, nanort_ctx *ctx, const struct nanort
     cl_event e;
     OCL_CHECK(s, ctx, clEnqueueNDRangeKernel, d->kq, k, l->ndims, NULL, global,
               has_local ? local : NULL, 0, NULL, &e);
-    ocl_event_release(s, ctx->device_data);
+    cl_event prev = ctx->device_data;
+    if (prev && d->timing && !d->kfirst)
+        d->kfirst = prev;           /* the task's first kernel: its start is the span's */
+    else
+        ocl_event_release(s, prev);
     ctx->device_data = e;
 }
 
@@ -98,6 +105,10 @@ static nrt_event ocl_end(struct nrt_space *s, nanort_ctx *ctx)
     if (!e)
         OCL_CHECK(s, ctx, clEnqueueMarkerWithWaitList, d->kq, 0, NULL, &e);
     OCL_CHECK(s, ctx, clFlush, d->kq);
+    if (d->timing) {
+        ocl_timed_add(d, e, NRT_LANE_KERNEL, 0, d->kfirst, ctx->task);
+        d->kfirst = NULL;           /* released with e's entry */
+    }
     return e;
 }
 

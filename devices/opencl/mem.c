@@ -115,6 +115,8 @@ static nrt_event ocl_copy_in(struct nrt_space *s, void *buf, size_t off, const v
                   x->pitch, 0, x->pitch, 0, host, nwl, nwl ? &wl : NULL, &e);
     }
     flush(s, d->h2d);
+    if (d->timing)
+        ocl_timed_add(d, e, NRT_LANE_IN, x->width * x->rows, NULL, NULL);
     return e;
 }
 
@@ -135,6 +137,8 @@ static nrt_event ocl_copy_out(struct nrt_space *s, void *host, void *buf, size_t
                   x->pitch, 0, x->pitch, 0, host, nwl, nwl ? &wl : NULL, &e);
     }
     flush(s, d->d2h);
+    if (d->timing)
+        ocl_timed_add(d, e, NRT_LANE_OUT, x->width * x->rows, NULL, NULL);
     return e;
 }
 
@@ -161,6 +165,8 @@ static nrt_event ocl_copy_peer(struct nrt_space *dst, void *dbuf, size_t doff,
                   0, x->pitch, 0, nwl, nwl ? &wl : NULL, &e);
     }
     flush(dst, d->h2d);
+    if (d->timing)
+        ocl_timed_add(d, e, NRT_LANE_PEER, x->width * x->rows, NULL, NULL);
     return e;
 }
 
@@ -192,8 +198,110 @@ void ocl_event_release(const struct nrt_space *s, cl_event e)
         OCL_CHECK(s, NULL, clReleaseEvent, e);
 }
 
+/* ---- the device timeline ------------------------------------------------------------ */
+
+/* An event to time when it is released. */
+struct ocl_timed {
+    cl_event ev, first;
+    enum nrt_lane lane;
+    size_t bytes;
+    const struct nanort_task *task;
+    struct ocl_timed *next;         /* bucket or spare list */
+};
+
+static unsigned timed_bucket(cl_event e)
+{
+    uintptr_t h = (uintptr_t)e;
+    return (unsigned)((h >> 4) ^ (h >> 12)) % OCL_TIMED_BUCKETS;
+}
+
+void ocl_timed_add(struct ocl_device *d, cl_event e, enum nrt_lane lane, size_t bytes,
+                   cl_event first, const struct nanort_task *t)
+{
+    NRT_PCHECK(pthread_mutex_lock(&d->timed_lock));
+    struct ocl_timed *m = d->timed_free;
+    if (m)
+        d->timed_free = m->next;
+    else
+        m = nrt_xmalloc(sizeof *m);
+    unsigned b = timed_bucket(e);
+    *m = (struct ocl_timed){e, first, lane, bytes, t, d->timed[b]};
+    d->timed[b] = m;
+    NRT_PCHECK(pthread_mutex_unlock(&d->timed_lock));
+}
+
+/* Take e's entry out of the table (copied into *out); false when e is not timed. */
+static bool timed_take(struct ocl_device *d, cl_event e, struct ocl_timed *out)
+{
+    bool found = false;
+    NRT_PCHECK(pthread_mutex_lock(&d->timed_lock));
+    for (struct ocl_timed **p = &d->timed[timed_bucket(e)]; *p; p = &(*p)->next) {
+        if ((*p)->ev != e)
+            continue;
+        struct ocl_timed *m = *p;
+        *out = *m;
+        *p = m->next;
+        m->next = d->timed_free;
+        d->timed_free = m;
+        found = true;
+        break;
+    }
+    NRT_PCHECK(pthread_mutex_unlock(&d->timed_lock));
+    return found;
+}
+
+/* CL_PROFILING_COMMAND_START or _END of a finished command, on the host clock; false
+ * when the implementation has no time for it. */
+static bool profiled(const struct nrt_space *s, cl_event e, cl_profiling_info what,
+                     uint64_t *host_ns)
+{
+    cl_ulong t = 0;
+    cl_int err = ocl.clGetEventProfilingInfo(e, what, sizeof t, &t, NULL);
+    if (err == CL_PROFILING_INFO_NOT_AVAILABLE)
+        return false;
+    if (err != CL_SUCCESS)
+        ocl_fail("clGetEventProfilingInfo", err, s, NULL);
+    int64_t h = (int64_t)t + ocl_dev(s)->clock_off;
+    *host_ns = h > 0 ? (uint64_t)h : 0;
+    return true;
+}
+
+/* e finished: report its span if it is timed. */
+static void timed_report(struct nrt_space *s, cl_event e)
+{
+    struct ocl_timed m;
+    if (!timed_take(ocl_dev(s), e, &m))
+        return;
+    uint64_t t0, t1;
+    if (event_status(s, e) == CL_COMPLETE &&
+        profiled(s, m.first ? m.first : e, CL_PROFILING_COMMAND_START, &t0) &&
+        profiled(s, e, CL_PROFILING_COMMAND_END, &t1))
+        nrt_devtime_record(s, m.lane, t0, t1, m.bytes, m.task);
+    ocl_event_release(s, m.first);
+}
+
+void ocl_timed_fini(struct ocl_device *d)
+{
+    for (unsigned b = 0; b < OCL_TIMED_BUCKETS; b++)
+        while (d->timed[b]) {
+            struct ocl_timed *m = d->timed[b];
+            d->timed[b] = m->next;
+            ocl_event_release(d->space, m->first);
+            free(m);
+        }
+    while (d->timed_free) {
+        struct ocl_timed *m = d->timed_free;
+        d->timed_free = m->next;
+        free(m);
+    }
+    ocl_event_release(d->space, d->kfirst);
+    d->kfirst = NULL;
+}
+
 static void ocl_release(struct nrt_space *s, nrt_event ev)
 {
+    if (ev && ocl_dev(s)->timing)
+        timed_report(s, ev);
     ocl_event_release(s, ev);
 }
 

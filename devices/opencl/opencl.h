@@ -11,6 +11,11 @@
  * Per device (one memory space): a context (shared by the devices of one platform, so
  * that copies between them stay on the devices), an in-order kernel queue and two
  * transfer queues (host->device, device->host); events chain them.
+ *
+ * The device timeline (nrt_devtime_on: --trace, --summary): the queues profile their
+ * commands; each copy's event and each task's last kernel event is remembered in a
+ * table, and when the core releases it (always after it completed) its
+ * CL_PROFILING_COMMAND_START/END, moved to the host clock, go to nrt_devtime_record().
  */
 #ifndef OCL_H
 #define OCL_H
@@ -33,6 +38,8 @@ extern struct ocl_api ocl;
 
 struct ocl_program;
 struct ocl_kernel;
+struct ocl_timed;
+#define OCL_TIMED_BUCKETS 64
 
 /* One opened device (space->priv). */
 struct ocl_device {
@@ -49,6 +56,14 @@ struct ocl_device {
      * are not thread-safe: clSetKernelArg changes them). */
     struct ocl_program *programs;
     struct ocl_kernel *kernels;
+    /* The device timeline (only when nrt_devtime_on). */
+    bool timing;                    /* its queues profile and its clock is calibrated */
+    int64_t clock_off;              /* host ns = device ns + clock_off (set at open) */
+    cl_event kfirst;                /* manager thread: first kernel of the task being
+                                     * launched, while it has more than one */
+    pthread_mutex_t timed_lock;
+    struct ocl_timed *timed[OCL_TIMED_BUCKETS];  /* timed_lock: events to time */
+    struct ocl_timed *timed_free;   /* timed_lock: spare entries */
 };
 
 static inline struct ocl_device *ocl_dev(const struct nrt_space *s)
@@ -94,6 +109,12 @@ extern const struct nrt_mem_ops ocl_mem_ops;
 cl_mem ocl_buf_at(struct ocl_buf *b, size_t off, const nanort_ctx *ctx, unsigned arg);
 /* Release an event and stop on error (ctx may be NULL). */
 void ocl_event_release(const struct nrt_space *s, cl_event e);
+/* The device timeline: time e (its start: that of `first` when not NULL) when the core
+ * releases it, as `lane`; t: the task of a kernel lane (alive until then). */
+void ocl_timed_add(struct ocl_device *d, cl_event e, enum nrt_lane lane, size_t bytes,
+                   cl_event first, const struct nanort_task *t);
+/* Close: forget the events never released. */
+void ocl_timed_fini(struct ocl_device *d);
 
 /* ---- program.c ------------------------------------------------------------------- */
 

@@ -50,6 +50,7 @@
 #define FORWARD_clEnqueueMarkerWithWaitList FORWARD(clEnqueueMarkerWithWaitList)
 #define FORWARD_clWaitForEvents FORWARD(clWaitForEvents)
 #define FORWARD_clGetEventInfo FORWARD(clGetEventInfo)
+#define FORWARD_clGetEventProfilingInfo FORWARD(clGetEventProfilingInfo)
 #define FORWARD_clReleaseEvent FORWARD(clReleaseEvent)
 #define FORWARD_clCreateProgramWithSource FORWARD(clCreateProgramWithSource)
 #define FORWARD_clBuildProgram FORWARD(clBuildProgram)
