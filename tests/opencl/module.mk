@@ -9,7 +9,7 @@
 OCLT_DIR   := $(BUILD)/tests/opencl
 OCLT_NAMES := vadd_saxpy cache_chain two_devices evict build_error tile2d local_arg \
               random_graph smp_vs_opencl ops_direct concurrent_devices host_writes options bad_args \
-              nested_commutative
+              nested_commutative timeline
 OCLT_BINS  := $(OCLT_NAMES:%=$(OCLT_DIR)/%)
 OCLT_RUN    = @$(HARNESS) run $(RESULTS)
 OCLT_TWO   := POCL_DEVICES="pthread pthread"
@@ -63,5 +63,6 @@ check-opencl: $(OCLT_BINS) $(OCLT_SHIM)
 	$(OCLT_RUN) opencl/options[accelerator] -- env NX_ARGS="--opencl-device-type=accelerator" $(OCLT_DIR)/options 0
 	$(OCLT_RUN) opencl/options[cpu] -- env NX_ARGS="--opencl-device-type=cpu" $(OCLT_DIR)/options 1
 	$(OCLT_RUN) opencl/no_opencl -- tests/opencl/no_opencl.sh $(OCLT_DIR)/options
+	$(OCLT_RUN) opencl/timeline -- tests/opencl/timeline.sh $(OCLT_DIR)/timeline
 
 CHECK_TARGETS += check-opencl

@@ -13,7 +13,7 @@
 
 UNIT_DIR      := $(BUILD)/tests/unit
 UNIT_COMMA    := ,
-UNIT_SUITES   := deps nested sched throttle config
+UNIT_SUITES   := deps nested sched throttle config timeline
 UNIT_SCHEDS   := bf wf dbf versioning affinity
 UNIT_WORKERS  := 1 2 4
 UNIT_CFLAGS   := $(CFLAGS_COMMON) $(CHECK_CFLAGS)
@@ -96,6 +96,9 @@ $(foreach pw,bf-2 wf-2 dbf-2 versioning-2 affinity-2 dbf-1 dbf-4,\
 # config runs nx_probe with its own environments.
 $(eval $(call unit_run,check-unit-config,unit/config,UT_POLICIES="$(UNIT_SCHEDS)",$(UNIT_DIR)/config))
 check-unit-config: $(UNIT_DIR)/nx_probe
+# timeline: the device timeline's interval arithmetic (no runtime started).
+$(eval $(call unit_run,check-unit-timeline,unit/timeline,,$(UNIT_DIR)/timeline))
+$(BUILD)/obj/tests/unit/timeline.o: nanort/nrt.h
 
 # cache: the device layer, with 1, 2 and 4 workers and three policies.
 $(foreach pw,dbf-1 dbf-2 bf-2 wf-2 dbf-4,\
