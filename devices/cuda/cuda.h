@@ -23,11 +23,17 @@
 #define CUDA_NSTAGE 2
 
 /* An event handed to the core (nrt_event): a pooled CUDA event plus what it stands for,
- * so that an error found when it is waited for can name the task. */
+ * so that an error found when it is waited for can name the task.  For the device
+ * timeline (nrt_devtime_on: the pool's events then keep timing) it also carries the
+ * event recorded before the work it ends: released, it reports the span (cuda_mem.c). */
 struct cuda_event {
     cudaEvent_t ev;
     char what[160];                 /* "task 'L', implementation 'I'" or a copy's name */
     struct cuda_event *next;        /* the pool's free list */
+    struct cuda_event *start;       /* recorded before the work, or NULL: not timed */
+    enum nrt_lane lane;             /* with start: what the span is */
+    size_t bytes;
+    const struct nanort_task *task; /* NRT_LANE_KERNEL: alive until the release */
 };
 
 /* Staging: CUDA_NSTAGE pinned buffers used in turn; a buffer is reused after the copy
@@ -51,6 +57,13 @@ struct cuda_dev {
     struct cuda_stage in;            /* host -> device */
     pthread_mutex_t pool_lock;
     struct cuda_event *pool;        /* pool_lock: free events */
+    /* The device timeline: `ref` was recorded and synchronised at ref_ns (host clock), at
+     * the first timed span (under pool_lock; timing set with release ordering after). */
+    cudaEvent_t ref;
+    uint64_t ref_ns;
+    atomic_bool timing;
+    struct cuda_event *kstart;      /* manager thread: before the kernels of the task
+                                     * being launched */
 };
 
 /* ---- cuda.c ---------------------------------------------------------------------- */
@@ -78,6 +91,13 @@ void cuda_stage_fini(struct cuda_dev *d, struct cuda_stage *st);
 /* An event from d's pool (created on d; d current), labelled `what`. */
 struct cuda_event *cuda_event_get(struct cuda_dev *d, const char *what);
 void cuda_event_put(struct cuda_dev *d, struct cuda_event *e);
+/* Close: free the pool (and the timeline's reference event). */
 void cuda_events_free(struct cuda_dev *d);
+/* The device timeline: an event recorded on `stream` now when nrt_devtime_on, else NULL;
+ * cuda_timed() makes `end` (recorded after the work) report the span from `start` when
+ * the core releases it. */
+struct cuda_event *cuda_mark(struct cuda_dev *d, cudaStream_t stream, const char *what);
+void cuda_timed(struct cuda_event *end, struct cuda_event *start, enum nrt_lane lane,
+                size_t bytes, const struct nanort_task *t);
 
 #endif /* NRT_CUDA_H */

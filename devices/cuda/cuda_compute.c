@@ -22,15 +22,18 @@ static void cuda_begin(struct nrt_space *s, nanort_ctx *ctx, unsigned nevents,
                        const nrt_event *ev)
 {
     struct cuda_dev *d = cuda_dev(s);
+    char what[160];
+    describe(what, sizeof what, ctx);
     cuda_use(d);
     for (unsigned i = 0; i < nevents; i++) {
         cudaError_t rc = cudaStreamWaitEvent(d->kstream, ((struct cuda_event *)ev[i])->ev, 0);
-        if (rc != cudaSuccess) {
-            char what[160];
-            describe(what, sizeof what, ctx);
+        if (rc != cudaSuccess)
             cuda_fail("cudaStreamWaitEvent", rc, what, d->index);
-        }
     }
+    /* The device timeline: the task's kernels start after its copies and the kernels
+     * before it (one stream), i.e. when the stream passes this event. */
+    NRT_ASSERT(d->kstart == NULL);
+    d->kstart = cuda_mark(d, d->kstream, what);
 }
 
 /* Threads per block when the ndrange gives no local size. */
@@ -129,6 +132,10 @@ static nrt_event cuda_end(struct nrt_space *s, nanort_ctx *ctx)
         cuda_fail("a kernel launch", rc, what, d->index);
     struct cuda_event *e = cuda_event_get(d, what);
     CUDA_CHECK(cudaEventRecord(e->ev, d->kstream), what, d->index);
+    if (d->kstart) {
+        cuda_timed(e, d->kstart, NRT_LANE_KERNEL, 0, ctx->task);
+        d->kstart = NULL;
+    }
     return e;
 }
 

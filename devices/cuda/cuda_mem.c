@@ -40,9 +40,13 @@ struct cuda_event *cuda_event_get(struct cuda_dev *d, const char *what)
     NRT_PCHECK(pthread_mutex_unlock(&d->pool_lock));
     if (!e) {
         e = nrt_xcalloc(1, sizeof *e);
-        CUDA_CHECK(cudaEventCreateWithFlags(&e->ev, cudaEventDisableTiming), what, d->index);
+        /* Timing costs a little in every wait and query: only for the device timeline. */
+        unsigned flags = nrt_devtime_on ? cudaEventDefault : cudaEventDisableTiming;
+        CUDA_CHECK(cudaEventCreateWithFlags(&e->ev, flags), what, d->index);
     }
     snprintf(e->what, sizeof e->what, "%s", what);
+    e->start = NULL;
+    e->task = NULL;
     return e;
 }
 
@@ -56,12 +60,86 @@ void cuda_event_put(struct cuda_dev *d, struct cuda_event *e)
 
 void cuda_events_free(struct cuda_dev *d)
 {
+    if (d->kstart) {
+        cuda_event_put(d, d->kstart);
+        d->kstart = NULL;
+    }
+    if (atomic_load_explicit(&d->timing, memory_order_relaxed)) {
+        CUDA_CHECK(cudaEventDestroy(d->ref), "closing the GPU", d->index);
+        atomic_store_explicit(&d->timing, false, memory_order_relaxed);
+    }
     while (d->pool) {
         struct cuda_event *e = d->pool;
         d->pool = e->next;
         CUDA_CHECK(cudaEventDestroy(e->ev), "closing the GPU", d->index);
         free(e);
     }
+}
+
+/* ---- the device timeline ------------------------------------------------------------ */
+
+/* The reference point, at the first timed span: an event recorded on the allocation
+ * stream (idle but for allocations) and synchronised between two reads of the host
+ * clock; it is put at their midpoint.  Every span is measured from it with
+ * cudaEventElapsedTime (float ms: about 1 us of resolution after 10 s). */
+static void timing_start(struct cuda_dev *d, const char *what)
+{
+    /* acquire: pairs with the release store below (ref and ref_ns are written). */
+    if (atomic_load_explicit(&d->timing, memory_order_acquire))
+        return;
+    NRT_PCHECK(pthread_mutex_lock(&d->pool_lock));
+    if (!atomic_load_explicit(&d->timing, memory_order_relaxed)) {
+        CUDA_CHECK(cudaEventCreate(&d->ref), what, d->index);
+        uint64_t h0 = nrt_now_ns();
+        CUDA_CHECK(cudaEventRecord(d->ref, d->astream), what, d->index);
+        CUDA_CHECK(cudaEventSynchronize(d->ref), what, d->index);
+        uint64_t h1 = nrt_now_ns();
+        d->ref_ns = h0 + (h1 - h0) / 2;
+        atomic_store_explicit(&d->timing, true, memory_order_release);
+    }
+    NRT_PCHECK(pthread_mutex_unlock(&d->pool_lock));
+}
+
+struct cuda_event *cuda_mark(struct cuda_dev *d, cudaStream_t stream, const char *what)
+{
+    if (!nrt_devtime_on)
+        return NULL;
+    timing_start(d, what);
+    struct cuda_event *e = cuda_event_get(d, what);
+    CUDA_CHECK(cudaEventRecord(e->ev, stream), what, d->index);
+    return e;
+}
+
+void cuda_timed(struct cuda_event *end, struct cuda_event *start, enum nrt_lane lane,
+                size_t bytes, const struct nanort_task *t)
+{
+    end->start = start;
+    end->lane = lane;
+    end->bytes = bytes;
+    end->task = t;
+}
+
+/* e (timed) was released, hence finished: report its span, give back its start. */
+static void timed_report(struct nrt_space *s, struct cuda_event *e)
+{
+    struct cuda_dev *d = cuda_dev(s);
+    float from_ref = 0, len = 0;
+    /* The core releases only finished events; a stray one is not timed. */
+    cudaError_t rc = cudaEventQuery(e->ev);
+    if (rc == cudaSuccess) {
+        CUDA_CHECK(cudaEventElapsedTime(&from_ref, d->ref, e->start->ev), e->what, d->index);
+        CUDA_CHECK(cudaEventElapsedTime(&len, e->start->ev, e->ev), e->what, d->index);
+        double t0 = (double)d->ref_ns + (double)from_ref * 1e6;
+        uint64_t t0_ns = t0 > 0 ? (uint64_t)t0 : 0;
+        uint64_t len_ns = len > 0 ? (uint64_t)((double)len * 1e6) : 0;
+        nrt_devtime_record(s, e->lane, t0_ns, t0_ns + len_ns, e->bytes, e->task);
+    } else if (rc == cudaErrorNotReady) {
+        (void)cudaGetLastError();
+    } else {
+        cuda_fail("cudaEventQuery", rc, e->what, d->index);
+    }
+    cuda_event_put(d, e->start);
+    e->start = NULL;
 }
 
 /* An event recorded on `stream` now: the completion of what was queued there. */
@@ -209,12 +287,16 @@ static nrt_event cuda_copy_in(struct nrt_space *s, void *buf, size_t off, const 
         return NULL;
     cuda_use(d);
     wait_after(d, d->h2d, after, what);
+    struct cuda_event *t0 = cuda_mark(d, d->h2d, what);
     if (host_pinned(host, x))
         CUDA_CHECK(cudaMemcpy2DAsync(dev, x->pitch, host, x->pitch, x->width, x->rows,
                                      cudaMemcpyHostToDevice, d->h2d), what, d->index);
     else
         copy_in_staged(d, dev, host, x);
-    return record(d, d->h2d, what);
+    struct cuda_event *e = record(d, d->h2d, what);
+    if (t0)
+        cuda_timed(e, t0, NRT_LANE_IN, x->width * x->rows, NULL);
+    return e;
 }
 
 static nrt_event cuda_copy_out(struct nrt_space *s, void *host, void *buf, size_t off,
@@ -227,10 +309,14 @@ static nrt_event cuda_copy_out(struct nrt_space *s, void *host, void *buf, size_
         return NULL;
     cuda_use(d);
     wait_after(d, d->d2h, after, what);
+    struct cuda_event *t0 = cuda_mark(d, d->d2h, what);
     /* To pageable memory the driver's copy returns when the data is there (see the top). */
     CUDA_CHECK(cudaMemcpy2DAsync(host, x->pitch, dev, x->pitch, x->width, x->rows,
                                  cudaMemcpyDeviceToHost, d->d2h), what, d->index);
-    return record(d, d->d2h, what);
+    struct cuda_event *e = record(d, d->d2h, what);
+    if (t0)
+        cuda_timed(e, t0, NRT_LANE_OUT, x->width * x->rows, NULL);
+    return e;
 }
 
 /* ---- between GPUs ----------------------------------------------------------------------- */
@@ -262,13 +348,17 @@ static nrt_event cuda_copy_peer(struct nrt_space *ds, void *dbuf, size_t doff,
         return NULL;
     cuda_use(dd);
     wait_after(dd, dd->h2d, after, what);
+    struct cuda_event *t0 = cuda_mark(dd, dd->h2d, what);
     if (x->rows == 1 || x->width == x->pitch)
         CUDA_CHECK(cudaMemcpyPeerAsync(dst, dd->index, src, sd->index,
                                        (x->rows - 1) * x->pitch + x->width, dd->h2d),
                    what, dd->index);
     else
         peer_3d(dst, dd->index, src, sd->index, x, dd->h2d, what);
-    return record(dd, dd->h2d, what);
+    struct cuda_event *e = record(dd, dd->h2d, what);
+    if (t0)
+        cuda_timed(e, t0, NRT_LANE_PEER, x->width * x->rows, NULL);
+    return e;
 }
 
 /* ---- allocations, events, addresses ------------------------------------------------------ */
@@ -352,7 +442,12 @@ static bool cuda_query(struct nrt_space *s, nrt_event ev)
 
 static void cuda_release(struct nrt_space *s, nrt_event ev)
 {
-    cuda_event_put(cuda_dev(s), ev);
+    struct cuda_event *e = ev;
+    if (e->start) {
+        cuda_use(cuda_dev(s));
+        timed_report(s, e);
+    }
+    cuda_event_put(cuda_dev(s), e);
 }
 
 static void *cuda_address(struct nrt_space *s, void *buf, size_t off)
