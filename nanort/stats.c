@@ -221,6 +221,18 @@ static uint64_t lane_ns(int s, enum nrt_lane l)
     return len;
 }
 
+/* "68.1 ms", "420 us", "12.40 s". */
+static const char *span_time(uint64_t ns, char *buf, size_t n)
+{
+    if (ns >= 10000000000ull)
+        snprintf(buf, n, "%.2f s", ns * 1e-9);
+    else if (ns >= 1000000)
+        snprintf(buf, n, "%.1f ms", ns * 1e-6);
+    else
+        snprintf(buf, n, "%.0f us", ns * 1e-3);
+    return buf;
+}
+
 /* One line per space that reported device times (plugins that do not: no line). */
 static void print_timeline(FILE *out, int s, bool *header)
 {
@@ -236,11 +248,13 @@ static void print_timeline(FILE *out, int s, bool *header)
         if (!*header)
             fputs("device timeline (measured on the device):\n", out);
         *header = true;
-        fprintf(out, "  %-10s kernels %.1f ms, copies in %.1f ms, out %.1f ms", name,
-                nrt_spans_length(k, nk) * 1e-6, lane_ns(s, NRT_LANE_IN) * 1e-6,
-                lane_ns(s, NRT_LANE_OUT) * 1e-6);
+        char t1[24], t2[24], t3[24];
+        fprintf(out, "  %-10s kernels %s, copies in %s, out %s", name,
+                span_time(nrt_spans_length(k, nk), t1, sizeof t1),
+                span_time(lane_ns(s, NRT_LANE_IN), t2, sizeof t2),
+                span_time(lane_ns(s, NRT_LANE_OUT), t3, sizeof t3));
         if (peer)
-            fprintf(out, ", peer %.1f ms", peer * 1e-6);
+            fprintf(out, ", peer %s", span_time(peer, t1, sizeof t1));
         if (copy)
             fprintf(out, "; %.0f%% of copy time overlapped kernels\n",
                     100.0 * (double)both / (double)copy);
