@@ -36,6 +36,9 @@ struct nrt_alloc {
 struct seg {
     uintptr_t lo, hi;
     bool host;                      /* the host copy is valid */
+    /* Not NULL: the host copy is valid once wb's copies have landed (an eager write-back
+     * from wb is in flight, --eager-writeback); set only with host, and wb holds a copy. */
+    struct nrt_alloc *wb;
     int writers;                    /* staged or running device tasks that write it */
     unsigned n, cap;
     struct nrt_alloc **a;           /* allocations with a valid copy */
@@ -201,6 +204,7 @@ static void seg_split(size_t i, uintptr_t x)
     struct seg *f = &C.seg[i];
     f->hi = x;
     g->host = f->host;
+    g->wb = f->wb;
     g->writers = f->writers;
     for (unsigned k = 0; k < f->n; k++)
         seg_add_copy(g, f->a[k]);
@@ -244,12 +248,25 @@ static void seg_compact(size_t i0, size_t i1)
     publish_nseg();
 }
 
-static void set_host(struct seg *g, bool valid)
+/* ---- transfers (lock held) ------------------------------------------------------------- */
+
+static void wait_alloc(struct nrt_alloc *a);
+
+/* Before the host's bytes of g are read, written or replaced: an eager write-back into
+ * them must have landed. */
+static void host_ready(struct seg *g)
 {
-    g->host = valid;
+    if (g->wb) {
+        wait_alloc(g->wb);
+        g->wb = NULL;
+    }
 }
 
-/* ---- transfers (lock held) ------------------------------------------------------------- */
+static void set_host(struct seg *g, bool valid)
+{
+    host_ready(g);
+    g->host = valid;
+}
 
 /* Copies this thread waited for under the lock, timed: given to the performance model
  * (versioning's transfer costs) once the lock is released, as locks never nest. */
@@ -380,6 +397,7 @@ static void seg_fetch(struct seg *g, struct nrt_alloc *a)
         copy_to_host(src, g->lo, g->hi);
         set_host(g, true);
     }
+    host_ready(g);
     copy_from_host(a, g->lo, g->hi);
     seg_add_copy(g, a);
 }
@@ -403,6 +421,7 @@ static bool segs_fetch(size_t i0, size_t i1, struct nrt_alloc *a)
             continue;
         hit = false;
         if (C.seg[i].host) {
+            host_ready(&C.seg[i]);
             if (run == i1)
                 run = i;
         } else {
@@ -505,6 +524,8 @@ static void alloc_free(struct nrt_alloc *a)
     size_t i = seg_after(a->lo), i1 = i;
     for (; i1 < C.nseg && C.seg[i1].lo < a->hi; i1++) {
         struct seg *g = &C.seg[i1];
+        if (g->wb == a)
+            host_ready(g);
         if (!seg_has(g, a))
             continue;
         if (g->n == 1 && !g->host) {
@@ -666,6 +687,11 @@ static bool stage_rect(const struct nrt_region *r, struct nrt_alloc *a)
     struct chunk_it it;
     uintptr_t lo, hi;
     size_t row = 0, i0, i1;
+    for (chunk_start(&it, r); chunk_next(&it, &lo, &hi);) {
+        seg_cover(lo, hi, &i0, &i1);
+        for (size_t k = i0; k < i1; k++)
+            host_ready(&C.seg[k]);
+    }
     for (chunk_start(&it, r); chunk_next(&it, &lo, &hi); row++) {
         if (row % r->len[1] == 0)
             copy_rect_from_host(a, lo, &x);
@@ -766,8 +792,10 @@ unsigned nrt_cache_events(const struct nrt_staging *st, const nrt_event **ev)
     return st->nev;
 }
 
-/* A copy-out region's chunk [lo, hi) was written in a (and copied back when `back`). */
-static void complete_chunk(struct nrt_alloc *a, uintptr_t lo, uintptr_t hi, bool back)
+/* A copy-out region's chunk [lo, hi) was written in a (and copied back when `back`;
+ * `eager`: that copy is still in flight, see struct seg's wb). */
+static void complete_chunk(struct nrt_alloc *a, uintptr_t lo, uintptr_t hi, bool back,
+                           bool eager)
 {
     size_t i0, i1;
     seg_cover(lo, hi, &i0, &i1);
@@ -776,9 +804,37 @@ static void complete_chunk(struct nrt_alloc *a, uintptr_t lo, uintptr_t hi, bool
         g->n = 0;
         seg_add_copy(g, a);
         set_host(g, back);
+        if (eager)
+            g->wb = a;
         NRT_ASSERT(g->writers > 0);
         g->writers--;
     }
+}
+
+/* --eager-writeback: queue the copy of rows x starting at lo from a to the host without
+ * waiting for it (its event joins a's: later users of a, and host_ready, wait for it). */
+static void copy_rect_to_host_async(struct nrt_alloc *a, uintptr_t lo, const struct nrt_xfer *x)
+{
+    struct nrt_space *s = a->space;
+    size_t bytes = x->width * x->rows;
+    uint64_t t0 = nrt_now_ns();
+    add_event(a, s->ops->mem->copy_out(s, (void *)lo, a->buf, lo - a->lo, x, NULL));
+    atomic_fetch_add_explicit(&s->stats.bytes_out, bytes, memory_order_relaxed);
+    note_transfer(s->id, 0, bytes, t0, NRT_TRACK_SPACE(s->id, 2));
+}
+
+/* Whether every plane of r's copy back can be queued without blocking. */
+static bool eager_possible(const struct nrt_region *r, const struct nrt_alloc *a)
+{
+    struct nrt_space *s = a->space;
+    struct nrt_xfer x = r->nd >= 2 ? plane_of(r) : (struct nrt_xfer){r->len[0], 1, r->len[0]};
+    struct chunk_it it;
+    uintptr_t lo, hi;
+    size_t row = 0;
+    for (chunk_start(&it, r); chunk_next(&it, &lo, &hi); row++)
+        if (row % x.rows == 0 && !s->ops->async_out(s, (const void *)lo, &x))
+            return false;
+    return true;
 }
 
 /* Drop the events of a's copies that have landed (manager thread of a's space only:
@@ -800,6 +856,11 @@ void nrt_cache_complete(struct nrt_staging *st)
 {
     struct nanort_task *t = st->task;
     enum nrt_cache_policy pol = policy();
+    /* Results no task created so far reads or overwrites: their copy back can start now,
+     * overlapping the next kernels, instead of at the taskwait (a later task that does
+     * use them still finds them on the device). */
+    bool eager = pol == NRT_CACHE_WRITEBACK && nrt_eager_writeback && st->space->ops->async_out &&
+                 !nrt_deps_has_successors(t);
     nrt_lock_acquire(&C.lock);
     for (unsigned i = 0; i < t->nregions; i++) {
         const struct nrt_region *r = &t->regions[i];
@@ -810,12 +871,15 @@ void nrt_cache_complete(struct nrt_staging *st)
         uintptr_t lo, hi;
         size_t row = 0;
         bool back = pol != NRT_CACHE_WRITEBACK;
+        bool async = !back && eager && (r->flags & NANORT_COPY_OUT) && eager_possible(r, a);
         struct nrt_xfer x = r->nd >= 2 ? plane_of(r) : (struct nrt_xfer){r->len[0], 1, r->len[0]};
         if (r->flags & NANORT_COPY_OUT)
             for (chunk_start(&it, r); chunk_next(&it, &lo, &hi); row++) {
-                if (back && row % x.rows == 0)
+                if (async && row % x.rows == 0)
+                    copy_rect_to_host_async(a, lo, &x);
+                else if (back && row % x.rows == 0)
                     copy_rect_to_host(a, lo, &x);   /* write-through: plane by plane */
-                complete_chunk(a, lo, hi, back);
+                complete_chunk(a, lo, hi, back || async, async);
             }
         if (pol == NRT_CACHE_NOCACHE)
             a->doomed = true;
@@ -912,6 +976,8 @@ static void host_fetch(uintptr_t lo, uintptr_t hi, bool flush)
         if (src) {
             copy_to_host(src, g->lo, g->hi);
             set_host(g, true);
+        } else if (g->host) {
+            host_ready(g);
         }
     }
 }
@@ -930,9 +996,15 @@ void nrt_cache_host_acquire(struct nanort_task *t)
         const struct nrt_region *r = &t->regions[i];
         struct chunk_it it;
         uintptr_t lo, hi;
-        if (reads(r->flags))
+        if (reads(r->flags)) {
             for (chunk_start(&it, r); chunk_next(&it, &lo, &hi);)
                 host_fetch(lo, hi, false);
+        } else if (writes(r->flags)) {
+            /* an eager write-back still landing would overwrite what the body writes */
+            for (chunk_start(&it, r); chunk_next(&it, &lo, &hi);)
+                for (size_t k = seg_after(lo); k < C.nseg && C.seg[k].lo < hi; k++)
+                    host_ready(&C.seg[k]);
+        }
     }
     cache_unlock();
 }
@@ -982,6 +1054,7 @@ static void host_takes(size_t i0, size_t i1)
     for (size_t k = i0; k < i1; k++)
         if (C.seg[k].writers == 0) {
             NRT_ASSERT(C.seg[k].host);
+            host_ready(&C.seg[k]);
             C.seg[k].n = 0;
         }
     seg_compact(i0, i1);

@@ -775,3 +775,12 @@ void nrt_deps_release(struct nrt_domain *d, struct nanort_task *t)
     if (wake)
         nrt_wake_waiters();
 }
+
+bool nrt_deps_has_successors(struct nanort_task *t)
+{
+    struct nrt_domain *d = t->parent->domain;     /* alive: t is one of its members */
+    nrt_lock_acquire(&d->lock);
+    bool any = t->succ != NULL;
+    nrt_lock_release(&d->lock);
+    return any;
+}

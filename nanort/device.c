@@ -179,10 +179,17 @@ static void finish_task(struct nrt_space *s, struct inflight *f)
 static int inflight_max;            /* 0 (the default): NRT_INFLIGHT_DEFAULT */
 #define NRT_INFLIGHT_DEFAULT 4
 
+bool nrt_eager_writeback;
+
 static const struct nrt_option device_options[] = {
     {"device-inflight", NRT_OPT_POS_INT, "4",
      "tasks each device manager keeps started at once (their copies and kernels queued on "
      "the device); 1 runs one task at a time", &inflight_max, NULL},
+    {"eager-writeback", NRT_OPT_BOOL, "yes",
+     "under --cache-policy=writeback, copy a device task's results back to the host as soon "
+     "as it completes when no task created so far needs them (overlaps the copies with the "
+     "next kernels instead of leaving them all to the taskwait; only where the copy does "
+     "not block, e.g. CUDA with pinned host memory)", &nrt_eager_writeback, NULL},
 };
 
 __attribute__((constructor(150))) static void device_register_options(void)

@@ -210,6 +210,8 @@ bool nrt_deps_submit(struct nrt_domain *d, struct nanort_task *t);
 /* t and its descendants finished: detach its accesses, release successors; the ones that
  * became ready are pushed to the scheduler. */
 void nrt_deps_release(struct nrt_domain *d, struct nanort_task *t);
+/* Whether some task (or taskwait) created so far waits for t (t not released yet). */
+bool nrt_deps_has_successors(struct nanort_task *t);
 /* Make `waiter` (a pseudo task, never run) depend on the children of d that conflict with
  * the given accesses.  Returns true when there is nothing to wait for. */
 bool nrt_deps_wait_on(struct nrt_domain *d, struct nanort_task *waiter, unsigned n,
@@ -560,6 +562,11 @@ struct nrt_device_ops {
     void (*close)(struct nrt_space *s);
     const struct nrt_mem_ops *mem;
     const struct nrt_compute_ops *compute;
+    /* Optional: true when mem->copy_out of these host bytes returns at once and completes
+     * on its own (CUDA: pinned host memory).  Only then does the cache write finished
+     * results back eagerly (--eager-writeback): a copy that blocked would stall the
+     * manager's next launches. */
+    bool (*async_out)(struct nrt_space *s, const void *host, const struct nrt_xfer *x);
 };
 
 /* --summary counters of a space: written by its manager thread (or under the cache lock),
@@ -612,6 +619,9 @@ void nrt_dev_no_impl(const struct nrt_type_info *info) __attribute__((noreturn))
 
 /* ---- cache.c: the data directory across memory spaces ------------------------------ */
 enum nrt_cache_policy { NRT_CACHE_WRITEBACK, NRT_CACHE_WRITETHROUGH, NRT_CACHE_NOCACHE };
+/* --eager-writeback (device.c): under writeback, results nobody waits for yet are copied
+ * back to the host as soon as their task completes, where the copy does not block. */
+extern bool nrt_eager_writeback;
 /* Manager thread of s: make t's copied regions valid in s (allocating, evicting, queueing
  * copies).  NULL when they do not fit now but `others_pinned` (tasks of s in flight will
  * unpin memory: complete them and retry); fatal when they can never fit. */

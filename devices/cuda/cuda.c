@@ -170,6 +170,14 @@ static void cuda_close(struct nrt_space *s)
     nopened = 0;
 }
 
+/* A copy to pinned host memory returns at once; to pageable memory the driver's copy
+ * returns when the data is there (cuda_mem.c). */
+static bool cuda_async_out(struct nrt_space *s, const void *host, const struct nrt_xfer *x)
+{
+    cuda_use(cuda_dev(s));
+    return cuda_host_pinned(host, x);
+}
+
 static const struct nrt_device_ops cuda_device = {
     .name = "cuda",
     .kind = NANORT_DEVICE_CUDA,
@@ -179,6 +187,7 @@ static const struct nrt_device_ops cuda_device = {
     .close = cuda_close,
     .mem = &nrt_cuda_mem,
     .compute = &nrt_cuda_compute,
+    .async_out = cuda_async_out,
 };
 
 /* Before the core's constructor parses the options (nrt.h, config section). */

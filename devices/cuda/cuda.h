@@ -86,6 +86,9 @@ void cuda_fail(const char *call, cudaError_t rc, const char *what, int gpu)
 void cuda_use(const struct cuda_dev *d);
 
 /* ---- cuda_mem.c ------------------------------------------------------------------ */
+/* Whether the host rows of x starting at p are pinned (or registered) memory, which the
+ * copy engines read and write directly: copies of them are fully asynchronous. */
+bool cuda_host_pinned(const void *p, const struct nrt_xfer *x);
 void cuda_stage_init(struct cuda_dev *d, struct cuda_stage *st);
 void cuda_stage_fini(struct cuda_dev *d, struct cuda_stage *st);
 /* An event from d's pool (created on d; d current), labelled `what`. */

@@ -243,7 +243,7 @@ static void stage_mark(struct cuda_dev *d, struct cuda_stage *st, unsigned b,
 /* ---- host <-> device copies ---------------------------------------------------------- */
 
 /* Host memory the copy engines can read directly (pinned or registered). */
-static bool host_pinned(const void *p, const struct nrt_xfer *x)
+bool cuda_host_pinned(const void *p, const struct nrt_xfer *x)
 {
     const char *last = (const char *)p + (x->rows - 1) * x->pitch + x->width - 1;
     const void *ends[2] = {p, last};
@@ -288,7 +288,7 @@ static nrt_event cuda_copy_in(struct nrt_space *s, void *buf, size_t off, const 
     cuda_use(d);
     wait_after(d, d->h2d, after, what);
     struct cuda_event *t0 = cuda_mark(d, d->h2d, what);
-    if (host_pinned(host, x))
+    if (cuda_host_pinned(host, x))
         CUDA_CHECK(cudaMemcpy2DAsync(dev, x->pitch, host, x->pitch, x->width, x->rows,
                                      cudaMemcpyHostToDevice, d->h2d), what, d->index);
     else

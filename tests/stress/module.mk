@@ -126,9 +126,14 @@ $(eval $(call stress_dev_run,rr-exact-evict,FAKEDEV_EXACT=1 FAKEDEV_MEM=6K,--smp
 $(eval $(call stress_dev_run,affinity-1dev-evict,FAKEDEV_N=1 FAKEDEV_MEM=3K,--smp-workers=2,78000))
 $(eval $(call stress_dev_run,rr-async-evict-2,FAKEDEV_ASYNC=1 FAKEDEV_MEM=2500,--smp-workers=2 --dispatch=round-robin,79000))
 $(eval $(call stress_dev_run,affinity-async-wt-2,FAKEDEV_ASYNC=1,--smp-workers=2 --dispatch=affinity --cache-policy=wt,80000))
+# eager write-back (copies out that do not block: FAKEDEV_EAGER), with evictions, async
+# kernels, three devices without peer copies
+$(eval $(call stress_dev_run,eager-evict-2,FAKEDEV_EAGER=1 FAKEDEV_MEM=2500,--smp-workers=2 --dispatch=round-robin,81000))
+$(eval $(call stress_dev_run,eager-async-4,FAKEDEV_EAGER=1 FAKEDEV_ASYNC=1,--smp-workers=4,82000))
+$(eval $(call stress_dev_run,eager-nopeer-3dev,FAKEDEV_EAGER=1 FAKEDEV_PEER=0 FAKEDEV_N=3,--smp-workers=2 --dispatch=round-robin --schedule=bf,83000))
 $(foreach k,tsan asan,\
   $(eval $(call stress_run,check-stress-dev-$(k),stress-dev-$(k)[rr$(STRESS_COMMA)evict$(STRESS_COMMA)2],\
-    $$(SAN_ENV_$(k)) FAKEDEV_ASYNC=1 FAKEDEV_MEM=2500 NX_ARGS="--smp-workers=2 --dispatch=round-robin",\
+    $$(SAN_ENV_$(k)) FAKEDEV_ASYNC=1 FAKEDEV_EAGER=1 FAKEDEV_MEM=2500 NX_ARGS="--smp-workers=2 --dispatch=round-robin",\
     $(BUILD)/$(k)/tests/stress/stress_dev,10 300)))
 check-stress: $(filter check-stress-dev-%,$(filter-out check-stress-dev-tsan check-stress-dev-asan,$(CHECK_TARGETS)))
 check-tsan: check-stress-dev-tsan

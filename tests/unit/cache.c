@@ -436,6 +436,83 @@ START_TEST(device_task_creating_task_is_fatal)
 }
 END_TEST
 
+/* ---- eager write-back (--eager-writeback, FAKEDEV_EAGER=1: copies out do not block) ------ */
+
+/* A chain of K device tasks on ex, all created before the first can run: only the last
+ * has no successor when it completes, so exactly its result is copied back early (the
+ * fake device runs a copy when its event is waited for: a host access that did not wait
+ * for it would see the old values). */
+static double ex[N];
+static void eager_chain(const char *opts)
+{
+    env("1", NULL, opts);
+    setenv("FAKEDEV_EAGER", "1", 1);
+    fill(ex, 1.0);
+    atomic_store(&gate_open, 0);
+    FD_SPAWN(&fd_type_smp, wait_gate, 0, FD_PTRS(ex), FD_INOUT(ex, sizeof ex));
+    for (int i = 0; i < K; i++)
+        FD_SPAWN(&fd_type_dev, add_k, 1, FD_PTRS(ex), FD_INOUT(ex, sizeof ex));
+    atomic_store(&gate_open, 1);
+    nanort_taskwait_noflush();
+}
+
+/* sum of x into y[0] (an smp reader) */
+static void sum_into(void **p, long k)
+{
+    const double *x = p[0];
+    double *y = p[1];
+    (void)k;
+    y[0] = 0;
+    for (int i = 0; i < N; i++)
+        y[0] += x[i];
+}
+
+START_TEST(eager_writeback_copies_the_last_result_early)
+{
+    static double y[1];
+    eager_chain(NULL);
+    ck_assert_uint_eq(fd_stats(0).bytes_out, sizeof ex);
+    ck_assert_uint_eq(fd_stats(0).bytes_in, sizeof ex);
+    /* an smp reader waits for the copy in flight and finds the results */
+    FD_SPAWN(&fd_type_smp, sum_into, 0, FD_PTRS(ex, y), FD_IN(ex, sizeof ex), FD_OUT(y, sizeof y));
+    nanort_taskwait();              /* the host already holds ex: nothing more moves */
+    ck_assert(y[0] == N * (1.0 + K));
+    check_all(ex, 1.0 + K);
+    ck_assert_uint_eq(fd_stats(0).bytes_out, sizeof ex);
+}
+END_TEST
+
+/* An smp task that only writes must not have its values overwritten by a copy still in
+ * flight. */
+static void set_42(void **p, long k)
+{
+    (void)k;
+    fill(p[0], 42.0);
+}
+
+START_TEST(eager_writeback_then_host_overwrites)
+{
+    eager_chain(NULL);
+    FD_SPAWN(&fd_type_smp, set_42, 0, FD_PTRS(ex), FD_OUT(ex, sizeof ex));
+    nanort_taskwait();
+    check_all(ex, 42.0);
+    /* a device task after it starts from the smp task's values */
+    FD_SPAWN(&fd_type_dev, add_k, 1, FD_PTRS(ex), FD_INOUT(ex, sizeof ex));
+    nanort_taskwait();
+    check_all(ex, 43.0);
+}
+END_TEST
+
+START_TEST(eager_writeback_off_leaves_it_to_the_taskwait)
+{
+    eager_chain("--no-eager-writeback");
+    ck_assert_uint_eq(fd_stats(0).bytes_out, 0);
+    nanort_taskwait();
+    check_all(ex, 1.0 + K);
+    ck_assert_uint_eq(fd_stats(0).bytes_out, sizeof ex);
+}
+END_TEST
+
 /* ---- taskwait forms ------------------------------------------------------------------------- */
 
 /* noflush leaves the results on the device (the host keeps its old values), taskwait
@@ -640,6 +717,10 @@ int main(void)
     tcase_add_test(tc, too_big_task_is_fatal_with_message);
     tcase_add_test(tc, no_device_for_device_only_task_is_fatal);
     tcase_add_test(tc, device_task_creating_task_is_fatal);
+    tc = ut_tcase(s, "eager", 30);
+    tcase_add_test(tc, eager_writeback_copies_the_last_result_early);
+    tcase_add_test(tc, eager_writeback_then_host_overwrites);
+    tcase_add_test(tc, eager_writeback_off_leaves_it_to_the_taskwait);
     tc = ut_tcase(s, "taskwait", 30);
     tcase_add_test(tc, taskwait_noflush_on_and_flush);
     tcase_add_test(tc, host_writes_after_taskwait_are_seen);
