@@ -42,7 +42,8 @@ for app in cholesky matmul; do
     bin[$app/mcc]=$work/$app-mcc      # built beforehand (a machine without mcc's tools)
   elif "$MCC" --ompss -O2 -y "$src" -o "$work/$app.mcc.c" > "$work/$app.log" 2>&1 &&
      grep -q nanort_task_submit "$work/$app.mcc.c" &&
-     "$MCC" --ompss -O2 "$src" -o "$work/$app-mcc" -lm >> "$work/$app.log" 2>&1; then
+     "$MCC" --ompss -O2 -DTILE_KERNELS_EXTERN "$src" "$bindir/kernels.o" -o "$work/$app-mcc" -lm \
+       >> "$work/$app.log" 2>&1; then
     bin[$app/mcc]=$work/$app-mcc
   else
     echo "bench-scaling: no mcc + nanort build of $app (see $work/$app.log)" >&2

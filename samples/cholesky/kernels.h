@@ -17,6 +17,18 @@
 #include <cblas.h>
 #endif
 
+/* -DTILE_KERNELS_EXTERN (bench/ompss only): the tile kernels are bench/ompss/kernels.o's,
+ * the same machine code every variant of the benchmark runs. */
+#ifdef TILE_KERNELS_EXTERN
+int bench_potrf(double *a, int ts);
+void bench_trsm(const double *a, double *b, int ts);
+void bench_syrk(const double *a, double *c, int ts);
+void bench_gemm(const double *a, const double *b, double *c, int ts);
+#define potrf_tile bench_potrf
+#define trsm_tile bench_trsm
+#define syrk_tile bench_syrk
+#define gemm_tile bench_gemm
+#else
 /* a := its lower Cholesky factor (upper part untouched); returns -1 if not SPD. */
 static inline int potrf_tile(double *a, int ts)
 {
@@ -87,6 +99,7 @@ static inline void gemm_tile(const double *a, const double *b, double *c, int ts
         }
 #endif
 }
+#endif /* TILE_KERNELS_EXTERN */
 
 /* ---- the matrix: nt x nt tiles, tile (i, j) at t[i * nt + j] ------------------------- */
 

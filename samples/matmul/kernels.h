@@ -16,6 +16,12 @@
 #include <cblas.h>
 #endif
 
+/* -DTILE_KERNELS_EXTERN (bench/ompss only): the tile kernel is bench/ompss/kernels.o's,
+ * the same machine code every variant of the benchmark runs. */
+#ifdef TILE_KERNELS_EXTERN
+void bench_matmul(const double *a, const double *b, double *c, int bs);
+#define matmul_tile bench_matmul
+#else
 /* c := c + a * b */
 static inline void matmul_tile(const double *a, const double *b, double *c, int bs)
 {
@@ -31,6 +37,7 @@ static inline void matmul_tile(const double *a, const double *b, double *c, int 
         }
 #endif
 }
+#endif
 
 /* Element (r, c) of matrix `which` (0: A, 1: B): an integer in -4..4. */
 static inline double mm_value(int which, int r, int c)

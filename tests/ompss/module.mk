@@ -47,9 +47,10 @@ check-ompss: $(MCC_BIN) $(BUILD)/lib/libnanort.a $(BUILD)/lib/mcc/include/omp.h 
 CHECK_TARGETS += check-ompss-seq check-ompss
 
 # ---- bench/ompss: cholesky and matmul against OpenMP depend (gcc/libgomp, clang/libomp)
-# and the sequential program.  The OpenMP peers link the kernels compiled once by gcc
-# (bench/ompss/kernels.c); the sequential program is the sample itself built by gcc with
-# the pragmas ignored (linked with nanort only for omp_get_wtime, run with one worker).
+# and the sequential program.  Every variant links the kernels compiled once by gcc
+# (bench/ompss/kernels.c; the samples with -DTILE_KERNELS_EXTERN); the sequential program
+# is the sample itself built by gcc with the pragmas ignored (linked with nanort only for
+# omp_get_wtime, run with one worker).
 # Our column is built by run.sh with mcc, and reported only when mcc lowered the tasks.
 BENCH_OMPSS_DIR   := $(BUILD)/bench/ompss
 BENCH_OMPSS_APPS  := cholesky matmul
@@ -72,10 +73,11 @@ $(BENCH_OMPSS_DIR)/%-libomp: bench/ompss/%_omp.c bench/ompss/kernels.h $(BENCH_O
 	clang $(CFLAGS_COMMON) -fopenmp=libomp -o $@ $< $(BENCH_OMPSS_KOBJ) -lm
 
 define BENCH_OMPSS_SEQ_RULE
-$(BENCH_OMPSS_DIR)/$(1)-seq: samples/$(1)/$(1).c samples/$(1)/kernels.h $(BUILD)/lib/libnanort.a
+$(BENCH_OMPSS_DIR)/$(1)-seq: samples/$(1)/$(1).c samples/$(1)/kernels.h $(BUILD)/lib/libnanort.a \
+                             $(BENCH_OMPSS_KOBJ)
 	@mkdir -p $$(@D)
-	$(CC) $(CFLAGS_COMMON) -Wno-unknown-pragmas -Wno-unused-parameter -Imcc/include -o $$@ $$< \
-	    $(BUILD)/lib/libnanort.a $(LDLIBS_COMMON)
+	$(CC) $(CFLAGS_COMMON) -Wno-unknown-pragmas -Wno-unused-parameter -Imcc/include \
+	    -DTILE_KERNELS_EXTERN -o $$@ $$< $(BENCH_OMPSS_KOBJ) $(BUILD)/lib/libnanort.a $(LDLIBS_COMMON)
 endef
 $(foreach a,$(BENCH_OMPSS_APPS),$(eval $(call BENCH_OMPSS_SEQ_RULE,$(a))))
 
