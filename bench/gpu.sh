@@ -125,7 +125,9 @@ if [ "$part" = all ] || [ "$part" = peers ] || [ "$part" = ours ]; then
   mmo=(opencl-hand "env BENCH_CL_TYPE=${GPU_CL_TYPE:-gpu} $B/bench/opencl-gpu/matmul_host samples/matmul_dev/matmul.cl $MM_N $MM_BS")
   nbo=(opencl-hand "env BENCH_CL_TYPE=${GPU_CL_TYPE:-gpu} $B/bench/opencl-gpu/nbody_host samples/nbody/nbody.cl $NB_N $NB_STEPS $NB_BLOCKS")
   if [ "$part" != peers ]; then
-    mmc+=(cuda-ours "env NX_ARGS='$ours_cuda' $B/bench/gpu/matmul-cuda-pinned $MM_N $MM_BS")
+    mmc+=(cuda-ours "env NX_ARGS='$ours_cuda' $B/bench/gpu/matmul-cuda-pinned $MM_N $MM_BS"
+          cuda-ours-no-eager "env NX_ARGS='$ours_cuda --no-eager-writeback' $B/bench/gpu/matmul-cuda-pinned $MM_N $MM_BS"
+          cuda-ours-inflight8 "env NX_ARGS='$ours_cuda --device-inflight=8' $B/bench/gpu/matmul-cuda-pinned $MM_N $MM_BS")
     mmp+=(cuda-ours "env NX_ARGS='$ours_cuda' $B/bench/gpu/matmul-cuda $MM_N $MM_BS")
     nbc+=(cuda-ours "env NX_ARGS='$ours_cuda' $B/bench/gpu/nbody-cuda $NB_N $NB_STEPS $NB_BLOCKS")
     mmo+=(opencl-ours "env NX_ARGS='$ours_ocl' $B/bench/gpu/matmul-opencl $MM_N $MM_BS")
@@ -161,7 +163,8 @@ if [ "$part" = all ] || [ "$part" = tests ]; then
   mc=0 mcs=
   for p in matmul_dev:"256 64" nbody:"2048 3 4" krist:"512 4096 1024" saxpy_cuda:"200000 50000 3" \
            cholesky_cuda:"256 64"; do
-    if timeout 120 compute-sanitizer --tool memcheck --error-exitcode 9 \
+    # --summary: the device-timeline events are checked too
+    if timeout 120 env NX_ARGS=--summary compute-sanitizer --tool memcheck --error-exitcode 9 \
          "$B/samples-dev/${p%%:*}/cudaonly" ${p#*:} >> "$out/tests.txt" 2>&1; then
       mc=$((mc + 1))
     else

@@ -15,6 +15,8 @@
 #   scripts/gpu-session.sh quiet     the 2-core CPU comparisons on an otherwise idle machine:
 #                                    bench/micro and bench/ompss pinned to cores 2,3
 #                                    (mcc-built samples made here: build/bench/ompss/APP-mcc)
+#   scripts/gpu-session.sh timeline  our pinned CUDA matmul with --summary and --trace (the
+#                                    device-timed copies and kernels, their overlap)
 #   scripts/gpu-session.sh scaling   cholesky and matmul speedup curves over 1..16 workers
 #   scripts/gpu-session.sh cuda      the CUDA and device-sample suites only (check-cuda,
 #                                    check-samples-dev, check-ompss-dev)
@@ -83,6 +85,14 @@ for part in "${@:-tests}"; do
            MCC_PREBUILT=1 PIN=2,3 ROUNDS=5 CHOL_TILES="128 256" MM_TILES="128 256" \
              bench/ompss/run.sh build/bench/ompss "$out/ompss-quiet.md" > "$out/ompss.log" 2>&1
            grep '^|' "$out/ompss-quiet.md" ;;
+    timeline) # the device timeline of our pinned matmul: --summary's overlap line, a trace
+              for v in "" "--no-eager-writeback"; do
+                NX_ARGS="--smp-workers=2 --disable-opencl --summary --trace=$out/mm-trace$v.json $v" \
+                  build/bench/gpu/matmul-cuda-pinned 8192 1024 > "$out/timeline$v.txt" 2>&1
+                grep -E "^time|result|kernels .* copies" "$out/timeline$v.txt"
+              done
+              python3 tests/instr/check_trace.py "$out/mm-trace.json" && echo "trace valid"
+              gzip -f "$out"/mm-trace*.json ;;
     scaling) MCC_PREBUILT=1 bench/scaling.sh --max-workers 16 --quick --bindir build/bench/ompss \
                --out "$out/scaling.tsv" > "$out/scaling.log" 2>&1; tail -5 "$out/scaling.log" ;;
     cuda) find build -type f -exec touch {} +
