@@ -93,6 +93,24 @@ for part in "${@:-tests}"; do
               done
               python3 tests/instr/check_trace.py "$out/mm-trace.json" && echo "trace valid"
               gzip -f "$out"/mm-trace*.json ;;
+    metgprobe) # nanort's METG stencil at 1 ms tasks on 16 cores, variants side by side
+              per=$(taskset -c 0-15 build/bench/metg/nanort --calibrate 1000)
+              for d in 1000 100; do
+                it=$((per * d / 1000)) st=$((200000 / d))
+                for r in 1 2 3; do
+                  for v in ideal libomp "" "--no-binding" "--spins=200000" "--schedule=bf" "--schedule=wf"; do
+                    case $v in
+                      ideal) c=(build/bench/metg/nanort --ideal 16 $st $it) ;;
+                      libomp) c=(build/bench/metg/libomp 16 $st $it) ;;
+                      *) c=(build/bench/metg/nanort 16 $st $it) ;;
+                    esac
+                    t=$(NX_ARGS="--smp-workers=16 $v" OMP_NUM_THREADS=16 taskset -c 0-15 "${c[@]}" | awk '/^seconds/ {print $2}')
+                    echo "d=$d r=$r ${v:-nanort} $t"
+                  done
+                done
+              done | tee "$out/metgprobe.txt"
+              NX_ARGS="--smp-workers=16 --summary" taskset -c 0-15 build/bench/metg/nanort 16 200 $per \
+                > "$out/metgprobe-summary.txt" 2>&1 ;;
     scaling) MCC_PREBUILT=1 bench/scaling.sh --max-workers 16 --quick --bindir build/bench/ompss \
                --out "$out/scaling.tsv" > "$out/scaling.log" 2>&1; tail -5 "$out/scaling.log" ;;
     cuda) find build -type f -exec touch {} +
