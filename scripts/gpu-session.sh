@@ -111,6 +111,21 @@ for part in "${@:-tests}"; do
               done | tee "$out/metgprobe.txt"
               NX_ARGS="--smp-workers=16 --summary" taskset -c 0-15 build/bench/metg/nanort 16 200 $per \
                 > "$out/metgprobe-summary.txt" 2>&1 ;;
+    bindprobe) # nanort's worker binding against the OpenMP peers on the samples (issue 4)
+              b=build/bench/ompss
+              one() { # CORES WORKERS BIN [NX extra]: the program's time
+                NX_ARGS="--smp-workers=$2 ${4:-}" OMP_NUM_THREADS=$2 taskset -c "$1" "$b/$3" "${APPN[$3]}" 128 2>&1 |
+                  awk '/^time/{print $2}'; }
+              declare -A APPN=([matmul-seq]=1024 [matmul-mcc]=1024 [matmul-libgomp]=1024 [matmul-libomp]=1024
+                               [cholesky-seq]=2048 [cholesky-mcc]=2048 [cholesky-libgomp]=2048 [cholesky-libomp]=2048)
+              for app in matmul cholesky; do
+                for r in 1 2 3 4 5; do
+                  echo "$app 1 core (2): seq $(one 2 1 $app-seq) mcc $(one 2 1 $app-mcc) mcc-nobind $(one 2 1 $app-mcc --no-binding) libgomp $(one 2 1 $app-libgomp)"
+                  echo "$app 1 worker on 0-15: mcc $(one 0-15 1 $app-mcc) mcc-nobind $(one 0-15 1 $app-mcc --no-binding) libgomp $(one 0-15 1 $app-libgomp)"
+                  echo "$app 2 cores (2,3): mcc $(one 2,3 2 $app-mcc) mcc-nobind $(one 2,3 2 $app-mcc --no-binding) libgomp $(one 2,3 2 $app-libgomp) libomp $(one 2,3 2 $app-libomp)"
+                  echo "$app 16 cores: mcc $(one 0-15 16 $app-mcc) mcc-nobind $(one 0-15 16 $app-mcc --no-binding) libgomp $(one 0-15 16 $app-libgomp) libomp $(one 0-15 16 $app-libomp)"
+                done
+              done | tee "$out/bindprobe.txt" ;;
     scaling) MCC_PREBUILT=1 bench/scaling.sh --max-workers 16 --quick --bindir build/bench/ompss \
                --out "$out/scaling.tsv" > "$out/scaling.log" 2>&1; tail -5 "$out/scaling.log" ;;
     cuda) find build -type f -exec touch {} +
