@@ -43,7 +43,7 @@ static const struct nrt_option core_options[] = {
      &nrt_cfg.queue_limit, NULL},
     {"spins", NRT_OPT_COUNT, "2000", "polls of the queues an idle thread makes before it sleeps",
      &nrt_cfg.spins, NULL},
-    {"binding", NRT_OPT_BOOL, "yes", "bind worker i to the i-th allowed core (--no-binding: do not)",
+    {"binding", NRT_OPT_BOOL, "yes", "bind worker i to the i-th allowed core when there are as many workers as allowed cores (--no-binding: never)",
      &nrt_cfg.binding, NULL},
     {"cache-policy", NRT_OPT_CHOICE, "writeback",
      "device data cache: writeback keeps outputs on the device until the host needs them, "

@@ -383,6 +383,8 @@ void nrt_workers_release(void);
 void nrt_workers_after_fork(void);
 /* Make the calling thread (the process's main thread) worker 0. */
 void nrt_attach_main(void);
+/* Whether the workers are bound to cores (--binding, and they fill the allowed cores). */
+bool nrt_workers_bound(void);
 /* New work was queued: wake one sleeper if any. */
 void nrt_wake_worker(void);
 /* A waited-for condition may have become true: wake sleeping waiters. */

@@ -147,7 +147,7 @@ void nrt_start_slow(void)
             exit_hook_set = true;
         if (nrt_cfg.verbose)
             fprintf(stderr, "nanort: %d smp workers (%s), schedule=%s, throttle-limit=%ld, "
-                            "spins=%ld\n", n, nrt_cfg.binding ? "bound to cores" : "not bound",
+                            "spins=%ld\n", n, nrt_workers_bound() ? "bound to cores" : "not bound",
                     nrt_sched->name, nrt_cfg.throttle_limit, nrt_cfg.spins);
         /* release: everything above is visible to threads that see nrt_started. */
         atomic_store_explicit(&nrt_started, 1, memory_order_release);

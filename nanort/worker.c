@@ -40,6 +40,7 @@ static atomic_int n_idle_sleep, n_wait_sleep;
  * in idle_sleep() always number n_idle_sleep + idle_tokens. */
 static int idle_tokens;
 static cpu_set_t allowed;           /* the process's cores at start */
+static bool bind_workers;           /* --binding and as many workers as allowed cores */
 
 /* Adaptive: spins a little before sleeping in the kernel (measured better than both a
  * plain mutex and a pure spin lock for the domain and queue locks). */
@@ -249,12 +250,22 @@ void nrt_workers_start(int n)
     nrt_sched->init(n);
     if (sched_getaffinity(0, sizeof allowed, &allowed) != 0)
         CPU_ZERO(&allowed);
+    /* Bind only when the workers fill the cores the process may use: with fewer, the
+     * runtime does not own the machine and the kernel places them better (a worker bound
+     * to core 0 of a virtual machine shares it with the interrupts: half speed, seen on
+     * the GPU host). */
+    bind_workers = nrt_cfg.binding && CPU_COUNT(&allowed) > 1 && n >= CPU_COUNT(&allowed);
     nrt_workers[0].t_start = nrt_now_ns();
     for (int i = 1; i < n; i++) {
         NRT_PCHECK(pthread_create(&nrt_workers[i].thread, NULL, worker_main, &nrt_workers[i]));
-        if (nrt_cfg.binding && CPU_COUNT(&allowed) > 1)
+        if (bind_workers)
             bind_to_core(nrt_workers[i].thread, i);
     }
+}
+
+bool nrt_workers_bound(void)
+{
+    return bind_workers;
 }
 
 /* The process's main thread is worker 0 whichever thread started the runtime. */
@@ -262,7 +273,7 @@ void nrt_attach_main(void)
 {
     nrt_self = &nrt_workers[0];
     nrt_workers[0].thread = pthread_self();
-    if (nrt_cfg.binding && CPU_COUNT(&allowed) > 1)
+    if (bind_workers)
         bind_to_core(pthread_self(), 0);
 }
 
