@@ -59,7 +59,7 @@ run_one() {
 
 # Tasks the OpenCL spaces ran, from a --summary (the last 8 columns of a space's row).
 ours_tasks() {
-  awk '/^devices \(/ { on = 1; next } on && $1 ~ /^opencl/ && NF >= 9 { t += $(NF - 7) }
+  awk '/^devices \(/ { on = 1; next } /^[^ ]/ { on = 0 } on && $1 ~ /^opencl/ && NF >= 9 { t += $(NF - 7) }
        END { print t + 0 }' "$1"
 }
 mib() { awk -v b="$1" 'BEGIN { printf "%.2f", b / 1048576 }'; }

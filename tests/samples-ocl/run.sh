@@ -32,7 +32,7 @@ export HARNESS_TIMEOUT=${HARNESS_TIMEOUT:-60}
 # Tasks the device spaces named opencl* ran, from a --summary "devices" table (its last
 # eight columns are numbers; the space name may hold spaces).
 opencl_tasks() {
-  awk '/^devices \(/ { on = 1; next }
+  awk '/^devices \(/ { on = 1; next } /^[^ ]/ { on = 0 }
        on && $1 ~ /^opencl/ && NF >= 9 { n += $(NF - 7) }
        END { print n + 0 }' "$1"
 }
@@ -47,7 +47,7 @@ expect() {
   local want ran
   want=$(sed -n 's/.* \([0-9][0-9]*\) tasks.*/\1/p' "$log" | head -n 1)
   ran=$(opencl_tasks "$log")
-  spaces=$(awk '/^devices \(/ { on = 1; next } on && $1 ~ /^opencl/ && NF >= 9 && $(NF - 7) > 0 { n++ }
+  spaces=$(awk '/^devices \(/ { on = 1; next } /^[^ ]/ { on = 0 } on && $1 ~ /^opencl/ && NF >= 9 && $(NF - 7) > 0 { n++ }
                 END { print n + 0 }' "$log")
   rm -f "$log"
   [ $st = 0 ] || { echo "expect: the program failed (exit $st)"; return 1; }
