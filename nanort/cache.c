@@ -262,6 +262,13 @@ static void host_ready(struct seg *g)
     }
 }
 
+/* host_ready() for every segment overlapping the host bytes [lo, hi). */
+static void range_ready(uintptr_t lo, uintptr_t hi)
+{
+    for (size_t k = seg_after(lo); k < C.nseg && C.seg[k].lo < hi; k++)
+        host_ready(&C.seg[k]);
+}
+
 static void set_host(struct seg *g, bool valid)
 {
     host_ready(g);
@@ -687,11 +694,9 @@ static bool stage_rect(const struct nrt_region *r, struct nrt_alloc *a)
     struct chunk_it it;
     uintptr_t lo, hi;
     size_t row = 0, i0, i1;
-    for (chunk_start(&it, r); chunk_next(&it, &lo, &hi);) {
-        seg_cover(lo, hi, &i0, &i1);
-        for (size_t k = i0; k < i1; k++)
-            host_ready(&C.seg[k]);
-    }
+    /* a plane's copy reads rows of later chunks too: all of them first */
+    for (chunk_start(&it, r); chunk_next(&it, &lo, &hi);)
+        range_ready(lo, hi);
     for (chunk_start(&it, r); chunk_next(&it, &lo, &hi); row++) {
         if (row % r->len[1] == 0)
             copy_rect_from_host(a, lo, &x);
@@ -823,16 +828,16 @@ static void copy_rect_to_host_async(struct nrt_alloc *a, uintptr_t lo, const str
     note_transfer(s->id, 0, bytes, t0, NRT_TRACK_SPACE(s->id, 2));
 }
 
-/* Whether every plane of r's copy back can be queued without blocking. */
-static bool eager_possible(const struct nrt_region *r, const struct nrt_alloc *a)
+/* Whether every plane x of r's copy back can be queued without blocking. */
+static bool eager_possible(const struct nrt_region *r, const struct nrt_alloc *a,
+                           const struct nrt_xfer *x)
 {
     struct nrt_space *s = a->space;
-    struct nrt_xfer x = r->nd >= 2 ? plane_of(r) : (struct nrt_xfer){r->len[0], 1, r->len[0]};
     struct chunk_it it;
     uintptr_t lo, hi;
     size_t row = 0;
     for (chunk_start(&it, r); chunk_next(&it, &lo, &hi); row++)
-        if (row % x.rows == 0 && !s->ops->async_out(s, (const void *)lo, &x))
+        if (row % x->rows == 0 && !s->ops->async_out(s, (const void *)lo, x))
             return false;
     return true;
 }
@@ -871,8 +876,8 @@ void nrt_cache_complete(struct nrt_staging *st)
         uintptr_t lo, hi;
         size_t row = 0;
         bool back = pol != NRT_CACHE_WRITEBACK;
-        bool async = !back && eager && (r->flags & NANORT_COPY_OUT) && eager_possible(r, a);
         struct nrt_xfer x = r->nd >= 2 ? plane_of(r) : (struct nrt_xfer){r->len[0], 1, r->len[0]};
+        bool async = !back && eager && (r->flags & NANORT_COPY_OUT) && eager_possible(r, a, &x);
         if (r->flags & NANORT_COPY_OUT)
             for (chunk_start(&it, r); chunk_next(&it, &lo, &hi); row++) {
                 if (async && row % x.rows == 0)
@@ -1002,8 +1007,7 @@ void nrt_cache_host_acquire(struct nanort_task *t)
         } else if (writes(r->flags)) {
             /* an eager write-back still landing would overwrite what the body writes */
             for (chunk_start(&it, r); chunk_next(&it, &lo, &hi);)
-                for (size_t k = seg_after(lo); k < C.nseg && C.seg[k].lo < hi; k++)
-                    host_ready(&C.seg[k]);
+                range_ready(lo, hi);
         }
     }
     cache_unlock();

@@ -171,7 +171,6 @@ static void finish_task(struct nrt_space *s, struct inflight *f)
     }
 }
 
-/* Start t, completing the task in flight first when t's data needs its memory. */
 /* --device-inflight: tasks a manager keeps started on its device at once.  Starting a
  * task queues its input copies and its kernels; with several started, the copies of the
  * next ones run while the current kernels do, and the manager's own work on a task

@@ -251,9 +251,9 @@ void nrt_workers_start(int n)
     if (sched_getaffinity(0, sizeof allowed, &allowed) != 0)
         CPU_ZERO(&allowed);
     /* Bind only when the workers fill the cores the process may use: with fewer, the
-     * runtime does not own the machine and the kernel places them better (a worker bound
-     * to core 0 of a virtual machine shares it with the interrupts: half speed, seen on
-     * the GPU host). */
+     * runtime does not own the machine and the kernel can move a worker off a core that
+     * something else keeps busy (a bound worker 0 ran at half speed beside a process
+     * pinned to its core, bench/README.md). */
     bind_workers = nrt_cfg.binding && CPU_COUNT(&allowed) > 1 && n >= CPU_COUNT(&allowed);
     nrt_workers[0].t_start = nrt_now_ns();
     for (int i = 1; i < n; i++) {
