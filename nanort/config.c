@@ -41,6 +41,10 @@ static const struct nrt_option core_options[] = {
      "ready tasks queued in a worker's own queue (bf: its share of the queue) above which "
      "a new ready task it creates runs at once instead of being queued (0: always queue)",
      &nrt_cfg.queue_limit, NULL},
+    {"inline-below", NRT_OPT_COUNT, "200",
+     "ns: a task without dependences whose type's bodies measure shorter than this (mean "
+     "of a sample) runs at once in the thread that creates it, where handing it to another "
+     "worker would cost more than running it (0: never)", &nrt_cfg.inline_below, NULL},
     {"spins", NRT_OPT_COUNT, "2000", "polls of the queues an idle thread makes before it sleeps",
      &nrt_cfg.spins, NULL},
     {"binding", NRT_OPT_BOOL, "yes", "bind worker i to the i-th allowed core when there are as many workers as allowed cores (--no-binding: never)",

@@ -111,6 +111,7 @@ struct nrt_config {
     long spins;           /* --spins: idle polls before sleeping */
     long queue_limit;     /* --queue-limit: ready tasks per worker before creators run
                            * new ready tasks at once */
+    long inline_below;    /* --inline-below: ns; shorter task bodies run in their creator */
     bool summary;         /* --summary */
     bool verbose;         /* --verbose */
     bool binding;         /* --binding / --no-binding */
@@ -243,6 +244,14 @@ struct nrt_type_info {
     bool has_dev;                   /* an implementation is not smp (nrt_types_lock, as impls) */
     atomic_ulong created, run;      /* --summary counters; relaxed: read after join */
     struct nrt_type_info *next;     /* all types (nrt_types_lock) */
+    /* Adaptive cut-off (task.c, --inline-below): `tiny` is read at every creation and
+     * written only when the verdict changes; the running mean that decides it sits on a
+     * line of its own, written by the threads that time a sample of the bodies.  All
+     * relaxed: a heuristic, a lost update only delays the verdict. */
+    atomic_bool tiny;               /* bodies measure shorter than --inline-below */
+    atomic_bool spawns;             /* an instance created a task: never tiny */
+    _Alignas(NRT_CACHELINE) atomic_uint mean_ns;   /* moving mean of sampled bodies */
+    atomic_uint nsampled;
 };
 extern pthread_mutex_t nrt_types_lock;
 extern struct nrt_type_info *nrt_types;
@@ -357,6 +366,7 @@ struct nrt_worker {
      * (relaxed: the sum is an estimate for throttling). */
     atomic_long submitted, completed;
     int depth;                      /* nesting of task bodies on this thread (stats) */
+    unsigned sample_tick;           /* bodies run here, to time one in NRT_SAMPLE_EVERY */
     /* Inline frames (task.c): a bump-allocated LIFO stack of tasks without regions that
      * run in nanort_task_submit(); inl_open: one was created and not yet submitted.
      * This thread only. */

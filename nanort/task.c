@@ -34,7 +34,7 @@ static struct nrt_type_info *type_info_locked(struct nanort_task_type *type)
     struct nrt_type_info *info = type->rt;
     if (info)
         return info;
-    info = nrt_xcalloc(1, sizeof *info);
+    info = nrt_xcalloc_aligned(1, sizeof *info);   /* mean_ns's line of its own */
     info->type = type;
     for (unsigned i = 0; i < type->nimpls; i++)
         info_add_impl(info, &type->impls[i]);
@@ -113,11 +113,66 @@ static bool queue_is_full(void)
            nrt_sched->queued(nrt_self) > nrt_cfg.queue_limit;
 }
 
+/* ---- adaptive cut-off ------------------------------------------------------------ */
+
+/*
+ * Handing a task to another worker costs its creator a queue push and the cache misses of
+ * a block another core touched (about 200 ns on the machines we measured, bench/README.md),
+ * and the thief as much again.  A task without dependences whose body is shorter than that
+ * finishes sooner run at once by its creator (as libgomp does once its queue is full), so
+ * every thread times one body in NRT_SAMPLE_EVERY it runs and each type keeps a moving
+ * mean; the type is `tiny` while that mean is below --inline-below.  Timed samples are
+ * clamped (a preempted body must not keep a type out for long), the mean needs
+ * NRT_SAMPLE_MIN samples first, and a type whose instances create tasks is never tiny:
+ * running it at once would make its creator wait for its children.  Tiny instances run
+ * inline are sampled too, so a type whose bodies grow goes back to the queues.
+ */
+#define NRT_SAMPLE_EVERY 16
+#define NRT_SAMPLE_MIN 8
+
+static bool sample_this(struct nrt_worker *w)
+{
+    return nrt_cfg.inline_below > 0 && w && ++w->sample_tick % NRT_SAMPLE_EVERY == 0;
+}
+
+static void sample_record(struct nrt_type_info *info, uint64_t ns)
+{
+    uint64_t cap = 8 * (uint64_t)nrt_cfg.inline_below;
+    if (ns > cap)
+        ns = cap;
+    unsigned n = atomic_load_explicit(&info->nsampled, memory_order_relaxed);
+    uint64_t mean = n ? atomic_load_explicit(&info->mean_ns, memory_order_relaxed) : ns;
+    mean = (7 * mean + ns) / 8;
+    atomic_store_explicit(&info->mean_ns, (unsigned)mean, memory_order_relaxed);
+    if (n < NRT_SAMPLE_MIN)
+        atomic_store_explicit(&info->nsampled, ++n, memory_order_relaxed);
+    bool tiny = n >= NRT_SAMPLE_MIN && mean < (uint64_t)nrt_cfg.inline_below &&
+                !atomic_load_explicit(&info->spawns, memory_order_relaxed);
+    if (tiny != atomic_load_explicit(&info->tiny, memory_order_relaxed))
+        atomic_store_explicit(&info->tiny, tiny, memory_order_relaxed);
+}
+
+/* The task running on this thread creates one: its type is a spawner, never tiny. */
+static void note_spawner(void)
+{
+    struct nanort_task *p = nrt_current;
+    struct nrt_type_info *pi = p ? p->info : NULL;
+    if (pi && !atomic_load_explicit(&pi->spawns, memory_order_relaxed)) {
+        atomic_store_explicit(&pi->spawns, true, memory_order_relaxed);
+        atomic_store_explicit(&pi->tiny, false, memory_order_relaxed);
+    }
+}
+
+static bool is_tiny(struct nrt_type_info *info)
+{
+    return atomic_load_explicit(&info->tiny, memory_order_relaxed);
+}
+
 static bool inline_eligible(struct nrt_type_info *info, unsigned nregions)
 {
     struct nrt_worker *w = nrt_self;
     return nregions == 0 && w && !w->inl_open && info->nimpls == 1 &&
-           info->impls[0]->device == NANORT_DEVICE_SMP && queue_is_full();
+           info->impls[0]->device == NANORT_DEVICE_SMP && (is_tiny(info) || queue_is_full());
 }
 
 static struct nanort_task *inline_frame(size_t need)
@@ -376,6 +431,7 @@ nanort_task *nanort_task_create(struct nanort_task_type *type, size_t args_size,
 {
     nrt_ensure_started();
     struct nrt_type_info *info = nrt_type_info(type);
+    note_spawner();
     /* Device tasks run on their space's manager, a thread that is not a worker. */
     if (NRT_UNLIKELY(!nrt_self) && nrt_current && nrt_current->space > 0)
         nrt_fatal("the device implementation of task '%s' tried to create a task '%s': device "
@@ -454,6 +510,10 @@ static void run_body(struct nanort_task *t)
         uint64_t v0 = nrt_now_ns();
         nrt_device(impl->device)->run(impl, t->args, &ctx);
         nrt_vers_done(t, nrt_impl_index(t->info, impl), nrt_now_ns() - v0);
+    } else if (sample_this(w) && t->nregions == 0) {
+        uint64_t s0 = nrt_now_ns();
+        nrt_device(impl->device)->run(impl, t->args, &ctx);
+        sample_record(t->info, nrt_now_ns() - s0);
     } else {
         nrt_device(impl->device)->run(impl, t->args, &ctx);
     }
@@ -643,7 +703,13 @@ static void submit_inline(struct nanort_task *t, unsigned flags)
         const struct nanort_impl *impl = t->info->impls[0];
         struct nanort_ctx ctx = {t, impl, NULL, NULL, NULL};
         nrt_current = t;
-        impl->run(t->args, &ctx);
+        if (sample_this(w)) {
+            uint64_t s0 = nrt_now_ns();
+            impl->run(t->args, &ctx);
+            sample_record(t->info, nrt_now_ns() - s0);
+        } else {
+            impl->run(t->args, &ctx);
+        }
     }
     if (children_of(t)) {
         nrt_current = t;            /* children completing here count as in its body */

@@ -6,6 +6,7 @@
  */
 #include "util.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -647,6 +648,115 @@ START_TEST(sched_all_workers_take_part)
 }
 END_TEST
 
+/* ---- adaptive cut-off (--inline-below) ------------------------------------------------ */
+
+/* Bodies that ran in the main thread while it was inside their own submission: the
+ * runtime ran them at once instead of queueing them. */
+static atomic_int during_submit;
+static atomic_bool submitting;      /* written by the main thread only */
+
+static void cut_body(void *p, long k)
+{
+    (void)k;
+    if (pthread_equal(pthread_self(), main_thread) && atomic_load(&submitting))
+        atomic_fetch_add(&during_submit, 1);
+    double us = (double)(intptr_t)p, end = ut_now() + us * 1e-6;
+    while (us > 0 && ut_now() < end)
+        ;
+}
+
+/* `batches` batches of 16 tasks without dependences whose bodies spin `us`
+ * microseconds, each batch waited for, so the queues never hold more than 16 (below
+ * --queue-limit: only the cut-off can run a task at once).  Returns how many of them
+ * ran during their submission. */
+static int cut_batches(long us, int batches)
+{
+    atomic_store(&during_submit, 0);
+    for (int b = 0; b < batches; b++) {
+        for (int i = 0; i < 16; i++) {
+            atomic_store(&submitting, true);
+            UT_SPAWN_NODEPS(cut_body, (void *)(intptr_t)us, i);
+            atomic_store(&submitting, false);
+        }
+        nanort_taskwait();
+    }
+    return atomic_load(&during_submit);
+}
+
+/* The cut-off in ns for this process, set before the runtime starts (the suite's
+ * NX_ARGS does not name it, so the variable applies). */
+static void cut_start(const char *ns)
+{
+    setenv("NX_INLINE_BELOW", ns, 1);
+    ut_settle();
+}
+
+START_TEST(sched_cutoff_tiny_bodies_run_in_creator)
+{
+    /* Bodies far below the cut-off (100 us): once the type's sample says so, new tasks
+     * run at once in their creator. */
+    cut_start("100000");
+    cut_batches(0, 64);             /* 1024 bodies: the type gets its samples */
+    int got = cut_batches(0, 32);
+    ck_assert_msg(got >= 400, "%d of 512 tiny bodies ran at once in their creator", got);
+}
+END_TEST
+
+START_TEST(sched_cutoff_long_bodies_are_queued)
+{
+    /* Bodies of 300 us, above the cut-off of 100 us: always handed to the queues. */
+    cut_start("100000");
+    int got = cut_batches(300, 12);
+    ck_assert_msg(got == 0, "%d of 192 long bodies ran at once in their creator", got);
+}
+END_TEST
+
+START_TEST(sched_cutoff_growing_bodies_go_back_to_queues)
+{
+    /* A type whose bodies were tiny and then take 300 us leaves the creator again
+     * after a few samples (one body in 16 is timed, the mean moves by 1/8). */
+    cut_start("100000");
+    cut_batches(0, 64);
+    ck_assert_int_ge(cut_batches(0, 8), 64);        /* tiny now */
+    cut_batches(300, 6);                            /* the mean rises */
+    int got = cut_batches(300, 6);
+    ck_assert_msg(got == 0, "%d of 96 long bodies still ran at once in their creator", got);
+}
+END_TEST
+
+static void cut_spawner(void *p, long k)
+{
+    cut_body(p, k);
+    UT_SPAWN_NODEPS(cut_body, NULL, k);
+}
+
+START_TEST(sched_cutoff_spawners_never_inline)
+{
+    /* A type whose instances create tasks is never run at once by the cut-off (its
+     * creator would have to wait for the children). */
+    cut_start("100000");
+    atomic_store(&during_submit, 0);
+    for (int b = 0; b < 96; b++) {
+        for (int i = 0; i < 16; i++) {
+            atomic_store(&submitting, true);
+            UT_SPAWN_NODEPS(cut_spawner, NULL, i);
+            atomic_store(&submitting, false);
+        }
+        nanort_taskwait();
+    }
+    ck_assert_int_eq(atomic_load(&during_submit), 0);
+}
+END_TEST
+
+START_TEST(sched_cutoff_zero_turns_it_off)
+{
+    /* --inline-below=0: tiny bodies are queued like any other. */
+    cut_start("0");
+    int got = cut_batches(0, 96);
+    ck_assert_msg(got == 0, "%d of 1536 bodies ran at once with the cut-off off", got);
+}
+END_TEST
+
 /* Fresh state for every test (also when Check runs without fork, CK_FORK=no). */
 static void sched_setup(void)
 {
@@ -715,6 +825,18 @@ int main(void)
         tcase_add_checked_fixture(tc, ut_settle, NULL);
         tcase_add_test(tc, sched_critical_different_names_run_together);
         tcase_add_test(tc, sched_all_workers_take_part);
+    }
+    /* The cut-off tests tell "run at once" from "queued" by where a body ran; wf runs
+     * every new task in its creator while the other workers are busy, so they need a
+     * policy that queues. */
+    const char *nx = getenv("NX_ARGS");
+    if (parallel && !(nx && strstr(nx, "--schedule=wf"))) {
+        tc = sched_tcase(s, "cutoff", 30);
+        tcase_add_test(tc, sched_cutoff_tiny_bodies_run_in_creator);
+        tcase_add_test(tc, sched_cutoff_long_bodies_are_queued);
+        tcase_add_test(tc, sched_cutoff_growing_bodies_go_back_to_queues);
+        tcase_add_test(tc, sched_cutoff_spawners_never_inline);
+        tcase_add_test(tc, sched_cutoff_zero_turns_it_off);
     }
     return ut_run_suite(s);
 }
