@@ -18,6 +18,8 @@
 #   scripts/gpu-session.sh timeline  our pinned CUDA matmul with --summary and --trace (the
 #                                    device-timed copies and kernels, their overlap)
 #   scripts/gpu-session.sh scaling   cholesky and matmul speedup curves over 1..16 workers
+#   scripts/gpu-session.sh mm16      matmul 1024/128 on 16 workers: nanort (dbf, bf) against
+#                                    libgomp and libomp side by side, one --summary run, lscpu
 #   scripts/gpu-session.sh cuda      the CUDA and device-sample suites only (check-cuda,
 #                                    check-samples-dev, check-ompss-dev)
 # Output goes to $OUT (or build/gpu-results).
@@ -126,6 +128,18 @@ for part in "${@:-tests}"; do
                   echo "$app 16 cores: mcc $(one 0-15 16 $app-mcc) mcc-nobind $(one 0-15 16 $app-mcc --no-binding) libgomp $(one 0-15 16 $app-libgomp) libomp $(one 0-15 16 $app-libomp)"
                 done
               done | tee "$out/bindprobe.txt" ;;
+    mm16) lscpu | grep -E '^(Model name|Thread|Core|Socket|NUMA node|L2|L3)' > "$out/lscpu.txt"
+          b=build/bench/ompss
+          for r in 1 2 3 4 5; do
+            for v in dbf bf libgomp libomp; do
+              case $v in
+                dbf|bf) t=$(NX_ARGS="--smp-workers=16 --schedule=$v" taskset -c 0-15 $b/matmul-mcc 1024 128 | awk '/^time/{print $2}') ;;
+                *) t=$(OMP_NUM_THREADS=16 taskset -c 0-15 $b/matmul-$v 1024 128 | awk '/^time/{print $2}') ;;
+              esac
+              echo "r=$r $v $t"
+            done
+          done | tee "$out/mm16.txt"
+          NX_ARGS="--smp-workers=16 --summary" taskset -c 0-15 $b/matmul-mcc 1024 128 > "$out/mm16-summary.txt" 2>&1 ;;
     scaling) MCC_PREBUILT=1 bench/scaling.sh --max-workers 16 --quick --bindir build/bench/ompss \
                --out "$out/scaling.tsv" > "$out/scaling.log" 2>&1; tail -5 "$out/scaling.log" ;;
     cuda) find build -type f -exec touch {} +

@@ -196,6 +196,26 @@ START_TEST(sched_priority_ready_tasks_one_worker)
 }
 END_TEST
 
+START_TEST(sched_successor_queues_behind_ready_tasks)
+{
+    /* One worker, three chains of two tasks: when a chain's first task finishes while
+     * other ready tasks are queued, its successor goes behind them (the chains advance
+     * together, so many workers finish them together) instead of running next. */
+    static long cx[3];
+    for (int step = 0; step < 2; step++)
+        for (int c = 0; c < 3; c++) {
+            struct ut_region r = UT_INOUT(&cx[c], sizeof cx[c]);
+            ut_spawn(record_order, NULL, 10 * (c + 1) + step, 0, 0, 1, &r);
+        }
+    nanort_taskwait();
+    static const int want[] = {10, 20, 30, 11, 21, 31};
+    ck_assert_int_eq(atomic_load(&nrun), 6);
+    for (int i = 0; i < 6; i++)
+        ck_assert_msg(run_order[i] == want[i], "position %d ran task %d, expected %d", i,
+                      run_order[i], want[i]);
+}
+END_TEST
+
 /* ---- undeferred and final ----------------------------------------------------------- */
 
 static long ux;
@@ -830,6 +850,10 @@ int main(void)
      * every new task in its creator while the other workers are busy, so they need a
      * policy that queues. */
     const char *nx = getenv("NX_ARGS");
+    if (n == 1 && !(nx && strstr(nx, "--schedule=wf"))) {
+        tc = sched_tcase(s, "order", 30);
+        tcase_add_test(tc, sched_successor_queues_behind_ready_tasks);
+    }
     if (parallel && !(nx && strstr(nx, "--schedule=wf"))) {
         tc = sched_tcase(s, "cutoff", 30);
         tcase_add_test(tc, sched_cutoff_tiny_bodies_run_in_creator);
