@@ -13,7 +13,8 @@
 #   scripts/gpu-session.sh metg      Task Bench's METG on 16 cores (bench/metg/run.sh), peers'
 #                                    libraries carried in build/gpu-libs
 #   scripts/gpu-session.sh quiet     the 2-core CPU comparisons on an otherwise idle machine:
-#                                    bench/micro and bench/ompss pinned to cores 2,3
+#                                    bench/micro and bench/ompss pinned to cores 2,3 (ROUNDS for
+#                                    micro, OMPSS_ROUNDS and TILES for ompss)
 #                                    (mcc-built samples made here: build/bench/ompss/APP-mcc)
 #   scripts/gpu-session.sh timeline  our pinned CUDA matmul with --summary and --trace (the
 #                                    device-timed copies and kernels, their overlap)
@@ -84,7 +85,7 @@ for part in "${@:-tests}"; do
     quiet) taskset -c 2,3 env STARPU_WORKERS_CPUID="2 3" ROUNDS=${ROUNDS:-7} NTASKS=51200 \
              bench/micro/run.sh build/bench/micro "$out/micro-quiet.md" > "$out/micro.log" 2>&1
            tail -14 "$out/micro-quiet.md"
-           MCC_PREBUILT=1 PIN=2,3 ROUNDS=5 CHOL_TILES="128 256" MM_TILES="128 256" \
+           MCC_PREBUILT=1 PIN=2,3 ROUNDS=${OMPSS_ROUNDS:-5} CHOL_TILES="${TILES:-128 256}" MM_TILES="${TILES:-128 256}" \
              bench/ompss/run.sh build/bench/ompss "$out/ompss-quiet.md" > "$out/ompss.log" 2>&1
            grep '^|' "$out/ompss-quiet.md" ;;
     timeline) # the device timeline of our pinned matmul: --summary's overlap line, a trace
