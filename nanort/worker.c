@@ -138,17 +138,24 @@ static void wait_sleep(nrt_cond_fn *done, void *arg)
 /* A task made ready by one this thread just finished, run next without going through
  * the queues (chains hand over in place).  Only this thread touches it; every loop that
  * can leave with it set pushes it to the scheduler (nrt_handoff_flush).
- * Only while this thread's own queue is empty: with other ready work queued, the
- * successor goes behind it, so that many chains advance together and the workers finish
- * them together.  Measured on the GPU host (bench/ompss/README.md): matmul 1024/128 on 16
- * workers, where a chain stayed on one worker from head to end and the last chains kept a
- * few workers busy while the others idled, 0.0475 s instead of 0.0505 (median of 7);
- * micro chain/stencil/fan on 2 workers the same or 3-14% cheaper. */
+ * Not while this thread's own queue holds a few tasks (1 to NRT_HANDOFF_PLENTY - 1): then
+ * the successor goes behind them, so that parallel chains advance together and the
+ * workers finish them together, where a chain kept by one worker from head to end left
+ * the last chains on a few workers while the others idled.  With an empty queue nothing
+ * else is waiting, and with plenty queued the end is far: the hand-over keeps what the
+ * finished task wrote in this core's cache.  GPU host, matmul 1024/128 on 16 workers,
+ * median of 9 (bench/ompss/README.md): 0.0517 s against 0.0563 always handing over and
+ * 0.0559 never handing over with a non-empty queue (libgomp 0.0489); on 2 workers the
+ * three rules were within the noise of each other. */
+#define NRT_HANDOFF_PLENTY 16
 static __thread struct nanort_task *handoff __attribute__((tls_model("initial-exec")));
 
 bool nrt_handoff(struct nanort_task *t)
 {
-    if (!nrt_self || handoff || t->priority != 0 || nrt_sched->queued(nrt_self) > 0)
+    if (!nrt_self || handoff || t->priority != 0)
+        return false;
+    long q = nrt_sched->queued(nrt_self);
+    if (q > 0 && q < NRT_HANDOFF_PLENTY)
         return false;
     handoff = t;
     return true;
