@@ -49,13 +49,19 @@ static pthread_mutex_t *lock_of(const char *name)
     return &c->lock;
 }
 
+/* A worker inside a critical section never runs a task it creates at once (task.c): the
+ * task could enter the same section, and the locks are not recursive. */
 void nanort_critical_enter(const char *name)
 {
     NRT_PCHECK(pthread_mutex_lock(lock_of(name)));
+    if (nrt_self)
+        nrt_self->crit_depth++;
 }
 
 void nanort_critical_leave(const char *name)
 {
+    if (nrt_self)
+        nrt_self->crit_depth--;
     NRT_PCHECK(pthread_mutex_unlock(lock_of(name)));
 }
 

@@ -367,6 +367,7 @@ struct nrt_worker {
     atomic_long submitted, completed;
     int depth;                      /* nesting of task bodies on this thread (stats) */
     unsigned sample_tick;           /* bodies run here, to time one in NRT_SAMPLE_EVERY */
+    int crit_depth;                 /* critical sections this thread is in (this thread only) */
     /* Inline frames (task.c): a bump-allocated LIFO stack of tasks without regions that
      * run in nanort_task_submit(); inl_open: one was created and not yet submitted.
      * This thread only. */

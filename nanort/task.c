@@ -113,6 +113,13 @@ static bool queue_is_full(void)
            nrt_sched->queued(nrt_self) > nrt_cfg.queue_limit;
 }
 
+/* Whether this thread may run a task it creates at once: not inside a critical section
+ * (critical.c). */
+static bool may_run_at_once(void)
+{
+    return nrt_self && nrt_self->crit_depth == 0;
+}
+
 /* ---- adaptive cut-off ------------------------------------------------------------ */
 
 /*
@@ -171,7 +178,7 @@ static bool is_tiny(struct nrt_type_info *info)
 static bool inline_eligible(struct nrt_type_info *info, unsigned nregions)
 {
     struct nrt_worker *w = nrt_self;
-    return nregions == 0 && w && !w->inl_open && info->nimpls == 1 &&
+    return nregions == 0 && may_run_at_once() && !w->inl_open && info->nimpls == 1 &&
            info->impls[0]->device == NANORT_DEVICE_SMP && (is_tiny(info) || queue_is_full());
 }
 
@@ -742,8 +749,8 @@ static __attribute__((noinline)) void submit_heap(nanort_task *t, unsigned flags
     bool ready = t->nregions == 0 || register_deps(t);
     if (t->flags & NRT_TF_UNDEFERRED)
         run_undeferred(t);
-    else if (ready && (queue_is_full() ||
-                       (nrt_sched->run_now && nrt_sched->run_now(nrt_self, t)))) {
+    else if (ready && may_run_at_once() &&
+             (queue_is_full() || (nrt_sched->run_now && nrt_sched->run_now(nrt_self, t)))) {
         nrt_task_execute(t);
         nrt_handoff_flush();
     }

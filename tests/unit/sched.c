@@ -777,6 +777,36 @@ START_TEST(sched_cutoff_zero_turns_it_off)
 }
 END_TEST
 
+static int crit_same_count;
+
+static void crit_same_body(void *p, long k)
+{
+    (void)p;
+    (void)k;
+    nanort_critical_enter("same");
+    crit_same_count++;
+    nanort_critical_leave("same");
+}
+
+START_TEST(sched_critical_creator_runs_no_child_at_once)
+{
+    /* A thread inside critical "same" creates 200 tiny tasks that enter "same": none may
+     * run at once in the creator (not by the cut-off, a full queue or wf), or it would
+     * wait for the lock it holds itself. */
+    setenv("NX_INLINE_BELOW", "100000", 1);
+    for (int i = 0; i < 1024; i++)          /* the type is tiny from here on */
+        UT_SPAWN_NODEPS(cut_body, NULL, i);
+    nanort_taskwait();
+    crit_same_count = 0;
+    nanort_critical_enter("same");
+    for (int i = 0; i < 200; i++)
+        UT_SPAWN_NODEPS(crit_same_body, NULL, i);
+    nanort_critical_leave("same");
+    nanort_taskwait();
+    ck_assert_int_eq(crit_same_count, 200);
+}
+END_TEST
+
 /* Fresh state for every test (also when Check runs without fork, CK_FORK=no). */
 static void sched_setup(void)
 {
@@ -826,6 +856,7 @@ int main(void)
     tcase_add_test(tc, sched_critical_unnamed_excludes);
     tcase_add_test(tc, sched_critical_equal_names_share_lock);
     tcase_add_test(tc, sched_critical_nested_different_names);
+    tcase_add_test(tc, sched_critical_creator_runs_no_child_at_once);
     tc = sched_tcase(s, "types", 30);
     tcase_add_test(tc, sched_added_implementation_runs);
     tcase_add_test(tc, sched_two_smp_implementations);
