@@ -145,6 +145,8 @@ static bool sample_this(struct nrt_worker *w)
 static void sample_record(struct nrt_type_info *info, uint64_t ns)
 {
     uint64_t cap = 8 * (uint64_t)nrt_cfg.inline_below;
+    if (cap > UINT32_MAX)           /* mean_ns holds 32 bits */
+        cap = UINT32_MAX;
     if (ns > cap)
         ns = cap;
     unsigned n = atomic_load_explicit(&info->nsampled, memory_order_relaxed);
