@@ -6,6 +6,7 @@
  */
 #include "util.h"
 
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -807,6 +808,35 @@ START_TEST(sched_critical_creator_runs_no_child_at_once)
 }
 END_TEST
 
+START_TEST(sched_critical_nested_same_name_stops)
+{
+    /* Entering a critical section the thread already holds stops the program with a
+     * message (SIGABRT after it) instead of waiting for itself forever. */
+    nanort_critical_enter("nest");
+    nanort_critical_enter("nest");
+    ck_abort_msg("the nested critical section was entered");
+}
+END_TEST
+
+static void crit_wait_child(void *p, long k)
+{
+    (void)p;
+    (void)k;
+    nanort_critical_enter("waited");
+    nanort_critical_leave("waited");
+}
+
+START_TEST(sched_critical_taskwait_on_child_inside_stops)
+{
+    /* One worker waits inside critical "waited" for a child that enters it: the worker
+     * runs the child itself, which stops the program instead of hanging. */
+    nanort_critical_enter("waited");
+    UT_SPAWN_NODEPS(crit_wait_child, NULL, 0);
+    nanort_taskwait();
+    ck_abort_msg("the child entered the section its own thread held");
+}
+END_TEST
+
 /* Fresh state for every test (also when Check runs without fork, CK_FORK=no). */
 static void sched_setup(void)
 {
@@ -857,6 +887,9 @@ int main(void)
     tcase_add_test(tc, sched_critical_equal_names_share_lock);
     tcase_add_test(tc, sched_critical_nested_different_names);
     tcase_add_test(tc, sched_critical_creator_runs_no_child_at_once);
+    tcase_add_test_raise_signal(tc, sched_critical_nested_same_name_stops, SIGABRT);
+    if (n == 1)
+        tcase_add_test_raise_signal(tc, sched_critical_taskwait_on_child_inside_stops, SIGABRT);
     tc = sched_tcase(s, "types", 30);
     tcase_add_test(tc, sched_added_implementation_runs);
     tcase_add_test(tc, sched_two_smp_implementations);
