@@ -686,22 +686,33 @@ static void cut_body(void *p, long k)
         ;
 }
 
-/* `batches` batches of 16 tasks without dependences whose bodies spin `us`
- * microseconds, each batch waited for, so the queues never hold more than 16 (below
+static void cut_spawner(void *p, long k)
+{
+    cut_body(p, k);
+    UT_SPAWN_NODEPS(cut_body, NULL, k);
+}
+
+/* `batches` batches of 16 tasks without dependences running body(us) (cut_body: spin
+ * `us` microseconds), each batch waited for, so the queues never hold more than 16 (below
  * --queue-limit: only the cut-off can run a task at once).  Returns how many of them
  * ran during their submission. */
-static int cut_batches(long us, int batches)
+static int batches_of(ut_body *body, long us, int batches)
 {
     atomic_store(&during_submit, 0);
     for (int b = 0; b < batches; b++) {
         for (int i = 0; i < 16; i++) {
             atomic_store(&submitting, true);
-            UT_SPAWN_NODEPS(cut_body, (void *)(intptr_t)us, i);
+            UT_SPAWN_NODEPS(body, (void *)(intptr_t)us, i);
             atomic_store(&submitting, false);
         }
         nanort_taskwait();
     }
     return atomic_load(&during_submit);
+}
+
+static int cut_batches(long us, int batches)
+{
+    return batches_of(cut_body, us, batches);
 }
 
 /* The cut-off in ns for this process, set before the runtime starts (the suite's
@@ -745,27 +756,13 @@ START_TEST(sched_cutoff_growing_bodies_go_back_to_queues)
 }
 END_TEST
 
-static void cut_spawner(void *p, long k)
-{
-    cut_body(p, k);
-    UT_SPAWN_NODEPS(cut_body, NULL, k);
-}
 
 START_TEST(sched_cutoff_spawners_never_inline)
 {
     /* A type whose instances create tasks is never run at once by the cut-off (its
      * creator would have to wait for the children). */
     cut_start("100000");
-    atomic_store(&during_submit, 0);
-    for (int b = 0; b < 96; b++) {
-        for (int i = 0; i < 16; i++) {
-            atomic_store(&submitting, true);
-            UT_SPAWN_NODEPS(cut_spawner, NULL, i);
-            atomic_store(&submitting, false);
-        }
-        nanort_taskwait();
-    }
-    ck_assert_int_eq(atomic_load(&during_submit), 0);
+    ck_assert_int_eq(batches_of(cut_spawner, 0, 96), 0);
 }
 END_TEST
 
