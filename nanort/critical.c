@@ -4,8 +4,10 @@
  */
 #include "nrt.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define CRIT_BUCKETS 64
 
@@ -16,12 +18,15 @@ struct crit {
      * read by a thread that enters to tell "I hold it myself" (it never sees its own token
      * unless it does).  Relaxed: only the reader's own earlier store can match. */
     atomic_uintptr_t owner;
+    /* The task inside (NULL: none): stored by the holder after it locks, cleared before it
+     * unlocks; read by a thread that waits long for the lock (see wait_for_lock). */
+    _Atomic(struct nanort_task *) holder;
     struct crit *next;              /* table_lock */
 };
 
 static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct crit *table[CRIT_BUCKETS];    /* table_lock */
-static struct crit unnamed = {NULL, PTHREAD_MUTEX_INITIALIZER, 0, NULL};
+static struct crit unnamed = {NULL, PTHREAD_MUTEX_INITIALIZER, 0, NULL, NULL};
 static __thread char self_token;            /* its address names this thread */
 
 static unsigned hash_name(const char *s)
@@ -54,26 +59,72 @@ static struct crit *crit_of(const char *name)
     return c;
 }
 
+static void stop_self_wait(const char *name, const char *how)
+{
+    const char *task = nrt_current && nrt_current->type ? nrt_current->type->label : NULL;
+    nrt_fatal("critical section %s%s%s %s%s%s%s: it would wait forever. Do not nest critical "
+              "sections of the same name, and do not wait for tasks (taskwait, taskyield) inside "
+              "a critical section that those tasks enter", name ? "'" : "(unnamed)",
+              name ? name : "", name ? "'" : "", how, task ? " (in task '" : "",
+              task ? task : "", task ? "')" : "");
+}
+
+/* How often a thread that waits for a section looks whether it waits in vain. */
+#define CRIT_POLL_NS 50000000L
+
+/* The lock is taken: wait for it, and stop the program when its holder is an ancestor of
+ * the calling task that sits in a taskwait.  That wait ends only when this task completes,
+ * and this task cannot complete without the lock, so the two threads would wait for each
+ * other forever.  No false alarm: a wait_target other than -1 is a taskwait of the ancestor
+ * still in progress (its earlier ones ended before the branch leading here was created,
+ * and their ends happen before this read); reading it synchronises with the wait's start,
+ * so the holder read after it is what the ancestor held then or later, and the ancestor
+ * neither enters nor leaves a section during that wait. */
+static void wait_for_lock(struct crit *c, const char *name)
+{
+    struct nanort_task *self = nrt_current ? nrt_current : nrt_root;
+    for (;;) {
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_nsec += CRIT_POLL_NS;
+        if (until.tv_nsec >= 1000000000L) {
+            until.tv_sec++;
+            until.tv_nsec -= 1000000000L;
+        }
+        int e = pthread_mutex_timedlock(&c->lock, &until);
+        if (e == 0)
+            return;
+        if (e != ETIMEDOUT)
+            NRT_PCHECK(e);
+        for (struct nanort_task *a = self ? self->parent : NULL; a; a = a->parent) {
+            if (atomic_load(&a->wait_target) == -1)
+                continue;
+            if (atomic_load_explicit(&c->holder, memory_order_acquire) == a)
+                stop_self_wait(name, "entered by a task whose ancestor holds it and waits "
+                                     "in a taskwait for its children");
+        }
+    }
+}
+
 /* A worker inside a critical section never runs a task it creates at once (task.c): the
  * task could enter the same section, and the locks are not recursive.  A thread that
  * enters a section it already holds (a nested critical of the same name, or a task run
- * while its thread waited inside the section) would wait for itself forever: that stops
- * the program with a message instead. */
+ * while its thread waited inside the section) would wait for itself forever, and so would
+ * a task whose ancestor waits for it inside the section on another thread: both stop the
+ * program with a message instead. */
 void nanort_critical_enter(const char *name)
 {
     struct crit *c = crit_of(name);
     uintptr_t me = (uintptr_t)&self_token;
-    if (atomic_load_explicit(&c->owner, memory_order_relaxed) == me) {
-        const char *task = nrt_current && nrt_current->type ? nrt_current->type->label : NULL;
-        nrt_fatal("critical section %s%s%s entered by a thread that is already inside it%s%s%s: "
-                  "it would wait for itself forever. Do not nest critical sections of the "
-                  "same name, and do not wait for tasks (taskwait, taskyield) inside a "
-                  "critical section that those tasks enter", name ? "'" : "(unnamed)",
-                  name ? name : "", name ? "'" : "", task ? " (in task '" : "",
-                  task ? task : "", task ? "')" : "");
-    }
-    NRT_PCHECK(pthread_mutex_lock(&c->lock));
+    if (atomic_load_explicit(&c->owner, memory_order_relaxed) == me)
+        stop_self_wait(name, "entered by a thread that is already inside it");
+    if (pthread_mutex_trylock(&c->lock) != 0)
+        wait_for_lock(c, name);
     atomic_store_explicit(&c->owner, me, memory_order_relaxed);
+    if (!nrt_current)
+        nrt_ensure_started();       /* nrt_root exists (a critical may come first) */
+    atomic_store_explicit(&c->holder, nrt_current ? nrt_current : nrt_root,
+                          memory_order_release);
     if (nrt_self)
         nrt_self->crit_depth++;
 }
@@ -84,6 +135,7 @@ void nanort_critical_leave(const char *name)
     if (nrt_self)
         nrt_self->crit_depth--;
     atomic_store_explicit(&c->owner, 0, memory_order_relaxed);
+    atomic_store_explicit(&c->holder, NULL, memory_order_relaxed);
     NRT_PCHECK(pthread_mutex_unlock(&c->lock));
 }
 
@@ -93,9 +145,11 @@ void nrt_critical_reset(void)
     pthread_mutex_init(&table_lock, NULL);
     pthread_mutex_init(&unnamed.lock, NULL);
     atomic_store(&unnamed.owner, 0);
+    atomic_store(&unnamed.holder, NULL);
     for (unsigned h = 0; h < CRIT_BUCKETS; h++)
         for (struct crit *c = table[h]; c; c = c->next) {
             pthread_mutex_init(&c->lock, NULL);
             atomic_store(&c->owner, 0);
+            atomic_store(&c->holder, NULL);
         }
 }

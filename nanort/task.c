@@ -741,7 +741,8 @@ static __attribute__((noinline)) void submit_heap(nanort_task *t, unsigned flags
         t->flags |= NRT_TF_FINAL | NRT_TF_UNDEFERRED;
     count_child(parent);
     count_submitted();
-    if (over_throttle_limit())
+    /* Not inside a critical section: throttling runs other tasks here (may_run_at_once). */
+    if ((!nrt_self || nrt_self->crit_depth == 0) && over_throttle_limit())
         throttle(t);
     if (parent->flags & NRT_TF_FINAL) {
         /* siblings under final run one after another in program order: no dependences */

@@ -825,12 +825,65 @@ static void crit_wait_child(void *p, long k)
 
 START_TEST(sched_critical_taskwait_on_child_inside_stops)
 {
-    /* One worker waits inside critical "waited" for a child that enters it: the worker
-     * runs the child itself, which stops the program instead of hanging. */
+    /* The main thread waits inside critical "waited" for a child that enters it.  It runs
+     * the child itself (one thread would wait for itself) or another worker does (two
+     * threads would wait for each other): either way the program stops instead of
+     * hanging. */
     nanort_critical_enter("waited");
     UT_SPAWN_NODEPS(crit_wait_child, NULL, 0);
+    ut_sleep_ms(100);                       /* another worker, if any, takes the child */
     nanort_taskwait();
     ck_abort_msg("the child entered the section its own thread held");
+}
+END_TEST
+
+static void crit_wait_middle(void *p, long k)
+{
+    (void)p;
+    UT_SPAWN_NODEPS(crit_wait_child, NULL, k);
+}
+
+static void crit_wait_holder(void *p, long k)
+{
+    (void)p;
+    nanort_critical_enter("waited");
+    UT_SPAWN_NODEPS(crit_wait_middle, NULL, k);
+    ut_sleep_ms(100);
+    nanort_taskwait();
+    nanort_critical_leave("waited");
+}
+
+START_TEST(sched_critical_taskwait_on_grandchild_inside_stops)
+{
+    /* The same two levels down: a task waits inside the section for a child whose own
+     * child enters it. */
+    UT_SPAWN_NODEPS(crit_wait_holder, NULL, 0);
+    nanort_taskwait();
+    ck_abort_msg("the grandchild entered the section its ancestor held while waiting");
+}
+END_TEST
+
+static void crit_released_child(void *p, long k)
+{
+    (void)p;
+    (void)k;
+    nanort_critical_enter("released");
+    crit_same_count++;
+    nanort_critical_leave("released");
+}
+
+START_TEST(sched_critical_child_waits_for_parent_to_leave)
+{
+    /* No false alarm: children that wait for the section while their parent holds it
+     * (and works, then leaves before its taskwait) get it once the parent leaves. */
+    crit_same_count = 0;
+    nanort_critical_enter("released");
+    for (int i = 0; i < 8; i++)
+        UT_SPAWN_NODEPS(crit_released_child, NULL, i);
+    ut_sleep_ms(200);                       /* longer than the waiters' poll */
+    nanort_critical_leave("released");
+    nanort_taskwait();
+    ck_assert_int_eq(crit_same_count, 8);
 }
 END_TEST
 
@@ -885,8 +938,9 @@ int main(void)
     tcase_add_test(tc, sched_critical_nested_different_names);
     tcase_add_test(tc, sched_critical_creator_runs_no_child_at_once);
     tcase_add_test_raise_signal(tc, sched_critical_nested_same_name_stops, SIGABRT);
-    if (n == 1)
-        tcase_add_test_raise_signal(tc, sched_critical_taskwait_on_child_inside_stops, SIGABRT);
+    tcase_add_test_raise_signal(tc, sched_critical_taskwait_on_child_inside_stops, SIGABRT);
+    tcase_add_test_raise_signal(tc, sched_critical_taskwait_on_grandchild_inside_stops, SIGABRT);
+    tcase_add_test(tc, sched_critical_child_waits_for_parent_to_leave);
     tc = sched_tcase(s, "types", 30);
     tcase_add_test(tc, sched_added_implementation_runs);
     tcase_add_test(tc, sched_two_smp_implementations);
