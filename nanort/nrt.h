@@ -314,6 +314,8 @@ _Static_assert(offsetof(struct nanort_task, pending) - offsetof(struct nanort_ta
 
 /* True when every child submitted so far has finished (the body's thread asks). */
 bool nrt_children_done(struct nanort_task *t);
+/* Wait (running other tasks) until it is (the body's thread, or main for the root). */
+void nrt_wait_children(struct nanort_task *t);
 static inline void nrt_task_init_counts(struct nanort_task *t)
 {
     atomic_init(&t->nchildren, 0);
@@ -400,6 +402,8 @@ bool nrt_workers_bound(void);
 void nrt_wake_worker(void);
 /* A waited-for condition may have become true: wake sleeping waiters. */
 void nrt_wake_waiters(void);
+/* Threads asleep in a wait (taskwait and the like) now: a hint, for tests. */
+int nrt_waiters_asleep(void);
 typedef bool nrt_cond_fn(void *arg);
 /* Run ready tasks until done(arg) holds; spin, then sleep when nothing is ready. */
 void nrt_wait_until(nrt_cond_fn *done, void *arg);

@@ -174,12 +174,6 @@ int nanort_init(void)
     return 0;
 }
 
-static bool root_children_done(void *arg)
-{
-    (void)arg;
-    return nrt_children_done(nrt_root);
-}
-
 void nanort_shutdown(void)
 {
     if (!atomic_load_explicit(&nrt_started, memory_order_acquire))
@@ -188,7 +182,7 @@ void nanort_shutdown(void)
      * (the caller's own task is one of them): leave them, as exit() would. */
     if (nrt_self != &nrt_workers[0] || nrt_current != nrt_root)
         return;
-    nrt_wait_until(root_children_done, NULL);
+    nrt_wait_children(nrt_root);
     nrt_devices_flush();
     nrt_workers_stop();
     nrt_devices_stop();

@@ -693,7 +693,6 @@ static bool register_deps(struct nanort_task *t)
     return nrt_deps_submit(parent->domain, t);
 }
 
-static void wait_children(struct nanort_task *t);
 
 /* An inline frame: run the body here, then wait for its children, so that it is finished
  * for its parent (which never counted it) before its frame is popped. */
@@ -722,7 +721,7 @@ static void submit_inline(struct nanort_task *t, unsigned flags)
     }
     if (children_of(t)) {
         nrt_current = t;            /* children completing here count as in its body */
-        wait_children(t);
+        nrt_wait_children(t);
         nrt_handoff_flush();
     }
     if (t->domain)                  /* children with regions, all finished now */
@@ -772,9 +771,21 @@ void nanort_task_submit(nanort_task *t, unsigned flags, int priority)
 
 /* ---- waiting -------------------------------------------------------------------------- */
 
+/* Checked at every turn of the wait, and last before the waiter sleeps.  The value of
+ * `pending` to wait for moves while the waiter completes children itself (complete()
+ * takes those off nchildren instead), so the target the completers compare with is
+ * renewed here: a stale one made the last completer on another thread skip the wake-up,
+ * and the waiter slept to its 5 ms timeout (the end of every program's taskwait in main).
+ * Waiter: store the target, then load pending; completer: decrement pending, then load
+ * the target; all seq_cst, so at least one of the two sees the other's write. */
 static bool children_done(void *arg)
 {
-    return nrt_children_done(arg);
+    struct nanort_task *t = arg;
+    long target = NRT_BODY_BIAS - children_of(t);
+    if (atomic_load_explicit(&t->wait_target, memory_order_relaxed) != target)
+        atomic_store(&t->wait_target, target);
+    /* seq_cst (acquire at least: the children's writes are visible once they finished) */
+    return atomic_load(&t->pending) == target;
 }
 
 static struct nanort_task *current_task(void)
@@ -783,20 +794,17 @@ static struct nanort_task *current_task(void)
     return nrt_current ? nrt_current : nrt_root;
 }
 
-static void wait_children(struct nanort_task *t)
+void nrt_wait_children(struct nanort_task *t)
 {
     if (nrt_children_done(t))
         return;
-    /* seq_cst: completers read it after their decrement (see complete()). */
-    atomic_store(&t->wait_target,
-                 NRT_BODY_BIAS - children_of(t));
     nrt_wait_until(children_done, t);
     atomic_store_explicit(&t->wait_target, -1, memory_order_relaxed);
 }
 
 void nanort_taskwait_noflush(void)
 {
-    wait_children(current_task());
+    nrt_wait_children(current_task());
 }
 
 void nanort_taskwait(void)

@@ -86,6 +86,11 @@ void nrt_wake_waiters(void)
     }
 }
 
+int nrt_waiters_asleep(void)
+{
+    return atomic_load(&n_wait_sleep);
+}
+
 static bool work_queued(void)
 {
     return nrt_sched_has_work();

@@ -5,6 +5,7 @@
  * nanort_* queries.
  */
 #include "util.h"
+#include "../../nanort/nrt.h"
 
 #include <signal.h>
 #include <stdint.h>
@@ -887,6 +888,52 @@ START_TEST(sched_critical_child_waits_for_parent_to_leave)
 }
 END_TEST
 
+/* ---- waking a taskwait ------------------------------------------------------------ */
+
+static struct nanort_task *wake_parent;
+static atomic_int wake_started, wake_target_right;
+
+static void wake_quick(void *p, long k)
+{
+    (void)p;
+    (void)k;
+}
+
+static void wake_last(void *p, long k)
+{
+    (void)p;
+    (void)k;
+    wake_parent = nrt_current->parent;
+    atomic_store(&wake_started, 1);
+    /* Once the parent sleeps in its taskwait (after running wake_quick itself), the value
+     * of `pending` it waits for must be the one this task's completion produces, or the
+     * completion does not wake it (it slept to its timeout instead). */
+    for (int i = 0; i < 2000; i++) {
+        if (nrt_waiters_asleep() > 0) {
+            long n = atomic_load(&wake_parent->nchildren) +
+                     atomic_load(&wake_parent->nchildren_foreign);
+            if (atomic_load(&wake_parent->wait_target) == NRT_BODY_BIAS - n) {
+                atomic_store(&wake_target_right, 1);
+                return;
+            }
+        }
+        ut_sleep_ms(1);
+    }
+}
+
+START_TEST(sched_taskwait_woken_by_last_child)
+{
+    /* The waiting thread completes one child itself, sleeps, and another worker completes
+     * the last child: its completion must be the one the waiter waits for. */
+    UT_SPAWN_NODEPS(wake_last, NULL, 0);
+    ck_assert(ut_wait_at_least(&wake_started, 1, 10));
+    UT_SPAWN_NODEPS(wake_quick, NULL, 1);
+    nanort_taskwait();
+    ck_assert_msg(atomic_load(&wake_target_right),
+                  "the sleeping taskwait waited for a count the last child never produced");
+}
+END_TEST
+
 /* Fresh state for every test (also when Check runs without fork, CK_FORK=no). */
 static void sched_setup(void)
 {
@@ -970,6 +1017,9 @@ int main(void)
         tcase_add_test(tc, sched_successor_queues_behind_ready_tasks);
     }
     if (parallel && !(nx && strstr(nx, "--schedule=wf"))) {
+        /* (wf would run the long child in the test's own thread) */
+        tc = sched_tcase(s, "wakeup", 30);
+        tcase_add_test(tc, sched_taskwait_woken_by_last_child);
         tc = sched_tcase(s, "cutoff", 30);
         tcase_add_test(tc, sched_cutoff_tiny_bodies_run_in_creator);
         tcase_add_test(tc, sched_cutoff_long_bodies_are_queued);
