@@ -21,6 +21,8 @@
 #   scripts/gpu-session.sh scaling   cholesky and matmul speedup curves over 1..16 workers
 #   scripts/gpu-session.sh mm16      matmul 1024/128 on 16 workers: nanort (dbf, bf) against
 #                                    libgomp and libomp side by side, one --summary run, lscpu
+#   scripts/gpu-session.sh w16       cholesky and matmul on 16 workers against libgomp and libomp,
+#                                    W16_ROUNDS (9) side-by-side rounds at W16_TILES (128 256)
 #   scripts/gpu-session.sh cuda      the CUDA and device-sample suites only (check-cuda,
 #                                    check-samples-dev, check-ompss-dev)
 # Output goes to $OUT (or build/gpu-results).
@@ -141,6 +143,37 @@ for part in "${@:-tests}"; do
             done
           done | tee "$out/mm16.txt"
           NX_ARGS="--smp-workers=16 --summary" taskset -c 0-15 $b/matmul-mcc 1024 128 > "$out/mm16-summary.txt" 2>&1 ;;
+    w16) # issue 4 on 16 cores: cholesky 2048 and matmul 1024, tiles W16_TILES (128 256),
+         # nanort / libgomp / libomp side by side for W16_ROUNDS (9) rounds, medians
+         b=build/bench/ompss
+         declare -A APPN=([cholesky]=2048 [matmul]=1024)
+         for r in $(seq "${W16_ROUNDS:-9}"); do
+           for app in cholesky matmul; do
+             for tile in ${W16_TILES:-128 256}; do
+               for v in mcc libgomp libomp; do
+                 t=$(NX_ARGS="--smp-workers=16" OMP_NUM_THREADS=16 taskset -c 0-15 $b/$app-$v "${APPN[$app]}" $tile |
+                     awk '/^time/{print $2}')
+                 echo "$app $tile $v ${t:-fail}"
+               done
+             done
+           done
+         done > "$out/w16.txt"
+         python3 - "$out/w16.txt" <<'PY' | tee "$out/w16.md"
+import sys, statistics as st
+d = {}
+for line in open(sys.argv[1]):
+    app, tile, v, t = line.split()
+    if t != "fail":
+        d.setdefault((app, int(tile)), {}).setdefault(v, []).append(float(t))
+print("| app | tile | nanort | libgomp | libomp | nanort / best | rounds |")
+print("|---|---|---|---|---|---|---|")
+for (app, tile), vs in sorted(d.items()):
+    m = {v: st.median(x) for v, x in vs.items()}
+    best = min(m.get("libgomp", 1e9), m.get("libomp", 1e9))
+    print(f"| {app} | {tile} | {m.get('mcc', 0):.4f} | {m.get('libgomp', 0):.4f} | "
+          f"{m.get('libomp', 0):.4f} | {m.get('mcc', 0) / best:.2f} | {len(vs.get('mcc', []))} |")
+PY
+         ;;
     scaling) MCC_PREBUILT=1 bench/scaling.sh --max-workers 16 --quick --bindir build/bench/ompss \
                --out "$out/scaling.tsv" > "$out/scaling.log" 2>&1; tail -5 "$out/scaling.log" ;;
     cuda) find build -type f -exec touch {} +
