@@ -21,7 +21,7 @@
 #   scripts/gpu-session.sh scaling   cholesky and matmul speedup curves over 1..16 workers
 #   scripts/gpu-session.sh mm16      matmul 1024/128 on 16 workers: nanort (dbf, bf) against
 #                                    libgomp and libomp side by side, one --summary run, lscpu
-#   scripts/gpu-session.sh w16       cholesky and matmul on 16 workers against libgomp and libomp,
+#   scripts/gpu-session.sh w16       cholesky and matmul on 16 workers (dbf and bf) against libgomp and libomp,
 #                                    W16_ROUNDS (9) side-by-side rounds at W16_TILES (128 256)
 #   scripts/gpu-session.sh cuda      the CUDA and device-sample suites only (check-cuda,
 #                                    check-samples-dev, check-ompss-dev)
@@ -150,8 +150,10 @@ for part in "${@:-tests}"; do
          for r in $(seq "${W16_ROUNDS:-9}"); do
            for app in cholesky matmul; do
              for tile in ${W16_TILES:-128 256}; do
-               for v in mcc libgomp libomp; do
-                 t=$(NX_ARGS="--smp-workers=16" OMP_NUM_THREADS=16 taskset -c 0-15 $b/$app-$v "${APPN[$app]}" $tile |
+               for v in mcc mccbf libgomp libomp; do
+                 nx="--smp-workers=16"; bin=$v
+                 [ $v = mccbf ] && nx="$nx --schedule=bf" && bin=mcc
+                 t=$(NX_ARGS="$nx" OMP_NUM_THREADS=16 taskset -c 0-15 $b/$app-$bin "${APPN[$app]}" $tile |
                      awk '/^time/{print $2}')
                  echo "$app $tile $v ${t:-fail}"
                done
@@ -165,13 +167,14 @@ for line in open(sys.argv[1]):
     app, tile, v, t = line.split()
     if t != "fail":
         d.setdefault((app, int(tile)), {}).setdefault(v, []).append(float(t))
-print("| app | tile | nanort | libgomp | libomp | nanort / best | rounds |")
-print("|---|---|---|---|---|---|---|")
+print("| app | tile | nanort | nanort bf | libgomp | libomp | nanort / best | bf / best | rounds |")
+print("|---|---|---|---|---|---|---|---|---|")
 for (app, tile), vs in sorted(d.items()):
     m = {v: st.median(x) for v, x in vs.items()}
     best = min(m.get("libgomp", 1e9), m.get("libomp", 1e9))
-    print(f"| {app} | {tile} | {m.get('mcc', 0):.4f} | {m.get('libgomp', 0):.4f} | "
-          f"{m.get('libomp', 0):.4f} | {m.get('mcc', 0) / best:.2f} | {len(vs.get('mcc', []))} |")
+    print(f"| {app} | {tile} | {m.get('mcc', 0):.4f} | {m.get('mccbf', 0):.4f} | "
+          f"{m.get('libgomp', 0):.4f} | {m.get('libomp', 0):.4f} | {m.get('mcc', 0) / best:.2f} | "
+          f"{m.get('mccbf', 0) / best:.2f} | {len(vs.get('mcc', []))} |")
 PY
          ;;
     scaling) MCC_PREBUILT=1 bench/scaling.sh --max-workers 16 --quick --bindir build/bench/ompss \
