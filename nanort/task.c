@@ -693,7 +693,6 @@ static bool register_deps(struct nanort_task *t)
     return nrt_deps_submit(parent->domain, t);
 }
 
-
 /* An inline frame: run the body here, then wait for its children, so that it is finished
  * for its parent (which never counted it) before its frame is popped. */
 static void submit_inline(struct nanort_task *t, unsigned flags)
