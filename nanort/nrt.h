@@ -252,7 +252,14 @@ struct nrt_type_info {
     atomic_bool spawns;             /* an instance created a task: never tiny */
     _Alignas(NRT_CACHELINE) atomic_uint mean_ns;   /* moving mean of sampled bodies */
     atomic_uint nsampled;
+    /* Coarse tasks (task.c, sched_dbf.c): the moving mean of the sampled bodies, without
+     * the cut-off's clamp, in microseconds; `coarse` while it is NRT_COARSE_US or more.
+     * The first NRT_SAMPLE_MIN bodies of a type are all timed.  Relaxed, as above. */
+    atomic_uint long_mean_us, nlong;
+    atomic_bool coarse;
 };
+/* Bodies this long (us) or longer go through one shared FIFO in ready order (sched_dbf.c). */
+#define NRT_COARSE_US 50
 extern pthread_mutex_t nrt_types_lock;
 extern struct nrt_type_info *nrt_types;
 /* Create it at the type's first use (under nrt_types_lock). */

@@ -161,6 +161,31 @@ static void sample_record(struct nrt_type_info *info, uint64_t ns)
         atomic_store_explicit(&info->tiny, tiny, memory_order_relaxed);
 }
 
+/* Every body's sample, unclamped: is the type coarse (NRT_COARSE_US)? */
+static void coarse_record(struct nrt_type_info *info, uint64_t ns)
+{
+    uint64_t us = ns / 1000 > UINT32_MAX ? UINT32_MAX : ns / 1000;
+    unsigned n = atomic_load_explicit(&info->nlong, memory_order_relaxed);
+    uint64_t mean = n ? atomic_load_explicit(&info->long_mean_us, memory_order_relaxed) : us;
+    mean = (7 * mean + us) / 8;
+    atomic_store_explicit(&info->long_mean_us, (unsigned)mean, memory_order_relaxed);
+    if (n < NRT_SAMPLE_MIN)
+        atomic_store_explicit(&info->nlong, ++n, memory_order_relaxed);
+    /* a spawner's body may include its taskwait: kept on the deques (depth first) */
+    bool coarse = n >= NRT_SAMPLE_MIN && mean >= NRT_COARSE_US &&
+                  !atomic_load_explicit(&info->spawns, memory_order_relaxed);
+    if (coarse != atomic_load_explicit(&info->coarse, memory_order_relaxed))
+        atomic_store_explicit(&info->coarse, coarse, memory_order_relaxed);
+}
+
+/* Time this body: one in NRT_SAMPLE_EVERY, and every one until the type has
+ * NRT_SAMPLE_MIN samples (so that a coarse type is known after its first bodies). */
+static bool time_this(struct nrt_worker *w, struct nrt_type_info *info)
+{
+    return w && (++w->sample_tick % NRT_SAMPLE_EVERY == 0 ||
+                 atomic_load_explicit(&info->nlong, memory_order_relaxed) < NRT_SAMPLE_MIN);
+}
+
 /* The task running on this thread creates one: its type is a spawner, never tiny. */
 static void note_spawner(void)
 {
@@ -169,6 +194,7 @@ static void note_spawner(void)
     if (pi && !atomic_load_explicit(&pi->spawns, memory_order_relaxed)) {
         atomic_store_explicit(&pi->spawns, true, memory_order_relaxed);
         atomic_store_explicit(&pi->tiny, false, memory_order_relaxed);
+        atomic_store_explicit(&pi->coarse, false, memory_order_relaxed);
     }
 }
 
@@ -519,10 +545,13 @@ static void run_body(struct nanort_task *t)
         uint64_t v0 = nrt_now_ns();
         nrt_device(impl->device)->run(impl, t->args, &ctx);
         nrt_vers_done(t, nrt_impl_index(t->info, impl), nrt_now_ns() - v0);
-    } else if (sample_this(w) && t->nregions == 0) {
+    } else if (time_this(w, t->info)) {
         uint64_t s0 = nrt_now_ns();
         nrt_device(impl->device)->run(impl, t->args, &ctx);
-        sample_record(t->info, nrt_now_ns() - s0);
+        uint64_t ns = nrt_now_ns() - s0;
+        if (nrt_cfg.inline_below > 0 && t->nregions == 0)
+            sample_record(t->info, ns);
+        coarse_record(t->info, ns);
     } else {
         nrt_device(impl->device)->run(impl, t->args, &ctx);
     }

@@ -159,6 +159,9 @@ bool nrt_handoff(struct nanort_task *t)
 {
     if (!nrt_self || handoff || t->priority != 0)
         return false;
+    /* A coarse task (NRT_COARSE_US) waits its turn behind every queued one. */
+    if (atomic_load_explicit(&t->info->coarse, memory_order_relaxed))
+        return nrt_sched->queued(NULL) == 0 && (handoff = t, true);
     long q = nrt_sched->queued(nrt_self);
     if (q > 0 && q < NRT_HANDOFF_PLENTY)
         return false;

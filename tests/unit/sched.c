@@ -137,7 +137,7 @@ END_TEST
 /* ---- priorities -------------------------------------------------------------------- */
 
 static long gate;
-static int run_order[32];
+static int run_order[256];
 static atomic_int nrun;
 
 static void gate_body(void *p, long k)
@@ -215,6 +215,132 @@ START_TEST(sched_successor_queues_behind_ready_tasks)
     for (int i = 0; i < 6; i++)
         ck_assert_msg(run_order[i] == want[i], "position %d ran task %d, expected %d", i,
                       run_order[i], want[i]);
+}
+END_TEST
+
+static void spin_us(void *p, long k)
+{
+    (void)p;
+    double end = ut_now() + k * 1e-6;
+    while (ut_now() < end)
+        ;
+}
+
+START_TEST(sched_coarse_tasks_share_one_fifo)
+{
+    /* A type whose bodies last NRT_COARSE_US or more is coarse after its first
+     * NRT_SAMPLE_MIN bodies, and its ready tasks then go to the queue every worker reads
+     * (in the order they became ready), not to the creator's own deque. */
+    UT_SPAWN_NODEPS(spin_us, NULL, 0);
+    ck_assert_int_eq(nrt_sched->queued(nrt_self), 1);     /* not coarse: own deque */
+    nanort_taskwait();
+    for (int i = 0; i < 8; i++)
+        UT_SPAWN_NODEPS(spin_us, NULL, 3 * NRT_COARSE_US);
+    nanort_taskwait();
+    UT_SPAWN_NODEPS(spin_us, NULL, 0);
+    ck_assert_int_eq(nrt_sched->queued(nrt_self), 0);
+    ck_assert_int_eq(nrt_sched->queued(NULL), 1);
+    nanort_taskwait();
+}
+END_TEST
+
+static void coarse_step(void *p, long k)
+{
+    (void)p;
+    spin_us(NULL, 2 * NRT_COARSE_US);
+    run_order[atomic_fetch_add(&nrun, 1)] = (int)k;
+}
+
+START_TEST(sched_coarse_chains_run_breadth_first)
+{
+    /* One worker, 40 chains of three coarse tasks created chain after chain (as a tiled
+     * loop does): every chain starts before any goes on, in the order they became ready.
+     * On the deque (more than STEAL_MAX queued: newest first, successor handed over) chain
+     * 39 ran from head to end first. */
+    for (int i = 0; i < 8; i++)
+        UT_SPAWN_NODEPS(coarse_step, NULL, 999);
+    nanort_taskwait();
+    atomic_store(&nrun, 0);
+    static long cx[40];
+    for (int c = 0; c < 40; c++)
+        for (int step = 0; step < 3; step++) {
+            struct ut_region r = UT_INOUT(&cx[c], sizeof cx[c]);
+            ut_spawn(coarse_step, NULL, 100 * step + c, 0, 0, 1, &r);
+        }
+    nanort_taskwait();
+    ck_assert_int_eq(atomic_load(&nrun), 120);
+    for (int i = 0; i < 120; i++)
+        ck_assert_msg(run_order[i] == 100 * (i / 40) + i % 40,
+                      "position %d ran step %d of chain %d, expected step %d of chain %d", i,
+                      run_order[i] / 100, run_order[i] % 100, i / 40, i % 40);
+}
+END_TEST
+
+START_TEST(sched_coarse_queued_early_move_to_fifo)
+{
+    /* One worker, 30 tasks of a type not timed yet: they wait on the creator's deque and
+     * run newest first; once 8 bodies made the type coarse, the next one taken from the
+     * deque moves the rest to the shared FIFO, which runs them oldest first. */
+    for (int i = 0; i < 30; i++)
+        UT_SPAWN_NODEPS(coarse_step, NULL, i);
+    nanort_taskwait();
+    ck_assert_int_eq(atomic_load(&nrun), 30);
+    for (int i = 0; i < 30; i++) {
+        int want = i < 9 ? 29 - i : i - 9;
+        ck_assert_msg(run_order[i] == want, "position %d ran task %d, expected %d", i,
+                      run_order[i], want);
+    }
+}
+END_TEST
+
+static long chain_x[64];
+static atomic_int chain_bad;
+
+static void coarse_chain_step(void *p, long k)
+{
+    (void)p;
+    spin_us(NULL, NRT_COARSE_US + 10);
+    if (chain_x[k / 8] != k % 8)        /* step s of chain c sees s steps done before it */
+        atomic_fetch_add(&chain_bad, 1);
+    chain_x[k / 8]++;
+}
+
+START_TEST(sched_coarse_chains_keep_their_order)
+{
+    /* Every worker count and policy: 64 chains of 8 coarse tasks, queued partly before
+     * the type is known coarse (moved to the shared FIFO then), each step after the one
+     * before it. */
+    for (int c = 0; c < 64; c++)
+        for (int step = 0; step < 8; step++) {
+            struct ut_region r = UT_INOUT(&chain_x[c], sizeof chain_x[c]);
+            ut_spawn(coarse_chain_step, NULL, 8 * c + step, 0, 0, 1, &r);
+        }
+    nanort_taskwait();
+    ck_assert_int_eq(atomic_load(&chain_bad), 0);
+    for (int c = 0; c < 64; c++)
+        ck_assert_int_eq(chain_x[c], 8);
+}
+END_TEST
+
+static void coarse_spawner(void *p, long k)
+{
+    (void)p;
+    if (k)
+        UT_SPAWN_NODEPS(spin_us, NULL, 0);
+    spin_us(NULL, 3 * NRT_COARSE_US);
+    nanort_taskwait();
+}
+
+START_TEST(sched_coarse_spawners_stay_on_deques)
+{
+    /* A long type whose instances create tasks stays on the deques (its body may include
+     * its taskwait; run from the shared FIFO, a recursion would unfold breadth first). */
+    for (int i = 0; i < 8; i++)
+        UT_SPAWN_NODEPS(coarse_spawner, NULL, 1);
+    nanort_taskwait();
+    UT_SPAWN_NODEPS(coarse_spawner, NULL, 0);
+    ck_assert_int_eq(nrt_sched->queued(nrt_self), 1);
+    nanort_taskwait();
 }
 END_TEST
 
@@ -988,6 +1114,8 @@ int main(void)
     tcase_add_test_raise_signal(tc, sched_critical_taskwait_on_child_inside_stops, SIGABRT);
     tcase_add_test_raise_signal(tc, sched_critical_taskwait_on_grandchild_inside_stops, SIGABRT);
     tcase_add_test(tc, sched_critical_child_waits_for_parent_to_leave);
+    tc = sched_tcase(s, "coarse", 60);
+    tcase_add_test(tc, sched_coarse_chains_keep_their_order);
     tc = sched_tcase(s, "types", 30);
     tcase_add_test(tc, sched_added_implementation_runs);
     tcase_add_test(tc, sched_two_smp_implementations);
@@ -1015,6 +1143,13 @@ int main(void)
     if (n == 1 && !(nx && strstr(nx, "--schedule=wf"))) {
         tc = sched_tcase(s, "order", 30);
         tcase_add_test(tc, sched_successor_queues_behind_ready_tasks);
+        /* the per-worker deques of dbf (and its aliases versioning, affinity) */
+        if (!(nx && strstr(nx, "--schedule=bf"))) {
+            tcase_add_test(tc, sched_coarse_tasks_share_one_fifo);
+            tcase_add_test(tc, sched_coarse_spawners_stay_on_deques);
+            tcase_add_test(tc, sched_coarse_queued_early_move_to_fifo);
+        }
+        tcase_add_test(tc, sched_coarse_chains_run_breadth_first);
     }
     if (parallel && !(nx && strstr(nx, "--schedule=wf"))) {
         /* (wf would run the long child in the test's own thread) */
