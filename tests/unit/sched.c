@@ -1078,6 +1078,10 @@ static void sched_setup(void)
     atomic_store(&crit_met, 0);
     for (int i = 0; i < 256; i++)
         atomic_store(&worker_seen[i], 0);
+    memset(chain_x, 0, sizeof chain_x);
+    atomic_store(&chain_bad, 0);
+    atomic_store(&wake_started, 0);
+    atomic_store(&wake_target_right, 0);
     atomic_store(&impl_runs[0], 0);
     atomic_store(&impl_runs[1], 0);
     impl_label[0] = 0;
