@@ -7,7 +7,6 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #define CRIT_BUCKETS 64
 
@@ -84,13 +83,7 @@ static void wait_for_lock(struct crit *c, const char *name)
 {
     struct nanort_task *self = nrt_current ? nrt_current : nrt_root;
     for (;;) {
-        struct timespec until;
-        clock_gettime(CLOCK_REALTIME, &until);
-        until.tv_nsec += CRIT_POLL_NS;
-        if (until.tv_nsec >= 1000000000L) {
-            until.tv_sec++;
-            until.tv_nsec -= 1000000000L;
-        }
+        struct timespec until = nrt_deadline(CRIT_POLL_NS);
         int e = pthread_mutex_timedlock(&c->lock, &until);
         if (e == 0)
             return;

@@ -409,6 +409,8 @@ bool nrt_workers_bound(void);
 void nrt_wake_worker(void);
 /* A waited-for condition may have become true: wake sleeping waiters. */
 void nrt_wake_waiters(void);
+/* CLOCK_REALTIME now + ns: the absolute time that the pthread timed waits take. */
+struct timespec nrt_deadline(long ns);
 /* Threads asleep in a wait (taskwait and the like) now: a hint, for tests. */
 int nrt_waiters_asleep(void);
 typedef bool nrt_cond_fn(void *arg);

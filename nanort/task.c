@@ -142,6 +142,20 @@ static bool sample_this(struct nrt_worker *w)
     return nrt_cfg.inline_below > 0 && w && ++w->sample_tick % NRT_SAMPLE_EVERY == 0;
 }
 
+/* Fold a sample into a moving mean (7/8 old, 1/8 new; the first sample alone) and count
+ * it, up to NRT_SAMPLE_MIN; the mean and the count so far. */
+static uint64_t fold_sample(atomic_uint *mean_v, atomic_uint *count, uint64_t x, unsigned *n_out)
+{
+    unsigned n = atomic_load_explicit(count, memory_order_relaxed);
+    uint64_t mean = n ? atomic_load_explicit(mean_v, memory_order_relaxed) : x;
+    mean = (7 * mean + x) / 8;
+    atomic_store_explicit(mean_v, (unsigned)mean, memory_order_relaxed);
+    if (n < NRT_SAMPLE_MIN)
+        atomic_store_explicit(count, ++n, memory_order_relaxed);
+    *n_out = n;
+    return mean;
+}
+
 static void sample_record(struct nrt_type_info *info, uint64_t ns)
 {
     uint64_t cap = 8 * (uint64_t)nrt_cfg.inline_below;
@@ -149,12 +163,8 @@ static void sample_record(struct nrt_type_info *info, uint64_t ns)
         cap = UINT32_MAX;
     if (ns > cap)
         ns = cap;
-    unsigned n = atomic_load_explicit(&info->nsampled, memory_order_relaxed);
-    uint64_t mean = n ? atomic_load_explicit(&info->mean_ns, memory_order_relaxed) : ns;
-    mean = (7 * mean + ns) / 8;
-    atomic_store_explicit(&info->mean_ns, (unsigned)mean, memory_order_relaxed);
-    if (n < NRT_SAMPLE_MIN)
-        atomic_store_explicit(&info->nsampled, ++n, memory_order_relaxed);
+    unsigned n;
+    uint64_t mean = fold_sample(&info->mean_ns, &info->nsampled, ns, &n);
     bool tiny = n >= NRT_SAMPLE_MIN && mean < (uint64_t)nrt_cfg.inline_below &&
                 !atomic_load_explicit(&info->spawns, memory_order_relaxed);
     if (tiny != atomic_load_explicit(&info->tiny, memory_order_relaxed))
@@ -165,12 +175,8 @@ static void sample_record(struct nrt_type_info *info, uint64_t ns)
 static void coarse_record(struct nrt_type_info *info, uint64_t ns)
 {
     uint64_t us = ns / 1000 > UINT32_MAX ? UINT32_MAX : ns / 1000;
-    unsigned n = atomic_load_explicit(&info->nlong, memory_order_relaxed);
-    uint64_t mean = n ? atomic_load_explicit(&info->long_mean_us, memory_order_relaxed) : us;
-    mean = (7 * mean + us) / 8;
-    atomic_store_explicit(&info->long_mean_us, (unsigned)mean, memory_order_relaxed);
-    if (n < NRT_SAMPLE_MIN)
-        atomic_store_explicit(&info->nlong, ++n, memory_order_relaxed);
+    unsigned n;
+    uint64_t mean = fold_sample(&info->long_mean_us, &info->nlong, us, &n);
     /* a spawner's body may include its taskwait: kept on the deques (depth first) */
     bool coarse = n >= NRT_SAMPLE_MIN && mean >= NRT_COARSE_US &&
                   !atomic_load_explicit(&info->spawns, memory_order_relaxed);

@@ -110,6 +110,19 @@ static void idle_sleep(void)
     NRT_PCHECK(pthread_mutex_unlock(&sleep_lock));
 }
 
+struct timespec nrt_deadline(long ns)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_REALTIME, &t);
+    t.tv_sec += ns / 1000000000L;
+    t.tv_nsec += ns % 1000000000L;
+    if (t.tv_nsec >= 1000000000L) {
+        t.tv_sec++;
+        t.tv_nsec -= 1000000000L;
+    }
+    return t;
+}
+
 static void wait_sleep(nrt_cond_fn *done, void *arg)
 {
     nrt_task_flush_frees();
@@ -120,13 +133,7 @@ static void wait_sleep(nrt_cond_fn *done, void *arg)
     while (!done(arg) && !work_queued()) {
         /* Timed: a safety net for the rare waits nobody signals exactly (two threads
          * waiting on the root task's children at once share one wait_target). */
-        struct timespec until;
-        clock_gettime(CLOCK_REALTIME, &until);
-        until.tv_nsec += 5 * 1000 * 1000;
-        if (until.tv_nsec >= 1000000000) {
-            until.tv_sec++;
-            until.tv_nsec -= 1000000000;
-        }
+        struct timespec until = nrt_deadline(5 * 1000 * 1000);
         int rc = pthread_cond_timedwait(&wait_cond, &sleep_lock, &until);
         if (rc != 0 && rc != ETIMEDOUT)
             nrt_pthread_fail("pthread_cond_timedwait(&wait_cond, &sleep_lock, &until)", rc);
