@@ -66,7 +66,7 @@ static struct lower_var *cap_add(struct capture *c, struct sym *s, size_t off, b
     c->vars = v;
     /* A variably modified type needs the variables its bounds name. */
     struct ast *d = task_full_declarator(s);
-    if (d && task_declarator_is_vm(d)) {
+    if (d && task_sym_is_vm(s)) {
         v->vm = true;
         for (struct ast *a = d; a && a->kind != AST_DECL_NAME; a = a->kid[0])
             if (a->kind == AST_DECL_ARRAY && a->kid[1])

@@ -14,8 +14,9 @@
  * combines it into the original (lower_reduction_code, shared with inline tasks); the
  * region is concurrent, so reducing tasks run at the same time.  Other reduction items
  * keep the task's reductions commutative dependences.
- * Calls f(...) are renamed f__nrt_spawn(...) by the walk (lower.c).  Array parameters and
- * variably modified pointers are void * members: the call f(p->A) converts them back.
+ * Calls f(...) are renamed f__nrt_spawn(...) by the walk (lower.c).  Array parameters are
+ * members of their adjusted pointer type; variably modified ones are void * members: the
+ * call f(p->A) converts them back.
  */
 #include "mcc.h"
 #include "c.tab.h"
@@ -79,6 +80,27 @@ bool task_declarator_is_vm(struct ast *d)
     return false;
 }
 
+/* The array derivation a parameter declared as an array has first (`q[3]` in `int q[3]`,
+ * `m[]` in `float *m[]`): the one that parameter adjustment turns into a pointer (C11
+ * 6.7.6.3p7).  NULL when the array type comes from a typedef (`coor c`) or s is no such
+ * parameter. */
+static struct ast *adjusted_array(struct sym *s)
+{
+    struct ast *d = s && s->array_param ? task_full_declarator(s) : NULL, *last = NULL;
+    for (; d && d->kind != AST_DECL_NAME; d = d->kid[0])
+        last = d;
+    return last && last->kind == AST_DECL_ARRAY ? last : NULL;
+}
+
+bool task_sym_is_vm(struct sym *s)
+{
+    struct ast *skip = adjusted_array(s);
+    for (struct ast *d = task_full_declarator(s); d && d->kind != AST_DECL_NAME; d = d->kid[0])
+        if (d != skip && d->kind == AST_DECL_ARRAY && d->kid[1] && has_ident(d->kid[1]))
+            return true;
+    return false;
+}
+
 /* Can this type be written at file scope?  (No local typedefs, tags or typeof.) */
 static bool printable(struct ast *n)
 {
@@ -134,10 +156,29 @@ char *task_decl_text(struct lower *L, struct sym *sym, const char *name)
     if (!decl || !sym->specs || !printable(sym->specs) || !printable(decl))
         return NULL;
     struct lower_buf b = {0};
-    specs_text(L, &b, sym->specs);
     struct ast *dn = sym->declarator;
-    lbuf_printf(&b, "%.*s%s%.*s", (int)(dn->begin - decl->begin), L->text + decl->begin,
-                name ? name : lower_src(L, dn->begin, dn->end),
+    const char *id = name ? name : lower_src(L, dn->begin, dn->end);
+    struct ast *arr = adjusted_array(sym);
+    if (sym->array_param && !arr) {
+        /* the array type is a typedef's: a pointer to its element */
+        lbuf_puts(&b, "__typeof__((*(");
+        specs_text(L, &b, sym->specs);
+        lbuf_printf(&b, "*)0)[0]) *%s", id);
+        return lbuf_take(&b, L->a);
+    }
+    specs_text(L, &b, sym->specs);
+    if (arr) {
+        /* `q[3]` -> `(*q)`: what lies between the name and the '[' (closing parentheses)
+         * stays; the bound and its qualifiers go */
+        size_t open = arr->kid[0]->end;
+        while (open < arr->end && L->text[open] != '[')
+            open++;
+        lbuf_printf(&b, "%.*s(*%s%.*s)%.*s", (int)(dn->begin - decl->begin),
+                    L->text + decl->begin, id, (int)(open - dn->end), L->text + dn->end,
+                    (int)(decl->end - arr->end), L->text + arr->end);
+        return lbuf_take(&b, L->a);
+    }
+    lbuf_printf(&b, "%.*s%s%.*s", (int)(dn->begin - decl->begin), L->text + decl->begin, id,
                 (int)(decl->end - dn->end), L->text + dn->end);
     return lbuf_take(&b, L->a);
 }
@@ -364,7 +405,7 @@ static struct sym *red_param(struct lower *L, const struct lower_ftask *f,
         struct sym *s = p->sym;
         if (s && s->name->len == strlen(x) && !memcmp(s->name->str, x, s->name->len))
             return s->type == TYPE_POINTER && !s->array_param &&
-                   !task_declarator_is_vm(p->kid[1]) && task_decl_text(L, s, NULL) ? s : NULL;
+                   !task_sym_is_vm(s) && task_decl_text(L, s, NULL) ? s : NULL;
     }
     return NULL;
 }
@@ -446,8 +487,7 @@ static void args_struct(struct lower *L, struct lower_buf *b, const struct lower
     int n = 0;
     EACH_PARAM(f, p) {
         struct sym *s = p->sym;
-        char *decl = s->array_param || task_declarator_is_vm(p->kid[1]) ? NULL
-                     : task_decl_text(L, s, NULL);
+        char *decl = task_sym_is_vm(s) ? NULL : task_decl_text(L, s, NULL);
         if (decl)
             lbuf_printf(b, "%s; ", decl);
         else

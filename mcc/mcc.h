@@ -868,11 +868,15 @@ void task_register(struct lower *L, struct ast *item, struct lower_dir *d);
 struct lower_ftask *task_find(struct lower *L, const struct name *n);
 void task_emit_all(struct lower *L);
 /* Text of a declaration of `sym` (specifiers without storage class + declarator) with the
- * name replaced by `name` (NULL: kept); NULL when its type cannot be written at file scope. */
+ * name replaced by `name` (NULL: kept); NULL when its type cannot be written at file scope.
+ * A parameter declared as an array gets its adjusted pointer type (`int q[3]` -> `(*q)`). */
 char *task_decl_text(struct lower *L, struct sym *sym, const char *name);
 /* The full declarator node of `sym` (what its AST_DECL_NAME is inside). */
 struct ast *task_full_declarator(struct sym *sym);
 bool task_declarator_is_vm(struct ast *declarator);
+/* Is sym's type variably modified once a parameter's array type is adjusted to a pointer
+ * (`double a[n]` is not, `double a[n][n]` is)?  task_decl_text writes the adjusted type. */
+bool task_sym_is_vm(struct sym *sym);
 
 /* lower_device.c: OpenCL and CUDA implementations of function tasks */
 unsigned device_mask(const struct lower_dir *d);   /* 1u << enum omp_device; none: smp */
