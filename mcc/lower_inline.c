@@ -125,19 +125,19 @@ static struct sym *ref_sym(struct lower *L, const struct omp_ref *r, size_t off)
     return lower_resolve(L, root->text.text, strlen(root->text.text), off);
 }
 
-/* Does the reference reach its root without going through a pointer? */
+/* Does the reference reach its root without going through a pointer?  A subscript, a
+ * section, a shaping or a `*` applied to an ARRAY object works on that array itself
+ * (`out([n]a)`, `in(a[0;n])`, `inout(*a)`); applied to a pointer (a parameter declared as
+ * an array is one) it works on what the pointer points to. */
 static bool ref_shares_base(struct lower *L, const struct omp_ref *r, struct sym *s)
 {
     for (; r && r->kind != OMP_REF_NAME; r = r->base) {
         switch (r->kind) {
-        case OMP_REF_MEMBER:
+        case OMP_REF_MEMBER: case OMP_REF_MULTI:
             break;
-        case OMP_REF_SUBSCRIPT: case OMP_REF_SECTION:
-            if (r->base->kind == OMP_REF_NAME &&
-                !(s->type == TYPE_ARRAY && !s->array_param))
+        case OMP_REF_SUBSCRIPT: case OMP_REF_SECTION: case OMP_REF_SHAPE: case OMP_REF_DEREF:
+            if (r->base->kind == OMP_REF_NAME && s->type != TYPE_ARRAY)
                 return false;
-            break;
-        case OMP_REF_MULTI:
             break;
         default:
             return false;
