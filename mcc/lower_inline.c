@@ -147,47 +147,67 @@ static bool ref_shares_base(struct lower *L, const struct omp_ref *r, struct sym
     return true;
 }
 
+/* The clauses of a construct one by one: its directive's, then its `target` line's
+ * (copy_in/out/inout there name data of the task too).  NULL past the last. */
+static const struct omp_clause *dir_clause(const struct lower_dir *d, int i)
+{
+    int n = d->dir ? d->dir->nclauses : 0;
+    if (i < n)
+        return &d->dir->clauses[i];
+    i -= n;
+    return d->target && i < d->target->nclauses ? &d->target->clauses[i] : NULL;
+}
+
+static bool is_sharing_clause(enum omp_clause_kind k)
+{
+    return k == OMP_CL_SHARED || k == OMP_CL_PRIVATE || k == OMP_CL_FIRSTPRIVATE ||
+           k == OMP_CL_REDUCTION;
+}
+
+/* Dependences and copies first (they share the base of what they name, OMPSS.md "Data
+ * sharing in inline tasks"), then the data-sharing clauses, which win. */
 static void apply_clauses(struct capture *c, const struct lower_dir *d, size_t off)
 {
     struct lower *L = c->L;
-    for (int i = 0; i < d->dir->nclauses; i++) {
-        const struct omp_clause *cl = &d->dir->clauses[i];
-        for (int k = 0; k < cl->nrefs; k++) {
-            struct sym *s = ref_sym(L, cl->refs[k], off);
-            bool privatises = cl->kind == OMP_CL_PRIVATE || cl->kind == OMP_CL_FIRSTPRIVATE ||
-                              cl->kind == OMP_CL_REDUCTION;
-            struct lower_var *v = s ? cap_add(c, s, off, privatises) : NULL;
-            if (!v)
+    const struct omp_clause *cl;
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; (cl = dir_clause(d, i)); i++) {
+            if (is_sharing_clause(cl->kind) != (pass == 1))
                 continue;
-            switch (cl->kind) {
-            case OMP_CL_SHARED: v->share = LOWER_SHARED; break;
-            case OMP_CL_PRIVATE: v->share = LOWER_PRIVATE; break;
-            case OMP_CL_FIRSTPRIVATE: v->share = LOWER_FIRSTPRIVATE; break;
-            case OMP_CL_REDUCTION:
-                v->share = LOWER_REDUCTION;
-                v->red = cl;
-                v->red_ref = cl->refs[k];
-                break;
-            default:
-                if (cl->dep != OMP_DEP_NONE || cl->kind == OMP_CL_COPY_IN ||
-                    cl->kind == OMP_CL_COPY_OUT || cl->kind == OMP_CL_COPY_INOUT)
-                    if (ref_shares_base(L, cl->refs[k], s) && v->share == LOWER_FIRSTPRIVATE)
-                        v->share = LOWER_SHARED;
-                break;
+            for (int k = 0; k < cl->nrefs; k++) {
+                struct sym *s = ref_sym(L, cl->refs[k], off);
+                struct lower_var *v = s ? cap_add(c, s, off, pass == 1 && cl->kind != OMP_CL_SHARED)
+                                        : NULL;
+                if (!v)
+                    continue;
+                switch (cl->kind) {
+                case OMP_CL_SHARED: v->share = LOWER_SHARED; break;
+                case OMP_CL_PRIVATE: v->share = LOWER_PRIVATE; break;
+                case OMP_CL_FIRSTPRIVATE: v->share = LOWER_FIRSTPRIVATE; break;
+                case OMP_CL_REDUCTION:
+                    v->share = LOWER_REDUCTION;
+                    v->red = cl;
+                    v->red_ref = cl->refs[k];
+                    break;
+                default:
+                    if (cl->dep != OMP_DEP_NONE || cl->kind == OMP_CL_COPY_IN ||
+                        cl->kind == OMP_CL_COPY_OUT || cl->kind == OMP_CL_COPY_INOUT)
+                        if (ref_shares_base(L, cl->refs[k], s))
+                            v->share = LOWER_SHARED;
+                    break;
+                }
             }
         }
-    }
 }
 
 static bool listed(const struct lower_dir *d, const struct lower_var *v, size_t off,
                    struct lower *L)
 {
-    for (int i = 0; i < d->dir->nclauses; i++) {
-        const struct omp_clause *cl = &d->dir->clauses[i];
+    const struct omp_clause *cl;
+    for (int i = 0; (cl = dir_clause(d, i)); i++)
         for (int k = 0; k < cl->nrefs; k++)
             if (ref_sym(L, cl->refs[k], off) == v->sym)
                 return true;
-    }
     return false;
 }
 
