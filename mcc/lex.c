@@ -382,6 +382,11 @@ int yylex(YYSTYPE *lval, YYLTYPE *lloc, struct mcc_parser *p)
                 if (ast_pragma_is_standalone(text + b, e - b)) {
                     n->flags = 1;
                     t = PRAGMA_OMP_STANDALONE;
+                    /* `do #pragma omp taskwait x--; while (...)`: the parser's error would
+                     * be the `while` it misses; the lowering reports the other bodies */
+                    if (p->last_end == p->last_begin + 2 &&
+                        !memcmp(text + p->last_begin, "do", 2))
+                        block_standalone_error(p->src, b, e);
                 }
                 lval->node = n;
             } else {

@@ -524,6 +524,13 @@ static void lower_pragma_item(struct lower *L, struct ast *pr)
     }
 }
 
+/* __func__ and gcc's older spellings of it. */
+static bool is_func_name(const struct name *n)
+{
+    static const char *const names[] = {"__func__", "__FUNCTION__", "__PRETTY_FUNCTION__"};
+    return lower_name_in(n->str, n->len, names, 3);
+}
+
 /* An object the frame may have captured (locals, and globals a clause privatised). */
 static bool is_object_var(const struct sym *s)
 {
@@ -552,6 +559,12 @@ void lower_visit(struct lower *L, struct ast *n)
         lower_pragma_item(L, n);
         return;
     case AST_IDENT:
+        if (L->frame && !n->sym && L->func_name && is_func_name(n->name)) {
+            /* the outlined function has a name of its own: keep the user's */
+            rewrite_replace(L->rw, n->begin, n->end, arena_printf(L->a, "(\"%s\")",
+                                                                  L->func_name));
+            return;
+        }
         if (L->frame && is_object_var(n->sym))
             for (struct lower_var *v = L->frame->vars; v; v = v->next)
                 if (v->sym == n->sym && v->use) {
@@ -572,17 +585,14 @@ void lower_visit(struct lower *L, struct ast *n)
             misc_main_return(L, n);
             return;
         }
-        if (L->frame && L->frame->has_epilogue) {
-            misc_task_return(L, n);
-            return;
-        }
         break;
     case AST_FUNCTION_DEF:     /* GNU nested function: lowered like its parent's body */
-        if (L->frame && L->frame->has_epilogue) {
-            /* but its returns are its own */
-            L->frame->has_epilogue = false;
-            visit_kids(L, n);
-            L->frame->has_epilogue = true;
+        if (L->frame && L->func_name) {
+            /* whose __func__ is its own */
+            const char *name = L->func_name;
+            L->func_name = NULL;
+            lower_visit(L, n);
+            L->func_name = name;
             return;
         }
         break;
@@ -596,7 +606,9 @@ static void visit_kids(struct lower *L, struct ast *n)
 {
     for (int k = 0; k < 4; k++) {
         struct ast *c = n->kid[k];
-        if (c && c->pragma && c->kind != AST_LIST)
+        if (c && c->kind == AST_PRAGMA && c->flags)   /* if (x) #pragma omp taskwait */
+            block_standalone_body(L, c);
+        else if (c && c->pragma && c->kind != AST_LIST)
             lower_construct(L, c);
         else
             lower_visit(L, c);
@@ -660,6 +672,7 @@ static void lower_function(struct lower *L, struct ast *def)
 {
     struct ast *name = ast_declarator_name(def->kid[1]);
     L->fn = def;
+    L->func_name = name ? arena_strndup(L->a, name->name->str, name->name->len) : NULL;
     L->in_main = name && name->name->len == 4 && memcmp(name->name->str, "main", 4) == 0;
     function_locals(L, def);
     struct ast *body = def->kid[3];

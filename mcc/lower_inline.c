@@ -546,7 +546,6 @@ static char *outline(struct lower *L, const struct lower_dir *d, struct ast *bod
                 lbuf_printf(&o.prologue, "%s = nrt_e->%s;\n", decl, x);
         }
     }
-    frame.has_epilogue = o.epilogue.len > 0;
     lower_visit(L, body);
     char *text = rewrite_text(L->rw, body->begin, body->end);
     L->frame = frame.up;
@@ -557,9 +556,9 @@ static char *outline(struct lower *L, const struct lower_dir *d, struct ast *bod
     /* (a nested function cannot be static) */
     lbuf_printf(&out, "struct %s__nrt_env%d { %s};\n%svoid %s__nrt_task%d(void *nrt_a, "
                 "nanort_ctx *nrt_c)\n{\n    struct %s__nrt_env%d *nrt_e = nrt_a; (void)nrt_c; "
-                "(void)nrt_e;\n%s%s%s%s\n%s%s}\n", fn, n, o.env.s, o.local ? "" : "static ", fn, n, fn, n,
+                "(void)nrt_e;\n%s%s%s%s\n%s}\n", fn, n, o.env.s, o.local ? "" : "static ", fn, n, fn, n,
                 o.prologue.s ? o.prologue.s : "", head ? head : "", text, head ? " }" : "",
-                frame.returns ? "nrt_done: ;\n" : "", o.epilogue.s ? o.epilogue.s : "");
+                o.epilogue.s ? o.epilogue.s : "");
     const char *label = lower_label(d, arena_printf(L->a, "%s", fn));
     if (o.local)
         local_type(&out, fn, n, label, lower_where(L, d->dir));
@@ -616,7 +615,7 @@ static size_t construct_begin(const struct lower_dir *d)
 
 void inline_task(struct lower *L, struct lower_dir *d)
 {
-    if (!lower_check_devices(L, d))
+    if (!lower_check_devices(L, d) || !block_check_branches(L, d->node, false, NULL))
         return;
     struct lower_var *vars = captures(L, d, d->node);
     char *create = outline(L, d, d->node, vars, NULL, NULL, NULL, NULL);
@@ -735,6 +734,9 @@ void inline_loop(struct lower *L, struct lower_dir *d)
         return;
     }
     struct ast *body = f->kid[3];
+    if (!block_check_branches(L, body, true, arena_printf(L->a, "a '#pragma omp %s' loop",
+                                                          omp_directive_names[d->dir->kind])))
+        return;
     struct lower_var *vars = captures(L, d, body);
     /* The loop variable is the task's own. */
     struct lower_var **pv = &vars;

@@ -8,7 +8,6 @@
  *   atomic                     a compare-and-swap loop on the expression's lvalue, any type
  *   declare reduction          remembered for reduction clauses (lower_inline.c)
  *   main                       nanort_taskwait() before every return and at the closing brace
- *   return in a task body      `goto nrt_done`, the epilogue of the outlined function (reductions)
  * A construct is replaced from its first pragma line to its end, so the replacement is
  * strictly larger than any edit inside (rewrite.c drops those and keeps the rendered text).
  */
@@ -142,16 +141,4 @@ void misc_main_return(struct lower *L, struct ast *ret)
     char *text = rewrite_text(L->rw, ret->begin, ret->end);
     rewrite_replace(L->rw, ret->begin, ret->end,
                     arena_printf(L->a, "{ nanort_taskwait(); %s }", text));
-}
-
-/* The outlined function's epilogue (reduction combine) follows the label nrt_done. */
-void misc_task_return(struct lower *L, struct ast *ret)
-{
-    lower_visit(L, ret->kid[0]);
-    L->frame->returns = true;
-    const char *value = ret->kid[0] ? arena_printf(L->a, "(void)(%s); ",
-                                                   rewrite_text(L->rw, ret->kid[0]->begin,
-                                                                ret->kid[0]->end)) : "";
-    rewrite_replace(L->rw, ret->begin, ret->end,
-                    arena_printf(L->a, "{ %sgoto nrt_done; }", value));
 }

@@ -709,6 +709,7 @@ struct omp_ref *omp_parse_ref(struct omp_parser *p);
  *   lower_deps.c    data references -> nanort regions (sections, shaping, multidependences)
  *   lower_inline.c  inline tasks, taskloop and for: captures, outlined functions, reductions
  *   lower_misc.c    taskwait, critical, atomic, taskyield, barrier, declare reduction, main
+ *   lower_block.c   structured blocks: unbraced stand-alone directives, branches out of bodies
  * Generated names start with `nrt_` (locals of generated code) or `<fn>__nrt_` (file scope).
  */
 struct lower_buf {
@@ -743,8 +744,6 @@ struct lower_var {
 struct lower_frame {
     struct lower_var *vars;
     struct lower_frame *up;
-    bool has_epilogue;             /* a `return` in the body must reach it (reductions) */
-    bool returns;                  /* such a return became `goto nrt_done` */
 };
 /* A local of the function being lowered and where its name is visible. */
 struct lower_local {
@@ -798,6 +797,7 @@ struct lower {
     struct lower_declred *declreds;
     struct lower_frame *frame;     /* innermost outlined task being lowered, or NULL */
     struct ast *fn;                /* the function definition being lowered */
+    const char *func_name;         /* what __func__ names there (NULL in a nested function) */
     struct ast *proto_fn;          /* fn once its prototype is emitted before its tasks */
     struct ast *nested_fn;         /* fn once marked optimize("O1") (lower_inline.c, -O0) */
     bool in_main;
@@ -810,6 +810,7 @@ struct lower {
     struct omp_directive **dirs;   /* every directive parsed, freed at the end */
     int ndirs, capdirs;
     bool copy_deps;
+    struct lower_map reported;     /* lower_block.c: statements already reported */
     struct lower_buf cuda_stub;    /* lower_device.c: the .cu text, empty: none */
     struct lower_map cuda_stubs;   /* kernel name -> its ftask, once in cuda_stub */
     struct lower_map cuda_types;   /* declarations of types already in cuda_stub */
@@ -905,6 +906,18 @@ void lower_reduction_code(struct lower *L, const struct omp_clause *red,
                           const struct lower_red_elems *e, struct lower_buf *pro,
                           struct lower_buf *epi);
 
+/* lower_block.c: structured blocks.  A stand-alone directive as the unbraced body of a
+ * statement (reported at the directive word). */
+void block_standalone_body(struct lower *L, struct ast *pragma);
+/* The same error from the lexer, for the pragma at [begin, end) (the body of a `do`, which
+ * the parser cannot take). */
+void block_standalone_error(const struct mcc_source *src, size_t begin, size_t end);
+/* `return`, `break`, `continue`, `goto` or `case` that leaves `body` (or a goto from the
+ * rest of the function into it): an error at that statement, "invalid branch out of
+ * <what>" (NULL: "a task").  loop_body: `continue` is the loop's next iteration.  False
+ * when an error was reported. */
+bool block_check_branches(struct lower *L, struct ast *body, bool loop_body, const char *what);
+
 /* lower_misc.c */
 void misc_taskwait(struct lower *L, struct ast *pragma, struct omp_directive *d);
 /* A critical section's cleanup function (releases the name its argument points to),
@@ -919,7 +932,5 @@ void misc_atomic(struct lower *L, struct lower_dir *d);
 void misc_declare_reduction(struct lower *L, struct omp_directive *d);
 const struct lower_declred *misc_find_reduction(struct lower *L, const char *id);
 void misc_main_return(struct lower *L, struct ast *ret);
-/* `return` inside an outlined task body whose frame has an epilogue. */
-void misc_task_return(struct lower *L, struct ast *ret);
 
 #endif /* MCC_H */
