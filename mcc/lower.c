@@ -315,8 +315,12 @@ struct sym *lower_resolve(struct lower *L, const char *name, size_t len, size_t 
 
 static struct omp_directive *parse_pragma(struct lower *L, struct ast *pr)
 {
-    struct omp_directive *d = omp_parse_pragma(L->text + pr->begin, pr->end - pr->begin,
-                                               source_loc(&L->t->src, pr->begin));
+    struct omp_directive *d = lower_map_get(&L->parsed, pr);
+    if (d)
+        return d;
+    d = omp_parse_pragma(L->text + pr->begin, pr->end - pr->begin,
+                         source_loc(&L->t->src, pr->begin));
+    lower_map_put(L, &L->parsed, pr, d);
     if (L->ndirs == L->capdirs) {
         L->capdirs = L->capdirs ? L->capdirs * 2 : 64;
         struct omp_directive **n = realloc(L->dirs, L->capdirs * sizeof *n);
@@ -326,6 +330,11 @@ static struct omp_directive *parse_pragma(struct lower *L, struct ast *pr)
     }
     L->dirs[L->ndirs++] = d;
     return d;
+}
+
+struct omp_directive *lower_parse_pragma(struct lower *L, struct ast *pr)
+{
+    return parse_pragma(L, pr);
 }
 
 /* Remove a pragma line from the output (its newline stays: lines keep their numbers). */
@@ -394,9 +403,10 @@ bool lower_check_devices(struct lower *L, const struct lower_dir *d)
 
 /*
  * Parse the pragma chain of a construct into one lower_dir: `target` lines merge into the
- * directive that follows, `parallel` lines are dropped (pragma.c warned), unknown ones
- * stay.  Every consumed line is removed from the output.  Returns false when nothing is
- * left to lower.
+ * directive they go with, `simd` lines are dropped (the loop runs as written), unknown
+ * ones stay.  A second directive starts a construct nested in the first (d->inner: `task`
+ * then `atomic`), lowered with the first one's body (lower_body).  Every consumed line is
+ * removed from the output.  Returns false when nothing is left to lower.
  */
 static bool chain_dir(struct lower *L, struct ast *construct, struct lower_dir *out)
 {
@@ -406,20 +416,35 @@ static bool chain_dir(struct lower *L, struct ast *construct, struct lower_dir *
         struct omp_directive *d = parse_pragma(L, pr);
         if (d->kind == OMP_DIR_UNKNOWN)
             continue;
-        drop_pragma(L, pr);
-        if (d->kind == OMP_DIR_PARALLEL)
-            continue;
-        if (d->kind == OMP_DIR_TARGET) {
-            out->target = d;
-        } else if (out->dir) {
-            mcc_error_at(&d->loc, "sorry, unimplemented: '#pragma omp %s' on a construct "
-                         "that already has '#pragma omp %s'", omp_directive_names[d->kind],
-                         omp_directive_names[out->dir->kind]);
-        } else {
-            out->dir = d;
+        if (out->dir && d->kind != OMP_DIR_SIMD &&
+            !(d->kind == OMP_DIR_TARGET && out->dir->kind == OMP_DIR_TASK && !out->target)) {
+            out->inner = pr;        /* parsed again when it is lowered */
+            break;
         }
+        drop_pragma(L, pr);
+        if (d->kind == OMP_DIR_SIMD)
+            continue;
+        if (d->kind == OMP_DIR_TARGET)
+            out->target = d;
+        else
+            out->dir = d;
     }
     return out->dir || out->target;
+}
+
+static void lower_construct(struct lower *L, struct ast *n);
+
+size_t lower_body(struct lower *L, const struct lower_dir *d)
+{
+    if (!d->inner) {
+        lower_visit(L, d->node);
+        return d->node->begin;
+    }
+    struct ast *chain = d->node->pragma;
+    d->node->pragma = d->inner;
+    lower_construct(L, d->node);
+    d->node->pragma = chain;
+    return d->inner->begin;
 }
 
 static const char *const applies_to[OMP_DIR_COUNT] = {
@@ -427,6 +452,7 @@ static const char *const applies_to[OMP_DIR_COUNT] = {
     [OMP_DIR_TARGET] = "a task or a function declaration",
     [OMP_DIR_CRITICAL] = "a statement", [OMP_DIR_ATOMIC] = "an expression statement",
     [OMP_DIR_TASKLOOP] = "a 'for' loop", [OMP_DIR_FOR] = "a 'for' loop",
+    [OMP_DIR_SECTIONS] = "a compound statement of sections",
 };
 
 /* Where the directive word of pragma `pr` is (the `task` of `#pragma omp task`). */
@@ -472,11 +498,26 @@ static void lower_construct(struct lower *L, struct ast *n)
     static void (*const lowerings[OMP_DIR_COUNT])(struct lower *, struct lower_dir *) = {
         [OMP_DIR_TASK] = inline_task, [OMP_DIR_TASKLOOP] = inline_loop,
         [OMP_DIR_FOR] = inline_loop, [OMP_DIR_CRITICAL] = misc_critical,
-        [OMP_DIR_ATOMIC] = misc_atomic,
+        [OMP_DIR_ATOMIC] = misc_atomic, [OMP_DIR_PARALLEL] = omp_parallel,
+        [OMP_DIR_SINGLE] = omp_single, [OMP_DIR_MASTER] = omp_single,
+        [OMP_DIR_MASKED] = omp_single, [OMP_DIR_SECTIONS] = omp_sections,
+        [OMP_DIR_SECTION] = omp_section_alone, [OMP_DIR_TASKGROUP] = omp_taskgroup,
     };
     enum omp_directive_kind k = d.dir->kind;
-    bool fits = k == OMP_DIR_TASKLOOP || k == OMP_DIR_FOR ? n->kind == AST_FOR
-                : k == OMP_DIR_ATOMIC ? n->kind == AST_EXPR_STMT : stmt;
+    bool loop = k == OMP_DIR_TASKLOOP || k == OMP_DIR_FOR;
+    bool fits = loop ? n->kind == AST_FOR
+                : k == OMP_DIR_ATOMIC ? n->kind == AST_EXPR_STMT || n->kind == AST_COMPOUND
+                : k == OMP_DIR_SECTIONS ? n->kind == AST_COMPOUND : stmt;
+    if (!stmt && k == OMP_DIR_TASK && task_local_function(L, n, &d))
+        return;             /* a block-scope declaration or a GNU nested function */
+    if (d.inner && (loop || k == OMP_DIR_ATOMIC)) {
+        struct omp_directive *in = parse_pragma(L, d.inner);
+        mcc_error_at(&in->loc, "sorry, unimplemented: '#pragma omp %s' on the statement of "
+                     "'#pragma omp %s'", omp_directive_names[in->kind], omp_directive_names[k]);
+        return;
+    }
+    if (fits && d.dir->parallel)
+        k = OMP_DIR_PARALLEL;       /* parallel for, parallel sections, ... */
     if (!lowerings[k]) {
         mcc_error_at(&d.dir->loc, "'#pragma omp %s' is a directive of its own; it cannot "
                      "apply to a statement", omp_directive_names[k]);
@@ -486,6 +527,18 @@ static void lower_construct(struct lower *L, struct ast *n)
     } else {
         lowerings[k](L, &d);
     }
+}
+
+/* `#pragma omp X` directly in the body of a parallel region being lowered (omp_parallel). */
+void lower_construct_as(struct lower *L, struct lower_dir *d, enum omp_directive_kind k)
+{
+    static void (*const lowerings[OMP_DIR_COUNT])(struct lower *, struct lower_dir *) = {
+        [OMP_DIR_TASKLOOP] = inline_loop, [OMP_DIR_FOR] = inline_loop,
+        [OMP_DIR_SINGLE] = omp_single, [OMP_DIR_MASTER] = omp_single,
+        [OMP_DIR_MASKED] = omp_single, [OMP_DIR_SECTIONS] = omp_sections,
+    };
+    if (lowerings[k])
+        lowerings[k](L, d);
 }
 
 /* A `#pragma omp` line that is a list item: standalone, or waiting for a construct. */
@@ -498,7 +551,7 @@ static void lower_pragma_item(struct lower *L, struct ast *pr)
         if (d->kind == OMP_DIR_UNKNOWN)
             return;
         drop_pragma(L, pr);
-        if (d->kind != OMP_DIR_PARALLEL)
+        if (d->kind != OMP_DIR_SIMD)
             not_applicable(L, d, pr);
         return;
     }
@@ -508,13 +561,15 @@ static void lower_pragma_item(struct lower *L, struct ast *pr)
         misc_taskwait(L, pr, d);
         break;
     case OMP_DIR_DECLARE_REDUCTION:
-        if (L->fn) {
-            mcc_error_at(&d->loc, "sorry, unimplemented: 'declare reduction' inside a "
-                         "function");
-            break;
-        }
         misc_declare_reduction(L, d);
         drop_pragma(L, pr);
+        break;
+    case OMP_DIR_THREADPRIVATE:
+        omp_threadprivate(L, d, pr->begin);
+        drop_pragma(L, pr);
+        break;
+    case OMP_DIR_FLUSH:
+        rewrite_replace(L->rw, pr->begin, pr->end, "__atomic_thread_fence(__ATOMIC_SEQ_CST);");
         break;
     case OMP_DIR_UNKNOWN:
         break;
@@ -522,6 +577,33 @@ static void lower_pragma_item(struct lower *L, struct ast *pr)
         drop_pragma(L, pr);
         break;
     }
+}
+
+/* Does a call of `s` create a task?  s is the function task, or a declaration of it in a
+ * block, or (for a task declared in a block or nested) that declaration itself. */
+static bool is_task_call(struct lower *L, const struct sym *s)
+{
+    struct lower_ftask *f = s && s->kind == SYM_FUNCTION ? task_find(L, s->name) : NULL;
+    if (!f)
+        return false;
+    if (f->scope_sym)
+        return s == f->scope_sym;
+    return !(s->depth > 0 && s->decl && s->decl->kind == AST_FUNCTION_DEF);
+}
+
+/* omp_get_thread_num() / omp_get_num_threads() in the body of a parallel region, which
+ * runs once in the encountering task: a team of one thread, so 0 and 1 (an SPMD split of
+ * the work by thread number then covers all of it). */
+static bool team_query(struct lower *L, struct ast *call)
+{
+    static const char *const names[] = {"omp_get_thread_num", "omp_get_num_threads"};
+    struct ast *f = call->kid[0];
+    if (!f || f->kind != AST_IDENT || !lower_name_in(f->name->str, f->name->len, names, 2) ||
+        (call->kid[1] && call->kid[1]->kid[0]) || !omp_in_region_body(L))
+        return false;
+    bool num = f->name->len == strlen(names[1]);
+    rewrite_replace(L->rw, call->begin, call->end, num ? "1" : "0");
+    return true;
 }
 
 /* __func__ and gcc's older spellings of it. */
@@ -573,9 +655,9 @@ void lower_visit(struct lower *L, struct ast *n)
                 }
         return;
     case AST_CALL:
-        if (n->kid[0] && n->kid[0]->kind == AST_IDENT && n->kid[0]->sym &&
-            n->kid[0]->sym->kind == SYM_FUNCTION && n->kid[0]->sym->depth == 0 &&
-            task_find(L, n->kid[0]->name))
+        if (team_query(L, n))
+            return;
+        if (n->kid[0] && n->kid[0]->kind == AST_IDENT && is_task_call(L, n->kid[0]->sym))
             rewrite_replace(L->rw, n->kid[0]->begin, n->kid[0]->end,
                             arena_printf(L->a, "%.*s__nrt_spawn", (int)n->kid[0]->name->len,
                                          n->kid[0]->name->str));

@@ -24,6 +24,8 @@ struct capture {
     struct lower *L;
     struct ast *node;               /* the statement outlined */
     struct lower_var *vars;
+    bool serial;                    /* a worksharing body writes a variable private to the
+                                       threads of its parallel region: run it as one task */
 };
 
 static void capture_tree(struct capture *c, struct ast *n);
@@ -161,7 +163,7 @@ static const struct omp_clause *dir_clause(const struct lower_dir *d, int i)
 static bool is_sharing_clause(enum omp_clause_kind k)
 {
     return k == OMP_CL_SHARED || k == OMP_CL_PRIVATE || k == OMP_CL_FIRSTPRIVATE ||
-           k == OMP_CL_REDUCTION;
+           k == OMP_CL_REDUCTION || k == OMP_CL_LASTPRIVATE;
 }
 
 /* Dependences and copies first (they share the base of what they name, OMPSS.md "Data
@@ -183,7 +185,17 @@ static void apply_clauses(struct capture *c, const struct lower_dir *d, size_t o
                 switch (cl->kind) {
                 case OMP_CL_SHARED: v->share = LOWER_SHARED; break;
                 case OMP_CL_PRIVATE: v->share = LOWER_PRIVATE; break;
-                case OMP_CL_FIRSTPRIVATE: v->share = LOWER_FIRSTPRIVATE; break;
+                case OMP_CL_FIRSTPRIVATE: v->share = LOWER_FIRSTPRIVATE; v->first = true; break;
+                case OMP_CL_LASTPRIVATE:
+                    /* private, or firstprivate when also listed so */
+                    if (!v->first)
+                        v->share = LOWER_PRIVATE;
+                    v->last = true;
+                    break;
+                case OMP_CL_INPRIVATE:
+                    v->inpriv = cl->refs[k];
+                    v->share = LOWER_FIRSTPRIVATE;
+                    break;
                 case OMP_CL_REDUCTION:
                     v->share = LOWER_REDUCTION;
                     v->red = cl;
@@ -211,10 +223,21 @@ static bool listed(const struct lower_dir *d, const struct lower_var *v, size_t 
     return false;
 }
 
-/* Implicit rules for what no clause decided. */
+/*
+ * Implicit rules for what no clause decided (OMPSS.md "Data sharing in inline tasks",
+ * "Worksharing", "OpenMP compatibility"):
+ *   task, taskloop   firstprivate; but shared when the variable is shared by the whole
+ *                    team of an enclosing parallel region (declared outside it and not
+ *                    privatised on the way), as OpenMP's rule for tasks says
+ *   for, sections    shared (worksharing rules); a variable that each thread of an
+ *                    enclosing parallel region would have its own copy of is firstprivate,
+ *                    or, when the body writes it, shared by one task running every
+ *                    iteration (c->serial): a team of one thread, as OpenMP would run it
+ */
 static void implicit_sharing(struct capture *c, const struct lower_dir *d, size_t off)
 {
     const struct omp_clause *def = omp_find_clause(d->dir, OMP_CL_DEFAULT);
+    bool ws = d->dir->kind == OMP_DIR_FOR || d->dir->kind == OMP_DIR_SECTIONS;
     for (struct lower_var *v = c->vars; v; v = v->next) {
         if (listed(d, v, off, c->L))
             continue;
@@ -223,9 +246,27 @@ static void implicit_sharing(struct capture *c, const struct lower_dir *d, size_
         } else if (def && def->def == OMP_DEFAULT_NONE) {
             struct mcc_loc loc = source_loc(&c->L->t->src, v->first_use);
             mcc_error_at(&loc, "'%.*s' is not listed in a data-sharing clause of this "
-                         "task, which has default(none)", (int)v->sym->name->len,
-                         v->sym->name->str);
+                         "%s, which has default(none)", (int)v->sym->name->len,
+                         v->sym->name->str, ws ? "loop" : "task");
         } else if (def && def->def == OMP_DEFAULT_SHARED) {
+            v->share = LOWER_SHARED;
+        } else if (def) {
+            v->share = LOWER_FIRSTPRIVATE;
+        } else if (ws && omp_thread_private(c->L, v->sym)) {
+            bool written = omp_writes(c->node, v->sym);
+            v->share = written ? LOWER_SHARED : LOWER_FIRSTPRIVATE;
+            if (written) {
+                struct mcc_loc at = lower_dir_loc(c->L, d);
+                mcc_warning_at(&at, "'%.*s' is private to each thread of the parallel region "
+                               "and the %s writes it: %s, one after the other (name it in a "
+                               "private, lastprivate or reduction clause to split the work)",
+                               (int)v->sym->name->len, v->sym->name->str,
+                               d->dir->kind == OMP_DIR_FOR ? "loop" : "section",
+                               d->dir->kind == OMP_DIR_FOR ? "its iterations run as one task"
+                                                           : "the sections run in this task");
+            }
+            c->serial |= written;
+        } else if (ws || omp_team_shared(c->L, v->sym)) {
             v->share = LOWER_SHARED;
         }
     }
@@ -333,6 +374,41 @@ void lower_reduction_code(struct lower *L, const struct omp_clause *red,
     lbuf_printf(epi, "%s nanort_critical_leave(\"nrt.reduction\");\n", e->close);
 }
 
+/* How many array derivations s's type has from the outside in (`int v[3][4]`: 2, through
+ * typedefs too), before the first other one. */
+static int array_depth(struct sym *s)
+{
+    struct ast *chain[32];
+    int n = 0, depth = 0;
+    for (struct ast *d = task_full_declarator(s); d && d->kind != AST_DECL_NAME && n < 32;
+         d = d->kid[0])
+        chain[n++] = d;
+    int i = n - 1;                  /* the derivation applied first to the name */
+    while (i >= 0 && chain[i]->kind == AST_DECL_ARRAY) {
+        depth++;
+        i--;
+    }
+    struct ast *list = i < 0 && s->specs ? s->specs->kid[0] : NULL;
+    for (struct ast *sp = list ? list->kid[0] : NULL; sp; sp = sp->next)
+        if (sp->kind == AST_TYPEDEF_REF && sp->sym && sp->sym != s)
+            depth += array_depth(sp->sym);
+    return depth;
+}
+
+void lower_array_elems(struct lower *L, struct sym *s, const char *priv, const char *orig,
+                       struct lower_red_elems *e)
+{
+    struct lower_buf z = {0};
+    for (int i = array_depth(s); i > 0; i--)
+        lbuf_puts(&z, "[0]");
+    const char *zeros = lbuf_take(&z, L->a);
+    e->open = arena_printf(L->a, "for (__SIZE_TYPE__ nrt_i = 0; nrt_i < sizeof(%s) / "
+                           "sizeof((%s)%s); nrt_i++) { ", priv, priv, zeros);
+    e->close = " }";
+    e->priv = arena_printf(L->a, "((__typeof__((%s)%s) *)&(%s))[nrt_i]", priv, zeros, priv);
+    e->orig = arena_printf(L->a, "((__typeof__((%s)%s) *)&(%s))[nrt_i]", orig, zeros, orig);
+}
+
 static void reduction_code(struct outline *o, struct lower_var *v,
                            const struct lower_red_elems *e)
 {
@@ -385,6 +461,50 @@ static void capture_typeof(struct outline *o, struct lower_var *v, const char *x
     v->use = arena_printf(a, "(nrt_e->%s)", x);
 }
 
+/*
+ * inprivate(x) / inprivate([n]p): an in dependence whose data the task gets as its own
+ * copy, taken when it starts (its dependences are then satisfied), not at creation:
+ *   x          a member of x's type, filled from a pointer to the original
+ *   [n]..p     p points to a heap copy of the shaped bytes, freed at the end
+ */
+static bool capture_inprivate(struct outline *o, struct lower_var *v, const char *x,
+                              const char *parent)
+{
+    struct lower *L = o->L;
+    const struct omp_ref *r = v->inpriv;
+    char *m = task_decl_text(L, v->sym, NULL);
+    if (!m || v->vm)
+        return false;
+    if (r->kind == OMP_REF_NAME) {
+        lbuf_printf(&o->env, "%s; %s; ", m,
+                    task_decl_text(L, v->sym, arena_printf(L->a, "(*nrt_ip_%s)", x)));
+        lbuf_printf(&o->init, "nrt_x->nrt_ip_%s = &(%s); ", x, parent);
+        lbuf_printf(&o->prologue, "__builtin_memcpy((void *)&nrt_e->%s, (const void *)"
+                    "nrt_e->nrt_ip_%s, sizeof nrt_e->%s);\n", x, x, x);
+    } else if (r->kind == OMP_REF_SHAPE && r->base->kind == OMP_REF_NAME &&
+               v->sym->type == TYPE_POINTER) {
+        lbuf_printf(&o->env, "%s; __SIZE_TYPE__ nrt_ib_%s; void *nrt_if_%s; ", m, x, x);
+        lbuf_printf(&o->init, "__builtin_memcpy((void *)&nrt_x->%s, &(%s), sizeof nrt_x->%s); "
+                    "nrt_x->nrt_ib_%s = %s", x, parent, x, x,
+                    deps_shape_elem(L, r->base, parent));
+        for (int i = 0; i < r->ndims; i++)
+            lbuf_printf(&o->init, " * (__SIZE_TYPE__)(%s)",
+                        lower_expr(L, r->dims[i].text, NULL, 0));
+        lbuf_puts(&o->init, "; ");
+        lbuf_printf(&o->prologue, "nrt_e->nrt_if_%s = __builtin_malloc(nrt_e->nrt_ib_%s + 1); "
+                    "if (!nrt_e->nrt_if_%s) __builtin_abort(); __builtin_memcpy(nrt_e->nrt_if_%s, "
+                    "(const void *)nrt_e->%s, nrt_e->nrt_ib_%s); nrt_e->%s = nrt_e->nrt_if_%s;\n",
+                    x, x, x, x, x, x, x, x);
+        lbuf_printf(&o->epilogue, "__builtin_free(nrt_e->nrt_if_%s);\n", x);
+    } else {
+        mcc_error_at(&r->text.loc, "sorry, unimplemented: this form of inprivate (use a "
+                     "variable or a shaped pointer, [n]p)");
+        return true;
+    }
+    v->use = arena_printf(L->a, "(nrt_e->%s)", x);
+    return true;
+}
+
 /* Is a capture's type one that cannot be printed at file scope (declared in the function,
  * __auto_type)?  Such a task is outlined as a GNU C nested function (outline_local). */
 static bool needs_local(struct lower *L, const struct lower_var *v)
@@ -416,10 +536,12 @@ static bool capture_var(struct outline *o, struct lower_var *v, const char *pare
         v->use = arena_printf(L->a, "(nrt_e->%s)", x);
         return true;
     }
+    if (v->inpriv)
+        return capture_inprivate(o, v, x, parent);
     if (v->share == LOWER_REDUCTION) {
-        if (v->red_ref->kind != OMP_REF_NAME || v->sym->type == TYPE_ARRAY) {
+        if (v->red_ref->kind != OMP_REF_NAME || (v->sym->type == TYPE_ARRAY && v->vm)) {
             mcc_error_at(&v->red_ref->text.loc, "sorry, unimplemented: this form of reduction "
-                         "(use a scalar or a shaped pointer, [n]p)");
+                         "(use a variable, an array of known size or a shaped pointer, [n]p)");
             return true;        /* reported; v->use stays NULL */
         }
         char *m = task_decl_text(L, v->sym, NULL);
@@ -462,20 +584,41 @@ static bool capture_var(struct outline *o, struct lower_var *v, const char *pare
     return true;
 }
 
+/* lastprivate: a pointer to the original, which the task of the last iteration (or
+ * section) copies its value to (inline_outline's epilogue). */
+static void lastprivate_member(struct outline *o, struct lower_var *v, const char *parent)
+{
+    struct lower *L = o->L;
+    const char *x = vname(v, L->a);
+    char *p = v->vm || o->local ? NULL
+              : task_decl_text(L, v->sym, arena_printf(L->a, "(*nrt_lp_%s)", x));
+    if (!p) {
+        struct mcc_loc at = source_loc(&L->t->src, v->first_use);
+        mcc_error_at(&at, "sorry, unimplemented: lastprivate '%s', whose type is declared "
+                     "inside the function or variably modified", x);
+        v->last = false;
+        return;
+    }
+    lbuf_printf(&o->env, "%s; ", p);
+    lbuf_printf(&o->init, "nrt_x->nrt_lp_%s = &(%s); ", x, parent);
+}
+
 static const char *fn_name(struct lower *L)
 {
     struct ast *dn = L->fn ? ast_declarator_name(L->fn->kid[1]) : NULL;
     return dn ? arena_strndup(L->a, dn->name->str, dn->name->len) : "file";
 }
 
-/* Captures of `body` for directive d, decided in the creating context. */
-static struct lower_var *captures(struct lower *L, const struct lower_dir *d, struct ast *body)
+struct lower_var *inline_captures(struct lower *L, const struct lower_dir *d,
+                                  struct ast *body, bool *serial)
 {
-    struct capture c = {L, body, NULL};
+    struct capture c = {L, body, NULL, false};
     size_t off = d->node->pragma ? d->node->pragma->begin : d->node->begin;
     capture_tree(&c, body);
     apply_clauses(&c, d, off);
     implicit_sharing(&c, d, off);
+    if (serial)
+        *serial = c.serial;
     return c.vars;
 }
 
@@ -493,14 +636,36 @@ static void local_type(struct lower_buf *out, const char *fn, int n, const char 
                 fn, n);
 }
 
-/*
- * Outline `body` as a task of directive d; `extra_env`/`extra_init` add members (loops),
- * `head` goes before the body inside the outlined function.  Returns the creation code.
- */
-static char *outline(struct lower *L, const struct lower_dir *d, struct ast *body,
-                     struct lower_var *vars, const char *extra_env, const char *extra_init,
-                     const char *head, const char *group)
+/* Does the body create tasks (a construct, or a call of a function task)?  A task with
+ * reductions then waits for them before it combines: they may update its copies. */
+static bool creates_tasks(struct lower *L, struct ast *n)
 {
+    if (!n)
+        return false;
+    if (n->kind == AST_LIST) {
+        for (struct ast *i = n->kid[0]; i; i = i->next)
+            if (creates_tasks(L, i))
+                return true;
+        return false;
+    }
+    if (n->pragma || n->kind == AST_PRAGMA)
+        return true;
+    if (n->kind == AST_CALL && n->kid[0] && n->kid[0]->kind == AST_IDENT &&
+        task_find(L, n->kid[0]->name))
+        return true;
+    for (int k = 0; k < 4; k++)
+        if (creates_tasks(L, n->kid[k]))
+            return true;
+    return false;
+}
+
+char *inline_outline(struct lower *L, const struct lower_dir *d, struct ast *body,
+                     struct lower_var *vars, const struct lower_extra *x)
+{
+    static const struct lower_extra none;
+    if (!x)
+        x = &none;
+    const char *extra_env = x->env, *extra_init = x->init, *head = x->head, *group = x->group;
     struct outline o = {L, fn_name(L), ++L->serial, {0}, {0}, {0}, {0}, {0}, false};
     for (struct lower_var *v = vars; v; v = v->next)
         o.local |= needs_local(L, v);
@@ -520,9 +685,16 @@ static char *outline(struct lower *L, const struct lower_dir *d, struct ast *bod
             mcc_error_at(&at, "sorry, unimplemented: capturing '%s', whose type is "
                          "declared inside the function or variably modified",
                          vname(v, L->a));
+        else if (v->last)
+            lastprivate_member(&o, v, parent);
     }
     if (extra_env)
         lbuf_puts(&o.env, extra_env);
+    bool last = false;
+    for (struct lower_var *v = vars; v; v = v->next)
+        last |= v->last;
+    if (last)
+        lbuf_puts(&o.env, "_Bool nrt_islast; ");
     if (!o.env.len)
         lbuf_puts(&o.env, "char nrt_unused; ");
     /* The body, in the task's own frame. */
@@ -533,8 +705,10 @@ static char *outline(struct lower *L, const struct lower_dir *d, struct ast *bod
             array_reduction(&o, v);
         } else if (v->share == LOWER_REDUCTION && v->use) {
             const char *x = vname(v, L->a);
-            struct lower_red_elems e = {"", "", v->use,
-                                  arena_printf(L->a, "(*nrt_e->nrt_r_%s)", x)};
+            const char *orig = arena_printf(L->a, "(*nrt_e->nrt_r_%s)", x);
+            struct lower_red_elems e = {"", "", v->use, orig};
+            if (v->sym->type == TYPE_ARRAY)
+                lower_array_elems(L, v->sym, v->use, orig, &e);
             reduction_code(&o, v, &e);
         }
         if (v->vm && v->share != LOWER_REDUCTION) {
@@ -546,10 +720,29 @@ static char *outline(struct lower *L, const struct lower_dir *d, struct ast *bod
                 lbuf_printf(&o.prologue, "%s = nrt_e->%s;\n", decl, x);
         }
     }
-    lower_visit(L, body);
-    char *text = rewrite_text(L->rw, body->begin, body->end);
+    size_t begin = body->begin;
+    if (body == d->node)
+        begin = lower_body(L, d);
+    else
+        lower_visit(L, body);
+    char *text = rewrite_text(L->rw, begin, body->end);
     L->frame = frame.up;
-
+    /* lastprivate: the task that ran the sequentially last iteration (or section) copies
+     * its values back; then children are waited for, then reductions combine */
+    struct lower_buf tail = {0};
+    for (struct lower_var *v = vars; v; v = v->next)
+        if (v->last && v->use)
+            lbuf_printf(&tail, "if (nrt_e->nrt_islast) __builtin_memcpy((void *)nrt_e->nrt_lp_%s, "
+                        "(const void *)&%s, sizeof *nrt_e->nrt_lp_%s);\n", vname(v, L->a), v->use,
+                        vname(v, L->a));
+    if (o.epilogue.len && creates_tasks(L, body))
+        lbuf_puts(&tail, "nanort_taskwait();\n");
+    if (tail.len)
+        lbuf_puts(&tail, o.epilogue.s ? o.epilogue.s : "");
+    if (tail.len) {
+        free(o.epilogue.s);
+        o.epilogue = tail;
+    }
     const char *fn = o.fn;
     int n = o.n;
     struct lower_buf out = {0};
@@ -617,177 +810,8 @@ void inline_task(struct lower *L, struct lower_dir *d)
 {
     if (!lower_check_devices(L, d) || !block_check_branches(L, d->node, false, NULL))
         return;
-    struct lower_var *vars = captures(L, d, d->node);
-    char *create = outline(L, d, d->node, vars, NULL, NULL, NULL, NULL);
+    struct lower_var *vars = inline_captures(L, d, d->node, NULL);
+    char *create = inline_outline(L, d, d->node, vars, NULL);
     rewrite_replace(L->rw, construct_begin(d), d->node->end, create);
 }
 
-/* ---- taskloop and for -------------------------------------------------------------- */
-
-/* The parts of a canonical loop: for (init var = lo; var op hi; step). */
-struct loop {
-    struct sym *var;
-    struct ast *decl;               /* the for-init declaration, or NULL */
-    const char *lo, *hi, *step;     /* C text in the parent's frame */
-    int cmp;                        /* '<', '>', LE_OP... as a character: < > l g */
-};
-
-static bool is_var(const struct ast *e, const struct sym *s)
-{
-    return e && e->kind == AST_IDENT && e->sym == s;
-}
-
-static const char *ptext(struct lower *L, struct ast *e)
-{
-    return lower_expr(L, lower_src(L, e->begin, e->end), NULL, 0);
-}
-
-#include "c.tab.h"
-
-static bool loop_init(struct lower *L, struct ast *init, struct loop *lp)
-{
-    if (init && init->kind == AST_DECLARATION && init->kid[1] && init->kid[1]->kid[0]) {
-        struct ast *id = init->kid[1]->kid[0];
-        if (!id->sym || !id->kid[1] || id->next)
-            return false;
-        lp->var = id->sym;
-        lp->decl = init;
-        lp->lo = ptext(L, id->kid[1]);
-        return true;
-    }
-    if (init && init->kind == AST_EXPR_STMT)
-        init = init->kid[0];
-    if (!init || init->kind != AST_ASSIGN || init->op != '=' || !init->kid[0] ||
-        init->kid[0]->kind != AST_IDENT)
-        return false;
-    lp->var = init->kid[0]->sym;
-    lp->lo = ptext(L, init->kid[1]);
-    return lp->var != NULL;
-}
-
-static bool loop_cond(struct lower *L, struct ast *c, struct loop *lp)
-{
-    if (c && c->kind == AST_EXPR_STMT)
-        c = c->kid[0];
-    if (!c || c->kind != AST_BINARY)
-        return false;
-    int op = c->op;
-    struct ast *a = c->kid[0], *b = c->kid[1];
-    if (!is_var(a, lp->var)) {      /* hi > i: swap */
-        struct ast *t = a;
-        a = b;
-        b = t;
-        op = op == '<' ? '>' : op == '>' ? '<' : op == LE_OP ? GE_OP : op == GE_OP ? LE_OP : op;
-    }
-    if (!is_var(a, lp->var))
-        return false;
-    lp->cmp = op == '<' ? '<' : op == '>' ? '>' : op == LE_OP ? 'l' : op == GE_OP ? 'g' : 0;
-    lp->hi = ptext(L, b);
-    return lp->cmp != 0;
-}
-
-static bool loop_step(struct lower *L, struct ast *s, struct loop *lp)
-{
-    if (s && (s->kind == AST_POSTFIX || s->kind == AST_UNARY) && is_var(s->kid[0], lp->var) &&
-        (s->op == INC_OP || s->op == DEC_OP)) {
-        lp->step = s->op == INC_OP ? "1" : "-1";
-        return true;
-    }
-    if (s && s->kind == AST_ASSIGN && is_var(s->kid[0], lp->var) &&
-        (s->op == ADD_ASSIGN || s->op == SUB_ASSIGN)) {
-        lp->step = arena_printf(L->a, "%s(%s)", s->op == SUB_ASSIGN ? "-" : "",
-                                ptext(L, s->kid[1]));
-        return true;
-    }
-    if (s && s->kind == AST_ASSIGN && s->op == '=' && is_var(s->kid[0], lp->var) &&
-        s->kid[1]->kind == AST_BINARY && is_var(s->kid[1]->kid[0], lp->var) &&
-        (s->kid[1]->op == '+' || s->kid[1]->op == '-')) {
-        lp->step = arena_printf(L->a, "%s(%s)", s->kid[1]->op == '-' ? "-" : "",
-                                ptext(L, s->kid[1]->kid[1]));
-        return true;
-    }
-    return false;
-}
-
-/* Iteration count of the loop as C text (long long). */
-static char *loop_count(struct lower *L, const struct loop *lp)
-{
-    const char *fmt;
-    switch (lp->cmp) {
-    case '<': fmt = "((%2$s) > (%1$s) ? ((long long)(%2$s) - (%1$s) + (%3$s) - 1) / (%3$s) : 0)"; break;
-    case 'l': fmt = "((%2$s) >= (%1$s) ? ((long long)(%2$s) - (%1$s)) / (%3$s) + 1 : 0)"; break;
-    case '>': fmt = "((%2$s) < (%1$s) ? ((long long)(%1$s) - (%2$s) - (%3$s) - 1) / -(%3$s) : 0)"; break;
-    default: fmt = "((%2$s) <= (%1$s) ? ((long long)(%1$s) - (%2$s)) / -(%3$s) + 1 : 0)"; break;
-    }
-    return arena_printf(L->a, fmt, lp->lo, lp->hi, lp->step);
-}
-
-void inline_loop(struct lower *L, struct lower_dir *d)
-{
-    struct ast *f = d->node;
-    struct loop lp = {0};
-    if (!loop_init(L, f->kid[0], &lp) || !loop_cond(L, f->kid[1], &lp) ||
-        !loop_step(L, f->kid[2], &lp)) {
-        struct mcc_loc at = source_loc(&L->t->src, f->begin);
-        mcc_error_at(&at, "'#pragma omp %s' needs a loop of the form "
-                     "'for (i = lo; i < hi; i += step)'", omp_directive_names[d->dir->kind]);
-        return;
-    }
-    struct ast *body = f->kid[3];
-    if (!block_check_branches(L, body, true, arena_printf(L->a, "a '#pragma omp %s' loop",
-                                                          omp_directive_names[d->dir->kind])))
-        return;
-    struct lower_var *vars = captures(L, d, body);
-    /* The loop variable is the task's own. */
-    struct lower_var **pv = &vars;
-    while (*pv && (*pv)->sym != lp.var)
-        pv = &(*pv)->next;
-    char *vdecl = task_decl_text(L, lp.var, NULL);
-    if (!*pv && !lp.decl && capturable(lp.var, false)) {
-        struct lower_var *v = arena_alloc(L->a, sizeof *v);
-        v->sym = lp.var;
-        v->next = vars;
-        vars = v;
-        pv = &vars;
-    }
-    if (*pv)
-        (*pv)->share = LOWER_PRIVATE;
-    if (!vdecl) {
-        struct mcc_loc at = source_loc(&L->t->src, f->begin);
-        mcc_error_at(&at, "sorry, unimplemented: a loop variable of this type");
-        return;
-    }
-    const char *var = arena_strndup(L->a, lp.var->name->str, lp.var->name->len);
-    const char *head = arena_printf(
-        L->a, "for (long long nrt_k = nrt_e->nrt_first; nrt_k < nrt_e->nrt_last; nrt_k++) {\n"
-        "%s%s = nrt_e->nrt_lo + nrt_k * nrt_e->nrt_step;\n", *pv ? "" : vdecl,
-        *pv ? arena_printf(L->a, "(nrt_e->%s)", var) : "");
-    const char *env = "long long nrt_first, nrt_last, nrt_lo, nrt_step; ";
-    const char *init = "nrt_x->nrt_first = nrt_c0; nrt_x->nrt_last = nrt_c0 + nrt_g < nrt_n ? "
-                       "nrt_c0 + nrt_g : nrt_n; nrt_x->nrt_lo = nrt_lo; nrt_x->nrt_step = nrt_st; ";
-    /* Without nogroup/nowait the loop waits for its own tasks (and their descendants) only,
-     * not for earlier siblings: each of its tasks has a concurrent access to a byte of the
-     * creator's frame, and the wait is a taskwait on that byte. */
-    bool wait = !lower_dir_has(d, OMP_CL_NOGROUP) && !lower_dir_has(d, OMP_CL_NOWAIT);
-    char *create = outline(L, d, body, vars, env, init, head, wait ? "&nrt_grp" : NULL);
-    const struct omp_clause *g = lower_dir_find(d, OMP_CL_GRAINSIZE);
-    const struct omp_clause *nt = lower_dir_find(d, OMP_CL_NUM_TASKS);
-    const struct omp_clause *sc = lower_dir_find(d, OMP_CL_SCHEDULE);
-    const char *grain;
-    if (g)
-        grain = arena_printf(L->a, "(long long)(%s)", lower_expr(L, g->args[0].text, NULL, 0));
-    else if (nt)
-        grain = arena_printf(L->a, "(nrt_n + (%s) - 1) / (%s)",
-                             lower_expr(L, nt->args[0].text, NULL, 0),
-                             lower_expr(L, nt->args[0].text, NULL, 0));
-    else if (sc && sc->nargs > 0 && sc->args[0].text)
-        grain = arena_printf(L->a, "(long long)(%s)", lower_expr(L, sc->args[0].text, NULL, 0));
-    else
-        grain = "(nrt_n + 4LL * nanort_num_workers() - 1) / (4LL * nanort_num_workers())";
-    char *code = arena_printf(
-        L->a, "{ %slong long nrt_lo = (%s), nrt_st = (%s), nrt_n = %s; long long nrt_g = %s; "
-        "if (nrt_g < 1) nrt_g = 1; for (long long nrt_c0 = 0; nrt_c0 < nrt_n; nrt_c0 += nrt_g) "
-        "%s%s }", wait ? "char nrt_grp; " : "", lp.lo, lp.step, loop_count(L, &lp), grain,
-        create, wait ? " nanort_taskwait_on1(&nrt_grp, 1);" : "");
-    rewrite_replace(L->rw, construct_begin(d), f->end, code);
-}

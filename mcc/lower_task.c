@@ -374,7 +374,7 @@ void task_register(struct lower *L, struct ast *item, struct lower_dir *d)
     } else if (!f->impl_of) {
         return;                 /* a device function for smp: nothing to do */
     }
-    f->first_decl = first_declaration(L, f->name, item);
+    f->first_decl = first_declaration(L, f->name, L->fn ? L->fn : item);
     f->next = L->ftasks;
     L->ftasks = f;
     if (f->dir.dir)
@@ -654,7 +654,10 @@ static bool defined_here(struct lower *L, const struct lower_ftask *f)
     return false;
 }
 
-static void emit_one(struct lower *L, struct lower_ftask *f)
+/* The args struct, the spawn prototype and the type's declaration, before f's first
+ * declaration (for a block-scope one, as soon as it is met: tasks outlined later in the
+ * function call the spawn function). */
+static void emit_declarations(struct lower *L, struct lower_ftask *f)
 {
     const char *fn = fname(L, f);
     struct lower_buf b = {0};
@@ -663,10 +666,24 @@ static void emit_one(struct lower *L, struct lower_ftask *f)
     lbuf_printf(&b, " static __attribute__((unused)) void %s__nrt_spawn(%s); %s struct nanort_task_type %s__nrt_type;\n",
                 fn, param_list(L, f), external(L, f) ? "extern" : "static", fn);
     rewrite_insert_before(L->rw, f->first_decl, lbuf_take(&b, L->a));
+    f->declared = true;
+}
+
+static void emit_one(struct lower *L, struct lower_ftask *f)
+{
+    struct lower_buf b = {0};
+    if (!f->declared)
+        emit_declarations(L, f);
     if (device_mask(&f->dir) & (1u << OMP_DEVICE_SMP))
         run_function(L, &b, f, f, "");
     spawn_function(L, &b, f);
-    rewrite_insert_after(L->rw, f->decl->end, lbuf_take(&b, L->a));
+    if (f->enclosing)       /* with a file-scope declaration of f for them to call */
+        rewrite_insert_before(L->rw, f->enclosing->begin,
+                              arena_printf(L->a, "%s\n%s", lower_src(L, f->decl->begin,
+                                                                       f->decl->end),
+                                           lbuf_take(&b, L->a)));
+    else
+        rewrite_insert_after(L->rw, f->decl->end, lbuf_take(&b, L->a));
 }
 
 /* f's type at the end of the unit: f's own run plus every implements(f) (of `impls_of`, the
@@ -731,4 +748,73 @@ void task_emit_all(struct lower *L)
     for (struct lower_ftask *f = L->ftasks; f; f = f->next)
         if (f->dir.dir)
             emit_type(L, f, impls);
+}
+
+/* ---- tasks declared inside a function ------------------------------------------------- */
+
+/* A GNU nested function task: its args struct, task type, run and spawn functions are
+ * nested too, right after it (they call it through its static chain); the type's entry
+ * point is stored at the first spawn, a nested function's address not being constant
+ * (every spawn stores the same value; release store, acquire load). */
+static void emit_nested(struct lower *L, struct lower_ftask *f)
+{
+    const char *fn = fname(L, f);
+    struct lower_buf b = {0}, run = {0}, spawn = {0};
+    f->reds = private_reductions(L, f);
+    args_struct(L, &b, f);
+    lbuf_printf(&b, " static struct nanort_impl %s__nrt_impl[1] = {{NANORT_DEVICE_SMP, 0, "
+                "\"%s\", 0}}; static struct nanort_task_type %s__nrt_type = {\"%s\", \"%s\", 1, "
+                "%s__nrt_impl, 0};", fn, fn, fn, lower_label(&f->dir, fn),
+                lower_where(L, f->dir.dir), fn);
+    run_function(L, &run, f, f, "");
+    spawn_function(L, &spawn, f);
+    const char *r = strstr(run.s, "static void"), *s = strstr(spawn.s, "static void");
+    const char *brace = strchr(s, '{');
+    lbuf_printf(&b, "%.*s%s%.*s{ if (!__atomic_load_n(&%s__nrt_impl[0].run, __ATOMIC_ACQUIRE)) "
+                "__atomic_store_n(&%s__nrt_impl[0].run, %s__nrt_run, __ATOMIC_RELEASE);%s\n",
+                (int)(r - run.s), run.s, r + 7, (int)(brace - s - 7), s + 7, fn, fn, fn,
+                brace + 1);
+    free(run.s);
+    free(spawn.s);
+    rewrite_insert_after(L->rw, f->decl->end, lbuf_take(&b, L->a));
+    if (!L->t->opts->optimizing && L->nested_fn != L->fn) {
+        /* (unoptimised, taking a nested function's address builds a trampoline) */
+        L->nested_fn = L->fn;
+        rewrite_insert_before(L->rw, L->fn->kid[1]->begin, "__attribute__((optimize(\"O1\"))) ");
+    }
+}
+
+bool task_local_function(struct lower *L, struct ast *n, struct lower_dir *d)
+{
+    struct ast *declarator = function_declarator(n);
+    struct ast *dn = declarator ? ast_declarator_name(declarator) : NULL;
+    if (!dn || !dn->sym)
+        return false;
+    /* (registering and emitting name the task's parameters: the function's names come
+     * back after) */
+    struct lower_local *locals = L->locals;
+    int nlocals = L->nlocals, caplocals = L->caplocals;
+    bool sorted = L->locals_sorted;
+    struct lower_ftask *before = L->ftasks;
+    task_register(L, n, d);
+    struct lower_ftask *f = L->ftasks;
+    if (f != before && f->decl == n) {
+        f->scope_sym = dn->sym;
+        if (n->kind == AST_FUNCTION_DEF) {
+            /* emitted here, not with the file's tasks */
+            L->ftasks = f->next;
+            lower_map_put(L, &L->ftask_of, f->name, f);
+            emit_nested(L, f);
+        } else {
+            f->enclosing = L->fn;
+            emit_declarations(L, f);
+        }
+    }
+    L->locals = locals;
+    L->nlocals = nlocals;
+    L->caplocals = caplocals;
+    L->locals_sorted = sorted;
+    if (n->kind == AST_FUNCTION_DEF)
+        lower_visit(L, n);
+    return true;
 }

@@ -483,6 +483,10 @@ int lower_translation_unit(struct translation *t);
     X(OMP_DIR_CRITICAL, "critical") X(OMP_DIR_ATOMIC, "atomic") \
     X(OMP_DIR_TASKYIELD, "taskyield") X(OMP_DIR_TASKLOOP, "taskloop") X(OMP_DIR_FOR, "for") \
     X(OMP_DIR_PARALLEL, "parallel") X(OMP_DIR_BARRIER, "barrier") \
+    X(OMP_DIR_SINGLE, "single") X(OMP_DIR_MASTER, "master") X(OMP_DIR_MASKED, "masked") \
+    X(OMP_DIR_SECTIONS, "sections") X(OMP_DIR_SECTION, "section") \
+    X(OMP_DIR_TASKGROUP, "taskgroup") X(OMP_DIR_THREADPRIVATE, "threadprivate") \
+    X(OMP_DIR_FLUSH, "flush") X(OMP_DIR_SIMD, "simd") \
     X(OMP_DIR_DECLARE_REDUCTION, "declare reduction") X(OMP_DIR_UNKNOWN, "unknown")
 
 /* X(ENUMERATOR, spelling, argument form, may appear more than once).  The forms are private
@@ -511,7 +515,15 @@ int lower_translation_unit(struct translation *t);
     X(OMP_CL_SCHEDULE, "schedule", SCHEDULE, 0) X(OMP_CL_NOWAIT, "nowait", NONE, 0) \
     X(OMP_CL_READ, "read", NONE, 0) X(OMP_CL_WRITE, "write", NONE, 0) \
     X(OMP_CL_UPDATE, "update", NONE, 0) X(OMP_CL_CAPTURE, "capture", NONE, 0) \
-    X(OMP_CL_SEQ_CST, "seq_cst", NONE, 0)
+    X(OMP_CL_SEQ_CST, "seq_cst", NONE, 0) \
+    X(OMP_CL_LASTPRIVATE, "lastprivate", NAMES, 1) X(OMP_CL_COLLAPSE, "collapse", EXPR, 0) \
+    X(OMP_CL_MERGEABLE, "mergeable", NONE, 0) X(OMP_CL_INPRIVATE, "inprivate", REFS, 1) \
+    X(OMP_CL_NUM_THREADS, "num_threads", EXPR, 0) X(OMP_CL_PROC_BIND, "proc_bind", IDENT, 0) \
+    X(OMP_CL_COPYIN, "copyin", NAMES, 1) X(OMP_CL_COPYPRIVATE, "copyprivate", NAMES, 1) \
+    X(OMP_CL_FILTER, "filter", EXPR, 0) X(OMP_CL_ORDERED, "ordered", NONE, 0) \
+    X(OMP_CL_TASK_REDUCTION, "task_reduction", REDUCTION, 1) \
+    X(OMP_CL_IN_REDUCTION, "in_reduction", REDUCTION, 1) \
+    X(OMP_CL_LIST, "(list)", NAMES, 0)  /* the (list) of threadprivate and flush */
 
 /* Reduction operators; USER is a declared reduction identifier (red_id holds it). */
 #define OMP_REDUCTION_OPS(X) \
@@ -635,7 +647,9 @@ struct omp_directive {
     enum omp_directive_kind kind;
     struct mcc_loc loc;            /* the `#pragma` */
     struct omp_expr name;          /* CRITICAL: (name), absent if unnamed; UNKNOWN: the word */
-    struct omp_expr rest;          /* PARALLEL, UNKNOWN: the text after the directive word */
+    struct omp_expr rest;          /* UNKNOWN: the text after the directive word */
+    bool parallel;                 /* combined with parallel: `parallel for`, `parallel
+                                      sections`, `parallel master` (kind: the inner one) */
     int nclauses;
     struct omp_clause *clauses;
     struct omp_declare_reduction *reduction;   /* DECLARE_REDUCTION */
@@ -726,6 +740,9 @@ struct lower_dir {
     struct omp_directive *dir;     /* task, critical, atomic, taskloop, for, ... */
     struct omp_directive *target;  /* a `target` line that goes with it, or NULL */
     struct ast *node;              /* the construct (NULL: none follows) */
+    struct ast *inner;             /* the next pragma of node's chain when it starts a
+                                      construct of its own inside this one (`task` then
+                                      `atomic`, `parallel` then `single`), else NULL */
 };
 
 /* How an inline task sees one variable of the code around it. */
@@ -738,12 +755,29 @@ struct lower_var {
     const struct omp_clause *red;  /* LOWER_REDUCTION: its clause */
     const struct omp_ref *red_ref; /* LOWER_REDUCTION: the reference (maybe shaped) */
     size_t first_use;              /* offset of its first use (diagnostics) */
+    bool first;                    /* listed in firstprivate */
+    bool last;                     /* listed in lastprivate: copied back by the task of
+                                      the sequentially last iteration (nrt_islast) */
+    const struct omp_ref *inpriv;  /* inprivate(x) or inprivate([n]p): the task copies the
+                                      data when it starts (after its dependences) */
     struct lower_var *next;
 };
 /* The variables an outlined task body renames; frames nest like the tasks. */
 struct lower_frame {
     struct lower_var *vars;
     struct lower_frame *up;
+    bool region;                   /* a region's privatised variables (lower_omp.c), not a
+                                      task */
+};
+/* A construct whose body stays where it is (parallel, single, master, taskgroup): the
+ * variables it privatises are renamed through a frame of their own (vars with `use`). */
+struct lower_region {
+    const struct lower_dir *d;
+    bool team;                     /* a parallel region: its threads share what is declared
+                                      outside it */
+    size_t begin, end;             /* its text */
+    struct lower_frame *frame;     /* L->frame where it starts */
+    struct lower_region *up;
 };
 /* A local of the function being lowered and where its name is visible. */
 struct lower_local {
@@ -771,6 +805,11 @@ struct lower_ftask {
     struct lower_ftask *next_impl; /* the next task with impl_of (task_emit_all) */
     struct lower_fred *reds;       /* reductions with private copies (task_emit_all); NULL:
                                       none, or kept as commutative dependences */
+    struct sym *scope_sym;         /* declared in a block (or a GNU nested function): only
+                                      calls of this declaration are tasks; else NULL */
+    struct ast *enclosing;         /* a block-scope declaration's function definition: the
+                                      spawn and run functions go before it */
+    bool declared;                 /* args struct and spawn prototype already emitted */
 };
 
 /* A hash map from pointers (interned names) to pointers, in the arena. */
@@ -796,6 +835,8 @@ struct lower {
     struct lower_map first_decl_of;/* name -> first file-scope item declaring it (lazily) */
     struct lower_declred *declreds;
     struct lower_frame *frame;     /* innermost outlined task being lowered, or NULL */
+    struct lower_region *region;   /* innermost region (lower_omp.c) around it, or NULL */
+    struct lower_map parsed;       /* pragma node -> its directive (parsed once) */
     struct ast *fn;                /* the function definition being lowered */
     const char *func_name;         /* what __func__ names there (NULL in a nested function) */
     struct ast *proto_fn;          /* fn once its prototype is emitted before its tasks */
@@ -838,6 +879,13 @@ void *lower_map_get(const struct lower_map *m, const void *key);    /* NULL: abs
 void lower_map_put(struct lower *L, struct lower_map *m, const void *key, void *val);
 /* Lower the statements under n (idents renamed by the frame, nested constructs). */
 void lower_visit(struct lower *L, struct ast *n);
+/* Lower d's statement as its body: with the constructs of d->inner when there are.
+ * Returns where the body's text starts (d->node->begin, or d->inner's pragma). */
+size_t lower_body(struct lower *L, const struct lower_dir *d);
+/* Lower d as a construct of kind k (the inner construct of `parallel for`, ...). */
+void lower_construct_as(struct lower *L, struct lower_dir *d, enum omp_directive_kind k);
+/* The directive of a pragma line (parsed once, freed at the end). */
+struct omp_directive *lower_parse_pragma(struct lower *L, struct ast *pr);
 /* Where the directive word of d's first pragma line is (`task` in `#pragma omp task`). */
 struct mcc_loc lower_dir_loc(struct lower *L, const struct lower_dir *d);
 /* "file:line" of a directive, as a C string literal body. */
@@ -868,6 +916,10 @@ char *deps_shape_elem(struct lower *L, const struct omp_ref *shape_base, const c
 void task_register(struct lower *L, struct ast *item, struct lower_dir *d);
 struct lower_ftask *task_find(struct lower *L, const struct name *n);
 void task_emit_all(struct lower *L);
+/* `#pragma omp task` on a block-scope function declaration or a GNU nested function
+ * definition inside the function being lowered: registered (and, nested, emitted in
+ * place).  False when n is neither (the caller reports). */
+bool task_local_function(struct lower *L, struct ast *n, struct lower_dir *d);
 /* Text of a declaration of `sym` (specifiers without storage class + declarator) with the
  * name replaced by `name` (NULL: kept); NULL when its type cannot be written at file scope.
  * A parameter declared as an array gets its adjusted pointer type (`int q[3]` -> `(*q)`). */
@@ -894,7 +946,43 @@ void device_embed_all(struct lower *L);
 
 /* lower_inline.c */
 void inline_task(struct lower *L, struct lower_dir *d);
+/* What a loop or a section adds to an outlined task. */
+struct lower_extra {
+    const char *env, *init;        /* more members of the environment, set at creation
+                                      (through nrt_x); nrt_islast is there when a variable
+                                      is lastprivate */
+    const char *head;              /* opens a block around the body (a loop over a chunk) */
+    const char *group;             /* a byte each task gets a concurrent region on */
+};
+/* The variables `body` (d's statement, a loop body or a section) captures and how; serial
+ * (may be NULL) is set when a worksharing body must run as one task (implicit_sharing). */
+struct lower_var *inline_captures(struct lower *L, const struct lower_dir *d,
+                                  struct ast *body, bool *serial);
+/* Outline `body` as a task of d with those captures: the definitions go before the
+ * function, the creation code is returned. */
+char *inline_outline(struct lower *L, const struct lower_dir *d, struct ast *body,
+                     struct lower_var *vars, const struct lower_extra *x);
+
+/* lower_loop.c: taskloop and for */
 void inline_loop(struct lower *L, struct lower_dir *d);
+
+/* lower_omp.c: the OpenMP constructs of ported programs (OMPSS.md "OpenMP compatibility") */
+void omp_parallel(struct lower *L, struct lower_dir *d);
+void omp_single(struct lower *L, struct lower_dir *d);        /* also master, masked */
+void omp_sections(struct lower *L, struct lower_dir *d);
+void omp_section_alone(struct lower *L, struct lower_dir *d); /* an error */
+void omp_taskgroup(struct lower *L, struct lower_dir *d);
+void omp_threadprivate(struct lower *L, struct omp_directive *d, size_t off);
+/* Is `s` shared by the whole team of the innermost enclosing parallel region (declared
+ * outside it, privatised by nothing on the way)?  Then a task inside shares it too. */
+bool omp_team_shared(struct lower *L, const struct sym *s);
+/* Inside a parallel region, is `s` a variable each of its threads has a copy of? */
+bool omp_thread_private(struct lower *L, const struct sym *s);
+/* Is the code being lowered run by the encountering task of a parallel region (its team
+ * of one thread: omp_get_thread_num() is 0, omp_get_num_threads() 1 there)? */
+bool omp_in_region_body(struct lower *L);
+/* May `body` write `s` (assign, ++/--, take its address, pass an array)? */
+bool omp_writes(struct ast *body, const struct sym *s);
 /* Element-wise code over an array reduction (empty open/close for a scalar). */
 struct lower_red_elems {
     const char *open, *close;       /* a for loop over nrt_i, or "" */
@@ -905,6 +993,10 @@ struct lower_red_elems {
 void lower_reduction_code(struct lower *L, const struct omp_clause *red,
                           const struct lower_red_elems *e, struct lower_buf *pro,
                           struct lower_buf *epi);
+/* Element-wise code over a whole array of known size (`int v[N]`, any rank): `priv` and
+ * `orig` are expressions of that array type. */
+void lower_array_elems(struct lower *L, struct sym *s, const char *priv, const char *orig,
+                       struct lower_red_elems *e);
 
 /* lower_block.c: structured blocks.  A stand-alone directive as the unbraced body of a
  * statement (reported at the directive word). */

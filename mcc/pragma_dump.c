@@ -153,6 +153,8 @@ static void dump_declare_reduction(FILE *out, const struct omp_declare_reduction
 
 void omp_dump_directive(FILE *out, const struct omp_directive *d)
 {
+    if (d->parallel)
+        fputs("parallel ", out);
     fputs(omp_directive_names[d->kind], out);
     if (d->name.text)
         fprintf(out, d->kind == OMP_DIR_CRITICAL ? "(%s)" : " %s", d->name.text);

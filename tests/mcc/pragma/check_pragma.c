@@ -139,8 +139,20 @@ END_TEST
 
 START_TEST(parallel_and_unknown_keep_their_text)
 {
-    /* parallel and unknown directives are not parsed further; their text is kept. */
-    ck_dump("#pragma omp parallel for private(i)", "parallel ...<for private(i)>");
+    /* Combined constructs become the inner construct with the parallel flag (clauses of
+     * both allowed); master/masked taskloop and simd add nothing; unknown directives are
+     * not parsed further, their text is kept. */
+    ck_dump("#pragma omp parallel for private(i) num_threads(4)",
+            "parallel for private(i) num_threads(<4>)");
+    ck_dump("#pragma omp parallel sections lastprivate(x)", "parallel sections lastprivate(x)");
+    ck_dump("#pragma omp parallel master taskloop simd grainsize(2)",
+            "parallel taskloop grainsize(<2>)");
+    ck_dump("#pragma omp for simd collapse(2)", "for collapse(<2>)");
+    ck_dump("#pragma omp parallel shared(a) reduction(+: s)", "parallel shared(a) reduction(+:s)");
+    ck_dump("#pragma omp threadprivate(x, y)", "threadprivate (list)(x, y)");
+    ck_one_error("#pragma omp single num_threads(2)", "#pragma omp for num_threads(2)",
+                 "#pragma omp threadprivate", "#pragma omp threadprivate(x) y",
+                 "#pragma omp ordered", "#pragma omp cancel for");
     ck_dump("#pragma omp teams distribute", "unknown teams ...<distribute>");
     struct omp_directive *d = parse("#pragma omp teams");
     ck_assert_int_eq(d->kind, OMP_DIR_UNKNOWN);
