@@ -3,8 +3,8 @@
  * clauses, work split by thread number, worksharing loops over local arrays (schedule,
  * private, firstprivate, lastprivate, collapse(2), reduction, nowait then barrier),
  * sections with lastprivate, single with firstprivate and copyprivate, master,
- * taskgroup, tasks that write arrays the whole team shares, a threadprivate scratch
- * variable.  Prints what each part computed. */
+ * taskgroup, tasks that write arrays the whole team shares (some waited for only by the
+ * region's end), a threadprivate scratch variable.  Prints what each part computed. */
 #include <stdio.h>
 #ifdef _OPENMP
 #include <omp.h>
@@ -17,7 +17,7 @@ static int omp_get_num_threads(void) { return 1; }
 #define R 12
 #define C 20
 
-static int scratch;
+static volatile int scratch;     /* read back from memory, after a while */
 #pragma omp threadprivate(scratch)
 
 static int slow_square(int x)
@@ -35,7 +35,7 @@ int main(void)
     int total = 0, scale = 3, last_i = -1, last_sq = -1, li, lj;
     long rsum = 0;
     int base = 1, sec_last = -1, sec_a = 0, sec_b = 0, once = 0, copied = 0, masters = 0;
-    int tasks_out[16], threads = 0;
+    int tasks_out[16], late[16], threads = 0;
 
 #pragma omp parallel default(shared) firstprivate(scale) reduction(+: rsum) num_threads(4) if(1)
     {
@@ -109,10 +109,19 @@ int main(void)
             for (int t = 0; t < 16; t++) {
 #pragma omp task
                 {
-                    scratch = t * 3;
-                    tasks_out[t] = slow_square(scratch);
+                    scratch = t * 3;    /* each thread's own: read back after a while */
+                    for (volatile int w = 0; w < 100000; w++)
+                        ;
+                    tasks_out[t] = slow_square(t) + scratch;
                 }
             }
+        }
+
+        /* no wait here: the end of the region waits for these */
+#pragma omp single nowait
+        for (int t = 0; t < 16; t++) {
+#pragma omp task
+            late[t] = slow_square(t + 100);
         }
     }
     long check = 0;
@@ -122,7 +131,7 @@ int main(void)
         for (int j = 0; j < C; j++)
             check += grid[i][j] * (i + j + 1);
     for (int t = 0; t < 16; t++)
-        check += tasks_out[t];
+        check += tasks_out[t] + 3 * late[t];
     printf("check %ld\n", check);
     printf("total %d, rsum per thread %ld\n", total, rsum / threads);
     printf("lastprivate: i %d, square %d, lj %d\n", last_i, last_sq, lj);
