@@ -247,7 +247,8 @@ static void implicit_sharing(struct capture *c, const struct lower_dir *d, size_
             struct mcc_loc loc = source_loc(&c->L->t->src, v->first_use);
             mcc_error_at(&loc, "'%.*s' is not listed in a data-sharing clause of this "
                          "%s, which has default(none)", (int)v->sym->name->len,
-                         v->sym->name->str, ws ? "loop" : "task");
+                         v->sym->name->str, ws ? "loop"
+                         : d->dir->kind == OMP_DIR_PARALLEL ? "region" : "task");
         } else if (def && def->def == OMP_DEFAULT_SHARED) {
             v->share = LOWER_SHARED;
         } else if (def) {

@@ -212,6 +212,8 @@ static bool privates_open(struct lower *L, const struct lower_dir *d, struct pri
         if (c->kind == OMP_CL_COPYIN)
             mcc_error_at(&c->loc, "sorry, unimplemented: 'copyin' (the tasks of the region run "
                          "on workers whose threadprivate copies it would have to set)");
+        if (c->kind == OMP_CL_DEFAULT && c->def == OMP_DEFAULT_NONE)
+            inline_captures(L, d, d->node, NULL);   /* reports what no clause lists */
         if (c->kind == OMP_CL_DEFAULT && c->def == OMP_DEFAULT_FIRSTPRIVATE)
             mcc_error_at(&c->loc, "sorry, unimplemented: 'default(firstprivate)' on '%s' "
                          "(list the variables in a firstprivate clause)",
