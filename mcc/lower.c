@@ -465,7 +465,7 @@ static struct mcc_loc directive_loc(struct lower *L, const struct ast *pr)
     const char *w = omp + 3;
     while (w < e && (*w == ' ' || *w == '\t'))
         w++;
-    return source_loc(&L->t->src, w < e ? (size_t)(w - L->text) : pr->begin);
+    return source_user_loc(&L->t->src, w < e ? (size_t)(w - L->text) : pr->begin);
 }
 
 struct mcc_loc lower_dir_loc(struct lower *L, const struct lower_dir *d)

@@ -256,7 +256,9 @@ static void implicit_sharing(struct capture *c, const struct lower_dir *d, size_
         } else if (ws && omp_thread_private(c->L, v->sym)) {
             bool written = omp_writes(c->node, v->sym);
             v->share = written ? LOWER_SHARED : LOWER_FIRSTPRIVATE;
-            if (written) {
+            if (written && !lower_map_get(&c->L->reported, d->dir)) {
+                /* (once per construct: the sections of one are captured one by one) */
+                lower_map_put(c->L, &c->L->reported, d->dir, d->dir);
                 struct mcc_loc at = lower_dir_loc(c->L, d);
                 mcc_warning_at(&at, "'%.*s' is private to each thread of the parallel region "
                                "and the %s writes it: %s, one after the other (name it in a "

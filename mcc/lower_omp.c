@@ -347,7 +347,9 @@ void omp_sections(struct lower *L, struct lower_dir *d)
     }
     if (serial) {
         /* a team of one thread: the sections in order, in the encountering task
-         * (implicit_sharing warned) */
+         * (implicit_sharing warned); their `section` lines are gone already */
+        for (int i = 0; i < n; i++)
+            secs[i].node->pragma = secs[i].inner;
         struct lower_dir whole = *d;
         region(L, &whole, false, false, OMP_DIR_COUNT);
         return;
