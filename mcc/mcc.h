@@ -488,7 +488,7 @@ int lower_translation_unit(struct translation *t);
 /* X(ENUMERATOR, spelling, argument form, may appear more than once).  The forms are private
  * to pragma.c: NONE (no parentheses), REFS (list of data references), NAMES (variable
  * names), DEPEND, REDUCTION, EXPR (one C expression), LABEL, DEFAULT, DEVICE, IDENT,
- * NDRANGE, FILE, SCHEDULE. */
+ * NDRANGE, FILE, SCHEDULE, EXPRS (a list of C expressions). */
 #define OMP_CLAUSES(X) \
     X(OMP_CL_IN, "in", REFS, 1) X(OMP_CL_OUT, "out", REFS, 1) \
     X(OMP_CL_INOUT, "inout", REFS, 1) X(OMP_CL_INPUT, "input", REFS, 1) \
@@ -511,15 +511,18 @@ int lower_translation_unit(struct translation *t);
     X(OMP_CL_SCHEDULE, "schedule", SCHEDULE, 0) X(OMP_CL_NOWAIT, "nowait", NONE, 0) \
     X(OMP_CL_READ, "read", NONE, 0) X(OMP_CL_WRITE, "write", NONE, 0) \
     X(OMP_CL_UPDATE, "update", NONE, 0) X(OMP_CL_CAPTURE, "capture", NONE, 0) \
-    X(OMP_CL_SEQ_CST, "seq_cst", NONE, 0)
+    X(OMP_CL_SEQ_CST, "seq_cst", NONE, 0) X(OMP_CL_CALLS, "calls", EXPRS, 0)
 
 /* Reduction operators; USER is a declared reduction identifier (red_id holds it). */
 #define OMP_REDUCTION_OPS(X) \
     X(OMP_RED_ADD, "+") X(OMP_RED_SUB, "-") X(OMP_RED_MUL, "*") X(OMP_RED_BITAND, "&") \
     X(OMP_RED_BITOR, "|") X(OMP_RED_BITXOR, "^") X(OMP_RED_AND, "&&") X(OMP_RED_OR, "||") \
     X(OMP_RED_MIN, "min") X(OMP_RED_MAX, "max") X(OMP_RED_USER, "user")
+/* UNDEFINED (the seed's device "undefined"): a task with no definition of its own, only
+ * the implementations `implements` gives it; it stays last (not a place tasks run). */
 #define OMP_DEVICES(X) \
-    X(OMP_DEVICE_SMP, "smp") X(OMP_DEVICE_OPENCL, "opencl") X(OMP_DEVICE_CUDA, "cuda")
+    X(OMP_DEVICE_SMP, "smp") X(OMP_DEVICE_OPENCL, "opencl") X(OMP_DEVICE_CUDA, "cuda") \
+    X(OMP_DEVICE_UNDEFINED, "undefined")
 #define OMP_DEFAULTS(X) \
     X(OMP_DEFAULT_NONE, "none") X(OMP_DEFAULT_SHARED, "shared") \
     X(OMP_DEFAULT_FIRSTPRIVATE, "firstprivate")
@@ -610,7 +613,8 @@ struct omp_clause {
     enum omp_dep dep;            /* in/out/inout/input/output/depend/concurrent/commutative/on */
     int nrefs;                   /* REFS, NAMES, DEPEND, REDUCTION lists */
     struct omp_ref **refs;
-    int nargs;                   /* EXPR: 1; NDRANGE: all; LABEL/IDENT/FILE: 1; SCHEDULE: chunk */
+    int nargs;                   /* EXPR: 1; NDRANGE, EXPRS: all; LABEL/IDENT/FILE: 1;
+                                    SCHEDULE: chunk */
     struct omp_expr *args;
     enum omp_reduction_op red_op;
     struct omp_expr red_id;      /* REDUCTION: the operator or identifier as written */
@@ -618,6 +622,7 @@ struct omp_clause {
     unsigned devices;            /* DEVICE: bit (1u << enum omp_device) per device listed */
     enum omp_schedule sched;
     int ndrange_dims;            /* NDRANGE: n; local sizes given when nargs == 1 + 2n */
+    bool ndrange_nocheck;        /* NDRANGE: a last argument noCheckDim (not in args) */
     bool label_quoted;           /* LABEL: written as "name" (args[0] holds it unquoted) */
     const char *file_path;       /* FILE: the path as found (NULL when not checked) */
 };
