@@ -311,10 +311,22 @@ static void cuda_stub_kernel(struct lower *L, const struct lower_ftask *g)
                   "of CUDA ndrange tasks */\n#include <stddef.h>\n#include <stdint.h>\n"
                   "#include <cuda_runtime.h>\n");
     stub_types(L, g->params, 0);
-    /* weak: several units may launch the same kernel, each with its own stub */
-    lbuf_printf(&L->cuda_stub, "__global__ void %s;\nextern \"C\" __attribute__((weak)) "
-                "const void *nrt_cuda_fn_%s(void) { return (const void *)%s; }\n",
-                lower_src(L, g->declarator->begin, g->declarator->end), k, k);
+    /* The user's .cu defines the kernel with C++ linkage, or with C linkage when its
+     * declaration sits in `extern "C"` (the usual kernel.h shared by the C file and the
+     * .cu): the stub refers weakly to both symbols, nvcc mangling the C++ one from the
+     * same declaration, and the one the link defines is the kernel.  Neither: NULL, which
+     * the CUDA device reports at the launch.  The accessor is weak too: several units may
+     * launch the same kernel, each with its own stub. */
+    struct ast *dn = ast_declarator_name(g->declarator);
+    lbuf_printf(&L->cuda_stub, "__global__ void %s __attribute__((weak));\n"
+                "extern \"C\" __global__ void %snrt_c_%s%s __asm__(\"%s\") "
+                "__attribute__((weak));\n"
+                "extern \"C\" __attribute__((weak)) const void *nrt_cuda_fn_%s(void) "
+                "{ const void *nrt_k = (const void *)%s; "
+                "return nrt_k ? nrt_k : (const void *)nrt_c_%s; }\n",
+                lower_src(L, g->declarator->begin, g->declarator->end),
+                lower_src(L, g->declarator->begin, dn->begin), k,
+                lower_src(L, dn->end, g->declarator->end), k, k, k, k);
     lbuf_printf(&L->tail, "const void *nrt_cuda_fn_%s(void);\n", k);
 }
 
