@@ -386,6 +386,8 @@ bool lower_check_devices(struct lower *L, const struct lower_dir *d)
     const struct omp_clause *c = lower_dir_find(d, OMP_CL_DEVICE);
     if (!c || (c->devices & ~(1u << OMP_DEVICE_SMP)) == 0)
         return true;
+    if (c->devices == 1u << OMP_DEVICE_CUDA && d->dir->kind == OMP_DIR_TASK)
+        return cuda_inline_check(L, d);     /* its statement goes to nvcc (lower_cuda.c) */
     const char *dev = c->devices & (1u << OMP_DEVICE_OPENCL) ? "opencl" : "cuda";
     mcc_error_at(&c->loc, "sorry, unimplemented: device(%s) on an inline task (write the "
                  "kernel as a function task)", dev);
@@ -464,6 +466,8 @@ static void lower_construct(struct lower *L, struct ast *n)
         lower_visit(L, n);
         return;
     }
+    if (n->kind == AST_DECLARATION && device_block_task(L, &d))
+        return;                 /* a task or a target on a local declaration */
     if (!d.dir) {               /* a lone `target` before a statement */
         not_applicable(L, d.target, n->pragma);
         return;
@@ -561,11 +565,15 @@ void lower_visit(struct lower *L, struct ast *n)
         return;
     case AST_CALL:
         if (n->kid[0] && n->kid[0]->kind == AST_IDENT && n->kid[0]->sym &&
-            n->kid[0]->sym->kind == SYM_FUNCTION && n->kid[0]->sym->depth == 0 &&
+            n->kid[0]->sym->kind == SYM_FUNCTION && (n->kid[0]->sym->depth == 0 ||
+            n->kid[0]->sym->decl->kind == AST_DECLARATION) &&   /* (declared in a block) */
             task_find(L, n->kid[0]->name))
             rewrite_replace(L->rw, n->kid[0]->begin, n->kid[0]->end,
                             arena_printf(L->a, "%.*s__nrt_spawn", (int)n->kid[0]->name->len,
                                          n->kid[0]->name->str));
+        break;
+    case AST_CUDA_LAUNCH:
+        cuda_launch_check(L, n);
         break;
     case AST_RETURN:
         if (L->in_main && !L->frame) {
@@ -687,6 +695,8 @@ static void lower_file_pragmas(struct lower *L, struct ast *item)
         not_applicable(L, first, item->pragma);
         return;
     }
+    if (cuda_target_decl(L, item, &d))
+        return;
     task_register(L, item, &d);
 }
 
@@ -705,10 +715,11 @@ int lower_omp(struct translation *t)
     for (struct ast *i = items ? items->kid[0] : NULL; i; i = i->next)
         lower_file_pragmas(&L, i);
     for (struct ast *i = items ? items->kid[0] : NULL; i; i = i->next)
-        if (i->kind == AST_FUNCTION_DEF)
+        if (i->kind == AST_FUNCTION_DEF && !cuda_function_def(&L, i))
             lower_function(&L, i);
     task_emit_all(&L);
     device_embed_all(&L);
+    cuda_finish(&L);
     if (L.cuda_stub.len)
         t->cuda_stub = lbuf_take(&L.cuda_stub, L.a);
     bool header = has_runtime_header(&t->src);

@@ -23,6 +23,10 @@ struct mcc_options {
     bool instrument;     /* --instrument */
     bool debug;          /* --debug */
     const char *opencl_build_opts; /* --opencl-build-opts=... or NULL */
+    const char *const *cl_include_dirs; /* -I of the command and of --opencl-build-opts
+                                           (NULL-terminated, or NULL): cl_embed.c */
+    bool cuda_host;      /* --cuda with the toolkit's headers: CUDA qualifiers are CUDA's
+                            attributes in the text (mcc_cuda.h), removed from the host C */
     int verbose;         /* -v */
     bool quiet;          /* no diagnostics on stderr (fuzzing); the return value still tells */
 };
@@ -48,6 +52,34 @@ char *mcc_cuda_stub_path(const char *out_path);
 /* Bytes every object translated from a unit with CUDA tasks holds: the driver links the
  * CUDA plugin and runtime when an input object contains them. */
 #define MCC_CUDA_PARTS_MARK "mcc: this object has CUDA parts"
+/* Strings that objects translated by mcc carry for the link-time checks (link_check.c):
+ *   mcc-note:implements:<task>                   an implementation of <task>
+ *   mcc-note:undefined-task:<task>:<file:l:c>    a device(undefined) task
+ *   mcc-note:opencl-kernel:<kernel>:<task>:<file:l:c>  a kernel without file(...)
+ *   mcc-note:opencl-defines:<k1>,<k2>...         kernels of an embedded file(...) source */
+#define MCC_NOTE_PREFIX "mcc-note:"
+/* The link-time checks of the notes in `objects` (and the .cl inputs of the link): every
+ * device(undefined) task has an implementation, every OpenCL kernel a source.  Errors are
+ * reported (file:line:col of the clause); returns their number. */
+int link_check(const char *const *objects, size_t nobjects, const char *const *cl_inputs,
+               size_t ncl, const char *const *cl_dirs);
+
+/* ---- cl_embed.c: OpenCL sources as programs embed them ------------------------------- */
+
+struct cl_dirs {
+    const char **v;      /* NULL-terminated */
+    size_t n, cap;
+};
+void cl_dirs_add(struct cl_dirs *dirs, const char *dir);
+/* The -I directories of an option string (--opencl-build-opts) added to dirs. */
+void cl_include_dirs_of(const char *opts, struct cl_dirs *dirs);
+/* The text of the OpenCL source `path` as the program embeds it: `#line 1 "shown"`, then
+ * its includes (and theirs) replaced by the files found next to the including file or in
+ * `dirs`, each under #line, so that it builds from any directory and build errors name the
+ * user's files.  malloc'd; NULL when path cannot be read (errno set). */
+char *cl_embed_text(const char *path, const char *shown, const char *const *dirs);
+/* The kernels the OpenCL text defines (`__kernel void name(`), comma-separated; malloc'd. */
+char *cl_kernel_names(const char *text);
 
 /* ---- diag.c: diagnostics (gcc style) ------------------------------------------------- */
 
@@ -240,6 +272,7 @@ int lex_raw(struct mcc_parser *p, size_t *begin, size_t *end);
     X(AST_IDENT, "identifier")            /* name, sym: what it resolves to (NULL: undeclared) */ \
     X(AST_CONSTANT, "constant") X(AST_STRING, "string_literal") \
     X(AST_CALL, "call")                   /* kid0 callee, kid1 list of arguments */ \
+    X(AST_CUDA_LAUNCH, "cuda_launch")     /* k<<<c>>>(a): kid0 kernel, kid1 list c, kid2 list a */ \
     X(AST_MEMBER, "member")               /* op '.' or PTR_OP; kid0 object, name member */ \
     X(AST_SUBSCRIPT, "subscript")         /* kid0 array, kid1 index */ \
     X(AST_POSTFIX, "postfix")             /* op INC_OP/DEC_OP; kid0 */ \
@@ -820,6 +853,7 @@ struct lower {
     struct lower_map cuda_types;   /* declarations of types already in cuda_stub */
     struct lower_map cl_sources;   /* OpenCL source names already embedded */
     bool cuda_parts;               /* a CUDA implementation was emitted */
+    struct lower_cuda *cuda;       /* lower_cuda.c's state (NULL until needed) */
 };
 
 /* lower.c */
@@ -891,6 +925,52 @@ void device_embed_source(struct lower *L, const char *name, const char *path,
                          const struct mcc_loc *loc);
 /* Embed every file(...) of the unit's tasks; the CUDA marker when there are CUDA parts. */
 void device_embed_all(struct lower *L);
+/* Is `name` the base of a region d copies to the device? */
+bool device_copies(struct lower *L, const struct lower_dir *d, const char *name);
+/* Pragmas on a declaration inside a function (d->node): a task on a function prototype is
+ * a function task (Mercurium's block-scope kernels), a lone target is accepted; false:
+ * not such a declaration. */
+bool device_block_task(struct lower *L, struct lower_dir *d);
+
+/* lower_calls.c: the arguments of an implementation g of task `of` (g == of: its own) */
+struct impl_arg {
+    const char *src;               /* a C expression of of's parameters */
+    bool buffer;                   /* an address inside data copied for the task */
+};
+/* One per parameter of g, from calls(...), or by name, or by position; NULL: an error was
+ * reported. */
+struct impl_arg *calls_bind(struct lower *L, const struct lower_ftask *g,
+                            const struct lower_ftask *of);
+/* In a run function (nrt_p: of's arguments): of's parameters as locals, then `{` and g's
+ * parameters from args (the caller closes the block). */
+void calls_locals(struct lower *L, struct lower_buf *b, const struct lower_ftask *g,
+                  const struct lower_ftask *of, const struct impl_arg *args);
+
+/* lower_cuda.c: the CUDA code of a C file (mcc --cuda) into the generated .cu */
+void cuda_stub_begin(struct lower *L);           /* the .cu's head, once */
+/* The declarations the types under n need in the .cu (user's typedefs, tags, enums). */
+void cuda_types(struct lower *L, const struct ast *n, int depth);
+/* A file-scope `target` line without `task` on item: handled (CUDA functions marked,
+ * declarations copied to the .cu); false: lower_task.c's to register. */
+bool cuda_target_decl(struct lower *L, struct ast *item, struct lower_dir *d);
+/* A function definition that is CUDA code: moved to the .cu (true; the host keeps a
+ * prototype) or copied (false: the host lowers it too). */
+bool cuda_function_def(struct lower *L, struct ast *def);
+bool cuda_defines(struct lower *L, const struct name *n);       /* defined in the .cu */
+/* What the CUDA run function of g calls: g, or the .cu's wrapper of a copied body. */
+const char *cuda_body_name(struct lower *L, const struct lower_ftask *g);
+/* A device(cuda) inline task: checked, its statement marked CUDA code (false: error). */
+bool cuda_inline_check(struct lower *L, const struct lower_dir *d);
+/* The outlined statement of a CUDA inline task into the .cu, and into `out` the host's
+ * environment struct and run function fn__nrt_task<n> (it translates copied addresses). */
+void cuda_inline_outline(struct lower *L, const struct lower_dir *d, struct lower_var *vars,
+                         const char *fn, int n, const char *env, const char *prologue,
+                         const char *body, bool local, struct lower_buf *out);
+/* A kernel launch k<<<...>>>(...) met while lowering host code: an error unless inside
+ * CUDA code. */
+void cuda_launch_check(struct lower *L, struct ast *n);
+/* The end of the unit: CUDA attributes removed from the host C. */
+void cuda_finish(struct lower *L);
 
 /* lower_inline.c */
 void inline_task(struct lower *L, struct lower_dir *d);
