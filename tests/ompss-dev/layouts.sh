@@ -3,23 +3,22 @@
 # each with the Makefile such a user writes), built exactly as that Makefile builds them
 # and run from an empty directory elsewhere.
 #
-#   tests/ompss-dev/layouts.sh build NAME TARGET        copy NAME's sources into
+#   tests/ompss-dev/layouts.sh build DEV NAME TARGET    copy NAME's sources into
 #        $BUILD/tests/ompss-dev/layouts/NAME and run `make TARGET` there, with CC the mcc
-#        under test and KC nvcc (a CUDA target: 77 without nvcc)
-#   tests/ompss-dev/layouts.sh run NAME TARGET [SETTING] run the program (SETTING as in
-#        run.sh: default, workers2, two_devices, ...): it must exit 0 and print
-#        "result: OK".  CUDA programs need a GPU, OpenCL ones an OpenCL device (PoCL in
-#        CI): 77 without.  The binaries stay in the build directory for
-#        scripts/gpu-devices21.sh.
-# A target is CUDA when its name says so (app-*, vectors, provider, *-cuda), else OpenCL.
+#        under test and KC nvcc (DEV cuda: 77 without nvcc)
+#   tests/ompss-dev/layouts.sh run DEV NAME TARGET [SETTING]   run the program (SETTING
+#        as in run.sh: default, workers2, two_devices, ...): it must exit 0 and print
+#        "result: OK".  DEV cuda needs a GPU, opencl an OpenCL device (PoCL in CI): 77
+#        without.  The binaries stay in the build directory for scripts/gpu-devices21.sh.
+# NAME is a folder of tests/ompss-dev/layouts, or a path (samples/heat_cuda).
 # Environment: BUILD, MCC.
 set -u
-mode=$1 name=$2 target=$3 setting=${4:-default}
+mode=$1 dev=$2 name=$3 target=$4 setting=${5:-default}
 BUILD=${BUILD:-build}
 MCC=$(readlink -f "${MCC:-$BUILD/bin/mcc}")
 src=tests/ompss-dev/layouts/$name
-out=$(readlink -f "$BUILD")/tests/ompss-dev/layouts/$name
-case $target in app-*|vectors|provider|*-cuda) dev=cuda ;; *) dev=opencl ;; esac
+[ -d "$src" ] || src=$name
+out=$(readlink -f "$BUILD")/tests/ompss-dev/layouts/$(basename "$name")
 
 nvcc_path() {
   command -v nvcc || { [ -x "${CUDA_HOME:-/nonexistent}/bin/nvcc" ] && echo "$CUDA_HOME/bin/nvcc"; } ||
@@ -58,5 +57,5 @@ run)
   cat run.txt
   [ $st = 0 ] && grep -q "^result: OK$" run.txt
   ;;
-*) echo "usage: $0 build|run NAME TARGET [SETTING]" >&2; exit 2 ;;
+*) echo "usage: $0 build|run cuda|opencl NAME TARGET [SETTING]" >&2; exit 2 ;;
 esac

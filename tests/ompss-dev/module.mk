@@ -21,26 +21,29 @@ check-ompss-dev: $(MCC_BIN) $(BUILD)/lib/libnanort.a $(BUILD)/lib/mcc/include/om
 	  done; \
 	done
 
-# tests/ompss-dev/layouts/: programs in the layouts OmpSs users write, each built by its
-# own Makefile (layouts.sh), as NAME:TARGET; CUDA ones run only with a GPU (on the GPU
-# machine: scripts/gpu-devices21.sh runs the binaries built here).
-OMPSS_DEV_LAYOUTS_CUDA := kernelh:app-c kernelh:app-cxx vectors:vectors provider:provider \
-                          seed:seed-cuda block_scope:block_scope-cuda
-OMPSS_DEV_LAYOUTS_OCL  := ocl_include:ocl_include seed:seed-ocl block_scope:block_scope-ocl
+# tests/ompss-dev/layouts/: programs in the layouts OmpSs users write, and the sample with
+# the usual CUDA layout, each built by its own Makefile (layouts.sh) - DEV:NAME:TARGET.
+# CUDA ones run only with a GPU (scripts/gpu-devices21.sh runs the binaries built here on
+# the GPU machine).
+OMPSS_DEV_LAYOUTS_CUDA := cuda:kernelh:app-c cuda:kernelh:app-cxx cuda:vectors:vectors \
+                          cuda:provider:provider cuda:seed:seed-cuda \
+                          cuda:block_scope:block_scope-cuda cuda:samples/heat_cuda:heat
+OMPSS_DEV_LAYOUTS_OCL  := opencl:ocl_include:ocl_include opencl:seed:seed-ocl \
+                          opencl:block_scope:block_scope-ocl
 OMPSS_DEV_LAYOUT       = env BUILD=$(BUILD) MCC=$(MCC_BIN) tests/ompss-dev/layouts.sh
 
 .PHONY: check-ompss-dev-layouts
 check-ompss-dev-layouts: $(MCC_BIN) $(BUILD)/lib/libnanort.so $(BUILD)/lib/mcc/include/omp.h \
                          $(BUILD)/lib/mcc/include/mcc_cuda.h
 	@for t in $(OMPSS_DEV_LAYOUTS_CUDA) $(OMPSS_DEV_LAYOUTS_OCL); do \
-	  n=$${t%%:*} b=$${t##*:}; \
-	  $(HARNESS) run $(RESULTS) ompss-dev/layouts/$$b/build -- $(OMPSS_DEV_LAYOUT) build $$n $$b; \
-	  $(HARNESS) run $(RESULTS) ompss-dev/layouts/$$b/default -- $(OMPSS_DEV_LAYOUT) run $$n $$b; \
+	  d=$${t%%:*} r=$${t#*:}; n=$${r%%:*} b=$${r##*:}; \
+	  $(HARNESS) run $(RESULTS) ompss-dev/layouts/$$b/build -- $(OMPSS_DEV_LAYOUT) build $$d $$n $$b; \
+	  $(HARNESS) run $(RESULTS) ompss-dev/layouts/$$b/default -- $(OMPSS_DEV_LAYOUT) run $$d $$n $$b; \
 	done
 	@for t in $(OMPSS_DEV_LAYOUTS_OCL); do \
-	  n=$${t%%:*} b=$${t##*:}; \
+	  d=$${t%%:*} r=$${t#*:}; n=$${r%%:*} b=$${r##*:}; \
 	  for s in workers2 two_devices; do \
-	    $(HARNESS) run $(RESULTS) ompss-dev/layouts/$$b/$$s -- $(OMPSS_DEV_LAYOUT) run $$n $$b $$s; \
+	    $(HARNESS) run $(RESULTS) ompss-dev/layouts/$$b/$$s -- $(OMPSS_DEV_LAYOUT) run $$d $$n $$b $$s; \
 	  done; \
 	done
 
