@@ -208,8 +208,8 @@ void calls_locals(struct lower *L, struct lower_buf *b, const struct lower_ftask
 {
     EACH_PARAM(of, q)
         local_param(L, b, q, arena_printf(L->a, "nrt_p->%s", pname(L, q)));
-    if (g == of) {
-        lbuf_puts(b, "    {\n");
+    if (g == of && !lower_dir_has(&g->dir, OMP_CL_CALLS)) {
+        lbuf_puts(b, "    {\n");     /* its own kernel: the parameters are its arguments */
         return;
     }
     int i = 0;

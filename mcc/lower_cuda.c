@@ -34,6 +34,7 @@
 #include "mcc.h"
 #include "c.tab.h"
 
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -184,6 +185,7 @@ static const char *system_header(struct lower *L, size_t off)
 
 void cuda_stub_begin(struct lower *L)
 {
+    L->cuda_parts = true;       /* the .cu's object needs the CUDA runtime at the link */
     if (L->cuda_stub.len)
         return;
     /* (nvcc compiles C++: C's own spellings that C++ lacks, for the code moved here) */
@@ -229,6 +231,20 @@ static void cu_text(struct lower *L, const char *text)
         }
         p += n;
     }
+}
+
+/* Formatted text into the .cu through cu_text (declarations copied from the preprocessed
+ * text may hold linemarkers, inside the expansion of a CUDA qualifier). */
+static void __attribute__((format(printf, 2, 3))) cu_printf(struct lower *L, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *text;
+    if (vasprintf(&text, fmt, ap) < 0)
+        abort();
+    va_end(ap);
+    cu_text(L, text);
+    free(text);
 }
 
 static void need_include(struct lower *L, size_t off)
@@ -613,7 +629,7 @@ static void dual_kernel(struct lower *L, struct sym *s)
     cuda_types(L, s->specs, 0);
     cuda_types(L, task_full_declarator(s), 0);
     cu_line(L, s->decl->begin);
-    lbuf_printf(&L->cuda_stub, "%s __attribute__((weak));\nextern \"C\" %s __asm__(\"%s\") "
+    cu_printf(L, "%s __attribute__((weak));\nextern \"C\" %s __asm__(\"%s\") "
                 "__attribute__((weak));\n", cxx, c, k);
 }
 
@@ -648,7 +664,7 @@ static void need_symbol(struct lower *L, struct sym *s, const struct ast *use)
             cuda_types(L, def->kid[0], 0);
             cuda_types(L, def->kid[1], 0);
             cu_line(L, def->begin);
-            lbuf_printf(&L->cuda_stub, "extern \"C\" { %s; }\n", cuda_proto(L, def));
+            cu_printf(L, "extern \"C\" { %s; }\n", cuda_proto(L, def));
             return;
         }
         if (kernel) {
@@ -676,7 +692,7 @@ static void need_symbol(struct lower *L, struct sym *s, const struct ast *use)
         cuda_types(L, s->specs, 0);
         cuda_types(L, task_full_declarator(s), 0);
         cu_line(L, s->decl->begin);
-        lbuf_printf(&L->cuda_stub, "extern \"C\" %s;\n", strip_attrs(L, text));
+        cu_printf(L, "extern \"C\" %s;\n", strip_attrs(L, text));
         return;
     }
     if (s->kind != SYM_OBJECT)
@@ -702,7 +718,7 @@ static void need_symbol(struct lower *L, struct sym *s, const struct ast *use)
     cuda_types(L, s->specs, 0);
     cuda_types(L, task_full_declarator(s), 0);
     cu_line(L, s->decl->begin);
-    lbuf_printf(&L->cuda_stub, "extern \"C\" %s;\n", strip_attrs(L, text));
+    cu_printf(L, "extern \"C\" %s;\n", strip_attrs(L, text));
 }
 
 struct refs {
@@ -771,7 +787,7 @@ static void body_wrapper(struct lower *L, struct ast *def)
             lbuf_printf(&call, "%s%s", call.len ? ", " : "", nm(L, p->sym->name));
     const char *name = nm(L, dn->name);
     const char *plist = params ? lower_src(L, params->begin, params->end) : "void";
-    lbuf_printf(&L->cuda_stub, "extern \"C\" void %s__nrt_cudafn(%s) { %s(%s); }\n", name,
+    cu_printf(L, "extern \"C\" void %s__nrt_cudafn(%s) { %s(%s); }\n", name,
                 plist, name, call.s ? call.s : "");
     lbuf_printf(&L->tail, "void %s__nrt_cudafn(%s);\n", name, strip_attrs(L, plist));
     free(call.s);
@@ -851,7 +867,7 @@ void cuda_inline_outline(struct lower *L, const struct lower_dir *d, struct lowe
     }
     /* the .cu: the environment and the statement, called with device addresses */
     cu_line(L, d->node->begin);
-    lbuf_printf(&L->cuda_stub, "struct %s__nrt_env%d { %s};\nextern \"C\" void "
+    cu_printf(L, "struct %s__nrt_env%d { %s};\nextern \"C\" void "
                 "%s__nrt_cutask%d(struct %s__nrt_env%d *nrt_e)\n{\n%s", fn, n, env, fn, n, fn, n,
                 prologue ? prologue : "");
     cu_line(L, d->node->begin);

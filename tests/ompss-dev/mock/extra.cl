@@ -6,3 +6,4 @@ __kernel void scale_ocl(__global float *v, int n) { }
 __kernel void pairs_ocl(__global const int *v, __global int *w, int n) { }
 __kernel void halo_ocl(int count, float factor, __global float *dst, __global const float *src) { }
 __kernel void addv_ocl(__global int *m, int v) { }
+__kernel void tail_ocl(__global int *v, int last, int n) { }

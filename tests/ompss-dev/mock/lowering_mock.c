@@ -75,6 +75,11 @@ void addv(int rows, int cols, int *m, int v)
 #pragma omp target device(opencl) implements(addv) ndrange(2, cols, rows, 4, 2) copy_deps
 __kernel void addv_ocl(__global int *m, int v);
 
+/* calls on a kernel task of its own: the arguments computed from its parameters */
+#pragma omp target device(opencl) ndrange(1, n, 4) calls(v, n - 1, n) copy_deps
+#pragma omp task inout([n]v)
+__kernel void tail_ocl(__global int *v, int last, int n);
+
 static const void *seen_x;
 static int seen_n;
 
@@ -205,6 +210,12 @@ static void check_seed_clauses(void)
           m->args[1].kind == NANORT_KARG_VALUE && v == 3, "by name: m, v");
     CHECK(m->l.global[0] == 5 && m->l.global[1] == 6, "range %zu x %zu", m->l.global[0],
           m->l.global[1]);
+    tail_ocl(am, 99, 8);
+    m = mock_last();
+    int last;
+    memcpy(&last, m->args[1].value, sizeof last);
+    CHECK(!strcmp(m->impl->name, "tail_ocl") && m->args[0].ptr == am && last == 7,
+          "calls on its own kernel: last %d", last);
 }
 
 static void check_cuda_by_hand(void)
