@@ -1,13 +1,14 @@
 /*
  * provider.c - CUDA code inside the C file, as Mercurium's CUDA device provider takes it
  * (mcc --cuda moves it to nvcc, the rest stays C): kernels and a __device__ helper under
- * `#pragma omp target device(cuda)`, a __global__ kernel without a pragma, a typedef under
- * target device(smp, cuda), a __host__ __device__ function used on both sides; device(cuda)
- * function tasks whose bodies launch kernels with <<<grid, block>>> (dim3), with a shared
- * memory size, and with an explicit stream; a CUDA implementation of an smp task; an
- * inline device(cuda) task.  The moved code uses an enumeration, a constant, a global
- * variable, a host function and a static helper of this file.  Every result is checked against the same
- * computation done sequentially on the host.  Exit 0 and "result: OK" when right.
+ * `#pragma omp target device(cuda)`, a __constant__ array under it (in the .cu only), a
+ * __global__ kernel without a pragma, a typedef under target device(smp, cuda), a
+ * __host__ __device__ function used on both sides; device(cuda) function tasks whose
+ * bodies launch kernels with <<<grid, block>>> (dim3), with a shared memory size, and with
+ * an explicit stream; a CUDA implementation of an smp task; an inline device(cuda) task.
+ * The moved code uses an enumeration, a constant, a global variable, a host function and
+ * a static helper of this file.  Every result is checked against the same computation
+ * done sequentially on the host.  Exit 0 and "result: OK" when right.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +19,11 @@
 enum op { OP_SCALE, OP_SHIFT };
 static const int tile = TB;         /* a constant the kernels use */
 int launches;                       /* host variable the device(cuda) tasks update */
+
+/* a device variable under target device(cuda): it lives in the .cu only */
+#define SHIFT_BIAS 1.0f
+#pragma omp target device(cuda)
+__constant__ float bias[2] = {0.0f, SHIFT_BIAS};
 
 #pragma omp target device(smp, cuda)
 typedef struct {
@@ -53,7 +59,7 @@ __global__ void map_kernel(float *x, int n, coef_t c, enum op o)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n)
-        x[i] = apply(c, x[i], o);
+        x[i] = apply(c, x[i], o) + bias[o];
 }
 
 __global__ void twice_kernel(float *x, int n)
@@ -158,7 +164,8 @@ int main(void)
 #pragma omp taskwait
     /* the same on the host */
     for (int i = 0; i < N; i++)
-        ref[i] = -2.0f * apply(c, ref[i], i < N / 2 ? OP_SCALE : OP_SHIFT);
+        ref[i] = -2.0f * (i < N / 2 ? apply(c, ref[i], OP_SCALE)
+                                    : apply(c, ref[i], OP_SHIFT) + SHIFT_BIAS);
     int wrong = 0;
     for (int i = 0; i < N; i++)
         wrong += x[i] != ref[i];
@@ -169,7 +176,7 @@ int main(void)
         wrong += sums[b] != s;
     }
     for (int i = 0; i < 256; i++)
-        wrong += local[i] != (float)(i + 7);
+        wrong += local[i] != (float)(i + 7) + SHIFT_BIAS;
     printf("launches by task bodies: %d\n", launches);
     printf(wrong ? "result: WRONG (%d values)\n" : "result: OK\n", wrong);
     return wrong != 0;
