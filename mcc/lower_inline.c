@@ -534,8 +534,8 @@ static char *outline(struct lower *L, const struct lower_dir *d, struct ast *bod
     const char *fn = o.fn;
     int n = o.n;
     struct lower_buf out = {0};
-    bool cuda = device_mask(d) >> OMP_DEVICE_CUDA & 1;     /* (lower_cuda.c) */
-    if (cuda)
+    bool cuda = d->dir->kind == OMP_DIR_TASK && device_mask(d) >> OMP_DEVICE_CUDA & 1;
+    if (cuda)       /* lower_cuda.c: the statement goes to the .cu */
         cuda_inline_outline(L, d, vars, fn, n, o.env.s, o.prologue.s, text, o.local, &out);
     else    /* (a nested function cannot be static) */
         lbuf_printf(&out, "struct %s__nrt_env%d { %s};\n%svoid %s__nrt_task%d(void *nrt_a, "

@@ -67,6 +67,25 @@ has prov.mcc_cuda.cu '^#line 4 ".*prov\.c"'
 has prov.mcc_cuda.cu 'twice<<<grid, block, 0, nanos_get_kernel_execution_stream\(\)>>>\(x, n\);'
 has prov.mcc_cuda.cu 'twice<<<1, 64, 0, nanos_get_kernel_execution_stream\(\)>>>\(x, n\);'
 runs ./prog linked
+# only a task's statement goes to nvcc: a taskloop under target device(cuda) stays host code
+cat > loop.c <<'SRC'
+#include <stdio.h>
+int main(void)
+{
+    int v[100] = {0};
+#pragma omp target device(cuda)
+#pragma omp taskloop grainsize(10) shared(v)
+    for (int i = 0; i < 100; i++)
+        v[i] = i;
+    int s = 0;
+    for (int i = 0; i < 100; i++)
+        s += v[i];
+    printf("%d\n", s);
+    return 0;
+}
+SRC
+ok "$MCC" --ompss --cuda loop.c -o loop
+runs ./loop 4950
 # nvcc's errors in the moved code point at the user's file and line
 sed -i 's/x\[i\] \*= 2;/x[i] *= undeclared_scale;/' prov.c
 run "$MCC" --ompss --cuda prov.c -o prog2
