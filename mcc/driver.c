@@ -1344,6 +1344,9 @@ static void require_nanort(const struct driver *d)
 /* What only the whole program tells (link_check.c): the objects mcc made and those given. */
 static int check_program(const struct driver *d)
 {
+    for (size_t i = 0; i < d->link.n; i++)   /* a library: the program is elsewhere */
+        if (!strcmp(d->link.v[i], "-shared"))
+            return 0;
     struct strvec objs = {0};
     for (size_t i = 0; i < d->nitems; i++) {
         const struct item *it = &d->items[i];

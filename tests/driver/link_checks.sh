@@ -43,6 +43,8 @@ runs ./prog ""
 ok "$MCC" --ompss -c impl.c
 ok "$MCC" --ompss main.o impl.o -o prog2
 runs ./prog2 ""
+# a shared library is not the whole program: its tasks may be implemented by the program
+ok "$MCC" --ompss -shared -fPIC main.c -o libpart.so
 # an OpenCL kernel with no source anywhere: named at its clause
 cat > ocl.c <<'SRC'
 #pragma omp target device(opencl) ndrange(1, n, 8) copy_deps
