@@ -12,8 +12,10 @@ OMPSS_DEV_SETTINGS := default workers2 writethrough nocache round_robin two_devi
 
 .PHONY: check-ompss-dev
 check-ompss-dev: $(MCC_BIN) $(BUILD)/lib/libnanort.a $(BUILD)/lib/mcc/include/omp.h \
+                 $(BUILD)/lib/mcc/include/mcc_cuda.h \
                  $(BUILD)/include/nanort.h tests/ompss/ompss_check.h
 	@$(HARNESS) run $(RESULTS) ompss-dev/lowering_mock -- $(OMPSS_DEV_RUN) mock
+	@$(HARNESS) run $(RESULTS) ompss-dev/cuda_mock -- $(OMPSS_DEV_RUN) mock-cuda
 	@for p in $(OMPSS_DEV_PROGS); do \
 	  $(HARNESS) run $(RESULTS) ompss-dev/$$p/build -- $(OMPSS_DEV_RUN) build $$p; \
 	  for s in $(OMPSS_DEV_SETTINGS); do \
