@@ -77,7 +77,7 @@ mock-cuda)
     [ -x /usr/local/cuda/bin/nvcc ] || { echo "no nvcc"; exit 77; }
   m=$dir/mock
   "$MCC" --ompss --cuda -O1 -Wall -Werror -I$m -Itests/ompss "$m/cuda_mock.c" \
-    "$m/mock_runtime.c" -o "$out/cuda_mock" || exit 1
+    "$m/mock_runtime.c" "$m/kernels_mock.cu" -o "$out/cuda_mock" || exit 1
   elsewhere=$(mktemp -d)
   trap 'rm -rf "$elsewhere"' EXIT
   cd "$elsewhere" && "$out/cuda_mock"
