@@ -446,7 +446,9 @@ static void print_help(void)
         "  --instrument             build for tracing\n"
         "  --debug                  build for debugging the runtime\n"
         "  --no-copy-deps           dependences do not imply copies (default: copy_deps)\n"
-        "  --cuda                   link the CUDA device even when no input shows CUDA parts\n"
+        "  --cuda                   CUDA for host C: CUDA's vector types, CUDA code of the file\n"
+        "                           moved to nvcc; link the CUDA device even when no input\n"
+        "                           shows CUDA parts\n"
         "  --opencl                 accepted (the OpenCL device is always available)\n"
         "  --opencl-build-opts=<s>  options for building the embedded OpenCL kernels at run\n"
         "                           time (clBuildProgram)\n"
@@ -866,15 +868,68 @@ static int run_on_input(struct strvec *cmd, const char *lang, const char *input,
 /* Host C shares headers with OpenCL C and CUDA (`__constant int BS = 16;` used in an
  * ndrange, `__kernel void k(__global float *a);`, `__global__ void g(float *a);`): the
  * qualifiers mean nothing to the host compiler.  No system header uses these names.
- * The lowering finds `__global__` in the user's file itself (lower_device.c). */
-static void add_device_qualifiers(struct strvec *cmd)
+ * The lowering finds `__global__` in the user's file itself (lower_device.c).  With
+ * --cuda (cuda_host) the CUDA ones are left to the toolkit's headers (mcc_cuda.h). */
+static void add_device_qualifiers(struct strvec *cmd, bool cuda_host)
 {
-    static const char *const defs[] = {
+    static const char *const opencl[] = {
         "-D__kernel=", "-D__global=", "-D__local=", "-D__constant=const",
-        "-D__global__=", "-D__device__=", "-D__host__=",
     };
-    for (size_t i = 0; i < sizeof defs / sizeof defs[0]; i++)
-        sv_push(cmd, defs[i]);
+    static const char *const cuda[] = {"-D__global__=", "-D__device__=", "-D__host__="};
+    for (size_t i = 0; i < sizeof opencl / sizeof opencl[0]; i++)
+        sv_push(cmd, opencl[i]);
+    for (size_t i = 0; !cuda_host && i < sizeof cuda / sizeof cuda[0]; i++)
+        sv_push(cmd, cuda[i]);
+}
+
+/* Where the #includes of embedded OpenCL sources are looked for: the -I (-iquote,
+ * -isystem, -idirafter) directories of the command, then those of --opencl-build-opts. */
+static const char *const *opencl_include_dirs(const struct driver *d)
+{
+    static const char *const opts[] = {"-I", "-iquote", "-isystem", "-idirafter"};
+    struct cl_dirs dirs = {0};
+    for (size_t i = 0; i < d->inc.n; i++)
+        for (size_t k = 0; k < sizeof opts / sizeof opts[0]; k++) {
+            const char *f = d->inc.v[i];
+            if (!has_prefix(f, opts[k]))
+                continue;
+            if (f[strlen(opts[k])])
+                cl_dirs_add(&dirs, f + strlen(opts[k]));
+            else if (i + 1 < d->inc.n)
+                cl_dirs_add(&dirs, d->inc.v[++i]);
+            break;
+        }
+    cl_include_dirs_of(d->opts.opencl_build_opts, &dirs);
+    return dirs.v;
+}
+
+/* The CUDA toolkit's include directory (the one with vector_types.h), or NULL. */
+static const char *cuda_include_dir(void)
+{
+    static const char *dir;
+    static bool looked;
+    if (looked)
+        return dir;
+    looked = true;
+    const char *nvcc = find_nvcc();
+    char *inc = nvcc ? xasprintf("%s", nvcc) : NULL;
+    for (int k = 0; inc && k < 2; k++) {
+        char *slash = strrchr(inc, '/');
+        if (slash)
+            *slash = '\0';
+    }
+    if (inc && access(xasprintf("%s/include/vector_types.h", inc), R_OK) == 0)
+        dir = xasprintf("%s/include", inc);
+    return dir;
+}
+
+/* mcc --cuda: the toolkit's headers as system headers and mcc_cuda.h before the file. */
+static void add_cuda_host(const struct driver *d, struct strvec *cmd)
+{
+    sv_push(cmd, "-isystem");
+    sv_push(cmd, cuda_include_dir());
+    sv_push(cmd, "-include");
+    sv_push(cmd, xasprintf("%s/mcc_cuda.h", d->mcc_incdir));
 }
 
 /* <cc> -E [-fopenmp -D_OMPSS=1 -D<device qualifiers>] <flags> -I<mcc dirs> -x c src [-o out] */
@@ -886,13 +941,15 @@ static int preprocess(const struct driver *d, const char *src, const char *out)
     if (d->opts.ompss) {
         sv_push(&cmd, "-fopenmp");
         sv_push(&cmd, "-D_OMPSS=1");
-        add_device_qualifiers(&cmd);
+        add_device_qualifiers(&cmd, d->opts.cuda_host);
     }
     sv_cat(&cmd, &d->cpp);
     sv_cat(&cmd, &d->inc);
     sv_cat(&cmd, &d->wp);
     if (d->opts.ompss)
         add_mcc_includes(d, &cmd);
+    if (d->opts.cuda_host)
+        add_cuda_host(d, &cmd);
     add_dependency_names(d, &cmd, src);
     return run_on_input(&cmd, "c", src, out);
 }
@@ -1230,31 +1287,9 @@ static void put_c_string(FILE *f, const char *text, size_t n)
     }
 }
 
-/* The whole file, or NULL; *n its length. */
-static char *read_file(const char *path, size_t *n)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 4096, len = 0, got;
-    char *buf = malloc(cap);
-    while (buf && (got = fread(buf + len, 1, cap - len, f)) > 0) {
-        len += got;
-        if (len == cap && !(buf = realloc(buf, cap *= 2)))
-            break;
-    }
-    bool bad = ferror(f);
-    fclose(f);
-    if (bad || !buf) {
-        free(buf);
-        return NULL;
-    }
-    *n = len;
-    return buf;
-}
-
-/* The .cl inputs of a link, embedded: a generated C file with one constructor per source
- * calling nanort_opencl_source(name as given, text, --opencl-build-opts), compiled. */
+/* The .cl inputs of a link, embedded with their includes (cl_embed.c): a generated C file
+ * with one constructor per source calling nanort_opencl_source(name as given, text,
+ * --opencl-build-opts), compiled. */
 static const char *opencl_sources_object(struct driver *d)
 {
     const char *dir = make_input_dir();
@@ -1268,10 +1303,10 @@ static const char *opencl_sources_object(struct driver *d)
           "const char *build_opts);\n", f);
     const char *opts = d->opts.opencl_build_opts;
     for (size_t i = 0; i < d->cl_files.n; i++) {
-        size_t n;
-        char *text = read_file(d->cl_files.v[i], &n);
+        char *text = cl_embed_text(d->cl_files.v[i], d->cl_files.v[i], d->opts.cl_include_dirs);
         if (!text)
             die("%s: cannot read OpenCL input: %s", d->cl_files.v[i], strerror(errno));
+        size_t n = strlen(text);
         fprintf(f, "static const char text_%zu[] =\n\"", i);
         put_c_string(f, text, n);
         fprintf(f, "\";\n__attribute__((constructor)) static void source_%zu(void) "
@@ -1306,9 +1341,29 @@ static void require_nanort(const struct driver *d)
             "directory; build it with make, or run an installed mcc)", d->libdir);
 }
 
+/* What only the whole program tells (link_check.c): the objects mcc made and those given. */
+static int check_program(const struct driver *d)
+{
+    for (size_t i = 0; i < d->link.n; i++)   /* a library: the program is elsewhere */
+        if (!strcmp(d->link.v[i], "-shared"))
+            return 0;
+    struct strvec objs = {0};
+    for (size_t i = 0; i < d->nitems; i++) {
+        const struct item *it = &d->items[i];
+        const char *obj = it->object ? it->object
+                          : it->kind == IN_LINK && it->nargs ? it->args[0] : NULL;
+        const char *suf = obj ? suffix_of(obj) : "";
+        if (obj && (!strcmp(suf, "o") || !strcmp(suf, "a")))
+            sv_push(&objs, obj);
+    }
+    return link_check(objs.v, objs.n, d->cl_files.v, d->cl_files.n, d->opts.cl_include_dirs);
+}
+
 /* <cc> <flags> objects, -l and -Wl in order, --Wl opts, nanort, -o out */
 static int link_program(struct driver *d)
 {
+    if (d->opts.ompss && check_program(d) != 0)
+        return 1;
     struct strvec cmd = {0};
     begin_cc(d, &cmd);
     sv_cat(&cmd, &d->link);
@@ -1391,6 +1446,8 @@ int main(int argc, char **argv)
         sv_push(&d.all, "-fopenmp"); /* plain gcc behaviour; with OmpSs nanort replaces libgomp */
     choose_compiler(&d);
     locate_prefix(&d, argv[0]);
+    d.opts.cuda_host = d.cuda && d.opts.ompss && cuda_include_dir() != NULL;
+    d.opts.cl_include_dirs = opencl_include_dirs(&d);
     install_signal_handlers();
 
     size_t real_inputs = 0;

@@ -395,6 +395,8 @@ bool lower_check_devices(struct lower *L, const struct lower_dir *d)
     const struct omp_clause *c = lower_dir_find(d, OMP_CL_DEVICE);
     if (!c || (c->devices & ~(1u << OMP_DEVICE_SMP)) == 0)
         return true;
+    if (c->devices == 1u << OMP_DEVICE_CUDA && d->dir->kind == OMP_DIR_TASK)
+        return cuda_inline_check(L, d);     /* its statement goes to nvcc (lower_cuda.c) */
     const char *dev = c->devices & (1u << OMP_DEVICE_OPENCL) ? "opencl" : "cuda";
     mcc_error_at(&c->loc, "sorry, unimplemented: device(%s) on an inline task (write the "
                  "kernel as a function task)", dev);
@@ -490,6 +492,8 @@ static void lower_construct(struct lower *L, struct ast *n)
         lower_visit(L, n);
         return;
     }
+    if (n->kind == AST_DECLARATION && !d.dir)
+        return;                 /* a lone target on a local declaration (Mercurium's meaning) */
     if (!d.dir) {               /* a lone `target` before a statement */
         not_applicable(L, d.target, n->pragma);
         return;
@@ -662,6 +666,9 @@ void lower_visit(struct lower *L, struct ast *n)
                             arena_printf(L->a, "%.*s__nrt_spawn", (int)n->kid[0]->name->len,
                                          n->kid[0]->name->str));
         break;
+    case AST_CUDA_LAUNCH:
+        cuda_launch_check(L, n);
+        break;
     case AST_RETURN:
         if (L->in_main && !L->frame) {
             misc_main_return(L, n);
@@ -782,6 +789,8 @@ static void lower_file_pragmas(struct lower *L, struct ast *item)
         not_applicable(L, first, item->pragma);
         return;
     }
+    if (cuda_target_decl(L, item, &d))
+        return;
     task_register(L, item, &d);
 }
 
@@ -800,10 +809,11 @@ int lower_omp(struct translation *t)
     for (struct ast *i = items ? items->kid[0] : NULL; i; i = i->next)
         lower_file_pragmas(&L, i);
     for (struct ast *i = items ? items->kid[0] : NULL; i; i = i->next)
-        if (i->kind == AST_FUNCTION_DEF)
+        if (i->kind == AST_FUNCTION_DEF && !cuda_function_def(&L, i))
             lower_function(&L, i);
     task_emit_all(&L);
     device_embed_all(&L);
+    cuda_finish(&L);
     if (L.cuda_stub.len)
         t->cuda_stub = lbuf_take(&L.cuda_stub, L.a);
     bool header = has_runtime_header(&t->src);

@@ -749,8 +749,11 @@ char *inline_outline(struct lower *L, const struct lower_dir *d, struct ast *bod
     const char *fn = o.fn;
     int n = o.n;
     struct lower_buf out = {0};
-    /* (a nested function cannot be static) */
-    lbuf_printf(&out, "struct %s__nrt_env%d { %s};\n%svoid %s__nrt_task%d(void *nrt_a, "
+    bool cuda = d->dir->kind == OMP_DIR_TASK && device_mask(d) >> OMP_DEVICE_CUDA & 1;
+    if (cuda)       /* lower_cuda.c: the statement goes to the .cu */
+        cuda_inline_outline(L, d, vars, fn, n, o.env.s, o.prologue.s, text, o.local, &out);
+    else    /* (a nested function cannot be static) */
+        lbuf_printf(&out, "struct %s__nrt_env%d { %s};\n%svoid %s__nrt_task%d(void *nrt_a, "
                 "nanort_ctx *nrt_c)\n{\n    struct %s__nrt_env%d *nrt_e = nrt_a; (void)nrt_c; "
                 "(void)nrt_e;\n%s%s%s%s\n%s}\n", fn, n, o.env.s, o.local ? "" : "static ", fn, n, fn, n,
                 o.prologue.s ? o.prologue.s : "", head ? head : "", text, head ? " }" : "",
@@ -760,9 +763,9 @@ char *inline_outline(struct lower *L, const struct lower_dir *d, struct ast *bod
         local_type(&out, fn, n, label, lower_where(L, d->dir));
     else
         lbuf_printf(&out, "static struct nanort_task_type %s__nrt_type%d = {\"%s\", \"%s\", 1, "
-                    "(const struct nanort_impl[]){{NANORT_DEVICE_SMP, %s__nrt_task%d, "
-                    "\"%s__nrt_task%d\", 0}}, 0};\n", fn, n, label, lower_where(L, d->dir), fn, n,
-                    fn, n);
+                    "(const struct nanort_impl[]){{%s, %s__nrt_task%d, "
+                    "\"%s__nrt_task%d\", 0}}, 0};\n", fn, n, label, lower_where(L, d->dir),
+                    cuda ? "NANORT_DEVICE_CUDA" : "NANORT_DEVICE_SMP", fn, n, fn, n);
     if (L->proto_fn != L->fn && !L->fn->kid[2]) {   /* (not for K&R definitions) */
         /* The body may call the enclosing function (recursion): declare it first. */
         L->proto_fn = L->fn;

@@ -790,6 +790,8 @@ bool task_local_function(struct lower *L, struct ast *n, struct lower_dir *d)
     struct ast *dn = declarator ? ast_declarator_name(declarator) : NULL;
     if (!dn || !dn->sym)
         return false;
+    if (n->kind == AST_DECLARATION && !device_block_task(L, d))
+        return true;
     /* (registering and emitting name the task's parameters: the function's names come
      * back after) */
     struct lower_local *locals = L->locals;

@@ -23,6 +23,10 @@ struct mcc_options {
     bool instrument;     /* --instrument */
     bool debug;          /* --debug */
     const char *opencl_build_opts; /* --opencl-build-opts=... or NULL */
+    const char *const *cl_include_dirs; /* -I of the command and of --opencl-build-opts
+                                           (NULL-terminated, or NULL): cl_embed.c */
+    bool cuda_host;      /* --cuda with the toolkit's headers: CUDA qualifiers are CUDA's
+                            attributes in the text (mcc_cuda.h), removed from the host C */
     int verbose;         /* -v */
     bool quiet;          /* no diagnostics on stderr (fuzzing); the return value still tells */
 };
@@ -48,6 +52,34 @@ char *mcc_cuda_stub_path(const char *out_path);
 /* Bytes every object translated from a unit with CUDA tasks holds: the driver links the
  * CUDA plugin and runtime when an input object contains them. */
 #define MCC_CUDA_PARTS_MARK "mcc: this object has CUDA parts"
+/* Strings that objects translated by mcc carry for the link-time checks (link_check.c):
+ *   mcc-note:implements:<task>                   an implementation of <task>
+ *   mcc-note:undefined-task:<task>:<file:l:c>    a device(undefined) task
+ *   mcc-note:opencl-kernel:<kernel>:<task>:<file:l:c>  a kernel without file(...)
+ *   mcc-note:opencl-defines:<k1>,<k2>...         kernels of an embedded file(...) source */
+#define MCC_NOTE_PREFIX "mcc-note:"
+/* The link-time checks of the notes in `objects` (and the .cl inputs of the link): every
+ * device(undefined) task has an implementation, every OpenCL kernel a source.  Errors are
+ * reported (file:line:col of the clause); returns their number. */
+int link_check(const char *const *objects, size_t nobjects, const char *const *cl_inputs,
+               size_t ncl, const char *const *cl_dirs);
+
+/* ---- cl_embed.c: OpenCL sources as programs embed them ------------------------------- */
+
+struct cl_dirs {
+    const char **v;      /* NULL-terminated */
+    size_t n, cap;
+};
+void cl_dirs_add(struct cl_dirs *dirs, const char *dir);
+/* The -I directories of an option string (--opencl-build-opts) added to dirs. */
+void cl_include_dirs_of(const char *opts, struct cl_dirs *dirs);
+/* The text of the OpenCL source `path` as the program embeds it: `#line 1 "shown"`, then
+ * its includes (and theirs) replaced by the files found next to the including file or in
+ * `dirs`, each under #line, so that it builds from any directory and build errors name the
+ * user's files.  malloc'd; NULL when path cannot be read (errno set). */
+char *cl_embed_text(const char *path, const char *shown, const char *const *dirs);
+/* The kernels the OpenCL text defines (`__kernel void name(`), comma-separated; malloc'd. */
+char *cl_kernel_names(const char *text);
 
 /* ---- diag.c: diagnostics (gcc style) ------------------------------------------------- */
 
@@ -240,6 +272,7 @@ int lex_raw(struct mcc_parser *p, size_t *begin, size_t *end);
     X(AST_IDENT, "identifier")            /* name, sym: what it resolves to (NULL: undeclared) */ \
     X(AST_CONSTANT, "constant") X(AST_STRING, "string_literal") \
     X(AST_CALL, "call")                   /* kid0 callee, kid1 list of arguments */ \
+    X(AST_CUDA_LAUNCH, "cuda_launch")     /* k<<<c>>>(a): kid0 kernel, kid1 list c, kid2 list a */ \
     X(AST_MEMBER, "member")               /* op '.' or PTR_OP; kid0 object, name member */ \
     X(AST_SUBSCRIPT, "subscript")         /* kid0 array, kid1 index */ \
     X(AST_POSTFIX, "postfix")             /* op INC_OP/DEC_OP; kid0 */ \
@@ -492,7 +525,7 @@ int lower_translation_unit(struct translation *t);
 /* X(ENUMERATOR, spelling, argument form, may appear more than once).  The forms are private
  * to pragma.c: NONE (no parentheses), REFS (list of data references), NAMES (variable
  * names), DEPEND, REDUCTION, EXPR (one C expression), LABEL, DEFAULT, DEVICE, IDENT,
- * NDRANGE, FILE, SCHEDULE. */
+ * NDRANGE, FILE, SCHEDULE, EXPRS (a list of C expressions). */
 #define OMP_CLAUSES(X) \
     X(OMP_CL_IN, "in", REFS, 1) X(OMP_CL_OUT, "out", REFS, 1) \
     X(OMP_CL_INOUT, "inout", REFS, 1) X(OMP_CL_INPUT, "input", REFS, 1) \
@@ -515,7 +548,7 @@ int lower_translation_unit(struct translation *t);
     X(OMP_CL_SCHEDULE, "schedule", SCHEDULE, 0) X(OMP_CL_NOWAIT, "nowait", NONE, 0) \
     X(OMP_CL_READ, "read", NONE, 0) X(OMP_CL_WRITE, "write", NONE, 0) \
     X(OMP_CL_UPDATE, "update", NONE, 0) X(OMP_CL_CAPTURE, "capture", NONE, 0) \
-    X(OMP_CL_SEQ_CST, "seq_cst", NONE, 0) \
+    X(OMP_CL_SEQ_CST, "seq_cst", NONE, 0) X(OMP_CL_CALLS, "calls", EXPRS, 0) \
     X(OMP_CL_LASTPRIVATE, "lastprivate", NAMES, 1) X(OMP_CL_COLLAPSE, "collapse", EXPR, 0) \
     X(OMP_CL_MERGEABLE, "mergeable", NONE, 0) X(OMP_CL_INPRIVATE, "inprivate", REFS, 1) \
     X(OMP_CL_NUM_THREADS, "num_threads", EXPR, 0) X(OMP_CL_PROC_BIND, "proc_bind", IDENT, 0) \
@@ -530,8 +563,11 @@ int lower_translation_unit(struct translation *t);
     X(OMP_RED_ADD, "+") X(OMP_RED_SUB, "-") X(OMP_RED_MUL, "*") X(OMP_RED_BITAND, "&") \
     X(OMP_RED_BITOR, "|") X(OMP_RED_BITXOR, "^") X(OMP_RED_AND, "&&") X(OMP_RED_OR, "||") \
     X(OMP_RED_MIN, "min") X(OMP_RED_MAX, "max") X(OMP_RED_USER, "user")
+/* UNDEFINED (the seed's device "undefined"): a task with no definition of its own, only
+ * the implementations `implements` gives it; it stays last (not a place tasks run). */
 #define OMP_DEVICES(X) \
-    X(OMP_DEVICE_SMP, "smp") X(OMP_DEVICE_OPENCL, "opencl") X(OMP_DEVICE_CUDA, "cuda")
+    X(OMP_DEVICE_SMP, "smp") X(OMP_DEVICE_OPENCL, "opencl") X(OMP_DEVICE_CUDA, "cuda") \
+    X(OMP_DEVICE_UNDEFINED, "undefined")
 #define OMP_DEFAULTS(X) \
     X(OMP_DEFAULT_NONE, "none") X(OMP_DEFAULT_SHARED, "shared") \
     X(OMP_DEFAULT_FIRSTPRIVATE, "firstprivate")
@@ -622,7 +658,8 @@ struct omp_clause {
     enum omp_dep dep;            /* in/out/inout/input/output/depend/concurrent/commutative/on */
     int nrefs;                   /* REFS, NAMES, DEPEND, REDUCTION lists */
     struct omp_ref **refs;
-    int nargs;                   /* EXPR: 1; NDRANGE: all; LABEL/IDENT/FILE: 1; SCHEDULE: chunk */
+    int nargs;                   /* EXPR: 1; NDRANGE, EXPRS: all; LABEL/IDENT/FILE: 1;
+                                    SCHEDULE: chunk */
     struct omp_expr *args;
     enum omp_reduction_op red_op;
     struct omp_expr red_id;      /* REDUCTION: the operator or identifier as written */
@@ -630,6 +667,7 @@ struct omp_clause {
     unsigned devices;            /* DEVICE: bit (1u << enum omp_device) per device listed */
     enum omp_schedule sched;
     int ndrange_dims;            /* NDRANGE: n; local sizes given when nargs == 1 + 2n */
+    bool ndrange_nocheck;        /* NDRANGE: a last argument noCheckDim (not in args) */
     bool label_quoted;           /* LABEL: written as "name" (args[0] holds it unquoted) */
     const char *file_path;       /* FILE: the path as found (NULL when not checked) */
 };
@@ -857,6 +895,7 @@ struct lower {
     struct lower_map cuda_types;   /* declarations of types already in cuda_stub */
     struct lower_map cl_sources;   /* OpenCL source names already embedded */
     bool cuda_parts;               /* a CUDA implementation was emitted */
+    struct lower_cuda *cuda;       /* lower_cuda.c's state (NULL until needed) */
 };
 
 /* lower.c */
@@ -943,6 +982,53 @@ void device_embed_source(struct lower *L, const char *name, const char *path,
                          const struct mcc_loc *loc);
 /* Embed every file(...) of the unit's tasks; the CUDA marker when there are CUDA parts. */
 void device_embed_all(struct lower *L);
+/* Is `name` the base of a region d copies to the device? */
+bool device_copies(struct lower *L, const struct lower_dir *d, const char *name);
+/* The device side of a task on a function prototype inside a function (d->node, Mercurium's
+ * block-scope kernels): its parameters' types must be written at file scope, and names of
+ * local constants in ndrange/shmem are replaced by their values.  False when an error was
+ * reported. */
+bool device_block_task(struct lower *L, struct lower_dir *d);
+
+/* lower_calls.c: the arguments of an implementation g of task `of` (g == of: its own) */
+struct impl_arg {
+    const char *src;               /* a C expression of of's parameters */
+    bool buffer;                   /* an address inside data copied for the task */
+};
+/* One per parameter of g, from calls(...), or by name, or by position; NULL: an error was
+ * reported. */
+struct impl_arg *calls_bind(struct lower *L, const struct lower_ftask *g,
+                            const struct lower_ftask *of);
+/* In a run function (nrt_p: of's arguments): of's parameters as locals, then `{` and g's
+ * parameters from args (the caller closes the block). */
+void calls_locals(struct lower *L, struct lower_buf *b, const struct lower_ftask *g,
+                  const struct lower_ftask *of, const struct impl_arg *args);
+
+/* lower_cuda.c: the CUDA code of a C file (mcc --cuda) into the generated .cu */
+void cuda_stub_begin(struct lower *L);           /* the .cu's head, once */
+/* The declarations the types under n need in the .cu (user's typedefs, tags, enums). */
+void cuda_types(struct lower *L, const struct ast *n, int depth);
+/* A file-scope `target` line without `task` on item: handled (CUDA functions marked,
+ * declarations copied to the .cu); false: lower_task.c's to register. */
+bool cuda_target_decl(struct lower *L, struct ast *item, struct lower_dir *d);
+/* A function definition that is CUDA code: moved to the .cu (true; the host keeps a
+ * prototype) or copied (false: the host lowers it too). */
+bool cuda_function_def(struct lower *L, struct ast *def);
+bool cuda_defines(struct lower *L, const struct name *n);       /* defined in the .cu */
+/* What the CUDA run function of g calls: g, or the .cu's wrapper of a copied body. */
+const char *cuda_body_name(struct lower *L, const struct lower_ftask *g);
+/* A device(cuda) inline task: checked, its statement marked CUDA code (false: error). */
+bool cuda_inline_check(struct lower *L, const struct lower_dir *d);
+/* The outlined statement of a CUDA inline task into the .cu, and into `out` the host's
+ * environment struct and run function fn__nrt_task<n> (it translates copied addresses). */
+void cuda_inline_outline(struct lower *L, const struct lower_dir *d, struct lower_var *vars,
+                         const char *fn, int n, const char *env, const char *prologue,
+                         const char *body, bool local, struct lower_buf *out);
+/* A kernel launch k<<<...>>>(...) met while lowering host code: an error unless inside
+ * CUDA code. */
+void cuda_launch_check(struct lower *L, struct ast *n);
+/* The end of the unit: CUDA attributes removed from the host C. */
+void cuda_finish(struct lower *L);
 
 /* lower_inline.c */
 void inline_task(struct lower *L, struct lower_dir *d);

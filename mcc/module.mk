@@ -33,4 +33,9 @@ $(BUILD)/lib/mcc/include/omp.h: mcc/include/omp.h
 	@mkdir -p $(dir $@)
 	cp $< $@
 
-ALL_TARGETS += $(MCC_BIN) $(BUILD)/lib/mcc/include/omp.h
+# mcc --cuda's prelude of host C (the CUDA vector types).
+$(BUILD)/lib/mcc/include/mcc_cuda.h: mcc/include/mcc_cuda.h
+	@mkdir -p $(dir $@)
+	cp $< $@
+
+ALL_TARGETS += $(MCC_BIN) $(BUILD)/lib/mcc/include/omp.h $(BUILD)/lib/mcc/include/mcc_cuda.h

@@ -28,6 +28,7 @@ const char *const omp_ref_kind_names[] = { OMP_REF_KINDS(OMP_NAME_ENTRY) };
 enum clause_form {
     FORM_NONE, FORM_REFS, FORM_NAMES, FORM_DEPEND, FORM_REDUCTION, FORM_EXPR, FORM_LABEL,
     FORM_DEFAULT, FORM_DEVICE, FORM_IDENT, FORM_NDRANGE, FORM_FILE, FORM_SCHEDULE,
+    FORM_EXPRS,
 };
 static const struct {
     enum clause_form form;
@@ -46,7 +47,7 @@ _Static_assert(OMP_CL_COUNT <= 64, "allowed_clauses holds one 64-bit mask per di
     | CL(PRIVATE) | CL(FIRSTPRIVATE) | CL(DEFAULT) | CL(MERGEABLE) | CL(IN_REDUCTION))
 #define TARGET_CLAUSES (CL(DEVICE) | CL(COPY_IN) | CL(COPY_OUT) | CL(COPY_INOUT) \
     | CL(COPY_DEPS) | CL(NO_COPY_DEPS) | CL(IMPLEMENTS) | CL(NDRANGE) | CL(SHMEM) | CL(FILE) \
-    | CL(NAME))
+    | CL(NAME) | CL(CALLS))
 static const uint64_t allowed_clauses[OMP_DIR_COUNT] = {
     [OMP_DIR_TASK] = TASK_CLAUSES | TARGET_CLAUSES | CL(INPRIVATE),
     [OMP_DIR_TARGET] = TARGET_CLAUSES,
@@ -453,7 +454,7 @@ static bool parse_device(struct omp_parser *p, struct omp_clause *c)
         int k = lookup(p, p->pos, omp_device_names, OMP_DEVICE_COUNT);
         if (k < 0) {
             omp_perror(p, p->pos, "unknown device '%.*s' in 'device' clause (expected %s)",
-                       TOK(p, p->pos), one_of(buf, sizeof buf, omp_device_names, OMP_DEVICE_COUNT));
+                       TOK(p, p->pos), one_of(buf, sizeof buf, omp_device_names, OMP_DEVICE_UNDEFINED));
             return false;
         }
         c->devices |= 1u << k;
@@ -489,9 +490,13 @@ static bool parse_schedule(struct omp_parser *p, struct omp_clause *c)
     return parse_expr_arg(p, c);
 }
 
-/* ndrange(n, g1..gn[, l1..ln]): n must be the constant 1, 2 or 3. */
+/* ndrange(n, g1..gn[, l1..ln][, noCheckDim]): n must be the constant 1, 2 or 3. */
 static bool check_ndrange(struct omp_parser *p, struct omp_clause *c, int first_tok)
 {
+    if (c->nargs > 1 && !strcmp(c->args[c->nargs - 1].text, "noCheckDim")) {
+        c->ndrange_nocheck = true;
+        c->nargs--;
+    }
     const char *s = c->args[0].text;
     char *end;
     long n = strtol(s, &end, 0);
@@ -515,13 +520,19 @@ static bool check_ndrange(struct omp_parser *p, struct omp_clause *c, int first_
     return true;
 }
 
-static bool parse_ndrange(struct omp_parser *p, struct omp_clause *c)
+/* A comma-separated list of C expressions (calls(...), ndrange(...)). */
+static bool parse_exprs(struct omp_parser *p, struct omp_clause *c)
 {
     struct omp_vec args = { 0 };
-    int first = p->pos;
     while (parse_arg(p, c, &args, ",)") && omp_is(p, p->pos, ","))
         p->pos++;
-    return finish_args(p, c, &args) && check_ndrange(p, c, first);
+    return finish_args(p, c, &args);
+}
+
+static bool parse_ndrange(struct omp_parser *p, struct omp_clause *c)
+{
+    int first = p->pos;
+    return parse_exprs(p, c) && check_ndrange(p, c, first);
 }
 
 /* file(path) names an OpenCL source: look for it next to the source file, then in the
@@ -569,6 +580,7 @@ static bool parse_clause_args(struct omp_parser *p, struct omp_clause *c)
     case FORM_NDRANGE: return parse_ndrange(p, c);
     case FORM_FILE: return parse_file(p, c);
     case FORM_SCHEDULE: return parse_schedule(p, c);
+    case FORM_EXPRS: return parse_exprs(p, c);
     }
     return false;
 }

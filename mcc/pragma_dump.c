@@ -129,6 +129,8 @@ void omp_dump_clause(FILE *out, const struct omp_clause *c)
             fputs(", ", out);
         dump_expr(out, &c->args[i]);
     }
+    if (c->ndrange_nocheck)
+        fputs(", noCheckDim", out);
     fputc(')', out);
 }
 

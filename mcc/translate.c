@@ -21,7 +21,8 @@
  */
 int lower_translation_unit(struct translation *t)
 {
-    if (!t->opts->ompss || t->parser.omp_pragmas == 0)
+    /* (with --cuda, CUDA code without pragmas moves to nvcc too: lower_cuda.c) */
+    if (!t->opts->ompss || (t->parser.omp_pragmas == 0 && !t->opts->cuda_host))
         return 0;
     return lower_omp(t);
 }

@@ -104,8 +104,12 @@ static void cuda_launch(struct nrt_space *s, nanort_ctx *ctx, const struct nanor
     struct cuda_dev *d = cuda_dev(s);
     void *argv[CUDA_MAX_KARGS], *dptr[CUDA_MAX_KARGS];
     dim3 grid, block;
-    if (!l->kernel)
-        bad_shape(ctx, "a launch without a kernel", d->index);
+    if (!l->kernel) {   /* the stub found neither a C nor a C++ symbol of the kernel */
+        char what[160];
+        describe(what, sizeof what, ctx);
+        nrt_fatal("%s: the kernel's __global__ function is not defined in the program: "
+                  "compile the .cu file that defines it (nvcc -c) and link its object", what);
+    }
     if (!launch_shape(ctx, l, &grid, &block, d->index))
         return;
     launch_args(ctx, l, argv, dptr, d->index);

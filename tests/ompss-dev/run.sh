@@ -9,6 +9,8 @@
 #                                                 sources must be embedded
 #   tests/ompss-dev/run.sh mock                   mock/lowering_mock.c against the mock
 #                                                 runtime (no device needed), run
+#   tests/ompss-dev/run.sh mock-cuda              mock/cuda_mock.c (CUDA code moved to nvcc
+#                                                 by mcc --cuda) against it: needs nvcc only
 # A cuda_* program needs nvcc to build and a GPU to run; an ocl_* program an OpenCL device
 # (PoCL in CI).  Where that is missing the step exits 77 (skipped) with the reason; it
 # never passes.  Environment: BUILD, MCC.
@@ -69,6 +71,16 @@ mock)
   elsewhere=$(mktemp -d)
   trap 'rm -rf "$elsewhere"' EXIT
   cd "$elsewhere" && "$out/lowering_mock"
+  ;;
+mock-cuda)
+  command -v nvcc >/dev/null || [ -x "${CUDA_HOME:-/nonexistent}/bin/nvcc" ] ||
+    [ -x /usr/local/cuda/bin/nvcc ] || { echo "no nvcc"; exit 77; }
+  m=$dir/mock
+  "$MCC" --ompss --cuda -O1 -Wall -Werror -I$m -Itests/ompss "$m/cuda_mock.c" \
+    "$m/mock_runtime.c" "$m/kernels_mock.cu" -o "$out/cuda_mock" || exit 1
+  elsewhere=$(mktemp -d)
+  trap 'rm -rf "$elsewhere"' EXIT
+  cd "$elsewhere" && "$out/cuda_mock"
   ;;
 run)
   [ -x "$bin" ] || { echo "$bin was not built"; exit 1; }

@@ -14,6 +14,8 @@ echo "$out" | grep -q "^nanort: OpenCL kernel 'broken_kernel' (file src/broken.c
 # error line of its own (PoCL: "...cl:2:29: expected ';' at end of declaration").
 echo "$out" | sed -n "/failed to build for device/,/^nanort: fix/p" | grep -v "^nanort:" |
   grep -qi "error\|expected" || fail "the build log is missing"
+# ... and it names the source as registered and the line (not a temporary copy's name)
+echo "$out" | grep -q "src/broken.cl:2:" || fail "the build log does not say src/broken.cl:2"
 echo "$out" | grep -q "fix the errors above in src/broken.cl or the build options '-DUNUSED=1'" ||
   fail "no advice line"
 echo "$out" | grep -q "did not stop" && fail "the run went on"

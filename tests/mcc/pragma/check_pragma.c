@@ -272,6 +272,11 @@ START_TEST(device_lists)
     ck_assert_uint_eq(d->clauses[0].devices, (1u << OMP_DEVICE_SMP) | (1u << OMP_DEVICE_CUDA));
     omp_directive_free(d);
     ck_dump("task device(opencl)", "task device(opencl)");
+    /* the seed's device(undefined): a task with implementations only */
+    d = parse("target device(undefined)");
+    ck_assert_int_eq(d->nerrors, 0);
+    ck_assert_uint_eq(d->clauses[0].devices, 1u << OMP_DEVICE_UNDEFINED);
+    omp_directive_free(d);
     ck_one_error("target device(fpga)", "target device()", "target device(smp,)");
 }
 END_TEST
@@ -284,7 +289,11 @@ START_TEST(target_clauses)
             "target device(cuda) copy_in((sect;len a <0> <n>)) copy_out((shape [<n>] b)) "
             "copy_inout(c) copy_deps implements(<scale>) name(<scale_kernel>) shmem(<64>)");
     ck_dump("task no_copy_deps device(smp)", "task no_copy_deps device(smp)");
-    ck_one_error("target implements(a.b)", "target copy_deps no_copy_deps");
+    /* calls(args): the kernel's arguments, expressions of the task's parameters */
+    ck_dump("target device(cuda) implements(f) calls(n, 2 * a, x + off, (float)b)",
+            "target device(cuda) implements(<f>) calls(<n>, <2 * a>, <x + off>, <(float)b>)");
+    ck_one_error("target implements(a.b)", "target copy_deps no_copy_deps", "target calls()",
+                 "target calls(a, )");
 }
 END_TEST
 
@@ -299,13 +308,22 @@ START_TEST(ndrange_argument_counts)
     struct omp_directive *d = parse("target ndrange(2, x, y, 8, 8)");
     ck_assert_int_eq(d->clauses[0].ndrange_dims, 2);
     ck_assert_int_eq(d->clauses[0].nargs, 5);
+    ck_assert(!d->clauses[0].ndrange_nocheck);
     omp_directive_free(d);
+    /* noCheckDim last: the sizes are used as given (not an argument) */
+    d = parse("target ndrange(2, x, y, 8, 8, noCheckDim)");
+    ck_assert_int_eq(d->nerrors, 0);
+    ck_assert_int_eq(d->clauses[0].nargs, 5);
+    ck_assert(d->clauses[0].ndrange_nocheck);
+    omp_directive_free(d);
+    ck_dump("target ndrange(1, n, 64, noCheckDim)", "target ndrange(<1>, <n>, <64>, noCheckDim)");
     ck_one_error("target ndrange(2, x, y, 8)",
                  "target ndrange(1)",
                  "target ndrange(n, x)",
                  "target ndrange(0)",
                  "target ndrange(4, a, b, c, d)",
-                 "target ndrange(1, , 4)");
+                 "target ndrange(1, , 4)",
+                 "target ndrange(1, n, 4, 8, noCheckDim)");
 }
 END_TEST
 
