@@ -9,6 +9,7 @@
  *   sched.c     the table of scheduling policies and the shared priority queue
  *   sched_bf.c, sched_dbf.c, sched_wf.c   the policies
  *   critical.c  named critical sections
+ *   taskgraph.c recorded task graphs: record once, replay with counted dependences
  *   stats.c     --summary counters and the table printed at exit
  *   devices/smp/smp.c   the smp device (reference device plugin)
  *
@@ -221,6 +222,9 @@ bool nrt_deps_wait_on(struct nrt_domain *d, struct nanort_task *waiter, unsigned
  * on it when `park` (re-pushed when freed) and false is returned. */
 bool nrt_tokens_acquire(struct nanort_task *t, bool park);
 void nrt_tokens_release(struct nanort_task *t);
+/* taskgraph.c registered t in d only to learn its dependences on the tasks of a graph
+ * being recorded: take its accesses out of d, leaving its successor list to the caller. */
+void nrt_deps_detach(struct nrt_domain *d, struct nanort_task *t);
 
 /* ---- task.c ---------------------------------------------------------------------- */
 
@@ -232,6 +236,8 @@ enum nrt_task_flag {
     NRT_TF_COMMUTATIVE = 1u << 4,/* has commutative regions: take tokens before running */
     NRT_TF_REGISTERED = 1u << 5, /* its regions are in the parent's domain */
     NRT_TF_INLINE = 1u << 6,     /* in its creator's inline frame stack: runs in submit */
+    NRT_TF_RECORDING = 1u << 7,  /* its thread records the tasks it creates (taskgraph.c) */
+    NRT_TF_REPLAY = 1u << 8,     /* a task of a recorded graph: released by taskgraph.c */
 };
 
 /* Per task type runtime data (type->rt), created at the type's first use. */
@@ -315,6 +321,8 @@ struct nanort_task {
     /* Undeferred device task: the creator's flag, set to 1 by the manager once the task
      * finished (device.c), NULL otherwise.  Written before the task is queued. */
     atomic_int *dev_done;
+    /* taskgraph.c: its node in a recorded graph (NRT_TF_REPLAY), NULL otherwise. */
+    struct nrt_tg_node *tg;
 };
 _Static_assert(offsetof(struct nanort_task, pending) - offsetof(struct nanort_task, nchildren)
                    >= NRT_CACHELINE, "creator and completers would share a cache line");
@@ -354,6 +362,14 @@ static inline bool nrt_dev_wanted(const struct nanort_task *t)
 void nrt_task_free_all(void);
 /* Give back the blocks batched for other workers (before sleeping or stopping). */
 void nrt_task_flush_frees(void);
+/* taskgraph.c: n replayed tasks enter (throttling's count), and a replay's gate task is
+ * submitted again (no new number for --trace/--graph, which drew it once). */
+void nrt_task_count_submitted(long n);
+void nrt_task_resubmit(struct nanort_task *t);
+/* A graph's blocks go back to the allocator when its record is dropped (owner restored):
+ * as for any finished task, a child may still read its parent's header just after its
+ * last decrement (task.c, complete()), so the block is recycled, not given to free(). */
+void nrt_task_free(struct nanort_task *t);
 
 /* ---- worker.c -------------------------------------------------------------------- */
 
@@ -484,6 +500,29 @@ struct nanort_task *nrt_tqueue_pop_front(struct nrt_tqueue *q);
 
 /* ---- critical.c ------------------------------------------------------------------ */
 void nrt_critical_reset(void);
+
+/* ---- taskgraph.c: recorded task graphs (OpenMP 6.0 taskgraph) ----------------------- */
+/* A task whose parent has NRT_TF_RECORDING was created: taken into the graph this thread
+ * records instead of being submitted (true), or false when this thread records nothing
+ * for that parent (it is submitted as usual). */
+bool nrt_tg_record(struct nanort_task *t, unsigned flags, int priority);
+/* A replayed task (NRT_TF_REPLAY) finished: count down its successors in the graph and
+ * queue the ones that became ready (instead of nrt_deps_release). */
+void nrt_tg_release(struct nanort_task *t);
+/* Blocks of a recorded graph are kept across replays: free_block() hands a task whose
+ * owner is NRT_OWNER_GRAPH to nrt_tg_task_done(), which makes it ready for the next one. */
+#define NRT_OWNER_GRAPH (-2)
+void nrt_tg_task_done(struct nanort_task *t);
+/* A task that records a graph waits (taskwait, taskwait on): the fatal error. */
+void nrt_tg_no_wait(const char *what) __attribute__((noreturn));
+/* --summary: the recorded graphs, their records and replays. */
+void nrt_tg_print_summary(FILE *out);
+/* Shutdown (after the workers stopped): free every graph; fork child: forget them. */
+void nrt_tg_free_all(void);
+void nrt_tg_after_fork(void);
+/* --trace: 0 for a task outside graphs, else the run of its graph (1 the first); *replayed
+ * tells a replay from the run that recorded it. */
+unsigned long nrt_tg_instance(const struct nanort_task *t, bool *replayed);
 
 /* ---- stats.c --------------------------------------------------------------------- */
 void nrt_stats_print(uint64_t wall_ns);

@@ -306,7 +306,10 @@ static void free_block(struct nanort_task *t)
     struct nrt_worker *w = nrt_self;
     int c = size_class(t->size);
     if (t->owner < 0 || c < 0 || t->owner >= nrt_nworkers) {
-        free(t);
+        if (t->owner == NRT_OWNER_GRAPH)
+            nrt_tg_task_done(t);    /* kept for the graph's next replay */
+        else
+            free(t);
         return;
     }
     if (w && w->id == t->owner && w->nfree[c] < FREELIST_MAX) {
@@ -379,6 +382,16 @@ static void count_submitted(void)
         count_up(&nrt_self->submitted);
     else
         atomic_fetch_add_explicit(&foreign_live, 1, memory_order_relaxed);
+}
+
+void nrt_task_count_submitted(long n)
+{
+    if (nrt_self)           /* single writer, as count_up */
+        atomic_store_explicit(&nrt_self->submitted,
+                              atomic_load_explicit(&nrt_self->submitted, memory_order_relaxed) + n,
+                              memory_order_relaxed);
+    else
+        atomic_fetch_add_explicit(&foreign_live, n, memory_order_relaxed);
 }
 
 static void count_completed(void)
@@ -583,6 +596,8 @@ static void complete(struct nanort_task *t)
             nrt_tokens_release(t);
         if (t->flags & NRT_TF_REGISTERED)
             nrt_deps_release(parent->domain, t);
+        else if (NRT_UNLIKELY(t->flags & NRT_TF_REPLAY))
+            nrt_tg_release(t);      /* successors counted when the graph was recorded */
         if (t->domain)
             nrt_domain_free(t->domain);
         free_block(t);
@@ -767,6 +782,8 @@ static void submit_inline(struct nanort_task *t, unsigned flags)
 static __attribute__((noinline)) void submit_heap(nanort_task *t, unsigned flags, int priority)
 {
     struct nanort_task *parent = t->parent;
+    if (NRT_UNLIKELY(parent->flags & NRT_TF_RECORDING) && nrt_tg_record(t, flags, priority))
+        return;                     /* taken into a graph: it starts when the graph does */
     t->priority = priority;
     if (flags & NANORT_TASK_UNDEFERRED)
         t->flags |= NRT_TF_UNDEFERRED;
@@ -792,6 +809,16 @@ static __attribute__((noinline)) void submit_heap(nanort_task *t, unsigned flags
     }
     else if (ready)
         nrt_sched_push(t);
+}
+
+void nrt_task_resubmit(struct nanort_task *t)
+{
+    submit_heap(t, 0, 0);
+}
+
+void nrt_task_free(struct nanort_task *t)
+{
+    free_block(t);
 }
 
 void nanort_task_submit(nanort_task *t, unsigned flags, int priority)
@@ -838,7 +865,10 @@ void nrt_wait_children(struct nanort_task *t)
 
 void nanort_taskwait_noflush(void)
 {
-    nrt_wait_children(current_task());
+    struct nanort_task *cur = current_task();
+    if (NRT_UNLIKELY(cur->flags & NRT_TF_RECORDING))
+        nrt_tg_no_wait("taskwait");
+    nrt_wait_children(cur);
 }
 
 void nanort_taskwait(void)
@@ -851,6 +881,8 @@ void nanort_taskwait_on(unsigned nregions, const unsigned *flags, const void *co
                         const unsigned *ndims, const struct nanort_dim *const *dims, int noflush)
 {
     struct nanort_task *cur = current_task();
+    if (NRT_UNLIKELY(cur->flags & NRT_TF_RECORDING))
+        nrt_tg_no_wait("taskwait on(...) (or the end of a taskloop without nogroup)");
     struct nrt_region *regs = nrt_xcalloc(nregions, sizeof *regs);
     for (unsigned i = 0; i < nregions; i++) {
         regs[i].base = bases[i];

@@ -13,7 +13,7 @@
 
 UNIT_DIR      := $(BUILD)/tests/unit
 UNIT_COMMA    := ,
-UNIT_SUITES   := deps nested sched throttle config timeline
+UNIT_SUITES   := deps nested sched throttle config timeline taskgraph
 UNIT_SCHEDS   := bf wf dbf versioning affinity
 UNIT_WORKERS  := 1 2 4
 UNIT_CFLAGS   := $(CFLAGS_COMMON) $(CHECK_CFLAGS)
@@ -84,8 +84,8 @@ $(1): $(4)
 	@$(3) $$(HARNESS) check $$(RESULTS) '$(2)' -- $(4)
 endef
 
-# deps, nested, sched: every policy x 1, 2, 4 workers.
-$(foreach s,deps nested sched,$(foreach p,$(UNIT_SCHEDS),$(foreach w,$(UNIT_WORKERS),\
+# deps, nested, sched, taskgraph: every policy x 1, 2, 4 workers.
+$(foreach s,deps nested sched taskgraph,$(foreach p,$(UNIT_SCHEDS),$(foreach w,$(UNIT_WORKERS),\
   $(eval $(call unit_run,check-unit-$(s)-$(p)-$(w),unit/$(s)[$(p)$(UNIT_COMMA)$(w)],\
     NX_ARGS="--smp-workers=$(w) --schedule=$(p)",$(UNIT_DIR)/$(s))))))
 # throttle: every policy with 2 workers, and dbf with 1 and 4; a small limit.  The
@@ -118,7 +118,7 @@ $(foreach k,$(SAN_KINDS),\
 # their own process (ut_probe_runtime), so Check's fork mode works under TSan too.  A
 # sanitizer report exits the test's process with 66: Check counts that test as an error.
 SAN_SETTINGS := dbf-2 bf-4
-$(foreach k,$(SAN_KINDS),$(foreach s,deps nested sched throttle,$(foreach pw,$(SAN_SETTINGS),\
+$(foreach k,$(SAN_KINDS),$(foreach s,deps nested sched throttle taskgraph,$(foreach pw,$(SAN_SETTINGS),\
   $(eval $(call unit_run,check-unit-$(k)-$(s)-$(pw),unit-$(k)/$(s)[$(subst -,$(UNIT_COMMA),$(pw))],\
     $(SAN_ENV_$(k)) CK_TIMEOUT_MULTIPLIER=4 \
     UT_THROTTLE_TASKS=200000 UT_THROTTLE_MAX_RSS_MB=2000 \
