@@ -427,6 +427,7 @@ static const char *const applies_to[OMP_DIR_COUNT] = {
     [OMP_DIR_TARGET] = "a task or a function declaration",
     [OMP_DIR_CRITICAL] = "a statement", [OMP_DIR_ATOMIC] = "an expression statement",
     [OMP_DIR_TASKLOOP] = "a 'for' loop", [OMP_DIR_FOR] = "a 'for' loop",
+    [OMP_DIR_TASKGRAPH] = "a structured block",
 };
 
 /* Where the directive word of pragma `pr` is (the `task` of `#pragma omp task`). */
@@ -472,7 +473,7 @@ static void lower_construct(struct lower *L, struct ast *n)
     static void (*const lowerings[OMP_DIR_COUNT])(struct lower *, struct lower_dir *) = {
         [OMP_DIR_TASK] = inline_task, [OMP_DIR_TASKLOOP] = inline_loop,
         [OMP_DIR_FOR] = inline_loop, [OMP_DIR_CRITICAL] = misc_critical,
-        [OMP_DIR_ATOMIC] = misc_atomic,
+        [OMP_DIR_ATOMIC] = misc_atomic, [OMP_DIR_TASKGRAPH] = taskgraph_lower,
     };
     enum omp_directive_kind k = d.dir->kind;
     bool fits = k == OMP_DIR_TASKLOOP || k == OMP_DIR_FOR ? n->kind == AST_FOR
@@ -648,7 +649,8 @@ static const char prelude[] =
     "void *nanort_device_ptr(nanort_ctx *ctx, const void *host); "
     "void *nanort_cuda_stream(nanort_ctx *ctx); "
     "struct nanort_opencl_info { const char *kernel; const char *file; }; "
-    "void nanort_opencl_source(const char *name, const char *text, const char *build_opts);\n";
+    "void nanort_opencl_source(const char *name, const char *text, const char *build_opts); "
+    TASKGRAPH_PRELUDE "\n";
 
 static bool has_runtime_header(const struct mcc_source *src)
 {

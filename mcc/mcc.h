@@ -483,12 +483,13 @@ int lower_translation_unit(struct translation *t);
     X(OMP_DIR_CRITICAL, "critical") X(OMP_DIR_ATOMIC, "atomic") \
     X(OMP_DIR_TASKYIELD, "taskyield") X(OMP_DIR_TASKLOOP, "taskloop") X(OMP_DIR_FOR, "for") \
     X(OMP_DIR_PARALLEL, "parallel") X(OMP_DIR_BARRIER, "barrier") \
+    X(OMP_DIR_TASKGRAPH, "taskgraph") \
     X(OMP_DIR_DECLARE_REDUCTION, "declare reduction") X(OMP_DIR_UNKNOWN, "unknown")
 
 /* X(ENUMERATOR, spelling, argument form, may appear more than once).  The forms are private
  * to pragma.c: NONE (no parentheses), REFS (list of data references), NAMES (variable
- * names), DEPEND, REDUCTION, EXPR (one C expression), LABEL, DEFAULT, DEVICE, IDENT,
- * NDRANGE, FILE, SCHEDULE. */
+ * names), DEPEND, REDUCTION, EXPR (one C expression), OPTEXPR (an optional parenthesised
+ * C expression), LABEL, DEFAULT, DEVICE, IDENT, NDRANGE, FILE, SCHEDULE. */
 #define OMP_CLAUSES(X) \
     X(OMP_CL_IN, "in", REFS, 1) X(OMP_CL_OUT, "out", REFS, 1) \
     X(OMP_CL_INOUT, "inout", REFS, 1) X(OMP_CL_INPUT, "input", REFS, 1) \
@@ -511,7 +512,8 @@ int lower_translation_unit(struct translation *t);
     X(OMP_CL_SCHEDULE, "schedule", SCHEDULE, 0) X(OMP_CL_NOWAIT, "nowait", NONE, 0) \
     X(OMP_CL_READ, "read", NONE, 0) X(OMP_CL_WRITE, "write", NONE, 0) \
     X(OMP_CL_UPDATE, "update", NONE, 0) X(OMP_CL_CAPTURE, "capture", NONE, 0) \
-    X(OMP_CL_SEQ_CST, "seq_cst", NONE, 0)
+    X(OMP_CL_SEQ_CST, "seq_cst", NONE, 0) \
+    X(OMP_CL_GRAPH_ID, "graph_id", EXPR, 0) X(OMP_CL_GRAPH_RESET, "graph_reset", OPTEXPR, 0)
 
 /* Reduction operators; USER is a declared reduction identifier (red_id holds it). */
 #define OMP_REDUCTION_OPS(X) \
@@ -900,6 +902,18 @@ struct lower_red_elems {
 void lower_reduction_code(struct lower *L, const struct omp_clause *red,
                           const struct lower_red_elems *e, struct lower_buf *pro,
                           struct lower_buf *epi);
+
+/* lower_taskgraph.c: `taskgraph [graph_id(e)] [graph_reset(e)] [if(e)] [nogroup]` on a
+ * structured block; what it uses of nanort.h (lower.c's prelude, kept in step with it). */
+void taskgraph_lower(struct lower *L, struct lower_dir *d);
+#define TASKGRAPH_PRELUDE                                                                  \
+    "struct nanort_taskgraph { const char *source; void *rt; }; "                          \
+    "struct nanort_taskgraph_exec { void *graph; unsigned mode, flags; unsigned long run; }; " \
+    "enum nanort_taskgraph_flags { NANORT_TASKGRAPH_RESET = 1u << 0, "                     \
+    "NANORT_TASKGRAPH_NOGROUP = 1u << 1, NANORT_TASKGRAPH_NORECORD = 1u << 2 }; "          \
+    "int nanort_taskgraph_begin(struct nanort_taskgraph *tg, "                             \
+    "struct nanort_taskgraph_exec *x, long long graph_id, unsigned flags); "               \
+    "void nanort_taskgraph_end(struct nanort_taskgraph_exec *x);"
 
 /* lower_misc.c */
 void misc_taskwait(struct lower *L, struct ast *pragma, struct omp_directive *d);
