@@ -205,6 +205,10 @@ struct nrt_edge {
 struct nrt_domain;
 struct nrt_domain *nrt_domain_new(void);
 void nrt_domain_free(struct nrt_domain *d);
+/* Free d with the accesses still registered in it: taskgraph.c registers the tasks of a
+ * graph being recorded in a domain of their own only to learn their dependences (the
+ * successor lists stay theirs, their regions' access records are dropped unread). */
+void nrt_domain_discard(struct nrt_domain *d);
 /* Normalise t's region `r` (fills nd, lo, hi, len, stride). */
 void nrt_region_normalise(struct nrt_region *r);
 /* Register t's regions in d; returns true when t has no unfinished predecessor. */
@@ -222,9 +226,6 @@ bool nrt_deps_wait_on(struct nrt_domain *d, struct nanort_task *waiter, unsigned
  * on it when `park` (re-pushed when freed) and false is returned. */
 bool nrt_tokens_acquire(struct nanort_task *t, bool park);
 void nrt_tokens_release(struct nanort_task *t);
-/* taskgraph.c registered t in d only to learn its dependences on the tasks of a graph
- * being recorded: take its accesses out of d, leaving its successor list to the caller. */
-void nrt_deps_detach(struct nrt_domain *d, struct nanort_task *t);
 
 /* ---- task.c ---------------------------------------------------------------------- */
 
@@ -315,14 +316,15 @@ struct nanort_task {
     /* Chosen when it became ready (device.c; smp: the type's only implementation). */
     const struct nanort_impl *impl;
     int space;                      /* memory space it runs in, 0 = host */
+    /* taskgraph.c: with NRT_TF_REPLAY, its node's index in its graph (a hole before id:
+     * the header keeps its size). */
+    unsigned tg_node;
     uint64_t id;                    /* --trace/--graph: creation number (instr.c) */
     long long vpred_ns;             /* versioning.c: predicted time counted in its space */
     bool vchosen;                   /* versioning.c: chosen by nrt_vers_choose() */
     /* Undeferred device task: the creator's flag, set to 1 by the manager once the task
      * finished (device.c), NULL otherwise.  Written before the task is queued. */
     atomic_int *dev_done;
-    /* taskgraph.c: its node in a recorded graph (NRT_TF_REPLAY), NULL otherwise. */
-    struct nrt_tg_node *tg;
 };
 _Static_assert(offsetof(struct nanort_task, pending) - offsetof(struct nanort_task, nchildren)
                    >= NRT_CACHELINE, "creator and completers would share a cache line");
@@ -365,11 +367,14 @@ void nrt_task_flush_frees(void);
 /* taskgraph.c: n replayed tasks enter (throttling's count), and a replay's gate task is
  * submitted again (no new number for --trace/--graph, which drew it once). */
 void nrt_task_count_submitted(long n);
-void nrt_task_resubmit(struct nanort_task *t);
+void nrt_task_resubmit(struct nanort_task *t, unsigned flags);
 /* A graph's blocks go back to the allocator when its record is dropped (owner restored):
  * as for any finished task, a child may still read its parent's header just after its
  * last decrement (task.c, complete()), so the block is recycled, not given to free(). */
 void nrt_task_free(struct nanort_task *t);
+/* A body of a type without dependences, run in place by taskgraph.c, took ns: the
+ * adaptive cut-off's sample. */
+void nrt_task_sample_body(struct nrt_type_info *info, uint64_t ns);
 
 /* ---- worker.c -------------------------------------------------------------------- */
 

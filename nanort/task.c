@@ -301,7 +301,8 @@ static void flush_batch(struct nrt_worker *w, int c)
     w->rbatch_n[c] = 0;
 }
 
-static void free_block(struct nanort_task *t)
+/* always_inline: nrt_task_free() calls it too, and complete() must keep it inline. */
+static inline __attribute__((always_inline)) void free_block(struct nanort_task *t)
 {
     struct nrt_worker *w = nrt_self;
     int c = size_class(t->size);
@@ -811,14 +812,19 @@ static __attribute__((noinline)) void submit_heap(nanort_task *t, unsigned flags
         nrt_sched_push(t);
 }
 
-void nrt_task_resubmit(struct nanort_task *t)
+void nrt_task_resubmit(struct nanort_task *t, unsigned flags)
 {
-    submit_heap(t, 0, 0);
+    submit_heap(t, flags, 0);
 }
 
 void nrt_task_free(struct nanort_task *t)
 {
     free_block(t);
+}
+
+void nrt_task_sample_body(struct nrt_type_info *info, uint64_t ns)
+{
+    sample_record(info, ns);
 }
 
 void nanort_task_submit(nanort_task *t, unsigned flags, int priority)

@@ -53,7 +53,7 @@
 
 struct nrt_graph;
 
-/* A task of a recorded graph (t->tg). */
+/* A task of a recorded graph: nodes[t->tg_node] of the graph of its gate (its parent). */
 struct nrt_tg_node {
     struct nrt_graph *g;
     int npred;                      /* predecessors inside the graph */
@@ -80,6 +80,10 @@ struct nrt_graph {
     struct nrt_tg_node *nodes;      /* nodes[i] is tasks[i]'s */
     struct nanort_task **roots;     /* tasks without predecessor, in creation order */
     unsigned nroots;
+    /* Roots without successors, one smp implementation and no priority, in creation
+     * order: the gate runs them itself while their type is tiny (run_leaves). */
+    struct tg_leaf *leaves;
+    unsigned nleaves;
     struct nrt_edge *edges;         /* every task's successors, contiguous per task */
     size_t nedges;
     unsigned nouter;                /* regions of the gate */
@@ -96,10 +100,36 @@ struct nrt_graph {
     atomic_ulong runs, done;
 };
 
+/* A leaf root, with what running it in place needs at hand. */
+struct tg_leaf {
+    struct nanort_task *t;
+    nanort_run_fn *run;
+    const struct nanort_impl *impl;
+    const atomic_bool *tiny;        /* its type's cut-off verdict (task.c) */
+    const void *args0;              /* its node's recorded arguments */
+    size_t args_size;               /* a multiple of 16 (task.c aligns the block) */
+};
+
+/* The recorded arguments back into the task's block: args_size is a multiple of 16, and
+ * most blocks are a few such words (cheaper than a call to memcpy). */
+static inline void args_restore(void *dst, const void *src, size_t n)
+{
+    char *d = dst;
+    const char *s = src;
+    for (size_t i = 0; i < n; i += 16)
+        __builtin_memcpy(d + i, s + i, 16);
+}
+
 /* The gate's argument block. */
 struct gate_args {
     struct nrt_graph *g;
 };
+
+/* The node of a task of a graph (NRT_TF_REPLAY): its parent is the graph's gate. */
+static inline struct nrt_tg_node *node_of(const struct nanort_task *t)
+{
+    return &((const struct gate_args *)t->parent->args)->g->nodes[t->tg_node];
+}
 
 enum { MODE_PLAIN, MODE_RECORD, MODE_REPLAY };
 
@@ -276,19 +306,24 @@ static void learn_dependences(struct nrt_graph *g)
     g->edges = nrt_xmalloc((g->nedges ? g->nedges : 1) * sizeof *g->edges);
     g->nodes = nrt_xcalloc(g->ntasks ? g->ntasks : 1, sizeof *g->nodes);
     g->roots = nrt_xmalloc((g->ntasks ? g->ntasks : 1) * sizeof *g->roots);
-    g->nroots = 0;
+    g->leaves = nrt_xmalloc((g->ntasks ? g->ntasks : 1) * sizeof *g->leaves);
+    g->nroots = g->nleaves = 0;
     size_t at = 0;
     for (unsigned i = 0; i < g->ntasks; i++) {
         struct nanort_task *t = g->tasks[i];
         /* relaxed: only this thread has seen t */
         int npred = atomic_load_explicit(&t->npred, memory_order_relaxed);
-        nrt_deps_detach(d, t);
         take_edges(g, t, &at);
         g->nodes[i].npred = npred;
-        if (npred == 0)
+        const struct nrt_type_info *info = t->info;
+        if (npred == 0 && !t->succ && t->priority == 0 && info->nimpls == 1 &&
+            info->impls[0]->device == NANORT_DEVICE_SMP)
+            g->leaves[g->nleaves++] = (struct tg_leaf){t, info->impls[0]->run, info->impls[0],
+                                                       &info->tiny, NULL, 0};
+        else if (npred == 0)
             g->roots[g->nroots++] = t;
     }
-    nrt_domain_free(d);
+    nrt_domain_discard(d);      /* the regions' access records go with it (never read) */
 }
 
 /* Each task keeps its block for every run: its node, the flags and arguments it starts
@@ -303,13 +338,18 @@ static void make_nodes(struct nrt_graph *g)
         n->args_size = (size_t)((char *)t->regions - (char *)t->args);
         n->args0 = nrt_xmalloc(n->args_size ? n->args_size : 1);
         memcpy(n->args0, t->args, n->args_size);
-        t->tg = n;
+        t->tg_node = i;
         t->flags = n->flags;
         t->parent = g->gate;
         n->owner = t->owner;
         t->owner = NRT_OWNER_GRAPH;
         t->impl = NULL;
         t->space = 0;
+    }
+    for (unsigned k = 0; k < g->nleaves; k++) {
+        const struct nrt_tg_node *n = &g->nodes[g->leaves[k].t->tg_node];
+        g->leaves[k].args0 = n->args0;
+        g->leaves[k].args_size = n->args_size;
     }
 }
 
@@ -329,16 +369,56 @@ static void finish_record(struct nrt_graph *g, struct nanort_task *cur)
 
 /* ---- replay ----------------------------------------------------------------------------- */
 
-/* The gate's body: the graph's tasks become its children and its roots are queued. */
+/* The gate's body: the graph's tasks become its children; its roots are queued in
+ * recorded order, then its leaves (roots nothing waits for in the graph) are queued too,
+ * or, while their type's bodies are shorter than handing them to another worker (task.c's
+ * adaptive cut-off, --inline-below), run here, as at creation: like an inline frame (a
+ * tiny type never creates tasks), their arguments copied back after.  Such a leaf is not
+ * one of the gate's children any more.  One in 64 is timed for the type's moving mean (a
+ * type whose bodies grow goes back to the queues).  --summary and --trace take the
+ * general path. */
 static void gate_run(void *args, nanort_ctx *ctx)
 {
     struct nrt_graph *g = ((struct gate_args *)args)->g;
     struct nanort_task *gate = ctx->task;
-    /* The body's thread is the only writer of nchildren (task.c). */
+    bool quick = !nrt_cfg.summary && !nrt_instr_on;
+    /* The body's thread is the only writer of nchildren (task.c); children completed on
+     * this thread come off it too. */
     atomic_store_explicit(&gate->nchildren, (long)g->ntasks, memory_order_relaxed);
-    nrt_task_count_submitted(g->ntasks);
+    long inline_leaves = 0;
+    nrt_task_count_submitted((long)g->ntasks);
     for (unsigned i = 0; i < g->nroots; i++)
         nrt_sched_push(g->roots[i]);
+    for (unsigned i = 0; i < g->nleaves; i++) {
+        const struct tg_leaf *l = &g->leaves[i];
+        struct nanort_task *t = l->t;
+        bool tiny = nrt_cfg.inline_below > 0 && atomic_load_explicit(l->tiny, memory_order_relaxed);
+        if (quick && tiny) {
+            struct nanort_ctx c = {t, l->impl, NULL, NULL, NULL};
+            nrt_current = t;
+            if (i % 64 == 63) {     /* keep sampling the type's bodies (task.c) */
+                uint64_t t0 = nrt_now_ns();
+                l->run(t->args, &c);
+                nrt_task_sample_body(t->info, nrt_now_ns() - t0);
+            } else {
+                l->run(t->args, &c);
+            }
+            args_restore(t->args, l->args0, l->args_size);
+            inline_leaves++;
+        } else if (tiny) {
+            nrt_current = gate;
+            nrt_task_execute(t);
+        } else {
+            nrt_sched_push(t);
+        }
+    }
+    nrt_current = gate;
+    if (inline_leaves) {
+        atomic_store_explicit(&gate->nchildren,
+                              atomic_load_explicit(&gate->nchildren, memory_order_relaxed) -
+                                  inline_leaves, memory_order_relaxed);
+        nrt_task_count_submitted(-inline_leaves);
+    }
 }
 
 void nrt_tg_release(struct nanort_task *t)
@@ -383,7 +463,7 @@ static void reset_counts(struct nanort_task *t, int npred)
  * down, and the next run starts after the gate completed, which happens after this. */
 static void node_reset(struct nanort_task *t)
 {
-    const struct nrt_tg_node *n = t->tg;
+    const struct nrt_tg_node *n = node_of(t);
     reset_counts(t, n->npred);
     t->flags = n->flags;
     t->impl = NULL;
@@ -392,7 +472,7 @@ static void node_reset(struct nanort_task *t)
     t->vpred_ns = 0;
     t->dev_done = NULL;
     t->domain = NULL;               /* complete() freed it */
-    memcpy(t->args, n->args0, n->args_size);
+    args_restore(t->args, n->args0, n->args_size);
 }
 
 static void gate_reset(struct nanort_task *gate)
@@ -407,7 +487,7 @@ static void gate_reset(struct nanort_task *gate)
 
 void nrt_tg_task_done(struct nanort_task *t)
 {
-    if (t->tg) {
+    if (t->flags & NRT_TF_REPLAY) {
         node_reset(t);
         return;
     }
@@ -418,17 +498,21 @@ void nrt_tg_task_done(struct nanort_task *t)
     nrt_wake_waiters();
 }
 
-static void replay(struct nrt_graph *g, struct nanort_task *cur)
+/* Start a run: submit the gate.  Unless nogroup, the encountering thread waits for the
+ * run anyway: the gate is then undeferred (its body runs here once the graph's outer
+ * predecessors finished) instead of queued, which would wake a sleeping worker for it. */
+static void replay(struct nrt_graph *g, struct nanort_task *cur, bool nogroup)
 {
     struct nanort_task *gate = g->gate;
+    unsigned flags = nogroup ? 0 : NANORT_TASK_UNDEFERRED;
     atomic_fetch_add(&g->runs, 1);
     gate->parent = cur;
     if (g->gate_fresh) {
         g->gate_fresh = false;
-        nanort_task_submit(gate, 0, 0);     /* --trace/--graph number it once */
+        nanort_task_submit(gate, flags, 0);     /* --trace/--graph number it once */
     } else {
         gate_reset(gate);
-        nrt_task_resubmit(gate);
+        nrt_task_resubmit(gate, flags);
     }
 }
 
@@ -492,7 +576,6 @@ static void claim(struct nrt_graph *g, struct nanort_task *cur)
 static void block_free(struct nanort_task *t, int owner)
 {
     t->owner = owner;
-    t->tg = NULL;
     nrt_task_free(t);
 }
 
@@ -510,13 +593,15 @@ static void discard(struct nrt_graph *g)
     free(g->tasks);
     free(g->nodes);
     free(g->roots);
+    free(g->leaves);
     free(g->edges);
     g->tasks = NULL;
     g->nodes = NULL;
     g->roots = NULL;
+    g->leaves = NULL;
     g->edges = NULL;
     g->gate = NULL;
-    g->ntasks = g->cap = g->nroots = g->nouter = 0;
+    g->ntasks = g->cap = g->nroots = g->nleaves = g->nouter = 0;
     g->nedges = 0;
     g->recorded = false;
 }
@@ -546,7 +631,7 @@ int nanort_taskgraph_begin(struct nanort_taskgraph *tg, struct nanort_taskgraph_
     if (g->recorded) {
         x->mode = MODE_REPLAY;
         x->run = atomic_load(&g->runs) + 1;
-        replay(g, cur);
+        replay(g, cur, flags & NANORT_TASKGRAPH_NOGROUP);
         return 0;
     }
     x->mode = MODE_RECORD;
@@ -577,7 +662,7 @@ void nanort_taskgraph_end(struct nanort_taskgraph_exec *x)
         finish_record(g, cur);
         x->run = atomic_load(&g->runs) + 1;
         g->record_run = x->run;
-        replay(g, cur);
+        replay(g, cur, x->flags & NANORT_TASKGRAPH_NOGROUP);
     }
     if (x->flags & NANORT_TASKGRAPH_NOGROUP)
         return;
@@ -595,11 +680,12 @@ void nanort_taskgraph_end(struct nanort_taskgraph_exec *x)
 
 unsigned long nrt_tg_instance(const struct nanort_task *t, bool *replayed)
 {
-    if (!t->tg)
+    if (!(t->flags & NRT_TF_REPLAY))
         return 0;
+    const struct nrt_graph *g = node_of(t)->g;
     /* relaxed: the run in flight is the only one (busy), its number written before */
-    unsigned long run = atomic_load_explicit(&t->tg->g->runs, memory_order_relaxed);
-    *replayed = run != t->tg->g->record_run;
+    unsigned long run = atomic_load_explicit(&g->runs, memory_order_relaxed);
+    *replayed = run != g->record_run;
     return run;
 }
 
