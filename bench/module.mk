@@ -76,7 +76,8 @@ CHECK_TARGETS += check-bench-micro
 # ---- bench/metg: minimum effective task granularity (bench/README.md, "METG") ---------
 BENCH_METG_DIR := $(BUILD)/bench/metg
 BENCH_METG_OBJ := $(BUILD)/obj/bench/metg
-BENCH_METG_BINS := $(if $(wildcard nanort/module.mk),$(BENCH_METG_DIR)/nanort) \
+BENCH_METG_BINS := $(if $(wildcard nanort/module.mk),$(BENCH_METG_DIR)/nanort \
+                     $(BENCH_METG_DIR)/nanort-taskgraph) \
                    $(BENCH_METG_DIR)/libgomp \
                    $(if $(BENCH_CLANG),$(BENCH_METG_DIR)/libomp) \
                    $(if $(BENCH_STARPU),$(BENCH_METG_DIR)/starpu)
@@ -88,6 +89,13 @@ $(BENCH_METG_OBJ)/metg.o: bench/metg/metg.c bench/metg/metg.h
 
 $(BENCH_METG_DIR)/nanort: bench/metg/nanort.c bench/metg/metg.h $(BENCH_METG_OBJ)/metg.o \
                           $(BUILD)/lib/libnanort.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_COMMON) -o $@ $< $(BENCH_METG_OBJ)/metg.o $(BUILD)/lib/libnanort.a $(LDLIBS_COMMON)
+
+# The stencil recorded as a taskgraph and replayed (libomp's taskgraph is not built in
+# Debian's libomp, so this column has no OpenMP counterpart).
+$(BENCH_METG_DIR)/nanort-taskgraph: bench/metg/nanort_tg.c bench/metg/metg.h $(BENCH_METG_OBJ)/metg.o \
+                                    $(BUILD)/lib/libnanort.a
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_COMMON) -o $@ $< $(BENCH_METG_OBJ)/metg.o $(BUILD)/lib/libnanort.a $(LDLIBS_COMMON)
 
