@@ -239,6 +239,7 @@ enum nrt_task_flag {
     NRT_TF_INLINE = 1u << 6,     /* in its creator's inline frame stack: runs in submit */
     NRT_TF_RECORDING = 1u << 7,  /* its thread records the tasks it creates (taskgraph.c) */
     NRT_TF_REPLAY = 1u << 8,     /* a task of a recorded graph: released by taskgraph.c */
+    NRT_TF_GATE = 1u << 9,       /* a graph's gate: its regions only order (no host data) */
 };
 
 /* Per task type runtime data (type->rt), created at the type's first use. */

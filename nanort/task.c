@@ -537,10 +537,11 @@ void nanort_task_region1(nanort_task *t, unsigned flags, const void *addr, size_
 
 /* ---- execution ----------------------------------------------------------------------- */
 
-/* Space 0 must hold valid copies of what an smp body reads, and owns what it writes. */
+/* Space 0 must hold valid copies of what an smp body reads, and owns what it writes
+ * (not a taskgraph's gate: its body only starts the graph, whose tasks use the data). */
 static bool host_coherence(const struct nanort_task *t)
 {
-    return NRT_UNLIKELY(nrt_nspaces > 1) && t->nregions > 0;
+    return NRT_UNLIKELY(nrt_nspaces > 1) && t->nregions > 0 && !(t->flags & NRT_TF_GATE);
 }
 
 static void run_body(struct nanort_task *t)

@@ -288,6 +288,7 @@ static struct nanort_task *gate_new(struct nrt_graph *g)
     free(tab);
     g->gate_owner = gate->owner;
     gate->owner = NRT_OWNER_GRAPH;
+    gate->flags |= NRT_TF_GATE;
     g->nouter = n;
     return gate;
 }
@@ -478,7 +479,7 @@ static void node_reset(struct nanort_task *t)
 static void gate_reset(struct nanort_task *gate)
 {
     reset_counts(gate, 0);
-    gate->flags = 0;
+    gate->flags = NRT_TF_GATE;
     gate->impl = NULL;
     gate->space = 0;
     gate->priority = 0;

@@ -70,9 +70,24 @@ $(BUILD)/$(k)/tests/unit/cache: tests/unit/cache.c tests/unit/fakedev.c tests/un
 	$$(CC) $$(UNIT_CFLAGS) -O1 $$(SAN_FLAGS_$(k)) tests/unit/cache.c tests/unit/fakedev.c \
 	    $(UNIT_UTIL) -o $$@ $(BUILD)/$(k)/libnanort.a $$(CHECK_LIBS) $$(LDLIBS_COMMON)))
 
-UNIT_BINS := $(UNIT_SUITES:%=$(UNIT_DIR)/%) $(UNIT_DIR)/cache $(UNIT_DIR)/nx_probe
+# taskgraph_dev: recorded graphs of device tasks, on the fake accelerator too.
+$(UNIT_DIR)/taskgraph_dev: $(BUILD)/obj/tests/unit/taskgraph_dev.o $(BUILD)/obj/tests/unit/fakedev.o \
+                           $(BUILD)/obj/tests/unit/util.o $(NANORT_LIB_A)
+	@mkdir -p $(dir $@)
+	$(CC) $^ -o $@ $(CHECK_LIBS) $(LDLIBS_COMMON)
+$(BUILD)/obj/tests/unit/taskgraph_dev.o: tests/unit/fakedev.h nanort/nrt.h
+$(foreach k,$(SAN_KINDS),$(eval \
+$(BUILD)/$(k)/tests/unit/taskgraph_dev: tests/unit/taskgraph_dev.c tests/unit/fakedev.c tests/unit/fakedev.h \
+                                $(UNIT_UTIL) $(UNIT_HDRS) nanort/nrt.h $(BUILD)/$(k)/libnanort.a ; \
+	@mkdir -p $$(dir $$@) && \
+	$$(CC) $$(UNIT_CFLAGS) -O1 $$(SAN_FLAGS_$(k)) tests/unit/taskgraph_dev.c tests/unit/fakedev.c \
+	    $(UNIT_UTIL) -o $$@ $(BUILD)/$(k)/libnanort.a $$(CHECK_LIBS) $$(LDLIBS_COMMON)))
+
+UNIT_BINS := $(UNIT_SUITES:%=$(UNIT_DIR)/%) $(UNIT_DIR)/cache $(UNIT_DIR)/nx_probe \
+             $(UNIT_DIR)/taskgraph_dev
 # Keep the objects (make would delete them as intermediates of the pattern rules).
-.SECONDARY: $(patsubst %,$(BUILD)/obj/tests/unit/%.o,$(UNIT_SUITES) util nx_probe cache fakedev)
+.SECONDARY: $(patsubst %,$(BUILD)/obj/tests/unit/%.o,$(UNIT_SUITES) util nx_probe cache fakedev \
+                                                      taskgraph_dev)
 ALL_TARGETS += $(if $(CHECK_LIBS),$(UNIT_BINS))
 
 # ---- check targets: one per (suite, policy, workers) --------------------------------
@@ -109,6 +124,15 @@ $(foreach pw,dbf-1 dbf-2 bf-2 wf-2 dbf-4,\
   $(eval $(call unit_run,check-unit-cache-$(pw),unit/cache[$(subst -,$(UNIT_COMMA),$(pw))],\
     NX_ARGS="--smp-workers=$(lastword $(subst -, ,$(pw))) --schedule=$(firstword $(subst -, ,$(pw)))",\
     $(UNIT_DIR)/cache)))
+# taskgraph_dev: the same settings as cache.
+$(foreach pw,dbf-1 dbf-2 bf-2 wf-2 dbf-4,\
+  $(eval $(call unit_run,check-unit-taskgraph_dev-$(pw),unit/taskgraph_dev[$(subst -,$(UNIT_COMMA),$(pw))],\
+    NX_ARGS="--smp-workers=$(lastword $(subst -, ,$(pw))) --schedule=$(firstword $(subst -, ,$(pw)))",\
+    $(UNIT_DIR)/taskgraph_dev)))
+$(foreach k,$(SAN_KINDS),\
+  $(eval $(call unit_run,check-unit-$(k)-taskgraph_dev-dbf-2,unit-$(k)/taskgraph_dev[dbf$(UNIT_COMMA)2],\
+    $(SAN_ENV_$(k)) CK_TIMEOUT_MULTIPLIER=4 NX_ARGS="--smp-workers=2 --schedule=dbf",\
+    $(BUILD)/$(k)/tests/unit/taskgraph_dev)))
 $(foreach k,$(SAN_KINDS),\
   $(eval $(call unit_run,check-unit-$(k)-cache-dbf-2,unit-$(k)/cache[dbf$(UNIT_COMMA)2],\
     $(SAN_ENV_$(k)) CK_TIMEOUT_MULTIPLIER=4 NX_ARGS="--smp-workers=2 --schedule=dbf",\
