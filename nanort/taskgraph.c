@@ -9,14 +9,15 @@
  * crit_depth is raised, as inside a critical section), so no task becomes an inline frame.
  * nanort_taskgraph_end() registers the kept tasks, in creation order, in a private
  * dependence domain: the successor lists and predecessor counts that deps.c builds there,
- * exactly as for ordinary siblings, ARE the graph.  The accesses are detached again, the
- * domain is freed, the edges are copied into one array per graph.  Commutative accesses
+ * exactly as for ordinary siblings, ARE the graph.  The edges are copied into one array
+ * per graph and the domain is discarded whole (nrt_domain_discard).  Commutative accesses
  * become inout (creation order is one of the orders they allow), so no token is needed.
  *
  * The gate.  A graph meets its siblings (the encountering task's other children) through
  * one more task, the gate: its regions are the union of the graph's (inout where a task of
  * the graph writes, in otherwise), registered in the encountering task's domain like any
- * sibling.  When the gate is ready its body queues the graph's roots; the graph's tasks
+ * sibling; they only order (NRT_TF_GATE: no host coherence for them, the data are the
+ * graph tasks' to move).  When the gate is ready its body queues the graph's roots; the graph's tasks
  * are the gate's children, so the gate completes, releasing later siblings, when they all
  * have, and the implicit taskgroup at the end waits for it.  Earlier siblings that touch
  * the graph's data are waited for by the whole graph, later ones wait for the whole graph:
@@ -29,8 +30,9 @@
  * which is safe because its predecessors in the graph have all counted it down already.
  * A finished task counts down its successors (nrt_tg_release) and queues those that became
  * ready in recorded order, the first handed over to its own thread (what it wrote is in
- * this core's cache); the roots are queued in recorded order.  This is DDM's software TSU,
- * with the scheduler's queues as its ready stacks.  Metadata stays bounded: one block per
+ * this core's cache); the gate queues the roots in recorded order, and runs itself the
+ * leaves among them whose type the adaptive cut-off finds tiny, as creation would have.
+ * This is DDM's software TSU, with the scheduler's queues as its ready stacks.  Metadata stays bounded: one block per
  * task, one edge per dependence, and one run of a graph in flight at a time (a construct
  * met again while its last replay still runs, under nogroup, waits for it).
  *
@@ -81,11 +83,12 @@ struct nrt_graph {
     struct nanort_task **roots;     /* tasks without predecessor, in creation order */
     unsigned nroots;
     /* Roots without successors, one smp implementation and no priority, in creation
-     * order: the gate runs them itself while their type is tiny (run_leaves). */
+     * order: the gate runs them itself while their type is tiny (gate_run). */
     struct tg_leaf *leaves;
     unsigned nleaves;
     struct nrt_edge *edges;         /* every task's successors, contiguous per task */
     size_t nedges;
+    char *args;                     /* the recorded argument blocks, one after the other */
     unsigned nouter;                /* regions of the gate */
     struct nanort_task *gate;
     int gate_owner;                 /* the gate block's owner before the graph kept it */
@@ -331,13 +334,18 @@ static void learn_dependences(struct nrt_graph *g)
  * each run with, the gate as its parent. */
 static void make_nodes(struct nrt_graph *g)
 {
+    size_t bytes = 0, at = 0;
+    for (unsigned i = 0; i < g->ntasks; i++)
+        bytes += (size_t)((char *)g->tasks[i]->regions - (char *)g->tasks[i]->args);
+    g->args = nrt_xmalloc(bytes ? bytes : 1);     /* 16-aligned pieces (sizes are) */
     for (unsigned i = 0; i < g->ntasks; i++) {
         struct nanort_task *t = g->tasks[i];
         struct nrt_tg_node *n = &g->nodes[i];
         n->g = g;
         n->flags = (t->flags & (NRT_TF_FINAL)) | NRT_TF_REPLAY;
         n->args_size = (size_t)((char *)t->regions - (char *)t->args);
-        n->args0 = nrt_xmalloc(n->args_size ? n->args_size : 1);
+        n->args0 = g->args + at;
+        at += n->args_size;
         memcpy(n->args0, t->args, n->args_size);
         t->tg_node = i;
         t->flags = n->flags;
@@ -387,6 +395,7 @@ static void gate_run(void *args, nanort_ctx *ctx)
      * this thread come off it too. */
     atomic_store_explicit(&gate->nchildren, (long)g->ntasks, memory_order_relaxed);
     long inline_leaves = 0;
+    _Alignas(16) char scratch[256];
     nrt_task_count_submitted((long)g->ntasks);
     for (unsigned i = 0; i < g->nroots; i++)
         nrt_sched_push(g->roots[i]);
@@ -394,17 +403,18 @@ static void gate_run(void *args, nanort_ctx *ctx)
         const struct tg_leaf *l = &g->leaves[i];
         struct nanort_task *t = l->t;
         bool tiny = nrt_cfg.inline_below > 0 && atomic_load_explicit(l->tiny, memory_order_relaxed);
-        if (quick && tiny) {
+        if (quick && tiny && l->args_size <= sizeof scratch) {
+            /* on a copy of the recorded arguments: the task's own block is not touched */
             struct nanort_ctx c = {t, l->impl, NULL, NULL, NULL};
+            args_restore(scratch, l->args0, l->args_size);
             nrt_current = t;
             if (i % 64 == 63) {     /* keep sampling the type's bodies (task.c) */
                 uint64_t t0 = nrt_now_ns();
-                l->run(t->args, &c);
+                l->run(scratch, &c);
                 nrt_task_sample_body(t->info, nrt_now_ns() - t0);
             } else {
-                l->run(t->args, &c);
+                l->run(scratch, &c);
             }
-            args_restore(t->args, l->args0, l->args_size);
             inline_leaves++;
         } else if (tiny) {
             nrt_current = gate;
@@ -585,8 +595,6 @@ static void discard(struct nrt_graph *g)
 {
     for (unsigned i = 0; i < g->ntasks; i++) {
         struct nrt_tg_node *n = g->nodes ? &g->nodes[i] : NULL;
-        if (n)
-            free(n->args0);
         block_free(g->tasks[i], n ? n->owner : g->tasks[i]->owner);
     }
     if (g->gate)
@@ -596,6 +604,8 @@ static void discard(struct nrt_graph *g)
     free(g->roots);
     free(g->leaves);
     free(g->edges);
+    free(g->args);
+    g->args = NULL;
     g->tasks = NULL;
     g->nodes = NULL;
     g->roots = NULL;

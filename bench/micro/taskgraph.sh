@@ -10,10 +10,11 @@
 # the table gives the median per-task cost and overhead (cost minus the body's share,
 # micro.h) of each and replay / creation (below 1: the replay is cheaper).
 # Environment: ROUNDS (7), NTASKS (102400), SPIN_US (5), BENCH_NX_ARGS (--smp-workers=2),
-# TG_UNITS (the graph size per pattern: nanort_tg.c's defaults, about 512 tasks).
+# TG_UNITS (the graph size per pattern: nanort_tg.c's defaults, about 512 tasks), BODIES
+# ("empty spin").
 set -u
 bindir=$1; out=${2:-/dev/null}
-rounds=${ROUNDS:-7}; ntasks=${NTASKS:-102400}; spin_us=${SPIN_US:-5}
+rounds=${ROUNDS:-7}; ntasks=${NTASKS:-102400}; spin_us=${SPIN_US:-5}; bodies=${BODIES:-empty spin}
 export NX_ARGS=${BENCH_NX_ARGS:---smp-workers=2}
 for b in nanort nanort-taskgraph; do
   [ -x "$bindir/$b" ] || { echo "bench-taskgraph: $bindir/$b is missing" >&2; exit 1; }
@@ -24,7 +25,7 @@ load=$(cut -d' ' -f1-3 /proc/loadavg)
 echo "bench-taskgraph: $rounds rounds, $ntasks tasks, $NX_ARGS, spin $spin_us us = $iters iterations" >&2
 for r in $(seq "$rounds"); do
   for pat in indep chain stencil fan; do
-    for body in empty spin; do
+    for body in $bodies; do
       n=0; [ $body = spin ] && n=$iters
       for b in nanort nanort-taskgraph; do
         res=$(timeout -k 5 60 "$bindir/$b" "$pat" "$n" "$ntasks" 2>/dev/null)
@@ -53,7 +54,7 @@ ratio() {
   echo "| pattern | body | created | replayed | replayed / created | ovh created | ovh replayed | ovh replayed / created |"
   echo "|---|---|---:|---:|---:|---:|---:|---:|"
   for pat in indep chain stencil fan; do
-    for body in empty spin; do
+    for body in $bodies; do
       c=$(median $pat $body nanort 4); t=$(median $pat $body nanort-taskgraph 4)
       oc=$(median $pat $body nanort 5); ot=$(median $pat $body nanort-taskgraph 5)
       echo "| $pat | $body | $c | $t | $(ratio "$t" "$c") | $oc | $ot | $(ratio "$ot" "$oc") |"
