@@ -469,7 +469,7 @@ create_heap(struct nanort_task_type *type, struct nrt_type_info *info, size_t ar
     t->info = info;
     t->parent = nrt_current ? nrt_current : nrt_root;
     t->args = (char *)t + head;
-    memset(t->args, 0, args_size);
+    memset(t->args, 0, regs);       /* the padding too: taskgraph.c compares whole blocks */
     t->regions = (struct nrt_region *)((char *)t->args + regs);
     t->dims = (struct nanort_dim *)((char *)t->args + dims);
     t->max_regions = nregions;

@@ -94,6 +94,8 @@ struct nrt_graph {
     int gate_owner;                 /* the gate block's owner before the graph kept it */
     bool gate_fresh;                /* not submitted yet since it was created */
     struct nanort_task *enc;        /* the encountering task, while recording */
+    bool verifying;                 /* --taskgraph-verify: the block runs to be compared */
+    unsigned vpos;                  /* the recorded task the next one is compared with */
     unsigned long records;          /* --summary: times recorded */
     unsigned long record_run;       /* the number of the run that recorded it */
     /* 1 from an encounter that records or replays until that run's gate completed.
@@ -134,7 +136,22 @@ static inline struct nrt_tg_node *node_of(const struct nanort_task *t)
     return &((const struct gate_args *)t->parent->args)->g->nodes[t->tg_node];
 }
 
-enum { MODE_PLAIN, MODE_RECORD, MODE_REPLAY };
+enum { MODE_PLAIN, MODE_RECORD, MODE_REPLAY, MODE_VERIFY };
+
+/* --taskgraph-verify: written by the option parser before the runtime starts. */
+static bool opt_verify;
+
+static const struct nrt_option tg_options[] = {
+    {"taskgraph-verify", NRT_OPT_BOOL, "no",
+     "run the block of a taskgraph again at every replay, only to check that it creates the "
+     "tasks it created when the graph was recorded (types, arguments, regions), and stop "
+     "with a message where it does not (slow: for debugging)", &opt_verify, NULL},
+};
+
+__attribute__((constructor(150))) static void tg_register_options(void)
+{
+    nrt_config_add(tg_options, sizeof tg_options / sizeof tg_options[0]);
+}
 
 static pthread_mutex_t tg_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct tg_site *sites;       /* tg_lock */
@@ -154,6 +171,41 @@ static const char *source_of(const struct nrt_graph *g)
 
 /* ---- recording ---------------------------------------------------------------------- */
 
+/* --taskgraph-verify found the block creating other tasks than the recorded ones. */
+static void __attribute__((noreturn)) differs(const struct nrt_graph *g, unsigned k,
+                                              const char *what)
+{
+    nrt_fatal("the block of the taskgraph at %s (graph_id %lld) created %s (task %u of %u) "
+              "than when the graph was recorded: a replay runs the recorded tasks. What a "
+              "taskgraph creates must not depend on data that changes between its runs "
+              "(OpenMP 6.0): give it graph_reset(...) when the graph changes, or one graph_id "
+              "per shape", source_of(g), g->id, what, k + 1, g->ntasks);
+}
+
+/* A task the block created again: the same as the recorded one?  Then it is dropped. */
+static void verify_task(struct nrt_graph *g, struct nanort_task *t)
+{
+    unsigned k = g->vpos++;
+    if (k >= g->ntasks)
+        differs(g, k, "more tasks");
+    const struct nanort_task *r = g->tasks[k];
+    const struct nrt_tg_node *n = &g->nodes[k];
+    size_t args = (size_t)((char *)t->regions - (char *)t->args);
+    if (t->type != r->type)
+        differs(g, k, "a task of another type");
+    if (args != n->args_size || memcmp(t->args, n->args0, args) != 0)
+        differs(g, k, "a task with other arguments");
+    if (t->nregions != r->nregions)
+        differs(g, k, "a task with another number of regions");
+    for (unsigned i = 0; i < t->nregions; i++) {
+        const struct nrt_region *a = &t->regions[i], *b = &r->regions[i];
+        if (a->base != b->base || a->flags != b->flags || a->ndims != b->ndims ||
+            memcmp(a->dims, b->dims, a->ndims * sizeof *a->dims) != 0)
+            differs(g, k, "a task with other regions");
+    }
+    nrt_task_free(t);
+}
+
 bool nrt_tg_record(struct nanort_task *t, unsigned flags, int priority)
 {
     struct nrt_graph *g = recording;
@@ -167,6 +219,10 @@ bool nrt_tg_record(struct nanort_task *t, unsigned flags, int priority)
     t->priority = priority;
     if (flags & NANORT_TASK_FINAL)
         t->flags |= NRT_TF_FINAL;   /* its descendants run undeferred; itself: a graph task */
+    if (g->verifying) {
+        verify_task(g, t);
+        return true;
+    }
     if (g->ntasks == g->cap) {
         g->cap = g->cap ? 2 * g->cap : 64;
         g->tasks = nrt_xrealloc(g->tasks, g->cap * sizeof *g->tasks);
@@ -639,15 +695,18 @@ int nanort_taskgraph_begin(struct nanort_taskgraph *tg, struct nanort_taskgraph_
     x->graph = g;
     if ((flags & NANORT_TASKGRAPH_RESET) && g->recorded)
         discard(g);
-    if (g->recorded) {
+    if (g->recorded && !opt_verify) {
         x->mode = MODE_REPLAY;
         x->run = atomic_load(&g->runs) + 1;
         replay(g, cur, flags & NANORT_TASKGRAPH_NOGROUP);
         return 0;
     }
-    x->mode = MODE_RECORD;
+    x->mode = g->recorded ? MODE_VERIFY : MODE_RECORD;
     g->enc = cur;
-    g->ntasks = 0;
+    g->verifying = g->recorded;
+    g->vpos = 0;
+    if (!g->recorded)
+        g->ntasks = 0;
     cur->flags |= NRT_TF_RECORDING;
     recording = g;
     nrt_self->crit_depth++;         /* no task it creates runs at once (task.c) */
@@ -673,6 +732,15 @@ void nanort_taskgraph_end(struct nanort_taskgraph_exec *x)
         finish_record(g, cur);
         x->run = atomic_load(&g->runs) + 1;
         g->record_run = x->run;
+        replay(g, cur, x->flags & NANORT_TASKGRAPH_NOGROUP);
+    } else if (x->mode == MODE_VERIFY) {
+        cur->flags &= ~(unsigned)NRT_TF_RECORDING;
+        recording = NULL;
+        nrt_self->crit_depth--;
+        g->verifying = false;
+        if (g->vpos != g->ntasks)
+            differs(g, g->vpos, "fewer tasks");
+        x->run = atomic_load(&g->runs) + 1;
         replay(g, cur, x->flags & NANORT_TASKGRAPH_NOGROUP);
     }
     if (x->flags & NANORT_TASKGRAPH_NOGROUP)

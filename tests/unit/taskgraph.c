@@ -646,6 +646,73 @@ START_TEST(taskgraph_inside_recording_is_fatal)
 }
 END_TEST
 
+/* ---- --taskgraph-verify: the block runs again and must create the recorded tasks ------ */
+
+static int verify_shape;            /* 0: 3 updates; 1: 4 updates; 2: 2; 3: other k */
+
+static void verify_runs(void)
+{
+    char args[256];
+    const char *base = getenv("NX_ARGS");
+    snprintf(args, sizeof args, "%s --taskgraph-verify", base ? base : "");
+    setenv("NX_ARGS", args, 1);
+    static struct nanort_taskgraph tg = {"verify.c:7", NULL};
+    for (int r = 0; r < 4; r++) {
+        struct nanort_taskgraph_exec x;
+        int shape = r == 3 ? verify_shape : 0;
+        if (nanort_taskgraph_begin(&tg, &x, 0, 0)) {
+            block_runs++;
+            int n = shape == 1 ? 4 : shape == 2 ? 2 : 3;
+            for (int i = 0; i < n; i++)
+                UT_SPAWN(add_k, &acc[0], shape == 3 && i == 1 ? 9 : i + 1,
+                         UT_INOUT(&acc[0], sizeof acc[0]));
+        }
+        nanort_taskgraph_end(&x);
+    }
+    nanort_taskwait();
+    /* the same graph every time: the block ran 4 times, the graph 4 times */
+    if (block_runs != 4 || acc[0] != chain_seq(0, 3, 4))
+        _exit(3);
+}
+
+START_TEST(taskgraph_verify_accepts_the_same_tasks)
+{
+    char err[1024];
+    verify_shape = 0;
+    int st = run_child(verify_runs, err, sizeof err);
+    ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 0, "status %d, stderr: %s", st, err);
+}
+END_TEST
+
+static void verify_expect(int shape, const char *what)
+{
+    char err[1024], want[256];
+    verify_shape = shape;
+    int st = run_child(verify_runs, err, sizeof err);
+    ck_assert_msg(!(WIFEXITED(st) && WEXITSTATUS(st) == 0), "the program went on");
+    snprintf(want, sizeof want, "nanort: the block of the taskgraph at verify.c:7 (graph_id 0) "
+             "created %s", what);
+    ck_assert_msg(strstr(err, want), "stderr: %s", err);
+}
+
+START_TEST(taskgraph_verify_finds_more_tasks)
+{
+    verify_expect(1, "more tasks (task 4 of 3) than when the graph was recorded");
+}
+END_TEST
+
+START_TEST(taskgraph_verify_finds_fewer_tasks)
+{
+    verify_expect(2, "fewer tasks (task 3 of 3)");
+}
+END_TEST
+
+START_TEST(taskgraph_verify_finds_other_arguments)
+{
+    verify_expect(3, "a task with other arguments (task 2 of 3)");
+}
+END_TEST
+
 /* Fresh state for every test (also when Check runs without fork, CK_FORK=no). */
 static void tg_setup(void)
 {
@@ -684,5 +751,9 @@ int main(void)
     tcase_add_test(tc, taskgraph_taskwait_while_recording_is_fatal);
     tcase_add_test(tc, taskgraph_undeferred_task_while_recording_is_fatal);
     tcase_add_test(tc, taskgraph_inside_recording_is_fatal);
+    tcase_add_test(tc, taskgraph_verify_accepts_the_same_tasks);
+    tcase_add_test(tc, taskgraph_verify_finds_more_tasks);
+    tcase_add_test(tc, taskgraph_verify_finds_fewer_tasks);
+    tcase_add_test(tc, taskgraph_verify_finds_other_arguments);
     return ut_run_suite(s);
 }
