@@ -244,6 +244,54 @@ void nanort_taskyield(void);
 void nanort_critical_enter(const char *name);
 void nanort_critical_leave(const char *name);
 
+/* ---- recorded task graphs (OpenMP 6.0 taskgraph) ---------------------------------- */
+
+/*
+ * The first execution of a taskgraph construct records the tasks its block creates (their
+ * types, argument blocks and regions) and the dependences among them; later executions of
+ * the same construct and graph id replay those tasks with the dependences counted at the
+ * recording (no dependence analysis), without running the block again.  A replayed task
+ * gets the argument block it was created with (firstprivate values as they were when the
+ * graph was recorded).  What mcc emits for `#pragma omp taskgraph [clauses] { ... }`:
+ *
+ *     static struct nanort_taskgraph tg = {"file.c:12", 0};   // one per construct
+ *     struct nanort_taskgraph_exec x;
+ *     if (nanort_taskgraph_begin(&tg, &x, graph_id, flags)) {
+ *         ...create tasks...         // recorded: they start at nanort_taskgraph_end()
+ *     }
+ *     nanort_taskgraph_end(&x);      // waits for the graph unless NANORT_TASKGRAPH_NOGROUP
+ *
+ * Inside the block (while recording) only tasks may be created: a taskwait, a taskgroup
+ * wait, an undeferred task (if(false)) or another taskgraph there is a fatal error.  The
+ * recorded tasks wait, as a whole, for earlier sibling tasks that touch any of their data,
+ * and later siblings that touch it wait for the whole replay.  One replay of a graph is in
+ * flight at a time: a construct met again while its last replay runs (nogroup) waits for it.
+ */
+struct nanort_taskgraph {
+    const char *source;           /* "file.c:line" of the construct (--summary, messages) */
+    void *rt;                     /* runtime-private, initially NULL */
+};
+/* One execution of the construct (on the caller's stack); fields are runtime-private. */
+struct nanort_taskgraph_exec {
+    void *graph;
+    unsigned mode, flags;
+    unsigned long run;
+};
+enum nanort_taskgraph_flags {
+    NANORT_TASKGRAPH_RESET = 1u << 0,    /* graph_reset(true): forget the record, record again */
+    NANORT_TASKGRAPH_NOGROUP = 1u << 1,  /* nogroup: no wait for the graph at its end */
+    NANORT_TASKGRAPH_NORECORD = 1u << 2, /* if(false): run the block as plain code, neither
+                                          * recorded nor replayed (the record is kept) */
+};
+
+/* Returns nonzero when the caller must run the block now (recording, or plain code),
+ * 0 when the graph was replayed instead (the block must be skipped). */
+int nanort_taskgraph_begin(struct nanort_taskgraph *tg, struct nanort_taskgraph_exec *x,
+                           long long graph_id, unsigned flags);
+/* End of the block: a recording starts the recorded tasks; then, unless nogroup, wait for
+ * the graph's tasks and their descendants (the implicit taskgroup). */
+void nanort_taskgraph_end(struct nanort_taskgraph_exec *x);
+
 /* ---- queries --------------------------------------------------------------------- */
 
 /* 1 inside a task that runs under final (so mcc-generated code may call the body

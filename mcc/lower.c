@@ -455,6 +455,7 @@ static const char *const applies_to[OMP_DIR_COUNT] = {
     [OMP_DIR_CRITICAL] = "a statement", [OMP_DIR_ATOMIC] = "an expression statement",
     [OMP_DIR_TASKLOOP] = "a 'for' loop", [OMP_DIR_FOR] = "a 'for' loop",
     [OMP_DIR_SECTIONS] = "a compound statement of sections",
+    [OMP_DIR_TASKGRAPH] = "a structured block",
 };
 
 /* Where the directive word of pragma `pr` is (the `task` of `#pragma omp task`). */
@@ -506,6 +507,7 @@ static void lower_construct(struct lower *L, struct ast *n)
         [OMP_DIR_SINGLE] = omp_single, [OMP_DIR_MASTER] = omp_single,
         [OMP_DIR_MASKED] = omp_single, [OMP_DIR_SECTIONS] = omp_sections,
         [OMP_DIR_SECTION] = omp_section_alone, [OMP_DIR_TASKGROUP] = omp_taskgroup,
+        [OMP_DIR_TASKGRAPH] = taskgraph_lower,
     };
     enum omp_directive_kind k = d.dir->kind;
     bool loop = k == OMP_DIR_TASKLOOP || k == OMP_DIR_FOR;
@@ -749,7 +751,8 @@ static const char prelude[] =
     "void *nanort_device_ptr(nanort_ctx *ctx, const void *host); "
     "void *nanort_cuda_stream(nanort_ctx *ctx); "
     "struct nanort_opencl_info { const char *kernel; const char *file; }; "
-    "void nanort_opencl_source(const char *name, const char *text, const char *build_opts);\n";
+    "void nanort_opencl_source(const char *name, const char *text, const char *build_opts); "
+    TASKGRAPH_PRELUDE "\n";
 
 static bool has_runtime_header(const struct mcc_source *src)
 {

@@ -520,12 +520,14 @@ int lower_translation_unit(struct translation *t);
     X(OMP_DIR_SECTIONS, "sections") X(OMP_DIR_SECTION, "section") \
     X(OMP_DIR_TASKGROUP, "taskgroup") X(OMP_DIR_THREADPRIVATE, "threadprivate") \
     X(OMP_DIR_FLUSH, "flush") X(OMP_DIR_SIMD, "simd") \
+    X(OMP_DIR_TASKGRAPH, "taskgraph") \
     X(OMP_DIR_DECLARE_REDUCTION, "declare reduction") X(OMP_DIR_UNKNOWN, "unknown")
 
 /* X(ENUMERATOR, spelling, argument form, may appear more than once).  The forms are private
  * to pragma.c: NONE (no parentheses), REFS (list of data references), NAMES (variable
- * names), DEPEND, REDUCTION, EXPR (one C expression), LABEL, DEFAULT, DEVICE, IDENT,
- * NDRANGE, FILE, SCHEDULE, EXPRS (a list of C expressions). */
+ * names), DEPEND, REDUCTION, EXPR (one C expression), OPTEXPR (an optional parenthesised
+ * C expression), LABEL, DEFAULT, DEVICE, IDENT, NDRANGE, FILE, SCHEDULE, EXPRS (a list of C
+ * expressions). */
 #define OMP_CLAUSES(X) \
     X(OMP_CL_IN, "in", REFS, 1) X(OMP_CL_OUT, "out", REFS, 1) \
     X(OMP_CL_INOUT, "inout", REFS, 1) X(OMP_CL_INPUT, "input", REFS, 1) \
@@ -556,6 +558,7 @@ int lower_translation_unit(struct translation *t);
     X(OMP_CL_FILTER, "filter", EXPR, 0) X(OMP_CL_ORDERED, "ordered", NONE, 0) \
     X(OMP_CL_TASK_REDUCTION, "task_reduction", REDUCTION, 1) \
     X(OMP_CL_IN_REDUCTION, "in_reduction", REDUCTION, 1) \
+    X(OMP_CL_GRAPH_ID, "graph_id", EXPR, 0) X(OMP_CL_GRAPH_RESET, "graph_reset", OPTEXPR, 0) \
     X(OMP_CL_LIST, "(list)", NAMES, 0)  /* the (list) of threadprivate and flush */
 
 /* Reduction operators; USER is a declared reduction identifier (red_id holds it). */
@@ -1095,6 +1098,18 @@ void block_standalone_error(const struct mcc_source *src, size_t begin, size_t e
  * <what>" (NULL: "a task").  loop_body: `continue` is the loop's next iteration.  False
  * when an error was reported. */
 bool block_check_branches(struct lower *L, struct ast *body, bool loop_body, const char *what);
+
+/* lower_taskgraph.c: `taskgraph [graph_id(e)] [graph_reset(e)] [if(e)] [nogroup]` on a
+ * structured block; what it uses of nanort.h (lower.c's prelude, kept in step with it). */
+void taskgraph_lower(struct lower *L, struct lower_dir *d);
+#define TASKGRAPH_PRELUDE                                                                  \
+    "struct nanort_taskgraph { const char *source; void *rt; }; "                          \
+    "struct nanort_taskgraph_exec { void *graph; unsigned mode, flags; unsigned long run; }; " \
+    "enum nanort_taskgraph_flags { NANORT_TASKGRAPH_RESET = 1u << 0, "                     \
+    "NANORT_TASKGRAPH_NOGROUP = 1u << 1, NANORT_TASKGRAPH_NORECORD = 1u << 2 }; "          \
+    "int nanort_taskgraph_begin(struct nanort_taskgraph *tg, "                             \
+    "struct nanort_taskgraph_exec *x, long long graph_id, unsigned flags); "               \
+    "void nanort_taskgraph_end(struct nanort_taskgraph_exec *x);"
 
 /* lower_misc.c */
 void misc_taskwait(struct lower *L, struct ast *pragma, struct omp_directive *d);

@@ -29,6 +29,7 @@ enum clause_form {
     FORM_NONE, FORM_REFS, FORM_NAMES, FORM_DEPEND, FORM_REDUCTION, FORM_EXPR, FORM_LABEL,
     FORM_DEFAULT, FORM_DEVICE, FORM_IDENT, FORM_NDRANGE, FORM_FILE, FORM_SCHEDULE,
     FORM_EXPRS,
+    FORM_OPTEXPR,
 };
 static const struct {
     enum clause_form form;
@@ -65,6 +66,7 @@ static const uint64_t allowed_clauses[OMP_DIR_COUNT] = {
     [OMP_DIR_SECTIONS] = CL(PRIVATE) | CL(FIRSTPRIVATE) | CL(LASTPRIVATE) | CL(REDUCTION)
                          | CL(NOWAIT),
     [OMP_DIR_TASKGROUP] = CL(TASK_REDUCTION),
+    [OMP_DIR_TASKGRAPH] = CL(IF) | CL(GRAPH_ID) | CL(GRAPH_RESET) | CL(NOGROUP),
 };
 
 /* OpenMP directives whose effect the lowering cannot give and that ignoring would change
@@ -572,7 +574,7 @@ static bool parse_clause_args(struct omp_parser *p, struct omp_clause *c)
     case FORM_NAMES: return parse_names(p, c);
     case FORM_DEPEND: return parse_depend(p, c);
     case FORM_REDUCTION: return parse_reduction(p, c);
-    case FORM_EXPR: return parse_expr_arg(p, c);
+    case FORM_EXPR: case FORM_OPTEXPR: return parse_expr_arg(p, c);
     case FORM_LABEL: return parse_word(p, c, true);
     case FORM_DEFAULT: return parse_default(p, c);
     case FORM_DEVICE: return parse_device(p, c);
@@ -627,6 +629,8 @@ static bool parse_clause(struct omp_parser *p, struct omp_clause *c)
     if (clause_info[k].form == FORM_NONE) {
         if (omp_is(p, p->pos, "("))
             omp_perror(p, p->pos, "clause '%s' takes no arguments", clause_name(c));
+    } else if (clause_info[k].form == FORM_OPTEXPR && !omp_is(p, p->pos, "(")) {
+        /* written without its argument */
     } else if (omp_expect(p, "(", "after the clause name")) {
         if (parse_clause_args(p, c))
             omp_expect(p, ")", "to close the clause");

@@ -332,6 +332,9 @@ void nrt_instr_task_end(struct nanort_task *t, int track)
     e->t0 = t0;
     e->t1 = now;
     e->a = t->id;
+    bool replayed = false;
+    e->b = nrt_tg_instance(t, &replayed);
+    e->dst = replayed;              /* unused by task events otherwise */
     e->p = t->type;
     e->impl = t->impl;
     e->track = track;
@@ -604,6 +607,9 @@ static void trace_task(FILE *f, const struct ev *e)
     json_str(f, impl_name(e->impl));
     fputs(",\"device\":", f);
     json_str(f, dev);
+    if (e->b)                       /* a task of a recorded graph: which run of it */
+        fprintf(f, ",\"taskgraph\":\"%s\",\"graph_run\":%" PRIu64,
+                e->dst ? "replayed" : "recorded", e->b);
     fprintf(f, ",\"clock\":\"%s\"}},\n", e->dev ? "device" : "host");
 }
 

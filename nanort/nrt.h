@@ -9,6 +9,7 @@
  *   sched.c     the table of scheduling policies and the shared priority queue
  *   sched_bf.c, sched_dbf.c, sched_wf.c   the policies
  *   critical.c  named critical sections
+ *   taskgraph.c recorded task graphs: record once, replay with counted dependences
  *   stats.c     --summary counters and the table printed at exit
  *   devices/smp/smp.c   the smp device (reference device plugin)
  *
@@ -204,6 +205,10 @@ struct nrt_edge {
 struct nrt_domain;
 struct nrt_domain *nrt_domain_new(void);
 void nrt_domain_free(struct nrt_domain *d);
+/* Free d with the accesses still registered in it: taskgraph.c registers the tasks of a
+ * graph being recorded in a domain of their own only to learn their dependences (the
+ * successor lists stay theirs, their regions' access records are dropped unread). */
+void nrt_domain_discard(struct nrt_domain *d);
 /* Normalise t's region `r` (fills nd, lo, hi, len, stride). */
 void nrt_region_normalise(struct nrt_region *r);
 /* Register t's regions in d; returns true when t has no unfinished predecessor. */
@@ -232,6 +237,9 @@ enum nrt_task_flag {
     NRT_TF_COMMUTATIVE = 1u << 4,/* has commutative regions: take tokens before running */
     NRT_TF_REGISTERED = 1u << 5, /* its regions are in the parent's domain */
     NRT_TF_INLINE = 1u << 6,     /* in its creator's inline frame stack: runs in submit */
+    NRT_TF_RECORDING = 1u << 7,  /* its thread records the tasks it creates (taskgraph.c) */
+    NRT_TF_REPLAY = 1u << 8,     /* a task of a recorded graph: released by taskgraph.c */
+    NRT_TF_GATE = 1u << 9,       /* a graph's gate: its regions only order (no host data) */
 };
 
 /* Per task type runtime data (type->rt), created at the type's first use. */
@@ -309,6 +317,9 @@ struct nanort_task {
     /* Chosen when it became ready (device.c; smp: the type's only implementation). */
     const struct nanort_impl *impl;
     int space;                      /* memory space it runs in, 0 = host */
+    /* taskgraph.c: with NRT_TF_REPLAY, its node's index in its graph (a hole before id:
+     * the header keeps its size). */
+    unsigned tg_node;
     uint64_t id;                    /* --trace/--graph: creation number (instr.c) */
     long long vpred_ns;             /* versioning.c: predicted time counted in its space */
     bool vchosen;                   /* versioning.c: chosen by nrt_vers_choose() */
@@ -354,6 +365,17 @@ static inline bool nrt_dev_wanted(const struct nanort_task *t)
 void nrt_task_free_all(void);
 /* Give back the blocks batched for other workers (before sleeping or stopping). */
 void nrt_task_flush_frees(void);
+/* taskgraph.c: n replayed tasks enter (throttling's count), and a replay's gate task is
+ * submitted again (no new number for --trace/--graph, which drew it once). */
+void nrt_task_count_submitted(long n);
+void nrt_task_resubmit(struct nanort_task *t, unsigned flags);
+/* A graph's blocks go back to the allocator when its record is dropped (owner restored):
+ * as for any finished task, a child may still read its parent's header just after its
+ * last decrement (task.c, complete()), so the block is recycled, not given to free(). */
+void nrt_task_free(struct nanort_task *t);
+/* A body of a type without dependences, run in place by taskgraph.c, took ns: the
+ * adaptive cut-off's sample. */
+void nrt_task_sample_body(struct nrt_type_info *info, uint64_t ns);
 
 /* ---- worker.c -------------------------------------------------------------------- */
 
@@ -484,6 +506,29 @@ struct nanort_task *nrt_tqueue_pop_front(struct nrt_tqueue *q);
 
 /* ---- critical.c ------------------------------------------------------------------ */
 void nrt_critical_reset(void);
+
+/* ---- taskgraph.c: recorded task graphs (OpenMP 6.0 taskgraph) ----------------------- */
+/* A task whose parent has NRT_TF_RECORDING was created: taken into the graph this thread
+ * records instead of being submitted (true), or false when this thread records nothing
+ * for that parent (it is submitted as usual). */
+bool nrt_tg_record(struct nanort_task *t, unsigned flags, int priority);
+/* A replayed task (NRT_TF_REPLAY) finished: count down its successors in the graph and
+ * queue the ones that became ready (instead of nrt_deps_release). */
+void nrt_tg_release(struct nanort_task *t);
+/* Blocks of a recorded graph are kept across replays: free_block() hands a task whose
+ * owner is NRT_OWNER_GRAPH to nrt_tg_task_done(), which makes it ready for the next one. */
+#define NRT_OWNER_GRAPH (-2)
+void nrt_tg_task_done(struct nanort_task *t);
+/* A task that records a graph waits (taskwait, taskwait on): the fatal error. */
+void nrt_tg_no_wait(const char *what) __attribute__((noreturn));
+/* --summary: the recorded graphs, their records and replays. */
+void nrt_tg_print_summary(FILE *out);
+/* Shutdown (after the workers stopped): free every graph; fork child: forget them. */
+void nrt_tg_free_all(void);
+void nrt_tg_after_fork(void);
+/* --trace: 0 for a task outside graphs, else the run of its graph (1 the first); *replayed
+ * tells a replay from the run that recorded it. */
+unsigned long nrt_tg_instance(const struct nanort_task *t, bool *replayed);
 
 /* ---- stats.c --------------------------------------------------------------------- */
 void nrt_stats_print(uint64_t wall_ns);

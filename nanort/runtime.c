@@ -190,6 +190,7 @@ void nanort_shutdown(void)
     nrt_perf_save();
     if (nrt_cfg.summary)
         nrt_stats_print(nrt_now_ns() - start_ns);
+    nrt_tg_free_all();
     nrt_devices_release();
     NRT_PCHECK(pthread_mutex_lock(&start_lock));
     nrt_domain_free(nrt_root->domain);
@@ -210,6 +211,7 @@ static void after_fork_child(void)
     nrt_critical_reset();
     nrt_workers_after_fork();
     nrt_devices_after_fork();
+    nrt_tg_after_fork();
     nrt_root = NULL;
     atomic_store(&nrt_started, 0);
     nrt_config_reset();

@@ -288,4 +288,5 @@ void nrt_stats_print(uint64_t wall_ns)
     print_timelines(out);
     /* The versioning decisions: what the scheduler learned per implementation. */
     nrt_perf_print(out);
+    nrt_tg_print_summary(out);
 }

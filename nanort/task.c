@@ -301,12 +301,16 @@ static void flush_batch(struct nrt_worker *w, int c)
     w->rbatch_n[c] = 0;
 }
 
-static void free_block(struct nanort_task *t)
+/* always_inline: nrt_task_free() calls it too, and complete() must keep it inline. */
+static inline __attribute__((always_inline)) void free_block(struct nanort_task *t)
 {
     struct nrt_worker *w = nrt_self;
     int c = size_class(t->size);
     if (t->owner < 0 || c < 0 || t->owner >= nrt_nworkers) {
-        free(t);
+        if (t->owner == NRT_OWNER_GRAPH)
+            nrt_tg_task_done(t);    /* kept for the graph's next replay */
+        else
+            free(t);
         return;
     }
     if (w && w->id == t->owner && w->nfree[c] < FREELIST_MAX) {
@@ -379,6 +383,16 @@ static void count_submitted(void)
         count_up(&nrt_self->submitted);
     else
         atomic_fetch_add_explicit(&foreign_live, 1, memory_order_relaxed);
+}
+
+void nrt_task_count_submitted(long n)
+{
+    if (nrt_self)           /* single writer, as count_up */
+        atomic_store_explicit(&nrt_self->submitted,
+                              atomic_load_explicit(&nrt_self->submitted, memory_order_relaxed) + n,
+                              memory_order_relaxed);
+    else
+        atomic_fetch_add_explicit(&foreign_live, n, memory_order_relaxed);
 }
 
 static void count_completed(void)
@@ -455,7 +469,7 @@ create_heap(struct nanort_task_type *type, struct nrt_type_info *info, size_t ar
     t->info = info;
     t->parent = nrt_current ? nrt_current : nrt_root;
     t->args = (char *)t + head;
-    memset(t->args, 0, args_size);
+    memset(t->args, 0, regs);       /* the padding too: taskgraph.c compares whole blocks */
     t->regions = (struct nrt_region *)((char *)t->args + regs);
     t->dims = (struct nanort_dim *)((char *)t->args + dims);
     t->max_regions = nregions;
@@ -523,10 +537,11 @@ void nanort_task_region1(nanort_task *t, unsigned flags, const void *addr, size_
 
 /* ---- execution ----------------------------------------------------------------------- */
 
-/* Space 0 must hold valid copies of what an smp body reads, and owns what it writes. */
+/* Space 0 must hold valid copies of what an smp body reads, and owns what it writes
+ * (not a taskgraph's gate: its body only starts the graph, whose tasks use the data). */
 static bool host_coherence(const struct nanort_task *t)
 {
-    return NRT_UNLIKELY(nrt_nspaces > 1) && t->nregions > 0;
+    return NRT_UNLIKELY(nrt_nspaces > 1) && t->nregions > 0 && !(t->flags & NRT_TF_GATE);
 }
 
 static void run_body(struct nanort_task *t)
@@ -583,6 +598,8 @@ static void complete(struct nanort_task *t)
             nrt_tokens_release(t);
         if (t->flags & NRT_TF_REGISTERED)
             nrt_deps_release(parent->domain, t);
+        else if (NRT_UNLIKELY(t->flags & NRT_TF_REPLAY))
+            nrt_tg_release(t);      /* successors counted when the graph was recorded */
         if (t->domain)
             nrt_domain_free(t->domain);
         free_block(t);
@@ -767,6 +784,8 @@ static void submit_inline(struct nanort_task *t, unsigned flags)
 static __attribute__((noinline)) void submit_heap(nanort_task *t, unsigned flags, int priority)
 {
     struct nanort_task *parent = t->parent;
+    if (NRT_UNLIKELY(parent->flags & NRT_TF_RECORDING) && nrt_tg_record(t, flags, priority))
+        return;                     /* taken into a graph: it starts when the graph does */
     t->priority = priority;
     if (flags & NANORT_TASK_UNDEFERRED)
         t->flags |= NRT_TF_UNDEFERRED;
@@ -792,6 +811,21 @@ static __attribute__((noinline)) void submit_heap(nanort_task *t, unsigned flags
     }
     else if (ready)
         nrt_sched_push(t);
+}
+
+void nrt_task_resubmit(struct nanort_task *t, unsigned flags)
+{
+    submit_heap(t, flags, 0);
+}
+
+void nrt_task_free(struct nanort_task *t)
+{
+    free_block(t);
+}
+
+void nrt_task_sample_body(struct nrt_type_info *info, uint64_t ns)
+{
+    sample_record(info, ns);
 }
 
 void nanort_task_submit(nanort_task *t, unsigned flags, int priority)
@@ -838,7 +872,10 @@ void nrt_wait_children(struct nanort_task *t)
 
 void nanort_taskwait_noflush(void)
 {
-    nrt_wait_children(current_task());
+    struct nanort_task *cur = current_task();
+    if (NRT_UNLIKELY(cur->flags & NRT_TF_RECORDING))
+        nrt_tg_no_wait("taskwait");
+    nrt_wait_children(cur);
 }
 
 void nanort_taskwait(void)
@@ -851,6 +888,8 @@ void nanort_taskwait_on(unsigned nregions, const unsigned *flags, const void *co
                         const unsigned *ndims, const struct nanort_dim *const *dims, int noflush)
 {
     struct nanort_task *cur = current_task();
+    if (NRT_UNLIKELY(cur->flags & NRT_TF_RECORDING))
+        nrt_tg_no_wait("taskwait on(...) (or the end of a taskloop without nogroup)");
     struct nrt_region *regs = nrt_xcalloc(nregions, sizeof *regs);
     for (unsigned i = 0; i < nregions; i++) {
         regs[i].base = bases[i];

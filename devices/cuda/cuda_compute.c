@@ -3,8 +3,12 @@
  * kernel stream after the task's copies, launch kernels (nanort_kernel_launch), and give
  * the event of the task's completion.
  *
- * Everything a task does on the GPU goes on the device's kernel stream: the launches of
- * generated code, and the user's own launches on nanos_get_kernel_execution_stream().
+ * Everything a task does on the GPU goes on the kernel stream begin() gives it (the tasks
+ * in flight take the device's --gpu-streams streams in turn): the launches of generated
+ * code, and the user's own launches on nanos_get_kernel_execution_stream().  Tasks in
+ * flight together are independent (the core starts a task once its predecessors
+ * finished), so their kernels may overlap; what a task needs copied first, its stream
+ * waits for by the copies' events.
  */
 #include "cuda.h"
 
@@ -25,15 +29,19 @@ static void cuda_begin(struct nrt_space *s, nanort_ctx *ctx, unsigned nevents,
     char what[160];
     describe(what, sizeof what, ctx);
     cuda_use(d);
+    /* The manager runs begin, the implementation and end of one task after the other:
+     * the stream lives in the device's array, the context points at it until end. */
+    ctx->device_data = &d->kstreams[d->knext++ % d->nkstreams];
+    cudaStream_t stream = cuda_task_stream(d, ctx);
     for (unsigned i = 0; i < nevents; i++) {
-        cudaError_t rc = cudaStreamWaitEvent(d->kstream, ((struct cuda_event *)ev[i])->ev, 0);
+        cudaError_t rc = cudaStreamWaitEvent(stream, ((struct cuda_event *)ev[i])->ev, 0);
         if (rc != cudaSuccess)
             cuda_fail("cudaStreamWaitEvent", rc, what, d->index);
     }
     /* The device timeline: the task's kernels start after its copies and the kernels
-     * before it (one stream), i.e. when the stream passes this event. */
+     * before it on its stream, i.e. when the stream passes this event. */
     NRT_ASSERT(d->kstart == NULL);
-    d->kstart = cuda_mark(d, d->kstream, what);
+    d->kstart = cuda_mark(d, stream, what);
 }
 
 /* Threads per block when the ndrange gives no local size. */
@@ -114,7 +122,8 @@ static void cuda_launch(struct nrt_space *s, nanort_ctx *ctx, const struct nanor
         return;
     launch_args(ctx, l, argv, dptr, d->index);
     cuda_use(d);
-    cudaError_t rc = cudaLaunchKernel(l->kernel, grid, block, argv, l->shmem, d->kstream);
+    cudaError_t rc = cudaLaunchKernel(l->kernel, grid, block, argv, l->shmem,
+                                      cuda_task_stream(d, ctx));
     if (rc == cudaSuccess)
         rc = cudaGetLastError();
     if (rc != cudaSuccess) {
@@ -135,7 +144,7 @@ static nrt_event cuda_end(struct nrt_space *s, nanort_ctx *ctx)
     if (rc != cudaSuccess)
         cuda_fail("a kernel launch", rc, what, d->index);
     struct cuda_event *e = cuda_event_get(d, what);
-    CUDA_CHECK(cudaEventRecord(e->ev, d->kstream), what, d->index);
+    CUDA_CHECK(cudaEventRecord(e->ev, cuda_task_stream(d, ctx)), what, d->index);
     if (d->kstart) {
         cuda_timed(e, d->kstart, NRT_LANE_KERNEL, 0, ctx->task);
         d->kstart = NULL;
@@ -145,8 +154,7 @@ static nrt_event cuda_end(struct nrt_space *s, nanort_ctx *ctx)
 
 static void *cuda_stream(struct nrt_space *s, nanort_ctx *ctx)
 {
-    (void)ctx;
-    return cuda_dev(s)->kstream;
+    return cuda_task_stream(cuda_dev(s), ctx);
 }
 
 const struct nrt_compute_ops nrt_cuda_compute = {

@@ -392,8 +392,11 @@ static void *cuda_alloc(struct nrt_space *s, size_t bytes)
  * allocation stream: an allocation must not wait for kernels). */
 static void after_all_streams(struct cuda_dev *d)
 {
-    cudaStream_t others[] = {d->kstream, d->h2d, d->d2h};
-    for (unsigned i = 0; i < sizeof others / sizeof others[0]; i++) {
+    cudaStream_t others[CUDA_MAX_KSTREAMS + 2] = {d->h2d, d->d2h};
+    unsigned n = 2;
+    for (unsigned k = 0; k < d->nkstreams; k++)
+        others[n++] = d->kstreams[k];
+    for (unsigned i = 0; i < n; i++) {
         struct cuda_event *e = cuda_event_get(d, "freeing device memory");
         CUDA_CHECK(cudaEventRecord(e->ev, others[i]), "freeing device memory", d->index);
         CUDA_CHECK(cudaStreamWaitEvent(d->fstream, e->ev, 0), "freeing device memory",

@@ -13,10 +13,11 @@ $(INSTR_DIR)/%: tests/instr/%.c include/nanort.h $(NANORT_LIB_A)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_COMMON) -o $@ $< $(NANORT_LIB_A) $(LDLIBS_COMMON)
 
-ALL_TARGETS += $(INSTR_KNOWN) $(INSTR_DEVICE)
+INSTR_TG     := $(INSTR_DIR)/taskgraph_trace
+ALL_TARGETS += $(INSTR_KNOWN) $(INSTR_DEVICE) $(INSTR_TG)
 
 .PHONY: check-instr
-check-instr: $(INSTR_KNOWN) $(INSTR_DEVICE) $(MCC_BIN) $(BUILD)/lib/libnanort.so \
+check-instr: $(INSTR_KNOWN) $(INSTR_DEVICE) $(INSTR_TG) tests/instr/taskgraph.sh $(MCC_BIN) $(BUILD)/lib/libnanort.so \
              $(BUILD)/lib/mcc/include/omp.h tests/instr/run.sh tests/instr/check_trace.py \
              tests/instr/check_graph.py
 	@for w in 1 2 4; do \
@@ -30,5 +31,6 @@ check-instr: $(INSTR_KNOWN) $(INSTR_DEVICE) $(MCC_BIN) $(BUILD)/lib/libnanort.so
 	@$(HARNESS) run $(RESULTS) instr/summary-nested -- $(INSTR_RUN) summary-nested
 	@$(HARNESS) run $(RESULTS) instr/ompss-programs -- $(INSTR_RUN) ompss-programs
 	@$(HARNESS) run $(RESULTS) instr/device-tracks -- $(INSTR_RUN) devices $(INSTR_DEVICE)
+	@$(HARNESS) run $(RESULTS) instr/taskgraph -- tests/instr/taskgraph.sh $(INSTR_TG)
 
 CHECK_TARGETS += check-instr
