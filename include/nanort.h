@@ -244,6 +244,56 @@ void nanort_taskyield(void);
 void nanort_critical_enter(const char *name);
 void nanort_critical_leave(const char *name);
 
+/* ---- events: tasks that complete on events too (events.c) ------------------------ */
+
+/*
+ * detach(event) (OpenMP 5.0): create the task like nanort_task_create(), and store its
+ * event handle (a nanort_event_handle, the same bits as omp_event_handle_t) at `event`
+ * before the task captures its data.  The task completes (its dependences are released)
+ * when its body and children have ended AND the event was fulfilled with
+ * omp_fulfill_event(handle), in either order.
+ */
+typedef uintptr_t nanort_event_handle;
+nanort_task *nanort_task_create_detach(struct nanort_task_type *type, size_t args_size,
+                                       unsigned nregions, unsigned ndims_total, void **args,
+                                       void *event);
+
+/* Event counters, for task-aware libraries (TAMPI_Iwait binds MPI requests to the running
+ * task): the running task's counter (NULL in main or outside a task body); its body may
+ * bind n more events to it; any thread fulfils them.  The task completes once its body,
+ * its children and all its events are done. */
+void *nanort_task_events(void);
+void nanort_task_events_increase(void *counter, unsigned n);
+void nanort_task_events_decrease(void *counter, unsigned n);
+
+/* ---- polling services and waiting (poll.c): for libraries that progress requests ---- */
+
+/*
+ * A polling service: `fn(arg)` is called every --poll-period microseconds by the
+ * runtime's polling thread (never by a worker, so no worker is kept busy), while it is
+ * registered; it returns nonzero to unregister itself.  Services run one at a time.
+ */
+typedef int nanort_poll_fn(void *arg);
+void nanort_poll_register(const char *name, nanort_poll_fn *fn, void *arg);
+void nanort_poll_unregister(nanort_poll_fn *fn, void *arg);
+
+/*
+ * Wait until done(arg) returns nonzero.  On a worker (inside a task body, or main) the
+ * thread runs other ready tasks meanwhile, as a taskwait does, and sleeps when none is
+ * ready; a service that makes the condition true calls nanort_wake_waiters().  A task
+ * waiting here is resumed only after the tasks it runs meanwhile have returned.
+ */
+typedef int nanort_cond_fn(void *arg);
+void nanort_wait_until(nanort_cond_fn *done, void *arg);
+void nanort_wake_waiters(void);
+
+/* ---- cluster mode (nanort/cluster.c, devices/cluster/) ---------------------------- */
+
+/* mcc calls it first in main.  Under NX_ARGS=--cluster with mpirun, ranks other than 0
+ * serve rank 0's tasks here and exit without running main; elsewhere it does nothing
+ * (returns 0). */
+int nanort_main_enter(void);
+
 /* ---- queries --------------------------------------------------------------------- */
 
 /* 1 inside a task that runs under final (so mcc-generated code may call the body
@@ -271,6 +321,8 @@ int omp_get_max_threads(void);
 int omp_get_thread_num(void);
 int omp_get_num_procs(void);
 double omp_get_wtime(void);
+typedef uintptr_t omp_event_handle_t;
+void omp_fulfill_event(omp_event_handle_t event);
 
 #ifdef __cplusplus
 }

@@ -155,14 +155,14 @@ static void apply_clauses(struct capture *c, const struct lower_dir *d, size_t o
         for (int k = 0; k < cl->nrefs; k++) {
             struct sym *s = ref_sym(L, cl->refs[k], off);
             bool privatises = cl->kind == OMP_CL_PRIVATE || cl->kind == OMP_CL_FIRSTPRIVATE ||
-                              cl->kind == OMP_CL_REDUCTION;
+                              cl->kind == OMP_CL_REDUCTION || cl->kind == OMP_CL_DETACH;
             struct lower_var *v = s ? cap_add(c, s, off, privatises) : NULL;
             if (!v)
                 continue;
             switch (cl->kind) {
             case OMP_CL_SHARED: v->share = LOWER_SHARED; break;
             case OMP_CL_PRIVATE: v->share = LOWER_PRIVATE; break;
-            case OMP_CL_FIRSTPRIVATE: v->share = LOWER_FIRSTPRIVATE; break;
+            case OMP_CL_FIRSTPRIVATE: case OMP_CL_DETACH: v->share = LOWER_FIRSTPRIVATE; break;
             case OMP_CL_REDUCTION:
                 v->share = LOWER_REDUCTION;
                 v->red = cl;
@@ -566,11 +566,12 @@ static char *outline(struct lower *L, const struct lower_dir *d, struct ast *bod
         rewrite_insert_before(L->rw, L->fn->kid[1]->begin, "__attribute__((optimize(\"O1\"))) ");
     }
 
+    const char *create_tail, *create_fn = lower_create_fn(L, d, &create_tail);
     lbuf_printf(&create, "__SIZE_TYPE__ nrt_sz = sizeof(struct %s__nrt_env%d); %s"
-                "void *nrt_a; nanort_task *nrt_t = nanort_task_create(&%s__nrt_type%d, "
-                "nrt_sz, nrt_nr, nrt_nd, &nrt_a); struct %s__nrt_env%d "
-                "*nrt_x = nrt_a; (void)nrt_x; %s%s", fn, n, o.size.s ? o.size.s : "", fn, n,
-                fn, n, o.init.s ? o.init.s : "", extra_init ? extra_init : "");
+                "void *nrt_a; nanort_task *nrt_t = %s(&%s__nrt_type%d, "
+                "nrt_sz, nrt_nr, nrt_nd, &nrt_a%s); struct %s__nrt_env%d "
+                "*nrt_x = nrt_a; (void)nrt_x; %s%s", fn, n, o.size.s ? o.size.s : "", create_fn,
+                fn, n, create_tail, fn, n, o.init.s ? o.init.s : "", extra_init ? extra_init : "");
     if (add.s)
         lbuf_puts(&create, add.s);
     if (group)

@@ -511,7 +511,7 @@ int lower_translation_unit(struct translation *t);
     X(OMP_CL_SCHEDULE, "schedule", SCHEDULE, 0) X(OMP_CL_NOWAIT, "nowait", NONE, 0) \
     X(OMP_CL_READ, "read", NONE, 0) X(OMP_CL_WRITE, "write", NONE, 0) \
     X(OMP_CL_UPDATE, "update", NONE, 0) X(OMP_CL_CAPTURE, "capture", NONE, 0) \
-    X(OMP_CL_SEQ_CST, "seq_cst", NONE, 0)
+    X(OMP_CL_SEQ_CST, "seq_cst", NONE, 0) X(OMP_CL_DETACH, "detach", NAMES, 0)
 
 /* Reduction operators; USER is a declared reduction identifier (red_id holds it). */
 #define OMP_REDUCTION_OPS(X) \
@@ -849,6 +849,10 @@ const struct omp_clause *lower_dir_find(const struct lower_dir *d, enum omp_clau
 void lower_submit(struct lower *L, struct lower_buf *b, const struct lower_dir *d);
 /* `sorry, unimplemented` for a device other than smp; false when so. */
 bool lower_check_devices(struct lower *L, const struct lower_dir *d);
+/* lower_detach.c: the function that creates a task of d, nanort_task_create, or under
+ * detach(ev) nanort_task_create_detach; *tail gets the text of its extra argument (`, &ev`
+ * in the creating context) or "".  Reports a detach clause it cannot lower. */
+const char *lower_create_fn(struct lower *L, const struct lower_dir *d, const char **tail);
 
 /* lower_deps.c: the regions of a task's clauses.  `count` gets code adding to nrt_nr and
  * nrt_nd (regions, dimensions), `add` the nanort_task_region calls on nrt_t. */

@@ -48,7 +48,7 @@ _Static_assert(OMP_CL_COUNT <= 64, "allowed_clauses holds one 64-bit mask per di
     | CL(COPY_DEPS) | CL(NO_COPY_DEPS) | CL(IMPLEMENTS) | CL(NDRANGE) | CL(SHMEM) | CL(FILE) \
     | CL(NAME))
 static const uint64_t allowed_clauses[OMP_DIR_COUNT] = {
-    [OMP_DIR_TASK] = TASK_CLAUSES | TARGET_CLAUSES,
+    [OMP_DIR_TASK] = TASK_CLAUSES | TARGET_CLAUSES | CL(DETACH),
     [OMP_DIR_TARGET] = TARGET_CLAUSES,
     [OMP_DIR_TASKWAIT] = DEP_CLAUSES | CL(ON) | CL(NOFLUSH),
     [OMP_DIR_ATOMIC] = CL(READ) | CL(WRITE) | CL(UPDATE) | CL(CAPTURE) | CL(SEQ_CST),

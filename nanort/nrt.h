@@ -232,6 +232,8 @@ enum nrt_task_flag {
     NRT_TF_COMMUTATIVE = 1u << 4,/* has commutative regions: take tokens before running */
     NRT_TF_REGISTERED = 1u << 5, /* its regions are in the parent's domain */
     NRT_TF_INLINE = 1u << 6,     /* in its creator's inline frame stack: runs in submit */
+    NRT_TF_DETACHED = 1u << 7,   /* completes on events too (events.c): set before submission
+                                  * (detach) or by the body's own thread (event counters) */
 };
 
 /* Per task type runtime data (type->rt), created at the type's first use. */
@@ -315,6 +317,9 @@ struct nanort_task {
     /* Undeferred device task: the creator's flag, set to 1 by the manager once the task
      * finished (device.c), NULL otherwise.  Written before the task is queued. */
     atomic_int *dev_done;
+    /* events.c, with NRT_TF_DETACHED: 1 + events not yet fulfilled; the 1 stands for the
+     * end of the body and of the children.  Whoever takes it to 0 completes the task. */
+    atomic_long events;
 };
 _Static_assert(offsetof(struct nanort_task, pending) - offsetof(struct nanort_task, nchildren)
                    >= NRT_CACHELINE, "creator and completers would share a cache line");
@@ -330,6 +335,7 @@ static inline void nrt_task_init_counts(struct nanort_task *t)
     atomic_init(&t->pending, NRT_BODY_BIAS);
     atomic_init(&t->wait_target, -1);
     atomic_init(&t->npred, 0);
+    atomic_init(&t->events, 0);
 }
 
 /* The implicit task of main (also the parent of tasks created by foreign threads). */
@@ -352,6 +358,14 @@ static inline bool nrt_dev_wanted(const struct nanort_task *t)
            (t->impl == NULL || t->space > 0);
 }
 void nrt_task_free_all(void);
+/* A heap task (never an inline frame), for tasks that complete on events (events.c). */
+nanort_task *nrt_task_create_heap(struct nanort_task_type *type, size_t args_size,
+                                  unsigned nregions, unsigned ndims_total, void **args);
+/* The last event of a detached task whose body and children ended: complete it. */
+void nrt_task_events_done(struct nanort_task *t);
+/* An inline frame whose body bound events (events.c): wait, running other tasks, until
+ * they are fulfilled (its frame is popped when submit returns). */
+void nrt_events_wait_inline(struct nanort_task *t);
 /* Give back the blocks batched for other workers (before sleeping or stopping). */
 void nrt_task_flush_frees(void);
 

@@ -488,6 +488,14 @@ nanort_task *nanort_task_create(struct nanort_task_type *type, size_t args_size,
     return create_heap(type, info, args_size, nregions, ndims_total, args);
 }
 
+nanort_task *nrt_task_create_heap(struct nanort_task_type *type, size_t args_size,
+                                  unsigned nregions, unsigned ndims_total, void **args)
+{
+    nrt_ensure_started();
+    note_spawner();
+    return create_heap(type, nrt_type_info(type), args_size, nregions, ndims_total, args);
+}
+
 void nanort_task_region(nanort_task *t, unsigned flags, const void *base, unsigned ndims,
                         const struct nanort_dim *dims)
 {
@@ -573,10 +581,17 @@ static void run_body(struct nanort_task *t)
 }
 
 /* t and all its descendants finished: release its dependences, free it, and tell the
- * parent (which completes in turn when this was its last child and its body is done). */
-static void complete(struct nanort_task *t)
+ * parent (which completes in turn when this was its last child and its body is done).
+ * A detached task also waits for its events (events.c): `event_done` when the caller
+ * fulfilled the last one. */
+static void complete(struct nanort_task *t, bool event_done)
 {
     for (;;) {
+        /* seq_cst: pairs with the decrement of nanort_task_events_decrease(). */
+        if (NRT_UNLIKELY(t->flags & NRT_TF_DETACHED) && !event_done &&
+            atomic_fetch_sub(&t->events, 1) != 1)
+            return;                 /* the last event fulfilled completes it */
+        event_done = false;
         struct nanort_task *parent = t->parent;
         /* commutative exclusion lasts until the descendants finished too */
         if (t->flags & NRT_TF_COMMUTATIVE)
@@ -623,7 +638,12 @@ static void finish_body(struct nanort_task *t)
     long n = children_of(t);
     /* No children: nobody else touches pending, no read-modify-write needed. */
     if (n == 0 || atomic_fetch_add(&t->pending, n - NRT_BODY_BIAS) + (n - NRT_BODY_BIAS) == 0)
-        complete(t);                /* seq_cst RMW above: as in complete() */
+        complete(t, false);         /* seq_cst RMW above: as in complete() */
+}
+
+void nrt_task_events_done(struct nanort_task *t)
+{
+    complete(t, true);
 }
 
 /* One more child of parent, submitted by the calling thread. */
@@ -758,6 +778,8 @@ static void submit_inline(struct nanort_task *t, unsigned flags)
         nrt_wait_children(t);
         nrt_handoff_flush();
     }
+    if (NRT_UNLIKELY(t->flags & NRT_TF_DETACHED))
+        nrt_events_wait_inline(t);  /* its frame outlives it otherwise (events.c) */
     if (t->domain)                  /* children with regions, all finished now */
         nrt_domain_free(t->domain);
     nrt_current = prev;
