@@ -285,6 +285,17 @@ void nanort_poll_unregister(nanort_poll_fn *fn, void *arg);
  */
 typedef int nanort_cond_fn(void *arg);
 void nanort_wait_until(nanort_cond_fn *done, void *arg);
+/* Pause the calling task until done(arg) returns nonzero: its thread sleeps and its
+ * worker is given to another thread meanwhile (the cores stay busy); it gets its worker
+ * back after.  Where that is not possible (inside a critical section, or a tiny task run
+ * in its creator's frame), waits as nanort_wait_until() does.  TAMPI's blocking mode. */
+void nanort_block_until(nanort_cond_fn *done, void *arg);
+/* Tasks of this program may block (TAMPI's blocking mode calls it at MPI_Init_thread):
+ * from then on a creator never runs a new task itself at once (--schedule=wf, a full
+ * queue, the cut-off): a task that blocked would pause its creator too, and the creator
+ * may be the one that has to create what unblocks it. */
+void nanort_tasks_may_block(void);
+/* The condition of a nanort_wait_until() or nanort_block_until() may hold now. */
 void nanort_wake_waiters(void);
 
 /* ---- cluster mode (nanort/cluster.c, devices/cluster/) ---------------------------- */

@@ -317,6 +317,7 @@ struct nanort_task {
     /* Undeferred device task: the creator's flag, set to 1 by the manager once the task
      * finished (device.c), NULL otherwise.  Written before the task is queued. */
     atomic_int *dev_done;
+    unsigned args_size;             /* bytes of the argument block (heap tasks) */
     /* events.c, with NRT_TF_DETACHED: 1 + events not yet fulfilled; the 1 stands for the
      * end of the body and of the children.  Whoever takes it to 0 completes the task. */
     atomic_long events;
@@ -352,9 +353,12 @@ void nrt_task_body_done(struct nanort_task *t);
 /* Whether ready task t must go through nrt_dev_dispatch(): only types with accelerator
  * implementations when spaces exist, so the smp path pays one predictable branch. */
 extern int nrt_nspaces;
+/* A space runs smp implementations (cluster mode): every type may go there.  Set at
+ * start before any task exists (device.c), read-only afterwards. */
+extern bool nrt_dev_runs_smp;
 static inline bool nrt_dev_wanted(const struct nanort_task *t)
 {
-    return NRT_UNLIKELY(nrt_nspaces > 1) && t->info && t->info->has_dev &&
+    return NRT_UNLIKELY(nrt_nspaces > 1) && t->info && (t->info->has_dev || nrt_dev_runs_smp) &&
            (t->impl == NULL || t->space > 0);
 }
 void nrt_task_free_all(void);
@@ -391,6 +395,9 @@ struct nrt_worker {
     int depth;                      /* nesting of task bodies on this thread (stats) */
     unsigned sample_tick;           /* bodies run here, to time one in NRT_SAMPLE_EVERY */
     int crit_depth;                 /* critical sections this thread is in (this thread only) */
+    /* block.c: a paused thread wants this slot back from the thread holding it; set and
+     * cleared under block.c's lock, seq_cst; the holder reads it in its loops. */
+    atomic_int slot_wanted;
     /* Inline frames (task.c): a bump-allocated LIFO stack of tasks without regions that
      * run in nanort_task_submit(); inl_open: one was created and not yet submitted.
      * This thread only. */
@@ -437,6 +444,34 @@ bool nrt_handoff(struct nanort_task *t);
 /* Queue the kept task, if any (before leaving a loop that runs tasks). */
 void nrt_handoff_flush(void);
 uint64_t nrt_now_ns(void);
+/* The worker loop of a thread that holds a slot (spares, block.c); returns at stop, or
+ * when a spare gave its borrowed slot back. */
+void nrt_worker_loop(void);
+/* Bind the calling thread to slot w's core (when the workers are bound). */
+void nrt_worker_bind(struct nrt_worker *w);
+/* Wake every thread asleep in a worker loop or a wait (a slot of theirs is wanted). */
+void nrt_wake_sleepers(void);
+
+/* ---- block.c: pausing a task whose thread blocks (task-aware MPI) ------------------ */
+/* The calling task waits until done(arg) without holding its worker: a spare thread runs
+ * the slot meanwhile, and the slot comes back after.  False (nothing done) when the slot
+ * cannot be lent now (inline frames, critical section, foreign thread): wait nested. */
+bool nrt_block_until(nrt_cond_fn *done, void *arg);
+/* Tasks may block (nanort_tasks_may_block()): a creator never runs a new task at once
+ * (work-first, full queue, cut-off), since a task that blocks would pause its creator,
+ * which may have to create what unblocks it.  Set before tasks exist, read-only after. */
+extern bool nrt_tasks_block;
+/* The holder of a wanted slot, between two tasks of its loop: give it; true when the
+ * caller (a spare) has no slot any more and must leave its loop. */
+bool nrt_slot_give_top(void);
+/* The holder of a wanted slot about to sleep in a wait for done(arg): give the slot,
+ * sleep until done, take it back; false when it could not (wait as usual). */
+bool nrt_slot_give_waiting(nrt_cond_fn *done, void *arg);
+/* A condition a blocked thread waits for may hold now. */
+void nrt_block_wake(void);
+/* At shutdown, after the workers stopped: stop and join the spares. */
+void nrt_block_stop(void);
+void nrt_block_after_fork(void);
 
 /* ---- sched.c and the policies ---------------------------------------------------- */
 
@@ -585,6 +620,13 @@ struct nrt_compute_ops {
     nrt_event (*end)(struct nrt_space *s, nanort_ctx *ctx);
     /* nanort_cuda_stream(): the queue the task's own launches must use, or NULL. */
     void *(*stream)(struct nrt_space *s, nanort_ctx *ctx);
+    /* Optional: run the implementation instead of calling impl->run on the manager
+     * (cluster: send it to its rank); end() then gives the event of its completion. */
+    void (*run)(struct nrt_space *s, nanort_ctx *ctx);
+    /* Optional: the time the task's own work took, as the device measured it (for the
+     * versioning model, when the space runs several tasks at once); called after the
+     * event of end() is done, before it is released. */
+    uint64_t (*run_ns)(struct nrt_space *s, nrt_event done);
 };
 
 struct nrt_device_ops {
@@ -607,6 +649,10 @@ struct nrt_device_ops {
      * results back eagerly (--eager-writeback): a copy that blocked would stall the
      * manager's next launches. */
     bool (*async_out)(struct nrt_space *s, const void *host, const struct nrt_xfer *x);
+    /* Spaces that run smp implementations elsewhere (cluster: a remote rank) set it; they
+     * get every smp task that accepts() takes (NULL: all). */
+    bool runs_smp;
+    bool (*accepts)(struct nrt_space *s, const struct nanort_task *t);
 };
 
 /* --summary counters of a space: written by its manager thread (or under the cache lock),
@@ -628,15 +674,22 @@ struct nrt_space {
     void *priv;                     /* the plugin's per-device data */
     struct nrt_space_stats stats;
     struct nrt_dev_queue *queue;    /* device.c: ready tasks, manager thread */
+    int width;                      /* tasks it runs at once (versioning divides its queued
+                                     * work by it); 0: one */
+    int inflight;                   /* tasks its manager keeps started; 0: --device-inflight */
 };
 extern struct nrt_space *nrt_spaces[NRT_MAX_SPACES];
 extern int nrt_nspaces;             /* constant after start; 1 = host only */
 
 /* Devices register from a constructor; the core never names a device. */
 void nrt_device_register(const struct nrt_device_ops *ops);
+/* The kind of the cluster plugin's spaces: no implementation targets it (remote ranks
+ * run smp implementations, runs_smp), so it has a slot past the public kinds. */
+#define NRT_DEVICE_CLUSTER NANORT_DEVICE_KIND_COUNT
+#define NRT_KIND_SLOTS (NANORT_DEVICE_KIND_COUNT + 1)
 /* Registered devices by kind (runtime.c): written before main and at start (before any
  * worker exists), read-only afterwards.  Looked up on every task run, hence inline. */
-extern const struct nrt_device_ops *nrt_devices[NANORT_DEVICE_KIND_COUNT];
+extern const struct nrt_device_ops *nrt_devices[NRT_KIND_SLOTS];
 static inline const struct nrt_device_ops *nrt_device(enum nanort_device_kind kind)
 {
     return (unsigned)kind < NANORT_DEVICE_KIND_COUNT ? nrt_devices[kind] : NULL;
@@ -806,6 +859,33 @@ static inline bool nrt_versioning_on(void)
 }
 /* Index of impl in info->impls. */
 unsigned nrt_impl_index(const struct nrt_type_info *info, const struct nanort_impl *impl);
+
+/* ---- cluster.c: cluster mode's options and plugin (devices/cluster/) --------------- */
+struct nrt_cluster_cfg {
+    /* Options: written by nrt_config_load(), read-only afterwards. */
+    bool on;                        /* --cluster */
+    const char *chunk_opt;          /* --cluster-chunk */
+    int inflight;                   /* --cluster-inflight (0: automatic) */
+    int poll_us;                    /* --cluster-poll */
+    /* Set by nrt_cluster_start() before the spaces open, read-only afterwards. */
+    bool active;                    /* --cluster under mpirun with 2 ranks or more */
+    int rank, size;
+    size_t chunk;                   /* bytes per message of a transfer */
+};
+extern struct nrt_cluster_cfg nrt_cluster;
+/* What the plugin gives libnanort (it registers from a constructor). */
+struct nrt_cluster_plugin {
+    /* On a rank other than 0, once the runtime started: serve rank 0 until it stops, then
+     * exit; never returns. */
+    void (*serve)(void);
+};
+void nrt_cluster_register(const struct nrt_cluster_plugin *p);
+/* The rank and size mpirun gave this process (environment), -1 when none. */
+int nrt_cluster_rank(void);
+int nrt_cluster_size(void);
+bool nrt_cluster_active(void);
+/* At start, before the devices open: decide whether cluster mode is active. */
+void nrt_cluster_start(void);
 
 /* ---- runtime.c ------------------------------------------------------------------- */
 /* Start the runtime at first use (cheap check on the hot path). */

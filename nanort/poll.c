@@ -155,7 +155,18 @@ void nanort_wait_until(nanort_cond_fn *done, void *arg)
     }
 }
 
+void nanort_block_until(nanort_cond_fn *done, void *arg)
+{
+    if (done(arg))
+        return;
+    nrt_ensure_started();
+    struct user_cond c = {done, arg};
+    if (!nrt_block_until(user_done, &c))
+        nanort_wait_until(done, arg);
+}
+
 void nanort_wake_waiters(void)
 {
     nrt_wake_waiters();
+    nrt_block_wake();
 }

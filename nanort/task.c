@@ -117,7 +117,7 @@ static bool queue_is_full(void)
  * (critical.c). */
 static bool may_run_at_once(void)
 {
-    return nrt_self && nrt_self->crit_depth == 0;
+    return nrt_self && nrt_self->crit_depth == 0 && !nrt_tasks_block;
 }
 
 /* ---- adaptive cut-off ------------------------------------------------------------ */
@@ -460,6 +460,7 @@ create_heap(struct nanort_task_type *type, struct nrt_type_info *info, size_t ar
     t->dims = (struct nanort_dim *)((char *)t->args + dims);
     t->max_regions = nregions;
     t->max_dims = ndims_total;
+    t->args_size = (unsigned)args_size;
     nrt_task_init_counts(t);
     if (nrt_cfg.summary)
         atomic_fetch_add_explicit(&t->info->created, 1, memory_order_relaxed);
@@ -515,7 +516,7 @@ void nanort_task_region(nanort_task *t, unsigned flags, const void *base, unsign
      * their own, losing the others' updates: run them one at a time (commutative), which
      * concurrent allows */
     if (NRT_UNLIKELY(nrt_nspaces > 1) && (flags & NANORT_DEP_MODE_MASK) == NANORT_DEP_CONCURRENT &&
-        (flags & NANORT_COPY_OUT) && t->info->has_dev)
+        (flags & NANORT_COPY_OUT) && (t->info->has_dev || nrt_dev_runs_smp))
         flags = (flags & ~(unsigned)NANORT_DEP_MODE_MASK) | NANORT_DEP_COMMUTATIVE;
     r->flags = flags;
     nrt_region_normalise(r);
@@ -555,7 +556,7 @@ static void run_body(struct nanort_task *t)
     nrt_current = t;
     t->impl = impl;                 /* named by --trace, --summary and crash reports */
     if (NRT_UNLIKELY(nrt_instr_on)) nrt_instr_task_begin(t, w ? w->id : -1);
-    if (NRT_UNLIKELY(t->info->nimpls > 1) && nrt_versioning_on()) {
+    if (NRT_UNLIKELY(t->info->nimpls > 1 || t->vchosen) && nrt_versioning_on()) {
         uint64_t v0 = nrt_now_ns();
         nrt_device(impl->device)->run(impl, t->args, &ctx);
         nrt_vers_done(t, nrt_impl_index(t->info, impl), nrt_now_ns() - v0);
