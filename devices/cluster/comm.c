@@ -16,6 +16,7 @@
 #include "cluster.h"
 
 #include <errno.h>
+#include <sys/prctl.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -199,10 +200,17 @@ static bool stop_asked(void)
     return s;
 }
 
+/* How long an idle rank keeps polling at --cluster-poll after its last message: rank 0
+ * often waits for one reply at a time (a copy back to the host). */
+#define RECENT_NS (200 * 1000 * 1000L)
+
 static void *comm_main(void *arg)
 {
     (void)arg;
+    /* short naps must be short: the default timer slack (50 us) would round them up */
+    prctl(PR_SET_TIMERSLACK, 1000UL, 0, 0, 0);
     long sleep_ns = 1000;
+    uint64_t last = nrt_now_ns();
     for (;;) {
         int n = run_jobs();
         n += test_round();
@@ -210,12 +218,14 @@ static void *comm_main(void *arg)
             cl_after_round();
         if (n > 0) {
             sleep_ns = 1000;
+            last = nrt_now_ns();
             continue;
         }
         bool pending = R.n > R.nbackground || atomic_load(&busy) > 0;
         if (!pending && stop_asked() && (!cl_finished || cl_finished()))
             break;
-        long cap = pending ? poll_max_ns() : 1000 * 1000L;
+        bool recent = nrt_now_ns() - last < (uint64_t)RECENT_NS;
+        long cap = pending || recent ? poll_max_ns() : 1000 * 1000L;
         nap(sleep_ns < cap ? sleep_ns : cap);
         if (sleep_ns < cap)
             sleep_ns *= 2;

@@ -297,9 +297,9 @@ int TAMPI_Nonblocking_enabled(int *flag)
 static void refuse_in_cluster_mode(void)
 {
     if (nrt_cluster_active())
-        nrt_fatal("this program initialises MPI itself, but NX_ARGS has --cluster: cluster "
-                  "mode runs programs that do not call MPI (rank 0 runs main and the other "
-                  "ranks serve its tasks); run an MPI+OmpSs program without --cluster");
+        cl_die("this program initialises MPI itself, but NX_ARGS has --cluster: cluster mode "
+               "runs programs that do not call MPI (rank 0 runs main and the other ranks "
+               "serve its tasks); run an MPI+OmpSs program without --cluster");
 }
 
 static void after_init(int provided)
