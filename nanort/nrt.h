@@ -601,6 +601,11 @@ struct nrt_mem_ops {
     nrt_event (*copy_peer)(struct nrt_space *dst, void *dbuf, size_t doff,
                            struct nrt_space *src, void *sbuf, size_t soff,
                            const struct nrt_xfer *x, nrt_event after);
+    /* Optional, instead of copy_peer, for plugins whose memory is found by host address
+     * and never evicted (cluster ranks): the bytes of `host` from src to dst.  Not waited
+     * for: the event joins the destination's, and the plugin orders later uses itself. */
+    nrt_event (*copy_peer_at)(struct nrt_space *dst, struct nrt_space *src, const void *host,
+                              const struct nrt_xfer *x);
     void (*wait)(struct nrt_space *s, nrt_event e);        /* block until e is done */
     bool (*query)(struct nrt_space *s, nrt_event e);       /* true when e is done */
     void (*release)(struct nrt_space *s, nrt_event e);
@@ -653,6 +658,9 @@ struct nrt_device_ops {
      * get every smp task that accepts() takes (NULL: all). */
     bool runs_smp;
     bool (*accepts)(struct nrt_space *s, const struct nanort_task *t);
+    /* The allocations of one space that cover the same host bytes are the same memory
+     * (cluster ranks): a byte valid in one of them is valid in all. */
+    bool shared_views;
 };
 
 /* --summary counters of a space: written by its manager thread (or under the cache lock),

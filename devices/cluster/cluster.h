@@ -25,10 +25,14 @@
  *                 WRITE  then the data on the transfer's own tag, in chunks
  *                 READ   r sends the data back on the transfer's tag, in chunks
  *                 RUN    run task type/impl with this argument block; DONE when finished
+ *                 PSEND  r sends the data to another rank (a copy between two ranks)
+ *                 PRECV  r receives the data from another rank (counts as a WRITE)
  *                 STOP   no more messages: finish and exit
  *   r -> rank 0   REPLY tag: DONE (the run's id, the body's time)
- * Rank r carries them out in arrival order, except that transfers overlap: a READ or a
- * RUN waits until every WRITE received before it has landed.
+ * Rank r carries them out in arrival order, except that transfers overlap: a READ, PSEND
+ * or RUN waits until every WRITE and PRECV received before it has landed, and a RUN also
+ * until the data of earlier READs and PSENDs has left (rank 0 copies results back without
+ * waiting, --eager-writeback, and the next task may overwrite them).
  */
 #ifndef CLUSTER_H
 #define CLUSTER_H
@@ -37,13 +41,15 @@
 
 #include <mpi.h>
 
-enum cl_op { CL_WRITE = 1, CL_READ, CL_RUN, CL_STOP, CL_DONE };
+enum cl_op { CL_WRITE = 1, CL_READ, CL_RUN, CL_STOP, CL_DONE, CL_PSEND, CL_PRECV };
 
 enum cl_tag { CL_TAG_CTRL = 1, CL_TAG_REPLY = 2, CL_TAG_ARGS = 3, CL_TAG_DATA = 16 };
 
 struct cl_msg {
     uint32_t op;                    /* enum cl_op */
     uint32_t args_follow;           /* RUN: the argument block comes on CL_TAG_ARGS */
+    int32_t peer;                   /* PSEND: the rank to send to; PRECV: to receive from */
+    int32_t unused;
     uint64_t id;                    /* RUN/DONE: rank 0's event; WRITE/READ: the data tag */
     uint64_t addr;                  /* WRITE/READ: remote address of the first byte */
     uint64_t width, rows, pitch;    /* WRITE/READ: rows of width bytes, pitch apart */

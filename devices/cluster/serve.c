@@ -48,8 +48,9 @@ struct item {
 /* Communication thread only. */
 static struct {
     char ctrl[CL_CTRL_MAX];
-    struct write *writes, *writes_tail;   /* incomplete WRITEs, oldest first */
+    struct write *writes, *writes_tail;   /* incomplete WRITEs and PRECVs, oldest first */
     uint64_t nwrites;
+    long sends;                     /* messages of READs and PSENDs not sent yet */
     struct item *head, *tail;
     bool stop_seen;
 } S;
@@ -200,7 +201,8 @@ static void write_landed(void *arg, MPI_Status *st)
     }
 }
 
-static void post_data(const struct cl_msg *m, bool send, cl_done_fn *done, void *arg)
+/* The data of m, to or from `rank` (rank 0, or the peer of a PSEND / PRECV). */
+static void post_data(const struct cl_msg *m, int rank, bool send, cl_done_fn *done, void *arg)
 {
     unsigned n = cl_pieces(m->width, m->rows, m->chunk);
     for (unsigned k = 0; k < n; k++) {
@@ -211,21 +213,24 @@ static void post_data(const struct cl_msg *m, bool send, cl_done_fn *done, void 
         char *at = (char *)(uintptr_t)m->addr + off;
         MPI_Request r;
         if (send)
-            cl_mpi_check(PMPI_Isend(at, count, type, 0, (int)m->id, cl_comm, &r), "MPI_Isend",
-                         "sending data back to rank 0");
+            cl_mpi_check(PMPI_Isend(at, count, type, rank, (int)m->id, cl_comm, &r),
+                         "MPI_Isend", "sending data to another rank");
         else
-            cl_mpi_check(PMPI_Irecv(at, count, type, 0, (int)m->id, cl_comm, &r), "MPI_Irecv",
-                         "receiving data from rank 0");
+            cl_mpi_check(PMPI_Irecv(at, count, type, rank, (int)m->id, cl_comm, &r),
+                         "MPI_Irecv", "receiving data from another rank");
+        if (send)
+            S.sends++;
         if (type != MPI_BYTE)
             PMPI_Type_free(&type);
         cl_watch(r, done, arg, false);
     }
 }
 
-static void nothing(void *arg, MPI_Status *st)
+static void sent(void *arg, MPI_Status *st)
 {
     (void)arg;
     (void)st;
+    S.sends--;
 }
 
 static void args_came(void *arg, MPI_Status *st)
@@ -265,7 +270,7 @@ static void ctrl_came(void *arg, MPI_Status *st)
     (void)st;
     struct cl_msg m;
     memcpy(&m, S.ctrl, sizeof m);
-    if (m.op == CL_WRITE) {
+    if (m.op == CL_WRITE || m.op == CL_PRECV) {
         struct write *w = nrt_xcalloc(1, sizeof *w);
         w->seq = S.nwrites++;
         w->left = (int)cl_pieces(m.width, m.rows, m.chunk);
@@ -274,8 +279,8 @@ static void ctrl_came(void *arg, MPI_Status *st)
         else
             S.writes = w;
         S.writes_tail = w;
-        post_data(&m, false, write_landed, w);
-    } else if (m.op == CL_READ || m.op == CL_RUN || m.op == CL_STOP) {
+        post_data(&m, m.op == CL_PRECV ? m.peer : 0, false, write_landed, w);
+    } else if (m.op == CL_READ || m.op == CL_PSEND || m.op == CL_RUN || m.op == CL_STOP) {
         queue_item(&m, S.ctrl + sizeof m);
     } else {
         cl_die("unexpected message %u from rank 0", m.op);
@@ -297,13 +302,15 @@ static void after_round(void)
     while (S.head) {
         struct item *it = S.head;
         uint64_t oldest = S.writes ? S.writes->seq : UINT64_MAX;
-        if (it->args_pending || oldest < it->writes_before)
+        if (it->args_pending || oldest < it->writes_before ||
+            (it->m.op == CL_RUN && S.sends > 0))
             return;
         S.head = it->next;
         if (!S.head)
             S.tail = NULL;
         switch (it->m.op) {
-        case CL_READ: post_data(&it->m, true, nothing, NULL); break;
+        case CL_READ: post_data(&it->m, 0, true, sent, NULL); break;
+        case CL_PSEND: post_data(&it->m, it->m.peer, true, sent, NULL); break;
         case CL_RUN: start_task(&it->m, it->args); break;
         case CL_STOP: S.stop_seen = true; break;
         }

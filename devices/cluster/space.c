@@ -52,7 +52,6 @@ static pthread_cond_t wait_cond = PTHREAD_COND_INITIALIZER;
 static struct {
     _Atomic(const char *) label;    /* NULL: free; relaxed, read by a signal handler */
     atomic_int rank;
-    atomic_ulong id;
 } inflight[INFLIGHT_SLOTS];
 
 static int slot_take(const struct nanort_task *t, int rank)
@@ -62,7 +61,6 @@ static int slot_take(const struct nanort_task *t, int rank)
         const char *none = NULL;
         if (atomic_compare_exchange_strong(&inflight[i].label, &none, label)) {
             atomic_store(&inflight[i].rank, rank);
-            atomic_store(&inflight[i].id, t->id);
             return i;
         }
     }
@@ -89,17 +87,25 @@ static void on_sigterm(int sig)
     snprintf(buf, sizeof buf, "nanort: cluster rank 0: stopped by mpirun (SIGTERM: another "
              "rank died or failed; mpirun names it)");
     say(buf);
+    /* one entry per (label, rank), with how many such tasks were there */
     int n = 0;
     for (int i = 0; i < INFLIGHT_SLOTS; i++) {
         const char *l = atomic_load_explicit(&inflight[i].label, memory_order_relaxed);
-        if (!l)
+        int r = atomic_load_explicit(&inflight[i].rank, memory_order_relaxed), count = 0;
+        bool seen = false;
+        for (int j = 0; j < i && !seen; j++)
+            seen = atomic_load_explicit(&inflight[j].label, memory_order_relaxed) == l &&
+                   atomic_load_explicit(&inflight[j].rank, memory_order_relaxed) == r;
+        if (!l || seen)
             continue;
-        snprintf(buf, sizeof buf, "%s'%s' (task %lu) on rank %d", n++ ? ", " :
-                 "; tasks that were running on other ranks: ", l,
-                 (unsigned long)atomic_load(&inflight[i].id), atomic_load(&inflight[i].rank));
+        for (int j = i; j < INFLIGHT_SLOTS; j++)
+            count += atomic_load_explicit(&inflight[j].label, memory_order_relaxed) == l &&
+                     atomic_load_explicit(&inflight[j].rank, memory_order_relaxed) == r;
+        snprintf(buf, sizeof buf, "%s%d x '%s' on rank %d", n++ ? ", " :
+                 "; tasks that were running on other ranks: ", count, l, r);
         say(buf);
     }
-    say("\n");
+    say(n ? "\n" : "; no task was running on another rank\n");
     _exit(1);
 }
 
@@ -297,6 +303,7 @@ static void header_sent(void *arg, MPI_Status *st)
     ev_step(ev);
 }
 
+
 static void send_header(struct xfer *x)
 {
     MPI_Request r;
@@ -350,6 +357,46 @@ static nrt_event copy_in(struct nrt_space *s, void *buf, size_t off, const void 
     struct cl_event *ev = x->ev;
     cl_job(post_write, x);
     return ev;
+}
+
+/* Between two ranks: PRECV to the destination, PSEND to the source; done once both
+ * messages are sent (each rank orders the rest: the destination's next task waits for the
+ * data, like a WRITE's). */
+static void post_peer(void *arg)
+{
+    send_header(arg);
+}
+
+static nrt_event copy_peer_at(struct nrt_space *d, struct nrt_space *s, const void *host,
+                              const struct nrt_xfer *g)
+{
+    const struct cl_space *dr = d->priv, *sr = s->priv;
+    uint64_t tag = (uint64_t)data_tag();
+    struct cl_event *ev = ev_new(d, 2, NRT_LANE_PEER, g->width * g->rows);
+    for (int k = 0; k < 2; k++) {
+        const struct cl_space *r = k ? sr : dr;
+        struct xfer *x = nrt_xcalloc(1, sizeof *x);
+        x->m.op = k ? CL_PSEND : CL_PRECV;
+        x->m.peer = k ? dr->rank : sr->rank;
+        x->m.id = tag;
+        x->m.addr = xlate_or_die(r, host);
+        x->m.width = g->width;
+        x->m.rows = g->rows;
+        x->m.pitch = g->rows > 1 ? g->pitch : g->width;
+        x->m.chunk = nrt_cluster.chunk;
+        x->rank = r->rank;
+        x->ev = ev;
+        cl_job(post_peer, x);
+    }
+    return ev;
+}
+
+static bool async_out(struct nrt_space *s, const void *host, const struct nrt_xfer *x)
+{
+    (void)s;
+    (void)host;
+    (void)x;
+    return true;                    /* a READ never blocks its caller */
 }
 
 static nrt_event copy_out(struct nrt_space *s, void *host, void *buf, size_t off,
@@ -565,6 +612,7 @@ static const struct nrt_mem_ops cl_mem = {
     .free = cl_free,
     .copy_in = copy_in,
     .copy_out = copy_out,
+    .copy_peer_at = copy_peer_at,
     .wait = ev_wait,
     .query = ev_query,
     .release = ev_release,
@@ -586,4 +634,6 @@ const struct nrt_device_ops cl_device = {
     .compute = &cl_compute,
     .runs_smp = true,
     .accepts = accepts,
+    .shared_views = true,
+    .async_out = async_out,
 };
