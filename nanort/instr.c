@@ -549,6 +549,8 @@ static void trace_track_name(FILE *f, int track)
         snprintf(name, sizeof name, "foreign threads");
     } else if (track < NRT_TRACK_SPACE(0, 0)) {
         snprintf(name, sizeof name, "worker %d", track);
+    } else if (track == NRT_TRACK_MPI) {
+        snprintf(name, sizeof name, "MPI requests of tasks");
     } else {
         int s = (track - NRT_TRACK_SPACE(0, 0)) / 4, q = (track - NRT_TRACK_SPACE(0, 0)) % 4;
         device_name(s, dev, sizeof dev);
@@ -612,8 +614,10 @@ static void trace_transfer(FILE *f, const struct ev *e)
     char from[64], to[64];
     device_name(e->src, from, sizeof from);
     device_name(e->dst, to, sizeof to);
-    const char *name = e->src == 0 ? "host->device" : e->dst == 0 ? "device->host"
-                                                                  : "device->device";
+    const char *name = e->track == NRT_TRACK_MPI ? "MPI request"
+                       : e->src == 0             ? "host->device"
+                       : e->dst == 0             ? "device->host"
+                                                 : "device->device";
     fprintf(f, "{\"name\":\"%s\",\"cat\":\"transfer\",\"ph\":\"X\",\"pid\":%d,\"tid\":%d",
             name, track_pid(e->track), track_tid(e->track));
     json_us(f, "ts", rel(e->t0));

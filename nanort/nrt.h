@@ -760,6 +760,8 @@ void nrt_cache_flush_regions(unsigned n, const struct nrt_region *regs);
  * queue and transfer queues are NRT_TRACK_SPACE(s, q) with q = 0 kernels,
  * 1 host->device, 2 device->host/peer. */
 #define NRT_TRACK_SPACE(s, q) (1000 + 4 * (s) + (q))
+/* Task-aware MPI (TAMPI.h): each request bound to a task, from binding to completion. */
+#define NRT_TRACK_MPI NRT_TRACK_SPACE(0, 3)
 /* --trace, --graph or --summary given (--summary alone: per-implementation timing only);
  * set by nrt_instr_start(), constant while tasks run.  Hot paths test it first:
  *     if (NRT_UNLIKELY(nrt_instr_on)) nrt_instr_task_begin(t, track);  */

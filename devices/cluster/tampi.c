@@ -45,6 +45,7 @@ struct pending {
     MPI_Request req;
     MPI_Status *status;             /* where its status goes, or MPI_STATUS_IGNORE */
     struct waiter *w;
+    uint64_t t0;                    /* --trace: when it was bound */
 };
 
 static struct {
@@ -87,7 +88,7 @@ static void enqueue(int n, MPI_Request *r, MPI_Status *st, size_t st_stride, str
         MPI_Status *dst = st == MPI_STATUS_IGNORE
                               ? MPI_STATUS_IGNORE
                               : (MPI_Status *)((char *)st + (size_t)i * st_stride);
-        Q.v[Q.n++] = (struct pending){r[i], dst, w};
+        Q.v[Q.n++] = (struct pending){r[i], dst, w, nrt_instr_on ? nrt_now_ns() : 0};
         r[i] = MPI_REQUEST_NULL;
     }
     pthread_mutex_unlock(&Q.lock);
@@ -125,10 +126,17 @@ static int poll_requests(void *arg)
         mpi_fail("MPI_Testsome (of requests bound to tasks)", rc);
     if (out > 64 && !(done = malloc((size_t)out * sizeof *done)))
         mpi_fail("malloc", MPI_ERR_NO_MEM);
+    uint64_t now = nrt_instr_on ? nrt_now_ns() : 0;
     for (int k = 0; k < out && out != MPI_UNDEFINED; k++) {
         struct pending *p = &Q.v[Q.idx[k]];
         if (p->status != MPI_STATUS_IGNORE)
             *p->status = Q.st[k];
+        if (nrt_instr_on) {         /* --trace: the request's span on the MPI track */
+            int bytes = 0;
+            if (PMPI_Get_count(&Q.st[k], MPI_BYTE, &bytes) != MPI_SUCCESS || bytes < 0)
+                bytes = 0;
+            nrt_instr_transfer(0, 0, (size_t)bytes, p->t0, now, NRT_TRACK_MPI);
+        }
         done[ndone++] = p->w;
     }
     /* drop the completed ones (their copies in Q.reqs are MPI_REQUEST_NULL now) */

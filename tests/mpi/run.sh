@@ -4,6 +4,9 @@
 #   tests/mpi/run.sh detach  RESULTS   detach programs: mcc under 1/2/4 workers, and the same
 #                                      sources under gcc -fopenmp (libgomp) as the oracle
 #   tests/mpi/run.sh tampi   RESULTS   TAMPI programs built by OMPI_CC=mcc mpicc, 2-4 ranks
+#   tests/mpi/run.sh pipeio  RESULTS   samples/pipeio: a file through a device and back, and
+#                                      from rank 0's device to rank 1's over MPI; the traces
+#                                      hold reads, copies, kernels and MPI requests, overlapping
 #   tests/mpi/run.sh cluster RESULTS   OmpSs samples and random graphs under NX_ARGS=--cluster
 #                                      on 2, 3, 4 ranks against one process / the sequential
 #                                      run; a rank killed mid-run; an MPI program refused
@@ -147,9 +150,35 @@ run_cluster() {
   fi
 }
 
+run_pipeio() {
+  local p=$out/pipeio src="samples/pipeio/pipeio.c samples/pipeio/pipeio.cl"
+  head -c $((8 << 20)) /dev/urandom > "$out/pipeio.in"
+  "$HARNESS" run "$results" "mpi/pipeio/build" -- "$MCC" --ompss -O2 $src -o "$p"
+  if [ -x "$p" ]; then
+    # affinity: every transform on the OpenCL device when there is one (PoCL here)
+    for d in versioning affinity; do
+      NX_ARGS="--smp-workers=2 --dispatch=$d --trace=$p-$d.json" \
+        "$HARNESS" run "$results" "mpi/pipeio/file-$d" -- "$p" "$out/pipeio.in" "$out/pipeio-$d.out" 256 4
+    done
+    "$HARNESS" run "$results" "mpi/pipeio/file-trace" -- python3 tests/mpi/pipeio_trace.py "$p-affinity.json"
+  fi
+  if ! have_mpi; then skip mpi/pipeio/mpi "no Open MPI (mpirun, mpicc) or no libnanort-mpi.so"; return; fi
+  rm -f "$p-mpi"
+  "$HARNESS" run "$results" "mpi/pipeio/build-mpi" -- \
+    env OMPI_CC="$(readlink -f "$MCC")" mpicc --ompss -O2 $src -o "$p-mpi"
+  [ -x "$p-mpi" ] || return
+  rm -f "$p-r0.json" "$p-r1.json"
+  local a="--smp-workers=2 --dispatch=affinity"
+  "$HARNESS" run "$results" "mpi/pipeio/mpi-2ranks" -- $MPIRUN \
+    -np 1 -x NX_ARGS="$a --trace=$p-r0.json" "$p-mpi" --mpi "$out/pipeio.in" "$out/pipeio-mpi.out" 256 4 : \
+    -np 1 -x NX_ARGS="$a --trace=$p-r1.json" "$p-mpi" --mpi "$out/pipeio.in" "$out/pipeio-mpi.out" 256 4
+  "$HARNESS" run "$results" "mpi/pipeio/mpi-trace" -- python3 tests/mpi/pipeio_trace.py "$p-r0.json" "$p-r1.json"
+}
+
 case $mode in
   detach) run_detach ;;
+  pipeio) run_pipeio ;;
   tampi) run_tampi ;;
   cluster) run_cluster ;;
-  *) echo "usage: $0 detach|tampi|cluster RESULTS" >&2; exit 2 ;;
+  *) echo "usage: $0 detach|tampi|pipeio|cluster RESULTS" >&2; exit 2 ;;
 esac
