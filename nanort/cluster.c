@@ -34,7 +34,8 @@ static const struct nrt_option cluster_options[] = {
      "workers, at least 4)", &nrt_cluster.inflight, NULL},
     {"cluster-poll", NRT_OPT_POS_INT, "100",
      "cluster mode: the most microseconds a communication thread sleeps between two polls "
-     "of MPI while messages or tasks are pending (it sleeps until woken when none is)",
+     "of MPI while messages or tasks are pending, or for 200 ms after the last one (an idle "
+     "rank polls every millisecond)",
      &nrt_cluster.poll_us, NULL},
 };
 
