@@ -100,9 +100,9 @@ static void *spare_main(void *arg)
     NRT_PCHECK(pthread_mutex_lock(&B.lock));
     for (;;) {
         struct nrt_worker *w = await_slot();
-        NRT_PCHECK(pthread_mutex_unlock(&B.lock));
         if (!w)
-            break;
+            break;                  /* stopping (lock held) */
+        NRT_PCHECK(pthread_mutex_unlock(&B.lock));
         take(w);
         nrt_worker_loop();          /* returns when it gave the slot back, or at stop */
         nrt_self = NULL;

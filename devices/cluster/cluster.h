@@ -57,6 +57,7 @@ struct cl_msg {
     uint64_t type, impl, run;       /* RUN: remote addresses */
     uint64_t args;                  /* RUN: bytes of the argument block */
     uint64_t ns;                    /* DONE: the body's time on the remote rank */
+    uint64_t queued_ns;             /* DONE: how long it waited there for a worker */
 };
 /* A control message: the header and an argument block of up to this size. */
 #define CL_CTRL_MAX 4096

@@ -21,13 +21,15 @@
 #include <string.h>
 #include <unistd.h>
 
-/* What a task's argument block starts with here (16 bytes: the real block stays aligned). */
+/* What a task's argument block starts with here. */
 struct run_head {
     uint64_t id;                    /* rank 0's event */
     nanort_run_fn *run;             /* the real implementation */
+    uint64_t created;               /* when this rank created the task */
 };
-#define HEAD 16
-_Static_assert(sizeof(struct run_head) <= HEAD, "run_head must fit in 16 bytes");
+#define HEAD 32
+_Static_assert(sizeof(struct run_head) <= HEAD && HEAD % 16 == 0,
+               "run_head must fit in HEAD, a multiple of 16 (the real block stays aligned)");
 
 /* A WRITE whose data has not all landed. */
 struct write {
@@ -137,6 +139,7 @@ static void wrapper_run(void *args, nanort_ctx *ctx)
     d->m.op = CL_DONE;
     d->m.id = h->id;
     d->m.ns = ns;
+    d->m.queued_ns = t0 > h->created ? t0 - h->created : 0;
     cl_job(send_done, d);
 }
 
@@ -170,6 +173,7 @@ static void start_task(const struct cl_msg *m, const char *args)
     struct run_head *h = a;
     h->id = m->id;
     h->run = (nanort_run_fn *)(uintptr_t)m->run;
+    h->created = nrt_now_ns();
     memcpy((char *)a + HEAD, args, m->args);
     t->impl = wrapper_of(real);
     atomic_fetch_add(&running, 1);

@@ -10,7 +10,8 @@
 #   make check-mpi           all of them (about 2 minutes on 2 cores; the MPI runs report
 #                            "skipped" where Open MPI is not installed)
 MPI_TEST_RUN = BUILD=$(BUILD) MCC=$(MCC_BIN) HARNESS=$(HARNESS) tests/mpi/run.sh
-MPI_TEST_DEPS = $(MCC_BIN) $(BUILD)/lib/libnanort.so $(BUILD)/lib/mcc/include/omp.h \
+MPI_TEST_DEPS = $(MCC_BIN) $(BUILD)/lib/libnanort.so $(BUILD)/lib/libnanort.a \
+                $(BUILD)/tsan/libnanort.a $(BUILD)/lib/mcc/include/omp.h \
                 $(TAMPI_HEADER) $(if $(CLUSTER_MPICC),$(CLUSTER_LIB))
 
 .PHONY: check-mpi check-mpi-detach check-mpi-tampi check-mpi-pipeio check-mpi-cluster

@@ -2,7 +2,9 @@
 # Build and run the tests of tests/mpi through the harness (module.mk).
 #
 #   tests/mpi/run.sh detach  RESULTS   detach programs: mcc under 1/2/4 workers, and the same
-#                                      sources under gcc -fopenmp (libgomp) as the oracle
+#                                      sources under gcc -fopenmp (libgomp) as the oracle;
+#                                      block_lend (paused tasks lend their worker), also
+#                                      under ThreadSanitizer
 #   tests/mpi/run.sh tampi   RESULTS   TAMPI programs built by OMPI_CC=mcc mpicc, 2-4 ranks
 #   tests/mpi/run.sh pipeio  RESULTS   samples/pipeio: a file through a device and back, and
 #                                      from rank 0's device to rank 1's over MPI; the traces
@@ -42,6 +44,22 @@ run_detach() {
         "$HARNESS" run "$results" "mpi/detach/$name/mcc-w$w" -- "$out/$name"
       [ -x "$out/$name-gomp" ] && OMP_NUM_THREADS=$w \
         "$HARNESS" run "$results" "mpi/detach/$name/gomp-w$w" -- "$out/$name-gomp"
+    done
+  done
+  # nanort_block_until: one worker, tasks waiting for each other through a flag set from
+  # outside (deadlocks when the wait nests); plain and ThreadSanitizer builds of nanort
+  local k
+  for k in plain tsan; do
+    local lib=$BUILD/lib/libnanort.a flags=""
+    [ $k = tsan ] && lib=$BUILD/tsan/libnanort.a flags="-fsanitize=thread -O1"
+    "$HARNESS" run "$results" "mpi/block_lend/build-$k" -- \
+      gcc -std=gnu11 -O2 -Wall -Wextra $flags -Iinclude tests/mpi/block_lend.c -o "$out/block_lend-$k" \
+      "$lib" -lpthread -ldl -lm
+    [ -x "$out/block_lend-$k" ] || continue
+    for c in "1 bf" "1 wf" "2 dbf" "4 bf"; do
+      set -- $c
+      NX_ARGS="--smp-workers=$1 --schedule=$2" TSAN_OPTIONS="halt_on_error=1 exitcode=66" \
+        "$HARNESS" run "$results" "mpi/block_lend/$k-w$1-$2" -- "$out/block_lend-$k"
     done
   done
 }
