@@ -154,6 +154,14 @@ int nanort_main_enter(void)
     nrt_fatal("cluster rank %d: the server returned", rank);
 }
 
+const char *nrt_cluster_path(const char *path, char *buf, size_t size)
+{
+    if (!path || !*path || !nrt_cluster.active || nrt_cluster.rank == 0)
+        return path;
+    snprintf(buf, size, "%s.rank%d", path, nrt_cluster.rank);
+    return buf;
+}
+
 void nrt_cluster_start(void)
 {
     nrt_cluster.active = false;

@@ -947,13 +947,16 @@ void nrt_instr_stop(void)
     drop_events();
     NRT_PCHECK(pthread_mutex_unlock(&buf_lock));
     FILE *f;
-    if (trace_path && *trace_path && (f = open_output(trace_path, "trace"))) {
+    char tbuf[4096], gbuf[4096];    /* cluster mode: each rank its own file */
+    const char *tp = nrt_cluster_path(trace_path, tbuf, sizeof tbuf);
+    const char *gp = nrt_cluster_path(graph_path, gbuf, sizeof gbuf);
+    if (tp && *tp && (f = open_output(tp, "trace"))) {
         write_trace(f, all, n);
-        close_output(f, trace_path, "trace");
+        close_output(f, tp, "trace");
     }
-    if (graph_path && *graph_path && (f = open_output(graph_path, "graph"))) {
+    if (gp && *gp && (f = open_output(gp, "graph"))) {
         write_graph(f, all, n);
-        close_output(f, graph_path, "graph");
+        close_output(f, gp, "graph");
     }
     free(all);
 }

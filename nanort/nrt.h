@@ -896,6 +896,9 @@ int nrt_cluster_size(void);
 bool nrt_cluster_active(void);
 /* At start, before the devices open: decide whether cluster mode is active. */
 void nrt_cluster_start(void);
+/* An output file's name on this rank: `path` itself, or on rank R > 0 of a cluster run
+ * "path.rankR" (in buf), so that the ranks do not write over each other. */
+const char *nrt_cluster_path(const char *path, char *buf, size_t size);
 
 /* ---- runtime.c ------------------------------------------------------------------- */
 /* Start the runtime at first use (cheap check on the hot path). */

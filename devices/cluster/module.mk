@@ -39,3 +39,11 @@ install-nanort-mpi: $(CLUSTER_LIB)
 	$(INSTALL) -m 755 $(CLUSTER_LIB) $(INSTALL_ROOT)/lib/libnanort-mpi.so
 INSTALL_TARGETS += install-nanort-mpi
 endif
+
+# make bench-cluster: cholesky and matmul, one process against N ranks (--cluster) and
+# StarPU-MPI (bench/cluster/README.md); WORKERS, RANKS, ROUNDS, CHOL, MM as run.sh reads them.
+.PHONY: bench-cluster
+bench-cluster: $(MCC_BIN) $(NANORT_LIB_SO) $(if $(CLUSTER_MPICC),$(CLUSTER_LIB))
+	@mkdir -p bench/results
+	BUILD=$(BUILD) MCC=$(MCC_BIN) bench/cluster/run.sh bench/results/cluster.md
+BENCH_TARGETS += bench-cluster

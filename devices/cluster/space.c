@@ -434,6 +434,7 @@ static void cl_free(struct nrt_space *s, void *buf)
 
 struct run {
     int rank;
+    const char *label;              /* the task's (messages) */
     size_t len;                     /* header + argument block */
     bool args_follow;
     struct cl_event *ev;
@@ -453,14 +454,16 @@ static void post_run(void *arg)
 {
     struct run *r = arg;
     MPI_Request q;
+    char what[160];
+    snprintf(what, sizeof what, "sending task '%s' to rank %d", r->label, r->rank);
     size_t head = r->args_follow ? sizeof(struct cl_msg) : r->len;
     cl_mpi_check(PMPI_Isend(r->buf, (int)head, MPI_BYTE, r->rank, CL_TAG_CTRL, cl_comm, &q),
-                 "MPI_Isend", "sending a task to a rank");
+                 "MPI_Isend", what);
     if (r->args_follow) {
         MPI_Request a;
         cl_mpi_check(PMPI_Isend(r->buf + head, (int)(r->len - head), MPI_BYTE, r->rank,
                                 CL_TAG_ARGS, cl_comm, &a),
-                     "MPI_Isend", "sending a task's arguments to a rank");
+                     "MPI_Isend", what);
         cl_watch(q, ev_step_cb, r->ev, false);
         cl_watch(a, run_sent, r, false);
     } else {
@@ -475,6 +478,7 @@ static void run_remote(struct nrt_space *s, nanort_ctx *ctx)
     size_t len = sizeof(struct cl_msg) + t->args_size;
     struct run *r = nrt_xmalloc(sizeof *r + len);
     r->rank = rs->rank;
+    r->label = t->type->label ? t->type->label : "(unnamed)";
     r->len = len;
     r->args_follow = len > CL_CTRL_MAX;
     struct cl_msg *m = (struct cl_msg *)r->buf;

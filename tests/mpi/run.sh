@@ -138,6 +138,16 @@ run_cluster() {
         bash -c 'same_output "$0" '"$MPIRUN"' -np '"$np"' "$1" ${@:2}' "$bin.ref" "$bin" $(sample_args $s)
     done
   done
+  # --trace in cluster mode: rank 0's file shows the ranks' tracks, the others write
+  # FILE.rankR instead of over it
+  if [ -x "$out/cluster-cholesky" ]; then
+    rm -f "$out"/cluster-trace.json*
+    NX_ARGS="--cluster --smp-workers=1 --dispatch=round-robin --trace=$out/cluster-trace.json" \
+      "$HARNESS" run "$results" "mpi/cluster/trace-per-rank" -- bash -c \
+      ''"$MPIRUN"' -np 3 "$0" 256 32 && ls "$1" "$1.rank1" "$1.rank2" &&
+       grep -q "\"rank1 host->device\"" "$1" && grep -q "\"rank2 kernels\"" "$1"' \
+      "$out/cluster-cholesky" "$out/cluster-trace.json"
+  fi
   local r=$out/cluster_random
   "$HARNESS" run "$results" "mpi/cluster/random/build" -- \
     "$MCC" --ompss -O2 tests/mpi/cluster_random.c -o "$r"
