@@ -332,8 +332,9 @@ int omp_get_max_threads(void);
 int omp_get_thread_num(void);
 int omp_get_num_procs(void);
 double omp_get_wtime(void);
-typedef uintptr_t omp_event_handle_t;
-void omp_fulfill_event(omp_event_handle_t event);
+/* omp_fulfill_event(omp_event_handle_t) is declared by mcc's omp.h only: OpenMP's
+ * omp_event_handle_t differs between omp.h files (libgomp's is an enum), and a file may
+ * include nanort.h beside any of them. */
 
 #ifdef __cplusplus
 }

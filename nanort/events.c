@@ -89,7 +89,9 @@ void nanort_task_events_decrease(void *counter, unsigned n)
         nrt_wake_waiters();         /* nrt_events_wait_inline() */
 }
 
-void omp_fulfill_event(omp_event_handle_t event)
+/* omp.h (mcc's): void omp_fulfill_event(omp_event_handle_t), a uintptr_t. */
+void omp_fulfill_event(uintptr_t event);
+void omp_fulfill_event(uintptr_t event)
 {
     if (!event)
         nrt_fatal("omp_fulfill_event() called with a null event handle (set it with "

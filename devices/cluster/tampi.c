@@ -10,13 +10,13 @@
  * Blocking mode (MPI_Init_thread with MPI_TASK_MULTIPLE): the blocking MPI calls below are
  * intercepted through the MPI profiling interface.  On a worker thread (inside a task, or
  * main) a call posts the non-blocking version, queues its requests here like an Iwait, and
- * waits with nanort_wait_until(): the worker runs other ready tasks meanwhile and sleeps
- * when none is ready; the polling service wakes it.  Decision (documented in
- * docs/mpi.md): the task is not switched out (nanort has no task stacks of its own); its
- * worker keeps its stack and nests the tasks it runs on it, so the waiting task resumes
- * once those have returned.  A program whose tasks wait for each other in a cycle through
- * MPI on a single worker can still deadlock then, where TAMPI with real task switching
- * would not; the non-blocking mode never nests.
+ * waits with nanort_block_until(): the task is paused, its thread sleeps and gives its
+ * worker slot to a spare thread that runs other tasks meanwhile (nanort/block.c), and
+ * takes the slot back when the polling service has seen the requests complete.  Decision
+ * (docs/cluster.md): nanort has no task stacks of its own, so the thread stays with its
+ * task and the worker moves; nesting the wait instead (running other tasks on the paused
+ * task's stack) deadlocks programs whose tasks wait for each other through MPI
+ * (tests/mpi/tampi_halo.c did).  Main blocks the same way and always gets worker 0 back.
  *
  * Locking: `Q.lock` guards the queue of requests; the polling service runs with it for the
  * PMPI_Testsome and fulfils the events after releasing it (fulfilling may complete tasks
