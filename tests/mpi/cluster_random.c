@@ -7,7 +7,7 @@
  * tiles.  TASKS tasks, drawn from a seeded generator, read and write random ranges of
  * them (in / out / inout, ranges of different tasks overlapping partially and nested, in
  * and inout of one task sometimes overlapping each other); each task folds what it reads
- * into what it writes.  The oracle is the same list of kernel calls made one after the
+ * into what it writes; one kind of task takes a 5600-byte structure by value.  The oracle is the same list of kernel calls made one after the
  * other without tasks (sequential semantics), on copies of the initial data; every byte
  * must match.  Run it with mpirun under NX_ARGS=--cluster (tasks spread over the ranks;
  * --dispatch=round-robin forces every kind of traffic) or without (one process).
@@ -41,6 +41,17 @@ static void fill_body(double *b, long nb, int id)
         b[i] = id * 0.25 + (double)i;
 }
 
+/* A by-value argument larger than a control message (its block travels on its own). */
+struct coeffs {
+    double c[700];
+};
+
+static void scale_body(double *b, long nb, struct coeffs k, int id)
+{
+    for (long i = 0; i < nb; i++)
+        b[i] = b[i] * k.c[i % 700] + id;
+}
+
 static void tile_body(double *m, long r, long c, long h, long w, const double *a, long na,
                       int id)
 {
@@ -64,6 +75,12 @@ void mix(const double *a, long na, double *b, long nb, int id)
 void fill(double *b, long nb, int id)
 {
     fill_body(b, nb, id);
+}
+
+#pragma omp task inout([nb]b) label(scale)
+void scale(double *b, long nb, struct coeffs k, int id)
+{
+    scale_body(b, nb, k, id);
 }
 
 #pragma omp task inout(([M][M]m)[r;h][c;w]) in([na]a) label(tile)
@@ -105,8 +122,17 @@ static void program(const struct arrays *a, int ntasks, unsigned long long seed,
     rng = seed;
     for (int id = 0; id < ntasks; id++) {
         long na, nb;
-        int kind = (int)draw(10);
-        if (kind < 5) {
+        int kind = (int)draw(11);
+        if (kind == 10) {
+            struct coeffs k;
+            for (int i = 0; i < 700; i++)
+                k.c[i] = 0.5 + (double)((id + i) % 7) * 0.125;
+            double *y = range(a, &nb);
+            if (tasks)
+                scale(y, nb, k, id);
+            else
+                scale_body(y, nb, k, id);
+        } else if (kind < 5) {
             const double *x = range(a, &na);
             double *y = range(a, &nb);
             if (tasks)
