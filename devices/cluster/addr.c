@@ -28,6 +28,7 @@
 
 struct image {
     uintptr_t base, lo, hi;
+    uintptr_t data_lo, data_hi;     /* the writable segments */
 };
 
 /* The first object dl_iterate_phdr reports is the executable. */
@@ -36,6 +37,8 @@ static int first_object(struct dl_phdr_info *info, size_t size, void *arg)
     (void)size;
     struct image *im = arg;
     uintptr_t lo = UINTPTR_MAX, hi = 0;
+    im->data_lo = UINTPTR_MAX;
+    im->data_hi = 0;
     for (int i = 0; i < info->dlpi_phnum; i++) {
         const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
         if (ph->p_type != PT_LOAD)
@@ -45,6 +48,10 @@ static int first_object(struct dl_phdr_info *info, size_t size, void *arg)
             lo = a;
         if (b > hi)
             hi = b;
+        if ((ph->p_flags & PF_W) && a < im->data_lo)
+            im->data_lo = a;
+        if ((ph->p_flags & PF_W) && b > im->data_hi)
+            im->data_hi = b;
     }
     long page = sysconf(_SC_PAGESIZE);
     im->base = info->dlpi_addr;
@@ -68,6 +75,8 @@ void cl_windows_of_rank0(struct cl_windows *w)
     w->img_lo = im.lo;
     w->img_hi = im.hi;
     w->img_base = im.lo;
+    w->data_lo = im.data_lo;
+    w->data_hi = im.data_hi;
     w->heap_lo = im.hi;
     w->heap_hi = im.hi + HEAP_WINDOW;
     /* a fresh mapping lands below the others (the mmap area grows down) */

@@ -105,6 +105,7 @@ void cl_piece(uint64_t width, uint64_t rows, uint64_t pitch, uint64_t chunk, uns
 struct cl_windows {
     uintptr_t img_lo, img_hi;       /* the executable's image */
     uintptr_t img_base;             /* its load address */
+    uintptr_t data_lo, data_hi;     /* its writable part (globals rank 0 may change) */
     uintptr_t heap_lo, heap_hi;     /* after the image: the brk heap */
     uintptr_t high_lo, high_hi;     /* mappings and stacks */
 };

@@ -211,8 +211,10 @@ static bool names_region(const struct nanort_task *t, uintptr_t w)
 }
 
 /* Every 8-byte word of t's argument block that is a pointer to rank 0's data: false when
- * one points outside the image and outside t's regions (the other rank would not have
- * the data it points to).  With `out`, writes the block with its pointers translated. */
+ * one points outside t's regions into data rank 0 may have changed (the heap, stacks,
+ * mappings, writable globals: the other rank would not have it), true for a pointer into
+ * the image's read-only part (a function, a string, a constant table: the same on every
+ * rank).  With `out`, writes the block with its pointers translated. */
 static bool scan_args(const struct cl_space *r, const struct nanort_task *t, void *out)
 {
     size_t n = t->args_size / sizeof(uintptr_t);
@@ -225,7 +227,8 @@ static bool scan_args(const struct cl_space *r, const struct nanort_task *t, voi
         enum cl_win win = cl_window(&cl_win0, w);
         if (win == CL_WIN_NONE)
             continue;               /* a value, or an address no window holds */
-        if (win != CL_WIN_IMG && !names_region(t, w))
+        bool fixed = win == CL_WIN_IMG && !(w >= cl_win0.data_lo && w < cl_win0.data_hi);
+        if (!fixed && !names_region(t, w))
             return false;
         if (o && r)
             xlate(r, w, &o[i]);

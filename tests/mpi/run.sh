@@ -160,6 +160,16 @@ run_cluster() {
     NX_ARGS="--cluster --smp-workers=2 --dispatch=round-robin" \
       "$HARNESS" run "$results" "mpi/cluster/random/np3-w2-round-robin-seed6" -- $MPIRUN -np 3 "$r" 6 300
   fi
+  # pointers in arguments: tasks reading undeclared data stay on rank 0
+  local pt=$out/cluster_pointers
+  "$HARNESS" run "$results" "mpi/cluster/pointers/build" -- \
+    "$MCC" --ompss -O2 tests/mpi/cluster_pointers.c -o "$pt"
+  if [ -x "$pt" ]; then
+    for np in 2 4; do
+      NX_ARGS="--cluster --smp-workers=1 --dispatch=round-robin" \
+        "$HARNESS" run "$results" "mpi/cluster/pointers/np$np" -- $MPIRUN -np $np "$pt" remote
+    done
+  fi
   # a rank killed mid-run: the run ends (no hang), not 0, rank 0 names the rank and task
   local k=$out/cluster_kill
   "$HARNESS" run "$results" "mpi/cluster/kill/build" -- \
