@@ -35,8 +35,9 @@ $(CLUSTER_LIB): $(CLUSTER_OBJS) $(NANORT_LIB_SO)
 
 .PHONY: install-nanort-mpi
 install-nanort-mpi: $(CLUSTER_LIB)
-	$(INSTALL) -d $(INSTALL_ROOT)/lib
+	$(INSTALL) -d $(INSTALL_ROOT)/lib $(INSTALL_ROOT)/lib/mcc/include
 	$(INSTALL) -m 755 $(CLUSTER_LIB) $(INSTALL_ROOT)/lib/libnanort-mpi.so
+	$(INSTALL) -m 644 mcc/include/TAMPI.h $(INSTALL_ROOT)/lib/mcc/include/TAMPI.h
 INSTALL_TARGETS += install-nanort-mpi
 endif
 
