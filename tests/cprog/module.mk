@@ -5,7 +5,7 @@
 # report "skipped" while it does not.
 MCC_TEST_DEP ?= $(if $(and $(wildcard mcc/driver.c),$(wildcard grammar/c.y)),$(MCC_BIN) $(BUILD)/lib/mcc/include/omp.h)
 CPROG_SRCS := $(sort $(wildcard tests/cprog/*.c))
-CPROG_SELF_FLAGS := $(CFLAGS_COMMON) -Inanort -Imcc -I$(BUILD)/gen -Idevices
+CPROG_SELF_FLAGS := $(CFLAGS_COMMON) -Inanort -Imcc -I$(BUILD)/gen -Idevices $(CLUSTER_MPI_CFLAGS) -Imcc/include
 
 .PHONY: check-cprog check-cprog-self
 check-cprog: $(MCC_TEST_DEP)
