@@ -291,6 +291,66 @@ int nanort_taskgraph_begin(struct nanort_taskgraph *tg, struct nanort_taskgraph_
 /* End of the block: a recording starts the recorded tasks; then, unless nogroup, wait for
  * the graph's tasks and their descendants (the implicit taskgroup). */
 void nanort_taskgraph_end(struct nanort_taskgraph_exec *x);
+/* ---- events: tasks that complete on events too (events.c) ------------------------ */
+
+/*
+ * detach(event) (OpenMP 5.0): create the task like nanort_task_create(), and store its
+ * event handle (a nanort_event_handle, the same bits as omp_event_handle_t) at `event`
+ * before the task captures its data.  The task completes (its dependences are released)
+ * when its body and children have ended AND the event was fulfilled with
+ * omp_fulfill_event(handle), in either order.
+ */
+typedef uintptr_t nanort_event_handle;
+nanort_task *nanort_task_create_detach(struct nanort_task_type *type, size_t args_size,
+                                       unsigned nregions, unsigned ndims_total, void **args,
+                                       void *event);
+
+/* Event counters, for task-aware libraries (TAMPI_Iwait binds MPI requests to the running
+ * task): the running task's counter (NULL in main or outside a task body); its body may
+ * bind n more events to it; any thread fulfils them.  The task completes once its body,
+ * its children and all its events are done. */
+void *nanort_task_events(void);
+void nanort_task_events_increase(void *counter, unsigned n);
+void nanort_task_events_decrease(void *counter, unsigned n);
+
+/* ---- polling services and waiting (poll.c): for libraries that progress requests ---- */
+
+/*
+ * A polling service: `fn(arg)` is called every --poll-period microseconds by the
+ * runtime's polling thread (never by a worker, so no worker is kept busy), while it is
+ * registered; it returns nonzero to unregister itself.  Services run one at a time.
+ */
+typedef int nanort_poll_fn(void *arg);
+void nanort_poll_register(const char *name, nanort_poll_fn *fn, void *arg);
+void nanort_poll_unregister(nanort_poll_fn *fn, void *arg);
+
+/*
+ * Wait until done(arg) returns nonzero.  On a worker (inside a task body, or main) the
+ * thread runs other ready tasks meanwhile, as a taskwait does, and sleeps when none is
+ * ready; a service that makes the condition true calls nanort_wake_waiters().  A task
+ * waiting here is resumed only after the tasks it runs meanwhile have returned.
+ */
+typedef int nanort_cond_fn(void *arg);
+void nanort_wait_until(nanort_cond_fn *done, void *arg);
+/* Pause the calling task until done(arg) returns nonzero: its thread sleeps and its
+ * worker is given to another thread meanwhile (the cores stay busy); it gets its worker
+ * back after.  Where that is not possible (inside a critical section, or a tiny task run
+ * in its creator's frame), waits as nanort_wait_until() does.  TAMPI's blocking mode. */
+void nanort_block_until(nanort_cond_fn *done, void *arg);
+/* Tasks of this program may block (TAMPI's blocking mode calls it at MPI_Init_thread):
+ * from then on a creator never runs a new task itself at once (--schedule=wf, a full
+ * queue, the cut-off): a task that blocked would pause its creator too, and the creator
+ * may be the one that has to create what unblocks it. */
+void nanort_tasks_may_block(void);
+/* The condition of a nanort_wait_until() or nanort_block_until() may hold now. */
+void nanort_wake_waiters(void);
+
+/* ---- cluster mode (nanort/cluster.c, devices/cluster/) ---------------------------- */
+
+/* mcc calls it first in main.  Under NX_ARGS=--cluster with mpirun, ranks other than 0
+ * serve rank 0's tasks here and exit without running main; elsewhere it does nothing
+ * (returns 0). */
+int nanort_main_enter(void);
 
 /* ---- queries --------------------------------------------------------------------- */
 
@@ -319,6 +379,9 @@ int omp_get_max_threads(void);
 int omp_get_thread_num(void);
 int omp_get_num_procs(void);
 double omp_get_wtime(void);
+/* omp_fulfill_event(omp_event_handle_t) is declared by mcc's omp.h only: OpenMP's
+ * omp_event_handle_t differs between omp.h files (libgomp's is an enum), and a file may
+ * include nanort.h beside any of them. */
 
 #ifdef __cplusplus
 }

@@ -1359,6 +1359,18 @@ static int check_program(const struct driver *d)
     return link_check(objs.v, objs.n, d->cl_files.v, d->cl_files.n, d->opts.cl_include_dirs);
 }
 
+/* Is this link item Open MPI's or MPICH's library (-lmpi, as mpicc adds it)?  Programs
+ * linked with MPI get libnanort-mpi (TAMPI.h, task-aware MPI) just before it: its MPI_*
+ * wrappers must come first. */
+static bool links_mpi(const struct driver *d, const struct item *it)
+{
+    if (!d->opts.ompss || it->kind != IN_LINK_ARG)
+        return false;
+    const char *lib = it->nargs == 2 && strcmp(it->args[0], "-l") == 0 ? it->args[1]
+                      : has_prefix(it->args[0], "-l") ? it->args[0] + 2 : NULL;
+    return lib && (strcmp(lib, "mpi") == 0 || strcmp(lib, "mpich") == 0);
+}
+
 /* <cc> <flags> objects, -l and -Wl in order, --Wl opts, nanort, -o out */
 static int link_program(struct driver *d)
 {
@@ -1373,6 +1385,15 @@ static int link_program(struct driver *d)
             sv_push(&cmd, it->object);
         if (it->cuda_object)
             sv_push(&cmd, it->cuda_object);
+        if (links_mpi(d, it)) {
+            char *mpi = xasprintf("%s/libnanort-mpi.so", d->libdir);
+            if (access(mpi, R_OK) == 0)
+                sv_push(&cmd, mpi);
+            else
+                fprintf(stderr, "mcc: warning: %s is missing (nanort was built without Open "
+                        "MPI's development files): TAMPI.h calls will not link and blocking "
+                        "MPI calls in tasks hold their worker\n", mpi);
+        }
         if (it->kind == IN_LINK || it->kind == IN_LINK_ARG)
             for (int k = 0; k < it->nargs; k++)
                 sv_push(&cmd, it->args[k]);

@@ -731,6 +731,9 @@ static const char prelude[] =
     "const struct nanort_dim *dims); "
     "void nanort_task_region1(nanort_task *t, unsigned flags, const void *addr, "
     "__SIZE_TYPE__ bytes); "
+    "nanort_task *nanort_task_create_detach(struct nanort_task_type *type, "
+    "__SIZE_TYPE__ args_size, unsigned nregions, unsigned ndims_total, void **args, "
+    "void *event); int nanort_main_enter(void); "
     "void nanort_task_submit(nanort_task *t, unsigned flags, int priority); "
     "void nanort_taskwait(void); void nanort_taskwait_noflush(void); "
     "void nanort_taskwait_on(unsigned nregions, const unsigned *flags, "
@@ -769,8 +772,12 @@ static void lower_function(struct lower *L, struct ast *def)
     function_locals(L, def);
     struct ast *body = def->kid[3];
     lower_visit(L, body);
-    if (L->in_main && body && body->kind == AST_COMPOUND && body->end > body->begin)
+    if (L->in_main && body && body->kind == AST_COMPOUND && body->end > body->begin) {
         rewrite_insert_before(L->rw, body->end - 1, " nanort_taskwait(); ");
+        /* a declaration: main may begin with declarations (C90) */
+        rewrite_insert_before(L->rw, body->begin + 1, " int nrt_main_entered "
+                              "__attribute__((unused)) = nanort_main_enter(); ");
+    }
     L->fn = NULL;
     L->in_main = false;
 }

@@ -163,7 +163,7 @@ static const struct omp_clause *dir_clause(const struct lower_dir *d, int i)
 static bool is_sharing_clause(enum omp_clause_kind k)
 {
     return k == OMP_CL_SHARED || k == OMP_CL_PRIVATE || k == OMP_CL_FIRSTPRIVATE ||
-           k == OMP_CL_REDUCTION || k == OMP_CL_LASTPRIVATE;
+           k == OMP_CL_REDUCTION || k == OMP_CL_LASTPRIVATE || k == OMP_CL_DETACH;
 }
 
 /* Dependences and copies first (they share the base of what they name, OMPSS.md "Data
@@ -186,6 +186,7 @@ static void apply_clauses(struct capture *c, const struct lower_dir *d, size_t o
                 case OMP_CL_SHARED: v->share = LOWER_SHARED; break;
                 case OMP_CL_PRIVATE: v->share = LOWER_PRIVATE; break;
                 case OMP_CL_FIRSTPRIVATE: v->share = LOWER_FIRSTPRIVATE; v->first = true; break;
+                case OMP_CL_DETACH: v->share = LOWER_FIRSTPRIVATE; break;
                 case OMP_CL_LASTPRIVATE:
                     /* private, or firstprivate when also listed so */
                     if (!v->first)
@@ -784,11 +785,12 @@ char *inline_outline(struct lower *L, const struct lower_dir *d, struct ast *bod
         rewrite_insert_before(L->rw, L->fn->kid[1]->begin, "__attribute__((optimize(\"O1\"))) ");
     }
 
+    const char *create_tail, *create_fn = lower_create_fn(L, d, &create_tail);
     lbuf_printf(&create, "__SIZE_TYPE__ nrt_sz = sizeof(struct %s__nrt_env%d); %s"
-                "void *nrt_a; nanort_task *nrt_t = nanort_task_create(&%s__nrt_type%d, "
-                "nrt_sz, nrt_nr, nrt_nd, &nrt_a); struct %s__nrt_env%d "
-                "*nrt_x = nrt_a; (void)nrt_x; %s%s", fn, n, o.size.s ? o.size.s : "", fn, n,
-                fn, n, o.init.s ? o.init.s : "", extra_init ? extra_init : "");
+                "void *nrt_a; nanort_task *nrt_t = %s(&%s__nrt_type%d, "
+                "nrt_sz, nrt_nr, nrt_nd, &nrt_a%s); struct %s__nrt_env%d "
+                "*nrt_x = nrt_a; (void)nrt_x; %s%s", fn, n, o.size.s ? o.size.s : "", create_fn,
+                fn, n, create_tail, fn, n, o.init.s ? o.init.s : "", extra_init ? extra_init : "");
     if (add.s)
         lbuf_puts(&create, add.s);
     if (group)

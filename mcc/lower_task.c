@@ -291,6 +291,12 @@ static bool check_signature(struct lower *L, struct ast *item, struct ast *decla
     struct ast *specs = item->kid[0];
     struct ast *dn = ast_declarator_name(declarator);
     struct mcc_loc loc = source_loc(&L->t->src, dn->begin);
+    const struct omp_clause *det = lower_dir_find(&f->dir, OMP_CL_DETACH);
+    if (det) {
+        mcc_error_at(&det->loc, "sorry, unimplemented: 'detach' on a function task (put the "
+                     "call in an inline task: '#pragma omp task detach(ev)')");
+        return false;
+    }
     if (declarator->kind != AST_DECL_FUNCTION || !specs || specs->tclass != TYPE_VOID) {
         mcc_error_at(&loc, "function task '%.*s' must return void, not '%s'",
                      (int)f->name->len, f->name->str, return_type(L, specs, declarator));

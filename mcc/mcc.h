@@ -559,6 +559,7 @@ int lower_translation_unit(struct translation *t);
     X(OMP_CL_TASK_REDUCTION, "task_reduction", REDUCTION, 1) \
     X(OMP_CL_IN_REDUCTION, "in_reduction", REDUCTION, 1) \
     X(OMP_CL_GRAPH_ID, "graph_id", EXPR, 0) X(OMP_CL_GRAPH_RESET, "graph_reset", OPTEXPR, 0) \
+    X(OMP_CL_DETACH, "detach", NAMES, 0) \
     X(OMP_CL_LIST, "(list)", NAMES, 0)  /* the (list) of threadprivate and flush */
 
 /* Reduction operators; USER is a declared reduction identifier (red_id holds it). */
@@ -940,6 +941,10 @@ const struct omp_clause *lower_dir_find(const struct lower_dir *d, enum omp_clau
 void lower_submit(struct lower *L, struct lower_buf *b, const struct lower_dir *d);
 /* `sorry, unimplemented` for a device other than smp; false when so. */
 bool lower_check_devices(struct lower *L, const struct lower_dir *d);
+/* lower_detach.c: the function that creates a task of d, nanort_task_create, or under
+ * detach(ev) nanort_task_create_detach; *tail gets the text of its extra argument (`, &ev`
+ * in the creating context) or "".  Reports a detach clause it cannot lower. */
+const char *lower_create_fn(struct lower *L, const struct lower_dir *d, const char **tail);
 
 /* lower_deps.c: the regions of a task's clauses.  `count` gets code adding to nrt_nr and
  * nrt_nd (regions, dimensions), `add` the nanort_task_region calls on nrt_t. */

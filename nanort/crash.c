@@ -69,6 +69,10 @@ static void put_device(struct msg *m, const struct nanort_task *t)
     } else if (nrt_self) {
         put(m, "smp worker ");
         put_uint(m, (unsigned long)nrt_self->id);
+        if (nrt_cluster.active) {       /* cluster mode: which rank's worker */
+            put(m, " of cluster rank ");
+            put_uint(m, (unsigned long)nrt_cluster.rank);
+        }
     } else {
         put(m, "smp, a thread that is not a worker");
     }

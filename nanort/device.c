@@ -19,6 +19,7 @@
 
 struct nrt_space *nrt_spaces[NRT_MAX_SPACES];
 int nrt_nspaces = 1;
+bool nrt_dev_runs_smp;
 static struct nrt_space host_space = {.id = 0, .ops = &nrt_smp_device, .name = "host"};
 
 /* One space's ready tasks and its manager. */
@@ -124,7 +125,10 @@ static enum start_result start_task(struct nrt_space *s, struct inflight *f,
         c->begin(s, &f->ctx, nev, ev);
     cur_ctx = &f->ctx;
     nrt_current = t;
-    t->impl->run(t->args, &f->ctx);
+    if (c->run)
+        c->run(s, &f->ctx);         /* elsewhere (cluster: on its rank) */
+    else
+        t->impl->run(t->args, &f->ctx);
     nrt_current = NULL;
     cur_ctx = NULL;
     f->ev = c->end ? c->end(s, &f->ctx) : NULL;
@@ -147,16 +151,21 @@ static void count_busy(struct nrt_space *s, uint64_t t0, uint64_t t1)
 static void finish_task(struct nrt_space *s, struct inflight *f)
 {
     struct nanort_task *t = f->t;
+    uint64_t own = UINT64_MAX;      /* measured by the device, when it says */
     if (f->ev) {
         s->ops->mem->wait(s, f->ev);
+        if (s->ops->compute->run_ns)
+            own = s->ops->compute->run_ns(s, f->ev);
         s->ops->mem->release(s, f->ev);
     }
     nrt_cache_complete(f->ctx.staging);
     uint64_t t1 = nrt_now_ns();
     /* its own time on the device: from when it started or the previous task ended */
     uint64_t from = f->t0 > s->queue->busy_until ? f->t0 : s->queue->busy_until;
-    if (t->info->nimpls > 1 && nrt_versioning_on())
-        nrt_vers_done(t, nrt_impl_index(t->info, t->impl), t1 > from ? t1 - from : 0);
+    if (own == UINT64_MAX)
+        own = t1 > from ? t1 - from : 0;
+    if ((t->info->nimpls > 1 || s->ops->runs_smp) && nrt_versioning_on())
+        nrt_vers_done(t, nrt_impl_index(t->info, t->impl), own);
     count_busy(s, f->t0, t1);
     atomic_fetch_add_explicit(&s->stats.tasks, 1, memory_order_relaxed);
     if (nrt_instr_on)
@@ -232,7 +241,9 @@ static void start_next(struct nrt_space *s, struct ring *r, struct nanort_task *
 static void *manager_main(void *arg)
 {
     struct nrt_space *s = arg;
-    struct ring r = {.cap = inflight_max > 0 ? (unsigned)inflight_max : NRT_INFLIGHT_DEFAULT};
+    struct ring r = {.cap = s->inflight > 0   ? (unsigned)s->inflight
+                            : inflight_max > 0 ? (unsigned)inflight_max
+                                               : NRT_INFLIGHT_DEFAULT};
     r.slot = nrt_xcalloc(r.cap, sizeof *r.slot);
     for (;;) {
         /* Sleep only when nothing is in flight; with every slot busy, take nothing. */
@@ -294,12 +305,14 @@ void nrt_devices_start(void)
     nrt_nspaces = 1;
     dev_t0 = nrt_now_ns();
     dev_t1 = 0;
-    for (int k = 0; k < NANORT_DEVICE_KIND_COUNT; k++) {
+    nrt_dev_runs_smp = false;
+    for (int k = 0; k < NRT_KIND_SLOTS; k++) {
         const struct nrt_device_ops *ops = nrt_devices[k];
         if (ops && ops->open)
             open_plugin(ops);
     }
     for (int i = 1; i < nrt_nspaces; i++) {
+        nrt_dev_runs_smp |= nrt_spaces[i]->ops->runs_smp;
         queue_start(nrt_spaces[i]);
         if (nrt_cfg.verbose)
             fprintf(stderr, "nanort: memory space %d: %s, cache limit %zu MiB\n", i,
@@ -358,8 +371,21 @@ struct candidates {
     const struct nanort_impl *smp;  /* a host implementation, or NULL */
 };
 
-static void find_candidates(const struct nrt_type_info *info, struct candidates *c)
+/* Whether space s can run implementation impl of t: its own kind, or an smp one on a
+ * space that runs them elsewhere (cluster) when it accepts this task. */
+static bool space_runs(const struct nrt_space *s, const struct nanort_impl *impl,
+                       const struct nanort_task *t)
 {
+    const struct nrt_device_ops *o = s->ops;
+    if (o->kind == impl->device)
+        return true;
+    return o->runs_smp && impl->device == NANORT_DEVICE_SMP &&
+           (!o->accepts || o->accepts((struct nrt_space *)s, t));
+}
+
+static void find_candidates(const struct nanort_task *t, struct candidates *c)
+{
+    const struct nrt_type_info *info = t->info;
     c->n = 0;
     c->smp = NULL;
     for (unsigned i = 0; i < info->nimpls; i++) {
@@ -371,7 +397,7 @@ static void find_candidates(const struct nrt_type_info *info, struct candidates 
             bool dup = false;
             for (unsigned k = 0; k < c->n; k++)
                 dup |= c->space[k] == s;
-            if (!dup && nrt_spaces[s]->ops->kind == impl->device) {
+            if (!dup && space_runs(nrt_spaces[s], impl, t)) {
                 c->impl[c->n] = impl;
                 c->space[c->n++] = s;
             }
@@ -452,7 +478,7 @@ bool nrt_dev_dispatch(struct nanort_task *t)
         return true;
     }
     struct candidates c;
-    find_candidates(t->info, &c);
+    find_candidates(t, &c);
     if (c.n == 0) {
         if (!c.smp)
             nrt_dev_no_impl(t->info);

@@ -552,6 +552,8 @@ static void trace_track_name(FILE *f, int track)
         snprintf(name, sizeof name, "foreign threads");
     } else if (track < NRT_TRACK_SPACE(0, 0)) {
         snprintf(name, sizeof name, "worker %d", track);
+    } else if (track == NRT_TRACK_MPI) {
+        snprintf(name, sizeof name, "MPI requests of tasks");
     } else {
         int s = (track - NRT_TRACK_SPACE(0, 0)) / 4, q = (track - NRT_TRACK_SPACE(0, 0)) % 4;
         device_name(s, dev, sizeof dev);
@@ -618,8 +620,10 @@ static void trace_transfer(FILE *f, const struct ev *e)
     char from[64], to[64];
     device_name(e->src, from, sizeof from);
     device_name(e->dst, to, sizeof to);
-    const char *name = e->src == 0 ? "host->device" : e->dst == 0 ? "device->host"
-                                                                  : "device->device";
+    const char *name = e->track == NRT_TRACK_MPI ? "MPI request"
+                       : e->src == 0             ? "host->device"
+                       : e->dst == 0             ? "device->host"
+                                                 : "device->device";
     fprintf(f, "{\"name\":\"%s\",\"cat\":\"transfer\",\"ph\":\"X\",\"pid\":%d,\"tid\":%d",
             name, track_pid(e->track), track_tid(e->track));
     json_us(f, "ts", rel(e->t0));
@@ -949,13 +953,16 @@ void nrt_instr_stop(void)
     drop_events();
     NRT_PCHECK(pthread_mutex_unlock(&buf_lock));
     FILE *f;
-    if (trace_path && *trace_path && (f = open_output(trace_path, "trace"))) {
+    char tbuf[4096], gbuf[4096];    /* cluster mode: each rank its own file */
+    const char *tp = nrt_cluster_path(trace_path, tbuf, sizeof tbuf);
+    const char *gp = nrt_cluster_path(graph_path, gbuf, sizeof gbuf);
+    if (tp && *tp && (f = open_output(tp, "trace"))) {
         write_trace(f, all, n);
-        close_output(f, trace_path, "trace");
+        close_output(f, tp, "trace");
     }
-    if (graph_path && *graph_path && (f = open_output(graph_path, "graph"))) {
+    if (gp && *gp && (f = open_output(gp, "graph"))) {
         write_graph(f, all, n);
-        close_output(f, graph_path, "graph");
+        close_output(f, gp, "graph");
     }
     free(all);
 }

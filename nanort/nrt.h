@@ -240,6 +240,8 @@ enum nrt_task_flag {
     NRT_TF_RECORDING = 1u << 7,  /* its thread records the tasks it creates (taskgraph.c) */
     NRT_TF_REPLAY = 1u << 8,     /* a task of a recorded graph: released by taskgraph.c */
     NRT_TF_GATE = 1u << 9,       /* a graph's gate: its regions only order (no host data) */
+    NRT_TF_DETACHED = 1u << 10,  /* completes on events too (events.c): set before submission
+                                  * (detach) or by the body's own thread (event counters) */
 };
 
 /* Per task type runtime data (type->rt), created at the type's first use. */
@@ -326,6 +328,10 @@ struct nanort_task {
     /* Undeferred device task: the creator's flag, set to 1 by the manager once the task
      * finished (device.c), NULL otherwise.  Written before the task is queued. */
     atomic_int *dev_done;
+    unsigned args_size;             /* bytes of the argument block (heap tasks) */
+    /* events.c, with NRT_TF_DETACHED: 1 + events not yet fulfilled; the 1 stands for the
+     * end of the body and of the children.  Whoever takes it to 0 completes the task. */
+    atomic_long events;
 };
 _Static_assert(offsetof(struct nanort_task, pending) - offsetof(struct nanort_task, nchildren)
                    >= NRT_CACHELINE, "creator and completers would share a cache line");
@@ -341,6 +347,7 @@ static inline void nrt_task_init_counts(struct nanort_task *t)
     atomic_init(&t->pending, NRT_BODY_BIAS);
     atomic_init(&t->wait_target, -1);
     atomic_init(&t->npred, 0);
+    atomic_init(&t->events, 0);
 }
 
 /* The implicit task of main (also the parent of tasks created by foreign threads). */
@@ -357,12 +364,23 @@ void nrt_task_body_done(struct nanort_task *t);
 /* Whether ready task t must go through nrt_dev_dispatch(): only types with accelerator
  * implementations when spaces exist, so the smp path pays one predictable branch. */
 extern int nrt_nspaces;
+/* A space runs smp implementations (cluster mode): every type may go there.  Set at
+ * start before any task exists (device.c), read-only afterwards. */
+extern bool nrt_dev_runs_smp;
 static inline bool nrt_dev_wanted(const struct nanort_task *t)
 {
-    return NRT_UNLIKELY(nrt_nspaces > 1) && t->info && t->info->has_dev &&
+    return NRT_UNLIKELY(nrt_nspaces > 1) && t->info && (t->info->has_dev || nrt_dev_runs_smp) &&
            (t->impl == NULL || t->space > 0);
 }
 void nrt_task_free_all(void);
+/* A heap task (never an inline frame), for tasks that complete on events (events.c). */
+nanort_task *nrt_task_create_heap(struct nanort_task_type *type, size_t args_size,
+                                  unsigned nregions, unsigned ndims_total, void **args);
+/* The last event of a detached task whose body and children ended: complete it. */
+void nrt_task_events_done(struct nanort_task *t);
+/* An inline frame whose body bound events (events.c): wait, running other tasks, until
+ * they are fulfilled (its frame is popped when submit returns). */
+void nrt_events_wait_inline(struct nanort_task *t);
 /* Give back the blocks batched for other workers (before sleeping or stopping). */
 void nrt_task_flush_frees(void);
 /* taskgraph.c: n replayed tasks enter (throttling's count), and a replay's gate task is
@@ -399,6 +417,9 @@ struct nrt_worker {
     int depth;                      /* nesting of task bodies on this thread (stats) */
     unsigned sample_tick;           /* bodies run here, to time one in NRT_SAMPLE_EVERY */
     int crit_depth;                 /* critical sections this thread is in (this thread only) */
+    /* block.c: a paused thread wants this slot back from the thread holding it; set and
+     * cleared under block.c's lock, seq_cst; the holder reads it in its loops. */
+    atomic_int slot_wanted;
     /* Inline frames (task.c): a bump-allocated LIFO stack of tasks without regions that
      * run in nanort_task_submit(); inl_open: one was created and not yet submitted.
      * This thread only. */
@@ -445,6 +466,34 @@ bool nrt_handoff(struct nanort_task *t);
 /* Queue the kept task, if any (before leaving a loop that runs tasks). */
 void nrt_handoff_flush(void);
 uint64_t nrt_now_ns(void);
+/* The worker loop of a thread that holds a slot (spares, block.c); returns at stop, or
+ * when a spare gave its borrowed slot back. */
+void nrt_worker_loop(void);
+/* Bind the calling thread to slot w's core (when the workers are bound). */
+void nrt_worker_bind(struct nrt_worker *w);
+/* Wake every thread asleep in a worker loop or a wait (a slot of theirs is wanted). */
+void nrt_wake_sleepers(void);
+
+/* ---- block.c: pausing a task whose thread blocks (task-aware MPI) ------------------ */
+/* The calling task waits until done(arg) without holding its worker: a spare thread runs
+ * the slot meanwhile, and the slot comes back after.  False (nothing done) when the slot
+ * cannot be lent now (inline frames, critical section, foreign thread): wait nested. */
+bool nrt_block_until(nrt_cond_fn *done, void *arg);
+/* Tasks may block (nanort_tasks_may_block()): a creator never runs a new task at once
+ * (work-first, full queue, cut-off), since a task that blocks would pause its creator,
+ * which may have to create what unblocks it.  Set before tasks exist, read-only after. */
+extern bool nrt_tasks_block;
+/* The holder of a wanted slot, between two tasks of its loop: give it; true when the
+ * caller (a spare) has no slot any more and must leave its loop. */
+bool nrt_slot_give_top(void);
+/* The holder of a wanted slot about to sleep in a wait for done(arg): give the slot,
+ * sleep until done, take it back; false when it could not (wait as usual). */
+bool nrt_slot_give_waiting(nrt_cond_fn *done, void *arg);
+/* A condition a blocked thread waits for may hold now. */
+void nrt_block_wake(void);
+/* At shutdown, after the workers stopped: stop and join the spares. */
+void nrt_block_stop(void);
+void nrt_block_after_fork(void);
 
 /* ---- sched.c and the policies ---------------------------------------------------- */
 
@@ -597,6 +646,11 @@ struct nrt_mem_ops {
     nrt_event (*copy_peer)(struct nrt_space *dst, void *dbuf, size_t doff,
                            struct nrt_space *src, void *sbuf, size_t soff,
                            const struct nrt_xfer *x, nrt_event after);
+    /* Optional, instead of copy_peer, for plugins whose memory is found by host address
+     * and never evicted (cluster ranks): the bytes of `host` from src to dst.  Not waited
+     * for: the event joins the destination's, and the plugin orders later uses itself. */
+    nrt_event (*copy_peer_at)(struct nrt_space *dst, struct nrt_space *src, const void *host,
+                              const struct nrt_xfer *x);
     void (*wait)(struct nrt_space *s, nrt_event e);        /* block until e is done */
     bool (*query)(struct nrt_space *s, nrt_event e);       /* true when e is done */
     void (*release)(struct nrt_space *s, nrt_event e);
@@ -616,6 +670,13 @@ struct nrt_compute_ops {
     nrt_event (*end)(struct nrt_space *s, nanort_ctx *ctx);
     /* nanort_cuda_stream(): the queue the task's own launches must use, or NULL. */
     void *(*stream)(struct nrt_space *s, nanort_ctx *ctx);
+    /* Optional: run the implementation instead of calling impl->run on the manager
+     * (cluster: send it to its rank); end() then gives the event of its completion. */
+    void (*run)(struct nrt_space *s, nanort_ctx *ctx);
+    /* Optional: the time the task's own work took, as the device measured it (for the
+     * versioning model, when the space runs several tasks at once); called after the
+     * event of end() is done, before it is released. */
+    uint64_t (*run_ns)(struct nrt_space *s, nrt_event done);
 };
 
 struct nrt_device_ops {
@@ -638,6 +699,13 @@ struct nrt_device_ops {
      * results back eagerly (--eager-writeback): a copy that blocked would stall the
      * manager's next launches. */
     bool (*async_out)(struct nrt_space *s, const void *host, const struct nrt_xfer *x);
+    /* Spaces that run smp implementations elsewhere (cluster: a remote rank) set it; they
+     * get every smp task that accepts() takes (NULL: all). */
+    bool runs_smp;
+    bool (*accepts)(struct nrt_space *s, const struct nanort_task *t);
+    /* The allocations of one space that cover the same host bytes are the same memory
+     * (cluster ranks): a byte valid in one of them is valid in all. */
+    bool shared_views;
 };
 
 /* --summary counters of a space: written by its manager thread (or under the cache lock),
@@ -659,15 +727,22 @@ struct nrt_space {
     void *priv;                     /* the plugin's per-device data */
     struct nrt_space_stats stats;
     struct nrt_dev_queue *queue;    /* device.c: ready tasks, manager thread */
+    int width;                      /* tasks it runs at once (versioning divides its queued
+                                     * work by it); 0: one */
+    int inflight;                   /* tasks its manager keeps started; 0: --device-inflight */
 };
 extern struct nrt_space *nrt_spaces[NRT_MAX_SPACES];
 extern int nrt_nspaces;             /* constant after start; 1 = host only */
 
 /* Devices register from a constructor; the core never names a device. */
 void nrt_device_register(const struct nrt_device_ops *ops);
+/* The kind of the cluster plugin's spaces: no implementation targets it (remote ranks
+ * run smp implementations, runs_smp), so it has a slot past the public kinds. */
+#define NRT_DEVICE_CLUSTER NANORT_DEVICE_KIND_COUNT
+#define NRT_KIND_SLOTS (NANORT_DEVICE_KIND_COUNT + 1)
 /* Registered devices by kind (runtime.c): written before main and at start (before any
  * worker exists), read-only afterwards.  Looked up on every task run, hence inline. */
-extern const struct nrt_device_ops *nrt_devices[NANORT_DEVICE_KIND_COUNT];
+extern const struct nrt_device_ops *nrt_devices[NRT_KIND_SLOTS];
 static inline const struct nrt_device_ops *nrt_device(enum nanort_device_kind kind)
 {
     return (unsigned)kind < NANORT_DEVICE_KIND_COUNT ? nrt_devices[kind] : NULL;
@@ -730,6 +805,8 @@ void nrt_cache_flush_regions(unsigned n, const struct nrt_region *regs);
  * queue and transfer queues are NRT_TRACK_SPACE(s, q) with q = 0 kernels,
  * 1 host->device, 2 device->host/peer. */
 #define NRT_TRACK_SPACE(s, q) (1000 + 4 * (s) + (q))
+/* Task-aware MPI (TAMPI.h): each request bound to a task, from binding to completion. */
+#define NRT_TRACK_MPI NRT_TRACK_SPACE(0, 3)
 /* --trace, --graph or --summary given (--summary alone: per-implementation timing only);
  * set by nrt_instr_start(), constant while tasks run.  Hot paths test it first:
  *     if (NRT_UNLIKELY(nrt_instr_on)) nrt_instr_task_begin(t, track);  */
@@ -837,6 +914,36 @@ static inline bool nrt_versioning_on(void)
 }
 /* Index of impl in info->impls. */
 unsigned nrt_impl_index(const struct nrt_type_info *info, const struct nanort_impl *impl);
+
+/* ---- cluster.c: cluster mode's options and plugin (devices/cluster/) --------------- */
+struct nrt_cluster_cfg {
+    /* Options: written by nrt_config_load(), read-only afterwards. */
+    bool on;                        /* --cluster */
+    const char *chunk_opt;          /* --cluster-chunk */
+    int inflight;                   /* --cluster-inflight (0: automatic) */
+    int poll_us;                    /* --cluster-poll */
+    /* Set by nrt_cluster_start() before the spaces open, read-only afterwards. */
+    bool active;                    /* --cluster under mpirun with 2 ranks or more */
+    int rank, size;
+    size_t chunk;                   /* bytes per message of a transfer */
+};
+extern struct nrt_cluster_cfg nrt_cluster;
+/* What the plugin gives libnanort (it registers from a constructor). */
+struct nrt_cluster_plugin {
+    /* On a rank other than 0, once the runtime started: serve rank 0 until it stops, then
+     * exit; never returns. */
+    void (*serve)(void);
+};
+void nrt_cluster_register(const struct nrt_cluster_plugin *p);
+/* The rank and size mpirun gave this process (environment), -1 when none. */
+int nrt_cluster_rank(void);
+int nrt_cluster_size(void);
+bool nrt_cluster_active(void);
+/* At start, before the devices open: decide whether cluster mode is active. */
+void nrt_cluster_start(void);
+/* An output file's name on this rank: `path` itself, or on rank R > 0 of a cluster run
+ * "path.rankR" (in buf), so that the ranks do not write over each other. */
+const char *nrt_cluster_path(const char *path, char *buf, size_t size);
 
 /* ---- runtime.c ------------------------------------------------------------------- */
 /* Start the runtime at first use (cheap check on the hot path). */

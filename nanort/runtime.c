@@ -92,11 +92,11 @@ uint64_t nrt_now_ns(void)
 
 /* Written by constructors before main and at start (under start_lock, before any
  * worker exists), read-only afterwards. */
-const struct nrt_device_ops *nrt_devices[NANORT_DEVICE_KIND_COUNT];
+const struct nrt_device_ops *nrt_devices[NRT_KIND_SLOTS];
 
 void nrt_device_register(const struct nrt_device_ops *ops)
 {
-    if (ops->kind >= NANORT_DEVICE_KIND_COUNT)
+    if ((unsigned)ops->kind >= NRT_KIND_SLOTS)
         nrt_fatal("device '%s' has an unknown kind %d", ops->name, (int)ops->kind);
     nrt_devices[ops->kind] = ops;
 }
@@ -141,6 +141,7 @@ void nrt_start_slow(void)
         int n = nrt_cfg.smp_workers > 0 ? nrt_cfg.smp_workers : cores_allowed();
         start_ns = nrt_now_ns();
         nrt_workers_start(n);
+        nrt_cluster_start();
         nrt_devices_start();
         generation++;
         if (!exit_hook_set && atexit(at_exit) == 0)

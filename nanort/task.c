@@ -117,7 +117,7 @@ static bool queue_is_full(void)
  * (critical.c). */
 static bool may_run_at_once(void)
 {
-    return nrt_self && nrt_self->crit_depth == 0;
+    return nrt_self && nrt_self->crit_depth == 0 && !nrt_tasks_block;
 }
 
 /* ---- adaptive cut-off ------------------------------------------------------------ */
@@ -474,6 +474,7 @@ create_heap(struct nanort_task_type *type, struct nrt_type_info *info, size_t ar
     t->dims = (struct nanort_dim *)((char *)t->args + dims);
     t->max_regions = nregions;
     t->max_dims = ndims_total;
+    t->args_size = (unsigned)args_size;
     nrt_task_init_counts(t);
     if (nrt_cfg.summary)
         atomic_fetch_add_explicit(&t->info->created, 1, memory_order_relaxed);
@@ -502,6 +503,14 @@ nanort_task *nanort_task_create(struct nanort_task_type *type, size_t args_size,
     return create_heap(type, info, args_size, nregions, ndims_total, args);
 }
 
+nanort_task *nrt_task_create_heap(struct nanort_task_type *type, size_t args_size,
+                                  unsigned nregions, unsigned ndims_total, void **args)
+{
+    nrt_ensure_started();
+    note_spawner();
+    return create_heap(type, nrt_type_info(type), args_size, nregions, ndims_total, args);
+}
+
 void nanort_task_region(nanort_task *t, unsigned flags, const void *base, unsigned ndims,
                         const struct nanort_dim *dims)
 {
@@ -521,7 +530,7 @@ void nanort_task_region(nanort_task *t, unsigned flags, const void *base, unsign
      * their own, losing the others' updates: run them one at a time (commutative), which
      * concurrent allows */
     if (NRT_UNLIKELY(nrt_nspaces > 1) && (flags & NANORT_DEP_MODE_MASK) == NANORT_DEP_CONCURRENT &&
-        (flags & NANORT_COPY_OUT) && t->info->has_dev)
+        (flags & NANORT_COPY_OUT) && (t->info->has_dev || nrt_dev_runs_smp))
         flags = (flags & ~(unsigned)NANORT_DEP_MODE_MASK) | NANORT_DEP_COMMUTATIVE;
     r->flags = flags;
     nrt_region_normalise(r);
@@ -562,7 +571,7 @@ static void run_body(struct nanort_task *t)
     nrt_current = t;
     t->impl = impl;                 /* named by --trace, --summary and crash reports */
     if (NRT_UNLIKELY(nrt_instr_on)) nrt_instr_task_begin(t, w ? w->id : -1);
-    if (NRT_UNLIKELY(t->info->nimpls > 1) && nrt_versioning_on()) {
+    if (NRT_UNLIKELY(t->info->nimpls > 1 || t->vchosen) && nrt_versioning_on()) {
         uint64_t v0 = nrt_now_ns();
         nrt_device(impl->device)->run(impl, t->args, &ctx);
         nrt_vers_done(t, nrt_impl_index(t->info, impl), nrt_now_ns() - v0);
@@ -588,10 +597,17 @@ static void run_body(struct nanort_task *t)
 }
 
 /* t and all its descendants finished: release its dependences, free it, and tell the
- * parent (which completes in turn when this was its last child and its body is done). */
-static void complete(struct nanort_task *t)
+ * parent (which completes in turn when this was its last child and its body is done).
+ * A detached task also waits for its events (events.c): `event_done` when the caller
+ * fulfilled the last one. */
+static void complete(struct nanort_task *t, bool event_done)
 {
     for (;;) {
+        /* seq_cst: pairs with the decrement of nanort_task_events_decrease(). */
+        if (NRT_UNLIKELY(t->flags & NRT_TF_DETACHED) && !event_done &&
+            atomic_fetch_sub(&t->events, 1) != 1)
+            return;                 /* the last event fulfilled completes it */
+        event_done = false;
         struct nanort_task *parent = t->parent;
         /* commutative exclusion lasts until the descendants finished too */
         if (t->flags & NRT_TF_COMMUTATIVE)
@@ -640,7 +656,12 @@ static void finish_body(struct nanort_task *t)
     long n = children_of(t);
     /* No children: nobody else touches pending, no read-modify-write needed. */
     if (n == 0 || atomic_fetch_add(&t->pending, n - NRT_BODY_BIAS) + (n - NRT_BODY_BIAS) == 0)
-        complete(t);                /* seq_cst RMW above: as in complete() */
+        complete(t, false);         /* seq_cst RMW above: as in complete() */
+}
+
+void nrt_task_events_done(struct nanort_task *t)
+{
+    complete(t, true);
 }
 
 /* One more child of parent, submitted by the calling thread. */
@@ -775,6 +796,8 @@ static void submit_inline(struct nanort_task *t, unsigned flags)
         nrt_wait_children(t);
         nrt_handoff_flush();
     }
+    if (NRT_UNLIKELY(t->flags & NRT_TF_DETACHED))
+        nrt_events_wait_inline(t);  /* its frame outlives it otherwise (events.c) */
     if (t->domain)                  /* children with regions, all finished now */
         nrt_domain_free(t->domain);
     nrt_current = prev;

@@ -216,6 +216,10 @@ bool nrt_tg_record(struct nanort_task *t, unsigned flags, int priority)
                   "recorded: its tasks only start at the end of the block, so it cannot run now. "
                   "Drop the if clause, or create the task outside the taskgraph",
                   t->type->label, source_of(g));
+    if (t->flags & NRT_TF_DETACHED)
+        nrt_fatal("task '%s' has a detach clause inside the taskgraph at %s: a replay could not "
+                  "give the program a new event for it. Create the detached task outside the "
+                  "taskgraph", t->type->label, source_of(g));
     t->priority = priority;
     if (flags & NANORT_TASK_FINAL)
         t->flags |= NRT_TF_FINAL;   /* its descendants run undeferred; itself: a graph task */

@@ -53,6 +53,8 @@ static long long space_load(int space)
         q = 0;
     if (space == 0 && nrt_nworkers > 1)
         q /= nrt_nworkers;
+    else if (space > 0 && nrt_spaces[space] && nrt_spaces[space]->width > 1)
+        q /= nrt_spaces[space]->width;   /* a remote rank runs several at once */
     return q;
 }
 

@@ -101,7 +101,8 @@ static void idle_sleep(void)
     nrt_task_flush_frees();
     NRT_PCHECK(pthread_mutex_lock(&sleep_lock));
     atomic_fetch_add(&n_idle_sleep, 1);
-    while (!work_queued() && !atomic_load(&nrt_stopping) && idle_tokens == 0)
+    while (!work_queued() && !atomic_load(&nrt_stopping) && idle_tokens == 0 &&
+           !atomic_load(&nrt_self->slot_wanted))
         NRT_PCHECK(pthread_cond_wait(&idle_cond, &sleep_lock));
     if (idle_tokens > 0)
         idle_tokens--;              /* a waker already took one of us off the count */
@@ -130,7 +131,7 @@ static void wait_sleep(nrt_cond_fn *done, void *arg)
     /* seq_cst read-modify-write: done()'s acquire loads cannot move above it (it is a
      * full barrier on x86 and RCsc on Arm), which is what the protocol needs. */
     atomic_fetch_add(&n_wait_sleep, 1);
-    while (!done(arg) && !work_queued()) {
+    while (!done(arg) && !work_queued() && !(nrt_self && atomic_load(&nrt_self->slot_wanted))) {
         /* Timed: a safety net for the rare waits nobody signals exactly (two threads
          * waiting on the root task's children at once share one wait_target). */
         struct timespec until = nrt_deadline(5 * 1000 * 1000);
@@ -204,6 +205,9 @@ void nrt_wait_until(nrt_cond_fn *done, void *arg)
             spins = 0;
         } else if (spins++ < nrt_cfg.spins) {
             nrt_cpu_relax();
+        } else if (NRT_UNLIKELY(nrt_self && atomic_load(&nrt_self->slot_wanted)) &&
+                   nrt_slot_give_waiting(done, arg)) {
+            spins = 0;                  /* a paused task took the slot meanwhile (block.c) */
         } else {
             wait_sleep(done, arg);
             spins = 0;
@@ -212,11 +216,21 @@ void nrt_wait_until(nrt_cond_fn *done, void *arg)
     nrt_handoff_flush();
 }
 
-static void idle_loop(void)
+void nrt_worker_loop(void)
 {
     long spins = 0;
     bool idle = false;
     while (!atomic_load_explicit(&nrt_stopping, memory_order_relaxed)) {
+        /* relaxed: a hint; the sleeps check it again under sleep_lock */
+        if (NRT_UNLIKELY(atomic_load_explicit(&nrt_self->slot_wanted, memory_order_relaxed))) {
+            if (idle)
+                atomic_fetch_sub_explicit(&nrt_idle, 1, memory_order_relaxed);
+            idle = false;
+            spins = 0;
+            if (nrt_slot_give_top())
+                return;             /* a spare gave its borrowed slot back (block.c) */
+            continue;
+        }
         if (nrt_run_one()) {
             if (idle)
                 atomic_fetch_sub_explicit(&nrt_idle, 1, memory_order_relaxed);
@@ -262,7 +276,7 @@ static void *worker_main(void *arg)
     nrt_self = w;
     nrt_current = NULL;
     w->t_start = nrt_now_ns();
-    idle_loop();
+    nrt_worker_loop();
     return NULL;
 }
 
@@ -296,6 +310,20 @@ bool nrt_workers_bound(void)
     return bind_workers;
 }
 
+void nrt_worker_bind(struct nrt_worker *w)
+{
+    if (bind_workers)
+        bind_to_core(pthread_self(), w->id);
+}
+
+void nrt_wake_sleepers(void)
+{
+    NRT_PCHECK(pthread_mutex_lock(&sleep_lock));
+    NRT_PCHECK(pthread_cond_broadcast(&idle_cond));
+    NRT_PCHECK(pthread_cond_broadcast(&wait_cond));
+    NRT_PCHECK(pthread_mutex_unlock(&sleep_lock));
+}
+
 /* The process's main thread is worker 0 whichever thread started the runtime. */
 void nrt_attach_main(void)
 {
@@ -314,6 +342,7 @@ void nrt_workers_stop(void)
     NRT_PCHECK(pthread_mutex_unlock(&sleep_lock));
     for (int i = 1; i < nrt_nworkers; i++)
         NRT_PCHECK(pthread_join(nrt_workers[i].thread, NULL));
+    nrt_block_stop();
 }
 
 void nrt_workers_release(void)
@@ -338,4 +367,5 @@ void nrt_workers_after_fork(void)
     nrt_nworkers = 0;
     nrt_self = NULL;
     nrt_current = NULL;
+    nrt_block_after_fork();
 }

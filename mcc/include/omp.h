@@ -24,6 +24,11 @@ int omp_get_num_procs(void);
 /* Wall-clock time in seconds from an arbitrary fixed point in the past. */
 double omp_get_wtime(void);
 
+/* detach(event) (OpenMP 5.0): the handle of a task's completion event; the task completes
+ * once its body has ended and omp_fulfill_event(event) was called. */
+typedef __UINTPTR_TYPE__ omp_event_handle_t;
+void omp_fulfill_event(omp_event_handle_t event);
+
 /*
  * For hand-written CUDA launches inside CUDA task bodies: the stream the runtime gave
  * the task (Nanos++ API).  Only CUDA code (nvcc defines __CUDACC__) sees it; the CUDA

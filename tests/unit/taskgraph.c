@@ -624,6 +624,37 @@ START_TEST(taskgraph_undeferred_task_while_recording_is_fatal)
 }
 END_TEST
 
+static void detach_body(void *args, nanort_ctx *ctx)
+{
+    (void)args;
+    (void)ctx;
+}
+static struct nanort_impl detach_impls[] = {{NANORT_DEVICE_SMP, detach_body, "detach_body", NULL}};
+static struct nanort_task_type detach_type = {"detached", __FILE__, 1, detach_impls, NULL};
+
+static void detach_while_recording(void)
+{
+    static struct nanort_taskgraph tg = {"bad.c:14", NULL};
+    struct nanort_taskgraph_exec x;
+    nanort_event_handle ev;
+    void *args;
+    if (nanort_taskgraph_begin(&tg, &x, 0, 0))
+        nanort_task_submit(nanort_task_create_detach(&detach_type, 8, 0, 0, &args, &ev), 0, 0);
+    nanort_taskgraph_end(&x);
+}
+
+/* A detached task cannot be replayed (the program could not be handed a new event): the
+ * recording stops with a message instead of replaying a stale event. */
+START_TEST(taskgraph_detached_task_while_recording_is_fatal)
+{
+    char err[1024];
+    int st = run_child(detach_while_recording, err, sizeof err);
+    ck_assert_msg(!(WIFEXITED(st) && WEXITSTATUS(st) == 0), "the program went on");
+    ck_assert_msg(strstr(err, "nanort: task 'detached' has a detach clause inside the taskgraph "
+                              "at bad.c:14"), "stderr: %s", err);
+}
+END_TEST
+
 static void nested_begin(void)
 {
     static struct nanort_taskgraph outer = {"bad.c:20", NULL}, inner = {"bad.c:21", NULL};
@@ -750,6 +781,7 @@ int main(void)
     tcase_add_checked_fixture(tc, tg_setup, NULL);
     tcase_add_test(tc, taskgraph_taskwait_while_recording_is_fatal);
     tcase_add_test(tc, taskgraph_undeferred_task_while_recording_is_fatal);
+    tcase_add_test(tc, taskgraph_detached_task_while_recording_is_fatal);
     tcase_add_test(tc, taskgraph_inside_recording_is_fatal);
     tcase_add_test(tc, taskgraph_verify_accepts_the_same_tasks);
     tcase_add_test(tc, taskgraph_verify_finds_more_tasks);
