@@ -35,3 +35,12 @@ $(NANORT_HEADER): include/nanort.h
 	@mkdir -p $(dir $@)
 	cp $< $@
 
+
+# nanort-perfmodel: prints the models of a --perf-model-dir (nanort/tools/perfmodel.c); it
+# reads the file with the runtime's own checking reader (perfmodel_file.c).
+NANORT_PERFMODEL := $(BUILD)/bin/nanort-perfmodel
+ALL_TARGETS += $(NANORT_PERFMODEL)
+
+$(NANORT_PERFMODEL): nanort/tools/perfmodel.c nanort/perfmodel_file.c nanort/nrt.h include/nanort.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_COMMON) -Inanort -o $@ nanort/tools/perfmodel.c nanort/perfmodel_file.c

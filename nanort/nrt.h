@@ -771,6 +771,40 @@ bool nrt_perf_dir_on(void);
 void nrt_perf_load(void);           /* --perf-model-dir: at start */
 void nrt_perf_save(void);           /* and at shutdown */
 
+/* ---- perfmodel_file.c: the model file, read as untrusted input (also nanort-perfmodel) */
+#define NRT_PM_FORMAT 1             /* the header's format version */
+#define NRT_PM_CLASSES 48           /* footprint classes 0..47 */
+#define NRT_PM_MAX_BYTES (16u << 20)  /* read at most this much of a file */
+#define NRT_PM_MAX_LINE 4096
+#define NRT_PM_MAX_NAME 255
+#define NRT_PM_MAX_NS 8.64e13       /* a day: longer times are refused as absurd */
+/* One record: names point into the reader's buffer (copy them to keep them). */
+struct nrt_pm_line {
+    const char *label, *impl, *device;
+    unsigned bucket;                /* footprint class */
+    unsigned long runs;             /* runs recorded, the discarded first included */
+    unsigned n;                     /* times kept, 1..NRT_PERF_WINDOW */
+    double ns[NRT_PERF_WINDOW];
+};
+/* What a read refused: the whole file (whole_file), or `dropped` lines; `why` says what
+ * the first one was. */
+struct nrt_pm_report {
+    unsigned long dropped;
+    bool whole_file;
+    char why[200];
+};
+/* Call fn for every good record of the file at path.  Returns 1 when there is no file,
+ * -1 when it cannot be read or is not a regular file, 0 otherwise (rep says what was
+ * dropped). */
+int nrt_pm_read(const char *path, void (*fn)(void *arg, const struct nrt_pm_line *l),
+                void *arg, struct nrt_pm_report *rep);
+/* The one warning about a report with drops ("WHO: warning: the performance model PATH
+ * ...THEN"); nothing when nothing was dropped. */
+void nrt_pm_warn(FILE *f, const char *who, const char *path, const struct nrt_pm_report *rep,
+                 const char *then);
+void nrt_pm_write_header(FILE *f);
+void nrt_pm_write_line(FILE *f, const struct nrt_pm_line *l);
+
 /* ---- versioning.c: choosing among implementations (earliest estimated finish) ------- */
 struct nrt_vcand {
     unsigned impl;                  /* index in t->info->impls */
