@@ -104,6 +104,7 @@ enum start_result { STARTED, PARKED, NO_ROOM };
 static enum start_result start_task(struct nrt_space *s, struct inflight *f,
                                     struct nanort_task *t, bool others_in_flight)
 {
+    nrt_tsan_acquire(t);            /* its creation and predecessors (tsan.c) */
     if ((t->flags & NRT_TF_COMMUTATIVE) && !nrt_tokens_acquire(t, true))
         return PARKED;              /* re-pushed (and re-queued here) when the token frees */
     struct nrt_staging *st = nrt_cache_stage(t, s, others_in_flight);
@@ -118,8 +119,10 @@ static enum start_result start_task(struct nrt_space *s, struct inflight *f,
     f->t = t;
     f->ctx = (nanort_ctx){t, t->impl, NULL, s, st};
     f->t0 = nrt_now_ns();
+    t->dev_ns = 0;                  /* the device's own time, if it reports one */
     if (nrt_instr_on)
         nrt_instr_task_begin(t, NRT_TRACK_SPACE(s->id, 0));
+    if (NRT_UNLIKELY(nrt_watchdog_on)) nrt_wd_running(t, s->id, true);
     if (c->begin)
         c->begin(s, &f->ctx, nev, ev);
     cur_ctx = &f->ctx;

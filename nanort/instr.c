@@ -6,7 +6,12 @@
  * gets its own buffer the first time, registered once in a list under buf_lock; after
  * that an event is a store into the thread's current chunk, no lock and no shared line
  * except the task-id counter.  The files are written at nrt_instr_stop(), after the
- * workers and device managers stopped (their joins order their writes before our reads).
+ * workers and device managers stopped (their joins order their writes before our reads),
+ * or, when the process ends otherwise (a signal, exit() inside a task: ending.c), by
+ * nrt_instr_write_now() while the threads still run: an event is filled first and then
+ * published by a release store of its chunk's count, so a reader sees only whole events.
+ * The buffers hold at most --trace-memory bytes; past that, events are not recorded and
+ * one message says so.
  *
  * With none of --trace, --graph, --summary given nrt_instr_on is false and the runtime's
  * only cost is the predictable branch in front of each hook.
@@ -27,6 +32,13 @@ static const char *graph_path;      /* --graph; "" = off */
 static uint64_t t_base;             /* nrt_now_ns() at start: trace time 0 */
 /* Task ids: relaxed, only uniqueness matters (0 is main's implicit task). */
 static atomic_uint_fast64_t next_id;
+static const char *trace_memory;    /* --trace-memory: the cap of the event buffers */
+static size_t max_chunks;           /* from it, at start */
+/* Chunks allocated (relaxed: a count against the cap, taken once per 2048 events), and
+ * whether the cap was hit (the message is printed once: exchange). */
+static atomic_size_t nchunks;
+static atomic_bool full;
+static uint64_t full_at;            /* when it was hit (the thread that set `full`) */
 
 static const struct nrt_option instr_options[] = {
     {"trace", NRT_OPT_STRING, "",
@@ -36,6 +48,10 @@ static const struct nrt_option instr_options[] = {
     {"graph", NRT_OPT_STRING, "",
      "at exit, write the task dependency graph to this file in Graphviz dot (render it with "
      "dot -Tsvg FILE -o graph.svg)", &graph_path, NULL},
+    {"trace-memory", NRT_OPT_STRING, "256M",
+     "the most memory --trace and --graph keep events in (64 bytes an event, two or three a "
+     "task); past it later events are not recorded and a message says so (bytes with K, M, "
+     "G)", &trace_memory, NULL},
 };
 
 __attribute__((constructor(150))) static void instr_register_options(void)
@@ -64,9 +80,12 @@ struct ev {
 };
 
 #define CHUNK_EVENTS 2048
+/* Written by the buffer's thread only.  `n` counts the published events: the writer fills
+ * ev[n], then stores n + 1 (release); a reader loads n (acquire) and reads ev[0..n).  The
+ * link `next` is set (release) before the new chunk gets events. */
 struct chunk {
     struct chunk *next;
-    unsigned n;
+    atomic_uint n;
     struct ev ev[CHUNK_EVENTS];
 };
 
@@ -84,7 +103,8 @@ struct open_span {
  * start empties it instead). */
 struct tbuf {
     struct tbuf *next;              /* all buffers: buf_lock */
-    struct chunk *head, *cur;       /* this thread only until the stop */
+    struct chunk *head, *cur;       /* this thread only until the stop; head and the links
+                                     * are published with release stores (see chunk) */
     struct open_span *open;
     unsigned nopen, capopen;
     struct nrt_instr_stat *stats;   /* open addressing on (type, impl, space) */
@@ -112,23 +132,51 @@ static inline struct tbuf *buf(void)
     return NRT_LIKELY(b != NULL) ? b : buf_slow();
 }
 
+/* The cap is reached: say so once. */
+static void buffers_full(void)
+{
+    if (atomic_exchange_explicit(&full, true, memory_order_relaxed))
+        return;
+    full_at = nrt_now_ns();
+    fprintf(stderr, "nanort: --trace/--graph: the event buffers reached --trace-memory=%s "
+                    "after %.3f s; later events are not recorded (the files show the run up "
+                    "to then: raise --trace-memory to record more)\n",
+            trace_memory, (double)(full_at - t_base) * 1e-9);
+}
+
+/* A new event slot of b, zeroed, or NULL past the cap; ev_commit() publishes it. */
 static struct ev *ev_new(struct tbuf *b, enum ev_kind kind)
 {
     struct chunk *c = b->cur;
-    if (NRT_UNLIKELY(!c || c->n == CHUNK_EVENTS)) {
+    unsigned k = c ? atomic_load_explicit(&c->n, memory_order_relaxed) : CHUNK_EVENTS;
+    if (NRT_UNLIKELY(k == CHUNK_EVENTS)) {
+        if (atomic_fetch_add_explicit(&nchunks, 1, memory_order_relaxed) >= max_chunks) {
+            buffers_full();
+            return NULL;
+        }
         struct chunk *n = nrt_xmalloc(sizeof *n);
         n->next = NULL;
-        n->n = 0;
+        atomic_init(&n->n, 0);
+        /* release: a concurrent reader that follows the link sees an initialised chunk */
         if (c)
-            c->next = n;
+            __atomic_store_n(&c->next, n, __ATOMIC_RELEASE);
         else
-            b->head = n;
+            __atomic_store_n(&b->head, n, __ATOMIC_RELEASE);
         b->cur = c = n;
+        k = 0;
     }
-    struct ev *e = &c->ev[c->n++];
+    struct ev *e = &c->ev[k];
     memset(e, 0, sizeof *e);
     e->kind = (unsigned char)kind;
     return e;
+}
+
+/* Publish the event ev_new() gave (release: its fields are written before the count). */
+static void ev_commit(struct tbuf *b)
+{
+    struct chunk *c = b->cur;
+    atomic_store_explicit(&c->n, atomic_load_explicit(&c->n, memory_order_relaxed) + 1,
+                          memory_order_release);
 }
 
 static void buf_drop_events(struct tbuf *b)
@@ -214,10 +262,14 @@ void nrt_instr_task_created(struct nanort_task *t)
     t->id = atomic_fetch_add_explicit(&next_id, 1, memory_order_relaxed) + 1;
     if (!graphing)
         return;
-    struct ev *e = ev_new(buf(), EV_CREATE);
+    struct tbuf *b = buf();
+    struct ev *e = ev_new(b, EV_CREATE);
+    if (!e)
+        return;
     e->a = t->id;
     e->b = t->parent ? t->parent->id : 0;
     e->p = t->type;
+    ev_commit(b);
 }
 
 /* Which kind of dependence joins two accesses (OpenMP's names). */
@@ -271,10 +323,14 @@ void nrt_instr_dep(struct nanort_task *pred, struct nanort_task *succ, unsigned 
 {
     if (!recording || (succ->flags & NRT_TF_WAITER))
         return;
-    struct ev *e = ev_new(buf(), EV_DEP);
+    struct tbuf *b = buf();
+    struct ev *e = ev_new(b, EV_DEP);
+    if (!e)
+        return;
     e->a = pred->id;
     e->b = succ->id;
     e->src = (short)(kind ? kind : classify(pred, succ));
+    ev_commit(b);
 }
 
 void nrt_instr_task_begin(struct nanort_task *t, int track)
@@ -329,6 +385,8 @@ void nrt_instr_task_end(struct nanort_task *t, int track)
     if (!recording)
         return;
     struct ev *e = ev_new(b, EV_TASK);
+    if (!e)
+        return;
     e->t0 = t0;
     e->t1 = now;
     e->a = t->id;
@@ -336,6 +394,7 @@ void nrt_instr_task_end(struct nanort_task *t, int track)
     e->impl = t->impl;
     e->track = track;
     e->src = (short)t->space;
+    ev_commit(b);
 }
 
 void nrt_instr_transfer(int src_space, int dst_space, size_t bytes, uint64_t t0_ns,
@@ -343,13 +402,17 @@ void nrt_instr_transfer(int src_space, int dst_space, size_t bytes, uint64_t t0_
 {
     if (!recording)
         return;
-    struct ev *e = ev_new(buf(), EV_XFER);
+    struct tbuf *b = buf();
+    struct ev *e = ev_new(b, EV_XFER);
+    if (!e)
+        return;
     e->t0 = t0_ns;
     e->t1 = t1_ns >= t0_ns ? t1_ns : t0_ns;
     e->a = bytes;
     e->track = track;
     e->src = (short)src_space;
     e->dst = (short)dst_space;
+    ev_commit(b);
 }
 
 /* ---- the device timeline ------------------------------------------------------------------ */
@@ -402,9 +465,11 @@ void nrt_devtime_record(struct nrt_space *s, enum nrt_lane lane, uint64_t t0_ns,
     devtl_add(&devtl[s->id], lane, t0_ns, t1_ns);
     if (!recording)
         return;
-    struct ev *e;
+    struct tbuf *b = buf();
+    struct ev *e = ev_new(b, lane == NRT_LANE_KERNEL ? EV_TASK : EV_XFER);
+    if (!e)
+        return;
     if (lane == NRT_LANE_KERNEL) {
-        e = ev_new(buf(), EV_TASK);
         if (t) {
             e->a = t->id;
             e->p = t->type;
@@ -412,7 +477,6 @@ void nrt_devtime_record(struct nrt_space *s, enum nrt_lane lane, uint64_t t0_ns,
         }
         e->src = (short)s->id;
     } else {
-        e = ev_new(buf(), EV_XFER);
         e->a = bytes;
         e->src = (short)(lane == NRT_LANE_IN ? 0 : lane == NRT_LANE_OUT ? s->id : -1);
         e->dst = (short)(lane == NRT_LANE_OUT ? 0 : s->id);
@@ -421,6 +485,7 @@ void nrt_devtime_record(struct nrt_space *s, enum nrt_lane lane, uint64_t t0_ns,
     e->t1 = t1_ns;
     e->track = lane_track(s->id, lane);
     e->dev = true;
+    ev_commit(b);
 }
 
 const struct nrt_span *nrt_devtime_spans(int space, enum nrt_lane lane, size_t *n)
@@ -431,6 +496,24 @@ const struct nrt_span *nrt_devtime_spans(int space, enum nrt_lane lane, size_t *
     }
     *n = devtl[space].n[lane];
     return devtl[space].span[lane];
+}
+
+struct nrt_span *nrt_devtime_copy(int space, enum nrt_lane lane, size_t *n)
+{
+    *n = 0;
+    if (space <= 0 || space >= NRT_MAX_SPACES || (unsigned)lane >= NRT_NLANES)
+        return NULL;
+    struct devtl *d = &devtl[space];
+    /* under the lock: a device may still report (a summary written before the end) */
+    NRT_PCHECK(pthread_mutex_lock(&d->lock));
+    struct nrt_span *copy = NULL;
+    if (d->n[lane]) {
+        copy = nrt_xmalloc(d->n[lane] * sizeof *copy);
+        memcpy(copy, d->span[lane], d->n[lane] * sizeof *copy);
+        *n = d->n[lane];
+    }
+    NRT_PCHECK(pthread_mutex_unlock(&d->lock));
+    return copy;
 }
 
 /* ---- shared by the writers ---------------------------------------------------------------- */
@@ -865,6 +948,9 @@ static void write_graph(FILE *f, const struct ev *all, size_t n)
         const struct ev *e = &all[i];
         if (e->kind != EV_DEP || e->src < 0 || e->src > NRT_DEP_OTHER)
             continue;
+        /* both ends recorded (not past --trace-memory, not created after a snapshot) */
+        if (e->a > g.max_id || e->b > g.max_id || !g.node[e->a].exists || !g.node[e->b].exists)
+            continue;
         fprintf(f, "  t%" PRIu64 " -> t%" PRIu64 " [%s, tooltip=\"%s\"];\n", e->a, e->b,
                 dep_style[e->src].attrs, dep_style[e->src].what);
     }
@@ -884,6 +970,10 @@ void nrt_instr_start(void)
     graphing = graph_path && *graph_path;
     nrt_instr_on = recording || nrt_cfg.summary;
     nrt_devtime_on = (trace_path && *trace_path) || nrt_cfg.summary;
+    size_t cap = nrt_parse_size("trace-memory", trace_memory, 0);
+    max_chunks = cap ? cap / sizeof(struct chunk) : SIZE_MAX;     /* 0: no cap */
+    atomic_store_explicit(&nchunks, 0, memory_order_relaxed);
+    atomic_store_explicit(&full, false, memory_order_relaxed);
     devtl_reset();
     /* No other thread of the runtime exists now; a child of fork() may have inherited
      * the lock held. */
@@ -894,20 +984,32 @@ void nrt_instr_start(void)
     t_base = nrt_now_ns();
 }
 
-/* Every event of every thread in one array (the threads have stopped). */
+bool nrt_instr_files_wanted(void)
+{
+    return recording;
+}
+
+/* Every published event of every thread in one array (caller holds buf_lock).  The
+ * threads may still run (ending.c): the acquire loads pair with ev_new()'s and
+ * ev_commit()'s release stores, so only whole events are copied. */
 static struct ev *collect(size_t *n)
 {
     size_t total = 0, k = 0;
     for (struct tbuf *b = bufs; b; b = b->next)
-        for (struct chunk *c = b->head; c; c = c->next)
-            total += c->n;
+        for (struct chunk *c = __atomic_load_n(&b->head, __ATOMIC_ACQUIRE); c;
+             c = __atomic_load_n(&c->next, __ATOMIC_ACQUIRE))
+            total += atomic_load_explicit(&c->n, memory_order_acquire);
     struct ev *all = nrt_xmalloc((total ? total : 1) * sizeof *all);
     for (struct tbuf *b = bufs; b; b = b->next)
-        for (struct chunk *c = b->head; c; c = c->next) {
-            memcpy(all + k, c->ev, c->n * sizeof *all);
-            k += c->n;
+        for (struct chunk *c = __atomic_load_n(&b->head, __ATOMIC_ACQUIRE); c && k < total;
+             c = __atomic_load_n(&c->next, __ATOMIC_ACQUIRE)) {
+            size_t m = atomic_load_explicit(&c->n, memory_order_acquire);
+            if (m > total - k)      /* published since the count above */
+                m = total - k;
+            memcpy(all + k, c->ev, m * sizeof *all);
+            k += m;
         }
-    *n = total;
+    *n = k;
     return all;
 }
 
@@ -920,17 +1022,35 @@ static void drop_events(void)
 static FILE *open_output(const char *path, const char *what)
 {
     FILE *f = fopen(path, "w");
-    if (!f)
+    if (!f) {
         fprintf(stderr, "nanort: cannot write the %s to '%s': %s (give --%s a writable "
                         "path)\n", what, path, strerror(errno), what);
+        nrt_output_failed();
+    }
     return f;
 }
 
 static void close_output(FILE *f, const char *path, const char *what)
 {
-    if (ferror(f) | fclose(f))
+    if (ferror(f) | fclose(f)) {
         fprintf(stderr, "nanort: writing the %s to '%s' failed: %s\n", what, path,
                 strerror(errno));
+        nrt_output_failed();
+    }
+}
+
+/* Write the requested files from the events in `all`. */
+static void write_files(struct ev *all, size_t n)
+{
+    FILE *f;
+    if (trace_path && *trace_path && (f = open_output(trace_path, "trace"))) {
+        write_trace(f, all, n);
+        close_output(f, trace_path, "trace");
+    }
+    if (graph_path && *graph_path && (f = open_output(graph_path, "graph"))) {
+        write_graph(f, all, n);
+        close_output(f, graph_path, "graph");
+    }
 }
 
 void nrt_instr_stop(void)
@@ -942,14 +1062,18 @@ void nrt_instr_stop(void)
     struct ev *all = collect(&n);
     drop_events();
     NRT_PCHECK(pthread_mutex_unlock(&buf_lock));
-    FILE *f;
-    if (trace_path && *trace_path && (f = open_output(trace_path, "trace"))) {
-        write_trace(f, all, n);
-        close_output(f, trace_path, "trace");
-    }
-    if (graph_path && *graph_path && (f = open_output(graph_path, "graph"))) {
-        write_graph(f, all, n);
-        close_output(f, graph_path, "graph");
-    }
+    write_files(all, n);
+    free(all);
+}
+
+void nrt_instr_write_now(void)
+{
+    if (!recording)
+        return;
+    NRT_PCHECK(pthread_mutex_lock(&buf_lock));
+    size_t n;
+    struct ev *all = collect(&n);
+    NRT_PCHECK(pthread_mutex_unlock(&buf_lock));
+    write_files(all, n);
     free(all);
 }

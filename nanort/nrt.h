@@ -10,6 +10,9 @@
  *   sched_bf.c, sched_dbf.c, sched_wf.c   the policies
  *   critical.c  named critical sections
  *   stats.c     --summary counters and the table printed at exit
+ *   ending.c    outputs on SIGTERM/SIGINT and exit() in a task; exit status on failures
+ *   watchdog.c  --watchdog: what is pending when nothing completes
+ *   tsan.c      happens-before annotations for ThreadSanitizer
  *   devices/smp/smp.c   the smp device (reference device plugin)
  *
  * Locks never nest: tasks made ready under a domain or token lock are queued after it is
@@ -213,6 +216,8 @@ bool nrt_deps_submit(struct nrt_domain *d, struct nanort_task *t);
 void nrt_deps_release(struct nrt_domain *d, struct nanort_task *t);
 /* Whether some task (or taskwait) created so far waits for t (t not released yet). */
 bool nrt_deps_has_successors(struct nanort_task *t);
+/* Whether succ waits for pred (both alive; watchdog.c, which holds no domain lock). */
+bool nrt_deps_is_pred(struct nanort_task *pred, const struct nanort_task *succ);
 /* Make `waiter` (a pseudo task, never run) depend on the children of d that conflict with
  * the given accesses.  Returns true when there is nothing to wait for. */
 bool nrt_deps_wait_on(struct nrt_domain *d, struct nanort_task *waiter, unsigned n,
@@ -315,6 +320,8 @@ struct nanort_task {
     /* Undeferred device task: the creator's flag, set to 1 by the manager once the task
      * finished (device.c), NULL otherwise.  Written before the task is queued. */
     atomic_int *dev_done;
+    struct nrt_wd_node *wd;         /* watchdog.c: its entry (--watchdog), else NULL */
+    uint64_t dev_ns;                /* device.c: the device's time of its kernels (0: none) */
 };
 _Static_assert(offsetof(struct nanort_task, pending) - offsetof(struct nanort_task, nchildren)
                    >= NRT_CACHELINE, "creator and completers would share a cache line");
@@ -693,6 +700,11 @@ extern bool nrt_instr_on;
 void nrt_instr_start(void);
 /* At shutdown, after workers and device managers stopped: writes the files. */
 void nrt_instr_stop(void);
+/* The process ends while tasks still run (ending.c): write the files from what was
+ * recorded so far (the threads keep running; tasks not finished have no span). */
+void nrt_instr_write_now(void);
+/* --trace or --graph was given. */
+bool nrt_instr_files_wanted(void);
 /* Every call below is made only when nrt_instr_on.  task_created: at submission, after
  * the regions were added and before the dependences are registered (gives t->id). */
 void nrt_instr_task_created(struct nanort_task *t);
@@ -727,6 +739,9 @@ struct nrt_span {
 };
 /* The spans of (space, lane) recorded since the start (after the threads stopped). */
 const struct nrt_span *nrt_devtime_spans(int space, enum nrt_lane lane, size_t *n);
+/* A copy of the spans of (space, lane) recorded since the start (free it), NULL when
+ * there are none. */
+struct nrt_span *nrt_devtime_copy(int space, enum nrt_lane lane, size_t *n);
 /* --summary: time per (task type, implementation, space), one record per thread. */
 struct nrt_instr_stat {
     const struct nanort_task_type *type;
@@ -743,6 +758,52 @@ void nrt_instr_each_stat(void (*fn)(void *arg, const struct nrt_instr_stat *s), 
 /* SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT: print "nanort: task 'L' (implementation 'I'
  * on D) crashed: SIG", then chain to the handler installed before, or die of the signal. */
 void nrt_crash_install(void);
+
+/* ---- ending.c: outputs however the process ends (signals, exit() in a task) -------- */
+/* At start (after the configuration; start_ns: when the run began, for --summary): the
+ * monitor thread, the SIGTERM/SIGINT handlers. */
+void nrt_ending_start(uint64_t start_ns);
+/* Write the requested trace, graph, model and summary, once per start: at shutdown
+ * (partial false), or from what was recorded so far (partial: tasks still run; `why`
+ * says what ends the run). */
+void nrt_ending_outputs(bool partial, const char *why);
+/* At shutdown after the outputs: stop the monitor, put the handlers back. */
+void nrt_ending_stop(void);
+void nrt_ending_after_fork(void);
+/* A requested output could not be written: the exit status becomes 1 if it was 0. */
+void nrt_output_failed(void);
+
+/* ---- watchdog.c: --watchdog=SECONDS ------------------------------------------------ */
+/* Set at start, constant while tasks run; the hooks below are called only when true. */
+extern bool nrt_watchdog_on;
+void nrt_watchdog_start(void);
+/* The monitor's check period (0: off), and the check. */
+long nrt_watchdog_period_ms(void);
+void nrt_watchdog_tick(void);
+/* t was submitted (heap task), starts running (on worker or space `where`), its body
+ * ended (it may wait for children), it completed (before its dependences are released). */
+void nrt_wd_created(struct nanort_task *t);
+void nrt_wd_running(struct nanort_task *t, int where, bool on_device);
+void nrt_wd_body_done(struct nanort_task *t);
+void nrt_wd_done(struct nanort_task *t);
+
+/* ---- tsan.c: happens-before edges for programs built with -fsanitize=thread -------- */
+/* Set at start: the TSan runtime is in the process (and this library is not built with
+ * it); constant afterwards. */
+extern bool nrt_tsan_on;
+void nrt_tsan_start(void);
+void nrt_tsan_acquire_slow(const void *addr);
+void nrt_tsan_release_slow(const void *addr);
+static inline void nrt_tsan_acquire(const void *addr)
+{
+    if (NRT_UNLIKELY(nrt_tsan_on))
+        nrt_tsan_acquire_slow(addr);
+}
+static inline void nrt_tsan_release(const void *addr)
+{
+    if (NRT_UNLIKELY(nrt_tsan_on))
+        nrt_tsan_release_slow(addr);
+}
 
 /* ---- perfmodel.c: learned execution and transfer times (versioning) ---------------- */
 #define NRT_PERF_WINDOW 16          /* runs the median is taken over */

@@ -343,8 +343,10 @@ void nrt_perf_save(void)
     snprintf(tmp, n, "%s.tmp", path);
     FILE *f = fopen(tmp, "w");
     if (!f) {
-        fprintf(stderr, "nanort: warning: cannot write the performance model %s: %s "
-                        "(check --perf-model-dir)\n", tmp, strerror(errno));
+        fprintf(stderr, "nanort: cannot write the performance model %s: %s (give "
+                        "--perf-model-dir an existing, writable directory)\n", tmp,
+                strerror(errno));
+        nrt_output_failed();
         free(tmp);
         free(path);
         return;
@@ -362,9 +364,12 @@ void nrt_perf_save(void)
         nrt_pm_write_line(f, &l);
     }
     NRT_PCHECK(pthread_mutex_unlock(&perf_lock));
-    if (fclose(f) != 0 || rename(tmp, path) != 0)
-        fprintf(stderr, "nanort: warning: cannot write the performance model %s: %s\n", path,
+    if ((ferror(f) | fclose(f)) != 0 || rename(tmp, path) != 0) {
+        fprintf(stderr, "nanort: cannot write the performance model %s: %s\n", path,
                 strerror(errno));
+        nrt_output_failed();
+        unlink(tmp);
+    }
     free(tmp);
     free(path);
 }

@@ -213,6 +213,7 @@ static bool inline_eligible(struct nrt_type_info *info, unsigned nregions)
 {
     struct nrt_worker *w = nrt_self;
     return nregions == 0 && may_run_at_once() && !w->inl_open && info->nimpls == 1 &&
+           !nrt_watchdog_on &&
            info->impls[0]->device == NANORT_DEVICE_SMP && (is_tiny(info) || queue_is_full());
 }
 
@@ -272,6 +273,7 @@ static struct nanort_task *alloc_block(size_t need)
         w->freel[c] = t->next;
         if (w->nfree[c])
             w->nfree[c]--;
+        nrt_tsan_acquire(t);        /* after the previous task's release in free_block() */
         return t;
     }
     t = nrt_xmalloc(class_size[c]);
@@ -305,6 +307,7 @@ static void free_block(struct nanort_task *t)
 {
     struct nrt_worker *w = nrt_self;
     int c = size_class(t->size);
+    nrt_tsan_release(t);
     if (t->owner < 0 || c < 0 || t->owner >= nrt_nworkers) {
         free(t);
         return;
@@ -428,6 +431,7 @@ static nanort_task *create_inline(struct nanort_task *t, struct nrt_type_info *i
     t->space = 0;                   /* the host (read by --summary, traces, crash reports) */
     t->priority = 0;
     t->domain = NULL;
+    t->wd = NULL;
     t->owner = nrt_self->id;
     nrt_task_init_counts(t);
     if (nrt_cfg.summary)
@@ -546,7 +550,9 @@ static void run_body(struct nanort_task *t)
     }
     nrt_current = t;
     t->impl = impl;                 /* named by --trace, --summary and crash reports */
+    nrt_tsan_acquire(t);            /* its creation and its predecessors' completions */
     if (NRT_UNLIKELY(nrt_instr_on)) nrt_instr_task_begin(t, w ? w->id : -1);
+    if (NRT_UNLIKELY(nrt_watchdog_on)) nrt_wd_running(t, w ? w->id : -1, false);
     if (NRT_UNLIKELY(t->info->nimpls > 1) && nrt_versioning_on()) {
         uint64_t v0 = nrt_now_ns();
         nrt_device(impl->device)->run(impl, t->args, &ctx);
@@ -578,6 +584,7 @@ static void complete(struct nanort_task *t)
 {
     for (;;) {
         struct nanort_task *parent = t->parent;
+        if (NRT_UNLIKELY(nrt_watchdog_on)) nrt_wd_done(t);
         /* commutative exclusion lasts until the descendants finished too */
         if (t->flags & NRT_TF_COMMUTATIVE)
             nrt_tokens_release(t);
@@ -597,6 +604,7 @@ static void complete(struct nanort_task *t)
                                   memory_order_relaxed);
             return;
         }
+        nrt_tsan_release(&parent->pending);
         /* seq_cst: a waiter that sleeps after reading pending sees it (worker.c). */
         long v = atomic_fetch_sub(&parent->pending, 1) - 1;
         if (v >= NRT_BODY_BIAS / 2) {
@@ -608,6 +616,7 @@ static void complete(struct nanort_task *t)
         }
         if (v != 0)
             return;
+        nrt_tsan_acquire(&parent->pending);    /* its body and its other children */
         t = parent;                 /* body done and this was the last child */
     }
 }
@@ -621,9 +630,17 @@ static long children_of(struct nanort_task *t)
 static void finish_body(struct nanort_task *t)
 {
     long n = children_of(t);
+    if (NRT_UNLIKELY(nrt_watchdog_on) && n) nrt_wd_body_done(t);
     /* No children: nobody else touches pending, no read-modify-write needed. */
-    if (n == 0 || atomic_fetch_add(&t->pending, n - NRT_BODY_BIAS) + (n - NRT_BODY_BIAS) == 0)
-        complete(t);                /* seq_cst RMW above: as in complete() */
+    if (n == 0)
+        complete(t);
+    else {
+        nrt_tsan_release(&t->pending);
+        if (atomic_fetch_add(&t->pending, n - NRT_BODY_BIAS) + (n - NRT_BODY_BIAS) == 0) {
+            nrt_tsan_acquire(&t->pending);  /* the children that completed on other threads */
+            complete(t);            /* seq_cst RMW above: as in complete() */
+        }
+    }
 }
 
 /* One more child of parent, submitted by the calling thread. */
@@ -653,6 +670,7 @@ void nrt_task_body_done(struct nanort_task *t)
 
 bool nrt_task_execute(struct nanort_task *t)
 {
+    nrt_tsan_acquire(t);            /* before its tokens are taken (tsan.c) */
     if (nrt_dev_wanted(t) && nrt_dev_dispatch(t))
         return true;                /* queued on a device: its manager runs it */
     bool comm = t->flags & NRT_TF_COMMUTATIVE;
@@ -725,7 +743,13 @@ static bool register_deps(struct nanort_task *t)
     struct nanort_task *parent = t->parent;
     if (!parent->domain)
         parent->domain = nrt_domain_new();   /* only the parent's own thread gets here */
-    return nrt_deps_submit(parent->domain, t);
+    bool ready = nrt_deps_submit(parent->domain, t);
+    /* For its runner (tsan.c): what its creator wrote (arguments, the domain) and saw (the
+     * predecessors that finished before it was registered, through the domain's lock)
+     * when it is ready now; when it is not, its last predecessor's completer takes the
+     * domain's lock after the registration and releases t with all of that. */
+    nrt_tsan_release(t);
+    return ready;
 }
 
 /* An inline frame: run the body here, then wait for its children, so that it is finished
@@ -774,6 +798,7 @@ static __attribute__((noinline)) void submit_heap(nanort_task *t, unsigned flags
         t->flags |= NRT_TF_FINAL | NRT_TF_UNDEFERRED;
     count_child(parent);
     count_submitted();
+    if (NRT_UNLIKELY(nrt_watchdog_on)) nrt_wd_created(t);
     /* Not inside a critical section: throttling runs other tasks here (may_run_at_once). */
     if ((!nrt_self || nrt_self->crit_depth == 0) && over_throttle_limit())
         throttle(t);
@@ -782,6 +807,8 @@ static __attribute__((noinline)) void submit_heap(nanort_task *t, unsigned flags
         run_undeferred(t);
         return;
     }
+    if (t->nregions == 0)
+        nrt_tsan_release(t);        /* what its creator wrote (arguments), for its runner */
     bool ready = t->nregions == 0 || register_deps(t);
     if (t->flags & NRT_TF_UNDEFERRED)
         run_undeferred(t);
@@ -830,10 +857,11 @@ static struct nanort_task *current_task(void)
 
 void nrt_wait_children(struct nanort_task *t)
 {
-    if (nrt_children_done(t))
-        return;
-    nrt_wait_until(children_done, t);
-    atomic_store_explicit(&t->wait_target, -1, memory_order_relaxed);
+    if (!nrt_children_done(t)) {
+        nrt_wait_until(children_done, t);
+        atomic_store_explicit(&t->wait_target, -1, memory_order_relaxed);
+    }
+    nrt_tsan_acquire(&t->pending);  /* what the children did (their completions released) */
 }
 
 void nanort_taskwait_noflush(void)
@@ -863,6 +891,7 @@ void nanort_taskwait_on(unsigned nregions, const unsigned *flags, const void *co
     nrt_task_init_counts(&waiter);
     if (cur->domain && !nrt_deps_wait_on(cur->domain, &waiter, nregions, regs))
         nrt_wait_until(npred_zero, &waiter);
+    nrt_tsan_acquire(&waiter);      /* released by the tasks it waited for */
     if (!noflush)
         nrt_cache_flush_regions(nregions, regs);
     free(regs);

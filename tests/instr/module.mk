@@ -18,7 +18,8 @@ ALL_TARGETS += $(INSTR_KNOWN) $(INSTR_DEVICE)
 .PHONY: check-instr
 check-instr: $(INSTR_KNOWN) $(INSTR_DEVICE) $(MCC_BIN) $(BUILD)/lib/libnanort.so \
              $(BUILD)/lib/mcc/include/omp.h tests/instr/run.sh tests/instr/check_trace.py \
-             tests/instr/check_graph.py
+             tests/instr/check_graph.py tests/instr/ending.c tests/instr/ending.py \
+             tests/instr/stuck.c tests/instr/racy.c
 	@for w in 1 2 4; do \
 	  $(HARNESS) run $(RESULTS) instr/known-graph-w$$w -- $(INSTR_RUN) known $(INSTR_KNOWN) $$w; \
 	done
@@ -30,5 +31,11 @@ check-instr: $(INSTR_KNOWN) $(INSTR_DEVICE) $(MCC_BIN) $(BUILD)/lib/libnanort.so
 	@$(HARNESS) run $(RESULTS) instr/summary-nested -- $(INSTR_RUN) summary-nested
 	@$(HARNESS) run $(RESULTS) instr/ompss-programs -- $(INSTR_RUN) ompss-programs
 	@$(HARNESS) run $(RESULTS) instr/device-tracks -- $(INSTR_RUN) devices $(INSTR_DEVICE)
+	@for m in sigterm sigint ignored exit; do \
+	  $(HARNESS) run $(RESULTS) instr/ending-$$m -- $(INSTR_RUN) ending $$m; \
+	done
+	@$(HARNESS) run $(RESULTS) instr/trace-cap -- $(INSTR_RUN) trace-cap
+	@$(HARNESS) run $(RESULTS) instr/watchdog -- $(INSTR_RUN) watchdog
+	@$(HARNESS) run $(RESULTS) instr/tsan-programs -- $(INSTR_RUN) tsan
 
 CHECK_TARGETS += check-instr
