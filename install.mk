@@ -8,12 +8,14 @@ INSTALL       ?= install
 INSTALL_ROOT   = $(DESTDIR)$(PREFIX)
 NANORT_VERSION := $(shell awk '/define NANORT_VERSION_MAJOR/ {a = $$3} \
                                /define NANORT_VERSION_MINOR/ {b = $$3} END {print a "." b}' include/nanort.h)
-INSTALLED_FILES := bin/mcc bin/nanort-perfmodel lib/libnanort.a lib/libnanort.so include/nanort.h \
+INSTALLED_FILES := bin/mcc bin/nanort-perfmodel lib/libnanort.a lib/libnanort.so \
+                   lib/libnanort-debug.so include/nanort.h \
                    lib/mcc/include/omp.h lib/pkgconfig/nanort.pc
 INSTALLED_FILES += lib/libnanort-cuda.a  # devices/cuda/module.mk installs it (with a toolkit)
 
 .PHONY: install-nanort-mcc uninstall
-install-nanort-mcc: $(BUILD)/bin/mcc $(BUILD)/bin/nanort-perfmodel $(BUILD)/lib/libnanort.a $(BUILD)/lib/libnanort.so \
+install-nanort-mcc: $(BUILD)/bin/mcc $(BUILD)/bin/nanort-perfmodel $(BUILD)/lib/libnanort.a \
+                    $(BUILD)/lib/libnanort.so $(BUILD)/lib/libnanort-debug.so \
                     include/nanort.h mcc/include/omp.h
 	$(INSTALL) -d $(INSTALL_ROOT)/bin $(INSTALL_ROOT)/include $(INSTALL_ROOT)/lib/mcc/include \
 	              $(INSTALL_ROOT)/lib/pkgconfig
@@ -21,6 +23,7 @@ install-nanort-mcc: $(BUILD)/bin/mcc $(BUILD)/bin/nanort-perfmodel $(BUILD)/lib/
 	$(INSTALL) -m 755 $(BUILD)/bin/nanort-perfmodel $(INSTALL_ROOT)/bin/nanort-perfmodel
 	$(INSTALL) -m 644 $(BUILD)/lib/libnanort.a $(INSTALL_ROOT)/lib/libnanort.a
 	$(INSTALL) -m 755 $(BUILD)/lib/libnanort.so $(INSTALL_ROOT)/lib/libnanort.so
+	$(INSTALL) -m 755 $(BUILD)/lib/libnanort-debug.so $(INSTALL_ROOT)/lib/libnanort-debug.so
 	$(INSTALL) -m 644 include/nanort.h $(INSTALL_ROOT)/include/nanort.h
 	$(INSTALL) -m 644 mcc/include/omp.h $(INSTALL_ROOT)/lib/mcc/include/omp.h
 	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$${prefix}/lib' 'includedir=$${prefix}/include' '' \

@@ -10,6 +10,7 @@ prefix="$work/prefix"
 inst() { ok env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s --no-print-directory -C "$TOP" -f install.mk BUILD="$BUILD" PREFIX="$prefix" "$@"; }
 inst install-nanort-mcc
 exists "$prefix/bin/mcc" "$prefix/bin/nanort-perfmodel" "$prefix/lib/libnanort.a" "$prefix/lib/libnanort.so" \
+       "$prefix/lib/libnanort-debug.so" \
        "$prefix/include/nanort.h" "$prefix/lib/mcc/include/omp.h" "$prefix/lib/pkgconfig/nanort.pc"
 write_app
 cat > omp_app.c <<'SRC'
