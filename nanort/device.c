@@ -156,10 +156,14 @@ static void finish_task(struct nrt_space *s, struct inflight *f)
     }
     nrt_cache_complete(f->ctx.staging);
     uint64_t t1 = nrt_now_ns();
-    /* its own time on the device: from when it started or the previous task ended */
+    /* its own time on the device: its kernels as the device timed them (reported when
+     * its event was released above); for a device that times nothing, from when it
+     * started or the previous task ended (the manager's interval, which also holds the
+     * staging and the waits of the pipeline: only an estimate) */
     uint64_t from = f->t0 > s->queue->busy_until ? f->t0 : s->queue->busy_until;
+    uint64_t own = t->dev_ns ? t->dev_ns : t1 > from ? t1 - from : 0;
     if (t->info->nimpls > 1 && nrt_versioning_on())
-        nrt_vers_done(t, nrt_impl_index(t->info, t->impl), t1 > from ? t1 - from : 0);
+        nrt_vers_done(t, nrt_impl_index(t->info, t->impl), own);
     count_busy(s, f->t0, t1);
     atomic_fetch_add_explicit(&s->stats.tasks, 1, memory_order_relaxed);
     if (nrt_instr_on)

@@ -25,6 +25,7 @@
 
 bool nrt_instr_on;
 bool nrt_devtime_on;
+bool nrt_devtime_kernels;
 static bool recording;              /* --trace or --graph: keep events, not only timing */
 static bool graphing;               /* --graph: also keep the creation events */
 static const char *trace_path;      /* --trace; "" = off */
@@ -457,11 +458,16 @@ static int lane_track(int space, enum nrt_lane lane)
 void nrt_devtime_record(struct nrt_space *s, enum nrt_lane lane, uint64_t t0_ns,
                         uint64_t t1_ns, size_t bytes, const struct nanort_task *t)
 {
-    if (!nrt_devtime_on || !s || s->id <= 0 || s->id >= NRT_MAX_SPACES ||
-        (unsigned)lane >= NRT_NLANES)
+    if (!s || s->id <= 0 || s->id >= NRT_MAX_SPACES || (unsigned)lane >= NRT_NLANES)
         return;
     if (t1_ns < t0_ns)
         t1_ns = t0_ns;
+    /* the task's time as the device measured it, for versioning (device.c reads it on
+     * the manager thread that reports it, before the task completes) */
+    if (lane == NRT_LANE_KERNEL && t)
+        ((struct nanort_task *)t)->dev_ns = t1_ns - t0_ns ? t1_ns - t0_ns : 1;
+    if (!nrt_devtime_on)
+        return;
     devtl_add(&devtl[s->id], lane, t0_ns, t1_ns);
     if (!recording)
         return;
@@ -970,6 +976,7 @@ void nrt_instr_start(void)
     graphing = graph_path && *graph_path;
     nrt_instr_on = recording || nrt_cfg.summary;
     nrt_devtime_on = (trace_path && *trace_path) || nrt_cfg.summary;
+    nrt_devtime_kernels = nrt_devtime_on || nrt_versioning_on();
     size_t cap = nrt_parse_size("trace-memory", trace_memory, 0);
     max_chunks = cap ? cap / sizeof(struct chunk) : SIZE_MAX;     /* 0: no cap */
     atomic_store_explicit(&nchunks, 0, memory_order_relaxed);

@@ -730,6 +730,9 @@ void nrt_instr_transfer(int src_space, int dst_space, size_t bytes, uint64_t t0_
  * --trace draws the spans on the space's tracks instead of the host-timed ones. */
 enum nrt_lane { NRT_LANE_KERNEL, NRT_LANE_IN, NRT_LANE_OUT, NRT_LANE_PEER, NRT_NLANES };
 extern bool nrt_devtime_on;
+/* Plugins time each task's kernels (nrt_devtime_on, or --dispatch=versioning, which learns
+ * a device task's time as the device measured it: device.c); set with nrt_devtime_on. */
+extern bool nrt_devtime_kernels;
 /* Any thread; t (NRT_LANE_KERNEL: the task whose kernels ran from t0 to t1) may be NULL. */
 void nrt_devtime_record(struct nrt_space *s, enum nrt_lane lane, uint64_t t0_ns,
                         uint64_t t1_ns, size_t bytes, const struct nanort_task *t);

@@ -28,10 +28,14 @@ check-versioning: $(VERS_DIR)/versioning $(VERS_DIR)/persist $(VERS_DIR)/spread
 	@$(HARNESS) run $(RESULTS) versioning/spread[host+2opencl] -- env POCL_DEVICES="pthread pthread" \
 	    NX_ARGS="--smp-workers=1" $(VERS_DIR)/spread
 
-# The model file as untrusted input, and the nanort-perfmodel viewer (model_file.sh).
+# The model file as untrusted input, and the nanort-perfmodel viewer (model_file.sh); a
+# device task's learned times are the device's (device_time.sh, on PoCL).
 check-perfmodel-file: $(VERS_DIR)/persist $(NANORT_PERFMODEL) tests/versioning/model_file.sh \
-                      tests/versioning/check_model.py
+                      tests/versioning/check_model.py tests/versioning/device_time.sh \
+                      $(MCC_BIN) $(BUILD)/lib/libnanort.so $(BUILD)/lib/mcc/include/omp.h
 	@for m in bad-lines fifo device huge version viewer; do \
 	    $(HARNESS) run $(RESULTS) versioning/model-file-$$m -- tests/versioning/model_file.sh $$m \
 	        $(VERS_DIR)/persist $(NANORT_PERFMODEL); \
 	done
+	@$(HARNESS) run $(RESULTS) versioning/device-time-learned -- env BUILD=$(BUILD) MCC=$(MCC_BIN) \
+	    tests/versioning/device_time.sh
