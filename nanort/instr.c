@@ -62,24 +62,6 @@ __attribute__((constructor(150))) static void instr_register_options(void)
 
 /* ---- per-thread buffers -------------------------------------------------------------- */
 
-enum ev_kind { EV_TASK, EV_XFER, EV_CREATE, EV_DEP, EV_DROPPED };
-
-/* One event.  EV_TASK: a task's span (a = id, p = type, impl, src = space).  EV_XFER: a
- * transfer (a = bytes, src/dst spaces; src -1: another device).  EV_CREATE: a = id, b =
- * parent id, p = type.  EV_DEP: a = predecessor id, b = successor id, src = enum
- * nrt_dep_class.  EV_DROPPED: a host-timed span the device timeline replaces.  `dev`:
- * timed by the device (nrt_devtime_record), else by the host. */
-struct ev {
-    uint64_t t0, t1;
-    uint64_t a, b;
-    const struct nanort_task_type *p;
-    const struct nanort_impl *impl;
-    int track;
-    short src, dst;
-    unsigned char kind;
-    bool dev;
-};
-
 #define CHUNK_EVENTS 2048
 /* Written by the buffer's thread only.  `n` counts the published events: the writer fills
  * ev[n], then stores n + 1 (release); a reader loads n (acquire) and reads ev[0..n).  The
@@ -87,7 +69,7 @@ struct ev {
 struct chunk {
     struct chunk *next;
     atomic_uint n;
-    struct ev ev[CHUNK_EVENTS];
+    struct nrt_ev ev[CHUNK_EVENTS];
 };
 
 /* A span begun and not yet ended on this thread: nested task bodies (a taskwait runs
@@ -146,7 +128,7 @@ static void buffers_full(void)
 }
 
 /* A new event slot of b, zeroed, or NULL past the cap; ev_commit() publishes it. */
-static struct ev *ev_new(struct tbuf *b, enum ev_kind kind)
+static struct nrt_ev *ev_new(struct tbuf *b, enum nrt_ev_kind kind)
 {
     struct chunk *c = b->cur;
     unsigned k = c ? atomic_load_explicit(&c->n, memory_order_relaxed) : CHUNK_EVENTS;
@@ -166,7 +148,7 @@ static struct ev *ev_new(struct tbuf *b, enum ev_kind kind)
         b->cur = c = n;
         k = 0;
     }
-    struct ev *e = &c->ev[k];
+    struct nrt_ev *e = &c->ev[k];
     memset(e, 0, sizeof *e);
     e->kind = (unsigned char)kind;
     return e;
@@ -264,7 +246,7 @@ void nrt_instr_task_created(struct nanort_task *t)
     if (!graphing)
         return;
     struct tbuf *b = buf();
-    struct ev *e = ev_new(b, EV_CREATE);
+    struct nrt_ev *e = ev_new(b, NRT_EV_CREATE);
     if (!e)
         return;
     e->a = t->id;
@@ -325,7 +307,7 @@ void nrt_instr_dep(struct nanort_task *pred, struct nanort_task *succ, unsigned 
     if (!recording || (succ->flags & NRT_TF_WAITER))
         return;
     struct tbuf *b = buf();
-    struct ev *e = ev_new(b, EV_DEP);
+    struct nrt_ev *e = ev_new(b, NRT_EV_DEP);
     if (!e)
         return;
     e->a = pred->id;
@@ -385,7 +367,7 @@ void nrt_instr_task_end(struct nanort_task *t, int track)
         stats_add(b, t, own);
     if (!recording)
         return;
-    struct ev *e = ev_new(b, EV_TASK);
+    struct nrt_ev *e = ev_new(b, NRT_EV_TASK);
     if (!e)
         return;
     e->t0 = t0;
@@ -404,7 +386,7 @@ void nrt_instr_transfer(int src_space, int dst_space, size_t bytes, uint64_t t0_
     if (!recording)
         return;
     struct tbuf *b = buf();
-    struct ev *e = ev_new(b, EV_XFER);
+    struct nrt_ev *e = ev_new(b, NRT_EV_XFER);
     if (!e)
         return;
     e->t0 = t0_ns;
@@ -472,7 +454,7 @@ void nrt_devtime_record(struct nrt_space *s, enum nrt_lane lane, uint64_t t0_ns,
     if (!recording)
         return;
     struct tbuf *b = buf();
-    struct ev *e = ev_new(b, lane == NRT_LANE_KERNEL ? EV_TASK : EV_XFER);
+    struct nrt_ev *e = ev_new(b, lane == NRT_LANE_KERNEL ? NRT_EV_TASK : NRT_EV_XFER);
     if (!e)
         return;
     if (lane == NRT_LANE_KERNEL) {
@@ -524,18 +506,18 @@ struct nrt_span *nrt_devtime_copy(int space, enum nrt_lane lane, size_t *n)
 
 /* ---- shared by the writers ---------------------------------------------------------------- */
 
-static const char *label_of(const struct nanort_task_type *type)
+const char *nrt_instr_label(const struct nanort_task_type *type)
 {
     return type && type->label ? type->label : "(unnamed)";
 }
 
-static const char *impl_name(const struct nanort_impl *impl)
+const char *nrt_instr_impl_name(const struct nanort_impl *impl)
 {
     return impl && impl->name ? impl->name : "?";
 }
 
 /* "smp", or the space's name up to its first blank ("opencl0 (pthread-...)" -> "opencl0"). */
-static void device_name(int space, char *out, size_t size)
+void nrt_instr_device_name(int space, char *out, size_t size)
 {
     const char *name = space > 0 && space < nrt_nspaces && nrt_spaces[space]
                            ? nrt_spaces[space]->name : "smp";
@@ -543,11 +525,11 @@ static void device_name(int space, char *out, size_t size)
 }
 
 /* span_of[id]: index + 1 in all[] of the task's first span, 0 when it has none. */
-static size_t *index_spans(const struct ev *all, size_t n, uint64_t max_id)
+size_t *nrt_instr_index_spans(const struct nrt_ev *all, size_t n, uint64_t max_id)
 {
     size_t *span_of = nrt_xcalloc(max_id + 1, sizeof *span_of);
     for (size_t i = 0; i < n; i++)
-        if (all[i].kind == EV_TASK && all[i].a <= max_id && !span_of[all[i].a])
+        if (all[i].kind == NRT_EV_TASK && all[i].a <= max_id && !span_of[all[i].a])
             span_of[all[i].a] = i + 1;
     return span_of;
 }
@@ -564,27 +546,27 @@ static int space_of_track(int track)
  * task; its dependence arrows then bind to the device's).  The fake device and plugins
  * that report nothing keep the host-timed spans.
  */
-static void drop_host_timed(struct ev *all, size_t n, uint64_t max_id)
+static void drop_host_timed(struct nrt_ev *all, size_t n, uint64_t max_id)
 {
     bool devspace[NRT_MAX_SPACES] = {false};
     bool *devtask = nrt_xcalloc(max_id + 1, sizeof *devtask);
     for (size_t i = 0; i < n; i++) {
-        const struct ev *e = &all[i];
+        const struct nrt_ev *e = &all[i];
         int s = space_of_track(e->track);
         if (!e->dev || s < 0 || s >= NRT_MAX_SPACES)
             continue;
         devspace[s] = true;
-        if (e->kind == EV_TASK && e->a && e->a <= max_id)
+        if (e->kind == NRT_EV_TASK && e->a && e->a <= max_id)
             devtask[e->a] = true;
     }
     for (size_t i = 0; i < n; i++) {
-        struct ev *e = &all[i];
+        struct nrt_ev *e = &all[i];
         int s = space_of_track(e->track);
         if (e->dev || s < 0 || s >= NRT_MAX_SPACES)
             continue;
-        if ((e->kind == EV_XFER && devspace[s]) ||
-            (e->kind == EV_TASK && e->a <= max_id && devtask[e->a]))
-            e->kind = EV_DROPPED;
+        if ((e->kind == NRT_EV_XFER && devspace[s]) ||
+            (e->kind == NRT_EV_TASK && e->a <= max_id && devtask[e->a]))
+            e->kind = NRT_EV_DROPPED;
     }
     free(devtask);
 }
@@ -630,19 +612,25 @@ static uint64_t rel(uint64_t t)
     return t > t_base ? t - t_base : 0;
 }
 
-static void trace_track_name(FILE *f, int track)
+void nrt_instr_track_name(int track, char *name, size_t size)
 {
     static const char *const queue[] = {"kernels", "host->device", "device->host"};
-    char name[96], dev[64];
+    char dev[64];
     if (track < 0) {
-        snprintf(name, sizeof name, "foreign threads");
+        snprintf(name, size, "foreign threads");
     } else if (track < NRT_TRACK_SPACE(0, 0)) {
-        snprintf(name, sizeof name, "worker %d", track);
+        snprintf(name, size, "worker %d", track);
     } else {
         int s = (track - NRT_TRACK_SPACE(0, 0)) / 4, q = (track - NRT_TRACK_SPACE(0, 0)) % 4;
-        device_name(s, dev, sizeof dev);
-        snprintf(name, sizeof name, "%s %s", dev, q < 3 ? queue[q] : "queue");
+        nrt_instr_device_name(s, dev, sizeof dev);
+        snprintf(name, size, "%s %s", dev, q < 3 ? queue[q] : "queue");
     }
+}
+
+static void trace_track_name(FILE *f, int track)
+{
+    char name[96];
+    nrt_instr_track_name(track, name, sizeof name);
     fprintf(f, "{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":%d,\"tid\":%d,\"args\":{\"name\":",
             track_pid(track), track_tid(track));
     json_str(f, name);
@@ -652,14 +640,14 @@ static void trace_track_name(FILE *f, int track)
 }
 
 /* Metadata: one process per memory space, one named thread per track that has events. */
-static void trace_metadata(FILE *f, const struct ev *all, size_t n)
+static void trace_metadata(FILE *f, const struct nrt_ev *all, size_t n)
 {
     enum { MAXT = NRT_TRACK_SPACE(NRT_MAX_SPACES, 0) };
     bool *seen = nrt_xcalloc(MAXT + 1, sizeof *seen);
     bool pids[NRT_MAX_SPACES + 1] = {false};
     char dev[64];
     for (size_t i = 0; i < n; i++) {
-        if (all[i].kind != EV_TASK && all[i].kind != EV_XFER)
+        if (all[i].kind != NRT_EV_TASK && all[i].kind != NRT_EV_XFER)
             continue;
         int tr = all[i].track < 0 ? MAXT : all[i].track;
         if (tr > MAXT || seen[tr])
@@ -669,7 +657,7 @@ static void trace_metadata(FILE *f, const struct ev *all, size_t n)
         int pid = track_pid(all[i].track);
         if (pid <= NRT_MAX_SPACES && !pids[pid]) {
             pids[pid] = true;
-            device_name(pid - 1, dev, sizeof dev);
+            nrt_instr_device_name(pid - 1, dev, sizeof dev);
             fprintf(f, "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":%d,\"args\":{\"name\":",
                     pid);
             json_str(f, pid == 1 ? "nanort smp workers" : dev);
@@ -679,28 +667,28 @@ static void trace_metadata(FILE *f, const struct ev *all, size_t n)
     free(seen);
 }
 
-static void trace_task(FILE *f, const struct ev *e)
+static void trace_task(FILE *f, const struct nrt_ev *e)
 {
     char dev[64];
-    device_name(e->src, dev, sizeof dev);
+    nrt_instr_device_name(e->src, dev, sizeof dev);
     fputs("{\"name\":", f);
-    json_str(f, label_of(e->p));
+    json_str(f, nrt_instr_label(e->p));
     fprintf(f, ",\"cat\":\"task\",\"ph\":\"X\",\"pid\":%d,\"tid\":%d", track_pid(e->track),
             track_tid(e->track));
     json_us(f, "ts", rel(e->t0));
     json_us(f, "dur", e->t1 - e->t0);
     fprintf(f, ",\"args\":{\"task\":%" PRIu64 ",\"implementation\":", e->a);
-    json_str(f, impl_name(e->impl));
+    json_str(f, nrt_instr_impl_name(e->impl));
     fputs(",\"device\":", f);
     json_str(f, dev);
     fprintf(f, ",\"clock\":\"%s\"}},\n", e->dev ? "device" : "host");
 }
 
-static void trace_transfer(FILE *f, const struct ev *e)
+static void trace_transfer(FILE *f, const struct nrt_ev *e)
 {
     char from[64], to[64];
-    device_name(e->src, from, sizeof from);
-    device_name(e->dst, to, sizeof to);
+    nrt_instr_device_name(e->src, from, sizeof from);
+    nrt_instr_device_name(e->dst, to, sizeof to);
     const char *name = e->src == 0 ? "host->device" : e->dst == 0 ? "device->host"
                                                                   : "device->device";
     fprintf(f, "{\"name\":\"%s\",\"cat\":\"transfer\",\"ph\":\"X\",\"pid\":%d,\"tid\":%d",
@@ -717,7 +705,7 @@ static void trace_transfer(FILE *f, const struct ev *e)
 /* A dependence arrow: starts at the end of the predecessor's span ("s" binds to the
  * slice around its time stamp, so 1 ns before the end) and ends where the successor's
  * span begins ("f" with binding point "e": the enclosing slice). */
-static void trace_flow(FILE *f, uint64_t id, const struct ev *p, const struct ev *s)
+static void trace_flow(FILE *f, uint64_t id, const struct nrt_ev *p, const struct nrt_ev *s)
 {
     uint64_t at = p->t1 > p->t0 ? p->t1 - 1 : p->t0;
     fprintf(f, "{\"name\":\"dependence\",\"cat\":\"dep\",\"ph\":\"s\",\"id\":%" PRIu64
@@ -731,7 +719,7 @@ static void trace_flow(FILE *f, uint64_t id, const struct ev *p, const struct ev
 
 static int by_track_start(const void *a, const void *b)
 {
-    const struct ev *x = *(const struct ev *const *)a, *y = *(const struct ev *const *)b;
+    const struct nrt_ev *x = *(const struct nrt_ev *const *)a, *y = *(const struct nrt_ev *const *)b;
     if (x->track != y->track)
         return x->track < y->track ? -1 : 1;
     return x->t0 < y->t0 ? -1 : x->t0 > y->t0;
@@ -743,12 +731,12 @@ static int by_track_start(const void *a, const void *b)
  * spans of a track nested or disjoint, so a span that begins inside the previous one and
  * ends after it begins where that one ends: the time the device spent on it.
  */
-static void clip_device_spans(struct ev *all, size_t n)
+static void clip_device_spans(struct nrt_ev *all, size_t n)
 {
     size_t m = 0;
-    struct ev **dev = nrt_xmalloc((n ? n : 1) * sizeof *dev);
+    struct nrt_ev **dev = nrt_xmalloc((n ? n : 1) * sizeof *dev);
     for (size_t i = 0; i < n; i++)
-        if ((all[i].kind == EV_TASK || all[i].kind == EV_XFER) &&
+        if ((all[i].kind == NRT_EV_TASK || all[i].kind == NRT_EV_XFER) &&
             all[i].track >= NRT_TRACK_SPACE(0, 0))
             dev[m++] = &all[i];
     qsort(dev, m, sizeof *dev, by_track_start);
@@ -764,22 +752,27 @@ static void clip_device_spans(struct ev *all, size_t n)
     free(dev);
 }
 
-static void write_trace(FILE *f, struct ev *all, size_t n)
+void nrt_instr_prepare(struct nrt_ev *all, size_t n, uint64_t max_id)
+{
+    drop_host_timed(all, n, max_id);
+    clip_device_spans(all, n);
+}
+
+static void write_trace(FILE *f, struct nrt_ev *all, size_t n)
 {
     uint64_t max_id = atomic_load_explicit(&next_id, memory_order_relaxed);
-    drop_host_timed(all, n, max_id);
-    size_t *span_of = index_spans(all, n, max_id);
+    nrt_instr_prepare(all, n, max_id);
+    size_t *span_of = nrt_instr_index_spans(all, n, max_id);
     uint64_t flows = 0;
-    clip_device_spans(all, n);
     fputs("{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n", f);
     trace_metadata(f, all, n);
     for (size_t i = 0; i < n; i++) {
-        const struct ev *e = &all[i];
-        if (e->kind == EV_TASK)
+        const struct nrt_ev *e = &all[i];
+        if (e->kind == NRT_EV_TASK)
             trace_task(f, e);
-        else if (e->kind == EV_XFER)
+        else if (e->kind == NRT_EV_XFER)
             trace_transfer(f, e);
-        else if (e->kind == EV_DEP && e->a <= max_id && e->b <= max_id && span_of[e->a] &&
+        else if (e->kind == NRT_EV_DEP && e->a <= max_id && e->b <= max_id && span_of[e->a] &&
                  span_of[e->b])
             trace_flow(f, ++flows, &all[span_of[e->a] - 1], &all[span_of[e->b] - 1]);
     }
@@ -858,12 +851,12 @@ static void graph_node(struct graph *g, uint64_t id)
 {
     const struct gnode *v = &g->node[id];
     char dev[64];
-    device_name(v->space, dev, sizeof dev);
+    nrt_instr_device_name(v->space, dev, sizeof dev);
     fprintf(g->f, "  t%" PRIu64 " [label=\"", id);
-    dot_escaped(g->f, label_of(v->type));
+    dot_escaped(g->f, nrt_instr_label(v->type));
     fprintf(g->f, "\", shape=%s, fillcolor=\"%s\", tooltip=\"#%" PRIu64 " ", kind_shape(v->impl),
             v->impl ? palette[impl_colour(g, v->impl, v->space) % NPALETTE] : "white", id);
-    dot_escaped(g->f, v->impl ? impl_name(v->impl) : "(not run)");
+    dot_escaped(g->f, v->impl ? nrt_instr_impl_name(v->impl) : "(not run)");
     fputs(" on ", g->f);
     dot_escaped(g->f, dev);
     fputs("\"];\n", g->f);
@@ -876,7 +869,7 @@ static void graph_subtree(struct graph *g, uint64_t id)
     if (!g->node[id].first_child)
         return;
     fprintf(g->f, "  subgraph cluster_t%" PRIu64 " {\n  label=\"", id);
-    dot_escaped(g->f, label_of(g->node[id].type));
+    dot_escaped(g->f, nrt_instr_label(g->node[id].type));
     fprintf(g->f, " #%" PRIu64 "\"; style=\"rounded,dashed\"; color=gray50; fontsize=9;\n", id);
     for (uint64_t c = g->node[id].first_child; c; c = g->node[c].next_sibling)
         graph_subtree(g, c);
@@ -898,9 +891,9 @@ static void graph_legend(struct graph *g)
     fputs("  label=<<table border=\"0\" cellspacing=\"3\"><tr>", g->f);
     for (unsigned i = 0; i < g->nimpls; i++) {
         char dev[64];
-        device_name(g->impl_space[i], dev, sizeof dev);
+        nrt_instr_device_name(g->impl_space[i], dev, sizeof dev);
         fprintf(g->f, "<td bgcolor=\"%s\">", palette[i % NPALETTE]);
-        html_escaped(g->f, impl_name(g->impls[i]));
+        html_escaped(g->f, nrt_instr_impl_name(g->impls[i]));
         fputs(" on ", g->f);
         html_escaped(g->f, dev);
         fputs("</td>", g->f);
@@ -910,18 +903,18 @@ static void graph_legend(struct graph *g)
           "tasks created by a task</td></tr></table>>;\n  labelloc=t; fontsize=10;\n", g->f);
 }
 
-static void graph_collect(struct graph *g, const struct ev *all, size_t n)
+static void graph_collect(struct graph *g, const struct nrt_ev *all, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
-        const struct ev *e = &all[i];
+        const struct nrt_ev *e = &all[i];
         if (e->a > g->max_id)
             continue;
         struct gnode *v = &g->node[e->a];
-        if (e->kind == EV_CREATE) {
+        if (e->kind == NRT_EV_CREATE) {
             v->exists = true;
             v->type = e->p;
             v->parent = e->b <= g->max_id ? e->b : 0;
-        } else if (e->kind == EV_TASK && !v->impl) {
+        } else if (e->kind == NRT_EV_TASK && !v->impl) {
             v->impl = e->impl;
             v->space = e->src;
         }
@@ -936,7 +929,7 @@ static void graph_collect(struct graph *g, const struct ev *all, size_t n)
     }
 }
 
-static void write_graph(FILE *f, const struct ev *all, size_t n)
+static void write_graph(FILE *f, const struct nrt_ev *all, size_t n)
 {
     struct graph g = {f, NULL, atomic_load_explicit(&next_id, memory_order_relaxed), NULL,
                       NULL, 0};
@@ -951,8 +944,8 @@ static void write_graph(FILE *f, const struct ev *all, size_t n)
             graph_subtree(&g, id);
     }
     for (size_t i = 0; i < n; i++) {
-        const struct ev *e = &all[i];
-        if (e->kind != EV_DEP || e->src < 0 || e->src > NRT_DEP_OTHER)
+        const struct nrt_ev *e = &all[i];
+        if (e->kind != NRT_EV_DEP || e->src < 0 || e->src > NRT_DEP_OTHER)
             continue;
         /* both ends recorded (not past --trace-memory, not created after a snapshot) */
         if (e->a > g.max_id || e->b > g.max_id || !g.node[e->a].exists || !g.node[e->b].exists)
@@ -999,14 +992,14 @@ bool nrt_instr_files_wanted(void)
 /* Every published event of every thread in one array (caller holds buf_lock).  The
  * threads may still run (ending.c): the acquire loads pair with ev_new()'s and
  * ev_commit()'s release stores, so only whole events are copied. */
-static struct ev *collect(size_t *n)
+static struct nrt_ev *collect(size_t *n)
 {
     size_t total = 0, k = 0;
     for (struct tbuf *b = bufs; b; b = b->next)
         for (struct chunk *c = __atomic_load_n(&b->head, __ATOMIC_ACQUIRE); c;
              c = __atomic_load_n(&c->next, __ATOMIC_ACQUIRE))
             total += atomic_load_explicit(&c->n, memory_order_acquire);
-    struct ev *all = nrt_xmalloc((total ? total : 1) * sizeof *all);
+    struct nrt_ev *all = nrt_xmalloc((total ? total : 1) * sizeof *all);
     for (struct tbuf *b = bufs; b; b = b->next)
         for (struct chunk *c = __atomic_load_n(&b->head, __ATOMIC_ACQUIRE); c && k < total;
              c = __atomic_load_n(&c->next, __ATOMIC_ACQUIRE)) {
@@ -1046,11 +1039,23 @@ static void close_output(FILE *f, const char *path, const char *what)
     }
 }
 
-/* Write the requested files from the events in `all`. */
-static void write_files(struct ev *all, size_t n)
+static bool ends_with(const char *s, const char *suffix)
+{
+    size_t a = strlen(s), b = strlen(suffix);
+    return a >= b && strcmp(s + a - b, suffix) == 0;
+}
+
+/* Write the requested files from the events in `all`: a trace whose name ends in .prv
+ * in Paraver's format (instr_prv.c), any other in Chrome's JSON. */
+static void write_files(struct nrt_ev *all, size_t n)
 {
     FILE *f;
-    if (trace_path && *trace_path && (f = open_output(trace_path, "trace"))) {
+    if (trace_path && *trace_path && ends_with(trace_path, ".prv")) {
+        if (!nrt_instr_write_paraver(trace_path, all, n,
+                                     atomic_load_explicit(&next_id, memory_order_relaxed),
+                                     t_base))
+            nrt_output_failed();
+    } else if (trace_path && *trace_path && (f = open_output(trace_path, "trace"))) {
         write_trace(f, all, n);
         close_output(f, trace_path, "trace");
     }
@@ -1066,7 +1071,7 @@ void nrt_instr_stop(void)
         return;
     NRT_PCHECK(pthread_mutex_lock(&buf_lock));
     size_t n;
-    struct ev *all = collect(&n);
+    struct nrt_ev *all = collect(&n);
     drop_events();
     NRT_PCHECK(pthread_mutex_unlock(&buf_lock));
     write_files(all, n);
@@ -1079,7 +1084,7 @@ void nrt_instr_write_now(void)
         return;
     NRT_PCHECK(pthread_mutex_lock(&buf_lock));
     size_t n;
-    struct ev *all = collect(&n);
+    struct nrt_ev *all = collect(&n);
     NRT_PCHECK(pthread_mutex_unlock(&buf_lock));
     write_files(all, n);
     free(all);

@@ -745,6 +745,37 @@ const struct nrt_span *nrt_devtime_spans(int space, enum nrt_lane lane, size_t *
 /* A copy of the spans of (space, lane) recorded since the start (free it), NULL when
  * there are none. */
 struct nrt_span *nrt_devtime_copy(int space, enum nrt_lane lane, size_t *n);
+/* The recorded events, for the trace writers (instr.c, instr_prv.c). */
+enum nrt_ev_kind { NRT_EV_TASK, NRT_EV_XFER, NRT_EV_CREATE, NRT_EV_DEP, NRT_EV_DROPPED };
+/* One event.  NRT_EV_TASK: a task's span (a = id, p = type, impl, src = space).
+ * NRT_EV_XFER: a transfer (a = bytes, src/dst spaces; src -1: another device).
+ * NRT_EV_CREATE: a = id, b = parent id, p = type.  NRT_EV_DEP: a = predecessor id, b =
+ * successor id, src = enum nrt_dep_class.  NRT_EV_DROPPED: a host-timed span the device
+ * timeline replaces.  `dev`: timed by the device (nrt_devtime_record), else by the host. */
+struct nrt_ev {
+    uint64_t t0, t1;
+    uint64_t a, b;
+    const struct nanort_task_type *p;
+    const struct nanort_impl *impl;
+    int track;
+    short src, dst;
+    unsigned char kind;
+    bool dev;
+};
+/* Before writing: drop the host-timed spans the device timeline replaces, and clip device
+ * spans that begin inside the previous one of their track (nested or disjoint spans). */
+void nrt_instr_prepare(struct nrt_ev *all, size_t n, uint64_t max_id);
+/* span_of[id]: index + 1 in all[] of task id's first span, 0 when none (free it). */
+size_t *nrt_instr_index_spans(const struct nrt_ev *all, size_t n, uint64_t max_id);
+const char *nrt_instr_label(const struct nanort_task_type *type);
+const char *nrt_instr_impl_name(const struct nanort_impl *impl);
+/* "smp", or the space's name up to its first blank; a track's name ("worker 1"). */
+void nrt_instr_device_name(int space, char *out, size_t size);
+void nrt_instr_track_name(int track, char *out, size_t size);
+/* instr_prv.c: --trace=FILE.prv writes FILE.prv, FILE.pcf and FILE.row (Paraver); false
+ * when a file could not be written (said on stderr).  t_base: the run's time 0. */
+bool nrt_instr_write_paraver(const char *prv_path, struct nrt_ev *all, size_t n,
+                             uint64_t max_id, uint64_t t_base);
 /* --summary: time per (task type, implementation, space), one record per thread. */
 struct nrt_instr_stat {
     const struct nanort_task_type *type;

@@ -19,7 +19,8 @@ ALL_TARGETS += $(INSTR_KNOWN) $(INSTR_DEVICE)
 check-instr: $(INSTR_KNOWN) $(INSTR_DEVICE) $(MCC_BIN) $(BUILD)/lib/libnanort.so \
              $(BUILD)/lib/mcc/include/omp.h tests/instr/run.sh tests/instr/check_trace.py \
              tests/instr/check_graph.py tests/instr/ending.c tests/instr/ending.py \
-             tests/instr/stuck.c tests/instr/racy.c
+             tests/instr/stuck.c tests/instr/racy.c \
+             tests/instr/check_paraver.py
 	@for w in 1 2 4; do \
 	  $(HARNESS) run $(RESULTS) instr/known-graph-w$$w -- $(INSTR_RUN) known $(INSTR_KNOWN) $$w; \
 	done
@@ -37,5 +38,6 @@ check-instr: $(INSTR_KNOWN) $(INSTR_DEVICE) $(MCC_BIN) $(BUILD)/lib/libnanort.so
 	@$(HARNESS) run $(RESULTS) instr/trace-cap -- $(INSTR_RUN) trace-cap
 	@$(HARNESS) run $(RESULTS) instr/watchdog -- $(INSTR_RUN) watchdog
 	@$(HARNESS) run $(RESULTS) instr/tsan-programs -- $(INSTR_RUN) tsan
+	@$(HARNESS) run $(RESULTS) instr/paraver -- $(INSTR_RUN) paraver $(INSTR_KNOWN) $(INSTR_DEVICE)
 
 CHECK_TARGETS += check-instr

@@ -12,6 +12,7 @@
 #   run.sh ompss-programs         a dozen tests/ompss programs by mcc, traced and graphed
 #   run.sh ending MODE            sigterm|sigint|ignored|exit: the outputs are still written
 #   run.sh watchdog               --watchdog on a program that stalls: one report, then it goes on
+#   run.sh paraver BIN DEVBIN     --trace=FILE.prv: Paraver files that parse, with the known counts
 #   run.sh tsan                   mcc -fsanitize=thread: correct programs clean, a missing dependence reported
 #   run.sh trace-cap              --trace-memory: one message, valid files up to the cap
 #   run.sh devices BIN            an OpenCL-only task: kernel and transfer spans (skip: no device)
@@ -174,6 +175,30 @@ watchdog)
   # without the option: no report
   NX_ARGS="--smp-workers=2" "$tmp/stuck" > /dev/null 2> "$tmp/err" || fail "run without --watchdog"
   [ -s "$tmp/err" ] && fail "output without --watchdog"
+  true ;;
+paraver)
+  # --trace=FILE.prv: Paraver's .prv/.pcf/.row, checked by check_paraver.py (the format's
+  # header, records and names) with the known graph's counts: a begin of the user function
+  # event per task, a relation per dependence, a thread per worker; then device queues.
+  bin=$1; dev=$2
+  for w in 1 2 4; do
+    NX_ARGS="--smp-workers=$w --schedule=bf --trace=$tmp/k.prv" "$bin" || fail "known_graph failed"
+    python3 "$here/check_paraver.py" "$tmp/k.prv" --tasks init=4 --tasks scale=4 --tasks sum=1 \
+      --tasks child=2 --tasks parent=1 --total 15 --relations 15 --threads $w || fail "paraver w$w"
+  done
+  [ -s "$tmp/k.pcf" ] && [ -s "$tmp/k.row" ] || fail "no .pcf or .row"
+  NX_ARGS="--trace=$tmp/d.prv" "$dev" > "$tmp/out" 2>&1; st=$?
+  if grep -q "no opencl device is available" "$tmp/out"; then
+    echo "note: no OpenCL device here: the device queues were not tried"
+  else
+    [ $st = 0 ] || { cat "$tmp/out"; fail "device_trace failed"; }
+    python3 "$here/check_paraver.py" "$tmp/d.prv" --tasks vscale=8 --relations 4 --transfers \
+      || fail "paraver with a device"
+    grep -qx "opencl0 kernels" "$tmp/d.row" || fail "no thread for the device's kernels"
+  fi
+  # JSON stays the default for other names
+  NX_ARGS="--trace=$tmp/t.json" "$bin" || fail "known_graph failed"
+  python3 -m json.tool "$tmp/t.json" > /dev/null || fail "the .json trace is not JSON"
   true ;;
 tsan)
   # mcc -fsanitize=thread: the runtime tells TSan about the ordering it creates
