@@ -390,31 +390,14 @@ static void parse_environment(void)
     }
 }
 
-static void print_option(const struct nrt_option *o)
+const struct nrt_option *nrt_config_nth(unsigned i)
 {
-    char lhs[64];
-    snprintf(lhs, sizeof lhs, "--%s%s", o->name,
-             o->type == NRT_OPT_BOOL || o->type == NRT_OPT_HELP ? "" :
-             o->type == NRT_OPT_CHOICE ? "=NAME" : o->type == NRT_OPT_STRING ? "=VALUE" : "=N");
-    printf("  %-22s %s", lhs, o->help);
-    if (o->type == NRT_OPT_CHOICE && o->choices != sched_names) {
-        printf(" (one of: ");
-        print_choices(stdout, o);
-        printf(")");
+    for (unsigned t = 0; t < ntables; t++) {
+        if (i < tables[t].n)
+            return &tables[t].opts[i];
+        i -= tables[t].n;
     }
-    printf(" (default: %s)\n", o->def);
-}
-
-static void print_help(void)
-{
-    printf("nanort options: NX_ARGS=\"--opt=value --flag --no-flag ...\" or NX_<OPT>=value\n"
-           "(NX_SMP_WORKERS=4 is --smp-workers=4; NX_ARGS wins over NX_<OPT>)\n\n");
-    FOR_EACH_OPTION(o)
-        print_option(o);
-    printf("\nscheduling policies (--schedule=NAME):\n");
-    const char *h;
-    for (unsigned i = 0; nrt_sched_name(i, &h); i++)
-        printf("  %-22s %s\n", nrt_sched_name(i, &h), h);
+    return NULL;
 }
 
 /* Every option to its default (the POS_INT "auto" default is 0). */
@@ -462,7 +445,7 @@ void nrt_config_load(void)
     if (args)
         parse_args(args, &args_words, "NX_ARGS");
     if (want_help) {
-        print_help();
+        nrt_help_print(stdout);     /* help.c */
         fflush(stdout);
         exit(0);
     }

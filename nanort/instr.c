@@ -45,7 +45,8 @@ static const struct nrt_option instr_options[] = {
     {"trace", NRT_OPT_STRING, "",
      "at exit, write a Chrome/Perfetto trace-event JSON of the run to this file (one track "
      "per worker and device queue, a span per task and transfer, arrows for dependences; "
-     "open it in ui.perfetto.dev)", &trace_path, NULL},
+     "open it in ui.perfetto.dev); a name ending in .prv gets Paraver's format instead "
+     "(FILE.prv, FILE.pcf, FILE.row)", &trace_path, NULL},
     {"graph", NRT_OPT_STRING, "",
      "at exit, write the task dependency graph to this file in Graphviz dot (render it with "
      "dot -Tsvg FILE -o graph.svg)", &graph_path, NULL},

@@ -13,6 +13,7 @@
  *   ending.c    outputs on SIGTERM/SIGINT and exit() in a task; exit status on failures
  *   watchdog.c  --watchdog: what is pending when nothing completes
  *   tsan.c      happens-before annotations for ThreadSanitizer
+ *   help.c      NX_ARGS=--help, OMP_DISPLAY_ENV
  *   devices/smp/smp.c   the smp device (reference device plugin)
  *
  * Locks never nest: tasks made ready under a domain or token lock are queued after it is
@@ -155,6 +156,14 @@ void nrt_config_reset(void);
 size_t nrt_parse_size(const char *opt, const char *value, size_t total);
 /* Edit distance, exported for the "did you mean" suggestion of other tables. */
 size_t nrt_edit_distance(const char *a, const char *b);
+/* Option i of all the tables, in --help order; NULL past the end. */
+const struct nrt_option *nrt_config_nth(unsigned i);
+
+/* ---- help.c: NX_ARGS=--help and OMP_DISPLAY_ENV ------------------------------------- */
+/* Every option (also of device plugins this program lacks), wrapped to the terminal. */
+void nrt_help_print(FILE *f);
+/* OMP_DISPLAY_ENV=true|verbose: the settings in effect, to stderr (at start). */
+void nrt_help_display_env(void);
 
 /* ---- deps.c --------------------------------------------------------------------- */
 

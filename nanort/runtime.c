@@ -155,6 +155,7 @@ void nrt_start_slow(void)
         generation++;
         if (!exit_hook_set && atexit(at_exit) == 0)
             exit_hook_set = true;
+        nrt_help_display_env();     /* OMP_DISPLAY_ENV */
         if (nrt_cfg.verbose)
             fprintf(stderr, "nanort: %d smp workers (%s), schedule=%s, throttle-limit=%ld, "
                             "spins=%ld\n", n, nrt_workers_bound() ? "bound to cores" : "not bound",

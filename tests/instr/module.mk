@@ -39,5 +39,6 @@ check-instr: $(INSTR_KNOWN) $(INSTR_DEVICE) $(MCC_BIN) $(BUILD)/lib/libnanort.so
 	@$(HARNESS) run $(RESULTS) instr/watchdog -- $(INSTR_RUN) watchdog
 	@$(HARNESS) run $(RESULTS) instr/tsan-programs -- $(INSTR_RUN) tsan
 	@$(HARNESS) run $(RESULTS) instr/paraver -- $(INSTR_RUN) paraver $(INSTR_KNOWN) $(INSTR_DEVICE)
+	@$(HARNESS) run $(RESULTS) instr/help-options -- $(INSTR_RUN) help $(INSTR_KNOWN)
 
 CHECK_TARGETS += check-instr

@@ -12,6 +12,7 @@
 #   run.sh ompss-programs         a dozen tests/ompss programs by mcc, traced and graphed
 #   run.sh ending MODE            sigterm|sigint|ignored|exit: the outputs are still written
 #   run.sh watchdog               --watchdog on a program that stalls: one report, then it goes on
+#   run.sh help BIN               NX_ARGS=--help: every plugin's options, wrapped; OMP_DISPLAY_ENV
 #   run.sh paraver BIN DEVBIN     --trace=FILE.prv: Paraver files that parse, with the known counts
 #   run.sh tsan                   mcc -fsanitize=thread: correct programs clean, a missing dependence reported
 #   run.sh trace-cap              --trace-memory: one message, valid files up to the cap
@@ -175,6 +176,65 @@ watchdog)
   # without the option: no report
   NX_ARGS="--smp-workers=2" "$tmp/stuck" > /dev/null 2> "$tmp/err" || fail "run without --watchdog"
   [ -s "$tmp/err" ] && fail "output without --watchdog"
+  true ;;
+help)
+  # NX_ARGS=--help lists every option of every plugin, also where the plugin is not linked
+  # (the statically linked known_graph has neither the OpenCL nor the CUDA plugin): its
+  # entries equal the plugins' own (an mcc-built program has OpenCL; one with CUDA parts,
+  # built when nvcc is here, has CUDA); lines fit COLUMNS; OMP_DISPLAY_ENV=true prints
+  # the settings in effect.
+  bin=$1
+  [ -x "$MCC" ] || { echo "skipped: $MCC has not been built"; exit 77; }
+  COLUMNS=60 NX_ARGS=--help "$bin" > "$tmp/static.txt" || fail "--help failed"
+  awk 'length($0) > 60 && $0 ~ / [^ ]/ {print "too long: " $0; bad = 1} END {exit bad}' \
+    "$tmp/static.txt" || fail "--help is not wrapped to COLUMNS=60"
+  grep -q "^CUDA devices (this program has no CUDA support" "$tmp/static.txt" || fail "no CUDA options"
+  "$MCC" --ompss -O2 samples/fib/fib.c -o "$tmp/fib" || fail "mcc fib"
+  COLUMNS=60 NX_ARGS=--help "$tmp/fib" > "$tmp/ocl.txt" || fail "--help failed"
+  set -- "$tmp/ocl.txt:opencl-device-type opencl-max-devices disable-opencl opencl-max-memory opencl-build-opts"
+  if command -v nvcc > /dev/null || [ -x /usr/local/cuda/bin/nvcc ]; then
+    PATH=$PATH:/usr/local/cuda/bin "$MCC" --ompss -O2 samples/saxpy_cuda/saxpy.c \
+      samples/saxpy_cuda/saxpy.cu -o "$tmp/cuda" || fail "mcc saxpy_cuda"
+    COLUMNS=60 NX_ARGS=--help "$tmp/cuda" > "$tmp/cuda.txt" || fail "--help failed (CUDA program)"
+    set -- "$@" "$tmp/cuda.txt:gpus disable-cuda gpu-max-memory"
+  else
+    echo "note: no nvcc here: the CUDA plugin's own entries were not compared"
+  fi
+  for pair in "$@"; do
+    python3 - "$tmp/static.txt" "${pair%%:*}" ${pair#*:} <<'PY' || fail "an absent plugin's entry differs from the plugin's"
+import re, sys
+def entries(path):
+    e, cur = {}, None
+    for line in open(path):
+        m = re.match(r"^  --([a-z0-9-]+)", line)
+        if m:
+            cur = m.group(1); e[cur] = line[len(m.group(0)):]
+        elif cur and line.startswith("     "):
+            e[cur] += line
+        else:
+            cur = None
+    return {k: " ".join(v.split()) for k, v in e.items()}
+absent, real = entries(sys.argv[1]), entries(sys.argv[2])
+for name in sys.argv[3:]:
+    if absent.get(name) != real.get(name):
+        sys.exit("--%s:\n  without the plugin: %r\n  with it:            %r" % (name, absent.get(name), real.get(name)))
+print("same entries: " + " ".join(sys.argv[3:]))
+PY
+  done
+  OMP_DISPLAY_ENV=true NX_ARGS="--smp-workers=3 --schedule=bf" "$bin" 2> "$tmp/env" > /dev/null \
+    || fail "the program failed with OMP_DISPLAY_ENV"
+  head -n 1 "$tmp/env" | grep -qx "OPENMP DISPLAY ENVIRONMENT BEGIN" || fail "no BEGIN line"
+  grep -qx "OPENMP DISPLAY ENVIRONMENT END" "$tmp/env" || fail "no END line"
+  grep -qx "  OMP_NUM_THREADS = '3'" "$tmp/env" || fail "OMP_NUM_THREADS is not the workers"
+  grep -qx "  \[nanort\] NX_SCHEDULE = 'bf'" "$tmp/env" || fail "NX_SCHEDULE is not the setting in effect"
+  for o in $(sed -n 's/^  --\([a-z0-9-]*\).*/\1/p' "$tmp/static.txt" | grep -v '^help$'); do
+    grep -q "^  \[nanort\] NX_$(echo "$o" | tr a-z- A-Z_) = " "$tmp/env" || \
+      { grep -q "^CUDA devices\|^OpenCL devices" "$tmp/static.txt" && \
+        sed -n '/^[A-Za-z]* devices (/,$p' "$tmp/static.txt" | grep -q -- "--$o"; } || \
+      fail "OMP_DISPLAY_ENV does not show --$o"
+  done
+  NX_ARGS="--smp-workers=2" "$bin" 2> "$tmp/env" > /dev/null || fail "run"
+  [ -s "$tmp/env" ] && fail "output without OMP_DISPLAY_ENV"
   true ;;
 paraver)
   # --trace=FILE.prv: Paraver's .prv/.pcf/.row, checked by check_paraver.py (the format's
