@@ -104,7 +104,6 @@ enum start_result { STARTED, PARKED, NO_ROOM };
 static enum start_result start_task(struct nrt_space *s, struct inflight *f,
                                     struct nanort_task *t, bool others_in_flight)
 {
-    nrt_tsan_acquire(t);            /* its creation and predecessors (tsan.c) */
     if ((t->flags & NRT_TF_COMMUTATIVE) && !nrt_tokens_acquire(t, true))
         return PARKED;              /* re-pushed (and re-queued here) when the token frees */
     struct nrt_staging *st = nrt_cache_stage(t, s, others_in_flight);
@@ -119,10 +118,9 @@ static enum start_result start_task(struct nrt_space *s, struct inflight *f,
     f->t = t;
     f->ctx = (nanort_ctx){t, t->impl, NULL, s, st};
     f->t0 = nrt_now_ns();
-    t->dev_ns = 0;                  /* the device's own time, if it reports one */
     if (nrt_instr_on)
         nrt_instr_task_begin(t, NRT_TRACK_SPACE(s->id, 0));
-    if (NRT_UNLIKELY(nrt_watchdog_on)) nrt_wd_running(t, s->id, true);
+    if (NRT_UNLIKELY(nrt_hooks_on)) nrt_hooks_run(t, s->id, true);
     if (c->begin)
         c->begin(s, &f->ctx, nev, ev);
     cur_ctx = &f->ctx;
@@ -161,7 +159,8 @@ static void finish_task(struct nrt_space *s, struct inflight *f)
      * started or the previous task ended (the manager's interval, which also holds the
      * staging and the waits of the pipeline: only an estimate) */
     uint64_t from = f->t0 > s->queue->busy_until ? f->t0 : s->queue->busy_until;
-    uint64_t own = t->dev_ns ? t->dev_ns : t1 > from ? t1 - from : 0;
+    uint64_t dev = nrt_devtime_take_kernel(t);
+    uint64_t own = dev ? dev : t1 > from ? t1 - from : 0;
     if (t->info->nimpls > 1 && nrt_versioning_on())
         nrt_vers_done(t, nrt_impl_index(t->info, t->impl), own);
     count_busy(s, f->t0, t1);

@@ -26,6 +26,9 @@
 bool nrt_instr_on;
 bool nrt_devtime_on;
 bool nrt_devtime_kernels;
+/* The last kernel span this thread reported (nrt_devtime_take_kernel). */
+static __thread const struct nanort_task *kernel_task;
+static __thread uint64_t kernel_ns;
 static bool recording;              /* --trace or --graph: keep events, not only timing */
 static bool graphing;               /* --graph: also keep the creation events */
 static const char *trace_path;      /* --trace; "" = off */
@@ -445,10 +448,12 @@ void nrt_devtime_record(struct nrt_space *s, enum nrt_lane lane, uint64_t t0_ns,
         return;
     if (t1_ns < t0_ns)
         t1_ns = t0_ns;
-    /* the task's time as the device measured it, for versioning (device.c reads it on
-     * the manager thread that reports it, before the task completes) */
-    if (lane == NRT_LANE_KERNEL && t)
-        ((struct nanort_task *)t)->dev_ns = t1_ns - t0_ns ? t1_ns - t0_ns : 1;
+    /* the task's time as the device measured it, for versioning: the manager that
+     * releases the task's event (and so reports it) takes it right after */
+    if (lane == NRT_LANE_KERNEL && t) {
+        kernel_task = t;
+        kernel_ns = t1_ns - t0_ns ? t1_ns - t0_ns : 1;
+    }
     if (!nrt_devtime_on)
         return;
     devtl_add(&devtl[s->id], lane, t0_ns, t1_ns);
@@ -475,6 +480,13 @@ void nrt_devtime_record(struct nrt_space *s, enum nrt_lane lane, uint64_t t0_ns,
     e->track = lane_track(s->id, lane);
     e->dev = true;
     ev_commit(b);
+}
+
+uint64_t nrt_devtime_take_kernel(const struct nanort_task *t)
+{
+    uint64_t ns = kernel_task == t ? kernel_ns : 0;
+    kernel_task = NULL;
+    return ns;
 }
 
 const struct nrt_span *nrt_devtime_spans(int space, enum nrt_lane lane, size_t *n)

@@ -329,8 +329,6 @@ struct nanort_task {
     /* Undeferred device task: the creator's flag, set to 1 by the manager once the task
      * finished (device.c), NULL otherwise.  Written before the task is queued. */
     atomic_int *dev_done;
-    struct nrt_wd_node *wd;         /* watchdog.c: its entry (--watchdog), else NULL */
-    uint64_t dev_ns;                /* device.c: the device's time of its kernels (0: none) */
 };
 _Static_assert(offsetof(struct nanort_task, pending) - offsetof(struct nanort_task, nchildren)
                    >= NRT_CACHELINE, "creator and completers would share a cache line");
@@ -745,6 +743,9 @@ extern bool nrt_devtime_kernels;
 /* Any thread; t (NRT_LANE_KERNEL: the task whose kernels ran from t0 to t1) may be NULL. */
 void nrt_devtime_record(struct nrt_space *s, enum nrt_lane lane, uint64_t t0_ns,
                         uint64_t t1_ns, size_t bytes, const struct nanort_task *t);
+/* The length of t's kernel span if the calling thread reported one since the last call
+ * (the manager, releasing t's completion event), else 0: versioning learns it. */
+uint64_t nrt_devtime_take_kernel(const struct nanort_task *t);
 /* A time interval [t0, t1) in ns. */
 struct nrt_span {
     uint64_t t0, t1;
@@ -816,9 +817,20 @@ void nrt_ending_after_fork(void);
 /* A requested output could not be written: the exit status becomes 1 if it was 0. */
 void nrt_output_failed(void);
 
+/* ---- hooks.c: the task-life hooks of the debugging tools (watchdog.c, tsan.c) ------ */
+/* --watchdog or ThreadSanitizer: set at start, constant while tasks run.  Where both
+ * tools want to hear of an event, one test of this flag guards both. */
+extern bool nrt_hooks_on __attribute__((visibility("hidden")));
+void nrt_hooks_start(void);
+/* t starts running on worker or space `where` (device: on_device). */
+void nrt_hooks_run(struct nanort_task *t, int where, bool on_device);
+/* t's body ended with children pending; t completes (before its dependences go). */
+void nrt_hooks_body_end(struct nanort_task *t);
+void nrt_hooks_complete(struct nanort_task *t);
+
 /* ---- watchdog.c: --watchdog=SECONDS ------------------------------------------------ */
 /* Set at start, constant while tasks run; the hooks below are called only when true. */
-extern bool nrt_watchdog_on;
+extern bool nrt_watchdog_on __attribute__((visibility("hidden")));
 void nrt_watchdog_start(void);
 /* The monitor's check period (0: off), and the check. */
 long nrt_watchdog_period_ms(void);
@@ -833,7 +845,7 @@ void nrt_wd_done(struct nanort_task *t);
 /* ---- tsan.c: happens-before edges for programs built with -fsanitize=thread -------- */
 /* Set at start: the TSan runtime is in the process (and this library is not built with
  * it); constant afterwards. */
-extern bool nrt_tsan_on;
+extern bool nrt_tsan_on __attribute__((visibility("hidden")));
 void nrt_tsan_start(void);
 void nrt_tsan_acquire_slow(const void *addr);
 void nrt_tsan_release_slow(const void *addr);

@@ -144,6 +144,7 @@ void nrt_start_slow(void)
         nrt_instr_start();
         nrt_watchdog_start();
         nrt_tsan_start();
+        nrt_hooks_start();
         nrt_device_register(&nrt_smp_device);
         nrt_sched_select();
         nrt_root = root_new();

@@ -431,7 +431,6 @@ static nanort_task *create_inline(struct nanort_task *t, struct nrt_type_info *i
     t->space = 0;                   /* the host (read by --summary, traces, crash reports) */
     t->priority = 0;
     t->domain = NULL;
-    t->wd = NULL;
     t->owner = nrt_self->id;
     nrt_task_init_counts(t);
     if (nrt_cfg.summary)
@@ -550,9 +549,8 @@ static void run_body(struct nanort_task *t)
     }
     nrt_current = t;
     t->impl = impl;                 /* named by --trace, --summary and crash reports */
-    nrt_tsan_acquire(t);            /* its creation and its predecessors' completions */
+    if (NRT_UNLIKELY(nrt_hooks_on)) nrt_hooks_run(t, w ? w->id : -1, false);
     if (NRT_UNLIKELY(nrt_instr_on)) nrt_instr_task_begin(t, w ? w->id : -1);
-    if (NRT_UNLIKELY(nrt_watchdog_on)) nrt_wd_running(t, w ? w->id : -1, false);
     if (NRT_UNLIKELY(t->info->nimpls > 1) && nrt_versioning_on()) {
         uint64_t v0 = nrt_now_ns();
         nrt_device(impl->device)->run(impl, t->args, &ctx);
@@ -584,7 +582,7 @@ static void complete(struct nanort_task *t)
 {
     for (;;) {
         struct nanort_task *parent = t->parent;
-        if (NRT_UNLIKELY(nrt_watchdog_on)) nrt_wd_done(t);
+        if (NRT_UNLIKELY(nrt_hooks_on)) nrt_hooks_complete(t);
         /* commutative exclusion lasts until the descendants finished too */
         if (t->flags & NRT_TF_COMMUTATIVE)
             nrt_tokens_release(t);
@@ -616,7 +614,6 @@ static void complete(struct nanort_task *t)
         }
         if (v != 0)
             return;
-        nrt_tsan_acquire(&parent->pending);    /* its body and its other children */
         t = parent;                 /* body done and this was the last child */
     }
 }
@@ -630,17 +627,11 @@ static long children_of(struct nanort_task *t)
 static void finish_body(struct nanort_task *t)
 {
     long n = children_of(t);
-    if (NRT_UNLIKELY(nrt_watchdog_on) && n) nrt_wd_body_done(t);
+    if (n && NRT_UNLIKELY(nrt_hooks_on))
+        nrt_hooks_body_end(t);
     /* No children: nobody else touches pending, no read-modify-write needed. */
-    if (n == 0)
-        complete(t);
-    else {
-        nrt_tsan_release(&t->pending);
-        if (atomic_fetch_add(&t->pending, n - NRT_BODY_BIAS) + (n - NRT_BODY_BIAS) == 0) {
-            nrt_tsan_acquire(&t->pending);  /* the children that completed on other threads */
-            complete(t);            /* seq_cst RMW above: as in complete() */
-        }
-    }
+    if (n == 0 || atomic_fetch_add(&t->pending, n - NRT_BODY_BIAS) + (n - NRT_BODY_BIAS) == 0)
+        complete(t);                /* seq_cst RMW above: as in complete() */
 }
 
 /* One more child of parent, submitted by the calling thread. */
@@ -670,12 +661,14 @@ void nrt_task_body_done(struct nanort_task *t)
 
 bool nrt_task_execute(struct nanort_task *t)
 {
-    nrt_tsan_acquire(t);            /* before its tokens are taken (tsan.c) */
     if (nrt_dev_wanted(t) && nrt_dev_dispatch(t))
         return true;                /* queued on a device: its manager runs it */
     bool comm = t->flags & NRT_TF_COMMUTATIVE;
-    if (comm && !nrt_tokens_acquire(t, true))
-        return false;
+    if (comm) {
+        nrt_tsan_acquire(t);        /* before its tokens are taken (tsan.c) */
+        if (!nrt_tokens_acquire(t, true))
+            return false;
+    }
     run_body(t);
     finish_body(t);
     return true;

@@ -4,9 +4,9 @@
  * wait for their children, tasks blocked and on which data, ready tasks not started),
  * and keep going.  A completion re-arms it.
  *
- * With the option every task is kept in a list (a node per task, wd_lock) from its
- * submission to its completion; the hooks in task.c and device.c cost a branch when it
- * is off.  Tasks never run in their creator's inline frames under it (task.c), so every
+ * With the option every task is kept in a list (a node per task, wd_lock, found from the
+ * task through a hash table) from its submission to its completion; the hooks in task.c
+ * and device.c (through hooks.c) cost a branch when it is off.  Tasks never run in their creator's inline frames under it (task.c), so every
  * task a worker runs is in the list.  The check runs on ending.c's monitor thread.
  *
  * Lock order: wd_lock, then a domain's lock (nrt_deps_is_pred); the hooks never hold a
@@ -40,6 +40,7 @@ enum wd_state { WD_CREATED, WD_RUNNING, WD_CHILDREN };
 struct nrt_wd_node {
     struct nanort_task *t;
     struct nrt_wd_node *next, *prev;    /* wd_lock */
+    struct nrt_wd_node *hnext;          /* wd_lock: hash chain */
     enum wd_state state;                /* wd_lock */
     int where;                          /* worker id, -1: another thread; or the space */
     bool on_device;
@@ -53,6 +54,47 @@ static size_t nlive;                /* wd_lock */
 static uint64_t progress_ns;        /* wd_lock: last completion, or when tasks appeared */
 static bool reported;               /* wd_lock: this stall was reported */
 static uint64_t nseq;               /* wd_lock: tasks listed so far */
+static struct nrt_wd_node **hash;   /* wd_lock: by task address, nhash (a power of 2) */
+static size_t nhash;
+
+static size_t hash_of(const struct nanort_task *t)
+{
+    uintptr_t h = (uintptr_t)t >> 6;
+    return (size_t)(h ^ (h >> 17)) & (nhash - 1);
+}
+
+/* Caller holds wd_lock. */
+static void hash_grow(void)
+{
+    size_t n = nhash ? 2 * nhash : 1024;
+    struct nrt_wd_node **tab = nrt_xcalloc(n, sizeof *tab);
+    size_t old = nhash;
+    nhash = n;
+    for (size_t i = 0; i < old; i++)
+        for (struct nrt_wd_node *v = hash[i], *nx; v; v = nx) {
+            nx = v->hnext;
+            size_t b = hash_of(v->t);
+            v->hnext = tab[b];
+            tab[b] = v;
+        }
+    free(hash);
+    hash = tab;
+}
+
+/* t's node, unlinked from the hash when `take` (caller holds wd_lock); NULL if none. */
+static struct nrt_wd_node *hash_find(const struct nanort_task *t, bool take)
+{
+    if (!nhash)
+        return NULL;
+    for (struct nrt_wd_node **p = &hash[hash_of(t)]; *p; p = &(*p)->hnext)
+        if ((*p)->t == t) {
+            struct nrt_wd_node *v = *p;
+            if (take)
+                *p = v->hnext;
+            return v;
+        }
+    return NULL;
+}
 
 long nrt_watchdog_period_ms(void)
 {
@@ -69,6 +111,9 @@ void nrt_watchdog_start(void)
     live = NULL;
     nlive = 0;
     nseq = 0;
+    free(hash);                     /* the nodes of an earlier start were freed with it */
+    hash = NULL;
+    nhash = 0;
     reported = false;
     progress_ns = nrt_now_ns();
 }
@@ -79,8 +124,12 @@ void nrt_wd_created(struct nanort_task *t)
     n->t = t;
     n->state = WD_CREATED;
     n->since = nrt_now_ns();
-    t->wd = n;
     NRT_PCHECK(pthread_mutex_lock(&wd_lock));
+    if (nlive + 1 > 2 * nhash)
+        hash_grow();
+    size_t b = hash_of(t);
+    n->hnext = hash[b];
+    hash[b] = n;
     n->seq = ++nseq;
     if (nlive++ == 0)
         progress_ns = n->since;     /* an idle stretch is not a stall */
@@ -93,14 +142,14 @@ void nrt_wd_created(struct nanort_task *t)
 
 static void set_state(struct nanort_task *t, enum wd_state s, int where, bool dev)
 {
-    struct nrt_wd_node *n = t->wd;
-    if (!n)
-        return;
     NRT_PCHECK(pthread_mutex_lock(&wd_lock));
-    n->state = s;
-    n->where = where;
-    n->on_device = dev;
-    n->since = nrt_now_ns();
+    struct nrt_wd_node *n = hash_find(t, false);
+    if (n) {                        /* inline frames and undeferred waits are not listed */
+        n->state = s;
+        n->where = where;
+        n->on_device = dev;
+        n->since = nrt_now_ns();
+    }
     NRT_PCHECK(pthread_mutex_unlock(&wd_lock));
 }
 
@@ -116,11 +165,12 @@ void nrt_wd_body_done(struct nanort_task *t)
 
 void nrt_wd_done(struct nanort_task *t)
 {
-    struct nrt_wd_node *n = t->wd;
-    if (!n)
-        return;
-    t->wd = NULL;
     NRT_PCHECK(pthread_mutex_lock(&wd_lock));
+    struct nrt_wd_node *n = hash_find(t, true);
+    if (!n) {
+        NRT_PCHECK(pthread_mutex_unlock(&wd_lock));
+        return;
+    }
     if (n->prev)
         n->prev->next = n->next;
     else
