@@ -359,7 +359,8 @@ void nanort_default_options(const char *args)
 {
     if (atomic_load_explicit(&nrt_started, memory_order_acquire))
         fprintf(stderr, "nanort: warning: nanort_default_options(\"%s\") called after the "
-                        "runtime started: ignored (call it before the first task)\n", args);
+                        "runtime started: ignored (call it before the first task)\n",
+                args ? args : "");
     char *copy = strdup(args ? args : "");
     if (!copy)
         nrt_fatal("out of memory (copying the default options)");
