@@ -157,7 +157,7 @@ ending)
   "$MCC" --ompss -O2 "$here/ending.c" -o "$tmp/ending" || fail "mcc build"
   python3 "$here/ending.py" "$1" "$tmp/ending" ;;
 watchdog)
-  # stuck.c stalls 2.5 s: --watchdog=1 prints once what runs (slow, for about a second)
+  # stuck.c stalls 4 s: --watchdog=1 prints once what runs (slow, for about a second)
   # and what is blocked (consumer, on slow, with the address of x), and the program ends
   # normally with its right result.
   [ -x "$MCC" ] || { echo "skipped: $MCC has not been built"; exit 77; }
@@ -169,9 +169,9 @@ watchdog)
   x=$(sed -n 's/^x at //p' "$tmp/out")
   [ "$(grep -c '^nanort: watchdog: no task has completed for' "$tmp/err")" = 1 ] \
     || fail "not one report"
-  grep -qE "^  running for [12]\.[0-9] s: task 'slow' #1 \(implementation 'slow'\) on smp worker [01]\$" \
+  grep -qE "^  running for [123]\.[0-9] s: task 'slow' #1 \(implementation 'slow'\) on smp worker [01]\$" \
     "$tmp/err" || fail "the running task is not reported with its time"
-  grep -qE "^  blocked for [12]\.[0-9] s: task 'consumer' #2 waits for 'slow' #1 on its data: in 64 bytes at $x, out 8 bytes at 0x[0-9a-f]+\$" \
+  grep -qE "^  blocked for [123]\.[0-9] s: task 'consumer' #2 waits for 'slow' #1 on its data: in 64 bytes at $x, out 8 bytes at 0x[0-9a-f]+\$" \
     "$tmp/err" || fail "the blocked task is not reported with what it waits for and its data"
   # without the option: no report
   NX_ARGS="--smp-workers=2" "$tmp/stuck" > /dev/null 2> "$tmp/err" || fail "run without --watchdog"

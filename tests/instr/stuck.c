@@ -1,6 +1,6 @@
 /*
  * stuck.c - an OmpSs program that stalls for a while (a task that waits 2.5 s for
- * something outside the runtime) with tasks blocked behind it, for --watchdog
+ * something outside the runtime, 4 s) with tasks blocked behind it, for --watchdog
  * (tests/instr/run.sh watchdog): the report must name the running task and for how long,
  * and the blocked one with the task it waits for and its data; the program then ends
  * normally.  It prints the address of the data, which the report must show.
@@ -15,7 +15,7 @@ static double y;
 #pragma omp task out([n]v) label(slow)
 static void slow(double *v, int n)
 {
-    usleep(2500000);                /* e.g. a message that is late */
+    usleep(4000000);                /* e.g. a message that is late */
     for (int i = 0; i < n; i++)
         v[i] = i;
 }
