@@ -373,6 +373,11 @@ int nanort_init(void);
 /* Wait for every task and stop the workers (optional: runs at exit by itself). */
 void nanort_shutdown(void);
 
+/* Options the program starts with, as in NX_ARGS ("--trace=app.trace.json"); NX_<OPT> and
+ * NX_ARGS override them.  Call it before the first task (mcc --instrument calls it from a
+ * constructor). */
+void nanort_default_options(const char *args);
+
 /* ---- OpenMP API user programs call (also declared by mcc's omp.h) ---------------- */
 int omp_get_num_threads(void);
 int omp_get_max_threads(void);

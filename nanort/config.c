@@ -318,21 +318,24 @@ static bool apply(const char *name, const char *value, const char *next, const c
     return true;
 }
 
-/* The words of the last NX_ARGS parsed: string options point into it until the next load. */
-static char *args_words;
+/* The words of the last NX_ARGS parsed, and of the default options: string options point
+ * into them until the next load. */
+static char *args_words, *default_words;
+/* nanort_default_options(): applied before NX_<OPT> and NX_ARGS; NULL: none. */
+static char *default_args;
 
-/* Split NX_ARGS on white space and apply each option. */
-static void parse_args(const char *args)
+/* Split `args` (NX_ARGS, or the defaults: `where`) on white space and apply each option. */
+static void parse_args(const char *args, char **keep, const char *where)
 {
-    free(args_words);
-    char *copy = args_words = strdup(args), *save = NULL;
+    free(*keep);
+    char *copy = *keep = strdup(args), *save = NULL;
     if (!copy)
-        nrt_fatal("out of memory (copying NX_ARGS)");
+        nrt_fatal("out of memory (copying %s)", where);
     char *words[256];
     unsigned n = 0;
     for (char *w = strtok_r(copy, " \t\n", &save); w; w = strtok_r(NULL, " \t\n", &save)) {
         if (n == 256) {
-            fprintf(stderr, "nanort: too many words in NX_ARGS (at most 256)\n");
+            fprintf(stderr, "nanort: too many words in %s (at most 256)\n", where);
             exit(1);
         }
         words[n++] = w;
@@ -340,15 +343,29 @@ static void parse_args(const char *args)
     for (unsigned i = 0; i < n; i++) {
         char *w = words[i];
         if (strncmp(w, "--", 2) != 0) {
-            fprintf(stderr, "nanort: unexpected '%s' in NX_ARGS (options start with '--')\n", w);
+            fprintf(stderr, "nanort: unexpected '%s' in %s (options start with '--')\n", w,
+                    where);
             exit(1);
         }
         char *eq = strchr(w + 2, '=');
         if (eq)
             *eq = '\0';
-        if (apply(w + 2, eq ? eq + 1 : NULL, i + 1 < n ? words[i + 1] : NULL, "NX_ARGS"))
+        if (apply(w + 2, eq ? eq + 1 : NULL, i + 1 < n ? words[i + 1] : NULL, where))
             i++;
     }
+}
+
+void nanort_default_options(const char *args)
+{
+    if (atomic_load_explicit(&nrt_started, memory_order_acquire))
+        fprintf(stderr, "nanort: warning: nanort_default_options(\"%s\") called after the "
+                        "runtime started: ignored (call it before the first task)\n",
+                args ? args : "");
+    char *copy = strdup(args ? args : "");
+    if (!copy)
+        nrt_fatal("out of memory (copying the default options)");
+    free(default_args);
+    default_args = copy;
 }
 
 /* NX_SMP_WORKERS=4 -> --smp-workers=4. */
@@ -374,31 +391,14 @@ static void parse_environment(void)
     }
 }
 
-static void print_option(const struct nrt_option *o)
+const struct nrt_option *nrt_config_nth(unsigned i)
 {
-    char lhs[64];
-    snprintf(lhs, sizeof lhs, "--%s%s", o->name,
-             o->type == NRT_OPT_BOOL || o->type == NRT_OPT_HELP ? "" :
-             o->type == NRT_OPT_CHOICE ? "=NAME" : o->type == NRT_OPT_STRING ? "=VALUE" : "=N");
-    printf("  %-22s %s", lhs, o->help);
-    if (o->type == NRT_OPT_CHOICE && o->choices != sched_names) {
-        printf(" (one of: ");
-        print_choices(stdout, o);
-        printf(")");
+    for (unsigned t = 0; t < ntables; t++) {
+        if (i < tables[t].n)
+            return &tables[t].opts[i];
+        i -= tables[t].n;
     }
-    printf(" (default: %s)\n", o->def);
-}
-
-static void print_help(void)
-{
-    printf("nanort options: NX_ARGS=\"--opt=value --flag --no-flag ...\" or NX_<OPT>=value\n"
-           "(NX_SMP_WORKERS=4 is --smp-workers=4; NX_ARGS wins over NX_<OPT>)\n\n");
-    FOR_EACH_OPTION(o)
-        print_option(o);
-    printf("\nscheduling policies (--schedule=NAME):\n");
-    const char *h;
-    for (unsigned i = 0; nrt_sched_name(i, &h); i++)
-        printf("  %-22s %s\n", nrt_sched_name(i, &h), h);
+    return NULL;
 }
 
 /* Every option to its default (the POS_INT "auto" default is 0). */
@@ -439,12 +439,14 @@ void nrt_config_load(void)
     if (cfg_loaded)
         return;
     set_defaults();
+    if (default_args)
+        parse_args(default_args, &default_words, "the program's default options");
     parse_environment();
     const char *args = getenv("NX_ARGS");
     if (args)
-        parse_args(args);
+        parse_args(args, &args_words, "NX_ARGS");
     if (want_help) {
-        print_help();
+        nrt_help_print(stdout);     /* help.c */
         fflush(stdout);
         exit(0);
     }

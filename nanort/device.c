@@ -121,6 +121,7 @@ static enum start_result start_task(struct nrt_space *s, struct inflight *f,
     f->t0 = nrt_now_ns();
     if (nrt_instr_on)
         nrt_instr_task_begin(t, NRT_TRACK_SPACE(s->id, 0));
+    if (NRT_UNLIKELY(nrt_hooks_on)) nrt_hooks_run(t, s->id, true);
     if (c->begin)
         c->begin(s, &f->ctx, nev, ev);
     cur_ctx = &f->ctx;
@@ -160,10 +161,14 @@ static void finish_task(struct nrt_space *s, struct inflight *f)
     }
     nrt_cache_complete(f->ctx.staging);
     uint64_t t1 = nrt_now_ns();
-    /* its own time on the device: from when it started or the previous task ended */
+    /* its own time on the device: its kernels as the device timed them (reported when
+     * its event was released above); for a device that times nothing, from when it
+     * started or the previous task ended (the manager's interval, which also holds the
+     * staging and the waits of the pipeline: only an estimate) */
     uint64_t from = f->t0 > s->queue->busy_until ? f->t0 : s->queue->busy_until;
+    uint64_t dev = nrt_devtime_take_kernel(t);
     if (own == UINT64_MAX)
-        own = t1 > from ? t1 - from : 0;
+        own = dev ? dev : t1 > from ? t1 - from : 0;
     if ((t->info->nimpls > 1 || s->ops->runs_smp) && nrt_versioning_on())
         nrt_vers_done(t, nrt_impl_index(t->info, t->impl), own);
     count_busy(s, f->t0, t1);

@@ -11,6 +11,10 @@
  *   critical.c  named critical sections
  *   taskgraph.c recorded task graphs: record once, replay with counted dependences
  *   stats.c     --summary counters and the table printed at exit
+ *   ending.c    outputs on SIGTERM/SIGINT and exit() in a task; exit status on failures
+ *   watchdog.c  --watchdog: what is pending when nothing completes
+ *   tsan.c      happens-before annotations for ThreadSanitizer
+ *   help.c      NX_ARGS=--help, OMP_DISPLAY_ENV
  *   devices/smp/smp.c   the smp device (reference device plugin)
  *
  * Locks never nest: tasks made ready under a domain or token lock are queued after it is
@@ -153,6 +157,14 @@ void nrt_config_reset(void);
 size_t nrt_parse_size(const char *opt, const char *value, size_t total);
 /* Edit distance, exported for the "did you mean" suggestion of other tables. */
 size_t nrt_edit_distance(const char *a, const char *b);
+/* Option i of all the tables, in --help order; NULL past the end. */
+const struct nrt_option *nrt_config_nth(unsigned i);
+
+/* ---- help.c: NX_ARGS=--help and OMP_DISPLAY_ENV ------------------------------------- */
+/* Every option (also of device plugins this program lacks), wrapped to the terminal. */
+void nrt_help_print(FILE *f);
+/* OMP_DISPLAY_ENV=true|verbose: the settings in effect, to stderr (at start). */
+void nrt_help_display_env(void);
 
 /* ---- deps.c --------------------------------------------------------------------- */
 
@@ -218,6 +230,8 @@ bool nrt_deps_submit(struct nrt_domain *d, struct nanort_task *t);
 void nrt_deps_release(struct nrt_domain *d, struct nanort_task *t);
 /* Whether some task (or taskwait) created so far waits for t (t not released yet). */
 bool nrt_deps_has_successors(struct nanort_task *t);
+/* Whether succ waits for pred (both alive; watchdog.c, which holds no domain lock). */
+bool nrt_deps_is_pred(struct nanort_task *pred, const struct nanort_task *succ);
 /* Make `waiter` (a pseudo task, never run) depend on the children of d that conflict with
  * the given accesses.  Returns true when there is nothing to wait for. */
 bool nrt_deps_wait_on(struct nrt_domain *d, struct nanort_task *waiter, unsigned n,
@@ -815,6 +829,11 @@ extern bool nrt_instr_on;
 void nrt_instr_start(void);
 /* At shutdown, after workers and device managers stopped: writes the files. */
 void nrt_instr_stop(void);
+/* The process ends while tasks still run (ending.c): write the files from what was
+ * recorded so far (the threads keep running; tasks not finished have no span). */
+void nrt_instr_write_now(void);
+/* --trace or --graph was given. */
+bool nrt_instr_files_wanted(void);
 /* Every call below is made only when nrt_instr_on.  task_created: at submission, after
  * the regions were added and before the dependences are registered (gives t->id). */
 void nrt_instr_task_created(struct nanort_task *t);
@@ -840,15 +859,55 @@ void nrt_instr_transfer(int src_space, int dst_space, size_t bytes, uint64_t t0_
  * --trace draws the spans on the space's tracks instead of the host-timed ones. */
 enum nrt_lane { NRT_LANE_KERNEL, NRT_LANE_IN, NRT_LANE_OUT, NRT_LANE_PEER, NRT_NLANES };
 extern bool nrt_devtime_on;
+/* Plugins time each task's kernels (nrt_devtime_on, or --dispatch=versioning, which learns
+ * a device task's time as the device measured it: device.c); set with nrt_devtime_on. */
+extern bool nrt_devtime_kernels;
 /* Any thread; t (NRT_LANE_KERNEL: the task whose kernels ran from t0 to t1) may be NULL. */
 void nrt_devtime_record(struct nrt_space *s, enum nrt_lane lane, uint64_t t0_ns,
                         uint64_t t1_ns, size_t bytes, const struct nanort_task *t);
+/* The length of t's kernel span if the calling thread reported one since the last call
+ * (the manager, releasing t's completion event), else 0: versioning learns it. */
+uint64_t nrt_devtime_take_kernel(const struct nanort_task *t);
 /* A time interval [t0, t1) in ns. */
 struct nrt_span {
     uint64_t t0, t1;
 };
 /* The spans of (space, lane) recorded since the start (after the threads stopped). */
 const struct nrt_span *nrt_devtime_spans(int space, enum nrt_lane lane, size_t *n);
+/* A copy of the spans of (space, lane) recorded since the start (free it), NULL when
+ * there are none. */
+struct nrt_span *nrt_devtime_copy(int space, enum nrt_lane lane, size_t *n);
+/* The recorded events, for the trace writers (instr.c, instr_prv.c). */
+enum nrt_ev_kind { NRT_EV_TASK, NRT_EV_XFER, NRT_EV_CREATE, NRT_EV_DEP, NRT_EV_DROPPED };
+/* One event.  NRT_EV_TASK: a task's span (a = id, p = type, impl, src = space).
+ * NRT_EV_XFER: a transfer (a = bytes, src/dst spaces; src -1: another device).
+ * NRT_EV_CREATE: a = id, b = parent id, p = type.  NRT_EV_DEP: a = predecessor id, b =
+ * successor id, src = enum nrt_dep_class.  NRT_EV_DROPPED: a host-timed span the device
+ * timeline replaces.  `dev`: timed by the device (nrt_devtime_record), else by the host. */
+struct nrt_ev {
+    uint64_t t0, t1;
+    uint64_t a, b;
+    const struct nanort_task_type *p;
+    const struct nanort_impl *impl;
+    int track;
+    short src, dst;
+    unsigned char kind;
+    bool dev;
+};
+/* Before writing: drop the host-timed spans the device timeline replaces, and clip device
+ * spans that begin inside the previous one of their track (nested or disjoint spans). */
+void nrt_instr_prepare(struct nrt_ev *all, size_t n, uint64_t max_id);
+/* span_of[id]: index + 1 in all[] of task id's first span, 0 when none (free it). */
+size_t *nrt_instr_index_spans(const struct nrt_ev *all, size_t n, uint64_t max_id);
+const char *nrt_instr_label(const struct nanort_task_type *type);
+const char *nrt_instr_impl_name(const struct nanort_impl *impl);
+/* "smp", or the space's name up to its first blank; a track's name ("worker 1"). */
+void nrt_instr_device_name(int space, char *out, size_t size);
+void nrt_instr_track_name(int track, char *out, size_t size);
+/* instr_prv.c: --trace=FILE.prv writes FILE.prv, FILE.pcf and FILE.row (Paraver); false
+ * when a file could not be written (said on stderr).  t_base: the run's time 0. */
+bool nrt_instr_write_paraver(const char *prv_path, struct nrt_ev *all, size_t n,
+                             uint64_t max_id, uint64_t t_base);
 /* --summary: time per (task type, implementation, space), one record per thread. */
 struct nrt_instr_stat {
     const struct nanort_task_type *type;
@@ -865,6 +924,63 @@ void nrt_instr_each_stat(void (*fn)(void *arg, const struct nrt_instr_stat *s), 
 /* SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT: print "nanort: task 'L' (implementation 'I'
  * on D) crashed: SIG", then chain to the handler installed before, or die of the signal. */
 void nrt_crash_install(void);
+
+/* ---- ending.c: outputs however the process ends (signals, exit() in a task) -------- */
+/* At start (after the configuration; start_ns: when the run began, for --summary): the
+ * monitor thread, the SIGTERM/SIGINT handlers. */
+void nrt_ending_start(uint64_t start_ns);
+/* Write the requested trace, graph, model and summary, once per start: at shutdown
+ * (partial false), or from what was recorded so far (partial: tasks still run; `why`
+ * says what ends the run). */
+void nrt_ending_outputs(bool partial, const char *why);
+/* At shutdown after the outputs: stop the monitor, put the handlers back. */
+void nrt_ending_stop(void);
+void nrt_ending_after_fork(void);
+/* A requested output could not be written: the exit status becomes 1 if it was 0. */
+void nrt_output_failed(void);
+
+/* ---- hooks.c: the task-life hooks of the debugging tools (watchdog.c, tsan.c) ------ */
+/* --watchdog or ThreadSanitizer: set at start, constant while tasks run.  Where both
+ * tools want to hear of an event, one test of this flag guards both. */
+extern bool nrt_hooks_on __attribute__((visibility("hidden")));
+void nrt_hooks_start(void);
+/* t starts running on worker or space `where` (device: on_device). */
+void nrt_hooks_run(struct nanort_task *t, int where, bool on_device);
+/* t's body ended with children pending; t completes (before its dependences go). */
+void nrt_hooks_body_end(struct nanort_task *t);
+void nrt_hooks_complete(struct nanort_task *t);
+
+/* ---- watchdog.c: --watchdog=SECONDS ------------------------------------------------ */
+/* Set at start, constant while tasks run; the hooks below are called only when true. */
+extern bool nrt_watchdog_on __attribute__((visibility("hidden")));
+void nrt_watchdog_start(void);
+/* The monitor's check period (0: off), and the check. */
+long nrt_watchdog_period_ms(void);
+void nrt_watchdog_tick(void);
+/* t was submitted (heap task), starts running (on worker or space `where`), its body
+ * ended (it may wait for children), it completed (before its dependences are released). */
+void nrt_wd_created(struct nanort_task *t);
+void nrt_wd_running(struct nanort_task *t, int where, bool on_device);
+void nrt_wd_body_done(struct nanort_task *t);
+void nrt_wd_done(struct nanort_task *t);
+
+/* ---- tsan.c: happens-before edges for programs built with -fsanitize=thread -------- */
+/* Set at start: the TSan runtime is in the process (and this library is not built with
+ * it); constant afterwards. */
+extern bool nrt_tsan_on __attribute__((visibility("hidden")));
+void nrt_tsan_start(void);
+void nrt_tsan_acquire_slow(const void *addr);
+void nrt_tsan_release_slow(const void *addr);
+static inline void nrt_tsan_acquire(const void *addr)
+{
+    if (NRT_UNLIKELY(nrt_tsan_on))
+        nrt_tsan_acquire_slow(addr);
+}
+static inline void nrt_tsan_release(const void *addr)
+{
+    if (NRT_UNLIKELY(nrt_tsan_on))
+        nrt_tsan_release_slow(addr);
+}
 
 /* ---- perfmodel.c: learned execution and transfer times (versioning) ---------------- */
 #define NRT_PERF_WINDOW 16          /* runs the median is taken over */
@@ -892,6 +1008,40 @@ void nrt_perf_print(FILE *out);
 bool nrt_perf_dir_on(void);
 void nrt_perf_load(void);           /* --perf-model-dir: at start */
 void nrt_perf_save(void);           /* and at shutdown */
+
+/* ---- perfmodel_file.c: the model file, read as untrusted input (also nanort-perfmodel) */
+#define NRT_PM_FORMAT 1             /* the header's format version */
+#define NRT_PM_CLASSES 48           /* footprint classes 0..47 */
+#define NRT_PM_MAX_BYTES (16u << 20)  /* read at most this much of a file */
+#define NRT_PM_MAX_LINE 4096
+#define NRT_PM_MAX_NAME 255
+#define NRT_PM_MAX_NS 8.64e13       /* a day: longer times are refused as absurd */
+/* One record: names point into the reader's buffer (copy them to keep them). */
+struct nrt_pm_line {
+    const char *label, *impl, *device;
+    unsigned bucket;                /* footprint class */
+    unsigned long runs;             /* runs recorded, the discarded first included */
+    unsigned n;                     /* times kept, 1..NRT_PERF_WINDOW */
+    double ns[NRT_PERF_WINDOW];
+};
+/* What a read refused: the whole file (whole_file), or `dropped` lines; `why` says what
+ * the first one was. */
+struct nrt_pm_report {
+    unsigned long dropped;
+    bool whole_file;
+    char why[200];
+};
+/* Call fn for every good record of the file at path.  Returns 1 when there is no file,
+ * -1 when it cannot be read or is not a regular file, 0 otherwise (rep says what was
+ * dropped). */
+int nrt_pm_read(const char *path, void (*fn)(void *arg, const struct nrt_pm_line *l),
+                void *arg, struct nrt_pm_report *rep);
+/* The one warning about a report with drops ("WHO: warning: the performance model PATH
+ * ...THEN"); nothing when nothing was dropped. */
+void nrt_pm_warn(FILE *f, const char *who, const char *path, const struct nrt_pm_report *rep,
+                 const char *then);
+void nrt_pm_write_header(FILE *f);
+void nrt_pm_write_line(FILE *f, const struct nrt_pm_line *l);
 
 /* ---- versioning.c: choosing among implementations (earliest estimated finish) ------- */
 struct nrt_vcand {

@@ -21,7 +21,7 @@
 atomic_int nrt_started;
 static pthread_mutex_t start_lock = PTHREAD_MUTEX_INITIALIZER;
 static bool exit_hook_set;       /* start_lock */
-static uint64_t start_ns;        /* start_lock; read at shutdown by the same thread */
+static uint64_t start_ns;        /* start_lock: when the workers started (--summary) */
 static unsigned generation;      /* starts so far: start_lock; read after nrt_started */
 struct nanort_task *nrt_root;
 
@@ -115,6 +115,13 @@ static int cores_allowed(void)
 
 static void at_exit(void)
 {
+    /* exit() inside a task or on another thread: the tasks cannot all finish, but the
+     * outputs asked for are written from what finished (ending.c) */
+    if (atomic_load_explicit(&nrt_started, memory_order_acquire) &&
+        (nrt_self != &nrt_workers[0] || nrt_current != nrt_root))
+        nrt_ending_outputs(true, nrt_current && nrt_current != nrt_root
+                                     ? "exit() called inside a task"
+                                     : "exit() called on a thread other than main");
     nanort_shutdown();
 }
 
@@ -135,6 +142,9 @@ void nrt_start_slow(void)
         nrt_config_load();
         nrt_perf_load();
         nrt_instr_start();
+        nrt_watchdog_start();
+        nrt_tsan_start();
+        nrt_hooks_start();
         nrt_device_register(&nrt_smp_device);
         nrt_sched_select();
         nrt_root = root_new();
@@ -143,9 +153,11 @@ void nrt_start_slow(void)
         nrt_workers_start(n);
         nrt_cluster_start();
         nrt_devices_start();
+        nrt_ending_start(start_ns);
         generation++;
         if (!exit_hook_set && atexit(at_exit) == 0)
             exit_hook_set = true;
+        nrt_help_display_env();     /* OMP_DISPLAY_ENV */
         if (nrt_cfg.verbose)
             fprintf(stderr, "nanort: %d smp workers (%s), schedule=%s, throttle-limit=%ld, "
                             "spins=%ld\n", n, nrt_workers_bound() ? "bound to cores" : "not bound",
@@ -187,10 +199,8 @@ void nanort_shutdown(void)
     nrt_devices_flush();
     nrt_workers_stop();
     nrt_devices_stop();
-    nrt_instr_stop();
-    nrt_perf_save();
-    if (nrt_cfg.summary)
-        nrt_stats_print(nrt_now_ns() - start_ns);
+    nrt_ending_outputs(false, NULL);    /* trace, graph, model, summary */
+    nrt_ending_stop();
     nrt_tg_free_all();
     nrt_devices_release();
     NRT_PCHECK(pthread_mutex_lock(&start_lock));
@@ -213,6 +223,7 @@ static void after_fork_child(void)
     nrt_workers_after_fork();
     nrt_devices_after_fork();
     nrt_tg_after_fork();
+    nrt_ending_after_fork();
     nrt_root = NULL;
     atomic_store(&nrt_started, 0);
     nrt_config_reset();

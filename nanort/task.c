@@ -213,6 +213,7 @@ static bool inline_eligible(struct nrt_type_info *info, unsigned nregions)
 {
     struct nrt_worker *w = nrt_self;
     return nregions == 0 && may_run_at_once() && !w->inl_open && info->nimpls == 1 &&
+           !nrt_watchdog_on &&
            info->impls[0]->device == NANORT_DEVICE_SMP && (is_tiny(info) || queue_is_full());
 }
 
@@ -272,6 +273,7 @@ static struct nanort_task *alloc_block(size_t need)
         w->freel[c] = t->next;
         if (w->nfree[c])
             w->nfree[c]--;
+        nrt_tsan_acquire(t);        /* after the previous task's release in free_block() */
         return t;
     }
     t = nrt_xmalloc(class_size[c]);
@@ -306,6 +308,7 @@ static inline __attribute__((always_inline)) void free_block(struct nanort_task 
 {
     struct nrt_worker *w = nrt_self;
     int c = size_class(t->size);
+    nrt_tsan_release(t);
     if (t->owner < 0 || c < 0 || t->owner >= nrt_nworkers) {
         if (t->owner == NRT_OWNER_GRAPH)
             nrt_tg_task_done(t);    /* kept for the graph's next replay */
@@ -570,6 +573,7 @@ static void run_body(struct nanort_task *t)
     }
     nrt_current = t;
     t->impl = impl;                 /* named by --trace, --summary and crash reports */
+    if (NRT_UNLIKELY(nrt_hooks_on)) nrt_hooks_run(t, w ? w->id : -1, false);
     if (NRT_UNLIKELY(nrt_instr_on)) nrt_instr_task_begin(t, w ? w->id : -1);
     if (NRT_UNLIKELY(t->info->nimpls > 1 || t->vchosen) && nrt_versioning_on()) {
         uint64_t v0 = nrt_now_ns();
@@ -609,6 +613,7 @@ static void complete(struct nanort_task *t, bool event_done)
             return;                 /* the last event fulfilled completes it */
         event_done = false;
         struct nanort_task *parent = t->parent;
+        if (NRT_UNLIKELY(nrt_hooks_on)) nrt_hooks_complete(t);
         /* commutative exclusion lasts until the descendants finished too */
         if (t->flags & NRT_TF_COMMUTATIVE)
             nrt_tokens_release(t);
@@ -630,6 +635,7 @@ static void complete(struct nanort_task *t, bool event_done)
                                   memory_order_relaxed);
             return;
         }
+        nrt_tsan_release(&parent->pending);
         /* seq_cst: a waiter that sleeps after reading pending sees it (worker.c). */
         long v = atomic_fetch_sub(&parent->pending, 1) - 1;
         if (v >= NRT_BODY_BIAS / 2) {
@@ -654,6 +660,8 @@ static long children_of(struct nanort_task *t)
 static void finish_body(struct nanort_task *t)
 {
     long n = children_of(t);
+    if (n && NRT_UNLIKELY(nrt_hooks_on))
+        nrt_hooks_body_end(t);
     /* No children: nobody else touches pending, no read-modify-write needed. */
     if (n == 0 || atomic_fetch_add(&t->pending, n - NRT_BODY_BIAS) + (n - NRT_BODY_BIAS) == 0)
         complete(t, false);         /* seq_cst RMW above: as in complete() */
@@ -694,8 +702,11 @@ bool nrt_task_execute(struct nanort_task *t)
     if (nrt_dev_wanted(t) && nrt_dev_dispatch(t))
         return true;                /* queued on a device: its manager runs it */
     bool comm = t->flags & NRT_TF_COMMUTATIVE;
-    if (comm && !nrt_tokens_acquire(t, true))
-        return false;
+    if (comm) {
+        nrt_tsan_acquire(t);        /* before its tokens are taken (tsan.c) */
+        if (!nrt_tokens_acquire(t, true))
+            return false;
+    }
     run_body(t);
     finish_body(t);
     return true;
@@ -763,7 +774,13 @@ static bool register_deps(struct nanort_task *t)
     struct nanort_task *parent = t->parent;
     if (!parent->domain)
         parent->domain = nrt_domain_new();   /* only the parent's own thread gets here */
-    return nrt_deps_submit(parent->domain, t);
+    bool ready = nrt_deps_submit(parent->domain, t);
+    /* For its runner (tsan.c): what its creator wrote (arguments, the domain) and saw (the
+     * predecessors that finished before it was registered, through the domain's lock)
+     * when it is ready now; when it is not, its last predecessor's completer takes the
+     * domain's lock after the registration and releases t with all of that. */
+    nrt_tsan_release(t);
+    return ready;
 }
 
 /* An inline frame: run the body here, then wait for its children, so that it is finished
@@ -816,6 +833,7 @@ static __attribute__((noinline)) void submit_heap(nanort_task *t, unsigned flags
         t->flags |= NRT_TF_FINAL | NRT_TF_UNDEFERRED;
     count_child(parent);
     count_submitted();
+    if (NRT_UNLIKELY(nrt_watchdog_on)) nrt_wd_created(t);
     /* Not inside a critical section: throttling runs other tasks here (may_run_at_once). */
     if ((!nrt_self || nrt_self->crit_depth == 0) && over_throttle_limit())
         throttle(t);
@@ -824,6 +842,8 @@ static __attribute__((noinline)) void submit_heap(nanort_task *t, unsigned flags
         run_undeferred(t);
         return;
     }
+    if (t->nregions == 0)
+        nrt_tsan_release(t);        /* what its creator wrote (arguments), for its runner */
     bool ready = t->nregions == 0 || register_deps(t);
     if (t->flags & NRT_TF_UNDEFERRED)
         run_undeferred(t);
@@ -887,10 +907,11 @@ static struct nanort_task *current_task(void)
 
 void nrt_wait_children(struct nanort_task *t)
 {
-    if (nrt_children_done(t))
-        return;
-    nrt_wait_until(children_done, t);
-    atomic_store_explicit(&t->wait_target, -1, memory_order_relaxed);
+    if (!nrt_children_done(t)) {
+        nrt_wait_until(children_done, t);
+        atomic_store_explicit(&t->wait_target, -1, memory_order_relaxed);
+    }
+    nrt_tsan_acquire(&t->pending);  /* what the children did (their completions released) */
 }
 
 void nanort_taskwait_noflush(void)
@@ -925,6 +946,7 @@ void nanort_taskwait_on(unsigned nregions, const unsigned *flags, const void *co
     nrt_task_init_counts(&waiter);
     if (cur->domain && !nrt_deps_wait_on(cur->domain, &waiter, nregions, regs))
         nrt_wait_until(npred_zero, &waiter);
+    nrt_tsan_acquire(&waiter);      /* released by the tasks it waited for */
     if (!noflush)
         nrt_cache_flush_regions(nregions, regs);
     free(regs);

@@ -100,6 +100,15 @@ static inline cudaStream_t cuda_task_stream(const struct cuda_dev *d, const nano
     return ctx && ctx->device_data ? *(const cudaStream_t *)ctx->device_data : d->kstreams[0];
 }
 
+/* Is `stream` one of d's kernel streams (not a copy stream)? */
+static inline bool cuda_is_kstream(const struct cuda_dev *d, cudaStream_t stream)
+{
+    for (unsigned i = 0; i < d->nkstreams; i++)
+        if (d->kstreams[i] == stream)
+            return true;
+    return false;
+}
+
 /* ---- cuda_mem.c ------------------------------------------------------------------ */
 /* Whether the host rows of x starting at p are pinned (or registered) memory, which the
  * copy engines read and write directly: copies of them are fully asynchronous. */

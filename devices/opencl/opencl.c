@@ -263,7 +263,7 @@ static void context_release(cl_context c, const struct nrt_space *s)
 static cl_command_queue new_queue(struct ocl_device *d)
 {
     cl_int err;
-    cl_command_queue_properties props = nrt_devtime_on ? CL_QUEUE_PROFILING_ENABLE : 0;
+    cl_command_queue_properties props = nrt_devtime_kernels ? CL_QUEUE_PROFILING_ENABLE : 0;
     cl_command_queue q = ocl.clCreateCommandQueue(d->context, d->id, props, &err);
     if (err != CL_SUCCESS)
         ocl_fail("clCreateCommandQueue", err, d->space, NULL);
@@ -355,7 +355,7 @@ static bool ocl_open(int index, struct nrt_space *s)
     d->h2d = new_queue(d);
     d->d2h = new_queue(d);
     NRT_PCHECK(pthread_mutex_init(&d->timed_lock, NULL));
-    if (nrt_devtime_on)
+    if (nrt_devtime_kernels)
         clock_calibrate(d);
     return true;
 }

@@ -160,7 +160,7 @@ START_TEST(config_help_lists_every_option)
 }
 END_TEST
 
-/* Policy names from --help: the first word of each indented line after the line
+/* Policy names from --help: the first word of each line indented by two after the line
  * that mentions "policies". */
 static int help_policies(const char *help, char names[][32], int max)
 {
@@ -170,7 +170,9 @@ static int help_policies(const char *help, char names[][32], int max)
         return 0;
     p = strchr(p, '\n');
     while (p && *++p && n < max) {
-        if (p[0] == ' ' && sscanf(p, " %31s", names[n]) == 1 && names[n][0] != '-')
+        /* a policy's line starts with two blanks; its wrapped help goes on further in */
+        if (p[0] == ' ' && p[1] == ' ' && p[2] != ' ' && sscanf(p, " %31s", names[n]) == 1 &&
+            names[n][0] != '-')
             n++;
         p = strchr(p, '\n');
     }
