@@ -38,7 +38,8 @@
 #define NRT_ASSERT(c) ((void)0)
 #endif
 
-/* Abort with "nanort: <message>" (user mistakes and exhausted resources). */
+/* Print "nanort: <message>" and exit with status 1 (user mistakes, exhausted resources,
+ * device failures); broken invariants abort (nrt_assert_fail, nrt_pthread_fail). */
 void nrt_fatal(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
 void nrt_assert_fail(const char *what, const char *file, int line) __attribute__((noreturn));
 /* Check a pthread return code; `call` names the call in the message. */
