@@ -467,6 +467,19 @@ static void __attribute__((noreturn)) bad_size(const char *opt, const char *valu
     exit(1);
 }
 
+static void __attribute__((noreturn)) huge_size(const char *opt, const char *value)
+{
+    fprintf(stderr, "nanort: invalid value '%s' for --%s: a size must be below 2^64 bytes "
+                    "(16 EiB; e.g. 512M, 64G)\n", value, opt);
+    exit(1);
+}
+
+/*
+ * The integer part is read exactly (strtoull), so that every size below 2^64 keeps its
+ * value and 2^64 - 1 or more is refused instead of wrapping (a double holds 53 bits:
+ * 18446744073709551615 rounded to 2^64 and converted to 0).  SIZE_MAX itself means "no
+ * limit" to the cache, so the largest size accepted is SIZE_MAX - 1.
+ */
 size_t nrt_parse_size(const char *opt, const char *value, size_t total)
 {
     char *end;
@@ -475,24 +488,37 @@ size_t nrt_parse_size(const char *opt, const char *value, size_t total)
     if (!value || !isdigit((unsigned char)*value))
         bad_size(opt, value ? value : "");
     errno = 0;
-    double x = strtod(value, &end);
-    if (errno || x < 0)
-        bad_size(opt, value);
-    if (strcmp(end, "%") == 0) {
-        if (x > 100)
+    unsigned long long whole = strtoull(value, &end, 10);
+    if (errno == ERANGE)
+        huge_size(opt, value);
+    double frac = 0;
+    if (*end == '.') {
+        const char *f = end;
+        if (!isdigit((unsigned char)f[1]))
             bad_size(opt, value);
-        return (size_t)((double)total * x / 100.0);
+        frac = strtod(f, &end);         /* "0.xxx" from ".xxx" */
     }
-    double unit = 1;
+    if (strcmp(end, "%") == 0) {
+        if (whole > 100 || (whole == 100 && frac > 0))
+            bad_size(opt, value);
+        return (size_t)((double)total * ((double)whole + frac) / 100.0);
+    }
+    unsigned long long unit = 1;
     switch (toupper((unsigned char)*end)) {
-    case 'K': unit = 1024.0; end++; break;
-    case 'M': unit = 1024.0 * 1024; end++; break;
-    case 'G': unit = 1024.0 * 1024 * 1024; end++; break;
+    case 'K': unit = 1ull << 10; end++; break;
+    case 'M': unit = 1ull << 20; end++; break;
+    case 'G': unit = 1ull << 30; end++; break;
     default: break;
     }
     if (toupper((unsigned char)*end) == 'B')   /* 512MB, 64KB */
         end++;
-    if (*end || x * unit > (double)SIZE_MAX)
+    if (*end)
         bad_size(opt, value);
-    return (size_t)(x * unit);
+    if (whole > (SIZE_MAX - 1) / unit)
+        huge_size(opt, value);
+    size_t bytes = (size_t)(whole * unit);
+    size_t extra = (size_t)(frac * (double)unit);   /* the fraction: below unit <= 2^30 */
+    if (extra > SIZE_MAX - 1 - bytes)
+        huge_size(opt, value);
+    return bytes + extra;
 }

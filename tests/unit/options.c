@@ -1,0 +1,195 @@
+/*
+ * options.c - Check suite for the runtime options that guard against bad input and
+ * Nanos++ habits: memory sizes at the edge of size_t, the options and NX_ variables of
+ * Nanos++ (accepted with one warning), unknown NX_ variables (a warning naming the
+ * closest option), --stack-size, and the warning for more workers than cores.
+ * Program runs go through build/tests/unit/nx_probe (next to this binary) in a child
+ * process with a clean environment plus the variables under test.
+ */
+#include "util.h"
+#include "../../nanort/nrt.h"
+
+#include <libgen.h>
+#include <limits.h>
+#include <sched.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+static char probe_path[PATH_MAX];
+
+struct run {
+    int status;         /* exit status, or 128 + signal */
+    char out[65536];    /* stdout and stderr together */
+};
+static struct run res;
+
+/* Fork; the child runs fn(arg) with stdout and stderr into r->out, then exits 0. */
+static void run_fn(struct run *r, void (*fn)(const void *), const void *arg)
+{
+    int fd[2];
+    ck_assert_int_eq(pipe(fd), 0);
+    fflush(NULL);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        dup2(fd[1], 1);
+        dup2(fd[1], 2);
+        close(fd[0]);
+        close(fd[1]);
+        fn(arg);
+        fflush(NULL);
+        _exit(0);
+    }
+    close(fd[1]);
+    size_t len = 0;
+    ssize_t got;
+    while ((got = read(fd[0], r->out + len, sizeof r->out - 1 - len)) > 0)
+        len += (size_t)got;
+    r->out[len] = 0;
+    close(fd[0]);
+    int st;
+    ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+    r->status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
+/* The parent's environment without NX_* and OMP_NUM_THREADS, plus `extra`. */
+static void exec_probe(const void *arg)
+{
+    const char *const *extra = arg;
+    size_t n = 0, m = 0, k = 0;
+    while (environ[n])
+        n++;
+    while (extra && extra[m])
+        m++;
+    char **env = calloc(n + m + 1, sizeof *env);
+    for (size_t i = 0; i < n; i++)
+        if (strncmp(environ[i], "NX_", 3) != 0 && strncmp(environ[i], "OMP_NUM_THREADS=", 16) != 0)
+            env[k++] = environ[i];
+    for (size_t i = 0; i < m; i++)
+        env[k++] = (char *)extra[i];
+    char *argv[] = {probe_path, NULL};
+    execve(probe_path, argv, env);
+    _exit(127);
+}
+
+#define PROBE(r, ...) run_fn((r), exec_probe, (const char *const[]){__VA_ARGS__, NULL})
+
+/* Occurrences of `what` in s. */
+static int count(const char *s, const char *what)
+{
+    int n = 0;
+    for (const char *p = strstr(s, what); p; p = strstr(p + 1, what))
+        n++;
+    return n;
+}
+
+/* nx_probe prints the worker count last. */
+static int probe_workers(const struct run *r)
+{
+    const char *last = r->out, *nl;
+    size_t len = strlen(r->out);
+    while (len > 0 && r->out[len - 1] == '\n')
+        len--;
+    for (nl = r->out; (nl = memchr(nl, '\n', (size_t)(r->out + len - nl))); nl++)
+        last = nl + 1;
+    return atoi(last);
+}
+
+static void expect_ok(const struct run *r, int workers)
+{
+    ck_assert_msg(r->status == 0, "nx_probe exited %d: %s", r->status, r->out);
+    ck_assert_msg(probe_workers(r) == workers, "expected %d workers: %s", workers, r->out);
+}
+
+static int usable_cores(void)
+{
+    cpu_set_t set;
+    ck_assert_int_eq(sched_getaffinity(0, sizeof set, &set), 0);
+    return CPU_COUNT(&set);
+}
+
+/* ---- memory sizes ------------------------------------------------------------------- */
+
+static void parse_print(const void *arg)
+{
+    printf("%zu\n", nrt_parse_size("--opencl-max-memory", arg, 1000));
+}
+
+static size_t parsed(const char *value)
+{
+    run_fn(&res, parse_print, value);
+    ck_assert_msg(res.status == 0, "'%s' refused (%d): %s", value, res.status, res.out);
+    return (size_t)strtoull(res.out, NULL, 10);
+}
+
+static void refused(const char *value, const char *why)
+{
+    run_fn(&res, parse_print, value);
+    ck_assert_msg(res.status == 1, "'%s' gave exit %d (expected 1): %s", value, res.status,
+                  res.out);
+    ck_assert_msg(strstr(res.out, "opencl-max-memory") && strstr(res.out, value) &&
+                  strstr(res.out, why), "'%s': message lacks the option, the value or '%s': %s",
+                  value, why, res.out);
+}
+
+START_TEST(options_size_at_size_max_is_refused)
+{
+    /* 2^64 - 1 bytes and beyond are errors (2^64 - 1 used to wrap to 0), in bytes or with
+     * a suffix; the largest size below the "no limit" value still parses exactly. */
+    refused("18446744073709551615", "below 2^64");
+    refused("18446744073709551616", "below 2^64");
+    refused("99999999999999999999999999", "below 2^64");
+    refused("17179869184G", "below 2^64");
+    refused("16777216T", "expected a size");
+    refused("1e30", "expected a size");
+    ck_assert_uint_eq(parsed("18446744073709551614"), SIZE_MAX - 1);
+    ck_assert_uint_eq(parsed("17179869183G"), SIZE_MAX - ((size_t)1 << 30) + 1);
+    ck_assert_uint_eq(parsed("9007199254740993"), 9007199254740993ull);  /* 2^53 + 1 */
+}
+END_TEST
+
+START_TEST(options_size_forms)
+{
+    /* The forms the sizes take: bytes, K/M/G (powers of 1024) with an optional B, a
+     * fraction, a percentage of the device memory. */
+    ck_assert_uint_eq(parsed("0"), 0);
+    ck_assert_uint_eq(parsed("4096"), 4096);
+    ck_assert_uint_eq(parsed("40K"), 40960);
+    ck_assert_uint_eq(parsed("512MB"), 512u << 20);
+    ck_assert_uint_eq(parsed("1.5K"), 1536);
+    ck_assert_uint_eq(parsed("80%"), 800);
+    ck_assert_uint_eq(parsed("12.5%"), 125);
+    refused("101%", "expected a size");
+    refused("-5", "expected a size");
+    refused("5X", "expected a size");
+    refused("1.K", "expected a size");
+}
+END_TEST
+
+int main(int argc, char **argv)
+{
+    (void)argc;
+    char self[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+    if (n <= 0) {
+        perror("readlink /proc/self/exe");
+        return 1;
+    }
+    self[n] = 0;
+    snprintf(probe_path, sizeof probe_path, "%s/nx_probe", dirname(self));
+    if (access(probe_path, X_OK) != 0) {
+        fprintf(stderr, "%s: %s not found\n", argv[0], probe_path);
+        return 1;
+    }
+    Suite *s = suite_create("options");
+    TCase *tc = ut_tcase(s, "sizes", 30);
+    tcase_add_test(tc, options_size_at_size_max_is_refused);
+    tcase_add_test(tc, options_size_forms);
+    return ut_run_suite(s);
+}
