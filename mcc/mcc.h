@@ -70,6 +70,12 @@ void mcc_note_at(const struct mcc_loc *loc, const char *fmt, ...)
 int mcc_error_count(void);
 void mcc_diag_reset(bool quiet);
 
+/* ---- cxx_input.c: C++ sources in OmpSs mode are an error ---------------------------- */
+/* Whether an input is C++ (the -x language in effect, or else its suffix). */
+bool mcc_cxx_input(const char *path, const char *lang);
+/* Report it: at its first OmpSs pragma when it has one, else at the file. */
+void mcc_cxx_error(const char *path);
+
 /* ---- arena.c: bump allocation, everything of one translation freed at once ---------- */
 struct arena_chunk;
 struct mcc_arena {
