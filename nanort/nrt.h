@@ -337,6 +337,8 @@ static inline void nrt_task_init_counts(struct nanort_task *t)
 extern struct nanort_task *nrt_root;
 /* Tasks created and not finished, summed over the workers' counters (approximate). */
 long nrt_live_tasks(void);
+/* At start: how often a creating thread compares that sum with --throttle-limit. */
+void nrt_throttle_setup(int nworkers);
 
 /* Run a ready task on the calling thread (takes commutative tokens first; false when it
  * was parked instead of run). */

@@ -143,6 +143,19 @@ static void at_exit(void)
     nanort_shutdown();
 }
 
+/* More workers than cores works (each polls less before sleeping, worker.c), but they
+ * take turns on the cores: say so once per process. */
+static void warn_oversubscribed(int n)
+{
+    static bool warned;             /* start_lock */
+    int cores = cores_allowed();
+    if (n <= cores || warned)
+        return;
+    warned = true;
+    fprintf(stderr, "nanort: warning: %d smp workers on %d cores: the workers take turns on "
+                    "the cores; --smp-workers=%d or fewer runs fastest\n", n, cores, cores);
+}
+
 static struct nanort_task *root_new(void)
 {
     struct nanort_task *r = nrt_xcalloc(1, sizeof *r);
@@ -165,6 +178,8 @@ void nrt_start_slow(void)
         nrt_root = root_new();
         int n = nrt_cfg.smp_workers > 0 ? nrt_cfg.smp_workers : cores_allowed();
         start_ns = nrt_now_ns();
+        warn_oversubscribed(n);
+        nrt_throttle_setup(n);
         nrt_workers_start(n);
         nrt_devices_start();
         generation++;

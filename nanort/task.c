@@ -399,15 +399,25 @@ long nrt_live_tasks(void)
 }
 
 /* Look at the sum every THROTTLE_PERIOD submissions of a thread only: it costs a read of
- * every worker's counters. */
+ * every worker's counters.  With more workers, as many submissions as workers (a power of
+ * two), so that the check stays O(1) a task (throttle_mask, set at start). */
 #define THROTTLE_PERIOD 16
+static unsigned long throttle_mask = THROTTLE_PERIOD - 1;
+
+void nrt_throttle_setup(int nworkers)
+{
+    unsigned long period = THROTTLE_PERIOD;
+    while (period < (unsigned long)nworkers)
+        period *= 2;
+    throttle_mask = period - 1;
+}
 
 static bool over_throttle_limit(void)
 {
     if (nrt_cfg.throttle_limit <= 0)
         return false;
-    if (nrt_self && atomic_load_explicit(&nrt_self->submitted, memory_order_relaxed) %
-                        THROTTLE_PERIOD != 0)
+    if (nrt_self && ((unsigned long)atomic_load_explicit(&nrt_self->submitted,
+                                                          memory_order_relaxed) & throttle_mask))
         return false;
     return nrt_live_tasks() > nrt_cfg.throttle_limit;
 }

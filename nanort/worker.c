@@ -41,6 +41,11 @@ static atomic_int n_idle_sleep, n_wait_sleep;
 static int idle_tokens;
 static cpu_set_t allowed;           /* the process's cores at start */
 static bool bind_workers;           /* --binding and as many workers as allowed cores */
+/* Polls of the queues before sleeping: --spins, scaled down by cores / workers when there
+ * are more workers than cores (set at start, read-only while running).  A spinning worker
+ * then holds a core another one needs for work, so with 1,024 workers on 2 cores each
+ * polls a few times only (libgomp throttles its spin count the same way). */
+static long spin_limit;
 
 /* Adaptive: spins a little before sleeping in the kernel (measured better than both a
  * plain mutex and a pure spin lock for the domain and queue locks). */
@@ -101,7 +106,9 @@ static void idle_sleep(void)
     nrt_task_flush_frees();
     NRT_PCHECK(pthread_mutex_lock(&sleep_lock));
     atomic_fetch_add(&n_idle_sleep, 1);
-    while (!work_queued() && !atomic_load(&nrt_stopping) && idle_tokens == 0)
+    /* The cheap conditions first: work_queued() reads every queue's count, and every
+     * sleeper woken at shutdown or by a token would pay that (quadratic in the workers). */
+    while (!atomic_load(&nrt_stopping) && idle_tokens == 0 && !work_queued())
         NRT_PCHECK(pthread_cond_wait(&idle_cond, &sleep_lock));
     if (idle_tokens > 0)
         idle_tokens--;              /* a waker already took one of us off the count */
@@ -202,7 +209,7 @@ void nrt_wait_until(nrt_cond_fn *done, void *arg)
     while (!done(arg)) {
         if (nrt_run_one()) {
             spins = 0;
-        } else if (spins++ < nrt_cfg.spins) {
+        } else if (spins++ < spin_limit) {
             nrt_cpu_relax();
         } else {
             wait_sleep(done, arg);
@@ -227,7 +234,7 @@ static void idle_loop(void)
         if (!idle)
             atomic_fetch_add_explicit(&nrt_idle, 1, memory_order_relaxed);
         idle = true;
-        if (spins++ < nrt_cfg.spins) {
+        if (spins++ < spin_limit) {
             nrt_cpu_relax();
         } else {
             idle_sleep();
@@ -283,6 +290,8 @@ void nrt_workers_start(int n)
      * something else keeps busy (a bound worker 0 ran at half speed beside a process
      * pinned to its core, bench/README.md). */
     bind_workers = nrt_cfg.binding && CPU_COUNT(&allowed) > 1 && n >= CPU_COUNT(&allowed);
+    int cores = CPU_COUNT(&allowed) > 0 ? CPU_COUNT(&allowed) : 1;
+    spin_limit = n > cores ? nrt_cfg.spins * cores / n : nrt_cfg.spins;
     nrt_workers[0].t_start = nrt_now_ns();
     for (int i = 1; i < n; i++) {
         NRT_PCHECK(pthread_create(&nrt_workers[i].thread, NULL, worker_main, &nrt_workers[i]));

@@ -58,7 +58,8 @@ static void run_fn(struct run *r, void (*fn)(const void *), const void *arg)
     r->status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 }
 
-/* The parent's environment without NX_* and OMP_NUM_THREADS, plus `extra`. */
+/* The parent's environment without NX_* and OMP_NUM_THREADS, plus `extra`; nx_probe runs
+ * ten tasks before it exits. */
 static void exec_probe(const void *arg)
 {
     const char *const *extra = arg;
@@ -73,7 +74,7 @@ static void exec_probe(const void *arg)
             env[k++] = environ[i];
     for (size_t i = 0; i < m; i++)
         env[k++] = (char *)extra[i];
-    char *argv[] = {probe_path, NULL};
+    char *argv[] = {probe_path, "tasks", NULL};
     execve(probe_path, argv, env);
     _exit(127);
 }
@@ -172,6 +173,41 @@ START_TEST(options_size_forms)
 }
 END_TEST
 
+/* ---- many workers --------------------------------------------------------------------- */
+
+START_TEST(options_thousands_of_workers_finish)
+{
+    /* --smp-workers far above the cores works: 4,096 workers (the most accepted) start, run
+     * the probe's ten tasks and stop within the test's timeout (idle workers used to poll
+     * every deque, quadratic in the workers: 1,024 took 4 s on 2 cores, 4,096 never ended),
+     * and the runtime says once that the workers exceed the cores. */
+    PROBE(&res, "NX_ARGS=--smp-workers=4096");
+    expect_ok(&res, 4096);
+    ck_assert_msg(count(res.out, "smp workers on") == 1 &&
+                  strstr(res.out, "nanort: warning: 4096 smp workers on"),
+                  "expected one warning that 4096 workers exceed the cores: %s", res.out);
+}
+END_TEST
+
+START_TEST(options_workers_over_cores_warn_once)
+{
+    /* One worker more than the cores: one warning naming both counts; as many: none. */
+    int cores = usable_cores();
+    char args[64], want[96];
+    snprintf(args, sizeof args, "NX_ARGS=--smp-workers=%d", cores + 1);
+    snprintf(want, sizeof want, "nanort: warning: %d smp workers on %d cores", cores + 1, cores);
+    PROBE(&res, args);
+    expect_ok(&res, cores + 1);
+    ck_assert_msg(count(res.out, want) == 1 && count(res.out, "warning") == 1,
+                  "expected one '%s': %s", want, res.out);
+    snprintf(args, sizeof args, "NX_SMP_WORKERS=%d", cores);
+    PROBE(&res, args);
+    expect_ok(&res, cores);
+    ck_assert_msg(!strstr(res.out, "warning"), "a warning with as many workers as cores: %s",
+                  res.out);
+}
+END_TEST
+
 int main(int argc, char **argv)
 {
     (void)argc;
@@ -191,5 +227,9 @@ int main(int argc, char **argv)
     TCase *tc = ut_tcase(s, "sizes", 30);
     tcase_add_test(tc, options_size_at_size_max_is_refused);
     tcase_add_test(tc, options_size_forms);
+    /* 4,096 workers take about 0.5 s on 2 loaded cores; the quadratic polling took 40 s. */
+    tc = ut_tcase(s, "workers", 20);
+    tcase_add_test(tc, options_thousands_of_workers_finish);
+    tcase_add_test(tc, options_workers_over_cores_warn_once);
     return ut_run_suite(s);
 }
