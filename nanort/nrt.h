@@ -425,7 +425,35 @@ bool nrt_run_one(void);
 bool nrt_handoff(struct nanort_task *t);
 /* Queue the kept task, if any (before leaving a loop that runs tasks). */
 void nrt_handoff_flush(void);
+/* The same, staying in the loop (stack.c). */
+void nrt_handoff_requeue(void);
 uint64_t nrt_now_ns(void);
+
+/* ---- stack.c: --stack-size, nearly full stacks ---------------------------------------- */
+/* At start (after the options): parse --stack-size, raise the main thread's soft
+ * RLIMIT_STACK to it. */
+void nrt_stack_setup(void);
+size_t nrt_stack_size(void);
+/* The stack size of the worker threads, on their attributes. */
+void nrt_stack_attr(pthread_attr_t *a);
+/* The calling thread (a worker) learns its stack's bounds. */
+void nrt_stack_attach(void);
+/* Below this address the calling thread starts no task (0: never); this thread's loops
+ * wait for others to run the ready tasks (nrt_stack_hold). */
+extern __thread uintptr_t nrt_stack_soft __attribute__((tls_model("initial-exec")));
+extern __thread bool nrt_stack_waiting __attribute__((tls_model("initial-exec")));
+static inline bool nrt_stack_low(void)
+{
+    return (uintptr_t)__builtin_frame_address(0) < nrt_stack_soft;
+}
+/* In nrt_run_one: true when this thread must not start a task now (its stack is nearly
+ * full; stops the program when no worker can go on). */
+bool nrt_stack_hold(void);
+/* The loop that held ended. */
+void nrt_stack_release(void);
+/* Before an undeferred task runs on this thread: stop with a message when its stack is
+ * exhausted. */
+void nrt_stack_check_undeferred(const struct nanort_task *t);
 
 /* ---- sched.c and the policies ---------------------------------------------------- */
 

@@ -180,6 +180,7 @@ void nrt_start_slow(void)
         start_ns = nrt_now_ns();
         warn_oversubscribed(n);
         nrt_throttle_setup(n);
+        nrt_stack_setup();
         nrt_workers_start(n);
         nrt_devices_start();
         generation++;

@@ -114,10 +114,10 @@ static bool queue_is_full(void)
 }
 
 /* Whether this thread may run a task it creates at once: not inside a critical section
- * (critical.c). */
+ * (critical.c), not with a nearly full stack (stack.c). */
 static bool may_run_at_once(void)
 {
-    return nrt_self && nrt_self->crit_depth == 0;
+    return nrt_self && nrt_self->crit_depth == 0 && !nrt_stack_low();
 }
 
 /* ---- adaptive cut-off ------------------------------------------------------------ */
@@ -708,6 +708,7 @@ static void run_undeferred(struct nanort_task *t)
         nrt_wait_until(npred_zero, t);
     if (nrt_dev_wanted(t) && run_undeferred_on_device(t))
         return;
+    nrt_stack_check_undeferred(t);
     bool comm = t->flags & NRT_TF_COMMUTATIVE;
     while (comm && !nrt_tokens_acquire(t, false))
         if (!nrt_run_one())
@@ -723,7 +724,8 @@ static void throttle(struct nanort_task *t)
 {
     while (nrt_live_tasks() > nrt_cfg.throttle_limit) {
         if (!nrt_run_one()) {
-            t->flags |= NRT_TF_UNDEFERRED;
+            if (!nrt_stack_low())   /* a nearly full stack queues it instead */
+                t->flags |= NRT_TF_UNDEFERRED;
             break;
         }
     }

@@ -183,7 +183,7 @@ bool nrt_handoff(struct nanort_task *t)
     return true;
 }
 
-void nrt_handoff_flush(void)
+void nrt_handoff_requeue(void)
 {
     struct nanort_task *t = handoff;
     if (t) {
@@ -192,8 +192,20 @@ void nrt_handoff_flush(void)
     }
 }
 
+/* Every loop that runs tasks ends here: a thread that waited with a nearly full stack
+ * (stack.c) no longer does. */
+void nrt_handoff_flush(void)
+{
+    nrt_handoff_requeue();
+    if (NRT_UNLIKELY(nrt_stack_waiting))
+        nrt_stack_release();
+}
+
 bool nrt_run_one(void)
 {
+    /* Nearly full stack: leave the ready tasks to the others (stack.c). */
+    if (NRT_UNLIKELY(nrt_stack_low() || nrt_stack_waiting) && nrt_stack_hold())
+        return false;
     struct nanort_task *t = handoff;
     if (t)
         handoff = NULL;
@@ -268,6 +280,7 @@ static void *worker_main(void *arg)
     struct nrt_worker *w = arg;
     nrt_self = w;
     nrt_current = NULL;
+    nrt_stack_attach();
     w->t_start = nrt_now_ns();
     idle_loop();
     return NULL;
@@ -293,11 +306,15 @@ void nrt_workers_start(int n)
     int cores = CPU_COUNT(&allowed) > 0 ? CPU_COUNT(&allowed) : 1;
     spin_limit = n > cores ? nrt_cfg.spins * cores / n : nrt_cfg.spins;
     nrt_workers[0].t_start = nrt_now_ns();
+    pthread_attr_t attr;
+    NRT_PCHECK(pthread_attr_init(&attr));
+    nrt_stack_attr(&attr);          /* --stack-size */
     for (int i = 1; i < n; i++) {
-        NRT_PCHECK(pthread_create(&nrt_workers[i].thread, NULL, worker_main, &nrt_workers[i]));
+        NRT_PCHECK(pthread_create(&nrt_workers[i].thread, &attr, worker_main, &nrt_workers[i]));
         if (bind_workers)
             bind_to_core(nrt_workers[i].thread, i);
     }
+    NRT_PCHECK(pthread_attr_destroy(&attr));
 }
 
 bool nrt_workers_bound(void)
@@ -310,6 +327,7 @@ void nrt_attach_main(void)
 {
     nrt_self = &nrt_workers[0];
     nrt_workers[0].thread = pthread_self();
+    nrt_stack_attach();
     if (bind_workers)
         bind_to_core(pthread_self(), 0);
 }
