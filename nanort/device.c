@@ -98,7 +98,43 @@ struct inflight {
     uint64_t t0;
 };
 
-enum start_result { STARTED, PARKED, NO_ROOM };
+enum start_result { STARTED, PARKED, NO_ROOM, ON_HOST };
+
+/* The first implementation of the type that a worker thread runs (smp), or NULL. */
+static const struct nanort_impl *host_impl(const struct nrt_type_info *info)
+{
+    for (unsigned i = 0; i < info->nimpls; i++) {
+        const struct nrt_device_ops *d = nrt_device(info->impls[i]->device);
+        if (d && d->run)
+            return info->impls[i];
+    }
+    return NULL;
+}
+
+/* t's data can never fit in s (nothing else holds its memory, and still no room): run
+ * its smp implementation instead when it has one (an undeferred task's creator runs it,
+ * the others are queued for the workers); otherwise the "does not fit" error. */
+static void fit_elsewhere(struct nrt_space *s, struct nanort_task *t)
+{
+    const struct nanort_impl *smp = host_impl(t->info);
+    if (!smp)
+        nrt_cache_does_not_fit(t, s);
+    if (nrt_cfg.verbose)
+        fprintf(stderr, "nanort: task '%s' does not fit on %s: it runs on the host (%s)\n",
+                t->type->label ? t->type->label : "(unnamed)", s->name, smp->name);
+    nrt_vers_forget(t);
+    t->impl = smp;
+    t->space = 0;
+    atomic_int *done = t->dev_done;
+    if (done) {
+        t->dev_done = NULL;
+        /* release: the creator sees impl and space before it runs the task itself. */
+        atomic_store_explicit(done, 2, memory_order_release);
+        nrt_wake_waiters();
+    } else {
+        nrt_sched_push(t);          /* not wanted by a device any more (nrt_dev_wanted) */
+    }
+}
 
 /* Stage t's data, then run its implementation (which queues the kernels). */
 static enum start_result start_task(struct nrt_space *s, struct inflight *f,
@@ -110,7 +146,10 @@ static enum start_result start_task(struct nrt_space *s, struct inflight *f,
     if (!st) {
         if (t->flags & NRT_TF_COMMUTATIVE)
             nrt_tokens_release(t);
-        return NO_ROOM;
+        if (others_in_flight)
+            return NO_ROOM;
+        fit_elsewhere(s, t);
+        return ON_HOST;
     }
     const struct nrt_compute_ops *c = s->ops->compute;
     const nrt_event *ev;
@@ -220,7 +259,7 @@ static void start_next(struct nrt_space *s, struct ring *r, struct nanort_task *
             r->n++;
             return;
         }
-        if (res == PARKED) {
+        if (res == PARKED || res == ON_HOST) {
             queue_done_one(s);
             return;
         }
@@ -445,6 +484,20 @@ static bool choose_versioned(struct nanort_task *t, const struct candidates *c, 
     return true;
 }
 
+/* A type that also runs on the host leaves out the devices its data can never fit
+ * (more than their memory limit): the host runs those instances. */
+static void drop_unfit(const struct nanort_task *t, struct candidates *c)
+{
+    unsigned n = 0;
+    for (unsigned k = 0; k < c->n; k++) {
+        if (!nrt_cache_fits(t, nrt_spaces[c->space[k]]))
+            continue;
+        c->impl[n] = c->impl[k];
+        c->space[n++] = c->space[k];
+    }
+    c->n = n;
+}
+
 bool nrt_dev_dispatch(struct nanort_task *t)
 {
     if (t->space > 0) {             /* a parked commutative task coming back */
@@ -453,6 +506,8 @@ bool nrt_dev_dispatch(struct nanort_task *t)
     }
     struct candidates c;
     find_candidates(t->info, &c);
+    if (c.smp && t->nregions > 0)
+        drop_unfit(t, &c);
     if (c.n == 0) {
         if (!c.smp)
             nrt_dev_no_impl(t->info);

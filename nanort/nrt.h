@@ -680,10 +680,16 @@ enum nrt_cache_policy { NRT_CACHE_WRITEBACK, NRT_CACHE_WRITETHROUGH, NRT_CACHE_N
  * back to the host as soon as their task completes, where the copy does not block. */
 extern bool nrt_eager_writeback;
 /* Manager thread of s: make t's copied regions valid in s (allocating, evicting, queueing
- * copies).  NULL when they do not fit now but `others_pinned` (tasks of s in flight will
- * unpin memory: complete them and retry); fatal when they can never fit. */
+ * copies).  NULL when they do not fit: now, when `others_pinned` (tasks of s in flight will
+ * unpin memory: complete them and retry), or ever, when not (the caller runs t elsewhere
+ * or calls nrt_cache_does_not_fit). */
 struct nrt_staging *nrt_cache_stage(struct nanort_task *t, struct nrt_space *s,
                                     bool others_pinned);
+/* Whether t's copied regions can fit in s's memory limit at all (dispatch). */
+bool nrt_cache_fits(const struct nanort_task *t, const struct nrt_space *s);
+/* The fatal "does not fit" error: the bytes, the limit and the option that sets it. */
+void nrt_cache_does_not_fit(const struct nanort_task *t, const struct nrt_space *s)
+    __attribute__((noreturn));
 /* Events the launch must wait for (the copies it needs). */
 unsigned nrt_cache_events(const struct nrt_staging *st, const nrt_event **ev);
 /* t's device work finished: its outputs are owned by the space (policy), unpin, free st. */
@@ -816,6 +822,8 @@ bool nrt_vers_choose(struct nanort_task *t, unsigned ncand, const struct nrt_vca
 unsigned nrt_vers_choose_smp(struct nanort_task *t);
 /* t (run with implementation index `impl` in t->space) took `ns`: learn, unqueue. */
 void nrt_vers_done(struct nanort_task *t, unsigned impl, uint64_t ns);
+/* t will not run where it was chosen to (it did not fit there): unqueue, learn nothing. */
+void nrt_vers_forget(struct nanort_task *t);
 /* --dispatch=versioning (the default): read-only after start. */
 static inline bool nrt_versioning_on(void)
 {

@@ -688,7 +688,9 @@ static bool flag_set(void *arg)
     return atomic_load_explicit((atomic_int *)arg, memory_order_acquire) != 0;
 }
 
-/* An undeferred task that runs on a device: the creator waits until it finished there. */
+/* An undeferred task that runs on a device: the creator waits until it finished there
+ * (done = 1), or until the device hands it back because its data can never fit there
+ * (done = 2, t->impl is then an smp one: the creator runs it). */
 static bool run_undeferred_on_device(struct nanort_task *t)
 {
     atomic_int done = 0;
@@ -698,7 +700,7 @@ static bool run_undeferred_on_device(struct nanort_task *t)
         return false;
     }
     nrt_wait_until(flag_set, &done);
-    return true;
+    return atomic_load_explicit(&done, memory_order_relaxed) == 1;
 }
 
 /* if(false), final, or throttled: wait for the dependences, then run it here. */
