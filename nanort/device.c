@@ -14,6 +14,7 @@
  */
 #include "nrt.h"
 
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -567,12 +568,75 @@ static struct nrt_space *ctx_space(nanort_ctx *ctx, const char *call)
     return ctx->space;
 }
 
+/* A size as the program wrote it: values with the top bit set come from negative ones. */
+static int print_size(char *buf, size_t n, size_t v)
+{
+    return v > (size_t)PTRDIFF_MAX ? snprintf(buf, n, "%td", (ptrdiff_t)v)
+                                   : snprintf(buf, n, "%zu", v);
+}
+
+void nrt_launch_refuse(const nanort_ctx *ctx, const struct nanort_launch *l, const char *fmt,
+                       ...)
+{
+    char range[256], why[320];
+    int k = snprintf(range, sizeof range, "ndrange(%u", l->ndims);
+    bool local = false;
+    for (unsigned i = 0; i < l->ndims && i < 3; i++)
+        local |= l->local[i] != 0;
+    for (unsigned i = 0; i < l->ndims && i < 3 && k < (int)sizeof range - 24; i++) {
+        range[k++] = ',';
+        range[k++] = ' ';
+        k += print_size(range + k, sizeof range - (size_t)k, l->global[i]);
+    }
+    for (unsigned i = 0; local && i < l->ndims && i < 3 && k < (int)sizeof range - 24; i++) {
+        range[k++] = ',';
+        range[k++] = ' ';
+        k += print_size(range + k, sizeof range - (size_t)k, l->local[i]);
+    }
+    snprintf(range + k, sizeof range - (size_t)k, ")");
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(why, sizeof why, fmt, ap);
+    va_end(ap);
+    const char *label = ctx->task && ctx->task->type->label ? ctx->task->type->label : "?";
+    const char *kernel = ctx->impl && ctx->impl->name ? ctx->impl->name : "?";
+    nrt_fatal("task '%s', kernel '%s' on %s: %s: %s; fix the ndrange clause (or the values "
+              "it is computed from)", label, kernel, ctx->space ? ctx->space->name : "?", range,
+              why);
+}
+
+/* What no device accepts: negative sizes, a local size of 0 beside others, a global size
+ * that overflows when rounded up to a multiple of the local one.  A global size of 0 is
+ * an empty range (nothing runs); every local size 0 lets the device choose. */
+static void check_ndrange(const nanort_ctx *ctx, const struct nanort_launch *l)
+{
+    bool any_local = false;
+    for (unsigned i = 0; i < l->ndims; i++)
+        any_local |= l->local[i] != 0;
+    for (unsigned i = 0; i < l->ndims; i++) {
+        size_t g = l->global[i], b = l->local[i];
+        if (g > (size_t)PTRDIFF_MAX)
+            nrt_launch_refuse(ctx, l, "the global size of dimension %u is negative (%td)", i + 1,
+                              (ptrdiff_t)g);
+        if (b > (size_t)PTRDIFF_MAX)
+            nrt_launch_refuse(ctx, l, "the local size of dimension %u is negative (%td)", i + 1,
+                              (ptrdiff_t)b);
+        if (any_local && b == 0)
+            nrt_launch_refuse(ctx, l, "the local size of dimension %u is 0 (give every local "
+                              "size, or none to let the device choose)", i + 1);
+        if (b && g % b && g > SIZE_MAX - (b - g % b))
+            nrt_launch_refuse(ctx, l, "the global size of dimension %u overflows when rounded "
+                              "up to a multiple of the local size", i + 1);
+    }
+}
+
 void nanort_kernel_launch(nanort_ctx *ctx, const struct nanort_launch *launch)
 {
     struct nrt_space *s = ctx_space(ctx, "nanort_kernel_launch");
     if (launch->ndims < 1 || launch->ndims > 3)
         nrt_fatal("task '%s': kernel launch with %u dimensions (ndrange takes 1, 2 or 3)",
                   ctx->task->type->label, launch->ndims);
+    check_ndrange(ctx, launch);
     s->ops->compute->launch(s, ctx, launch);
 }
 

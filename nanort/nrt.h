@@ -673,6 +673,11 @@ void nrt_devices_release(void);
 void nrt_devices_after_fork(void);
 /* No usable implementation for a task of this type here: the fatal error saying why. */
 void nrt_dev_no_impl(const struct nrt_type_info *info) __attribute__((noreturn));
+/* A launch the device cannot take (plugins check their limits): "task 'T', kernel 'K' on
+ * D: ndrange(n, g..., l...): <why>; fix the ndrange clause", exit 1.  nanort_kernel_launch
+ * has refused negative sizes, partial local sizes and rounding overflows already. */
+void nrt_launch_refuse(const nanort_ctx *ctx, const struct nanort_launch *l, const char *fmt,
+                       ...) __attribute__((noreturn, format(printf, 3, 4)));
 
 /* ---- cache.c: the data directory across memory spaces ------------------------------ */
 enum nrt_cache_policy { NRT_CACHE_WRITEBACK, NRT_CACHE_WRITETHROUGH, NRT_CACHE_NOCACHE };
