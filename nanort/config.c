@@ -220,7 +220,7 @@ static void set_option(const struct nrt_option *o, const char *v)
         *(long *)o->value = x;
         return;
     case NRT_OPT_CHOICE:
-        if (!(c = find_choice(o, v)))
+        if (!(c = find_choice(o, v)) && !(c = nrt_nanos_choice(o, v)))
             bad_value(o, v);
         *(const char **)o->value = c;
         return;
@@ -241,6 +241,23 @@ static void __attribute__((noreturn)) unknown_option(const char *name, const cha
     fprintf(stderr, "nanort: unknown option '--%s' in %s; did you mean '--%s'?\n", name, where,
             closest_option(name));
     exit(1);
+}
+
+/* An NX_ variable that is neither ours nor Nanos++'s: other tools share the prefix, so a
+ * warning naming the closest option, not an error (NX_ARGS is all ours: an error there). */
+static void unknown_variable(const char *where)
+{
+    const char *eq = strchr(where, '=');
+    int len = eq ? (int)(eq - where) : (int)strlen(where);
+    char name[128];
+    snprintf(name, sizeof name, "%.*s", len, where + 3);
+    for (char *p = name; *p; p++)
+        *p = *p == '_' ? '-' : (char)tolower((unsigned char)*p);
+    const char *best = closest_option(name);
+    fprintf(stderr, "nanort: warning: ignoring %.*s: no such option; did you mean NX_", len, where);
+    for (const char *p = best; *p; p++)
+        fputc(*p == '-' ? '_' : toupper((unsigned char)*p), stderr);
+    fprintf(stderr, " (--%s)?\n", best);
 }
 
 /*
@@ -293,6 +310,16 @@ static bool apply(const char *name, const char *value, const char *next, const c
     bool consumed;
     if (!o && absent_plugin_option(name, value, next, &consumed))
         return consumed;            /* this program has no such device support */
+    const char *alias, *alias_value;
+    if (!o && nrt_nanos_option(name, value, next, where, &alias, &alias_value, &consumed)) {
+        if (alias)                  /* a Nanos++ name of one of ours (nanos_options.c) */
+            apply(alias, alias_value, NULL, where);
+        return consumed;
+    }
+    if (!o && strcmp(where, "NX_ARGS") != 0) {
+        unknown_variable(where);
+        return false;
+    }
     if (!o)
         unknown_option(name, where);
     if (negated) {
@@ -399,6 +426,7 @@ static void print_help(void)
     const char *h;
     for (unsigned i = 0; nrt_sched_name(i, &h); i++)
         printf("  %-22s %s\n", nrt_sched_name(i, &h), h);
+    nrt_nanos_print_help();
 }
 
 /* Every option to its default (the POS_INT "auto" default is 0). */

@@ -154,6 +154,19 @@ size_t nrt_parse_size(const char *opt, const char *value, size_t total);
 /* Edit distance, exported for the "did you mean" suggestion of other tables. */
 size_t nrt_edit_distance(const char *a, const char *b);
 
+/* ---- nanos_options.c: the Nanos++ options nanort does not have ------------------- */
+/* `name` (from NX_ARGS, or from the variable `where`), with its attached `value` or NULL
+ * and the word after it, is one: warn once; *alias is the nanort option that takes its
+ * place (NULL: ignored) with the value *alias_value (NULL: a flag); *consumed when `next`
+ * was its value. */
+bool nrt_nanos_option(const char *name, const char *value, const char *next, const char *where,
+                      const char **alias, const char **alias_value, bool *consumed);
+/* A Nanos++ value of a choice option nanort lacks (a scheduling policy): warn once and
+ * return the choice used instead, or NULL. */
+const char *nrt_nanos_choice(const struct nrt_option *o, const char *v);
+/* --help: the list. */
+void nrt_nanos_print_help(void);
+
 /* ---- deps.c --------------------------------------------------------------------- */
 
 #define NRT_MAX_DIMS 4

@@ -208,6 +208,149 @@ START_TEST(options_workers_over_cores_warn_once)
 }
 END_TEST
 
+/* ---- Nanos++ options and NX_ variables ------------------------------------------------- */
+
+START_TEST(options_nanos_args_accepted_with_one_warning)
+{
+    /* Nanos++ options nanort does not have run the program, with one warning each (an
+     * option given twice warns once) that says what nanort does instead; a value given as
+     * the next word is taken with its option. */
+    PROBE(&res, "NX_ARGS=--enable-yield --throttle=readytasks --instrumentation extrae "
+                "--smp-workers=2 --enable-yield --binding-start 1 --gpu-overlap");
+    expect_ok(&res, 2);
+    ck_assert_msg(count(res.out, "nanort: warning: ignoring --enable-yield (a Nanos++ option): "
+                                 "idle workers poll") == 1, "enable-yield: %s", res.out);
+    ck_assert_msg(count(res.out, "ignoring --throttle (a Nanos++ option): nanort throttles by "
+                                 "the number of pending tasks, --throttle-limit") == 1,
+                  "throttle: %s", res.out);
+    ck_assert_msg(count(res.out, "ignoring --instrumentation (a Nanos++ option): nanort writes "
+                                 "a Chrome/Perfetto trace with --trace=FILE") == 1,
+                  "instrumentation: %s", res.out);
+    ck_assert_msg(count(res.out, "ignoring --binding-start") == 1 &&
+                  count(res.out, "ignoring --gpu-overlap") == 1, "%s", res.out);
+    ck_assert_int_eq(count(res.out, "warning"), 5);
+}
+END_TEST
+
+START_TEST(options_nanos_aliases_take_effect)
+{
+    /* Nanos++ names of nanort's options set them: --threads, NX_THREADS, --smp-cpus are
+     * the worker count, --opencl-cache a plain number below 100 is a percentage. */
+    PROBE(&res, "NX_ARGS=--threads=3");
+    expect_ok(&res, 3);
+    ck_assert_msg(strstr(res.out, "nanort: warning: --threads is a Nanos++ option: taken as "
+                                  "--smp-workers=3"), "%s", res.out);
+    PROBE(&res, "NX_THREADS=2");
+    expect_ok(&res, 2);
+    ck_assert_msg(strstr(res.out, "NX_THREADS is a Nanos++ option: taken as --smp-workers=2"),
+                  "%s", res.out);
+    PROBE(&res, "NX_ARGS=--smp-cpus 1 --opencl-cache 30");
+    expect_ok(&res, 1);
+    ck_assert_msg(strstr(res.out, "--opencl-cache is a Nanos++ option: taken as "
+                                  "--opencl-max-memory=30%"), "%s", res.out);
+    PROBE(&res, "NX_ARGS=--threads=abc");
+    ck_assert_msg(res.status == 1 && strstr(res.out, "invalid value 'abc' for --smp-workers"),
+                  "a bad value through an alias: %d %s", res.status, res.out);
+}
+END_TEST
+
+START_TEST(options_nanos_disable_binding_unbinds)
+{
+    /* --disable-binding is --no-binding: with as many workers as cores they are bound
+     * unless it is given (--verbose says which). */
+    int cores = usable_cores();
+    if (cores < 2)
+        return;                     /* one core: never bound, nothing to tell apart */
+    char args[96];
+    snprintf(args, sizeof args, "NX_ARGS=--smp-workers=%d --verbose", cores);
+    PROBE(&res, args);
+    expect_ok(&res, cores);
+    ck_assert_msg(strstr(res.out, "(bound to cores)"), "not bound without it: %s", res.out);
+    snprintf(args, sizeof args, "NX_ARGS=--smp-workers=%d --verbose --disable-binding", cores);
+    PROBE(&res, args);
+    expect_ok(&res, cores);
+    ck_assert_msg(strstr(res.out, "(not bound)") &&
+                  strstr(res.out, "--disable-binding is a Nanos++ option: taken as --no-binding"),
+                  "--disable-binding: %s", res.out);
+}
+END_TEST
+
+START_TEST(options_nanos_variables_accepted)
+{
+    /* Nanos++'s variables, in its own spellings (NX_GPUWARMUP, not NX_GPU_WARMUP): one
+     * warning each, the program runs. */
+    PROBE(&res, "NX_THROTTLE=numtasks", "NX_GPUWARMUP=yes", "NX_INSTRUMENTATION=extrae",
+          "NX_SMP_WORKERS=1");
+    expect_ok(&res, 1);
+    ck_assert_msg(count(res.out, "ignoring NX_THROTTLE (a Nanos++ option)") == 1 &&
+                  count(res.out, "ignoring NX_GPUWARMUP (a Nanos++ option)") == 1 &&
+                  count(res.out, "ignoring NX_INSTRUMENTATION (a Nanos++ option)") == 1 &&
+                  count(res.out, "warning") == 3, "%s", res.out);
+}
+END_TEST
+
+START_TEST(options_unknown_variable_warns_with_closest)
+{
+    /* An NX_ variable that is neither nanort's nor Nanos++'s: a warning naming the closest
+     * option, and the program runs (it used to stop). */
+    PROBE(&res, "NX_SMP_WOKERS=2", "NX_SMP_WORKERS=1");
+    expect_ok(&res, 1);
+    ck_assert_msg(strstr(res.out, "nanort: warning: ignoring NX_SMP_WOKERS: no such option; did "
+                                  "you mean NX_SMP_WORKERS (--smp-workers)?"), "%s", res.out);
+}
+END_TEST
+
+START_TEST(options_unknown_nx_args_option_still_an_error)
+{
+    /* Inside NX_ARGS an unknown option (a typo of a Nanos++ one too) stays an error. */
+    PROBE(&res, "NX_ARGS=--enable-yeld");
+    ck_assert_msg(res.status == 1 && strstr(res.out, "nanort: unknown option '--enable-yeld' in "
+                                                     "NX_ARGS"), "%d: %s", res.status, res.out);
+    PROBE(&res, "NX_ARGS=--enable-yield extra");
+    ck_assert_msg(res.status == 1 && strstr(res.out, "unexpected 'extra'"),
+                  "a flag takes no value: %d %s", res.status, res.out);
+}
+END_TEST
+
+START_TEST(options_nanos_schedule_policy)
+{
+    /* A Nanos++ policy nanort lacks queues as dbf, with one warning; an unknown name stays
+     * an error. */
+    PROBE(&res, "NX_ARGS=--schedule=socket --smp-workers=2", "NX_SCHEDULE=botlev");
+    expect_ok(&res, 2);
+    ck_assert_msg(count(res.out, "Nanos++ policy nanort does not have: tasks queue as dbf") == 1,
+                  "%s", res.out);
+    PROBE(&res, "NX_ARGS=--schedule=sockets");
+    ck_assert_int_eq(res.status, 1);
+}
+END_TEST
+
+START_TEST(options_help_lists_nanos_options)
+{
+    PROBE(&res, "NX_ARGS=--help");
+    ck_assert_int_eq(res.status, 0);
+    ck_assert_msg(strstr(res.out, "Nanos++ options accepted with a warning") &&
+                  strstr(res.out, "--enable-yield ") && strstr(res.out, "--threads=...") &&
+                  strstr(res.out, "--stack-size=VALUE"), "%s", res.out);
+}
+END_TEST
+
+/* ---- --stack-size ----------------------------------------------------------------------- */
+
+START_TEST(options_stack_size_values)
+{
+    /* --stack-size takes a size (NX_STACK_SIZE, Nanos++'s name, too); a percentage or a
+     * size too small for the reserve are errors naming the option. */
+    PROBE(&res, "NX_STACK_SIZE=16M", "NX_SMP_WORKERS=2");
+    expect_ok(&res, 2);
+    PROBE(&res, "NX_ARGS=--stack-size=10%");
+    ck_assert_msg(res.status == 1 && strstr(res.out, "--stack-size"), "%d %s", res.status, res.out);
+    PROBE(&res, "NX_ARGS=--stack-size=64K");
+    ck_assert_msg(res.status == 1 && strstr(res.out, "--stack-size=64K is too small"), "%d %s",
+                  res.status, res.out);
+}
+END_TEST
+
 int main(int argc, char **argv)
 {
     (void)argc;
@@ -231,5 +374,15 @@ int main(int argc, char **argv)
     tc = ut_tcase(s, "workers", 20);
     tcase_add_test(tc, options_thousands_of_workers_finish);
     tcase_add_test(tc, options_workers_over_cores_warn_once);
+    tc = ut_tcase(s, "nanos", 30);
+    tcase_add_test(tc, options_nanos_args_accepted_with_one_warning);
+    tcase_add_test(tc, options_nanos_aliases_take_effect);
+    tcase_add_test(tc, options_nanos_disable_binding_unbinds);
+    tcase_add_test(tc, options_nanos_variables_accepted);
+    tcase_add_test(tc, options_unknown_variable_warns_with_closest);
+    tcase_add_test(tc, options_unknown_nx_args_option_still_an_error);
+    tcase_add_test(tc, options_nanos_schedule_policy);
+    tcase_add_test(tc, options_help_lists_nanos_options);
+    tcase_add_test(tc, options_stack_size_values);
     return ut_run_suite(s);
 }
