@@ -444,11 +444,24 @@ static void set_defaults(void)
     workers_given = false;
 }
 
-/* OMP_NUM_THREADS counts when neither NX_ARGS nor NX_SMP_WORKERS set the workers. */
+static int requested_workers;       /* omp_set_num_threads() before the start */
+
+void nrt_config_request_workers(int n)
+{
+    if (n > 0 && n <= 4096)
+        requested_workers = n;
+}
+
+/* OMP_NUM_THREADS counts when neither NX_ARGS nor NX_SMP_WORKERS set the workers, and an
+ * omp_set_num_threads() call before the start wins over it. */
 static void apply_omp_num_threads(void)
 {
     const char *v = getenv("OMP_NUM_THREADS");
     long x;
+    if (!workers_given && requested_workers > 0) {
+        nrt_cfg.smp_workers = requested_workers;
+        return;
+    }
     if (workers_given || !v || !*v)
         return;
     char first[32];

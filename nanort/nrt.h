@@ -143,6 +143,10 @@ struct nrt_option {
 };
 void nrt_config_add(const struct nrt_option *opts, unsigned n);
 
+/* omp_set_num_threads(n) before the runtime starts: the worker count, unless NX_ARGS or
+ * NX_SMP_WORKERS gives one (it wins over OMP_NUM_THREADS, as a call does in OpenMP);
+ * afterwards nothing changes. */
+void nrt_config_request_workers(int n);
 /* Parse NX_ARGS and NX_<OPT> (once; again after nrt_config_reset()).  Prints --help and
  * exits 0, or prints the error and exits 1. */
 void nrt_config_load(void);
@@ -329,6 +333,10 @@ struct nanort_task {
     /* Undeferred device task: the creator's flag, set to 1 by the manager once the task
      * finished (device.c), NULL otherwise.  Written before the task is queued. */
     atomic_int *dev_done;
+    /* `parallel` regions around it (omp_api.c): set at creation from the parent, changed
+     * by the body's thread only. */
+    unsigned char par_level, par_active;
+    bool par_innermost_active;
 };
 _Static_assert(offsetof(struct nanort_task, pending) - offsetof(struct nanort_task, nchildren)
                    >= NRT_CACHELINE, "creator and completers would share a cache line");
@@ -441,6 +449,12 @@ void nrt_handoff_flush(void);
 /* The same, staying in the loop (stack.c). */
 void nrt_handoff_requeue(void);
 uint64_t nrt_now_ns(void);
+
+/* ---- omp_api.c: OpenMP locks -------------------------------------------------------- */
+/* Tasks on this thread holding omp locks (their count); nrt_run_one then runs only
+ * descendants of the innermost one (nrt_omp_run_one). */
+extern __thread int nrt_omp_holding __attribute__((tls_model("initial-exec")));
+bool nrt_omp_run_one(void);
 
 /* ---- stack.c: --stack-size, nearly full stacks ---------------------------------------- */
 /* At start (after the options): parse --stack-size, raise the main thread's soft

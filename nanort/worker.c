@@ -206,6 +206,9 @@ bool nrt_run_one(void)
     /* Nearly full stack: leave the ready tasks to the others (stack.c). */
     if (NRT_UNLIKELY(nrt_stack_low() || nrt_stack_waiting) && nrt_stack_hold())
         return false;
+    /* A task on this thread holds an omp lock: only its descendants (omp_api.c). */
+    if (NRT_UNLIKELY(nrt_omp_holding))
+        return nrt_omp_run_one();
     struct nanort_task *t = handoff;
     if (t)
         handoff = NULL;
