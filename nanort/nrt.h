@@ -333,9 +333,9 @@ struct nanort_task {
     /* Undeferred device task: the creator's flag, set to 1 by the manager once the task
      * finished (device.c), NULL otherwise.  Written before the task is queued. */
     atomic_int *dev_done;
-    /* `parallel` regions around it (omp_api.c): set at creation from the parent, changed
-     * by the body's thread only. */
-    unsigned char par_level, par_active;
+    /* `parallel` regions around it (omp_api.c): level | active levels << 8, set at
+     * creation from the parent, changed by the body's thread only. */
+    uint16_t par;
     bool par_innermost_active;
 };
 _Static_assert(offsetof(struct nanort_task, pending) - offsetof(struct nanort_task, nchildren)
@@ -451,9 +451,11 @@ void nrt_handoff_requeue(void);
 uint64_t nrt_now_ns(void);
 
 /* ---- omp_api.c: OpenMP locks -------------------------------------------------------- */
-/* Tasks on this thread holding omp locks (their count); nrt_run_one then runs only
- * descendants of the innermost one (nrt_omp_run_one). */
-extern __thread int nrt_omp_holding __attribute__((tls_model("initial-exec")));
+/* The program has initialised an omp lock (set once, read relaxed by nrt_run_one). */
+extern atomic_bool nrt_omp_tsc;
+/* Whether this thread's waits may run only descendants of the task waiting here (locks
+ * in use and a task, not main, is waiting), and running one such: false when none. */
+bool nrt_omp_restricted(void);
 bool nrt_omp_run_one(void);
 
 /* ---- stack.c: --stack-size, nearly full stacks ---------------------------------------- */
@@ -465,16 +467,19 @@ size_t nrt_stack_size(void);
 void nrt_stack_attr(pthread_attr_t *a);
 /* The calling thread (a worker) learns its stack's bounds. */
 void nrt_stack_attach(void);
-/* Below this address the calling thread starts no task (0: never); this thread's loops
- * wait for others to run the ready tasks (nrt_stack_hold). */
+/* The calling thread's guard address: below it (a nearly full stack) it starts no task
+ * at once, and nrt_run_one takes its guarded path.  Raised above every address while the
+ * thread waits with a nearly full stack (0: a thread whose stack is unknown). */
 extern __thread uintptr_t nrt_stack_soft __attribute__((tls_model("initial-exec")));
 extern __thread bool nrt_stack_waiting __attribute__((tls_model("initial-exec")));
 static inline bool nrt_stack_low(void)
 {
     return (uintptr_t)__builtin_frame_address(0) < nrt_stack_soft;
 }
-/* In nrt_run_one: true when this thread must not start a task now (its stack is nearly
- * full; stops the program when no worker can go on). */
+/* Recompute the guard after nrt_stack_waiting changed. */
+void nrt_stack_guard(void);
+/* In nrt_run_one's guarded path: true when this thread must not start a task now (its
+ * stack is nearly full; stops the program when no worker can go on). */
 bool nrt_stack_hold(void);
 /* The loop that held ended. */
 void nrt_stack_release(void);

@@ -9,16 +9,14 @@
  * runs once in the encountering task, its team being all the workers.  Outside any
  * region the answers are those of OpenMP's initial thread (level 0, one thread).
  *
- * Locks are owned by tasks (OpenMP 4.5 3.3).  A task waiting for a lock runs other ready
- * tasks meanwhile, like a taskwait.  Tasks are tied to the thread that started them and
- * a waiting task runs others on its own stack, so a task suspended while it holds a lock
- * (in a taskwait, or waiting for another lock) must not have an unrelated task run above
- * it that wants the same lock: that task would wait for the holder beneath it forever.
- * So, as OpenMP's scheduling constraint for tied tasks says, while a task on this thread
- * holds a lock the thread runs only descendants of the innermost such task, and tasks it
- * creates are queued, never run at once (as inside a critical section).  A descendant
- * that wants the lock its suspended ancestor holds would deadlock under any runtime: that
- * stops the program with a message instead of hanging.
+ * Locks are owned by tasks (OpenMP 4.5 3.3).  A task waiting for a lock waits as in a
+ * taskwait.  Tasks are tied to the thread that started them and a waiting task runs
+ * others on its own stack, so once a program uses locks its waits keep OpenMP's
+ * scheduling constraint for tied tasks (nrt_omp_restricted below): no unrelated task can
+ * then wait above a suspended task for a lock that task's completion is needed to free.
+ * A task holding a lock does not run the tasks it creates at once (as inside a critical
+ * section).  A descendant that wants the lock its suspended ancestor holds would deadlock
+ * under any runtime: that stops the program with a message instead of hanging.
  */
 #include "nrt.h"
 
@@ -55,13 +53,13 @@ typedef enum { omp_lock_hint_none = 0 } omp_lock_hint_t;
 /* ---- who holds what on this thread ----------------------------------------------------- */
 
 /* The tasks on this thread's stack that hold locks, innermost last, with how many each
- * holds (this thread only).  nrt_omp_holding counts the entries. */
+ * holds (this thread only), for the deadlock check; nrt_omp_holding counts the entries. */
 #define HOLDERS_MAX 64
 static __thread struct {
     void *task;
     int n;
 } holders[HOLDERS_MAX];
-__thread int nrt_omp_holding __attribute__((tls_model("initial-exec")));
+static __thread int nrt_omp_holding;
 static __thread char foreign_self;      /* the identity of a thread outside the runtime */
 
 /* The task that owns what the caller takes: the running task, main's implicit task, or
@@ -94,7 +92,8 @@ static void held_drop(void *task)
         if (holders[k].task != task)
             continue;
         if (--holders[k].n == 0) {
-            memmove(&holders[k], &holders[k + 1], (size_t)(nrt_omp_holding - k - 1) * sizeof holders[0]);
+            memmove(&holders[k], &holders[k + 1],
+                    (size_t)(nrt_omp_holding - k - 1) * sizeof holders[0]);
             nrt_omp_holding--;
         }
         break;
@@ -124,32 +123,33 @@ static const char *describe(const struct nanort_task *t, char *buf, size_t n)
 }
 
 /*
- * nrt_run_one() while this thread holds locks: run a descendant of the innermost holder
- * only.  Other tasks popped on the way are put back (all of them, after the search, so
- * that the same one is not popped again at once).  A holder that is no longer beneath the
- * running task ended without unsetting its lock: forgotten, with a warning.
+ * Once a program has initialised an omp lock, a thread waiting on behalf of a task (a
+ * taskwait, a lock, an undeferred task's dependences) runs only that task's descendants:
+ * OpenMP's scheduling constraint for tied tasks, which libgomp keeps always.  Without it
+ * a task K waiting for its children could run an unrelated task S on its stack that then
+ * waits for a lock held by a task that waits for K: three tasks that wait for each other
+ * forever.  Programs without locks keep running any ready task in their waits.
  */
+atomic_bool nrt_omp_tsc;
+
+bool nrt_omp_restricted(void)
+{
+    return nrt_current && !(nrt_current->flags & NRT_TF_ROOT) &&
+           atomic_load_explicit(&nrt_omp_tsc, memory_order_relaxed);
+}
+
+/* A descendant of the waiting task, or nothing.  Other tasks popped on the way are put
+ * back after the search (all of them, so that the same one is not popped again at once);
+ * the put-back ones rotate the queues, so the descendants behind them come up. */
 bool nrt_omp_run_one(void)
 {
-    void *h = holders[nrt_omp_holding - 1].task;
-    if (h == (void *)nrt_root) {
-        nrt_omp_holding--;              /* main's tasks all descend from it: no restriction */
-        bool ran = nrt_run_one();
-        nrt_omp_holding++;
-        return ran;
-    }
-    if (!descends(nrt_current, h)) {
-        fprintf(stderr, "nanort: warning: a task ended holding an omp lock (omp_set_lock "
-                        "without omp_unset_lock); the lock stays set\n");
-        nrt_omp_holding = 0;
-        return false;
-    }
+    const struct nanort_task *w = nrt_current;
     nrt_handoff_requeue();
     struct nanort_task *aside[32], *t;
     unsigned n = 0;
-    while ((t = nrt_sched_pop()) && !descends(t, h) && n < 32)
+    while ((t = nrt_sched_pop()) && !descends(t, w) && n < 32)
         aside[n++] = t;
-    if (t && !descends(t, h)) {         /* the 33rd: none of them will do */
+    if (t && !descends(t, w)) {         /* the 33rd: none of them will do */
         nrt_sched_push(t);
         t = NULL;
     }
@@ -249,10 +249,19 @@ static void give(struct lock *l)
         nrt_wake_waiters();
 }
 
+/* A program that uses locks: the waits keep OpenMP's scheduling constraint from now on
+ * (a lock is initialised before any task can take it). */
+static void locks_in_use(void)
+{
+    if (!atomic_load_explicit(&nrt_omp_tsc, memory_order_relaxed))
+        atomic_store(&nrt_omp_tsc, true);
+}
+
 void omp_init_lock(omp_lock_t *lock)
 {
     memset(lock, 0, sizeof *lock);
     atomic_init(&L(lock)->state, 0);
+    locks_in_use();
 }
 
 void omp_init_lock_with_hint(omp_lock_t *lock, omp_lock_hint_t hint)
@@ -303,6 +312,7 @@ void omp_init_nest_lock(omp_nest_lock_t *lock)
 {
     memset(lock, 0, sizeof *lock);
     atomic_init(&NL(lock)->l.state, 0);
+    locks_in_use();
 }
 
 void omp_init_nest_lock_with_hint(omp_nest_lock_t *lock, omp_lock_hint_t hint)
@@ -359,34 +369,45 @@ static struct nanort_task *current(void)
     return nrt_current ? nrt_current : nrt_root;
 }
 
+/* struct nanort_task's `par`: the level in the low byte, the active levels above. */
+#define PAR_LEVEL(p) ((p) & 0xff)
+#define PAR_ACTIVE(p) ((p) >> 8)
+
 void nanort_parallel_begin(int active)
 {
     struct nanort_task *t = current();
-    if (t->par_level < UCHAR_MAX)
-        t->par_level++;
-    if (active && nrt_nworkers > 1 && t->par_active < UCHAR_MAX)
-        t->par_active++;
-    t->par_innermost_active = active && nrt_nworkers > 1;
+    unsigned level = PAR_LEVEL(t->par), act = PAR_ACTIVE(t->par);
+    bool on = active && nrt_nworkers > 1;
+    level += level < 0xff;
+    act += on && act < 0xff;
+    t->par = (uint16_t)(level | act << 8);
+    t->par_innermost_active = on;
 }
 
 void nanort_parallel_end(void)
 {
     struct nanort_task *t = current();
-    if (t->par_level > 0)
-        t->par_level--;
-    if (t->par_innermost_active && t->par_active > 0)
-        t->par_active--;
-    t->par_innermost_active = t->par_active > 0 && t->par_level == t->par_active;
+    unsigned level = PAR_LEVEL(t->par), act = PAR_ACTIVE(t->par);
+    level -= level > 0;
+    act -= t->par_innermost_active && act > 0;
+    t->par = (uint16_t)(level | act << 8);
+    t->par_innermost_active = act > 0 && level == act;
+}
+
+static unsigned par_now(void)
+{
+    const struct nanort_task *t = nrt_current ? nrt_current : nrt_root;
+    return t ? t->par : 0;
 }
 
 int omp_get_level(void)
 {
-    return nrt_current ? nrt_current->par_level : nrt_root ? nrt_root->par_level : 0;
+    return (int)PAR_LEVEL(par_now());
 }
 
 int omp_get_active_level(void)
 {
-    return nrt_current ? nrt_current->par_active : nrt_root ? nrt_root->par_active : 0;
+    return (int)PAR_ACTIVE(par_now());
 }
 
 int omp_in_parallel(void)

@@ -35,9 +35,10 @@ static const char *opt_stack_size;  /* --stack-size (config.c keeps the text) */
 static size_t stack_bytes;          /* parsed at start (start lock), read-only after */
 
 /* Below these addresses the calling thread starts no task / runs none at all (0: not a
- * thread whose stack we know, never). */
+ * thread whose stack we know, never).  nrt_stack_soft is the guard (nrt.h): soft_real, or
+ * UINTPTR_MAX while a slow condition holds. */
 __thread uintptr_t nrt_stack_soft __attribute__((tls_model("initial-exec")));
-static __thread uintptr_t stack_hard __attribute__((tls_model("initial-exec")));
+static __thread uintptr_t soft_real, stack_hard;
 static __thread uintptr_t stack_lo, stack_hi;   /* the thread's stack [lo, hi) */
 /* This thread is waiting with a nearly full stack (counted in n_low). */
 __thread bool nrt_stack_waiting __attribute__((tls_model("initial-exec")));
@@ -98,14 +99,25 @@ void nrt_stack_attr(pthread_attr_t *a)
     NRT_PCHECK(pthread_attr_setstacksize(a, stack_bytes));
 }
 
+void nrt_stack_guard(void)
+{
+    nrt_stack_soft = nrt_stack_waiting ? UINTPTR_MAX : soft_real;
+}
+
+static bool really_low(void)
+{
+    return (uintptr_t)__builtin_frame_address(0) < soft_real;
+}
+
 void nrt_stack_attach(void)
 {
     pthread_attr_t a;
     void *addr;
     size_t size;
-    nrt_stack_soft = stack_hard = 0;
+    soft_real = stack_hard = 0;
     nrt_stack_waiting = false;
     stuck_since = 0;
+    nrt_stack_guard();
     if (pthread_getattr_np(pthread_self(), &a) != 0)
         return;                     /* unknown: never counted as low */
     int rc = pthread_attr_getstack(&a, &addr, &size);
@@ -116,8 +128,9 @@ void nrt_stack_attach(void)
     reserve = reserve < RESERVE_MIN ? RESERVE_MIN : reserve > RESERVE_MAX ? RESERVE_MAX : reserve;
     stack_lo = (uintptr_t)addr;
     stack_hi = stack_lo + size;
-    nrt_stack_soft = stack_lo + reserve;
+    soft_real = stack_lo + reserve;
     stack_hard = stack_lo + reserve / 4;
+    nrt_stack_guard();
 }
 
 /* "12.0 MiB of 64.0 MiB" */
@@ -179,11 +192,12 @@ void nrt_stack_release(void)
     nrt_stack_waiting = false;
     stuck_since = 0;
     atomic_fetch_sub_explicit(&n_low, 1, memory_order_relaxed);
+    nrt_stack_guard();
 }
 
 bool nrt_stack_hold(void)
 {
-    if (!nrt_stack_low()) {         /* back above the reserve */
+    if (!really_low()) {            /* back above the reserve (or never below it) */
         nrt_stack_release();
         return false;
     }
@@ -191,6 +205,7 @@ bool nrt_stack_hold(void)
     if (!nrt_stack_waiting) {
         nrt_stack_waiting = true;
         atomic_fetch_add_explicit(&n_low, 1, memory_order_relaxed);
+        nrt_stack_guard();
     }
     check_stuck();
     /* The waits around us poll again at once while tasks are queued: do not take the core

@@ -439,8 +439,7 @@ static nanort_task *create_inline(struct nanort_task *t, struct nrt_type_info *i
     t->priority = 0;
     t->domain = NULL;
     t->owner = nrt_self->id;
-    t->par_level = t->parent->par_level;        /* omp_get_level() (omp_api.c) */
-    t->par_active = t->parent->par_active;
+    t->par = t->parent->par;                    /* omp_get_level() (omp_api.c) */
     nrt_task_init_counts(t);
     if (nrt_cfg.summary)
         atomic_fetch_add_explicit(&info->created, 1, memory_order_relaxed);
@@ -472,8 +471,7 @@ create_heap(struct nanort_task_type *type, struct nrt_type_info *info, size_t ar
     t->dims = (struct nanort_dim *)((char *)t->args + dims);
     t->max_regions = nregions;
     t->max_dims = ndims_total;
-    t->par_level = t->parent->par_level;        /* omp_get_level() (omp_api.c) */
-    t->par_active = t->parent->par_active;
+    t->par = t->parent->par;                    /* omp_get_level() (omp_api.c) */
     nrt_task_init_counts(t);
     if (nrt_cfg.summary)
         atomic_fetch_add_explicit(&t->info->created, 1, memory_order_relaxed);

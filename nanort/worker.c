@@ -201,14 +201,8 @@ void nrt_handoff_flush(void)
         nrt_stack_release();
 }
 
-bool nrt_run_one(void)
+static inline bool run_plain(void)
 {
-    /* Nearly full stack: leave the ready tasks to the others (stack.c). */
-    if (NRT_UNLIKELY(nrt_stack_low() || nrt_stack_waiting) && nrt_stack_hold())
-        return false;
-    /* A task on this thread holds an omp lock: only its descendants (omp_api.c). */
-    if (NRT_UNLIKELY(nrt_omp_holding))
-        return nrt_omp_run_one();
     struct nanort_task *t = handoff;
     if (t)
         handoff = NULL;
@@ -216,6 +210,25 @@ bool nrt_run_one(void)
         return false;
     nrt_task_execute(t);
     return true;
+}
+
+/* A nearly full stack leaves the ready tasks to the others (stack.c); in a program that
+ * uses omp locks a waiting task runs only its descendants (omp_api.c). */
+static __attribute__((noinline)) bool run_guarded(void)
+{
+    if (nrt_stack_hold())
+        return false;
+    if (nrt_omp_restricted())
+        return nrt_omp_run_one();
+    return run_plain();
+}
+
+bool nrt_run_one(void)
+{
+    /* relaxed: nrt_omp_tsc is set once, before any lock can be taken (omp_api.c). */
+    if (NRT_UNLIKELY(nrt_stack_low() || atomic_load_explicit(&nrt_omp_tsc, memory_order_relaxed)))
+        return run_guarded();
+    return run_plain();
 }
 
 void nrt_wait_until(nrt_cond_fn *done, void *arg)
