@@ -247,10 +247,10 @@ void nrt_wait_until(nrt_cond_fn *done, void *arg)
     nrt_handoff_flush();
 }
 
-static void idle_loop(void)
+/* `idle`: the thread is counted in nrt_idle already (it started asleep). */
+static void idle_loop(bool idle)
 {
     long spins = 0;
-    bool idle = false;
     while (!atomic_load_explicit(&nrt_stopping, memory_order_relaxed)) {
         if (nrt_run_one()) {
             if (idle)
@@ -291,6 +291,24 @@ static void bind_to_core(pthread_t th, int id)
     }
 }
 
+/* With more workers than cores every worker starts asleep, counted among the idle
+ * sleepers before any task exists (nrt_workers_start), so it sleeps without polling the
+ * queues or reading them all first: a push wakes one with a token, as it does any
+ * sleeper.  Polling every queue at start cost each of 4,096 workers 8,192 loads. */
+static bool start_asleep;           /* set before the threads exist, read-only after */
+
+static void first_sleep(void)
+{
+    NRT_PCHECK(pthread_mutex_lock(&sleep_lock));
+    while (!atomic_load(&nrt_stopping) && idle_tokens == 0)
+        NRT_PCHECK(pthread_cond_wait(&idle_cond, &sleep_lock));
+    if (idle_tokens > 0)
+        idle_tokens--;              /* a waker took us off the count */
+    else
+        atomic_fetch_sub(&n_idle_sleep, 1);
+    NRT_PCHECK(pthread_mutex_unlock(&sleep_lock));
+}
+
 static void *worker_main(void *arg)
 {
     struct nrt_worker *w = arg;
@@ -298,7 +316,9 @@ static void *worker_main(void *arg)
     nrt_current = NULL;
     nrt_stack_attach();
     w->t_start = nrt_now_ns();
-    idle_loop();
+    if (start_asleep)
+        first_sleep();
+    idle_loop(start_asleep);
     return NULL;
 }
 
@@ -317,10 +337,17 @@ void nrt_workers_start(int n)
     /* Bind only when the workers fill the cores the process may use: with fewer, the
      * runtime does not own the machine and the kernel can move a worker off a core that
      * something else keeps busy (a bound worker 0 ran at half speed beside a process
-     * pinned to its core, bench/README.md). */
-    bind_workers = nrt_cfg.binding && CPU_COUNT(&allowed) > 1 && n >= CPU_COUNT(&allowed);
+     * pinned to its core, bench/README.md).  With more, they share the cores anyway and
+     * the kernel balances them better than a fixed round robin (binding 4,096 workers cost
+     * 0.2 s of sched_setaffinity calls). */
+    bind_workers = nrt_cfg.binding && CPU_COUNT(&allowed) > 1 && n == CPU_COUNT(&allowed);
     int cores = CPU_COUNT(&allowed) > 0 ? CPU_COUNT(&allowed) : 1;
     spin_limit = n > cores ? nrt_cfg.spins * cores / n : nrt_cfg.spins;
+    start_asleep = n > cores;
+    if (start_asleep) {             /* before any push can happen (first_sleep) */
+        atomic_store(&n_idle_sleep, n - 1);
+        atomic_store(&nrt_idle, n - 1);
+    }
     nrt_workers[0].t_start = nrt_now_ns();
     pthread_attr_t attr;
     NRT_PCHECK(pthread_attr_init(&attr));
