@@ -4,6 +4,7 @@
 #   make bench-metg     Task Bench's METG on the 1-D stencil, same four runtimes
 #   make bench-scaling  cholesky and matmul speedup over 1..N workers, nanort vs OpenMP
 #   make bench-report   bench/results.md and bench/plots/ from what bench/results/ holds
+#   make bench-workers  4,096 workers on a 20-task program, nanort vs libgomp (not in bench)
 #   BENCH_QUICK=1       fewer rounds and points: a few minutes instead of about 15
 #   BENCH_CORES=16      METG width/workers and the speedup curves' top (GPU host)
 # The peers are built only when their compiler/library is present (scripts/deps.sh
@@ -135,6 +136,12 @@ bench-scaling: $(BENCH_OMPSS_BINS) $(MCC_BIN) $(BUILD)/lib/libnanort.a
 	    --out bench/results/scaling.tsv $(if $(BENCH_QUICK),--quick) \
 	    $(if $(BENCH_CORES),--max-workers $(BENCH_CORES))
 BENCH_TARGETS += bench-scaling
+
+# ---- bench-workers: far more workers than cores, nanort against libgomp (not in `make
+# bench`: it measures thread start-up, not tasks; bench/workers/run.sh says how).
+.PHONY: bench-workers
+bench-workers: $(MCC_BIN) $(BUILD)/lib/libnanort.so
+	BUILD=$(BUILD) bench/workers/run.sh
 
 # ---- BENCH_QUICK=1: the same benchmarks, fewer rounds and sizes ---------------------------
 ifneq ($(BENCH_QUICK),)

@@ -367,6 +367,13 @@ int nanort_worker_id(void);
 /* The label of the running task ("main" outside tasks). */
 const char *nanort_current_label(void);
 
+/* A `parallel` region, which runs once in the encountering task (OmpSs): its start, and
+ * its end after its implicit barrier.  omp_get_level(), omp_get_active_level(),
+ * omp_in_parallel() and omp_get_team_size() inside it and in the tasks created in it
+ * count it; `active` is 0 for if(false) or num_threads(1). */
+void nanort_parallel_begin(int active);
+void nanort_parallel_end(void);
+
 /* Start explicitly (optional: the runtime starts by itself).  Returns 0. */
 int nanort_init(void);
 

@@ -1523,6 +1523,16 @@ int main(int argc, char **argv)
     if (d.output && d.stop != STOP_LINK && count_outputs(&d) > 1)
         die("cannot specify '-o' with '-c', '-S', '-E' or '-y' with multiple files");
 
+    /* C++ in OmpSs mode: an error before anything runs (cxx_input.c). */
+    bool cxx = false;
+    for (size_t i = 0; d.opts.ompss && i < d.nitems; i++)
+        if (d.items[i].kind == IN_NATIVE && mcc_cxx_input(d.items[i].args[0], d.items[i].lang)) {
+            mcc_cxx_error(d.items[i].args[0]);
+            cxx = true;
+        }
+    if (cxx)
+        return 1;
+
     int status = 0;
     for (size_t i = 0; i < d.nitems; i++) {
         int st = process_item(&d, &d.items[i]);

@@ -744,6 +744,7 @@ static const char prelude[] =
     "void nanort_taskyield(void); void nanort_critical_enter(const char *name); "
     "void nanort_critical_leave(const char *name); int nanort_in_final(void); "
     "int nanort_num_workers(void); "
+    "void nanort_parallel_begin(int active); void nanort_parallel_end(void); "
     "enum nanort_karg_kind { NANORT_KARG_VALUE = 0, NANORT_KARG_BUFFER = 1, "
     "NANORT_KARG_LOCAL = 2 }; "
     "struct nanort_karg { unsigned kind; __SIZE_TYPE__ size; const void *ptr; }; "

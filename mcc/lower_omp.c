@@ -2,7 +2,8 @@
  * lower_omp.c - the OpenMP constructs of programs ported from OpenMP tasks (OMPSS.md
  * "Execution model", "OpenMP compatibility").  There is no team of threads: the body of
  * a region runs once, in the encountering task, where it is:
- *   parallel [clauses]        { privatised copies; BODY; nanort_taskwait(); reductions }
+ *   parallel [clauses]        { nanort_parallel_begin(active); privatised copies; BODY;
+ *                             nanort_taskwait(); nanort_parallel_end(); reductions }
  *                             (its end waits for every task created inside it)
  *   parallel for / sections / master ...   the inner construct inside such a region
  *   single [nowait]           { copies; BODY; nanort_taskwait(); } (no wait with nowait)
@@ -84,15 +85,15 @@ bool omp_thread_private(struct lower *L, const struct sym *s)
 
 bool omp_in_region_body(struct lower *L)
 {
-    struct lower_frame *f = L->frame;
-    for (struct lower_region *r = L->region; r; r = r->up) {
-        for (; f && f != r->frame; f = f->up)
-            if (!f->region)
-                return false;       /* inside a task created in the region */
-        if (r->team)
-            return true;
-    }
-    return false;
+    struct lower_region *r = L->region;
+    if (!r || !r->team)
+        return false;               /* outside regions, or in a single/master/sections/
+                                     * taskgroup of one: its code sizes per-thread data by
+                                     * the team (omp_get_num_threads() is the workers) */
+    for (struct lower_frame *f = L->frame; f && f != r->frame; f = f->up)
+        if (!f->region)
+            return false;           /* inside a task created in the region */
+    return true;
 }
 
 /* The variable an lvalue expression designates (x, x[i], x.f, (x)), or NULL. */
@@ -265,10 +266,24 @@ static void region(struct lower *L, struct lower_dir *d, bool team, bool wait,
         lower_body(L, d);
     L->region = r.up;
     privates_close(L, &p, opened);
-    rewrite_insert_before(L->rw, r.begin, arena_printf(L->a, "{ %s", p.pre.s ? p.pre.s : ""));
+    /* a parallel region tells the runtime where it is (omp_get_level, omp_in_parallel):
+     * active unless if(false) or num_threads(1) */
+    const char *begin = "", *end = "";
+    if (team) {
+        const struct omp_clause *cif = lower_dir_find(d, OMP_CL_IF);
+        const struct omp_clause *nt = lower_dir_find(d, OMP_CL_NUM_THREADS);
+        begin = arena_printf(L->a, "nanort_parallel_begin(%s%s%s%s%s); ",
+                             cif ? "(" : "", cif ? lower_expr(L, cif->args[0].text, NULL, 0) : "",
+                             cif ? ") != 0" : "1", nt ? " && (" : "",
+                             nt ? arena_printf(L->a, "%s) > 1",
+                                               lower_expr(L, nt->args[0].text, NULL, 0)) : "");
+        end = " nanort_parallel_end();";
+    }
+    rewrite_insert_before(L->rw, r.begin, arena_printf(L->a, "{ %s%s", begin,
+                                                       p.pre.s ? p.pre.s : ""));
     rewrite_insert_after(L->rw, d->node->end,
-                         arena_printf(L->a, "%s%s }", wait ? " nanort_taskwait(); " : " ",
-                                      p.epi.s ? p.epi.s : ""));
+                         arena_printf(L->a, "%s%s%s }", wait ? " nanort_taskwait(); " : " ",
+                                      end, p.epi.s ? p.epi.s : ""));
     free(p.pre.s);
     free(p.epi.s);
 }

@@ -102,6 +102,12 @@ void mcc_note_at(const struct mcc_loc *loc, const char *fmt, ...)
 int mcc_error_count(void);
 void mcc_diag_reset(bool quiet);
 
+/* ---- cxx_input.c: C++ sources in OmpSs mode are an error ---------------------------- */
+/* Whether an input is C++ (the -x language in effect, or else its suffix). */
+bool mcc_cxx_input(const char *path, const char *lang);
+/* Report it: at its first OmpSs pragma when it has one, else at the file. */
+void mcc_cxx_error(const char *path);
+
 /* ---- arena.c: bump allocation, everything of one translation freed at once ---------- */
 struct arena_chunk;
 struct mcc_arena {
@@ -1072,8 +1078,10 @@ void omp_threadprivate(struct lower *L, struct omp_directive *d, size_t off);
 bool omp_team_shared(struct lower *L, const struct sym *s);
 /* Inside a parallel region, is `s` a variable each of its threads has a copy of? */
 bool omp_thread_private(struct lower *L, const struct sym *s);
-/* Is the code being lowered run by the encountering task of a parallel region (its team
- * of one thread: omp_get_thread_num() is 0, omp_get_num_threads() 1 there)? */
+/* Is the code being lowered directly in the body of a parallel region, run once by its
+ * encountering task (an SPMD split there by omp_get_thread_num()/omp_get_num_threads()
+ * must cover all the work: 0 and 1)?  Not inside a single, master, sections or taskgroup
+ * of the region, nor in its tasks, where the team is every worker. */
 bool omp_in_region_body(struct lower *L);
 /* May `body` write `s` (assign, ++/--, take its address, pass an array)? */
 bool omp_writes(struct ast *body, const struct sym *s);

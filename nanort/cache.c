@@ -654,8 +654,12 @@ static size_t task_bytes(const struct nanort_task *t, const struct nrt_space *s)
     return n;
 }
 
-static void __attribute__((noreturn)) does_not_fit(const struct nanort_task *t,
-                                                   const struct nrt_space *s)
+bool nrt_cache_fits(const struct nanort_task *t, const struct nrt_space *s)
+{
+    return task_bytes(t, s) <= s->mem_limit;
+}
+
+void nrt_cache_does_not_fit(const struct nanort_task *t, const struct nrt_space *s)
 {
     const char *label = t->type->label ? t->type->label : "(unnamed)";
     const char *opt = s->mem_option ? s->mem_option : "--opencl-max-memory / --gpu-max-memory";
@@ -800,8 +804,7 @@ struct nrt_staging *nrt_cache_stage(struct nanort_task *t, struct nrt_space *s,
     nrt_lock_acquire(&C.lock);
     if (!stage_allocs(st)) {
         staging_unpin(st);
-        if (!others_pinned)
-            does_not_fit(t, s);
+        (void)others_pinned;        /* false: it never fits here; the caller decides */
         cache_unlock();
         free(st);
         return NULL;

@@ -220,7 +220,7 @@ static void set_option(const struct nrt_option *o, const char *v)
         *(long *)o->value = x;
         return;
     case NRT_OPT_CHOICE:
-        if (!(c = find_choice(o, v)))
+        if (!(c = find_choice(o, v)) && !(c = nrt_nanos_choice(o, v)))
             bad_value(o, v);
         *(const char **)o->value = c;
         return;
@@ -241,6 +241,23 @@ static void __attribute__((noreturn)) unknown_option(const char *name, const cha
     fprintf(stderr, "nanort: unknown option '--%s' in %s; did you mean '--%s'?\n", name, where,
             closest_option(name));
     exit(1);
+}
+
+/* An NX_ variable that is neither ours nor Nanos++'s: other tools share the prefix, so a
+ * warning naming the closest option, not an error (NX_ARGS is all ours: an error there). */
+static void unknown_variable(const char *where)
+{
+    const char *eq = strchr(where, '=');
+    int len = eq ? (int)(eq - where) : (int)strlen(where);
+    char name[128];
+    snprintf(name, sizeof name, "%.*s", len, where + 3);
+    for (char *p = name; *p; p++)
+        *p = *p == '_' ? '-' : (char)tolower((unsigned char)*p);
+    const char *best = closest_option(name);
+    fprintf(stderr, "nanort: warning: ignoring %.*s: no such option; did you mean NX_", len, where);
+    for (const char *p = best; *p; p++)
+        fputc(*p == '-' ? '_' : toupper((unsigned char)*p), stderr);
+    fprintf(stderr, " (--%s)?\n", best);
 }
 
 /*
@@ -293,6 +310,16 @@ static bool apply(const char *name, const char *value, const char *next, const c
     bool consumed;
     if (!o && absent_plugin_option(name, value, next, &consumed))
         return consumed;            /* this program has no such device support */
+    const char *alias, *alias_value;
+    if (!o && nrt_nanos_option(name, value, next, where, &alias, &alias_value, &consumed)) {
+        if (alias)                  /* a Nanos++ name of one of ours (nanos_options.c) */
+            apply(alias, alias_value, NULL, where);
+        return consumed;
+    }
+    if (!o && strcmp(where, "NX_ARGS") != 0) {
+        unknown_variable(where);
+        return false;
+    }
     if (!o)
         unknown_option(name, where);
     if (negated) {
@@ -416,11 +443,24 @@ static void set_defaults(void)
     workers_given = false;
 }
 
-/* OMP_NUM_THREADS counts when neither NX_ARGS nor NX_SMP_WORKERS set the workers. */
+static int requested_workers;       /* omp_set_num_threads() before the start */
+
+void nrt_config_request_workers(int n)
+{
+    if (n > 0 && n <= 4096)
+        requested_workers = n;
+}
+
+/* OMP_NUM_THREADS counts when neither NX_ARGS nor NX_SMP_WORKERS set the workers, and an
+ * omp_set_num_threads() call before the start wins over it. */
 static void apply_omp_num_threads(void)
 {
     const char *v = getenv("OMP_NUM_THREADS");
     long x;
+    if (!workers_given && requested_workers > 0) {
+        nrt_cfg.smp_workers = requested_workers;
+        return;
+    }
     if (workers_given || !v || !*v)
         return;
     char first[32];
@@ -469,6 +509,19 @@ static void __attribute__((noreturn)) bad_size(const char *opt, const char *valu
     exit(1);
 }
 
+static void __attribute__((noreturn)) huge_size(const char *opt, const char *value)
+{
+    fprintf(stderr, "nanort: invalid value '%s' for --%s: a size must be below 2^64 bytes "
+                    "(16 EiB; e.g. 512M, 64G)\n", value, opt);
+    exit(1);
+}
+
+/*
+ * The integer part is read exactly (strtoull), so that every size below 2^64 keeps its
+ * value and 2^64 - 1 or more is refused instead of wrapping (a double holds 53 bits:
+ * 18446744073709551615 rounded to 2^64 and converted to 0).  SIZE_MAX itself means "no
+ * limit" to the cache, so the largest size accepted is SIZE_MAX - 1.
+ */
 size_t nrt_parse_size(const char *opt, const char *value, size_t total)
 {
     char *end;
@@ -477,24 +530,37 @@ size_t nrt_parse_size(const char *opt, const char *value, size_t total)
     if (!value || !isdigit((unsigned char)*value))
         bad_size(opt, value ? value : "");
     errno = 0;
-    double x = strtod(value, &end);
-    if (errno || x < 0)
-        bad_size(opt, value);
-    if (strcmp(end, "%") == 0) {
-        if (x > 100)
+    unsigned long long whole = strtoull(value, &end, 10);
+    if (errno == ERANGE)
+        huge_size(opt, value);
+    double frac = 0;
+    if (*end == '.') {
+        const char *f = end;
+        if (!isdigit((unsigned char)f[1]))
             bad_size(opt, value);
-        return (size_t)((double)total * x / 100.0);
+        frac = strtod(f, &end);         /* "0.xxx" from ".xxx" */
     }
-    double unit = 1;
+    if (strcmp(end, "%") == 0) {
+        if (whole > 100 || (whole == 100 && frac > 0))
+            bad_size(opt, value);
+        return (size_t)((double)total * ((double)whole + frac) / 100.0);
+    }
+    unsigned long long unit = 1;
     switch (toupper((unsigned char)*end)) {
-    case 'K': unit = 1024.0; end++; break;
-    case 'M': unit = 1024.0 * 1024; end++; break;
-    case 'G': unit = 1024.0 * 1024 * 1024; end++; break;
+    case 'K': unit = 1ull << 10; end++; break;
+    case 'M': unit = 1ull << 20; end++; break;
+    case 'G': unit = 1ull << 30; end++; break;
     default: break;
     }
     if (toupper((unsigned char)*end) == 'B')   /* 512MB, 64KB */
         end++;
-    if (*end || x * unit > (double)SIZE_MAX)
+    if (*end)
         bad_size(opt, value);
-    return (size_t)(x * unit);
+    if (whole > (SIZE_MAX - 1) / unit)
+        huge_size(opt, value);
+    size_t bytes = (size_t)(whole * unit);
+    size_t extra = (size_t)(frac * (double)unit);   /* the fraction: below unit <= 2^30 */
+    if (extra > SIZE_MAX - 1 - bytes)
+        huge_size(opt, value);
+    return bytes + extra;
 }

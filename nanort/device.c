@@ -14,6 +14,7 @@
  */
 #include "nrt.h"
 
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -99,7 +100,43 @@ struct inflight {
     uint64_t t0;
 };
 
-enum start_result { STARTED, PARKED, NO_ROOM };
+enum start_result { STARTED, PARKED, NO_ROOM, ON_HOST };
+
+/* The first implementation of the type that a worker thread runs (smp), or NULL. */
+static const struct nanort_impl *host_impl(const struct nrt_type_info *info)
+{
+    for (unsigned i = 0; i < info->nimpls; i++) {
+        const struct nrt_device_ops *d = nrt_device(info->impls[i]->device);
+        if (d && d->run)
+            return info->impls[i];
+    }
+    return NULL;
+}
+
+/* t's data can never fit in s (nothing else holds its memory, and still no room): run
+ * its smp implementation instead when it has one (an undeferred task's creator runs it,
+ * the others are queued for the workers); otherwise the "does not fit" error. */
+static void fit_elsewhere(struct nrt_space *s, struct nanort_task *t)
+{
+    const struct nanort_impl *smp = host_impl(t->info);
+    if (!smp)
+        nrt_cache_does_not_fit(t, s);
+    if (nrt_cfg.verbose)
+        fprintf(stderr, "nanort: task '%s' does not fit on %s: it runs on the host (%s)\n",
+                t->type->label ? t->type->label : "(unnamed)", s->name, smp->name);
+    nrt_vers_forget(t);
+    t->impl = smp;
+    t->space = 0;
+    atomic_int *done = t->dev_done;
+    if (done) {
+        t->dev_done = NULL;
+        /* release: the creator sees impl and space before it runs the task itself. */
+        atomic_store_explicit(done, 2, memory_order_release);
+        nrt_wake_waiters();
+    } else {
+        nrt_sched_push(t);          /* not wanted by a device any more (nrt_dev_wanted) */
+    }
+}
 
 /* Stage t's data, then run its implementation (which queues the kernels). */
 static enum start_result start_task(struct nrt_space *s, struct inflight *f,
@@ -111,7 +148,10 @@ static enum start_result start_task(struct nrt_space *s, struct inflight *f,
     if (!st) {
         if (t->flags & NRT_TF_COMMUTATIVE)
             nrt_tokens_release(t);
-        return NO_ROOM;
+        if (others_in_flight)
+            return NO_ROOM;
+        fit_elsewhere(s, t);
+        return ON_HOST;
     }
     const struct nrt_compute_ops *c = s->ops->compute;
     const nrt_event *ev;
@@ -234,7 +274,7 @@ static void start_next(struct nrt_space *s, struct ring *r, struct nanort_task *
             r->n++;
             return;
         }
-        if (res == PARKED) {
+        if (res == PARKED || res == ON_HOST) {
             queue_done_one(s);
             return;
         }
@@ -476,6 +516,20 @@ static bool choose_versioned(struct nanort_task *t, const struct candidates *c, 
     return true;
 }
 
+/* A type that also runs on the host leaves out the devices its data can never fit
+ * (more than their memory limit): the host runs those instances. */
+static void drop_unfit(const struct nanort_task *t, struct candidates *c)
+{
+    unsigned n = 0;
+    for (unsigned k = 0; k < c->n; k++) {
+        if (!nrt_cache_fits(t, nrt_spaces[c->space[k]]))
+            continue;
+        c->impl[n] = c->impl[k];
+        c->space[n++] = c->space[k];
+    }
+    c->n = n;
+}
+
 bool nrt_dev_dispatch(struct nanort_task *t)
 {
     if (t->space > 0) {             /* a parked commutative task coming back */
@@ -484,6 +538,8 @@ bool nrt_dev_dispatch(struct nanort_task *t)
     }
     struct candidates c;
     find_candidates(t, &c);
+    if (c.smp && t->nregions > 0)
+        drop_unfit(t, &c);
     if (c.n == 0) {
         if (!c.smp)
             nrt_dev_no_impl(t->info);
@@ -543,12 +599,75 @@ static struct nrt_space *ctx_space(nanort_ctx *ctx, const char *call)
     return ctx->space;
 }
 
+/* A size as the program wrote it: values with the top bit set come from negative ones. */
+static int print_size(char *buf, size_t n, size_t v)
+{
+    return v > (size_t)PTRDIFF_MAX ? snprintf(buf, n, "%td", (ptrdiff_t)v)
+                                   : snprintf(buf, n, "%zu", v);
+}
+
+void nrt_launch_refuse(const nanort_ctx *ctx, const struct nanort_launch *l, const char *fmt,
+                       ...)
+{
+    char range[256], why[320];
+    int k = snprintf(range, sizeof range, "ndrange(%u", l->ndims);
+    bool local = false;
+    for (unsigned i = 0; i < l->ndims && i < 3; i++)
+        local |= l->local[i] != 0;
+    for (unsigned i = 0; i < l->ndims && i < 3 && k < (int)sizeof range - 24; i++) {
+        range[k++] = ',';
+        range[k++] = ' ';
+        k += print_size(range + k, sizeof range - (size_t)k, l->global[i]);
+    }
+    for (unsigned i = 0; local && i < l->ndims && i < 3 && k < (int)sizeof range - 24; i++) {
+        range[k++] = ',';
+        range[k++] = ' ';
+        k += print_size(range + k, sizeof range - (size_t)k, l->local[i]);
+    }
+    snprintf(range + k, sizeof range - (size_t)k, ")");
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(why, sizeof why, fmt, ap);
+    va_end(ap);
+    const char *label = ctx->task && ctx->task->type->label ? ctx->task->type->label : "?";
+    const char *kernel = ctx->impl && ctx->impl->name ? ctx->impl->name : "?";
+    nrt_fatal("task '%s', kernel '%s' on %s: %s: %s; fix the ndrange clause (or the values "
+              "it is computed from)", label, kernel, ctx->space ? ctx->space->name : "?", range,
+              why);
+}
+
+/* What no device accepts: negative sizes, a local size of 0 beside others, a global size
+ * that overflows when rounded up to a multiple of the local one.  A global size of 0 is
+ * an empty range (nothing runs); every local size 0 lets the device choose. */
+static void check_ndrange(const nanort_ctx *ctx, const struct nanort_launch *l)
+{
+    bool any_local = false;
+    for (unsigned i = 0; i < l->ndims; i++)
+        any_local |= l->local[i] != 0;
+    for (unsigned i = 0; i < l->ndims; i++) {
+        size_t g = l->global[i], b = l->local[i];
+        if (g > (size_t)PTRDIFF_MAX)
+            nrt_launch_refuse(ctx, l, "the global size of dimension %u is negative (%td)", i + 1,
+                              (ptrdiff_t)g);
+        if (b > (size_t)PTRDIFF_MAX)
+            nrt_launch_refuse(ctx, l, "the local size of dimension %u is negative (%td)", i + 1,
+                              (ptrdiff_t)b);
+        if (any_local && b == 0)
+            nrt_launch_refuse(ctx, l, "the local size of dimension %u is 0 (give every local "
+                              "size, or none to let the device choose)", i + 1);
+        if (b && g % b && g > SIZE_MAX - (b - g % b))
+            nrt_launch_refuse(ctx, l, "the global size of dimension %u overflows when rounded "
+                              "up to a multiple of the local size", i + 1);
+    }
+}
+
 void nanort_kernel_launch(nanort_ctx *ctx, const struct nanort_launch *launch)
 {
     struct nrt_space *s = ctx_space(ctx, "nanort_kernel_launch");
     if (launch->ndims < 1 || launch->ndims > 3)
         nrt_fatal("task '%s': kernel launch with %u dimensions (ndrange takes 1, 2 or 3)",
                   ctx->task->type->label, launch->ndims);
+    check_ndrange(ctx, launch);
     s->ops->compute->launch(s, ctx, launch);
 }
 

@@ -75,7 +75,8 @@ static int columns(FILE *f)
 }
 
 /* `text` from column `col` (the cursor is there) to `width`, further lines indented to
- * `indent`; breaks at blanks (a word longer than a line goes whole). */
+ * `indent`; breaks at blanks (a word too long for the column starts further left, or goes
+ * whole when longer than a line). */
 static void wrap(FILE *f, const char *text, int col, int indent, int width)
 {
     bool first = true;
@@ -86,8 +87,11 @@ static void wrap(FILE *f, const char *text, int col, int indent, int width)
         if (!len)
             break;
         if (!first && col + 1 + (int)len > width) {
-            fprintf(f, "\n%*s", indent, "");
-            col = indent;
+            /* a word longer than the column: on a line of its own, as far in as it fits */
+            int in = indent + (int)len > width ? width - (int)len : indent;
+            in = in < 0 ? 0 : in;
+            fprintf(f, "\n%*s", in, "");
+            col = in;
         } else if (!first) {
             fputc(' ', f);
             col++;
@@ -101,6 +105,19 @@ static void wrap(FILE *f, const char *text, int col, int indent, int width)
 }
 
 #define HELP_INDENT 26
+
+/* One entry: `lhs` in the left column (alone on its line when too wide), `text` wrapped
+ * in the right one. */
+static void print_entry(FILE *f, const char *lhs, const char *text, int width)
+{
+    fputs(lhs, f);
+    int at = (int)strlen(lhs);
+    if (at >= HELP_INDENT - 1)
+        fprintf(f, "\n%*s", HELP_INDENT, "");
+    else
+        fprintf(f, "%*s", HELP_INDENT - at, "");
+    wrap(f, text, HELP_INDENT, HELP_INDENT, width);
+}
 
 static void print_option(FILE *f, const struct nrt_option *o, int width)
 {
@@ -119,16 +136,7 @@ static void print_option(FILE *f, const struct nrt_option *o, int width)
     }
     if (k < sizeof text)
         snprintf(text + k, sizeof text - k, " (default: %s)", *o->def ? o->def : "none");
-    fputs(lhs, f);
-    int at = (int)strlen(lhs);
-    if (at >= HELP_INDENT - 1) {
-        fprintf(f, "\n%*s", HELP_INDENT, "");
-        at = HELP_INDENT;
-    } else {
-        fprintf(f, "%*s", HELP_INDENT - at, "");
-        at = HELP_INDENT;
-    }
-    wrap(f, text, at, HELP_INDENT, width);
+    print_entry(f, lhs, text, width);
 }
 
 void nrt_help_print(FILE *f)
@@ -160,8 +168,15 @@ void nrt_help_print(FILE *f)
     for (unsigned i = 0; (name = nrt_sched_name(i, &h)); i++) {
         char lhs[64];
         snprintf(lhs, sizeof lhs, "  %s", name);
-        fprintf(f, "%-*s", HELP_INDENT, lhs);
-        wrap(f, h, HELP_INDENT, HELP_INDENT, width);
+        print_entry(f, lhs, h, width);
+    }
+    fputc('\n', f);
+    wrap(f, "Nanos++ options accepted with a warning (nanort's equivalent, or ignored):", 0, 0,
+         width);
+    char lhs[96], text[512];
+    for (size_t i = 0; nrt_nanos_help_nth(i, lhs + 2, sizeof lhs - 2, text, sizeof text); i++) {
+        lhs[0] = lhs[1] = ' ';
+        print_entry(f, lhs, text, width);
     }
 }
 

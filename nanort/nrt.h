@@ -43,7 +43,8 @@
 #define NRT_ASSERT(c) ((void)0)
 #endif
 
-/* Abort with "nanort: <message>" (user mistakes and exhausted resources). */
+/* Print "nanort: <message>" and exit with status 1 (user mistakes, exhausted resources,
+ * device failures); broken invariants abort (nrt_assert_fail, nrt_pthread_fail). */
 void nrt_fatal(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
 void nrt_assert_fail(const char *what, const char *file, int line) __attribute__((noreturn));
 /* Check a pthread return code; `call` names the call in the message. */
@@ -147,6 +148,10 @@ struct nrt_option {
 };
 void nrt_config_add(const struct nrt_option *opts, unsigned n);
 
+/* omp_set_num_threads(n) before the runtime starts: the worker count, unless NX_ARGS or
+ * NX_SMP_WORKERS gives one (it wins over OMP_NUM_THREADS, as a call does in OpenMP);
+ * afterwards nothing changes. */
+void nrt_config_request_workers(int n);
 /* Parse NX_ARGS and NX_<OPT> (once; again after nrt_config_reset()).  Prints --help and
  * exits 0, or prints the error and exits 1. */
 void nrt_config_load(void);
@@ -165,6 +170,20 @@ const struct nrt_option *nrt_config_nth(unsigned i);
 void nrt_help_print(FILE *f);
 /* OMP_DISPLAY_ENV=true|verbose: the settings in effect, to stderr (at start). */
 void nrt_help_display_env(void);
+
+/* ---- nanos_options.c: the Nanos++ options nanort does not have ------------------- */
+/* `name` (from NX_ARGS, or from the variable `where`), with its attached `value` or NULL
+ * and the word after it, is one: warn once; *alias is the nanort option that takes its
+ * place (NULL: ignored) with the value *alias_value (NULL: a flag); *consumed when `next`
+ * was its value. */
+bool nrt_nanos_option(const char *name, const char *value, const char *next, const char *where,
+                      const char **alias, const char **alias_value, bool *consumed);
+/* A Nanos++ value of a choice option nanort lacks (a scheduling policy): warn once and
+ * return the choice used instead, or NULL. */
+const char *nrt_nanos_choice(const struct nrt_option *o, const char *v);
+/* --help: the i-th accepted Nanos++ option (its spelling, and what nanort does with it);
+ * false past the last. */
+bool nrt_nanos_help_nth(size_t i, char *lhs, size_t lsize, char *text, size_t tsize);
 
 /* ---- deps.c --------------------------------------------------------------------- */
 
@@ -346,6 +365,10 @@ struct nanort_task {
     /* events.c, with NRT_TF_DETACHED: 1 + events not yet fulfilled; the 1 stands for the
      * end of the body and of the children.  Whoever takes it to 0 completes the task. */
     atomic_long events;
+    /* `parallel` regions around it (omp_api.c): level | active levels << 8, set at
+     * creation from the parent, changed by the body's thread only. */
+    uint16_t par;
+    bool par_innermost_active;
 };
 _Static_assert(offsetof(struct nanort_task, pending) - offsetof(struct nanort_task, nchildren)
                    >= NRT_CACHELINE, "creator and completers would share a cache line");
@@ -368,6 +391,8 @@ static inline void nrt_task_init_counts(struct nanort_task *t)
 extern struct nanort_task *nrt_root;
 /* Tasks created and not finished, summed over the workers' counters (approximate). */
 long nrt_live_tasks(void);
+/* At start: how often a creating thread compares that sum with --throttle-limit. */
+void nrt_throttle_setup(int nworkers);
 
 /* Run a ready task on the calling thread (takes commutative tokens first; false when it
  * was parked instead of run). */
@@ -479,6 +504,8 @@ bool nrt_run_one(void);
 bool nrt_handoff(struct nanort_task *t);
 /* Queue the kept task, if any (before leaving a loop that runs tasks). */
 void nrt_handoff_flush(void);
+/* The same, staying in the loop (stack.c). */
+void nrt_handoff_requeue(void);
 uint64_t nrt_now_ns(void);
 /* The worker loop of a thread that holds a slot (spares, block.c); returns at stop, or
  * when a spare gave its borrowed slot back. */
@@ -508,6 +535,43 @@ void nrt_block_wake(void);
 /* At shutdown, after the workers stopped: stop and join the spares. */
 void nrt_block_stop(void);
 void nrt_block_after_fork(void);
+
+/* ---- omp_api.c: OpenMP locks -------------------------------------------------------- */
+/* The program has initialised an omp lock (set once, read relaxed by nrt_run_one). */
+extern atomic_bool nrt_omp_tsc;
+/* Whether this thread's waits may run only descendants of the task waiting here (locks
+ * in use and a task, not main, is waiting), and running one such: false when none. */
+bool nrt_omp_restricted(void);
+bool nrt_omp_run_one(void);
+
+/* ---- stack.c: --stack-size, nearly full stacks ---------------------------------------- */
+/* At start (after the options): parse --stack-size, raise the main thread's soft
+ * RLIMIT_STACK to it. */
+void nrt_stack_setup(void);
+size_t nrt_stack_size(void);
+/* The stack size of the worker threads, on their attributes. */
+void nrt_stack_attr(pthread_attr_t *a);
+/* The calling thread (a worker) learns its stack's bounds. */
+void nrt_stack_attach(void);
+/* The calling thread's guard address: below it (a nearly full stack) it starts no task
+ * at once, and nrt_run_one takes its guarded path.  Raised above every address while the
+ * thread waits with a nearly full stack (0: a thread whose stack is unknown). */
+extern __thread uintptr_t nrt_stack_soft __attribute__((tls_model("initial-exec")));
+extern __thread bool nrt_stack_waiting __attribute__((tls_model("initial-exec")));
+static inline bool nrt_stack_low(void)
+{
+    return (uintptr_t)__builtin_frame_address(0) < nrt_stack_soft;
+}
+/* Recompute the guard after nrt_stack_waiting changed. */
+void nrt_stack_guard(void);
+/* In nrt_run_one's guarded path: true when this thread must not start a task now (its
+ * stack is nearly full; stops the program when no worker can go on). */
+bool nrt_stack_hold(void);
+/* The loop that held ended. */
+void nrt_stack_release(void);
+/* Before an undeferred task runs on this thread: stop with a message when its stack is
+ * exhausted. */
+void nrt_stack_check_undeferred(const struct nanort_task *t);
 
 /* ---- sched.c and the policies ---------------------------------------------------- */
 
@@ -776,6 +840,11 @@ void nrt_devices_release(void);
 void nrt_devices_after_fork(void);
 /* No usable implementation for a task of this type here: the fatal error saying why. */
 void nrt_dev_no_impl(const struct nrt_type_info *info) __attribute__((noreturn));
+/* A launch the device cannot take (plugins check their limits): "task 'T', kernel 'K' on
+ * D: ndrange(n, g..., l...): <why>; fix the ndrange clause", exit 1.  nanort_kernel_launch
+ * has refused negative sizes, partial local sizes and rounding overflows already. */
+void nrt_launch_refuse(const nanort_ctx *ctx, const struct nanort_launch *l, const char *fmt,
+                       ...) __attribute__((noreturn, format(printf, 3, 4)));
 
 /* ---- cache.c: the data directory across memory spaces ------------------------------ */
 enum nrt_cache_policy { NRT_CACHE_WRITEBACK, NRT_CACHE_WRITETHROUGH, NRT_CACHE_NOCACHE };
@@ -783,10 +852,16 @@ enum nrt_cache_policy { NRT_CACHE_WRITEBACK, NRT_CACHE_WRITETHROUGH, NRT_CACHE_N
  * back to the host as soon as their task completes, where the copy does not block. */
 extern bool nrt_eager_writeback;
 /* Manager thread of s: make t's copied regions valid in s (allocating, evicting, queueing
- * copies).  NULL when they do not fit now but `others_pinned` (tasks of s in flight will
- * unpin memory: complete them and retry); fatal when they can never fit. */
+ * copies).  NULL when they do not fit: now, when `others_pinned` (tasks of s in flight will
+ * unpin memory: complete them and retry), or ever, when not (the caller runs t elsewhere
+ * or calls nrt_cache_does_not_fit). */
 struct nrt_staging *nrt_cache_stage(struct nanort_task *t, struct nrt_space *s,
                                     bool others_pinned);
+/* Whether t's copied regions can fit in s's memory limit at all (dispatch). */
+bool nrt_cache_fits(const struct nanort_task *t, const struct nrt_space *s);
+/* The fatal "does not fit" error: the bytes, the limit and the option that sets it. */
+void nrt_cache_does_not_fit(const struct nanort_task *t, const struct nrt_space *s)
+    __attribute__((noreturn));
 /* Events the launch must wait for (the copies it needs). */
 unsigned nrt_cache_events(const struct nrt_staging *st, const nrt_event **ev);
 /* t's device work finished: its outputs are owned by the space (policy), unpin, free st. */
@@ -1057,6 +1132,8 @@ bool nrt_vers_choose(struct nanort_task *t, unsigned ncand, const struct nrt_vca
 unsigned nrt_vers_choose_smp(struct nanort_task *t);
 /* t (run with implementation index `impl` in t->space) took `ns`: learn, unqueue. */
 void nrt_vers_done(struct nanort_task *t, unsigned impl, uint64_t ns);
+/* t will not run where it was chosen to (it did not fit there): unqueue, learn nothing. */
+void nrt_vers_forget(struct nanort_task *t);
 /* --dispatch=versioning (the default): read-only after start. */
 static inline bool nrt_versioning_on(void)
 {

@@ -27,25 +27,50 @@ struct nanort_task *nrt_root;
 
 /* ---- errors and allocation -------------------------------------------------------- */
 
+/* "nanort: <message>" in one locked write, so that messages of two threads do not mix. */
+static void vmessage(const char *fmt, va_list ap)
+{
+    flockfile(stderr);
+    fputs("nanort: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    funlockfile(stderr);
+}
+
+/* A user mistake or an exhausted resource (a task that cannot run, a device failure, a
+ * bad launch): the message says what to do, and the process ends with exit status 1,
+ * not abort()'s core dump (the problem is not the runtime's, a core would not help).
+ * _exit: atexit handlers would wait for the tasks (nanort_shutdown) and library
+ * destructors would run under the device managers still at work; what the program
+ * printed so far is flushed first. */
 void nrt_fatal(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fputs("nanort: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    vmessage(fmt, ap);
+    va_end(ap);
+    fflush(NULL);
+    _exit(1);
+}
+
+/* Broken invariants of the runtime itself: abort(), a core to debug. */
+static void __attribute__((noreturn, format(printf, 1, 2))) internal_error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vmessage(fmt, ap);
     va_end(ap);
     abort();
 }
 
 void nrt_assert_fail(const char *what, const char *file, int line)
 {
-    nrt_fatal("internal error: assertion '%s' failed at %s:%d", what, file, line);
+    internal_error("internal error: assertion '%s' failed at %s:%d", what, file, line);
 }
 
 void nrt_pthread_fail(const char *call, int rc)
 {
-    nrt_fatal("%s failed: %s", call, strerror(rc));
+    internal_error("%s failed: %s", call, strerror(rc));
 }
 
 void *nrt_xmalloc(size_t n)
@@ -125,6 +150,19 @@ static void at_exit(void)
     nanort_shutdown();
 }
 
+/* More workers than cores works (each polls less before sleeping, worker.c), but they
+ * take turns on the cores: say so once per process. */
+static void warn_oversubscribed(int n)
+{
+    static bool warned;             /* start_lock */
+    int cores = cores_allowed();
+    if (n <= cores || warned)
+        return;
+    warned = true;
+    fprintf(stderr, "nanort: warning: %d smp workers on %d cores: the workers take turns on "
+                    "the cores; --smp-workers=%d or fewer runs fastest\n", n, cores, cores);
+}
+
 static struct nanort_task *root_new(void)
 {
     struct nanort_task *r = nrt_xcalloc(1, sizeof *r);
@@ -150,6 +188,9 @@ void nrt_start_slow(void)
         nrt_root = root_new();
         int n = nrt_cfg.smp_workers > 0 ? nrt_cfg.smp_workers : cores_allowed();
         start_ns = nrt_now_ns();
+        warn_oversubscribed(n);
+        nrt_throttle_setup(n);
+        nrt_stack_setup();
         nrt_workers_start(n);
         nrt_cluster_start();
         nrt_devices_start();

@@ -114,10 +114,10 @@ static bool queue_is_full(void)
 }
 
 /* Whether this thread may run a task it creates at once: not inside a critical section
- * (critical.c). */
+ * (critical.c), not with a nearly full stack (stack.c). */
 static bool may_run_at_once(void)
 {
-    return nrt_self && nrt_self->crit_depth == 0 && !nrt_tasks_block;
+    return nrt_self && nrt_self->crit_depth == 0 && !nrt_tasks_block && !nrt_stack_low();
 }
 
 /* ---- adaptive cut-off ------------------------------------------------------------ */
@@ -416,15 +416,25 @@ long nrt_live_tasks(void)
 }
 
 /* Look at the sum every THROTTLE_PERIOD submissions of a thread only: it costs a read of
- * every worker's counters. */
+ * every worker's counters.  With more workers, as many submissions as workers (a power of
+ * two), so that the check stays O(1) a task (throttle_mask, set at start). */
 #define THROTTLE_PERIOD 16
+static unsigned long throttle_mask = THROTTLE_PERIOD - 1;
+
+void nrt_throttle_setup(int nworkers)
+{
+    unsigned long period = THROTTLE_PERIOD;
+    while (period < (unsigned long)nworkers)
+        period *= 2;
+    throttle_mask = period - 1;
+}
 
 static bool over_throttle_limit(void)
 {
     if (nrt_cfg.throttle_limit <= 0)
         return false;
-    if (nrt_self && atomic_load_explicit(&nrt_self->submitted, memory_order_relaxed) %
-                        THROTTLE_PERIOD != 0)
+    if (nrt_self && ((unsigned long)atomic_load_explicit(&nrt_self->submitted,
+                                                          memory_order_relaxed) & throttle_mask))
         return false;
     return nrt_live_tasks() > nrt_cfg.throttle_limit;
 }
@@ -446,6 +456,7 @@ static nanort_task *create_inline(struct nanort_task *t, struct nrt_type_info *i
     t->priority = 0;
     t->domain = NULL;
     t->owner = nrt_self->id;
+    t->par = t->parent->par;                    /* omp_get_level() (omp_api.c) */
     nrt_task_init_counts(t);
     if (nrt_cfg.summary)
         atomic_fetch_add_explicit(&info->created, 1, memory_order_relaxed);
@@ -478,6 +489,7 @@ create_heap(struct nanort_task_type *type, struct nrt_type_info *info, size_t ar
     t->max_regions = nregions;
     t->max_dims = ndims_total;
     t->args_size = (unsigned)args_size;
+    t->par = t->parent->par;                    /* omp_get_level() (omp_api.c) */
     nrt_task_init_counts(t);
     if (nrt_cfg.summary)
         atomic_fetch_add_explicit(&t->info->created, 1, memory_order_relaxed);
@@ -727,7 +739,9 @@ static bool flag_set(void *arg)
     return atomic_load_explicit((atomic_int *)arg, memory_order_acquire) != 0;
 }
 
-/* An undeferred task that runs on a device: the creator waits until it finished there. */
+/* An undeferred task that runs on a device: the creator waits until it finished there
+ * (done = 1), or until the device hands it back because its data can never fit there
+ * (done = 2, t->impl is then an smp one: the creator runs it). */
 static bool run_undeferred_on_device(struct nanort_task *t)
 {
     atomic_int done = 0;
@@ -737,7 +751,7 @@ static bool run_undeferred_on_device(struct nanort_task *t)
         return false;
     }
     nrt_wait_until(flag_set, &done);
-    return true;
+    return atomic_load_explicit(&done, memory_order_relaxed) == 1;
 }
 
 /* if(false), final, or throttled: wait for the dependences, then run it here. */
@@ -747,6 +761,7 @@ static void run_undeferred(struct nanort_task *t)
         nrt_wait_until(npred_zero, t);
     if (nrt_dev_wanted(t) && run_undeferred_on_device(t))
         return;
+    nrt_stack_check_undeferred(t);
     bool comm = t->flags & NRT_TF_COMMUTATIVE;
     while (comm && !nrt_tokens_acquire(t, false))
         if (!nrt_run_one())
@@ -762,7 +777,8 @@ static void throttle(struct nanort_task *t)
 {
     while (nrt_live_tasks() > nrt_cfg.throttle_limit) {
         if (!nrt_run_one()) {
-            t->flags |= NRT_TF_UNDEFERRED;
+            if (!nrt_stack_low())   /* a nearly full stack queues it instead */
+                t->flags |= NRT_TF_UNDEFERRED;
             break;
         }
     }

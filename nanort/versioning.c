@@ -184,6 +184,15 @@ void nrt_vers_done(struct nanort_task *t, unsigned impl, uint64_t ns)
     nrt_perf_record(t->info, impl, t->space, nrt_perf_footprint(t), ns);
 }
 
+void nrt_vers_forget(struct nanort_task *t)
+{
+    if (!t->vchosen)
+        return;
+    atomic_fetch_sub_explicit(&queued_ns[t->space], t->vpred_ns, memory_order_relaxed);
+    t->vpred_ns = 0;
+    t->vchosen = false;
+}
+
 /* smp-only types: every implementation runs in the pool, so the fastest predicted one
  * wins once all are learned. */
 unsigned nrt_vers_choose_smp(struct nanort_task *t)

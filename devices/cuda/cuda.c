@@ -144,6 +144,12 @@ static bool cuda_open(int index, struct nrt_space *s)
     CUDA_CHECK(cudaGetDeviceProperties(&prop, index), "opening the GPU", index);
     struct cuda_dev *d = nrt_xcalloc(1, sizeof *d);
     d->index = index;
+    d->max_threads = prop.maxThreadsPerBlock;
+    for (int k = 0; k < 3; k++) {
+        d->max_block[k] = prop.maxThreadsDim[k];
+        d->max_grid[k] = prop.maxGridSize[k];
+    }
+    d->shmem_per_block = prop.sharedMemPerBlock;
     NRT_PCHECK(pthread_mutex_init(&d->pool_lock, NULL));
     streams_create(d);
     cuda_stage_init(d, &d->in);

@@ -73,6 +73,15 @@ struct cuda_dev {
     atomic_bool timing;
     struct cuda_event *kstart;      /* manager thread: before the kernels of the task
                                      * being launched */
+    /* Launch limits (cudaDeviceProp, at open): cuda_compute.c checks ndrange against them
+     * and against each kernel's own (cached by the manager thread, kfunc[]). */
+    int max_threads, max_block[3], max_grid[3];
+    size_t shmem_per_block;
+    struct cuda_kfunc {
+        const void *kernel;
+        int max_threads, max_dyn_shmem;
+    } kfunc[32];
+    unsigned nkfunc;
 };
 
 /* ---- cuda.c ---------------------------------------------------------------------- */

@@ -59,12 +59,32 @@ static void __attribute__((noreturn)) bad_shape(const nanort_ctx *ctx, const cha
     nrt_fatal("%s: %s on GPU %d: fix the ndrange clause", what, why, gpu);
 }
 
-/* grid = ceil(global / local) per dimension, block = local; false: nothing to run. */
-static bool launch_shape(const nanort_ctx *ctx, const struct nanort_launch *l, dim3 *grid,
-                         dim3 *block, int gpu)
+/* The kernel's own limits (its registers and static shared memory), asked once. */
+static const struct cuda_kfunc *kernel_limits(struct cuda_dev *d, const nanort_ctx *ctx,
+                                              const void *kernel)
+{
+    for (unsigned i = 0; i < d->nkfunc; i++)
+        if (d->kfunc[i].kernel == kernel)
+            return &d->kfunc[i];
+    struct cudaFuncAttributes fa;
+    cudaError_t rc = cudaFuncGetAttributes(&fa, kernel);
+    if (rc != cudaSuccess) {
+        char what[160];
+        describe(what, sizeof what, ctx);
+        cuda_fail("cudaFuncGetAttributes", rc, what, d->index);
+    }
+    struct cuda_kfunc *f = &d->kfunc[d->nkfunc < 32 ? d->nkfunc++ : 31];
+    *f = (struct cuda_kfunc){kernel, fa.maxThreadsPerBlock, fa.maxDynamicSharedSizeBytes};
+    return f;
+}
+
+/* grid = ceil(global / local) per dimension, block = local; false: nothing to run.  Sizes
+ * the GPU cannot take stop the run with the limit they break (nrt_launch_refuse); negative
+ * and partial sizes were refused by nanort_kernel_launch. */
+static bool launch_shape(struct cuda_dev *d, const nanort_ctx *ctx,
+                         const struct nanort_launch *l, dim3 *grid, dim3 *block)
 {
     size_t local[3] = {l->local[0], l->local[1], l->local[2]}, g[3] = {1, 1, 1}, b[3];
-    static const size_t max_grid[3] = {0x7fffffff, 65535, 65535};
     if (!local[0] && !local[1] && !local[2])
         default_block(l->ndims, local);
     for (unsigned k = 0; k < 3; k++) {
@@ -72,12 +92,25 @@ static bool launch_shape(const nanort_ctx *ctx, const struct nanort_launch *l, d
         b[k] = k < l->ndims && local[k] ? local[k] : 1;
         if (glob == 0)
             return false;
-        g[k] = (glob + b[k] - 1) / b[k];
-        if (g[k] > max_grid[k])
-            bad_shape(ctx, "more blocks than CUDA allows in one dimension", gpu);
+        g[k] = glob / b[k] + (glob % b[k] != 0);
+        if (b[k] > (size_t)d->max_block[k])
+            nrt_launch_refuse(ctx, l, "a block size of %zu in dimension %u is more than the %d "
+                              "the GPU allows (maxThreadsDim)", b[k], k + 1, d->max_block[k]);
+        if (g[k] > (size_t)d->max_grid[k])
+            nrt_launch_refuse(ctx, l, "%zu blocks in dimension %u are more than the %d the GPU "
+                              "allows (maxGridSize)", g[k], k + 1, d->max_grid[k]);
     }
-    if (b[0] * b[1] * b[2] > 1024)
-        bad_shape(ctx, "more than 1024 threads per block", gpu);
+    size_t threads = b[0] * b[1] * b[2];
+    if (threads > (size_t)d->max_threads)
+        nrt_launch_refuse(ctx, l, "a block of %zu threads is more than the %d the GPU allows "
+                          "(maxThreadsPerBlock)", threads, d->max_threads);
+    const struct cuda_kfunc *f = kernel_limits(d, ctx, l->kernel);
+    if (threads > (size_t)f->max_threads)
+        nrt_launch_refuse(ctx, l, "a block of %zu threads is more than the %d this kernel can "
+                          "have (its registers)", threads, f->max_threads);
+    if (l->shmem > (size_t)f->max_dyn_shmem)
+        nrt_launch_refuse(ctx, l, "shmem(%zu) is more than the %d bytes of dynamic shared "
+                          "memory this kernel may have on the GPU", l->shmem, f->max_dyn_shmem);
     *grid = (dim3){(unsigned)g[0], (unsigned)g[1], (unsigned)g[2]};
     *block = (dim3){(unsigned)b[0], (unsigned)b[1], (unsigned)b[2]};
     return true;
@@ -118,7 +151,7 @@ static void cuda_launch(struct nrt_space *s, nanort_ctx *ctx, const struct nanor
         nrt_fatal("%s: the kernel's __global__ function is not defined in the program: "
                   "compile the .cu file that defines it (nvcc -c) and link its object", what);
     }
-    if (!launch_shape(ctx, l, &grid, &block, d->index))
+    if (!launch_shape(d, ctx, l, &grid, &block))
         return;
     launch_args(ctx, l, argv, dptr, d->index);
     cuda_use(d);

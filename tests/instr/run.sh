@@ -223,7 +223,9 @@ PY
   done
   OMP_DISPLAY_ENV=true NX_ARGS="--smp-workers=3 --schedule=bf" "$bin" 2> "$tmp/env" > /dev/null \
     || fail "the program failed with OMP_DISPLAY_ENV"
-  head -n 1 "$tmp/env" | grep -qx "OPENMP DISPLAY ENVIRONMENT BEGIN" || fail "no BEGIN line"
+  # (3 workers on a 2-core machine: the runtime's warning about it may come first)
+  grep -v '^nanort: warning: ' "$tmp/env" | head -n 1 | grep -qx "OPENMP DISPLAY ENVIRONMENT BEGIN" \
+    || fail "no BEGIN line"
   grep -qx "OPENMP DISPLAY ENVIRONMENT END" "$tmp/env" || fail "no END line"
   grep -qx "  OMP_NUM_THREADS = '3'" "$tmp/env" || fail "OMP_NUM_THREADS is not the workers"
   grep -qx "  \[nanort\] NX_SCHEDULE = 'bf'" "$tmp/env" || fail "NX_SCHEDULE is not the setting in effect"

@@ -1,7 +1,7 @@
 # tests/unit/module.mk - the runtime's Check suites, and the sanitizer builds of the
 # runtime that the suites and the stress test (tests/stress/) link against.
 #
-#   build/tests/unit/<suite>        deps nested sched throttle config (+ nx_probe)
+#   build/tests/unit/<suite>        deps nested sched throttle config options (+ nx_probe)
 #   build/tsan/libnanort.a          $(NANORT_SRCS) with -fsanitize=thread
 #   build/asan/libnanort.a          $(NANORT_SRCS) with -fsanitize=address,undefined
 #   build/{tsan,asan}/tests/unit/<suite>
@@ -13,7 +13,7 @@
 
 UNIT_DIR      := $(BUILD)/tests/unit
 UNIT_COMMA    := ,
-UNIT_SUITES   := deps nested sched throttle config timeline taskgraph
+UNIT_SUITES   := deps nested sched throttle config timeline taskgraph options
 UNIT_SCHEDS   := bf wf dbf versioning affinity
 UNIT_WORKERS  := 1 2 4
 UNIT_CFLAGS   := $(CFLAGS_COMMON) $(CHECK_CFLAGS)
@@ -115,6 +115,10 @@ $(eval $(call unit_run,check-unit-throttle-dbf-2-cutoff,unit/throttle[dbf$(UNIT_
 # config runs nx_probe with its own environments.
 $(eval $(call unit_run,check-unit-config,unit/config,UT_POLICIES="$(UNIT_SCHEDS)",$(UNIT_DIR)/config))
 check-unit-config: $(UNIT_DIR)/nx_probe
+# options: sizes, Nanos++ options and variables, --stack-size (nx_probe and direct calls).
+$(eval $(call unit_run,check-unit-options,unit/options,,$(UNIT_DIR)/options))
+check-unit-options: $(UNIT_DIR)/nx_probe
+$(BUILD)/obj/tests/unit/options.o: nanort/nrt.h
 # timeline: the device timeline's interval arithmetic (no runtime started).
 $(eval $(call unit_run,check-unit-timeline,unit/timeline,,$(UNIT_DIR)/timeline))
 $(BUILD)/obj/tests/unit/timeline.o: nanort/nrt.h
