@@ -328,6 +328,7 @@ struct item {
     const char *lang;    /* the -x language in effect for it, or NULL */
     const char *object;  /* what goes to the link once compiled */
     const char *cuda_object; /* the nvcc-compiled CUDA stub of a translated C input */
+    struct strvec ocl_objects; /* its file(...) kernels translated to C (driver_ocl) */
     const char *tmpdir;  /* its private temporary directory, made at the first need */
 };
 
@@ -416,6 +417,7 @@ struct driver {
     struct strvec cpp, inc, all, link;  /* flags by enum opt_dest (TO_ORDERED lives in items) */
     struct strvec wn, wl, wp, wc;       /* --Wn, --Wl, --Wp, --Wc */
     struct strvec cl_files;      /* OpenCL inputs, in order (later issues use them) */
+    int opencl_cpu;              /* --opencl-cpu=no|yes|require: 0, 1, 2 */
     struct item *items;
     size_t nitems, items_cap;
     const char *lang;            /* the -x language in effect */
@@ -450,6 +452,10 @@ static void print_help(void)
         "  --opencl                 accepted (the OpenCL device is always available)\n"
         "  --opencl-build-opts=<s>  options for building the embedded OpenCL kernels at run\n"
         "                           time (clBuildProgram)\n"
+        "  --opencl-cpu=yes|no|require  translate the OpenCL kernels to C too, so that their\n"
+        "                           tasks also run on nanort's workers (default yes; a kernel\n"
+        "                           that cannot be translated is a warning, with require an\n"
+        "                           error)\n"
         "  --help, --version        this text; the version\n"
         "Inputs: .c (OmpSs C), .i (preprocessed C), .cu (nvcc: PATH, $CUDA_HOME or\n"
         "/usr/local/cuda; MCC_NVCC overrides), .cl (OpenCL C: embedded in the program\n"
@@ -559,6 +565,8 @@ static void split_pass_list(struct strvec *sv, const char *list)
     }
 }
 
+static int opencl_cpu_option(const char *v);
+
 /* mcc's own options; true when `argv[*i]` was one. */
 static bool parse_mcc_option(struct driver *d, const char *a)
 {
@@ -590,6 +598,8 @@ static bool parse_mcc_option(struct driver *d, const char *a)
         d->cuda_reason = "--cuda";
     } else if (!strcmp(a, "--opencl")) {
         d->opencl = true;
+    } else if (has_prefix(a, "--opencl-cpu=")) {
+        d->opencl_cpu = opencl_cpu_option(a + strlen("--opencl-cpu="));
     } else if (has_prefix(a, "--opencl-build-opts=")) {
         d->opts.opencl_build_opts = a + strlen("--opencl-build-opts=");
     } else if (has_prefix(a, "--cc=")) {
@@ -1082,6 +1092,10 @@ static int compile_with_stub(struct driver *d, struct item *it, const char *mcc_
     return run_command(&cmd);
 }
 
+/* OpenCL kernels translated to C (their section is below). */
+static int opencl_cpu_unit(struct driver *d, struct item *it);
+static int opencl_to_c(struct driver *d, const char *name, const char *path, const char *c_out);
+
 static int process_c(struct driver *d, struct item *it)
 {
     if (d->stop == STOP_PREPROCESS)
@@ -1097,9 +1111,11 @@ static int process_c(struct driver *d, struct item *it)
     char *stub = mcc_cuda_stub_path(mcc_out);
     if (!stub || access(stub, F_OK) != 0 || d->stop < STOP_OBJECT || d->syntax_only) {
         it->object = object_name(d, it);
-        return compile_translated(d, it, mcc_out, it->object);
+        st = compile_translated(d, it, mcc_out, it->object);
+    } else {
+        st = compile_with_stub(d, it, mcc_out, stub);
     }
-    return compile_with_stub(d, it, mcc_out, stub);
+    return st ? st : opencl_cpu_unit(d, it);
 }
 
 static int process_cuda(struct driver *d, struct item *it)
@@ -1127,6 +1143,9 @@ static int process_item(struct driver *d, struct item *it)
     case IN_CUDA:
         return process_cuda(d, it);
     case IN_OPENCL:
+        if (d->stop == STOP_TRANSLATE)
+            return opencl_to_c(d, it->args[0], it->args[0],
+                               final_name(d, it->args[0], ".cl.c"));
         if (verbose)
             fprintf(stderr, "mcc: OpenCL file '%s' recorded for the OpenCL device%s%s\n",
                     it->args[0], d->opts.opencl_build_opts ? ", build options: " : "",
@@ -1146,6 +1165,135 @@ static int process_item(struct driver *d, struct item *it)
         return 0;
     }
     return 0;
+}
+
+/* ---- OpenCL kernels translated to C (mcc/ocl_*.c, docs/opencl-cpu.md) ---------------- */
+
+static int opencl_cpu_option(const char *v)
+{
+    if (!strcmp(v, "no") || !strcmp(v, "off"))
+        return 0;
+    if (!strcmp(v, "yes") || !strcmp(v, "on"))
+        return 1;
+    if (!strcmp(v, "require"))
+        return 2;
+    die("--opencl-cpu=%s: expected yes, no or require", v);
+}
+
+/* The -D, -U and -I options of --opencl-build-opts (the rest concerns the OpenCL
+ * compiler only); -cl-fast-relaxed-math defines what it defines for OpenCL C. */
+static void opencl_build_defines(const struct driver *d, struct strvec *cmd)
+{
+    const char *o = d->opts.opencl_build_opts;
+    while (o && *o) {
+        while (*o == ' ' || *o == '\t')
+            o++;
+        size_t n = strcspn(o, " \t");
+        char *w = xasprintf("%.*s", (int)n, o);
+        o += n;
+        if ((has_prefix(w, "-D") || has_prefix(w, "-U") || has_prefix(w, "-I")) && w[2]) {
+            sv_push(cmd, w);
+        } else if (!strcmp(w, "-D") || !strcmp(w, "-U") || !strcmp(w, "-I")) {
+            while (*o == ' ' || *o == '\t')
+                o++;
+            size_t m = strcspn(o, " \t");
+            sv_push(cmd, xasprintf("%s%.*s", w, (int)m, o));
+            o += m;
+        } else if (!strcmp(w, "-cl-fast-relaxed-math")) {
+            sv_push(cmd, "-D__FAST_RELAXED_MATH__=1");
+        }
+    }
+}
+
+/* The OpenCL C of `path` as C (registered under `name`) in `c_out`: preprocessed with
+ * opencl_c.h, translated.  Non-zero when nothing could be written. */
+static int opencl_to_c(struct driver *d, const char *name, const char *path, const char *c_out)
+{
+    const char *dir = make_input_dir();
+    const char *pre = make_temp(dir, xasprintf("%s.cl.i", stem_of(path)));
+    struct strvec cmd = {0};
+    sv_cat(&cmd, &d->cc);
+    sv_push(&cmd, "-E");
+    sv_push(&cmd, "-std=c11");      /* no `linux` or `unix` macros in OpenCL C */
+    sv_push(&cmd, "-include");
+    sv_push(&cmd, xasprintf("%s/opencl_c.h", d->mcc_incdir));
+    opencl_build_defines(d, &cmd);
+    int st = run_on_input(&cmd, "c", path, pre);
+    if (st)
+        return st;
+    if (verbose)
+        fprintf(stderr, "mcc-translate-opencl %s -o %s\n", pre, c_out);
+    fflush(NULL);
+    return mcc_translate_opencl(pre, c_out, name, d->opencl_cpu == 2, &d->opts);
+}
+
+/* The object of `path`'s kernels translated to C and compiled by gcc -O3; NULL when there
+ * is none (--opencl-cpu=no, or the translation failed and only a warning is due),
+ * OPENCL_CPU_FAILED after an error. */
+#define OPENCL_CPU_FAILED ((const char *)1)
+static const char *opencl_cpu_object(struct driver *d, const char *name, const char *path)
+{
+    if (!d->opencl_cpu || !d->opts.ompss)
+        return NULL;
+    const char *dir = make_input_dir();
+    const char *stem = stem_of(path);
+    const char *c = d->keep ? xasprintf("%s.cl.c", stem)
+                            : make_temp(dir, xasprintf("%s.cl.c", stem));
+    const char *o = make_temp(dir, xasprintf("%s.cl.o", stem));
+    if (opencl_to_c(d, name, path, c) != 0)
+        return d->opencl_cpu == 2 ? OPENCL_CPU_FAILED : NULL;
+    struct strvec cmd = {0};
+    begin_cc(d, &cmd);
+    static const char *const flags[] = {
+        "-c", "-O3", "-std=gnu11", "-w", "-Werror=implicit-function-declaration",
+        "-ffp-contract=off", "-fno-math-errno", "-fno-trapping-math",
+    };
+    for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++)
+        sv_push(&cmd, flags[i]);
+    add_mcc_includes(d, &cmd);
+    if (run_on_input(&cmd, "c", c, o) == 0)
+        return o;
+    if (d->opencl_cpu == 2) {
+        fprintf(stderr, "mcc: error: %s: the C translation of its kernels does not compile "
+                "(a bug of mcc: please report it)\n", path);
+        return OPENCL_CPU_FAILED;
+    }
+    fprintf(stderr, "mcc: warning: %s: the C translation of its kernels does not compile (a bug "
+            "of mcc: please report it); its tasks keep only their OpenCL implementation\n", path);
+    return NULL;
+}
+
+/* The kernels of the OpenCL sources a translated unit embeds (file(...)), compiled to C
+ * beside it: in the link, or in the unit's object with -c. */
+static int opencl_cpu_unit(struct driver *d, struct item *it)
+{
+    const char *const *names, *const *paths;
+    int n = mcc_opencl_sources(&names, &paths);
+    if (!n || d->stop < STOP_OBJECT || d->syntax_only)
+        return 0;
+    for (int i = 0; i < n; i++) {
+        const char *o = opencl_cpu_object(d, names[i], paths[i]);
+        if (o == OPENCL_CPU_FAILED)
+            return 1;
+        if (o)
+            sv_push(&it->ocl_objects, o);
+    }
+    if (d->stop == STOP_LINK || !it->ocl_objects.n || !it->object)
+        return 0;
+    /* -c: one object holding the unit and its kernels */
+    const char *unit = item_temp(it, ".unit.o");
+    if (rename(it->object, unit) != 0)
+        die("cannot rename %s: %s", it->object, strerror(errno));
+    struct strvec cmd = {0};
+    sv_cat(&cmd, &d->cc);
+    sv_push(&cmd, "-r");
+    sv_push(&cmd, "-nostdlib");
+    sv_push(&cmd, unit);
+    sv_cat(&cmd, &it->ocl_objects);
+    sv_push(&cmd, "-o");
+    sv_push(&cmd, it->object);
+    it->ocl_objects.n = 0;
+    return run_command(&cmd);
 }
 
 /* ---- the link ------------------------------------------------------------------------- */
@@ -1316,6 +1464,7 @@ static int link_program(struct driver *d)
         const struct item *it = &d->items[i];
         if (it->object)
             sv_push(&cmd, it->object);
+        sv_cat(&cmd, &it->ocl_objects);
         if (it->cuda_object)
             sv_push(&cmd, it->cuda_object);
         if (it->kind == IN_LINK || it->kind == IN_LINK_ARG)
@@ -1327,6 +1476,13 @@ static int link_program(struct driver *d)
         if (!cl_obj)
             return 1;
         sv_push(&cmd, cl_obj);
+        for (size_t i = 0; i < d->cl_files.n; i++) {
+            const char *o = opencl_cpu_object(d, d->cl_files.v[i], d->cl_files.v[i]);
+            if (o == OPENCL_CPU_FAILED)
+                return 1;
+            if (o)
+                sv_push(&cmd, o);
+        }
     }
     sv_cat(&cmd, &d->wl);
     bool cuda = has_cuda_parts(d);
@@ -1382,7 +1538,8 @@ static int run_without_inputs(struct driver *d)
 
 int main(int argc, char **argv)
 {
-    struct driver d = {.stop = STOP_LINK, .opts = {.ompss = true, .copy_deps = true}};
+    struct driver d = {.stop = STOP_LINK, .opts = {.ompss = true, .copy_deps = true},
+                       .opencl_cpu = 1};
     struct strvec args = {0};
     for (int i = 0; i < argc; i++)
         expand_argument(argv[i], &args, 0);

@@ -33,4 +33,11 @@ $(BUILD)/lib/mcc/include/omp.h: mcc/include/omp.h
 	@mkdir -p $(dir $@)
 	cp $< $@
 
-ALL_TARGETS += $(MCC_BIN) $(BUILD)/lib/mcc/include/omp.h
+# The OpenCL C prelude and the C versions of its built-ins (mcc/ocl_*.c).
+$(BUILD)/lib/mcc/include/opencl_c.h $(BUILD)/lib/mcc/include/opencl_c_impl.h: \
+    $(BUILD)/lib/mcc/include/%: mcc/include/%
+	@mkdir -p $(dir $@)
+	cp $< $@
+
+ALL_TARGETS += $(MCC_BIN) $(BUILD)/lib/mcc/include/omp.h $(BUILD)/lib/mcc/include/opencl_c.h \
+               $(BUILD)/lib/mcc/include/opencl_c_impl.h
