@@ -251,6 +251,9 @@ struct nanort_opencl_cpu_kernel {
     const unsigned char *arg_kinds;  /* NANORT_KARG_* of each parameter */
     const size_t *arg_sizes;    /* sizeof of each parameter's type */
     long reqd_local[3];         /* reqd_work_group_size, or 0 */
+    int not_opencl_c;           /* mcc accepted what OpenCL C 1.2 does not (a __local
+                                 * variable in an inner block): OpenCL compilers reject
+                                 * it, so this replaces the OpenCL implementation */
 };
 
 /* Register a translated kernel (mcc emits one call per kernel, from a constructor).  The

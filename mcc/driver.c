@@ -1245,7 +1245,7 @@ static const char *opencl_cpu_object(struct driver *d, const char *name, const c
     struct strvec cmd = {0};
     begin_cc(d, &cmd);
     static const char *const flags[] = {
-        "-c", "-O3", "-std=gnu11", "-w", "-Werror=implicit-function-declaration",
+        "-c", "-O3", "-std=gnu11", "-w", "-Wno-psabi", "-Werror=implicit-function-declaration",
         "-ffp-contract=off", "-fno-math-errno", "-fno-trapping-math",
     };
     for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++)

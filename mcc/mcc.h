@@ -1049,6 +1049,8 @@ const struct ocl_type *ocl_type_by_name(const char *name, size_t len);
 const struct ocl_type *ocl_sym_type(struct ocl *o, struct sym *s);
 const struct ocl_type *ocl_type_name_type(struct ocl *o, struct ast *type_name);
 const struct ocl_type *ocl_decl_type(struct ocl *o, struct ast *specs, struct ast *declarator);
+/* Is the object s declares in __local memory (`__local float t[8]`, not `__local float *p`)? */
+bool ocl_in_local_space(struct ocl *o, struct sym *s);
 /* The type of an expression (memoized in o->types), unknown when it cannot tell. */
 const struct ocl_type *ocl_expr_type(struct ocl *o, struct ast *e);
 /* Integer promotion and the usual arithmetic conversions of two scalars. */
@@ -1066,6 +1068,9 @@ const struct ocl_type *ocl_swizzle_type(const struct ocl_type *v, const char *se
 const struct ocl_type *ocl_builtin_type(struct ocl *o, const char *name, int nargs,
                                         const struct ocl_type *const *args);
 bool ocl_is_builtin(const char *name);
+/* Widen the arguments of a call of the built-in `name` that it takes as vectors (walking
+ * down, before the arguments' own rewrites). */
+void ocl_builtin_args(struct ocl *o, struct ast *call, const char *name);
 /* Rewrite the call (its callee is the built-in `name`); false when it cannot be (the
  * reason given to ocl_fail). */
 bool ocl_builtin_call(struct ocl *o, struct ast *call, const char *name);

@@ -403,9 +403,8 @@ static bool resolve(struct ocl *o, const struct builtin *b, int nargs,
             return false;
         r->result = g;
         r->want[0] = r->want[1] = g;
-        if (b->family == BF_BITSEL)
-            r->want[2] = g;
-        else if (g->kind == OCL_VECTOR && a[2]->kind != OCL_VECTOR)
+        r->want[2] = b->family == BF_BITSEL ? g : a[2];
+        if (b->family == BF_SELECT && g->kind == OCL_VECTOR && a[2]->kind != OCL_VECTOR)
             return false;
         break;
     case BF_WI:
@@ -851,14 +850,39 @@ static bool printf_ok(struct ocl *o, struct ast *call)
     return true;
 }
 
-bool ocl_builtin_call(struct ocl *o, struct ast *call, const char *name)
+/* The argument types of a call (arrays decayed). */
+static int arg_types(struct ocl *o, struct ast *call, const struct ocl_type **a)
 {
     int nargs = count_args(call);
-    const struct ocl_type *a[16] = {0};
     for (int i = 0; i < nargs && i < 16; i++) {
         const struct ocl_type *t = ocl_expr_type(o, arg_at(call, i));
         a[i] = t->kind == OCL_ARRAY ? ocl_pointer(o, t->of, t->space) : t;
     }
+    return nargs;
+}
+
+void ocl_builtin_args(struct ocl *o, struct ast *call, const char *name)
+{
+    const struct ocl_type *a[16] = {0};
+    int nargs = arg_types(o, call, a), n;
+    const struct builtin *b = find(name);
+    struct resolved r;
+    if (!b) {
+        if ((n = vector_io_width(name, "vstore")) != 0 && nargs == 3 && pointee(a[2]) &&
+            ocl_is_scalar(pointee(a[2])))
+            ocl_convert(o, arg_at(call, 0), a[0], ocl_vector(pointee(a[2])->kind, n));
+        return;
+    }
+    if (b->family == BF_WI || b->family == BF_BARRIER || b->family == BF_WAIT ||
+        b->family == BF_NONE || !resolve(o, b, nargs, a, &r))
+        return;
+    convert_args(o, call, nargs, a, &r);
+}
+
+bool ocl_builtin_call(struct ocl *o, struct ast *call, const char *name)
+{
+    const struct ocl_type *a[16] = {0};
+    int nargs = arg_types(o, call, a);
     const struct builtin *b = find(name);
     const struct ocl_type *res = ocl_expr_type(o, call);
     bool sat;
@@ -874,9 +898,7 @@ bool ocl_builtin_call(struct ocl *o, struct ast *call, const char *name)
         if ((n = vector_io_width(name, "vload")) != 0) {
             rename_callee(o, call, vload_variant(o, n, pointee(a[1])));
         } else if ((n = vector_io_width(name, "vstore")) != 0) {
-            const struct ocl_type *p = pointee(a[2]);
-            ocl_convert(o, arg_at(call, 0), a[0], ocl_vector(p->kind, n));
-            rename_callee(o, call, vstore_variant(o, n, p));
+            rename_callee(o, call, vstore_variant(o, n, pointee(a[2])));
         } else if ((t = convert_target(name, &sat, &round)) != NULL) {
             const struct ocl_type *se = a[0]->kind == OCL_VECTOR ? a[0]->of : a[0];
             const struct ocl_type *de = t->kind == OCL_VECTOR ? t->of : t;
@@ -954,7 +976,6 @@ bool ocl_builtin_call(struct ocl *o, struct ast *call, const char *name)
         rename_callee(o, call, "__builtin_printf");
         return true;
     case BF_ATOMIC1: case BF_ATOMIC2: case BF_CMPXCHG:
-        convert_args(o, call, nargs, a, &r);
         rename_callee(o, call, arena_printf(o->L.a, "nrt_cl_%s_%s", b->base,
                                             ocl_suffix(o, r.result)));
         return true;
@@ -964,7 +985,6 @@ bool ocl_builtin_call(struct ocl *o, struct ast *call, const char *name)
     default:
         break;
     }
-    convert_args(o, call, nargs, a, &r);
     const struct ocl_type *g = r.g;
     const char *fn;
     if (g->kind != OCL_VECTOR)

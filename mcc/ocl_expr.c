@@ -502,7 +502,11 @@ static struct ast *param_at(const struct ocl_type *fn, int i)
 static void call_pre(struct ocl *o, struct ast *n)
 {
     const char *name = ocl_builtin_callee(o, n);
-    if (name || !n->kid[0])
+    if (name) {
+        ocl_builtin_args(o, n, name);   /* scalars widened where vectors are taken */
+        return;
+    }
+    if (!n->kid[0])
         return;
     /* a user function: vectors where it takes vectors */
     const struct ocl_type *f = ocl_expr_type(o, n->kid[0]);

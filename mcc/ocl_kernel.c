@@ -97,6 +97,7 @@ struct ocl_kplan {
     int nparams, capparams;
     int nloops;
     bool has_return;
+    bool not_opencl_c;           /* __local variables in inner blocks */
     long reqd[3];                /* reqd_work_group_size, or 0 */
 };
 
@@ -327,10 +328,12 @@ static bool collect_visit(struct ast *n, void *arg)
     struct kctx *k = c->k;
     if (n->kind == AST_DECLARATION) {
         c->declaration = n;
-        bool local_mem = ocl_has_attr(k->o, n->kid[0] ? n->kid[0]->kid[0] : NULL, "local");
+        bool local_spec = ocl_has_attr(k->o, n->kid[0] ? n->kid[0]->kid[0] : NULL, "local");
         for (struct ast *i = n->kid[1] ? n->kid[1]->kid[0] : NULL; i; i = i->next) {
             if (i->kind != AST_INIT_DECLARATOR || !i->sym || i->sym->kind != SYM_OBJECT)
                 continue;
+            /* `__local int *p`: a private pointer to __local memory */
+            bool local_mem = local_spec && ocl_in_local_space(k->o, i->sym);
             if (i->sym->storage != STORAGE_LOCAL && !local_mem)
                 continue;
             struct kvar *v = new_var(k, i->sym);
@@ -355,11 +358,13 @@ static void local_scope_warnings(struct kctx *k, struct ast *body)
         for (struct ast *s = body->kid[0] ? body->kid[0]->kid[0] : NULL; s; s = s->next)
             top |= s == v->declaration;
         if (!top) {
+            k->p->not_opencl_c = true;
             struct mcc_loc loc = ocl_loc(k->o, v->declaration->begin);
             mcc_warning_at(&loc, "__local variable '%s' declared in an inner block: OpenCL C 1.2 "
-                           "allows __local variables only at kernel function scope (mcc gives "
-                           "it one copy per work-group, as older compilers did)",
-                           v->sym->name->str);
+                           "allows __local variables only at kernel function scope, so OpenCL "
+                           "compilers reject kernel '%s'; its tasks run it as translated to C "
+                           "(one copy per work-group, as older compilers did)",
+                           v->sym->name->str, k->f->name);
         }
     }
 }
@@ -1129,11 +1134,11 @@ static void emit_registration(struct ocl *o, struct ocl_fn *f, const char *fn)
     lbuf_printf(b, "static const struct nanort_opencl_cpu_kernel %s_desc = {\n"
                 "    .source = \"%s\", .kernel = \"%s\", .run = %s, .nargs = %d,\n"
                 "    .arg_kinds = %s_kinds, .arg_sizes = %s_sizes,\n"
-                "    .reqd_local = {%ld, %ld, %ld},\n};\n"
+                "    .reqd_local = {%ld, %ld, %ld}, .not_opencl_c = %d,\n};\n"
                 "__attribute__((constructor)) static void %s_register(void) "
                 "{ nanort_opencl_cpu_kernel(&%s_desc); }\n",
                 fn, o->source, f->name, fn, p->nparams, fn, fn, p->reqd[0], p->reqd[1],
-                p->reqd[2], fn, fn);
+                p->reqd[2], p->not_opencl_c, fn, fn);
 }
 
 void ocl_kernel_emit(struct ocl *o, struct ocl_fn *f)

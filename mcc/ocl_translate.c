@@ -89,10 +89,12 @@ static bool prescan_visit(struct ast *n, void *arg)
     struct prescan *ps = arg;
     struct ocl *o = ps->o;
     struct ocl_fn *f = ps->f;
-    if (n->kind == AST_DECLARATION && !f->kernel &&
-        ocl_has_attr(o, n->kid[0] ? n->kid[0]->kid[0] : NULL, "local")) {
-        o->cur = f;
-        ocl_fail(o, n, "a __local variable in '%s', which is not a kernel", f->name);
+    if (n->kind == AST_DECLARATION && !f->kernel) {
+        for (struct ast *i = n->kid[1] ? n->kid[1]->kid[0] : NULL; i; i = i->next)
+            if (i->kind == AST_INIT_DECLARATOR && i->sym && ocl_in_local_space(o, i->sym)) {
+                o->cur = f;
+                ocl_fail(o, n, "a __local variable in '%s', which is not a kernel", f->name);
+            }
     }
     if (n->kind != AST_CALL)
         return true;

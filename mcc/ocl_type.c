@@ -723,3 +723,12 @@ const struct ocl_type *ocl_expr_type(struct ocl *o, struct ast *e)
     return t;
 }
 
+
+bool ocl_in_local_space(struct ocl *o, struct sym *s)
+{
+    const struct ocl_type *t = ocl_sym_type(o, s);
+    while (t->kind == OCL_ARRAY)
+        t = t->of;
+    return t->kind != OCL_POINTER && s->specs &&
+           ocl_has_attr(o, s->specs->kid[0], "local");
+}

@@ -128,6 +128,7 @@ void nrt_clcpu_extend(struct nrt_type_info *info)
     if (!ready || mode == CLCPU_OFF)
         return;
     unsigned n = info->nimpls, added = 0;
+    bool rejected = false;      /* a kernel OpenCL compilers reject: OpenCL impls go */
     for (unsigned i = 0; i < n; i++) {
         const struct nanort_impl *impl = info->impls[i];
         if (impl->device != NANORT_DEVICE_OPENCL || !impl->device_info)
@@ -147,6 +148,24 @@ void nrt_clcpu_extend(struct nrt_type_info *info)
         *v = (struct nanort_impl){NANORT_DEVICE_SMP, impl->run, name, k};
         push_impl(info, v);
         added++;
+        rejected |= k->not_opencl_c != 0;
+    }
+    if (rejected) {
+        /* those OpenCL implementations would only fail to build: drop them */
+        unsigned m = 0;
+        bool dev = false;
+        for (unsigned i = 0; i < info->nimpls; i++) {
+            const struct nanort_impl *impl = info->impls[i];
+            const struct nanort_opencl_cpu_kernel *k =
+                impl->device == NANORT_DEVICE_OPENCL && impl->device_info
+                    ? lookup(impl->device_info) : NULL;
+            if (k && k->not_opencl_c)
+                continue;
+            info->impls[m++] = impl;
+            dev |= impl->device != NANORT_DEVICE_SMP;
+        }
+        info->nimpls = m;
+        info->has_dev = dev;
     }
     if (mode != CLCPU_ON)
         return;
