@@ -1263,6 +1263,34 @@ static const char *opencl_cpu_object(struct driver *d, const char *name, const c
     return NULL;
 }
 
+/* glibc's vector math library, which the translated kernels' math calls use when it is
+ * there (opencl_c_impl.h): linked only where needed (--as-needed). */
+static void add_libmvec(const struct driver *d, struct strvec *cmd)
+{
+    static int have = -1;
+    if (have < 0) {
+        struct strvec q = {0};
+        sv_cat(&q, &d->cc);
+        sv_push(&q, "-print-file-name=libmvec.so");
+        char line[4096] = "";
+        char *c = xasprintf("%s", q.v[0]);
+        for (size_t i = 1; i < q.n; i++)
+            c = xasprintf("%s '%s'", c, q.v[i]);
+        FILE *p = popen(c, "r");
+        if (p) {
+            if (!fgets(line, sizeof line, p))
+                line[0] = '\0';
+            pclose(p);
+        }
+        have = line[0] == '/';
+    }
+    if (have) {
+        sv_push(cmd, "-Wl,--push-state,--as-needed");
+        sv_push(cmd, "-lmvec");
+        sv_push(cmd, "-Wl,--pop-state");
+    }
+}
+
 /* The kernels of the OpenCL sources a translated unit embeds (file(...)), compiled to C
  * beside it: in the link, or in the unit's object with -c. */
 static int opencl_cpu_unit(struct driver *d, struct item *it)
@@ -1495,6 +1523,7 @@ static int link_program(struct driver *d)
         sv_push(&cmd, "-lnanort");
         sv_push(&cmd, "-lpthread");
         sv_push(&cmd, "-ldl");
+        add_libmvec(d, &cmd);
         sv_push(&cmd, "-lm");
     }
     if (d->output) {

@@ -160,10 +160,10 @@ static void work_item_call(struct ocl *o, struct ast *call, const char *name)
         if (d > 2)
             text = wi[i].outside ? "((size_t)1)" : "((size_t)0)";
         else if (!strcmp(wi[i].field, "l"))
-            text = arena_printf(o->L.a, "nrt_l%d", d);
+            text = arena_printf(o->L.a, "((size_t)nrt_l%d)", d);
         else if (!strcmp(wi[i].field, "gid"))
-            text = kernel ? arena_printf(o->L.a, "(nrt_gb%d + nrt_l%d)", d, d)
-                          : arena_printf(o->L.a, "(nrt_x->gb[%d] + nrt_l%d)", d, d);
+            text = kernel ? arena_printf(o->L.a, "((size_t)(nrt_gbi%d + nrt_l%d))", d, d)
+                          : arena_printf(o->L.a, "((size_t)((int)nrt_x->gb[%d] + nrt_l%d))", d, d);
         else
             text = kernel ? arena_printf(o->L.a, "nrt_%s%d", wi[i].field, d)
                           : arena_printf(o->L.a, "nrt_x->%s[%d]", wi[i].field, d);

@@ -98,6 +98,11 @@ struct ocl_kplan {
     int nloops;
     bool has_return;
     bool not_opencl_c;           /* __local variables in inner blocks */
+    /* A leading `if (gid >= n) return;` (or a body under `if (gid < n)`) made into loop
+     * limits (bounds.c below): the work-items past limit[d] never run; the guard's
+     * statement (or the `if (...)` before the body) goes. */
+    const char *limit[3];        /* C text of the bound on global id d, or NULL */
+    struct ast *guard;           /* the statement removed, or the if whose head goes */
     long reqd[3];                /* reqd_work_group_size, or 0 */
 };
 
@@ -659,6 +664,152 @@ static void plan_redecls(struct kctx *k)
                   sizeof *p->regions[i]->redecl, cmp_redecl);
 }
 
+/* ---- bound guards ----------------------------------------------------------------------- */
+
+/*
+ * Kernels guard against the global size being rounded up: `if (i >= n) return;` first,
+ * or the whole body under `if (i < n)`, i being get_global_id(d).  Kept as it is, the
+ * guard is control flow in every work-item loop, which gcc does not vectorise (without
+ * masked stores).  Since the work-items it stops do nothing else in the kernel, stopping
+ * them at the loop instead is the same: the loops over dimension d run to
+ * min(local size, n - first global id of the group) and the guard goes.
+ */
+
+/* The dimension whose global id `e` is (get_global_id(d), or a variable never changed
+ * that holds it, through casts), else -1. */
+static int global_id_of(struct kctx *k, struct ast *e)
+{
+    while (e && e->kind == AST_CAST)
+        e = e->kid[1];
+    if (!e)
+        return -1;
+    if (e->kind == AST_IDENT) {
+        struct kvar *v = var_of(k, e->sym);
+        if (!v || v->written || v->addr_taken || v->param_index >= 0 || !v->decl ||
+            !v->decl->kid[1])
+            return -1;
+        return global_id_of(k, v->decl->kid[1]);
+    }
+    const char *n = e->kind == AST_CALL ? ocl_builtin_callee(k->o, e) : NULL;
+    struct ast *arg = n && e->kid[1] ? e->kid[1]->kid[0] : NULL;
+    if (!n || strcmp(n, "get_global_id") || !arg || arg->next || arg->kind != AST_CONSTANT)
+        return -1;
+    int d = k->o->L.text[arg->begin] - '0';
+    return arg->end - arg->begin == 1 && d >= 0 && d < 3 ? d : -1;
+}
+
+/* A bound the same for every work-item: constants and unchanged integer parameters. */
+static bool uniform_bound(struct kctx *k, struct ast *e)
+{
+    if (!e)
+        return false;
+    switch (e->kind) {
+    case AST_CONSTANT:
+        return ocl_is_integer(ocl_expr_type(k->o, e));
+    case AST_IDENT: {
+        struct kvar *v = var_of(k, e->sym);
+        if (e->sym && e->sym->kind == SYM_ENUM_CONST)
+            return true;
+        return v && v->cls == K_PARAM && ocl_is_scalar(ocl_sym_type(k->o, e->sym)) &&
+               ocl_is_integer(ocl_sym_type(k->o, e->sym));
+    }
+    case AST_BINARY:
+        return (e->op == '+' || e->op == '-' || e->op == '*' || e->op == '/') &&
+               uniform_bound(k, e->kid[0]) && uniform_bound(k, e->kid[1]);
+    case AST_CAST:
+        return ocl_is_integer(ocl_type_name_type(k->o, e->kid[0])) && uniform_bound(k, e->kid[1]);
+    default:
+        return false;
+    }
+}
+
+/* Add the limits `c` sets: with `leave` the condition of leaving (ids >= bound, joined
+ * by ||), else of staying (ids < bound, joined by &&).  False when c has another form. */
+static bool guard_limits(struct kctx *k, struct ast *c, bool leave, const char **lim)
+{
+    if (c->kind == AST_BINARY && c->op == (leave ? OR_OP : AND_OP))
+        return guard_limits(k, c->kid[0], leave, lim) && guard_limits(k, c->kid[1], leave, lim);
+    if (c->kind != AST_BINARY)
+        return false;
+    struct ast *x = c->kid[0], *b = c->kid[1];
+    int op = c->op, d = global_id_of(k, x);
+    if (d < 0) {                      /* bound op id: flip */
+        x = c->kid[1];
+        b = c->kid[0];
+        d = global_id_of(k, x);
+        op = op == '<' ? '>' : op == '>' ? '<' : op == LE_OP ? GE_OP : op == GE_OP ? LE_OP : 0;
+    }
+    if (d < 0 || !uniform_bound(k, b))
+        return false;
+    int plus;                          /* the id must stay below bound + plus */
+    if (leave && op == GE_OP)
+        plus = 0;
+    else if (leave && op == '>')
+        plus = 1;
+    else if (!leave && op == '<')
+        plus = 0;
+    else if (!leave && op == LE_OP)
+        plus = 1;
+    else
+        return false;
+    const char *t = arena_printf(k->o->L.a, "((long)(%s) + %d)", rewrite_text(k->o->L.rw,
+                                 b->begin, b->end), plus);
+    lim[d] = lim[d] ? arena_printf(k->o->L.a, "nrt_cl_min_l(%s, %s)", lim[d], t) : t;
+    return true;
+}
+
+/* Declarations only, their initializers free of effects (what may precede a guard). */
+static bool only_declarations(struct kctx *k, struct kregion *r, int upto)
+{
+    for (int i = 0; i < upto; i++) {
+        struct ast *n = r->items[i].node;
+        if (n->kind != AST_DECLARATION || r->items[i].role != KI_STMT)
+            return false;
+        for (struct ast *d = n->kid[1] ? n->kid[1]->kid[0] : NULL; d; d = d->next)
+            if (d->kind != AST_INIT_DECLARATOR ||
+                (d->kid[1] && (d->kid[1]->kind == AST_INIT_LIST || !remat_safe(k, d->kid[1]))))
+                return false;
+    }
+    return true;
+}
+
+static bool is_return(struct ast *s)
+{
+    if (s && s->kind == AST_COMPOUND && s->kid[0] && s->kid[0]->kid[0] &&
+        !s->kid[0]->kid[0]->next)
+        s = s->kid[0]->kid[0];
+    return s && s->kind == AST_RETURN && !s->kid[0];
+}
+
+static void find_guard(struct kctx *k)
+{
+    struct ocl_kplan *p = k->p;
+    struct gnode *first = p->root && p->root->nkids ? p->root->kids[0] : NULL;
+    if (!first || first->kind != G_REGION)
+        return;
+    struct kregion *r = first->region;
+    const char *lim[3] = {0};
+    for (int i = 0; i < r->nitems; i++) {
+        struct ast *s = r->items[i].node;
+        if (s->kind == AST_DECLARATION)
+            continue;
+        if (s->kind != AST_IF || s->kid[2] || !only_declarations(k, r, i))
+            return;
+        if (is_return(s->kid[1])) {
+            if (!guard_limits(k, s->kid[0], true, lim))
+                return;
+        } else if (p->nregions == 1 && i == r->nitems - 1) {
+            if (!guard_limits(k, s->kid[0], false, lim))
+                return;     /* the whole rest under `if (ids < bounds)` */
+        } else {
+            return;
+        }
+        memcpy(p->limit, lim, sizeof lim);
+        p->guard = s;
+        return;
+    }
+}
+
 /* ---- renames and jumps ---------------------------------------------------------------- */
 
 static bool rename_visit(struct ast *n, void *arg)
@@ -699,8 +850,8 @@ static void jumps_kids(struct jumps *j, struct ast *n)
  * in the region (and tell the group-level code what they meant). */
 static void jumps_in(struct jumps *j, struct ast *n)
 {
-    if (!n)
-        return;
+    if (!n || (n == j->k->p->guard && is_return(n->kid[1])))
+        return;                     /* the guard: removed (find_guard) */
     struct kctx *k = j->k;
     struct kregion *r = j->r;
     const char *end = arena_printf(k->o->L.a, "goto nrt_wiend%d;", r->id);
@@ -834,6 +985,7 @@ void ocl_kernel_analyse(struct ocl *o, struct ocl_fn *f)
     plan_redecls(k);
     if (f->why_not)
         return;
+    find_guard(k);
     /* renames of the variables that move, jumps out of regions */
     ast_walk(body, rename_visit, k);
     for (int i = 0; i < p->nregions; i++) {
@@ -841,6 +993,10 @@ void ocl_kernel_analyse(struct ocl *o, struct ocl_fn *f)
         for (int n = 0; n < p->regions[i]->nitems; n++)
             jumps_in(&j, p->regions[i]->items[n].node);
     }
+    if (p->guard && is_return(p->guard->kid[1]))
+        rewrite_replace(o->L.rw, p->guard->begin, p->guard->end, ";");
+    else if (p->guard)
+        rewrite_replace(o->L.rw, p->guard->begin, p->guard->kid[1]->begin, "");
 }
 
 /* ---- emission -------------------------------------------------------------------------- */
@@ -1150,8 +1306,8 @@ void ocl_kernel_emit(struct ocl *o, struct ocl_fn *f)
     struct kctx kc = {o, f, p, NULL, NULL};
     lbuf_printf(&b, "/* kernel %s: work-groups [nrt_first, nrt_first + nrt_count) of a launch, "
                 "each as loops over its work-items */\n"
-                "static void %s(const struct nanort_cl_range *nrt_r, size_t nrt_first, "
-                "size_t nrt_count)\n{\n", f->name, fn);
+                "NRT_CL_CLONES static void %s(const struct nanort_cl_range *nrt_r, "
+                "size_t nrt_first, size_t nrt_count)\n{\n", f->name, fn);
     emit_params(&e);
     for (int d = 0; d < 3; d++) {
         if (p->reqd[d] > 0)
@@ -1162,7 +1318,9 @@ void ocl_kernel_emit(struct ocl *o, struct ocl_fn *f)
                     "nrt_r->num_groups[%d], nrt_off%d = nrt_r->global_offset[%d];\n"
                     "    (void)nrt_gs%d; (void)nrt_off%d;\n", d, d, d, d, d, d, d, d);
     }
-    lbuf_puts(&b, "    const unsigned nrt_dim = nrt_r->work_dim; (void)nrt_dim;\n"
+    lbuf_puts(&b, "    const int nrt_li0 = (int)nrt_ls0, nrt_li1 = (int)nrt_ls1; (void)nrt_li0; "
+                  "(void)nrt_li1;\n"
+                  "    const unsigned nrt_dim = nrt_r->work_dim; (void)nrt_dim;\n"
                   "    const size_t nrt_nwi = nrt_ls0 * nrt_ls1 * nrt_ls2; (void)nrt_nwi;\n"
                   "    struct nrt_cl_group nrt_G = {.dim = nrt_dim, .ls = {nrt_ls0, nrt_ls1, "
                   "nrt_ls2}, .gs = {nrt_gs0, nrt_gs1, nrt_gs2}, .ng = {nrt_ng0, nrt_ng1, nrt_ng2}, "
@@ -1186,11 +1344,21 @@ void ocl_kernel_emit(struct ocl *o, struct ocl_fn *f)
                   "nrt_ng1, nrt_grp2 = nrt_g / nrt_ng0 / nrt_ng1;\n"
                   "        const size_t nrt_gb0 = nrt_grp0 * nrt_ls0 + nrt_off0, nrt_gb1 = "
                   "nrt_grp1 * nrt_ls1 + nrt_off1, nrt_gb2 = nrt_grp2 * nrt_ls2 + nrt_off2;\n"
-                  "        (void)nrt_gb0; (void)nrt_gb1; (void)nrt_gb2;\n"
+                  "        const int nrt_gbi0 = (int)nrt_gb0, nrt_gbi1 = (int)nrt_gb1, nrt_gbi2 = "
+                  "(int)nrt_gb2;\n"
+                  "        (void)nrt_gbi0; (void)nrt_gbi1; (void)nrt_gbi2;\n"
                   "        nrt_G.grp[0] = nrt_grp0; nrt_G.grp[1] = nrt_grp1; nrt_G.grp[2] = "
                   "nrt_grp2;\n"
                   "        nrt_G.gb[0] = nrt_gb0; nrt_G.gb[1] = nrt_gb1; nrt_G.gb[2] = nrt_gb2;\n");
     e.depth = 2;
+    for (int d = 0; d < 3; d++) {
+        if (p->limit[d])
+            lbuf_printf(&b, "        long nrt_left%d = %s - (long)nrt_gb%d;\n"
+                        "        const int nrt_lim%d = nrt_left%d < 0 ? 0 : nrt_left%d > (long)nrt_ls%d ? "
+                        "(int)nrt_ls%d : (int)nrt_left%d;\n", d, p->limit[d], d, d, d, d, d, d, d);
+        else
+            lbuf_printf(&b, "        const int nrt_lim%d = (int)nrt_ls%d;\n", d, d);
+    }
     if (p->has_return)
         lbuf_puts(&b, "        __builtin_memset(nrt_done, 0, nrt_nwi);\n");
     /* changed parameters used in several regions: each work-item's copy */

@@ -177,7 +177,7 @@ static size_t after_paren(struct ocl *o, size_t from, size_t limit)
 }
 
 static const char *const hidden_params =
-    "const struct nrt_cl_group *nrt_x, size_t nrt_l0, size_t nrt_l1, size_t nrt_l2";
+    "const struct nrt_cl_group *nrt_x, int nrt_l0, int nrt_l1, int nrt_l2";
 
 /* A declarator of a function with hidden parameters: add them. */
 static void add_hidden_params(struct ocl *o, struct ast *declarator)

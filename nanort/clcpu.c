@@ -281,6 +281,10 @@ void nrt_clcpu_launch(nanort_ctx *ctx, const struct nanort_launch *l)
         if (loc == 0)
             nrt_fatal("task '%s': a local size of 0 in dimension %d of kernel '%s' (give all "
                       "local sizes, or none)", label, d, k->kernel);
+        if (g > 0x7fffffff - loc || loc > 0x7fffffff)
+            nrt_fatal("task '%s': kernel '%s' launched over %zu work-items in dimension %d; its "
+                      "translation to C takes fewer than 2^31 (run it on an OpenCL device: "
+                      "--opencl-cpu=off)", label, k->kernel, g, d);
         r.local_size[d] = loc;
         r.global_size[d] = (g + loc - 1) / loc * loc;
         r.num_groups[d] = r.global_size[d] / loc;

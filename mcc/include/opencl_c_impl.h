@@ -26,12 +26,26 @@ struct nrt_cl_group {
 };
 
 /* The loops over the work-items of a region, dimension 0 innermost; nrt_wi numbers the
- * work-item in its group (the index of its private copies). */
+ * work-item in its group (the index of its private copies).  nrt_lim<d>: the local size,
+ * or less where the kernel's bound guard stops the work-items past it.  Ids are ints
+ * here (the launch keeps global sizes below 2^31): gcc vectorises the loops along
+ * `int i = get_global_id(0)` only when that is an int sum, which cannot wrap. */
 #define NRT_CL_WORK_ITEMS                                                             \
-    for (size_t nrt_l2 = 0; nrt_l2 < nrt_ls2; nrt_l2++)                               \
-        for (size_t nrt_l1 = 0; nrt_l1 < nrt_ls1; nrt_l1++)                           \
-            for (size_t nrt_l0 = 0, nrt_wi = (nrt_l2 * nrt_ls1 + nrt_l1) * nrt_ls0;    \
-                 nrt_l0 < nrt_ls0; nrt_l0++, nrt_wi++)
+    for (int nrt_l2 = 0; nrt_l2 < nrt_lim2; nrt_l2++)                                 \
+        for (int nrt_l1 = 0; nrt_l1 < nrt_lim1; nrt_l1++)                             \
+            for (int nrt_l0 = 0, nrt_wi = (nrt_l2 * nrt_li1 + nrt_l1) * nrt_li0;       \
+                 nrt_l0 < nrt_lim0; nrt_l0++, nrt_wi++)
+
+/* Work-group functions are compiled for AVX-512, AVX2 and baseline x86-64 alike, the
+ * processor choosing at load time (gcc's function multi-versioning): the work-item loops
+ * vectorise as wide as the machine that runs them, not the one that built them. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 11 && \
+    !defined(NRT_CL_NO_CLONES)
+#define NRT_CL_CLONES \
+    __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
+#else
+#define NRT_CL_CLONES
+#endif
 
 extern int nrt_cl_posix_memalign(void **p, size_t align, size_t size)
     __asm__("posix_memalign");
@@ -53,15 +67,16 @@ static inline void nrt_cl_free(void *p)
 }
 
 /* Work-item functions whose dimension is computed at run time. */
-#define NRT_CL_WI_ARGS const struct nrt_cl_group *x, size_t l0, size_t l1, size_t l2, uint d
+#define NRT_CL_WI_ARGS const struct nrt_cl_group *x, int l0, int l1, int l2, uint d
 static inline size_t nrt_cl_get_global_id(NRT_CL_WI_ARGS)
 {
-    return d == 0 ? x->gb[0] + l0 : d == 1 ? x->gb[1] + l1 : d == 2 ? x->gb[2] + l2 : 0;
+    return d == 0 ? x->gb[0] + (size_t)l0 : d == 1 ? x->gb[1] + (size_t)l1
+                                                   : d == 2 ? x->gb[2] + (size_t)l2 : 0;
 }
 static inline size_t nrt_cl_get_local_id(NRT_CL_WI_ARGS)
 {
     (void)x;
-    return d == 0 ? l0 : d == 1 ? l1 : d == 2 ? l2 : 0;
+    return (size_t)(d == 0 ? l0 : d == 1 ? l1 : d == 2 ? l2 : 0);
 }
 #define NRT_CL_WI_FIELD(name, field, outside)                                         \
     static inline size_t nrt_cl_##name(NRT_CL_WI_ARGS)                                \
@@ -78,23 +93,23 @@ NRT_CL_WI_FIELD(get_global_offset, off, 0)
 
 /* async_work_group_copy: every work-item copies its share (they all make the call with
  * the same arguments); wait_group_events is a barrier, after which all shares are done. */
-static inline event_t nrt_cl_async_copy(const struct nrt_cl_group *x, size_t l0, size_t l1,
-                                        size_t l2, void *dst, const void *src, size_t n,
-                                        size_t size)
+static inline event_t nrt_cl_async_copy(const struct nrt_cl_group *x, int l0, int l1, int l2,
+                                        void *dst, const void *src, size_t n, size_t size)
 {
-    size_t nwi = x->ls[0] * x->ls[1] * x->ls[2], wi = (l2 * x->ls[1] + l1) * x->ls[0] + l0;
+    size_t nwi = x->ls[0] * x->ls[1] * x->ls[2];
+    size_t wi = ((size_t)l2 * x->ls[1] + (size_t)l1) * x->ls[0] + (size_t)l0;
     size_t per = (n + nwi - 1) / nwi, from = wi * per, to = from + per < n ? from + per : n;
     if (from < to)
         __builtin_memcpy((char *)dst + from * size, (const char *)src + from * size,
                          (to - from) * size);
     return 0;
 }
-static inline event_t nrt_cl_async_strided_copy(const struct nrt_cl_group *x, size_t l0,
-                                                size_t l1, size_t l2, void *dst,
-                                                const void *src, size_t n, size_t stride,
-                                                size_t size, int to_local)
+static inline event_t nrt_cl_async_strided_copy(const struct nrt_cl_group *x, int l0, int l1,
+                                                int l2, void *dst, const void *src, size_t n,
+                                                size_t stride, size_t size, int to_local)
 {
-    size_t nwi = x->ls[0] * x->ls[1] * x->ls[2], wi = (l2 * x->ls[1] + l1) * x->ls[0] + l0;
+    size_t nwi = x->ls[0] * x->ls[1] * x->ls[2];
+    size_t wi = ((size_t)l2 * x->ls[1] + (size_t)l1) * x->ls[0] + (size_t)l0;
     size_t per = (n + nwi - 1) / nwi, from = wi * per, to = from + per < n ? from + per : n;
     for (size_t i = from; i < to; i++) {
         size_t di = to_local ? i : i * stride, si = to_local ? i * stride : i;
@@ -104,6 +119,30 @@ static inline event_t nrt_cl_async_strided_copy(const struct nrt_cl_group *x, si
 }
 
 /* ---- math (6.12.2) and common (6.12.4) functions, float and double ------------------- */
+
+/* glibc's vector math library (libmvec, which mcc links) has vector versions of these:
+ * declared so, the work-item loops calling them vectorise.  Their errors are within the
+ * bounds OpenCL C sets for these functions.  Only the libm names are declared, and only
+ * for the calls the built-ins make (no OpenCL program can define them). */
+#if defined(__x86_64__) && defined(__GLIBC__) && defined(__GNUC__) && !defined(__clang__) && \
+    !defined(NRT_CL_NO_MVEC)
+#define NRT_CL_MVEC(name)                                                             \
+    extern float name##f(float) __attribute__((__simd__("notinbranch"), __nothrow__, __const__)); \
+    extern double name(double) __attribute__((__simd__("notinbranch"), __nothrow__, __const__));
+#define NRT_CL_MVEC2(name)                                                            \
+    extern float name##f(float, float)                                                \
+        __attribute__((__simd__("notinbranch"), __nothrow__, __const__));               \
+    extern double name(double, double)                                                \
+        __attribute__((__simd__("notinbranch"), __nothrow__, __const__));
+NRT_CL_MVEC(acos) NRT_CL_MVEC(acosh) NRT_CL_MVEC(asin) NRT_CL_MVEC(asinh) NRT_CL_MVEC(atan)
+NRT_CL_MVEC(atanh) NRT_CL_MVEC(cbrt) NRT_CL_MVEC(cos) NRT_CL_MVEC(cosh) NRT_CL_MVEC(erf)
+NRT_CL_MVEC(erfc) NRT_CL_MVEC(exp) NRT_CL_MVEC(exp10) NRT_CL_MVEC(exp2) NRT_CL_MVEC(expm1)
+NRT_CL_MVEC(log) NRT_CL_MVEC(log10) NRT_CL_MVEC(log1p) NRT_CL_MVEC(log2) NRT_CL_MVEC(sin)
+NRT_CL_MVEC(sinh) NRT_CL_MVEC(tan) NRT_CL_MVEC(tanh)
+NRT_CL_MVEC2(atan2) NRT_CL_MVEC2(hypot) NRT_CL_MVEC2(pow)
+#undef NRT_CL_MVEC
+#undef NRT_CL_MVEC2
+#endif
 #define NRT_CL_FLOAT_FUNCS(S, T, B, PI)                                                \
     static inline T nrt_cl_acos_##S(T x) { return __builtin_acos##B(x); }            \
     static inline T nrt_cl_acosh_##S(T x) { return __builtin_acosh##B(x); }          \
