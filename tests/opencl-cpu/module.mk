@@ -22,5 +22,7 @@ check-opencl-cpu: $(MCC_BIN) $(BUILD)/lib/libnanort.a $(BUILD)/lib/mcc/include/o
 	  done; \
 	done
 	@$(HARNESS) run $(RESULTS) opencl-cpu/diagnostics -- $(OCL_CPU_RUN) diag
+	@$(HARNESS) run $(RESULTS) opencl-cpu/versions/build -- $(OCL_CPU_RUN) build versions
+	@$(HARNESS) run $(RESULTS) opencl-cpu/versions -- $(OCL_CPU_RUN) versions
 
 CHECK_TARGETS += check-opencl-cpu

@@ -14,6 +14,8 @@
 #     noplatform   no OpenCL platform at all (an empty ICD directory): the same
 #   run.sh diag                untranslatable.cl: the warning at the kernel's line, and
 #                              --opencl-cpu=require making it an error
+#   run.sh versions            versions.c under --disable-opencl: most instances must run
+#                              the translation, the faster of its two host versions
 # Environment: BUILD, MCC.  Exit 77 (skipped) where an OpenCL device is needed and absent.
 set -u
 mode=$1 name=${2:-}
@@ -121,6 +123,15 @@ diag)
   grep -q "inner_local.cl:14:9: warning: __local variable 't' declared in an inner block" \
     "$out/inner_local.build.log" || fail "no warning at inner_local.cl:14:9"
   echo "run.sh: diagnostics as expected"
+  ;;
+versions)
+  bin=$out/versions
+  log=$out/versions.log
+  run_in_tmp "$log" NX_ARGS="--disable-opencl --smp-workers=2 --summary"
+  c=$(awk '/ twice_ocl\(C\) / { print $(NF - 2); exit }' "$log")
+  s=$(awk '$2 == "twice" && $3 == "smp" { print $(NF - 2); exit }' "$log")
+  echo "run.sh: translated ${c:-0}, smp ${s:-0} of 120"
+  [ "${c:-0}" -ge 90 ] || fail "the versioning choice should have settled on the translated kernel"
   ;;
 *) fail "unknown mode $mode" ;;
 esac
