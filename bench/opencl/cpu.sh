@@ -52,7 +52,7 @@ bench_args() {
     dct) echo 2048 2048 128 ;;
     aes) echo 8294400 1048576 ;;
     matmul_dev) echo 1024 256 ;;
-    nbody) echo 16384 4 4 ;;
+    nbody) echo 8192 4 4 ;;
   esac
 }
 
@@ -69,7 +69,8 @@ mode_env() {
   export POCL_MAX_PTHREAD_COUNT=$W POCL_CPU_MAX_CU_COUNT=$W
   case $1 in
     translated) export NX_ARGS="--smp-workers=$W --opencl-cpu=on --summary" ;;
-    pocl) export NX_ARGS="--smp-workers=$W --opencl-cpu=off --dispatch=affinity --summary" ;;
+    # PoCL's CPU device only (the GPU machine also has NVIDIA's OpenCL)
+    pocl) export NX_ARGS="--smp-workers=$W --opencl-cpu=off --dispatch=affinity --opencl-device-type=cpu --summary" ;;
     smp) export NX_ARGS="--smp-workers=$W --opencl-cpu=off --disable-opencl --summary" ;;
   esac
 }
