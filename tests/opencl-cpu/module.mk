@@ -6,7 +6,7 @@
 # 1.2 (PoCL rejects it): it runs translated only.  About 30 s on 2 cores.
 #
 #   make check-opencl-cpu
-OCL_CPU_PROGS := barrier_control reduce_scan matmul_tiled vectors atomics guards inner_local \
+OCL_CPU_PROGS := barrier_control reduce_scan matmul_tiled vectors builtins atomics guards inner_local \
                  untranslatable
 OCL_CPU_RUN    = env BUILD=$(BUILD) MCC=$(MCC_BIN) tests/opencl-cpu/run.sh
 
