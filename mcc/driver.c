@@ -459,7 +459,8 @@ static void print_help(void)
         "  --help, --version        this text; the version\n"
         "Inputs: .c (OmpSs C), .i (preprocessed C), .cu (nvcc: PATH, $CUDA_HOME or\n"
         "/usr/local/cuda; MCC_NVCC overrides), .cl (OpenCL C: embedded in the program\n"
-        "when it is linked, so it runs from any directory), .o/.a/.so and anything else\n"
+        "when it is linked, so it runs from any directory, and its kernels translated to C;\n"
+        "-c makes an object of both, -y writes the C), .o/.a/.so and anything else\n"
         "(to the linker).  The program is linked with nanort, with an rpath, so it runs\n"
         "without LD_LIBRARY_PATH; a program with CUDA parts (.cu inputs, device(cuda)\n"
         "tasks) also with nanort's CUDA plugin and the static CUDA runtime.  Host C may use\n"
@@ -1094,6 +1095,7 @@ static int compile_with_stub(struct driver *d, struct item *it, const char *mcc_
 
 /* OpenCL kernels translated to C (their section is below). */
 static int opencl_cpu_unit(struct driver *d, struct item *it);
+static int opencl_object(struct driver *d, struct item *it);
 static int opencl_to_c(struct driver *d, const char *name, const char *path, const char *c_out);
 
 static int process_c(struct driver *d, struct item *it)
@@ -1146,6 +1148,8 @@ static int process_item(struct driver *d, struct item *it)
         if (d->stop == STOP_TRANSLATE)
             return opencl_to_c(d, it->args[0], it->args[0],
                                final_name(d, it->args[0], ".cl.c"));
+        if (d->stop == STOP_OBJECT && !d->syntax_only && d->opts.ompss)
+            return opencl_object(d, it);
         if (verbose)
             fprintf(stderr, "mcc: OpenCL file '%s' recorded for the OpenCL device%s%s\n",
                     it->args[0], d->opts.opencl_build_opts ? ", build options: " : "",
@@ -1321,6 +1325,33 @@ static int opencl_cpu_unit(struct driver *d, struct item *it)
     sv_push(&cmd, "-o");
     sv_push(&cmd, it->object);
     it->ocl_objects.n = 0;
+    return run_command(&cmd);
+}
+
+/* -c on a .cl input: one object holding its text (registered, as at a link) and its
+ * kernels translated to C, so that linking the object is linking the .cl. */
+static const char *opencl_sources_object(struct driver *d);
+static int opencl_object(struct driver *d, struct item *it)
+{
+    struct strvec all = d->cl_files, one = {0};
+    sv_push(&one, it->args[0]);
+    d->cl_files = one;
+    const char *text = opencl_sources_object(d);
+    d->cl_files = all;
+    if (!text)
+        return 1;
+    const char *cpu = opencl_cpu_object(d, it->args[0], it->args[0]);
+    if (cpu == OPENCL_CPU_FAILED)
+        return 1;
+    struct strvec cmd = {0};
+    sv_cat(&cmd, &d->cc);
+    sv_push(&cmd, "-r");
+    sv_push(&cmd, "-nostdlib");
+    sv_push(&cmd, text);
+    if (cpu)
+        sv_push(&cmd, cpu);
+    sv_push(&cmd, "-o");
+    sv_push(&cmd, final_name(d, it->args[0], ".o"));
     return run_command(&cmd);
 }
 
@@ -1542,7 +1573,8 @@ static size_t count_outputs(const struct driver *d)
     for (size_t i = 0; i < d->nitems; i++) {
         enum input_kind k = d->items[i].kind;
         if (k == IN_C || k == IN_CPP_OUTPUT || (k == IN_NATIVE && d->stop != STOP_TRANSLATE) ||
-            (k == IN_CUDA && d->stop >= STOP_OBJECT))
+            (k == IN_CUDA && d->stop >= STOP_OBJECT) ||
+            (k == IN_OPENCL && (d->stop == STOP_TRANSLATE || d->stop == STOP_OBJECT)))
             n++;
     }
     return n;
