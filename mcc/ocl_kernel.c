@@ -36,6 +36,9 @@ enum kclass {
     K_ENTRY,     /* a changed parameter used in one region: copied in there */
     K_REMAT, K_SHARED, K_PRIVATE,
     K_LOCALMEM,  /* __local */
+    K_UNIFORM,   /* the counter of a loop run once per work-group (group-level code) */
+    K_UVAL,      /* never changed, the same for every work-item: also declared at group
+                  * level, before the region that declares it */
 };
 
 struct kvar {
@@ -49,6 +52,8 @@ struct kvar {
     int nregions, capregions;
     enum kclass cls;
     const char *name;            /* the C name it gets when it moves */
+    bool uniform_var;            /* the counter of a uniform loop (uniform_for) */
+    int uval;                    /* uniform value: 0 unknown, 1 yes, -1 no (uniform_expr) */
 };
 
 enum kitem_role { KI_STMT, KI_COND, KI_EXPR };
@@ -84,9 +89,13 @@ struct gnode {
     struct kregion *init, *cond, *step;    /* IF: cond; LOOP */
     struct gnode *body, *other;  /* IF: then, else; LOOP: body */
     struct kloop *loop;
+    bool uniform;                /* IF, LOOP: its control is the same for all work-items:
+                                  * plain C at group level (LOOP: a for over uvar) */
+    struct kvar *uvar;
 };
 
 struct ocl_kplan {
+    struct lower_map item_region;    /* region item (statement) -> its struct kregion */
     struct gnode *root;
     struct kregion **regions;
     int nregions, capregions;
@@ -192,6 +201,9 @@ static struct kregion *item_region(struct kctx *k, struct ast *node, enum kitem_
 }
 
 static struct gnode *build_stmt(struct kctx *k, struct ast *s);
+static bool interchange(struct kctx *k, struct ast *s);
+static bool uniform_expr(struct kctx *k, struct ast *e, int depth);
+static struct kvar *uniform_for(struct kctx *k, struct ast *s);
 
 /* Statements of a block (or one statement) at group level. */
 static struct gnode *build_seq(struct kctx *k, struct ast *first, struct ast *only)
@@ -205,7 +217,7 @@ static struct gnode *build_seq(struct kctx *k, struct ast *first, struct ast *on
             cur = NULL;
             continue;
         }
-        if (!find_barrier(k->o, s)) {
+        if (!find_barrier(k->o, s) && !interchange(k, s)) {
             if (!cur) {
                 cur = region(k);
                 struct gnode *g = gnode(k, G_REGION, NULL);
@@ -214,6 +226,7 @@ static struct gnode *build_seq(struct kctx *k, struct ast *first, struct ast *on
             }
             struct kitem it = {s, KI_STMT};
             PUSH(cur->items, cur->nitems, cur->capitems, it);
+            lower_map_put(&k->o->L, &k->p->item_region, s, cur);
             continue;
         }
         cur = NULL;
@@ -245,6 +258,7 @@ static struct gnode *build_stmt(struct kctx *k, struct ast *s)
             return NULL;
         }
         struct gnode *g = gnode(k, G_IF, s);
+        g->uniform = uniform_expr(k, s->kid[0], 0);
         g->cond = item_region(k, s->kid[0], KI_COND);
         if (!(g->body = build_body(k, s->kid[1])))
             return NULL;
@@ -274,6 +288,10 @@ static struct gnode *build_stmt(struct kctx *k, struct ast *s)
         struct kloop *loop = alloc(k, sizeof *loop);
         loop->id = k->p->nloops++;
         g->loop = loop;
+        if (s->kind == AST_FOR && (g->uvar = uniform_for(k, s)) != NULL) {
+            g->uniform = true;
+            g->uvar->uniform_var = true;
+        }
         if (init && !(init->kind == AST_EXPR_STMT && !init->kid[0]))
             g->init = item_region(k, init, KI_STMT);
         struct kloop *outer = k->loop;
@@ -299,6 +317,251 @@ static struct gnode *build_stmt(struct kctx *k, struct ast *s)
                  "one inside an expression)");
         return NULL;
     }
+}
+
+/* ---- control the same for all work-items ------------------------------------------------ */
+
+/*
+ * A loop whose counter starts, moves and stops the same way for every work-item (set from
+ * constants, unchanged parameters and other such values, changed only by the loop's step)
+ * runs once per work-group, as plain C around the work-item loops of its body: its
+ * counter needs no copy per work-item and its condition no evaluation by each.  The
+ * same holds for an if whose condition is such a value.  A variable declared with such a
+ * value and never changed (a "uniform value") is computed once at group level too.
+ */
+
+static struct kvar *var_of(struct kctx *k, const struct sym *s);
+static bool refers(struct ast *n, const struct sym *s);
+
+/* Is the variable's value the same for every work-item (and known at group level)? */
+static bool uniform_var(struct kctx *k, struct kvar *v, int depth)
+{
+    if (v->uniform_var || (v->param_index >= 0 && !v->written && !v->addr_taken))
+        return true;
+    if (v->param_index >= 0 || v->uval < 0)
+        return false;
+    if (v->uval > 0)
+        return true;
+    /* a uniform value: declared as a statement of a region built so far, never changed */
+    bool ok = !v->written && !v->addr_taken && !v->aggregate && !v->local_mem && v->decl &&
+              v->declaration && v->decl->kid[1] && v->decl->kid[1]->kind != AST_INIT_LIST &&
+              lower_map_get(&k->p->item_region, v->declaration) &&
+              ocl_is_scalar(ocl_sym_type(k->o, v->sym)) &&
+              uniform_expr(k, v->decl->kid[1], depth + 1);
+    v->uval = ok ? 1 : -1;
+    return ok;
+}
+
+static bool uniform_expr(struct kctx *k, struct ast *e, int depth)
+{
+    if (!e || depth > 32)
+        return false;
+    switch (e->kind) {
+    case AST_CONSTANT: case AST_SIZEOF:
+        return true;
+    case AST_IDENT: {
+        if (e->sym && e->sym->kind == SYM_ENUM_CONST)
+            return true;
+        struct kvar *v = var_of(k, e->sym);
+        return v && uniform_var(k, v, depth);
+    }
+    case AST_CALL: {
+        const char *n = ocl_builtin_callee(k->o, e);
+        static const char *const same[] = {
+            "get_local_size", "get_global_size", "get_num_groups", "get_group_id",
+            "get_global_offset", "get_work_dim", "min", "max", "clamp", "abs", "mul24",
+            "mad24"};
+        bool ok = false;
+        for (size_t i = 0; n && i < sizeof same / sizeof same[0]; i++)
+            ok |= !strcmp(n, same[i]);
+        if (!ok)
+            return false;
+        for (struct ast *a = e->kid[1] ? e->kid[1]->kid[0] : NULL; a; a = a->next)
+            if (!uniform_expr(k, a, depth + 1))
+                return false;
+        return true;
+    }
+    case AST_UNARY:
+        return (e->op == '-' || e->op == '+' || e->op == '~' || e->op == '!') &&
+               uniform_expr(k, e->kid[0], depth + 1);
+    case AST_BINARY:
+        return e->op != ',' && uniform_expr(k, e->kid[0], depth + 1) &&
+               uniform_expr(k, e->kid[1], depth + 1);
+    case AST_CONDITIONAL:
+        return e->kid[1] && uniform_expr(k, e->kid[0], depth + 1) &&
+               uniform_expr(k, e->kid[1], depth + 1) && uniform_expr(k, e->kid[2], depth + 1);
+    case AST_CAST:
+        return uniform_expr(k, e->kid[1], depth + 1);
+    default:
+        return false;
+    }
+}
+
+struct writes_of {
+    const struct sym *sym;
+    bool found;
+};
+
+static bool writes_of_visit(struct ast *n, void *arg)
+{
+    struct writes_of *w = arg;
+    struct ast *t = NULL;
+    if (n->kind == AST_ASSIGN || n->kind == AST_POSTFIX ||
+        (n->kind == AST_UNARY && (n->op == INC_OP || n->op == DEC_OP || n->op == '&')))
+        t = n->kid[0];
+    if (t && t->kind == AST_IDENT && t->sym == w->sym)
+        w->found = true;
+    return !w->found;
+}
+
+/* Does n change the variable (or take its address)? */
+static bool changes(struct ast *n, const struct sym *s)
+{
+    struct writes_of w = {s, false};
+    if (n)
+        ast_walk(n, writes_of_visit, &w);
+    return w.found;
+}
+
+/* `for (int v = U; v OP U; v STEP U)` with v changed nowhere else: its counter. */
+static struct kvar *uniform_for(struct kctx *k, struct ast *s)
+{
+    struct ast *init = s->kid[0], *cond = s->kid[1], *step = s->kid[2], *body = s->kid[3];
+    if (!init || init->kind != AST_DECLARATION || !init->kid[1] || !cond || !step)
+        return NULL;
+    struct ast *d = init->kid[1]->kid[0];
+    if (!d || d->next || d->kind != AST_INIT_DECLARATOR || !d->sym || !d->kid[1])
+        return NULL;
+    struct kvar *v = var_of(k, d->sym);
+    if (!v || v->addr_taken || !ocl_is_integer(ocl_sym_type(k->o, d->sym)) ||
+        !ocl_is_scalar(ocl_sym_type(k->o, d->sym)) || !uniform_expr(k, d->kid[1], 0))
+        return NULL;
+    /* the condition compares v with a uniform bound */
+    bool counter = false;
+    v->uniform_var = true;          /* v itself is uniform inside its own loop */
+    if (cond->kind == AST_BINARY &&
+        (cond->op == '<' || cond->op == '>' || cond->op == LE_OP || cond->op == GE_OP ||
+         cond->op == NE_OP) && uniform_expr(k, cond->kid[0], 0) &&
+        uniform_expr(k, cond->kid[1], 0))
+        counter = refers(cond, d->sym);
+    /* the step: v++, v--, v op= U, v = v op U */
+    bool stepped = false;
+    if ((step->kind == AST_POSTFIX || (step->kind == AST_UNARY &&
+         (step->op == INC_OP || step->op == DEC_OP))) &&
+        step->kid[0]->kind == AST_IDENT && step->kid[0]->sym == d->sym)
+        stepped = true;
+    else if (step->kind == AST_ASSIGN && step->kid[0]->kind == AST_IDENT &&
+             step->kid[0]->sym == d->sym && uniform_expr(k, step->kid[1], 0))
+        stepped = true;
+    v->uniform_var = false;
+    if (!counter || !stepped || changes(body, d->sym))
+        return NULL;
+    return v;
+}
+
+/* ---- work-item loops inside inner loops (interchange) ----------------------------------- */
+
+/*
+ * A loop inside a region that accumulates into a floating variable (a sum over the
+ * neighbours, the atoms, the bodies) is a reduction gcc cannot vectorise without
+ * reassociating: the work-item loop around it then runs scalar.  When the inner loop is
+ * uniform, running it at group level with the work-item loop inside is the same (within a
+ * region, work-items do not communicate: OpenCL requires barriers for that), and the
+ * work-item loop vectorises, each work-item's sum in its own lane.  (PoCL does the same
+ * with its "implicit loop barriers".)  Short constant loops stay: gcc unrolls them.
+ */
+
+struct shape {
+    struct kctx *k;
+    struct ast *loop;
+    const struct sym *counter;
+    bool jumps, inner_loop, accumulates, strided;
+};
+
+struct depends {
+    struct kctx *k;
+    struct ast *loop;
+    const struct sym *counter;
+    bool on_item, on_loop;
+};
+
+static bool depends_visit(struct ast *n, void *arg)
+{
+    struct depends *d = arg;
+    if (n->kind == AST_CALL) {
+        const char *f = ocl_builtin_callee(d->k->o, n);
+        if (f && (!strcmp(f, "get_global_id") || !strcmp(f, "get_local_id")))
+            d->on_item = true;
+    }
+    if (n->kind != AST_IDENT || !n->sym)
+        return true;
+    struct kvar *v = var_of(d->k, n->sym);
+    if (!v)
+        return true;
+    if (n->sym == d->counter || (v->decl && v->decl->begin >= d->loop->begin &&
+                                 v->decl->begin < d->loop->end))
+        d->on_loop = true;          /* the counter, or a variable of one iteration */
+    else if (!v->local_mem && !uniform_var(d->k, v, 0))
+        d->on_item = true;          /* (__local memory is the group's, one for all items) */
+    return true;
+}
+
+static bool shape_visit(struct ast *n, void *arg)
+{
+    struct shape *s = arg;
+    switch (n->kind) {
+    case AST_RETURN: case AST_BREAK: case AST_CONTINUE: case AST_GOTO: case AST_LABEL:
+    case AST_SWITCH: case AST_CASE: case AST_DEFAULT:
+        s->jumps = true;
+        return false;
+    case AST_FOR: case AST_WHILE: case AST_DO:
+        if (n != s->loop) {
+            s->inner_loop = true;
+            return false;
+        }
+        return true;
+    case AST_SUBSCRIPT: {
+        /* an address that moves with both the work-item and the iteration: each item's
+         * walk through memory would become a strided gather across items */
+        struct depends d = {s->k, s->loop, s->counter, false, false};
+        ast_walk(n->kid[0], depends_visit, &d);
+        ast_walk(n->kid[1], depends_visit, &d);
+        if (d.on_item && d.on_loop)
+            s->strided = true;
+        return true;
+    }
+    case AST_ASSIGN: {
+        struct ast *t = n->kid[0];
+        if (t->kind != AST_IDENT || !t->sym)
+            return true;
+        struct kvar *v = var_of(s->k, t->sym);
+        bool outside = v && v->decl && (v->decl->begin < s->loop->begin ||
+                                         v->decl->begin >= s->loop->end);
+        bool red = n->op == ADD_ASSIGN || n->op == SUB_ASSIGN || n->op == MUL_ASSIGN ||
+                   (n->op == '=' && refers(n->kid[1], t->sym));
+        if (outside && red && ocl_is_float(ocl_sym_type(s->k->o, t->sym)))
+            s->accumulates = true;
+        return true;
+    }
+    default:
+        return true;
+    }
+}
+
+static bool interchange(struct kctx *k, struct ast *s)
+{
+    struct kvar *counter = s->kind == AST_FOR ? uniform_for(k, s) : NULL;
+    if (!counter)
+        return false;
+    /* a short loop of constant length: unrolled by gcc as it is */
+    struct ast *cond = s->kid[1];
+    struct ast *bound = cond->kid[1];
+    const char *t = k->o->L.text + bound->begin;
+    if (bound->kind == AST_CONSTANT && *t >= '0' && *t <= '9' && strtol(t, NULL, 0) < 32)
+        return false;
+    struct shape sh = {k, s, counter->sym, false, false, false, false};
+    ast_walk(s->kid[3], shape_visit, &sh);
+    return sh.accumulates && !sh.jumps && !sh.inner_loop && !sh.strided;
 }
 
 /* ---- variables ------------------------------------------------------------------------ */
@@ -517,7 +780,8 @@ static bool remat_safe(struct kctx *k, struct ast *e)
             return true;
         struct kvar *v = var_of(k, e->sym);
         if (v)
-            return v->cls == K_PARAM || v->cls == K_REMAT;
+            return v->cls == K_PARAM || v->cls == K_REMAT || v->cls == K_UNIFORM ||
+                   v->cls == K_UVAL;
         return false;
     }
     case AST_CALL: {
@@ -578,8 +842,12 @@ static void classify(struct kctx *k)
                 v->cls = K_ENTRY;
             else
                 v->cls = K_PRIVATE;
+        } else if (v->uniform_var) {
+            v->cls = K_UNIFORM;     /* a uniform loop's counter: group-level C */
         } else if (v->nregions <= 1) {
             v->cls = K_REGION;
+        } else if (v->uval > 0) {
+            v->cls = K_UVAL;
         } else {
             v->cls = K_PRIVATE;
         }
@@ -983,6 +1251,15 @@ void ocl_kernel_analyse(struct ocl *o, struct ocl_fn *f)
     local_scope_warnings(k, body);
     classify(k);
     plan_redecls(k);
+    if (getenv("MCC_OCL_DEBUG"))
+        for (int i = 0; i < p->nvars; i++) {
+            struct kvar *v = p->vars[i];
+            fprintf(stderr, "mcc-ocl: %s: %s class %d regions", f->name, v->sym->name->str,
+                    (int)v->cls);
+            for (int j = 0; j < v->nregions; j++)
+                fprintf(stderr, " %d", v->regions[j]);
+            fprintf(stderr, " (declared in %d, uval %d)\n", v->decl_region, v->uval);
+        }
     if (f->why_not)
         return;
     find_guard(k);
@@ -1136,9 +1413,41 @@ static void emit_redecl(struct emit *e, struct kvar *v)
                 render(o, init->begin, init->end), v->sym->name->str);
 }
 
+/* The uniform values a region declares, at group level before its work-item loops. */
+static void emit_uvals(struct emit *e, struct kregion *r)
+{
+    for (int i = 0; i < e->p->nvars; i++) {
+        struct kvar *v = e->p->vars[i];
+        if (v->cls == K_UVAL && v->decl_region == r->id)
+            emit_redecl(e, v);
+    }
+}
+
 /* The work-item loops around a region's statements. */
+/* Does the region only declare uniform values (now declared at group level)? */
+static bool only_uvals(struct emit *e, struct kregion *r)
+{
+    struct kctx kc = {e->o, e->f, e->p, NULL, NULL};
+    if (r->nredecl)
+        return false;
+    for (int i = 0; i < r->nitems; i++) {
+        struct ast *n = r->items[i].node;
+        if (r->items[i].role != KI_STMT || n->kind != AST_DECLARATION || !n->kid[1])
+            return false;
+        for (struct ast *d = n->kid[1]->kid[0]; d; d = d->next) {
+            struct kvar *v = var_of(&kc, d->sym);
+            if (!v || v->cls != K_UVAL)
+                return false;
+        }
+    }
+    return true;
+}
+
 static void emit_region(struct emit *e, struct kregion *r)
 {
+    emit_uvals(e, r);
+    if (only_uvals(e, r))
+        return;
     if (r->nitems == 1 && r->items[0].role == KI_COND) {
         indent(e);
         lbuf_puts(e->b, "nrt_c = 0;\n");
@@ -1184,9 +1493,15 @@ static void emit_g(struct emit *e, struct gnode *g)
         emit_region(e, g->region);
         return;
     case G_IF:
-        emit_region(e, g->cond);
         indent(e);
-        lbuf_puts(e->b, "if (nrt_c) {\n");
+        if (g->uniform) {
+            lbuf_printf(e->b, "if (%s) {\n", render(e->o, g->node->kid[0]->begin,
+                                                      g->node->kid[0]->end));
+        } else {
+            emit_region(e, g->cond);
+            indent(e);
+            lbuf_puts(e->b, "if (nrt_c) {\n");
+        }
         e->depth++;
         emit_g(e, g->body);
         e->depth--;
@@ -1202,6 +1517,27 @@ static void emit_g(struct emit *e, struct gnode *g)
         return;
     case G_LOOP: {
         bool is_do = g->node->kind == AST_DO;
+        if (g->uniform) {
+            struct ast *s = g->node;
+            indent(e);
+            lbuf_printf(e->b, "for (%s %s; %s) {\n", render(e->o, s->kid[0]->begin, s->kid[0]->end),
+                        render(e->o, s->kid[1]->begin, s->kid[1]->end),
+                        render(e->o, s->kid[2]->begin, s->kid[2]->end));
+            e->depth++;
+            emit_g(e, g->body);
+            if (g->loop->cnt) {
+                indent(e);
+                lbuf_printf(e->b, "nrt_cnt%d: ;\n", g->loop->id);
+            }
+            e->depth--;
+            indent(e);
+            lbuf_puts(e->b, "}\n");
+            if (g->loop->brk) {
+                indent(e);
+                lbuf_printf(e->b, "nrt_brk%d: ;\n", g->loop->id);
+            }
+            return;
+        }
         if (g->init)
             emit_region(e, g->init);
         indent(e);

@@ -184,6 +184,14 @@ void nrt_clcpu_extend(struct nrt_type_info *info)
     (void)added;
 }
 
+bool nrt_clcpu_type(const struct nrt_type_info *info)
+{
+    for (unsigned i = 0; i < info->nimpls; i++)
+        if (nrt_clcpu_impl(info->impls[i]))
+            return true;
+    return false;
+}
+
 void nrt_clcpu_start(void)
 {
     mode = !strcmp(mode_name, "on") ? CLCPU_ON : !strcmp(mode_name, "off") ? CLCPU_OFF

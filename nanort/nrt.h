@@ -806,6 +806,8 @@ void nrt_clcpu_start(void);
 void nrt_clcpu_extend(struct nrt_type_info *info);
 /* nanort_kernel_launch() of such an implementation, on a worker. */
 void nrt_clcpu_launch(nanort_ctx *ctx, const struct nanort_launch *l);
+/* Has the type such an implementation? */
+bool nrt_clcpu_type(const struct nrt_type_info *info);
 
 /* ---- runtime.c ------------------------------------------------------------------- */
 /* Start the runtime at first use (cheap check on the hot path). */

@@ -508,9 +508,10 @@ void nanort_task_region(nanort_task *t, unsigned flags, const void *base, unsign
     r->ndims = ndims;
     /* concurrent tasks that copy the data to devices would each write back a copy of
      * their own, losing the others' updates: run them one at a time (commutative), which
-     * concurrent allows */
-    if (NRT_UNLIKELY(nrt_nspaces > 1) && (flags & NANORT_DEP_MODE_MASK) == NANORT_DEP_CONCURRENT &&
-        (flags & NANORT_COPY_OUT) && t->info->has_dev)
+     * concurrent allows.  So do OpenCL kernels translated to C (clcpu.c): written for
+     * such devices, they update the data without atomics. */
+    if ((flags & NANORT_DEP_MODE_MASK) == NANORT_DEP_CONCURRENT && (flags & NANORT_COPY_OUT) &&
+        ((NRT_UNLIKELY(nrt_nspaces > 1) && t->info->has_dev) || nrt_clcpu_type(t->info)))
         flags = (flags & ~(unsigned)NANORT_DEP_MODE_MASK) | NANORT_DEP_COMMUTATIVE;
     r->flags = flags;
     nrt_region_normalise(r);

@@ -24,8 +24,8 @@ tests() {
   local res=$out/opencl-cpu-res
   rm -rf "$res"
   local run="env BUILD=build MCC=build/bin/mcc tests/opencl-cpu/run.sh"
-  for p in barrier_control reduce_scan matmul_tiled vectors builtins atomics guards inner_local \
-           untranslatable; do
+  for p in barrier_control reduce_scan matmul_tiled vectors builtins atomics guards interchange \
+           inner_local untranslatable; do
     tests/harness.sh run "$res" "opencl-cpu/$p/build" -- $run build "$p"
     for m in translated same auto disabled noplatform; do
       case $p/$m in inner_local/same | untranslatable/disabled | untranslatable/noplatform) continue ;; esac
@@ -35,6 +35,7 @@ tests() {
   tests/harness.sh run "$res" opencl-cpu/diagnostics -- $run diag
   tests/harness.sh run "$res" opencl-cpu/versions/build -- $run build versions
   tests/harness.sh run "$res" opencl-cpu/versions -- $run versions
+  tests/harness.sh run "$res" opencl-cpu/shapes -- $run shapes
   tests/harness.sh summary "$res" | tail -n 3 | tee "$out/opencl-cpu-tests.txt"
 }
 

@@ -6,7 +6,8 @@
 # 1.2 (PoCL rejects it): it runs translated only.  About 30 s on 2 cores.
 #
 #   make check-opencl-cpu
-OCL_CPU_PROGS := barrier_control reduce_scan matmul_tiled vectors builtins atomics guards inner_local \
+OCL_CPU_PROGS := barrier_control reduce_scan matmul_tiled vectors builtins atomics guards \
+                 interchange inner_local \
                  untranslatable
 OCL_CPU_RUN    = env BUILD=$(BUILD) MCC=$(MCC_BIN) tests/opencl-cpu/run.sh
 
@@ -24,5 +25,6 @@ check-opencl-cpu: $(MCC_BIN) $(BUILD)/lib/libnanort.a $(BUILD)/lib/mcc/include/o
 	@$(HARNESS) run $(RESULTS) opencl-cpu/diagnostics -- $(OCL_CPU_RUN) diag
 	@$(HARNESS) run $(RESULTS) opencl-cpu/versions/build -- $(OCL_CPU_RUN) build versions
 	@$(HARNESS) run $(RESULTS) opencl-cpu/versions -- $(OCL_CPU_RUN) versions
+	@$(HARNESS) run $(RESULTS) opencl-cpu/shapes -- $(OCL_CPU_RUN) shapes
 
 CHECK_TARGETS += check-opencl-cpu

@@ -16,6 +16,8 @@
 #                              --opencl-cpu=require making it an error
 #   run.sh versions            versions.c under --disable-opencl: most instances must run
 #                              the translation, the faster of its two host versions
+#   run.sh shapes              the C mcc makes of interchange.cl: its uniform loops as
+#                              group-level C around the work-item loops, where they should be
 # Environment: BUILD, MCC.  Exit 77 (skipped) where an OpenCL device is needed and absent.
 set -u
 mode=$1 name=${2:-}
@@ -123,6 +125,19 @@ diag)
   grep -q "inner_local.cl:14:9: warning: __local variable 't' declared in an inner block" \
     "$out/inner_local.build.log" || fail "no warning at inner_local.cl:14:9"
   echo "run.sh: diagnostics as expected"
+  ;;
+shapes)
+  c=$out/interchange.shapes.c
+  "$MCC" -y "$here/interchange.cl" -o "$c" || fail "mcc -y failed"
+  # gather: the barrier loop and the reduction loop at group level, work-items inside
+  grep -q '^ *for (int t0 = 0; t0 < n; t0 += w) {$' "$c" || fail "gather's tile loop is not group-level C"
+  awk '/for \(int j = 0; j < m; j\+\+\) \{/ { getline; ok = /NRT_CL_WORK_ITEMS/ } END { exit !ok }' "$c" ||
+    fail "gather's reduction loop does not hold the work-item loop"
+  grep -q '^ *int m = nrt_cl_min_i(w, n - t0); (void)m;$' "$c" || fail "m is not computed at group level"
+  # rows: each item walks its own row: the loop stays inside the work-item loop
+  awk '/for \(int c = 0; c < cols; c\+\+\)/ { getline; bad = /NRT_CL_WORK_ITEMS/; seen = 1 }
+       END { exit !(seen && !bad) }' "$c" || fail "rows' loop moved out of the work-item loop"
+  echo "run.sh: the loops have the expected shapes"
   ;;
 versions)
   bin=$out/versions
