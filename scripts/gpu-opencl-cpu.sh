@@ -24,7 +24,7 @@ tests() {
   local res=$out/opencl-cpu-res
   rm -rf "$res"
   local run="env BUILD=build MCC=build/bin/mcc tests/opencl-cpu/run.sh"
-  for p in barrier_control reduce_scan matmul_tiled vectors builtins atomics guards interchange \
+  for p in barrier_control reduce_scan matmul_tiled vectors builtins atomics guards interchange structs \
            inner_local untranslatable; do
     tests/harness.sh run "$res" "opencl-cpu/$p/build" -- $run build "$p"
     for m in translated same auto disabled noplatform; do
