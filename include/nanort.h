@@ -254,6 +254,9 @@ struct nanort_opencl_cpu_kernel {
     int not_opencl_c;           /* mcc accepted what OpenCL C 1.2 does not (a __local
                                  * variable in an inner block): OpenCL compilers reject
                                  * it, so this replaces the OpenCL implementation */
+    int group_free;             /* nothing in the kernel depends on how the range is cut
+                                 * into work-groups (no barrier, __local memory, local or
+                                 * group ids): the runtime may cut it otherwise */
 };
 
 /* Register a translated kernel (mcc emits one call per kernel, from a constructor).  The

@@ -985,6 +985,8 @@ struct ocl_fn {
     bool uses_wi;                /* work-item functions, in it or in what it calls: takes
                                   * the work-item as hidden parameters (helpers) */
     bool has_barrier;            /* a barrier in it (helpers: not translated) */
+    bool sees_group;             /* local ids, group ids or sizes, async copies, in it or
+                                  * in what it calls: the work-group shape is observable */
     const char *why_not;         /* the first reason it cannot be translated (NULL: it can) */
     struct mcc_loc why_loc;
     struct ocl_fn **callees;     /* user functions it calls */

@@ -1608,6 +1608,23 @@ static void emit_params(struct emit *e)
     }
 }
 
+/* Can the runtime choose the work-groups itself?  One region (no barrier, no loop run at
+ * group level), no __local memory, no local or group id, size or async copy in the
+ * kernel or what it calls. */
+static int group_free(struct ocl *o, struct ocl_fn *f)
+{
+    struct ocl_kplan *p = f->plan;
+    if (f->sees_group || p->nregions != 1 || p->reqd[0] > 0)
+        return 0;
+    for (int i = 0; i < p->nvars; i++)
+        if (p->vars[i]->cls == K_LOCALMEM)
+            return 0;
+    for (int i = 0; i < p->nparams; i++)
+        if (param_kind(o, p->params[i]) == 2)
+            return 0;
+    return 1;
+}
+
 /* The argument table of the registration: kind and size of each parameter. */
 static void emit_registration(struct ocl *o, struct ocl_fn *f, const char *fn)
 {
@@ -1626,11 +1643,11 @@ static void emit_registration(struct ocl *o, struct ocl_fn *f, const char *fn)
     lbuf_printf(b, "static const struct nanort_opencl_cpu_kernel %s_desc = {\n"
                 "    .source = \"%s\", .kernel = \"%s\", .run = %s, .nargs = %d,\n"
                 "    .arg_kinds = %s_kinds, .arg_sizes = %s_sizes,\n"
-                "    .reqd_local = {%ld, %ld, %ld}, .not_opencl_c = %d,\n};\n"
+                "    .reqd_local = {%ld, %ld, %ld}, .not_opencl_c = %d, .group_free = %d,\n};\n"
                 "__attribute__((constructor)) static void %s_register(void) "
                 "{ nanort_opencl_cpu_kernel(&%s_desc); }\n",
                 fn, o->source, f->name, fn, p->nparams, fn, fn, p->reqd[0], p->reqd[1],
-                p->reqd[2], p->not_opencl_c, fn, fn);
+                p->reqd[2], p->not_opencl_c, group_free(o, f), fn, fn);
 }
 
 void ocl_kernel_emit(struct ocl *o, struct ocl_fn *f)

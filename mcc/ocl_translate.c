@@ -110,6 +110,10 @@ static bool prescan_visit(struct ast *n, void *arg)
         }
         if (!strncmp(b, "get_", 4) || !strncmp(b, "async_work_group", 16))
             f->uses_wi = true;
+        if (!strcmp(b, "get_local_id") || !strcmp(b, "get_local_size") ||
+            !strcmp(b, "get_group_id") || !strcmp(b, "get_num_groups") ||
+            !strncmp(b, "async_work_group", 16) || !strncmp(b, "atom", 4))
+            f->sees_group = true;   /* (atomics: on __local memory, the group's) */
         return true;
     }
     struct ast *c = n->kid[0];
@@ -153,6 +157,10 @@ static void propagate(struct ocl *o)
                 struct ocl_fn *g = f->callees[i];
                 if (g->uses_wi && !f->uses_wi) {
                     f->uses_wi = true;
+                    changed = true;
+                }
+                if (g->sees_group && !f->sees_group) {
+                    f->sees_group = true;
                     changed = true;
                 }
                 if (g->why_not && !f->why_not) {

@@ -298,6 +298,33 @@ void nrt_clcpu_launch(nanort_ctx *ctx, const struct nanort_launch *l)
         r.num_groups[d] = r.global_size[d] / loc;
         ngroups *= r.num_groups[d];
     }
+    /* A kernel that cannot tell its work-groups apart: cut its range into fewer, longer
+     * groups (long work-item loops along dimension 0: fewer exits, wider vector loops),
+     * still dividing the global size, a few per worker. */
+    if (k->group_free && r.global_size[0] > 0) {
+        size_t rows = r.global_size[1] * r.global_size[2];
+        size_t want = (size_t)4 * (size_t)(nrt_nworkers > 0 ? nrt_nworkers : 1);
+        size_t g0 = r.global_size[0], best = r.local_size[0];
+        size_t cap = g0 * rows / want;  /* no more per group than leaves `want` groups */
+        if (cap > 65536)
+            cap = 65536;
+        if (cap > g0)
+            cap = g0;
+        for (size_t l = cap, tries = 0; l > best && tries < 4096; l--, tries++)
+            if (g0 % l == 0) {
+                best = l;
+                break;
+            }
+        if (best != r.local_size[0] || r.local_size[1] != 1 || r.local_size[2] != 1) {
+            r.local_size[0] = best;
+            r.local_size[1] = r.local_size[2] = 1;
+            ngroups = 1;
+            for (int d = 0; d < 3; d++) {
+                r.num_groups[d] = r.global_size[d] / r.local_size[d];
+                ngroups *= r.num_groups[d];
+            }
+        }
+    }
     /* arguments: values in place, buffers as their host pointers (smp: host memory) */
     const void *argv[k->nargs ? k->nargs : 1];
     size_t sizes[k->nargs ? k->nargs : 1];

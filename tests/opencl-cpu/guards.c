@@ -9,6 +9,10 @@
 #define H 23
 #define LD 64
 #define NB (N / G * G)       /* guard_then_barrier: whole groups past it */
+#define FX 105               /* flat3: 105 x 2 x 2 in groups of 5 x 1 x 2, recut (2 */
+                             /* workers) into 35 x 1 x 1: 52 would not divide 105 */
+#define FY 2
+#define FZ 2
 
 #define ONE_D(name) \
     _Pragma("omp target device(opencl) ndrange(1, n, G) file(guards.cl) copy_deps") \
@@ -37,7 +41,11 @@ __kernel void guard_then_barrier(__global int *a, int n, __local int *t);
 #pragma omp task inout([N]a)
 __kernel void local_guard(__global int *a, int k);
 
-static int a[8][N + PAD], m[LD * (H + 1)];
+#pragma omp target device(opencl) ndrange(3, FX, FY, FZ, 5, 1, 2) file(guards.cl) copy_deps
+#pragma omp task inout([FX * FY * FZ + PAD]a)
+__kernel void flat3(__global int *a);
+
+static int a[8][N + PAD], m[LD * (H + 1)], f[FX * FY * FZ + PAD];
 
 int main(void)
 {
@@ -54,6 +62,7 @@ int main(void)
     two_d(m, W, H, LD);
     guard_then_barrier(a[5], NB, 0);
     local_guard(a[6], 5);
+    flat3(f);
 #pragma omp taskwait
     static const int add[5] = {1, 2, 3, 4, 5};
     for (int k = 0; k < 5; k++)
@@ -67,7 +76,13 @@ int main(void)
         CHECK(a[5][i] == (i < NB ? 10 * i : i), "guard_then_barrier: a[%d] = %d", i, a[5][i]);
     for (int i = 0; i < N; i++)
         CHECK(a[6][i] == i + (i % G < 5 ? 7 : 0), "local_guard: a[%d] = %d", i, a[6][i]);
+    for (int i = 0; i < FX * FY * FZ + PAD; i++) {
+        int x = i % FX, y = i / FX % FY, z = i / (FX * FY);
+        CHECK(f[i] == (i < FX * FY * FZ ? 1 + x % 7 + 10 * y + 100 * z : 0),
+              "flat3: f[%d][%d][%d] = %d", z, y, x, f[i]);
+    }
     digest("guards", a, sizeof a);
+    digest("flat3", f, sizeof f);
     digest("two_d", m, sizeof m);
     printf("result: OK\n");
     return 0;

@@ -72,3 +72,12 @@ __kernel void local_guard(__global int *a, int k)
         return;
     a[get_global_id(0)] += 7;
 }
+
+/* 3-D, exact sizes, nothing about work-groups observed: the runtime cuts the range into
+ * longer groups of its own (each item must still run exactly once) */
+__kernel void flat3(__global int *a)
+{
+    int x = get_global_id(0), y = get_global_id(1), z = get_global_id(2);
+    int w = get_global_size(0), h = get_global_size(1);
+    a[(z * h + y) * w + x] += 1 + x % 7 + 10 * y + 100 * z;
+}

@@ -17,7 +17,8 @@
 #   run.sh versions            versions.c under --disable-opencl: most instances must run
 #                              the translation, the faster of its two host versions
 #   run.sh shapes              the C mcc makes of interchange.cl: its uniform loops as
-#                              group-level C around the work-item loops, where they should be
+#                              group-level C around the work-item loops, where they should be;
+#                              of guards.cl: which kernels are free of their work-groups
 # Environment: BUILD, MCC.  Exit 77 (skipped) where an OpenCL device is needed and absent.
 set -u
 mode=$1 name=${2:-}
@@ -137,7 +138,15 @@ shapes)
   # rows: each item walks its own row: the loop stays inside the work-item loop
   awk '/for \(int c = 0; c < cols; c\+\+\)/ { getline; bad = /NRT_CL_WORK_ITEMS/; seen = 1 }
        END { exit !(seen && !bad) }' "$c" || fail "rows' loop moved out of the work-item loop"
-  echo "run.sh: the loops have the expected shapes"
+  # guards.cl: the kernels that cannot tell their work-groups apart say so (the runtime
+  # recuts their ranges); those with a barrier or a local id do not
+  g=$out/guards.shapes.c
+  "$MCC" -y "$here/guards.cl" -o "$g" || fail "mcc -y failed"
+  free=$(awk '/\.kernel = "/ { split($0, q, "\""); k = q[4] }
+              /\.group_free = 1/ { printf "%s ", k }' "$g")
+  [ "$free" = "ge_return flipped gt_minus_one body_under_if le_bound two_d flat3 " ] ||
+    fail "group-free kernels: '$free'"
+  echo "run.sh: the loops have the expected shapes, the group-free kernels are $free"
   ;;
 versions)
   bin=$out/versions
