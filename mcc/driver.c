@@ -1210,7 +1210,9 @@ static void opencl_build_defines(const struct driver *d, struct strvec *cmd)
 }
 
 /* The OpenCL C of `path` as C (registered under `name`) in `c_out`: preprocessed with
- * opencl_c.h, translated.  Non-zero when nothing could be written. */
+ * opencl_c.h, its #includes found next to it, then through the include options of the
+ * command and of --opencl-build-opts (as OpenCL sources are embedded), translated.
+ * Non-zero when nothing could be written. */
 static int opencl_to_c(struct driver *d, const char *name, const char *path, const char *c_out)
 {
     const char *dir = make_input_dir();
@@ -1221,6 +1223,12 @@ static int opencl_to_c(struct driver *d, const char *name, const char *path, con
     sv_push(&cmd, "-std=c11");      /* no `linux` or `unix` macros in OpenCL C */
     sv_push(&cmd, "-include");
     sv_push(&cmd, xasprintf("%s/opencl_c.h", d->mcc_incdir));
+    const char *slash = strrchr(path, '/');
+    sv_push(&cmd, !slash ? "-I." : slash == path ? "-I/"
+                                 : xasprintf("-I%.*s", (int)(slash - path), path));
+    static const char *const incs[] = {"-I", "-iquote", "-isystem", "-idirafter"};
+    for (size_t i = 0; i < sizeof incs / sizeof incs[0]; i++)
+        copy_flags(&cmd, &d->inc, incs[i], true);
     opencl_build_defines(d, &cmd);
     int st = run_on_input(&cmd, "c", path, pre);
     if (st)

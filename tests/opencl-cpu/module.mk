@@ -26,5 +26,6 @@ check-opencl-cpu: $(MCC_BIN) $(BUILD)/lib/libnanort.a $(BUILD)/lib/mcc/include/o
 	@$(HARNESS) run $(RESULTS) opencl-cpu/versions/build -- $(OCL_CPU_RUN) build versions
 	@$(HARNESS) run $(RESULTS) opencl-cpu/versions -- $(OCL_CPU_RUN) versions
 	@$(HARNESS) run $(RESULTS) opencl-cpu/shapes -- $(OCL_CPU_RUN) shapes
+	@$(HARNESS) run $(RESULTS) opencl-cpu/includes -- $(OCL_CPU_RUN) includes
 
 CHECK_TARGETS += check-opencl-cpu

@@ -14,6 +14,8 @@
 #     noplatform   no OpenCL platform at all (an empty ICD directory): the same
 #   run.sh diag                untranslatable.cl: the warning at the kernel's line, and
 #                              --opencl-cpu=require making it an error
+#   run.sh includes            includes/cl/k.cl: the translation finds its #includes next
+#                              to it and through the command's -I
 #   run.sh versions            versions.c under --disable-opencl: most instances must run
 #                              the translation, the faster of its two host versions
 #   run.sh shapes              the C mcc makes of interchange.cl: its uniform loops as
@@ -147,6 +149,16 @@ shapes)
   [ "$free" = "ge_return flipped gt_minus_one body_under_if le_bound two_d flat3 " ] ||
     fail "group-free kernels: '$free'"
   echo "run.sh: the loops have the expected shapes, the group-free kernels are $free"
+  ;;
+includes)
+  # includes/cl/k.cl: its headers found next to it and through the command's -I
+  c=$out/includes.c
+  "$MCC" -y "$here/includes/cl/k.cl" -I "$here/includes/hdr" -o "$c" || fail "mcc -y failed"
+  grep -q '= 1000 + 200 + 30;' "$c" || fail "the included definitions are not in the translation"
+  "$MCC" -y "$here/includes/cl/k.cl" -o "$c.no" > "$out/includes.log" 2>&1 &&
+    fail "far.h found without -I"
+  grep -q 'far.h' "$out/includes.log" || fail "no error naming far.h"
+  echo "run.sh: the kernel's headers found next to it and through -I"
   ;;
 versions)
   bin=$out/versions
