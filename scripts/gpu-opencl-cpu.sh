@@ -36,6 +36,7 @@ tests() {
   tests/harness.sh run "$res" opencl-cpu/versions/build -- $run build versions
   tests/harness.sh run "$res" opencl-cpu/versions -- $run versions
   tests/harness.sh run "$res" opencl-cpu/shapes -- $run shapes
+  tests/harness.sh run "$res" opencl-cpu/includes -- $run includes
   tests/harness.sh summary "$res" | tail -n 3 | tee "$out/opencl-cpu-tests.txt"
 }
 
