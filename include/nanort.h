@@ -218,6 +218,52 @@ struct nanort_opencl_info {
  */
 void nanort_opencl_source(const char *name, const char *text, const char *build_opts);
 
+/* ---- OpenCL kernels translated to C (mcc; docs/opencl-cpu.md) --------------------- */
+
+/*
+ * mcc translates every kernel of the program's OpenCL C into a C function that runs a
+ * range of work-groups of a launch, and registers it from a constructor.  The runtime
+ * then gives each task type with an OpenCL implementation of that kernel one more smp
+ * implementation: the same run function, whose nanort_kernel_launch() runs the
+ * work-groups on the workers (chunks of them, balanced by stealing).  Its device_info is
+ * the struct nanort_opencl_cpu_kernel; an smp implementation with a non-NULL
+ * device_info is always one of these.  NX_ARGS=--opencl-cpu=auto|on|off chooses.
+ */
+struct nanort_cl_range {
+    unsigned work_dim;
+    size_t global_size[3];      /* rounded up to multiples of local_size */
+    size_t local_size[3];
+    size_t num_groups[3];
+    size_t global_offset[3];
+    const void *const *args;    /* args[i]: the bytes of argument i (of a buffer: the
+                                 * address of its host pointer; of __local: NULL) */
+    const size_t *arg_size;     /* bytes of argument i (of __local: the size wanted) */
+};
+
+/* Runs work-groups first .. first + count - 1 (numbered dimension 0 fastest). */
+typedef void nanort_cl_groups_fn(const struct nanort_cl_range *r, size_t first, size_t count);
+
+struct nanort_opencl_cpu_kernel {
+    const char *source;         /* the OpenCL source's name (nanort_opencl_source) */
+    const char *kernel;         /* the kernel's name */
+    nanort_cl_groups_fn *run;
+    unsigned nargs;
+    const unsigned char *arg_kinds;  /* NANORT_KARG_* of each parameter */
+    const size_t *arg_sizes;    /* sizeof of each parameter's type */
+    long reqd_local[3];         /* reqd_work_group_size, or 0 */
+    int not_opencl_c;           /* mcc accepted what OpenCL C 1.2 does not (a __local
+                                 * variable in an inner block): OpenCL compilers reject
+                                 * it, so this replaces the OpenCL implementation */
+    int group_free;             /* nothing in the kernel depends on how the range is cut
+                                 * into work-groups (no barrier, __local memory, local or
+                                 * group ids): the runtime may cut it otherwise */
+};
+
+/* Register a translated kernel (mcc emits one call per kernel, from a constructor).  The
+ * structure must stay valid for the whole run; the same (source, kernel) twice keeps the
+ * first. */
+void nanort_opencl_cpu_kernel(const struct nanort_opencl_cpu_kernel *k);
+
 /* ---- synchronisation ------------------------------------------------------------- */
 
 /* Wait for all children of the current task (or of main); then flush device data

@@ -505,6 +505,7 @@ void device_embed_source(struct lower *L, const char *name, const char *path,
     if (lower_map_get(&L->cl_sources, key))
         return;
     lower_map_put(L, &L->cl_sources, key, (void *)name);
+    mcc_note_opencl_source(name, path);     /* its kernels also translated to C */
     char *raw = cl_embed_text(path, name, L->t->opts->cl_include_dirs);
     if (!raw) {
         mcc_error_at(loc, "cannot read OpenCL file '%s'", path);

@@ -49,6 +49,12 @@ int mcc_translate_buffer(const char *name, const char *text, size_t len, FILE *o
 /* Where mcc_translate() writes the CUDA stub of a unit with CUDA ndrange tasks, from its
  * out_path: x.mcc.c or x.c -> x.mcc_cuda.cu (malloc'd).  No such tasks: no file. */
 char *mcc_cuda_stub_path(const char *out_path);
+/* The OpenCL sources (file(...)) the last mcc_translate() embedded, as registered names
+ * and paths (ocl_translate.c): the driver translates their kernels to C too.  The
+ * lowering notes each one; mcc_opencl_sources_reset() starts a translation. */
+void mcc_note_opencl_source(const char *name, const char *path);
+int mcc_opencl_sources(const char *const **names, const char *const **paths);
+void mcc_opencl_sources_reset(void);
 /* Bytes every object translated from a unit with CUDA tasks holds: the driver links the
  * CUDA plugin and runtime when an input object contains them. */
 #define MCC_CUDA_PARTS_MARK "mcc: this object has CUDA parts"
@@ -101,6 +107,9 @@ void mcc_note_at(const struct mcc_loc *loc, const char *fmt, ...)
 /* Number of errors reported since the last mcc_diag_reset(). */
 int mcc_error_count(void);
 void mcc_diag_reset(bool quiet);
+/* While on, errors are printed as warnings (still counted): the OpenCL translation, whose
+ * failures leave a kernel to the OpenCL runtime instead of failing the build. */
+void mcc_diag_soft(bool on);
 
 /* ---- cxx_input.c: C++ sources in OmpSs mode are an error ---------------------------- */
 /* Whether an input is C++ (the -x language in effect, or else its suffix). */
@@ -1138,5 +1147,178 @@ void misc_atomic(struct lower *L, struct lower_dir *d);
 void misc_declare_reduction(struct lower *L, struct omp_directive *d);
 const struct lower_declred *misc_find_reduction(struct lower *L, const char *id);
 void misc_main_return(struct lower *L, struct ast *ret);
+
+
+/* ---- ocl_*.c: OpenCL C kernels translated to C (docs/opencl-cpu.md) ------------------- */
+/*
+ * mcc_translate_opencl() reads a .cl file preprocessed with opencl_c.h (its types and
+ * keywords), parses it with the C grammar and rewrites it into C that nanort runs on its
+ * workers: every kernel becomes a function running a range of work-groups, each as loops
+ * over its work-items (fissioned at barriers), registered with nanort from a constructor.
+ *   ocl_type.c       OpenCL types of declarations and expressions (vectors, address spaces)
+ *   ocl_builtin.c    the built-in functions: overloads -> C versions (opencl_c_impl.h, or
+ *                    vector variants written into the output on first use)
+ *   ocl_expr.c       expression rewriting: components and swizzles, vector literals,
+ *                    conversions, built-in calls, work-item functions
+ *   ocl_kernel.c     the work-group functions: regions between barriers, privatisation
+ *   ocl_translate.c  the unit: functions, file-scope rewriting, registration, output
+ * A construct that cannot be translated makes its kernel (and the kernels that call the
+ * function holding it) stay OpenCL-only, with a warning at its line.
+ */
+#define OCL_SCALARS(X)                                                                \
+    X(OCL_BOOL, "bool", "b", 1, 0, 0) X(OCL_CHAR, "char", "c", 1, 1, 0)              \
+    X(OCL_UCHAR, "uchar", "uc", 1, 0, 0) X(OCL_SHORT, "short", "s", 2, 1, 0)         \
+    X(OCL_USHORT, "ushort", "us", 2, 0, 0) X(OCL_INT, "int", "i", 4, 1, 0)           \
+    X(OCL_UINT, "uint", "ui", 4, 0, 0) X(OCL_LONG, "long", "l", 8, 1, 0)             \
+    X(OCL_ULONG, "ulong", "ul", 8, 0, 0) X(OCL_HALF, "half", "h", 2, 1, 1)           \
+    X(OCL_FLOAT, "float", "f", 4, 1, 1) X(OCL_DOUBLE, "double", "d", 8, 1, 1)
+/* X(kind, name): the other kinds of type */
+#define OCL_TYPE_KINDS(X)                                                             \
+    X(OCL_VOID, "void") X(OCL_VECTOR, "vector") X(OCL_POINTER, "pointer")           \
+    X(OCL_ARRAY, "array") X(OCL_STRUCT, "struct") X(OCL_FUNCTION, "function")       \
+    X(OCL_OPAQUE, "opaque") X(OCL_UNKNOWN, "unknown")
+#define OCL_SCALAR_ENUM(e, name, suffix, size, is_signed, is_float) e,
+#define OCL_KIND_ENUM(e, name) e,
+enum ocl_kind { OCL_SCALARS(OCL_SCALAR_ENUM) OCL_TYPE_KINDS(OCL_KIND_ENUM) OCL_KIND_COUNT };
+/* Address spaces (6.5); a pointer's is the one of what it points to. */
+#define OCL_SPACES(X)                                                                 \
+    X(OCL_PRIVATE, "__private") X(OCL_GLOBAL, "__global") X(OCL_LOCAL, "__local")     \
+    X(OCL_CONSTANT, "__constant")
+enum ocl_space { OCL_SPACES(OCL_KIND_ENUM) OCL_SPACE_COUNT };
+
+struct ocl_type {
+    enum ocl_kind kind;
+    int n;                       /* VECTOR: components (2, 3, 4, 8, 16); ARRAY: length, -1
+                                  * when unknown */
+    const struct ocl_type *of;   /* VECTOR: the scalar component; POINTER, ARRAY: element;
+                                  * FUNCTION: return type */
+    enum ocl_space space;        /* POINTER: where it points */
+    struct ast *tag;             /* STRUCT: the struct/union specifier with the members;
+                                  * FUNCTION: its parameter list (AST_LIST or NULL) */
+};
+
+/* A function of the .cl file (its definition). */
+struct ocl_fn {
+    struct ast *def;             /* AST_FUNCTION_DEF */
+    struct sym *sym;
+    const char *name;
+    bool kernel;
+    bool uses_wi;                /* work-item functions, in it or in what it calls: takes
+                                  * the work-item as hidden parameters (helpers) */
+    bool has_barrier;            /* a barrier in it (helpers: not translated) */
+    bool sees_group;             /* local ids, group ids or sizes, async copies, in it or
+                                  * in what it calls: the work-group shape is observable */
+    const char *why_not;         /* the first reason it cannot be translated (NULL: it can) */
+    struct mcc_loc why_loc;
+    struct ocl_fn **callees;     /* user functions it calls */
+    int ncallees, capcallees;
+    struct ast **calls;          /* its calls of user functions */
+    int ncalls, capcalls;
+    struct ocl_kplan *plan;      /* kernels: the work-group function (ocl_kernel.c) */
+    struct ocl_fn *next;
+};
+
+struct ocl {
+    struct lower L;              /* arena, text, rewriter and the text helpers of lower.c */
+    struct lower_map types;      /* expression node -> its struct ocl_type */
+    struct lower_map sym_types;  /* struct sym -> its struct ocl_type */
+    struct lower_map fn_of;      /* struct sym (function) -> struct ocl_fn */
+    struct lower_map defined;    /* interned C name -> non-NULL once defined in `defs` */
+    struct lower_map tmp;        /* expression node -> the temporary its rewrite declared */
+    struct lower_map stored;     /* swizzles assigned through a temporary (ocl_expr.c) */
+    struct ocl_fn *fns, *cur;    /* the file's functions; the one being rewritten */
+    struct lower_buf defs;       /* vector variants of built-ins, before the user's code */
+    const char *source;          /* the name the .cl is registered under */
+    const char *prelude;         /* opencl_c.h's file name as linemarkers give it */
+    size_t user_begin;           /* where the user's code starts (after the prelude) */
+    int serial;                  /* numbers generated names */
+    bool file_scope;             /* rewriting a file-scope initializer (constant context) */
+};
+
+/* ocl_translate.c */
+/* Translate the preprocessed .cl `in_path` to the C `out_path`; `source` is the name its
+ * kernels are registered under (the OpenCL source's name given to nanort).  Diagnostics
+ * are warnings (the kernels that cannot be translated stay OpenCL-only), errors when
+ * `require` (--opencl-cpu=require).  Returns 0, or 1 when nothing could be written. */
+int mcc_translate_opencl(const char *in_path, const char *out_path, const char *source,
+                         bool require, const struct mcc_options *opts);
+/* The function cannot be translated: remember why (the first reason counts). */
+void ocl_fail(struct ocl *o, const struct ast *at, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+struct mcc_loc ocl_loc(struct ocl *o, size_t off);
+/* Is node n in the user's code (not in opencl_c.h)? */
+bool ocl_is_user(struct ocl *o, const struct ast *n);
+/* Does the specifier or qualifier list hold the attribute `nrt_cl_<what>`? */
+bool ocl_has_attr(struct ocl *o, const struct ast *list, const char *what);
+
+/* ocl_type.c */
+const struct ocl_type *ocl_scalar(enum ocl_kind k);
+const struct ocl_type *ocl_vector(enum ocl_kind elem, int n);
+const struct ocl_type *ocl_pointer(struct ocl *o, const struct ocl_type *to, enum ocl_space s);
+const struct ocl_type *ocl_unknown(void);
+bool ocl_is_scalar(const struct ocl_type *t);
+bool ocl_is_float(const struct ocl_type *t);     /* a floating scalar or vector */
+bool ocl_is_integer(const struct ocl_type *t);   /* an integer scalar or vector */
+bool ocl_is_signed(const struct ocl_type *t);
+int ocl_size(const struct ocl_type *t);          /* sizeof of a scalar or vector, else 0 */
+/* The scalar kind of a scalar or of a vector's components. */
+enum ocl_kind ocl_elem(const struct ocl_type *t);
+/* Name of a scalar or vector type in C ("float4"), its suffix ("f4"). */
+const char *ocl_type_name(struct ocl *o, const struct ocl_type *t);
+const char *ocl_suffix(struct ocl *o, const struct ocl_type *t);
+/* The scalar or vector type named `name` ("float4", "uchar"), or NULL. */
+const struct ocl_type *ocl_type_by_name(const char *name, size_t len);
+/* The type of a declared symbol, of a type name, of specifiers + declarator. */
+const struct ocl_type *ocl_sym_type(struct ocl *o, struct sym *s);
+const struct ocl_type *ocl_type_name_type(struct ocl *o, struct ast *type_name);
+const struct ocl_type *ocl_decl_type(struct ocl *o, struct ast *specs, struct ast *declarator);
+/* Is the object s declares in __local memory (`__local float t[8]`, not `__local float *p`)? */
+bool ocl_in_local_space(struct ocl *o, struct sym *s);
+/* The type of an expression (memoized in o->types), unknown when it cannot tell. */
+const struct ocl_type *ocl_expr_type(struct ocl *o, struct ast *e);
+/* Integer promotion and the usual arithmetic conversions of two scalars. */
+const struct ocl_type *ocl_promote(const struct ocl_type *t);
+const struct ocl_type *ocl_arith(const struct ocl_type *a, const struct ocl_type *b);
+/* The signed integer vector a relational operator gives for operands of vector type t. */
+const struct ocl_type *ocl_mask_type(const struct ocl_type *t);
+/* The type of a vector component selection `.xyzw`, `.s01`, `.lo`...; NULL: invalid. */
+const struct ocl_type *ocl_swizzle_type(const struct ocl_type *v, const char *sel, size_t len,
+                                        int *idx);
+
+/* ocl_builtin.c */
+/* The result type of a call of the built-in `name` with these argument types, or NULL
+ * when `name` is no built-in function. */
+const struct ocl_type *ocl_builtin_type(struct ocl *o, const char *name, int nargs,
+                                        const struct ocl_type *const *args);
+bool ocl_is_builtin(const char *name);
+/* Widen the arguments of a call of the built-in `name` that it takes as vectors (walking
+ * down, before the arguments' own rewrites). */
+void ocl_builtin_args(struct ocl *o, struct ast *call, const char *name);
+/* Rewrite the call (its callee is the built-in `name`); false when it cannot be (the
+ * reason given to ocl_fail). */
+bool ocl_builtin_call(struct ocl *o, struct ast *call, const char *name);
+/* The C name of a vector splat of scalar type `to`'s components, defined on first use. */
+const char *ocl_splat_fn(struct ocl *o, const struct ocl_type *to);
+
+/* ocl_expr.c */
+/* Rewrite every expression under n (a function body or an initializer). */
+void ocl_rewrite_exprs(struct ocl *o, struct ast *n);
+/* Make expression e (of type `from`) a value of type `to` where OpenCL converts it
+ * implicitly and C does not (a scalar into a vector: a splat). */
+void ocl_convert(struct ocl *o, struct ast *e, const struct ocl_type *from,
+                 const struct ocl_type *to);
+/* The name of the callee when n is a call of an undeclared function (a built-in). */
+const char *ocl_builtin_callee(struct ocl *o, const struct ast *call);
+/* Is it a barrier (or another call all work-items make together: wait_group_events)? */
+bool ocl_is_barrier_call(struct ocl *o, const struct ast *call);
+
+/* ocl_kernel.c */
+/* Kernel f's work-group function: the regions between its barriers, where each of its
+ * variables lives; renames the variables that move (before ocl_rewrite_exprs, so that
+ * every later edit keeps them).  Sets f->why_not when it cannot be done. */
+void ocl_kernel_analyse(struct ocl *o, struct ocl_fn *f);
+/* Replace kernel f's definition by its work-group function and its registration with
+ * nanort (after ocl_rewrite_exprs). */
+void ocl_kernel_emit(struct ocl *o, struct ocl_fn *f);
 
 #endif /* MCC_H */

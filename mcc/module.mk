@@ -40,4 +40,11 @@ $(BUILD)/lib/mcc/include/mcc_cuda.h: mcc/include/mcc_cuda.h
 	@mkdir -p $(dir $@)
 	cp $< $@
 
-ALL_TARGETS += $(MCC_BIN) $(BUILD)/lib/mcc/include/omp.h $(BUILD)/lib/mcc/include/mcc_cuda.h
+# The OpenCL C prelude and the C versions of its built-ins (mcc/ocl_*.c).
+$(BUILD)/lib/mcc/include/opencl_c.h $(BUILD)/lib/mcc/include/opencl_c_impl.h: \
+    $(BUILD)/lib/mcc/include/%: mcc/include/%
+	@mkdir -p $(dir $@)
+	cp $< $@
+
+ALL_TARGETS += $(MCC_BIN) $(BUILD)/lib/mcc/include/omp.h $(BUILD)/lib/mcc/include/mcc_cuda.h \
+               $(BUILD)/lib/mcc/include/opencl_c.h $(BUILD)/lib/mcc/include/opencl_c_impl.h

@@ -86,6 +86,7 @@ static int translate_buffer(const char *name, const char *text, size_t len, FILE
 {
     struct translation t;
     int st = 1;
+    mcc_opencl_sources_reset();
     if (translation_parse(&t, name, text, len, opts) && lower_translation_unit(&t) == 0 &&
         mcc_error_count() == 0) {
         st = 0;

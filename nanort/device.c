@@ -663,6 +663,10 @@ static void check_ndrange(const nanort_ctx *ctx, const struct nanort_launch *l)
 
 void nanort_kernel_launch(nanort_ctx *ctx, const struct nanort_launch *launch)
 {
+    if (ctx && !ctx->space && ctx->impl && nrt_clcpu_impl(ctx->impl)) {
+        nrt_clcpu_launch(ctx, launch);  /* a translated kernel on the workers (clcpu.c) */
+        return;
+    }
     struct nrt_space *s = ctx_space(ctx, "nanort_kernel_launch");
     if (launch->ndims < 1 || launch->ndims > 3)
         nrt_fatal("task '%s': kernel launch with %u dimensions (ndrange takes 1, 2 or 3)",

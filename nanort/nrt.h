@@ -1171,6 +1171,21 @@ void nrt_cluster_start(void);
 /* An output file's name on this rank: `path` itself, or on rank R > 0 of a cluster run
  * "path.rankR" (in buf), so that the ranks do not write over each other. */
 const char *nrt_cluster_path(const char *path, char *buf, size_t size);
+/* ---- clcpu.c: OpenCL kernels translated to C, run on the workers ----------------- */
+/* An smp implementation that runs a translated OpenCL kernel (include/nanort.h). */
+static inline bool nrt_clcpu_impl(const struct nanort_impl *impl)
+{
+    return impl->device == NANORT_DEVICE_SMP && impl->device_info != NULL;
+}
+/* The configuration is read: extend the types made so far (runtime.c, at start). */
+void nrt_clcpu_start(void);
+/* Give a type the translations of its OpenCL implementations' kernels (--opencl-cpu);
+ * nrt_types_lock held, before the type's first task. */
+void nrt_clcpu_extend(struct nrt_type_info *info);
+/* nanort_kernel_launch() of such an implementation, on a worker. */
+void nrt_clcpu_launch(nanort_ctx *ctx, const struct nanort_launch *l);
+/* Has the type such an implementation? */
+bool nrt_clcpu_type(const struct nrt_type_info *info);
 
 /* ---- runtime.c ------------------------------------------------------------------- */
 /* Start the runtime at first use (cheap check on the hot path). */

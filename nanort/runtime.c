@@ -178,6 +178,7 @@ void nrt_start_slow(void)
     NRT_PCHECK(pthread_mutex_lock(&start_lock));
     if (!atomic_load_explicit(&nrt_started, memory_order_relaxed)) {
         nrt_config_load();
+        nrt_clcpu_start();
         nrt_perf_load();
         nrt_instr_start();
         nrt_watchdog_start();

@@ -38,6 +38,7 @@ static struct nrt_type_info *type_info_locked(struct nanort_task_type *type)
     info->type = type;
     for (unsigned i = 0; i < type->nimpls; i++)
         info_add_impl(info, &type->impls[i]);
+    nrt_clcpu_extend(info);         /* translated OpenCL kernels (clcpu.c) */
     info->next = nrt_types;
     nrt_types = info;
     /* release: a thread that reads type->rt sees the filled structure. */
@@ -56,7 +57,9 @@ struct nrt_type_info *nrt_type_info_slow(struct nanort_task_type *type)
 void nanort_task_type_add_impl(struct nanort_task_type *type, const struct nanort_impl *impl)
 {
     NRT_PCHECK(pthread_mutex_lock(&nrt_types_lock));
-    info_add_impl(type_info_locked(type), impl);
+    struct nrt_type_info *info = type_info_locked(type);
+    info_add_impl(info, impl);
+    nrt_clcpu_extend(info);
     NRT_PCHECK(pthread_mutex_unlock(&nrt_types_lock));
 }
 
@@ -78,7 +81,7 @@ static const struct nanort_impl *choose_impl(struct nanort_task *t)
         nrt_fatal("task type '%s' has no implementation", info->type->label);
     if (n == 1 && info->impls[0]->device == NANORT_DEVICE_SMP)
         return info->impls[0];      /* the common case: smp is always present */
-    if (nrt_versioning_on() && !info->has_dev) {
+    if (nrt_versioning_on() && (!info->has_dev || nrt_nspaces == 1)) {
         const struct nanort_impl *impl = info->impls[nrt_vers_choose_smp(t)];
         if (runs_on_host(impl))
             return impl;
@@ -543,9 +546,11 @@ void nanort_task_region(nanort_task *t, unsigned flags, const void *base, unsign
     r->ndims = ndims;
     /* concurrent tasks that copy the data to devices would each write back a copy of
      * their own, losing the others' updates: run them one at a time (commutative), which
-     * concurrent allows */
-    if (NRT_UNLIKELY(nrt_nspaces > 1) && (flags & NANORT_DEP_MODE_MASK) == NANORT_DEP_CONCURRENT &&
-        (flags & NANORT_COPY_OUT) && (t->info->has_dev || nrt_dev_runs_smp))
+     * concurrent allows.  So do OpenCL kernels translated to C (clcpu.c): written for
+     * such devices, they update the data without atomics. */
+    if ((flags & NANORT_DEP_MODE_MASK) == NANORT_DEP_CONCURRENT && (flags & NANORT_COPY_OUT) &&
+        ((NRT_UNLIKELY(nrt_nspaces > 1) && (t->info->has_dev || nrt_dev_runs_smp)) ||
+         nrt_clcpu_type(t->info)))
         flags = (flags & ~(unsigned)NANORT_DEP_MODE_MASK) | NANORT_DEP_COMMUTATIVE;
     r->flags = flags;
     nrt_region_normalise(r);

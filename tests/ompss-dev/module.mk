@@ -8,7 +8,7 @@ OMPSS_DEV_PROGS := $(basename $(notdir $(wildcard tests/ompss-dev/*.c)))
 OMPSS_DEV_PROGS := $(filter-out probe,$(OMPSS_DEV_PROGS))
 OMPSS_DEV_RUN    = env BUILD=$(BUILD) MCC=$(MCC_BIN) tests/ompss-dev/run.sh
 # the NX_ARGS / PoCL settings each program runs under (run.sh settings_env)
-OMPSS_DEV_SETTINGS := default workers2 writethrough nocache round_robin two_devices
+OMPSS_DEV_SETTINGS := default workers2 writethrough nocache round_robin two_devices translated
 
 .PHONY: check-ompss-dev
 check-ompss-dev: $(MCC_BIN) $(BUILD)/lib/libnanort.a $(BUILD)/lib/mcc/include/omp.h \

@@ -43,6 +43,8 @@ setting_env() {
     round_robin) export NX_ARGS=--dispatch=round-robin ;;
     # two OpenCL devices (two memory spaces), instances dealt to them in turn
     two_devices) export POCL_DEVICES="pthread pthread" NX_ARGS=--dispatch=round-robin ;;
+    # every OpenCL task as its kernel translated to C, on the workers (checked below)
+    translated) export NX_ARGS="--opencl-cpu=on --smp-workers=2 --summary" ;;
     *) echo "unknown setting $1"; exit 2 ;;
   esac
 }
@@ -91,6 +93,16 @@ run)
   esac
   elsewhere=$(mktemp -d)
   trap 'rm -rf "$elsewhere"' EXIT
+  if [ "${1:-}" = translated ] && [ "${name#ocl_}" != "$name" ]; then
+    log=$(cd "$elsewhere" && "$bin" 2>&1) || { echo "$log"; exit 1; }
+    echo "$log"
+    echo "$log" | grep -q '(C) .* smp ' || { echo "run.sh: no task ran its kernel translated to C"; exit 1; }
+    if echo "$log" | grep -Eq '^  opencl[0-9]+ .* [1-9][0-9]* +[0-9.]+% '; then
+      echo "run.sh: tasks ran on OpenCL with --opencl-cpu=on"
+      exit 1
+    fi
+    exit 0
+  fi
   cd "$elsewhere" && "$bin"
   ;;
 esac
