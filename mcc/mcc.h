@@ -441,6 +441,13 @@ void rewrite_replace(struct rewriter *rw, size_t begin, size_t end, const char *
  * insert_after at begin and insert_before at end belong to its neighbours and are left
  * out, as are replacements that reach outside the span. */
 char *rewrite_text(struct rewriter *rw, size_t begin, size_t end);
+/* The same text for a place elsewhere in the output (a task body moved into an outlined
+ * function): it starts with a linemarker for `begin` (and blanks up to its column), and
+ * every edit inside that adds or removes newlines or moves the columns of what follows
+ * it on its line is followed by another, so gcc's diagnostics, gdb's line table and
+ * sanitizer frames keep pointing at the user's lines.  Where it is put, the text after
+ * it needs a linemarker of its own (lower_mark). */
+char *rewrite_text_lines(struct rewriter *rw, size_t begin, size_t end);
 /* Write the whole text with every edit applied; returns 0, or -1 on a write error. */
 int rewrite_output(struct rewriter *rw, FILE *out);
 int rewrite_count(const struct rewriter *rw);
