@@ -650,7 +650,10 @@ void lower_visit(struct lower *L, struct ast *n)
         if (L->frame && is_object_var(n->sym))
             for (struct lower_var *v = L->frame->vars; v; v = v->next)
                 if (v->sym == n->sym && v->use) {
-                    rewrite_replace(L->rw, n->begin, n->end, v->use);
+                    /* (an alias of the user's name needs no edit) */
+                    if (strlen(v->use) != n->name->len ||
+                        memcmp(v->use, n->name->str, n->name->len) != 0)
+                        rewrite_replace(L->rw, n->begin, n->end, v->use);
                     break;
                 }
         return;
@@ -807,12 +810,15 @@ int lower_omp(struct translation *t)
     if (L.cuda_stub.len)
         t->cuda_stub = lbuf_take(&L.cuda_stub, L.a);
     bool header = has_runtime_header(&t->src);
-    if (!header || L.critical_used)       /* one line, ending with prelude's newline */
-        rewrite_insert_before(L.rw, 0, arena_printf(L.a, "%s%s",
+    /* One line (ending with prelude's newline) on a line of its own: gdb must not find
+     * code of it on line 1 of the user's file. */
+    if (!header || L.critical_used)
+        rewrite_insert_before(L.rw, 0, arena_printf(L.a, "%s%s%s", lower_mark_generated() + 1,
                                                     L.critical_used ? MISC_CRITICAL_DEF : "",
                                                     header ? "\n" : prelude));
     if (L.tail.len)
-        rewrite_insert_after(L.rw, t->src.len, lbuf_take(&L.tail, L.a));
+        rewrite_insert_after(L.rw, t->src.len, arena_printf(L.a, "%s%s", lower_mark_generated(),
+                                                            lbuf_take(&L.tail, L.a)));
     free(L.tail.s);
     for (int i = 0; i < L.ndirs; i++)
         omp_directive_free(L.dirs[i]);

@@ -960,6 +960,8 @@ struct lower_extra {
                                       is lastprivate */
     const char *head;              /* opens a block around the body (a loop over a chunk) */
     const char *group;             /* a byte each task gets a concurrent region on */
+    size_t at;                     /* where the glue stands (a section's pragma line); 0:
+                                      d's first pragma line (lower_lines.c) */
 };
 /* The variables `body` (d's statement, a loop body or a section) captures and how; serial
  * (may be NULL) is set when a worksharing body must run as one task (implicit_sharing). */
@@ -969,6 +971,9 @@ struct lower_var *inline_captures(struct lower *L, const struct lower_dir *d,
  * function, the creation code is returned. */
 char *inline_outline(struct lower *L, const struct lower_dir *d, struct ast *body,
                      struct lower_var *vars, const struct lower_extra *x);
+/* How the outlined body of `body` names capture v (its alias, lower_inline.c): `x` or
+ * `(*x)`; the same as inline_outline decides for it. */
+const char *inline_alias_use(struct lower *L, const struct lower_var *v, struct ast *body);
 
 /* lower_loop.c: taskloop and for */
 void inline_loop(struct lower *L, struct lower_dir *d);
@@ -1017,14 +1022,34 @@ void block_standalone_error(const struct mcc_source *src, size_t begin, size_t e
  * when an error was reported. */
 bool block_check_branches(struct lower *L, struct ast *body, bool loop_body, const char *what);
 
+/* lower_lines.c: generated code on the user's lines.  Glue (environments, outlined
+ * function heads, prologues and epilogues, spawn and run functions, task types) stands on
+ * the line of the pragma it comes from, so that a breakpoint on a line of the user's
+ * code never stops in it; moved user code keeps its own lines and columns
+ * (rewrite_text_lines).  Offsets are in the preprocessed text. */
+/* "\n# LINE \"FILE\"\n": what follows is on the user's line holding `off`. */
+const char *lower_mark(struct lower *L, size_t off);
+/* Generated `text` with each of its lines on the user's line holding `off` (a
+ * linemarker after every newline), starting with one. */
+char *lower_glue(struct lower *L, size_t off, const char *text);
+/* A linemarker for code of no construct (the prelude, the end of the unit): the file
+ * "<mcc>", so that no line of the user's has it. */
+const char *lower_mark_generated(void);
+/* Generated code made one line (its newlines blanks), to stand where user code stood:
+ * on the line of its construct.  Only for text without rendered user code or marks. */
+char *lower_flat(struct lower *L, const char *text);
+/* Where d's first pragma line starts (its construct's start without one). */
+size_t lower_dir_off(const struct lower_dir *d);
+
 /* lower_misc.c */
 void misc_taskwait(struct lower *L, struct ast *pragma, struct omp_directive *d);
 /* A critical section's cleanup function (releases the name its argument points to),
  * with its own declaration of the call for a unit that includes nanort.h further down. */
 #define MISC_CRITICAL_RELEASE "mcc__nrt_critical_release"
 #define MISC_CRITICAL_DEF                                                                  \
-    "void nanort_critical_leave(const char *name); static __inline__ "                     \
-    "__attribute__((__unused__)) void " MISC_CRITICAL_RELEASE "(const char *const *nrt_n) " \
+    "void nanort_critical_leave(const char *name); static __inline__ __attribute__((" \
+    "__unused__, __always_inline__, __artificial__)) void " MISC_CRITICAL_RELEASE        \
+    "(const char *const *nrt_n) "                                                          \
     "{ nanort_critical_leave(*nrt_n); } "
 void misc_critical(struct lower *L, struct lower_dir *d);
 void misc_atomic(struct lower *L, struct lower_dir *d);
