@@ -518,7 +518,9 @@ static void lower_construct(struct lower *L, struct ast *n)
     }
     if (fits && d.dir->parallel)
         k = OMP_DIR_PARALLEL;       /* parallel for, parallel sections, ... */
-    if (!lowerings[k]) {
+    if (L->clone && fits && (k == OMP_DIR_TASK || k == OMP_DIR_TASKLOOP || k == OMP_DIR_FOR)) {
+        final_construct(L, &d);     /* in a serial clone: in place (lower_final.c) */
+    } else if (!lowerings[k]) {
         mcc_error_at(&d.dir->loc, "'#pragma omp %s' is a directive of its own; it cannot "
                      "apply to a statement", omp_directive_names[k]);
         lower_visit(L, n);
@@ -558,7 +560,10 @@ static void lower_pragma_item(struct lower *L, struct ast *pr)
     struct omp_directive *d = parse_pragma(L, pr);
     switch (d->kind) {
     case OMP_DIR_TASKWAIT: case OMP_DIR_BARRIER: case OMP_DIR_TASKYIELD:
-        misc_taskwait(L, pr, d);
+        if (L->clone)           /* under final: nothing to wait for (lower_final.c) */
+            rewrite_replace(L->rw, pr->begin, pr->end, ";");
+        else
+            misc_taskwait(L, pr, d);
         break;
     case OMP_DIR_DECLARE_REDUCTION:
         misc_declare_reduction(L, d);
@@ -641,7 +646,7 @@ void lower_visit(struct lower *L, struct ast *n)
         lower_pragma_item(L, n);
         return;
     case AST_IDENT:
-        if (L->frame && !n->sym && L->func_name && is_func_name(n->name)) {
+        if ((L->frame || L->clone) && !n->sym && L->func_name && is_func_name(n->name)) {
             /* the outlined function has a name of its own: keep the user's */
             rewrite_replace(L->rw, n->begin, n->end, arena_printf(L->a, "(\"%s\")",
                                                                   L->func_name));
@@ -664,6 +669,10 @@ void lower_visit(struct lower *L, struct ast *n)
             rewrite_replace(L->rw, n->kid[0]->begin, n->kid[0]->end,
                             arena_printf(L->a, "%.*s__nrt_spawn", (int)n->kid[0]->name->len,
                                          n->kid[0]->name->str));
+        else if (n->kid[0] && n->kid[0]->kind == AST_IDENT &&
+                 final_clone_name(L, n->kid[0]->sym))
+            rewrite_replace(L->rw, n->kid[0]->begin, n->kid[0]->end,
+                            final_clone_name(L, n->kid[0]->sym));
         break;
     case AST_RETURN:
         if (L->in_main && !L->frame) {
@@ -760,10 +769,12 @@ static void lower_function(struct lower *L, struct ast *def)
     L->func_name = name ? arena_strndup(L->a, name->name->str, name->name->len) : NULL;
     L->in_main = name && name->name->len == 4 && memcmp(name->name->str, "main", 4) == 0;
     function_locals(L, def);
+    int errors = mcc_error_count();
     struct ast *body = def->kid[3];
     lower_visit(L, body);
     if (L->in_main && body && body->kind == AST_COMPOUND && body->end > body->begin)
         rewrite_insert_before(L->rw, body->end - 1, " nanort_taskwait(); ");
+    final_function(L, def, errors);
     L->fn = NULL;
     L->in_main = false;
 }
@@ -799,6 +810,7 @@ int lower_omp(struct translation *t)
     L.text = t->src.text;
     L.rw = t->rw;
     L.copy_deps = t->opts->copy_deps;
+    final_scan(&L);
     struct ast *items = t->tu->kid[0];
     for (struct ast *i = items ? items->kid[0] : NULL; i; i = i->next)
         lower_file_pragmas(&L, i);

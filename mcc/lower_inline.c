@@ -897,6 +897,14 @@ char *inline_outline(struct lower *L, const struct lower_dir *d, struct ast *bod
         lbuf_printf(&create, "nanort_task_region1(nrt_t, %uu, %s, 1); ", NANORT_DEP_CONCURRENT,
                     group);
     lower_submit(L, &create, d);
+    if (L->final_used && final_site_ok(d)) {
+        /* under final, the body runs here without a task (lower_final.c) */
+        struct final_parts fp = {arena_printf(L->a, "%s__nrt_env%d", fn, n),
+                                 arena_printf(L->a, "%s__nrt_task%d", fn, n), o.size.s,
+                                 o.init.s, extra_init};
+        char *c = lbuf_take(&create, L->a);
+        lbuf_printf(&create, "if (nanort_in_final()) %s else { %s }", final_site(L, &fp), c);
+    }
     free(count.s);
     free(add.s);
     free(o.env.s);

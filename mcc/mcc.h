@@ -864,6 +864,9 @@ struct lower {
     struct lower_map cuda_types;   /* declarations of types already in cuda_stub */
     struct lower_map cl_sources;   /* OpenCL source names already embedded */
     bool cuda_parts;               /* a CUDA implementation was emitted */
+    bool final_used;               /* lower_final.c: a final clause in the unit */
+    bool clone;                    /* lowering a serial clone (L->rw is its own) */
+    struct lower_map clones;       /* function name -> its clone's name */
 };
 
 /* lower.c */
@@ -1040,6 +1043,28 @@ const char *lower_mark_generated(void);
 char *lower_flat(struct lower *L, const char *text);
 /* Where d's first pragma line starts (its construct's start without one). */
 size_t lower_dir_off(const struct lower_dir *d);
+
+/* lower_final.c: the serial path of code under a final task */
+/* Set L->final_used when a pragma of the unit has a final clause (nothing else is
+ * generated for final otherwise). */
+void final_scan(struct lower *L);
+/* May a task, taskloop or for with these clauses take the serial path? */
+bool final_site_ok(const struct lower_dir *d);
+/* What a task's creation code is made of (lower_inline.c), for its serial path. */
+struct final_parts {
+    const char *env;               /* the environment's struct tag */
+    const char *fn;                /* the outlined function */
+    const char *size, *init, *extra_init;   /* creation code: sizes, member set-up */
+};
+/* The serial path of one task: the environment on the stack, the body called on it. */
+char *final_site(struct lower *L, const struct final_parts *p);
+/* After def's lowering (errors_before: the error count before it): its serial clone,
+ * when the unit uses final and def's body creates tasks the clone can run in place. */
+void final_function(struct lower *L, struct ast *def, int errors_before);
+/* A task, taskloop or for lowered in a clone (L->clone). */
+void final_construct(struct lower *L, struct lower_dir *d);
+/* In a clone, the clone of the function `s` a call names, else NULL. */
+const char *final_clone_name(struct lower *L, const struct sym *s);
 
 /* lower_misc.c */
 void misc_taskwait(struct lower *L, struct ast *pragma, struct omp_directive *d);
