@@ -4,7 +4,7 @@
 set -u
 quiet=0; [ "${1:-}" = "--quiet" ] && quiet=1
 pkgs="gcc make flex bison check pkg-config ocl-icd-opencl-dev opencl-headers pocl-opencl-icd
-      clang libclang-rt-dev libomp-dev libstarpu-dev graphviz python3
+      clang libclang-rt-dev libomp-dev libstarpu-dev graphviz python3 gdb
       python3-matplotlib"
 missing=""
 for p in $pkgs; do

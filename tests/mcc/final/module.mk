@@ -13,3 +13,17 @@ check-mcc-final: $(MCC_TEST_DEP) $(BUILD)/lib/libnanort.a
 
 CHECK_TARGETS += check-mcc-final
 
+# bench/final: fib and nqueens with a final cut-off against the sequential program and
+# gcc/libgomp (bench/final/README.md); part of `make bench`.  check-bench-final runs each
+# variant once at a small size and checks its result (no timing).
+.PHONY: bench-final check-bench-final
+bench-final: $(MCC_BIN) $(BUILD)/lib/libnanort.a $(BUILD)/lib/mcc/include/omp.h
+	@mkdir -p bench/results
+	BUILD=$(BUILD) MCC=$(MCC_BIN) bench/final/run.sh $(BUILD)/bench/final bench/results/final.md
+
+check-bench-final: $(MCC_BIN) $(BUILD)/lib/libnanort.a $(BUILD)/lib/mcc/include/omp.h
+	@BUILD=$(BUILD) MCC=$(MCC_BIN) ROUNDS=1 FIB="24 10" NQUEENS="8 2" $(HARNESS) run $(RESULTS) \
+	  bench/final -- bench/final/run.sh $(BUILD)/bench/final-check $(BUILD)/bench/final-check/final.md
+
+BENCH_TARGETS += bench-final
+CHECK_TARGETS += check-bench-final
