@@ -207,6 +207,11 @@ static bool clonable(struct lower *L, struct ast *def, const char **args)
     if (strstr(head, "constructor") || strstr(head, "destructor") || strstr(head, "alias") ||
         strstr(head, "weak") || strstr(head, "section") || strstr(head, "ifunc"))
         return false;
+    /* (nor may it define a type its return type declares a second time) */
+    struct ast *list = def->kid[0] ? def->kid[0]->kid[0] : NULL;
+    for (struct ast *s = list ? list->kid[0] : NULL; s; s = s->next)
+        if ((s->kind == AST_STRUCT || s->kind == AST_ENUM) && s->kid[0])
+            return false;
     struct clonable c = {L, true, false};
     ast_walk(body, scan, &c);
     return c.ok && c.tasks;
