@@ -524,7 +524,9 @@ static void lower_construct(struct lower *L, struct ast *n)
     }
     if (fits && d.dir->parallel)
         k = OMP_DIR_PARALLEL;       /* parallel for, parallel sections, ... */
-    if (!lowerings[k]) {
+    if (L->clone && fits && (k == OMP_DIR_TASK || k == OMP_DIR_TASKLOOP || k == OMP_DIR_FOR)) {
+        final_construct(L, &d);     /* in a serial clone: in place (lower_final.c) */
+    } else if (!lowerings[k]) {
         mcc_error_at(&d.dir->loc, "'#pragma omp %s' is a directive of its own; it cannot "
                      "apply to a statement", omp_directive_names[k]);
         lower_visit(L, n);
@@ -564,7 +566,10 @@ static void lower_pragma_item(struct lower *L, struct ast *pr)
     struct omp_directive *d = parse_pragma(L, pr);
     switch (d->kind) {
     case OMP_DIR_TASKWAIT: case OMP_DIR_BARRIER: case OMP_DIR_TASKYIELD:
-        misc_taskwait(L, pr, d);
+        if (L->clone)           /* under final: nothing to wait for (lower_final.c) */
+            rewrite_replace(L->rw, pr->begin, pr->end, ";");
+        else
+            misc_taskwait(L, pr, d);
         break;
     case OMP_DIR_DECLARE_REDUCTION:
         misc_declare_reduction(L, d);
@@ -647,7 +652,7 @@ void lower_visit(struct lower *L, struct ast *n)
         lower_pragma_item(L, n);
         return;
     case AST_IDENT:
-        if (L->frame && !n->sym && L->func_name && is_func_name(n->name)) {
+        if ((L->frame || L->clone) && !n->sym && L->func_name && is_func_name(n->name)) {
             /* the outlined function has a name of its own: keep the user's */
             rewrite_replace(L->rw, n->begin, n->end, arena_printf(L->a, "(\"%s\")",
                                                                   L->func_name));
@@ -656,7 +661,10 @@ void lower_visit(struct lower *L, struct ast *n)
         if (L->frame && is_object_var(n->sym))
             for (struct lower_var *v = L->frame->vars; v; v = v->next)
                 if (v->sym == n->sym && v->use) {
-                    rewrite_replace(L->rw, n->begin, n->end, v->use);
+                    /* (an alias of the user's name needs no edit) */
+                    if (strlen(v->use) != n->name->len ||
+                        memcmp(v->use, n->name->str, n->name->len) != 0)
+                        rewrite_replace(L->rw, n->begin, n->end, v->use);
                     break;
                 }
         return;
@@ -667,6 +675,10 @@ void lower_visit(struct lower *L, struct ast *n)
             rewrite_replace(L->rw, n->kid[0]->begin, n->kid[0]->end,
                             arena_printf(L->a, "%.*s__nrt_spawn", (int)n->kid[0]->name->len,
                                          n->kid[0]->name->str));
+        else if (n->kid[0] && n->kid[0]->kind == AST_IDENT &&
+                 final_clone_name(L, n->kid[0]->sym))
+            rewrite_replace(L->rw, n->kid[0]->begin, n->kid[0]->end,
+                            final_clone_name(L, n->kid[0]->sym));
         break;
     case AST_CUDA_LAUNCH:
         cuda_launch_check(L, n);
@@ -771,6 +783,7 @@ static void lower_function(struct lower *L, struct ast *def)
     L->func_name = name ? arena_strndup(L->a, name->name->str, name->name->len) : NULL;
     L->in_main = name && name->name->len == 4 && memcmp(name->name->str, "main", 4) == 0;
     function_locals(L, def);
+    int errors = mcc_error_count();
     struct ast *body = def->kid[3];
     lower_visit(L, body);
     if (L->in_main && body && body->kind == AST_COMPOUND && body->end > body->begin) {
@@ -779,6 +792,7 @@ static void lower_function(struct lower *L, struct ast *def)
         rewrite_insert_before(L->rw, body->begin + 1, " int nrt_main_entered "
                               "__attribute__((unused)) = nanort_main_enter(); ");
     }
+    final_function(L, def, errors);
     L->fn = NULL;
     L->in_main = false;
 }
@@ -816,6 +830,7 @@ int lower_omp(struct translation *t)
     L.text = t->src.text;
     L.rw = t->rw;
     L.copy_deps = t->opts->copy_deps;
+    final_scan(&L);
     struct ast *items = t->tu->kid[0];
     for (struct ast *i = items ? items->kid[0] : NULL; i; i = i->next)
         lower_file_pragmas(&L, i);
@@ -828,12 +843,15 @@ int lower_omp(struct translation *t)
     if (L.cuda_stub.len)
         t->cuda_stub = lbuf_take(&L.cuda_stub, L.a);
     bool header = has_runtime_header(&t->src);
-    if (!header || L.critical_used)       /* one line, ending with prelude's newline */
-        rewrite_insert_before(L.rw, 0, arena_printf(L.a, "%s%s",
+    /* One line (ending with prelude's newline) on a line of its own: gdb must not find
+     * code of it on line 1 of the user's file. */
+    if (!header || L.critical_used)
+        rewrite_insert_before(L.rw, 0, arena_printf(L.a, "%s%s%s", lower_mark_generated() + 1,
                                                     L.critical_used ? MISC_CRITICAL_DEF : "",
                                                     header ? "\n" : prelude));
     if (L.tail.len)
-        rewrite_insert_after(L.rw, t->src.len, lbuf_take(&L.tail, L.a));
+        rewrite_insert_after(L.rw, t->src.len, arena_printf(L.a, "%s%s", lower_mark_generated(),
+                                                            lbuf_take(&L.tail, L.a)));
     free(L.tail.s);
     for (int i = 0; i < L.ndirs; i++)
         omp_directive_free(L.dirs[i]);

@@ -285,6 +285,8 @@ struct outline {
     struct lower_buf env, prologue, epilogue, init;
     struct lower_buf size;          /* before creation: grows nrt_sz (VLA copies) */
     bool local;                     /* outlined inside the function (local types) */
+    struct lower_buf alias;         /* the captures under the user's names (alias()) */
+    struct ast *body;               /* what is outlined */
 };
 
 static const char *vname(const struct lower_var *v, struct mcc_arena *a)
@@ -446,23 +448,119 @@ static void vla_copy(struct outline *o, const char *x, const char *parent, bool 
                     parent);
 }
 
+/*
+ * Inside the outlined function each capture is a local of the user's own name, so that
+ * the body reads as written and gdb's `p x` finds it (issue 22):
+ *   value    a firstprivate or private scalar, pointer or enum whose address cannot
+ *            outlive the function: a copy of its member, `x` (as good as the member:
+ *            the environment is the task's own; a register at -O2)
+ *   pointer  anything else: a pointer to its member, `(*x)` (a shared variable's member
+ *            is already the pointer): a task created in the body may keep the address
+ *            of a firstprivate until it ends, and the environment lives as long
+ */
+/* Could the address of `s` outlive the outlined function that runs `body`: is it taken
+ * (&s), or may a construct inside share it with a task of its own (a clause names it;
+ * default(shared); a worksharing loop, sections or a region, which share by default)? */
+struct escape {
+    struct lower *L;
+    const struct sym *s;
+    bool found;
+};
+
+static const char *note_name(void *arg, const char *t, size_t n)
+{
+    struct escape *e = arg;
+    if (e->s->name->len == n && memcmp(e->s->name->str, t, n) == 0)
+        e->found = true;
+    return NULL;
+}
+
+static bool pragma_may_share(struct escape *e, struct ast *pr)
+{
+    const char *text = lower_src(e->L, pr->begin, pr->end);
+    const char *w = strstr(text, "omp");
+    if (!w)
+        return false;
+    for (w += 3; *w == ' ' || *w == '\t'; w++)
+        ;
+    static const char *const by_value[] = {"task", "taskloop", "taskwait", "taskyield",
+                                           "critical", "atomic", "flush", "barrier", "target"};
+    size_t n = strcspn(w, " \t(");
+    if (!lower_name_in(w, n, by_value, 9) || strstr(text, "default"))
+        return true;
+    lower_map_idents(e->L, text, note_name, e);
+    return e->found;
+}
+
+static bool escape_walk(struct ast *n, void *arg)
+{
+    struct escape *e = arg;
+    if (e->found)
+        return false;
+    if (n->kind == AST_PRAGMA) {
+        e->found |= pragma_may_share(e, n);
+        return false;
+    }
+    for (struct ast *p = n->pragma; p && !e->found; p = p->kid[0])
+        e->found |= pragma_may_share(e, p);
+    if (n->kind == AST_UNARY && n->op == '&') {
+        const struct ast *x = n->kid[0];
+        while (x && (x->kind == AST_SUBSCRIPT || x->kind == AST_MEMBER))
+            x = x->kid[0];
+        e->found |= x && x->kind == AST_IDENT && x->sym == e->s;
+    }
+    return !e->found;
+}
+
+static bool value_alias(struct lower *L, const struct lower_var *v, struct ast *body)
+{
+    if (!(v->share == LOWER_FIRSTPRIVATE || v->share == LOWER_PRIVATE) || v->vm || v->inpriv ||
+        !(v->sym->type == TYPE_SCALAR || v->sym->type == TYPE_POINTER ||
+          v->sym->type == TYPE_ENUM))
+        return false;
+    struct escape e = {L, v->sym, false};
+    for (int k = 0; k < 4 && !e.found; k++)     /* (not body->pragma: the construct's own) */
+        if (body->kid[k])
+            ast_walk(body->kid[k], escape_walk, &e);
+    return !e.found;
+}
+
+const char *inline_alias_use(struct lower *L, const struct lower_var *v, struct ast *body)
+{
+    const char *x = vname(v, L->a);
+    return value_alias(L, v, body) ? x : arena_printf(L->a, "(*%s)", x);
+}
+
+/* The alias of v (named x) for its member `member`; `pointer`: the member points to the
+ * variable (shared). */
+static void alias(struct outline *o, struct lower_var *v, const char *x, const char *member,
+                  bool pointer)
+{
+    struct lower *L = o->L;
+    bool value = !pointer && value_alias(L, v, o->body);
+    lbuf_printf(&o->alias, "__attribute__((__unused__)) __typeof__(nrt_e->%s) %s%s = %snrt_e->%s; ",
+                member, value || pointer ? "" : "*", x, value || pointer ? "" : "&", member);
+    v->use = value ? x : arena_printf(L->a, "(*%s)", x);
+}
+
 /* A capture declared through __typeof__ of the parent's variable: the environment and the
  * outlined function are then inside the enclosing function, where local types are seen. */
 static void capture_typeof(struct outline *o, struct lower_var *v, const char *x,
                            const char *parent)
 {
     struct mcc_arena *a = o->L->a;
+    (void)a;
     if (v->share == LOWER_SHARED) {
         lbuf_printf(&o->env, "__typeof__(%s) *%s; ", parent, x);
         lbuf_printf(&o->init, "nrt_x->%s = &(%s); ", x, parent);
-        v->use = arena_printf(a, "(*nrt_e->%s)", x);
+        alias(o, v, x, x, true);
         return;
     }
     lbuf_printf(&o->env, "__typeof__(%s) %s; ", parent, x);
     if (v->share == LOWER_FIRSTPRIVATE)
-        lbuf_printf(&o->init, "__builtin_memcpy((void *)&nrt_x->%s, &(%s), sizeof nrt_x->%s); ",
+        lbuf_printf(&o->init, "__builtin_memcpy((void *)&nrt_x->%s, (const void *)&(%s), sizeof nrt_x->%s); ",
                     x, parent, x);
-    v->use = arena_printf(a, "(nrt_e->%s)", x);
+    alias(o, v, x, x, false);
 }
 
 /*
@@ -488,7 +586,7 @@ static bool capture_inprivate(struct outline *o, struct lower_var *v, const char
     } else if (r->kind == OMP_REF_SHAPE && r->base->kind == OMP_REF_NAME &&
                v->sym->type == TYPE_POINTER) {
         lbuf_printf(&o->env, "%s; __SIZE_TYPE__ nrt_ib_%s; void *nrt_if_%s; ", m, x, x);
-        lbuf_printf(&o->init, "__builtin_memcpy((void *)&nrt_x->%s, &(%s), sizeof nrt_x->%s); "
+        lbuf_printf(&o->init, "__builtin_memcpy((void *)&nrt_x->%s, (const void *)&(%s), sizeof nrt_x->%s); "
                     "nrt_x->nrt_ib_%s = %s", x, parent, x, x,
                     deps_shape_elem(L, r->base, parent));
         for (int i = 0; i < r->ndims; i++)
@@ -505,7 +603,7 @@ static bool capture_inprivate(struct outline *o, struct lower_var *v, const char
                      "variable or a shaped pointer, [n]p)");
         return true;
     }
-    v->use = arena_printf(L->a, "(nrt_e->%s)", x);
+    alias(o, v, x, x, false);
     return true;
 }
 
@@ -531,13 +629,13 @@ static bool capture_var(struct outline *o, struct lower_var *v, const char *pare
         if (!m || v->vm || v->sym->type != TYPE_POINTER)
             return false;
         lbuf_printf(&o->env, "%s; __SIZE_TYPE__ nrt_rn_%s; ", m, x);
-        lbuf_printf(&o->init, "__builtin_memcpy((void *)&nrt_x->%s, &(%s), sizeof nrt_x->%s); "
+        lbuf_printf(&o->init, "__builtin_memcpy((void *)&nrt_x->%s, (const void *)&(%s), sizeof nrt_x->%s); "
                     "nrt_x->nrt_rn_%s = 1", x, parent, x, x);
         for (int i = 0; i < v->red_ref->ndims; i++)
             lbuf_printf(&o->init, " * (__SIZE_TYPE__)(%s)",
                         lower_expr(L, v->red_ref->dims[i].text, NULL, 0));
         lbuf_puts(&o->init, "; ");
-        v->use = arena_printf(L->a, "(nrt_e->%s)", x);
+        alias(o, v, x, x, false);
         return true;
     }
     if (v->inpriv)
@@ -554,7 +652,7 @@ static bool capture_var(struct outline *o, struct lower_var *v, const char *pare
             return false;
         lbuf_printf(&o->env, "%s; %s; ", m, p);
         lbuf_printf(&o->init, "nrt_x->nrt_r_%s = &(%s); ", x, parent);
-        v->use = arena_printf(L->a, "(nrt_e->%s)", x);
+        alias(o, v, x, x, false);
         return true;
     }
     if (v->vm) {
@@ -565,7 +663,7 @@ static bool capture_var(struct outline *o, struct lower_var *v, const char *pare
             vla_copy(o, x, parent, v->share == LOWER_FIRSTPRIVATE);
         else
             lbuf_printf(&o->init, "nrt_x->%s = (void *)%s(%s); ", x, array ? "&" : "", parent);
-        v->use = array ? arena_printf(L->a, "(*nrt_v_%s)", x) : x;
+        v->use = array ? arena_printf(L->a, "(*%s)", x) : x;
         return task_decl_text(L, v->sym, NULL) != NULL;
     }
     if (v->share == LOWER_SHARED) {
@@ -574,7 +672,7 @@ static bool capture_var(struct outline *o, struct lower_var *v, const char *pare
             return false;
         lbuf_printf(&o->env, "%s; ", m);
         lbuf_printf(&o->init, "nrt_x->%s = &(%s); ", x, parent);
-        v->use = arena_printf(L->a, "(*nrt_e->%s)", x);
+        alias(o, v, x, x, true);
         return true;
     }
     char *m = task_decl_text(L, v->sym, NULL);
@@ -582,9 +680,9 @@ static bool capture_var(struct outline *o, struct lower_var *v, const char *pare
         return false;
     lbuf_printf(&o->env, "%s; ", m);
     if (v->share == LOWER_FIRSTPRIVATE)
-        lbuf_printf(&o->init, "__builtin_memcpy((void *)&nrt_x->%s, &(%s), sizeof nrt_x->%s); ", x,
+        lbuf_printf(&o->init, "__builtin_memcpy((void *)&nrt_x->%s, (const void *)&(%s), sizeof nrt_x->%s); ", x,
                     parent, x);
-    v->use = arena_printf(L->a, "(nrt_e->%s)", x);
+    alias(o, v, x, x, false);
     return true;
 }
 
@@ -670,7 +768,7 @@ char *inline_outline(struct lower *L, const struct lower_dir *d, struct ast *bod
     if (!x)
         x = &none;
     const char *extra_env = x->env, *extra_init = x->init, *head = x->head, *group = x->group;
-    struct outline o = {L, fn_name(L), ++L->serial, {0}, {0}, {0}, {0}, {0}, false};
+    struct outline o = {L, fn_name(L), ++L->serial, {0}, {0}, {0}, {0}, {0}, false, {0}, body};
     for (struct lower_var *v = vars; v; v = v->next)
         o.local |= needs_local(L, v);
     /* Creation-side code first: it is in the parent's frame. */
@@ -719,7 +817,7 @@ char *inline_outline(struct lower *L, const struct lower_dir *d, struct ast *bod
             /* Redeclared with its own type; the bounds name the task's copies. */
             const char *x = vname(v, L->a);
             bool array = v->sym->type == TYPE_ARRAY && !v->sym->array_param;
-            char *decl = decl_as(L, v, array ? arena_printf(L->a, "(*nrt_v_%s)", x) : x);
+            char *decl = decl_as(L, v, array ? arena_printf(L->a, "(*%s)", x) : x);
             if (decl)
                 lbuf_printf(&o.prologue, "%s = nrt_e->%s;\n", decl, x);
         }
@@ -729,7 +827,7 @@ char *inline_outline(struct lower *L, const struct lower_dir *d, struct ast *bod
         begin = lower_body(L, d);
     else
         lower_visit(L, body);
-    char *text = rewrite_text(L->rw, begin, body->end);
+    char *text = rewrite_text_lines(L->rw, begin, body->end);
     L->frame = frame.up;
     /* lastprivate: the task that ran the sequentially last iteration (or section) copies
      * its values back; then children are waited for, then reductions combine */
@@ -749,24 +847,37 @@ char *inline_outline(struct lower *L, const struct lower_dir *d, struct ast *bod
     }
     const char *fn = o.fn;
     int n = o.n;
-    struct lower_buf out = {0};
+    /* The function's head, prologue and epilogue on the pragma's line, the body on its own
+     * lines (lower_lines.c) */
+    size_t at = x->at ? x->at : lower_dir_off(d);
+    struct lower_buf out = {0}, glue = {0};
     bool cuda = d->dir->kind == OMP_DIR_TASK && device_mask(d) >> OMP_DEVICE_CUDA & 1;
-    if (cuda)       /* lower_cuda.c: the statement goes to the .cu */
-        cuda_inline_outline(L, d, vars, fn, n, o.env.s, o.prologue.s, text, o.local, &out);
-    else    /* (a nested function cannot be static) */
-        lbuf_printf(&out, "struct %s__nrt_env%d { %s};\n%svoid %s__nrt_task%d(void *nrt_a, "
-                "nanort_ctx *nrt_c)\n{\n    struct %s__nrt_env%d *nrt_e = nrt_a; (void)nrt_c; "
-                "(void)nrt_e;\n%s%s%s%s\n%s}\n", fn, n, o.env.s, o.local ? "" : "static ", fn, n, fn, n,
-                o.prologue.s ? o.prologue.s : "", head ? head : "", text, head ? " }" : "",
-                o.epilogue.s ? o.epilogue.s : "");
-    const char *label = lower_label(d, arena_printf(L->a, "%s", fn));
+    if (cuda) {     /* lower_cuda.c: the statement goes to the .cu */
+        cuda_inline_outline(L, d, vars, fn, n, o.env.s,
+                            arena_printf(L->a, "%s%s", o.alias.s ? o.alias.s : "",
+                                         o.prologue.s ? o.prologue.s : ""),
+                            text, o.local, &out);
+    } else {
+        /* (a nested function cannot be static) */
+        lbuf_printf(&glue, "struct %s__nrt_env%d { %s};\n%svoid %s__nrt_task%d(void *nrt_a, "
+                    "nanort_ctx *nrt_c)\n{\n    struct %s__nrt_env%d *nrt_e = nrt_a; (void)nrt_c; "
+                    "(void)nrt_e;\n%s%s%s", fn, n, o.env.s, o.local ? "" : "static ", fn, n, fn, n,
+                    o.alias.s ? o.alias.s : "", o.prologue.s ? o.prologue.s : "", head ? head : "");
+        lbuf_puts(&out, lower_glue(L, at, lbuf_take(&glue, L->a)));
+        lbuf_puts(&out, text);
+        lbuf_printf(&glue, "%s\n%s}\n", head ? " }" : "", o.epilogue.s ? o.epilogue.s : "");
+    }
+    /* Inline tasks are named by their label, else by where they are: `heat.c:42` */
+    const char *where = lower_where(L, d->dir);
+    const char *label = lower_label(d, where);
     if (o.local)
-        local_type(&out, fn, n, label, lower_where(L, d->dir));
+        local_type(&glue, fn, n, label, where);
     else
-        lbuf_printf(&out, "static struct nanort_task_type %s__nrt_type%d = {\"%s\", \"%s\", 1, "
+        lbuf_printf(&glue, "static struct nanort_task_type %s__nrt_type%d = {\"%s\", \"%s\", 1, "
                     "(const struct nanort_impl[]){{%s, %s__nrt_task%d, "
-                    "\"%s__nrt_task%d\", 0}}, 0};\n", fn, n, label, lower_where(L, d->dir),
+                    "\"%s__nrt_task%d\", 0}}, 0};\n", fn, n, label, where,
                     cuda ? "NANORT_DEVICE_CUDA" : "NANORT_DEVICE_SMP", fn, n, fn, n);
+    lbuf_puts(&out, lower_glue(L, at, lbuf_take(&glue, L->a)));
     if (L->proto_fn != L->fn && !L->fn->kid[2]) {   /* (not for K&R definitions) */
         /* The body may call the enclosing function (recursion): declare it first. */
         L->proto_fn = L->fn;
@@ -797,6 +908,14 @@ char *inline_outline(struct lower *L, const struct lower_dir *d, struct ast *bod
         lbuf_printf(&create, "nanort_task_region1(nrt_t, %uu, %s, 1); ", NANORT_DEP_CONCURRENT,
                     group);
     lower_submit(L, &create, d);
+    if (L->final_used && final_site_ok(d)) {
+        /* under final, the body runs here without a task (lower_final.c) */
+        struct final_parts fp = {arena_printf(L->a, "%s__nrt_env%d", fn, n),
+                                 arena_printf(L->a, "%s__nrt_task%d", fn, n), o.size.s,
+                                 o.init.s, extra_init};
+        char *c = lbuf_take(&create, L->a);
+        lbuf_printf(&create, "if (nanort_in_final()) %s else { %s }", final_site(L, &fp), c);
+    }
     free(count.s);
     free(add.s);
     free(o.env.s);
@@ -804,7 +923,11 @@ char *inline_outline(struct lower *L, const struct lower_dir *d, struct ast *bod
     free(o.epilogue.s);
     free(o.init.s);
     free(o.size.s);
-    char *code = arena_printf(L->a, "{ %s%s }", o.local ? defs : "", create.s);
+    free(o.alias.s);
+    /* (one line: the creation code stands on the pragma's line; the definitions of a
+     * nested outlined function end on it) */
+    char *code = arena_printf(L->a, "{ %s%s }", o.local ? defs : "",
+                              lower_flat(L, create.s ? create.s : ""));
     free(create.s);
     return code;
 }

@@ -276,7 +276,7 @@ void inline_loop(struct lower *L, struct lower_dir *d)
             return;
         }
         const char *var = arena_strndup(L->a, lp[k].var->name->str, lp[k].var->name->len);
-        const char *lhs = v ? arena_printf(L->a, "(nrt_e->%s)", var) : vdecl;
+        const char *lhs = v ? inline_alias_use(L, v, body) : vdecl;
         if (k > 0)
             lbuf_printf(&head, "%s = nrt_e->nrt_lo%d + (nrt_q %% nrt_e->nrt_n%d) * "
                         "nrt_e->nrt_st%d; nrt_q /= nrt_e->nrt_n%d;\n", lhs, k, k, k, k);
@@ -314,15 +314,15 @@ void inline_loop(struct lower *L, struct lower_dir *d)
     bool group = !is_for && !lower_dir_has(d, OMP_CL_NOGROUP);
     bool barrier = is_for && !lower_dir_has(d, OMP_CL_NOWAIT);
     struct lower_extra x = {lbuf_take(&env, L->a), lbuf_take(&init, L->a),
-                            lbuf_take(&head, L->a), group ? "&nrt_grp" : NULL};
+                            lbuf_take(&head, L->a), group ? "&nrt_grp" : NULL, 0};
     char *task = inline_outline(L, d, body, vars, &x);
     char *code = arena_printf(
         L->a, "{ %s%s%sif (nrt_g < 1) nrt_g = 1; for (long long nrt_c0 = 0; nrt_c0 < nrt_n; "
-        "nrt_c0 += nrt_g) %s%s%s%s }", group ? "char nrt_grp; " : "", create.s,
-        grain_code(L, d, serial), task, group ? " nanort_taskwait_on1(&nrt_grp, 1);" : "",
-        barrier ? " nanort_taskwait();" : "", after.s ? after.s : "");
+        "nrt_c0 += nrt_g) %s%s%s%s }", group ? "char nrt_grp; " : "", lower_flat(L, create.s),
+        lower_flat(L, grain_code(L, d, serial)), task,
+        group ? " nanort_taskwait_on1(&nrt_grp, 1);" : "", barrier ? " nanort_taskwait();" : "",
+        lower_flat(L, after.s ? after.s : ""));
     free(create.s);
     free(after.s);
-    rewrite_replace(L->rw, d->node->pragma ? d->node->pragma->begin : d->node->begin,
-                    d->node->end, code);
+    rewrite_replace(L->rw, lower_dir_off(d), d->node->end, code);
 }

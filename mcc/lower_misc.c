@@ -46,7 +46,7 @@ void misc_critical(struct lower *L, struct lower_dir *d)
     size_t begin = lower_body(L, d);
     const char *name = d->dir->name.text
                            ? arena_printf(L->a, "\"%s\"", d->dir->name.text) : "(const char *)0";
-    char *body = rewrite_text(L->rw, begin, d->node->end);
+    char *body = rewrite_text_lines(L->rw, begin, d->node->end);
     L->critical_used = true;
     rewrite_replace(L->rw, construct_begin(d), d->node->end,
                     arena_printf(L->a, "{ __attribute__((__cleanup__(%s))) const char *const "
@@ -197,7 +197,8 @@ void misc_atomic(struct lower *L, struct lower_dir *d)
         mcc_error_at(&at, "'#pragma omp atomic' needs %s", need);
         return;
     }
-    rewrite_replace(L->rw, construct_begin(d), d->node->end, code);
+    /* (on the statement's own line: its pragma line is gone, chain_dir dropped it) */
+    rewrite_replace(L->rw, d->node->begin, d->node->end, code);
 }
 
 void misc_declare_reduction(struct lower *L, struct omp_directive *d)
@@ -223,7 +224,7 @@ void misc_main_return(struct lower *L, struct ast *ret)
 {
     for (int k = 0; k < 4; k++)
         lower_visit(L, ret->kid[k]);
-    char *text = rewrite_text(L->rw, ret->begin, ret->end);
+    char *text = rewrite_text_lines(L->rw, ret->begin, ret->end);
     rewrite_replace(L->rw, ret->begin, ret->end,
                     arena_printf(L->a, "{ nanort_taskwait(); %s }", text));
 }

@@ -279,11 +279,12 @@ static void region(struct lower *L, struct lower_dir *d, bool team, bool wait,
                                                lower_expr(L, nt->args[0].text, NULL, 0)) : "");
         end = " nanort_parallel_end();";
     }
-    rewrite_insert_before(L->rw, r.begin, arena_printf(L->a, "{ %s%s", begin,
-                                                       p.pre.s ? p.pre.s : ""));
-    rewrite_insert_after(L->rw, d->node->end,
-                         arena_printf(L->a, "%s%s%s }", wait ? " nanort_taskwait(); " : " ",
-                                      end, p.epi.s ? p.epi.s : ""));
+    /* (glue on the pragma's line, its end too, as gcc -fopenmp has it: lower_lines.c) */
+    const char *pre = arena_printf(L->a, "{ %s%s", begin, p.pre.s ? p.pre.s : "");
+    const char *epi = arena_printf(L->a, "%s%s%s }", wait ? " nanort_taskwait(); " : " ", end,
+                                   p.epi.s ? p.epi.s : "");
+    rewrite_insert_before(L->rw, r.begin, lower_flat(L, pre));
+    rewrite_insert_after(L->rw, d->node->end, lower_glue(L, r.begin, epi));
     free(p.pre.s);
     free(p.epi.s);
 }
@@ -375,7 +376,8 @@ void omp_sections(struct lower *L, struct lower_dir *d)
         struct ast *chain = node->pragma;
         node->pragma = secs[i].inner;
         struct lower_extra x = {NULL, i == n - 1 ? "nrt_x->nrt_islast = 1; "
-                                                 : "nrt_x->nrt_islast = 0; ", NULL, NULL};
+                                                 : "nrt_x->nrt_islast = 0; ", NULL, NULL,
+                                node->pragma ? begin : construct_begin(d)};
         bool last = false;
         for (struct lower_var *v = vars[i]; v; v = v->next)
             last |= v->last;
@@ -386,7 +388,8 @@ void omp_sections(struct lower *L, struct lower_dir *d)
         rewrite_replace(L->rw, begin, node->end, task);
     }
     if (!lower_dir_has(d, OMP_CL_NOWAIT))
-        rewrite_insert_after(L->rw, d->node->end, " nanort_taskwait();");
+        rewrite_insert_after(L->rw, d->node->end,
+                             lower_glue(L, construct_begin(d), " nanort_taskwait();"));
 }
 
 /* ---- threadprivate ------------------------------------------------------------------- */

@@ -671,7 +671,8 @@ static void emit_declarations(struct lower *L, struct lower_ftask *f)
     args_struct(L, &b, f);
     lbuf_printf(&b, " static __attribute__((unused)) void %s__nrt_spawn(%s); %s struct nanort_task_type %s__nrt_type;\n",
                 fn, param_list(L, f), external(L, f) ? "extern" : "static", fn);
-    rewrite_insert_before(L->rw, f->first_decl, lbuf_take(&b, L->a));
+    rewrite_insert_before(L->rw, f->first_decl, lower_glue(L, lower_dir_off(&f->dir),
+                                                           lbuf_take(&b, L->a)));
     f->declared = true;
 }
 
@@ -683,18 +684,34 @@ static void emit_one(struct lower *L, struct lower_ftask *f)
     if (device_mask(&f->dir) & (1u << OMP_DEVICE_SMP))
         run_function(L, &b, f, f, "");
     spawn_function(L, &b, f);
+    /* (on the line of the task's pragma: lower_lines.c) */
+    const char *glue = lower_glue(L, lower_dir_off(&f->dir), lbuf_take(&b, L->a));
     if (f->enclosing)       /* with a file-scope declaration of f for them to call */
         rewrite_insert_before(L->rw, f->enclosing->begin,
                               arena_printf(L->a, "%s\n%s", lower_src(L, f->decl->begin,
-                                                                       f->decl->end),
-                                           lbuf_take(&b, L->a)));
+                                                                       f->decl->end), glue));
     else
-        rewrite_insert_after(L->rw, f->decl->end, lbuf_take(&b, L->a));
+        rewrite_insert_after(L->rw, f->decl->end, glue);
 }
+
+static void emit_type_text(struct lower *L, struct lower_ftask *f,
+                           struct lower_ftask *impls_of);
 
 /* f's type at the end of the unit: f's own run plus every implements(f) (of `impls_of`, the
  * tasks with an implements clause, linked by next_impl). */
 static void emit_type(struct lower *L, struct lower_ftask *f, struct lower_ftask *impls_of)
+{
+    /* What it appends to the tail (run functions of implementations, the type) goes on
+     * the line of f's pragma (lower_lines.c) */
+    struct lower_buf tail = L->tail;
+    memset(&L->tail, 0, sizeof L->tail);
+    emit_type_text(L, f, impls_of);
+    lbuf_puts(&tail, lower_glue(L, lower_dir_off(&f->dir), lbuf_take(&L->tail, L->a)));
+    lbuf_puts(&tail, lower_mark_generated());
+    L->tail = tail;
+}
+
+static void emit_type_text(struct lower *L, struct lower_ftask *f, struct lower_ftask *impls_of)
 {
     const char *fn = fname(L, f);
     struct lower_buf impls = {0}, more = {0};
@@ -782,7 +799,8 @@ static void emit_nested(struct lower *L, struct lower_ftask *f)
                 brace + 1);
     free(run.s);
     free(spawn.s);
-    rewrite_insert_after(L->rw, f->decl->end, lbuf_take(&b, L->a));
+    rewrite_insert_after(L->rw, f->decl->end,
+                         lower_glue(L, lower_dir_off(&f->dir), lbuf_take(&b, L->a)));
     if (!L->t->opts->optimizing && L->nested_fn != L->fn) {
         /* (unoptimised, taking a nested function's address builds a trampoline) */
         L->nested_fn = L->fn;

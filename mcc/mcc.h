@@ -489,6 +489,13 @@ void rewrite_replace(struct rewriter *rw, size_t begin, size_t end, const char *
  * insert_after at begin and insert_before at end belong to its neighbours and are left
  * out, as are replacements that reach outside the span. */
 char *rewrite_text(struct rewriter *rw, size_t begin, size_t end);
+/* The same text for a place elsewhere in the output (a task body moved into an outlined
+ * function): it starts with a linemarker for `begin` (and blanks up to its column), and
+ * every edit inside that adds or removes newlines or moves the columns of what follows
+ * it on its line is followed by another, so gcc's diagnostics, gdb's line table and
+ * sanitizer frames keep pointing at the user's lines.  Where it is put, the text after
+ * it needs a linemarker of its own (lower_mark). */
+char *rewrite_text_lines(struct rewriter *rw, size_t begin, size_t end);
 /* Write the whole text with every edit applied; returns 0, or -1 on a write error. */
 int rewrite_output(struct rewriter *rw, FILE *out);
 int rewrite_count(const struct rewriter *rw);
@@ -915,6 +922,9 @@ struct lower {
     struct lower_map cl_sources;   /* OpenCL source names already embedded */
     bool cuda_parts;               /* a CUDA implementation was emitted */
     struct lower_cuda *cuda;       /* lower_cuda.c's state (NULL until needed) */
+    bool final_used;               /* lower_final.c: a final clause in the unit */
+    bool clone;                    /* lowering a serial clone (L->rw is its own) */
+    struct lower_map clones;       /* function name -> its clone's name */
 };
 
 /* lower.c */
@@ -1062,6 +1072,8 @@ struct lower_extra {
                                       is lastprivate */
     const char *head;              /* opens a block around the body (a loop over a chunk) */
     const char *group;             /* a byte each task gets a concurrent region on */
+    size_t at;                     /* where the glue stands (a section's pragma line); 0:
+                                      d's first pragma line (lower_lines.c) */
 };
 /* The variables `body` (d's statement, a loop body or a section) captures and how; serial
  * (may be NULL) is set when a worksharing body must run as one task (implicit_sharing). */
@@ -1071,6 +1083,9 @@ struct lower_var *inline_captures(struct lower *L, const struct lower_dir *d,
  * function, the creation code is returned. */
 char *inline_outline(struct lower *L, const struct lower_dir *d, struct ast *body,
                      struct lower_var *vars, const struct lower_extra *x);
+/* How the outlined body of `body` names capture v (its alias, lower_inline.c): `x` or
+ * `(*x)`; the same as inline_outline decides for it. */
+const char *inline_alias_use(struct lower *L, const struct lower_var *v, struct ast *body);
 
 /* lower_loop.c: taskloop and for */
 void inline_loop(struct lower *L, struct lower_dir *d);
@@ -1132,6 +1147,46 @@ void taskgraph_lower(struct lower *L, struct lower_dir *d);
     "int nanort_taskgraph_begin(struct nanort_taskgraph *tg, "                             \
     "struct nanort_taskgraph_exec *x, long long graph_id, unsigned flags); "               \
     "void nanort_taskgraph_end(struct nanort_taskgraph_exec *x);"
+/* lower_lines.c: generated code on the user's lines.  Glue (environments, outlined
+ * function heads, prologues and epilogues, spawn and run functions, task types) stands on
+ * the line of the pragma it comes from, so that a breakpoint on a line of the user's
+ * code never stops in it; moved user code keeps its own lines and columns
+ * (rewrite_text_lines).  Offsets are in the preprocessed text. */
+/* "\n# LINE \"FILE\"\n": what follows is on the user's line holding `off`. */
+const char *lower_mark(struct lower *L, size_t off);
+/* Generated `text` with each of its lines on the user's line holding `off` (a
+ * linemarker after every newline), starting with one. */
+char *lower_glue(struct lower *L, size_t off, const char *text);
+/* A linemarker for code of no construct (the prelude, the end of the unit): the file
+ * "<mcc>", so that no line of the user's has it. */
+const char *lower_mark_generated(void);
+/* Generated code made one line (its newlines blanks), to stand where user code stood:
+ * on the line of its construct.  Only for text without rendered user code or marks. */
+char *lower_flat(struct lower *L, const char *text);
+/* Where d's first pragma line starts (its construct's start without one). */
+size_t lower_dir_off(const struct lower_dir *d);
+
+/* lower_final.c: the serial path of code under a final task */
+/* Set L->final_used when a pragma of the unit has a final clause (nothing else is
+ * generated for final otherwise). */
+void final_scan(struct lower *L);
+/* May a task, taskloop or for with these clauses take the serial path? */
+bool final_site_ok(const struct lower_dir *d);
+/* What a task's creation code is made of (lower_inline.c), for its serial path. */
+struct final_parts {
+    const char *env;               /* the environment's struct tag */
+    const char *fn;                /* the outlined function */
+    const char *size, *init, *extra_init;   /* creation code: sizes, member set-up */
+};
+/* The serial path of one task: the environment on the stack, the body called on it. */
+char *final_site(struct lower *L, const struct final_parts *p);
+/* After def's lowering (errors_before: the error count before it): its serial clone,
+ * when the unit uses final and def's body creates tasks the clone can run in place. */
+void final_function(struct lower *L, struct ast *def, int errors_before);
+/* A task, taskloop or for lowered in a clone (L->clone). */
+void final_construct(struct lower *L, struct lower_dir *d);
+/* In a clone, the clone of the function `s` a call names, else NULL. */
+const char *final_clone_name(struct lower *L, const struct sym *s);
 
 /* lower_misc.c */
 void misc_taskwait(struct lower *L, struct ast *pragma, struct omp_directive *d);
@@ -1139,8 +1194,9 @@ void misc_taskwait(struct lower *L, struct ast *pragma, struct omp_directive *d)
  * with its own declaration of the call for a unit that includes nanort.h further down. */
 #define MISC_CRITICAL_RELEASE "mcc__nrt_critical_release"
 #define MISC_CRITICAL_DEF                                                                  \
-    "void nanort_critical_leave(const char *name); static __inline__ "                     \
-    "__attribute__((__unused__)) void " MISC_CRITICAL_RELEASE "(const char *const *nrt_n) " \
+    "void nanort_critical_leave(const char *name); static __inline__ __attribute__((" \
+    "__unused__, __always_inline__, __artificial__)) void " MISC_CRITICAL_RELEASE        \
+    "(const char *const *nrt_n) "                                                          \
     "{ nanort_critical_leave(*nrt_n); } "
 void misc_critical(struct lower *L, struct lower_dir *d);
 void misc_atomic(struct lower *L, struct lower_dir *d);
