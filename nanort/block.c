@@ -19,6 +19,9 @@
  * a paused task resumes as soon as its slot comes back, and tasks waiting on each other
  * through MPI do not deadlock the way nested waiting (running other tasks on the blocked
  * task's stack) can.  A thread always gets back the slot it gave (worker 0 stays main's).
+ * At stop a spare leaves its worker loop holding a borrowed slot: it hands it to the thread
+ * that wants it, or marks it orphaned for its thread to take back (a worker's own thread
+ * waiting for its slot at stop would otherwise never get it, and the join hangs).
  * Not lent (the caller waits nested instead): a slot whose thread has inline frames open
  * or is inside a critical section (both are per slot), and while the runtime stops.
  *
@@ -93,6 +96,8 @@ static struct nrt_worker *await_slot(void)
     return w;
 }
 
+static bool give_wanted(struct nrt_worker *w);
+
 static void *spare_main(void *arg)
 {
     me = arg;
@@ -105,8 +110,11 @@ static void *spare_main(void *arg)
         NRT_PCHECK(pthread_mutex_unlock(&B.lock));
         take(w);
         nrt_worker_loop();          /* returns when it gave the slot back, or at stop */
+        struct nrt_worker *held = nrt_self;
         nrt_self = NULL;
         NRT_PCHECK(pthread_mutex_lock(&B.lock));
+        if (held && !give_wanted(held))
+            held->slot_orphan = true;   /* at stop, still borrowed: its thread takes it back */
         if (B.stopping)
             break;
         me->next = B.pool;
@@ -140,6 +148,14 @@ static void want_back(struct nrt_worker *w)
     me->want = w;
     me->next = B.wanting;
     B.wanting = me;
+    if (w->slot_orphan) {           /* left unheld by a spare at stop: take it */
+        w->slot_orphan = false;
+        B.wanting = me->next;
+        me->want = NULL;
+        NRT_PCHECK(pthread_mutex_unlock(&B.lock));
+        take(w);
+        return;
+    }
     atomic_store(&w->slot_wanted, 1);
     NRT_PCHECK(pthread_mutex_unlock(&B.lock));
     nrt_wake_sleepers();            /* its holder may sleep in its loop or in a wait */

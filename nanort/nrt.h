@@ -459,6 +459,7 @@ struct nrt_worker {
     /* block.c: a paused thread wants this slot back from the thread holding it; set and
      * cleared under block.c's lock, seq_cst; the holder reads it in its loops. */
     atomic_int slot_wanted;
+    bool slot_orphan;               /* block.c, B.lock: a spare left it at stop, unheld */
     /* Inline frames (task.c): a bump-allocated LIFO stack of tasks without regions that
      * run in nanort_task_submit(); inl_open: one was created and not yet submitted.
      * This thread only. */
