@@ -788,9 +788,14 @@ static void lower_function(struct lower *L, struct ast *def)
     lower_visit(L, body);
     if (L->in_main && body && body->kind == AST_COMPOUND && body->end > body->begin) {
         rewrite_insert_before(L->rw, body->end - 1, " nanort_taskwait(); ");
-        /* a declaration: main may begin with declarations (C90) */
-        rewrite_insert_before(L->rw, body->begin + 1, " int nrt_main_entered "
-                              "__attribute__((unused)) = nanort_main_enter(); ");
+        /* a declaration: main may begin with declarations (C90); on the line of main's
+         * first item, where gdb's breakpoint on the '{' line stops in the sequential build
+         * too (on the brace's line, `break app.c:LINE-OF-{` stopped in it instead) */
+        struct ast *first = body->kid[0] && body->kid[0]->kid[0] ? body->kid[0]->kid[0] : NULL;
+        size_t at = first ? first->begin : body->end - 1;
+        rewrite_insert_before(L->rw, body->begin + 1,
+                              arena_printf(L->a, "%s int nrt_main_entered __attribute__((unused)) "
+                                           "= nanort_main_enter(); ", lower_mark(L, at)));
     }
     final_function(L, def, errors);
     L->fn = NULL;
