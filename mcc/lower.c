@@ -474,6 +474,10 @@ static void lower_construct(struct lower *L, struct ast *n)
         [OMP_DIR_FOR] = inline_loop, [OMP_DIR_CRITICAL] = misc_critical,
         [OMP_DIR_ATOMIC] = misc_atomic,
     };
+    if (!check_construct(L, &d)) {
+        lower_visit(L, n);
+        return;
+    }
     enum omp_directive_kind k = d.dir->kind;
     bool fits = k == OMP_DIR_TASKLOOP || k == OMP_DIR_FOR ? n->kind == AST_FOR
                 : k == OMP_DIR_ATOMIC ? n->kind == AST_EXPR_STMT : stmt;
@@ -503,6 +507,8 @@ static void lower_pragma_item(struct lower *L, struct ast *pr)
         return;
     }
     struct omp_directive *d = parse_pragma(L, pr);
+    if (!check_standalone(L, pr, d))
+        return;
     switch (d->kind) {
     case OMP_DIR_TASKWAIT: case OMP_DIR_BARRIER: case OMP_DIR_TASKYIELD:
         misc_taskwait(L, pr, d);
@@ -687,7 +693,8 @@ static void lower_file_pragmas(struct lower *L, struct ast *item)
         not_applicable(L, first, item->pragma);
         return;
     }
-    task_register(L, item, &d);
+    if (check_construct(L, &d))
+        task_register(L, item, &d);
 }
 
 int lower_omp(struct translation *t)
