@@ -41,9 +41,12 @@ enum ck_kind { CK_UNKNOWN, CK_INT, CK_FLOAT, CK_STRUCT, CK_VOID, CK_POINTER, CK_
 struct ck_type {
     unsigned char n;                 /* derivations d[0..n), d[0] the outermost */
     unsigned char d[CK_MAX_DERIV];   /* CK_POINTER, CK_ARRAY, CK_FUNCTION */
+    struct ast *params[CK_MAX_DERIV];/* CK_FUNCTION: its parameter list (AST_LIST), or NULL
+                                        when unknown or unchecked (K&R, `()`) */
     unsigned char base;              /* CK_INT, CK_FLOAT, CK_STRUCT, CK_VOID, CK_UNKNOWN */
     struct ast *tag;                 /* CK_STRUCT: its struct/union specifier, or NULL */
     bool lvalue;                     /* designates an object (or could: unknown forms) */
+    bool null_const;                 /* the constant 0 (a null pointer constant) */
 };
 
 static enum ck_kind kind_of(const struct ck_type *t)
@@ -67,6 +70,7 @@ static struct ck_type inner_type(const struct ck_type *t)
     struct ck_type r = *t;
     if (r.n) {
         memmove(r.d, r.d + 1, --r.n);
+        memmove(r.params, r.params + 1, r.n * sizeof r.params[0]);
     } else {
         r.base = CK_UNKNOWN;
     }
@@ -80,8 +84,11 @@ static struct ck_type derived(const struct ck_type *t, enum ck_kind k)
     r.lvalue = false;
     if (r.n == CK_MAX_DERIV)
         return unknown_type(false);
-    memmove(r.d + 1, r.d, r.n++);
+    memmove(r.d + 1, r.d, r.n);
+    memmove(r.params + 1, r.params, r.n++ * sizeof r.params[0]);
     r.d[0] = (unsigned char)k;
+    r.params[0] = NULL;
+    r.null_const = false;
     return r;
 }
 
@@ -295,6 +302,7 @@ static void append_derivs(struct ck_type *t, const struct ck_type *u)
             *t = unknown_type(false);
             return;
         }
+        t->params[t->n] = u->params[i];
         t->d[t->n++] = u->d[i];
     }
     t->base = u->base;
@@ -365,6 +373,7 @@ static void type_of_decl(struct lower *L, struct ast *specs, struct ast *declara
                          struct ck_type *t, int depth)
 {
     unsigned char tmp[CK_MAX_DERIV];
+    struct ast *params[CK_MAX_DERIV];
     int n = 0;
     *t = unknown_type(false);
     for (struct ast *d = declarator; d && d->kind != AST_DECL_NAME; d = d->kid[0]) {
@@ -375,10 +384,15 @@ static void type_of_decl(struct lower *L, struct ast *specs, struct ast *declara
             continue;
         if (k == CK_UNKNOWN || n == CK_MAX_DERIV)
             return;
+        /* `()` and K&R lists say nothing about the arguments */
+        params[n] = k == CK_FUNCTION && d->op != IDENTIFIER && d->kid[1] && d->kid[1]->kid[0]
+                        ? d->kid[1] : NULL;
         tmp[n++] = (unsigned char)k;
     }
-    for (int i = n - 1; i >= 0; i--)
+    for (int i = n - 1; i >= 0; i--) {
+        t->params[t->n] = params[i];
         t->d[t->n++] = tmp[i];
+    }
     base_of_specs(L, specs, t, depth);
 }
 
@@ -468,6 +482,7 @@ struct ck {
     size_t at;                       /* names are looked up as seen from here */
     struct check_state *scope;       /* block-scope names (NULL: file scope) */
     struct ast *params;              /* a function task's parameters, or NULL */
+    struct ast *impl_params;         /* with implements(f): f's parameters, or NULL */
     struct name *task_fn;            /* ... and its name */
     struct ast *fn_body;             /* ... its definition, for "is local to" */
     const struct omp_expr *iters[16];/* multidependence iterators in scope */
@@ -586,11 +601,14 @@ static enum ck_name lookup(struct ck *c, int i, struct sym **out)
                          spelled(c, i, "omp_priv") || spelled(c, i, "omp_orig")))
         return NAME_REDVAR;
     struct name *nm = tok_name(c, i);
-    for (struct ast *p = c->params ? c->params->kid[0] : NULL; p; p = p->next)
-        if (p->kind == AST_PARAM && p->sym && p->sym->name == nm) {
-            *out = p->sym;
-            return NAME_SYM;
-        }
+    for (int k = 0; k < 2; k++) {
+        struct ast *list = k ? c->impl_params : c->params;
+        for (struct ast *p = list ? list->kid[0] : NULL; p; p = p->next)
+            if (p->kind == AST_PARAM && p->sym && p->sym->name == nm) {
+                *out = p->sym;
+                return NAME_SYM;
+            }
+    }
     if (c->scope && (*out = lookup_block(c->scope, nm, c->at)))
         return NAME_SYM;
     if ((*out = lookup_file(nm, c->at)))
@@ -658,9 +676,12 @@ static void suggest_name(struct ck *c, int i, struct suggestion *g)
     *g = (struct suggestion){ .word = c->text + c->toks[i].off, .len = c->toks[i].len };
     for (int k = 0; k < c->niters; k++)
         consider(g, c->iters[k]->text, strlen(c->iters[k]->text));
-    for (struct ast *p = c->params ? c->params->kid[0] : NULL; p; p = p->next)
-        if (p->kind == AST_PARAM && p->sym)
-            consider(g, p->sym->name->str, p->sym->name->len);
+    for (int k = 0; k < 2; k++) {
+        struct ast *list = k ? c->impl_params : c->params;
+        for (struct ast *p = list ? list->kid[0] : NULL; p; p = p->next)
+            if (p->kind == AST_PARAM && p->sym)
+                consider(g, p->sym->name->str, p->sym->name->len);
+    }
     for (int k = 0; c->scope && k < c->scope->n; k++) {
         const struct check_decl *e = &c->scope->v[k];
         if (e->from <= c->at && c->at < e->to && is_value_sym(e->sym))
@@ -781,6 +802,7 @@ static bool check_number(struct ck *c, int i, struct ck_type *t)
                 return false;
             }
     *t = simple_type(flt ? CK_FLOAT : CK_INT);
+    t->null_const = !flt && strspn(s + (base == 10 ? 0 : 2), "0") == k - (base == 10 ? 0 : 2);
     return true;
 }
 
@@ -1173,12 +1195,13 @@ static bool subscript(struct ck *c, int at, struct ck_type *t, const struct ck_t
         ck_error(c, at, "array subscript is not an integer");
         return false;
     }
-    if (bk == CK_POINTER) {
-        *t = inner_type(&b);
-        return true;
-    }
-    if (xk == CK_POINTER && bk == CK_INT) {
-        *t = inner_type(&x);
+    if (bk == CK_POINTER || (xk == CK_POINTER && bk == CK_INT)) {
+        struct ck_type e = inner_type(bk == CK_POINTER ? &b : &x);
+        if (kind_of(&e) == CK_FUNCTION) {
+            ck_error(c, at, "subscripted value is a pointer to a function");
+            return false;
+        }
+        *t = e;
         return true;
     }
     if (bk != CK_UNKNOWN && xk != CK_UNKNOWN) {
@@ -1187,6 +1210,54 @@ static bool subscript(struct ck *c, int at, struct ck_type *t, const struct ck_t
     }
     *t = unknown_type(true);
     return true;
+}
+
+static bool param_is_void(const struct ast *p)
+{
+    return p->kind == AST_PARAM && !p->kid[1] && p->kid[0] && p->kid[0]->tclass == TYPE_VOID;
+}
+
+/* " 'f'" when the call at token `open` is of a name, else "". */
+static const char *callee(struct ck *c, int open)
+{
+    static char buf[80];
+    if (open > 0 && c->toks[open - 1].kind == OMP_TOK_IDENT)
+        snprintf(buf, sizeof buf, " '%.*s'", CK_TOK(c, open - 1));
+    else
+        buf[0] = '\0';
+    return buf;
+}
+
+/* Can an argument of type a be passed for parameter p (C11 6.5.2.2p2, 6.5.16.1p1)?  Only
+ * what gcc rejects is refused: a struct for a scalar or the reverse, a pointer for a
+ * number or a number other than 0 for a pointer (errors since gcc 14), pointers to
+ * different kinds of things. */
+static bool argument_fits(struct ck *c, struct ast *p, const struct ck_type *a)
+{
+    struct ck_type pt, x = decay(a);
+    type_of_decl(c->L, p->kid[0], p->kid[1], &pt, 0);
+    pt = decay(&pt);
+    enum ck_kind pk = kind_of(&pt), ak = kind_of(&x);
+    if (pk == CK_UNKNOWN || ak == CK_UNKNOWN)
+        return true;
+    switch (pk) {
+    case CK_STRUCT:
+        return ak == CK_STRUCT;
+    case CK_INT: case CK_FLOAT:
+        return is_arith(ak);
+    case CK_POINTER: {
+        if (ak == CK_INT)
+            return a->null_const;
+        if (ak != CK_POINTER)
+            return false;
+        struct ck_type pi = inner_type(&pt), ai = inner_type(&x);
+        enum ck_kind pik = kind_of(&pi), aik = kind_of(&ai);
+        return pik == CK_VOID || aik == CK_VOID || pik == CK_UNKNOWN || aik == CK_UNKNOWN ||
+               pik == aik;
+    }
+    default:
+        return true;
+    }
 }
 
 /* postfix operators after a primary expression (or a compound literal) */
@@ -1206,14 +1277,36 @@ static bool postfix_tail(struct ck *c, struct ck_type *t)
                 ck_error(c, at, "called object is not a function or a function pointer");
                 return false;
             }
+            struct ast *params = kind_of(&f) == CK_FUNCTION ? f.params[0] : NULL;
+            struct ast *p = params ? params->kid[0] : NULL;
+            if (p && !p->next && param_is_void(p))
+                p = NULL;
+            int nargs = 0;
             if (!accept(c, ")")) {
                 do {
                     struct ck_type a;
+                    int arg = c->pos;
                     if (!assign(c, &a))
                         return false;
+                    nargs++;
+                    if (params && !p) {
+                        ck_error(c, arg, "too many arguments to function%s", callee(c, at));
+                        return false;
+                    }
+                    if (p && p->kind == AST_PARAM && !argument_fits(c, p, &a)) {
+                        ck_error(c, arg, "incompatible type for argument %d of function%s",
+                                 nargs, callee(c, at));
+                        return false;
+                    }
+                    if (p && p->kind == AST_PARAM)
+                        p = p->next;
                 } while (accept(c, ","));
                 if (!expect(c, ")"))
                     return false;
+            }
+            if (p && p->kind == AST_PARAM) {
+                ck_error(c, c->pos - 1, "too few arguments to function%s", callee(c, at));
+                return false;
             }
             *t = kind_of(&f) == CK_FUNCTION ? inner_type(&f) : unknown_type(false);
             t->lvalue = false;
@@ -1578,6 +1671,17 @@ static bool piece(struct ck *c, const struct omp_expr *e, enum ck_use use, const
     return true;
 }
 
+/* A pointer to an object (or unknown): what sections and shapes apply to. */
+static bool object_pointer(const struct ck_type *x)
+{
+    if (kind_of(x) == CK_UNKNOWN)
+        return true;
+    if (kind_of(x) != CK_POINTER)
+        return false;
+    struct ck_type e = inner_type(x);
+    return kind_of(&e) != CK_FUNCTION;
+}
+
 /* One node of a data reference (OMPSS.md "Data references"): its type into *t; *region
  * is set when it holds a section, a shaping or a multidependence. */
 static bool ref(struct ck *c, const struct omp_ref *r, struct ck_type *t, bool *region)
@@ -1601,7 +1705,7 @@ static bool ref(struct ck *c, const struct omp_ref *r, struct ck_type *t, bool *
                    "']'", NULL))
             return false;
         x = decay(t);
-        if (kind_of(&x) != CK_POINTER && kind_of(&x) != CK_UNKNOWN) {
+        if (!object_pointer(&x)) {
             range_of(c, &r->base->text);
             ck_error(c, c->pos, "array section of '%s', which is neither an array nor a pointer",
                      r->base->text.text);
@@ -1634,7 +1738,7 @@ static bool ref(struct ck *c, const struct omp_ref *r, struct ck_type *t, bool *
         if (!ref(c, r->base, t, region))
             return false;
         x = decay(t);
-        if (kind_of(&x) != CK_POINTER && kind_of(&x) != CK_UNKNOWN) {
+        if (!object_pointer(&x)) {
             range_of(c, &r->base->text);
             ck_error(c, c->pos, "shaping expression on '%s', which is neither an array nor a "
                      "pointer", r->base->text.text);
@@ -1675,7 +1779,7 @@ static void item(struct ck *c, const struct omp_clause *cl, const struct omp_ref
     if (!ref(c, r, &t, &region) || region)
         return;
     range_of(c, &r->text);
-    if (r->kind == OMP_REF_NAME && kind_of(&t) == CK_FUNCTION)
+    if (kind_of(&t) == CK_FUNCTION)
         ck_error(c, c->pos, "'%s' in '%s' is a function, not %s", r->text.text,
                  omp_clause_names[cl->kind], names ? "a variable" : "data");
     else if (!t.lvalue)
@@ -1693,6 +1797,13 @@ static const unsigned char clause_form[OMP_CL_COUNT] = {
 #undef CK_FORM_ENTRY
 };
 
+/* Clauses whose expression is a count or a size (an integer); the others are tested or
+ * converted (scalars). */
+static const bool counts[OMP_CL_COUNT] = {
+    [OMP_CL_GRAINSIZE] = true, [OMP_CL_NUM_TASKS] = true, [OMP_CL_SHMEM] = true,
+    [OMP_CL_SCHEDULE] = true,
+};
+
 static void clause(struct ck *c, const struct omp_clause *cl)
 {
     char what[64];
@@ -1704,7 +1815,8 @@ static void clause(struct ck *c, const struct omp_clause *cl)
         break;
     case CK_FORM_EXPR: case CK_FORM_SCHEDULE:
         for (int i = 0; i < cl->nargs && !c->failed; i++)
-            piece(c, &cl->args[i], USE_SCALAR, what, "')'", NULL);
+            piece(c, &cl->args[i], counts[cl->kind] ? USE_INDEX : USE_SCALAR, what, "')'",
+                  NULL);
         break;
     case CK_FORM_NDRANGE:
         for (int i = 1; i < cl->nargs && !c->failed; i++)
@@ -1843,6 +1955,21 @@ static struct ast *function_declarator(struct ast *item)
     return id->kid[0];
 }
 
+/* An implementation (implements(f)) may name f's parameters: its ndrange and copies are
+ * evaluated where f's task is created. */
+static struct ast *implemented_params(struct lower *L, const struct lower_dir *d)
+{
+    const struct omp_clause *c = lower_dir_find(d, OMP_CL_IMPLEMENTS);
+    if (!c || c->nargs < 1 || !c->args[0].text)
+        return NULL;
+    struct name *nm = name_intern(&L->t->parser, c->args[0].text, strlen(c->args[0].text));
+    struct sym *f = nm->ord;
+    if (!f || f->kind != SYM_FUNCTION)
+        return NULL;
+    struct ast *fd = task_full_declarator(f);
+    return fd ? ast_declarator_params(fd) : NULL;
+}
+
 bool check_construct(struct lower *L, const struct lower_dir *d)
 {
     if (has_errors(d))
@@ -1856,6 +1983,7 @@ bool check_construct(struct lower *L, const struct lower_dir *d)
         c.task_fn = dn ? dn->name : NULL;
         c.fn_body = n->kind == AST_FUNCTION_DEF ? n->kid[3] : NULL;
         c.at = n->end;
+        c.impl_params = implemented_params(L, d);
     } else {
         c.at = n ? n->begin : 0;
     }

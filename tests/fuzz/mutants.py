@@ -296,6 +296,8 @@ def main():
     ap.add_argument("--keep")
     ap.add_argument("--verbose", action="store_true")
     a = ap.parse_args()
+    a.work = os.path.abspath(a.work)
+    a.keep = os.path.abspath(a.keep) if a.keep else None
     mcc = os.path.abspath(os.environ.get("MCC", "build/bin/mcc"))
     cc = os.environ.get("CC", "gcc")
     if not os.access(mcc, os.X_OK):
