@@ -490,7 +490,11 @@ struct ck {
     bool reduction;                  /* declare reduction: omp_in, omp_out, ... */
     struct ck_type red_type;         /* their type */
     bool failed;                     /* an error was reported */
+    int depth;                       /* nesting of the expression being parsed */
 };
+
+/* Deeper expressions are refused rather than parsed on a deep C stack (fuzzing). */
+#define CK_MAX_DEPTH 256
 
 #define CK_TOK(c, i) (int)(c)->toks[i].len, (c)->text + (c)->toks[i].off
 
@@ -872,8 +876,15 @@ static bool abstract_declarator(struct ck *c, unsigned char *d, int *n)
     unsigned char in[CK_MAX_DERIV];
     if (is(c, "(") && (tok_is(c, c->pos + 1, "*") || tok_is(c, c->pos + 1, "(") ||
                        tok_is(c, c->pos + 1, "["))) {
+        if (c->depth >= CK_MAX_DEPTH) {
+            ck_error(c, c->pos, "type name nested too deeply");
+            return false;
+        }
         c->pos++;
-        if (!abstract_declarator(c, in, &inner) || !expect(c, ")"))
+        c->depth++;
+        bool ok = abstract_declarator(c, in, &inner);
+        c->depth--;
+        if (!ok || !expect(c, ")"))
             return false;
     }
     for (int k = 0; k < inner && *n < CK_MAX_DERIV; k++)
@@ -1348,7 +1359,22 @@ static bool label_defined(struct ck *c, struct name *nm)
 static const char *const unary_names[] = { "unary minus", "unary plus", "bit-complement",
                                            "unary exclamation mark" };
 
+static bool unary_inner(struct ck *c, struct ck_type *t);
+
+/* Every nesting of an expression goes through unary(): its depth is bounded here. */
 static bool unary(struct ck *c, struct ck_type *t)
+{
+    if (c->depth >= CK_MAX_DEPTH) {
+        ck_error(c, c->pos, "expression nested too deeply");
+        return false;
+    }
+    c->depth++;
+    bool ok = unary_inner(c, t);
+    c->depth--;
+    return ok;
+}
+
+static bool unary_inner(struct ck *c, struct ck_type *t)
 {
     int at = c->pos;
     if (accept(c, "++") || accept(c, "--")) {
@@ -1440,6 +1466,10 @@ static bool unary(struct ck *c, struct ck_type *t)
 static bool cast(struct ck *c, struct ck_type *t)
 {
     int at = c->pos;
+    if (c->depth >= CK_MAX_DEPTH) {
+        ck_error(c, c->pos, "expression nested too deeply");
+        return false;
+    }
     if (!is(c, "(") || !starts_type(c, c->pos + 1))
         return unary(c, t);
     c->pos++;
@@ -1453,7 +1483,10 @@ static bool cast(struct ck *c, struct ck_type *t)
         t->lvalue = true;
         return postfix_tail(c, t);
     }
-    if (!cast(c, &x))
+    c->depth++;
+    bool ok = cast(c, &x);
+    c->depth--;
+    if (!ok)
         return false;
     struct ck_type v = decay(&x);
     enum ck_kind tk = kind_of(&to), vk = kind_of(&v);

@@ -99,3 +99,9 @@ bench-mcc: $(MCC_BIN) $(BENCH_MCC_TIMER)
 	BUILD=$(BUILD) bench/mcc/run.sh $(BENCH_MCC_ROUNDS)
 BENCH_MCC_ROUNDS ?= 11
 BENCH_TARGETS += bench-mcc
+
+# ---- bench/mcc/diag.sh: how long mcc takes to answer malformed pragmas, against gcc -----
+.PHONY: bench-mcc-diag
+bench-mcc-diag: $(MCC_BIN)
+	BUILD=$(BUILD) bench/mcc/diag.sh $(BENCH_MCC_ROUNDS)
+BENCH_TARGETS += bench-mcc-diag

@@ -103,6 +103,21 @@ class Program:
         # Lines where a new line may be inserted: not after a continued line.
         self.slots = [k for k in range(len(self.lines) + 1)
                       if k == 0 or not self.lines[k - 1].endswith("\\")]
+        # Odd places for a pragma: the first line of a struct/union/enum body, before a
+        # label, `case` or `default`, the unbraced body of if/else/for/while/do, file scope.
+        odd = []
+        for k, line in enumerate(self.lines):
+            t = line.strip()
+            if re.match(r"(typedef\s+)?(struct|union|enum)\b.*\{$", t):
+                odd.append(k + 1)
+            elif re.match(r"(case\b.*|default\s*|[A-Za-z_]\w*\s*):($|\s)", t) and "?" not in t:
+                odd.append(k)
+            elif re.match(r"((else\s+)?if|for|while)\b.*\)$|else$|do$", t):
+                odd.append(k + 1)
+            elif line[:1].isalpha() and not line.startswith(("static", "#")) and k > 0 \
+                    and self.lines[k - 1].strip() in ("", "}"):
+                odd.append(k)
+        self.odd_slots = [k for k in odd if k in set(self.slots)]
 
 
 def pragma_text(prog, span):
@@ -196,12 +211,15 @@ def make_case(rng, prog, clause_pool):
         del lines[a:b + 1]
         slots = [s for s in prog.slots if s <= len(lines)
                  and (s == 0 or not lines[s - 1].endswith("\\"))]
-        at = rng.choice(slots)
+        odd = [s - (b - a + 1 if s > b else 0) for s in prog.odd_slots]
+        odd = [s for s in odd if s in set(slots)]
+        at = rng.choice(odd if odd and rng.random() < 0.5 else slots)
         lines[at:at] = moved
         what.append("moved line %d to %d" % (a + 1, at + 1))
     elif kind < 0.2:
         # add a stand-alone or other directive somewhere
-        at = rng.choice(prog.slots)
+        at = rng.choice(prog.odd_slots if prog.odd_slots and rng.random() < 0.5
+                        else prog.slots)
         text = "#pragma omp " + rng.choice(STANDALONE)
         lines.insert(at, text)
         what.append("added '%s' at line %d" % (text, at + 1))
@@ -222,6 +240,8 @@ def run(cmd, cwd, timeout):
         return p.returncode, p.stdout.decode("utf-8", "replace")
     except subprocess.TimeoutExpired as e:
         return "timeout", (e.stdout or b"").decode("utf-8", "replace")
+    except OSError as e:          # the compiler went missing (rebuilt meanwhile?)
+        return "oserror", str(e)
 
 
 GCC_FLAGS = ["-std=gnu11", "-w", "-Werror=implicit-function-declaration",
@@ -263,6 +283,8 @@ def check_case(mcc, cc, flags, work, prog, text, timeout=20):
                   work, timeout)
     if st == "timeout":
         return "hang", log
+    if st == "oserror":
+        return "error", "cannot run mcc: " + log
     if st == 1:
         return "rejected", log
     if st != 0:
@@ -270,6 +292,8 @@ def check_case(mcc, cc, flags, work, prog, text, timeout=20):
     st2, log2 = run([cc] + flags + ["-c", out, "-o", os.devnull], work, timeout)
     if st2 == "timeout":
         return "hang", "gcc timed out\n" + log2
+    if st2 == "oserror":
+        return "error", "cannot run the C compiler: " + log2
     if st2 != 0:
         return "broken", log + log2
     return "ok", log
@@ -334,7 +358,7 @@ def main():
             n += 1
             yield n, p, text, what
 
-    counts = {k: 0 for k in ("rejected", "ok", "broken", "crash", "hang")}
+    counts = {k: 0 for k in ("rejected", "ok", "broken", "crash", "hang", "error")}
     groups = {}
     bad = []
     t0 = time.time()
@@ -363,7 +387,7 @@ def main():
                 n, p, text, what = fut.meta
                 verdict, log = fut.result()
                 counts[verdict] += 1
-                if verdict in ("broken", "crash", "hang"):
+                if verdict in ("broken", "crash", "hang", "error"):
                     key = verdict if verdict != "broken" else gcc_message(log)
                     groups[key] = groups.get(key, 0) + 1
                     bad.append((n, p, text, what, verdict, log))
@@ -386,6 +410,8 @@ def main():
           "%d crashes, %d hangs" % (total, len(good), time.time() - t0, a.seed,
                                    counts["rejected"], counts["ok"], counts["broken"],
                                    counts["crash"], counts["hang"]))
+    if counts["error"]:
+        print("  %d cases could not be run (harness errors: see above)" % counts["error"])
     for k, v in sorted(groups.items(), key=lambda kv: -kv[1]):
         print("  %5d  %s" % (v, k))
     for n, p, text, what, verdict, log in bad[:5]:
