@@ -1636,10 +1636,13 @@ static bool assign(struct ck *c, struct ck_type *t)
 
 static bool expr(struct ck *c, struct ck_type *t)
 {
+    bool comma = false;
     do {
         if (!assign(c, t))
             return false;
-    } while (accept(c, ","));
+    } while (accept(c, ",") && (comma = true));
+    if (comma)
+        t->lvalue = false;          /* (a, b) is b's value, not b */
     return true;
 }
 
