@@ -82,7 +82,7 @@ check-fuzz-mutants: $(MCC_TEST_DEP)
 # both fuzzers and the pragma mutants; corpora kept in build/fuzz/corpus-long and
 # corpus-pragma.  On a shared machine: nice -n 19 make fuzz.
 FUZZ_LONG ?= 3600
-fuzz: $(FUZZ_BIN) $(FUZZ_DIR)/seeds.stamp $(FUZZ_PRAGMA_BIN) $(MCC_BIN)
+fuzz: $(FUZZ_BIN) $(FUZZ_DIR)/seeds.stamp $(FUZZ_PRAGMA_BIN) $(MCC_BIN) $(BUILD)/lib/mcc/include/omp.h
 	BUILD=$(BUILD) MCC=$(MCC_BIN) tests/fuzz/campaign.sh $(FUZZ_LONG) $(FUZZ_SEED)
 
 CHECK_TARGETS += check-fuzz check-fuzz-mutants
