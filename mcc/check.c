@@ -912,7 +912,7 @@ static bool abstract_declarator(struct ck *c, unsigned char *d, int *n)
 /* type-name (C11 6.7.7) at c->pos, which starts_type() accepted. */
 static bool type_name(struct ck *c, struct ck_type *t)
 {
-    bool arith = false, flt = false, is_void = false, seen = false;
+    bool arith = false, flt = false, is_void = false, seen = false, unknown_base = false;
     *t = unknown_type(false);
     for (;;) {
         if (!tok_ident(c, c->pos))
@@ -941,17 +941,11 @@ static bool type_name(struct ck *c, struct ck_type *t)
             }
             if (!skip_group(c, "(", ")"))
                 return false;
-            if (kw != KW_ATTRIBUTE) {
-                seen = true;
-                t->base = CK_UNKNOWN;
-                arith = flt = is_void = false;
-                t->tag = NULL;
-                t->lvalue = true;   /* marks "unknown base" below */
-            }
+            if (kw != KW_ATTRIBUTE)
+                seen = unknown_base = true;     /* typeof(...), _Atomic(...) */
         } else if (kw == KW_AUTO_TYPE) {
             c->pos++;
-            seen = true;
-            t->lvalue = true;
+            seen = unknown_base = true;
         } else if (kw == KW_STRUCT || kw == KW_UNION || kw == KW_ENUM) {
             c->pos++;
             while (tok_ident(c, c->pos) && tok_name(c, c->pos)->keyword == KW_ATTRIBUTE) {
@@ -984,7 +978,7 @@ static bool type_name(struct ck *c, struct ck_type *t)
             c->pos++;
             seen = true;
             if (has_vector_attribute(c->L, y, 0))
-                t->lvalue = true;
+                unknown_base = true;
             else
                 type_of_decl(c->L, y->specs, task_full_declarator(y), t, 1);
         } else {
@@ -995,22 +989,19 @@ static bool type_name(struct ck *c, struct ck_type *t)
         expected(c, "a type name");
         return false;
     }
-    bool unknown_base = t->lvalue;
-    if (t->base != CK_STRUCT && !t->n && !unknown_base)
-        t->base = flt ? CK_FLOAT : arith ? CK_INT : is_void ? CK_VOID : t->base;
     if (unknown_base)
         *t = unknown_type(false);
+    else if (t->base != CK_STRUCT && !t->n)
+        t->base = flt ? CK_FLOAT : arith ? CK_INT : is_void ? CK_VOID : t->base;
     unsigned char d[CK_MAX_DERIV];
     int n = 0;
     if (!abstract_declarator(c, d, &n))
         return false;
-    struct ck_type r = *t;
-    r.n = 0;
+    /* the declarator's derivations come first, then those of a typedef name */
+    struct ck_type r = { .base = t->base, .tag = t->tag };
     for (int k = 0; k < n; k++)
         r.d[r.n++] = d[k];
-    for (int k = 0; k < t->n && r.n < CK_MAX_DERIV; k++)
-        r.d[r.n++] = t->d[k];
-    r.lvalue = false;
+    append_derivs(&r, t);
     *t = r;
     return true;
 }
