@@ -1816,8 +1816,8 @@ static void item(struct ck *c, const struct omp_clause *cl, const struct omp_ref
 
 /* The argument forms of the clauses (the third column of OMP_CLAUSES, mcc.h). */
 enum ck_form { CK_FORM_NONE, CK_FORM_REFS, CK_FORM_NAMES, CK_FORM_DEPEND, CK_FORM_REDUCTION,
-               CK_FORM_EXPR, CK_FORM_LABEL, CK_FORM_DEFAULT, CK_FORM_DEVICE, CK_FORM_IDENT,
-               CK_FORM_NDRANGE, CK_FORM_FILE, CK_FORM_SCHEDULE };
+               CK_FORM_EXPR, CK_FORM_OPTEXPR, CK_FORM_EXPRS, CK_FORM_LABEL, CK_FORM_DEFAULT,
+               CK_FORM_DEVICE, CK_FORM_IDENT, CK_FORM_NDRANGE, CK_FORM_FILE, CK_FORM_SCHEDULE };
 static const unsigned char clause_form[OMP_CL_COUNT] = {
 #define CK_FORM_ENTRY(e, s, form, many) [e] = CK_FORM_##form,
     OMP_CLAUSES(CK_FORM_ENTRY)
@@ -1825,11 +1825,15 @@ static const unsigned char clause_form[OMP_CL_COUNT] = {
 };
 
 /* Clauses whose expression is a count or a size (an integer); the others are tested or
- * converted (scalars). */
-static const bool counts[OMP_CL_COUNT] = {
-    [OMP_CL_GRAINSIZE] = true, [OMP_CL_NUM_TASKS] = true, [OMP_CL_SHMEM] = true,
-    [OMP_CL_SCHEDULE] = true,
-};
+ * converted (scalars).  By name, so that clauses added to OMP_CLAUSES later are covered
+ * without an edit here. */
+static bool is_count(enum omp_clause_kind k)
+{
+    static const char *const counts[] = { "grainsize", "num_tasks", "shmem", "schedule",
+                                          "collapse", "num_threads" };
+    return lower_name_in(omp_clause_names[k], strlen(omp_clause_names[k]), counts,
+                         (int)(sizeof counts / sizeof counts[0]));
+}
 
 static void clause(struct ck *c, const struct omp_clause *cl)
 {
@@ -1840,10 +1844,14 @@ static void clause(struct ck *c, const struct omp_clause *cl)
         for (int i = 0; i < cl->nrefs && !c->failed; i++)
             item(c, cl, cl->refs[i], clause_form[cl->kind] == CK_FORM_NAMES);
         break;
-    case CK_FORM_EXPR: case CK_FORM_SCHEDULE:
+    case CK_FORM_EXPR: case CK_FORM_OPTEXPR: case CK_FORM_SCHEDULE:
         for (int i = 0; i < cl->nargs && !c->failed; i++)
-            piece(c, &cl->args[i], counts[cl->kind] ? USE_INDEX : USE_SCALAR, what, "')'",
+            piece(c, &cl->args[i], is_count(cl->kind) ? USE_INDEX : USE_SCALAR, what, "')'",
                   NULL);
+        break;
+    case CK_FORM_EXPRS:
+        for (int i = 0; i < cl->nargs && !c->failed; i++)
+            piece(c, &cl->args[i], USE_VALUE, what, "',' or ')'", NULL);
         break;
     case CK_FORM_NDRANGE:
         for (int i = 1; i < cl->nargs && !c->failed; i++)
@@ -2021,12 +2029,15 @@ bool check_construct(struct lower *L, const struct lower_dir *d)
     return fd || !n || !L->fn || placement(L, d);
 }
 
-/* Directives that run code where they are (OMPSS.md "Directives"). */
-static const bool executable[OMP_DIR_COUNT] = {
-    [OMP_DIR_TASK] = true, [OMP_DIR_TASKWAIT] = true, [OMP_DIR_CRITICAL] = true,
-    [OMP_DIR_ATOMIC] = true, [OMP_DIR_TASKYIELD] = true, [OMP_DIR_TASKLOOP] = true,
-    [OMP_DIR_FOR] = true, [OMP_DIR_BARRIER] = true,
-};
+/* The stand-alone directives that may be at file scope; every other one runs code where
+ * it is (OMPSS.md "Directives").  By name, so that directives added to OMP_DIRECTIVES later
+ * (flush, ...) are covered without an edit here. */
+static bool file_scope_ok(enum omp_directive_kind k)
+{
+    static const char *const ok[] = { "declare reduction", "threadprivate", "unknown" };
+    return lower_name_in(omp_directive_names[k], strlen(omp_directive_names[k]), ok,
+                         (int)(sizeof ok / sizeof ok[0]));
+}
 
 bool check_standalone(struct lower *L, const struct ast *pr, const struct omp_directive *d)
 {
@@ -2034,7 +2045,7 @@ bool check_standalone(struct lower *L, const struct ast *pr, const struct omp_di
         return false;
     if (d->kind == OMP_DIR_UNKNOWN)
         return true;
-    if (!L->fn && executable[d->kind]) {
+    if (!L->fn && !file_scope_ok(d->kind)) {
         mcc_error_at(word_loc(d), "'#pragma omp %s' at file scope: it must be inside a "
                      "function", omp_directive_names[d->kind]);
         return false;
