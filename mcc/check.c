@@ -2005,7 +2005,7 @@ static struct ast *implemented_params(struct lower *L, const struct lower_dir *d
     return fd ? ast_declarator_params(fd) : NULL;
 }
 
-bool check_construct(struct lower *L, const struct lower_dir *d)
+bool lower_check_construct(struct lower *L, const struct lower_dir *d)
 {
     if (has_errors(d))
         return false;
@@ -2039,7 +2039,8 @@ static bool file_scope_ok(enum omp_directive_kind k)
                          (int)(sizeof ok / sizeof ok[0]));
 }
 
-bool check_standalone(struct lower *L, const struct ast *pr, const struct omp_directive *d)
+bool lower_check_standalone(struct lower *L, const struct ast *pr,
+                            const struct omp_directive *d)
 {
     if (d->nerrors)
         return false;

@@ -474,7 +474,7 @@ static void lower_construct(struct lower *L, struct ast *n)
         [OMP_DIR_FOR] = inline_loop, [OMP_DIR_CRITICAL] = misc_critical,
         [OMP_DIR_ATOMIC] = misc_atomic,
     };
-    if (!check_construct(L, &d)) {
+    if (!lower_check_construct(L, &d)) {
         lower_visit(L, n);
         return;
     }
@@ -507,7 +507,7 @@ static void lower_pragma_item(struct lower *L, struct ast *pr)
         return;
     }
     struct omp_directive *d = parse_pragma(L, pr);
-    if (!check_standalone(L, pr, d))
+    if (!lower_check_standalone(L, pr, d))
         return;
     switch (d->kind) {
     case OMP_DIR_TASKWAIT: case OMP_DIR_BARRIER: case OMP_DIR_TASKYIELD:
@@ -693,7 +693,7 @@ static void lower_file_pragmas(struct lower *L, struct ast *item)
         not_applicable(L, first, item->pragma);
         return;
     }
-    if (check_construct(L, &d))
+    if (lower_check_construct(L, &d))
         task_register(L, item, &d);
 }
 

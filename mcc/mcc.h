@@ -864,8 +864,8 @@ bool lower_check_devices(struct lower *L, const struct lower_dir *d);
 /* check.c: a directive's clauses (names, types, C syntax of every expression) and place
  * checked before it is lowered; errors are reported, false means "do not lower it". */
 struct check_state;
-bool check_construct(struct lower *L, const struct lower_dir *d);
-bool check_standalone(struct lower *L, const struct ast *pr, const struct omp_directive *d);
+bool lower_check_construct(struct lower *L, const struct lower_dir *d);
+bool lower_check_standalone(struct lower *L, const struct ast *pr, const struct omp_directive *d);
 
 /* lower_deps.c: the regions of a task's clauses.  `count` gets code adding to nrt_nr and
  * nrt_nd (regions, dimensions), `add` the nanort_task_region calls on nrt_t. */
