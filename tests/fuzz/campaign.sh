@@ -53,7 +53,7 @@ libfuzz() {
   echo "$name $cases $crashes"
 }
 
-programs="$(ls tests/ompss/*.c | grep -v pragma_lint) $(ls samples/*/*.c) $(ls tests/mcc/lower/*.c)"
+programs="$(ls tests/ompss/*.c | grep -v pragma_lint) $(ls samples/*/*.c tests/mcc/lower/*.c tests/ported/*.c 2> /dev/null)"
 tests/fuzz/fuzz.sh pragma-seeds "$dir/pragma-seeds" > /dev/null
 t_translate=$((secs * 40 / 100)) t_pragma=$((secs * 15 / 100))
 t_mutants=$((secs - t_translate - t_pragma))

@@ -71,7 +71,7 @@ FUZZ_MUTANTS ?= 300
 FUZZ_MUTANT_SEED ?= 1
 MCC_TEST_DEP ?= $(if $(and $(wildcard mcc/driver.c),$(wildcard grammar/c.y)),$(MCC_BIN) $(BUILD)/lib/mcc/include/omp.h)
 FUZZ_MUTANT_PROGRAMS := $(filter-out tests/ompss/pragma_lint.c,$(wildcard tests/ompss/*.c)) \
-                        $(wildcard samples/*/*.c tests/mcc/lower/*.c)
+                        $(wildcard samples/*/*.c tests/mcc/lower/*.c tests/ported/*.c)
 check-fuzz-mutants: $(MCC_TEST_DEP)
 	@rm -rf $(FUZZ_DIR)/mutants-bad
 	@MCC=$(MCC_BIN) $(HARNESS) run $(RESULTS) fuzz/pragma-mutants-$(FUZZ_MUTANTS) -- \
