@@ -4,6 +4,7 @@
 #   make bench-metg     Task Bench's METG on the 1-D stencil, same four runtimes
 #   make bench-scaling  cholesky and matmul speedup over 1..N workers, nanort vs OpenMP
 #   make bench-report   bench/results.md and bench/plots/ from what bench/results/ holds
+#   make bench-workers  4,096 workers on a 20-task program, nanort vs libgomp (not in bench)
 #   BENCH_QUICK=1       fewer rounds and points: a few minutes instead of about 15
 #   BENCH_CORES=16      METG width/workers and the speedup curves' top (GPU host)
 # The peers are built only when their compiler/library is present (scripts/deps.sh
@@ -32,6 +33,12 @@ $(BENCH_MICRO_DIR)/nanort: bench/micro/nanort.c bench/micro/micro.h $(BENCH_MICR
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_COMMON) -o $@ $< $(BENCH_MICRO_OBJ)/micro.o $(BUILD)/lib/libnanort.a $(LDLIBS_COMMON)
 
+# The same graphs as recorded taskgraphs, replayed (bench/micro/taskgraph.sh).
+$(BENCH_MICRO_DIR)/nanort-taskgraph: bench/micro/nanort_tg.c bench/micro/micro.h \
+                                     $(BENCH_MICRO_OBJ)/micro.o $(BUILD)/lib/libnanort.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_COMMON) -o $@ $< $(BENCH_MICRO_OBJ)/micro.o $(BUILD)/lib/libnanort.a $(LDLIBS_COMMON)
+
 $(BENCH_MICRO_DIR)/libgomp: bench/micro/omp.c bench/micro/micro.h $(BENCH_MICRO_OBJ)/micro.o
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_COMMON) -fopenmp -o $@ $< $(BENCH_MICRO_OBJ)/micro.o
@@ -45,16 +52,21 @@ $(BENCH_MICRO_DIR)/starpu: bench/micro/starpu.c bench/micro/micro.h $(BENCH_MICR
 	$(CC) $(CFLAGS_COMMON) $(shell pkg-config --cflags starpu-1.3) -o $@ $< \
 	    $(BENCH_MICRO_OBJ)/micro.o $(shell pkg-config --libs starpu-1.3)
 
-.PHONY: bench-micro check-bench-micro
+.PHONY: bench-micro check-bench-micro bench-taskgraph
 bench-micro: $(BENCH_MICRO_BINS)
 	@mkdir -p bench/results
 	bench/micro/run.sh $(BENCH_MICRO_DIR) bench/results/micro.md
 
+# Per-task cost of taskgraph replays against ordinary creation, side by side.
+bench-taskgraph: $(BENCH_MICRO_DIR)/nanort $(BENCH_MICRO_DIR)/nanort-taskgraph
+	@mkdir -p bench/results
+	bench/micro/taskgraph.sh $(BENCH_MICRO_DIR) bench/results/taskgraph.md
+
 # Not a timing test: every benchmark binary checks that its tasks computed what a
 # sequential run computes, so a broken benchmark (or a broken dependence) fails here.
 BENCH_MICRO_PATTERNS := indep chain stencil fan
-check-bench-micro: $(BENCH_MICRO_BINS)
-	@for b in $(notdir $(BENCH_MICRO_BINS)); do for p in $(BENCH_MICRO_PATTERNS); do \
+check-bench-micro: $(BENCH_MICRO_BINS) $(BENCH_MICRO_DIR)/nanort-taskgraph
+	@for b in $(notdir $(BENCH_MICRO_BINS)) nanort-taskgraph; do for p in $(BENCH_MICRO_PATTERNS); do \
 	  NX_ARGS=--smp-workers=2 OMP_NUM_THREADS=2 STARPU_NCPU=2 STARPU_NOPENCL=0 STARPU_NCUDA=0 \
 	    $(HARNESS) run $(RESULTS) bench/micro/$$b/$$p -- $(BENCH_MICRO_DIR)/$$b $$p 200 6400; \
 	done; done
@@ -65,7 +77,8 @@ CHECK_TARGETS += check-bench-micro
 # ---- bench/metg: minimum effective task granularity (bench/README.md, "METG") ---------
 BENCH_METG_DIR := $(BUILD)/bench/metg
 BENCH_METG_OBJ := $(BUILD)/obj/bench/metg
-BENCH_METG_BINS := $(if $(wildcard nanort/module.mk),$(BENCH_METG_DIR)/nanort) \
+BENCH_METG_BINS := $(if $(wildcard nanort/module.mk),$(BENCH_METG_DIR)/nanort \
+                     $(BENCH_METG_DIR)/nanort-taskgraph) \
                    $(BENCH_METG_DIR)/libgomp \
                    $(if $(BENCH_CLANG),$(BENCH_METG_DIR)/libomp) \
                    $(if $(BENCH_STARPU),$(BENCH_METG_DIR)/starpu)
@@ -77,6 +90,13 @@ $(BENCH_METG_OBJ)/metg.o: bench/metg/metg.c bench/metg/metg.h
 
 $(BENCH_METG_DIR)/nanort: bench/metg/nanort.c bench/metg/metg.h $(BENCH_METG_OBJ)/metg.o \
                           $(BUILD)/lib/libnanort.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_COMMON) -o $@ $< $(BENCH_METG_OBJ)/metg.o $(BUILD)/lib/libnanort.a $(LDLIBS_COMMON)
+
+# The stencil recorded as a taskgraph and replayed (libomp's taskgraph is not built in
+# Debian's libomp, so this column has no OpenMP counterpart).
+$(BENCH_METG_DIR)/nanort-taskgraph: bench/metg/nanort_tg.c bench/metg/metg.h $(BENCH_METG_OBJ)/metg.o \
+                                    $(BUILD)/lib/libnanort.a
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_COMMON) -o $@ $< $(BENCH_METG_OBJ)/metg.o $(BUILD)/lib/libnanort.a $(LDLIBS_COMMON)
 
@@ -116,6 +136,12 @@ bench-scaling: $(BENCH_OMPSS_BINS) $(MCC_BIN) $(BUILD)/lib/libnanort.a
 	    --out bench/results/scaling.tsv $(if $(BENCH_QUICK),--quick) \
 	    $(if $(BENCH_CORES),--max-workers $(BENCH_CORES))
 BENCH_TARGETS += bench-scaling
+
+# ---- bench-workers: far more workers than cores, nanort against libgomp (not in `make
+# bench`: it measures thread start-up, not tasks; bench/workers/run.sh says how).
+.PHONY: bench-workers
+bench-workers: $(MCC_BIN) $(BUILD)/lib/libnanort.so
+	BUILD=$(BUILD) bench/workers/run.sh
 
 # ---- BENCH_QUICK=1: the same benchmarks, fewer rounds and sizes ---------------------------
 ifneq ($(BENCH_QUICK),)

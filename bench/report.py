@@ -20,8 +20,11 @@ import statistics
 import sys
 
 PEERS = ["nanort", "libgomp", "libomp", "starpu"]
+# METG also has the stencil recorded as a nanort taskgraph (bench/metg/nanort_tg.c); libomp's
+# own taskgraph is not built in Debian's libomp, so it has no OpenMP counterpart.
+METG_PEERS = ["nanort", "nanort-taskgraph", "libgomp", "libomp", "starpu"]
 LABEL = {"nanort": "nanort", "libgomp": "libgomp", "libomp": "libomp", "starpu": "StarPU",
-         "mcc": "mcc + nanort", "seq": "sequential"}
+         "nanort-taskgraph": "nanort taskgraph", "mcc": "mcc + nanort", "seq": "sequential"}
 
 
 class Bound(float):
@@ -129,7 +132,7 @@ def metg_of(effs):
 def metg_table(path):
     comments, rows = read_tsv(path)
     effs, nominal = metg_efficiency(rows)
-    peers = [p for p in PEERS if p in effs]
+    peers = [p for p in METG_PEERS if p in effs]
     durations = sorted({d for p in peers for d in effs[p]}, reverse=True)
     cores = rows[0]["width"] if rows else "?"
     out = [f"METG on the 1-D stencil, width = {cores} = workers ({'; '.join(comments)}).",
@@ -157,7 +160,14 @@ def metg_table(path):
         out += ["", "nanort / peer METG (interpolated, or the end of the sweep with < or >; below 1.00 nanort "
                 "handles finer tasks): " +
                 ", ".join(f"{LABEL[p]} {ratio(metgs['nanort'], metgs[p])}" for p in peers
-                          if p != "nanort")]
+                          if p not in ("nanort", "nanort-taskgraph"))]
+    others = [p for p in peers if p not in ("nanort", "nanort-taskgraph")]
+    if "nanort-taskgraph" in metgs and others:
+        best = min(others, key=lambda p: float(metgs[p]) if metgs[p] is not None else math.inf)
+        out += ["", "nanort taskgraph (the stencil recorded once, replayed) / peer METG: " +
+                ", ".join(f"{LABEL[p]} {ratio(metgs['nanort-taskgraph'], metgs[p])}" for p in others) +
+                f"; best peer {LABEL[best]}.  libomp's own taskgraph is not built in Debian's "
+                "libomp (no OpenMP taskgraph column)."]
     out += ["", "Efficiency by task duration:", "",
             "| duration (us) | " + " | ".join(LABEL[p] for p in peers) + " |",
             "|---:|" + "---:|" * len(peers)]
@@ -267,7 +277,7 @@ def plot_scaling(plt, app, d, path):
 
 def plot_metg(plt, effs, cores, path):
     fig, ax = plt.subplots(figsize=(6.5, 4))
-    for p in PEERS:
+    for p in METG_PEERS:
         if p in effs:
             ds = sorted(d for d, e in effs[p].items() if e is not None)
             ax.plot(ds, [effs[p][d] for d in ds], marker="o", label=LABEL[p])

@@ -233,6 +233,7 @@ static struct ast *end_function(struct mcc_parser *p, YYLTYPE l, struct ast *def
 %token MUL_ASSIGN "*=" DIV_ASSIGN "/=" MOD_ASSIGN "%=" AND_ASSIGN "&=" XOR_ASSIGN "^="
 %token OR_ASSIGN "|=" RIGHT_OP ">>" LEFT_OP "<<" INC_OP "++" DEC_OP "--" PTR_OP "->"
 %token AND_OP "&&" OR_OP "||" LE_OP "<=" GE_OP ">=" EQ_OP "==" NE_OP "!="
+%token CUDA_LAUNCH_OPEN "<<<" CUDA_LAUNCH_CLOSE ">>>"   /* CUDA kernel launches (lower_cuda.c) */
 /* Keywords: one token per keyword of MCC_KEYWORDS (mcc.h), whose table maps every spelling,
  * GNU alternates included, onto these; a keyword listed there but not here does not
  * compile (lex.c names the token). */
@@ -399,6 +400,12 @@ postfix_expression
     | postfix_expression '(' ')'                { $$ = N(AST_CALL, @$, $1, empty_list(p, @3)); }
     | postfix_expression '(' argument_expression_list ')'
                                                 { $$ = N(AST_CALL, @$, $1, $3); }
+    /* CUDA: kernel<<<grid, block[, shmem[, stream]]>>>(args), in code mcc moves to nvcc */
+    | postfix_expression CUDA_LAUNCH_OPEN argument_expression_list CUDA_LAUNCH_CLOSE '(' ')'
+                                    { $$ = N4(AST_CUDA_LAUNCH, @$, $1, $3, empty_list(p, @6), NULL); }
+    | postfix_expression CUDA_LAUNCH_OPEN argument_expression_list CUDA_LAUNCH_CLOSE
+      '(' argument_expression_list ')'
+                                    { $$ = N4(AST_CUDA_LAUNCH, @$, $1, $3, $6, NULL); }
     | postfix_expression '.' general_identifier
                                     { $$ = op(named(N(AST_MEMBER, @$, $1, NULL), $3), '.'); }
     | postfix_expression PTR_OP general_identifier

@@ -218,6 +218,52 @@ struct nanort_opencl_info {
  */
 void nanort_opencl_source(const char *name, const char *text, const char *build_opts);
 
+/* ---- OpenCL kernels translated to C (mcc; docs/opencl-cpu.md) --------------------- */
+
+/*
+ * mcc translates every kernel of the program's OpenCL C into a C function that runs a
+ * range of work-groups of a launch, and registers it from a constructor.  The runtime
+ * then gives each task type with an OpenCL implementation of that kernel one more smp
+ * implementation: the same run function, whose nanort_kernel_launch() runs the
+ * work-groups on the workers (chunks of them, balanced by stealing).  Its device_info is
+ * the struct nanort_opencl_cpu_kernel; an smp implementation with a non-NULL
+ * device_info is always one of these.  NX_ARGS=--opencl-cpu=auto|on|off chooses.
+ */
+struct nanort_cl_range {
+    unsigned work_dim;
+    size_t global_size[3];      /* rounded up to multiples of local_size */
+    size_t local_size[3];
+    size_t num_groups[3];
+    size_t global_offset[3];
+    const void *const *args;    /* args[i]: the bytes of argument i (of a buffer: the
+                                 * address of its host pointer; of __local: NULL) */
+    const size_t *arg_size;     /* bytes of argument i (of __local: the size wanted) */
+};
+
+/* Runs work-groups first .. first + count - 1 (numbered dimension 0 fastest). */
+typedef void nanort_cl_groups_fn(const struct nanort_cl_range *r, size_t first, size_t count);
+
+struct nanort_opencl_cpu_kernel {
+    const char *source;         /* the OpenCL source's name (nanort_opencl_source) */
+    const char *kernel;         /* the kernel's name */
+    nanort_cl_groups_fn *run;
+    unsigned nargs;
+    const unsigned char *arg_kinds;  /* NANORT_KARG_* of each parameter */
+    const size_t *arg_sizes;    /* sizeof of each parameter's type */
+    long reqd_local[3];         /* reqd_work_group_size, or 0 */
+    int not_opencl_c;           /* mcc accepted what OpenCL C 1.2 does not (a __local
+                                 * variable in an inner block): OpenCL compilers reject
+                                 * it, so this replaces the OpenCL implementation */
+    int group_free;             /* nothing in the kernel depends on how the range is cut
+                                 * into work-groups (no barrier, __local memory, local or
+                                 * group ids): the runtime may cut it otherwise */
+};
+
+/* Register a translated kernel (mcc emits one call per kernel, from a constructor).  The
+ * structure must stay valid for the whole run; the same (source, kernel) twice keeps the
+ * first. */
+void nanort_opencl_cpu_kernel(const struct nanort_opencl_cpu_kernel *k);
+
 /* ---- synchronisation ------------------------------------------------------------- */
 
 /* Wait for all children of the current task (or of main); then flush device data
@@ -244,6 +290,114 @@ void nanort_taskyield(void);
 void nanort_critical_enter(const char *name);
 void nanort_critical_leave(const char *name);
 
+/* ---- recorded task graphs (OpenMP 6.0 taskgraph) ---------------------------------- */
+
+/*
+ * The first execution of a taskgraph construct records the tasks its block creates (their
+ * types, argument blocks and regions) and the dependences among them; later executions of
+ * the same construct and graph id replay those tasks with the dependences counted at the
+ * recording (no dependence analysis), without running the block again.  A replayed task
+ * gets the argument block it was created with (firstprivate values as they were when the
+ * graph was recorded).  What mcc emits for `#pragma omp taskgraph [clauses] { ... }`:
+ *
+ *     static struct nanort_taskgraph tg = {"file.c:12", 0};   // one per construct
+ *     struct nanort_taskgraph_exec x;
+ *     if (nanort_taskgraph_begin(&tg, &x, graph_id, flags)) {
+ *         ...create tasks...         // recorded: they start at nanort_taskgraph_end()
+ *     }
+ *     nanort_taskgraph_end(&x);      // waits for the graph unless NANORT_TASKGRAPH_NOGROUP
+ *
+ * Inside the block (while recording) only tasks may be created: a taskwait, a taskgroup
+ * wait, an undeferred task (if(false)) or another taskgraph there is a fatal error.  The
+ * recorded tasks wait, as a whole, for earlier sibling tasks that touch any of their data,
+ * and later siblings that touch it wait for the whole replay.  One replay of a graph is in
+ * flight at a time: a construct met again while its last replay runs (nogroup) waits for it.
+ */
+struct nanort_taskgraph {
+    const char *source;           /* "file.c:line" of the construct (--summary, messages) */
+    void *rt;                     /* runtime-private, initially NULL */
+};
+/* One execution of the construct (on the caller's stack); fields are runtime-private. */
+struct nanort_taskgraph_exec {
+    void *graph;
+    unsigned mode, flags;
+    unsigned long run;
+};
+enum nanort_taskgraph_flags {
+    NANORT_TASKGRAPH_RESET = 1u << 0,    /* graph_reset(true): forget the record, record again */
+    NANORT_TASKGRAPH_NOGROUP = 1u << 1,  /* nogroup: no wait for the graph at its end */
+    NANORT_TASKGRAPH_NORECORD = 1u << 2, /* if(false): run the block as plain code, neither
+                                          * recorded nor replayed (the record is kept) */
+};
+
+/* Returns nonzero when the caller must run the block now (recording, or plain code),
+ * 0 when the graph was replayed instead (the block must be skipped). */
+int nanort_taskgraph_begin(struct nanort_taskgraph *tg, struct nanort_taskgraph_exec *x,
+                           long long graph_id, unsigned flags);
+/* End of the block: a recording starts the recorded tasks; then, unless nogroup, wait for
+ * the graph's tasks and their descendants (the implicit taskgroup). */
+void nanort_taskgraph_end(struct nanort_taskgraph_exec *x);
+/* ---- events: tasks that complete on events too (events.c) ------------------------ */
+
+/*
+ * detach(event) (OpenMP 5.0): create the task like nanort_task_create(), and store its
+ * event handle (a nanort_event_handle, the same bits as omp_event_handle_t) at `event`
+ * before the task captures its data.  The task completes (its dependences are released)
+ * when its body and children have ended AND the event was fulfilled with
+ * omp_fulfill_event(handle), in either order.
+ */
+typedef uintptr_t nanort_event_handle;
+nanort_task *nanort_task_create_detach(struct nanort_task_type *type, size_t args_size,
+                                       unsigned nregions, unsigned ndims_total, void **args,
+                                       void *event);
+
+/* Event counters, for task-aware libraries (TAMPI_Iwait binds MPI requests to the running
+ * task): the running task's counter (NULL in main or outside a task body); its body may
+ * bind n more events to it; any thread fulfils them.  The task completes once its body,
+ * its children and all its events are done. */
+void *nanort_task_events(void);
+void nanort_task_events_increase(void *counter, unsigned n);
+void nanort_task_events_decrease(void *counter, unsigned n);
+
+/* ---- polling services and waiting (poll.c): for libraries that progress requests ---- */
+
+/*
+ * A polling service: `fn(arg)` is called every --poll-period microseconds by the
+ * runtime's polling thread (never by a worker, so no worker is kept busy), while it is
+ * registered; it returns nonzero to unregister itself.  Services run one at a time.
+ */
+typedef int nanort_poll_fn(void *arg);
+void nanort_poll_register(const char *name, nanort_poll_fn *fn, void *arg);
+void nanort_poll_unregister(nanort_poll_fn *fn, void *arg);
+
+/*
+ * Wait until done(arg) returns nonzero.  On a worker (inside a task body, or main) the
+ * thread runs other ready tasks meanwhile, as a taskwait does, and sleeps when none is
+ * ready; a service that makes the condition true calls nanort_wake_waiters().  A task
+ * waiting here is resumed only after the tasks it runs meanwhile have returned.
+ */
+typedef int nanort_cond_fn(void *arg);
+void nanort_wait_until(nanort_cond_fn *done, void *arg);
+/* Pause the calling task until done(arg) returns nonzero: its thread sleeps and its
+ * worker is given to another thread meanwhile (the cores stay busy); it gets its worker
+ * back after.  Where that is not possible (inside a critical section, or a tiny task run
+ * in its creator's frame), waits as nanort_wait_until() does.  TAMPI's blocking mode. */
+void nanort_block_until(nanort_cond_fn *done, void *arg);
+/* Tasks of this program may block (TAMPI's blocking mode calls it at MPI_Init_thread):
+ * from then on a creator never runs a new task itself at once (--schedule=wf, a full
+ * queue, the cut-off): a task that blocked would pause its creator too, and the creator
+ * may be the one that has to create what unblocks it. */
+void nanort_tasks_may_block(void);
+/* The condition of a nanort_wait_until() or nanort_block_until() may hold now. */
+void nanort_wake_waiters(void);
+
+/* ---- cluster mode (nanort/cluster.c, devices/cluster/) ---------------------------- */
+
+/* mcc calls it first in main.  Under NX_ARGS=--cluster with mpirun, ranks other than 0
+ * serve rank 0's tasks here and exit without running main; elsewhere it does nothing
+ * (returns 0). */
+int nanort_main_enter(void);
+
 /* ---- queries --------------------------------------------------------------------- */
 
 /* 1 inside a task that runs under final (so mcc-generated code may call the body
@@ -259,11 +413,23 @@ int nanort_worker_id(void);
 /* The label of the running task ("main" outside tasks). */
 const char *nanort_current_label(void);
 
+/* A `parallel` region, which runs once in the encountering task (OmpSs): its start, and
+ * its end after its implicit barrier.  omp_get_level(), omp_get_active_level(),
+ * omp_in_parallel() and omp_get_team_size() inside it and in the tasks created in it
+ * count it; `active` is 0 for if(false) or num_threads(1). */
+void nanort_parallel_begin(int active);
+void nanort_parallel_end(void);
+
 /* Start explicitly (optional: the runtime starts by itself).  Returns 0. */
 int nanort_init(void);
 
 /* Wait for every task and stop the workers (optional: runs at exit by itself). */
 void nanort_shutdown(void);
+
+/* Options the program starts with, as in NX_ARGS ("--trace=app.trace.json"); NX_<OPT> and
+ * NX_ARGS override them.  Call it before the first task (mcc --instrument calls it from a
+ * constructor). */
+void nanort_default_options(const char *args);
 
 /* ---- OpenMP API user programs call (also declared by mcc's omp.h) ---------------- */
 int omp_get_num_threads(void);
@@ -271,6 +437,9 @@ int omp_get_max_threads(void);
 int omp_get_thread_num(void);
 int omp_get_num_procs(void);
 double omp_get_wtime(void);
+/* omp_fulfill_event(omp_event_handle_t) is declared by mcc's omp.h only: OpenMP's
+ * omp_event_handle_t differs between omp.h files (libgomp's is an enum), and a file may
+ * include nanort.h beside any of them. */
 
 #ifdef __cplusplus
 }

@@ -11,6 +11,7 @@
 
 static int error_count;
 static bool diag_quiet;
+static bool errors_as_warnings;     /* mcc_diag_soft() */
 
 /* Line `line` of `file` and a caret under display column `col`, into `out`.  The file
  * is read once and kept (pragma_lex.c's copy), not once per diagnostic. */
@@ -69,7 +70,7 @@ void mcc_error_at(const struct mcc_loc *loc, const char *fmt, ...)
     va_list ap;
     va_start(ap, fmt);
     error_count++;
-    report(loc, "error", fmt, ap);
+    report(loc, errors_as_warnings ? "warning" : "error", fmt, ap);
     va_end(ap);
 }
 
@@ -98,4 +99,9 @@ void mcc_diag_reset(bool quiet)
 {
     error_count = 0;
     diag_quiet = quiet;
+}
+
+void mcc_diag_soft(bool on)
+{
+    errors_as_warnings = on;
 }

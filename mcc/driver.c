@@ -328,6 +328,7 @@ struct item {
     const char *lang;    /* the -x language in effect for it, or NULL */
     const char *object;  /* what goes to the link once compiled */
     const char *cuda_object; /* the nvcc-compiled CUDA stub of a translated C input */
+    struct strvec ocl_objects; /* its file(...) kernels translated to C (driver_ocl) */
     const char *tmpdir;  /* its private temporary directory, made at the first need */
 };
 
@@ -416,6 +417,7 @@ struct driver {
     struct strvec cpp, inc, all, link;  /* flags by enum opt_dest (TO_ORDERED lives in items) */
     struct strvec wn, wl, wp, wc;       /* --Wn, --Wl, --Wp, --Wc */
     struct strvec cl_files;      /* OpenCL inputs, in order (later issues use them) */
+    int opencl_cpu;              /* --opencl-cpu=no|yes|require: 0, 1, 2 */
     struct item *items;
     size_t nitems, items_cap;
     const char *lang;            /* the -x language in effect */
@@ -443,17 +445,27 @@ static void print_help(void)
         "                           (--Wl,-Wl,-z,muldefs passes -Wl,-z,muldefs)\n"
         "  --Wc,<opts>              comma-separated options for nvcc (.cu inputs and the\n"
         "                           launch stubs of device(cuda) ndrange tasks)\n"
-        "  --instrument             build for tracing\n"
-        "  --debug                  build for debugging the runtime\n"
+        "  --instrument             the program writes a trace, <program>.trace.json in the\n"
+        "                           current directory, as with NX_ARGS=--trace=... (which\n"
+        "                           overrides it; --trace= turns it off)\n"
+        "  --debug                  -g -O0, and link the checking build of nanort\n"
+        "                           (libnanort-debug: -O0 -g, its internal assertions on)\n"
         "  --no-copy-deps           dependences do not imply copies (default: copy_deps)\n"
-        "  --cuda                   link the CUDA device even when no input shows CUDA parts\n"
+        "  --cuda                   CUDA for host C: CUDA's vector types, CUDA code of the file\n"
+        "                           moved to nvcc; link the CUDA device even when no input\n"
+        "                           shows CUDA parts\n"
         "  --opencl                 accepted (the OpenCL device is always available)\n"
         "  --opencl-build-opts=<s>  options for building the embedded OpenCL kernels at run\n"
         "                           time (clBuildProgram)\n"
+        "  --opencl-cpu=yes|no|require  translate the OpenCL kernels to C too, so that their\n"
+        "                           tasks also run on nanort's workers (default yes; a kernel\n"
+        "                           that cannot be translated is a warning, with require an\n"
+        "                           error)\n"
         "  --help, --version        this text; the version\n"
         "Inputs: .c (OmpSs C), .i (preprocessed C), .cu (nvcc: PATH, $CUDA_HOME or\n"
         "/usr/local/cuda; MCC_NVCC overrides), .cl (OpenCL C: embedded in the program\n"
-        "when it is linked, so it runs from any directory), .o/.a/.so and anything else\n"
+        "when it is linked, so it runs from any directory, and its kernels translated to C;\n"
+        "-c makes an object of both, -y writes the C), .o/.a/.so and anything else\n"
         "(to the linker).  The program is linked with nanort, with an rpath, so it runs\n"
         "without LD_LIBRARY_PATH; a program with CUDA parts (.cu inputs, device(cuda)\n"
         "tasks) also with nanort's CUDA plugin and the static CUDA runtime.  Host C may use\n"
@@ -559,6 +571,8 @@ static void split_pass_list(struct strvec *sv, const char *list)
     }
 }
 
+static int opencl_cpu_option(const char *v);
+
 /* mcc's own options; true when `argv[*i]` was one. */
 static bool parse_mcc_option(struct driver *d, const char *a)
 {
@@ -590,6 +604,8 @@ static bool parse_mcc_option(struct driver *d, const char *a)
         d->cuda_reason = "--cuda";
     } else if (!strcmp(a, "--opencl")) {
         d->opencl = true;
+    } else if (has_prefix(a, "--opencl-cpu=")) {
+        d->opencl_cpu = opencl_cpu_option(a + strlen("--opencl-cpu="));
     } else if (has_prefix(a, "--opencl-build-opts=")) {
         d->opts.opencl_build_opts = a + strlen("--opencl-build-opts=");
     } else if (has_prefix(a, "--cc=")) {
@@ -866,15 +882,68 @@ static int run_on_input(struct strvec *cmd, const char *lang, const char *input,
 /* Host C shares headers with OpenCL C and CUDA (`__constant int BS = 16;` used in an
  * ndrange, `__kernel void k(__global float *a);`, `__global__ void g(float *a);`): the
  * qualifiers mean nothing to the host compiler.  No system header uses these names.
- * The lowering finds `__global__` in the user's file itself (lower_device.c). */
-static void add_device_qualifiers(struct strvec *cmd)
+ * The lowering finds `__global__` in the user's file itself (lower_device.c).  With
+ * --cuda (cuda_host) the CUDA ones are left to the toolkit's headers (mcc_cuda.h). */
+static void add_device_qualifiers(struct strvec *cmd, bool cuda_host)
 {
-    static const char *const defs[] = {
+    static const char *const opencl[] = {
         "-D__kernel=", "-D__global=", "-D__local=", "-D__constant=const",
-        "-D__global__=", "-D__device__=", "-D__host__=",
     };
-    for (size_t i = 0; i < sizeof defs / sizeof defs[0]; i++)
-        sv_push(cmd, defs[i]);
+    static const char *const cuda[] = {"-D__global__=", "-D__device__=", "-D__host__="};
+    for (size_t i = 0; i < sizeof opencl / sizeof opencl[0]; i++)
+        sv_push(cmd, opencl[i]);
+    for (size_t i = 0; !cuda_host && i < sizeof cuda / sizeof cuda[0]; i++)
+        sv_push(cmd, cuda[i]);
+}
+
+/* Where the #includes of embedded OpenCL sources are looked for: the -I (-iquote,
+ * -isystem, -idirafter) directories of the command, then those of --opencl-build-opts. */
+static const char *const *opencl_include_dirs(const struct driver *d)
+{
+    static const char *const opts[] = {"-I", "-iquote", "-isystem", "-idirafter"};
+    struct cl_dirs dirs = {0};
+    for (size_t i = 0; i < d->inc.n; i++)
+        for (size_t k = 0; k < sizeof opts / sizeof opts[0]; k++) {
+            const char *f = d->inc.v[i];
+            if (!has_prefix(f, opts[k]))
+                continue;
+            if (f[strlen(opts[k])])
+                cl_dirs_add(&dirs, f + strlen(opts[k]));
+            else if (i + 1 < d->inc.n)
+                cl_dirs_add(&dirs, d->inc.v[++i]);
+            break;
+        }
+    cl_include_dirs_of(d->opts.opencl_build_opts, &dirs);
+    return dirs.v;
+}
+
+/* The CUDA toolkit's include directory (the one with vector_types.h), or NULL. */
+static const char *cuda_include_dir(void)
+{
+    static const char *dir;
+    static bool looked;
+    if (looked)
+        return dir;
+    looked = true;
+    const char *nvcc = find_nvcc();
+    char *inc = nvcc ? xasprintf("%s", nvcc) : NULL;
+    for (int k = 0; inc && k < 2; k++) {
+        char *slash = strrchr(inc, '/');
+        if (slash)
+            *slash = '\0';
+    }
+    if (inc && access(xasprintf("%s/include/vector_types.h", inc), R_OK) == 0)
+        dir = xasprintf("%s/include", inc);
+    return dir;
+}
+
+/* mcc --cuda: the toolkit's headers as system headers and mcc_cuda.h before the file. */
+static void add_cuda_host(const struct driver *d, struct strvec *cmd)
+{
+    sv_push(cmd, "-isystem");
+    sv_push(cmd, cuda_include_dir());
+    sv_push(cmd, "-include");
+    sv_push(cmd, xasprintf("%s/mcc_cuda.h", d->mcc_incdir));
 }
 
 /* <cc> -E [-fopenmp -D_OMPSS=1 -D<device qualifiers>] <flags> -I<mcc dirs> -x c src [-o out] */
@@ -886,13 +955,15 @@ static int preprocess(const struct driver *d, const char *src, const char *out)
     if (d->opts.ompss) {
         sv_push(&cmd, "-fopenmp");
         sv_push(&cmd, "-D_OMPSS=1");
-        add_device_qualifiers(&cmd);
+        add_device_qualifiers(&cmd, d->opts.cuda_host);
     }
     sv_cat(&cmd, &d->cpp);
     sv_cat(&cmd, &d->inc);
     sv_cat(&cmd, &d->wp);
     if (d->opts.ompss)
         add_mcc_includes(d, &cmd);
+    if (d->opts.cuda_host)
+        add_cuda_host(d, &cmd);
     add_dependency_names(d, &cmd, src);
     return run_on_input(&cmd, "c", src, out);
 }
@@ -1082,6 +1153,11 @@ static int compile_with_stub(struct driver *d, struct item *it, const char *mcc_
     return run_command(&cmd);
 }
 
+/* OpenCL kernels translated to C (their section is below). */
+static int opencl_cpu_unit(struct driver *d, struct item *it);
+static int opencl_object(struct driver *d, struct item *it);
+static int opencl_to_c(struct driver *d, const char *name, const char *path, const char *c_out);
+
 static int process_c(struct driver *d, struct item *it)
 {
     if (d->stop == STOP_PREPROCESS)
@@ -1097,9 +1173,11 @@ static int process_c(struct driver *d, struct item *it)
     char *stub = mcc_cuda_stub_path(mcc_out);
     if (!stub || access(stub, F_OK) != 0 || d->stop < STOP_OBJECT || d->syntax_only) {
         it->object = object_name(d, it);
-        return compile_translated(d, it, mcc_out, it->object);
+        st = compile_translated(d, it, mcc_out, it->object);
+    } else {
+        st = compile_with_stub(d, it, mcc_out, stub);
     }
-    return compile_with_stub(d, it, mcc_out, stub);
+    return st ? st : opencl_cpu_unit(d, it);
 }
 
 static int process_cuda(struct driver *d, struct item *it)
@@ -1127,6 +1205,11 @@ static int process_item(struct driver *d, struct item *it)
     case IN_CUDA:
         return process_cuda(d, it);
     case IN_OPENCL:
+        if (d->stop == STOP_TRANSLATE)
+            return opencl_to_c(d, it->args[0], it->args[0],
+                               final_name(d, it->args[0], ".cl.c"));
+        if (d->stop == STOP_OBJECT && !d->syntax_only && d->opts.ompss)
+            return opencl_object(d, it);
         if (verbose)
             fprintf(stderr, "mcc: OpenCL file '%s' recorded for the OpenCL device%s%s\n",
                     it->args[0], d->opts.opencl_build_opts ? ", build options: " : "",
@@ -1146,6 +1229,198 @@ static int process_item(struct driver *d, struct item *it)
         return 0;
     }
     return 0;
+}
+
+/* ---- OpenCL kernels translated to C (mcc/ocl_*.c, docs/opencl-cpu.md) ---------------- */
+
+static int opencl_cpu_option(const char *v)
+{
+    if (!strcmp(v, "no") || !strcmp(v, "off"))
+        return 0;
+    if (!strcmp(v, "yes") || !strcmp(v, "on"))
+        return 1;
+    if (!strcmp(v, "require"))
+        return 2;
+    die("--opencl-cpu=%s: expected yes, no or require", v);
+}
+
+/* The -D, -U and -I options of --opencl-build-opts (the rest concerns the OpenCL
+ * compiler only); -cl-fast-relaxed-math defines what it defines for OpenCL C. */
+static void opencl_build_defines(const struct driver *d, struct strvec *cmd)
+{
+    const char *o = d->opts.opencl_build_opts;
+    while (o && *o) {
+        while (*o == ' ' || *o == '\t')
+            o++;
+        size_t n = strcspn(o, " \t");
+        char *w = xasprintf("%.*s", (int)n, o);
+        o += n;
+        if ((has_prefix(w, "-D") || has_prefix(w, "-U") || has_prefix(w, "-I")) && w[2]) {
+            sv_push(cmd, w);
+        } else if (!strcmp(w, "-D") || !strcmp(w, "-U") || !strcmp(w, "-I")) {
+            while (*o == ' ' || *o == '\t')
+                o++;
+            size_t m = strcspn(o, " \t");
+            sv_push(cmd, xasprintf("%s%.*s", w, (int)m, o));
+            o += m;
+        } else if (!strcmp(w, "-cl-fast-relaxed-math")) {
+            sv_push(cmd, "-D__FAST_RELAXED_MATH__=1");
+        }
+    }
+}
+
+/* The OpenCL C of `path` as C (registered under `name`) in `c_out`: preprocessed with
+ * opencl_c.h, its #includes found next to it, then through the include options of the
+ * command and of --opencl-build-opts (as OpenCL sources are embedded), translated.
+ * Non-zero when nothing could be written. */
+static int opencl_to_c(struct driver *d, const char *name, const char *path, const char *c_out)
+{
+    const char *dir = make_input_dir();
+    const char *pre = make_temp(dir, xasprintf("%s.cl.i", stem_of(path)));
+    struct strvec cmd = {0};
+    sv_cat(&cmd, &d->cc);
+    sv_push(&cmd, "-E");
+    sv_push(&cmd, "-std=c11");      /* no `linux` or `unix` macros in OpenCL C */
+    sv_push(&cmd, "-include");
+    sv_push(&cmd, xasprintf("%s/opencl_c.h", d->mcc_incdir));
+    const char *slash = strrchr(path, '/');
+    sv_push(&cmd, !slash ? "-I." : slash == path ? "-I/"
+                                 : xasprintf("-I%.*s", (int)(slash - path), path));
+    static const char *const incs[] = {"-I", "-iquote", "-isystem", "-idirafter"};
+    for (size_t i = 0; i < sizeof incs / sizeof incs[0]; i++)
+        copy_flags(&cmd, &d->inc, incs[i], true);
+    opencl_build_defines(d, &cmd);
+    int st = run_on_input(&cmd, "c", path, pre);
+    if (st)
+        return st;
+    if (verbose)
+        fprintf(stderr, "mcc-translate-opencl %s -o %s\n", pre, c_out);
+    fflush(NULL);
+    return mcc_translate_opencl(pre, c_out, name, d->opencl_cpu == 2, &d->opts);
+}
+
+/* The object of `path`'s kernels translated to C and compiled by gcc -O3; NULL when there
+ * is none (--opencl-cpu=no, or the translation failed and only a warning is due),
+ * OPENCL_CPU_FAILED after an error. */
+#define OPENCL_CPU_FAILED ((const char *)1)
+static const char *opencl_cpu_object(struct driver *d, const char *name, const char *path)
+{
+    if (!d->opencl_cpu || !d->opts.ompss)
+        return NULL;
+    const char *dir = make_input_dir();
+    const char *stem = stem_of(path);
+    const char *c = d->keep ? xasprintf("%s.cl.c", stem)
+                            : make_temp(dir, xasprintf("%s.cl.c", stem));
+    const char *o = make_temp(dir, xasprintf("%s.cl.o", stem));
+    if (opencl_to_c(d, name, path, c) != 0)
+        return d->opencl_cpu == 2 ? OPENCL_CPU_FAILED : NULL;
+    struct strvec cmd = {0};
+    begin_cc(d, &cmd);
+    static const char *const flags[] = {
+        "-c", "-O3", "-std=gnu11", "-w", "-Wno-psabi", "-Werror=implicit-function-declaration",
+        "-ffp-contract=off", "-fno-math-errno", "-fno-trapping-math",
+    };
+    for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++)
+        sv_push(&cmd, flags[i]);
+    add_mcc_includes(d, &cmd);
+    if (run_on_input(&cmd, "c", c, o) == 0)
+        return o;
+    if (d->opencl_cpu == 2) {
+        fprintf(stderr, "mcc: error: %s: the C translation of its kernels does not compile "
+                "(a bug of mcc: please report it)\n", path);
+        return OPENCL_CPU_FAILED;
+    }
+    fprintf(stderr, "mcc: warning: %s: the C translation of its kernels does not compile (a bug "
+            "of mcc: please report it); its tasks keep only their OpenCL implementation\n", path);
+    return NULL;
+}
+
+/* glibc's vector math library, which the translated kernels' math calls use when it is
+ * there (opencl_c_impl.h): linked only where needed (--as-needed). */
+static void add_libmvec(const struct driver *d, struct strvec *cmd)
+{
+    static int have = -1;
+    if (have < 0) {
+        struct strvec q = {0};
+        sv_cat(&q, &d->cc);
+        sv_push(&q, "-print-file-name=libmvec.so");
+        char line[4096] = "";
+        char *c = xasprintf("%s", q.v[0]);
+        for (size_t i = 1; i < q.n; i++)
+            c = xasprintf("%s '%s'", c, q.v[i]);
+        FILE *p = popen(c, "r");
+        if (p) {
+            if (!fgets(line, sizeof line, p))
+                line[0] = '\0';
+            pclose(p);
+        }
+        have = line[0] == '/';
+    }
+    if (have) {
+        sv_push(cmd, "-Wl,--push-state,--as-needed");
+        sv_push(cmd, "-lmvec");
+        sv_push(cmd, "-Wl,--pop-state");
+    }
+}
+
+/* The kernels of the OpenCL sources a translated unit embeds (file(...)), compiled to C
+ * beside it: in the link, or in the unit's object with -c. */
+static int opencl_cpu_unit(struct driver *d, struct item *it)
+{
+    const char *const *names, *const *paths;
+    int n = mcc_opencl_sources(&names, &paths);
+    if (!n || d->stop < STOP_OBJECT || d->syntax_only)
+        return 0;
+    for (int i = 0; i < n; i++) {
+        const char *o = opencl_cpu_object(d, names[i], paths[i]);
+        if (o == OPENCL_CPU_FAILED)
+            return 1;
+        if (o)
+            sv_push(&it->ocl_objects, o);
+    }
+    if (d->stop == STOP_LINK || !it->ocl_objects.n || !it->object)
+        return 0;
+    /* -c: one object holding the unit and its kernels */
+    const char *unit = item_temp(it, ".unit.o");
+    if (rename(it->object, unit) != 0)
+        die("cannot rename %s: %s", it->object, strerror(errno));
+    struct strvec cmd = {0};
+    sv_cat(&cmd, &d->cc);
+    sv_push(&cmd, "-r");
+    sv_push(&cmd, "-nostdlib");
+    sv_push(&cmd, unit);
+    sv_cat(&cmd, &it->ocl_objects);
+    sv_push(&cmd, "-o");
+    sv_push(&cmd, it->object);
+    it->ocl_objects.n = 0;
+    return run_command(&cmd);
+}
+
+/* -c on a .cl input: one object holding its text (registered, as at a link) and its
+ * kernels translated to C, so that linking the object is linking the .cl. */
+static const char *opencl_sources_object(struct driver *d);
+static int opencl_object(struct driver *d, struct item *it)
+{
+    struct strvec all = d->cl_files, one = {0};
+    sv_push(&one, it->args[0]);
+    d->cl_files = one;
+    const char *text = opencl_sources_object(d);
+    d->cl_files = all;
+    if (!text)
+        return 1;
+    const char *cpu = opencl_cpu_object(d, it->args[0], it->args[0]);
+    if (cpu == OPENCL_CPU_FAILED)
+        return 1;
+    struct strvec cmd = {0};
+    sv_cat(&cmd, &d->cc);
+    sv_push(&cmd, "-r");
+    sv_push(&cmd, "-nostdlib");
+    sv_push(&cmd, text);
+    if (cpu)
+        sv_push(&cmd, cpu);
+    sv_push(&cmd, "-o");
+    sv_push(&cmd, final_name(d, it->args[0], ".o"));
+    return run_command(&cmd);
 }
 
 /* ---- the link ------------------------------------------------------------------------- */
@@ -1230,31 +1505,9 @@ static void put_c_string(FILE *f, const char *text, size_t n)
     }
 }
 
-/* The whole file, or NULL; *n its length. */
-static char *read_file(const char *path, size_t *n)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 4096, len = 0, got;
-    char *buf = malloc(cap);
-    while (buf && (got = fread(buf + len, 1, cap - len, f)) > 0) {
-        len += got;
-        if (len == cap && !(buf = realloc(buf, cap *= 2)))
-            break;
-    }
-    bool bad = ferror(f);
-    fclose(f);
-    if (bad || !buf) {
-        free(buf);
-        return NULL;
-    }
-    *n = len;
-    return buf;
-}
-
-/* The .cl inputs of a link, embedded: a generated C file with one constructor per source
- * calling nanort_opencl_source(name as given, text, --opencl-build-opts), compiled. */
+/* The .cl inputs of a link, embedded with their includes (cl_embed.c): a generated C file
+ * with one constructor per source calling nanort_opencl_source(name as given, text,
+ * --opencl-build-opts), compiled. */
 static const char *opencl_sources_object(struct driver *d)
 {
     const char *dir = make_input_dir();
@@ -1268,10 +1521,10 @@ static const char *opencl_sources_object(struct driver *d)
           "const char *build_opts);\n", f);
     const char *opts = d->opts.opencl_build_opts;
     for (size_t i = 0; i < d->cl_files.n; i++) {
-        size_t n;
-        char *text = read_file(d->cl_files.v[i], &n);
+        char *text = cl_embed_text(d->cl_files.v[i], d->cl_files.v[i], d->opts.cl_include_dirs);
         if (!text)
             die("%s: cannot read OpenCL input: %s", d->cl_files.v[i], strerror(errno));
+        size_t n = strlen(text);
         fprintf(f, "static const char text_%zu[] =\n\"", i);
         put_c_string(f, text, n);
         fprintf(f, "\";\n__attribute__((constructor)) static void source_%zu(void) "
@@ -1299,16 +1552,78 @@ static const char *opencl_sources_object(struct driver *d)
  * its tree (a copied binary, a partial install). */
 static void require_nanort(const struct driver *d)
 {
-    char *so = xasprintf("%s/libnanort.so", d->libdir);
-    char *a = xasprintf("%s/libnanort.a", d->libdir);
+    const char *lib = d->opts.debug ? "nanort-debug" : "nanort";
+    char *so = xasprintf("%s/lib%s.so", d->libdir, lib);
+    char *a = xasprintf("%s/lib%s.a", d->libdir, lib);
     if (access(so, R_OK) != 0 && access(a, R_OK) != 0)
-        die("the nanort library is not in %s (mcc looks for it in ../lib from its own "
-            "directory; build it with make, or run an installed mcc)", d->libdir);
+        die("the %s library is not in %s (mcc looks for it in ../lib from its own "
+            "directory; build it with make, or run an installed mcc)", lib, d->libdir);
+}
+
+/* --instrument: an object whose constructor gives the runtime its default options (a
+ * trace named after the program, in the current directory; NX_ARGS overrides them). */
+static const char *instrument_object(struct driver *d)
+{
+    const char *dir = make_input_dir();
+    const char *c = make_temp(dir, "mcc_instrument.c");
+    const char *o = make_temp(dir, "mcc_instrument.o");
+    FILE *f = fopen(c, "w");
+    if (!f)
+        die("cannot write %s: %s", c, strerror(errno));
+    fputs("/* generated by mcc --instrument: trace by default */\n"
+          "#include <stdio.h>\n"
+          "extern char *program_invocation_short_name;\n"
+          "void nanort_default_options(const char *args);\n"
+          "__attribute__((constructor(101))) static void mcc_instrument(void)\n"
+          "{\n"
+          "    static char args[4200];\n"
+          "    snprintf(args, sizeof args, \"--trace=%.4000s.trace.json\",\n"
+          "             program_invocation_short_name);\n"
+          "    nanort_default_options(args);\n"
+          "}\n", f);
+    if (fclose(f) != 0)
+        die("cannot write %s: %s", c, strerror(errno));
+    struct strvec cmd = {0};
+    begin_cc(d, &cmd);
+    sv_push(&cmd, "-c");
+    return run_on_input(&cmd, "c", c, o) == 0 ? o : NULL;
+}
+
+/* What only the whole program tells (link_check.c): the objects mcc made and those given. */
+static int check_program(const struct driver *d)
+{
+    for (size_t i = 0; i < d->link.n; i++)   /* a library: the program is elsewhere */
+        if (!strcmp(d->link.v[i], "-shared"))
+            return 0;
+    struct strvec objs = {0};
+    for (size_t i = 0; i < d->nitems; i++) {
+        const struct item *it = &d->items[i];
+        const char *obj = it->object ? it->object
+                          : it->kind == IN_LINK && it->nargs ? it->args[0] : NULL;
+        const char *suf = obj ? suffix_of(obj) : "";
+        if (obj && (!strcmp(suf, "o") || !strcmp(suf, "a")))
+            sv_push(&objs, obj);
+    }
+    return link_check(objs.v, objs.n, d->cl_files.v, d->cl_files.n, d->opts.cl_include_dirs);
+}
+
+/* Is this link item Open MPI's or MPICH's library (-lmpi, as mpicc adds it)?  Programs
+ * linked with MPI get libnanort-mpi (TAMPI.h, task-aware MPI) just before it: its MPI_*
+ * wrappers must come first. */
+static bool links_mpi(const struct driver *d, const struct item *it)
+{
+    if (!d->opts.ompss || it->kind != IN_LINK_ARG)
+        return false;
+    const char *lib = it->nargs == 2 && strcmp(it->args[0], "-l") == 0 ? it->args[1]
+                      : has_prefix(it->args[0], "-l") ? it->args[0] + 2 : NULL;
+    return lib && (strcmp(lib, "mpi") == 0 || strcmp(lib, "mpich") == 0);
 }
 
 /* <cc> <flags> objects, -l and -Wl in order, --Wl opts, nanort, -o out */
 static int link_program(struct driver *d)
 {
+    if (d->opts.ompss && check_program(d) != 0)
+        return 1;
     struct strvec cmd = {0};
     begin_cc(d, &cmd);
     sv_cat(&cmd, &d->link);
@@ -1316,8 +1631,18 @@ static int link_program(struct driver *d)
         const struct item *it = &d->items[i];
         if (it->object)
             sv_push(&cmd, it->object);
+        sv_cat(&cmd, &it->ocl_objects);
         if (it->cuda_object)
             sv_push(&cmd, it->cuda_object);
+        if (links_mpi(d, it)) {
+            char *mpi = xasprintf("%s/libnanort-mpi.so", d->libdir);
+            if (access(mpi, R_OK) == 0)
+                sv_push(&cmd, mpi);
+            else
+                fprintf(stderr, "mcc: warning: %s is missing (nanort was built without Open "
+                        "MPI's development files): TAMPI.h calls will not link and blocking "
+                        "MPI calls in tasks hold their worker\n", mpi);
+        }
         if (it->kind == IN_LINK || it->kind == IN_LINK_ARG)
             for (int k = 0; k < it->nargs; k++)
                 sv_push(&cmd, it->args[k]);
@@ -1327,6 +1652,19 @@ static int link_program(struct driver *d)
         if (!cl_obj)
             return 1;
         sv_push(&cmd, cl_obj);
+        for (size_t i = 0; i < d->cl_files.n; i++) {
+            const char *o = opencl_cpu_object(d, d->cl_files.v[i], d->cl_files.v[i]);
+            if (o == OPENCL_CPU_FAILED)
+                return 1;
+            if (o)
+                sv_push(&cmd, o);
+        }
+    }
+    if (d->opts.instrument && d->opts.ompss) {
+        const char *obj = instrument_object(d);
+        if (!obj)
+            return 1;
+        sv_push(&cmd, obj);
     }
     sv_cat(&cmd, &d->wl);
     bool cuda = has_cuda_parts(d);
@@ -1336,9 +1674,10 @@ static int link_program(struct driver *d)
         require_nanort(d);
         sv_push(&cmd, xasprintf("-L%s", d->libdir));
         sv_push(&cmd, xasprintf("-Wl,-rpath,%s", d->libdir));
-        sv_push(&cmd, "-lnanort");
+        sv_push(&cmd, d->opts.debug ? "-lnanort-debug" : "-lnanort");
         sv_push(&cmd, "-lpthread");
         sv_push(&cmd, "-ldl");
+        add_libmvec(d, &cmd);
         sv_push(&cmd, "-lm");
     }
     if (d->output) {
@@ -1357,7 +1696,8 @@ static size_t count_outputs(const struct driver *d)
     for (size_t i = 0; i < d->nitems; i++) {
         enum input_kind k = d->items[i].kind;
         if (k == IN_C || k == IN_CPP_OUTPUT || (k == IN_NATIVE && d->stop != STOP_TRANSLATE) ||
-            (k == IN_CUDA && d->stop >= STOP_OBJECT))
+            (k == IN_CUDA && d->stop >= STOP_OBJECT) ||
+            (k == IN_OPENCL && (d->stop == STOP_TRANSLATE || d->stop == STOP_OBJECT)))
             n++;
     }
     return n;
@@ -1382,15 +1722,23 @@ static int run_without_inputs(struct driver *d)
 
 int main(int argc, char **argv)
 {
-    struct driver d = {.stop = STOP_LINK, .opts = {.ompss = true, .copy_deps = true}};
+    struct driver d = {.stop = STOP_LINK, .opts = {.ompss = true, .copy_deps = true},
+                       .opencl_cpu = 1};
     struct strvec args = {0};
     for (int i = 0; i < argc; i++)
         expand_argument(argv[i], &args, 0);
     parse_args(&d, (int)args.n, args.v);
     if (d.user_fopenmp && !d.opts.ompss)
         sv_push(&d.all, "-fopenmp"); /* plain gcc behaviour; with OmpSs nanort replaces libgomp */
+    if (d.opts.debug && d.opts.ompss) {  /* after the user's flags: the last -O wins */
+        sv_push(&d.all, "-g");
+        sv_push(&d.all, "-O0");
+        d.opts.optimizing = false;
+    }
     choose_compiler(&d);
     locate_prefix(&d, argv[0]);
+    d.opts.cuda_host = d.cuda && d.opts.ompss && cuda_include_dir() != NULL;
+    d.opts.cl_include_dirs = opencl_include_dirs(&d);
     install_signal_handlers();
 
     size_t real_inputs = 0;
@@ -1400,6 +1748,16 @@ int main(int argc, char **argv)
         return run_without_inputs(&d);
     if (d.output && d.stop != STOP_LINK && count_outputs(&d) > 1)
         die("cannot specify '-o' with '-c', '-S', '-E' or '-y' with multiple files");
+
+    /* C++ in OmpSs mode: an error before anything runs (cxx_input.c). */
+    bool cxx = false;
+    for (size_t i = 0; d.opts.ompss && i < d.nitems; i++)
+        if (d.items[i].kind == IN_NATIVE && mcc_cxx_input(d.items[i].args[0], d.items[i].lang)) {
+            mcc_cxx_error(d.items[i].args[0]);
+            cxx = true;
+        }
+    if (cxx)
+        return 1;
 
     int status = 0;
     for (size_t i = 0; i < d.nitems; i++) {

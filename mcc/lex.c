@@ -349,7 +349,8 @@ static bool pragma_is_omp(const char *s, const char *e)
 bool ast_pragma_is_standalone(const char *text, size_t len)
 {
     static const char *const standalone[] = { "taskwait", "barrier", "taskyield", "flush",
-                                              "declare" };
+                                              "declare", "threadprivate", "cancel",
+                                              "cancellation" };
     const char *e = text + len, *s = pragma_body(text, e);
     if (word_len(s, e) == 3 && memcmp(s, "omp", 3) == 0)
         s = skip_blanks(s + 3, e);
@@ -382,6 +383,11 @@ int yylex(YYSTYPE *lval, YYLTYPE *lloc, struct mcc_parser *p)
                 if (ast_pragma_is_standalone(text + b, e - b)) {
                     n->flags = 1;
                     t = PRAGMA_OMP_STANDALONE;
+                    /* `do #pragma omp taskwait x--; while (...)`: the parser's error would
+                     * be the `while` it misses; the lowering reports the other bodies */
+                    if (p->last_end == p->last_begin + 2 &&
+                        !memcmp(text + p->last_begin, "do", 2))
+                        block_standalone_error(p->src, b, e);
                 }
                 lval->node = n;
             } else {

@@ -315,8 +315,12 @@ struct sym *lower_resolve(struct lower *L, const char *name, size_t len, size_t 
 
 static struct omp_directive *parse_pragma(struct lower *L, struct ast *pr)
 {
-    struct omp_directive *d = omp_parse_pragma(L->text + pr->begin, pr->end - pr->begin,
-                                               source_loc(&L->t->src, pr->begin));
+    struct omp_directive *d = lower_map_get(&L->parsed, pr);
+    if (d)
+        return d;
+    d = omp_parse_pragma(L->text + pr->begin, pr->end - pr->begin,
+                         source_loc(&L->t->src, pr->begin));
+    lower_map_put(L, &L->parsed, pr, d);
     if (L->ndirs == L->capdirs) {
         L->capdirs = L->capdirs ? L->capdirs * 2 : 64;
         struct omp_directive **n = realloc(L->dirs, L->capdirs * sizeof *n);
@@ -326,6 +330,11 @@ static struct omp_directive *parse_pragma(struct lower *L, struct ast *pr)
     }
     L->dirs[L->ndirs++] = d;
     return d;
+}
+
+struct omp_directive *lower_parse_pragma(struct lower *L, struct ast *pr)
+{
+    return parse_pragma(L, pr);
 }
 
 /* Remove a pragma line from the output (its newline stays: lines keep their numbers). */
@@ -386,6 +395,8 @@ bool lower_check_devices(struct lower *L, const struct lower_dir *d)
     const struct omp_clause *c = lower_dir_find(d, OMP_CL_DEVICE);
     if (!c || (c->devices & ~(1u << OMP_DEVICE_SMP)) == 0)
         return true;
+    if (c->devices == 1u << OMP_DEVICE_CUDA && d->dir->kind == OMP_DIR_TASK)
+        return cuda_inline_check(L, d);     /* its statement goes to nvcc (lower_cuda.c) */
     const char *dev = c->devices & (1u << OMP_DEVICE_OPENCL) ? "opencl" : "cuda";
     mcc_error_at(&c->loc, "sorry, unimplemented: device(%s) on an inline task (write the "
                  "kernel as a function task)", dev);
@@ -394,9 +405,10 @@ bool lower_check_devices(struct lower *L, const struct lower_dir *d)
 
 /*
  * Parse the pragma chain of a construct into one lower_dir: `target` lines merge into the
- * directive that follows, `parallel` lines are dropped (pragma.c warned), unknown ones
- * stay.  Every consumed line is removed from the output.  Returns false when nothing is
- * left to lower.
+ * directive they go with, `simd` lines are dropped (the loop runs as written), unknown
+ * ones stay.  A second directive starts a construct nested in the first (d->inner: `task`
+ * then `atomic`), lowered with the first one's body (lower_body).  Every consumed line is
+ * removed from the output.  Returns false when nothing is left to lower.
  */
 static bool chain_dir(struct lower *L, struct ast *construct, struct lower_dir *out)
 {
@@ -406,20 +418,35 @@ static bool chain_dir(struct lower *L, struct ast *construct, struct lower_dir *
         struct omp_directive *d = parse_pragma(L, pr);
         if (d->kind == OMP_DIR_UNKNOWN)
             continue;
-        drop_pragma(L, pr);
-        if (d->kind == OMP_DIR_PARALLEL)
-            continue;
-        if (d->kind == OMP_DIR_TARGET) {
-            out->target = d;
-        } else if (out->dir) {
-            mcc_error_at(&d->loc, "sorry, unimplemented: '#pragma omp %s' on a construct "
-                         "that already has '#pragma omp %s'", omp_directive_names[d->kind],
-                         omp_directive_names[out->dir->kind]);
-        } else {
-            out->dir = d;
+        if (out->dir && d->kind != OMP_DIR_SIMD &&
+            !(d->kind == OMP_DIR_TARGET && out->dir->kind == OMP_DIR_TASK && !out->target)) {
+            out->inner = pr;        /* parsed again when it is lowered */
+            break;
         }
+        drop_pragma(L, pr);
+        if (d->kind == OMP_DIR_SIMD)
+            continue;
+        if (d->kind == OMP_DIR_TARGET)
+            out->target = d;
+        else
+            out->dir = d;
     }
     return out->dir || out->target;
+}
+
+static void lower_construct(struct lower *L, struct ast *n);
+
+size_t lower_body(struct lower *L, const struct lower_dir *d)
+{
+    if (!d->inner) {
+        lower_visit(L, d->node);
+        return d->node->begin;
+    }
+    struct ast *chain = d->node->pragma;
+    d->node->pragma = d->inner;
+    lower_construct(L, d->node);
+    d->node->pragma = chain;
+    return d->inner->begin;
 }
 
 static const char *const applies_to[OMP_DIR_COUNT] = {
@@ -427,6 +454,8 @@ static const char *const applies_to[OMP_DIR_COUNT] = {
     [OMP_DIR_TARGET] = "a task or a function declaration",
     [OMP_DIR_CRITICAL] = "a statement", [OMP_DIR_ATOMIC] = "an expression statement",
     [OMP_DIR_TASKLOOP] = "a 'for' loop", [OMP_DIR_FOR] = "a 'for' loop",
+    [OMP_DIR_SECTIONS] = "a compound statement of sections",
+    [OMP_DIR_TASKGRAPH] = "a structured block",
 };
 
 /* Where the directive word of pragma `pr` is (the `task` of `#pragma omp task`). */
@@ -439,7 +468,7 @@ static struct mcc_loc directive_loc(struct lower *L, const struct ast *pr)
     const char *w = omp + 3;
     while (w < e && (*w == ' ' || *w == '\t'))
         w++;
-    return source_loc(&L->t->src, w < e ? (size_t)(w - L->text) : pr->begin);
+    return source_user_loc(&L->t->src, w < e ? (size_t)(w - L->text) : pr->begin);
 }
 
 struct mcc_loc lower_dir_loc(struct lower *L, const struct lower_dir *d)
@@ -464,6 +493,8 @@ static void lower_construct(struct lower *L, struct ast *n)
         lower_visit(L, n);
         return;
     }
+    if (n->kind == AST_DECLARATION && !d.dir)
+        return;                 /* a lone target on a local declaration (Mercurium's meaning) */
     if (!d.dir) {               /* a lone `target` before a statement */
         not_applicable(L, d.target, n->pragma);
         return;
@@ -472,16 +503,34 @@ static void lower_construct(struct lower *L, struct ast *n)
     static void (*const lowerings[OMP_DIR_COUNT])(struct lower *, struct lower_dir *) = {
         [OMP_DIR_TASK] = inline_task, [OMP_DIR_TASKLOOP] = inline_loop,
         [OMP_DIR_FOR] = inline_loop, [OMP_DIR_CRITICAL] = misc_critical,
-        [OMP_DIR_ATOMIC] = misc_atomic,
+        [OMP_DIR_ATOMIC] = misc_atomic, [OMP_DIR_PARALLEL] = omp_parallel,
+        [OMP_DIR_SINGLE] = omp_single, [OMP_DIR_MASTER] = omp_single,
+        [OMP_DIR_MASKED] = omp_single, [OMP_DIR_SECTIONS] = omp_sections,
+        [OMP_DIR_SECTION] = omp_section_alone, [OMP_DIR_TASKGROUP] = omp_taskgroup,
+        [OMP_DIR_TASKGRAPH] = taskgraph_lower,
     };
     if (!lower_check_construct(L, &d)) {
         lower_visit(L, n);
         return;
     }
     enum omp_directive_kind k = d.dir->kind;
-    bool fits = k == OMP_DIR_TASKLOOP || k == OMP_DIR_FOR ? n->kind == AST_FOR
-                : k == OMP_DIR_ATOMIC ? n->kind == AST_EXPR_STMT : stmt;
-    if (!lowerings[k]) {
+    bool loop = k == OMP_DIR_TASKLOOP || k == OMP_DIR_FOR;
+    bool fits = loop ? n->kind == AST_FOR
+                : k == OMP_DIR_ATOMIC ? n->kind == AST_EXPR_STMT || n->kind == AST_COMPOUND
+                : k == OMP_DIR_SECTIONS ? n->kind == AST_COMPOUND : stmt;
+    if (!stmt && k == OMP_DIR_TASK && task_local_function(L, n, &d))
+        return;             /* a block-scope declaration or a GNU nested function */
+    if (d.inner && (loop || k == OMP_DIR_ATOMIC)) {
+        struct omp_directive *in = parse_pragma(L, d.inner);
+        mcc_error_at(&in->loc, "sorry, unimplemented: '#pragma omp %s' on the statement of "
+                     "'#pragma omp %s'", omp_directive_names[in->kind], omp_directive_names[k]);
+        return;
+    }
+    if (fits && d.dir->parallel)
+        k = OMP_DIR_PARALLEL;       /* parallel for, parallel sections, ... */
+    if (L->clone && fits && (k == OMP_DIR_TASK || k == OMP_DIR_TASKLOOP || k == OMP_DIR_FOR)) {
+        final_construct(L, &d);     /* in a serial clone: in place (lower_final.c) */
+    } else if (!lowerings[k]) {
         mcc_error_at(&d.dir->loc, "'#pragma omp %s' is a directive of its own; it cannot "
                      "apply to a statement", omp_directive_names[k]);
         lower_visit(L, n);
@@ -490,6 +539,18 @@ static void lower_construct(struct lower *L, struct ast *n)
     } else {
         lowerings[k](L, &d);
     }
+}
+
+/* `#pragma omp X` directly in the body of a parallel region being lowered (omp_parallel). */
+void lower_construct_as(struct lower *L, struct lower_dir *d, enum omp_directive_kind k)
+{
+    static void (*const lowerings[OMP_DIR_COUNT])(struct lower *, struct lower_dir *) = {
+        [OMP_DIR_TASKLOOP] = inline_loop, [OMP_DIR_FOR] = inline_loop,
+        [OMP_DIR_SINGLE] = omp_single, [OMP_DIR_MASTER] = omp_single,
+        [OMP_DIR_MASKED] = omp_single, [OMP_DIR_SECTIONS] = omp_sections,
+    };
+    if (lowerings[k])
+        lowerings[k](L, d);
 }
 
 /* A `#pragma omp` line that is a list item: standalone, or waiting for a construct. */
@@ -502,7 +563,7 @@ static void lower_pragma_item(struct lower *L, struct ast *pr)
         if (d->kind == OMP_DIR_UNKNOWN)
             return;
         drop_pragma(L, pr);
-        if (d->kind != OMP_DIR_PARALLEL)
+        if (d->kind != OMP_DIR_SIMD)
             not_applicable(L, d, pr);
         return;
     }
@@ -511,16 +572,21 @@ static void lower_pragma_item(struct lower *L, struct ast *pr)
         return;
     switch (d->kind) {
     case OMP_DIR_TASKWAIT: case OMP_DIR_BARRIER: case OMP_DIR_TASKYIELD:
-        misc_taskwait(L, pr, d);
+        if (L->clone)           /* under final: nothing to wait for (lower_final.c) */
+            rewrite_replace(L->rw, pr->begin, pr->end, ";");
+        else
+            misc_taskwait(L, pr, d);
         break;
     case OMP_DIR_DECLARE_REDUCTION:
-        if (L->fn) {
-            mcc_error_at(&d->loc, "sorry, unimplemented: 'declare reduction' inside a "
-                         "function");
-            break;
-        }
         misc_declare_reduction(L, d);
         drop_pragma(L, pr);
+        break;
+    case OMP_DIR_THREADPRIVATE:
+        omp_threadprivate(L, d, pr->begin);
+        drop_pragma(L, pr);
+        break;
+    case OMP_DIR_FLUSH:
+        rewrite_replace(L->rw, pr->begin, pr->end, "__atomic_thread_fence(__ATOMIC_SEQ_CST);");
         break;
     case OMP_DIR_UNKNOWN:
         break;
@@ -528,6 +594,40 @@ static void lower_pragma_item(struct lower *L, struct ast *pr)
         drop_pragma(L, pr);
         break;
     }
+}
+
+/* Does a call of `s` create a task?  s is the function task, or a declaration of it in a
+ * block, or (for a task declared in a block or nested) that declaration itself. */
+static bool is_task_call(struct lower *L, const struct sym *s)
+{
+    struct lower_ftask *f = s && s->kind == SYM_FUNCTION ? task_find(L, s->name) : NULL;
+    if (!f)
+        return false;
+    if (f->scope_sym)
+        return s == f->scope_sym;
+    return !(s->depth > 0 && s->decl && s->decl->kind == AST_FUNCTION_DEF);
+}
+
+/* omp_get_thread_num() / omp_get_num_threads() in the body of a parallel region, which
+ * runs once in the encountering task: a team of one thread, so 0 and 1 (an SPMD split of
+ * the work by thread number then covers all of it). */
+static bool team_query(struct lower *L, struct ast *call)
+{
+    static const char *const names[] = {"omp_get_thread_num", "omp_get_num_threads"};
+    struct ast *f = call->kid[0];
+    if (!f || f->kind != AST_IDENT || !lower_name_in(f->name->str, f->name->len, names, 2) ||
+        (call->kid[1] && call->kid[1]->kid[0]) || !omp_in_region_body(L))
+        return false;
+    bool num = f->name->len == strlen(names[1]);
+    rewrite_replace(L->rw, call->begin, call->end, num ? "1" : "0");
+    return true;
+}
+
+/* __func__ and gcc's older spellings of it. */
+static bool is_func_name(const struct name *n)
+{
+    static const char *const names[] = {"__func__", "__FUNCTION__", "__PRETTY_FUNCTION__"};
+    return lower_name_in(n->str, n->len, names, 3);
 }
 
 /* An object the frame may have captured (locals, and globals a clause privatised). */
@@ -558,37 +658,50 @@ void lower_visit(struct lower *L, struct ast *n)
         lower_pragma_item(L, n);
         return;
     case AST_IDENT:
+        if ((L->frame || L->clone) && !n->sym && L->func_name && is_func_name(n->name)) {
+            /* the outlined function has a name of its own: keep the user's */
+            rewrite_replace(L->rw, n->begin, n->end, arena_printf(L->a, "(\"%s\")",
+                                                                  L->func_name));
+            return;
+        }
         if (L->frame && is_object_var(n->sym))
             for (struct lower_var *v = L->frame->vars; v; v = v->next)
                 if (v->sym == n->sym && v->use) {
-                    rewrite_replace(L->rw, n->begin, n->end, v->use);
+                    /* (an alias of the user's name needs no edit) */
+                    if (strlen(v->use) != n->name->len ||
+                        memcmp(v->use, n->name->str, n->name->len) != 0)
+                        rewrite_replace(L->rw, n->begin, n->end, v->use);
                     break;
                 }
         return;
     case AST_CALL:
-        if (n->kid[0] && n->kid[0]->kind == AST_IDENT && n->kid[0]->sym &&
-            n->kid[0]->sym->kind == SYM_FUNCTION && n->kid[0]->sym->depth == 0 &&
-            task_find(L, n->kid[0]->name))
+        if (team_query(L, n))
+            return;
+        if (n->kid[0] && n->kid[0]->kind == AST_IDENT && is_task_call(L, n->kid[0]->sym))
             rewrite_replace(L->rw, n->kid[0]->begin, n->kid[0]->end,
                             arena_printf(L->a, "%.*s__nrt_spawn", (int)n->kid[0]->name->len,
                                          n->kid[0]->name->str));
+        else if (n->kid[0] && n->kid[0]->kind == AST_IDENT &&
+                 final_clone_name(L, n->kid[0]->sym))
+            rewrite_replace(L->rw, n->kid[0]->begin, n->kid[0]->end,
+                            final_clone_name(L, n->kid[0]->sym));
+        break;
+    case AST_CUDA_LAUNCH:
+        cuda_launch_check(L, n);
         break;
     case AST_RETURN:
         if (L->in_main && !L->frame) {
             misc_main_return(L, n);
             return;
         }
-        if (L->frame && L->frame->has_epilogue) {
-            misc_task_return(L, n);
-            return;
-        }
         break;
     case AST_FUNCTION_DEF:     /* GNU nested function: lowered like its parent's body */
-        if (L->frame && L->frame->has_epilogue) {
-            /* but its returns are its own */
-            L->frame->has_epilogue = false;
-            visit_kids(L, n);
-            L->frame->has_epilogue = true;
+        if (L->frame && L->func_name) {
+            /* whose __func__ is its own */
+            const char *name = L->func_name;
+            L->func_name = NULL;
+            lower_visit(L, n);
+            L->func_name = name;
             return;
         }
         break;
@@ -602,7 +715,9 @@ static void visit_kids(struct lower *L, struct ast *n)
 {
     for (int k = 0; k < 4; k++) {
         struct ast *c = n->kid[k];
-        if (c && c->pragma && c->kind != AST_LIST)
+        if (c && c->kind == AST_PRAGMA && c->flags)   /* if (x) #pragma omp taskwait */
+            block_standalone_body(L, c);
+        else if (c && c->pragma && c->kind != AST_LIST)
             lower_construct(L, c);
         else
             lower_visit(L, c);
@@ -634,6 +749,9 @@ static const char prelude[] =
     "const struct nanort_dim *dims); "
     "void nanort_task_region1(nanort_task *t, unsigned flags, const void *addr, "
     "__SIZE_TYPE__ bytes); "
+    "nanort_task *nanort_task_create_detach(struct nanort_task_type *type, "
+    "__SIZE_TYPE__ args_size, unsigned nregions, unsigned ndims_total, void **args, "
+    "void *event); int nanort_main_enter(void); "
     "void nanort_task_submit(nanort_task *t, unsigned flags, int priority); "
     "void nanort_taskwait(void); void nanort_taskwait_noflush(void); "
     "void nanort_taskwait_on(unsigned nregions, const unsigned *flags, "
@@ -644,6 +762,7 @@ static const char prelude[] =
     "void nanort_taskyield(void); void nanort_critical_enter(const char *name); "
     "void nanort_critical_leave(const char *name); int nanort_in_final(void); "
     "int nanort_num_workers(void); "
+    "void nanort_parallel_begin(int active); void nanort_parallel_end(void); "
     "enum nanort_karg_kind { NANORT_KARG_VALUE = 0, NANORT_KARG_BUFFER = 1, "
     "NANORT_KARG_LOCAL = 2 }; "
     "struct nanort_karg { unsigned kind; __SIZE_TYPE__ size; const void *ptr; }; "
@@ -654,7 +773,8 @@ static const char prelude[] =
     "void *nanort_device_ptr(nanort_ctx *ctx, const void *host); "
     "void *nanort_cuda_stream(nanort_ctx *ctx); "
     "struct nanort_opencl_info { const char *kernel; const char *file; }; "
-    "void nanort_opencl_source(const char *name, const char *text, const char *build_opts);\n";
+    "void nanort_opencl_source(const char *name, const char *text, const char *build_opts); "
+    TASKGRAPH_PRELUDE "\n";
 
 static bool has_runtime_header(const struct mcc_source *src)
 {
@@ -666,12 +786,19 @@ static void lower_function(struct lower *L, struct ast *def)
 {
     struct ast *name = ast_declarator_name(def->kid[1]);
     L->fn = def;
+    L->func_name = name ? arena_strndup(L->a, name->name->str, name->name->len) : NULL;
     L->in_main = name && name->name->len == 4 && memcmp(name->name->str, "main", 4) == 0;
     function_locals(L, def);
+    int errors = mcc_error_count();
     struct ast *body = def->kid[3];
     lower_visit(L, body);
-    if (L->in_main && body && body->kind == AST_COMPOUND && body->end > body->begin)
+    if (L->in_main && body && body->kind == AST_COMPOUND && body->end > body->begin) {
         rewrite_insert_before(L->rw, body->end - 1, " nanort_taskwait(); ");
+        /* a declaration: main may begin with declarations (C90) */
+        rewrite_insert_before(L->rw, body->begin + 1, " int nrt_main_entered "
+                              "__attribute__((unused)) = nanort_main_enter(); ");
+    }
+    final_function(L, def, errors);
     L->fn = NULL;
     L->in_main = false;
 }
@@ -693,8 +820,11 @@ static void lower_file_pragmas(struct lower *L, struct ast *item)
         not_applicable(L, first, item->pragma);
         return;
     }
-    if (lower_check_construct(L, &d))
-        task_register(L, item, &d);
+    if (!lower_check_construct(L, &d))
+        return;
+    if (cuda_target_decl(L, item, &d))
+        return;
+    task_register(L, item, &d);
 }
 
 int lower_omp(struct translation *t)
@@ -708,23 +838,28 @@ int lower_omp(struct translation *t)
     L.text = t->src.text;
     L.rw = t->rw;
     L.copy_deps = t->opts->copy_deps;
+    final_scan(&L);
     struct ast *items = t->tu->kid[0];
     for (struct ast *i = items ? items->kid[0] : NULL; i; i = i->next)
         lower_file_pragmas(&L, i);
     for (struct ast *i = items ? items->kid[0] : NULL; i; i = i->next)
-        if (i->kind == AST_FUNCTION_DEF)
+        if (i->kind == AST_FUNCTION_DEF && !cuda_function_def(&L, i))
             lower_function(&L, i);
     task_emit_all(&L);
     device_embed_all(&L);
+    cuda_finish(&L);
     if (L.cuda_stub.len)
         t->cuda_stub = lbuf_take(&L.cuda_stub, L.a);
     bool header = has_runtime_header(&t->src);
-    if (!header || L.critical_used)       /* one line, ending with prelude's newline */
-        rewrite_insert_before(L.rw, 0, arena_printf(L.a, "%s%s",
+    /* One line (ending with prelude's newline) on a line of its own: gdb must not find
+     * code of it on line 1 of the user's file. */
+    if (!header || L.critical_used)
+        rewrite_insert_before(L.rw, 0, arena_printf(L.a, "%s%s%s", lower_mark_generated() + 1,
                                                     L.critical_used ? MISC_CRITICAL_DEF : "",
                                                     header ? "\n" : prelude));
     if (L.tail.len)
-        rewrite_insert_after(L.rw, t->src.len, lbuf_take(&L.tail, L.a));
+        rewrite_insert_after(L.rw, t->src.len, arena_printf(L.a, "%s%s", lower_mark_generated(),
+                                                            lbuf_take(&L.tail, L.a)));
     free(L.tail.s);
     for (int i = 0; i < L.ndirs; i++)
         omp_directive_free(L.dirs[i]);

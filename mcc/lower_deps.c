@@ -314,6 +314,7 @@ static bool is_dep_clause(enum omp_clause_kind k)
     switch (k) {
     case OMP_CL_IN: case OMP_CL_OUT: case OMP_CL_INOUT: case OMP_CL_INPUT: case OMP_CL_OUTPUT:
     case OMP_CL_DEPEND: case OMP_CL_CONCURRENT: case OMP_CL_COMMUTATIVE:
+    case OMP_CL_INPRIVATE:
         return true;
     default:
         return false;

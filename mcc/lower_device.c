@@ -19,6 +19,7 @@
  */
 #include "mcc.h"
 
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -138,6 +139,20 @@ bool device_check(struct lower *L, struct lower_ftask *f)
                      fname(L, f));
         return false;
     }
+    if (has_device(&f->dir, OMP_DEVICE_UNDEFINED)) {
+        const char *why = device_mask(&f->dir) != 1u << OMP_DEVICE_UNDEFINED
+            ? "cannot be combined with other devices (a task either has a definition of "
+              "its own or it has none)"
+            : lower_dir_has(&f->dir, OMP_CL_IMPLEMENTS) || lower_dir_has(&f->dir, OMP_CL_NDRANGE)
+            ? "is for a task without a definition of its own, not for an implementation"
+            : f->decl->kind == AST_FUNCTION_DEF
+            ? "means the task has no definition of its own, but this one has a body (name "
+              "its device, smp, to use it)" : NULL;
+        if (why) {
+            mcc_error_at(&dev->loc, "'device(undefined)' %s", why);
+            return false;
+        }
+    }
     return true;
 }
 
@@ -163,8 +178,19 @@ static bool is_copy_clause(const struct omp_clause *c, bool copy_deps)
     }
 }
 
-/* Is `name` the base of a region d copies to the device? */
-static bool copied_base(struct lower *L, const struct lower_dir *d, const char *name)
+/* Does the C text name `name` (as a whole identifier)? */
+static bool names(const char *text, const char *name)
+{
+    size_t n = strlen(name);
+    for (const char *p = text; (p = strstr(p, name)) != NULL; p += n)
+        if ((p == text || !ident_char(p[-1])) && !ident_char(p[n]))
+            return true;
+    return false;
+}
+
+/* Is `name` the base of a region d copies to the device (`x`, or an expression of a
+ * pointer `x` such as `(in - 1)` in `[n + 2](in - 1)`: x points into that region)? */
+bool device_copies(struct lower *L, const struct lower_dir *d, const char *name)
 {
     bool copy_deps = copy_deps_of(L, d);
     const struct omp_directive *ds[2] = {d->dir, d->target};
@@ -175,23 +201,12 @@ static bool copied_base(struct lower *L, const struct lower_dir *d, const char *
                 continue;
             for (int r = 0; r < c->nrefs; r++) {
                 const struct omp_ref *root = omp_ref_root(c->refs[r]);
-                if (root->kind == OMP_REF_NAME && !strcmp(root->text.text, name))
+                if (root->kind == OMP_REF_NAME ? !strcmp(root->text.text, name)
+                                               : names(root->text.text, name))
                     return true;
             }
         }
     return false;
-}
-
-/* Parameter i of g is a buffer: a pointer that g's clauses, or those of the task it
- * implements (whose regions the spawn function builds), copy. */
-static bool is_buffer(struct lower *L, const struct lower_ftask *g,
-                      const struct lower_ftask *of, int i)
-{
-    struct ast *p = param_at(g, i), *q = param_at(of, i);
-    if (!p->sym || p->sym->type != TYPE_POINTER)
-        return false;
-    return copied_base(L, &g->dir, pname(L, p)) ||
-           (q && q->sym && copied_base(L, &of->dir, pname(L, q)));
 }
 
 /* ---- run functions ------------------------------------------------------------------- */
@@ -203,23 +218,9 @@ static void run_head(struct lower *L, struct lower_buf *b, const struct lower_ft
                 "*nrt_p = nrt_a; (void)nrt_p; (void)nrt_c;\n", fn, fname(L, of));
 }
 
-/* g's parameters as locals of the run function, from of's argument block by position. */
-static void bind_params(struct lower *L, struct lower_buf *b, const struct lower_ftask *g,
-                        const struct lower_ftask *of)
-{
-    for (int i = 0; i < param_count(g); i++) {
-        struct ast *p = param_at(g, i), *q = param_at(of, i);
-        const char *x = pname(L, p), *m = pname(L, q);
-        char *decl = p->sym->array_param || task_declarator_is_vm(p->kid[1]) ? NULL
-                     : task_decl_text(L, p->sym, NULL);
-        if (decl)
-            lbuf_printf(b, "    %s = nrt_p->%s; (void)%s;\n", decl, m, x);
-        else
-            lbuf_printf(b, "    __typeof__(nrt_p->%s) %s = nrt_p->%s; (void)%s;\n", m, x, m, x);
-    }
-}
-
-/* struct nanort_launch nrt_l from ndrange(n, g.., l..) and shmem(e). */
+/* struct nanort_launch nrt_l from ndrange(n, g.., l..[, noCheckDim]) and shmem(e).  With
+ * noCheckDim the sizes are used as given: g / l groups, not rounded up (the runtime rounds
+ * a global size up to a multiple of the local one; here it already is one). */
 static void launch_struct(struct lower_buf *b, const struct lower_ftask *g)
 {
     const struct omp_clause *nd = lower_dir_find(&g->dir, OMP_CL_NDRANGE);
@@ -228,7 +229,12 @@ static void launch_struct(struct lower_buf *b, const struct lower_ftask *g)
     bool local = nd->nargs == 1 + 2 * n;
     lbuf_printf(b, "    struct nanort_launch nrt_l = {0, %du, {", n);
     for (int i = 0; i < n; i++)
-        lbuf_printf(b, "%s(__SIZE_TYPE__)(%s)", i ? ", " : "", nd->args[1 + i].text);
+        if (local && nd->ndrange_nocheck)
+            lbuf_printf(b, "%s(__SIZE_TYPE__)(%s) / (__SIZE_TYPE__)(%s) * (__SIZE_TYPE__)(%s)",
+                        i ? ", " : "", nd->args[1 + i].text, nd->args[1 + n + i].text,
+                        nd->args[1 + n + i].text);
+        else
+            lbuf_printf(b, "%s(__SIZE_TYPE__)(%s)", i ? ", " : "", nd->args[1 + i].text);
     lbuf_puts(b, "}, {");
     for (int i = 0; i < n; i++)
         lbuf_printf(b, "%s%s%s%s", i ? ", " : "", local ? "(__SIZE_TYPE__)(" : "0",
@@ -237,9 +243,9 @@ static void launch_struct(struct lower_buf *b, const struct lower_ftask *g)
                 sh ? sh->args[0].text : "", sh ? ")" : "");
 }
 
-/* nrt_k[]: one kernel argument per parameter of g. */
+/* nrt_k[]: one kernel argument per parameter of g (args: lower_calls.c). */
 static void kernel_args(struct lower *L, struct lower_buf *b, const struct lower_ftask *g,
-                        const struct lower_ftask *of, bool cuda)
+                        const struct impl_arg *args, bool cuda)
 {
     int n = param_count(g);
     lbuf_printf(b, "    struct nanort_karg nrt_k[%d] = {", n ? n : 1);
@@ -247,7 +253,7 @@ static void kernel_args(struct lower *L, struct lower_buf *b, const struct lower
         struct ast *p = param_at(g, i);
         const char *x = pname(L, p);
         const char *sep = i ? ", " : "";
-        if (is_buffer(L, g, of, i))
+        if (args[i].buffer)
             lbuf_printf(b, "%s{NANORT_KARG_BUFFER, sizeof %s, (const void *)%s}", sep, x, x);
         else if (p->sym->type == TYPE_POINTER && !cuda)
             lbuf_printf(b, "%s{NANORT_KARG_LOCAL, nrt_l.shmem, 0}", sep);
@@ -257,64 +263,33 @@ static void kernel_args(struct lower *L, struct lower_buf *b, const struct lower
     lbuf_printf(b, "%s};\n    nrt_l.nargs = %du; nrt_l.args = nrt_k;\n", n ? "" : "{0, 0, 0}", n);
 }
 
-/* Declared in a system header (whose types the stub's own includes provide)? */
-static bool from_system_header(struct lower *L, const struct ast *n)
-{
-    const char *f = source_loc(&L->t->src, n->begin).file;
-    return f && (!strncmp(f, "/usr/", 5) || !strncmp(f, "/opt/", 5) || f[0] == '<');
-}
-
-/* The file-scope item that holds node n (a typedef or tag definition may sit inside
- * `typedef struct t {...} t_t;`: the stub copies the whole item, once). */
-static const struct ast *top_item(struct lower *L, const struct ast *n)
-{
-    struct ast *items = n ? L->t->tu->kid[0] : NULL;
-    for (struct ast *i = items ? items->kid[0] : NULL; i; i = i->next)
-        if (i->begin <= n->begin && n->end <= i->end)
-            return i->kind == AST_DECLARATION ? i : NULL;
-    return NULL;
-}
-
-/* The declarations a kernel's parameter types need in the stub: the user's file-scope
- * typedefs and struct/union/enum definitions, each once and after what it uses. */
-static void stub_types(struct lower *L, const struct ast *n, int depth)
-{
-    if (!n || depth > 16)
-        return;
-    if (n->kind == AST_LIST) {
-        for (const struct ast *i = n->kid[0]; i; i = i->next)
-            stub_types(L, i, depth);
-        return;
-    }
-    const struct ast *decl = NULL;
-    if (n->kind == AST_TYPEDEF_REF && n->sym && n->sym->depth == 0)
-        decl = top_item(L, n->sym->decl);
-    else if ((n->kind == AST_STRUCT || n->kind == AST_ENUM) && !n->kid[0] && n->sym &&
-             n->sym->depth == 0 && n->sym->decl && n->sym->decl->kid[0])
-        decl = top_item(L, n->sym->decl);  /* a tag used by name: where it is defined */
-    if (decl && !from_system_header(L, decl) && !lower_map_get(&L->cuda_types, decl)) {
-        lower_map_put(L, &L->cuda_types, decl, (void *)decl);
-        for (int k = 0; k < 4; k++)
-            stub_types(L, decl->kid[k], depth + 1);
-        lbuf_printf(&L->cuda_stub, "%s\n", lower_src(L, decl->begin, decl->end));
-        return;
-    }
-    for (int k = 0; k < 4; k++)
-        stub_types(L, n->kid[k], depth + 1);
-}
-
 static void cuda_stub_kernel(struct lower *L, const struct lower_ftask *g)
 {
     const char *k = fname(L, g);
-    if (!L->cuda_stub.len)
-        lbuf_puts(&L->cuda_stub, "/* generated by mcc: the addresses of the __global__ kernels "
-                  "of CUDA ndrange tasks */\n#include <stddef.h>\n#include <stdint.h>\n"
-                  "#include <cuda_runtime.h>\n");
-    stub_types(L, g->params, 0);
-    /* weak: several units may launch the same kernel, each with its own stub */
-    lbuf_printf(&L->cuda_stub, "__global__ void %s;\nextern \"C\" __attribute__((weak)) "
-                "const void *nrt_cuda_fn_%s(void) { return (const void *)%s; }\n",
-                lower_src(L, g->declarator->begin, g->declarator->end), k, k);
+    cuda_stub_begin(L);
+    if (cuda_defines(L, g->name)) {     /* defined in this unit: moved into the .cu */
+        lbuf_printf(&L->cuda_stub, "extern \"C\" __attribute__((weak)) const void "
+                    "*nrt_cuda_fn_%s(void) { return (const void *)%s; }\n", k, k);
+        lbuf_printf(&L->tail, "const void *nrt_cuda_fn_%s(void);\n", k);
+        return;
+    }
+    cuda_types(L, g->params, 0);
+    /* The user's .cu defines the kernel with C++ linkage, or with C linkage when its
+     * declaration sits in `extern "C"` (the usual kernel.h shared by the C file and the
+     * .cu): the stub refers weakly to both symbols, nvcc mangling the C++ one from the
+     * same declaration, and the one the link defines is the kernel.  Neither: NULL, which
+     * the CUDA device reports at the launch.  The accessor is weak too: several units may
+     * launch the same kernel, each with its own stub. */
+    struct ast *dn = ast_declarator_name(g->declarator);
+    lbuf_printf(&L->cuda_stub, "__global__ void %s __attribute__((weak));\n"
+                "extern \"C\" __global__ void %snrt_c_%s%s __asm__(\"%s\") "
+                "__attribute__((weak));\n"
+                "extern \"C\" __attribute__((weak)) const void *nrt_cuda_fn_%s(void) "
+                "{ const void *nrt_k = (const void *)%s; "
+                "return nrt_k ? nrt_k : (const void *)nrt_c_%s; }\n",
+                lower_src(L, g->declarator->begin, g->declarator->end),
+                lower_src(L, g->declarator->begin, dn->begin), k,
+                lower_src(L, dn->end, g->declarator->end), k, k, k, k);
     lbuf_printf(&L->tail, "const void *nrt_cuda_fn_%s(void);\n", k);
 }
 
@@ -328,14 +303,17 @@ static const char *ndrange_run(struct lower *L, const struct lower_ftask *g,
         cuda_stub_kernel(L, g);
         lower_map_put(L, &L->cuda_stubs, g->name, (void *)g);
     }
+    const struct impl_arg *args = calls_bind(L, g, of);
+    if (!args)
+        return fn;
     struct lower_buf *b = &L->tail;
     run_head(L, b, of, fn);
-    bind_params(L, b, g, of);
+    calls_locals(L, b, g, of, args);
     launch_struct(b, g);
     if (cuda)
         lbuf_printf(b, "    nrt_l.kernel = nrt_cuda_fn_%s();\n", fname(L, g));
-    kernel_args(L, b, g, of, cuda);
-    lbuf_puts(b, "    nanort_kernel_launch(nrt_c, &nrt_l);\n}\n");
+    kernel_args(L, b, g, args, cuda);
+    lbuf_puts(b, "    nanort_kernel_launch(nrt_c, &nrt_l);\n    }\n}\n");
     return fn;
 }
 
@@ -344,18 +322,21 @@ static const char *cuda_call_run(struct lower *L, const struct lower_ftask *g,
                                  const struct lower_ftask *of, const char *suffix)
 {
     const char *fn = arena_printf(L->a, "%s__nrt_cuda%s", fname(L, g), suffix);
+    const struct impl_arg *args = calls_bind(L, g, of);
+    if (!args)
+        return fn;
     struct lower_buf *b = &L->tail;
     run_head(L, b, of, fn);
-    lbuf_printf(b, "    %s(", fname(L, g));
+    calls_locals(L, b, g, of, args);
+    lbuf_printf(b, "    %s(", cuda_body_name(L, g));
     for (int i = 0; i < param_count(g); i++) {
-        const char *m = pname(L, param_at(of, i));
-        if (is_buffer(L, g, of, i))
-            lbuf_printf(b, "%s(__typeof__(nrt_p->%s))nanort_device_ptr(nrt_c, nrt_p->%s)",
-                        i ? ", " : "", m, m);
+        const char *x = pname(L, param_at(g, i));
+        if (args[i].buffer)
+            lbuf_printf(b, "%s(__typeof__(%s))nanort_device_ptr(nrt_c, %s)", i ? ", " : "", x, x);
         else
-            lbuf_printf(b, "%snrt_p->%s", i ? ", " : "", m);
+            lbuf_printf(b, "%s%s", i ? ", " : "", x);
     }
-    lbuf_puts(b, ");\n}\n");
+    lbuf_puts(b, ");\n    }\n}\n");
     return fn;
 }
 
@@ -374,14 +355,6 @@ static const char *opencl_info(struct lower *L, const struct lower_ftask *g)
 void device_impls(struct lower *L, const struct lower_ftask *g, const struct lower_ftask *of,
                   const char *suffix, struct lower_buf *impls, int *n)
 {
-    if (param_count(g) != param_count(of)) {
-        const struct omp_clause *impl = lower_dir_find(&g->dir, OMP_CL_IMPLEMENTS);
-        struct mcc_loc loc = impl ? impl->args[0].loc : g->dir.dir->loc;
-        mcc_error_at(&loc, "'%s' has %d parameter%s but implements '%s', which has %d",
-                     fname(L, g), param_count(g), param_count(g) == 1 ? "" : "s", fname(L, of),
-                     param_count(of));
-        return;
-    }
     bool nd = lower_dir_has(&g->dir, OMP_CL_NDRANGE);
     if (has_device(&g->dir, OMP_DEVICE_OPENCL)) {
         const char *fn = ndrange_run(L, g, of, suffix, false);
@@ -397,30 +370,131 @@ void device_impls(struct lower *L, const struct lower_ftask *g, const struct low
     }
 }
 
+/* ---- task declarations inside a function ---------------------------------------------- */
+
+struct local_const {
+    struct lower *L;
+    size_t off;                     /* where the declaration is */
+    struct ast *params;             /* the task's */
+    const struct omp_clause *c;
+    bool bad;
+};
+
+/* A name in an ndrange or shmem expression of a block-scope kernel: a parameter stays (the
+ * run function binds it), a local constant becomes its value, another local is an error
+ * (the run function, at file scope, cannot see it). */
+static const char *local_value(void *arg, const char *s, size_t n)
+{
+    struct local_const *lc = arg;
+    for (struct ast *p = lc->params ? lc->params->kid[0] : NULL; p; p = p->next)
+        if (p->kind == AST_PARAM && p->sym && p->sym->name->len == n &&
+            !memcmp(p->sym->name->str, s, n))
+            return NULL;
+    struct sym *y = lower_resolve(lc->L, s, n, lc->off);
+    if (!y || y->depth == 0 || y->kind == SYM_ENUM_CONST || y->kind == SYM_TYPEDEF ||
+        y->kind == SYM_FUNCTION)
+        return NULL;
+    struct ast *init = NULL;
+    struct ast *list = y->decl && y->decl->kind == AST_DECLARATION ? y->decl->kid[1] : NULL;
+    for (struct ast *i = list ? list->kid[0] : NULL; i; i = i->next)
+        if (i->kind == AST_INIT_DECLARATOR && i->sym == y)
+            init = i->kid[1];
+    const char *specs = y->specs ? lower_src(lc->L, y->specs->begin, y->specs->end) : "";
+    if (init && init->kind != AST_INIT_LIST && strstr(specs, "const"))
+        return arena_printf(lc->L->a, "(%s)", lower_src(lc->L, init->begin, init->end));
+    if (!lc->bad)
+        mcc_error_at(&lc->c->loc, "'%.*s' in '%s' is a local variable of the function that "
+                     "declares the task: use a parameter of the task, a global or a constant",
+                     (int)n, s, omp_clause_names[lc->c->kind]);
+    lc->bad = true;
+    return NULL;
+}
+
+bool device_block_task(struct lower *L, struct lower_dir *d)
+{
+    struct ast *n = d->node;
+    struct ast *id = n->kid[1] ? n->kid[1]->kid[0] : NULL;
+    if (!id || !id->kid[0])
+        return true;
+    /* its generated functions are at file scope: so must its parameters' types be */
+    struct ast *params = ast_declarator_params(id->kid[0]);
+    for (struct ast *p = params ? params->kid[0] : NULL; p; p = p->next)
+        if (p->kind == AST_PARAM && p->sym && !task_decl_text(L, p->sym, NULL)) {
+            struct mcc_loc at = source_loc(&L->t->src, p->begin);
+            mcc_error_at(&at, "sorry, unimplemented: parameter '%.*s' of a task declared "
+                         "inside a function has a type declared in that function",
+                         (int)p->sym->name->len, p->sym->name->str);
+            return false;
+        }
+    /* ndrange and shmem are evaluated by the run function, at file scope */
+    const struct omp_directive *ds[2] = {d->dir, d->target};
+    for (int k = 0; k < 2; k++)
+        for (int i = 0; ds[k] && i < ds[k]->nclauses; i++) {
+            struct omp_clause *c = &ds[k]->clauses[i];
+            if (c->kind != OMP_CL_NDRANGE && c->kind != OMP_CL_SHMEM)
+                continue;
+            for (int a = 0; a < c->nargs; a++) {
+                struct local_const lc = {L, n->begin, params, c, false};
+                c->args[a].text = lower_map_idents(L, c->args[a].text, local_value, &lc);
+            }
+        }
+    return true;
+}
+
 /* ---- embedded OpenCL sources ---------------------------------------------------------- */
 
-/* Text of an OpenCL source as a C string literal, or NULL when it cannot be read. */
-static const char *file_literal(struct lower *L, const char *path)
+/* ---- notes for the link ------------------------------------------------------------ */
+
+/* A note in the object for the link-time checks of the driver (link_check.c). */
+static void __attribute__((format(printf, 2, 3))) note(struct lower *L, const char *fmt, ...)
 {
-    FILE *in = fopen(path, "rb");
-    if (!in)
-        return NULL;
-    struct lower_buf raw = {0};
-    char chunk[4096];
-    size_t got;
-    while ((got = fread(chunk, 1, sizeof chunk - 1, in)) > 0) {
-        chunk[got] = '\0';
-        if (strlen(chunk) != got) {     /* a NUL byte: not OpenCL C */
-            fclose(in);
-            free(raw.s);
-            return NULL;
-        }
-        lbuf_puts(&raw, chunk);
+    va_list ap;
+    va_start(ap, fmt);
+    char *text;
+    if (vasprintf(&text, fmt, ap) < 0)
+        abort();
+    va_end(ap);
+    lbuf_printf(&L->tail, "__attribute__((used)) static const char nrt_note_%d[] = \"%s%s\";\n",
+                L->serial++, MCC_NOTE_PREFIX, c_string(L, text));
+    free(text);
+}
+
+static const char *where(const struct mcc_loc *loc)
+{
+    static char buf[4096];
+    snprintf(buf, sizeof buf, "%s:%d:%d", loc->file ? loc->file : "?", loc->line, loc->col);
+    return buf;
+}
+
+static bool calls_opencl_source(struct ast *n, void *arg)
+{
+    if (n->kind == AST_CALL && n->kid[0] && n->kid[0]->kind == AST_IDENT &&
+        n->kid[0]->name->len == 20 && !memcmp(n->kid[0]->name->str, "nanort_opencl_source", 20))
+        *(bool *)arg = true;
+    return true;
+}
+
+/* What the link must find in other units: implementations of device(undefined) tasks, and
+ * the OpenCL source of each kernel that names none (file(...)). */
+static void link_notes(struct lower *L)
+{
+    bool by_hand = false, looked = false;
+    for (struct lower_ftask *f = L->ftasks; f; f = f->next) {
+        const struct omp_clause *dev = lower_dir_find(&f->dir, OMP_CL_DEVICE);
+        if (f->impl_of)
+            note(L, "implements:%s", f->impl_of);
+        if (f->dir.dir && has_device(&f->dir, OMP_DEVICE_UNDEFINED))
+            note(L, "undefined-task:%s:%s", fname(L, f), where(&dev->loc));
+        if (!has_device(&f->dir, OMP_DEVICE_OPENCL) || lower_dir_has(&f->dir, OMP_CL_FILE))
+            continue;
+        if (!looked)            /* sources registered by hand: no check */
+            ast_walk(L->t->tu, calls_opencl_source, &by_hand);
+        looked = true;
+        const struct omp_clause *nm = lower_dir_find(&f->dir, OMP_CL_NAME);
+        if (!by_hand)
+            note(L, "opencl-kernel:%s:%s:%s", nm && nm->nargs ? nm->args[0].text : fname(L, f),
+                 f->impl_of ? f->impl_of : fname(L, f), where(&dev->loc));
     }
-    fclose(in);
-    const char *s = c_string(L, raw.s ? raw.s : "");
-    free(raw.s);
-    return s;
 }
 
 /* One constructor registering the source `name` (read from `path`). */
@@ -431,11 +505,17 @@ void device_embed_source(struct lower *L, const char *name, const char *path,
     if (lower_map_get(&L->cl_sources, key))
         return;
     lower_map_put(L, &L->cl_sources, key, (void *)name);
-    const char *text = file_literal(L, path);
-    if (!text) {
+    mcc_note_opencl_source(name, path);     /* its kernels also translated to C */
+    char *raw = cl_embed_text(path, name, L->t->opts->cl_include_dirs);
+    if (!raw) {
         mcc_error_at(loc, "cannot read OpenCL file '%s'", path);
         return;
     }
+    const char *text = c_string(L, raw);
+    char *kernels = cl_kernel_names(raw);
+    note(L, "opencl-defines:%s", kernels);
+    free(kernels);
+    free(raw);
     const char *opts = L->t->opts->opencl_build_opts;
     int k = L->serial++;
     lbuf_printf(&L->tail, "static const char nrt_cl_text_%d[] =\n\"%s\";\n"
@@ -453,6 +533,7 @@ void device_embed_all(struct lower *L)
         if (fl && fl->nargs && fl->file_path && has_device(&f->dir, OMP_DEVICE_OPENCL))
             device_embed_source(L, fl->args[0].text, fl->file_path, &fl->args[0].loc);
     }
+    link_notes(L);
     if (L->cuda_parts)
         lbuf_puts(&L->tail, "__attribute__((used)) static const char nrt_cuda_parts[] = "
                   "\"" MCC_CUDA_PARTS_MARK "\";\n");

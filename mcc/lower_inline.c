@@ -24,6 +24,8 @@ struct capture {
     struct lower *L;
     struct ast *node;               /* the statement outlined */
     struct lower_var *vars;
+    bool serial;                    /* a worksharing body writes a variable private to the
+                                       threads of its parallel region: run it as one task */
 };
 
 static void capture_tree(struct capture *c, struct ast *n);
@@ -66,7 +68,7 @@ static struct lower_var *cap_add(struct capture *c, struct sym *s, size_t off, b
     c->vars = v;
     /* A variably modified type needs the variables its bounds name. */
     struct ast *d = task_full_declarator(s);
-    if (d && task_declarator_is_vm(d)) {
+    if (d && task_sym_is_vm(s)) {
         v->vm = true;
         for (struct ast *a = d; a && a->kind != AST_DECL_NAME; a = a->kid[0])
             if (a->kind == AST_DECL_ARRAY && a->kid[1])
@@ -125,19 +127,19 @@ static struct sym *ref_sym(struct lower *L, const struct omp_ref *r, size_t off)
     return lower_resolve(L, root->text.text, strlen(root->text.text), off);
 }
 
-/* Does the reference reach its root without going through a pointer? */
+/* Does the reference reach its root without going through a pointer?  A subscript, a
+ * section, a shaping or a `*` applied to an ARRAY object works on that array itself
+ * (`out([n]a)`, `in(a[0;n])`, `inout(*a)`); applied to a pointer (a parameter declared as
+ * an array is one) it works on what the pointer points to. */
 static bool ref_shares_base(struct lower *L, const struct omp_ref *r, struct sym *s)
 {
     for (; r && r->kind != OMP_REF_NAME; r = r->base) {
         switch (r->kind) {
-        case OMP_REF_MEMBER:
+        case OMP_REF_MEMBER: case OMP_REF_MULTI:
             break;
-        case OMP_REF_SUBSCRIPT: case OMP_REF_SECTION:
-            if (r->base->kind == OMP_REF_NAME &&
-                !(s->type == TYPE_ARRAY && !s->array_param))
+        case OMP_REF_SUBSCRIPT: case OMP_REF_SECTION: case OMP_REF_SHAPE: case OMP_REF_DEREF:
+            if (r->base->kind == OMP_REF_NAME && s->type != TYPE_ARRAY)
                 return false;
-            break;
-        case OMP_REF_MULTI:
             break;
         default:
             return false;
@@ -147,54 +149,96 @@ static bool ref_shares_base(struct lower *L, const struct omp_ref *r, struct sym
     return true;
 }
 
+/* The clauses of a construct one by one: its directive's, then its `target` line's
+ * (copy_in/out/inout there name data of the task too).  NULL past the last. */
+static const struct omp_clause *dir_clause(const struct lower_dir *d, int i)
+{
+    int n = d->dir ? d->dir->nclauses : 0;
+    if (i < n)
+        return &d->dir->clauses[i];
+    i -= n;
+    return d->target && i < d->target->nclauses ? &d->target->clauses[i] : NULL;
+}
+
+static bool is_sharing_clause(enum omp_clause_kind k)
+{
+    return k == OMP_CL_SHARED || k == OMP_CL_PRIVATE || k == OMP_CL_FIRSTPRIVATE ||
+           k == OMP_CL_REDUCTION || k == OMP_CL_LASTPRIVATE || k == OMP_CL_DETACH;
+}
+
+/* Dependences and copies first (they share the base of what they name, OMPSS.md "Data
+ * sharing in inline tasks"), then the data-sharing clauses, which win. */
 static void apply_clauses(struct capture *c, const struct lower_dir *d, size_t off)
 {
     struct lower *L = c->L;
-    for (int i = 0; i < d->dir->nclauses; i++) {
-        const struct omp_clause *cl = &d->dir->clauses[i];
-        for (int k = 0; k < cl->nrefs; k++) {
-            struct sym *s = ref_sym(L, cl->refs[k], off);
-            bool privatises = cl->kind == OMP_CL_PRIVATE || cl->kind == OMP_CL_FIRSTPRIVATE ||
-                              cl->kind == OMP_CL_REDUCTION;
-            struct lower_var *v = s ? cap_add(c, s, off, privatises) : NULL;
-            if (!v)
+    const struct omp_clause *cl;
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; (cl = dir_clause(d, i)); i++) {
+            if (is_sharing_clause(cl->kind) != (pass == 1))
                 continue;
-            switch (cl->kind) {
-            case OMP_CL_SHARED: v->share = LOWER_SHARED; break;
-            case OMP_CL_PRIVATE: v->share = LOWER_PRIVATE; break;
-            case OMP_CL_FIRSTPRIVATE: v->share = LOWER_FIRSTPRIVATE; break;
-            case OMP_CL_REDUCTION:
-                v->share = LOWER_REDUCTION;
-                v->red = cl;
-                v->red_ref = cl->refs[k];
-                break;
-            default:
-                if (cl->dep != OMP_DEP_NONE || cl->kind == OMP_CL_COPY_IN ||
-                    cl->kind == OMP_CL_COPY_OUT || cl->kind == OMP_CL_COPY_INOUT)
-                    if (ref_shares_base(L, cl->refs[k], s) && v->share == LOWER_FIRSTPRIVATE)
-                        v->share = LOWER_SHARED;
-                break;
+            for (int k = 0; k < cl->nrefs; k++) {
+                struct sym *s = ref_sym(L, cl->refs[k], off);
+                struct lower_var *v = s ? cap_add(c, s, off, pass == 1 && cl->kind != OMP_CL_SHARED)
+                                        : NULL;
+                if (!v)
+                    continue;
+                switch (cl->kind) {
+                case OMP_CL_SHARED: v->share = LOWER_SHARED; break;
+                case OMP_CL_PRIVATE: v->share = LOWER_PRIVATE; break;
+                case OMP_CL_FIRSTPRIVATE: v->share = LOWER_FIRSTPRIVATE; v->first = true; break;
+                case OMP_CL_DETACH: v->share = LOWER_FIRSTPRIVATE; break;
+                case OMP_CL_LASTPRIVATE:
+                    /* private, or firstprivate when also listed so */
+                    if (!v->first)
+                        v->share = LOWER_PRIVATE;
+                    v->last = true;
+                    break;
+                case OMP_CL_INPRIVATE:
+                    v->inpriv = cl->refs[k];
+                    v->share = LOWER_FIRSTPRIVATE;
+                    break;
+                case OMP_CL_REDUCTION:
+                    v->share = LOWER_REDUCTION;
+                    v->red = cl;
+                    v->red_ref = cl->refs[k];
+                    break;
+                default:
+                    if (cl->dep != OMP_DEP_NONE || cl->kind == OMP_CL_COPY_IN ||
+                        cl->kind == OMP_CL_COPY_OUT || cl->kind == OMP_CL_COPY_INOUT)
+                        if (ref_shares_base(L, cl->refs[k], s))
+                            v->share = LOWER_SHARED;
+                    break;
+                }
             }
         }
-    }
 }
 
 static bool listed(const struct lower_dir *d, const struct lower_var *v, size_t off,
                    struct lower *L)
 {
-    for (int i = 0; i < d->dir->nclauses; i++) {
-        const struct omp_clause *cl = &d->dir->clauses[i];
+    const struct omp_clause *cl;
+    for (int i = 0; (cl = dir_clause(d, i)); i++)
         for (int k = 0; k < cl->nrefs; k++)
             if (ref_sym(L, cl->refs[k], off) == v->sym)
                 return true;
-    }
     return false;
 }
 
-/* Implicit rules for what no clause decided. */
+/*
+ * Implicit rules for what no clause decided (OMPSS.md "Data sharing in inline tasks",
+ * "Worksharing", "OpenMP compatibility"):
+ *   task, taskloop   firstprivate; but shared when the variable is shared by the whole
+ *                    team of an enclosing parallel region (declared outside it and not
+ *                    privatised on the way), as OpenMP's rule for tasks says
+ *   for, sections    shared (worksharing rules); a variable that each thread of an
+ *                    enclosing parallel region would have its own copy of is firstprivate,
+ *                    or, when the body writes it, shared by one task running every
+ *                    iteration (c->serial): a team of one thread, as OpenMP would run it
+ */
 static void implicit_sharing(struct capture *c, const struct lower_dir *d, size_t off)
 {
     const struct omp_clause *def = omp_find_clause(d->dir, OMP_CL_DEFAULT);
+    bool ws = d->dir->kind == OMP_DIR_FOR || d->dir->kind == OMP_DIR_SECTIONS;
     for (struct lower_var *v = c->vars; v; v = v->next) {
         if (listed(d, v, off, c->L))
             continue;
@@ -203,9 +247,30 @@ static void implicit_sharing(struct capture *c, const struct lower_dir *d, size_
         } else if (def && def->def == OMP_DEFAULT_NONE) {
             struct mcc_loc loc = source_loc(&c->L->t->src, v->first_use);
             mcc_error_at(&loc, "'%.*s' is not listed in a data-sharing clause of this "
-                         "task, which has default(none)", (int)v->sym->name->len,
-                         v->sym->name->str);
+                         "%s, which has default(none)", (int)v->sym->name->len,
+                         v->sym->name->str, ws ? "loop"
+                         : d->dir->kind == OMP_DIR_PARALLEL ? "region" : "task");
         } else if (def && def->def == OMP_DEFAULT_SHARED) {
+            v->share = LOWER_SHARED;
+        } else if (def) {
+            v->share = LOWER_FIRSTPRIVATE;
+        } else if (ws && omp_thread_private(c->L, v->sym)) {
+            bool written = omp_writes(c->node, v->sym);
+            v->share = written ? LOWER_SHARED : LOWER_FIRSTPRIVATE;
+            if (written && !lower_map_get(&c->L->reported, d->dir)) {
+                /* (once per construct: the sections of one are captured one by one) */
+                lower_map_put(c->L, &c->L->reported, d->dir, d->dir);
+                struct mcc_loc at = lower_dir_loc(c->L, d);
+                mcc_warning_at(&at, "'%.*s' is private to each thread of the parallel region "
+                               "and the %s writes it: %s, one after the other (name it in a "
+                               "private, lastprivate or reduction clause to split the work)",
+                               (int)v->sym->name->len, v->sym->name->str,
+                               d->dir->kind == OMP_DIR_FOR ? "loop" : "section",
+                               d->dir->kind == OMP_DIR_FOR ? "its iterations run as one task"
+                                                           : "the sections run in this task");
+            }
+            c->serial |= written;
+        } else if (ws || omp_team_shared(c->L, v->sym)) {
             v->share = LOWER_SHARED;
         }
     }
@@ -220,6 +285,8 @@ struct outline {
     struct lower_buf env, prologue, epilogue, init;
     struct lower_buf size;          /* before creation: grows nrt_sz (VLA copies) */
     bool local;                     /* outlined inside the function (local types) */
+    struct lower_buf alias;         /* the captures under the user's names (alias()) */
+    struct ast *body;               /* what is outlined */
 };
 
 static const char *vname(const struct lower_var *v, struct mcc_arena *a)
@@ -313,6 +380,41 @@ void lower_reduction_code(struct lower *L, const struct omp_clause *red,
     lbuf_printf(epi, "%s nanort_critical_leave(\"nrt.reduction\");\n", e->close);
 }
 
+/* How many array derivations s's type has from the outside in (`int v[3][4]`: 2, through
+ * typedefs too), before the first other one. */
+static int array_depth(struct sym *s)
+{
+    struct ast *chain[32];
+    int n = 0, depth = 0;
+    for (struct ast *d = task_full_declarator(s); d && d->kind != AST_DECL_NAME && n < 32;
+         d = d->kid[0])
+        chain[n++] = d;
+    int i = n - 1;                  /* the derivation applied first to the name */
+    while (i >= 0 && chain[i]->kind == AST_DECL_ARRAY) {
+        depth++;
+        i--;
+    }
+    struct ast *list = i < 0 && s->specs ? s->specs->kid[0] : NULL;
+    for (struct ast *sp = list ? list->kid[0] : NULL; sp; sp = sp->next)
+        if (sp->kind == AST_TYPEDEF_REF && sp->sym && sp->sym != s)
+            depth += array_depth(sp->sym);
+    return depth;
+}
+
+void lower_array_elems(struct lower *L, struct sym *s, const char *priv, const char *orig,
+                       struct lower_red_elems *e)
+{
+    struct lower_buf z = {0};
+    for (int i = array_depth(s); i > 0; i--)
+        lbuf_puts(&z, "[0]");
+    const char *zeros = lbuf_take(&z, L->a);
+    e->open = arena_printf(L->a, "for (__SIZE_TYPE__ nrt_i = 0; nrt_i < sizeof(%s) / "
+                           "sizeof((%s)%s); nrt_i++) { ", priv, priv, zeros);
+    e->close = " }";
+    e->priv = arena_printf(L->a, "((__typeof__((%s)%s) *)&(%s))[nrt_i]", priv, zeros, priv);
+    e->orig = arena_printf(L->a, "((__typeof__((%s)%s) *)&(%s))[nrt_i]", orig, zeros, orig);
+}
+
 static void reduction_code(struct outline *o, struct lower_var *v,
                            const struct lower_red_elems *e)
 {
@@ -346,23 +448,163 @@ static void vla_copy(struct outline *o, const char *x, const char *parent, bool 
                     parent);
 }
 
+/*
+ * Inside the outlined function each capture is a local of the user's own name, so that
+ * the body reads as written and gdb's `p x` finds it (issue 22):
+ *   value    a firstprivate or private scalar, pointer or enum whose address cannot
+ *            outlive the function: a copy of its member, `x` (as good as the member:
+ *            the environment is the task's own; a register at -O2)
+ *   pointer  anything else: a pointer to its member, `(*x)` (a shared variable's member
+ *            is already the pointer): a task created in the body may keep the address
+ *            of a firstprivate until it ends, and the environment lives as long
+ */
+/* Could the address of `s` outlive the outlined function that runs `body`: is it taken
+ * (&s), or may a construct inside share it with a task of its own (a clause names it;
+ * default(shared); a worksharing loop, sections or a region, which share by default)? */
+struct escape {
+    struct lower *L;
+    const struct sym *s;
+    bool found;
+};
+
+static const char *note_name(void *arg, const char *t, size_t n)
+{
+    struct escape *e = arg;
+    if (e->s->name->len == n && memcmp(e->s->name->str, t, n) == 0)
+        e->found = true;
+    return NULL;
+}
+
+static bool pragma_may_share(struct escape *e, struct ast *pr)
+{
+    const char *text = lower_src(e->L, pr->begin, pr->end);
+    const char *w = strstr(text, "omp");
+    if (!w)
+        return false;
+    for (w += 3; *w == ' ' || *w == '\t'; w++)
+        ;
+    static const char *const by_value[] = {"task", "taskloop", "taskwait", "taskyield",
+                                           "critical", "atomic", "flush", "barrier", "target"};
+    size_t n = strcspn(w, " \t(");
+    if (!lower_name_in(w, n, by_value, 9) || strstr(text, "default"))
+        return true;
+    lower_map_idents(e->L, text, note_name, e);
+    return e->found;
+}
+
+static bool escape_walk(struct ast *n, void *arg)
+{
+    struct escape *e = arg;
+    if (e->found)
+        return false;
+    if (n->kind == AST_PRAGMA) {
+        e->found |= pragma_may_share(e, n);
+        return false;
+    }
+    for (struct ast *p = n->pragma; p && !e->found; p = p->kid[0])
+        e->found |= pragma_may_share(e, p);
+    if (n->kind == AST_UNARY && n->op == '&') {
+        const struct ast *x = n->kid[0];
+        while (x && (x->kind == AST_SUBSCRIPT || x->kind == AST_MEMBER))
+            x = x->kid[0];
+        e->found |= x && x->kind == AST_IDENT && x->sym == e->s;
+    }
+    return !e->found;
+}
+
+static bool value_alias(struct lower *L, const struct lower_var *v, struct ast *body)
+{
+    if (!(v->share == LOWER_FIRSTPRIVATE || v->share == LOWER_PRIVATE) || v->vm || v->inpriv ||
+        !(v->sym->type == TYPE_SCALAR || v->sym->type == TYPE_POINTER ||
+          v->sym->type == TYPE_ENUM))
+        return false;
+    struct escape e = {L, v->sym, false};
+    for (int k = 0; k < 4 && !e.found; k++)     /* (not body->pragma: the construct's own) */
+        if (body->kid[k])
+            ast_walk(body->kid[k], escape_walk, &e);
+    return !e.found;
+}
+
+const char *inline_alias_use(struct lower *L, const struct lower_var *v, struct ast *body)
+{
+    const char *x = vname(v, L->a);
+    return value_alias(L, v, body) ? x : arena_printf(L->a, "(*%s)", x);
+}
+
+/* The alias of v (named x) for its member `member`; `pointer`: the member points to the
+ * variable (shared). */
+static void alias(struct outline *o, struct lower_var *v, const char *x, const char *member,
+                  bool pointer)
+{
+    struct lower *L = o->L;
+    bool value = !pointer && value_alias(L, v, o->body);
+    lbuf_printf(&o->alias, "__attribute__((__unused__)) __typeof__(nrt_e->%s) %s%s = %snrt_e->%s; ",
+                member, value || pointer ? "" : "*", x, value || pointer ? "" : "&", member);
+    v->use = value ? x : arena_printf(L->a, "(*%s)", x);
+}
+
 /* A capture declared through __typeof__ of the parent's variable: the environment and the
  * outlined function are then inside the enclosing function, where local types are seen. */
 static void capture_typeof(struct outline *o, struct lower_var *v, const char *x,
                            const char *parent)
 {
     struct mcc_arena *a = o->L->a;
+    (void)a;
     if (v->share == LOWER_SHARED) {
         lbuf_printf(&o->env, "__typeof__(%s) *%s; ", parent, x);
         lbuf_printf(&o->init, "nrt_x->%s = &(%s); ", x, parent);
-        v->use = arena_printf(a, "(*nrt_e->%s)", x);
+        alias(o, v, x, x, true);
         return;
     }
     lbuf_printf(&o->env, "__typeof__(%s) %s; ", parent, x);
     if (v->share == LOWER_FIRSTPRIVATE)
-        lbuf_printf(&o->init, "__builtin_memcpy((void *)&nrt_x->%s, &(%s), sizeof nrt_x->%s); ",
+        lbuf_printf(&o->init, "__builtin_memcpy((void *)&nrt_x->%s, (const void *)&(%s), sizeof nrt_x->%s); ",
                     x, parent, x);
-    v->use = arena_printf(a, "(nrt_e->%s)", x);
+    alias(o, v, x, x, false);
+}
+
+/*
+ * inprivate(x) / inprivate([n]p): an in dependence whose data the task gets as its own
+ * copy, taken when it starts (its dependences are then satisfied), not at creation:
+ *   x          a member of x's type, filled from a pointer to the original
+ *   [n]..p     p points to a heap copy of the shaped bytes, freed at the end
+ */
+static bool capture_inprivate(struct outline *o, struct lower_var *v, const char *x,
+                              const char *parent)
+{
+    struct lower *L = o->L;
+    const struct omp_ref *r = v->inpriv;
+    char *m = task_decl_text(L, v->sym, NULL);
+    if (!m || v->vm)
+        return false;
+    if (r->kind == OMP_REF_NAME) {
+        lbuf_printf(&o->env, "%s; %s; ", m,
+                    task_decl_text(L, v->sym, arena_printf(L->a, "(*nrt_ip_%s)", x)));
+        lbuf_printf(&o->init, "nrt_x->nrt_ip_%s = &(%s); ", x, parent);
+        lbuf_printf(&o->prologue, "__builtin_memcpy((void *)&nrt_e->%s, (const void *)"
+                    "nrt_e->nrt_ip_%s, sizeof nrt_e->%s);\n", x, x, x);
+    } else if (r->kind == OMP_REF_SHAPE && r->base->kind == OMP_REF_NAME &&
+               v->sym->type == TYPE_POINTER) {
+        lbuf_printf(&o->env, "%s; __SIZE_TYPE__ nrt_ib_%s; void *nrt_if_%s; ", m, x, x);
+        lbuf_printf(&o->init, "__builtin_memcpy((void *)&nrt_x->%s, (const void *)&(%s), sizeof nrt_x->%s); "
+                    "nrt_x->nrt_ib_%s = %s", x, parent, x, x,
+                    deps_shape_elem(L, r->base, parent));
+        for (int i = 0; i < r->ndims; i++)
+            lbuf_printf(&o->init, " * (__SIZE_TYPE__)(%s)",
+                        lower_expr(L, r->dims[i].text, NULL, 0));
+        lbuf_puts(&o->init, "; ");
+        lbuf_printf(&o->prologue, "nrt_e->nrt_if_%s = __builtin_malloc(nrt_e->nrt_ib_%s + 1); "
+                    "if (!nrt_e->nrt_if_%s) __builtin_abort(); __builtin_memcpy(nrt_e->nrt_if_%s, "
+                    "(const void *)nrt_e->%s, nrt_e->nrt_ib_%s); nrt_e->%s = nrt_e->nrt_if_%s;\n",
+                    x, x, x, x, x, x, x, x);
+        lbuf_printf(&o->epilogue, "__builtin_free(nrt_e->nrt_if_%s);\n", x);
+    } else {
+        mcc_error_at(&r->text.loc, "sorry, unimplemented: this form of inprivate (use a "
+                     "variable or a shaped pointer, [n]p)");
+        return true;
+    }
+    alias(o, v, x, x, false);
+    return true;
 }
 
 /* Is a capture's type one that cannot be printed at file scope (declared in the function,
@@ -387,19 +629,21 @@ static bool capture_var(struct outline *o, struct lower_var *v, const char *pare
         if (!m || v->vm || v->sym->type != TYPE_POINTER)
             return false;
         lbuf_printf(&o->env, "%s; __SIZE_TYPE__ nrt_rn_%s; ", m, x);
-        lbuf_printf(&o->init, "__builtin_memcpy((void *)&nrt_x->%s, &(%s), sizeof nrt_x->%s); "
+        lbuf_printf(&o->init, "__builtin_memcpy((void *)&nrt_x->%s, (const void *)&(%s), sizeof nrt_x->%s); "
                     "nrt_x->nrt_rn_%s = 1", x, parent, x, x);
         for (int i = 0; i < v->red_ref->ndims; i++)
             lbuf_printf(&o->init, " * (__SIZE_TYPE__)(%s)",
                         lower_expr(L, v->red_ref->dims[i].text, NULL, 0));
         lbuf_puts(&o->init, "; ");
-        v->use = arena_printf(L->a, "(nrt_e->%s)", x);
+        alias(o, v, x, x, false);
         return true;
     }
+    if (v->inpriv)
+        return capture_inprivate(o, v, x, parent);
     if (v->share == LOWER_REDUCTION) {
-        if (v->red_ref->kind != OMP_REF_NAME || v->sym->type == TYPE_ARRAY) {
+        if (v->red_ref->kind != OMP_REF_NAME || (v->sym->type == TYPE_ARRAY && v->vm)) {
             mcc_error_at(&v->red_ref->text.loc, "sorry, unimplemented: this form of reduction "
-                         "(use a scalar or a shaped pointer, [n]p)");
+                         "(use a variable, an array of known size or a shaped pointer, [n]p)");
             return true;        /* reported; v->use stays NULL */
         }
         char *m = task_decl_text(L, v->sym, NULL);
@@ -408,7 +652,7 @@ static bool capture_var(struct outline *o, struct lower_var *v, const char *pare
             return false;
         lbuf_printf(&o->env, "%s; %s; ", m, p);
         lbuf_printf(&o->init, "nrt_x->nrt_r_%s = &(%s); ", x, parent);
-        v->use = arena_printf(L->a, "(nrt_e->%s)", x);
+        alias(o, v, x, x, false);
         return true;
     }
     if (v->vm) {
@@ -419,7 +663,7 @@ static bool capture_var(struct outline *o, struct lower_var *v, const char *pare
             vla_copy(o, x, parent, v->share == LOWER_FIRSTPRIVATE);
         else
             lbuf_printf(&o->init, "nrt_x->%s = (void *)%s(%s); ", x, array ? "&" : "", parent);
-        v->use = array ? arena_printf(L->a, "(*nrt_v_%s)", x) : x;
+        v->use = array ? arena_printf(L->a, "(*%s)", x) : x;
         return task_decl_text(L, v->sym, NULL) != NULL;
     }
     if (v->share == LOWER_SHARED) {
@@ -428,7 +672,7 @@ static bool capture_var(struct outline *o, struct lower_var *v, const char *pare
             return false;
         lbuf_printf(&o->env, "%s; ", m);
         lbuf_printf(&o->init, "nrt_x->%s = &(%s); ", x, parent);
-        v->use = arena_printf(L->a, "(*nrt_e->%s)", x);
+        alias(o, v, x, x, true);
         return true;
     }
     char *m = task_decl_text(L, v->sym, NULL);
@@ -436,10 +680,29 @@ static bool capture_var(struct outline *o, struct lower_var *v, const char *pare
         return false;
     lbuf_printf(&o->env, "%s; ", m);
     if (v->share == LOWER_FIRSTPRIVATE)
-        lbuf_printf(&o->init, "__builtin_memcpy((void *)&nrt_x->%s, &(%s), sizeof nrt_x->%s); ", x,
+        lbuf_printf(&o->init, "__builtin_memcpy((void *)&nrt_x->%s, (const void *)&(%s), sizeof nrt_x->%s); ", x,
                     parent, x);
-    v->use = arena_printf(L->a, "(nrt_e->%s)", x);
+    alias(o, v, x, x, false);
     return true;
+}
+
+/* lastprivate: a pointer to the original, which the task of the last iteration (or
+ * section) copies its value to (inline_outline's epilogue). */
+static void lastprivate_member(struct outline *o, struct lower_var *v, const char *parent)
+{
+    struct lower *L = o->L;
+    const char *x = vname(v, L->a);
+    char *p = v->vm || o->local ? NULL
+              : task_decl_text(L, v->sym, arena_printf(L->a, "(*nrt_lp_%s)", x));
+    if (!p) {
+        struct mcc_loc at = source_loc(&L->t->src, v->first_use);
+        mcc_error_at(&at, "sorry, unimplemented: lastprivate '%s', whose type is declared "
+                     "inside the function or variably modified", x);
+        v->last = false;
+        return;
+    }
+    lbuf_printf(&o->env, "%s; ", p);
+    lbuf_printf(&o->init, "nrt_x->nrt_lp_%s = &(%s); ", x, parent);
 }
 
 static const char *fn_name(struct lower *L)
@@ -448,14 +711,16 @@ static const char *fn_name(struct lower *L)
     return dn ? arena_strndup(L->a, dn->name->str, dn->name->len) : "file";
 }
 
-/* Captures of `body` for directive d, decided in the creating context. */
-static struct lower_var *captures(struct lower *L, const struct lower_dir *d, struct ast *body)
+struct lower_var *inline_captures(struct lower *L, const struct lower_dir *d,
+                                  struct ast *body, bool *serial)
 {
-    struct capture c = {L, body, NULL};
+    struct capture c = {L, body, NULL, false};
     size_t off = d->node->pragma ? d->node->pragma->begin : d->node->begin;
     capture_tree(&c, body);
     apply_clauses(&c, d, off);
     implicit_sharing(&c, d, off);
+    if (serial)
+        *serial = c.serial;
     return c.vars;
 }
 
@@ -473,15 +738,37 @@ static void local_type(struct lower_buf *out, const char *fn, int n, const char 
                 fn, n);
 }
 
-/*
- * Outline `body` as a task of directive d; `extra_env`/`extra_init` add members (loops),
- * `head` goes before the body inside the outlined function.  Returns the creation code.
- */
-static char *outline(struct lower *L, const struct lower_dir *d, struct ast *body,
-                     struct lower_var *vars, const char *extra_env, const char *extra_init,
-                     const char *head, const char *group)
+/* Does the body create tasks (a construct, or a call of a function task)?  A task with
+ * reductions then waits for them before it combines: they may update its copies. */
+static bool creates_tasks(struct lower *L, struct ast *n)
 {
-    struct outline o = {L, fn_name(L), ++L->serial, {0}, {0}, {0}, {0}, {0}, false};
+    if (!n)
+        return false;
+    if (n->kind == AST_LIST) {
+        for (struct ast *i = n->kid[0]; i; i = i->next)
+            if (creates_tasks(L, i))
+                return true;
+        return false;
+    }
+    if (n->pragma || n->kind == AST_PRAGMA)
+        return true;
+    if (n->kind == AST_CALL && n->kid[0] && n->kid[0]->kind == AST_IDENT &&
+        task_find(L, n->kid[0]->name))
+        return true;
+    for (int k = 0; k < 4; k++)
+        if (creates_tasks(L, n->kid[k]))
+            return true;
+    return false;
+}
+
+char *inline_outline(struct lower *L, const struct lower_dir *d, struct ast *body,
+                     struct lower_var *vars, const struct lower_extra *x)
+{
+    static const struct lower_extra none;
+    if (!x)
+        x = &none;
+    const char *extra_env = x->env, *extra_init = x->init, *head = x->head, *group = x->group;
+    struct outline o = {L, fn_name(L), ++L->serial, {0}, {0}, {0}, {0}, {0}, false, {0}, body};
     for (struct lower_var *v = vars; v; v = v->next)
         o.local |= needs_local(L, v);
     /* Creation-side code first: it is in the parent's frame. */
@@ -500,9 +787,16 @@ static char *outline(struct lower *L, const struct lower_dir *d, struct ast *bod
             mcc_error_at(&at, "sorry, unimplemented: capturing '%s', whose type is "
                          "declared inside the function or variably modified",
                          vname(v, L->a));
+        else if (v->last)
+            lastprivate_member(&o, v, parent);
     }
     if (extra_env)
         lbuf_puts(&o.env, extra_env);
+    bool last = false;
+    for (struct lower_var *v = vars; v; v = v->next)
+        last |= v->last;
+    if (last)
+        lbuf_puts(&o.env, "_Bool nrt_islast; ");
     if (!o.env.len)
         lbuf_puts(&o.env, "char nrt_unused; ");
     /* The body, in the task's own frame. */
@@ -513,41 +807,77 @@ static char *outline(struct lower *L, const struct lower_dir *d, struct ast *bod
             array_reduction(&o, v);
         } else if (v->share == LOWER_REDUCTION && v->use) {
             const char *x = vname(v, L->a);
-            struct lower_red_elems e = {"", "", v->use,
-                                  arena_printf(L->a, "(*nrt_e->nrt_r_%s)", x)};
+            const char *orig = arena_printf(L->a, "(*nrt_e->nrt_r_%s)", x);
+            struct lower_red_elems e = {"", "", v->use, orig};
+            if (v->sym->type == TYPE_ARRAY)
+                lower_array_elems(L, v->sym, v->use, orig, &e);
             reduction_code(&o, v, &e);
         }
         if (v->vm && v->share != LOWER_REDUCTION) {
             /* Redeclared with its own type; the bounds name the task's copies. */
             const char *x = vname(v, L->a);
             bool array = v->sym->type == TYPE_ARRAY && !v->sym->array_param;
-            char *decl = decl_as(L, v, array ? arena_printf(L->a, "(*nrt_v_%s)", x) : x);
+            char *decl = decl_as(L, v, array ? arena_printf(L->a, "(*%s)", x) : x);
             if (decl)
                 lbuf_printf(&o.prologue, "%s = nrt_e->%s;\n", decl, x);
         }
     }
-    frame.has_epilogue = o.epilogue.len > 0;
-    lower_visit(L, body);
-    char *text = rewrite_text(L->rw, body->begin, body->end);
+    size_t begin = body->begin;
+    if (body == d->node)
+        begin = lower_body(L, d);
+    else
+        lower_visit(L, body);
+    char *text = rewrite_text_lines(L->rw, begin, body->end);
     L->frame = frame.up;
-
+    /* lastprivate: the task that ran the sequentially last iteration (or section) copies
+     * its values back; then children are waited for, then reductions combine */
+    struct lower_buf tail = {0};
+    for (struct lower_var *v = vars; v; v = v->next)
+        if (v->last && v->use)
+            lbuf_printf(&tail, "if (nrt_e->nrt_islast) __builtin_memcpy((void *)nrt_e->nrt_lp_%s, "
+                        "(const void *)&%s, sizeof *nrt_e->nrt_lp_%s);\n", vname(v, L->a), v->use,
+                        vname(v, L->a));
+    if (o.epilogue.len && creates_tasks(L, body))
+        lbuf_puts(&tail, "nanort_taskwait();\n");
+    if (tail.len)
+        lbuf_puts(&tail, o.epilogue.s ? o.epilogue.s : "");
+    if (tail.len) {
+        free(o.epilogue.s);
+        o.epilogue = tail;
+    }
     const char *fn = o.fn;
     int n = o.n;
-    struct lower_buf out = {0};
-    /* (a nested function cannot be static) */
-    lbuf_printf(&out, "struct %s__nrt_env%d { %s};\n%svoid %s__nrt_task%d(void *nrt_a, "
-                "nanort_ctx *nrt_c)\n{\n    struct %s__nrt_env%d *nrt_e = nrt_a; (void)nrt_c; "
-                "(void)nrt_e;\n%s%s%s%s\n%s%s}\n", fn, n, o.env.s, o.local ? "" : "static ", fn, n, fn, n,
-                o.prologue.s ? o.prologue.s : "", head ? head : "", text, head ? " }" : "",
-                frame.returns ? "nrt_done: ;\n" : "", o.epilogue.s ? o.epilogue.s : "");
-    const char *label = lower_label(d, arena_printf(L->a, "%s", fn));
+    /* The function's head, prologue and epilogue on the pragma's line, the body on its own
+     * lines (lower_lines.c) */
+    size_t at = x->at ? x->at : lower_dir_off(d);
+    struct lower_buf out = {0}, glue = {0};
+    bool cuda = d->dir->kind == OMP_DIR_TASK && device_mask(d) >> OMP_DEVICE_CUDA & 1;
+    if (cuda) {     /* lower_cuda.c: the statement goes to the .cu */
+        cuda_inline_outline(L, d, vars, fn, n, o.env.s,
+                            arena_printf(L->a, "%s%s", o.alias.s ? o.alias.s : "",
+                                         o.prologue.s ? o.prologue.s : ""),
+                            text, o.local, &out);
+    } else {
+        /* (a nested function cannot be static) */
+        lbuf_printf(&glue, "struct %s__nrt_env%d { %s};\n%svoid %s__nrt_task%d(void *nrt_a, "
+                    "nanort_ctx *nrt_c)\n{\n    struct %s__nrt_env%d *nrt_e = nrt_a; (void)nrt_c; "
+                    "(void)nrt_e;\n%s%s%s", fn, n, o.env.s, o.local ? "" : "static ", fn, n, fn, n,
+                    o.alias.s ? o.alias.s : "", o.prologue.s ? o.prologue.s : "", head ? head : "");
+        lbuf_puts(&out, lower_glue(L, at, lbuf_take(&glue, L->a)));
+        lbuf_puts(&out, text);
+        lbuf_printf(&glue, "%s\n%s}\n", head ? " }" : "", o.epilogue.s ? o.epilogue.s : "");
+    }
+    /* Inline tasks are named by their label, else by where they are: `heat.c:42` */
+    const char *where = lower_where(L, d->dir);
+    const char *label = lower_label(d, where);
     if (o.local)
-        local_type(&out, fn, n, label, lower_where(L, d->dir));
+        local_type(&glue, fn, n, label, where);
     else
-        lbuf_printf(&out, "static struct nanort_task_type %s__nrt_type%d = {\"%s\", \"%s\", 1, "
-                    "(const struct nanort_impl[]){{NANORT_DEVICE_SMP, %s__nrt_task%d, "
-                    "\"%s__nrt_task%d\", 0}}, 0};\n", fn, n, label, lower_where(L, d->dir), fn, n,
-                    fn, n);
+        lbuf_printf(&glue, "static struct nanort_task_type %s__nrt_type%d = {\"%s\", \"%s\", 1, "
+                    "(const struct nanort_impl[]){{%s, %s__nrt_task%d, "
+                    "\"%s__nrt_task%d\", 0}}, 0};\n", fn, n, label, where,
+                    cuda ? "NANORT_DEVICE_CUDA" : "NANORT_DEVICE_SMP", fn, n, fn, n);
+    lbuf_puts(&out, lower_glue(L, at, lbuf_take(&glue, L->a)));
     if (L->proto_fn != L->fn && !L->fn->kid[2]) {   /* (not for K&R definitions) */
         /* The body may call the enclosing function (recursion): declare it first. */
         L->proto_fn = L->fn;
@@ -566,17 +896,26 @@ static char *outline(struct lower *L, const struct lower_dir *d, struct ast *bod
         rewrite_insert_before(L->rw, L->fn->kid[1]->begin, "__attribute__((optimize(\"O1\"))) ");
     }
 
+    const char *create_tail, *create_fn = lower_create_fn(L, d, &create_tail);
     lbuf_printf(&create, "__SIZE_TYPE__ nrt_sz = sizeof(struct %s__nrt_env%d); %s"
-                "void *nrt_a; nanort_task *nrt_t = nanort_task_create(&%s__nrt_type%d, "
-                "nrt_sz, nrt_nr, nrt_nd, &nrt_a); struct %s__nrt_env%d "
-                "*nrt_x = nrt_a; (void)nrt_x; %s%s", fn, n, o.size.s ? o.size.s : "", fn, n,
-                fn, n, o.init.s ? o.init.s : "", extra_init ? extra_init : "");
+                "void *nrt_a; nanort_task *nrt_t = %s(&%s__nrt_type%d, "
+                "nrt_sz, nrt_nr, nrt_nd, &nrt_a%s); struct %s__nrt_env%d "
+                "*nrt_x = nrt_a; (void)nrt_x; %s%s", fn, n, o.size.s ? o.size.s : "", create_fn,
+                fn, n, create_tail, fn, n, o.init.s ? o.init.s : "", extra_init ? extra_init : "");
     if (add.s)
         lbuf_puts(&create, add.s);
     if (group)
         lbuf_printf(&create, "nanort_task_region1(nrt_t, %uu, %s, 1); ", NANORT_DEP_CONCURRENT,
                     group);
     lower_submit(L, &create, d);
+    if (L->final_used && final_site_ok(d)) {
+        /* under final, the body runs here without a task (lower_final.c) */
+        struct final_parts fp = {arena_printf(L->a, "%s__nrt_env%d", fn, n),
+                                 arena_printf(L->a, "%s__nrt_task%d", fn, n), o.size.s,
+                                 o.init.s, extra_init};
+        char *c = lbuf_take(&create, L->a);
+        lbuf_printf(&create, "if (nanort_in_final()) %s else { %s }", final_site(L, &fp), c);
+    }
     free(count.s);
     free(add.s);
     free(o.env.s);
@@ -584,7 +923,11 @@ static char *outline(struct lower *L, const struct lower_dir *d, struct ast *bod
     free(o.epilogue.s);
     free(o.init.s);
     free(o.size.s);
-    char *code = arena_printf(L->a, "{ %s%s }", o.local ? defs : "", create.s);
+    free(o.alias.s);
+    /* (one line: the creation code stands on the pragma's line; the definitions of a
+     * nested outlined function end on it) */
+    char *code = arena_printf(L->a, "{ %s%s }", o.local ? defs : "",
+                              lower_flat(L, create.s ? create.s : ""));
     free(create.s);
     return code;
 }
@@ -596,176 +939,10 @@ static size_t construct_begin(const struct lower_dir *d)
 
 void inline_task(struct lower *L, struct lower_dir *d)
 {
-    if (!lower_check_devices(L, d))
+    if (!lower_check_devices(L, d) || !block_check_branches(L, d->node, false, NULL))
         return;
-    struct lower_var *vars = captures(L, d, d->node);
-    char *create = outline(L, d, d->node, vars, NULL, NULL, NULL, NULL);
+    struct lower_var *vars = inline_captures(L, d, d->node, NULL);
+    char *create = inline_outline(L, d, d->node, vars, NULL);
     rewrite_replace(L->rw, construct_begin(d), d->node->end, create);
 }
 
-/* ---- taskloop and for -------------------------------------------------------------- */
-
-/* The parts of a canonical loop: for (init var = lo; var op hi; step). */
-struct loop {
-    struct sym *var;
-    struct ast *decl;               /* the for-init declaration, or NULL */
-    const char *lo, *hi, *step;     /* C text in the parent's frame */
-    int cmp;                        /* '<', '>', LE_OP... as a character: < > l g */
-};
-
-static bool is_var(const struct ast *e, const struct sym *s)
-{
-    return e && e->kind == AST_IDENT && e->sym == s;
-}
-
-static const char *ptext(struct lower *L, struct ast *e)
-{
-    return lower_expr(L, lower_src(L, e->begin, e->end), NULL, 0);
-}
-
-#include "c.tab.h"
-
-static bool loop_init(struct lower *L, struct ast *init, struct loop *lp)
-{
-    if (init && init->kind == AST_DECLARATION && init->kid[1] && init->kid[1]->kid[0]) {
-        struct ast *id = init->kid[1]->kid[0];
-        if (!id->sym || !id->kid[1] || id->next)
-            return false;
-        lp->var = id->sym;
-        lp->decl = init;
-        lp->lo = ptext(L, id->kid[1]);
-        return true;
-    }
-    if (init && init->kind == AST_EXPR_STMT)
-        init = init->kid[0];
-    if (!init || init->kind != AST_ASSIGN || init->op != '=' || !init->kid[0] ||
-        init->kid[0]->kind != AST_IDENT)
-        return false;
-    lp->var = init->kid[0]->sym;
-    lp->lo = ptext(L, init->kid[1]);
-    return lp->var != NULL;
-}
-
-static bool loop_cond(struct lower *L, struct ast *c, struct loop *lp)
-{
-    if (c && c->kind == AST_EXPR_STMT)
-        c = c->kid[0];
-    if (!c || c->kind != AST_BINARY)
-        return false;
-    int op = c->op;
-    struct ast *a = c->kid[0], *b = c->kid[1];
-    if (!is_var(a, lp->var)) {      /* hi > i: swap */
-        struct ast *t = a;
-        a = b;
-        b = t;
-        op = op == '<' ? '>' : op == '>' ? '<' : op == LE_OP ? GE_OP : op == GE_OP ? LE_OP : op;
-    }
-    if (!is_var(a, lp->var))
-        return false;
-    lp->cmp = op == '<' ? '<' : op == '>' ? '>' : op == LE_OP ? 'l' : op == GE_OP ? 'g' : 0;
-    lp->hi = ptext(L, b);
-    return lp->cmp != 0;
-}
-
-static bool loop_step(struct lower *L, struct ast *s, struct loop *lp)
-{
-    if (s && (s->kind == AST_POSTFIX || s->kind == AST_UNARY) && is_var(s->kid[0], lp->var) &&
-        (s->op == INC_OP || s->op == DEC_OP)) {
-        lp->step = s->op == INC_OP ? "1" : "-1";
-        return true;
-    }
-    if (s && s->kind == AST_ASSIGN && is_var(s->kid[0], lp->var) &&
-        (s->op == ADD_ASSIGN || s->op == SUB_ASSIGN)) {
-        lp->step = arena_printf(L->a, "%s(%s)", s->op == SUB_ASSIGN ? "-" : "",
-                                ptext(L, s->kid[1]));
-        return true;
-    }
-    if (s && s->kind == AST_ASSIGN && s->op == '=' && is_var(s->kid[0], lp->var) &&
-        s->kid[1]->kind == AST_BINARY && is_var(s->kid[1]->kid[0], lp->var) &&
-        (s->kid[1]->op == '+' || s->kid[1]->op == '-')) {
-        lp->step = arena_printf(L->a, "%s(%s)", s->kid[1]->op == '-' ? "-" : "",
-                                ptext(L, s->kid[1]->kid[1]));
-        return true;
-    }
-    return false;
-}
-
-/* Iteration count of the loop as C text (long long). */
-static char *loop_count(struct lower *L, const struct loop *lp)
-{
-    const char *fmt;
-    switch (lp->cmp) {
-    case '<': fmt = "((%2$s) > (%1$s) ? ((long long)(%2$s) - (%1$s) + (%3$s) - 1) / (%3$s) : 0)"; break;
-    case 'l': fmt = "((%2$s) >= (%1$s) ? ((long long)(%2$s) - (%1$s)) / (%3$s) + 1 : 0)"; break;
-    case '>': fmt = "((%2$s) < (%1$s) ? ((long long)(%1$s) - (%2$s) - (%3$s) - 1) / -(%3$s) : 0)"; break;
-    default: fmt = "((%2$s) <= (%1$s) ? ((long long)(%1$s) - (%2$s)) / -(%3$s) + 1 : 0)"; break;
-    }
-    return arena_printf(L->a, fmt, lp->lo, lp->hi, lp->step);
-}
-
-void inline_loop(struct lower *L, struct lower_dir *d)
-{
-    struct ast *f = d->node;
-    struct loop lp = {0};
-    if (!loop_init(L, f->kid[0], &lp) || !loop_cond(L, f->kid[1], &lp) ||
-        !loop_step(L, f->kid[2], &lp)) {
-        struct mcc_loc at = source_loc(&L->t->src, f->begin);
-        mcc_error_at(&at, "'#pragma omp %s' needs a loop of the form "
-                     "'for (i = lo; i < hi; i += step)'", omp_directive_names[d->dir->kind]);
-        return;
-    }
-    struct ast *body = f->kid[3];
-    struct lower_var *vars = captures(L, d, body);
-    /* The loop variable is the task's own. */
-    struct lower_var **pv = &vars;
-    while (*pv && (*pv)->sym != lp.var)
-        pv = &(*pv)->next;
-    char *vdecl = task_decl_text(L, lp.var, NULL);
-    if (!*pv && !lp.decl && capturable(lp.var, false)) {
-        struct lower_var *v = arena_alloc(L->a, sizeof *v);
-        v->sym = lp.var;
-        v->next = vars;
-        vars = v;
-        pv = &vars;
-    }
-    if (*pv)
-        (*pv)->share = LOWER_PRIVATE;
-    if (!vdecl) {
-        struct mcc_loc at = source_loc(&L->t->src, f->begin);
-        mcc_error_at(&at, "sorry, unimplemented: a loop variable of this type");
-        return;
-    }
-    const char *var = arena_strndup(L->a, lp.var->name->str, lp.var->name->len);
-    const char *head = arena_printf(
-        L->a, "for (long long nrt_k = nrt_e->nrt_first; nrt_k < nrt_e->nrt_last; nrt_k++) {\n"
-        "%s%s = nrt_e->nrt_lo + nrt_k * nrt_e->nrt_step;\n", *pv ? "" : vdecl,
-        *pv ? arena_printf(L->a, "(nrt_e->%s)", var) : "");
-    const char *env = "long long nrt_first, nrt_last, nrt_lo, nrt_step; ";
-    const char *init = "nrt_x->nrt_first = nrt_c0; nrt_x->nrt_last = nrt_c0 + nrt_g < nrt_n ? "
-                       "nrt_c0 + nrt_g : nrt_n; nrt_x->nrt_lo = nrt_lo; nrt_x->nrt_step = nrt_st; ";
-    /* Without nogroup/nowait the loop waits for its own tasks (and their descendants) only,
-     * not for earlier siblings: each of its tasks has a concurrent access to a byte of the
-     * creator's frame, and the wait is a taskwait on that byte. */
-    bool wait = !lower_dir_has(d, OMP_CL_NOGROUP) && !lower_dir_has(d, OMP_CL_NOWAIT);
-    char *create = outline(L, d, body, vars, env, init, head, wait ? "&nrt_grp" : NULL);
-    const struct omp_clause *g = lower_dir_find(d, OMP_CL_GRAINSIZE);
-    const struct omp_clause *nt = lower_dir_find(d, OMP_CL_NUM_TASKS);
-    const struct omp_clause *sc = lower_dir_find(d, OMP_CL_SCHEDULE);
-    const char *grain;
-    if (g)
-        grain = arena_printf(L->a, "(long long)(%s)", lower_expr(L, g->args[0].text, NULL, 0));
-    else if (nt)
-        grain = arena_printf(L->a, "(nrt_n + (%s) - 1) / (%s)",
-                             lower_expr(L, nt->args[0].text, NULL, 0),
-                             lower_expr(L, nt->args[0].text, NULL, 0));
-    else if (sc && sc->nargs > 0 && sc->args[0].text)
-        grain = arena_printf(L->a, "(long long)(%s)", lower_expr(L, sc->args[0].text, NULL, 0));
-    else
-        grain = "(nrt_n + 4LL * nanort_num_workers() - 1) / (4LL * nanort_num_workers())";
-    char *code = arena_printf(
-        L->a, "{ %slong long nrt_lo = (%s), nrt_st = (%s), nrt_n = %s; long long nrt_g = %s; "
-        "if (nrt_g < 1) nrt_g = 1; for (long long nrt_c0 = 0; nrt_c0 < nrt_n; nrt_c0 += nrt_g) "
-        "%s%s }", wait ? "char nrt_grp; " : "", lp.lo, lp.step, loop_count(L, &lp), grain,
-        create, wait ? " nanort_taskwait_on1(&nrt_grp, 1);" : "");
-    rewrite_replace(L->rw, construct_begin(d), f->end, code);
-}

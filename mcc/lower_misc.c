@@ -8,7 +8,6 @@
  *   atomic                     a compare-and-swap loop on the expression's lvalue, any type
  *   declare reduction          remembered for reduction clauses (lower_inline.c)
  *   main                       nanort_taskwait() before every return and at the closing brace
- *   return in a task body      `goto nrt_done`, the epilogue of the outlined function (reductions)
  * A construct is replaced from its first pragma line to its end, so the replacement is
  * strictly larger than any edit inside (rewrite.c drops those and keeps the rendered text).
  */
@@ -44,10 +43,10 @@ static size_t construct_begin(const struct lower_dir *d)
  */
 void misc_critical(struct lower *L, struct lower_dir *d)
 {
-    lower_visit(L, d->node);
+    size_t begin = lower_body(L, d);
     const char *name = d->dir->name.text
                            ? arena_printf(L->a, "\"%s\"", d->dir->name.text) : "(const char *)0";
-    char *body = rewrite_text(L->rw, d->node->begin, d->node->end);
+    char *body = rewrite_text_lines(L->rw, begin, d->node->end);
     L->critical_used = true;
     rewrite_replace(L->rw, construct_begin(d), d->node->end,
                     arena_printf(L->a, "{ __attribute__((__cleanup__(%s))) const char *const "
@@ -55,65 +54,151 @@ void misc_critical(struct lower *L, struct lower_dir *d)
                                  MISC_CRITICAL_RELEASE, name, body));
 }
 
-/* x op= e, x++, ++x, x--, --x, x = x op e, x = e op x: lvalue and the new value. */
-static bool atomic_form(struct lower *L, struct ast *e, const char **lv, const char **val)
+/* One atomic access: the lvalue x, the operand's text (evaluated once, before the loop),
+ * and the new value as C over nrt_o (x's old value) and nrt_v (the operand). */
+struct atomic_op {
+    const char *x, *rhs, *val;
+};
+
+/* x op= e, x++, ++x, x--, --x, x = x op e, x = e op x.  *prefix: the new value is the
+ * expression's (capture). */
+static bool update_form(struct lower *L, struct ast *e, struct atomic_op *a, bool *prefix)
 {
     static const struct { int tok; const char *op; } compound[] = {
         {ADD_ASSIGN, "+"}, {SUB_ASSIGN, "-"}, {MUL_ASSIGN, "*"}, {DIV_ASSIGN, "/"},
         {MOD_ASSIGN, "%"}, {AND_ASSIGN, "&"}, {OR_ASSIGN, "|"}, {XOR_ASSIGN, "^"},
         {LEFT_ASSIGN, "<<"}, {RIGHT_ASSIGN, ">>"},
     };
+    *prefix = true;
+    a->rhs = NULL;
     if ((e->kind == AST_POSTFIX || e->kind == AST_UNARY) && (e->op == INC_OP || e->op == DEC_OP)) {
-        *lv = lower_render(L, e->kid[0]);
-        *val = e->op == INC_OP ? "nrt_o + 1" : "nrt_o - 1";
+        a->x = lower_render(L, e->kid[0]);
+        a->val = e->op == INC_OP ? "nrt_o + 1" : "nrt_o - 1";
+        *prefix = e->kind == AST_UNARY;
         return true;
     }
     if (e->kind != AST_ASSIGN)
         return false;
-    *lv = lower_render(L, e->kid[0]);
-    const char *rhs = lower_render(L, e->kid[1]);
+    a->x = lower_render(L, e->kid[0]);
+    a->rhs = lower_render(L, e->kid[1]);
     for (size_t i = 0; i < sizeof compound / sizeof compound[0]; i++)
         if (e->op == compound[i].tok) {
-            *val = arena_printf(L->a, "nrt_o %s nrt_v", compound[i].op);
-            *lv = arena_printf(L->a, "%s\x1f%s", *lv, rhs);
+            a->val = arena_printf(L->a, "nrt_o %s nrt_v", compound[i].op);
             return true;
         }
     struct ast *r = e->kid[1];
     if (e->op != '=' || r->kind != AST_BINARY)
         return false;
-    const char *a = lower_render(L, r->kid[0]), *b = lower_render(L, r->kid[1]);
+    const char *p = lower_render(L, r->kid[0]), *q = lower_render(L, r->kid[1]);
     const char *op = lower_src(L, r->kid[0]->end, r->kid[1]->begin);
-    const char *x = lower_render(L, e->kid[0]);
-    if (strcmp(a, x) == 0)
-        *val = arena_printf(L->a, "nrt_o %s nrt_v", op);
-    else if (strcmp(b, x) == 0)
-        *val = arena_printf(L->a, "nrt_v %s nrt_o", op);
-    else
+    if (strcmp(p, a->x) == 0) {
+        a->val = arena_printf(L->a, "nrt_o %s nrt_v", op);
+        a->rhs = q;
+    } else if (strcmp(q, a->x) == 0) {
+        a->val = arena_printf(L->a, "nrt_v %s nrt_o", op);
+        a->rhs = p;
+    } else {
         return false;
-    *lv = arena_printf(L->a, "%s\x1f%s", x, strcmp(a, x) == 0 ? b : a);
+    }
     return true;
 }
 
+/* v = x: the two sides. */
+static bool read_form(struct lower *L, struct ast *e, const char **v, const char **x)
+{
+    if (!e || e->kind != AST_ASSIGN || e->op != '=')
+        return false;
+    *v = lower_render(L, e->kid[0]);
+    *x = lower_render(L, e->kid[1]);
+    return true;
+}
+
+/* A compare-and-swap loop computing the new value; `capture` gets nrt_o or nrt_n. */
+static char *atomic_update(struct lower *L, const struct atomic_op *a, const char *capture,
+                           bool capture_new)
+{
+    const char *rhs = a->rhs ? a->rhs : "0";
+    return arena_printf(
+        L->a, "{ __typeof__(%s) *nrt_p = &(%s); __typeof__(%s) nrt_v = (%s); "
+        "__typeof__(*nrt_p) nrt_o, nrt_n; (void)nrt_v; __atomic_load(nrt_p, &nrt_o, "
+        "__ATOMIC_RELAXED); do nrt_n = %s; while (!__atomic_compare_exchange(nrt_p, &nrt_o, "
+        "&nrt_n, 0, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED));%s%s%s%s }", a->x, a->x, rhs, rhs,
+        a->val, capture ? " " : "", capture ? capture : "", capture ? " = " : "",
+        capture ? (capture_new ? "nrt_n;" : "nrt_o;") : "");
+}
+
+/* The capture forms: v = x++ (and the other update forms), { v = x; update }, { update;
+ * v = x }, { v = x; x = e } (capture and write). */
+static char *atomic_capture(struct lower *L, struct ast *s)
+{
+    struct atomic_op a;
+    bool prefix;
+    const char *v, *x;
+    if (s->kind == AST_EXPR_STMT) {
+        struct ast *e = s->kid[0];
+        if (!e || e->kind != AST_ASSIGN || e->op != '=' || !update_form(L, e->kid[1], &a, &prefix))
+            return NULL;
+        return atomic_update(L, &a, lower_render(L, e->kid[0]), prefix);
+    }
+    struct ast *l = s->kind == AST_COMPOUND && s->kid[0] ? s->kid[0]->kid[0] : NULL;
+    if (!l || !l->next || l->next->next || l->kind != AST_EXPR_STMT ||
+        l->next->kind != AST_EXPR_STMT)
+        return NULL;
+    struct ast *e1 = l->kid[0], *e2 = l->next->kid[0];
+    if (read_form(L, e1, &v, &x) && e2 && update_form(L, e2, &a, &prefix) &&
+        strcmp(a.x, x) == 0)
+        return atomic_update(L, &a, v, false);
+    if (read_form(L, e1, &v, &x) && e2 && e2->kind == AST_ASSIGN && e2->op == '=' &&
+        strcmp(lower_render(L, e2->kid[0]), x) == 0) {
+        a = (struct atomic_op){x, lower_render(L, e2->kid[1]), "nrt_v"};
+        return atomic_update(L, &a, v, false);
+    }
+    if (e1 && update_form(L, e1, &a, &prefix) && read_form(L, e2, &v, &x) &&
+        strcmp(a.x, x) == 0)
+        return atomic_update(L, &a, v, true);
+    return NULL;
+}
+
+/*
+ * atomic [read | write | update | capture]: read `v = x` loads x atomically, write `x = e`
+ * stores, update (the default) and capture are a compare-and-swap loop on x of any type
+ * (pointers too: `p += 3`), capture also assigning x's old or new value to v.
+ */
 void misc_atomic(struct lower *L, struct lower_dir *d)
 {
     lower_visit(L, d->node);
-    struct ast *e = d->node->kid[0];
-    const char *lv, *val;
-    if (!e || !atomic_form(L, e, &lv, &val)) {
+    struct ast *s = d->node, *e = s->kind == AST_EXPR_STMT ? s->kid[0] : NULL;
+    char *code = NULL;
+    const char *need;
+    const char *v, *x;
+    struct atomic_op a;
+    bool prefix;
+    if (lower_dir_has(d, OMP_CL_READ)) {
+        need = "'v = x'";
+        if (read_form(L, e, &v, &x))
+            code = arena_printf(L->a, "{ __typeof__(%s) nrt_o; __atomic_load(&(%s), &nrt_o, "
+                                "__ATOMIC_SEQ_CST); %s = nrt_o; }", x, x, v);
+    } else if (lower_dir_has(d, OMP_CL_WRITE)) {
+        need = "'x = e'";
+        if (read_form(L, e, &x, &v))
+            code = arena_printf(L->a, "{ __typeof__(%s) nrt_n = (%s); __atomic_store(&(%s), "
+                                "&nrt_n, __ATOMIC_SEQ_CST); }", x, v, x);
+    } else if (lower_dir_has(d, OMP_CL_CAPTURE)) {
+        need = "'v = x++', 'v = x op= e' (and the other update forms) or a block "
+               "'{ v = x; x op= e; }' / '{ x op= e; v = x; }' / '{ v = x; x = e; }'";
+        code = atomic_capture(L, s);
+    } else {
+        need = "'x op= e', 'x++', '++x', 'x--', '--x' or 'x = x op e'";
+        if (e && update_form(L, e, &a, &prefix))
+            code = atomic_update(L, &a, NULL, false);
+    }
+    if (!code) {
         struct mcc_loc at = lower_dir_loc(L, d);
-        mcc_error_at(&at, "'#pragma omp atomic' needs 'x op= e', 'x++', '++x', 'x--', "
-                     "'--x' or 'x = x op e'");
+        mcc_error_at(&at, "'#pragma omp atomic' needs %s", need);
         return;
     }
-    const char *sep = strchr(lv, '\x1f');
-    const char *x = sep ? arena_strndup(L->a, lv, (size_t)(sep - lv)) : lv;
-    const char *v = sep ? sep + 1 : "0";
-    char *code = arena_printf(
-        L->a, "{ __typeof__(%s) *nrt_p = &(%s); __typeof__(*nrt_p) nrt_v = (%s), nrt_o, nrt_n; "
-        "(void)nrt_v; __atomic_load(nrt_p, &nrt_o, __ATOMIC_RELAXED); do nrt_n = %s; "
-        "while (!__atomic_compare_exchange(nrt_p, &nrt_o, &nrt_n, 0, __ATOMIC_SEQ_CST, "
-        "__ATOMIC_RELAXED)); }", x, x, v, val);
-    rewrite_replace(L->rw, construct_begin(d), d->node->end, code);
+    /* (on the statement's own line: its pragma line is gone, chain_dir dropped it) */
+    rewrite_replace(L->rw, d->node->begin, d->node->end, code);
 }
 
 void misc_declare_reduction(struct lower *L, struct omp_directive *d)
@@ -139,19 +224,7 @@ void misc_main_return(struct lower *L, struct ast *ret)
 {
     for (int k = 0; k < 4; k++)
         lower_visit(L, ret->kid[k]);
-    char *text = rewrite_text(L->rw, ret->begin, ret->end);
+    char *text = rewrite_text_lines(L->rw, ret->begin, ret->end);
     rewrite_replace(L->rw, ret->begin, ret->end,
                     arena_printf(L->a, "{ nanort_taskwait(); %s }", text));
-}
-
-/* The outlined function's epilogue (reduction combine) follows the label nrt_done. */
-void misc_task_return(struct lower *L, struct ast *ret)
-{
-    lower_visit(L, ret->kid[0]);
-    L->frame->returns = true;
-    const char *value = ret->kid[0] ? arena_printf(L->a, "(void)(%s); ",
-                                                   rewrite_text(L->rw, ret->kid[0]->begin,
-                                                                ret->kid[0]->end)) : "";
-    rewrite_replace(L->rw, ret->begin, ret->end,
-                    arena_printf(L->a, "{ %sgoto nrt_done; }", value));
 }

@@ -14,8 +14,9 @@
  * combines it into the original (lower_reduction_code, shared with inline tasks); the
  * region is concurrent, so reducing tasks run at the same time.  Other reduction items
  * keep the task's reductions commutative dependences.
- * Calls f(...) are renamed f__nrt_spawn(...) by the walk (lower.c).  Array parameters and
- * variably modified pointers are void * members: the call f(p->A) converts them back.
+ * Calls f(...) are renamed f__nrt_spawn(...) by the walk (lower.c).  Array parameters are
+ * members of their adjusted pointer type; variably modified ones are void * members: the
+ * call f(p->A) converts them back.
  */
 #include "mcc.h"
 #include "c.tab.h"
@@ -79,6 +80,27 @@ bool task_declarator_is_vm(struct ast *d)
     return false;
 }
 
+/* The array derivation a parameter declared as an array has first (`q[3]` in `int q[3]`,
+ * `m[]` in `float *m[]`): the one that parameter adjustment turns into a pointer (C11
+ * 6.7.6.3p7).  NULL when the array type comes from a typedef (`coor c`) or s is no such
+ * parameter. */
+static struct ast *adjusted_array(struct sym *s)
+{
+    struct ast *d = s && s->array_param ? task_full_declarator(s) : NULL, *last = NULL;
+    for (; d && d->kind != AST_DECL_NAME; d = d->kid[0])
+        last = d;
+    return last && last->kind == AST_DECL_ARRAY ? last : NULL;
+}
+
+bool task_sym_is_vm(struct sym *s)
+{
+    struct ast *skip = adjusted_array(s);
+    for (struct ast *d = task_full_declarator(s); d && d->kind != AST_DECL_NAME; d = d->kid[0])
+        if (d != skip && d->kind == AST_DECL_ARRAY && d->kid[1] && has_ident(d->kid[1]))
+            return true;
+    return false;
+}
+
 /* Can this type be written at file scope?  (No local typedefs, tags or typeof.) */
 static bool printable(struct ast *n)
 {
@@ -134,10 +156,29 @@ char *task_decl_text(struct lower *L, struct sym *sym, const char *name)
     if (!decl || !sym->specs || !printable(sym->specs) || !printable(decl))
         return NULL;
     struct lower_buf b = {0};
-    specs_text(L, &b, sym->specs);
     struct ast *dn = sym->declarator;
-    lbuf_printf(&b, "%.*s%s%.*s", (int)(dn->begin - decl->begin), L->text + decl->begin,
-                name ? name : lower_src(L, dn->begin, dn->end),
+    const char *id = name ? name : lower_src(L, dn->begin, dn->end);
+    struct ast *arr = adjusted_array(sym);
+    if (sym->array_param && !arr) {
+        /* the array type is a typedef's: a pointer to its element */
+        lbuf_puts(&b, "__typeof__((*(");
+        specs_text(L, &b, sym->specs);
+        lbuf_printf(&b, "*)0)[0]) *%s", id);
+        return lbuf_take(&b, L->a);
+    }
+    specs_text(L, &b, sym->specs);
+    if (arr) {
+        /* `q[3]` -> `(*q)`: what lies between the name and the '[' (closing parentheses)
+         * stays; the bound and its qualifiers go */
+        size_t open = arr->kid[0]->end;
+        while (open < arr->end && L->text[open] != '[')
+            open++;
+        lbuf_printf(&b, "%.*s(*%s%.*s)%.*s", (int)(dn->begin - decl->begin),
+                    L->text + decl->begin, id, (int)(open - dn->end), L->text + dn->end,
+                    (int)(decl->end - arr->end), L->text + arr->end);
+        return lbuf_take(&b, L->a);
+    }
+    lbuf_printf(&b, "%.*s%s%.*s", (int)(dn->begin - decl->begin), L->text + decl->begin, id,
                 (int)(decl->end - dn->end), L->text + dn->end);
     return lbuf_take(&b, L->a);
 }
@@ -250,6 +291,12 @@ static bool check_signature(struct lower *L, struct ast *item, struct ast *decla
     struct ast *specs = item->kid[0];
     struct ast *dn = ast_declarator_name(declarator);
     struct mcc_loc loc = source_loc(&L->t->src, dn->begin);
+    const struct omp_clause *det = lower_dir_find(&f->dir, OMP_CL_DETACH);
+    if (det) {
+        mcc_error_at(&det->loc, "sorry, unimplemented: 'detach' on a function task (put the "
+                     "call in an inline task: '#pragma omp task detach(ev)')");
+        return false;
+    }
     if (declarator->kind != AST_DECL_FUNCTION || !specs || specs->tclass != TYPE_VOID) {
         mcc_error_at(&loc, "function task '%.*s' must return void, not '%s'",
                      (int)f->name->len, f->name->str, return_type(L, specs, declarator));
@@ -333,7 +380,7 @@ void task_register(struct lower *L, struct ast *item, struct lower_dir *d)
     } else if (!f->impl_of) {
         return;                 /* a device function for smp: nothing to do */
     }
-    f->first_decl = first_declaration(L, f->name, item);
+    f->first_decl = first_declaration(L, f->name, L->fn ? L->fn : item);
     f->next = L->ftasks;
     L->ftasks = f;
     if (f->dir.dir)
@@ -364,7 +411,7 @@ static struct sym *red_param(struct lower *L, const struct lower_ftask *f,
         struct sym *s = p->sym;
         if (s && s->name->len == strlen(x) && !memcmp(s->name->str, x, s->name->len))
             return s->type == TYPE_POINTER && !s->array_param &&
-                   !task_declarator_is_vm(p->kid[1]) && task_decl_text(L, s, NULL) ? s : NULL;
+                   !task_sym_is_vm(s) && task_decl_text(L, s, NULL) ? s : NULL;
     }
     return NULL;
 }
@@ -446,8 +493,7 @@ static void args_struct(struct lower *L, struct lower_buf *b, const struct lower
     int n = 0;
     EACH_PARAM(f, p) {
         struct sym *s = p->sym;
-        char *decl = s->array_param || task_declarator_is_vm(p->kid[1]) ? NULL
-                     : task_decl_text(L, s, NULL);
+        char *decl = task_sym_is_vm(s) ? NULL : task_decl_text(L, s, NULL);
         if (decl)
             lbuf_printf(b, "%s; ", decl);
         else
@@ -614,7 +660,10 @@ static bool defined_here(struct lower *L, const struct lower_ftask *f)
     return false;
 }
 
-static void emit_one(struct lower *L, struct lower_ftask *f)
+/* The args struct, the spawn prototype and the type's declaration, before f's first
+ * declaration (for a block-scope one, as soon as it is met: tasks outlined later in the
+ * function call the spawn function). */
+static void emit_declarations(struct lower *L, struct lower_ftask *f)
 {
     const char *fn = fname(L, f);
     struct lower_buf b = {0};
@@ -622,16 +671,47 @@ static void emit_one(struct lower *L, struct lower_ftask *f)
     args_struct(L, &b, f);
     lbuf_printf(&b, " static __attribute__((unused)) void %s__nrt_spawn(%s); %s struct nanort_task_type %s__nrt_type;\n",
                 fn, param_list(L, f), external(L, f) ? "extern" : "static", fn);
-    rewrite_insert_before(L->rw, f->first_decl, lbuf_take(&b, L->a));
+    rewrite_insert_before(L->rw, f->first_decl, lower_glue(L, lower_dir_off(&f->dir),
+                                                           lbuf_take(&b, L->a)));
+    f->declared = true;
+}
+
+static void emit_one(struct lower *L, struct lower_ftask *f)
+{
+    struct lower_buf b = {0};
+    if (!f->declared)
+        emit_declarations(L, f);
     if (device_mask(&f->dir) & (1u << OMP_DEVICE_SMP))
         run_function(L, &b, f, f, "");
     spawn_function(L, &b, f);
-    rewrite_insert_after(L->rw, f->decl->end, lbuf_take(&b, L->a));
+    /* (on the line of the task's pragma: lower_lines.c) */
+    const char *glue = lower_glue(L, lower_dir_off(&f->dir), lbuf_take(&b, L->a));
+    if (f->enclosing)       /* with a file-scope declaration of f for them to call */
+        rewrite_insert_before(L->rw, f->enclosing->begin,
+                              arena_printf(L->a, "%s\n%s", lower_src(L, f->decl->begin,
+                                                                       f->decl->end), glue));
+    else
+        rewrite_insert_after(L->rw, f->decl->end, glue);
 }
+
+static void emit_type_text(struct lower *L, struct lower_ftask *f,
+                           struct lower_ftask *impls_of);
 
 /* f's type at the end of the unit: f's own run plus every implements(f) (of `impls_of`, the
  * tasks with an implements clause, linked by next_impl). */
 static void emit_type(struct lower *L, struct lower_ftask *f, struct lower_ftask *impls_of)
+{
+    /* What it appends to the tail (run functions of implementations, the type) goes on
+     * the line of f's pragma (lower_lines.c) */
+    struct lower_buf tail = L->tail;
+    memset(&L->tail, 0, sizeof L->tail);
+    emit_type_text(L, f, impls_of);
+    lbuf_puts(&tail, lower_glue(L, lower_dir_off(&f->dir), lbuf_take(&L->tail, L->a)));
+    lbuf_puts(&tail, lower_mark_generated());
+    L->tail = tail;
+}
+
+static void emit_type_text(struct lower *L, struct lower_ftask *f, struct lower_ftask *impls_of)
 {
     const char *fn = fname(L, f);
     struct lower_buf impls = {0}, more = {0};
@@ -691,4 +771,76 @@ void task_emit_all(struct lower *L)
     for (struct lower_ftask *f = L->ftasks; f; f = f->next)
         if (f->dir.dir)
             emit_type(L, f, impls);
+}
+
+/* ---- tasks declared inside a function ------------------------------------------------- */
+
+/* A GNU nested function task: its args struct, task type, run and spawn functions are
+ * nested too, right after it (they call it through its static chain); the type's entry
+ * point is stored at the first spawn, a nested function's address not being constant
+ * (every spawn stores the same value; release store, acquire load). */
+static void emit_nested(struct lower *L, struct lower_ftask *f)
+{
+    const char *fn = fname(L, f);
+    struct lower_buf b = {0}, run = {0}, spawn = {0};
+    f->reds = private_reductions(L, f);
+    args_struct(L, &b, f);
+    lbuf_printf(&b, " static struct nanort_impl %s__nrt_impl[1] = {{NANORT_DEVICE_SMP, 0, "
+                "\"%s\", 0}}; static struct nanort_task_type %s__nrt_type = {\"%s\", \"%s\", 1, "
+                "%s__nrt_impl, 0};", fn, fn, fn, lower_label(&f->dir, fn),
+                lower_where(L, f->dir.dir), fn);
+    run_function(L, &run, f, f, "");
+    spawn_function(L, &spawn, f);
+    const char *r = strstr(run.s, "static void"), *s = strstr(spawn.s, "static void");
+    const char *brace = strchr(s, '{');
+    lbuf_printf(&b, "%.*s%s%.*s{ if (!__atomic_load_n(&%s__nrt_impl[0].run, __ATOMIC_ACQUIRE)) "
+                "__atomic_store_n(&%s__nrt_impl[0].run, %s__nrt_run, __ATOMIC_RELEASE);%s\n",
+                (int)(r - run.s), run.s, r + 7, (int)(brace - s - 7), s + 7, fn, fn, fn,
+                brace + 1);
+    free(run.s);
+    free(spawn.s);
+    rewrite_insert_after(L->rw, f->decl->end,
+                         lower_glue(L, lower_dir_off(&f->dir), lbuf_take(&b, L->a)));
+    if (!L->t->opts->optimizing && L->nested_fn != L->fn) {
+        /* (unoptimised, taking a nested function's address builds a trampoline) */
+        L->nested_fn = L->fn;
+        rewrite_insert_before(L->rw, L->fn->kid[1]->begin, "__attribute__((optimize(\"O1\"))) ");
+    }
+}
+
+bool task_local_function(struct lower *L, struct ast *n, struct lower_dir *d)
+{
+    struct ast *declarator = function_declarator(n);
+    struct ast *dn = declarator ? ast_declarator_name(declarator) : NULL;
+    if (!dn || !dn->sym)
+        return false;
+    if (n->kind == AST_DECLARATION && !device_block_task(L, d))
+        return true;
+    /* (registering and emitting name the task's parameters: the function's names come
+     * back after) */
+    struct lower_local *locals = L->locals;
+    int nlocals = L->nlocals, caplocals = L->caplocals;
+    bool sorted = L->locals_sorted;
+    struct lower_ftask *before = L->ftasks;
+    task_register(L, n, d);
+    struct lower_ftask *f = L->ftasks;
+    if (f != before && f->decl == n) {
+        f->scope_sym = dn->sym;
+        if (n->kind == AST_FUNCTION_DEF) {
+            /* emitted here, not with the file's tasks */
+            L->ftasks = f->next;
+            lower_map_put(L, &L->ftask_of, f->name, f);
+            emit_nested(L, f);
+        } else {
+            f->enclosing = L->fn;
+            emit_declarations(L, f);
+        }
+    }
+    L->locals = locals;
+    L->nlocals = nlocals;
+    L->caplocals = caplocals;
+    L->locals_sorted = sorted;
+    if (n->kind == AST_FUNCTION_DEF)
+        lower_visit(L, n);
+    return true;
 }

@@ -23,6 +23,10 @@ struct mcc_options {
     bool instrument;     /* --instrument */
     bool debug;          /* --debug */
     const char *opencl_build_opts; /* --opencl-build-opts=... or NULL */
+    const char *const *cl_include_dirs; /* -I of the command and of --opencl-build-opts
+                                           (NULL-terminated, or NULL): cl_embed.c */
+    bool cuda_host;      /* --cuda with the toolkit's headers: CUDA qualifiers are CUDA's
+                            attributes in the text (mcc_cuda.h), removed from the host C */
     int verbose;         /* -v */
     bool quiet;          /* no diagnostics on stderr (fuzzing); the return value still tells */
 };
@@ -45,9 +49,43 @@ int mcc_translate_buffer(const char *name, const char *text, size_t len, FILE *o
 /* Where mcc_translate() writes the CUDA stub of a unit with CUDA ndrange tasks, from its
  * out_path: x.mcc.c or x.c -> x.mcc_cuda.cu (malloc'd).  No such tasks: no file. */
 char *mcc_cuda_stub_path(const char *out_path);
+/* The OpenCL sources (file(...)) the last mcc_translate() embedded, as registered names
+ * and paths (ocl_translate.c): the driver translates their kernels to C too.  The
+ * lowering notes each one; mcc_opencl_sources_reset() starts a translation. */
+void mcc_note_opencl_source(const char *name, const char *path);
+int mcc_opencl_sources(const char *const **names, const char *const **paths);
+void mcc_opencl_sources_reset(void);
 /* Bytes every object translated from a unit with CUDA tasks holds: the driver links the
  * CUDA plugin and runtime when an input object contains them. */
 #define MCC_CUDA_PARTS_MARK "mcc: this object has CUDA parts"
+/* Strings that objects translated by mcc carry for the link-time checks (link_check.c):
+ *   mcc-note:implements:<task>                   an implementation of <task>
+ *   mcc-note:undefined-task:<task>:<file:l:c>    a device(undefined) task
+ *   mcc-note:opencl-kernel:<kernel>:<task>:<file:l:c>  a kernel without file(...)
+ *   mcc-note:opencl-defines:<k1>,<k2>...         kernels of an embedded file(...) source */
+#define MCC_NOTE_PREFIX "mcc-note:"
+/* The link-time checks of the notes in `objects` (and the .cl inputs of the link): every
+ * device(undefined) task has an implementation, every OpenCL kernel a source.  Errors are
+ * reported (file:line:col of the clause); returns their number. */
+int link_check(const char *const *objects, size_t nobjects, const char *const *cl_inputs,
+               size_t ncl, const char *const *cl_dirs);
+
+/* ---- cl_embed.c: OpenCL sources as programs embed them ------------------------------- */
+
+struct cl_dirs {
+    const char **v;      /* NULL-terminated */
+    size_t n, cap;
+};
+void cl_dirs_add(struct cl_dirs *dirs, const char *dir);
+/* The -I directories of an option string (--opencl-build-opts) added to dirs. */
+void cl_include_dirs_of(const char *opts, struct cl_dirs *dirs);
+/* The text of the OpenCL source `path` as the program embeds it: `#line 1 "shown"`, then
+ * its includes (and theirs) replaced by the files found next to the including file or in
+ * `dirs`, each under #line, so that it builds from any directory and build errors name the
+ * user's files.  malloc'd; NULL when path cannot be read (errno set). */
+char *cl_embed_text(const char *path, const char *shown, const char *const *dirs);
+/* The kernels the OpenCL text defines (`__kernel void name(`), comma-separated; malloc'd. */
+char *cl_kernel_names(const char *text);
 
 /* ---- diag.c: diagnostics (gcc style) ------------------------------------------------- */
 
@@ -69,6 +107,15 @@ void mcc_note_at(const struct mcc_loc *loc, const char *fmt, ...)
 /* Number of errors reported since the last mcc_diag_reset(). */
 int mcc_error_count(void);
 void mcc_diag_reset(bool quiet);
+/* While on, errors are printed as warnings (still counted): the OpenCL translation, whose
+ * failures leave a kernel to the OpenCL runtime instead of failing the build. */
+void mcc_diag_soft(bool on);
+
+/* ---- cxx_input.c: C++ sources in OmpSs mode are an error ---------------------------- */
+/* Whether an input is C++ (the -x language in effect, or else its suffix). */
+bool mcc_cxx_input(const char *path, const char *lang);
+/* Report it: at its first OmpSs pragma when it has one, else at the file. */
+void mcc_cxx_error(const char *path);
 
 /* ---- arena.c: bump allocation, everything of one translation freed at once ---------- */
 struct arena_chunk;
@@ -240,6 +287,7 @@ int lex_raw(struct mcc_parser *p, size_t *begin, size_t *end);
     X(AST_IDENT, "identifier")            /* name, sym: what it resolves to (NULL: undeclared) */ \
     X(AST_CONSTANT, "constant") X(AST_STRING, "string_literal") \
     X(AST_CALL, "call")                   /* kid0 callee, kid1 list of arguments */ \
+    X(AST_CUDA_LAUNCH, "cuda_launch")     /* k<<<c>>>(a): kid0 kernel, kid1 list c, kid2 list a */ \
     X(AST_MEMBER, "member")               /* op '.' or PTR_OP; kid0 object, name member */ \
     X(AST_SUBSCRIPT, "subscript")         /* kid0 array, kid1 index */ \
     X(AST_POSTFIX, "postfix")             /* op INC_OP/DEC_OP; kid0 */ \
@@ -441,6 +489,13 @@ void rewrite_replace(struct rewriter *rw, size_t begin, size_t end, const char *
  * insert_after at begin and insert_before at end belong to its neighbours and are left
  * out, as are replacements that reach outside the span. */
 char *rewrite_text(struct rewriter *rw, size_t begin, size_t end);
+/* The same text for a place elsewhere in the output (a task body moved into an outlined
+ * function): it starts with a linemarker for `begin` (and blanks up to its column), and
+ * every edit inside that adds or removes newlines or moves the columns of what follows
+ * it on its line is followed by another, so gcc's diagnostics, gdb's line table and
+ * sanitizer frames keep pointing at the user's lines.  Where it is put, the text after
+ * it needs a linemarker of its own (lower_mark). */
+char *rewrite_text_lines(struct rewriter *rw, size_t begin, size_t end);
 /* Write the whole text with every edit applied; returns 0, or -1 on a write error. */
 int rewrite_output(struct rewriter *rw, FILE *out);
 int rewrite_count(const struct rewriter *rw);
@@ -483,12 +538,18 @@ int lower_translation_unit(struct translation *t);
     X(OMP_DIR_CRITICAL, "critical") X(OMP_DIR_ATOMIC, "atomic") \
     X(OMP_DIR_TASKYIELD, "taskyield") X(OMP_DIR_TASKLOOP, "taskloop") X(OMP_DIR_FOR, "for") \
     X(OMP_DIR_PARALLEL, "parallel") X(OMP_DIR_BARRIER, "barrier") \
+    X(OMP_DIR_SINGLE, "single") X(OMP_DIR_MASTER, "master") X(OMP_DIR_MASKED, "masked") \
+    X(OMP_DIR_SECTIONS, "sections") X(OMP_DIR_SECTION, "section") \
+    X(OMP_DIR_TASKGROUP, "taskgroup") X(OMP_DIR_THREADPRIVATE, "threadprivate") \
+    X(OMP_DIR_FLUSH, "flush") X(OMP_DIR_SIMD, "simd") \
+    X(OMP_DIR_TASKGRAPH, "taskgraph") \
     X(OMP_DIR_DECLARE_REDUCTION, "declare reduction") X(OMP_DIR_UNKNOWN, "unknown")
 
 /* X(ENUMERATOR, spelling, argument form, may appear more than once).  The forms are private
  * to pragma.c: NONE (no parentheses), REFS (list of data references), NAMES (variable
- * names), DEPEND, REDUCTION, EXPR (one C expression), LABEL, DEFAULT, DEVICE, IDENT,
- * NDRANGE, FILE, SCHEDULE. */
+ * names), DEPEND, REDUCTION, EXPR (one C expression), OPTEXPR (an optional parenthesised
+ * C expression), LABEL, DEFAULT, DEVICE, IDENT, NDRANGE, FILE, SCHEDULE, EXPRS (a list of C
+ * expressions). */
 #define OMP_CLAUSES(X) \
     X(OMP_CL_IN, "in", REFS, 1) X(OMP_CL_OUT, "out", REFS, 1) \
     X(OMP_CL_INOUT, "inout", REFS, 1) X(OMP_CL_INPUT, "input", REFS, 1) \
@@ -511,15 +572,28 @@ int lower_translation_unit(struct translation *t);
     X(OMP_CL_SCHEDULE, "schedule", SCHEDULE, 0) X(OMP_CL_NOWAIT, "nowait", NONE, 0) \
     X(OMP_CL_READ, "read", NONE, 0) X(OMP_CL_WRITE, "write", NONE, 0) \
     X(OMP_CL_UPDATE, "update", NONE, 0) X(OMP_CL_CAPTURE, "capture", NONE, 0) \
-    X(OMP_CL_SEQ_CST, "seq_cst", NONE, 0)
+    X(OMP_CL_SEQ_CST, "seq_cst", NONE, 0) X(OMP_CL_CALLS, "calls", EXPRS, 0) \
+    X(OMP_CL_LASTPRIVATE, "lastprivate", NAMES, 1) X(OMP_CL_COLLAPSE, "collapse", EXPR, 0) \
+    X(OMP_CL_MERGEABLE, "mergeable", NONE, 0) X(OMP_CL_INPRIVATE, "inprivate", REFS, 1) \
+    X(OMP_CL_NUM_THREADS, "num_threads", EXPR, 0) X(OMP_CL_PROC_BIND, "proc_bind", IDENT, 0) \
+    X(OMP_CL_COPYIN, "copyin", NAMES, 1) X(OMP_CL_COPYPRIVATE, "copyprivate", NAMES, 1) \
+    X(OMP_CL_FILTER, "filter", EXPR, 0) X(OMP_CL_ORDERED, "ordered", NONE, 0) \
+    X(OMP_CL_TASK_REDUCTION, "task_reduction", REDUCTION, 1) \
+    X(OMP_CL_IN_REDUCTION, "in_reduction", REDUCTION, 1) \
+    X(OMP_CL_GRAPH_ID, "graph_id", EXPR, 0) X(OMP_CL_GRAPH_RESET, "graph_reset", OPTEXPR, 0) \
+    X(OMP_CL_DETACH, "detach", NAMES, 0) \
+    X(OMP_CL_LIST, "(list)", NAMES, 0)  /* the (list) of threadprivate and flush */
 
 /* Reduction operators; USER is a declared reduction identifier (red_id holds it). */
 #define OMP_REDUCTION_OPS(X) \
     X(OMP_RED_ADD, "+") X(OMP_RED_SUB, "-") X(OMP_RED_MUL, "*") X(OMP_RED_BITAND, "&") \
     X(OMP_RED_BITOR, "|") X(OMP_RED_BITXOR, "^") X(OMP_RED_AND, "&&") X(OMP_RED_OR, "||") \
     X(OMP_RED_MIN, "min") X(OMP_RED_MAX, "max") X(OMP_RED_USER, "user")
+/* UNDEFINED (the seed's device "undefined"): a task with no definition of its own, only
+ * the implementations `implements` gives it; it stays last (not a place tasks run). */
 #define OMP_DEVICES(X) \
-    X(OMP_DEVICE_SMP, "smp") X(OMP_DEVICE_OPENCL, "opencl") X(OMP_DEVICE_CUDA, "cuda")
+    X(OMP_DEVICE_SMP, "smp") X(OMP_DEVICE_OPENCL, "opencl") X(OMP_DEVICE_CUDA, "cuda") \
+    X(OMP_DEVICE_UNDEFINED, "undefined")
 #define OMP_DEFAULTS(X) \
     X(OMP_DEFAULT_NONE, "none") X(OMP_DEFAULT_SHARED, "shared") \
     X(OMP_DEFAULT_FIRSTPRIVATE, "firstprivate")
@@ -610,7 +684,8 @@ struct omp_clause {
     enum omp_dep dep;            /* in/out/inout/input/output/depend/concurrent/commutative/on */
     int nrefs;                   /* REFS, NAMES, DEPEND, REDUCTION lists */
     struct omp_ref **refs;
-    int nargs;                   /* EXPR: 1; NDRANGE: all; LABEL/IDENT/FILE: 1; SCHEDULE: chunk */
+    int nargs;                   /* EXPR: 1; NDRANGE, EXPRS: all; LABEL/IDENT/FILE: 1;
+                                    SCHEDULE: chunk */
     struct omp_expr *args;
     enum omp_reduction_op red_op;
     struct omp_expr red_id;      /* REDUCTION: the operator or identifier as written */
@@ -618,6 +693,7 @@ struct omp_clause {
     unsigned devices;            /* DEVICE: bit (1u << enum omp_device) per device listed */
     enum omp_schedule sched;
     int ndrange_dims;            /* NDRANGE: n; local sizes given when nargs == 1 + 2n */
+    bool ndrange_nocheck;        /* NDRANGE: a last argument noCheckDim (not in args) */
     bool label_quoted;           /* LABEL: written as "name" (args[0] holds it unquoted) */
     const char *file_path;       /* FILE: the path as found (NULL when not checked) */
 };
@@ -635,7 +711,9 @@ struct omp_directive {
     enum omp_directive_kind kind;
     struct mcc_loc loc;            /* the `#pragma` */
     struct omp_expr name;          /* CRITICAL: (name), absent if unnamed; UNKNOWN: the word */
-    struct omp_expr rest;          /* PARALLEL, UNKNOWN: the text after the directive word */
+    struct omp_expr rest;          /* UNKNOWN: the text after the directive word */
+    bool parallel;                 /* combined with parallel: `parallel for`, `parallel
+                                      sections`, `parallel master` (kind: the inner one) */
     int nclauses;
     struct omp_clause *clauses;
     struct omp_declare_reduction *reduction;   /* DECLARE_REDUCTION */
@@ -719,6 +797,7 @@ struct omp_ref *omp_parse_ref(struct omp_parser *p);
  *   lower_deps.c    data references -> nanort regions (sections, shaping, multidependences)
  *   lower_inline.c  inline tasks, taskloop and for: captures, outlined functions, reductions
  *   lower_misc.c    taskwait, critical, atomic, taskyield, barrier, declare reduction, main
+ *   lower_block.c   structured blocks: unbraced stand-alone directives, branches out of bodies
  * Generated names start with `nrt_` (locals of generated code) or `<fn>__nrt_` (file scope).
  */
 struct lower_buf {
@@ -735,6 +814,9 @@ struct lower_dir {
     struct omp_directive *dir;     /* task, critical, atomic, taskloop, for, ... */
     struct omp_directive *target;  /* a `target` line that goes with it, or NULL */
     struct ast *node;              /* the construct (NULL: none follows) */
+    struct ast *inner;             /* the next pragma of node's chain when it starts a
+                                      construct of its own inside this one (`task` then
+                                      `atomic`, `parallel` then `single`), else NULL */
 };
 
 /* How an inline task sees one variable of the code around it. */
@@ -747,14 +829,29 @@ struct lower_var {
     const struct omp_clause *red;  /* LOWER_REDUCTION: its clause */
     const struct omp_ref *red_ref; /* LOWER_REDUCTION: the reference (maybe shaped) */
     size_t first_use;              /* offset of its first use (diagnostics) */
+    bool first;                    /* listed in firstprivate */
+    bool last;                     /* listed in lastprivate: copied back by the task of
+                                      the sequentially last iteration (nrt_islast) */
+    const struct omp_ref *inpriv;  /* inprivate(x) or inprivate([n]p): the task copies the
+                                      data when it starts (after its dependences) */
     struct lower_var *next;
 };
 /* The variables an outlined task body renames; frames nest like the tasks. */
 struct lower_frame {
     struct lower_var *vars;
     struct lower_frame *up;
-    bool has_epilogue;             /* a `return` in the body must reach it (reductions) */
-    bool returns;                  /* such a return became `goto nrt_done` */
+    bool region;                   /* a region's privatised variables (lower_omp.c), not a
+                                      task */
+};
+/* A construct whose body stays where it is (parallel, single, master, taskgroup): the
+ * variables it privatises are renamed through a frame of their own (vars with `use`). */
+struct lower_region {
+    const struct lower_dir *d;
+    bool team;                     /* a parallel region: its threads share what is declared
+                                      outside it */
+    size_t begin, end;             /* its text */
+    struct lower_frame *frame;     /* L->frame where it starts */
+    struct lower_region *up;
 };
 /* A local of the function being lowered and where its name is visible. */
 struct lower_local {
@@ -782,6 +879,11 @@ struct lower_ftask {
     struct lower_ftask *next_impl; /* the next task with impl_of (task_emit_all) */
     struct lower_fred *reds;       /* reductions with private copies (task_emit_all); NULL:
                                       none, or kept as commutative dependences */
+    struct sym *scope_sym;         /* declared in a block (or a GNU nested function): only
+                                      calls of this declaration are tasks; else NULL */
+    struct ast *enclosing;         /* a block-scope declaration's function definition: the
+                                      spawn and run functions go before it */
+    bool declared;                 /* args struct and spawn prototype already emitted */
 };
 
 /* A hash map from pointers (interned names) to pointers, in the arena. */
@@ -808,7 +910,10 @@ struct lower {
     struct lower_declred *declreds;
     struct check_state *check;     /* check.c: names of the function being checked */
     struct lower_frame *frame;     /* innermost outlined task being lowered, or NULL */
+    struct lower_region *region;   /* innermost region (lower_omp.c) around it, or NULL */
+    struct lower_map parsed;       /* pragma node -> its directive (parsed once) */
     struct ast *fn;                /* the function definition being lowered */
+    const char *func_name;         /* what __func__ names there (NULL in a nested function) */
     struct ast *proto_fn;          /* fn once its prototype is emitted before its tasks */
     struct ast *nested_fn;         /* fn once marked optimize("O1") (lower_inline.c, -O0) */
     bool in_main;
@@ -821,11 +926,16 @@ struct lower {
     struct omp_directive **dirs;   /* every directive parsed, freed at the end */
     int ndirs, capdirs;
     bool copy_deps;
+    struct lower_map reported;     /* lower_block.c: statements already reported */
     struct lower_buf cuda_stub;    /* lower_device.c: the .cu text, empty: none */
     struct lower_map cuda_stubs;   /* kernel name -> its ftask, once in cuda_stub */
     struct lower_map cuda_types;   /* declarations of types already in cuda_stub */
     struct lower_map cl_sources;   /* OpenCL source names already embedded */
     bool cuda_parts;               /* a CUDA implementation was emitted */
+    struct lower_cuda *cuda;       /* lower_cuda.c's state (NULL until needed) */
+    bool final_used;               /* lower_final.c: a final clause in the unit */
+    bool clone;                    /* lowering a serial clone (L->rw is its own) */
+    struct lower_map clones;       /* function name -> its clone's name */
 };
 
 /* lower.c */
@@ -848,6 +958,13 @@ void *lower_map_get(const struct lower_map *m, const void *key);    /* NULL: abs
 void lower_map_put(struct lower *L, struct lower_map *m, const void *key, void *val);
 /* Lower the statements under n (idents renamed by the frame, nested constructs). */
 void lower_visit(struct lower *L, struct ast *n);
+/* Lower d's statement as its body: with the constructs of d->inner when there are.
+ * Returns where the body's text starts (d->node->begin, or d->inner's pragma). */
+size_t lower_body(struct lower *L, const struct lower_dir *d);
+/* Lower d as a construct of kind k (the inner construct of `parallel for`, ...). */
+void lower_construct_as(struct lower *L, struct lower_dir *d, enum omp_directive_kind k);
+/* The directive of a pragma line (parsed once, freed at the end). */
+struct omp_directive *lower_parse_pragma(struct lower *L, struct ast *pr);
 /* Where the directive word of d's first pragma line is (`task` in `#pragma omp task`). */
 struct mcc_loc lower_dir_loc(struct lower *L, const struct lower_dir *d);
 /* "file:line" of a directive, as a C string literal body. */
@@ -860,6 +977,10 @@ const struct omp_clause *lower_dir_find(const struct lower_dir *d, enum omp_clau
 void lower_submit(struct lower *L, struct lower_buf *b, const struct lower_dir *d);
 /* `sorry, unimplemented` for a device other than smp; false when so. */
 bool lower_check_devices(struct lower *L, const struct lower_dir *d);
+/* lower_detach.c: the function that creates a task of d, nanort_task_create, or under
+ * detach(ev) nanort_task_create_detach; *tail gets the text of its extra argument (`, &ev`
+ * in the creating context) or "".  Reports a detach clause it cannot lower. */
+const char *lower_create_fn(struct lower *L, const struct lower_dir *d, const char **tail);
 
 /* check.c: a directive's clauses (names, types, C syntax of every expression) and place
  * checked before it is lowered; errors are reported, false means "do not lower it". */
@@ -884,12 +1005,20 @@ char *deps_shape_elem(struct lower *L, const struct omp_ref *shape_base, const c
 void task_register(struct lower *L, struct ast *item, struct lower_dir *d);
 struct lower_ftask *task_find(struct lower *L, const struct name *n);
 void task_emit_all(struct lower *L);
+/* `#pragma omp task` on a block-scope function declaration or a GNU nested function
+ * definition inside the function being lowered: registered (and, nested, emitted in
+ * place).  False when n is neither (the caller reports). */
+bool task_local_function(struct lower *L, struct ast *n, struct lower_dir *d);
 /* Text of a declaration of `sym` (specifiers without storage class + declarator) with the
- * name replaced by `name` (NULL: kept); NULL when its type cannot be written at file scope. */
+ * name replaced by `name` (NULL: kept); NULL when its type cannot be written at file scope.
+ * A parameter declared as an array gets its adjusted pointer type (`int q[3]` -> `(*q)`). */
 char *task_decl_text(struct lower *L, struct sym *sym, const char *name);
 /* The full declarator node of `sym` (what its AST_DECL_NAME is inside). */
 struct ast *task_full_declarator(struct sym *sym);
 bool task_declarator_is_vm(struct ast *declarator);
+/* Is sym's type variably modified once a parameter's array type is adjusted to a pointer
+ * (`double a[n]` is not, `double a[n][n]` is)?  task_decl_text writes the adjusted type. */
+bool task_sym_is_vm(struct sym *sym);
 
 /* lower_device.c: OpenCL and CUDA implementations of function tasks */
 unsigned device_mask(const struct lower_dir *d);   /* 1u << enum omp_device; none: smp */
@@ -903,10 +1032,100 @@ void device_embed_source(struct lower *L, const char *name, const char *path,
                          const struct mcc_loc *loc);
 /* Embed every file(...) of the unit's tasks; the CUDA marker when there are CUDA parts. */
 void device_embed_all(struct lower *L);
+/* Is `name` the base of a region d copies to the device? */
+bool device_copies(struct lower *L, const struct lower_dir *d, const char *name);
+/* The device side of a task on a function prototype inside a function (d->node, Mercurium's
+ * block-scope kernels): its parameters' types must be written at file scope, and names of
+ * local constants in ndrange/shmem are replaced by their values.  False when an error was
+ * reported. */
+bool device_block_task(struct lower *L, struct lower_dir *d);
+
+/* lower_calls.c: the arguments of an implementation g of task `of` (g == of: its own) */
+struct impl_arg {
+    const char *src;               /* a C expression of of's parameters */
+    bool buffer;                   /* an address inside data copied for the task */
+};
+/* One per parameter of g, from calls(...), or by name, or by position; NULL: an error was
+ * reported. */
+struct impl_arg *calls_bind(struct lower *L, const struct lower_ftask *g,
+                            const struct lower_ftask *of);
+/* In a run function (nrt_p: of's arguments): of's parameters as locals, then `{` and g's
+ * parameters from args (the caller closes the block). */
+void calls_locals(struct lower *L, struct lower_buf *b, const struct lower_ftask *g,
+                  const struct lower_ftask *of, const struct impl_arg *args);
+
+/* lower_cuda.c: the CUDA code of a C file (mcc --cuda) into the generated .cu */
+void cuda_stub_begin(struct lower *L);           /* the .cu's head, once */
+/* The declarations the types under n need in the .cu (user's typedefs, tags, enums). */
+void cuda_types(struct lower *L, const struct ast *n, int depth);
+/* A file-scope `target` line without `task` on item: handled (CUDA functions marked,
+ * declarations copied to the .cu); false: lower_task.c's to register. */
+bool cuda_target_decl(struct lower *L, struct ast *item, struct lower_dir *d);
+/* A function definition that is CUDA code: moved to the .cu (true; the host keeps a
+ * prototype) or copied (false: the host lowers it too). */
+bool cuda_function_def(struct lower *L, struct ast *def);
+bool cuda_defines(struct lower *L, const struct name *n);       /* defined in the .cu */
+/* What the CUDA run function of g calls: g, or the .cu's wrapper of a copied body. */
+const char *cuda_body_name(struct lower *L, const struct lower_ftask *g);
+/* A device(cuda) inline task: checked, its statement marked CUDA code (false: error). */
+bool cuda_inline_check(struct lower *L, const struct lower_dir *d);
+/* The outlined statement of a CUDA inline task into the .cu, and into `out` the host's
+ * environment struct and run function fn__nrt_task<n> (it translates copied addresses). */
+void cuda_inline_outline(struct lower *L, const struct lower_dir *d, struct lower_var *vars,
+                         const char *fn, int n, const char *env, const char *prologue,
+                         const char *body, bool local, struct lower_buf *out);
+/* A kernel launch k<<<...>>>(...) met while lowering host code: an error unless inside
+ * CUDA code. */
+void cuda_launch_check(struct lower *L, struct ast *n);
+/* The end of the unit: CUDA attributes removed from the host C. */
+void cuda_finish(struct lower *L);
 
 /* lower_inline.c */
 void inline_task(struct lower *L, struct lower_dir *d);
+/* What a loop or a section adds to an outlined task. */
+struct lower_extra {
+    const char *env, *init;        /* more members of the environment, set at creation
+                                      (through nrt_x); nrt_islast is there when a variable
+                                      is lastprivate */
+    const char *head;              /* opens a block around the body (a loop over a chunk) */
+    const char *group;             /* a byte each task gets a concurrent region on */
+    size_t at;                     /* where the glue stands (a section's pragma line); 0:
+                                      d's first pragma line (lower_lines.c) */
+};
+/* The variables `body` (d's statement, a loop body or a section) captures and how; serial
+ * (may be NULL) is set when a worksharing body must run as one task (implicit_sharing). */
+struct lower_var *inline_captures(struct lower *L, const struct lower_dir *d,
+                                  struct ast *body, bool *serial);
+/* Outline `body` as a task of d with those captures: the definitions go before the
+ * function, the creation code is returned. */
+char *inline_outline(struct lower *L, const struct lower_dir *d, struct ast *body,
+                     struct lower_var *vars, const struct lower_extra *x);
+/* How the outlined body of `body` names capture v (its alias, lower_inline.c): `x` or
+ * `(*x)`; the same as inline_outline decides for it. */
+const char *inline_alias_use(struct lower *L, const struct lower_var *v, struct ast *body);
+
+/* lower_loop.c: taskloop and for */
 void inline_loop(struct lower *L, struct lower_dir *d);
+
+/* lower_omp.c: the OpenMP constructs of ported programs (OMPSS.md "OpenMP compatibility") */
+void omp_parallel(struct lower *L, struct lower_dir *d);
+void omp_single(struct lower *L, struct lower_dir *d);        /* also master, masked */
+void omp_sections(struct lower *L, struct lower_dir *d);
+void omp_section_alone(struct lower *L, struct lower_dir *d); /* an error */
+void omp_taskgroup(struct lower *L, struct lower_dir *d);
+void omp_threadprivate(struct lower *L, struct omp_directive *d, size_t off);
+/* Is `s` shared by the whole team of the innermost enclosing parallel region (declared
+ * outside it, privatised by nothing on the way)?  Then a task inside shares it too. */
+bool omp_team_shared(struct lower *L, const struct sym *s);
+/* Inside a parallel region, is `s` a variable each of its threads has a copy of? */
+bool omp_thread_private(struct lower *L, const struct sym *s);
+/* Is the code being lowered directly in the body of a parallel region, run once by its
+ * encountering task (an SPMD split there by omp_get_thread_num()/omp_get_num_threads()
+ * must cover all the work: 0 and 1)?  Not inside a single, master, sections or taskgroup
+ * of the region, nor in its tasks, where the team is every worker. */
+bool omp_in_region_body(struct lower *L);
+/* May `body` write `s` (assign, ++/--, take its address, pass an array)? */
+bool omp_writes(struct ast *body, const struct sym *s);
 /* Element-wise code over an array reduction (empty open/close for a scalar). */
 struct lower_red_elems {
     const char *open, *close;       /* a for loop over nrt_i, or "" */
@@ -917,6 +1136,74 @@ struct lower_red_elems {
 void lower_reduction_code(struct lower *L, const struct omp_clause *red,
                           const struct lower_red_elems *e, struct lower_buf *pro,
                           struct lower_buf *epi);
+/* Element-wise code over a whole array of known size (`int v[N]`, any rank): `priv` and
+ * `orig` are expressions of that array type. */
+void lower_array_elems(struct lower *L, struct sym *s, const char *priv, const char *orig,
+                       struct lower_red_elems *e);
+
+/* lower_block.c: structured blocks.  A stand-alone directive as the unbraced body of a
+ * statement (reported at the directive word). */
+void block_standalone_body(struct lower *L, struct ast *pragma);
+/* The same error from the lexer, for the pragma at [begin, end) (the body of a `do`, which
+ * the parser cannot take). */
+void block_standalone_error(const struct mcc_source *src, size_t begin, size_t end);
+/* `return`, `break`, `continue`, `goto` or `case` that leaves `body` (or a goto from the
+ * rest of the function into it): an error at that statement, "invalid branch out of
+ * <what>" (NULL: "a task").  loop_body: `continue` is the loop's next iteration.  False
+ * when an error was reported. */
+bool block_check_branches(struct lower *L, struct ast *body, bool loop_body, const char *what);
+
+/* lower_taskgraph.c: `taskgraph [graph_id(e)] [graph_reset(e)] [if(e)] [nogroup]` on a
+ * structured block; what it uses of nanort.h (lower.c's prelude, kept in step with it). */
+void taskgraph_lower(struct lower *L, struct lower_dir *d);
+#define TASKGRAPH_PRELUDE                                                                  \
+    "struct nanort_taskgraph { const char *source; void *rt; }; "                          \
+    "struct nanort_taskgraph_exec { void *graph; unsigned mode, flags; unsigned long run; }; " \
+    "enum nanort_taskgraph_flags { NANORT_TASKGRAPH_RESET = 1u << 0, "                     \
+    "NANORT_TASKGRAPH_NOGROUP = 1u << 1, NANORT_TASKGRAPH_NORECORD = 1u << 2 }; "          \
+    "int nanort_taskgraph_begin(struct nanort_taskgraph *tg, "                             \
+    "struct nanort_taskgraph_exec *x, long long graph_id, unsigned flags); "               \
+    "void nanort_taskgraph_end(struct nanort_taskgraph_exec *x);"
+/* lower_lines.c: generated code on the user's lines.  Glue (environments, outlined
+ * function heads, prologues and epilogues, spawn and run functions, task types) stands on
+ * the line of the pragma it comes from, so that a breakpoint on a line of the user's
+ * code never stops in it; moved user code keeps its own lines and columns
+ * (rewrite_text_lines).  Offsets are in the preprocessed text. */
+/* "\n# LINE \"FILE\"\n": what follows is on the user's line holding `off`. */
+const char *lower_mark(struct lower *L, size_t off);
+/* Generated `text` with each of its lines on the user's line holding `off` (a
+ * linemarker after every newline), starting with one. */
+char *lower_glue(struct lower *L, size_t off, const char *text);
+/* A linemarker for code of no construct (the prelude, the end of the unit): the file
+ * "<mcc>", so that no line of the user's has it. */
+const char *lower_mark_generated(void);
+/* Generated code made one line (its newlines blanks), to stand where user code stood:
+ * on the line of its construct.  Only for text without rendered user code or marks. */
+char *lower_flat(struct lower *L, const char *text);
+/* Where d's first pragma line starts (its construct's start without one). */
+size_t lower_dir_off(const struct lower_dir *d);
+
+/* lower_final.c: the serial path of code under a final task */
+/* Set L->final_used when a pragma of the unit has a final clause (nothing else is
+ * generated for final otherwise). */
+void final_scan(struct lower *L);
+/* May a task, taskloop or for with these clauses take the serial path? */
+bool final_site_ok(const struct lower_dir *d);
+/* What a task's creation code is made of (lower_inline.c), for its serial path. */
+struct final_parts {
+    const char *env;               /* the environment's struct tag */
+    const char *fn;                /* the outlined function */
+    const char *size, *init, *extra_init;   /* creation code: sizes, member set-up */
+};
+/* The serial path of one task: the environment on the stack, the body called on it. */
+char *final_site(struct lower *L, const struct final_parts *p);
+/* After def's lowering (errors_before: the error count before it): its serial clone,
+ * when the unit uses final and def's body creates tasks the clone can run in place. */
+void final_function(struct lower *L, struct ast *def, int errors_before);
+/* A task, taskloop or for lowered in a clone (L->clone). */
+void final_construct(struct lower *L, struct lower_dir *d);
+/* In a clone, the clone of the function `s` a call names, else NULL. */
+const char *final_clone_name(struct lower *L, const struct sym *s);
 
 /* lower_misc.c */
 void misc_taskwait(struct lower *L, struct ast *pragma, struct omp_directive *d);
@@ -924,15 +1211,187 @@ void misc_taskwait(struct lower *L, struct ast *pragma, struct omp_directive *d)
  * with its own declaration of the call for a unit that includes nanort.h further down. */
 #define MISC_CRITICAL_RELEASE "mcc__nrt_critical_release"
 #define MISC_CRITICAL_DEF                                                                  \
-    "void nanort_critical_leave(const char *name); static __inline__ "                     \
-    "__attribute__((__unused__)) void " MISC_CRITICAL_RELEASE "(const char *const *nrt_n) " \
+    "void nanort_critical_leave(const char *name); static __inline__ __attribute__((" \
+    "__unused__, __always_inline__, __artificial__)) void " MISC_CRITICAL_RELEASE        \
+    "(const char *const *nrt_n) "                                                          \
     "{ nanort_critical_leave(*nrt_n); } "
 void misc_critical(struct lower *L, struct lower_dir *d);
 void misc_atomic(struct lower *L, struct lower_dir *d);
 void misc_declare_reduction(struct lower *L, struct omp_directive *d);
 const struct lower_declred *misc_find_reduction(struct lower *L, const char *id);
 void misc_main_return(struct lower *L, struct ast *ret);
-/* `return` inside an outlined task body whose frame has an epilogue. */
-void misc_task_return(struct lower *L, struct ast *ret);
+
+
+/* ---- ocl_*.c: OpenCL C kernels translated to C (docs/opencl-cpu.md) ------------------- */
+/*
+ * mcc_translate_opencl() reads a .cl file preprocessed with opencl_c.h (its types and
+ * keywords), parses it with the C grammar and rewrites it into C that nanort runs on its
+ * workers: every kernel becomes a function running a range of work-groups, each as loops
+ * over its work-items (fissioned at barriers), registered with nanort from a constructor.
+ *   ocl_type.c       OpenCL types of declarations and expressions (vectors, address spaces)
+ *   ocl_builtin.c    the built-in functions: overloads -> C versions (opencl_c_impl.h, or
+ *                    vector variants written into the output on first use)
+ *   ocl_expr.c       expression rewriting: components and swizzles, vector literals,
+ *                    conversions, built-in calls, work-item functions
+ *   ocl_kernel.c     the work-group functions: regions between barriers, privatisation
+ *   ocl_translate.c  the unit: functions, file-scope rewriting, registration, output
+ * A construct that cannot be translated makes its kernel (and the kernels that call the
+ * function holding it) stay OpenCL-only, with a warning at its line.
+ */
+#define OCL_SCALARS(X)                                                                \
+    X(OCL_BOOL, "bool", "b", 1, 0, 0) X(OCL_CHAR, "char", "c", 1, 1, 0)              \
+    X(OCL_UCHAR, "uchar", "uc", 1, 0, 0) X(OCL_SHORT, "short", "s", 2, 1, 0)         \
+    X(OCL_USHORT, "ushort", "us", 2, 0, 0) X(OCL_INT, "int", "i", 4, 1, 0)           \
+    X(OCL_UINT, "uint", "ui", 4, 0, 0) X(OCL_LONG, "long", "l", 8, 1, 0)             \
+    X(OCL_ULONG, "ulong", "ul", 8, 0, 0) X(OCL_HALF, "half", "h", 2, 1, 1)           \
+    X(OCL_FLOAT, "float", "f", 4, 1, 1) X(OCL_DOUBLE, "double", "d", 8, 1, 1)
+/* X(kind, name): the other kinds of type */
+#define OCL_TYPE_KINDS(X)                                                             \
+    X(OCL_VOID, "void") X(OCL_VECTOR, "vector") X(OCL_POINTER, "pointer")           \
+    X(OCL_ARRAY, "array") X(OCL_STRUCT, "struct") X(OCL_FUNCTION, "function")       \
+    X(OCL_OPAQUE, "opaque") X(OCL_UNKNOWN, "unknown")
+#define OCL_SCALAR_ENUM(e, name, suffix, size, is_signed, is_float) e,
+#define OCL_KIND_ENUM(e, name) e,
+enum ocl_kind { OCL_SCALARS(OCL_SCALAR_ENUM) OCL_TYPE_KINDS(OCL_KIND_ENUM) OCL_KIND_COUNT };
+/* Address spaces (6.5); a pointer's is the one of what it points to. */
+#define OCL_SPACES(X)                                                                 \
+    X(OCL_PRIVATE, "__private") X(OCL_GLOBAL, "__global") X(OCL_LOCAL, "__local")     \
+    X(OCL_CONSTANT, "__constant")
+enum ocl_space { OCL_SPACES(OCL_KIND_ENUM) OCL_SPACE_COUNT };
+
+struct ocl_type {
+    enum ocl_kind kind;
+    int n;                       /* VECTOR: components (2, 3, 4, 8, 16); ARRAY: length, -1
+                                  * when unknown */
+    const struct ocl_type *of;   /* VECTOR: the scalar component; POINTER, ARRAY: element;
+                                  * FUNCTION: return type */
+    enum ocl_space space;        /* POINTER: where it points */
+    struct ast *tag;             /* STRUCT: the struct/union specifier with the members;
+                                  * FUNCTION: its parameter list (AST_LIST or NULL) */
+};
+
+/* A function of the .cl file (its definition). */
+struct ocl_fn {
+    struct ast *def;             /* AST_FUNCTION_DEF */
+    struct sym *sym;
+    const char *name;
+    bool kernel;
+    bool uses_wi;                /* work-item functions, in it or in what it calls: takes
+                                  * the work-item as hidden parameters (helpers) */
+    bool has_barrier;            /* a barrier in it (helpers: not translated) */
+    bool sees_group;             /* local ids, group ids or sizes, async copies, in it or
+                                  * in what it calls: the work-group shape is observable */
+    const char *why_not;         /* the first reason it cannot be translated (NULL: it can) */
+    struct mcc_loc why_loc;
+    struct ocl_fn **callees;     /* user functions it calls */
+    int ncallees, capcallees;
+    struct ast **calls;          /* its calls of user functions */
+    int ncalls, capcalls;
+    struct ocl_kplan *plan;      /* kernels: the work-group function (ocl_kernel.c) */
+    struct ocl_fn *next;
+};
+
+struct ocl {
+    struct lower L;              /* arena, text, rewriter and the text helpers of lower.c */
+    struct lower_map types;      /* expression node -> its struct ocl_type */
+    struct lower_map sym_types;  /* struct sym -> its struct ocl_type */
+    struct lower_map fn_of;      /* struct sym (function) -> struct ocl_fn */
+    struct lower_map defined;    /* interned C name -> non-NULL once defined in `defs` */
+    struct lower_map tmp;        /* expression node -> the temporary its rewrite declared */
+    struct lower_map stored;     /* swizzles assigned through a temporary (ocl_expr.c) */
+    struct ocl_fn *fns, *cur;    /* the file's functions; the one being rewritten */
+    struct lower_buf defs;       /* vector variants of built-ins, before the user's code */
+    const char *source;          /* the name the .cl is registered under */
+    const char *prelude;         /* opencl_c.h's file name as linemarkers give it */
+    size_t user_begin;           /* where the user's code starts (after the prelude) */
+    int serial;                  /* numbers generated names */
+    bool file_scope;             /* rewriting a file-scope initializer (constant context) */
+};
+
+/* ocl_translate.c */
+/* Translate the preprocessed .cl `in_path` to the C `out_path`; `source` is the name its
+ * kernels are registered under (the OpenCL source's name given to nanort).  Diagnostics
+ * are warnings (the kernels that cannot be translated stay OpenCL-only), errors when
+ * `require` (--opencl-cpu=require).  Returns 0, or 1 when nothing could be written. */
+int mcc_translate_opencl(const char *in_path, const char *out_path, const char *source,
+                         bool require, const struct mcc_options *opts);
+/* The function cannot be translated: remember why (the first reason counts). */
+void ocl_fail(struct ocl *o, const struct ast *at, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+struct mcc_loc ocl_loc(struct ocl *o, size_t off);
+/* Is node n in the user's code (not in opencl_c.h)? */
+bool ocl_is_user(struct ocl *o, const struct ast *n);
+/* Does the specifier or qualifier list hold the attribute `nrt_cl_<what>`? */
+bool ocl_has_attr(struct ocl *o, const struct ast *list, const char *what);
+
+/* ocl_type.c */
+const struct ocl_type *ocl_scalar(enum ocl_kind k);
+const struct ocl_type *ocl_vector(enum ocl_kind elem, int n);
+const struct ocl_type *ocl_pointer(struct ocl *o, const struct ocl_type *to, enum ocl_space s);
+const struct ocl_type *ocl_unknown(void);
+bool ocl_is_scalar(const struct ocl_type *t);
+bool ocl_is_float(const struct ocl_type *t);     /* a floating scalar or vector */
+bool ocl_is_integer(const struct ocl_type *t);   /* an integer scalar or vector */
+bool ocl_is_signed(const struct ocl_type *t);
+int ocl_size(const struct ocl_type *t);          /* sizeof of a scalar or vector, else 0 */
+/* The scalar kind of a scalar or of a vector's components. */
+enum ocl_kind ocl_elem(const struct ocl_type *t);
+/* Name of a scalar or vector type in C ("float4"), its suffix ("f4"). */
+const char *ocl_type_name(struct ocl *o, const struct ocl_type *t);
+const char *ocl_suffix(struct ocl *o, const struct ocl_type *t);
+/* The scalar or vector type named `name` ("float4", "uchar"), or NULL. */
+const struct ocl_type *ocl_type_by_name(const char *name, size_t len);
+/* The type of a declared symbol, of a type name, of specifiers + declarator. */
+const struct ocl_type *ocl_sym_type(struct ocl *o, struct sym *s);
+const struct ocl_type *ocl_type_name_type(struct ocl *o, struct ast *type_name);
+const struct ocl_type *ocl_decl_type(struct ocl *o, struct ast *specs, struct ast *declarator);
+/* Is the object s declares in __local memory (`__local float t[8]`, not `__local float *p`)? */
+bool ocl_in_local_space(struct ocl *o, struct sym *s);
+/* The type of an expression (memoized in o->types), unknown when it cannot tell. */
+const struct ocl_type *ocl_expr_type(struct ocl *o, struct ast *e);
+/* Integer promotion and the usual arithmetic conversions of two scalars. */
+const struct ocl_type *ocl_promote(const struct ocl_type *t);
+const struct ocl_type *ocl_arith(const struct ocl_type *a, const struct ocl_type *b);
+/* The signed integer vector a relational operator gives for operands of vector type t. */
+const struct ocl_type *ocl_mask_type(const struct ocl_type *t);
+/* The type of a vector component selection `.xyzw`, `.s01`, `.lo`...; NULL: invalid. */
+const struct ocl_type *ocl_swizzle_type(const struct ocl_type *v, const char *sel, size_t len,
+                                        int *idx);
+
+/* ocl_builtin.c */
+/* The result type of a call of the built-in `name` with these argument types, or NULL
+ * when `name` is no built-in function. */
+const struct ocl_type *ocl_builtin_type(struct ocl *o, const char *name, int nargs,
+                                        const struct ocl_type *const *args);
+bool ocl_is_builtin(const char *name);
+/* Widen the arguments of a call of the built-in `name` that it takes as vectors (walking
+ * down, before the arguments' own rewrites). */
+void ocl_builtin_args(struct ocl *o, struct ast *call, const char *name);
+/* Rewrite the call (its callee is the built-in `name`); false when it cannot be (the
+ * reason given to ocl_fail). */
+bool ocl_builtin_call(struct ocl *o, struct ast *call, const char *name);
+/* The C name of a vector splat of scalar type `to`'s components, defined on first use. */
+const char *ocl_splat_fn(struct ocl *o, const struct ocl_type *to);
+
+/* ocl_expr.c */
+/* Rewrite every expression under n (a function body or an initializer). */
+void ocl_rewrite_exprs(struct ocl *o, struct ast *n);
+/* Make expression e (of type `from`) a value of type `to` where OpenCL converts it
+ * implicitly and C does not (a scalar into a vector: a splat). */
+void ocl_convert(struct ocl *o, struct ast *e, const struct ocl_type *from,
+                 const struct ocl_type *to);
+/* The name of the callee when n is a call of an undeclared function (a built-in). */
+const char *ocl_builtin_callee(struct ocl *o, const struct ast *call);
+/* Is it a barrier (or another call all work-items make together: wait_group_events)? */
+bool ocl_is_barrier_call(struct ocl *o, const struct ast *call);
+
+/* ocl_kernel.c */
+/* Kernel f's work-group function: the regions between its barriers, where each of its
+ * variables lives; renames the variables that move (before ocl_rewrite_exprs, so that
+ * every later edit keeps them).  Sets f->why_not when it cannot be done. */
+void ocl_kernel_analyse(struct ocl *o, struct ocl_fn *f);
+/* Replace kernel f's definition by its work-group function and its registration with
+ * nanort (after ocl_rewrite_exprs). */
+void ocl_kernel_emit(struct ocl *o, struct ocl_fn *f);
 
 #endif /* MCC_H */

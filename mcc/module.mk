@@ -28,9 +28,23 @@ $(MCC_BIN): $(MCC_OBJS)
 	@mkdir -p $(dir $@)
 	$(CC) -o $@ $^ $(LDLIBS_COMMON)
 
-# mcc's own omp.h lives apart from system headers (it must not shadow gcc's for others).
-$(BUILD)/lib/mcc/include/omp.h: mcc/include/omp.h
+# mcc's own omp.h lives apart from system headers (it must not shadow gcc's for others);
+# nanos.h (the Nanos++ user calls, included by omp.h) goes with it.
+$(BUILD)/lib/mcc/include/omp.h: mcc/include/omp.h mcc/include/nanos.h
+	@mkdir -p $(dir $@)
+	cp mcc/include/nanos.h $(dir $@)nanos.h
+	cp $< $@
+
+# mcc --cuda's prelude of host C (the CUDA vector types).
+$(BUILD)/lib/mcc/include/mcc_cuda.h: mcc/include/mcc_cuda.h
 	@mkdir -p $(dir $@)
 	cp $< $@
 
-ALL_TARGETS += $(MCC_BIN) $(BUILD)/lib/mcc/include/omp.h
+# The OpenCL C prelude and the C versions of its built-ins (mcc/ocl_*.c).
+$(BUILD)/lib/mcc/include/opencl_c.h $(BUILD)/lib/mcc/include/opencl_c_impl.h: \
+    $(BUILD)/lib/mcc/include/%: mcc/include/%
+	@mkdir -p $(dir $@)
+	cp $< $@
+
+ALL_TARGETS += $(MCC_BIN) $(BUILD)/lib/mcc/include/omp.h $(BUILD)/lib/mcc/include/mcc_cuda.h \
+               $(BUILD)/lib/mcc/include/opencl_c.h $(BUILD)/lib/mcc/include/opencl_c_impl.h

@@ -28,6 +28,8 @@ const char *const omp_ref_kind_names[] = { OMP_REF_KINDS(OMP_NAME_ENTRY) };
 enum clause_form {
     FORM_NONE, FORM_REFS, FORM_NAMES, FORM_DEPEND, FORM_REDUCTION, FORM_EXPR, FORM_LABEL,
     FORM_DEFAULT, FORM_DEVICE, FORM_IDENT, FORM_NDRANGE, FORM_FILE, FORM_SCHEDULE,
+    FORM_EXPRS,
+    FORM_OPTEXPR,
 };
 static const struct {
     enum clause_form form;
@@ -43,18 +45,34 @@ _Static_assert(OMP_CL_COUNT <= 64, "allowed_clauses holds one 64-bit mask per di
 #define DEP_CLAUSES (CL(IN) | CL(OUT) | CL(INOUT) | CL(INPUT) | CL(OUTPUT) | CL(DEPEND))
 #define TASK_CLAUSES (DEP_CLAUSES | CL(CONCURRENT) | CL(COMMUTATIVE) | CL(REDUCTION) \
     | CL(PRIORITY) | CL(IF) | CL(FINAL) | CL(UNTIED) | CL(TIED) | CL(LABEL) | CL(SHARED) \
-    | CL(PRIVATE) | CL(FIRSTPRIVATE) | CL(DEFAULT))
+    | CL(PRIVATE) | CL(FIRSTPRIVATE) | CL(DEFAULT) | CL(MERGEABLE) | CL(IN_REDUCTION))
 #define TARGET_CLAUSES (CL(DEVICE) | CL(COPY_IN) | CL(COPY_OUT) | CL(COPY_INOUT) \
     | CL(COPY_DEPS) | CL(NO_COPY_DEPS) | CL(IMPLEMENTS) | CL(NDRANGE) | CL(SHMEM) | CL(FILE) \
-    | CL(NAME))
+    | CL(NAME) | CL(CALLS))
 static const uint64_t allowed_clauses[OMP_DIR_COUNT] = {
-    [OMP_DIR_TASK] = TASK_CLAUSES | TARGET_CLAUSES,
+    [OMP_DIR_TASK] = TASK_CLAUSES | TARGET_CLAUSES | CL(INPRIVATE) | CL(DETACH),
     [OMP_DIR_TARGET] = TARGET_CLAUSES,
     [OMP_DIR_TASKWAIT] = DEP_CLAUSES | CL(ON) | CL(NOFLUSH),
     [OMP_DIR_ATOMIC] = CL(READ) | CL(WRITE) | CL(UPDATE) | CL(CAPTURE) | CL(SEQ_CST),
     [OMP_DIR_TASKLOOP] = TASK_CLAUSES
-                         | CL(GRAINSIZE) | CL(NUM_TASKS) | CL(NOGROUP),
-    [OMP_DIR_FOR] = CL(PRIVATE) | CL(FIRSTPRIVATE) | CL(REDUCTION) | CL(SCHEDULE) | CL(NOWAIT),
+                         | CL(GRAINSIZE) | CL(NUM_TASKS) | CL(NOGROUP) | CL(COLLAPSE)
+                         | CL(LASTPRIVATE),
+    [OMP_DIR_FOR] = CL(PRIVATE) | CL(FIRSTPRIVATE) | CL(REDUCTION) | CL(SCHEDULE) | CL(NOWAIT)
+                    | CL(LASTPRIVATE) | CL(SHARED) | CL(COLLAPSE) | CL(ORDERED),
+    [OMP_DIR_PARALLEL] = CL(PRIVATE) | CL(FIRSTPRIVATE) | CL(SHARED) | CL(DEFAULT)
+                         | CL(REDUCTION) | CL(IF) | CL(NUM_THREADS) | CL(PROC_BIND) | CL(COPYIN),
+    [OMP_DIR_SINGLE] = CL(PRIVATE) | CL(FIRSTPRIVATE) | CL(COPYPRIVATE) | CL(NOWAIT),
+    [OMP_DIR_MASKED] = CL(FILTER),
+    [OMP_DIR_SECTIONS] = CL(PRIVATE) | CL(FIRSTPRIVATE) | CL(LASTPRIVATE) | CL(REDUCTION)
+                         | CL(NOWAIT),
+    [OMP_DIR_TASKGROUP] = CL(TASK_REDUCTION),
+    [OMP_DIR_TASKGRAPH] = CL(IF) | CL(GRAPH_ID) | CL(GRAPH_RESET) | CL(NOGROUP),
+};
+
+/* OpenMP directives whose effect the lowering cannot give and that ignoring would change
+ * the program's result: an error, not the unknown-directive warning. */
+static const char *const unsupported_directives[] = {
+    "ordered", "cancel", "cancellation", "scan", "depobj",
 };
 
 /* ---- memory, errors, tokens --------------------------------------------------------- */
@@ -493,7 +511,7 @@ static bool parse_device(struct omp_parser *p, struct omp_clause *c)
         int k = lookup(p, p->pos, omp_device_names, OMP_DEVICE_COUNT);
         if (k < 0) {
             omp_perror(p, p->pos, "unknown device '%.*s' in 'device' clause (expected %s)",
-                       TOK(p, p->pos), one_of(buf, sizeof buf, omp_device_names, OMP_DEVICE_COUNT));
+                       TOK(p, p->pos), one_of(buf, sizeof buf, omp_device_names, OMP_DEVICE_UNDEFINED));
             return false;
         }
         c->devices |= 1u << k;
@@ -529,9 +547,13 @@ static bool parse_schedule(struct omp_parser *p, struct omp_clause *c)
     return parse_expr_arg(p, c);
 }
 
-/* ndrange(n, g1..gn[, l1..ln]): n must be the constant 1, 2 or 3. */
+/* ndrange(n, g1..gn[, l1..ln][, noCheckDim]): n must be the constant 1, 2 or 3. */
 static bool check_ndrange(struct omp_parser *p, struct omp_clause *c, int first_tok)
 {
+    if (c->nargs > 1 && !strcmp(c->args[c->nargs - 1].text, "noCheckDim")) {
+        c->ndrange_nocheck = true;
+        c->nargs--;
+    }
     const char *s = c->args[0].text;
     char *end;
     long n = strtol(s, &end, 0);
@@ -555,13 +577,19 @@ static bool check_ndrange(struct omp_parser *p, struct omp_clause *c, int first_
     return true;
 }
 
-static bool parse_ndrange(struct omp_parser *p, struct omp_clause *c)
+/* A comma-separated list of C expressions (calls(...), ndrange(...)). */
+static bool parse_exprs(struct omp_parser *p, struct omp_clause *c)
 {
     struct omp_vec args = { 0 };
-    int first = p->pos;
     while (parse_arg(p, c, &args, ",)") && omp_is(p, p->pos, ","))
         p->pos++;
-    return finish_args(p, c, &args) && check_ndrange(p, c, first);
+    return finish_args(p, c, &args);
+}
+
+static bool parse_ndrange(struct omp_parser *p, struct omp_clause *c)
+{
+    int first = p->pos;
+    return parse_exprs(p, c) && check_ndrange(p, c, first);
 }
 
 /* file(path) names an OpenCL source: look for it next to the source file, then in the
@@ -601,7 +629,7 @@ static bool parse_clause_args(struct omp_parser *p, struct omp_clause *c)
     case FORM_NAMES: return parse_names(p, c);
     case FORM_DEPEND: return parse_depend(p, c);
     case FORM_REDUCTION: return parse_reduction(p, c);
-    case FORM_EXPR: return parse_expr_arg(p, c);
+    case FORM_EXPR: case FORM_OPTEXPR: return parse_expr_arg(p, c);
     case FORM_LABEL: return parse_word(p, c, true);
     case FORM_DEFAULT: return parse_default(p, c);
     case FORM_DEVICE: return parse_device(p, c);
@@ -609,6 +637,7 @@ static bool parse_clause_args(struct omp_parser *p, struct omp_clause *c)
     case FORM_NDRANGE: return parse_ndrange(p, c);
     case FORM_FILE: return parse_file(p, c);
     case FORM_SCHEDULE: return parse_schedule(p, c);
+    case FORM_EXPRS: return parse_exprs(p, c);
     }
     return false;
 }
@@ -622,6 +651,7 @@ static enum omp_dep clause_dep(enum omp_clause_kind k)
     case OMP_CL_OUT: case OMP_CL_OUTPUT: return OMP_DEP_OUT;
     case OMP_CL_INOUT: case OMP_CL_ON: return OMP_DEP_INOUT;
     case OMP_CL_CONCURRENT: return OMP_DEP_CONCURRENT;
+    case OMP_CL_INPRIVATE: return OMP_DEP_IN;
     case OMP_CL_COMMUTATIVE: return OMP_DEP_COMMUTATIVE;
     default: return OMP_DEP_NONE;
     }
@@ -646,19 +676,26 @@ static bool parse_clause(struct omp_parser *p, struct omp_clause *c)
     }
     *c = (struct omp_clause){ .kind = (enum omp_clause_kind)k, .loc = p->toks[name].loc,
                               .dep = clause_dep((enum omp_clause_kind)k) };
-    if (!(allowed_clauses[p->dir->kind] & (UINT64_C(1) << k))) {
-        omp_perror(p, name, "clause '%s' is not allowed in '%s' directive", clause_name(c), dname);
+    uint64_t allowed = allowed_clauses[p->dir->kind] |
+                       (p->dir->parallel ? allowed_clauses[OMP_DIR_PARALLEL] : 0);
+    if (!(allowed & (UINT64_C(1) << k))) {
+        omp_perror(p, name, "clause '%s' is not allowed in '%s%s' directive", clause_name(c),
+                   p->dir->parallel ? "parallel " : "", dname);
         return false;
     }
     p->pos++;
     if (clause_info[k].form == FORM_NONE) {
         if (omp_is(p, p->pos, "("))
             omp_perror(p, p->pos, "clause '%s' takes no arguments", clause_name(c));
+    } else if (clause_info[k].form == FORM_OPTEXPR && !omp_is(p, p->pos, "(")) {
+        /* written without its argument */
     } else if (omp_expect(p, "(", "after the clause name")) {
         if (parse_clause_args(p, c))
             omp_expect(p, ")", "to close the clause");
     }
     c->text = omp_span(p, name, p->pos);
+    if (c->kind == OMP_CL_IN_REDUCTION)     /* a task's share of a reduction: the same */
+        c->kind = OMP_CL_REDUCTION;
     return !p->failed;
 }
 
@@ -832,6 +869,57 @@ static enum omp_directive_kind directive_kind(struct omp_parser *p)
     return (enum omp_directive_kind)k;
 }
 
+/*
+ * Combined constructs: `parallel for|sections|master|masked [taskloop]`, `for simd`,
+ * `taskloop simd`, `master|masked taskloop [simd]`.  The directive becomes the innermost
+ * construct, `parallel` a flag; master/masked add nothing (their body runs once) and
+ * simd nothing to a loop already split into tasks.
+ */
+static void parse_combined(struct omp_parser *p)
+{
+    struct omp_directive *d = p->dir;
+    if (d->kind == OMP_DIR_PARALLEL) {
+        static const enum omp_directive_kind inner[] = {
+            OMP_DIR_FOR, OMP_DIR_SECTIONS, OMP_DIR_MASTER, OMP_DIR_MASKED,
+        };
+        for (size_t i = 0; i < sizeof inner / sizeof inner[0]; i++)
+            if (p->toks[p->pos].kind == OMP_TOK_IDENT &&
+                omp_is(p, p->pos, omp_directive_names[inner[i]])) {
+                d->parallel = true;
+                d->kind = inner[i];
+                p->pos++;
+                break;
+            }
+    }
+    if ((d->kind == OMP_DIR_MASTER || d->kind == OMP_DIR_MASKED) &&
+        omp_is(p, p->pos, "taskloop")) {
+        d->kind = OMP_DIR_TASKLOOP;
+        p->pos++;
+    }
+    if ((d->kind == OMP_DIR_FOR || d->kind == OMP_DIR_TASKLOOP) && omp_is(p, p->pos, "simd"))
+        p->pos++;
+}
+
+/* threadprivate(list), flush [(list)]: the names, as a clause of kind OMP_CL_LIST. */
+static void parse_directive_list(struct omp_parser *p, bool optional)
+{
+    if (optional && !omp_is(p, p->pos, "("))
+        return;
+    struct omp_clause *c = omp_alloc(p, sizeof *c);
+    *c = (struct omp_clause){ .kind = OMP_CL_LIST, .loc = p->toks[p->pos].loc };
+    int first = p->pos;
+    char context[64];
+    snprintf(context, sizeof context, "after '%s'", omp_directive_names[p->dir->kind]);
+    if (omp_expect(p, "(", context) && parse_names(p, c) &&
+        omp_expect(p, ")", "to close the list") && p->pos < p->ntoks)
+        omp_expected(p, "the end of the directive");
+    c->text = omp_span(p, first, p->pos);
+    if (!p->failed) {
+        p->dir->nclauses = 1;
+        p->dir->clauses = c;
+    }
+}
+
 static void parse_directive(struct omp_parser *p)
 {
     struct omp_directive *d = p->dir;
@@ -842,16 +930,23 @@ static void parse_directive(struct omp_parser *p)
     case OMP_DIR_UNKNOWN:
         d->name = omp_span(p, word, word < p->ntoks ? word + 1 : word);
         d->rest = omp_span(p, word < p->ntoks ? word + 1 : word, p->ntoks);
+        if (lookup(p, word, unsupported_directives,
+                   (int)(sizeof unsupported_directives / sizeof unsupported_directives[0])) >= 0) {
+            omp_perror(p, word, "sorry, unimplemented: '#pragma omp %s' (ignoring it would "
+                       "change the program)", d->name.text);
+            return;
+        }
         snprintf(msg, sizeof msg, "ignoring unknown directive '#pragma omp %s'%s",
                  d->name.text ? d->name.text : "",
                  word < p->ntoks ? did_you_mean(p, word, omp_directive_names, OMP_DIR_UNKNOWN,
                                                 ~UINT64_C(0), hint, sizeof hint) : "");
         pwarn(p, word, msg);
         return;
-    case OMP_DIR_PARALLEL:
-        d->rest = omp_span(p, p->pos, p->ntoks);
-        pwarn(p, word, "'#pragma omp parallel' has no effect in OmpSs");
+    case OMP_DIR_THREADPRIVATE: case OMP_DIR_FLUSH:
+        parse_directive_list(p, d->kind == OMP_DIR_FLUSH);
         return;
+    case OMP_DIR_SIMD:
+        return;         /* the loop runs as written: its clauses change nothing */
     case OMP_DIR_DECLARE_REDUCTION:
         parse_declare_reduction(p);
         return;
@@ -861,6 +956,7 @@ static void parse_directive(struct omp_parser *p)
             return;
         break;
     default:
+        parse_combined(p);
         break;
     }
     parse_clauses(p);

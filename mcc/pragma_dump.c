@@ -129,6 +129,8 @@ void omp_dump_clause(FILE *out, const struct omp_clause *c)
             fputs(", ", out);
         dump_expr(out, &c->args[i]);
     }
+    if (c->ndrange_nocheck)
+        fputs(", noCheckDim", out);
     fputc(')', out);
 }
 
@@ -153,6 +155,8 @@ static void dump_declare_reduction(FILE *out, const struct omp_declare_reduction
 
 void omp_dump_directive(FILE *out, const struct omp_directive *d)
 {
+    if (d->parallel)
+        fputs("parallel ", out);
     fputs(omp_directive_names[d->kind], out);
     if (d->name.text)
         fprintf(out, d->kind == OMP_DIR_CRITICAL ? "(%s)" : " %s", d->name.text);

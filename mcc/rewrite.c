@@ -123,18 +123,29 @@ static struct edit *edits_in(struct rewriter *rw, size_t begin, size_t end, int 
     return v;
 }
 
-/* Output sink: a FILE or a growing arena-free buffer. */
+/* Output sink: a FILE or a growing arena-free buffer.  col is the display column (tabs to
+ * multiples of 8, as gcc counts them) the next byte written lands on, 0-based. */
 struct sink {
     FILE *f;
     char *buf;
     size_t len, cap;
     bool failed;
+    size_t col;
 };
+
+static size_t advance_col(size_t col, const char *t, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        col = t[i] == '\n' ? 0 : t[i] == '\t' ? (col / 8 + 1) * 8 : col + 1;
+    return col;
+}
 
 static void put(struct sink *s, const char *t, size_t n)
 {
     if (n == 0)
         return;
+    const char *nl = memrchr(t, '\n', n);
+    s->col = nl ? advance_col(0, nl + 1, n - (size_t)(nl + 1 - t)) : advance_col(s->col, t, n);
     if (s->f) {
         if (fwrite(t, 1, n, s->f) != n)
             s->failed = true;
@@ -183,34 +194,83 @@ static void linemarker(struct rewriter *rw, struct sink *s, size_t off)
         put(s, src->text[i] == '\t' ? "\t" : " ", 1);
 }
 
-static void render(struct rewriter *rw, size_t begin, size_t end, struct sink *s, bool markers)
+/* The display column of `off` in its line of the preprocessed text. */
+static size_t source_col(const struct rewriter *rw, size_t off)
+{
+    const struct mcc_source *src = rw->src;
+    size_t from = src->nlines ? src->lines[source_line_index(src, off)].off : 0;
+    return advance_col(0, src->text + from, off - from);
+}
+
+/*
+ * How a rendering keeps what follows an edit on the user's lines and columns:
+ *   lines   an edit added or removed newlines: a linemarker before the next source text
+ *   col     an edit changed the length of its line: a linemarker (padded to the column)
+ *           before the next source text on that line that is not blank, when the output
+ *           column differs from the source column there (a renamed variable followed by
+ *           more of the expression keeps gcc's columns right)
+ */
+struct sync {
+    bool lines, col;
+};
+
+/* Source text [a, b) into s, after the linemarker an earlier edit made necessary. */
+static void put_source(struct rewriter *rw, struct sink *s, struct sync *y, size_t a, size_t b)
 {
     const char *text = rw->src->text;
+    if (a >= b)
+        return;
+    if (y->lines) {
+        linemarker(rw, s, a);
+        y->lines = y->col = false;
+    } else if (y->col) {
+        size_t i = a;
+        while (i < b && (text[i] == ' ' || text[i] == '\t'))
+            i++;
+        if (i < b && text[i] != '\n' && text[i] != '\r') {
+            if (s->col != source_col(rw, a))
+                linemarker(rw, s, a);
+            y->col = false;
+        } else if (i < b) {
+            y->col = false;     /* the rest of the line is blank; the next starts at 0 */
+        }
+    }
+    put(s, text + a, b - a);
+}
+
+/* whole: the span is the whole text (an insert_after at its start belongs to it);
+ * markers: keep the user's lines and columns with linemarkers (struct sync). */
+static void render(struct rewriter *rw, size_t begin, size_t end, struct sink *s, bool whole,
+                   bool markers)
+{
     int n;
     struct edit *edits = edits_in(rw, begin, end, &n);
     size_t pos = begin;
+    struct sync y = {false, false};
     for (int i = 0; i < n; i++) {
         const struct edit *e = &edits[i];
         if (e->begin > end || (e->begin == end && e->kind != EDIT_AFTER))
             break;      /* at `end`, only what ends the span belongs to it */
         if (e->end > end)
             continue;   /* a replacement reaching out of the span: not inside it */
-        if (e->begin == begin && e->kind == EDIT_AFTER && !markers)
+        if (e->begin == begin && e->kind == EDIT_AFTER && !whole)
             continue;   /* belongs to what precedes the span */
         if (e->begin < pos)
             continue;   /* inside a region a replacement already covered */
-        put(s, text + pos, e->begin - pos);
+        put_source(rw, s, &y, pos, e->begin);
         put(s, e->text, e->len);
         size_t removed_nl = 0;
         pos = e->begin;
         if (e->kind == EDIT_REPLACE) {
-            removed_nl = count_nl(text + e->begin, e->end - e->begin);
+            removed_nl = count_nl(rw->src->text + e->begin, e->end - e->begin);
             pos = e->end;
         }
-        if (markers && (count_nl(e->text, e->len) != 0 || removed_nl != 0))
-            linemarker(rw, s, pos);
+        if (markers) {
+            y.lines |= count_nl(e->text, e->len) != 0 || removed_nl != 0;
+            y.col = true;
+        }
     }
-    put(s, text + pos, end - pos);
+    put_source(rw, s, &y, pos, end);
     free(edits);
 }
 
@@ -221,7 +281,21 @@ char *rewrite_text(struct rewriter *rw, size_t begin, size_t end)
         end = rw->src->len;
     if (begin > end)
         begin = end;
-    render(rw, begin, end, &s, false);
+    render(rw, begin, end, &s, false, false);
+    char *r = arena_strndup(rw->arena, s.buf ? s.buf : "", s.len);
+    free(s.buf);
+    return r;
+}
+
+char *rewrite_text_lines(struct rewriter *rw, size_t begin, size_t end)
+{
+    struct sink s = { 0 };
+    if (end > rw->src->len)
+        end = rw->src->len;
+    if (begin > end)
+        begin = end;
+    linemarker(rw, &s, begin);
+    render(rw, begin, end, &s, false, true);
     char *r = arena_strndup(rw->arena, s.buf ? s.buf : "", s.len);
     free(s.buf);
     return r;
@@ -230,6 +304,6 @@ char *rewrite_text(struct rewriter *rw, size_t begin, size_t end)
 int rewrite_output(struct rewriter *rw, FILE *out)
 {
     struct sink s = { .f = out };
-    render(rw, 0, rw->src->len, &s, true);
+    render(rw, 0, rw->src->len, &s, true, true);
     return s.failed ? -1 : 0;
 }

@@ -21,7 +21,8 @@
  */
 int lower_translation_unit(struct translation *t)
 {
-    if (!t->opts->ompss || t->parser.omp_pragmas == 0)
+    /* (with --cuda, CUDA code without pragmas moves to nvcc too: lower_cuda.c) */
+    if (!t->opts->ompss || (t->parser.omp_pragmas == 0 && !t->opts->cuda_host))
         return 0;
     return lower_omp(t);
 }
@@ -85,6 +86,7 @@ static int translate_buffer(const char *name, const char *text, size_t len, FILE
 {
     struct translation t;
     int st = 1;
+    mcc_opencl_sources_reset();
     if (translation_parse(&t, name, text, len, opts) && lower_translation_unit(&t) == 0 &&
         mcc_error_count() == 0) {
         st = 0;

@@ -367,10 +367,16 @@ static void copy_from_host(struct nrt_alloc *a, uintptr_t lo, uintptr_t hi)
 static bool copy_peer(struct nrt_alloc *dst, struct nrt_alloc *src, uintptr_t lo, uintptr_t hi)
 {
     struct nrt_space *d = dst->space, *s = src->space;
-    if (d->ops != s->ops || !d->ops->mem->copy_peer)
+    if (d->ops != s->ops || !(d->ops->mem->copy_peer || d->ops->mem->copy_peer_at))
         return false;
     struct nrt_xfer x = {hi - lo, 1, hi - lo};
     uint64_t t0 = nrt_now_ns();
+    if (d->ops->mem->copy_peer_at) {
+        add_event(dst, d->ops->mem->copy_peer_at(d, s, (const void *)lo, &x));
+        atomic_fetch_add_explicit(&d->stats.bytes_peer, hi - lo, memory_order_relaxed);
+        note_transfer(s->id, d->id, hi - lo, t0, NRT_TRACK_SPACE(d->id, 1));
+        return true;
+    }
     wait_alloc(src);
     nrt_event e = d->ops->mem->copy_peer(d, dst->buf, lo - dst->lo, s, src->buf, lo - src->lo,
                                          &x, NULL);
@@ -409,6 +415,22 @@ static void seg_fetch(struct seg *g, struct nrt_alloc *a)
     seg_add_copy(g, a);
 }
 
+/* Whether g is valid in a: a holds it, or another allocation of a's space does when the
+ * space's allocations are views of the same memory (shared_views: a is added). */
+static bool seg_held(struct seg *g, struct nrt_alloc *a)
+{
+    if (seg_has(g, a))
+        return true;
+    if (!a->space->ops->shared_views)
+        return false;
+    for (unsigned k = 0; k < g->n; k++)
+        if (g->a[k]->space == a->space) {
+            seg_add_copy(g, a);
+            return true;
+        }
+    return false;
+}
+
 /* Segments [i0, i1) made valid in a; consecutive ones the host holds go in one copy.
  * Returns false when something had to be copied (a miss). */
 static bool segs_fetch(size_t i0, size_t i1, struct nrt_alloc *a)
@@ -416,7 +438,7 @@ static bool segs_fetch(size_t i0, size_t i1, struct nrt_alloc *a)
     bool hit = true;
     size_t run = i1;                /* start of a run of host-valid segments to copy */
     for (size_t i = i0; i <= i1; i++) {
-        bool need = i < i1 && !seg_has(&C.seg[i], a);
+        bool need = i < i1 && !seg_held(&C.seg[i], a);
         bool joins = need && C.seg[i].host && run < i && C.seg[i - 1].hi == C.seg[i].lo;
         if (run < i && !joins) {    /* the run ends before i */
             copy_from_host(a, C.seg[run].lo, C.seg[i - 1].hi);
@@ -632,8 +654,12 @@ static size_t task_bytes(const struct nanort_task *t, const struct nrt_space *s)
     return n;
 }
 
-static void __attribute__((noreturn)) does_not_fit(const struct nanort_task *t,
-                                                   const struct nrt_space *s)
+bool nrt_cache_fits(const struct nanort_task *t, const struct nrt_space *s)
+{
+    return task_bytes(t, s) <= s->mem_limit;
+}
+
+void nrt_cache_does_not_fit(const struct nanort_task *t, const struct nrt_space *s)
 {
     const char *label = t->type->label ? t->type->label : "(unnamed)";
     const char *opt = s->mem_option ? s->mem_option : "--opencl-max-memory / --gpu-max-memory";
@@ -778,8 +804,7 @@ struct nrt_staging *nrt_cache_stage(struct nanort_task *t, struct nrt_space *s,
     nrt_lock_acquire(&C.lock);
     if (!stage_allocs(st)) {
         staging_unpin(st);
-        if (!others_pinned)
-            does_not_fit(t, s);
+        (void)others_pinned;        /* false: it never fits here; the caller decides */
         cache_unlock();
         free(st);
         return NULL;

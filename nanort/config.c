@@ -220,7 +220,7 @@ static void set_option(const struct nrt_option *o, const char *v)
         *(long *)o->value = x;
         return;
     case NRT_OPT_CHOICE:
-        if (!(c = find_choice(o, v)))
+        if (!(c = find_choice(o, v)) && !(c = nrt_nanos_choice(o, v)))
             bad_value(o, v);
         *(const char **)o->value = c;
         return;
@@ -241,6 +241,23 @@ static void __attribute__((noreturn)) unknown_option(const char *name, const cha
     fprintf(stderr, "nanort: unknown option '--%s' in %s; did you mean '--%s'?\n", name, where,
             closest_option(name));
     exit(1);
+}
+
+/* An NX_ variable that is neither ours nor Nanos++'s: other tools share the prefix, so a
+ * warning naming the closest option, not an error (NX_ARGS is all ours: an error there). */
+static void unknown_variable(const char *where)
+{
+    const char *eq = strchr(where, '=');
+    int len = eq ? (int)(eq - where) : (int)strlen(where);
+    char name[128];
+    snprintf(name, sizeof name, "%.*s", len, where + 3);
+    for (char *p = name; *p; p++)
+        *p = *p == '_' ? '-' : (char)tolower((unsigned char)*p);
+    const char *best = closest_option(name);
+    fprintf(stderr, "nanort: warning: ignoring %.*s: no such option; did you mean NX_", len, where);
+    for (const char *p = best; *p; p++)
+        fputc(*p == '-' ? '_' : toupper((unsigned char)*p), stderr);
+    fprintf(stderr, " (--%s)?\n", best);
 }
 
 /*
@@ -293,6 +310,16 @@ static bool apply(const char *name, const char *value, const char *next, const c
     bool consumed;
     if (!o && absent_plugin_option(name, value, next, &consumed))
         return consumed;            /* this program has no such device support */
+    const char *alias, *alias_value;
+    if (!o && nrt_nanos_option(name, value, next, where, &alias, &alias_value, &consumed)) {
+        if (alias)                  /* a Nanos++ name of one of ours (nanos_options.c) */
+            apply(alias, alias_value, NULL, where);
+        return consumed;
+    }
+    if (!o && strcmp(where, "NX_ARGS") != 0) {
+        unknown_variable(where);
+        return false;
+    }
     if (!o)
         unknown_option(name, where);
     if (negated) {
@@ -318,21 +345,24 @@ static bool apply(const char *name, const char *value, const char *next, const c
     return true;
 }
 
-/* The words of the last NX_ARGS parsed: string options point into it until the next load. */
-static char *args_words;
+/* The words of the last NX_ARGS parsed, and of the default options: string options point
+ * into them until the next load. */
+static char *args_words, *default_words;
+/* nanort_default_options(): applied before NX_<OPT> and NX_ARGS; NULL: none. */
+static char *default_args;
 
-/* Split NX_ARGS on white space and apply each option. */
-static void parse_args(const char *args)
+/* Split `args` (NX_ARGS, or the defaults: `where`) on white space and apply each option. */
+static void parse_args(const char *args, char **keep, const char *where)
 {
-    free(args_words);
-    char *copy = args_words = strdup(args), *save = NULL;
+    free(*keep);
+    char *copy = *keep = strdup(args), *save = NULL;
     if (!copy)
-        nrt_fatal("out of memory (copying NX_ARGS)");
+        nrt_fatal("out of memory (copying %s)", where);
     char *words[256];
     unsigned n = 0;
     for (char *w = strtok_r(copy, " \t\n", &save); w; w = strtok_r(NULL, " \t\n", &save)) {
         if (n == 256) {
-            fprintf(stderr, "nanort: too many words in NX_ARGS (at most 256)\n");
+            fprintf(stderr, "nanort: too many words in %s (at most 256)\n", where);
             exit(1);
         }
         words[n++] = w;
@@ -340,15 +370,29 @@ static void parse_args(const char *args)
     for (unsigned i = 0; i < n; i++) {
         char *w = words[i];
         if (strncmp(w, "--", 2) != 0) {
-            fprintf(stderr, "nanort: unexpected '%s' in NX_ARGS (options start with '--')\n", w);
+            fprintf(stderr, "nanort: unexpected '%s' in %s (options start with '--')\n", w,
+                    where);
             exit(1);
         }
         char *eq = strchr(w + 2, '=');
         if (eq)
             *eq = '\0';
-        if (apply(w + 2, eq ? eq + 1 : NULL, i + 1 < n ? words[i + 1] : NULL, "NX_ARGS"))
+        if (apply(w + 2, eq ? eq + 1 : NULL, i + 1 < n ? words[i + 1] : NULL, where))
             i++;
     }
+}
+
+void nanort_default_options(const char *args)
+{
+    if (atomic_load_explicit(&nrt_started, memory_order_acquire))
+        fprintf(stderr, "nanort: warning: nanort_default_options(\"%s\") called after the "
+                        "runtime started: ignored (call it before the first task)\n",
+                args ? args : "");
+    char *copy = strdup(args ? args : "");
+    if (!copy)
+        nrt_fatal("out of memory (copying the default options)");
+    free(default_args);
+    default_args = copy;
 }
 
 /* NX_SMP_WORKERS=4 -> --smp-workers=4. */
@@ -374,31 +418,14 @@ static void parse_environment(void)
     }
 }
 
-static void print_option(const struct nrt_option *o)
+const struct nrt_option *nrt_config_nth(unsigned i)
 {
-    char lhs[64];
-    snprintf(lhs, sizeof lhs, "--%s%s", o->name,
-             o->type == NRT_OPT_BOOL || o->type == NRT_OPT_HELP ? "" :
-             o->type == NRT_OPT_CHOICE ? "=NAME" : o->type == NRT_OPT_STRING ? "=VALUE" : "=N");
-    printf("  %-22s %s", lhs, o->help);
-    if (o->type == NRT_OPT_CHOICE && o->choices != sched_names) {
-        printf(" (one of: ");
-        print_choices(stdout, o);
-        printf(")");
+    for (unsigned t = 0; t < ntables; t++) {
+        if (i < tables[t].n)
+            return &tables[t].opts[i];
+        i -= tables[t].n;
     }
-    printf(" (default: %s)\n", o->def);
-}
-
-static void print_help(void)
-{
-    printf("nanort options: NX_ARGS=\"--opt=value --flag --no-flag ...\" or NX_<OPT>=value\n"
-           "(NX_SMP_WORKERS=4 is --smp-workers=4; NX_ARGS wins over NX_<OPT>)\n\n");
-    FOR_EACH_OPTION(o)
-        print_option(o);
-    printf("\nscheduling policies (--schedule=NAME):\n");
-    const char *h;
-    for (unsigned i = 0; nrt_sched_name(i, &h); i++)
-        printf("  %-22s %s\n", nrt_sched_name(i, &h), h);
+    return NULL;
 }
 
 /* Every option to its default (the POS_INT "auto" default is 0). */
@@ -416,11 +443,24 @@ static void set_defaults(void)
     workers_given = false;
 }
 
-/* OMP_NUM_THREADS counts when neither NX_ARGS nor NX_SMP_WORKERS set the workers. */
+static int requested_workers;       /* omp_set_num_threads() before the start */
+
+void nrt_config_request_workers(int n)
+{
+    if (n > 0 && n <= 4096)
+        requested_workers = n;
+}
+
+/* OMP_NUM_THREADS counts when neither NX_ARGS nor NX_SMP_WORKERS set the workers, and an
+ * omp_set_num_threads() call before the start wins over it. */
 static void apply_omp_num_threads(void)
 {
     const char *v = getenv("OMP_NUM_THREADS");
     long x;
+    if (!workers_given && requested_workers > 0) {
+        nrt_cfg.smp_workers = requested_workers;
+        return;
+    }
     if (workers_given || !v || !*v)
         return;
     char first[32];
@@ -439,12 +479,14 @@ void nrt_config_load(void)
     if (cfg_loaded)
         return;
     set_defaults();
+    if (default_args)
+        parse_args(default_args, &default_words, "the program's default options");
     parse_environment();
     const char *args = getenv("NX_ARGS");
     if (args)
-        parse_args(args);
+        parse_args(args, &args_words, "NX_ARGS");
     if (want_help) {
-        print_help();
+        nrt_help_print(stdout);     /* help.c */
         fflush(stdout);
         exit(0);
     }
@@ -467,6 +509,19 @@ static void __attribute__((noreturn)) bad_size(const char *opt, const char *valu
     exit(1);
 }
 
+static void __attribute__((noreturn)) huge_size(const char *opt, const char *value)
+{
+    fprintf(stderr, "nanort: invalid value '%s' for --%s: a size must be below 2^64 bytes "
+                    "(16 EiB; e.g. 512M, 64G)\n", value, opt);
+    exit(1);
+}
+
+/*
+ * The integer part is read exactly (strtoull), so that every size below 2^64 keeps its
+ * value and 2^64 - 1 or more is refused instead of wrapping (a double holds 53 bits:
+ * 18446744073709551615 rounded to 2^64 and converted to 0).  SIZE_MAX itself means "no
+ * limit" to the cache, so the largest size accepted is SIZE_MAX - 1.
+ */
 size_t nrt_parse_size(const char *opt, const char *value, size_t total)
 {
     char *end;
@@ -475,24 +530,37 @@ size_t nrt_parse_size(const char *opt, const char *value, size_t total)
     if (!value || !isdigit((unsigned char)*value))
         bad_size(opt, value ? value : "");
     errno = 0;
-    double x = strtod(value, &end);
-    if (errno || x < 0)
-        bad_size(opt, value);
-    if (strcmp(end, "%") == 0) {
-        if (x > 100)
+    unsigned long long whole = strtoull(value, &end, 10);
+    if (errno == ERANGE)
+        huge_size(opt, value);
+    double frac = 0;
+    if (*end == '.') {
+        const char *f = end;
+        if (!isdigit((unsigned char)f[1]))
             bad_size(opt, value);
-        return (size_t)((double)total * x / 100.0);
+        frac = strtod(f, &end);         /* "0.xxx" from ".xxx" */
     }
-    double unit = 1;
+    if (strcmp(end, "%") == 0) {
+        if (whole > 100 || (whole == 100 && frac > 0))
+            bad_size(opt, value);
+        return (size_t)((double)total * ((double)whole + frac) / 100.0);
+    }
+    unsigned long long unit = 1;
     switch (toupper((unsigned char)*end)) {
-    case 'K': unit = 1024.0; end++; break;
-    case 'M': unit = 1024.0 * 1024; end++; break;
-    case 'G': unit = 1024.0 * 1024 * 1024; end++; break;
+    case 'K': unit = 1ull << 10; end++; break;
+    case 'M': unit = 1ull << 20; end++; break;
+    case 'G': unit = 1ull << 30; end++; break;
     default: break;
     }
     if (toupper((unsigned char)*end) == 'B')   /* 512MB, 64KB */
         end++;
-    if (*end || x * unit > (double)SIZE_MAX)
+    if (*end)
         bad_size(opt, value);
-    return (size_t)(x * unit);
+    if (whole > (SIZE_MAX - 1) / unit)
+        huge_size(opt, value);
+    size_t bytes = (size_t)(whole * unit);
+    size_t extra = (size_t)(frac * (double)unit);   /* the fraction: below unit <= 2^30 */
+    if (extra > SIZE_MAX - 1 - bytes)
+        huge_size(opt, value);
+    return bytes + extra;
 }

@@ -2,16 +2,25 @@
  * crash.c - a task that crashes says which task it was.
  *
  * A fatal signal raised while a thread runs a task body prints
- *   nanort: task 'LABEL' (implementation 'NAME' on DEVICE) crashed: SIGSEGV (...)
- * and then behaves as if we were not there: the handler the program installed before the
+ *   nanort: task 'LABEL' (implementation 'NAME' on DEVICE) crashed: SIGSEGV (...) at
+ *   address 0x...; run it under gdb ...
+ *   nanort: backtrace (addr2line -f -e PROGRAM OFFSET gives the line of a frame):
+ *     ./app(+0x1234) [0x5555...]
+ * (the faulting address is the data address for SIGSEGV and SIGBUS, the instruction for
+ * SIGFPE and SIGILL; the backtrace starts at the faulting frame, at most BT_FRAMES) and
+ * then behaves as if we were not there: the handler the program installed before the
  * runtime started is called, or the signal's default action kills the process, so the
  * exit status is still the signal's (shells, Check and CI see a SIGSEGV).
  *
  * Everything here runs in a signal handler: only write(2), nanosleep(2), sigaction(2),
  * raise(3) and lock-free atomics, no stdio, no locks, no allocation.  nrt_current is initial-exec TLS, safe to read.
+ * backtrace(3) loads libgcc's unwinder at its first call, which allocates: that call is
+ * made at install time, so that the one in the handler does not; backtrace_symbols_fd(3)
+ * writes to the descriptor without allocating.
  */
 #include "nrt.h"
 
+#include <execinfo.h>
 #include <signal.h>
 #include <string.h>
 #include <time.h>
@@ -44,6 +53,18 @@ static void put(struct msg *m, const char *s)
         m->buf[m->n++] = *s++;
 }
 
+static void put_hex(struct msg *m, uintptr_t v)
+{
+    char d[2 + 2 * sizeof v];
+    int k = 0;
+    do
+        d[k++] = "0123456789abcdef"[v & 15];
+    while ((v >>= 4) && k < (int)sizeof d);
+    put(m, "0x");
+    while (k > 0 && m->n < sizeof m->buf - 1)
+        m->buf[m->n++] = d[--k];
+}
+
 static void put_uint(struct msg *m, unsigned long v)
 {
     char d[24];
@@ -69,12 +90,37 @@ static void put_device(struct msg *m, const struct nanort_task *t)
     } else if (nrt_self) {
         put(m, "smp worker ");
         put_uint(m, (unsigned long)nrt_self->id);
+        if (nrt_cluster.active) {       /* cluster mode: which rank's worker */
+            put(m, " of cluster rank ");
+            put_uint(m, (unsigned long)nrt_cluster.rank);
+        }
     } else {
         put(m, "smp, a thread that is not a worker");
     }
 }
 
-static void report(const struct nanort_task *t, const char *signame)
+#define BT_FRAMES 12
+
+/* The frames from the faulting one on: the handler's own frame and the kernel's signal
+ * trampoline come first; the trampoline is found as the frame before the faulting PC
+ * when the kernel told it (SIGSEGV's context), else the first two are dropped. */
+static void write_backtrace(void)
+{
+    void *frames[BT_FRAMES + 2];
+    int n = backtrace(frames, BT_FRAMES + 2);
+    int first = n > 2 ? 2 : n;
+    static const char head[] = "nanort: backtrace (addr2line -f -e PROGRAM OFFSET gives "
+                               "the function and line of a frame):\n";
+    ssize_t w = write(STDERR_FILENO, head, sizeof head - 1);
+    for (int i = first; i < n; i++) {
+        w = write(STDERR_FILENO, "  ", 2);
+        backtrace_symbols_fd(&frames[i], 1, STDERR_FILENO);
+    }
+    (void)w;
+}
+
+static void report(const struct nanort_task *t, const char *signame, int sig,
+                   const siginfo_t *info)
 {
     struct msg m = {.n = 0};
     const struct nanort_impl *impl = crashed_impl(t);
@@ -86,9 +132,17 @@ static void report(const struct nanort_task *t, const char *signame)
     put_device(&m, t);
     put(&m, ") crashed: ");
     put(&m, signame);
+    if (info && (sig == SIGSEGV || sig == SIGBUS)) {
+        put(&m, " at address ");
+        put_hex(&m, (uintptr_t)info->si_addr);
+    } else if (info && (sig == SIGFPE || sig == SIGILL)) {
+        put(&m, " at instruction ");
+        put_hex(&m, (uintptr_t)info->si_addr);
+    }
     put(&m, "; run it under gdb, or rebuild with -g -fsanitize=address, to see where\n");
     ssize_t w = write(STDERR_FILENO, m.buf, m.n);
     (void)w;                        /* nothing better to do when stderr is gone */
+    write_backtrace();
 }
 
 /* 0: nothing reported, 1: a thread is writing its report, 2: written.  Two tasks that
@@ -96,12 +150,13 @@ static void report(const struct nanort_task *t, const char *signame)
  * report is out, so it waits (at most about a second) for state 2. */
 static int report_state;
 
-static void report_once(const struct nanort_task *t, const char *signame)
+static void report_once(const struct nanort_task *t, const char *signame, int sig,
+                        const siginfo_t *info)
 {
     int none = 0;
     if (__atomic_compare_exchange_n(&report_state, &none, 1, false, __ATOMIC_ACQ_REL,
                                     __ATOMIC_ACQUIRE)) {
-        report(t, signame);
+        report(t, signame, sig, info);
         __atomic_store_n(&report_state, 2, __ATOMIC_RELEASE);
         return;
     }
@@ -117,7 +172,7 @@ static void on_fatal(int sig, siginfo_t *info, void *uctx)
         i++;
     const struct nanort_task *t = nrt_current;
     if (t && !(t->flags & NRT_TF_ROOT) && t->type)
-        report_once(t, fatal[i].name);
+        report_once(t, fatal[i].name, sig, info);
     const struct sigaction *p = &prev[i];
     if ((p->sa_flags & SA_SIGINFO) && p->sa_sigaction) {
         p->sa_sigaction(sig, info, uctx);
@@ -139,6 +194,8 @@ static void on_fatal(int sig, siginfo_t *info, void *uctx)
 
 void nrt_crash_install(void)
 {
+    void *warm[1];
+    backtrace(warm, 1);             /* loads the unwinder now, not in the handler */
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_sigaction = on_fatal;

@@ -113,6 +113,7 @@ void nanort_critical_enter(const char *name)
         stop_self_wait(name, "entered by a thread that is already inside it");
     if (pthread_mutex_trylock(&c->lock) != 0)
         wait_for_lock(c, name);
+    nrt_tsan_acquire(c);            /* the previous holder's section (tsan.c) */
     atomic_store_explicit(&c->owner, me, memory_order_relaxed);
     if (!nrt_current)
         nrt_ensure_started();       /* nrt_root exists (a critical may come first) */
@@ -129,6 +130,7 @@ void nanort_critical_leave(const char *name)
         nrt_self->crit_depth--;
     atomic_store_explicit(&c->owner, 0, memory_order_relaxed);
     atomic_store_explicit(&c->holder, NULL, memory_order_relaxed);
+    nrt_tsan_release(c);
     NRT_PCHECK(pthread_mutex_unlock(&c->lock));
 }
 

@@ -418,6 +418,7 @@ static struct nrt_token *token_new(void)
     struct nrt_token *k = nrt_xcalloc(1, sizeof *k);
     NRT_PCHECK(pthread_mutex_init(&k->lock, NULL));
     k->refs = 1;
+    nrt_tsan_release(&k->refs);     /* its creation, for the members' threads (tsan.c) */
     return k;
 }
 
@@ -441,6 +442,7 @@ static bool token_seen_before(struct nanort_task *t, unsigned i)
 
 static void token_give_back(struct nrt_token *k)
 {
+    nrt_tsan_release(k);            /* the next member runs after this one (tsan.c) */
     NRT_PCHECK(pthread_mutex_lock(&k->lock));
     k->busy = false;
     struct nanort_task *parked = k->parked;
@@ -463,6 +465,7 @@ static void tokens_release_upto(struct nanort_task *t, unsigned n)
 /* Take k if free; else queue t on it (t belongs to k from then on). */
 static bool token_take_or_park(struct nrt_token *k, struct nanort_task *t)
 {
+    nrt_tsan_acquire(&k->refs);
     NRT_PCHECK(pthread_mutex_lock(&k->lock));
     bool busy = k->busy;
     if (!busy)
@@ -472,15 +475,20 @@ static bool token_take_or_park(struct nrt_token *k, struct nanort_task *t)
         k->parked = t;
     }
     NRT_PCHECK(pthread_mutex_unlock(&k->lock));
+    if (!busy)
+        nrt_tsan_acquire(k);
     return !busy;
 }
 
 static bool token_try(struct nrt_token *k)
 {
+    nrt_tsan_acquire(&k->refs);     /* it was made by the thread that registered a member */
     NRT_PCHECK(pthread_mutex_lock(&k->lock));
     bool busy = k->busy;
     k->busy = true;
     NRT_PCHECK(pthread_mutex_unlock(&k->lock));
+    if (!busy)
+        nrt_tsan_acquire(k);
     return !busy;
 }
 
@@ -631,6 +639,19 @@ struct nrt_domain *nrt_domain_new(void)
     return d;
 }
 
+void nrt_domain_discard(struct nrt_domain *d)
+{
+    for (size_t h = 0; h < d->nbuckets; h++)
+        for (struct nrt_dobj *o = d->buckets[h], *next; o; o = next) {
+            next = o->hnext;
+            token_unref(o->token);
+            free(o);
+        }
+    d->lru_head = d->lru_tail = NULL;
+    d->nlive_obj = d->nobj = 0;
+    nrt_domain_free(d);
+}
+
 void nrt_domain_free(struct nrt_domain *d)
 {
     NRT_ASSERT(d->nlive_obj == 0);
@@ -738,6 +759,7 @@ static struct nanort_task *release_successors(struct nrt_domain *d, struct nanor
         struct nanort_task *s = e->task;
         /* read before the decrement: a waiter or an undeferred task may be gone after */
         bool waited = s->flags & (NRT_TF_WAITER | NRT_TF_UNDEFERRED);
+        nrt_tsan_release(s);        /* t's effects, for s's runner (tsan.c) */
         /* seq_cst: a waiter that sleeps after reading npred sees it (worker.c);
          * release: s's runner sees t's writes. */
         if (atomic_fetch_sub(&s->npred, 1) == 1) {
@@ -778,9 +800,25 @@ void nrt_deps_release(struct nrt_domain *d, struct nanort_task *t)
 
 bool nrt_deps_has_successors(struct nanort_task *t)
 {
+    if (t->flags & NRT_TF_REPLAY)
+        return true;                /* in a replayed graph (taskgraph.c): assume so */
     struct nrt_domain *d = t->parent->domain;     /* alive: t is one of its members */
     nrt_lock_acquire(&d->lock);
     bool any = t->succ != NULL;
     nrt_lock_release(&d->lock);
     return any;
+}
+
+bool nrt_deps_is_pred(struct nanort_task *pred, const struct nanort_task *succ)
+{
+    if (!(pred->flags & NRT_TF_REGISTERED) || pred->parent != succ->parent ||
+        !pred->parent->domain)
+        return false;
+    struct nrt_domain *d = pred->parent->domain;  /* alive: pred is one of its members */
+    nrt_lock_acquire(&d->lock);
+    bool found = false;
+    for (struct nrt_edge *e = pred->succ; e && !found; e = e->next)
+        found = e->task == succ;
+    nrt_lock_release(&d->lock);
+    return found;
 }

@@ -14,11 +14,13 @@
  */
 #include "nrt.h"
 
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 struct nrt_space *nrt_spaces[NRT_MAX_SPACES];
 int nrt_nspaces = 1;
+bool nrt_dev_runs_smp;
 static struct nrt_space host_space = {.id = 0, .ops = &nrt_smp_device, .name = "host"};
 
 /* One space's ready tasks and its manager. */
@@ -98,7 +100,43 @@ struct inflight {
     uint64_t t0;
 };
 
-enum start_result { STARTED, PARKED, NO_ROOM };
+enum start_result { STARTED, PARKED, NO_ROOM, ON_HOST };
+
+/* The first implementation of the type that a worker thread runs (smp), or NULL. */
+static const struct nanort_impl *host_impl(const struct nrt_type_info *info)
+{
+    for (unsigned i = 0; i < info->nimpls; i++) {
+        const struct nrt_device_ops *d = nrt_device(info->impls[i]->device);
+        if (d && d->run)
+            return info->impls[i];
+    }
+    return NULL;
+}
+
+/* t's data can never fit in s (nothing else holds its memory, and still no room): run
+ * its smp implementation instead when it has one (an undeferred task's creator runs it,
+ * the others are queued for the workers); otherwise the "does not fit" error. */
+static void fit_elsewhere(struct nrt_space *s, struct nanort_task *t)
+{
+    const struct nanort_impl *smp = host_impl(t->info);
+    if (!smp)
+        nrt_cache_does_not_fit(t, s);
+    if (nrt_cfg.verbose)
+        fprintf(stderr, "nanort: task '%s' does not fit on %s: it runs on the host (%s)\n",
+                t->type->label ? t->type->label : "(unnamed)", s->name, smp->name);
+    nrt_vers_forget(t);
+    t->impl = smp;
+    t->space = 0;
+    atomic_int *done = t->dev_done;
+    if (done) {
+        t->dev_done = NULL;
+        /* release: the creator sees impl and space before it runs the task itself. */
+        atomic_store_explicit(done, 2, memory_order_release);
+        nrt_wake_waiters();
+    } else {
+        nrt_sched_push(t);          /* not wanted by a device any more (nrt_dev_wanted) */
+    }
+}
 
 /* Stage t's data, then run its implementation (which queues the kernels). */
 static enum start_result start_task(struct nrt_space *s, struct inflight *f,
@@ -110,7 +148,10 @@ static enum start_result start_task(struct nrt_space *s, struct inflight *f,
     if (!st) {
         if (t->flags & NRT_TF_COMMUTATIVE)
             nrt_tokens_release(t);
-        return NO_ROOM;
+        if (others_in_flight)
+            return NO_ROOM;
+        fit_elsewhere(s, t);
+        return ON_HOST;
     }
     const struct nrt_compute_ops *c = s->ops->compute;
     const nrt_event *ev;
@@ -120,11 +161,15 @@ static enum start_result start_task(struct nrt_space *s, struct inflight *f,
     f->t0 = nrt_now_ns();
     if (nrt_instr_on)
         nrt_instr_task_begin(t, NRT_TRACK_SPACE(s->id, 0));
+    if (NRT_UNLIKELY(nrt_hooks_on)) nrt_hooks_run(t, s->id, true);
     if (c->begin)
         c->begin(s, &f->ctx, nev, ev);
     cur_ctx = &f->ctx;
     nrt_current = t;
-    t->impl->run(t->args, &f->ctx);
+    if (c->run)
+        c->run(s, &f->ctx);         /* elsewhere (cluster: on its rank) */
+    else
+        t->impl->run(t->args, &f->ctx);
     nrt_current = NULL;
     cur_ctx = NULL;
     f->ev = c->end ? c->end(s, &f->ctx) : NULL;
@@ -147,16 +192,25 @@ static void count_busy(struct nrt_space *s, uint64_t t0, uint64_t t1)
 static void finish_task(struct nrt_space *s, struct inflight *f)
 {
     struct nanort_task *t = f->t;
+    uint64_t own = UINT64_MAX;      /* measured by the device, when it says */
     if (f->ev) {
         s->ops->mem->wait(s, f->ev);
+        if (s->ops->compute->run_ns)
+            own = s->ops->compute->run_ns(s, f->ev);
         s->ops->mem->release(s, f->ev);
     }
     nrt_cache_complete(f->ctx.staging);
     uint64_t t1 = nrt_now_ns();
-    /* its own time on the device: from when it started or the previous task ended */
+    /* its own time on the device: its kernels as the device timed them (reported when
+     * its event was released above); for a device that times nothing, from when it
+     * started or the previous task ended (the manager's interval, which also holds the
+     * staging and the waits of the pipeline: only an estimate) */
     uint64_t from = f->t0 > s->queue->busy_until ? f->t0 : s->queue->busy_until;
-    if (t->info->nimpls > 1 && nrt_versioning_on())
-        nrt_vers_done(t, nrt_impl_index(t->info, t->impl), t1 > from ? t1 - from : 0);
+    uint64_t dev = nrt_devtime_take_kernel(t);
+    if (own == UINT64_MAX)
+        own = dev ? dev : t1 > from ? t1 - from : 0;
+    if ((t->info->nimpls > 1 || s->ops->runs_smp) && nrt_versioning_on())
+        nrt_vers_done(t, nrt_impl_index(t->info, t->impl), own);
     count_busy(s, f->t0, t1);
     atomic_fetch_add_explicit(&s->stats.tasks, 1, memory_order_relaxed);
     if (nrt_instr_on)
@@ -220,7 +274,7 @@ static void start_next(struct nrt_space *s, struct ring *r, struct nanort_task *
             r->n++;
             return;
         }
-        if (res == PARKED) {
+        if (res == PARKED || res == ON_HOST) {
             queue_done_one(s);
             return;
         }
@@ -232,7 +286,9 @@ static void start_next(struct nrt_space *s, struct ring *r, struct nanort_task *
 static void *manager_main(void *arg)
 {
     struct nrt_space *s = arg;
-    struct ring r = {.cap = inflight_max > 0 ? (unsigned)inflight_max : NRT_INFLIGHT_DEFAULT};
+    struct ring r = {.cap = s->inflight > 0   ? (unsigned)s->inflight
+                            : inflight_max > 0 ? (unsigned)inflight_max
+                                               : NRT_INFLIGHT_DEFAULT};
     r.slot = nrt_xcalloc(r.cap, sizeof *r.slot);
     for (;;) {
         /* Sleep only when nothing is in flight; with every slot busy, take nothing. */
@@ -294,12 +350,14 @@ void nrt_devices_start(void)
     nrt_nspaces = 1;
     dev_t0 = nrt_now_ns();
     dev_t1 = 0;
-    for (int k = 0; k < NANORT_DEVICE_KIND_COUNT; k++) {
+    nrt_dev_runs_smp = false;
+    for (int k = 0; k < NRT_KIND_SLOTS; k++) {
         const struct nrt_device_ops *ops = nrt_devices[k];
         if (ops && ops->open)
             open_plugin(ops);
     }
     for (int i = 1; i < nrt_nspaces; i++) {
+        nrt_dev_runs_smp |= nrt_spaces[i]->ops->runs_smp;
         queue_start(nrt_spaces[i]);
         if (nrt_cfg.verbose)
             fprintf(stderr, "nanort: memory space %d: %s, cache limit %zu MiB\n", i,
@@ -358,8 +416,21 @@ struct candidates {
     const struct nanort_impl *smp;  /* a host implementation, or NULL */
 };
 
-static void find_candidates(const struct nrt_type_info *info, struct candidates *c)
+/* Whether space s can run implementation impl of t: its own kind, or an smp one on a
+ * space that runs them elsewhere (cluster) when it accepts this task. */
+static bool space_runs(const struct nrt_space *s, const struct nanort_impl *impl,
+                       const struct nanort_task *t)
 {
+    const struct nrt_device_ops *o = s->ops;
+    if (o->kind == impl->device)
+        return true;
+    return o->runs_smp && impl->device == NANORT_DEVICE_SMP &&
+           (!o->accepts || o->accepts((struct nrt_space *)s, t));
+}
+
+static void find_candidates(const struct nanort_task *t, struct candidates *c)
+{
+    const struct nrt_type_info *info = t->info;
     c->n = 0;
     c->smp = NULL;
     for (unsigned i = 0; i < info->nimpls; i++) {
@@ -371,7 +442,7 @@ static void find_candidates(const struct nrt_type_info *info, struct candidates 
             bool dup = false;
             for (unsigned k = 0; k < c->n; k++)
                 dup |= c->space[k] == s;
-            if (!dup && nrt_spaces[s]->ops->kind == impl->device) {
+            if (!dup && space_runs(nrt_spaces[s], impl, t)) {
                 c->impl[c->n] = impl;
                 c->space[c->n++] = s;
             }
@@ -445,6 +516,20 @@ static bool choose_versioned(struct nanort_task *t, const struct candidates *c, 
     return true;
 }
 
+/* A type that also runs on the host leaves out the devices its data can never fit
+ * (more than their memory limit): the host runs those instances. */
+static void drop_unfit(const struct nanort_task *t, struct candidates *c)
+{
+    unsigned n = 0;
+    for (unsigned k = 0; k < c->n; k++) {
+        if (!nrt_cache_fits(t, nrt_spaces[c->space[k]]))
+            continue;
+        c->impl[n] = c->impl[k];
+        c->space[n++] = c->space[k];
+    }
+    c->n = n;
+}
+
 bool nrt_dev_dispatch(struct nanort_task *t)
 {
     if (t->space > 0) {             /* a parked commutative task coming back */
@@ -452,7 +537,9 @@ bool nrt_dev_dispatch(struct nanort_task *t)
         return true;
     }
     struct candidates c;
-    find_candidates(t->info, &c);
+    find_candidates(t, &c);
+    if (c.smp && t->nregions > 0)
+        drop_unfit(t, &c);
     if (c.n == 0) {
         if (!c.smp)
             nrt_dev_no_impl(t->info);
@@ -512,12 +599,79 @@ static struct nrt_space *ctx_space(nanort_ctx *ctx, const char *call)
     return ctx->space;
 }
 
+/* A size as the program wrote it: values with the top bit set come from negative ones. */
+static int print_size(char *buf, size_t n, size_t v)
+{
+    return v > (size_t)PTRDIFF_MAX ? snprintf(buf, n, "%td", (ptrdiff_t)v)
+                                   : snprintf(buf, n, "%zu", v);
+}
+
+void nrt_launch_refuse(const nanort_ctx *ctx, const struct nanort_launch *l, const char *fmt,
+                       ...)
+{
+    char range[256], why[320];
+    int k = snprintf(range, sizeof range, "ndrange(%u", l->ndims);
+    bool local = false;
+    for (unsigned i = 0; i < l->ndims && i < 3; i++)
+        local |= l->local[i] != 0;
+    for (unsigned i = 0; i < l->ndims && i < 3 && k < (int)sizeof range - 24; i++) {
+        range[k++] = ',';
+        range[k++] = ' ';
+        k += print_size(range + k, sizeof range - (size_t)k, l->global[i]);
+    }
+    for (unsigned i = 0; local && i < l->ndims && i < 3 && k < (int)sizeof range - 24; i++) {
+        range[k++] = ',';
+        range[k++] = ' ';
+        k += print_size(range + k, sizeof range - (size_t)k, l->local[i]);
+    }
+    snprintf(range + k, sizeof range - (size_t)k, ")");
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(why, sizeof why, fmt, ap);
+    va_end(ap);
+    const char *label = ctx->task && ctx->task->type->label ? ctx->task->type->label : "?";
+    const char *kernel = ctx->impl && ctx->impl->name ? ctx->impl->name : "?";
+    nrt_fatal("task '%s', kernel '%s' on %s: %s: %s; fix the ndrange clause (or the values "
+              "it is computed from)", label, kernel, ctx->space ? ctx->space->name : "?", range,
+              why);
+}
+
+/* What no device accepts: negative sizes, a local size of 0 beside others, a global size
+ * that overflows when rounded up to a multiple of the local one.  A global size of 0 is
+ * an empty range (nothing runs); every local size 0 lets the device choose. */
+static void check_ndrange(const nanort_ctx *ctx, const struct nanort_launch *l)
+{
+    bool any_local = false;
+    for (unsigned i = 0; i < l->ndims; i++)
+        any_local |= l->local[i] != 0;
+    for (unsigned i = 0; i < l->ndims; i++) {
+        size_t g = l->global[i], b = l->local[i];
+        if (g > (size_t)PTRDIFF_MAX)
+            nrt_launch_refuse(ctx, l, "the global size of dimension %u is negative (%td)", i + 1,
+                              (ptrdiff_t)g);
+        if (b > (size_t)PTRDIFF_MAX)
+            nrt_launch_refuse(ctx, l, "the local size of dimension %u is negative (%td)", i + 1,
+                              (ptrdiff_t)b);
+        if (any_local && b == 0)
+            nrt_launch_refuse(ctx, l, "the local size of dimension %u is 0 (give every local "
+                              "size, or none to let the device choose)", i + 1);
+        if (b && g % b && g > SIZE_MAX - (b - g % b))
+            nrt_launch_refuse(ctx, l, "the global size of dimension %u overflows when rounded "
+                              "up to a multiple of the local size", i + 1);
+    }
+}
+
 void nanort_kernel_launch(nanort_ctx *ctx, const struct nanort_launch *launch)
 {
+    if (ctx && !ctx->space && ctx->impl && nrt_clcpu_impl(ctx->impl)) {
+        nrt_clcpu_launch(ctx, launch);  /* a translated kernel on the workers (clcpu.c) */
+        return;
+    }
     struct nrt_space *s = ctx_space(ctx, "nanort_kernel_launch");
     if (launch->ndims < 1 || launch->ndims > 3)
         nrt_fatal("task '%s': kernel launch with %u dimensions (ndrange takes 1, 2 or 3)",
                   ctx->task->type->label, launch->ndims);
+    check_ndrange(ctx, launch);
     s->ops->compute->launch(s, ctx, launch);
 }
 

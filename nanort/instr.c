@@ -6,7 +6,12 @@
  * gets its own buffer the first time, registered once in a list under buf_lock; after
  * that an event is a store into the thread's current chunk, no lock and no shared line
  * except the task-id counter.  The files are written at nrt_instr_stop(), after the
- * workers and device managers stopped (their joins order their writes before our reads).
+ * workers and device managers stopped (their joins order their writes before our reads),
+ * or, when the process ends otherwise (a signal, exit() inside a task: ending.c), by
+ * nrt_instr_write_now() while the threads still run: an event is filled first and then
+ * published by a release store of its chunk's count, so a reader sees only whole events.
+ * The buffers hold at most --trace-memory bytes; past that, events are not recorded and
+ * one message says so.
  *
  * With none of --trace, --graph, --summary given nrt_instr_on is false and the runtime's
  * only cost is the predictable branch in front of each hook.
@@ -20,6 +25,10 @@
 
 bool nrt_instr_on;
 bool nrt_devtime_on;
+bool nrt_devtime_kernels;
+/* The last kernel span this thread reported (nrt_devtime_take_kernel). */
+static __thread const struct nanort_task *kernel_task;
+static __thread uint64_t kernel_ns;
 static bool recording;              /* --trace or --graph: keep events, not only timing */
 static bool graphing;               /* --graph: also keep the creation events */
 static const char *trace_path;      /* --trace; "" = off */
@@ -27,15 +36,27 @@ static const char *graph_path;      /* --graph; "" = off */
 static uint64_t t_base;             /* nrt_now_ns() at start: trace time 0 */
 /* Task ids: relaxed, only uniqueness matters (0 is main's implicit task). */
 static atomic_uint_fast64_t next_id;
+static const char *trace_memory;    /* --trace-memory: the cap of the event buffers */
+static size_t max_chunks;           /* from it, at start */
+/* Chunks allocated (relaxed: a count against the cap, taken once per 2048 events), and
+ * whether the cap was hit (the message is printed once: exchange). */
+static atomic_size_t nchunks;
+static atomic_bool full;
+static uint64_t full_at;            /* when it was hit (the thread that set `full`) */
 
 static const struct nrt_option instr_options[] = {
     {"trace", NRT_OPT_STRING, "",
      "at exit, write a Chrome/Perfetto trace-event JSON of the run to this file (one track "
      "per worker and device queue, a span per task and transfer, arrows for dependences; "
-     "open it in ui.perfetto.dev)", &trace_path, NULL},
+     "open it in ui.perfetto.dev); a name ending in .prv gets Paraver's format instead "
+     "(FILE.prv, FILE.pcf, FILE.row)", &trace_path, NULL},
     {"graph", NRT_OPT_STRING, "",
      "at exit, write the task dependency graph to this file in Graphviz dot (render it with "
      "dot -Tsvg FILE -o graph.svg)", &graph_path, NULL},
+    {"trace-memory", NRT_OPT_STRING, "256M",
+     "the most memory --trace and --graph keep events in (64 bytes an event, two or three a "
+     "task); past it later events are not recorded and a message says so (bytes with K, M, "
+     "G)", &trace_memory, NULL},
 };
 
 __attribute__((constructor(150))) static void instr_register_options(void)
@@ -45,29 +66,14 @@ __attribute__((constructor(150))) static void instr_register_options(void)
 
 /* ---- per-thread buffers -------------------------------------------------------------- */
 
-enum ev_kind { EV_TASK, EV_XFER, EV_CREATE, EV_DEP, EV_DROPPED };
-
-/* One event.  EV_TASK: a task's span (a = id, p = type, impl, src = space).  EV_XFER: a
- * transfer (a = bytes, src/dst spaces; src -1: another device).  EV_CREATE: a = id, b =
- * parent id, p = type.  EV_DEP: a = predecessor id, b = successor id, src = enum
- * nrt_dep_class.  EV_DROPPED: a host-timed span the device timeline replaces.  `dev`:
- * timed by the device (nrt_devtime_record), else by the host. */
-struct ev {
-    uint64_t t0, t1;
-    uint64_t a, b;
-    const struct nanort_task_type *p;
-    const struct nanort_impl *impl;
-    int track;
-    short src, dst;
-    unsigned char kind;
-    bool dev;
-};
-
 #define CHUNK_EVENTS 2048
+/* Written by the buffer's thread only.  `n` counts the published events: the writer fills
+ * ev[n], then stores n + 1 (release); a reader loads n (acquire) and reads ev[0..n).  The
+ * link `next` is set (release) before the new chunk gets events. */
 struct chunk {
     struct chunk *next;
-    unsigned n;
-    struct ev ev[CHUNK_EVENTS];
+    atomic_uint n;
+    struct nrt_ev ev[CHUNK_EVENTS];
 };
 
 /* A span begun and not yet ended on this thread: nested task bodies (a taskwait runs
@@ -84,7 +90,8 @@ struct open_span {
  * start empties it instead). */
 struct tbuf {
     struct tbuf *next;              /* all buffers: buf_lock */
-    struct chunk *head, *cur;       /* this thread only until the stop */
+    struct chunk *head, *cur;       /* this thread only until the stop; head and the links
+                                     * are published with release stores (see chunk) */
     struct open_span *open;
     unsigned nopen, capopen;
     struct nrt_instr_stat *stats;   /* open addressing on (type, impl, space) */
@@ -112,23 +119,51 @@ static inline struct tbuf *buf(void)
     return NRT_LIKELY(b != NULL) ? b : buf_slow();
 }
 
-static struct ev *ev_new(struct tbuf *b, enum ev_kind kind)
+/* The cap is reached: say so once. */
+static void buffers_full(void)
+{
+    if (atomic_exchange_explicit(&full, true, memory_order_relaxed))
+        return;
+    full_at = nrt_now_ns();
+    fprintf(stderr, "nanort: --trace/--graph: the event buffers reached --trace-memory=%s "
+                    "after %.3f s; later events are not recorded (the files show the run up "
+                    "to then: raise --trace-memory to record more)\n",
+            trace_memory, (double)(full_at - t_base) * 1e-9);
+}
+
+/* A new event slot of b, zeroed, or NULL past the cap; ev_commit() publishes it. */
+static struct nrt_ev *ev_new(struct tbuf *b, enum nrt_ev_kind kind)
 {
     struct chunk *c = b->cur;
-    if (NRT_UNLIKELY(!c || c->n == CHUNK_EVENTS)) {
+    unsigned k = c ? atomic_load_explicit(&c->n, memory_order_relaxed) : CHUNK_EVENTS;
+    if (NRT_UNLIKELY(k == CHUNK_EVENTS)) {
+        if (atomic_fetch_add_explicit(&nchunks, 1, memory_order_relaxed) >= max_chunks) {
+            buffers_full();
+            return NULL;
+        }
         struct chunk *n = nrt_xmalloc(sizeof *n);
         n->next = NULL;
-        n->n = 0;
+        atomic_init(&n->n, 0);
+        /* release: a concurrent reader that follows the link sees an initialised chunk */
         if (c)
-            c->next = n;
+            __atomic_store_n(&c->next, n, __ATOMIC_RELEASE);
         else
-            b->head = n;
+            __atomic_store_n(&b->head, n, __ATOMIC_RELEASE);
         b->cur = c = n;
+        k = 0;
     }
-    struct ev *e = &c->ev[c->n++];
+    struct nrt_ev *e = &c->ev[k];
     memset(e, 0, sizeof *e);
     e->kind = (unsigned char)kind;
     return e;
+}
+
+/* Publish the event ev_new() gave (release: its fields are written before the count). */
+static void ev_commit(struct tbuf *b)
+{
+    struct chunk *c = b->cur;
+    atomic_store_explicit(&c->n, atomic_load_explicit(&c->n, memory_order_relaxed) + 1,
+                          memory_order_release);
 }
 
 static void buf_drop_events(struct tbuf *b)
@@ -214,10 +249,14 @@ void nrt_instr_task_created(struct nanort_task *t)
     t->id = atomic_fetch_add_explicit(&next_id, 1, memory_order_relaxed) + 1;
     if (!graphing)
         return;
-    struct ev *e = ev_new(buf(), EV_CREATE);
+    struct tbuf *b = buf();
+    struct nrt_ev *e = ev_new(b, NRT_EV_CREATE);
+    if (!e)
+        return;
     e->a = t->id;
     e->b = t->parent ? t->parent->id : 0;
     e->p = t->type;
+    ev_commit(b);
 }
 
 /* Which kind of dependence joins two accesses (OpenMP's names). */
@@ -271,10 +310,14 @@ void nrt_instr_dep(struct nanort_task *pred, struct nanort_task *succ, unsigned 
 {
     if (!recording || (succ->flags & NRT_TF_WAITER))
         return;
-    struct ev *e = ev_new(buf(), EV_DEP);
+    struct tbuf *b = buf();
+    struct nrt_ev *e = ev_new(b, NRT_EV_DEP);
+    if (!e)
+        return;
     e->a = pred->id;
     e->b = succ->id;
     e->src = (short)(kind ? kind : classify(pred, succ));
+    ev_commit(b);
 }
 
 void nrt_instr_task_begin(struct nanort_task *t, int track)
@@ -328,14 +371,20 @@ void nrt_instr_task_end(struct nanort_task *t, int track)
         stats_add(b, t, own);
     if (!recording)
         return;
-    struct ev *e = ev_new(b, EV_TASK);
+    struct nrt_ev *e = ev_new(b, NRT_EV_TASK);
+    if (!e)
+        return;
     e->t0 = t0;
     e->t1 = now;
     e->a = t->id;
+    bool replayed = false;
+    e->b = nrt_tg_instance(t, &replayed);
+    e->dst = replayed;              /* unused by task events otherwise */
     e->p = t->type;
     e->impl = t->impl;
     e->track = track;
     e->src = (short)t->space;
+    ev_commit(b);
 }
 
 void nrt_instr_transfer(int src_space, int dst_space, size_t bytes, uint64_t t0_ns,
@@ -343,13 +392,17 @@ void nrt_instr_transfer(int src_space, int dst_space, size_t bytes, uint64_t t0_
 {
     if (!recording)
         return;
-    struct ev *e = ev_new(buf(), EV_XFER);
+    struct tbuf *b = buf();
+    struct nrt_ev *e = ev_new(b, NRT_EV_XFER);
+    if (!e)
+        return;
     e->t0 = t0_ns;
     e->t1 = t1_ns >= t0_ns ? t1_ns : t0_ns;
     e->a = bytes;
     e->track = track;
     e->src = (short)src_space;
     e->dst = (short)dst_space;
+    ev_commit(b);
 }
 
 /* ---- the device timeline ------------------------------------------------------------------ */
@@ -394,17 +447,26 @@ static int lane_track(int space, enum nrt_lane lane)
 void nrt_devtime_record(struct nrt_space *s, enum nrt_lane lane, uint64_t t0_ns,
                         uint64_t t1_ns, size_t bytes, const struct nanort_task *t)
 {
-    if (!nrt_devtime_on || !s || s->id <= 0 || s->id >= NRT_MAX_SPACES ||
-        (unsigned)lane >= NRT_NLANES)
+    if (!s || s->id <= 0 || s->id >= NRT_MAX_SPACES || (unsigned)lane >= NRT_NLANES)
         return;
     if (t1_ns < t0_ns)
         t1_ns = t0_ns;
+    /* the task's time as the device measured it, for versioning: the manager that
+     * releases the task's event (and so reports it) takes it right after */
+    if (lane == NRT_LANE_KERNEL && t) {
+        kernel_task = t;
+        kernel_ns = t1_ns - t0_ns ? t1_ns - t0_ns : 1;
+    }
+    if (!nrt_devtime_on)
+        return;
     devtl_add(&devtl[s->id], lane, t0_ns, t1_ns);
     if (!recording)
         return;
-    struct ev *e;
+    struct tbuf *b = buf();
+    struct nrt_ev *e = ev_new(b, lane == NRT_LANE_KERNEL ? NRT_EV_TASK : NRT_EV_XFER);
+    if (!e)
+        return;
     if (lane == NRT_LANE_KERNEL) {
-        e = ev_new(buf(), EV_TASK);
         if (t) {
             e->a = t->id;
             e->p = t->type;
@@ -412,7 +474,6 @@ void nrt_devtime_record(struct nrt_space *s, enum nrt_lane lane, uint64_t t0_ns,
         }
         e->src = (short)s->id;
     } else {
-        e = ev_new(buf(), EV_XFER);
         e->a = bytes;
         e->src = (short)(lane == NRT_LANE_IN ? 0 : lane == NRT_LANE_OUT ? s->id : -1);
         e->dst = (short)(lane == NRT_LANE_OUT ? 0 : s->id);
@@ -421,6 +482,14 @@ void nrt_devtime_record(struct nrt_space *s, enum nrt_lane lane, uint64_t t0_ns,
     e->t1 = t1_ns;
     e->track = lane_track(s->id, lane);
     e->dev = true;
+    ev_commit(b);
+}
+
+uint64_t nrt_devtime_take_kernel(const struct nanort_task *t)
+{
+    uint64_t ns = kernel_task == t ? kernel_ns : 0;
+    kernel_task = NULL;
+    return ns;
 }
 
 const struct nrt_span *nrt_devtime_spans(int space, enum nrt_lane lane, size_t *n)
@@ -433,20 +502,38 @@ const struct nrt_span *nrt_devtime_spans(int space, enum nrt_lane lane, size_t *
     return devtl[space].span[lane];
 }
 
+struct nrt_span *nrt_devtime_copy(int space, enum nrt_lane lane, size_t *n)
+{
+    *n = 0;
+    if (space <= 0 || space >= NRT_MAX_SPACES || (unsigned)lane >= NRT_NLANES)
+        return NULL;
+    struct devtl *d = &devtl[space];
+    /* under the lock: a device may still report (a summary written before the end) */
+    NRT_PCHECK(pthread_mutex_lock(&d->lock));
+    struct nrt_span *copy = NULL;
+    if (d->n[lane]) {
+        copy = nrt_xmalloc(d->n[lane] * sizeof *copy);
+        memcpy(copy, d->span[lane], d->n[lane] * sizeof *copy);
+        *n = d->n[lane];
+    }
+    NRT_PCHECK(pthread_mutex_unlock(&d->lock));
+    return copy;
+}
+
 /* ---- shared by the writers ---------------------------------------------------------------- */
 
-static const char *label_of(const struct nanort_task_type *type)
+const char *nrt_instr_label(const struct nanort_task_type *type)
 {
     return type && type->label ? type->label : "(unnamed)";
 }
 
-static const char *impl_name(const struct nanort_impl *impl)
+const char *nrt_instr_impl_name(const struct nanort_impl *impl)
 {
     return impl && impl->name ? impl->name : "?";
 }
 
 /* "smp", or the space's name up to its first blank ("opencl0 (pthread-...)" -> "opencl0"). */
-static void device_name(int space, char *out, size_t size)
+void nrt_instr_device_name(int space, char *out, size_t size)
 {
     const char *name = space > 0 && space < nrt_nspaces && nrt_spaces[space]
                            ? nrt_spaces[space]->name : "smp";
@@ -454,11 +541,11 @@ static void device_name(int space, char *out, size_t size)
 }
 
 /* span_of[id]: index + 1 in all[] of the task's first span, 0 when it has none. */
-static size_t *index_spans(const struct ev *all, size_t n, uint64_t max_id)
+size_t *nrt_instr_index_spans(const struct nrt_ev *all, size_t n, uint64_t max_id)
 {
     size_t *span_of = nrt_xcalloc(max_id + 1, sizeof *span_of);
     for (size_t i = 0; i < n; i++)
-        if (all[i].kind == EV_TASK && all[i].a <= max_id && !span_of[all[i].a])
+        if (all[i].kind == NRT_EV_TASK && all[i].a <= max_id && !span_of[all[i].a])
             span_of[all[i].a] = i + 1;
     return span_of;
 }
@@ -475,27 +562,27 @@ static int space_of_track(int track)
  * task; its dependence arrows then bind to the device's).  The fake device and plugins
  * that report nothing keep the host-timed spans.
  */
-static void drop_host_timed(struct ev *all, size_t n, uint64_t max_id)
+static void drop_host_timed(struct nrt_ev *all, size_t n, uint64_t max_id)
 {
     bool devspace[NRT_MAX_SPACES] = {false};
     bool *devtask = nrt_xcalloc(max_id + 1, sizeof *devtask);
     for (size_t i = 0; i < n; i++) {
-        const struct ev *e = &all[i];
+        const struct nrt_ev *e = &all[i];
         int s = space_of_track(e->track);
         if (!e->dev || s < 0 || s >= NRT_MAX_SPACES)
             continue;
         devspace[s] = true;
-        if (e->kind == EV_TASK && e->a && e->a <= max_id)
+        if (e->kind == NRT_EV_TASK && e->a && e->a <= max_id)
             devtask[e->a] = true;
     }
     for (size_t i = 0; i < n; i++) {
-        struct ev *e = &all[i];
+        struct nrt_ev *e = &all[i];
         int s = space_of_track(e->track);
         if (e->dev || s < 0 || s >= NRT_MAX_SPACES)
             continue;
-        if ((e->kind == EV_XFER && devspace[s]) ||
-            (e->kind == EV_TASK && e->a <= max_id && devtask[e->a]))
-            e->kind = EV_DROPPED;
+        if ((e->kind == NRT_EV_XFER && devspace[s]) ||
+            (e->kind == NRT_EV_TASK && e->a <= max_id && devtask[e->a]))
+            e->kind = NRT_EV_DROPPED;
     }
     free(devtask);
 }
@@ -541,19 +628,27 @@ static uint64_t rel(uint64_t t)
     return t > t_base ? t - t_base : 0;
 }
 
-static void trace_track_name(FILE *f, int track)
+void nrt_instr_track_name(int track, char *name, size_t size)
 {
     static const char *const queue[] = {"kernels", "host->device", "device->host"};
-    char name[96], dev[64];
+    char dev[64];
     if (track < 0) {
-        snprintf(name, sizeof name, "foreign threads");
+        snprintf(name, size, "foreign threads");
     } else if (track < NRT_TRACK_SPACE(0, 0)) {
-        snprintf(name, sizeof name, "worker %d", track);
+        snprintf(name, size, "worker %d", track);
+    } else if (track == NRT_TRACK_MPI) {
+        snprintf(name, size, "MPI requests of tasks");
     } else {
         int s = (track - NRT_TRACK_SPACE(0, 0)) / 4, q = (track - NRT_TRACK_SPACE(0, 0)) % 4;
-        device_name(s, dev, sizeof dev);
-        snprintf(name, sizeof name, "%s %s", dev, q < 3 ? queue[q] : "queue");
+        nrt_instr_device_name(s, dev, sizeof dev);
+        snprintf(name, size, "%s %s", dev, q < 3 ? queue[q] : "queue");
     }
+}
+
+static void trace_track_name(FILE *f, int track)
+{
+    char name[96];
+    nrt_instr_track_name(track, name, sizeof name);
     fprintf(f, "{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":%d,\"tid\":%d,\"args\":{\"name\":",
             track_pid(track), track_tid(track));
     json_str(f, name);
@@ -563,14 +658,14 @@ static void trace_track_name(FILE *f, int track)
 }
 
 /* Metadata: one process per memory space, one named thread per track that has events. */
-static void trace_metadata(FILE *f, const struct ev *all, size_t n)
+static void trace_metadata(FILE *f, const struct nrt_ev *all, size_t n)
 {
     enum { MAXT = NRT_TRACK_SPACE(NRT_MAX_SPACES, 0) };
     bool *seen = nrt_xcalloc(MAXT + 1, sizeof *seen);
     bool pids[NRT_MAX_SPACES + 1] = {false};
     char dev[64];
     for (size_t i = 0; i < n; i++) {
-        if (all[i].kind != EV_TASK && all[i].kind != EV_XFER)
+        if (all[i].kind != NRT_EV_TASK && all[i].kind != NRT_EV_XFER)
             continue;
         int tr = all[i].track < 0 ? MAXT : all[i].track;
         if (tr > MAXT || seen[tr])
@@ -580,7 +675,7 @@ static void trace_metadata(FILE *f, const struct ev *all, size_t n)
         int pid = track_pid(all[i].track);
         if (pid <= NRT_MAX_SPACES && !pids[pid]) {
             pids[pid] = true;
-            device_name(pid - 1, dev, sizeof dev);
+            nrt_instr_device_name(pid - 1, dev, sizeof dev);
             fprintf(f, "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":%d,\"args\":{\"name\":",
                     pid);
             json_str(f, pid == 1 ? "nanort smp workers" : dev);
@@ -590,30 +685,35 @@ static void trace_metadata(FILE *f, const struct ev *all, size_t n)
     free(seen);
 }
 
-static void trace_task(FILE *f, const struct ev *e)
+static void trace_task(FILE *f, const struct nrt_ev *e)
 {
     char dev[64];
-    device_name(e->src, dev, sizeof dev);
+    nrt_instr_device_name(e->src, dev, sizeof dev);
     fputs("{\"name\":", f);
-    json_str(f, label_of(e->p));
+    json_str(f, nrt_instr_label(e->p));
     fprintf(f, ",\"cat\":\"task\",\"ph\":\"X\",\"pid\":%d,\"tid\":%d", track_pid(e->track),
             track_tid(e->track));
     json_us(f, "ts", rel(e->t0));
     json_us(f, "dur", e->t1 - e->t0);
     fprintf(f, ",\"args\":{\"task\":%" PRIu64 ",\"implementation\":", e->a);
-    json_str(f, impl_name(e->impl));
+    json_str(f, nrt_instr_impl_name(e->impl));
     fputs(",\"device\":", f);
     json_str(f, dev);
+    if (e->b)                       /* a task of a recorded graph: which run of it */
+        fprintf(f, ",\"taskgraph\":\"%s\",\"graph_run\":%" PRIu64,
+                e->dst ? "replayed" : "recorded", e->b);
     fprintf(f, ",\"clock\":\"%s\"}},\n", e->dev ? "device" : "host");
 }
 
-static void trace_transfer(FILE *f, const struct ev *e)
+static void trace_transfer(FILE *f, const struct nrt_ev *e)
 {
     char from[64], to[64];
-    device_name(e->src, from, sizeof from);
-    device_name(e->dst, to, sizeof to);
-    const char *name = e->src == 0 ? "host->device" : e->dst == 0 ? "device->host"
-                                                                  : "device->device";
+    nrt_instr_device_name(e->src, from, sizeof from);
+    nrt_instr_device_name(e->dst, to, sizeof to);
+    const char *name = e->track == NRT_TRACK_MPI ? "MPI request"
+                       : e->src == 0             ? "host->device"
+                       : e->dst == 0             ? "device->host"
+                                                 : "device->device";
     fprintf(f, "{\"name\":\"%s\",\"cat\":\"transfer\",\"ph\":\"X\",\"pid\":%d,\"tid\":%d",
             name, track_pid(e->track), track_tid(e->track));
     json_us(f, "ts", rel(e->t0));
@@ -628,7 +728,7 @@ static void trace_transfer(FILE *f, const struct ev *e)
 /* A dependence arrow: starts at the end of the predecessor's span ("s" binds to the
  * slice around its time stamp, so 1 ns before the end) and ends where the successor's
  * span begins ("f" with binding point "e": the enclosing slice). */
-static void trace_flow(FILE *f, uint64_t id, const struct ev *p, const struct ev *s)
+static void trace_flow(FILE *f, uint64_t id, const struct nrt_ev *p, const struct nrt_ev *s)
 {
     uint64_t at = p->t1 > p->t0 ? p->t1 - 1 : p->t0;
     fprintf(f, "{\"name\":\"dependence\",\"cat\":\"dep\",\"ph\":\"s\",\"id\":%" PRIu64
@@ -642,7 +742,7 @@ static void trace_flow(FILE *f, uint64_t id, const struct ev *p, const struct ev
 
 static int by_track_start(const void *a, const void *b)
 {
-    const struct ev *x = *(const struct ev *const *)a, *y = *(const struct ev *const *)b;
+    const struct nrt_ev *x = *(const struct nrt_ev *const *)a, *y = *(const struct nrt_ev *const *)b;
     if (x->track != y->track)
         return x->track < y->track ? -1 : 1;
     return x->t0 < y->t0 ? -1 : x->t0 > y->t0;
@@ -654,12 +754,12 @@ static int by_track_start(const void *a, const void *b)
  * spans of a track nested or disjoint, so a span that begins inside the previous one and
  * ends after it begins where that one ends: the time the device spent on it.
  */
-static void clip_device_spans(struct ev *all, size_t n)
+static void clip_device_spans(struct nrt_ev *all, size_t n)
 {
     size_t m = 0;
-    struct ev **dev = nrt_xmalloc((n ? n : 1) * sizeof *dev);
+    struct nrt_ev **dev = nrt_xmalloc((n ? n : 1) * sizeof *dev);
     for (size_t i = 0; i < n; i++)
-        if ((all[i].kind == EV_TASK || all[i].kind == EV_XFER) &&
+        if ((all[i].kind == NRT_EV_TASK || all[i].kind == NRT_EV_XFER) &&
             all[i].track >= NRT_TRACK_SPACE(0, 0))
             dev[m++] = &all[i];
     qsort(dev, m, sizeof *dev, by_track_start);
@@ -675,22 +775,27 @@ static void clip_device_spans(struct ev *all, size_t n)
     free(dev);
 }
 
-static void write_trace(FILE *f, struct ev *all, size_t n)
+void nrt_instr_prepare(struct nrt_ev *all, size_t n, uint64_t max_id)
+{
+    drop_host_timed(all, n, max_id);
+    clip_device_spans(all, n);
+}
+
+static void write_trace(FILE *f, struct nrt_ev *all, size_t n)
 {
     uint64_t max_id = atomic_load_explicit(&next_id, memory_order_relaxed);
-    drop_host_timed(all, n, max_id);
-    size_t *span_of = index_spans(all, n, max_id);
+    nrt_instr_prepare(all, n, max_id);
+    size_t *span_of = nrt_instr_index_spans(all, n, max_id);
     uint64_t flows = 0;
-    clip_device_spans(all, n);
     fputs("{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n", f);
     trace_metadata(f, all, n);
     for (size_t i = 0; i < n; i++) {
-        const struct ev *e = &all[i];
-        if (e->kind == EV_TASK)
+        const struct nrt_ev *e = &all[i];
+        if (e->kind == NRT_EV_TASK)
             trace_task(f, e);
-        else if (e->kind == EV_XFER)
+        else if (e->kind == NRT_EV_XFER)
             trace_transfer(f, e);
-        else if (e->kind == EV_DEP && e->a <= max_id && e->b <= max_id && span_of[e->a] &&
+        else if (e->kind == NRT_EV_DEP && e->a <= max_id && e->b <= max_id && span_of[e->a] &&
                  span_of[e->b])
             trace_flow(f, ++flows, &all[span_of[e->a] - 1], &all[span_of[e->b] - 1]);
     }
@@ -769,12 +874,12 @@ static void graph_node(struct graph *g, uint64_t id)
 {
     const struct gnode *v = &g->node[id];
     char dev[64];
-    device_name(v->space, dev, sizeof dev);
+    nrt_instr_device_name(v->space, dev, sizeof dev);
     fprintf(g->f, "  t%" PRIu64 " [label=\"", id);
-    dot_escaped(g->f, label_of(v->type));
+    dot_escaped(g->f, nrt_instr_label(v->type));
     fprintf(g->f, "\", shape=%s, fillcolor=\"%s\", tooltip=\"#%" PRIu64 " ", kind_shape(v->impl),
             v->impl ? palette[impl_colour(g, v->impl, v->space) % NPALETTE] : "white", id);
-    dot_escaped(g->f, v->impl ? impl_name(v->impl) : "(not run)");
+    dot_escaped(g->f, v->impl ? nrt_instr_impl_name(v->impl) : "(not run)");
     fputs(" on ", g->f);
     dot_escaped(g->f, dev);
     fputs("\"];\n", g->f);
@@ -787,7 +892,7 @@ static void graph_subtree(struct graph *g, uint64_t id)
     if (!g->node[id].first_child)
         return;
     fprintf(g->f, "  subgraph cluster_t%" PRIu64 " {\n  label=\"", id);
-    dot_escaped(g->f, label_of(g->node[id].type));
+    dot_escaped(g->f, nrt_instr_label(g->node[id].type));
     fprintf(g->f, " #%" PRIu64 "\"; style=\"rounded,dashed\"; color=gray50; fontsize=9;\n", id);
     for (uint64_t c = g->node[id].first_child; c; c = g->node[c].next_sibling)
         graph_subtree(g, c);
@@ -809,9 +914,9 @@ static void graph_legend(struct graph *g)
     fputs("  label=<<table border=\"0\" cellspacing=\"3\"><tr>", g->f);
     for (unsigned i = 0; i < g->nimpls; i++) {
         char dev[64];
-        device_name(g->impl_space[i], dev, sizeof dev);
+        nrt_instr_device_name(g->impl_space[i], dev, sizeof dev);
         fprintf(g->f, "<td bgcolor=\"%s\">", palette[i % NPALETTE]);
-        html_escaped(g->f, impl_name(g->impls[i]));
+        html_escaped(g->f, nrt_instr_impl_name(g->impls[i]));
         fputs(" on ", g->f);
         html_escaped(g->f, dev);
         fputs("</td>", g->f);
@@ -821,18 +926,18 @@ static void graph_legend(struct graph *g)
           "tasks created by a task</td></tr></table>>;\n  labelloc=t; fontsize=10;\n", g->f);
 }
 
-static void graph_collect(struct graph *g, const struct ev *all, size_t n)
+static void graph_collect(struct graph *g, const struct nrt_ev *all, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
-        const struct ev *e = &all[i];
+        const struct nrt_ev *e = &all[i];
         if (e->a > g->max_id)
             continue;
         struct gnode *v = &g->node[e->a];
-        if (e->kind == EV_CREATE) {
+        if (e->kind == NRT_EV_CREATE) {
             v->exists = true;
             v->type = e->p;
             v->parent = e->b <= g->max_id ? e->b : 0;
-        } else if (e->kind == EV_TASK && !v->impl) {
+        } else if (e->kind == NRT_EV_TASK && !v->impl) {
             v->impl = e->impl;
             v->space = e->src;
         }
@@ -847,7 +952,7 @@ static void graph_collect(struct graph *g, const struct ev *all, size_t n)
     }
 }
 
-static void write_graph(FILE *f, const struct ev *all, size_t n)
+static void write_graph(FILE *f, const struct nrt_ev *all, size_t n)
 {
     struct graph g = {f, NULL, atomic_load_explicit(&next_id, memory_order_relaxed), NULL,
                       NULL, 0};
@@ -862,8 +967,11 @@ static void write_graph(FILE *f, const struct ev *all, size_t n)
             graph_subtree(&g, id);
     }
     for (size_t i = 0; i < n; i++) {
-        const struct ev *e = &all[i];
-        if (e->kind != EV_DEP || e->src < 0 || e->src > NRT_DEP_OTHER)
+        const struct nrt_ev *e = &all[i];
+        if (e->kind != NRT_EV_DEP || e->src < 0 || e->src > NRT_DEP_OTHER)
+            continue;
+        /* both ends recorded (not past --trace-memory, not created after a snapshot) */
+        if (e->a > g.max_id || e->b > g.max_id || !g.node[e->a].exists || !g.node[e->b].exists)
             continue;
         fprintf(f, "  t%" PRIu64 " -> t%" PRIu64 " [%s, tooltip=\"%s\"];\n", e->a, e->b,
                 dep_style[e->src].attrs, dep_style[e->src].what);
@@ -884,6 +992,11 @@ void nrt_instr_start(void)
     graphing = graph_path && *graph_path;
     nrt_instr_on = recording || nrt_cfg.summary;
     nrt_devtime_on = (trace_path && *trace_path) || nrt_cfg.summary;
+    nrt_devtime_kernels = nrt_devtime_on || nrt_versioning_on();
+    size_t cap = nrt_parse_size("trace-memory", trace_memory, 0);
+    max_chunks = cap ? cap / sizeof(struct chunk) : SIZE_MAX;     /* 0: no cap */
+    atomic_store_explicit(&nchunks, 0, memory_order_relaxed);
+    atomic_store_explicit(&full, false, memory_order_relaxed);
     devtl_reset();
     /* No other thread of the runtime exists now; a child of fork() may have inherited
      * the lock held. */
@@ -894,20 +1007,32 @@ void nrt_instr_start(void)
     t_base = nrt_now_ns();
 }
 
-/* Every event of every thread in one array (the threads have stopped). */
-static struct ev *collect(size_t *n)
+bool nrt_instr_files_wanted(void)
+{
+    return recording;
+}
+
+/* Every published event of every thread in one array (caller holds buf_lock).  The
+ * threads may still run (ending.c): the acquire loads pair with ev_new()'s and
+ * ev_commit()'s release stores, so only whole events are copied. */
+static struct nrt_ev *collect(size_t *n)
 {
     size_t total = 0, k = 0;
     for (struct tbuf *b = bufs; b; b = b->next)
-        for (struct chunk *c = b->head; c; c = c->next)
-            total += c->n;
-    struct ev *all = nrt_xmalloc((total ? total : 1) * sizeof *all);
+        for (struct chunk *c = __atomic_load_n(&b->head, __ATOMIC_ACQUIRE); c;
+             c = __atomic_load_n(&c->next, __ATOMIC_ACQUIRE))
+            total += atomic_load_explicit(&c->n, memory_order_acquire);
+    struct nrt_ev *all = nrt_xmalloc((total ? total : 1) * sizeof *all);
     for (struct tbuf *b = bufs; b; b = b->next)
-        for (struct chunk *c = b->head; c; c = c->next) {
-            memcpy(all + k, c->ev, c->n * sizeof *all);
-            k += c->n;
+        for (struct chunk *c = __atomic_load_n(&b->head, __ATOMIC_ACQUIRE); c && k < total;
+             c = __atomic_load_n(&c->next, __ATOMIC_ACQUIRE)) {
+            size_t m = atomic_load_explicit(&c->n, memory_order_acquire);
+            if (m > total - k)      /* published since the count above */
+                m = total - k;
+            memcpy(all + k, c->ev, m * sizeof *all);
+            k += m;
         }
-    *n = total;
+    *n = k;
     return all;
 }
 
@@ -920,17 +1045,50 @@ static void drop_events(void)
 static FILE *open_output(const char *path, const char *what)
 {
     FILE *f = fopen(path, "w");
-    if (!f)
+    if (!f) {
         fprintf(stderr, "nanort: cannot write the %s to '%s': %s (give --%s a writable "
                         "path)\n", what, path, strerror(errno), what);
+        nrt_output_failed();
+    }
     return f;
 }
 
 static void close_output(FILE *f, const char *path, const char *what)
 {
-    if (ferror(f) | fclose(f))
+    if (ferror(f) | fclose(f)) {
         fprintf(stderr, "nanort: writing the %s to '%s' failed: %s\n", what, path,
                 strerror(errno));
+        nrt_output_failed();
+    }
+}
+
+static bool ends_with(const char *s, const char *suffix)
+{
+    size_t a = strlen(s), b = strlen(suffix);
+    return a >= b && strcmp(s + a - b, suffix) == 0;
+}
+
+/* Write the requested files from the events in `all`: a trace whose name ends in .prv
+ * in Paraver's format (instr_prv.c), any other in Chrome's JSON. */
+static void write_files(struct nrt_ev *all, size_t n)
+{
+    FILE *f;
+    char tbuf[4096], gbuf[4096];    /* cluster mode: each rank its own file */
+    const char *tp = nrt_cluster_path(trace_path, tbuf, sizeof tbuf);
+    const char *gp = nrt_cluster_path(graph_path, gbuf, sizeof gbuf);
+    if (tp && *tp && ends_with(tp, ".prv")) {
+        if (!nrt_instr_write_paraver(tp, all, n,
+                                     atomic_load_explicit(&next_id, memory_order_relaxed),
+                                     t_base))
+            nrt_output_failed();
+    } else if (tp && *tp && (f = open_output(tp, "trace"))) {
+        write_trace(f, all, n);
+        close_output(f, tp, "trace");
+    }
+    if (gp && *gp && (f = open_output(gp, "graph"))) {
+        write_graph(f, all, n);
+        close_output(f, gp, "graph");
+    }
 }
 
 void nrt_instr_stop(void)
@@ -939,17 +1097,21 @@ void nrt_instr_stop(void)
         return;
     NRT_PCHECK(pthread_mutex_lock(&buf_lock));
     size_t n;
-    struct ev *all = collect(&n);
+    struct nrt_ev *all = collect(&n);
     drop_events();
     NRT_PCHECK(pthread_mutex_unlock(&buf_lock));
-    FILE *f;
-    if (trace_path && *trace_path && (f = open_output(trace_path, "trace"))) {
-        write_trace(f, all, n);
-        close_output(f, trace_path, "trace");
-    }
-    if (graph_path && *graph_path && (f = open_output(graph_path, "graph"))) {
-        write_graph(f, all, n);
-        close_output(f, graph_path, "graph");
-    }
+    write_files(all, n);
+    free(all);
+}
+
+void nrt_instr_write_now(void)
+{
+    if (!recording)
+        return;
+    NRT_PCHECK(pthread_mutex_lock(&buf_lock));
+    size_t n;
+    struct nrt_ev *all = collect(&n);
+    NRT_PCHECK(pthread_mutex_unlock(&buf_lock));
+    write_files(all, n);
     free(all);
 }

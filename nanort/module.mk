@@ -1,6 +1,8 @@
 # nanort/module.mk - the runtime library (core + smp device).
 #
 #   build/lib/libnanort.a, build/lib/libnanort.so, build/include/nanort.h
+#   build/lib/libnanort-debug.so: the checking build (-O0 -g, NRT_ASSERT invariants on),
+#   which mcc --debug links
 #
 # NANORT_SRCS is exported so that test fragments can rebuild the same sources with
 # -fsanitize=thread / -fsanitize=address into their own object directories.
@@ -35,3 +37,25 @@ $(NANORT_HEADER): include/nanort.h
 	@mkdir -p $(dir $@)
 	cp $< $@
 
+
+# nanort-perfmodel: prints the models of a --perf-model-dir (nanort/tools/perfmodel.c); it
+# reads the file with the runtime's own checking reader (perfmodel_file.c).
+NANORT_PERFMODEL := $(BUILD)/bin/nanort-perfmodel
+ALL_TARGETS += $(NANORT_PERFMODEL)
+
+$(NANORT_PERFMODEL): nanort/tools/perfmodel.c nanort/perfmodel_file.c nanort/nrt.h include/nanort.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_COMMON) -Inanort -o $@ nanort/tools/perfmodel.c nanort/perfmodel_file.c
+
+# The checking build mcc --debug links: -O0 (after CFLAGS_COMMON's -O2) and the assertions.
+NANORT_DEBUG_OBJS := $(NANORT_SRCS:%.c=$(BUILD)/obj-debug/%.o)
+NANORT_DEBUG_SO   := $(BUILD)/lib/libnanort-debug.so
+ALL_TARGETS += $(NANORT_DEBUG_SO)
+
+$(NANORT_DEBUG_OBJS): $(BUILD)/obj-debug/%.o: %.c nanort/nrt.h include/nanort.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_COMMON) -O0 -fno-semantic-interposition -Inanort -DNRT_CHECKING -c $< -o $@
+
+$(NANORT_DEBUG_SO): $(NANORT_DEBUG_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) -shared -o $@ $^ $(LDLIBS_COMMON)

@@ -9,7 +9,12 @@
  *   sched.c     the table of scheduling policies and the shared priority queue
  *   sched_bf.c, sched_dbf.c, sched_wf.c   the policies
  *   critical.c  named critical sections
+ *   taskgraph.c recorded task graphs: record once, replay with counted dependences
  *   stats.c     --summary counters and the table printed at exit
+ *   ending.c    outputs on SIGTERM/SIGINT and exit() in a task; exit status on failures
+ *   watchdog.c  --watchdog: what is pending when nothing completes
+ *   tsan.c      happens-before annotations for ThreadSanitizer
+ *   help.c      NX_ARGS=--help, OMP_DISPLAY_ENV
  *   devices/smp/smp.c   the smp device (reference device plugin)
  *
  * Locks never nest: tasks made ready under a domain or token lock are queued after it is
@@ -38,7 +43,8 @@
 #define NRT_ASSERT(c) ((void)0)
 #endif
 
-/* Abort with "nanort: <message>" (user mistakes and exhausted resources). */
+/* Print "nanort: <message>" and exit with status 1 (user mistakes, exhausted resources,
+ * device failures); broken invariants abort (nrt_assert_fail, nrt_pthread_fail). */
 void nrt_fatal(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
 void nrt_assert_fail(const char *what, const char *file, int line) __attribute__((noreturn));
 /* Check a pthread return code; `call` names the call in the message. */
@@ -142,6 +148,10 @@ struct nrt_option {
 };
 void nrt_config_add(const struct nrt_option *opts, unsigned n);
 
+/* omp_set_num_threads(n) before the runtime starts: the worker count, unless NX_ARGS or
+ * NX_SMP_WORKERS gives one (it wins over OMP_NUM_THREADS, as a call does in OpenMP);
+ * afterwards nothing changes. */
+void nrt_config_request_workers(int n);
 /* Parse NX_ARGS and NX_<OPT> (once; again after nrt_config_reset()).  Prints --help and
  * exits 0, or prints the error and exits 1. */
 void nrt_config_load(void);
@@ -152,6 +162,28 @@ void nrt_config_reset(void);
 size_t nrt_parse_size(const char *opt, const char *value, size_t total);
 /* Edit distance, exported for the "did you mean" suggestion of other tables. */
 size_t nrt_edit_distance(const char *a, const char *b);
+/* Option i of all the tables, in --help order; NULL past the end. */
+const struct nrt_option *nrt_config_nth(unsigned i);
+
+/* ---- help.c: NX_ARGS=--help and OMP_DISPLAY_ENV ------------------------------------- */
+/* Every option (also of device plugins this program lacks), wrapped to the terminal. */
+void nrt_help_print(FILE *f);
+/* OMP_DISPLAY_ENV=true|verbose: the settings in effect, to stderr (at start). */
+void nrt_help_display_env(void);
+
+/* ---- nanos_options.c: the Nanos++ options nanort does not have ------------------- */
+/* `name` (from NX_ARGS, or from the variable `where`), with its attached `value` or NULL
+ * and the word after it, is one: warn once; *alias is the nanort option that takes its
+ * place (NULL: ignored) with the value *alias_value (NULL: a flag); *consumed when `next`
+ * was its value. */
+bool nrt_nanos_option(const char *name, const char *value, const char *next, const char *where,
+                      const char **alias, const char **alias_value, bool *consumed);
+/* A Nanos++ value of a choice option nanort lacks (a scheduling policy): warn once and
+ * return the choice used instead, or NULL. */
+const char *nrt_nanos_choice(const struct nrt_option *o, const char *v);
+/* --help: the i-th accepted Nanos++ option (its spelling, and what nanort does with it);
+ * false past the last. */
+bool nrt_nanos_help_nth(size_t i, char *lhs, size_t lsize, char *text, size_t tsize);
 
 /* ---- deps.c --------------------------------------------------------------------- */
 
@@ -204,6 +236,10 @@ struct nrt_edge {
 struct nrt_domain;
 struct nrt_domain *nrt_domain_new(void);
 void nrt_domain_free(struct nrt_domain *d);
+/* Free d with the accesses still registered in it: taskgraph.c registers the tasks of a
+ * graph being recorded in a domain of their own only to learn their dependences (the
+ * successor lists stay theirs, their regions' access records are dropped unread). */
+void nrt_domain_discard(struct nrt_domain *d);
 /* Normalise t's region `r` (fills nd, lo, hi, len, stride). */
 void nrt_region_normalise(struct nrt_region *r);
 /* Register t's regions in d; returns true when t has no unfinished predecessor. */
@@ -213,6 +249,8 @@ bool nrt_deps_submit(struct nrt_domain *d, struct nanort_task *t);
 void nrt_deps_release(struct nrt_domain *d, struct nanort_task *t);
 /* Whether some task (or taskwait) created so far waits for t (t not released yet). */
 bool nrt_deps_has_successors(struct nanort_task *t);
+/* Whether succ waits for pred (both alive; watchdog.c, which holds no domain lock). */
+bool nrt_deps_is_pred(struct nanort_task *pred, const struct nanort_task *succ);
 /* Make `waiter` (a pseudo task, never run) depend on the children of d that conflict with
  * the given accesses.  Returns true when there is nothing to wait for. */
 bool nrt_deps_wait_on(struct nrt_domain *d, struct nanort_task *waiter, unsigned n,
@@ -232,6 +270,11 @@ enum nrt_task_flag {
     NRT_TF_COMMUTATIVE = 1u << 4,/* has commutative regions: take tokens before running */
     NRT_TF_REGISTERED = 1u << 5, /* its regions are in the parent's domain */
     NRT_TF_INLINE = 1u << 6,     /* in its creator's inline frame stack: runs in submit */
+    NRT_TF_RECORDING = 1u << 7,  /* its thread records the tasks it creates (taskgraph.c) */
+    NRT_TF_REPLAY = 1u << 8,     /* a task of a recorded graph: released by taskgraph.c */
+    NRT_TF_GATE = 1u << 9,       /* a graph's gate: its regions only order (no host data) */
+    NRT_TF_DETACHED = 1u << 10,  /* completes on events too (events.c): set before submission
+                                  * (detach) or by the body's own thread (event counters) */
 };
 
 /* Per task type runtime data (type->rt), created at the type's first use. */
@@ -309,12 +352,23 @@ struct nanort_task {
     /* Chosen when it became ready (device.c; smp: the type's only implementation). */
     const struct nanort_impl *impl;
     int space;                      /* memory space it runs in, 0 = host */
+    /* taskgraph.c: with NRT_TF_REPLAY, its node's index in its graph (a hole before id:
+     * the header keeps its size). */
+    unsigned tg_node;
     uint64_t id;                    /* --trace/--graph: creation number (instr.c) */
     long long vpred_ns;             /* versioning.c: predicted time counted in its space */
     bool vchosen;                   /* versioning.c: chosen by nrt_vers_choose() */
     /* Undeferred device task: the creator's flag, set to 1 by the manager once the task
      * finished (device.c), NULL otherwise.  Written before the task is queued. */
     atomic_int *dev_done;
+    unsigned args_size;             /* bytes of the argument block (heap tasks) */
+    /* events.c, with NRT_TF_DETACHED: 1 + events not yet fulfilled; the 1 stands for the
+     * end of the body and of the children.  Whoever takes it to 0 completes the task. */
+    atomic_long events;
+    /* `parallel` regions around it (omp_api.c): level | active levels << 8, set at
+     * creation from the parent, changed by the body's thread only. */
+    uint16_t par;
+    bool par_innermost_active;
 };
 _Static_assert(offsetof(struct nanort_task, pending) - offsetof(struct nanort_task, nchildren)
                    >= NRT_CACHELINE, "creator and completers would share a cache line");
@@ -330,12 +384,15 @@ static inline void nrt_task_init_counts(struct nanort_task *t)
     atomic_init(&t->pending, NRT_BODY_BIAS);
     atomic_init(&t->wait_target, -1);
     atomic_init(&t->npred, 0);
+    atomic_init(&t->events, 0);
 }
 
 /* The implicit task of main (also the parent of tasks created by foreign threads). */
 extern struct nanort_task *nrt_root;
 /* Tasks created and not finished, summed over the workers' counters (approximate). */
 long nrt_live_tasks(void);
+/* At start: how often a creating thread compares that sum with --throttle-limit. */
+void nrt_throttle_setup(int nworkers);
 
 /* Run a ready task on the calling thread (takes commutative tokens first; false when it
  * was parked instead of run). */
@@ -346,14 +403,36 @@ void nrt_task_body_done(struct nanort_task *t);
 /* Whether ready task t must go through nrt_dev_dispatch(): only types with accelerator
  * implementations when spaces exist, so the smp path pays one predictable branch. */
 extern int nrt_nspaces;
+/* A space runs smp implementations (cluster mode): every type may go there.  Set at
+ * start before any task exists (device.c), read-only afterwards. */
+extern bool nrt_dev_runs_smp;
 static inline bool nrt_dev_wanted(const struct nanort_task *t)
 {
-    return NRT_UNLIKELY(nrt_nspaces > 1) && t->info && t->info->has_dev &&
+    return NRT_UNLIKELY(nrt_nspaces > 1) && t->info && (t->info->has_dev || nrt_dev_runs_smp) &&
            (t->impl == NULL || t->space > 0);
 }
 void nrt_task_free_all(void);
+/* A heap task (never an inline frame), for tasks that complete on events (events.c). */
+nanort_task *nrt_task_create_heap(struct nanort_task_type *type, size_t args_size,
+                                  unsigned nregions, unsigned ndims_total, void **args);
+/* The last event of a detached task whose body and children ended: complete it. */
+void nrt_task_events_done(struct nanort_task *t);
+/* An inline frame whose body bound events (events.c): wait, running other tasks, until
+ * they are fulfilled (its frame is popped when submit returns). */
+void nrt_events_wait_inline(struct nanort_task *t);
 /* Give back the blocks batched for other workers (before sleeping or stopping). */
 void nrt_task_flush_frees(void);
+/* taskgraph.c: n replayed tasks enter (throttling's count), and a replay's gate task is
+ * submitted again (no new number for --trace/--graph, which drew it once). */
+void nrt_task_count_submitted(long n);
+void nrt_task_resubmit(struct nanort_task *t, unsigned flags);
+/* A graph's blocks go back to the allocator when its record is dropped (owner restored):
+ * as for any finished task, a child may still read its parent's header just after its
+ * last decrement (task.c, complete()), so the block is recycled, not given to free(). */
+void nrt_task_free(struct nanort_task *t);
+/* A body of a type without dependences, run in place by taskgraph.c, took ns: the
+ * adaptive cut-off's sample. */
+void nrt_task_sample_body(struct nrt_type_info *info, uint64_t ns);
 
 /* ---- worker.c -------------------------------------------------------------------- */
 
@@ -377,6 +456,10 @@ struct nrt_worker {
     int depth;                      /* nesting of task bodies on this thread (stats) */
     unsigned sample_tick;           /* bodies run here, to time one in NRT_SAMPLE_EVERY */
     int crit_depth;                 /* critical sections this thread is in (this thread only) */
+    /* block.c: a paused thread wants this slot back from the thread holding it; set and
+     * cleared under block.c's lock, seq_cst; the holder reads it in its loops. */
+    atomic_int slot_wanted;
+    bool slot_orphan;               /* block.c, B.lock: a spare left it at stop, unheld */
     /* Inline frames (task.c): a bump-allocated LIFO stack of tasks without regions that
      * run in nanort_task_submit(); inl_open: one was created and not yet submitted.
      * This thread only. */
@@ -422,7 +505,74 @@ bool nrt_run_one(void);
 bool nrt_handoff(struct nanort_task *t);
 /* Queue the kept task, if any (before leaving a loop that runs tasks). */
 void nrt_handoff_flush(void);
+/* The same, staying in the loop (stack.c). */
+void nrt_handoff_requeue(void);
 uint64_t nrt_now_ns(void);
+/* The worker loop of a thread that holds a slot (spares, block.c); returns at stop, or
+ * when a spare gave its borrowed slot back. */
+void nrt_worker_loop(void);
+/* Bind the calling thread to slot w's core (when the workers are bound). */
+void nrt_worker_bind(struct nrt_worker *w);
+/* Wake every thread asleep in a worker loop or a wait (a slot of theirs is wanted). */
+void nrt_wake_sleepers(void);
+
+/* ---- block.c: pausing a task whose thread blocks (task-aware MPI) ------------------ */
+/* The calling task waits until done(arg) without holding its worker: a spare thread runs
+ * the slot meanwhile, and the slot comes back after.  False (nothing done) when the slot
+ * cannot be lent now (inline frames, critical section, foreign thread): wait nested. */
+bool nrt_block_until(nrt_cond_fn *done, void *arg);
+/* Tasks may block (nanort_tasks_may_block()): a creator never runs a new task at once
+ * (work-first, full queue, cut-off), since a task that blocks would pause its creator,
+ * which may have to create what unblocks it.  Set before tasks exist, read-only after. */
+extern bool nrt_tasks_block;
+/* The holder of a wanted slot, between two tasks of its loop: give it; true when the
+ * caller (a spare) has no slot any more and must leave its loop. */
+bool nrt_slot_give_top(void);
+/* The holder of a wanted slot about to sleep in a wait for done(arg): give the slot,
+ * sleep until done, take it back; false when it could not (wait as usual). */
+bool nrt_slot_give_waiting(nrt_cond_fn *done, void *arg);
+/* A condition a blocked thread waits for may hold now. */
+void nrt_block_wake(void);
+/* At shutdown, after the workers stopped: stop and join the spares. */
+void nrt_block_stop(void);
+void nrt_block_after_fork(void);
+
+/* ---- omp_api.c: OpenMP locks -------------------------------------------------------- */
+/* The program has initialised an omp lock (set once, read relaxed by nrt_run_one). */
+extern atomic_bool nrt_omp_tsc;
+/* Whether this thread's waits may run only descendants of the task waiting here (locks
+ * in use and a task, not main, is waiting), and running one such: false when none. */
+bool nrt_omp_restricted(void);
+bool nrt_omp_run_one(void);
+
+/* ---- stack.c: --stack-size, nearly full stacks ---------------------------------------- */
+/* At start (after the options): parse --stack-size, raise the main thread's soft
+ * RLIMIT_STACK to it. */
+void nrt_stack_setup(void);
+size_t nrt_stack_size(void);
+/* The stack size of the worker threads, on their attributes. */
+void nrt_stack_attr(pthread_attr_t *a);
+/* The calling thread (a worker) learns its stack's bounds. */
+void nrt_stack_attach(void);
+/* The calling thread's guard address: below it (a nearly full stack) it starts no task
+ * at once, and nrt_run_one takes its guarded path.  Raised above every address while the
+ * thread waits with a nearly full stack (0: a thread whose stack is unknown). */
+extern __thread uintptr_t nrt_stack_soft __attribute__((tls_model("initial-exec")));
+extern __thread bool nrt_stack_waiting __attribute__((tls_model("initial-exec")));
+static inline bool nrt_stack_low(void)
+{
+    return (uintptr_t)__builtin_frame_address(0) < nrt_stack_soft;
+}
+/* Recompute the guard after nrt_stack_waiting changed. */
+void nrt_stack_guard(void);
+/* In nrt_run_one's guarded path: true when this thread must not start a task now (its
+ * stack is nearly full; stops the program when no worker can go on). */
+bool nrt_stack_hold(void);
+/* The loop that held ended. */
+void nrt_stack_release(void);
+/* Before an undeferred task runs on this thread: stop with a message when its stack is
+ * exhausted. */
+void nrt_stack_check_undeferred(const struct nanort_task *t);
 
 /* ---- sched.c and the policies ---------------------------------------------------- */
 
@@ -484,6 +634,29 @@ struct nanort_task *nrt_tqueue_pop_front(struct nrt_tqueue *q);
 
 /* ---- critical.c ------------------------------------------------------------------ */
 void nrt_critical_reset(void);
+
+/* ---- taskgraph.c: recorded task graphs (OpenMP 6.0 taskgraph) ----------------------- */
+/* A task whose parent has NRT_TF_RECORDING was created: taken into the graph this thread
+ * records instead of being submitted (true), or false when this thread records nothing
+ * for that parent (it is submitted as usual). */
+bool nrt_tg_record(struct nanort_task *t, unsigned flags, int priority);
+/* A replayed task (NRT_TF_REPLAY) finished: count down its successors in the graph and
+ * queue the ones that became ready (instead of nrt_deps_release). */
+void nrt_tg_release(struct nanort_task *t);
+/* Blocks of a recorded graph are kept across replays: free_block() hands a task whose
+ * owner is NRT_OWNER_GRAPH to nrt_tg_task_done(), which makes it ready for the next one. */
+#define NRT_OWNER_GRAPH (-2)
+void nrt_tg_task_done(struct nanort_task *t);
+/* A task that records a graph waits (taskwait, taskwait on): the fatal error. */
+void nrt_tg_no_wait(const char *what) __attribute__((noreturn));
+/* --summary: the recorded graphs, their records and replays. */
+void nrt_tg_print_summary(FILE *out);
+/* Shutdown (after the workers stopped): free every graph; fork child: forget them. */
+void nrt_tg_free_all(void);
+void nrt_tg_after_fork(void);
+/* --trace: 0 for a task outside graphs, else the run of its graph (1 the first); *replayed
+ * tells a replay from the run that recorded it. */
+unsigned long nrt_tg_instance(const struct nanort_task *t, bool *replayed);
 
 /* ---- stats.c --------------------------------------------------------------------- */
 void nrt_stats_print(uint64_t wall_ns);
@@ -552,6 +725,11 @@ struct nrt_mem_ops {
     nrt_event (*copy_peer)(struct nrt_space *dst, void *dbuf, size_t doff,
                            struct nrt_space *src, void *sbuf, size_t soff,
                            const struct nrt_xfer *x, nrt_event after);
+    /* Optional, instead of copy_peer, for plugins whose memory is found by host address
+     * and never evicted (cluster ranks): the bytes of `host` from src to dst.  Not waited
+     * for: the event joins the destination's, and the plugin orders later uses itself. */
+    nrt_event (*copy_peer_at)(struct nrt_space *dst, struct nrt_space *src, const void *host,
+                              const struct nrt_xfer *x);
     void (*wait)(struct nrt_space *s, nrt_event e);        /* block until e is done */
     bool (*query)(struct nrt_space *s, nrt_event e);       /* true when e is done */
     void (*release)(struct nrt_space *s, nrt_event e);
@@ -571,6 +749,13 @@ struct nrt_compute_ops {
     nrt_event (*end)(struct nrt_space *s, nanort_ctx *ctx);
     /* nanort_cuda_stream(): the queue the task's own launches must use, or NULL. */
     void *(*stream)(struct nrt_space *s, nanort_ctx *ctx);
+    /* Optional: run the implementation instead of calling impl->run on the manager
+     * (cluster: send it to its rank); end() then gives the event of its completion. */
+    void (*run)(struct nrt_space *s, nanort_ctx *ctx);
+    /* Optional: the time the task's own work took, as the device measured it (for the
+     * versioning model, when the space runs several tasks at once); called after the
+     * event of end() is done, before it is released. */
+    uint64_t (*run_ns)(struct nrt_space *s, nrt_event done);
 };
 
 struct nrt_device_ops {
@@ -593,6 +778,13 @@ struct nrt_device_ops {
      * results back eagerly (--eager-writeback): a copy that blocked would stall the
      * manager's next launches. */
     bool (*async_out)(struct nrt_space *s, const void *host, const struct nrt_xfer *x);
+    /* Spaces that run smp implementations elsewhere (cluster: a remote rank) set it; they
+     * get every smp task that accepts() takes (NULL: all). */
+    bool runs_smp;
+    bool (*accepts)(struct nrt_space *s, const struct nanort_task *t);
+    /* The allocations of one space that cover the same host bytes are the same memory
+     * (cluster ranks): a byte valid in one of them is valid in all. */
+    bool shared_views;
 };
 
 /* --summary counters of a space: written by its manager thread (or under the cache lock),
@@ -614,15 +806,22 @@ struct nrt_space {
     void *priv;                     /* the plugin's per-device data */
     struct nrt_space_stats stats;
     struct nrt_dev_queue *queue;    /* device.c: ready tasks, manager thread */
+    int width;                      /* tasks it runs at once (versioning divides its queued
+                                     * work by it); 0: one */
+    int inflight;                   /* tasks its manager keeps started; 0: --device-inflight */
 };
 extern struct nrt_space *nrt_spaces[NRT_MAX_SPACES];
 extern int nrt_nspaces;             /* constant after start; 1 = host only */
 
 /* Devices register from a constructor; the core never names a device. */
 void nrt_device_register(const struct nrt_device_ops *ops);
+/* The kind of the cluster plugin's spaces: no implementation targets it (remote ranks
+ * run smp implementations, runs_smp), so it has a slot past the public kinds. */
+#define NRT_DEVICE_CLUSTER NANORT_DEVICE_KIND_COUNT
+#define NRT_KIND_SLOTS (NANORT_DEVICE_KIND_COUNT + 1)
 /* Registered devices by kind (runtime.c): written before main and at start (before any
  * worker exists), read-only afterwards.  Looked up on every task run, hence inline. */
-extern const struct nrt_device_ops *nrt_devices[NANORT_DEVICE_KIND_COUNT];
+extern const struct nrt_device_ops *nrt_devices[NRT_KIND_SLOTS];
 static inline const struct nrt_device_ops *nrt_device(enum nanort_device_kind kind)
 {
     return (unsigned)kind < NANORT_DEVICE_KIND_COUNT ? nrt_devices[kind] : NULL;
@@ -642,6 +841,11 @@ void nrt_devices_release(void);
 void nrt_devices_after_fork(void);
 /* No usable implementation for a task of this type here: the fatal error saying why. */
 void nrt_dev_no_impl(const struct nrt_type_info *info) __attribute__((noreturn));
+/* A launch the device cannot take (plugins check their limits): "task 'T', kernel 'K' on
+ * D: ndrange(n, g..., l...): <why>; fix the ndrange clause", exit 1.  nanort_kernel_launch
+ * has refused negative sizes, partial local sizes and rounding overflows already. */
+void nrt_launch_refuse(const nanort_ctx *ctx, const struct nanort_launch *l, const char *fmt,
+                       ...) __attribute__((noreturn, format(printf, 3, 4)));
 
 /* ---- cache.c: the data directory across memory spaces ------------------------------ */
 enum nrt_cache_policy { NRT_CACHE_WRITEBACK, NRT_CACHE_WRITETHROUGH, NRT_CACHE_NOCACHE };
@@ -649,10 +853,16 @@ enum nrt_cache_policy { NRT_CACHE_WRITEBACK, NRT_CACHE_WRITETHROUGH, NRT_CACHE_N
  * back to the host as soon as their task completes, where the copy does not block. */
 extern bool nrt_eager_writeback;
 /* Manager thread of s: make t's copied regions valid in s (allocating, evicting, queueing
- * copies).  NULL when they do not fit now but `others_pinned` (tasks of s in flight will
- * unpin memory: complete them and retry); fatal when they can never fit. */
+ * copies).  NULL when they do not fit: now, when `others_pinned` (tasks of s in flight will
+ * unpin memory: complete them and retry), or ever, when not (the caller runs t elsewhere
+ * or calls nrt_cache_does_not_fit). */
 struct nrt_staging *nrt_cache_stage(struct nanort_task *t, struct nrt_space *s,
                                     bool others_pinned);
+/* Whether t's copied regions can fit in s's memory limit at all (dispatch). */
+bool nrt_cache_fits(const struct nanort_task *t, const struct nrt_space *s);
+/* The fatal "does not fit" error: the bytes, the limit and the option that sets it. */
+void nrt_cache_does_not_fit(const struct nanort_task *t, const struct nrt_space *s)
+    __attribute__((noreturn));
 /* Events the launch must wait for (the copies it needs). */
 unsigned nrt_cache_events(const struct nrt_staging *st, const nrt_event **ev);
 /* t's device work finished: its outputs are owned by the space (policy), unpin, free st. */
@@ -685,6 +895,8 @@ void nrt_cache_flush_regions(unsigned n, const struct nrt_region *regs);
  * queue and transfer queues are NRT_TRACK_SPACE(s, q) with q = 0 kernels,
  * 1 host->device, 2 device->host/peer. */
 #define NRT_TRACK_SPACE(s, q) (1000 + 4 * (s) + (q))
+/* Task-aware MPI (TAMPI.h): each request bound to a task, from binding to completion. */
+#define NRT_TRACK_MPI NRT_TRACK_SPACE(0, 3)
 /* --trace, --graph or --summary given (--summary alone: per-implementation timing only);
  * set by nrt_instr_start(), constant while tasks run.  Hot paths test it first:
  *     if (NRT_UNLIKELY(nrt_instr_on)) nrt_instr_task_begin(t, track);  */
@@ -693,6 +905,11 @@ extern bool nrt_instr_on;
 void nrt_instr_start(void);
 /* At shutdown, after workers and device managers stopped: writes the files. */
 void nrt_instr_stop(void);
+/* The process ends while tasks still run (ending.c): write the files from what was
+ * recorded so far (the threads keep running; tasks not finished have no span). */
+void nrt_instr_write_now(void);
+/* --trace or --graph was given. */
+bool nrt_instr_files_wanted(void);
 /* Every call below is made only when nrt_instr_on.  task_created: at submission, after
  * the regions were added and before the dependences are registered (gives t->id). */
 void nrt_instr_task_created(struct nanort_task *t);
@@ -718,15 +935,55 @@ void nrt_instr_transfer(int src_space, int dst_space, size_t bytes, uint64_t t0_
  * --trace draws the spans on the space's tracks instead of the host-timed ones. */
 enum nrt_lane { NRT_LANE_KERNEL, NRT_LANE_IN, NRT_LANE_OUT, NRT_LANE_PEER, NRT_NLANES };
 extern bool nrt_devtime_on;
+/* Plugins time each task's kernels (nrt_devtime_on, or --dispatch=versioning, which learns
+ * a device task's time as the device measured it: device.c); set with nrt_devtime_on. */
+extern bool nrt_devtime_kernels;
 /* Any thread; t (NRT_LANE_KERNEL: the task whose kernels ran from t0 to t1) may be NULL. */
 void nrt_devtime_record(struct nrt_space *s, enum nrt_lane lane, uint64_t t0_ns,
                         uint64_t t1_ns, size_t bytes, const struct nanort_task *t);
+/* The length of t's kernel span if the calling thread reported one since the last call
+ * (the manager, releasing t's completion event), else 0: versioning learns it. */
+uint64_t nrt_devtime_take_kernel(const struct nanort_task *t);
 /* A time interval [t0, t1) in ns. */
 struct nrt_span {
     uint64_t t0, t1;
 };
 /* The spans of (space, lane) recorded since the start (after the threads stopped). */
 const struct nrt_span *nrt_devtime_spans(int space, enum nrt_lane lane, size_t *n);
+/* A copy of the spans of (space, lane) recorded since the start (free it), NULL when
+ * there are none. */
+struct nrt_span *nrt_devtime_copy(int space, enum nrt_lane lane, size_t *n);
+/* The recorded events, for the trace writers (instr.c, instr_prv.c). */
+enum nrt_ev_kind { NRT_EV_TASK, NRT_EV_XFER, NRT_EV_CREATE, NRT_EV_DEP, NRT_EV_DROPPED };
+/* One event.  NRT_EV_TASK: a task's span (a = id, p = type, impl, src = space).
+ * NRT_EV_XFER: a transfer (a = bytes, src/dst spaces; src -1: another device).
+ * NRT_EV_CREATE: a = id, b = parent id, p = type.  NRT_EV_DEP: a = predecessor id, b =
+ * successor id, src = enum nrt_dep_class.  NRT_EV_DROPPED: a host-timed span the device
+ * timeline replaces.  `dev`: timed by the device (nrt_devtime_record), else by the host. */
+struct nrt_ev {
+    uint64_t t0, t1;
+    uint64_t a, b;
+    const struct nanort_task_type *p;
+    const struct nanort_impl *impl;
+    int track;
+    short src, dst;
+    unsigned char kind;
+    bool dev;
+};
+/* Before writing: drop the host-timed spans the device timeline replaces, and clip device
+ * spans that begin inside the previous one of their track (nested or disjoint spans). */
+void nrt_instr_prepare(struct nrt_ev *all, size_t n, uint64_t max_id);
+/* span_of[id]: index + 1 in all[] of task id's first span, 0 when none (free it). */
+size_t *nrt_instr_index_spans(const struct nrt_ev *all, size_t n, uint64_t max_id);
+const char *nrt_instr_label(const struct nanort_task_type *type);
+const char *nrt_instr_impl_name(const struct nanort_impl *impl);
+/* "smp", or the space's name up to its first blank; a track's name ("worker 1"). */
+void nrt_instr_device_name(int space, char *out, size_t size);
+void nrt_instr_track_name(int track, char *out, size_t size);
+/* instr_prv.c: --trace=FILE.prv writes FILE.prv, FILE.pcf and FILE.row (Paraver); false
+ * when a file could not be written (said on stderr).  t_base: the run's time 0. */
+bool nrt_instr_write_paraver(const char *prv_path, struct nrt_ev *all, size_t n,
+                             uint64_t max_id, uint64_t t_base);
 /* --summary: time per (task type, implementation, space), one record per thread. */
 struct nrt_instr_stat {
     const struct nanort_task_type *type;
@@ -743,6 +1000,63 @@ void nrt_instr_each_stat(void (*fn)(void *arg, const struct nrt_instr_stat *s), 
 /* SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT: print "nanort: task 'L' (implementation 'I'
  * on D) crashed: SIG", then chain to the handler installed before, or die of the signal. */
 void nrt_crash_install(void);
+
+/* ---- ending.c: outputs however the process ends (signals, exit() in a task) -------- */
+/* At start (after the configuration; start_ns: when the run began, for --summary): the
+ * monitor thread, the SIGTERM/SIGINT handlers. */
+void nrt_ending_start(uint64_t start_ns);
+/* Write the requested trace, graph, model and summary, once per start: at shutdown
+ * (partial false), or from what was recorded so far (partial: tasks still run; `why`
+ * says what ends the run). */
+void nrt_ending_outputs(bool partial, const char *why);
+/* At shutdown after the outputs: stop the monitor, put the handlers back. */
+void nrt_ending_stop(void);
+void nrt_ending_after_fork(void);
+/* A requested output could not be written: the exit status becomes 1 if it was 0. */
+void nrt_output_failed(void);
+
+/* ---- hooks.c: the task-life hooks of the debugging tools (watchdog.c, tsan.c) ------ */
+/* --watchdog or ThreadSanitizer: set at start, constant while tasks run.  Where both
+ * tools want to hear of an event, one test of this flag guards both. */
+extern bool nrt_hooks_on __attribute__((visibility("hidden")));
+void nrt_hooks_start(void);
+/* t starts running on worker or space `where` (device: on_device). */
+void nrt_hooks_run(struct nanort_task *t, int where, bool on_device);
+/* t's body ended with children pending; t completes (before its dependences go). */
+void nrt_hooks_body_end(struct nanort_task *t);
+void nrt_hooks_complete(struct nanort_task *t);
+
+/* ---- watchdog.c: --watchdog=SECONDS ------------------------------------------------ */
+/* Set at start, constant while tasks run; the hooks below are called only when true. */
+extern bool nrt_watchdog_on __attribute__((visibility("hidden")));
+void nrt_watchdog_start(void);
+/* The monitor's check period (0: off), and the check. */
+long nrt_watchdog_period_ms(void);
+void nrt_watchdog_tick(void);
+/* t was submitted (heap task), starts running (on worker or space `where`), its body
+ * ended (it may wait for children), it completed (before its dependences are released). */
+void nrt_wd_created(struct nanort_task *t);
+void nrt_wd_running(struct nanort_task *t, int where, bool on_device);
+void nrt_wd_body_done(struct nanort_task *t);
+void nrt_wd_done(struct nanort_task *t);
+
+/* ---- tsan.c: happens-before edges for programs built with -fsanitize=thread -------- */
+/* Set at start: the TSan runtime is in the process (and this library is not built with
+ * it); constant afterwards. */
+extern bool nrt_tsan_on __attribute__((visibility("hidden")));
+void nrt_tsan_start(void);
+void nrt_tsan_acquire_slow(const void *addr);
+void nrt_tsan_release_slow(const void *addr);
+static inline void nrt_tsan_acquire(const void *addr)
+{
+    if (NRT_UNLIKELY(nrt_tsan_on))
+        nrt_tsan_acquire_slow(addr);
+}
+static inline void nrt_tsan_release(const void *addr)
+{
+    if (NRT_UNLIKELY(nrt_tsan_on))
+        nrt_tsan_release_slow(addr);
+}
 
 /* ---- perfmodel.c: learned execution and transfer times (versioning) ---------------- */
 #define NRT_PERF_WINDOW 16          /* runs the median is taken over */
@@ -771,6 +1085,40 @@ bool nrt_perf_dir_on(void);
 void nrt_perf_load(void);           /* --perf-model-dir: at start */
 void nrt_perf_save(void);           /* and at shutdown */
 
+/* ---- perfmodel_file.c: the model file, read as untrusted input (also nanort-perfmodel) */
+#define NRT_PM_FORMAT 1             /* the header's format version */
+#define NRT_PM_CLASSES 48           /* footprint classes 0..47 */
+#define NRT_PM_MAX_BYTES (16u << 20)  /* read at most this much of a file */
+#define NRT_PM_MAX_LINE 4096
+#define NRT_PM_MAX_NAME 255
+#define NRT_PM_MAX_NS 8.64e13       /* a day: longer times are refused as absurd */
+/* One record: names point into the reader's buffer (copy them to keep them). */
+struct nrt_pm_line {
+    const char *label, *impl, *device;
+    unsigned bucket;                /* footprint class */
+    unsigned long runs;             /* runs recorded, the discarded first included */
+    unsigned n;                     /* times kept, 1..NRT_PERF_WINDOW */
+    double ns[NRT_PERF_WINDOW];
+};
+/* What a read refused: the whole file (whole_file), or `dropped` lines; `why` says what
+ * the first one was. */
+struct nrt_pm_report {
+    unsigned long dropped;
+    bool whole_file;
+    char why[200];
+};
+/* Call fn for every good record of the file at path.  Returns 1 when there is no file,
+ * -1 when it cannot be read or is not a regular file, 0 otherwise (rep says what was
+ * dropped). */
+int nrt_pm_read(const char *path, void (*fn)(void *arg, const struct nrt_pm_line *l),
+                void *arg, struct nrt_pm_report *rep);
+/* The one warning about a report with drops ("WHO: warning: the performance model PATH
+ * ...THEN"); nothing when nothing was dropped. */
+void nrt_pm_warn(FILE *f, const char *who, const char *path, const struct nrt_pm_report *rep,
+                 const char *then);
+void nrt_pm_write_header(FILE *f);
+void nrt_pm_write_line(FILE *f, const struct nrt_pm_line *l);
+
 /* ---- versioning.c: choosing among implementations (earliest estimated finish) ------- */
 struct nrt_vcand {
     unsigned impl;                  /* index in t->info->impls */
@@ -785,6 +1133,8 @@ bool nrt_vers_choose(struct nanort_task *t, unsigned ncand, const struct nrt_vca
 unsigned nrt_vers_choose_smp(struct nanort_task *t);
 /* t (run with implementation index `impl` in t->space) took `ns`: learn, unqueue. */
 void nrt_vers_done(struct nanort_task *t, unsigned impl, uint64_t ns);
+/* t will not run where it was chosen to (it did not fit there): unqueue, learn nothing. */
+void nrt_vers_forget(struct nanort_task *t);
 /* --dispatch=versioning (the default): read-only after start. */
 static inline bool nrt_versioning_on(void)
 {
@@ -792,6 +1142,51 @@ static inline bool nrt_versioning_on(void)
 }
 /* Index of impl in info->impls. */
 unsigned nrt_impl_index(const struct nrt_type_info *info, const struct nanort_impl *impl);
+
+/* ---- cluster.c: cluster mode's options and plugin (devices/cluster/) --------------- */
+struct nrt_cluster_cfg {
+    /* Options: written by nrt_config_load(), read-only afterwards. */
+    bool on;                        /* --cluster */
+    const char *chunk_opt;          /* --cluster-chunk */
+    int inflight;                   /* --cluster-inflight (0: automatic) */
+    int poll_us;                    /* --cluster-poll */
+    /* Set by nrt_cluster_start() before the spaces open, read-only afterwards. */
+    bool active;                    /* --cluster under mpirun with 2 ranks or more */
+    int rank, size;
+    size_t chunk;                   /* bytes per message of a transfer */
+};
+extern struct nrt_cluster_cfg nrt_cluster;
+/* What the plugin gives libnanort (it registers from a constructor). */
+struct nrt_cluster_plugin {
+    /* On a rank other than 0, once the runtime started: serve rank 0 until it stops, then
+     * exit; never returns. */
+    void (*serve)(void);
+};
+void nrt_cluster_register(const struct nrt_cluster_plugin *p);
+/* The rank and size mpirun gave this process (environment), -1 when none. */
+int nrt_cluster_rank(void);
+int nrt_cluster_size(void);
+bool nrt_cluster_active(void);
+/* At start, before the devices open: decide whether cluster mode is active. */
+void nrt_cluster_start(void);
+/* An output file's name on this rank: `path` itself, or on rank R > 0 of a cluster run
+ * "path.rankR" (in buf), so that the ranks do not write over each other. */
+const char *nrt_cluster_path(const char *path, char *buf, size_t size);
+/* ---- clcpu.c: OpenCL kernels translated to C, run on the workers ----------------- */
+/* An smp implementation that runs a translated OpenCL kernel (include/nanort.h). */
+static inline bool nrt_clcpu_impl(const struct nanort_impl *impl)
+{
+    return impl->device == NANORT_DEVICE_SMP && impl->device_info != NULL;
+}
+/* The configuration is read: extend the types made so far (runtime.c, at start). */
+void nrt_clcpu_start(void);
+/* Give a type the translations of its OpenCL implementations' kernels (--opencl-cpu);
+ * nrt_types_lock held, before the type's first task. */
+void nrt_clcpu_extend(struct nrt_type_info *info);
+/* nanort_kernel_launch() of such an implementation, on a worker. */
+void nrt_clcpu_launch(nanort_ctx *ctx, const struct nanort_launch *l);
+/* Has the type such an implementation? */
+bool nrt_clcpu_type(const struct nrt_type_info *info);
 
 /* ---- runtime.c ------------------------------------------------------------------- */
 /* Start the runtime at first use (cheap check on the hot path). */

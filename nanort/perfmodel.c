@@ -16,7 +16,9 @@
  * implementations, a rate at which the lock is not a bottleneck (measured: bench/micro).
  *
  * --perf-model-dir=DIR keeps the learned execution times between runs in
- * DIR/nanort-perf-<host>.txt, one line per (label, implementation, device, footprint).
+ * DIR/nanort-perf-<host>.txt, one line per (label, implementation, device, footprint)
+ * after a header with the format version (perfmodel_file.c reads and checks it; the
+ * nanort-perfmodel tool prints it as a table).
  */
 #include "nrt.h"
 
@@ -144,7 +146,7 @@ void nrt_perf_record(const struct nrt_type_info *info, unsigned impl, int space,
     struct perf_entry *e = find_entry(info, impl, space, nrt_perf_bucket(footprint), true);
     e->inflight--;
     if (e->runs++ > 0) {                /* the first run of each is discarded */
-        e->ns[e->next] = (double)ns;
+        e->ns[e->next] = ns ? (double)ns : 1;   /* the file keeps positive times only */
         e->next = (e->next + 1) % NRT_PERF_WINDOW;
         if (e->n < NRT_PERF_WINDOW)
             e->n++;
@@ -298,51 +300,36 @@ bool nrt_perf_dir_on(void)
     return perf_dir && *perf_dir;
 }
 
-/* Read the model file, if any.  Lines: label \t impl \t device \t bucket \t runs \t ns...
- * A malformed line stops the reading with a warning (the file is ours, but may be old). */
+/* A good record of the model file: an entry no type of this run has claimed yet. */
+static void load_line(void *arg, const struct nrt_pm_line *l)
+{
+    (void)arg;
+    struct perf_entry *e = nrt_xcalloc(1, sizeof *e);
+    e->label = xstrdup(l->label);
+    e->impl_name = xstrdup(l->impl);
+    e->device = xstrdup(l->device);
+    e->bucket = l->bucket;
+    e->runs = l->runs;
+    e->n = l->n;
+    memcpy(e->ns, l->ns, l->n * sizeof e->ns[0]);
+    e->next = e->n % NRT_PERF_WINDOW;
+    e->next_entry = entries;
+    entries = e;
+}
+
+/* Read the model file, if any (perfmodel_file.c checks it: what it drops is named in one
+ * warning, and the file is rewritten clean at shutdown). */
 void nrt_perf_load(void)
 {
     if (!nrt_perf_dir_on())
         return;
     char *path = model_path();
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        if (errno != ENOENT)
-            fprintf(stderr, "nanort: warning: cannot read the performance model %s: %s\n",
-                    path, strerror(errno));
-        free(path);
-        return;
-    }
-    char line[4096];
+    struct nrt_pm_report rep;
     NRT_PCHECK(pthread_mutex_lock(&perf_lock));
-    while (fgets(line, sizeof line, f)) {
-        char *save = NULL, *fld[5];
-        unsigned k = 0;
-        /* the five key fields, not one token more: the times follow */
-        for (char *tok = strtok_r(line, "\t\n", &save); tok; tok = strtok_r(NULL, "\t\n", &save)) {
-            fld[k++] = tok;
-            if (k == 5)
-                break;
-        }
-        if (k < 5) {
-            fprintf(stderr, "nanort: warning: %s: malformed line ignored\n", path);
-            continue;
-        }
-        struct perf_entry *e = nrt_xcalloc(1, sizeof *e);
-        e->label = xstrdup(fld[0]);
-        e->impl_name = xstrdup(fld[1]);
-        e->device = xstrdup(fld[2]);
-        e->bucket = (unsigned)strtoul(fld[3], NULL, 10) % PERF_BUCKETS;
-        e->runs = strtoul(fld[4], NULL, 10);
-        for (char *tok = strtok_r(NULL, "\t\n", &save); tok && e->n < NRT_PERF_WINDOW;
-             tok = strtok_r(NULL, "\t\n", &save))
-            e->ns[e->n++] = strtod(tok, NULL);
-        e->next = e->n % NRT_PERF_WINDOW;
-        e->next_entry = entries;
-        entries = e;
-    }
+    nrt_pm_read(path, load_line, NULL, &rep);
     NRT_PCHECK(pthread_mutex_unlock(&perf_lock));
-    fclose(f);
+    nrt_pm_warn(stderr, "nanort", path, &rep, "; it is rewritten at exit with what this run "
+                                              "learns");
     free(path);
 }
 
@@ -356,26 +343,33 @@ void nrt_perf_save(void)
     snprintf(tmp, n, "%s.tmp", path);
     FILE *f = fopen(tmp, "w");
     if (!f) {
-        fprintf(stderr, "nanort: warning: cannot write the performance model %s: %s "
-                        "(check --perf-model-dir)\n", tmp, strerror(errno));
+        fprintf(stderr, "nanort: cannot write the performance model %s: %s (give "
+                        "--perf-model-dir an existing, writable directory)\n", tmp,
+                strerror(errno));
+        nrt_output_failed();
         free(tmp);
         free(path);
         return;
     }
+    nrt_pm_write_header(f);
     NRT_PCHECK(pthread_mutex_lock(&perf_lock));
     for (struct perf_entry *e = entries; e; e = e->next_entry) {
         if (e->n == 0)
             continue;
-        fprintf(f, "%s\t%s\t%s\t%u\t%lu", e->label, e->impl_name, e->device, e->bucket,
-                e->runs);
+        struct nrt_pm_line l = {e->label, e->impl_name, e->device, e->bucket, e->runs, e->n,
+                                {0}};
+        /* oldest first, so that a reload continues the ring where it was */
         for (unsigned i = 0; i < e->n; i++)
-            fprintf(f, "\t%.0f", e->ns[i]);
-        fputc('\n', f);
+            l.ns[i] = e->ns[(e->next + NRT_PERF_WINDOW - e->n + i) % NRT_PERF_WINDOW];
+        nrt_pm_write_line(f, &l);
     }
     NRT_PCHECK(pthread_mutex_unlock(&perf_lock));
-    if (fclose(f) != 0 || rename(tmp, path) != 0)
-        fprintf(stderr, "nanort: warning: cannot write the performance model %s: %s\n", path,
+    if ((ferror(f) | fclose(f)) != 0 || rename(tmp, path) != 0) {
+        fprintf(stderr, "nanort: cannot write the performance model %s: %s\n", path,
                 strerror(errno));
+        nrt_output_failed();
+        unlink(tmp);
+    }
     free(tmp);
     free(path);
 }

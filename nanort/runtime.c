@@ -21,31 +21,56 @@
 atomic_int nrt_started;
 static pthread_mutex_t start_lock = PTHREAD_MUTEX_INITIALIZER;
 static bool exit_hook_set;       /* start_lock */
-static uint64_t start_ns;        /* start_lock; read at shutdown by the same thread */
+static uint64_t start_ns;        /* start_lock: when the workers started (--summary) */
 static unsigned generation;      /* starts so far: start_lock; read after nrt_started */
 struct nanort_task *nrt_root;
 
 /* ---- errors and allocation -------------------------------------------------------- */
 
+/* "nanort: <message>" in one locked write, so that messages of two threads do not mix. */
+static void vmessage(const char *fmt, va_list ap)
+{
+    flockfile(stderr);
+    fputs("nanort: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    funlockfile(stderr);
+}
+
+/* A user mistake or an exhausted resource (a task that cannot run, a device failure, a
+ * bad launch): the message says what to do, and the process ends with exit status 1,
+ * not abort()'s core dump (the problem is not the runtime's, a core would not help).
+ * _exit: atexit handlers would wait for the tasks (nanort_shutdown) and library
+ * destructors would run under the device managers still at work; what the program
+ * printed so far is flushed first. */
 void nrt_fatal(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fputs("nanort: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    vmessage(fmt, ap);
+    va_end(ap);
+    fflush(NULL);
+    _exit(1);
+}
+
+/* Broken invariants of the runtime itself: abort(), a core to debug. */
+static void __attribute__((noreturn, format(printf, 1, 2))) internal_error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vmessage(fmt, ap);
     va_end(ap);
     abort();
 }
 
 void nrt_assert_fail(const char *what, const char *file, int line)
 {
-    nrt_fatal("internal error: assertion '%s' failed at %s:%d", what, file, line);
+    internal_error("internal error: assertion '%s' failed at %s:%d", what, file, line);
 }
 
 void nrt_pthread_fail(const char *call, int rc)
 {
-    nrt_fatal("%s failed: %s", call, strerror(rc));
+    internal_error("%s failed: %s", call, strerror(rc));
 }
 
 void *nrt_xmalloc(size_t n)
@@ -92,11 +117,11 @@ uint64_t nrt_now_ns(void)
 
 /* Written by constructors before main and at start (under start_lock, before any
  * worker exists), read-only afterwards. */
-const struct nrt_device_ops *nrt_devices[NANORT_DEVICE_KIND_COUNT];
+const struct nrt_device_ops *nrt_devices[NRT_KIND_SLOTS];
 
 void nrt_device_register(const struct nrt_device_ops *ops)
 {
-    if (ops->kind >= NANORT_DEVICE_KIND_COUNT)
+    if ((unsigned)ops->kind >= NRT_KIND_SLOTS)
         nrt_fatal("device '%s' has an unknown kind %d", ops->name, (int)ops->kind);
     nrt_devices[ops->kind] = ops;
 }
@@ -115,7 +140,27 @@ static int cores_allowed(void)
 
 static void at_exit(void)
 {
+    /* exit() inside a task or on another thread: the tasks cannot all finish, but the
+     * outputs asked for are written from what finished (ending.c) */
+    if (atomic_load_explicit(&nrt_started, memory_order_acquire) &&
+        (nrt_self != &nrt_workers[0] || nrt_current != nrt_root))
+        nrt_ending_outputs(true, nrt_current && nrt_current != nrt_root
+                                     ? "exit() called inside a task"
+                                     : "exit() called on a thread other than main");
     nanort_shutdown();
+}
+
+/* More workers than cores works (each polls less before sleeping, worker.c), but they
+ * take turns on the cores: say so once per process. */
+static void warn_oversubscribed(int n)
+{
+    static bool warned;             /* start_lock */
+    int cores = cores_allowed();
+    if (n <= cores || warned)
+        return;
+    warned = true;
+    fprintf(stderr, "nanort: warning: %d smp workers on %d cores: the workers take turns on "
+                    "the cores; --smp-workers=%d or fewer runs fastest\n", n, cores, cores);
 }
 
 static struct nanort_task *root_new(void)
@@ -133,18 +178,28 @@ void nrt_start_slow(void)
     NRT_PCHECK(pthread_mutex_lock(&start_lock));
     if (!atomic_load_explicit(&nrt_started, memory_order_relaxed)) {
         nrt_config_load();
+        nrt_clcpu_start();
         nrt_perf_load();
         nrt_instr_start();
+        nrt_watchdog_start();
+        nrt_tsan_start();
+        nrt_hooks_start();
         nrt_device_register(&nrt_smp_device);
         nrt_sched_select();
         nrt_root = root_new();
         int n = nrt_cfg.smp_workers > 0 ? nrt_cfg.smp_workers : cores_allowed();
         start_ns = nrt_now_ns();
+        warn_oversubscribed(n);
+        nrt_throttle_setup(n);
+        nrt_stack_setup();
         nrt_workers_start(n);
+        nrt_cluster_start();
         nrt_devices_start();
+        nrt_ending_start(start_ns);
         generation++;
         if (!exit_hook_set && atexit(at_exit) == 0)
             exit_hook_set = true;
+        nrt_help_display_env();     /* OMP_DISPLAY_ENV */
         if (nrt_cfg.verbose)
             fprintf(stderr, "nanort: %d smp workers (%s), schedule=%s, throttle-limit=%ld, "
                             "spins=%ld\n", n, nrt_workers_bound() ? "bound to cores" : "not bound",
@@ -186,10 +241,9 @@ void nanort_shutdown(void)
     nrt_devices_flush();
     nrt_workers_stop();
     nrt_devices_stop();
-    nrt_instr_stop();
-    nrt_perf_save();
-    if (nrt_cfg.summary)
-        nrt_stats_print(nrt_now_ns() - start_ns);
+    nrt_ending_outputs(false, NULL);    /* trace, graph, model, summary */
+    nrt_ending_stop();
+    nrt_tg_free_all();
     nrt_devices_release();
     NRT_PCHECK(pthread_mutex_lock(&start_lock));
     nrt_domain_free(nrt_root->domain);
@@ -210,6 +264,8 @@ static void after_fork_child(void)
     nrt_critical_reset();
     nrt_workers_after_fork();
     nrt_devices_after_fork();
+    nrt_tg_after_fork();
+    nrt_ending_after_fork();
     nrt_root = NULL;
     atomic_store(&nrt_started, 0);
     nrt_config_reset();

@@ -196,20 +196,19 @@ uint64_t nrt_spans_overlap(const struct nrt_span *a, size_t na, const struct nrt
 /* A merged copy of the spans of space s in the lanes [l0, l1). */
 static struct nrt_span *lanes_merged(int s, enum nrt_lane l0, enum nrt_lane l1, size_t *n)
 {
-    size_t total = 0, k = 0, m;
+    size_t total = 0, m;
+    struct nrt_span *out = NULL;
     for (enum nrt_lane l = l0; l < l1; l++) {
-        nrt_devtime_spans(s, l, &m);
-        total += m;
-    }
-    struct nrt_span *out = nrt_xmalloc((total ? total : 1) * sizeof *out);
-    for (enum nrt_lane l = l0; l < l1; l++) {
-        const struct nrt_span *sp = nrt_devtime_spans(s, l, &m);
-        if (m)
-            memcpy(out + k, sp, m * sizeof *sp);
-        k += m;
+        struct nrt_span *sp = nrt_devtime_copy(s, l, &m);
+        if (m) {
+            out = nrt_xrealloc(out, (total + m) * sizeof *out);
+            memcpy(out + total, sp, m * sizeof *sp);
+            total += m;
+        }
+        free(sp);
     }
     *n = nrt_spans_merge(out, total);
-    return out;
+    return out ? out : nrt_xmalloc(sizeof *out);
 }
 
 static uint64_t lane_ns(int s, enum nrt_lane l)
@@ -288,4 +287,5 @@ void nrt_stats_print(uint64_t wall_ns)
     print_timelines(out);
     /* The versioning decisions: what the scheduler learned per implementation. */
     nrt_perf_print(out);
+    nrt_tg_print_summary(out);
 }

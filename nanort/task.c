@@ -38,6 +38,7 @@ static struct nrt_type_info *type_info_locked(struct nanort_task_type *type)
     info->type = type;
     for (unsigned i = 0; i < type->nimpls; i++)
         info_add_impl(info, &type->impls[i]);
+    nrt_clcpu_extend(info);         /* translated OpenCL kernels (clcpu.c) */
     info->next = nrt_types;
     nrt_types = info;
     /* release: a thread that reads type->rt sees the filled structure. */
@@ -56,7 +57,9 @@ struct nrt_type_info *nrt_type_info_slow(struct nanort_task_type *type)
 void nanort_task_type_add_impl(struct nanort_task_type *type, const struct nanort_impl *impl)
 {
     NRT_PCHECK(pthread_mutex_lock(&nrt_types_lock));
-    info_add_impl(type_info_locked(type), impl);
+    struct nrt_type_info *info = type_info_locked(type);
+    info_add_impl(info, impl);
+    nrt_clcpu_extend(info);
     NRT_PCHECK(pthread_mutex_unlock(&nrt_types_lock));
 }
 
@@ -78,7 +81,7 @@ static const struct nanort_impl *choose_impl(struct nanort_task *t)
         nrt_fatal("task type '%s' has no implementation", info->type->label);
     if (n == 1 && info->impls[0]->device == NANORT_DEVICE_SMP)
         return info->impls[0];      /* the common case: smp is always present */
-    if (nrt_versioning_on() && !info->has_dev) {
+    if (nrt_versioning_on() && (!info->has_dev || nrt_nspaces == 1)) {
         const struct nanort_impl *impl = info->impls[nrt_vers_choose_smp(t)];
         if (runs_on_host(impl))
             return impl;
@@ -114,10 +117,10 @@ static bool queue_is_full(void)
 }
 
 /* Whether this thread may run a task it creates at once: not inside a critical section
- * (critical.c). */
+ * (critical.c), not with a nearly full stack (stack.c). */
 static bool may_run_at_once(void)
 {
-    return nrt_self && nrt_self->crit_depth == 0;
+    return nrt_self && nrt_self->crit_depth == 0 && !nrt_tasks_block && !nrt_stack_low();
 }
 
 /* ---- adaptive cut-off ------------------------------------------------------------ */
@@ -213,6 +216,7 @@ static bool inline_eligible(struct nrt_type_info *info, unsigned nregions)
 {
     struct nrt_worker *w = nrt_self;
     return nregions == 0 && may_run_at_once() && !w->inl_open && info->nimpls == 1 &&
+           !nrt_watchdog_on &&
            info->impls[0]->device == NANORT_DEVICE_SMP && (is_tiny(info) || queue_is_full());
 }
 
@@ -272,6 +276,7 @@ static struct nanort_task *alloc_block(size_t need)
         w->freel[c] = t->next;
         if (w->nfree[c])
             w->nfree[c]--;
+        nrt_tsan_acquire(t);        /* after the previous task's release in free_block() */
         return t;
     }
     t = nrt_xmalloc(class_size[c]);
@@ -301,12 +306,17 @@ static void flush_batch(struct nrt_worker *w, int c)
     w->rbatch_n[c] = 0;
 }
 
-static void free_block(struct nanort_task *t)
+/* always_inline: nrt_task_free() calls it too, and complete() must keep it inline. */
+static inline __attribute__((always_inline)) void free_block(struct nanort_task *t)
 {
     struct nrt_worker *w = nrt_self;
     int c = size_class(t->size);
+    nrt_tsan_release(t);
     if (t->owner < 0 || c < 0 || t->owner >= nrt_nworkers) {
-        free(t);
+        if (t->owner == NRT_OWNER_GRAPH)
+            nrt_tg_task_done(t);    /* kept for the graph's next replay */
+        else
+            free(t);
         return;
     }
     if (w && w->id == t->owner && w->nfree[c] < FREELIST_MAX) {
@@ -381,6 +391,16 @@ static void count_submitted(void)
         atomic_fetch_add_explicit(&foreign_live, 1, memory_order_relaxed);
 }
 
+void nrt_task_count_submitted(long n)
+{
+    if (nrt_self)           /* single writer, as count_up */
+        atomic_store_explicit(&nrt_self->submitted,
+                              atomic_load_explicit(&nrt_self->submitted, memory_order_relaxed) + n,
+                              memory_order_relaxed);
+    else
+        atomic_fetch_add_explicit(&foreign_live, n, memory_order_relaxed);
+}
+
 static void count_completed(void)
 {
     if (nrt_self)
@@ -399,15 +419,25 @@ long nrt_live_tasks(void)
 }
 
 /* Look at the sum every THROTTLE_PERIOD submissions of a thread only: it costs a read of
- * every worker's counters. */
+ * every worker's counters.  With more workers, as many submissions as workers (a power of
+ * two), so that the check stays O(1) a task (throttle_mask, set at start). */
 #define THROTTLE_PERIOD 16
+static unsigned long throttle_mask = THROTTLE_PERIOD - 1;
+
+void nrt_throttle_setup(int nworkers)
+{
+    unsigned long period = THROTTLE_PERIOD;
+    while (period < (unsigned long)nworkers)
+        period *= 2;
+    throttle_mask = period - 1;
+}
 
 static bool over_throttle_limit(void)
 {
     if (nrt_cfg.throttle_limit <= 0)
         return false;
-    if (nrt_self && atomic_load_explicit(&nrt_self->submitted, memory_order_relaxed) %
-                        THROTTLE_PERIOD != 0)
+    if (nrt_self && ((unsigned long)atomic_load_explicit(&nrt_self->submitted,
+                                                          memory_order_relaxed) & throttle_mask))
         return false;
     return nrt_live_tasks() > nrt_cfg.throttle_limit;
 }
@@ -429,6 +459,7 @@ static nanort_task *create_inline(struct nanort_task *t, struct nrt_type_info *i
     t->priority = 0;
     t->domain = NULL;
     t->owner = nrt_self->id;
+    t->par = t->parent->par;                    /* omp_get_level() (omp_api.c) */
     nrt_task_init_counts(t);
     if (nrt_cfg.summary)
         atomic_fetch_add_explicit(&info->created, 1, memory_order_relaxed);
@@ -455,11 +486,13 @@ create_heap(struct nanort_task_type *type, struct nrt_type_info *info, size_t ar
     t->info = info;
     t->parent = nrt_current ? nrt_current : nrt_root;
     t->args = (char *)t + head;
-    memset(t->args, 0, args_size);
+    memset(t->args, 0, regs);       /* the padding too: taskgraph.c compares whole blocks */
     t->regions = (struct nrt_region *)((char *)t->args + regs);
     t->dims = (struct nanort_dim *)((char *)t->args + dims);
     t->max_regions = nregions;
     t->max_dims = ndims_total;
+    t->args_size = (unsigned)args_size;
+    t->par = t->parent->par;                    /* omp_get_level() (omp_api.c) */
     nrt_task_init_counts(t);
     if (nrt_cfg.summary)
         atomic_fetch_add_explicit(&t->info->created, 1, memory_order_relaxed);
@@ -488,6 +521,14 @@ nanort_task *nanort_task_create(struct nanort_task_type *type, size_t args_size,
     return create_heap(type, info, args_size, nregions, ndims_total, args);
 }
 
+nanort_task *nrt_task_create_heap(struct nanort_task_type *type, size_t args_size,
+                                  unsigned nregions, unsigned ndims_total, void **args)
+{
+    nrt_ensure_started();
+    note_spawner();
+    return create_heap(type, nrt_type_info(type), args_size, nregions, ndims_total, args);
+}
+
 void nanort_task_region(nanort_task *t, unsigned flags, const void *base, unsigned ndims,
                         const struct nanort_dim *dims)
 {
@@ -505,9 +546,11 @@ void nanort_task_region(nanort_task *t, unsigned flags, const void *base, unsign
     r->ndims = ndims;
     /* concurrent tasks that copy the data to devices would each write back a copy of
      * their own, losing the others' updates: run them one at a time (commutative), which
-     * concurrent allows */
-    if (NRT_UNLIKELY(nrt_nspaces > 1) && (flags & NANORT_DEP_MODE_MASK) == NANORT_DEP_CONCURRENT &&
-        (flags & NANORT_COPY_OUT) && t->info->has_dev)
+     * concurrent allows.  So do OpenCL kernels translated to C (clcpu.c): written for
+     * such devices, they update the data without atomics. */
+    if ((flags & NANORT_DEP_MODE_MASK) == NANORT_DEP_CONCURRENT && (flags & NANORT_COPY_OUT) &&
+        ((NRT_UNLIKELY(nrt_nspaces > 1) && (t->info->has_dev || nrt_dev_runs_smp)) ||
+         nrt_clcpu_type(t->info)))
         flags = (flags & ~(unsigned)NANORT_DEP_MODE_MASK) | NANORT_DEP_COMMUTATIVE;
     r->flags = flags;
     nrt_region_normalise(r);
@@ -523,10 +566,11 @@ void nanort_task_region1(nanort_task *t, unsigned flags, const void *addr, size_
 
 /* ---- execution ----------------------------------------------------------------------- */
 
-/* Space 0 must hold valid copies of what an smp body reads, and owns what it writes. */
+/* Space 0 must hold valid copies of what an smp body reads, and owns what it writes
+ * (not a taskgraph's gate: its body only starts the graph, whose tasks use the data). */
 static bool host_coherence(const struct nanort_task *t)
 {
-    return NRT_UNLIKELY(nrt_nspaces > 1) && t->nregions > 0;
+    return NRT_UNLIKELY(nrt_nspaces > 1) && t->nregions > 0 && !(t->flags & NRT_TF_GATE);
 }
 
 static void run_body(struct nanort_task *t)
@@ -546,8 +590,9 @@ static void run_body(struct nanort_task *t)
     }
     nrt_current = t;
     t->impl = impl;                 /* named by --trace, --summary and crash reports */
+    if (NRT_UNLIKELY(nrt_hooks_on)) nrt_hooks_run(t, w ? w->id : -1, false);
     if (NRT_UNLIKELY(nrt_instr_on)) nrt_instr_task_begin(t, w ? w->id : -1);
-    if (NRT_UNLIKELY(t->info->nimpls > 1) && nrt_versioning_on()) {
+    if (NRT_UNLIKELY(t->info->nimpls > 1 || t->vchosen) && nrt_versioning_on()) {
         uint64_t v0 = nrt_now_ns();
         nrt_device(impl->device)->run(impl, t->args, &ctx);
         nrt_vers_done(t, nrt_impl_index(t->info, impl), nrt_now_ns() - v0);
@@ -573,16 +618,26 @@ static void run_body(struct nanort_task *t)
 }
 
 /* t and all its descendants finished: release its dependences, free it, and tell the
- * parent (which completes in turn when this was its last child and its body is done). */
-static void complete(struct nanort_task *t)
+ * parent (which completes in turn when this was its last child and its body is done).
+ * A detached task also waits for its events (events.c): `event_done` when the caller
+ * fulfilled the last one. */
+static void complete(struct nanort_task *t, bool event_done)
 {
     for (;;) {
+        /* seq_cst: pairs with the decrement of nanort_task_events_decrease(). */
+        if (NRT_UNLIKELY(t->flags & NRT_TF_DETACHED) && !event_done &&
+            atomic_fetch_sub(&t->events, 1) != 1)
+            return;                 /* the last event fulfilled completes it */
+        event_done = false;
         struct nanort_task *parent = t->parent;
+        if (NRT_UNLIKELY(nrt_hooks_on)) nrt_hooks_complete(t);
         /* commutative exclusion lasts until the descendants finished too */
         if (t->flags & NRT_TF_COMMUTATIVE)
             nrt_tokens_release(t);
         if (t->flags & NRT_TF_REGISTERED)
             nrt_deps_release(parent->domain, t);
+        else if (NRT_UNLIKELY(t->flags & NRT_TF_REPLAY))
+            nrt_tg_release(t);      /* successors counted when the graph was recorded */
         if (t->domain)
             nrt_domain_free(t->domain);
         free_block(t);
@@ -597,6 +652,7 @@ static void complete(struct nanort_task *t)
                                   memory_order_relaxed);
             return;
         }
+        nrt_tsan_release(&parent->pending);
         /* seq_cst: a waiter that sleeps after reading pending sees it (worker.c). */
         long v = atomic_fetch_sub(&parent->pending, 1) - 1;
         if (v >= NRT_BODY_BIAS / 2) {
@@ -621,9 +677,16 @@ static long children_of(struct nanort_task *t)
 static void finish_body(struct nanort_task *t)
 {
     long n = children_of(t);
+    if (n && NRT_UNLIKELY(nrt_hooks_on))
+        nrt_hooks_body_end(t);
     /* No children: nobody else touches pending, no read-modify-write needed. */
     if (n == 0 || atomic_fetch_add(&t->pending, n - NRT_BODY_BIAS) + (n - NRT_BODY_BIAS) == 0)
-        complete(t);                /* seq_cst RMW above: as in complete() */
+        complete(t, false);         /* seq_cst RMW above: as in complete() */
+}
+
+void nrt_task_events_done(struct nanort_task *t)
+{
+    complete(t, true);
 }
 
 /* One more child of parent, submitted by the calling thread. */
@@ -656,8 +719,11 @@ bool nrt_task_execute(struct nanort_task *t)
     if (nrt_dev_wanted(t) && nrt_dev_dispatch(t))
         return true;                /* queued on a device: its manager runs it */
     bool comm = t->flags & NRT_TF_COMMUTATIVE;
-    if (comm && !nrt_tokens_acquire(t, true))
-        return false;
+    if (comm) {
+        nrt_tsan_acquire(t);        /* before its tokens are taken (tsan.c) */
+        if (!nrt_tokens_acquire(t, true))
+            return false;
+    }
     run_body(t);
     finish_body(t);
     return true;
@@ -678,7 +744,9 @@ static bool flag_set(void *arg)
     return atomic_load_explicit((atomic_int *)arg, memory_order_acquire) != 0;
 }
 
-/* An undeferred task that runs on a device: the creator waits until it finished there. */
+/* An undeferred task that runs on a device: the creator waits until it finished there
+ * (done = 1), or until the device hands it back because its data can never fit there
+ * (done = 2, t->impl is then an smp one: the creator runs it). */
 static bool run_undeferred_on_device(struct nanort_task *t)
 {
     atomic_int done = 0;
@@ -688,7 +756,7 @@ static bool run_undeferred_on_device(struct nanort_task *t)
         return false;
     }
     nrt_wait_until(flag_set, &done);
-    return true;
+    return atomic_load_explicit(&done, memory_order_relaxed) == 1;
 }
 
 /* if(false), final, or throttled: wait for the dependences, then run it here. */
@@ -698,6 +766,7 @@ static void run_undeferred(struct nanort_task *t)
         nrt_wait_until(npred_zero, t);
     if (nrt_dev_wanted(t) && run_undeferred_on_device(t))
         return;
+    nrt_stack_check_undeferred(t);
     bool comm = t->flags & NRT_TF_COMMUTATIVE;
     while (comm && !nrt_tokens_acquire(t, false))
         if (!nrt_run_one())
@@ -713,7 +782,8 @@ static void throttle(struct nanort_task *t)
 {
     while (nrt_live_tasks() > nrt_cfg.throttle_limit) {
         if (!nrt_run_one()) {
-            t->flags |= NRT_TF_UNDEFERRED;
+            if (!nrt_stack_low())   /* a nearly full stack queues it instead */
+                t->flags |= NRT_TF_UNDEFERRED;
             break;
         }
     }
@@ -725,7 +795,13 @@ static bool register_deps(struct nanort_task *t)
     struct nanort_task *parent = t->parent;
     if (!parent->domain)
         parent->domain = nrt_domain_new();   /* only the parent's own thread gets here */
-    return nrt_deps_submit(parent->domain, t);
+    bool ready = nrt_deps_submit(parent->domain, t);
+    /* For its runner (tsan.c): what its creator wrote (arguments, the domain) and saw (the
+     * predecessors that finished before it was registered, through the domain's lock)
+     * when it is ready now; when it is not, its last predecessor's completer takes the
+     * domain's lock after the registration and releases t with all of that. */
+    nrt_tsan_release(t);
+    return ready;
 }
 
 /* An inline frame: run the body here, then wait for its children, so that it is finished
@@ -758,6 +834,8 @@ static void submit_inline(struct nanort_task *t, unsigned flags)
         nrt_wait_children(t);
         nrt_handoff_flush();
     }
+    if (NRT_UNLIKELY(t->flags & NRT_TF_DETACHED))
+        nrt_events_wait_inline(t);  /* its frame outlives it otherwise (events.c) */
     if (t->domain)                  /* children with regions, all finished now */
         nrt_domain_free(t->domain);
     nrt_current = prev;
@@ -767,6 +845,8 @@ static void submit_inline(struct nanort_task *t, unsigned flags)
 static __attribute__((noinline)) void submit_heap(nanort_task *t, unsigned flags, int priority)
 {
     struct nanort_task *parent = t->parent;
+    if (NRT_UNLIKELY(parent->flags & NRT_TF_RECORDING) && nrt_tg_record(t, flags, priority))
+        return;                     /* taken into a graph: it starts when the graph does */
     t->priority = priority;
     if (flags & NANORT_TASK_UNDEFERRED)
         t->flags |= NRT_TF_UNDEFERRED;
@@ -774,6 +854,7 @@ static __attribute__((noinline)) void submit_heap(nanort_task *t, unsigned flags
         t->flags |= NRT_TF_FINAL | NRT_TF_UNDEFERRED;
     count_child(parent);
     count_submitted();
+    if (NRT_UNLIKELY(nrt_watchdog_on)) nrt_wd_created(t);
     /* Not inside a critical section: throttling runs other tasks here (may_run_at_once). */
     if ((!nrt_self || nrt_self->crit_depth == 0) && over_throttle_limit())
         throttle(t);
@@ -782,6 +863,8 @@ static __attribute__((noinline)) void submit_heap(nanort_task *t, unsigned flags
         run_undeferred(t);
         return;
     }
+    if (t->nregions == 0)
+        nrt_tsan_release(t);        /* what its creator wrote (arguments), for its runner */
     bool ready = t->nregions == 0 || register_deps(t);
     if (t->flags & NRT_TF_UNDEFERRED)
         run_undeferred(t);
@@ -792,6 +875,21 @@ static __attribute__((noinline)) void submit_heap(nanort_task *t, unsigned flags
     }
     else if (ready)
         nrt_sched_push(t);
+}
+
+void nrt_task_resubmit(struct nanort_task *t, unsigned flags)
+{
+    submit_heap(t, flags, 0);
+}
+
+void nrt_task_free(struct nanort_task *t)
+{
+    free_block(t);
+}
+
+void nrt_task_sample_body(struct nrt_type_info *info, uint64_t ns)
+{
+    sample_record(info, ns);
 }
 
 void nanort_task_submit(nanort_task *t, unsigned flags, int priority)
@@ -830,15 +928,19 @@ static struct nanort_task *current_task(void)
 
 void nrt_wait_children(struct nanort_task *t)
 {
-    if (nrt_children_done(t))
-        return;
-    nrt_wait_until(children_done, t);
-    atomic_store_explicit(&t->wait_target, -1, memory_order_relaxed);
+    if (!nrt_children_done(t)) {
+        nrt_wait_until(children_done, t);
+        atomic_store_explicit(&t->wait_target, -1, memory_order_relaxed);
+    }
+    nrt_tsan_acquire(&t->pending);  /* what the children did (their completions released) */
 }
 
 void nanort_taskwait_noflush(void)
 {
-    nrt_wait_children(current_task());
+    struct nanort_task *cur = current_task();
+    if (NRT_UNLIKELY(cur->flags & NRT_TF_RECORDING))
+        nrt_tg_no_wait("taskwait");
+    nrt_wait_children(cur);
 }
 
 void nanort_taskwait(void)
@@ -851,6 +953,8 @@ void nanort_taskwait_on(unsigned nregions, const unsigned *flags, const void *co
                         const unsigned *ndims, const struct nanort_dim *const *dims, int noflush)
 {
     struct nanort_task *cur = current_task();
+    if (NRT_UNLIKELY(cur->flags & NRT_TF_RECORDING))
+        nrt_tg_no_wait("taskwait on(...) (or the end of a taskloop without nogroup)");
     struct nrt_region *regs = nrt_xcalloc(nregions, sizeof *regs);
     for (unsigned i = 0; i < nregions; i++) {
         regs[i].base = bases[i];
@@ -863,6 +967,7 @@ void nanort_taskwait_on(unsigned nregions, const unsigned *flags, const void *co
     nrt_task_init_counts(&waiter);
     if (cur->domain && !nrt_deps_wait_on(cur->domain, &waiter, nregions, regs))
         nrt_wait_until(npred_zero, &waiter);
+    nrt_tsan_acquire(&waiter);      /* released by the tasks it waited for */
     if (!noflush)
         nrt_cache_flush_regions(nregions, regs);
     free(regs);

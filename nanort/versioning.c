@@ -53,6 +53,8 @@ static long long space_load(int space)
         q = 0;
     if (space == 0 && nrt_nworkers > 1)
         q /= nrt_nworkers;
+    else if (space > 0 && nrt_spaces[space] && nrt_spaces[space]->width > 1)
+        q /= nrt_spaces[space]->width;   /* a remote rank runs several at once */
     return q;
 }
 
@@ -180,6 +182,15 @@ void nrt_vers_done(struct nanort_task *t, unsigned impl, uint64_t ns)
     t->vpred_ns = 0;
     t->vchosen = false;
     nrt_perf_record(t->info, impl, t->space, nrt_perf_footprint(t), ns);
+}
+
+void nrt_vers_forget(struct nanort_task *t)
+{
+    if (!t->vchosen)
+        return;
+    atomic_fetch_sub_explicit(&queued_ns[t->space], t->vpred_ns, memory_order_relaxed);
+    t->vpred_ns = 0;
+    t->vchosen = false;
 }
 
 /* smp-only types: every implementation runs in the pool, so the fastest predicted one

@@ -41,6 +41,11 @@ static atomic_int n_idle_sleep, n_wait_sleep;
 static int idle_tokens;
 static cpu_set_t allowed;           /* the process's cores at start */
 static bool bind_workers;           /* --binding and as many workers as allowed cores */
+/* Polls of the queues before sleeping: --spins, scaled down by cores / workers when there
+ * are more workers than cores (set at start, read-only while running).  A spinning worker
+ * then holds a core another one needs for work, so with 1,024 workers on 2 cores each
+ * polls a few times only (libgomp throttles its spin count the same way). */
+static long spin_limit;
 
 /* Adaptive: spins a little before sleeping in the kernel (measured better than both a
  * plain mutex and a pure spin lock for the domain and queue locks). */
@@ -101,7 +106,10 @@ static void idle_sleep(void)
     nrt_task_flush_frees();
     NRT_PCHECK(pthread_mutex_lock(&sleep_lock));
     atomic_fetch_add(&n_idle_sleep, 1);
-    while (!work_queued() && !atomic_load(&nrt_stopping) && idle_tokens == 0)
+    /* The cheap conditions first: work_queued() reads every queue's count, and every
+     * sleeper woken at shutdown or by a token would pay that (quadratic in the workers). */
+    while (!atomic_load(&nrt_stopping) && idle_tokens == 0 &&
+           !atomic_load(&nrt_self->slot_wanted) && !work_queued())
         NRT_PCHECK(pthread_cond_wait(&idle_cond, &sleep_lock));
     if (idle_tokens > 0)
         idle_tokens--;              /* a waker already took one of us off the count */
@@ -130,7 +138,7 @@ static void wait_sleep(nrt_cond_fn *done, void *arg)
     /* seq_cst read-modify-write: done()'s acquire loads cannot move above it (it is a
      * full barrier on x86 and RCsc on Arm), which is what the protocol needs. */
     atomic_fetch_add(&n_wait_sleep, 1);
-    while (!done(arg) && !work_queued()) {
+    while (!done(arg) && !work_queued() && !(nrt_self && atomic_load(&nrt_self->slot_wanted))) {
         /* Timed: a safety net for the rare waits nobody signals exactly (two threads
          * waiting on the root task's children at once share one wait_target). */
         struct timespec until = nrt_deadline(5 * 1000 * 1000);
@@ -176,7 +184,7 @@ bool nrt_handoff(struct nanort_task *t)
     return true;
 }
 
-void nrt_handoff_flush(void)
+void nrt_handoff_requeue(void)
 {
     struct nanort_task *t = handoff;
     if (t) {
@@ -185,7 +193,16 @@ void nrt_handoff_flush(void)
     }
 }
 
-bool nrt_run_one(void)
+/* Every loop that runs tasks ends here: a thread that waited with a nearly full stack
+ * (stack.c) no longer does. */
+void nrt_handoff_flush(void)
+{
+    nrt_handoff_requeue();
+    if (NRT_UNLIKELY(nrt_stack_waiting))
+        nrt_stack_release();
+}
+
+static inline bool run_plain(void)
 {
     struct nanort_task *t = handoff;
     if (t)
@@ -196,14 +213,36 @@ bool nrt_run_one(void)
     return true;
 }
 
+/* A nearly full stack leaves the ready tasks to the others (stack.c); in a program that
+ * uses omp locks a waiting task runs only its descendants (omp_api.c). */
+static __attribute__((noinline)) bool run_guarded(void)
+{
+    if (nrt_stack_hold())
+        return false;
+    if (nrt_omp_restricted())
+        return nrt_omp_run_one();
+    return run_plain();
+}
+
+bool nrt_run_one(void)
+{
+    /* relaxed: nrt_omp_tsc is set once, before any lock can be taken (omp_api.c). */
+    if (NRT_UNLIKELY(nrt_stack_low() || atomic_load_explicit(&nrt_omp_tsc, memory_order_relaxed)))
+        return run_guarded();
+    return run_plain();
+}
+
 void nrt_wait_until(nrt_cond_fn *done, void *arg)
 {
     long spins = 0;
     while (!done(arg)) {
         if (nrt_run_one()) {
             spins = 0;
-        } else if (spins++ < nrt_cfg.spins) {
+        } else if (spins++ < spin_limit) {
             nrt_cpu_relax();
+        } else if (NRT_UNLIKELY(nrt_self && atomic_load(&nrt_self->slot_wanted)) &&
+                   nrt_slot_give_waiting(done, arg)) {
+            spins = 0;                  /* a paused task took the slot meanwhile (block.c) */
         } else {
             wait_sleep(done, arg);
             spins = 0;
@@ -212,11 +251,21 @@ void nrt_wait_until(nrt_cond_fn *done, void *arg)
     nrt_handoff_flush();
 }
 
-static void idle_loop(void)
+/* `idle`: the thread is counted in nrt_idle already (it started asleep). */
+static void idle_loop(bool idle)
 {
     long spins = 0;
-    bool idle = false;
     while (!atomic_load_explicit(&nrt_stopping, memory_order_relaxed)) {
+        /* relaxed: a hint; the sleeps check it again under sleep_lock */
+        if (NRT_UNLIKELY(atomic_load_explicit(&nrt_self->slot_wanted, memory_order_relaxed))) {
+            if (idle)
+                atomic_fetch_sub_explicit(&nrt_idle, 1, memory_order_relaxed);
+            idle = false;
+            spins = 0;
+            if (nrt_slot_give_top())
+                return;             /* a spare gave its borrowed slot back (block.c) */
+            continue;
+        }
         if (nrt_run_one()) {
             if (idle)
                 atomic_fetch_sub_explicit(&nrt_idle, 1, memory_order_relaxed);
@@ -227,7 +276,7 @@ static void idle_loop(void)
         if (!idle)
             atomic_fetch_add_explicit(&nrt_idle, 1, memory_order_relaxed);
         idle = true;
-        if (spins++ < nrt_cfg.spins) {
+        if (spins++ < spin_limit) {
             nrt_cpu_relax();
         } else {
             idle_sleep();
@@ -238,6 +287,11 @@ static void idle_loop(void)
         atomic_fetch_sub_explicit(&nrt_idle, 1, memory_order_relaxed);
     nrt_handoff_flush();
     nrt_task_flush_frees();
+}
+
+void nrt_worker_loop(void)
+{
+    idle_loop(false);
 }
 
 /* ---- threads ------------------------------------------------------------------------ */
@@ -256,13 +310,35 @@ static void bind_to_core(pthread_t th, int id)
     }
 }
 
+/* With more workers than cores every worker starts asleep, counted among the idle
+ * sleepers before any task exists (nrt_workers_start), so it sleeps without polling the
+ * queues or reading them all first: a push wakes one with a token, as it does any
+ * sleeper.  Polling every queue at start cost each of 4,096 workers 8,192 loads. */
+static bool start_asleep;           /* set before the threads exist, read-only after */
+
+static void first_sleep(void)
+{
+    NRT_PCHECK(pthread_mutex_lock(&sleep_lock));
+    while (!atomic_load(&nrt_stopping) && idle_tokens == 0 &&
+           !atomic_load(&nrt_self->slot_wanted))
+        NRT_PCHECK(pthread_cond_wait(&idle_cond, &sleep_lock));
+    if (idle_tokens > 0)
+        idle_tokens--;              /* a waker took us off the count */
+    else
+        atomic_fetch_sub(&n_idle_sleep, 1);
+    NRT_PCHECK(pthread_mutex_unlock(&sleep_lock));
+}
+
 static void *worker_main(void *arg)
 {
     struct nrt_worker *w = arg;
     nrt_self = w;
     nrt_current = NULL;
+    nrt_stack_attach();
     w->t_start = nrt_now_ns();
-    idle_loop();
+    if (start_asleep)
+        first_sleep();
+    idle_loop(start_asleep);
     return NULL;
 }
 
@@ -281,14 +357,27 @@ void nrt_workers_start(int n)
     /* Bind only when the workers fill the cores the process may use: with fewer, the
      * runtime does not own the machine and the kernel can move a worker off a core that
      * something else keeps busy (a bound worker 0 ran at half speed beside a process
-     * pinned to its core, bench/README.md). */
-    bind_workers = nrt_cfg.binding && CPU_COUNT(&allowed) > 1 && n >= CPU_COUNT(&allowed);
+     * pinned to its core, bench/README.md).  With more, they share the cores anyway and
+     * the kernel balances them better than a fixed round robin (binding 4,096 workers cost
+     * 0.2 s of sched_setaffinity calls). */
+    bind_workers = nrt_cfg.binding && CPU_COUNT(&allowed) > 1 && n == CPU_COUNT(&allowed);
+    int cores = CPU_COUNT(&allowed) > 0 ? CPU_COUNT(&allowed) : 1;
+    spin_limit = n > cores ? nrt_cfg.spins * cores / n : nrt_cfg.spins;
+    start_asleep = n > cores;
+    if (start_asleep) {             /* before any push can happen (first_sleep) */
+        atomic_store(&n_idle_sleep, n - 1);
+        atomic_store(&nrt_idle, n - 1);
+    }
     nrt_workers[0].t_start = nrt_now_ns();
+    pthread_attr_t attr;
+    NRT_PCHECK(pthread_attr_init(&attr));
+    nrt_stack_attr(&attr);          /* --stack-size */
     for (int i = 1; i < n; i++) {
-        NRT_PCHECK(pthread_create(&nrt_workers[i].thread, NULL, worker_main, &nrt_workers[i]));
+        NRT_PCHECK(pthread_create(&nrt_workers[i].thread, &attr, worker_main, &nrt_workers[i]));
         if (bind_workers)
             bind_to_core(nrt_workers[i].thread, i);
     }
+    NRT_PCHECK(pthread_attr_destroy(&attr));
 }
 
 bool nrt_workers_bound(void)
@@ -296,11 +385,26 @@ bool nrt_workers_bound(void)
     return bind_workers;
 }
 
+void nrt_worker_bind(struct nrt_worker *w)
+{
+    if (bind_workers)
+        bind_to_core(pthread_self(), w->id);
+}
+
+void nrt_wake_sleepers(void)
+{
+    NRT_PCHECK(pthread_mutex_lock(&sleep_lock));
+    NRT_PCHECK(pthread_cond_broadcast(&idle_cond));
+    NRT_PCHECK(pthread_cond_broadcast(&wait_cond));
+    NRT_PCHECK(pthread_mutex_unlock(&sleep_lock));
+}
+
 /* The process's main thread is worker 0 whichever thread started the runtime. */
 void nrt_attach_main(void)
 {
     nrt_self = &nrt_workers[0];
     nrt_workers[0].thread = pthread_self();
+    nrt_stack_attach();
     if (bind_workers)
         bind_to_core(pthread_self(), 0);
 }
@@ -314,6 +418,7 @@ void nrt_workers_stop(void)
     NRT_PCHECK(pthread_mutex_unlock(&sleep_lock));
     for (int i = 1; i < nrt_nworkers; i++)
         NRT_PCHECK(pthread_join(nrt_workers[i].thread, NULL));
+    nrt_block_stop();
 }
 
 void nrt_workers_release(void)
@@ -338,4 +443,5 @@ void nrt_workers_after_fork(void)
     nrt_nworkers = 0;
     nrt_self = NULL;
     nrt_current = NULL;
+    nrt_block_after_fork();
 }

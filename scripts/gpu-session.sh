@@ -25,6 +25,14 @@
 #                                    W16_ROUNDS (9) side-by-side rounds at W16_TILES (128 256)
 #   scripts/gpu-session.sh cuda      the CUDA and device-sample suites only (check-cuda,
 #                                    check-samples-dev, check-ompss-dev)
+#   scripts/gpu-session.sh cudastreams  CUDA matmul (pinned tiles) and n-body: the hand-written
+#                                    programs against ours with --gpu-streams=1, 2, 4, side by
+#                                    side (CS_REPS rounds, 3)
+#   scripts/gpu-session.sh tgmicro   taskgraph replays against ordinary creation, bench/micro's
+#                                    graphs on 2 quiet cores (bench/micro/taskgraph.sh)
+#   scripts/gpu-session.sh issue20   all of issue 20's measurements, about 5 minutes: metg
+#                                    (16 cores, with the taskgraph stencil), w16 at tiles 64
+#                                    128 256 (7 rounds), cudastreams, tgmicro; prints the tables
 # Output goes to $OUT (or build/gpu-results).
 set -u
 out=${OUT:-build/gpu-results}
@@ -184,6 +192,47 @@ PY
             > "$out/cuda-tests.log" 2>&1
           tests/harness.sh summary "$out/res" | tail -3
           grep -E "^FAIL" "$out/cuda-tests.log" | head -20 ;;
+    cudastreams) # several kernel streams per GPU (issue 20): ours at 1, 2, 4 streams against
+                 # the hand-written programs (4 streams for matmul), the same binaries as bench/gpu.sh
+                 B=build; ex="--smp-workers=2 --disable-opencl"
+                 MM="8192 1024"; NB="262144 10 1"
+                 for r in $(seq "${CS_REPS:-3}"); do
+                   echo "matmul hand $(time_of $B/bench/cuda/matmul_hand $MM)"
+                   for k in 1 2 4; do
+                     echo "matmul ours-$k $(NX_ARGS="$ex --gpu-streams=$k" time_of $B/bench/gpu/matmul-cuda-pinned $MM)"
+                   done
+                   echo "nbody hand $(time_of $B/bench/cuda/nbody_hand $NB)"
+                   for k in 1 2 4; do
+                     echo "nbody ours-$k $(NX_ARGS="$ex --gpu-streams=$k" time_of $B/bench/gpu/nbody-cuda $NB)"
+                   done
+                 done > "$out/cudastreams.txt"
+                 NX_ARGS="$ex --summary" $B/bench/gpu/matmul-cuda-pinned $MM > "$out/cudastreams-summary.txt" 2>&1
+                 python3 - "$out/cudastreams.txt" <<'PY' | tee "$out/cudastreams.md"
+import sys, statistics as st
+d = {}
+for line in open(sys.argv[1]):
+    app, v, t = line.split()
+    if t != "fail":
+        d.setdefault(app, {}).setdefault(v, []).append(float(t))
+print("| program | variant | time (s), median | hand / this | runs |")
+print("|---|---|---:|---:|---:|")
+for app, vs in sorted(d.items()):
+    hand = st.median(vs["hand"]) if "hand" in vs else None
+    for v in sorted(vs, key=lambda v: (v != "hand", v)):
+        m = st.median(vs[v])
+        r = f"{100 * hand / m:.0f}%" if hand else "n/a"
+        print(f"| {app} | {v} | {m:.4f} | {r} | {len(vs[v])} |")
+PY
+                 ;;
+    tgmicro) taskset -c ${TG_CORES:-2,3} env ROUNDS=${ROUNDS:-5} NTASKS=51200 bench/micro/taskgraph.sh build/bench/micro \
+               "$out/taskgraph-micro.md" > "$out/taskgraph-micro.log" 2>&1
+             cat "$out/taskgraph-micro.md" ;;
+    issue20) t0=$(date +%s)
+             "$0" metg; grep -A12 '^| runtime' "$out/metg/metg-c16.md"; grep 'taskgraph' "$out/metg/metg-c16.md"
+             W16_TILES="64 128 256" W16_ROUNDS=${W16_ROUNDS:-7} "$0" w16 > /dev/null; cat "$out/w16.md"
+             "$0" cudastreams > /dev/null; cat "$out/cudastreams.md"
+             "$0" tgmicro
+             echo "issue20: $(( $(date +%s) - t0 )) s" ;;
     *) echo "unknown part $part"; exit 2 ;;
   esac
 done

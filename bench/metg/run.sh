@@ -35,7 +35,7 @@ else
   rounds=${ROUNDS:-5}; durations=${DURATIONS_US:-1000 500 200 100 50 20 10 5 2 1 0.5}; target=${TARGET_S:-0.2}
 fi
 max_steps=${MAX_STEPS:-50000} min_eff=${MIN_EFF:-0.1}
-peers="nanort libgomp libomp starpu"
+peers="nanort nanort-taskgraph libgomp libomp starpu"
 
 export NX_ARGS="--smp-workers=$cores" OMP_NUM_THREADS=$cores
 export STARPU_NCPU=$cores STARPU_NOPENCL=0 STARPU_NCUDA=0 STARPU_SILENT=1

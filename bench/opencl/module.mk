@@ -55,3 +55,13 @@ endif
 
 BENCH_TARGETS += bench-opencl
 CHECK_TARGETS += check-bench-opencl
+
+# OpenCL kernels on the CPU cores: mcc's translation to C vs PoCL vs the samples' C
+# versions (bench/opencl/cpu.sh, docs/opencl-cpu.md); BENCH_CPU_REPS, BENCH_CPU_WORKERS.
+.PHONY: bench-opencl-cpu
+bench-opencl-cpu: $(MCC_BIN) $(BUILD)/lib/libnanort.so $(BUILD)/lib/mcc/include/omp.h \
+                  $(BUILD)/lib/mcc/include/opencl_c.h $(BUILD)/lib/mcc/include/opencl_c_impl.h
+	@mkdir -p bench/results
+	BUILD=$(BUILD) MCC=$(MCC_BIN) bench/opencl/cpu.sh bench/results/opencl-cpu.md
+
+BENCH_TARGETS += bench-opencl-cpu

@@ -1,6 +1,6 @@
 /*
  * cuda.c - the CUDA device plugin: its options, probing the GPUs, opening one as a
- * memory space (a kernel stream, a host->device and a device->host stream, pinned
+ * memory space (kernel streams, a host->device and a device->host stream, pinned
  * staging buffers, an event pool), and the error messages every CUDA call goes through.
  *
  * The plugin registers itself from a constructor; programs with CUDA parts keep it in
@@ -18,6 +18,8 @@ const int nanort_cuda_plugin = 1;
  * as well: with a shared libnanort its constructor parsed NX_ARGS before this table was
  * added (cuda_register() then makes the start parse again, with it). */
 static long opt_gpus;                       /* --gpus: 0 = every GPU */
+static int opt_streams;                     /* --gpu-streams: 0 = CUDA_STREAMS_DEFAULT */
+#define CUDA_STREAMS_DEFAULT 4
 static bool opt_disable;                    /* --disable-cuda */
 static const char *opt_max_memory = "90%";  /* --gpu-max-memory */
 
@@ -25,6 +27,10 @@ static const struct nrt_option cuda_options[] = {
     {"gpus", NRT_OPT_COUNT, "0", "CUDA GPUs to use (0: all of them)", &opt_gpus, NULL},
     {"disable-cuda", NRT_OPT_BOOL, "no", "do not use CUDA GPUs (tasks take other versions)",
      &opt_disable, NULL},
+    {"gpu-streams", NRT_OPT_POS_INT, "4",
+     "kernel streams per GPU: the tasks in flight on a GPU (--device-inflight) take them in "
+     "turn, so the kernels of independent tasks may run at the same time (at most 16; 1: one "
+     "stream, every kernel after the previous one)", &opt_streams, NULL},
     {"gpu-max-memory", NRT_OPT_STRING, "90%",
      "device memory the data cache may use per GPU: bytes with K, M or G, or N% of the "
      "memory free at start", &opt_max_memory, NULL},
@@ -107,7 +113,10 @@ static void streams_create(struct cuda_dev *d)
     /* Non-blocking: the legacy default stream (a program's own cudaMemcpy) does not
      * serialise with them. */
     unsigned f = cudaStreamNonBlocking;
-    CUDA_CHECK(cudaStreamCreateWithFlags(&d->kstream, f), "opening the GPU", d->index);
+    int n = opt_streams > 0 ? opt_streams : CUDA_STREAMS_DEFAULT;
+    d->nkstreams = n < CUDA_MAX_KSTREAMS ? (unsigned)n : CUDA_MAX_KSTREAMS;
+    for (unsigned i = 0; i < d->nkstreams; i++)
+        CUDA_CHECK(cudaStreamCreateWithFlags(&d->kstreams[i], f), "opening the GPU", d->index);
     CUDA_CHECK(cudaStreamCreateWithFlags(&d->h2d, f), "opening the GPU", d->index);
     CUDA_CHECK(cudaStreamCreateWithFlags(&d->d2h, f), "opening the GPU", d->index);
     CUDA_CHECK(cudaStreamCreateWithFlags(&d->astream, f), "opening the GPU", d->index);
@@ -135,6 +144,12 @@ static bool cuda_open(int index, struct nrt_space *s)
     CUDA_CHECK(cudaGetDeviceProperties(&prop, index), "opening the GPU", index);
     struct cuda_dev *d = nrt_xcalloc(1, sizeof *d);
     d->index = index;
+    d->max_threads = prop.maxThreadsPerBlock;
+    for (int k = 0; k < 3; k++) {
+        d->max_block[k] = prop.maxThreadsDim[k];
+        d->max_grid[k] = prop.maxGridSize[k];
+    }
+    d->shmem_per_block = prop.sharedMemPerBlock;
     NRT_PCHECK(pthread_mutex_init(&d->pool_lock, NULL));
     streams_create(d);
     cuda_stage_init(d, &d->in);
@@ -157,7 +172,8 @@ static void cuda_close(struct nrt_space *s)
     struct cuda_dev *d = cuda_dev(s);
     cuda_use(d);
     CUDA_CHECK(cudaDeviceSynchronize(), "closing the GPU", d->index);
-    CUDA_CHECK(cudaStreamDestroy(d->kstream), "closing the GPU", d->index);
+    for (unsigned i = 0; i < d->nkstreams; i++)
+        CUDA_CHECK(cudaStreamDestroy(d->kstreams[i]), "closing the GPU", d->index);
     CUDA_CHECK(cudaStreamDestroy(d->h2d), "closing the GPU", d->index);
     CUDA_CHECK(cudaStreamDestroy(d->d2h), "closing the GPU", d->index);
     CUDA_CHECK(cudaStreamDestroy(d->astream), "closing the GPU", d->index);

@@ -46,10 +46,19 @@ struct cuda_stage {
     unsigned next;                  /* lock */
 };
 
+/* Kernel streams per GPU at most (--gpu-streams). */
+#define CUDA_MAX_KSTREAMS 16
+
 /* One opened GPU (struct nrt_space::priv). */
 struct cuda_dev {
     int index;                      /* CUDA device ordinal */
-    cudaStream_t kstream;           /* kernels */
+    /* Kernels: the tasks in flight take the streams in turn (--gpu-streams), so that the
+     * kernels of independent tasks may run at the same time.  A task's dependences are
+     * kept by the core (it starts once its predecessors finished), its copies by the
+     * events its stream waits for (cuda_compute.c). */
+    cudaStream_t kstreams[CUDA_MAX_KSTREAMS];
+    unsigned nkstreams;
+    unsigned knext;                 /* manager thread: the next task's stream */
     cudaStream_t h2d, d2h;          /* copies to and from the device (and peer copies) */
     cudaStream_t astream;           /* stream-ordered allocations only (waits for nothing) */
     cudaStream_t fstream;           /* stream-ordered frees, after every other stream */
@@ -64,6 +73,15 @@ struct cuda_dev {
     atomic_bool timing;
     struct cuda_event *kstart;      /* manager thread: before the kernels of the task
                                      * being launched */
+    /* Launch limits (cudaDeviceProp, at open): cuda_compute.c checks ndrange against them
+     * and against each kernel's own (cached by the manager thread, kfunc[]). */
+    int max_threads, max_block[3], max_grid[3];
+    size_t shmem_per_block;
+    struct cuda_kfunc {
+        const void *kernel;
+        int max_threads, max_dyn_shmem;
+    } kfunc[32];
+    unsigned nkfunc;
 };
 
 /* ---- cuda.c ---------------------------------------------------------------------- */
@@ -84,6 +102,21 @@ void cuda_fail(const char *call, cudaError_t rc, const char *what, int gpu)
     } while (0)
 /* Make dev current on the calling thread (every hook may run on any thread). */
 void cuda_use(const struct cuda_dev *d);
+/* The kernel stream of the task ctx runs (chosen by the compute hooks' begin), or the
+ * first one outside a task. */
+static inline cudaStream_t cuda_task_stream(const struct cuda_dev *d, const nanort_ctx *ctx)
+{
+    return ctx && ctx->device_data ? *(const cudaStream_t *)ctx->device_data : d->kstreams[0];
+}
+
+/* Is `stream` one of d's kernel streams (not a copy stream)? */
+static inline bool cuda_is_kstream(const struct cuda_dev *d, cudaStream_t stream)
+{
+    for (unsigned i = 0; i < d->nkstreams; i++)
+        if (d->kstreams[i] == stream)
+            return true;
+    return false;
+}
 
 /* ---- cuda_mem.c ------------------------------------------------------------------ */
 /* Whether the host rows of x starting at p are pinned (or registered) memory, which the

@@ -41,7 +41,7 @@ struct cuda_event *cuda_event_get(struct cuda_dev *d, const char *what)
     if (!e) {
         e = nrt_xcalloc(1, sizeof *e);
         /* Timing costs a little in every wait and query: only for the device timeline. */
-        unsigned flags = nrt_devtime_on ? cudaEventDefault : cudaEventDisableTiming;
+        unsigned flags = nrt_devtime_kernels ? cudaEventDefault : cudaEventDisableTiming;
         CUDA_CHECK(cudaEventCreateWithFlags(&e->ev, flags), what, d->index);
     }
     snprintf(e->what, sizeof e->what, "%s", what);
@@ -102,7 +102,8 @@ static void timing_start(struct cuda_dev *d, const char *what)
 
 struct cuda_event *cuda_mark(struct cuda_dev *d, cudaStream_t stream, const char *what)
 {
-    if (!nrt_devtime_on)
+    /* kernels are timed for versioning too (nrt_devtime_kernels), copies for the timeline */
+    if (!(cuda_is_kstream(d, stream) ? nrt_devtime_kernels : nrt_devtime_on))
         return NULL;
     timing_start(d, what);
     struct cuda_event *e = cuda_event_get(d, what);
@@ -392,8 +393,11 @@ static void *cuda_alloc(struct nrt_space *s, size_t bytes)
  * allocation stream: an allocation must not wait for kernels). */
 static void after_all_streams(struct cuda_dev *d)
 {
-    cudaStream_t others[] = {d->kstream, d->h2d, d->d2h};
-    for (unsigned i = 0; i < sizeof others / sizeof others[0]; i++) {
+    cudaStream_t others[CUDA_MAX_KSTREAMS + 2] = {d->h2d, d->d2h};
+    unsigned n = 2;
+    for (unsigned k = 0; k < d->nkstreams; k++)
+        others[n++] = d->kstreams[k];
+    for (unsigned i = 0; i < n; i++) {
         struct cuda_event *e = cuda_event_get(d, "freeing device memory");
         CUDA_CHECK(cudaEventRecord(e->ev, others[i]), "freeing device memory", d->index);
         CUDA_CHECK(cudaStreamWaitEvent(d->fstream, e->ev, 0), "freeing device memory",

@@ -61,7 +61,7 @@ static void set_args(struct nrt_space *s, nanort_ctx *ctx, cl_kernel k,
 
 /* Global sizes rounded up to multiples of the local ones (the kernel bound-checks, as
  * CUDA grids do); false when every local size is 0 (the device chooses).  A 0 among
- * other local sizes counts as 1: OpenCL takes all of them or none. */
+ * other local sizes was refused by nanort_kernel_launch. */
 static bool ndrange(const struct nanort_launch *l, size_t global[3], size_t local[3])
 {
     bool any = false;
@@ -76,6 +76,48 @@ static bool ndrange(const struct nanort_launch *l, size_t global[3], size_t loca
     return any;
 }
 
+/* Work-groups in one launch at most (PoCL's scheduler asserts past 32-bit counts and
+ * NVIDIA's maps them to a CUDA grid): without local sizes the device may choose groups
+ * of one work-item, so the work-items count. */
+#define OCL_MAX_GROUPS 2147483647ull
+
+/* Refuse what the device would reject, or crash or spin on (a huge range), with a message
+ * that names the limit: the sizes are rounded already (ndrange()). */
+static void check_limits(struct ocl_device *d, const nanort_ctx *ctx, cl_kernel k,
+                         const struct nanort_launch *l, const size_t *global,
+                         const size_t *local, bool has_local)
+{
+    unsigned long long groups = 1;
+    size_t wg = 1;
+    for (unsigned i = 0; i < l->ndims; i++) {
+        size_t n = has_local ? global[i] / local[i] : global[i];
+        groups = n > OCL_MAX_GROUPS || groups * n > OCL_MAX_GROUPS ? OCL_MAX_GROUPS + 1
+                                                                    : groups * n;
+        wg *= local[i];
+        if (has_local && local[i] > d->max_items[i])
+            nrt_launch_refuse(ctx, l, "the local size of dimension %u, %zu, is more than the "
+                              "%zu the device allows (CL_DEVICE_MAX_WORK_ITEM_SIZES)", i + 1,
+                              local[i], d->max_items[i]);
+    }
+    if (groups > OCL_MAX_GROUPS)
+        nrt_launch_refuse(ctx, l, has_local ? "more than %llu work-groups in one launch"
+                                            : "more than %llu work-items in one launch without "
+                                              "local sizes (the device may make groups of one: "
+                                              "give local sizes)", OCL_MAX_GROUPS);
+    if (!has_local)
+        return;
+    if (wg > d->max_wg)
+        nrt_launch_refuse(ctx, l, "a work-group of %zu work-items is more than the %zu the "
+                          "device allows (CL_DEVICE_MAX_WORK_GROUP_SIZE)", wg, d->max_wg);
+    size_t kwg = 0;
+    OCL_CHECK(d->space, ctx, clGetKernelWorkGroupInfo, k, d->id, CL_KERNEL_WORK_GROUP_SIZE,
+              sizeof kwg, &kwg, NULL);
+    if (kwg && wg > kwg)
+        nrt_launch_refuse(ctx, l, "a work-group of %zu work-items is more than the %zu this "
+                          "kernel can have on the device (CL_KERNEL_WORK_GROUP_SIZE: its "
+                          "registers and local memory)", wg, kwg);
+}
+
 static void ocl_launch(struct nrt_space *s, nanort_ctx *ctx, const struct nanort_launch *l)
 {
     struct ocl_device *d = ocl_dev(s);
@@ -85,6 +127,7 @@ static void ocl_launch(struct nrt_space *s, nanort_ctx *ctx, const struct nanort
         if (global[i] == 0)
             return;                 /* an empty range (its regions may be empty: no copies) */
     cl_kernel k = ocl_kernel_get(d, ctx);
+    check_limits(d, ctx, k, l, global, local, has_local);
     set_args(s, ctx, k, l);
     cl_event e;
     OCL_CHECK(s, ctx, clEnqueueNDRangeKernel, d->kq, k, l->ndims, NULL, global,

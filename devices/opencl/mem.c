@@ -115,7 +115,7 @@ static nrt_event ocl_copy_in(struct nrt_space *s, void *buf, size_t off, const v
                   x->pitch, 0, x->pitch, 0, host, nwl, nwl ? &wl : NULL, &e);
     }
     flush(s, d->h2d);
-    if (d->timing)
+    if (d->timing && nrt_devtime_on)   /* copies: only for the timeline */
         ocl_timed_add(d, e, NRT_LANE_IN, x->width * x->rows, NULL, NULL);
     return e;
 }
@@ -137,7 +137,7 @@ static nrt_event ocl_copy_out(struct nrt_space *s, void *host, void *buf, size_t
                   x->pitch, 0, x->pitch, 0, host, nwl, nwl ? &wl : NULL, &e);
     }
     flush(s, d->d2h);
-    if (d->timing)
+    if (d->timing && nrt_devtime_on)   /* copies: only for the timeline */
         ocl_timed_add(d, e, NRT_LANE_OUT, x->width * x->rows, NULL, NULL);
     return e;
 }
@@ -165,7 +165,7 @@ static nrt_event ocl_copy_peer(struct nrt_space *dst, void *dbuf, size_t doff,
                   0, x->pitch, 0, nwl, nwl ? &wl : NULL, &e);
     }
     flush(dst, d->h2d);
-    if (d->timing)
+    if (d->timing && nrt_devtime_on)   /* copies: only for the timeline */
         ocl_timed_add(d, e, NRT_LANE_PEER, x->width * x->rows, NULL, NULL);
     return e;
 }

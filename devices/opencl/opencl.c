@@ -263,7 +263,7 @@ static void context_release(cl_context c, const struct nrt_space *s)
 static cl_command_queue new_queue(struct ocl_device *d)
 {
     cl_int err;
-    cl_command_queue_properties props = nrt_devtime_on ? CL_QUEUE_PROFILING_ENABLE : 0;
+    cl_command_queue_properties props = nrt_devtime_kernels ? CL_QUEUE_PROFILING_ENABLE : 0;
     cl_command_queue q = ocl.clCreateCommandQueue(d->context, d->id, props, &err);
     if (err != CL_SUCCESS)
         ocl_fail("clCreateCommandQueue", err, d->space, NULL);
@@ -287,6 +287,16 @@ static void describe(struct ocl_device *d, int index, struct nrt_space *s)
     device_info(d, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof d->max_alloc, &d->max_alloc);
     device_info(d, CL_DEVICE_MEM_BASE_ADDR_ALIGN, sizeof align_bits, &align_bits);
     d->align = align_bits >= 8 ? align_bits / 8 : 1;
+    /* The launch limits (launch.c checks ndrange against them). */
+    cl_uint item_dims = 0;
+    size_t items[16] = {0};
+    device_info(d, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof d->max_wg, &d->max_wg);
+    device_info(d, CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS, sizeof item_dims, &item_dims);
+    if (item_dims > 16)
+        item_dims = 16;
+    device_info(d, CL_DEVICE_MAX_WORK_ITEM_SIZES, item_dims * sizeof items[0], items);
+    for (unsigned i = 0; i < 3; i++)
+        d->max_items[i] = i < item_dims ? items[i] : 1;
     snprintf(s->name, sizeof s->name, "opencl%d (%.40s)", index, d->dev_name);
     s->mem_limit = nrt_parse_size("opencl-max-memory", opt_max_memory, (size_t)global);
     s->mem_option = "--opencl-max-memory";
@@ -355,7 +365,7 @@ static bool ocl_open(int index, struct nrt_space *s)
     d->h2d = new_queue(d);
     d->d2h = new_queue(d);
     NRT_PCHECK(pthread_mutex_init(&d->timed_lock, NULL));
-    if (nrt_devtime_on)
+    if (nrt_devtime_kernels)
         clock_calibrate(d);
     return true;
 }

@@ -52,6 +52,8 @@ struct ocl_device {
     char dev_name[48];              /* CL_DEVICE_NAME, for messages */
     size_t align;                   /* CL_DEVICE_MEM_BASE_ADDR_ALIGN in bytes */
     cl_ulong max_alloc;             /* CL_DEVICE_MAX_MEM_ALLOC_SIZE */
+    size_t max_wg;                  /* CL_DEVICE_MAX_WORK_GROUP_SIZE */
+    size_t max_items[3];            /* CL_DEVICE_MAX_WORK_ITEM_SIZES (first 3 dimensions) */
     /* Built programs and created kernels: the manager thread of the space only (kernels
      * are not thread-safe: clSetKernelArg changes them). */
     struct ocl_program *programs;

@@ -158,8 +158,14 @@ static cl_program program_get(struct ocl_device *d, const struct ocl_source *src
         if (p->src == src)
             return p->prog;
     cl_int err;
-    const char *text = src->text;
-    cl_program prog = ocl.clCreateProgramWithSource(d->context, 1, &text, NULL, &err);
+    /* Build errors name the source as it was registered, not the OpenCL implementation's
+     * temporary copy (mcc's embedded texts carry their own #line directives). */
+    char line[512];
+    snprintf(line, sizeof line, "#line 1 \"%s\"\n", src->name);
+    bool named = strncmp(src->text, "#line", 5) == 0 || strpbrk(src->name, "\"\\\n");
+    const char *text[2] = {line, src->text};
+    cl_program prog = ocl.clCreateProgramWithSource(d->context, named ? 1 : 2,
+                                                    text + named, NULL, &err);
     if (err != CL_SUCCESS)
         ocl_fail("clCreateProgramWithSource", err, d->space, ctx);
     char *opts = build_options(src);

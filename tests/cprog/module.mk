@@ -5,7 +5,7 @@
 # report "skipped" while it does not.
 MCC_TEST_DEP ?= $(if $(and $(wildcard mcc/driver.c),$(wildcard grammar/c.y)),$(MCC_BIN) $(BUILD)/lib/mcc/include/omp.h)
 CPROG_SRCS := $(sort $(wildcard tests/cprog/*.c))
-CPROG_SELF_FLAGS := $(CFLAGS_COMMON) -Inanort -Imcc -I$(BUILD)/gen -Idevices
+CPROG_SELF_FLAGS := $(CFLAGS_COMMON) -Inanort -Imcc -I$(BUILD)/gen -Idevices $(CLUSTER_MPI_CFLAGS) -Imcc/include
 
 .PHONY: check-cprog check-cprog-self
 check-cprog: $(MCC_TEST_DEP)
@@ -18,6 +18,7 @@ check-cprog: $(MCC_TEST_DEP)
 check-cprog-self: $(MCC_TEST_DEP)
 	@for f in nanort/*.c mcc/*.c devices/*/*.c $(BUILD)/gen/*.c; do \
 	  [ -f "$$f" ] || continue; \
+	  $(if $(CLUSTER_MPICC),,[ "$${f#devices/cluster/}" = "$$f" ] || continue;) \
 	  BUILD=$(BUILD) $(HARNESS) run $(RESULTS) cprog/self/$$f -- tests/cprog/selfcompile.sh $$f $(CPROG_SELF_FLAGS); \
 	done
 

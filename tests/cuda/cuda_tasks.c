@@ -8,6 +8,9 @@
  *   evict    saxpy on more data than --gpu-max-memory allows (run it with a small limit)
  *   mixed    a random graph of smp-only, CUDA-only and smp+CUDA tasks on shared blocks
  *   fault    a kernel writing far out of bounds: the run must stop naming the task
+ *   streams  two independent tasks whose kernels must run at the same time (they meet on
+ *            a device flag): they are on two of the GPU's kernel streams (--gpu-streams);
+ *            with --gpu-streams=1 the run fails, which shows the test can
  * Usage: cuda_tasks TEST.  Skipped (77) where no GPU is usable.
  */
 #include "nrt.h"
@@ -24,6 +27,8 @@ void mix(unsigned *y, const unsigned *x, int n);
 void wild(unsigned *x);
 void scale_by_hand(float *dev_x, int n, float a);
 void *nanos_get_kernel_execution_stream(void);  /* the OmpSs name (nanort core) */
+void wait_flag(unsigned *seen, long long cycles);
+void set_flag(void);
 
 #define KV(v) {NANORT_KARG_VALUE, sizeof(v), &(v)}
 #define KB(p) {NANORT_KARG_BUFFER, 0, (p)}
@@ -202,6 +207,40 @@ static void run_saxpy(int n, int bs, int sweeps, bool expect_evictions)
     free(y);
 }
 
+/* ---- streams: the kernels of independent tasks overlap ------------------------------- */
+
+struct flag_args { unsigned *seen; long long cycles; };
+static void wait_flag_cuda(void *p, nanort_ctx *ctx)
+{
+    struct flag_args *a = p;
+    struct nanort_karg args[] = {KB(a->seen), KV(a->cycles)};
+    launch1(ctx, (const void *)wait_flag, 1, 2, args);
+}
+static void set_flag_cuda(void *p, nanort_ctx *ctx)
+{
+    (void)p;
+    launch1(ctx, (const void *)set_flag, 1, 0, NULL);
+}
+TYPE(wait_flag, {NANORT_DEVICE_CUDA, wait_flag_cuda, "wait_flag_cuda", NULL});
+TYPE(set_flag, {NANORT_DEVICE_CUDA, set_flag_cuda, "set_flag_cuda", NULL});
+
+static void run_streams(void)
+{
+    static unsigned seen;
+    void *p;
+    /* about 4 s at 2 GHz: long beside the launch of the second task, short beside the
+     * harness's timeout */
+    nanort_task *t = nanort_task_create(&wait_flag_type, sizeof(struct flag_args), 1, 1, &p);
+    *(struct flag_args *)p = (struct flag_args){&seen, 8000000000LL};
+    nanort_task_region1(t, NANORT_DEP_OUT | NANORT_COPY_OUT, &seen, sizeof seen);
+    nanort_task_submit(t, 0, 0);
+    t = nanort_task_create(&set_flag_type, 0, 0, 0, &p);
+    nanort_task_submit(t, 0, 0);
+    nanort_taskwait();
+    CHECK(seen == 1, "the waiting kernel saw flag %u: the two tasks' kernels did not run at "
+          "the same time", seen);
+}
+
 static void run_chain(void)
 {
     int n = 1 << 20, k = 10;
@@ -347,8 +386,10 @@ int main(int argc, char **argv)
         run_mixed();
     else if (!strcmp(test, "fault"))
         run_fault();
+    else if (!strcmp(test, "streams"))
+        run_streams();
     else {
-        fprintf(stderr, "usage: cuda_tasks saxpy|evict|chain|tile2d|by_hand|mixed|fault\n");
+        fprintf(stderr, "usage: cuda_tasks saxpy|evict|chain|tile2d|by_hand|mixed|fault|streams\n");
         return 2;
     }
     printf("%s: %d failures\n", failures ? "FAIL" : "PASS", failures);

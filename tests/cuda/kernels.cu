@@ -61,3 +61,22 @@ extern "C" void scale_by_hand(float *dev_x, int n, float a)
     cudaStream_t s = (cudaStream_t)nanos_get_kernel_execution_stream();
     scale<<<(n + 127) / 128, 128, 0, s>>>(dev_x, n, a);
 }
+
+/* The streams test: two kernels of independent tasks meet on a device flag.  wait_flag
+ * spins until set_flag has run (or about `cycles` clock ticks passed) and reports what it
+ * saw: 1 only when the two kernels ran at the same time (on different streams); on one
+ * stream set_flag cannot start before wait_flag gave up. */
+__device__ int overlap_flag;
+
+extern "C" __global__ void wait_flag(unsigned *seen, long long cycles)
+{
+    long long t0 = clock64();
+    while (atomicAdd(&overlap_flag, 0) == 0 && clock64() - t0 < cycles)
+        ;
+    *seen = (unsigned)atomicAdd(&overlap_flag, 0);
+}
+
+extern "C" __global__ void set_flag(void)
+{
+    atomicExch(&overlap_flag, 1);
+}

@@ -37,7 +37,7 @@ CUDA_CHECK_DEPS ?= $(CUDA_TEST_PROGS)
 check-cuda: $(CUDA_CHECK_DEPS)
 	@$(CUDA_RUN) cuda/build -- sh -c 'for p in $(CUDA_TEST_PROGS); do test -x $$p || exit 1; done'
 	@$(CUDA_RUN) cuda/ops -- $(CUDA_TEST_DIR)/cuda_ops
-	@for t in saxpy chain tile2d by_hand mixed; do \
+	@for t in saxpy chain tile2d by_hand mixed streams; do \
 	  $(CUDA_RUN) cuda/$$t -- $(CUDA_TASKS) $$t; done
 	@$(CUDA_RUN) cuda/chain[writethrough] -- env NX_ARGS=--cache-policy=writethrough $(CUDA_TASKS) chain
 	@$(CUDA_RUN) cuda/evict[gpu-max-memory=3M] -- env NX_ARGS=--gpu-max-memory=3M $(CUDA_TASKS) evict
@@ -45,6 +45,10 @@ check-cuda: $(CUDA_CHECK_DEPS)
 	  $(CUDA_TASKS) mixed
 	@$(CUDA_RUN) cuda/mixed[nocache] -- env NX_ARGS=--cache-policy=nocache $(CUDA_TASKS) mixed
 	@$(CUDA_RUN) cuda/fault -- tests/cuda/expect_fault.sh $(CUDA_TASKS)
+	@# one kernel stream: the two kernels cannot meet, the test must see it
+	@$(CUDA_RUN) cuda/streams[gpu-streams=1,must-fail] -- sh -c 'NX_ARGS=--gpu-streams=1 \
+	  $(CUDA_TASKS) streams; st=$$?; [ $$st = 77 ] && exit 77; [ $$st = 1 ] && exit 0; \
+	  echo "status $$st, expected 1 (the kernels met on one stream?)"; exit 1'
 	@$(CUDA_RUN) cuda/memcheck-tasks -- tests/cuda/sanitize.sh $(CUDA_TASKS) tile2d
 	@# cuda_ops provokes an out-of-memory cudaMalloc on purpose: API errors not reported
 	@$(CUDA_RUN) cuda/memcheck-ops -- env SANITIZER_OPTS="--report-api-errors no" \

@@ -32,9 +32,12 @@ nvcc_path=$(command -v nvcc || { [ -n "${CUDA_HOME:-}" ] && echo "$CUDA_HOME/bin
 [ -x "$nvcc_path" ] || skip "nvcc not installed"
 ok "$MCC" -k -c capp.c
 exists capp.o capp.mcc.c capp.mcc_cuda.cu
-has capp.mcc_cuda.cu '^__global__ void twice\(float \*x, int n\);'
-has capp.mcc_cuda.cu 'extern "C" .*nrt_cuda_fn_twice\(void\) \{ return \(const void \*\)twice; \}'
+has capp.mcc_cuda.cu '^__global__ void twice\(float \*x, int n\) __attribute__\(\(weak\)\);'
+has capp.mcc_cuda.cu 'extern "C" .*nrt_cuda_fn_twice\(void\) \{'
 nm capp.o | grep -Eq ' [TW] nrt_cuda_fn_twice' || fail "capp.o lacks the stub"
+# the kernel's C and C++ symbols, both weak: the user's .cu defines one of them
+nm capp.o | grep -Eq ' w twice$' || fail "capp.o does not refer to the C symbol twice"
+nm capp.o | grep -Eq ' w _Z5twicePfi$' || fail "capp.o does not refer to the C++ symbol of twice"
 nm capp.o | grep -q ' U nanort_kernel_launch' || fail "capp.o does not launch"
 grep -q "mcc: this object has CUDA parts" capp.o || fail "capp.o lacks the CUDA mark"
 MCC_NVCC="$work/no/nvcc" fails 1 "$MCC" capp.o kern.o -o prog

@@ -9,8 +9,15 @@ prefix="$work/prefix"
 # install.mk alone: the build is done, and a nested make of the whole project is not wanted
 inst() { ok env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s --no-print-directory -C "$TOP" -f install.mk BUILD="$BUILD" PREFIX="$prefix" "$@"; }
 inst install-nanort-mcc
-exists "$prefix/bin/mcc" "$prefix/lib/libnanort.a" "$prefix/lib/libnanort.so" \
-       "$prefix/include/nanort.h" "$prefix/lib/mcc/include/omp.h" "$prefix/lib/pkgconfig/nanort.pc"
+exists "$prefix/bin/mcc" "$prefix/bin/nanort-perfmodel" "$prefix/lib/libnanort.a" "$prefix/lib/libnanort.so" \
+       "$prefix/lib/libnanort-debug.so" \
+       "$prefix/include/nanort.h" "$prefix/lib/mcc/include/omp.h" "$prefix/lib/pkgconfig/nanort.pc" \
+       "$prefix/share/man/man1/mcc.1" "$prefix/share/man/man7/nanort.7" \
+       "$prefix/share/man/man1/nanort-perfmodel.1"
+if command -v man > /dev/null; then
+    MANPATH="$prefix/share/man" MANWIDTH=80 man nanort 2> /dev/null | grep -q -- "--smp-workers" ||
+        fail "man nanort does not find the installed page"
+fi
 write_app
 cat > omp_app.c <<'SRC'
 #include <stdio.h>

@@ -3,7 +3,8 @@
 # lib.sh holds their helpers.
 DRIVER_TESTS := $(filter-out lib,$(basename $(notdir $(wildcard tests/driver/*.sh))))
 DRIVER_DEPS  := $(BUILD)/bin/mcc $(BUILD)/lib/mcc/include/omp.h \
-                $(BUILD)/lib/libnanort.a $(BUILD)/lib/libnanort.so
+                $(BUILD)/lib/libnanort.a $(BUILD)/lib/libnanort.so $(BUILD)/bin/nanort-perfmodel \
+                $(BUILD)/lib/libnanort-debug.so
 
 .PHONY: check-driver
 check-driver: $(DRIVER_DEPS)

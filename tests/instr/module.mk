@@ -13,12 +13,15 @@ $(INSTR_DIR)/%: tests/instr/%.c include/nanort.h $(NANORT_LIB_A)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_COMMON) -o $@ $< $(NANORT_LIB_A) $(LDLIBS_COMMON)
 
-ALL_TARGETS += $(INSTR_KNOWN) $(INSTR_DEVICE)
+INSTR_TG     := $(INSTR_DIR)/taskgraph_trace
+ALL_TARGETS += $(INSTR_KNOWN) $(INSTR_DEVICE) $(INSTR_TG)
 
 .PHONY: check-instr
-check-instr: $(INSTR_KNOWN) $(INSTR_DEVICE) $(MCC_BIN) $(BUILD)/lib/libnanort.so \
+check-instr: $(INSTR_KNOWN) $(INSTR_DEVICE) $(INSTR_TG) tests/instr/taskgraph.sh $(MCC_BIN) $(BUILD)/lib/libnanort.so \
              $(BUILD)/lib/mcc/include/omp.h tests/instr/run.sh tests/instr/check_trace.py \
-             tests/instr/check_graph.py
+             tests/instr/check_graph.py tests/instr/ending.c tests/instr/ending.py \
+             tests/instr/stuck.c tests/instr/racy.c \
+             tests/instr/check_paraver.py
 	@for w in 1 2 4; do \
 	  $(HARNESS) run $(RESULTS) instr/known-graph-w$$w -- $(INSTR_RUN) known $(INSTR_KNOWN) $$w; \
 	done
@@ -30,5 +33,14 @@ check-instr: $(INSTR_KNOWN) $(INSTR_DEVICE) $(MCC_BIN) $(BUILD)/lib/libnanort.so
 	@$(HARNESS) run $(RESULTS) instr/summary-nested -- $(INSTR_RUN) summary-nested
 	@$(HARNESS) run $(RESULTS) instr/ompss-programs -- $(INSTR_RUN) ompss-programs
 	@$(HARNESS) run $(RESULTS) instr/device-tracks -- $(INSTR_RUN) devices $(INSTR_DEVICE)
+	@$(HARNESS) run $(RESULTS) instr/taskgraph -- tests/instr/taskgraph.sh $(INSTR_TG)
+	@for m in sigterm sigint ignored exit; do \
+	  $(HARNESS) run $(RESULTS) instr/ending-$$m -- $(INSTR_RUN) ending $$m; \
+	done
+	@$(HARNESS) run $(RESULTS) instr/trace-cap -- $(INSTR_RUN) trace-cap
+	@$(HARNESS) run $(RESULTS) instr/watchdog -- $(INSTR_RUN) watchdog
+	@$(HARNESS) run $(RESULTS) instr/tsan-programs -- $(INSTR_RUN) tsan
+	@$(HARNESS) run $(RESULTS) instr/paraver -- $(INSTR_RUN) paraver $(INSTR_KNOWN) $(INSTR_DEVICE)
+	@$(HARNESS) run $(RESULTS) instr/help-options -- $(INSTR_RUN) help $(INSTR_KNOWN)
 
 CHECK_TARGETS += check-instr

@@ -10,6 +10,12 @@
 #   run.sh mcc-cholesky           samples/cholesky built by mcc: trace and graph counts
 #   run.sh summary-nested         samples/fib by mcc: --summary counts a body's own time
 #   run.sh ompss-programs         a dozen tests/ompss programs by mcc, traced and graphed
+#   run.sh ending MODE            sigterm|sigint|ignored|exit: the outputs are still written
+#   run.sh watchdog               --watchdog on a program that stalls: one report, then it goes on
+#   run.sh help BIN               NX_ARGS=--help: every plugin's options, wrapped; OMP_DISPLAY_ENV
+#   run.sh paraver BIN DEVBIN     --trace=FILE.prv: Paraver files that parse, with the known counts
+#   run.sh tsan                   mcc -fsanitize=thread: correct programs clean, a missing dependence reported
+#   run.sh trace-cap              --trace-memory: one message, valid files up to the cap
 #   run.sh devices BIN            an OpenCL-only task: kernel and transfer spans (skip: no device)
 # Environment: BUILD (default build), MCC (default $BUILD/bin/mcc).
 set -u
@@ -53,9 +59,16 @@ crash|crash-chain)
   NX_ARGS="--smp-workers=2" "$bin" "$mode" 2> "$tmp/err"; st=$?
   cat "$tmp/err"
   sed 's/smp worker [0-9]*/smp worker N/' "$tmp/err" | grep -qxF \
-    "nanort: task 'child' (implementation 'child_fn_smp' on smp worker N) crashed: SIGSEGV (segmentation fault: a bad pointer); run it under gdb, or rebuild with -g -fsanitize=address, to see where" \
-    || fail "no crash report naming task 'child' and its implementation"
+    "nanort: task 'child' (implementation 'child_fn_smp' on smp worker N) crashed: SIGSEGV (segmentation fault: a bad pointer) at address 0x0; run it under gdb, or rebuild with -g -fsanitize=address, to see where" \
+    || fail "no crash report naming task 'child', its implementation and the address"
   [ "$(grep -c 'crashed:' "$tmp/err")" = 1 ] || fail "the crash was reported more than once"
+  # the backtrace starts at the faulting frame: addr2line names the crashing function
+  grep -q '^nanort: backtrace (addr2line' "$tmp/err" || fail "no backtrace"
+  off=$(grep -A1 '^nanort: backtrace' "$tmp/err" | sed -n '2s/.*(+\(0x[0-9a-f]*\)).*/\1/p')
+  [ -n "$off" ] || fail "no offset in the first frame of the backtrace"
+  fn=$(addr2line -f -e "$bin" "$off" | head -n 1)
+  [ "$fn" = child_fn ] || fail "the first frame is in '$fn', not in child_fn (where it crashed)"
+  [ "$(grep -c '^  .*(.*)\[0x' "$tmp/err")" -ge 3 ] || fail "fewer than 3 frames"
   if [ "$mode" = crash ]; then
     [ $st = 139 ] || fail "exit status $st, expected 139 (killed by SIGSEGV)"
   else
@@ -78,12 +91,28 @@ summary)
     || fail "the (all) row does not count 15 tasks"
   grep -qE '^  worker +tasks run +busy' "$tmp/err" || fail "no per-worker table" ;;
 unwritable)
+  # A requested output that cannot be written is reported and the exit status becomes 1
+  # (the program's own is 0); /dev/full fails at the write, not at the open.
   bin=$1
-  NX_ARGS="--trace=$tmp/no/such/dir/t.json" "$bin" 2> "$tmp/err"; st=$?
-  cat "$tmp/err"
-  grep -q "^nanort: cannot write the trace to '$tmp/no/such/dir/t.json'" "$tmp/err" \
-    || fail "no message about the unwritable trace"
-  [ $st = 0 ] || fail "the program's own exit status changed to $st" ;;
+  for what in trace graph perf-model-dir full; do
+    case $what in
+      perf-model-dir) arg="--perf-model-dir=$tmp/no/such/dir" ;;
+      full) arg="--trace=/dev/full" ;;
+      *) arg="--$what=$tmp/no/such/dir/out" ;;
+    esac
+    NX_ARGS="--smp-workers=2 $arg" "$bin" 2> "$tmp/err"; st=$?
+    cat "$tmp/err"
+    case $what in
+      trace|graph) msg="^nanort: cannot write the $what to '$tmp/no/such/dir/out'" ;;
+      perf-model-dir) msg="^nanort: cannot write the performance model $tmp/no/such/dir/" ;;
+      full) msg="^nanort: writing the trace to '/dev/full' failed: No space left" ;;
+    esac
+    grep -q "$msg" "$tmp/err" || fail "$what: no message about the unwritable output"
+    [ $st = 1 ] || fail "$what: exit status $st, expected 1 (an output was lost)"
+  done
+  NX_ARGS="--smp-workers=2 --trace=$tmp/t.json" "$bin" 2> "$tmp/err" || fail "a writable trace failed"
+  [ -s "$tmp/err" ] && { cat "$tmp/err"; fail "messages without a failure"; }
+  true ;;
 mcc-cholesky)
   [ -x "$MCC" ] || { echo "skipped: $MCC has not been built"; exit 77; }
   "$MCC" --ompss -O2 samples/cholesky/cholesky.c -o "$tmp/cholesky" -lm || fail "mcc build"
@@ -122,6 +151,174 @@ ompss-programs)
     python3 "$here/check_graph.py" "$tmp/$n.dot" --nodes "$count" || fail "$n: graph"
     dot -Tsvg "$tmp/$n.dot" -o /dev/null || fail "$n: dot -Tsvg"
   done ;;
+ending)
+  # SIGTERM, SIGINT, an ignored SIGINT, exit() inside a task: ending.py checks the files
+  [ -x "$MCC" ] || { echo "skipped: $MCC has not been built"; exit 77; }
+  "$MCC" --ompss -O2 "$here/ending.c" -o "$tmp/ending" || fail "mcc build"
+  python3 "$here/ending.py" "$1" "$tmp/ending" ;;
+watchdog)
+  # stuck.c stalls 4 s: --watchdog=1 prints once what runs (slow, for about a second)
+  # and what is blocked (consumer, on slow, with the address of x), and the program ends
+  # normally with its right result.
+  [ -x "$MCC" ] || { echo "skipped: $MCC has not been built"; exit 77; }
+  "$MCC" --ompss -O2 "$here/stuck.c" -o "$tmp/stuck" || fail "mcc build"
+  NX_ARGS="--smp-workers=2 --watchdog=1" "$tmp/stuck" > "$tmp/out" 2> "$tmp/err" \
+    || { cat "$tmp/out" "$tmp/err"; fail "the program did not go on after the report"; }
+  cat "$tmp/out" "$tmp/err"
+  grep -qx "sum 28" "$tmp/out" || fail "wrong result"
+  x=$(sed -n 's/^x at //p' "$tmp/out")
+  [ "$(grep -c '^nanort: watchdog: no task has completed for' "$tmp/err")" = 1 ] \
+    || fail "not one report"
+  grep -qE "^  running for [123]\.[0-9] s: task 'slow' #1 \(implementation 'slow'\) on smp worker [01]\$" \
+    "$tmp/err" || fail "the running task is not reported with its time"
+  grep -qE "^  blocked for [123]\.[0-9] s: task 'consumer' #2 waits for 'slow' #1 on its data: in 64 bytes at $x, out 8 bytes at 0x[0-9a-f]+\$" \
+    "$tmp/err" || fail "the blocked task is not reported with what it waits for and its data"
+  # without the option: no report
+  NX_ARGS="--smp-workers=2" "$tmp/stuck" > /dev/null 2> "$tmp/err" || fail "run without --watchdog"
+  [ -s "$tmp/err" ] && fail "output without --watchdog"
+  true ;;
+help)
+  # NX_ARGS=--help lists every option of every plugin, also where the plugin is not linked
+  # (the statically linked known_graph has neither the OpenCL nor the CUDA plugin): its
+  # entries equal the plugins' own (an mcc-built program has OpenCL; one with CUDA parts,
+  # built when nvcc is here, has CUDA); lines fit COLUMNS; OMP_DISPLAY_ENV=true prints
+  # the settings in effect.
+  bin=$1
+  [ -x "$MCC" ] || { echo "skipped: $MCC has not been built"; exit 77; }
+  COLUMNS=60 NX_ARGS=--help "$bin" > "$tmp/static.txt" || fail "--help failed"
+  awk 'length($0) > 60 && $0 ~ / [^ ]/ {print "too long: " $0; bad = 1} END {exit bad}' \
+    "$tmp/static.txt" || fail "--help is not wrapped to COLUMNS=60"
+  grep -q "^CUDA devices (this program has no CUDA support" "$tmp/static.txt" || fail "no CUDA options"
+  "$MCC" --ompss -O2 samples/fib/fib.c -o "$tmp/fib" || fail "mcc fib"
+  COLUMNS=60 NX_ARGS=--help "$tmp/fib" > "$tmp/ocl.txt" || fail "--help failed"
+  set -- "$tmp/ocl.txt:opencl-device-type opencl-max-devices disable-opencl opencl-max-memory opencl-build-opts"
+  if command -v nvcc > /dev/null || [ -x /usr/local/cuda/bin/nvcc ]; then
+    PATH=$PATH:/usr/local/cuda/bin "$MCC" --ompss -O2 samples/saxpy_cuda/saxpy.c \
+      samples/saxpy_cuda/saxpy.cu -o "$tmp/cuda" || fail "mcc saxpy_cuda"
+    COLUMNS=60 NX_ARGS=--help "$tmp/cuda" > "$tmp/cuda.txt" || fail "--help failed (CUDA program)"
+    set -- "$@" "$tmp/cuda.txt:gpus disable-cuda gpu-max-memory"
+  else
+    echo "note: no nvcc here: the CUDA plugin's own entries were not compared"
+  fi
+  for pair in "$@"; do
+    python3 - "$tmp/static.txt" "${pair%%:*}" ${pair#*:} <<'PY' || fail "an absent plugin's entry differs from the plugin's"
+import re, sys
+def entries(path):
+    e, cur = {}, None
+    for line in open(path):
+        m = re.match(r"^  --([a-z0-9-]+)", line)
+        if m:
+            cur = m.group(1); e[cur] = line[len(m.group(0)):]
+        elif cur and line.startswith("     "):
+            e[cur] += line
+        else:
+            cur = None
+    return {k: " ".join(v.split()) for k, v in e.items()}
+absent, real = entries(sys.argv[1]), entries(sys.argv[2])
+for name in sys.argv[3:]:
+    if absent.get(name) != real.get(name):
+        sys.exit("--%s:\n  without the plugin: %r\n  with it:            %r" % (name, absent.get(name), real.get(name)))
+print("same entries: " + " ".join(sys.argv[3:]))
+PY
+  done
+  OMP_DISPLAY_ENV=true NX_ARGS="--smp-workers=3 --schedule=bf" "$bin" 2> "$tmp/env" > /dev/null \
+    || fail "the program failed with OMP_DISPLAY_ENV"
+  # (3 workers on a 2-core machine: the runtime's warning about it may come first)
+  grep -v '^nanort: warning: ' "$tmp/env" | head -n 1 | grep -qx "OPENMP DISPLAY ENVIRONMENT BEGIN" \
+    || fail "no BEGIN line"
+  grep -qx "OPENMP DISPLAY ENVIRONMENT END" "$tmp/env" || fail "no END line"
+  grep -qx "  OMP_NUM_THREADS = '3'" "$tmp/env" || fail "OMP_NUM_THREADS is not the workers"
+  grep -qx "  \[nanort\] NX_SCHEDULE = 'bf'" "$tmp/env" || fail "NX_SCHEDULE is not the setting in effect"
+  for o in $(sed -n 's/^  --\([a-z0-9-]*\).*/\1/p' "$tmp/static.txt" | grep -v '^help$'); do
+    grep -q "^  \[nanort\] NX_$(echo "$o" | tr a-z- A-Z_) = " "$tmp/env" || \
+      { grep -q "^CUDA devices\|^OpenCL devices" "$tmp/static.txt" && \
+        sed -n '/^[A-Za-z]* devices (/,$p' "$tmp/static.txt" | grep -q -- "--$o"; } || \
+      fail "OMP_DISPLAY_ENV does not show --$o"
+  done
+  NX_ARGS="--smp-workers=2" "$bin" 2> "$tmp/env" > /dev/null || fail "run"
+  [ -s "$tmp/env" ] && fail "output without OMP_DISPLAY_ENV"
+  true ;;
+paraver)
+  # --trace=FILE.prv: Paraver's .prv/.pcf/.row, checked by check_paraver.py (the format's
+  # header, records and names) with the known graph's counts: a begin of the user function
+  # event per task, a relation per dependence, a thread per worker; then device queues.
+  bin=$1; dev=$2
+  for w in 1 2 4; do
+    NX_ARGS="--smp-workers=$w --schedule=bf --trace=$tmp/k.prv" "$bin" || fail "known_graph failed"
+    python3 "$here/check_paraver.py" "$tmp/k.prv" --tasks init=4 --tasks scale=4 --tasks sum=1 \
+      --tasks child=2 --tasks parent=1 --total 15 --relations 15 --threads $w || fail "paraver w$w"
+  done
+  [ -s "$tmp/k.pcf" ] && [ -s "$tmp/k.row" ] || fail "no .pcf or .row"
+  NX_ARGS="--trace=$tmp/d.prv" "$dev" > "$tmp/out" 2>&1; st=$?
+  if grep -q "no opencl device is available" "$tmp/out"; then
+    echo "note: no OpenCL device here: the device queues were not tried"
+  else
+    [ $st = 0 ] || { cat "$tmp/out"; fail "device_trace failed"; }
+    python3 "$here/check_paraver.py" "$tmp/d.prv" --tasks vscale=8 --relations 4 --transfers \
+      || fail "paraver with a device"
+    grep -qx "opencl0 kernels" "$tmp/d.row" || fail "no thread for the device's kernels"
+  fi
+  # JSON stays the default for other names
+  NX_ARGS="--trace=$tmp/t.json" "$bin" || fail "known_graph failed"
+  python3 -m json.tool "$tmp/t.json" > /dev/null || fail "the .json trace is not JSON"
+  true ;;
+tsan)
+  # mcc -fsanitize=thread: the runtime tells TSan about the ordering it creates
+  # (nanort/tsan.c), so correct programs get no report, with 2 and 4 workers, and a
+  # missing dependence (racy.c) is still reported, in the two task bodies.
+  [ -x "$MCC" ] || { echo "skipped: $MCC has not been built"; exit 77; }
+  echo 'int main(void){return 0;}' > "$tmp/t.c"
+  gcc -fsanitize=thread "$tmp/t.c" -o "$tmp/t" 2> /dev/null && "$tmp/t" \
+    || { echo "skipped: gcc cannot build and run -fsanitize=thread programs here"; exit 77; }
+  export TSAN_OPTIONS="halt_on_error=1 exitcode=66"
+  tsan_run() {   # NAME WORKERS ARGS...
+    n=$1; w=$2; shift 2
+    NX_ARGS="--smp-workers=$w" timeout 300 "$tmp/$n" "$@" > "$tmp/$n.out" 2>&1; st=$?
+    if [ $st != 0 ] || grep -q 'WARNING: ThreadSanitizer' "$tmp/$n.out"; then
+      head -n 60 "$tmp/$n.out"; fail "$n on $w workers: exit $st, TSan reports on a correct program"
+    fi
+    echo "$n on $w workers: no report"
+  }
+  for n in fib_nested deps_commutative taskwait_on reduction_array tiles_3d; do
+    "$MCC" --ompss -fsanitize=thread -g -O1 -Itests/ompss "tests/ompss/$n.c" -o "$tmp/$n" -lm \
+      || fail "mcc -fsanitize=thread $n"
+    for w in 2 4; do tsan_run $n $w; done
+  done
+  for s in "cholesky 256 32" "matmul 256 32" "sparselu 8 16" "multisort 100000 1024 2048"; do
+    set -- $s; n=$1; shift
+    "$MCC" --ompss -fsanitize=thread -g -O1 samples/$n/$n.c -o "$tmp/$n" -lm || fail "mcc $n"
+    tsan_run $n 2 "$@"
+  done
+  "$MCC" --ompss -fsanitize=thread -g -O1 -DFIXED "$here/racy.c" -o "$tmp/fixed" || fail "mcc racy.c"
+  tsan_run fixed 2
+  grep -qx "sum 32640" "$tmp/fixed.out" || fail "racy.c -DFIXED: wrong sum"
+  "$MCC" --ompss -fsanitize=thread -g -O1 "$here/racy.c" -o "$tmp/racy" || fail "mcc racy.c"
+  NX_ARGS="--smp-workers=2" "$tmp/racy" > "$tmp/racy.out" 2>&1; st=$?
+  cat "$tmp/racy.out"
+  [ $st = 66 ] || fail "the missing dependence was not reported (exit $st)"
+  grep -q '^WARNING: ThreadSanitizer: data race' "$tmp/racy.out" || fail "no data race report"
+  grep -qE '^    #0 consumer .*racy.c:' "$tmp/racy.out" || fail "the report does not name the consumer's line"
+  grep -qE '^    #0 producer .*racy.c:' "$tmp/racy.out" || fail "the report does not name the producer's line"
+  true ;;
+trace-cap)
+  # --trace-memory bounds the event buffers: one message when the cap is reached, the
+  # files still valid and holding the run up to then (fib 22: about 57000 tasks).
+  [ -x "$MCC" ] || { echo "skipped: $MCC has not been built"; exit 77; }
+  "$MCC" --ompss -O2 samples/fib/fib.c -o "$tmp/fib" || fail "mcc build"
+  NX_ARGS="--smp-workers=2 --trace=$tmp/t.json --graph=$tmp/g.dot --trace-memory=256K" \
+    "$tmp/fib" 22 > "$tmp/out" 2> "$tmp/err" || { cat "$tmp/out" "$tmp/err"; fail "fib failed"; }
+  cat "$tmp/err"
+  [ "$(grep -c 'reached --trace-memory=256K' "$tmp/err")" = 1 ] || fail "not one message about the cap"
+  spans=$(python3 "$here/check_trace.py" "$tmp/t.json") || { echo "$spans"; fail "trace"; }
+  echo "$spans"
+  n=$(echo "$spans" | sed -E 's/.*ok: ([0-9]+) task spans.*/\1/')
+  # 256 KiB hold two chunks of 2048 events: creations and spans of fewer than 4096 tasks
+  [ "$n" -gt 500 ] && [ "$n" -lt 4096 ] || fail "$n task spans: not what the cap holds"
+  python3 "$here/check_graph.py" "$tmp/g.dot" || fail "graph"
+  dot -Tsvg "$tmp/g.dot" -o /dev/null || fail "dot rejects the graph"
+  NX_ARGS="--trace-memory=lots" "$tmp/fib" 5 2> "$tmp/err" && fail "a bad --trace-memory was accepted"
+  grep -q "invalid value 'lots' for --trace-memory" "$tmp/err" || fail "no message for a bad size"
+  true ;;
 devices)
   bin=$1
   NX_ARGS="${NX_ARGS:-} --trace=$tmp/t.json --graph=$tmp/g.dot" "$bin" > "$tmp/out" 2>&1; st=$?

@@ -9,6 +9,8 @@
 #                                                 sources must be embedded
 #   tests/ompss-dev/run.sh mock                   mock/lowering_mock.c against the mock
 #                                                 runtime (no device needed), run
+#   tests/ompss-dev/run.sh mock-cuda              mock/cuda_mock.c (CUDA code moved to nvcc
+#                                                 by mcc --cuda) against it: needs nvcc only
 # A cuda_* program needs nvcc to build and a GPU to run; an ocl_* program an OpenCL device
 # (PoCL in CI).  Where that is missing the step exits 77 (skipped) with the reason; it
 # never passes.  Environment: BUILD, MCC.
@@ -41,6 +43,8 @@ setting_env() {
     round_robin) export NX_ARGS=--dispatch=round-robin ;;
     # two OpenCL devices (two memory spaces), instances dealt to them in turn
     two_devices) export POCL_DEVICES="pthread pthread" NX_ARGS=--dispatch=round-robin ;;
+    # every OpenCL task as its kernel translated to C, on the workers (checked below)
+    translated) export NX_ARGS="--opencl-cpu=on --smp-workers=2 --summary" ;;
     *) echo "unknown setting $1"; exit 2 ;;
   esac
 }
@@ -70,6 +74,16 @@ mock)
   trap 'rm -rf "$elsewhere"' EXIT
   cd "$elsewhere" && "$out/lowering_mock"
   ;;
+mock-cuda)
+  command -v nvcc >/dev/null || [ -x "${CUDA_HOME:-/nonexistent}/bin/nvcc" ] ||
+    [ -x /usr/local/cuda/bin/nvcc ] || { echo "no nvcc"; exit 77; }
+  m=$dir/mock
+  "$MCC" --ompss --cuda -O1 -Wall -Werror -I$m -Itests/ompss "$m/cuda_mock.c" \
+    "$m/mock_runtime.c" "$m/kernels_mock.cu" -o "$out/cuda_mock" || exit 1
+  elsewhere=$(mktemp -d)
+  trap 'rm -rf "$elsewhere"' EXIT
+  cd "$elsewhere" && "$out/cuda_mock"
+  ;;
 run)
   [ -x "$bin" ] || { echo "$bin was not built"; exit 1; }
   setting_env "${1:-default}"
@@ -79,6 +93,16 @@ run)
   esac
   elsewhere=$(mktemp -d)
   trap 'rm -rf "$elsewhere"' EXIT
+  if [ "${1:-}" = translated ] && [ "${name#ocl_}" != "$name" ]; then
+    log=$(cd "$elsewhere" && "$bin" 2>&1) || { echo "$log"; exit 1; }
+    echo "$log"
+    echo "$log" | grep -q '(C) .* smp ' || { echo "run.sh: no task ran its kernel translated to C"; exit 1; }
+    if echo "$log" | grep -Eq '^  opencl[0-9]+ .* [1-9][0-9]* +[0-9.]+% '; then
+      echo "run.sh: tasks ran on OpenCL with --opencl-cpu=on"
+      exit 1
+    fi
+    exit 0
+  fi
   cd "$elsewhere" && "$bin"
   ;;
 esac

@@ -1,5 +1,5 @@
-/* `#pragma omp parallel` is accepted (with a warning) and its body runs once as plain
- * code; `#pragma omp barrier` waits for the tasks created so far, like taskwait. */
+/* `#pragma omp parallel` runs its body once, in the encountering task, and waits at its
+ * end; `#pragma omp barrier` waits for the tasks created so far, like taskwait. */
 #include "ompss_check.h"
 
 static int runs, v[8];

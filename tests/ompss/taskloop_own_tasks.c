@@ -1,16 +1,18 @@
-/* A taskloop (and `omp for`) without nogroup/nowait waits for its own tasks and their
- * descendants only: a sibling task created before it, which blocks until the loop has
- * finished, must not deadlock it (a full taskwait would wait for that sibling).  The
- * sibling is started on another thread before the loop (a thread that runs it while
- * waiting would block anyway; under work-first the creator may run it at once: then it
- * does not block); with one thread, or sequentially, there is no sibling. */
+/* A taskloop without nogroup waits for its own tasks and their descendants only: a sibling
+ * task created before it, which blocks until the loop has finished, must not deadlock it
+ * (a full taskwait would wait for that sibling).  The sibling is started on another thread
+ * before the loop (a thread that runs it while waiting would block anyway; under work-first
+ * the creator may run it at once: then it does not block); with one thread, or
+ * sequentially, there is no sibling.  An `omp for` without nowait, by contrast, waits for
+ * every child of the current task (OpenMP's barrier): the chunks of an earlier
+ * `for nowait` too. */
 #include "ompss_check.h"
 #include <omp.h>
 #include <pthread.h>
 
 #define N 64
 
-static int hits[N], inner[N], loop_done, for_done, started;
+static int hits[N], inner[N], loop_done, started;
 static pthread_t main_thread;
 
 /* Say it runs, then block until *flag is set. */
@@ -52,15 +54,16 @@ int main(void)
               hits[i], inner[i]);
     __atomic_store_n(&loop_done, 1, __ATOMIC_RELEASE);
 
-    blocking_sibling(&for_done, 2);
-#pragma omp for schedule(dynamic, 8)
+#pragma omp for schedule(dynamic, 8) nowait
     for (int i = 0; i < N; i++) {
         delay(i == 0 ? SLOW : 3);
         hits[i]++;
     }
+#pragma omp for schedule(static)
     for (int i = 0; i < N; i++)
-        CHECK(hits[i] == 2, "after for: hits[%d] = %d", i, hits[i]);
-    __atomic_store_n(&for_done, 1, __ATOMIC_RELEASE);
-#pragma omp taskwait
+        inner[i]++;
+    for (int i = 0; i < N; i++)
+        CHECK(hits[i] == 2 && inner[i] == 2, "after for nowait + for: hits[%d] = %d, "
+              "inner = %d", i, hits[i], inner[i]);
     return result_ok();
 }

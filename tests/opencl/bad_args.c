@@ -3,8 +3,8 @@
  * says what to do (bad_args.sh checks the messages and the non-zero exits):
  *   misaligned   a buffer argument 4 bytes into its region (no OpenCL sub-buffer there)
  *   outside      a buffer argument that is not in any copied region
- *   bad-local    a local size larger than the device allows (an OpenCL error: the call,
- *                the CL error name, task, implementation and device)
+ *   bad-local    a local size larger than the device allows (refused before the launch:
+ *                task, kernel, device, the sizes and the limit)
  *   sub-buffer   an argument 512 bytes in (aligned): runs as a sub-buffer, result right
  *   no-device    (run with --disable-opencl) a task with only an OpenCL version
  */

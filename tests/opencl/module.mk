@@ -65,4 +65,35 @@ check-opencl: $(OCLT_BINS) $(OCLT_SHIM)
 	$(OCLT_RUN) opencl/no_opencl -- tests/opencl/no_opencl.sh $(OCLT_DIR)/options
 	$(OCLT_RUN) opencl/timeline -- tests/opencl/timeline.sh $(OCLT_DIR)/timeline
 
-CHECK_TARGETS += check-opencl
+# The programs whose checks are about results run again with their kernels translated to
+# C by mcc (`mcc -c` of the source each registers, printed by cl_extract.c) and
+# --opencl-cpu=on, with no OpenCL platform (only the translation can run their tasks).
+OCLT_XLATE      := vadd_saxpy local_arg host_writes nested_commutative concurrent_devices \
+                   random_graph
+OCLT_XLATE_BINS := $(OCLT_XLATE:%=$(OCLT_DIR)/xlate/%)
+OCLT_MVEC_LINK  := -Wl,--push-state,--as-needed -lmvec -Wl,--pop-state
+OCLT_MVEC       := $(if $(wildcard /usr/lib/*/libmvec.so /lib/*/libmvec.so),$(OCLT_MVEC_LINK))
+
+$(OCLT_DIR)/xlate/%.cl: tests/opencl/%.c tests/opencl/cl_extract.c tests/opencl/oclt.h $(NANORT_LIB_A)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_COMMON) -Wno-unused-function -Inanort -Itests/opencl -DOCLT_TEST='"$*.c"' \
+	    tests/opencl/cl_extract.c -o $(@D)/$*.extract $(NANORT_LIB_A) $(LDLIBS_COMMON)
+	$(@D)/$*.extract > $@
+
+$(OCLT_DIR)/xlate/%.o: $(OCLT_DIR)/xlate/%.cl $(MCC_BIN) $(BUILD)/lib/mcc/include/opencl_c.h \
+                       $(BUILD)/lib/mcc/include/opencl_c_impl.h
+	$(MCC_BIN) --opencl-cpu=require -c $< -o $@
+
+$(OCLT_DIR)/xlate/%: tests/opencl/%.c $(OCLT_DIR)/xlate/%.o tests/opencl/oclt.h nanort/nrt.h \
+                     include/nanort.h $(NANORT_LIB_A)
+	$(CC) $(CFLAGS_COMMON) -Inanort $< $(OCLT_DIR)/xlate/$*.o -o $@ $(NANORT_LIB_A) \
+	    $(OCLT_MVEC) $(LDLIBS_COMMON)
+
+.PHONY: check-opencl-translated
+check-opencl-translated: $(OCLT_XLATE_BINS)
+	@for p in $(OCLT_XLATE); do \
+	  OCLT_TRANSLATED=1 OCL_ICD_VENDORS=/nonexistent NX_ARGS="--opencl-cpu=on --smp-workers=2" \
+	    $(HARNESS) run $(RESULTS) opencl/translated/$$p -- $(OCLT_DIR)/xlate/$$p; \
+	done
+
+CHECK_TARGETS += check-opencl check-opencl-translated

@@ -30,9 +30,18 @@ static inline int oclt_devices(void)
     return n;
 }
 
+/* Run with the kernels translated to C instead (OCLT_TRANSLATED=1, NX_ARGS with
+ * --opencl-cpu=on: module.mk's OCLT_XLATE programs): no OpenCL device needed. */
+static inline int oclt_translated(void)
+{
+    return getenv("OCLT_TRANSLATED") != NULL;
+}
+
 /* Exit 77 (skipped) unless at least `n` OpenCL devices are usable. */
 static inline void oclt_require(int n)
 {
+    if (oclt_translated())
+        return;
     int have = oclt_devices();
     if (have < n) {
         printf("skipped: needs %d OpenCL device(s), found %d (on Debian: apt-get install "

@@ -58,6 +58,7 @@
 #define FORWARD_clReleaseProgram FORWARD(clReleaseProgram)
 #define FORWARD_clCreateKernel FORWARD(clCreateKernel)
 #define FORWARD_clReleaseKernel FORWARD(clReleaseKernel)
+#define FORWARD_clGetKernelWorkGroupInfo FORWARD(clGetKernelWorkGroupInfo)
 #define FORWARD_clSetKernelArg FORWARD(clSetKernelArg)
 #define FORWARD_clEnqueueNDRangeKernel FORWARD(clEnqueueNDRangeKernel)
 #include "../../devices/opencl/openclapi.def"

@@ -102,6 +102,11 @@ for s in matmul_dev nbody krist saxpy_cuda cholesky_cuda; do
                        EXPECT_DEVICES="$([ "$s" = matmul_dev ] && echo opencl0 opencl1)" ;;
     esac
     case $v in
+      # every OpenCL task as its kernel translated to C, on the workers
+      ocl | oclonly) run "$s" "$v" translated 0 EXPECT_TRANSLATED=1 \
+                       NX_ARGS="--smp-workers=2 --opencl-cpu=on --summary" ;;
+    esac
+    case $v in
       ocl) run "$s" "$v" smp-only 0 EXPECT_ALL_SMP=1 NX_ARGS="--smp-workers=2 --disable-opencl" ;;
       cuda) run "$s" "$v" smp-only 0 EXPECT_ALL_SMP=1 NX_ARGS="--smp-workers=2 --disable-opencl --disable-cuda" ;;
     esac

@@ -12,10 +12,13 @@
 #                  so the data moves both ways between tasks (both must have run some)
 #     two-devices  POCL_DEVICES="pthread pthread", round-robin: two device memories (both
 #                  must have run some)
+#     translated   --opencl-cpu=on: every task runs its kernel as mcc translated it to C,
+#                  on the workers (none on OpenCL; runs without an OpenCL device too)
 #   run.sh expect WHAT BIN ARGS...   one run (what the harness calls): BIN must pass, and
 #                  its --summary must show where the tasks ran: opencl (the OpenCL spaces
 #                  ran as many tasks as BIN's "N tasks"), smp (no device ran any), mixed
-#                  (some, not all, on OpenCL), two (two OpenCL devices ran some)
+#                  (some, not all, on OpenCL), two (two OpenCL devices ran some), translated
+#                  (every task the translation of its kernel, "(C)" in the task table)
 #
 # Environment: BUILD, CC, MCC, HARNESS, HARNESS_TIMEOUT (60 here), SOCL_PROBE (the
 # cl_probe binary), SOCL_FORCE_OPENCL (the NX_ARGS that force the OpenCL versions).
@@ -44,6 +47,8 @@ expect() {
   "$@" > "$log" 2>&1
   local st=$?
   cat "$log"
+  local summary
+  summary=$(cat "$log")
   local want ran
   want=$(sed -n 's/.* \([0-9][0-9]*\) tasks.*/\1/p' "$log" | head -n 1)
   ran=$(opencl_tasks "$log")
@@ -70,6 +75,14 @@ expect() {
     two)
       if [ "$spaces" -lt 2 ]; then
         echo "expect: $spaces OpenCL devices ran tasks; two should have"
+        return 1
+      fi ;;
+    translated)
+      local c
+      c=$(printf '%s\n' "$summary" | awk '/^  task label/ { on = 1; next } /^$/ { on = 0 }
+            on && $0 ~ /\(C\) / && $0 !~ /work-groups/ { n += $(NF - 2) } END { print n + 0 }')
+      if [ "$ran" != 0 ] || [ "$c" != "$want" ]; then
+        echo "expect: $c of ${want:-?} tasks ran their kernel translated to C ($ran on OpenCL); all should have"
         return 1
       fi ;;
   esac
@@ -100,6 +113,8 @@ run_mcc() {
   NX_ARGS="--smp-workers=2" "$HARNESS" run "$results" "$t/w2" -- "$bin" $args
   NX_ARGS="--smp-workers=2 --disable-opencl --summary" \
     "$HARNESS" run "$results" "$t/smp" -- "$0" expect smp "$bin" $args
+  NX_ARGS="--smp-workers=2 --opencl-cpu=on --summary" \
+    "$HARNESS" run "$results" "$t/translated" -- "$0" expect translated "$bin" $args
   if ! "$PROBE" > /dev/null 2>&1; then
     for r in opencl mixed two-devices; do
       "$HARNESS" run "$results" "$t/$r" -- sh -c 'echo "skipped: no OpenCL device"; exit 77'

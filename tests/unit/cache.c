@@ -392,7 +392,8 @@ START_TEST(too_big_task_is_fatal_with_message)
     char err[1024];
     env("1", "4K", NULL);
     int st = run_child(too_big_task, err, sizeof err);
-    ck_assert_msg(!(WIFEXITED(st) && WEXITSTATUS(st) == 0), "the task ran");
+    ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 1, "status %#x: the task ran or the "
+                  "program died (a device failure ends with exit status 1)", st);
     ck_assert_msg(strstr(err, "nanort: task 'fd_dev' needs 16384 bytes on fake0 but FAKEDEV_MEM "
                               "allows 4096: raise the limit or use smaller tasks"),
                   "stderr: %s", err);
@@ -404,9 +405,88 @@ START_TEST(no_device_for_device_only_task_is_fatal)
     char err[1024];
     env("0", NULL, NULL);
     int st = run_child(too_big_task, err, sizeof err);
-    ck_assert_msg(!(WIFEXITED(st) && WEXITSTATUS(st) == 0), "the task ran");
+    ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 1, "status %#x: the task ran or the "
+                  "program died (a device failure ends with exit status 1)", st);
     ck_assert_msg(strstr(err, "nanort: task 'fd_dev' has only cuda implementations (fd_dev) and "
                               "no cuda device is available"), "stderr: %s", err);
+}
+END_TEST
+
+/* Data larger than the device's limit, type with an smp version too: every instance runs
+ * on the host (the fake device never sees one), with the right result, under `dispatch`;
+ * a small instance of the same type may still use the device. */
+static void too_big_for_device_runs_on_host(const char *dispatch, const char *mem,
+                                            const char *oom, unsigned submit_flags)
+{
+    static double big[2048], small[N];
+    char extra[64];
+    snprintf(extra, sizeof extra, "--dispatch=%s", dispatch);
+    env("1", mem, extra);
+    if (oom)
+        setenv("FAKEDEV_OOM", oom, 1);
+    for (int i = 0; i < 2048; i++)
+        big[i] = i;
+    fill(small, 1.0);
+    for (int k = 0; k < K; k++)
+        atomic_store(&space_seen[k], -1);
+    for (int k = 0; k < K; k++) {
+        void *const p[] = {big};
+        const struct fd_region r[] = {FD_INOUT(big, sizeof big)};
+        fd_spawn(&fd_type_both, add_k_note_space, 1, p, k, submit_flags, 1, r);
+        ck_assert_msg(!(submit_flags & NANORT_TASK_UNDEFERRED) ||
+                      atomic_load(&space_seen[k]) == 0, "undeferred instance %d not done on the "
+                      "host when submit returned", k);
+        FD_SPAWN(&fd_type_both, add_k, 1, FD_PTRS(small), FD_INOUT(small, sizeof small));
+    }
+    nanort_taskwait();
+    for (int i = 0; i < N; i++)     /* add_k_note_space adds 1 to big[0..N) per instance */
+        ck_assert_msg(big[i] == i + K, "big[%d] = %g, expected %d", i, big[i], i + K);
+    for (int i = N; i < 2048; i++)
+        ck_assert_msg(big[i] == i, "big[%d] = %g, expected %d", i, big[i], i);
+    check_all(small, 1.0 + K);
+    for (int k = 0; k < K; k++)
+        ck_assert_msg(atomic_load(&space_seen[k]) == 0, "instance %d of the big task ran in "
+                      "space %d, not on the host", k, atomic_load(&space_seen[k]));
+}
+
+START_TEST(too_big_for_device_with_smp_version_runs_on_host)
+{
+    /* Over FAKEDEV_MEM: the dispatch leaves the device out, under every policy. */
+    too_big_for_device_runs_on_host("versioning", "12K", NULL, 0);
+}
+END_TEST
+
+START_TEST(too_big_for_device_round_robin)
+{
+    too_big_for_device_runs_on_host("round-robin", "12K", NULL, 0);
+}
+END_TEST
+
+START_TEST(too_big_for_device_affinity)
+{
+    too_big_for_device_runs_on_host("affinity", "12K", NULL, 0);
+}
+END_TEST
+
+START_TEST(device_out_of_memory_hands_task_to_host)
+{
+    /* No limit, but the device refuses the allocation with nothing else on it: the manager
+     * hands the task back to the host instead of stopping. */
+    too_big_for_device_runs_on_host("round-robin", NULL, "12K", 0);
+}
+END_TEST
+
+START_TEST(undeferred_out_of_memory_runs_on_host_in_creator)
+{
+    /* if(0) instances: the device hands them back and their creator runs them before
+     * submit returns. */
+    too_big_for_device_runs_on_host("round-robin", NULL, "12K", NANORT_TASK_UNDEFERRED);
+}
+END_TEST
+
+START_TEST(undeferred_too_big_runs_on_host_in_creator)
+{
+    too_big_for_device_runs_on_host("affinity", "12K", NULL, NANORT_TASK_UNDEFERRED);
 }
 END_TEST
 
@@ -429,7 +509,8 @@ START_TEST(device_task_creating_task_is_fatal)
     char err[1024];
     env("1", NULL, NULL);
     int st = run_child(device_task_spawns, err, sizeof err);
-    ck_assert_msg(!(WIFEXITED(st) && WEXITSTATUS(st) == 0), "the program went on");
+    ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 1, "status %#x: the program went on "
+                  "or died (expected exit status 1)", st);
     ck_assert_msg(strstr(err, "nanort: the device implementation of task 'fd_dev' tried to "
                               "create a task 'fd_smp': device tasks cannot create tasks"),
                   "stderr: %s", err);
@@ -717,6 +798,12 @@ int main(void)
     tcase_add_test(tc, too_big_task_is_fatal_with_message);
     tcase_add_test(tc, no_device_for_device_only_task_is_fatal);
     tcase_add_test(tc, device_task_creating_task_is_fatal);
+    tcase_add_test(tc, too_big_for_device_with_smp_version_runs_on_host);
+    tcase_add_test(tc, too_big_for_device_round_robin);
+    tcase_add_test(tc, too_big_for_device_affinity);
+    tcase_add_test(tc, device_out_of_memory_hands_task_to_host);
+    tcase_add_test(tc, undeferred_out_of_memory_runs_on_host_in_creator);
+    tcase_add_test(tc, undeferred_too_big_runs_on_host_in_creator);
     tc = ut_tcase(s, "eager", 30);
     tcase_add_test(tc, eager_writeback_copies_the_last_result_early);
     tcase_add_test(tc, eager_writeback_then_host_overwrites);

@@ -89,9 +89,15 @@ static __thread int running_space;
 static int nfake;
 static int fake_ids[NRT_MAX_SPACES];
 
+/* FAKEDEV_OOM=size: allocations larger than that fail, as on a device that runs out of
+ * memory without a configured limit (the cache's limit stays unlimited). */
+static size_t oom_above = SIZE_MAX;
+
 static void *fd_alloc(struct nrt_space *s, size_t bytes)
 {
     (void)s;
+    if (bytes > oom_above)
+        return NULL;
     void *p = malloc(bytes ? bytes : 1);
     if (p)
         memset(p, 0xA5, bytes);     /* garbage: reading uncopied data shows */
@@ -273,6 +279,8 @@ static bool fd_open(int index, struct nrt_space *s)
 {
     const char *mem = getenv("FAKEDEV_MEM");
     const char *exact = getenv("FAKEDEV_EXACT");
+    const char *oom = getenv("FAKEDEV_OOM");
+    oom_above = oom ? nrt_parse_size("FAKEDEV_OOM", oom, 1u << 30) : SIZE_MAX;
     snprintf(s->name, sizeof s->name, "fake%d", index);
     s->mem_limit = mem ? nrt_parse_size("FAKEDEV_MEM", mem, 1u << 30) : SIZE_MAX;
     s->mem_option = "FAKEDEV_MEM";

@@ -9,6 +9,8 @@
  * so a missing wait shows up as wrong data.  Environment, read at start:
  *   FAKEDEV_N=n        spaces (0: none)
  *   FAKEDEV_MEM=size   cache limit per space (nrt_parse_size forms: 64K, 1M, ...)
+ *   FAKEDEV_OOM=size   allocations larger than size fail (the device runs out of memory
+ *                      below an unlimited cache limit)
  *   FAKEDEV_PEER=0     no device-to-device copies (the cache goes through the host)
  *   FAKEDEV_EXACT=1    exact_base spaces (as OpenCL's)
  *   FAKEDEV_ASYNC=1    kernels run when their task's completion is waited for, not at

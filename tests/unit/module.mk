@@ -1,7 +1,7 @@
 # tests/unit/module.mk - the runtime's Check suites, and the sanitizer builds of the
 # runtime that the suites and the stress test (tests/stress/) link against.
 #
-#   build/tests/unit/<suite>        deps nested sched throttle config (+ nx_probe)
+#   build/tests/unit/<suite>        deps nested sched throttle config options (+ nx_probe)
 #   build/tsan/libnanort.a          $(NANORT_SRCS) with -fsanitize=thread
 #   build/asan/libnanort.a          $(NANORT_SRCS) with -fsanitize=address,undefined
 #   build/{tsan,asan}/tests/unit/<suite>
@@ -13,7 +13,7 @@
 
 UNIT_DIR      := $(BUILD)/tests/unit
 UNIT_COMMA    := ,
-UNIT_SUITES   := deps nested sched throttle config timeline
+UNIT_SUITES   := deps nested sched throttle config timeline taskgraph options
 UNIT_SCHEDS   := bf wf dbf versioning affinity
 UNIT_WORKERS  := 1 2 4
 UNIT_CFLAGS   := $(CFLAGS_COMMON) $(CHECK_CFLAGS)
@@ -70,9 +70,24 @@ $(BUILD)/$(k)/tests/unit/cache: tests/unit/cache.c tests/unit/fakedev.c tests/un
 	$$(CC) $$(UNIT_CFLAGS) -O1 $$(SAN_FLAGS_$(k)) tests/unit/cache.c tests/unit/fakedev.c \
 	    $(UNIT_UTIL) -o $$@ $(BUILD)/$(k)/libnanort.a $$(CHECK_LIBS) $$(LDLIBS_COMMON)))
 
-UNIT_BINS := $(UNIT_SUITES:%=$(UNIT_DIR)/%) $(UNIT_DIR)/cache $(UNIT_DIR)/nx_probe
+# taskgraph_dev: recorded graphs of device tasks, on the fake accelerator too.
+$(UNIT_DIR)/taskgraph_dev: $(BUILD)/obj/tests/unit/taskgraph_dev.o $(BUILD)/obj/tests/unit/fakedev.o \
+                           $(BUILD)/obj/tests/unit/util.o $(NANORT_LIB_A)
+	@mkdir -p $(dir $@)
+	$(CC) $^ -o $@ $(CHECK_LIBS) $(LDLIBS_COMMON)
+$(BUILD)/obj/tests/unit/taskgraph_dev.o: tests/unit/fakedev.h nanort/nrt.h
+$(foreach k,$(SAN_KINDS),$(eval \
+$(BUILD)/$(k)/tests/unit/taskgraph_dev: tests/unit/taskgraph_dev.c tests/unit/fakedev.c tests/unit/fakedev.h \
+                                $(UNIT_UTIL) $(UNIT_HDRS) nanort/nrt.h $(BUILD)/$(k)/libnanort.a ; \
+	@mkdir -p $$(dir $$@) && \
+	$$(CC) $$(UNIT_CFLAGS) -O1 $$(SAN_FLAGS_$(k)) tests/unit/taskgraph_dev.c tests/unit/fakedev.c \
+	    $(UNIT_UTIL) -o $$@ $(BUILD)/$(k)/libnanort.a $$(CHECK_LIBS) $$(LDLIBS_COMMON)))
+
+UNIT_BINS := $(UNIT_SUITES:%=$(UNIT_DIR)/%) $(UNIT_DIR)/cache $(UNIT_DIR)/nx_probe \
+             $(UNIT_DIR)/taskgraph_dev
 # Keep the objects (make would delete them as intermediates of the pattern rules).
-.SECONDARY: $(patsubst %,$(BUILD)/obj/tests/unit/%.o,$(UNIT_SUITES) util nx_probe cache fakedev)
+.SECONDARY: $(patsubst %,$(BUILD)/obj/tests/unit/%.o,$(UNIT_SUITES) util nx_probe cache fakedev \
+                                                      taskgraph_dev)
 ALL_TARGETS += $(if $(CHECK_LIBS),$(UNIT_BINS))
 
 # ---- check targets: one per (suite, policy, workers) --------------------------------
@@ -84,8 +99,8 @@ $(1): $(4)
 	@$(3) $$(HARNESS) check $$(RESULTS) '$(2)' -- $(4)
 endef
 
-# deps, nested, sched: every policy x 1, 2, 4 workers.
-$(foreach s,deps nested sched,$(foreach p,$(UNIT_SCHEDS),$(foreach w,$(UNIT_WORKERS),\
+# deps, nested, sched, taskgraph: every policy x 1, 2, 4 workers.
+$(foreach s,deps nested sched taskgraph,$(foreach p,$(UNIT_SCHEDS),$(foreach w,$(UNIT_WORKERS),\
   $(eval $(call unit_run,check-unit-$(s)-$(p)-$(w),unit/$(s)[$(p)$(UNIT_COMMA)$(w)],\
     NX_ARGS="--smp-workers=$(w) --schedule=$(p)",$(UNIT_DIR)/$(s))))))
 # throttle: every policy with 2 workers, and dbf with 1 and 4; a small limit.  The
@@ -100,6 +115,10 @@ $(eval $(call unit_run,check-unit-throttle-dbf-2-cutoff,unit/throttle[dbf$(UNIT_
 # config runs nx_probe with its own environments.
 $(eval $(call unit_run,check-unit-config,unit/config,UT_POLICIES="$(UNIT_SCHEDS)",$(UNIT_DIR)/config))
 check-unit-config: $(UNIT_DIR)/nx_probe
+# options: sizes, Nanos++ options and variables, --stack-size (nx_probe and direct calls).
+$(eval $(call unit_run,check-unit-options,unit/options,,$(UNIT_DIR)/options))
+check-unit-options: $(UNIT_DIR)/nx_probe
+$(BUILD)/obj/tests/unit/options.o: nanort/nrt.h
 # timeline: the device timeline's interval arithmetic (no runtime started).
 $(eval $(call unit_run,check-unit-timeline,unit/timeline,,$(UNIT_DIR)/timeline))
 $(BUILD)/obj/tests/unit/timeline.o: nanort/nrt.h
@@ -109,6 +128,15 @@ $(foreach pw,dbf-1 dbf-2 bf-2 wf-2 dbf-4,\
   $(eval $(call unit_run,check-unit-cache-$(pw),unit/cache[$(subst -,$(UNIT_COMMA),$(pw))],\
     NX_ARGS="--smp-workers=$(lastword $(subst -, ,$(pw))) --schedule=$(firstword $(subst -, ,$(pw)))",\
     $(UNIT_DIR)/cache)))
+# taskgraph_dev: the same settings as cache.
+$(foreach pw,dbf-1 dbf-2 bf-2 wf-2 dbf-4,\
+  $(eval $(call unit_run,check-unit-taskgraph_dev-$(pw),unit/taskgraph_dev[$(subst -,$(UNIT_COMMA),$(pw))],\
+    NX_ARGS="--smp-workers=$(lastword $(subst -, ,$(pw))) --schedule=$(firstword $(subst -, ,$(pw)))",\
+    $(UNIT_DIR)/taskgraph_dev)))
+$(foreach k,$(SAN_KINDS),\
+  $(eval $(call unit_run,check-unit-$(k)-taskgraph_dev-dbf-2,unit-$(k)/taskgraph_dev[dbf$(UNIT_COMMA)2],\
+    $(SAN_ENV_$(k)) CK_TIMEOUT_MULTIPLIER=4 NX_ARGS="--smp-workers=2 --schedule=dbf",\
+    $(BUILD)/$(k)/tests/unit/taskgraph_dev)))
 $(foreach k,$(SAN_KINDS),\
   $(eval $(call unit_run,check-unit-$(k)-cache-dbf-2,unit-$(k)/cache[dbf$(UNIT_COMMA)2],\
     $(SAN_ENV_$(k)) CK_TIMEOUT_MULTIPLIER=4 NX_ARGS="--smp-workers=2 --schedule=dbf",\
@@ -118,7 +146,7 @@ $(foreach k,$(SAN_KINDS),\
 # their own process (ut_probe_runtime), so Check's fork mode works under TSan too.  A
 # sanitizer report exits the test's process with 66: Check counts that test as an error.
 SAN_SETTINGS := dbf-2 bf-4
-$(foreach k,$(SAN_KINDS),$(foreach s,deps nested sched throttle,$(foreach pw,$(SAN_SETTINGS),\
+$(foreach k,$(SAN_KINDS),$(foreach s,deps nested sched throttle taskgraph,$(foreach pw,$(SAN_SETTINGS),\
   $(eval $(call unit_run,check-unit-$(k)-$(s)-$(pw),unit-$(k)/$(s)[$(subst -,$(UNIT_COMMA),$(pw))],\
     $(SAN_ENV_$(k)) CK_TIMEOUT_MULTIPLIER=4 \
     UT_THROTTLE_TASKS=200000 UT_THROTTLE_MAX_RSS_MB=2000 \

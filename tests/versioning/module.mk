@@ -16,8 +16,8 @@ $(VERS_DIR)/spread: tests/versioning/spread.c tests/opencl/oclt.h nanort/nrt.h $
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_COMMON) -Inanort $< -o $@ $(NANORT_LIB_A) $(LDLIBS_COMMON)
 
-.PHONY: check-versioning
-CHECK_TARGETS += $(if $(CHECK_LIBS),check-versioning)
+.PHONY: check-versioning check-perfmodel-file
+CHECK_TARGETS += $(if $(CHECK_LIBS),check-versioning) check-perfmodel-file
 check-versioning: $(VERS_DIR)/versioning $(VERS_DIR)/persist $(VERS_DIR)/spread
 	@for s in w1 w2 w2-bf w2-versioning; do \
 	    case $$s in w1) a=--smp-workers=1 ;; w2) a=--smp-workers=2 ;; \
@@ -27,3 +27,15 @@ check-versioning: $(VERS_DIR)/versioning $(VERS_DIR)/persist $(VERS_DIR)/spread
 	@$(HARNESS) run $(RESULTS) versioning/perf-model-dir -- tests/versioning/persist.sh $(VERS_DIR)/persist
 	@$(HARNESS) run $(RESULTS) versioning/spread[host+2opencl] -- env POCL_DEVICES="pthread pthread" \
 	    NX_ARGS="--smp-workers=1" $(VERS_DIR)/spread
+
+# The model file as untrusted input, and the nanort-perfmodel viewer (model_file.sh); a
+# device task's learned times are the device's (device_time.sh, on PoCL).
+check-perfmodel-file: $(VERS_DIR)/persist $(NANORT_PERFMODEL) tests/versioning/model_file.sh \
+                      tests/versioning/check_model.py tests/versioning/device_time.sh \
+                      $(MCC_BIN) $(BUILD)/lib/libnanort.so $(BUILD)/lib/mcc/include/omp.h
+	@for m in bad-lines fifo device huge version viewer; do \
+	    $(HARNESS) run $(RESULTS) versioning/model-file-$$m -- tests/versioning/model_file.sh $$m \
+	        $(VERS_DIR)/persist $(NANORT_PERFMODEL); \
+	done
+	@$(HARNESS) run $(RESULTS) versioning/device-time-learned -- env BUILD=$(BUILD) MCC=$(MCC_BIN) \
+	    tests/versioning/device_time.sh

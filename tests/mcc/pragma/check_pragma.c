@@ -139,8 +139,20 @@ END_TEST
 
 START_TEST(parallel_and_unknown_keep_their_text)
 {
-    /* parallel and unknown directives are not parsed further; their text is kept. */
-    ck_dump("#pragma omp parallel for private(i)", "parallel ...<for private(i)>");
+    /* Combined constructs become the inner construct with the parallel flag (clauses of
+     * both allowed); master/masked taskloop and simd add nothing; unknown directives are
+     * not parsed further, their text is kept. */
+    ck_dump("#pragma omp parallel for private(i) num_threads(4)",
+            "parallel for private(i) num_threads(<4>)");
+    ck_dump("#pragma omp parallel sections lastprivate(x)", "parallel sections lastprivate(x)");
+    ck_dump("#pragma omp parallel master taskloop simd grainsize(2)",
+            "parallel taskloop grainsize(<2>)");
+    ck_dump("#pragma omp for simd collapse(2)", "for collapse(<2>)");
+    ck_dump("#pragma omp parallel shared(a) reduction(+: s)", "parallel shared(a) reduction(+:s)");
+    ck_dump("#pragma omp threadprivate(x, y)", "threadprivate (list)(x, y)");
+    ck_one_error("#pragma omp single num_threads(2)", "#pragma omp for num_threads(2)",
+                 "#pragma omp threadprivate", "#pragma omp threadprivate(x) y",
+                 "#pragma omp ordered", "#pragma omp cancel for");
     ck_dump("#pragma omp teams distribute", "unknown teams ...<distribute>");
     struct omp_directive *d = parse("#pragma omp teams");
     ck_assert_int_eq(d->kind, OMP_DIR_UNKNOWN);
@@ -260,6 +272,11 @@ START_TEST(device_lists)
     ck_assert_uint_eq(d->clauses[0].devices, (1u << OMP_DEVICE_SMP) | (1u << OMP_DEVICE_CUDA));
     omp_directive_free(d);
     ck_dump("task device(opencl)", "task device(opencl)");
+    /* the seed's device(undefined): a task with implementations only */
+    d = parse("target device(undefined)");
+    ck_assert_int_eq(d->nerrors, 0);
+    ck_assert_uint_eq(d->clauses[0].devices, 1u << OMP_DEVICE_UNDEFINED);
+    omp_directive_free(d);
     ck_one_error("target device(fpga)", "target device()", "target device(smp,)");
 }
 END_TEST
@@ -272,7 +289,11 @@ START_TEST(target_clauses)
             "target device(cuda) copy_in((sect;len a <0> <n>)) copy_out((shape [<n>] b)) "
             "copy_inout(c) copy_deps implements(<scale>) name(<scale_kernel>) shmem(<64>)");
     ck_dump("task no_copy_deps device(smp)", "task no_copy_deps device(smp)");
-    ck_one_error("target implements(a.b)", "target copy_deps no_copy_deps");
+    /* calls(args): the kernel's arguments, expressions of the task's parameters */
+    ck_dump("target device(cuda) implements(f) calls(n, 2 * a, x + off, (float)b)",
+            "target device(cuda) implements(<f>) calls(<n>, <2 * a>, <x + off>, <(float)b>)");
+    ck_one_error("target implements(a.b)", "target copy_deps no_copy_deps", "target calls()",
+                 "target calls(a, )");
 }
 END_TEST
 
@@ -287,13 +308,22 @@ START_TEST(ndrange_argument_counts)
     struct omp_directive *d = parse("target ndrange(2, x, y, 8, 8)");
     ck_assert_int_eq(d->clauses[0].ndrange_dims, 2);
     ck_assert_int_eq(d->clauses[0].nargs, 5);
+    ck_assert(!d->clauses[0].ndrange_nocheck);
     omp_directive_free(d);
+    /* noCheckDim last: the sizes are used as given (not an argument) */
+    d = parse("target ndrange(2, x, y, 8, 8, noCheckDim)");
+    ck_assert_int_eq(d->nerrors, 0);
+    ck_assert_int_eq(d->clauses[0].nargs, 5);
+    ck_assert(d->clauses[0].ndrange_nocheck);
+    omp_directive_free(d);
+    ck_dump("target ndrange(1, n, 64, noCheckDim)", "target ndrange(<1>, <n>, <64>, noCheckDim)");
     ck_one_error("target ndrange(2, x, y, 8)",
                  "target ndrange(1)",
                  "target ndrange(n, x)",
                  "target ndrange(0)",
                  "target ndrange(4, a, b, c, d)",
-                 "target ndrange(1, , 4)");
+                 "target ndrange(1, , 4)",
+                 "target ndrange(1, n, 4, 8, noCheckDim)");
 }
 END_TEST
 

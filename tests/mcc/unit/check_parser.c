@@ -442,14 +442,16 @@ END_TEST
 
 START_TEST(rewrite_insert_replace_order)
 {
-    /* At one offset: insert_after text, then insert_before text, then a replacement. */
+    /* At one offset: insert_after text, then insert_before text, then a replacement.
+     * (The insertion at 0 moves what follows it on its line: a linemarker puts it back
+     * at its column.) */
     parse_ok("int a; int b;");
     rewrite_insert_before(T.rw, 7, "[B]");
     rewrite_insert_after(T.rw, 7, "[A]");
     rewrite_replace(T.rw, 7, 13, "long b;");
     rewrite_insert_before(T.rw, 0, "/*0*/");
     char *out = output_of(T.rw);
-    ck_assert_str_eq(out, "/*0*/int a; [A][B]long b;");
+    ck_assert_str_eq(out, "/*0*/\n# 1 \"t.c\"\nint a; [A][B]long b;");
     free(out);
 }
 END_TEST
@@ -490,6 +492,45 @@ START_TEST(rewrite_linemarker_after_inserted_lines)
     char *out = output_of(T.rw);
     ck_assert_str_eq(out, "# 1 \"u.c\"\nint a;\nint gen1;\nint gen2;\n\n# 2 \"u.c\"\nint b;\n");
     free(out);
+}
+END_TEST
+
+START_TEST(rewrite_columns_after_edits)
+{
+    /* An edit that changes the length of its line is followed by a linemarker padded to
+     * the column of the source text after it, when that text is not blank; a tab in the
+     * line's indentation stays a tab.  Edits at the end of a line need none. */
+    const char *src = "# 3 \"u.c\"\nint x, y;\nvoid f(void) {\n\t  x = y + 1;\n  y = x;\n}\n";
+    parse_ok(src);
+    struct ast *xs = find(AST_IDENT, "x", 0);
+    rewrite_replace(T.rw, xs->begin, xs->end, "(*p_x)");
+    char *out = output_of(T.rw);
+    ck_assert_str_eq(out, "# 3 \"u.c\"\nint x, y;\nvoid f(void) {\n\t  (*p_x)\n# 5 \"u.c\"\n\t   "
+                          " = y + 1;\n  y = x;\n}\n");
+    free(out);
+    /* ... and at the end of a line: nothing */
+    translation_free(&T);
+    parse_ok(src);
+    struct ast *st = find(AST_EXPR_STMT, NULL, 1);
+    rewrite_replace(T.rw, st->begin, st->end, "y = (*p_x);");
+    out = output_of(T.rw);
+    ck_assert_str_eq(out, "# 3 \"u.c\"\nint x, y;\nvoid f(void) {\n\t  x = y + 1;\n  y = (*p_x);\n}\n");
+    free(out);
+}
+END_TEST
+
+START_TEST(rewrite_text_lines_keeps_lines)
+{
+    /* A span moved elsewhere starts with a linemarker for its first line (padded to its
+     * column) and gets one again after an inner edit that adds lines. */
+    const char *src = "# 10 \"m.c\"\nvoid g(int);\nvoid f(void) {\n    g(1);\n    g(2);\n}\n";
+    parse_ok(src);
+    struct ast *c1 = find(AST_CALL, NULL, 0), *c2 = find(AST_CALL, NULL, 1);
+    rewrite_replace(T.rw, c1->begin, c1->end, "g(1);\ng(11)");
+    char *moved = rewrite_text_lines(T.rw, c1->begin, c2->end + 1);
+    ck_assert_str_eq(moved, "\n# 12 \"m.c\"\n    g(1);\ng(11)\n# 12 \"m.c\"\n        ;\n    g(2);");
+    /* the plain rendering has none */
+    ck_assert_str_eq(rewrite_text(T.rw, c1->begin, c2->end + 1), "g(1);\ng(11);\n    g(2);");
 }
 END_TEST
 
@@ -620,7 +661,8 @@ static Suite *suite(void)
                       pragma_passthrough_without_ompss, translate_without_pragmas_is_identity } },
         { "rewrite", { rewrite_no_edits_is_identity, rewrite_insert_replace_order,
                        rewrite_nested_move, rewrite_linemarker_after_inserted_lines,
-                       rewrite_spans_across_buckets } },
+                       rewrite_spans_across_buckets, rewrite_columns_after_edits,
+                       rewrite_text_lines_keeps_lines } },
         { "lexer_diag", { lexer_linemarkers_give_user_locations, lexer_gnu_spellings_fold_to_keywords,
                           diag_syntax_error_locations, diag_parser_is_reentrant_after_errors } },
     };

@@ -4,7 +4,8 @@
  * -> 0), shmem, one kernel argument per parameter (copied pointers -> BUFFER with the
  * host pointer, other pointers -> LOCAL of shmem bytes, scalars -> VALUE of the
  * parameter's own type), the OpenCL kernel name (name(...) or the function's) and file,
- * implements binding the kernel's parameters by position from fn's arguments, COPY bits
+ * implements binding the kernel's parameters by position (or by name, or calls(...)) from
+ * fn's arguments, noCheckDim, device(undefined), COPY bits
  * of the regions (copy_deps, no_copy_deps + copy_in/copy_out, copies that only an
  * implementation asks for added by fn's spawn), a CUDA task without
  * ndrange getting device pointers, and the embedded OpenCL sources with the build
@@ -50,6 +51,34 @@ void pairs(const int *v, int *w, int n)
 #pragma omp target device(opencl) ndrange(1, n, 4) implements(pairs) copy_in([n]v) \
     copy_out([n]w)
 __kernel void pairs_ocl(__global const int *v, __global int *w, int n);
+
+/* the seed's clauses: a task without a definition of its own whose kernel gets other
+ * arguments (calls) over a range used as given (noCheckDim), one of them a pointer into
+ * a copied region that an expression names ([n + 2](in - 1): in - 1 is inside it) */
+#pragma omp target device(undefined) copy_deps
+#pragma omp task in([n + 2](in - 1)) out([n]out)
+void halo(const float *in, float *out, int n, float a);
+
+#pragma omp target device(opencl) implements(halo) ndrange(1, n, 8, noCheckDim) \
+    calls(n, 2 * a, out, in - 1)
+__kernel void halo_ocl(int count, float factor, __global float *dst, __global const float *src);
+
+/* an implementation taking some of the task's parameters, matched by name */
+#pragma omp task inout([rows * cols]m)
+void addv(int rows, int cols, int *m, int v);
+void addv(int rows, int cols, int *m, int v)
+{
+    for (int i = 0; i < rows * cols; i++)
+        m[i] += v;
+}
+
+#pragma omp target device(opencl) implements(addv) ndrange(2, cols, rows, 4, 2) copy_deps
+__kernel void addv_ocl(__global int *m, int v);
+
+/* calls on a kernel task of its own: the arguments computed from its parameters */
+#pragma omp target device(opencl) ndrange(1, n, 4) calls(v, n - 1, n) copy_deps
+#pragma omp task inout([n]v)
+__kernel void tail_ocl(__global int *v, int last, int n);
 
 static const void *seen_x;
 static int seen_n;
@@ -149,6 +178,46 @@ static void check_implementation_copies(void)
           m->args[2].kind == NANORT_KARG_VALUE, "kinds");
 }
 
+static float hin[22], hout[20];
+static int am[6 * 5];
+
+static void check_seed_clauses(void)
+{
+    halo(hin + 1, hout, 20, 1.5f);
+    const struct mock_launch *m = mock_last();
+    CHECK(!strcmp(m->impl->name, "halo_ocl") && !strcmp(m->ocl->kernel, "halo_ocl"),
+          "implementation %s", m->impl->name);
+    CHECK(m->l.global[0] == 16 && m->l.local[0] == 8, "noCheckDim: range %zu/%zu (20/8 groups "
+          "of 8)", m->l.global[0], m->l.local[0]);
+    int count;
+    float factor;
+    memcpy(&count, m->args[0].value, sizeof count);
+    memcpy(&factor, m->args[1].value, sizeof factor);
+    CHECK(m->l.nargs == 4 && m->args[0].kind == NANORT_KARG_VALUE && count == 20, "calls: n");
+    CHECK(m->args[1].kind == NANORT_KARG_VALUE && m->args[1].size == sizeof(float) &&
+          factor == 3.0f, "calls: 2 * a");
+    CHECK(m->args[2].kind == NANORT_KARG_BUFFER && m->args[2].ptr == hout, "calls: out");
+    CHECK(m->args[3].kind == NANORT_KARG_BUFFER && m->args[3].ptr == hin, "calls: in - 1 "
+          "(kind %u, %p for %p)", m->args[3].kind, m->args[3].ptr, (void *)hin);
+    CHECK(m->nregions == 2 && m->bases[0] == hin && m->bytes[0] == sizeof hin, "halo region");
+    addv(6, 5, am, 3);
+    m = mock_last();
+    CHECK(!strcmp(m->impl->name, "addv_ocl") && m->l.nargs == 2, "addv_ocl, %u arguments",
+          m->l.nargs);
+    int v;
+    memcpy(&v, m->args[1].value, sizeof v);
+    CHECK(m->args[0].kind == NANORT_KARG_BUFFER && m->args[0].ptr == am &&
+          m->args[1].kind == NANORT_KARG_VALUE && v == 3, "by name: m, v");
+    CHECK(m->l.global[0] == 5 && m->l.global[1] == 6, "range %zu x %zu", m->l.global[0],
+          m->l.global[1]);
+    tail_ocl(am, 99, 8);
+    m = mock_last();
+    int last;
+    memcpy(&last, m->args[1].value, sizeof last);
+    CHECK(!strcmp(m->impl->name, "tail_ocl") && m->args[0].ptr == am && last == 7,
+          "calls on its own kernel: last %d", last);
+}
+
 static void check_cuda_by_hand(void)
 {
     by_hand(fx, 10);
@@ -183,6 +252,7 @@ int main(void)
     check_implements();
     check_copies();
     check_implementation_copies();
+    check_seed_clauses();
     mock_device = NANORT_DEVICE_CUDA;
     check_cuda_by_hand();
     check_sources();

@@ -62,6 +62,24 @@ void nanort_task_region1(nanort_task *t, unsigned flags, const void *addr, size_
     nanort_task_region(t, flags, addr, 1, &d);
 }
 
+/* Implementations added at start-up (implements(f) of a task whose type is another
+ * unit's, or a device(undefined) task's). */
+static struct {
+    const struct nanort_task_type *type;
+    const struct nanort_impl *impl;
+} added[MOCK_MAX];
+static int nadded;
+
+void nanort_task_type_add_impl(struct nanort_task_type *type, const struct nanort_impl *impl)
+{
+    if (nadded == MOCK_MAX) {
+        fprintf(stderr, "mock: more than %d implementations added\n", MOCK_MAX);
+        exit(2);
+    }
+    added[nadded].type = type;
+    added[nadded++].impl = impl;
+}
+
 void nanort_task_submit(nanort_task *t, unsigned flags, int priority)
 {
     (void)flags;
@@ -70,6 +88,9 @@ void nanort_task_submit(nanort_task *t, unsigned flags, int priority)
     for (unsigned i = 0; i < t->type->nimpls && !impl; i++)
         if (t->type->impls[i].device == mock_device)
             impl = &t->type->impls[i];
+    for (int i = 0; i < nadded && !impl; i++)
+        if (added[i].type == t->type && added[i].impl->device == mock_device)
+            impl = added[i].impl;
     if (!impl) {
         fprintf(stderr, "mock: task type '%s' has no implementation for device %d\n",
                 t->type->label, (int)mock_device);

@@ -1,0 +1,27 @@
+/*
+ * mcc_cuda.h - what `mcc --cuda` makes visible to host C before the user's own text, as
+ * Mercurium does: CUDA's vector types (float4, int2, double2, uchar4, dim3, ...) and the
+ * make_* functions that build them, so that types shared between host code and kernels
+ * (usually in the header the .cu includes too) compile on both sides.  They are the CUDA
+ * toolkit's own headers, with the same layout and alignment as in device code.
+ *
+ * The driver includes this file (-include) with the toolkit's include directory as a
+ * system directory, and leaves __global__, __device__ and __host__ to CUDA's definitions;
+ * mcc removes the CUDA attributes below from the host C it hands to the native compiler.
+ */
+#ifndef MCC_CUDA_H
+#define MCC_CUDA_H
+
+#include <vector_types.h>
+#include <vector_functions.h>
+
+/* For a host compiler, CUDA's headers make the qualifiers (__global__, __device__,
+ * __shared__, __constant__, ...) empty.  mcc keeps them as the attributes nvcc itself
+ * reads, so that the CUDA code of the file (moved into the generated .cu) keeps them. */
+#undef __annotate__
+#define __annotate__(a) __attribute__((a))
+#ifndef __launch_bounds__
+#define __launch_bounds__(...) __annotate__(launch_bounds(__VA_ARGS__))
+#endif
+
+#endif /* MCC_CUDA_H */

@@ -1,0 +1,190 @@
+/*
+ * link_check.c - what only the whole program can tell, checked by the driver before it
+ * links: the notes that mcc leaves in the objects it translates (MCC_NOTE_PREFIX strings,
+ * lower_device.c) say
+ *   - which tasks are device(undefined) (no definition of their own) and which tasks have
+ *     implementations: one without any is an error, at the device clause;
+ *   - which OpenCL kernels name no source (no file(...)) and which kernels the embedded
+ *     file(...) sources define: a kernel that neither those nor the .cl inputs of the link
+ *     contain is an error (at run time it would only find no source to build).
+ * Objects and archives the link gets are read whole; notes are NUL-terminated strings.
+ */
+#include "mcc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct notes {
+    char **v;
+    size_t n, cap;
+};
+
+static void add(struct notes *ns, const char *s)
+{
+    for (size_t i = 0; i < ns->n; i++)
+        if (!strcmp(ns->v[i], s))
+            return;
+    if (ns->n == ns->cap) {
+        ns->cap = ns->cap ? 2 * ns->cap : 16;
+        char **v = realloc(ns->v, ns->cap * sizeof *v);
+        if (!v)
+            abort();
+        ns->v = v;
+    }
+    ns->v[ns->n++] = strdup(s);
+}
+
+/* Every note in the file (an object or an archive). */
+static void read_notes(const char *path, struct notes *ns)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return;
+    size_t cap = 1 << 16, len = 0, got;
+    char *buf = malloc(cap + 1);
+    while (buf && (got = fread(buf + len, 1, cap - len, f)) > 0) {
+        len += got;
+        if (len == cap) {
+            char *b = realloc(buf, (cap *= 2) + 1);
+            if (!b)
+                free(buf);
+            buf = b;
+        }
+    }
+    fclose(f);
+    if (!buf)
+        return;
+    buf[len] = '\0';
+    static const char key[] = MCC_NOTE_PREFIX;
+    for (char *p = buf; (p = memmem(p, len - (size_t)(p - buf), key, sizeof key - 1)) != NULL;) {
+        p += sizeof key - 1;
+        size_t n = strnlen(p, len - (size_t)(p - buf));
+        if (n < len - (size_t)(p - buf))    /* a whole string, NUL-terminated */
+            add(ns, p);
+        p += n;
+    }
+    free(buf);
+}
+
+/* "kind:" notes: the rest after the kind, or NULL. */
+static const char *kind(const char *note, const char *k)
+{
+    size_t n = strlen(k);
+    return !strncmp(note, k, n) && note[n] == ':' ? note + n + 1 : NULL;
+}
+
+/* `name:...:file:line:col`: the name (malloc'd) and the location (file interned). */
+static char *split(const char *rest, struct mcc_loc *loc)
+{
+    const char *c1 = strchr(rest, ':');
+    char *name = strndup(rest, c1 ? (size_t)(c1 - rest) : strlen(rest));
+    *loc = (struct mcc_loc){NULL, 0, 0};
+    const char *col = strrchr(rest, ':');
+    const char *line = col && col > rest ? col - 1 : NULL;
+    while (line && line > rest && *line != ':')
+        line--;
+    const char *file = line && line > c1 ? line - 1 : NULL;
+    while (file && file > c1 && file[-1] != ':')
+        file--;
+    if (file && line > file) {
+        loc->file = mcc_intern_file(file, (size_t)(line - file));
+        loc->line = atoi(line + 1);
+        loc->col = atoi(col + 1);
+    }
+    return name;
+}
+
+static bool implemented(const struct notes *ns, const char *task)
+{
+    for (size_t i = 0; i < ns->n; i++) {
+        const char *t = kind(ns->v[i], "implements");
+        if (t && !strcmp(t, task))
+            return true;
+    }
+    return false;
+}
+
+static bool in_list(const char *list, const char *name)
+{
+    size_t n = strlen(name);
+    for (const char *p = list; p && *p; p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL)
+        if (!strncmp(p, name, n) && (p[n] == ',' || p[n] == '\0'))
+            return true;
+    return false;
+}
+
+static bool ident_char(char c)
+{
+    return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+static bool word_at(const char *text, const char *p, size_t n)
+{
+    return (p == text || !ident_char(p[-1])) && !ident_char(p[n]);
+}
+
+/* Does an OpenCL source of the program have the kernel (defined in an embedded file(...)
+ * source, or named in a .cl input of the link, as the runtime looks for it)? */
+static bool has_source(const struct notes *ns, const char *kernel, const char *const *texts,
+                       size_t ntexts)
+{
+    for (size_t i = 0; i < ns->n; i++) {
+        const char *d = kind(ns->v[i], "opencl-defines");
+        if (d && in_list(d, kernel))
+            return true;
+    }
+    size_t n = strlen(kernel);
+    for (size_t i = 0; i < ntexts; i++)
+        for (const char *p = texts[i]; p && (p = strstr(p, kernel)) != NULL; p += n)
+            if (word_at(texts[i], p, n))
+                return true;
+    return false;
+}
+
+int link_check(const char *const *objects, size_t nobjects, const char *const *cl_inputs,
+               size_t ncl, const char *const *cl_dirs)
+{
+    struct notes ns = {0};
+    for (size_t i = 0; i < nobjects; i++)
+        read_notes(objects[i], &ns);
+    int errors = 0;
+    char **texts = NULL;
+    for (size_t i = 0; i < ns.n; i++) {
+        const char *rest;
+        struct mcc_loc loc;
+        if ((rest = kind(ns.v[i], "undefined-task")) != NULL) {
+            char *task = split(rest, &loc);
+            if (!implemented(&ns, task)) {
+                mcc_error_at(&loc, "task '%s' is 'device(undefined)' and nothing in the "
+                             "program implements it: give it an implementation, "
+                             "'#pragma omp target device(...) implements(%s)', in a unit "
+                             "of the program", task, task);
+                errors++;
+            }
+            free(task);
+        } else if ((rest = kind(ns.v[i], "opencl-kernel")) != NULL) {
+            if (!texts) {
+                texts = calloc(ncl + 1, sizeof *texts);
+                for (size_t k = 0; texts && k < ncl; k++)
+                    texts[k] = cl_embed_text(cl_inputs[k], cl_inputs[k], cl_dirs);
+            }
+            char *kernel = split(rest, &loc);
+            const char *task = rest + strlen(kernel) + 1;
+            if (!has_source(&ns, kernel, (const char *const *)texts, ncl)) {
+                mcc_error_at(&loc, "OpenCL kernel '%s' (task '%.*s') has no source in the "
+                             "program: give the .cl file that defines it to mcc with the "
+                             "other inputs, or name it with file(...)", kernel,
+                             (int)strcspn(task, ":"), task);
+                errors++;
+            }
+            free(kernel);
+        }
+    }
+    for (size_t k = 0; texts && k < ncl; k++)
+        free(texts[k]);
+    free(texts);
+    for (size_t i = 0; i < ns.n; i++)
+        free(ns.v[i]);
+    free(ns.v);
+    return errors;
+}

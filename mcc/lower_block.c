@@ -1,0 +1,201 @@
+/*
+ * lower_block.c - the rules of structured blocks that the lowering relies on (OMPSS.md
+ * "OpenMP compatibility", last item), reported at the offending line as gcc -fopenmp does:
+ *   - a stand-alone directive (taskwait, barrier, taskyield, flush, ...) cannot be the
+ *     unbraced body of if/else/for/while/do, a label or a case: it is not a statement
+ *     ("may only be used in compound statements"), and taking it as the body would make
+ *     a different program;
+ *   - no return, break, continue, goto or case may leave the body of a task (an outlined
+ *     function: a `return` would end only the task) or of a construct whose end the
+ *     lowering completes (a loop split into tasks, parallel, single, sections, taskgroup),
+ *     and no goto or case from outside may enter one.
+ */
+#include "mcc.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* The words naming a pragma's directive, for messages ("taskwait", "declare reduction"),
+ * into buf; *word gets where the first one starts. */
+static const char *directive_words(const char *s, const char *e, char *buf, size_t size,
+                                   const char **word)
+{
+    const char *w = s;
+    while (w + 3 <= e && memcmp(w, "omp", 3) != 0)
+        w++;
+    w += 3;
+    while (w < e && (*w == ' ' || *w == '\t'))
+        w++;
+    *word = w;
+    const char *end = w;
+    while (end < e && (*end == '_' || (*end >= 'a' && *end <= 'z') || *end == ' '))
+        end++;
+    while (end > w && end[-1] == ' ')
+        end--;
+    /* a clause may follow the directive word: keep the second word of two-word directives */
+    static const char *const two[] = {"declare", "cancellation", "target", "end"};
+    const char *sp = memchr(w, ' ', (size_t)(end - w));
+    if (sp && !lower_name_in(w, (size_t)(sp - w), two, 4)) {
+        end = sp;
+    } else if (sp) {
+        const char *sp2 = memchr(sp + 1, ' ', (size_t)(end - sp - 1));
+        if (sp2)
+            end = sp2;
+    }
+    snprintf(buf, size, "%.*s", (int)(end - w), w);
+    return buf;
+}
+
+void block_standalone_error(const struct mcc_source *src, size_t begin, size_t end)
+{
+    char buf[64];
+    const char *word;
+    const char *name = directive_words(src->text + begin, src->text + end, buf, sizeof buf,
+                                       &word);
+    /* at the directive word, as the lowering's other directive errors */
+    struct mcc_loc at = source_user_loc(src, word < src->text + end
+                                                 ? (size_t)(word - src->text) : begin);
+    mcc_error_at(&at, "'#pragma omp %s' may only be used in compound statements (put braces "
+                 "around it)", name);
+}
+
+void block_standalone_body(struct lower *L, struct ast *pragma)
+{
+    block_standalone_error(&L->t->src, pragma->begin, pragma->end);
+}
+
+/* ---- branches --------------------------------------------------------------------------- */
+
+struct branch_walk {
+    struct lower *L;
+    struct ast *body;
+    const char *what;          /* "a task", "a '#pragma omp parallel' construct" */
+    int loops, switches;       /* enclosing ones inside the body */
+    bool continue_ok;          /* the body of a loop split into tasks: `continue` is its
+                                  next iteration */
+    struct name **labels;      /* labels defined in the body */
+    int nlabels, caplabels;
+};
+
+static void collect_labels(struct branch_walk *w, struct ast *n)
+{
+    if (!n)
+        return;
+    if (n->kind == AST_LIST) {
+        for (struct ast *i = n->kid[0]; i; i = i->next)
+            collect_labels(w, i);
+        return;
+    }
+    if (n->kind == AST_FUNCTION_DEF)
+        return;                 /* a nested function's labels are its own */
+    if (n->kind == AST_LABEL && n->name) {
+        if (w->nlabels == w->caplabels) {
+            w->caplabels = w->caplabels ? 2 * w->caplabels : 16;
+            struct name **l = arena_alloc(w->L->a, (size_t)w->caplabels * sizeof *l);
+            if (w->nlabels)
+                memcpy(l, w->labels, (size_t)w->nlabels * sizeof *l);
+            w->labels = l;
+        }
+        w->labels[w->nlabels++] = n->name;
+    }
+    for (int k = 0; k < 4; k++)
+        collect_labels(w, n->kid[k]);
+}
+
+static bool label_inside(const struct branch_walk *w, const struct name *n)
+{
+    for (int i = 0; i < w->nlabels; i++)
+        if (w->labels[i] == n)
+            return true;
+    return false;
+}
+
+/* One error per statement, however many constructs enclose it. */
+static void branch_error(struct branch_walk *w, struct ast *n, const char *dir)
+{
+    if (lower_map_get(&w->L->reported, n))
+        return;
+    lower_map_put(w->L, &w->L->reported, n, n);
+    struct mcc_loc at = source_user_loc(&w->L->t->src, n->begin);
+    mcc_error_at(&at, "invalid branch %s %s", dir, w->what);
+}
+
+static void walk_branches(struct branch_walk *w, struct ast *n)
+{
+    if (!n)
+        return;
+    if (n->kind == AST_LIST) {
+        for (struct ast *i = n->kid[0]; i; i = i->next)
+            walk_branches(w, i);
+        return;
+    }
+    switch (n->kind) {
+    case AST_FUNCTION_DEF:
+        return;                 /* a GNU nested function: its returns are its own */
+    case AST_RETURN:
+        branch_error(w, n, "out of");
+        break;
+    case AST_BREAK:
+        if (w->loops == 0 && w->switches == 0)
+            branch_error(w, n, "out of");
+        return;
+    case AST_CONTINUE:
+        if (w->loops == 0 && !w->continue_ok)
+            branch_error(w, n, "out of");
+        return;
+    case AST_GOTO:
+        if (n->name && !label_inside(w, n->name))
+            branch_error(w, n, "out of");
+        break;
+    case AST_CASE: case AST_DEFAULT:
+        if (w->switches == 0)
+            branch_error(w, n, "into");
+        break;
+    case AST_FOR: case AST_WHILE: case AST_DO:
+        w->loops++;
+        for (int k = 0; k < 4; k++)
+            walk_branches(w, n->kid[k]);
+        w->loops--;
+        return;
+    case AST_SWITCH:
+        walk_branches(w, n->kid[0]);
+        w->switches++;
+        walk_branches(w, n->kid[1]);
+        w->switches--;
+        return;
+    default:
+        break;
+    }
+    for (int k = 0; k < 4; k++)
+        walk_branches(w, n->kid[k]);
+}
+
+/* gotos of the rest of the function that jump to a label of the body. */
+static void walk_entries(struct branch_walk *w, struct ast *n)
+{
+    if (!n || (n->begin >= w->body->begin && n->end <= w->body->end))
+        return;
+    if (n->kind == AST_LIST) {
+        for (struct ast *i = n->kid[0]; i; i = i->next)
+            walk_entries(w, i);
+        return;
+    }
+    if (n->kind == AST_FUNCTION_DEF && n != w->L->fn)
+        return;
+    if (n->kind == AST_GOTO && n->name && label_inside(w, n->name))
+        branch_error(w, n, "into");
+    for (int k = 0; k < 4; k++)
+        walk_entries(w, n->kid[k]);
+}
+
+bool block_check_branches(struct lower *L, struct ast *body, bool loop_body, const char *what)
+{
+    int errors = mcc_error_count();
+    struct branch_walk w = {.L = L, .body = body, .what = what ? what : "a task",
+                            .continue_ok = loop_body};
+    collect_labels(&w, body);
+    walk_branches(&w, body);
+    if (w.nlabels && L->fn)
+        walk_entries(&w, L->fn->kid[3]);
+    return mcc_error_count() == errors;
+}

@@ -1,0 +1,222 @@
+/*
+ * lower_calls.c - the arguments an OpenCL or CUDA implementation gets (the seed's
+ * `calls` clause).
+ *
+ * An implementation g of the task `of` (g == of: the task's own kernel) runs from of's
+ * argument block.  Its run function declares of's parameters by their names, computes one
+ * value per parameter of g, then declares g's parameters from those values in an inner
+ * block, where ndrange and shmem are evaluated (g's names first, then of's).  Parameter i
+ * of g gets
+ *   calls(e1, ..., en)   e_i, an expression of of's parameters (n is g's count): the
+ *                        seed's Código 7, a kernel whose arguments are not the task's;
+ *   by name              of's parameter of the same name, when every parameter of g has
+ *                        one (the seed's default: match by name and type);
+ *   by position          of's i-th parameter, when both have as many (names may differ).
+ * A pointer argument is a BUFFER (the device's copy) when it points into data copied for
+ * the task: of's parameter of that name or position, or for calls the parameters the
+ * expression names (`x + off` passes an address inside x's copy), copied by of's clauses
+ * or g's.
+ */
+#include "mcc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define EACH_PARAM(f, p) \
+    for (struct ast *p = (f)->params ? (f)->params->kid[0] : NULL; p; p = p->next)
+
+static const char *fname(struct lower *L, const struct lower_ftask *f)
+{
+    return arena_strndup(L->a, f->name->str, f->name->len);
+}
+
+static const char *pname(struct lower *L, const struct ast *p)
+{
+    return arena_strndup(L->a, p->sym->name->str, p->sym->name->len);
+}
+
+static int count(const struct lower_ftask *f)
+{
+    int n = 0;
+    EACH_PARAM(f, p)
+        n++;
+    return n;
+}
+
+static struct ast *param_named(const struct lower_ftask *f, const char *s, size_t n)
+{
+    EACH_PARAM(f, p)
+        if (p->sym && p->sym->name->len == n && !memcmp(p->sym->name->str, s, n))
+            return p;
+    return NULL;
+}
+
+static bool is_pointer(const struct ast *p)
+{
+    return p && p->sym && p->sym->type == TYPE_POINTER;
+}
+
+/* Does g or of copy of's pointer parameter q to the device? */
+static bool copied(struct lower *L, const struct lower_ftask *g, const struct lower_ftask *of,
+                   const struct ast *q)
+{
+    return is_pointer(q) && (device_copies(L, &g->dir, pname(L, q)) ||
+                             device_copies(L, &of->dir, pname(L, q)));
+}
+
+/* ---- calls(...) ------------------------------------------------------------------------- */
+
+struct calls_check {
+    struct lower *L;
+    const struct lower_ftask *g, *of;
+    const struct omp_expr *e;
+    bool buffer;                    /* names a pointer parameter copied for the task */
+    bool bad;
+};
+
+/* A name in a calls expression: of's parameter, or what names no object (a type, an enum
+ * constant, a built-in). */
+static const char *calls_name(void *arg, const char *s, size_t n)
+{
+    struct calls_check *c = arg;
+    struct ast *q = param_named(c->of, s, n);
+    if (q) {
+        c->buffer |= copied(c->L, c->g, c->of, q);
+        return NULL;
+    }
+    struct name *nm = name_intern(&c->L->t->parser, s, n);
+    bool harmless = nm->keyword || (n > 10 && !memcmp(s, "__builtin_", 10)) ||
+                    (nm->ord && (nm->ord->kind == SYM_TYPEDEF || nm->ord->kind == SYM_ENUM_CONST));
+    if (!harmless && !c->bad)
+        mcc_error_at(&c->e->loc, "'%.*s' in 'calls' is not a parameter of '%s': calls(...) "
+                     "lists expressions of the parameters of the task the kernel implements",
+                     (int)n, s, fname(c->L, c->of));
+    c->bad |= !harmless;
+    return NULL;
+}
+
+static bool from_calls(struct lower *L, const struct lower_ftask *g, const struct lower_ftask *of,
+                       const struct omp_clause *calls, struct impl_arg *args)
+{
+    int n = count(g);
+    if (calls->nargs != n) {
+        mcc_error_at(&calls->loc, "'calls' gives %d argument%s but '%s' has %d parameter%s",
+                     calls->nargs, calls->nargs == 1 ? "" : "s", fname(L, g), n, n == 1 ? "" : "s");
+        return false;
+    }
+    bool ok = true;
+    int i = 0;
+    EACH_PARAM(g, p) {
+        struct calls_check c = {L, g, of, &calls->args[i], false, false};
+        lower_map_idents(L, calls->args[i].text, calls_name, &c);
+        args[i].src = arena_printf(L->a, "(%s)", calls->args[i].text);
+        args[i].buffer = is_pointer(p) && c.buffer;
+        ok &= !c.bad;
+        i++;
+    }
+    return ok;
+}
+
+/* ---- by name, by position ----------------------------------------------------------------- */
+
+static bool all_named(const struct lower_ftask *g, const struct lower_ftask *of)
+{
+    EACH_PARAM(g, p)
+        if (!p->sym || !param_named(of, p->sym->name->str, p->sym->name->len))
+            return false;
+    return true;
+}
+
+static bool by_name(struct lower *L, const struct lower_ftask *g, const struct lower_ftask *of,
+                    struct impl_arg *args)
+{
+    int i = 0;
+    EACH_PARAM(g, p) {
+        struct ast *q = param_named(of, p->sym->name->str, p->sym->name->len);
+        if (is_pointer(p) != is_pointer(q)) {
+            struct mcc_loc at = source_loc(&L->t->src, p->begin);
+            mcc_error_at(&at, "'%s' is %sa pointer in '%s' but %sin '%s', which it implements: "
+                         "give the kernel's arguments with calls(...)", pname(L, p),
+                         is_pointer(p) ? "" : "not ", fname(L, g), is_pointer(p) ? "not " : "",
+                         fname(L, of));
+            return false;
+        }
+        args[i].src = pname(L, q);
+        args[i].buffer = copied(L, g, of, q) || device_copies(L, &g->dir, pname(L, p));
+        i++;
+    }
+    return true;
+}
+
+static void by_position(struct lower *L, const struct lower_ftask *g,
+                        const struct lower_ftask *of, struct impl_arg *args)
+{
+    struct ast *q = of->params ? of->params->kid[0] : NULL;
+    int i = 0;
+    EACH_PARAM(g, p) {
+        args[i].src = pname(L, q);
+        args[i].buffer = is_pointer(p) && (copied(L, g, of, q) ||
+                                           device_copies(L, &g->dir, pname(L, p)));
+        q = q->next;
+        i++;
+    }
+}
+
+struct impl_arg *calls_bind(struct lower *L, const struct lower_ftask *g,
+                            const struct lower_ftask *of)
+{
+    int n = count(g), m = count(of);
+    struct impl_arg *args = arena_alloc(L->a, (size_t)(n ? n : 1) * sizeof *args);
+    const struct omp_clause *calls = lower_dir_find(&g->dir, OMP_CL_CALLS);
+    if (calls)
+        return from_calls(L, g, of, calls, args) ? args : NULL;
+    if (g == of) {
+        by_position(L, g, of, args);
+        return args;
+    }
+    if (all_named(g, of))
+        return by_name(L, g, of, args) ? args : NULL;
+    if (n == m) {
+        by_position(L, g, of, args);
+        return args;
+    }
+    const struct omp_clause *impl = lower_dir_find(&g->dir, OMP_CL_IMPLEMENTS);
+    struct mcc_loc loc = impl ? impl->args[0].loc : g->dir.dir ? g->dir.dir->loc : g->dir.target->loc;
+    mcc_error_at(&loc, "'%s' has %d parameter%s but implements '%s', which has %d; name them "
+                 "as '%s' does, or give the kernel's arguments with calls(...)", fname(L, g), n,
+                 n == 1 ? "" : "s", fname(L, of), m, fname(L, of));
+    return NULL;
+}
+
+/* ---- the run function's locals -------------------------------------------------------------- */
+
+/* `decl = value;` for parameter p (array and variably modified ones through __typeof__). */
+static void local_param(struct lower *L, struct lower_buf *b, const struct ast *p,
+                        const char *value)
+{
+    const char *x = pname(L, p);
+    char *decl = p->sym->array_param || task_declarator_is_vm(p->kid[1]) ? NULL
+                 : task_decl_text(L, p->sym, NULL);
+    if (decl)
+        lbuf_printf(b, "    %s = %s; (void)%s;\n", decl, value, x);
+    else
+        lbuf_printf(b, "    __typeof__(%s) %s = %s; (void)%s;\n", value, x, value, x);
+}
+
+void calls_locals(struct lower *L, struct lower_buf *b, const struct lower_ftask *g,
+                  const struct lower_ftask *of, const struct impl_arg *args)
+{
+    EACH_PARAM(of, q)
+        local_param(L, b, q, arena_printf(L->a, "nrt_p->%s", pname(L, q)));
+    if (g == of && !lower_dir_has(&g->dir, OMP_CL_CALLS)) {
+        lbuf_puts(b, "    {\n");     /* its own kernel: the parameters are its arguments */
+        return;
+    }
+    int i = 0;
+    EACH_PARAM(g, p)
+        lbuf_printf(b, "    __typeof__(%s) nrt_v%d = %s;\n", args[i].src, i, args[i].src), i++;
+    lbuf_puts(b, "    {\n");
+    i = 0;
+    EACH_PARAM(g, p)
+        local_param(L, b, p, arena_printf(L->a, "nrt_v%d", i++));
+}

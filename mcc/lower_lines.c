@@ -1,0 +1,55 @@
+/*
+ * lower_lines.c - generated code on the user's lines (issue 22).
+ *
+ * The output of mcc is compiled by gcc and debugged with gdb: every line of it is
+ * attributed, through linemarkers, to a line of the user's source.  User code keeps its
+ * own lines (the rewriter re-synchronises after every edit; rewrite_text_lines for a
+ * body moved into an outlined function), and the code the lowering generates around it
+ * is put on the line of the pragma it comes from: each newline of generated text is
+ * followed by a linemarker for that line.  Without that, the lines of an outlined
+ * function's head, of a spawn function or of a reduction's epilogue counted on from
+ * wherever they were inserted, and `break app.c:29` also stopped in them.
+ */
+#include "mcc.h"
+
+#include <string.h>
+
+const char *lower_mark(struct lower *L, size_t off)
+{
+    struct mcc_loc at = source_loc(&L->t->src, off);
+    return arena_printf(L->a, "\n# %d \"%s\"\n", at.line, at.file);
+}
+
+char *lower_glue(struct lower *L, size_t off, const char *text)
+{
+    const char *mark = lower_mark(L, off);
+    struct lower_buf b = {0};
+    lbuf_puts(&b, mark);
+    for (const char *s = text, *nl; *s; s = nl + 1) {
+        nl = strchr(s, '\n');
+        if (!nl) {
+            lbuf_puts(&b, s);
+            break;
+        }
+        lbuf_printf(&b, "%.*s%s", (int)(nl - s), s, mark);
+    }
+    return lbuf_take(&b, L->a);
+}
+
+const char *lower_mark_generated(void)
+{
+    return "\n# 1 \"<mcc>\"\n";
+}
+
+char *lower_flat(struct lower *L, const char *text)
+{
+    char *s = arena_strndup(L->a, text, strlen(text));
+    for (char *p = s; (p = strchr(p, '\n')); p++)
+        *p = ' ';
+    return s;
+}
+
+size_t lower_dir_off(const struct lower_dir *d)
+{
+    return d->node->pragma ? d->node->pragma->begin : d->node->begin;
+}

@@ -1,0 +1,328 @@
+/*
+ * lower_loop.c - loops split into tasks: `taskloop` (task rules: firstprivate by default,
+ * waits for its tasks unless nogroup) and `for` (worksharing rules, OMPSS.md
+ * "Worksharing": shared by default, waits for every child of the current task unless
+ * nowait).  The iteration space of the canonical loop (or of collapse(n) perfectly nested
+ * rectangular loops) is numbered 0..n-1 and cut into chunks of g iterations, one task
+ * each; a task runs
+ *     for (k = first; k < last; k++) { i = lo + k * step; BODY }
+ * (collapsed: the variables from k by division, the innermost fastest).  grainsize,
+ * num_tasks and a schedule's chunk choose g; 0 or less means the clause is absent.
+ * lastprivate: the task holding iteration n-1 copies its values back; a loop variable
+ * listed there gets the value it has after the sequential loop.
+ */
+#include "mcc.h"
+#include "c.tab.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { LOOP_MAX_COLLAPSE = 8 };
+
+/* The parts of a canonical loop: for (init var = lo; var op hi; step). */
+struct loop {
+    struct sym *var;
+    struct ast *decl;               /* the for-init declaration, or NULL */
+    const char *lo, *hi, *step;     /* C text in the parent's frame */
+    int cmp;                        /* '<', '>', LE_OP... as a character: < > l g */
+};
+
+static bool is_var(const struct ast *e, const struct sym *s)
+{
+    return e && e->kind == AST_IDENT && e->sym == s;
+}
+
+static const char *ptext(struct lower *L, struct ast *e)
+{
+    return lower_expr(L, lower_src(L, e->begin, e->end), NULL, 0);
+}
+
+static bool loop_init(struct lower *L, struct ast *init, struct loop *lp)
+{
+    if (init && init->kind == AST_DECLARATION && init->kid[1] && init->kid[1]->kid[0]) {
+        struct ast *id = init->kid[1]->kid[0];
+        if (!id->sym || !id->kid[1] || id->next)
+            return false;
+        lp->var = id->sym;
+        lp->decl = init;
+        lp->lo = ptext(L, id->kid[1]);
+        return true;
+    }
+    if (init && init->kind == AST_EXPR_STMT)
+        init = init->kid[0];
+    if (!init || init->kind != AST_ASSIGN || init->op != '=' || !init->kid[0] ||
+        init->kid[0]->kind != AST_IDENT)
+        return false;
+    lp->var = init->kid[0]->sym;
+    lp->lo = ptext(L, init->kid[1]);
+    return lp->var != NULL;
+}
+
+static bool loop_cond(struct lower *L, struct ast *c, struct loop *lp)
+{
+    if (c && c->kind == AST_EXPR_STMT)
+        c = c->kid[0];
+    if (!c || c->kind != AST_BINARY)
+        return false;
+    int op = c->op;
+    struct ast *a = c->kid[0], *b = c->kid[1];
+    if (!is_var(a, lp->var)) {      /* hi > i: swap */
+        struct ast *t = a;
+        a = b;
+        b = t;
+        op = op == '<' ? '>' : op == '>' ? '<' : op == LE_OP ? GE_OP : op == GE_OP ? LE_OP : op;
+    }
+    if (!is_var(a, lp->var))
+        return false;
+    lp->cmp = op == '<' ? '<' : op == '>' ? '>' : op == LE_OP ? 'l' : op == GE_OP ? 'g' : 0;
+    lp->hi = ptext(L, b);
+    return lp->cmp != 0;
+}
+
+static bool loop_step(struct lower *L, struct ast *s, struct loop *lp)
+{
+    if (s && (s->kind == AST_POSTFIX || s->kind == AST_UNARY) && is_var(s->kid[0], lp->var) &&
+        (s->op == INC_OP || s->op == DEC_OP)) {
+        lp->step = s->op == INC_OP ? "1" : "-1";
+        return true;
+    }
+    if (s && s->kind == AST_ASSIGN && is_var(s->kid[0], lp->var) &&
+        (s->op == ADD_ASSIGN || s->op == SUB_ASSIGN)) {
+        lp->step = arena_printf(L->a, "%s(%s)", s->op == SUB_ASSIGN ? "-" : "",
+                                ptext(L, s->kid[1]));
+        return true;
+    }
+    if (s && s->kind == AST_ASSIGN && s->op == '=' && is_var(s->kid[0], lp->var) &&
+        s->kid[1]->kind == AST_BINARY && is_var(s->kid[1]->kid[0], lp->var) &&
+        (s->kid[1]->op == '+' || s->kid[1]->op == '-')) {
+        lp->step = arena_printf(L->a, "%s(%s)", s->kid[1]->op == '-' ? "-" : "",
+                                ptext(L, s->kid[1]->kid[1]));
+        return true;
+    }
+    return false;
+}
+
+/* Iteration count of the loop as C text (long long). */
+static char *loop_count(struct lower *L, const struct loop *lp)
+{
+    const char *fmt;
+    switch (lp->cmp) {
+    case '<': fmt = "((%2$s) > (%1$s) ? ((long long)(%2$s) - (%1$s) + (%3$s) - 1) / (%3$s) : 0)"; break;
+    case 'l': fmt = "((%2$s) >= (%1$s) ? ((long long)(%2$s) - (%1$s)) / (%3$s) + 1 : 0)"; break;
+    case '>': fmt = "((%2$s) < (%1$s) ? ((long long)(%1$s) - (%2$s) - (%3$s) - 1) / -(%3$s) : 0)"; break;
+    default: fmt = "((%2$s) <= (%1$s) ? ((long long)(%1$s) - (%2$s)) / -(%3$s) + 1 : 0)"; break;
+    }
+    return arena_printf(L->a, fmt, lp->lo, lp->hi, lp->step);
+}
+
+/* The loop nested in `body` for collapse: the body itself or a block holding only it. */
+static struct ast *nested_loop(struct ast *body)
+{
+    if (body && body->kind == AST_COMPOUND && body->kid[0] && body->kid[0]->kid[0] &&
+        !body->kid[0]->kid[0]->next)
+        body = body->kid[0]->kid[0];
+    return body && body->kind == AST_FOR && !body->pragma ? body : NULL;
+}
+
+/* Does `text` name one of the loop variables lp[0..n)? */
+struct names_use {
+    const struct loop *lp;
+    int n;
+    bool found;
+};
+
+static const char *note_loop_var(void *arg, const char *s, size_t len)
+{
+    struct names_use *u = arg;
+    for (int i = 0; i < u->n; i++)
+        if (u->lp[i].var->name->len == len && !memcmp(u->lp[i].var->name->str, s, len))
+            u->found = true;
+    return NULL;
+}
+
+static bool names_loop_var(struct lower *L, const char *text, const struct loop *lp, int n)
+{
+    struct names_use u = {lp, n, false};
+    lower_map_idents(L, text, note_loop_var, &u);
+    return u.found;
+}
+
+/* The collapse(n) count: a positive integer constant. */
+static int collapse_count(const struct lower_dir *d)
+{
+    const struct omp_clause *c = lower_dir_find(d, OMP_CL_COLLAPSE);
+    if (!c)
+        return 1;
+    char *end;
+    long n = strtol(c->args[0].text, &end, 0);
+    while (*end == 'u' || *end == 'U' || *end == 'l' || *end == 'L')
+        end++;
+    if (*end || n < 1) {
+        mcc_error_at(&c->args[0].loc, "'collapse' needs a positive integer constant, not '%s'",
+                     c->args[0].text);
+        return 0;
+    }
+    if (n > LOOP_MAX_COLLAPSE) {
+        mcc_error_at(&c->args[0].loc, "sorry, unimplemented: collapse(%ld), more than %d loops",
+                     n, LOOP_MAX_COLLAPSE);
+        return 0;
+    }
+    return (int)n;
+}
+
+/* The loops of d (ncol of them, perfectly nested); false after an error. */
+static bool parse_nest(struct lower *L, const struct lower_dir *d, struct loop *lp, int ncol,
+                       struct ast **body)
+{
+    struct ast *f = d->node;
+    for (int k = 0; k < ncol; k++) {
+        if (!loop_init(L, f->kid[0], &lp[k]) || !loop_cond(L, f->kid[1], &lp[k]) ||
+            !loop_step(L, f->kid[2], &lp[k])) {
+            struct mcc_loc at = source_loc(&L->t->src, f->begin);
+            mcc_error_at(&at, "'#pragma omp %s' needs a loop of the form "
+                         "'for (i = lo; i < hi; i += step)'", omp_directive_names[d->dir->kind]);
+            return false;
+        }
+        if (k > 0 && (names_loop_var(L, lp[k].lo, lp, k) || names_loop_var(L, lp[k].hi, lp, k) ||
+                      names_loop_var(L, lp[k].step, lp, k))) {
+            struct mcc_loc at = source_user_loc(&L->t->src, f->begin);
+            mcc_error_at(&at, "sorry, unimplemented: collapse of a loop whose bounds depend on "
+                         "an outer loop's variable");
+            return false;
+        }
+        *body = f->kid[3];
+        if (k + 1 < ncol && !(f = nested_loop(*body))) {
+            struct mcc_loc at = source_user_loc(&L->t->src, (*body)->begin);
+            mcc_error_at(&at, "collapse(%d) needs %d perfectly nested loops: a 'for' loop, "
+                         "alone, here", ncol, ncol);
+            return false;
+        }
+    }
+    return true;
+}
+
+/* The number of iterations per task (nrt_g), from grainsize, num_tasks or the schedule's
+ * chunk; absent, or 0 or less: about 4 tasks per worker. */
+static const char *grain_code(struct lower *L, const struct lower_dir *d, bool serial)
+{
+    const char *dflt = "(nrt_n + 4LL * nanort_num_workers() - 1) / (4LL * nanort_num_workers())";
+    const struct omp_clause *g = lower_dir_find(d, OMP_CL_GRAINSIZE);
+    const struct omp_clause *nt = lower_dir_find(d, OMP_CL_NUM_TASKS);
+    const struct omp_clause *sc = lower_dir_find(d, OMP_CL_SCHEDULE);
+    if (serial)
+        return "long long nrt_g = nrt_n; ";
+    if (nt)
+        return arena_printf(L->a, "long long nrt_nt = (long long)(%s); long long nrt_g = "
+                            "nrt_nt > 0 ? (nrt_n + nrt_nt - 1) / nrt_nt : %s; ",
+                            lower_expr(L, nt->args[0].text, NULL, 0), dflt);
+    if (!g && sc && sc->nargs > 0 && sc->args[0].text)
+        g = sc;
+    if (g)
+        return arena_printf(L->a, "long long nrt_g = (long long)(%s); if (nrt_g <= 0) "
+                            "nrt_g = %s; ", lower_expr(L, g->args[0].text, NULL, 0), dflt);
+    return arena_printf(L->a, "long long nrt_g = %s; ", dflt);
+}
+
+/* The loop variable lp->var as the task's own: its capture made private (or added, for a
+ * variable the body does not name, unless the for header declares it).  Returns the
+ * capture, NULL when the head declares the variable. */
+static struct lower_var *loop_var(struct lower *L, struct lower_var **vars, const struct loop *lp)
+{
+    struct lower_var *v = *vars;
+    while (v && v->sym != lp->var)
+        v = v->next;
+    if (!v && !lp->decl && lp->var->depth > 0) {
+        v = arena_alloc(L->a, sizeof *v);
+        v->sym = lp->var;
+        v->next = *vars;
+        *vars = v;
+    }
+    if (v && v->share != LOWER_REDUCTION)
+        v->share = LOWER_PRIVATE;
+    return v;
+}
+
+void inline_loop(struct lower *L, struct lower_dir *d)
+{
+    int ncol = collapse_count(d);
+    struct loop lp[LOOP_MAX_COLLAPSE] = {{0}};
+    struct ast *body = NULL;
+    const char *what = omp_directive_names[d->dir->kind];
+    if (!ncol || !parse_nest(L, d, lp, ncol, &body))
+        return;
+    if (lower_dir_has(d, OMP_CL_ORDERED)) {
+        const struct omp_clause *c = lower_dir_find(d, OMP_CL_ORDERED);
+        mcc_error_at(&c->loc, "sorry, unimplemented: 'ordered' (the chunks of the loop run as "
+                     "tasks in any order)");
+        return;
+    }
+    if (!block_check_branches(L, body, true, arena_printf(L->a, "a '#pragma omp %s' loop", what)))
+        return;
+    bool serial = false;
+    struct lower_var *vars = inline_captures(L, d, body, &serial);
+    struct lower_buf head = {0}, env = {0}, init = {0}, create = {0}, after = {0};
+    lbuf_puts(&head, "for (long long nrt_k = nrt_e->nrt_first; nrt_k < nrt_e->nrt_last; "
+              "nrt_k++) {\nlong long nrt_q = nrt_k; (void)nrt_q; ");
+    lbuf_puts(&env, "long long nrt_first, nrt_last; ");
+    lbuf_puts(&init, "nrt_x->nrt_first = nrt_c0; nrt_x->nrt_last = nrt_c0 + nrt_g < nrt_n ? "
+              "nrt_c0 + nrt_g : nrt_n; ");
+    bool last = false;
+    for (int k = ncol - 1; k >= 0; k--) {
+        struct lower_var *v = loop_var(L, &vars, &lp[k]);
+        char *vdecl = task_decl_text(L, lp[k].var, NULL);
+        if (!vdecl) {
+            struct mcc_loc at = source_loc(&L->t->src, d->node->begin);
+            mcc_error_at(&at, "sorry, unimplemented: a loop variable of this type");
+            return;
+        }
+        const char *var = arena_strndup(L->a, lp[k].var->name->str, lp[k].var->name->len);
+        const char *lhs = v ? inline_alias_use(L, v, body) : vdecl;
+        if (k > 0)
+            lbuf_printf(&head, "%s = nrt_e->nrt_lo%d + (nrt_q %% nrt_e->nrt_n%d) * "
+                        "nrt_e->nrt_st%d; nrt_q /= nrt_e->nrt_n%d;\n", lhs, k, k, k, k);
+        else
+            lbuf_printf(&head, "%s = nrt_e->nrt_lo0 + nrt_q * nrt_e->nrt_st0;\n", lhs);
+        lbuf_printf(&env, "long long nrt_lo%d, nrt_st%d, nrt_n%d; ", k, k, k);
+        lbuf_printf(&init, "nrt_x->nrt_lo%d = nrt_lo%d; nrt_x->nrt_st%d = nrt_st%d; "
+                    "nrt_x->nrt_n%d = nrt_n%d; ", k, k, k, k, k, k);
+        lbuf_printf(&create, "long long nrt_lo%d = (%s), nrt_st%d = (%s), nrt_n%d = %s; ", k,
+                    lp[k].lo, k, lp[k].step, k, loop_count(L, &lp[k]));
+        if (v && v->last) {
+            /* the value after the sequential loop, not the one of its last iteration */
+            v->last = false;
+            struct lower_buf outer = {0};
+            for (int j = 0; j < k; j++)
+                lbuf_printf(&outer, " && nrt_n%d > 0", j);
+            lbuf_printf(&after, "if (1%s) %s = nrt_lo%d + nrt_n%d * nrt_st%d; ",
+                        outer.s ? outer.s : "", lower_expr(L, var, NULL, 0), k, k, k);
+            free(outer.s);
+        }
+    }
+    for (struct lower_var *v = vars; v; v = v->next)
+        last |= v->last;
+    if (last)
+        lbuf_puts(&init, "nrt_x->nrt_islast = nrt_c0 + nrt_g >= nrt_n; ");
+    lbuf_puts(&create, "long long nrt_n = nrt_n0");
+    for (int k = 1; k < ncol; k++)
+        lbuf_printf(&create, " * nrt_n%d", k);
+    lbuf_puts(&create, "; ");
+    /* for: the end waits for every child of the current task (OpenMP's barrier), unless
+     * nowait.  taskloop: for its own tasks (and their descendants) only, unless nogroup:
+     * each has a concurrent access to a byte of the creator's frame, and the wait is a
+     * taskwait on that byte. */
+    bool is_for = d->dir->kind == OMP_DIR_FOR;
+    bool group = !is_for && !lower_dir_has(d, OMP_CL_NOGROUP);
+    bool barrier = is_for && !lower_dir_has(d, OMP_CL_NOWAIT);
+    struct lower_extra x = {lbuf_take(&env, L->a), lbuf_take(&init, L->a),
+                            lbuf_take(&head, L->a), group ? "&nrt_grp" : NULL, 0};
+    char *task = inline_outline(L, d, body, vars, &x);
+    char *code = arena_printf(
+        L->a, "{ %s%s%sif (nrt_g < 1) nrt_g = 1; for (long long nrt_c0 = 0; nrt_c0 < nrt_n; "
+        "nrt_c0 += nrt_g) %s%s%s%s }", group ? "char nrt_grp; " : "", lower_flat(L, create.s),
+        lower_flat(L, grain_code(L, d, serial)), task,
+        group ? " nanort_taskwait_on1(&nrt_grp, 1);" : "", barrier ? " nanort_taskwait();" : "",
+        lower_flat(L, after.s ? after.s : ""));
+    free(create.s);
+    free(after.s);
+    rewrite_replace(L->rw, lower_dir_off(d), d->node->end, code);
+}

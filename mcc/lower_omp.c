@@ -1,0 +1,438 @@
+/*
+ * lower_omp.c - the OpenMP constructs of programs ported from OpenMP tasks (OMPSS.md
+ * "Execution model", "OpenMP compatibility").  There is no team of threads: the body of
+ * a region runs once, in the encountering task, where it is:
+ *   parallel [clauses]        { nanort_parallel_begin(active); privatised copies; BODY;
+ *                             nanort_taskwait(); nanort_parallel_end(); reductions }
+ *                             (its end waits for every task created inside it)
+ *   parallel for / sections / master ...   the inner construct inside such a region
+ *   single [nowait]           { copies; BODY; nanort_taskwait(); } (no wait with nowait)
+ *   master, masked            BODY
+ *   sections [nowait]         each section a task (worksharing rules, as `for`), then
+ *                             nanort_taskwait() unless nowait
+ *   taskgroup                 { BODY nanort_taskwait(); }: every task created inside has
+ *                             finished (a task finishes with its descendants); it also
+ *                             waits for earlier children, which changes no result
+ *   threadprivate(list)       __thread on every declaration of those variables
+ *   flush                     __atomic_thread_fence(__ATOMIC_SEQ_CST)
+ * private / firstprivate / reduction variables of a region are new variables
+ * (nrt_pv<N>_x) that the body's uses are renamed to, through a frame of their own (the
+ * frame's other variables are those of the task the region is in, so renaming composes).
+ * Tasks created in a parallel region share what its whole team shares (omp_team_shared).
+ */
+#include "mcc.h"
+#include "c.tab.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static size_t construct_begin(const struct lower_dir *d)
+{
+    return d->node->pragma ? d->node->pragma->begin : d->node->begin;
+}
+
+static const char *sym_name(struct lower *L, const struct sym *s)
+{
+    return arena_strndup(L->a, s->name->str, s->name->len);
+}
+
+/* ---- data sharing seen from inside regions ----------------------------------------- */
+
+static const struct lower_var *frame_var(const struct lower_frame *f, const struct sym *s)
+{
+    for (const struct lower_var *v = f->vars; v; v = v->next)
+        if (v->sym == s)
+            return v;
+    return NULL;
+}
+
+static bool declared_in(const struct sym *s, size_t begin, size_t end)
+{
+    return s->declarator && s->declarator->begin >= begin && s->declarator->begin < end;
+}
+
+/* The team region above, and whether s is shared all the way to it. */
+static bool shared_up_to_team(struct lower *L, const struct sym *s, bool *in_team)
+{
+    struct lower_frame *f = L->frame;
+    *in_team = false;
+    for (struct lower_region *r = L->region; r; r = r->up) {
+        for (; f && f != r->frame; f = f->up) {
+            const struct lower_var *v = frame_var(f, s);
+            if (v && v->share != LOWER_SHARED)
+                return false;
+        }
+        if (r->team) {
+            *in_team = true;
+            return s->depth == 0 || !declared_in(s, r->begin, r->end);
+        }
+    }
+    return false;
+}
+
+bool omp_team_shared(struct lower *L, const struct sym *s)
+{
+    bool team;
+    return shared_up_to_team(L, s, &team) && team;
+}
+
+bool omp_thread_private(struct lower *L, const struct sym *s)
+{
+    bool team;
+    bool shared = shared_up_to_team(L, s, &team);
+    return team && !shared;
+}
+
+bool omp_in_region_body(struct lower *L)
+{
+    struct lower_region *r = L->region;
+    if (!r || !r->team)
+        return false;               /* outside regions, or in a single/master/sections/
+                                     * taskgroup of one: its code sizes per-thread data by
+                                     * the team (omp_get_num_threads() is the workers) */
+    for (struct lower_frame *f = L->frame; f && f != r->frame; f = f->up)
+        if (!f->region)
+            return false;           /* inside a task created in the region */
+    return true;
+}
+
+/* The variable an lvalue expression designates (x, x[i], x.f, (x)), or NULL. */
+static const struct sym *lvalue_root(const struct ast *e)
+{
+    while (e && (e->kind == AST_SUBSCRIPT || (e->kind == AST_MEMBER && e->op == '.')))
+        e = e->kid[0];
+    return e && e->kind == AST_IDENT ? e->sym : NULL;
+}
+
+bool omp_writes(struct ast *n, const struct sym *s)
+{
+    if (!n)
+        return false;
+    if (n->kind == AST_LIST) {
+        for (struct ast *i = n->kid[0]; i; i = i->next)
+            if (omp_writes(i, s))
+                return true;
+        return false;
+    }
+    switch (n->kind) {
+    case AST_ASSIGN:
+        if (lvalue_root(n->kid[0]) == s)
+            return true;
+        break;
+    case AST_POSTFIX:
+        if (lvalue_root(n->kid[0]) == s)
+            return true;
+        break;
+    case AST_UNARY:
+        if ((n->op == INC_OP || n->op == DEC_OP || n->op == '&') && lvalue_root(n->kid[0]) == s)
+            return true;
+        break;
+    case AST_CALL:
+        /* an array passed to a function (as a pointer it may be written through) */
+        for (struct ast *a = n->kid[1] ? n->kid[1]->kid[0] : NULL; a; a = a->next)
+            if (a->kind == AST_IDENT && a->sym == s && s->type == TYPE_ARRAY)
+                return true;
+        break;
+    default:
+        break;
+    }
+    for (int k = 0; k < 4; k++)
+        if (omp_writes(n->kid[k], s))
+            return true;
+    return false;
+}
+
+/* ---- privatised variables of a region ------------------------------------------------ */
+
+struct privates {
+    struct lower_frame frame;
+    struct lower_buf pre, epi;      /* declarations and initialisation; reductions' combine */
+};
+
+static struct lower_var *priv_find(struct privates *p, const struct sym *s)
+{
+    for (struct lower_var *v = p->frame.vars; v; v = v->next)
+        if (v->sym == s)
+            return v;
+    return NULL;
+}
+
+/* One private, firstprivate or reduction variable of the region (clause c, item r). */
+static void privatise(struct lower *L, struct privates *p, const struct omp_clause *c,
+                      const struct omp_ref *r, size_t off)
+{
+    const struct omp_ref *root = omp_ref_root(r);
+    struct sym *s = root->kind == OMP_REF_NAME
+                        ? lower_resolve(L, root->text.text, strlen(root->text.text), off) : NULL;
+    if (!s || (s->kind != SYM_OBJECT && s->kind != SYM_PARAM)) {
+        mcc_error_at(&r->text.loc, "'%s' in '%s' is not a variable", r->text.text,
+                     omp_clause_names[c->kind]);
+        return;
+    }
+    if (r->kind != OMP_REF_NAME) {
+        mcc_error_at(&r->text.loc, "sorry, unimplemented: '%s' in a reduction of a region "
+                     "(name a variable or an array of known size)", r->text.text);
+        return;
+    }
+    if (priv_find(p, s))
+        return;
+    const char *x = sym_name(L, s);
+    const char *orig = lower_expr(L, x, NULL, 0);     /* as the region's context names it */
+    const char *priv = arena_printf(L->a, "nrt_pv%d_%s", ++L->serial, x);
+    struct lower_var *v = arena_alloc(L->a, sizeof *v);
+    v->sym = s;
+    v->use = priv;
+    v->share = c->kind == OMP_CL_PRIVATE ? LOWER_PRIVATE
+               : c->kind == OMP_CL_FIRSTPRIVATE ? LOWER_FIRSTPRIVATE : LOWER_REDUCTION;
+    v->next = p->frame.vars;
+    p->frame.vars = v;
+    lbuf_printf(&p->pre, "__typeof__(%s) %s; ", orig, priv);
+    if (c->kind == OMP_CL_FIRSTPRIVATE)
+        lbuf_printf(&p->pre, "__builtin_memcpy((void *)&%s, (const void *)&(%s), sizeof %s); ",
+                    priv, orig, priv);
+    if (c->kind == OMP_CL_REDUCTION) {
+        struct lower_red_elems e = {"", "", priv, orig};
+        if (s->type == TYPE_ARRAY)
+            lower_array_elems(L, s, priv, orig, &e);
+        lower_reduction_code(L, c, &e, &p->pre, &p->epi);
+    }
+}
+
+/* The region's data-sharing clauses; the body is then lowered in p->frame (when it holds
+ * anything: the enclosing task's variables are copied in, renamed as there). */
+static bool privates_open(struct lower *L, const struct lower_dir *d, struct privates *p)
+{
+    memset(p, 0, sizeof *p);
+    size_t off = construct_begin(d);
+    for (int i = 0; i < d->dir->nclauses; i++) {
+        const struct omp_clause *c = &d->dir->clauses[i];
+        if (c->kind == OMP_CL_PRIVATE || c->kind == OMP_CL_FIRSTPRIVATE ||
+            c->kind == OMP_CL_REDUCTION)
+            for (int k = 0; k < c->nrefs; k++)
+                privatise(L, p, c, c->refs[k], off);
+        if (c->kind == OMP_CL_COPYIN)
+            mcc_error_at(&c->loc, "sorry, unimplemented: 'copyin' (the tasks of the region run "
+                         "on workers whose threadprivate copies it would have to set)");
+        if (c->kind == OMP_CL_DEFAULT && c->def == OMP_DEFAULT_NONE)
+            inline_captures(L, d, d->node, NULL);   /* reports what no clause lists */
+        if (c->kind == OMP_CL_DEFAULT && c->def == OMP_DEFAULT_FIRSTPRIVATE)
+            mcc_error_at(&c->loc, "sorry, unimplemented: 'default(firstprivate)' on '%s' "
+                         "(list the variables in a firstprivate clause)",
+                         omp_directive_names[d->dir->kind]);
+    }
+    if (!p->frame.vars)
+        return false;
+    for (struct lower_var *v = L->frame ? L->frame->vars : NULL; v; v = v->next)
+        if (!priv_find(p, v->sym)) {
+            struct lower_var *c = arena_alloc(L->a, sizeof *c);
+            *c = *v;
+            c->next = p->frame.vars;
+            p->frame.vars = c;
+        }
+    p->frame.up = L->frame;
+    p->frame.region = true;
+    L->frame = &p->frame;
+    return true;
+}
+
+static void privates_close(struct lower *L, struct privates *p, bool opened)
+{
+    if (opened)
+        L->frame = p->frame.up;
+}
+
+/*
+ * A region lowered in place: `{ pre` before the construct and `wait epi }` after it, the
+ * body (d's statement, or the inner construct `kind` of a combined directive) lowered in
+ * between.  team: a parallel region (tasks inside share what its team shares).
+ */
+static void region(struct lower *L, struct lower_dir *d, bool team, bool wait,
+                   enum omp_directive_kind inner)
+{
+    const char *what = arena_printf(L->a, "a '#pragma omp %s%s' construct",
+                                    d->dir->parallel ? "parallel " : "",
+                                    omp_directive_names[d->dir->kind]);
+    if (!block_check_branches(L, d->node, false, what))
+        return;
+    struct lower_region r = {d, team, construct_begin(d), d->node->end, L->frame, L->region};
+    struct privates p;
+    bool opened = inner == OMP_DIR_COUNT && privates_open(L, d, &p);
+    if (!opened)
+        memset(&p, 0, sizeof p);
+    L->region = &r;
+    if (inner != OMP_DIR_COUNT)
+        lower_construct_as(L, d, inner);
+    else
+        lower_body(L, d);
+    L->region = r.up;
+    privates_close(L, &p, opened);
+    /* a parallel region tells the runtime where it is (omp_get_level, omp_in_parallel):
+     * active unless if(false) or num_threads(1) */
+    const char *begin = "", *end = "";
+    if (team) {
+        const struct omp_clause *cif = lower_dir_find(d, OMP_CL_IF);
+        const struct omp_clause *nt = lower_dir_find(d, OMP_CL_NUM_THREADS);
+        begin = arena_printf(L->a, "nanort_parallel_begin(%s%s%s%s%s); ",
+                             cif ? "(" : "", cif ? lower_expr(L, cif->args[0].text, NULL, 0) : "",
+                             cif ? ") != 0" : "1", nt ? " && (" : "",
+                             nt ? arena_printf(L->a, "%s) > 1",
+                                               lower_expr(L, nt->args[0].text, NULL, 0)) : "");
+        end = " nanort_parallel_end();";
+    }
+    /* (glue on the pragma's line, its end too, as gcc -fopenmp has it: lower_lines.c) */
+    const char *pre = arena_printf(L->a, "{ %s%s", begin, p.pre.s ? p.pre.s : "");
+    const char *epi = arena_printf(L->a, "%s%s%s }", wait ? " nanort_taskwait(); " : " ", end,
+                                   p.epi.s ? p.epi.s : "");
+    rewrite_insert_before(L->rw, r.begin, lower_flat(L, pre));
+    rewrite_insert_after(L->rw, d->node->end, lower_glue(L, r.begin, epi));
+    free(p.pre.s);
+    free(p.epi.s);
+}
+
+void omp_parallel(struct lower *L, struct lower_dir *d)
+{
+    /* `parallel for`, `parallel sections`, `parallel master`: the inner construct takes
+     * the clauses it has (private, reduction...), the region those of parallel */
+    region(L, d, true, true, d->dir->parallel ? d->dir->kind : OMP_DIR_COUNT);
+}
+
+void omp_single(struct lower *L, struct lower_dir *d)
+{
+    bool wait = d->dir->kind == OMP_DIR_SINGLE && !lower_dir_has(d, OMP_CL_NOWAIT);
+    region(L, d, false, wait, OMP_DIR_COUNT);
+}
+
+void omp_taskgroup(struct lower *L, struct lower_dir *d)
+{
+    region(L, d, false, true, OMP_DIR_COUNT);
+}
+
+void omp_section_alone(struct lower *L, struct lower_dir *d)
+{
+    struct mcc_loc at = lower_dir_loc(L, d);
+    mcc_error_at(&at, "'#pragma omp section' must be directly inside '#pragma omp sections'");
+}
+
+/* ---- sections ------------------------------------------------------------------------ */
+
+/* The sections of the compound statement: each statement with its chain of pragmas after
+ * its `section` line (the first section may have none).  False after an error. */
+static int collect_sections(struct lower *L, struct ast *block, struct lower_dir *secs,
+                            int max, const struct lower_dir *d)
+{
+    int n = 0;
+    for (struct ast *i = block->kid[0] ? block->kid[0]->kid[0] : NULL; i; i = i->next) {
+        if (i->kind == AST_PRAGMA && i->target && !i->flags)
+            continue;           /* the pragma of the next item, met through it */
+        struct ast *first = i->kind == AST_PRAGMA ? i : i->pragma;
+        struct omp_directive *sd = first ? lower_parse_pragma(L, first) : NULL;
+        bool section = sd && sd->kind == OMP_DIR_SECTION;
+        if (i->kind == AST_PRAGMA || (!section && n > 0) || n == max) {
+            struct mcc_loc at = source_user_loc(&L->t->src, first ? first->begin : i->begin);
+            mcc_error_at(&at, n == max ? "sorry, unimplemented: more than %d sections"
+                         : "'#pragma omp sections' holds only sections: a statement after "
+                         "'#pragma omp section' (%d so far)", n);
+            return -1;
+        }
+        if (section)
+            rewrite_replace(L->rw, first->begin, first->end, "");
+        secs[n++] = (struct lower_dir){d->dir, NULL, i, section ? first->kid[0] : i->pragma};
+    }
+    return n;
+}
+
+void omp_sections(struct lower *L, struct lower_dir *d)
+{
+    enum { MAX_SECTIONS = 256 };
+    struct lower_dir secs[MAX_SECTIONS];
+    int n = collect_sections(L, d->node, secs, MAX_SECTIONS, d);
+    if (n < 0)
+        return;
+    struct lower_var *vars[MAX_SECTIONS];
+    bool serial = false;
+    for (int i = 0; i < n; i++) {
+        bool s = false;
+        if (!block_check_branches(L, secs[i].node, false, "a '#pragma omp section'"))
+            return;
+        /* a section's own pragmas (after `section`) are its chain while it is lowered */
+        struct ast *chain = secs[i].node->pragma;
+        secs[i].node->pragma = secs[i].inner;
+        vars[i] = inline_captures(L, &secs[i], secs[i].node, &s);
+        secs[i].node->pragma = chain;
+        serial |= s;
+    }
+    if (serial) {
+        /* a team of one thread: the sections in order, in the encountering task
+         * (implicit_sharing warned); their `section` lines are gone already */
+        for (int i = 0; i < n; i++)
+            secs[i].node->pragma = secs[i].inner;
+        struct lower_dir whole = *d;
+        region(L, &whole, false, false, OMP_DIR_COUNT);
+        return;
+    }
+    for (int i = 0; i < n; i++) {
+        struct ast *node = secs[i].node;
+        size_t begin = node->pragma ? node->pragma->begin : node->begin;
+        struct ast *chain = node->pragma;
+        node->pragma = secs[i].inner;
+        struct lower_extra x = {NULL, i == n - 1 ? "nrt_x->nrt_islast = 1; "
+                                                 : "nrt_x->nrt_islast = 0; ", NULL, NULL,
+                                node->pragma ? begin : construct_begin(d)};
+        bool last = false;
+        for (struct lower_var *v = vars[i]; v; v = v->next)
+            last |= v->last;
+        if (!last)
+            x.init = NULL;
+        char *task = inline_outline(L, &secs[i], node, vars[i], &x);
+        node->pragma = chain;
+        rewrite_replace(L->rw, begin, node->end, task);
+    }
+    if (!lower_dir_has(d, OMP_CL_NOWAIT))
+        rewrite_insert_after(L->rw, d->node->end,
+                             lower_glue(L, construct_begin(d), " nanort_taskwait();"));
+}
+
+/* ---- threadprivate ------------------------------------------------------------------- */
+
+/* `__thread` in the declaration of s: after static/extern, else first. */
+static void make_thread_local(struct lower *L, struct sym *s)
+{
+    struct ast *specs = s->specs;
+    struct ast *list = specs ? specs->kid[0] : NULL;
+    size_t at = specs ? specs->begin : s->declarator->begin;
+    for (struct ast *sp = list ? list->kid[0] : NULL; sp; sp = sp->next) {
+        if (sp->kind == AST_SPECIFIER && sp->op == KW_THREAD_LOCAL)
+            return;             /* already */
+        if (sp->kind == AST_SPECIFIER && (sp->op == KW_STATIC || sp->op == KW_EXTERN)) {
+            rewrite_insert_after(L->rw, sp->end, " __thread");
+            return;
+        }
+    }
+    rewrite_insert_before(L->rw, at, "__thread ");
+}
+
+void omp_threadprivate(struct lower *L, struct omp_directive *d, size_t off)
+{
+    const struct omp_clause *c = omp_find_clause(d, OMP_CL_LIST);
+    for (int k = 0; c && k < c->nrefs; k++) {
+        const char *name = c->refs[k]->text.text;
+        struct sym *s = lower_resolve(L, name, strlen(name), off);
+        if (!s || (s->kind != SYM_OBJECT) || s->storage == STORAGE_LOCAL ||
+            s->storage == STORAGE_NONE) {
+            mcc_error_at(&c->refs[k]->text.loc, "'%s' in 'threadprivate' must be a variable "
+                         "with static storage (a global, or a static local)", name);
+            continue;
+        }
+        for (struct sym *y = s; y; y = y->redecl) {
+            struct ast *decl = y->decl;
+            if (decl && decl->kind == AST_DECLARATION && decl->kid[1] &&
+                decl->kid[1]->kid[0] != decl->kid[1]->kid[1]) {
+                mcc_error_at(&c->refs[k]->text.loc, "sorry, unimplemented: 'threadprivate' "
+                             "of '%s', declared together with other names (declare it "
+                             "alone)", name);
+                break;
+            }
+            make_thread_local(L, y);
+        }
+    }
+}

@@ -1,0 +1,194 @@
+/*
+ * lower_taskgraph.c - `#pragma omp taskgraph [graph_id(e)] [graph_reset[(e)]] [if(e)]
+ * [nogroup]` (OpenMP 6.0) on a structured block:
+ *
+ *     { static struct nanort_taskgraph nrt_tgN = {"file.c:12", 0};
+ *       struct nanort_taskgraph_exec nrt_tgxN;
+ *       if (nanort_taskgraph_begin(&nrt_tgN, &nrt_tgxN, (long long)(id), flags)) BLOCK
+ *       nanort_taskgraph_end(&nrt_tgxN); }
+ *
+ * The runtime records the tasks BLOCK creates the first time, and replays them afterwards
+ * without running BLOCK (nanort/taskgraph.c).  Since BLOCK runs once, OpenMP 6.0 allows
+ * in it only constructs that generate tasks; what mcc can see is reported here: a wait
+ * (taskwait, barrier), taskyield, a nested taskgraph, critical and atomic, a taskloop
+ * without nogroup or a worksharing `for` without nowait (their implicit wait), and
+ * (lower_block.c) a branch that leaves the block or enters it.
+ * The bodies of the tasks it creates are free of these rules: they run at every replay.
+ * What only happens at run time (a wait in a function the block calls, an undeferred
+ * task) is the runtime's to report.
+ */
+#include "mcc.h"
+
+#include <string.h>
+
+/* The directive word of a pragma line and whether the line has `word` among its clauses
+ * (pragma text: `#pragma omp task ...`). */
+static size_t pragma_word(struct lower *L, const struct ast *pr, const char **w)
+{
+    const char *s = L->text + pr->begin, *e = L->text + pr->end;
+    const char *omp = s;
+    while (omp + 3 <= e && memcmp(omp, "omp", 3) != 0)
+        omp++;
+    const char *p = omp + 3;
+    while (p < e && (*p == ' ' || *p == '\t'))
+        p++;
+    const char *q = p;
+    while (q < e && ((*q >= 'a' && *q <= 'z') || *q == '_'))
+        q++;
+    *w = p;
+    return (size_t)(q - p);
+}
+
+static bool word_is(const char *w, size_t n, const char *s)
+{
+    return n == strlen(s) && memcmp(w, s, n) == 0;
+}
+
+static bool pragma_has(struct lower *L, const struct ast *pr, const char *clause)
+{
+    size_t n = strlen(clause);
+    const char *s = L->text + pr->begin, *e = L->text + pr->end;
+    for (const char *p = s; p + n <= e; p++) {
+        bool left = p == s || !((p[-1] >= 'a' && p[-1] <= 'z') || p[-1] == '_');
+        bool right = p + n == e || !((p[n] >= 'a' && p[n] <= 'z') || p[n] == '_');
+        if (left && right && memcmp(p, clause, n) == 0)
+            return true;
+    }
+    return false;
+}
+
+struct tg_check {
+    struct lower *L;
+    const struct ast *block;
+};
+
+static void tg_error(struct tg_check *c, size_t off, const char *what)
+{
+    struct mcc_loc at = source_loc(&c->L->t->src, off);
+    mcc_error_at(&at, "%s inside a taskgraph: its block runs once, when the graph is "
+                 "recorded, and may only create tasks (OpenMP 6.0); put it in a task, or after "
+                 "the taskgraph", what);
+}
+
+static void check_node(struct tg_check *c, struct ast *n);
+
+/* A stand-alone `#pragma omp` line in the block. */
+static void check_standalone(struct tg_check *c, struct ast *pr)
+{
+    const char *w;
+    size_t n = pragma_word(c->L, pr, &w);
+    if (word_is(w, n, "taskwait") || word_is(w, n, "barrier") || word_is(w, n, "taskyield"))
+        tg_error(c, (size_t)(w - c->L->text), word_is(w, n, "taskwait") ? "'#pragma omp taskwait'"
+                               : word_is(w, n, "barrier") ? "'#pragma omp barrier'"
+                                                          : "'#pragma omp taskyield'");
+}
+
+/* A statement with its pragma chain: tasks are fine (their bodies run as tasks), the rest
+ * is checked. */
+static void check_construct(struct tg_check *c, struct ast *n)
+{
+    for (struct ast *pr = n->pragma; pr; pr = pr->kid[0]) {
+        const char *w;
+        size_t len = pragma_word(c->L, pr, &w);
+        if (word_is(w, len, "target"))
+            continue;
+        if (word_is(w, len, "task"))
+            return;
+        if (word_is(w, len, "taskloop")) {
+            if (!pragma_has(c->L, pr, "nogroup")) {
+                struct mcc_loc at = source_loc(&c->L->t->src, (size_t)(w - c->L->text));
+                mcc_error_at(&at, "'#pragma omp taskloop' inside a taskgraph needs 'nogroup' "
+                             "(OpenMP 6.0): its implicit taskgroup would wait inside the block, "
+                             "before the recorded tasks start");
+            }
+            return;
+        }
+        if (word_is(w, len, "for")) {
+            if (!pragma_has(c->L, pr, "nowait")) {
+                struct mcc_loc at = source_loc(&c->L->t->src, (size_t)(w - c->L->text));
+                mcc_error_at(&at, "'#pragma omp for' inside a taskgraph needs 'nowait': its "
+                             "implicit barrier would wait inside the block, before the recorded "
+                             "tasks start");
+            }
+            return;
+        }
+        if (word_is(w, len, "taskgraph") || word_is(w, len, "critical") ||
+            word_is(w, len, "atomic")) {
+            tg_error(c, (size_t)(w - c->L->text), word_is(w, len, "taskgraph") ? "'#pragma omp taskgraph'"
+                                   : word_is(w, len, "critical") ? "'#pragma omp critical'"
+                                                                 : "'#pragma omp atomic'");
+            return;
+        }
+        break;                      /* parallel, unknown: the statement is the block's code */
+    }
+    struct ast *save = n->pragma;   /* check the statement itself, not its pragmas again */
+    n->pragma = NULL;
+    check_node(c, n);
+    n->pragma = save;
+}
+
+static void check_kids(struct tg_check *c, struct ast *n)
+{
+    for (int k = 0; k < 4; k++)
+        check_node(c, n->kid[k]);
+}
+
+static void check_node(struct tg_check *c, struct ast *n)
+{
+    if (!n)
+        return;
+    if (n->kind == AST_LIST) {
+        for (struct ast *i = n->kid[0]; i; i = i->next)
+            check_node(c, i);
+        return;
+    }
+    if (n->kind == AST_PRAGMA) {
+        if (n->flags)
+            check_standalone(c, n);
+        return;
+    }
+    if (n->pragma) {
+        check_construct(c, n);
+        return;
+    }
+    if (n->kind == AST_FUNCTION_DEF)
+        return;                     /* a GNU nested function: not run by the block */
+    check_kids(c, n);
+}
+
+void taskgraph_lower(struct lower *L, struct lower_dir *d)
+{
+    struct ast *block = d->node;
+    struct tg_check c = {L, block};
+    struct ast *pr = block->pragma;     /* the taskgraph's own lines: not checked */
+    block->pragma = NULL;
+    check_node(&c, block);
+    block->pragma = pr;
+    /* a branch out of the block: the runtime would never see its end */
+    block_check_branches(L, block, false, "a taskgraph");
+    lower_visit(L, block);
+    const struct omp_clause *id = lower_dir_find(d, OMP_CL_GRAPH_ID);
+    const struct omp_clause *reset = lower_dir_find(d, OMP_CL_GRAPH_RESET);
+    const struct omp_clause *cif = lower_dir_find(d, OMP_CL_IF);
+    struct lower_buf flags = {0};
+    lbuf_puts(&flags, "0u");
+    if (reset && reset->nargs > 0)
+        lbuf_printf(&flags, " | ((%s) ? (unsigned)NANORT_TASKGRAPH_RESET : 0u)",
+                    lower_expr(L, reset->args[0].text, NULL, 0));
+    else if (reset)
+        lbuf_puts(&flags, " | (unsigned)NANORT_TASKGRAPH_RESET");
+    if (cif)
+        lbuf_printf(&flags, " | ((%s) ? 0u : (unsigned)NANORT_TASKGRAPH_NORECORD)",
+                    lower_expr(L, cif->args[0].text, NULL, 0));
+    if (lower_dir_has(d, OMP_CL_NOGROUP))
+        lbuf_puts(&flags, " | (unsigned)NANORT_TASKGRAPH_NOGROUP");
+    int n = L->serial++;
+    const char *body = rewrite_text(L->rw, block->begin, block->end);
+    size_t begin = block->pragma ? block->pragma->begin : block->begin;
+    rewrite_replace(L->rw, begin, block->end, arena_printf(
+        L->a, "{ static struct nanort_taskgraph nrt_tg%d = {\"%s\", 0}; "
+        "struct nanort_taskgraph_exec nrt_tgx%d; "
+        "if (nanort_taskgraph_begin(&nrt_tg%d, &nrt_tgx%d, (long long)(%s), %s)) %s "
+        "nanort_taskgraph_end(&nrt_tgx%d); }", n, lower_where(L, d->dir), n, n, n,
+        id ? lower_expr(L, id->args[0].text, NULL, 0) : "0", lbuf_take(&flags, L->a), body, n));
+}

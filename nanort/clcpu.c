@@ -1,0 +1,364 @@
+/*
+ * clcpu.c - OpenCL kernels translated to C by mcc, run on the smp workers.
+ *
+ * mcc turns every kernel of the program's OpenCL C into a function that runs a range of
+ * work-groups of a launch (mcc/ocl_kernel.c) and registers it from a constructor
+ * (nanort_opencl_cpu_kernel).  A task type with an OpenCL implementation of a registered
+ * kernel gets one more implementation: smp, the same run function, its device_info the
+ * registered kernel.  That run function binds the arguments and calls
+ * nanort_kernel_launch() as for an OpenCL device; on a worker the launch comes here
+ * (device.c): the work-groups of the ndrange are cut into a bounded number of chunks,
+ * child tasks of the running task that the workers take (balanced by stealing), and the
+ * task waits for them.  The versioning scheduler chooses between it and the type's other
+ * implementations like between any others.
+ *
+ * --opencl-cpu=auto (default) adds the implementation, =on makes it the only one of the
+ * types it is added to (tests run the translations that way), =off never adds it.
+ *
+ * The registry is filled by constructors before main, and by nothing afterwards but
+ * libraries loaded later; registry_lock guards it all the same.  Types are extended
+ * under nrt_types_lock, when their runtime data is made (task.c) or, for types made
+ * before the runtime started (implements across units, from constructors), at start.
+ */
+#include "nrt.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum clcpu_mode { CLCPU_AUTO, CLCPU_ON, CLCPU_OFF };
+static const char *const mode_names[] = {"auto", "on", "off", NULL};
+static const char *mode_name = "auto";  /* --opencl-cpu (the option's storage) */
+static enum clcpu_mode mode;
+static bool ready;                      /* nrt_types_lock: the configuration is read */
+
+static const struct nrt_option clcpu_options[] = {
+    {"opencl-cpu", NRT_OPT_CHOICE, "auto",
+     "OpenCL kernels translated to C by mcc, run on the smp workers: auto (one more "
+     "implementation of their tasks, chosen like the others; with --disable-opencl or no "
+     "OpenCL library, what runs them), on (the only implementation of the tasks whose kernel "
+     "was translated), off (never)", &mode_name, mode_names},
+};
+
+__attribute__((constructor(150))) static void clcpu_register_options(void)
+{
+    nrt_config_add(clcpu_options, sizeof clcpu_options / sizeof clcpu_options[0]);
+}
+
+/* ---- the registry -------------------------------------------------------------------------- */
+
+/* A registered kernel and the task type its chunks of work-groups run as. */
+struct clcpu_kernel {
+    const struct nanort_opencl_cpu_kernel *k;
+    struct nanort_task_type chunk_type;
+    struct nanort_impl chunk_impl;
+    char label[96];
+    struct clcpu_kernel *next;
+};
+
+static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct clcpu_kernel *registry;  /* registry_lock */
+
+static void run_chunk(void *args, nanort_ctx *ctx);
+
+void nanort_opencl_cpu_kernel(const struct nanort_opencl_cpu_kernel *k)
+{
+    NRT_PCHECK(pthread_mutex_lock(&registry_lock));
+    for (struct clcpu_kernel *r = registry; r; r = r->next)
+        if (!strcmp(r->k->source, k->source) && !strcmp(r->k->kernel, k->kernel)) {
+            NRT_PCHECK(pthread_mutex_unlock(&registry_lock));
+            return;
+        }
+    struct clcpu_kernel *r = nrt_xcalloc(1, sizeof *r);
+    r->k = k;
+    snprintf(r->label, sizeof r->label, "%s (work-groups)", k->kernel);
+    r->chunk_impl = (struct nanort_impl){NANORT_DEVICE_SMP, run_chunk, r->label, NULL};
+    r->chunk_type = (struct nanort_task_type){r->label, k->source, 1, &r->chunk_impl, NULL};
+    r->next = registry;
+    registry = r;
+    NRT_PCHECK(pthread_mutex_unlock(&registry_lock));
+}
+
+static const char *last_component(const char *path)
+{
+    const char *s = strrchr(path, '/');
+    return s ? s + 1 : path;
+}
+
+/* The translation of an OpenCL implementation's kernel: its name, in the source file(...)
+ * names (as given to mcc, or its last component), else in any source. */
+static const struct nanort_opencl_cpu_kernel *lookup(const struct nanort_opencl_info *info)
+{
+    const struct nanort_opencl_cpu_kernel *found = NULL;
+    NRT_PCHECK(pthread_mutex_lock(&registry_lock));
+    for (struct clcpu_kernel *r = registry; r && !found; r = r->next) {
+        if (strcmp(r->k->kernel, info->kernel))
+            continue;
+        if (!info->file || !strcmp(info->file, r->k->source) ||
+            !strcmp(last_component(info->file), last_component(r->k->source)))
+            found = r->k;
+    }
+    NRT_PCHECK(pthread_mutex_unlock(&registry_lock));
+    return found;
+}
+
+static struct clcpu_kernel *entry_of(const struct nanort_opencl_cpu_kernel *k)
+{
+    NRT_PCHECK(pthread_mutex_lock(&registry_lock));
+    struct clcpu_kernel *r = registry;
+    while (r && r->k != k)
+        r = r->next;
+    NRT_PCHECK(pthread_mutex_unlock(&registry_lock));
+    return r;
+}
+
+/* ---- task types ----------------------------------------------------------------------------- */
+
+static void push_impl(struct nrt_type_info *info, const struct nanort_impl *impl)
+{
+    if (info->nimpls == info->cap) {
+        info->cap = info->cap ? 2 * info->cap : 4;
+        info->impls = nrt_xrealloc(info->impls, info->cap * sizeof *info->impls);
+    }
+    info->impls[info->nimpls++] = impl;
+}
+
+void nrt_clcpu_extend(struct nrt_type_info *info)
+{
+    if (!ready || mode == CLCPU_OFF)
+        return;
+    unsigned n = info->nimpls, added = 0;
+    bool rejected = false;      /* a kernel OpenCL compilers reject: OpenCL impls go */
+    for (unsigned i = 0; i < n; i++) {
+        const struct nanort_impl *impl = info->impls[i];
+        if (impl->device != NANORT_DEVICE_OPENCL || !impl->device_info)
+            continue;
+        const struct nanort_opencl_cpu_kernel *k = lookup(impl->device_info);
+        if (!k)
+            continue;
+        bool have = false;
+        for (unsigned j = 0; j < info->nimpls; j++)
+            have |= nrt_clcpu_impl(info->impls[j]) && info->impls[j]->run == impl->run;
+        if (have)
+            continue;
+        struct nanort_impl *v = nrt_xcalloc(1, sizeof *v);
+        size_t len = strlen(impl->name ? impl->name : k->kernel) + 4;
+        char *name = nrt_xmalloc(len);
+        snprintf(name, len, "%s(C)", impl->name ? impl->name : k->kernel);
+        *v = (struct nanort_impl){NANORT_DEVICE_SMP, impl->run, name, k};
+        push_impl(info, v);
+        added++;
+        rejected |= k->not_opencl_c != 0;
+    }
+    if (rejected) {
+        /* those OpenCL implementations would only fail to build: drop them */
+        unsigned m = 0;
+        bool dev = false;
+        for (unsigned i = 0; i < info->nimpls; i++) {
+            const struct nanort_impl *impl = info->impls[i];
+            const struct nanort_opencl_cpu_kernel *k =
+                impl->device == NANORT_DEVICE_OPENCL && impl->device_info
+                    ? lookup(impl->device_info) : NULL;
+            if (k && k->not_opencl_c)
+                continue;
+            info->impls[m++] = impl;
+            dev |= impl->device != NANORT_DEVICE_SMP;
+        }
+        info->nimpls = m;
+        info->has_dev = dev;
+    }
+    if (mode != CLCPU_ON)
+        return;
+    /* on: the translations are all the type runs (when it has any) */
+    bool any = false;
+    for (unsigned i = 0; i < info->nimpls; i++)
+        any |= nrt_clcpu_impl(info->impls[i]);
+    if (!any)
+        return;
+    unsigned m = 0;
+    for (unsigned i = 0; i < info->nimpls; i++)
+        if (nrt_clcpu_impl(info->impls[i]))
+            info->impls[m++] = info->impls[i];
+    info->nimpls = m;
+    info->has_dev = false;
+    (void)added;
+}
+
+bool nrt_clcpu_type(const struct nrt_type_info *info)
+{
+    for (unsigned i = 0; i < info->nimpls; i++)
+        if (nrt_clcpu_impl(info->impls[i]))
+            return true;
+    return false;
+}
+
+void nrt_clcpu_start(void)
+{
+    mode = !strcmp(mode_name, "on") ? CLCPU_ON : !strcmp(mode_name, "off") ? CLCPU_OFF
+                                                                            : CLCPU_AUTO;
+    NRT_PCHECK(pthread_mutex_lock(&nrt_types_lock));
+    ready = true;
+    for (struct nrt_type_info *t = nrt_types; t; t = t->next)
+        nrt_clcpu_extend(t);
+    NRT_PCHECK(pthread_mutex_unlock(&nrt_types_lock));
+}
+
+/* ---- launches -------------------------------------------------------------------------------- */
+
+struct chunk {
+    const struct nanort_cl_range *r;
+    nanort_cl_groups_fn *run;
+    size_t first, count;
+};
+
+static void run_chunk(void *args, nanort_ctx *ctx)
+{
+    const struct chunk *c = args;
+    (void)ctx;
+    c->run(c->r, c->first, c->count);
+}
+
+static const char *const karg_names[] = {"a value", "a buffer (__global or __constant)",
+                                         "__local memory"};
+
+static void check_args(const char *label, const struct nanort_opencl_cpu_kernel *k,
+                       const struct nanort_launch *l)
+{
+    if (l->nargs != k->nargs)
+        nrt_fatal("task '%s': kernel '%s' takes %u arguments but the launch passes %u (check "
+                  "the parameters of the task against the kernel's)", label, k->kernel,
+                  k->nargs, l->nargs);
+    for (unsigned i = 0; i < k->nargs; i++) {
+        unsigned want = k->arg_kinds[i], got = l->args[i].kind;
+        if (got > 2 || want > 2 || got != want)
+            nrt_fatal("task '%s': argument %u of kernel '%s' is %s but the task passes %s (a "
+                      "pointer the task copies is a buffer, another pointer __local memory of "
+                      "shmem(...) bytes)", label, i, k->kernel, karg_names[want > 2 ? 0 : want],
+                      karg_names[got > 2 ? 0 : got]);
+        if (want == NANORT_KARG_VALUE && l->args[i].size != k->arg_sizes[i])
+            nrt_fatal("task '%s': argument %u of kernel '%s' has %zu bytes in the kernel but "
+                      "%zu in the task (the task's parameter must have the kernel's type)",
+                      label, i, k->kernel, k->arg_sizes[i], l->args[i].size);
+    }
+}
+
+/* A local size for dimension d when the launch leaves it to us: one that divides the
+ * global size (as OpenCL 1.2 requires of its own choice), leaving enough groups for
+ * every worker to take several. */
+static size_t choose_local(size_t global, int d)
+{
+    if (d > 0 || global <= 1)
+        return 1;
+    size_t want = global / (size_t)(4 * (nrt_nworkers > 0 ? nrt_nworkers : 1));
+    if (want > 1024)
+        want = 1024;
+    for (size_t l = want; l > 1; l--)
+        if (global % l == 0)
+            return l;
+    return 1;
+}
+
+void nrt_clcpu_launch(nanort_ctx *ctx, const struct nanort_launch *l)
+{
+    const struct nanort_opencl_cpu_kernel *k = ctx->impl->device_info;
+    const char *label = ctx->task && ctx->task->type->label ? ctx->task->type->label : "?";
+    if (l->ndims < 1 || l->ndims > 3)
+        nrt_fatal("task '%s': kernel launch with %u dimensions (ndrange takes 1, 2 or 3)",
+                  label, l->ndims);
+    check_args(label, k, l);
+    struct nanort_cl_range r = {.work_dim = l->ndims};
+    bool given = false, reqd = k->reqd_local[0] > 0;
+    for (unsigned d = 0; d < l->ndims; d++)
+        given |= l->local[d] != 0;
+    size_t ngroups = 1;
+    for (int d = 0; d < 3; d++) {
+        size_t g = (unsigned)d < l->ndims ? l->global[d] : 1;
+        size_t loc = (unsigned)d < l->ndims ? l->local[d] : 1;
+        if (reqd) {
+            size_t want = (size_t)k->reqd_local[d] > 0 ? (size_t)k->reqd_local[d] : 1;
+            if (given && loc != want)
+                nrt_fatal("task '%s': kernel '%s' requires work-groups of %ld x %ld x %ld "
+                          "(reqd_work_group_size) but the launch asks for %zu x %zu x %zu; "
+                          "change the local sizes of ndrange(...)", label, k->kernel,
+                          k->reqd_local[0], k->reqd_local[1], k->reqd_local[2], l->local[0],
+                          l->ndims > 1 ? l->local[1] : 1, l->ndims > 2 ? l->local[2] : 1);
+            loc = want;
+        } else if (!given) {
+            loc = choose_local(g, d);
+        }
+        if (loc == 0)
+            nrt_fatal("task '%s': a local size of 0 in dimension %d of kernel '%s' (give all "
+                      "local sizes, or none)", label, d, k->kernel);
+        if (g > 0x7fffffff - loc || loc > 0x7fffffff)
+            nrt_fatal("task '%s': kernel '%s' launched over %zu work-items in dimension %d; its "
+                      "translation to C takes fewer than 2^31 (run it on an OpenCL device: "
+                      "--opencl-cpu=off)", label, k->kernel, g, d);
+        r.local_size[d] = loc;
+        r.global_size[d] = (g + loc - 1) / loc * loc;
+        r.num_groups[d] = r.global_size[d] / loc;
+        ngroups *= r.num_groups[d];
+    }
+    /* A kernel that cannot tell its work-groups apart: cut its range into fewer, longer
+     * groups (long work-item loops along dimension 0: fewer exits, wider vector loops),
+     * still dividing the global size, a few per worker. */
+    if (k->group_free && r.global_size[0] > 0) {
+        size_t rows = r.global_size[1] * r.global_size[2];
+        size_t want = (size_t)4 * (size_t)(nrt_nworkers > 0 ? nrt_nworkers : 1);
+        size_t g0 = r.global_size[0], best = r.local_size[0];
+        size_t cap = g0 * rows / want;  /* no more per group than leaves `want` groups */
+        if (cap > 65536)
+            cap = 65536;
+        if (cap > g0)
+            cap = g0;
+        for (size_t l = cap, tries = 0; l > best && tries < 4096; l--, tries++)
+            if (g0 % l == 0) {
+                best = l;
+                break;
+            }
+        if (best != r.local_size[0] || r.local_size[1] != 1 || r.local_size[2] != 1) {
+            r.local_size[0] = best;
+            r.local_size[1] = r.local_size[2] = 1;
+            ngroups = 1;
+            for (int d = 0; d < 3; d++) {
+                r.num_groups[d] = r.global_size[d] / r.local_size[d];
+                ngroups *= r.num_groups[d];
+            }
+        }
+    }
+    /* arguments: values in place, buffers as their host pointers (smp: host memory) */
+    const void *argv[k->nargs ? k->nargs : 1];
+    size_t sizes[k->nargs ? k->nargs : 1];
+    const void *bufs[k->nargs ? k->nargs : 1];
+    for (unsigned i = 0; i < k->nargs; i++) {
+        const struct nanort_karg *a = &l->args[i];
+        sizes[i] = a->size;
+        bufs[i] = a->ptr;
+        argv[i] = a->kind == NANORT_KARG_VALUE ? a->ptr : a->kind == NANORT_KARG_BUFFER
+                                                              ? (const void *)&bufs[i] : NULL;
+    }
+    r.args = argv;
+    r.arg_size = sizes;
+    if (ngroups == 0 || r.global_size[0] == 0)
+        return;
+    /* chunks of groups: a few per worker, the workers steal them */
+    size_t nchunks = (size_t)4 * (size_t)(nrt_nworkers > 0 ? nrt_nworkers : 1);
+    if (nchunks > ngroups)
+        nchunks = ngroups;
+    if (nchunks <= 1) {
+        k->run(&r, 0, ngroups);
+        return;
+    }
+    struct clcpu_kernel *e = entry_of(k);
+    if (!e) {
+        k->run(&r, 0, ngroups);     /* a kernel given by hand, never registered */
+        return;
+    }
+    for (size_t c = 0; c < nchunks; c++) {
+        size_t first = ngroups * c / nchunks, last = ngroups * (c + 1) / nchunks;
+        void *args;
+        nanort_task *t = nanort_task_create(&e->chunk_type, sizeof(struct chunk), 0, 0, &args);
+        *(struct chunk *)args = (struct chunk){&r, k->run, first, last - first};
+        nanort_task_submit(t, 0, 0);
+    }
+    nanort_taskwait_noflush();
+}

@@ -1,0 +1,590 @@
+/*
+ * omp_api.c - the OpenMP 4.5 runtime routines that make sense for nanort (mcc's omp.h
+ * declares them): locks and nestable locks, the execution-environment queries and the
+ * setters programs call (accepted, their values kept), omp_get_wtick, and the parallel
+ * region hooks behind omp_get_level().  runtime.c keeps the older omp_get_num_threads,
+ * omp_get_max_threads, omp_get_thread_num, omp_get_num_procs and omp_get_wtime.
+ *
+ * The OmpSs execution model (OMPSS.md): there is no team of threads; a `parallel` region
+ * runs once in the encountering task, its team being all the workers.  Outside any
+ * region the answers are those of OpenMP's initial thread (level 0, one thread).
+ *
+ * Locks are owned by tasks (OpenMP 4.5 3.3).  A task waiting for a lock waits as in a
+ * taskwait.  Tasks are tied to the thread that started them and a waiting task runs
+ * others on its own stack, so once a program uses locks its waits keep OpenMP's
+ * scheduling constraint for tied tasks (nrt_omp_restricted below): no unrelated task can
+ * then wait above a suspended task for a lock that task's completion is needed to free.
+ * A task holding a lock does not run the tasks it creates at once (as inside a critical
+ * section).  A descendant that wants the lock its suspended ancestor holds would deadlock
+ * under any runtime: that stops the program with a message instead of hanging.
+ */
+#include "nrt.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* The public types (mcc/include/omp.h): opaque blocks of these sizes. */
+#define OMP_LOCK_WORDS 2
+#define OMP_NEST_LOCK_WORDS 4
+
+struct lock {
+    atomic_int state;                   /* 0 free, 1 held */
+    int waiters;                        /* hint only (relaxed): someone may sleep on it */
+    _Atomic(void *) owner;              /* the holding task (an identity, never freed by us) */
+};
+struct nest_lock {
+    struct lock l;
+    int count;                          /* the owner's nesting (owner only) */
+};
+_Static_assert(sizeof(struct lock) <= OMP_LOCK_WORDS * sizeof(void *), "omp_lock_t too small");
+_Static_assert(sizeof(struct nest_lock) <= OMP_NEST_LOCK_WORDS * sizeof(void *),
+               "omp_nest_lock_t too small");
+
+typedef struct { void *w[OMP_LOCK_WORDS]; } omp_lock_t;
+typedef struct { void *w[OMP_NEST_LOCK_WORDS]; } omp_nest_lock_t;
+typedef enum { omp_sched_static = 1, omp_sched_dynamic, omp_sched_guided, omp_sched_auto } omp_sched_t;
+typedef enum { omp_proc_bind_false, omp_proc_bind_true, omp_proc_bind_master, omp_proc_bind_close,
+               omp_proc_bind_spread } omp_proc_bind_t;
+typedef enum { omp_lock_hint_none = 0 } omp_lock_hint_t;
+
+/* ---- who holds what on this thread ----------------------------------------------------- */
+
+/* The tasks on this thread's stack that hold locks, innermost last, with how many each
+ * holds (this thread only), for the deadlock check; nrt_omp_holding counts the entries. */
+#define HOLDERS_MAX 64
+static __thread struct {
+    void *task;
+    int n;
+} holders[HOLDERS_MAX];
+static __thread int nrt_omp_holding;
+static __thread char foreign_self;      /* the identity of a thread outside the runtime */
+
+/* The task that owns what the caller takes: the running task, main's implicit task, or
+ * for a thread outside the runtime the thread itself. */
+static void *me(void)
+{
+    nrt_ensure_started();               /* main holds its locks as the root task */
+    if (nrt_current)
+        return nrt_current;
+    return nrt_self ? (void *)nrt_root : (void *)&foreign_self;
+}
+
+static void held_add(void *task)
+{
+    int k = nrt_omp_holding;
+    if (k > 0 && holders[k - 1].task == task) {
+        holders[k - 1].n++;
+    } else if (k < HOLDERS_MAX) {
+        holders[k].task = task;
+        holders[k].n = 1;
+        nrt_omp_holding = k + 1;
+    }
+    if (nrt_self)
+        nrt_self->crit_depth++;         /* no task run at once by its creator (task.c) */
+}
+
+static void held_drop(void *task)
+{
+    for (int k = nrt_omp_holding - 1; k >= 0; k--) {
+        if (holders[k].task != task)
+            continue;
+        if (--holders[k].n == 0) {
+            memmove(&holders[k], &holders[k + 1],
+                    (size_t)(nrt_omp_holding - k - 1) * sizeof holders[0]);
+            nrt_omp_holding--;
+        }
+        break;
+    }
+    if (nrt_self && nrt_self->crit_depth > 0)
+        nrt_self->crit_depth--;
+}
+
+/* t is h or one of its descendants. */
+static bool descends(const struct nanort_task *t, const void *h)
+{
+    for (; t; t = t->parent)
+        if (t == h)
+            return true;
+    return false;
+}
+
+/* "task 'L' (file.c:12)" or "main", for messages. */
+static const char *describe(const struct nanort_task *t, char *buf, size_t n)
+{
+    if (!t || (t->flags & NRT_TF_ROOT) || !t->type)
+        return "main";
+    snprintf(buf, n, "task '%s'%s%s%s", t->type->label ? t->type->label : "(unnamed)",
+             t->type->source ? " (" : "", t->type->source ? t->type->source : "",
+             t->type->source ? ")" : "");
+    return buf;
+}
+
+/*
+ * Once a program has initialised an omp lock, a thread waiting on behalf of a task (a
+ * taskwait, a lock, an undeferred task's dependences) runs only that task's descendants:
+ * OpenMP's scheduling constraint for tied tasks, which libgomp keeps always.  Without it
+ * a task K waiting for its children could run an unrelated task S on its stack that then
+ * waits for a lock held by a task that waits for K: three tasks that wait for each other
+ * forever.  Programs without locks keep running any ready task in their waits.
+ */
+atomic_bool nrt_omp_tsc;
+
+bool nrt_omp_restricted(void)
+{
+    return nrt_current && !(nrt_current->flags & NRT_TF_ROOT) &&
+           atomic_load_explicit(&nrt_omp_tsc, memory_order_relaxed);
+}
+
+/* A descendant of the waiting task, or nothing.  Other tasks popped on the way are put
+ * back after the search (all of them, so that the same one is not popped again at once);
+ * the put-back ones rotate the queues, so the descendants behind them come up. */
+bool nrt_omp_run_one(void)
+{
+    const struct nanort_task *w = nrt_current;
+    nrt_handoff_requeue();
+    struct nanort_task *aside[32], *t;
+    unsigned n = 0;
+    while ((t = nrt_sched_pop()) && !descends(t, w) && n < 32)
+        aside[n++] = t;
+    if (t && !descends(t, w)) {         /* the 33rd: none of them will do */
+        nrt_sched_push(t);
+        t = NULL;
+    }
+    for (unsigned i = 0; i < n; i++)
+        nrt_sched_push(aside[i]);
+    if (!t)
+        return false;
+    nrt_task_execute(t);
+    return true;
+}
+
+/* ---- simple and nestable locks ----------------------------------------------------------- */
+
+static struct lock *L(omp_lock_t *lock)
+{
+    return (struct lock *)(void *)lock;
+}
+
+static struct nest_lock *NL(omp_nest_lock_t *lock)
+{
+    return (struct nest_lock *)(void *)lock;
+}
+
+static bool try_take(struct lock *l)
+{
+    int free_ = 0;
+    /* acquire: what the previous holder wrote before its release store is seen. */
+    return atomic_compare_exchange_strong_explicit(&l->state, &free_, 1, memory_order_acquire,
+                                                   memory_order_relaxed);
+}
+
+static void __attribute__((noreturn)) self_deadlock(const char *call, void *owner)
+{
+    char a[256], b[256];
+    nrt_fatal("%s in %s: the lock is held by %s, which waits (in a taskwait, or for another "
+              "lock) for this task to finish: both would wait forever. Unset the lock before "
+              "waiting for tasks that take it", call, describe(nrt_current, b, sizeof b),
+              describe(owner, a, sizeof a));
+}
+
+/* The holder waits for us: beneath us on this thread, or an ancestor in a taskwait (it
+ * cannot return from it before we finish), as critical.c reasons for its sections. */
+static void check_deadlock(const char *call, struct lock *l)
+{
+    void *owner = atomic_load_explicit(&l->owner, memory_order_acquire);
+    if (!owner || owner == me() || !nrt_current)
+        return;
+    for (int k = 0; k < nrt_omp_holding; k++)
+        if (holders[k].task == owner)
+            self_deadlock(call, owner);
+    for (const struct nanort_task *a = nrt_current->parent; a; a = a->parent)
+        if (a == owner && atomic_load(&a->wait_target) != -1)
+            self_deadlock(call, owner);
+}
+
+struct lock_wait {
+    struct lock *l;
+    const char *call;
+    uint64_t next_check;
+    bool got;
+};
+
+/* nrt_wait_until's condition: it may be asked again after it said yes (the sleep path
+ * checks it, then the loop does), so taking the lock is remembered. */
+static bool took_it(void *arg)
+{
+    struct lock_wait *w = arg;
+    if (w->got || (w->got = try_take(w->l)))
+        return true;
+    uint64_t now = nrt_now_ns();
+    if (now >= w->next_check) {
+        w->next_check = now + 50 * 1000 * 1000;
+        check_deadlock(w->call, w->l);
+    }
+    return false;
+}
+
+/* Take l, running other ready tasks while it is held elsewhere. */
+static void take(struct lock *l, const char *call)
+{
+    if (try_take(l))
+        return;
+    nrt_ensure_started();
+    check_deadlock(call, l);
+    struct lock_wait w = {l, call, nrt_now_ns() + 50 * 1000 * 1000, false};
+    __atomic_store_n(&l->waiters, 1, __ATOMIC_RELAXED);
+    nrt_wait_until(took_it, &w);
+}
+
+static void give(struct lock *l)
+{
+    atomic_store_explicit(&l->owner, NULL, memory_order_relaxed);
+    /* seq_cst store, then the sleepers' count (nrt_wake_waiters): a waiter that sleeps
+     * after failing to take it is woken (worker.c's protocol). */
+    atomic_store(&l->state, 0);
+    if (__atomic_load_n(&l->waiters, __ATOMIC_RELAXED))
+        nrt_wake_waiters();
+}
+
+/* A program that uses locks: the waits keep OpenMP's scheduling constraint from now on
+ * (a lock is initialised before any task can take it). */
+static void locks_in_use(void)
+{
+    if (!atomic_load_explicit(&nrt_omp_tsc, memory_order_relaxed))
+        atomic_store(&nrt_omp_tsc, true);
+}
+
+void omp_init_lock(omp_lock_t *lock)
+{
+    memset(lock, 0, sizeof *lock);
+    atomic_init(&L(lock)->state, 0);
+    locks_in_use();
+}
+
+void omp_init_lock_with_hint(omp_lock_t *lock, omp_lock_hint_t hint)
+{
+    (void)hint;
+    omp_init_lock(lock);
+}
+
+void omp_destroy_lock(omp_lock_t *lock)
+{
+    (void)lock;
+}
+
+void omp_set_lock(omp_lock_t *lock)
+{
+    struct lock *l = L(lock);
+    void *self = me();
+    if (atomic_load_explicit(&l->owner, memory_order_relaxed) == self) {
+        char b[256];
+        nrt_fatal("omp_set_lock in %s: it holds this simple lock already and would wait for "
+                  "itself forever (use omp_nest_lock_t to take a lock again)",
+                  describe(nrt_current, b, sizeof b));
+    }
+    take(l, "omp_set_lock");
+    atomic_store_explicit(&l->owner, self, memory_order_relaxed);
+    held_add(self);
+}
+
+void omp_unset_lock(omp_lock_t *lock)
+{
+    struct lock *l = L(lock);
+    held_drop(atomic_load_explicit(&l->owner, memory_order_relaxed));
+    give(l);
+}
+
+int omp_test_lock(omp_lock_t *lock)
+{
+    struct lock *l = L(lock);
+    if (!try_take(l))
+        return 0;
+    void *self = me();
+    atomic_store_explicit(&l->owner, self, memory_order_relaxed);
+    held_add(self);
+    return 1;
+}
+
+void omp_init_nest_lock(omp_nest_lock_t *lock)
+{
+    memset(lock, 0, sizeof *lock);
+    atomic_init(&NL(lock)->l.state, 0);
+    locks_in_use();
+}
+
+void omp_init_nest_lock_with_hint(omp_nest_lock_t *lock, omp_lock_hint_t hint)
+{
+    (void)hint;
+    omp_init_nest_lock(lock);
+}
+
+void omp_destroy_nest_lock(omp_nest_lock_t *lock)
+{
+    (void)lock;
+}
+
+void omp_set_nest_lock(omp_nest_lock_t *lock)
+{
+    struct nest_lock *n = NL(lock);
+    void *self = me();
+    if (atomic_load_explicit(&n->l.owner, memory_order_relaxed) != self) {
+        take(&n->l, "omp_set_nest_lock");
+        atomic_store_explicit(&n->l.owner, self, memory_order_relaxed);
+        n->count = 0;
+    }
+    n->count++;
+    held_add(self);
+}
+
+void omp_unset_nest_lock(omp_nest_lock_t *lock)
+{
+    struct nest_lock *n = NL(lock);
+    held_drop(atomic_load_explicit(&n->l.owner, memory_order_relaxed));
+    if (--n->count == 0)
+        give(&n->l);
+}
+
+int omp_test_nest_lock(omp_nest_lock_t *lock)
+{
+    struct nest_lock *n = NL(lock);
+    void *self = me();
+    if (atomic_load_explicit(&n->l.owner, memory_order_relaxed) != self) {
+        if (!try_take(&n->l))
+            return 0;
+        atomic_store_explicit(&n->l.owner, self, memory_order_relaxed);
+        n->count = 0;
+    }
+    held_add(self);
+    return ++n->count;
+}
+
+/* ---- parallel regions (OmpSs: run once, the team is all the workers) ------------------ */
+
+static struct nanort_task *current(void)
+{
+    nrt_ensure_started();
+    return nrt_current ? nrt_current : nrt_root;
+}
+
+/* struct nanort_task's `par`: the level in the low byte, the active levels above. */
+#define PAR_LEVEL(p) ((p) & 0xff)
+#define PAR_ACTIVE(p) ((p) >> 8)
+
+void nanort_parallel_begin(int active)
+{
+    struct nanort_task *t = current();
+    unsigned level = PAR_LEVEL(t->par), act = PAR_ACTIVE(t->par);
+    bool on = active && nrt_nworkers > 1;
+    level += level < 0xff;
+    act += on && act < 0xff;
+    t->par = (uint16_t)(level | act << 8);
+    t->par_innermost_active = on;
+}
+
+void nanort_parallel_end(void)
+{
+    struct nanort_task *t = current();
+    unsigned level = PAR_LEVEL(t->par), act = PAR_ACTIVE(t->par);
+    level -= level > 0;
+    act -= t->par_innermost_active && act > 0;
+    t->par = (uint16_t)(level | act << 8);
+    t->par_innermost_active = act > 0 && level == act;
+}
+
+static unsigned par_now(void)
+{
+    const struct nanort_task *t = nrt_current ? nrt_current : nrt_root;
+    return t ? t->par : 0;
+}
+
+int omp_get_level(void)
+{
+    return (int)PAR_LEVEL(par_now());
+}
+
+int omp_get_active_level(void)
+{
+    return (int)PAR_ACTIVE(par_now());
+}
+
+int omp_in_parallel(void)
+{
+    return omp_get_active_level() > 0;
+}
+
+int omp_get_ancestor_thread_num(int level)
+{
+    int now = omp_get_level();
+    if (level < 0 || level > now)
+        return -1;
+    return level == now ? omp_get_thread_num() : 0;
+}
+
+int omp_get_team_size(int level)
+{
+    int now = omp_get_level();
+    if (level < 0 || level > now)
+        return -1;
+    return level == 0 || omp_get_active_level() == 0 ? 1 : nanort_num_workers();
+}
+
+/* ---- the rest of the execution environment -------------------------------------------- */
+
+/* Values programs set and read back (OpenMP's ICVs; libgomp's defaults).  Relaxed: each is
+ * one int a program sets from one thread before it relies on it. */
+static atomic_int dynamic_var, nested_var, max_active_levels_var = 1, default_device_var;
+static atomic_int sched_kind = omp_sched_dynamic, sched_chunk = 1;
+
+void omp_set_num_threads(int n)
+{
+    nrt_config_request_workers(n);      /* before the runtime starts: the worker count */
+}
+
+void omp_set_dynamic(int v)
+{
+    atomic_store_explicit(&dynamic_var, v != 0, memory_order_relaxed);
+}
+
+int omp_get_dynamic(void)
+{
+    return atomic_load_explicit(&dynamic_var, memory_order_relaxed);
+}
+
+void omp_set_nested(int v)
+{
+    atomic_store_explicit(&nested_var, v != 0, memory_order_relaxed);
+}
+
+int omp_get_nested(void)
+{
+    return atomic_load_explicit(&nested_var, memory_order_relaxed);
+}
+
+void omp_set_max_active_levels(int n)
+{
+    if (n >= 0)
+        atomic_store_explicit(&max_active_levels_var, n, memory_order_relaxed);
+}
+
+int omp_get_max_active_levels(void)
+{
+    return atomic_load_explicit(&max_active_levels_var, memory_order_relaxed);
+}
+
+int omp_get_thread_limit(void)
+{
+    return INT_MAX;
+}
+
+void omp_set_schedule(omp_sched_t kind, int chunk)
+{
+    atomic_store_explicit(&sched_kind, (int)kind, memory_order_relaxed);
+    atomic_store_explicit(&sched_chunk, chunk, memory_order_relaxed);
+}
+
+void omp_get_schedule(omp_sched_t *kind, int *chunk)
+{
+    *kind = (omp_sched_t)atomic_load_explicit(&sched_kind, memory_order_relaxed);
+    *chunk = atomic_load_explicit(&sched_chunk, memory_order_relaxed);
+}
+
+int omp_in_final(void)
+{
+    return nanort_in_final();
+}
+
+int omp_get_cancellation(void)
+{
+    return 0;
+}
+
+omp_proc_bind_t omp_get_proc_bind(void)
+{
+    nrt_ensure_started();
+    return nrt_workers_bound() ? omp_proc_bind_true : omp_proc_bind_false;
+}
+
+int omp_get_num_places(void)
+{
+    return 0;
+}
+
+int omp_get_place_num_procs(int place)
+{
+    (void)place;
+    return 0;
+}
+
+void omp_get_place_proc_ids(int place, int *ids)
+{
+    (void)place;
+    (void)ids;
+}
+
+int omp_get_place_num(void)
+{
+    return -1;
+}
+
+int omp_get_partition_num_places(void)
+{
+    return 0;
+}
+
+void omp_get_partition_place_nums(int *places)
+{
+    (void)places;
+}
+
+/* No OpenMP target devices: OmpSs devices are chosen by the runtime per task. */
+void omp_set_default_device(int n)
+{
+    atomic_store_explicit(&default_device_var, n, memory_order_relaxed);
+}
+
+int omp_get_default_device(void)
+{
+    return atomic_load_explicit(&default_device_var, memory_order_relaxed);
+}
+
+int omp_get_num_devices(void)
+{
+    return 0;
+}
+
+int omp_get_initial_device(void)
+{
+    return omp_get_num_devices();
+}
+
+int omp_is_initial_device(void)
+{
+    return 1;
+}
+
+int omp_get_num_teams(void)
+{
+    return 1;
+}
+
+int omp_get_team_num(void)
+{
+    return 0;
+}
+
+/* nanort honours every priority value (higher first), none is clamped. */
+int omp_get_max_task_priority(void)
+{
+    return INT_MAX;
+}
+
+double omp_get_wtick(void)
+{
+    struct timespec r;
+    if (clock_getres(CLOCK_MONOTONIC, &r) != 0)
+        return 1e-9;
+    return (double)r.tv_sec + (double)r.tv_nsec * 1e-9;
+}

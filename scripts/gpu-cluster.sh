@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# scripts/gpu-cluster.sh - cluster mode and task-aware MPI on the GPU machine's 16 cores
+# (issue 18), from the repository root, with build/ made here (`make all`) and carried.
+#
+#   scripts/gpu-cluster.sh check   Open MPI there?  (mpirun, libmpi for libnanort-mpi.so,
+#                                  mpicc); what is missing is said, and the rest skipped
+#   scripts/gpu-cluster.sh tests   make check-mpi (detach, TAMPI, pipeio, cluster tests)
+#   scripts/gpu-cluster.sh bench   bench/cluster/run.sh: cholesky 4096/256 and matmul
+#                                  2048/256, 1 x 16 against 4 x 4 and 2 x 8 (--cluster) and
+#                                  StarPU-MPI when present, ROUNDS (5) side-by-side rounds
+# Output goes to $OUT (or build/gpu-results/cluster).  Exit 77 when Open MPI is absent.
+set -u
+out=${OUT:-build/gpu-results/cluster}
+mkdir -p "$out"
+export LD_LIBRARY_PATH="$PWD/build/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+
+check() {
+  local ok=0
+  {
+    echo "host: $(hostname), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)"
+    if command -v mpirun >/dev/null; then
+      echo "mpirun: $(mpirun --version 2>&1 | head -1)"
+    else
+      echo "mpirun: absent (Open MPI is not installed here: cluster mode and TAMPI cannot run)"
+      ok=1
+    fi
+    if [ ! -f build/lib/libnanort-mpi.so ]; then
+      echo "build/lib/libnanort-mpi.so: absent (carry build/ from a machine with libopenmpi-dev)"
+      ok=1
+    elif ldd build/lib/libnanort-mpi.so | grep -q 'not found'; then
+      echo "build/lib/libnanort-mpi.so: cannot load here:"
+      ldd build/lib/libnanort-mpi.so | grep 'not found'
+      ok=1
+    else
+      echo "build/lib/libnanort-mpi.so: loads ($(ldd build/lib/libnanort-mpi.so | grep -o 'libmpi[^ ]*' | head -1))"
+    fi
+    if command -v mpicc >/dev/null; then
+      echo "mpicc: present (TAMPI programs and the StarPU-MPI peer can be built)"
+    else
+      echo "mpicc: absent (no TAMPI builds; the cluster benchmark still runs)"
+    fi
+    pkg-config --exists starpumpi-1.3 2>/dev/null && echo "StarPU-MPI: present" ||
+      echo "StarPU-MPI: absent (the benchmark has no StarPU-MPI column)"
+  } | tee "$out/check.txt"
+  return $ok
+}
+
+tests() {
+  find build -type f -exec touch {} +
+  make -k check-mpi RESULTS="$out/res" > "$out/tests.log" 2>&1
+  tests/harness.sh summary "$out/res" | tail -3 | tee "$out/tests-summary.txt"
+  grep -E "^FAIL" "$out/tests.log" | head -40 > "$out/tests-fail.txt"
+}
+
+bench() {
+  local r
+  for r in 4 2; do
+    WORKERS=16 RANKS=$r ROUNDS=${ROUNDS:-5} CHOL=${CHOL:-4096/256} MM=${MM:-2048/256} \
+      bench/cluster/run.sh "$out/bench-16-$r.md" 2> "$out/bench-16-$r.log"
+  done
+  # one summary of each app on 4 x 4: where the tasks ran, bytes moved, overlap
+  for app in cholesky matmul; do
+    local size=$([ $app = cholesky ] && echo "4096 256" || echo "2048 256")
+    NX_ARGS="--cluster --smp-workers=4 --summary" mpirun --allow-run-as-root --oversubscribe \
+      --bind-to none -np 4 build/bench/cluster/$app $size > "$out/summary-$app.txt" 2>&1
+  done
+}
+
+case ${1:-all} in
+  check) check ;;
+  tests) check && tests ;;
+  bench) check && bench ;;
+  all) check || exit 77; tests; bench ;;
+  *) echo "usage: $0 check|tests|bench|all" >&2; exit 2 ;;
+esac

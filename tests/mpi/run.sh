@@ -1,0 +1,222 @@
+#!/usr/bin/env bash
+# Build and run the tests of tests/mpi through the harness (module.mk).
+#
+#   tests/mpi/run.sh detach  RESULTS   detach programs: mcc under 1/2/4 workers, and the same
+#                                      sources under gcc -fopenmp (libgomp) as the oracle;
+#                                      block_lend (paused tasks lend their worker), also
+#                                      under ThreadSanitizer
+#   tests/mpi/run.sh tampi   RESULTS   TAMPI programs built by OMPI_CC=mcc mpicc, 2-4 ranks
+#   tests/mpi/run.sh pipeio  RESULTS   samples/pipeio: a file through a device and back, and
+#                                      from rank 0's device to rank 1's over MPI; the traces
+#                                      hold reads, copies, kernels and MPI requests, overlapping
+#   tests/mpi/run.sh cluster RESULTS   OmpSs samples and random graphs under NX_ARGS=--cluster
+#                                      on 2, 3, 4 ranks against one process / the sequential
+#                                      run; a rank killed mid-run; an MPI program refused
+#
+# The MPI runs report "skipped" (77) without mpirun/mpicc or libnanort-mpi.so.
+# Environment: BUILD, MCC, HARNESS, HARNESS_TIMEOUT (90 here).
+set -u
+mode=$1 results=$2
+BUILD=${BUILD:-build}
+MCC=${MCC:-$BUILD/bin/mcc}
+HARNESS=${HARNESS:-tests/harness.sh}
+export HARNESS_TIMEOUT=${HARNESS_TIMEOUT:-90}
+out=$BUILD/tests/mpi
+mkdir -p "$out"
+MPIRUN="mpirun --allow-run-as-root --oversubscribe"
+
+have_mpi() {
+  command -v mpirun >/dev/null && command -v mpicc >/dev/null && [ -f "$BUILD/lib/libnanort-mpi.so" ]
+}
+
+# skip NAME WHY: one skipped test
+skip() { "$HARNESS" run "$results" "$1" -- sh -c "echo 'skipped: $2'; exit 77"; }
+
+run_detach() {
+  for src in tests/mpi/detach_*.c; do
+    local name; name=$(basename "$src" .c)
+    "$HARNESS" run "$results" "mpi/detach/$name/build-mcc" -- \
+      "$MCC" --ompss -O2 "$src" -o "$out/$name" -lpthread
+    "$HARNESS" run "$results" "mpi/detach/$name/build-gomp" -- \
+      gcc -std=gnu11 -O2 -Wall -fopenmp "$src" -o "$out/$name-gomp" -lpthread
+    for w in 1 2 4; do
+      [ -x "$out/$name" ] && NX_ARGS="--smp-workers=$w" \
+        "$HARNESS" run "$results" "mpi/detach/$name/mcc-w$w" -- "$out/$name"
+      [ -x "$out/$name-gomp" ] && OMP_NUM_THREADS=$w \
+        "$HARNESS" run "$results" "mpi/detach/$name/gomp-w$w" -- "$out/$name-gomp"
+    done
+  done
+  # nanort_block_until: one worker, tasks waiting for each other through a flag set from
+  # outside (deadlocks when the wait nests); plain and ThreadSanitizer builds of nanort
+  local k
+  for k in plain tsan; do
+    local lib=$BUILD/lib/libnanort.a flags=""
+    [ $k = tsan ] && lib=$BUILD/tsan/libnanort.a flags="-fsanitize=thread -O1"
+    "$HARNESS" run "$results" "mpi/block_lend/build-$k" -- \
+      gcc -std=gnu11 -O2 -Wall -Wextra $flags -Iinclude tests/mpi/block_lend.c -o "$out/block_lend-$k" \
+      "$lib" -lpthread -ldl -lm
+    [ -x "$out/block_lend-$k" ] || continue
+    for c in "1 bf" "1 wf" "2 dbf" "4 bf"; do
+      set -- $c
+      NX_ARGS="--smp-workers=$1 --schedule=$2" TSAN_OPTIONS="halt_on_error=1 exitcode=66" \
+        "$HARNESS" run "$results" "mpi/block_lend/$k-w$1-$2" -- "$out/block_lend-$k"
+    done
+  done
+}
+
+# build_mpi NAME SRC FLAGS...: OMPI_CC=mcc mpicc --ompss, as users build TAMPI programs
+build_mpi() {
+  local name=$1 src=$2; shift 2
+  rm -f "$out/$name"
+  "$HARNESS" run "$results" "mpi/tampi/$name/build" -- \
+    env OMPI_CC="$(readlink -f "$MCC")" mpicc --ompss -O2 "$src" -o "$out/$name" "$@"
+  [ -x "$out/$name" ]
+}
+
+run_tampi() {
+  if ! have_mpi; then skip mpi/tampi "no Open MPI (mpirun, mpicc) or no libnanort-mpi.so"; return; fi
+  # the ring: 8 MiB messages, one worker per rank (a blocked worker would deadlock it)
+  if build_mpi ring tests/mpi/tampi_ring.c; then
+    for s in bf wf dbf; do
+      NX_ARGS="--smp-workers=1 --schedule=$s" \
+        "$HARNESS" run "$results" "mpi/tampi/ring/np3-w1-$s" -- $MPIRUN -np 3 "$out/ring"
+    done
+  fi
+  if build_mpi ring-blocking tests/mpi/tampi_ring.c -DBLOCKING_MODE; then
+    for s in bf wf dbf; do
+      NX_ARGS="--smp-workers=1 --schedule=$s" \
+        "$HARNESS" run "$results" "mpi/tampi/ring-blocking/np3-w1-$s" -- $MPIRUN -np 3 "$out/ring-blocking"
+    done
+  fi
+  # the halo stencil, both modes, against the sequential stencil
+  for v in halo:"" halo-blocking:-DBLOCKING_MODE; do
+    local name=${v%%:*} flag=${v#*:}
+    build_mpi "$name" tests/mpi/tampi_halo.c $flag || continue
+    for c in "2 1 dbf" "4 1 wf" "4 2 dbf" "3 2 bf"; do
+      set -- $c
+      NX_ARGS="--smp-workers=$2 --schedule=$3" \
+        "$HARNESS" run "$results" "mpi/tampi/$name/np$1-w$2-$3" -- $MPIRUN -np "$1" "$out/$name"
+    done
+  done
+}
+
+# Small sizes for the samples (as tests/ompss/run.sh).
+sample_args() {
+  case $1 in
+    fib) echo 20 8 ;; cholesky|matmul) echo 256 32 ;; stream) echo 400000 25000 3 ;;
+    dot) echo 1000000 25000 ;; multisort) echo 300000 2048 4096 ;; heat) echo 256 32 4 ;;
+    sparselu) echo 12 16 ;;
+  esac
+}
+
+# same_output REF CMD...: CMD succeeds and prints what REF holds, "time:" lines aside
+same_output() {
+  local ref=$1; shift
+  local got; got=$("$@" 2>&1); local st=$?
+  printf '%s\n' "$got"
+  [ $st = 0 ] || { echo "exit status $st"; return 1; }
+  diff <(grep -v '^time:' "$ref") <(printf '%s\n' "$got" | grep -v '^time:' | grep -v '^nanort:') \
+    || { echo "output differs from one process"; return 1; }
+}
+export -f same_output
+
+run_cluster() {
+  if ! have_mpi; then skip mpi/cluster "no Open MPI (mpirun, mpicc) or no libnanort-mpi.so"; return; fi
+  local s
+  for s in cholesky matmul stream heat sparselu dot multisort fib; do
+    local bin=$out/cluster-$s
+    "$HARNESS" run "$results" "mpi/cluster/$s/build" -- \
+      "$MCC" --ompss -O2 "samples/$s/$s.c" -o "$bin" -lm
+    [ -x "$bin" ] || continue
+    NX_ARGS="--smp-workers=1" "$bin" $(sample_args $s) > "$bin.ref" 2>&1
+    for np in 2 3 4; do
+      # versioning places tasks where they finish first; round-robin sends every kind of
+      # traffic (alternately over the ranks and the host)
+      local d=$([ $np = 3 ] && echo versioning || echo round-robin)
+      NX_ARGS="--cluster --smp-workers=1 --dispatch=$d" \
+        "$HARNESS" run "$results" "mpi/cluster/$s/np$np-$d" -- \
+        bash -c 'same_output "$0" '"$MPIRUN"' -np '"$np"' "$1" ${@:2}' "$bin.ref" "$bin" $(sample_args $s)
+    done
+  done
+  # --trace in cluster mode: rank 0's file shows the ranks' tracks, the others write
+  # FILE.rankR instead of over it
+  if [ -x "$out/cluster-cholesky" ]; then
+    rm -f "$out"/cluster-trace.json*
+    NX_ARGS="--cluster --smp-workers=1 --dispatch=round-robin --trace=$out/cluster-trace.json" \
+      "$HARNESS" run "$results" "mpi/cluster/trace-per-rank" -- bash -c \
+      ''"$MPIRUN"' -np 3 "$0" 256 32 && ls "$1" "$1.rank1" "$1.rank2" &&
+       grep -q "\"rank1 host->device\"" "$1" && grep -q "\"rank2 kernels\"" "$1"' \
+      "$out/cluster-cholesky" "$out/cluster-trace.json"
+  fi
+  local r=$out/cluster_random
+  "$HARNESS" run "$results" "mpi/cluster/random/build" -- \
+    "$MCC" --ompss -O2 tests/mpi/cluster_random.c -o "$r"
+  if [ -x "$r" ]; then
+    for c in "2 round-robin 1" "3 round-robin 2" "4 round-robin 3" "3 versioning 4" "4 affinity 5"; do
+      set -- $c
+      NX_ARGS="--cluster --smp-workers=1 --dispatch=$2" \
+        "$HARNESS" run "$results" "mpi/cluster/random/np$1-$2-seed$3" -- $MPIRUN -np "$1" "$r" "$3" 300
+    done
+    NX_ARGS="--cluster --smp-workers=2 --dispatch=round-robin" \
+      "$HARNESS" run "$results" "mpi/cluster/random/np3-w2-round-robin-seed6" -- $MPIRUN -np 3 "$r" 6 300
+  fi
+  # pointers in arguments: tasks reading undeclared data stay on rank 0
+  local pt=$out/cluster_pointers
+  "$HARNESS" run "$results" "mpi/cluster/pointers/build" -- \
+    "$MCC" --ompss -O2 tests/mpi/cluster_pointers.c -o "$pt"
+  if [ -x "$pt" ]; then
+    for np in 2 4; do
+      NX_ARGS="--cluster --smp-workers=1 --dispatch=round-robin" \
+        "$HARNESS" run "$results" "mpi/cluster/pointers/np$np" -- $MPIRUN -np $np "$pt" remote
+    done
+  fi
+  # a rank killed mid-run: the run ends (no hang), not 0, rank 0 names the rank and task
+  local k=$out/cluster_kill
+  "$HARNESS" run "$results" "mpi/cluster/kill/build" -- \
+    "$MCC" --ompss -O2 tests/mpi/cluster_kill.c -o "$k"
+  if [ -x "$k" ]; then
+    CLUSTER_KILL_RANK=2 NX_ARGS="--cluster --smp-workers=1 --dispatch=round-robin" \
+      "$HARNESS" run "$results" "mpi/cluster/kill/rank2-killed" -- bash -c \
+      'o=$('"$MPIRUN"' -x CLUSTER_KILL_RANK -np 3 "$0" 2>&1); st=$?; printf "%s\n" "$o";
+       [ $st != 0 ] && printf "%s\n" "$o" | grep -q "cluster rank 0: stopped by mpirun.*'"'"'work'"'"' on rank 2"' "$k"
+  fi
+  # an MPI program under --cluster: refused with a message, exit status 1
+  if [ -x "$out/ring" ]; then
+    NX_ARGS="--cluster" "$HARNESS" run "$results" "mpi/cluster/refuses-mpi-program" -- bash -c \
+      'o=$('"$MPIRUN"' -np 2 "$0" 2>&1); st=$?; printf "%s\n" "$o";
+       [ $st = 1 ] && printf "%s\n" "$o" | grep -q "initialises MPI itself, but NX_ARGS has --cluster"' "$out/ring"
+  fi
+}
+
+run_pipeio() {
+  local p=$out/pipeio src="samples/pipeio/pipeio.c samples/pipeio/pipeio.cl"
+  head -c $((8 << 20)) /dev/urandom > "$out/pipeio.in"
+  "$HARNESS" run "$results" "mpi/pipeio/build" -- "$MCC" --ompss -O2 $src -o "$p"
+  if [ -x "$p" ]; then
+    # affinity: every transform on the OpenCL device when there is one (PoCL here)
+    for d in versioning affinity; do
+      NX_ARGS="--smp-workers=2 --dispatch=$d --trace=$p-$d.json" \
+        "$HARNESS" run "$results" "mpi/pipeio/file-$d" -- "$p" "$out/pipeio.in" "$out/pipeio-$d.out" 256 4
+    done
+    "$HARNESS" run "$results" "mpi/pipeio/file-trace" -- python3 tests/mpi/pipeio_trace.py "$p-affinity.json"
+  fi
+  if ! have_mpi; then skip mpi/pipeio/mpi "no Open MPI (mpirun, mpicc) or no libnanort-mpi.so"; return; fi
+  rm -f "$p-mpi"
+  "$HARNESS" run "$results" "mpi/pipeio/build-mpi" -- \
+    env OMPI_CC="$(readlink -f "$MCC")" mpicc --ompss -O2 $src -o "$p-mpi"
+  [ -x "$p-mpi" ] || return
+  rm -f "$p-r0.json" "$p-r1.json"
+  local a="--smp-workers=2 --dispatch=affinity"
+  "$HARNESS" run "$results" "mpi/pipeio/mpi-2ranks" -- $MPIRUN \
+    -np 1 -x NX_ARGS="$a --trace=$p-r0.json" "$p-mpi" --mpi "$out/pipeio.in" "$out/pipeio-mpi.out" 256 4 : \
+    -np 1 -x NX_ARGS="$a --trace=$p-r1.json" "$p-mpi" --mpi "$out/pipeio.in" "$out/pipeio-mpi.out" 256 4
+  "$HARNESS" run "$results" "mpi/pipeio/mpi-trace" -- python3 tests/mpi/pipeio_trace.py "$p-r0.json" "$p-r1.json"
+}
+
+case $mode in
+  detach) run_detach ;;
+  pipeio) run_pipeio ;;
+  tampi) run_tampi ;;
+  cluster) run_cluster ;;
+  *) echo "usage: $0 detach|tampi|pipeio|cluster RESULTS" >&2; exit 2 ;;
+esac

@@ -1,0 +1,1 @@
+#define NEAR 1000

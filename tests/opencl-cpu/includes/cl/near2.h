@@ -1,0 +1,1 @@
+#define NEAR2 200
