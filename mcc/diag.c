@@ -6,68 +6,63 @@
 #include "mcc.h"
 
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
 static int error_count;
 static bool diag_quiet;
 static bool errors_as_warnings;     /* mcc_diag_soft() */
 
-/* Print line `line` of `file` and a caret under display column `col`. */
-static void show_source_line(const char *file, int line, int col)
+/* Line `line` of `file` and a caret under display column `col`, into `out`.  The file
+ * is read once and kept (pragma_lex.c's copy), not once per diagnostic. */
+static void show_source_line(FILE *out, const char *file, int line, int col)
 {
-    if (!file || line <= 0 || col <= 0)
+    const char *text;
+    size_t len;
+    if (!file || line <= 0 || col <= 0 || !omp_source_line(file, line, &text, &len))
         return;
-    FILE *f = fopen(file, "r");
-    if (!f)
-        return;
-    char buf[4096];
-    int n = 1;
-    bool found = false, at_start = true;
-    while (fgets(buf, sizeof buf, f)) {
-        size_t len = strlen(buf);
-        bool whole = len > 0 && buf[len - 1] == '\n';
-        if (n == line && at_start) {
-            found = true;
-            break;
-        }
-        at_start = whole;
-        if (whole)
-            n++;
-    }
-    fclose(f);
-    if (!found)
-        return;
-    buf[strcspn(buf, "\r\n")] = '\0';
-    fprintf(stderr, " %s\n ", buf);
+    fprintf(out, " %.*s\n ", (int)len, text);
     /* Walk the line in display columns (tabs to the next multiple of 8, as gcc counts). */
     int c = 1;
-    for (const char *s = buf; *s && c < col; s++) {
-        if (*s == '\t') {
-            fputc('\t', stderr);
+    for (size_t i = 0; i < len && c < col; i++) {
+        if (text[i] == '\t') {
+            fputc('\t', out);
             c = ((c - 1) / 8 + 1) * 8 + 1;
         } else {
-            fputc(' ', stderr);
+            fputc(' ', out);
             c++;
         }
     }
     for (; c < col; c++)
-        fputc(' ', stderr);
-    fputs("^\n", stderr);
+        fputc(' ', out);
+    fputs("^\n", out);
 }
 
+/* A diagnostic is composed in memory and written to stderr with one call: stderr is not
+ * buffered, and a character at a time would cost a system call per column. */
 static void report(const struct mcc_loc *loc, const char *kind, const char *fmt, va_list ap)
 {
     if (diag_quiet)
         return;
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&buf, &len);
+    if (!out)
+        out = stderr;
     fflush(stdout);
     if (loc && loc->file)
-        fprintf(stderr, "%s:%d:%d: %s: ", loc->file, loc->line, loc->col, kind);
+        fprintf(out, "%s:%d:%d: %s: ", loc->file, loc->line, loc->col, kind);
     else
-        fprintf(stderr, "mcc: %s: ", kind);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+        fprintf(out, "mcc: %s: ", kind);
+    vfprintf(out, fmt, ap);
+    fputc('\n', out);
     if (loc)
-        show_source_line(loc->file, loc->line, loc->col);
+        show_source_line(out, loc->file, loc->line, loc->col);
+    if (out != stderr) {
+        fclose(out);
+        fwrite(buf, 1, len, stderr);
+        free(buf);
+    }
 }
 
 void mcc_error_at(const struct mcc_loc *loc, const char *fmt, ...)

@@ -509,6 +509,10 @@ static void lower_construct(struct lower *L, struct ast *n)
         [OMP_DIR_SECTION] = omp_section_alone, [OMP_DIR_TASKGROUP] = omp_taskgroup,
         [OMP_DIR_TASKGRAPH] = taskgraph_lower,
     };
+    if (!lower_check_construct(L, &d)) {
+        lower_visit(L, n);
+        return;
+    }
     enum omp_directive_kind k = d.dir->kind;
     bool loop = k == OMP_DIR_TASKLOOP || k == OMP_DIR_FOR;
     bool fits = loop ? n->kind == AST_FOR
@@ -564,6 +568,8 @@ static void lower_pragma_item(struct lower *L, struct ast *pr)
         return;
     }
     struct omp_directive *d = parse_pragma(L, pr);
+    if (!lower_check_standalone(L, pr, d))
+        return;
     switch (d->kind) {
     case OMP_DIR_TASKWAIT: case OMP_DIR_BARRIER: case OMP_DIR_TASKYIELD:
         if (L->clone)           /* under final: nothing to wait for (lower_final.c) */
@@ -819,6 +825,8 @@ static void lower_file_pragmas(struct lower *L, struct ast *item)
         not_applicable(L, first, item->pragma);
         return;
     }
+    if (!lower_check_construct(L, &d))
+        return;
     if (cuda_target_decl(L, item, &d))
         return;
     task_register(L, item, &d);

@@ -250,6 +250,10 @@ void inline_loop(struct lower *L, struct lower_dir *d)
     const char *what = omp_directive_names[d->dir->kind];
     if (!ncol || !parse_nest(L, d, lp, ncol, &body))
         return;
+    if (body && body->kind == AST_PRAGMA && body->flags) {
+        block_standalone_body(L, body);     /* for (...) #pragma omp barrier */
+        return;
+    }
     if (lower_dir_has(d, OMP_CL_ORDERED)) {
         const struct omp_clause *c = lower_dir_find(d, OMP_CL_ORDERED);
         mcc_error_at(&c->loc, "sorry, unimplemented: 'ordered' (the chunks of the loop run as "

@@ -717,7 +717,11 @@ struct omp_directive {
     int nclauses;
     struct omp_clause *clauses;
     struct omp_declare_reduction *reduction;   /* DECLARE_REDUCTION */
-    int nerrors;                   /* errors reported while parsing this directive */
+    int nerrors;                   /* errors found in this directive (one is reported) */
+    const char *text;              /* the pragma as parsed: what toks and expressions index */
+    struct omp_tok *toks;          /* its tokens, then an OMP_TOK_END, each with its place in
+                                      the user's source (check.c reads expressions from them) */
+    int ntoks;
     void *mem;                     /* private: the allocations omp_directive_free releases */
 };
 
@@ -727,6 +731,12 @@ struct omp_directive *omp_parse_pragma(const char *text, size_t len, struct mcc_
 void omp_directive_free(struct omp_directive *d);
 /* Release the copy of the last source file read for columns (call once at the end). */
 void omp_source_cache_free(void);
+/* Physical line `line` of `file` (without its newline) from that copy; false when the
+ * file cannot be read or is shorter.  *text stays valid until another file is read. */
+bool omp_source_line(const char *file, int line, const char **text, size_t *len);
+/* Edit distance (insertions, deletions, substitutions, transpositions) between a and b,
+ * for "did you mean" suggestions. */
+int omp_edit_distance(const char *a, size_t na, const char *b, size_t nb);
 /* The first clause of that kind, or NULL. */
 const struct omp_clause *omp_find_clause(const struct omp_directive *d, enum omp_clause_kind k);
 /* The innermost base of a reference: the NAME or EXPR every other node applies to. */
@@ -898,6 +908,7 @@ struct lower {
     struct lower_map ftask_of;     /* name -> its function task (dir.dir set) */
     struct lower_map first_decl_of;/* name -> first file-scope item declaring it (lazily) */
     struct lower_declred *declreds;
+    struct check_state *check;     /* check.c: names of the function being checked */
     struct lower_frame *frame;     /* innermost outlined task being lowered, or NULL */
     struct lower_region *region;   /* innermost region (lower_omp.c) around it, or NULL */
     struct lower_map parsed;       /* pragma node -> its directive (parsed once) */
@@ -970,6 +981,12 @@ bool lower_check_devices(struct lower *L, const struct lower_dir *d);
  * detach(ev) nanort_task_create_detach; *tail gets the text of its extra argument (`, &ev`
  * in the creating context) or "".  Reports a detach clause it cannot lower. */
 const char *lower_create_fn(struct lower *L, const struct lower_dir *d, const char **tail);
+
+/* check.c: a directive's clauses (names, types, C syntax of every expression) and place
+ * checked before it is lowered; errors are reported, false means "do not lower it". */
+struct check_state;
+bool lower_check_construct(struct lower *L, const struct lower_dir *d);
+bool lower_check_standalone(struct lower *L, const struct ast *pr, const struct omp_directive *d);
 
 /* lower_deps.c: the regions of a task's clauses.  `count` gets code adding to nrt_nr and
  * nrt_nd (regions, dimensions), `add` the nanort_task_region calls on nrt_t. */

@@ -98,6 +98,7 @@ void omp_directive_free(struct omp_directive *d)
 {
     if (!d)
         return;
+    free(d->toks);
     for (struct omp_block *b = d->mem, *next; b; b = next) {
         next = b->next;
         free(b);
@@ -130,8 +131,11 @@ void *omp_vec_finish(struct omp_parser *p, struct omp_vec *v, size_t size)
     return items;
 }
 
-/* Report an error at `loc`.  Only the first error of a clause is reported (later ones are
- * usually its consequences); in a speculative parse nothing is reported. */
+/* Report an error at `loc`.  Only the first error of a directive is reported: later ones
+ * are usually its consequences, and a line of thousands of bad clauses must not print
+ * thousands of copies of itself (gcc stops at the first error of a pragma too).  The
+ * parser still goes through every clause (p->failed is per clause).  In a speculative
+ * parse nothing is reported. */
 static void verror_at(struct omp_parser *p, const struct mcc_loc *loc, const char *fmt,
                       va_list ap)
 {
@@ -139,11 +143,10 @@ static void verror_at(struct omp_parser *p, const struct mcc_loc *loc, const cha
     if (p->failed)
         return;
     p->failed = true;
-    if (p->trial)
+    if (p->trial || p->dir->nerrors++ > 0)
         return;
     vsnprintf(msg, sizeof msg, fmt, ap);
     mcc_error_at(loc, "%s", msg);
-    p->dir->nerrors++;
 }
 
 void omp_perror(struct omp_parser *p, int tok, const char *fmt, ...)
@@ -293,6 +296,58 @@ static const char *one_of(char *buf, size_t size, const char *const *names, int 
     for (int i = 0; i < n && used < size; i++)
         used += (size_t)snprintf(buf + used, size - used, "%s%s",
                                  i == 0 ? "" : i == n - 1 ? " or " : ", ", names[i]);
+    return buf;
+}
+
+/* Optimal string alignment distance (Damerau-Levenshtein without substring moves). */
+int omp_edit_distance(const char *a, size_t na, const char *b, size_t nb)
+{
+    if (na > 64 || nb > 64)
+        return (int)(na > nb ? na : nb);
+    int d[65][65];
+    for (size_t i = 0; i <= na; i++)
+        d[i][0] = (int)i;
+    for (size_t j = 0; j <= nb; j++)
+        d[0][j] = (int)j;
+    for (size_t i = 1; i <= na; i++)
+        for (size_t j = 1; j <= nb; j++) {
+            int cost = a[i - 1] != b[j - 1];
+            int v = d[i - 1][j - 1] + cost;
+            if (d[i - 1][j] + 1 < v)
+                v = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < v)
+                v = d[i][j - 1] + 1;
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
+                d[i - 2][j - 2] + 1 < v)
+                v = d[i - 2][j - 2] + 1;
+            d[i][j] = v;
+        }
+    return d[na][nb];
+}
+
+/* "; did you mean 'x'?" for the name among names[0..n) (those whose bit is set in `mask`)
+ * closest to token tok, when one is close enough (gcc's rule: at most a third of the
+ * longer spelling differs); "" otherwise. */
+static const char *did_you_mean(const struct omp_parser *p, int tok, const char *const *names,
+                                int n, uint64_t mask, char *buf, size_t size)
+{
+    const struct omp_tok *t = &p->toks[tok];
+    int best = -1, best_d = 0;
+    buf[0] = '\0';
+    if (t->kind != OMP_TOK_IDENT)
+        return buf;
+    for (int i = 0; i < n; i++) {
+        if (!names[i] || (i < 64 && !(mask & (UINT64_C(1) << i))))
+            continue;
+        size_t len = strlen(names[i]), longest = len > t->len ? len : t->len;
+        int d = omp_edit_distance(p->text + t->off, t->len, names[i], len);
+        if (d <= (int)(longest + 2) / 3 && (best < 0 || d < best_d)) {
+            best = i;
+            best_d = d;
+        }
+    }
+    if (best >= 0)
+        snprintf(buf, size, "; did you mean '%s'?", names[best]);
     return buf;
 }
 
@@ -613,7 +668,10 @@ static bool parse_clause(struct omp_parser *p, struct omp_clause *c)
         return false;
     }
     if (k < 0) {
-        omp_perror(p, name, "unknown clause '%.*s' in '%s' directive", TOK(p, name), dname);
+        char hint[64];
+        omp_perror(p, name, "unknown clause '%.*s' in '%s' directive%s", TOK(p, name), dname,
+                   did_you_mean(p, name, omp_clause_names, OMP_CL_COUNT,
+                                allowed_clauses[p->dir->kind], hint, sizeof hint));
         return false;
     }
     *c = (struct omp_clause){ .kind = (enum omp_clause_kind)k, .loc = p->toks[name].loc,
@@ -866,7 +924,7 @@ static void parse_directive(struct omp_parser *p)
 {
     struct omp_directive *d = p->dir;
     int word = p->pos;
-    char msg[256];
+    char msg[256], hint[64];
     d->kind = directive_kind(p);
     switch (d->kind) {
     case OMP_DIR_UNKNOWN:
@@ -878,8 +936,10 @@ static void parse_directive(struct omp_parser *p)
                        "change the program)", d->name.text);
             return;
         }
-        snprintf(msg, sizeof msg, "ignoring unknown directive '#pragma omp %s'",
-                 d->name.text ? d->name.text : "");
+        snprintf(msg, sizeof msg, "ignoring unknown directive '#pragma omp %s'%s",
+                 d->name.text ? d->name.text : "",
+                 word < p->ntoks ? did_you_mean(p, word, omp_directive_names, OMP_DIR_UNKNOWN,
+                                                ~UINT64_C(0), hint, sizeof hint) : "");
         pwarn(p, word, msg);
         return;
     case OMP_DIR_THREADPRIVATE: case OMP_DIR_FLUSH:
@@ -917,6 +977,8 @@ struct omp_directive *omp_parse_pragma(const char *text, size_t len, struct mcc_
     omp_locate_tokens(p.toks, p.ntoks, copy, loc);
     skip_pragma_prefix(&p);
     parse_directive(&p);
-    free(p.toks);
+    d->text = copy;
+    d->toks = p.toks;
+    d->ntoks = p.ntoks;
     return d;
 }

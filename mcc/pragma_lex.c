@@ -211,6 +211,17 @@ static bool load_source(const char *name)
     return true;
 }
 
+bool omp_source_line(const char *file, int line, const char **text, size_t *len)
+{
+    if (!load_source(file) || line < 1 || line > cache.nlines)
+        return false;
+    *text = cache.data + cache.lines[line - 1];
+    *len = cache.lines[line] - cache.lines[line - 1];
+    while (*len > 0 && ((*text)[*len - 1] == '\n' || (*text)[*len - 1] == '\r'))
+        --*len;
+    return true;
+}
+
 static bool read_source_line(const struct mcc_loc *loc, struct source_line *sl)
 {
     *sl = (struct source_line){ 0 };

@@ -2,6 +2,8 @@
 # Drive the libFuzzer target build/fuzz/fuzz_translate (tests/fuzz/README.md).
 #
 #   tests/fuzz/fuzz.sh seeds  OUT                    build the seed corpus into OUT
+#   tests/fuzz/fuzz.sh pragma-seeds OUT             the pragma lines of the OmpSs tests and
+#                                                    samples, macros expanded, one per file
 #   tests/fuzz/fuzz.sh replay BIN DIR...             run BIN once on every file in the DIRs
 #   tests/fuzz/fuzz.sh run    BIN SECONDS WORK DIR...  fuzz for SECONDS, corpus in WORK, seeds in DIRs
 #                             (inputs up to FUZZ_MAX_LEN bytes, default 16384: longer seeds are cut)
@@ -22,6 +24,22 @@ seeds)
   done
   cp tests/fuzz/seeds/* "$out/"
   echo "seeds: $(ls "$out" | wc -l) files in $out" ;;
+pragma-seeds)
+  out=$1; rm -rf "$out" && mkdir -p "$out"
+  n=0
+  for f in tests/ompss/*.c samples/*/*.c tests/mcc/lower/*.c; do
+    gcc -E -fopenmp -D_OMPSS=1 -std=gnu11 -Itests/ompss -I"$(dirname "$f")" "$f" 2> /dev/null |
+      grep '^#pragma omp' > "$out/all.tmp"
+    while IFS= read -r line; do
+      n=$((n + 1)); printf '%s' "$line" > "$out/pragma_$n"
+    done < "$out/all.tmp"
+  done
+  sed -n 's/^source \(#pragma omp.*\)/\1/p' tests/mcc/pragma/diagnostics.txt > "$out/all.tmp"
+  while IFS= read -r line; do
+    n=$((n + 1)); printf '%s' "$line" > "$out/pragma_$n"
+  done < "$out/all.tmp"
+  rm -f "$out/all.tmp"
+  echo "pragma seeds: $n files in $out" ;;
 replay)
   bin=$1; shift
   [ -x "$bin" ] || { echo "skipped: $bin has not been built"; exit 77; }

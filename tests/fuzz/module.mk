@@ -16,7 +16,8 @@ FUZZ_TIME   ?= 60
 # `make check` builds the fuzzer once the parser exists (its grammar is there) and clang is
 # installed; without them the fuzz tests report "skipped".
 FUZZ_TEST_DEP := $(if $(and $(wildcard grammar/c.y),$(shell command -v $(FUZZ_CC) 2>/dev/null)),\
-                   $(FUZZ_BIN) $(FUZZ_DIR)/seeds.stamp)
+                   $(FUZZ_BIN) $(FUZZ_DIR)/seeds.stamp $(FUZZ_DIR)/fuzz_pragma \
+                   $(FUZZ_DIR)/pragma-seeds.stamp)
 
 # Each depends on the regular build's object too, so that whatever that one needs first
 # (generated headers) exists.
@@ -32,25 +33,59 @@ $(FUZZ_BIN): tests/fuzz/fuzz_translate.c $(FUZZ_OBJS)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $^ $(LDLIBS_COMMON)
 
+# The pragma lexer and parser alone (tests/fuzz/fuzz_pragma.c), seeded with every pragma
+# line of the OmpSs tests and samples.
+FUZZ_PRAGMA_BIN := $(FUZZ_DIR)/fuzz_pragma
+$(FUZZ_PRAGMA_BIN): tests/fuzz/fuzz_pragma.c $(FUZZ_OBJS)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $^ $(LDLIBS_COMMON)
+
+$(FUZZ_DIR)/pragma-seeds.stamp: tests/fuzz/fuzz.sh $(wildcard tests/ompss/*.c samples/*/*.c) \
+                                tests/mcc/pragma/diagnostics.txt
+	@tests/fuzz/fuzz.sh pragma-seeds $(FUZZ_DIR)/pragma-seeds > /dev/null
+	@touch $@
+
 $(FUZZ_DIR)/seeds.stamp: tests/fuzz/fuzz.sh $(wildcard tests/cprog/*.c tests/fuzz/seeds/*)
 	@tests/fuzz/fuzz.sh seeds $(FUZZ_DIR)/seeds > /dev/null
 	@touch $@
 
-.PHONY: check-fuzz fuzz
-# Replay the seeds and every saved regression input, then fuzz for FUZZ_TIME seconds.
+.PHONY: check-fuzz check-fuzz-mutants fuzz
+# Replay the seeds and every saved regression input, then fuzz for FUZZ_TIME seconds (the
+# pragma parser alone for FUZZ_PRAGMA_TIME).
+FUZZ_PRAGMA_TIME ?= 15
 check-fuzz: $(FUZZ_TEST_DEP)
 	@$(HARNESS) run $(RESULTS) fuzz/replay-seeds-and-regressions -- \
 	  tests/fuzz/fuzz.sh replay $(FUZZ_BIN) $(FUZZ_DIR)/seeds tests/fuzz/regress
 	@rm -rf $(FUZZ_DIR)/corpus
 	@$(HARNESS) run $(RESULTS) fuzz/translate-$(FUZZ_TIME)s -- \
 	  tests/fuzz/fuzz.sh run $(FUZZ_BIN) $(FUZZ_TIME) $(FUZZ_DIR)/corpus $(FUZZ_DIR)/seeds
+	@rm -rf $(FUZZ_DIR)/corpus-pragma-check
+	@$(HARNESS) run $(RESULTS) fuzz/pragma-$(FUZZ_PRAGMA_TIME)s -- \
+	  tests/fuzz/fuzz.sh run $(FUZZ_PRAGMA_BIN) $(FUZZ_PRAGMA_TIME) $(FUZZ_DIR)/corpus-pragma-check \
+	  $(FUZZ_DIR)/pragma-seeds
 
-# A longer run (FUZZ_LONG seconds, default 30 minutes); the corpus it grows is kept.
-FUZZ_LONG ?= 1800
-fuzz: $(FUZZ_BIN) $(FUZZ_DIR)/seeds.stamp
-	tests/fuzz/fuzz.sh run $(FUZZ_BIN) $(FUZZ_LONG) $(FUZZ_DIR)/corpus-long $(FUZZ_DIR)/seeds
+# A bounded sample of the pragma mutation campaign (tests/fuzz/mutants.py): the same
+# FUZZ_MUTANTS mutants every time (seed FUZZ_MUTANT_SEED); fails when mcc crashes on one or
+# accepts one whose output gcc rejects.  Failing cases are kept in build/fuzz/mutants-bad.
+FUZZ_MUTANTS ?= 300
+FUZZ_MUTANT_SEED ?= 1
+MCC_TEST_DEP ?= $(if $(and $(wildcard mcc/driver.c),$(wildcard grammar/c.y)),$(MCC_BIN) $(BUILD)/lib/mcc/include/omp.h)
+FUZZ_MUTANT_PROGRAMS := $(filter-out tests/ompss/pragma_lint.c,$(wildcard tests/ompss/*.c)) \
+                        $(wildcard samples/*/*.c tests/mcc/lower/*.c tests/ported/*.c)
+check-fuzz-mutants: $(MCC_TEST_DEP)
+	@rm -rf $(FUZZ_DIR)/mutants-bad
+	@MCC=$(MCC_BIN) $(HARNESS) run $(RESULTS) fuzz/pragma-mutants-$(FUZZ_MUTANTS) -- \
+	  tests/fuzz/mutants.py --count $(FUZZ_MUTANTS) --seed $(FUZZ_MUTANT_SEED) \
+	  --work $(FUZZ_DIR)/mutants-work --keep $(FUZZ_DIR)/mutants-bad $(FUZZ_MUTANT_PROGRAMS)
 
-CHECK_TARGETS += check-fuzz
+# The long campaign (tests/fuzz/campaign.sh): FUZZ_LONG seconds (default one hour) over
+# both fuzzers and the pragma mutants; corpora kept in build/fuzz/corpus-long and
+# corpus-pragma.  On a shared machine: nice -n 19 make fuzz.
+FUZZ_LONG ?= 3600
+fuzz: $(FUZZ_BIN) $(FUZZ_DIR)/seeds.stamp $(FUZZ_PRAGMA_BIN) $(MCC_BIN) $(BUILD)/lib/mcc/include/omp.h
+	BUILD=$(BUILD) MCC=$(MCC_BIN) tests/fuzz/campaign.sh $(FUZZ_LONG) $(FUZZ_SEED)
+
+CHECK_TARGETS += check-fuzz check-fuzz-mutants
 
 # ---- bench/mcc: compile time of mcc -y against gcc (bench/mcc/README.md) --------------
 # translate_time links the translator without the driver and times mcc_translate() alone.
@@ -64,3 +99,9 @@ bench-mcc: $(MCC_BIN) $(BENCH_MCC_TIMER)
 	BUILD=$(BUILD) bench/mcc/run.sh $(BENCH_MCC_ROUNDS)
 BENCH_MCC_ROUNDS ?= 11
 BENCH_TARGETS += bench-mcc
+
+# ---- bench/mcc/diag.sh: how long mcc takes to answer malformed pragmas, against gcc -----
+.PHONY: bench-mcc-diag
+bench-mcc-diag: $(MCC_BIN)
+	BUILD=$(BUILD) bench/mcc/diag.sh $(BENCH_MCC_ROUNDS)
+BENCH_TARGETS += bench-mcc-diag

@@ -11,6 +11,7 @@ check-mcc-diag: $(MCC_TEST_DEP)
 	@for f in $(MCC_DIAG_CASES); do \
 	  BUILD=$(BUILD) $(HARNESS) run $(RESULTS) mcc/diag/$$(basename $$f .c) -- tests/mcc/diag/run.sh $$f; \
 	done
+	@BUILD=$(BUILD) $(HARNESS) run $(RESULTS) mcc/diag-scale -- tests/mcc/diag_scale.sh
 
 check-mcc-roundtrip: $(MCC_TEST_DEP)
 	@for f in $(MCC_ROUNDTRIP_CASES); do \

@@ -1,0 +1,2057 @@
+/*
+ * check.c - the clauses of a directive checked by mcc before any code is generated
+ * (OMPSS.md "Errors the compiler must report").
+ *
+ * The lowering copies clause expressions into generated C: an index into `&a[i]`, a bound
+ * into `(__SIZE_TYPE__)(hi) - (lo) + 1`, an iterator range into `for (long i = (lo); ...)`,
+ * `if(e)` into `(e) ? 0u : ...`.  Whatever gcc would reject there is found here first and
+ * reported at the clause, with mcc's own `file:line:col: error:`:
+ *   - every expression in a clause is parsed as C (C11 6.5, with the GNU forms glibc's
+ *     macros expand to); numbers, characters and strings are checked as gcc's lexer would;
+ *   - every name is looked up where the construct is (block scopes of the function, its
+ *     parameters, file-scope declarations that come before; a function task's clauses see
+ *     its parameters; multidependence iterators and declare reduction's omp_in, omp_out,
+ *     omp_priv and omp_orig have their own scope);
+ *   - types are followed as far as the declarations tell (declarators, typedefs, struct
+ *     members): a subscript of a scalar, a float index, `*` of a non-pointer, a member of a
+ *     non-struct, a call of a non-function, a dependence on something that is not an object.
+ * A type that cannot be known here (typeof, __auto_type, members of a struct whose body is
+ * elsewhere) is "unknown", and nothing is reported about it: the check must never reject a
+ * program that gcc accepts.
+ *
+ * It also checks where a directive is: a directive that runs code cannot be at file scope,
+ * a construct cannot apply to a `case` label, and no `goto` outside a construct may jump to
+ * a label inside it.  One error per directive, like the pragma parser.
+ */
+#include "mcc.h"
+#include "c.tab.h"
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- types --------------------------------------------------------------------------- */
+
+/* What a C type is, as far as this check needs: its derivations from the outside in
+ * (`double *a[4]`: array, pointer; base float) and its base. */
+enum ck_kind { CK_UNKNOWN, CK_INT, CK_FLOAT, CK_STRUCT, CK_VOID, CK_POINTER, CK_ARRAY,
+               CK_FUNCTION };
+#define CK_MAX_DERIV 16
+struct ck_type {
+    unsigned char n;                 /* derivations d[0..n), d[0] the outermost */
+    unsigned char d[CK_MAX_DERIV];   /* CK_POINTER, CK_ARRAY, CK_FUNCTION */
+    struct ast *params[CK_MAX_DERIV];/* CK_FUNCTION: its parameter list (AST_LIST), or NULL
+                                        when unknown or unchecked (K&R, `()`) */
+    unsigned char base;              /* CK_INT, CK_FLOAT, CK_STRUCT, CK_VOID, CK_UNKNOWN */
+    struct ast *tag;                 /* CK_STRUCT: its struct/union specifier, or NULL */
+    bool lvalue;                     /* designates an object (or could: unknown forms) */
+    bool null_const;                 /* the constant 0 (a null pointer constant) */
+};
+
+static enum ck_kind kind_of(const struct ck_type *t)
+{
+    return t->n ? (enum ck_kind)t->d[0] : (enum ck_kind)t->base;
+}
+
+static struct ck_type unknown_type(bool lvalue)
+{
+    return (struct ck_type){ .base = CK_UNKNOWN, .lvalue = lvalue };
+}
+
+static struct ck_type simple_type(enum ck_kind k)
+{
+    return (struct ck_type){ .base = (unsigned char)k };
+}
+
+/* Drop the outermost derivation (element of an array, target of a pointer). */
+static struct ck_type inner_type(const struct ck_type *t)
+{
+    struct ck_type r = *t;
+    if (r.n) {
+        memmove(r.d, r.d + 1, --r.n);
+        memmove(r.params, r.params + 1, r.n * sizeof r.params[0]);
+    } else {
+        r.base = CK_UNKNOWN;
+    }
+    r.lvalue = true;
+    return r;
+}
+
+static struct ck_type derived(const struct ck_type *t, enum ck_kind k)
+{
+    struct ck_type r = *t;
+    r.lvalue = false;
+    if (r.n == CK_MAX_DERIV)
+        return unknown_type(false);
+    memmove(r.d + 1, r.d, r.n);
+    memmove(r.params + 1, r.params, r.n++ * sizeof r.params[0]);
+    r.d[0] = (unsigned char)k;
+    r.params[0] = NULL;
+    r.null_const = false;
+    return r;
+}
+
+/* Arrays and functions used as values become pointers (C11 6.3.2.1). */
+static struct ck_type decay(const struct ck_type *t)
+{
+    struct ck_type r = *t;
+    if (kind_of(t) == CK_ARRAY)
+        r.d[0] = CK_POINTER;
+    else if (kind_of(t) == CK_FUNCTION)
+        r = derived(t, CK_POINTER);
+    r.lvalue = false;
+    return r;
+}
+
+static bool is_arith(enum ck_kind k) { return k == CK_INT || k == CK_FLOAT; }
+/* Known and not a scalar: struct, union or void (after decay). */
+static bool non_scalar(enum ck_kind k) { return k == CK_STRUCT || k == CK_VOID; }
+
+/* ---- the state: names of the function being checked, struct bodies -------------------- */
+
+struct check_decl {
+    struct name *name;
+    struct sym *sym;
+    size_t from, to;                 /* visible in [from, to) */
+};
+
+struct check_state {
+    struct ast *fn;                  /* the function whose declarations these are */
+    struct check_decl *v;
+    int n, cap;
+    struct ast **gotos;              /* gotos, &&label and labels of fn */
+    int ngotos, capgotos;
+    struct lower_map bodies;         /* tag sym -> the struct/union specifier with its body */
+    bool bodies_built;
+};
+
+static struct check_state *state(struct lower *L)
+{
+    if (!L->check)
+        L->check = arena_alloc(L->a, sizeof *L->check);
+    return L->check;
+}
+
+static void add_decl(struct lower *L, struct check_state *s, struct sym *y, size_t from,
+                     size_t to)
+{
+    if (!y)
+        return;
+    if (s->n == s->cap) {
+        s->cap = s->cap ? 2 * s->cap : 64;
+        struct check_decl *v = arena_alloc(L->a, (size_t)s->cap * sizeof *v);
+        if (s->n)
+            memcpy(v, s->v, (size_t)s->n * sizeof *v);
+        s->v = v;
+    }
+    s->v[s->n++] = (struct check_decl){ y->name, y, from, to };
+}
+
+static void add_goto(struct lower *L, struct check_state *s, struct ast *g)
+{
+    if (s->ngotos == s->capgotos) {
+        s->capgotos = s->capgotos ? 2 * s->capgotos : 16;
+        struct ast **v = arena_alloc(L->a, (size_t)s->capgotos * sizeof *v);
+        if (s->ngotos)
+            memcpy(v, s->gotos, (size_t)s->ngotos * sizeof *v);
+        s->gotos = v;
+    }
+    s->gotos[s->ngotos++] = g;
+}
+
+static void add_params(struct lower *L, struct check_state *s, struct ast *declarator,
+                       size_t from, size_t to)
+{
+    struct ast *params = ast_declarator_params(declarator);
+    for (struct ast *p = params ? params->kid[0] : NULL; p; p = p->next)
+        if (p->kind == AST_PARAM)
+            add_decl(L, s, p->sym, from, to);
+}
+
+/* Every ordinary name declared in a function body (objects, typedefs, functions, enum
+ * constants) with where it is visible: from its declarator to the end of the block (of
+ * the `for` for a declaration in its first clause).  Also the function's gotos. */
+static void collect(struct lower *L, struct check_state *s, struct ast *n, size_t scope_end)
+{
+    if (!n)
+        return;
+    if (n->kind == AST_LIST) {
+        for (struct ast *i = n->kid[0]; i; i = i->next)
+            collect(L, s, i, scope_end);
+        return;
+    }
+    switch (n->kind) {
+    case AST_COMPOUND: case AST_FOR:
+        scope_end = n->end;
+        break;
+    case AST_DECL_NAME:
+        if (n->sym && n->sym->declarator == n && n->sym->kind != SYM_PARAM)
+            add_decl(L, s, n->sym, n->begin, scope_end);
+        break;
+    case AST_ENUMERATOR:
+        add_decl(L, s, n->sym, n->begin, scope_end);
+        break;
+    case AST_FUNCTION_DEF:          /* a GNU nested function: its parameters */
+        add_params(L, s, n->kid[1], n->begin, n->end);
+        break;
+    case AST_GOTO: case AST_LABEL_ADDR: case AST_LABEL:
+        if (n->name)
+            add_goto(L, s, n);
+        break;
+    case AST_PRAGMA:
+        return;
+    default:
+        break;
+    }
+    for (int k = 0; k < 4; k++)
+        collect(L, s, n->kid[k], scope_end);
+}
+
+static int decl_cmp(const void *a, const void *b)
+{
+    const struct check_decl *x = a, *y = b;
+    if (x->name != y->name)
+        return (uintptr_t)x->name < (uintptr_t)y->name ? -1 : 1;
+    return x->from < y->from ? -1 : x->from > y->from;
+}
+
+/* The declarations of `fn` (a function definition), collected once per function. */
+static struct check_state *function_state(struct lower *L, struct ast *fn)
+{
+    struct check_state *s = state(L);
+    if (s->fn == fn)
+        return s;
+    s->fn = fn;
+    s->n = 0;
+    s->ngotos = 0;
+    if (fn) {
+        add_params(L, s, fn->kid[1], fn->begin, fn->end);
+        collect(L, s, fn->kid[2], fn->end);      /* K&R parameter declarations */
+        collect(L, s, fn->kid[3], fn->end);
+        if (s->n)
+            qsort(s->v, (size_t)s->n, sizeof *s->v, decl_cmp);
+    }
+    return s;
+}
+
+/* The innermost declaration of `nm` in fn visible at `at`, or NULL. */
+static struct sym *lookup_block(struct check_state *s, struct name *nm, size_t at)
+{
+    int lo = 0, hi = s->n;
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if ((uintptr_t)s->v[mid].name < (uintptr_t)nm)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    struct sym *best = NULL;
+    for (int i = lo; i < s->n && s->v[i].name == nm; i++)
+        if (s->v[i].from <= at && at < s->v[i].to)
+            best = s->v[i].sym;
+    return best;
+}
+
+/* The file-scope declaration of `nm`, when one comes before `at`. */
+static struct sym *lookup_file(struct name *nm, size_t at)
+{
+    struct sym *y = nm->ord;
+    if (!y || y->depth != 0)
+        return NULL;
+    for (struct sym *e = y; e; e = e->redecl)
+        if (!e->declarator || e->declarator->begin < at)
+            return y;
+    return NULL;
+}
+
+static bool build_body(struct ast *n, void *arg)
+{
+    struct lower *L = arg;
+    if ((n->kind == AST_STRUCT) && n->kid[0] && n->sym)
+        lower_map_put(L, &state(L)->bodies, n->sym, n);
+    return true;
+}
+
+/* The member list of a struct or union specifier: its own body or its tag's. */
+static struct ast *struct_members(struct lower *L, struct ast *spec)
+{
+    if (!spec)
+        return NULL;
+    if (spec->kid[0])
+        return spec->kid[0];
+    struct check_state *s = state(L);
+    if (!s->bodies_built) {
+        ast_walk(L->t->tu, build_body, L);
+        s->bodies_built = true;
+    }
+    struct ast *def = spec->sym ? lower_map_get(&s->bodies, spec->sym) : NULL;
+    return def ? def->kid[0] : NULL;
+}
+
+/* ---- types of declarations ------------------------------------------------------------ */
+
+static void type_of_decl(struct lower *L, struct ast *specs, struct ast *declarator,
+                         struct ck_type *t, int depth);
+static bool has_vector_attribute(struct lower *L, struct sym *y, int depth);
+
+static void append_derivs(struct ck_type *t, const struct ck_type *u)
+{
+    for (int i = 0; i < u->n; i++) {
+        if (t->n == CK_MAX_DERIV) {
+            *t = unknown_type(false);
+            return;
+        }
+        t->params[t->n] = u->params[i];
+        t->d[t->n++] = u->d[i];
+    }
+    t->base = u->base;
+    t->tag = u->tag;
+}
+
+/* The base of a declaration's type from its specifiers (a typedef brings its own
+ * derivations, appended after the declarator's). */
+static void base_of_specs(struct lower *L, struct ast *specs, struct ck_type *t, int depth)
+{
+    struct ast *list = specs && specs->kind == AST_SPECS ? specs->kid[0] : NULL;
+    bool arith = false, flt = false, is_void = false;
+    t->base = CK_UNKNOWN;
+    for (struct ast *s = list ? list->kid[0] : NULL; s; s = s->next) {
+        switch (s->kind) {
+        case AST_SPECIFIER:
+            switch (s->op) {
+            case KW_FLOAT: case KW_DOUBLE: case KW_FLOATN: case KW_COMPLEX:
+                flt = arith = true;
+                break;
+            case KW_CHAR: case KW_SHORT: case KW_INT: case KW_LONG: case KW_SIGNED:
+            case KW_UNSIGNED: case KW_BOOL: case KW_INT128:
+                arith = true;
+                break;
+            case KW_VOID:
+                is_void = true;
+                break;
+            case KW_ATOMIC:
+                if (s->kid[0] && s->kid[0]->kind == AST_TYPE_NAME && depth < 8) {
+                    struct ck_type u = {0};
+                    type_of_decl(L, s->kid[0]->kid[0], s->kid[0]->kid[1], &u, depth + 1);
+                    append_derivs(t, &u);
+                    return;
+                }
+                break;
+            case KW_AUTO_TYPE:
+                return;
+            default:
+                break;
+            }
+            break;
+        case AST_TYPEDEF_REF: {
+            struct sym *y = s->sym;
+            if (!y || !y->specs || depth >= 8 || has_vector_attribute(L, y, 0))
+                return;
+            struct ck_type u = {0};
+            type_of_decl(L, y->specs, task_full_declarator(y), &u, depth + 1);
+            append_derivs(t, &u);
+            return;
+        }
+        case AST_STRUCT:
+            t->base = CK_STRUCT;
+            t->tag = s;
+            return;
+        case AST_ENUM:
+            t->base = CK_INT;
+            return;
+        case AST_TYPEOF:
+            return;
+        default:
+            break;
+        }
+    }
+    t->base = flt ? CK_FLOAT : arith ? CK_INT : is_void ? CK_VOID : CK_UNKNOWN;
+}
+
+static void type_of_decl(struct lower *L, struct ast *specs, struct ast *declarator,
+                         struct ck_type *t, int depth)
+{
+    unsigned char tmp[CK_MAX_DERIV];
+    struct ast *params[CK_MAX_DERIV];
+    int n = 0;
+    *t = unknown_type(false);
+    for (struct ast *d = declarator; d && d->kind != AST_DECL_NAME; d = d->kid[0]) {
+        enum ck_kind k = d->kind == AST_DECL_POINTER ? CK_POINTER
+                         : d->kind == AST_DECL_ARRAY ? CK_ARRAY
+                         : d->kind == AST_DECL_FUNCTION ? CK_FUNCTION : CK_UNKNOWN;
+        if (d->kind == AST_DECL_BITFIELD || d->kind == AST_INIT_DECLARATOR)
+            continue;
+        if (k == CK_UNKNOWN || n == CK_MAX_DERIV)
+            return;
+        /* `()` and K&R lists say nothing about the arguments */
+        params[n] = k == CK_FUNCTION && d->op != IDENTIFIER && d->kid[1] && d->kid[1]->kid[0]
+                        ? d->kid[1] : NULL;
+        tmp[n++] = (unsigned char)k;
+    }
+    for (int i = n - 1; i >= 0; i--) {
+        t->params[t->n] = params[i];
+        t->d[t->n++] = tmp[i];
+    }
+    base_of_specs(L, specs, t, depth);
+}
+
+/* Does the text of an attribute of y's declaration (or of its typedefs) make a vector type
+ * (vector_size, mode)?  Such types are left unknown. */
+static bool attribute_text_is_vector(struct lower *L, struct ast *n)
+{
+    const char *s = L->text + n->begin;
+    size_t len = n->end - n->begin;
+    return memmem(s, len, "vector_size", 11) || memmem(s, len, "mode", 4);
+}
+
+static bool has_vector_attribute(struct lower *L, struct sym *y, int depth)
+{
+    if (!y || depth > 8)
+        return false;
+    struct ast *list = y->specs && y->specs->kind == AST_SPECS ? y->specs->kid[0] : NULL;
+    for (struct ast *s = list ? list->kid[0] : NULL; s; s = s->next) {
+        if (s->kind == AST_ATTRIBUTE && attribute_text_is_vector(L, s))
+            return true;
+        if (s->kind == AST_TYPEDEF_REF && has_vector_attribute(L, s->sym, depth + 1))
+            return true;
+    }
+    struct ast *d = y->decl;
+    if (d && d->kind == AST_DECLARATION && d->kid[1])
+        for (struct ast *i = d->kid[1]->kid[0]; i; i = i->next)
+            if (i->kind == AST_INIT_DECLARATOR && i->sym == y && i->kid[2])
+                for (struct ast *a = i->kid[2]->kid[0]; a; a = a->next)
+                    if (a->kind == AST_ATTRIBUTE && attribute_text_is_vector(L, a))
+                        return true;
+    return false;
+}
+
+static struct ck_type type_of_sym(struct lower *L, struct sym *y)
+{
+    struct ck_type t = unknown_type(false);
+    if (!y || !y->specs)
+        return t;
+    if (has_vector_attribute(L, y, 0))
+        return t;                   /* vector types can be subscripted: not modelled */
+    type_of_decl(L, y->specs, task_full_declarator(y), &t, 0);
+    if (y->kind == SYM_PARAM && t.n && (t.d[0] == CK_ARRAY || t.d[0] == CK_FUNCTION))
+        t = decay(&t);              /* parameter adjustment, C11 6.7.6.3p7-8 */
+    return t;
+}
+
+/* The type of member `m` of a struct/union type t; false when it has no such member.
+ * Anonymous members (C11 6.7.2.1p13) are searched too. */
+static int find_member(struct lower *L, struct ast *members, struct name *m,
+                       struct ck_type *out, int depth)
+{
+    if (!members || depth > 8)
+        return -1;
+    for (struct ast *sd = members->kid[0]; sd; sd = sd->next) {
+        if (sd->kind != AST_STRUCT_DECL)
+            continue;
+        if (!sd->kid[1]) {
+            struct ast *list = sd->kid[0] ? sd->kid[0]->kid[0] : NULL;
+            for (struct ast *s = list ? list->kid[0] : NULL; s; s = s->next)
+                if (s->kind == AST_STRUCT) {
+                    int r = find_member(L, struct_members(L, s), m, out, depth + 1);
+                    if (r != 0)
+                        return r;
+                }
+            continue;
+        }
+        for (struct ast *d = sd->kid[1]->kid[0]; d; d = d->next) {
+            struct ast *dn = ast_declarator_name(d);
+            if (dn && dn->name == m) {
+                type_of_decl(L, sd->kid[0], d, out, 0);
+                out->lvalue = true;
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* ---- the expression checker ---------------------------------------------------------- */
+
+struct ck {
+    struct lower *L;
+    const struct omp_directive *d;
+    const char *text;                /* d's text, which the tokens index */
+    const struct omp_tok *toks;
+    int pos, end;                    /* next token; the end of what is being checked */
+    size_t at;                       /* names are looked up as seen from here */
+    struct check_state *scope;       /* block-scope names (NULL: file scope) */
+    struct ast *params;              /* a function task's parameters, or NULL */
+    struct ast *impl_params;         /* with implements(f): f's parameters, or NULL */
+    struct name *task_fn;            /* ... and its name */
+    struct ast *fn_body;             /* ... its definition, for "is local to" */
+    const struct omp_expr *iters[16];/* multidependence iterators in scope */
+    int niters;
+    bool reduction;                  /* declare reduction: omp_in, omp_out, ... */
+    struct ck_type red_type;         /* their type */
+    bool failed;                     /* an error was reported */
+    int depth;                       /* nesting of the expression being parsed */
+};
+
+/* Deeper expressions are refused rather than parsed on a deep C stack (fuzzing). */
+#define CK_MAX_DEPTH 256
+
+#define CK_TOK(c, i) (int)(c)->toks[i].len, (c)->text + (c)->toks[i].off
+
+static void ck_error(struct ck *c, int tok, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void ck_error(struct ck *c, int tok, const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+    if (c->failed)
+        return;
+    c->failed = true;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    mcc_error_at(&c->toks[tok].loc, "%s", msg);
+}
+
+static bool tok_is(const struct ck *c, int i, const char *s)
+{
+    size_t n = strlen(s);
+    return i < c->end && c->toks[i].kind != OMP_TOK_END && c->toks[i].len == n &&
+           !memcmp(c->text + c->toks[i].off, s, n);
+}
+
+static bool is(const struct ck *c, const char *s) { return tok_is(c, c->pos, s); }
+
+static bool accept(struct ck *c, const char *s)
+{
+    if (!is(c, s))
+        return false;
+    c->pos++;
+    return true;
+}
+
+
+static struct name *tok_name(const struct ck *c, int i)
+{
+    return name_intern(&c->L->t->parser, c->text + c->toks[i].off, c->toks[i].len);
+}
+
+static bool tok_ident(const struct ck *c, int i)
+{
+    return i < c->end && c->toks[i].kind == OMP_TOK_IDENT;
+}
+
+/* "expected WHAT before 'tok'", or "... at the end of the pragma". */
+static void expected(struct ck *c, const char *what)
+{
+    if (c->toks[c->pos].kind == OMP_TOK_END)
+        ck_error(c, c->pos, "expected %s at the end of the pragma", what);
+    else
+        ck_error(c, c->pos, "expected %s before '%.*s'", what, CK_TOK(c, c->pos));
+}
+
+static bool expect(struct ck *c, const char *s)
+{
+    char what[32];
+    if (accept(c, s))
+        return true;
+    snprintf(what, sizeof what, "'%s'", s);
+    expected(c, what);
+    return false;
+}
+
+/* Step over a balanced group that starts at c->pos with `open` (type lists of _Generic,
+ * statement expressions, initializer lists): only its brackets are checked. */
+static bool skip_group(struct ck *c, const char *open, const char *close)
+{
+    int depth = 0, start = c->pos;
+    for (; c->pos < c->end; c->pos++) {
+        if (is(c, open))
+            depth++;
+        else if (is(c, close) && --depth == 0) {
+            c->pos++;
+            return true;
+        }
+    }
+    ck_error(c, start, "unbalanced '%s'", open);
+    return false;
+}
+
+/* ---- names ---- */
+
+enum ck_name { NAME_NONE, NAME_SYM, NAME_ITER, NAME_REDVAR, NAME_BUILTIN, NAME_FUNC_NAME };
+
+static bool spelled(const struct ck *c, int i, const char *s)
+{
+    return tok_is(c, i, s);
+}
+
+static bool has_prefix(const struct ck *c, int i, const char *p)
+{
+    size_t n = strlen(p);
+    return c->toks[i].len > n && !memcmp(c->text + c->toks[i].off, p, n);
+}
+
+/* What the identifier at token i denotes where the construct is. */
+static enum ck_name lookup(struct ck *c, int i, struct sym **out)
+{
+    const char *s = c->text + c->toks[i].off;
+    size_t n = c->toks[i].len;
+    *out = NULL;
+    for (int k = c->niters - 1; k >= 0; k--)
+        if (strlen(c->iters[k]->text) == n && !memcmp(c->iters[k]->text, s, n))
+            return NAME_ITER;
+    if (c->reduction && (spelled(c, i, "omp_in") || spelled(c, i, "omp_out") ||
+                         spelled(c, i, "omp_priv") || spelled(c, i, "omp_orig")))
+        return NAME_REDVAR;
+    struct name *nm = tok_name(c, i);
+    for (int k = 0; k < 2; k++) {
+        struct ast *list = k ? c->impl_params : c->params;
+        for (struct ast *p = list ? list->kid[0] : NULL; p; p = p->next)
+            if (p->kind == AST_PARAM && p->sym && p->sym->name == nm) {
+                *out = p->sym;
+                return NAME_SYM;
+            }
+    }
+    if (c->scope && (*out = lookup_block(c->scope, nm, c->at)))
+        return NAME_SYM;
+    if ((*out = lookup_file(nm, c->at)))
+        return NAME_SYM;
+    if (has_prefix(c, i, "__builtin_") || has_prefix(c, i, "__sync_") ||
+        has_prefix(c, i, "__atomic_"))
+        return NAME_BUILTIN;
+    if (spelled(c, i, "__func__") || spelled(c, i, "__FUNCTION__") ||
+        spelled(c, i, "__PRETTY_FUNCTION__"))
+        return NAME_FUNC_NAME;
+    return NAME_NONE;
+}
+
+/* Is `nm` declared anywhere inside n (a function task's body)? */
+static bool declared_in(struct ast *n, struct name *nm)
+{
+    if (!n)
+        return false;
+    if (n->kind == AST_DECL_NAME && n->name == nm)
+        return true;
+    if (n->kind == AST_LIST) {
+        for (struct ast *i = n->kid[0]; i; i = i->next)
+            if (declared_in(i, nm))
+                return true;
+        return false;
+    }
+    for (int k = 0; k < 4; k++)
+        if (declared_in(n->kid[k], nm))
+            return true;
+    return false;
+}
+
+/* The closest visible name to the one at token i, for "did you mean". */
+struct suggestion {
+    const char *word;
+    size_t len;
+    const char *best;
+    size_t best_len;
+    int dist;
+};
+
+static void consider(struct suggestion *g, const char *s, size_t n)
+{
+    if (n == g->len && !memcmp(s, g->word, n))
+        return;
+    if (s[0] == '_' && g->word[0] != '_')
+        return;                     /* reserved names of the C library */
+    int d = omp_edit_distance(g->word, g->len, s, n);
+    size_t longest = n > g->len ? n : g->len;
+    if (d <= (int)(longest + 2) / 3 && (!g->best || d < g->dist)) {
+        g->best = s;
+        g->best_len = n;
+        g->dist = d;
+    }
+}
+
+static bool is_value_sym(const struct sym *y)
+{
+    return y && (y->kind == SYM_OBJECT || y->kind == SYM_PARAM || y->kind == SYM_FUNCTION ||
+                 y->kind == SYM_ENUM_CONST);
+}
+
+static void suggest_name(struct ck *c, int i, struct suggestion *g)
+{
+    *g = (struct suggestion){ .word = c->text + c->toks[i].off, .len = c->toks[i].len };
+    for (int k = 0; k < c->niters; k++)
+        consider(g, c->iters[k]->text, strlen(c->iters[k]->text));
+    for (int k = 0; k < 2; k++) {
+        struct ast *list = k ? c->impl_params : c->params;
+        for (struct ast *p = list ? list->kid[0] : NULL; p; p = p->next)
+            if (p->kind == AST_PARAM && p->sym)
+                consider(g, p->sym->name->str, p->sym->name->len);
+    }
+    for (int k = 0; c->scope && k < c->scope->n; k++) {
+        const struct check_decl *e = &c->scope->v[k];
+        if (e->from <= c->at && c->at < e->to && is_value_sym(e->sym))
+            consider(g, e->name->str, e->name->len);
+    }
+    struct mcc_parser *p = &c->L->t->parser;
+    for (size_t b = 0; b < p->nnames_cap; b++)
+        for (struct name *nm = p->names[b]; nm; nm = nm->hnext)
+            if (is_value_sym(nm->ord) && lookup_file(nm, c->at))
+                consider(g, nm->str, nm->len);
+}
+
+/* ---- constants ---- */
+
+static bool valid_int_suffix(const char *s, size_t n)
+{
+    static const char *const ok[] = {
+        "", "u", "U", "l", "L", "ll", "LL", "ul", "uL", "Ul", "UL", "lu", "lU", "Lu", "LU",
+        "ull", "uLL", "Ull", "ULL", "llu", "llU", "LLu", "LLU",
+    };
+    char buf[8];
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++)          /* GNU imaginary constants: i or j anywhere */
+        if (s[i] != 'i' && s[i] != 'j' && s[i] != 'I' && s[i] != 'J') {
+            if (k == sizeof buf - 1)
+                return false;
+            buf[k++] = s[i];
+        }
+    buf[k] = '\0';
+    if (n - k > 1)
+        return false;
+    for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
+        if (!strcmp(buf, ok[i]))
+            return true;
+    return false;
+}
+
+static bool valid_float_suffix(const char *s, size_t n)
+{
+    static const char *const ok[] = {
+        "", "f", "F", "l", "L", "w", "W", "q", "Q", "f16", "f32", "f64", "f128", "f32x", "f64x",
+        "f128x", "F16", "F32", "F64", "F128", "F32x", "F64x", "F128x", "df", "dd", "dl", "DF",
+        "DD", "DL", "bf16", "BF16",
+    };
+    char buf[8];
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++)
+        if (s[i] != 'i' && s[i] != 'j' && s[i] != 'I' && s[i] != 'J') {
+            if (k == sizeof buf - 1)
+                return false;
+            buf[k++] = s[i];
+        }
+    buf[k] = '\0';
+    if (n - k > 1)
+        return false;
+    for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
+        if (!strcmp(buf, ok[i]))
+            return true;
+    return false;
+}
+
+static bool is_digit_in(char ch, int base)
+{
+    if (base == 16)
+        return (ch >= '0' && ch <= '9') || (ch >= 'a' && ch <= 'f') || (ch >= 'A' && ch <= 'F');
+    if (base == 2)
+        return ch == '0' || ch == '1';
+    return ch >= '0' && ch <= '9';
+}
+
+/* A number as gcc's lexer reads it (C11 6.4.4.1, 6.4.4.2, GNU suffixes).  Reports an
+ * error and returns false when it is not a valid constant; *t gets int or float. */
+static bool check_number(struct ck *c, int i, struct ck_type *t)
+{
+    const char *s = c->text + c->toks[i].off;
+    size_t n = c->toks[i].len, k = 0, digits = 0;
+    int base = 10;
+    bool flt = false;
+    if (n >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+        base = 16, k = 2;
+    else if (n >= 2 && s[0] == '0' && (s[1] == 'b' || s[1] == 'B'))
+        base = 2, k = 2;
+    for (; k < n && is_digit_in(s[k], base); k++)
+        digits++;
+    if (base != 2 && k < n && s[k] == '.') {
+        flt = true;
+        for (k++; k < n && is_digit_in(s[k], base); k++)
+            digits++;
+    }
+    if (digits == 0 && base != 10)
+        k = 1, flt = false;         /* "0x": the constant 0 with the suffix x, as gcc reads it */
+    if (k < n && digits > 0 && ((base == 16 && (s[k] == 'p' || s[k] == 'P')) ||
+                                (base == 10 && (s[k] == 'e' || s[k] == 'E')))) {
+        size_t e = 0;
+        flt = true;
+        k++;
+        if (k < n && (s[k] == '+' || s[k] == '-'))
+            k++;
+        for (; k < n && s[k] >= '0' && s[k] <= '9'; k++)
+            e++;
+        if (!e) {
+            ck_error(c, i, "exponent has no digits in '%.*s'", (int)n, s);
+            return false;
+        }
+    } else if (base == 16 && flt) {
+        ck_error(c, i, "hexadecimal floating constant '%.*s' requires an exponent", (int)n, s);
+        return false;
+    }
+    if (flt ? !valid_float_suffix(s + k, n - k) : !valid_int_suffix(s + k, n - k)) {
+        ck_error(c, i, "invalid suffix \"%.*s\" on %s constant '%.*s'", (int)(n - k), s + k,
+                 flt ? "floating" : "integer", (int)n, s);
+        return false;
+    }
+    if (!flt && base == 10 && s[0] == '0')
+        for (size_t j = 1; j < k; j++)
+            if (s[j] == '8' || s[j] == '9') {
+                ck_error(c, i, "invalid digit \"%c\" in octal constant '%.*s'", s[j], (int)n, s);
+                return false;
+            }
+    *t = simple_type(flt ? CK_FLOAT : CK_INT);
+    t->null_const = !flt && strspn(s + (base == 10 ? 0 : 2), "0") == k - (base == 10 ? 0 : 2);
+    return true;
+}
+
+/* A character constant or string literal token: terminated, not empty. */
+static bool check_quoted(struct ck *c, int i)
+{
+    const char *s = c->text + c->toks[i].off;
+    size_t n = c->toks[i].len;
+    bool closed = n >= 2 && s[n - 1] == s[0];
+    if (closed) {                   /* the closing quote must not be escaped */
+        size_t bs = 0;
+        for (size_t j = n - 1; j > 1 && s[j - 1] == '\\'; j--)
+            bs++;
+        closed = bs % 2 == 0;
+    }
+    if (!closed) {
+        ck_error(c, i, "missing terminating %c character", s[0]);
+        return false;
+    }
+    if (s[0] == '\'' && n == 2) {
+        ck_error(c, i, "empty character constant");
+        return false;
+    }
+    return true;
+}
+
+/* ---- type names (casts, sizeof, compound literals) ---- */
+
+static bool starts_type(struct ck *c, int i)
+{
+    if (!tok_ident(c, i))
+        return false;
+    struct name *nm = tok_name(c, i);
+    switch (nm->keyword) {
+    case KW_VOID: case KW_CHAR: case KW_SHORT: case KW_INT: case KW_LONG: case KW_FLOAT:
+    case KW_DOUBLE: case KW_SIGNED: case KW_UNSIGNED: case KW_BOOL: case KW_COMPLEX:
+    case KW_IMAGINARY: case KW_INT128: case KW_FLOATN: case KW_STRUCT: case KW_UNION:
+    case KW_ENUM: case KW_TYPEOF: case KW_CONST: case KW_VOLATILE: case KW_RESTRICT:
+    case KW_ATOMIC: case KW_ATTRIBUTE: case KW_AUTO_TYPE:
+        return true;
+    case 0:
+        break;
+    default:
+        return false;
+    }
+    struct sym *y;
+    return lookup(c, i, &y) == NAME_SYM && y->kind == SYM_TYPEDEF;
+}
+
+static bool expr(struct ck *c, struct ck_type *t);
+static bool assign(struct ck *c, struct ck_type *t);
+static bool cast(struct ck *c, struct ck_type *t);
+
+/* abstract-declarator (C11 6.7.7): derivations outermost first into d[], *n of them. */
+static bool abstract_declarator(struct ck *c, unsigned char *d, int *n)
+{
+    int pointers = 0;
+    while (accept(c, "*")) {
+        pointers++;
+        while (tok_ident(c, c->pos) && (tok_name(c, c->pos)->keyword == KW_CONST ||
+                                        tok_name(c, c->pos)->keyword == KW_VOLATILE ||
+                                        tok_name(c, c->pos)->keyword == KW_RESTRICT ||
+                                        tok_name(c, c->pos)->keyword == KW_ATOMIC))
+            c->pos++;
+    }
+    int inner = 0;
+    unsigned char in[CK_MAX_DERIV];
+    if (is(c, "(") && (tok_is(c, c->pos + 1, "*") || tok_is(c, c->pos + 1, "(") ||
+                       tok_is(c, c->pos + 1, "["))) {
+        if (c->depth >= CK_MAX_DEPTH) {
+            ck_error(c, c->pos, "type name nested too deeply");
+            return false;
+        }
+        c->pos++;
+        c->depth++;
+        bool ok = abstract_declarator(c, in, &inner);
+        c->depth--;
+        if (!ok || !expect(c, ")"))
+            return false;
+    }
+    for (int k = 0; k < inner && *n < CK_MAX_DERIV; k++)
+        d[(*n)++] = in[k];
+    for (;;) {
+        if (is(c, "[")) {
+            if (!skip_group(c, "[", "]"))
+                return false;
+            if (*n < CK_MAX_DERIV)
+                d[(*n)++] = CK_ARRAY;
+        } else if (is(c, "(")) {
+            if (!skip_group(c, "(", ")"))
+                return false;
+            if (*n < CK_MAX_DERIV)
+                d[(*n)++] = CK_FUNCTION;
+        } else {
+            break;
+        }
+    }
+    for (int k = 0; k < pointers && *n < CK_MAX_DERIV; k++)
+        d[(*n)++] = CK_POINTER;
+    return true;
+}
+
+/* type-name (C11 6.7.7) at c->pos, which starts_type() accepted. */
+static bool type_name(struct ck *c, struct ck_type *t)
+{
+    bool arith = false, flt = false, is_void = false, seen = false, unknown_base = false;
+    *t = unknown_type(false);
+    for (;;) {
+        if (!tok_ident(c, c->pos))
+            break;
+        struct name *nm = tok_name(c, c->pos);
+        int kw = nm->keyword;
+        if (kw == KW_FLOAT || kw == KW_DOUBLE || kw == KW_FLOATN || kw == KW_COMPLEX ||
+            kw == KW_IMAGINARY) {
+            flt = arith = seen = true;
+            c->pos++;
+        } else if (kw == KW_CHAR || kw == KW_SHORT || kw == KW_INT || kw == KW_LONG ||
+                   kw == KW_SIGNED || kw == KW_UNSIGNED || kw == KW_BOOL || kw == KW_INT128) {
+            arith = seen = true;
+            c->pos++;
+        } else if (kw == KW_VOID) {
+            is_void = seen = true;
+            c->pos++;
+        } else if (kw == KW_CONST || kw == KW_VOLATILE || kw == KW_RESTRICT ||
+                   (kw == KW_ATOMIC && !tok_is(c, c->pos + 1, "("))) {
+            c->pos++;
+        } else if (kw == KW_ATOMIC || kw == KW_TYPEOF || kw == KW_ATTRIBUTE) {
+            c->pos++;
+            if (!is(c, "(")) {
+                expected(c, "'('");
+                return false;
+            }
+            if (!skip_group(c, "(", ")"))
+                return false;
+            if (kw != KW_ATTRIBUTE)
+                seen = unknown_base = true;     /* typeof(...), _Atomic(...) */
+        } else if (kw == KW_AUTO_TYPE) {
+            c->pos++;
+            seen = unknown_base = true;
+        } else if (kw == KW_STRUCT || kw == KW_UNION || kw == KW_ENUM) {
+            c->pos++;
+            while (tok_ident(c, c->pos) && tok_name(c, c->pos)->keyword == KW_ATTRIBUTE) {
+                c->pos++;
+                if (!is(c, "(") || !skip_group(c, "(", ")"))
+                    return false;
+            }
+            bool named = tok_ident(c, c->pos) && !tok_name(c, c->pos)->keyword;
+            struct name *tag = named ? tok_name(c, c->pos) : NULL;
+            if (named)
+                c->pos++;
+            if (is(c, "{")) {
+                if (!skip_group(c, "{", "}"))
+                    return false;
+            } else if (!named) {
+                expected(c, kw == KW_ENUM ? "an enum tag or '{'" : "a tag or '{'");
+                return false;
+            }
+            seen = true;
+            if (kw == KW_ENUM) {
+                arith = true;
+            } else {
+                t->base = CK_STRUCT;
+                t->tag = tag && tag->tag && tag->tag->decl && tag->tag->decl->kind == AST_STRUCT
+                             ? tag->tag->decl : NULL;
+            }
+        } else if (!kw && !seen && starts_type(c, c->pos)) {
+            struct sym *y;
+            lookup(c, c->pos, &y);
+            c->pos++;
+            seen = true;
+            if (has_vector_attribute(c->L, y, 0))
+                unknown_base = true;
+            else
+                type_of_decl(c->L, y->specs, task_full_declarator(y), t, 1);
+        } else {
+            break;
+        }
+    }
+    if (!seen) {
+        expected(c, "a type name");
+        return false;
+    }
+    if (unknown_base)
+        *t = unknown_type(false);
+    else if (t->base != CK_STRUCT && !t->n)
+        t->base = flt ? CK_FLOAT : arith ? CK_INT : is_void ? CK_VOID : t->base;
+    unsigned char d[CK_MAX_DERIV];
+    int n = 0;
+    if (!abstract_declarator(c, d, &n))
+        return false;
+    /* the declarator's derivations come first, then those of a typedef name */
+    struct ck_type r = { .base = t->base, .tag = t->tag };
+    for (int k = 0; k < n; k++)
+        r.d[r.n++] = d[k];
+    append_derivs(&r, t);
+    *t = r;
+    return true;
+}
+
+/* ---- expressions (C11 6.5) ---- */
+
+static bool want_lvalue(struct ck *c, int tok, const struct ck_type *t, const char *what)
+{
+    if (t->lvalue || kind_of(t) == CK_UNKNOWN)
+        return true;
+    ck_error(c, tok, "lvalue required as %s", what);
+    return false;
+}
+
+static bool primary(struct ck *c, struct ck_type *t)
+{
+    int i = c->pos;
+    if (i >= c->end) {
+        expected(c, "an expression");
+        return false;
+    }
+    const struct omp_tok *k = &c->toks[i];
+    if (k->kind == OMP_TOK_NUMBER) {
+        c->pos++;
+        return check_number(c, i, t);
+    }
+    if (k->kind == OMP_TOK_STRING) {
+        bool str = c->text[k->off] == '"';
+        do {
+            if (!check_quoted(c, c->pos))
+                return false;
+            c->pos++;
+        } while (str && c->pos < c->end && c->toks[c->pos].kind == OMP_TOK_STRING &&
+                 c->text[c->toks[c->pos].off] == '"');
+        if (!str) {
+            *t = simple_type(CK_INT);
+        } else {
+            *t = derived(&(struct ck_type){ .base = CK_INT }, CK_ARRAY);
+            t->lvalue = true;
+        }
+        return true;
+    }
+    if (k->kind == OMP_TOK_PUNCT) {
+        if (accept(c, "(")) {
+            if (is(c, "{")) {           /* GNU statement expression */
+                c->pos--;
+                if (!skip_group(c, "(", ")"))
+                    return false;
+                *t = unknown_type(false);
+                return true;
+            }
+            if (!expr(c, t) || !expect(c, ")"))
+                return false;
+            return true;
+        }
+        const char *s = c->text + k->off;
+        if (k->len == 1 && strchr("@`\\#$", s[0]))
+            ck_error(c, i, "stray '%c' in the clause", s[0]);
+        else if (k->len == 2 && !memcmp(s, "##", 2))
+            ck_error(c, i, "stray '##' in the clause");
+        else
+            expected(c, "an expression");
+        return false;
+    }
+    /* an identifier or keyword */
+    struct name *nm = tok_name(c, i);
+    switch (nm->keyword) {
+    case 0:
+        break;
+    case KW_GENERIC: case KW_VA_ARG: case KW_OFFSETOF: case KW_TYPES_COMPATIBLE_P:
+    case KW_CONVERTVECTOR: case KW_BIT_CAST:
+        c->pos++;
+        if (!is(c, "(")) {
+            expected(c, "'('");
+            return false;
+        }
+        if (!skip_group(c, "(", ")"))
+            return false;
+        *t = nm->keyword == KW_OFFSETOF || nm->keyword == KW_TYPES_COMPATIBLE_P
+                 ? simple_type(CK_INT) : unknown_type(false);
+        return true;
+    default:
+        ck_error(c, i, "expected an expression before '%.*s'", CK_TOK(c, i));
+        return false;
+    }
+    /* L"wide", u8"utf-8", ...: a prefix glued to its literal */
+    if (c->pos + 1 < c->end && c->toks[i + 1].kind == OMP_TOK_STRING &&
+        c->toks[i + 1].off == k->off + k->len &&
+        (spelled(c, i, "L") || spelled(c, i, "u") || spelled(c, i, "U") || spelled(c, i, "u8"))) {
+        c->pos++;
+        return primary(c, t);
+    }
+    struct sym *y;
+    c->pos++;
+    switch (lookup(c, i, &y)) {
+    case NAME_ITER:
+        *t = simple_type(CK_INT);
+        t->lvalue = true;
+        return true;
+    case NAME_REDVAR:
+        *t = c->red_type;
+        t->lvalue = true;
+        return true;
+    case NAME_BUILTIN:
+        *t = (struct ck_type){ .n = 1, .d = { CK_FUNCTION }, .base = CK_UNKNOWN };
+        return true;
+    case NAME_FUNC_NAME:
+        *t = (struct ck_type){ .n = 1, .d = { CK_ARRAY }, .base = CK_INT, .lvalue = true };
+        return true;
+    case NAME_SYM:
+        break;
+    case NAME_NONE:
+        if (c->task_fn && declared_in(c->fn_body, nm)) {
+            ck_error(c, i, "'%.*s' is local to '%.*s': a dependence of a function task may "
+                     "name only its parameters and globals", CK_TOK(c, i),
+                     (int)c->task_fn->len, c->task_fn->str);
+        } else {
+            struct suggestion g;
+            suggest_name(c, i, &g);
+            if (g.best)
+                ck_error(c, i, "'%.*s' undeclared; did you mean '%.*s'?", CK_TOK(c, i),
+                         (int)g.best_len, g.best);
+            else
+                ck_error(c, i, "'%.*s' undeclared", CK_TOK(c, i));
+        }
+        return false;
+    }
+    switch (y->kind) {
+    case SYM_TYPEDEF:
+        ck_error(c, i, "'%.*s' is a type name, not a value", CK_TOK(c, i));
+        return false;
+    case SYM_ENUM_CONST:
+        *t = simple_type(CK_INT);
+        return true;
+    case SYM_FUNCTION:
+        *t = type_of_sym(c->L, y);
+        t->lvalue = false;
+        return true;
+    default:
+        *t = type_of_sym(c->L, y);
+        t->lvalue = true;
+        return true;
+    }
+}
+
+/* The member `m` (token mi) of t, a struct or union (t may be unknown). */
+static bool member(struct ck *c, int mi, struct ck_type *t, bool arrow)
+{
+    struct ck_type b = arrow ? decay(t) : *t;
+    if (arrow) {
+        if (kind_of(&b) == CK_UNKNOWN) {
+            *t = unknown_type(true);
+            return true;
+        }
+        if (kind_of(&b) != CK_POINTER) {
+            ck_error(c, mi, "invalid type argument of '->': the left side is not a pointer "
+                     "(did you mean '.'?)");
+            return false;
+        }
+        b = inner_type(&b);
+    }
+    if (kind_of(&b) == CK_UNKNOWN) {
+        *t = unknown_type(true);
+        return true;
+    }
+    if (kind_of(&b) != CK_STRUCT) {
+        ck_error(c, mi, "request for member '%.*s' in something that is not a structure or "
+                 "union%s", CK_TOK(c, mi), !arrow && kind_of(&b) == CK_POINTER
+                 ? " (did you mean '->'?)" : "");
+        return false;
+    }
+    struct ck_type m;
+    int found = find_member(c->L, struct_members(c->L, b.tag), tok_name(c, mi), &m, 0);
+    if (found == 0) {
+        struct ast *tag = b.tag;
+        ck_error(c, mi, "'%s %.*s' has no member named '%.*s'",
+                 tag && tag->op == KW_UNION ? "union" : "struct",
+                 tag && tag->name ? (int)tag->name->len : 11,
+                 tag && tag->name ? tag->name->str : "<anonymous>", CK_TOK(c, mi));
+        return false;
+    }
+    *t = found > 0 ? m : unknown_type(true);
+    t->lvalue = arrow || b.lvalue || found < 0;
+    return true;
+}
+
+/* base[index]: either operand may be the pointer (C11 6.5.2.1). */
+static bool subscript(struct ck *c, int at, struct ck_type *t, const struct ck_type *index)
+{
+    struct ck_type b = decay(t), x = decay(index);
+    enum ck_kind bk = kind_of(&b), xk = kind_of(&x);
+    if (bk == CK_POINTER && xk != CK_POINTER && xk != CK_UNKNOWN && xk != CK_INT) {
+        ck_error(c, at, "array subscript is not an integer");
+        return false;
+    }
+    if (bk == CK_POINTER || (xk == CK_POINTER && bk == CK_INT)) {
+        struct ck_type e = inner_type(bk == CK_POINTER ? &b : &x);
+        if (kind_of(&e) == CK_FUNCTION) {
+            ck_error(c, at, "subscripted value is a pointer to a function");
+            return false;
+        }
+        *t = e;
+        return true;
+    }
+    if (bk != CK_UNKNOWN && xk != CK_UNKNOWN) {
+        ck_error(c, at, "subscripted value is neither an array nor a pointer");
+        return false;
+    }
+    *t = unknown_type(true);
+    return true;
+}
+
+static bool param_is_void(const struct ast *p)
+{
+    return p->kind == AST_PARAM && !p->kid[1] && p->kid[0] && p->kid[0]->tclass == TYPE_VOID;
+}
+
+/* " 'f'" when the call at token `open` is of a name, else "". */
+static const char *callee(struct ck *c, int open)
+{
+    static char buf[80];
+    if (open > 0 && c->toks[open - 1].kind == OMP_TOK_IDENT)
+        snprintf(buf, sizeof buf, " '%.*s'", CK_TOK(c, open - 1));
+    else
+        buf[0] = '\0';
+    return buf;
+}
+
+/* Can an argument of type a be passed for parameter p (C11 6.5.2.2p2, 6.5.16.1p1)?  Only
+ * what gcc rejects is refused: a struct for a scalar or the reverse, a pointer for a
+ * number or a number other than 0 for a pointer (errors since gcc 14), pointers to
+ * different kinds of things. */
+static bool argument_fits(struct ck *c, struct ast *p, const struct ck_type *a)
+{
+    struct ck_type pt, x = decay(a);
+    type_of_decl(c->L, p->kid[0], p->kid[1], &pt, 0);
+    pt = decay(&pt);
+    enum ck_kind pk = kind_of(&pt), ak = kind_of(&x);
+    if (pk == CK_UNKNOWN || ak == CK_UNKNOWN)
+        return true;
+    switch (pk) {
+    case CK_STRUCT:
+        return ak == CK_STRUCT;
+    case CK_INT: case CK_FLOAT:
+        return is_arith(ak);
+    case CK_POINTER: {
+        if (ak == CK_INT)
+            return a->null_const;
+        if (ak != CK_POINTER)
+            return false;
+        struct ck_type pi = inner_type(&pt), ai = inner_type(&x);
+        enum ck_kind pik = kind_of(&pi), aik = kind_of(&ai);
+        return pik == CK_VOID || aik == CK_VOID || pik == CK_UNKNOWN || aik == CK_UNKNOWN ||
+               pik == aik;
+    }
+    default:
+        return true;
+    }
+}
+
+/* postfix operators after a primary expression (or a compound literal) */
+static bool postfix_tail(struct ck *c, struct ck_type *t)
+{
+    for (;;) {
+        int at = c->pos;
+        if (accept(c, "[")) {
+            struct ck_type x;
+            if (!expr(c, &x) || !expect(c, "]") || !subscript(c, at, t, &x))
+                return false;
+        } else if (accept(c, "(")) {
+            struct ck_type f = decay(t);
+            if (kind_of(&f) == CK_POINTER)
+                f = inner_type(&f);
+            if (kind_of(&f) != CK_FUNCTION && kind_of(&f) != CK_UNKNOWN) {
+                ck_error(c, at, "called object is not a function or a function pointer");
+                return false;
+            }
+            struct ast *params = kind_of(&f) == CK_FUNCTION ? f.params[0] : NULL;
+            struct ast *p = params ? params->kid[0] : NULL;
+            if (p && !p->next && param_is_void(p))
+                p = NULL;
+            int nargs = 0;
+            if (!accept(c, ")")) {
+                do {
+                    struct ck_type a;
+                    int arg = c->pos;
+                    if (!assign(c, &a))
+                        return false;
+                    nargs++;
+                    if (params && !p) {
+                        ck_error(c, arg, "too many arguments to function%s", callee(c, at));
+                        return false;
+                    }
+                    if (p && p->kind == AST_PARAM && !argument_fits(c, p, &a)) {
+                        ck_error(c, arg, "incompatible type for argument %d of function%s",
+                                 nargs, callee(c, at));
+                        return false;
+                    }
+                    if (p && p->kind == AST_PARAM)
+                        p = p->next;
+                } while (accept(c, ","));
+                if (!expect(c, ")"))
+                    return false;
+            }
+            if (p && p->kind == AST_PARAM) {
+                ck_error(c, c->pos - 1, "too few arguments to function%s", callee(c, at));
+                return false;
+            }
+            *t = kind_of(&f) == CK_FUNCTION ? inner_type(&f) : unknown_type(false);
+            t->lvalue = false;
+        } else if (is(c, ".") || is(c, "->")) {
+            bool arrow = is(c, "->");
+            c->pos++;
+            if (!tok_ident(c, c->pos) || tok_name(c, c->pos)->keyword) {
+                expected(c, "a member name");
+                return false;
+            }
+            if (!member(c, c->pos++, t, arrow))
+                return false;
+        } else if (is(c, "++") || is(c, "--")) {
+            c->pos++;
+            if (!want_lvalue(c, at, t, "increment operand"))
+                return false;
+            t->lvalue = false;
+        } else {
+            return true;
+        }
+    }
+}
+
+static bool postfix(struct ck *c, struct ck_type *t)
+{
+    return primary(c, t) && postfix_tail(c, t);
+}
+
+/* Is `nm` a label of the function the construct is in? */
+static bool label_defined(struct ck *c, struct name *nm)
+{
+    struct check_state *s = c->L->fn ? function_state(c->L, c->L->fn) : NULL;
+    for (int i = 0; s && i < s->ngotos; i++)
+        if (s->gotos[i]->kind == AST_LABEL && s->gotos[i]->name == nm)
+            return true;
+    return false;
+}
+
+static const char *const unary_names[] = { "unary minus", "unary plus", "bit-complement",
+                                           "unary exclamation mark" };
+
+static bool unary_inner(struct ck *c, struct ck_type *t);
+
+/* Every nesting of an expression goes through unary(): its depth is bounded here. */
+static bool unary(struct ck *c, struct ck_type *t)
+{
+    if (c->depth >= CK_MAX_DEPTH) {
+        ck_error(c, c->pos, "expression nested too deeply");
+        return false;
+    }
+    c->depth++;
+    bool ok = unary_inner(c, t);
+    c->depth--;
+    return ok;
+}
+
+static bool unary_inner(struct ck *c, struct ck_type *t)
+{
+    int at = c->pos;
+    if (accept(c, "++") || accept(c, "--")) {
+        if (!unary(c, t) || !want_lvalue(c, at, t, "increment operand"))
+            return false;
+        t->lvalue = false;
+        return true;
+    }
+    if (is(c, "&&") && tok_ident(c, c->pos + 1)) {      /* GNU &&label: a void * */
+        c->pos += 2;
+        if (!label_defined(c, tok_name(c, c->pos - 1))) {
+            ck_error(c, c->pos - 1, "label '%.*s' used but not defined", CK_TOK(c, c->pos - 1));
+            return false;
+        }
+        *t = (struct ck_type){ .n = 1, .d = { CK_POINTER }, .base = CK_VOID };
+        return true;
+    }
+    if (accept(c, "&")) {
+        if (!cast(c, t))
+            return false;
+        if (kind_of(t) != CK_FUNCTION && !want_lvalue(c, at, t, "unary '&' operand"))
+            return false;
+        *t = derived(t, CK_POINTER);
+        return true;
+    }
+    if (accept(c, "*")) {
+        if (!cast(c, t))
+            return false;
+        struct ck_type p = decay(t);
+        if (kind_of(&p) != CK_POINTER && kind_of(&p) != CK_UNKNOWN) {
+            ck_error(c, at, "invalid type argument of unary '*': the operand is not a pointer");
+            return false;
+        }
+        *t = kind_of(&p) == CK_POINTER ? inner_type(&p) : unknown_type(true);
+        return true;
+    }
+    for (int u = 0; u < 4; u++)
+        if (accept(c, (const char *[]){ "-", "+", "~", "!" }[u])) {
+            if (!cast(c, t))
+                return false;
+            struct ck_type v = decay(t);
+            enum ck_kind k = kind_of(&v);
+            bool bad = u < 2 ? (k != CK_UNKNOWN && !is_arith(k))
+                       : u == 2 ? (k != CK_UNKNOWN && k != CK_INT) : non_scalar(k);
+            if (bad) {
+                ck_error(c, at, "wrong type argument to %s", unary_names[u]);
+                return false;
+            }
+            *t = u == 3 ? simple_type(CK_INT) : v;
+            t->lvalue = false;
+            return true;
+        }
+    if (tok_ident(c, c->pos)) {
+        int kw = tok_name(c, c->pos)->keyword;
+        if (kw == KW_SIZEOF || kw == KW_ALIGNOF) {
+            c->pos++;
+            struct ck_type x;
+            if (is(c, "(") && starts_type(c, c->pos + 1)) {
+                c->pos++;
+                if (!type_name(c, &x) || !expect(c, ")"))
+                    return false;
+                if (is(c, "{") && (!skip_group(c, "{", "}") || !postfix_tail(c, &x)))
+                    return false;
+            } else if (!unary(c, &x)) {
+                return false;
+            }
+            *t = simple_type(CK_INT);
+            return true;
+        }
+        if (kw == KW_EXTENSION) {
+            c->pos++;
+            return cast(c, t);
+        }
+        if (kw == KW_REAL || kw == KW_IMAG) {
+            c->pos++;
+            if (!cast(c, t))
+                return false;
+            if (non_scalar(kind_of(t)) || kind_of(t) == CK_POINTER) {
+                ck_error(c, at, "wrong type argument to '%s'", kw == KW_REAL ? "__real__"
+                                                                             : "__imag__");
+                return false;
+            }
+            return true;
+        }
+    }
+    return postfix(c, t);
+}
+
+static bool cast(struct ck *c, struct ck_type *t)
+{
+    int at = c->pos;
+    if (c->depth >= CK_MAX_DEPTH) {
+        ck_error(c, c->pos, "expression nested too deeply");
+        return false;
+    }
+    if (!is(c, "(") || !starts_type(c, c->pos + 1))
+        return unary(c, t);
+    c->pos++;
+    struct ck_type to, x;
+    if (!type_name(c, &to) || !expect(c, ")"))
+        return false;
+    if (is(c, "{")) {                       /* compound literal */
+        if (!skip_group(c, "{", "}"))
+            return false;
+        *t = to;
+        t->lvalue = true;
+        return postfix_tail(c, t);
+    }
+    c->depth++;
+    bool ok = cast(c, &x);
+    c->depth--;
+    if (!ok)
+        return false;
+    struct ck_type v = decay(&x);
+    enum ck_kind tk = kind_of(&to), vk = kind_of(&v);
+    if (tk != CK_VOID && tk != CK_UNKNOWN && vk != CK_UNKNOWN) {
+        if (vk == CK_STRUCT && tk != CK_STRUCT) {
+            ck_error(c, at, "cast of a struct or union value to a scalar type");
+            return false;
+        }
+        if (tk == CK_STRUCT && vk != CK_STRUCT) {
+            ck_error(c, at, "conversion to non-scalar type requested");
+            return false;
+        }
+        if ((tk == CK_POINTER && vk == CK_FLOAT) || (tk == CK_FLOAT && vk == CK_POINTER)) {
+            ck_error(c, at, "cast between a pointer and a floating-point value");
+            return false;
+        }
+        if (vk == CK_VOID) {
+            ck_error(c, at, "void value not ignored as it ought to be");
+            return false;
+        }
+    }
+    *t = to;
+    t->lvalue = false;
+    return true;
+}
+
+/* Binary operators, loosest first: || && | ^ & ==,!= <,>,<=,>= <<,>> +,- *,/,% */
+static int binary_level(struct ck *c)
+{
+    static const char *const ops[][5] = {
+        { "||" }, { "&&" }, { "|" }, { "^" }, { "&" }, { "==", "!=" },
+        { "<", ">", "<=", ">=" }, { "<<", ">>" }, { "+", "-" }, { "*", "/", "%" },
+    };
+    for (int l = 0; l < 10; l++)
+        for (int k = 0; k < 5 && ops[l][k]; k++)
+            if (is(c, ops[l][k]))
+                return l + 1;
+    return 0;
+}
+
+/* The type of `a op b` (both decayed), or report that the operands do not fit. */
+static bool binary_type(struct ck *c, int at, const char *op, struct ck_type *a,
+                        const struct ck_type *b)
+{
+    struct ck_type x = decay(a), y = decay(b);
+    enum ck_kind xk = kind_of(&x), yk = kind_of(&y);
+    bool unknown = xk == CK_UNKNOWN || yk == CK_UNKNOWN;
+    bool ok = true;
+    struct ck_type r = simple_type(CK_INT);
+    if (strchr("*/", op[0]) && !op[1]) {
+        ok = unknown || (is_arith(xk) && is_arith(yk));
+        r = xk == CK_FLOAT || yk == CK_FLOAT ? simple_type(CK_FLOAT) : r;
+    } else if (!strcmp(op, "%") || !strcmp(op, "<<") || !strcmp(op, ">>") ||
+               !strcmp(op, "&") || !strcmp(op, "^") || !strcmp(op, "|")) {
+        ok = (xk == CK_INT || xk == CK_UNKNOWN) && (yk == CK_INT || yk == CK_UNKNOWN);
+    } else if (!strcmp(op, "+")) {
+        ok = unknown || (is_arith(xk) && is_arith(yk)) || (xk == CK_POINTER && yk == CK_INT) ||
+             (xk == CK_INT && yk == CK_POINTER);
+        r = xk == CK_POINTER ? x : yk == CK_POINTER ? y
+            : xk == CK_FLOAT || yk == CK_FLOAT ? simple_type(CK_FLOAT) : r;
+    } else if (!strcmp(op, "-")) {
+        ok = unknown || (is_arith(xk) && is_arith(yk)) || (xk == CK_POINTER && yk == CK_INT) ||
+             (xk == CK_POINTER && yk == CK_POINTER);
+        r = xk == CK_POINTER && yk != CK_POINTER ? x
+            : xk == CK_FLOAT || yk == CK_FLOAT ? simple_type(CK_FLOAT) : r;
+    } else {                                /* comparisons, && and || */
+        ok = !non_scalar(xk) && !non_scalar(yk);
+    }
+    if (unknown && ok)
+        r = unknown_type(false);
+    if (!ok) {
+        ck_error(c, at, "invalid operands to binary '%s'", op);
+        return false;
+    }
+    *a = r;
+    a->lvalue = false;
+    return true;
+}
+
+static bool binary(struct ck *c, int min, struct ck_type *t)
+{
+    if (!cast(c, t))
+        return false;
+    for (;;) {
+        int level = binary_level(c);
+        if (!level || level < min)
+            return true;
+        int at = c->pos;
+        char op[4];
+        snprintf(op, sizeof op, "%.*s", CK_TOK(c, at));
+        c->pos++;
+        struct ck_type r;
+        if (!binary(c, level + 1, &r) || !binary_type(c, at, op, t, &r))
+            return false;
+    }
+}
+
+static bool conditional(struct ck *c, struct ck_type *t)
+{
+    int at = c->pos;
+    if (!binary(c, 1, t))
+        return false;
+    if (!accept(c, "?"))
+        return true;
+    if (non_scalar(kind_of(t))) {
+        ck_error(c, at, "used a struct or union value where a scalar is required");
+        return false;
+    }
+    struct ck_type a = *t, b;
+    if (!is(c, ":") && !expr(c, &a))
+        return false;
+    if (!expect(c, ":") || !conditional(c, &b))
+        return false;
+    struct ck_type x = decay(&a), y = decay(&b);
+    enum ck_kind xk = kind_of(&x), yk = kind_of(&y);
+    if (xk != CK_UNKNOWN && yk != CK_UNKNOWN && (xk == CK_STRUCT) != (yk == CK_STRUCT)) {
+        ck_error(c, at, "type mismatch in conditional expression");
+        return false;
+    }
+    *t = xk == yk ? x : is_arith(xk) && is_arith(yk) ? simple_type(CK_FLOAT) : unknown_type(false);
+    if (xk == CK_INT && yk == CK_INT)
+        *t = simple_type(CK_INT);
+    t->lvalue = false;
+    return true;
+}
+
+static bool assign(struct ck *c, struct ck_type *t)
+{
+    static const char *const ops[] = { "=", "*=", "/=", "%=", "+=", "-=", "<<=", ">>=", "&=",
+                                       "^=", "|=" };
+    int at = c->pos;
+    if (!conditional(c, t))
+        return false;
+    for (size_t k = 0; k < sizeof ops / sizeof ops[0]; k++)
+        if (is(c, ops[k])) {
+            c->pos++;
+            if (!want_lvalue(c, at, t, "left operand of assignment"))
+                return false;
+            struct ck_type r;
+            if (!assign(c, &r))
+                return false;
+            t->lvalue = false;
+            return true;
+        }
+    return true;
+}
+
+static bool expr(struct ck *c, struct ck_type *t)
+{
+    bool comma = false;
+    do {
+        if (!assign(c, t))
+            return false;
+    } while (accept(c, ",") && (comma = true));
+    if (comma)
+        t->lvalue = false;          /* (a, b) is b's value, not b */
+    return true;
+}
+
+/* ---- clauses --------------------------------------------------------------------------- */
+
+/* Point the checker at the tokens of piece e of the directive. */
+static void range_of(struct ck *c, const struct omp_expr *e)
+{
+    size_t end = e->off + strlen(e->text);
+    int lo = 0, hi = c->d->ntoks;
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (c->toks[mid].off < e->off)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    c->pos = lo;
+    for (c->end = lo; c->end < c->d->ntoks && c->toks[c->end].off < end; c->end++)
+        ;
+}
+
+/* How a piece of a clause is used by the generated code. */
+enum ck_use {
+    USE_VALUE,      /* any value */
+    USE_SCALAR,     /* tested or converted: if, final, priority, ... */
+    USE_INDEX,      /* an index: subscripts, section bounds, shapes, iterator ranges */
+};
+
+/* Check piece e as a C expression; `what` names it in messages, `closer` is what ends it
+ * ("']'"). */
+static bool piece(struct ck *c, const struct omp_expr *e, enum ck_use use, const char *what,
+                  const char *closer, struct ck_type *t)
+{
+    struct ck_type tmp;
+    if (!t)
+        t = &tmp;
+    *t = unknown_type(true);
+    if (!e->text || c->failed)
+        return !c->failed;
+    range_of(c, e);
+    int first = c->pos;
+    if (first == c->end)
+        return true;
+    if (!expr(c, t))
+        return false;
+    if (c->pos < c->end) {
+        ck_error(c, c->pos, "expected %s before '%.*s'", closer, CK_TOK(c, c->pos));
+        return false;
+    }
+    struct ck_type v = decay(t);
+    enum ck_kind k = kind_of(&v);
+    if (use == USE_SCALAR && non_scalar(k)) {
+        ck_error(c, first, "%s must be a scalar, not a %s value", what,
+                 k == CK_VOID ? "void" : "struct or union");
+        return false;
+    }
+    if (use == USE_INDEX && k != CK_INT && k != CK_UNKNOWN) {
+        ck_error(c, first, "%s is not an integer", what);
+        return false;
+    }
+    return true;
+}
+
+/* A pointer to an object (or unknown): what sections and shapes apply to. */
+static bool object_pointer(const struct ck_type *x)
+{
+    if (kind_of(x) == CK_UNKNOWN)
+        return true;
+    if (kind_of(x) != CK_POINTER)
+        return false;
+    struct ck_type e = inner_type(x);
+    return kind_of(&e) != CK_FUNCTION;
+}
+
+/* One node of a data reference (OMPSS.md "Data references"): its type into *t; *region
+ * is set when it holds a section, a shaping or a multidependence. */
+static bool ref(struct ck *c, const struct omp_ref *r, struct ck_type *t, bool *region)
+{
+    struct ck_type x;
+    switch (r->kind) {
+    case OMP_REF_NAME: case OMP_REF_EXPR:
+        return piece(c, &r->text, USE_VALUE, "the data reference", "',' or ')'", t);
+    case OMP_REF_SUBSCRIPT:
+        if (!ref(c, r->base, t, region) || !piece(c, &r->index, USE_INDEX, "the subscript", "']'", &x))
+            return false;
+        range_of(c, &r->index);
+        return subscript(c, c->pos > 0 ? c->pos - 1 : 0, t, &x);
+    case OMP_REF_SECTION:
+        *region = true;
+        if (!ref(c, r->base, t, region) ||
+            !piece(c, &r->index, USE_INDEX, "the lower bound of the array section",
+                   "':', ';' or ']'", NULL) ||
+            !piece(c, &r->bound, USE_INDEX, r->form == OMP_SECT_LO_HI
+                   ? "the upper bound of the array section" : "the length of the array section",
+                   "']'", NULL))
+            return false;
+        x = decay(t);
+        if (!object_pointer(&x)) {
+            range_of(c, &r->base->text);
+            ck_error(c, c->pos, "array section of '%s', which is neither an array nor a pointer",
+                     r->base->text.text);
+            return false;
+        }
+        *t = kind_of(&x) == CK_POINTER ? inner_type(&x) : unknown_type(true);
+        return true;
+    case OMP_REF_MEMBER: case OMP_REF_ARROW:
+        if (!ref(c, r->base, t, region))
+            return false;
+        range_of(c, &r->member);
+        return member(c, c->pos, t, r->kind == OMP_REF_ARROW);
+    case OMP_REF_DEREF:
+        if (!ref(c, r->base, t, region))
+            return false;
+        x = decay(t);
+        if (kind_of(&x) != CK_POINTER && kind_of(&x) != CK_UNKNOWN) {
+            range_of(c, &r->text);
+            ck_error(c, c->pos, "invalid type argument of unary '*': '%s' is not a pointer",
+                     r->base->text.text);
+            return false;
+        }
+        *t = kind_of(&x) == CK_POINTER ? inner_type(&x) : unknown_type(true);
+        return true;
+    case OMP_REF_SHAPE:
+        *region = true;
+        for (int i = 0; i < r->ndims; i++)
+            if (!piece(c, &r->dims[i], USE_INDEX, "the shape dimension", "']'", NULL))
+                return false;
+        if (!ref(c, r->base, t, region))
+            return false;
+        x = decay(t);
+        if (!object_pointer(&x)) {
+            range_of(c, &r->base->text);
+            ck_error(c, c->pos, "shaping expression on '%s', which is neither an array nor a "
+                     "pointer", r->base->text.text);
+            return false;
+        }
+        *t = unknown_type(true);
+        return true;
+    case OMP_REF_MULTI: {
+        int saved = c->niters;
+        bool ok = true;
+        *region = true;
+        for (int i = 0; ok && i < r->niters; i++) {
+            const struct omp_iter *it = &r->iters[i];
+            ok = piece(c, &it->lo, USE_INDEX, "the lower bound of the iterator range",
+                       "':' or ';'", NULL) &&
+                 piece(c, &it->bound, USE_INDEX, it->form == OMP_SECT_LO_HI
+                       ? "the upper bound of the iterator range"
+                       : "the length of the iterator range", "',', ':' or '}'", NULL) &&
+                 piece(c, &it->step, USE_INDEX, "the step of the iterator range", "',' or '}'",
+                       NULL);
+            if (ok && c->niters < (int)(sizeof c->iters / sizeof c->iters[0]))
+                c->iters[c->niters++] = &it->var;
+        }
+        ok = ok && ref(c, r->base, t, region);
+        c->niters = saved;
+        return ok;
+    }
+    default:
+        return true;
+    }
+}
+
+/* A list item of a dependence, copy, reduction or data-sharing clause. */
+static void item(struct ck *c, const struct omp_clause *cl, const struct omp_ref *r, bool names)
+{
+    struct ck_type t;
+    bool region = false;
+    if (!ref(c, r, &t, &region) || region)
+        return;
+    range_of(c, &r->text);
+    if (kind_of(&t) == CK_FUNCTION)
+        ck_error(c, c->pos, "'%s' in '%s' is a function, not %s", r->text.text,
+                 omp_clause_names[cl->kind], names ? "a variable" : "data");
+    else if (!t.lvalue)
+        ck_error(c, c->pos, "'%s' in '%s' is not %s", r->text.text, omp_clause_names[cl->kind],
+                 names ? "a variable" : "an lvalue (an object a dependence can name)");
+}
+
+/* The argument forms of the clauses (the third column of OMP_CLAUSES, mcc.h). */
+enum ck_form { CK_FORM_NONE, CK_FORM_REFS, CK_FORM_NAMES, CK_FORM_DEPEND, CK_FORM_REDUCTION,
+               CK_FORM_EXPR, CK_FORM_OPTEXPR, CK_FORM_EXPRS, CK_FORM_LABEL, CK_FORM_DEFAULT,
+               CK_FORM_DEVICE, CK_FORM_IDENT, CK_FORM_NDRANGE, CK_FORM_FILE, CK_FORM_SCHEDULE };
+static const unsigned char clause_form[OMP_CL_COUNT] = {
+#define CK_FORM_ENTRY(e, s, form, many) [e] = CK_FORM_##form,
+    OMP_CLAUSES(CK_FORM_ENTRY)
+#undef CK_FORM_ENTRY
+};
+
+/* Clauses whose expression is a count or a size (an integer); the others are tested or
+ * converted (scalars).  By name, so that clauses added to OMP_CLAUSES later are covered
+ * without an edit here. */
+static bool is_count(enum omp_clause_kind k)
+{
+    static const char *const counts[] = { "grainsize", "num_tasks", "shmem", "schedule",
+                                          "collapse", "num_threads" };
+    return lower_name_in(omp_clause_names[k], strlen(omp_clause_names[k]), counts,
+                         (int)(sizeof counts / sizeof counts[0]));
+}
+
+static void clause(struct ck *c, const struct omp_clause *cl)
+{
+    char what[64];
+    snprintf(what, sizeof what, "the argument of '%s'", omp_clause_names[cl->kind]);
+    switch (clause_form[cl->kind]) {
+    case CK_FORM_REFS: case CK_FORM_DEPEND: case CK_FORM_REDUCTION: case CK_FORM_NAMES:
+        for (int i = 0; i < cl->nrefs && !c->failed; i++)
+            item(c, cl, cl->refs[i], clause_form[cl->kind] == CK_FORM_NAMES);
+        break;
+    case CK_FORM_EXPR: case CK_FORM_OPTEXPR: case CK_FORM_SCHEDULE:
+        for (int i = 0; i < cl->nargs && !c->failed; i++)
+            piece(c, &cl->args[i], is_count(cl->kind) ? USE_INDEX : USE_SCALAR, what, "')'",
+                  NULL);
+        break;
+    case CK_FORM_EXPRS:
+        for (int i = 0; i < cl->nargs && !c->failed; i++)
+            piece(c, &cl->args[i], USE_VALUE, what, "',' or ')'", NULL);
+        break;
+    case CK_FORM_NDRANGE:
+        for (int i = 1; i < cl->nargs && !c->failed; i++)
+            piece(c, &cl->args[i], USE_INDEX, "a size in 'ndrange'", "',' or ')'", NULL);
+        break;
+    default:
+        break;
+    }
+}
+
+/* declare reduction(id : types : combiner) initializer(...): the types are type names,
+ * the combiner and initializer expressions over omp_in, omp_out, omp_priv, omp_orig. */
+static void declare_reduction(struct ck *c, const struct omp_declare_reduction *r)
+{
+    struct ck_type t = unknown_type(true);
+    for (int i = 0; i < r->ntypes && !c->failed; i++) {
+        range_of(c, &r->types[i]);
+        if (!starts_type(c, c->pos)) {
+            expected(c, "a type name");
+            return;
+        }
+        if (!type_name(c, &t))
+            return;
+        if (c->pos < c->end) {
+            ck_error(c, c->pos, "expected the end of the type name before '%.*s'",
+                     CK_TOK(c, c->pos));
+            return;
+        }
+    }
+    c->reduction = true;
+    c->red_type = r->ntypes == 1 ? t : unknown_type(true);
+    c->red_type.lvalue = true;
+    piece(c, &r->combiner, USE_VALUE, "the combiner", "')'", NULL);
+    piece(c, &r->initializer, USE_VALUE, "the initializer", "')'", NULL);
+}
+
+static void directive(struct ck *c, const struct omp_directive *d)
+{
+    if (!d || c->failed)
+        return;
+    c->d = d;
+    c->text = d->text;
+    c->toks = d->toks;
+    if (d->reduction)
+        declare_reduction(c, d->reduction);
+    for (int i = 0; i < d->nclauses && !c->failed; i++)
+        clause(c, &d->clauses[i]);
+}
+
+/* ---- where a directive is --------------------------------------------------------------- */
+
+/* The directive word of d (`task` of `#pragma omp task`). */
+static const struct mcc_loc *word_loc(const struct omp_directive *d)
+{
+    for (int i = 0; i + 1 < d->ntoks; i++)
+        if (d->toks[i].kind == OMP_TOK_IDENT && d->toks[i].len == 3 &&
+            !memcmp(d->text + d->toks[i].off, "omp", 3))
+            return &d->toks[i + 1].loc;
+    return &d->loc;
+}
+
+struct labels {
+    struct name *names[64];
+    int n;
+};
+
+static bool find_labels(struct ast *n, void *arg)
+{
+    struct labels *l = arg;
+    if (n->kind == AST_LABEL && n->name && l->n < 64)
+        l->names[l->n++] = n->name;
+    return true;
+}
+
+/* Constructs that wrap their statement where it is (critical enters a lock and leaves it
+ * on every way out): a jump into the statement would skip the entry.  (Constructs whose
+ * statement is outlined, tasks and loops, are checked by the lowering's branch check.) */
+static const bool wraps[OMP_DIR_COUNT] = {
+    [OMP_DIR_CRITICAL] = true, [OMP_DIR_ATOMIC] = true,
+};
+
+/* A construct that wraps its statement cannot apply to a `case`/`default` label, and
+ * nothing outside it may jump to a label inside it. */
+static bool placement(struct lower *L, const struct lower_dir *d)
+{
+    struct ast *n = d->node;
+    const struct omp_directive *dir = d->dir ? d->dir : d->target;
+    const char *word = omp_directive_names[dir->kind];
+    if (!wraps[dir->kind])
+        return true;
+    if (n->kind == AST_CASE || n->kind == AST_DEFAULT) {
+        mcc_error_at(word_loc(dir), "'#pragma omp %s' cannot apply to a '%s' label: the "
+                     "'switch' would jump into it (put the pragma after the label)", word,
+                     n->kind == AST_CASE ? "case" : "default");
+        return false;
+    }
+    struct check_state *s = function_state(L, L->fn);
+    if (!s->ngotos)
+        return true;
+    struct labels l = { .n = 0 };
+    ast_walk(n, find_labels, &l);
+    for (int i = 0; i < s->ngotos; i++) {
+        struct ast *g = s->gotos[i];
+        if (g->kind == AST_LABEL || (g->begin >= n->begin && g->end <= n->end))
+            continue;
+        for (int k = 0; k < l.n; k++)
+            if (l.names[k] == g->name) {
+                struct mcc_loc at = source_loc(&L->t->src, g->begin);
+                mcc_error_at(word_loc(dir), "'#pragma omp %s' cannot apply here: '%s%.*s' at "
+                             "line %d jumps into it", word, g->kind == AST_GOTO ? "goto " : "&&",
+                             (int)g->name->len, g->name->str, at.line);
+                return false;
+            }
+    }
+    return true;
+}
+
+/* ---- entry points ------------------------------------------------------------------------ */
+
+static bool has_errors(const struct lower_dir *d)
+{
+    return (d->dir && d->dir->nerrors) || (d->target && d->target->nerrors);
+}
+
+/* The function declarator of a declaration or definition that declares one function. */
+static struct ast *function_declarator(struct ast *item)
+{
+    if (item->kind == AST_FUNCTION_DEF)
+        return item->kid[1];
+    if (item->kind != AST_DECLARATION || !item->kid[1])
+        return NULL;
+    struct ast *id = item->kid[1]->kid[0];
+    if (!id || id->next || id->kind != AST_INIT_DECLARATOR || !id->sym ||
+        id->sym->kind != SYM_FUNCTION)
+        return NULL;
+    return id->kid[0];
+}
+
+/* An implementation (implements(f)) may name f's parameters: its ndrange and copies are
+ * evaluated where f's task is created. */
+static struct ast *implemented_params(struct lower *L, const struct lower_dir *d)
+{
+    const struct omp_clause *c = lower_dir_find(d, OMP_CL_IMPLEMENTS);
+    if (!c || c->nargs < 1 || !c->args[0].text)
+        return NULL;
+    struct name *nm = name_intern(&L->t->parser, c->args[0].text, strlen(c->args[0].text));
+    struct sym *f = nm->ord;
+    if (!f || f->kind != SYM_FUNCTION)
+        return NULL;
+    struct ast *fd = task_full_declarator(f);
+    return fd ? ast_declarator_params(fd) : NULL;
+}
+
+bool lower_check_construct(struct lower *L, const struct lower_dir *d)
+{
+    if (has_errors(d))
+        return false;
+    struct ast *n = d->node;
+    struct ck c = { .L = L, .scope = L->fn ? function_state(L, L->fn) : NULL };
+    struct ast *fd = n ? function_declarator(n) : NULL;
+    if (fd) {                       /* a function task: its clauses name its parameters */
+        struct ast *dn = ast_declarator_name(fd);
+        c.params = ast_declarator_params(fd);
+        c.task_fn = dn ? dn->name : NULL;
+        c.fn_body = n->kind == AST_FUNCTION_DEF ? n->kid[3] : NULL;
+        c.at = n->end;
+        c.impl_params = implemented_params(L, d);
+    } else {
+        c.at = n ? n->begin : 0;
+    }
+    directive(&c, d->dir);
+    directive(&c, d->target);
+    if (c.failed)
+        return false;
+    return fd || !n || !L->fn || placement(L, d);
+}
+
+/* The stand-alone directives that may be at file scope; every other one runs code where
+ * it is (OMPSS.md "Directives").  By name, so that directives added to OMP_DIRECTIVES later
+ * (flush, ...) are covered without an edit here. */
+static bool file_scope_ok(enum omp_directive_kind k)
+{
+    static const char *const ok[] = { "declare reduction", "threadprivate", "unknown" };
+    return lower_name_in(omp_directive_names[k], strlen(omp_directive_names[k]), ok,
+                         (int)(sizeof ok / sizeof ok[0]));
+}
+
+bool lower_check_standalone(struct lower *L, const struct ast *pr,
+                            const struct omp_directive *d)
+{
+    if (d->nerrors)
+        return false;
+    if (d->kind == OMP_DIR_UNKNOWN)
+        return true;
+    if (!L->fn && !file_scope_ok(d->kind)) {
+        mcc_error_at(word_loc(d), "'#pragma omp %s' at file scope: it must be inside a "
+                     "function", omp_directive_names[d->kind]);
+        return false;
+    }
+    struct ck c = { .L = L, .scope = L->fn ? function_state(L, L->fn) : NULL, .at = pr->begin };
+    directive(&c, d);
+    return !c.failed;
+}
