@@ -15,6 +15,7 @@
  */
 #include "nrt.h"
 
+#include <cuda_runtime_api.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -228,6 +229,16 @@ static void run_streams(void)
 {
     static unsigned seen;
     void *p;
+    /* Loaded before either runs: with CUDA's lazy loading (the default since CUDA 12.2) the
+     * first launch of set_flag loads it, and a load may wait for the running wait_flag to
+     * end - the two never meet whatever the streams (CUDA C Programming Guide, "Lazy
+     * Loading": preload kernels meant to run concurrently).  Failed on the H200 without. */
+    struct cudaFuncAttributes fa;
+    if (cudaFuncGetAttributes(&fa, (const void *)wait_flag) != cudaSuccess ||
+        cudaFuncGetAttributes(&fa, (const void *)set_flag) != cudaSuccess) {
+        printf("FAIL: cudaFuncGetAttributes could not load the streams test's kernels\n");
+        exit(1);
+    }
     /* about 4 s at 2 GHz: long beside the launch of the second task, short beside the
      * harness's timeout */
     nanort_task *t = nanort_task_create(&wait_flag_type, sizeof(struct flag_args), 1, 1, &p);
