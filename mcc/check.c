@@ -1798,6 +1798,24 @@ static bool ref(struct ck *c, const struct omp_ref *r, struct ck_type *t, bool *
     }
 }
 
+/* A built-in reduction operator needs an arithmetic item (or an array of them): on a struct,
+ * a union or a pointer the lowering's combine `x = x + priv` is not C (gcc found it). */
+static void reduction_type(struct ck *c, const struct omp_clause *cl, const struct omp_ref *r,
+                           const struct ck_type *t)
+{
+    int k = 0;
+    while (k < t->n && t->d[k] == CK_ARRAY)
+        k++;
+    enum ck_kind kind = k < t->n ? (enum ck_kind)t->d[k] : (enum ck_kind)t->base;
+    if (kind != CK_STRUCT && kind != CK_POINTER)
+        return;
+    ck_error(c, c->pos, "'%s' in '%s': the operator '%s' needs an arithmetic type, not %s "
+             "(declare a reduction for it: '#pragma omp declare reduction(name : type : "
+             "combiner)')", r->text.text, omp_clause_names[cl->kind], cl->red_id.text
+             ? cl->red_id.text : omp_reduction_op_names[cl->red_op],
+             kind == CK_STRUCT ? "a struct or union" : "a pointer");
+}
+
 /* A list item of a dependence, copy, reduction or data-sharing clause. */
 static void item(struct ck *c, const struct omp_clause *cl, const struct omp_ref *r, bool names)
 {
@@ -1812,6 +1830,9 @@ static void item(struct ck *c, const struct omp_clause *cl, const struct omp_ref
     else if (!t.lvalue)
         ck_error(c, c->pos, "'%s' in '%s' is not %s", r->text.text, omp_clause_names[cl->kind],
                  names ? "a variable" : "an lvalue (an object a dependence can name)");
+    else if ((cl->kind == OMP_CL_REDUCTION || cl->kind == OMP_CL_TASK_REDUCTION ||
+              cl->kind == OMP_CL_IN_REDUCTION) && cl->red_op != OMP_RED_USER)
+        reduction_type(c, cl, r, &t);
 }
 
 /* The argument forms of the clauses (the third column of OMP_CLAUSES, mcc.h). */
