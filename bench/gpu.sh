@@ -12,7 +12,7 @@
 #           runtime; the hand-written one: cudaMemcpyAsync from pageable memory);
 #           our OpenCL version against the hand-written OpenCL host, on NVIDIA's OpenCL
 #   n-body  262144 bodies, 10 steps (NB_N, NB_STEPS, NB_BLOCKS): the same four
-#   tests   the CUDA-only sample variants with their checks (tests/samples-dev/run.sh)
+#   tests   the CUDA-only sample variants with their checks (tests/samples/dev/run.sh)
 # Programs of one comparison run alternately, REPS times each (3); the table gives the
 # median time and the throughput from it.  Writes OUTDIR (default $OUT, else
 # build/bench/results): gpu.md (the table), gpu.log (every run's output), summary.txt
@@ -152,7 +152,7 @@ fi
 
 if [ "$part" = all ] || [ "$part" = tests ]; then
   rm -rf "$B/results-gpu"
-  HARNESS_TIMEOUT=30 SAMPLES_DEV_GPU=1 SAMPLES_DEV_NOBUILD=1 tests/samples-dev/run.sh "$B/results-gpu" > "$out/tests.txt" 2>&1
+  HARNESS_TIMEOUT=30 SAMPLES_DEV_GPU=1 SAMPLES_DEV_NOBUILD=1 tests/samples/dev/run.sh "$B/results-gpu" > "$out/tests.txt" 2>&1
   for f in "$B"/results-gpu/*.log; do
     { echo "== ${f##*/}"; tail -n 12 "$f"; } >> "$out/tests.txt"
   done
@@ -171,7 +171,7 @@ if [ "$part" = all ] || [ "$part" = tests ]; then
       mcs="$mcs ${p%%:*}"
     fi
   done
-  { echo; echo "Tests (tests/samples-dev/run.sh with the GPU): $(tests/harness.sh summary "$B/results-gpu")";
+  { echo; echo "Tests (tests/samples/dev/run.sh with the GPU): $(tests/harness.sh summary "$B/results-gpu")";
     echo "compute-sanitizer memcheck clean on $mc of 5 CUDA-only samples${mcs:+ (not:$mcs)}."; } >> "$md"
 fi
 cat "$md"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # scripts/gpu-devices21.sh - issue 21's programs on the GPU machine: OmpSs CUDA and OpenCL
-# programs in the layouts their users write (tests/ompss-dev/layouts/, samples/heat_cuda,
-# tests/ompss-dev/cuda_tasks), run on the H200 and under compute-sanitizer's memcheck.
+# programs in the layouts their users write (tests/ompss/devices/layouts/, samples/heat_cuda,
+# tests/ompss/devices/cuda_tasks), run on the H200 and under compute-sanitizer's memcheck.
 # It builds nothing: run `make check-ompss-dev check-ompss-dev-layouts` here (nvcc present)
 # and carry build/; then, on the GPU machine, from the repository root:
 #
@@ -23,7 +23,7 @@ if [ ! -f /etc/OpenCL/vendors/nvidia.icd ] && [ -w /etc ]; then
 fi
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>&1 | tee "$out/gpu.txt"
 san=$(command -v compute-sanitizer || ls /usr/local/cuda/bin/compute-sanitizer 2>/dev/null)
-L=$B/tests/ompss-dev/layouts
+L=$B/tests/ompss/devices/layouts
 npass=0 nfail=0
 fails=()
 
@@ -80,7 +80,7 @@ cuda layouts/provider "$L/provider/provider"            # CUDA code inside the C
 cuda layouts/seed-cuda "$L/seed/seed-cuda"              # calls, noCheckDim, undefined
 cuda layouts/block_scope-cuda "$L/block_scope/block_scope-cuda"
 cuda samples/heat_cuda "$L/heat_cuda/heat" 200000 16384 20
-cuda ompss-dev/cuda_tasks "$B/tests/ompss-dev/cuda_tasks"
+cuda ompss-dev/cuda_tasks "$B/tests/ompss/devices/cuda_tasks"
 opencl layouts/ocl_include "$L/ocl_include/ocl_include" # kernel.cl includes kernel.h
 opencl layouts/seed-ocl "$L/seed/seed-ocl"
 opencl layouts/block_scope-ocl "$L/block_scope/block_scope-ocl"

@@ -3,7 +3,7 @@
 # kernels translated to C by mcc, run on nanort's workers.  From the repository root, with
 # build/ made here (make all) and carried (mcc runs there: it needs gcc, not flex/bison).
 #
-#   scripts/gpu-opencl-cpu.sh tests    tests/opencl-cpu (translated, same digests as PoCL,
+#   scripts/gpu-opencl-cpu.sh tests    tests/devices/opencl-cpu (translated, same digests as PoCL,
 #                                      defaults, --disable-opencl, no platform, diagnostics,
 #                                      versioning), through the harness
 #   scripts/gpu-opencl-cpu.sh bench16  bench/opencl/cpu.sh on 16 workers / 16 PoCL threads
@@ -23,7 +23,7 @@ lscpu > "$out/lscpu.txt" 2>&1
 tests() {
   local res=$out/opencl-cpu-res
   rm -rf "$res"
-  local run="env BUILD=build MCC=build/bin/mcc tests/opencl-cpu/run.sh"
+  local run="env BUILD=build MCC=build/bin/mcc tests/devices/opencl-cpu/run.sh"
   for p in barrier_control reduce_scan matmul_tiled vectors builtins atomics guards interchange structs \
            inner_local untranslatable; do
     tests/harness.sh run "$res" "opencl-cpu/$p/build" -- $run build "$p"

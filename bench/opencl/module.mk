@@ -1,7 +1,7 @@
 # bench/opencl: each OpenCL sample of samples/{saxpy,blackscholes,sobel,dct,aes} built by
 # mcc (its OpenCL implementation forced) against a hand-written OpenCL host program
 # (bench/opencl/<name>_host.c) running the same kernel on the same sizes.
-# Included by tests/samples-ocl/module.mk (the top Makefile includes bench/module.mk only).
+# Included by tests/samples/ocl/module.mk (the top Makefile includes bench/module.mk only).
 #
 #   make bench-opencl        bench/opencl/run.sh -> bench/results/opencl.md (README.md)
 #   make check-bench-opencl  on small sizes: every host program (its own result check),
@@ -39,10 +39,10 @@ bench-opencl: $(BENCH_OCL_HOSTS) $(BENCH_OCL_OURS) bench/opencl/transfers.sh
 	@mkdir -p bench/results
 	BUILD=$(BUILD) MCC=$(MCC_BIN) bench/opencl/run.sh bench/results/opencl.md
 
-# Small sizes, same arguments as the samples' tests (tests/samples-ocl/module.mk).
+# Small sizes, same arguments as the samples' tests (tests/samples/ocl/module.mk).
 check-bench-opencl: $(BENCH_OCL_HOSTS) $(BENCH_OCL_OURS) bench/opencl/transfers.sh
 	@for n in $(BENCH_OCL_SAMPLES); do \
-	  a=$$(tests/samples-ocl/args.sh $$n); \
+	  a=$$(tests/samples/ocl/args.sh $$n); \
 	  $(HARNESS) run $(RESULTS) bench/opencl/$${n}_host -- $(BENCH_OCL_DIR)/$${n}_host $$a; \
 	  $(HARNESS) run $(RESULTS) bench/opencl/$$n/transfers -- \
 	    bench/opencl/transfers.sh $(BENCH_OCL_DIR)/$$n $(BENCH_OCL_DIR)/$${n}_host $$a; \

@@ -7,7 +7,7 @@
  * CPU packs piece k+1 into one buffer while the copy engine moves piece k out of the
  * other, and the copy returns before its last piece landed (the event says when).
  * Copies back to pageable memory use the driver's own path, which returns when the data
- * is on the host.  Measured on an H200 (tests/cuda/cuda_ops, 256 MiB, pageable; two runs
+ * is on the host.  Measured on an H200 (tests/devices/cuda/cuda_ops, 256 MiB, pageable; two runs
  * on two machines, the figures vary a lot from run to run):
  *   to the GPU:   staged here 8.9 / 7.1 GB/s, cudaMemcpy 8.5 / 5.6 GB/s (and ours returns
  *                 before the last piece landed)

@@ -1,4 +1,4 @@
-# Shared shell helpers for the mcc test scripts (tests/cprog, tests/headers, tests/mcc/diag)
+# Shared shell helpers for the mcc test scripts (tests/mcc/cprog, tests/mcc/headers, tests/mcc/diag)
 # and bench/mcc.  Source it from the repository root:  . tests/mcc/lib.sh
 #
 #   MCC             the driver under test (default build/bin/mcc)

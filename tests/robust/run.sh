@@ -72,8 +72,8 @@ stops deep_chain "deep_chain[too-deep,if0]" "--smp-workers=1" 400000 if0
 
 # ---- ndrange: sizes checked against the device before the launch -------------------------
 probe() {
-  [ -x "$out/probe" ] && { [ "$run_only" = 1 ] || [ "$out/probe" -nt tests/ompss-dev/probe.c ]; } ||
-    $CC -O1 -o "$out/probe" tests/ompss-dev/probe.c -ldl || return 1
+  [ -x "$out/probe" ] && { [ "$run_only" = 1 ] || [ "$out/probe" -nt tests/ompss/devices/probe.c ]; } ||
+    $CC -O1 -o "$out/probe" tests/ompss/devices/probe.c -ldl || return 1
   "$out/probe" "$1" > /dev/null
 }
 

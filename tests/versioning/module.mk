@@ -12,7 +12,7 @@ $(VERS_DIR)/persist: tests/versioning/persist.c $(NANORT_LIB_A) include/nanort.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_COMMON) $< -o $@ $(NANORT_LIB_A) $(LDLIBS_COMMON)
 
-$(VERS_DIR)/spread: tests/versioning/spread.c tests/opencl/oclt.h nanort/nrt.h $(NANORT_LIB_A)
+$(VERS_DIR)/spread: tests/versioning/spread.c tests/devices/opencl/oclt.h nanort/nrt.h $(NANORT_LIB_A)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_COMMON) -Inanort $< -o $@ $(NANORT_LIB_A) $(LDLIBS_COMMON)
 

@@ -4,8 +4,8 @@
 # in task bodies, diagnostics inside task bodies against plain gcc's, ASan frames, task
 # names.  About 30 s on 2 cores.  Needs build/bin/mcc (MCC_TEST_DEP) and the runtime; the
 # gdb cases report skipped without gdb.
-DEBUG_BP_CASES   := tests/mcc/debug/tasks.c tests/ported/array_reductions.c \
-                    tests/ported/task_clauses.c tests/ported/jacobi_blocks.c \
+DEBUG_BP_CASES   := tests/mcc/debug/tasks.c tests/ompss/ported/array_reductions.c \
+                    tests/ompss/ported/task_clauses.c tests/ompss/ported/jacobi_blocks.c \
                     tests/ompss/for_worksharing.c samples/sparselu/sparselu.c
 DEBUG_GDB_CASES  := inline function loop reduction nested final
 DEBUG_DIAG_CASES := $(sort $(wildcard tests/mcc/debug/diag/*.c))

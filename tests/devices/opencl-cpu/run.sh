@@ -1,0 +1,174 @@
+#!/usr/bin/env bash
+# OmpSs programs whose OpenCL kernels mcc translates to C (tests/devices/opencl-cpu/NAME.c with
+# NAME.cl), each checking its results against sequential C and printing digests of them.
+#
+#   run.sh build NAME          mcc --ompss NAME.c -> $BUILD/tests/devices/opencl-cpu/NAME (the
+#                              build log kept beside it)
+#   run.sh run NAME MODE       run it (from an empty directory) under MODE:
+#     translated   --opencl-cpu=on: every kernel task runs translated (the --summary shows
+#                  their "(C)" implementations and no task on an OpenCL device)
+#     same         translated, then on PoCL (--opencl-cpu=off, every task on OpenCL):
+#                  both pass and print the same digests (skipped without an OpenCL device)
+#     auto         the defaults: the runtime chooses (PoCL present or not)
+#     disabled     --disable-opencl: the tasks still run, through the translation
+#     noplatform   no OpenCL platform at all (an empty ICD directory): the same
+#   run.sh diag                untranslatable.cl: the warning at the kernel's line, and
+#                              --opencl-cpu=require making it an error
+#   run.sh includes            includes/cl/k.cl: the translation finds its #includes next
+#                              to it and through the command's -I
+#   run.sh versions            versions.c under --disable-opencl: most instances must run
+#                              the translation, the faster of its two host versions
+#   run.sh shapes              the C mcc makes of interchange.cl: its uniform loops as
+#                              group-level C around the work-item loops, where they should be;
+#                              of guards.cl: which kernels are free of their work-groups
+# Environment: BUILD, MCC.  Exit 77 (skipped) where an OpenCL device is needed and absent.
+set -u
+mode=$1 name=${2:-}
+BUILD=${BUILD:-build}
+MCC=$(readlink -f "${MCC:-$BUILD/bin/mcc}")
+here=$(cd "$(dirname "$0")" && pwd)
+out=$(readlink -f "$BUILD")/tests/devices/opencl-cpu
+mkdir -p "$out"
+bin=$out/$name
+fail() { echo "run.sh: $*"; exit 1; }
+
+probe() {
+  [ -x "$out/probe" ] && [ "$out/probe" -nt "$here/../../ompss/devices/probe.c" ] ||
+    gcc -O1 -o "$out/probe" "$here/../../ompss/devices/probe.c" -ldl || exit 1
+  "$out/probe" opencl > /dev/null
+}
+
+# run_in_tmp LOG ENV...: run $bin from an empty directory with ENV, output in LOG.
+run_in_tmp() {
+  local log=$1
+  shift
+  local dir
+  dir=$(mktemp -d)
+  (cd "$dir" && env "$@" "$bin") > "$log" 2>&1
+  local st=$?
+  rm -rf "$dir"
+  cat "$log"
+  [ $st = 0 ] || fail "the program failed (exit $st)"
+  grep -q '^result: OK' "$log" || fail "no 'result: OK'"
+}
+
+# Tasks the OpenCL spaces ran, from the devices table of --summary.
+opencl_tasks() {
+  awk '/^devices \(/ { on = 1; next } /^[^ ]/ { on = 0 }
+       on && $1 ~ /^opencl/ && NF >= 9 { n += $(NF - 7) } END { print n + 0 }' "$1"
+}
+
+# The implementations of the task table that are translated kernels, one per line.
+translated_impls() {
+  grep -o '[A-Za-z_0-9]*(C) ' "$1" | sort -u
+}
+
+case $mode in
+build)
+  rm -f "$bin"
+  "$MCC" --ompss -O1 -Wall -Werror -I"$here/../../ompss" -I"$here" "$here/$name.c" -o "$bin" \
+    -lm > "$out/$name.build.log" 2>&1
+  st=$?
+  cat "$out/$name.build.log"
+  exit $st
+  ;;
+run)
+  [ -x "$bin" ] || fail "$bin was not built"
+  log=$out/$name.$3.log
+  # untranslatable's first kernel runs on OpenCL only
+  if [ "$name" = untranslatable ] && ! probe; then echo "skipped: no OpenCL device"; exit 77; fi
+  case $3 in
+    translated)
+      run_in_tmp "$log" NX_ARGS="--opencl-cpu=on --smp-workers=2 --summary"
+      impls=$(translated_impls "$log")
+      [ -n "$impls" ] || fail "no task ran a translated kernel"
+      on_cl=$(opencl_tasks "$log")
+      want_cl=0
+      [ "$name" = untranslatable ] && want_cl=1   # rev_switch stays OpenCL-only
+      [ "$on_cl" = "$want_cl" ] || fail "$on_cl tasks ran on OpenCL devices, expected $want_cl"
+      echo "run.sh: translated kernels: $(echo $impls)"
+      ;;
+    same)
+      probe || { echo "skipped: no OpenCL device"; exit 77; }
+      run_in_tmp "$log.c" NX_ARGS="--opencl-cpu=on --smp-workers=2"
+      run_in_tmp "$log.cl" NX_ARGS="--opencl-cpu=off --dispatch=affinity --smp-workers=2 --summary"
+      [ "$(translated_impls "$log.cl")" = "" ] || fail "translated kernels ran with --opencl-cpu=off"
+      [ "$(opencl_tasks "$log.cl")" -gt 0 ] || fail "no task ran on OpenCL"
+      diff <(grep '^digest' "$log.c") <(grep '^digest' "$log.cl") ||
+        fail "the translation and PoCL give different results"
+      echo "run.sh: the same digests translated and on PoCL"
+      ;;
+    auto) run_in_tmp "$log" NX_ARGS="--smp-workers=2" ;;
+    disabled)
+      run_in_tmp "$log" NX_ARGS="--disable-opencl --smp-workers=2 --summary"
+      [ -n "$(translated_impls "$log")" ] || fail "the tasks did not run translated"
+      ;;
+    noplatform)
+      run_in_tmp "$log" OCL_ICD_VENDORS=/nonexistent NX_ARGS="--smp-workers=2 --summary"
+      [ -n "$(translated_impls "$log")" ] || fail "the tasks did not run translated"
+      ;;
+    *) fail "unknown mode $3" ;;
+  esac
+  ;;
+diag)
+  # the warning, at the switch of untranslatable.cl line 10, when it was built
+  grep -q "untranslatable.cl:10:5: warning: kernel 'rev_switch' cannot be translated to C: a barrier inside a switch; its tasks keep only their OpenCL implementation" \
+    "$out/untranslatable.build.log" || fail "no warning at untranslatable.cl:10:5 in the build log"
+  grep -q "plain" "$out/untranslatable.build.log" && fail "a warning about the translatable kernel"
+  # --opencl-cpu=require: an error, no program
+  log=$out/untranslatable.require.log
+  rm -f "$out/untranslatable.require"
+  "$MCC" --ompss -O1 --opencl-cpu=require -I"$here/../../ompss" -I"$here" "$here/untranslatable.c" \
+    -o "$out/untranslatable.require" -lm > "$log" 2>&1 && fail "the build with --opencl-cpu=require succeeded"
+  cat "$log"
+  grep -q "untranslatable.cl:10:5: error: kernel 'rev_switch' cannot be translated to C" "$log" ||
+    fail "no error at untranslatable.cl:10:5"
+  [ ! -e "$out/untranslatable.require" ] || fail "a program was written"
+  # inner-scope __local: the warning names the kernel and the line
+  grep -q "inner_local.cl:14:9: warning: __local variable 't' declared in an inner block" \
+    "$out/inner_local.build.log" || fail "no warning at inner_local.cl:14:9"
+  echo "run.sh: diagnostics as expected"
+  ;;
+shapes)
+  c=$out/interchange.shapes.c
+  "$MCC" -y "$here/interchange.cl" -o "$c" || fail "mcc -y failed"
+  # gather: the barrier loop and the reduction loop at group level, work-items inside
+  grep -q '^ *for (int t0 = 0; t0 < n; t0 += w) {$' "$c" || fail "gather's tile loop is not group-level C"
+  awk '/for \(int j = 0; j < m; j\+\+\) \{/ { getline; ok = /NRT_CL_WORK_ITEMS/ } END { exit !ok }' "$c" ||
+    fail "gather's reduction loop does not hold the work-item loop"
+  grep -q '^ *int m = nrt_cl_min_i(w, n - t0); (void)m;$' "$c" || fail "m is not computed at group level"
+  # rows: each item walks its own row: the loop stays inside the work-item loop
+  awk '/for \(int c = 0; c < cols; c\+\+\)/ { getline; bad = /NRT_CL_WORK_ITEMS/; seen = 1 }
+       END { exit !(seen && !bad) }' "$c" || fail "rows' loop moved out of the work-item loop"
+  # guards.cl: the kernels that cannot tell their work-groups apart say so (the runtime
+  # recuts their ranges); those with a barrier or a local id do not
+  g=$out/guards.shapes.c
+  "$MCC" -y "$here/guards.cl" -o "$g" || fail "mcc -y failed"
+  free=$(awk '/\.kernel = "/ { split($0, q, "\""); k = q[4] }
+              /\.group_free = 1/ { printf "%s ", k }' "$g")
+  [ "$free" = "ge_return flipped gt_minus_one body_under_if le_bound two_d flat3 " ] ||
+    fail "group-free kernels: '$free'"
+  echo "run.sh: the loops have the expected shapes, the group-free kernels are $free"
+  ;;
+includes)
+  # includes/cl/k.cl: its headers found next to it and through the command's -I
+  c=$out/includes.c
+  "$MCC" -y "$here/includes/cl/k.cl" -I "$here/includes/hdr" -o "$c" || fail "mcc -y failed"
+  grep -q '= 1000 + 200 + 30;' "$c" || fail "the included definitions are not in the translation"
+  "$MCC" -y "$here/includes/cl/k.cl" -o "$c.no" > "$out/includes.log" 2>&1 &&
+    fail "far.h found without -I"
+  grep -q 'far.h' "$out/includes.log" || fail "no error naming far.h"
+  echo "run.sh: the kernel's headers found next to it and through -I"
+  ;;
+versions)
+  bin=$out/versions
+  log=$out/versions.log
+  run_in_tmp "$log" NX_ARGS="--disable-opencl --smp-workers=2 --summary"
+  c=$(awk '/ twice_ocl\(C\) / { print $(NF - 2); exit }' "$log")
+  s=$(awk '$2 == "twice" && $3 == "smp" { print $(NF - 2); exit }' "$log")
+  echo "run.sh: translated ${c:-0}, smp ${s:-0} of 120"
+  [ "${c:-0}" -ge 90 ] || fail "the versioning choice should have settled on the translated kernel"
+  ;;
+*) fail "unknown mode $mode" ;;
+esac
+exit 0

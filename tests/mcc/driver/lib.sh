@@ -1,0 +1,59 @@
+# tests/mcc/driver/lib.sh: sourced by every driver test.  Needs MCC (the mcc to test) and TOP
+# (the source tree).  Each test runs in a fresh directory and gives mcc a fresh, empty
+# TMPDIR, so that `no_temps` can tell whether mcc left temporary files behind.
+set -u
+: "${MCC:?set MCC to the mcc executable}" "${TOP:?set TOP to the source tree}"
+work=$(mktemp -d "${TMPDIR:-/tmp}/mcc-driver-test-XXXXXX") || exit 1
+trap 'rm -rf "$work"' EXIT
+export TMPDIR="$work/tmp"
+mkdir -p "$TMPDIR"
+cd "$work" || exit 1
+unset MCC_CC MCC_NVCC
+
+fail() { echo "FAIL: $*" >&2; exit 1; }
+skip() { echo "$*"; exit 77; }
+
+# run CMD...: run it with stdout in out.txt and stderr in err.txt; its status in $st.
+run() { "$@" > out.txt 2> err.txt; st=$?; }
+# ok CMD...: it must succeed.
+ok() {
+    run "$@"
+    [ "$st" = 0 ] || { cat err.txt >&2; fail "exit $st from: $*"; }
+}
+# fails STATUS CMD...: it must exit with STATUS.
+fails() {
+    local want=$1; shift
+    run "$@"
+    [ "$st" = "$want" ] || { cat err.txt >&2; fail "exit $st (wanted $want) from: $*"; }
+}
+# has FILE REGEX / lacks FILE REGEX: grep -E on a file.
+has() { grep -Eq -- "$2" "$1" || { echo "--- $1:" >&2; cat "$1" >&2; fail "$1 lacks /$2/"; }; }
+lacks() { ! grep -Eq -- "$2" "$1" || { echo "--- $1:" >&2; cat "$1" >&2; fail "$1 has /$2/"; }; }
+# exists FILE... / absent FILE...
+exists() { for f; do [ -e "$f" ] || fail "$f was not created"; done; }
+absent() { for f; do [ ! -e "$f" ] || fail "$f should not exist"; done; }
+# runs PROG EXPECTED-STDOUT: the program runs (no LD_LIBRARY_PATH) and prints exactly that.
+runs() {
+    local got
+    got=$(env -u LD_LIBRARY_PATH "$1") || fail "$1 exited with $?"
+    [ "$got" = "$2" ] || fail "$1 printed '$got', wanted '$2'"
+}
+# mcc must leave nothing in its TMPDIR.
+no_temps() { [ -z "$(ls -A "$TMPDIR")" ] || fail "temporary files left: $(ls -A "$TMPDIR")"; }
+
+# A small two-file program in plain C: main in app.c (calls nanort through omp.h), helper
+# in helper.c.
+write_app() {
+    cat > app.c <<'SRC'
+#include <stdio.h>
+#include <omp.h>
+int helper(int);
+int main(void)
+{
+    /* the omp call makes the program load nanort when it runs: the rpath must work */
+    printf("r=%d\n", omp_get_num_procs() >= 1 ? helper(21) : -1);
+    return 0;
+}
+SRC
+    echo 'int helper(int x) { return 2 * x; }' > helper.c
+}

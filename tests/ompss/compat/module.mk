@@ -1,0 +1,18 @@
+# tests/ompss/compat: OpenMP and Nanos++ compatibility of the runtime (tests/ompss/compat/run.sh):
+# omp.h's routines and locks against gcc -fopenmp under 1, 2, 4 workers and bf, dbf, wf;
+# the lock deadlock that stops with a message; the parallel-region hooks; the Nanos++
+# calls of nanos.h.  About 20 s on 2 cores.
+#
+#   make check-compat check-compat-tsan
+.PHONY: check-compat
+check-compat: $(MCC_BIN) $(BUILD)/lib/libnanort.a $(BUILD)/lib/mcc/include/omp.h
+	@BUILD=$(BUILD) MCC=$(MCC_BIN) CC="$(CC)" HARNESS=$(HARNESS) tests/ompss/compat/run.sh $(RESULTS)
+
+CHECK_TARGETS += check-compat
+
+# The lock programs under ThreadSanitizer (the runtime's TSan build, tests/unit/module.mk).
+.PHONY: check-compat-tsan
+check-compat-tsan: $(MCC_BIN) $(BUILD)/tsan/libnanort.a $(BUILD)/lib/mcc/include/omp.h
+	@BUILD=$(BUILD) MCC=$(MCC_BIN) CC="$(CC)" HARNESS=$(HARNESS) tests/ompss/compat/run.sh $(RESULTS) tsan
+CHECK_TARGETS += check-compat-tsan
+check-tsan: check-compat-tsan

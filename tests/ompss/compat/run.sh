@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# tests/ompss/compat/run.sh RESULTS: OpenMP and Nanos++ compatibility of the runtime: the omp.h
+# routines and locks (checked against the same program under gcc -fopenmp, libgomp being
+# the oracle, and built by plain gcc against nanort for the sequential run), the lock
+# deadlock nanort stops instead of hanging, the parallel-region hooks, the Nanos++ calls
+# of nanos.h.  Environment: BUILD, MCC, CC, HARNESS.
+#   tests/ompss/compat/run.sh RESULTS tsan: the two lock programs under ThreadSanitizer (build/tsan).
+set -u
+results=$1
+mode=${2:-all}
+BUILD=${BUILD:-build}
+MCC=${MCC:-$BUILD/bin/mcc}
+CC=${CC:-gcc}
+HARNESS=${HARNESS:-tests/harness.sh}
+out=$BUILD/tests/ompss/compat
+mkdir -p "$out"
+export HARNESS_TIMEOUT=${HARNESS_TIMEOUT:-60}
+unset OMP_NUM_THREADS NX_ARGS NX_SMP_WORKERS
+LIBS="$BUILD/lib/libnanort.a -lpthread -ldl -lm"
+
+if [ "$mode" = tsan ]; then
+  for n in omp_locks omp_lock_suspended; do
+    "$HARNESS" run "$results" "compat-tsan/$n/build" -- sh -c '
+      "$1" --ompss -w -y "$2" -o "$3.c" &&
+      $4 -O1 -g -fsanitize=thread -Iinclude "$3.c" "$5" -lpthread -ldl -lm -o "$3"' \
+      sh "$MCC" tests/ompss/compat/$n.c "$out/$n-tsan" "$CC" "$BUILD/tsan/libnanort.a"
+    for w in 2 4; do
+      NX_ARGS="--smp-workers=$w" TSAN_OPTIONS="halt_on_error=1 exitcode=66" \
+        "$HARNESS" run "$results" "compat-tsan/$n/w$w" -- "$out/$n-tsan"
+    done
+  done
+  exit 0
+fi
+
+# build NAME: mcc, gcc -fopenmp (the oracle) and plain gcc against nanort (sequential).
+build() {
+  local n=$1 src=tests/ompss/compat/$1.c
+  "$HARNESS" run "$results" "compat/$n/build" -- "$MCC" --ompss -O2 -w "$src" -o "$out/$n"
+  "$HARNESS" run "$results" "compat/$n/build-gomp" -- $CC -fopenmp -O2 "$src" -o "$out/$n-gomp"
+  "$HARNESS" run "$results" "compat/$n/build-seq" -- \
+    $CC -O2 -Wno-unknown-pragmas -Imcc/include "$src" -o "$out/$n-seq" $LIBS
+}
+
+# same TEST BIN ENV...: BIN (under env ENV) prints what the gcc -fopenmp build printed.
+same() {
+  local name=$1 bin=$2
+  shift 2
+  "$HARNESS" run "$results" "compat/$name" -- sh -c '
+    oracle=$1 bin=$2; shift 2
+    want=$(OMP_NUM_THREADS=4 "$oracle") || { echo "the gcc -fopenmp build failed"; exit 1; }
+    got=$(env "$@" "$bin"); st=$?
+    printf "%s\n" "$got"
+    [ $st = 0 ] || { echo "exit status $st"; exit 1; }
+    [ "$got" = "$want" ] || { printf "gcc -fopenmp printed:\n%s\n" "$want"; exit 1; }' \
+    sh "$out/${bin%-seq}-gomp" "$out/$bin" "$@"
+}
+
+for n in omp_locks omp_lock_suspended omp_routines; do
+  build $n
+  # plain gcc ignores the pragmas: no final task in omp_routines, the others run as is
+  [ $n = omp_routines ] || same "$n/seq" "$n-seq" NX_SMP_WORKERS=1
+  for w in 1 2 4; do
+    for s in bf dbf wf; do
+      same "$n/w$w-$s" $n NX_ARGS="--smp-workers=$w --schedule=$s"
+    done
+  done
+done
+
+# omp_set_num_threads before the start: the worker count, as libgomp's team size; NX wins
+build omp_num_threads
+same omp_num_threads/call omp_num_threads
+"$HARNESS" run "$results" compat/omp_num_threads/nx-wins -- sh -c '
+  got=$(NX_SMP_WORKERS=2 "$1") || exit 1
+  echo "$got"
+  [ "$got" = "threads 2
+max_threads 2 out-of-range thread numbers 0" ]' sh "$out/omp_num_threads"
+
+# a task that wants the lock its waiting ancestor holds: a message and exit 1, not a hang
+"$HARNESS" run "$results" compat/omp_lock_deadlock/build -- \
+  "$MCC" --ompss -O2 tests/ompss/compat/omp_lock_deadlock.c -o "$out/omp_lock_deadlock"
+for mode in main task; do
+  for w in 1 2 4; do
+    "$HARNESS" run "$results" "compat/omp_lock_deadlock/$mode-w$w" -- sh -c '
+      err=$(NX_ARGS="--smp-workers=$2" timeout 30 "$1" "$3" 2>&1 >/dev/null); st=$?
+      echo "$err"
+      [ $st = 1 ] || { echo "exit status $st (expected 1 and a message)"; exit 1; }
+      echo "$err" | grep -q "^nanort: omp_set_lock in task .*: the lock is held by .*, which waits .*: both would wait forever" ||
+        { echo "no message naming both tasks"; exit 1; }' sh "$out/omp_lock_deadlock" $w $mode
+  done
+done
+
+# the parallel-region hooks, on the C API
+"$HARNESS" run "$results" compat/parallel_hooks/build -- \
+  $CC -O2 -Iinclude tests/ompss/compat/parallel_hooks.c -o "$out/parallel_hooks" $LIBS
+for w in 1 2 4; do
+  NX_ARGS=--smp-workers=$w "$HARNESS" run "$results" "compat/parallel_hooks/w$w" -- "$out/parallel_hooks"
+done
+
+# the same hooks as mcc's lowering of `parallel` calls them (also right under gcc -fopenmp)
+"$HARNESS" run "$results" compat/parallel_lowered/build -- \
+  "$MCC" tests/ompss/compat/parallel_lowered.c -o "$out/parallel_lowered"
+for w in 1 2 4; do
+  NX_ARGS=--smp-workers=$w "$HARNESS" run "$results" "compat/parallel_lowered/w$w" -- "$out/parallel_lowered"
+done
+"$HARNESS" run "$results" compat/parallel_lowered/gcc-fopenmp -- sh -c \
+  "$CC -fopenmp tests/ompss/compat/parallel_lowered.c -o '$out/parallel_lowered-gomp' && OMP_NUM_THREADS=4 '$out/parallel_lowered-gomp'"
+
+# the Nanos++ calls (nanos.h): OpenCL devices counted as the probe counts them
+"$HARNESS" run "$results" compat/nanos_calls/build -- \
+  "$MCC" --ompss -O2 -w tests/ompss/compat/nanos_calls.c -o "$out/nanos_calls"
+[ -x "$out/probe" ] && [ "$out/probe" -nt tests/ompss/devices/probe.c ] ||
+  $CC -O1 -o "$out/probe" tests/ompss/devices/probe.c -ldl
+ndev=$("$out/probe" opencl | sed -n 's/^\([0-9][0-9]*\) opencl.*/\1/p')
+NX_ARGS="--schedule=wf" "$HARNESS" run "$results" compat/nanos_calls/devices -- "$out/nanos_calls" "${ndev:-0}" wf
+NX_ARGS="--disable-opencl --smp-workers=2" "$HARNESS" run "$results" compat/nanos_calls/disabled -- "$out/nanos_calls" 0 dbf
+"$HARNESS" run "$results" compat/nanos_calls/nanos-safe -- sh -c '
+  err=$("$1" error 2>&1); st=$?
+  echo "$err"
+  [ $st = 1 ] && echo "$err" | grep -q "^nanort: a Nanos++ call failed: an invalid parameter"' sh "$out/nanos_calls"
