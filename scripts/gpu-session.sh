@@ -201,10 +201,13 @@ PY
                    for k in 1 2 4; do
                      echo "matmul ours-$k $(NX_ARGS="$ex --gpu-streams=$k" time_of $B/bench/gpu/matmul-cuda-pinned $MM)"
                    done
+                   # n-body: both with pinned bodies (nbody_hand's default), and both pageable
                    echo "nbody hand $(time_of $B/bench/cuda/nbody_hand $NB)"
                    for k in 1 2 4; do
-                     echo "nbody ours-$k $(NX_ARGS="$ex --gpu-streams=$k" time_of $B/bench/gpu/nbody-cuda $NB)"
+                     echo "nbody ours-$k $(NX_ARGS="$ex --gpu-streams=$k" time_of $B/bench/gpu/nbody-cuda-pinned $NB)"
                    done
+                   echo "nbody-pageable hand $(time_of $B/bench/cuda/nbody_hand $NB --pageable)"
+                   echo "nbody-pageable ours-4 $(NX_ARGS="$ex" time_of $B/bench/gpu/nbody-cuda $NB)"
                  done > "$out/cudastreams.txt"
                  NX_ARGS="$ex --summary" $B/bench/gpu/matmul-cuda-pinned $MM > "$out/cudastreams-summary.txt" 2>&1
                  python3 - "$out/cudastreams.txt" <<'PY' | tee "$out/cudastreams.md"

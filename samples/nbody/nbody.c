@@ -6,6 +6,9 @@
  *   mcc --ompss -O2 nbody.c nbody.cl -o nbody -lm                        smp + OpenCL
  *   mcc --ompss -O2 -DWITH_CUDA nbody.c nbody.cl nbody.cu -o nbody -lm   + CUDA
  *   -DONLY_OPENCL / -DONLY_CUDA: the kernel is the task itself (no smp version).
+ *   -DPINNED_HOST (with CUDA): the bodies in pinned memory (cudaMallocHost), which the GPU
+ *   copies directly, as bench/cuda/nbody_hand.cu's by default; plain malloc memory goes
+ *   through the runtime's staging buffers.
  *
  * Each step, one task per block of bodies reads every position of the previous step and
  * its block's velocities, and writes its block's new positions and velocities into the
@@ -100,6 +103,23 @@ static float *floats(size_t n)
     return p;
 }
 
+#ifdef PINNED_HOST
+/* The CUDA runtime's C entry point (the program links it for its CUDA parts). */
+int cudaMallocHost(void **ptr, size_t size);
+
+static float *state_floats(size_t n)
+{
+    void *p;
+    if (cudaMallocHost(&p, n * sizeof(float)) != 0) {
+        fprintf(stderr, "nbody: cudaMallocHost of %zu floats failed\n", n);
+        exit(2);
+    }
+    return p;
+}
+#else
+#define state_floats floats
+#endif
+
 int main(int argc, char **argv)
 {
     setvbuf(stdout, NULL, _IOLBF, 0);
@@ -109,8 +129,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: %s [N [STEPS [BLOCKS]]]  (N a multiple of BLOCKS)\n", argv[0]);
         return 2;
     }
-    float *pos[2] = {floats(4 * (size_t)n), floats(4 * (size_t)n)};
-    float *vel[2] = {floats(4 * (size_t)n), floats(4 * (size_t)n)};
+    float *pos[2] = {state_floats(4 * (size_t)n), state_floats(4 * (size_t)n)};
+    float *vel[2] = {state_floats(4 * (size_t)n), state_floats(4 * (size_t)n)};
     float *p0 = floats(4 * (size_t)n), *v0 = floats(4 * (size_t)n);
     nbody_init(pos[0], vel[0], n);
     memcpy(p0, pos[0], 16 * (size_t)n);

@@ -60,9 +60,12 @@ $(SDEV_GPU)/matmul-cuda-pinned: samples/matmul_dev/matmul.c samples/matmul_dev/m
 	@mkdir -p $(@D)
 	$(MCC_BIN) --ompss -O2 -DONLY_CUDA -DPINNED_HOST --Wc,$(SDEV_ARCH) $(filter %.c %.cu,$^) -o $@ -lm
 $(eval $(call SDEV_GPU_RULES,nbody,nbody))
+$(SDEV_GPU)/nbody-cuda-pinned: samples/nbody/nbody.c samples/nbody/nbody.cu $(wildcard samples/nbody/*.h) $(SDEV_MCC_DEPS)
+	@mkdir -p $(@D)
+	$(MCC_BIN) --ompss -O2 -DONLY_CUDA -DPINNED_HOST --Wc,$(SDEV_ARCH) $(filter %.c %.cu,$^) -o $@ -lm
 
 SDEV_GPU_SAMPLES := $(foreach a,matmul nbody,$(foreach d,cuda opencl,$(SDEV_GPU)/$(a)-$(d))) \
-                    $(SDEV_GPU)/matmul-cuda-pinned
+                    $(SDEV_GPU)/matmul-cuda-pinned $(SDEV_GPU)/nbody-cuda-pinned
 
 .PHONY: check-samples-dev bench-gpu-build
 check-samples-dev: $(SDEV_MCC_DEPS) $(SDEV_CUDA)/host_checks.o
