@@ -1,21 +1,43 @@
 /*
  * nrt.h - the one internal header of the nanort runtime, a section per .c file.
  *
- *   runtime.c   start-up, shutdown, fork handling, the omp_* and query functions
- *   config.c    the option table, NX_ARGS / NX_<OPT> parsing, --help
- *   task.c      task allocation (one block per task), creation, submission, completion
- *   deps.c      dependence domains: regions, overlap, predecessor edges, release
- *   worker.c    worker threads, idle spinning and sleeping, waiting while running tasks
- *   sched.c     the table of scheduling policies and the shared priority queue
- *   sched_bf.c, sched_dbf.c, sched_wf.c   the policies
- *   critical.c  named critical sections
- *   taskgraph.c recorded task graphs: record once, replay with counted dependences
- *   stats.c     --summary counters and the table printed at exit
- *   ending.c    outputs on SIGTERM/SIGINT and exit() in a task; exit status on failures
- *   watchdog.c  --watchdog: what is pending when nothing completes
- *   tsan.c      happens-before annotations for ThreadSanitizer
- *   help.c      NX_ARGS=--help, OMP_DISPLAY_ENV
- *   devices/smp/smp.c   the smp device (reference device plugin)
+ * Contents: the sections below, in order (make check-layout compares this list, the
+ * section headers and the .c files of nanort/: scripts/check-toc.py).
+ *
+ *   config.c        the option table, NX_ARGS / NX_<OPT> parsing
+ *   help.c          NX_ARGS=--help, OMP_DISPLAY_ENV
+ *   nanos_options.c Nanos++ options nanort does not have (warned, mapped or ignored)
+ *   deps.c          dependence domains: regions, overlap, predecessor edges, release
+ *   task.c          task allocation (one block per task), creation, submission, completion
+ *   worker.c        worker threads, idle spinning and sleeping, waiting while running tasks
+ *   block.c         pausing a task whose thread blocks (task-aware MPI)
+ *   omp_api.c       OpenMP locks
+ *   stack.c         --stack-size, nearly full stacks
+ *   sched.c, sched_bf.c, sched_dbf.c, sched_wf.c   the table of policies, the policies
+ *   critical.c      named critical sections
+ *   taskgraph.c     recorded task graphs: record once, replay with counted dependences
+ *   events.c        detach(event) and event counters
+ *   poll.c          polling services, nanort_wait_until
+ *   stats.c         --summary counters and the table printed at exit
+ *   device.c        the device ops tables, spaces, dispatch, manager threads
+ *   cache.c         the data directory across memory spaces
+ *   instr.c         --trace (Chrome JSON), --graph (Graphviz), the recorded events
+ *   instr_prv.c     --trace=FILE.prv (Paraver)
+ *   crash.c         a fatal signal inside a task names the task
+ *   ending.c        outputs on SIGTERM/SIGINT and exit() in a task; exit status on failures
+ *   hooks.c         the task-life hooks of the debugging tools
+ *   watchdog.c      --watchdog: what is pending when nothing completes
+ *   tsan.c          happens-before annotations for ThreadSanitizer
+ *   perfmodel.c     learned execution and transfer times
+ *   perfmodel_file.c the model file, read as untrusted input (also nanort-perfmodel)
+ *   versioning.c    choosing among implementations (earliest estimated finish)
+ *   cluster.c       cluster mode's options and plugin
+ *   clcpu.c         OpenCL kernels translated to C, run on the workers
+ *   nanos_api.c     the Nanos++ calls of OmpSs programs
+ *   runtime.c       start-up, shutdown, fork handling, the omp_* and query functions
+ *
+ * The device plugins live in devices/<name>/ (devices/smp/smp.c is the reference plugin)
+ * and include this header.
  *
  * Locks never nest: tasks made ready under a domain or token lock are queued after it is
  * released, and a thief moves stolen tasks to its own deque after leaving the victim's.
@@ -402,7 +424,7 @@ bool nrt_task_execute(struct nanort_task *t);
 void nrt_task_body_done(struct nanort_task *t);
 /* Whether ready task t must go through nrt_dev_dispatch(): only types with accelerator
  * implementations when spaces exist, so the smp path pays one predictable branch. */
-extern int nrt_nspaces;
+extern int nrt_nspaces;             /* device.c: constant after start; 1 = host only */
 /* A space runs smp implementations (cluster mode): every type may go there.  Set at
  * start before any task exists (device.c), read-only afterwards. */
 extern bool nrt_dev_runs_smp;
@@ -417,9 +439,6 @@ nanort_task *nrt_task_create_heap(struct nanort_task_type *type, size_t args_siz
                                   unsigned nregions, unsigned ndims_total, void **args);
 /* The last event of a detached task whose body and children ended: complete it. */
 void nrt_task_events_done(struct nanort_task *t);
-/* An inline frame whose body bound events (events.c): wait, running other tasks, until
- * they are fulfilled (its frame is popped when submit returns). */
-void nrt_events_wait_inline(struct nanort_task *t);
 /* Give back the blocks batched for other workers (before sleeping or stopping). */
 void nrt_task_flush_frees(void);
 /* taskgraph.c: n replayed tasks enter (throttling's count), and a replay's gate task is
@@ -574,7 +593,7 @@ void nrt_stack_release(void);
  * exhausted. */
 void nrt_stack_check_undeferred(const struct nanort_task *t);
 
-/* ---- sched.c and the policies ---------------------------------------------------- */
+/* ---- sched.c, sched_bf.c, sched_dbf.c, sched_wf.c: the policies and their table --- */
 
 struct nrt_sched {
     const char *name;
@@ -658,6 +677,13 @@ void nrt_tg_after_fork(void);
  * tells a replay from the run that recorded it. */
 unsigned long nrt_tg_instance(const struct nanort_task *t, bool *replayed);
 
+/* ---- events.c: detach(event) and event counters (the API is in nanort.h) ---------- */
+/* An inline frame whose body bound events: wait, running other tasks, until they are
+ * fulfilled (its frame is popped when submit returns). */
+void nrt_events_wait_inline(struct nanort_task *t);
+
+/* ---- poll.c: polling services, nanort_wait_until (the API is in nanort.h) --------- */
+
 /* ---- stats.c --------------------------------------------------------------------- */
 void nrt_stats_print(uint64_t wall_ns);
 struct nrt_span;                    /* instr.c section */
@@ -669,7 +695,7 @@ uint64_t nrt_spans_length(const struct nrt_span *s, size_t n);
 uint64_t nrt_spans_overlap(const struct nrt_span *a, size_t na, const struct nrt_span *b,
                            size_t nb);
 
-/* ---- devices: the ops tables every device implements (devices/<name>/) ------------ */
+/* ---- device.c: the ops tables every device implements (devices/<name>/), spaces ---- */
 
 /*
  * Memory spaces.  Space 0 is the host; every accelerator device the plugins find at start
@@ -811,7 +837,7 @@ struct nrt_space {
     int inflight;                   /* tasks its manager keeps started; 0: --device-inflight */
 };
 extern struct nrt_space *nrt_spaces[NRT_MAX_SPACES];
-extern int nrt_nspaces;             /* constant after start; 1 = host only */
+/* nrt_nspaces (task.c section): the number of spaces, 1 = host only. */
 
 /* Devices register from a constructor; the core never names a device. */
 void nrt_device_register(const struct nrt_device_ops *ops);
@@ -828,7 +854,7 @@ static inline const struct nrt_device_ops *nrt_device(enum nanort_device_kind ki
 }
 extern const struct nrt_device_ops nrt_smp_device;   /* always present */
 
-/* ---- device.c: spaces, dispatch, manager threads ---------------------------------- */
+/* device.c itself: spaces, dispatch, manager threads. */
 /* Probe the registered accelerator plugins and open their spaces; start the managers. */
 void nrt_devices_start(void);
 void nrt_devices_stop(void);
@@ -980,10 +1006,6 @@ const char *nrt_instr_impl_name(const struct nanort_impl *impl);
 /* "smp", or the space's name up to its first blank; a track's name ("worker 1"). */
 void nrt_instr_device_name(int space, char *out, size_t size);
 void nrt_instr_track_name(int track, char *out, size_t size);
-/* instr_prv.c: --trace=FILE.prv writes FILE.prv, FILE.pcf and FILE.row (Paraver); false
- * when a file could not be written (said on stderr).  t_base: the run's time 0. */
-bool nrt_instr_write_paraver(const char *prv_path, struct nrt_ev *all, size_t n,
-                             uint64_t max_id, uint64_t t_base);
 /* --summary: time per (task type, implementation, space), one record per thread. */
 struct nrt_instr_stat {
     const struct nanort_task_type *type;
@@ -995,6 +1017,12 @@ struct nrt_instr_stat {
 };
 /* Call fn for every record (after the threads stopped; stats.c sums them). */
 void nrt_instr_each_stat(void (*fn)(void *arg, const struct nrt_instr_stat *s), void *arg);
+
+/* ---- instr_prv.c: --trace=FILE.prv, the Paraver trace ------------------------------ */
+/* Writes FILE.prv, FILE.pcf and FILE.row; false when a file could not be written (said on
+ * stderr).  t_base: the run's time 0. */
+bool nrt_instr_write_paraver(const char *prv_path, struct nrt_ev *all, size_t n,
+                             uint64_t max_id, uint64_t t_base);
 
 /* ---- crash.c: a fatal signal inside a task names the task --------------------------- */
 /* SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT: print "nanort: task 'L' (implementation 'I'
@@ -1187,6 +1215,8 @@ void nrt_clcpu_extend(struct nrt_type_info *info);
 void nrt_clcpu_launch(nanort_ctx *ctx, const struct nanort_launch *l);
 /* Has the type such an implementation? */
 bool nrt_clcpu_type(const struct nrt_type_info *info);
+
+/* ---- nanos_api.c: the Nanos++ calls of OmpSs programs (the API is in nanos.h) ----- */
 
 /* ---- runtime.c ------------------------------------------------------------------- */
 /* Start the runtime at first use (cheap check on the hot path). */
