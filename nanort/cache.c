@@ -82,12 +82,7 @@ static void publish_nseg(void)
 
 static enum nrt_cache_policy policy(void)
 {
-    const char *p = nrt_cfg.cache_policy;
-    if (strcmp(p, "writethrough") == 0 || strcmp(p, "wt") == 0)
-        return NRT_CACHE_WRITETHROUGH;
-    if (strcmp(p, "nocache") == 0)
-        return NRT_CACHE_NOCACHE;
-    return NRT_CACHE_WRITEBACK;
+    return (enum nrt_cache_policy)nrt_cfg.cache_policy;
 }
 
 static bool reads(unsigned flags)

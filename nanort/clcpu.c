@@ -26,18 +26,22 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum clcpu_mode { CLCPU_AUTO, CLCPU_ON, CLCPU_OFF };
-static const char *const mode_names[] = {"auto", "on", "off", NULL};
-static const char *mode_name = "auto";  /* --opencl-cpu (the option's storage) */
+/* --opencl-cpu: X(enum constant, name, help) */
+#define CLCPU_MODES(X)                                                                     \
+    X(CLCPU_AUTO, "auto",                                                                  \
+      "one more implementation of their tasks, chosen like the others; with "              \
+      "--disable-opencl or no OpenCL library, what runs them")                             \
+    X(CLCPU_ON, "on", "the only implementation of the tasks whose kernel was translated")  \
+    X(CLCPU_OFF, "off", "never")
+enum clcpu_mode { CLCPU_MODES(NRT_ENUM_ENTRY) };
+static int mode_opt = CLCPU_AUTO;       /* --opencl-cpu (the option's storage) */
 static enum clcpu_mode mode;
 static bool ready;                      /* nrt_types_lock: the configuration is read */
 
 static const struct nrt_option clcpu_options[] = {
     {"opencl-cpu", NRT_OPT_CHOICE, "auto",
-     "OpenCL kernels translated to C by mcc, run on the smp workers: auto (one more "
-     "implementation of their tasks, chosen like the others; with --disable-opencl or no "
-     "OpenCL library, what runs them), on (the only implementation of the tasks whose kernel "
-     "was translated), off (never)", &mode_name, mode_names},
+     "OpenCL kernels translated to C by mcc, run on the smp workers", &mode_opt,
+     NRT_CHOICES(CLCPU_MODES)},
 };
 
 __attribute__((constructor(150))) static void clcpu_register_options(void)
@@ -194,8 +198,7 @@ bool nrt_clcpu_type(const struct nrt_type_info *info)
 
 void nrt_clcpu_start(void)
 {
-    mode = !strcmp(mode_name, "on") ? CLCPU_ON : !strcmp(mode_name, "off") ? CLCPU_OFF
-                                                                            : CLCPU_AUTO;
+    mode = (enum clcpu_mode)mode_opt;
     NRT_PCHECK(pthread_mutex_lock(&nrt_types_lock));
     ready = true;
     for (struct nrt_type_info *t = nrt_types; t; t = t->next)

@@ -364,8 +364,8 @@ void nrt_devices_start(void)
                     nrt_spaces[i]->name, nrt_spaces[i]->mem_limit >> 20);
     }
     if (nrt_cfg.verbose && nrt_nspaces > 1)
-        fprintf(stderr, "nanort: cache-policy=%s, dispatch=%s\n", nrt_cfg.cache_policy,
-                nrt_cfg.dispatch);
+        fprintf(stderr, "nanort: cache-policy=%s, dispatch=%s\n",
+                nrt_config_value_name("cache-policy"), nrt_config_value_name("dispatch"));
 }
 
 void nrt_devices_stop(void)
@@ -551,7 +551,7 @@ bool nrt_dev_dispatch(struct nanort_task *t)
         /* earliest estimated finish, learning the implementations' times (versioning.c) */
         if (!choose_versioned(t, &c, &k))
             return false;           /* an smp implementation won */
-    } else if (strcmp(nrt_cfg.dispatch, "round-robin") == 0) {
+    } else if (nrt_cfg.dispatch == NRT_DISPATCH_ROUND_ROBIN) {
         /* The host takes its turn when the type has an smp version. */
         unsigned n = c.n + (c.smp != NULL);
         k = atomic_fetch_add_explicit(&rr_next, 1, memory_order_relaxed) % n;
@@ -728,8 +728,8 @@ void nrt_devices_print_summary(FILE *out)
     if (nrt_nspaces <= 1)
         return;
     uint64_t wall = (dev_t1 ? dev_t1 : nrt_now_ns()) - dev_t0;
-    fprintf(out, "devices (cache-policy=%s, dispatch=%s):\n", nrt_cfg.cache_policy,
-            nrt_cfg.dispatch);
+    fprintf(out, "devices (cache-policy=%s, dispatch=%s):\n",
+            nrt_config_value_name("cache-policy"), nrt_config_value_name("dispatch"));
     fprintf(out, "  %-28s %8s %7s %9s %9s %9s %8s %8s %9s\n", "space", "tasks", "busy", "in",
             "out", "peer", "hits", "misses", "evictions");
     for (int i = 1; i < nrt_nspaces; i++) {

@@ -132,9 +132,46 @@ static inline void nrt_lock_release(struct nrt_lock *l)
 
 /* ---- config.c ------------------------------------------------------------------- */
 
+/*
+ * Choice options are enums from X-macro lists: X(enum constant, name, help) gives the enum
+ * (NRT_ENUM_ENTRY), the names the option accepts and the text --help shows (NRT_CHOICES).
+ * Short names of the same values (help NULL) come in a second list, which only the
+ * option's choices expand.
+ */
+struct nrt_choice {
+    const char *name;
+    int value;                      /* the enum constant stored */
+    const char *help;               /* NULL: another name of a value listed before */
+};
+#define NRT_ENUM_ENTRY(e, name, help) e,
+#define NRT_CHOICE_ENTRY(e, name, help) {name, e, help},
+#define NRT_CHOICES(list) ((const struct nrt_choice[]){list(NRT_CHOICE_ENTRY) {NULL, 0, NULL}})
+#define NRT_NO_CHOICES(X)
+/* A plugin's options.def entry as a row of its own table (see devices/opencl/options.def):
+ * #define NRT_PLUGIN_OPTION NRT_PLUGIN_OPTION_ROW, then #include "options.def". */
+#define NRT_PLUGIN_OPTION_ROW(plugin, name, type, def, help, var, choices)                \
+    {name, type, def, help, &var, NRT_CHOICES(choices)},
+
+#define NRT_CACHE_POLICIES(X)                                                              \
+    X(NRT_CACHE_WRITEBACK, "writeback", "keeps outputs on the device until the host needs them") \
+    X(NRT_CACHE_WRITETHROUGH, "writethrough", "also copies them back after each task")    \
+    X(NRT_CACHE_NOCACHE, "nocache", "copies back and frees the device copy after each task")
+#define NRT_CACHE_POLICY_SHORT_NAMES(X)                                                    \
+    X(NRT_CACHE_WRITEBACK, "wb", NULL) X(NRT_CACHE_WRITETHROUGH, "wt", NULL)
+enum nrt_cache_policy { NRT_CACHE_POLICIES(NRT_ENUM_ENTRY) };
+#define NRT_DISPATCH_POLICIES(X)                                                           \
+    X(NRT_DISPATCH_VERSIONING, "versioning",                                               \
+      "earliest estimated finish from measured times of each implementation and transfer " \
+      "costs, after --versioning-min-trials runs of each")                                 \
+    X(NRT_DISPATCH_AFFINITY, "affinity",                                                   \
+      "a device where most of its input bytes already are, then the least loaded")        \
+    X(NRT_DISPATCH_ROUND_ROBIN, "round-robin",                                             \
+      "rotate over the devices, and the host when the task also has an smp version")
+enum nrt_dispatch { NRT_DISPATCH_POLICIES(NRT_ENUM_ENTRY) };
+
 struct nrt_config {
     int smp_workers;      /* --smp-workers; 0 = one per core (or OMP_NUM_THREADS) */
-    const char *schedule; /* --schedule */
+    int schedule;         /* --schedule: the index of the policy (nrt_sched_nth) */
     long throttle_limit;  /* --throttle-limit: pending tasks before the creator helps */
     long spins;           /* --spins: idle polls before sleeping */
     long queue_limit;     /* --queue-limit: ready tasks per worker before creators run
@@ -143,20 +180,21 @@ struct nrt_config {
     bool summary;         /* --summary */
     bool verbose;         /* --verbose */
     bool binding;         /* --binding / --no-binding */
-    const char *cache_policy; /* --cache-policy: writeback|writethrough|nocache|wb|wt */
-    const char *dispatch;     /* --dispatch: affinity|round-robin */
+    int cache_policy;     /* --cache-policy: enum nrt_cache_policy */
+    int dispatch;         /* --dispatch: enum nrt_dispatch */
 };
 /* Written once by nrt_config_load() before any worker exists; read-only afterwards. */
 extern struct nrt_config nrt_cfg;
 
 /* An option of the table --help lists.  Device plugins add theirs with nrt_config_add()
  * from a constructor with a priority below 200, e.g. __attribute__((constructor(150))):
- * the core parses every table in its own (default priority) constructor, before main. */
+ * the tables are parsed at the runtime's start (first use; a constructor of default
+ * priority in programs with CUDA parts), after every such registration. */
 enum nrt_opt_type {
     NRT_OPT_POS_INT,    /* int: a positive integer (the default 0 means "automatic") */
     NRT_OPT_COUNT,      /* long: a non-negative integer */
     NRT_OPT_BOOL,       /* bool: --flag, --no-flag, --flag=yes|no */
-    NRT_OPT_CHOICE,     /* const char *: one of `choices` (the stored pointer is into it) */
+    NRT_OPT_CHOICE,     /* int: the value of one of `choices` (an enum constant) */
     NRT_OPT_HELP,       /* bool: --help */
     NRT_OPT_STRING,     /* const char *: any text; its user checks it (e.g. sizes) */
 };
@@ -166,7 +204,7 @@ struct nrt_option {
     const char *def;               /* the default, as a value (shown by --help) */
     const char *help;
     void *value;                   /* where the value goes (type above) */
-    const char *const *choices;    /* NRT_OPT_CHOICE: NULL-terminated names */
+    const struct nrt_choice *choices;  /* NRT_OPT_CHOICE: ended by a NULL name */
 };
 void nrt_config_add(const struct nrt_option *opts, unsigned n);
 
@@ -186,6 +224,10 @@ size_t nrt_parse_size(const char *opt, const char *value, size_t total);
 size_t nrt_edit_distance(const char *a, const char *b);
 /* Option i of all the tables, in --help order; NULL past the end. */
 const struct nrt_option *nrt_config_nth(unsigned i);
+/* The name of the value choice option o holds (its first name: "writethrough", not "wt"). */
+const char *nrt_config_choice_name(const struct nrt_option *o);
+/* The same for the option --`name` of any table (for messages). */
+const char *nrt_config_value_name(const char *name);
 
 /* ---- help.c: NX_ARGS=--help and OMP_DISPLAY_ENV ------------------------------------- */
 /* Every option (also of device plugins this program lacks), wrapped to the terminal. */
@@ -202,7 +244,7 @@ bool nrt_nanos_option(const char *name, const char *value, const char *next, con
                       const char **alias, const char **alias_value, bool *consumed);
 /* A Nanos++ value of a choice option nanort lacks (a scheduling policy): warn once and
  * return the choice used instead, or NULL. */
-const char *nrt_nanos_choice(const struct nrt_option *o, const char *v);
+const struct nrt_choice *nrt_nanos_choice(const struct nrt_option *o, const char *v);
 /* --help: the i-th accepted Nanos++ option (its spelling, and what nanort does with it);
  * false past the last. */
 bool nrt_nanos_help_nth(size_t i, char *lhs, size_t lsize, char *text, size_t tsize);
@@ -620,7 +662,8 @@ struct nanort_task *nrt_dbf_pop(struct nrt_worker *self);
                     .pop = nrt_dbf_pop, .queued = nrt_dbf_queued
 extern const struct nrt_sched *nrt_sched;   /* selected at start */
 extern const char nrt_sched_default[];
-const struct nrt_sched *nrt_sched_find(const char *name);
+/* The i-th policy of the table (--schedule's value); NULL past the end. */
+const struct nrt_sched *nrt_sched_nth(unsigned i);
 /* Name and help line of policy i (NULL past the end), for --help and validation. */
 const char *nrt_sched_name(unsigned i, const char **help);
 void nrt_sched_select(void);
@@ -874,7 +917,7 @@ void nrt_launch_refuse(const nanort_ctx *ctx, const struct nanort_launch *l, con
                        ...) __attribute__((noreturn, format(printf, 3, 4)));
 
 /* ---- cache.c: the data directory across memory spaces ------------------------------ */
-enum nrt_cache_policy { NRT_CACHE_WRITEBACK, NRT_CACHE_WRITETHROUGH, NRT_CACHE_NOCACHE };
+/* enum nrt_cache_policy: NRT_CACHE_POLICIES, config.c section. */
 /* --eager-writeback (device.c): under writeback, results nobody waits for yet are copied
  * back to the host as soon as their task completes, where the copy does not block. */
 extern bool nrt_eager_writeback;
@@ -1166,7 +1209,7 @@ void nrt_vers_forget(struct nanort_task *t);
 /* --dispatch=versioning (the default): read-only after start. */
 static inline bool nrt_versioning_on(void)
 {
-    return nrt_cfg.dispatch && nrt_cfg.dispatch[0] == 'v';
+    return nrt_cfg.dispatch == NRT_DISPATCH_VERSIONING;
 }
 /* Index of impl in info->impls. */
 unsigned nrt_impl_index(const struct nrt_type_info *info, const struct nanort_impl *impl);

@@ -2,9 +2,10 @@
  * runtime.c - start-up at first use, shutdown at exit, fork handling, the device
  * registry and the small query functions (nanort_* and omp_*).
  *
- * The constructor only reads the configuration (so NX_ARGS=--help and option errors
- * stop the program before main); the workers start at the first use of the runtime.
- * That keeps a process that forks before using the runtime (Check's fork mode) free of
+ * NX_ARGS and NX_<OPT> are parsed at the first use of the runtime, when the workers start
+ * (nrt_start_slow: NX_ARGS=--help and option errors stop the program there, not before
+ * main; a program with CUDA parts starts the runtime from a constructor: cuda.c).  That
+ * keeps a process that forks before using the runtime (Check's fork mode) free of
  * threads; a child that inherited a running runtime starts a fresh one at first use.
  */
 #include "nrt.h"

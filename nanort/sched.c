@@ -18,12 +18,9 @@ static const struct nrt_sched *const policies[] = {
 };
 #define NPOLICIES (sizeof policies / sizeof policies[0])
 
-const struct nrt_sched *nrt_sched_find(const char *name)
+const struct nrt_sched *nrt_sched_nth(unsigned i)
 {
-    for (unsigned i = 0; i < NPOLICIES; i++)
-        if (strcmp(policies[i]->name, name) == 0)
-            return policies[i];
-    return NULL;
+    return i < NPOLICIES ? policies[i] : NULL;
 }
 
 const char *nrt_sched_name(unsigned i, const char **help)
@@ -36,7 +33,7 @@ const char *nrt_sched_name(unsigned i, const char **help)
 
 void nrt_sched_select(void)
 {
-    nrt_sched = nrt_sched_find(nrt_cfg.schedule);
+    nrt_sched = nrt_sched_nth((unsigned)nrt_cfg.schedule);
     NRT_ASSERT(nrt_sched != NULL);   /* config.c validated the name */
 }
 

@@ -14,26 +14,20 @@
 /* What mcc's link line names so that the linker keeps this object. */
 const int nanort_cuda_plugin = 1;
 
-/* Written by the option parser before the runtime starts.  Initialised to the defaults
- * as well: with a shared libnanort its constructor parsed NX_ARGS before this table was
- * added (cuda_register() then makes the start parse again, with it). */
+/* Written by the option parser when the runtime starts (first use, or cuda_start_early
+ * below).  Initialised to the defaults as well, for reads before any parse;
+ * cuda_register() makes a later start parse again should a parse have come first. */
 static long opt_gpus;                       /* --gpus: 0 = every GPU */
 static int opt_streams;                     /* --gpu-streams: 0 = CUDA_STREAMS_DEFAULT */
 #define CUDA_STREAMS_DEFAULT 4
 static bool opt_disable;                    /* --disable-cuda */
 static const char *opt_max_memory = "90%";  /* --gpu-max-memory */
 
+/* The rows of options.def (help.c shows the same list in programs without CUDA parts). */
 static const struct nrt_option cuda_options[] = {
-    {"gpus", NRT_OPT_COUNT, "0", "CUDA GPUs to use (0: all of them)", &opt_gpus, NULL},
-    {"disable-cuda", NRT_OPT_BOOL, "no", "do not use CUDA GPUs (tasks take other versions)",
-     &opt_disable, NULL},
-    {"gpu-streams", NRT_OPT_POS_INT, "4",
-     "kernel streams per GPU: the tasks in flight on a GPU (--device-inflight) take them in "
-     "turn, so the kernels of independent tasks may run at the same time (at most 16; 1: one "
-     "stream, every kernel after the previous one)", &opt_streams, NULL},
-    {"gpu-max-memory", NRT_OPT_STRING, "90%",
-     "device memory the data cache may use per GPU: bytes with K, M or G, or N% of the "
-     "memory free at start", &opt_max_memory, NULL},
+#define NRT_PLUGIN_OPTION NRT_PLUGIN_OPTION_ROW
+#include "options.def"
+#undef NRT_PLUGIN_OPTION
 };
 
 /* ---- errors -------------------------------------------------------------------------- */
