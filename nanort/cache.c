@@ -657,7 +657,8 @@ bool nrt_cache_fits(const struct nanort_task *t, const struct nrt_space *s)
 void nrt_cache_does_not_fit(const struct nanort_task *t, const struct nrt_space *s)
 {
     const char *label = t->type->label ? t->type->label : "(unnamed)";
-    const char *opt = s->mem_option ? s->mem_option : "--opencl-max-memory / --gpu-max-memory";
+    const char *opt = s->mem_option ? s->mem_option
+                      : s->ops->mem_option ? s->ops->mem_option : "the device's memory option";
     if (s->mem_limit == SIZE_MAX)   /* no limit: the device itself ran out */
         nrt_fatal("task '%s' needs %zu bytes on %s but the device has no room for them (%zu "
                   "bytes of other tasks in flight): use smaller tasks", label, task_bytes(t, s),

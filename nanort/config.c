@@ -276,30 +276,21 @@ static void unknown_variable(const char *where)
  * Options of device plugins that a program may not contain (the CUDA plugin is linked
  * only into programs with CUDA parts, the OpenCL one only when referenced from a static
  * link): OmpSs users keep them in NX_ARGS for every program, so they are accepted and
- * ignored when their plugin is absent.  Registered plugin options are found first.
- */
-static const struct {
-    const char *name;
-    bool has_value;
-} absent_plugin_options[] = {
-    {"gpus", true}, {"gpu-max-memory", true}, {"disable-cuda", false},
-    {"opencl-device-type", true}, {"opencl-max-devices", true}, {"opencl-max-memory", true},
-    {"opencl-build-opts", true}, {"disable-opencl", false},
-};
-
-/* True when `name` is such an option (its value, if any, is skipped: *consumed tells
+ * ignored when their plugin is absent (nrt_plugin_options, from every plugin's
+ * options.def).  Registered plugin options are found first.
+ *
+ * True when `name` is such an option (its value, if any, is skipped: *consumed tells
  * whether `next` was it). */
 static bool absent_plugin_option(const char *name, const char *value, const char *next,
                                  bool *consumed)
 {
     *consumed = false;
-    for (size_t i = 0; i < sizeof absent_plugin_options / sizeof absent_plugin_options[0]; i++) {
-        if (strcmp(name, absent_plugin_options[i].name) != 0 &&
-            !(strncmp(name, "no-", 3) == 0 && !absent_plugin_options[i].has_value &&
-              strcmp(name + 3, absent_plugin_options[i].name) == 0))
+    for (const struct nrt_plugin_option *a = nrt_plugin_options; a->plugin; a++) {
+        bool has_value = a->opt.type != NRT_OPT_BOOL;
+        if (strcmp(name, a->opt.name) != 0 &&
+            !(strncmp(name, "no-", 3) == 0 && !has_value && strcmp(name + 3, a->opt.name) == 0))
             continue;
-        *consumed = absent_plugin_options[i].has_value && !value && next &&
-                    strncmp(next, "--", 2) != 0;
+        *consumed = has_value && !value && next && strncmp(next, "--", 2) != 0;
         return true;
     }
     return false;

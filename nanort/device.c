@@ -44,11 +44,11 @@ static atomic_uint rr_next;
 /* When the spaces opened and stopped (busy %): the starting / stopping thread. */
 static uint64_t dev_t0, dev_t1;
 
-static const char *const kind_names[NANORT_DEVICE_KIND_COUNT] = {"smp", "opencl", "cuda"};
-
+/* The name of the plugin registered for kind k (its ops table). */
 static const char *kind_name(enum nanort_device_kind k)
 {
-    return (unsigned)k < NANORT_DEVICE_KIND_COUNT ? kind_names[k] : "?";
+    const struct nrt_device_ops *ops = nrt_device(k);
+    return ops ? ops->name : "unregistered";
 }
 
 /* ---- the queue of a space ----------------------------------------------------------- */
@@ -570,7 +570,7 @@ bool nrt_dev_dispatch(struct nanort_task *t)
 
 void nrt_dev_no_impl(const struct nrt_type_info *info)
 {
-    char kinds[64] = "", names[256] = "";
+    char kinds[64] = "", names[256] = "", hints[256] = "";
     unsigned seen = 0;
     for (unsigned i = 0; i < info->nimpls; i++) {
         const struct nanort_impl *impl = info->impls[i];
@@ -581,12 +581,15 @@ void nrt_dev_no_impl(const struct nrt_type_info *info)
             n = strlen(kinds);
             snprintf(kinds + n, sizeof kinds - n, "%s%s", n ? "/" : "", kind_name(impl->device));
             seen |= 1u << impl->device;
+            const struct nrt_device_ops *ops = nrt_device(impl->device);
+            n = strlen(hints);
+            if (ops && ops->install_hint)
+                snprintf(hints + n, sizeof hints - n, "; %s", ops->install_hint);
         }
     }
     const char *label = info->type->label ? info->type->label : "(unnamed)";
     nrt_fatal("task '%s' has only %s implementations (%s) and no %s device is available (run "
-              "with NX_ARGS=--verbose to see why%s)", label, kinds, names, kinds,
-              (seen & (1u << NANORT_DEVICE_OPENCL)) ? "; on Debian install pocl-opencl-icd" : "");
+              "with NX_ARGS=--verbose to see why%s)", label, kinds, names, kinds, hints);
 }
 
 /* ---- what device implementations call ------------------------------------------------------ */
@@ -595,7 +598,8 @@ static struct nrt_space *ctx_space(nanort_ctx *ctx, const char *call)
 {
     if (!ctx || !ctx->space)
         nrt_fatal("%s() called outside a device implementation (task '%s'): call it from the "
-                  "opencl/cuda version of a task", call, nanort_current_label());
+                  "version of a task for a device (device(...) clause)", call,
+                  nanort_current_label());
     return ctx->space;
 }
 

@@ -5,9 +5,9 @@
  *
  * The CUDA plugin is linked only into programs with CUDA parts, and a static link keeps
  * the OpenCL plugin only when something refers to it, so --help would not show their
- * options everywhere; `absent` lists them for the programs that lack them (they are
- * accepted and ignored there: config.c), from the plugins' own devices/<name>/options.def,
- * the list each plugin registers.  tests/instr/run.sh help compares the two --help outputs.
+ * options everywhere; nrt_plugin_options lists them for the programs that lack them (they
+ * are accepted and ignored there: config.c), gathered at build time from the plugins' own
+ * devices/<name>/options.def, the lists the plugins register.  tests/instr/run.sh help compares the two --help outputs.
  */
 #include "nrt.h"
 
@@ -19,21 +19,6 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-/* The options of the device plugins, from their own lists (the same rows the plugins
- * register), for programs that lack a plugin: first their enums, then the rows. */
-#include "../devices/opencl/options.def"
-#include "../devices/cuda/options.def"
-#define NRT_PLUGIN_OPTION(plugin_, name, type, def, help, var, choices)                    \
-    {plugin_, {name, type, def, help, NULL, NRT_CHOICES(choices)}},
-static const struct {
-    const char *plugin;             /* the heading */
-    struct nrt_option opt;          /* value unused */
-} absent[] = {
-#include "../devices/opencl/options.def"
-#include "../devices/cuda/options.def"
-};
-#undef NRT_PLUGIN_OPTION
-#define NABSENT (sizeof absent / sizeof absent[0])
 
 /* ---- the option table ------------------------------------------------------------- */
 
@@ -157,18 +142,18 @@ void nrt_help_print(FILE *f)
     for (unsigned i = 0; (o = nrt_config_nth(i)); i++)
         print_option(f, o, width);
     const char *heading = NULL;
-    for (size_t i = 0; i < NABSENT; i++) {
-        if (registered(absent[i].opt.name))
+    for (const struct nrt_plugin_option *a = nrt_plugin_options; a->plugin; a++) {
+        if (registered(a->opt.name))
             continue;
-        if (!heading || strcmp(heading, absent[i].plugin) != 0) {
-            heading = absent[i].plugin;
+        if (!heading || strcmp(heading, a->plugin) != 0) {
+            heading = a->plugin;
             char text[200];
             snprintf(text, sizeof text, "%s devices (this program has no %s support linked "
                      "in: accepted and ignored):", heading, heading);
             fputc('\n', f);
             wrap(f, text, 0, 0, width);
         }
-        print_option(f, &absent[i].opt, width);
+        print_option(f, &a->opt, width);
     }
     fprintf(f, "\nscheduling policies (--schedule=NAME):\n");
     const char *h, *name;

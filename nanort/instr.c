@@ -867,7 +867,8 @@ static const char *kind_shape(const struct nanort_impl *impl)
 {
     if (!impl || impl->device == NANORT_DEVICE_SMP)
         return "box";
-    return impl->device == NANORT_DEVICE_CUDA ? "octagon" : "hexagon";
+    const struct nrt_device_ops *ops = nrt_device(impl->device);
+    return ops && ops->graph_shape ? ops->graph_shape : "hexagon";
 }
 
 static void graph_node(struct graph *g, uint64_t id)

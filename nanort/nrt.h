@@ -207,6 +207,17 @@ struct nrt_option {
     const struct nrt_choice *choices;  /* NRT_OPT_CHOICE: ended by a NULL name */
 };
 void nrt_config_add(const struct nrt_option *opts, unsigned n);
+/* The options of every device plugin of the source tree, gathered from their
+ * devices/<name>/options.def into build/gen/nanort/plugin_options.c (nanort/module.mk), for
+ * programs that lack a plugin: --help lists them (help.c), NX_ARGS accepts and ignores
+ * them (config.c).  Ended by a NULL plugin. */
+struct nrt_plugin_option {
+    const char *plugin;             /* its heading: "OpenCL", "CUDA" */
+    struct nrt_option opt;          /* value NULL */
+};
+extern const struct nrt_plugin_option nrt_plugin_options[];
+#define NRT_PLUGIN_OPTION_ABSENT(plugin_, name, type, def, help, var, choices)             \
+    {plugin_, {name, type, def, help, NULL, NRT_CHOICES(choices)}},
 
 /* omp_set_num_threads(n) before the runtime starts: the worker count, unless NX_ARGS or
  * NX_SMP_WORKERS gives one (it wins over OMP_NUM_THREADS, as a call does in OpenMP);
@@ -854,6 +865,13 @@ struct nrt_device_ops {
     /* The allocations of one space that cover the same host bytes are the same memory
      * (cluster ranks): a byte valid in one of them is valid in all. */
     bool shared_views;
+    /* What the core says about this device, so that it names none itself (all optional):
+     * the option that limits its data cache ("--opencl-max-memory"), what to install when
+     * probe() finds nothing ("on Debian install pocl-opencl-icd"), and the Graphviz shape
+     * of its implementations in --graph (default "hexagon"). */
+    const char *mem_option;
+    const char *install_hint;
+    const char *graph_shape;
 };
 
 /* --summary counters of a space: written by its manager thread (or under the cache lock),

@@ -191,6 +191,8 @@ static bool cuda_async_out(struct nrt_space *s, const void *host, const struct n
 static const struct nrt_device_ops cuda_device = {
     .name = "cuda",
     .kind = NANORT_DEVICE_CUDA,
+    .mem_option = "--gpu-max-memory",
+    .graph_shape = "octagon",
     .probe = cuda_probe,
     .run = NULL,
     .open = cuda_open,

@@ -386,6 +386,8 @@ static void ocl_close(struct nrt_space *s)
 static const struct nrt_device_ops ocl_device_ops = {
     .name = "opencl",
     .kind = NANORT_DEVICE_OPENCL,
+    .mem_option = "--opencl-max-memory",
+    .install_hint = "on Debian install pocl-opencl-icd",
     .probe = ocl_probe,
     .run = NULL,
     .open = ocl_open,

@@ -407,8 +407,8 @@ START_TEST(no_device_for_device_only_task_is_fatal)
     int st = run_child(too_big_task, err, sizeof err);
     ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 1, "status %#x: the task ran or the "
                   "program died (a device failure ends with exit status 1)", st);
-    ck_assert_msg(strstr(err, "nanort: task 'fd_dev' has only cuda implementations (fd_dev) and "
-                              "no cuda device is available"), "stderr: %s", err);
+    ck_assert_msg(strstr(err, "nanort: task 'fd_dev' has only fake implementations (fd_dev) and "
+                              "no fake device is available"), "stderr: %s", err);
 }
 END_TEST
 
