@@ -25,7 +25,7 @@ static struct nrt_space host_space = {.id = 0, .ops = &nrt_smp_device, .name = "
 
 /* One space's ready tasks and its manager. */
 struct nrt_dev_queue {
-    pthread_mutex_t lock;
+    struct nrt_lock lock;
     pthread_cond_t cond;            /* the manager sleeps on it when it has nothing to do */
     struct nanort_task *head, *tail;    /* lock */
     bool stop;                      /* lock */
@@ -57,7 +57,7 @@ static void queue_push(struct nrt_space *s, struct nanort_task *t)
 {
     struct nrt_dev_queue *q = s->queue;
     t->next = NULL;
-    NRT_PCHECK(pthread_mutex_lock(&q->lock));
+    nrt_lock_acquire(&q->lock);
     if (q->tail)
         q->tail->next = t;
     else
@@ -65,23 +65,23 @@ static void queue_push(struct nrt_space *s, struct nanort_task *t)
     q->tail = t;
     atomic_fetch_add_explicit(&q->load, 1, memory_order_relaxed);
     NRT_PCHECK(pthread_cond_signal(&q->cond));
-    NRT_PCHECK(pthread_mutex_unlock(&q->lock));
+    nrt_lock_release(&q->lock);
 }
 
 /* The next task; when `block`, sleep until one comes or the space stops (NULL). */
 static struct nanort_task *queue_pop(struct nrt_space *s, bool block)
 {
     struct nrt_dev_queue *q = s->queue;
-    NRT_PCHECK(pthread_mutex_lock(&q->lock));
+    nrt_lock_acquire(&q->lock);
     while (block && !q->head && !q->stop)
-        NRT_PCHECK(pthread_cond_wait(&q->cond, &q->lock));
+        nrt_cond_wait(&q->cond, &q->lock);
     struct nanort_task *t = q->head;
     if (t) {
         q->head = t->next;
         if (!q->head)
             q->tail = NULL;
     }
-    NRT_PCHECK(pthread_mutex_unlock(&q->lock));
+    nrt_lock_release(&q->lock);
     return t;
 }
 
@@ -311,7 +311,7 @@ static void *manager_main(void *arg)
 static void queue_start(struct nrt_space *s)
 {
     struct nrt_dev_queue *q = nrt_xcalloc(1, sizeof *q);
-    NRT_PCHECK(pthread_mutex_init(&q->lock, NULL));
+    nrt_lock_init_plain(&q->lock);
     NRT_PCHECK(pthread_cond_init(&q->cond, NULL));
     atomic_init(&q->load, 0);
     s->queue = q;
@@ -372,10 +372,10 @@ void nrt_devices_stop(void)
 {
     for (int i = 1; i < nrt_nspaces; i++) {
         struct nrt_dev_queue *q = nrt_spaces[i]->queue;
-        NRT_PCHECK(pthread_mutex_lock(&q->lock));
+        nrt_lock_acquire(&q->lock);
         q->stop = true;
         NRT_PCHECK(pthread_cond_signal(&q->cond));
-        NRT_PCHECK(pthread_mutex_unlock(&q->lock));
+        nrt_lock_release(&q->lock);
         NRT_PCHECK(pthread_join(q->thread, NULL));
     }
     dev_t1 = nrt_now_ns();
@@ -389,7 +389,7 @@ void nrt_devices_release(void)
 {
     for (int i = 1; i < nrt_nspaces; i++) {
         struct nrt_dev_queue *q = nrt_spaces[i]->queue;
-        NRT_PCHECK(pthread_mutex_destroy(&q->lock));
+        nrt_lock_destroy(&q->lock);
         NRT_PCHECK(pthread_cond_destroy(&q->cond));
         free(q);
         free(nrt_spaces[i]);

@@ -98,17 +98,17 @@ struct tbuf {
     unsigned nstats, capstats;
 };
 
-static pthread_mutex_t buf_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct nrt_lock buf_lock = NRT_LOCK_INITIALIZER;
 static struct tbuf *bufs;           /* buf_lock */
 static __thread struct tbuf *my_buf __attribute__((tls_model("initial-exec")));
 
 static struct tbuf *buf_slow(void)
 {
     struct tbuf *b = nrt_xcalloc(1, sizeof *b);
-    NRT_PCHECK(pthread_mutex_lock(&buf_lock));
+    nrt_lock_acquire(&buf_lock);
     b->next = bufs;
     bufs = b;
-    NRT_PCHECK(pthread_mutex_unlock(&buf_lock));
+    nrt_lock_release(&buf_lock);
     my_buf = b;
     return b;
 }
@@ -234,12 +234,12 @@ static void stats_add(struct tbuf *b, const struct nanort_task *t, uint64_t ns)
 
 void nrt_instr_each_stat(void (*fn)(void *arg, const struct nrt_instr_stat *s), void *arg)
 {
-    NRT_PCHECK(pthread_mutex_lock(&buf_lock));
+    nrt_lock_acquire(&buf_lock);
     for (struct tbuf *b = bufs; b; b = b->next)
         for (unsigned i = 0; i < b->capstats; i++)
             if (b->stats[i].count)
                 fn(arg, &b->stats[i]);
-    NRT_PCHECK(pthread_mutex_unlock(&buf_lock));
+    nrt_lock_release(&buf_lock);
 }
 
 /* ---- the hooks -------------------------------------------------------------------------- */
@@ -411,7 +411,7 @@ void nrt_instr_transfer(int src_space, int dst_space, size_t bytes, uint64_t t0_
  * per space: reports come from its manager, from workers and from taskwaits (copies
  * back), at most a few per task. */
 static struct devtl {
-    pthread_mutex_t lock;
+    struct nrt_lock lock;
     struct nrt_span *span[NRT_NLANES];  /* lock */
     size_t n[NRT_NLANES], cap[NRT_NLANES];  /* lock */
 } devtl[NRT_MAX_SPACES];
@@ -420,7 +420,7 @@ static void devtl_reset(void)
 {
     for (int i = 0; i < NRT_MAX_SPACES; i++) {
         /* no other thread exists now; a child of fork() may have inherited it held */
-        NRT_PCHECK(pthread_mutex_init(&devtl[i].lock, NULL));
+        nrt_lock_init_plain(&devtl[i].lock);
         for (int l = 0; l < NRT_NLANES; l++)
             devtl[i].n[l] = 0;
     }
@@ -428,13 +428,13 @@ static void devtl_reset(void)
 
 static void devtl_add(struct devtl *d, enum nrt_lane lane, uint64_t t0, uint64_t t1)
 {
-    NRT_PCHECK(pthread_mutex_lock(&d->lock));
+    nrt_lock_acquire(&d->lock);
     if (d->n[lane] == d->cap[lane]) {
         d->cap[lane] = d->cap[lane] ? 2 * d->cap[lane] : 256;
         d->span[lane] = nrt_xrealloc(d->span[lane], d->cap[lane] * sizeof *d->span[lane]);
     }
     d->span[lane][d->n[lane]++] = (struct nrt_span){t0, t1};
-    NRT_PCHECK(pthread_mutex_unlock(&d->lock));
+    nrt_lock_release(&d->lock);
 }
 
 /* Lane -> track: copies between devices run on the destination's host->device queue. */
@@ -509,14 +509,14 @@ struct nrt_span *nrt_devtime_copy(int space, enum nrt_lane lane, size_t *n)
         return NULL;
     struct devtl *d = &devtl[space];
     /* under the lock: a device may still report (a summary written before the end) */
-    NRT_PCHECK(pthread_mutex_lock(&d->lock));
+    nrt_lock_acquire(&d->lock);
     struct nrt_span *copy = NULL;
     if (d->n[lane]) {
         copy = nrt_xmalloc(d->n[lane] * sizeof *copy);
         memcpy(copy, d->span[lane], d->n[lane] * sizeof *copy);
         *n = d->n[lane];
     }
-    NRT_PCHECK(pthread_mutex_unlock(&d->lock));
+    nrt_lock_release(&d->lock);
     return copy;
 }
 
@@ -1001,7 +1001,7 @@ void nrt_instr_start(void)
     devtl_reset();
     /* No other thread of the runtime exists now; a child of fork() may have inherited
      * the lock held. */
-    NRT_PCHECK(pthread_mutex_init(&buf_lock, NULL));
+    nrt_lock_init_plain(&buf_lock);
     for (struct tbuf *b = bufs; b; b = b->next)
         buf_reset(b);
     atomic_store_explicit(&next_id, 0, memory_order_relaxed);
@@ -1018,6 +1018,7 @@ bool nrt_instr_files_wanted(void)
  * ev_commit()'s release stores, so only whole events are copied. */
 static struct nrt_ev *collect(size_t *n)
 {
+    NRT_ASSERT_HELD(&buf_lock);
     size_t total = 0, k = 0;
     for (struct tbuf *b = bufs; b; b = b->next)
         for (struct chunk *c = __atomic_load_n(&b->head, __ATOMIC_ACQUIRE); c;
@@ -1096,11 +1097,11 @@ void nrt_instr_stop(void)
 {
     if (!recording)
         return;
-    NRT_PCHECK(pthread_mutex_lock(&buf_lock));
+    nrt_lock_acquire(&buf_lock);
     size_t n;
     struct nrt_ev *all = collect(&n);
     drop_events();
-    NRT_PCHECK(pthread_mutex_unlock(&buf_lock));
+    nrt_lock_release(&buf_lock);
     write_files(all, n);
     free(all);
 }
@@ -1109,10 +1110,10 @@ void nrt_instr_write_now(void)
 {
     if (!recording)
         return;
-    NRT_PCHECK(pthread_mutex_lock(&buf_lock));
+    nrt_lock_acquire(&buf_lock);
     size_t n;
     struct nrt_ev *all = collect(&n);
-    NRT_PCHECK(pthread_mutex_unlock(&buf_lock));
+    nrt_lock_release(&buf_lock);
     write_files(all, n);
     free(all);
 }

@@ -39,9 +39,26 @@
  * The device plugins live in devices/<name>/ (devices/smp/smp.c is the reference plugin)
  * and include this header.
  *
- * Locks never nest: tasks made ready under a domain or token lock are queued after it is
- * released, and a thief moves stolen tasks to its own deque after leaving the victim's.
- * A checking build (-DNRT_CHECKING) turns on the NRT_ASSERT invariants.
+ * Locks.  Every lock is a struct nrt_lock (pthread condition variables wait through
+ * nrt_cond_wait / nrt_cond_timedwait), every struct field names the lock that guards it,
+ * and a helper that needs a lock held asserts it (NRT_ASSERT_HELD).  A checking build
+ * (-DNRT_CHECKING: libnanort-debug.so, which mcc --debug links, and the sanitizer builds
+ * the unit and stress suites run against, make check-tsan / check-asan) turns these and
+ * the NRT_ASSERT invariants on.  The hot path takes one lock at a time: tasks made ready
+ * under a domain or token lock are queued after it is released, a thief moves stolen
+ * tasks to its own deque after leaving the victim's, and the performance model hears of
+ * the copies the cache timed once the cache lock is released.  Where locks do nest, the
+ * order is (outer first; a thread holding a lock never takes one listed before it):
+ *   nrt_types_lock (task.c)   -> registry_lock (clcpu.c: nrt_clcpu_extend)
+ *   wd_lock (watchdog.c)      -> a domain's lock (deps.c: nrt_deps_is_pred)
+ *   C.lock (cache.c)          -> the plugins' locks its memory ops take: the CUDA staging
+ *                                and pool locks (devices/cuda), OpenCL's timed_lock
+ *                                (devices/opencl), the cluster's job queue J.lock
+ *                                (devices/cluster/comm.c)
+ *   P.lock (poll.c)           -> the locks of the polling services it runs (the TAMPI
+ *                                queue Q.lock, devices/cluster/tampi.c)
+ *   start_lock (runtime.c)    -> every lock the start-up takes (nothing else holds one
+ *                                then)
  */
 #ifndef NRT_H
 #define NRT_H
@@ -129,6 +146,68 @@ static inline void nrt_lock_release(struct nrt_lock *l)
 #else
 #define NRT_ASSERT_HELD(l) ((void)0)
 #endif
+/* Every lock of the runtime and its plugins is an nrt_lock (so that NRT_ASSERT_HELD can
+ * check it).  The hot-path locks are adaptive (nrt_lock_init); the others are plain, as
+ * NRT_LOCK_INITIALIZER and nrt_lock_init_plain make them (also to reinitialise a lock in
+ * the child of fork()). */
+#define NRT_LOCK_INITIALIZER {.m = PTHREAD_MUTEX_INITIALIZER}
+void nrt_lock_init_plain(struct nrt_lock *l);
+static inline void nrt_lock_destroy(struct nrt_lock *l)
+{
+    NRT_PCHECK(pthread_mutex_destroy(&l->m));
+}
+static inline void nrt_lock_mark_held(struct nrt_lock *l)
+{
+#ifdef NRT_CHECKING
+    l->holder = pthread_self();
+    atomic_store_explicit(&l->held, true, memory_order_relaxed);
+#else
+    (void)l;
+#endif
+}
+static inline void nrt_lock_mark_free(struct nrt_lock *l)
+{
+#ifdef NRT_CHECKING
+    atomic_store_explicit(&l->held, false, memory_order_relaxed);
+#else
+    (void)l;
+#endif
+}
+/* pthread_mutex_trylock: true when taken. */
+static inline bool nrt_lock_try(struct nrt_lock *l)
+{
+    if (pthread_mutex_trylock(&l->m) != 0)
+        return false;
+    nrt_lock_mark_held(l);
+    return true;
+}
+/* pthread_mutex_timedlock: its return code (0: taken). */
+static inline int nrt_lock_timed(struct nrt_lock *l, const struct timespec *until)
+{
+    int rc = pthread_mutex_timedlock(&l->m, until);
+    if (rc == 0)
+        nrt_lock_mark_held(l);
+    return rc;
+}
+/* The condition-variable companions: wait on c with l held (l is released while waiting
+ * and held again on return, by this thread). */
+static inline void nrt_cond_wait(pthread_cond_t *c, struct nrt_lock *l)
+{
+    NRT_ASSERT_HELD(l);
+    nrt_lock_mark_free(l);
+    NRT_PCHECK(pthread_cond_wait(c, &l->m));
+    nrt_lock_mark_held(l);
+}
+/* pthread_cond_timedwait's return code (0 or ETIMEDOUT; l held again either way). */
+static inline int nrt_cond_timedwait(pthread_cond_t *c, struct nrt_lock *l,
+                                     const struct timespec *until)
+{
+    NRT_ASSERT_HELD(l);
+    nrt_lock_mark_free(l);
+    int rc = pthread_cond_timedwait(c, &l->m, until);
+    nrt_lock_mark_held(l);
+    return rc;
+}
 
 /* ---- config.c ------------------------------------------------------------------- */
 
@@ -378,7 +457,7 @@ struct nrt_type_info {
 };
 /* Bodies this long (us) or longer go through one shared FIFO in ready order (sched_dbf.c). */
 #define NRT_COARSE_US 50
-extern pthread_mutex_t nrt_types_lock;
+extern struct nrt_lock nrt_types_lock;
 extern struct nrt_type_info *nrt_types;
 /* Create it at the type's first use (under nrt_types_lock). */
 struct nrt_type_info *nrt_type_info_slow(struct nanort_task_type *type);

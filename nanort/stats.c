@@ -70,7 +70,7 @@ static void add_stat(void *arg, const struct nrt_instr_stat *s)
  * tasks never ran get a row of their own. */
 static void add_created(struct table *tb)
 {
-    NRT_PCHECK(pthread_mutex_lock(&nrt_types_lock));
+    nrt_lock_acquire(&nrt_types_lock);
     for (struct nrt_type_info *i = nrt_types; i; i = i->next) {
         unsigned long c = atomic_load_explicit(&i->created, memory_order_relaxed);
         if (!c)
@@ -82,7 +82,7 @@ static void add_created(struct table *tb)
         struct row *r = k < tb->n ? &tb->rows[k] : find_row(tb, label, "-", "-");
         r->created += c;
     }
-    NRT_PCHECK(pthread_mutex_unlock(&nrt_types_lock));
+    nrt_lock_release(&nrt_types_lock);
 }
 
 static unsigned long label_created(const struct table *tb, const char *label)

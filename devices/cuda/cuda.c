@@ -144,7 +144,7 @@ static bool cuda_open(int index, struct nrt_space *s)
         d->max_grid[k] = prop.maxGridSize[k];
     }
     d->shmem_per_block = prop.sharedMemPerBlock;
-    NRT_PCHECK(pthread_mutex_init(&d->pool_lock, NULL));
+    nrt_lock_init_plain(&d->pool_lock);
     streams_create(d);
     cuda_stage_init(d, &d->in);
     snprintf(s->name, sizeof s->name, "cuda%d (%.48s)", index, prop.name);
@@ -174,7 +174,7 @@ static void cuda_close(struct nrt_space *s)
     CUDA_CHECK(cudaStreamDestroy(d->fstream), "closing the GPU", d->index);
     cuda_stage_fini(d, &d->in);
     cuda_events_free(d);
-    NRT_PCHECK(pthread_mutex_destroy(&d->pool_lock));
+    nrt_lock_destroy(&d->pool_lock);
     free(d);
     s->priv = NULL;
     nopened = 0;

@@ -357,7 +357,7 @@ static bool ocl_open(int index, struct nrt_space *s)
     d->kq = new_queue(d);
     d->h2d = new_queue(d);
     d->d2h = new_queue(d);
-    NRT_PCHECK(pthread_mutex_init(&d->timed_lock, NULL));
+    nrt_lock_init_plain(&d->timed_lock);
     if (nrt_devtime_kernels)
         clock_calibrate(d);
     return true;
@@ -374,7 +374,7 @@ static void ocl_close(struct nrt_space *s)
         OCL_CHECK(s, NULL, clReleaseCommandQueue, qs[i]);
     }
     ocl_timed_fini(d);
-    NRT_PCHECK(pthread_mutex_destroy(&d->timed_lock));
+    nrt_lock_destroy(&d->timed_lock);
     ocl_programs_release(d);
     context_release(d->context, s);
     free(d);
