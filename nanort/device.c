@@ -713,39 +713,7 @@ void *nanos_get_kernel_execution_stream(void)
 
 /* ---- --summary ----------------------------------------------------------------------------- */
 
-/* "12.3M": bytes in the largest unit that keeps the number at or above 1. */
-static const char *human(unsigned long bytes, char *buf, size_t n)
+uint64_t nrt_devices_wall_ns(void)
 {
-    static const char units[] = "BKMGT";
-    double v = (double)bytes;
-    unsigned u = 0;
-    while (v >= 1024.0 && u + 1 < sizeof units - 1) {
-        v /= 1024.0;
-        u++;
-    }
-    snprintf(buf, n, u ? "%.1f%c" : "%.0f%c", v, units[u]);
-    return buf;
-}
-
-void nrt_devices_print_summary(FILE *out)
-{
-    if (nrt_nspaces <= 1)
-        return;
-    uint64_t wall = (dev_t1 ? dev_t1 : nrt_now_ns()) - dev_t0;
-    fprintf(out, "devices (cache-policy=%s, dispatch=%s):\n",
-            nrt_config_value_name("cache-policy"), nrt_config_value_name("dispatch"));
-    fprintf(out, "  %-28s %8s %7s %9s %9s %9s %8s %8s %9s\n", "space", "tasks", "busy", "in",
-            "out", "peer", "hits", "misses", "evictions");
-    for (int i = 1; i < nrt_nspaces; i++) {
-        struct nrt_space_stats *st = &nrt_spaces[i]->stats;
-        char in[16], outb[16], peer[16];
-        fprintf(out, "  %-28.28s %8lu %6.1f%% %9s %9s %9s %8lu %8lu %9lu\n", nrt_spaces[i]->name,
-                atomic_load(&st->tasks),
-                wall ? 100.0 * (double)atomic_load(&st->busy_ns) / (double)wall : 0.0,
-                human(atomic_load(&st->bytes_in), in, sizeof in),
-                human(atomic_load(&st->bytes_out), outb, sizeof outb),
-                human(atomic_load(&st->bytes_peer), peer, sizeof peer), atomic_load(&st->hits),
-                atomic_load(&st->misses), atomic_load(&st->evictions));
-    }
-    fprintf(out, "  (in: host->device, out: device->host, peer: device->device into the space)\n");
+    return (dev_t1 ? dev_t1 : nrt_now_ns()) - dev_t0;
 }

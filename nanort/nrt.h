@@ -21,7 +21,8 @@
  *   stats.c         --summary counters and the table printed at exit
  *   device.c        the device ops tables, spaces, dispatch, manager threads
  *   cache.c         the data directory across memory spaces
- *   instr.c         --trace (Chrome JSON), --graph (Graphviz), the recorded events
+ *   instr.c         the recorded events, --trace (Chrome JSON), --summary's timing
+ *   instr_graph.c   --graph=FILE (Graphviz dot)
  *   instr_prv.c     --trace=FILE.prv (Paraver)
  *   crash.c         a fatal signal inside a task names the task
  *   ending.c        outputs on SIGTERM/SIGINT and exit() in a task; exit status on failures
@@ -1047,8 +1048,8 @@ void nrt_cache_host_release(struct nanort_task *t);
  * region whose base pointer it is (then the offset may be negative, i.e. wrap around);
  * false when it is outside them. */
 bool nrt_cache_translate(nanort_ctx *ctx, const void *host, void **buf, size_t *off);
-/* --summary: the per-device table (device.c), printed by stats.c. */
-void nrt_devices_print_summary(FILE *out);
+/* --summary's device table (stats.c): the time the spaces were open (device.c). */
+uint64_t nrt_devices_wall_ns(void);
 /* taskwait: copy back everything the host does not hold, then drop the device copies
  * (the code after a taskwait may write on the host); bytes a running device task writes
  * are left to it.  taskwait on(...): the same for the segments the regions touch.
@@ -1056,7 +1057,7 @@ void nrt_devices_print_summary(FILE *out);
 void nrt_devices_flush(void);
 void nrt_cache_flush_regions(unsigned n, const struct nrt_region *regs);
 
-/* ---- instr.c: --trace (Chrome trace-event JSON) and --graph (Graphviz dot) --------- */
+/* ---- instr.c: the recorded events, --trace (Chrome trace-event JSON) --------------- */
 /* Tracks: smp worker i is track i (-1: a thread that is not a worker); space s's kernel
  * queue and transfer queues are NRT_TRACK_SPACE(s, q) with q = 0 kernels,
  * 1 host->device, 2 device->host/peer. */
@@ -1157,6 +1158,10 @@ struct nrt_instr_stat {
 };
 /* Call fn for every record (after the threads stopped; stats.c sums them). */
 void nrt_instr_each_stat(void (*fn)(void *arg, const struct nrt_instr_stat *s), void *arg);
+
+/* ---- instr_graph.c: --graph=FILE, the task graph in Graphviz dot --------------------- */
+/* The events `all` (nrt_instr_prepare'd; task ids up to max_id) as a dot graph. */
+void nrt_instr_write_graph(FILE *f, const struct nrt_ev *all, size_t n, uint64_t max_id);
 
 /* ---- instr_prv.c: --trace=FILE.prv, the Paraver trace ------------------------------ */
 /* Writes FILE.prv, FILE.pcf and FILE.row; false when a file could not be written (said on
