@@ -45,13 +45,13 @@ struct bthread {
 };
 
 static struct {
-    pthread_mutex_t lock;
+    struct nrt_lock lock;
     pthread_cond_t blocked;         /* blocked threads wait for their condition on it */
     struct bthread *pool;           /* parked spares */
     struct bthread *wanting;        /* threads waiting for their slot */
     struct bthread *spares;         /* every spare ever created */
     bool stopping;
-} B = {.lock = PTHREAD_MUTEX_INITIALIZER, .blocked = PTHREAD_COND_INITIALIZER};
+} B = {.lock = NRT_LOCK_INITIALIZER, .blocked = PTHREAD_COND_INITIALIZER};
 
 static __thread struct bthread *me;
 bool nrt_tasks_block;
@@ -82,6 +82,7 @@ static void take(struct nrt_worker *w)
 /* Hand slot w to thread t (B.lock held). */
 static void hand(struct bthread *t, struct nrt_worker *w)
 {
+    NRT_ASSERT_HELD(&B.lock);
     t->given = w;
     NRT_PCHECK(pthread_cond_signal(&t->cond));
 }
@@ -89,8 +90,9 @@ static void hand(struct bthread *t, struct nrt_worker *w)
 /* Wait (B.lock held) until a slot is handed to this thread, or the runtime stops (NULL). */
 static struct nrt_worker *await_slot(void)
 {
+    NRT_ASSERT_HELD(&B.lock);
     while (!me->given && !(me->spare && B.stopping))
-        NRT_PCHECK(pthread_cond_wait(&me->cond, &B.lock));
+        nrt_cond_wait(&me->cond, &B.lock);
     struct nrt_worker *w = me->given;
     me->given = NULL;
     return w;
@@ -102,17 +104,17 @@ static void *spare_main(void *arg)
 {
     me = arg;
     nrt_current = NULL;
-    NRT_PCHECK(pthread_mutex_lock(&B.lock));
+    nrt_lock_acquire(&B.lock);
     for (;;) {
         struct nrt_worker *w = await_slot();
         if (!w)
             break;                  /* stopping (lock held) */
-        NRT_PCHECK(pthread_mutex_unlock(&B.lock));
+        nrt_lock_release(&B.lock);
         take(w);
         nrt_worker_loop();          /* returns when it gave the slot back, or at stop */
         struct nrt_worker *held = nrt_self;
         nrt_self = NULL;
-        NRT_PCHECK(pthread_mutex_lock(&B.lock));
+        nrt_lock_acquire(&B.lock);
         if (held && !give_wanted(held))
             held->slot_orphan = true;   /* at stop, still borrowed: its thread takes it back */
         if (B.stopping)
@@ -120,13 +122,14 @@ static void *spare_main(void *arg)
         me->next = B.pool;
         B.pool = me;
     }
-    NRT_PCHECK(pthread_mutex_unlock(&B.lock));
+    nrt_lock_release(&B.lock);
     return NULL;
 }
 
 /* A spare for slot w (B.lock held): from the pool, or a new thread. */
 static void lend(struct nrt_worker *w)
 {
+    NRT_ASSERT_HELD(&B.lock);
     struct bthread *s = B.pool;
     if (s) {
         B.pool = s->next;
@@ -145,6 +148,7 @@ static void lend(struct nrt_worker *w)
 /* Ask for slot w back and wait for it (B.lock held on entry, released on return). */
 static void want_back(struct nrt_worker *w)
 {
+    NRT_ASSERT_HELD(&B.lock);
     me->want = w;
     me->next = B.wanting;
     B.wanting = me;
@@ -152,16 +156,16 @@ static void want_back(struct nrt_worker *w)
         w->slot_orphan = false;
         B.wanting = me->next;
         me->want = NULL;
-        NRT_PCHECK(pthread_mutex_unlock(&B.lock));
+        nrt_lock_release(&B.lock);
         take(w);
         return;
     }
     atomic_store(&w->slot_wanted, 1);
-    NRT_PCHECK(pthread_mutex_unlock(&B.lock));
+    nrt_lock_release(&B.lock);
     nrt_wake_sleepers();            /* its holder may sleep in its loop or in a wait */
-    NRT_PCHECK(pthread_mutex_lock(&B.lock));
+    nrt_lock_acquire(&B.lock);
     struct nrt_worker *got = await_slot();
-    NRT_PCHECK(pthread_mutex_unlock(&B.lock));
+    nrt_lock_release(&B.lock);
     NRT_ASSERT(got == w);
     take(got);
 }
@@ -170,9 +174,10 @@ static void want_back(struct nrt_worker *w)
  * nanort_wake_waiters(); timed, as a safety net. */
 static void sleep_until(nrt_cond_fn *done, void *arg)
 {
+    NRT_ASSERT_HELD(&B.lock);
     while (!done(arg)) {
         struct timespec until = nrt_deadline(2 * 1000 * 1000);
-        int rc = pthread_cond_timedwait(&B.blocked, &B.lock, &until);
+        int rc = nrt_cond_timedwait(&B.blocked, &B.lock, &until);
         if (rc != 0 && rc != ETIMEDOUT)
             nrt_pthread_fail("pthread_cond_timedwait(&B.blocked, &B.lock, &until)", rc);
     }
@@ -203,7 +208,7 @@ bool nrt_block_until(nrt_cond_fn *done, void *arg)
     struct nrt_worker *w = nrt_self;
     int depth = w->depth;
     self_record(false);
-    NRT_PCHECK(pthread_mutex_lock(&B.lock));
+    nrt_lock_acquire(&B.lock);
     w->depth = 0;                   /* the spare starts at the top */
     lend(w);
     nrt_self = NULL;
@@ -241,15 +246,15 @@ bool nrt_slot_give_top(void)
         return false;
     settle();
     self_record(false);
-    NRT_PCHECK(pthread_mutex_lock(&B.lock));
+    nrt_lock_acquire(&B.lock);
     int depth = w->depth;
     if (!give_wanted(w)) {
-        NRT_PCHECK(pthread_mutex_unlock(&B.lock));
+        nrt_lock_release(&B.lock);
         return false;
     }
     nrt_self = NULL;
     if (me->spare) {
-        NRT_PCHECK(pthread_mutex_unlock(&B.lock));
+        nrt_lock_release(&B.lock);
         return true;                /* spare_main parks it */
     }
     want_back(w);                   /* its own slot: it wants it back */
@@ -264,10 +269,10 @@ bool nrt_slot_give_waiting(nrt_cond_fn *done, void *arg)
         return false;
     settle();
     self_record(false);
-    NRT_PCHECK(pthread_mutex_lock(&B.lock));
+    nrt_lock_acquire(&B.lock);
     int depth = w->depth;
     if (!give_wanted(w)) {
-        NRT_PCHECK(pthread_mutex_unlock(&B.lock));
+        nrt_lock_release(&B.lock);
         return false;
     }
     nrt_self = NULL;
@@ -279,22 +284,22 @@ bool nrt_slot_give_waiting(nrt_cond_fn *done, void *arg)
 
 void nrt_block_wake(void)
 {
-    NRT_PCHECK(pthread_mutex_lock(&B.lock));
+    nrt_lock_acquire(&B.lock);
     NRT_PCHECK(pthread_cond_broadcast(&B.blocked));
-    NRT_PCHECK(pthread_mutex_unlock(&B.lock));
+    nrt_lock_release(&B.lock);
 }
 
 void nrt_block_stop(void)
 {
-    NRT_PCHECK(pthread_mutex_lock(&B.lock));
+    nrt_lock_acquire(&B.lock);
     B.stopping = true;
     for (struct bthread *s = B.pool; s; s = s->next)
         NRT_PCHECK(pthread_cond_signal(&s->cond));
     struct bthread *all = B.spares;
-    NRT_PCHECK(pthread_mutex_unlock(&B.lock));
+    nrt_lock_release(&B.lock);
     for (struct bthread *s = all; s; s = s->all_next)
         NRT_PCHECK(pthread_join(s->thread, NULL));
-    NRT_PCHECK(pthread_mutex_lock(&B.lock));
+    nrt_lock_acquire(&B.lock);
     for (struct bthread *s = B.spares, *n; s; s = n) {
         n = s->all_next;
         NRT_PCHECK(pthread_cond_destroy(&s->cond));
@@ -302,12 +307,12 @@ void nrt_block_stop(void)
     }
     B.pool = B.wanting = B.spares = NULL;
     B.stopping = false;
-    NRT_PCHECK(pthread_mutex_unlock(&B.lock));
+    nrt_lock_release(&B.lock);
 }
 
 void nrt_block_after_fork(void)
 {
-    pthread_mutex_init(&B.lock, NULL);
+    nrt_lock_init_plain(&B.lock);
     pthread_cond_init(&B.blocked, NULL);
     B.pool = B.wanting = B.spares = NULL;
     B.stopping = false;

@@ -82,12 +82,7 @@ static void publish_nseg(void)
 
 static enum nrt_cache_policy policy(void)
 {
-    const char *p = nrt_cfg.cache_policy;
-    if (strcmp(p, "writethrough") == 0 || strcmp(p, "wt") == 0)
-        return NRT_CACHE_WRITETHROUGH;
-    if (strcmp(p, "nocache") == 0)
-        return NRT_CACHE_NOCACHE;
-    return NRT_CACHE_WRITEBACK;
+    return (enum nrt_cache_policy)nrt_cfg.cache_policy;
 }
 
 static bool reads(unsigned flags)
@@ -256,6 +251,7 @@ static void wait_alloc(struct nrt_alloc *a);
  * them must have landed. */
 static void host_ready(struct seg *g)
 {
+    NRT_ASSERT_HELD(&C.lock);
     if (g->wb) {
         wait_alloc(g->wb);
         g->wb = NULL;
@@ -265,18 +261,21 @@ static void host_ready(struct seg *g)
 /* host_ready() for every segment overlapping the host bytes [lo, hi). */
 static void range_ready(uintptr_t lo, uintptr_t hi)
 {
+    NRT_ASSERT_HELD(&C.lock);
     for (size_t k = seg_after(lo); k < C.nseg && C.seg[k].lo < hi; k++)
         host_ready(&C.seg[k]);
 }
 
 static void set_host(struct seg *g, bool valid)
 {
+    NRT_ASSERT_HELD(&C.lock);
     host_ready(g);
     g->host = valid;
 }
 
 /* Copies this thread waited for under the lock, timed: given to the performance model
- * (versioning's transfer costs) once the lock is released, as locks never nest. */
+ * (versioning's transfer costs) once the lock is released (perf_lock is never taken under
+ * the cache lock: nrt.h's lock order). */
 #define TIMED_MAX 8
 static __thread struct timed_copy {
     int src, dst;
@@ -287,12 +286,14 @@ static __thread unsigned ntimed;
 
 static void note_timed(int src, int dst, size_t bytes, uint64_t t0)
 {
+    NRT_ASSERT_HELD(&C.lock);
     if (ntimed < TIMED_MAX)
         timed[ntimed++] = (struct timed_copy){src, dst, bytes, nrt_now_ns() - t0};
 }
 
 static void cache_unlock(void)
 {
+    NRT_ASSERT_HELD(&C.lock);
     nrt_lock_release(&C.lock);
     for (unsigned i = 0; i < ntimed; i++)
         nrt_perf_transfer_record(timed[i].src, timed[i].dst, timed[i].bytes, timed[i].ns);
@@ -301,6 +302,7 @@ static void cache_unlock(void)
 
 static void note_transfer(int src, int dst, size_t bytes, uint64_t t0, int track)
 {
+    NRT_ASSERT_HELD(&C.lock);
     if (nrt_instr_on)
         nrt_instr_transfer(src, dst, bytes, t0, nrt_now_ns(), track);
 }
@@ -662,7 +664,8 @@ bool nrt_cache_fits(const struct nanort_task *t, const struct nrt_space *s)
 void nrt_cache_does_not_fit(const struct nanort_task *t, const struct nrt_space *s)
 {
     const char *label = t->type->label ? t->type->label : "(unnamed)";
-    const char *opt = s->mem_option ? s->mem_option : "--opencl-max-memory / --gpu-max-memory";
+    const char *opt = s->mem_option ? s->mem_option
+                      : s->ops->mem_option ? s->ops->mem_option : "the device's memory option";
     if (s->mem_limit == SIZE_MAX)   /* no limit: the device itself ran out */
         nrt_fatal("task '%s' needs %zu bytes on %s but the device has no room for them (%zu "
                   "bytes of other tasks in flight): use smaller tasks", label, task_bytes(t, s),

@@ -26,18 +26,22 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum clcpu_mode { CLCPU_AUTO, CLCPU_ON, CLCPU_OFF };
-static const char *const mode_names[] = {"auto", "on", "off", NULL};
-static const char *mode_name = "auto";  /* --opencl-cpu (the option's storage) */
+/* --opencl-cpu: X(enum constant, name, help) */
+#define CLCPU_MODES(X)                                                                     \
+    X(CLCPU_AUTO, "auto",                                                                  \
+      "one more implementation of their tasks, chosen like the others; with "              \
+      "--disable-opencl or no OpenCL library, what runs them")                             \
+    X(CLCPU_ON, "on", "the only implementation of the tasks whose kernel was translated")  \
+    X(CLCPU_OFF, "off", "never")
+enum clcpu_mode { CLCPU_MODES(NRT_ENUM_ENTRY) };
+static int mode_opt = CLCPU_AUTO;       /* --opencl-cpu (the option's storage) */
 static enum clcpu_mode mode;
 static bool ready;                      /* nrt_types_lock: the configuration is read */
 
 static const struct nrt_option clcpu_options[] = {
     {"opencl-cpu", NRT_OPT_CHOICE, "auto",
-     "OpenCL kernels translated to C by mcc, run on the smp workers: auto (one more "
-     "implementation of their tasks, chosen like the others; with --disable-opencl or no "
-     "OpenCL library, what runs them), on (the only implementation of the tasks whose kernel "
-     "was translated), off (never)", &mode_name, mode_names},
+     "OpenCL kernels translated to C by mcc, run on the smp workers", &mode_opt,
+     NRT_CHOICES(CLCPU_MODES)},
 };
 
 __attribute__((constructor(150))) static void clcpu_register_options(void)
@@ -56,17 +60,17 @@ struct clcpu_kernel {
     struct clcpu_kernel *next;
 };
 
-static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct nrt_lock registry_lock = NRT_LOCK_INITIALIZER;
 static struct clcpu_kernel *registry;  /* registry_lock */
 
 static void run_chunk(void *args, nanort_ctx *ctx);
 
 void nanort_opencl_cpu_kernel(const struct nanort_opencl_cpu_kernel *k)
 {
-    NRT_PCHECK(pthread_mutex_lock(&registry_lock));
+    nrt_lock_acquire(&registry_lock);
     for (struct clcpu_kernel *r = registry; r; r = r->next)
         if (!strcmp(r->k->source, k->source) && !strcmp(r->k->kernel, k->kernel)) {
-            NRT_PCHECK(pthread_mutex_unlock(&registry_lock));
+            nrt_lock_release(&registry_lock);
             return;
         }
     struct clcpu_kernel *r = nrt_xcalloc(1, sizeof *r);
@@ -76,7 +80,7 @@ void nanort_opencl_cpu_kernel(const struct nanort_opencl_cpu_kernel *k)
     r->chunk_type = (struct nanort_task_type){r->label, k->source, 1, &r->chunk_impl, NULL};
     r->next = registry;
     registry = r;
-    NRT_PCHECK(pthread_mutex_unlock(&registry_lock));
+    nrt_lock_release(&registry_lock);
 }
 
 static const char *last_component(const char *path)
@@ -90,7 +94,7 @@ static const char *last_component(const char *path)
 static const struct nanort_opencl_cpu_kernel *lookup(const struct nanort_opencl_info *info)
 {
     const struct nanort_opencl_cpu_kernel *found = NULL;
-    NRT_PCHECK(pthread_mutex_lock(&registry_lock));
+    nrt_lock_acquire(&registry_lock);
     for (struct clcpu_kernel *r = registry; r && !found; r = r->next) {
         if (strcmp(r->k->kernel, info->kernel))
             continue;
@@ -98,17 +102,17 @@ static const struct nanort_opencl_cpu_kernel *lookup(const struct nanort_opencl_
             !strcmp(last_component(info->file), last_component(r->k->source)))
             found = r->k;
     }
-    NRT_PCHECK(pthread_mutex_unlock(&registry_lock));
+    nrt_lock_release(&registry_lock);
     return found;
 }
 
 static struct clcpu_kernel *entry_of(const struct nanort_opencl_cpu_kernel *k)
 {
-    NRT_PCHECK(pthread_mutex_lock(&registry_lock));
+    nrt_lock_acquire(&registry_lock);
     struct clcpu_kernel *r = registry;
     while (r && r->k != k)
         r = r->next;
-    NRT_PCHECK(pthread_mutex_unlock(&registry_lock));
+    nrt_lock_release(&registry_lock);
     return r;
 }
 
@@ -194,13 +198,12 @@ bool nrt_clcpu_type(const struct nrt_type_info *info)
 
 void nrt_clcpu_start(void)
 {
-    mode = !strcmp(mode_name, "on") ? CLCPU_ON : !strcmp(mode_name, "off") ? CLCPU_OFF
-                                                                            : CLCPU_AUTO;
-    NRT_PCHECK(pthread_mutex_lock(&nrt_types_lock));
+    mode = (enum clcpu_mode)mode_opt;
+    nrt_lock_acquire(&nrt_types_lock);
     ready = true;
     for (struct nrt_type_info *t = nrt_types; t; t = t->next)
         nrt_clcpu_extend(t);
-    NRT_PCHECK(pthread_mutex_unlock(&nrt_types_lock));
+    nrt_lock_release(&nrt_types_lock);
 }
 
 /* ---- launches -------------------------------------------------------------------------------- */

@@ -23,17 +23,18 @@ static bool cfg_loaded;
 static bool want_help;
 static bool workers_given;
 
-static const char *sched_names[16];     /* filled at load from the policy table */
-static const char *const cache_policies[] = {"writeback", "writethrough", "nocache", "wb", "wt",
-                                             NULL};
-static const char *const dispatch_policies[] = {"versioning", "affinity", "round-robin", NULL};
+/* --schedule's choices: the policy table's names, value = index (filled at load). */
+static struct nrt_choice sched_choices[16];
+static const struct nrt_choice cache_choices[] = {
+    NRT_CACHE_POLICIES(NRT_CHOICE_ENTRY) NRT_CACHE_POLICY_SHORT_NAMES(NRT_CHOICE_ENTRY)
+    {NULL, 0, NULL}};
 
 /* The core's table: the order here is the order of --help. */
 static const struct nrt_option core_options[] = {
     {"smp-workers", NRT_OPT_POS_INT, "OMP_NUM_THREADS if set, else one per core",
      "worker threads including the main thread", &nrt_cfg.smp_workers, NULL},
     {"schedule", NRT_OPT_CHOICE, nrt_sched_default, "scheduling policy (see the list below)",
-     &nrt_cfg.schedule, sched_names},
+     &nrt_cfg.schedule, sched_choices},
     {"throttle-limit", NRT_OPT_COUNT, "10000",
      "pending (created, unfinished) tasks above which the creating thread runs ready tasks "
      "itself, or the new task undeferred (0: no limit)", &nrt_cfg.throttle_limit, NULL},
@@ -49,16 +50,11 @@ static const struct nrt_option core_options[] = {
      &nrt_cfg.spins, NULL},
     {"binding", NRT_OPT_BOOL, "yes", "bind worker i to the i-th allowed core when there are as many workers as allowed cores (--no-binding: never)",
      &nrt_cfg.binding, NULL},
-    {"cache-policy", NRT_OPT_CHOICE, "writeback",
-     "device data cache: writeback keeps outputs on the device until the host needs them, "
-     "writethrough also copies them back after each task, nocache copies back and frees the "
-     "device copy after each task (wb, wt: short names)", &nrt_cfg.cache_policy, cache_policies},
+    {"cache-policy", NRT_OPT_CHOICE, "writeback", "device data cache", &nrt_cfg.cache_policy,
+     cache_choices},
     {"dispatch", NRT_OPT_CHOICE, "versioning",
-     "how a task with device implementations picks one: versioning (earliest estimated finish "
-     "from measured times of each implementation and transfer costs, after "
-     "--versioning-min-trials runs of each), affinity (a device where most of its input "
-     "bytes already are, then the least loaded), round-robin (rotate over the devices, and the "
-     "host when the task also has an smp version)", &nrt_cfg.dispatch, dispatch_policies},
+     "how a task with device implementations picks one", &nrt_cfg.dispatch,
+     NRT_CHOICES(NRT_DISPATCH_POLICIES)},
     {"summary", NRT_OPT_BOOL, "no",
      "at exit, print to stderr tasks created/run per label, tasks run, busy and idle time "
      "per worker, total time", &nrt_cfg.summary, NULL},
@@ -134,6 +130,22 @@ static const struct nrt_option *find_option(const char *name)
     return NULL;
 }
 
+const char *nrt_config_choice_name(const struct nrt_option *o)
+{
+    int v = *(const int *)o->value;
+    for (unsigned i = 0; o->choices[i].name; i++)
+        if (o->choices[i].value == v)
+            return o->choices[i].name;
+    return "?";
+}
+
+const char *nrt_config_value_name(const char *name)
+{
+    const struct nrt_option *o = find_option(name);
+    NRT_ASSERT(o && o->type == NRT_OPT_CHOICE);
+    return nrt_config_choice_name(o);
+}
+
 static const char *closest_option(const char *name)
 {
     const char *best = core_options[0].name;
@@ -150,8 +162,8 @@ static const char *closest_option(const char *name)
 
 static void print_choices(FILE *f, const struct nrt_option *o)
 {
-    for (unsigned i = 0; o->choices[i]; i++)
-        fprintf(f, "%s%s", i ? ", " : "", o->choices[i]);
+    for (unsigned i = 0; o->choices[i].name; i++)
+        fprintf(f, "%s%s", i ? ", " : "", o->choices[i].name);
 }
 
 static void __attribute__((noreturn)) bad_value(const struct nrt_option *o, const char *v)
@@ -193,11 +205,11 @@ static bool parse_bool(const char *v, bool *out)
     return false;
 }
 
-static const char *find_choice(const struct nrt_option *o, const char *v)
+static const struct nrt_choice *find_choice(const struct nrt_option *o, const char *v)
 {
-    for (unsigned i = 0; o->choices[i]; i++)
-        if (strcmp(o->choices[i], v) == 0)
-            return o->choices[i];
+    for (unsigned i = 0; o->choices[i].name; i++)
+        if (strcmp(o->choices[i].name, v) == 0)
+            return &o->choices[i];
     return NULL;
 }
 
@@ -206,7 +218,7 @@ static void set_option(const struct nrt_option *o, const char *v)
 {
     long x = 0;
     bool b = false;
-    const char *c;
+    const struct nrt_choice *c;
     switch (o->type) {
     case NRT_OPT_POS_INT:
         if (!parse_long(v, &x) || x <= 0 || x > 4096)
@@ -222,7 +234,7 @@ static void set_option(const struct nrt_option *o, const char *v)
     case NRT_OPT_CHOICE:
         if (!(c = find_choice(o, v)) && !(c = nrt_nanos_choice(o, v)))
             bad_value(o, v);
-        *(const char **)o->value = c;
+        *(int *)o->value = c->value;
         return;
     case NRT_OPT_STRING:
         *(const char **)o->value = v;   /* NX_ARGS copies are kept: see parse_args() */
@@ -264,30 +276,21 @@ static void unknown_variable(const char *where)
  * Options of device plugins that a program may not contain (the CUDA plugin is linked
  * only into programs with CUDA parts, the OpenCL one only when referenced from a static
  * link): OmpSs users keep them in NX_ARGS for every program, so they are accepted and
- * ignored when their plugin is absent.  Registered plugin options are found first.
- */
-static const struct {
-    const char *name;
-    bool has_value;
-} absent_plugin_options[] = {
-    {"gpus", true}, {"gpu-max-memory", true}, {"disable-cuda", false},
-    {"opencl-device-type", true}, {"opencl-max-devices", true}, {"opencl-max-memory", true},
-    {"opencl-build-opts", true}, {"disable-opencl", false},
-};
-
-/* True when `name` is such an option (its value, if any, is skipped: *consumed tells
+ * ignored when their plugin is absent (nrt_plugin_options, from every plugin's
+ * options.def).  Registered plugin options are found first.
+ *
+ * True when `name` is such an option (its value, if any, is skipped: *consumed tells
  * whether `next` was it). */
 static bool absent_plugin_option(const char *name, const char *value, const char *next,
                                  bool *consumed)
 {
     *consumed = false;
-    for (size_t i = 0; i < sizeof absent_plugin_options / sizeof absent_plugin_options[0]; i++) {
-        if (strcmp(name, absent_plugin_options[i].name) != 0 &&
-            !(strncmp(name, "no-", 3) == 0 && !absent_plugin_options[i].has_value &&
-              strcmp(name + 3, absent_plugin_options[i].name) == 0))
+    for (const struct nrt_plugin_option *a = nrt_plugin_options; a->plugin; a++) {
+        bool has_value = a->opt.type != NRT_OPT_BOOL;
+        if (strcmp(name, a->opt.name) != 0 &&
+            !(strncmp(name, "no-", 3) == 0 && !has_value && strcmp(name + 3, a->opt.name) == 0))
             continue;
-        *consumed = absent_plugin_options[i].has_value && !value && next &&
-                    strncmp(next, "--", 2) != 0;
+        *consumed = has_value && !value && next && strncmp(next, "--", 2) != 0;
         return true;
     }
     return false;
@@ -433,7 +436,7 @@ static void set_defaults(void)
 {
     const char *h;
     for (unsigned i = 0; i < 15 && nrt_sched_name(i, &h); i++)
-        sched_names[i] = nrt_sched_name(i, &h);
+        sched_choices[i] = (struct nrt_choice){nrt_sched_name(i, &h), (int)i, h};
     FOR_EACH_OPTION(o) {
         if (o->type == NRT_OPT_POS_INT)
             *(int *)o->value = 0;

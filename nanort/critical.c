@@ -12,7 +12,7 @@
 
 struct crit {
     char *name;
-    pthread_mutex_t lock;
+    struct nrt_lock lock;
     /* The thread inside (its token, 0: none): written by that thread around its hold,
      * read by a thread that enters to tell "I hold it myself" (it never sees its own token
      * unless it does).  Relaxed: only the reader's own earlier store can match. */
@@ -23,9 +23,9 @@ struct crit {
     struct crit *next;              /* table_lock */
 };
 
-static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct nrt_lock table_lock = NRT_LOCK_INITIALIZER;
 static struct crit *table[CRIT_BUCKETS];    /* table_lock */
-static struct crit unnamed = {NULL, PTHREAD_MUTEX_INITIALIZER, 0, NULL, NULL};
+static struct crit unnamed = {NULL, NRT_LOCK_INITIALIZER, 0, NULL, NULL};
 static __thread char self_token;            /* its address names this thread */
 
 static unsigned hash_name(const char *s)
@@ -41,7 +41,7 @@ static struct crit *crit_of(const char *name)
     if (!name)
         return &unnamed;
     unsigned h = hash_name(name);
-    NRT_PCHECK(pthread_mutex_lock(&table_lock));
+    nrt_lock_acquire(&table_lock);
     struct crit *c = table[h];
     while (c && strcmp(c->name, name) != 0)
         c = c->next;
@@ -50,11 +50,11 @@ static struct crit *crit_of(const char *name)
         c->name = strdup(name);
         if (!c->name)
             nrt_fatal("out of memory (critical section name)");
-        NRT_PCHECK(pthread_mutex_init(&c->lock, NULL));
+        nrt_lock_init_plain(&c->lock);
         c->next = table[h];
         table[h] = c;
     }
-    NRT_PCHECK(pthread_mutex_unlock(&table_lock));
+    nrt_lock_release(&table_lock);
     return c;
 }
 
@@ -84,7 +84,7 @@ static void wait_for_lock(struct crit *c, const char *name)
     struct nanort_task *self = nrt_current ? nrt_current : nrt_root;
     for (;;) {
         struct timespec until = nrt_deadline(CRIT_POLL_NS);
-        int e = pthread_mutex_timedlock(&c->lock, &until);
+        int e = nrt_lock_timed(&c->lock, &until);
         if (e == 0)
             return;
         if (e != ETIMEDOUT)
@@ -111,7 +111,7 @@ void nanort_critical_enter(const char *name)
     uintptr_t me = (uintptr_t)&self_token;
     if (atomic_load_explicit(&c->owner, memory_order_relaxed) == me)
         stop_self_wait(name, "entered by a thread that is already inside it");
-    if (pthread_mutex_trylock(&c->lock) != 0)
+    if (!nrt_lock_try(&c->lock))
         wait_for_lock(c, name);
     nrt_tsan_acquire(c);            /* the previous holder's section (tsan.c) */
     atomic_store_explicit(&c->owner, me, memory_order_relaxed);
@@ -131,19 +131,19 @@ void nanort_critical_leave(const char *name)
     atomic_store_explicit(&c->owner, 0, memory_order_relaxed);
     atomic_store_explicit(&c->holder, NULL, memory_order_relaxed);
     nrt_tsan_release(c);
-    NRT_PCHECK(pthread_mutex_unlock(&c->lock));
+    nrt_lock_release(&c->lock);
 }
 
 /* After fork: a lock another thread held would stay locked forever in the child. */
 void nrt_critical_reset(void)
 {
-    pthread_mutex_init(&table_lock, NULL);
-    pthread_mutex_init(&unnamed.lock, NULL);
+    nrt_lock_init_plain(&table_lock);
+    nrt_lock_init_plain(&unnamed.lock);
     atomic_store(&unnamed.owner, 0);
     atomic_store(&unnamed.holder, NULL);
     for (unsigned h = 0; h < CRIT_BUCKETS; h++)
         for (struct crit *c = table[h]; c; c = c->next) {
-            pthread_mutex_init(&c->lock, NULL);
+            nrt_lock_init_plain(&c->lock);
             atomic_store(&c->owner, 0);
             atomic_store(&c->holder, NULL);
         }

@@ -25,7 +25,7 @@
 
 /* A run of commutative accesses: at most one member runs at a time. */
 struct nrt_token {
-    pthread_mutex_t lock;
+    struct nrt_lock lock;
     bool busy;                      /* lock */
     struct nanort_task *parked;        /* lock: members that found it busy */
     unsigned refs;                  /* domain lock: the object (while current) + members */
@@ -416,7 +416,7 @@ static void obj_retire(struct nrt_domain *d, struct nrt_dobj *o)
 static struct nrt_token *token_new(void)
 {
     struct nrt_token *k = nrt_xcalloc(1, sizeof *k);
-    NRT_PCHECK(pthread_mutex_init(&k->lock, NULL));
+    nrt_lock_init_plain(&k->lock);
     k->refs = 1;
     nrt_tsan_release(&k->refs);     /* its creation, for the members' threads (tsan.c) */
     return k;
@@ -426,7 +426,7 @@ static void token_unref(struct nrt_token *k)
 {
     if (k && --k->refs == 0) {
         NRT_ASSERT(!k->busy && !k->parked);
-        NRT_PCHECK(pthread_mutex_destroy(&k->lock));
+        nrt_lock_destroy(&k->lock);
         free(k);
     }
 }
@@ -443,11 +443,11 @@ static bool token_seen_before(struct nanort_task *t, unsigned i)
 static void token_give_back(struct nrt_token *k)
 {
     nrt_tsan_release(k);            /* the next member runs after this one (tsan.c) */
-    NRT_PCHECK(pthread_mutex_lock(&k->lock));
+    nrt_lock_acquire(&k->lock);
     k->busy = false;
     struct nanort_task *parked = k->parked;
     k->parked = NULL;
-    NRT_PCHECK(pthread_mutex_unlock(&k->lock));
+    nrt_lock_release(&k->lock);
     while (parked) {
         struct nanort_task *next = parked->next;
         nrt_sched_push(parked);
@@ -466,7 +466,7 @@ static void tokens_release_upto(struct nanort_task *t, unsigned n)
 static bool token_take_or_park(struct nrt_token *k, struct nanort_task *t)
 {
     nrt_tsan_acquire(&k->refs);
-    NRT_PCHECK(pthread_mutex_lock(&k->lock));
+    nrt_lock_acquire(&k->lock);
     bool busy = k->busy;
     if (!busy)
         k->busy = true;
@@ -474,7 +474,7 @@ static bool token_take_or_park(struct nrt_token *k, struct nanort_task *t)
         t->next = k->parked;
         k->parked = t;
     }
-    NRT_PCHECK(pthread_mutex_unlock(&k->lock));
+    nrt_lock_release(&k->lock);
     if (!busy)
         nrt_tsan_acquire(k);
     return !busy;
@@ -483,10 +483,10 @@ static bool token_take_or_park(struct nrt_token *k, struct nanort_task *t)
 static bool token_try(struct nrt_token *k)
 {
     nrt_tsan_acquire(&k->refs);     /* it was made by the thread that registered a member */
-    NRT_PCHECK(pthread_mutex_lock(&k->lock));
+    nrt_lock_acquire(&k->lock);
     bool busy = k->busy;
     k->busy = true;
-    NRT_PCHECK(pthread_mutex_unlock(&k->lock));
+    nrt_lock_release(&k->lock);
     if (!busy)
         nrt_tsan_acquire(k);
     return !busy;

@@ -25,7 +25,7 @@ static struct nrt_space host_space = {.id = 0, .ops = &nrt_smp_device, .name = "
 
 /* One space's ready tasks and its manager. */
 struct nrt_dev_queue {
-    pthread_mutex_t lock;
+    struct nrt_lock lock;
     pthread_cond_t cond;            /* the manager sleeps on it when it has nothing to do */
     struct nanort_task *head, *tail;    /* lock */
     bool stop;                      /* lock */
@@ -44,11 +44,11 @@ static atomic_uint rr_next;
 /* When the spaces opened and stopped (busy %): the starting / stopping thread. */
 static uint64_t dev_t0, dev_t1;
 
-static const char *const kind_names[NANORT_DEVICE_KIND_COUNT] = {"smp", "opencl", "cuda"};
-
+/* The name of the plugin registered for kind k (its ops table). */
 static const char *kind_name(enum nanort_device_kind k)
 {
-    return (unsigned)k < NANORT_DEVICE_KIND_COUNT ? kind_names[k] : "?";
+    const struct nrt_device_ops *ops = nrt_device(k);
+    return ops ? ops->name : "unregistered";
 }
 
 /* ---- the queue of a space ----------------------------------------------------------- */
@@ -57,7 +57,7 @@ static void queue_push(struct nrt_space *s, struct nanort_task *t)
 {
     struct nrt_dev_queue *q = s->queue;
     t->next = NULL;
-    NRT_PCHECK(pthread_mutex_lock(&q->lock));
+    nrt_lock_acquire(&q->lock);
     if (q->tail)
         q->tail->next = t;
     else
@@ -65,23 +65,23 @@ static void queue_push(struct nrt_space *s, struct nanort_task *t)
     q->tail = t;
     atomic_fetch_add_explicit(&q->load, 1, memory_order_relaxed);
     NRT_PCHECK(pthread_cond_signal(&q->cond));
-    NRT_PCHECK(pthread_mutex_unlock(&q->lock));
+    nrt_lock_release(&q->lock);
 }
 
 /* The next task; when `block`, sleep until one comes or the space stops (NULL). */
 static struct nanort_task *queue_pop(struct nrt_space *s, bool block)
 {
     struct nrt_dev_queue *q = s->queue;
-    NRT_PCHECK(pthread_mutex_lock(&q->lock));
+    nrt_lock_acquire(&q->lock);
     while (block && !q->head && !q->stop)
-        NRT_PCHECK(pthread_cond_wait(&q->cond, &q->lock));
+        nrt_cond_wait(&q->cond, &q->lock);
     struct nanort_task *t = q->head;
     if (t) {
         q->head = t->next;
         if (!q->head)
             q->tail = NULL;
     }
-    NRT_PCHECK(pthread_mutex_unlock(&q->lock));
+    nrt_lock_release(&q->lock);
     return t;
 }
 
@@ -311,7 +311,7 @@ static void *manager_main(void *arg)
 static void queue_start(struct nrt_space *s)
 {
     struct nrt_dev_queue *q = nrt_xcalloc(1, sizeof *q);
-    NRT_PCHECK(pthread_mutex_init(&q->lock, NULL));
+    nrt_lock_init_plain(&q->lock);
     NRT_PCHECK(pthread_cond_init(&q->cond, NULL));
     atomic_init(&q->load, 0);
     s->queue = q;
@@ -364,18 +364,18 @@ void nrt_devices_start(void)
                     nrt_spaces[i]->name, nrt_spaces[i]->mem_limit >> 20);
     }
     if (nrt_cfg.verbose && nrt_nspaces > 1)
-        fprintf(stderr, "nanort: cache-policy=%s, dispatch=%s\n", nrt_cfg.cache_policy,
-                nrt_cfg.dispatch);
+        fprintf(stderr, "nanort: cache-policy=%s, dispatch=%s\n",
+                nrt_config_value_name("cache-policy"), nrt_config_value_name("dispatch"));
 }
 
 void nrt_devices_stop(void)
 {
     for (int i = 1; i < nrt_nspaces; i++) {
         struct nrt_dev_queue *q = nrt_spaces[i]->queue;
-        NRT_PCHECK(pthread_mutex_lock(&q->lock));
+        nrt_lock_acquire(&q->lock);
         q->stop = true;
         NRT_PCHECK(pthread_cond_signal(&q->cond));
-        NRT_PCHECK(pthread_mutex_unlock(&q->lock));
+        nrt_lock_release(&q->lock);
         NRT_PCHECK(pthread_join(q->thread, NULL));
     }
     dev_t1 = nrt_now_ns();
@@ -389,7 +389,7 @@ void nrt_devices_release(void)
 {
     for (int i = 1; i < nrt_nspaces; i++) {
         struct nrt_dev_queue *q = nrt_spaces[i]->queue;
-        NRT_PCHECK(pthread_mutex_destroy(&q->lock));
+        nrt_lock_destroy(&q->lock);
         NRT_PCHECK(pthread_cond_destroy(&q->cond));
         free(q);
         free(nrt_spaces[i]);
@@ -551,7 +551,7 @@ bool nrt_dev_dispatch(struct nanort_task *t)
         /* earliest estimated finish, learning the implementations' times (versioning.c) */
         if (!choose_versioned(t, &c, &k))
             return false;           /* an smp implementation won */
-    } else if (strcmp(nrt_cfg.dispatch, "round-robin") == 0) {
+    } else if (nrt_cfg.dispatch == NRT_DISPATCH_ROUND_ROBIN) {
         /* The host takes its turn when the type has an smp version. */
         unsigned n = c.n + (c.smp != NULL);
         k = atomic_fetch_add_explicit(&rr_next, 1, memory_order_relaxed) % n;
@@ -570,7 +570,7 @@ bool nrt_dev_dispatch(struct nanort_task *t)
 
 void nrt_dev_no_impl(const struct nrt_type_info *info)
 {
-    char kinds[64] = "", names[256] = "";
+    char kinds[64] = "", names[256] = "", hints[256] = "";
     unsigned seen = 0;
     for (unsigned i = 0; i < info->nimpls; i++) {
         const struct nanort_impl *impl = info->impls[i];
@@ -581,12 +581,15 @@ void nrt_dev_no_impl(const struct nrt_type_info *info)
             n = strlen(kinds);
             snprintf(kinds + n, sizeof kinds - n, "%s%s", n ? "/" : "", kind_name(impl->device));
             seen |= 1u << impl->device;
+            const struct nrt_device_ops *ops = nrt_device(impl->device);
+            n = strlen(hints);
+            if (ops && ops->install_hint)
+                snprintf(hints + n, sizeof hints - n, "; %s", ops->install_hint);
         }
     }
     const char *label = info->type->label ? info->type->label : "(unnamed)";
     nrt_fatal("task '%s' has only %s implementations (%s) and no %s device is available (run "
-              "with NX_ARGS=--verbose to see why%s)", label, kinds, names, kinds,
-              (seen & (1u << NANORT_DEVICE_OPENCL)) ? "; on Debian install pocl-opencl-icd" : "");
+              "with NX_ARGS=--verbose to see why%s)", label, kinds, names, kinds, hints);
 }
 
 /* ---- what device implementations call ------------------------------------------------------ */
@@ -595,7 +598,8 @@ static struct nrt_space *ctx_space(nanort_ctx *ctx, const char *call)
 {
     if (!ctx || !ctx->space)
         nrt_fatal("%s() called outside a device implementation (task '%s'): call it from the "
-                  "opencl/cuda version of a task", call, nanort_current_label());
+                  "version of a task for a device (device(...) clause)", call,
+                  nanort_current_label());
     return ctx->space;
 }
 
@@ -709,39 +713,7 @@ void *nanos_get_kernel_execution_stream(void)
 
 /* ---- --summary ----------------------------------------------------------------------------- */
 
-/* "12.3M": bytes in the largest unit that keeps the number at or above 1. */
-static const char *human(unsigned long bytes, char *buf, size_t n)
+uint64_t nrt_devices_wall_ns(void)
 {
-    static const char units[] = "BKMGT";
-    double v = (double)bytes;
-    unsigned u = 0;
-    while (v >= 1024.0 && u + 1 < sizeof units - 1) {
-        v /= 1024.0;
-        u++;
-    }
-    snprintf(buf, n, u ? "%.1f%c" : "%.0f%c", v, units[u]);
-    return buf;
-}
-
-void nrt_devices_print_summary(FILE *out)
-{
-    if (nrt_nspaces <= 1)
-        return;
-    uint64_t wall = (dev_t1 ? dev_t1 : nrt_now_ns()) - dev_t0;
-    fprintf(out, "devices (cache-policy=%s, dispatch=%s):\n", nrt_cfg.cache_policy,
-            nrt_cfg.dispatch);
-    fprintf(out, "  %-28s %8s %7s %9s %9s %9s %8s %8s %9s\n", "space", "tasks", "busy", "in",
-            "out", "peer", "hits", "misses", "evictions");
-    for (int i = 1; i < nrt_nspaces; i++) {
-        struct nrt_space_stats *st = &nrt_spaces[i]->stats;
-        char in[16], outb[16], peer[16];
-        fprintf(out, "  %-28.28s %8lu %6.1f%% %9s %9s %9s %8lu %8lu %9lu\n", nrt_spaces[i]->name,
-                atomic_load(&st->tasks),
-                wall ? 100.0 * (double)atomic_load(&st->busy_ns) / (double)wall : 0.0,
-                human(atomic_load(&st->bytes_in), in, sizeof in),
-                human(atomic_load(&st->bytes_out), outb, sizeof outb),
-                human(atomic_load(&st->bytes_peer), peer, sizeof peer), atomic_load(&st->hits),
-                atomic_load(&st->misses), atomic_load(&st->evictions));
-    }
-    fprintf(out, "  (in: host->device, out: device->host, peer: device->device into the space)\n");
+    return (dev_t1 ? dev_t1 : nrt_now_ns()) - dev_t0;
 }

@@ -62,13 +62,13 @@ __attribute__((constructor(101))) static void ending_register_status_hook(void)
 /* ---- writing the outputs once --------------------------------------------------------- */
 
 /* Held while the outputs are written; `written` (end_lock) makes it once per start. */
-static pthread_mutex_t end_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct nrt_lock end_lock = NRT_LOCK_INITIALIZER;
 static bool written;
 static uint64_t run_start_ns;       /* start (the starting thread, before any other) */
 
 void nrt_ending_outputs(bool partial, const char *why)
 {
-    NRT_PCHECK(pthread_mutex_lock(&end_lock));
+    nrt_lock_acquire(&end_lock);
     if (!written) {
         written = true;
         bool any = nrt_instr_files_wanted() || nrt_cfg.summary || nrt_perf_dir_on();
@@ -88,7 +88,7 @@ void nrt_ending_outputs(bool partial, const char *why)
         }
         fflush(stderr);
     }
-    NRT_PCHECK(pthread_mutex_unlock(&end_lock));
+    nrt_lock_release(&end_lock);
 }
 
 /* ---- SIGTERM and SIGINT ---------------------------------------------------------------- */
@@ -212,7 +212,7 @@ void nrt_ending_start(uint64_t start_ns)
 {
     run_start_ns = start_ns;
     /* no other runtime thread exists now; a child of fork() may have inherited it held */
-    NRT_PCHECK(pthread_mutex_init(&end_lock, NULL));
+    nrt_lock_init_plain(&end_lock);
     written = false;
     atomic_store(&pending_sig, 0);
     atomic_store(&monitor_stop, false);

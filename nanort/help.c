@@ -5,9 +5,9 @@
  *
  * The CUDA plugin is linked only into programs with CUDA parts, and a static link keeps
  * the OpenCL plugin only when something refers to it, so --help would not show their
- * options everywhere; `absent` describes them for the programs that lack them (they are
- * accepted and ignored there: config.c).  tests/instr/run.sh help compares it with the
- * plugins' own tables (a CUDA program's --help), so the two cannot drift apart.
+ * options everywhere; nrt_plugin_options lists them for the programs that lack them (they
+ * are accepted and ignored there: config.c), gathered at build time from the plugins' own
+ * devices/<name>/options.def, the lists the plugins register.  tests/instr/run.sh help compares the two --help outputs.
  */
 #include "nrt.h"
 
@@ -19,33 +19,6 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-static const char *const ocl_types[] = {"cpu", "gpu", "accelerator", "all", NULL};
-
-static const struct {
-    const char *plugin;             /* the heading */
-    struct nrt_option opt;          /* value unused */
-} absent[] = {
-    {"OpenCL", {"opencl-device-type", NRT_OPT_CHOICE, "all",
-                "which OpenCL devices to use: cpu, gpu, accelerator or all", NULL, ocl_types}},
-    {"OpenCL", {"opencl-max-devices", NRT_OPT_COUNT, "0",
-                "use at most this many OpenCL devices (0: all of the chosen type)", NULL, NULL}},
-    {"OpenCL", {"disable-opencl", NRT_OPT_BOOL, "no",
-                "do not use OpenCL devices (tasks with an smp version run on the host)", NULL,
-                NULL}},
-    {"OpenCL", {"opencl-max-memory", NRT_OPT_STRING, "90%",
-                "memory the data cache may use on each OpenCL device: bytes with an optional "
-                "K, M or G suffix, or a percentage of the device's global memory", NULL, NULL}},
-    {"OpenCL", {"opencl-build-opts", NRT_OPT_STRING, "",
-                "extra options for building OpenCL kernels (after the ones given to mcc)", NULL,
-                NULL}},
-    {"CUDA", {"gpus", NRT_OPT_COUNT, "0", "CUDA GPUs to use (0: all of them)", NULL, NULL}},
-    {"CUDA", {"disable-cuda", NRT_OPT_BOOL, "no",
-              "do not use CUDA GPUs (tasks take other versions)", NULL, NULL}},
-    {"CUDA", {"gpu-max-memory", NRT_OPT_STRING, "90%",
-              "device memory the data cache may use per GPU: bytes with K, M or G, or N% of "
-              "the memory free at start", NULL, NULL}},
-};
-#define NABSENT (sizeof absent / sizeof absent[0])
 
 /* ---- the option table ------------------------------------------------------------- */
 
@@ -119,6 +92,30 @@ static void print_entry(FILE *f, const char *lhs, const char *text, int width)
     wrap(f, text, HELP_INDENT, HELP_INDENT, width);
 }
 
+/* ": name: help; name: help; short, names: short names" after text[0..k) (the choice
+ * list's own help texts); returns the new length. */
+static size_t choices_text(const struct nrt_choice *c, char *text, size_t size, size_t k)
+{
+    const char *sep = " (";
+    for (unsigned i = 0; c[i].name && k < size; i++) {
+        if (c[i].help)
+            k += (size_t)snprintf(text + k, size - k, "%s%s: %s", sep, c[i].name, c[i].help);
+        sep = "; ";
+    }
+    bool shorts = false;
+    for (unsigned i = 0; c[i].name && k < size; i++) {
+        if (!c[i].help) {
+            k += (size_t)snprintf(text + k, size - k, "%s%s", shorts ? ", " : "; ", c[i].name);
+            shorts = true;
+        }
+    }
+    if (shorts && k < size)
+        k += (size_t)snprintf(text + k, size - k, ": short names");
+    if (k < size)
+        k += (size_t)snprintf(text + k, size - k, ")");
+    return k < size ? k : size;
+}
+
 static void print_option(FILE *f, const struct nrt_option *o, int width)
 {
     char lhs[96], text[2048];
@@ -127,13 +124,8 @@ static void print_option(FILE *f, const struct nrt_option *o, int width)
                       : o->type == NRT_OPT_STRING ? "=VALUE" : "=N";
     snprintf(lhs, sizeof lhs, "  --%s%s", o->name, arg);
     size_t k = (size_t)snprintf(text, sizeof text, "%s", o->help);
-    if (o->type == NRT_OPT_CHOICE && o->choices && strcmp(o->name, "schedule") != 0) {
-        k += (size_t)snprintf(text + k, sizeof text - k, " (one of:");
-        for (unsigned i = 0; o->choices[i] && k < sizeof text; i++)
-            k += (size_t)snprintf(text + k, sizeof text - k, "%s %s", i ? "," : "",
-                                  o->choices[i]);
-        k += (size_t)snprintf(text + k, sizeof text - k, ")");
-    }
+    if (o->type == NRT_OPT_CHOICE && o->choices && strcmp(o->name, "schedule") != 0)
+        k = choices_text(o->choices, text, sizeof text, k);
     if (k < sizeof text)
         snprintf(text + k, sizeof text - k, " (default: %s)", *o->def ? o->def : "none");
     print_entry(f, lhs, text, width);
@@ -150,18 +142,18 @@ void nrt_help_print(FILE *f)
     for (unsigned i = 0; (o = nrt_config_nth(i)); i++)
         print_option(f, o, width);
     const char *heading = NULL;
-    for (size_t i = 0; i < NABSENT; i++) {
-        if (registered(absent[i].opt.name))
+    for (const struct nrt_plugin_option *a = nrt_plugin_options; a->plugin; a++) {
+        if (registered(a->opt.name))
             continue;
-        if (!heading || strcmp(heading, absent[i].plugin) != 0) {
-            heading = absent[i].plugin;
+        if (!heading || strcmp(heading, a->plugin) != 0) {
+            heading = a->plugin;
             char text[200];
             snprintf(text, sizeof text, "%s devices (this program has no %s support linked "
                      "in: accepted and ignored):", heading, heading);
             fputc('\n', f);
             wrap(f, text, 0, 0, width);
         }
-        print_option(f, &absent[i].opt, width);
+        print_option(f, &a->opt, width);
     }
     fprintf(f, "\nscheduling policies (--schedule=NAME):\n");
     const char *h, *name;
@@ -208,6 +200,8 @@ static void value_text(const struct nrt_option *o, char *out, size_t size)
         snprintf(out, size, "%s", *(const bool *)o->value ? "yes" : "no");
         return;
     case NRT_OPT_CHOICE:
+        snprintf(out, size, "%s", nrt_config_choice_name(o));
+        return;
     case NRT_OPT_STRING: {
         const char *s = *(const char *const *)o->value;
         snprintf(out, size, "%s", s ? s : "");

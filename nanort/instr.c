@@ -1,6 +1,7 @@
 /*
- * instr.c - what users see of a run: --trace (Chrome/Perfetto trace-event JSON),
- * --graph (Graphviz dot) and the per-implementation timing behind --summary.
+ * instr.c - recording what users see of a run: the events behind --trace (written here
+ * as Chrome/Perfetto trace-event JSON, by instr_prv.c for Paraver) and --graph (written by
+ * instr_graph.c), and the per-implementation timing behind --summary.
  *
  * Every thread that records (workers, device managers, foreign threads creating tasks)
  * gets its own buffer the first time, registered once in a list under buf_lock; after
@@ -98,17 +99,17 @@ struct tbuf {
     unsigned nstats, capstats;
 };
 
-static pthread_mutex_t buf_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct nrt_lock buf_lock = NRT_LOCK_INITIALIZER;
 static struct tbuf *bufs;           /* buf_lock */
 static __thread struct tbuf *my_buf __attribute__((tls_model("initial-exec")));
 
 static struct tbuf *buf_slow(void)
 {
     struct tbuf *b = nrt_xcalloc(1, sizeof *b);
-    NRT_PCHECK(pthread_mutex_lock(&buf_lock));
+    nrt_lock_acquire(&buf_lock);
     b->next = bufs;
     bufs = b;
-    NRT_PCHECK(pthread_mutex_unlock(&buf_lock));
+    nrt_lock_release(&buf_lock);
     my_buf = b;
     return b;
 }
@@ -234,12 +235,12 @@ static void stats_add(struct tbuf *b, const struct nanort_task *t, uint64_t ns)
 
 void nrt_instr_each_stat(void (*fn)(void *arg, const struct nrt_instr_stat *s), void *arg)
 {
-    NRT_PCHECK(pthread_mutex_lock(&buf_lock));
+    nrt_lock_acquire(&buf_lock);
     for (struct tbuf *b = bufs; b; b = b->next)
         for (unsigned i = 0; i < b->capstats; i++)
             if (b->stats[i].count)
                 fn(arg, &b->stats[i]);
-    NRT_PCHECK(pthread_mutex_unlock(&buf_lock));
+    nrt_lock_release(&buf_lock);
 }
 
 /* ---- the hooks -------------------------------------------------------------------------- */
@@ -411,7 +412,7 @@ void nrt_instr_transfer(int src_space, int dst_space, size_t bytes, uint64_t t0_
  * per space: reports come from its manager, from workers and from taskwaits (copies
  * back), at most a few per task. */
 static struct devtl {
-    pthread_mutex_t lock;
+    struct nrt_lock lock;
     struct nrt_span *span[NRT_NLANES];  /* lock */
     size_t n[NRT_NLANES], cap[NRT_NLANES];  /* lock */
 } devtl[NRT_MAX_SPACES];
@@ -420,7 +421,7 @@ static void devtl_reset(void)
 {
     for (int i = 0; i < NRT_MAX_SPACES; i++) {
         /* no other thread exists now; a child of fork() may have inherited it held */
-        NRT_PCHECK(pthread_mutex_init(&devtl[i].lock, NULL));
+        nrt_lock_init_plain(&devtl[i].lock);
         for (int l = 0; l < NRT_NLANES; l++)
             devtl[i].n[l] = 0;
     }
@@ -428,13 +429,13 @@ static void devtl_reset(void)
 
 static void devtl_add(struct devtl *d, enum nrt_lane lane, uint64_t t0, uint64_t t1)
 {
-    NRT_PCHECK(pthread_mutex_lock(&d->lock));
+    nrt_lock_acquire(&d->lock);
     if (d->n[lane] == d->cap[lane]) {
         d->cap[lane] = d->cap[lane] ? 2 * d->cap[lane] : 256;
         d->span[lane] = nrt_xrealloc(d->span[lane], d->cap[lane] * sizeof *d->span[lane]);
     }
     d->span[lane][d->n[lane]++] = (struct nrt_span){t0, t1};
-    NRT_PCHECK(pthread_mutex_unlock(&d->lock));
+    nrt_lock_release(&d->lock);
 }
 
 /* Lane -> track: copies between devices run on the destination's host->device queue. */
@@ -509,14 +510,14 @@ struct nrt_span *nrt_devtime_copy(int space, enum nrt_lane lane, size_t *n)
         return NULL;
     struct devtl *d = &devtl[space];
     /* under the lock: a device may still report (a summary written before the end) */
-    NRT_PCHECK(pthread_mutex_lock(&d->lock));
+    nrt_lock_acquire(&d->lock);
     struct nrt_span *copy = NULL;
     if (d->n[lane]) {
         copy = nrt_xmalloc(d->n[lane] * sizeof *copy);
         memcpy(copy, d->span[lane], d->n[lane] * sizeof *copy);
         *n = d->n[lane];
     }
-    NRT_PCHECK(pthread_mutex_unlock(&d->lock));
+    nrt_lock_release(&d->lock);
     return copy;
 }
 
@@ -805,184 +806,6 @@ static void write_trace(FILE *f, struct nrt_ev *all, size_t n)
     free(span_of);
 }
 
-/* ---- --graph: Graphviz dot -------------------------------------------------------------- */
-
-/* Fill colours by implementation (ColorBrewer's Set3, light enough for black text). */
-static const char *const palette[] = {
-    "#8dd3c7", "#ffffb3", "#bebada", "#fb8072", "#80b1d3", "#fdb462",
-    "#b3de69", "#fccde5", "#d9d9d9", "#bc80bd", "#ccebc5", "#ffed6f",
-};
-#define NPALETTE (sizeof palette / sizeof palette[0])
-
-struct gnode {
-    const struct nanort_task_type *type;
-    const struct nanort_impl *impl;  /* of its first span; NULL: never ran */
-    int space;
-    uint64_t parent;
-    uint64_t first_child, next_sibling;
-    bool exists;
-};
-
-struct graph {
-    FILE *f;
-    struct gnode *node;             /* by task id */
-    uint64_t max_id;
-    const struct nanort_impl **impls;  /* distinct implementations: colour = index */
-    int *impl_space;
-    unsigned nimpls;
-};
-
-static unsigned impl_colour(struct graph *g, const struct nanort_impl *impl, int space)
-{
-    for (unsigned i = 0; i < g->nimpls; i++)
-        if (g->impls[i] == impl && g->impl_space[i] == space)
-            return i;
-    g->impls = nrt_xrealloc(g->impls, (g->nimpls + 1) * sizeof *g->impls);
-    g->impl_space = nrt_xrealloc(g->impl_space, (g->nimpls + 1) * sizeof *g->impl_space);
-    g->impls[g->nimpls] = impl;
-    g->impl_space[g->nimpls] = space;
-    return g->nimpls++;
-}
-
-static void dot_escaped(FILE *f, const char *s)
-{
-    for (; *s; s++) {
-        if (*s == '"' || *s == '\\')
-            fputc('\\', f);
-        fputc(*s, f);
-    }
-}
-
-static void html_escaped(FILE *f, const char *s)
-{
-    for (; *s; s++) {
-        if (*s == '<') fputs("&lt;", f);
-        else if (*s == '>') fputs("&gt;", f);
-        else if (*s == '&') fputs("&amp;", f);
-        else fputc(*s, f);
-    }
-}
-
-static const char *kind_shape(const struct nanort_impl *impl)
-{
-    if (!impl || impl->device == NANORT_DEVICE_SMP)
-        return "box";
-    return impl->device == NANORT_DEVICE_CUDA ? "octagon" : "hexagon";
-}
-
-static void graph_node(struct graph *g, uint64_t id)
-{
-    const struct gnode *v = &g->node[id];
-    char dev[64];
-    nrt_instr_device_name(v->space, dev, sizeof dev);
-    fprintf(g->f, "  t%" PRIu64 " [label=\"", id);
-    dot_escaped(g->f, nrt_instr_label(v->type));
-    fprintf(g->f, "\", shape=%s, fillcolor=\"%s\", tooltip=\"#%" PRIu64 " ", kind_shape(v->impl),
-            v->impl ? palette[impl_colour(g, v->impl, v->space) % NPALETTE] : "white", id);
-    dot_escaped(g->f, v->impl ? nrt_instr_impl_name(v->impl) : "(not run)");
-    fputs(" on ", g->f);
-    dot_escaped(g->f, dev);
-    fputs("\"];\n", g->f);
-}
-
-/* Node id, and its children (tasks it created) in a cluster of their own. */
-static void graph_subtree(struct graph *g, uint64_t id)
-{
-    graph_node(g, id);
-    if (!g->node[id].first_child)
-        return;
-    fprintf(g->f, "  subgraph cluster_t%" PRIu64 " {\n  label=\"", id);
-    dot_escaped(g->f, nrt_instr_label(g->node[id].type));
-    fprintf(g->f, " #%" PRIu64 "\"; style=\"rounded,dashed\"; color=gray50; fontsize=9;\n", id);
-    for (uint64_t c = g->node[id].first_child; c; c = g->node[c].next_sibling)
-        graph_subtree(g, c);
-    fputs("  }\n", g->f);
-}
-
-static const struct {
-    const char *attrs, *what;
-} dep_style[] = {
-    [NRT_DEP_TRUE] = {"style=solid, color=black", "true dependence (read after write)"},
-    [NRT_DEP_OUTPUT] = {"style=dotted, penwidth=2, color=\"#cc3333\"",
-                        "output dependence (write after write)"},
-    [NRT_DEP_ANTI] = {"style=dashed, color=\"#3366cc\"", "anti dependence (write after read)"},
-    [NRT_DEP_OTHER] = {"style=solid, color=gray60", "dependence"},
-};
-
-static void graph_legend(struct graph *g)
-{
-    fputs("  label=<<table border=\"0\" cellspacing=\"3\"><tr>", g->f);
-    for (unsigned i = 0; i < g->nimpls; i++) {
-        char dev[64];
-        nrt_instr_device_name(g->impl_space[i], dev, sizeof dev);
-        fprintf(g->f, "<td bgcolor=\"%s\">", palette[i % NPALETTE]);
-        html_escaped(g->f, nrt_instr_impl_name(g->impls[i]));
-        fputs(" on ", g->f);
-        html_escaped(g->f, dev);
-        fputs("</td>", g->f);
-    }
-    fputs("</tr><tr><td colspan=\"99\">edges: solid = true (read after write), dashed blue = "
-          "anti (write after read), dotted red = output (write after write); dashed boxes: "
-          "tasks created by a task</td></tr></table>>;\n  labelloc=t; fontsize=10;\n", g->f);
-}
-
-static void graph_collect(struct graph *g, const struct nrt_ev *all, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        const struct nrt_ev *e = &all[i];
-        if (e->a > g->max_id)
-            continue;
-        struct gnode *v = &g->node[e->a];
-        if (e->kind == NRT_EV_CREATE) {
-            v->exists = true;
-            v->type = e->p;
-            v->parent = e->b <= g->max_id ? e->b : 0;
-        } else if (e->kind == NRT_EV_TASK && !v->impl) {
-            v->impl = e->impl;
-            v->space = e->src;
-        }
-    }
-    /* children lists, in id order (creation order) */
-    for (uint64_t id = g->max_id; id > 0; id--) {
-        struct gnode *v = &g->node[id];
-        if (!v->exists || !v->parent || !g->node[v->parent].exists)
-            continue;
-        v->next_sibling = g->node[v->parent].first_child;
-        g->node[v->parent].first_child = id;
-    }
-}
-
-static void write_graph(FILE *f, const struct nrt_ev *all, size_t n)
-{
-    struct graph g = {f, NULL, atomic_load_explicit(&next_id, memory_order_relaxed), NULL,
-                      NULL, 0};
-    g.node = nrt_xcalloc(g.max_id + 1, sizeof *g.node);
-    graph_collect(&g, all, n);
-    fputs("digraph nanort {\n  graph [rankdir=TB, ranksep=0.3, nodesep=0.15, "
-          "fontname=\"Helvetica\"];\n  node [style=\"rounded,filled\", fontname=\"Helvetica\", "
-          "fontsize=9, height=0.25, margin=\"0.05,0.02\"];\n  edge [arrowsize=0.5];\n", f);
-    for (uint64_t id = 1; id <= g.max_id; id++) {
-        const struct gnode *v = &g.node[id];
-        if (v->exists && (!v->parent || !g.node[v->parent].exists))
-            graph_subtree(&g, id);
-    }
-    for (size_t i = 0; i < n; i++) {
-        const struct nrt_ev *e = &all[i];
-        if (e->kind != NRT_EV_DEP || e->src < 0 || e->src > NRT_DEP_OTHER)
-            continue;
-        /* both ends recorded (not past --trace-memory, not created after a snapshot) */
-        if (e->a > g.max_id || e->b > g.max_id || !g.node[e->a].exists || !g.node[e->b].exists)
-            continue;
-        fprintf(f, "  t%" PRIu64 " -> t%" PRIu64 " [%s, tooltip=\"%s\"];\n", e->a, e->b,
-                dep_style[e->src].attrs, dep_style[e->src].what);
-    }
-    graph_legend(&g);
-    fputs("}\n", f);
-    free(g.node);
-    free(g.impls);
-    free(g.impl_space);
-}
-
 /* ---- start and stop --------------------------------------------------------------------- */
 
 void nrt_instr_start(void)
@@ -1000,7 +823,7 @@ void nrt_instr_start(void)
     devtl_reset();
     /* No other thread of the runtime exists now; a child of fork() may have inherited
      * the lock held. */
-    NRT_PCHECK(pthread_mutex_init(&buf_lock, NULL));
+    nrt_lock_init_plain(&buf_lock);
     for (struct tbuf *b = bufs; b; b = b->next)
         buf_reset(b);
     atomic_store_explicit(&next_id, 0, memory_order_relaxed);
@@ -1017,6 +840,7 @@ bool nrt_instr_files_wanted(void)
  * ev_commit()'s release stores, so only whole events are copied. */
 static struct nrt_ev *collect(size_t *n)
 {
+    NRT_ASSERT_HELD(&buf_lock);
     size_t total = 0, k = 0;
     for (struct tbuf *b = bufs; b; b = b->next)
         for (struct chunk *c = __atomic_load_n(&b->head, __ATOMIC_ACQUIRE); c;
@@ -1086,7 +910,7 @@ static void write_files(struct nrt_ev *all, size_t n)
         close_output(f, tp, "trace");
     }
     if (gp && *gp && (f = open_output(gp, "graph"))) {
-        write_graph(f, all, n);
+        nrt_instr_write_graph(f, all, n, atomic_load_explicit(&next_id, memory_order_relaxed));
         close_output(f, gp, "graph");
     }
 }
@@ -1095,11 +919,11 @@ void nrt_instr_stop(void)
 {
     if (!recording)
         return;
-    NRT_PCHECK(pthread_mutex_lock(&buf_lock));
+    nrt_lock_acquire(&buf_lock);
     size_t n;
     struct nrt_ev *all = collect(&n);
     drop_events();
-    NRT_PCHECK(pthread_mutex_unlock(&buf_lock));
+    nrt_lock_release(&buf_lock);
     write_files(all, n);
     free(all);
 }
@@ -1108,10 +932,10 @@ void nrt_instr_write_now(void)
 {
     if (!recording)
         return;
-    NRT_PCHECK(pthread_mutex_lock(&buf_lock));
+    nrt_lock_acquire(&buf_lock);
     size_t n;
     struct nrt_ev *all = collect(&n);
-    NRT_PCHECK(pthread_mutex_unlock(&buf_lock));
+    nrt_lock_release(&buf_lock);
     write_files(all, n);
     free(all);
 }

@@ -208,22 +208,22 @@ bool nrt_nanos_option(const char *name, const char *value, const char *next, con
     return true;
 }
 
-const char *nrt_nanos_choice(const struct nrt_option *o, const char *v)
+const struct nrt_choice *nrt_nanos_choice(const struct nrt_option *o, const char *v)
 {
     if (strcmp(o->name, "schedule") != 0)
         return NULL;
     for (size_t i = 0; i < sizeof nanos_policies / sizeof nanos_policies[0]; i++) {
         if (strcmp(v, nanos_policies[i]) != 0)
             continue;
-        for (unsigned k = 0; o->choices[k]; k++) {
-            if (strcmp(o->choices[k], "dbf") != 0)
+        for (unsigned k = 0; o->choices[k].name; k++) {
+            if (strcmp(o->choices[k].name, "dbf") != 0)
                 continue;
             if (!policy_warned)
                 fprintf(stderr, "nanort: warning: --schedule=%s is a Nanos++ policy nanort "
                                 "does not have: tasks queue as dbf (priorities are honoured "
                                 "by every policy; see NX_ARGS=--help)\n", v);
             policy_warned = true;
-            return o->choices[k];
+            return &o->choices[k];
         }
     }
     return NULL;

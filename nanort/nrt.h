@@ -1,25 +1,65 @@
 /*
  * nrt.h - the one internal header of the nanort runtime, a section per .c file.
  *
- *   runtime.c   start-up, shutdown, fork handling, the omp_* and query functions
- *   config.c    the option table, NX_ARGS / NX_<OPT> parsing, --help
- *   task.c      task allocation (one block per task), creation, submission, completion
- *   deps.c      dependence domains: regions, overlap, predecessor edges, release
- *   worker.c    worker threads, idle spinning and sleeping, waiting while running tasks
- *   sched.c     the table of scheduling policies and the shared priority queue
- *   sched_bf.c, sched_dbf.c, sched_wf.c   the policies
- *   critical.c  named critical sections
- *   taskgraph.c recorded task graphs: record once, replay with counted dependences
- *   stats.c     --summary counters and the table printed at exit
- *   ending.c    outputs on SIGTERM/SIGINT and exit() in a task; exit status on failures
- *   watchdog.c  --watchdog: what is pending when nothing completes
- *   tsan.c      happens-before annotations for ThreadSanitizer
- *   help.c      NX_ARGS=--help, OMP_DISPLAY_ENV
- *   devices/smp/smp.c   the smp device (reference device plugin)
+ * Contents: the sections below, in order (make check-layout compares this list, the
+ * section headers and the .c files of nanort/: scripts/check-toc.py).
  *
- * Locks never nest: tasks made ready under a domain or token lock are queued after it is
- * released, and a thief moves stolen tasks to its own deque after leaving the victim's.
- * A checking build (-DNRT_CHECKING) turns on the NRT_ASSERT invariants.
+ *   config.c        the option table, NX_ARGS / NX_<OPT> parsing
+ *   help.c          NX_ARGS=--help, OMP_DISPLAY_ENV
+ *   nanos_options.c Nanos++ options nanort does not have (warned, mapped or ignored)
+ *   deps.c          dependence domains: regions, overlap, predecessor edges, release
+ *   task.c          task allocation (one block per task), creation, submission, completion
+ *   worker.c        worker threads, idle spinning and sleeping, waiting while running tasks
+ *   block.c         pausing a task whose thread blocks (task-aware MPI)
+ *   omp_api.c       OpenMP locks
+ *   stack.c         --stack-size, nearly full stacks
+ *   sched.c, sched_bf.c, sched_dbf.c, sched_wf.c   the table of policies, the policies
+ *   critical.c      named critical sections
+ *   taskgraph.c     recorded task graphs: record once, replay with counted dependences
+ *   events.c        detach(event) and event counters
+ *   poll.c          polling services, nanort_wait_until
+ *   stats.c         --summary counters and the table printed at exit
+ *   device.c        the device ops tables, spaces, dispatch, manager threads
+ *   cache.c         the data directory across memory spaces
+ *   instr.c         the recorded events, --trace (Chrome JSON), --summary's timing
+ *   instr_graph.c   --graph=FILE (Graphviz dot)
+ *   instr_prv.c     --trace=FILE.prv (Paraver)
+ *   crash.c         a fatal signal inside a task names the task
+ *   ending.c        outputs on SIGTERM/SIGINT and exit() in a task; exit status on failures
+ *   hooks.c         the task-life hooks of the debugging tools
+ *   watchdog.c      --watchdog: what is pending when nothing completes
+ *   tsan.c          happens-before annotations for ThreadSanitizer
+ *   perfmodel.c     learned execution and transfer times
+ *   perfmodel_file.c the model file, read as untrusted input (also nanort-perfmodel)
+ *   versioning.c    choosing among implementations (earliest estimated finish)
+ *   cluster.c       cluster mode's options and plugin
+ *   clcpu.c         OpenCL kernels translated to C, run on the workers
+ *   nanos_api.c     the Nanos++ calls of OmpSs programs
+ *   runtime.c       start-up, shutdown, fork handling, the omp_* and query functions
+ *
+ * The device plugins live in devices/<name>/ (devices/smp/smp.c is the reference plugin)
+ * and include this header.
+ *
+ * Locks.  Every lock is a struct nrt_lock (pthread condition variables wait through
+ * nrt_cond_wait / nrt_cond_timedwait), every struct field names the lock that guards it,
+ * and a helper that needs a lock held asserts it (NRT_ASSERT_HELD).  A checking build
+ * (-DNRT_CHECKING: libnanort-debug.so, which mcc --debug links, and the sanitizer builds
+ * the unit and stress suites run against, make check-tsan / check-asan) turns these and
+ * the NRT_ASSERT invariants on.  The hot path takes one lock at a time: tasks made ready
+ * under a domain or token lock are queued after it is released, a thief moves stolen
+ * tasks to its own deque after leaving the victim's, and the performance model hears of
+ * the copies the cache timed once the cache lock is released.  Where locks do nest, the
+ * order is (outer first; a thread holding a lock never takes one listed before it):
+ *   nrt_types_lock (task.c)   -> registry_lock (clcpu.c: nrt_clcpu_extend)
+ *   wd_lock (watchdog.c)      -> a domain's lock (deps.c: nrt_deps_is_pred)
+ *   C.lock (cache.c)          -> the plugins' locks its memory ops take: the CUDA staging
+ *                                and pool locks (devices/cuda), OpenCL's timed_lock
+ *                                (devices/opencl), the cluster's job queue J.lock
+ *                                (devices/cluster/comm.c)
+ *   P.lock (poll.c)           -> the locks of the polling services it runs (the TAMPI
+ *                                queue Q.lock, devices/cluster/tampi.c)
+ *   start_lock (runtime.c)    -> every lock the start-up takes (nothing else holds one
+ *                                then)
  */
 #ifndef NRT_H
 #define NRT_H
@@ -107,12 +147,111 @@ static inline void nrt_lock_release(struct nrt_lock *l)
 #else
 #define NRT_ASSERT_HELD(l) ((void)0)
 #endif
+/* Every lock of the runtime and its plugins is an nrt_lock (so that NRT_ASSERT_HELD can
+ * check it).  The hot-path locks are adaptive (nrt_lock_init); the others are plain, as
+ * NRT_LOCK_INITIALIZER and nrt_lock_init_plain make them (also to reinitialise a lock in
+ * the child of fork()). */
+#define NRT_LOCK_INITIALIZER {.m = PTHREAD_MUTEX_INITIALIZER}
+void nrt_lock_init_plain(struct nrt_lock *l);
+static inline void nrt_lock_destroy(struct nrt_lock *l)
+{
+    NRT_PCHECK(pthread_mutex_destroy(&l->m));
+}
+static inline void nrt_lock_mark_held(struct nrt_lock *l)
+{
+#ifdef NRT_CHECKING
+    l->holder = pthread_self();
+    atomic_store_explicit(&l->held, true, memory_order_relaxed);
+#else
+    (void)l;
+#endif
+}
+static inline void nrt_lock_mark_free(struct nrt_lock *l)
+{
+#ifdef NRT_CHECKING
+    atomic_store_explicit(&l->held, false, memory_order_relaxed);
+#else
+    (void)l;
+#endif
+}
+/* pthread_mutex_trylock: true when taken. */
+static inline bool nrt_lock_try(struct nrt_lock *l)
+{
+    if (pthread_mutex_trylock(&l->m) != 0)
+        return false;
+    nrt_lock_mark_held(l);
+    return true;
+}
+/* pthread_mutex_timedlock: its return code (0: taken). */
+static inline int nrt_lock_timed(struct nrt_lock *l, const struct timespec *until)
+{
+    int rc = pthread_mutex_timedlock(&l->m, until);
+    if (rc == 0)
+        nrt_lock_mark_held(l);
+    return rc;
+}
+/* The condition-variable companions: wait on c with l held (l is released while waiting
+ * and held again on return, by this thread). */
+static inline void nrt_cond_wait(pthread_cond_t *c, struct nrt_lock *l)
+{
+    NRT_ASSERT_HELD(l);
+    nrt_lock_mark_free(l);
+    NRT_PCHECK(pthread_cond_wait(c, &l->m));
+    nrt_lock_mark_held(l);
+}
+/* pthread_cond_timedwait's return code (0 or ETIMEDOUT; l held again either way). */
+static inline int nrt_cond_timedwait(pthread_cond_t *c, struct nrt_lock *l,
+                                     const struct timespec *until)
+{
+    NRT_ASSERT_HELD(l);
+    nrt_lock_mark_free(l);
+    int rc = pthread_cond_timedwait(c, &l->m, until);
+    nrt_lock_mark_held(l);
+    return rc;
+}
 
 /* ---- config.c ------------------------------------------------------------------- */
 
+/*
+ * Choice options are enums from X-macro lists: X(enum constant, name, help) gives the enum
+ * (NRT_ENUM_ENTRY), the names the option accepts and the text --help shows (NRT_CHOICES).
+ * Short names of the same values (help NULL) come in a second list, which only the
+ * option's choices expand.
+ */
+struct nrt_choice {
+    const char *name;
+    int value;                      /* the enum constant stored */
+    const char *help;               /* NULL: another name of a value listed before */
+};
+#define NRT_ENUM_ENTRY(e, name, help) e,
+#define NRT_CHOICE_ENTRY(e, name, help) {name, e, help},
+#define NRT_CHOICES(list) ((const struct nrt_choice[]){list(NRT_CHOICE_ENTRY) {NULL, 0, NULL}})
+#define NRT_NO_CHOICES(X)
+/* A plugin's options.def entry as a row of its own table (see devices/opencl/options.def):
+ * #define NRT_PLUGIN_OPTION NRT_PLUGIN_OPTION_ROW, then #include "options.def". */
+#define NRT_PLUGIN_OPTION_ROW(plugin, name, type, def, help, var, choices)                \
+    {name, type, def, help, &var, NRT_CHOICES(choices)},
+
+#define NRT_CACHE_POLICIES(X)                                                              \
+    X(NRT_CACHE_WRITEBACK, "writeback", "keeps outputs on the device until the host needs them") \
+    X(NRT_CACHE_WRITETHROUGH, "writethrough", "also copies them back after each task")    \
+    X(NRT_CACHE_NOCACHE, "nocache", "copies back and frees the device copy after each task")
+#define NRT_CACHE_POLICY_SHORT_NAMES(X)                                                    \
+    X(NRT_CACHE_WRITEBACK, "wb", NULL) X(NRT_CACHE_WRITETHROUGH, "wt", NULL)
+enum nrt_cache_policy { NRT_CACHE_POLICIES(NRT_ENUM_ENTRY) };
+#define NRT_DISPATCH_POLICIES(X)                                                           \
+    X(NRT_DISPATCH_VERSIONING, "versioning",                                               \
+      "earliest estimated finish from measured times of each implementation and transfer " \
+      "costs, after --versioning-min-trials runs of each")                                 \
+    X(NRT_DISPATCH_AFFINITY, "affinity",                                                   \
+      "a device where most of its input bytes already are, then the least loaded")        \
+    X(NRT_DISPATCH_ROUND_ROBIN, "round-robin",                                             \
+      "rotate over the devices, and the host when the task also has an smp version")
+enum nrt_dispatch { NRT_DISPATCH_POLICIES(NRT_ENUM_ENTRY) };
+
 struct nrt_config {
     int smp_workers;      /* --smp-workers; 0 = one per core (or OMP_NUM_THREADS) */
-    const char *schedule; /* --schedule */
+    int schedule;         /* --schedule: the index of the policy (nrt_sched_nth) */
     long throttle_limit;  /* --throttle-limit: pending tasks before the creator helps */
     long spins;           /* --spins: idle polls before sleeping */
     long queue_limit;     /* --queue-limit: ready tasks per worker before creators run
@@ -121,20 +260,21 @@ struct nrt_config {
     bool summary;         /* --summary */
     bool verbose;         /* --verbose */
     bool binding;         /* --binding / --no-binding */
-    const char *cache_policy; /* --cache-policy: writeback|writethrough|nocache|wb|wt */
-    const char *dispatch;     /* --dispatch: affinity|round-robin */
+    int cache_policy;     /* --cache-policy: enum nrt_cache_policy */
+    int dispatch;         /* --dispatch: enum nrt_dispatch */
 };
 /* Written once by nrt_config_load() before any worker exists; read-only afterwards. */
 extern struct nrt_config nrt_cfg;
 
 /* An option of the table --help lists.  Device plugins add theirs with nrt_config_add()
  * from a constructor with a priority below 200, e.g. __attribute__((constructor(150))):
- * the core parses every table in its own (default priority) constructor, before main. */
+ * the tables are parsed at the runtime's start (first use; a constructor of default
+ * priority in programs with CUDA parts), after every such registration. */
 enum nrt_opt_type {
     NRT_OPT_POS_INT,    /* int: a positive integer (the default 0 means "automatic") */
     NRT_OPT_COUNT,      /* long: a non-negative integer */
     NRT_OPT_BOOL,       /* bool: --flag, --no-flag, --flag=yes|no */
-    NRT_OPT_CHOICE,     /* const char *: one of `choices` (the stored pointer is into it) */
+    NRT_OPT_CHOICE,     /* int: the value of one of `choices` (an enum constant) */
     NRT_OPT_HELP,       /* bool: --help */
     NRT_OPT_STRING,     /* const char *: any text; its user checks it (e.g. sizes) */
 };
@@ -144,9 +284,20 @@ struct nrt_option {
     const char *def;               /* the default, as a value (shown by --help) */
     const char *help;
     void *value;                   /* where the value goes (type above) */
-    const char *const *choices;    /* NRT_OPT_CHOICE: NULL-terminated names */
+    const struct nrt_choice *choices;  /* NRT_OPT_CHOICE: ended by a NULL name */
 };
 void nrt_config_add(const struct nrt_option *opts, unsigned n);
+/* The options of every device plugin of the source tree, gathered from their
+ * devices/<name>/options.def into build/gen/nanort/plugin_options.c (nanort/module.mk), for
+ * programs that lack a plugin: --help lists them (help.c), NX_ARGS accepts and ignores
+ * them (config.c).  Ended by a NULL plugin. */
+struct nrt_plugin_option {
+    const char *plugin;             /* its heading: "OpenCL", "CUDA" */
+    struct nrt_option opt;          /* value NULL */
+};
+extern const struct nrt_plugin_option nrt_plugin_options[];
+#define NRT_PLUGIN_OPTION_ABSENT(plugin_, name, type, def, help, var, choices)             \
+    {plugin_, {name, type, def, help, NULL, NRT_CHOICES(choices)}},
 
 /* omp_set_num_threads(n) before the runtime starts: the worker count, unless NX_ARGS or
  * NX_SMP_WORKERS gives one (it wins over OMP_NUM_THREADS, as a call does in OpenMP);
@@ -164,6 +315,10 @@ size_t nrt_parse_size(const char *opt, const char *value, size_t total);
 size_t nrt_edit_distance(const char *a, const char *b);
 /* Option i of all the tables, in --help order; NULL past the end. */
 const struct nrt_option *nrt_config_nth(unsigned i);
+/* The name of the value choice option o holds (its first name: "writethrough", not "wt"). */
+const char *nrt_config_choice_name(const struct nrt_option *o);
+/* The same for the option --`name` of any table (for messages). */
+const char *nrt_config_value_name(const char *name);
 
 /* ---- help.c: NX_ARGS=--help and OMP_DISPLAY_ENV ------------------------------------- */
 /* Every option (also of device plugins this program lacks), wrapped to the terminal. */
@@ -180,7 +335,7 @@ bool nrt_nanos_option(const char *name, const char *value, const char *next, con
                       const char **alias, const char **alias_value, bool *consumed);
 /* A Nanos++ value of a choice option nanort lacks (a scheduling policy): warn once and
  * return the choice used instead, or NULL. */
-const char *nrt_nanos_choice(const struct nrt_option *o, const char *v);
+const struct nrt_choice *nrt_nanos_choice(const struct nrt_option *o, const char *v);
 /* --help: the i-th accepted Nanos++ option (its spelling, and what nanort does with it);
  * false past the last. */
 bool nrt_nanos_help_nth(size_t i, char *lhs, size_t lsize, char *text, size_t tsize);
@@ -303,7 +458,7 @@ struct nrt_type_info {
 };
 /* Bodies this long (us) or longer go through one shared FIFO in ready order (sched_dbf.c). */
 #define NRT_COARSE_US 50
-extern pthread_mutex_t nrt_types_lock;
+extern struct nrt_lock nrt_types_lock;
 extern struct nrt_type_info *nrt_types;
 /* Create it at the type's first use (under nrt_types_lock). */
 struct nrt_type_info *nrt_type_info_slow(struct nanort_task_type *type);
@@ -402,7 +557,7 @@ bool nrt_task_execute(struct nanort_task *t);
 void nrt_task_body_done(struct nanort_task *t);
 /* Whether ready task t must go through nrt_dev_dispatch(): only types with accelerator
  * implementations when spaces exist, so the smp path pays one predictable branch. */
-extern int nrt_nspaces;
+extern int nrt_nspaces;             /* device.c: constant after start; 1 = host only */
 /* A space runs smp implementations (cluster mode): every type may go there.  Set at
  * start before any task exists (device.c), read-only afterwards. */
 extern bool nrt_dev_runs_smp;
@@ -417,9 +572,6 @@ nanort_task *nrt_task_create_heap(struct nanort_task_type *type, size_t args_siz
                                   unsigned nregions, unsigned ndims_total, void **args);
 /* The last event of a detached task whose body and children ended: complete it. */
 void nrt_task_events_done(struct nanort_task *t);
-/* An inline frame whose body bound events (events.c): wait, running other tasks, until
- * they are fulfilled (its frame is popped when submit returns). */
-void nrt_events_wait_inline(struct nanort_task *t);
 /* Give back the blocks batched for other workers (before sleeping or stopping). */
 void nrt_task_flush_frees(void);
 /* taskgraph.c: n replayed tasks enter (throttling's count), and a replay's gate task is
@@ -574,7 +726,7 @@ void nrt_stack_release(void);
  * exhausted. */
 void nrt_stack_check_undeferred(const struct nanort_task *t);
 
-/* ---- sched.c and the policies ---------------------------------------------------- */
+/* ---- sched.c, sched_bf.c, sched_dbf.c, sched_wf.c: the policies and their table --- */
 
 struct nrt_sched {
     const char *name;
@@ -601,7 +753,8 @@ struct nanort_task *nrt_dbf_pop(struct nrt_worker *self);
                     .pop = nrt_dbf_pop, .queued = nrt_dbf_queued
 extern const struct nrt_sched *nrt_sched;   /* selected at start */
 extern const char nrt_sched_default[];
-const struct nrt_sched *nrt_sched_find(const char *name);
+/* The i-th policy of the table (--schedule's value); NULL past the end. */
+const struct nrt_sched *nrt_sched_nth(unsigned i);
 /* Name and help line of policy i (NULL past the end), for --help and validation. */
 const char *nrt_sched_name(unsigned i, const char **help);
 void nrt_sched_select(void);
@@ -658,6 +811,13 @@ void nrt_tg_after_fork(void);
  * tells a replay from the run that recorded it. */
 unsigned long nrt_tg_instance(const struct nanort_task *t, bool *replayed);
 
+/* ---- events.c: detach(event) and event counters (the API is in nanort.h) ---------- */
+/* An inline frame whose body bound events: wait, running other tasks, until they are
+ * fulfilled (its frame is popped when submit returns). */
+void nrt_events_wait_inline(struct nanort_task *t);
+
+/* ---- poll.c: polling services, nanort_wait_until (the API is in nanort.h) --------- */
+
 /* ---- stats.c --------------------------------------------------------------------- */
 void nrt_stats_print(uint64_t wall_ns);
 struct nrt_span;                    /* instr.c section */
@@ -669,7 +829,7 @@ uint64_t nrt_spans_length(const struct nrt_span *s, size_t n);
 uint64_t nrt_spans_overlap(const struct nrt_span *a, size_t na, const struct nrt_span *b,
                            size_t nb);
 
-/* ---- devices: the ops tables every device implements (devices/<name>/) ------------ */
+/* ---- device.c: the ops tables every device implements (devices/<name>/), spaces ---- */
 
 /*
  * Memory spaces.  Space 0 is the host; every accelerator device the plugins find at start
@@ -785,6 +945,13 @@ struct nrt_device_ops {
     /* The allocations of one space that cover the same host bytes are the same memory
      * (cluster ranks): a byte valid in one of them is valid in all. */
     bool shared_views;
+    /* What the core says about this device, so that it names none itself (all optional):
+     * the option that limits its data cache ("--opencl-max-memory"), what to install when
+     * probe() finds nothing ("on Debian install pocl-opencl-icd"), and the Graphviz shape
+     * of its implementations in --graph (default "hexagon"). */
+    const char *mem_option;
+    const char *install_hint;
+    const char *graph_shape;
 };
 
 /* --summary counters of a space: written by its manager thread (or under the cache lock),
@@ -811,7 +978,7 @@ struct nrt_space {
     int inflight;                   /* tasks its manager keeps started; 0: --device-inflight */
 };
 extern struct nrt_space *nrt_spaces[NRT_MAX_SPACES];
-extern int nrt_nspaces;             /* constant after start; 1 = host only */
+/* nrt_nspaces (task.c section): the number of spaces, 1 = host only. */
 
 /* Devices register from a constructor; the core never names a device. */
 void nrt_device_register(const struct nrt_device_ops *ops);
@@ -828,7 +995,7 @@ static inline const struct nrt_device_ops *nrt_device(enum nanort_device_kind ki
 }
 extern const struct nrt_device_ops nrt_smp_device;   /* always present */
 
-/* ---- device.c: spaces, dispatch, manager threads ---------------------------------- */
+/* device.c itself: spaces, dispatch, manager threads. */
 /* Probe the registered accelerator plugins and open their spaces; start the managers. */
 void nrt_devices_start(void);
 void nrt_devices_stop(void);
@@ -848,7 +1015,7 @@ void nrt_launch_refuse(const nanort_ctx *ctx, const struct nanort_launch *l, con
                        ...) __attribute__((noreturn, format(printf, 3, 4)));
 
 /* ---- cache.c: the data directory across memory spaces ------------------------------ */
-enum nrt_cache_policy { NRT_CACHE_WRITEBACK, NRT_CACHE_WRITETHROUGH, NRT_CACHE_NOCACHE };
+/* enum nrt_cache_policy: NRT_CACHE_POLICIES, config.c section. */
 /* --eager-writeback (device.c): under writeback, results nobody waits for yet are copied
  * back to the host as soon as their task completes, where the copy does not block. */
 extern bool nrt_eager_writeback;
@@ -881,8 +1048,8 @@ void nrt_cache_host_release(struct nanort_task *t);
  * region whose base pointer it is (then the offset may be negative, i.e. wrap around);
  * false when it is outside them. */
 bool nrt_cache_translate(nanort_ctx *ctx, const void *host, void **buf, size_t *off);
-/* --summary: the per-device table (device.c), printed by stats.c. */
-void nrt_devices_print_summary(FILE *out);
+/* --summary's device table (stats.c): the time the spaces were open (device.c). */
+uint64_t nrt_devices_wall_ns(void);
 /* taskwait: copy back everything the host does not hold, then drop the device copies
  * (the code after a taskwait may write on the host); bytes a running device task writes
  * are left to it.  taskwait on(...): the same for the segments the regions touch.
@@ -890,7 +1057,7 @@ void nrt_devices_print_summary(FILE *out);
 void nrt_devices_flush(void);
 void nrt_cache_flush_regions(unsigned n, const struct nrt_region *regs);
 
-/* ---- instr.c: --trace (Chrome trace-event JSON) and --graph (Graphviz dot) --------- */
+/* ---- instr.c: the recorded events, --trace (Chrome trace-event JSON) --------------- */
 /* Tracks: smp worker i is track i (-1: a thread that is not a worker); space s's kernel
  * queue and transfer queues are NRT_TRACK_SPACE(s, q) with q = 0 kernels,
  * 1 host->device, 2 device->host/peer. */
@@ -980,10 +1147,6 @@ const char *nrt_instr_impl_name(const struct nanort_impl *impl);
 /* "smp", or the space's name up to its first blank; a track's name ("worker 1"). */
 void nrt_instr_device_name(int space, char *out, size_t size);
 void nrt_instr_track_name(int track, char *out, size_t size);
-/* instr_prv.c: --trace=FILE.prv writes FILE.prv, FILE.pcf and FILE.row (Paraver); false
- * when a file could not be written (said on stderr).  t_base: the run's time 0. */
-bool nrt_instr_write_paraver(const char *prv_path, struct nrt_ev *all, size_t n,
-                             uint64_t max_id, uint64_t t_base);
 /* --summary: time per (task type, implementation, space), one record per thread. */
 struct nrt_instr_stat {
     const struct nanort_task_type *type;
@@ -995,6 +1158,16 @@ struct nrt_instr_stat {
 };
 /* Call fn for every record (after the threads stopped; stats.c sums them). */
 void nrt_instr_each_stat(void (*fn)(void *arg, const struct nrt_instr_stat *s), void *arg);
+
+/* ---- instr_graph.c: --graph=FILE, the task graph in Graphviz dot --------------------- */
+/* The events `all` (nrt_instr_prepare'd; task ids up to max_id) as a dot graph. */
+void nrt_instr_write_graph(FILE *f, const struct nrt_ev *all, size_t n, uint64_t max_id);
+
+/* ---- instr_prv.c: --trace=FILE.prv, the Paraver trace ------------------------------ */
+/* Writes FILE.prv, FILE.pcf and FILE.row; false when a file could not be written (said on
+ * stderr).  t_base: the run's time 0. */
+bool nrt_instr_write_paraver(const char *prv_path, struct nrt_ev *all, size_t n,
+                             uint64_t max_id, uint64_t t_base);
 
 /* ---- crash.c: a fatal signal inside a task names the task --------------------------- */
 /* SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT: print "nanort: task 'L' (implementation 'I'
@@ -1138,7 +1311,7 @@ void nrt_vers_forget(struct nanort_task *t);
 /* --dispatch=versioning (the default): read-only after start. */
 static inline bool nrt_versioning_on(void)
 {
-    return nrt_cfg.dispatch && nrt_cfg.dispatch[0] == 'v';
+    return nrt_cfg.dispatch == NRT_DISPATCH_VERSIONING;
 }
 /* Index of impl in info->impls. */
 unsigned nrt_impl_index(const struct nrt_type_info *info, const struct nanort_impl *impl);
@@ -1187,6 +1360,8 @@ void nrt_clcpu_extend(struct nrt_type_info *info);
 void nrt_clcpu_launch(nanort_ctx *ctx, const struct nanort_launch *l);
 /* Has the type such an implementation? */
 bool nrt_clcpu_type(const struct nrt_type_info *info);
+
+/* ---- nanos_api.c: the Nanos++ calls of OmpSs programs (the API is in nanos.h) ----- */
 
 /* ---- runtime.c ------------------------------------------------------------------- */
 /* Start the runtime at first use (cheap check on the hot path). */

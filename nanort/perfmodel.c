@@ -46,7 +46,7 @@ struct perf_entry {
     struct perf_entry *next_entry;
 };
 
-static pthread_mutex_t perf_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct nrt_lock perf_lock = NRT_LOCK_INITIALIZER;
 static struct perf_entry *entries;                    /* perf_lock */
 static double bw[NRT_MAX_SPACES][NRT_MAX_SPACES];     /* bytes/ns; perf_lock; 0 = unknown */
 static double lat[NRT_MAX_SPACES][NRT_MAX_SPACES];    /* ns; perf_lock */
@@ -105,6 +105,7 @@ static char *xstrdup(const char *s)
 static struct perf_entry *find_entry(const struct nrt_type_info *info, unsigned impl,
                                      int space, unsigned bucket, bool create)
 {
+    NRT_ASSERT_HELD(&perf_lock);
     const struct nanort_impl *im = info->impls[impl];
     const char *label = info->type->label ? info->type->label : "?";
     const char *name = im->name ? im->name : "?";
@@ -142,7 +143,7 @@ static struct perf_entry *find_entry(const struct nrt_type_info *info, unsigned 
 void nrt_perf_record(const struct nrt_type_info *info, unsigned impl, int space,
                      size_t footprint, uint64_t ns)
 {
-    NRT_PCHECK(pthread_mutex_lock(&perf_lock));
+    nrt_lock_acquire(&perf_lock);
     struct perf_entry *e = find_entry(info, impl, space, nrt_perf_bucket(footprint), true);
     e->inflight--;
     if (e->runs++ > 0) {                /* the first run of each is discarded */
@@ -151,24 +152,24 @@ void nrt_perf_record(const struct nrt_type_info *info, unsigned impl, int space,
         if (e->n < NRT_PERF_WINDOW)
             e->n++;
     }
-    NRT_PCHECK(pthread_mutex_unlock(&perf_lock));
+    nrt_lock_release(&perf_lock);
 }
 
 void nrt_perf_chosen(const struct nrt_type_info *info, unsigned impl, int space,
                      size_t footprint)
 {
-    NRT_PCHECK(pthread_mutex_lock(&perf_lock));
+    nrt_lock_acquire(&perf_lock);
     find_entry(info, impl, space, nrt_perf_bucket(footprint), true)->inflight++;
-    NRT_PCHECK(pthread_mutex_unlock(&perf_lock));
+    nrt_lock_release(&perf_lock);
 }
 
 long nrt_perf_tries(const struct nrt_type_info *info, unsigned impl, int space,
                     size_t footprint)
 {
-    NRT_PCHECK(pthread_mutex_lock(&perf_lock));
+    nrt_lock_acquire(&perf_lock);
     struct perf_entry *e = find_entry(info, impl, space, nrt_perf_bucket(footprint), false);
     long n = e ? (long)e->runs + e->inflight : 0;
-    NRT_PCHECK(pthread_mutex_unlock(&perf_lock));
+    nrt_lock_release(&perf_lock);
     return n;
 }
 
@@ -200,10 +201,10 @@ static double entry_median(const struct perf_entry *e)
 unsigned nrt_perf_samples(const struct nrt_type_info *info, unsigned impl, int space,
                           size_t footprint)
 {
-    NRT_PCHECK(pthread_mutex_lock(&perf_lock));
+    nrt_lock_acquire(&perf_lock);
     struct perf_entry *e = find_entry(info, impl, space, nrt_perf_bucket(footprint), false);
     unsigned n = e ? (unsigned)(e->runs > 0 ? e->runs - 1 : 0) : 0;
-    NRT_PCHECK(pthread_mutex_unlock(&perf_lock));
+    nrt_lock_release(&perf_lock);
     return n;
 }
 
@@ -213,7 +214,7 @@ double nrt_perf_predict(const struct nrt_type_info *info, unsigned impl, int spa
     unsigned want = nrt_perf_bucket(footprint);
     double best = -1;
     int best_dist = PERF_BUCKETS + 1;
-    NRT_PCHECK(pthread_mutex_lock(&perf_lock));
+    nrt_lock_acquire(&perf_lock);
     for (struct perf_entry *e = entries; e; e = e->next_entry) {
         if (e->info != info || e->impl != impl || e->space != space || e->n == 0)
             continue;
@@ -224,7 +225,7 @@ double nrt_perf_predict(const struct nrt_type_info *info, unsigned impl, int spa
             best = entry_median(e) * pow2((int)want - (int)e->bucket);
         }
     }
-    NRT_PCHECK(pthread_mutex_unlock(&perf_lock));
+    nrt_lock_release(&perf_lock);
     return best;
 }
 
@@ -234,14 +235,14 @@ void nrt_perf_transfer_record(int src, int dst, size_t bytes, uint64_t ns)
 {
     if (src < 0 || dst < 0 || src >= NRT_MAX_SPACES || dst >= NRT_MAX_SPACES || ns == 0)
         return;
-    NRT_PCHECK(pthread_mutex_lock(&perf_lock));
+    nrt_lock_acquire(&perf_lock);
     if (bytes < 4096) {                 /* small copies measure latency */
         lat[src][dst] = lat[src][dst] ? 0.8 * lat[src][dst] + 0.2 * (double)ns : (double)ns;
     } else {
         double b = (double)bytes / (double)ns;
         bw[src][dst] = bw[src][dst] ? 0.8 * bw[src][dst] + 0.2 * b : b;
     }
-    NRT_PCHECK(pthread_mutex_unlock(&perf_lock));
+    nrt_lock_release(&perf_lock);
 }
 
 double nrt_perf_transfer_ns(int src, int dst, size_t bytes)
@@ -250,12 +251,12 @@ double nrt_perf_transfer_ns(int src, int dst, size_t bytes)
         return 0;
     double b = DEFAULT_BW, l = DEFAULT_LATENCY_NS;
     if (src >= 0 && dst >= 0 && src < NRT_MAX_SPACES && dst < NRT_MAX_SPACES) {
-        NRT_PCHECK(pthread_mutex_lock(&perf_lock));
+        nrt_lock_acquire(&perf_lock);
         if (bw[src][dst] > 0)
             b = bw[src][dst];
         if (lat[src][dst] > 0)
             l = lat[src][dst];
-        NRT_PCHECK(pthread_mutex_unlock(&perf_lock));
+        nrt_lock_release(&perf_lock);
     }
     return l + (double)bytes / b;
 }
@@ -265,7 +266,7 @@ double nrt_perf_transfer_ns(int src, int dst, size_t bytes)
 void nrt_perf_print(FILE *out)
 {
     bool any = false;
-    NRT_PCHECK(pthread_mutex_lock(&perf_lock));
+    nrt_lock_acquire(&perf_lock);
     for (struct perf_entry *e = entries; e; e = e->next_entry) {
         if (!e->info || e->n == 0)
             continue;
@@ -278,7 +279,7 @@ void nrt_perf_print(FILE *out)
         fprintf(out, "  %-20.20s %-20.20s %-20.20s %8s%zu %8lu %12.2f\n", e->label, e->impl_name,
                 e->device, "<2^", (size_t)e->bucket, e->runs, entry_median(e) / 1e3);
     }
-    NRT_PCHECK(pthread_mutex_unlock(&perf_lock));
+    nrt_lock_release(&perf_lock);
 }
 
 /* ---- --perf-model-dir --------------------------------------------------------------- */
@@ -325,9 +326,9 @@ void nrt_perf_load(void)
         return;
     char *path = model_path();
     struct nrt_pm_report rep;
-    NRT_PCHECK(pthread_mutex_lock(&perf_lock));
+    nrt_lock_acquire(&perf_lock);
     nrt_pm_read(path, load_line, NULL, &rep);
-    NRT_PCHECK(pthread_mutex_unlock(&perf_lock));
+    nrt_lock_release(&perf_lock);
     nrt_pm_warn(stderr, "nanort", path, &rep, "; it is rewritten at exit with what this run "
                                               "learns");
     free(path);
@@ -352,7 +353,7 @@ void nrt_perf_save(void)
         return;
     }
     nrt_pm_write_header(f);
-    NRT_PCHECK(pthread_mutex_lock(&perf_lock));
+    nrt_lock_acquire(&perf_lock);
     for (struct perf_entry *e = entries; e; e = e->next_entry) {
         if (e->n == 0)
             continue;
@@ -363,7 +364,7 @@ void nrt_perf_save(void)
             l.ns[i] = e->ns[(e->next + NRT_PERF_WINDOW - e->n + i) % NRT_PERF_WINDOW];
         nrt_pm_write_line(f, &l);
     }
-    NRT_PCHECK(pthread_mutex_unlock(&perf_lock));
+    nrt_lock_release(&perf_lock);
     if ((ferror(f) | fclose(f)) != 0 || rename(tmp, path) != 0) {
         fprintf(stderr, "nanort: cannot write the performance model %s: %s\n", path,
                 strerror(errno));

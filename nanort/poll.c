@@ -26,12 +26,12 @@ static long period_us = 50;         /* --poll-period */
 
 /* Everything below: `lock`. */
 static struct {
-    pthread_mutex_t lock;
+    struct nrt_lock lock;
     pthread_cond_t cond;            /* the thread sleeps on it between rounds */
     struct service *list;
     bool started;
     pthread_t thread;
-} P = {.lock = PTHREAD_MUTEX_INITIALIZER, .cond = PTHREAD_COND_INITIALIZER};
+} P = {.lock = NRT_LOCK_INITIALIZER, .cond = PTHREAD_COND_INITIALIZER};
 
 static const struct nrt_option poll_options[] = {
     {"poll-period", NRT_OPT_POS_INT, "50",
@@ -52,7 +52,7 @@ static long period_ns(void)
 static void *poll_main(void *arg)
 {
     (void)arg;
-    NRT_PCHECK(pthread_mutex_lock(&P.lock));
+    nrt_lock_acquire(&P.lock);
     for (;;) {
         /* Services run under the lock: one at a time, and unregistering waits for the
          * round in progress (a service never outlives its unregistration). */
@@ -66,11 +66,11 @@ static void *poll_main(void *arg)
             }
         }
         if (!P.list) {
-            NRT_PCHECK(pthread_cond_wait(&P.cond, &P.lock));
+            nrt_cond_wait(&P.cond, &P.lock);
             continue;
         }
         struct timespec until = nrt_deadline(period_ns());
-        int rc = pthread_cond_timedwait(&P.cond, &P.lock, &until);
+        int rc = nrt_cond_timedwait(&P.cond, &P.lock, &until);
         if (rc != 0 && rc != ETIMEDOUT)
             nrt_pthread_fail("pthread_cond_timedwait(&P.cond, &P.lock, &until)", rc);
     }
@@ -82,7 +82,7 @@ void nanort_poll_register(const char *name, nanort_poll_fn *fn, void *arg)
     nrt_ensure_started();           /* --poll-period is read */
     struct service *s = nrt_xmalloc(sizeof *s);
     *s = (struct service){name, fn, arg, NULL};
-    NRT_PCHECK(pthread_mutex_lock(&P.lock));
+    nrt_lock_acquire(&P.lock);
     s->next = P.list;
     P.list = s;
     if (!P.started) {
@@ -94,12 +94,12 @@ void nanort_poll_register(const char *name, nanort_poll_fn *fn, void *arg)
         P.started = true;
     }
     NRT_PCHECK(pthread_cond_signal(&P.cond));
-    NRT_PCHECK(pthread_mutex_unlock(&P.lock));
+    nrt_lock_release(&P.lock);
 }
 
 void nanort_poll_unregister(nanort_poll_fn *fn, void *arg)
 {
-    NRT_PCHECK(pthread_mutex_lock(&P.lock));
+    nrt_lock_acquire(&P.lock);
     for (struct service **p = &P.list; *p; p = &(*p)->next)
         if ((*p)->fn == fn && (*p)->arg == arg) {
             struct service *s = *p;
@@ -107,14 +107,14 @@ void nanort_poll_unregister(nanort_poll_fn *fn, void *arg)
             free(s);
             break;
         }
-    NRT_PCHECK(pthread_mutex_unlock(&P.lock));
+    nrt_lock_release(&P.lock);
 }
 
 /* In a forked child the polling thread is gone: start another at the next registration
  * (the services registered in the parent are forgotten; leaked on purpose). */
 static void poll_after_fork(void)
 {
-    pthread_mutex_init(&P.lock, NULL);
+    nrt_lock_init_plain(&P.lock);
     pthread_cond_init(&P.cond, NULL);
     P.list = NULL;
     P.started = false;

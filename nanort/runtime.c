@@ -2,9 +2,10 @@
  * runtime.c - start-up at first use, shutdown at exit, fork handling, the device
  * registry and the small query functions (nanort_* and omp_*).
  *
- * The constructor only reads the configuration (so NX_ARGS=--help and option errors
- * stop the program before main); the workers start at the first use of the runtime.
- * That keeps a process that forks before using the runtime (Check's fork mode) free of
+ * NX_ARGS and NX_<OPT> are parsed at the first use of the runtime, when the workers start
+ * (nrt_start_slow: NX_ARGS=--help and option errors stop the program there, not before
+ * main; a program with CUDA parts starts the runtime from a constructor: cuda.c).  That
+ * keeps a process that forks before using the runtime (Check's fork mode) free of
  * threads; a child that inherited a running runtime starts a fresh one at first use.
  */
 #include "nrt.h"
@@ -19,7 +20,7 @@
 #include <unistd.h>
 
 atomic_int nrt_started;
-static pthread_mutex_t start_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct nrt_lock start_lock = NRT_LOCK_INITIALIZER;
 static bool exit_hook_set;       /* start_lock */
 static uint64_t start_ns;        /* start_lock: when the workers started (--summary) */
 static unsigned generation;      /* starts so far: start_lock; read after nrt_started */
@@ -175,7 +176,7 @@ static struct nanort_task *root_new(void)
 
 void nrt_start_slow(void)
 {
-    NRT_PCHECK(pthread_mutex_lock(&start_lock));
+    nrt_lock_acquire(&start_lock);
     if (!atomic_load_explicit(&nrt_started, memory_order_relaxed)) {
         nrt_config_load();
         nrt_clcpu_start();
@@ -207,7 +208,7 @@ void nrt_start_slow(void)
         /* release: everything above is visible to threads that see nrt_started. */
         atomic_store_explicit(&nrt_started, 1, memory_order_release);
     }
-    NRT_PCHECK(pthread_mutex_unlock(&start_lock));
+    nrt_lock_release(&start_lock);
 }
 
 static __thread unsigned thread_seen __attribute__((tls_model("initial-exec")));
@@ -245,22 +246,22 @@ void nanort_shutdown(void)
     nrt_ending_stop();
     nrt_tg_free_all();
     nrt_devices_release();
-    NRT_PCHECK(pthread_mutex_lock(&start_lock));
+    nrt_lock_acquire(&start_lock);
     nrt_domain_free(nrt_root->domain);
     free(nrt_root);
     nrt_root = NULL;
     nrt_current = NULL;
     nrt_workers_release();
     atomic_store_explicit(&nrt_started, 0, memory_order_release);
-    NRT_PCHECK(pthread_mutex_unlock(&start_lock));
+    nrt_lock_release(&start_lock);
 }
 
 /* In a child of fork() only the forking thread exists: forget the parent's runtime
  * (its memory is leaked on purpose) and start afresh at first use. */
 static void after_fork_child(void)
 {
-    pthread_mutex_init(&start_lock, NULL);
-    pthread_mutex_init(&nrt_types_lock, NULL);
+    nrt_lock_init_plain(&start_lock);
+    nrt_lock_init_plain(&nrt_types_lock);
     nrt_critical_reset();
     nrt_workers_after_fork();
     nrt_devices_after_fork();

@@ -18,12 +18,9 @@ static const struct nrt_sched *const policies[] = {
 };
 #define NPOLICIES (sizeof policies / sizeof policies[0])
 
-const struct nrt_sched *nrt_sched_find(const char *name)
+const struct nrt_sched *nrt_sched_nth(unsigned i)
 {
-    for (unsigned i = 0; i < NPOLICIES; i++)
-        if (strcmp(policies[i]->name, name) == 0)
-            return policies[i];
-    return NULL;
+    return i < NPOLICIES ? policies[i] : NULL;
 }
 
 const char *nrt_sched_name(unsigned i, const char **help)
@@ -36,14 +33,14 @@ const char *nrt_sched_name(unsigned i, const char **help)
 
 void nrt_sched_select(void)
 {
-    nrt_sched = nrt_sched_find(nrt_cfg.schedule);
+    nrt_sched = nrt_sched_nth((unsigned)nrt_cfg.schedule);
     NRT_ASSERT(nrt_sched != NULL);   /* config.c validated the name */
 }
 
 /* ---- the priority heap ---------------------------------------------------------- */
 
 static struct {
-    pthread_mutex_t lock;
+    struct nrt_lock lock;
     struct nanort_task **heap;         /* lock */
     size_t n, cap;                  /* lock */
     uint64_t seq;                   /* lock */
@@ -52,7 +49,7 @@ static struct {
 
 void nrt_prio_init(void)
 {
-    NRT_PCHECK(pthread_mutex_init(&prio.lock, NULL));
+    nrt_lock_init_plain(&prio.lock);
     free(prio.heap);
     prio.heap = NULL;
     prio.n = prio.cap = 0;
@@ -67,6 +64,7 @@ static bool prio_before(const struct nanort_task *a, const struct nanort_task *b
 
 static void heap_swap(size_t i, size_t j)
 {
+    NRT_ASSERT_HELD(&prio.lock);
     struct nanort_task *x = prio.heap[i];
     prio.heap[i] = prio.heap[j];
     prio.heap[j] = x;
@@ -74,7 +72,7 @@ static void heap_swap(size_t i, size_t j)
 
 void nrt_prio_push(struct nanort_task *t)
 {
-    NRT_PCHECK(pthread_mutex_lock(&prio.lock));
+    nrt_lock_acquire(&prio.lock);
     if (prio.n == prio.cap) {
         prio.cap = prio.cap ? 2 * prio.cap : 64;
         prio.heap = nrt_xrealloc(prio.heap, prio.cap * sizeof *prio.heap);
@@ -87,11 +85,12 @@ void nrt_prio_push(struct nanort_task *t)
         i = (i - 1) / 2;
     }
     atomic_store(&prio.count, (long)prio.n);   /* seq_cst: see nrt_sched::queued */
-    NRT_PCHECK(pthread_mutex_unlock(&prio.lock));
+    nrt_lock_release(&prio.lock);
 }
 
 static void heap_sift_down(size_t i)
 {
+    NRT_ASSERT_HELD(&prio.lock);
     for (;;) {
         size_t l = 2 * i + 1, r = l + 1, best = i;
         if (l < prio.n && prio_before(prio.heap[l], prio.heap[best]))
@@ -110,14 +109,14 @@ struct nanort_task *nrt_prio_pop(bool positive_only)
     struct nanort_task *t = NULL;
     if (atomic_load_explicit(&prio.count, memory_order_relaxed) == 0)
         return NULL;
-    NRT_PCHECK(pthread_mutex_lock(&prio.lock));
+    nrt_lock_acquire(&prio.lock);
     if (prio.n > 0 && (!positive_only || prio.heap[0]->priority > 0)) {
         t = prio.heap[0];
         prio.heap[0] = prio.heap[--prio.n];
         heap_sift_down(0);
         atomic_store_explicit(&prio.count, (long)prio.n, memory_order_relaxed);
     }
-    NRT_PCHECK(pthread_mutex_unlock(&prio.lock));
+    nrt_lock_release(&prio.lock);
     return t;
 }
 

@@ -2,7 +2,7 @@
  * stats.c - the --summary tables printed to stderr at exit:
  *   per task label and implementation: tasks created, run, where, mean and total time
  *   per worker: tasks run, busy and idle time
- *   per device (device.c's nrt_devices_print_summary)
+ *   per device: tasks, busy time, bytes moved, cache hits (the spaces' counters)
  *   per device, its own timeline: kernel and copy time measured by the device, and how
  *   much of the copy time overlapped kernels (the spans of instr.c's device timeline)
  *   the versioning decisions (perfmodel.c's learned model)
@@ -14,9 +14,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* Weak: the placeholder device.c of host-only builds does not define it. */
-extern void nrt_devices_print_summary(FILE *out) __attribute__((weak));
 
 /* One line of the task table: a label, an implementation and a device. */
 struct row {
@@ -70,7 +67,7 @@ static void add_stat(void *arg, const struct nrt_instr_stat *s)
  * tasks never ran get a row of their own. */
 static void add_created(struct table *tb)
 {
-    NRT_PCHECK(pthread_mutex_lock(&nrt_types_lock));
+    nrt_lock_acquire(&nrt_types_lock);
     for (struct nrt_type_info *i = nrt_types; i; i = i->next) {
         unsigned long c = atomic_load_explicit(&i->created, memory_order_relaxed);
         if (!c)
@@ -82,7 +79,7 @@ static void add_created(struct table *tb)
         struct row *r = k < tb->n ? &tb->rows[k] : find_row(tb, label, "-", "-");
         r->created += c;
     }
-    NRT_PCHECK(pthread_mutex_unlock(&nrt_types_lock));
+    nrt_lock_release(&nrt_types_lock);
 }
 
 static unsigned long label_created(const struct table *tb, const char *label)
@@ -274,6 +271,45 @@ static void print_timelines(FILE *out)
         fputc('\n', out);
 }
 
+/* "12.3M": bytes in the largest unit that keeps the number at or above 1. */
+static const char *human(unsigned long bytes, char *buf, size_t n)
+{
+    static const char units[] = "BKMGT";
+    double v = (double)bytes;
+    unsigned u = 0;
+    while (v >= 1024.0 && u + 1 < sizeof units - 1) {
+        v /= 1024.0;
+        u++;
+    }
+    snprintf(buf, n, u ? "%.1f%c" : "%.0f%c", v, units[u]);
+    return buf;
+}
+
+/* Per space: tasks, busy time, bytes moved and cache counters (after the managers
+ * stopped; the counters are the spaces' own, kept by device.c and cache.c). */
+static void print_devices(FILE *out)
+{
+    if (nrt_nspaces <= 1)
+        return;
+    uint64_t wall = nrt_devices_wall_ns();
+    fprintf(out, "devices (cache-policy=%s, dispatch=%s):\n",
+            nrt_config_value_name("cache-policy"), nrt_config_value_name("dispatch"));
+    fprintf(out, "  %-28s %8s %7s %9s %9s %9s %8s %8s %9s\n", "space", "tasks", "busy", "in",
+            "out", "peer", "hits", "misses", "evictions");
+    for (int i = 1; i < nrt_nspaces; i++) {
+        struct nrt_space_stats *st = &nrt_spaces[i]->stats;
+        char in[16], outb[16], peer[16];
+        fprintf(out, "  %-28.28s %8lu %6.1f%% %9s %9s %9s %8lu %8lu %9lu\n", nrt_spaces[i]->name,
+                atomic_load(&st->tasks),
+                wall ? 100.0 * (double)atomic_load(&st->busy_ns) / (double)wall : 0.0,
+                human(atomic_load(&st->bytes_in), in, sizeof in),
+                human(atomic_load(&st->bytes_out), outb, sizeof outb),
+                human(atomic_load(&st->bytes_peer), peer, sizeof peer), atomic_load(&st->hits),
+                atomic_load(&st->misses), atomic_load(&st->evictions));
+    }
+    fprintf(out, "  (in: host->device, out: device->host, peer: device->device into the space)\n");
+}
+
 void nrt_stats_print(uint64_t wall_ns)
 {
     FILE *out = stderr;
@@ -282,8 +318,7 @@ void nrt_stats_print(uint64_t wall_ns)
     print_tasks(out);
     print_workers(out, nrt_now_ns());
     fputc('\n', out);
-    if (nrt_devices_print_summary)
-        nrt_devices_print_summary(out);
+    print_devices(out);
     print_timelines(out);
     /* The versioning decisions: what the scheduler learned per implementation. */
     nrt_perf_print(out);

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-pthread_mutex_t nrt_types_lock = PTHREAD_MUTEX_INITIALIZER;
+struct nrt_lock nrt_types_lock = NRT_LOCK_INITIALIZER;
 struct nrt_type_info *nrt_types;         /* nrt_types_lock */
 static atomic_long foreign_live;         /* tasks of threads that are not workers */
 
@@ -31,6 +31,7 @@ static void info_add_impl(struct nrt_type_info *info, const struct nanort_impl *
 /* Caller holds nrt_types_lock. */
 static struct nrt_type_info *type_info_locked(struct nanort_task_type *type)
 {
+    NRT_ASSERT_HELD(&nrt_types_lock);
     struct nrt_type_info *info = type->rt;
     if (info)
         return info;
@@ -48,19 +49,19 @@ static struct nrt_type_info *type_info_locked(struct nanort_task_type *type)
 
 struct nrt_type_info *nrt_type_info_slow(struct nanort_task_type *type)
 {
-    NRT_PCHECK(pthread_mutex_lock(&nrt_types_lock));
+    nrt_lock_acquire(&nrt_types_lock);
     struct nrt_type_info *info = type_info_locked(type);
-    NRT_PCHECK(pthread_mutex_unlock(&nrt_types_lock));
+    nrt_lock_release(&nrt_types_lock);
     return info;
 }
 
 void nanort_task_type_add_impl(struct nanort_task_type *type, const struct nanort_impl *impl)
 {
-    NRT_PCHECK(pthread_mutex_lock(&nrt_types_lock));
+    nrt_lock_acquire(&nrt_types_lock);
     struct nrt_type_info *info = type_info_locked(type);
     info_add_impl(info, impl);
     nrt_clcpu_extend(info);
-    NRT_PCHECK(pthread_mutex_unlock(&nrt_types_lock));
+    nrt_lock_release(&nrt_types_lock);
 }
 
 /* An implementation a worker thread can run itself (smp; accelerators have no run). */

@@ -153,7 +153,7 @@ __attribute__((constructor(150))) static void tg_register_options(void)
     nrt_config_add(tg_options, sizeof tg_options / sizeof tg_options[0]);
 }
 
-static pthread_mutex_t tg_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct nrt_lock tg_lock = NRT_LOCK_INITIALIZER;
 static struct tg_site *sites;       /* tg_lock */
 /* The graph this thread records (between begin and end), NULL when none. */
 static __thread struct nrt_graph *recording __attribute__((tls_model("initial-exec")));
@@ -591,7 +591,7 @@ static void replay(struct nrt_graph *g, struct nanort_task *cur, bool nogroup)
 
 static struct nrt_graph *graph_of(struct nanort_taskgraph *tg, long long id)
 {
-    NRT_PCHECK(pthread_mutex_lock(&tg_lock));
+    nrt_lock_acquire(&tg_lock);
     struct tg_site *s = tg->rt;
     if (!s) {
         s = nrt_xcalloc(1, sizeof *s);
@@ -610,7 +610,7 @@ static struct nrt_graph *graph_of(struct nanort_taskgraph *tg, long long id)
         g->next = s->graphs;
         s->graphs = g;
     }
-    NRT_PCHECK(pthread_mutex_unlock(&tg_lock));
+    nrt_lock_release(&tg_lock);
     return g;
 }
 
@@ -774,7 +774,7 @@ unsigned long nrt_tg_instance(const struct nanort_task *t, bool *replayed)
 
 void nrt_tg_print_summary(FILE *out)
 {
-    NRT_PCHECK(pthread_mutex_lock(&tg_lock));
+    nrt_lock_acquire(&tg_lock);
     bool head = false;
     for (struct tg_site *s = sites; s; s = s->next)
         for (struct nrt_graph *g = s->graphs; g; g = g->next) {
@@ -788,12 +788,12 @@ void nrt_tg_print_summary(FILE *out)
                     g->id, g->ntasks, g->nedges, g->nouter, g->records, runs,
                     g->records * g->ntasks, (runs - g->records) * g->ntasks);
         }
-    NRT_PCHECK(pthread_mutex_unlock(&tg_lock));
+    nrt_lock_release(&tg_lock);
 }
 
 void nrt_tg_free_all(void)
 {
-    NRT_PCHECK(pthread_mutex_lock(&tg_lock));
+    nrt_lock_acquire(&tg_lock);
     for (struct tg_site *s = sites, *sn; s; s = sn) {
         sn = s->next;
         for (struct nrt_graph *g = s->graphs, *gn; g; g = gn) {
@@ -805,13 +805,13 @@ void nrt_tg_free_all(void)
         free(s);
     }
     sites = NULL;
-    NRT_PCHECK(pthread_mutex_unlock(&tg_lock));
+    nrt_lock_release(&tg_lock);
 }
 
 /* In a fork child: the graphs belong to the parent's runtime (leaked on purpose). */
 void nrt_tg_after_fork(void)
 {
-    pthread_mutex_init(&tg_lock, NULL);
+    nrt_lock_init_plain(&tg_lock);
     for (struct tg_site *s = sites; s; s = s->next)
         s->handle->rt = NULL;
     sites = NULL;

@@ -48,7 +48,7 @@ struct nrt_wd_node {
     uint64_t since;                     /* nrt_now_ns() of the state change */
 };
 
-static pthread_mutex_t wd_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct nrt_lock wd_lock = NRT_LOCK_INITIALIZER;
 static struct nrt_wd_node *live;    /* wd_lock */
 static size_t nlive;                /* wd_lock */
 static uint64_t progress_ns;        /* wd_lock: last completion, or when tasks appeared */
@@ -66,6 +66,7 @@ static size_t hash_of(const struct nanort_task *t)
 /* Caller holds wd_lock. */
 static void hash_grow(void)
 {
+    NRT_ASSERT_HELD(&wd_lock);
     size_t n = nhash ? 2 * nhash : 1024;
     struct nrt_wd_node **tab = nrt_xcalloc(n, sizeof *tab);
     size_t old = nhash;
@@ -84,6 +85,7 @@ static void hash_grow(void)
 /* t's node, unlinked from the hash when `take` (caller holds wd_lock); NULL if none. */
 static struct nrt_wd_node *hash_find(const struct nanort_task *t, bool take)
 {
+    NRT_ASSERT_HELD(&wd_lock);
     if (!nhash)
         return NULL;
     for (struct nrt_wd_node **p = &hash[hash_of(t)]; *p; p = &(*p)->hnext)
@@ -106,7 +108,7 @@ long nrt_watchdog_period_ms(void)
 
 void nrt_watchdog_start(void)
 {
-    NRT_PCHECK(pthread_mutex_init(&wd_lock, NULL));  /* a child of fork() */
+    nrt_lock_init_plain(&wd_lock);  /* a child of fork() */
     nrt_watchdog_on = watchdog_s > 0;
     live = NULL;
     nlive = 0;
@@ -124,7 +126,7 @@ void nrt_wd_created(struct nanort_task *t)
     n->t = t;
     n->state = WD_CREATED;
     n->since = nrt_now_ns();
-    NRT_PCHECK(pthread_mutex_lock(&wd_lock));
+    nrt_lock_acquire(&wd_lock);
     if (nlive + 1 > 2 * nhash)
         hash_grow();
     size_t b = hash_of(t);
@@ -137,12 +139,12 @@ void nrt_wd_created(struct nanort_task *t)
     if (live)
         live->prev = n;
     live = n;
-    NRT_PCHECK(pthread_mutex_unlock(&wd_lock));
+    nrt_lock_release(&wd_lock);
 }
 
 static void set_state(struct nanort_task *t, enum wd_state s, int where, bool dev)
 {
-    NRT_PCHECK(pthread_mutex_lock(&wd_lock));
+    nrt_lock_acquire(&wd_lock);
     struct nrt_wd_node *n = hash_find(t, false);
     if (n) {                        /* inline frames and undeferred waits are not listed */
         n->state = s;
@@ -150,7 +152,7 @@ static void set_state(struct nanort_task *t, enum wd_state s, int where, bool de
         n->on_device = dev;
         n->since = nrt_now_ns();
     }
-    NRT_PCHECK(pthread_mutex_unlock(&wd_lock));
+    nrt_lock_release(&wd_lock);
 }
 
 void nrt_wd_running(struct nanort_task *t, int where, bool on_device)
@@ -165,10 +167,10 @@ void nrt_wd_body_done(struct nanort_task *t)
 
 void nrt_wd_done(struct nanort_task *t)
 {
-    NRT_PCHECK(pthread_mutex_lock(&wd_lock));
+    nrt_lock_acquire(&wd_lock);
     struct nrt_wd_node *n = hash_find(t, true);
     if (!n) {
-        NRT_PCHECK(pthread_mutex_unlock(&wd_lock));
+        nrt_lock_release(&wd_lock);
         return;
     }
     if (n->prev)
@@ -180,7 +182,7 @@ void nrt_wd_done(struct nanort_task *t)
     nlive--;
     progress_ns = nrt_now_ns();
     reported = false;
-    NRT_PCHECK(pthread_mutex_unlock(&wd_lock));
+    nrt_lock_release(&wd_lock);
     free(n);
 }
 
@@ -312,12 +314,12 @@ void nrt_watchdog_tick(void)
 {
     if (!nrt_watchdog_on)
         return;
-    NRT_PCHECK(pthread_mutex_lock(&wd_lock));
+    nrt_lock_acquire(&wd_lock);
     uint64_t now = nrt_now_ns();
     uint64_t idle = now - progress_ns;
     if (nlive && !reported && idle >= (uint64_t)watchdog_s * 1000000000u) {
         reported = true;
         report(stderr, now, idle);
     }
-    NRT_PCHECK(pthread_mutex_unlock(&wd_lock));
+    nrt_lock_release(&wd_lock);
 }

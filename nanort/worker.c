@@ -30,7 +30,7 @@ __thread struct nanort_task *nrt_current __attribute__((tls_model("initial-exec"
 _Alignas(NRT_CACHELINE) atomic_int nrt_idle;  /* workers polling or sleeping; a hint for wf */
 _Alignas(NRT_CACHELINE) atomic_bool nrt_stopping;
 
-static pthread_mutex_t sleep_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct nrt_lock sleep_lock = NRT_LOCK_INITIALIZER;
 static pthread_cond_t idle_cond = PTHREAD_COND_INITIALIZER;
 static pthread_cond_t wait_cond = PTHREAD_COND_INITIALIZER;
 /* Idle sleepers not yet claimed by a waker, and sleeping waiters: changed under
@@ -58,6 +58,13 @@ void nrt_lock_init(struct nrt_lock *l)
 #endif
     NRT_PCHECK(pthread_mutex_init(&l->m, &a));
     NRT_PCHECK(pthread_mutexattr_destroy(&a));
+    nrt_lock_mark_free(l);
+}
+
+void nrt_lock_init_plain(struct nrt_lock *l)
+{
+    NRT_PCHECK(pthread_mutex_init(&l->m, NULL));
+    nrt_lock_mark_free(l);
 }
 
 /* ---- waking ------------------------------------------------------------------------ */
@@ -66,18 +73,18 @@ void nrt_wake_worker(void)
 {
     /* seq_cst load: see the header comment. */
     if (atomic_load(&n_idle_sleep) > 0) {
-        NRT_PCHECK(pthread_mutex_lock(&sleep_lock));
+        nrt_lock_acquire(&sleep_lock);
         if (atomic_load_explicit(&n_idle_sleep, memory_order_relaxed) > 0) {
             /* claim one sleeper; relaxed under the lock, which orders it. */
             atomic_fetch_sub_explicit(&n_idle_sleep, 1, memory_order_relaxed);
             idle_tokens++;
             NRT_PCHECK(pthread_cond_signal(&idle_cond));
         }
-        NRT_PCHECK(pthread_mutex_unlock(&sleep_lock));
+        nrt_lock_release(&sleep_lock);
     } else if (atomic_load(&n_wait_sleep) > 0) {
-        NRT_PCHECK(pthread_mutex_lock(&sleep_lock));
+        nrt_lock_acquire(&sleep_lock);
         NRT_PCHECK(pthread_cond_signal(&wait_cond));
-        NRT_PCHECK(pthread_mutex_unlock(&sleep_lock));
+        nrt_lock_release(&sleep_lock);
     }
 }
 
@@ -85,9 +92,9 @@ void nrt_wake_waiters(void)
 {
     /* seq_cst load after the seq_cst read-modify-write that changed the state. */
     if (atomic_load(&n_wait_sleep) > 0) {
-        NRT_PCHECK(pthread_mutex_lock(&sleep_lock));
+        nrt_lock_acquire(&sleep_lock);
         NRT_PCHECK(pthread_cond_broadcast(&wait_cond));
-        NRT_PCHECK(pthread_mutex_unlock(&sleep_lock));
+        nrt_lock_release(&sleep_lock);
     }
 }
 
@@ -104,18 +111,18 @@ static bool work_queued(void)
 static void idle_sleep(void)
 {
     nrt_task_flush_frees();
-    NRT_PCHECK(pthread_mutex_lock(&sleep_lock));
+    nrt_lock_acquire(&sleep_lock);
     atomic_fetch_add(&n_idle_sleep, 1);
     /* The cheap conditions first: work_queued() reads every queue's count, and every
      * sleeper woken at shutdown or by a token would pay that (quadratic in the workers). */
     while (!atomic_load(&nrt_stopping) && idle_tokens == 0 &&
            !atomic_load(&nrt_self->slot_wanted) && !work_queued())
-        NRT_PCHECK(pthread_cond_wait(&idle_cond, &sleep_lock));
+        nrt_cond_wait(&idle_cond, &sleep_lock);
     if (idle_tokens > 0)
         idle_tokens--;              /* a waker already took one of us off the count */
     else
         atomic_fetch_sub(&n_idle_sleep, 1);
-    NRT_PCHECK(pthread_mutex_unlock(&sleep_lock));
+    nrt_lock_release(&sleep_lock);
 }
 
 struct timespec nrt_deadline(long ns)
@@ -134,7 +141,7 @@ struct timespec nrt_deadline(long ns)
 static void wait_sleep(nrt_cond_fn *done, void *arg)
 {
     nrt_task_flush_frees();
-    NRT_PCHECK(pthread_mutex_lock(&sleep_lock));
+    nrt_lock_acquire(&sleep_lock);
     /* seq_cst read-modify-write: done()'s acquire loads cannot move above it (it is a
      * full barrier on x86 and RCsc on Arm), which is what the protocol needs. */
     atomic_fetch_add(&n_wait_sleep, 1);
@@ -142,12 +149,12 @@ static void wait_sleep(nrt_cond_fn *done, void *arg)
         /* Timed: a safety net for the rare waits nobody signals exactly (two threads
          * waiting on the root task's children at once share one wait_target). */
         struct timespec until = nrt_deadline(5 * 1000 * 1000);
-        int rc = pthread_cond_timedwait(&wait_cond, &sleep_lock, &until);
+        int rc = nrt_cond_timedwait(&wait_cond, &sleep_lock, &until);
         if (rc != 0 && rc != ETIMEDOUT)
             nrt_pthread_fail("pthread_cond_timedwait(&wait_cond, &sleep_lock, &until)", rc);
     }
     atomic_fetch_sub(&n_wait_sleep, 1);
-    NRT_PCHECK(pthread_mutex_unlock(&sleep_lock));
+    nrt_lock_release(&sleep_lock);
     /* We may have taken a wake-up meant for an idle worker: pass it on. */
     if (work_queued())
         nrt_wake_worker();
@@ -318,15 +325,15 @@ static bool start_asleep;           /* set before the threads exist, read-only a
 
 static void first_sleep(void)
 {
-    NRT_PCHECK(pthread_mutex_lock(&sleep_lock));
+    nrt_lock_acquire(&sleep_lock);
     while (!atomic_load(&nrt_stopping) && idle_tokens == 0 &&
            !atomic_load(&nrt_self->slot_wanted))
-        NRT_PCHECK(pthread_cond_wait(&idle_cond, &sleep_lock));
+        nrt_cond_wait(&idle_cond, &sleep_lock);
     if (idle_tokens > 0)
         idle_tokens--;              /* a waker took us off the count */
     else
         atomic_fetch_sub(&n_idle_sleep, 1);
-    NRT_PCHECK(pthread_mutex_unlock(&sleep_lock));
+    nrt_lock_release(&sleep_lock);
 }
 
 static void *worker_main(void *arg)
@@ -393,10 +400,10 @@ void nrt_worker_bind(struct nrt_worker *w)
 
 void nrt_wake_sleepers(void)
 {
-    NRT_PCHECK(pthread_mutex_lock(&sleep_lock));
+    nrt_lock_acquire(&sleep_lock);
     NRT_PCHECK(pthread_cond_broadcast(&idle_cond));
     NRT_PCHECK(pthread_cond_broadcast(&wait_cond));
-    NRT_PCHECK(pthread_mutex_unlock(&sleep_lock));
+    nrt_lock_release(&sleep_lock);
 }
 
 /* The process's main thread is worker 0 whichever thread started the runtime. */
@@ -412,10 +419,10 @@ void nrt_attach_main(void)
 void nrt_workers_stop(void)
 {
     atomic_store(&nrt_stopping, true);
-    NRT_PCHECK(pthread_mutex_lock(&sleep_lock));
+    nrt_lock_acquire(&sleep_lock);
     NRT_PCHECK(pthread_cond_broadcast(&idle_cond));
     NRT_PCHECK(pthread_cond_broadcast(&wait_cond));
-    NRT_PCHECK(pthread_mutex_unlock(&sleep_lock));
+    nrt_lock_release(&sleep_lock);
     for (int i = 1; i < nrt_nworkers; i++)
         NRT_PCHECK(pthread_join(nrt_workers[i].thread, NULL));
     nrt_block_stop();
@@ -433,7 +440,7 @@ void nrt_workers_release(void)
 
 void nrt_workers_after_fork(void)
 {
-    pthread_mutex_init(&sleep_lock, NULL);
+    nrt_lock_init_plain(&sleep_lock);
     pthread_cond_init(&idle_cond, NULL);
     pthread_cond_init(&wait_cond, NULL);
     atomic_store(&n_idle_sleep, 0);

@@ -37,13 +37,13 @@ struct job {
 };
 
 static struct {
-    pthread_mutex_t lock;
+    struct nrt_lock lock;
     pthread_cond_t cond;            /* the thread sleeps on it */
     struct job *head, *tail;        /* lock */
     bool stop;                      /* lock: cl_stop() asked */
     bool asleep;                    /* lock: the thread waits on cond */
     pthread_t thread;
-} J = {.lock = PTHREAD_MUTEX_INITIALIZER, .cond = PTHREAD_COND_INITIALIZER};
+} J = {.lock = NRT_LOCK_INITIALIZER, .cond = PTHREAD_COND_INITIALIZER};
 
 static atomic_int busy;             /* cl_busy(); seq_cst */
 
@@ -92,7 +92,7 @@ void cl_job(cl_job_fn *fn, void *arg)
 {
     struct job *j = nrt_xmalloc(sizeof *j);
     *j = (struct job){fn, arg, NULL};
-    NRT_PCHECK(pthread_mutex_lock(&J.lock));
+    nrt_lock_acquire(&J.lock);
     if (J.tail)
         J.tail->next = j;
     else
@@ -100,7 +100,7 @@ void cl_job(cl_job_fn *fn, void *arg)
     J.tail = j;
     if (J.asleep)
         NRT_PCHECK(pthread_cond_signal(&J.cond));
-    NRT_PCHECK(pthread_mutex_unlock(&J.lock));
+    nrt_lock_release(&J.lock);
 }
 
 void cl_busy(int delta)
@@ -157,10 +157,10 @@ static int test_round(void)
 
 static int run_jobs(void)
 {
-    NRT_PCHECK(pthread_mutex_lock(&J.lock));
+    nrt_lock_acquire(&J.lock);
     struct job *j = J.head;
     J.head = J.tail = NULL;
-    NRT_PCHECK(pthread_mutex_unlock(&J.lock));
+    nrt_lock_release(&J.lock);
     int n = 0;
     while (j) {
         struct job *next = j->next;
@@ -180,23 +180,23 @@ static long poll_max_ns(void)
 /* Nothing happened this round: sleep until a job comes or `ns` passed. */
 static void nap(long ns)
 {
-    NRT_PCHECK(pthread_mutex_lock(&J.lock));
+    nrt_lock_acquire(&J.lock);
     if (!J.head && !J.stop) {
         J.asleep = true;
         struct timespec until = nrt_deadline(ns);
-        int rc = pthread_cond_timedwait(&J.cond, &J.lock, &until);
+        int rc = nrt_cond_timedwait(&J.cond, &J.lock, &until);
         if (rc != 0 && rc != ETIMEDOUT)
             nrt_pthread_fail("pthread_cond_timedwait(&J.cond, &J.lock, &until)", rc);
         J.asleep = false;
     }
-    NRT_PCHECK(pthread_mutex_unlock(&J.lock));
+    nrt_lock_release(&J.lock);
 }
 
 static bool stop_asked(void)
 {
-    NRT_PCHECK(pthread_mutex_lock(&J.lock));
+    nrt_lock_acquire(&J.lock);
     bool s = J.stop && !J.head;
-    NRT_PCHECK(pthread_mutex_unlock(&J.lock));
+    nrt_lock_release(&J.lock);
     return s;
 }
 
@@ -340,10 +340,10 @@ void cl_start(void)
 
 void cl_stop(void)
 {
-    NRT_PCHECK(pthread_mutex_lock(&J.lock));
+    nrt_lock_acquire(&J.lock);
     J.stop = true;
     NRT_PCHECK(pthread_cond_signal(&J.cond));
-    NRT_PCHECK(pthread_mutex_unlock(&J.lock));
+    nrt_lock_release(&J.lock);
     NRT_PCHECK(pthread_join(J.thread, NULL));
     PMPI_Comm_free(&cl_comm);
     PMPI_Finalize();

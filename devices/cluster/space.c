@@ -45,7 +45,7 @@ struct cl_event {
 };
 
 /* Threads waiting for events (cache, managers): woken after each completion. */
-static pthread_mutex_t wait_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct nrt_lock wait_lock = NRT_LOCK_INITIALIZER;
 static pthread_cond_t wait_cond = PTHREAD_COND_INITIALIZER;
 
 /* ---- runs in flight, for the message when mpirun stops the run ------------------------- */
@@ -144,9 +144,9 @@ static void ev_step(struct cl_event *e)
     }
     /* release: the waiter's acquire sees the data landed (and e->ns) */
     if (atomic_fetch_sub_explicit(&e->left, 1, memory_order_acq_rel) == 1) {
-        NRT_PCHECK(pthread_mutex_lock(&wait_lock));
+        nrt_lock_acquire(&wait_lock);
         NRT_PCHECK(pthread_cond_broadcast(&wait_cond));
-        NRT_PCHECK(pthread_mutex_unlock(&wait_lock));
+        nrt_lock_release(&wait_lock);
     }
 }
 
@@ -166,10 +166,10 @@ static void ev_wait(struct nrt_space *s, nrt_event e)
 {
     if (ev_query(s, e))
         return;
-    NRT_PCHECK(pthread_mutex_lock(&wait_lock));
+    nrt_lock_acquire(&wait_lock);
     while (!ev_query(s, e))
-        NRT_PCHECK(pthread_cond_wait(&wait_cond, &wait_lock));
-    NRT_PCHECK(pthread_mutex_unlock(&wait_lock));
+        nrt_cond_wait(&wait_cond, &wait_lock);
+    nrt_lock_release(&wait_lock);
 }
 
 static void ev_release(struct nrt_space *s, nrt_event e)

@@ -49,7 +49,7 @@ struct pending {
 };
 
 static struct {
-    pthread_mutex_t lock;
+    struct nrt_lock lock;
     struct pending *v;              /* lock */
     int n, cap;                     /* lock */
     /* scratch of the polling service (lock) */
@@ -58,7 +58,7 @@ static struct {
     MPI_Status *st;
     int scap;
     bool registered;                /* lock */
-} Q = {.lock = PTHREAD_MUTEX_INITIALIZER};
+} Q = {.lock = NRT_LOCK_INITIALIZER};
 
 static void mpi_fail(const char *call, int rc)
 {
@@ -75,7 +75,7 @@ static void mpi_fail(const char *call, int rc)
 /* Queue the non-null requests of r[0..n) for w (lock not held). */
 static void enqueue(int n, MPI_Request *r, MPI_Status *st, size_t st_stride, struct waiter *w)
 {
-    pthread_mutex_lock(&Q.lock);
+    nrt_lock_acquire(&Q.lock);
     for (int i = 0; i < n; i++) {
         if (r[i] == MPI_REQUEST_NULL)
             continue;
@@ -91,7 +91,7 @@ static void enqueue(int n, MPI_Request *r, MPI_Status *st, size_t st_stride, str
         Q.v[Q.n++] = (struct pending){r[i], dst, w, nrt_instr_on ? nrt_now_ns() : 0};
         r[i] = MPI_REQUEST_NULL;
     }
-    pthread_mutex_unlock(&Q.lock);
+    nrt_lock_release(&Q.lock);
 }
 
 static void scratch(int n)
@@ -112,9 +112,9 @@ static int poll_requests(void *arg)
     (void)arg;
     struct waiter *done_stack[64], **done = done_stack;
     int ndone = 0;
-    pthread_mutex_lock(&Q.lock);
+    nrt_lock_acquire(&Q.lock);
     if (Q.n == 0) {
-        pthread_mutex_unlock(&Q.lock);
+        nrt_lock_release(&Q.lock);
         return 0;
     }
     scratch(Q.n);
@@ -145,7 +145,7 @@ static int poll_requests(void *arg)
         if (Q.reqs[i] != MPI_REQUEST_NULL)
             Q.v[w++] = Q.v[i];
     Q.n = w;
-    pthread_mutex_unlock(&Q.lock);
+    nrt_lock_release(&Q.lock);
     bool wake = false;
     for (int k = 0; k < ndone; k++) {
         struct waiter *x = done[k];
@@ -168,10 +168,10 @@ static int poll_requests(void *arg)
 
 static void ensure_polling(void)
 {
-    pthread_mutex_lock(&Q.lock);
+    nrt_lock_acquire(&Q.lock);
     bool reg = !Q.registered;
     Q.registered = true;
-    pthread_mutex_unlock(&Q.lock);
+    nrt_lock_release(&Q.lock);
     if (reg)
         nanort_poll_register("tampi", poll_requests, NULL);
 }

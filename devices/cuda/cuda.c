@@ -14,26 +14,20 @@
 /* What mcc's link line names so that the linker keeps this object. */
 const int nanort_cuda_plugin = 1;
 
-/* Written by the option parser before the runtime starts.  Initialised to the defaults
- * as well: with a shared libnanort its constructor parsed NX_ARGS before this table was
- * added (cuda_register() then makes the start parse again, with it). */
+/* Written by the option parser when the runtime starts (first use, or cuda_start_early
+ * below).  Initialised to the defaults as well, for reads before any parse;
+ * cuda_register() makes a later start parse again should a parse have come first. */
 static long opt_gpus;                       /* --gpus: 0 = every GPU */
 static int opt_streams;                     /* --gpu-streams: 0 = CUDA_STREAMS_DEFAULT */
 #define CUDA_STREAMS_DEFAULT 4
 static bool opt_disable;                    /* --disable-cuda */
 static const char *opt_max_memory = "90%";  /* --gpu-max-memory */
 
+/* The rows of options.def (help.c shows the same list in programs without CUDA parts). */
 static const struct nrt_option cuda_options[] = {
-    {"gpus", NRT_OPT_COUNT, "0", "CUDA GPUs to use (0: all of them)", &opt_gpus, NULL},
-    {"disable-cuda", NRT_OPT_BOOL, "no", "do not use CUDA GPUs (tasks take other versions)",
-     &opt_disable, NULL},
-    {"gpu-streams", NRT_OPT_POS_INT, "4",
-     "kernel streams per GPU: the tasks in flight on a GPU (--device-inflight) take them in "
-     "turn, so the kernels of independent tasks may run at the same time (at most 16; 1: one "
-     "stream, every kernel after the previous one)", &opt_streams, NULL},
-    {"gpu-max-memory", NRT_OPT_STRING, "90%",
-     "device memory the data cache may use per GPU: bytes with K, M or G, or N% of the "
-     "memory free at start", &opt_max_memory, NULL},
+#define NRT_PLUGIN_OPTION NRT_PLUGIN_OPTION_ROW
+#include "options.def"
+#undef NRT_PLUGIN_OPTION
 };
 
 /* ---- errors -------------------------------------------------------------------------- */
@@ -150,7 +144,7 @@ static bool cuda_open(int index, struct nrt_space *s)
         d->max_grid[k] = prop.maxGridSize[k];
     }
     d->shmem_per_block = prop.sharedMemPerBlock;
-    NRT_PCHECK(pthread_mutex_init(&d->pool_lock, NULL));
+    nrt_lock_init_plain(&d->pool_lock);
     streams_create(d);
     cuda_stage_init(d, &d->in);
     snprintf(s->name, sizeof s->name, "cuda%d (%.48s)", index, prop.name);
@@ -180,7 +174,7 @@ static void cuda_close(struct nrt_space *s)
     CUDA_CHECK(cudaStreamDestroy(d->fstream), "closing the GPU", d->index);
     cuda_stage_fini(d, &d->in);
     cuda_events_free(d);
-    NRT_PCHECK(pthread_mutex_destroy(&d->pool_lock));
+    nrt_lock_destroy(&d->pool_lock);
     free(d);
     s->priv = NULL;
     nopened = 0;
@@ -197,6 +191,8 @@ static bool cuda_async_out(struct nrt_space *s, const void *host, const struct n
 static const struct nrt_device_ops cuda_device = {
     .name = "cuda",
     .kind = NANORT_DEVICE_CUDA,
+    .mem_option = "--gpu-max-memory",
+    .graph_shape = "octagon",
     .probe = cuda_probe,
     .run = NULL,
     .open = cuda_open,

@@ -39,7 +39,7 @@ struct cuda_event {
 /* Staging: CUDA_NSTAGE pinned buffers used in turn; a buffer is reused after the copy
  * that last read it finished (its event; a copy returns with its last pieces pending). */
 struct cuda_stage {
-    pthread_mutex_t lock;           /* one copy of this direction at a time */
+    struct nrt_lock lock;           /* one copy of this direction at a time */
     void *buf[CUDA_NSTAGE];         /* lock */
     cudaEvent_t done[CUDA_NSTAGE];  /* lock: the last copy using buf[i] */
     bool pending[CUDA_NSTAGE];      /* lock: done[i] was recorded */
@@ -64,7 +64,7 @@ struct cuda_dev {
     cudaStream_t fstream;           /* stream-ordered frees, after every other stream */
     bool pools;                     /* the device has stream-ordered memory pools */
     struct cuda_stage in;            /* host -> device */
-    pthread_mutex_t pool_lock;
+    struct nrt_lock pool_lock;
     struct cuda_event *pool;        /* pool_lock: free events */
     /* The device timeline: `ref` was recorded and synchronised at ref_ns (host clock), at
      * the first timed span (under pool_lock; timing set with release ordering after). */

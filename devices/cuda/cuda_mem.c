@@ -33,11 +33,11 @@
 
 struct cuda_event *cuda_event_get(struct cuda_dev *d, const char *what)
 {
-    NRT_PCHECK(pthread_mutex_lock(&d->pool_lock));
+    nrt_lock_acquire(&d->pool_lock);
     struct cuda_event *e = d->pool;
     if (e)
         d->pool = e->next;
-    NRT_PCHECK(pthread_mutex_unlock(&d->pool_lock));
+    nrt_lock_release(&d->pool_lock);
     if (!e) {
         e = nrt_xcalloc(1, sizeof *e);
         /* Timing costs a little in every wait and query: only for the device timeline. */
@@ -52,10 +52,10 @@ struct cuda_event *cuda_event_get(struct cuda_dev *d, const char *what)
 
 void cuda_event_put(struct cuda_dev *d, struct cuda_event *e)
 {
-    NRT_PCHECK(pthread_mutex_lock(&d->pool_lock));
+    nrt_lock_acquire(&d->pool_lock);
     e->next = d->pool;
     d->pool = e;
-    NRT_PCHECK(pthread_mutex_unlock(&d->pool_lock));
+    nrt_lock_release(&d->pool_lock);
 }
 
 void cuda_events_free(struct cuda_dev *d)
@@ -87,7 +87,7 @@ static void timing_start(struct cuda_dev *d, const char *what)
     /* acquire: pairs with the release store below (ref and ref_ns are written). */
     if (atomic_load_explicit(&d->timing, memory_order_acquire))
         return;
-    NRT_PCHECK(pthread_mutex_lock(&d->pool_lock));
+    nrt_lock_acquire(&d->pool_lock);
     if (!atomic_load_explicit(&d->timing, memory_order_relaxed)) {
         CUDA_CHECK(cudaEventCreate(&d->ref), what, d->index);
         uint64_t h0 = nrt_now_ns();
@@ -97,7 +97,7 @@ static void timing_start(struct cuda_dev *d, const char *what)
         d->ref_ns = h0 + (h1 - h0) / 2;
         atomic_store_explicit(&d->timing, true, memory_order_release);
     }
-    NRT_PCHECK(pthread_mutex_unlock(&d->pool_lock));
+    nrt_lock_release(&d->pool_lock);
 }
 
 struct cuda_event *cuda_mark(struct cuda_dev *d, cudaStream_t stream, const char *what)
@@ -163,7 +163,7 @@ static void wait_after(struct cuda_dev *d, cudaStream_t stream, nrt_event after,
 
 void cuda_stage_init(struct cuda_dev *d, struct cuda_stage *st)
 {
-    NRT_PCHECK(pthread_mutex_init(&st->lock, NULL));
+    nrt_lock_init_plain(&st->lock);
     for (int i = 0; i < CUDA_NSTAGE; i++) {
         CUDA_CHECK(cudaHostAlloc(&st->buf[i], CUDA_STAGE_BYTES, cudaHostAllocPortable),
                    "opening the GPU (pinned staging buffers)", d->index);
@@ -180,7 +180,7 @@ void cuda_stage_fini(struct cuda_dev *d, struct cuda_stage *st)
         CUDA_CHECK(cudaEventDestroy(st->done[i]), "closing the GPU", d->index);
         CUDA_CHECK(cudaFreeHost(st->buf[i]), "closing the GPU", d->index);
     }
-    NRT_PCHECK(pthread_mutex_destroy(&st->lock));
+    nrt_lock_destroy(&st->lock);
 }
 
 /* A piece of a rectangular transfer that fits a staging buffer: rows [r0, r0+nrows) of
@@ -266,7 +266,7 @@ static void copy_in_staged(struct cuda_dev *d, char *dev, const void *host,
     static const char what[] = "copy to the GPU";
     struct cuda_stage *st = &d->in;
     struct piece p = {0};
-    NRT_PCHECK(pthread_mutex_lock(&st->lock));
+    nrt_lock_acquire(&st->lock);
     while (piece_next(x, &p)) {
         unsigned b = stage_take(d, st, what);
         piece_pack(st->buf[b], host, x, &p);
@@ -275,7 +275,7 @@ static void copy_in_staged(struct cuda_dev *d, char *dev, const void *host,
                    what, d->index);
         stage_mark(d, st, b, d->h2d, what);
     }
-    NRT_PCHECK(pthread_mutex_unlock(&st->lock));
+    nrt_lock_release(&st->lock);
 }
 
 static nrt_event cuda_copy_in(struct nrt_space *s, void *buf, size_t off, const void *host,

@@ -30,10 +30,13 @@ CUDA_PLUGIN_LIB  := $(BUILD)/lib/libnanort-cuda.a
 CUDA_LINK         = -Wl,--undefined=nanort_cuda_plugin $(CUDA_PLUGIN_LIB) \
                     -L$(CUDA_HOME_DIR)/lib64 -lcudart_static -ldl -lrt -lpthread -lstdc++
 
+# Its options (also shown and accepted in programs without CUDA parts: nanort/module.mk).
+$(eval $(call nanort_add_options,devices/cuda/options.def))
+
 ifneq ($(CUDA_HOME_DIR),)
 ALL_TARGETS += $(CUDA_PLUGIN_LIB)
 
-$(CUDA_PLUGIN_OBJS): $(BUILD)/obj/%.o: %.c devices/cuda/cuda.h nanort/nrt.h include/nanort.h
+$(CUDA_PLUGIN_OBJS): $(BUILD)/obj/%.o: %.c devices/cuda/cuda.h devices/cuda/options.def nanort/nrt.h include/nanort.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_COMMON) -Inanort -I$(CUDA_HOME_DIR)/include -c $< -o $@
 

@@ -218,7 +218,7 @@ static unsigned timed_bucket(cl_event e)
 void ocl_timed_add(struct ocl_device *d, cl_event e, enum nrt_lane lane, size_t bytes,
                    cl_event first, const struct nanort_task *t)
 {
-    NRT_PCHECK(pthread_mutex_lock(&d->timed_lock));
+    nrt_lock_acquire(&d->timed_lock);
     struct ocl_timed *m = d->timed_free;
     if (m)
         d->timed_free = m->next;
@@ -227,14 +227,14 @@ void ocl_timed_add(struct ocl_device *d, cl_event e, enum nrt_lane lane, size_t 
     unsigned b = timed_bucket(e);
     *m = (struct ocl_timed){e, first, lane, bytes, t, d->timed[b]};
     d->timed[b] = m;
-    NRT_PCHECK(pthread_mutex_unlock(&d->timed_lock));
+    nrt_lock_release(&d->timed_lock);
 }
 
 /* Take e's entry out of the table (copied into *out); false when e is not timed. */
 static bool timed_take(struct ocl_device *d, cl_event e, struct ocl_timed *out)
 {
     bool found = false;
-    NRT_PCHECK(pthread_mutex_lock(&d->timed_lock));
+    nrt_lock_acquire(&d->timed_lock);
     for (struct ocl_timed **p = &d->timed[timed_bucket(e)]; *p; p = &(*p)->next) {
         if ((*p)->ev != e)
             continue;
@@ -246,7 +246,7 @@ static bool timed_take(struct ocl_device *d, cl_event e, struct ocl_timed *out)
         found = true;
         break;
     }
-    NRT_PCHECK(pthread_mutex_unlock(&d->timed_lock));
+    nrt_lock_release(&d->timed_lock);
     return found;
 }
 

@@ -1,6 +1,9 @@
-# devices/opencl/module.mk - the OpenCL device plugin.  nanort/module.mk compiles
-# devices/opencl/*.c into libnanort; this adds the plugin's own header and X-macro lists
-# to the objects' prerequisites (plain and sanitizer builds).
-OCL_PLUGIN_HDRS := devices/opencl/opencl.h devices/opencl/openclapi.def devices/opencl/clerrors.def
-$(foreach d,obj tsan/obj asan/obj,$(patsubst %.c,$(BUILD)/$(d)/%.o,$(wildcard devices/opencl/*.c))): \
+# devices/opencl/module.mk - the OpenCL device plugin, built into libnanort: its sources,
+# its options file, and its own header and X-macro lists as prerequisites of its objects
+# (plain, checking and sanitizer builds).
+$(eval $(call nanort_add_sources,$(sort $(wildcard devices/opencl/*.c))))
+$(eval $(call nanort_add_options,devices/opencl/options.def))
+OCL_PLUGIN_HDRS := devices/opencl/opencl.h devices/opencl/openclapi.def devices/opencl/clerrors.def \
+                   devices/opencl/options.def
+$(foreach d,obj obj-debug tsan/obj asan/obj,$(patsubst %.c,$(BUILD)/$(d)/%.o,$(wildcard devices/opencl/*.c))): \
     $(OCL_PLUGIN_HDRS)

@@ -19,26 +19,18 @@ struct ocl_api ocl;
 
 /* ---- options ------------------------------------------------------------------------- */
 
-static const char *opt_type = "all";
+#include "options.def"
+static int opt_type = NRT_OCL_TYPE_ALL;     /* enum nrt_opencl_device_type */
 static long opt_max_devices;
 static bool opt_disable;
 static const char *opt_max_memory = "90%";
 static const char *opt_build_opts = "";
-static const char *const type_choices[] = {"cpu", "gpu", "accelerator", "all", NULL};
 
+/* The rows of options.def (help.c shows the same list in programs without this plugin). */
 static const struct nrt_option ocl_options[] = {
-    {"opencl-device-type", NRT_OPT_CHOICE, "all",
-     "which OpenCL devices to use: cpu, gpu, accelerator or all", &opt_type, type_choices},
-    {"opencl-max-devices", NRT_OPT_COUNT, "0",
-     "use at most this many OpenCL devices (0: all of the chosen type)", &opt_max_devices, NULL},
-    {"disable-opencl", NRT_OPT_BOOL, "no", "do not use OpenCL devices (tasks with an smp "
-     "version run on the host)", &opt_disable, NULL},
-    {"opencl-max-memory", NRT_OPT_STRING, "90%",
-     "memory the data cache may use on each OpenCL device: bytes with an optional K, M or G "
-     "suffix, or a percentage of the device's global memory", &opt_max_memory, NULL},
-    {"opencl-build-opts", NRT_OPT_STRING, "",
-     "extra options for building OpenCL kernels (after the ones given to mcc)",
-     &opt_build_opts, NULL},
+#define NRT_PLUGIN_OPTION NRT_PLUGIN_OPTION_ROW
+#include "options.def"
+#undef NRT_PLUGIN_OPTION
 };
 
 const char *ocl_runtime_build_opts(void)
@@ -156,12 +148,12 @@ static struct {
 
 static cl_device_type chosen_type(void)
 {
-    if (strcmp(opt_type, "cpu") == 0)
-        return CL_DEVICE_TYPE_CPU;
-    if (strcmp(opt_type, "gpu") == 0)
-        return CL_DEVICE_TYPE_GPU;
-    if (strcmp(opt_type, "accelerator") == 0)
-        return CL_DEVICE_TYPE_ACCELERATOR;
+    switch ((enum nrt_opencl_device_type)opt_type) {
+    case NRT_OCL_TYPE_CPU: return CL_DEVICE_TYPE_CPU;
+    case NRT_OCL_TYPE_GPU: return CL_DEVICE_TYPE_GPU;
+    case NRT_OCL_TYPE_ACCELERATOR: return CL_DEVICE_TYPE_ACCELERATOR;
+    case NRT_OCL_TYPE_ALL: break;
+    }
     return CL_DEVICE_TYPE_ALL;
 }
 
@@ -212,7 +204,8 @@ static int ocl_probe(void)
     for (cl_uint i = 0; i < np && i < MAX_PLATFORMS; i++)
         add_platform_devices(ps[i]);
     if (ndevs == 0)
-        say("not used: no OpenCL device of type '%s' (--opencl-device-type)", opt_type);
+        say("not used: no OpenCL device of type '%s' (--opencl-device-type)",
+            nrt_config_value_name("opencl-device-type"));
     return ndevs;
 }
 
@@ -364,7 +357,7 @@ static bool ocl_open(int index, struct nrt_space *s)
     d->kq = new_queue(d);
     d->h2d = new_queue(d);
     d->d2h = new_queue(d);
-    NRT_PCHECK(pthread_mutex_init(&d->timed_lock, NULL));
+    nrt_lock_init_plain(&d->timed_lock);
     if (nrt_devtime_kernels)
         clock_calibrate(d);
     return true;
@@ -381,7 +374,7 @@ static void ocl_close(struct nrt_space *s)
         OCL_CHECK(s, NULL, clReleaseCommandQueue, qs[i]);
     }
     ocl_timed_fini(d);
-    NRT_PCHECK(pthread_mutex_destroy(&d->timed_lock));
+    nrt_lock_destroy(&d->timed_lock);
     ocl_programs_release(d);
     context_release(d->context, s);
     free(d);
@@ -393,6 +386,8 @@ static void ocl_close(struct nrt_space *s)
 static const struct nrt_device_ops ocl_device_ops = {
     .name = "opencl",
     .kind = NANORT_DEVICE_OPENCL,
+    .mem_option = "--opencl-max-memory",
+    .install_hint = "on Debian install pocl-opencl-icd",
     .probe = ocl_probe,
     .run = NULL,
     .open = ocl_open,

@@ -63,7 +63,7 @@ struct ocl_device {
     int64_t clock_off;              /* host ns = device ns + clock_off (set at open) */
     cl_event kfirst;                /* manager thread: first kernel of the task being
                                      * launched, while it has more than one */
-    pthread_mutex_t timed_lock;
+    struct nrt_lock timed_lock;
     struct ocl_timed *timed[OCL_TIMED_BUCKETS];  /* timed_lock: events to time */
     struct ocl_timed *timed_free;   /* timed_lock: spare entries */
 };

@@ -17,7 +17,7 @@ struct ocl_source {
     struct ocl_source *next;        /* sources_lock */
 };
 
-static pthread_mutex_t sources_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct nrt_lock sources_lock = NRT_LOCK_INITIALIZER;
 static struct ocl_source *sources, **sources_tail = &sources;   /* sources_lock */
 
 struct ocl_program {
@@ -45,7 +45,7 @@ void nanort_opencl_source(const char *name, const char *text, const char *build_
     if (!name || !text)
         nrt_fatal("nanort_opencl_source() needs a name and the source text (got %s%s)",
                   name ? "" : "no name", text ? "" : " no text");
-    NRT_PCHECK(pthread_mutex_lock(&sources_lock));
+    nrt_lock_acquire(&sources_lock);
     bool known = false;
     for (struct ocl_source *s = sources; s; s = s->next)
         known |= strcmp(s->name, name) == 0;
@@ -57,14 +57,14 @@ void nanort_opencl_source(const char *name, const char *text, const char *build_
         *sources_tail = s;
         sources_tail = &s->next;
     }
-    NRT_PCHECK(pthread_mutex_unlock(&sources_lock));
+    nrt_lock_release(&sources_lock);
 }
 
 bool ocl_have_sources(void)
 {
-    NRT_PCHECK(pthread_mutex_lock(&sources_lock));
+    nrt_lock_acquire(&sources_lock);
     bool any = sources != NULL;
-    NRT_PCHECK(pthread_mutex_unlock(&sources_lock));
+    nrt_lock_release(&sources_lock);
     return any;
 }
 
@@ -90,11 +90,11 @@ static unsigned find_sources(const struct nanort_opencl_info *info,
                              const struct ocl_source **out)
 {
     unsigned n = 0;
-    NRT_PCHECK(pthread_mutex_lock(&sources_lock));
+    nrt_lock_acquire(&sources_lock);
     for (const struct ocl_source *s = sources; s && n < MAX_CANDIDATES; s = s->next)
         if (info->file ? file_matches(s->name, info->file) : strstr(s->text, info->kernel) != NULL)
             out[n++] = s;
-    NRT_PCHECK(pthread_mutex_unlock(&sources_lock));
+    nrt_lock_release(&sources_lock);
     return n;
 }
 

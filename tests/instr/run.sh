@@ -196,7 +196,15 @@ help)
     PATH=$PATH:/usr/local/cuda/bin "$MCC" --ompss -O2 samples/saxpy_cuda/saxpy.c \
       samples/saxpy_cuda/saxpy.cu -o "$tmp/cuda" || fail "mcc saxpy_cuda"
     COLUMNS=60 NX_ARGS=--help "$tmp/cuda" > "$tmp/cuda.txt" || fail "--help failed (CUDA program)"
-    set -- "$@" "$tmp/cuda.txt:gpus disable-cuda gpu-max-memory"
+    # every option the CUDA program lists and the OpenCL one does not (before its CUDA
+    # heading) is the plugin's: each must be listed alike without the plugin
+    set -- "$@" "$tmp/cuda.txt:$(python3 - "$tmp/ocl.txt" "$tmp/cuda.txt" <<'PY'
+import re, sys
+names = lambda t: set(re.findall(r"^  --([a-z0-9-]+)", t, re.M))
+ocl = open(sys.argv[1]).read().split("CUDA devices (this program has no")[0]
+print(" ".join(sorted(names(open(sys.argv[2]).read()) - names(ocl))))
+PY
+)"
   else
     echo "note: no nvcc here: the CUDA plugin's own entries were not compared"
   fi
@@ -215,6 +223,8 @@ def entries(path):
             cur = None
     return {k: " ".join(v.split()) for k, v in e.items()}
 absent, real = entries(sys.argv[1]), entries(sys.argv[2])
+if len(sys.argv) < 4:
+    sys.exit("no options of the plugin found in " + sys.argv[2])
 for name in sys.argv[3:]:
     if absent.get(name) != real.get(name):
         sys.exit("--%s:\n  without the plugin: %r\n  with it:            %r" % (name, absent.get(name), real.get(name)))

@@ -387,6 +387,35 @@ static void too_big_task(void)
     nanort_taskwait();
 }
 
+/* Eight device tasks, then exit() (so that --summary prints at exit). */
+static void eight_tasks_then_exit(void)
+{
+    static double x[N];
+    for (int i = 0; i < 8; i++)
+        FD_SPAWN(&fd_type_dev, add_k, 1, FD_PTRS(x), FD_INOUT(x, sizeof x));
+    nanort_taskwait();
+    exit(0);
+}
+
+START_TEST(summary_device_table)
+{
+    /* --summary's device table (stats.c): the policies in effect by their long names (wt
+     * given), the column heads, and the fake space's row with its 8 tasks. */
+    char err[16384];
+    env("1", NULL, "--summary --cache-policy=wt --dispatch=round-robin");
+    int st = run_child(eight_tasks_then_exit, err, sizeof err);
+    ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 0, "status %#x: %s", st, err);
+    const char *t = strstr(err, "devices (cache-policy=writethrough, dispatch=round-robin):\n");
+    ck_assert_msg(t, "no device table: %s", err);
+    ck_assert_msg(strstr(t, "space") && strstr(t, "evictions") &&
+                  strstr(t, "(in: host->device, out: device->host"), "%s", t);
+    const char *row = strchr(strchr(t, '\n') + 1, '\n') + 1;     /* after the heads */
+    char name[64];
+    unsigned long tasks = 0;
+    ck_assert_msg(sscanf(row, " %63s %lu", name, &tasks) == 2 && tasks == 8, "row: %.200s", row);
+}
+END_TEST
+
 START_TEST(too_big_task_is_fatal_with_message)
 {
     char err[1024];
@@ -407,8 +436,8 @@ START_TEST(no_device_for_device_only_task_is_fatal)
     int st = run_child(too_big_task, err, sizeof err);
     ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 1, "status %#x: the task ran or the "
                   "program died (a device failure ends with exit status 1)", st);
-    ck_assert_msg(strstr(err, "nanort: task 'fd_dev' has only cuda implementations (fd_dev) and "
-                              "no cuda device is available"), "stderr: %s", err);
+    ck_assert_msg(strstr(err, "nanort: task 'fd_dev' has only fake implementations (fd_dev) and "
+                              "no fake device is available"), "stderr: %s", err);
 }
 END_TEST
 
@@ -796,6 +825,7 @@ int main(void)
     tc = ut_tcase(s, "memory", 30);
     tcase_add_test(tc, small_memory_evicts_and_stays_right);
     tcase_add_test(tc, too_big_task_is_fatal_with_message);
+    tcase_add_test(tc, summary_device_table);
     tcase_add_test(tc, no_device_for_device_only_task_is_fatal);
     tcase_add_test(tc, device_task_creating_task_is_fatal);
     tcase_add_test(tc, too_big_for_device_with_smp_version_runs_on_host);

@@ -240,6 +240,11 @@ START_TEST(config_absent_device_options_accepted)
     PROBE(&res, NULL, "NX_ARGS=--disable-cuda --gpus 2 --gpu-max-memory=1G --smp-workers=3 "
                       "--opencl-device-type=gpu --no-disable-opencl");
     expect_workers(&res, 3);
+    /* every option of docs/runtime-options.md's OpenCL and CUDA rows (--gpu-streams was
+     * refused as unknown when the core kept its own list) */
+    PROBE(&res, NULL, "NX_ARGS=--gpu-streams 2 --opencl-max-devices=1 --opencl-max-memory 50% "
+                      "--opencl-build-opts=-DX --disable-opencl --no-disable-cuda --smp-workers=2");
+    expect_workers(&res, 2);
 }
 END_TEST
 

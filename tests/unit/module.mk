@@ -13,7 +13,7 @@
 
 UNIT_DIR      := $(BUILD)/tests/unit
 UNIT_COMMA    := ,
-UNIT_SUITES   := deps nested sched throttle config timeline taskgraph options
+UNIT_SUITES   := deps nested sched throttle config timeline taskgraph options locks
 UNIT_SCHEDS   := bf wf dbf versioning affinity
 UNIT_WORKERS  := 1 2 4
 UNIT_CFLAGS   := $(CFLAGS_COMMON) $(CHECK_CFLAGS)
@@ -119,6 +119,9 @@ check-unit-config: $(UNIT_DIR)/nx_probe
 $(eval $(call unit_run,check-unit-options,unit/options,,$(UNIT_DIR)/options))
 check-unit-options: $(UNIT_DIR)/nx_probe
 $(BUILD)/obj/tests/unit/options.o: nanort/nrt.h
+# locks: nrt.h's lock wrappers and NRT_ASSERT_HELD in a checking build (no runtime started).
+$(eval $(call unit_run,check-unit-locks,unit/locks,,$(UNIT_DIR)/locks))
+$(BUILD)/obj/tests/unit/locks.o: nanort/nrt.h
 # timeline: the device timeline's interval arithmetic (no runtime started).
 $(eval $(call unit_run,check-unit-timeline,unit/timeline,,$(UNIT_DIR)/timeline))
 $(BUILD)/obj/tests/unit/timeline.o: nanort/nrt.h

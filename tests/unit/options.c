@@ -325,6 +325,61 @@ START_TEST(options_nanos_schedule_policy)
 }
 END_TEST
 
+/* ---- choice options are enums ---------------------------------------------------------- */
+
+/* In a child: NX_ARGS=arg parsed again; print the three choice values and their names. */
+static void load_print(const void *arg)
+{
+    setenv("NX_ARGS", arg, 1);
+    nrt_config_reset();
+    nrt_config_load();
+    printf("%d %d %s %s %s %s\n", nrt_cfg.cache_policy, nrt_cfg.dispatch,
+           nrt_sched_nth((unsigned)nrt_cfg.schedule)->name, nrt_config_value_name("cache-policy"),
+           nrt_config_value_name("dispatch"), nrt_config_value_name("schedule"));
+}
+
+START_TEST(options_choices_store_enums)
+{
+    /* Every name of --cache-policy, --dispatch and --schedule (docs/runtime-options.md)
+     * stores its enum constant, short names the same constant as the long one, and the
+     * name shown back is the long one. */
+    static const struct {
+        const char *args;
+        int cache, dispatch;
+        const char *sched, *cache_name, *dispatch_name;
+    } want[] = {
+        {"--cache-policy=writeback", NRT_CACHE_WRITEBACK, NRT_DISPATCH_VERSIONING, "dbf",
+         "writeback", "versioning"},
+        {"--cache-policy=wb --dispatch=affinity", NRT_CACHE_WRITEBACK, NRT_DISPATCH_AFFINITY,
+         "dbf", "writeback", "affinity"},
+        {"--cache-policy=writethrough --schedule=bf", NRT_CACHE_WRITETHROUGH,
+         NRT_DISPATCH_VERSIONING, "bf", "writethrough", "versioning"},
+        {"--cache-policy=wt --dispatch=round-robin --schedule=wf", NRT_CACHE_WRITETHROUGH,
+         NRT_DISPATCH_ROUND_ROBIN, "wf", "writethrough", "round-robin"},
+        {"--cache-policy=nocache --dispatch=versioning --schedule=dbf", NRT_CACHE_NOCACHE,
+         NRT_DISPATCH_VERSIONING, "dbf", "nocache", "versioning"},
+        {"--schedule=socket", NRT_CACHE_WRITEBACK, NRT_DISPATCH_VERSIONING, "dbf",
+         "writeback", "versioning"},    /* a Nanos++ policy: dbf, with a warning */
+    };
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        run_fn(&res, load_print, want[i].args);
+        ck_assert_msg(res.status == 0, "%s: exit %d: %s", want[i].args, res.status, res.out);
+        const char *last = res.out;     /* the last line (a warning may come first) */
+        for (const char *p = res.out; (p = strchr(p, '\n')) && p[1]; p++)
+            last = p + 1;
+        int cache = -1, dispatch = -1;
+        char sched[32] = "", cname[32] = "", dname[32] = "", sname[32] = "";
+        ck_assert_msg(sscanf(last, "%d %d %31s %31s %31s %31s", &cache, &dispatch, sched, cname,
+                             dname, sname) == 6, "%s: %s", want[i].args, res.out);
+        ck_assert_msg(cache == want[i].cache && dispatch == want[i].dispatch &&
+                      !strcmp(sched, want[i].sched) && !strcmp(sname, want[i].sched) &&
+                      !strcmp(cname, want[i].cache_name) &&
+                      !strcmp(dname, want[i].dispatch_name),
+                      "%s: got %s", want[i].args, last);
+    }
+}
+END_TEST
+
 START_TEST(options_help_lists_nanos_options)
 {
     PROBE(&res, "NX_ARGS=--help");
@@ -383,6 +438,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, options_unknown_nx_args_option_still_an_error);
     tcase_add_test(tc, options_nanos_schedule_policy);
     tcase_add_test(tc, options_help_lists_nanos_options);
+    tcase_add_test(tc, options_choices_store_enums);
     tcase_add_test(tc, options_stack_size_values);
     return ut_run_suite(s);
 }

@@ -267,7 +267,7 @@ static void run_chain(void)
     CHECK(!bad, "%d of %d elements wrong after %d increments", bad, n, k);
     struct counters c = cuda_counters();
     print_counters("chain");
-    if (strcmp(nrt_cfg.cache_policy, "writeback") == 0 || strcmp(nrt_cfg.cache_policy, "wb") == 0) {
+    if (nrt_cfg.cache_policy == NRT_CACHE_WRITEBACK) {
         CHECK(c.in == n * sizeof *x, "%lu bytes in, expected %zu (once)", c.in, n * sizeof *x);
         CHECK(c.out == n * sizeof *x, "%lu bytes out, expected %zu", c.out, n * sizeof *x);
         CHECK(c.misses == 1 && c.hits == (unsigned long)k - 1, "%lu misses, %lu hits",

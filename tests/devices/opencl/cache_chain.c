@@ -56,13 +56,13 @@ int main(void)
     oclt_print_stats();
     for (int i = 0; i < N; i++)
         OCLT_CHECK(x[i] == want[i], "x[%d] = %d, expected %d", i, x[i], want[i]);
-    const char *pol = nrt_cfg.cache_policy;
+    int pol = nrt_cfg.cache_policy;
     unsigned long in = oclt_stat(&s->stats.bytes_in), out = oclt_stat(&s->stats.bytes_out);
     OCLT_CHECK(oclt_stat(&s->stats.tasks) == K, "%lu tasks ran on the device", oclt_stat(&s->stats.tasks));
-    if (!strcmp(pol, "writeback") || !strcmp(pol, "wb")) {
+    if (pol == NRT_CACHE_WRITEBACK) {
         OCLT_CHECK(in == sizeof x, "writeback: %lu bytes in, expected %zu", in, sizeof x);
         OCLT_CHECK(out == sizeof x, "writeback: %lu bytes out, expected %zu", out, sizeof x);
-    } else if (!strcmp(pol, "writethrough") || !strcmp(pol, "wt")) {
+    } else if (pol == NRT_CACHE_WRITETHROUGH) {
         OCLT_CHECK(in == sizeof x, "writethrough: %lu bytes in, expected %zu", in, sizeof x);
         OCLT_CHECK(out == K * sizeof x, "writethrough: %lu bytes out, expected %zu", out,
                    K * sizeof x);
@@ -70,6 +70,7 @@ int main(void)
         OCLT_CHECK(in == K * sizeof x && out == K * sizeof x,
                    "nocache: %lu in, %lu out, expected %zu each", in, out, K * sizeof x);
     }
-    printf("cache_chain (%s): %d tasks, %lu bytes in, %lu out\n", pol, K, in, out);
+    printf("cache_chain (%s): %d tasks, %lu bytes in, %lu out\n",
+           nrt_config_value_name("cache-policy"), K, in, out);
     return 0;
 }

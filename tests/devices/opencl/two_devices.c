@@ -58,7 +58,7 @@ int main(void)
 {
     nanort_opencl_source("mix.cl", source, NULL);
     oclt_require(2);
-    OCLT_CHECK(!strcmp(nrt_cfg.dispatch, "round-robin"), "run with --dispatch=round-robin");
+    OCLT_CHECK(nrt_cfg.dispatch == NRT_DISPATCH_ROUND_ROBIN, "run with --dispatch=round-robin");
     static int x[N], want[N];
     for (int i = 0; i < N; i++)
         x[i] = want[i] = i;
