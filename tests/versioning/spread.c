@@ -5,7 +5,7 @@
  * pthread"); each of the three resources must run a share of the tasks, and the results
  * must equal the sequential computation.  Skipped without two OpenCL devices.
  */
-#include "../opencl/oclt.h"
+#include "../devices/opencl/oclt.h"
 
 #define ITER 200
 #define BODY(i)                                                                            \
