@@ -11,6 +11,7 @@
  * everything inside it has been lowered, so edits compose (a task inside a task).
  */
 #include "mcc.h"
+#include "mcc_abi.h" /* build/gen: MCC_ABI_PRELUDE, from include/nanort.h */
 
 #include <stdarg.h>
 #include <stdint.h>
@@ -727,54 +728,13 @@ static void visit_kids(struct lower *L, struct ast *n)
 /* ---- the translation unit ----------------------------------------------------------- */
 
 /*
- * What generated code uses of include/nanort.h.  The output is preprocessed text, so the
- * header itself cannot be included again (its <stdint.h> would redefine anonymous structs
- * of the C library); a unit that already holds nanort.h (the user included it) gets
- * nothing.  Keep in step with include/nanort.h.
+ * What generated code uses of include/nanort.h: its mcc-abi regions, copied at build time
+ * (mcc/abi_prelude.awk -> build/gen/mcc_abi.h; tests/mcc/abi checks them against the
+ * header).  The output is preprocessed text, so the header itself cannot be included
+ * again (its <stdint.h> would redefine anonymous structs of the C library); a unit that
+ * already holds nanort.h (the user included it) gets nothing.
  */
-static const char prelude[] =
-    "typedef struct nanort_task nanort_task; typedef struct nanort_ctx nanort_ctx; "
-    "typedef void nanort_run_fn(void *args, nanort_ctx *ctx); "
-    "enum nanort_device_kind { NANORT_DEVICE_SMP = 0, NANORT_DEVICE_OPENCL = 1, "
-    "NANORT_DEVICE_CUDA = 2, NANORT_DEVICE_KIND_COUNT }; "
-    "struct nanort_dim { __SIZE_TYPE__ size; __SIZE_TYPE__ lower; __SIZE_TYPE__ length; }; "
-    "struct nanort_impl { enum nanort_device_kind device; nanort_run_fn *run; const char *name; "
-    "const void *device_info; }; "
-    "struct nanort_task_type { const char *label; const char *source; unsigned nimpls; "
-    "const struct nanort_impl *impls; void *rt; }; "
-    "enum nanort_submit_flags { NANORT_TASK_UNDEFERRED = 1u << 0, NANORT_TASK_FINAL = 1u << 1 }; "
-    "nanort_task *nanort_task_create(struct nanort_task_type *type, __SIZE_TYPE__ args_size, "
-    "unsigned nregions, unsigned ndims_total, void **args); "
-    "void nanort_task_region(nanort_task *t, unsigned flags, const void *base, unsigned ndims, "
-    "const struct nanort_dim *dims); "
-    "void nanort_task_region1(nanort_task *t, unsigned flags, const void *addr, "
-    "__SIZE_TYPE__ bytes); "
-    "nanort_task *nanort_task_create_detach(struct nanort_task_type *type, "
-    "__SIZE_TYPE__ args_size, unsigned nregions, unsigned ndims_total, void **args, "
-    "void *event); int nanort_main_enter(void); "
-    "void nanort_task_submit(nanort_task *t, unsigned flags, int priority); "
-    "void nanort_taskwait(void); void nanort_taskwait_noflush(void); "
-    "void nanort_taskwait_on(unsigned nregions, const unsigned *flags, "
-    "const void *const *bases, const unsigned *ndims, const struct nanort_dim *const *dims, "
-    "int noflush); void nanort_taskwait_on1(const void *addr, __SIZE_TYPE__ bytes); "
-    "void nanort_task_type_add_impl(struct nanort_task_type *type, "
-    "const struct nanort_impl *impl); "
-    "void nanort_taskyield(void); void nanort_critical_enter(const char *name); "
-    "void nanort_critical_leave(const char *name); int nanort_in_final(void); "
-    "int nanort_num_workers(void); "
-    "void nanort_parallel_begin(int active); void nanort_parallel_end(void); "
-    "enum nanort_karg_kind { NANORT_KARG_VALUE = 0, NANORT_KARG_BUFFER = 1, "
-    "NANORT_KARG_LOCAL = 2 }; "
-    "struct nanort_karg { unsigned kind; __SIZE_TYPE__ size; const void *ptr; }; "
-    "struct nanort_launch { const void *kernel; unsigned ndims; __SIZE_TYPE__ global[3]; "
-    "__SIZE_TYPE__ local[3]; __SIZE_TYPE__ shmem; unsigned nargs; "
-    "const struct nanort_karg *args; }; "
-    "void nanort_kernel_launch(nanort_ctx *ctx, const struct nanort_launch *launch); "
-    "void *nanort_device_ptr(nanort_ctx *ctx, const void *host); "
-    "void *nanort_cuda_stream(nanort_ctx *ctx); "
-    "struct nanort_opencl_info { const char *kernel; const char *file; }; "
-    "void nanort_opencl_source(const char *name, const char *text, const char *build_opts); "
-    TASKGRAPH_PRELUDE "\n";
+static const char prelude[] = MCC_ABI_PRELUDE "\n";
 
 static bool has_runtime_header(const struct mcc_source *src)
 {

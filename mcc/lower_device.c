@@ -221,26 +221,29 @@ static void run_head(struct lower *L, struct lower_buf *b, const struct lower_ft
 /* struct nanort_launch nrt_l from ndrange(n, g.., l..[, noCheckDim]) and shmem(e).  With
  * noCheckDim the sizes are used as given: g / l groups, not rounded up (the runtime rounds
  * a global size up to a multiple of the local one; here it already is one). */
-static void launch_struct(struct lower_buf *b, const struct lower_ftask *g)
+static void launch_struct(struct mcc_arena *a, struct lower_buf *b, const struct lower_ftask *g)
 {
     const struct omp_clause *nd = lower_dir_find(&g->dir, OMP_CL_NDRANGE);
     const struct omp_clause *sh = lower_dir_find(&g->dir, OMP_CL_SHMEM);
     int n = nd->ndrange_dims;
     bool local = nd->nargs == 1 + 2 * n;
-    lbuf_printf(b, "    struct nanort_launch nrt_l = {0, %du, {", n);
+    struct lower_buf global = {0}, lsize = {0};
     for (int i = 0; i < n; i++)
         if (local && nd->ndrange_nocheck)
-            lbuf_printf(b, "%s(__SIZE_TYPE__)(%s) / (__SIZE_TYPE__)(%s) * (__SIZE_TYPE__)(%s)",
+            lbuf_printf(&global, "%s(__SIZE_TYPE__)(%s) / (__SIZE_TYPE__)(%s) * (__SIZE_TYPE__)(%s)",
                         i ? ", " : "", nd->args[1 + i].text, nd->args[1 + n + i].text,
                         nd->args[1 + n + i].text);
         else
-            lbuf_printf(b, "%s(__SIZE_TYPE__)(%s)", i ? ", " : "", nd->args[1 + i].text);
-    lbuf_puts(b, "}, {");
+            lbuf_printf(&global, "%s(__SIZE_TYPE__)(%s)", i ? ", " : "", nd->args[1 + i].text);
     for (int i = 0; i < n; i++)
-        lbuf_printf(b, "%s%s%s%s", i ? ", " : "", local ? "(__SIZE_TYPE__)(" : "0",
+        lbuf_printf(&lsize, "%s%s%s%s", i ? ", " : "", local ? "(__SIZE_TYPE__)(" : "0",
                     local ? nd->args[1 + n + i].text : "", local ? ")" : "");
-    lbuf_printf(b, "}, %s%s%s, 0u, 0};\n", sh ? "(__SIZE_TYPE__)(" : "0",
-                sh ? sh->args[0].text : "", sh ? ")" : "");
+    lbuf_puts(b, "    ");
+    emit_launch(b, "nrt_l", n, global.s ? global.s : "", lsize.s ? lsize.s : "",
+                sh ? arena_printf(a, "(__SIZE_TYPE__)(%s)", sh->args[0].text) : "0");
+    lbuf_puts(b, "\n");
+    free(global.s);
+    free(lsize.s);
 }
 
 /* nrt_k[]: one kernel argument per parameter of g (args: lower_calls.c). */
@@ -253,14 +256,19 @@ static void kernel_args(struct lower *L, struct lower_buf *b, const struct lower
         struct ast *p = param_at(g, i);
         const char *x = pname(L, p);
         const char *sep = i ? ", " : "";
+        lbuf_puts(b, sep);
         if (args[i].buffer)
-            lbuf_printf(b, "%s{NANORT_KARG_BUFFER, sizeof %s, (const void *)%s}", sep, x, x);
+            emit_karg(b, "NANORT_KARG_BUFFER", arena_printf(L->a, "sizeof %s", x),
+                      arena_printf(L->a, "(const void *)%s", x));
         else if (p->sym->type == TYPE_POINTER && !cuda)
-            lbuf_printf(b, "%s{NANORT_KARG_LOCAL, nrt_l.shmem, 0}", sep);
+            emit_karg(b, "NANORT_KARG_LOCAL", "nrt_l.shmem", NULL);
         else
-            lbuf_printf(b, "%s{NANORT_KARG_VALUE, sizeof %s, &%s}", sep, x, x);
+            emit_karg(b, "NANORT_KARG_VALUE", arena_printf(L->a, "sizeof %s", x),
+                      arena_printf(L->a, "&%s", x));
     }
-    lbuf_printf(b, "%s};\n    nrt_l.nargs = %du; nrt_l.args = nrt_k;\n", n ? "" : "{0, 0, 0}", n);
+    if (!n)
+        emit_karg(b, "NANORT_KARG_VALUE", "0", NULL);
+    lbuf_printf(b, "};\n    nrt_l.nargs = %du; nrt_l.args = nrt_k;\n", n);
 }
 
 static void cuda_stub_kernel(struct lower *L, const struct lower_ftask *g)
@@ -309,7 +317,7 @@ static const char *ndrange_run(struct lower *L, const struct lower_ftask *g,
     struct lower_buf *b = &L->tail;
     run_head(L, b, of, fn);
     calls_locals(L, b, g, of, args);
-    launch_struct(b, g);
+    launch_struct(L->a, b, g);
     if (cuda)
         lbuf_printf(b, "    nrt_l.kernel = nrt_cuda_fn_%s();\n", fname(L, g));
     kernel_args(L, b, g, args, cuda);
@@ -348,8 +356,7 @@ static const char *opencl_info(struct lower *L, const struct lower_ftask *g)
     const char *kernel = nm && nm->nargs ? nm->args[0].text : fname(L, g);
     const char *file = fl && fl->nargs ? arena_printf(L->a, "\"%s\"", c_string(L, fl->args[0].text))
                                        : "0";
-    return arena_printf(L->a, "&(const struct nanort_opencl_info){\"%s\", %s}",
-                        c_string(L, kernel), file);
+    return emit_opencl_info(L->a, c_string(L, kernel), file);
 }
 
 void device_impls(struct lower *L, const struct lower_ftask *g, const struct lower_ftask *of,
@@ -358,13 +365,14 @@ void device_impls(struct lower *L, const struct lower_ftask *g, const struct low
     bool nd = lower_dir_has(&g->dir, OMP_CL_NDRANGE);
     if (has_device(&g->dir, OMP_DEVICE_OPENCL)) {
         const char *fn = ndrange_run(L, g, of, suffix, false);
-        lbuf_printf(impls, ", {NANORT_DEVICE_OPENCL, %s, \"%s\", %s}", fn, fname(L, g),
-                    opencl_info(L, g));
+        lbuf_puts(impls, ", ");
+        emit_impl(impls, "NANORT_DEVICE_OPENCL", fn, fname(L, g), opencl_info(L, g));
         ++*n;
     }
     if (has_device(&g->dir, OMP_DEVICE_CUDA)) {
         const char *fn = nd ? ndrange_run(L, g, of, suffix, true) : cuda_call_run(L, g, of, suffix);
-        lbuf_printf(impls, ", {NANORT_DEVICE_CUDA, %s, \"%s\", 0}", fn, fname(L, g));
+        lbuf_puts(impls, ", ");
+        emit_impl(impls, "NANORT_DEVICE_CUDA", fn, fname(L, g), NULL);
         ++*n;
         L->cuda_parts = true;
     }

@@ -727,15 +727,17 @@ struct lower_var *inline_captures(struct lower *L, const struct lower_dir *d,
 /* The task type of a nested outlined function: its address is not a constant, so the
  * implementation's entry point is stored at the first creation (every creator stores the
  * same value; the release store pairs with the acquire load of later creators). */
-static void local_type(struct lower_buf *out, const char *fn, int n, const char *label,
+static void local_type(struct lower *L, struct lower_buf *out, const char *fn, int n, const char *label,
                        const char *where)
 {
-    lbuf_printf(out, "static struct nanort_impl %s__nrt_impl%d[1] = {{NANORT_DEVICE_SMP, 0, "
-                "\"%s__nrt_task%d\", 0}}; static struct nanort_task_type %s__nrt_type%d = "
-                "{\"%s\", \"%s\", 1, %s__nrt_impl%d, 0};\nif (!__atomic_load_n(&%s__nrt_impl%d[0].run, "
+    lbuf_printf(out, "static struct nanort_impl %s__nrt_impl%d[1] = {", fn, n);
+    emit_impl(out, "NANORT_DEVICE_SMP", NULL, arena_printf(L->a, "%s__nrt_task%d", fn, n), NULL);
+    lbuf_puts(out, "}; ");
+    emit_task_type(out, "static", arena_printf(L->a, "%s__nrt_type%d", fn, n), label, where, 1,
+                   arena_printf(L->a, "%s__nrt_impl%d", fn, n));
+    lbuf_printf(out, "\nif (!__atomic_load_n(&%s__nrt_impl%d[0].run, "
                 "__ATOMIC_ACQUIRE)) __atomic_store_n(&%s__nrt_impl%d[0].run, %s__nrt_task%d, "
-                "__ATOMIC_RELEASE);\n", fn, n, fn, n, fn, n, label, where, fn, n, fn, n, fn, n,
-                fn, n);
+                "__ATOMIC_RELEASE);\n", fn, n, fn, n, fn, n);
 }
 
 /* Does the body create tasks (a construct, or a call of a function task)?  A task with
@@ -871,12 +873,16 @@ char *inline_outline(struct lower *L, const struct lower_dir *d, struct ast *bod
     const char *where = lower_where(L, d->dir);
     const char *label = lower_label(d, where);
     if (o.local)
-        local_type(&glue, fn, n, label, where);
-    else
-        lbuf_printf(&glue, "static struct nanort_task_type %s__nrt_type%d = {\"%s\", \"%s\", 1, "
-                    "(const struct nanort_impl[]){{%s, %s__nrt_task%d, "
-                    "\"%s__nrt_task%d\", 0}}, 0};\n", fn, n, label, where,
-                    cuda ? "NANORT_DEVICE_CUDA" : "NANORT_DEVICE_SMP", fn, n, fn, n);
+        local_type(L, &glue, fn, n, label, where);
+    else {
+        const char *task = arena_printf(L->a, "%s__nrt_task%d", fn, n);
+        struct lower_buf impl = {0}, list = {0};
+        emit_impl(&impl, cuda ? "NANORT_DEVICE_CUDA" : "NANORT_DEVICE_SMP", task, task, NULL);
+        emit_impl_list(&list, lbuf_take(&impl, L->a));
+        emit_task_type(&glue, "static", arena_printf(L->a, "%s__nrt_type%d", fn, n), label,
+                       where, 1, lbuf_take(&list, L->a));
+        lbuf_puts(&glue, "\n");
+    }
     lbuf_puts(&out, lower_glue(L, at, lbuf_take(&glue, L->a)));
     if (L->proto_fn != L->fn && !L->fn->kid[2]) {   /* (not for K&R definitions) */
         /* The body may call the enclosing function (recursion): declare it first. */

@@ -717,7 +717,8 @@ static void emit_type_text(struct lower *L, struct lower_ftask *f, struct lower_
     struct lower_buf impls = {0}, more = {0};
     int n = 0, m = 0;
     if (device_mask(&f->dir) & (1u << OMP_DEVICE_SMP)) {
-        lbuf_printf(&impls, ", {NANORT_DEVICE_SMP, %s__nrt_run, \"%s\", 0}", fn, fn);
+        lbuf_puts(&impls, ", ");
+        emit_impl(&impls, "NANORT_DEVICE_SMP", arena_printf(L->a, "%s__nrt_run", fn), fn, NULL);
         n++;
     }
     device_impls(L, f, f, "", &impls, &n);
@@ -730,16 +731,19 @@ static void emit_type_text(struct lower *L, struct lower_ftask *f, struct lower_
         const char *suffix = arena_printf(L->a, "_as_%s", fn);
         if (device_mask(&g->dir) & (1u << OMP_DEVICE_SMP)) {
             run_function(L, &L->tail, g, f, suffix);
-            lbuf_printf(to, ", {NANORT_DEVICE_SMP, %s__nrt_run%s, \"%s\", 0}",
-                        fname(L, g), suffix, fname(L, g));
+            lbuf_puts(to, ", ");
+            emit_impl(to, "NANORT_DEVICE_SMP", arena_printf(L->a, "%s__nrt_run%s", fname(L, g),
+                                                            suffix), fname(L, g), NULL);
             ++*count;
         }
         device_impls(L, g, f, suffix, to, count);
     }
-    lbuf_printf(&L->tail, "%s struct nanort_task_type %s__nrt_type = {\"%s\", \"%s\", %d, "
-                "(const struct nanort_impl[]){%s}, 0};\n",
-                weak ? "__attribute__((weak))" : ext ? "" : "static", fn, lower_label(&f->dir, fn),
-                lower_where(L, f->dir.dir), n, impls.s ? impls.s + 2 : "");
+    struct lower_buf list = {0};
+    emit_impl_list(&list, impls.s ? impls.s + 2 : "");
+    emit_task_type(&L->tail, weak ? "__attribute__((weak))" : ext ? "" : "static",
+                   arena_printf(L->a, "%s__nrt_type", fn), lower_label(&f->dir, fn),
+                   lower_where(L, f->dir.dir), n, lbuf_take(&list, L->a));
+    lbuf_puts(&L->tail, "\n");
     if (m > 0)      /* this unit's implements(f): added at start-up to the one shared type */
         lbuf_printf(&L->tail, "static const struct nanort_impl %s__nrt_more[] = {%s};\n"
                     "__attribute__((constructor)) static void %s__nrt_add_impls(void) { "
@@ -785,10 +789,11 @@ static void emit_nested(struct lower *L, struct lower_ftask *f)
     struct lower_buf b = {0}, run = {0}, spawn = {0};
     f->reds = private_reductions(L, f);
     args_struct(L, &b, f);
-    lbuf_printf(&b, " static struct nanort_impl %s__nrt_impl[1] = {{NANORT_DEVICE_SMP, 0, "
-                "\"%s\", 0}}; static struct nanort_task_type %s__nrt_type = {\"%s\", \"%s\", 1, "
-                "%s__nrt_impl, 0};", fn, fn, fn, lower_label(&f->dir, fn),
-                lower_where(L, f->dir.dir), fn);
+    lbuf_printf(&b, " static struct nanort_impl %s__nrt_impl[1] = {", fn);
+    emit_impl(&b, "NANORT_DEVICE_SMP", NULL, fn, NULL);
+    lbuf_puts(&b, "}; ");
+    emit_task_type(&b, "static", arena_printf(L->a, "%s__nrt_type", fn), lower_label(&f->dir, fn),
+                   lower_where(L, f->dir.dir), 1, arena_printf(L->a, "%s__nrt_impl", fn));
     run_function(L, &run, f, f, "");
     spawn_function(L, &spawn, f);
     const char *r = strstr(run.s, "static void"), *s = strstr(spawn.s, "static void");

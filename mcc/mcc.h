@@ -1154,16 +1154,31 @@ void block_standalone_error(const struct mcc_source *src, size_t begin, size_t e
 bool block_check_branches(struct lower *L, struct ast *body, bool loop_body, const char *what);
 
 /* lower_taskgraph.c: `taskgraph [graph_id(e)] [graph_reset(e)] [if(e)] [nogroup]` on a
- * structured block; what it uses of nanort.h (lower.c's prelude, kept in step with it). */
+ * structured block. */
 void taskgraph_lower(struct lower *L, struct lower_dir *d);
-#define TASKGRAPH_PRELUDE                                                                  \
-    "struct nanort_taskgraph { const char *source; void *rt; }; "                          \
-    "struct nanort_taskgraph_exec { void *graph; unsigned mode, flags; unsigned long run; }; " \
-    "enum nanort_taskgraph_flags { NANORT_TASKGRAPH_RESET = 1u << 0, "                     \
-    "NANORT_TASKGRAPH_NOGROUP = 1u << 1, NANORT_TASKGRAPH_NORECORD = 1u << 2 }; "          \
-    "int nanort_taskgraph_begin(struct nanort_taskgraph *tg, "                             \
-    "struct nanort_taskgraph_exec *x, long long graph_id, unsigned flags); "               \
-    "void nanort_taskgraph_end(struct nanort_taskgraph_exec *x);"
+/* lower_emit.c: the descriptors of include/nanort.h that generated code fills (task types,
+ * implementations, launches, kernel arguments, OpenCL info, taskgraphs, translated
+ * kernels), each appended to `b` on one line with designated initialisers.  Values are C
+ * expressions; "0" or NULL for an optional field leaves it out (zero). */
+void emit_impl(struct lower_buf *b, const char *device, const char *run, const char *name,
+               const char *info);
+/* `impls`: an array's name or emit_impl_list's compound literal; storage: "static", "" ... */
+void emit_task_type(struct lower_buf *b, const char *storage, const char *name,
+                    const char *label, const char *source, int nimpls, const char *impls);
+/* (const struct nanort_impl[]){list}: list holds emit_impl's, comma-separated */
+void emit_impl_list(struct lower_buf *b, const char *list);
+/* global, local: comma-separated size expressions (ndims of them) */
+void emit_launch(struct lower_buf *b, const char *var, int ndims, const char *global,
+                 const char *local, const char *shmem);
+void emit_karg(struct lower_buf *b, const char *kind, const char *size, const char *ptr);
+/* &(const struct nanort_opencl_info){...}; kernel is a C string's contents, file an
+ * expression */
+const char *emit_opencl_info(struct mcc_arena *a, const char *kernel, const char *file);
+void emit_taskgraph(struct lower_buf *b, const char *name, const char *source);
+void emit_opencl_cpu_kernel(struct lower_buf *b, const char *name, const char *source,
+                            const char *kernel, const char *run, int nargs,
+                            const char *arg_kinds, const char *arg_sizes, const long reqd[3],
+                            int not_opencl_c, int group_free);
 /* lower_lines.c: generated code on the user's lines.  Glue (environments, outlined
  * function heads, prologues and epilogues, spawn and run functions, task types) stands on
  * the line of the pragma it comes from, so that a breakpoint on a line of the user's
