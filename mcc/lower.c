@@ -680,8 +680,8 @@ void lower_visit(struct lower *L, struct ast *n)
             return;
         if (n->kid[0] && n->kid[0]->kind == AST_IDENT && is_task_call(L, n->kid[0]->sym))
             rewrite_replace(L->rw, n->kid[0]->begin, n->kid[0]->end,
-                            arena_printf(L->a, "%.*s__nrt_spawn", (int)n->kid[0]->name->len,
-                                         n->kid[0]->name->str));
+                            lower_name(L, LN_SPAWN, arena_strndup(L->a, n->kid[0]->name->str,
+                                                                  n->kid[0]->name->len), -1));
         else if (n->kid[0] && n->kid[0]->kind == AST_IDENT &&
                  final_clone_name(L, n->kid[0]->sym))
             rewrite_replace(L->rw, n->kid[0]->begin, n->kid[0]->end,

@@ -214,8 +214,9 @@ bool device_copies(struct lower *L, const struct lower_dir *d, const char *name)
 static void run_head(struct lower *L, struct lower_buf *b, const struct lower_ftask *of,
                      const char *fn)
 {
-    lbuf_printf(b, "\nstatic void %s(void *nrt_a, nanort_ctx *nrt_c) { struct %s__nrt_args "
-                "*nrt_p = nrt_a; (void)nrt_p; (void)nrt_c;\n", fn, fname(L, of));
+    lbuf_printf(b, "\nstatic void %s(void *nrt_a, nanort_ctx *nrt_c) { struct %s "
+                "*nrt_p = nrt_a; (void)nrt_p; (void)nrt_c;\n", fn,
+                lower_name(L, LN_ARGS, fname(L, of), -1));
 }
 
 /* struct nanort_launch nrt_l from ndrange(n, g.., l..[, noCheckDim]) and shmem(e).  With
@@ -305,8 +306,8 @@ static void cuda_stub_kernel(struct lower *L, const struct lower_ftask *g)
 static const char *ndrange_run(struct lower *L, const struct lower_ftask *g,
                                const struct lower_ftask *of, const char *suffix, bool cuda)
 {
-    const char *fn = arena_printf(L->a, "%s__nrt_%s%s", fname(L, g), cuda ? "cuda" : "ocl",
-                                  suffix);
+    const char *fn = arena_printf(L->a, "%s%s", lower_name(L, cuda ? LN_CUDA : LN_OCL,
+                                                           fname(L, g), -1), suffix);
     if (cuda && !lower_map_get(&L->cuda_stubs, g->name)) {
         cuda_stub_kernel(L, g);
         lower_map_put(L, &L->cuda_stubs, g->name, (void *)g);
@@ -329,7 +330,7 @@ static const char *ndrange_run(struct lower *L, const struct lower_ftask *g,
 static const char *cuda_call_run(struct lower *L, const struct lower_ftask *g,
                                  const struct lower_ftask *of, const char *suffix)
 {
-    const char *fn = arena_printf(L->a, "%s__nrt_cuda%s", fname(L, g), suffix);
+    const char *fn = arena_printf(L->a, "%s%s", lower_name(L, LN_CUDA, fname(L, g), -1), suffix);
     const struct impl_arg *args = calls_bind(L, g, of);
     if (!args)
         return fn;

@@ -1179,6 +1179,30 @@ void emit_opencl_cpu_kernel(struct lower_buf *b, const char *name, const char *s
                             const char *kernel, const char *run, int nargs,
                             const char *arg_kinds, const char *arg_sizes, const long reqd[3],
                             int not_opencl_c, int group_free);
+/* lower_names.c: the names generated code defines, `<base>__nrt_<what>` and, for inline
+ * tasks, numbered `<base>__nrt_<what><n>` (n >= 0).  One list: the kind, its spelling. */
+#define LOWER_NAMES(X)                                                                    \
+    X(LN_TYPE, "type")           /* struct nanort_task_type of a task */                   \
+    X(LN_IMPL, "impl")           /* the implementation array of a nested task's type */    \
+    X(LN_TASK, "task")           /* an inline task's outlined body (its smp run) */        \
+    X(LN_ENV, "env")             /* struct of an inline task's captures */                 \
+    X(LN_ARGS, "args")           /* struct of a function task's arguments */               \
+    X(LN_RUN, "run")             /* a function task's smp run function */                  \
+    X(LN_SPAWN, "spawn")         /* creates an instance of a function task (its calls) */  \
+    X(LN_MORE, "more")           /* implements(f) of this unit, added at start-up */       \
+    X(LN_ADD_IMPLS, "add_impls") /* the constructor that adds them */                      \
+    X(LN_SERIAL, "serial")       /* final's serial clone of a function (lower_final.c) */  \
+    X(LN_OCL, "ocl")             /* run function of an OpenCL ndrange implementation */    \
+    X(LN_CUDA, "cuda")           /* run function of a CUDA implementation */               \
+    X(LN_CUTASK, "cutask")       /* an inline CUDA task's statement, in the .cu */         \
+    X(LN_CUDAFN, "cudafn")       /* extern "C" entry of a CUDA function moved to the .cu */\
+    X(LN_CL, "cl")               /* an OpenCL kernel translated to C (ocl_kernel.c) */
+enum lower_name {
+#define X(kind, what) kind,
+    LOWER_NAMES(X)
+#undef X
+};
+const char *lower_name(struct lower *L, enum lower_name kind, const char *base, int n);
 /* lower_lines.c: generated code on the user's lines.  Glue (environments, outlined
  * function heads, prologues and epilogues, spawn and run functions, task types) stands on
  * the line of the pragma it comes from, so that a breakpoint on a line of the user's

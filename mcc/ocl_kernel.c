@@ -1653,7 +1653,7 @@ void ocl_kernel_emit(struct ocl *o, struct ocl_fn *f)
     struct ocl_kplan *p = f->plan;
     struct lower_buf b = {0};
     struct emit e = {o, f, p, &b, 1};
-    const char *fn = arena_printf(o->L.a, "%s__nrt_cl", f->name);
+    const char *fn = lower_name(&o->L, LN_CL, f->name, -1);
     struct kctx kc = {o, f, p, NULL, NULL};
     lbuf_printf(&b, "/* kernel %s: work-groups [nrt_first, nrt_first + nrt_count) of a launch, "
                 "each as loops over its work-items */\n"
