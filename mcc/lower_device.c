@@ -67,19 +67,10 @@ static const char *pname(struct lower *L, const struct ast *p)
 /* A C string literal body for s. */
 static const char *c_string(struct lower *L, const char *s)
 {
-    struct lower_buf b = {0};
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            lbuf_printf(&b, "\\%c", c);
-        else if (c == '\n')
-            lbuf_puts(&b, "\\n\"\n\"");
-        else if (c < 32 || c == 127)
-            lbuf_printf(&b, "\\%03o", c);
-        else
-            lbuf_printf(&b, "%c", c);
-    }
-    return lbuf_take(&b, L->a);
+    char *c = cl_c_string(s);
+    const char *a = arena_strndup(L->a, c, strlen(c));
+    free(c);
+    return a;
 }
 
 /* ---- checks -------------------------------------------------------------------------- */
@@ -520,18 +511,16 @@ void device_embed_source(struct lower *L, const char *name, const char *path,
         mcc_error_at(loc, "cannot read OpenCL file '%s'", path);
         return;
     }
-    const char *text = c_string(L, raw);
     char *kernels = cl_kernel_names(raw);
     note(L, "opencl-defines:%s", kernels);
     free(kernels);
-    free(raw);
-    const char *opts = L->t->opts->opencl_build_opts;
     int k = L->serial++;
-    lbuf_printf(&L->tail, "static const char nrt_cl_text_%d[] =\n\"%s\";\n"
-                "__attribute__((constructor)) static void nrt_cl_source_%d(void) "
-                "{ nanort_opencl_source(\"%s\", nrt_cl_text_%d, %s%s%s); }\n",
-                k, text, k, c_string(L, name), k, opts ? "\"" : "",
-                opts ? c_string(L, opts) : "0", opts ? "\"" : "");
+    char *code = cl_embed_c(raw, name, L->t->opts->opencl_build_opts,
+                            arena_printf(L->a, "nrt_cl_text_%d", k),
+                            arena_printf(L->a, "nrt_cl_source_%d", k));
+    lbuf_puts(&L->tail, code);
+    free(code);
+    free(raw);
 }
 
 /* Every file(...) of the unit's OpenCL tasks. */

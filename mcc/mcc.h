@@ -70,6 +70,12 @@ void mcc_opencl_sources_reset(void);
 int link_check(const char *const *objects, size_t nobjects, const char *const *cl_inputs,
                size_t ncl, const char *const *cl_dirs);
 
+/* ---- read_file.c: the whole-file reader ---------------------------------------------- */
+
+/* The contents of `path` (malloc'd, with a NUL after them; *len: their length), or NULL
+ * with errno set (EIO for a read error). */
+char *mcc_read_file(const char *path, size_t *len);
+
 /* ---- cl_embed.c: OpenCL sources as programs embed them ------------------------------- */
 
 struct cl_dirs {
@@ -86,6 +92,14 @@ void cl_include_dirs_of(const char *opts, struct cl_dirs *dirs);
 char *cl_embed_text(const char *path, const char *shown, const char *const *dirs);
 /* The kernels the OpenCL text defines (`__kernel void name(`), comma-separated; malloc'd. */
 char *cl_kernel_names(const char *text);
+/* The body of a C string literal holding s (a line of the literal per line of s); malloc'd. */
+char *cl_c_string(const char *s);
+/* C code registering an OpenCL source with the runtime from a constructor (`ctor`):
+ * `static const char var[] = "text";` and nanort_opencl_source(name, var, opts), opts
+ * NULL for none.  The driver (the .cl inputs of a link) and the lowering (file(...)) both
+ * embed through it.  malloc'd. */
+char *cl_embed_c(const char *text, const char *name, const char *opts, const char *var,
+                 const char *ctor);
 
 /* ---- diag.c: diagnostics (gcc style) ------------------------------------------------- */
 
