@@ -1,10 +1,30 @@
 /*
- * mcc.h - the one internal header of the mcc compiler, a section per .c file.
+ * mcc.h - the one internal header of the mcc compiler, a section per .c file, in the order
+ * below (tests/layout/mcc_toc.py checks that every .c file of mcc/ has its section and is
+ * listed here).  Pipeline (DESIGN.md "mcc pipeline"):
  *
- * Pipeline (DESIGN.md "mcc pipeline"):
- *   driver.c     command line, temporary files, runs cpp / cc / nvcc / the linker
- *   translate.c  mcc_translate(): read the preprocessed text, parse, analyse, rewrite, write
- *   lexer (grammar/c.l), parser (grammar/c.y), ast.c, symbols.c, rewrite.c, diag.c, arena.c
+ *   the command     driver.c (main: options, temporary files, runs cpp / cc / nvcc / the
+ *                   linker), translate.c (mcc_translate: read, parse, analyse, rewrite,
+ *                   write), link_check.c (whole-program checks at the link), read_file.c
+ *                   (the whole-file reader), cl_embed.c (OpenCL sources embedded in
+ *                   programs), diag.c, cxx_input.c, arena.c
+ *   C front end     lex.c + grammar/c.l, ast.c, symbols.c, the parser (grammar/c.y),
+ *                   rewrite.c (edits over the preprocessed text)
+ *   pragmas         pragma_lex.c, pragma.c, pragma_ref.c, pragma_dump.c (OmpSs directives
+ *                   and clauses), check.c (their expressions and places)
+ *   lowering        lower.c (the walk over each function, the prelude, text helpers),
+ *                   one file per construct family: lower_task.c (function tasks),
+ *                   lower_inline.c (inline tasks), lower_loop.c (taskloop, for),
+ *                   lower_omp.c (OpenMP constructs), lower_taskgraph.c, lower_final.c,
+ *                   lower_device.c, lower_calls.c and lower_cuda.c (devices),
+ *                   lower_deps.c (regions), lower_detach.c, lower_block.c, lower_misc.c
+ *                   (critical, atomic, taskwait ...); and what they emit through:
+ *                   lower_emit.c (nanort.h's descriptors, designated initialisers),
+ *                   lower_names.c (generated names), lower_lines.c (linemarkers).
+ *                   The declarations generated code needs come from include/nanort.h's
+ *                   mcc-abi regions (mcc/abi_prelude.awk, at build time).
+ *   OpenCL C        ocl_translate.c, ocl_type.c, ocl_builtin.c, ocl_expr.c, ocl_kernel.c
+ *                   (kernels translated to C, docs/opencl-cpu.md)
  */
 #ifndef MCC_H
 #define MCC_H
@@ -58,6 +78,11 @@ void mcc_opencl_sources_reset(void);
 /* Bytes every object translated from a unit with CUDA tasks holds: the driver links the
  * CUDA plugin and runtime when an input object contains them. */
 #define MCC_CUDA_PARTS_MARK "mcc: this object has CUDA parts"
+/* ---- driver.c: the mcc command; it calls mcc_translate() and link_check() and declares
+ * nothing of its own here ------------------------------------------------------------------ */
+
+/* ---- link_check.c: whole-program checks at the link ------------------------------------ */
+
 /* Strings that objects translated by mcc carry for the link-time checks (link_check.c):
  *   mcc-note:implements:<task>                   an implementation of <task>
  *   mcc-note:undefined-task:<task>:<file:l:c>    a device(undefined) task
