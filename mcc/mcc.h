@@ -12,7 +12,8 @@
  *                   rewrite.c (edits over the preprocessed text)
  *   pragmas         pragma_lex.c, pragma.c, pragma_ref.c, pragma_dump.c (OmpSs directives
  *                   and clauses), check.c (their expressions and places)
- *   lowering        lower.c (the walk over each function, the prelude, text helpers),
+ *   lowering        lower.c (the walk over each function, the prelude), lower_text.c
+ *                   (text helpers), lower_dir.c (a construct's directives),
  *                   one file per construct family: lower_task.c (function tasks),
  *                   lower_inline.c (inline tasks), lower_loop.c (taskloop, for),
  *                   lower_omp.c (OpenMP constructs), lower_taskgraph.c, lower_final.c,
@@ -23,6 +24,12 @@
  *                   lower_names.c (generated names), lower_lines.c (linemarkers).
  *                   The declarations generated code needs come from include/nanort.h's
  *                   mcc-abi regions (mcc/abi_prelude.awk, at build time).
+ *                   Layers, calls going down: the walk (lower.c) -> the construct modules
+ *                   -> lower_dir.c, lower_emit.c, lower_names.c, lower_lines.c,
+ *                   lower_block.c, lower_detach.c -> lower_text.c.  The one way up is
+ *                   the recursion into a construct's body (lower_visit, lower_body,
+ *                   lower_construct_as); the construct modules still call each other
+ *                   (tasks, devices, dependences, final), which is not yet layered.
  *   OpenCL C        ocl_translate.c, ocl_type.c, ocl_builtin.c, ocl_expr.c, ocl_kernel.c
  *                   (kernels translated to C, docs/opencl-cpu.md)
  */
@@ -977,14 +984,15 @@ struct lower {
     struct lower_map clones;       /* function name -> its clone's name */
 };
 
-/* lower.c */
-int lower_omp(struct translation *t);    /* the body of lower_translation_unit() */
+/* lower_text.c: text helpers (they call nothing else of the lowering) */
 typedef const char *lower_ident_fn(void *arg, const char *s, size_t n);
 /* Copy `text`, replacing each identifier (not a member name) for which fn returns text. */
 char *lower_map_idents(struct lower *L, const char *text, lower_ident_fn *fn, void *arg);
 bool lower_name_in(const char *s, size_t n, const char *const *names, int count);
 /* Make `params` the names lower_resolve finds in [from, to). */
 void lower_set_params(struct lower *L, struct ast *params, size_t from, size_t to);
+/* The locals and parameters of function definition `def`, for lower_resolve. */
+void lower_function_locals(struct lower *L, struct ast *def);
 char *lower_src(struct lower *L, size_t begin, size_t end);           /* raw text */
 char *lower_render(struct lower *L, const struct ast *n);             /* with edits */
 /* C text of a pragma expression with the names of the current frame replaced;
@@ -995,17 +1003,9 @@ char *lower_expr(struct lower *L, const char *text, const char *const *skip, int
 struct sym *lower_resolve(struct lower *L, const char *name, size_t len, size_t off);
 void *lower_map_get(const struct lower_map *m, const void *key);    /* NULL: absent */
 void lower_map_put(struct lower *L, struct lower_map *m, const void *key, void *val);
-/* Lower the statements under n (idents renamed by the frame, nested constructs). */
-void lower_visit(struct lower *L, struct ast *n);
-/* Lower d's statement as its body: with the constructs of d->inner when there are.
- * Returns where the body's text starts (d->node->begin, or d->inner's pragma). */
-size_t lower_body(struct lower *L, const struct lower_dir *d);
-/* Lower d as a construct of kind k (the inner construct of `parallel for`, ...). */
-void lower_construct_as(struct lower *L, struct lower_dir *d, enum omp_directive_kind k);
+/* lower_dir.c: a construct's directives */
 /* The directive of a pragma line (parsed once, freed at the end). */
 struct omp_directive *lower_parse_pragma(struct lower *L, struct ast *pr);
-/* Where the directive word of d's first pragma line is (`task` in `#pragma omp task`). */
-struct mcc_loc lower_dir_loc(struct lower *L, const struct lower_dir *d);
 /* "file:line" of a directive, as a C string literal body. */
 const char *lower_where(struct lower *L, const struct omp_directive *d);
 /* The label of a task: label(...) or `fallback`. */
@@ -1014,6 +1014,17 @@ bool lower_dir_has(const struct lower_dir *d, enum omp_clause_kind k);
 const struct omp_clause *lower_dir_find(const struct lower_dir *d, enum omp_clause_kind k);
 /* Submit flags and priority text from if/final/priority. */
 void lower_submit(struct lower *L, struct lower_buf *b, const struct lower_dir *d);
+/* lower.c: the walk */
+int lower_omp(struct translation *t);    /* the body of lower_translation_unit() */
+/* Lower the statements under n (idents renamed by the frame, nested constructs). */
+void lower_visit(struct lower *L, struct ast *n);
+/* Lower d's statement as its body: with the constructs of d->inner when there are.
+ * Returns where the body's text starts (d->node->begin, or d->inner's pragma). */
+size_t lower_body(struct lower *L, const struct lower_dir *d);
+/* Lower d as a construct of kind k (the inner construct of `parallel for`, ...). */
+void lower_construct_as(struct lower *L, struct lower_dir *d, enum omp_directive_kind k);
+/* Where the directive word of d's first pragma line is (`task` in `#pragma omp task`). */
+struct mcc_loc lower_dir_loc(struct lower *L, const struct lower_dir *d);
 /* `sorry, unimplemented` for a device other than smp; false when so. */
 bool lower_check_devices(struct lower *L, const struct lower_dir *d);
 /* lower_detach.c: the function that creates a task of d, nanort_task_create, or under
