@@ -13,6 +13,8 @@
  * #if branch the device never takes); `#pragma once` is honoured.
  *
  * The driver also lists the kernels a source defines (link-time checks, link_check.c).
+ * cl_embed_c() writes the C that registers an embedded source: the one spelling of it, for
+ * the driver and the lowering.
  */
 #include "mcc.h"
 
@@ -61,28 +63,13 @@ static void put_line(struct embed *e, int line, const char *file)
 
 static char *slurp(const char *path)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 4096, len = 0, got;
-    char *buf = malloc(cap + 1);
-    while (buf && (got = fread(buf + len, 1, cap - len, f)) > 0) {
-        len += got;
-        if (len == cap) {
-            char *b = realloc(buf, (cap *= 2) + 1);
-            if (!b)
-                free(buf);
-            buf = b;
-        }
-    }
-    bool bad = ferror(f);
-    fclose(f);
-    if (!buf || bad || memchr(buf, '\0', len)) {    /* a NUL byte: not OpenCL C */
+    size_t len;
+    char *buf = mcc_read_file(path, &len);
+    if (buf && memchr(buf, '\0', len)) {    /* a NUL byte: not OpenCL C */
         free(buf);
-        errno = bad ? EIO : EINVAL;
+        errno = EINVAL;
         return NULL;
     }
-    buf[len] = '\0';
     return buf;
 }
 
@@ -316,4 +303,43 @@ void cl_dirs_add(struct cl_dirs *dirs, const char *dir)
     }
     dirs->v[dirs->n++] = dir;
     dirs->v[dirs->n] = NULL;
+}
+
+char *cl_c_string(const char *s)
+{
+    struct embed e = {0};
+    put(&e, "", 0);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        char esc[8];
+        if (c == '"' || c == '\\') {
+            esc[0] = '\\', esc[1] = (char)c;
+            put(&e, esc, 2);
+        } else if (c == '\n') {
+            put(&e, "\\n\"\n\"", 5);
+        } else if (c < 32 || c == 127) {
+            snprintf(esc, sizeof esc, "\\%03o", c);
+            put(&e, esc, 4);
+        } else {
+            put(&e, s, 1);
+        }
+    }
+    return e.out;
+}
+
+char *cl_embed_c(const char *text, const char *name, const char *opts, const char *var,
+                 const char *ctor)
+{
+    char *t = cl_c_string(text), *n = cl_c_string(name), *o = opts ? cl_c_string(opts) : NULL;
+    struct embed e = {0};
+    const char *parts[] = {"static const char ", var, "[] =\n\"", t, "\";\n"
+                           "__attribute__((constructor)) static void ", ctor, "(void) "
+                           "{ nanort_opencl_source(\"", n, "\", ", var, ", ", o ? "\"" : "",
+                           o ? o : "0", o ? "\"" : "", "); }\n"};
+    for (size_t i = 0; i < sizeof parts / sizeof *parts; i++)
+        put(&e, parts[i], strlen(parts[i]));
+    free(t);
+    free(n);
+    free(o);
+    return e.out;
 }

@@ -1489,22 +1489,6 @@ static void add_cuda_libs(const struct driver *d, struct strvec *cmd)
     sv_push(cmd, "-lstdc++"); /* nvcc compiles .cu as C++; the C link must add its runtime */
 }
 
-/* Append `text` to f as the body of a C string literal. */
-static void put_c_string(FILE *f, const char *text, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)text[i];
-        if (c == '"' || c == '\\')
-            fprintf(f, "\\%c", c);
-        else if (c == '\n')
-            fputs("\\n\"\n\"", f);
-        else if (c < 32 || c == 127)
-            fprintf(f, "\\%03o", c);
-        else
-            fputc(c, f);
-    }
-}
-
 /* The .cl inputs of a link, embedded with their includes (cl_embed.c): a generated C file
  * with one constructor per source calling nanort_opencl_source(name as given, text,
  * --opencl-build-opts), compiled. */
@@ -1524,20 +1508,10 @@ static const char *opencl_sources_object(struct driver *d)
         char *text = cl_embed_text(d->cl_files.v[i], d->cl_files.v[i], d->opts.cl_include_dirs);
         if (!text)
             die("%s: cannot read OpenCL input: %s", d->cl_files.v[i], strerror(errno));
-        size_t n = strlen(text);
-        fprintf(f, "static const char text_%zu[] =\n\"", i);
-        put_c_string(f, text, n);
-        fprintf(f, "\";\n__attribute__((constructor)) static void source_%zu(void) "
-                "{ nanort_opencl_source(\"", i);
-        put_c_string(f, d->cl_files.v[i], strlen(d->cl_files.v[i]));
-        fprintf(f, "\", text_%zu, ", i);
-        if (opts) {
-            fputc('"', f);
-            put_c_string(f, opts, strlen(opts));
-            fputs("\"); }\n", f);
-        } else {
-            fputs("0); }\n", f);
-        }
+        char *code = cl_embed_c(text, d->cl_files.v[i], opts, xasprintf("text_%zu", i),
+                                xasprintf("source_%zu", i));
+        fputs(code, f);
+        free(code);
         free(text);
     }
     if (fclose(f) != 0)

@@ -37,24 +37,10 @@ static void add(struct notes *ns, const char *s)
 /* Every note in the file (an object or an archive). */
 static void read_notes(const char *path, struct notes *ns)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return;
-    size_t cap = 1 << 16, len = 0, got;
-    char *buf = malloc(cap + 1);
-    while (buf && (got = fread(buf + len, 1, cap - len, f)) > 0) {
-        len += got;
-        if (len == cap) {
-            char *b = realloc(buf, (cap *= 2) + 1);
-            if (!b)
-                free(buf);
-            buf = b;
-        }
-    }
-    fclose(f);
+    size_t len;
+    char *buf = mcc_read_file(path, &len);
     if (!buf)
         return;
-    buf[len] = '\0';
     static const char key[] = MCC_NOTE_PREFIX;
     for (char *p = buf; (p = memmem(p, len - (size_t)(p - buf), key, sizeof key - 1)) != NULL;) {
         p += sizeof key - 1;

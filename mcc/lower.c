@@ -11,382 +11,19 @@
  * everything inside it has been lowered, so edits compose (a task inside a task).
  */
 #include "mcc.h"
+#include "mcc_abi.h" /* build/gen: MCC_ABI_PRELUDE, from include/nanort.h */
 
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- growable text -------------------------------------------------------------------- */
-
-static void lbuf_grow(struct lower_buf *b, size_t more)
-{
-    if (b->len + more + 1 <= b->cap)
-        return;
-    size_t cap = b->cap ? b->cap * 2 : 256;
-    while (cap < b->len + more + 1)
-        cap *= 2;
-    char *s = realloc(b->s, cap);
-    if (!s) {
-        fputs("mcc: out of memory\n", stderr);
-        abort();
-    }
-    b->s = s;
-    b->cap = cap;
-}
-
-void lbuf_puts(struct lower_buf *b, const char *s)
-{
-    size_t n = strlen(s);
-    lbuf_grow(b, n);
-    memcpy(b->s + b->len, s, n + 1);
-    b->len += n;
-}
-
-void lbuf_printf(struct lower_buf *b, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    lbuf_grow(b, (size_t)n);
-    va_start(ap, fmt);
-    vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
-    va_end(ap);
-    b->len += (size_t)n;
-}
-
-char *lbuf_take(struct lower_buf *b, struct mcc_arena *a)
-{
-    char *s = arena_strndup(a, b->s ? b->s : "", b->len);
-    free(b->s);
-    memset(b, 0, sizeof *b);
-    return s;
-}
-
-/* ---- text of the source ---------------------------------------------------------------- */
-
-char *lower_src(struct lower *L, size_t begin, size_t end)
-{
-    return arena_strndup(L->a, L->text + begin, end - begin);
-}
-
-char *lower_render(struct lower *L, const struct ast *n)
-{
-    return rewrite_text(L->rw, n->begin, n->end);
-}
-
-static bool is_ident_start(char c)
-{
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '$' ||
-           (unsigned char)c >= 0x80;
-}
-
-static bool is_ident_char(char c)
-{
-    return is_ident_start(c) || (c >= '0' && c <= '9');
-}
-
-/* Length of the string or character literal at s (quote q). */
-static size_t literal_len(const char *s, char q)
-{
-    size_t i = 1;
-    while (s[i] && s[i] != q) {
-        if (s[i] == '\\' && s[i + 1])
-            i++;
-        i++;
-    }
-    return s[i] ? i + 1 : i;
-}
-
-static const struct lower_var *frame_var_named(const struct lower_frame *f, const char *s,
-                                               size_t n)
-{
-    for (const struct lower_var *v = f ? f->vars : NULL; v; v = v->next)
-        if (v->sym->name->len == n && memcmp(v->sym->name->str, s, n) == 0)
-            return v;
-    return NULL;
-}
-
-bool lower_name_in(const char *s, size_t n, const char *const *names, int count)
-{
-    for (int i = 0; i < count; i++)
-        if (strlen(names[i]) == n && memcmp(names[i], s, n) == 0)
-            return true;
-    return false;
-}
-
-char *lower_map_idents(struct lower *L, const char *text, lower_ident_fn *fn, void *arg)
-{
-    struct lower_buf b = {0};
-    const char *s = text;
-    char prev = 0;      /* last non-blank character copied; '.' and 'A' (->) skip members */
-    while (*s) {
-        if (*s == '"' || *s == '\'') {
-            size_t n = literal_len(s, *s);
-            lbuf_printf(&b, "%.*s", (int)n, s);
-            s += n;
-            prev = 'x';
-        } else if (*s >= '0' && *s <= '9') {
-            size_t n = 1;
-            while (is_ident_char(s[n]) || s[n] == '.' ||
-                   ((s[n] == '+' || s[n] == '-') && strchr("eEpP", s[n - 1])))
-                n++;
-            lbuf_printf(&b, "%.*s", (int)n, s);
-            s += n;
-            prev = '0';
-        } else if (is_ident_start(*s)) {
-            size_t n = 1;
-            while (is_ident_char(s[n]))
-                n++;
-            const char *rep = prev == '.' || prev == 'A' ? NULL : fn(arg, s, n);
-            if (rep)
-                lbuf_puts(&b, rep);
-            else
-                lbuf_printf(&b, "%.*s", (int)n, s);
-            s += n;
-            prev = 'x';
-        } else {
-            if (*s == '>' && s > text && s[-1] == '-')
-                prev = 'A';
-            else if (*s != ' ' && *s != '\t' && *s != '\n')
-                prev = *s;
-            lbuf_printf(&b, "%c", *s);
-            s++;
-        }
-    }
-    return lbuf_take(&b, L->a);
-}
-
-struct expr_map {
-    struct lower *L;
-    const char *const *skip;
-    int nskip;
-};
-
-static const char *frame_rename(void *arg, const char *s, size_t n)
-{
-    struct expr_map *m = arg;
-    if (lower_name_in(s, n, m->skip, m->nskip))
-        return NULL;
-    const struct lower_var *v = frame_var_named(m->L->frame, s, n);
-    return v ? v->use : NULL;
-}
-
-char *lower_expr(struct lower *L, const char *text, const char *const *skip, int nskip)
-{
-    struct expr_map m = {L, skip, nskip};
-    return lower_map_idents(L, text, frame_rename, &m);
-}
-
-/* ---- pointer maps ------------------------------------------------------------------- */
-
-static size_t map_slot(const struct lower_map *m, const void *key)
-{
-    uintptr_t h = (uintptr_t)key;
-    h ^= h >> 17;
-    h *= (uintptr_t)0x9e3779b97f4a7c15u;
-    size_t i = (size_t)(h ^ (h >> 29)) & (m->cap - 1);
-    while (m->keys[i] && m->keys[i] != key)
-        i = (i + 1) & (m->cap - 1);
-    return i;
-}
-
-void *lower_map_get(const struct lower_map *m, const void *key)
-{
-    return m->cap ? m->vals[map_slot(m, key)] : NULL;
-}
-
-void lower_map_put(struct lower *L, struct lower_map *m, const void *key, void *val)
-{
-    if (2 * (m->n + 1) > m->cap) {        /* at most half full */
-        struct lower_map g = {0};
-        g.cap = m->cap ? 2 * m->cap : 64;
-        g.keys = arena_alloc(L->a, g.cap * sizeof *g.keys);
-        g.vals = arena_alloc(L->a, g.cap * sizeof *g.vals);
-        for (size_t i = 0; i < m->cap; i++)
-            if (m->keys[i]) {
-                size_t j = map_slot(&g, m->keys[i]);
-                g.keys[j] = m->keys[i];
-                g.vals[j] = m->vals[i];
-                g.n++;
-            }
-        *m = g;
-    }
-    size_t i = map_slot(m, key);
-    m->n += !m->keys[i];
-    m->keys[i] = key;
-    m->vals[i] = val;
-}
-
-/* ---- names of the function being lowered -------------------------------------------- */
-
-static void add_local(struct lower *L, struct sym *sym, size_t from, size_t to)
-{
-    if (!sym || (sym->kind != SYM_OBJECT && sym->kind != SYM_PARAM))
-        return;
-    if (L->nlocals == L->caplocals) {
-        L->caplocals = L->caplocals ? 2 * L->caplocals : 64;
-        struct lower_local *n = arena_alloc(L->a, (size_t)L->caplocals * sizeof *n);
-        if (L->nlocals)
-            memcpy(n, L->locals, L->nlocals * sizeof *n);
-        L->locals = n;
-    }
-    L->locals[L->nlocals++] = (struct lower_local){sym, from, to};
-    L->locals_sorted = false;
-}
-
-/* Locals ordered by interned name, so that lower_resolve looks only at one name's. */
-static int local_cmp(const void *a, const void *b)
-{
-    const struct lower_local *x = a, *y = b;
-    uintptr_t p = (uintptr_t)x->sym->name, q = (uintptr_t)y->sym->name;
-    if (p != q)
-        return p < q ? -1 : 1;
-    return x->from < y->from ? -1 : x->from > y->from;
-}
-
-/* Index of the first local named n in the sorted array (nlocals if none). */
-static int first_local_named(const struct lower *L, const struct name *n)
-{
-    int lo = 0, hi = L->nlocals;
-    while (lo < hi) {
-        int mid = lo + (hi - lo) / 2;
-        if ((uintptr_t)L->locals[mid].sym->name < (uintptr_t)n)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
-}
-
-/* Declarations of a block are visible to its end; of a for-init, to the for's end. */
-static void collect_locals(struct lower *L, struct ast *n, size_t scope_end)
-{
-    if (!n)
-        return;
-    if (n->kind == AST_LIST) {
-        for (struct ast *i = n->kid[0]; i; i = i->next)
-            collect_locals(L, i, scope_end);
-        return;
-    }
-    if (n->kind == AST_COMPOUND || n->kind == AST_FOR)
-        scope_end = n->end;
-    if (n->kind == AST_INIT_DECLARATOR && n->sym)
-        add_local(L, n->sym, n->kid[0] ? n->kid[0]->end : n->begin, scope_end);
-    if (n->kind == AST_PRAGMA)
-        return;
-    for (int k = 0; k < 4; k++)
-        collect_locals(L, n->kid[k], scope_end);
-}
-
-void lower_set_params(struct lower *L, struct ast *params, size_t from, size_t to)
-{
-    L->locals = NULL;
-    L->nlocals = L->caplocals = 0;
-    for (struct ast *p = params ? params->kid[0] : NULL; p; p = p->next)
-        if (p->kind == AST_PARAM)
-            add_local(L, p->sym, from, to);
-}
-
-static void function_locals(struct lower *L, struct ast *def)
-{
-    lower_set_params(L, ast_declarator_params(def->kid[1]), def->begin, def->end);
-    collect_locals(L, def->kid[3], def->end);
-}
-
-struct sym *lower_resolve(struct lower *L, const char *name, size_t len, size_t off)
-{
-    struct name *n = name_intern(&L->t->parser, name, len);
-    if (!L->locals_sorted) {
-        if (L->nlocals)
-            qsort(L->locals, (size_t)L->nlocals, sizeof *L->locals, local_cmp);
-        L->locals_sorted = true;
-    }
-    /* Of the declarations of n in scope at off, the innermost starts last. */
-    struct sym *best = NULL;
-    for (int i = first_local_named(L, n); i < L->nlocals && L->locals[i].sym->name == n; i++)
-        if (L->locals[i].from <= off && off < L->locals[i].to)
-            best = L->locals[i].sym;
-    return best ? best : n->ord;
-}
-
 /* ---- directives ------------------------------------------------------------------------ */
-
-static struct omp_directive *parse_pragma(struct lower *L, struct ast *pr)
-{
-    struct omp_directive *d = lower_map_get(&L->parsed, pr);
-    if (d)
-        return d;
-    d = omp_parse_pragma(L->text + pr->begin, pr->end - pr->begin,
-                         source_loc(&L->t->src, pr->begin));
-    lower_map_put(L, &L->parsed, pr, d);
-    if (L->ndirs == L->capdirs) {
-        L->capdirs = L->capdirs ? L->capdirs * 2 : 64;
-        struct omp_directive **n = realloc(L->dirs, L->capdirs * sizeof *n);
-        if (!n)
-            abort();
-        L->dirs = n;
-    }
-    L->dirs[L->ndirs++] = d;
-    return d;
-}
-
-struct omp_directive *lower_parse_pragma(struct lower *L, struct ast *pr)
-{
-    return parse_pragma(L, pr);
-}
 
 /* Remove a pragma line from the output (its newline stays: lines keep their numbers). */
 static void drop_pragma(struct lower *L, struct ast *pr)
 {
     rewrite_replace(L->rw, pr->begin, pr->end, "");
-}
-
-bool lower_dir_has(const struct lower_dir *d, enum omp_clause_kind k)
-{
-    return lower_dir_find(d, k) != NULL;
-}
-
-const struct omp_clause *lower_dir_find(const struct lower_dir *d, enum omp_clause_kind k)
-{
-    const struct omp_clause *c = d->dir ? omp_find_clause(d->dir, k) : NULL;
-    if (!c && d->target)
-        c = omp_find_clause(d->target, k);
-    return c;
-}
-
-const char *lower_where(struct lower *L, const struct omp_directive *d)
-{
-    const char *f = d->loc.file ? d->loc.file : "?";
-    const char *slash = strrchr(f, '/');
-    struct lower_buf b = {0};
-    for (const char *s = slash ? slash + 1 : f; *s; s++)
-        lbuf_printf(&b, *s == '"' || *s == '\\' ? "\\%c" : "%c", *s);
-    lbuf_printf(&b, ":%d", d->loc.line);
-    return lbuf_take(&b, L->a);
-}
-
-const char *lower_label(const struct lower_dir *d, const char *fallback)
-{
-    const struct omp_clause *c = lower_dir_find(d, OMP_CL_LABEL);
-    return c && c->nargs > 0 && c->args[0].text ? c->args[0].text : fallback;
-}
-
-void lower_submit(struct lower *L, struct lower_buf *b, const struct lower_dir *d)
-{
-    const struct omp_clause *cif = lower_dir_find(d, OMP_CL_IF);
-    const struct omp_clause *cfin = lower_dir_find(d, OMP_CL_FINAL);
-    const struct omp_clause *cpri = lower_dir_find(d, OMP_CL_PRIORITY);
-    lbuf_puts(b, "nanort_task_submit(nrt_t, 0u");
-    if (cif)
-        lbuf_printf(b, " | ((%s) ? 0u : (unsigned)NANORT_TASK_UNDEFERRED)",
-                    lower_expr(L, cif->args[0].text, NULL, 0));
-    if (cfin)
-        lbuf_printf(b, " | ((%s) ? (unsigned)NANORT_TASK_FINAL : 0u)",
-                    lower_expr(L, cfin->args[0].text, NULL, 0));
-    lbuf_printf(b, ", %s%s%s);", cpri ? "(int)(" : "0",
-                cpri ? lower_expr(L, cpri->args[0].text, NULL, 0) : "", cpri ? ")" : "");
 }
 
 bool lower_check_devices(struct lower *L, const struct lower_dir *d)
@@ -415,7 +52,7 @@ static bool chain_dir(struct lower *L, struct ast *construct, struct lower_dir *
     memset(out, 0, sizeof *out);
     out->node = construct;
     for (struct ast *pr = construct->pragma; pr; pr = pr->kid[0]) {
-        struct omp_directive *d = parse_pragma(L, pr);
+        struct omp_directive *d = lower_parse_pragma(L, pr);
         if (d->kind == OMP_DIR_UNKNOWN)
             continue;
         if (out->dir && d->kind != OMP_DIR_SIMD &&
@@ -521,7 +158,7 @@ static void lower_construct(struct lower *L, struct ast *n)
     if (!stmt && k == OMP_DIR_TASK && task_local_function(L, n, &d))
         return;             /* a block-scope declaration or a GNU nested function */
     if (d.inner && (loop || k == OMP_DIR_ATOMIC)) {
-        struct omp_directive *in = parse_pragma(L, d.inner);
+        struct omp_directive *in = lower_parse_pragma(L, d.inner);
         mcc_error_at(&in->loc, "sorry, unimplemented: '#pragma omp %s' on the statement of "
                      "'#pragma omp %s'", omp_directive_names[in->kind], omp_directive_names[k]);
         return;
@@ -559,7 +196,7 @@ static void lower_pragma_item(struct lower *L, struct ast *pr)
     if (!pr->flags) {
         if (pr->target)
             return;             /* lowered with its construct */
-        struct omp_directive *d = parse_pragma(L, pr);
+        struct omp_directive *d = lower_parse_pragma(L, pr);
         if (d->kind == OMP_DIR_UNKNOWN)
             return;
         drop_pragma(L, pr);
@@ -567,7 +204,7 @@ static void lower_pragma_item(struct lower *L, struct ast *pr)
             not_applicable(L, d, pr);
         return;
     }
-    struct omp_directive *d = parse_pragma(L, pr);
+    struct omp_directive *d = lower_parse_pragma(L, pr);
     if (!lower_check_standalone(L, pr, d))
         return;
     switch (d->kind) {
@@ -679,8 +316,8 @@ void lower_visit(struct lower *L, struct ast *n)
             return;
         if (n->kid[0] && n->kid[0]->kind == AST_IDENT && is_task_call(L, n->kid[0]->sym))
             rewrite_replace(L->rw, n->kid[0]->begin, n->kid[0]->end,
-                            arena_printf(L->a, "%.*s__nrt_spawn", (int)n->kid[0]->name->len,
-                                         n->kid[0]->name->str));
+                            lower_name(L, LN_SPAWN, arena_strndup(L->a, n->kid[0]->name->str,
+                                                                  n->kid[0]->name->len), -1));
         else if (n->kid[0] && n->kid[0]->kind == AST_IDENT &&
                  final_clone_name(L, n->kid[0]->sym))
             rewrite_replace(L->rw, n->kid[0]->begin, n->kid[0]->end,
@@ -727,54 +364,13 @@ static void visit_kids(struct lower *L, struct ast *n)
 /* ---- the translation unit ----------------------------------------------------------- */
 
 /*
- * What generated code uses of include/nanort.h.  The output is preprocessed text, so the
- * header itself cannot be included again (its <stdint.h> would redefine anonymous structs
- * of the C library); a unit that already holds nanort.h (the user included it) gets
- * nothing.  Keep in step with include/nanort.h.
+ * What generated code uses of include/nanort.h: its mcc-abi regions, copied at build time
+ * (mcc/abi_prelude.awk -> build/gen/mcc_abi.h; tests/mcc/abi checks them against the
+ * header).  The output is preprocessed text, so the header itself cannot be included
+ * again (its <stdint.h> would redefine anonymous structs of the C library); a unit that
+ * already holds nanort.h (the user included it) gets nothing.
  */
-static const char prelude[] =
-    "typedef struct nanort_task nanort_task; typedef struct nanort_ctx nanort_ctx; "
-    "typedef void nanort_run_fn(void *args, nanort_ctx *ctx); "
-    "enum nanort_device_kind { NANORT_DEVICE_SMP = 0, NANORT_DEVICE_OPENCL = 1, "
-    "NANORT_DEVICE_CUDA = 2, NANORT_DEVICE_KIND_COUNT }; "
-    "struct nanort_dim { __SIZE_TYPE__ size; __SIZE_TYPE__ lower; __SIZE_TYPE__ length; }; "
-    "struct nanort_impl { enum nanort_device_kind device; nanort_run_fn *run; const char *name; "
-    "const void *device_info; }; "
-    "struct nanort_task_type { const char *label; const char *source; unsigned nimpls; "
-    "const struct nanort_impl *impls; void *rt; }; "
-    "enum nanort_submit_flags { NANORT_TASK_UNDEFERRED = 1u << 0, NANORT_TASK_FINAL = 1u << 1 }; "
-    "nanort_task *nanort_task_create(struct nanort_task_type *type, __SIZE_TYPE__ args_size, "
-    "unsigned nregions, unsigned ndims_total, void **args); "
-    "void nanort_task_region(nanort_task *t, unsigned flags, const void *base, unsigned ndims, "
-    "const struct nanort_dim *dims); "
-    "void nanort_task_region1(nanort_task *t, unsigned flags, const void *addr, "
-    "__SIZE_TYPE__ bytes); "
-    "nanort_task *nanort_task_create_detach(struct nanort_task_type *type, "
-    "__SIZE_TYPE__ args_size, unsigned nregions, unsigned ndims_total, void **args, "
-    "void *event); int nanort_main_enter(void); "
-    "void nanort_task_submit(nanort_task *t, unsigned flags, int priority); "
-    "void nanort_taskwait(void); void nanort_taskwait_noflush(void); "
-    "void nanort_taskwait_on(unsigned nregions, const unsigned *flags, "
-    "const void *const *bases, const unsigned *ndims, const struct nanort_dim *const *dims, "
-    "int noflush); void nanort_taskwait_on1(const void *addr, __SIZE_TYPE__ bytes); "
-    "void nanort_task_type_add_impl(struct nanort_task_type *type, "
-    "const struct nanort_impl *impl); "
-    "void nanort_taskyield(void); void nanort_critical_enter(const char *name); "
-    "void nanort_critical_leave(const char *name); int nanort_in_final(void); "
-    "int nanort_num_workers(void); "
-    "void nanort_parallel_begin(int active); void nanort_parallel_end(void); "
-    "enum nanort_karg_kind { NANORT_KARG_VALUE = 0, NANORT_KARG_BUFFER = 1, "
-    "NANORT_KARG_LOCAL = 2 }; "
-    "struct nanort_karg { unsigned kind; __SIZE_TYPE__ size; const void *ptr; }; "
-    "struct nanort_launch { const void *kernel; unsigned ndims; __SIZE_TYPE__ global[3]; "
-    "__SIZE_TYPE__ local[3]; __SIZE_TYPE__ shmem; unsigned nargs; "
-    "const struct nanort_karg *args; }; "
-    "void nanort_kernel_launch(nanort_ctx *ctx, const struct nanort_launch *launch); "
-    "void *nanort_device_ptr(nanort_ctx *ctx, const void *host); "
-    "void *nanort_cuda_stream(nanort_ctx *ctx); "
-    "struct nanort_opencl_info { const char *kernel; const char *file; }; "
-    "void nanort_opencl_source(const char *name, const char *text, const char *build_opts); "
-    TASKGRAPH_PRELUDE "\n";
+static const char prelude[] = MCC_ABI_PRELUDE "\n";
 
 static bool has_runtime_header(const struct mcc_source *src)
 {
@@ -788,7 +384,7 @@ static void lower_function(struct lower *L, struct ast *def)
     L->fn = def;
     L->func_name = name ? arena_strndup(L->a, name->name->str, name->name->len) : NULL;
     L->in_main = name && name->name->len == 4 && memcmp(name->name->str, "main", 4) == 0;
-    function_locals(L, def);
+    lower_function_locals(L, def);
     int errors = mcc_error_count();
     struct ast *body = def->kid[3];
     lower_visit(L, body);

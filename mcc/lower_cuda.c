@@ -528,7 +528,7 @@ static const char *cuda_proto(struct lower *L, const struct ast *def)
 
 const char *cuda_body_name(struct lower *L, const struct lower_ftask *g)
 {
-    return kind_of(L, g->name) == CUDA_COPY ? arena_printf(L->a, "%s__nrt_cudafn", nm(L, g->name))
+    return kind_of(L, g->name) == CUDA_COPY ? lower_name(L, LN_CUDAFN, nm(L, g->name), -1)
                                             : nm(L, g->name);
 }
 
@@ -787,9 +787,10 @@ static void body_wrapper(struct lower *L, struct ast *def)
             lbuf_printf(&call, "%s%s", call.len ? ", " : "", nm(L, p->sym->name));
     const char *name = nm(L, dn->name);
     const char *plist = params ? lower_src(L, params->begin, params->end) : "void";
-    cu_printf(L, "extern \"C\" void %s__nrt_cudafn(%s) { %s(%s); }\n", name,
-                plist, name, call.s ? call.s : "");
-    lbuf_printf(&L->tail, "void %s__nrt_cudafn(%s);\n", name, strip_attrs(L, plist));
+    const char *entry = lower_name(L, LN_CUDAFN, name, -1);
+    cu_printf(L, "extern \"C\" void %s(%s) { %s(%s); }\n", entry, plist, name,
+              call.s ? call.s : "");
+    lbuf_printf(&L->tail, "void %s(%s);\n", entry, strip_attrs(L, plist));
     free(call.s);
 }
 
@@ -867,24 +868,24 @@ void cuda_inline_outline(struct lower *L, const struct lower_dir *d, struct lowe
     }
     /* the .cu: the environment and the statement, called with device addresses */
     cu_line(L, d->node->begin);
-    cu_printf(L, "struct %s__nrt_env%d { %s};\nextern \"C\" void "
-                "%s__nrt_cutask%d(struct %s__nrt_env%d *nrt_e)\n{\n%s", fn, n, env, fn, n, fn, n,
-                prologue ? prologue : "");
+    const char *env_t = lower_name(L, LN_ENV, fn, n), *cutask = lower_name(L, LN_CUTASK, fn, n);
+    cu_printf(L, "struct %s { %s};\nextern \"C\" void %s(struct %s *nrt_e)\n{\n%s", env_t, env,
+              cutask, env_t, prologue ? prologue : "");
     cu_line(L, d->node->begin);
     cu_text(L, body);
     lbuf_puts(&L->cuda_stub, "\n}\n");
     /* the host: a copy of the environment whose copied addresses are the device's */
-    lbuf_printf(out, "struct %s__nrt_env%d { %s};\nvoid %s__nrt_cutask%d(struct %s__nrt_env%d *);\n"
-                "static void %s__nrt_task%d(void *nrt_a, nanort_ctx *nrt_c)\n{\n"
-                "    struct %s__nrt_env%d nrt_d = *(struct %s__nrt_env%d *)nrt_a;\n",
-                fn, n, env, fn, n, fn, n, fn, n, fn, n, fn, n);
+    lbuf_printf(out, "struct %s { %s};\nvoid %s(struct %s *);\n"
+                "static void %s(void *nrt_a, nanort_ctx *nrt_c)\n{\n"
+                "    struct %s nrt_d = *(struct %s *)nrt_a;\n",
+                env_t, env, cutask, env_t, lower_name(L, LN_TASK, fn, n), env_t, env_t);
     for (struct lower_var *v = vars; v; v = v->next) {
         const char *x = nm(L, v->sym->name);
         if (device_copies(L, d, x))
             lbuf_printf(out, "    nrt_d.%s = (__typeof__(nrt_d.%s))nanort_device_ptr(nrt_c, "
                         "(const void *)nrt_d.%s);\n", x, x, x);
     }
-    lbuf_printf(out, "    %s__nrt_cutask%d(&nrt_d);\n}\n", fn, n);
+    lbuf_printf(out, "    %s(&nrt_d);\n}\n", cutask);
     L->cuda_parts = true;
 }
 

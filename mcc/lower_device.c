@@ -67,19 +67,10 @@ static const char *pname(struct lower *L, const struct ast *p)
 /* A C string literal body for s. */
 static const char *c_string(struct lower *L, const char *s)
 {
-    struct lower_buf b = {0};
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            lbuf_printf(&b, "\\%c", c);
-        else if (c == '\n')
-            lbuf_puts(&b, "\\n\"\n\"");
-        else if (c < 32 || c == 127)
-            lbuf_printf(&b, "\\%03o", c);
-        else
-            lbuf_printf(&b, "%c", c);
-    }
-    return lbuf_take(&b, L->a);
+    char *c = cl_c_string(s);
+    const char *a = arena_strndup(L->a, c, strlen(c));
+    free(c);
+    return a;
 }
 
 /* ---- checks -------------------------------------------------------------------------- */
@@ -214,33 +205,37 @@ bool device_copies(struct lower *L, const struct lower_dir *d, const char *name)
 static void run_head(struct lower *L, struct lower_buf *b, const struct lower_ftask *of,
                      const char *fn)
 {
-    lbuf_printf(b, "\nstatic void %s(void *nrt_a, nanort_ctx *nrt_c) { struct %s__nrt_args "
-                "*nrt_p = nrt_a; (void)nrt_p; (void)nrt_c;\n", fn, fname(L, of));
+    lbuf_printf(b, "\nstatic void %s(void *nrt_a, nanort_ctx *nrt_c) { struct %s "
+                "*nrt_p = nrt_a; (void)nrt_p; (void)nrt_c;\n", fn,
+                lower_name(L, LN_ARGS, fname(L, of), -1));
 }
 
 /* struct nanort_launch nrt_l from ndrange(n, g.., l..[, noCheckDim]) and shmem(e).  With
  * noCheckDim the sizes are used as given: g / l groups, not rounded up (the runtime rounds
  * a global size up to a multiple of the local one; here it already is one). */
-static void launch_struct(struct lower_buf *b, const struct lower_ftask *g)
+static void launch_struct(struct mcc_arena *a, struct lower_buf *b, const struct lower_ftask *g)
 {
     const struct omp_clause *nd = lower_dir_find(&g->dir, OMP_CL_NDRANGE);
     const struct omp_clause *sh = lower_dir_find(&g->dir, OMP_CL_SHMEM);
     int n = nd->ndrange_dims;
     bool local = nd->nargs == 1 + 2 * n;
-    lbuf_printf(b, "    struct nanort_launch nrt_l = {0, %du, {", n);
+    struct lower_buf global = {0}, lsize = {0};
     for (int i = 0; i < n; i++)
         if (local && nd->ndrange_nocheck)
-            lbuf_printf(b, "%s(__SIZE_TYPE__)(%s) / (__SIZE_TYPE__)(%s) * (__SIZE_TYPE__)(%s)",
+            lbuf_printf(&global, "%s(__SIZE_TYPE__)(%s) / (__SIZE_TYPE__)(%s) * (__SIZE_TYPE__)(%s)",
                         i ? ", " : "", nd->args[1 + i].text, nd->args[1 + n + i].text,
                         nd->args[1 + n + i].text);
         else
-            lbuf_printf(b, "%s(__SIZE_TYPE__)(%s)", i ? ", " : "", nd->args[1 + i].text);
-    lbuf_puts(b, "}, {");
+            lbuf_printf(&global, "%s(__SIZE_TYPE__)(%s)", i ? ", " : "", nd->args[1 + i].text);
     for (int i = 0; i < n; i++)
-        lbuf_printf(b, "%s%s%s%s", i ? ", " : "", local ? "(__SIZE_TYPE__)(" : "0",
+        lbuf_printf(&lsize, "%s%s%s%s", i ? ", " : "", local ? "(__SIZE_TYPE__)(" : "0",
                     local ? nd->args[1 + n + i].text : "", local ? ")" : "");
-    lbuf_printf(b, "}, %s%s%s, 0u, 0};\n", sh ? "(__SIZE_TYPE__)(" : "0",
-                sh ? sh->args[0].text : "", sh ? ")" : "");
+    lbuf_puts(b, "    ");
+    emit_launch(b, "nrt_l", n, global.s ? global.s : "", lsize.s ? lsize.s : "",
+                sh ? arena_printf(a, "(__SIZE_TYPE__)(%s)", sh->args[0].text) : "0");
+    lbuf_puts(b, "\n");
+    free(global.s);
+    free(lsize.s);
 }
 
 /* nrt_k[]: one kernel argument per parameter of g (args: lower_calls.c). */
@@ -253,14 +248,19 @@ static void kernel_args(struct lower *L, struct lower_buf *b, const struct lower
         struct ast *p = param_at(g, i);
         const char *x = pname(L, p);
         const char *sep = i ? ", " : "";
+        lbuf_puts(b, sep);
         if (args[i].buffer)
-            lbuf_printf(b, "%s{NANORT_KARG_BUFFER, sizeof %s, (const void *)%s}", sep, x, x);
+            emit_karg(b, "NANORT_KARG_BUFFER", arena_printf(L->a, "sizeof %s", x),
+                      arena_printf(L->a, "(const void *)%s", x));
         else if (p->sym->type == TYPE_POINTER && !cuda)
-            lbuf_printf(b, "%s{NANORT_KARG_LOCAL, nrt_l.shmem, 0}", sep);
+            emit_karg(b, "NANORT_KARG_LOCAL", "nrt_l.shmem", NULL);
         else
-            lbuf_printf(b, "%s{NANORT_KARG_VALUE, sizeof %s, &%s}", sep, x, x);
+            emit_karg(b, "NANORT_KARG_VALUE", arena_printf(L->a, "sizeof %s", x),
+                      arena_printf(L->a, "&%s", x));
     }
-    lbuf_printf(b, "%s};\n    nrt_l.nargs = %du; nrt_l.args = nrt_k;\n", n ? "" : "{0, 0, 0}", n);
+    if (!n)
+        emit_karg(b, "NANORT_KARG_VALUE", "0", NULL);
+    lbuf_printf(b, "};\n    nrt_l.nargs = %du; nrt_l.args = nrt_k;\n", n);
 }
 
 static void cuda_stub_kernel(struct lower *L, const struct lower_ftask *g)
@@ -297,8 +297,8 @@ static void cuda_stub_kernel(struct lower *L, const struct lower_ftask *g)
 static const char *ndrange_run(struct lower *L, const struct lower_ftask *g,
                                const struct lower_ftask *of, const char *suffix, bool cuda)
 {
-    const char *fn = arena_printf(L->a, "%s__nrt_%s%s", fname(L, g), cuda ? "cuda" : "ocl",
-                                  suffix);
+    const char *fn = arena_printf(L->a, "%s%s", lower_name(L, cuda ? LN_CUDA : LN_OCL,
+                                                           fname(L, g), -1), suffix);
     if (cuda && !lower_map_get(&L->cuda_stubs, g->name)) {
         cuda_stub_kernel(L, g);
         lower_map_put(L, &L->cuda_stubs, g->name, (void *)g);
@@ -309,7 +309,7 @@ static const char *ndrange_run(struct lower *L, const struct lower_ftask *g,
     struct lower_buf *b = &L->tail;
     run_head(L, b, of, fn);
     calls_locals(L, b, g, of, args);
-    launch_struct(b, g);
+    launch_struct(L->a, b, g);
     if (cuda)
         lbuf_printf(b, "    nrt_l.kernel = nrt_cuda_fn_%s();\n", fname(L, g));
     kernel_args(L, b, g, args, cuda);
@@ -321,7 +321,7 @@ static const char *ndrange_run(struct lower *L, const struct lower_ftask *g,
 static const char *cuda_call_run(struct lower *L, const struct lower_ftask *g,
                                  const struct lower_ftask *of, const char *suffix)
 {
-    const char *fn = arena_printf(L->a, "%s__nrt_cuda%s", fname(L, g), suffix);
+    const char *fn = arena_printf(L->a, "%s%s", lower_name(L, LN_CUDA, fname(L, g), -1), suffix);
     const struct impl_arg *args = calls_bind(L, g, of);
     if (!args)
         return fn;
@@ -348,8 +348,7 @@ static const char *opencl_info(struct lower *L, const struct lower_ftask *g)
     const char *kernel = nm && nm->nargs ? nm->args[0].text : fname(L, g);
     const char *file = fl && fl->nargs ? arena_printf(L->a, "\"%s\"", c_string(L, fl->args[0].text))
                                        : "0";
-    return arena_printf(L->a, "&(const struct nanort_opencl_info){\"%s\", %s}",
-                        c_string(L, kernel), file);
+    return emit_opencl_info(L->a, c_string(L, kernel), file);
 }
 
 void device_impls(struct lower *L, const struct lower_ftask *g, const struct lower_ftask *of,
@@ -358,13 +357,14 @@ void device_impls(struct lower *L, const struct lower_ftask *g, const struct low
     bool nd = lower_dir_has(&g->dir, OMP_CL_NDRANGE);
     if (has_device(&g->dir, OMP_DEVICE_OPENCL)) {
         const char *fn = ndrange_run(L, g, of, suffix, false);
-        lbuf_printf(impls, ", {NANORT_DEVICE_OPENCL, %s, \"%s\", %s}", fn, fname(L, g),
-                    opencl_info(L, g));
+        lbuf_puts(impls, ", ");
+        emit_impl(impls, "NANORT_DEVICE_OPENCL", fn, fname(L, g), opencl_info(L, g));
         ++*n;
     }
     if (has_device(&g->dir, OMP_DEVICE_CUDA)) {
         const char *fn = nd ? ndrange_run(L, g, of, suffix, true) : cuda_call_run(L, g, of, suffix);
-        lbuf_printf(impls, ", {NANORT_DEVICE_CUDA, %s, \"%s\", 0}", fn, fname(L, g));
+        lbuf_puts(impls, ", ");
+        emit_impl(impls, "NANORT_DEVICE_CUDA", fn, fname(L, g), NULL);
         ++*n;
         L->cuda_parts = true;
     }
@@ -511,18 +511,16 @@ void device_embed_source(struct lower *L, const char *name, const char *path,
         mcc_error_at(loc, "cannot read OpenCL file '%s'", path);
         return;
     }
-    const char *text = c_string(L, raw);
     char *kernels = cl_kernel_names(raw);
     note(L, "opencl-defines:%s", kernels);
     free(kernels);
-    free(raw);
-    const char *opts = L->t->opts->opencl_build_opts;
     int k = L->serial++;
-    lbuf_printf(&L->tail, "static const char nrt_cl_text_%d[] =\n\"%s\";\n"
-                "__attribute__((constructor)) static void nrt_cl_source_%d(void) "
-                "{ nanort_opencl_source(\"%s\", nrt_cl_text_%d, %s%s%s); }\n",
-                k, text, k, c_string(L, name), k, opts ? "\"" : "",
-                opts ? c_string(L, opts) : "0", opts ? "\"" : "");
+    char *code = cl_embed_c(raw, name, L->t->opts->opencl_build_opts,
+                            arena_printf(L->a, "nrt_cl_text_%d", k),
+                            arena_printf(L->a, "nrt_cl_source_%d", k));
+    lbuf_puts(&L->tail, code);
+    free(code);
+    free(raw);
 }
 
 /* Every file(...) of the unit's OpenCL tasks. */

@@ -222,7 +222,7 @@ const char *final_clone_name(struct lower *L, const struct sym *s)
     if (!L->clone || !s || s->kind != SYM_FUNCTION || s->depth != 0)
         return NULL;
     return lower_map_get(&L->clones, s->name)
-               ? arena_printf(L->a, "%.*s__nrt_serial", (int)s->name->len, s->name->str)
+               ? lower_name(L, LN_SERIAL, arena_strndup(L->a, s->name->str, s->name->len), -1)
                : NULL;
 }
 
@@ -258,7 +258,7 @@ void final_function(struct lower *L, struct ast *def, int errors_before)
         return;
     struct ast *dn = ast_declarator_name(def->kid[1]);
     const char *name = arena_strndup(L->a, dn->name->str, dn->name->len);
-    const char *clone = arena_printf(L->a, "%s__nrt_serial", name);
+    const char *clone = lower_name(L, LN_SERIAL, name, -1);
     lower_map_put(L, &L->clones, dn->name, (void *)clone);
     /* The clone: the definition lowered again into an edit list of its own */
     struct rewriter *rw = L->rw;

@@ -287,6 +287,7 @@ struct outline {
     bool local;                     /* outlined inside the function (local types) */
     struct lower_buf alias;         /* the captures under the user's names (alias()) */
     struct ast *body;               /* what is outlined */
+    struct lower_var *vars;         /* the captured variables */
 };
 
 static const char *vname(const struct lower_var *v, struct mcc_arena *a)
@@ -727,15 +728,16 @@ struct lower_var *inline_captures(struct lower *L, const struct lower_dir *d,
 /* The task type of a nested outlined function: its address is not a constant, so the
  * implementation's entry point is stored at the first creation (every creator stores the
  * same value; the release store pairs with the acquire load of later creators). */
-static void local_type(struct lower_buf *out, const char *fn, int n, const char *label,
+static void local_type(struct lower *L, struct lower_buf *out, const char *fn, int n, const char *label,
                        const char *where)
 {
-    lbuf_printf(out, "static struct nanort_impl %s__nrt_impl%d[1] = {{NANORT_DEVICE_SMP, 0, "
-                "\"%s__nrt_task%d\", 0}}; static struct nanort_task_type %s__nrt_type%d = "
-                "{\"%s\", \"%s\", 1, %s__nrt_impl%d, 0};\nif (!__atomic_load_n(&%s__nrt_impl%d[0].run, "
-                "__ATOMIC_ACQUIRE)) __atomic_store_n(&%s__nrt_impl%d[0].run, %s__nrt_task%d, "
-                "__ATOMIC_RELEASE);\n", fn, n, fn, n, fn, n, label, where, fn, n, fn, n, fn, n,
-                fn, n);
+    const char *impl = lower_name(L, LN_IMPL, fn, n), *task = lower_name(L, LN_TASK, fn, n);
+    lbuf_printf(out, "static struct nanort_impl %s[1] = {", impl);
+    emit_impl(out, "NANORT_DEVICE_SMP", NULL, task, NULL);
+    lbuf_puts(out, "}; ");
+    emit_task_type(out, "static", lower_name(L, LN_TYPE, fn, n), label, where, 1, impl);
+    lbuf_printf(out, "\nif (!__atomic_load_n(&%s[0].run, __ATOMIC_ACQUIRE)) "
+                "__atomic_store_n(&%s[0].run, %s, __ATOMIC_RELEASE);\n", impl, impl, task);
 }
 
 /* Does the body create tasks (a construct, or a call of a function task)?  A task with
@@ -761,57 +763,50 @@ static bool creates_tasks(struct lower *L, struct ast *n)
     return false;
 }
 
-char *inline_outline(struct lower *L, const struct lower_dir *d, struct ast *body,
-                     struct lower_var *vars, const struct lower_extra *x)
+/* inline_outline, step 1: each variable's member of the environment and its capture at
+ * creation (o->init), then the extra members and the lastprivate flag. */
+static void outline_captures(struct outline *o, struct lower_var *vars, const char *extra_env)
 {
-    static const struct lower_extra none;
-    if (!x)
-        x = &none;
-    const char *extra_env = x->env, *extra_init = x->init, *head = x->head, *group = x->group;
-    struct outline o = {L, fn_name(L), ++L->serial, {0}, {0}, {0}, {0}, {0}, false, {0}, body};
-    for (struct lower_var *v = vars; v; v = v->next)
-        o.local |= needs_local(L, v);
-    /* Creation-side code first: it is in the parent's frame. */
-    struct lower_buf count = {0}, add = {0};
-    deps_emit(L, d, false, &count, &add);
-    struct lower_buf create = {0};
-    lbuf_puts(&create, "unsigned nrt_nr = 0, nrt_nd = 0; ");
-    if (count.s)
-        lbuf_puts(&create, count.s);
-    if (group)      /* one more region: the group's (see inline_loop) */
-        lbuf_puts(&create, "nrt_nr += 1; nrt_nd += 1; ");
+    struct lower *L = o->L;
     for (struct lower_var *v = vars; v; v = v->next) {
         const char *parent = lower_expr(L, vname(v, L->a), NULL, 0);
         struct mcc_loc at = source_loc(&L->t->src, v->first_use);
-        if (!capture_var(&o, v, parent))
+        if (!capture_var(o, v, parent))
             mcc_error_at(&at, "sorry, unimplemented: capturing '%s', whose type is "
                          "declared inside the function or variably modified",
                          vname(v, L->a));
         else if (v->last)
-            lastprivate_member(&o, v, parent);
+            lastprivate_member(o, v, parent);
     }
     if (extra_env)
-        lbuf_puts(&o.env, extra_env);
+        lbuf_puts(&o->env, extra_env);
     bool last = false;
     for (struct lower_var *v = vars; v; v = v->next)
         last |= v->last;
     if (last)
-        lbuf_puts(&o.env, "_Bool nrt_islast; ");
-    if (!o.env.len)
-        lbuf_puts(&o.env, "char nrt_unused; ");
-    /* The body, in the task's own frame. */
+        lbuf_puts(&o->env, "_Bool nrt_islast; ");
+    if (!o->env.len)
+        lbuf_puts(&o->env, "char nrt_unused; ");
+}
+
+/* Step 2: the body lowered in the task's own frame (reduction copies and variably
+ * modified types in the prologue); returns its text, on its own lines. */
+static char *outline_body(struct outline *o, const struct lower_dir *d, struct ast *body,
+                          struct lower_var *vars)
+{
+    struct lower *L = o->L;
     struct lower_frame frame = {.vars = vars, .up = L->frame};
     L->frame = &frame;
     for (struct lower_var *v = vars; v; v = v->next) {
         if (v->share == LOWER_REDUCTION && v->use && v->red_ref->kind == OMP_REF_SHAPE) {
-            array_reduction(&o, v);
+            array_reduction(o, v);
         } else if (v->share == LOWER_REDUCTION && v->use) {
             const char *x = vname(v, L->a);
             const char *orig = arena_printf(L->a, "(*nrt_e->nrt_r_%s)", x);
             struct lower_red_elems e = {"", "", v->use, orig};
             if (v->sym->type == TYPE_ARRAY)
                 lower_array_elems(L, v->sym, v->use, orig, &e);
-            reduction_code(&o, v, &e);
+            reduction_code(o, v, &e);
         }
         if (v->vm && v->share != LOWER_REDUCTION) {
             /* Redeclared with its own type; the bounds name the task's copies. */
@@ -819,7 +814,7 @@ char *inline_outline(struct lower *L, const struct lower_dir *d, struct ast *bod
             bool array = v->sym->type == TYPE_ARRAY && !v->sym->array_param;
             char *decl = decl_as(L, v, array ? arena_printf(L->a, "(*%s)", x) : x);
             if (decl)
-                lbuf_printf(&o.prologue, "%s = nrt_e->%s;\n", decl, x);
+                lbuf_printf(&o->prologue, "%s = nrt_e->%s;\n", decl, x);
         }
     }
     size_t begin = body->begin;
@@ -829,54 +824,74 @@ char *inline_outline(struct lower *L, const struct lower_dir *d, struct ast *bod
         lower_visit(L, body);
     char *text = rewrite_text_lines(L->rw, begin, body->end);
     L->frame = frame.up;
-    /* lastprivate: the task that ran the sequentially last iteration (or section) copies
-     * its values back; then children are waited for, then reductions combine */
+    return text;
+}
+
+/* Step 3: lastprivate: the task that ran the sequentially last iteration (or section)
+ * copies its values back; then children are waited for, then reductions combine (all in
+ * o->epilogue). */
+static void outline_epilogue(struct outline *o, struct ast *body, struct lower_var *vars)
+{
+    struct lower *L = o->L;
     struct lower_buf tail = {0};
     for (struct lower_var *v = vars; v; v = v->next)
         if (v->last && v->use)
             lbuf_printf(&tail, "if (nrt_e->nrt_islast) __builtin_memcpy((void *)nrt_e->nrt_lp_%s, "
                         "(const void *)&%s, sizeof *nrt_e->nrt_lp_%s);\n", vname(v, L->a), v->use,
                         vname(v, L->a));
-    if (o.epilogue.len && creates_tasks(L, body))
+    if (o->epilogue.len && creates_tasks(L, body))
         lbuf_puts(&tail, "nanort_taskwait();\n");
     if (tail.len)
-        lbuf_puts(&tail, o.epilogue.s ? o.epilogue.s : "");
+        lbuf_puts(&tail, o->epilogue.s ? o->epilogue.s : "");
     if (tail.len) {
-        free(o.epilogue.s);
-        o.epilogue = tail;
+        free(o->epilogue.s);
+        o->epilogue = tail;
     }
-    const char *fn = o.fn;
-    int n = o.n;
-    /* The function's head, prologue and epilogue on the pragma's line, the body on its own
-     * lines (lower_lines.c) */
-    size_t at = x->at ? x->at : lower_dir_off(d);
+}
+
+/* Step 4: the outlined function and its task type: the head, prologue and epilogue on the
+ * pragma's line (`at`), the body on its own lines (lower_lines.c).  Returns the
+ * definitions: already placed before the enclosing function, or (o->local) to be put
+ * with the creation code. */
+static char *outline_define(struct outline *o, const struct lower_dir *d, const char *text,
+                            const char *head, size_t at)
+{
+    struct lower *L = o->L;
+    const char *fn = o->fn;
+    int n = o->n;
     struct lower_buf out = {0}, glue = {0};
     bool cuda = d->dir->kind == OMP_DIR_TASK && device_mask(d) >> OMP_DEVICE_CUDA & 1;
     if (cuda) {     /* lower_cuda.c: the statement goes to the .cu */
-        cuda_inline_outline(L, d, vars, fn, n, o.env.s,
-                            arena_printf(L->a, "%s%s", o.alias.s ? o.alias.s : "",
-                                         o.prologue.s ? o.prologue.s : ""),
-                            text, o.local, &out);
+        cuda_inline_outline(L, d, o->vars, fn, n, o->env.s,
+                            arena_printf(L->a, "%s%s", o->alias.s ? o->alias.s : "",
+                                         o->prologue.s ? o->prologue.s : ""),
+                            text, o->local, &out);
     } else {
         /* (a nested function cannot be static) */
-        lbuf_printf(&glue, "struct %s__nrt_env%d { %s};\n%svoid %s__nrt_task%d(void *nrt_a, "
-                    "nanort_ctx *nrt_c)\n{\n    struct %s__nrt_env%d *nrt_e = nrt_a; (void)nrt_c; "
-                    "(void)nrt_e;\n%s%s%s", fn, n, o.env.s, o.local ? "" : "static ", fn, n, fn, n,
-                    o.alias.s ? o.alias.s : "", o.prologue.s ? o.prologue.s : "", head ? head : "");
+        const char *env = lower_name(L, LN_ENV, fn, n);
+        lbuf_printf(&glue, "struct %s { %s};\n%svoid %s(void *nrt_a, "
+                    "nanort_ctx *nrt_c)\n{\n    struct %s *nrt_e = nrt_a; (void)nrt_c; "
+                    "(void)nrt_e;\n%s%s%s", env, o->env.s, o->local ? "" : "static ",
+                    lower_name(L, LN_TASK, fn, n), env, o->alias.s ? o->alias.s : "",
+                    o->prologue.s ? o->prologue.s : "", head ? head : "");
         lbuf_puts(&out, lower_glue(L, at, lbuf_take(&glue, L->a)));
         lbuf_puts(&out, text);
-        lbuf_printf(&glue, "%s\n%s}\n", head ? " }" : "", o.epilogue.s ? o.epilogue.s : "");
+        lbuf_printf(&glue, "%s\n%s}\n", head ? " }" : "", o->epilogue.s ? o->epilogue.s : "");
     }
     /* Inline tasks are named by their label, else by where they are: `heat.c:42` */
     const char *where = lower_where(L, d->dir);
     const char *label = lower_label(d, where);
-    if (o.local)
-        local_type(&glue, fn, n, label, where);
-    else
-        lbuf_printf(&glue, "static struct nanort_task_type %s__nrt_type%d = {\"%s\", \"%s\", 1, "
-                    "(const struct nanort_impl[]){{%s, %s__nrt_task%d, "
-                    "\"%s__nrt_task%d\", 0}}, 0};\n", fn, n, label, where,
-                    cuda ? "NANORT_DEVICE_CUDA" : "NANORT_DEVICE_SMP", fn, n, fn, n);
+    if (o->local)
+        local_type(L, &glue, fn, n, label, where);
+    else {
+        const char *task = lower_name(L, LN_TASK, fn, n);
+        struct lower_buf impl = {0}, list = {0};
+        emit_impl(&impl, cuda ? "NANORT_DEVICE_CUDA" : "NANORT_DEVICE_SMP", task, task, NULL);
+        emit_impl_list(&list, lbuf_take(&impl, L->a));
+        emit_task_type(&glue, "static", lower_name(L, LN_TYPE, fn, n), label,
+                       where, 1, lbuf_take(&list, L->a));
+        lbuf_puts(&glue, "\n");
+    }
     lbuf_puts(&out, lower_glue(L, at, lbuf_take(&glue, L->a)));
     if (L->proto_fn != L->fn && !L->fn->kid[2]) {   /* (not for K&R definitions) */
         /* The body may call the enclosing function (recursion): declare it first. */
@@ -886,7 +901,7 @@ char *inline_outline(struct lower *L, const struct lower_dir *d, struct ast *bod
                                                                      L->fn->kid[1]->end)));
     }
     char *defs = lbuf_take(&out, L->a);
-    if (!o.local)
+    if (!o->local)
         rewrite_insert_before(L->rw, L->fn->begin, defs);
     else if (!L->t->opts->optimizing && L->nested_fn != L->fn) {
         /* Unoptimised, gcc gives every nested function a static chain, so taking its
@@ -895,27 +910,61 @@ char *inline_outline(struct lower *L, const struct lower_dir *d, struct ast *bod
         L->nested_fn = L->fn;
         rewrite_insert_before(L->rw, L->fn->kid[1]->begin, "__attribute__((optimize(\"O1\"))) ");
     }
+    return defs;
+}
 
+/* Step 5: the creation code after the region counts in `create`: allocate, capture, add
+ * the regions (`add`) and the group's, submit; under final the body runs in place. */
+static void outline_create(struct outline *o, const struct lower_dir *d, struct lower_buf *create,
+                           const char *add, const struct lower_extra *x)
+{
+    struct lower *L = o->L;
     const char *create_tail, *create_fn = lower_create_fn(L, d, &create_tail);
-    lbuf_printf(&create, "__SIZE_TYPE__ nrt_sz = sizeof(struct %s__nrt_env%d); %s"
-                "void *nrt_a; nanort_task *nrt_t = %s(&%s__nrt_type%d, "
-                "nrt_sz, nrt_nr, nrt_nd, &nrt_a%s); struct %s__nrt_env%d "
-                "*nrt_x = nrt_a; (void)nrt_x; %s%s", fn, n, o.size.s ? o.size.s : "", create_fn,
-                fn, n, create_tail, fn, n, o.init.s ? o.init.s : "", extra_init ? extra_init : "");
-    if (add.s)
-        lbuf_puts(&create, add.s);
-    if (group)
-        lbuf_printf(&create, "nanort_task_region1(nrt_t, %uu, %s, 1); ", NANORT_DEP_CONCURRENT,
-                    group);
-    lower_submit(L, &create, d);
+    const char *env = lower_name(L, LN_ENV, o->fn, o->n);
+    lbuf_printf(create, "__SIZE_TYPE__ nrt_sz = sizeof(struct %s); %s"
+                "void *nrt_a; nanort_task *nrt_t = %s(&%s, "
+                "nrt_sz, nrt_nr, nrt_nd, &nrt_a%s); struct %s "
+                "*nrt_x = nrt_a; (void)nrt_x; %s%s", env, o->size.s ? o->size.s : "", create_fn,
+                lower_name(L, LN_TYPE, o->fn, o->n), create_tail, env,
+                o->init.s ? o->init.s : "", x->init ? x->init : "");
+    if (add)
+        lbuf_puts(create, add);
+    if (x->group)
+        lbuf_printf(create, "nanort_task_region1(nrt_t, %uu, %s, 1); ", NANORT_DEP_CONCURRENT,
+                    x->group);
+    lower_submit(L, create, d);
     if (L->final_used && final_site_ok(d)) {
         /* under final, the body runs here without a task (lower_final.c) */
-        struct final_parts fp = {arena_printf(L->a, "%s__nrt_env%d", fn, n),
-                                 arena_printf(L->a, "%s__nrt_task%d", fn, n), o.size.s,
-                                 o.init.s, extra_init};
-        char *c = lbuf_take(&create, L->a);
-        lbuf_printf(&create, "if (nanort_in_final()) %s else { %s }", final_site(L, &fp), c);
+        struct final_parts fp = {env, lower_name(L, LN_TASK, o->fn, o->n), o->size.s,
+                                 o->init.s, x->init};
+        char *c = lbuf_take(create, L->a);
+        lbuf_printf(create, "if (nanort_in_final()) %s else { %s }", final_site(L, &fp), c);
     }
+}
+
+char *inline_outline(struct lower *L, const struct lower_dir *d, struct ast *body,
+                     struct lower_var *vars, const struct lower_extra *x)
+{
+    static const struct lower_extra none;
+    if (!x)
+        x = &none;
+    struct outline o = {.L = L, .fn = fn_name(L), .n = ++L->serial, .body = body, .vars = vars};
+    for (struct lower_var *v = vars; v; v = v->next)
+        o.local |= needs_local(L, v);
+    /* Creation-side code first: it is in the parent's frame. */
+    struct lower_buf count = {0}, add = {0};
+    deps_emit(L, d, false, &count, &add);
+    struct lower_buf create = {0};
+    lbuf_puts(&create, "unsigned nrt_nr = 0, nrt_nd = 0; ");
+    if (count.s)
+        lbuf_puts(&create, count.s);
+    if (x->group)   /* one more region: the group's (see inline_loop) */
+        lbuf_puts(&create, "nrt_nr += 1; nrt_nd += 1; ");
+    outline_captures(&o, vars, x->env);
+    char *text = outline_body(&o, d, body, vars);
+    outline_epilogue(&o, body, vars);
+    char *defs = outline_define(&o, d, text, x->head, x->at ? x->at : lower_dir_off(d));
+    outline_create(&o, d, &create, add.s, x);
     free(count.s);
     free(add.s);
     free(o.env.s);

@@ -489,7 +489,7 @@ static const char *red_argument(struct lower *L, const struct lower_ftask *f,
 static void args_struct(struct lower *L, struct lower_buf *b, const struct lower_ftask *f)
 {
     const char *fn = fname(L, f);
-    lbuf_printf(b, "struct %s__nrt_args { ", fn);
+    lbuf_printf(b, "struct %s { ", lower_name(L, LN_ARGS, fn, -1));
     int n = 0;
     EACH_PARAM(f, p) {
         struct sym *s = p->sym;
@@ -535,9 +535,10 @@ static void call_from_args(struct lower *L, struct lower_buf *b, const struct lo
 static void run_function(struct lower *L, struct lower_buf *b, const struct lower_ftask *f,
                          const struct lower_ftask *of, const char *suffix)
 {
-    lbuf_printf(b, "\nstatic void %s__nrt_run%s(void *nrt_a, nanort_ctx *nrt_c) "
-                "{ struct %s__nrt_args *nrt_p = nrt_a; (void)nrt_c; (void)nrt_p; ",
-                fname(L, f), suffix, fname(L, of));
+    lbuf_printf(b, "\nstatic void %s%s(void *nrt_a, nanort_ctx *nrt_c) "
+                "{ struct %s *nrt_p = nrt_a; (void)nrt_c; (void)nrt_p; ",
+                lower_name(L, LN_RUN, fname(L, f), -1), suffix,
+                lower_name(L, LN_ARGS, fname(L, of), -1));
     struct lower_buf pro = {0}, epi = {0};
     red_privates(L, of, &pro, &epi);
     if (pro.s)
@@ -595,7 +596,7 @@ static void impls_copies(struct lower *L, const struct lower_ftask *f, struct lo
 static void spawn_function(struct lower *L, struct lower_buf *b, struct lower_ftask *f)
 {
     const char *fn = fname(L, f);
-    lbuf_printf(b, "static void %s__nrt_spawn(%s)\n{\n", fn, param_list(L, f));
+    lbuf_printf(b, "static void %s(%s)\n{\n", lower_name(L, LN_SPAWN, fn, -1), param_list(L, f));
     if (device_mask(&f->dir) & (1u << OMP_DEVICE_SMP)) {
         /* under final the body runs at once; a device-only task still becomes a task */
         lbuf_printf(b, "    if (nanort_in_final()) { %s(", fn);
@@ -615,9 +616,11 @@ static void spawn_function(struct lower *L, struct lower_buf *b, struct lower_ft
     impls_copies(L, f, &count, &add);
     if (count.s)
         lbuf_puts(b, count.s);
-    lbuf_printf(b, "    void *nrt_a;\n    nanort_task *nrt_t = nanort_task_create(&%s__nrt_type, "
-                "sizeof(struct %s__nrt_args), nrt_nr, nrt_nd, &nrt_a);\n"
-                "    struct %s__nrt_args *nrt_p = nrt_a; (void)nrt_p;\n", fn, fn, fn);
+    const char *args = lower_name(L, LN_ARGS, fn, -1);
+    lbuf_printf(b, "    void *nrt_a;\n    nanort_task *nrt_t = nanort_task_create(&%s, "
+                "sizeof(struct %s), nrt_nr, nrt_nd, &nrt_a);\n"
+                "    struct %s *nrt_p = nrt_a; (void)nrt_p;\n", lower_name(L, LN_TYPE, fn, -1),
+                args, args);
     EACH_PARAM(f, p) {
         lbuf_printf(b, "    __builtin_memcpy((void *)&nrt_p->%.*s, &%.*s, sizeof nrt_p->%.*s);\n",
                     (int)p->sym->name->len, p->sym->name->str, (int)p->sym->name->len,
@@ -669,8 +672,9 @@ static void emit_declarations(struct lower *L, struct lower_ftask *f)
     struct lower_buf b = {0};
     f->reds = private_reductions(L, f);
     args_struct(L, &b, f);
-    lbuf_printf(&b, " static __attribute__((unused)) void %s__nrt_spawn(%s); %s struct nanort_task_type %s__nrt_type;\n",
-                fn, param_list(L, f), external(L, f) ? "extern" : "static", fn);
+    lbuf_printf(&b, " static __attribute__((unused)) void %s(%s); %s struct nanort_task_type %s;\n",
+                lower_name(L, LN_SPAWN, fn, -1), param_list(L, f),
+                external(L, f) ? "extern" : "static", lower_name(L, LN_TYPE, fn, -1));
     rewrite_insert_before(L->rw, f->first_decl, lower_glue(L, lower_dir_off(&f->dir),
                                                            lbuf_take(&b, L->a)));
     f->declared = true;
@@ -717,7 +721,8 @@ static void emit_type_text(struct lower *L, struct lower_ftask *f, struct lower_
     struct lower_buf impls = {0}, more = {0};
     int n = 0, m = 0;
     if (device_mask(&f->dir) & (1u << OMP_DEVICE_SMP)) {
-        lbuf_printf(&impls, ", {NANORT_DEVICE_SMP, %s__nrt_run, \"%s\", 0}", fn, fn);
+        lbuf_puts(&impls, ", ");
+        emit_impl(&impls, "NANORT_DEVICE_SMP", lower_name(L, LN_RUN, fn, -1), fn, NULL);
         n++;
     }
     device_impls(L, f, f, "", &impls, &n);
@@ -730,22 +735,27 @@ static void emit_type_text(struct lower *L, struct lower_ftask *f, struct lower_
         const char *suffix = arena_printf(L->a, "_as_%s", fn);
         if (device_mask(&g->dir) & (1u << OMP_DEVICE_SMP)) {
             run_function(L, &L->tail, g, f, suffix);
-            lbuf_printf(to, ", {NANORT_DEVICE_SMP, %s__nrt_run%s, \"%s\", 0}",
-                        fname(L, g), suffix, fname(L, g));
+            lbuf_puts(to, ", ");
+            emit_impl(to, "NANORT_DEVICE_SMP", arena_printf(L->a, "%s%s", lower_name(
+                          L, LN_RUN, fname(L, g), -1), suffix), fname(L, g), NULL);
             ++*count;
         }
         device_impls(L, g, f, suffix, to, count);
     }
-    lbuf_printf(&L->tail, "%s struct nanort_task_type %s__nrt_type = {\"%s\", \"%s\", %d, "
-                "(const struct nanort_impl[]){%s}, 0};\n",
-                weak ? "__attribute__((weak))" : ext ? "" : "static", fn, lower_label(&f->dir, fn),
-                lower_where(L, f->dir.dir), n, impls.s ? impls.s + 2 : "");
+    struct lower_buf list = {0};
+    emit_impl_list(&list, impls.s ? impls.s + 2 : "");
+    emit_task_type(&L->tail, weak ? "__attribute__((weak))" : ext ? "" : "static",
+                   lower_name(L, LN_TYPE, fn, -1), lower_label(&f->dir, fn),
+                   lower_where(L, f->dir.dir), n, lbuf_take(&list, L->a));
+    lbuf_puts(&L->tail, "\n");
     if (m > 0)      /* this unit's implements(f): added at start-up to the one shared type */
-        lbuf_printf(&L->tail, "static const struct nanort_impl %s__nrt_more[] = {%s};\n"
-                    "__attribute__((constructor)) static void %s__nrt_add_impls(void) { "
+        lbuf_printf(&L->tail, "static const struct nanort_impl %s[] = {%s};\n"
+                    "__attribute__((constructor)) static void %s(void) { "
                     "for (unsigned nrt_i = 0; nrt_i < %d; nrt_i++) "
-                    "nanort_task_type_add_impl(&%s__nrt_type, &%s__nrt_more[nrt_i]); }\n",
-                    fn, more.s + 2, fn, m, fn, fn);
+                    "nanort_task_type_add_impl(&%s, &%s[nrt_i]); }\n",
+                    lower_name(L, LN_MORE, fn, -1), more.s + 2,
+                    lower_name(L, LN_ADD_IMPLS, fn, -1), m, lower_name(L, LN_TYPE, fn, -1),
+                    lower_name(L, LN_MORE, fn, -1));
     free(impls.s);
     free(more.s);
 }
@@ -785,18 +795,20 @@ static void emit_nested(struct lower *L, struct lower_ftask *f)
     struct lower_buf b = {0}, run = {0}, spawn = {0};
     f->reds = private_reductions(L, f);
     args_struct(L, &b, f);
-    lbuf_printf(&b, " static struct nanort_impl %s__nrt_impl[1] = {{NANORT_DEVICE_SMP, 0, "
-                "\"%s\", 0}}; static struct nanort_task_type %s__nrt_type = {\"%s\", \"%s\", 1, "
-                "%s__nrt_impl, 0};", fn, fn, fn, lower_label(&f->dir, fn),
-                lower_where(L, f->dir.dir), fn);
+    const char *impl = lower_name(L, LN_IMPL, fn, -1);
+    lbuf_printf(&b, " static struct nanort_impl %s[1] = {", impl);
+    emit_impl(&b, "NANORT_DEVICE_SMP", NULL, fn, NULL);
+    lbuf_puts(&b, "}; ");
+    emit_task_type(&b, "static", lower_name(L, LN_TYPE, fn, -1), lower_label(&f->dir, fn),
+                   lower_where(L, f->dir.dir), 1, impl);
     run_function(L, &run, f, f, "");
     spawn_function(L, &spawn, f);
     const char *r = strstr(run.s, "static void"), *s = strstr(spawn.s, "static void");
     const char *brace = strchr(s, '{');
-    lbuf_printf(&b, "%.*s%s%.*s{ if (!__atomic_load_n(&%s__nrt_impl[0].run, __ATOMIC_ACQUIRE)) "
-                "__atomic_store_n(&%s__nrt_impl[0].run, %s__nrt_run, __ATOMIC_RELEASE);%s\n",
-                (int)(r - run.s), run.s, r + 7, (int)(brace - s - 7), s + 7, fn, fn, fn,
-                brace + 1);
+    lbuf_printf(&b, "%.*s%s%.*s{ if (!__atomic_load_n(&%s[0].run, __ATOMIC_ACQUIRE)) "
+                "__atomic_store_n(&%s[0].run, %s, __ATOMIC_RELEASE);%s\n",
+                (int)(r - run.s), run.s, r + 7, (int)(brace - s - 7), s + 7, impl, impl,
+                lower_name(L, LN_RUN, fn, -1), brace + 1);
     free(run.s);
     free(spawn.s);
     rewrite_insert_after(L->rw, f->decl->end,

@@ -185,10 +185,13 @@ void taskgraph_lower(struct lower *L, struct lower_dir *d)
     int n = L->serial++;
     const char *body = rewrite_text(L->rw, block->begin, block->end);
     size_t begin = block->pragma ? block->pragma->begin : block->begin;
-    rewrite_replace(L->rw, begin, block->end, arena_printf(
-        L->a, "{ static struct nanort_taskgraph nrt_tg%d = {\"%s\", 0}; "
-        "struct nanort_taskgraph_exec nrt_tgx%d; "
-        "if (nanort_taskgraph_begin(&nrt_tg%d, &nrt_tgx%d, (long long)(%s), %s)) %s "
-        "nanort_taskgraph_end(&nrt_tgx%d); }", n, lower_where(L, d->dir), n, n, n,
-        id ? lower_expr(L, id->args[0].text, NULL, 0) : "0", lbuf_take(&flags, L->a), body, n));
+    struct lower_buf tg = {0};
+    lbuf_puts(&tg, "{ ");
+    emit_taskgraph(&tg, arena_printf(L->a, "nrt_tg%d", n), lower_where(L, d->dir));
+    lbuf_printf(&tg, " struct nanort_taskgraph_exec nrt_tgx%d; "
+                "if (nanort_taskgraph_begin(&nrt_tg%d, &nrt_tgx%d, (long long)(%s), %s)) %s "
+                "nanort_taskgraph_end(&nrt_tgx%d); }", n, n, n,
+                id ? lower_expr(L, id->args[0].text, NULL, 0) : "0", lbuf_take(&flags, L->a),
+                body, n);
+    rewrite_replace(L->rw, begin, block->end, lbuf_take(&tg, L->a));
 }

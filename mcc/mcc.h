@@ -1,10 +1,37 @@
 /*
- * mcc.h - the one internal header of the mcc compiler, a section per .c file.
+ * mcc.h - the one internal header of the mcc compiler, a section per .c file, in the order
+ * below (tests/layout/mcc_toc.py checks that every .c file of mcc/ has its section and is
+ * listed here).  Pipeline (DESIGN.md "mcc pipeline"):
  *
- * Pipeline (DESIGN.md "mcc pipeline"):
- *   driver.c     command line, temporary files, runs cpp / cc / nvcc / the linker
- *   translate.c  mcc_translate(): read the preprocessed text, parse, analyse, rewrite, write
- *   lexer (grammar/c.l), parser (grammar/c.y), ast.c, symbols.c, rewrite.c, diag.c, arena.c
+ *   the command     driver.c (main: options, temporary files, runs cpp / cc / nvcc / the
+ *                   linker), translate.c (mcc_translate: read, parse, analyse, rewrite,
+ *                   write), link_check.c (whole-program checks at the link), read_file.c
+ *                   (the whole-file reader), cl_embed.c (OpenCL sources embedded in
+ *                   programs), diag.c, cxx_input.c, arena.c
+ *   C front end     lex.c + grammar/c.l, ast.c, symbols.c, the parser (grammar/c.y),
+ *                   rewrite.c (edits over the preprocessed text)
+ *   pragmas         pragma_lex.c, pragma.c, pragma_ref.c, pragma_dump.c (OmpSs directives
+ *                   and clauses), check.c (their expressions and places)
+ *   lowering        lower.c (the walk over each function, the prelude), lower_text.c
+ *                   (text helpers), lower_dir.c (a construct's directives),
+ *                   one file per construct family: lower_task.c (function tasks),
+ *                   lower_inline.c (inline tasks), lower_loop.c (taskloop, for),
+ *                   lower_omp.c (OpenMP constructs), lower_taskgraph.c, lower_final.c,
+ *                   lower_device.c, lower_calls.c and lower_cuda.c (devices),
+ *                   lower_deps.c (regions), lower_detach.c, lower_block.c, lower_misc.c
+ *                   (critical, atomic, taskwait ...); and what they emit through:
+ *                   lower_emit.c (nanort.h's descriptors, designated initialisers),
+ *                   lower_names.c (generated names), lower_lines.c (linemarkers).
+ *                   The declarations generated code needs come from include/nanort.h's
+ *                   mcc-abi regions (mcc/abi_prelude.awk, at build time).
+ *                   Layers, calls going down: the walk (lower.c) -> the construct modules
+ *                   -> lower_dir.c, lower_emit.c, lower_names.c, lower_lines.c,
+ *                   lower_block.c, lower_detach.c -> lower_text.c.  The one way up is
+ *                   the recursion into a construct's body (lower_visit, lower_body,
+ *                   lower_construct_as); the construct modules still call each other
+ *                   (tasks, devices, dependences, final), which is not yet layered.
+ *   OpenCL C        ocl_translate.c, ocl_type.c, ocl_builtin.c, ocl_expr.c, ocl_kernel.c
+ *                   (kernels translated to C, docs/opencl-cpu.md)
  */
 #ifndef MCC_H
 #define MCC_H
@@ -58,6 +85,11 @@ void mcc_opencl_sources_reset(void);
 /* Bytes every object translated from a unit with CUDA tasks holds: the driver links the
  * CUDA plugin and runtime when an input object contains them. */
 #define MCC_CUDA_PARTS_MARK "mcc: this object has CUDA parts"
+/* ---- driver.c: the mcc command; it calls mcc_translate() and link_check() and declares
+ * nothing of its own here ------------------------------------------------------------------ */
+
+/* ---- link_check.c: whole-program checks at the link ------------------------------------ */
+
 /* Strings that objects translated by mcc carry for the link-time checks (link_check.c):
  *   mcc-note:implements:<task>                   an implementation of <task>
  *   mcc-note:undefined-task:<task>:<file:l:c>    a device(undefined) task
@@ -69,6 +101,12 @@ void mcc_opencl_sources_reset(void);
  * reported (file:line:col of the clause); returns their number. */
 int link_check(const char *const *objects, size_t nobjects, const char *const *cl_inputs,
                size_t ncl, const char *const *cl_dirs);
+
+/* ---- read_file.c: the whole-file reader ---------------------------------------------- */
+
+/* The contents of `path` (malloc'd, with a NUL after them; *len: their length), or NULL
+ * with errno set (EIO for a read error). */
+char *mcc_read_file(const char *path, size_t *len);
 
 /* ---- cl_embed.c: OpenCL sources as programs embed them ------------------------------- */
 
@@ -86,6 +124,14 @@ void cl_include_dirs_of(const char *opts, struct cl_dirs *dirs);
 char *cl_embed_text(const char *path, const char *shown, const char *const *dirs);
 /* The kernels the OpenCL text defines (`__kernel void name(`), comma-separated; malloc'd. */
 char *cl_kernel_names(const char *text);
+/* The body of a C string literal holding s (a line of the literal per line of s); malloc'd. */
+char *cl_c_string(const char *s);
+/* C code registering an OpenCL source with the runtime from a constructor (`ctor`):
+ * `static const char var[] = "text";` and nanort_opencl_source(name, var, opts), opts
+ * NULL for none.  The driver (the .cl inputs of a link) and the lowering (file(...)) both
+ * embed through it.  malloc'd. */
+char *cl_embed_c(const char *text, const char *name, const char *opts, const char *var,
+                 const char *ctor);
 
 /* ---- diag.c: diagnostics (gcc style) ------------------------------------------------- */
 
@@ -938,14 +984,15 @@ struct lower {
     struct lower_map clones;       /* function name -> its clone's name */
 };
 
-/* lower.c */
-int lower_omp(struct translation *t);    /* the body of lower_translation_unit() */
+/* lower_text.c: text helpers (they call nothing else of the lowering) */
 typedef const char *lower_ident_fn(void *arg, const char *s, size_t n);
 /* Copy `text`, replacing each identifier (not a member name) for which fn returns text. */
 char *lower_map_idents(struct lower *L, const char *text, lower_ident_fn *fn, void *arg);
 bool lower_name_in(const char *s, size_t n, const char *const *names, int count);
 /* Make `params` the names lower_resolve finds in [from, to). */
 void lower_set_params(struct lower *L, struct ast *params, size_t from, size_t to);
+/* The locals and parameters of function definition `def`, for lower_resolve. */
+void lower_function_locals(struct lower *L, struct ast *def);
 char *lower_src(struct lower *L, size_t begin, size_t end);           /* raw text */
 char *lower_render(struct lower *L, const struct ast *n);             /* with edits */
 /* C text of a pragma expression with the names of the current frame replaced;
@@ -956,17 +1003,9 @@ char *lower_expr(struct lower *L, const char *text, const char *const *skip, int
 struct sym *lower_resolve(struct lower *L, const char *name, size_t len, size_t off);
 void *lower_map_get(const struct lower_map *m, const void *key);    /* NULL: absent */
 void lower_map_put(struct lower *L, struct lower_map *m, const void *key, void *val);
-/* Lower the statements under n (idents renamed by the frame, nested constructs). */
-void lower_visit(struct lower *L, struct ast *n);
-/* Lower d's statement as its body: with the constructs of d->inner when there are.
- * Returns where the body's text starts (d->node->begin, or d->inner's pragma). */
-size_t lower_body(struct lower *L, const struct lower_dir *d);
-/* Lower d as a construct of kind k (the inner construct of `parallel for`, ...). */
-void lower_construct_as(struct lower *L, struct lower_dir *d, enum omp_directive_kind k);
+/* lower_dir.c: a construct's directives */
 /* The directive of a pragma line (parsed once, freed at the end). */
 struct omp_directive *lower_parse_pragma(struct lower *L, struct ast *pr);
-/* Where the directive word of d's first pragma line is (`task` in `#pragma omp task`). */
-struct mcc_loc lower_dir_loc(struct lower *L, const struct lower_dir *d);
 /* "file:line" of a directive, as a C string literal body. */
 const char *lower_where(struct lower *L, const struct omp_directive *d);
 /* The label of a task: label(...) or `fallback`. */
@@ -975,6 +1014,17 @@ bool lower_dir_has(const struct lower_dir *d, enum omp_clause_kind k);
 const struct omp_clause *lower_dir_find(const struct lower_dir *d, enum omp_clause_kind k);
 /* Submit flags and priority text from if/final/priority. */
 void lower_submit(struct lower *L, struct lower_buf *b, const struct lower_dir *d);
+/* lower.c: the walk */
+int lower_omp(struct translation *t);    /* the body of lower_translation_unit() */
+/* Lower the statements under n (idents renamed by the frame, nested constructs). */
+void lower_visit(struct lower *L, struct ast *n);
+/* Lower d's statement as its body: with the constructs of d->inner when there are.
+ * Returns where the body's text starts (d->node->begin, or d->inner's pragma). */
+size_t lower_body(struct lower *L, const struct lower_dir *d);
+/* Lower d as a construct of kind k (the inner construct of `parallel for`, ...). */
+void lower_construct_as(struct lower *L, struct lower_dir *d, enum omp_directive_kind k);
+/* Where the directive word of d's first pragma line is (`task` in `#pragma omp task`). */
+struct mcc_loc lower_dir_loc(struct lower *L, const struct lower_dir *d);
 /* `sorry, unimplemented` for a device other than smp; false when so. */
 bool lower_check_devices(struct lower *L, const struct lower_dir *d);
 /* lower_detach.c: the function that creates a task of d, nanort_task_create, or under
@@ -1154,16 +1204,55 @@ void block_standalone_error(const struct mcc_source *src, size_t begin, size_t e
 bool block_check_branches(struct lower *L, struct ast *body, bool loop_body, const char *what);
 
 /* lower_taskgraph.c: `taskgraph [graph_id(e)] [graph_reset(e)] [if(e)] [nogroup]` on a
- * structured block; what it uses of nanort.h (lower.c's prelude, kept in step with it). */
+ * structured block. */
 void taskgraph_lower(struct lower *L, struct lower_dir *d);
-#define TASKGRAPH_PRELUDE                                                                  \
-    "struct nanort_taskgraph { const char *source; void *rt; }; "                          \
-    "struct nanort_taskgraph_exec { void *graph; unsigned mode, flags; unsigned long run; }; " \
-    "enum nanort_taskgraph_flags { NANORT_TASKGRAPH_RESET = 1u << 0, "                     \
-    "NANORT_TASKGRAPH_NOGROUP = 1u << 1, NANORT_TASKGRAPH_NORECORD = 1u << 2 }; "          \
-    "int nanort_taskgraph_begin(struct nanort_taskgraph *tg, "                             \
-    "struct nanort_taskgraph_exec *x, long long graph_id, unsigned flags); "               \
-    "void nanort_taskgraph_end(struct nanort_taskgraph_exec *x);"
+/* lower_emit.c: the descriptors of include/nanort.h that generated code fills (task types,
+ * implementations, launches, kernel arguments, OpenCL info, taskgraphs, translated
+ * kernels), each appended to `b` on one line with designated initialisers.  Values are C
+ * expressions; "0" or NULL for an optional field leaves it out (zero). */
+void emit_impl(struct lower_buf *b, const char *device, const char *run, const char *name,
+               const char *info);
+/* `impls`: an array's name or emit_impl_list's compound literal; storage: "static", "" ... */
+void emit_task_type(struct lower_buf *b, const char *storage, const char *name,
+                    const char *label, const char *source, int nimpls, const char *impls);
+/* (const struct nanort_impl[]){list}: list holds emit_impl's, comma-separated */
+void emit_impl_list(struct lower_buf *b, const char *list);
+/* global, local: comma-separated size expressions (ndims of them) */
+void emit_launch(struct lower_buf *b, const char *var, int ndims, const char *global,
+                 const char *local, const char *shmem);
+void emit_karg(struct lower_buf *b, const char *kind, const char *size, const char *ptr);
+/* &(const struct nanort_opencl_info){...}; kernel is a C string's contents, file an
+ * expression */
+const char *emit_opencl_info(struct mcc_arena *a, const char *kernel, const char *file);
+void emit_taskgraph(struct lower_buf *b, const char *name, const char *source);
+void emit_opencl_cpu_kernel(struct lower_buf *b, const char *name, const char *source,
+                            const char *kernel, const char *run, int nargs,
+                            const char *arg_kinds, const char *arg_sizes, const long reqd[3],
+                            int not_opencl_c, int group_free);
+/* lower_names.c: the names generated code defines, `<base>__nrt_<what>` and, for inline
+ * tasks, numbered `<base>__nrt_<what><n>` (n >= 0).  One list: the kind, its spelling. */
+#define LOWER_NAMES(X)                                                                    \
+    X(LN_TYPE, "type")           /* struct nanort_task_type of a task */                   \
+    X(LN_IMPL, "impl")           /* the implementation array of a nested task's type */    \
+    X(LN_TASK, "task")           /* an inline task's outlined body (its smp run) */        \
+    X(LN_ENV, "env")             /* struct of an inline task's captures */                 \
+    X(LN_ARGS, "args")           /* struct of a function task's arguments */               \
+    X(LN_RUN, "run")             /* a function task's smp run function */                  \
+    X(LN_SPAWN, "spawn")         /* creates an instance of a function task (its calls) */  \
+    X(LN_MORE, "more")           /* implements(f) of this unit, added at start-up */       \
+    X(LN_ADD_IMPLS, "add_impls") /* the constructor that adds them */                      \
+    X(LN_SERIAL, "serial")       /* final's serial clone of a function (lower_final.c) */  \
+    X(LN_OCL, "ocl")             /* run function of an OpenCL ndrange implementation */    \
+    X(LN_CUDA, "cuda")           /* run function of a CUDA implementation */               \
+    X(LN_CUTASK, "cutask")       /* an inline CUDA task's statement, in the .cu */         \
+    X(LN_CUDAFN, "cudafn")       /* extern "C" entry of a CUDA function moved to the .cu */\
+    X(LN_CL, "cl")               /* an OpenCL kernel translated to C (ocl_kernel.c) */
+enum lower_name {
+#define X(kind, what) kind,
+    LOWER_NAMES(X)
+#undef X
+};
+const char *lower_name(struct lower *L, enum lower_name kind, const char *base, int n);
 /* lower_lines.c: generated code on the user's lines.  Glue (environments, outlined
  * function heads, prologues and epilogues, spawn and run functions, task types) stands on
  * the line of the pragma it comes from, so that a breakpoint on a line of the user's

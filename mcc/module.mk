@@ -15,6 +15,12 @@ $(MCC_GEN_DIR)/lex.yy.c: grammar/c.l $(MCC_GEN_DIR)/c.tab.h
 	@mkdir -p $(MCC_GEN_DIR)
 	flex -o $@ $<
 
+# The prelude of translated units: include/nanort.h's mcc-abi regions (mcc/abi_prelude.awk).
+$(MCC_GEN_DIR)/mcc_abi.h: include/nanort.h mcc/abi_prelude.awk
+	@mkdir -p $(MCC_GEN_DIR)
+	awk -f mcc/abi_prelude.awk include/nanort.h > $@.tmp && mv $@.tmp $@
+$(BUILD)/obj/mcc/lower.o: $(MCC_GEN_DIR)/mcc_abi.h
+
 # Generated code is not held to -Wextra (flex/bison output has unused parameters).
 $(BUILD)/obj/gen/%.o: $(MCC_GEN_DIR)/%.c mcc/mcc.h
 	@mkdir -p $(dir $@)

@@ -1640,14 +1640,12 @@ static void emit_registration(struct ocl *o, struct ocl_fn *f, const char *fn)
                     declarator_text(o, q->kid[1], NULL));
     }
     lbuf_printf(b, "%s};\n", p->nparams ? "" : "0");
-    lbuf_printf(b, "static const struct nanort_opencl_cpu_kernel %s_desc = {\n"
-                "    .source = \"%s\", .kernel = \"%s\", .run = %s, .nargs = %d,\n"
-                "    .arg_kinds = %s_kinds, .arg_sizes = %s_sizes,\n"
-                "    .reqd_local = {%ld, %ld, %ld}, .not_opencl_c = %d, .group_free = %d,\n};\n"
-                "__attribute__((constructor)) static void %s_register(void) "
-                "{ nanort_opencl_cpu_kernel(&%s_desc); }\n",
-                fn, o->source, f->name, fn, p->nparams, fn, fn, p->reqd[0], p->reqd[1],
-                p->reqd[2], p->not_opencl_c, group_free(o, f), fn, fn);
+    emit_opencl_cpu_kernel(b, arena_printf(o->L.a, "%s_desc", fn), o->source, f->name, fn,
+                           p->nparams, arena_printf(o->L.a, "%s_kinds", fn),
+                           arena_printf(o->L.a, "%s_sizes", fn), p->reqd, p->not_opencl_c,
+                           group_free(o, f));
+    lbuf_printf(b, "__attribute__((constructor)) static void %s_register(void) "
+                "{ nanort_opencl_cpu_kernel(&%s_desc); }\n", fn, fn);
 }
 
 void ocl_kernel_emit(struct ocl *o, struct ocl_fn *f)
@@ -1655,7 +1653,7 @@ void ocl_kernel_emit(struct ocl *o, struct ocl_fn *f)
     struct ocl_kplan *p = f->plan;
     struct lower_buf b = {0};
     struct emit e = {o, f, p, &b, 1};
-    const char *fn = arena_printf(o->L.a, "%s__nrt_cl", f->name);
+    const char *fn = lower_name(&o->L, LN_CL, f->name, -1);
     struct kctx kc = {o, f, p, NULL, NULL};
     lbuf_printf(&b, "/* kernel %s: work-groups [nrt_first, nrt_first + nrt_count) of a launch, "
                 "each as loops over its work-items */\n"

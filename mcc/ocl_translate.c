@@ -327,29 +327,6 @@ void mcc_opencl_sources_reset(void)
 
 /* ---- the unit ---------------------------------------------------------------------------- */
 
-static char *read_all(const char *path, size_t *len)
-{
-    FILE *in = fopen(path, "rb");
-    if (!in)
-        return NULL;
-    size_t cap = 1 << 16, n = 0, got;
-    char *buf = malloc(cap);
-    while (buf && (got = fread(buf + n, 1, cap - n, in)) > 0) {
-        n += got;
-        if (n == cap) {
-            char *b = realloc(buf, cap *= 2);
-            if (!b) {
-                free(buf);
-                buf = NULL;
-            }
-            buf = b;
-        }
-    }
-    fclose(in);
-    *len = n;
-    return buf;
-}
-
 /* Where opencl_c.h ends: the declaration of nrt_cl_prelude_end. */
 static bool find_prelude(struct ocl *o)
 {
@@ -477,7 +454,7 @@ int mcc_translate_opencl(const char *in_path, const char *out_path, const char *
                          bool require, const struct mcc_options *opts)
 {
     size_t len;
-    char *text = read_all(in_path, &len);
+    char *text = mcc_read_file(in_path, &len);
     if (!text) {
         fprintf(stderr, "mcc: cannot read %s: %s\n", in_path, strerror(errno));
         return 1;

@@ -107,31 +107,10 @@ int mcc_translate_buffer(const char *name, const char *text, size_t len, FILE *o
 
 int mcc_translate(const char *in_path, const char *out_path, const struct mcc_options *opts)
 {
-    FILE *in = fopen(in_path, "rb");
-    if (!in) {
-        fprintf(stderr, "mcc: cannot open %s: %s\n", in_path, strerror(errno));
-        return 1;
-    }
-    size_t cap = 1 << 16, len = 0;
-    char *buf = malloc(cap);
-    size_t n;
-    while (buf && (n = fread(buf + len, 1, cap - len, in)) > 0) {
-        len += n;
-        if (len == cap) {
-            cap *= 2;
-            char *b = realloc(buf, cap);
-            if (!b) {
-                free(buf);
-                buf = NULL;
-            }
-            buf = b;
-        }
-    }
-    bool read_error = ferror(in);
-    fclose(in);
-    if (!buf || read_error) {
-        fprintf(stderr, "mcc: cannot read %s\n", in_path);
-        free(buf);
+    size_t len;
+    char *buf = mcc_read_file(in_path, &len);
+    if (!buf) {
+        fprintf(stderr, "mcc: cannot read %s: %s\n", in_path, strerror(errno));
         return 1;
     }
     FILE *out = fopen(out_path, "wb");

@@ -19,3 +19,10 @@ check-mcc-roundtrip: $(MCC_TEST_DEP)
 	done
 
 CHECK_TARGETS += check-mcc-diag check-mcc-roundtrip
+
+# mcc/mcc.h's contents and sections against the files of mcc/ (tests/layout/mcc_toc.py).
+.PHONY: check-mcc-toc
+check-mcc-toc:
+	@$(HARNESS) run $(RESULTS) mcc/toc -- python3 tests/layout/mcc_toc.py
+
+CHECK_TARGETS += check-mcc-toc

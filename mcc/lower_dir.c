@@ -1,0 +1,79 @@
+/*
+ * lower_dir.c - a construct's directives as the lowering reads them: pragma lines parsed
+ * once (freed at the end of the unit), clauses looked up over a directive and its target
+ * line, a construct's name for messages and traces, its submit flags.
+ */
+#include "mcc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static struct omp_directive *parse_pragma(struct lower *L, struct ast *pr)
+{
+    struct omp_directive *d = lower_map_get(&L->parsed, pr);
+    if (d)
+        return d;
+    d = omp_parse_pragma(L->text + pr->begin, pr->end - pr->begin,
+                         source_loc(&L->t->src, pr->begin));
+    lower_map_put(L, &L->parsed, pr, d);
+    if (L->ndirs == L->capdirs) {
+        L->capdirs = L->capdirs ? L->capdirs * 2 : 64;
+        struct omp_directive **n = realloc(L->dirs, L->capdirs * sizeof *n);
+        if (!n)
+            abort();
+        L->dirs = n;
+    }
+    L->dirs[L->ndirs++] = d;
+    return d;
+}
+
+struct omp_directive *lower_parse_pragma(struct lower *L, struct ast *pr)
+{
+    return parse_pragma(L, pr);
+}
+
+bool lower_dir_has(const struct lower_dir *d, enum omp_clause_kind k)
+{
+    return lower_dir_find(d, k) != NULL;
+}
+
+const struct omp_clause *lower_dir_find(const struct lower_dir *d, enum omp_clause_kind k)
+{
+    const struct omp_clause *c = d->dir ? omp_find_clause(d->dir, k) : NULL;
+    if (!c && d->target)
+        c = omp_find_clause(d->target, k);
+    return c;
+}
+
+const char *lower_where(struct lower *L, const struct omp_directive *d)
+{
+    const char *f = d->loc.file ? d->loc.file : "?";
+    const char *slash = strrchr(f, '/');
+    struct lower_buf b = {0};
+    for (const char *s = slash ? slash + 1 : f; *s; s++)
+        lbuf_printf(&b, *s == '"' || *s == '\\' ? "\\%c" : "%c", *s);
+    lbuf_printf(&b, ":%d", d->loc.line);
+    return lbuf_take(&b, L->a);
+}
+
+const char *lower_label(const struct lower_dir *d, const char *fallback)
+{
+    const struct omp_clause *c = lower_dir_find(d, OMP_CL_LABEL);
+    return c && c->nargs > 0 && c->args[0].text ? c->args[0].text : fallback;
+}
+
+void lower_submit(struct lower *L, struct lower_buf *b, const struct lower_dir *d)
+{
+    const struct omp_clause *cif = lower_dir_find(d, OMP_CL_IF);
+    const struct omp_clause *cfin = lower_dir_find(d, OMP_CL_FINAL);
+    const struct omp_clause *cpri = lower_dir_find(d, OMP_CL_PRIORITY);
+    lbuf_puts(b, "nanort_task_submit(nrt_t, 0u");
+    if (cif)
+        lbuf_printf(b, " | ((%s) ? 0u : (unsigned)NANORT_TASK_UNDEFERRED)",
+                    lower_expr(L, cif->args[0].text, NULL, 0));
+    if (cfin)
+        lbuf_printf(b, " | ((%s) ? (unsigned)NANORT_TASK_FINAL : 0u)",
+                    lower_expr(L, cfin->args[0].text, NULL, 0));
+    lbuf_printf(b, ", %s%s%s);", cpri ? "(int)(" : "0",
+                cpri ? lower_expr(L, cpri->args[0].text, NULL, 0) : "", cpri ? ")" : "");
+}
