@@ -700,12 +700,9 @@ static void suggest_name(struct ck *c, int i, struct suggestion *g)
 
 /* ---- constants ---- */
 
-static bool valid_int_suffix(const char *s, size_t n)
+/* Is s[0..n) one of the suffixes `ok`, once GNU's imaginary i/j (one, anywhere) is left out? */
+static bool suffix_in(const char *s, size_t n, const char *const *ok, size_t nok)
 {
-    static const char *const ok[] = {
-        "", "u", "U", "l", "L", "ll", "LL", "ul", "uL", "Ul", "UL", "lu", "lU", "Lu", "LU",
-        "ull", "uLL", "Ull", "ULL", "llu", "llU", "LLu", "LLU",
-    };
     char buf[8];
     size_t k = 0;
     for (size_t i = 0; i < n; i++)          /* GNU imaginary constants: i or j anywhere */
@@ -717,10 +714,19 @@ static bool valid_int_suffix(const char *s, size_t n)
     buf[k] = '\0';
     if (n - k > 1)
         return false;
-    for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
+    for (size_t i = 0; i < nok; i++)
         if (!strcmp(buf, ok[i]))
             return true;
     return false;
+}
+
+static bool valid_int_suffix(const char *s, size_t n)
+{
+    static const char *const ok[] = {
+        "", "u", "U", "l", "L", "ll", "LL", "ul", "uL", "Ul", "UL", "lu", "lU", "Lu", "LU",
+        "ull", "uLL", "Ull", "ULL", "llu", "llU", "LLu", "LLU",
+    };
+    return suffix_in(s, n, ok, sizeof ok / sizeof ok[0]);
 }
 
 static bool valid_float_suffix(const char *s, size_t n)
@@ -730,21 +736,7 @@ static bool valid_float_suffix(const char *s, size_t n)
         "f128x", "F16", "F32", "F64", "F128", "F32x", "F64x", "F128x", "df", "dd", "dl", "DF",
         "DD", "DL", "bf16", "BF16",
     };
-    char buf[8];
-    size_t k = 0;
-    for (size_t i = 0; i < n; i++)
-        if (s[i] != 'i' && s[i] != 'j' && s[i] != 'I' && s[i] != 'J') {
-            if (k == sizeof buf - 1)
-                return false;
-            buf[k++] = s[i];
-        }
-    buf[k] = '\0';
-    if (n - k > 1)
-        return false;
-    for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
-        if (!strcmp(buf, ok[i]))
-            return true;
-    return false;
+    return suffix_in(s, n, ok, sizeof ok / sizeof ok[0]);
 }
 
 static bool is_digit_in(char ch, int base)
@@ -1997,20 +1989,6 @@ static bool has_errors(const struct lower_dir *d)
     return (d->dir && d->dir->nerrors) || (d->target && d->target->nerrors);
 }
 
-/* The function declarator of a declaration or definition that declares one function. */
-static struct ast *function_declarator(struct ast *item)
-{
-    if (item->kind == AST_FUNCTION_DEF)
-        return item->kid[1];
-    if (item->kind != AST_DECLARATION || !item->kid[1])
-        return NULL;
-    struct ast *id = item->kid[1]->kid[0];
-    if (!id || id->next || id->kind != AST_INIT_DECLARATOR || !id->sym ||
-        id->sym->kind != SYM_FUNCTION)
-        return NULL;
-    return id->kid[0];
-}
-
 /* An implementation (implements(f)) may name f's parameters: its ndrange and copies are
  * evaluated where f's task is created. */
 static struct ast *implemented_params(struct lower *L, const struct lower_dir *d)
@@ -2032,7 +2010,7 @@ bool lower_check_construct(struct lower *L, const struct lower_dir *d)
         return false;
     struct ast *n = d->node;
     struct ck c = { .L = L, .scope = L->fn ? function_state(L, L->fn) : NULL };
-    struct ast *fd = n ? function_declarator(n) : NULL;
+    struct ast *fd = n ? lower_function_declarator(n) : NULL;
     if (fd) {                       /* a function task: its clauses name its parameters */
         struct ast *dn = ast_declarator_name(fd);
         c.params = ast_declarator_params(fd);

@@ -185,19 +185,6 @@ char *task_decl_text(struct lower *L, struct sym *sym, const char *name)
 
 /* ---- registration ------------------------------------------------------------------- */
 
-static struct ast *function_declarator(struct ast *item)
-{
-    if (item->kind == AST_FUNCTION_DEF)
-        return item->kid[1];
-    if (item->kind != AST_DECLARATION || !item->kid[1])
-        return NULL;
-    struct ast *id = item->kid[1]->kid[0];
-    if (!id || id->next || id->kind != AST_INIT_DECLARATOR || !id->sym ||
-        id->sym->kind != SYM_FUNCTION)
-        return NULL;
-    return id->kid[0];
-}
-
 static bool param_is_void(struct ast *p)
 {
     return p->kind == AST_PARAM && !p->kid[1] && p->kid[0] && p->kid[0]->tclass == TYPE_VOID;
@@ -330,7 +317,7 @@ static size_t first_declaration(struct lower *L, struct name *n, struct ast *fal
     if (!L->first_decl_of.cap) {
         struct ast *items = L->t->tu->kid[0];
         for (struct ast *i = items ? items->kid[0] : NULL; i; i = i->next) {
-            struct ast *d = function_declarator(i);
+            struct ast *d = lower_function_declarator(i);
             struct ast *dn = d ? ast_declarator_name(d) : NULL;
             if (dn && !lower_map_get(&L->first_decl_of, dn->name))
                 lower_map_put(L, &L->first_decl_of, dn->name, i);
@@ -344,7 +331,7 @@ static size_t first_declaration(struct lower *L, struct name *n, struct ast *fal
 
 void task_register(struct lower *L, struct ast *item, struct lower_dir *d)
 {
-    struct ast *declarator = function_declarator(item);
+    struct ast *declarator = lower_function_declarator(item);
     struct omp_directive *first = d->dir ? d->dir : d->target;
     if (!declarator) {
         mcc_error_at(&first->loc, "'#pragma omp %s' must be followed by a function declaration "
@@ -822,7 +809,7 @@ static void emit_nested(struct lower *L, struct lower_ftask *f)
 
 bool task_local_function(struct lower *L, struct ast *n, struct lower_dir *d)
 {
-    struct ast *declarator = function_declarator(n);
+    struct ast *declarator = lower_function_declarator(n);
     struct ast *dn = declarator ? ast_declarator_name(declarator) : NULL;
     if (!dn || !dn->sym)
         return false;

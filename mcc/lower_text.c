@@ -305,3 +305,17 @@ struct sym *lower_resolve(struct lower *L, const char *name, size_t len, size_t 
             best = L->locals[i].sym;
     return best ? best : n->ord;
 }
+
+/* The function declarator of a declaration or definition that declares one function. */
+struct ast *lower_function_declarator(struct ast *item)
+{
+    if (item->kind == AST_FUNCTION_DEF)
+        return item->kid[1];
+    if (item->kind != AST_DECLARATION || !item->kid[1])
+        return NULL;
+    struct ast *id = item->kid[1]->kid[0];
+    if (!id || id->next || id->kind != AST_INIT_DECLARATOR || !id->sym ||
+        id->sym->kind != SYM_FUNCTION)
+        return NULL;
+    return id->kid[0];
+}

@@ -1003,6 +1003,9 @@ char *lower_expr(struct lower *L, const char *text, const char *const *skip, int
 struct sym *lower_resolve(struct lower *L, const char *name, size_t len, size_t off);
 void *lower_map_get(const struct lower_map *m, const void *key);    /* NULL: absent */
 void lower_map_put(struct lower *L, struct lower_map *m, const void *key, void *val);
+/* The function declarator of a declaration or definition that declares one function
+ * (the item's), else NULL. */
+struct ast *lower_function_declarator(struct ast *item);
 /* lower_dir.c: a construct's directives */
 /* The directive of a pragma line (parsed once, freed at the end). */
 struct omp_directive *lower_parse_pragma(struct lower *L, struct ast *pr);
