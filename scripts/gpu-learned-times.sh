@@ -9,7 +9,9 @@
 #                                        device kind (NVIDIA OpenCL, then CUDA), each with a
 #                                        fresh --perf-model-dir; prints the learned median of
 #                                        the device version per run (nanort-perfmodel), the
-#                                        device's median kernel span, and the spreads; exit 1
+#                                        device's median kernel span over the same last
+#                                        NRT_PERF_WINDOW (16) instances the model keeps, and
+#                                        the spreads; exit 1
 #                                        when a run is off by more than TOL percent (5)
 #                                        (OCL_TYPE=all tries it on PoCL's CPU device)
 # Output also goes to $OUT (or build/gpu-results)/learned-times.txt.
@@ -45,17 +47,25 @@ for kind in opencl cuda; do
 import glob, json, statistics, sys
 d, kind, r = sys.argv[1:4]
 ev = json.load(open(d + "/t.json"))["traceEvents"]
-spans = [e["dur"] * 1000 for e in ev if e.get("ph") == "X" and e.get("cat") == "task"
-         and e["args"]["device"] != "smp" and e["args"]["clock"] == "device"]
+# the device's spans in the order they started (the manager finishes, and the model
+# records, its tasks in that order); the model keeps the last NRT_PERF_WINDOW
+# samples, so the learned median is compared with the median of the same last spans
+spans = [e["dur"] * 1000 for e in sorted(
+            (e for e in ev if e.get("ph") == "X" and e.get("cat") == "task"
+             and e["args"]["device"] != "smp" and e["args"]["clock"] == "device"),
+            key=lambda e: e["ts"])]
 rows = [l.split("\t") for l in open(glob.glob(d + "/nanort-perf-*.txt")[0]).read().splitlines()[1:]]
 dev = [f for f in rows if f[2] != "smp"]
 if not dev or not spans:
     print("%s run %s: no device model or no device spans" % (kind, r)); sys.exit(0)
-learned = statistics.median(float(x) for x in dev[0][5:])
-measured = statistics.median(spans)
-print("%s run %s: learned median %.1f us (%s, %d samples), device's median kernel %.1f us, "
-      "ratio %.3f" % (kind, r, learned / 1e3, dev[0][2], len(dev[0]) - 5, measured / 1e3,
-                      learned / measured))
+samples = [float(x) for x in dev[0][5:]]
+learned = statistics.median(samples)
+measured = statistics.median(spans[-len(samples):])
+everything = statistics.median(spans)
+print("%s run %s: learned median %.1f us (%s, %d samples), device's median kernel %.1f us "
+      "over the same last %d (%.1f us over all %d), ratio %.3f" % (
+          kind, r, learned / 1e3, dev[0][2], len(samples), measured / 1e3, len(samples),
+          everything / 1e3, len(spans), learned / measured))
 open(d + "/summary", "w").write("%f %f\n" % (learned, measured))
 PY
     cat "$d/summary" >> "$out/learned-$kind.dat" 2>/dev/null
