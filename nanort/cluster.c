@@ -17,7 +17,6 @@
 #include <dlfcn.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 struct nrt_cluster_cfg nrt_cluster = {.poll_us = 0};
 
@@ -68,36 +67,6 @@ int nrt_cluster_size(void)
     return env_int(names);
 }
 
-static bool truthy(const char *v)
-{
-    return strcasecmp(v, "yes") == 0 || strcasecmp(v, "true") == 0 || strcmp(v, "1") == 0 ||
-           strcasecmp(v, "on") == 0;
-}
-
-/* --cluster as config.c will read it (NX_ARGS wins over NX_CLUSTER; the last word wins),
- * for nanort_main_enter(), which runs before the configuration is loaded. */
-static bool cluster_requested(void)
-{
-    const char *v = getenv("NX_CLUSTER");
-    bool on = v && truthy(v);
-    const char *args = getenv("NX_ARGS");
-    for (const char *p = args; p && *p;) {
-        p += strspn(p, " \t\n");
-        size_t n = strcspn(p, " \t\n");
-        if (n == 9 && strncmp(p, "--cluster", 9) == 0)
-            on = true;
-        else if (n == 12 && strncmp(p, "--no-cluster", 12) == 0)
-            on = false;
-        else if (n > 10 && strncmp(p, "--cluster=", 10) == 0) {
-            char val[16];
-            snprintf(val, sizeof val, "%.*s", (int)(n - 10), p + 10);
-            on = truthy(val);
-        }
-        p += n;
-    }
-    return on;
-}
-
 /* ---- the plugin ------------------------------------------------------------------------ */
 
 static const struct nrt_cluster_plugin *plugin;   /* set before start, read-only after */
@@ -138,9 +107,14 @@ bool nrt_cluster_active(void)
 
 int nanort_main_enter(void)
 {
-    if (main_entered || !cluster_requested())
+    if (main_entered)
         return 0;
     main_entered = true;
+    if (!nrt_config_peek_bool("cluster", "NX_CLUSTER")) {
+        if (nrt_config_peek_bool("eager-start", "NX_EAGER_START"))
+            nrt_ensure_started();
+        return 0;
+    }
     int rank = nrt_cluster_rank(), size = nrt_cluster_size();
     if (rank < 0 || size < 2)
         return 0;                   /* not under mpirun, or one rank: nothing to spread */

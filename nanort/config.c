@@ -60,6 +60,10 @@ static const struct nrt_option core_options[] = {
      "per worker, total time", &nrt_cfg.summary, NULL},
     {"verbose", NRT_OPT_BOOL, "no", "print the start-up configuration to stderr",
      &nrt_cfg.verbose, NULL},
+    {"eager-start", NRT_OPT_BOOL, "no",
+     "start the runtime (workers, devices) when main begins, as Nanos++ does, instead of at "
+     "the first task: the program's own timers then leave the start-up out (an "
+     "omp_set_num_threads() call in main comes too late then)", &nrt_cfg.eager_start, NULL},
     {"help", NRT_OPT_HELP, "no", "print this list and exit", &want_help, NULL},
 };
 
@@ -475,6 +479,39 @@ static void apply_omp_num_threads(void)
         return;
     }
     nrt_cfg.smp_workers = (int)x;
+}
+
+/* The value bool option NAME will have once the configuration is loaded (NX_ARGS wins over
+ * the NX_ variable ENV; the last word wins), for nanort_main_enter(), which must decide
+ * before loading it: loading early would fix the worker count before an
+ * omp_set_num_threads() call in main.  The program's default options are not looked at. */
+bool nrt_config_peek_bool(const char *name, const char *env)
+{
+    bool on = false;
+    const char *v = env ? getenv(env) : NULL;
+    if (v)
+        parse_bool(v, &on);
+    size_t len = strlen(name);
+    const char *args = getenv("NX_ARGS");
+    for (const char *p = args; p && *p;) {
+        p += strspn(p, " \t\n");
+        size_t n = strcspn(p, " \t\n");
+        if (n >= 2 && p[0] == '-' && p[1] == '-') {
+            const char *w = p + 2;
+            size_t m = n - 2;
+            if (m == len && strncmp(w, name, len) == 0)
+                on = true;
+            else if (m == len + 3 && strncmp(w, "no-", 3) == 0 && strncmp(w + 3, name, len) == 0)
+                on = false;
+            else if (m > len + 1 && strncmp(w, name, len) == 0 && w[len] == '=') {
+                char val[16];
+                snprintf(val, sizeof val, "%.*s", (int)(m - len - 1), w + len + 1);
+                parse_bool(val, &on);
+            }
+        }
+        p += n;
+    }
+    return on;
 }
 
 void nrt_config_load(void)

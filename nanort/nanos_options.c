@@ -29,6 +29,7 @@
                  "overlapping the kernels"
 #define OVERLAP "copies always overlap kernels (separate queues or streams)"
 #define NOTHING "nothing to set in nanort"
+#define CLUSTER "nanort's cluster mode (--cluster) runs over Open MPI"
 
 /* Nanos++ reads a plain number below 100 as a percentage of the device's memory. */
 #define PERCENT_BELOW_100 "N%"
@@ -78,10 +79,9 @@
     X("deps", NULL, 1, NULL, NULL, "nanort's dependences handle regions that overlap in " \
       "any way")                                                                           \
     X("disable-caches", NULL, 0, "cache-policy", "nocache", NULL)                         \
-    X("cluster", NULL, 0, NULL, NULL, "nanort has no cluster mode")                       \
-    X("cluster-network", NULL, 1, NULL, NULL, "nanort has no cluster mode")               \
-    X("disable-node2node", NULL, 0, NULL, NULL, "nanort has no cluster mode")             \
-    X("disable-packed-copies", NULL, 0, NULL, NULL, "nanort has no cluster mode")         \
+    X("cluster-network", NULL, 1, NULL, NULL, CLUSTER)                                    \
+    X("disable-node2node", NULL, 0, NULL, NULL, CLUSTER)                                  \
+    X("disable-packed-copies", NULL, 0, NULL, NULL, CLUSTER)                              \
     X("task-retries", NULL, 1, NULL, NULL, "a task that fails stops the program")         \
     X("simulator", NULL, 0, NULL, NULL, NOTHING)                                          \
     X("smp-private-memory", NULL, 0, NULL, NULL, "smp tasks use the host's memory")       \

@@ -259,6 +259,7 @@ struct nrt_config {
     long inline_below;    /* --inline-below: ns; shorter task bodies run in their creator */
     bool summary;         /* --summary */
     bool verbose;         /* --verbose */
+    bool eager_start;     /* --eager-start: nanort_main_enter() starts the runtime */
     bool binding;         /* --binding / --no-binding */
     int cache_policy;     /* --cache-policy: enum nrt_cache_policy */
     int dispatch;         /* --dispatch: enum nrt_dispatch */
@@ -306,6 +307,7 @@ void nrt_config_request_workers(int n);
 /* Parse NX_ARGS and NX_<OPT> (once; again after nrt_config_reset()).  Prints --help and
  * exits 0, or prints the error and exits 1. */
 void nrt_config_load(void);
+bool nrt_config_peek_bool(const char *name, const char *env);
 void nrt_config_reset(void);
 /* Parse a memory size for option `opt`: bytes with an optional K, M, G suffix (powers of
  * 1024), or a percentage "N%" of `total`.  A malformed value is a fatal error naming the

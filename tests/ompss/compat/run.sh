@@ -66,6 +66,27 @@ for n in omp_locks omp_lock_suspended omp_routines; do
   done
 done
 
+# --eager-start: the runtime's start-up line (--verbose) before main's first statement when
+# eager (option, NX_ variable), after it when lazy (the default, and --no-eager-start after
+# --eager-start); the sum is gcc -fopenmp's under every setting
+build eager_start
+same eager_start/lazy eager_start NX_ARGS=--smp-workers=2
+same eager_start/eager eager_start NX_ARGS="--smp-workers=2 --eager-start"
+for c in "eager:--eager-start --verbose:" "eager:--verbose:yes" "lazy:--verbose:" \
+         "lazy:--eager-start --no-eager-start --verbose:" "lazy:--eager-start=no --verbose:yes"; do
+  want=${c%%:*} rest=${c#*:} args=${rest%%:*} var=${rest#*:}
+  "$HARNESS" run "$results" "compat/eager_start/order-$want-$(echo "$args $var" | tr -cs "a-z0-9" - | sed "s/^-*//; s/-*$//")" -- sh -c '
+    want=$1 bin=$2 args=$3 var=$4
+    if [ -n "$var" ]; then export NX_EAGER_START=$var; fi
+    err=$(NX_ARGS="$args" "$bin" 2>&1 >/dev/null) || { echo "exit status $?"; exit 1; }
+    printf "%s\n" "$err"
+    first=$(printf "%s\n" "$err" | grep -m1 -E "^(main: first statement|nanort: [0-9]+ smp workers)")
+    case $want in
+      eager) [ "${first#nanort:}" != "$first" ] ;;
+      lazy) [ "$first" = "main: first statement" ] ;;
+    esac' sh "$want" "$out/eager_start" "$args" "$var"
+done
+
 # omp_set_num_threads before the start: the worker count, as libgomp's team size; NX wins
 build omp_num_threads
 same omp_num_threads/call omp_num_threads
