@@ -46,9 +46,11 @@ SDEV_CUDA_PEERS := $(SDEV_CUDA)/matmul_hand $(SDEV_CUDA)/nbody_hand $(SDEV_CUDA)
 # The benchmark builds of the samples: one device alone (ONLY_CUDA / ONLY_OPENCL), so every
 # tile runs there, as in the peers; the CUDA kernels compiled for the H200 like the peers.
 SDEV_MCC_DEPS := $(MCC_BIN) $(BUILD)/lib/libnanort.so $(BUILD)/lib/mcc/include/omp.h
+# the CUDA builds link the plugin statically: a change to it must relink them
+SDEV_CUDA_DEPS := $(SDEV_MCC_DEPS) $(CUDA_PLUGIN_LIB)
 # $(call SDEV_GPU_RULES,name,sample dir)
 define SDEV_GPU_RULES
-$(SDEV_GPU)/$(1)-cuda: samples/$(2)/$(1).c samples/$(2)/$(1).cu $(wildcard samples/$(2)/*.h) $(SDEV_MCC_DEPS)
+$(SDEV_GPU)/$(1)-cuda: samples/$(2)/$(1).c samples/$(2)/$(1).cu $(wildcard samples/$(2)/*.h) $(SDEV_CUDA_DEPS)
 	@mkdir -p $$(@D)
 	$(MCC_BIN) --ompss -O2 -DONLY_CUDA --Wc,$(SDEV_ARCH) $$(filter %.c %.cu,$$^) -o $$@ -lm
 $(SDEV_GPU)/$(1)-opencl: samples/$(2)/$(1).c samples/$(2)/$(1).cl $(wildcard samples/$(2)/*.h) $(SDEV_MCC_DEPS)
@@ -56,11 +58,11 @@ $(SDEV_GPU)/$(1)-opencl: samples/$(2)/$(1).c samples/$(2)/$(1).cl $(wildcard sam
 	$(MCC_BIN) --ompss -O2 -DONLY_OPENCL $$(filter %.c %.cl,$$^) -o $$@ -lm
 endef
 $(eval $(call SDEV_GPU_RULES,matmul,matmul_dev))
-$(SDEV_GPU)/matmul-cuda-pinned: samples/matmul_dev/matmul.c samples/matmul_dev/matmul.cu $(SDEV_MCC_DEPS)
+$(SDEV_GPU)/matmul-cuda-pinned: samples/matmul_dev/matmul.c samples/matmul_dev/matmul.cu $(SDEV_CUDA_DEPS)
 	@mkdir -p $(@D)
 	$(MCC_BIN) --ompss -O2 -DONLY_CUDA -DPINNED_HOST --Wc,$(SDEV_ARCH) $(filter %.c %.cu,$^) -o $@ -lm
 $(eval $(call SDEV_GPU_RULES,nbody,nbody))
-$(SDEV_GPU)/nbody-cuda-pinned: samples/nbody/nbody.c samples/nbody/nbody.cu $(wildcard samples/nbody/*.h) $(SDEV_MCC_DEPS)
+$(SDEV_GPU)/nbody-cuda-pinned: samples/nbody/nbody.c samples/nbody/nbody.cu $(wildcard samples/nbody/*.h) $(SDEV_CUDA_DEPS)
 	@mkdir -p $(@D)
 	$(MCC_BIN) --ompss -O2 -DONLY_CUDA -DPINNED_HOST --Wc,$(SDEV_ARCH) $(filter %.c %.cu,$^) -o $@ -lm
 
