@@ -37,6 +37,7 @@ tests() {
   tests/harness.sh run "$res" opencl-cpu/versions -- $run versions
   tests/harness.sh run "$res" opencl-cpu/shapes -- $run shapes
   tests/harness.sh run "$res" opencl-cpu/includes -- $run includes
+  tests/harness.sh run "$res" opencl-cpu/clones -- $run clones
   tests/harness.sh summary "$res" | tail -n 3 | tee "$out/opencl-cpu-tests.txt"
 }
 

@@ -38,9 +38,13 @@ struct nrt_cl_group {
 
 /* Work-group functions are compiled for AVX-512, AVX2 and baseline x86-64 alike, the
  * processor choosing at load time (gcc's function multi-versioning): the work-item loops
- * vectorise as wide as the machine that runs them, not the one that built them. */
+ * vectorise as wide as the machine that runs them, not the one that built them.  Not when
+ * the build already targets AVX2 or more (-march=native, -march=x86-64-v3, ...): the user
+ * chose the machine, and the kernel's own helper functions, compiled for that -march, could
+ * not be inlined into a clone of another arch (gcc inlines only into a superset of the
+ * callee's ISA: blackscholes' cnd() stayed a call and its loop scalar, 10x slower). */
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 11 && \
-    !defined(NRT_CL_NO_CLONES)
+    !defined(__AVX2__) && !defined(NRT_CL_NO_CLONES)
 #define NRT_CL_CLONES \
     __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
 #else

@@ -150,6 +150,22 @@ shapes)
     fail "group-free kernels: '$free'"
   echo "run.sh: the loops have the expected shapes, the group-free kernels are $free"
   ;;
+clones)
+  # The work-group functions are cloned for AVX-512, AVX2 and x86-64 in a build for the
+  # x86-64 baseline, not in one for a chosen machine (-march=...): there the clones kept
+  # cnd() from being inlined into them (it is compiled for rocketlake, the clone for
+  # x86-64-v4) and the work-item loop stayed scalar (blackscholes 10x slower).
+  [ "$(uname -m)" = x86_64 ] || { echo "skipped: the clones are x86-64's"; exit 77; }
+  o=$out/clones.o
+  "$MCC" -O2 -c "$here/clones.cl" -o "$o" || fail "mcc -c failed"
+  nm "$o" | grep -q 'arch_x86_64_v4' || fail "no AVX-512 clone in a baseline build"
+  for m in rocketlake x86-64-v3; do
+    "$MCC" -O2 -march=$m -c "$here/clones.cl" -o "$o" || fail "mcc -march=$m -c failed"
+    nm "$o" | grep -q 'arch_x86_64_v4' && fail "clones in a -march=$m build"
+    nm "$o" | grep -q ' cnd$' && fail "cnd() not inlined in a -march=$m build"
+  done
+  echo "run.sh: clones in the baseline build only; cnd() inlined under -march=rocketlake and x86-64-v3"
+  ;;
 includes)
   # includes/cl/k.cl: its headers found next to it and through the command's -I
   c=$out/includes.c
