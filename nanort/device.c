@@ -256,8 +256,26 @@ struct ring {
     unsigned cap, head, n;
 };
 
+/* Finish the task in flight that completes first (the oldest when the space cannot
+ * wait for any of several): a finished task's successors must not wait behind an older,
+ * longer one still running (cluster ranks run several at once). */
 static void finish_oldest(struct nrt_space *s, struct ring *r)
 {
+    const struct nrt_mem_ops *m = s->ops->mem;
+    if (m->wait_any && r->n > 1) {
+        nrt_event ev[r->n];
+        unsigned k = 0;
+        for (; k < r->n; k++)
+            if (!(ev[k] = r->slot[(r->head + k) % r->cap].ev))
+                break;              /* nothing to wait for */
+        if (k == r->n)
+            k = m->wait_any(s, r->n, ev);
+        if (k > 0) {                /* it takes the oldest's place; order does not matter */
+            struct inflight tmp = r->slot[r->head];
+            r->slot[r->head] = r->slot[(r->head + k) % r->cap];
+            r->slot[(r->head + k) % r->cap] = tmp;
+        }
+    }
     finish_task(s, &r->slot[r->head]);
     r->head = (r->head + 1) % r->cap;
     r->n--;

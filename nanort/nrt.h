@@ -892,6 +892,10 @@ struct nrt_mem_ops {
                               const struct nrt_xfer *x);
     void (*wait)(struct nrt_space *s, nrt_event e);        /* block until e is done */
     bool (*query)(struct nrt_space *s, nrt_event e);       /* true when e is done */
+    /* Optional: block until one of the n events is done; its index.  The manager then
+     * finishes its tasks in the order they complete (tasks on a cluster rank end out of
+     * order); without it, oldest first. */
+    unsigned (*wait_any)(struct nrt_space *s, unsigned n, const nrt_event *e);
     void (*release)(struct nrt_space *s, nrt_event e);
     /* The kernel-visible address of buf+off (CUDA: a device pointer), or NULL when the
      * device has no addresses (OpenCL). */
@@ -1323,6 +1327,7 @@ struct nrt_cluster_cfg {
     const char *chunk_opt;          /* --cluster-chunk */
     int inflight;                   /* --cluster-inflight (0: automatic) */
     int poll_us;                    /* --cluster-poll */
+    bool profile;                   /* --cluster-profile */
     /* Set by nrt_cluster_start() before the spaces open, read-only afterwards. */
     bool active;                    /* --cluster under mpirun with 2 ranks or more */
     int rank, size;
