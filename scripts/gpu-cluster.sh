@@ -7,7 +7,10 @@
 #   scripts/gpu-cluster.sh tests   make check-mpi (detach, TAMPI, pipeio, cluster tests)
 #   scripts/gpu-cluster.sh bench   bench/cluster/run.sh: cholesky 4096/256 and matmul
 #                                  2048/256, 1 x 16 against 4 x 4 and 2 x 8 (--cluster) and
-#                                  StarPU-MPI when present, ROUNDS (5) side-by-side rounds
+#                                  StarPU-MPI when present, ROUNDS (5) side-by-side rounds;
+#                                  then one --summary --cluster-profile run of each app on
+#                                  4 x 4 and 2 x 8 (profile-APP-NxW.txt: where a remote
+#                                  task's time goes, how busy each rank's workers were)
 # Output goes to $OUT (or build/gpu-results/cluster).  Exit 77 when Open MPI is absent.
 set -u
 out=${OUT:-build/gpu-results/cluster}
@@ -58,11 +61,21 @@ bench() {
     WORKERS=16 RANKS=$r ROUNDS=${ROUNDS:-5} CHOL=${CHOL:-4096/256} MM=${MM:-2048/256} \
       bench/cluster/run.sh "$out/bench-16-$r.md" 2> "$out/bench-16-$r.log"
   done
-  # one summary of each app on 4 x 4: where the tasks ran, bytes moved, overlap
+  # one summary of each app on 4 x 4 and 2 x 8: where the tasks ran, bytes moved, overlap,
+  # and the profile of the tasks sent to other ranks (--cluster-profile)
   for app in cholesky matmul; do
-    local size=$([ $app = cholesky ] && echo "4096 256" || echo "2048 256")
-    NX_ARGS="--cluster --smp-workers=4 --summary" mpirun --allow-run-as-root --oversubscribe \
-      --bind-to none -np 4 build/bench/cluster/$app $size > "$out/summary-$app.txt" 2>&1
+    local size=$([ $app = cholesky ] && echo "4096 256" || echo "2048 256") nw
+    for nw in 4x4 2x8; do
+      NX_ARGS="--cluster --smp-workers=${nw#*x} --summary --cluster-profile" \
+        mpirun --allow-run-as-root --oversubscribe --bind-to none -np ${nw%x*} \
+        build/bench/cluster/$app $size > "$out/profile-$app-$nw.txt" 2>&1
+    done
+    cp "$out/profile-$app-4x4.txt" "$out/summary-$app.txt"
+  done
+  local f
+  for f in "$out"/profile-*.txt; do
+    echo "== $f: $(grep -m1 '^time:' "$f")"
+    sed -n '/cluster profile/,$p' "$f"
   done
 }
 
