@@ -892,10 +892,13 @@ struct nrt_mem_ops {
                               const struct nrt_xfer *x);
     void (*wait)(struct nrt_space *s, nrt_event e);        /* block until e is done */
     bool (*query)(struct nrt_space *s, nrt_event e);       /* true when e is done */
-    /* Optional: block until one of the n events is done; its index.  The manager then
+    /* Optional, both or neither: wait_any blocks until one of the n events is done (its
+     * index) or wake(s) was called since the last wait_any (n).  The manager then
      * finishes its tasks in the order they complete (tasks on a cluster rank end out of
-     * order); without it, oldest first. */
+     * order), and starts a task queued while it waits (a push calls wake) instead of
+     * only after the oldest in flight ended; without them, oldest first. */
     unsigned (*wait_any)(struct nrt_space *s, unsigned n, const nrt_event *e);
+    void (*wake)(struct nrt_space *s);
     void (*release)(struct nrt_space *s, nrt_event e);
     /* The kernel-visible address of buf+off (CUDA: a device pointer), or NULL when the
      * device has no addresses (OpenCL). */

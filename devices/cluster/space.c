@@ -27,6 +27,7 @@
 struct cl_space {
     int rank;
     intptr_t d_img, d_heap, d_high;  /* what to add to an address of each window */
+    bool woken;                     /* wait_lock: ev_wake() since the last ev_wait_any() */
 };
 static struct cl_space *remotes;     /* [cl_size]; written at probe, read-only after */
 static int nopen;                    /* spaces opened (manager threads: at close only) */
@@ -184,20 +185,37 @@ static void ev_wait(struct nrt_space *s, nrt_event e)
         cl_prof_wait((int)((struct cl_event *)e)->lane, nrt_now_ns() - t0);
 }
 
+/* The manager of s: the first of its tasks in flight that is done, or n when a task was
+ * queued for s meanwhile (ev_wake). */
 static unsigned ev_wait_any(struct nrt_space *s, unsigned n, const nrt_event *e)
 {
+    struct cl_space *r = s->priv;
     uint64_t t0 = cl_prof_on ? nrt_now_ns() : 0;
+    unsigned k = n;
     nrt_lock_acquire(&wait_lock);
     for (;;) {
-        for (unsigned i = 0; i < n; i++)
-            if (ev_query(s, e[i])) {
-                nrt_lock_release(&wait_lock);
-                if (cl_prof_on)
-                    cl_prof_wait(NRT_LANE_KERNEL, nrt_now_ns() - t0);
-                return i;
-            }
+        for (unsigned i = 0; i < n && k == n; i++)
+            if (ev_query(s, e[i]))
+                k = i;
+        if (k < n || r->woken)
+            break;
         nrt_cond_wait(&wait_cond, &wait_lock);
     }
+    r->woken = false;
+    nrt_lock_release(&wait_lock);
+    if (cl_prof_on && k < n)
+        cl_prof_wait(NRT_LANE_KERNEL, nrt_now_ns() - t0);
+    return k;
+}
+
+/* A task was queued for s (any thread): its manager's ev_wait_any returns. */
+static void ev_wake(struct nrt_space *s)
+{
+    struct cl_space *r = s->priv;
+    nrt_lock_acquire(&wait_lock);
+    r->woken = true;
+    NRT_PCHECK(pthread_cond_broadcast(&wait_cond));
+    nrt_lock_release(&wait_lock);
 }
 
 static void ev_release(struct nrt_space *s, nrt_event e)
@@ -670,6 +688,7 @@ static const struct nrt_mem_ops cl_mem = {
     .wait = ev_wait,
     .query = ev_query,
     .wait_any = ev_wait_any,
+    .wake = ev_wake,
     .release = ev_release,
 };
 
