@@ -36,6 +36,10 @@ static const struct nrt_option cluster_options[] = {
      "of MPI while messages or tasks are pending, or for 200 ms after the last one (an idle "
      "rank polls every millisecond)",
      &nrt_cluster.poll_us, NULL},
+    {"cluster-profile", NRT_OPT_BOOL, "no",
+     "cluster mode: rank 0 prints at the end where the time of the tasks it ran on other "
+     "ranks went (sending, waiting for inputs there, queued, body, reply, completion) and how "
+     "long its threads waited for transfers", &nrt_cluster.profile, NULL},
 };
 
 __attribute__((constructor(150))) static void cluster_register_options(void)

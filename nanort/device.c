@@ -66,6 +66,8 @@ static void queue_push(struct nrt_space *s, struct nanort_task *t)
     atomic_fetch_add_explicit(&q->load, 1, memory_order_relaxed);
     NRT_PCHECK(pthread_cond_signal(&q->cond));
     nrt_lock_release(&q->lock);
+    if (s->ops->mem->wake)
+        s->ops->mem->wake(s);       /* its manager may be waiting for tasks in flight */
 }
 
 /* The next task; when `block`, sleep until one comes or the space stops (NULL). */
@@ -256,8 +258,28 @@ struct ring {
     unsigned cap, head, n;
 };
 
+/* Finish the task in flight that completes first (the oldest when the space cannot
+ * wait for any of several): a finished task's successors must not wait behind an older,
+ * longer one still running (cluster ranks run several at once).  With wait_any, it
+ * returns without finishing anything when a task was queued meanwhile (the manager then
+ * starts it when a slot is free). */
 static void finish_oldest(struct nrt_space *s, struct ring *r)
 {
+    const struct nrt_mem_ops *m = s->ops->mem;
+    if (m->wait_any) {
+        nrt_event ev[r->n];
+        unsigned k = 0;
+        for (; k < r->n; k++)
+            if (!(ev[k] = r->slot[(r->head + k) % r->cap].ev))
+                break;              /* nothing to wait for */
+        if (k == r->n && (k = m->wait_any(s, r->n, ev)) == r->n)
+            return;                 /* woken: a task was queued */
+        if (k > 0) {                /* it takes the oldest's place; order does not matter */
+            struct inflight tmp = r->slot[r->head];
+            r->slot[r->head] = r->slot[(r->head + k) % r->cap];
+            r->slot[(r->head + k) % r->cap] = tmp;
+        }
+    }
     finish_task(s, &r->slot[r->head]);
     r->head = (r->head + 1) % r->cap;
     r->n--;

@@ -894,6 +894,13 @@ struct nrt_mem_ops {
                               const struct nrt_xfer *x);
     void (*wait)(struct nrt_space *s, nrt_event e);        /* block until e is done */
     bool (*query)(struct nrt_space *s, nrt_event e);       /* true when e is done */
+    /* Optional, both or neither: wait_any blocks until one of the n events is done (its
+     * index) or wake(s) was called since the last wait_any (n).  The manager then
+     * finishes its tasks in the order they complete (tasks on a cluster rank end out of
+     * order), and starts a task queued while it waits (a push calls wake) instead of
+     * only after the oldest in flight ended; without them, oldest first. */
+    unsigned (*wait_any)(struct nrt_space *s, unsigned n, const nrt_event *e);
+    void (*wake)(struct nrt_space *s);
     void (*release)(struct nrt_space *s, nrt_event e);
     /* The kernel-visible address of buf+off (CUDA: a device pointer), or NULL when the
      * device has no addresses (OpenCL). */
@@ -1325,6 +1332,7 @@ struct nrt_cluster_cfg {
     const char *chunk_opt;          /* --cluster-chunk */
     int inflight;                   /* --cluster-inflight (0: automatic) */
     int poll_us;                    /* --cluster-poll */
+    bool profile;                   /* --cluster-profile */
     /* Set by nrt_cluster_start() before the spaces open, read-only afterwards. */
     bool active;                    /* --cluster under mpirun with 2 ranks or more */
     int rank, size;

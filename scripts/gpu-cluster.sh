@@ -7,7 +7,12 @@
 #   scripts/gpu-cluster.sh tests   make check-mpi (detach, TAMPI, pipeio, cluster tests)
 #   scripts/gpu-cluster.sh bench   bench/cluster/run.sh: cholesky 4096/256 and matmul
 #                                  2048/256, 1 x 16 against 4 x 4 and 2 x 8 (--cluster) and
-#                                  StarPU-MPI when present, ROUNDS (5) side-by-side rounds
+#                                  StarPU-MPI when present, ROUNDS (5) side-by-side rounds;
+#                                  then one --summary --cluster-profile run of each app on
+#                                  4 x 4 and 2 x 8 (profile-APP-NxW.txt: where a remote
+#                                  task's time goes, how busy each rank's workers were),
+#                                  and bench/cluster/latency.c (tasks that sleep: the
+#                                  distributed layer without CPU contention, latency.md)
 # Output goes to $OUT (or build/gpu-results/cluster).  Exit 77 when Open MPI is absent.
 set -u
 out=${OUT:-build/gpu-results/cluster}
@@ -58,12 +63,57 @@ bench() {
     WORKERS=16 RANKS=$r ROUNDS=${ROUNDS:-5} CHOL=${CHOL:-4096/256} MM=${MM:-2048/256} \
       bench/cluster/run.sh "$out/bench-16-$r.md" 2> "$out/bench-16-$r.log"
   done
-  # one summary of each app on 4 x 4: where the tasks ran, bytes moved, overlap
+  # one summary of each app on 4 x 4 and 2 x 8: where the tasks ran, bytes moved, overlap,
+  # and the profile of the tasks sent to other ranks (--cluster-profile)
   for app in cholesky matmul; do
-    local size=$([ $app = cholesky ] && echo "4096 256" || echo "2048 256")
-    NX_ARGS="--cluster --smp-workers=4 --summary" mpirun --allow-run-as-root --oversubscribe \
-      --bind-to none -np 4 build/bench/cluster/$app $size > "$out/summary-$app.txt" 2>&1
+    local size=$([ $app = cholesky ] && echo "4096 256" || echo "2048 256") nw
+    for nw in 4x4 2x8; do
+      NX_ARGS="--cluster --smp-workers=${nw#*x} --summary --cluster-profile" \
+        mpirun --allow-run-as-root --oversubscribe --bind-to none -np ${nw%x*} \
+        build/bench/cluster/$app $size > "$out/profile-$app-$nw.txt" 2>&1
+    done
+    cp "$out/profile-$app-4x4.txt" "$out/summary-$app.txt"
   done
+  latency
+  local f
+  for f in "$out"/profile-*.txt; do
+    echo "== $f: $(grep -m1 '^time:' "$f")"
+    sed -n '/cluster profile/,$p' "$f"
+  done
+}
+
+# bench/cluster/latency.c: tasks that sleep instead of computing (512 KiB tiles travel as
+# in matmul): 1 x 16 against 4 x 4 and 2 x 8 without cores shared with communication
+# threads or slower kernels, i.e. the distributed layer's own latency; 5 ms and 1 ms tasks,
+# ROUNDS side-by-side rounds, medians and ratios to 1 x 16 (latency.md)
+latency() {
+  local bin=build/bench/cluster/latency r us v
+  mkdir -p "$(dirname "$bin")"
+  build/bin/mcc --ompss -O2 bench/cluster/latency.c -o "$bin" ||
+    { echo "latency: could not build $bin" | tee "$out/latency.md"; return; }
+  declare -A t
+  for r in $(seq 1 "${ROUNDS:-5}"); do
+    for us in 5000 1000; do
+      for v in 1x16 4x4 2x8; do
+        local np=${v%x*} w=${v#*x} args="--smp-workers=${v#*x}"
+        [ "$np" -gt 1 ] && args="--cluster $args"
+        t[$us/$v]="${t[$us/$v]:-} $(NX_ARGS="$args" mpirun --allow-run-as-root --oversubscribe \
+          --bind-to none -np "$np" "$bin" 64 8 $us 2>&1 | sed -n 's/^time: \([0-9.]*\) s.*/\1/p')"
+      done
+    done
+  done
+  med() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {if (NR) print (NR % 2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
+  {
+    echo "| task | variant | median (s) | ratio | runs |"
+    echo "|---|---|---|---|---|"
+    for us in 5000 1000; do
+      local base; base=$(med ${t[$us/1x16]})
+      for v in 1x16 4x4 2x8; do
+        local m; m=$(med ${t[$us/$v]})
+        echo "| sleep $us us | $v | $m | $(awk -v a="$m" -v b="$base" 'BEGIN {if (b > 0) printf "%.2f", a / b}') |${t[$us/$v]} |"
+      done
+    done
+  } | tee "$out/latency.md"
 }
 
 case ${1:-all} in

@@ -58,6 +58,8 @@ struct cl_msg {
     uint64_t args;                  /* RUN: bytes of the argument block */
     uint64_t ns;                    /* DONE: the body's time on the remote rank */
     uint64_t queued_ns;             /* DONE: how long it waited there for a worker */
+    uint64_t t_recv, t_start, t_body0;  /* DONE: when the RUN came, became a task, ran
+                                         * (CLOCK_MONOTONIC there: --cluster-profile) */
 };
 /* A control message: the header and an argument block of up to this size. */
 #define CL_CTRL_MAX 4096
@@ -87,6 +89,11 @@ void cl_watch(MPI_Request r, cl_done_fn *done, void *arg, bool background);
 /* Things outside MPI requests that keep the thread polling fast (tasks running on
  * another rank whose DONE is awaited, tasks running here): +1 / -1 from any thread. */
 void cl_busy(int delta);
+/* A thread blocks until a transfer completes (a copy back to the host that a worker or
+ * the cache waits for): +1 / -1 from any thread.  Meanwhile the communication thread
+ * yields instead of napping between rounds (the waiter's core is free), so the wait
+ * does not also pay a nap. */
+void cl_urgent(int delta);
 /* Called by the communication thread after every round of tests (serve.c: its queue). */
 extern void (*cl_after_round)(void);
 /* The communication thread leaves its loop once this returns true and nothing is posted
@@ -131,6 +138,14 @@ extern struct cl_windows cl_win0;
 extern struct cl_rank_info *cl_ranks;   /* [cl_size], rank 0's own entry unused */
 /* DONE from rank `from` (communication thread). */
 void cl_space_done(int from, const struct cl_msg *m);
+
+/* ---- prof.c: --cluster-profile, the steps of remote tasks' lives ------------------ */
+#define CL_PROF_STEPS 8             /* post sent recv start body0 body1 done release */
+extern bool cl_prof_on;             /* set at start, read-only after */
+void cl_prof_init(void);
+void cl_prof_run(const char *label, int rank, const uint64_t t[CL_PROF_STEPS]);
+void cl_prof_wait(int lane, uint64_t ns);
+void cl_prof_print(void);
 
 /* ---- serve.c (other ranks) ---------------------------------------------------------------- */
 void cl_serve(void);

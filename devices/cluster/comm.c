@@ -8,7 +8,10 @@
  * time up to --cluster-poll us while something is pending (a request, a task running on
  * another rank), and 1 ms when only its always-posted receive is (an idle rank); a new job
  * wakes it at once.  So a worker never polls MPI, and an idle rank costs ~1000 wake-ups a
- * second.  (Open MPI's own blocking waits spin: we never call them.)
+ * second.  (Open MPI's own blocking waits spin: we never call them.)  The exception: while
+ * another thread of this rank blocks until a transfer completes (cl_urgent: a worker
+ * whose task reads data another rank holds), the thread yields between rounds instead of
+ * napping: the waiter's core is free, and a nap would add to the wait.
  *
  * Locking: `J.lock` guards the job queue and the sleeping; the request arrays belong to the
  * communication thread alone.
@@ -16,6 +19,7 @@
 #include "cluster.h"
 
 #include <errno.h>
+#include <sched.h>
 #include <sys/prctl.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -46,6 +50,7 @@ static struct {
 } J = {.lock = NRT_LOCK_INITIALIZER, .cond = PTHREAD_COND_INITIALIZER};
 
 static atomic_int busy;             /* cl_busy(); seq_cst */
+static atomic_int urgent;           /* cl_urgent(); seq_cst */
 
 /* Communication thread only. */
 static struct {
@@ -106,6 +111,17 @@ void cl_job(cl_job_fn *fn, void *arg)
 void cl_busy(int delta)
 {
     atomic_fetch_add(&busy, delta);
+}
+
+void cl_urgent(int delta)
+{
+    atomic_fetch_add(&urgent, delta);
+    if (delta > 0) {                /* it may be napping: the wait starts now */
+        nrt_lock_acquire(&J.lock);
+        if (J.asleep)
+            NRT_PCHECK(pthread_cond_signal(&J.cond));
+        nrt_lock_release(&J.lock);
+    }
 }
 
 void cl_watch(MPI_Request r, cl_done_fn *done, void *arg, bool background)
@@ -222,6 +238,10 @@ static void *comm_main(void *arg)
             continue;
         }
         bool pending = R.n > R.nbackground || atomic_load(&busy) > 0;
+        if (pending && atomic_load(&urgent) > 0) {
+            sched_yield();          /* a thread waits for this round's result */
+            continue;
+        }
         if (!pending && stop_asked() && (!cl_finished || cl_finished()))
             break;
         bool recent = nrt_now_ns() - last < (uint64_t)RECENT_NS;
@@ -310,6 +330,7 @@ static void handshake(void)
 
 void cl_start(void)
 {
+    cl_prof_init();
     int init = 0, provided = 0;
     MPI_Initialized(&init);
     if (init)

@@ -26,6 +26,7 @@ struct run_head {
     uint64_t id;                    /* rank 0's event */
     nanort_run_fn *run;             /* the real implementation */
     uint64_t created;               /* when this rank created the task */
+    uint64_t recv;                  /* when its RUN came */
 };
 #define HEAD 32
 _Static_assert(sizeof(struct run_head) <= HEAD && HEAD % 16 == 0,
@@ -42,6 +43,7 @@ struct write {
 struct item {
     struct cl_msg m;
     uint64_t writes_before;         /* WRITEs received before it */
+    uint64_t recv;                  /* when it came */
     char *args;                     /* RUN: the argument block */
     bool args_pending;
     struct item *next;
@@ -140,6 +142,9 @@ static void wrapper_run(void *args, nanort_ctx *ctx)
     d->m.id = h->id;
     d->m.ns = ns;
     d->m.queued_ns = t0 > h->created ? t0 - h->created : 0;
+    d->m.t_recv = h->recv;
+    d->m.t_start = h->created;
+    d->m.t_body0 = t0;
     cl_job(send_done, d);
 }
 
@@ -164,7 +169,7 @@ static const struct nanort_impl *wrapper_of(const struct nanort_impl *real)
     return &w->impl;
 }
 
-static void start_task(const struct cl_msg *m, const char *args)
+static void start_task(const struct cl_msg *m, const char *args, uint64_t recv)
 {
     struct nanort_task_type *type = (struct nanort_task_type *)(uintptr_t)m->type;
     const struct nanort_impl *real = (const struct nanort_impl *)(uintptr_t)m->impl;
@@ -174,6 +179,7 @@ static void start_task(const struct cl_msg *m, const char *args)
     h->id = m->id;
     h->run = (nanort_run_fn *)(uintptr_t)m->run;
     h->created = nrt_now_ns();
+    h->recv = recv;
     memcpy((char *)a + HEAD, args, m->args);
     t->impl = wrapper_of(real);
     atomic_fetch_add(&running, 1);
@@ -248,6 +254,7 @@ static void queue_item(const struct cl_msg *m, const char *inline_args)
     struct item *it = nrt_xcalloc(1, sizeof *it);
     it->m = *m;
     it->writes_before = S.nwrites;
+    it->recv = nrt_now_ns();
     if (m->op == CL_RUN) {
         it->args = nrt_xmalloc(m->args ? m->args : 1);
         if (m->args_follow) {
@@ -315,7 +322,7 @@ static void after_round(void)
         switch (it->m.op) {
         case CL_READ: post_data(&it->m, 0, true, sent, NULL); break;
         case CL_PSEND: post_data(&it->m, it->m.peer, true, sent, NULL); break;
-        case CL_RUN: start_task(&it->m, it->args); break;
+        case CL_RUN: start_task(&it->m, it->args, it->recv); break;
         case CL_STOP: S.stop_seen = true; break;
         }
         free(it->args);

@@ -27,6 +27,7 @@
 struct cl_space {
     int rank;
     intptr_t d_img, d_heap, d_high;  /* what to add to an address of each window */
+    bool woken;                     /* wait_lock: ev_wake() since the last ev_wait_any() */
 };
 static struct cl_space *remotes;     /* [cl_size]; written at probe, read-only after */
 static int nopen;                    /* spaces opened (manager threads: at close only) */
@@ -41,7 +42,9 @@ struct cl_event {
     enum nrt_lane lane;
     struct nrt_space *space;
     const struct nanort_task *task; /* RUN */
+    const char *label;              /* RUN: its task's (--cluster-profile) */
     int slot;                       /* RUN: its entry in the in-flight table */
+    uint64_t prof[CL_PROF_STEPS];   /* RUN, --cluster-profile: its steps (prof.c) */
 };
 
 /* Threads waiting for events (cache, managers): woken after each completion. */
@@ -166,15 +169,63 @@ static void ev_wait(struct nrt_space *s, nrt_event e)
 {
     if (ev_query(s, e))
         return;
+    uint64_t t0 = cl_prof_on ? nrt_now_ns() : 0;
+    /* a copy someone waits for (not a task's run: the manager waits for it, and that
+     * takes as long as the task) */
+    bool copy = ((struct cl_event *)e)->lane != NRT_LANE_KERNEL;
+    if (copy)
+        cl_urgent(+1);
     nrt_lock_acquire(&wait_lock);
     while (!ev_query(s, e))
         nrt_cond_wait(&wait_cond, &wait_lock);
+    nrt_lock_release(&wait_lock);
+    if (copy)
+        cl_urgent(-1);
+    if (cl_prof_on)
+        cl_prof_wait((int)((struct cl_event *)e)->lane, nrt_now_ns() - t0);
+}
+
+/* The manager of s: the first of its tasks in flight that is done, or n when a task was
+ * queued for s meanwhile (ev_wake). */
+static unsigned ev_wait_any(struct nrt_space *s, unsigned n, const nrt_event *e)
+{
+    struct cl_space *r = s->priv;
+    uint64_t t0 = cl_prof_on ? nrt_now_ns() : 0;
+    unsigned k = n;
+    nrt_lock_acquire(&wait_lock);
+    for (;;) {
+        for (unsigned i = 0; i < n && k == n; i++)
+            if (ev_query(s, e[i]))
+                k = i;
+        if (k < n || r->woken)
+            break;
+        nrt_cond_wait(&wait_cond, &wait_lock);
+    }
+    r->woken = false;
+    nrt_lock_release(&wait_lock);
+    if (cl_prof_on && k < n)
+        cl_prof_wait(NRT_LANE_KERNEL, nrt_now_ns() - t0);
+    return k;
+}
+
+/* A task was queued for s (any thread): its manager's ev_wait_any returns. */
+static void ev_wake(struct nrt_space *s)
+{
+    struct cl_space *r = s->priv;
+    nrt_lock_acquire(&wait_lock);
+    r->woken = true;
+    NRT_PCHECK(pthread_cond_broadcast(&wait_cond));
     nrt_lock_release(&wait_lock);
 }
 
 static void ev_release(struct nrt_space *s, nrt_event e)
 {
     (void)s;
+    struct cl_event *ev = e;
+    if (cl_prof_on && ev->lane == NRT_LANE_KERNEL && ev->label) {
+        ev->prof[7] = nrt_now_ns();
+        cl_prof_run(ev->label, ((const struct cl_space *)s->priv)->rank, ev->prof);
+    }
     free(e);
 }
 
@@ -450,6 +501,7 @@ static void run_sent(void *arg, MPI_Status *st)
     struct run *r = arg;
     struct cl_event *ev = r->ev;
     free(r);
+    ev->prof[1] = nrt_now_ns();
     ev_step(ev);
 }
 
@@ -490,6 +542,8 @@ static void run_remote(struct nrt_space *s, nanort_ctx *ctx)
         cl_die("task '%s' changed its arguments after it was placed (internal)", t->type->label);
     struct cl_event *ev = ev_new(s, r->args_follow ? 3 : 2, NRT_LANE_KERNEL, 0);
     ev->task = t;
+    ev->label = r->label;
+    ev->prof[0] = ev->t0;
     ev->slot = slot_take(t, rs->rank);
     r->ev = ev;
     m->op = CL_RUN;
@@ -524,6 +578,11 @@ void cl_space_done(int from, const struct cl_msg *m)
     /* the body, and what sending it and its DONE cost (tiny tasks lose on another rank) */
     uint64_t rtt = nrt_now_ns() - ev->t0;
     ev->cost_ns = rtt > m->queued_ns + m->ns ? rtt - m->queued_ns : m->ns;
+    ev->prof[2] = m->t_recv;
+    ev->prof[3] = m->t_start;
+    ev->prof[4] = m->t_body0;
+    ev->prof[5] = m->t_body0 + m->ns;
+    ev->prof[6] = nrt_now_ns();
     ev_step(ev);
 }
 
@@ -617,6 +676,7 @@ static void cl_close(struct nrt_space *s)
         cl_job(send_stop, x);
     }
     cl_stop();
+    cl_prof_print();
 }
 
 static const struct nrt_mem_ops cl_mem = {
@@ -627,6 +687,8 @@ static const struct nrt_mem_ops cl_mem = {
     .copy_peer_at = copy_peer_at,
     .wait = ev_wait,
     .query = ev_query,
+    .wait_any = ev_wait_any,
+    .wake = ev_wake,
     .release = ev_release,
 };
 

@@ -160,6 +160,24 @@ run_cluster() {
     NX_ARGS="--cluster --smp-workers=2 --dispatch=round-robin" \
       "$HARNESS" run "$results" "mpi/cluster/random/np3-w2-round-robin-seed6" -- $MPIRUN -np 3 "$r" 6 300
   fi
+  # a task that finished on another rank is taken back at once, not after older ones there
+  local o=$out/cluster_order
+  "$HARNESS" run "$results" "mpi/cluster/order/build" -- \
+    "$MCC" --ompss -O2 tests/mpi/cluster_order.c -o "$o"
+  [ -x "$o" ] && NX_ARGS="--cluster --smp-workers=2 --dispatch=round-robin" \
+    "$HARNESS" run "$results" "mpi/cluster/order/np2-w2" -- $MPIRUN -np 2 "$o"
+  # --cluster-profile: a row per task type sent to the ranks, whose counts add up to the
+  # tasks each rank ran
+  if [ -x "$out/cluster-cholesky" ]; then
+    NX_ARGS="--cluster --smp-workers=1 --dispatch=round-robin --cluster-profile" \
+      "$HARNESS" run "$results" "mpi/cluster/profile" -- bash -c \
+      'o=$('"$MPIRUN"' -np 3 "$0" 256 32 2>&1) || exit 1; printf "%s\n" "$o";
+       printf "%s\n" "$o" | grep -q "^result: OK" &&
+       printf "%s\n" "$o" | awk '"'"'/cluster profile/ {p = 1; next}
+         p && $1 ~ /^(potrf|trsm|syrk|gemm)$/ {rows++; n += $2}
+         p && $1 == "rank" {ranks++; t += $3}
+         END {exit !(rows == 4 && ranks == 2 && n == t && n > 0)}'"'"'' "$out/cluster-cholesky"
+  fi
   # pointers in arguments: tasks reading undeclared data stay on rank 0
   local pt=$out/cluster_pointers
   "$HARNESS" run "$results" "mpi/cluster/pointers/build" -- \

@@ -1,0 +1,128 @@
+/*
+ * prof.c - --cluster-profile: where a remote task's time goes (rank 0 prints it at the
+ * end, on stderr).  A debugging aid for the distributed layer, not a user feature.
+ *
+ * Every task rank 0 runs on another rank is timed at each step of its life:
+ *   post     the manager has staged it (its inputs' WRITEs are queued) and posts the RUN
+ *   sent     the RUN message has left rank 0
+ *   recv     the other rank's communication thread has received it
+ *   start    it became a task there (earlier WRITEs landed, earlier READs left)
+ *   body0/1  its body ran on a worker there
+ *   done     rank 0's communication thread received the DONE
+ *   release  rank 0's manager took the task back (finished it in the cache and released
+ *            its successors)
+ * The ranks run on one machine in every measurement this serves (CLOCK_MONOTONIC is one
+ * clock there); across machines the cross-rank steps are meaningless.  Waits of threads
+ * on rank 0 for cluster events (a copy back to the host, an input that must land first)
+ * are counted by lane.
+ */
+#include "cluster.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+bool cl_prof_on;
+
+enum { P_SENT, P_RECV, P_START, P_BODY0, P_BODY1, P_DONE, P_RELEASE, P_N };
+static const char *const step_name[P_N] = {
+    "post->sent", "sent->recv", "recv->start", "start->body", "body", "body->done",
+    "done->release"};
+
+static struct nrt_lock lock = NRT_LOCK_INITIALIZER;
+static struct label_stats {
+    const char *label;
+    unsigned long n;
+    double sum[P_N];
+    double max[P_N];
+} labels[32];
+static unsigned nlabels;
+static atomic_ullong wait_ns[NRT_NLANES + 1], wait_n[NRT_NLANES + 1];
+/* Per rank: bodies run there, their time, the first RUN posted and the last released
+ * (how busy that rank's workers were while rank 0 used it). */
+#define PROF_RANKS 64
+static struct rank_stats {
+    unsigned long n;
+    double body_ns;
+    uint64_t first, last;
+} ranks[PROF_RANKS];
+
+void cl_prof_init(void)
+{
+    cl_prof_on = nrt_cluster.profile;
+}
+
+void cl_prof_run(const char *label, int rank, const uint64_t t[CL_PROF_STEPS])
+{
+    nrt_lock_acquire(&lock);
+    if (rank >= 0 && rank < PROF_RANKS) {
+        struct rank_stats *r = &ranks[rank];
+        r->n++;
+        r->body_ns += (double)(t[5] - t[4]);
+        if (!r->first || t[0] < r->first)
+            r->first = t[0];
+        if (t[7] > r->last)
+            r->last = t[7];
+    }
+    struct label_stats *s = NULL;
+    for (unsigned i = 0; i < nlabels && !s; i++)
+        if (labels[i].label == label)
+            s = &labels[i];
+    if (!s && nlabels < sizeof labels / sizeof labels[0]) {
+        s = &labels[nlabels++];
+        s->label = label;
+    }
+    if (s) {
+        s->n++;
+        for (int k = 0; k < P_N; k++) {
+            double d = t[k + 1] > t[k] ? (double)(t[k + 1] - t[k]) : 0;
+            s->sum[k] += d;
+            if (d > s->max[k])
+                s->max[k] = d;
+        }
+    }
+    nrt_lock_release(&lock);
+}
+
+void cl_prof_wait(int lane, uint64_t ns)
+{
+    if (lane < 0 || lane > NRT_NLANES)
+        lane = NRT_NLANES;
+    atomic_fetch_add_explicit(&wait_ns[lane], ns, memory_order_relaxed);
+    atomic_fetch_add_explicit(&wait_n[lane], 1, memory_order_relaxed);
+}
+
+void cl_prof_print(void)
+{
+    if (!cl_prof_on)
+        return;
+    nrt_lock_acquire(&lock);
+    fprintf(stderr, "nanort: cluster profile (means in us; max in brackets)\n  %-10s %6s",
+            "task", "n");
+    for (int k = 0; k < P_N; k++)
+        fprintf(stderr, " %16s", step_name[k]);
+    fprintf(stderr, "\n");
+    for (unsigned i = 0; i < nlabels; i++) {
+        struct label_stats *s = &labels[i];
+        fprintf(stderr, "  %-10.10s %6lu", s->label, s->n);
+        for (int k = 0; k < P_N; k++)
+            fprintf(stderr, " %7.0f [%6.0f]", s->sum[k] / (double)s->n / 1e3, s->max[k] / 1e3);
+        fprintf(stderr, "\n");
+    }
+    for (int r = 1; r < PROF_RANKS && r < cl_size; r++) {
+        const struct rank_stats *x = &ranks[r];
+        int w = cl_ranks && cl_ranks[r].workers > 0 ? cl_ranks[r].workers : 1;
+        if (x->n && x->last > x->first)
+            fprintf(stderr, "  rank %d: %lu tasks, bodies %.1f ms, its %d workers busy %.0f%% "
+                    "from its first task to its last\n", r, x->n, x->body_ns / 1e6, w,
+                    100.0 * x->body_ns / ((double)w * (double)(x->last - x->first)));
+    }
+    nrt_lock_release(&lock);
+    static const char *const lane_name[] = {"run (manager)", "copy in", "copy out", "peer",
+                                            "other"};
+    for (int l = 0; l <= NRT_NLANES; l++) {
+        unsigned long long n = atomic_load(&wait_n[l]);
+        if (n)
+            fprintf(stderr, "  waits on rank 0 for %-14s %6llu, %9.1f ms in all\n",
+                    lane_name[l], n, (double)atomic_load(&wait_ns[l]) / 1e6);
+    }
+}
