@@ -22,7 +22,8 @@
  *   device.c        the device ops tables, spaces, dispatch, manager threads
  *   cache_map.c, cache_alloc.c, cache_stage.c   the data directory across memory spaces:
  *                   the segment map, the allocations and eviction, the staging
- *   instr.c         the recorded events, --trace (Chrome JSON), --summary's timing
+ *   instr.c         the recorded events, --summary's timing, the device timeline
+ *   instr_trace.c   --trace=FILE (Chrome JSON), what the trace writers share
  *   instr_graph.c   --graph=FILE (Graphviz dot)
  *   instr_prv.c     --trace=FILE.prv (Paraver)
  *   crash.c         a fatal signal inside a task names the task
@@ -1203,7 +1204,7 @@ void nrt_alloc_copy_to_host(struct nrt_alloc *a, uintptr_t lo, uintptr_t hi);
 void nrt_cache_unlock(void);
 #pragma GCC visibility pop
 
-/* ---- instr.c: the recorded events, --trace (Chrome trace-event JSON) --------------- */
+/* ---- instr.c: the recorded events, --summary's timing, the device timeline -------- */
 /* Tracks: smp worker i is track i (-1: a thread that is not a worker); space s's kernel
  * queue and transfer queues are NRT_TRACK_SPACE(s, q) with q = 0 kernels,
  * 1 host->device, 2 device->host/peer. */
@@ -1266,7 +1267,7 @@ const struct nrt_span *nrt_devtime_spans(int space, enum nrt_lane lane, size_t *
 /* A copy of the spans of (space, lane) recorded since the start (free it), NULL when
  * there are none. */
 struct nrt_span *nrt_devtime_copy(int space, enum nrt_lane lane, size_t *n);
-/* The recorded events, for the trace writers (instr.c, instr_prv.c). */
+/* The recorded events, for the writers (instr_trace.c, instr_graph.c, instr_prv.c). */
 enum nrt_ev_kind { NRT_EV_TASK, NRT_EV_XFER, NRT_EV_CREATE, NRT_EV_DEP, NRT_EV_DROPPED };
 /* One event.  NRT_EV_TASK: a task's span (a = id, p = type, impl, src = space).
  * NRT_EV_XFER: a transfer (a = bytes, src/dst spaces; src -1: another device).
@@ -1283,16 +1284,6 @@ struct nrt_ev {
     unsigned char kind;
     bool dev;
 };
-/* Before writing: drop the host-timed spans the device timeline replaces, and clip device
- * spans that begin inside the previous one of their track (nested or disjoint spans). */
-void nrt_instr_prepare(struct nrt_ev *all, size_t n, uint64_t max_id);
-/* span_of[id]: index + 1 in all[] of task id's first span, 0 when none (free it). */
-size_t *nrt_instr_index_spans(const struct nrt_ev *all, size_t n, uint64_t max_id);
-const char *nrt_instr_label(const struct nanort_task_type *type);
-const char *nrt_instr_impl_name(const struct nanort_impl *impl);
-/* "smp", or the space's name up to its first blank; a track's name ("worker 1"). */
-void nrt_instr_device_name(int space, char *out, size_t size);
-void nrt_instr_track_name(int track, char *out, size_t size);
 /* --summary: time per (task type, implementation, space), one record per thread. */
 struct nrt_instr_stat {
     const struct nanort_task_type *type;
@@ -1304,6 +1295,22 @@ struct nrt_instr_stat {
 };
 /* Call fn for every record (after the threads stopped; stats.c sums them). */
 void nrt_instr_each_stat(void (*fn)(void *arg, const struct nrt_instr_stat *s), void *arg);
+
+/* ---- instr_trace.c: --trace=FILE (Chrome JSON), what the writers share --------------- */
+/* The events `all` as Chrome/Perfetto trace-event JSON (nrt_instr_prepare's them; task ids
+ * up to max_id; time0: the run's time 0). */
+void nrt_instr_write_json(FILE *f, struct nrt_ev *all, size_t n, uint64_t max_id,
+                          uint64_t time0);
+/* Before writing: drop the host-timed spans the device timeline replaces, and clip device
+ * spans that begin inside the previous one of their track (nested or disjoint spans). */
+void nrt_instr_prepare(struct nrt_ev *all, size_t n, uint64_t max_id);
+/* span_of[id]: index + 1 in all[] of task id's first span, 0 when none (free it). */
+size_t *nrt_instr_index_spans(const struct nrt_ev *all, size_t n, uint64_t max_id);
+const char *nrt_instr_label(const struct nanort_task_type *type);
+const char *nrt_instr_impl_name(const struct nanort_impl *impl);
+/* "smp", or the space's name up to its first blank; a track's name ("worker 1"). */
+void nrt_instr_device_name(int space, char *out, size_t size);
+void nrt_instr_track_name(int track, char *out, size_t size);
 
 /* ---- instr_graph.c: --graph=FILE, the task graph in Graphviz dot --------------------- */
 /* The events `all` (nrt_instr_prepare'd; task ids up to max_id) as a dot graph. */
