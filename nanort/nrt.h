@@ -805,8 +805,16 @@ void nrt_tg_release(struct nanort_task *t);
 void nrt_tg_task_done(struct nanort_task *t);
 /* A task that records a graph waits (taskwait, taskwait on): the fatal error. */
 void nrt_tg_no_wait(const char *what) __attribute__((noreturn));
-/* --summary: the recorded graphs, their records and replays. */
-void nrt_tg_print_summary(FILE *out);
+/* --summary's taskgraph table (stats.c prints it): fn(arg, row) per recorded graph. */
+struct nrt_tg_row {
+    const char *source;             /* where the taskgraph construct is */
+    long long id;                   /* graph_id */
+    unsigned ntasks;
+    size_t nedges;
+    unsigned nouter;                /* regions of the gate */
+    unsigned long records, runs;    /* times recorded; runs, the records included */
+};
+void nrt_tg_each_row(void (*fn)(void *arg, const struct nrt_tg_row *r), void *arg);
 /* Shutdown (after the workers stopped): free every graph; fork child: forget them. */
 void nrt_tg_free_all(void);
 void nrt_tg_after_fork(void);
@@ -1406,7 +1414,15 @@ double nrt_perf_predict(const struct nrt_type_info *info, unsigned impl, int spa
                         size_t footprint);
 void nrt_perf_transfer_record(int src, int dst, size_t bytes, uint64_t ns);
 double nrt_perf_transfer_ns(int src, int dst, size_t bytes);
-void nrt_perf_print(FILE *out);
+/* --summary's versioning table (stats.c prints it): fn(arg, row) per learned entry of a
+ * type of this run. */
+struct nrt_perf_row {
+    const char *label, *impl, *device;
+    unsigned bucket;                /* footprints under 2^bucket bytes */
+    unsigned long runs;             /* the discarded first included */
+    double median_ns;               /* of the last NRT_PERF_WINDOW runs */
+};
+void nrt_perf_each_row(void (*fn)(void *arg, const struct nrt_perf_row *r), void *arg);
 bool nrt_perf_dir_on(void);
 void nrt_perf_load(void);           /* --perf-model-dir: at start */
 void nrt_perf_save(void);           /* and at shutdown */
