@@ -18,7 +18,7 @@
  *   taskgraph.c     recorded task graphs: record once, replay with counted dependences
  *   events.c        detach(event) and event counters
  *   poll.c          polling services, nanort_wait_until
- *   stats.c         --summary counters and the table printed at exit
+ *   stats.c         --summary counters, and every --summary table printed at exit
  *   device.c        the device ops tables, spaces, dispatch, manager threads
  *   cache_map.c, cache_alloc.c, cache_stage.c   the data directory across memory spaces:
  *                   the segment map, the allocations and eviction, the staging
