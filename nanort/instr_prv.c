@@ -196,8 +196,8 @@ static uint64_t rel(uint64_t t, uint64_t t_base)
 }
 
 /* The states and events of one thread's spans (sorted, outer first; the clipping of
- * instr.c leaves them nested or disjoint, and a span that still overlaps its predecessor
- * is treated as following it). */
+ * instr_trace.c leaves them nested or disjoint, and a span that still overlaps its
+ * predecessor is treated as following it). */
 static void thread_records(struct prv *p, unsigned th, struct nrt_ev **sp, size_t m,
                            uint64_t t_base)
 {

@@ -18,10 +18,12 @@
  *   taskgraph.c     recorded task graphs: record once, replay with counted dependences
  *   events.c        detach(event) and event counters
  *   poll.c          polling services, nanort_wait_until
- *   stats.c         --summary counters and the table printed at exit
+ *   stats.c         --summary counters, and every --summary table printed at exit
  *   device.c        the device ops tables, spaces, dispatch, manager threads
- *   cache.c         the data directory across memory spaces
- *   instr.c         the recorded events, --trace (Chrome JSON), --summary's timing
+ *   cache_map.c, cache_alloc.c, cache_stage.c   the data directory across memory spaces:
+ *                   the segment map, the allocations and eviction, the staging
+ *   instr.c         the recorded events, --summary's timing, the device timeline
+ *   instr_trace.c   --trace=FILE (Chrome JSON), what the trace writers share
  *   instr_graph.c   --graph=FILE (Graphviz dot)
  *   instr_prv.c     --trace=FILE.prv (Paraver)
  *   crash.c         a fatal signal inside a task names the task
@@ -52,7 +54,7 @@
  * order is (outer first; a thread holding a lock never takes one listed before it):
  *   nrt_types_lock (task.c)   -> registry_lock (clcpu.c: nrt_clcpu_extend)
  *   wd_lock (watchdog.c)      -> a domain's lock (deps.c: nrt_deps_is_pred)
- *   C.lock (cache.c)          -> the plugins' locks its memory ops take: the CUDA staging
+ *   C.lock (cache_*.c)        -> the plugins' locks its memory ops take: the CUDA staging
  *                                and pool locks (devices/cuda), OpenCL's timed_lock
  *                                (devices/opencl), the cluster's job queue J.lock
  *                                (devices/cluster/comm.c)
@@ -72,6 +74,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #define NRT_LIKELY(x) __builtin_expect(!!(x), 1)
 #define NRT_UNLIKELY(x) __builtin_expect(!!(x), 0)
@@ -804,8 +807,16 @@ void nrt_tg_release(struct nanort_task *t);
 void nrt_tg_task_done(struct nanort_task *t);
 /* A task that records a graph waits (taskwait, taskwait on): the fatal error. */
 void nrt_tg_no_wait(const char *what) __attribute__((noreturn));
-/* --summary: the recorded graphs, their records and replays. */
-void nrt_tg_print_summary(FILE *out);
+/* --summary's taskgraph table (stats.c prints it): fn(arg, row) per recorded graph. */
+struct nrt_tg_row {
+    const char *source;             /* where the taskgraph construct is */
+    long long id;                   /* graph_id */
+    unsigned ntasks;
+    size_t nedges;
+    unsigned nouter;                /* regions of the gate */
+    unsigned long records, runs;    /* times recorded; runs, the records included */
+};
+void nrt_tg_each_row(void (*fn)(void *arg, const struct nrt_tg_row *r), void *arg);
 /* Shutdown (after the workers stopped): free every graph; fork child: forget them. */
 void nrt_tg_free_all(void);
 void nrt_tg_after_fork(void);
@@ -838,7 +849,7 @@ uint64_t nrt_spans_overlap(const struct nrt_span *a, size_t na, const struct nrt
  * (each OpenCL device, each GPU) is one more space with its own manager thread
  * (device.c).  The core never names a device: plugins register ops tables.
  *
- * Life of a device task (device.c, cache.c):
+ * Life of a device task (device.c, cache_stage.c):
  *   ready -> nrt_dev_dispatch() picks the implementation and the space -> the space's queue
  *   -> manager thread: nrt_cache_stage() makes the copied regions valid in the space
  *      (allocating, evicting, queueing copies; collects their events)
@@ -858,7 +869,7 @@ struct nanort_ctx {
     const struct nanort_impl *impl;
     void *device_data;              /* the device's per-launch data (NULL for smp) */
     struct nrt_space *space;        /* where it runs (NULL: host, smp) */
-    struct nrt_staging *staging;    /* cache.c: the allocations of its copied regions */
+    struct nrt_staging *staging;    /* cache_*.c: the allocations of its copied regions */
 };
 
 typedef void *nrt_event;             /* plugin event (cl_event, cudaEvent_t), NULL = done */
@@ -1023,7 +1034,7 @@ void nrt_dev_no_impl(const struct nrt_type_info *info) __attribute__((noreturn))
 void nrt_launch_refuse(const nanort_ctx *ctx, const struct nanort_launch *l, const char *fmt,
                        ...) __attribute__((noreturn, format(printf, 3, 4)));
 
-/* ---- cache.c: the data directory across memory spaces ------------------------------ */
+/* ---- cache_map.c, cache_alloc.c, cache_stage.c: the data directory across spaces ---- */
 /* enum nrt_cache_policy: NRT_CACHE_POLICIES, config.c section. */
 /* --eager-writeback (device.c): under writeback, results nobody waits for yet are copied
  * back to the host as soon as their task completes, where the copy does not block. */
@@ -1066,7 +1077,151 @@ uint64_t nrt_devices_wall_ns(void);
 void nrt_devices_flush(void);
 void nrt_cache_flush_regions(unsigned n, const struct nrt_region *regs);
 
-/* ---- instr.c: the recorded events, --trace (Chrome trace-event JSON) --------------- */
+/* The directory's internals, shared by cache_map.c (the segment map), cache_alloc.c (the
+ * allocations) and cache_stage.c (the staging) only.  Hidden: calls among the three go
+ * direct, not through the PLT. */
+#pragma GCC visibility push(hidden)
+struct nrt_alloc {
+    struct nrt_space *space;
+    uintptr_t lo, hi;               /* host bytes it mirrors (buf + (x - lo) holds x) */
+    void *buf;
+    int pin;                        /* staged or running tasks using it */
+    bool doomed;                    /* nocache: freed when unpinned */
+    struct nrt_alloc *prev, *next;  /* the space's list, least recently used first */
+    nrt_event *ev;                  /* copies into it that may be in flight */
+    unsigned nev, cap;
+};
+
+struct nrt_seg {
+    uintptr_t lo, hi;
+    bool host;                      /* the host copy is valid */
+    /* Not NULL: the host copy is valid once wb's copies have landed (an eager write-back
+     * from wb is in flight, --eager-writeback); set only with host, and wb holds a copy. */
+    struct nrt_alloc *wb;
+    int writers;                    /* staged or running device tasks that write it */
+    unsigned n, cap;
+    struct nrt_alloc **a;           /* allocations with a valid copy */
+};
+
+/* What a staged task holds: per region its allocation (NULL when not copied). */
+struct nrt_staging {
+    struct nanort_task *task;
+    struct nrt_space *space;
+    nrt_event *ev;                  /* copies its launch waits for */
+    unsigned nev;
+    struct nrt_alloc *a[];
+};
+
+/* The directory's state (cache_map.c; the three files call it C); every field: `lock`. */
+struct nrt_cache_dir {
+    struct nrt_lock lock;
+    struct nrt_seg *seg;
+    size_t nseg, cap;
+    struct {
+        struct nrt_alloc *head, *tail;
+        size_t used;
+        struct nrt_alloc **by_lo;   /* its allocations sorted by lo (lookups) */
+        size_t n, cap;
+        size_t max_len;             /* longest allocation so far (bounds lookups) */
+    } sp[NRT_MAX_SPACES];
+};
+extern struct nrt_cache_dir nrt_cache_dir;
+/* Set once a device task was staged: until then the host holds everything and smp
+ * tasks skip the directory.  Release/acquire: a task that sees it set sees the
+ * directory's state of the staging (conflicting tasks are ordered by dependences). */
+extern atomic_bool nrt_cache_used;
+/* C.nseg, published for the taskwait flush to skip the lock when no device holds
+ * anything: stored with release under the lock after every change, read with acquire. */
+extern atomic_size_t nrt_cache_nseg_pub;
+
+/* Region chunks: the contiguous rows of a normalised region. */
+
+struct nrt_chunk_it {
+    const struct nrt_region *r;
+    size_t k[NRT_MAX_DIMS];
+    bool done;
+};
+
+static inline void nrt_chunk_start(struct nrt_chunk_it *it, const struct nrt_region *r)
+{
+    memset(it, 0, sizeof *it);
+    it->r = r;
+    it->done = r->nd == 0 || r->len[0] == 0;
+}
+
+static inline bool nrt_chunk_next(struct nrt_chunk_it *it, uintptr_t *lo, uintptr_t *hi)
+{
+    const struct nrt_region *r = it->r;
+    if (it->done)
+        return false;
+    uintptr_t x = r->lo;
+    for (unsigned d = 1; d < r->nd; d++)
+        x += it->k[d] * r->stride[d];
+    *lo = x;
+    *hi = x + r->len[0];
+    unsigned d = 1;
+    for (; d < r->nd; d++) {
+        if (++it->k[d] < r->len[d])
+            break;
+        it->k[d] = 0;
+    }
+    it->done = d >= r->nd;
+    return true;
+}
+
+/* Index of the first segment ending after x. */
+static inline size_t nrt_seg_after(uintptr_t x)
+{
+    size_t lo = 0, hi = nrt_cache_dir.nseg;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (nrt_cache_dir.seg[mid].hi <= x)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+static inline bool nrt_seg_has(const struct nrt_seg *g, const struct nrt_alloc *a)
+{
+    for (unsigned k = 0; k < g->n; k++)
+        if (g->a[k] == a)
+            return true;
+    return false;
+}
+
+static inline bool nrt_cache_copied(const struct nrt_region *r)
+{
+    return r->nd > 0 && (r->flags & NANORT_COPY_INOUT);
+}
+
+/* cache_map.c, lock held.  Make segments tile [a, b) exactly (new ones valid on the host
+ * only); their indices are [*i0, *i1).  Remove segments [i0, i1) that are valid on the
+ * host only (the default state).  Add a to g's copies (once), drop it from them. */
+void nrt_seg_cover(uintptr_t a, uintptr_t b, size_t *i0, size_t *i1);
+void nrt_seg_compact(size_t i0, size_t i1);
+void nrt_seg_add_copy(struct nrt_seg *g, struct nrt_alloc *a);
+void nrt_seg_drop_copy(struct nrt_seg *g, const struct nrt_alloc *a);
+/* cache_alloc.c, lock held.  Pin an allocation for every copied region of st's task
+ * (allocating, evicting); false when one does not fit.  Unpin them (nocache: freed).
+ * Write back what only a holds, take it out of the map, free its memory. */
+bool nrt_cache_stage_allocs(struct nrt_staging *st);
+void nrt_cache_unpin(struct nrt_staging *st);
+void nrt_alloc_free(struct nrt_alloc *a);
+/* cache_stage.c, lock held.  Before the host's bytes of g are read, written or replaced:
+ * an eager write-back into them must have landed; set g's host validity after that.
+ * Before reading a: the copies into it must have landed.  Bytes [lo, hi) from a to the
+ * host, waited for.  Release the lock, then give the performance model the copies this
+ * thread timed under it. */
+void nrt_seg_host_ready(struct nrt_seg *g);
+void nrt_seg_set_host(struct nrt_seg *g, bool valid);
+void nrt_alloc_wait(struct nrt_alloc *a);
+void nrt_alloc_copy_to_host(struct nrt_alloc *a, uintptr_t lo, uintptr_t hi);
+void nrt_cache_unlock(void);
+#pragma GCC visibility pop
+
+/* ---- instr.c: the recorded events, --summary's timing, the device timeline -------- */
 /* Tracks: smp worker i is track i (-1: a thread that is not a worker); space s's kernel
  * queue and transfer queues are NRT_TRACK_SPACE(s, q) with q = 0 kernels,
  * 1 host->device, 2 device->host/peer. */
@@ -1129,7 +1284,7 @@ const struct nrt_span *nrt_devtime_spans(int space, enum nrt_lane lane, size_t *
 /* A copy of the spans of (space, lane) recorded since the start (free it), NULL when
  * there are none. */
 struct nrt_span *nrt_devtime_copy(int space, enum nrt_lane lane, size_t *n);
-/* The recorded events, for the trace writers (instr.c, instr_prv.c). */
+/* The recorded events, for the writers (instr_trace.c, instr_graph.c, instr_prv.c). */
 enum nrt_ev_kind { NRT_EV_TASK, NRT_EV_XFER, NRT_EV_CREATE, NRT_EV_DEP, NRT_EV_DROPPED };
 /* One event.  NRT_EV_TASK: a task's span (a = id, p = type, impl, src = space).
  * NRT_EV_XFER: a transfer (a = bytes, src/dst spaces; src -1: another device).
@@ -1146,16 +1301,6 @@ struct nrt_ev {
     unsigned char kind;
     bool dev;
 };
-/* Before writing: drop the host-timed spans the device timeline replaces, and clip device
- * spans that begin inside the previous one of their track (nested or disjoint spans). */
-void nrt_instr_prepare(struct nrt_ev *all, size_t n, uint64_t max_id);
-/* span_of[id]: index + 1 in all[] of task id's first span, 0 when none (free it). */
-size_t *nrt_instr_index_spans(const struct nrt_ev *all, size_t n, uint64_t max_id);
-const char *nrt_instr_label(const struct nanort_task_type *type);
-const char *nrt_instr_impl_name(const struct nanort_impl *impl);
-/* "smp", or the space's name up to its first blank; a track's name ("worker 1"). */
-void nrt_instr_device_name(int space, char *out, size_t size);
-void nrt_instr_track_name(int track, char *out, size_t size);
 /* --summary: time per (task type, implementation, space), one record per thread. */
 struct nrt_instr_stat {
     const struct nanort_task_type *type;
@@ -1167,6 +1312,22 @@ struct nrt_instr_stat {
 };
 /* Call fn for every record (after the threads stopped; stats.c sums them). */
 void nrt_instr_each_stat(void (*fn)(void *arg, const struct nrt_instr_stat *s), void *arg);
+
+/* ---- instr_trace.c: --trace=FILE (Chrome JSON), what the writers share --------------- */
+/* The events `all` as Chrome/Perfetto trace-event JSON (nrt_instr_prepare's them; task ids
+ * up to max_id; time0: the run's time 0). */
+void nrt_instr_write_json(FILE *f, struct nrt_ev *all, size_t n, uint64_t max_id,
+                          uint64_t time0);
+/* Before writing: drop the host-timed spans the device timeline replaces, and clip device
+ * spans that begin inside the previous one of their track (nested or disjoint spans). */
+void nrt_instr_prepare(struct nrt_ev *all, size_t n, uint64_t max_id);
+/* span_of[id]: index + 1 in all[] of task id's first span, 0 when none (free it). */
+size_t *nrt_instr_index_spans(const struct nrt_ev *all, size_t n, uint64_t max_id);
+const char *nrt_instr_label(const struct nanort_task_type *type);
+const char *nrt_instr_impl_name(const struct nanort_impl *impl);
+/* "smp", or the space's name up to its first blank; a track's name ("worker 1"). */
+void nrt_instr_device_name(int space, char *out, size_t size);
+void nrt_instr_track_name(int track, char *out, size_t size);
 
 /* ---- instr_graph.c: --graph=FILE, the task graph in Graphviz dot --------------------- */
 /* The events `all` (nrt_instr_prepare'd; task ids up to max_id) as a dot graph. */
@@ -1262,7 +1423,15 @@ double nrt_perf_predict(const struct nrt_type_info *info, unsigned impl, int spa
                         size_t footprint);
 void nrt_perf_transfer_record(int src, int dst, size_t bytes, uint64_t ns);
 double nrt_perf_transfer_ns(int src, int dst, size_t bytes);
-void nrt_perf_print(FILE *out);
+/* --summary's versioning table (stats.c prints it): fn(arg, row) per learned entry of a
+ * type of this run. */
+struct nrt_perf_row {
+    const char *label, *impl, *device;
+    unsigned bucket;                /* footprints under 2^bucket bytes */
+    unsigned long runs;             /* the discarded first included */
+    double median_ns;               /* of the last NRT_PERF_WINDOW runs */
+};
+void nrt_perf_each_row(void (*fn)(void *arg, const struct nrt_perf_row *r), void *arg);
 bool nrt_perf_dir_on(void);
 void nrt_perf_load(void);           /* --perf-model-dir: at start */
 void nrt_perf_save(void);           /* and at shutdown */

@@ -261,23 +261,17 @@ double nrt_perf_transfer_ns(int src, int dst, size_t bytes)
     return l + (double)bytes / b;
 }
 
-/* ---- --summary -------------------------------------------------------------------- */
+/* ---- --summary's rows (stats.c prints them) ---------------------------------------- */
 
-void nrt_perf_print(FILE *out)
+void nrt_perf_each_row(void (*fn)(void *arg, const struct nrt_perf_row *r), void *arg)
 {
-    bool any = false;
     nrt_lock_acquire(&perf_lock);
     for (struct perf_entry *e = entries; e; e = e->next_entry) {
         if (!e->info || e->n == 0)
             continue;
-        if (!any)
-            fprintf(out, "nanort: versioning model (median of the last %d runs, first run "
-                         "discarded)\n  %-20s %-20s %-20s %10s %8s %12s\n",
-                    NRT_PERF_WINDOW, "label", "implementation", "device", "footprint",
-                    "runs", "median us");
-        any = true;
-        fprintf(out, "  %-20.20s %-20.20s %-20.20s %8s%zu %8lu %12.2f\n", e->label, e->impl_name,
-                e->device, "<2^", (size_t)e->bucket, e->runs, entry_median(e) / 1e3);
+        struct nrt_perf_row r = {e->label, e->impl_name, e->device, e->bucket, e->runs,
+                                 entry_median(e)};
+        fn(arg, &r);
     }
     nrt_lock_release(&perf_lock);
 }

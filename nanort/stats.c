@@ -5,7 +5,9 @@
  *   per device: tasks, busy time, bytes moved, cache hits (the spaces' counters)
  *   per device, its own timeline: kernel and copy time measured by the device, and how
  *   much of the copy time overlapped kernels (the spans of instr.c's device timeline)
- *   the versioning decisions (perfmodel.c's learned model)
+ *   the versioning decisions (perfmodel.c's learned model, nrt_perf_each_row)
+ *   the recorded task graphs (taskgraph.c, nrt_tg_each_row)
+ * Every table is printed here; the modules hand over their rows.
  * The times come from instr.c's begin/end hooks (on when --summary is), so the smp hot
  * path pays nothing for them without --summary.
  */
@@ -286,7 +288,7 @@ static const char *human(unsigned long bytes, char *buf, size_t n)
 }
 
 /* Per space: tasks, busy time, bytes moved and cache counters (after the managers
- * stopped; the counters are the spaces' own, kept by device.c and cache.c). */
+ * stopped; the counters are the spaces' own, kept by device.c and cache_*.c). */
 static void print_devices(FILE *out)
 {
     if (nrt_nspaces <= 1)
@@ -310,6 +312,38 @@ static void print_devices(FILE *out)
     fprintf(out, "  (in: host->device, out: device->host, peer: device->device into the space)\n");
 }
 
+/* The tables other modules fill row by row (nrt_perf_each_row, nrt_tg_each_row): the
+ * header comes with the first row, none when there is no row. */
+struct printer {
+    FILE *out;
+    bool head;                      /* the header was printed */
+};
+
+static void print_perf_row(void *arg, const struct nrt_perf_row *r)
+{
+    struct printer *p = arg;
+    if (!p->head)
+        fprintf(p->out, "nanort: versioning model (median of the last %d runs, first run "
+                        "discarded)\n  %-20s %-20s %-20s %10s %8s %12s\n",
+                NRT_PERF_WINDOW, "label", "implementation", "device", "footprint", "runs",
+                "median us");
+    p->head = true;
+    fprintf(p->out, "  %-20.20s %-20.20s %-20.20s %8s%zu %8lu %12.2f\n", r->label, r->impl,
+            r->device, "<2^", (size_t)r->bucket, r->runs, r->median_ns / 1e3);
+}
+
+static void print_tg_row(void *arg, const struct nrt_tg_row *r)
+{
+    struct printer *p = arg;
+    if (!p->head)
+        fprintf(p->out, "\n  taskgraph            graph id    tasks    edges    outer   records"
+                        "      runs   task instances recorded / replayed\n");
+    p->head = true;
+    fprintf(p->out, "  %-20s %8lld %8u %8zu %8u %9lu %9lu   %lu / %lu\n", r->source, r->id,
+            r->ntasks, r->nedges, r->nouter, r->records, r->runs, r->records * r->ntasks,
+            (r->runs - r->records) * r->ntasks);
+}
+
 void nrt_stats_print(uint64_t wall_ns)
 {
     FILE *out = stderr;
@@ -321,6 +355,8 @@ void nrt_stats_print(uint64_t wall_ns)
     print_devices(out);
     print_timelines(out);
     /* The versioning decisions: what the scheduler learned per implementation. */
-    nrt_perf_print(out);
-    nrt_tg_print_summary(out);
+    struct printer p = {out, false};
+    nrt_perf_each_row(print_perf_row, &p);
+    p.head = false;
+    nrt_tg_each_row(print_tg_row, &p);
 }

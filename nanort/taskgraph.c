@@ -772,21 +772,14 @@ unsigned long nrt_tg_instance(const struct nanort_task *t, bool *replayed)
     return run;
 }
 
-void nrt_tg_print_summary(FILE *out)
+void nrt_tg_each_row(void (*fn)(void *arg, const struct nrt_tg_row *r), void *arg)
 {
     nrt_lock_acquire(&tg_lock);
-    bool head = false;
     for (struct tg_site *s = sites; s; s = s->next)
         for (struct nrt_graph *g = s->graphs; g; g = g->next) {
-            unsigned long runs = atomic_load(&g->runs);
-            if (!head) {
-                fprintf(out, "\n  taskgraph            graph id    tasks    edges    outer   records"
-                             "      runs   task instances recorded / replayed\n");
-                head = true;
-            }
-            fprintf(out, "  %-20s %8lld %8u %8zu %8u %9lu %9lu   %lu / %lu\n", source_of(g),
-                    g->id, g->ntasks, g->nedges, g->nouter, g->records, runs,
-                    g->records * g->ntasks, (runs - g->records) * g->ntasks);
+            struct nrt_tg_row r = {source_of(g), g->id, g->ntasks, g->nedges, g->nouter,
+                                   g->records, atomic_load(&g->runs)};
+            fn(arg, &r);
         }
     nrt_lock_release(&tg_lock);
 }

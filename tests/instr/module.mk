@@ -1,4 +1,4 @@
-# tests/instr: what users see of a run (nanort/instr.c, stats.c, crash.c): --trace
+# tests/instr: what users see of a run (nanort/instr*.c, stats.c, crash.c): --trace
 # validated as JSON and against the known task graph of known_graph.c, --graph counted
 # and rendered with dot, the --summary table, the crash report of a task, device tracks
 # and transfer spans (device_trace.c: skipped without an OpenCL device).

@@ -1,0 +1,240 @@
+/*
+ * cache_alloc.c - the allocations of the data directory (cache_stage.c describes the
+ * whole): device memory per space in LRU order, indexed by host address; eviction when a
+ * space's limit or its device memory runs out; pinning for staged and running tasks; the
+ * "does not fit" error.
+ */
+#include "nrt.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* C: the directory's state (cache_map.c), under the same short name in the three files. */
+#define C nrt_cache_dir
+
+/* ---- allocations --------------------------------------------------------------------- */
+
+static void lru_unlink(struct nrt_alloc *a)
+{
+    int s = a->space->id;
+    if (a->prev)
+        a->prev->next = a->next;
+    else
+        C.sp[s].head = a->next;
+    if (a->next)
+        a->next->prev = a->prev;
+    else
+        C.sp[s].tail = a->prev;
+    a->prev = a->next = NULL;
+}
+
+static void lru_append(struct nrt_alloc *a)
+{
+    int s = a->space->id;
+    a->prev = C.sp[s].tail;
+    a->next = NULL;
+    if (a->prev)
+        a->prev->next = a;
+    else
+        C.sp[s].head = a;
+    C.sp[s].tail = a;
+}
+
+/* ---- the per-space index of allocations by lo --------------------------------------- */
+
+/* Index of the first allocation of space s starting after lo. */
+static size_t index_after(int s, uintptr_t lo)
+{
+    size_t l = 0, h = C.sp[s].n;
+    while (l < h) {
+        size_t m = (l + h) / 2;
+        if (C.sp[s].by_lo[m]->lo <= lo)
+            l = m + 1;
+        else
+            h = m;
+    }
+    return l;
+}
+
+static void index_add(struct nrt_alloc *a)
+{
+    int s = a->space->id;
+    if (C.sp[s].n == C.sp[s].cap) {
+        C.sp[s].cap = C.sp[s].cap ? 2 * C.sp[s].cap : 64;
+        C.sp[s].by_lo = nrt_xrealloc(C.sp[s].by_lo, C.sp[s].cap * sizeof *C.sp[s].by_lo);
+    }
+    size_t i = index_after(s, a->lo);
+    memmove(&C.sp[s].by_lo[i + 1], &C.sp[s].by_lo[i], (C.sp[s].n - i) * sizeof a);
+    C.sp[s].by_lo[i] = a;
+    C.sp[s].n++;
+    if (a->hi - a->lo > C.sp[s].max_len)
+        C.sp[s].max_len = a->hi - a->lo;
+}
+
+static void index_del(struct nrt_alloc *a)
+{
+    int s = a->space->id;
+    for (size_t i = index_after(s, a->lo); i-- > 0 && C.sp[s].by_lo[i]->lo == a->lo;)
+        if (C.sp[s].by_lo[i] == a) {
+            memmove(&C.sp[s].by_lo[i], &C.sp[s].by_lo[i + 1], (C.sp[s].n - i - 1) * sizeof a);
+            C.sp[s].n--;
+            return;
+        }
+}
+
+/* An allocation of s holding [lo, hi) (starting exactly at lo on exact_base spaces).
+ * Candidates start at or before lo; none starting before lo - max_len can reach hi. */
+static struct nrt_alloc *alloc_find(struct nrt_space *s, uintptr_t lo, uintptr_t hi)
+{
+    size_t max_len = C.sp[s->id].max_len;
+    for (size_t i = index_after(s->id, lo); i-- > 0;) {
+        struct nrt_alloc *a = C.sp[s->id].by_lo[i];
+        if ((s->exact_base && a->lo != lo) || a->lo + max_len < hi)
+            break;
+        if (!a->doomed && hi <= a->hi)
+            return a;
+    }
+    return NULL;
+}
+
+/* Write back what only a holds, take it out of the map, free its memory. */
+void nrt_alloc_free(struct nrt_alloc *a)
+{
+    NRT_ASSERT_HELD(&C.lock);
+    struct nrt_space *s = a->space;
+    size_t i = nrt_seg_after(a->lo), i1 = i;
+    for (; i1 < C.nseg && C.seg[i1].lo < a->hi; i1++) {
+        struct nrt_seg *g = &C.seg[i1];
+        if (g->wb == a)
+            nrt_seg_host_ready(g);
+        if (!nrt_seg_has(g, a))
+            continue;
+        if (g->n == 1 && !g->host) {
+            nrt_alloc_copy_to_host(a, g->lo, g->hi);
+            nrt_seg_set_host(g, true);
+        }
+        nrt_seg_drop_copy(g, a);
+    }
+    nrt_seg_compact(i, i1);
+    nrt_alloc_wait(a);
+    for (unsigned k = 0; k < a->nev; k++)
+        s->ops->mem->release(s, a->ev[k]);
+    free(a->ev);
+    s->ops->mem->free(s, a->buf);
+    C.sp[s->id].used -= a->hi - a->lo;
+    index_del(a);
+    lru_unlink(a);
+    free(a);
+}
+
+/* Evict the least recently used unpinned allocation of s; false when none. */
+static bool evict_one(struct nrt_space *s)
+{
+    struct nrt_alloc *a = C.sp[s->id].head;
+    while (a && a->pin > 0)
+        a = a->next;
+    if (!a)
+        return false;
+    nrt_alloc_free(a);
+    atomic_fetch_add_explicit(&s->stats.evictions, 1, memory_order_relaxed);
+    return true;
+}
+
+/* A new allocation of [lo, hi) in s, evicting as needed; NULL when it cannot fit. */
+static struct nrt_alloc *alloc_new(struct nrt_space *s, uintptr_t lo, uintptr_t hi)
+{
+    size_t bytes = hi - lo;
+    while (C.sp[s->id].used + bytes > s->mem_limit)
+        if (!evict_one(s))
+            return NULL;
+    void *buf;
+    while (!(buf = s->ops->mem->alloc(s, bytes)))
+        if (!evict_one(s))
+            return NULL;
+    struct nrt_alloc *a = nrt_xcalloc(1, sizeof *a);
+    a->space = s;
+    a->lo = lo;
+    a->hi = hi;
+    a->buf = buf;
+    C.sp[s->id].used += bytes;
+    lru_append(a);
+    index_add(a);
+    return a;
+}
+
+/* The host range a region's allocation covers in s.  Kernels on exact_base devices
+ * (OpenCL) index their buffer from the pointer they were given, usually the region's
+ * base: the allocation starts there when the base is at or below the region. */
+static void alloc_range(const struct nrt_region *r, const struct nrt_space *s, uintptr_t *lo,
+                        uintptr_t *hi)
+{
+    uintptr_t base = (uintptr_t)r->base;
+    *lo = s->exact_base && base <= r->lo ? base : r->lo;
+    *hi = r->hi;
+}
+
+/* ---- pinning for a staged task, and what does not fit ------------------------------ */
+
+static void unpin(struct nrt_alloc *a)
+{
+    if (--a->pin == 0 && a->doomed)
+        nrt_alloc_free(a);
+}
+
+void nrt_cache_unpin(struct nrt_staging *st)
+{
+    for (unsigned i = 0; i < st->task->nregions; i++)
+        if (st->a[i])
+            unpin(st->a[i]);
+}
+
+static size_t task_bytes(const struct nanort_task *t, const struct nrt_space *s)
+{
+    size_t n = 0;
+    for (unsigned i = 0; i < t->nregions; i++)
+        if (nrt_cache_copied(&t->regions[i])) {
+            uintptr_t lo, hi;
+            alloc_range(&t->regions[i], s, &lo, &hi);
+            n += hi - lo;
+        }
+    return n;
+}
+
+bool nrt_cache_fits(const struct nanort_task *t, const struct nrt_space *s)
+{
+    return task_bytes(t, s) <= s->mem_limit;
+}
+
+void nrt_cache_does_not_fit(const struct nanort_task *t, const struct nrt_space *s)
+{
+    const char *label = t->type->label ? t->type->label : "(unnamed)";
+    const char *opt = s->mem_option ? s->mem_option
+                      : s->ops->mem_option ? s->ops->mem_option : "the device's memory option";
+    if (s->mem_limit == SIZE_MAX)   /* no limit: the device itself ran out */
+        nrt_fatal("task '%s' needs %zu bytes on %s but the device has no room for them (%zu "
+                  "bytes of other tasks in flight): use smaller tasks", label, task_bytes(t, s),
+                  s->name, C.sp[s->id].used);
+    nrt_fatal("task '%s' needs %zu bytes on %s but %s allows %zu: raise the limit or use "
+              "smaller tasks", label, task_bytes(t, s), s->name, opt, s->mem_limit);
+}
+
+/* Pin an allocation for every copied region; false when one does not fit. */
+bool nrt_cache_stage_allocs(struct nrt_staging *st)
+{
+    struct nanort_task *t = st->task;
+    for (unsigned i = 0; i < t->nregions; i++) {
+        const struct nrt_region *r = &t->regions[i];
+        if (!nrt_cache_copied(r))
+            continue;
+        uintptr_t lo, hi;
+        alloc_range(r, st->space, &lo, &hi);
+        struct nrt_alloc *a = alloc_find(st->space, lo, hi);
+        if (!a && !(a = alloc_new(st->space, lo, hi)))
+            return false;
+        a->pin++;
+        lru_unlink(a);              /* most recently used */
+        lru_append(a);
+        st->a[i] = a;
+    }
+    return true;
+}

@@ -1,0 +1,653 @@
+/*
+ * cache_stage.c - the data directory across memory spaces (the software data cache).
+ *
+ * The host is space 0; every device is another space.  Two structures, under one lock:
+ *   allocations  per space, each covering a host byte range [lo, hi) (a region's hull),
+ *                in LRU order, pinned while a staged or running task uses it;
+ *   segments     a sorted array of disjoint host byte ranges, split at the boundaries of
+ *                the region chunks (rows) tasks used, each with host_valid and the
+ *                allocations that hold a valid copy.  Bytes in no segment are valid on
+ *                the host only.
+ * Only region bytes move (rows of a tile, never the gaps of its hull).  Copies into an
+ * allocation may still be in flight: their events stay with the allocation; the launch
+ * of the task that staged them waits for them, and any copy out of the allocation waits
+ * for them first.  Events are released only by the space's manager thread (at the
+ * completion of one of its tasks), never between a staging and its launch.
+ *
+ * Copies are issued under the lock, and copies to the host are waited for under it: one
+ * clear lock first (STYLE.md); transfers from several threads at once are rare.
+ *
+ * Three files, one lock (C.lock): cache_map.c the segment map (its state, overlap,
+ * lookups), cache_alloc.c the allocations (device memory, LRU order, eviction, pinning,
+ * "does not fit"), and this one the staging (transfers in and out, write-back, the host
+ * side's fetches and the taskwait flushes).  Their shared structures are in nrt.h's
+ * cache section.
+ */
+#include "nrt.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* C: the directory's state (cache_map.c), under the same short name in the three files. */
+#define C nrt_cache_dir
+
+static enum nrt_cache_policy policy(void)
+{
+    return (enum nrt_cache_policy)nrt_cfg.cache_policy;
+}
+
+static bool reads(unsigned flags)
+{
+    unsigned m = flags & NANORT_DEP_MODE_MASK;
+    return m == NANORT_DEP_IN || m == NANORT_DEP_INOUT || m == NANORT_DEP_CONCURRENT ||
+           m == NANORT_DEP_COMMUTATIVE;
+}
+
+static bool writes(unsigned flags)
+{
+    unsigned m = flags & NANORT_DEP_MODE_MASK;
+    return m == NANORT_DEP_OUT || m == NANORT_DEP_INOUT || m == NANORT_DEP_CONCURRENT ||
+           m == NANORT_DEP_COMMUTATIVE;
+}
+
+/* ---- transfers (lock held) ------------------------------------------------------------- */
+
+/* Before the host's bytes of g are read, written or replaced: an eager write-back into
+ * them must have landed. */
+void nrt_seg_host_ready(struct nrt_seg *g)
+{
+    NRT_ASSERT_HELD(&C.lock);
+    if (g->wb) {
+        nrt_alloc_wait(g->wb);
+        g->wb = NULL;
+    }
+}
+
+/* nrt_seg_host_ready() for every segment overlapping the host bytes [lo, hi). */
+static void range_ready(uintptr_t lo, uintptr_t hi)
+{
+    NRT_ASSERT_HELD(&C.lock);
+    for (size_t k = nrt_seg_after(lo); k < C.nseg && C.seg[k].lo < hi; k++)
+        nrt_seg_host_ready(&C.seg[k]);
+}
+
+void nrt_seg_set_host(struct nrt_seg *g, bool valid)
+{
+    NRT_ASSERT_HELD(&C.lock);
+    nrt_seg_host_ready(g);
+    g->host = valid;
+}
+
+/* Copies this thread waited for under the lock, timed: given to the performance model
+ * (versioning's transfer costs) once the lock is released (perf_lock is never taken under
+ * the cache lock: nrt.h's lock order). */
+#define TIMED_MAX 8
+static __thread struct timed_copy {
+    int src, dst;
+    size_t bytes;
+    uint64_t ns;
+} timed[TIMED_MAX];
+static __thread unsigned ntimed;
+
+static void note_timed(int src, int dst, size_t bytes, uint64_t t0)
+{
+    NRT_ASSERT_HELD(&C.lock);
+    if (ntimed < TIMED_MAX)
+        timed[ntimed++] = (struct timed_copy){src, dst, bytes, nrt_now_ns() - t0};
+}
+
+void nrt_cache_unlock(void)
+{
+    NRT_ASSERT_HELD(&C.lock);
+    nrt_lock_release(&C.lock);
+    for (unsigned i = 0; i < ntimed; i++)
+        nrt_perf_transfer_record(timed[i].src, timed[i].dst, timed[i].bytes, timed[i].ns);
+    ntimed = 0;
+}
+
+static void note_transfer(int src, int dst, size_t bytes, uint64_t t0, int track)
+{
+    NRT_ASSERT_HELD(&C.lock);
+    if (nrt_instr_on)
+        nrt_instr_transfer(src, dst, bytes, t0, nrt_now_ns(), track);
+}
+
+static void add_event(struct nrt_alloc *a, nrt_event e)
+{
+    if (!e)
+        return;
+    if (a->nev == a->cap) {
+        a->cap = a->cap ? 2 * a->cap : 4;
+        a->ev = nrt_xrealloc(a->ev, a->cap * sizeof *a->ev);
+    }
+    a->ev[a->nev++] = e;
+}
+
+/* Before reading a: the copies into it must have landed. */
+void nrt_alloc_wait(struct nrt_alloc *a)
+{
+    for (unsigned k = 0; k < a->nev; k++)
+        a->space->ops->mem->wait(a->space, a->ev[k]);
+}
+
+/* Rows of x starting at host address lo, from a to the host; waits for the copy. */
+static void copy_rect_to_host(struct nrt_alloc *a, uintptr_t lo, const struct nrt_xfer *x)
+{
+    struct nrt_space *s = a->space;
+    size_t bytes = x->width * x->rows;
+    uint64_t t0 = nrt_now_ns();
+    nrt_alloc_wait(a);
+    nrt_event e = s->ops->mem->copy_out(s, (void *)lo, a->buf, lo - a->lo, x, NULL);
+    if (e) {
+        s->ops->mem->wait(s, e);
+        s->ops->mem->release(s, e);
+    }
+    atomic_fetch_add_explicit(&s->stats.bytes_out, bytes, memory_order_relaxed);
+    note_transfer(s->id, 0, bytes, t0, NRT_TRACK_SPACE(s->id, 2));
+    note_timed(s->id, 0, bytes, t0);
+}
+
+void nrt_alloc_copy_to_host(struct nrt_alloc *a, uintptr_t lo, uintptr_t hi)
+{
+    struct nrt_xfer x = {hi - lo, 1, hi - lo};
+    copy_rect_to_host(a, lo, &x);
+}
+
+/* Rows of x starting at host address lo, from the host into a (queued). */
+static void copy_rect_from_host(struct nrt_alloc *a, uintptr_t lo, const struct nrt_xfer *x)
+{
+    struct nrt_space *s = a->space;
+    size_t bytes = x->width * x->rows;
+    uint64_t t0 = nrt_now_ns();
+    add_event(a, s->ops->mem->copy_in(s, a->buf, lo - a->lo, (const void *)lo, x, NULL));
+    atomic_fetch_add_explicit(&s->stats.bytes_in, bytes, memory_order_relaxed);
+    note_transfer(0, s->id, bytes, t0, NRT_TRACK_SPACE(s->id, 1));
+}
+
+static void copy_from_host(struct nrt_alloc *a, uintptr_t lo, uintptr_t hi)
+{
+    struct nrt_xfer x = {hi - lo, 1, hi - lo};
+    copy_rect_from_host(a, lo, &x);
+}
+
+/* Device to device when the plugin can; false when it cannot. */
+static bool copy_peer(struct nrt_alloc *dst, struct nrt_alloc *src, uintptr_t lo, uintptr_t hi)
+{
+    struct nrt_space *d = dst->space, *s = src->space;
+    if (d->ops != s->ops || !(d->ops->mem->copy_peer || d->ops->mem->copy_peer_at))
+        return false;
+    struct nrt_xfer x = {hi - lo, 1, hi - lo};
+    uint64_t t0 = nrt_now_ns();
+    if (d->ops->mem->copy_peer_at) {
+        add_event(dst, d->ops->mem->copy_peer_at(d, s, (const void *)lo, &x));
+        atomic_fetch_add_explicit(&d->stats.bytes_peer, hi - lo, memory_order_relaxed);
+        note_transfer(s->id, d->id, hi - lo, t0, NRT_TRACK_SPACE(d->id, 1));
+        return true;
+    }
+    nrt_alloc_wait(src);
+    nrt_event e = d->ops->mem->copy_peer(d, dst->buf, lo - dst->lo, s, src->buf, lo - src->lo,
+                                         &x, NULL);
+    if (e == NRT_EVENT_UNSUPPORTED)
+        return false;
+    /* Waited for here: the source space may evict (free) its copy as soon as the lock
+     * is released, and only its own manager would know of a copy still reading it. */
+    if (e) {
+        d->ops->mem->wait(d, e);
+        d->ops->mem->release(d, e);
+    }
+    atomic_fetch_add_explicit(&d->stats.bytes_peer, hi - lo, memory_order_relaxed);
+    note_transfer(s->id, d->id, hi - lo, t0, NRT_TRACK_SPACE(s->id, 2));
+    note_timed(s->id, d->id, hi - lo, t0);
+    return true;
+}
+
+/* Make segment g valid in a: from the host, from another copy directly, or through the
+ * host (which then holds a valid copy too). */
+static void seg_fetch(struct nrt_seg *g, struct nrt_alloc *a)
+{
+    if (!g->host) {
+        struct nrt_alloc *src = g->a[0];
+        for (unsigned k = 0; k < g->n; k++)
+            if (g->a[k]->space->ops == a->space->ops && g->a[k]->space != a->space)
+                src = g->a[k];      /* a peer of the same plugin first */
+        if (src->space != a->space && copy_peer(a, src, g->lo, g->hi)) {
+            nrt_seg_add_copy(g, a);
+            return;
+        }
+        nrt_alloc_copy_to_host(src, g->lo, g->hi);
+        nrt_seg_set_host(g, true);
+    }
+    nrt_seg_host_ready(g);
+    copy_from_host(a, g->lo, g->hi);
+    nrt_seg_add_copy(g, a);
+}
+
+/* Whether g is valid in a: a holds it, or another allocation of a's space does when the
+ * space's allocations are views of the same memory (shared_views: a is added). */
+static bool seg_held(struct nrt_seg *g, struct nrt_alloc *a)
+{
+    if (nrt_seg_has(g, a))
+        return true;
+    if (!a->space->ops->shared_views)
+        return false;
+    for (unsigned k = 0; k < g->n; k++)
+        if (g->a[k]->space == a->space) {
+            nrt_seg_add_copy(g, a);
+            return true;
+        }
+    return false;
+}
+
+/* Segments [i0, i1) made valid in a; consecutive ones the host holds go in one copy.
+ * Returns false when something had to be copied (a miss). */
+static bool segs_fetch(size_t i0, size_t i1, struct nrt_alloc *a)
+{
+    bool hit = true;
+    size_t run = i1;                /* start of a run of host-valid segments to copy */
+    for (size_t i = i0; i <= i1; i++) {
+        bool need = i < i1 && !seg_held(&C.seg[i], a);
+        bool joins = need && C.seg[i].host && run < i && C.seg[i - 1].hi == C.seg[i].lo;
+        if (run < i && !joins) {    /* the run ends before i */
+            copy_from_host(a, C.seg[run].lo, C.seg[i - 1].hi);
+            for (size_t k = run; k < i; k++)
+                nrt_seg_add_copy(&C.seg[k], a);
+            run = i1;
+        }
+        if (!need)
+            continue;
+        hit = false;
+        if (C.seg[i].host) {
+            nrt_seg_host_ready(&C.seg[i]);
+            if (run == i1)
+                run = i;
+        } else {
+            seg_fetch(&C.seg[i], a);
+        }
+    }
+    return hit;
+}
+/* ---- staging and completion (device tasks) ------------------------------------------ */
+
+/* The rows of a region of 2 or more dimensions, plane by plane: one rectangle each. */
+static struct nrt_xfer plane_of(const struct nrt_region *r)
+{
+    return (struct nrt_xfer){r->len[0], r->len[1], r->stride[1]};
+}
+
+/* True when the host holds every byte of r and a none (r's first use there). */
+static bool host_only_for(const struct nrt_region *r, const struct nrt_alloc *a)
+{
+    struct nrt_chunk_it it;
+    uintptr_t lo, hi;
+    for (nrt_chunk_start(&it, r); nrt_chunk_next(&it, &lo, &hi);)
+        for (size_t k = nrt_seg_after(lo); k < C.nseg && C.seg[k].lo < hi; k++)
+            if (!C.seg[k].host || nrt_seg_has(&C.seg[k], a))
+                return false;
+    return true;
+}
+
+/* A tile the device lacks and the host holds moves as rectangles (one copy per plane
+ * instead of one per row); false when that does not apply. */
+static bool stage_rect(const struct nrt_region *r, struct nrt_alloc *a)
+{
+    if (r->nd < 2 || !host_only_for(r, a))
+        return false;
+    struct nrt_xfer x = plane_of(r);
+    struct nrt_chunk_it it;
+    uintptr_t lo, hi;
+    size_t row = 0, i0, i1;
+    /* a plane's copy reads rows of later chunks too: all of them first */
+    for (nrt_chunk_start(&it, r); nrt_chunk_next(&it, &lo, &hi);)
+        range_ready(lo, hi);
+    for (nrt_chunk_start(&it, r); nrt_chunk_next(&it, &lo, &hi); row++) {
+        if (row % r->len[1] == 0)
+            copy_rect_from_host(a, lo, &x);
+        nrt_seg_cover(lo, hi, &i0, &i1);
+        for (size_t k = i0; k < i1; k++)
+            nrt_seg_add_copy(&C.seg[k], a);
+    }
+    return true;
+}
+
+/* Copy in what the copy-in regions lack; count hits and misses. */
+static void stage_inputs(struct nrt_staging *st)
+{
+    struct nanort_task *t = st->task;
+    struct nrt_space_stats *stats = &st->space->stats;
+    for (unsigned i = 0; i < t->nregions; i++) {
+        const struct nrt_region *r = &t->regions[i];
+        if (!st->a[i] || !(r->flags & NANORT_COPY_IN))
+            continue;
+        if (stage_rect(r, st->a[i])) {
+            atomic_fetch_add_explicit(&stats->misses, 1, memory_order_relaxed);
+            continue;
+        }
+        bool hit = true;
+        struct nrt_chunk_it it;
+        uintptr_t lo, hi;
+        size_t i0, i1;
+        for (nrt_chunk_start(&it, r); nrt_chunk_next(&it, &lo, &hi);) {
+            nrt_seg_cover(lo, hi, &i0, &i1);
+            hit &= segs_fetch(i0, i1, st->a[i]);
+        }
+        atomic_fetch_add_explicit(hit ? &stats->hits : &stats->misses, 1, memory_order_relaxed);
+    }
+}
+
+/* Mark the bytes st's task writes: flushes leave them alone until it completes. */
+static void stage_writers(struct nrt_staging *st)
+{
+    struct nanort_task *t = st->task;
+    for (unsigned i = 0; i < t->nregions; i++) {
+        const struct nrt_region *r = &t->regions[i];
+        struct nrt_chunk_it it;
+        uintptr_t lo, hi;
+        size_t i0, i1;
+        if (st->a[i] && (r->flags & NANORT_COPY_OUT))
+            for (nrt_chunk_start(&it, r); nrt_chunk_next(&it, &lo, &hi);) {
+                nrt_seg_cover(lo, hi, &i0, &i1);
+                for (size_t k = i0; k < i1; k++)
+                    C.seg[k].writers++;
+            }
+    }
+}
+
+/* The events of every allocation st uses: its launch waits for them. */
+static void stage_events(struct nrt_staging *st)
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < st->task->nregions; i++)
+        if (st->a[i])
+            n += st->a[i]->nev;
+    st->ev = n ? nrt_xmalloc(n * sizeof *st->ev) : NULL;
+    for (unsigned i = 0; i < st->task->nregions; i++)
+        for (unsigned k = 0; st->a[i] && k < st->a[i]->nev; k++) {
+            bool dup = false;
+            for (unsigned j = 0; j < st->nev; j++)
+                dup |= st->ev[j] == st->a[i]->ev[k];
+            if (!dup)
+                st->ev[st->nev++] = st->a[i]->ev[k];
+        }
+}
+
+struct nrt_staging *nrt_cache_stage(struct nanort_task *t, struct nrt_space *s,
+                                    bool others_pinned)
+{
+    struct nrt_staging *st = nrt_xcalloc(1, sizeof *st + t->nregions * sizeof st->a[0]);
+    st->task = t;
+    st->space = s;
+    atomic_store_explicit(&nrt_cache_used, true, memory_order_release);
+    nrt_lock_acquire(&C.lock);
+    if (!nrt_cache_stage_allocs(st)) {
+        nrt_cache_unpin(st);
+        (void)others_pinned;        /* false: it never fits here; the caller decides */
+        nrt_cache_unlock();
+        free(st);
+        return NULL;
+    }
+    stage_inputs(st);
+    stage_writers(st);
+    stage_events(st);
+    nrt_cache_unlock();
+    return st;
+}
+
+unsigned nrt_cache_events(const struct nrt_staging *st, const nrt_event **ev)
+{
+    *ev = st->ev;
+    return st->nev;
+}
+
+/* A copy-out region's chunk [lo, hi) was written in a (and copied back when `back`;
+ * `eager`: that copy is still in flight, see struct nrt_seg's wb). */
+static void complete_chunk(struct nrt_alloc *a, uintptr_t lo, uintptr_t hi, bool back,
+                           bool eager)
+{
+    size_t i0, i1;
+    nrt_seg_cover(lo, hi, &i0, &i1);
+    for (size_t i = i0; i < i1; i++) {
+        struct nrt_seg *g = &C.seg[i];
+        g->n = 0;
+        nrt_seg_add_copy(g, a);
+        nrt_seg_set_host(g, back);
+        if (eager)
+            g->wb = a;
+        NRT_ASSERT(g->writers > 0);
+        g->writers--;
+    }
+}
+
+/* --eager-writeback: queue the copy of rows x starting at lo from a to the host without
+ * waiting for it (its event joins a's: later users of a, and nrt_seg_host_ready, wait for it). */
+static void copy_rect_to_host_async(struct nrt_alloc *a, uintptr_t lo, const struct nrt_xfer *x)
+{
+    struct nrt_space *s = a->space;
+    size_t bytes = x->width * x->rows;
+    uint64_t t0 = nrt_now_ns();
+    add_event(a, s->ops->mem->copy_out(s, (void *)lo, a->buf, lo - a->lo, x, NULL));
+    atomic_fetch_add_explicit(&s->stats.bytes_out, bytes, memory_order_relaxed);
+    note_transfer(s->id, 0, bytes, t0, NRT_TRACK_SPACE(s->id, 2));
+}
+
+/* Whether every plane x of r's copy back can be queued without blocking. */
+static bool eager_possible(const struct nrt_region *r, const struct nrt_alloc *a,
+                           const struct nrt_xfer *x)
+{
+    struct nrt_space *s = a->space;
+    struct nrt_chunk_it it;
+    uintptr_t lo, hi;
+    size_t row = 0;
+    for (nrt_chunk_start(&it, r); nrt_chunk_next(&it, &lo, &hi); row++)
+        if (row % x->rows == 0 && !s->ops->async_out(s, (const void *)lo, x))
+            return false;
+    return true;
+}
+
+/* Drop the events of a's copies that have landed (manager thread of a's space only:
+ * nobody holds them between a staging and its launch then). */
+static void release_done_events(struct nrt_alloc *a)
+{
+    unsigned w = 0;
+    const struct nrt_mem_ops *m = a->space->ops->mem;
+    for (unsigned k = 0; k < a->nev; k++) {
+        if (m->query(a->space, a->ev[k]))
+            m->release(a->space, a->ev[k]);
+        else
+            a->ev[w++] = a->ev[k];
+    }
+    a->nev = w;
+}
+
+void nrt_cache_complete(struct nrt_staging *st)
+{
+    struct nanort_task *t = st->task;
+    enum nrt_cache_policy pol = policy();
+    /* Results no task created so far reads or overwrites: their copy back can start now,
+     * overlapping the next kernels, instead of at the taskwait (a later task that does
+     * use them still finds them on the device). */
+    bool eager = pol == NRT_CACHE_WRITEBACK && nrt_eager_writeback && st->space->ops->async_out &&
+                 !nrt_deps_has_successors(t);
+    nrt_lock_acquire(&C.lock);
+    for (unsigned i = 0; i < t->nregions; i++) {
+        const struct nrt_region *r = &t->regions[i];
+        struct nrt_alloc *a = st->a[i];
+        if (!a)
+            continue;
+        struct nrt_chunk_it it;
+        uintptr_t lo, hi;
+        size_t row = 0;
+        bool back = pol != NRT_CACHE_WRITEBACK;
+        struct nrt_xfer x = r->nd >= 2 ? plane_of(r) : (struct nrt_xfer){r->len[0], 1, r->len[0]};
+        bool async = !back && eager && (r->flags & NANORT_COPY_OUT) && eager_possible(r, a, &x);
+        if (r->flags & NANORT_COPY_OUT)
+            for (nrt_chunk_start(&it, r); nrt_chunk_next(&it, &lo, &hi); row++) {
+                if (async && row % x.rows == 0)
+                    copy_rect_to_host_async(a, lo, &x);
+                else if (back && row % x.rows == 0)
+                    copy_rect_to_host(a, lo, &x);   /* write-through: plane by plane */
+                complete_chunk(a, lo, hi, back || async, async);
+            }
+        if (pol == NRT_CACHE_NOCACHE)
+            a->doomed = true;
+        release_done_events(a);
+    }
+    nrt_cache_unpin(st);
+    nrt_cache_unlock();
+    free(st->ev);
+    free(st);
+}
+
+/* ---- the host side (smp tasks, taskwait) ---------------------------------------------- */
+
+/* A copy of g to read from: for a flush, not one a running task is writing (the flush
+ * does not wait for that task, whose completion makes its copy the only valid one). */
+static struct nrt_alloc *flush_source(const struct nrt_seg *g, bool flush)
+{
+    return flush && g->writers > 0 ? NULL : g->a[0];
+}
+
+/* Copy back the segments overlapping [lo, hi) that the host lacks. */
+static void host_fetch(uintptr_t lo, uintptr_t hi, bool flush)
+{
+    for (size_t k = nrt_seg_after(lo); k < C.nseg && C.seg[k].lo < hi; k++) {
+        struct nrt_seg *g = &C.seg[k];
+        struct nrt_alloc *src = g->host ? NULL : flush_source(g, flush);
+        if (src) {
+            nrt_alloc_copy_to_host(src, g->lo, g->hi);
+            nrt_seg_set_host(g, true);
+        } else if (g->host) {
+            nrt_seg_host_ready(g);
+        }
+    }
+}
+
+static bool directory_in_use(void)
+{
+    return atomic_load_explicit(&nrt_cache_used, memory_order_acquire);
+}
+
+void nrt_cache_host_acquire(struct nanort_task *t)
+{
+    if (!directory_in_use())
+        return;
+    nrt_lock_acquire(&C.lock);
+    for (unsigned i = 0; i < t->nregions; i++) {
+        const struct nrt_region *r = &t->regions[i];
+        struct nrt_chunk_it it;
+        uintptr_t lo, hi;
+        if (reads(r->flags)) {
+            for (nrt_chunk_start(&it, r); nrt_chunk_next(&it, &lo, &hi);)
+                host_fetch(lo, hi, false);
+        } else if (writes(r->flags)) {
+            /* an eager write-back still landing would overwrite what the body writes */
+            for (nrt_chunk_start(&it, r); nrt_chunk_next(&it, &lo, &hi);)
+                range_ready(lo, hi);
+        }
+    }
+    nrt_cache_unlock();
+}
+
+/* The host may have written [lo, hi): device copies of it are stale.  `parent`: the
+ * task created children with regions; segments the host does not hold were written by
+ * one of them later, on a device (the body can only have written what it held: it read
+ * it, or a taskwait flushed it), so they stay as they are. */
+static void host_wrote(uintptr_t lo, uintptr_t hi, bool parent)
+{
+    size_t i = nrt_seg_after(lo);
+    if (i == C.nseg || C.seg[i].lo >= hi)
+        return;                     /* nothing cached there */
+    size_t i0, i1;
+    nrt_seg_cover(lo, hi, &i0, &i1);
+    for (size_t k = i0; k < i1; k++) {
+        if (parent && !C.seg[k].host)
+            continue;
+        C.seg[k].n = 0;
+        nrt_seg_set_host(&C.seg[k], true);
+    }
+    nrt_seg_compact(i0, i1);
+}
+
+void nrt_cache_host_release(struct nanort_task *t)
+{
+    if (!directory_in_use())
+        return;
+    bool parent = t->domain != NULL;    /* the body's thread created it, and runs this */
+    nrt_lock_acquire(&C.lock);
+    for (unsigned i = 0; i < t->nregions; i++) {
+        const struct nrt_region *r = &t->regions[i];
+        struct nrt_chunk_it it;
+        uintptr_t lo, hi;
+        if (writes(r->flags))
+            for (nrt_chunk_start(&it, r); nrt_chunk_next(&it, &lo, &hi);)
+                host_wrote(lo, hi, parent);
+    }
+    nrt_cache_unlock();
+}
+
+/* After a flush the host may write what it got back, so the host becomes the only
+ * valid copy of segments [i0, i1) (skipping those a running device task writes: its
+ * completion decides). */
+static void host_takes(size_t i0, size_t i1)
+{
+    for (size_t k = i0; k < i1; k++)
+        if (C.seg[k].writers == 0) {
+            NRT_ASSERT(C.seg[k].host);
+            nrt_seg_host_ready(&C.seg[k]);
+            C.seg[k].n = 0;
+        }
+    nrt_seg_compact(i0, i1);
+}
+
+static bool nothing_cached(void)
+{
+    return nrt_nspaces <= 1 || atomic_load_explicit(&nrt_cache_nseg_pub, memory_order_acquire) == 0;
+}
+
+/*
+ * taskwait: copy back what the host lacks, and drop the device copies, since the code
+ * after a taskwait may write the data on the host (OmpSs programs do: main refills an
+ * array, then creates device tasks on it again).  taskwait noflush keeps them.
+ */
+void nrt_devices_flush(void)
+{
+    if (nothing_cached())
+        return;
+    nrt_lock_acquire(&C.lock);
+    for (size_t k = 0; k < C.nseg; k++) {
+        struct nrt_seg *g = &C.seg[k];
+        struct nrt_alloc *src = g->host ? NULL : flush_source(g, true);
+        if (!src)
+            continue;
+        /* one copy for a run of contiguous segments held by the same allocation */
+        size_t e = k + 1;
+        while (e < C.nseg && !C.seg[e].host && C.seg[e].lo == C.seg[e - 1].hi &&
+               C.seg[e].writers == 0 && nrt_seg_has(&C.seg[e], src))
+            e++;
+        nrt_alloc_copy_to_host(src, g->lo, C.seg[e - 1].hi);
+        for (size_t j = k; j < e; j++)
+            nrt_seg_set_host(&C.seg[j], true);
+        k = e - 1;
+    }
+    host_takes(0, C.nseg);
+    nrt_cache_unlock();
+}
+
+/* taskwait on(...): the same as a taskwait's flush, for the segments the regions touch. */
+void nrt_cache_flush_regions(unsigned n, const struct nrt_region *regs)
+{
+    if (nothing_cached())
+        return;
+    nrt_lock_acquire(&C.lock);
+    for (unsigned i = 0; i < n; i++) {
+        struct nrt_chunk_it it;
+        uintptr_t lo, hi;
+        for (nrt_chunk_start(&it, &regs[i]); nrt_chunk_next(&it, &lo, &hi);) {
+            host_fetch(lo, hi, true);
+            size_t i0 = nrt_seg_after(lo), i1 = i0;
+            while (i1 < C.nseg && C.seg[i1].lo < hi)
+                i1++;
+            host_takes(i0, i1);
+        }
+    }
+    nrt_cache_unlock();
+}
