@@ -26,20 +26,6 @@ static void drop_pragma(struct lower *L, struct ast *pr)
     rewrite_replace(L->rw, pr->begin, pr->end, "");
 }
 
-bool lower_check_devices(struct lower *L, const struct lower_dir *d)
-{
-    (void)L;
-    const struct omp_clause *c = lower_dir_find(d, OMP_CL_DEVICE);
-    if (!c || (c->devices & ~(1u << OMP_DEVICE_SMP)) == 0)
-        return true;
-    if (c->devices == 1u << OMP_DEVICE_CUDA && d->dir->kind == OMP_DIR_TASK)
-        return cuda_inline_check(L, d);     /* its statement goes to nvcc (lower_cuda.c) */
-    const char *dev = c->devices & (1u << OMP_DEVICE_OPENCL) ? "opencl" : "cuda";
-    mcc_error_at(&c->loc, "sorry, unimplemented: device(%s) on an inline task (write the "
-                 "kernel as a function task)", dev);
-    return false;
-}
-
 /*
  * Parse the pragma chain of a construct into one lower_dir: `target` lines merge into the
  * directive they go with, `simd` lines are dropped (the loop runs as written), unknown
@@ -72,11 +58,12 @@ static bool chain_dir(struct lower *L, struct ast *construct, struct lower_dir *
 }
 
 static void lower_construct(struct lower *L, struct ast *n);
+static void walk_visit(struct lower *L, struct ast *n);
 
-size_t lower_body(struct lower *L, const struct lower_dir *d)
+static size_t walk_body(struct lower *L, const struct lower_dir *d)
 {
     if (!d->inner) {
-        lower_visit(L, d->node);
+        walk_visit(L, d->node);
         return d->node->begin;
     }
     struct ast *chain = d->node->pragma;
@@ -127,7 +114,7 @@ static void lower_construct(struct lower *L, struct ast *n)
 {
     struct lower_dir d;
     if (!chain_dir(L, n, &d)) {
-        lower_visit(L, n);
+        walk_visit(L, n);
         return;
     }
     if (n->kind == AST_DECLARATION && !d.dir)
@@ -147,7 +134,7 @@ static void lower_construct(struct lower *L, struct ast *n)
         [OMP_DIR_TASKGRAPH] = taskgraph_lower,
     };
     if (!lower_check_construct(L, &d)) {
-        lower_visit(L, n);
+        walk_visit(L, n);
         return;
     }
     enum omp_directive_kind k = d.dir->kind;
@@ -170,7 +157,7 @@ static void lower_construct(struct lower *L, struct ast *n)
     } else if (!lowerings[k]) {
         mcc_error_at(&d.dir->loc, "'#pragma omp %s' is a directive of its own; it cannot "
                      "apply to a statement", omp_directive_names[k]);
-        lower_visit(L, n);
+        walk_visit(L, n);
     } else if (!fits) {
         not_applicable(L, d.dir, n->pragma);
     } else {
@@ -179,7 +166,8 @@ static void lower_construct(struct lower *L, struct ast *n)
 }
 
 /* `#pragma omp X` directly in the body of a parallel region being lowered (omp_parallel). */
-void lower_construct_as(struct lower *L, struct lower_dir *d, enum omp_directive_kind k)
+static void walk_construct_as(struct lower *L, struct lower_dir *d,
+                              enum omp_directive_kind k)
 {
     static void (*const lowerings[OMP_DIR_COUNT])(struct lower *, struct lower_dir *) = {
         [OMP_DIR_TASKLOOP] = inline_loop, [OMP_DIR_FOR] = inline_loop,
@@ -275,7 +263,7 @@ static bool is_object_var(const struct sym *s)
 
 static void visit_kids(struct lower *L, struct ast *n);
 
-void lower_visit(struct lower *L, struct ast *n)
+static void walk_visit(struct lower *L, struct ast *n)
 {
     if (!n)
         return;
@@ -286,7 +274,7 @@ void lower_visit(struct lower *L, struct ast *n)
             else if (i->pragma)
                 lower_construct(L, i);
             else
-                lower_visit(L, i);
+                walk_visit(L, i);
         }
         return;
     }
@@ -337,7 +325,7 @@ void lower_visit(struct lower *L, struct ast *n)
             /* whose __func__ is its own */
             const char *name = L->func_name;
             L->func_name = NULL;
-            lower_visit(L, n);
+            walk_visit(L, n);
             L->func_name = name;
             return;
         }
@@ -357,7 +345,7 @@ static void visit_kids(struct lower *L, struct ast *n)
         else if (c && c->pragma && c->kind != AST_LIST)
             lower_construct(L, c);
         else
-            lower_visit(L, c);
+            walk_visit(L, c);
     }
 }
 
@@ -387,7 +375,7 @@ static void lower_function(struct lower *L, struct ast *def)
     lower_function_locals(L, def);
     int errors = mcc_error_count();
     struct ast *body = def->kid[3];
-    lower_visit(L, body);
+    walk_visit(L, body);
     if (L->in_main && body && body->kind == AST_COMPOUND && body->end > body->begin) {
         rewrite_insert_before(L->rw, body->end - 1, " nanort_taskwait(); ");
         /* a declaration: main may begin with declarations (C90); on the line of main's
@@ -433,7 +421,11 @@ int lower_omp(struct translation *t)
     if (!t->opts->ompss || !t->tu)
         return 0;
     int errors0 = mcc_error_count();
+    static const struct lower_walk walk = {
+        .visit = walk_visit, .body = walk_body, .construct_as = walk_construct_as,
+    };
     struct lower L = {0};
+    L.walk = &walk;
     L.t = t;
     L.a = &t->arena;
     L.text = t->src.text;

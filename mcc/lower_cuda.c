@@ -939,3 +939,18 @@ void cuda_finish(struct lower *L)
         }
     }
 }
+
+/* A device clause on an inline task: only device(cuda) on a task is lowered. */
+bool lower_check_devices(struct lower *L, const struct lower_dir *d)
+{
+    (void)L;
+    const struct omp_clause *c = lower_dir_find(d, OMP_CL_DEVICE);
+    if (!c || (c->devices & ~(1u << OMP_DEVICE_SMP)) == 0)
+        return true;
+    if (c->devices == 1u << OMP_DEVICE_CUDA && d->dir->kind == OMP_DIR_TASK)
+        return cuda_inline_check(L, d);     /* its statement goes to nvcc (lower_cuda.c) */
+    const char *dev = c->devices & (1u << OMP_DEVICE_OPENCL) ? "opencl" : "cuda";
+    mcc_error_at(&c->loc, "sorry, unimplemented: device(%s) on an inline task (write the "
+                 "kernel as a function task)", dev);
+    return false;
+}

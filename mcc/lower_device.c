@@ -23,13 +23,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Bits (1u << enum omp_device) of the devices a task or target line names; none: smp. */
-unsigned device_mask(const struct lower_dir *d)
-{
-    const struct omp_clause *c = lower_dir_find(d, OMP_CL_DEVICE);
-    return c && c->devices ? c->devices : 1u << OMP_DEVICE_SMP;
-}
-
 static bool has_device(const struct lower_dir *d, enum omp_device k)
 {
     return (device_mask(d) >> k) & 1u;
@@ -145,59 +138,6 @@ bool device_check(struct lower *L, struct lower_ftask *f)
         }
     }
     return true;
-}
-
-/* ---- which parameters are buffers ---------------------------------------------------- */
-
-static bool copy_deps_of(struct lower *L, const struct lower_dir *d)
-{
-    if (lower_dir_has(d, OMP_CL_NO_COPY_DEPS))
-        return false;
-    return lower_dir_has(d, OMP_CL_COPY_DEPS) || L->copy_deps;
-}
-
-static bool is_copy_clause(const struct omp_clause *c, bool copy_deps)
-{
-    switch (c->kind) {
-    case OMP_CL_COPY_IN: case OMP_CL_COPY_OUT: case OMP_CL_COPY_INOUT:
-        return true;
-    case OMP_CL_IN: case OMP_CL_OUT: case OMP_CL_INOUT: case OMP_CL_INPUT: case OMP_CL_OUTPUT:
-    case OMP_CL_DEPEND: case OMP_CL_CONCURRENT: case OMP_CL_COMMUTATIVE:
-        return copy_deps && c->dep != OMP_DEP_NONE;
-    default:
-        return false;
-    }
-}
-
-/* Does the C text name `name` (as a whole identifier)? */
-static bool names(const char *text, const char *name)
-{
-    size_t n = strlen(name);
-    for (const char *p = text; (p = strstr(p, name)) != NULL; p += n)
-        if ((p == text || !ident_char(p[-1])) && !ident_char(p[n]))
-            return true;
-    return false;
-}
-
-/* Is `name` the base of a region d copies to the device (`x`, or an expression of a
- * pointer `x` such as `(in - 1)` in `[n + 2](in - 1)`: x points into that region)? */
-bool device_copies(struct lower *L, const struct lower_dir *d, const char *name)
-{
-    bool copy_deps = copy_deps_of(L, d);
-    const struct omp_directive *ds[2] = {d->dir, d->target};
-    for (int k = 0; k < 2; k++)
-        for (int i = 0; ds[k] && i < ds[k]->nclauses; i++) {
-            const struct omp_clause *c = &ds[k]->clauses[i];
-            if (!is_copy_clause(c, copy_deps))
-                continue;
-            for (int r = 0; r < c->nrefs; r++) {
-                const struct omp_ref *root = omp_ref_root(c->refs[r]);
-                if (root->kind == OMP_REF_NAME ? !strcmp(root->text.text, name)
-                                               : names(root->text.text, name))
-                    return true;
-            }
-        }
-    return false;
 }
 
 /* ---- run functions ------------------------------------------------------------------- */

@@ -201,25 +201,6 @@ void misc_atomic(struct lower *L, struct lower_dir *d)
     rewrite_replace(L->rw, d->node->begin, d->node->end, code);
 }
 
-void misc_declare_reduction(struct lower *L, struct omp_directive *d)
-{
-    if (!d->reduction || !d->reduction->id.text)
-        return;
-    struct lower_declred *r = arena_alloc(L->a, sizeof *r);
-    r->id = d->reduction->id.text;
-    r->r = d->reduction;
-    r->next = L->declreds;
-    L->declreds = r;
-}
-
-const struct lower_declred *misc_find_reduction(struct lower *L, const char *id)
-{
-    for (const struct lower_declred *r = L->declreds; r; r = r->next)
-        if (strcmp(r->id, id) == 0)
-            return r;
-    return NULL;
-}
-
 void misc_main_return(struct lower *L, struct ast *ret)
 {
     for (int k = 0; k < 4; k++)

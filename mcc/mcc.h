@@ -19,7 +19,8 @@
  *                   lower_omp.c (OpenMP constructs), lower_taskgraph.c, lower_final.c,
  *                   lower_device.c, lower_calls.c and lower_cuda.c (devices),
  *                   lower_deps.c (regions), lower_detach.c, lower_block.c, lower_misc.c
- *                   (critical, atomic, taskwait ...); and what they emit through:
+ *                   (critical, atomic, taskwait ...), lower_reduction.c, lower_serial.c
+ *                   (final's serial clones); and what they emit through:
  *                   lower_emit.c (nanort.h's descriptors, designated initialisers),
  *                   lower_names.c (generated names), lower_lines.c (linemarkers).
  *                   The declarations generated code needs come from include/nanort.h's
@@ -945,8 +946,18 @@ struct lower_declred {
     struct lower_declred *next;
 };
 
+struct lower;
+/* The walk's entry points for the construct modules (lower.c fills it; lower_visit,
+ * lower_body and lower_construct_as call through it). */
+struct lower_walk {
+    void (*visit)(struct lower *L, struct ast *n);
+    size_t (*body)(struct lower *L, const struct lower_dir *d);
+    void (*construct_as)(struct lower *L, struct lower_dir *d, enum omp_directive_kind k);
+};
+
 struct lower {
     struct translation *t;
+    const struct lower_walk *walk; /* lower.c's recursion (lower_visit, lower_body, ...) */
     struct mcc_arena *a;
     const char *text;
     struct rewriter *rw;
@@ -1006,6 +1017,32 @@ void lower_map_put(struct lower *L, struct lower_map *m, const void *key, void *
 /* The function declarator of a declaration or definition that declares one function
  * (the item's), else NULL. */
 struct ast *lower_function_declarator(struct ast *item);
+/* The function task `n` names (registered by lower_task.c), else NULL. */
+struct lower_ftask *task_find(struct lower *L, const struct name *n);
+/* Text of a declaration of `sym` (specifiers without storage class + declarator) with the
+ * name replaced by `name` (NULL: kept); NULL when its type cannot be written at file scope.
+ * A parameter declared as an array gets its adjusted pointer type (`int q[3]` -> `(*q)`). */
+char *task_decl_text(struct lower *L, struct sym *sym, const char *name);
+/* The specifiers of `specs` without storage classes, as source text appended to b. */
+void lower_specs_text(struct lower *L, struct lower_buf *b, struct ast *specs);
+/* The full declarator node of `sym` (what its AST_DECL_NAME is inside). */
+struct ast *task_full_declarator(struct sym *sym);
+bool task_declarator_is_vm(struct ast *declarator);
+/* Is sym's type variably modified once a parameter's array type is adjusted to a pointer
+ * (`double a[n]` is not, `double a[n][n]` is)?  task_decl_text writes the adjusted type. */
+bool task_sym_is_vm(struct sym *sym);
+/* Is `s` shared by the whole team of the innermost enclosing parallel region (declared
+ * outside it, privatised by nothing on the way)?  Then a task inside shares it too. */
+bool omp_team_shared(struct lower *L, const struct sym *s);
+/* Inside a parallel region, is `s` a variable each of its threads has a copy of? */
+bool omp_thread_private(struct lower *L, const struct sym *s);
+/* Is the code being lowered directly in the body of a parallel region, run once by its
+ * encountering task (an SPMD split there by omp_get_thread_num()/omp_get_num_threads()
+ * must cover all the work: 0 and 1)?  Not inside a single, master, sections or taskgroup
+ * of the region, nor in its tasks, where the team is every worker. */
+bool omp_in_region_body(struct lower *L);
+/* May `body` write `s` (assign, ++/--, take its address, pass an array)? */
+bool omp_writes(struct ast *body, const struct sym *s);
 /* lower_dir.c: a construct's directives */
 /* The directive of a pragma line (parsed once, freed at the end). */
 struct omp_directive *lower_parse_pragma(struct lower *L, struct ast *pr);
@@ -1017,19 +1054,34 @@ bool lower_dir_has(const struct lower_dir *d, enum omp_clause_kind k);
 const struct omp_clause *lower_dir_find(const struct lower_dir *d, enum omp_clause_kind k);
 /* Submit flags and priority text from if/final/priority. */
 void lower_submit(struct lower *L, struct lower_buf *b, const struct lower_dir *d);
+unsigned device_mask(const struct lower_dir *d);   /* 1u << enum omp_device; none: smp */
+/* Is `name` the base of a region d copies to the device? */
+bool device_copies(struct lower *L, const struct lower_dir *d, const char *name);
+/* Where d's first pragma line starts (its construct's start without one). */
+size_t lower_dir_off(const struct lower_dir *d);
 /* lower.c: the walk */
 int lower_omp(struct translation *t);    /* the body of lower_translation_unit() */
+/* The walk's recursion, which the construct modules reach through L->walk (the one way up
+ * the layers, an interface rather than a call into lower.c): */
 /* Lower the statements under n (idents renamed by the frame, nested constructs). */
-void lower_visit(struct lower *L, struct ast *n);
+static inline void lower_visit(struct lower *L, struct ast *n)
+{
+    L->walk->visit(L, n);
+}
 /* Lower d's statement as its body: with the constructs of d->inner when there are.
  * Returns where the body's text starts (d->node->begin, or d->inner's pragma). */
-size_t lower_body(struct lower *L, const struct lower_dir *d);
+static inline size_t lower_body(struct lower *L, const struct lower_dir *d)
+{
+    return L->walk->body(L, d);
+}
 /* Lower d as a construct of kind k (the inner construct of `parallel for`, ...). */
-void lower_construct_as(struct lower *L, struct lower_dir *d, enum omp_directive_kind k);
+static inline void lower_construct_as(struct lower *L, struct lower_dir *d,
+                                      enum omp_directive_kind k)
+{
+    L->walk->construct_as(L, d, k);
+}
 /* Where the directive word of d's first pragma line is (`task` in `#pragma omp task`). */
 struct mcc_loc lower_dir_loc(struct lower *L, const struct lower_dir *d);
-/* `sorry, unimplemented` for a device other than smp; false when so. */
-bool lower_check_devices(struct lower *L, const struct lower_dir *d);
 /* lower_detach.c: the function that creates a task of d, nanort_task_create, or under
  * detach(ev) nanort_task_create_detach; *tail gets the text of its extra argument (`, &ev`
  * in the creating context) or "".  Reports a detach clause it cannot lower. */
@@ -1056,25 +1108,13 @@ char *deps_shape_elem(struct lower *L, const struct omp_ref *shape_base, const c
 
 /* lower_task.c */
 void task_register(struct lower *L, struct ast *item, struct lower_dir *d);
-struct lower_ftask *task_find(struct lower *L, const struct name *n);
 void task_emit_all(struct lower *L);
 /* `#pragma omp task` on a block-scope function declaration or a GNU nested function
  * definition inside the function being lowered: registered (and, nested, emitted in
  * place).  False when n is neither (the caller reports). */
 bool task_local_function(struct lower *L, struct ast *n, struct lower_dir *d);
-/* Text of a declaration of `sym` (specifiers without storage class + declarator) with the
- * name replaced by `name` (NULL: kept); NULL when its type cannot be written at file scope.
- * A parameter declared as an array gets its adjusted pointer type (`int q[3]` -> `(*q)`). */
-char *task_decl_text(struct lower *L, struct sym *sym, const char *name);
-/* The full declarator node of `sym` (what its AST_DECL_NAME is inside). */
-struct ast *task_full_declarator(struct sym *sym);
-bool task_declarator_is_vm(struct ast *declarator);
-/* Is sym's type variably modified once a parameter's array type is adjusted to a pointer
- * (`double a[n]` is not, `double a[n][n]` is)?  task_decl_text writes the adjusted type. */
-bool task_sym_is_vm(struct sym *sym);
 
 /* lower_device.c: OpenCL and CUDA implementations of function tasks */
-unsigned device_mask(const struct lower_dir *d);   /* 1u << enum omp_device; none: smp */
 bool device_check(struct lower *L, struct lower_ftask *f);
 /* g's device implementations as an implementation of of's type (g == of: its own): run
  * functions in L->tail, `, {...}` entries appended to impls, *n counted. */
@@ -1085,8 +1125,6 @@ void device_embed_source(struct lower *L, const char *name, const char *path,
                          const struct mcc_loc *loc);
 /* Embed every file(...) of the unit's tasks; the CUDA marker when there are CUDA parts. */
 void device_embed_all(struct lower *L);
-/* Is `name` the base of a region d copies to the device? */
-bool device_copies(struct lower *L, const struct lower_dir *d, const char *name);
 /* The device side of a task on a function prototype inside a function (d->node, Mercurium's
  * block-scope kernels): its parameters' types must be written at file scope, and names of
  * local constants in ndrange/shmem are replaced by their values.  False when an error was
@@ -1122,6 +1160,8 @@ bool cuda_defines(struct lower *L, const struct name *n);       /* defined in th
 const char *cuda_body_name(struct lower *L, const struct lower_ftask *g);
 /* A device(cuda) inline task: checked, its statement marked CUDA code (false: error). */
 bool cuda_inline_check(struct lower *L, const struct lower_dir *d);
+/* `sorry, unimplemented` for a device other than smp; false when so. */
+bool lower_check_devices(struct lower *L, const struct lower_dir *d);
 /* The outlined statement of a CUDA inline task into the .cu, and into `out` the host's
  * environment struct and run function fn__nrt_task<n> (it translates copied addresses). */
 void cuda_inline_outline(struct lower *L, const struct lower_dir *d, struct lower_var *vars,
@@ -1167,18 +1207,10 @@ void omp_sections(struct lower *L, struct lower_dir *d);
 void omp_section_alone(struct lower *L, struct lower_dir *d); /* an error */
 void omp_taskgroup(struct lower *L, struct lower_dir *d);
 void omp_threadprivate(struct lower *L, struct omp_directive *d, size_t off);
-/* Is `s` shared by the whole team of the innermost enclosing parallel region (declared
- * outside it, privatised by nothing on the way)?  Then a task inside shares it too. */
-bool omp_team_shared(struct lower *L, const struct sym *s);
-/* Inside a parallel region, is `s` a variable each of its threads has a copy of? */
-bool omp_thread_private(struct lower *L, const struct sym *s);
-/* Is the code being lowered directly in the body of a parallel region, run once by its
- * encountering task (an SPMD split there by omp_get_thread_num()/omp_get_num_threads()
- * must cover all the work: 0 and 1)?  Not inside a single, master, sections or taskgroup
- * of the region, nor in its tasks, where the team is every worker. */
-bool omp_in_region_body(struct lower *L);
-/* May `body` write `s` (assign, ++/--, take its address, pass an array)? */
-bool omp_writes(struct ast *body, const struct sym *s);
+
+/* lower_reduction.c: reductions of tasks and regions, declared reductions */
+void misc_declare_reduction(struct lower *L, struct omp_directive *d);
+const struct lower_declred *misc_find_reduction(struct lower *L, const char *id);
 /* Element-wise code over an array reduction (empty open/close for a scalar). */
 struct lower_red_elems {
     const char *open, *close;       /* a for loop over nrt_i, or "" */
@@ -1272,8 +1304,6 @@ const char *lower_mark_generated(void);
 /* Generated code made one line (its newlines blanks), to stand where user code stood:
  * on the line of its construct.  Only for text without rendered user code or marks. */
 char *lower_flat(struct lower *L, const char *text);
-/* Where d's first pragma line starts (its construct's start without one). */
-size_t lower_dir_off(const struct lower_dir *d);
 
 /* lower_final.c: the serial path of code under a final task */
 /* Set L->final_used when a pragma of the unit has a final clause (nothing else is
@@ -1281,6 +1311,8 @@ size_t lower_dir_off(const struct lower_dir *d);
 void final_scan(struct lower *L);
 /* May a task, taskloop or for with these clauses take the serial path? */
 bool final_site_ok(const struct lower_dir *d);
+/* The same for one of its directive lines (NULL: none). */
+bool final_clauses_ok(const struct omp_directive *d);
 /* What a task's creation code is made of (lower_inline.c), for its serial path. */
 struct final_parts {
     const char *env;               /* the environment's struct tag */
@@ -1289,6 +1321,8 @@ struct final_parts {
 };
 /* The serial path of one task: the environment on the stack, the body called on it. */
 char *final_site(struct lower *L, const struct final_parts *p);
+
+/* lower_serial.c: final's serial clones of whole functions */
 /* After def's lowering (errors_before: the error count before it): its serial clone,
  * when the unit uses final and def's body creates tasks the clone can run in place. */
 void final_function(struct lower *L, struct ast *def, int errors_before);
@@ -1309,8 +1343,6 @@ void misc_taskwait(struct lower *L, struct ast *pragma, struct omp_directive *d)
     "{ nanort_critical_leave(*nrt_n); } "
 void misc_critical(struct lower *L, struct lower_dir *d);
 void misc_atomic(struct lower *L, struct lower_dir *d);
-void misc_declare_reduction(struct lower *L, struct omp_directive *d);
-const struct lower_declred *misc_find_reduction(struct lower *L, const char *id);
 void misc_main_return(struct lower *L, struct ast *ret);
 
 
