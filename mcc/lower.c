@@ -82,29 +82,11 @@ static const char *const applies_to[OMP_DIR_COUNT] = {
     [OMP_DIR_TASKGRAPH] = "a structured block",
 };
 
-/* Where the directive word of pragma `pr` is (the `task` of `#pragma omp task`). */
-static struct mcc_loc directive_loc(struct lower *L, const struct ast *pr)
-{
-    const char *s = L->text + pr->begin, *e = L->text + pr->end;
-    const char *omp = s;
-    while (omp + 3 <= e && memcmp(omp, "omp", 3) != 0)
-        omp++;
-    const char *w = omp + 3;
-    while (w < e && (*w == ' ' || *w == '\t'))
-        w++;
-    return source_user_loc(&L->t->src, w < e ? (size_t)(w - L->text) : pr->begin);
-}
-
-struct mcc_loc lower_dir_loc(struct lower *L, const struct lower_dir *d)
-{
-    return d->node && d->node->pragma ? directive_loc(L, d->node->pragma) : d->dir->loc;
-}
-
 static void not_applicable(struct lower *L, const struct omp_directive *d,
                            const struct ast *pr)
 {
     const char *what = applies_to[d->kind] ? applies_to[d->kind] : "a statement";
-    struct mcc_loc loc = pr ? directive_loc(L, pr) : d->loc;
+    struct mcc_loc loc = pr ? lower_pragma_loc(L, pr) : d->loc;
     mcc_error_at(&loc, "'#pragma omp %s' must be followed by %s",
                  omp_directive_names[d->kind], what);
 }

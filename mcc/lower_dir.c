@@ -150,3 +150,23 @@ size_t lower_dir_off(const struct lower_dir *d)
 {
     return d->node->pragma ? d->node->pragma->begin : d->node->begin;
 }
+
+/* ---- where a directive is (for messages) --------------------------------------------- */
+
+/* Where the directive word of pragma `pr` is (the `task` of `#pragma omp task`). */
+struct mcc_loc lower_pragma_loc(struct lower *L, const struct ast *pr)
+{
+    const char *s = L->text + pr->begin, *e = L->text + pr->end;
+    const char *omp = s;
+    while (omp + 3 <= e && memcmp(omp, "omp", 3) != 0)
+        omp++;
+    const char *w = omp + 3;
+    while (w < e && (*w == ' ' || *w == '\t'))
+        w++;
+    return source_user_loc(&L->t->src, w < e ? (size_t)(w - L->text) : pr->begin);
+}
+
+struct mcc_loc lower_dir_loc(struct lower *L, const struct lower_dir *d)
+{
+    return d->node && d->node->pragma ? lower_pragma_loc(L, d->node->pragma) : d->dir->loc;
+}

@@ -1054,6 +1054,10 @@ bool lower_dir_has(const struct lower_dir *d, enum omp_clause_kind k);
 const struct omp_clause *lower_dir_find(const struct lower_dir *d, enum omp_clause_kind k);
 /* Submit flags and priority text from if/final/priority. */
 void lower_submit(struct lower *L, struct lower_buf *b, const struct lower_dir *d);
+/* Where the directive word of pragma line pr is (`task` in `#pragma omp task`). */
+struct mcc_loc lower_pragma_loc(struct lower *L, const struct ast *pr);
+/* Where the directive word of d's first pragma line is (`task` in `#pragma omp task`). */
+struct mcc_loc lower_dir_loc(struct lower *L, const struct lower_dir *d);
 unsigned device_mask(const struct lower_dir *d);   /* 1u << enum omp_device; none: smp */
 /* Is `name` the base of a region d copies to the device? */
 bool device_copies(struct lower *L, const struct lower_dir *d, const char *name);
@@ -1080,8 +1084,6 @@ static inline void lower_construct_as(struct lower *L, struct lower_dir *d,
 {
     L->walk->construct_as(L, d, k);
 }
-/* Where the directive word of d's first pragma line is (`task` in `#pragma omp task`). */
-struct mcc_loc lower_dir_loc(struct lower *L, const struct lower_dir *d);
 /* lower_detach.c: the function that creates a task of d, nanort_task_create, or under
  * detach(ev) nanort_task_create_detach; *tail gets the text of its extra argument (`, &ev`
  * in the creating context) or "".  Reports a detach clause it cannot lower. */
