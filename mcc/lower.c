@@ -1,6 +1,6 @@
 /*
  * lower.c - the OmpSs lowering: a walk over the translation unit that hands each
- * `#pragma omp` construct to its lowering (lower_task.c, lower_inline.c, lower_misc.c)
+ * `#pragma omp` construct to its lowering (lower_task.c, lower_inline.c, lower_sync.c)
  * and renames, inside outlined task bodies, the variables the task captured.
  *
  * Order of work: function tasks and declared reductions are collected first (calls and
@@ -107,13 +107,13 @@ static void lower_construct(struct lower *L, struct ast *n)
     }
     bool stmt = n->kind != AST_DECLARATION && n->kind != AST_FUNCTION_DEF;
     static void (*const lowerings[OMP_DIR_COUNT])(struct lower *, struct lower_dir *) = {
-        [OMP_DIR_TASK] = inline_task, [OMP_DIR_TASKLOOP] = inline_loop,
-        [OMP_DIR_FOR] = inline_loop, [OMP_DIR_CRITICAL] = misc_critical,
-        [OMP_DIR_ATOMIC] = misc_atomic, [OMP_DIR_PARALLEL] = omp_parallel,
-        [OMP_DIR_SINGLE] = omp_single, [OMP_DIR_MASTER] = omp_single,
-        [OMP_DIR_MASKED] = omp_single, [OMP_DIR_SECTIONS] = omp_sections,
-        [OMP_DIR_SECTION] = omp_section_alone, [OMP_DIR_TASKGROUP] = omp_taskgroup,
-        [OMP_DIR_TASKGRAPH] = taskgraph_lower,
+        [OMP_DIR_TASK] = lower_inline_task, [OMP_DIR_TASKLOOP] = lower_loop,
+        [OMP_DIR_FOR] = lower_loop, [OMP_DIR_CRITICAL] = lower_sync_critical,
+        [OMP_DIR_ATOMIC] = lower_sync_atomic, [OMP_DIR_PARALLEL] = lower_omp_parallel,
+        [OMP_DIR_SINGLE] = lower_omp_single, [OMP_DIR_MASTER] = lower_omp_single,
+        [OMP_DIR_MASKED] = lower_omp_single, [OMP_DIR_SECTIONS] = lower_omp_sections,
+        [OMP_DIR_SECTION] = lower_omp_section_alone, [OMP_DIR_TASKGROUP] = lower_omp_taskgroup,
+        [OMP_DIR_TASKGRAPH] = lower_taskgraph,
     };
     if (!lower_check_construct(L, &d)) {
         walk_visit(L, n);
@@ -124,7 +124,7 @@ static void lower_construct(struct lower *L, struct ast *n)
     bool fits = loop ? n->kind == AST_FOR
                 : k == OMP_DIR_ATOMIC ? n->kind == AST_EXPR_STMT || n->kind == AST_COMPOUND
                 : k == OMP_DIR_SECTIONS ? n->kind == AST_COMPOUND : stmt;
-    if (!stmt && k == OMP_DIR_TASK && task_local_function(L, n, &d))
+    if (!stmt && k == OMP_DIR_TASK && lower_task_local_function(L, n, &d))
         return;             /* a block-scope declaration or a GNU nested function */
     if (d.inner && (loop || k == OMP_DIR_ATOMIC)) {
         struct omp_directive *in = lower_parse_pragma(L, d.inner);
@@ -135,7 +135,7 @@ static void lower_construct(struct lower *L, struct ast *n)
     if (fits && d.dir->parallel)
         k = OMP_DIR_PARALLEL;       /* parallel for, parallel sections, ... */
     if (L->clone && fits && (k == OMP_DIR_TASK || k == OMP_DIR_TASKLOOP || k == OMP_DIR_FOR)) {
-        final_construct(L, &d);     /* in a serial clone: in place (lower_final.c) */
+        lower_serial_construct(L, &d);     /* in a serial clone: in place (lower_final.c) */
     } else if (!lowerings[k]) {
         mcc_error_at(&d.dir->loc, "'#pragma omp %s' is a directive of its own; it cannot "
                      "apply to a statement", omp_directive_names[k]);
@@ -147,14 +147,14 @@ static void lower_construct(struct lower *L, struct ast *n)
     }
 }
 
-/* `#pragma omp X` directly in the body of a parallel region being lowered (omp_parallel). */
+/* `#pragma omp X` directly in the body of a parallel region being lowered (lower_omp_parallel). */
 static void walk_construct_as(struct lower *L, struct lower_dir *d,
                               enum omp_directive_kind k)
 {
     static void (*const lowerings[OMP_DIR_COUNT])(struct lower *, struct lower_dir *) = {
-        [OMP_DIR_TASKLOOP] = inline_loop, [OMP_DIR_FOR] = inline_loop,
-        [OMP_DIR_SINGLE] = omp_single, [OMP_DIR_MASTER] = omp_single,
-        [OMP_DIR_MASKED] = omp_single, [OMP_DIR_SECTIONS] = omp_sections,
+        [OMP_DIR_TASKLOOP] = lower_loop, [OMP_DIR_FOR] = lower_loop,
+        [OMP_DIR_SINGLE] = lower_omp_single, [OMP_DIR_MASTER] = lower_omp_single,
+        [OMP_DIR_MASKED] = lower_omp_single, [OMP_DIR_SECTIONS] = lower_omp_sections,
     };
     if (lowerings[k])
         lowerings[k](L, d);
@@ -182,14 +182,14 @@ static void lower_pragma_item(struct lower *L, struct ast *pr)
         if (L->clone)           /* under final: nothing to wait for (lower_final.c) */
             rewrite_replace(L->rw, pr->begin, pr->end, ";");
         else
-            misc_taskwait(L, pr, d);
+            lower_sync_taskwait(L, pr, d);
         break;
     case OMP_DIR_DECLARE_REDUCTION:
-        misc_declare_reduction(L, d);
+        lower_reduction_declare(L, d);
         drop_pragma(L, pr);
         break;
     case OMP_DIR_THREADPRIVATE:
-        omp_threadprivate(L, d, pr->begin);
+        lower_omp_threadprivate(L, d, pr->begin);
         drop_pragma(L, pr);
         break;
     case OMP_DIR_FLUSH:
@@ -207,7 +207,7 @@ static void lower_pragma_item(struct lower *L, struct ast *pr)
  * block, or (for a task declared in a block or nested) that declaration itself. */
 static bool is_task_call(struct lower *L, const struct sym *s)
 {
-    struct lower_ftask *f = s && s->kind == SYM_FUNCTION ? task_find(L, s->name) : NULL;
+    struct lower_ftask *f = s && s->kind == SYM_FUNCTION ? lower_ftask_find(L, s->name) : NULL;
     if (!f)
         return false;
     if (f->scope_sym)
@@ -223,7 +223,7 @@ static bool team_query(struct lower *L, struct ast *call)
     static const char *const names[] = {"omp_get_thread_num", "omp_get_num_threads"};
     struct ast *f = call->kid[0];
     if (!f || f->kind != AST_IDENT || !lower_name_in(f->name->str, f->name->len, names, 2) ||
-        (call->kid[1] && call->kid[1]->kid[0]) || !omp_in_region_body(L))
+        (call->kid[1] && call->kid[1]->kid[0]) || !lower_in_region_body(L))
         return false;
     bool num = f->name->len == strlen(names[1]);
     rewrite_replace(L->rw, call->begin, call->end, num ? "1" : "0");
@@ -289,16 +289,16 @@ static void walk_visit(struct lower *L, struct ast *n)
                             lower_name(L, LN_SPAWN, arena_strndup(L->a, n->kid[0]->name->str,
                                                                   n->kid[0]->name->len), -1));
         else if (n->kid[0] && n->kid[0]->kind == AST_IDENT &&
-                 final_clone_name(L, n->kid[0]->sym))
+                 lower_serial_clone_name(L, n->kid[0]->sym))
             rewrite_replace(L->rw, n->kid[0]->begin, n->kid[0]->end,
-                            final_clone_name(L, n->kid[0]->sym));
+                            lower_serial_clone_name(L, n->kid[0]->sym));
         break;
     case AST_CUDA_LAUNCH:
-        cuda_launch_check(L, n);
+        lower_cuda_launch_check(L, n);
         break;
     case AST_RETURN:
         if (L->in_main && !L->frame) {
-            misc_main_return(L, n);
+            lower_sync_main_return(L, n);
             return;
         }
         break;
@@ -323,7 +323,7 @@ static void visit_kids(struct lower *L, struct ast *n)
     for (int k = 0; k < 4; k++) {
         struct ast *c = n->kid[k];
         if (c && c->kind == AST_PRAGMA && c->flags)   /* if (x) #pragma omp taskwait */
-            block_standalone_body(L, c);
+            lower_block_standalone_body(L, c);
         else if (c && c->pragma && c->kind != AST_LIST)
             lower_construct(L, c);
         else
@@ -369,7 +369,7 @@ static void lower_function(struct lower *L, struct ast *def)
                               arena_printf(L->a, "%s int nrt_main_entered __attribute__((unused)) "
                                            "= nanort_main_enter(); ", lower_mark(L, at)));
     }
-    final_function(L, def, errors);
+    lower_serial_function(L, def, errors);
     L->fn = NULL;
     L->in_main = false;
 }
@@ -393,12 +393,12 @@ static void lower_file_pragmas(struct lower *L, struct ast *item)
     }
     if (!lower_check_construct(L, &d))
         return;
-    if (cuda_target_decl(L, item, &d))
+    if (lower_cuda_target_decl(L, item, &d))
         return;
-    task_register(L, item, &d);
+    lower_task_register(L, item, &d);
 }
 
-int lower_omp(struct translation *t)
+int lower_unit(struct translation *t)
 {
     if (!t->opts->ompss || !t->tu)
         return 0;
@@ -413,16 +413,16 @@ int lower_omp(struct translation *t)
     L.text = t->src.text;
     L.rw = t->rw;
     L.copy_deps = t->opts->copy_deps;
-    final_scan(&L);
+    lower_final_scan(&L);
     struct ast *items = t->tu->kid[0];
     for (struct ast *i = items ? items->kid[0] : NULL; i; i = i->next)
         lower_file_pragmas(&L, i);
     for (struct ast *i = items ? items->kid[0] : NULL; i; i = i->next)
-        if (i->kind == AST_FUNCTION_DEF && !cuda_function_def(&L, i))
+        if (i->kind == AST_FUNCTION_DEF && !lower_cuda_function_def(&L, i))
             lower_function(&L, i);
-    task_emit_all(&L);
-    device_embed_all(&L);
-    cuda_finish(&L);
+    lower_task_emit_all(&L);
+    lower_device_embed_all(&L);
+    lower_cuda_finish(&L);
     if (L.cuda_stub.len)
         t->cuda_stub = lbuf_take(&L.cuda_stub, L.a);
     bool header = has_runtime_header(&t->src);
@@ -430,7 +430,7 @@ int lower_omp(struct translation *t)
      * code of it on line 1 of the user's file. */
     if (!header || L.critical_used)
         rewrite_insert_before(L.rw, 0, arena_printf(L.a, "%s%s%s", lower_mark_generated() + 1,
-                                                    L.critical_used ? MISC_CRITICAL_DEF : "",
+                                                    L.critical_used ? LOWER_SYNC_CRITICAL_DEF : "",
                                                     header ? "\n" : prelude));
     if (L.tail.len)
         rewrite_insert_after(L.rw, t->src.len, arena_printf(L.a, "%s%s", lower_mark_generated(),

@@ -81,7 +81,7 @@ void lower_submit(struct lower *L, struct lower_buf *b, const struct lower_dir *
 /* ---- devices and copies of a construct (lower_device.c, lower_cuda.c, lower_calls.c) --- */
 
 /* Bits (1u << enum omp_device) of the devices a task or target line names; none: smp. */
-unsigned device_mask(const struct lower_dir *d)
+unsigned lower_dir_devices(const struct lower_dir *d)
 {
     const struct omp_clause *c = lower_dir_find(d, OMP_CL_DEVICE);
     return c && c->devices ? c->devices : 1u << OMP_DEVICE_SMP;
@@ -126,7 +126,7 @@ static bool names(const char *text, const char *name)
 
 /* Is `name` the base of a region d copies to the device (`x`, or an expression of a
  * pointer `x` such as `(in - 1)` in `[n + 2](in - 1)`: x points into that region)? */
-bool device_copies(struct lower *L, const struct lower_dir *d, const char *name)
+bool lower_dir_copies(struct lower *L, const struct lower_dir *d, const char *name)
 {
     bool copy_deps = copy_deps_of(L, d);
     const struct omp_directive *ds[2] = {d->dir, d->target};

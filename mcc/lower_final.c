@@ -11,7 +11,7 @@
  *
  *   at each task, taskloop or for     if (nanort_in_final()) the environment is built on
  *                                     the stack and the outlined body called directly
- *                                     (final_site); else the task is created as before
+ *                                     (lower_final_site); else the task is created as before
  *   for each function whose body      a serial clone `f__nrt_serial` (the same code with
  *   creates tasks                     every task construct run in place with its data-
  *                                     sharing honoured, taskwaits gone, calls of other
@@ -19,7 +19,7 @@
  *                                     `if (nanort_in_final()) return f__nrt_serial(...)`
  *
  * so that below the cut-off one check leads into code as fast as the sequential program.
- * Only units that use a final clause get either (final_scan): others pay nothing.  A
+ * Only units that use a final clause get either (lower_final_scan): others pay nothing.  A
  * construct or clause the serial path does not know (a parallel region, lastprivate,
  * inprivate, detach...) leaves its function without a clone and its site without a serial
  * path: the runtime still runs such tasks undeferred under final, correctly.
@@ -33,7 +33,7 @@
 /* ---- does the unit use final? --------------------------------------------------------- */
 
 /* A `final(` in a `#pragma omp` line of the preprocessed text. */
-void final_scan(struct lower *L)
+void lower_final_scan(struct lower *L)
 {
     const char *text = L->text, *end = text + L->t->src.len;
     for (const char *p = text; (p = memmem(p, (size_t)(end - p), "final", 5)); p += 5) {
@@ -83,7 +83,7 @@ static bool clause_ok(const struct omp_clause *c)
 }
 
 /* May a directive (a construct's line or its target line) take the serial path? */
-bool final_clauses_ok(const struct omp_directive *d)
+bool lower_final_clauses_ok(const struct omp_directive *d)
 {
     for (int i = 0; d && i < d->nclauses; i++)
         if (!clause_ok(&d->clauses[i]))
@@ -91,14 +91,14 @@ bool final_clauses_ok(const struct omp_directive *d)
     return true;
 }
 
-bool final_site_ok(const struct lower_dir *d)
+bool lower_final_site_ok(const struct lower_dir *d)
 {
-    return final_clauses_ok(d->dir) && final_clauses_ok(d->target);
+    return lower_final_clauses_ok(d->dir) && lower_final_clauses_ok(d->target);
 }
 
 /* ---- the serial path at a task ------------------------------------------------------- */
 
-char *final_site(struct lower *L, const struct final_parts *p)
+char *lower_final_site(struct lower *L, const struct final_parts *p)
 {
     /* A stack copy of the argument block (zero-filled, as nanort_task_create's), filled
      * as at creation, and the body called on it in this task. */

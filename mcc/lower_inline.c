@@ -67,8 +67,8 @@ static struct lower_var *cap_add(struct capture *c, struct sym *s, size_t off, b
     v->next = c->vars;
     c->vars = v;
     /* A variably modified type needs the variables its bounds name. */
-    struct ast *d = task_full_declarator(s);
-    if (d && task_sym_is_vm(s)) {
+    struct ast *d = lower_full_declarator(s);
+    if (d && lower_sym_is_vm(s)) {
         v->vm = true;
         for (struct ast *a = d; a && a->kind != AST_DECL_NAME; a = a->kid[0])
             if (a->kind == AST_DECL_ARRAY && a->kid[1])
@@ -254,8 +254,8 @@ static void implicit_sharing(struct capture *c, const struct lower_dir *d, size_
             v->share = LOWER_SHARED;
         } else if (def) {
             v->share = LOWER_FIRSTPRIVATE;
-        } else if (ws && omp_thread_private(c->L, v->sym)) {
-            bool written = omp_writes(c->node, v->sym);
+        } else if (ws && lower_thread_private(c->L, v->sym)) {
+            bool written = lower_writes(c->node, v->sym);
             v->share = written ? LOWER_SHARED : LOWER_FIRSTPRIVATE;
             if (written && !lower_map_get(&c->L->reported, d->dir)) {
                 /* (once per construct: the sections of one are captured one by one) */
@@ -270,7 +270,7 @@ static void implicit_sharing(struct capture *c, const struct lower_dir *d, size_
                                                            : "the sections run in this task");
             }
             c->serial |= written;
-        } else if (ws || omp_team_shared(c->L, v->sym)) {
+        } else if (ws || lower_team_shared(c->L, v->sym)) {
             v->share = LOWER_SHARED;
         }
     }
@@ -298,7 +298,7 @@ static const char *vname(const struct lower_var *v, struct mcc_arena *a)
 /* The declaration of v with its name replaced by `name`, bounds renamed by the frame. */
 static char *decl_as(struct lower *L, const struct lower_var *v, const char *name)
 {
-    char *t = task_decl_text(L, v->sym, "@");
+    char *t = lower_decl_text(L, v->sym, "@");
     if (!t)
         return NULL;
     char *m = lower_expr(L, t, NULL, 0);
@@ -418,7 +418,7 @@ static bool value_alias(struct lower *L, const struct lower_var *v, struct ast *
     return !e.found;
 }
 
-const char *inline_alias_use(struct lower *L, const struct lower_var *v, struct ast *body)
+const char *lower_inline_alias_use(struct lower *L, const struct lower_var *v, struct ast *body)
 {
     const char *x = vname(v, L->a);
     return value_alias(L, v, body) ? x : arena_printf(L->a, "(*%s)", x);
@@ -467,12 +467,12 @@ static bool capture_inprivate(struct outline *o, struct lower_var *v, const char
 {
     struct lower *L = o->L;
     const struct omp_ref *r = v->inpriv;
-    char *m = task_decl_text(L, v->sym, NULL);
+    char *m = lower_decl_text(L, v->sym, NULL);
     if (!m || v->vm)
         return false;
     if (r->kind == OMP_REF_NAME) {
         lbuf_printf(&o->env, "%s; %s; ", m,
-                    task_decl_text(L, v->sym, arena_printf(L->a, "(*nrt_ip_%s)", x)));
+                    lower_decl_text(L, v->sym, arena_printf(L->a, "(*nrt_ip_%s)", x)));
         lbuf_printf(&o->init, "nrt_x->nrt_ip_%s = &(%s); ", x, parent);
         lbuf_printf(&o->prologue, "__builtin_memcpy((void *)&nrt_e->%s, (const void *)"
                     "nrt_e->nrt_ip_%s, sizeof nrt_e->%s);\n", x, x, x);
@@ -481,7 +481,7 @@ static bool capture_inprivate(struct outline *o, struct lower_var *v, const char
         lbuf_printf(&o->env, "%s; __SIZE_TYPE__ nrt_ib_%s; void *nrt_if_%s; ", m, x, x);
         lbuf_printf(&o->init, "__builtin_memcpy((void *)&nrt_x->%s, (const void *)&(%s), sizeof nrt_x->%s); "
                     "nrt_x->nrt_ib_%s = %s", x, parent, x, x,
-                    deps_shape_elem(L, r->base, parent));
+                    lower_deps_shape_elem(L, r->base, parent));
         for (int i = 0; i < r->ndims; i++)
             lbuf_printf(&o->init, " * (__SIZE_TYPE__)(%s)",
                         lower_expr(L, r->dims[i].text, NULL, 0));
@@ -504,7 +504,7 @@ static bool capture_inprivate(struct outline *o, struct lower_var *v, const char
  * __auto_type)?  Such a task is outlined as a GNU C nested function (outline_local). */
 static bool needs_local(struct lower *L, const struct lower_var *v)
 {
-    return !v->vm && v->share != LOWER_REDUCTION && !task_decl_text(L, v->sym, NULL);
+    return !v->vm && v->share != LOWER_REDUCTION && !lower_decl_text(L, v->sym, NULL);
 }
 
 /* Member, initialisation and use of one captured variable.  False: not capturable. */
@@ -518,7 +518,7 @@ static bool capture_var(struct outline *o, struct lower_var *v, const char *pare
     }
     if (v->share == LOWER_REDUCTION && v->red_ref->kind == OMP_REF_SHAPE &&
         v->red_ref->base->kind == OMP_REF_NAME) {
-        char *m = task_decl_text(L, v->sym, NULL);
+        char *m = lower_decl_text(L, v->sym, NULL);
         if (!m || v->vm || v->sym->type != TYPE_POINTER)
             return false;
         lbuf_printf(&o->env, "%s; __SIZE_TYPE__ nrt_rn_%s; ", m, x);
@@ -539,8 +539,8 @@ static bool capture_var(struct outline *o, struct lower_var *v, const char *pare
                          "(use a variable, an array of known size or a shaped pointer, [n]p)");
             return true;        /* reported; v->use stays NULL */
         }
-        char *m = task_decl_text(L, v->sym, NULL);
-        char *p = task_decl_text(L, v->sym, arena_printf(L->a, "(*nrt_r_%s)", x));
+        char *m = lower_decl_text(L, v->sym, NULL);
+        char *p = lower_decl_text(L, v->sym, arena_printf(L->a, "(*nrt_r_%s)", x));
         if (!m || !p || v->vm)
             return false;
         lbuf_printf(&o->env, "%s; %s; ", m, p);
@@ -557,10 +557,10 @@ static bool capture_var(struct outline *o, struct lower_var *v, const char *pare
         else
             lbuf_printf(&o->init, "nrt_x->%s = (void *)%s(%s); ", x, array ? "&" : "", parent);
         v->use = array ? arena_printf(L->a, "(*%s)", x) : x;
-        return task_decl_text(L, v->sym, NULL) != NULL;
+        return lower_decl_text(L, v->sym, NULL) != NULL;
     }
     if (v->share == LOWER_SHARED) {
-        char *m = task_decl_text(L, v->sym, arena_printf(L->a, "(*%s)", x));
+        char *m = lower_decl_text(L, v->sym, arena_printf(L->a, "(*%s)", x));
         if (!m)
             return false;
         lbuf_printf(&o->env, "%s; ", m);
@@ -568,7 +568,7 @@ static bool capture_var(struct outline *o, struct lower_var *v, const char *pare
         alias(o, v, x, x, true);
         return true;
     }
-    char *m = task_decl_text(L, v->sym, NULL);
+    char *m = lower_decl_text(L, v->sym, NULL);
     if (!m)
         return false;
     lbuf_printf(&o->env, "%s; ", m);
@@ -580,13 +580,13 @@ static bool capture_var(struct outline *o, struct lower_var *v, const char *pare
 }
 
 /* lastprivate: a pointer to the original, which the task of the last iteration (or
- * section) copies its value to (inline_outline's epilogue). */
+ * section) copies its value to (lower_inline_outline's epilogue). */
 static void lastprivate_member(struct outline *o, struct lower_var *v, const char *parent)
 {
     struct lower *L = o->L;
     const char *x = vname(v, L->a);
     char *p = v->vm || o->local ? NULL
-              : task_decl_text(L, v->sym, arena_printf(L->a, "(*nrt_lp_%s)", x));
+              : lower_decl_text(L, v->sym, arena_printf(L->a, "(*nrt_lp_%s)", x));
     if (!p) {
         struct mcc_loc at = source_loc(&L->t->src, v->first_use);
         mcc_error_at(&at, "sorry, unimplemented: lastprivate '%s', whose type is declared "
@@ -604,8 +604,8 @@ static const char *fn_name(struct lower *L)
     return dn ? arena_strndup(L->a, dn->name->str, dn->name->len) : "file";
 }
 
-struct lower_var *inline_captures(struct lower *L, const struct lower_dir *d,
-                                  struct ast *body, bool *serial)
+struct lower_var *lower_inline_captures(struct lower *L, const struct lower_dir *d,
+                                        struct ast *body, bool *serial)
 {
     struct capture c = {L, body, NULL, false};
     size_t off = d->node->pragma ? d->node->pragma->begin : d->node->begin;
@@ -625,9 +625,9 @@ static void local_type(struct lower *L, struct lower_buf *out, const char *fn, i
 {
     const char *impl = lower_name(L, LN_IMPL, fn, n), *task = lower_name(L, LN_TASK, fn, n);
     lbuf_printf(out, "static struct nanort_impl %s[1] = {", impl);
-    emit_impl(out, "NANORT_DEVICE_SMP", NULL, task, NULL);
+    lower_emit_impl(out, "NANORT_DEVICE_SMP", NULL, task, NULL);
     lbuf_puts(out, "}; ");
-    emit_task_type(out, "static", lower_name(L, LN_TYPE, fn, n), label, where, 1, impl);
+    lower_emit_task_type(out, "static", lower_name(L, LN_TYPE, fn, n), label, where, 1, impl);
     lbuf_printf(out, "\nif (!__atomic_load_n(&%s[0].run, __ATOMIC_ACQUIRE)) "
                 "__atomic_store_n(&%s[0].run, %s, __ATOMIC_RELEASE);\n", impl, impl, task);
 }
@@ -647,7 +647,7 @@ static bool creates_tasks(struct lower *L, struct ast *n)
     if (n->pragma || n->kind == AST_PRAGMA)
         return true;
     if (n->kind == AST_CALL && n->kid[0] && n->kid[0]->kind == AST_IDENT &&
-        task_find(L, n->kid[0]->name))
+        lower_ftask_find(L, n->kid[0]->name))
         return true;
     for (int k = 0; k < 4; k++)
         if (creates_tasks(L, n->kid[k]))
@@ -655,7 +655,7 @@ static bool creates_tasks(struct lower *L, struct ast *n)
     return false;
 }
 
-/* inline_outline, step 1: each variable's member of the environment and its capture at
+/* lower_inline_outline, step 1: each variable's member of the environment and its capture at
  * creation (o->init), then the extra members and the lastprivate flag. */
 static void outline_captures(struct outline *o, struct lower_var *vars, const char *extra_env)
 {
@@ -697,7 +697,7 @@ static char *outline_body(struct outline *o, const struct lower_dir *d, struct a
             const char *orig = arena_printf(L->a, "(*nrt_e->nrt_r_%s)", x);
             struct lower_red_elems e = {"", "", v->use, orig};
             if (v->sym->type == TYPE_ARRAY)
-                lower_array_elems(L, v->sym, v->use, orig, &e);
+                lower_reduction_array_elems(L, v->sym, v->use, orig, &e);
             reduction_code(o, v, &e);
         }
         if (v->vm && v->share != LOWER_REDUCTION) {
@@ -752,10 +752,10 @@ static char *outline_define(struct outline *o, const struct lower_dir *d, const 
     const char *fn = o->fn;
     int n = o->n;
     struct lower_buf out = {0}, glue = {0};
-    bool cuda = d->dir->kind == OMP_DIR_TASK && device_mask(d) >> OMP_DEVICE_CUDA & 1;
+    bool cuda = d->dir->kind == OMP_DIR_TASK && lower_dir_devices(d) >> OMP_DEVICE_CUDA & 1;
     if (cuda) {     /* lower_cuda.c: the statement goes to the .cu */
-        cuda_inline_outline(L, d, o->vars, fn, n, o->env.s,
-                            arena_printf(L->a, "%s%s", o->alias.s ? o->alias.s : "",
+        lower_cuda_inline_outline(L, d, o->vars, fn, n, o->env.s,
+                                  arena_printf(L->a, "%s%s", o->alias.s ? o->alias.s : "",
                                          o->prologue.s ? o->prologue.s : ""),
                             text, o->local, &out);
     } else {
@@ -778,10 +778,10 @@ static char *outline_define(struct outline *o, const struct lower_dir *d, const 
     else {
         const char *task = lower_name(L, LN_TASK, fn, n);
         struct lower_buf impl = {0}, list = {0};
-        emit_impl(&impl, cuda ? "NANORT_DEVICE_CUDA" : "NANORT_DEVICE_SMP", task, task, NULL);
-        emit_impl_list(&list, lbuf_take(&impl, L->a));
-        emit_task_type(&glue, "static", lower_name(L, LN_TYPE, fn, n), label,
-                       where, 1, lbuf_take(&list, L->a));
+        lower_emit_impl(&impl, cuda ? "NANORT_DEVICE_CUDA" : "NANORT_DEVICE_SMP", task, task, NULL);
+        lower_emit_impl_list(&list, lbuf_take(&impl, L->a));
+        lower_emit_task_type(&glue, "static", lower_name(L, LN_TYPE, fn, n), label,
+                             where, 1, lbuf_take(&list, L->a));
         lbuf_puts(&glue, "\n");
     }
     lbuf_puts(&out, lower_glue(L, at, lbuf_take(&glue, L->a)));
@@ -811,7 +811,7 @@ static void outline_create(struct outline *o, const struct lower_dir *d, struct 
                            const char *add, const struct lower_extra *x)
 {
     struct lower *L = o->L;
-    const char *create_tail, *create_fn = lower_create_fn(L, d, &create_tail);
+    const char *create_tail, *create_fn = lower_detach_create_fn(L, d, &create_tail);
     const char *env = lower_name(L, LN_ENV, o->fn, o->n);
     lbuf_printf(create, "__SIZE_TYPE__ nrt_sz = sizeof(struct %s); %s"
                 "void *nrt_a; nanort_task *nrt_t = %s(&%s, "
@@ -825,17 +825,17 @@ static void outline_create(struct outline *o, const struct lower_dir *d, struct 
         lbuf_printf(create, "nanort_task_region1(nrt_t, %uu, %s, 1); ", NANORT_DEP_CONCURRENT,
                     x->group);
     lower_submit(L, create, d);
-    if (L->final_used && final_site_ok(d)) {
+    if (L->final_used && lower_final_site_ok(d)) {
         /* under final, the body runs here without a task (lower_final.c) */
         struct final_parts fp = {env, lower_name(L, LN_TASK, o->fn, o->n), o->size.s,
                                  o->init.s, x->init};
         char *c = lbuf_take(create, L->a);
-        lbuf_printf(create, "if (nanort_in_final()) %s else { %s }", final_site(L, &fp), c);
+        lbuf_printf(create, "if (nanort_in_final()) %s else { %s }", lower_final_site(L, &fp), c);
     }
 }
 
-char *inline_outline(struct lower *L, const struct lower_dir *d, struct ast *body,
-                     struct lower_var *vars, const struct lower_extra *x)
+char *lower_inline_outline(struct lower *L, const struct lower_dir *d, struct ast *body,
+                           struct lower_var *vars, const struct lower_extra *x)
 {
     static const struct lower_extra none;
     if (!x)
@@ -845,12 +845,12 @@ char *inline_outline(struct lower *L, const struct lower_dir *d, struct ast *bod
         o.local |= needs_local(L, v);
     /* Creation-side code first: it is in the parent's frame. */
     struct lower_buf count = {0}, add = {0};
-    deps_emit(L, d, false, &count, &add);
+    lower_deps_emit(L, d, false, &count, &add);
     struct lower_buf create = {0};
     lbuf_puts(&create, "unsigned nrt_nr = 0, nrt_nd = 0; ");
     if (count.s)
         lbuf_puts(&create, count.s);
-    if (x->group)   /* one more region: the group's (see inline_loop) */
+    if (x->group)   /* one more region: the group's (see lower_loop) */
         lbuf_puts(&create, "nrt_nr += 1; nrt_nd += 1; ");
     outline_captures(&o, vars, x->env);
     char *text = outline_body(&o, d, body, vars);
@@ -878,12 +878,13 @@ static size_t construct_begin(const struct lower_dir *d)
     return d->node->pragma ? d->node->pragma->begin : d->node->begin;
 }
 
-void inline_task(struct lower *L, struct lower_dir *d)
+void lower_inline_task(struct lower *L, struct lower_dir *d)
 {
-    if (!lower_check_devices(L, d) || !block_check_branches(L, d->node, false, NULL))
+    if (!lower_cuda_check_inline_devices(L, d) ||
+        !lower_block_check_branches(L, d->node, false, NULL))
         return;
-    struct lower_var *vars = inline_captures(L, d, d->node, NULL);
-    char *create = inline_outline(L, d, d->node, vars, NULL);
+    struct lower_var *vars = lower_inline_captures(L, d, d->node, NULL);
+    char *create = lower_inline_outline(L, d, d->node, vars, NULL);
     rewrite_replace(L->rw, construct_begin(d), d->node->end, create);
 }
 

@@ -242,7 +242,7 @@ static struct lower_var *loop_var(struct lower *L, struct lower_var **vars, cons
     return v;
 }
 
-void inline_loop(struct lower *L, struct lower_dir *d)
+void lower_loop(struct lower *L, struct lower_dir *d)
 {
     int ncol = collapse_count(d);
     struct loop lp[LOOP_MAX_COLLAPSE] = {{0}};
@@ -251,7 +251,7 @@ void inline_loop(struct lower *L, struct lower_dir *d)
     if (!ncol || !parse_nest(L, d, lp, ncol, &body))
         return;
     if (body && body->kind == AST_PRAGMA && body->flags) {
-        block_standalone_body(L, body);     /* for (...) #pragma omp barrier */
+        lower_block_standalone_body(L, body);     /* for (...) #pragma omp barrier */
         return;
     }
     if (lower_dir_has(d, OMP_CL_ORDERED)) {
@@ -260,10 +260,11 @@ void inline_loop(struct lower *L, struct lower_dir *d)
                      "tasks in any order)");
         return;
     }
-    if (!block_check_branches(L, body, true, arena_printf(L->a, "a '#pragma omp %s' loop", what)))
+    if (!lower_block_check_branches(L, body, true,
+                                    arena_printf(L->a, "a '#pragma omp %s' loop", what)))
         return;
     bool serial = false;
-    struct lower_var *vars = inline_captures(L, d, body, &serial);
+    struct lower_var *vars = lower_inline_captures(L, d, body, &serial);
     struct lower_buf head = {0}, env = {0}, init = {0}, create = {0}, after = {0};
     lbuf_puts(&head, "for (long long nrt_k = nrt_e->nrt_first; nrt_k < nrt_e->nrt_last; "
               "nrt_k++) {\nlong long nrt_q = nrt_k; (void)nrt_q; ");
@@ -273,14 +274,14 @@ void inline_loop(struct lower *L, struct lower_dir *d)
     bool last = false;
     for (int k = ncol - 1; k >= 0; k--) {
         struct lower_var *v = loop_var(L, &vars, &lp[k]);
-        char *vdecl = task_decl_text(L, lp[k].var, NULL);
+        char *vdecl = lower_decl_text(L, lp[k].var, NULL);
         if (!vdecl) {
             struct mcc_loc at = source_loc(&L->t->src, d->node->begin);
             mcc_error_at(&at, "sorry, unimplemented: a loop variable of this type");
             return;
         }
         const char *var = arena_strndup(L->a, lp[k].var->name->str, lp[k].var->name->len);
-        const char *lhs = v ? inline_alias_use(L, v, body) : vdecl;
+        const char *lhs = v ? lower_inline_alias_use(L, v, body) : vdecl;
         if (k > 0)
             lbuf_printf(&head, "%s = nrt_e->nrt_lo%d + (nrt_q %% nrt_e->nrt_n%d) * "
                         "nrt_e->nrt_st%d; nrt_q /= nrt_e->nrt_n%d;\n", lhs, k, k, k, k);
@@ -319,7 +320,7 @@ void inline_loop(struct lower *L, struct lower_dir *d)
     bool barrier = is_for && !lower_dir_has(d, OMP_CL_NOWAIT);
     struct lower_extra x = {lbuf_take(&env, L->a), lbuf_take(&init, L->a),
                             lbuf_take(&head, L->a), group ? "&nrt_grp" : NULL, 0};
-    char *task = inline_outline(L, d, body, vars, &x);
+    char *task = lower_inline_outline(L, d, body, vars, &x);
     char *code = arena_printf(
         L->a, "{ %s%s%sif (nrt_g < 1) nrt_g = 1; for (long long nrt_c0 = 0; nrt_c0 < nrt_n; "
         "nrt_c0 += nrt_g) %s%s%s%s }", group ? "char nrt_grp; " : "", lower_flat(L, create.s),

@@ -18,7 +18,7 @@
  * private / firstprivate / reduction variables of a region are new variables
  * (nrt_pv<N>_x) that the body's uses are renamed to, through a frame of their own (the
  * frame's other variables are those of the task the region is in, so renaming composes).
- * Tasks created in a parallel region share what its whole team shares (omp_team_shared).
+ * Tasks created in a parallel region share what its whole team shares (lower_team_shared).
  */
 #include "mcc.h"
 #include "c.tab.h"
@@ -87,7 +87,7 @@ static void privatise(struct lower *L, struct privates *p, const struct omp_clau
     if (c->kind == OMP_CL_REDUCTION) {
         struct lower_red_elems e = {"", "", priv, orig};
         if (s->type == TYPE_ARRAY)
-            lower_array_elems(L, s, priv, orig, &e);
+            lower_reduction_array_elems(L, s, priv, orig, &e);
         lower_reduction_code(L, c, &e, &p->pre, &p->epi);
     }
 }
@@ -108,7 +108,7 @@ static bool privates_open(struct lower *L, const struct lower_dir *d, struct pri
             mcc_error_at(&c->loc, "sorry, unimplemented: 'copyin' (the tasks of the region run "
                          "on workers whose threadprivate copies it would have to set)");
         if (c->kind == OMP_CL_DEFAULT && c->def == OMP_DEFAULT_NONE)
-            inline_captures(L, d, d->node, NULL);   /* reports what no clause lists */
+            lower_inline_captures(L, d, d->node, NULL);   /* reports what no clause lists */
         if (c->kind == OMP_CL_DEFAULT && c->def == OMP_DEFAULT_FIRSTPRIVATE)
             mcc_error_at(&c->loc, "sorry, unimplemented: 'default(firstprivate)' on '%s' "
                          "(list the variables in a firstprivate clause)",
@@ -146,7 +146,7 @@ static void region(struct lower *L, struct lower_dir *d, bool team, bool wait,
     const char *what = arena_printf(L->a, "a '#pragma omp %s%s' construct",
                                     d->dir->parallel ? "parallel " : "",
                                     omp_directive_names[d->dir->kind]);
-    if (!block_check_branches(L, d->node, false, what))
+    if (!lower_block_check_branches(L, d->node, false, what))
         return;
     struct lower_region r = {d, team, construct_begin(d), d->node->end, L->frame, L->region};
     struct privates p;
@@ -183,25 +183,25 @@ static void region(struct lower *L, struct lower_dir *d, bool team, bool wait,
     free(p.epi.s);
 }
 
-void omp_parallel(struct lower *L, struct lower_dir *d)
+void lower_omp_parallel(struct lower *L, struct lower_dir *d)
 {
     /* `parallel for`, `parallel sections`, `parallel master`: the inner construct takes
      * the clauses it has (private, reduction...), the region those of parallel */
     region(L, d, true, true, d->dir->parallel ? d->dir->kind : OMP_DIR_COUNT);
 }
 
-void omp_single(struct lower *L, struct lower_dir *d)
+void lower_omp_single(struct lower *L, struct lower_dir *d)
 {
     bool wait = d->dir->kind == OMP_DIR_SINGLE && !lower_dir_has(d, OMP_CL_NOWAIT);
     region(L, d, false, wait, OMP_DIR_COUNT);
 }
 
-void omp_taskgroup(struct lower *L, struct lower_dir *d)
+void lower_omp_taskgroup(struct lower *L, struct lower_dir *d)
 {
     region(L, d, false, true, OMP_DIR_COUNT);
 }
 
-void omp_section_alone(struct lower *L, struct lower_dir *d)
+void lower_omp_section_alone(struct lower *L, struct lower_dir *d)
 {
     struct mcc_loc at = lower_dir_loc(L, d);
     mcc_error_at(&at, "'#pragma omp section' must be directly inside '#pragma omp sections'");
@@ -235,7 +235,7 @@ static int collect_sections(struct lower *L, struct ast *block, struct lower_dir
     return n;
 }
 
-void omp_sections(struct lower *L, struct lower_dir *d)
+void lower_omp_sections(struct lower *L, struct lower_dir *d)
 {
     enum { MAX_SECTIONS = 256 };
     struct lower_dir secs[MAX_SECTIONS];
@@ -246,12 +246,12 @@ void omp_sections(struct lower *L, struct lower_dir *d)
     bool serial = false;
     for (int i = 0; i < n; i++) {
         bool s = false;
-        if (!block_check_branches(L, secs[i].node, false, "a '#pragma omp section'"))
+        if (!lower_block_check_branches(L, secs[i].node, false, "a '#pragma omp section'"))
             return;
         /* a section's own pragmas (after `section`) are its chain while it is lowered */
         struct ast *chain = secs[i].node->pragma;
         secs[i].node->pragma = secs[i].inner;
-        vars[i] = inline_captures(L, &secs[i], secs[i].node, &s);
+        vars[i] = lower_inline_captures(L, &secs[i], secs[i].node, &s);
         secs[i].node->pragma = chain;
         serial |= s;
     }
@@ -277,7 +277,7 @@ void omp_sections(struct lower *L, struct lower_dir *d)
             last |= v->last;
         if (!last)
             x.init = NULL;
-        char *task = inline_outline(L, &secs[i], node, vars[i], &x);
+        char *task = lower_inline_outline(L, &secs[i], node, vars[i], &x);
         node->pragma = chain;
         rewrite_replace(L->rw, begin, node->end, task);
     }
@@ -305,7 +305,7 @@ static void make_thread_local(struct lower *L, struct sym *s)
     rewrite_insert_before(L->rw, at, "__thread ");
 }
 
-void omp_threadprivate(struct lower *L, struct omp_directive *d, size_t off)
+void lower_omp_threadprivate(struct lower *L, struct omp_directive *d, size_t off)
 {
     const struct omp_clause *c = omp_find_clause(d, OMP_CL_LIST);
     for (int k = 0; c && k < c->nrefs; k++) {

@@ -8,7 +8,7 @@
 
 #include <string.h>
 
-void misc_declare_reduction(struct lower *L, struct omp_directive *d)
+void lower_reduction_declare(struct lower *L, struct omp_directive *d)
 {
     if (!d->reduction || !d->reduction->id.text)
         return;
@@ -19,7 +19,7 @@ void misc_declare_reduction(struct lower *L, struct omp_directive *d)
     L->declreds = r;
 }
 
-const struct lower_declred *misc_find_reduction(struct lower *L, const char *id)
+const struct lower_declred *lower_reduction_find(struct lower *L, const char *id)
 {
     for (const struct lower_declred *r = L->declreds; r; r = r->next)
         if (strcmp(r->id, id) == 0)
@@ -69,7 +69,7 @@ void lower_reduction_code(struct lower *L, const struct omp_clause *red,
     lbuf_printf(epi, "nanort_critical_enter(\"nrt.reduction\"); %s", e->open);
     enum omp_reduction_op op = red->red_op;
     if (op == OMP_RED_USER) {
-        const struct lower_declred *r = misc_find_reduction(L, red->red_id.text);
+        const struct lower_declred *r = lower_reduction_find(L, red->red_id.text);
         if (!r) {
             mcc_error_at(&red->loc, "unknown reduction '%s'", red->red_id.text);
             return;
@@ -106,7 +106,7 @@ static int array_depth(struct sym *s)
 {
     struct ast *chain[32];
     int n = 0, depth = 0;
-    for (struct ast *d = task_full_declarator(s); d && d->kind != AST_DECL_NAME && n < 32;
+    for (struct ast *d = lower_full_declarator(s); d && d->kind != AST_DECL_NAME && n < 32;
          d = d->kid[0])
         chain[n++] = d;
     int i = n - 1;                  /* the derivation applied first to the name */
@@ -121,8 +121,8 @@ static int array_depth(struct sym *s)
     return depth;
 }
 
-void lower_array_elems(struct lower *L, struct sym *s, const char *priv, const char *orig,
-                       struct lower_red_elems *e)
+void lower_reduction_array_elems(struct lower *L, struct sym *s, const char *priv, const char *orig,
+                                 struct lower_red_elems *e)
 {
     struct lower_buf z = {0};
     for (int i = array_depth(s); i > 0; i--)

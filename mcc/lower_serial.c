@@ -27,13 +27,13 @@ static bool chain_ok(struct clonable *c, struct ast *n)
         const struct omp_directive *d = lower_parse_pragma(c->L, pr);
         switch (d->kind) {
         case OMP_DIR_TASK: case OMP_DIR_TASKLOOP: case OMP_DIR_FOR:
-            if (d->parallel || !final_clauses_ok(d) || n->kind == AST_DECLARATION ||
+            if (d->parallel || !lower_final_clauses_ok(d) || n->kind == AST_DECLARATION ||
                 n->kind == AST_FUNCTION_DEF)
                 return false;
             c->tasks = true;
             break;
         case OMP_DIR_TARGET:
-            if (!final_clauses_ok(d))
+            if (!lower_final_clauses_ok(d))
                 return false;
             break;
         case OMP_DIR_CRITICAL: case OMP_DIR_ATOMIC: case OMP_DIR_SIMD: case OMP_DIR_UNKNOWN:
@@ -119,7 +119,7 @@ static bool clonable(struct lower *L, struct ast *def, const char **args)
     return c.ok && c.tasks;
 }
 
-const char *final_clone_name(struct lower *L, const struct sym *s)
+const char *lower_serial_clone_name(struct lower *L, const struct sym *s)
 {
     if (!L->clone || !s || s->kind != SYM_FUNCTION || s->depth != 0)
         return NULL;
@@ -153,7 +153,7 @@ static bool declares_only(const struct ast *item)
     return true;
 }
 
-void final_function(struct lower *L, struct ast *def, int errors_before)
+void lower_serial_function(struct lower *L, struct ast *def, int errors_before)
 {
     const char *args;
     if (!L->final_used || mcc_error_count() != errors_before || !clonable(L, def, &args))
@@ -204,7 +204,7 @@ static void shadow(struct lower *L, struct lower_buf *b, const struct lower_var 
         break;
     case LOWER_FIRSTPRIVATE:
         /* (an aggregate the body does not change is read where it is) */
-        if (!plain && !omp_writes(body, v->sym))
+        if (!plain && !lower_writes(body, v->sym))
             break;
         lbuf_printf(b, "__typeof__(%s) *nrt_fp%d = &(%s); ", x, ++L->serial, x);
         if (t == TYPE_ARRAY || t == TYPE_NONE)
@@ -244,9 +244,9 @@ static int collapse_of(const struct lower_dir *d)
 }
 
 /* A task, taskloop or for in a clone: `{ new variables; the statement }` where it is. */
-void final_construct(struct lower *L, struct lower_dir *d)
+void lower_serial_construct(struct lower *L, struct lower_dir *d)
 {
-    struct lower_var *vars = inline_captures(L, d, d->node, NULL);
+    struct lower_var *vars = lower_inline_captures(L, d, d->node, NULL);
     if (d->dir->kind != OMP_DIR_TASK)
         loop_vars_private(vars, d->node, collapse_of(d));
     struct lower_buf b = {0};

@@ -26,7 +26,7 @@
 
 static struct lower_ftask *task_named(struct lower *L, const char *s)
 {
-    return task_find(L, name_intern(&L->t->parser, s, strlen(s)));
+    return lower_ftask_find(L, name_intern(&L->t->parser, s, strlen(s)));
 }
 
 /* ---- registration ------------------------------------------------------------------- */
@@ -175,7 +175,7 @@ static size_t first_declaration(struct lower *L, struct name *n, struct ast *fal
     return i->pragma ? i->pragma->begin : i->begin;
 }
 
-void task_register(struct lower *L, struct ast *item, struct lower_dir *d)
+void lower_task_register(struct lower *L, struct ast *item, struct lower_dir *d)
 {
     struct ast *declarator = lower_function_declarator(item);
     struct omp_directive *first = d->dir ? d->dir : d->target;
@@ -194,7 +194,7 @@ void task_register(struct lower *L, struct ast *item, struct lower_dir *d)
         param_is_void(f->params->kid[0]))
         f->params = NULL;
     f->dir = *d;
-    if (!device_check(L, f))
+    if (!lower_device_check(L, f))
         return;
     const struct omp_clause *impl = lower_dir_find(d, OMP_CL_IMPLEMENTS);
     if (impl && impl->nargs > 0)
@@ -205,7 +205,7 @@ void task_register(struct lower *L, struct ast *item, struct lower_dir *d)
         return;
     }
     if (d->dir) {
-        if (task_find(L, f->name))
+        if (lower_ftask_find(L, f->name))
             return;             /* already a task (pragma on an earlier declaration) */
         if (!check_signature(L, item, declarator, f))
             return;
@@ -244,7 +244,7 @@ static struct sym *red_param(struct lower *L, const struct lower_ftask *f,
         struct sym *s = p->sym;
         if (s && s->name->len == strlen(x) && !memcmp(s->name->str, x, s->name->len))
             return s->type == TYPE_POINTER && !s->array_param &&
-                   !task_sym_is_vm(s) && task_decl_text(L, s, NULL) ? s : NULL;
+                   !lower_sym_is_vm(s) && lower_decl_text(L, s, NULL) ? s : NULL;
     }
     return NULL;
 }
@@ -326,7 +326,7 @@ static void args_struct(struct lower *L, struct lower_buf *b, const struct lower
     int n = 0;
     EACH_PARAM(f, p) {
         struct sym *s = p->sym;
-        char *decl = task_sym_is_vm(s) ? NULL : task_decl_text(L, s, NULL);
+        char *decl = lower_sym_is_vm(s) ? NULL : lower_decl_text(L, s, NULL);
         if (decl)
             lbuf_printf(b, "%s; ", decl);
         else
@@ -422,7 +422,7 @@ static void impls_copies(struct lower *L, const struct lower_ftask *f, struct lo
                          "'%s' with other parameter names (name them as '%s' does)",
                          fname(L, g), fname(L, f), fname(L, f));
         else
-            deps_emit_copies(L, &g->dir, count, add);
+            lower_deps_emit_copies(L, &g->dir, count, add);
     }
 }
 
@@ -430,7 +430,7 @@ static void spawn_function(struct lower *L, struct lower_buf *b, struct lower_ft
 {
     const char *fn = fname(L, f);
     lbuf_printf(b, "static void %s(%s)\n{\n", lower_name(L, LN_SPAWN, fn, -1), param_list(L, f));
-    if (device_mask(&f->dir) & (1u << OMP_DEVICE_SMP)) {
+    if (lower_dir_devices(&f->dir) & (1u << OMP_DEVICE_SMP)) {
         /* under final the body runs at once; a device-only task still becomes a task */
         lbuf_printf(b, "    if (nanort_in_final()) { %s(", fn);
         int i = 0;
@@ -444,7 +444,7 @@ static void spawn_function(struct lower *L, struct lower_buf *b, struct lower_ft
     lower_set_params(L, f->params, 0, (size_t)-1);
     bool copy_deps = L->copy_deps;
     L->copy_deps |= impls_copy_deps(L, f);
-    deps_emit(L, &f->dir, !f->reds, &count, &add);
+    lower_deps_emit(L, &f->dir, !f->reds, &count, &add);
     L->copy_deps = copy_deps;
     impls_copies(L, f, &count, &add);
     if (count.s)
@@ -518,7 +518,7 @@ static void emit_one(struct lower *L, struct lower_ftask *f)
     struct lower_buf b = {0};
     if (!f->declared)
         emit_declarations(L, f);
-    if (device_mask(&f->dir) & (1u << OMP_DEVICE_SMP))
+    if (lower_dir_devices(&f->dir) & (1u << OMP_DEVICE_SMP))
         run_function(L, &b, f, f, "");
     spawn_function(L, &b, f);
     /* (on the line of the task's pragma: lower_lines.c) */
@@ -553,12 +553,12 @@ static void emit_type_text(struct lower *L, struct lower_ftask *f, struct lower_
     const char *fn = fname(L, f);
     struct lower_buf impls = {0}, more = {0};
     int n = 0, m = 0;
-    if (device_mask(&f->dir) & (1u << OMP_DEVICE_SMP)) {
+    if (lower_dir_devices(&f->dir) & (1u << OMP_DEVICE_SMP)) {
         lbuf_puts(&impls, ", ");
-        emit_impl(&impls, "NANORT_DEVICE_SMP", lower_name(L, LN_RUN, fn, -1), fn, NULL);
+        lower_emit_impl(&impls, "NANORT_DEVICE_SMP", lower_name(L, LN_RUN, fn, -1), fn, NULL);
         n++;
     }
-    device_impls(L, f, f, "", &impls, &n);
+    lower_device_impls(L, f, f, "", &impls, &n);
     bool ext = external(L, f), weak = ext && !defined_here(L, f);
     struct lower_buf *to = weak ? &more : &impls;
     int *count = weak ? &m : &n;
@@ -566,20 +566,20 @@ static void emit_type_text(struct lower *L, struct lower_ftask *f, struct lower_
         if (strcmp(g->impl_of, fn) != 0)
             continue;
         const char *suffix = arena_printf(L->a, "_as_%s", fn);
-        if (device_mask(&g->dir) & (1u << OMP_DEVICE_SMP)) {
+        if (lower_dir_devices(&g->dir) & (1u << OMP_DEVICE_SMP)) {
             run_function(L, &L->tail, g, f, suffix);
             lbuf_puts(to, ", ");
-            emit_impl(to, "NANORT_DEVICE_SMP", arena_printf(L->a, "%s%s", lower_name(
+            lower_emit_impl(to, "NANORT_DEVICE_SMP", arena_printf(L->a, "%s%s", lower_name(
                           L, LN_RUN, fname(L, g), -1), suffix), fname(L, g), NULL);
             ++*count;
         }
-        device_impls(L, g, f, suffix, to, count);
+        lower_device_impls(L, g, f, suffix, to, count);
     }
     struct lower_buf list = {0};
-    emit_impl_list(&list, impls.s ? impls.s + 2 : "");
-    emit_task_type(&L->tail, weak ? "__attribute__((weak))" : ext ? "" : "static",
-                   lower_name(L, LN_TYPE, fn, -1), lower_label(&f->dir, fn),
-                   lower_where(L, f->dir.dir), n, lbuf_take(&list, L->a));
+    lower_emit_impl_list(&list, impls.s ? impls.s + 2 : "");
+    lower_emit_task_type(&L->tail, weak ? "__attribute__((weak))" : ext ? "" : "static",
+                         lower_name(L, LN_TYPE, fn, -1), lower_label(&f->dir, fn),
+                         lower_where(L, f->dir.dir), n, lbuf_take(&list, L->a));
     lbuf_puts(&L->tail, "\n");
     if (m > 0)      /* this unit's implements(f): added at start-up to the one shared type */
         lbuf_printf(&L->tail, "static const struct nanort_impl %s[] = {%s};\n"
@@ -593,7 +593,7 @@ static void emit_type_text(struct lower *L, struct lower_ftask *f, struct lower_
     free(more.s);
 }
 
-void task_emit_all(struct lower *L)
+void lower_task_emit_all(struct lower *L)
 {
     struct lower_ftask *impls = NULL, **tail = &impls;
     for (struct lower_ftask *f = L->ftasks; f; f = f->next) {
@@ -630,10 +630,10 @@ static void emit_nested(struct lower *L, struct lower_ftask *f)
     args_struct(L, &b, f);
     const char *impl = lower_name(L, LN_IMPL, fn, -1);
     lbuf_printf(&b, " static struct nanort_impl %s[1] = {", impl);
-    emit_impl(&b, "NANORT_DEVICE_SMP", NULL, fn, NULL);
+    lower_emit_impl(&b, "NANORT_DEVICE_SMP", NULL, fn, NULL);
     lbuf_puts(&b, "}; ");
-    emit_task_type(&b, "static", lower_name(L, LN_TYPE, fn, -1), lower_label(&f->dir, fn),
-                   lower_where(L, f->dir.dir), 1, impl);
+    lower_emit_task_type(&b, "static", lower_name(L, LN_TYPE, fn, -1), lower_label(&f->dir, fn),
+                         lower_where(L, f->dir.dir), 1, impl);
     run_function(L, &run, f, f, "");
     spawn_function(L, &spawn, f);
     const char *r = strstr(run.s, "static void"), *s = strstr(spawn.s, "static void");
@@ -653,13 +653,13 @@ static void emit_nested(struct lower *L, struct lower_ftask *f)
     }
 }
 
-bool task_local_function(struct lower *L, struct ast *n, struct lower_dir *d)
+bool lower_task_local_function(struct lower *L, struct ast *n, struct lower_dir *d)
 {
     struct ast *declarator = lower_function_declarator(n);
     struct ast *dn = declarator ? ast_declarator_name(declarator) : NULL;
     if (!dn || !dn->sym)
         return false;
-    if (n->kind == AST_DECLARATION && !device_block_task(L, d))
+    if (n->kind == AST_DECLARATION && !lower_device_block_task(L, d))
         return true;
     /* (registering and emitting name the task's parameters: the function's names come
      * back after) */
@@ -667,7 +667,7 @@ bool task_local_function(struct lower *L, struct ast *n, struct lower_dir *d)
     int nlocals = L->nlocals, caplocals = L->caplocals;
     bool sorted = L->locals_sorted;
     struct lower_ftask *before = L->ftasks;
-    task_register(L, n, d);
+    lower_task_register(L, n, d);
     struct lower_ftask *f = L->ftasks;
     if (f != before && f->decl == n) {
         f->scope_sym = dn->sym;

@@ -156,7 +156,7 @@ static void check_node(struct tg_check *c, struct ast *n)
     check_kids(c, n);
 }
 
-void taskgraph_lower(struct lower *L, struct lower_dir *d)
+void lower_taskgraph(struct lower *L, struct lower_dir *d)
 {
     struct ast *block = d->node;
     struct tg_check c = {L, block};
@@ -165,7 +165,7 @@ void taskgraph_lower(struct lower *L, struct lower_dir *d)
     check_node(&c, block);
     block->pragma = pr;
     /* a branch out of the block: the runtime would never see its end */
-    block_check_branches(L, block, false, "a taskgraph");
+    lower_block_check_branches(L, block, false, "a taskgraph");
     lower_visit(L, block);
     const struct omp_clause *id = lower_dir_find(d, OMP_CL_GRAPH_ID);
     const struct omp_clause *reset = lower_dir_find(d, OMP_CL_GRAPH_RESET);
@@ -187,7 +187,7 @@ void taskgraph_lower(struct lower *L, struct lower_dir *d)
     size_t begin = block->pragma ? block->pragma->begin : block->begin;
     struct lower_buf tg = {0};
     lbuf_puts(&tg, "{ ");
-    emit_taskgraph(&tg, arena_printf(L->a, "nrt_tg%d", n), lower_where(L, d->dir));
+    lower_emit_taskgraph(&tg, arena_printf(L->a, "nrt_tg%d", n), lower_where(L, d->dir));
     lbuf_printf(&tg, " struct nanort_taskgraph_exec nrt_tgx%d; "
                 "if (nanort_taskgraph_begin(&nrt_tg%d, &nrt_tgx%d, (long long)(%s), %s)) %s "
                 "nanort_taskgraph_end(&nrt_tgx%d); }", n, n, n,

@@ -323,12 +323,12 @@ struct ast *lower_function_declarator(struct ast *item)
 
 /* ---- function tasks by name, declarators and their types (lower_task.c, lower_cuda.c, ... */
 
-struct lower_ftask *task_find(struct lower *L, const struct name *n)
+struct lower_ftask *lower_ftask_find(struct lower *L, const struct name *n)
 {
     return lower_map_get(&L->ftask_of, n);
 }
 
-struct ast *task_full_declarator(struct sym *sym)
+struct ast *lower_full_declarator(struct sym *sym)
 {
     struct ast *d = sym ? sym->decl : NULL;
     if (!d)
@@ -366,7 +366,7 @@ static bool has_ident(struct ast *n)
     return false;
 }
 
-bool task_declarator_is_vm(struct ast *d)
+bool lower_declarator_is_vm(struct ast *d)
 {
     for (; d && d->kind != AST_DECL_NAME; d = d->kid[0])
         if (d->kind == AST_DECL_ARRAY && d->kid[1] && has_ident(d->kid[1]))
@@ -380,16 +380,16 @@ bool task_declarator_is_vm(struct ast *d)
  * parameter. */
 static struct ast *adjusted_array(struct sym *s)
 {
-    struct ast *d = s && s->array_param ? task_full_declarator(s) : NULL, *last = NULL;
+    struct ast *d = s && s->array_param ? lower_full_declarator(s) : NULL, *last = NULL;
     for (; d && d->kind != AST_DECL_NAME; d = d->kid[0])
         last = d;
     return last && last->kind == AST_DECL_ARRAY ? last : NULL;
 }
 
-bool task_sym_is_vm(struct sym *s)
+bool lower_sym_is_vm(struct sym *s)
 {
     struct ast *skip = adjusted_array(s);
-    for (struct ast *d = task_full_declarator(s); d && d->kind != AST_DECL_NAME; d = d->kid[0])
+    for (struct ast *d = lower_full_declarator(s); d && d->kind != AST_DECL_NAME; d = d->kid[0])
         if (d != skip && d->kind == AST_DECL_ARRAY && d->kid[1] && has_ident(d->kid[1]))
             return true;
     return false;
@@ -444,9 +444,9 @@ void lower_specs_text(struct lower *L, struct lower_buf *b, struct ast *specs)
             lbuf_printf(b, "%.*s ", (int)(s->end - s->begin), L->text + s->begin);
 }
 
-char *task_decl_text(struct lower *L, struct sym *sym, const char *name)
+char *lower_decl_text(struct lower *L, struct sym *sym, const char *name)
 {
-    struct ast *decl = task_full_declarator(sym);
+    struct ast *decl = lower_full_declarator(sym);
     if (!decl || !sym->specs || !printable(sym->specs) || !printable(decl))
         return NULL;
     struct lower_buf b = {0};
@@ -511,20 +511,20 @@ static bool shared_up_to_team(struct lower *L, const struct sym *s, bool *in_tea
     return false;
 }
 
-bool omp_team_shared(struct lower *L, const struct sym *s)
+bool lower_team_shared(struct lower *L, const struct sym *s)
 {
     bool team;
     return shared_up_to_team(L, s, &team) && team;
 }
 
-bool omp_thread_private(struct lower *L, const struct sym *s)
+bool lower_thread_private(struct lower *L, const struct sym *s)
 {
     bool team;
     bool shared = shared_up_to_team(L, s, &team);
     return team && !shared;
 }
 
-bool omp_in_region_body(struct lower *L)
+bool lower_in_region_body(struct lower *L)
 {
     struct lower_region *r = L->region;
     if (!r || !r->team)
@@ -545,13 +545,13 @@ static const struct sym *lvalue_root(const struct ast *e)
     return e && e->kind == AST_IDENT ? e->sym : NULL;
 }
 
-bool omp_writes(struct ast *n, const struct sym *s)
+bool lower_writes(struct ast *n, const struct sym *s)
 {
     if (!n)
         return false;
     if (n->kind == AST_LIST) {
         for (struct ast *i = n->kid[0]; i; i = i->next)
-            if (omp_writes(i, s))
+            if (lower_writes(i, s))
                 return true;
         return false;
     }
@@ -578,7 +578,7 @@ bool omp_writes(struct ast *n, const struct sym *s)
         break;
     }
     for (int k = 0; k < 4; k++)
-        if (omp_writes(n->kid[k], s))
+        if (lower_writes(n->kid[k], s))
             return true;
     return false;
 }
