@@ -214,9 +214,10 @@ void lower_calls_locals(struct lower *L, struct lower_buf *b, const struct lower
     }
     int i = 0;
     EACH_PARAM(g, p)
-        lbuf_printf(b, "    __typeof__(%s) nrt_v%d = %s;\n", args[i].src, i, args[i].src), i++;
+        lbuf_printf(b, "    __typeof__(%s) %s = %s;\n", args[i].src,
+                    lower_local_name(L, LL_ARG, i, NULL), args[i].src), i++;
     lbuf_puts(b, "    {\n");
     i = 0;
     EACH_PARAM(g, p)
-        local_param(L, b, p, arena_printf(L->a, "nrt_v%d", i++));
+        local_param(L, b, p, lower_local_name(L, LL_ARG, i++, NULL));
 }

@@ -623,7 +623,8 @@ static bool is_const(struct lower *L, const struct sym *s)
 static void dual_kernel(struct lower *L, struct sym *s)
 {
     const char *k = nm(L, s->name);
-    char *cxx = lower_decl_text(L, s, NULL), *c = lower_decl_text(L, s, arena_printf(L->a, "nrt_c_%s", k));
+    char *cxx = lower_decl_text(L, s, NULL);
+    char *c = lower_decl_text(L, s, lower_local_name(L, LL_CUDA_COPY, 0, k));
     if (!cxx || !c)
         return;
     lower_cuda_types(L, s->specs, 0);
@@ -743,8 +744,9 @@ static void launch(struct lower *L, struct ast *n)
     if (k && k->kind == AST_IDENT && k->sym && k->sym->kind == SYM_FUNCTION && k->sym->depth == 0 &&
         kind_of(L, k->sym->name) == CUDA_NONE && !system_header(L, k->sym->decl->begin) &&
         decl_attrs(L, k->sym->decl, k->sym->declarator) & attr_bit("global"))
-        rewrite_replace(L->rw, k->begin, k->end, arena_printf(L->a, "(%s ? %s : nrt_c_%s)",
-                        nm(L, k->name), nm(L, k->name), nm(L, k->name)));
+        rewrite_replace(L->rw, k->begin, k->end, arena_printf(L->a, "(%s ? %s : %s)",
+                        nm(L, k->name), nm(L, k->name),
+                        lower_local_name(L, LL_CUDA_COPY, 0, nm(L, k->name))));
 }
 
 static bool refs_visit(struct ast *n, void *arg)

@@ -236,9 +236,10 @@ static void open_iters(struct lower *L, struct lower_buf *b, const struct omp_re
         const struct omp_iter *x = &m->iters[i];
         const char *lo = X(L, it, &x->lo), *bound = X(L, it, &x->bound);
         const char *step = x->step.text ? X(L, it, &x->step) : "1";
+        const char *end = lower_local_name(L, LL_ITER_END, it->n, NULL);
         if (x->form == OMP_SECT_LO_LEN)
-            lbuf_printf(b, "for (long %s = (%s), nrt_end%d = (%s) + (%s); %s < nrt_end%d; %s += (%s)) ",
-                        x->var.text, lo, it->n, lo, bound, x->var.text, it->n, x->var.text, step);
+            lbuf_printf(b, "for (long %s = (%s), %s = (%s) + (%s); %s < %s; %s += (%s)) ",
+                        x->var.text, lo, end, lo, bound, x->var.text, end, x->var.text, step);
         else
             lbuf_printf(b, "for (long %s = (%s); %s <= (%s); %s += (%s)) ", x->var.text, lo,
                         x->var.text, bound, x->var.text, step);

@@ -205,12 +205,12 @@ static void kernel_args(struct lower *L, struct lower_buf *b, const struct lower
 
 static void cuda_stub_kernel(struct lower *L, const struct lower_ftask *g)
 {
-    const char *k = fname(L, g);
+    const char *k = fname(L, g), *fn = lower_local_name(L, LL_CUDA_FN, 0, k);
     lower_cuda_stub_begin(L);
     if (lower_cuda_defines(L, g->name)) {     /* defined in this unit: moved into the .cu */
         lbuf_printf(&L->cuda_stub, "extern \"C\" __attribute__((weak)) const void "
-                    "*nrt_cuda_fn_%s(void) { return (const void *)%s; }\n", k, k);
-        lbuf_printf(&L->tail, "const void *nrt_cuda_fn_%s(void);\n", k);
+                    "*%s(void) { return (const void *)%s; }\n", fn, k);
+        lbuf_printf(&L->tail, "const void *%s(void);\n", fn);
         return;
     }
     lower_cuda_types(L, g->params, 0);
@@ -221,16 +221,17 @@ static void cuda_stub_kernel(struct lower *L, const struct lower_ftask *g)
      * the CUDA device reports at the launch.  The accessor is weak too: several units may
      * launch the same kernel, each with its own stub. */
     struct ast *dn = ast_declarator_name(g->declarator);
+    const char *copy = lower_local_name(L, LL_CUDA_COPY, 0, k);
     lbuf_printf(&L->cuda_stub, "__global__ void %s __attribute__((weak));\n"
-                "extern \"C\" __global__ void %snrt_c_%s%s __asm__(\"%s\") "
+                "extern \"C\" __global__ void %s%s%s __asm__(\"%s\") "
                 "__attribute__((weak));\n"
-                "extern \"C\" __attribute__((weak)) const void *nrt_cuda_fn_%s(void) "
+                "extern \"C\" __attribute__((weak)) const void *%s(void) "
                 "{ const void *nrt_k = (const void *)%s; "
-                "return nrt_k ? nrt_k : (const void *)nrt_c_%s; }\n",
+                "return nrt_k ? nrt_k : (const void *)%s; }\n",
                 lower_src(L, g->declarator->begin, g->declarator->end),
-                lower_src(L, g->declarator->begin, dn->begin), k,
-                lower_src(L, dn->end, g->declarator->end), k, k, k, k);
-    lbuf_printf(&L->tail, "const void *nrt_cuda_fn_%s(void);\n", k);
+                lower_src(L, g->declarator->begin, dn->begin), copy,
+                lower_src(L, dn->end, g->declarator->end), k, fn, k, copy);
+    lbuf_printf(&L->tail, "const void *%s(void);\n", fn);
 }
 
 /* A kernel launch over ndrange; returns the run function's name. */
@@ -251,7 +252,8 @@ static const char *ndrange_run(struct lower *L, const struct lower_ftask *g,
     lower_calls_locals(L, b, g, of, args);
     launch_struct(L->a, b, g);
     if (cuda)
-        lbuf_printf(b, "    nrt_l.kernel = nrt_cuda_fn_%s();\n", fname(L, g));
+        lbuf_printf(b, "    nrt_l.kernel = %s();\n",
+                    lower_local_name(L, LL_CUDA_FN, 0, fname(L, g)));
     kernel_args(L, b, g, args, cuda);
     lbuf_puts(b, "    nanort_kernel_launch(nrt_c, &nrt_l);\n    }\n}\n");
     return fn;
@@ -394,8 +396,9 @@ static void __attribute__((format(printf, 2, 3))) note(struct lower *L, const ch
     if (vasprintf(&text, fmt, ap) < 0)
         abort();
     va_end(ap);
-    lbuf_printf(&L->tail, "__attribute__((used)) static const char nrt_note_%d[] = \"%s%s\";\n",
-                L->serial++, MCC_NOTE_PREFIX, c_string(L, text));
+    lbuf_printf(&L->tail, "__attribute__((used)) static const char %s[] = \"%s%s\";\n",
+                lower_local_name(L, LL_NOTE, L->serial++, NULL), MCC_NOTE_PREFIX,
+                c_string(L, text));
     free(text);
 }
 
@@ -456,8 +459,8 @@ void lower_device_embed_source(struct lower *L, const char *name, const char *pa
     free(kernels);
     int k = L->serial++;
     char *code = cl_embed_c(raw, name, L->t->opts->opencl_build_opts,
-                            arena_printf(L->a, "nrt_cl_text_%d", k),
-                            arena_printf(L->a, "nrt_cl_source_%d", k));
+                            lower_local_name(L, LL_CL_TEXT, k, NULL),
+                            lower_local_name(L, LL_CL_SOURCE, k, NULL));
     lbuf_puts(&L->tail, code);
     free(code);
     free(raw);

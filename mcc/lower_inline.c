@@ -319,12 +319,14 @@ static void array_reduction(struct outline *o, struct lower_var *v)
 {
     struct lower *L = o->L;
     const char *x = vname(v, L->a);
+    const char *rn = lower_local_name(L, LL_RED_COUNT, 0, x);
+    const char *ro = lower_local_name(L, LL_RED_ORIG, 0, x);
     struct lower_red_elems e = {
-        arena_printf(L->a, "for (__SIZE_TYPE__ nrt_i = 0; nrt_i < nrt_e->nrt_rn_%s; nrt_i++) { ", x),
-        " }", arena_printf(L->a, "nrt_e->%s[nrt_i]", x), arena_printf(L->a, "nrt_ro_%s[nrt_i]", x),
+        arena_printf(L->a, "for (__SIZE_TYPE__ nrt_i = 0; nrt_i < nrt_e->%s; nrt_i++) { ", rn),
+        " }", arena_printf(L->a, "nrt_e->%s[nrt_i]", x), arena_printf(L->a, "%s[nrt_i]", ro),
     };
-    lbuf_printf(&o->prologue, "__typeof__(nrt_e->%s) nrt_ro_%s = nrt_e->%s; nrt_e->%s = "
-                "__builtin_malloc(nrt_e->nrt_rn_%s * sizeof *nrt_e->%s);\n", x, x, x, x, x, x);
+    lbuf_printf(&o->prologue, "__typeof__(nrt_e->%s) %s = nrt_e->%s; nrt_e->%s = "
+                "__builtin_malloc(nrt_e->%s * sizeof *nrt_e->%s);\n", x, ro, x, x, rn, x);
     reduction_code(o, v, &e);
     lbuf_printf(&o->epilogue, "__builtin_free(nrt_e->%s);\n", x);
 }
@@ -333,9 +335,10 @@ static void array_reduction(struct outline *o, struct lower_var *v)
  * at run time), 16-aligned like the block; firstprivate copies the contents at creation. */
 static void vla_copy(struct outline *o, const char *x, const char *parent, bool copy)
 {
-    lbuf_printf(&o->size, "__SIZE_TYPE__ nrt_off_%s = (nrt_sz + 15) & ~(__SIZE_TYPE__)15; "
-                "nrt_sz = nrt_off_%s + sizeof(%s); ", x, x, parent);
-    lbuf_printf(&o->init, "nrt_x->%s = (char *)nrt_a + nrt_off_%s; ", x, x);
+    const char *off = lower_local_name(o->L, LL_VLA_OFF, 0, x);
+    lbuf_printf(&o->size, "__SIZE_TYPE__ %s = (nrt_sz + 15) & ~(__SIZE_TYPE__)15; "
+                "nrt_sz = %s + sizeof(%s); ", off, off, parent);
+    lbuf_printf(&o->init, "nrt_x->%s = (char *)nrt_a + %s; ", x, off);
     if (copy)
         lbuf_printf(&o->init, "__builtin_memcpy(nrt_x->%s, &(%s), sizeof(%s)); ", x, parent,
                     parent);
@@ -470,27 +473,30 @@ static bool capture_inprivate(struct outline *o, struct lower_var *v, const char
     char *m = lower_decl_text(L, v->sym, NULL);
     if (!m || v->vm)
         return false;
+    const char *ip = lower_local_name(L, LL_INPRIV, 0, x);
+    const char *ib = lower_local_name(L, LL_INPRIV_BYTES, 0, x);
+    const char *copy = lower_local_name(L, LL_INPRIV_COPY, 0, x);
     if (r->kind == OMP_REF_NAME) {
         lbuf_printf(&o->env, "%s; %s; ", m,
-                    lower_decl_text(L, v->sym, arena_printf(L->a, "(*nrt_ip_%s)", x)));
-        lbuf_printf(&o->init, "nrt_x->nrt_ip_%s = &(%s); ", x, parent);
+                    lower_decl_text(L, v->sym, arena_printf(L->a, "(*%s)", ip)));
+        lbuf_printf(&o->init, "nrt_x->%s = &(%s); ", ip, parent);
         lbuf_printf(&o->prologue, "__builtin_memcpy((void *)&nrt_e->%s, (const void *)"
-                    "nrt_e->nrt_ip_%s, sizeof nrt_e->%s);\n", x, x, x);
+                    "nrt_e->%s, sizeof nrt_e->%s);\n", x, ip, x);
     } else if (r->kind == OMP_REF_SHAPE && r->base->kind == OMP_REF_NAME &&
                v->sym->type == TYPE_POINTER) {
-        lbuf_printf(&o->env, "%s; __SIZE_TYPE__ nrt_ib_%s; void *nrt_if_%s; ", m, x, x);
+        lbuf_printf(&o->env, "%s; __SIZE_TYPE__ %s; void *%s; ", m, ib, copy);
         lbuf_printf(&o->init, "__builtin_memcpy((void *)&nrt_x->%s, (const void *)&(%s), sizeof nrt_x->%s); "
-                    "nrt_x->nrt_ib_%s = %s", x, parent, x, x,
+                    "nrt_x->%s = %s", x, parent, x, ib,
                     lower_deps_shape_elem(L, r->base, parent));
         for (int i = 0; i < r->ndims; i++)
             lbuf_printf(&o->init, " * (__SIZE_TYPE__)(%s)",
                         lower_expr(L, r->dims[i].text, NULL, 0));
         lbuf_puts(&o->init, "; ");
-        lbuf_printf(&o->prologue, "nrt_e->nrt_if_%s = __builtin_malloc(nrt_e->nrt_ib_%s + 1); "
-                    "if (!nrt_e->nrt_if_%s) __builtin_abort(); __builtin_memcpy(nrt_e->nrt_if_%s, "
-                    "(const void *)nrt_e->%s, nrt_e->nrt_ib_%s); nrt_e->%s = nrt_e->nrt_if_%s;\n",
-                    x, x, x, x, x, x, x, x);
-        lbuf_printf(&o->epilogue, "__builtin_free(nrt_e->nrt_if_%s);\n", x);
+        lbuf_printf(&o->prologue, "nrt_e->%s = __builtin_malloc(nrt_e->%s + 1); "
+                    "if (!nrt_e->%s) __builtin_abort(); __builtin_memcpy(nrt_e->%s, "
+                    "(const void *)nrt_e->%s, nrt_e->%s); nrt_e->%s = nrt_e->%s;\n",
+                    copy, ib, copy, copy, x, ib, x, copy);
+        lbuf_printf(&o->epilogue, "__builtin_free(nrt_e->%s);\n", copy);
     } else {
         mcc_error_at(&r->text.loc, "sorry, unimplemented: this form of inprivate (use a "
                      "variable or a shaped pointer, [n]p)");
@@ -521,9 +527,10 @@ static bool capture_var(struct outline *o, struct lower_var *v, const char *pare
         char *m = lower_decl_text(L, v->sym, NULL);
         if (!m || v->vm || v->sym->type != TYPE_POINTER)
             return false;
-        lbuf_printf(&o->env, "%s; __SIZE_TYPE__ nrt_rn_%s; ", m, x);
+        const char *rn = lower_local_name(L, LL_RED_COUNT, 0, x);
+        lbuf_printf(&o->env, "%s; __SIZE_TYPE__ %s; ", m, rn);
         lbuf_printf(&o->init, "__builtin_memcpy((void *)&nrt_x->%s, (const void *)&(%s), sizeof nrt_x->%s); "
-                    "nrt_x->nrt_rn_%s = 1", x, parent, x, x);
+                    "nrt_x->%s = 1", x, parent, x, rn);
         for (int i = 0; i < v->red_ref->ndims; i++)
             lbuf_printf(&o->init, " * (__SIZE_TYPE__)(%s)",
                         lower_expr(L, v->red_ref->dims[i].text, NULL, 0));
@@ -540,11 +547,12 @@ static bool capture_var(struct outline *o, struct lower_var *v, const char *pare
             return true;        /* reported; v->use stays NULL */
         }
         char *m = lower_decl_text(L, v->sym, NULL);
-        char *p = lower_decl_text(L, v->sym, arena_printf(L->a, "(*nrt_r_%s)", x));
+        const char *ref = lower_local_name(L, LL_RED_REF, 0, x);
+        char *p = lower_decl_text(L, v->sym, arena_printf(L->a, "(*%s)", ref));
         if (!m || !p || v->vm)
             return false;
         lbuf_printf(&o->env, "%s; %s; ", m, p);
-        lbuf_printf(&o->init, "nrt_x->nrt_r_%s = &(%s); ", x, parent);
+        lbuf_printf(&o->init, "nrt_x->%s = &(%s); ", ref, parent);
         alias(o, v, x, x, false);
         return true;
     }
@@ -584,9 +592,9 @@ static bool capture_var(struct outline *o, struct lower_var *v, const char *pare
 static void lastprivate_member(struct outline *o, struct lower_var *v, const char *parent)
 {
     struct lower *L = o->L;
-    const char *x = vname(v, L->a);
+    const char *x = vname(v, L->a), *lp = lower_local_name(L, LL_LASTPRIV, 0, x);
     char *p = v->vm || o->local ? NULL
-              : lower_decl_text(L, v->sym, arena_printf(L->a, "(*nrt_lp_%s)", x));
+              : lower_decl_text(L, v->sym, arena_printf(L->a, "(*%s)", lp));
     if (!p) {
         struct mcc_loc at = source_loc(&L->t->src, v->first_use);
         mcc_error_at(&at, "sorry, unimplemented: lastprivate '%s', whose type is declared "
@@ -595,7 +603,7 @@ static void lastprivate_member(struct outline *o, struct lower_var *v, const cha
         return;
     }
     lbuf_printf(&o->env, "%s; ", p);
-    lbuf_printf(&o->init, "nrt_x->nrt_lp_%s = &(%s); ", x, parent);
+    lbuf_printf(&o->init, "nrt_x->%s = &(%s); ", lp, parent);
 }
 
 static const char *fn_name(struct lower *L)
@@ -694,7 +702,8 @@ static char *outline_body(struct outline *o, const struct lower_dir *d, struct a
             array_reduction(o, v);
         } else if (v->share == LOWER_REDUCTION && v->use) {
             const char *x = vname(v, L->a);
-            const char *orig = arena_printf(L->a, "(*nrt_e->nrt_r_%s)", x);
+            const char *orig = arena_printf(L->a, "(*nrt_e->%s)",
+                                            lower_local_name(L, LL_RED_REF, 0, x));
             struct lower_red_elems e = {"", "", v->use, orig};
             if (v->sym->type == TYPE_ARRAY)
                 lower_reduction_array_elems(L, v->sym, v->use, orig, &e);
@@ -728,9 +737,10 @@ static void outline_epilogue(struct outline *o, struct ast *body, struct lower_v
     struct lower_buf tail = {0};
     for (struct lower_var *v = vars; v; v = v->next)
         if (v->last && v->use)
-            lbuf_printf(&tail, "if (nrt_e->nrt_islast) __builtin_memcpy((void *)nrt_e->nrt_lp_%s, "
-                        "(const void *)&%s, sizeof *nrt_e->nrt_lp_%s);\n", vname(v, L->a), v->use,
-                        vname(v, L->a));
+            lbuf_printf(&tail, "if (nrt_e->nrt_islast) __builtin_memcpy((void *)nrt_e->%s, "
+                        "(const void *)&%s, sizeof *nrt_e->%s);\n",
+                        lower_local_name(L, LL_LASTPRIV, 0, vname(v, L->a)), v->use,
+                        lower_local_name(L, LL_LASTPRIV, 0, vname(v, L->a)));
     if (o->epilogue.len && creates_tasks(L, body))
         lbuf_puts(&tail, "nanort_taskwait();\n");
     if (tail.len)

@@ -72,7 +72,7 @@ static void privatise(struct lower *L, struct privates *p, const struct omp_clau
         return;
     const char *x = sym_name(L, s);
     const char *orig = lower_expr(L, x, NULL, 0);     /* as the region's context names it */
-    const char *priv = arena_printf(L->a, "nrt_pv%d_%s", ++L->serial, x);
+    const char *priv = lower_local_name(L, LL_REGION_PRIV, ++L->serial, x);
     struct lower_var *v = arena_alloc(L->a, sizeof *v);
     v->sym = s;
     v->use = priv;

@@ -206,12 +206,13 @@ static void shadow(struct lower *L, struct lower_buf *b, const struct lower_var 
         /* (an aggregate the body does not change is read where it is) */
         if (!plain && !lower_writes(body, v->sym))
             break;
-        lbuf_printf(b, "__typeof__(%s) *nrt_fp%d = &(%s); ", x, ++L->serial, x);
+        const char *fp = lower_local_name(L, LL_FIRSTPRIV, ++L->serial, NULL);
+        lbuf_printf(b, "__typeof__(%s) *%s = &(%s); ", x, fp, x);
         if (t == TYPE_ARRAY || t == TYPE_NONE)
             lbuf_printf(b, "__typeof__(%s) %s; __builtin_memcpy((void *)&%s, (const void *)"
-                        "nrt_fp%d, sizeof %s); ", x, x, x, L->serial, x);
+                        "%s, sizeof %s); ", x, x, x, fp, x);
         else
-            lbuf_printf(b, "__typeof__(%s) %s = *nrt_fp%d; ", x, x, L->serial);
+            lbuf_printf(b, "__typeof__(%s) %s = *%s; ", x, x, fp);
         break;
     default:                        /* shared; reductions update the original in order */
         break;

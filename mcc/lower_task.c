@@ -283,28 +283,30 @@ static void red_privates(struct lower *L, const struct lower_ftask *f, struct lo
                          struct lower_buf *epi)
 {
     for (struct lower_fred *r = f->reds; r; r = r->next) {
-        const char *x = pname(L, r->param);
+        const char *x = pname(L, r->param), *rp = lower_local_name(L, LL_RED_PRIV, 0, x);
         if (r->ref->kind == OMP_REF_DEREF) {
-            lbuf_printf(pro, "__typeof__(*nrt_p->%s) nrt_rp_%s; ", x, x);
-            struct lower_red_elems e = {"", "", arena_printf(L->a, "nrt_rp_%s", x),
-                                        arena_printf(L->a, "(*nrt_p->%s)", x)};
+            lbuf_printf(pro, "__typeof__(*nrt_p->%s) %s; ", x, rp);
+            struct lower_red_elems e = {"", "", rp, arena_printf(L->a, "(*nrt_p->%s)", x)};
             lower_reduction_code(L, r->clause, &e, pro, epi);
             continue;
         }
-        lbuf_printf(pro, "__SIZE_TYPE__ nrt_rn_%s = nrt_p->nrt_rn_%s; "
-                    "_Bool nrt_rh_%s = nrt_rn_%s * sizeof *nrt_p->%s > 4096; "
-                    "__typeof__(*nrt_p->%s) nrt_rs_%s[nrt_rh_%s || !nrt_rn_%s ? 1 : nrt_rn_%s]; "
-                    "__typeof__(*nrt_p->%s) *nrt_rp_%s = nrt_rh_%s ? "
-                    "__builtin_malloc(nrt_rn_%s * sizeof *nrt_p->%s) : nrt_rs_%s; "
-                    "if (!nrt_rp_%s) __builtin_abort();\n",
-                    x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x);
+        const char *rn = lower_local_name(L, LL_RED_COUNT, 0, x);
+        const char *rh = lower_local_name(L, LL_RED_HEAP, 0, x);
+        const char *rs = lower_local_name(L, LL_RED_STACK, 0, x);
+        lbuf_printf(pro, "__SIZE_TYPE__ %s = nrt_p->%s; "
+                    "_Bool %s = %s * sizeof *nrt_p->%s > 4096; "
+                    "__typeof__(*nrt_p->%s) %s[%s || !%s ? 1 : %s]; "
+                    "__typeof__(*nrt_p->%s) *%s = %s ? "
+                    "__builtin_malloc(%s * sizeof *nrt_p->%s) : %s; "
+                    "if (!%s) __builtin_abort();\n",
+                    rn, rn, rh, rn, x, x, rs, rh, rn, rn, x, rp, rh, rn, x, rs, rp);
         struct lower_red_elems e = {
-            arena_printf(L->a, "for (__SIZE_TYPE__ nrt_i = 0; nrt_i < nrt_rn_%s; nrt_i++) { ", x),
-            " }", arena_printf(L->a, "nrt_rp_%s[nrt_i]", x),
+            arena_printf(L->a, "for (__SIZE_TYPE__ nrt_i = 0; nrt_i < %s; nrt_i++) { ", rn),
+            " }", arena_printf(L->a, "%s[nrt_i]", rp),
             arena_printf(L->a, "nrt_p->%s[nrt_i]", x),
         };
         lower_reduction_code(L, r->clause, &e, pro, epi);
-        lbuf_printf(epi, "if (nrt_rh_%s) __builtin_free(nrt_rp_%s);\n", x, x);
+        lbuf_printf(epi, "if (%s) __builtin_free(%s);\n", rh, rp);
     }
 }
 
@@ -314,8 +316,8 @@ static const char *red_argument(struct lower *L, const struct lower_ftask *f,
 {
     for (struct lower_fred *r = f->reds; r; r = r->next)
         if (r->param == s)
-            return arena_printf(L->a, "%snrt_rp_%s", r->ref->kind == OMP_REF_DEREF ? "&" : "",
-                                pname(L, s));
+            return arena_printf(L->a, "%s%s", r->ref->kind == OMP_REF_DEREF ? "&" : "",
+                                lower_local_name(L, LL_RED_PRIV, 0, pname(L, s)));
     return NULL;
 }
 
@@ -335,7 +337,8 @@ static void args_struct(struct lower *L, struct lower_buf *b, const struct lower
     }
     for (struct lower_fred *r = f->reds; r; r = r->next)
         if (r->ref->kind == OMP_REF_SHAPE)
-            lbuf_printf(b, "__SIZE_TYPE__ nrt_rn_%s; ", pname(L, r->param));
+            lbuf_printf(b, "__SIZE_TYPE__ %s; ",
+                        lower_local_name(L, LL_RED_COUNT, 0, pname(L, r->param)));
     if (n == 0)
         lbuf_puts(b, "char nrt_unused; ");
     lbuf_puts(b, "};");
@@ -462,7 +465,7 @@ static void spawn_function(struct lower *L, struct lower_buf *b, struct lower_ft
     for (struct lower_fred *r = f->reds; r; r = r->next) {
         if (r->ref->kind != OMP_REF_SHAPE)
             continue;
-        lbuf_printf(b, "    nrt_p->nrt_rn_%s = 1", pname(L, r->param));
+        lbuf_printf(b, "    nrt_p->%s = 1", lower_local_name(L, LL_RED_COUNT, 0, pname(L, r->param)));
         for (int i = 0; i < r->ref->ndims; i++)
             lbuf_printf(b, " * (__SIZE_TYPE__)(%s)", lower_expr(L, r->ref->dims[i].text, NULL, 0));
         lbuf_puts(b, ";\n");

@@ -187,11 +187,13 @@ void lower_taskgraph(struct lower *L, struct lower_dir *d)
     size_t begin = block->pragma ? block->pragma->begin : block->begin;
     struct lower_buf tg = {0};
     lbuf_puts(&tg, "{ ");
-    lower_emit_taskgraph(&tg, arena_printf(L->a, "nrt_tg%d", n), lower_where(L, d->dir));
-    lbuf_printf(&tg, " struct nanort_taskgraph_exec nrt_tgx%d; "
-                "if (nanort_taskgraph_begin(&nrt_tg%d, &nrt_tgx%d, (long long)(%s), %s)) %s "
-                "nanort_taskgraph_end(&nrt_tgx%d); }", n, n, n,
+    const char *graph = lower_local_name(L, LL_TASKGRAPH, n, NULL);
+    const char *exec = lower_local_name(L, LL_TASKGRAPH_EXEC, n, NULL);
+    lower_emit_taskgraph(&tg, graph, lower_where(L, d->dir));
+    lbuf_printf(&tg, " struct nanort_taskgraph_exec %s; "
+                "if (nanort_taskgraph_begin(&%s, &%s, (long long)(%s), %s)) %s "
+                "nanort_taskgraph_end(&%s); }", exec, graph, exec,
                 id ? lower_expr(L, id->args[0].text, NULL, 0) : "0", lbuf_take(&flags, L->a),
-                body, n);
+                body, exec);
     rewrite_replace(L->rw, begin, block->end, lbuf_take(&tg, L->a));
 }

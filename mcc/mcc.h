@@ -1299,6 +1299,43 @@ enum lower_name {
 #undef X
 };
 const char *lower_name(struct lower *L, enum lower_name kind, const char *base, int n);
+/* The names generated code declares inside what it generates for one construct (locals of
+ * spawn, run and outlined functions, members of environments, objects of one site):
+ * `nrt_<what>` then, by the form, a number (NUM: nrt_tg3), the user's name it stands
+ * for (NAME: nrt_rn_x), or both (BOTH: nrt_pv3_x).  X(kind, what, form), one list. */
+#define LOWER_LOCAL_NAMES(X)                                                                   \
+    X(LL_ARG, "v", NUM)          /* an implementation's argument (lower_calls.c) */        \
+    X(LL_CUDA_COPY, "c_", NAME)  /* the .cu's copy of a dual CUDA kernel */                \
+    X(LL_CUDA_FN, "cuda_fn_", NAME) /* a CUDA kernel's address, from the .cu */            \
+    X(LL_CL_TEXT, "cl_text_", NUM)  /* an embedded OpenCL source's text */                 \
+    X(LL_CL_SOURCE, "cl_source_", NUM) /* ... its registration with nanort */              \
+    X(LL_NOTE, "note_", NUM)     /* a note for the link-time checks (link_check.c) */      \
+    X(LL_RED_COUNT, "rn_", NAME) /* elements of an array reduction */                      \
+    X(LL_RED_ORIG, "ro_", NAME)  /* an inline task's original of an array reduction */     \
+    X(LL_RED_REF, "r_", NAME)    /* member: the address of a reduction's original */       \
+    X(LL_RED_PRIV, "rp_", NAME)  /* a function task's private reduction copy */            \
+    X(LL_RED_HEAP, "rh_", NAME)  /* ... whether it is on the heap */                       \
+    X(LL_RED_STACK, "rs_", NAME) /* ... its stack array */                                 \
+    X(LL_VLA_OFF, "off_", NAME)  /* offset of a VLA's copy in the argument block */        \
+    X(LL_INPRIV, "ip_", NAME)    /* member: the address inprivate copies from */           \
+    X(LL_INPRIV_BYTES, "ib_", NAME) /* ... how many bytes */                               \
+    X(LL_INPRIV_COPY, "if_", NAME)  /* ... the task's copy */                              \
+    X(LL_LASTPRIV, "lp_", NAME)  /* member: where lastprivate copies back to */            \
+    X(LL_LOOP_LO, "lo", NUM)     /* loop k of a nest: its first value */                   \
+    X(LL_LOOP_STEP, "st", NUM)   /* ... its step */                                        \
+    X(LL_LOOP_N, "n", NUM)       /* ... its number of iterations */                        \
+    X(LL_ITER_END, "end", NUM)   /* the end of a multidependence iterator */               \
+    X(LL_REGION_PRIV, "pv", BOTH) /* a region's private copy of a variable */              \
+    X(LL_FIRSTPRIV, "fp", NUM)   /* a serial clone's firstprivate source */                \
+    X(LL_TASKGRAPH, "tg", NUM)   /* a taskgraph's descriptor */                            \
+    X(LL_TASKGRAPH_EXEC, "tgx", NUM) /* ... its execution */
+enum lower_local_name {
+#define X(kind, what, form) kind,
+    LOWER_LOCAL_NAMES(X)
+#undef X
+};
+/* `nrt_<what>` of kind, with n (NUM, BOTH) and x (NAME, BOTH) as its form says. */
+const char *lower_local_name(struct lower *L, enum lower_local_name kind, int n, const char *x);
 /* lower_lines.c: generated code on the user's lines.  Glue (environments, outlined
  * function heads, prologues and epilogues, spawn and run functions, task types) stands on
  * the line of the pragma it comes from, so that a breakpoint on a line of the user's
