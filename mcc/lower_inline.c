@@ -513,6 +513,63 @@ static bool needs_local(struct lower *L, const struct lower_var *v)
     return !v->vm && v->share != LOWER_REDUCTION && !lower_decl_text(L, v->sym, NULL);
 }
 
+/* reduction(op: [n]p) on a pointer: the pointer, and the number of elements reduced. */
+static bool capture_array_reduction(struct outline *o, struct lower_var *v, const char *x,
+                                    const char *parent)
+{
+    struct lower *L = o->L;
+    char *m = lower_decl_text(L, v->sym, NULL);
+    if (!m || v->vm || v->sym->type != TYPE_POINTER)
+        return false;
+    const char *rn = lower_local_name(L, LL_RED_COUNT, 0, x);
+    lbuf_printf(&o->env, "%s; __SIZE_TYPE__ %s; ", m, rn);
+    lbuf_printf(&o->init, "__builtin_memcpy((void *)&nrt_x->%s, (const void *)&(%s), sizeof nrt_x->%s); "
+                "nrt_x->%s = 1", x, parent, x, rn);
+    for (int i = 0; i < v->red_ref->ndims; i++)
+        lbuf_printf(&o->init, " * (__SIZE_TYPE__)(%s)",
+                    lower_expr(L, v->red_ref->dims[i].text, NULL, 0));
+    lbuf_puts(&o->init, "; ");
+    alias(o, v, x, x, false);
+    return true;
+}
+
+/* reduction(op: x): the private copy, and the address of the original it combines into. */
+static bool capture_reduction(struct outline *o, struct lower_var *v, const char *x,
+                              const char *parent)
+{
+    struct lower *L = o->L;
+    if (v->red_ref->kind != OMP_REF_NAME || (v->sym->type == TYPE_ARRAY && v->vm)) {
+        mcc_error_at(&v->red_ref->text.loc, "sorry, unimplemented: this form of reduction "
+                     "(use a variable, an array of known size or a shaped pointer, [n]p)");
+        return true;        /* reported; v->use stays NULL */
+    }
+    char *m = lower_decl_text(L, v->sym, NULL);
+    const char *ref = lower_local_name(L, LL_RED_REF, 0, x);
+    char *p = lower_decl_text(L, v->sym, arena_printf(L->a, "(*%s)", ref));
+    if (!m || !p || v->vm)
+        return false;
+    lbuf_printf(&o->env, "%s; %s; ", m, p);
+    lbuf_printf(&o->init, "nrt_x->%s = &(%s); ", ref, parent);
+    alias(o, v, x, x, false);
+    return true;
+}
+
+/* A variably modified variable: a void * member; the outlined function redeclares it with
+ * its own type. */
+static bool capture_vm(struct outline *o, struct lower_var *v, const char *x,
+                       const char *parent)
+{
+    struct lower *L = o->L;
+    bool array = v->sym->type == TYPE_ARRAY && !v->sym->array_param;
+    lbuf_printf(&o->env, "void *%s; ", x);
+    if (array && v->share != LOWER_SHARED)
+        vla_copy(o, x, parent, v->share == LOWER_FIRSTPRIVATE);
+    else
+        lbuf_printf(&o->init, "nrt_x->%s = (void *)%s(%s); ", x, array ? "&" : "", parent);
+    v->use = array ? arena_printf(L->a, "(*%s)", x) : x;
+    return lower_decl_text(L, v->sym, NULL) != NULL;
+}
+
 /* Member, initialisation and use of one captured variable.  False: not capturable. */
 static bool capture_var(struct outline *o, struct lower_var *v, const char *parent)
 {
@@ -523,50 +580,14 @@ static bool capture_var(struct outline *o, struct lower_var *v, const char *pare
         return true;
     }
     if (v->share == LOWER_REDUCTION && v->red_ref->kind == OMP_REF_SHAPE &&
-        v->red_ref->base->kind == OMP_REF_NAME) {
-        char *m = lower_decl_text(L, v->sym, NULL);
-        if (!m || v->vm || v->sym->type != TYPE_POINTER)
-            return false;
-        const char *rn = lower_local_name(L, LL_RED_COUNT, 0, x);
-        lbuf_printf(&o->env, "%s; __SIZE_TYPE__ %s; ", m, rn);
-        lbuf_printf(&o->init, "__builtin_memcpy((void *)&nrt_x->%s, (const void *)&(%s), sizeof nrt_x->%s); "
-                    "nrt_x->%s = 1", x, parent, x, rn);
-        for (int i = 0; i < v->red_ref->ndims; i++)
-            lbuf_printf(&o->init, " * (__SIZE_TYPE__)(%s)",
-                        lower_expr(L, v->red_ref->dims[i].text, NULL, 0));
-        lbuf_puts(&o->init, "; ");
-        alias(o, v, x, x, false);
-        return true;
-    }
+        v->red_ref->base->kind == OMP_REF_NAME)
+        return capture_array_reduction(o, v, x, parent);
     if (v->inpriv)
         return capture_inprivate(o, v, x, parent);
-    if (v->share == LOWER_REDUCTION) {
-        if (v->red_ref->kind != OMP_REF_NAME || (v->sym->type == TYPE_ARRAY && v->vm)) {
-            mcc_error_at(&v->red_ref->text.loc, "sorry, unimplemented: this form of reduction "
-                         "(use a variable, an array of known size or a shaped pointer, [n]p)");
-            return true;        /* reported; v->use stays NULL */
-        }
-        char *m = lower_decl_text(L, v->sym, NULL);
-        const char *ref = lower_local_name(L, LL_RED_REF, 0, x);
-        char *p = lower_decl_text(L, v->sym, arena_printf(L->a, "(*%s)", ref));
-        if (!m || !p || v->vm)
-            return false;
-        lbuf_printf(&o->env, "%s; %s; ", m, p);
-        lbuf_printf(&o->init, "nrt_x->%s = &(%s); ", ref, parent);
-        alias(o, v, x, x, false);
-        return true;
-    }
-    if (v->vm) {
-        /* A void * member; the outlined function redeclares it with its own type. */
-        bool array = v->sym->type == TYPE_ARRAY && !v->sym->array_param;
-        lbuf_printf(&o->env, "void *%s; ", x);
-        if (array && v->share != LOWER_SHARED)
-            vla_copy(o, x, parent, v->share == LOWER_FIRSTPRIVATE);
-        else
-            lbuf_printf(&o->init, "nrt_x->%s = (void *)%s(%s); ", x, array ? "&" : "", parent);
-        v->use = array ? arena_printf(L->a, "(*%s)", x) : x;
-        return lower_decl_text(L, v->sym, NULL) != NULL;
-    }
+    if (v->share == LOWER_REDUCTION)
+        return capture_reduction(o, v, x, parent);
+    if (v->vm)
+        return capture_vm(o, v, x, parent);
     if (v->share == LOWER_SHARED) {
         char *m = lower_decl_text(L, v->sym, arena_printf(L->a, "(*%s)", x));
         if (!m)
@@ -755,46 +776,50 @@ static void outline_epilogue(struct outline *o, struct ast *body, struct lower_v
  * pragma's line (`at`), the body on its own lines (lower_lines.c).  Returns the
  * definitions: already placed before the enclosing function, or (o->local) to be put
  * with the creation code. */
-static char *outline_define(struct outline *o, const struct lower_dir *d, const char *text,
-                            const char *head, size_t at)
+/* The smp outlined function of the statement `text`: its environment's struct and its
+ * head (glue on the pragma's line, into out), the statement, then the tail left in glue. */
+static void outline_smp_function(struct outline *o, const char *text, const char *head,
+                                 size_t at, struct lower_buf *out, struct lower_buf *glue)
 {
     struct lower *L = o->L;
-    const char *fn = o->fn;
-    int n = o->n;
-    struct lower_buf out = {0}, glue = {0};
-    bool cuda = d->dir->kind == OMP_DIR_TASK && lower_dir_devices(d) >> OMP_DEVICE_CUDA & 1;
-    if (cuda) {     /* lower_cuda.c: the statement goes to the .cu */
-        lower_cuda_inline_outline(L, d, o->vars, fn, n, o->env.s,
-                                  arena_printf(L->a, "%s%s", o->alias.s ? o->alias.s : "",
-                                         o->prologue.s ? o->prologue.s : ""),
-                            text, o->local, &out);
-    } else {
-        /* (a nested function cannot be static) */
-        const char *env = lower_name(L, LN_ENV, fn, n);
-        lbuf_printf(&glue, "struct %s { %s};\n%svoid %s(void *nrt_a, "
-                    "nanort_ctx *nrt_c)\n{\n    struct %s *nrt_e = nrt_a; (void)nrt_c; "
-                    "(void)nrt_e;\n%s%s%s", env, o->env.s, o->local ? "" : "static ",
-                    lower_name(L, LN_TASK, fn, n), env, o->alias.s ? o->alias.s : "",
-                    o->prologue.s ? o->prologue.s : "", head ? head : "");
-        lbuf_puts(&out, lower_glue(L, at, lbuf_take(&glue, L->a)));
-        lbuf_puts(&out, text);
-        lbuf_printf(&glue, "%s\n%s}\n", head ? " }" : "", o->epilogue.s ? o->epilogue.s : "");
-    }
-    /* Inline tasks are named by their label, else by where they are: `heat.c:42` */
+    /* (a nested function cannot be static) */
+    const char *env = lower_name(L, LN_ENV, o->fn, o->n);
+    lbuf_printf(glue, "struct %s { %s};\n%svoid %s(void *nrt_a, "
+                "nanort_ctx *nrt_c)\n{\n    struct %s *nrt_e = nrt_a; (void)nrt_c; "
+                "(void)nrt_e;\n%s%s%s", env, o->env.s, o->local ? "" : "static ",
+                lower_name(L, LN_TASK, o->fn, o->n), env, o->alias.s ? o->alias.s : "",
+                o->prologue.s ? o->prologue.s : "", head ? head : "");
+    lbuf_puts(out, lower_glue(L, at, lbuf_take(glue, L->a)));
+    lbuf_puts(out, text);
+    lbuf_printf(glue, "%s\n%s}\n", head ? " }" : "", o->epilogue.s ? o->epilogue.s : "");
+}
+
+/* The task's type (into glue): inline tasks are named by their label, else by where they
+ * are (`heat.c:42`); one implementation, the outlined function on smp or CUDA. */
+static void outline_task_type(struct outline *o, const struct lower_dir *d, bool cuda,
+                              struct lower_buf *glue)
+{
+    struct lower *L = o->L;
     const char *where = lower_where(L, d->dir);
     const char *label = lower_label(d, where);
-    if (o->local)
-        local_type(L, &glue, fn, n, label, where);
-    else {
-        const char *task = lower_name(L, LN_TASK, fn, n);
-        struct lower_buf impl = {0}, list = {0};
-        lower_emit_impl(&impl, cuda ? "NANORT_DEVICE_CUDA" : "NANORT_DEVICE_SMP", task, task, NULL);
-        lower_emit_impl_list(&list, lbuf_take(&impl, L->a));
-        lower_emit_task_type(&glue, "static", lower_name(L, LN_TYPE, fn, n), label,
-                             where, 1, lbuf_take(&list, L->a));
-        lbuf_puts(&glue, "\n");
+    if (o->local) {
+        local_type(L, glue, o->fn, o->n, label, where);
+        return;
     }
-    lbuf_puts(&out, lower_glue(L, at, lbuf_take(&glue, L->a)));
+    const char *task = lower_name(L, LN_TASK, o->fn, o->n);
+    struct lower_buf impl = {0}, list = {0};
+    lower_emit_impl(&impl, cuda ? "NANORT_DEVICE_CUDA" : "NANORT_DEVICE_SMP", task, task, NULL);
+    lower_emit_impl_list(&list, lbuf_take(&impl, L->a));
+    lower_emit_task_type(glue, "static", lower_name(L, LN_TYPE, o->fn, o->n), label,
+                         where, 1, lbuf_take(&list, L->a));
+    lbuf_puts(glue, "\n");
+}
+
+/* Place the definitions `defs` before the enclosing function (not when o->local: the
+ * caller puts them with the creation code), after a prototype of that function. */
+static void outline_place(struct outline *o, const char *defs)
+{
+    struct lower *L = o->L;
     if (L->proto_fn != L->fn && !L->fn->kid[2]) {   /* (not for K&R definitions) */
         /* The body may call the enclosing function (recursion): declare it first. */
         L->proto_fn = L->fn;
@@ -802,7 +827,6 @@ static char *outline_define(struct outline *o, const struct lower_dir *d, const 
                               arena_printf(L->a, "%s;\n", lower_src(L, L->fn->begin,
                                                                      L->fn->kid[1]->end)));
     }
-    char *defs = lbuf_take(&out, L->a);
     if (!o->local)
         rewrite_insert_before(L->rw, L->fn->begin, defs);
     else if (!L->t->opts->optimizing && L->nested_fn != L->fn) {
@@ -812,6 +836,25 @@ static char *outline_define(struct outline *o, const struct lower_dir *d, const 
         L->nested_fn = L->fn;
         rewrite_insert_before(L->rw, L->fn->kid[1]->begin, "__attribute__((optimize(\"O1\"))) ");
     }
+}
+
+static char *outline_define(struct outline *o, const struct lower_dir *d, const char *text,
+                            const char *head, size_t at)
+{
+    struct lower *L = o->L;
+    struct lower_buf out = {0}, glue = {0};
+    bool cuda = d->dir->kind == OMP_DIR_TASK && lower_dir_devices(d) >> OMP_DEVICE_CUDA & 1;
+    if (cuda)       /* lower_cuda.c: the statement goes to the .cu */
+        lower_cuda_inline_outline(L, d, o->vars, o->fn, o->n, o->env.s,
+                                  arena_printf(L->a, "%s%s", o->alias.s ? o->alias.s : "",
+                                               o->prologue.s ? o->prologue.s : ""),
+                                  text, o->local, &out);
+    else
+        outline_smp_function(o, text, head, at, &out, &glue);
+    outline_task_type(o, d, cuda, &glue);
+    lbuf_puts(&out, lower_glue(L, at, lbuf_take(&glue, L->a)));
+    char *defs = lbuf_take(&out, L->a);
+    outline_place(o, defs);
     return defs;
 }
 

@@ -465,7 +465,8 @@ static void spawn_function(struct lower *L, struct lower_buf *b, struct lower_ft
     for (struct lower_fred *r = f->reds; r; r = r->next) {
         if (r->ref->kind != OMP_REF_SHAPE)
             continue;
-        lbuf_printf(b, "    nrt_p->%s = 1", lower_local_name(L, LL_RED_COUNT, 0, pname(L, r->param)));
+        lbuf_printf(b, "    nrt_p->%s = 1",
+                    lower_local_name(L, LL_RED_COUNT, 0, pname(L, r->param)));
         for (int i = 0; i < r->ref->ndims; i++)
             lbuf_printf(b, " * (__SIZE_TYPE__)(%s)", lower_expr(L, r->ref->dims[i].text, NULL, 0));
         lbuf_puts(b, ";\n");
