@@ -646,6 +646,55 @@ static struct ast *static_def(struct lower *L, const struct name *n)
     return NULL;
 }
 
+/* `extern "C"` and the declaration of s in the .cu, with the types it needs. */
+static void declare_extern(struct lower *L, struct sym *s)
+{
+    char *text = lower_decl_text(L, s, NULL);
+    if (!text)
+        return;
+    lower_cuda_types(L, s->specs, 0);
+    lower_cuda_types(L, lower_full_declarator(s), 0);
+    cu_line(L, s->decl->begin);
+    cu_printf(L, "extern \"C\" %s;\n", strip_attrs(L, text));
+}
+
+/* A function the moved code calls: a prototype of a definition further down, a kernel's
+ * two symbols, a copy of a static helper, or an extern declaration. */
+static void need_function(struct lower *L, struct sym *s, const struct mcc_loc *at)
+{
+    struct lower_cuda *c = cu(L);
+    struct ast *def = cuda_def(L, s->name);
+    bool kernel = decl_attrs(L, s->decl, s->declarator) & attr_bit("global");
+    lower_map_put(L, &c->declared, s->name, s);
+    if (def) {                  /* defined further down: a prototype first */
+        lower_cuda_types(L, def->kid[0], 0);
+        lower_cuda_types(L, def->kid[1], 0);
+        cu_line(L, def->begin);
+        cu_printf(L, "extern \"C\" { %s; }\n", cuda_proto(L, def));
+        return;
+    }
+    if (kernel) {
+        dual_kernel(L, s);
+        return;
+    }
+    if (s->storage == STORAGE_STATIC) {
+        struct ast *sdef = static_def(L, s->name);
+        if (sdef) {         /* (a static helper: the .cu gets a copy of its own) */
+            rewrite_insert_before(L->rw, sdef->begin, "__attribute__((__unused__)) ");
+            cuda_refs(L, sdef, sdef->begin, sdef->end, false);
+            cu_line(L, sdef->begin);
+            cu_text(L, lower_src(L, sdef->begin, sdef->end));
+            lbuf_puts(&L->cuda_stub, "\n");
+            return;
+        }
+        mcc_error_at(at, "'%s' is a static function of this file that it does not "
+                     "define: the CUDA code mcc moves to nvcc cannot call it",
+                     nm(L, s->name));
+        return;
+    }
+    declare_extern(L, s);
+}
+
 /* The .cu declaration the moved code's reference to file-scope `s` needs. */
 static void need_symbol(struct lower *L, struct sym *s, const struct ast *use)
 {
@@ -658,42 +707,7 @@ static void need_symbol(struct lower *L, struct sym *s, const struct ast *use)
     }
     struct mcc_loc at = source_loc(&L->t->src, use->begin);
     if (s->kind == SYM_FUNCTION) {
-        struct ast *def = cuda_def(L, s->name);
-        bool kernel = decl_attrs(L, s->decl, s->declarator) & attr_bit("global");
-        lower_map_put(L, &c->declared, s->name, s);
-        if (def) {                  /* defined further down: a prototype first */
-            lower_cuda_types(L, def->kid[0], 0);
-            lower_cuda_types(L, def->kid[1], 0);
-            cu_line(L, def->begin);
-            cu_printf(L, "extern \"C\" { %s; }\n", cuda_proto(L, def));
-            return;
-        }
-        if (kernel) {
-            dual_kernel(L, s);
-            return;
-        }
-        if (s->storage == STORAGE_STATIC) {
-            struct ast *sdef = static_def(L, s->name);
-            if (sdef) {         /* (a static helper: the .cu gets a copy of its own) */
-                rewrite_insert_before(L->rw, sdef->begin, "__attribute__((__unused__)) ");
-                cuda_refs(L, sdef, sdef->begin, sdef->end, false);
-                cu_line(L, sdef->begin);
-                cu_text(L, lower_src(L, sdef->begin, sdef->end));
-                lbuf_puts(&L->cuda_stub, "\n");
-                return;
-            }
-            mcc_error_at(&at, "'%s' is a static function of this file that it does not "
-                         "define: the CUDA code mcc moves to nvcc cannot call it",
-                         nm(L, s->name));
-            return;
-        }
-        char *text = lower_decl_text(L, s, NULL);
-        if (!text)
-            return;
-        lower_cuda_types(L, s->specs, 0);
-        lower_cuda_types(L, lower_full_declarator(s), 0);
-        cu_line(L, s->decl->begin);
-        cu_printf(L, "extern \"C\" %s;\n", strip_attrs(L, text));
+        need_function(L, s, &at);
         return;
     }
     if (s->kind != SYM_OBJECT)
@@ -713,13 +727,7 @@ static void need_symbol(struct lower *L, struct sym *s, const struct ast *use)
                      "'#pragma omp target device(smp, cuda)')", nm(L, s->name));
         return;
     }
-    char *text = lower_decl_text(L, s, NULL);
-    if (!text)
-        return;
-    lower_cuda_types(L, s->specs, 0);
-    lower_cuda_types(L, lower_full_declarator(s), 0);
-    cu_line(L, s->decl->begin);
-    cu_printf(L, "extern \"C\" %s;\n", strip_attrs(L, text));
+    declare_extern(L, s);
 }
 
 struct refs {

@@ -429,19 +429,45 @@ static void impls_copies(struct lower *L, const struct lower_ftask *f, struct lo
     }
 }
 
+/* Under final a spawn function calls f at once (not for a device-only task, which still
+ * becomes a task). */
+static void spawn_final(struct lower *L, struct lower_buf *b, struct lower_ftask *f)
+{
+    if (!(lower_dir_devices(&f->dir) & (1u << OMP_DEVICE_SMP)))
+        return;
+    lbuf_printf(b, "    if (nanort_in_final()) { %s(", fname(L, f));
+    int i = 0;
+    EACH_PARAM(f, p) {
+        lbuf_printf(b, "%s%.*s", i++ ? ", " : "", (int)p->sym->name->len, p->sym->name->str);
+    }
+    lbuf_puts(b, "); return; }\n");
+}
+
+/* The task's arguments copied into its block, and the element counts of its array
+ * reductions. */
+static void spawn_arguments(struct lower *L, struct lower_buf *b, struct lower_ftask *f)
+{
+    EACH_PARAM(f, p) {
+        lbuf_printf(b, "    __builtin_memcpy((void *)&nrt_p->%.*s, &%.*s, sizeof nrt_p->%.*s);\n",
+                    (int)p->sym->name->len, p->sym->name->str, (int)p->sym->name->len,
+                    p->sym->name->str, (int)p->sym->name->len, p->sym->name->str);
+    }
+    for (struct lower_fred *r = f->reds; r; r = r->next) {
+        if (r->ref->kind != OMP_REF_SHAPE)
+            continue;
+        lbuf_printf(b, "    nrt_p->%s = 1",
+                    lower_local_name(L, LL_RED_COUNT, 0, pname(L, r->param)));
+        for (int i = 0; i < r->ref->ndims; i++)
+            lbuf_printf(b, " * (__SIZE_TYPE__)(%s)", lower_expr(L, r->ref->dims[i].text, NULL, 0));
+        lbuf_puts(b, ";\n");
+    }
+}
+
 static void spawn_function(struct lower *L, struct lower_buf *b, struct lower_ftask *f)
 {
     const char *fn = fname(L, f);
     lbuf_printf(b, "static void %s(%s)\n{\n", lower_name(L, LN_SPAWN, fn, -1), param_list(L, f));
-    if (lower_dir_devices(&f->dir) & (1u << OMP_DEVICE_SMP)) {
-        /* under final the body runs at once; a device-only task still becomes a task */
-        lbuf_printf(b, "    if (nanort_in_final()) { %s(", fn);
-        int i = 0;
-        EACH_PARAM(f, p) {
-            lbuf_printf(b, "%s%.*s", i++ ? ", " : "", (int)p->sym->name->len, p->sym->name->str);
-        }
-        lbuf_puts(b, "); return; }\n");
-    }
+    spawn_final(L, b, f);
     lbuf_puts(b, "    unsigned nrt_nr = 0, nrt_nd = 0;\n");
     struct lower_buf count = {0}, add = {0};
     lower_set_params(L, f->params, 0, (size_t)-1);
@@ -457,20 +483,7 @@ static void spawn_function(struct lower *L, struct lower_buf *b, struct lower_ft
                 "sizeof(struct %s), nrt_nr, nrt_nd, &nrt_a);\n"
                 "    struct %s *nrt_p = nrt_a; (void)nrt_p;\n", lower_name(L, LN_TYPE, fn, -1),
                 args, args);
-    EACH_PARAM(f, p) {
-        lbuf_printf(b, "    __builtin_memcpy((void *)&nrt_p->%.*s, &%.*s, sizeof nrt_p->%.*s);\n",
-                    (int)p->sym->name->len, p->sym->name->str, (int)p->sym->name->len,
-                    p->sym->name->str, (int)p->sym->name->len, p->sym->name->str);
-    }
-    for (struct lower_fred *r = f->reds; r; r = r->next) {
-        if (r->ref->kind != OMP_REF_SHAPE)
-            continue;
-        lbuf_printf(b, "    nrt_p->%s = 1",
-                    lower_local_name(L, LL_RED_COUNT, 0, pname(L, r->param)));
-        for (int i = 0; i < r->ref->ndims; i++)
-            lbuf_printf(b, " * (__SIZE_TYPE__)(%s)", lower_expr(L, r->ref->dims[i].text, NULL, 0));
-        lbuf_puts(b, ";\n");
-    }
+    spawn_arguments(L, b, f);
     if (add.s)
         lbuf_puts(b, add.s);
     free(count.s);
