@@ -91,6 +91,42 @@ static void not_applicable(struct lower *L, const struct omp_directive *d,
                  omp_directive_names[d->kind], what);
 }
 
+/* Does construct kind k apply to the statement (or declaration) n? */
+static bool construct_fits(const struct ast *n, enum omp_directive_kind k)
+{
+    bool stmt = n->kind != AST_DECLARATION && n->kind != AST_FUNCTION_DEF;
+    bool loop = k == OMP_DIR_TASKLOOP || k == OMP_DIR_FOR;
+    return loop ? n->kind == AST_FOR
+           : k == OMP_DIR_ATOMIC ? n->kind == AST_EXPR_STMT || n->kind == AST_COMPOUND
+           : k == OMP_DIR_SECTIONS ? n->kind == AST_COMPOUND : stmt;
+}
+
+/* Lower d, of kind k, on n: in place in a serial clone, else by its construct module. */
+static void construct_dispatch(struct lower *L, struct ast *n, struct lower_dir *d,
+                               enum omp_directive_kind k, bool fits)
+{
+    static void (*const lowerings[OMP_DIR_COUNT])(struct lower *, struct lower_dir *) = {
+        [OMP_DIR_TASK] = lower_inline_task, [OMP_DIR_TASKLOOP] = lower_loop,
+        [OMP_DIR_FOR] = lower_loop, [OMP_DIR_CRITICAL] = lower_sync_critical,
+        [OMP_DIR_ATOMIC] = lower_sync_atomic, [OMP_DIR_PARALLEL] = lower_omp_parallel,
+        [OMP_DIR_SINGLE] = lower_omp_single, [OMP_DIR_MASTER] = lower_omp_single,
+        [OMP_DIR_MASKED] = lower_omp_single, [OMP_DIR_SECTIONS] = lower_omp_sections,
+        [OMP_DIR_SECTION] = lower_omp_section_alone, [OMP_DIR_TASKGROUP] = lower_omp_taskgroup,
+        [OMP_DIR_TASKGRAPH] = lower_taskgraph,
+    };
+    if (L->clone && fits && (k == OMP_DIR_TASK || k == OMP_DIR_TASKLOOP || k == OMP_DIR_FOR)) {
+        lower_serial_construct(L, d);     /* in a serial clone: in place (lower_serial.c) */
+    } else if (!lowerings[k]) {
+        mcc_error_at(&d->dir->loc, "'#pragma omp %s' is a directive of its own; it cannot "
+                     "apply to a statement", omp_directive_names[k]);
+        walk_visit(L, n);
+    } else if (!fits) {
+        not_applicable(L, d->dir, n->pragma);
+    } else {
+        lowerings[k](L, d);
+    }
+}
+
 /* A construct inside a function body with its pragmas. */
 static void lower_construct(struct lower *L, struct ast *n)
 {
@@ -106,24 +142,13 @@ static void lower_construct(struct lower *L, struct ast *n)
         return;
     }
     bool stmt = n->kind != AST_DECLARATION && n->kind != AST_FUNCTION_DEF;
-    static void (*const lowerings[OMP_DIR_COUNT])(struct lower *, struct lower_dir *) = {
-        [OMP_DIR_TASK] = lower_inline_task, [OMP_DIR_TASKLOOP] = lower_loop,
-        [OMP_DIR_FOR] = lower_loop, [OMP_DIR_CRITICAL] = lower_sync_critical,
-        [OMP_DIR_ATOMIC] = lower_sync_atomic, [OMP_DIR_PARALLEL] = lower_omp_parallel,
-        [OMP_DIR_SINGLE] = lower_omp_single, [OMP_DIR_MASTER] = lower_omp_single,
-        [OMP_DIR_MASKED] = lower_omp_single, [OMP_DIR_SECTIONS] = lower_omp_sections,
-        [OMP_DIR_SECTION] = lower_omp_section_alone, [OMP_DIR_TASKGROUP] = lower_omp_taskgroup,
-        [OMP_DIR_TASKGRAPH] = lower_taskgraph,
-    };
     if (!lower_check_construct(L, &d)) {
         walk_visit(L, n);
         return;
     }
     enum omp_directive_kind k = d.dir->kind;
     bool loop = k == OMP_DIR_TASKLOOP || k == OMP_DIR_FOR;
-    bool fits = loop ? n->kind == AST_FOR
-                : k == OMP_DIR_ATOMIC ? n->kind == AST_EXPR_STMT || n->kind == AST_COMPOUND
-                : k == OMP_DIR_SECTIONS ? n->kind == AST_COMPOUND : stmt;
+    bool fits = construct_fits(n, k);
     if (!stmt && k == OMP_DIR_TASK && lower_task_local_function(L, n, &d))
         return;             /* a block-scope declaration or a GNU nested function */
     if (d.inner && (loop || k == OMP_DIR_ATOMIC)) {
@@ -134,17 +159,7 @@ static void lower_construct(struct lower *L, struct ast *n)
     }
     if (fits && d.dir->parallel)
         k = OMP_DIR_PARALLEL;       /* parallel for, parallel sections, ... */
-    if (L->clone && fits && (k == OMP_DIR_TASK || k == OMP_DIR_TASKLOOP || k == OMP_DIR_FOR)) {
-        lower_serial_construct(L, &d);     /* in a serial clone: in place (lower_final.c) */
-    } else if (!lowerings[k]) {
-        mcc_error_at(&d.dir->loc, "'#pragma omp %s' is a directive of its own; it cannot "
-                     "apply to a statement", omp_directive_names[k]);
-        walk_visit(L, n);
-    } else if (!fits) {
-        not_applicable(L, d.dir, n->pragma);
-    } else {
-        lowerings[k](L, &d);
-    }
+    construct_dispatch(L, n, &d, k, fits);
 }
 
 /* `#pragma omp X` directly in the body of a parallel region being lowered (lower_omp_parallel). */
@@ -245,19 +260,63 @@ static bool is_object_var(const struct sym *s)
 
 static void visit_kids(struct lower *L, struct ast *n);
 
+/* The items of a list: pragmas, constructs, statements. */
+static void visit_list(struct lower *L, struct ast *n)
+{
+    for (struct ast *i = n->kid[0]; i; i = i->next) {
+        if (i->kind == AST_PRAGMA)
+            lower_pragma_item(L, i);
+        else if (i->pragma)
+            lower_construct(L, i);
+        else
+            walk_visit(L, i);
+    }
+}
+
+/* A name in moved code: __func__ kept the user's, a captured variable renamed as the
+ * frame says. */
+static void visit_ident(struct lower *L, struct ast *n)
+{
+    if ((L->frame || L->clone) && !n->sym && L->func_name && is_func_name(n->name)) {
+        /* the outlined function has a name of its own: keep the user's */
+        rewrite_replace(L->rw, n->begin, n->end, arena_printf(L->a, "(\"%s\")",
+                                                              L->func_name));
+        return;
+    }
+    if (L->frame && is_object_var(n->sym))
+        for (struct lower_var *v = L->frame->vars; v; v = v->next)
+            if (v->sym == n->sym && v->use) {
+                /* (an alias of the user's name needs no edit) */
+                if (strlen(v->use) != n->name->len ||
+                    memcmp(v->use, n->name->str, n->name->len) != 0)
+                    rewrite_replace(L->rw, n->begin, n->end, v->use);
+                break;
+            }
+}
+
+/* A call: of a function task (its spawn function), or in a serial clone of a function
+ * with a clone (the clone).  False when the call was replaced whole (a team query). */
+static bool visit_call(struct lower *L, struct ast *n)
+{
+    if (team_query(L, n))
+        return false;
+    if (n->kid[0] && n->kid[0]->kind == AST_IDENT && is_task_call(L, n->kid[0]->sym))
+        rewrite_replace(L->rw, n->kid[0]->begin, n->kid[0]->end,
+                        lower_name(L, LN_SPAWN, arena_strndup(L->a, n->kid[0]->name->str,
+                                                              n->kid[0]->name->len), -1));
+    else if (n->kid[0] && n->kid[0]->kind == AST_IDENT &&
+             lower_serial_clone_name(L, n->kid[0]->sym))
+        rewrite_replace(L->rw, n->kid[0]->begin, n->kid[0]->end,
+                        lower_serial_clone_name(L, n->kid[0]->sym));
+    return true;
+}
+
 static void walk_visit(struct lower *L, struct ast *n)
 {
     if (!n)
         return;
     if (n->kind == AST_LIST) {
-        for (struct ast *i = n->kid[0]; i; i = i->next) {
-            if (i->kind == AST_PRAGMA)
-                lower_pragma_item(L, i);
-            else if (i->pragma)
-                lower_construct(L, i);
-            else
-                walk_visit(L, i);
-        }
+        visit_list(L, n);
         return;
     }
     switch (n->kind) {
@@ -265,33 +324,11 @@ static void walk_visit(struct lower *L, struct ast *n)
         lower_pragma_item(L, n);
         return;
     case AST_IDENT:
-        if ((L->frame || L->clone) && !n->sym && L->func_name && is_func_name(n->name)) {
-            /* the outlined function has a name of its own: keep the user's */
-            rewrite_replace(L->rw, n->begin, n->end, arena_printf(L->a, "(\"%s\")",
-                                                                  L->func_name));
-            return;
-        }
-        if (L->frame && is_object_var(n->sym))
-            for (struct lower_var *v = L->frame->vars; v; v = v->next)
-                if (v->sym == n->sym && v->use) {
-                    /* (an alias of the user's name needs no edit) */
-                    if (strlen(v->use) != n->name->len ||
-                        memcmp(v->use, n->name->str, n->name->len) != 0)
-                        rewrite_replace(L->rw, n->begin, n->end, v->use);
-                    break;
-                }
+        visit_ident(L, n);
         return;
     case AST_CALL:
-        if (team_query(L, n))
+        if (!visit_call(L, n))
             return;
-        if (n->kid[0] && n->kid[0]->kind == AST_IDENT && is_task_call(L, n->kid[0]->sym))
-            rewrite_replace(L->rw, n->kid[0]->begin, n->kid[0]->end,
-                            lower_name(L, LN_SPAWN, arena_strndup(L->a, n->kid[0]->name->str,
-                                                                  n->kid[0]->name->len), -1));
-        else if (n->kid[0] && n->kid[0]->kind == AST_IDENT &&
-                 lower_serial_clone_name(L, n->kid[0]->sym))
-            rewrite_replace(L->rw, n->kid[0]->begin, n->kid[0]->end,
-                            lower_serial_clone_name(L, n->kid[0]->sym));
         break;
     case AST_CUDA_LAUNCH:
         lower_cuda_launch_check(L, n);
