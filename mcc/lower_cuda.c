@@ -347,6 +347,29 @@ static const char *skip_blank(const char *p, const char *end)
     return p;
 }
 
+/* The index in cuda_attrs of the attribute word [w, w + wl), else -1. */
+static int cuda_attr_index(const char *w, size_t wl)
+{
+    int which = -1;
+    for (size_t i = 0; wl && i < sizeof cuda_attrs / sizeof cuda_attrs[0]; i++)
+        if (strlen(cuda_attrs[i]) == wl && !memcmp(cuda_attrs[i], w, wl))
+            which = (int)i;
+    return which;
+}
+
+/* Past the balanced parentheses that open at p (`(256, 2)`), or NULL when they do not
+ * close before end. */
+static const char *skip_parens(const char *p, const char *end)
+{
+    int depth = 0;
+    for (; p < end; p++) {
+        depth += *p == '(' ? 1 : *p == ')' ? -1 : 0;
+        if (depth == 0)
+            break;
+    }
+    return p >= end ? NULL : p + 1;
+}
+
 /* At s (inside [s, end)): `__attribute__((a, b(...)))` whose attributes are all CUDA's?
  * Returns its length, else 0.  *names gets a bit per attribute found (index in cuda_attrs). */
 static size_t cuda_attribute_at(const char *s, const char *end, unsigned *names)
@@ -378,26 +401,13 @@ static size_t cuda_attribute_at(const char *s, const char *end, unsigned *names)
         const char *w = p;
         while (p < end && ident_char(*p))
             p++;
-        size_t wl = (size_t)(p - w);
-        int which = -1;
-        for (size_t i = 0; wl && i < sizeof cuda_attrs / sizeof cuda_attrs[0]; i++)
-            if (strlen(cuda_attrs[i]) == wl && !memcmp(cuda_attrs[i], w, wl))
-                which = (int)i;
+        int which = cuda_attr_index(w, (size_t)(p - w));
         if (which < 0)
             return 0;
         found |= 1u << which;
         p = skip_blank(p, end);
-        if (p < end && *p == '(') {          /* launch_bounds(256, 2) */
-            int depth = 0;
-            for (; p < end; p++) {
-                depth += *p == '(' ? 1 : *p == ')' ? -1 : 0;
-                if (depth == 0)
-                    break;
-            }
-            if (p >= end)
-                return 0;
-            p++;
-        }
+        if (p < end && *p == '(' && !(p = skip_parens(p, end)))    /* launch_bounds(256, 2) */
+            return 0;
     }
     *names |= found;
     return (size_t)(p + 1 - s);

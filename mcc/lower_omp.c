@@ -235,6 +235,46 @@ static int collect_sections(struct lower *L, struct ast *block, struct lower_dir
     return n;
 }
 
+/* The captures of each of the n sections (vars[i]); *serial set when one must run in the
+ * encountering task.  False when a branch out of a section was reported. */
+static bool section_captures(struct lower *L, struct lower_dir *secs, int n,
+                             struct lower_var **vars, bool *serial)
+{
+    for (int i = 0; i < n; i++) {
+        bool s = false;
+        if (!lower_block_check_branches(L, secs[i].node, false, "a '#pragma omp section'"))
+            return false;
+        /* a section's own pragmas (after `section`) are its chain while it is lowered */
+        struct ast *chain = secs[i].node->pragma;
+        secs[i].node->pragma = secs[i].inner;
+        vars[i] = lower_inline_captures(L, &secs[i], secs[i].node, &s);
+        secs[i].node->pragma = chain;
+        *serial |= s;
+    }
+    return true;
+}
+
+/* Section i of n as a task (the last one sets nrt_islast for lastprivate). */
+static void section_task(struct lower *L, const struct lower_dir *d, struct lower_dir *sec,
+                         int i, int n, struct lower_var *vars)
+{
+    struct ast *node = sec->node;
+    size_t begin = node->pragma ? node->pragma->begin : node->begin;
+    struct ast *chain = node->pragma;
+    node->pragma = sec->inner;
+    struct lower_extra x = {NULL, i == n - 1 ? "nrt_x->nrt_islast = 1; "
+                                             : "nrt_x->nrt_islast = 0; ", NULL, NULL,
+                            node->pragma ? begin : construct_begin(d)};
+    bool last = false;
+    for (struct lower_var *v = vars; v; v = v->next)
+        last |= v->last;
+    if (!last)
+        x.init = NULL;
+    char *task = lower_inline_outline(L, sec, node, vars, &x);
+    node->pragma = chain;
+    rewrite_replace(L->rw, begin, node->end, task);
+}
+
 void lower_omp_sections(struct lower *L, struct lower_dir *d)
 {
     enum { MAX_SECTIONS = 256 };
@@ -244,17 +284,8 @@ void lower_omp_sections(struct lower *L, struct lower_dir *d)
         return;
     struct lower_var *vars[MAX_SECTIONS];
     bool serial = false;
-    for (int i = 0; i < n; i++) {
-        bool s = false;
-        if (!lower_block_check_branches(L, secs[i].node, false, "a '#pragma omp section'"))
-            return;
-        /* a section's own pragmas (after `section`) are its chain while it is lowered */
-        struct ast *chain = secs[i].node->pragma;
-        secs[i].node->pragma = secs[i].inner;
-        vars[i] = lower_inline_captures(L, &secs[i], secs[i].node, &s);
-        secs[i].node->pragma = chain;
-        serial |= s;
-    }
+    if (!section_captures(L, secs, n, vars, &serial))
+        return;
     if (serial) {
         /* a team of one thread: the sections in order, in the encountering task
          * (implicit_sharing warned); their `section` lines are gone already */
@@ -264,23 +295,8 @@ void lower_omp_sections(struct lower *L, struct lower_dir *d)
         region(L, &whole, false, false, OMP_DIR_COUNT);
         return;
     }
-    for (int i = 0; i < n; i++) {
-        struct ast *node = secs[i].node;
-        size_t begin = node->pragma ? node->pragma->begin : node->begin;
-        struct ast *chain = node->pragma;
-        node->pragma = secs[i].inner;
-        struct lower_extra x = {NULL, i == n - 1 ? "nrt_x->nrt_islast = 1; "
-                                                 : "nrt_x->nrt_islast = 0; ", NULL, NULL,
-                                node->pragma ? begin : construct_begin(d)};
-        bool last = false;
-        for (struct lower_var *v = vars[i]; v; v = v->next)
-            last |= v->last;
-        if (!last)
-            x.init = NULL;
-        char *task = lower_inline_outline(L, &secs[i], node, vars[i], &x);
-        node->pragma = chain;
-        rewrite_replace(L->rw, begin, node->end, task);
-    }
+    for (int i = 0; i < n; i++)
+        section_task(L, d, &secs[i], i, n, vars[i]);
     if (!lower_dir_has(d, OMP_CL_NOWAIT))
         rewrite_insert_after(L->rw, d->node->end,
                              lower_glue(L, construct_begin(d), " nanort_taskwait();"));
