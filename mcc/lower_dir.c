@@ -153,8 +153,7 @@ size_t lower_dir_off(const struct lower_dir *d)
 
 /* ---- where a directive is (for messages) --------------------------------------------- */
 
-/* Where the directive word of pragma `pr` is (the `task` of `#pragma omp task`). */
-struct mcc_loc lower_pragma_loc(struct lower *L, const struct ast *pr)
+const char *lower_pragma_word(struct lower *L, const struct ast *pr)
 {
     const char *s = L->text + pr->begin, *e = L->text + pr->end;
     const char *omp = s;
@@ -163,7 +162,15 @@ struct mcc_loc lower_pragma_loc(struct lower *L, const struct ast *pr)
     const char *w = omp + 3;
     while (w < e && (*w == ' ' || *w == '\t'))
         w++;
-    return source_user_loc(&L->t->src, w < e ? (size_t)(w - L->text) : pr->begin);
+    return w;
+}
+
+/* Where the directive word of pragma `pr` is (the `task` of `#pragma omp task`). */
+struct mcc_loc lower_pragma_loc(struct lower *L, const struct ast *pr)
+{
+    const char *w = lower_pragma_word(L, pr);
+    return source_user_loc(&L->t->src, w < L->text + pr->end ? (size_t)(w - L->text)
+                                                             : pr->begin);
 }
 
 struct mcc_loc lower_dir_loc(struct lower *L, const struct lower_dir *d)

@@ -25,13 +25,8 @@
  * (pragma text: `#pragma omp task ...`). */
 static size_t pragma_word(struct lower *L, const struct ast *pr, const char **w)
 {
-    const char *s = L->text + pr->begin, *e = L->text + pr->end;
-    const char *omp = s;
-    while (omp + 3 <= e && memcmp(omp, "omp", 3) != 0)
-        omp++;
-    const char *p = omp + 3;
-    while (p < e && (*p == ' ' || *p == '\t'))
-        p++;
+    const char *e = L->text + pr->end;
+    const char *p = lower_pragma_word(L, pr);
     const char *q = p;
     while (q < e && ((*q >= 'a' && *q <= 'z') || *q == '_'))
         q++;

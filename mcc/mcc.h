@@ -1062,7 +1062,9 @@ bool lower_dir_has(const struct lower_dir *d, enum omp_clause_kind k);
 const struct omp_clause *lower_dir_find(const struct lower_dir *d, enum omp_clause_kind k);
 /* Submit flags and priority text from if/final/priority. */
 void lower_submit(struct lower *L, struct lower_buf *b, const struct lower_dir *d);
-/* Where the directive word of pragma line pr is (`task` in `#pragma omp task`). */
+/* Where the directive word of pragma line pr is (`task` in `#pragma omp task`): in the
+ * text (past the line's end when it has none), and for messages. */
+const char *lower_pragma_word(struct lower *L, const struct ast *pr);
 struct mcc_loc lower_pragma_loc(struct lower *L, const struct ast *pr);
 /* Where the directive word of d's first pragma line is (`task` in `#pragma omp task`). */
 struct mcc_loc lower_dir_loc(struct lower *L, const struct lower_dir *d);
