@@ -847,13 +847,14 @@ struct omp_ref *omp_parse_ref(struct omp_parser *p);
 /*
  * lower_translation_unit() turns every `#pragma omp` construct into calls to nanort
  * (include/nanort.h) by adding edits to the rewriter: the text around stays as it was.
- *   lower.c         the walk over the tree, pragma chains, names of locals, text helpers
- *   lower_task.c    function tasks: args struct, spawn/run functions, task types, implements
- *   lower_deps.c    data references -> nanort regions (sections, shaping, multidependences)
- *   lower_inline.c  inline tasks, taskloop and for: captures, outlined functions, reductions
- *   lower_sync.c    taskwait, critical, atomic, taskyield, barrier, declare reduction, main
- *   lower_block.c   structured blocks: unbraced stand-alone directives, branches out of bodies
- * Generated names start with `nrt_` (locals of generated code) or `<fn>__nrt_` (file scope).
+ * The files are layers (the contents at the top): the walk (lower.c: pragma chains,
+ * dispatch to the construct modules), the construct families (lower_task.c, lower_loop.c,
+ * lower_omp.c, lower_sync.c, lower_taskgraph.c, lower_serial.c), inline tasks
+ * (lower_inline.c), devices, the parts constructs share (dependences, reductions, final's
+ * serial path, detach, structured blocks), what they emit through (directives,
+ * descriptors, names, linemarkers) and the text helpers (lower_text.c).
+ * Generated names start with `nrt_` (locals of generated code: LOWER_LOCAL_NAMES) or
+ * `<fn>__nrt_` (file scope: LOWER_NAMES), both spelled in lower_names.c.
  */
 struct lower_buf {
     char *s;
