@@ -349,7 +349,7 @@ static void base_of_specs(struct lower *L, struct ast *specs, struct ck_type *t,
             if (!y || !y->specs || depth >= 8 || has_vector_attribute(L, y, 0))
                 return;
             struct ck_type u = {0};
-            type_of_decl(L, y->specs, task_full_declarator(y), &u, depth + 1);
+            type_of_decl(L, y->specs, lower_full_declarator(y), &u, depth + 1);
             append_derivs(t, &u);
             return;
         }
@@ -433,7 +433,7 @@ static struct ck_type type_of_sym(struct lower *L, struct sym *y)
         return t;
     if (has_vector_attribute(L, y, 0))
         return t;                   /* vector types can be subscripted: not modelled */
-    type_of_decl(L, y->specs, task_full_declarator(y), &t, 0);
+    type_of_decl(L, y->specs, lower_full_declarator(y), &t, 0);
     if (y->kind == SYM_PARAM && t.n && (t.d[0] == CK_ARRAY || t.d[0] == CK_FUNCTION))
         t = decay(&t);              /* parameter adjustment, C11 6.7.6.3p7-8 */
     return t;
@@ -972,7 +972,7 @@ static bool type_name(struct ck *c, struct ck_type *t)
             if (has_vector_attribute(c->L, y, 0))
                 unknown_base = true;
             else
-                type_of_decl(c->L, y->specs, task_full_declarator(y), t, 1);
+                type_of_decl(c->L, y->specs, lower_full_declarator(y), t, 1);
         } else {
             break;
         }
@@ -2000,7 +2000,7 @@ static struct ast *implemented_params(struct lower *L, const struct lower_dir *d
     struct sym *f = nm->ord;
     if (!f || f->kind != SYM_FUNCTION)
         return NULL;
-    struct ast *fd = task_full_declarator(f);
+    struct ast *fd = lower_full_declarator(f);
     return fd ? ast_declarator_params(fd) : NULL;
 }
 

@@ -387,7 +387,7 @@ int yylex(YYSTYPE *lval, YYLTYPE *lloc, struct mcc_parser *p)
                      * be the `while` it misses; the lowering reports the other bodies */
                     if (p->last_end == p->last_begin + 2 &&
                         !memcmp(text + p->last_begin, "do", 2))
-                        block_standalone_error(p->src, b, e);
+                        lower_block_standalone_error(p->src, b, e);
                 }
                 lval->node = n;
             } else {

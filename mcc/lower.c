@@ -1,6 +1,6 @@
 /*
  * lower.c - the OmpSs lowering: a walk over the translation unit that hands each
- * `#pragma omp` construct to its lowering (lower_task.c, lower_inline.c, lower_misc.c)
+ * `#pragma omp` construct to its lowering (lower_task.c, lower_inline.c, lower_sync.c)
  * and renames, inside outlined task bodies, the variables the task captured.
  *
  * Order of work: function tasks and declared reductions are collected first (calls and
@@ -24,20 +24,6 @@
 static void drop_pragma(struct lower *L, struct ast *pr)
 {
     rewrite_replace(L->rw, pr->begin, pr->end, "");
-}
-
-bool lower_check_devices(struct lower *L, const struct lower_dir *d)
-{
-    (void)L;
-    const struct omp_clause *c = lower_dir_find(d, OMP_CL_DEVICE);
-    if (!c || (c->devices & ~(1u << OMP_DEVICE_SMP)) == 0)
-        return true;
-    if (c->devices == 1u << OMP_DEVICE_CUDA && d->dir->kind == OMP_DIR_TASK)
-        return cuda_inline_check(L, d);     /* its statement goes to nvcc (lower_cuda.c) */
-    const char *dev = c->devices & (1u << OMP_DEVICE_OPENCL) ? "opencl" : "cuda";
-    mcc_error_at(&c->loc, "sorry, unimplemented: device(%s) on an inline task (write the "
-                 "kernel as a function task)", dev);
-    return false;
 }
 
 /*
@@ -72,11 +58,12 @@ static bool chain_dir(struct lower *L, struct ast *construct, struct lower_dir *
 }
 
 static void lower_construct(struct lower *L, struct ast *n);
+static void walk_visit(struct lower *L, struct ast *n);
 
-size_t lower_body(struct lower *L, const struct lower_dir *d)
+static size_t walk_body(struct lower *L, const struct lower_dir *d)
 {
     if (!d->inner) {
-        lower_visit(L, d->node);
+        walk_visit(L, d->node);
         return d->node->begin;
     }
     struct ast *chain = d->node->pragma;
@@ -95,31 +82,49 @@ static const char *const applies_to[OMP_DIR_COUNT] = {
     [OMP_DIR_TASKGRAPH] = "a structured block",
 };
 
-/* Where the directive word of pragma `pr` is (the `task` of `#pragma omp task`). */
-static struct mcc_loc directive_loc(struct lower *L, const struct ast *pr)
-{
-    const char *s = L->text + pr->begin, *e = L->text + pr->end;
-    const char *omp = s;
-    while (omp + 3 <= e && memcmp(omp, "omp", 3) != 0)
-        omp++;
-    const char *w = omp + 3;
-    while (w < e && (*w == ' ' || *w == '\t'))
-        w++;
-    return source_user_loc(&L->t->src, w < e ? (size_t)(w - L->text) : pr->begin);
-}
-
-struct mcc_loc lower_dir_loc(struct lower *L, const struct lower_dir *d)
-{
-    return d->node && d->node->pragma ? directive_loc(L, d->node->pragma) : d->dir->loc;
-}
-
 static void not_applicable(struct lower *L, const struct omp_directive *d,
                            const struct ast *pr)
 {
     const char *what = applies_to[d->kind] ? applies_to[d->kind] : "a statement";
-    struct mcc_loc loc = pr ? directive_loc(L, pr) : d->loc;
+    struct mcc_loc loc = pr ? lower_pragma_loc(L, pr) : d->loc;
     mcc_error_at(&loc, "'#pragma omp %s' must be followed by %s",
                  omp_directive_names[d->kind], what);
+}
+
+/* Does construct kind k apply to the statement (or declaration) n? */
+static bool construct_fits(const struct ast *n, enum omp_directive_kind k)
+{
+    bool stmt = n->kind != AST_DECLARATION && n->kind != AST_FUNCTION_DEF;
+    bool loop = k == OMP_DIR_TASKLOOP || k == OMP_DIR_FOR;
+    return loop ? n->kind == AST_FOR
+           : k == OMP_DIR_ATOMIC ? n->kind == AST_EXPR_STMT || n->kind == AST_COMPOUND
+           : k == OMP_DIR_SECTIONS ? n->kind == AST_COMPOUND : stmt;
+}
+
+/* Lower d, of kind k, on n: in place in a serial clone, else by its construct module. */
+static void construct_dispatch(struct lower *L, struct ast *n, struct lower_dir *d,
+                               enum omp_directive_kind k, bool fits)
+{
+    static void (*const lowerings[OMP_DIR_COUNT])(struct lower *, struct lower_dir *) = {
+        [OMP_DIR_TASK] = lower_inline_task, [OMP_DIR_TASKLOOP] = lower_loop,
+        [OMP_DIR_FOR] = lower_loop, [OMP_DIR_CRITICAL] = lower_sync_critical,
+        [OMP_DIR_ATOMIC] = lower_sync_atomic, [OMP_DIR_PARALLEL] = lower_omp_parallel,
+        [OMP_DIR_SINGLE] = lower_omp_single, [OMP_DIR_MASTER] = lower_omp_single,
+        [OMP_DIR_MASKED] = lower_omp_single, [OMP_DIR_SECTIONS] = lower_omp_sections,
+        [OMP_DIR_SECTION] = lower_omp_section_alone, [OMP_DIR_TASKGROUP] = lower_omp_taskgroup,
+        [OMP_DIR_TASKGRAPH] = lower_taskgraph,
+    };
+    if (L->clone && fits && (k == OMP_DIR_TASK || k == OMP_DIR_TASKLOOP || k == OMP_DIR_FOR)) {
+        lower_serial_construct(L, d);     /* in a serial clone: in place (lower_serial.c) */
+    } else if (!lowerings[k]) {
+        mcc_error_at(&d->dir->loc, "'#pragma omp %s' is a directive of its own; it cannot "
+                     "apply to a statement", omp_directive_names[k]);
+        walk_visit(L, n);
+    } else if (!fits) {
+        not_applicable(L, d->dir, n->pragma);
+    } else {
+        lowerings[k](L, d);
+    }
 }
 
 /* A construct inside a function body with its pragmas. */
@@ -127,7 +132,7 @@ static void lower_construct(struct lower *L, struct ast *n)
 {
     struct lower_dir d;
     if (!chain_dir(L, n, &d)) {
-        lower_visit(L, n);
+        walk_visit(L, n);
         return;
     }
     if (n->kind == AST_DECLARATION && !d.dir)
@@ -137,25 +142,14 @@ static void lower_construct(struct lower *L, struct ast *n)
         return;
     }
     bool stmt = n->kind != AST_DECLARATION && n->kind != AST_FUNCTION_DEF;
-    static void (*const lowerings[OMP_DIR_COUNT])(struct lower *, struct lower_dir *) = {
-        [OMP_DIR_TASK] = inline_task, [OMP_DIR_TASKLOOP] = inline_loop,
-        [OMP_DIR_FOR] = inline_loop, [OMP_DIR_CRITICAL] = misc_critical,
-        [OMP_DIR_ATOMIC] = misc_atomic, [OMP_DIR_PARALLEL] = omp_parallel,
-        [OMP_DIR_SINGLE] = omp_single, [OMP_DIR_MASTER] = omp_single,
-        [OMP_DIR_MASKED] = omp_single, [OMP_DIR_SECTIONS] = omp_sections,
-        [OMP_DIR_SECTION] = omp_section_alone, [OMP_DIR_TASKGROUP] = omp_taskgroup,
-        [OMP_DIR_TASKGRAPH] = taskgraph_lower,
-    };
     if (!lower_check_construct(L, &d)) {
-        lower_visit(L, n);
+        walk_visit(L, n);
         return;
     }
     enum omp_directive_kind k = d.dir->kind;
     bool loop = k == OMP_DIR_TASKLOOP || k == OMP_DIR_FOR;
-    bool fits = loop ? n->kind == AST_FOR
-                : k == OMP_DIR_ATOMIC ? n->kind == AST_EXPR_STMT || n->kind == AST_COMPOUND
-                : k == OMP_DIR_SECTIONS ? n->kind == AST_COMPOUND : stmt;
-    if (!stmt && k == OMP_DIR_TASK && task_local_function(L, n, &d))
+    bool fits = construct_fits(n, k);
+    if (!stmt && k == OMP_DIR_TASK && lower_task_local_function(L, n, &d))
         return;             /* a block-scope declaration or a GNU nested function */
     if (d.inner && (loop || k == OMP_DIR_ATOMIC)) {
         struct omp_directive *in = lower_parse_pragma(L, d.inner);
@@ -165,26 +159,17 @@ static void lower_construct(struct lower *L, struct ast *n)
     }
     if (fits && d.dir->parallel)
         k = OMP_DIR_PARALLEL;       /* parallel for, parallel sections, ... */
-    if (L->clone && fits && (k == OMP_DIR_TASK || k == OMP_DIR_TASKLOOP || k == OMP_DIR_FOR)) {
-        final_construct(L, &d);     /* in a serial clone: in place (lower_final.c) */
-    } else if (!lowerings[k]) {
-        mcc_error_at(&d.dir->loc, "'#pragma omp %s' is a directive of its own; it cannot "
-                     "apply to a statement", omp_directive_names[k]);
-        lower_visit(L, n);
-    } else if (!fits) {
-        not_applicable(L, d.dir, n->pragma);
-    } else {
-        lowerings[k](L, &d);
-    }
+    construct_dispatch(L, n, &d, k, fits);
 }
 
-/* `#pragma omp X` directly in the body of a parallel region being lowered (omp_parallel). */
-void lower_construct_as(struct lower *L, struct lower_dir *d, enum omp_directive_kind k)
+/* `#pragma omp X` directly in the body of a parallel region being lowered (lower_omp_parallel). */
+static void walk_construct_as(struct lower *L, struct lower_dir *d,
+                              enum omp_directive_kind k)
 {
     static void (*const lowerings[OMP_DIR_COUNT])(struct lower *, struct lower_dir *) = {
-        [OMP_DIR_TASKLOOP] = inline_loop, [OMP_DIR_FOR] = inline_loop,
-        [OMP_DIR_SINGLE] = omp_single, [OMP_DIR_MASTER] = omp_single,
-        [OMP_DIR_MASKED] = omp_single, [OMP_DIR_SECTIONS] = omp_sections,
+        [OMP_DIR_TASKLOOP] = lower_loop, [OMP_DIR_FOR] = lower_loop,
+        [OMP_DIR_SINGLE] = lower_omp_single, [OMP_DIR_MASTER] = lower_omp_single,
+        [OMP_DIR_MASKED] = lower_omp_single, [OMP_DIR_SECTIONS] = lower_omp_sections,
     };
     if (lowerings[k])
         lowerings[k](L, d);
@@ -212,14 +197,14 @@ static void lower_pragma_item(struct lower *L, struct ast *pr)
         if (L->clone)           /* under final: nothing to wait for (lower_final.c) */
             rewrite_replace(L->rw, pr->begin, pr->end, ";");
         else
-            misc_taskwait(L, pr, d);
+            lower_sync_taskwait(L, pr, d);
         break;
     case OMP_DIR_DECLARE_REDUCTION:
-        misc_declare_reduction(L, d);
+        lower_reduction_declare(L, d);
         drop_pragma(L, pr);
         break;
     case OMP_DIR_THREADPRIVATE:
-        omp_threadprivate(L, d, pr->begin);
+        lower_omp_threadprivate(L, d, pr->begin);
         drop_pragma(L, pr);
         break;
     case OMP_DIR_FLUSH:
@@ -237,7 +222,7 @@ static void lower_pragma_item(struct lower *L, struct ast *pr)
  * block, or (for a task declared in a block or nested) that declaration itself. */
 static bool is_task_call(struct lower *L, const struct sym *s)
 {
-    struct lower_ftask *f = s && s->kind == SYM_FUNCTION ? task_find(L, s->name) : NULL;
+    struct lower_ftask *f = s && s->kind == SYM_FUNCTION ? lower_ftask_find(L, s->name) : NULL;
     if (!f)
         return false;
     if (f->scope_sym)
@@ -253,7 +238,7 @@ static bool team_query(struct lower *L, struct ast *call)
     static const char *const names[] = {"omp_get_thread_num", "omp_get_num_threads"};
     struct ast *f = call->kid[0];
     if (!f || f->kind != AST_IDENT || !lower_name_in(f->name->str, f->name->len, names, 2) ||
-        (call->kid[1] && call->kid[1]->kid[0]) || !omp_in_region_body(L))
+        (call->kid[1] && call->kid[1]->kid[0]) || !lower_in_region_body(L))
         return false;
     bool num = f->name->len == strlen(names[1]);
     rewrite_replace(L->rw, call->begin, call->end, num ? "1" : "0");
@@ -275,19 +260,63 @@ static bool is_object_var(const struct sym *s)
 
 static void visit_kids(struct lower *L, struct ast *n);
 
-void lower_visit(struct lower *L, struct ast *n)
+/* The items of a list: pragmas, constructs, statements. */
+static void visit_list(struct lower *L, struct ast *n)
+{
+    for (struct ast *i = n->kid[0]; i; i = i->next) {
+        if (i->kind == AST_PRAGMA)
+            lower_pragma_item(L, i);
+        else if (i->pragma)
+            lower_construct(L, i);
+        else
+            walk_visit(L, i);
+    }
+}
+
+/* A name in moved code: __func__ kept the user's, a captured variable renamed as the
+ * frame says. */
+static void visit_ident(struct lower *L, struct ast *n)
+{
+    if ((L->frame || L->clone) && !n->sym && L->func_name && is_func_name(n->name)) {
+        /* the outlined function has a name of its own: keep the user's */
+        rewrite_replace(L->rw, n->begin, n->end, arena_printf(L->a, "(\"%s\")",
+                                                              L->func_name));
+        return;
+    }
+    if (L->frame && is_object_var(n->sym))
+        for (struct lower_var *v = L->frame->vars; v; v = v->next)
+            if (v->sym == n->sym && v->use) {
+                /* (an alias of the user's name needs no edit) */
+                if (strlen(v->use) != n->name->len ||
+                    memcmp(v->use, n->name->str, n->name->len) != 0)
+                    rewrite_replace(L->rw, n->begin, n->end, v->use);
+                break;
+            }
+}
+
+/* A call: of a function task (its spawn function), or in a serial clone of a function
+ * with a clone (the clone).  False when the call was replaced whole (a team query). */
+static bool visit_call(struct lower *L, struct ast *n)
+{
+    if (team_query(L, n))
+        return false;
+    if (n->kid[0] && n->kid[0]->kind == AST_IDENT && is_task_call(L, n->kid[0]->sym))
+        rewrite_replace(L->rw, n->kid[0]->begin, n->kid[0]->end,
+                        lower_name(L, LN_SPAWN, arena_strndup(L->a, n->kid[0]->name->str,
+                                                              n->kid[0]->name->len), -1));
+    else if (n->kid[0] && n->kid[0]->kind == AST_IDENT &&
+             lower_serial_clone_name(L, n->kid[0]->sym))
+        rewrite_replace(L->rw, n->kid[0]->begin, n->kid[0]->end,
+                        lower_serial_clone_name(L, n->kid[0]->sym));
+    return true;
+}
+
+static void walk_visit(struct lower *L, struct ast *n)
 {
     if (!n)
         return;
     if (n->kind == AST_LIST) {
-        for (struct ast *i = n->kid[0]; i; i = i->next) {
-            if (i->kind == AST_PRAGMA)
-                lower_pragma_item(L, i);
-            else if (i->pragma)
-                lower_construct(L, i);
-            else
-                lower_visit(L, i);
-        }
+        visit_list(L, n);
         return;
     }
     switch (n->kind) {
@@ -295,40 +324,18 @@ void lower_visit(struct lower *L, struct ast *n)
         lower_pragma_item(L, n);
         return;
     case AST_IDENT:
-        if ((L->frame || L->clone) && !n->sym && L->func_name && is_func_name(n->name)) {
-            /* the outlined function has a name of its own: keep the user's */
-            rewrite_replace(L->rw, n->begin, n->end, arena_printf(L->a, "(\"%s\")",
-                                                                  L->func_name));
-            return;
-        }
-        if (L->frame && is_object_var(n->sym))
-            for (struct lower_var *v = L->frame->vars; v; v = v->next)
-                if (v->sym == n->sym && v->use) {
-                    /* (an alias of the user's name needs no edit) */
-                    if (strlen(v->use) != n->name->len ||
-                        memcmp(v->use, n->name->str, n->name->len) != 0)
-                        rewrite_replace(L->rw, n->begin, n->end, v->use);
-                    break;
-                }
+        visit_ident(L, n);
         return;
     case AST_CALL:
-        if (team_query(L, n))
+        if (!visit_call(L, n))
             return;
-        if (n->kid[0] && n->kid[0]->kind == AST_IDENT && is_task_call(L, n->kid[0]->sym))
-            rewrite_replace(L->rw, n->kid[0]->begin, n->kid[0]->end,
-                            lower_name(L, LN_SPAWN, arena_strndup(L->a, n->kid[0]->name->str,
-                                                                  n->kid[0]->name->len), -1));
-        else if (n->kid[0] && n->kid[0]->kind == AST_IDENT &&
-                 final_clone_name(L, n->kid[0]->sym))
-            rewrite_replace(L->rw, n->kid[0]->begin, n->kid[0]->end,
-                            final_clone_name(L, n->kid[0]->sym));
         break;
     case AST_CUDA_LAUNCH:
-        cuda_launch_check(L, n);
+        lower_cuda_launch_check(L, n);
         break;
     case AST_RETURN:
         if (L->in_main && !L->frame) {
-            misc_main_return(L, n);
+            lower_sync_main_return(L, n);
             return;
         }
         break;
@@ -337,7 +344,7 @@ void lower_visit(struct lower *L, struct ast *n)
             /* whose __func__ is its own */
             const char *name = L->func_name;
             L->func_name = NULL;
-            lower_visit(L, n);
+            walk_visit(L, n);
             L->func_name = name;
             return;
         }
@@ -353,11 +360,11 @@ static void visit_kids(struct lower *L, struct ast *n)
     for (int k = 0; k < 4; k++) {
         struct ast *c = n->kid[k];
         if (c && c->kind == AST_PRAGMA && c->flags)   /* if (x) #pragma omp taskwait */
-            block_standalone_body(L, c);
+            lower_block_standalone_body(L, c);
         else if (c && c->pragma && c->kind != AST_LIST)
             lower_construct(L, c);
         else
-            lower_visit(L, c);
+            walk_visit(L, c);
     }
 }
 
@@ -387,7 +394,7 @@ static void lower_function(struct lower *L, struct ast *def)
     lower_function_locals(L, def);
     int errors = mcc_error_count();
     struct ast *body = def->kid[3];
-    lower_visit(L, body);
+    walk_visit(L, body);
     if (L->in_main && body && body->kind == AST_COMPOUND && body->end > body->begin) {
         rewrite_insert_before(L->rw, body->end - 1, " nanort_taskwait(); ");
         /* a declaration: main may begin with declarations (C90); on the line of main's
@@ -399,7 +406,7 @@ static void lower_function(struct lower *L, struct ast *def)
                               arena_printf(L->a, "%s int nrt_main_entered __attribute__((unused)) "
                                            "= nanort_main_enter(); ", lower_mark(L, at)));
     }
-    final_function(L, def, errors);
+    lower_serial_function(L, def, errors);
     L->fn = NULL;
     L->in_main = false;
 }
@@ -423,32 +430,36 @@ static void lower_file_pragmas(struct lower *L, struct ast *item)
     }
     if (!lower_check_construct(L, &d))
         return;
-    if (cuda_target_decl(L, item, &d))
+    if (lower_cuda_target_decl(L, item, &d))
         return;
-    task_register(L, item, &d);
+    lower_task_register(L, item, &d);
 }
 
-int lower_omp(struct translation *t)
+int lower_unit(struct translation *t)
 {
     if (!t->opts->ompss || !t->tu)
         return 0;
     int errors0 = mcc_error_count();
+    static const struct lower_walk walk = {
+        .visit = walk_visit, .body = walk_body, .construct_as = walk_construct_as,
+    };
     struct lower L = {0};
+    L.walk = &walk;
     L.t = t;
     L.a = &t->arena;
     L.text = t->src.text;
     L.rw = t->rw;
     L.copy_deps = t->opts->copy_deps;
-    final_scan(&L);
+    lower_final_scan(&L);
     struct ast *items = t->tu->kid[0];
     for (struct ast *i = items ? items->kid[0] : NULL; i; i = i->next)
         lower_file_pragmas(&L, i);
     for (struct ast *i = items ? items->kid[0] : NULL; i; i = i->next)
-        if (i->kind == AST_FUNCTION_DEF && !cuda_function_def(&L, i))
+        if (i->kind == AST_FUNCTION_DEF && !lower_cuda_function_def(&L, i))
             lower_function(&L, i);
-    task_emit_all(&L);
-    device_embed_all(&L);
-    cuda_finish(&L);
+    lower_task_emit_all(&L);
+    lower_device_embed_all(&L);
+    lower_cuda_finish(&L);
     if (L.cuda_stub.len)
         t->cuda_stub = lbuf_take(&L.cuda_stub, L.a);
     bool header = has_runtime_header(&t->src);
@@ -456,7 +467,7 @@ int lower_omp(struct translation *t)
      * code of it on line 1 of the user's file. */
     if (!header || L.critical_used)
         rewrite_insert_before(L.rw, 0, arena_printf(L.a, "%s%s%s", lower_mark_generated() + 1,
-                                                    L.critical_used ? MISC_CRITICAL_DEF : "",
+                                                    L.critical_used ? LOWER_SYNC_CRITICAL_DEF : "",
                                                     header ? "\n" : prelude));
     if (L.tail.len)
         rewrite_insert_after(L.rw, t->src.len, arena_printf(L.a, "%s%s", lower_mark_generated(),

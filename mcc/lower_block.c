@@ -46,7 +46,7 @@ static const char *directive_words(const char *s, const char *e, char *buf, size
     return buf;
 }
 
-void block_standalone_error(const struct mcc_source *src, size_t begin, size_t end)
+void lower_block_standalone_error(const struct mcc_source *src, size_t begin, size_t end)
 {
     char buf[64];
     const char *word;
@@ -59,9 +59,9 @@ void block_standalone_error(const struct mcc_source *src, size_t begin, size_t e
                  "around it)", name);
 }
 
-void block_standalone_body(struct lower *L, struct ast *pragma)
+void lower_block_standalone_body(struct lower *L, struct ast *pragma)
 {
-    block_standalone_error(&L->t->src, pragma->begin, pragma->end);
+    lower_block_standalone_error(&L->t->src, pragma->begin, pragma->end);
 }
 
 /* ---- branches --------------------------------------------------------------------------- */
@@ -188,7 +188,8 @@ static void walk_entries(struct branch_walk *w, struct ast *n)
         walk_entries(w, n->kid[k]);
 }
 
-bool block_check_branches(struct lower *L, struct ast *body, bool loop_body, const char *what)
+bool lower_block_check_branches(struct lower *L, struct ast *body, bool loop_body,
+                                const char *what)
 {
     int errors = mcc_error_count();
     struct branch_walk w = {.L = L, .body = body, .what = what ? what : "a task",

@@ -60,8 +60,8 @@ static bool is_pointer(const struct ast *p)
 static bool copied(struct lower *L, const struct lower_ftask *g, const struct lower_ftask *of,
                    const struct ast *q)
 {
-    return is_pointer(q) && (device_copies(L, &g->dir, pname(L, q)) ||
-                             device_copies(L, &of->dir, pname(L, q)));
+    return is_pointer(q) && (lower_dir_copies(L, &g->dir, pname(L, q)) ||
+                             lower_dir_copies(L, &of->dir, pname(L, q)));
 }
 
 /* ---- calls(...) ------------------------------------------------------------------------- */
@@ -142,7 +142,7 @@ static bool by_name(struct lower *L, const struct lower_ftask *g, const struct l
             return false;
         }
         args[i].src = pname(L, q);
-        args[i].buffer = copied(L, g, of, q) || device_copies(L, &g->dir, pname(L, p));
+        args[i].buffer = copied(L, g, of, q) || lower_dir_copies(L, &g->dir, pname(L, p));
         i++;
     }
     return true;
@@ -156,14 +156,14 @@ static void by_position(struct lower *L, const struct lower_ftask *g,
     EACH_PARAM(g, p) {
         args[i].src = pname(L, q);
         args[i].buffer = is_pointer(p) && (copied(L, g, of, q) ||
-                                           device_copies(L, &g->dir, pname(L, p)));
+                                           lower_dir_copies(L, &g->dir, pname(L, p)));
         q = q->next;
         i++;
     }
 }
 
-struct impl_arg *calls_bind(struct lower *L, const struct lower_ftask *g,
-                            const struct lower_ftask *of)
+struct impl_arg *lower_calls_bind(struct lower *L, const struct lower_ftask *g,
+                                  const struct lower_ftask *of)
 {
     int n = count(g), m = count(of);
     struct impl_arg *args = arena_alloc(L->a, (size_t)(n ? n : 1) * sizeof *args);
@@ -195,16 +195,16 @@ static void local_param(struct lower *L, struct lower_buf *b, const struct ast *
                         const char *value)
 {
     const char *x = pname(L, p);
-    char *decl = p->sym->array_param || task_declarator_is_vm(p->kid[1]) ? NULL
-                 : task_decl_text(L, p->sym, NULL);
+    char *decl = p->sym->array_param || lower_declarator_is_vm(p->kid[1]) ? NULL
+                 : lower_decl_text(L, p->sym, NULL);
     if (decl)
         lbuf_printf(b, "    %s = %s; (void)%s;\n", decl, value, x);
     else
         lbuf_printf(b, "    __typeof__(%s) %s = %s; (void)%s;\n", value, x, value, x);
 }
 
-void calls_locals(struct lower *L, struct lower_buf *b, const struct lower_ftask *g,
-                  const struct lower_ftask *of, const struct impl_arg *args)
+void lower_calls_locals(struct lower *L, struct lower_buf *b, const struct lower_ftask *g,
+                        const struct lower_ftask *of, const struct impl_arg *args)
 {
     EACH_PARAM(of, q)
         local_param(L, b, q, arena_printf(L->a, "nrt_p->%s", pname(L, q)));
@@ -214,9 +214,10 @@ void calls_locals(struct lower *L, struct lower_buf *b, const struct lower_ftask
     }
     int i = 0;
     EACH_PARAM(g, p)
-        lbuf_printf(b, "    __typeof__(%s) nrt_v%d = %s;\n", args[i].src, i, args[i].src), i++;
+        lbuf_printf(b, "    __typeof__(%s) %s = %s;\n", args[i].src,
+                    lower_local_name(L, LL_ARG, i, NULL), args[i].src), i++;
     lbuf_puts(b, "    {\n");
     i = 0;
     EACH_PARAM(g, p)
-        local_param(L, b, p, arena_printf(L->a, "nrt_v%d", i++));
+        local_param(L, b, p, lower_local_name(L, LL_ARG, i++, NULL));
 }

@@ -29,7 +29,7 @@
  * to its C and C++ symbols, as the ndrange stub does.
  *
  * With --cuda the CUDA qualifiers are attributes in the text (mcc_cuda.h):
- * cuda_finish() removes them from the host C, where gcc would warn about each.
+ * lower_cuda_finish() removes them from the host C, where gcc would warn about each.
  */
 #include "mcc.h"
 #include "c.tab.h"
@@ -183,7 +183,7 @@ static const char *system_header(struct lower *L, size_t off)
 
 /* ---- the .cu text ---------------------------------------------------------------------- */
 
-void cuda_stub_begin(struct lower *L)
+void lower_cuda_stub_begin(struct lower *L)
 {
     L->cuda_parts = true;       /* the .cu's object needs the CUDA runtime at the link */
     if (L->cuda_stub.len)
@@ -253,7 +253,7 @@ static void need_include(struct lower *L, size_t off)
     if (!h || h[0] == '<' || lower_map_get(&cu(L)->includes, h))
         return;
     lower_map_put(L, &cu(L)->includes, h, (void *)h);
-    cuda_stub_begin(L);
+    lower_cuda_stub_begin(L);
     lbuf_printf(&L->cuda_stub, "#include \"%s\"\n", h);
 }
 
@@ -288,13 +288,13 @@ static void cuda_item(struct lower *L, const struct ast *decl)
 
 /* The declarations the types under n need in the .cu: the user's file-scope typedefs,
  * struct/union/enum definitions and the enumerations of constants n names. */
-void cuda_types(struct lower *L, const struct ast *n, int depth)
+void lower_cuda_types(struct lower *L, const struct ast *n, int depth)
 {
     if (!n || depth > 64)
         return;
     if (n->kind == AST_LIST) {
         for (const struct ast *i = n->kid[0]; i; i = i->next)
-            cuda_types(L, i, depth);
+            lower_cuda_types(L, i, depth);
         return;
     }
     const struct ast *decl = NULL;
@@ -311,7 +311,7 @@ void cuda_types(struct lower *L, const struct ast *n, int depth)
         return;
     }
     for (int k = 0; k < 4; k++)
-        cuda_types(L, n->kid[k], depth + 1);
+        lower_cuda_types(L, n->kid[k], depth + 1);
 }
 
 /* ---- CUDA attributes in the text --------------------------------------------------------- */
@@ -347,6 +347,29 @@ static const char *skip_blank(const char *p, const char *end)
     return p;
 }
 
+/* The index in cuda_attrs of the attribute word [w, w + wl), else -1. */
+static int cuda_attr_index(const char *w, size_t wl)
+{
+    int which = -1;
+    for (size_t i = 0; wl && i < sizeof cuda_attrs / sizeof cuda_attrs[0]; i++)
+        if (strlen(cuda_attrs[i]) == wl && !memcmp(cuda_attrs[i], w, wl))
+            which = (int)i;
+    return which;
+}
+
+/* Past the balanced parentheses that open at p (`(256, 2)`), or NULL when they do not
+ * close before end. */
+static const char *skip_parens(const char *p, const char *end)
+{
+    int depth = 0;
+    for (; p < end; p++) {
+        depth += *p == '(' ? 1 : *p == ')' ? -1 : 0;
+        if (depth == 0)
+            break;
+    }
+    return p >= end ? NULL : p + 1;
+}
+
 /* At s (inside [s, end)): `__attribute__((a, b(...)))` whose attributes are all CUDA's?
  * Returns its length, else 0.  *names gets a bit per attribute found (index in cuda_attrs). */
 static size_t cuda_attribute_at(const char *s, const char *end, unsigned *names)
@@ -378,26 +401,13 @@ static size_t cuda_attribute_at(const char *s, const char *end, unsigned *names)
         const char *w = p;
         while (p < end && ident_char(*p))
             p++;
-        size_t wl = (size_t)(p - w);
-        int which = -1;
-        for (size_t i = 0; wl && i < sizeof cuda_attrs / sizeof cuda_attrs[0]; i++)
-            if (strlen(cuda_attrs[i]) == wl && !memcmp(cuda_attrs[i], w, wl))
-                which = (int)i;
+        int which = cuda_attr_index(w, (size_t)(p - w));
         if (which < 0)
             return 0;
         found |= 1u << which;
         p = skip_blank(p, end);
-        if (p < end && *p == '(') {          /* launch_bounds(256, 2) */
-            int depth = 0;
-            for (; p < end; p++) {
-                depth += *p == '(' ? 1 : *p == ')' ? -1 : 0;
-                if (depth == 0)
-                    break;
-            }
-            if (p >= end)
-                return 0;
-            p++;
-        }
+        if (p < end && *p == '(' && !(p = skip_parens(p, end)))    /* launch_bounds(256, 2) */
+            return 0;
     }
     *names |= found;
     return (size_t)(p + 1 - s);
@@ -453,12 +463,12 @@ static unsigned pragma_devices(struct lower *L, const struct name *n)
 {
     unsigned devs = (unsigned)(uintptr_t)lower_map_get(&cu(L)->marked, n);
     devs = devs ? devs - 1 : 0;
-    struct lower_ftask *f = task_find(L, n);
+    struct lower_ftask *f = lower_ftask_find(L, n);
     if (f)
-        devs |= device_mask(&f->dir);
+        devs |= lower_dir_devices(&f->dir);
     for (struct lower_ftask *g = L->ftasks; g; g = g->next)
         if (g->impl_of && g->name == n)
-            devs |= device_mask(&g->dir);
+            devs |= lower_dir_devices(&g->dir);
     return devs;
 }
 
@@ -526,13 +536,13 @@ static const char *cuda_proto(struct lower *L, const struct ast *def)
                         lower_src(L, def->begin, def->kid[1]->end));
 }
 
-const char *cuda_body_name(struct lower *L, const struct lower_ftask *g)
+const char *lower_cuda_body_name(struct lower *L, const struct lower_ftask *g)
 {
     return kind_of(L, g->name) == CUDA_COPY ? lower_name(L, LN_CUDAFN, nm(L, g->name), -1)
                                             : nm(L, g->name);
 }
 
-bool cuda_defines(struct lower *L, const struct name *n)
+bool lower_cuda_defines(struct lower *L, const struct name *n)
 {
     return kind_of(L, n) != CUDA_NONE;
 }
@@ -569,11 +579,11 @@ static bool is_function_decl(const struct ast *item)
     return id && !id->next && id->sym && id->sym->kind == SYM_FUNCTION;
 }
 
-bool cuda_target_decl(struct lower *L, struct ast *item, struct lower_dir *d)
+bool lower_cuda_target_decl(struct lower *L, struct ast *item, struct lower_dir *d)
 {
     if (d->dir || !d->target || lower_dir_has(d, OMP_CL_IMPLEMENTS))
         return false;               /* tasks and implementations: lower_task.c */
-    unsigned devs = device_mask(d);
+    unsigned devs = lower_dir_devices(d);
     if (is_function_decl(item)) {
         if (!(devs & (1u << OMP_DEVICE_CUDA)))
             return false;
@@ -623,11 +633,12 @@ static bool is_const(struct lower *L, const struct sym *s)
 static void dual_kernel(struct lower *L, struct sym *s)
 {
     const char *k = nm(L, s->name);
-    char *cxx = task_decl_text(L, s, NULL), *c = task_decl_text(L, s, arena_printf(L->a, "nrt_c_%s", k));
+    char *cxx = lower_decl_text(L, s, NULL);
+    char *c = lower_decl_text(L, s, lower_local_name(L, LL_CUDA_COPY, 0, k));
     if (!cxx || !c)
         return;
-    cuda_types(L, s->specs, 0);
-    cuda_types(L, task_full_declarator(s), 0);
+    lower_cuda_types(L, s->specs, 0);
+    lower_cuda_types(L, lower_full_declarator(s), 0);
     cu_line(L, s->decl->begin);
     cu_printf(L, "%s __attribute__((weak));\nextern \"C\" %s __asm__(\"%s\") "
                 "__attribute__((weak));\n", cxx, c, k);
@@ -645,6 +656,55 @@ static struct ast *static_def(struct lower *L, const struct name *n)
     return NULL;
 }
 
+/* `extern "C"` and the declaration of s in the .cu, with the types it needs. */
+static void declare_extern(struct lower *L, struct sym *s)
+{
+    char *text = lower_decl_text(L, s, NULL);
+    if (!text)
+        return;
+    lower_cuda_types(L, s->specs, 0);
+    lower_cuda_types(L, lower_full_declarator(s), 0);
+    cu_line(L, s->decl->begin);
+    cu_printf(L, "extern \"C\" %s;\n", strip_attrs(L, text));
+}
+
+/* A function the moved code calls: a prototype of a definition further down, a kernel's
+ * two symbols, a copy of a static helper, or an extern declaration. */
+static void need_function(struct lower *L, struct sym *s, const struct mcc_loc *at)
+{
+    struct lower_cuda *c = cu(L);
+    struct ast *def = cuda_def(L, s->name);
+    bool kernel = decl_attrs(L, s->decl, s->declarator) & attr_bit("global");
+    lower_map_put(L, &c->declared, s->name, s);
+    if (def) {                  /* defined further down: a prototype first */
+        lower_cuda_types(L, def->kid[0], 0);
+        lower_cuda_types(L, def->kid[1], 0);
+        cu_line(L, def->begin);
+        cu_printf(L, "extern \"C\" { %s; }\n", cuda_proto(L, def));
+        return;
+    }
+    if (kernel) {
+        dual_kernel(L, s);
+        return;
+    }
+    if (s->storage == STORAGE_STATIC) {
+        struct ast *sdef = static_def(L, s->name);
+        if (sdef) {         /* (a static helper: the .cu gets a copy of its own) */
+            rewrite_insert_before(L->rw, sdef->begin, "__attribute__((__unused__)) ");
+            cuda_refs(L, sdef, sdef->begin, sdef->end, false);
+            cu_line(L, sdef->begin);
+            cu_text(L, lower_src(L, sdef->begin, sdef->end));
+            lbuf_puts(&L->cuda_stub, "\n");
+            return;
+        }
+        mcc_error_at(at, "'%s' is a static function of this file that it does not "
+                     "define: the CUDA code mcc moves to nvcc cannot call it",
+                     nm(L, s->name));
+        return;
+    }
+    declare_extern(L, s);
+}
+
 /* The .cu declaration the moved code's reference to file-scope `s` needs. */
 static void need_symbol(struct lower *L, struct sym *s, const struct ast *use)
 {
@@ -657,42 +717,7 @@ static void need_symbol(struct lower *L, struct sym *s, const struct ast *use)
     }
     struct mcc_loc at = source_loc(&L->t->src, use->begin);
     if (s->kind == SYM_FUNCTION) {
-        struct ast *def = cuda_def(L, s->name);
-        bool kernel = decl_attrs(L, s->decl, s->declarator) & attr_bit("global");
-        lower_map_put(L, &c->declared, s->name, s);
-        if (def) {                  /* defined further down: a prototype first */
-            cuda_types(L, def->kid[0], 0);
-            cuda_types(L, def->kid[1], 0);
-            cu_line(L, def->begin);
-            cu_printf(L, "extern \"C\" { %s; }\n", cuda_proto(L, def));
-            return;
-        }
-        if (kernel) {
-            dual_kernel(L, s);
-            return;
-        }
-        if (s->storage == STORAGE_STATIC) {
-            struct ast *sdef = static_def(L, s->name);
-            if (sdef) {         /* (a static helper: the .cu gets a copy of its own) */
-                rewrite_insert_before(L->rw, sdef->begin, "__attribute__((__unused__)) ");
-                cuda_refs(L, sdef, sdef->begin, sdef->end, false);
-                cu_line(L, sdef->begin);
-                cu_text(L, lower_src(L, sdef->begin, sdef->end));
-                lbuf_puts(&L->cuda_stub, "\n");
-                return;
-            }
-            mcc_error_at(&at, "'%s' is a static function of this file that it does not "
-                         "define: the CUDA code mcc moves to nvcc cannot call it",
-                         nm(L, s->name));
-            return;
-        }
-        char *text = task_decl_text(L, s, NULL);
-        if (!text)
-            return;
-        cuda_types(L, s->specs, 0);
-        cuda_types(L, task_full_declarator(s), 0);
-        cu_line(L, s->decl->begin);
-        cu_printf(L, "extern \"C\" %s;\n", strip_attrs(L, text));
+        need_function(L, s, &at);
         return;
     }
     if (s->kind != SYM_OBJECT)
@@ -712,13 +737,7 @@ static void need_symbol(struct lower *L, struct sym *s, const struct ast *use)
                      "'#pragma omp target device(smp, cuda)')", nm(L, s->name));
         return;
     }
-    char *text = task_decl_text(L, s, NULL);
-    if (!text)
-        return;
-    cuda_types(L, s->specs, 0);
-    cuda_types(L, task_full_declarator(s), 0);
-    cu_line(L, s->decl->begin);
-    cu_printf(L, "extern \"C\" %s;\n", strip_attrs(L, text));
+    declare_extern(L, s);
 }
 
 struct refs {
@@ -743,8 +762,9 @@ static void launch(struct lower *L, struct ast *n)
     if (k && k->kind == AST_IDENT && k->sym && k->sym->kind == SYM_FUNCTION && k->sym->depth == 0 &&
         kind_of(L, k->sym->name) == CUDA_NONE && !system_header(L, k->sym->decl->begin) &&
         decl_attrs(L, k->sym->decl, k->sym->declarator) & attr_bit("global"))
-        rewrite_replace(L->rw, k->begin, k->end, arena_printf(L->a, "(%s ? %s : nrt_c_%s)",
-                        nm(L, k->name), nm(L, k->name), nm(L, k->name)));
+        rewrite_replace(L->rw, k->begin, k->end, arena_printf(L->a, "(%s ? %s : %s)",
+                        nm(L, k->name), nm(L, k->name),
+                        lower_local_name(L, LL_CUDA_COPY, 0, nm(L, k->name))));
 }
 
 static bool refs_visit(struct ast *n, void *arg)
@@ -755,12 +775,12 @@ static bool refs_visit(struct ast *n, void *arg)
     if (n->kind == AST_IDENT && n->sym && n->sym->depth == 0 && n->sym->declarator &&
         !(n->sym->declarator->begin >= r->begin && n->sym->declarator->begin < r->end)) {
         if (n->sym->kind == SYM_ENUM_CONST)
-            cuda_types(r->L, n, 0);
+            lower_cuda_types(r->L, n, 0);
         else
             need_symbol(r->L, n->sym, n);
     }
     if (n->kind == AST_TYPEDEF_REF || n->kind == AST_STRUCT || n->kind == AST_ENUM) {
-        cuda_types(r->L, n, 0);
+        lower_cuda_types(r->L, n, 0);
         return n->kind != AST_TYPEDEF_REF;
     }
     return true;
@@ -770,7 +790,7 @@ static bool refs_visit(struct ast *n, void *arg)
 static void cuda_refs(struct lower *L, struct ast *n, size_t begin, size_t end, bool launches)
 {
     struct refs r = {L, begin, end, launches};
-    cuda_stub_begin(L);
+    lower_cuda_stub_begin(L);
     ast_walk(n, refs_visit, &r);
 }
 
@@ -794,7 +814,7 @@ static void body_wrapper(struct lower *L, struct ast *def)
     free(call.s);
 }
 
-bool cuda_function_def(struct lower *L, struct ast *def)
+bool lower_cuda_function_def(struct lower *L, struct ast *def)
 {
     struct ast *dn = ast_declarator_name(def->kid[1]);
     enum cuda_kind k = dn ? kind_of(L, dn->name) : CUDA_NONE;
@@ -803,8 +823,8 @@ bool cuda_function_def(struct lower *L, struct ast *def)
     /* A copy stays host code too: a launch there is an error (lower_function) */
     if (k == CUDA_MOVE)
         add_code(L, def->begin, def->end);
-    cuda_types(L, def->kid[0], 0);
-    cuda_types(L, def->kid[1], 0);
+    lower_cuda_types(L, def->kid[0], 0);
+    lower_cuda_types(L, def->kid[1], 0);
     cuda_refs(L, def->kid[3], def->begin, def->end, k == CUDA_MOVE);
     char *text = rewrite_text(L->rw, def->begin, def->end);
     lower_map_put(L, &cu(L)->declared, dn->name, def);
@@ -815,8 +835,8 @@ bool cuda_function_def(struct lower *L, struct ast *def)
     cu_text(L, text);
     lbuf_puts(&L->cuda_stub, "\n}\n");
     if (k == CUDA_COPY) {
-        struct lower_ftask *f = task_find(L, dn->name);
-        if (f && device_mask(&f->dir) & (1u << OMP_DEVICE_CUDA))
+        struct lower_ftask *f = lower_ftask_find(L, dn->name);
+        if (f && lower_dir_devices(&f->dir) & (1u << OMP_DEVICE_CUDA))
             body_wrapper(L, def);
         return false;
     }
@@ -829,7 +849,7 @@ bool cuda_function_def(struct lower *L, struct ast *def)
 
 /* ---- inline tasks ------------------------------------------------------------------------------ */
 
-bool cuda_inline_check(struct lower *L, const struct lower_dir *d)
+bool lower_cuda_inline_check(struct lower *L, const struct lower_dir *d)
 {
     const struct omp_clause *dev = lower_dir_find(d, OMP_CL_DEVICE);
     if (!L->t->opts->cuda_host) {
@@ -853,9 +873,9 @@ bool cuda_inline_check(struct lower *L, const struct lower_dir *d)
     return true;
 }
 
-void cuda_inline_outline(struct lower *L, const struct lower_dir *d, struct lower_var *vars,
-                         const char *fn, int n, const char *env, const char *prologue,
-                         const char *body, bool local, struct lower_buf *out)
+void lower_cuda_inline_outline(struct lower *L, const struct lower_dir *d, struct lower_var *vars,
+                               const char *fn, int n, const char *env, const char *prologue,
+                               const char *body, bool local, struct lower_buf *out)
 {
     if (local) {
         mcc_error_at(&d->dir->loc, "sorry, unimplemented: a device(cuda) inline task that "
@@ -863,8 +883,8 @@ void cuda_inline_outline(struct lower *L, const struct lower_dir *d, struct lowe
         return;
     }
     for (struct lower_var *v = vars; v; v = v->next) {
-        cuda_types(L, v->sym->specs, 0);
-        cuda_types(L, task_full_declarator(v->sym), 0);
+        lower_cuda_types(L, v->sym->specs, 0);
+        lower_cuda_types(L, lower_full_declarator(v->sym), 0);
     }
     /* the .cu: the environment and the statement, called with device addresses */
     cu_line(L, d->node->begin);
@@ -881,7 +901,7 @@ void cuda_inline_outline(struct lower *L, const struct lower_dir *d, struct lowe
                 env_t, env, cutask, env_t, lower_name(L, LN_TASK, fn, n), env_t, env_t);
     for (struct lower_var *v = vars; v; v = v->next) {
         const char *x = nm(L, v->sym->name);
-        if (device_copies(L, d, x))
+        if (lower_dir_copies(L, d, x))
             lbuf_printf(out, "    nrt_d.%s = (__typeof__(nrt_d.%s))nanort_device_ptr(nrt_c, "
                         "(const void *)nrt_d.%s);\n", x, x, x);
     }
@@ -891,14 +911,14 @@ void cuda_inline_outline(struct lower *L, const struct lower_dir *d, struct lowe
 
 /* ---- launches elsewhere, and the end of the unit ---------------------------------------------- */
 
-void cuda_launch_check(struct lower *L, struct ast *n)
+void lower_cuda_launch_check(struct lower *L, struct ast *n)
 {
     if (in_code(L, n->begin))
         return;
     struct mcc_loc at = source_user_loc(&L->t->src, n->begin);
     struct ast *dn = L->fn ? ast_declarator_name(L->fn->kid[1]) : NULL;
     unsigned devs = dn ? pragma_devices(L, dn->name) : 0;
-    if (L->frame || (dn && task_find(L, dn->name) && !(devs & (1u << OMP_DEVICE_CUDA))))
+    if (L->frame || (dn && lower_ftask_find(L, dn->name) && !(devs & (1u << OMP_DEVICE_CUDA))))
         mcc_error_at(&at, "CUDA kernel launch in a task without 'device(cuda)': add "
                      "'#pragma omp target device(cuda)' before the task so that it runs on "
                      "the GPU, compiled by nvcc");
@@ -911,7 +931,7 @@ void cuda_launch_check(struct lower *L, struct ast *n)
                      "'#pragma omp target device(cuda)'");
 }
 
-void cuda_finish(struct lower *L)
+void lower_cuda_finish(struct lower *L)
 {
     if (!L->t->opts->cuda_host)
         return;
@@ -938,4 +958,19 @@ void cuda_finish(struct lower *L)
             }
         }
     }
+}
+
+/* A device clause on an inline task: only device(cuda) on a task is lowered. */
+bool lower_cuda_check_inline_devices(struct lower *L, const struct lower_dir *d)
+{
+    (void)L;
+    const struct omp_clause *c = lower_dir_find(d, OMP_CL_DEVICE);
+    if (!c || (c->devices & ~(1u << OMP_DEVICE_SMP)) == 0)
+        return true;
+    if (c->devices == 1u << OMP_DEVICE_CUDA && d->dir->kind == OMP_DIR_TASK)
+        return lower_cuda_inline_check(L, d);     /* its statement goes to nvcc (lower_cuda.c) */
+    const char *dev = c->devices & (1u << OMP_DEVICE_OPENCL) ? "opencl" : "cuda";
+    mcc_error_at(&c->loc, "sorry, unimplemented: device(%s) on an inline task (write the "
+                 "kernel as a function task)", dev);
+    return false;
 }

@@ -46,7 +46,7 @@ static const char *X(struct lower *L, const struct iters *it, const struct omp_e
  * them (AST_DECL_POINTER / AST_DECL_ARRAY / AST_DECL_FUNCTION). */
 static int derivations(struct sym *sym, enum ast_kind *kinds, int max)
 {
-    struct ast *d = task_full_declarator(sym);
+    struct ast *d = lower_full_declarator(sym);
     enum ast_kind tmp[32];
     int n = 0;
     while (d && d->kind != AST_DECL_NAME && n < 32) {
@@ -59,7 +59,7 @@ static int derivations(struct sym *sym, enum ast_kind *kinds, int max)
     return k;
 }
 
-char *deps_shape_elem(struct lower *L, const struct omp_ref *base, const char *ptr)
+char *lower_deps_shape_elem(struct lower *L, const struct omp_ref *base, const char *ptr)
 {
     struct lower_buf b = {0};
     lbuf_printf(&b, "sizeof((%s)[0]", ptr);
@@ -106,7 +106,7 @@ static bool shaped_region(struct lower *L, const struct iters *it, const struct 
     }
     const char *p = X(L, it, &shape->base->text);
     r->base = p;
-    r->elem = deps_shape_elem(L, shape->base, p);
+    r->elem = lower_deps_shape_elem(L, shape->base, p);
     r->nd = k;
     for (int c = 0; c < k; c++) {
         int d = k - 1 - c;
@@ -236,9 +236,10 @@ static void open_iters(struct lower *L, struct lower_buf *b, const struct omp_re
         const struct omp_iter *x = &m->iters[i];
         const char *lo = X(L, it, &x->lo), *bound = X(L, it, &x->bound);
         const char *step = x->step.text ? X(L, it, &x->step) : "1";
+        const char *end = lower_local_name(L, LL_ITER_END, it->n, NULL);
         if (x->form == OMP_SECT_LO_LEN)
-            lbuf_printf(b, "for (long %s = (%s), nrt_end%d = (%s) + (%s); %s < nrt_end%d; %s += (%s)) ",
-                        x->var.text, lo, it->n, lo, bound, x->var.text, it->n, x->var.text, step);
+            lbuf_printf(b, "for (long %s = (%s), %s = (%s) + (%s); %s < %s; %s += (%s)) ",
+                        x->var.text, lo, end, lo, bound, x->var.text, end, x->var.text, step);
         else
             lbuf_printf(b, "for (long %s = (%s); %s <= (%s); %s += (%s)) ", x->var.text, lo,
                         x->var.text, bound, x->var.text, step);
@@ -344,8 +345,8 @@ static void emit_clauses(struct lower *L, const struct omp_directive *d, bool co
     }
 }
 
-void deps_emit(struct lower *L, const struct lower_dir *d, bool reduction_commutative,
-               struct lower_buf *count, struct lower_buf *add)
+void lower_deps_emit(struct lower *L, const struct lower_dir *d, bool reduction_commutative,
+                     struct lower_buf *count, struct lower_buf *add)
 {
     bool copy_deps = L->copy_deps;
     if (lower_dir_has(d, OMP_CL_COPY_DEPS))
@@ -356,8 +357,8 @@ void deps_emit(struct lower *L, const struct lower_dir *d, bool reduction_commut
     emit_clauses(L, d->target, copy_deps, reduction_commutative, count, add);
 }
 
-void deps_emit_copies(struct lower *L, const struct lower_dir *d, struct lower_buf *count,
-                      struct lower_buf *add)
+void lower_deps_emit_copies(struct lower *L, const struct lower_dir *d, struct lower_buf *count,
+                            struct lower_buf *add)
 {
     const struct omp_directive *ds[2] = {d->dir, d->target};
     for (int k = 0; k < 2; k++)
@@ -412,7 +413,7 @@ static bool taskwait_ref(struct lower *L, const struct omp_ref *ref, unsigned fl
     return true;
 }
 
-void deps_emit_taskwait(struct lower *L, const struct omp_directive *d, struct lower_buf *b)
+void lower_deps_emit_taskwait(struct lower *L, const struct omp_directive *d, struct lower_buf *b)
 {
     struct lower_buf count = {0}, fill = {0};
     int n = 0;

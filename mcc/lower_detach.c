@@ -26,7 +26,7 @@ static bool is_event_handle(const struct sym *s)
     return false;
 }
 
-const char *lower_create_fn(struct lower *L, const struct lower_dir *d, const char **tail)
+const char *lower_detach_create_fn(struct lower *L, const struct lower_dir *d, const char **tail)
 {
     const struct omp_clause *c = lower_dir_find(d, OMP_CL_DETACH);
     *tail = "";

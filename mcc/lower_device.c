@@ -23,16 +23,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Bits (1u << enum omp_device) of the devices a task or target line names; none: smp. */
-unsigned device_mask(const struct lower_dir *d)
-{
-    const struct omp_clause *c = lower_dir_find(d, OMP_CL_DEVICE);
-    return c && c->devices ? c->devices : 1u << OMP_DEVICE_SMP;
-}
-
 static bool has_device(const struct lower_dir *d, enum omp_device k)
 {
-    return (device_mask(d) >> k) & 1u;
+    return (lower_dir_devices(d) >> k) & 1u;
 }
 
 static const char *fname(struct lower *L, const struct lower_ftask *f)
@@ -112,7 +105,7 @@ static bool written_global(struct lower *L, const struct lower_ftask *f)
 }
 
 /* Errors of device implementations; false when f cannot be lowered. */
-bool device_check(struct lower *L, struct lower_ftask *f)
+bool lower_device_check(struct lower *L, struct lower_ftask *f)
 {
     const struct omp_clause *dev = lower_dir_find(&f->dir, OMP_CL_DEVICE);
     const struct omp_clause *nd = lower_dir_find(&f->dir, OMP_CL_NDRANGE);
@@ -131,7 +124,7 @@ bool device_check(struct lower *L, struct lower_ftask *f)
         return false;
     }
     if (has_device(&f->dir, OMP_DEVICE_UNDEFINED)) {
-        const char *why = device_mask(&f->dir) != 1u << OMP_DEVICE_UNDEFINED
+        const char *why = lower_dir_devices(&f->dir) != 1u << OMP_DEVICE_UNDEFINED
             ? "cannot be combined with other devices (a task either has a definition of "
               "its own or it has none)"
             : lower_dir_has(&f->dir, OMP_CL_IMPLEMENTS) || lower_dir_has(&f->dir, OMP_CL_NDRANGE)
@@ -145,59 +138,6 @@ bool device_check(struct lower *L, struct lower_ftask *f)
         }
     }
     return true;
-}
-
-/* ---- which parameters are buffers ---------------------------------------------------- */
-
-static bool copy_deps_of(struct lower *L, const struct lower_dir *d)
-{
-    if (lower_dir_has(d, OMP_CL_NO_COPY_DEPS))
-        return false;
-    return lower_dir_has(d, OMP_CL_COPY_DEPS) || L->copy_deps;
-}
-
-static bool is_copy_clause(const struct omp_clause *c, bool copy_deps)
-{
-    switch (c->kind) {
-    case OMP_CL_COPY_IN: case OMP_CL_COPY_OUT: case OMP_CL_COPY_INOUT:
-        return true;
-    case OMP_CL_IN: case OMP_CL_OUT: case OMP_CL_INOUT: case OMP_CL_INPUT: case OMP_CL_OUTPUT:
-    case OMP_CL_DEPEND: case OMP_CL_CONCURRENT: case OMP_CL_COMMUTATIVE:
-        return copy_deps && c->dep != OMP_DEP_NONE;
-    default:
-        return false;
-    }
-}
-
-/* Does the C text name `name` (as a whole identifier)? */
-static bool names(const char *text, const char *name)
-{
-    size_t n = strlen(name);
-    for (const char *p = text; (p = strstr(p, name)) != NULL; p += n)
-        if ((p == text || !ident_char(p[-1])) && !ident_char(p[n]))
-            return true;
-    return false;
-}
-
-/* Is `name` the base of a region d copies to the device (`x`, or an expression of a
- * pointer `x` such as `(in - 1)` in `[n + 2](in - 1)`: x points into that region)? */
-bool device_copies(struct lower *L, const struct lower_dir *d, const char *name)
-{
-    bool copy_deps = copy_deps_of(L, d);
-    const struct omp_directive *ds[2] = {d->dir, d->target};
-    for (int k = 0; k < 2; k++)
-        for (int i = 0; ds[k] && i < ds[k]->nclauses; i++) {
-            const struct omp_clause *c = &ds[k]->clauses[i];
-            if (!is_copy_clause(c, copy_deps))
-                continue;
-            for (int r = 0; r < c->nrefs; r++) {
-                const struct omp_ref *root = omp_ref_root(c->refs[r]);
-                if (root->kind == OMP_REF_NAME ? !strcmp(root->text.text, name)
-                                               : names(root->text.text, name))
-                    return true;
-            }
-        }
-    return false;
 }
 
 /* ---- run functions ------------------------------------------------------------------- */
@@ -231,8 +171,8 @@ static void launch_struct(struct mcc_arena *a, struct lower_buf *b, const struct
         lbuf_printf(&lsize, "%s%s%s%s", i ? ", " : "", local ? "(__SIZE_TYPE__)(" : "0",
                     local ? nd->args[1 + n + i].text : "", local ? ")" : "");
     lbuf_puts(b, "    ");
-    emit_launch(b, "nrt_l", n, global.s ? global.s : "", lsize.s ? lsize.s : "",
-                sh ? arena_printf(a, "(__SIZE_TYPE__)(%s)", sh->args[0].text) : "0");
+    lower_emit_launch(b, "nrt_l", n, global.s ? global.s : "", lsize.s ? lsize.s : "",
+                      sh ? arena_printf(a, "(__SIZE_TYPE__)(%s)", sh->args[0].text) : "0");
     lbuf_puts(b, "\n");
     free(global.s);
     free(lsize.s);
@@ -250,30 +190,30 @@ static void kernel_args(struct lower *L, struct lower_buf *b, const struct lower
         const char *sep = i ? ", " : "";
         lbuf_puts(b, sep);
         if (args[i].buffer)
-            emit_karg(b, "NANORT_KARG_BUFFER", arena_printf(L->a, "sizeof %s", x),
-                      arena_printf(L->a, "(const void *)%s", x));
+            lower_emit_karg(b, "NANORT_KARG_BUFFER", arena_printf(L->a, "sizeof %s", x),
+                            arena_printf(L->a, "(const void *)%s", x));
         else if (p->sym->type == TYPE_POINTER && !cuda)
-            emit_karg(b, "NANORT_KARG_LOCAL", "nrt_l.shmem", NULL);
+            lower_emit_karg(b, "NANORT_KARG_LOCAL", "nrt_l.shmem", NULL);
         else
-            emit_karg(b, "NANORT_KARG_VALUE", arena_printf(L->a, "sizeof %s", x),
-                      arena_printf(L->a, "&%s", x));
+            lower_emit_karg(b, "NANORT_KARG_VALUE", arena_printf(L->a, "sizeof %s", x),
+                            arena_printf(L->a, "&%s", x));
     }
     if (!n)
-        emit_karg(b, "NANORT_KARG_VALUE", "0", NULL);
+        lower_emit_karg(b, "NANORT_KARG_VALUE", "0", NULL);
     lbuf_printf(b, "};\n    nrt_l.nargs = %du; nrt_l.args = nrt_k;\n", n);
 }
 
 static void cuda_stub_kernel(struct lower *L, const struct lower_ftask *g)
 {
-    const char *k = fname(L, g);
-    cuda_stub_begin(L);
-    if (cuda_defines(L, g->name)) {     /* defined in this unit: moved into the .cu */
+    const char *k = fname(L, g), *fn = lower_local_name(L, LL_CUDA_FN, 0, k);
+    lower_cuda_stub_begin(L);
+    if (lower_cuda_defines(L, g->name)) {     /* defined in this unit: moved into the .cu */
         lbuf_printf(&L->cuda_stub, "extern \"C\" __attribute__((weak)) const void "
-                    "*nrt_cuda_fn_%s(void) { return (const void *)%s; }\n", k, k);
-        lbuf_printf(&L->tail, "const void *nrt_cuda_fn_%s(void);\n", k);
+                    "*%s(void) { return (const void *)%s; }\n", fn, k);
+        lbuf_printf(&L->tail, "const void *%s(void);\n", fn);
         return;
     }
-    cuda_types(L, g->params, 0);
+    lower_cuda_types(L, g->params, 0);
     /* The user's .cu defines the kernel with C++ linkage, or with C linkage when its
      * declaration sits in `extern "C"` (the usual kernel.h shared by the C file and the
      * .cu): the stub refers weakly to both symbols, nvcc mangling the C++ one from the
@@ -281,16 +221,17 @@ static void cuda_stub_kernel(struct lower *L, const struct lower_ftask *g)
      * the CUDA device reports at the launch.  The accessor is weak too: several units may
      * launch the same kernel, each with its own stub. */
     struct ast *dn = ast_declarator_name(g->declarator);
+    const char *copy = lower_local_name(L, LL_CUDA_COPY, 0, k);
     lbuf_printf(&L->cuda_stub, "__global__ void %s __attribute__((weak));\n"
-                "extern \"C\" __global__ void %snrt_c_%s%s __asm__(\"%s\") "
+                "extern \"C\" __global__ void %s%s%s __asm__(\"%s\") "
                 "__attribute__((weak));\n"
-                "extern \"C\" __attribute__((weak)) const void *nrt_cuda_fn_%s(void) "
+                "extern \"C\" __attribute__((weak)) const void *%s(void) "
                 "{ const void *nrt_k = (const void *)%s; "
-                "return nrt_k ? nrt_k : (const void *)nrt_c_%s; }\n",
+                "return nrt_k ? nrt_k : (const void *)%s; }\n",
                 lower_src(L, g->declarator->begin, g->declarator->end),
-                lower_src(L, g->declarator->begin, dn->begin), k,
-                lower_src(L, dn->end, g->declarator->end), k, k, k, k);
-    lbuf_printf(&L->tail, "const void *nrt_cuda_fn_%s(void);\n", k);
+                lower_src(L, g->declarator->begin, dn->begin), copy,
+                lower_src(L, dn->end, g->declarator->end), k, fn, k, copy);
+    lbuf_printf(&L->tail, "const void *%s(void);\n", fn);
 }
 
 /* A kernel launch over ndrange; returns the run function's name. */
@@ -303,15 +244,16 @@ static const char *ndrange_run(struct lower *L, const struct lower_ftask *g,
         cuda_stub_kernel(L, g);
         lower_map_put(L, &L->cuda_stubs, g->name, (void *)g);
     }
-    const struct impl_arg *args = calls_bind(L, g, of);
+    const struct impl_arg *args = lower_calls_bind(L, g, of);
     if (!args)
         return fn;
     struct lower_buf *b = &L->tail;
     run_head(L, b, of, fn);
-    calls_locals(L, b, g, of, args);
+    lower_calls_locals(L, b, g, of, args);
     launch_struct(L->a, b, g);
     if (cuda)
-        lbuf_printf(b, "    nrt_l.kernel = nrt_cuda_fn_%s();\n", fname(L, g));
+        lbuf_printf(b, "    nrt_l.kernel = %s();\n",
+                    lower_local_name(L, LL_CUDA_FN, 0, fname(L, g)));
     kernel_args(L, b, g, args, cuda);
     lbuf_puts(b, "    nanort_kernel_launch(nrt_c, &nrt_l);\n    }\n}\n");
     return fn;
@@ -322,13 +264,13 @@ static const char *cuda_call_run(struct lower *L, const struct lower_ftask *g,
                                  const struct lower_ftask *of, const char *suffix)
 {
     const char *fn = arena_printf(L->a, "%s%s", lower_name(L, LN_CUDA, fname(L, g), -1), suffix);
-    const struct impl_arg *args = calls_bind(L, g, of);
+    const struct impl_arg *args = lower_calls_bind(L, g, of);
     if (!args)
         return fn;
     struct lower_buf *b = &L->tail;
     run_head(L, b, of, fn);
-    calls_locals(L, b, g, of, args);
-    lbuf_printf(b, "    %s(", cuda_body_name(L, g));
+    lower_calls_locals(L, b, g, of, args);
+    lbuf_printf(b, "    %s(", lower_cuda_body_name(L, g));
     for (int i = 0; i < param_count(g); i++) {
         const char *x = pname(L, param_at(g, i));
         if (args[i].buffer)
@@ -348,23 +290,23 @@ static const char *opencl_info(struct lower *L, const struct lower_ftask *g)
     const char *kernel = nm && nm->nargs ? nm->args[0].text : fname(L, g);
     const char *file = fl && fl->nargs ? arena_printf(L->a, "\"%s\"", c_string(L, fl->args[0].text))
                                        : "0";
-    return emit_opencl_info(L->a, c_string(L, kernel), file);
+    return lower_emit_opencl_info(L->a, c_string(L, kernel), file);
 }
 
-void device_impls(struct lower *L, const struct lower_ftask *g, const struct lower_ftask *of,
-                  const char *suffix, struct lower_buf *impls, int *n)
+void lower_device_impls(struct lower *L, const struct lower_ftask *g, const struct lower_ftask *of,
+                        const char *suffix, struct lower_buf *impls, int *n)
 {
     bool nd = lower_dir_has(&g->dir, OMP_CL_NDRANGE);
     if (has_device(&g->dir, OMP_DEVICE_OPENCL)) {
         const char *fn = ndrange_run(L, g, of, suffix, false);
         lbuf_puts(impls, ", ");
-        emit_impl(impls, "NANORT_DEVICE_OPENCL", fn, fname(L, g), opencl_info(L, g));
+        lower_emit_impl(impls, "NANORT_DEVICE_OPENCL", fn, fname(L, g), opencl_info(L, g));
         ++*n;
     }
     if (has_device(&g->dir, OMP_DEVICE_CUDA)) {
         const char *fn = nd ? ndrange_run(L, g, of, suffix, true) : cuda_call_run(L, g, of, suffix);
         lbuf_puts(impls, ", ");
-        emit_impl(impls, "NANORT_DEVICE_CUDA", fn, fname(L, g), NULL);
+        lower_emit_impl(impls, "NANORT_DEVICE_CUDA", fn, fname(L, g), NULL);
         ++*n;
         L->cuda_parts = true;
     }
@@ -410,7 +352,7 @@ static const char *local_value(void *arg, const char *s, size_t n)
     return NULL;
 }
 
-bool device_block_task(struct lower *L, struct lower_dir *d)
+bool lower_device_block_task(struct lower *L, struct lower_dir *d)
 {
     struct ast *n = d->node;
     struct ast *id = n->kid[1] ? n->kid[1]->kid[0] : NULL;
@@ -419,7 +361,7 @@ bool device_block_task(struct lower *L, struct lower_dir *d)
     /* its generated functions are at file scope: so must its parameters' types be */
     struct ast *params = ast_declarator_params(id->kid[0]);
     for (struct ast *p = params ? params->kid[0] : NULL; p; p = p->next)
-        if (p->kind == AST_PARAM && p->sym && !task_decl_text(L, p->sym, NULL)) {
+        if (p->kind == AST_PARAM && p->sym && !lower_decl_text(L, p->sym, NULL)) {
             struct mcc_loc at = source_loc(&L->t->src, p->begin);
             mcc_error_at(&at, "sorry, unimplemented: parameter '%.*s' of a task declared "
                          "inside a function has a type declared in that function",
@@ -454,8 +396,9 @@ static void __attribute__((format(printf, 2, 3))) note(struct lower *L, const ch
     if (vasprintf(&text, fmt, ap) < 0)
         abort();
     va_end(ap);
-    lbuf_printf(&L->tail, "__attribute__((used)) static const char nrt_note_%d[] = \"%s%s\";\n",
-                L->serial++, MCC_NOTE_PREFIX, c_string(L, text));
+    lbuf_printf(&L->tail, "__attribute__((used)) static const char %s[] = \"%s%s\";\n",
+                lower_local_name(L, LL_NOTE, L->serial++, NULL), MCC_NOTE_PREFIX,
+                c_string(L, text));
     free(text);
 }
 
@@ -498,8 +441,8 @@ static void link_notes(struct lower *L)
 }
 
 /* One constructor registering the source `name` (read from `path`). */
-void device_embed_source(struct lower *L, const char *name, const char *path,
-                         const struct mcc_loc *loc)
+void lower_device_embed_source(struct lower *L, const char *name, const char *path,
+                               const struct mcc_loc *loc)
 {
     struct name *key = name_intern(&L->t->parser, name, strlen(name));
     if (lower_map_get(&L->cl_sources, key))
@@ -516,20 +459,20 @@ void device_embed_source(struct lower *L, const char *name, const char *path,
     free(kernels);
     int k = L->serial++;
     char *code = cl_embed_c(raw, name, L->t->opts->opencl_build_opts,
-                            arena_printf(L->a, "nrt_cl_text_%d", k),
-                            arena_printf(L->a, "nrt_cl_source_%d", k));
+                            lower_local_name(L, LL_CL_TEXT, k, NULL),
+                            lower_local_name(L, LL_CL_SOURCE, k, NULL));
     lbuf_puts(&L->tail, code);
     free(code);
     free(raw);
 }
 
 /* Every file(...) of the unit's OpenCL tasks. */
-void device_embed_all(struct lower *L)
+void lower_device_embed_all(struct lower *L)
 {
     for (struct lower_ftask *f = L->ftasks; f; f = f->next) {
         const struct omp_clause *fl = lower_dir_find(&f->dir, OMP_CL_FILE);
         if (fl && fl->nargs && fl->file_path && has_device(&f->dir, OMP_DEVICE_OPENCL))
-            device_embed_source(L, fl->args[0].text, fl->file_path, &fl->args[0].loc);
+            lower_device_embed_source(L, fl->args[0].text, fl->file_path, &fl->args[0].loc);
     }
     link_notes(L);
     if (L->cuda_parts)

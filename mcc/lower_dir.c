@@ -77,3 +77,103 @@ void lower_submit(struct lower *L, struct lower_buf *b, const struct lower_dir *
     lbuf_printf(b, ", %s%s%s);", cpri ? "(int)(" : "0",
                 cpri ? lower_expr(L, cpri->args[0].text, NULL, 0) : "", cpri ? ")" : "");
 }
+
+/* ---- devices and copies of a construct (lower_device.c, lower_cuda.c, lower_calls.c) --- */
+
+/* Bits (1u << enum omp_device) of the devices a task or target line names; none: smp. */
+unsigned lower_dir_devices(const struct lower_dir *d)
+{
+    const struct omp_clause *c = lower_dir_find(d, OMP_CL_DEVICE);
+    return c && c->devices ? c->devices : 1u << OMP_DEVICE_SMP;
+}
+
+/* ---- which parameters are buffers ---------------------------------------------------- */
+
+static bool copy_deps_of(struct lower *L, const struct lower_dir *d)
+{
+    if (lower_dir_has(d, OMP_CL_NO_COPY_DEPS))
+        return false;
+    return lower_dir_has(d, OMP_CL_COPY_DEPS) || L->copy_deps;
+}
+
+static bool is_copy_clause(const struct omp_clause *c, bool copy_deps)
+{
+    switch (c->kind) {
+    case OMP_CL_COPY_IN: case OMP_CL_COPY_OUT: case OMP_CL_COPY_INOUT:
+        return true;
+    case OMP_CL_IN: case OMP_CL_OUT: case OMP_CL_INOUT: case OMP_CL_INPUT: case OMP_CL_OUTPUT:
+    case OMP_CL_DEPEND: case OMP_CL_CONCURRENT: case OMP_CL_COMMUTATIVE:
+        return copy_deps && c->dep != OMP_DEP_NONE;
+    default:
+        return false;
+    }
+}
+
+static bool ident_char(char c)
+{
+    return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+/* Does the C text name `name` (as a whole identifier)? */
+static bool names(const char *text, const char *name)
+{
+    size_t n = strlen(name);
+    for (const char *p = text; (p = strstr(p, name)) != NULL; p += n)
+        if ((p == text || !ident_char(p[-1])) && !ident_char(p[n]))
+            return true;
+    return false;
+}
+
+/* Is `name` the base of a region d copies to the device (`x`, or an expression of a
+ * pointer `x` such as `(in - 1)` in `[n + 2](in - 1)`: x points into that region)? */
+bool lower_dir_copies(struct lower *L, const struct lower_dir *d, const char *name)
+{
+    bool copy_deps = copy_deps_of(L, d);
+    const struct omp_directive *ds[2] = {d->dir, d->target};
+    for (int k = 0; k < 2; k++)
+        for (int i = 0; ds[k] && i < ds[k]->nclauses; i++) {
+            const struct omp_clause *c = &ds[k]->clauses[i];
+            if (!is_copy_clause(c, copy_deps))
+                continue;
+            for (int r = 0; r < c->nrefs; r++) {
+                const struct omp_ref *root = omp_ref_root(c->refs[r]);
+                if (root->kind == OMP_REF_NAME ? !strcmp(root->text.text, name)
+                                               : names(root->text.text, name))
+                    return true;
+            }
+        }
+    return false;
+}
+
+/* Where d's first pragma line starts (its construct's start without one). */
+size_t lower_dir_off(const struct lower_dir *d)
+{
+    return d->node->pragma ? d->node->pragma->begin : d->node->begin;
+}
+
+/* ---- where a directive is (for messages) --------------------------------------------- */
+
+const char *lower_pragma_word(struct lower *L, const struct ast *pr)
+{
+    const char *s = L->text + pr->begin, *e = L->text + pr->end;
+    const char *omp = s;
+    while (omp + 3 <= e && memcmp(omp, "omp", 3) != 0)
+        omp++;
+    const char *w = omp + 3;
+    while (w < e && (*w == ' ' || *w == '\t'))
+        w++;
+    return w;
+}
+
+/* Where the directive word of pragma `pr` is (the `task` of `#pragma omp task`). */
+struct mcc_loc lower_pragma_loc(struct lower *L, const struct ast *pr)
+{
+    const char *w = lower_pragma_word(L, pr);
+    return source_user_loc(&L->t->src, w < L->text + pr->end ? (size_t)(w - L->text)
+                                                             : pr->begin);
+}
+
+struct mcc_loc lower_dir_loc(struct lower *L, const struct lower_dir *d)
+{
+    return d->node && d->node->pragma ? lower_pragma_loc(L, d->node->pragma) : d->dir->loc;
+}

@@ -18,8 +18,8 @@ static void opt_field(struct lower_buf *b, const char *name, const char *value)
         lbuf_printf(b, ", .%s = %s", name, value);
 }
 
-void emit_impl(struct lower_buf *b, const char *device, const char *run, const char *name,
-               const char *info)
+void lower_emit_impl(struct lower_buf *b, const char *device, const char *run, const char *name,
+                     const char *info)
 {
     lbuf_printf(b, "{.device = %s", device);
     opt_field(b, "run", run);
@@ -28,48 +28,48 @@ void emit_impl(struct lower_buf *b, const char *device, const char *run, const c
     lbuf_puts(b, "}");
 }
 
-void emit_task_type(struct lower_buf *b, const char *storage, const char *name,
-                    const char *label, const char *source, int nimpls, const char *impls)
+void lower_emit_task_type(struct lower_buf *b, const char *storage, const char *name,
+                          const char *label, const char *source, int nimpls, const char *impls)
 {
     lbuf_printf(b, "%s%sstruct nanort_task_type %s = {.label = \"%s\", .source = \"%s\", "
                 ".nimpls = %d, .impls = %s};", storage, *storage ? " " : "", name, label,
                 source, nimpls, impls);
 }
 
-void emit_impl_list(struct lower_buf *b, const char *list)
+void lower_emit_impl_list(struct lower_buf *b, const char *list)
 {
     lbuf_printf(b, "(const struct nanort_impl[]){%s}", list);
 }
 
-void emit_launch(struct lower_buf *b, const char *var, int ndims, const char *global,
-                 const char *local, const char *shmem)
+void lower_emit_launch(struct lower_buf *b, const char *var, int ndims, const char *global,
+                       const char *local, const char *shmem)
 {
     lbuf_printf(b, "struct nanort_launch %s = {.ndims = %du, .global = {%s}, .local = {%s}, "
                 ".shmem = %s};", var, ndims, global, local, shmem);
 }
 
-void emit_karg(struct lower_buf *b, const char *kind, const char *size, const char *ptr)
+void lower_emit_karg(struct lower_buf *b, const char *kind, const char *size, const char *ptr)
 {
     lbuf_printf(b, "{.kind = %s, .size = %s", kind, size);
     opt_field(b, "ptr", ptr);
     lbuf_puts(b, "}");
 }
 
-const char *emit_opencl_info(struct mcc_arena *a, const char *kernel, const char *file)
+const char *lower_emit_opencl_info(struct mcc_arena *a, const char *kernel, const char *file)
 {
     return arena_printf(a, "&(const struct nanort_opencl_info){.kernel = \"%s\", .file = %s}",
                         kernel, file);
 }
 
-void emit_taskgraph(struct lower_buf *b, const char *name, const char *source)
+void lower_emit_taskgraph(struct lower_buf *b, const char *name, const char *source)
 {
     lbuf_printf(b, "static struct nanort_taskgraph %s = {.source = \"%s\"};", name, source);
 }
 
-void emit_opencl_cpu_kernel(struct lower_buf *b, const char *name, const char *source,
-                            const char *kernel, const char *run, int nargs,
-                            const char *arg_kinds, const char *arg_sizes, const long reqd[3],
-                            int not_opencl_c, int group_free)
+void lower_emit_opencl_cpu_kernel(struct lower_buf *b, const char *name, const char *source,
+                                  const char *kernel, const char *run, int nargs,
+                                  const char *arg_kinds, const char *arg_sizes, const long reqd[3],
+                                  int not_opencl_c, int group_free)
 {
     lbuf_printf(b, "static const struct nanort_opencl_cpu_kernel %s = {\n"
                 "    .source = \"%s\", .kernel = \"%s\", .run = %s, .nargs = %d,\n"

@@ -11,7 +11,7 @@
  *
  *   at each task, taskloop or for     if (nanort_in_final()) the environment is built on
  *                                     the stack and the outlined body called directly
- *                                     (final_site); else the task is created as before
+ *                                     (lower_final_site); else the task is created as before
  *   for each function whose body      a serial clone `f__nrt_serial` (the same code with
  *   creates tasks                     every task construct run in place with its data-
  *                                     sharing honoured, taskwaits gone, calls of other
@@ -19,7 +19,7 @@
  *                                     `if (nanort_in_final()) return f__nrt_serial(...)`
  *
  * so that below the cut-off one check leads into code as fast as the sequential program.
- * Only units that use a final clause get either (final_scan): others pay nothing.  A
+ * Only units that use a final clause get either (lower_final_scan): others pay nothing.  A
  * construct or clause the serial path does not know (a parallel region, lastprivate,
  * inprivate, detach...) leaves its function without a clone and its site without a serial
  * path: the runtime still runs such tasks undeferred under final, correctly.
@@ -33,7 +33,7 @@
 /* ---- does the unit use final? --------------------------------------------------------- */
 
 /* A `final(` in a `#pragma omp` line of the preprocessed text. */
-void final_scan(struct lower *L)
+void lower_final_scan(struct lower *L)
 {
     const char *text = L->text, *end = text + L->t->src.len;
     for (const char *p = text; (p = memmem(p, (size_t)(end - p), "final", 5)); p += 5) {
@@ -82,7 +82,8 @@ static bool clause_ok(const struct omp_clause *c)
     }
 }
 
-static bool clauses_ok(const struct omp_directive *d)
+/* May a directive (a construct's line or its target line) take the serial path? */
+bool lower_final_clauses_ok(const struct omp_directive *d)
 {
     for (int i = 0; d && i < d->nclauses; i++)
         if (!clause_ok(&d->clauses[i]))
@@ -90,14 +91,14 @@ static bool clauses_ok(const struct omp_directive *d)
     return true;
 }
 
-bool final_site_ok(const struct lower_dir *d)
+bool lower_final_site_ok(const struct lower_dir *d)
 {
-    return clauses_ok(d->dir) && clauses_ok(d->target);
+    return lower_final_clauses_ok(d->dir) && lower_final_clauses_ok(d->target);
 }
 
 /* ---- the serial path at a task ------------------------------------------------------- */
 
-char *final_site(struct lower *L, const struct final_parts *p)
+char *lower_final_site(struct lower *L, const struct final_parts *p)
 {
     /* A stack copy of the argument block (zero-filled, as nanort_task_create's), filled
      * as at creation, and the body called on it in this task. */
@@ -109,249 +110,4 @@ char *final_site(struct lower *L, const struct final_parts *p)
                         "(void)nrt_x; %s%s%s(nrt_a, (nanort_ctx *)0); }", p->env,
                         p->size ? p->size : "", block, p->env, p->init ? p->init : "",
                         p->extra_init ? p->extra_init : "", p->fn);
-}
-
-/* ---- serial clones --------------------------------------------------------------------- */
-
-struct clonable {
-    struct lower *L;
-    bool ok;
-    bool tasks;                 /* creates tasks: worth a clone */
-};
-
-static bool chain_ok(struct clonable *c, struct ast *n)
-{
-    for (struct ast *pr = n->pragma; pr; pr = pr->kid[0]) {
-        const struct omp_directive *d = lower_parse_pragma(c->L, pr);
-        switch (d->kind) {
-        case OMP_DIR_TASK: case OMP_DIR_TASKLOOP: case OMP_DIR_FOR:
-            if (d->parallel || !clauses_ok(d) || n->kind == AST_DECLARATION ||
-                n->kind == AST_FUNCTION_DEF)
-                return false;
-            c->tasks = true;
-            break;
-        case OMP_DIR_TARGET:
-            if (!clauses_ok(d))
-                return false;
-            break;
-        case OMP_DIR_CRITICAL: case OMP_DIR_ATOMIC: case OMP_DIR_SIMD: case OMP_DIR_UNKNOWN:
-            break;
-        default:
-            return false;
-        }
-    }
-    return true;
-}
-
-static bool scan(struct ast *n, void *arg)
-{
-    struct clonable *c = arg;
-    if (!c->ok)
-        return false;
-    switch (n->kind) {
-    case AST_FUNCTION_DEF:          /* a GNU nested function */
-        c->ok = false;
-        return false;
-    case AST_DECLARATION:
-        /* a static local would be two objects, one per clone */
-        if (n->kid[0] && (n->kid[0]->flags & (SPEC_STATIC | SPEC_THREAD_LOCAL)))
-            c->ok = false;
-        break;
-    case AST_PRAGMA:
-        if (n->flags) {             /* a stand-alone directive */
-            enum omp_directive_kind k = lower_parse_pragma(c->L, n)->kind;
-            c->ok = k == OMP_DIR_TASKWAIT || k == OMP_DIR_TASKYIELD || k == OMP_DIR_BARRIER ||
-                    k == OMP_DIR_FLUSH || k == OMP_DIR_UNKNOWN;
-        }
-        return false;
-    default:
-        break;
-    }
-    if (n->pragma && n->kind != AST_LIST && !chain_ok(c, n))
-        c->ok = false;
-    return c->ok;
-}
-
-/* The parameters of a definition as call arguments ("a, b"), or NULL when they cannot be
- * passed on (variadic, unnamed, K&R). */
-static const char *forward_args(struct lower *L, struct ast *def)
-{
-    if (def->kid[2])
-        return NULL;
-    struct lower_buf b = {0};
-    lbuf_puts(&b, "");
-    struct ast *params = ast_declarator_params(def->kid[1]);
-    for (struct ast *p = params ? params->kid[0] : NULL; p; p = p->next) {
-        if (p->kind == AST_PARAM && !p->sym && !p->kid[1] && p->kid[0] &&
-            p->kid[0]->tclass == TYPE_VOID && !p->next && p == params->kid[0])
-            break;                  /* (void) */
-        if (p->kind != AST_PARAM || !p->sym) {      /* `...`, an unnamed parameter */
-            free(b.s);
-            return NULL;
-        }
-        lbuf_printf(&b, "%s%.*s", b.len ? ", " : "", (int)p->sym->name->len, p->sym->name->str);
-    }
-    return lbuf_take(&b, L->a);
-}
-
-static bool clonable(struct lower *L, struct ast *def, const char **args)
-{
-    struct ast *dn = ast_declarator_name(def->kid[1]);
-    struct ast *body = def->kid[3];
-    if (!dn || !body || body->kind != AST_COMPOUND || L->in_main)
-        return false;
-    if (!(*args = forward_args(L, def)))
-        return false;
-    /* (a second constructor, or a second definition of an alias, would change the program) */
-    const char *head = lower_src(L, def->begin, body->begin);
-    if (strstr(head, "constructor") || strstr(head, "destructor") || strstr(head, "alias") ||
-        strstr(head, "weak") || strstr(head, "section") || strstr(head, "ifunc"))
-        return false;
-    /* (nor may it define a type its return type declares a second time) */
-    struct ast *list = def->kid[0] ? def->kid[0]->kid[0] : NULL;
-    for (struct ast *s = list ? list->kid[0] : NULL; s; s = s->next)
-        if ((s->kind == AST_STRUCT || s->kind == AST_ENUM) && s->kid[0])
-            return false;
-    struct clonable c = {L, true, false};
-    ast_walk(body, scan, &c);
-    return c.ok && c.tasks;
-}
-
-const char *final_clone_name(struct lower *L, const struct sym *s)
-{
-    if (!L->clone || !s || s->kind != SYM_FUNCTION || s->depth != 0)
-        return NULL;
-    return lower_map_get(&L->clones, s->name)
-               ? lower_name(L, LN_SERIAL, arena_strndup(L->a, s->name->str, s->name->len), -1)
-               : NULL;
-}
-
-/* The storage class of the clone: static (and not extern). */
-static void clone_storage(struct lower *L, struct ast *specs)
-{
-    bool is_static = false;
-    struct ast *list = specs ? specs->kid[0] : NULL;
-    for (struct ast *s = list ? list->kid[0] : NULL; s; s = s->next) {
-        if (s->kind == AST_SPECIFIER && s->op == KW_EXTERN)
-            rewrite_replace(L->rw, s->begin, s->end, "");
-        is_static |= s->kind == AST_SPECIFIER && s->op == KW_STATIC;
-    }
-    if (!is_static)
-        rewrite_insert_before(L->rw, specs ? specs->begin : 0, "static ");
-}
-
-/* A declaration without initialisers: no code. */
-static bool declares_only(const struct ast *item)
-{
-    if (item->kind != AST_DECLARATION)
-        return false;
-    for (const struct ast *d = item->kid[1] ? item->kid[1]->kid[0] : NULL; d; d = d->next)
-        if (d->kind == AST_INIT_DECLARATOR && d->kid[1])
-            return false;
-    return true;
-}
-
-void final_function(struct lower *L, struct ast *def, int errors_before)
-{
-    const char *args;
-    if (!L->final_used || mcc_error_count() != errors_before || !clonable(L, def, &args))
-        return;
-    struct ast *dn = ast_declarator_name(def->kid[1]);
-    const char *name = arena_strndup(L->a, dn->name->str, dn->name->len);
-    const char *clone = lower_name(L, LN_SERIAL, name, -1);
-    lower_map_put(L, &L->clones, dn->name, (void *)clone);
-    /* The clone: the definition lowered again into an edit list of its own */
-    struct rewriter *rw = L->rw;
-    L->rw = rewrite_new(L->a, &L->t->src);
-    L->clone = true;
-    rewrite_replace(L->rw, dn->begin, dn->end, clone);
-    clone_storage(L, def->kid[0]);
-    lower_visit(L, def->kid[3]);
-    const char *proto = rewrite_text(L->rw, def->begin, def->kid[1]->end);
-    const char *text = rewrite_text_lines(L->rw, def->begin, def->end);
-    L->clone = false;
-    L->rw = rw;
-    rewrite_insert_before(L->rw, def->begin,
-                          lower_glue(L, def->begin, arena_printf(L->a, "%s;\n", proto)));
-    rewrite_insert_after(L->rw, def->end, text);
-    /* the entry of the task version leads there under final */
-    bool is_void = def->kid[0] && def->kid[0]->tclass == TYPE_VOID &&
-                   def->kid[1]->kind == AST_DECL_FUNCTION;
-    /* (on the line of the first statement, where gdb stops for `break f` as without it) */
-    struct ast *items = def->kid[3]->kid[0], *i = items ? items->kid[0] : NULL;
-    while (i && i->next && declares_only(i))
-        i = i->next;
-    size_t first = i ? i->begin : def->kid[3]->begin;
-    rewrite_insert_after(L->rw, def->kid[3]->begin + 1, lower_glue(L, first, arena_printf(
-        L->a, is_void ? " if (nanort_in_final()) { %s(%s); return; }\n"
-                      : " if (nanort_in_final()) return %s(%s);\n", clone, args)));
-}
-
-/* ---- constructs in a clone ----------------------------------------------------------- */
-
-/* x as a new variable of the construct, a copy of the original (firstprivate) or not. */
-static void shadow(struct lower *L, struct lower_buf *b, const struct lower_var *v,
-                   struct ast *body)
-{
-    const char *x = arena_strndup(L->a, v->sym->name->str, v->sym->name->len);
-    enum type_class t = v->sym->type;
-    bool plain = t == TYPE_SCALAR || t == TYPE_POINTER || t == TYPE_ENUM;
-    switch (v->share) {
-    case LOWER_PRIVATE:
-        lbuf_printf(b, "__typeof__(%s) %s; ", x, x);
-        break;
-    case LOWER_FIRSTPRIVATE:
-        /* (an aggregate the body does not change is read where it is) */
-        if (!plain && !omp_writes(body, v->sym))
-            break;
-        lbuf_printf(b, "__typeof__(%s) *nrt_fp%d = &(%s); ", x, ++L->serial, x);
-        if (t == TYPE_ARRAY || t == TYPE_NONE)
-            lbuf_printf(b, "__typeof__(%s) %s; __builtin_memcpy((void *)&%s, (const void *)"
-                        "nrt_fp%d, sizeof %s); ", x, x, x, L->serial, x);
-        else
-            lbuf_printf(b, "__typeof__(%s) %s = *nrt_fp%d; ", x, x, L->serial);
-        break;
-    default:                        /* shared; reductions update the original in order */
-        break;
-    }
-}
-
-/* The loop variables of a loop construct's nest (collapse(n)): private. */
-static void loop_vars_private(struct lower_var *vars, struct ast *f, int ncol)
-{
-    for (int k = 0; k < ncol && f && f->kind == AST_FOR; k++) {
-        struct ast *init = f->kid[0];
-        if (init && init->kind == AST_EXPR_STMT)
-            init = init->kid[0];
-        if (init && init->kind == AST_ASSIGN && init->kid[0] && init->kid[0]->kind == AST_IDENT)
-            for (struct lower_var *v = vars; v; v = v->next)
-                if (v->sym == init->kid[0]->sym)
-                    v->share = LOWER_PRIVATE;
-        struct ast *body = f->kid[3];
-        if (body && body->kind == AST_COMPOUND && body->kid[0] && body->kid[0]->kid[0])
-            body = body->kid[0]->kid[0];
-        f = body;
-    }
-}
-
-static int collapse_of(const struct lower_dir *d)
-{
-    const struct omp_clause *c = lower_dir_find(d, OMP_CL_COLLAPSE);
-    int n = c && c->nargs > 0 && c->args[0].text ? atoi(c->args[0].text) : 1;
-    return n > 0 ? n : 1;
-}
-
-/* A task, taskloop or for in a clone: `{ new variables; the statement }` where it is. */
-void final_construct(struct lower *L, struct lower_dir *d)
-{
-    struct lower_var *vars = inline_captures(L, d, d->node, NULL);
-    if (d->dir->kind != OMP_DIR_TASK)
-        loop_vars_private(vars, d->node, collapse_of(d));
-    struct lower_buf b = {0};
-    lbuf_puts(&b, "{ ");
-    for (struct lower_var *v = vars; v; v = v->next)
-        shadow(L, &b, v, d->node);
-    size_t begin = lower_body(L, d);
-    lbuf_printf(&b, "%s }", rewrite_text_lines(L->rw, begin, d->node->end));
-    rewrite_replace(L->rw, lower_dir_off(d), d->node->end, lbuf_take(&b, L->a));
 }

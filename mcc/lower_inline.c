@@ -67,8 +67,8 @@ static struct lower_var *cap_add(struct capture *c, struct sym *s, size_t off, b
     v->next = c->vars;
     c->vars = v;
     /* A variably modified type needs the variables its bounds name. */
-    struct ast *d = task_full_declarator(s);
-    if (d && task_sym_is_vm(s)) {
+    struct ast *d = lower_full_declarator(s);
+    if (d && lower_sym_is_vm(s)) {
         v->vm = true;
         for (struct ast *a = d; a && a->kind != AST_DECL_NAME; a = a->kid[0])
             if (a->kind == AST_DECL_ARRAY && a->kid[1])
@@ -254,8 +254,8 @@ static void implicit_sharing(struct capture *c, const struct lower_dir *d, size_
             v->share = LOWER_SHARED;
         } else if (def) {
             v->share = LOWER_FIRSTPRIVATE;
-        } else if (ws && omp_thread_private(c->L, v->sym)) {
-            bool written = omp_writes(c->node, v->sym);
+        } else if (ws && lower_thread_private(c->L, v->sym)) {
+            bool written = lower_writes(c->node, v->sym);
             v->share = written ? LOWER_SHARED : LOWER_FIRSTPRIVATE;
             if (written && !lower_map_get(&c->L->reported, d->dir)) {
                 /* (once per construct: the sections of one are captured one by one) */
@@ -270,7 +270,7 @@ static void implicit_sharing(struct capture *c, const struct lower_dir *d, size_
                                                            : "the sections run in this task");
             }
             c->serial |= written;
-        } else if (ws || omp_team_shared(c->L, v->sym)) {
+        } else if (ws || lower_team_shared(c->L, v->sym)) {
             v->share = LOWER_SHARED;
         }
     }
@@ -298,7 +298,7 @@ static const char *vname(const struct lower_var *v, struct mcc_arena *a)
 /* The declaration of v with its name replaced by `name`, bounds renamed by the frame. */
 static char *decl_as(struct lower *L, const struct lower_var *v, const char *name)
 {
-    char *t = task_decl_text(L, v->sym, "@");
+    char *t = lower_decl_text(L, v->sym, "@");
     if (!t)
         return NULL;
     char *m = lower_expr(L, t, NULL, 0);
@@ -306,114 +306,6 @@ static char *decl_as(struct lower *L, const struct lower_var *v, const char *nam
     if (!at)
         return m;
     return arena_printf(L->a, "%.*s%s%s", (int)(at - m), m, name, at + 1);
-}
-
-static const char *red_identity(enum omp_reduction_op op)
-{
-    switch (op) {
-    case OMP_RED_MUL: case OMP_RED_AND: return "1";
-    case OMP_RED_BITAND: return "~0";
-    default: return "0";
-    }
-}
-
-struct red_map {
-    const char *out, *in, *priv, *orig;
-};
-
-static const char *red_name(void *arg, const char *s, size_t n)
-{
-    struct red_map *m = arg;
-    if (n == 7 && !memcmp(s, "omp_out", 7))
-        return m->out;
-    if (n == 6 && !memcmp(s, "omp_in", 6))
-        return m->in;
-    if (n == 8 && !memcmp(s, "omp_priv", 8))
-        return m->priv;
-    if (n == 8 && !memcmp(s, "omp_orig", 8))
-        return m->orig;
-    return NULL;
-}
-
-/*
- * Initialise the private copy (into `pro`), and combine it into the original at the end
- * (into `epi`) under the critical section "nrt.reduction".  One lock for every reduction:
- * the same object may be reduced under different names (`*sum` in a function task, `total`
- * in an inline task), and a lock per name would not exclude those combines from each other.
- * Shared by inline tasks and function tasks (lower_task.c).
- */
-void lower_reduction_code(struct lower *L, const struct omp_clause *red,
-                          const struct lower_red_elems *e, struct lower_buf *pro,
-                          struct lower_buf *epi)
-{
-    const char *priv = e->priv, *orig = e->orig;
-    lbuf_printf(epi, "nanort_critical_enter(\"nrt.reduction\"); %s", e->open);
-    enum omp_reduction_op op = red->red_op;
-    if (op == OMP_RED_USER) {
-        const struct lower_declred *r = misc_find_reduction(L, red->red_id.text);
-        if (!r) {
-            mcc_error_at(&red->loc, "unknown reduction '%s'", red->red_id.text);
-            return;
-        }
-        struct red_map m = {orig, priv, priv, orig};
-        if (r->r->initializer.text)
-            lbuf_printf(pro, "%s%s;%s\n", e->open,
-                        lower_map_idents(L, r->r->initializer.text, red_name, &m), e->close);
-        else
-            lbuf_printf(pro, "%s__builtin_memset(&%s, 0, sizeof %s);%s\n", e->open, priv, priv,
-                        e->close);
-        lbuf_printf(epi, "%s;", lower_map_idents(L, r->r->combiner.text, red_name, &m));
-    } else if (op == OMP_RED_MIN || op == OMP_RED_MAX) {
-        lbuf_printf(pro, "nanort_critical_enter(\"nrt.reduction\"); %s%s = %s;%s "
-                    "nanort_critical_leave(\"nrt.reduction\");\n", e->open, priv, orig,
-                    e->close);
-        lbuf_printf(epi, "if (%s %s %s) %s = %s;", priv, op == OMP_RED_MIN ? "<" : ">", orig,
-                    orig, priv);
-    } else {
-        static const char *const ops[OMP_RED_COUNT] = {
-            [OMP_RED_ADD] = "+", [OMP_RED_SUB] = "+", [OMP_RED_MUL] = "*",
-            [OMP_RED_BITAND] = "&", [OMP_RED_BITOR] = "|", [OMP_RED_BITXOR] = "^",
-            [OMP_RED_AND] = "&&", [OMP_RED_OR] = "||",
-        };
-        lbuf_printf(pro, "%s%s = %s;%s\n", e->open, priv, red_identity(op), e->close);
-        lbuf_printf(epi, "%s = %s %s %s;", orig, orig, ops[op], priv);
-    }
-    lbuf_printf(epi, "%s nanort_critical_leave(\"nrt.reduction\");\n", e->close);
-}
-
-/* How many array derivations s's type has from the outside in (`int v[3][4]`: 2, through
- * typedefs too), before the first other one. */
-static int array_depth(struct sym *s)
-{
-    struct ast *chain[32];
-    int n = 0, depth = 0;
-    for (struct ast *d = task_full_declarator(s); d && d->kind != AST_DECL_NAME && n < 32;
-         d = d->kid[0])
-        chain[n++] = d;
-    int i = n - 1;                  /* the derivation applied first to the name */
-    while (i >= 0 && chain[i]->kind == AST_DECL_ARRAY) {
-        depth++;
-        i--;
-    }
-    struct ast *list = i < 0 && s->specs ? s->specs->kid[0] : NULL;
-    for (struct ast *sp = list ? list->kid[0] : NULL; sp; sp = sp->next)
-        if (sp->kind == AST_TYPEDEF_REF && sp->sym && sp->sym != s)
-            depth += array_depth(sp->sym);
-    return depth;
-}
-
-void lower_array_elems(struct lower *L, struct sym *s, const char *priv, const char *orig,
-                       struct lower_red_elems *e)
-{
-    struct lower_buf z = {0};
-    for (int i = array_depth(s); i > 0; i--)
-        lbuf_puts(&z, "[0]");
-    const char *zeros = lbuf_take(&z, L->a);
-    e->open = arena_printf(L->a, "for (__SIZE_TYPE__ nrt_i = 0; nrt_i < sizeof(%s) / "
-                           "sizeof((%s)%s); nrt_i++) { ", priv, priv, zeros);
-    e->close = " }";
-    e->priv = arena_printf(L->a, "((__typeof__((%s)%s) *)&(%s))[nrt_i]", priv, zeros, priv);
-    e->orig = arena_printf(L->a, "((__typeof__((%s)%s) *)&(%s))[nrt_i]", orig, zeros, orig);
 }
 
 static void reduction_code(struct outline *o, struct lower_var *v,
@@ -427,12 +319,14 @@ static void array_reduction(struct outline *o, struct lower_var *v)
 {
     struct lower *L = o->L;
     const char *x = vname(v, L->a);
+    const char *rn = lower_local_name(L, LL_RED_COUNT, 0, x);
+    const char *ro = lower_local_name(L, LL_RED_ORIG, 0, x);
     struct lower_red_elems e = {
-        arena_printf(L->a, "for (__SIZE_TYPE__ nrt_i = 0; nrt_i < nrt_e->nrt_rn_%s; nrt_i++) { ", x),
-        " }", arena_printf(L->a, "nrt_e->%s[nrt_i]", x), arena_printf(L->a, "nrt_ro_%s[nrt_i]", x),
+        arena_printf(L->a, "for (__SIZE_TYPE__ nrt_i = 0; nrt_i < nrt_e->%s; nrt_i++) { ", rn),
+        " }", arena_printf(L->a, "nrt_e->%s[nrt_i]", x), arena_printf(L->a, "%s[nrt_i]", ro),
     };
-    lbuf_printf(&o->prologue, "__typeof__(nrt_e->%s) nrt_ro_%s = nrt_e->%s; nrt_e->%s = "
-                "__builtin_malloc(nrt_e->nrt_rn_%s * sizeof *nrt_e->%s);\n", x, x, x, x, x, x);
+    lbuf_printf(&o->prologue, "__typeof__(nrt_e->%s) %s = nrt_e->%s; nrt_e->%s = "
+                "__builtin_malloc(nrt_e->%s * sizeof *nrt_e->%s);\n", x, ro, x, x, rn, x);
     reduction_code(o, v, &e);
     lbuf_printf(&o->epilogue, "__builtin_free(nrt_e->%s);\n", x);
 }
@@ -441,9 +335,10 @@ static void array_reduction(struct outline *o, struct lower_var *v)
  * at run time), 16-aligned like the block; firstprivate copies the contents at creation. */
 static void vla_copy(struct outline *o, const char *x, const char *parent, bool copy)
 {
-    lbuf_printf(&o->size, "__SIZE_TYPE__ nrt_off_%s = (nrt_sz + 15) & ~(__SIZE_TYPE__)15; "
-                "nrt_sz = nrt_off_%s + sizeof(%s); ", x, x, parent);
-    lbuf_printf(&o->init, "nrt_x->%s = (char *)nrt_a + nrt_off_%s; ", x, x);
+    const char *off = lower_local_name(o->L, LL_VLA_OFF, 0, x);
+    lbuf_printf(&o->size, "__SIZE_TYPE__ %s = (nrt_sz + 15) & ~(__SIZE_TYPE__)15; "
+                "nrt_sz = %s + sizeof(%s); ", off, off, parent);
+    lbuf_printf(&o->init, "nrt_x->%s = (char *)nrt_a + %s; ", x, off);
     if (copy)
         lbuf_printf(&o->init, "__builtin_memcpy(nrt_x->%s, &(%s), sizeof(%s)); ", x, parent,
                     parent);
@@ -526,7 +421,7 @@ static bool value_alias(struct lower *L, const struct lower_var *v, struct ast *
     return !e.found;
 }
 
-const char *inline_alias_use(struct lower *L, const struct lower_var *v, struct ast *body)
+const char *lower_inline_alias_use(struct lower *L, const struct lower_var *v, struct ast *body)
 {
     const char *x = vname(v, L->a);
     return value_alias(L, v, body) ? x : arena_printf(L->a, "(*%s)", x);
@@ -575,30 +470,33 @@ static bool capture_inprivate(struct outline *o, struct lower_var *v, const char
 {
     struct lower *L = o->L;
     const struct omp_ref *r = v->inpriv;
-    char *m = task_decl_text(L, v->sym, NULL);
+    char *m = lower_decl_text(L, v->sym, NULL);
     if (!m || v->vm)
         return false;
+    const char *ip = lower_local_name(L, LL_INPRIV, 0, x);
+    const char *ib = lower_local_name(L, LL_INPRIV_BYTES, 0, x);
+    const char *copy = lower_local_name(L, LL_INPRIV_COPY, 0, x);
     if (r->kind == OMP_REF_NAME) {
         lbuf_printf(&o->env, "%s; %s; ", m,
-                    task_decl_text(L, v->sym, arena_printf(L->a, "(*nrt_ip_%s)", x)));
-        lbuf_printf(&o->init, "nrt_x->nrt_ip_%s = &(%s); ", x, parent);
+                    lower_decl_text(L, v->sym, arena_printf(L->a, "(*%s)", ip)));
+        lbuf_printf(&o->init, "nrt_x->%s = &(%s); ", ip, parent);
         lbuf_printf(&o->prologue, "__builtin_memcpy((void *)&nrt_e->%s, (const void *)"
-                    "nrt_e->nrt_ip_%s, sizeof nrt_e->%s);\n", x, x, x);
+                    "nrt_e->%s, sizeof nrt_e->%s);\n", x, ip, x);
     } else if (r->kind == OMP_REF_SHAPE && r->base->kind == OMP_REF_NAME &&
                v->sym->type == TYPE_POINTER) {
-        lbuf_printf(&o->env, "%s; __SIZE_TYPE__ nrt_ib_%s; void *nrt_if_%s; ", m, x, x);
+        lbuf_printf(&o->env, "%s; __SIZE_TYPE__ %s; void *%s; ", m, ib, copy);
         lbuf_printf(&o->init, "__builtin_memcpy((void *)&nrt_x->%s, (const void *)&(%s), sizeof nrt_x->%s); "
-                    "nrt_x->nrt_ib_%s = %s", x, parent, x, x,
-                    deps_shape_elem(L, r->base, parent));
+                    "nrt_x->%s = %s", x, parent, x, ib,
+                    lower_deps_shape_elem(L, r->base, parent));
         for (int i = 0; i < r->ndims; i++)
             lbuf_printf(&o->init, " * (__SIZE_TYPE__)(%s)",
                         lower_expr(L, r->dims[i].text, NULL, 0));
         lbuf_puts(&o->init, "; ");
-        lbuf_printf(&o->prologue, "nrt_e->nrt_if_%s = __builtin_malloc(nrt_e->nrt_ib_%s + 1); "
-                    "if (!nrt_e->nrt_if_%s) __builtin_abort(); __builtin_memcpy(nrt_e->nrt_if_%s, "
-                    "(const void *)nrt_e->%s, nrt_e->nrt_ib_%s); nrt_e->%s = nrt_e->nrt_if_%s;\n",
-                    x, x, x, x, x, x, x, x);
-        lbuf_printf(&o->epilogue, "__builtin_free(nrt_e->nrt_if_%s);\n", x);
+        lbuf_printf(&o->prologue, "nrt_e->%s = __builtin_malloc(nrt_e->%s + 1); "
+                    "if (!nrt_e->%s) __builtin_abort(); __builtin_memcpy(nrt_e->%s, "
+                    "(const void *)nrt_e->%s, nrt_e->%s); nrt_e->%s = nrt_e->%s;\n",
+                    copy, ib, copy, copy, x, ib, x, copy);
+        lbuf_printf(&o->epilogue, "__builtin_free(nrt_e->%s);\n", copy);
     } else {
         mcc_error_at(&r->text.loc, "sorry, unimplemented: this form of inprivate (use a "
                      "variable or a shaped pointer, [n]p)");
@@ -612,7 +510,64 @@ static bool capture_inprivate(struct outline *o, struct lower_var *v, const char
  * __auto_type)?  Such a task is outlined as a GNU C nested function (outline_local). */
 static bool needs_local(struct lower *L, const struct lower_var *v)
 {
-    return !v->vm && v->share != LOWER_REDUCTION && !task_decl_text(L, v->sym, NULL);
+    return !v->vm && v->share != LOWER_REDUCTION && !lower_decl_text(L, v->sym, NULL);
+}
+
+/* reduction(op: [n]p) on a pointer: the pointer, and the number of elements reduced. */
+static bool capture_array_reduction(struct outline *o, struct lower_var *v, const char *x,
+                                    const char *parent)
+{
+    struct lower *L = o->L;
+    char *m = lower_decl_text(L, v->sym, NULL);
+    if (!m || v->vm || v->sym->type != TYPE_POINTER)
+        return false;
+    const char *rn = lower_local_name(L, LL_RED_COUNT, 0, x);
+    lbuf_printf(&o->env, "%s; __SIZE_TYPE__ %s; ", m, rn);
+    lbuf_printf(&o->init, "__builtin_memcpy((void *)&nrt_x->%s, (const void *)&(%s), sizeof nrt_x->%s); "
+                "nrt_x->%s = 1", x, parent, x, rn);
+    for (int i = 0; i < v->red_ref->ndims; i++)
+        lbuf_printf(&o->init, " * (__SIZE_TYPE__)(%s)",
+                    lower_expr(L, v->red_ref->dims[i].text, NULL, 0));
+    lbuf_puts(&o->init, "; ");
+    alias(o, v, x, x, false);
+    return true;
+}
+
+/* reduction(op: x): the private copy, and the address of the original it combines into. */
+static bool capture_reduction(struct outline *o, struct lower_var *v, const char *x,
+                              const char *parent)
+{
+    struct lower *L = o->L;
+    if (v->red_ref->kind != OMP_REF_NAME || (v->sym->type == TYPE_ARRAY && v->vm)) {
+        mcc_error_at(&v->red_ref->text.loc, "sorry, unimplemented: this form of reduction "
+                     "(use a variable, an array of known size or a shaped pointer, [n]p)");
+        return true;        /* reported; v->use stays NULL */
+    }
+    char *m = lower_decl_text(L, v->sym, NULL);
+    const char *ref = lower_local_name(L, LL_RED_REF, 0, x);
+    char *p = lower_decl_text(L, v->sym, arena_printf(L->a, "(*%s)", ref));
+    if (!m || !p || v->vm)
+        return false;
+    lbuf_printf(&o->env, "%s; %s; ", m, p);
+    lbuf_printf(&o->init, "nrt_x->%s = &(%s); ", ref, parent);
+    alias(o, v, x, x, false);
+    return true;
+}
+
+/* A variably modified variable: a void * member; the outlined function redeclares it with
+ * its own type. */
+static bool capture_vm(struct outline *o, struct lower_var *v, const char *x,
+                       const char *parent)
+{
+    struct lower *L = o->L;
+    bool array = v->sym->type == TYPE_ARRAY && !v->sym->array_param;
+    lbuf_printf(&o->env, "void *%s; ", x);
+    if (array && v->share != LOWER_SHARED)
+        vla_copy(o, x, parent, v->share == LOWER_FIRSTPRIVATE);
+    else
+        lbuf_printf(&o->init, "nrt_x->%s = (void *)%s(%s); ", x, array ? "&" : "", parent);
+    v->use = array ? arena_printf(L->a, "(*%s)", x) : x;
+    return lower_decl_text(L, v->sym, NULL) != NULL;
 }
 
 /* Member, initialisation and use of one captured variable.  False: not capturable. */
@@ -625,50 +580,16 @@ static bool capture_var(struct outline *o, struct lower_var *v, const char *pare
         return true;
     }
     if (v->share == LOWER_REDUCTION && v->red_ref->kind == OMP_REF_SHAPE &&
-        v->red_ref->base->kind == OMP_REF_NAME) {
-        char *m = task_decl_text(L, v->sym, NULL);
-        if (!m || v->vm || v->sym->type != TYPE_POINTER)
-            return false;
-        lbuf_printf(&o->env, "%s; __SIZE_TYPE__ nrt_rn_%s; ", m, x);
-        lbuf_printf(&o->init, "__builtin_memcpy((void *)&nrt_x->%s, (const void *)&(%s), sizeof nrt_x->%s); "
-                    "nrt_x->nrt_rn_%s = 1", x, parent, x, x);
-        for (int i = 0; i < v->red_ref->ndims; i++)
-            lbuf_printf(&o->init, " * (__SIZE_TYPE__)(%s)",
-                        lower_expr(L, v->red_ref->dims[i].text, NULL, 0));
-        lbuf_puts(&o->init, "; ");
-        alias(o, v, x, x, false);
-        return true;
-    }
+        v->red_ref->base->kind == OMP_REF_NAME)
+        return capture_array_reduction(o, v, x, parent);
     if (v->inpriv)
         return capture_inprivate(o, v, x, parent);
-    if (v->share == LOWER_REDUCTION) {
-        if (v->red_ref->kind != OMP_REF_NAME || (v->sym->type == TYPE_ARRAY && v->vm)) {
-            mcc_error_at(&v->red_ref->text.loc, "sorry, unimplemented: this form of reduction "
-                         "(use a variable, an array of known size or a shaped pointer, [n]p)");
-            return true;        /* reported; v->use stays NULL */
-        }
-        char *m = task_decl_text(L, v->sym, NULL);
-        char *p = task_decl_text(L, v->sym, arena_printf(L->a, "(*nrt_r_%s)", x));
-        if (!m || !p || v->vm)
-            return false;
-        lbuf_printf(&o->env, "%s; %s; ", m, p);
-        lbuf_printf(&o->init, "nrt_x->nrt_r_%s = &(%s); ", x, parent);
-        alias(o, v, x, x, false);
-        return true;
-    }
-    if (v->vm) {
-        /* A void * member; the outlined function redeclares it with its own type. */
-        bool array = v->sym->type == TYPE_ARRAY && !v->sym->array_param;
-        lbuf_printf(&o->env, "void *%s; ", x);
-        if (array && v->share != LOWER_SHARED)
-            vla_copy(o, x, parent, v->share == LOWER_FIRSTPRIVATE);
-        else
-            lbuf_printf(&o->init, "nrt_x->%s = (void *)%s(%s); ", x, array ? "&" : "", parent);
-        v->use = array ? arena_printf(L->a, "(*%s)", x) : x;
-        return task_decl_text(L, v->sym, NULL) != NULL;
-    }
+    if (v->share == LOWER_REDUCTION)
+        return capture_reduction(o, v, x, parent);
+    if (v->vm)
+        return capture_vm(o, v, x, parent);
     if (v->share == LOWER_SHARED) {
-        char *m = task_decl_text(L, v->sym, arena_printf(L->a, "(*%s)", x));
+        char *m = lower_decl_text(L, v->sym, arena_printf(L->a, "(*%s)", x));
         if (!m)
             return false;
         lbuf_printf(&o->env, "%s; ", m);
@@ -676,7 +597,7 @@ static bool capture_var(struct outline *o, struct lower_var *v, const char *pare
         alias(o, v, x, x, true);
         return true;
     }
-    char *m = task_decl_text(L, v->sym, NULL);
+    char *m = lower_decl_text(L, v->sym, NULL);
     if (!m)
         return false;
     lbuf_printf(&o->env, "%s; ", m);
@@ -688,13 +609,13 @@ static bool capture_var(struct outline *o, struct lower_var *v, const char *pare
 }
 
 /* lastprivate: a pointer to the original, which the task of the last iteration (or
- * section) copies its value to (inline_outline's epilogue). */
+ * section) copies its value to (lower_inline_outline's epilogue). */
 static void lastprivate_member(struct outline *o, struct lower_var *v, const char *parent)
 {
     struct lower *L = o->L;
-    const char *x = vname(v, L->a);
+    const char *x = vname(v, L->a), *lp = lower_local_name(L, LL_LASTPRIV, 0, x);
     char *p = v->vm || o->local ? NULL
-              : task_decl_text(L, v->sym, arena_printf(L->a, "(*nrt_lp_%s)", x));
+              : lower_decl_text(L, v->sym, arena_printf(L->a, "(*%s)", lp));
     if (!p) {
         struct mcc_loc at = source_loc(&L->t->src, v->first_use);
         mcc_error_at(&at, "sorry, unimplemented: lastprivate '%s', whose type is declared "
@@ -703,7 +624,7 @@ static void lastprivate_member(struct outline *o, struct lower_var *v, const cha
         return;
     }
     lbuf_printf(&o->env, "%s; ", p);
-    lbuf_printf(&o->init, "nrt_x->nrt_lp_%s = &(%s); ", x, parent);
+    lbuf_printf(&o->init, "nrt_x->%s = &(%s); ", lp, parent);
 }
 
 static const char *fn_name(struct lower *L)
@@ -712,8 +633,8 @@ static const char *fn_name(struct lower *L)
     return dn ? arena_strndup(L->a, dn->name->str, dn->name->len) : "file";
 }
 
-struct lower_var *inline_captures(struct lower *L, const struct lower_dir *d,
-                                  struct ast *body, bool *serial)
+struct lower_var *lower_inline_captures(struct lower *L, const struct lower_dir *d,
+                                        struct ast *body, bool *serial)
 {
     struct capture c = {L, body, NULL, false};
     size_t off = d->node->pragma ? d->node->pragma->begin : d->node->begin;
@@ -733,9 +654,9 @@ static void local_type(struct lower *L, struct lower_buf *out, const char *fn, i
 {
     const char *impl = lower_name(L, LN_IMPL, fn, n), *task = lower_name(L, LN_TASK, fn, n);
     lbuf_printf(out, "static struct nanort_impl %s[1] = {", impl);
-    emit_impl(out, "NANORT_DEVICE_SMP", NULL, task, NULL);
+    lower_emit_impl(out, "NANORT_DEVICE_SMP", NULL, task, NULL);
     lbuf_puts(out, "}; ");
-    emit_task_type(out, "static", lower_name(L, LN_TYPE, fn, n), label, where, 1, impl);
+    lower_emit_task_type(out, "static", lower_name(L, LN_TYPE, fn, n), label, where, 1, impl);
     lbuf_printf(out, "\nif (!__atomic_load_n(&%s[0].run, __ATOMIC_ACQUIRE)) "
                 "__atomic_store_n(&%s[0].run, %s, __ATOMIC_RELEASE);\n", impl, impl, task);
 }
@@ -755,7 +676,7 @@ static bool creates_tasks(struct lower *L, struct ast *n)
     if (n->pragma || n->kind == AST_PRAGMA)
         return true;
     if (n->kind == AST_CALL && n->kid[0] && n->kid[0]->kind == AST_IDENT &&
-        task_find(L, n->kid[0]->name))
+        lower_ftask_find(L, n->kid[0]->name))
         return true;
     for (int k = 0; k < 4; k++)
         if (creates_tasks(L, n->kid[k]))
@@ -763,7 +684,7 @@ static bool creates_tasks(struct lower *L, struct ast *n)
     return false;
 }
 
-/* inline_outline, step 1: each variable's member of the environment and its capture at
+/* lower_inline_outline, step 1: each variable's member of the environment and its capture at
  * creation (o->init), then the extra members and the lastprivate flag. */
 static void outline_captures(struct outline *o, struct lower_var *vars, const char *extra_env)
 {
@@ -802,10 +723,11 @@ static char *outline_body(struct outline *o, const struct lower_dir *d, struct a
             array_reduction(o, v);
         } else if (v->share == LOWER_REDUCTION && v->use) {
             const char *x = vname(v, L->a);
-            const char *orig = arena_printf(L->a, "(*nrt_e->nrt_r_%s)", x);
+            const char *orig = arena_printf(L->a, "(*nrt_e->%s)",
+                                            lower_local_name(L, LL_RED_REF, 0, x));
             struct lower_red_elems e = {"", "", v->use, orig};
             if (v->sym->type == TYPE_ARRAY)
-                lower_array_elems(L, v->sym, v->use, orig, &e);
+                lower_reduction_array_elems(L, v->sym, v->use, orig, &e);
             reduction_code(o, v, &e);
         }
         if (v->vm && v->share != LOWER_REDUCTION) {
@@ -836,9 +758,10 @@ static void outline_epilogue(struct outline *o, struct ast *body, struct lower_v
     struct lower_buf tail = {0};
     for (struct lower_var *v = vars; v; v = v->next)
         if (v->last && v->use)
-            lbuf_printf(&tail, "if (nrt_e->nrt_islast) __builtin_memcpy((void *)nrt_e->nrt_lp_%s, "
-                        "(const void *)&%s, sizeof *nrt_e->nrt_lp_%s);\n", vname(v, L->a), v->use,
-                        vname(v, L->a));
+            lbuf_printf(&tail, "if (nrt_e->nrt_islast) __builtin_memcpy((void *)nrt_e->%s, "
+                        "(const void *)&%s, sizeof *nrt_e->%s);\n",
+                        lower_local_name(L, LL_LASTPRIV, 0, vname(v, L->a)), v->use,
+                        lower_local_name(L, LL_LASTPRIV, 0, vname(v, L->a)));
     if (o->epilogue.len && creates_tasks(L, body))
         lbuf_puts(&tail, "nanort_taskwait();\n");
     if (tail.len)
@@ -853,46 +776,50 @@ static void outline_epilogue(struct outline *o, struct ast *body, struct lower_v
  * pragma's line (`at`), the body on its own lines (lower_lines.c).  Returns the
  * definitions: already placed before the enclosing function, or (o->local) to be put
  * with the creation code. */
-static char *outline_define(struct outline *o, const struct lower_dir *d, const char *text,
-                            const char *head, size_t at)
+/* The smp outlined function of the statement `text`: its environment's struct and its
+ * head (glue on the pragma's line, into out), the statement, then the tail left in glue. */
+static void outline_smp_function(struct outline *o, const char *text, const char *head,
+                                 size_t at, struct lower_buf *out, struct lower_buf *glue)
 {
     struct lower *L = o->L;
-    const char *fn = o->fn;
-    int n = o->n;
-    struct lower_buf out = {0}, glue = {0};
-    bool cuda = d->dir->kind == OMP_DIR_TASK && device_mask(d) >> OMP_DEVICE_CUDA & 1;
-    if (cuda) {     /* lower_cuda.c: the statement goes to the .cu */
-        cuda_inline_outline(L, d, o->vars, fn, n, o->env.s,
-                            arena_printf(L->a, "%s%s", o->alias.s ? o->alias.s : "",
-                                         o->prologue.s ? o->prologue.s : ""),
-                            text, o->local, &out);
-    } else {
-        /* (a nested function cannot be static) */
-        const char *env = lower_name(L, LN_ENV, fn, n);
-        lbuf_printf(&glue, "struct %s { %s};\n%svoid %s(void *nrt_a, "
-                    "nanort_ctx *nrt_c)\n{\n    struct %s *nrt_e = nrt_a; (void)nrt_c; "
-                    "(void)nrt_e;\n%s%s%s", env, o->env.s, o->local ? "" : "static ",
-                    lower_name(L, LN_TASK, fn, n), env, o->alias.s ? o->alias.s : "",
-                    o->prologue.s ? o->prologue.s : "", head ? head : "");
-        lbuf_puts(&out, lower_glue(L, at, lbuf_take(&glue, L->a)));
-        lbuf_puts(&out, text);
-        lbuf_printf(&glue, "%s\n%s}\n", head ? " }" : "", o->epilogue.s ? o->epilogue.s : "");
-    }
-    /* Inline tasks are named by their label, else by where they are: `heat.c:42` */
+    /* (a nested function cannot be static) */
+    const char *env = lower_name(L, LN_ENV, o->fn, o->n);
+    lbuf_printf(glue, "struct %s { %s};\n%svoid %s(void *nrt_a, "
+                "nanort_ctx *nrt_c)\n{\n    struct %s *nrt_e = nrt_a; (void)nrt_c; "
+                "(void)nrt_e;\n%s%s%s", env, o->env.s, o->local ? "" : "static ",
+                lower_name(L, LN_TASK, o->fn, o->n), env, o->alias.s ? o->alias.s : "",
+                o->prologue.s ? o->prologue.s : "", head ? head : "");
+    lbuf_puts(out, lower_glue(L, at, lbuf_take(glue, L->a)));
+    lbuf_puts(out, text);
+    lbuf_printf(glue, "%s\n%s}\n", head ? " }" : "", o->epilogue.s ? o->epilogue.s : "");
+}
+
+/* The task's type (into glue): inline tasks are named by their label, else by where they
+ * are (`heat.c:42`); one implementation, the outlined function on smp or CUDA. */
+static void outline_task_type(struct outline *o, const struct lower_dir *d, bool cuda,
+                              struct lower_buf *glue)
+{
+    struct lower *L = o->L;
     const char *where = lower_where(L, d->dir);
     const char *label = lower_label(d, where);
-    if (o->local)
-        local_type(L, &glue, fn, n, label, where);
-    else {
-        const char *task = lower_name(L, LN_TASK, fn, n);
-        struct lower_buf impl = {0}, list = {0};
-        emit_impl(&impl, cuda ? "NANORT_DEVICE_CUDA" : "NANORT_DEVICE_SMP", task, task, NULL);
-        emit_impl_list(&list, lbuf_take(&impl, L->a));
-        emit_task_type(&glue, "static", lower_name(L, LN_TYPE, fn, n), label,
-                       where, 1, lbuf_take(&list, L->a));
-        lbuf_puts(&glue, "\n");
+    if (o->local) {
+        local_type(L, glue, o->fn, o->n, label, where);
+        return;
     }
-    lbuf_puts(&out, lower_glue(L, at, lbuf_take(&glue, L->a)));
+    const char *task = lower_name(L, LN_TASK, o->fn, o->n);
+    struct lower_buf impl = {0}, list = {0};
+    lower_emit_impl(&impl, cuda ? "NANORT_DEVICE_CUDA" : "NANORT_DEVICE_SMP", task, task, NULL);
+    lower_emit_impl_list(&list, lbuf_take(&impl, L->a));
+    lower_emit_task_type(glue, "static", lower_name(L, LN_TYPE, o->fn, o->n), label,
+                         where, 1, lbuf_take(&list, L->a));
+    lbuf_puts(glue, "\n");
+}
+
+/* Place the definitions `defs` before the enclosing function (not when o->local: the
+ * caller puts them with the creation code), after a prototype of that function. */
+static void outline_place(struct outline *o, const char *defs)
+{
+    struct lower *L = o->L;
     if (L->proto_fn != L->fn && !L->fn->kid[2]) {   /* (not for K&R definitions) */
         /* The body may call the enclosing function (recursion): declare it first. */
         L->proto_fn = L->fn;
@@ -900,7 +827,6 @@ static char *outline_define(struct outline *o, const struct lower_dir *d, const 
                               arena_printf(L->a, "%s;\n", lower_src(L, L->fn->begin,
                                                                      L->fn->kid[1]->end)));
     }
-    char *defs = lbuf_take(&out, L->a);
     if (!o->local)
         rewrite_insert_before(L->rw, L->fn->begin, defs);
     else if (!L->t->opts->optimizing && L->nested_fn != L->fn) {
@@ -910,6 +836,25 @@ static char *outline_define(struct outline *o, const struct lower_dir *d, const 
         L->nested_fn = L->fn;
         rewrite_insert_before(L->rw, L->fn->kid[1]->begin, "__attribute__((optimize(\"O1\"))) ");
     }
+}
+
+static char *outline_define(struct outline *o, const struct lower_dir *d, const char *text,
+                            const char *head, size_t at)
+{
+    struct lower *L = o->L;
+    struct lower_buf out = {0}, glue = {0};
+    bool cuda = d->dir->kind == OMP_DIR_TASK && lower_dir_devices(d) >> OMP_DEVICE_CUDA & 1;
+    if (cuda)       /* lower_cuda.c: the statement goes to the .cu */
+        lower_cuda_inline_outline(L, d, o->vars, o->fn, o->n, o->env.s,
+                                  arena_printf(L->a, "%s%s", o->alias.s ? o->alias.s : "",
+                                               o->prologue.s ? o->prologue.s : ""),
+                                  text, o->local, &out);
+    else
+        outline_smp_function(o, text, head, at, &out, &glue);
+    outline_task_type(o, d, cuda, &glue);
+    lbuf_puts(&out, lower_glue(L, at, lbuf_take(&glue, L->a)));
+    char *defs = lbuf_take(&out, L->a);
+    outline_place(o, defs);
     return defs;
 }
 
@@ -919,7 +864,7 @@ static void outline_create(struct outline *o, const struct lower_dir *d, struct 
                            const char *add, const struct lower_extra *x)
 {
     struct lower *L = o->L;
-    const char *create_tail, *create_fn = lower_create_fn(L, d, &create_tail);
+    const char *create_tail, *create_fn = lower_detach_create_fn(L, d, &create_tail);
     const char *env = lower_name(L, LN_ENV, o->fn, o->n);
     lbuf_printf(create, "__SIZE_TYPE__ nrt_sz = sizeof(struct %s); %s"
                 "void *nrt_a; nanort_task *nrt_t = %s(&%s, "
@@ -933,17 +878,17 @@ static void outline_create(struct outline *o, const struct lower_dir *d, struct 
         lbuf_printf(create, "nanort_task_region1(nrt_t, %uu, %s, 1); ", NANORT_DEP_CONCURRENT,
                     x->group);
     lower_submit(L, create, d);
-    if (L->final_used && final_site_ok(d)) {
+    if (L->final_used && lower_final_site_ok(d)) {
         /* under final, the body runs here without a task (lower_final.c) */
         struct final_parts fp = {env, lower_name(L, LN_TASK, o->fn, o->n), o->size.s,
                                  o->init.s, x->init};
         char *c = lbuf_take(create, L->a);
-        lbuf_printf(create, "if (nanort_in_final()) %s else { %s }", final_site(L, &fp), c);
+        lbuf_printf(create, "if (nanort_in_final()) %s else { %s }", lower_final_site(L, &fp), c);
     }
 }
 
-char *inline_outline(struct lower *L, const struct lower_dir *d, struct ast *body,
-                     struct lower_var *vars, const struct lower_extra *x)
+char *lower_inline_outline(struct lower *L, const struct lower_dir *d, struct ast *body,
+                           struct lower_var *vars, const struct lower_extra *x)
 {
     static const struct lower_extra none;
     if (!x)
@@ -953,12 +898,12 @@ char *inline_outline(struct lower *L, const struct lower_dir *d, struct ast *bod
         o.local |= needs_local(L, v);
     /* Creation-side code first: it is in the parent's frame. */
     struct lower_buf count = {0}, add = {0};
-    deps_emit(L, d, false, &count, &add);
+    lower_deps_emit(L, d, false, &count, &add);
     struct lower_buf create = {0};
     lbuf_puts(&create, "unsigned nrt_nr = 0, nrt_nd = 0; ");
     if (count.s)
         lbuf_puts(&create, count.s);
-    if (x->group)   /* one more region: the group's (see inline_loop) */
+    if (x->group)   /* one more region: the group's (see lower_loop) */
         lbuf_puts(&create, "nrt_nr += 1; nrt_nd += 1; ");
     outline_captures(&o, vars, x->env);
     char *text = outline_body(&o, d, body, vars);
@@ -986,12 +931,13 @@ static size_t construct_begin(const struct lower_dir *d)
     return d->node->pragma ? d->node->pragma->begin : d->node->begin;
 }
 
-void inline_task(struct lower *L, struct lower_dir *d)
+void lower_inline_task(struct lower *L, struct lower_dir *d)
 {
-    if (!lower_check_devices(L, d) || !block_check_branches(L, d->node, false, NULL))
+    if (!lower_cuda_check_inline_devices(L, d) ||
+        !lower_block_check_branches(L, d->node, false, NULL))
         return;
-    struct lower_var *vars = inline_captures(L, d, d->node, NULL);
-    char *create = inline_outline(L, d, d->node, vars, NULL);
+    struct lower_var *vars = lower_inline_captures(L, d, d->node, NULL);
+    char *create = lower_inline_outline(L, d, d->node, vars, NULL);
     rewrite_replace(L->rw, construct_begin(d), d->node->end, create);
 }
 

@@ -48,8 +48,3 @@ char *lower_flat(struct lower *L, const char *text)
         *p = ' ';
     return s;
 }
-
-size_t lower_dir_off(const struct lower_dir *d)
-{
-    return d->node->pragma ? d->node->pragma->begin : d->node->begin;
-}

@@ -242,74 +242,99 @@ static struct lower_var *loop_var(struct lower *L, struct lower_var **vars, cons
     return v;
 }
 
-void inline_loop(struct lower *L, struct lower_dir *d)
+/* What the loop construct's code is made of: the chunk loop of the outlined body (head),
+ * the environment's members and their set-up (env, init), the creation code before the
+ * chunk loop (create), the lastprivate values after it (after). */
+struct loop_code {
+    struct lower_buf head, env, init, create, after;
+};
+
+/* The clauses and statements a loop construct cannot have; false when one was reported. */
+static bool loop_ok(struct lower *L, struct lower_dir *d, struct ast *body, const char *what)
 {
-    int ncol = collapse_count(d);
-    struct loop lp[LOOP_MAX_COLLAPSE] = {{0}};
-    struct ast *body = NULL;
-    const char *what = omp_directive_names[d->dir->kind];
-    if (!ncol || !parse_nest(L, d, lp, ncol, &body))
-        return;
     if (body && body->kind == AST_PRAGMA && body->flags) {
-        block_standalone_body(L, body);     /* for (...) #pragma omp barrier */
-        return;
+        lower_block_standalone_body(L, body);     /* for (...) #pragma omp barrier */
+        return false;
     }
     if (lower_dir_has(d, OMP_CL_ORDERED)) {
         const struct omp_clause *c = lower_dir_find(d, OMP_CL_ORDERED);
         mcc_error_at(&c->loc, "sorry, unimplemented: 'ordered' (the chunks of the loop run as "
                      "tasks in any order)");
-        return;
+        return false;
     }
-    if (!block_check_branches(L, body, true, arena_printf(L->a, "a '#pragma omp %s' loop", what)))
+    return lower_block_check_branches(L, body, true,
+                                      arena_printf(L->a, "a '#pragma omp %s' loop", what));
+}
+
+/* Loop k of the nest (collapse(n): the flat iteration number nrt_q split into each loop's
+ * variable, the innermost first): its bounds in the environment, its variable set in the
+ * chunk loop, its value after the loop when lastprivate.  False when an error was reported. */
+static bool loop_level(struct lower *L, struct lower_dir *d, struct loop *lp, int k,
+                       struct ast *body, struct lower_var **vars, struct loop_code *c)
+{
+    struct lower_var *v = loop_var(L, vars, &lp[k]);
+    char *vdecl = lower_decl_text(L, lp[k].var, NULL);
+    if (!vdecl) {
+        struct mcc_loc at = source_loc(&L->t->src, d->node->begin);
+        mcc_error_at(&at, "sorry, unimplemented: a loop variable of this type");
+        return false;
+    }
+    const char *var = arena_strndup(L->a, lp[k].var->name->str, lp[k].var->name->len);
+    const char *lhs = v ? lower_inline_alias_use(L, v, body) : vdecl;
+    const char *lo = lower_local_name(L, LL_LOOP_LO, k, NULL);
+    const char *st = lower_local_name(L, LL_LOOP_STEP, k, NULL);
+    const char *n = lower_local_name(L, LL_LOOP_N, k, NULL);
+    if (k > 0)
+        lbuf_printf(&c->head, "%s = nrt_e->%s + (nrt_q %% nrt_e->%s) * "
+                    "nrt_e->%s; nrt_q /= nrt_e->%s;\n", lhs, lo, n, st, n);
+    else
+        lbuf_printf(&c->head, "%s = nrt_e->%s + nrt_q * nrt_e->%s;\n", lhs, lo, st);
+    lbuf_printf(&c->env, "long long %s, %s, %s; ", lo, st, n);
+    lbuf_printf(&c->init, "nrt_x->%s = %s; nrt_x->%s = %s; "
+                "nrt_x->%s = %s; ", lo, lo, st, st, n, n);
+    lbuf_printf(&c->create, "long long %s = (%s), %s = (%s), %s = %s; ", lo,
+                lp[k].lo, st, lp[k].step, n, loop_count(L, &lp[k]));
+    if (v && v->last) {
+        /* the value after the sequential loop, not the one of its last iteration */
+        v->last = false;
+        struct lower_buf outer = {0};
+        for (int j = 0; j < k; j++)
+            lbuf_printf(&outer, " && %s > 0", lower_local_name(L, LL_LOOP_N, j, NULL));
+        lbuf_printf(&c->after, "if (1%s) %s = %s + %s * %s; ",
+                    outer.s ? outer.s : "", lower_expr(L, var, NULL, 0), lo, n, st);
+        free(outer.s);
+    }
+    return true;
+}
+
+void lower_loop(struct lower *L, struct lower_dir *d)
+{
+    int ncol = collapse_count(d);
+    struct loop lp[LOOP_MAX_COLLAPSE] = {{0}};
+    struct ast *body = NULL;
+    const char *what = omp_directive_names[d->dir->kind];
+    if (!ncol || !parse_nest(L, d, lp, ncol, &body) || !loop_ok(L, d, body, what))
         return;
     bool serial = false;
-    struct lower_var *vars = inline_captures(L, d, body, &serial);
-    struct lower_buf head = {0}, env = {0}, init = {0}, create = {0}, after = {0};
-    lbuf_puts(&head, "for (long long nrt_k = nrt_e->nrt_first; nrt_k < nrt_e->nrt_last; "
+    struct lower_var *vars = lower_inline_captures(L, d, body, &serial);
+    struct loop_code c = {0};
+    lbuf_puts(&c.head, "for (long long nrt_k = nrt_e->nrt_first; nrt_k < nrt_e->nrt_last; "
               "nrt_k++) {\nlong long nrt_q = nrt_k; (void)nrt_q; ");
-    lbuf_puts(&env, "long long nrt_first, nrt_last; ");
-    lbuf_puts(&init, "nrt_x->nrt_first = nrt_c0; nrt_x->nrt_last = nrt_c0 + nrt_g < nrt_n ? "
+    lbuf_puts(&c.env, "long long nrt_first, nrt_last; ");
+    lbuf_puts(&c.init, "nrt_x->nrt_first = nrt_c0; nrt_x->nrt_last = nrt_c0 + nrt_g < nrt_n ? "
               "nrt_c0 + nrt_g : nrt_n; ");
     bool last = false;
-    for (int k = ncol - 1; k >= 0; k--) {
-        struct lower_var *v = loop_var(L, &vars, &lp[k]);
-        char *vdecl = task_decl_text(L, lp[k].var, NULL);
-        if (!vdecl) {
-            struct mcc_loc at = source_loc(&L->t->src, d->node->begin);
-            mcc_error_at(&at, "sorry, unimplemented: a loop variable of this type");
+    for (int k = ncol - 1; k >= 0; k--)
+        if (!loop_level(L, d, lp, k, body, &vars, &c))
             return;
-        }
-        const char *var = arena_strndup(L->a, lp[k].var->name->str, lp[k].var->name->len);
-        const char *lhs = v ? inline_alias_use(L, v, body) : vdecl;
-        if (k > 0)
-            lbuf_printf(&head, "%s = nrt_e->nrt_lo%d + (nrt_q %% nrt_e->nrt_n%d) * "
-                        "nrt_e->nrt_st%d; nrt_q /= nrt_e->nrt_n%d;\n", lhs, k, k, k, k);
-        else
-            lbuf_printf(&head, "%s = nrt_e->nrt_lo0 + nrt_q * nrt_e->nrt_st0;\n", lhs);
-        lbuf_printf(&env, "long long nrt_lo%d, nrt_st%d, nrt_n%d; ", k, k, k);
-        lbuf_printf(&init, "nrt_x->nrt_lo%d = nrt_lo%d; nrt_x->nrt_st%d = nrt_st%d; "
-                    "nrt_x->nrt_n%d = nrt_n%d; ", k, k, k, k, k, k);
-        lbuf_printf(&create, "long long nrt_lo%d = (%s), nrt_st%d = (%s), nrt_n%d = %s; ", k,
-                    lp[k].lo, k, lp[k].step, k, loop_count(L, &lp[k]));
-        if (v && v->last) {
-            /* the value after the sequential loop, not the one of its last iteration */
-            v->last = false;
-            struct lower_buf outer = {0};
-            for (int j = 0; j < k; j++)
-                lbuf_printf(&outer, " && nrt_n%d > 0", j);
-            lbuf_printf(&after, "if (1%s) %s = nrt_lo%d + nrt_n%d * nrt_st%d; ",
-                        outer.s ? outer.s : "", lower_expr(L, var, NULL, 0), k, k, k);
-            free(outer.s);
-        }
-    }
     for (struct lower_var *v = vars; v; v = v->next)
         last |= v->last;
     if (last)
-        lbuf_puts(&init, "nrt_x->nrt_islast = nrt_c0 + nrt_g >= nrt_n; ");
-    lbuf_puts(&create, "long long nrt_n = nrt_n0");
+        lbuf_puts(&c.init, "nrt_x->nrt_islast = nrt_c0 + nrt_g >= nrt_n; ");
+    lbuf_printf(&c.create, "long long nrt_n = %s", lower_local_name(L, LL_LOOP_N, 0, NULL));
     for (int k = 1; k < ncol; k++)
-        lbuf_printf(&create, " * nrt_n%d", k);
-    lbuf_puts(&create, "; ");
+        lbuf_printf(&c.create, " * %s", lower_local_name(L, LL_LOOP_N, k, NULL));
+    lbuf_puts(&c.create, "; ");
     /* for: the end waits for every child of the current task (OpenMP's barrier), unless
      * nowait.  taskloop: for its own tasks (and their descendants) only, unless nogroup:
      * each has a concurrent access to a byte of the creator's frame, and the wait is a
@@ -317,16 +342,16 @@ void inline_loop(struct lower *L, struct lower_dir *d)
     bool is_for = d->dir->kind == OMP_DIR_FOR;
     bool group = !is_for && !lower_dir_has(d, OMP_CL_NOGROUP);
     bool barrier = is_for && !lower_dir_has(d, OMP_CL_NOWAIT);
-    struct lower_extra x = {lbuf_take(&env, L->a), lbuf_take(&init, L->a),
-                            lbuf_take(&head, L->a), group ? "&nrt_grp" : NULL, 0};
-    char *task = inline_outline(L, d, body, vars, &x);
+    struct lower_extra x = {lbuf_take(&c.env, L->a), lbuf_take(&c.init, L->a),
+                            lbuf_take(&c.head, L->a), group ? "&nrt_grp" : NULL, 0};
+    char *task = lower_inline_outline(L, d, body, vars, &x);
     char *code = arena_printf(
         L->a, "{ %s%s%sif (nrt_g < 1) nrt_g = 1; for (long long nrt_c0 = 0; nrt_c0 < nrt_n; "
-        "nrt_c0 += nrt_g) %s%s%s%s }", group ? "char nrt_grp; " : "", lower_flat(L, create.s),
+        "nrt_c0 += nrt_g) %s%s%s%s }", group ? "char nrt_grp; " : "", lower_flat(L, c.create.s),
         lower_flat(L, grain_code(L, d, serial)), task,
         group ? " nanort_taskwait_on1(&nrt_grp, 1);" : "", barrier ? " nanort_taskwait();" : "",
-        lower_flat(L, after.s ? after.s : ""));
-    free(create.s);
-    free(after.s);
+        lower_flat(L, c.after.s ? c.after.s : ""));
+    free(c.create.s);
+    free(c.after.s);
     rewrite_replace(L->rw, lower_dir_off(d), d->node->end, code);
 }

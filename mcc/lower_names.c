@@ -4,7 +4,8 @@
  * base is the user's function (its type, run and spawn functions, its serial clone) or the
  * function enclosing an inline task, numbered then by the unit's serial count.  These names
  * reach objects, gdb and other units (a function task's type is extern), so they must not
- * change by accident.
+ * change by accident.  The names generated code declares inside one construct's code,
+ * `nrt_<what>` (mcc.h's LOWER_LOCAL_NAMES), are spelled here too.
  */
 #include "mcc.h"
 
@@ -19,4 +20,27 @@ const char *lower_name(struct lower *L, enum lower_name kind, const char *base, 
     if (n < 0)
         return arena_printf(L->a, "%s__nrt_%s", base, spelling[kind]);
     return arena_printf(L->a, "%s__nrt_%s%d", base, spelling[kind], n);
+}
+
+enum local_form { NUM, NAME, BOTH };
+
+static const struct {
+    const char *what;
+    enum local_form form;
+} locals[] = {
+#define X(kind, what, form) [kind] = {what, form},
+    LOWER_LOCAL_NAMES(X)
+#undef X
+};
+
+const char *lower_local_name(struct lower *L, enum lower_local_name kind, int n, const char *x)
+{
+    switch (locals[kind].form) {
+    case NUM:
+        return arena_printf(L->a, "nrt_%s%d", locals[kind].what, n);
+    case NAME:
+        return arena_printf(L->a, "nrt_%s%s", locals[kind].what, x);
+    default:
+        return arena_printf(L->a, "nrt_%s%d_%s", locals[kind].what, n, x);
+    }
 }

@@ -18,7 +18,7 @@
  * private / firstprivate / reduction variables of a region are new variables
  * (nrt_pv<N>_x) that the body's uses are renamed to, through a frame of their own (the
  * frame's other variables are those of the task the region is in, so renaming composes).
- * Tasks created in a parallel region share what its whole team shares (omp_team_shared).
+ * Tasks created in a parallel region share what its whole team shares (lower_team_shared).
  */
 #include "mcc.h"
 #include "c.tab.h"
@@ -34,112 +34,6 @@ static size_t construct_begin(const struct lower_dir *d)
 static const char *sym_name(struct lower *L, const struct sym *s)
 {
     return arena_strndup(L->a, s->name->str, s->name->len);
-}
-
-/* ---- data sharing seen from inside regions ----------------------------------------- */
-
-static const struct lower_var *frame_var(const struct lower_frame *f, const struct sym *s)
-{
-    for (const struct lower_var *v = f->vars; v; v = v->next)
-        if (v->sym == s)
-            return v;
-    return NULL;
-}
-
-static bool declared_in(const struct sym *s, size_t begin, size_t end)
-{
-    return s->declarator && s->declarator->begin >= begin && s->declarator->begin < end;
-}
-
-/* The team region above, and whether s is shared all the way to it. */
-static bool shared_up_to_team(struct lower *L, const struct sym *s, bool *in_team)
-{
-    struct lower_frame *f = L->frame;
-    *in_team = false;
-    for (struct lower_region *r = L->region; r; r = r->up) {
-        for (; f && f != r->frame; f = f->up) {
-            const struct lower_var *v = frame_var(f, s);
-            if (v && v->share != LOWER_SHARED)
-                return false;
-        }
-        if (r->team) {
-            *in_team = true;
-            return s->depth == 0 || !declared_in(s, r->begin, r->end);
-        }
-    }
-    return false;
-}
-
-bool omp_team_shared(struct lower *L, const struct sym *s)
-{
-    bool team;
-    return shared_up_to_team(L, s, &team) && team;
-}
-
-bool omp_thread_private(struct lower *L, const struct sym *s)
-{
-    bool team;
-    bool shared = shared_up_to_team(L, s, &team);
-    return team && !shared;
-}
-
-bool omp_in_region_body(struct lower *L)
-{
-    struct lower_region *r = L->region;
-    if (!r || !r->team)
-        return false;               /* outside regions, or in a single/master/sections/
-                                     * taskgroup of one: its code sizes per-thread data by
-                                     * the team (omp_get_num_threads() is the workers) */
-    for (struct lower_frame *f = L->frame; f && f != r->frame; f = f->up)
-        if (!f->region)
-            return false;           /* inside a task created in the region */
-    return true;
-}
-
-/* The variable an lvalue expression designates (x, x[i], x.f, (x)), or NULL. */
-static const struct sym *lvalue_root(const struct ast *e)
-{
-    while (e && (e->kind == AST_SUBSCRIPT || (e->kind == AST_MEMBER && e->op == '.')))
-        e = e->kid[0];
-    return e && e->kind == AST_IDENT ? e->sym : NULL;
-}
-
-bool omp_writes(struct ast *n, const struct sym *s)
-{
-    if (!n)
-        return false;
-    if (n->kind == AST_LIST) {
-        for (struct ast *i = n->kid[0]; i; i = i->next)
-            if (omp_writes(i, s))
-                return true;
-        return false;
-    }
-    switch (n->kind) {
-    case AST_ASSIGN:
-        if (lvalue_root(n->kid[0]) == s)
-            return true;
-        break;
-    case AST_POSTFIX:
-        if (lvalue_root(n->kid[0]) == s)
-            return true;
-        break;
-    case AST_UNARY:
-        if ((n->op == INC_OP || n->op == DEC_OP || n->op == '&') && lvalue_root(n->kid[0]) == s)
-            return true;
-        break;
-    case AST_CALL:
-        /* an array passed to a function (as a pointer it may be written through) */
-        for (struct ast *a = n->kid[1] ? n->kid[1]->kid[0] : NULL; a; a = a->next)
-            if (a->kind == AST_IDENT && a->sym == s && s->type == TYPE_ARRAY)
-                return true;
-        break;
-    default:
-        break;
-    }
-    for (int k = 0; k < 4; k++)
-        if (omp_writes(n->kid[k], s))
-            return true;
-    return false;
 }
 
 /* ---- privatised variables of a region ------------------------------------------------ */
@@ -178,7 +72,7 @@ static void privatise(struct lower *L, struct privates *p, const struct omp_clau
         return;
     const char *x = sym_name(L, s);
     const char *orig = lower_expr(L, x, NULL, 0);     /* as the region's context names it */
-    const char *priv = arena_printf(L->a, "nrt_pv%d_%s", ++L->serial, x);
+    const char *priv = lower_local_name(L, LL_REGION_PRIV, ++L->serial, x);
     struct lower_var *v = arena_alloc(L->a, sizeof *v);
     v->sym = s;
     v->use = priv;
@@ -193,7 +87,7 @@ static void privatise(struct lower *L, struct privates *p, const struct omp_clau
     if (c->kind == OMP_CL_REDUCTION) {
         struct lower_red_elems e = {"", "", priv, orig};
         if (s->type == TYPE_ARRAY)
-            lower_array_elems(L, s, priv, orig, &e);
+            lower_reduction_array_elems(L, s, priv, orig, &e);
         lower_reduction_code(L, c, &e, &p->pre, &p->epi);
     }
 }
@@ -214,7 +108,7 @@ static bool privates_open(struct lower *L, const struct lower_dir *d, struct pri
             mcc_error_at(&c->loc, "sorry, unimplemented: 'copyin' (the tasks of the region run "
                          "on workers whose threadprivate copies it would have to set)");
         if (c->kind == OMP_CL_DEFAULT && c->def == OMP_DEFAULT_NONE)
-            inline_captures(L, d, d->node, NULL);   /* reports what no clause lists */
+            lower_inline_captures(L, d, d->node, NULL);   /* reports what no clause lists */
         if (c->kind == OMP_CL_DEFAULT && c->def == OMP_DEFAULT_FIRSTPRIVATE)
             mcc_error_at(&c->loc, "sorry, unimplemented: 'default(firstprivate)' on '%s' "
                          "(list the variables in a firstprivate clause)",
@@ -252,7 +146,7 @@ static void region(struct lower *L, struct lower_dir *d, bool team, bool wait,
     const char *what = arena_printf(L->a, "a '#pragma omp %s%s' construct",
                                     d->dir->parallel ? "parallel " : "",
                                     omp_directive_names[d->dir->kind]);
-    if (!block_check_branches(L, d->node, false, what))
+    if (!lower_block_check_branches(L, d->node, false, what))
         return;
     struct lower_region r = {d, team, construct_begin(d), d->node->end, L->frame, L->region};
     struct privates p;
@@ -289,25 +183,25 @@ static void region(struct lower *L, struct lower_dir *d, bool team, bool wait,
     free(p.epi.s);
 }
 
-void omp_parallel(struct lower *L, struct lower_dir *d)
+void lower_omp_parallel(struct lower *L, struct lower_dir *d)
 {
     /* `parallel for`, `parallel sections`, `parallel master`: the inner construct takes
      * the clauses it has (private, reduction...), the region those of parallel */
     region(L, d, true, true, d->dir->parallel ? d->dir->kind : OMP_DIR_COUNT);
 }
 
-void omp_single(struct lower *L, struct lower_dir *d)
+void lower_omp_single(struct lower *L, struct lower_dir *d)
 {
     bool wait = d->dir->kind == OMP_DIR_SINGLE && !lower_dir_has(d, OMP_CL_NOWAIT);
     region(L, d, false, wait, OMP_DIR_COUNT);
 }
 
-void omp_taskgroup(struct lower *L, struct lower_dir *d)
+void lower_omp_taskgroup(struct lower *L, struct lower_dir *d)
 {
     region(L, d, false, true, OMP_DIR_COUNT);
 }
 
-void omp_section_alone(struct lower *L, struct lower_dir *d)
+void lower_omp_section_alone(struct lower *L, struct lower_dir *d)
 {
     struct mcc_loc at = lower_dir_loc(L, d);
     mcc_error_at(&at, "'#pragma omp section' must be directly inside '#pragma omp sections'");
@@ -341,7 +235,47 @@ static int collect_sections(struct lower *L, struct ast *block, struct lower_dir
     return n;
 }
 
-void omp_sections(struct lower *L, struct lower_dir *d)
+/* The captures of each of the n sections (vars[i]); *serial set when one must run in the
+ * encountering task.  False when a branch out of a section was reported. */
+static bool section_captures(struct lower *L, struct lower_dir *secs, int n,
+                             struct lower_var **vars, bool *serial)
+{
+    for (int i = 0; i < n; i++) {
+        bool s = false;
+        if (!lower_block_check_branches(L, secs[i].node, false, "a '#pragma omp section'"))
+            return false;
+        /* a section's own pragmas (after `section`) are its chain while it is lowered */
+        struct ast *chain = secs[i].node->pragma;
+        secs[i].node->pragma = secs[i].inner;
+        vars[i] = lower_inline_captures(L, &secs[i], secs[i].node, &s);
+        secs[i].node->pragma = chain;
+        *serial |= s;
+    }
+    return true;
+}
+
+/* Section i of n as a task (the last one sets nrt_islast for lastprivate). */
+static void section_task(struct lower *L, const struct lower_dir *d, struct lower_dir *sec,
+                         int i, int n, struct lower_var *vars)
+{
+    struct ast *node = sec->node;
+    size_t begin = node->pragma ? node->pragma->begin : node->begin;
+    struct ast *chain = node->pragma;
+    node->pragma = sec->inner;
+    struct lower_extra x = {NULL, i == n - 1 ? "nrt_x->nrt_islast = 1; "
+                                             : "nrt_x->nrt_islast = 0; ", NULL, NULL,
+                            node->pragma ? begin : construct_begin(d)};
+    bool last = false;
+    for (struct lower_var *v = vars; v; v = v->next)
+        last |= v->last;
+    if (!last)
+        x.init = NULL;
+    char *task = lower_inline_outline(L, sec, node, vars, &x);
+    node->pragma = chain;
+    rewrite_replace(L->rw, begin, node->end, task);
+}
+
+void lower_omp_sections(struct lower *L, struct lower_dir *d)
 {
     enum { MAX_SECTIONS = 256 };
     struct lower_dir secs[MAX_SECTIONS];
@@ -350,17 +284,8 @@ void omp_sections(struct lower *L, struct lower_dir *d)
         return;
     struct lower_var *vars[MAX_SECTIONS];
     bool serial = false;
-    for (int i = 0; i < n; i++) {
-        bool s = false;
-        if (!block_check_branches(L, secs[i].node, false, "a '#pragma omp section'"))
-            return;
-        /* a section's own pragmas (after `section`) are its chain while it is lowered */
-        struct ast *chain = secs[i].node->pragma;
-        secs[i].node->pragma = secs[i].inner;
-        vars[i] = inline_captures(L, &secs[i], secs[i].node, &s);
-        secs[i].node->pragma = chain;
-        serial |= s;
-    }
+    if (!section_captures(L, secs, n, vars, &serial))
+        return;
     if (serial) {
         /* a team of one thread: the sections in order, in the encountering task
          * (implicit_sharing warned); their `section` lines are gone already */
@@ -370,23 +295,8 @@ void omp_sections(struct lower *L, struct lower_dir *d)
         region(L, &whole, false, false, OMP_DIR_COUNT);
         return;
     }
-    for (int i = 0; i < n; i++) {
-        struct ast *node = secs[i].node;
-        size_t begin = node->pragma ? node->pragma->begin : node->begin;
-        struct ast *chain = node->pragma;
-        node->pragma = secs[i].inner;
-        struct lower_extra x = {NULL, i == n - 1 ? "nrt_x->nrt_islast = 1; "
-                                                 : "nrt_x->nrt_islast = 0; ", NULL, NULL,
-                                node->pragma ? begin : construct_begin(d)};
-        bool last = false;
-        for (struct lower_var *v = vars[i]; v; v = v->next)
-            last |= v->last;
-        if (!last)
-            x.init = NULL;
-        char *task = inline_outline(L, &secs[i], node, vars[i], &x);
-        node->pragma = chain;
-        rewrite_replace(L->rw, begin, node->end, task);
-    }
+    for (int i = 0; i < n; i++)
+        section_task(L, d, &secs[i], i, n, vars[i]);
     if (!lower_dir_has(d, OMP_CL_NOWAIT))
         rewrite_insert_after(L->rw, d->node->end,
                              lower_glue(L, construct_begin(d), " nanort_taskwait();"));
@@ -411,7 +321,7 @@ static void make_thread_local(struct lower *L, struct sym *s)
     rewrite_insert_before(L->rw, at, "__thread ");
 }
 
-void omp_threadprivate(struct lower *L, struct omp_directive *d, size_t off)
+void lower_omp_threadprivate(struct lower *L, struct omp_directive *d, size_t off)
 {
     const struct omp_clause *c = omp_find_clause(d, OMP_CL_LIST);
     for (int k = 0; c && k < c->nrefs; k++) {

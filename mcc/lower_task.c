@@ -24,163 +24,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct lower_ftask *task_find(struct lower *L, const struct name *n)
-{
-    return lower_map_get(&L->ftask_of, n);
-}
-
 static struct lower_ftask *task_named(struct lower *L, const char *s)
 {
-    return task_find(L, name_intern(&L->t->parser, s, strlen(s)));
-}
-
-struct ast *task_full_declarator(struct sym *sym)
-{
-    struct ast *d = sym ? sym->decl : NULL;
-    if (!d)
-        return NULL;
-    switch (d->kind) {
-    case AST_DECLARATION:
-        /* the init-declarator that holds the name */
-        for (struct ast *i = d->kid[1] ? d->kid[1]->kid[0] : NULL; i; i = i->next)
-            if (i->kind == AST_INIT_DECLARATOR && i->kid[0] &&
-                i->kid[0]->begin <= sym->declarator->begin &&
-                sym->declarator->end <= i->kid[0]->end)
-                return i->kid[0];
-        return sym->declarator;
-    case AST_INIT_DECLARATOR: return d->kid[0];
-    case AST_PARAM: case AST_FUNCTION_DEF: return d->kid[1];
-    default: return sym->declarator;
-    }
-}
-
-static bool has_ident(struct ast *n)
-{
-    if (!n)
-        return false;
-    if (n->kind == AST_IDENT)
-        return !n->sym || n->sym->kind != SYM_ENUM_CONST;
-    if (n->kind == AST_LIST) {
-        for (struct ast *i = n->kid[0]; i; i = i->next)
-            if (has_ident(i))
-                return true;
-        return false;
-    }
-    for (int k = 0; k < 4; k++)
-        if (has_ident(n->kid[k]))
-            return true;
-    return false;
-}
-
-bool task_declarator_is_vm(struct ast *d)
-{
-    for (; d && d->kind != AST_DECL_NAME; d = d->kid[0])
-        if (d->kind == AST_DECL_ARRAY && d->kid[1] && has_ident(d->kid[1]))
-            return true;
-    return false;
-}
-
-/* The array derivation a parameter declared as an array has first (`q[3]` in `int q[3]`,
- * `m[]` in `float *m[]`): the one that parameter adjustment turns into a pointer (C11
- * 6.7.6.3p7).  NULL when the array type comes from a typedef (`coor c`) or s is no such
- * parameter. */
-static struct ast *adjusted_array(struct sym *s)
-{
-    struct ast *d = s && s->array_param ? task_full_declarator(s) : NULL, *last = NULL;
-    for (; d && d->kind != AST_DECL_NAME; d = d->kid[0])
-        last = d;
-    return last && last->kind == AST_DECL_ARRAY ? last : NULL;
-}
-
-bool task_sym_is_vm(struct sym *s)
-{
-    struct ast *skip = adjusted_array(s);
-    for (struct ast *d = task_full_declarator(s); d && d->kind != AST_DECL_NAME; d = d->kid[0])
-        if (d != skip && d->kind == AST_DECL_ARRAY && d->kid[1] && has_ident(d->kid[1]))
-            return true;
-    return false;
-}
-
-/* Can this type be written at file scope?  (No local typedefs, tags or typeof.) */
-static bool printable(struct ast *n)
-{
-    if (!n)
-        return true;
-    switch (n->kind) {
-    case AST_TYPEDEF_REF:
-        return !n->sym || n->sym->depth == 0;
-    case AST_STRUCT: case AST_ENUM:
-        return !n->kid[0] && (!n->sym || n->sym->depth == 0);
-    case AST_TYPEOF:
-        return false;
-    case AST_SPECIFIER:
-        return n->op != KW_AUTO_TYPE;
-    case AST_LIST:
-        for (struct ast *i = n->kid[0]; i; i = i->next)
-            if (!printable(i))
-                return false;
-        return true;
-    default:
-        for (int k = 0; k < 4; k++)
-            if (!printable(n->kid[k]))
-                return false;
-        return true;
-    }
-}
-
-static bool storage_class(const struct ast *s)
-{
-    if (s->kind != AST_SPECIFIER)
-        return false;
-    switch (s->op) {
-    case KW_STATIC: case KW_EXTERN: case KW_AUTO: case KW_REGISTER: case KW_TYPEDEF:
-    case KW_THREAD_LOCAL: case KW_INLINE: case KW_NORETURN:
-        return true;
-    default:
-        return false;
-    }
-}
-
-/* The specifiers of `specs` without storage classes, as source text. */
-static void specs_text(struct lower *L, struct lower_buf *b, struct ast *specs)
-{
-    struct ast *list = specs ? specs->kid[0] : NULL;
-    for (struct ast *s = list ? list->kid[0] : NULL; s; s = s->next)
-        if (!storage_class(s))
-            lbuf_printf(b, "%.*s ", (int)(s->end - s->begin), L->text + s->begin);
-}
-
-char *task_decl_text(struct lower *L, struct sym *sym, const char *name)
-{
-    struct ast *decl = task_full_declarator(sym);
-    if (!decl || !sym->specs || !printable(sym->specs) || !printable(decl))
-        return NULL;
-    struct lower_buf b = {0};
-    struct ast *dn = sym->declarator;
-    const char *id = name ? name : lower_src(L, dn->begin, dn->end);
-    struct ast *arr = adjusted_array(sym);
-    if (sym->array_param && !arr) {
-        /* the array type is a typedef's: a pointer to its element */
-        lbuf_puts(&b, "__typeof__((*(");
-        specs_text(L, &b, sym->specs);
-        lbuf_printf(&b, "*)0)[0]) *%s", id);
-        return lbuf_take(&b, L->a);
-    }
-    specs_text(L, &b, sym->specs);
-    if (arr) {
-        /* `q[3]` -> `(*q)`: what lies between the name and the '[' (closing parentheses)
-         * stays; the bound and its qualifiers go */
-        size_t open = arr->kid[0]->end;
-        while (open < arr->end && L->text[open] != '[')
-            open++;
-        lbuf_printf(&b, "%.*s(*%s%.*s)%.*s", (int)(dn->begin - decl->begin),
-                    L->text + decl->begin, id, (int)(open - dn->end), L->text + dn->end,
-                    (int)(decl->end - arr->end), L->text + arr->end);
-        return lbuf_take(&b, L->a);
-    }
-    lbuf_printf(&b, "%.*s%s%.*s", (int)(dn->begin - decl->begin), L->text + decl->begin, id,
-                (int)(decl->end - dn->end), L->text + dn->end);
-    return lbuf_take(&b, L->a);
+    return lower_ftask_find(L, name_intern(&L->t->parser, s, strlen(s)));
 }
 
 /* ---- registration ------------------------------------------------------------------- */
@@ -264,7 +110,7 @@ static void check_deps(struct lower *L, struct lower_ftask *f)
 static const char *return_type(struct lower *L, struct ast *specs, struct ast *declarator)
 {
     struct lower_buf b = {0};
-    specs_text(L, &b, specs);
+    lower_specs_text(L, &b, specs);
     if (b.len)
         b.s[--b.len] = '\0';
     for (struct ast *d = declarator; d && d->kind == AST_DECL_POINTER; d = d->kid[0])
@@ -329,7 +175,7 @@ static size_t first_declaration(struct lower *L, struct name *n, struct ast *fal
     return i->pragma ? i->pragma->begin : i->begin;
 }
 
-void task_register(struct lower *L, struct ast *item, struct lower_dir *d)
+void lower_task_register(struct lower *L, struct ast *item, struct lower_dir *d)
 {
     struct ast *declarator = lower_function_declarator(item);
     struct omp_directive *first = d->dir ? d->dir : d->target;
@@ -348,7 +194,7 @@ void task_register(struct lower *L, struct ast *item, struct lower_dir *d)
         param_is_void(f->params->kid[0]))
         f->params = NULL;
     f->dir = *d;
-    if (!device_check(L, f))
+    if (!lower_device_check(L, f))
         return;
     const struct omp_clause *impl = lower_dir_find(d, OMP_CL_IMPLEMENTS);
     if (impl && impl->nargs > 0)
@@ -359,7 +205,7 @@ void task_register(struct lower *L, struct ast *item, struct lower_dir *d)
         return;
     }
     if (d->dir) {
-        if (task_find(L, f->name))
+        if (lower_ftask_find(L, f->name))
             return;             /* already a task (pragma on an earlier declaration) */
         if (!check_signature(L, item, declarator, f))
             return;
@@ -398,7 +244,7 @@ static struct sym *red_param(struct lower *L, const struct lower_ftask *f,
         struct sym *s = p->sym;
         if (s && s->name->len == strlen(x) && !memcmp(s->name->str, x, s->name->len))
             return s->type == TYPE_POINTER && !s->array_param &&
-                   !task_sym_is_vm(s) && task_decl_text(L, s, NULL) ? s : NULL;
+                   !lower_sym_is_vm(s) && lower_decl_text(L, s, NULL) ? s : NULL;
     }
     return NULL;
 }
@@ -437,28 +283,30 @@ static void red_privates(struct lower *L, const struct lower_ftask *f, struct lo
                          struct lower_buf *epi)
 {
     for (struct lower_fred *r = f->reds; r; r = r->next) {
-        const char *x = pname(L, r->param);
+        const char *x = pname(L, r->param), *rp = lower_local_name(L, LL_RED_PRIV, 0, x);
         if (r->ref->kind == OMP_REF_DEREF) {
-            lbuf_printf(pro, "__typeof__(*nrt_p->%s) nrt_rp_%s; ", x, x);
-            struct lower_red_elems e = {"", "", arena_printf(L->a, "nrt_rp_%s", x),
-                                        arena_printf(L->a, "(*nrt_p->%s)", x)};
+            lbuf_printf(pro, "__typeof__(*nrt_p->%s) %s; ", x, rp);
+            struct lower_red_elems e = {"", "", rp, arena_printf(L->a, "(*nrt_p->%s)", x)};
             lower_reduction_code(L, r->clause, &e, pro, epi);
             continue;
         }
-        lbuf_printf(pro, "__SIZE_TYPE__ nrt_rn_%s = nrt_p->nrt_rn_%s; "
-                    "_Bool nrt_rh_%s = nrt_rn_%s * sizeof *nrt_p->%s > 4096; "
-                    "__typeof__(*nrt_p->%s) nrt_rs_%s[nrt_rh_%s || !nrt_rn_%s ? 1 : nrt_rn_%s]; "
-                    "__typeof__(*nrt_p->%s) *nrt_rp_%s = nrt_rh_%s ? "
-                    "__builtin_malloc(nrt_rn_%s * sizeof *nrt_p->%s) : nrt_rs_%s; "
-                    "if (!nrt_rp_%s) __builtin_abort();\n",
-                    x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x);
+        const char *rn = lower_local_name(L, LL_RED_COUNT, 0, x);
+        const char *rh = lower_local_name(L, LL_RED_HEAP, 0, x);
+        const char *rs = lower_local_name(L, LL_RED_STACK, 0, x);
+        lbuf_printf(pro, "__SIZE_TYPE__ %s = nrt_p->%s; "
+                    "_Bool %s = %s * sizeof *nrt_p->%s > 4096; "
+                    "__typeof__(*nrt_p->%s) %s[%s || !%s ? 1 : %s]; "
+                    "__typeof__(*nrt_p->%s) *%s = %s ? "
+                    "__builtin_malloc(%s * sizeof *nrt_p->%s) : %s; "
+                    "if (!%s) __builtin_abort();\n",
+                    rn, rn, rh, rn, x, x, rs, rh, rn, rn, x, rp, rh, rn, x, rs, rp);
         struct lower_red_elems e = {
-            arena_printf(L->a, "for (__SIZE_TYPE__ nrt_i = 0; nrt_i < nrt_rn_%s; nrt_i++) { ", x),
-            " }", arena_printf(L->a, "nrt_rp_%s[nrt_i]", x),
+            arena_printf(L->a, "for (__SIZE_TYPE__ nrt_i = 0; nrt_i < %s; nrt_i++) { ", rn),
+            " }", arena_printf(L->a, "%s[nrt_i]", rp),
             arena_printf(L->a, "nrt_p->%s[nrt_i]", x),
         };
         lower_reduction_code(L, r->clause, &e, pro, epi);
-        lbuf_printf(epi, "if (nrt_rh_%s) __builtin_free(nrt_rp_%s);\n", x, x);
+        lbuf_printf(epi, "if (%s) __builtin_free(%s);\n", rh, rp);
     }
 }
 
@@ -468,8 +316,8 @@ static const char *red_argument(struct lower *L, const struct lower_ftask *f,
 {
     for (struct lower_fred *r = f->reds; r; r = r->next)
         if (r->param == s)
-            return arena_printf(L->a, "%snrt_rp_%s", r->ref->kind == OMP_REF_DEREF ? "&" : "",
-                                pname(L, s));
+            return arena_printf(L->a, "%s%s", r->ref->kind == OMP_REF_DEREF ? "&" : "",
+                                lower_local_name(L, LL_RED_PRIV, 0, pname(L, s)));
     return NULL;
 }
 
@@ -480,7 +328,7 @@ static void args_struct(struct lower *L, struct lower_buf *b, const struct lower
     int n = 0;
     EACH_PARAM(f, p) {
         struct sym *s = p->sym;
-        char *decl = task_sym_is_vm(s) ? NULL : task_decl_text(L, s, NULL);
+        char *decl = lower_sym_is_vm(s) ? NULL : lower_decl_text(L, s, NULL);
         if (decl)
             lbuf_printf(b, "%s; ", decl);
         else
@@ -489,7 +337,8 @@ static void args_struct(struct lower *L, struct lower_buf *b, const struct lower
     }
     for (struct lower_fred *r = f->reds; r; r = r->next)
         if (r->ref->kind == OMP_REF_SHAPE)
-            lbuf_printf(b, "__SIZE_TYPE__ nrt_rn_%s; ", pname(L, r->param));
+            lbuf_printf(b, "__SIZE_TYPE__ %s; ",
+                        lower_local_name(L, LL_RED_COUNT, 0, pname(L, r->param)));
     if (n == 0)
         lbuf_puts(b, "char nrt_unused; ");
     lbuf_puts(b, "};");
@@ -576,7 +425,41 @@ static void impls_copies(struct lower *L, const struct lower_ftask *f, struct lo
                          "'%s' with other parameter names (name them as '%s' does)",
                          fname(L, g), fname(L, f), fname(L, f));
         else
-            deps_emit_copies(L, &g->dir, count, add);
+            lower_deps_emit_copies(L, &g->dir, count, add);
+    }
+}
+
+/* Under final a spawn function calls f at once (not for a device-only task, which still
+ * becomes a task). */
+static void spawn_final(struct lower *L, struct lower_buf *b, struct lower_ftask *f)
+{
+    if (!(lower_dir_devices(&f->dir) & (1u << OMP_DEVICE_SMP)))
+        return;
+    lbuf_printf(b, "    if (nanort_in_final()) { %s(", fname(L, f));
+    int i = 0;
+    EACH_PARAM(f, p) {
+        lbuf_printf(b, "%s%.*s", i++ ? ", " : "", (int)p->sym->name->len, p->sym->name->str);
+    }
+    lbuf_puts(b, "); return; }\n");
+}
+
+/* The task's arguments copied into its block, and the element counts of its array
+ * reductions. */
+static void spawn_arguments(struct lower *L, struct lower_buf *b, struct lower_ftask *f)
+{
+    EACH_PARAM(f, p) {
+        lbuf_printf(b, "    __builtin_memcpy((void *)&nrt_p->%.*s, &%.*s, sizeof nrt_p->%.*s);\n",
+                    (int)p->sym->name->len, p->sym->name->str, (int)p->sym->name->len,
+                    p->sym->name->str, (int)p->sym->name->len, p->sym->name->str);
+    }
+    for (struct lower_fred *r = f->reds; r; r = r->next) {
+        if (r->ref->kind != OMP_REF_SHAPE)
+            continue;
+        lbuf_printf(b, "    nrt_p->%s = 1",
+                    lower_local_name(L, LL_RED_COUNT, 0, pname(L, r->param)));
+        for (int i = 0; i < r->ref->ndims; i++)
+            lbuf_printf(b, " * (__SIZE_TYPE__)(%s)", lower_expr(L, r->ref->dims[i].text, NULL, 0));
+        lbuf_puts(b, ";\n");
     }
 }
 
@@ -584,21 +467,13 @@ static void spawn_function(struct lower *L, struct lower_buf *b, struct lower_ft
 {
     const char *fn = fname(L, f);
     lbuf_printf(b, "static void %s(%s)\n{\n", lower_name(L, LN_SPAWN, fn, -1), param_list(L, f));
-    if (device_mask(&f->dir) & (1u << OMP_DEVICE_SMP)) {
-        /* under final the body runs at once; a device-only task still becomes a task */
-        lbuf_printf(b, "    if (nanort_in_final()) { %s(", fn);
-        int i = 0;
-        EACH_PARAM(f, p) {
-            lbuf_printf(b, "%s%.*s", i++ ? ", " : "", (int)p->sym->name->len, p->sym->name->str);
-        }
-        lbuf_puts(b, "); return; }\n");
-    }
+    spawn_final(L, b, f);
     lbuf_puts(b, "    unsigned nrt_nr = 0, nrt_nd = 0;\n");
     struct lower_buf count = {0}, add = {0};
     lower_set_params(L, f->params, 0, (size_t)-1);
     bool copy_deps = L->copy_deps;
     L->copy_deps |= impls_copy_deps(L, f);
-    deps_emit(L, &f->dir, !f->reds, &count, &add);
+    lower_deps_emit(L, &f->dir, !f->reds, &count, &add);
     L->copy_deps = copy_deps;
     impls_copies(L, f, &count, &add);
     if (count.s)
@@ -608,19 +483,7 @@ static void spawn_function(struct lower *L, struct lower_buf *b, struct lower_ft
                 "sizeof(struct %s), nrt_nr, nrt_nd, &nrt_a);\n"
                 "    struct %s *nrt_p = nrt_a; (void)nrt_p;\n", lower_name(L, LN_TYPE, fn, -1),
                 args, args);
-    EACH_PARAM(f, p) {
-        lbuf_printf(b, "    __builtin_memcpy((void *)&nrt_p->%.*s, &%.*s, sizeof nrt_p->%.*s);\n",
-                    (int)p->sym->name->len, p->sym->name->str, (int)p->sym->name->len,
-                    p->sym->name->str, (int)p->sym->name->len, p->sym->name->str);
-    }
-    for (struct lower_fred *r = f->reds; r; r = r->next) {
-        if (r->ref->kind != OMP_REF_SHAPE)
-            continue;
-        lbuf_printf(b, "    nrt_p->nrt_rn_%s = 1", pname(L, r->param));
-        for (int i = 0; i < r->ref->ndims; i++)
-            lbuf_printf(b, " * (__SIZE_TYPE__)(%s)", lower_expr(L, r->ref->dims[i].text, NULL, 0));
-        lbuf_puts(b, ";\n");
-    }
+    spawn_arguments(L, b, f);
     if (add.s)
         lbuf_puts(b, add.s);
     free(count.s);
@@ -672,7 +535,7 @@ static void emit_one(struct lower *L, struct lower_ftask *f)
     struct lower_buf b = {0};
     if (!f->declared)
         emit_declarations(L, f);
-    if (device_mask(&f->dir) & (1u << OMP_DEVICE_SMP))
+    if (lower_dir_devices(&f->dir) & (1u << OMP_DEVICE_SMP))
         run_function(L, &b, f, f, "");
     spawn_function(L, &b, f);
     /* (on the line of the task's pragma: lower_lines.c) */
@@ -707,12 +570,12 @@ static void emit_type_text(struct lower *L, struct lower_ftask *f, struct lower_
     const char *fn = fname(L, f);
     struct lower_buf impls = {0}, more = {0};
     int n = 0, m = 0;
-    if (device_mask(&f->dir) & (1u << OMP_DEVICE_SMP)) {
+    if (lower_dir_devices(&f->dir) & (1u << OMP_DEVICE_SMP)) {
         lbuf_puts(&impls, ", ");
-        emit_impl(&impls, "NANORT_DEVICE_SMP", lower_name(L, LN_RUN, fn, -1), fn, NULL);
+        lower_emit_impl(&impls, "NANORT_DEVICE_SMP", lower_name(L, LN_RUN, fn, -1), fn, NULL);
         n++;
     }
-    device_impls(L, f, f, "", &impls, &n);
+    lower_device_impls(L, f, f, "", &impls, &n);
     bool ext = external(L, f), weak = ext && !defined_here(L, f);
     struct lower_buf *to = weak ? &more : &impls;
     int *count = weak ? &m : &n;
@@ -720,20 +583,20 @@ static void emit_type_text(struct lower *L, struct lower_ftask *f, struct lower_
         if (strcmp(g->impl_of, fn) != 0)
             continue;
         const char *suffix = arena_printf(L->a, "_as_%s", fn);
-        if (device_mask(&g->dir) & (1u << OMP_DEVICE_SMP)) {
+        if (lower_dir_devices(&g->dir) & (1u << OMP_DEVICE_SMP)) {
             run_function(L, &L->tail, g, f, suffix);
             lbuf_puts(to, ", ");
-            emit_impl(to, "NANORT_DEVICE_SMP", arena_printf(L->a, "%s%s", lower_name(
+            lower_emit_impl(to, "NANORT_DEVICE_SMP", arena_printf(L->a, "%s%s", lower_name(
                           L, LN_RUN, fname(L, g), -1), suffix), fname(L, g), NULL);
             ++*count;
         }
-        device_impls(L, g, f, suffix, to, count);
+        lower_device_impls(L, g, f, suffix, to, count);
     }
     struct lower_buf list = {0};
-    emit_impl_list(&list, impls.s ? impls.s + 2 : "");
-    emit_task_type(&L->tail, weak ? "__attribute__((weak))" : ext ? "" : "static",
-                   lower_name(L, LN_TYPE, fn, -1), lower_label(&f->dir, fn),
-                   lower_where(L, f->dir.dir), n, lbuf_take(&list, L->a));
+    lower_emit_impl_list(&list, impls.s ? impls.s + 2 : "");
+    lower_emit_task_type(&L->tail, weak ? "__attribute__((weak))" : ext ? "" : "static",
+                         lower_name(L, LN_TYPE, fn, -1), lower_label(&f->dir, fn),
+                         lower_where(L, f->dir.dir), n, lbuf_take(&list, L->a));
     lbuf_puts(&L->tail, "\n");
     if (m > 0)      /* this unit's implements(f): added at start-up to the one shared type */
         lbuf_printf(&L->tail, "static const struct nanort_impl %s[] = {%s};\n"
@@ -747,7 +610,7 @@ static void emit_type_text(struct lower *L, struct lower_ftask *f, struct lower_
     free(more.s);
 }
 
-void task_emit_all(struct lower *L)
+void lower_task_emit_all(struct lower *L)
 {
     struct lower_ftask *impls = NULL, **tail = &impls;
     for (struct lower_ftask *f = L->ftasks; f; f = f->next) {
@@ -784,10 +647,10 @@ static void emit_nested(struct lower *L, struct lower_ftask *f)
     args_struct(L, &b, f);
     const char *impl = lower_name(L, LN_IMPL, fn, -1);
     lbuf_printf(&b, " static struct nanort_impl %s[1] = {", impl);
-    emit_impl(&b, "NANORT_DEVICE_SMP", NULL, fn, NULL);
+    lower_emit_impl(&b, "NANORT_DEVICE_SMP", NULL, fn, NULL);
     lbuf_puts(&b, "}; ");
-    emit_task_type(&b, "static", lower_name(L, LN_TYPE, fn, -1), lower_label(&f->dir, fn),
-                   lower_where(L, f->dir.dir), 1, impl);
+    lower_emit_task_type(&b, "static", lower_name(L, LN_TYPE, fn, -1), lower_label(&f->dir, fn),
+                         lower_where(L, f->dir.dir), 1, impl);
     run_function(L, &run, f, f, "");
     spawn_function(L, &spawn, f);
     const char *r = strstr(run.s, "static void"), *s = strstr(spawn.s, "static void");
@@ -807,13 +670,13 @@ static void emit_nested(struct lower *L, struct lower_ftask *f)
     }
 }
 
-bool task_local_function(struct lower *L, struct ast *n, struct lower_dir *d)
+bool lower_task_local_function(struct lower *L, struct ast *n, struct lower_dir *d)
 {
     struct ast *declarator = lower_function_declarator(n);
     struct ast *dn = declarator ? ast_declarator_name(declarator) : NULL;
     if (!dn || !dn->sym)
         return false;
-    if (n->kind == AST_DECLARATION && !device_block_task(L, d))
+    if (n->kind == AST_DECLARATION && !lower_device_block_task(L, d))
         return true;
     /* (registering and emitting name the task's parameters: the function's names come
      * back after) */
@@ -821,7 +684,7 @@ bool task_local_function(struct lower *L, struct ast *n, struct lower_dir *d)
     int nlocals = L->nlocals, caplocals = L->caplocals;
     bool sorted = L->locals_sorted;
     struct lower_ftask *before = L->ftasks;
-    task_register(L, n, d);
+    lower_task_register(L, n, d);
     struct lower_ftask *f = L->ftasks;
     if (f != before && f->decl == n) {
         f->scope_sym = dn->sym;

@@ -25,13 +25,8 @@
  * (pragma text: `#pragma omp task ...`). */
 static size_t pragma_word(struct lower *L, const struct ast *pr, const char **w)
 {
-    const char *s = L->text + pr->begin, *e = L->text + pr->end;
-    const char *omp = s;
-    while (omp + 3 <= e && memcmp(omp, "omp", 3) != 0)
-        omp++;
-    const char *p = omp + 3;
-    while (p < e && (*p == ' ' || *p == '\t'))
-        p++;
+    const char *e = L->text + pr->end;
+    const char *p = lower_pragma_word(L, pr);
     const char *q = p;
     while (q < e && ((*q >= 'a' && *q <= 'z') || *q == '_'))
         q++;
@@ -156,7 +151,7 @@ static void check_node(struct tg_check *c, struct ast *n)
     check_kids(c, n);
 }
 
-void taskgraph_lower(struct lower *L, struct lower_dir *d)
+void lower_taskgraph(struct lower *L, struct lower_dir *d)
 {
     struct ast *block = d->node;
     struct tg_check c = {L, block};
@@ -165,7 +160,7 @@ void taskgraph_lower(struct lower *L, struct lower_dir *d)
     check_node(&c, block);
     block->pragma = pr;
     /* a branch out of the block: the runtime would never see its end */
-    block_check_branches(L, block, false, "a taskgraph");
+    lower_block_check_branches(L, block, false, "a taskgraph");
     lower_visit(L, block);
     const struct omp_clause *id = lower_dir_find(d, OMP_CL_GRAPH_ID);
     const struct omp_clause *reset = lower_dir_find(d, OMP_CL_GRAPH_RESET);
@@ -187,11 +182,13 @@ void taskgraph_lower(struct lower *L, struct lower_dir *d)
     size_t begin = block->pragma ? block->pragma->begin : block->begin;
     struct lower_buf tg = {0};
     lbuf_puts(&tg, "{ ");
-    emit_taskgraph(&tg, arena_printf(L->a, "nrt_tg%d", n), lower_where(L, d->dir));
-    lbuf_printf(&tg, " struct nanort_taskgraph_exec nrt_tgx%d; "
-                "if (nanort_taskgraph_begin(&nrt_tg%d, &nrt_tgx%d, (long long)(%s), %s)) %s "
-                "nanort_taskgraph_end(&nrt_tgx%d); }", n, n, n,
+    const char *graph = lower_local_name(L, LL_TASKGRAPH, n, NULL);
+    const char *exec = lower_local_name(L, LL_TASKGRAPH_EXEC, n, NULL);
+    lower_emit_taskgraph(&tg, graph, lower_where(L, d->dir));
+    lbuf_printf(&tg, " struct nanort_taskgraph_exec %s; "
+                "if (nanort_taskgraph_begin(&%s, &%s, (long long)(%s), %s)) %s "
+                "nanort_taskgraph_end(&%s); }", exec, graph, exec,
                 id ? lower_expr(L, id->args[0].text, NULL, 0) : "0", lbuf_take(&flags, L->a),
-                body, n);
+                body, exec);
     rewrite_replace(L->rw, begin, block->end, lbuf_take(&tg, L->a));
 }

@@ -6,6 +6,7 @@
  * them.
  */
 #include "mcc.h"
+#include "c.tab.h"
 
 #include <stdarg.h>
 #include <stdint.h>
@@ -318,4 +319,266 @@ struct ast *lower_function_declarator(struct ast *item)
         id->sym->kind != SYM_FUNCTION)
         return NULL;
     return id->kid[0];
+}
+
+/* ---- function tasks by name, declarators and their types (lower_task.c, lower_cuda.c, ... */
+
+struct lower_ftask *lower_ftask_find(struct lower *L, const struct name *n)
+{
+    return lower_map_get(&L->ftask_of, n);
+}
+
+struct ast *lower_full_declarator(struct sym *sym)
+{
+    struct ast *d = sym ? sym->decl : NULL;
+    if (!d)
+        return NULL;
+    switch (d->kind) {
+    case AST_DECLARATION:
+        /* the init-declarator that holds the name */
+        for (struct ast *i = d->kid[1] ? d->kid[1]->kid[0] : NULL; i; i = i->next)
+            if (i->kind == AST_INIT_DECLARATOR && i->kid[0] &&
+                i->kid[0]->begin <= sym->declarator->begin &&
+                sym->declarator->end <= i->kid[0]->end)
+                return i->kid[0];
+        return sym->declarator;
+    case AST_INIT_DECLARATOR: return d->kid[0];
+    case AST_PARAM: case AST_FUNCTION_DEF: return d->kid[1];
+    default: return sym->declarator;
+    }
+}
+
+static bool has_ident(struct ast *n)
+{
+    if (!n)
+        return false;
+    if (n->kind == AST_IDENT)
+        return !n->sym || n->sym->kind != SYM_ENUM_CONST;
+    if (n->kind == AST_LIST) {
+        for (struct ast *i = n->kid[0]; i; i = i->next)
+            if (has_ident(i))
+                return true;
+        return false;
+    }
+    for (int k = 0; k < 4; k++)
+        if (has_ident(n->kid[k]))
+            return true;
+    return false;
+}
+
+bool lower_declarator_is_vm(struct ast *d)
+{
+    for (; d && d->kind != AST_DECL_NAME; d = d->kid[0])
+        if (d->kind == AST_DECL_ARRAY && d->kid[1] && has_ident(d->kid[1]))
+            return true;
+    return false;
+}
+
+/* The array derivation a parameter declared as an array has first (`q[3]` in `int q[3]`,
+ * `m[]` in `float *m[]`): the one that parameter adjustment turns into a pointer (C11
+ * 6.7.6.3p7).  NULL when the array type comes from a typedef (`coor c`) or s is no such
+ * parameter. */
+static struct ast *adjusted_array(struct sym *s)
+{
+    struct ast *d = s && s->array_param ? lower_full_declarator(s) : NULL, *last = NULL;
+    for (; d && d->kind != AST_DECL_NAME; d = d->kid[0])
+        last = d;
+    return last && last->kind == AST_DECL_ARRAY ? last : NULL;
+}
+
+bool lower_sym_is_vm(struct sym *s)
+{
+    struct ast *skip = adjusted_array(s);
+    for (struct ast *d = lower_full_declarator(s); d && d->kind != AST_DECL_NAME; d = d->kid[0])
+        if (d != skip && d->kind == AST_DECL_ARRAY && d->kid[1] && has_ident(d->kid[1]))
+            return true;
+    return false;
+}
+
+/* Can this type be written at file scope?  (No local typedefs, tags or typeof.) */
+static bool printable(struct ast *n)
+{
+    if (!n)
+        return true;
+    switch (n->kind) {
+    case AST_TYPEDEF_REF:
+        return !n->sym || n->sym->depth == 0;
+    case AST_STRUCT: case AST_ENUM:
+        return !n->kid[0] && (!n->sym || n->sym->depth == 0);
+    case AST_TYPEOF:
+        return false;
+    case AST_SPECIFIER:
+        return n->op != KW_AUTO_TYPE;
+    case AST_LIST:
+        for (struct ast *i = n->kid[0]; i; i = i->next)
+            if (!printable(i))
+                return false;
+        return true;
+    default:
+        for (int k = 0; k < 4; k++)
+            if (!printable(n->kid[k]))
+                return false;
+        return true;
+    }
+}
+
+static bool storage_class(const struct ast *s)
+{
+    if (s->kind != AST_SPECIFIER)
+        return false;
+    switch (s->op) {
+    case KW_STATIC: case KW_EXTERN: case KW_AUTO: case KW_REGISTER: case KW_TYPEDEF:
+    case KW_THREAD_LOCAL: case KW_INLINE: case KW_NORETURN:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* The specifiers of `specs` without storage classes, as source text. */
+void lower_specs_text(struct lower *L, struct lower_buf *b, struct ast *specs)
+{
+    struct ast *list = specs ? specs->kid[0] : NULL;
+    for (struct ast *s = list ? list->kid[0] : NULL; s; s = s->next)
+        if (!storage_class(s))
+            lbuf_printf(b, "%.*s ", (int)(s->end - s->begin), L->text + s->begin);
+}
+
+char *lower_decl_text(struct lower *L, struct sym *sym, const char *name)
+{
+    struct ast *decl = lower_full_declarator(sym);
+    if (!decl || !sym->specs || !printable(sym->specs) || !printable(decl))
+        return NULL;
+    struct lower_buf b = {0};
+    struct ast *dn = sym->declarator;
+    const char *id = name ? name : lower_src(L, dn->begin, dn->end);
+    struct ast *arr = adjusted_array(sym);
+    if (sym->array_param && !arr) {
+        /* the array type is a typedef's: a pointer to its element */
+        lbuf_puts(&b, "__typeof__((*(");
+        lower_specs_text(L, &b, sym->specs);
+        lbuf_printf(&b, "*)0)[0]) *%s", id);
+        return lbuf_take(&b, L->a);
+    }
+    lower_specs_text(L, &b, sym->specs);
+    if (arr) {
+        /* `q[3]` -> `(*q)`: what lies between the name and the '[' (closing parentheses)
+         * stays; the bound and its qualifiers go */
+        size_t open = arr->kid[0]->end;
+        while (open < arr->end && L->text[open] != '[')
+            open++;
+        lbuf_printf(&b, "%.*s(*%s%.*s)%.*s", (int)(dn->begin - decl->begin),
+                    L->text + decl->begin, id, (int)(open - dn->end), L->text + dn->end,
+                    (int)(decl->end - arr->end), L->text + arr->end);
+        return lbuf_take(&b, L->a);
+    }
+    lbuf_printf(&b, "%.*s%s%.*s", (int)(dn->begin - decl->begin), L->text + decl->begin, id,
+                (int)(decl->end - dn->end), L->text + dn->end);
+    return lbuf_take(&b, L->a);
+}
+
+/* ---- data sharing seen from inside regions ----------------------------------------- */
+
+static const struct lower_var *frame_var(const struct lower_frame *f, const struct sym *s)
+{
+    for (const struct lower_var *v = f->vars; v; v = v->next)
+        if (v->sym == s)
+            return v;
+    return NULL;
+}
+
+static bool declared_in(const struct sym *s, size_t begin, size_t end)
+{
+    return s->declarator && s->declarator->begin >= begin && s->declarator->begin < end;
+}
+
+/* The team region above, and whether s is shared all the way to it. */
+static bool shared_up_to_team(struct lower *L, const struct sym *s, bool *in_team)
+{
+    struct lower_frame *f = L->frame;
+    *in_team = false;
+    for (struct lower_region *r = L->region; r; r = r->up) {
+        for (; f && f != r->frame; f = f->up) {
+            const struct lower_var *v = frame_var(f, s);
+            if (v && v->share != LOWER_SHARED)
+                return false;
+        }
+        if (r->team) {
+            *in_team = true;
+            return s->depth == 0 || !declared_in(s, r->begin, r->end);
+        }
+    }
+    return false;
+}
+
+bool lower_team_shared(struct lower *L, const struct sym *s)
+{
+    bool team;
+    return shared_up_to_team(L, s, &team) && team;
+}
+
+bool lower_thread_private(struct lower *L, const struct sym *s)
+{
+    bool team;
+    bool shared = shared_up_to_team(L, s, &team);
+    return team && !shared;
+}
+
+bool lower_in_region_body(struct lower *L)
+{
+    struct lower_region *r = L->region;
+    if (!r || !r->team)
+        return false;               /* outside regions, or in a single/master/sections/
+                                     * taskgroup of one: its code sizes per-thread data by
+                                     * the team (omp_get_num_threads() is the workers) */
+    for (struct lower_frame *f = L->frame; f && f != r->frame; f = f->up)
+        if (!f->region)
+            return false;           /* inside a task created in the region */
+    return true;
+}
+
+/* The variable an lvalue expression designates (x, x[i], x.f, (x)), or NULL. */
+static const struct sym *lvalue_root(const struct ast *e)
+{
+    while (e && (e->kind == AST_SUBSCRIPT || (e->kind == AST_MEMBER && e->op == '.')))
+        e = e->kid[0];
+    return e && e->kind == AST_IDENT ? e->sym : NULL;
+}
+
+bool lower_writes(struct ast *n, const struct sym *s)
+{
+    if (!n)
+        return false;
+    if (n->kind == AST_LIST) {
+        for (struct ast *i = n->kid[0]; i; i = i->next)
+            if (lower_writes(i, s))
+                return true;
+        return false;
+    }
+    switch (n->kind) {
+    case AST_ASSIGN:
+        if (lvalue_root(n->kid[0]) == s)
+            return true;
+        break;
+    case AST_POSTFIX:
+        if (lvalue_root(n->kid[0]) == s)
+            return true;
+        break;
+    case AST_UNARY:
+        if ((n->op == INC_OP || n->op == DEC_OP || n->op == '&') && lvalue_root(n->kid[0]) == s)
+            return true;
+        break;
+    case AST_CALL:
+        /* an array passed to a function (as a pointer it may be written through) */
+        for (struct ast *a = n->kid[1] ? n->kid[1]->kid[0] : NULL; a; a = a->next)
+            if (a->kind == AST_IDENT && a->sym == s && s->type == TYPE_ARRAY)
+                return true;
+        break;
+    default:
+        break;
+    }
+    for (int k = 0; k < 4; k++)
+        if (lower_writes(n->kid[k], s))
+            return true;
+    return false;
 }

@@ -12,24 +12,33 @@
  *                   rewrite.c (edits over the preprocessed text)
  *   pragmas         pragma_lex.c, pragma.c, pragma_ref.c, pragma_dump.c (OmpSs directives
  *                   and clauses), check.c (their expressions and places)
- *   lowering        lower.c (the walk over each function, the prelude), lower_text.c
- *                   (text helpers), lower_dir.c (a construct's directives),
- *                   one file per construct family: lower_task.c (function tasks),
- *                   lower_inline.c (inline tasks), lower_loop.c (taskloop, for),
- *                   lower_omp.c (OpenMP constructs), lower_taskgraph.c, lower_final.c,
- *                   lower_device.c, lower_calls.c and lower_cuda.c (devices),
- *                   lower_deps.c (regions), lower_detach.c, lower_block.c, lower_misc.c
- *                   (critical, atomic, taskwait ...); and what they emit through:
- *                   lower_emit.c (nanort.h's descriptors, designated initialisers),
- *                   lower_names.c (generated names), lower_lines.c (linemarkers).
- *                   The declarations generated code needs come from include/nanort.h's
- *                   mcc-abi regions (mcc/abi_prelude.awk, at build time).
- *                   Layers, calls going down: the walk (lower.c) -> the construct modules
- *                   -> lower_dir.c, lower_emit.c, lower_names.c, lower_lines.c,
- *                   lower_block.c, lower_detach.c -> lower_text.c.  The one way up is
- *                   the recursion into a construct's body (lower_visit, lower_body,
- *                   lower_construct_as); the construct modules still call each other
- *                   (tasks, devices, dependences, final), which is not yet layered.
+ *   lowering        a pipeline of layers; a file calls only files of the layers below
+ *                   its own (tests/layout/lower_layers.py checks this list against the
+ *                   calls), and a file's exported functions are named after it
+ *                   (lower_task_*, lower_deps_*, ...: never a bare nanort/ file name):
+ *                   1 walk        lower.c (the walk over each function, the prelude)
+ *                   2 constructs  lower_task.c (function tasks), lower_loop.c (taskloop,
+ *                                 for), lower_omp.c (OpenMP regions, sections),
+ *                                 lower_sync.c (taskwait, critical, atomic),
+ *                                 lower_taskgraph.c, lower_serial.c (final's clones)
+ *                   3 inline      lower_inline.c (inline tasks: captures, outlining)
+ *                   4 devices     lower_device.c (OpenCL and CUDA implementations)
+ *                   5 parts       lower_calls.c (an implementation's arguments),
+ *                                 lower_cuda.c (CUDA code into the .cu), lower_deps.c
+ *                                 (dependences: regions), lower_reduction.c,
+ *                                 lower_final.c (the serial path at a site),
+ *                                 lower_detach.c, lower_block.c (structured blocks)
+ *                   6 emit        lower_dir.c (a construct's directives), lower_emit.c
+ *                                 (nanort.h's descriptors, designated initialisers),
+ *                                 lower_names.c (generated names), lower_lines.c
+ *                                 (linemarkers)
+ *                   7 text        lower_text.c (text, names in scope, declarators)
+ *                   The helper layers (6, 7) keep the short names every module uses
+ *                   (lbuf_*, lower_expr, lower_dir_*, lower_name ...).  The one way up is
+ *                   the recursion into a construct's body: lower_visit, lower_body and
+ *                   lower_construct_as call through L->walk (struct lower_walk), which
+ *                   lower.c fills.  The declarations generated code needs come from
+ *                   include/nanort.h's mcc-abi regions (mcc/abi_prelude.awk, at build time).
  *   OpenCL C        ocl_translate.c, ocl_type.c, ocl_builtin.c, ocl_expr.c, ocl_kernel.c
  *                   (kernels translated to C, docs/opencl-cpu.md)
  */
@@ -834,17 +843,18 @@ int omp_scan_expr(struct omp_parser *p, int from, const char *stops);
 /* pragma_ref.c */
 struct omp_ref *omp_parse_ref(struct omp_parser *p);
 
-/* ---- lower.c, lower_task.c, lower_deps.c, lower_inline.c, lower_misc.c: OmpSs lowering -- */
+/* ---- lower.c, lower_task.c, lower_deps.c, lower_inline.c, lower_sync.c: OmpSs lowering -- */
 /*
  * lower_translation_unit() turns every `#pragma omp` construct into calls to nanort
  * (include/nanort.h) by adding edits to the rewriter: the text around stays as it was.
- *   lower.c         the walk over the tree, pragma chains, names of locals, text helpers
- *   lower_task.c    function tasks: args struct, spawn/run functions, task types, implements
- *   lower_deps.c    data references -> nanort regions (sections, shaping, multidependences)
- *   lower_inline.c  inline tasks, taskloop and for: captures, outlined functions, reductions
- *   lower_misc.c    taskwait, critical, atomic, taskyield, barrier, declare reduction, main
- *   lower_block.c   structured blocks: unbraced stand-alone directives, branches out of bodies
- * Generated names start with `nrt_` (locals of generated code) or `<fn>__nrt_` (file scope).
+ * The files are layers (the contents at the top): the walk (lower.c: pragma chains,
+ * dispatch to the construct modules), the construct families (lower_task.c, lower_loop.c,
+ * lower_omp.c, lower_sync.c, lower_taskgraph.c, lower_serial.c), inline tasks
+ * (lower_inline.c), devices, the parts constructs share (dependences, reductions, final's
+ * serial path, detach, structured blocks), what they emit through (directives,
+ * descriptors, names, linemarkers) and the text helpers (lower_text.c).
+ * Generated names start with `nrt_` (locals of generated code: LOWER_LOCAL_NAMES) or
+ * `<fn>__nrt_` (file scope: LOWER_NAMES), both spelled in lower_names.c.
  */
 struct lower_buf {
     char *s;
@@ -922,8 +932,8 @@ struct lower_ftask {
     const char *impl_of;           /* implements(f): f's name, else NULL */
     size_t first_decl;             /* offset of the first file-scope declaration of it */
     struct lower_ftask *next;
-    struct lower_ftask *next_impl; /* the next task with impl_of (task_emit_all) */
-    struct lower_fred *reds;       /* reductions with private copies (task_emit_all); NULL:
+    struct lower_ftask *next_impl; /* the next task with impl_of (lower_task_emit_all) */
+    struct lower_fred *reds;       /* reductions with private copies (lower_task_emit_all); NULL:
                                       none, or kept as commutative dependences */
     struct sym *scope_sym;         /* declared in a block (or a GNU nested function): only
                                       calls of this declaration are tasks; else NULL */
@@ -945,8 +955,18 @@ struct lower_declred {
     struct lower_declred *next;
 };
 
+struct lower;
+/* The walk's entry points for the construct modules (lower.c fills it; lower_visit,
+ * lower_body and lower_construct_as call through it). */
+struct lower_walk {
+    void (*visit)(struct lower *L, struct ast *n);
+    size_t (*body)(struct lower *L, const struct lower_dir *d);
+    void (*construct_as)(struct lower *L, struct lower_dir *d, enum omp_directive_kind k);
+};
+
 struct lower {
     struct translation *t;
+    const struct lower_walk *walk; /* lower.c's recursion (lower_visit, lower_body, ...) */
     struct mcc_arena *a;
     const char *text;
     struct rewriter *rw;
@@ -963,7 +983,7 @@ struct lower {
     struct ast *proto_fn;          /* fn once its prototype is emitted before its tasks */
     struct ast *nested_fn;         /* fn once marked optimize("O1") (lower_inline.c, -O0) */
     bool in_main;
-    bool critical_used;            /* MISC_CRITICAL_DEF must precede the unit */
+    bool critical_used;            /* LOWER_SYNC_CRITICAL_DEF must precede the unit */
     struct lower_local *locals;    /* of fn; sorted by name pointer, then from, when */
     int nlocals, caplocals;
     bool locals_sorted;            /* ... this is set (lower_resolve sorts on demand) */
@@ -1006,6 +1026,32 @@ void lower_map_put(struct lower *L, struct lower_map *m, const void *key, void *
 /* The function declarator of a declaration or definition that declares one function
  * (the item's), else NULL. */
 struct ast *lower_function_declarator(struct ast *item);
+/* The function task `n` names (registered by lower_task.c), else NULL. */
+struct lower_ftask *lower_ftask_find(struct lower *L, const struct name *n);
+/* Text of a declaration of `sym` (specifiers without storage class + declarator) with the
+ * name replaced by `name` (NULL: kept); NULL when its type cannot be written at file scope.
+ * A parameter declared as an array gets its adjusted pointer type (`int q[3]` -> `(*q)`). */
+char *lower_decl_text(struct lower *L, struct sym *sym, const char *name);
+/* The specifiers of `specs` without storage classes, as source text appended to b. */
+void lower_specs_text(struct lower *L, struct lower_buf *b, struct ast *specs);
+/* The full declarator node of `sym` (what its AST_DECL_NAME is inside). */
+struct ast *lower_full_declarator(struct sym *sym);
+bool lower_declarator_is_vm(struct ast *declarator);
+/* Is sym's type variably modified once a parameter's array type is adjusted to a pointer
+ * (`double a[n]` is not, `double a[n][n]` is)?  lower_decl_text writes the adjusted type. */
+bool lower_sym_is_vm(struct sym *sym);
+/* Is `s` shared by the whole team of the innermost enclosing parallel region (declared
+ * outside it, privatised by nothing on the way)?  Then a task inside shares it too. */
+bool lower_team_shared(struct lower *L, const struct sym *s);
+/* Inside a parallel region, is `s` a variable each of its threads has a copy of? */
+bool lower_thread_private(struct lower *L, const struct sym *s);
+/* Is the code being lowered directly in the body of a parallel region, run once by its
+ * encountering task (an SPMD split there by omp_get_thread_num()/omp_get_num_threads()
+ * must cover all the work: 0 and 1)?  Not inside a single, master, sections or taskgroup
+ * of the region, nor in its tasks, where the team is every worker. */
+bool lower_in_region_body(struct lower *L);
+/* May `body` write `s` (assign, ++/--, take its address, pass an array)? */
+bool lower_writes(struct ast *body, const struct sym *s);
 /* lower_dir.c: a construct's directives */
 /* The directive of a pragma line (parsed once, freed at the end). */
 struct omp_directive *lower_parse_pragma(struct lower *L, struct ast *pr);
@@ -1017,23 +1063,42 @@ bool lower_dir_has(const struct lower_dir *d, enum omp_clause_kind k);
 const struct omp_clause *lower_dir_find(const struct lower_dir *d, enum omp_clause_kind k);
 /* Submit flags and priority text from if/final/priority. */
 void lower_submit(struct lower *L, struct lower_buf *b, const struct lower_dir *d);
-/* lower.c: the walk */
-int lower_omp(struct translation *t);    /* the body of lower_translation_unit() */
-/* Lower the statements under n (idents renamed by the frame, nested constructs). */
-void lower_visit(struct lower *L, struct ast *n);
-/* Lower d's statement as its body: with the constructs of d->inner when there are.
- * Returns where the body's text starts (d->node->begin, or d->inner's pragma). */
-size_t lower_body(struct lower *L, const struct lower_dir *d);
-/* Lower d as a construct of kind k (the inner construct of `parallel for`, ...). */
-void lower_construct_as(struct lower *L, struct lower_dir *d, enum omp_directive_kind k);
+/* Where the directive word of pragma line pr is (`task` in `#pragma omp task`): in the
+ * text (past the line's end when it has none), and for messages. */
+const char *lower_pragma_word(struct lower *L, const struct ast *pr);
+struct mcc_loc lower_pragma_loc(struct lower *L, const struct ast *pr);
 /* Where the directive word of d's first pragma line is (`task` in `#pragma omp task`). */
 struct mcc_loc lower_dir_loc(struct lower *L, const struct lower_dir *d);
-/* `sorry, unimplemented` for a device other than smp; false when so. */
-bool lower_check_devices(struct lower *L, const struct lower_dir *d);
+unsigned lower_dir_devices(const struct lower_dir *d);   /* 1u << enum omp_device; none: smp */
+/* Is `name` the base of a region d copies to the device? */
+bool lower_dir_copies(struct lower *L, const struct lower_dir *d, const char *name);
+/* Where d's first pragma line starts (its construct's start without one). */
+size_t lower_dir_off(const struct lower_dir *d);
+/* lower.c: the walk */
+int lower_unit(struct translation *t);    /* the body of lower_translation_unit() */
+/* The walk's recursion, which the construct modules reach through L->walk (the one way up
+ * the layers, an interface rather than a call into lower.c): */
+/* Lower the statements under n (idents renamed by the frame, nested constructs). */
+static inline void lower_visit(struct lower *L, struct ast *n)
+{
+    L->walk->visit(L, n);
+}
+/* Lower d's statement as its body: with the constructs of d->inner when there are.
+ * Returns where the body's text starts (d->node->begin, or d->inner's pragma). */
+static inline size_t lower_body(struct lower *L, const struct lower_dir *d)
+{
+    return L->walk->body(L, d);
+}
+/* Lower d as a construct of kind k (the inner construct of `parallel for`, ...). */
+static inline void lower_construct_as(struct lower *L, struct lower_dir *d,
+                                      enum omp_directive_kind k)
+{
+    L->walk->construct_as(L, d, k);
+}
 /* lower_detach.c: the function that creates a task of d, nanort_task_create, or under
  * detach(ev) nanort_task_create_detach; *tail gets the text of its extra argument (`, &ev`
  * in the creating context) or "".  Reports a detach clause it cannot lower. */
-const char *lower_create_fn(struct lower *L, const struct lower_dir *d, const char **tail);
+const char *lower_detach_create_fn(struct lower *L, const struct lower_dir *d, const char **tail);
 
 /* check.c: a directive's clauses (names, types, C syntax of every expression) and place
  * checked before it is lowered; errors are reported, false means "do not lower it". */
@@ -1043,55 +1108,41 @@ bool lower_check_standalone(struct lower *L, const struct ast *pr, const struct 
 
 /* lower_deps.c: the regions of a task's clauses.  `count` gets code adding to nrt_nr and
  * nrt_nd (regions, dimensions), `add` the nanort_task_region calls on nrt_t. */
-void deps_emit(struct lower *L, const struct lower_dir *d, bool reduction_commutative,
-               struct lower_buf *count, struct lower_buf *add);
+void lower_deps_emit(struct lower *L, const struct lower_dir *d, bool reduction_commutative,
+                     struct lower_buf *count, struct lower_buf *add);
 /* Only the copy_in/copy_out/copy_inout regions of d (NANORT_DEP_NONE | COPY bits): those
  * of an implementation, added by the spawn function of the task it implements. */
-void deps_emit_copies(struct lower *L, const struct lower_dir *d, struct lower_buf *count,
-                      struct lower_buf *add);
+void lower_deps_emit_copies(struct lower *L, const struct lower_dir *d, struct lower_buf *count,
+                            struct lower_buf *add);
 /* taskwait on(...) / in / out / inout: a call to nanort_taskwait_on. */
-void deps_emit_taskwait(struct lower *L, const struct omp_directive *d, struct lower_buf *b);
+void lower_deps_emit_taskwait(struct lower *L, const struct omp_directive *d, struct lower_buf *b);
 /* sizeof text of the element a shaped pointer points to (scalar rule). */
-char *deps_shape_elem(struct lower *L, const struct omp_ref *shape_base, const char *ptr);
+char *lower_deps_shape_elem(struct lower *L, const struct omp_ref *shape_base, const char *ptr);
 
 /* lower_task.c */
-void task_register(struct lower *L, struct ast *item, struct lower_dir *d);
-struct lower_ftask *task_find(struct lower *L, const struct name *n);
-void task_emit_all(struct lower *L);
+void lower_task_register(struct lower *L, struct ast *item, struct lower_dir *d);
+void lower_task_emit_all(struct lower *L);
 /* `#pragma omp task` on a block-scope function declaration or a GNU nested function
  * definition inside the function being lowered: registered (and, nested, emitted in
  * place).  False when n is neither (the caller reports). */
-bool task_local_function(struct lower *L, struct ast *n, struct lower_dir *d);
-/* Text of a declaration of `sym` (specifiers without storage class + declarator) with the
- * name replaced by `name` (NULL: kept); NULL when its type cannot be written at file scope.
- * A parameter declared as an array gets its adjusted pointer type (`int q[3]` -> `(*q)`). */
-char *task_decl_text(struct lower *L, struct sym *sym, const char *name);
-/* The full declarator node of `sym` (what its AST_DECL_NAME is inside). */
-struct ast *task_full_declarator(struct sym *sym);
-bool task_declarator_is_vm(struct ast *declarator);
-/* Is sym's type variably modified once a parameter's array type is adjusted to a pointer
- * (`double a[n]` is not, `double a[n][n]` is)?  task_decl_text writes the adjusted type. */
-bool task_sym_is_vm(struct sym *sym);
+bool lower_task_local_function(struct lower *L, struct ast *n, struct lower_dir *d);
 
 /* lower_device.c: OpenCL and CUDA implementations of function tasks */
-unsigned device_mask(const struct lower_dir *d);   /* 1u << enum omp_device; none: smp */
-bool device_check(struct lower *L, struct lower_ftask *f);
+bool lower_device_check(struct lower *L, struct lower_ftask *f);
 /* g's device implementations as an implementation of of's type (g == of: its own): run
  * functions in L->tail, `, {...}` entries appended to impls, *n counted. */
-void device_impls(struct lower *L, const struct lower_ftask *g, const struct lower_ftask *of,
-                  const char *suffix, struct lower_buf *impls, int *n);
+void lower_device_impls(struct lower *L, const struct lower_ftask *g, const struct lower_ftask *of,
+                        const char *suffix, struct lower_buf *impls, int *n);
 /* Embed an OpenCL source file, registered as `name` from a constructor (once per name). */
-void device_embed_source(struct lower *L, const char *name, const char *path,
-                         const struct mcc_loc *loc);
+void lower_device_embed_source(struct lower *L, const char *name, const char *path,
+                               const struct mcc_loc *loc);
 /* Embed every file(...) of the unit's tasks; the CUDA marker when there are CUDA parts. */
-void device_embed_all(struct lower *L);
-/* Is `name` the base of a region d copies to the device? */
-bool device_copies(struct lower *L, const struct lower_dir *d, const char *name);
+void lower_device_embed_all(struct lower *L);
 /* The device side of a task on a function prototype inside a function (d->node, Mercurium's
  * block-scope kernels): its parameters' types must be written at file scope, and names of
  * local constants in ndrange/shmem are replaced by their values.  False when an error was
  * reported. */
-bool device_block_task(struct lower *L, struct lower_dir *d);
+bool lower_device_block_task(struct lower *L, struct lower_dir *d);
 
 /* lower_calls.c: the arguments of an implementation g of task `of` (g == of: its own) */
 struct impl_arg {
@@ -1100,41 +1151,43 @@ struct impl_arg {
 };
 /* One per parameter of g, from calls(...), or by name, or by position; NULL: an error was
  * reported. */
-struct impl_arg *calls_bind(struct lower *L, const struct lower_ftask *g,
-                            const struct lower_ftask *of);
+struct impl_arg *lower_calls_bind(struct lower *L, const struct lower_ftask *g,
+                                  const struct lower_ftask *of);
 /* In a run function (nrt_p: of's arguments): of's parameters as locals, then `{` and g's
  * parameters from args (the caller closes the block). */
-void calls_locals(struct lower *L, struct lower_buf *b, const struct lower_ftask *g,
-                  const struct lower_ftask *of, const struct impl_arg *args);
+void lower_calls_locals(struct lower *L, struct lower_buf *b, const struct lower_ftask *g,
+                        const struct lower_ftask *of, const struct impl_arg *args);
 
 /* lower_cuda.c: the CUDA code of a C file (mcc --cuda) into the generated .cu */
-void cuda_stub_begin(struct lower *L);           /* the .cu's head, once */
+void lower_cuda_stub_begin(struct lower *L);           /* the .cu's head, once */
 /* The declarations the types under n need in the .cu (user's typedefs, tags, enums). */
-void cuda_types(struct lower *L, const struct ast *n, int depth);
+void lower_cuda_types(struct lower *L, const struct ast *n, int depth);
 /* A file-scope `target` line without `task` on item: handled (CUDA functions marked,
  * declarations copied to the .cu); false: lower_task.c's to register. */
-bool cuda_target_decl(struct lower *L, struct ast *item, struct lower_dir *d);
+bool lower_cuda_target_decl(struct lower *L, struct ast *item, struct lower_dir *d);
 /* A function definition that is CUDA code: moved to the .cu (true; the host keeps a
  * prototype) or copied (false: the host lowers it too). */
-bool cuda_function_def(struct lower *L, struct ast *def);
-bool cuda_defines(struct lower *L, const struct name *n);       /* defined in the .cu */
+bool lower_cuda_function_def(struct lower *L, struct ast *def);
+bool lower_cuda_defines(struct lower *L, const struct name *n);       /* defined in the .cu */
 /* What the CUDA run function of g calls: g, or the .cu's wrapper of a copied body. */
-const char *cuda_body_name(struct lower *L, const struct lower_ftask *g);
+const char *lower_cuda_body_name(struct lower *L, const struct lower_ftask *g);
 /* A device(cuda) inline task: checked, its statement marked CUDA code (false: error). */
-bool cuda_inline_check(struct lower *L, const struct lower_dir *d);
+bool lower_cuda_inline_check(struct lower *L, const struct lower_dir *d);
+/* `sorry, unimplemented` for a device other than smp; false when so. */
+bool lower_cuda_check_inline_devices(struct lower *L, const struct lower_dir *d);
 /* The outlined statement of a CUDA inline task into the .cu, and into `out` the host's
  * environment struct and run function fn__nrt_task<n> (it translates copied addresses). */
-void cuda_inline_outline(struct lower *L, const struct lower_dir *d, struct lower_var *vars,
-                         const char *fn, int n, const char *env, const char *prologue,
-                         const char *body, bool local, struct lower_buf *out);
+void lower_cuda_inline_outline(struct lower *L, const struct lower_dir *d, struct lower_var *vars,
+                               const char *fn, int n, const char *env, const char *prologue,
+                               const char *body, bool local, struct lower_buf *out);
 /* A kernel launch k<<<...>>>(...) met while lowering host code: an error unless inside
  * CUDA code. */
-void cuda_launch_check(struct lower *L, struct ast *n);
+void lower_cuda_launch_check(struct lower *L, struct ast *n);
 /* The end of the unit: CUDA attributes removed from the host C. */
-void cuda_finish(struct lower *L);
+void lower_cuda_finish(struct lower *L);
 
 /* lower_inline.c */
-void inline_task(struct lower *L, struct lower_dir *d);
+void lower_inline_task(struct lower *L, struct lower_dir *d);
 /* What a loop or a section adds to an outlined task. */
 struct lower_extra {
     const char *env, *init;        /* more members of the environment, set at creation
@@ -1147,38 +1200,30 @@ struct lower_extra {
 };
 /* The variables `body` (d's statement, a loop body or a section) captures and how; serial
  * (may be NULL) is set when a worksharing body must run as one task (implicit_sharing). */
-struct lower_var *inline_captures(struct lower *L, const struct lower_dir *d,
-                                  struct ast *body, bool *serial);
+struct lower_var *lower_inline_captures(struct lower *L, const struct lower_dir *d,
+                                        struct ast *body, bool *serial);
 /* Outline `body` as a task of d with those captures: the definitions go before the
  * function, the creation code is returned. */
-char *inline_outline(struct lower *L, const struct lower_dir *d, struct ast *body,
-                     struct lower_var *vars, const struct lower_extra *x);
+char *lower_inline_outline(struct lower *L, const struct lower_dir *d, struct ast *body,
+                           struct lower_var *vars, const struct lower_extra *x);
 /* How the outlined body of `body` names capture v (its alias, lower_inline.c): `x` or
- * `(*x)`; the same as inline_outline decides for it. */
-const char *inline_alias_use(struct lower *L, const struct lower_var *v, struct ast *body);
+ * `(*x)`; the same as lower_inline_outline decides for it. */
+const char *lower_inline_alias_use(struct lower *L, const struct lower_var *v, struct ast *body);
 
 /* lower_loop.c: taskloop and for */
-void inline_loop(struct lower *L, struct lower_dir *d);
+void lower_loop(struct lower *L, struct lower_dir *d);
 
 /* lower_omp.c: the OpenMP constructs of ported programs (OMPSS.md "OpenMP compatibility") */
-void omp_parallel(struct lower *L, struct lower_dir *d);
-void omp_single(struct lower *L, struct lower_dir *d);        /* also master, masked */
-void omp_sections(struct lower *L, struct lower_dir *d);
-void omp_section_alone(struct lower *L, struct lower_dir *d); /* an error */
-void omp_taskgroup(struct lower *L, struct lower_dir *d);
-void omp_threadprivate(struct lower *L, struct omp_directive *d, size_t off);
-/* Is `s` shared by the whole team of the innermost enclosing parallel region (declared
- * outside it, privatised by nothing on the way)?  Then a task inside shares it too. */
-bool omp_team_shared(struct lower *L, const struct sym *s);
-/* Inside a parallel region, is `s` a variable each of its threads has a copy of? */
-bool omp_thread_private(struct lower *L, const struct sym *s);
-/* Is the code being lowered directly in the body of a parallel region, run once by its
- * encountering task (an SPMD split there by omp_get_thread_num()/omp_get_num_threads()
- * must cover all the work: 0 and 1)?  Not inside a single, master, sections or taskgroup
- * of the region, nor in its tasks, where the team is every worker. */
-bool omp_in_region_body(struct lower *L);
-/* May `body` write `s` (assign, ++/--, take its address, pass an array)? */
-bool omp_writes(struct ast *body, const struct sym *s);
+void lower_omp_parallel(struct lower *L, struct lower_dir *d);
+void lower_omp_single(struct lower *L, struct lower_dir *d);        /* also master, masked */
+void lower_omp_sections(struct lower *L, struct lower_dir *d);
+void lower_omp_section_alone(struct lower *L, struct lower_dir *d); /* an error */
+void lower_omp_taskgroup(struct lower *L, struct lower_dir *d);
+void lower_omp_threadprivate(struct lower *L, struct omp_directive *d, size_t off);
+
+/* lower_reduction.c: reductions of tasks and regions, declared reductions */
+void lower_reduction_declare(struct lower *L, struct omp_directive *d);
+const struct lower_declred *lower_reduction_find(struct lower *L, const char *id);
 /* Element-wise code over an array reduction (empty open/close for a scalar). */
 struct lower_red_elems {
     const char *open, *close;       /* a for loop over nrt_i, or "" */
@@ -1191,47 +1236,48 @@ void lower_reduction_code(struct lower *L, const struct omp_clause *red,
                           struct lower_buf *epi);
 /* Element-wise code over a whole array of known size (`int v[N]`, any rank): `priv` and
  * `orig` are expressions of that array type. */
-void lower_array_elems(struct lower *L, struct sym *s, const char *priv, const char *orig,
-                       struct lower_red_elems *e);
+void lower_reduction_array_elems(struct lower *L, struct sym *s, const char *priv, const char *orig,
+                                 struct lower_red_elems *e);
 
 /* lower_block.c: structured blocks.  A stand-alone directive as the unbraced body of a
  * statement (reported at the directive word). */
-void block_standalone_body(struct lower *L, struct ast *pragma);
+void lower_block_standalone_body(struct lower *L, struct ast *pragma);
 /* The same error from the lexer, for the pragma at [begin, end) (the body of a `do`, which
  * the parser cannot take). */
-void block_standalone_error(const struct mcc_source *src, size_t begin, size_t end);
+void lower_block_standalone_error(const struct mcc_source *src, size_t begin, size_t end);
 /* `return`, `break`, `continue`, `goto` or `case` that leaves `body` (or a goto from the
  * rest of the function into it): an error at that statement, "invalid branch out of
  * <what>" (NULL: "a task").  loop_body: `continue` is the loop's next iteration.  False
  * when an error was reported. */
-bool block_check_branches(struct lower *L, struct ast *body, bool loop_body, const char *what);
+bool lower_block_check_branches(struct lower *L, struct ast *body, bool loop_body,
+                                const char *what);
 
 /* lower_taskgraph.c: `taskgraph [graph_id(e)] [graph_reset(e)] [if(e)] [nogroup]` on a
  * structured block. */
-void taskgraph_lower(struct lower *L, struct lower_dir *d);
+void lower_taskgraph(struct lower *L, struct lower_dir *d);
 /* lower_emit.c: the descriptors of include/nanort.h that generated code fills (task types,
  * implementations, launches, kernel arguments, OpenCL info, taskgraphs, translated
  * kernels), each appended to `b` on one line with designated initialisers.  Values are C
  * expressions; "0" or NULL for an optional field leaves it out (zero). */
-void emit_impl(struct lower_buf *b, const char *device, const char *run, const char *name,
-               const char *info);
-/* `impls`: an array's name or emit_impl_list's compound literal; storage: "static", "" ... */
-void emit_task_type(struct lower_buf *b, const char *storage, const char *name,
-                    const char *label, const char *source, int nimpls, const char *impls);
-/* (const struct nanort_impl[]){list}: list holds emit_impl's, comma-separated */
-void emit_impl_list(struct lower_buf *b, const char *list);
+void lower_emit_impl(struct lower_buf *b, const char *device, const char *run, const char *name,
+                     const char *info);
+/* `impls`: an array's name or lower_emit_impl_list's compound literal; storage: "static", "" ... */
+void lower_emit_task_type(struct lower_buf *b, const char *storage, const char *name,
+                          const char *label, const char *source, int nimpls, const char *impls);
+/* (const struct nanort_impl[]){list}: list holds lower_emit_impl's, comma-separated */
+void lower_emit_impl_list(struct lower_buf *b, const char *list);
 /* global, local: comma-separated size expressions (ndims of them) */
-void emit_launch(struct lower_buf *b, const char *var, int ndims, const char *global,
-                 const char *local, const char *shmem);
-void emit_karg(struct lower_buf *b, const char *kind, const char *size, const char *ptr);
+void lower_emit_launch(struct lower_buf *b, const char *var, int ndims, const char *global,
+                       const char *local, const char *shmem);
+void lower_emit_karg(struct lower_buf *b, const char *kind, const char *size, const char *ptr);
 /* &(const struct nanort_opencl_info){...}; kernel is a C string's contents, file an
  * expression */
-const char *emit_opencl_info(struct mcc_arena *a, const char *kernel, const char *file);
-void emit_taskgraph(struct lower_buf *b, const char *name, const char *source);
-void emit_opencl_cpu_kernel(struct lower_buf *b, const char *name, const char *source,
-                            const char *kernel, const char *run, int nargs,
-                            const char *arg_kinds, const char *arg_sizes, const long reqd[3],
-                            int not_opencl_c, int group_free);
+const char *lower_emit_opencl_info(struct mcc_arena *a, const char *kernel, const char *file);
+void lower_emit_taskgraph(struct lower_buf *b, const char *name, const char *source);
+void lower_emit_opencl_cpu_kernel(struct lower_buf *b, const char *name, const char *source,
+                                  const char *kernel, const char *run, int nargs,
+                                  const char *arg_kinds, const char *arg_sizes, const long reqd[3],
+                                  int not_opencl_c, int group_free);
 /* lower_names.c: the names generated code defines, `<base>__nrt_<what>` and, for inline
  * tasks, numbered `<base>__nrt_<what><n>` (n >= 0).  One list: the kind, its spelling. */
 #define LOWER_NAMES(X)                                                                    \
@@ -1256,6 +1302,43 @@ enum lower_name {
 #undef X
 };
 const char *lower_name(struct lower *L, enum lower_name kind, const char *base, int n);
+/* The names generated code declares inside what it generates for one construct (locals of
+ * spawn, run and outlined functions, members of environments, objects of one site):
+ * `nrt_<what>` then, by the form, a number (NUM: nrt_tg3), the user's name it stands
+ * for (NAME: nrt_rn_x), or both (BOTH: nrt_pv3_x).  X(kind, what, form), one list. */
+#define LOWER_LOCAL_NAMES(X)                                                                   \
+    X(LL_ARG, "v", NUM)          /* an implementation's argument (lower_calls.c) */        \
+    X(LL_CUDA_COPY, "c_", NAME)  /* the .cu's copy of a dual CUDA kernel */                \
+    X(LL_CUDA_FN, "cuda_fn_", NAME) /* a CUDA kernel's address, from the .cu */            \
+    X(LL_CL_TEXT, "cl_text_", NUM)  /* an embedded OpenCL source's text */                 \
+    X(LL_CL_SOURCE, "cl_source_", NUM) /* ... its registration with nanort */              \
+    X(LL_NOTE, "note_", NUM)     /* a note for the link-time checks (link_check.c) */      \
+    X(LL_RED_COUNT, "rn_", NAME) /* elements of an array reduction */                      \
+    X(LL_RED_ORIG, "ro_", NAME)  /* an inline task's original of an array reduction */     \
+    X(LL_RED_REF, "r_", NAME)    /* member: the address of a reduction's original */       \
+    X(LL_RED_PRIV, "rp_", NAME)  /* a function task's private reduction copy */            \
+    X(LL_RED_HEAP, "rh_", NAME)  /* ... whether it is on the heap */                       \
+    X(LL_RED_STACK, "rs_", NAME) /* ... its stack array */                                 \
+    X(LL_VLA_OFF, "off_", NAME)  /* offset of a VLA's copy in the argument block */        \
+    X(LL_INPRIV, "ip_", NAME)    /* member: the address inprivate copies from */           \
+    X(LL_INPRIV_BYTES, "ib_", NAME) /* ... how many bytes */                               \
+    X(LL_INPRIV_COPY, "if_", NAME)  /* ... the task's copy */                              \
+    X(LL_LASTPRIV, "lp_", NAME)  /* member: where lastprivate copies back to */            \
+    X(LL_LOOP_LO, "lo", NUM)     /* loop k of a nest: its first value */                   \
+    X(LL_LOOP_STEP, "st", NUM)   /* ... its step */                                        \
+    X(LL_LOOP_N, "n", NUM)       /* ... its number of iterations */                        \
+    X(LL_ITER_END, "end", NUM)   /* the end of a multidependence iterator */               \
+    X(LL_REGION_PRIV, "pv", BOTH) /* a region's private copy of a variable */              \
+    X(LL_FIRSTPRIV, "fp", NUM)   /* a serial clone's firstprivate source */                \
+    X(LL_TASKGRAPH, "tg", NUM)   /* a taskgraph's descriptor */                            \
+    X(LL_TASKGRAPH_EXEC, "tgx", NUM) /* ... its execution */
+enum lower_local_name {
+#define X(kind, what, form) kind,
+    LOWER_LOCAL_NAMES(X)
+#undef X
+};
+/* `nrt_<what>` of kind, with n (NUM, BOTH) and x (NAME, BOTH) as its form says. */
+const char *lower_local_name(struct lower *L, enum lower_local_name kind, int n, const char *x);
 /* lower_lines.c: generated code on the user's lines.  Glue (environments, outlined
  * function heads, prologues and epilogues, spawn and run functions, task types) stands on
  * the line of the pragma it comes from, so that a breakpoint on a line of the user's
@@ -1272,15 +1355,15 @@ const char *lower_mark_generated(void);
 /* Generated code made one line (its newlines blanks), to stand where user code stood:
  * on the line of its construct.  Only for text without rendered user code or marks. */
 char *lower_flat(struct lower *L, const char *text);
-/* Where d's first pragma line starts (its construct's start without one). */
-size_t lower_dir_off(const struct lower_dir *d);
 
 /* lower_final.c: the serial path of code under a final task */
 /* Set L->final_used when a pragma of the unit has a final clause (nothing else is
  * generated for final otherwise). */
-void final_scan(struct lower *L);
+void lower_final_scan(struct lower *L);
 /* May a task, taskloop or for with these clauses take the serial path? */
-bool final_site_ok(const struct lower_dir *d);
+bool lower_final_site_ok(const struct lower_dir *d);
+/* The same for one of its directive lines (NULL: none). */
+bool lower_final_clauses_ok(const struct omp_directive *d);
 /* What a task's creation code is made of (lower_inline.c), for its serial path. */
 struct final_parts {
     const char *env;               /* the environment's struct tag */
@@ -1288,30 +1371,30 @@ struct final_parts {
     const char *size, *init, *extra_init;   /* creation code: sizes, member set-up */
 };
 /* The serial path of one task: the environment on the stack, the body called on it. */
-char *final_site(struct lower *L, const struct final_parts *p);
+char *lower_final_site(struct lower *L, const struct final_parts *p);
+
+/* lower_serial.c: final's serial clones of whole functions */
 /* After def's lowering (errors_before: the error count before it): its serial clone,
  * when the unit uses final and def's body creates tasks the clone can run in place. */
-void final_function(struct lower *L, struct ast *def, int errors_before);
+void lower_serial_function(struct lower *L, struct ast *def, int errors_before);
 /* A task, taskloop or for lowered in a clone (L->clone). */
-void final_construct(struct lower *L, struct lower_dir *d);
+void lower_serial_construct(struct lower *L, struct lower_dir *d);
 /* In a clone, the clone of the function `s` a call names, else NULL. */
-const char *final_clone_name(struct lower *L, const struct sym *s);
+const char *lower_serial_clone_name(struct lower *L, const struct sym *s);
 
-/* lower_misc.c */
-void misc_taskwait(struct lower *L, struct ast *pragma, struct omp_directive *d);
+/* lower_sync.c */
+void lower_sync_taskwait(struct lower *L, struct ast *pragma, struct omp_directive *d);
 /* A critical section's cleanup function (releases the name its argument points to),
  * with its own declaration of the call for a unit that includes nanort.h further down. */
-#define MISC_CRITICAL_RELEASE "mcc__nrt_critical_release"
-#define MISC_CRITICAL_DEF                                                                  \
+#define LOWER_SYNC_CRITICAL_RELEASE "mcc__nrt_critical_release"
+#define LOWER_SYNC_CRITICAL_DEF                                                                  \
     "void nanort_critical_leave(const char *name); static __inline__ __attribute__((" \
-    "__unused__, __always_inline__, __artificial__)) void " MISC_CRITICAL_RELEASE        \
+    "__unused__, __always_inline__, __artificial__)) void " LOWER_SYNC_CRITICAL_RELEASE        \
     "(const char *const *nrt_n) "                                                          \
     "{ nanort_critical_leave(*nrt_n); } "
-void misc_critical(struct lower *L, struct lower_dir *d);
-void misc_atomic(struct lower *L, struct lower_dir *d);
-void misc_declare_reduction(struct lower *L, struct omp_directive *d);
-const struct lower_declred *misc_find_reduction(struct lower *L, const char *id);
-void misc_main_return(struct lower *L, struct ast *ret);
+void lower_sync_critical(struct lower *L, struct lower_dir *d);
+void lower_sync_atomic(struct lower *L, struct lower_dir *d);
+void lower_sync_main_return(struct lower *L, struct ast *ret);
 
 
 /* ---- ocl_*.c: OpenCL C kernels translated to C (docs/opencl-cpu.md) ------------------- */

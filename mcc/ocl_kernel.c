@@ -1640,10 +1640,10 @@ static void emit_registration(struct ocl *o, struct ocl_fn *f, const char *fn)
                     declarator_text(o, q->kid[1], NULL));
     }
     lbuf_printf(b, "%s};\n", p->nparams ? "" : "0");
-    emit_opencl_cpu_kernel(b, arena_printf(o->L.a, "%s_desc", fn), o->source, f->name, fn,
-                           p->nparams, arena_printf(o->L.a, "%s_kinds", fn),
-                           arena_printf(o->L.a, "%s_sizes", fn), p->reqd, p->not_opencl_c,
-                           group_free(o, f));
+    lower_emit_opencl_cpu_kernel(b, arena_printf(o->L.a, "%s_desc", fn), o->source, f->name, fn,
+                                 p->nparams, arena_printf(o->L.a, "%s_kinds", fn),
+                                 arena_printf(o->L.a, "%s_sizes", fn), p->reqd, p->not_opencl_c,
+                                 group_free(o, f));
     lbuf_printf(b, "__attribute__((constructor)) static void %s_register(void) "
                 "{ nanort_opencl_cpu_kernel(&%s_desc); }\n", fn, fn);
 }

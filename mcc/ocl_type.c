@@ -390,7 +390,7 @@ const struct ocl_type *ocl_sym_type(struct ocl *o, struct sym *s)
         t = ocl_scalar(OCL_INT);
         break;
     case SYM_OBJECT: case SYM_PARAM: case SYM_FUNCTION: case SYM_TYPEDEF:
-        t = s->specs ? ocl_decl_type(o, s->specs, task_full_declarator(s)) : &unknown_type;
+        t = s->specs ? ocl_decl_type(o, s->specs, lower_full_declarator(s)) : &unknown_type;
         if (s->array_param && t->kind == OCL_ARRAY)
             t = ocl_pointer(o, t->of, specs_space(o, s->specs));
         break;

@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 /*
- * The OmpSs lowering hook: lower_omp() (lower*.c, the lowering issue) walks t->tu and adds
+ * The OmpSs lowering hook: lower_unit() (lower*.c, the lowering issue) walks t->tu and adds
  * edits to t->rw: pragmas are AST_PRAGMA items of the translation unit and block lists,
  * attached to their construct through ->target and construct->pragma; each is parsed with
  * omp_parse_pragma(), names resolve through AST_IDENT->sym, statements move with
@@ -24,7 +24,7 @@ int lower_translation_unit(struct translation *t)
     /* (with --cuda, CUDA code without pragmas moves to nvcc too: lower_cuda.c) */
     if (!t->opts->ompss || (t->parser.omp_pragmas == 0 && !t->opts->cuda_host))
         return 0;
-    return lower_omp(t);
+    return lower_unit(t);
 }
 
 bool translation_parse(struct translation *t, const char *name, const char *text, size_t len,

@@ -26,3 +26,12 @@ check-mcc-toc:
 	@$(HARNESS) run $(RESULTS) mcc/toc -- python3 tests/layout/mcc_toc.py
 
 CHECK_TARGETS += check-mcc-toc
+
+# the lowering's files call downward only, through the layers listed in mcc/mcc.h, and name
+# their exports after themselves (tests/layout/lower_layers.py; lower_layers.sh also checks
+# that the check fails on each kind of fault).
+.PHONY: check-mcc-layers
+check-mcc-layers:
+	@$(HARNESS) run $(RESULTS) mcc/layers -- tests/layout/lower_layers.sh
+
+CHECK_TARGETS += check-mcc-layers

@@ -1,6 +1,6 @@
-# tests/mcc/final: the serial path of code under final (mcc/lower_final.c; run.sh says what
-# each checks): OpenMP semantics under final against gcc -fopenmp, and no task reaching the
-# runtime under final.  About 10 s on 2 cores.
+# tests/mcc/final: the serial path of code under final (mcc/lower_final.c, lower_serial.c;
+# run.sh says what each checks): OpenMP semantics under final against gcc -fopenmp, and no
+# task reaching the runtime under final.  About 10 s on 2 cores.
 FINAL_SEMANTICS_CASES := tests/mcc/final/final_semantics.c
 
 .PHONY: check-mcc-final

@@ -1,12 +1,11 @@
 /*
- * lower_misc.c - the directives that need no outlining:
+ * lower_sync.c - synchronisation, the directives that need no outlining:
  *   taskwait [noflush]         nanort_taskwait() / nanort_taskwait_noflush()
  *   taskwait on/in/out/inout   nanort_taskwait_on(...) (lower_deps.c builds the regions)
  *   barrier                    nanort_taskwait() (OMPSS.md: behaves as taskwait)
  *   taskyield                  nanort_taskyield()
  *   critical [(name)]          nanort_critical_enter before the statement, leave on any exit
  *   atomic                     a compare-and-swap loop on the expression's lvalue, any type
- *   declare reduction          remembered for reduction clauses (lower_inline.c)
  *   main                       nanort_taskwait() before every return and at the closing brace
  * A construct is replaced from its first pragma line to its end, so the replacement is
  * strictly larger than any edit inside (rewrite.c drops those and keeps the rendered text).
@@ -16,7 +15,7 @@
 
 #include <string.h>
 
-void misc_taskwait(struct lower *L, struct ast *pr, struct omp_directive *d)
+void lower_sync_taskwait(struct lower *L, struct ast *pr, struct omp_directive *d)
 {
     struct lower_buf b = {0};
     if (d->kind == OMP_DIR_TASKYIELD) {
@@ -24,7 +23,7 @@ void misc_taskwait(struct lower *L, struct ast *pr, struct omp_directive *d)
     } else if (d->kind == OMP_DIR_BARRIER) {
         lbuf_puts(&b, "nanort_taskwait();");
     } else {
-        deps_emit_taskwait(L, d, &b);
+        lower_deps_emit_taskwait(L, d, &b);
         if (!b.len)
             lbuf_puts(&b, omp_find_clause(d, OMP_CL_NOFLUSH) ? "nanort_taskwait_noflush();"
                                                             : "nanort_taskwait();");
@@ -41,7 +40,7 @@ static size_t construct_begin(const struct lower_dir *d)
  * The name lives in a variable whose cleanup leaves the section, so every way out of the
  * body (its end, return, a break/continue/goto to outside) releases it.
  */
-void misc_critical(struct lower *L, struct lower_dir *d)
+void lower_sync_critical(struct lower *L, struct lower_dir *d)
 {
     size_t begin = lower_body(L, d);
     const char *name = d->dir->name.text
@@ -51,7 +50,7 @@ void misc_critical(struct lower *L, struct lower_dir *d)
     rewrite_replace(L->rw, construct_begin(d), d->node->end,
                     arena_printf(L->a, "{ __attribute__((__cleanup__(%s))) const char *const "
                                  "nrt_cs = %s; nanort_critical_enter(nrt_cs); %s }",
-                                 MISC_CRITICAL_RELEASE, name, body));
+                                 LOWER_SYNC_CRITICAL_RELEASE, name, body));
 }
 
 /* One atomic access: the lvalue x, the operand's text (evaluated once, before the loop),
@@ -164,7 +163,7 @@ static char *atomic_capture(struct lower *L, struct ast *s)
  * stores, update (the default) and capture are a compare-and-swap loop on x of any type
  * (pointers too: `p += 3`), capture also assigning x's old or new value to v.
  */
-void misc_atomic(struct lower *L, struct lower_dir *d)
+void lower_sync_atomic(struct lower *L, struct lower_dir *d)
 {
     lower_visit(L, d->node);
     struct ast *s = d->node, *e = s->kind == AST_EXPR_STMT ? s->kid[0] : NULL;
@@ -201,26 +200,7 @@ void misc_atomic(struct lower *L, struct lower_dir *d)
     rewrite_replace(L->rw, d->node->begin, d->node->end, code);
 }
 
-void misc_declare_reduction(struct lower *L, struct omp_directive *d)
-{
-    if (!d->reduction || !d->reduction->id.text)
-        return;
-    struct lower_declred *r = arena_alloc(L->a, sizeof *r);
-    r->id = d->reduction->id.text;
-    r->r = d->reduction;
-    r->next = L->declreds;
-    L->declreds = r;
-}
-
-const struct lower_declred *misc_find_reduction(struct lower *L, const char *id)
-{
-    for (const struct lower_declred *r = L->declreds; r; r = r->next)
-        if (strcmp(r->id, id) == 0)
-            return r;
-    return NULL;
-}
-
-void misc_main_return(struct lower *L, struct ast *ret)
+void lower_sync_main_return(struct lower *L, struct ast *ret)
 {
     for (int k = 0; k < 4; k++)
         lower_visit(L, ret->kid[k]);

@@ -1,0 +1,136 @@
+/*
+ * lower_reduction.c - reductions: `declare reduction` identifiers remembered for the
+ * reduction clauses of the unit, a private copy's initialisation and its combination into
+ * the original (scalars, arrays of known size element by element), shared by inline tasks,
+ * function tasks and regions (lower_inline.c, lower_task.c, lower_omp.c).
+ */
+#include "mcc.h"
+
+#include <string.h>
+
+void lower_reduction_declare(struct lower *L, struct omp_directive *d)
+{
+    if (!d->reduction || !d->reduction->id.text)
+        return;
+    struct lower_declred *r = arena_alloc(L->a, sizeof *r);
+    r->id = d->reduction->id.text;
+    r->r = d->reduction;
+    r->next = L->declreds;
+    L->declreds = r;
+}
+
+const struct lower_declred *lower_reduction_find(struct lower *L, const char *id)
+{
+    for (const struct lower_declred *r = L->declreds; r; r = r->next)
+        if (strcmp(r->id, id) == 0)
+            return r;
+    return NULL;
+}
+
+static const char *red_identity(enum omp_reduction_op op)
+{
+    switch (op) {
+    case OMP_RED_MUL: case OMP_RED_AND: return "1";
+    case OMP_RED_BITAND: return "~0";
+    default: return "0";
+    }
+}
+
+struct red_map {
+    const char *out, *in, *priv, *orig;
+};
+
+static const char *red_name(void *arg, const char *s, size_t n)
+{
+    struct red_map *m = arg;
+    if (n == 7 && !memcmp(s, "omp_out", 7))
+        return m->out;
+    if (n == 6 && !memcmp(s, "omp_in", 6))
+        return m->in;
+    if (n == 8 && !memcmp(s, "omp_priv", 8))
+        return m->priv;
+    if (n == 8 && !memcmp(s, "omp_orig", 8))
+        return m->orig;
+    return NULL;
+}
+
+/*
+ * Initialise the private copy (into `pro`), and combine it into the original at the end
+ * (into `epi`) under the critical section "nrt.reduction".  One lock for every reduction:
+ * the same object may be reduced under different names (`*sum` in a function task, `total`
+ * in an inline task), and a lock per name would not exclude those combines from each other.
+ * Shared by inline tasks and function tasks (lower_task.c).
+ */
+void lower_reduction_code(struct lower *L, const struct omp_clause *red,
+                          const struct lower_red_elems *e, struct lower_buf *pro,
+                          struct lower_buf *epi)
+{
+    const char *priv = e->priv, *orig = e->orig;
+    lbuf_printf(epi, "nanort_critical_enter(\"nrt.reduction\"); %s", e->open);
+    enum omp_reduction_op op = red->red_op;
+    if (op == OMP_RED_USER) {
+        const struct lower_declred *r = lower_reduction_find(L, red->red_id.text);
+        if (!r) {
+            mcc_error_at(&red->loc, "unknown reduction '%s'", red->red_id.text);
+            return;
+        }
+        struct red_map m = {orig, priv, priv, orig};
+        if (r->r->initializer.text)
+            lbuf_printf(pro, "%s%s;%s\n", e->open,
+                        lower_map_idents(L, r->r->initializer.text, red_name, &m), e->close);
+        else
+            lbuf_printf(pro, "%s__builtin_memset(&%s, 0, sizeof %s);%s\n", e->open, priv, priv,
+                        e->close);
+        lbuf_printf(epi, "%s;", lower_map_idents(L, r->r->combiner.text, red_name, &m));
+    } else if (op == OMP_RED_MIN || op == OMP_RED_MAX) {
+        lbuf_printf(pro, "nanort_critical_enter(\"nrt.reduction\"); %s%s = %s;%s "
+                    "nanort_critical_leave(\"nrt.reduction\");\n", e->open, priv, orig,
+                    e->close);
+        lbuf_printf(epi, "if (%s %s %s) %s = %s;", priv, op == OMP_RED_MIN ? "<" : ">", orig,
+                    orig, priv);
+    } else {
+        static const char *const ops[OMP_RED_COUNT] = {
+            [OMP_RED_ADD] = "+", [OMP_RED_SUB] = "+", [OMP_RED_MUL] = "*",
+            [OMP_RED_BITAND] = "&", [OMP_RED_BITOR] = "|", [OMP_RED_BITXOR] = "^",
+            [OMP_RED_AND] = "&&", [OMP_RED_OR] = "||",
+        };
+        lbuf_printf(pro, "%s%s = %s;%s\n", e->open, priv, red_identity(op), e->close);
+        lbuf_printf(epi, "%s = %s %s %s;", orig, orig, ops[op], priv);
+    }
+    lbuf_printf(epi, "%s nanort_critical_leave(\"nrt.reduction\");\n", e->close);
+}
+
+/* How many array derivations s's type has from the outside in (`int v[3][4]`: 2, through
+ * typedefs too), before the first other one. */
+static int array_depth(struct sym *s)
+{
+    struct ast *chain[32];
+    int n = 0, depth = 0;
+    for (struct ast *d = lower_full_declarator(s); d && d->kind != AST_DECL_NAME && n < 32;
+         d = d->kid[0])
+        chain[n++] = d;
+    int i = n - 1;                  /* the derivation applied first to the name */
+    while (i >= 0 && chain[i]->kind == AST_DECL_ARRAY) {
+        depth++;
+        i--;
+    }
+    struct ast *list = i < 0 && s->specs ? s->specs->kid[0] : NULL;
+    for (struct ast *sp = list ? list->kid[0] : NULL; sp; sp = sp->next)
+        if (sp->kind == AST_TYPEDEF_REF && sp->sym && sp->sym != s)
+            depth += array_depth(sp->sym);
+    return depth;
+}
+
+void lower_reduction_array_elems(struct lower *L, struct sym *s, const char *priv, const char *orig,
+                                 struct lower_red_elems *e)
+{
+    struct lower_buf z = {0};
+    for (int i = array_depth(s); i > 0; i--)
+        lbuf_puts(&z, "[0]");
+    const char *zeros = lbuf_take(&z, L->a);
+    e->open = arena_printf(L->a, "for (__SIZE_TYPE__ nrt_i = 0; nrt_i < sizeof(%s) / "
+                           "sizeof((%s)%s); nrt_i++) { ", priv, priv, zeros);
+    e->close = " }";
+    e->priv = arena_printf(L->a, "((__typeof__((%s)%s) *)&(%s))[nrt_i]", priv, zeros, priv);
+    e->orig = arena_printf(L->a, "((__typeof__((%s)%s) *)&(%s))[nrt_i]", orig, zeros, orig);
+}
