@@ -11,298 +11,20 @@
  *
  * <libdir> and the include dirs are found relative to the executable, so the same binary works
  * from build/bin (build/lib, build/lib/mcc/include, build/include) and from PREFIX/bin once
- * installed.  Temporary files are removed at exit, also on failure and on SIGINT, SIGTERM,
- * SIGHUP, SIGQUIT and SIGPIPE.  mcc is short-lived: nothing is freed before exit.
+ * installed.  Temporary files and the commands themselves: driver_proc.c.  mcc is
+ * short-lived: nothing is freed before exit.
  */
 #include "mcc.h"
 #include "nanort.h"
 
 #include <errno.h>
-#include <ftw.h>
 #include <limits.h>
-#include <signal.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #define MCC_VERSION_STRING "0.1.0"
 
-/* ---- small helpers ---------------------------------------------------------------- */
-
-static void __attribute__((noreturn, format(printf, 1, 2))) die(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fputs("mcc: error: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
-    va_end(ap);
-    exit(1);
-}
-
-static char *__attribute__((format(printf, 1, 2))) xasprintf(const char *fmt, ...)
-{
-    va_list ap;
-    char *s;
-    va_start(ap, fmt);
-    int r = vasprintf(&s, fmt, ap);
-    va_end(ap);
-    if (r < 0)
-        die("out of memory");
-    return s;
-}
-
-static bool has_prefix(const char *s, const char *prefix)
-{
-    return strncmp(s, prefix, strlen(prefix)) == 0;
-}
-
-/* The file name without its directory and without its last suffix ("dir/app.c" -> "app"). */
-static char *stem_of(const char *path)
-{
-    const char *base = strrchr(path, '/');
-    base = base ? base + 1 : path;
-    char *stem = xasprintf("%s", base);
-    char *dot = strrchr(stem, '.');
-    if (dot && dot != stem)
-        *dot = '\0';
-    return stem;
-}
-
-static const char *suffix_of(const char *path)
-{
-    const char *base = strrchr(path, '/');
-    base = base ? base + 1 : path;
-    const char *dot = strrchr(base, '.');
-    return dot && dot != base ? dot + 1 : "";
-}
-
-/* A growing list of strings (argument vectors, flag lists). */
-struct strvec {
-    const char **v;
-    size_t n, cap;
-};
-
-static void sv_push(struct strvec *sv, const char *s)
-{
-    if (sv->n + 2 > sv->cap) {
-        sv->cap = sv->cap ? 2 * sv->cap : 16;
-        const char **v = realloc(sv->v, sv->cap * sizeof *v);
-        if (!v)
-            die("out of memory");
-        sv->v = v;
-    }
-    sv->v[sv->n++] = s;
-    sv->v[sv->n] = NULL;
-}
-
-static void sv_cat(struct strvec *dst, const struct strvec *src)
-{
-    for (size_t i = 0; i < src->n; i++)
-        sv_push(dst, src->v[i]);
-}
-
-/* Push the parts of `list` separated by any of `seps`, skipping empty parts ("-O2,-g" -> -O2 -g). */
-static void sv_split(struct strvec *sv, const char *list, const char *seps)
-{
-    char *copy = xasprintf("%s", list);
-    for (char *save, *tok = strtok_r(copy, seps, &save); tok; tok = strtok_r(NULL, seps, &save))
-        sv_push(sv, tok);
-}
-
-/* ---- temporary files ----------------------------------------------------------------- */
-
-/* Everything here is read by the signal handler: the list only grows with signals blocked. */
-static char **temps;
-static volatile sig_atomic_t ntemps;
-static size_t temps_cap;
-static volatile pid_t running_child;
-
-/* Remove the temporaries, newest first, so files go before the directories holding them.
- * Only async-signal-safe calls: the signal handler runs this too. */
-static void remove_temps(void)
-{
-    while (ntemps > 0) {
-        const char *p = temps[ntemps - 1];
-        if (unlink(p) != 0 && errno != ENOENT)
-            rmdir(p);
-        ntemps = ntemps - 1;
-    }
-}
-
-static const char *run_dir; /* $TMPDIR/mcc-XXXXXX, made at the first need */
-
-static int remove_one(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
-{
-    (void)sb, (void)flag, (void)ftw;
-    remove(path);
-    return 0;
-}
-
-/* At exit: the registered temporaries, then whatever a compiler left in our directory. */
-static void cleanup_temps(void)
-{
-    remove_temps();
-    if (run_dir && access(run_dir, F_OK) == 0)
-        nftw(run_dir, remove_one, 16, FTW_DEPTH | FTW_PHYS);
-}
-
-/* Stop the command in progress, remove the temporaries, then die of the same signal. */
-static void on_fatal_signal(int sig)
-{
-    pid_t child = running_child;
-    if (child > 0) {
-        kill(child, sig);
-        waitpid(child, NULL, 0);
-    }
-    remove_temps();
-    signal(sig, SIG_DFL);
-    raise(sig);
-}
-
-static const int fatal_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE};
-#define NFATAL_SIGNALS (sizeof fatal_signals / sizeof fatal_signals[0])
-
-static void install_signal_handlers(void)
-{
-    for (size_t i = 0; i < NFATAL_SIGNALS; i++) {
-        struct sigaction sa = {.sa_handler = on_fatal_signal};
-        sigemptyset(&sa.sa_mask);
-        struct sigaction old;
-        /* Keep ignoring a signal the caller ignores (nohup, background jobs). */
-        if (sigaction(fatal_signals[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
-            continue;
-        sigaction(fatal_signals[i], &sa, NULL);
-    }
-    atexit(cleanup_temps);
-}
-
-/* Register `path` for removal at exit (signals blocked so the handler sees a whole list). */
-static void remember_temp(char *path)
-{
-    sigset_t all, old;
-    sigfillset(&all);
-    sigprocmask(SIG_BLOCK, &all, &old);
-    if ((size_t)ntemps == temps_cap) {
-        temps_cap = temps_cap ? 2 * temps_cap : 16;
-        char **t = realloc(temps, temps_cap * sizeof *t);
-        if (!t)
-            die("out of memory");
-        temps = t;
-    }
-    temps[ntemps] = path;
-    ntemps = ntemps + 1;
-    sigprocmask(SIG_SETMASK, &old, NULL);
-}
-
-/* A private directory for one input's temporaries, $TMPDIR/mcc-XXXXXX/<n>.  Inside it the
- * files keep the input's own name, so that objects and debug information say "app.c" and
- * not a random name, and the same input gives the same object every time. */
-static const char *make_input_dir(void)
-{
-    static unsigned count;
-    sigset_t all, old;
-    sigfillset(&all);
-    sigprocmask(SIG_BLOCK, &all, &old);
-    if (!run_dir) {
-        const char *tmp = getenv("TMPDIR");
-        char *path = xasprintf("%s/mcc-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-        if (!mkdtemp(path))
-            die("cannot create a temporary directory %s: %s", path, strerror(errno));
-        remember_temp(path);
-        run_dir = path;
-    }
-    char *dir = xasprintf("%s/%u", run_dir, count++);
-    if (mkdir(dir, 0700) != 0)
-        die("cannot create the temporary directory %s: %s", dir, strerror(errno));
-    remember_temp(dir);
-    sigprocmask(SIG_SETMASK, &old, NULL);
-    return dir;
-}
-
-/* The temporary <input dir>/<name>, removed at exit. */
-static char *make_temp(const char *dir, const char *name)
-{
-    char *path = xasprintf("%s/%s", dir, name);
-    remember_temp(path);
-    return path;
-}
-
-/* ---- running commands ------------------------------------------------------------------ */
-
-static bool verbose;
-
-/* Print one argument so that the line can be pasted into a shell. */
-static void print_arg(FILE *f, const char *a)
-{
-    if (*a && strspn(a, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
-                        "_-+=/.,:@%") == strlen(a)) {
-        fputs(a, f);
-        return;
-    }
-    fputc('\'', f);
-    for (; *a; a++) {
-        if (*a == '\'')
-            fputs("'\\''", f);
-        else
-            fputc(*a, f);
-    }
-    fputc('\'', f);
-}
-
-static void print_command(const struct strvec *cmd)
-{
-    for (size_t i = 0; i < cmd->n; i++) {
-        if (i)
-            fputc(' ', stderr);
-        print_arg(stderr, cmd->v[i]);
-    }
-    fputc('\n', stderr);
-}
-
-/* Run `cmd` (searched in PATH) and return its exit status; the child's messages go
- * straight to our stderr, like gcc's sub-processes. */
-static int run_command(const struct strvec *cmd)
-{
-    if (verbose)
-        print_command(cmd);
-    fflush(NULL);
-    /* Signals wait until running_child is set, so the handler always knows whom to stop. */
-    sigset_t all, old;
-    sigfillset(&all);
-    sigprocmask(SIG_BLOCK, &all, &old);
-    pid_t pid = fork();
-    if (pid == 0) {
-        /* The child is not mcc: a signal before exec must not remove our files. */
-        for (size_t i = 0; i < NFATAL_SIGNALS; i++) {
-            struct sigaction cur;
-            if (sigaction(fatal_signals[i], NULL, &cur) == 0 && cur.sa_handler == on_fatal_signal)
-                signal(fatal_signals[i], SIG_DFL);
-        }
-        sigprocmask(SIG_SETMASK, &old, NULL);
-        execvp(cmd->v[0], (char *const *)cmd->v);
-        fprintf(stderr, "mcc: error: cannot run '%s': %s\n", cmd->v[0], strerror(errno));
-        _exit(1);
-    }
-    running_child = pid > 0 ? pid : 0;
-    sigprocmask(SIG_SETMASK, &old, NULL);
-    if (pid < 0)
-        die("cannot fork: %s", strerror(errno));
-    int st;
-    while (waitpid(pid, &st, 0) < 0) {
-        if (errno != EINTR)
-            die("waitpid: %s", strerror(errno));
-    }
-    running_child = 0;
-    if (WIFEXITED(st))
-        return WEXITSTATUS(st);
-    fprintf(stderr, "mcc: error: '%s' terminated by signal %d (%s)\n", cmd->v[0],
-            WTERMSIG(st), strsignal(WTERMSIG(st)));
-    return 1;
-}
 
 /* ---- the command line ------------------------------------------------------------------ */
 
@@ -485,7 +207,7 @@ static struct item *add_item(struct driver *d, enum input_kind kind)
         d->items_cap = d->items_cap ? 2 * d->items_cap : 16;
         struct item *it = realloc(d->items, d->items_cap * sizeof *it);
         if (!it)
-            die("out of memory");
+            drv_die("out of memory");
         d->items = it;
     }
     struct item *it = &d->items[d->nitems++];
@@ -507,7 +229,7 @@ static enum input_kind classify_input(const char *path, const char *lang)
     }
     static const char *const native[] = {"s", "S", "sx", "cc", "cp", "cxx", "cpp", "CPP", "c++",
                                          "C", "ii", "m", "mi", "h", "f", "f90", "F", "F90"};
-    const char *suf = suffix_of(path);
+    const char *suf = drv_suffix(path);
     if (!strcmp(suf, "c"))
         return IN_C;
     if (!strcmp(suf, "i"))
@@ -549,7 +271,7 @@ static const char *option_argument(int argc, const char *const *argv, int *i, si
     if (argv[*i][namelen])
         return argv[*i] + namelen;
     if (*i + 1 >= argc)
-        die("missing argument to '%s'", argv[*i]);
+        drv_die("missing argument to '%s'", argv[*i]);
     return argv[++*i];
 }
 
@@ -560,13 +282,13 @@ static void split_pass_list(struct strvec *sv, const char *list)
 {
     while (*list) {
         size_t n = strcspn(list, ",");
-        if (n == 3 && (has_prefix(list, "-Wl") || has_prefix(list, "-Wp") ||
-                       has_prefix(list, "-Wa")) && list[n]) {
+        if (n == 3 && (drv_has_prefix(list, "-Wl") || drv_has_prefix(list, "-Wp") ||
+                       drv_has_prefix(list, "-Wa")) && list[n]) {
             sv_push(sv, list);
             return;
         }
         if (n)
-            sv_push(sv, xasprintf("%.*s", (int)n, list));
+            sv_push(sv, drv_asprintf("%.*s", (int)n, list));
         list += n + (list[n] == ',');
     }
 }
@@ -583,7 +305,7 @@ static bool parse_mcc_option(struct driver *d, const char *a)
         print_version(stdout);
         exit(0);
     } else if (!strcmp(a, "-v") || !strcmp(a, "--v") || !strcmp(a, "--verbose")) {
-        verbose = true;
+        drv_verbose = true;
         d->opts.verbose++;
     } else if (!strcmp(a, "-k") || !strcmp(a, "--keep-files")) {
         d->keep = true;
@@ -604,22 +326,22 @@ static bool parse_mcc_option(struct driver *d, const char *a)
         d->cuda_reason = "--cuda";
     } else if (!strcmp(a, "--opencl")) {
         d->opencl = true;
-    } else if (has_prefix(a, "--opencl-cpu=")) {
+    } else if (drv_has_prefix(a, "--opencl-cpu=")) {
         d->opencl_cpu = opencl_cpu_option(a + strlen("--opencl-cpu="));
-    } else if (has_prefix(a, "--opencl-build-opts=")) {
+    } else if (drv_has_prefix(a, "--opencl-build-opts=")) {
         d->opts.opencl_build_opts = a + strlen("--opencl-build-opts=");
-    } else if (has_prefix(a, "--cc=")) {
+    } else if (drv_has_prefix(a, "--cc=")) {
         d->cc_choice = a + strlen("--cc=");
-    } else if (has_prefix(a, "--Wn,")) {
+    } else if (drv_has_prefix(a, "--Wn,")) {
         split_pass_list(&d->wn, a + 5);
-    } else if (has_prefix(a, "--Wl,")) {
+    } else if (drv_has_prefix(a, "--Wl,")) {
         split_pass_list(&d->wl, a + 5);
-    } else if (has_prefix(a, "--Wp,")) {
+    } else if (drv_has_prefix(a, "--Wp,")) {
         split_pass_list(&d->wp, a + 5);
-    } else if (has_prefix(a, "--Wnp,")) {
+    } else if (drv_has_prefix(a, "--Wnp,")) {
         split_pass_list(&d->wn, a + 6);
         split_pass_list(&d->wp, a + 6);
-    } else if (has_prefix(a, "--Wc,")) {
+    } else if (drv_has_prefix(a, "--Wc,")) {
         split_pass_list(&d->wc, a + 5);
     } else if (!strcmp(a, "-fopenmp")) {
         d->user_fopenmp = true;
@@ -653,12 +375,12 @@ static void parse_gcc_option(struct driver *d, int argc, const char *const *argv
     for (size_t k = 0; k < sizeof gcc_opts / sizeof gcc_opts[0]; k++) {
         const struct gcc_opt *o = &gcc_opts[k];
         bool exact = !strcmp(a, o->name);
-        bool joined = (o->form == JOINED || o->form == JOINED_OR_SEPARATE) && has_prefix(a, o->name);
+        bool joined = (o->form == JOINED || o->form == JOINED_OR_SEPARATE) && drv_has_prefix(a, o->name);
         if (!exact && !joined)
             continue;
         if (exact && (o->form == SEPARATE || o->form == JOINED_OR_SEPARATE)) {
             if (*i + 1 >= argc)
-                die("missing argument to '%s'", a);
+                drv_die("missing argument to '%s'", a);
             words[1] = argv[++*i];
         }
         dest = o->dest;
@@ -697,9 +419,9 @@ static void parse_args(struct driver *d, int argc, const char *const *argv)
             set_stop(d, STOP_PREPROCESS);
             if (a[1] == 'M')
                 sv_push(&d->cpp, a);
-        } else if (has_prefix(a, "-o")) {
+        } else if (drv_has_prefix(a, "-o")) {
             d->output = option_argument(argc, argv, &i, 2);
-        } else if (has_prefix(a, "-x")) {
+        } else if (drv_has_prefix(a, "-x")) {
             const char *lang = option_argument(argc, argv, &i, 2);
             d->lang = strcmp(lang, "none") ? lang : NULL;
         } else {
@@ -730,7 +452,7 @@ static bool read_response_file(const char *path, struct strvec *out, int depth)
             continue;
         }
         if (!w && !(w = open_memstream(&word, &len)))
-            die("out of memory");
+            drv_die("out of memory");
         if (c == '\\') {
             if ((c = getc(f)) == EOF)
                 break;
@@ -768,7 +490,7 @@ static void locate_prefix(struct driver *d, const char *argv0)
     if (n > 0) {
         exe[n] = '\0';
     } else if (!realpath(argv0, exe)) {
-        die("cannot find the mcc executable to locate nanort");
+        drv_die("cannot find the mcc executable to locate nanort");
     }
     char *slash = strrchr(exe, '/');
     if (slash)
@@ -776,9 +498,9 @@ static void locate_prefix(struct driver *d, const char *argv0)
     slash = strrchr(exe, '/');
     if (slash)
         *slash = '\0'; /* PREFIX */
-    d->libdir = xasprintf("%s/lib", exe);
-    d->mcc_incdir = xasprintf("%s/lib/mcc/include", exe);
-    d->incdir = xasprintf("%s/include", exe);
+    d->libdir = drv_asprintf("%s/lib", exe);
+    d->mcc_incdir = drv_asprintf("%s/lib/mcc/include", exe);
+    d->incdir = drv_asprintf("%s/include", exe);
 }
 
 static void choose_compiler(struct driver *d)
@@ -790,7 +512,7 @@ static void choose_compiler(struct driver *d)
         cc = "gcc";
     sv_split(&d->cc, cc, " \t");
     if (d->cc.n == 0)
-        die("empty native compiler name");
+        drv_die("empty native compiler name");
 }
 
 /* nvcc: MCC_NVCC, else PATH, else $CUDA_HOME/bin, else /usr/local/cuda/bin. */
@@ -804,14 +526,14 @@ static const char *find_nvcc(void)
         struct strvec dirs = {0};
         sv_split(&dirs, path, ":");
         for (size_t i = 0; i < dirs.n; i++) {
-            char *p = xasprintf("%s/nvcc", dirs.v[i]);
+            char *p = drv_asprintf("%s/nvcc", dirs.v[i]);
             if (access(p, X_OK) == 0)
                 return p;
         }
     }
     const char *home = getenv("CUDA_HOME");
     if (home && *home) {
-        char *p = xasprintf("%s/bin/nvcc", home);
+        char *p = drv_asprintf("%s/bin/nvcc", home);
         if (access(p, X_OK) == 0)
             return p;
     }
@@ -825,7 +547,7 @@ static const char *final_name(const struct driver *d, const char *path, const ch
 {
     if (d->output)
         return d->output;
-    return xasprintf("%s%s", stem_of(path), suffix);
+    return drv_asprintf("%s%s", drv_stem(path), suffix);
 }
 
 /* The start of every native-compiler command: the compiler and the flags for all stages. */
@@ -837,8 +559,8 @@ static void begin_cc(const struct driver *d, struct strvec *cmd)
 
 static void add_mcc_includes(const struct driver *d, struct strvec *cmd)
 {
-    sv_push(cmd, xasprintf("-I%s", d->mcc_incdir));
-    sv_push(cmd, xasprintf("-I%s", d->incdir));
+    sv_push(cmd, drv_asprintf("-I%s", d->mcc_incdir));
+    sv_push(cmd, drv_asprintf("-I%s", d->incdir));
 }
 
 /* With -MD/-MMD, name the dependency file and target after the final object, since gcc
@@ -848,14 +570,14 @@ static void add_dependency_names(const struct driver *d, struct strvec *cmd, con
     if (!d->deps_file || d->stop == STOP_PREPROCESS)
         return;
     const char *obj = d->stop == STOP_OBJECT ? final_name(d, src, ".o")
-                                             : xasprintf("%s.o", stem_of(src));
+                                             : drv_asprintf("%s.o", drv_stem(src));
     if (!d->deps_mf) {
-        char *dep = xasprintf("%s", obj);
+        char *dep = drv_asprintf("%s", obj);
         char *dot = strrchr(dep, '.');
         if (dot && !strchr(dot, '/'))
             *dot = '\0';
         sv_push(cmd, "-MF");
-        sv_push(cmd, xasprintf("%s.d", dep));
+        sv_push(cmd, drv_asprintf("%s.d", dep));
     }
     if (!d->deps_mt) {
         sv_push(cmd, "-MT");
@@ -876,7 +598,7 @@ static int run_on_input(struct strvec *cmd, const char *lang, const char *input,
         sv_push(cmd, "-o");
         sv_push(cmd, out);
     }
-    return run_command(cmd);
+    return drv_run(cmd);
 }
 
 /* Host C shares headers with OpenCL C and CUDA (`__constant int BS = 16;` used in an
@@ -905,7 +627,7 @@ static const char *const *opencl_include_dirs(const struct driver *d)
     for (size_t i = 0; i < d->inc.n; i++)
         for (size_t k = 0; k < sizeof opts / sizeof opts[0]; k++) {
             const char *f = d->inc.v[i];
-            if (!has_prefix(f, opts[k]))
+            if (!drv_has_prefix(f, opts[k]))
                 continue;
             if (f[strlen(opts[k])])
                 cl_dirs_add(&dirs, f + strlen(opts[k]));
@@ -926,14 +648,14 @@ static const char *cuda_include_dir(void)
         return dir;
     looked = true;
     const char *nvcc = find_nvcc();
-    char *inc = nvcc ? xasprintf("%s", nvcc) : NULL;
+    char *inc = nvcc ? drv_asprintf("%s", nvcc) : NULL;
     for (int k = 0; inc && k < 2; k++) {
         char *slash = strrchr(inc, '/');
         if (slash)
             *slash = '\0';
     }
-    if (inc && access(xasprintf("%s/include/vector_types.h", inc), R_OK) == 0)
-        dir = xasprintf("%s/include", inc);
+    if (inc && access(drv_asprintf("%s/include/vector_types.h", inc), R_OK) == 0)
+        dir = drv_asprintf("%s/include", inc);
     return dir;
 }
 
@@ -943,7 +665,7 @@ static void add_cuda_host(const struct driver *d, struct strvec *cmd)
     sv_push(cmd, "-isystem");
     sv_push(cmd, cuda_include_dir());
     sv_push(cmd, "-include");
-    sv_push(cmd, xasprintf("%s/mcc_cuda.h", d->mcc_incdir));
+    sv_push(cmd, drv_asprintf("%s/mcc_cuda.h", d->mcc_incdir));
 }
 
 /* <cc> -E [-fopenmp -D_OMPSS=1 -D<device qualifiers>] <flags> -I<mcc dirs> -x c src [-o out] */
@@ -970,11 +692,11 @@ static int preprocess(const struct driver *d, const char *src, const char *out)
 
 static int translate(const struct driver *d, const char *in, const char *out)
 {
-    if (verbose) {
+    if (drv_verbose) {
         fputs("mcc-translate ", stderr);
-        print_arg(stderr, in);
+        drv_print_arg(stderr, in);
         fputs(" -o ", stderr);
-        print_arg(stderr, out);
+        drv_print_arg(stderr, out);
         fputc('\n', stderr);
     }
     fflush(NULL);
@@ -989,13 +711,13 @@ static void add_source_name_map(const struct driver *d, const struct item *it, c
 {
     const char *cc = strrchr(d->cc.v[d->cc.n - 1], '/');
     cc = cc ? cc + 1 : d->cc.v[d->cc.n - 1];
-    if (!it->tmpdir || !has_prefix(file, it->tmpdir) ||
+    if (!it->tmpdir || !drv_has_prefix(file, it->tmpdir) ||
         !(strstr(cc, "gcc") || strstr(cc, "clang") || !strcmp(cc, "cc")))
         return;
     const char *src = it->args[0];
     const char *slash = strrchr(src, '/');
     int dirlen = slash ? (int)(slash - src + 1) : 0;
-    sv_push(cmd, xasprintf("-fdebug-prefix-map=%s/=%.*s", it->tmpdir, dirlen, src));
+    sv_push(cmd, drv_asprintf("-fdebug-prefix-map=%s/=%.*s", it->tmpdir, dirlen, src));
 }
 
 /* <cc> -c|-S <flags> -I<dirs> -x c file -o out: the translated C, without -fopenmp. */
@@ -1034,7 +756,7 @@ static void copy_flags(struct strvec *cmd, const struct strvec *flags, const cha
 {
     for (size_t i = 0; i < flags->n; i++) {
         const char *f = flags->v[i];
-        if (!has_prefix(f, prefix))
+        if (!drv_has_prefix(f, prefix))
             continue;
         sv_push(cmd, f);
         if (two_word && !strcmp(f, prefix) && i + 1 < flags->n)
@@ -1060,7 +782,7 @@ static int compile_cuda(const struct driver *d, const char *nvcc, const char *sr
     sv_push(&cmd, src);
     sv_push(&cmd, "-o");
     sv_push(&cmd, out);
-    return run_command(&cmd);
+    return drv_run(&cmd);
 }
 
 /* ---- one input through the pipeline -------------------------------------------------- */
@@ -1069,8 +791,8 @@ static int compile_cuda(const struct driver *d, const char *nvcc, const char *sr
 static const char *item_temp(struct item *it, const char *suffix)
 {
     if (!it->tmpdir)
-        it->tmpdir = make_input_dir();
-    return make_temp(it->tmpdir, xasprintf("%s%s", stem_of(it->args[0]), suffix));
+        it->tmpdir = drv_temp_dir();
+    return drv_temp(it->tmpdir, drv_asprintf("%s%s", drv_stem(it->args[0]), suffix));
 }
 
 /* The translated file: ./<stem>.mcc.c when it is kept (-k) or the product (-y), else the
@@ -1089,7 +811,7 @@ static int translate_input(const struct driver *d, struct item *it, const char *
     if (d->stop == STOP_TRANSLATE)
         out = final_name(d, src, ".mcc.c");
     else if (d->keep)
-        out = xasprintf("%s.mcc.c", stem_of(src));
+        out = drv_asprintf("%s.mcc.c", drv_stem(src));
     else
         out = item_temp(it, ".c");
     if ((st = translate(d, pre, out)) != 0) {
@@ -1114,7 +836,7 @@ static const char *require_nvcc(const char *what)
 {
     const char *nvcc = find_nvcc();
     if (!nvcc)
-        die("%s nvcc, which was not found (looked in %s, PATH, $CUDA_HOME/bin and "
+        drv_die("%s nvcc, which was not found (looked in %s, PATH, $CUDA_HOME/bin and "
             "/usr/local/cuda/bin); install the CUDA toolkit or set MCC_NVCC",
             what, getenv("MCC_NVCC") ? "$MCC_NVCC" : "nothing else");
     return nvcc;
@@ -1125,7 +847,7 @@ static const char *require_nvcc(const char *what)
 static int compile_with_stub(struct driver *d, struct item *it, const char *mcc_out,
                              const char *stub)
 {
-    const char *nvcc = require_nvcc(xasprintf("%s: a device(cuda) ndrange task needs",
+    const char *nvcc = require_nvcc(drv_asprintf("%s: a device(cuda) ndrange task needs",
                                                it->args[0]));
     const char *stub_obj = item_temp(it, ".mcc_cuda.o");
     int st = compile_cuda(d, nvcc, stub, stub_obj);
@@ -1150,7 +872,7 @@ static int compile_with_stub(struct driver *d, struct item *it, const char *mcc_
     sv_push(&cmd, stub_obj);
     sv_push(&cmd, "-o");
     sv_push(&cmd, it->object);
-    return run_command(&cmd);
+    return drv_run(&cmd);
 }
 
 /* OpenCL kernels translated to C (their section is below). */
@@ -1187,7 +909,7 @@ static int process_cuda(struct driver *d, struct item *it)
                 it->args[0]);
         return 0;
     }
-    const char *nvcc = require_nvcc(xasprintf("%s: CUDA input needs", it->args[0]));
+    const char *nvcc = require_nvcc(drv_asprintf("%s: CUDA input needs", it->args[0]));
     if (!d->cuda_reason)
         d->cuda_reason = it->args[0];
     it->object = object_name(d, it);
@@ -1210,7 +932,7 @@ static int process_item(struct driver *d, struct item *it)
                                final_name(d, it->args[0], ".cl.c"));
         if (d->stop == STOP_OBJECT && !d->syntax_only && d->opts.ompss)
             return opencl_object(d, it);
-        if (verbose)
+        if (drv_verbose)
             fprintf(stderr, "mcc: OpenCL file '%s' recorded for the OpenCL device%s%s\n",
                     it->args[0], d->opts.opencl_build_opts ? ", build options: " : "",
                     d->opts.opencl_build_opts ? d->opts.opencl_build_opts : "");
@@ -1241,7 +963,7 @@ static int opencl_cpu_option(const char *v)
         return 1;
     if (!strcmp(v, "require"))
         return 2;
-    die("--opencl-cpu=%s: expected yes, no or require", v);
+    drv_die("--opencl-cpu=%s: expected yes, no or require", v);
 }
 
 /* The -D, -U and -I options of --opencl-build-opts (the rest concerns the OpenCL
@@ -1253,15 +975,15 @@ static void opencl_build_defines(const struct driver *d, struct strvec *cmd)
         while (*o == ' ' || *o == '\t')
             o++;
         size_t n = strcspn(o, " \t");
-        char *w = xasprintf("%.*s", (int)n, o);
+        char *w = drv_asprintf("%.*s", (int)n, o);
         o += n;
-        if ((has_prefix(w, "-D") || has_prefix(w, "-U") || has_prefix(w, "-I")) && w[2]) {
+        if ((drv_has_prefix(w, "-D") || drv_has_prefix(w, "-U") || drv_has_prefix(w, "-I")) && w[2]) {
             sv_push(cmd, w);
         } else if (!strcmp(w, "-D") || !strcmp(w, "-U") || !strcmp(w, "-I")) {
             while (*o == ' ' || *o == '\t')
                 o++;
             size_t m = strcspn(o, " \t");
-            sv_push(cmd, xasprintf("%s%.*s", w, (int)m, o));
+            sv_push(cmd, drv_asprintf("%s%.*s", w, (int)m, o));
             o += m;
         } else if (!strcmp(w, "-cl-fast-relaxed-math")) {
             sv_push(cmd, "-D__FAST_RELAXED_MATH__=1");
@@ -1275,17 +997,17 @@ static void opencl_build_defines(const struct driver *d, struct strvec *cmd)
  * Non-zero when nothing could be written. */
 static int opencl_to_c(struct driver *d, const char *name, const char *path, const char *c_out)
 {
-    const char *dir = make_input_dir();
-    const char *pre = make_temp(dir, xasprintf("%s.cl.i", stem_of(path)));
+    const char *dir = drv_temp_dir();
+    const char *pre = drv_temp(dir, drv_asprintf("%s.cl.i", drv_stem(path)));
     struct strvec cmd = {0};
     sv_cat(&cmd, &d->cc);
     sv_push(&cmd, "-E");
     sv_push(&cmd, "-std=c11");      /* no `linux` or `unix` macros in OpenCL C */
     sv_push(&cmd, "-include");
-    sv_push(&cmd, xasprintf("%s/opencl_c.h", d->mcc_incdir));
+    sv_push(&cmd, drv_asprintf("%s/opencl_c.h", d->mcc_incdir));
     const char *slash = strrchr(path, '/');
     sv_push(&cmd, !slash ? "-I." : slash == path ? "-I/"
-                                 : xasprintf("-I%.*s", (int)(slash - path), path));
+                                 : drv_asprintf("-I%.*s", (int)(slash - path), path));
     static const char *const incs[] = {"-I", "-iquote", "-isystem", "-idirafter"};
     for (size_t i = 0; i < sizeof incs / sizeof incs[0]; i++)
         copy_flags(&cmd, &d->inc, incs[i], true);
@@ -1293,7 +1015,7 @@ static int opencl_to_c(struct driver *d, const char *name, const char *path, con
     int st = run_on_input(&cmd, "c", path, pre);
     if (st)
         return st;
-    if (verbose)
+    if (drv_verbose)
         fprintf(stderr, "mcc-translate-opencl %s -o %s\n", pre, c_out);
     fflush(NULL);
     return mcc_translate_opencl(pre, c_out, name, d->opencl_cpu == 2, &d->opts);
@@ -1307,11 +1029,11 @@ static const char *opencl_cpu_object(struct driver *d, const char *name, const c
 {
     if (!d->opencl_cpu || !d->opts.ompss)
         return NULL;
-    const char *dir = make_input_dir();
-    const char *stem = stem_of(path);
-    const char *c = d->keep ? xasprintf("%s.cl.c", stem)
-                            : make_temp(dir, xasprintf("%s.cl.c", stem));
-    const char *o = make_temp(dir, xasprintf("%s.cl.o", stem));
+    const char *dir = drv_temp_dir();
+    const char *stem = drv_stem(path);
+    const char *c = d->keep ? drv_asprintf("%s.cl.c", stem)
+                            : drv_temp(dir, drv_asprintf("%s.cl.c", stem));
+    const char *o = drv_temp(dir, drv_asprintf("%s.cl.o", stem));
     if (opencl_to_c(d, name, path, c) != 0)
         return d->opencl_cpu == 2 ? OPENCL_CPU_FAILED : NULL;
     struct strvec cmd = {0};
@@ -1345,9 +1067,9 @@ static void add_libmvec(const struct driver *d, struct strvec *cmd)
         sv_cat(&q, &d->cc);
         sv_push(&q, "-print-file-name=libmvec.so");
         char line[4096] = "";
-        char *c = xasprintf("%s", q.v[0]);
+        char *c = drv_asprintf("%s", q.v[0]);
         for (size_t i = 1; i < q.n; i++)
-            c = xasprintf("%s '%s'", c, q.v[i]);
+            c = drv_asprintf("%s '%s'", c, q.v[i]);
         FILE *p = popen(c, "r");
         if (p) {
             if (!fgets(line, sizeof line, p))
@@ -1383,7 +1105,7 @@ static int opencl_cpu_unit(struct driver *d, struct item *it)
     /* -c: one object holding the unit and its kernels */
     const char *unit = item_temp(it, ".unit.o");
     if (rename(it->object, unit) != 0)
-        die("cannot rename %s: %s", it->object, strerror(errno));
+        drv_die("cannot rename %s: %s", it->object, strerror(errno));
     struct strvec cmd = {0};
     sv_cat(&cmd, &d->cc);
     sv_push(&cmd, "-r");
@@ -1393,7 +1115,7 @@ static int opencl_cpu_unit(struct driver *d, struct item *it)
     sv_push(&cmd, "-o");
     sv_push(&cmd, it->object);
     it->ocl_objects.n = 0;
-    return run_command(&cmd);
+    return drv_run(&cmd);
 }
 
 /* -c on a .cl input: one object holding its text (registered, as at a link) and its
@@ -1420,7 +1142,7 @@ static int opencl_object(struct driver *d, struct item *it)
         sv_push(&cmd, cpu);
     sv_push(&cmd, "-o");
     sv_push(&cmd, final_name(d, it->args[0], ".o"));
-    return run_command(&cmd);
+    return drv_run(&cmd);
 }
 
 /* ---- the link ------------------------------------------------------------------------- */
@@ -1454,7 +1176,7 @@ static bool has_cuda_parts(struct driver *d)
         const struct item *it = &d->items[i];
         const char *obj = it->object ? it->object
                           : it->kind == IN_LINK && it->nargs ? it->args[0] : NULL;
-        const char *suf = obj ? suffix_of(obj) : "";
+        const char *suf = obj ? drv_suffix(obj) : "";
         if (obj && (!strcmp(suf, "o") || !strcmp(suf, "a")) && file_has_cuda_mark(obj))
             d->cuda_reason = it->args[0];
     }
@@ -1466,14 +1188,14 @@ static bool has_cuda_parts(struct driver *d)
  * device on machines without a GPU or driver. */
 static void add_cuda_libs(const struct driver *d, struct strvec *cmd)
 {
-    char *what = xasprintf("%s: linking the program's CUDA parts needs", d->cuda_reason);
-    char *home = xasprintf("%s", require_nvcc(what));
+    char *what = drv_asprintf("%s: linking the program's CUDA parts needs", d->cuda_reason);
+    char *home = drv_asprintf("%s", require_nvcc(what));
     for (int k = 0; k < 2; k++) {
         char *slash = strrchr(home, '/');
         if (slash)
             *slash = '\0';
     }
-    char *plugin = xasprintf("%s/libnanort-cuda.a", d->libdir);
+    char *plugin = drv_asprintf("%s/libnanort-cuda.a", d->libdir);
     if (access(plugin, R_OK) == 0) {
         sv_push(cmd, "-Wl,--undefined=nanort_cuda_plugin");
         sv_push(cmd, plugin);
@@ -1481,7 +1203,7 @@ static void add_cuda_libs(const struct driver *d, struct strvec *cmd)
         fprintf(stderr, "mcc: warning: %s: no nanort CUDA plugin in %s (build it with make): "
                 "CUDA tasks will not run\n", d->cuda_reason, d->libdir);
     }
-    sv_push(cmd, xasprintf("-L%s/lib64", home));
+    sv_push(cmd, drv_asprintf("-L%s/lib64", home));
     sv_push(cmd, "-lcudart_static");
     sv_push(cmd, "-ldl");
     sv_push(cmd, "-lrt");
@@ -1494,12 +1216,12 @@ static void add_cuda_libs(const struct driver *d, struct strvec *cmd)
  * --opencl-build-opts), compiled. */
 static const char *opencl_sources_object(struct driver *d)
 {
-    const char *dir = make_input_dir();
-    const char *c = make_temp(dir, "mcc_opencl_sources.c");
-    const char *o = make_temp(dir, "mcc_opencl_sources.o");
+    const char *dir = drv_temp_dir();
+    const char *c = drv_temp(dir, "mcc_opencl_sources.c");
+    const char *o = drv_temp(dir, "mcc_opencl_sources.o");
     FILE *f = fopen(c, "w");
     if (!f)
-        die("cannot write %s: %s", c, strerror(errno));
+        drv_die("cannot write %s: %s", c, strerror(errno));
     fputs("/* generated by mcc: the OpenCL sources given on its command line */\n"
           "void nanort_opencl_source(const char *name, const char *text, "
           "const char *build_opts);\n", f);
@@ -1507,15 +1229,15 @@ static const char *opencl_sources_object(struct driver *d)
     for (size_t i = 0; i < d->cl_files.n; i++) {
         char *text = cl_embed_text(d->cl_files.v[i], d->cl_files.v[i], d->opts.cl_include_dirs);
         if (!text)
-            die("%s: cannot read OpenCL input: %s", d->cl_files.v[i], strerror(errno));
-        char *code = cl_embed_c(text, d->cl_files.v[i], opts, xasprintf("text_%zu", i),
-                                xasprintf("source_%zu", i));
+            drv_die("%s: cannot read OpenCL input: %s", d->cl_files.v[i], strerror(errno));
+        char *code = cl_embed_c(text, d->cl_files.v[i], opts, drv_asprintf("text_%zu", i),
+                                drv_asprintf("source_%zu", i));
         fputs(code, f);
         free(code);
         free(text);
     }
     if (fclose(f) != 0)
-        die("cannot write %s: %s", c, strerror(errno));
+        drv_die("cannot write %s: %s", c, strerror(errno));
     struct strvec cmd = {0};
     begin_cc(d, &cmd);
     sv_push(&cmd, "-c");
@@ -1527,10 +1249,10 @@ static const char *opencl_sources_object(struct driver *d)
 static void require_nanort(const struct driver *d)
 {
     const char *lib = d->opts.debug ? "nanort-debug" : "nanort";
-    char *so = xasprintf("%s/lib%s.so", d->libdir, lib);
-    char *a = xasprintf("%s/lib%s.a", d->libdir, lib);
+    char *so = drv_asprintf("%s/lib%s.so", d->libdir, lib);
+    char *a = drv_asprintf("%s/lib%s.a", d->libdir, lib);
     if (access(so, R_OK) != 0 && access(a, R_OK) != 0)
-        die("the %s library is not in %s (mcc looks for it in ../lib from its own "
+        drv_die("the %s library is not in %s (mcc looks for it in ../lib from its own "
             "directory; build it with make, or run an installed mcc)", lib, d->libdir);
 }
 
@@ -1538,12 +1260,12 @@ static void require_nanort(const struct driver *d)
  * trace named after the program, in the current directory; NX_ARGS overrides them). */
 static const char *instrument_object(struct driver *d)
 {
-    const char *dir = make_input_dir();
-    const char *c = make_temp(dir, "mcc_instrument.c");
-    const char *o = make_temp(dir, "mcc_instrument.o");
+    const char *dir = drv_temp_dir();
+    const char *c = drv_temp(dir, "mcc_instrument.c");
+    const char *o = drv_temp(dir, "mcc_instrument.o");
     FILE *f = fopen(c, "w");
     if (!f)
-        die("cannot write %s: %s", c, strerror(errno));
+        drv_die("cannot write %s: %s", c, strerror(errno));
     fputs("/* generated by mcc --instrument: trace by default */\n"
           "#include <stdio.h>\n"
           "extern char *program_invocation_short_name;\n"
@@ -1556,7 +1278,7 @@ static const char *instrument_object(struct driver *d)
           "    nanort_default_options(args);\n"
           "}\n", f);
     if (fclose(f) != 0)
-        die("cannot write %s: %s", c, strerror(errno));
+        drv_die("cannot write %s: %s", c, strerror(errno));
     struct strvec cmd = {0};
     begin_cc(d, &cmd);
     sv_push(&cmd, "-c");
@@ -1574,7 +1296,7 @@ static int check_program(const struct driver *d)
         const struct item *it = &d->items[i];
         const char *obj = it->object ? it->object
                           : it->kind == IN_LINK && it->nargs ? it->args[0] : NULL;
-        const char *suf = obj ? suffix_of(obj) : "";
+        const char *suf = obj ? drv_suffix(obj) : "";
         if (obj && (!strcmp(suf, "o") || !strcmp(suf, "a")))
             sv_push(&objs, obj);
     }
@@ -1589,7 +1311,7 @@ static bool links_mpi(const struct driver *d, const struct item *it)
     if (!d->opts.ompss || it->kind != IN_LINK_ARG)
         return false;
     const char *lib = it->nargs == 2 && strcmp(it->args[0], "-l") == 0 ? it->args[1]
-                      : has_prefix(it->args[0], "-l") ? it->args[0] + 2 : NULL;
+                      : drv_has_prefix(it->args[0], "-l") ? it->args[0] + 2 : NULL;
     return lib && (strcmp(lib, "mpi") == 0 || strcmp(lib, "mpich") == 0);
 }
 
@@ -1609,7 +1331,7 @@ static int link_program(struct driver *d)
         if (it->cuda_object)
             sv_push(&cmd, it->cuda_object);
         if (links_mpi(d, it)) {
-            char *mpi = xasprintf("%s/libnanort-mpi.so", d->libdir);
+            char *mpi = drv_asprintf("%s/libnanort-mpi.so", d->libdir);
             if (access(mpi, R_OK) == 0)
                 sv_push(&cmd, mpi);
             else
@@ -1646,8 +1368,8 @@ static int link_program(struct driver *d)
         add_cuda_libs(d, &cmd);
     if (d->opts.ompss) {
         require_nanort(d);
-        sv_push(&cmd, xasprintf("-L%s", d->libdir));
-        sv_push(&cmd, xasprintf("-Wl,-rpath,%s", d->libdir));
+        sv_push(&cmd, drv_asprintf("-L%s", d->libdir));
+        sv_push(&cmd, drv_asprintf("-Wl,-rpath,%s", d->libdir));
         sv_push(&cmd, d->opts.debug ? "-lnanort-debug" : "-lnanort");
         sv_push(&cmd, "-lpthread");
         sv_push(&cmd, "-ldl");
@@ -1658,7 +1380,7 @@ static int link_program(struct driver *d)
         sv_push(&cmd, "-o");
         sv_push(&cmd, d->output);
     }
-    return run_command(&cmd);
+    return drv_run(&cmd);
 }
 
 /* ---- main ----------------------------------------------------------------------------- */
@@ -1681,17 +1403,17 @@ static size_t count_outputs(const struct driver *d)
 static int run_without_inputs(struct driver *d)
 {
     for (size_t i = 0; i < d->all.n; i++) {
-        if (has_prefix(d->all.v[i], "-print-") || has_prefix(d->all.v[i], "-dump")) {
+        if (drv_has_prefix(d->all.v[i], "-print-") || drv_has_prefix(d->all.v[i], "-dump")) {
             struct strvec cmd = {0};
             begin_cc(d, &cmd);
-            return run_command(&cmd);
+            return drv_run(&cmd);
         }
     }
-    if (verbose) {
+    if (drv_verbose) {
         print_version(stderr);
         return 0;
     }
-    die("no input files");
+    drv_die("no input files");
 }
 
 int main(int argc, char **argv)
@@ -1713,7 +1435,7 @@ int main(int argc, char **argv)
     locate_prefix(&d, argv[0]);
     d.opts.cuda_host = d.cuda && d.opts.ompss && cuda_include_dir() != NULL;
     d.opts.cl_include_dirs = opencl_include_dirs(&d);
-    install_signal_handlers();
+    drv_install_signal_handlers();
 
     size_t real_inputs = 0;
     for (size_t i = 0; i < d.nitems; i++)
@@ -1721,7 +1443,7 @@ int main(int argc, char **argv)
     if (real_inputs == 0)
         return run_without_inputs(&d);
     if (d.output && d.stop != STOP_LINK && count_outputs(&d) > 1)
-        die("cannot specify '-o' with '-c', '-S', '-E' or '-y' with multiple files");
+        drv_die("cannot specify '-o' with '-c', '-S', '-E' or '-y' with multiple files");
 
     /* C++ in OmpSs mode: an error before anything runs (cxx_input.c). */
     bool cxx = false;

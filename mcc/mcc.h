@@ -3,11 +3,12 @@
  * below (tests/layout/mcc_toc.py checks that every .c file of mcc/ has its section and is
  * listed here).  Pipeline (DESIGN.md "mcc pipeline"):
  *
- *   the command     driver.c (main: options, temporary files, runs cpp / cc / nvcc / the
- *                   linker), translate.c (mcc_translate: read, parse, analyse, rewrite,
- *                   write), link_check.c (whole-program checks at the link), read_file.c
- *                   (the whole-file reader), cl_embed.c (OpenCL sources embedded in
- *                   programs), diag.c, cxx_input.c, arena.c
+ *   the command     driver.c (main: the stages that run cpp / cc / nvcc / the linker),
+ *                   driver_proc.c (temporary files, running commands), translate.c
+ *                   (mcc_translate: read, parse, analyse, rewrite, write), link_check.c
+ *                   (whole-program checks at the link), read_file.c (the whole-file
+ *                   reader), cl_embed.c (OpenCL sources embedded in programs), diag.c,
+ *                   cxx_input.c, arena.c
  *   C front end     lex.c + grammar/c.l, ast.c, symbols.c, the parser (grammar/c.y),
  *                   rewrite.c (edits over the preprocessed text)
  *   pragmas         pragma_lex.c, pragma.c, pragma_ref.c, pragma_dump.c (OmpSs directives
@@ -87,6 +88,43 @@ void mcc_opencl_sources_reset(void);
 #define MCC_CUDA_PARTS_MARK "mcc: this object has CUDA parts"
 /* ---- driver.c: the mcc command; it calls mcc_translate() and link_check() and declares
  * nothing of its own here ------------------------------------------------------------------ */
+
+/* ---- driver_proc.c: the driver's errors, argument vectors, file names, temporary files
+ * and the commands it runs ----------------------------------------------------------------- */
+
+/* "mcc: error: <message>" on stderr, exit status 1 (the temporaries go at exit). */
+void __attribute__((noreturn, format(printf, 1, 2))) drv_die(const char *fmt, ...);
+/* asprintf that dies when out of memory. */
+char *__attribute__((format(printf, 1, 2))) drv_asprintf(const char *fmt, ...);
+bool drv_has_prefix(const char *s, const char *prefix);
+/* The file name without its directory and its last suffix ("dir/app.c" -> "app"). */
+char *drv_stem(const char *path);
+/* The last suffix of the file name, without the dot ("dir/app.c" -> "c"), or "". */
+const char *drv_suffix(const char *path);
+
+/* A growing list of strings (argument vectors, flag lists), always NULL-terminated. */
+struct strvec {
+    const char **v;
+    size_t n, cap;
+};
+void sv_push(struct strvec *sv, const char *s);
+void sv_cat(struct strvec *dst, const struct strvec *src);
+/* Push the parts of `list` separated by any of `seps`, skipping empty parts. */
+void sv_split(struct strvec *sv, const char *list, const char *seps);
+
+/* Remove the temporaries at exit and on the fatal signals (once, before the first one). */
+void drv_install_signal_handlers(void);
+/* A new private directory for one input's temporaries, $TMPDIR/mcc-XXXXXX/<n>. */
+const char *drv_temp_dir(void);
+/* The temporary <dir>/<name>, removed at exit (the file is not created). */
+char *drv_temp(const char *dir, const char *name);
+
+extern bool drv_verbose;     /* -v: print every command before running it */
+/* Print one argument so that the line can be pasted into a shell. */
+void drv_print_arg(FILE *f, const char *a);
+/* Run `cmd` (searched in PATH), its messages straight to our stderr, and return its exit
+ * status (1 when a signal ended it, with a message). */
+int drv_run(const struct strvec *cmd);
 
 /* ---- link_check.c: whole-program checks at the link ------------------------------------ */
 
