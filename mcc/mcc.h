@@ -4,11 +4,12 @@
  * listed here).  Pipeline (DESIGN.md "mcc pipeline"):
  *
  *   the command     driver.c (main: the stages that run cpp / cc / nvcc / the linker),
- *                   driver_proc.c (temporary files, running commands), translate.c
- *                   (mcc_translate: read, parse, analyse, rewrite, write), link_check.c
- *                   (whole-program checks at the link), read_file.c (the whole-file
- *                   reader), cl_embed.c (OpenCL sources embedded in programs), diag.c,
- *                   cxx_input.c, arena.c
+ *                   driver_proc.c (temporary files, running commands), driver_options.c
+ *                   (the command line: driver_options.def's table of options gives the
+ *                   parser and --help), translate.c (mcc_translate: read, parse, analyse,
+ *                   rewrite, write), link_check.c (whole-program checks at the link),
+ *                   read_file.c (the whole-file reader), cl_embed.c (OpenCL sources
+ *                   embedded in programs), diag.c, cxx_input.c, arena.c
  *   C front end     lex.c + grammar/c.l, ast.c, symbols.c, the parser (grammar/c.y),
  *                   rewrite.c (edits over the preprocessed text)
  *   pragmas         pragma_lex.c, pragma.c, pragma_ref.c, pragma_dump.c (OmpSs directives
@@ -125,6 +126,61 @@ void drv_print_arg(FILE *f, const char *a);
 /* Run `cmd` (searched in PATH), its messages straight to our stderr, and return its exit
  * status (1 when a signal ended it, with a message). */
 int drv_run(const struct strvec *cmd);
+
+/* ---- driver_options.c + driver_options.def: the command line, one table of options for
+ * the parser and for --help ----------------------------------------------------------------- */
+
+/* How far to go, in pipeline order: -E < -y < -S < -c < link.  The earliest stop wins. */
+enum stop_after { STOP_PREPROCESS, STOP_TRANSLATE, STOP_ASSEMBLY, STOP_OBJECT, STOP_LINK };
+
+enum input_kind {
+    IN_C,          /* C source: preprocess, translate, compile */
+    IN_CPP_OUTPUT, /* already preprocessed C (.i): translate, compile */
+    IN_CUDA,       /* .cu: nvcc */
+    IN_OPENCL,     /* .cl: recorded for the OpenCL device */
+    IN_NATIVE,     /* another language the native compiler knows (.s, .S, .cc, ...) */
+    IN_LINK,       /* object, archive, shared library or anything else: to the linker */
+    IN_LINK_ARG,   /* -l, -Wl, and -Xlinker options, which keep their place among the inputs */
+};
+
+struct item {
+    enum input_kind kind;
+    const char *args[2]; /* the path (inputs) or the option with its separate argument */
+    int nargs;
+    const char *lang;    /* the -x language in effect for it, or NULL */
+    const char *object;  /* what goes to the link once compiled */
+    const char *cuda_object; /* the nvcc-compiled CUDA stub of a translated C input */
+    struct strvec ocl_objects; /* its file(...) kernels translated to C (driver_ocl) */
+    const char *tmpdir;  /* its private temporary directory, made at the first need */
+};
+
+struct driver {
+    enum stop_after stop;
+    const char *output;          /* -o, or NULL */
+    bool keep;                   /* -k: keep <stem>.mcc.c in the current directory */
+    struct mcc_options opts;     /* for mcc_translate() */
+    bool cuda, opencl;           /* --cuda, --opencl (not yet in struct mcc_options) */
+    const char *cuda_reason;     /* the first input (or --cuda) that makes CUDA parts */
+    bool user_fopenmp;           /* -fopenmp given: kept only with --no-openmp */
+    bool syntax_only;            /* -fsyntax-only: check, write no object, do not link */
+    bool deps_file, deps_mf, deps_mt; /* -MD/-MMD given, and -MF / -MT|-MQ given */
+    const char *cc_choice;       /* --cc=, else MCC_CC, else gcc */
+    struct strvec cc;            /* the native compiler command, split on blanks */
+    struct strvec cpp, inc, all, link;  /* flags by where they go (OPT_TO_*) */
+    struct strvec wn, wl, wp, wc;       /* --Wn, --Wl, --Wp, --Wc */
+    struct strvec cl_files;      /* OpenCL inputs, in order (later issues use them) */
+    int opencl_cpu;              /* --opencl-cpu=no|yes|require: 0, 1, 2 */
+    struct item *items;
+    size_t nitems, items_cap;
+    const char *lang;            /* the -x language in effect */
+    const char *libdir;          /* PREFIX/lib */
+    const char *mcc_incdir;      /* PREFIX/lib/mcc/include (omp.h) */
+    const char *incdir;          /* PREFIX/include (nanort.h) */
+};
+
+/* Fill `d` from the command line (argv[0] is mcc), @file response files expanded. */
+void drv_parse_command_line(struct driver *d, int argc, char **argv);
+void drv_print_version(FILE *f);
 
 /* ---- link_check.c: whole-program checks at the link ------------------------------------ */
 
