@@ -510,7 +510,8 @@ static void opencl_build_defines(const struct driver *d, struct strvec *cmd)
         size_t n = strcspn(o, " \t");
         char *w = drv_asprintf("%.*s", (int)n, o);
         o += n;
-        if ((drv_has_prefix(w, "-D") || drv_has_prefix(w, "-U") || drv_has_prefix(w, "-I")) && w[2]) {
+        if ((drv_has_prefix(w, "-D") || drv_has_prefix(w, "-U") || drv_has_prefix(w, "-I")) &&
+            w[2]) {
             sv_push(cmd, w);
         } else if (!strcmp(w, "-D") || !strcmp(w, "-U") || !strcmp(w, "-I")) {
             while (*o == ' ' || *o == '\t')

@@ -224,7 +224,10 @@ static void take_option(struct driver *d, const struct drv_option *o, const char
     case OPT_CC:                d->cc_choice = value; break;
     case OPT_WN:                split_pass_list(&d->wn, value); break;
     case OPT_WP:                split_pass_list(&d->wp, value); break;
-    case OPT_WNP:               split_pass_list(&d->wn, value), split_pass_list(&d->wp, value); break;
+    case OPT_WNP:
+        split_pass_list(&d->wn, value);
+        split_pass_list(&d->wp, value);
+        break;
     case OPT_WL:                split_pass_list(&d->wl, value); break;
     case OPT_WC:                split_pass_list(&d->wc, value); break;
     case OPT_INSTRUMENT:        d->opts.instrument = true; break;
@@ -326,14 +329,16 @@ static void expand_argument(const char *arg, struct strvec *out, int depth);
  * False when the file cannot be read: the argument then stays as it is, as in gcc. */
 static bool read_response_file(const char *path, struct strvec *out, int depth)
 {
-    FILE *f = depth < 16 ? fopen(path, "r") : NULL;
-    if (!f)
+    size_t len;
+    char *text = depth < 16 ? mcc_read_file(path, &len) : NULL;
+    if (!text)
         return false;
     char *word = NULL;
-    size_t len = 0;
+    size_t wlen = 0;
     FILE *w = NULL;
-    int c, quote = 0;
-    while ((c = getc(f)) != EOF) {
+    int quote = 0;
+    for (size_t i = 0; i < len; i++) {
+        char c = text[i];
         if (!quote && (c == ' ' || c == '\t' || c == '\n' || c == '\r')) {
             if (w) {
                 fclose(w);
@@ -342,12 +347,12 @@ static bool read_response_file(const char *path, struct strvec *out, int depth)
             }
             continue;
         }
-        if (!w && !(w = open_memstream(&word, &len)))
+        if (!w && !(w = open_memstream(&word, &wlen)))
             drv_die("out of memory");
         if (c == '\\') {
-            if ((c = getc(f)) == EOF)
+            if (++i == len)
                 break;
-            putc(c, w);
+            putc(text[i], w);
         } else if (quote && c == quote) {
             quote = 0;
         } else if (!quote && (c == '\'' || c == '"')) {
@@ -360,7 +365,7 @@ static bool read_response_file(const char *path, struct strvec *out, int depth)
         fclose(w);
         expand_argument(word, out, depth + 1);
     }
-    fclose(f);
+    free(text);
     return true;
 }
 

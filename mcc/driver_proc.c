@@ -90,7 +90,8 @@ void sv_cat(struct strvec *dst, const struct strvec *src)
         sv_push(dst, src->v[i]);
 }
 
-/* Push the parts of `list` separated by any of `seps`, skipping empty parts ("-O2,-g" -> -O2 -g). */
+/* Push the parts of `list` separated by any of `seps`, skipping empty parts
+ * ("-O2,-g" -> -O2 -g). */
 void sv_split(struct strvec *sv, const char *list, const char *seps)
 {
     char *copy = drv_asprintf("%s", list);
