@@ -3,10 +3,10 @@
  * below (tests/layout/mcc_toc.py checks that every .c file of mcc/ has its section and is
  * listed here).  Pipeline (DESIGN.md "mcc pipeline"):
  *
- *   the command     driver.c (main: the stages that run cpp / cc / nvcc / the linker),
- *                   driver_proc.c (temporary files, running commands), driver_options.c
+ *   the command     driver_proc.c (temporary files, running commands), driver_options.c
  *                   (the command line: driver_options.def's table of options gives the
- *                   parser and --help), translate.c (mcc_translate: read, parse, analyse,
+ *                   parser and --help), driver.c (main: the stages that run cpp / cc /
+ *                   nvcc on each input), driver_link.c (the link), translate.c (mcc_translate: read, parse, analyse,
  *                   rewrite, write), link_check.c (whole-program checks at the link),
  *                   read_file.c (the whole-file reader), cl_embed.c (OpenCL sources
  *                   embedded in programs), diag.c, cxx_input.c, arena.c
@@ -87,9 +87,6 @@ void mcc_opencl_sources_reset(void);
 /* Bytes every object translated from a unit with CUDA tasks holds: the driver links the
  * CUDA plugin and runtime when an input object contains them. */
 #define MCC_CUDA_PARTS_MARK "mcc: this object has CUDA parts"
-/* ---- driver.c: the mcc command; it calls mcc_translate() and link_check() and declares
- * nothing of its own here ------------------------------------------------------------------ */
-
 /* ---- driver_proc.c: the driver's errors, argument vectors, file names, temporary files
  * and the commands it runs ----------------------------------------------------------------- */
 
@@ -181,6 +178,28 @@ struct driver {
 /* Fill `d` from the command line (argv[0] is mcc), @file response files expanded. */
 void drv_parse_command_line(struct driver *d, int argc, char **argv);
 void drv_print_version(FILE *f);
+
+/* ---- driver.c: the mcc command, main and the stages of each input; what the link uses -- */
+
+/* The start of every native-compiler command: the compiler and the flags for all stages. */
+void drv_begin_cc(const struct driver *d, struct strvec *cmd);
+/* nvcc, or an error naming `what` needs it and where it was looked for. */
+const char *drv_require_nvcc(const char *what);
+/* The object of the generated C `text` (mcc_<name>.c compiled in a temporary directory),
+ * NULL when it does not compile. */
+const char *drv_generated_object(struct driver *d, const char *name, const char *text);
+/* The object embedding the .cl inputs (d->cl_files) with their includes, or NULL. */
+const char *drv_opencl_sources_object(struct driver *d);
+/* The object of the kernels of `path` translated to C; NULL when there is none (or only a
+ * warning is due), DRV_OPENCL_CPU_FAILED after an error. */
+const char *drv_opencl_cpu_object(struct driver *d, const char *name, const char *path);
+#define DRV_OPENCL_CPU_FAILED ((const char *)1)
+
+/* ---- driver_link.c: the link (the objects in order, those mcc generates, CUDA, MPI,
+ * nanort) --------------------------------------------------------------------------------- */
+
+/* Link the program (-o or a.out) after the whole-program checks; its exit status. */
+int drv_link_program(struct driver *d);
 
 /* ---- link_check.c: whole-program checks at the link ------------------------------------ */
 
