@@ -389,7 +389,7 @@ const char *drv_require_nvcc(const char *what)
 /* A translated unit with CUDA ndrange tasks: its stub (the kernels' addresses) compiled by
  * nvcc goes to the link beside the C object; with -c both become one object (ld -r). */
 static int compile_with_stub(struct driver *d, struct item *it, const char *mcc_out,
-                             const char *stub)
+                             const char *stub, const char *out)
 {
     const char *nvcc = drv_require_nvcc(drv_asprintf("%s: a device(cuda) ndrange task needs",
                                                it->args[0]));
@@ -400,14 +400,12 @@ static int compile_with_stub(struct driver *d, struct item *it, const char *mcc_
     if (!d->cuda_reason)
         d->cuda_reason = it->args[0];
     if (d->stop == STOP_LINK) {
-        it->object = item_temp(it, ".o");
         it->cuda_object = stub_obj;
-        return compile_translated(d, it, mcc_out, it->object);
+        return compile_translated(d, it, mcc_out, out);
     }
     const char *c_obj = item_temp(it, ".c.o");
     if ((st = compile_translated(d, it, mcc_out, c_obj)) != 0)
         return st;
-    it->object = object_name(d, it);
     struct strvec cmd = {0};
     sv_cat(&cmd, &d->cc);
     sv_push(&cmd, "-r");
@@ -415,12 +413,13 @@ static int compile_with_stub(struct driver *d, struct item *it, const char *mcc_
     sv_push(&cmd, c_obj);
     sv_push(&cmd, stub_obj);
     sv_push(&cmd, "-o");
-    sv_push(&cmd, it->object);
+    sv_push(&cmd, out);
     return drv_run(&cmd);
 }
 
 /* OpenCL kernels translated to C (their section is below). */
-static int opencl_cpu_unit(struct driver *d, struct item *it);
+static int opencl_cpu_unit(struct driver *d, struct item *it, const char *unit);
+static bool opencl_cpu_combined(const struct driver *d);
 static int opencl_object(struct driver *d, struct item *it);
 static int opencl_to_c(struct driver *d, const char *name, const char *path, const char *c_out);
 
@@ -436,14 +435,16 @@ static int process_c(struct driver *d, struct item *it)
     int st = translate_input(d, it, &mcc_out);
     if (st || d->stop == STOP_TRANSLATE)
         return st;
+    /* -c of a unit with OpenCL kernels: the unit's object is a temporary, combined with
+     * the kernels' into the output, which is written, never renamed (-o /dev/null) */
+    it->object = object_name(d, it);
+    const char *unit = opencl_cpu_combined(d) ? item_temp(it, ".unit.o") : it->object;
     char *stub = mcc_cuda_stub_path(mcc_out);
-    if (!stub || access(stub, F_OK) != 0 || d->stop < STOP_OBJECT || d->syntax_only) {
-        it->object = object_name(d, it);
-        st = compile_translated(d, it, mcc_out, it->object);
-    } else {
-        st = compile_with_stub(d, it, mcc_out, stub);
-    }
-    return st ? st : opencl_cpu_unit(d, it);
+    if (!stub || access(stub, F_OK) != 0 || d->stop < STOP_OBJECT || d->syntax_only)
+        st = compile_translated(d, it, mcc_out, unit);
+    else
+        st = compile_with_stub(d, it, mcc_out, stub, unit);
+    return st ? st : opencl_cpu_unit(d, it, unit);
 }
 
 static int process_cuda(struct driver *d, struct item *it)
@@ -637,9 +638,19 @@ const char *drv_opencl_cpu_object(struct driver *d, const char *name, const char
     return NULL;
 }
 
+/* Are the OpenCL kernels of the unit just translated (its file(...) sources) to go into its
+ * object (-c)? */
+static bool opencl_cpu_combined(const struct driver *d)
+{
+    const char *const *names, *const *paths;
+    return d->stop == STOP_OBJECT && !d->syntax_only && d->opencl_cpu && d->opts.ompss &&
+           mcc_opencl_sources(&names, &paths) > 0;
+}
+
 /* The kernels of the OpenCL sources a translated unit embeds (file(...)), compiled to C
- * beside it: in the link, or in the unit's object with -c. */
-static int opencl_cpu_unit(struct driver *d, struct item *it)
+ * beside it: in the link, or with -c in the object of `it` together with the unit's own
+ * object `unit` (a temporary then: opencl_cpu_combined). */
+static int opencl_cpu_unit(struct driver *d, struct item *it, const char *unit)
 {
     const char *const *names, *const *paths;
     int n = mcc_opencl_sources(&names, &paths);
@@ -652,12 +663,10 @@ static int opencl_cpu_unit(struct driver *d, struct item *it)
         if (o)
             sv_push(&it->ocl_objects, o);
     }
-    if (d->stop == STOP_LINK || !it->ocl_objects.n || !it->object)
+    if (d->stop == STOP_LINK || unit == it->object)
         return 0;
-    /* -c: one object holding the unit and its kernels */
-    const char *unit = item_temp(it, ".unit.o");
-    if (rename(it->object, unit) != 0)
-        drv_die("cannot rename %s: %s", it->object, strerror(errno));
+    if (!it->ocl_objects.n)     /* no kernel translated (warnings): the unit alone */
+        return drv_copy_file(unit, it->object);
     struct strvec cmd = {0};
     sv_cat(&cmd, &d->cc);
     sv_push(&cmd, "-r");

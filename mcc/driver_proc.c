@@ -217,6 +217,26 @@ char *drv_temp(const char *dir, const char *name)
     return path;
 }
 
+/* Copy file `from` to `to`, writing through `to` (a device such as /dev/null stays one);
+ * 0, or 1 after a message. */
+int drv_copy_file(const char *from, const char *to)
+{
+    size_t len;
+    char *data = mcc_read_file(from, &len);
+    if (!data) {
+        fprintf(stderr, "mcc: error: cannot read %s: %s\n", from, strerror(errno));
+        return 1;
+    }
+    FILE *f = fopen(to, "wb");
+    bool ok = f && fwrite(data, 1, len, f) == len;
+    if (f && fclose(f) != 0)
+        ok = false;
+    free(data);
+    if (!ok)
+        fprintf(stderr, "mcc: error: cannot write %s: %s\n", to, strerror(errno));
+    return !ok;
+}
+
 /* ---- running commands ------------------------------------------------------------------ */
 
 bool drv_verbose;

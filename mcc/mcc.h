@@ -116,6 +116,9 @@ void drv_install_signal_handlers(void);
 const char *drv_temp_dir(void);
 /* The temporary <dir>/<name>, removed at exit (the file is not created). */
 char *drv_temp(const char *dir, const char *name);
+/* Copy a file, writing through the destination (never replacing it: -o /dev/null);
+ * 0, or 1 after a message. */
+int drv_copy_file(const char *from, const char *to);
 
 extern bool drv_verbose;     /* -v: print every command before running it */
 /* Print one argument so that the line can be pasted into a shell. */
