@@ -359,7 +359,7 @@ static int translate_input(const struct driver *d, struct item *it, const char *
     else
         out = item_temp(it, ".c");
     if ((st = translate(d, pre, out)) != 0) {
-        unlink(out);
+        drv_remove_output(out);
         return st;
     }
     *mcc_out = out;

@@ -217,6 +217,15 @@ char *drv_temp(const char *dir, const char *name)
     return path;
 }
 
+/* Remove the output of a failed step, if it is a regular file: as gcc, never a device
+ * (-o /dev/null), a link or a directory. */
+void drv_remove_output(const char *path)
+{
+    struct stat st;
+    if (lstat(path, &st) == 0 && S_ISREG(st.st_mode))
+        unlink(path);
+}
+
 /* Copy file `from` to `to`, writing through `to` (a device such as /dev/null stays one);
  * 0, or 1 after a message. */
 int drv_copy_file(const char *from, const char *to)

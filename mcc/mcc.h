@@ -119,6 +119,8 @@ char *drv_temp(const char *dir, const char *name);
 /* Copy a file, writing through the destination (never replacing it: -o /dev/null);
  * 0, or 1 after a message. */
 int drv_copy_file(const char *from, const char *to);
+/* Remove the output of a failed step when it is a regular file (never /dev/null). */
+void drv_remove_output(const char *path);
 
 extern bool drv_verbose;     /* -v: print every command before running it */
 /* Print one argument so that the line can be pasted into a shell. */
