@@ -5,17 +5,18 @@
  *   <cc> -E -fopenmp -D_OMPSS=1 <cpp flags> -I<mcc include dirs> -x c app.c -o T/app.i
  *   mcc_translate(T/app.i, T/app.c)                  (./app.mcc.c instead with -k or -y)
  *   <cc> -c <flags> -I<include dirs> -x c T/app.c -o app.o   (no -fopenmp: nanort, not libgomp)
- * then the link:
+ * then the link (driver_link.c):
  *   <cc> <flags> objects... -L<libdir> -Wl,-rpath,<libdir> -lnanort -lpthread -ldl -lm
  * --no-openmp skips all of it: the native compiler sees the command line as gcc would.
+ * Here: main, where things are, and the stages of each input (C, CUDA, OpenCL kernels
+ * translated to C); the command line is driver_options.c's, temporary files and the
+ * commands themselves driver_proc.c's.
  *
  * <libdir> and the include dirs are found relative to the executable, so the same binary works
  * from build/bin (build/lib, build/lib/mcc/include, build/include) and from PREFIX/bin once
- * installed.  Temporary files and the commands themselves: driver_proc.c.  mcc is
- * short-lived: nothing is freed before exit.
+ * installed.  mcc is short-lived: nothing is freed before exit.
  */
 #include "mcc.h"
-#include "nanort.h"
 
 #include <errno.h>
 #include <limits.h>
