@@ -462,6 +462,20 @@ static int process_cuda(struct driver *d, struct item *it)
     return compile_cuda(d, nvcc, it->args[0], it->object);
 }
 
+/* A .cl input: its kernels as C with -y, an object with -c, else kept for the link. */
+static int process_opencl(struct driver *d, struct item *it)
+{
+    if (d->stop == STOP_TRANSLATE)
+        return opencl_to_c(d, it->args[0], it->args[0], final_name(d, it->args[0], ".cl.c"));
+    if (d->stop == STOP_OBJECT && !d->syntax_only && d->opts.ompss)
+        return opencl_object(d, it);
+    if (drv_verbose)
+        fprintf(stderr, "mcc: OpenCL file '%s' recorded for the OpenCL device%s%s\n",
+                it->args[0], d->opts.opencl_build_opts ? ", build options: " : "",
+                d->opts.opencl_build_opts ? d->opts.opencl_build_opts : "");
+    return 0;
+}
+
 static int process_item(struct driver *d, struct item *it)
 {
     switch (it->kind) {
@@ -473,16 +487,7 @@ static int process_item(struct driver *d, struct item *it)
     case IN_CUDA:
         return process_cuda(d, it);
     case IN_OPENCL:
-        if (d->stop == STOP_TRANSLATE)
-            return opencl_to_c(d, it->args[0], it->args[0],
-                               final_name(d, it->args[0], ".cl.c"));
-        if (d->stop == STOP_OBJECT && !d->syntax_only && d->opts.ompss)
-            return opencl_object(d, it);
-        if (drv_verbose)
-            fprintf(stderr, "mcc: OpenCL file '%s' recorded for the OpenCL device%s%s\n",
-                    it->args[0], d->opts.opencl_build_opts ? ", build options: " : "",
-                    d->opts.opencl_build_opts ? d->opts.opencl_build_opts : "");
-        return 0;
+        return process_opencl(d, it);
     case IN_NATIVE: {
         static const char *const stage[] = {
             [STOP_PREPROCESS] = "-E", [STOP_TRANSLATE] = NULL, [STOP_ASSEMBLY] = "-S",
@@ -739,22 +744,40 @@ static int run_without_inputs(struct driver *d)
     drv_die("no input files");
 }
 
+/* What the options imply beyond themselves, and where the compiler and nanort are. */
+static void settle_options(struct driver *d, const char *argv0)
+{
+    if (d->user_fopenmp && !d->opts.ompss)
+        sv_push(&d->all, "-fopenmp"); /* plain gcc behaviour; with OmpSs nanort replaces libgomp */
+    if (d->opts.debug && d->opts.ompss) {  /* after the user's flags: the last -O wins */
+        sv_push(&d->all, "-g");
+        sv_push(&d->all, "-O0");
+        d->opts.optimizing = false;
+    }
+    choose_compiler(d);
+    locate_prefix(d, argv0);
+    d->opts.cuda_host = d->cuda && d->opts.ompss && cuda_include_dir() != NULL;
+    d->opts.cl_include_dirs = opencl_include_dirs(d);
+}
+
+/* C++ in OmpSs mode: an error before anything runs (cxx_input.c); true when there is one. */
+static bool reject_cxx_inputs(const struct driver *d)
+{
+    bool cxx = false;
+    for (size_t i = 0; d->opts.ompss && i < d->nitems; i++)
+        if (d->items[i].kind == IN_NATIVE && mcc_cxx_input(d->items[i].args[0], d->items[i].lang)) {
+            mcc_cxx_error(d->items[i].args[0]);
+            cxx = true;
+        }
+    return cxx;
+}
+
 int main(int argc, char **argv)
 {
     struct driver d = {.stop = STOP_LINK, .opts = {.ompss = true, .copy_deps = true},
                        .opencl_cpu = 1};
     drv_parse_command_line(&d, argc, argv);
-    if (d.user_fopenmp && !d.opts.ompss)
-        sv_push(&d.all, "-fopenmp"); /* plain gcc behaviour; with OmpSs nanort replaces libgomp */
-    if (d.opts.debug && d.opts.ompss) {  /* after the user's flags: the last -O wins */
-        sv_push(&d.all, "-g");
-        sv_push(&d.all, "-O0");
-        d.opts.optimizing = false;
-    }
-    choose_compiler(&d);
-    locate_prefix(&d, argv[0]);
-    d.opts.cuda_host = d.cuda && d.opts.ompss && cuda_include_dir() != NULL;
-    d.opts.cl_include_dirs = opencl_include_dirs(&d);
+    settle_options(&d, argv[0]);
     drv_install_signal_handlers();
 
     size_t real_inputs = 0;
@@ -764,15 +787,7 @@ int main(int argc, char **argv)
         return run_without_inputs(&d);
     if (d.output && d.stop != STOP_LINK && count_outputs(&d) > 1)
         drv_die("cannot specify '-o' with '-c', '-S', '-E' or '-y' with multiple files");
-
-    /* C++ in OmpSs mode: an error before anything runs (cxx_input.c). */
-    bool cxx = false;
-    for (size_t i = 0; d.opts.ompss && i < d.nitems; i++)
-        if (d.items[i].kind == IN_NATIVE && mcc_cxx_input(d.items[i].args[0], d.items[i].lang)) {
-            mcc_cxx_error(d.items[i].args[0]);
-            cxx = true;
-        }
-    if (cxx)
+    if (reject_cxx_inputs(&d))
         return 1;
 
     int status = 0;
