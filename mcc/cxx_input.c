@@ -8,6 +8,7 @@
 #include "mcc.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 bool mcc_cxx_input(const char *path, const char *lang)
@@ -64,27 +65,27 @@ static const char *omp_pragma_in(const char *line)
 
 void mcc_cxx_error(const char *path)
 {
-    FILE *f = fopen(path, "r");
-    char buf[4096];
-    int n = 0;
-    bool whole = true;
-    while (f && fgets(buf, sizeof buf, f)) {
-        if (whole)
-            n++;
-        const char *at = whole ? omp_pragma_in(buf) : NULL;
-        whole = strchr(buf, '\n') != NULL;
+    size_t len;
+    char *text = mcc_read_file(path, &len);
+    int n = 1;
+    char *end = text ? text + len : NULL;
+    for (char *line = text; line && line < end; n++) {
+        char *nl = memchr(line, '\n', (size_t)(end - line));
+        if (nl)
+            *nl = '\0';         /* the line alone for omp_pragma_in */
+        const char *at = omp_pragma_in(line);
         if (at) {
-            fclose(f);
-            struct mcc_loc loc = {mcc_intern_file(path, strlen(path)), n, display_col(buf, at)};
+            struct mcc_loc loc = {mcc_intern_file(path, strlen(path)), n, display_col(line, at)};
+            free(text);
             mcc_error_at(&loc, "C++ is not supported: mcc translates C only, and this OmpSs "
                                "pragma would be lost; build '%s' with --no-openmp to compile it "
                                "sequentially (pragmas ignored), or move its tasks to a C file",
                          path);
             return;
         }
+        line = nl ? nl + 1 : NULL;
     }
-    if (f)
-        fclose(f);
+    free(text);
     mcc_error_at(NULL, "'%s': C++ is not supported in OmpSs mode (mcc translates C only); "
                        "build it with --no-openmp to compile it sequentially, or rename it to "
                        ".c if it is C", path);

@@ -5,757 +5,24 @@
  *   <cc> -E -fopenmp -D_OMPSS=1 <cpp flags> -I<mcc include dirs> -x c app.c -o T/app.i
  *   mcc_translate(T/app.i, T/app.c)                  (./app.mcc.c instead with -k or -y)
  *   <cc> -c <flags> -I<include dirs> -x c T/app.c -o app.o   (no -fopenmp: nanort, not libgomp)
- * then the link:
+ * then the link (driver_link.c):
  *   <cc> <flags> objects... -L<libdir> -Wl,-rpath,<libdir> -lnanort -lpthread -ldl -lm
  * --no-openmp skips all of it: the native compiler sees the command line as gcc would.
+ * Here: main, where things are, and the stages of each input (C, CUDA, OpenCL kernels
+ * translated to C); the command line is driver_options.c's, temporary files and the
+ * commands themselves driver_proc.c's.
  *
  * <libdir> and the include dirs are found relative to the executable, so the same binary works
  * from build/bin (build/lib, build/lib/mcc/include, build/include) and from PREFIX/bin once
- * installed.  Temporary files are removed at exit, also on failure and on SIGINT, SIGTERM,
- * SIGHUP, SIGQUIT and SIGPIPE.  mcc is short-lived: nothing is freed before exit.
+ * installed.  mcc is short-lived: nothing is freed before exit.
  */
 #include "mcc.h"
-#include "nanort.h"
 
 #include <errno.h>
-#include <ftw.h>
 #include <limits.h>
-#include <signal.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
-
-#define MCC_VERSION_STRING "0.1.0"
-
-/* ---- small helpers ---------------------------------------------------------------- */
-
-static void __attribute__((noreturn, format(printf, 1, 2))) die(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fputs("mcc: error: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
-    va_end(ap);
-    exit(1);
-}
-
-static char *__attribute__((format(printf, 1, 2))) xasprintf(const char *fmt, ...)
-{
-    va_list ap;
-    char *s;
-    va_start(ap, fmt);
-    int r = vasprintf(&s, fmt, ap);
-    va_end(ap);
-    if (r < 0)
-        die("out of memory");
-    return s;
-}
-
-static bool has_prefix(const char *s, const char *prefix)
-{
-    return strncmp(s, prefix, strlen(prefix)) == 0;
-}
-
-/* The file name without its directory and without its last suffix ("dir/app.c" -> "app"). */
-static char *stem_of(const char *path)
-{
-    const char *base = strrchr(path, '/');
-    base = base ? base + 1 : path;
-    char *stem = xasprintf("%s", base);
-    char *dot = strrchr(stem, '.');
-    if (dot && dot != stem)
-        *dot = '\0';
-    return stem;
-}
-
-static const char *suffix_of(const char *path)
-{
-    const char *base = strrchr(path, '/');
-    base = base ? base + 1 : path;
-    const char *dot = strrchr(base, '.');
-    return dot && dot != base ? dot + 1 : "";
-}
-
-/* A growing list of strings (argument vectors, flag lists). */
-struct strvec {
-    const char **v;
-    size_t n, cap;
-};
-
-static void sv_push(struct strvec *sv, const char *s)
-{
-    if (sv->n + 2 > sv->cap) {
-        sv->cap = sv->cap ? 2 * sv->cap : 16;
-        const char **v = realloc(sv->v, sv->cap * sizeof *v);
-        if (!v)
-            die("out of memory");
-        sv->v = v;
-    }
-    sv->v[sv->n++] = s;
-    sv->v[sv->n] = NULL;
-}
-
-static void sv_cat(struct strvec *dst, const struct strvec *src)
-{
-    for (size_t i = 0; i < src->n; i++)
-        sv_push(dst, src->v[i]);
-}
-
-/* Push the parts of `list` separated by any of `seps`, skipping empty parts ("-O2,-g" -> -O2 -g). */
-static void sv_split(struct strvec *sv, const char *list, const char *seps)
-{
-    char *copy = xasprintf("%s", list);
-    for (char *save, *tok = strtok_r(copy, seps, &save); tok; tok = strtok_r(NULL, seps, &save))
-        sv_push(sv, tok);
-}
-
-/* ---- temporary files ----------------------------------------------------------------- */
-
-/* Everything here is read by the signal handler: the list only grows with signals blocked. */
-static char **temps;
-static volatile sig_atomic_t ntemps;
-static size_t temps_cap;
-static volatile pid_t running_child;
-
-/* Remove the temporaries, newest first, so files go before the directories holding them.
- * Only async-signal-safe calls: the signal handler runs this too. */
-static void remove_temps(void)
-{
-    while (ntemps > 0) {
-        const char *p = temps[ntemps - 1];
-        if (unlink(p) != 0 && errno != ENOENT)
-            rmdir(p);
-        ntemps = ntemps - 1;
-    }
-}
-
-static const char *run_dir; /* $TMPDIR/mcc-XXXXXX, made at the first need */
-
-static int remove_one(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
-{
-    (void)sb, (void)flag, (void)ftw;
-    remove(path);
-    return 0;
-}
-
-/* At exit: the registered temporaries, then whatever a compiler left in our directory. */
-static void cleanup_temps(void)
-{
-    remove_temps();
-    if (run_dir && access(run_dir, F_OK) == 0)
-        nftw(run_dir, remove_one, 16, FTW_DEPTH | FTW_PHYS);
-}
-
-/* Stop the command in progress, remove the temporaries, then die of the same signal. */
-static void on_fatal_signal(int sig)
-{
-    pid_t child = running_child;
-    if (child > 0) {
-        kill(child, sig);
-        waitpid(child, NULL, 0);
-    }
-    remove_temps();
-    signal(sig, SIG_DFL);
-    raise(sig);
-}
-
-static const int fatal_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE};
-#define NFATAL_SIGNALS (sizeof fatal_signals / sizeof fatal_signals[0])
-
-static void install_signal_handlers(void)
-{
-    for (size_t i = 0; i < NFATAL_SIGNALS; i++) {
-        struct sigaction sa = {.sa_handler = on_fatal_signal};
-        sigemptyset(&sa.sa_mask);
-        struct sigaction old;
-        /* Keep ignoring a signal the caller ignores (nohup, background jobs). */
-        if (sigaction(fatal_signals[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
-            continue;
-        sigaction(fatal_signals[i], &sa, NULL);
-    }
-    atexit(cleanup_temps);
-}
-
-/* Register `path` for removal at exit (signals blocked so the handler sees a whole list). */
-static void remember_temp(char *path)
-{
-    sigset_t all, old;
-    sigfillset(&all);
-    sigprocmask(SIG_BLOCK, &all, &old);
-    if ((size_t)ntemps == temps_cap) {
-        temps_cap = temps_cap ? 2 * temps_cap : 16;
-        char **t = realloc(temps, temps_cap * sizeof *t);
-        if (!t)
-            die("out of memory");
-        temps = t;
-    }
-    temps[ntemps] = path;
-    ntemps = ntemps + 1;
-    sigprocmask(SIG_SETMASK, &old, NULL);
-}
-
-/* A private directory for one input's temporaries, $TMPDIR/mcc-XXXXXX/<n>.  Inside it the
- * files keep the input's own name, so that objects and debug information say "app.c" and
- * not a random name, and the same input gives the same object every time. */
-static const char *make_input_dir(void)
-{
-    static unsigned count;
-    sigset_t all, old;
-    sigfillset(&all);
-    sigprocmask(SIG_BLOCK, &all, &old);
-    if (!run_dir) {
-        const char *tmp = getenv("TMPDIR");
-        char *path = xasprintf("%s/mcc-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-        if (!mkdtemp(path))
-            die("cannot create a temporary directory %s: %s", path, strerror(errno));
-        remember_temp(path);
-        run_dir = path;
-    }
-    char *dir = xasprintf("%s/%u", run_dir, count++);
-    if (mkdir(dir, 0700) != 0)
-        die("cannot create the temporary directory %s: %s", dir, strerror(errno));
-    remember_temp(dir);
-    sigprocmask(SIG_SETMASK, &old, NULL);
-    return dir;
-}
-
-/* The temporary <input dir>/<name>, removed at exit. */
-static char *make_temp(const char *dir, const char *name)
-{
-    char *path = xasprintf("%s/%s", dir, name);
-    remember_temp(path);
-    return path;
-}
-
-/* ---- running commands ------------------------------------------------------------------ */
-
-static bool verbose;
-
-/* Print one argument so that the line can be pasted into a shell. */
-static void print_arg(FILE *f, const char *a)
-{
-    if (*a && strspn(a, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
-                        "_-+=/.,:@%") == strlen(a)) {
-        fputs(a, f);
-        return;
-    }
-    fputc('\'', f);
-    for (; *a; a++) {
-        if (*a == '\'')
-            fputs("'\\''", f);
-        else
-            fputc(*a, f);
-    }
-    fputc('\'', f);
-}
-
-static void print_command(const struct strvec *cmd)
-{
-    for (size_t i = 0; i < cmd->n; i++) {
-        if (i)
-            fputc(' ', stderr);
-        print_arg(stderr, cmd->v[i]);
-    }
-    fputc('\n', stderr);
-}
-
-/* Run `cmd` (searched in PATH) and return its exit status; the child's messages go
- * straight to our stderr, like gcc's sub-processes. */
-static int run_command(const struct strvec *cmd)
-{
-    if (verbose)
-        print_command(cmd);
-    fflush(NULL);
-    /* Signals wait until running_child is set, so the handler always knows whom to stop. */
-    sigset_t all, old;
-    sigfillset(&all);
-    sigprocmask(SIG_BLOCK, &all, &old);
-    pid_t pid = fork();
-    if (pid == 0) {
-        /* The child is not mcc: a signal before exec must not remove our files. */
-        for (size_t i = 0; i < NFATAL_SIGNALS; i++) {
-            struct sigaction cur;
-            if (sigaction(fatal_signals[i], NULL, &cur) == 0 && cur.sa_handler == on_fatal_signal)
-                signal(fatal_signals[i], SIG_DFL);
-        }
-        sigprocmask(SIG_SETMASK, &old, NULL);
-        execvp(cmd->v[0], (char *const *)cmd->v);
-        fprintf(stderr, "mcc: error: cannot run '%s': %s\n", cmd->v[0], strerror(errno));
-        _exit(1);
-    }
-    running_child = pid > 0 ? pid : 0;
-    sigprocmask(SIG_SETMASK, &old, NULL);
-    if (pid < 0)
-        die("cannot fork: %s", strerror(errno));
-    int st;
-    while (waitpid(pid, &st, 0) < 0) {
-        if (errno != EINTR)
-            die("waitpid: %s", strerror(errno));
-    }
-    running_child = 0;
-    if (WIFEXITED(st))
-        return WEXITSTATUS(st);
-    fprintf(stderr, "mcc: error: '%s' terminated by signal %d (%s)\n", cmd->v[0],
-            WTERMSIG(st), strsignal(WTERMSIG(st)));
-    return 1;
-}
-
-/* ---- the command line ------------------------------------------------------------------ */
-
-static void expand_argument(const char *arg, struct strvec *out, int depth);
-
-/* How far to go, in pipeline order: -E < -y < -S < -c < link.  The earliest stop wins. */
-enum stop_after { STOP_PREPROCESS, STOP_TRANSLATE, STOP_ASSEMBLY, STOP_OBJECT, STOP_LINK };
-
-enum input_kind {
-    IN_C,          /* C source: preprocess, translate, compile */
-    IN_CPP_OUTPUT, /* already preprocessed C (.i): translate, compile */
-    IN_CUDA,       /* .cu: nvcc */
-    IN_OPENCL,     /* .cl: recorded for the OpenCL device */
-    IN_NATIVE,     /* another language the native compiler knows (.s, .S, .cc, ...) */
-    IN_LINK,       /* object, archive, shared library or anything else: to the linker */
-    IN_LINK_ARG,   /* -l, -Wl, and -Xlinker options, which keep their place among the inputs */
-};
-
-struct item {
-    enum input_kind kind;
-    const char *args[2]; /* the path (inputs) or the option with its separate argument */
-    int nargs;
-    const char *lang;    /* the -x language in effect for it, or NULL */
-    const char *object;  /* what goes to the link once compiled */
-    const char *cuda_object; /* the nvcc-compiled CUDA stub of a translated C input */
-    struct strvec ocl_objects; /* its file(...) kernels translated to C (driver_ocl) */
-    const char *tmpdir;  /* its private temporary directory, made at the first need */
-};
-
-/* Where a gcc option goes. */
-enum opt_dest {
-    TO_CPP,      /* preprocessing only (-D -U -include -M...) */
-    TO_INC,      /* the include path: preprocessing, and compiling the translated file */
-    TO_ALL,      /* every native-compiler command (-O -g -f -m -W -std ...) */
-    TO_LINK,     /* the link only (-L -shared -static ...) */
-    TO_ORDERED,  /* the link, in place among the inputs (-l -Wl, -Xlinker) */
-};
-
-enum opt_form { EXACT, JOINED, SEPARATE, JOINED_OR_SEPARATE };
-
-struct gcc_opt {
-    const char *name;
-    enum opt_form form;
-    enum opt_dest dest;
-};
-
-/* gcc options that need routing or that take a separate argument; first match wins.
- * Any other option goes TO_ALL as a single argument. */
-static const struct gcc_opt gcc_opts[] = {
-    {"-D", JOINED_OR_SEPARATE, TO_CPP},
-    {"-U", JOINED_OR_SEPARATE, TO_CPP},
-    {"-I", JOINED_OR_SEPARATE, TO_INC},
-    {"-include", SEPARATE, TO_CPP},
-    {"-imacros", SEPARATE, TO_CPP},
-    {"-isystem", JOINED_OR_SEPARATE, TO_INC},
-    {"-iquote", JOINED_OR_SEPARATE, TO_INC},
-    {"-idirafter", JOINED_OR_SEPARATE, TO_INC},
-    {"-iprefix", JOINED_OR_SEPARATE, TO_INC},
-    {"-iwithprefixbefore", JOINED_OR_SEPARATE, TO_INC},
-    {"-iwithprefix", JOINED_OR_SEPARATE, TO_INC},
-    {"-isysroot", JOINED_OR_SEPARATE, TO_ALL},
-    {"-nostdinc", EXACT, TO_INC},
-    {"-undef", EXACT, TO_CPP},
-    {"-MF", JOINED_OR_SEPARATE, TO_CPP},
-    {"-MT", JOINED_OR_SEPARATE, TO_CPP},
-    {"-MQ", JOINED_OR_SEPARATE, TO_CPP},
-    {"-MD", EXACT, TO_CPP},
-    {"-MMD", EXACT, TO_CPP},
-    {"-MP", EXACT, TO_CPP},
-    {"-MG", EXACT, TO_CPP},
-    {"-Wp,", JOINED, TO_CPP},
-    {"-Xpreprocessor", SEPARATE, TO_CPP},
-    {"-L", JOINED_OR_SEPARATE, TO_LINK},
-    {"-l", JOINED_OR_SEPARATE, TO_ORDERED},
-    {"-Wl,", JOINED, TO_ORDERED},
-    {"-Xlinker", SEPARATE, TO_ORDERED},
-    {"-T", JOINED_OR_SEPARATE, TO_LINK},
-    {"-u", JOINED_OR_SEPARATE, TO_LINK},
-    {"-z", SEPARATE, TO_LINK},
-    {"-e", SEPARATE, TO_LINK},
-    {"-shared", EXACT, TO_LINK},
-    {"-static", EXACT, TO_LINK},
-    {"-s", EXACT, TO_LINK},
-    {"-rdynamic", EXACT, TO_LINK},
-    {"-nostdlib", EXACT, TO_LINK},
-    {"-nostartfiles", EXACT, TO_LINK},
-    {"-nodefaultlibs", EXACT, TO_LINK},
-    {"-Xassembler", SEPARATE, TO_ALL},
-    {"-aux-info", SEPARATE, TO_ALL},
-    {"--param", SEPARATE, TO_ALL},
-    {"-Xclang", SEPARATE, TO_ALL},
-    {"-target", SEPARATE, TO_ALL},
-    {"--sysroot", SEPARATE, TO_ALL},
-    {"-wrapper", SEPARATE, TO_ALL},
-    {"-dumpbase", SEPARATE, TO_ALL},
-    {"-dumpdir", SEPARATE, TO_ALL},
-    {"-B", JOINED_OR_SEPARATE, TO_ALL},
-};
-
-struct driver {
-    enum stop_after stop;
-    const char *output;          /* -o, or NULL */
-    bool keep;                   /* -k: keep <stem>.mcc.c in the current directory */
-    struct mcc_options opts;     /* for mcc_translate() */
-    bool cuda, opencl;           /* --cuda, --opencl (not yet in struct mcc_options) */
-    const char *cuda_reason;     /* the first input (or --cuda) that makes CUDA parts */
-    bool user_fopenmp;           /* -fopenmp given: kept only with --no-openmp */
-    bool syntax_only;            /* -fsyntax-only: check, write no object, do not link */
-    bool deps_file, deps_mf, deps_mt; /* -MD/-MMD given, and -MF / -MT|-MQ given */
-    const char *cc_choice;       /* --cc=, else MCC_CC, else gcc */
-    struct strvec cc;            /* the native compiler command, split on blanks */
-    struct strvec cpp, inc, all, link;  /* flags by enum opt_dest (TO_ORDERED lives in items) */
-    struct strvec wn, wl, wp, wc;       /* --Wn, --Wl, --Wp, --Wc */
-    struct strvec cl_files;      /* OpenCL inputs, in order (later issues use them) */
-    int opencl_cpu;              /* --opencl-cpu=no|yes|require: 0, 1, 2 */
-    struct item *items;
-    size_t nitems, items_cap;
-    const char *lang;            /* the -x language in effect */
-    const char *libdir;          /* PREFIX/lib */
-    const char *mcc_incdir;      /* PREFIX/lib/mcc/include (omp.h) */
-    const char *incdir;          /* PREFIX/include (nanort.h) */
-};
-
-static void print_help(void)
-{
-    fputs(
-        "Usage: mcc [options] file...\n"
-        "Compile OmpSs-annotated C (#pragma omp task ...) into programs that run on nanort.\n"
-        "Options and inputs are those of gcc; mcc adds:\n"
-        "  --ompss                  accepted for compatibility (OmpSs is on by default)\n"
-        "  --no-openmp              no transformation at all: behave as the native compiler\n"
-        "  -k, --keep-files         keep the translated C as <name>.mcc.c in the current directory\n"
-        "  -y                       stop after writing <name>.mcc.c (or the -o file)\n"
-        "  -v, --verbose            print every command run\n"
-        "  --cc=<compiler>          the native compiler (default: $MCC_CC, else gcc)\n"
-        "  --Wn,<opts>              comma-separated options for the native compiler\n"
-        "  --Wp,<opts>              comma-separated options for the preprocessor\n"
-        "  --Wnp,<opts>             the same as --Wn,<opts> --Wp,<opts>\n"
-        "  --Wl,<opts>              comma-separated options for the link command\n"
-        "                           (--Wl,-Wl,-z,muldefs passes -Wl,-z,muldefs)\n"
-        "  --Wc,<opts>              comma-separated options for nvcc (.cu inputs and the\n"
-        "                           launch stubs of device(cuda) ndrange tasks)\n"
-        "  --instrument             the program writes a trace, <program>.trace.json in the\n"
-        "                           current directory, as with NX_ARGS=--trace=... (which\n"
-        "                           overrides it; --trace= turns it off)\n"
-        "  --debug                  -g -O0, and link the checking build of nanort\n"
-        "                           (libnanort-debug: -O0 -g, its internal assertions on)\n"
-        "  --no-copy-deps           dependences do not imply copies (default: copy_deps)\n"
-        "  --cuda                   CUDA for host C: CUDA's vector types, CUDA code of the file\n"
-        "                           moved to nvcc; link the CUDA device even when no input\n"
-        "                           shows CUDA parts\n"
-        "  --opencl                 accepted (the OpenCL device is always available)\n"
-        "  --opencl-build-opts=<s>  options for building the embedded OpenCL kernels at run\n"
-        "                           time (clBuildProgram)\n"
-        "  --opencl-cpu=yes|no|require  translate the OpenCL kernels to C too, so that their\n"
-        "                           tasks also run on nanort's workers (default yes; a kernel\n"
-        "                           that cannot be translated is a warning, with require an\n"
-        "                           error)\n"
-        "  --help, --version        this text; the version\n"
-        "Inputs: .c (OmpSs C), .i (preprocessed C), .cu (nvcc: PATH, $CUDA_HOME or\n"
-        "/usr/local/cuda; MCC_NVCC overrides), .cl (OpenCL C: embedded in the program\n"
-        "when it is linked, so it runs from any directory, and its kernels translated to C;\n"
-        "-c makes an object of both, -y writes the C), .o/.a/.so and anything else\n"
-        "(to the linker).  The program is linked with nanort, with an rpath, so it runs\n"
-        "without LD_LIBRARY_PATH; a program with CUDA parts (.cu inputs, device(cuda)\n"
-        "tasks) also with nanort's CUDA plugin and the static CUDA runtime.  Host C may use\n"
-        "__kernel __global __local __constant and __global__ __device__ __host__.\n",
-        stdout);
-}
-
-static void print_version(FILE *f)
-{
-    fprintf(f, "mcc (OmpSs toolchain) %s, nanort ABI %d.%d\n", MCC_VERSION_STRING,
-            NANORT_VERSION_MAJOR, NANORT_VERSION_MINOR);
-}
-
-static struct item *add_item(struct driver *d, enum input_kind kind)
-{
-    if (d->nitems == d->items_cap) {
-        d->items_cap = d->items_cap ? 2 * d->items_cap : 16;
-        struct item *it = realloc(d->items, d->items_cap * sizeof *it);
-        if (!it)
-            die("out of memory");
-        d->items = it;
-    }
-    struct item *it = &d->items[d->nitems++];
-    *it = (struct item){.kind = kind};
-    return it;
-}
-
-/* What an input is, from the -x language in effect or else from its suffix. */
-static enum input_kind classify_input(const char *path, const char *lang)
-{
-    if (lang) {
-        if (!strcmp(lang, "c"))
-            return IN_C;
-        if (!strcmp(lang, "cpp-output"))
-            return IN_CPP_OUTPUT;
-        if (!strcmp(lang, "cu") || !strcmp(lang, "cuda"))
-            return IN_CUDA;
-        return IN_NATIVE;
-    }
-    static const char *const native[] = {"s", "S", "sx", "cc", "cp", "cxx", "cpp", "CPP", "c++",
-                                         "C", "ii", "m", "mi", "h", "f", "f90", "F", "F90"};
-    const char *suf = suffix_of(path);
-    if (!strcmp(suf, "c"))
-        return IN_C;
-    if (!strcmp(suf, "i"))
-        return IN_CPP_OUTPUT;
-    if (!strcmp(suf, "cu"))
-        return IN_CUDA;
-    if (!strcmp(suf, "cl"))
-        return IN_OPENCL;
-    if (!strcmp(path, "-"))
-        return IN_C; /* standard input: gcc reads C there (with -E; else it wants -x) */
-    for (size_t i = 0; i < sizeof native / sizeof native[0]; i++)
-        if (!strcmp(suf, native[i]))
-            return IN_NATIVE;
-    return IN_LINK;
-}
-
-static void add_input(struct driver *d, const char *path)
-{
-    enum input_kind kind = classify_input(path, d->lang);
-    if (kind == IN_OPENCL) {
-        sv_push(&d->cl_files, path);
-        d->opencl = true;
-    }
-    struct item *it = add_item(d, kind);
-    it->args[0] = path;
-    it->nargs = 1;
-    it->lang = d->lang;
-}
-
-static void set_stop(struct driver *d, enum stop_after s)
-{
-    if (s < d->stop)
-        d->stop = s;
-}
-
-/* Take the argument of an option: joined ("-ofile") or the next word ("-o file"). */
-static const char *option_argument(int argc, const char *const *argv, int *i, size_t namelen)
-{
-    if (argv[*i][namelen])
-        return argv[*i] + namelen;
-    if (*i + 1 >= argc)
-        die("missing argument to '%s'", argv[*i]);
-    return argv[++*i];
-}
-
-/* The list of --Wn, --Wl, --Wp or --Wc (Mercurium's): comma separated, except that a gcc
- * pass-through option (-Wl, -Wp, -Wa, as in --Wl,-Wl,-z,muldefs) keeps the rest of the list,
- * commas included, since that is what it is made of. */
-static void split_pass_list(struct strvec *sv, const char *list)
-{
-    while (*list) {
-        size_t n = strcspn(list, ",");
-        if (n == 3 && (has_prefix(list, "-Wl") || has_prefix(list, "-Wp") ||
-                       has_prefix(list, "-Wa")) && list[n]) {
-            sv_push(sv, list);
-            return;
-        }
-        if (n)
-            sv_push(sv, xasprintf("%.*s", (int)n, list));
-        list += n + (list[n] == ',');
-    }
-}
-
-static int opencl_cpu_option(const char *v);
-
-/* mcc's own options; true when `argv[*i]` was one. */
-static bool parse_mcc_option(struct driver *d, const char *a)
-{
-    if (!strcmp(a, "--help")) {
-        print_help();
-        exit(0);
-    } else if (!strcmp(a, "--version")) {
-        print_version(stdout);
-        exit(0);
-    } else if (!strcmp(a, "-v") || !strcmp(a, "--v") || !strcmp(a, "--verbose")) {
-        verbose = true;
-        d->opts.verbose++;
-    } else if (!strcmp(a, "-k") || !strcmp(a, "--keep-files")) {
-        d->keep = true;
-    } else if (!strcmp(a, "-y")) {
-        set_stop(d, STOP_TRANSLATE);
-    } else if (!strcmp(a, "--ompss")) {
-        d->opts.ompss = true;
-    } else if (!strcmp(a, "--no-openmp")) {
-        d->opts.ompss = false;
-    } else if (!strcmp(a, "--instrument")) {
-        d->opts.instrument = true;
-    } else if (!strcmp(a, "--debug")) {
-        d->opts.debug = true;
-    } else if (!strcmp(a, "--no-copy-deps")) {
-        d->opts.copy_deps = false;
-    } else if (!strcmp(a, "--cuda")) {
-        d->cuda = true;
-        d->cuda_reason = "--cuda";
-    } else if (!strcmp(a, "--opencl")) {
-        d->opencl = true;
-    } else if (has_prefix(a, "--opencl-cpu=")) {
-        d->opencl_cpu = opencl_cpu_option(a + strlen("--opencl-cpu="));
-    } else if (has_prefix(a, "--opencl-build-opts=")) {
-        d->opts.opencl_build_opts = a + strlen("--opencl-build-opts=");
-    } else if (has_prefix(a, "--cc=")) {
-        d->cc_choice = a + strlen("--cc=");
-    } else if (has_prefix(a, "--Wn,")) {
-        split_pass_list(&d->wn, a + 5);
-    } else if (has_prefix(a, "--Wl,")) {
-        split_pass_list(&d->wl, a + 5);
-    } else if (has_prefix(a, "--Wp,")) {
-        split_pass_list(&d->wp, a + 5);
-    } else if (has_prefix(a, "--Wnp,")) {
-        split_pass_list(&d->wn, a + 6);
-        split_pass_list(&d->wp, a + 6);
-    } else if (has_prefix(a, "--Wc,")) {
-        split_pass_list(&d->wc, a + 5);
-    } else if (!strcmp(a, "-fopenmp")) {
-        d->user_fopenmp = true;
-    } else if (!strcmp(a, "-fsyntax-only")) {
-        d->syntax_only = true;
-        set_stop(d, STOP_OBJECT);
-        sv_push(&d->all, a);
-    } else {
-        return false;
-    }
-    return true;
-}
-
-/* Note what the -M options imply for the temporary-file pipeline. */
-static void note_dependency_option(struct driver *d, const char *name)
-{
-    if (!strcmp(name, "-MD") || !strcmp(name, "-MMD"))
-        d->deps_file = true;
-    else if (!strcmp(name, "-MF"))
-        d->deps_mf = true;
-    else if (!strcmp(name, "-MT") || !strcmp(name, "-MQ"))
-        d->deps_mt = true;
-}
-
-/* Route one gcc option (and its separate argument) to its list; advances *i past it. */
-static void parse_gcc_option(struct driver *d, int argc, const char *const *argv, int *i)
-{
-    const char *a = argv[*i];
-    const char *words[2] = {a, NULL};
-    enum opt_dest dest = TO_ALL;
-    for (size_t k = 0; k < sizeof gcc_opts / sizeof gcc_opts[0]; k++) {
-        const struct gcc_opt *o = &gcc_opts[k];
-        bool exact = !strcmp(a, o->name);
-        bool joined = (o->form == JOINED || o->form == JOINED_OR_SEPARATE) && has_prefix(a, o->name);
-        if (!exact && !joined)
-            continue;
-        if (exact && (o->form == SEPARATE || o->form == JOINED_OR_SEPARATE)) {
-            if (*i + 1 >= argc)
-                die("missing argument to '%s'", a);
-            words[1] = argv[++*i];
-        }
-        dest = o->dest;
-        note_dependency_option(d, o->name);
-        break;
-    }
-    if (dest == TO_ORDERED) {
-        struct item *it = add_item(d, IN_LINK_ARG);
-        it->args[0] = words[0];
-        it->args[1] = words[1];
-        it->nargs = words[1] ? 2 : 1;
-        return;
-    }
-    struct strvec *lists[] = {[TO_CPP] = &d->cpp, [TO_INC] = &d->inc, [TO_ALL] = &d->all,
-                              [TO_LINK] = &d->link};
-    sv_push(lists[dest], words[0]);
-    if (words[1])
-        sv_push(lists[dest], words[1]);
-}
-
-static void parse_args(struct driver *d, int argc, const char *const *argv)
-{
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strncmp(a, "-O", 2))
-            d->opts.optimizing = strcmp(a, "-O0") != 0;
-        if (a[0] != '-' || !strcmp(a, "-")) {
-            add_input(d, a);
-        } else if (parse_mcc_option(d, a)) {
-            continue;
-        } else if (!strcmp(a, "-c")) {
-            set_stop(d, STOP_OBJECT);
-        } else if (!strcmp(a, "-S")) {
-            set_stop(d, STOP_ASSEMBLY);
-        } else if (!strcmp(a, "-E") || !strcmp(a, "-M") || !strcmp(a, "-MM")) {
-            set_stop(d, STOP_PREPROCESS);
-            if (a[1] == 'M')
-                sv_push(&d->cpp, a);
-        } else if (has_prefix(a, "-o")) {
-            d->output = option_argument(argc, argv, &i, 2);
-        } else if (has_prefix(a, "-x")) {
-            const char *lang = option_argument(argc, argv, &i, 2);
-            d->lang = strcmp(lang, "none") ? lang : NULL;
-        } else {
-            parse_gcc_option(d, argc, argv, &i);
-        }
-    }
-}
-
-/* Append the words of response file `path` (gcc's @file): blanks separate words, quotes
- * and backslashes work as in a shell (without expansions); @file inside it expands too.
- * False when the file cannot be read: the argument then stays as it is, as in gcc. */
-static bool read_response_file(const char *path, struct strvec *out, int depth)
-{
-    FILE *f = depth < 16 ? fopen(path, "r") : NULL;
-    if (!f)
-        return false;
-    char *word = NULL;
-    size_t len = 0;
-    FILE *w = NULL;
-    int c, quote = 0;
-    while ((c = getc(f)) != EOF) {
-        if (!quote && (c == ' ' || c == '\t' || c == '\n' || c == '\r')) {
-            if (w) {
-                fclose(w);
-                w = NULL;
-                expand_argument(word, out, depth + 1);
-            }
-            continue;
-        }
-        if (!w && !(w = open_memstream(&word, &len)))
-            die("out of memory");
-        if (c == '\\') {
-            if ((c = getc(f)) == EOF)
-                break;
-            putc(c, w);
-        } else if (quote && c == quote) {
-            quote = 0;
-        } else if (!quote && (c == '\'' || c == '"')) {
-            quote = c;
-        } else {
-            putc(c, w);
-        }
-    }
-    if (w) {
-        fclose(w);
-        expand_argument(word, out, depth + 1);
-    }
-    fclose(f);
-    return true;
-}
-
-static void expand_argument(const char *arg, struct strvec *out, int depth)
-{
-    if (arg[0] != '@' || !read_response_file(arg + 1, out, depth))
-        sv_push(out, arg);
-}
 
 /* ---- where things are ------------------------------------------------------------------ */
 
@@ -768,7 +35,7 @@ static void locate_prefix(struct driver *d, const char *argv0)
     if (n > 0) {
         exe[n] = '\0';
     } else if (!realpath(argv0, exe)) {
-        die("cannot find the mcc executable to locate nanort");
+        drv_die("cannot find the mcc executable to locate nanort");
     }
     char *slash = strrchr(exe, '/');
     if (slash)
@@ -776,9 +43,9 @@ static void locate_prefix(struct driver *d, const char *argv0)
     slash = strrchr(exe, '/');
     if (slash)
         *slash = '\0'; /* PREFIX */
-    d->libdir = xasprintf("%s/lib", exe);
-    d->mcc_incdir = xasprintf("%s/lib/mcc/include", exe);
-    d->incdir = xasprintf("%s/include", exe);
+    d->libdir = drv_asprintf("%s/lib", exe);
+    d->mcc_incdir = drv_asprintf("%s/lib/mcc/include", exe);
+    d->incdir = drv_asprintf("%s/include", exe);
 }
 
 static void choose_compiler(struct driver *d)
@@ -790,7 +57,7 @@ static void choose_compiler(struct driver *d)
         cc = "gcc";
     sv_split(&d->cc, cc, " \t");
     if (d->cc.n == 0)
-        die("empty native compiler name");
+        drv_die("empty native compiler name");
 }
 
 /* nvcc: MCC_NVCC, else PATH, else $CUDA_HOME/bin, else /usr/local/cuda/bin. */
@@ -804,14 +71,14 @@ static const char *find_nvcc(void)
         struct strvec dirs = {0};
         sv_split(&dirs, path, ":");
         for (size_t i = 0; i < dirs.n; i++) {
-            char *p = xasprintf("%s/nvcc", dirs.v[i]);
+            char *p = drv_asprintf("%s/nvcc", dirs.v[i]);
             if (access(p, X_OK) == 0)
                 return p;
         }
     }
     const char *home = getenv("CUDA_HOME");
     if (home && *home) {
-        char *p = xasprintf("%s/bin/nvcc", home);
+        char *p = drv_asprintf("%s/bin/nvcc", home);
         if (access(p, X_OK) == 0)
             return p;
     }
@@ -825,11 +92,11 @@ static const char *final_name(const struct driver *d, const char *path, const ch
 {
     if (d->output)
         return d->output;
-    return xasprintf("%s%s", stem_of(path), suffix);
+    return drv_asprintf("%s%s", drv_stem(path), suffix);
 }
 
 /* The start of every native-compiler command: the compiler and the flags for all stages. */
-static void begin_cc(const struct driver *d, struct strvec *cmd)
+void drv_begin_cc(const struct driver *d, struct strvec *cmd)
 {
     sv_cat(cmd, &d->cc);
     sv_cat(cmd, &d->all);
@@ -837,8 +104,8 @@ static void begin_cc(const struct driver *d, struct strvec *cmd)
 
 static void add_mcc_includes(const struct driver *d, struct strvec *cmd)
 {
-    sv_push(cmd, xasprintf("-I%s", d->mcc_incdir));
-    sv_push(cmd, xasprintf("-I%s", d->incdir));
+    sv_push(cmd, drv_asprintf("-I%s", d->mcc_incdir));
+    sv_push(cmd, drv_asprintf("-I%s", d->incdir));
 }
 
 /* With -MD/-MMD, name the dependency file and target after the final object, since gcc
@@ -848,14 +115,14 @@ static void add_dependency_names(const struct driver *d, struct strvec *cmd, con
     if (!d->deps_file || d->stop == STOP_PREPROCESS)
         return;
     const char *obj = d->stop == STOP_OBJECT ? final_name(d, src, ".o")
-                                             : xasprintf("%s.o", stem_of(src));
+                                             : drv_asprintf("%s.o", drv_stem(src));
     if (!d->deps_mf) {
-        char *dep = xasprintf("%s", obj);
+        char *dep = drv_asprintf("%s", obj);
         char *dot = strrchr(dep, '.');
         if (dot && !strchr(dot, '/'))
             *dot = '\0';
         sv_push(cmd, "-MF");
-        sv_push(cmd, xasprintf("%s.d", dep));
+        sv_push(cmd, drv_asprintf("%s.d", dep));
     }
     if (!d->deps_mt) {
         sv_push(cmd, "-MT");
@@ -876,7 +143,7 @@ static int run_on_input(struct strvec *cmd, const char *lang, const char *input,
         sv_push(cmd, "-o");
         sv_push(cmd, out);
     }
-    return run_command(cmd);
+    return drv_run(cmd);
 }
 
 /* Host C shares headers with OpenCL C and CUDA (`__constant int BS = 16;` used in an
@@ -905,7 +172,7 @@ static const char *const *opencl_include_dirs(const struct driver *d)
     for (size_t i = 0; i < d->inc.n; i++)
         for (size_t k = 0; k < sizeof opts / sizeof opts[0]; k++) {
             const char *f = d->inc.v[i];
-            if (!has_prefix(f, opts[k]))
+            if (!drv_has_prefix(f, opts[k]))
                 continue;
             if (f[strlen(opts[k])])
                 cl_dirs_add(&dirs, f + strlen(opts[k]));
@@ -926,14 +193,14 @@ static const char *cuda_include_dir(void)
         return dir;
     looked = true;
     const char *nvcc = find_nvcc();
-    char *inc = nvcc ? xasprintf("%s", nvcc) : NULL;
+    char *inc = nvcc ? drv_asprintf("%s", nvcc) : NULL;
     for (int k = 0; inc && k < 2; k++) {
         char *slash = strrchr(inc, '/');
         if (slash)
             *slash = '\0';
     }
-    if (inc && access(xasprintf("%s/include/vector_types.h", inc), R_OK) == 0)
-        dir = xasprintf("%s/include", inc);
+    if (inc && access(drv_asprintf("%s/include/vector_types.h", inc), R_OK) == 0)
+        dir = drv_asprintf("%s/include", inc);
     return dir;
 }
 
@@ -943,14 +210,14 @@ static void add_cuda_host(const struct driver *d, struct strvec *cmd)
     sv_push(cmd, "-isystem");
     sv_push(cmd, cuda_include_dir());
     sv_push(cmd, "-include");
-    sv_push(cmd, xasprintf("%s/mcc_cuda.h", d->mcc_incdir));
+    sv_push(cmd, drv_asprintf("%s/mcc_cuda.h", d->mcc_incdir));
 }
 
 /* <cc> -E [-fopenmp -D_OMPSS=1 -D<device qualifiers>] <flags> -I<mcc dirs> -x c src [-o out] */
 static int preprocess(const struct driver *d, const char *src, const char *out)
 {
     struct strvec cmd = {0};
-    begin_cc(d, &cmd);
+    drv_begin_cc(d, &cmd);
     sv_push(&cmd, "-E");
     if (d->opts.ompss) {
         sv_push(&cmd, "-fopenmp");
@@ -970,11 +237,11 @@ static int preprocess(const struct driver *d, const char *src, const char *out)
 
 static int translate(const struct driver *d, const char *in, const char *out)
 {
-    if (verbose) {
+    if (drv_verbose) {
         fputs("mcc-translate ", stderr);
-        print_arg(stderr, in);
+        drv_print_arg(stderr, in);
         fputs(" -o ", stderr);
-        print_arg(stderr, out);
+        drv_print_arg(stderr, out);
         fputc('\n', stderr);
     }
     fflush(NULL);
@@ -989,13 +256,13 @@ static void add_source_name_map(const struct driver *d, const struct item *it, c
 {
     const char *cc = strrchr(d->cc.v[d->cc.n - 1], '/');
     cc = cc ? cc + 1 : d->cc.v[d->cc.n - 1];
-    if (!it->tmpdir || !has_prefix(file, it->tmpdir) ||
+    if (!it->tmpdir || !drv_has_prefix(file, it->tmpdir) ||
         !(strstr(cc, "gcc") || strstr(cc, "clang") || !strcmp(cc, "cc")))
         return;
     const char *src = it->args[0];
     const char *slash = strrchr(src, '/');
     int dirlen = slash ? (int)(slash - src + 1) : 0;
-    sv_push(cmd, xasprintf("-fdebug-prefix-map=%s/=%.*s", it->tmpdir, dirlen, src));
+    sv_push(cmd, drv_asprintf("-fdebug-prefix-map=%s/=%.*s", it->tmpdir, dirlen, src));
 }
 
 /* <cc> -c|-S <flags> -I<dirs> -x c file -o out: the translated C, without -fopenmp. */
@@ -1003,7 +270,7 @@ static int compile_translated(const struct driver *d, const struct item *it, con
                               const char *out)
 {
     struct strvec cmd = {0};
-    begin_cc(d, &cmd);
+    drv_begin_cc(d, &cmd);
     sv_push(&cmd, d->stop == STOP_ASSEMBLY ? "-S" : "-c");
     sv_cat(&cmd, &d->inc);
     add_mcc_includes(d, &cmd);
@@ -1018,7 +285,7 @@ static int compile_native(const struct driver *d, const struct item *it, const c
                           const char *out)
 {
     struct strvec cmd = {0};
-    begin_cc(d, &cmd);
+    drv_begin_cc(d, &cmd);
     sv_push(&cmd, stage);
     sv_cat(&cmd, &d->cpp);
     sv_cat(&cmd, &d->inc);
@@ -1034,7 +301,7 @@ static void copy_flags(struct strvec *cmd, const struct strvec *flags, const cha
 {
     for (size_t i = 0; i < flags->n; i++) {
         const char *f = flags->v[i];
-        if (!has_prefix(f, prefix))
+        if (!drv_has_prefix(f, prefix))
             continue;
         sv_push(cmd, f);
         if (two_word && !strcmp(f, prefix) && i + 1 < flags->n)
@@ -1060,7 +327,7 @@ static int compile_cuda(const struct driver *d, const char *nvcc, const char *sr
     sv_push(&cmd, src);
     sv_push(&cmd, "-o");
     sv_push(&cmd, out);
-    return run_command(&cmd);
+    return drv_run(&cmd);
 }
 
 /* ---- one input through the pipeline -------------------------------------------------- */
@@ -1069,8 +336,8 @@ static int compile_cuda(const struct driver *d, const char *nvcc, const char *sr
 static const char *item_temp(struct item *it, const char *suffix)
 {
     if (!it->tmpdir)
-        it->tmpdir = make_input_dir();
-    return make_temp(it->tmpdir, xasprintf("%s%s", stem_of(it->args[0]), suffix));
+        it->tmpdir = drv_temp_dir();
+    return drv_temp(it->tmpdir, drv_asprintf("%s%s", drv_stem(it->args[0]), suffix));
 }
 
 /* The translated file: ./<stem>.mcc.c when it is kept (-k) or the product (-y), else the
@@ -1089,11 +356,11 @@ static int translate_input(const struct driver *d, struct item *it, const char *
     if (d->stop == STOP_TRANSLATE)
         out = final_name(d, src, ".mcc.c");
     else if (d->keep)
-        out = xasprintf("%s.mcc.c", stem_of(src));
+        out = drv_asprintf("%s.mcc.c", drv_stem(src));
     else
         out = item_temp(it, ".c");
     if ((st = translate(d, pre, out)) != 0) {
-        unlink(out);
+        drv_remove_output(out);
         return st;
     }
     *mcc_out = out;
@@ -1110,11 +377,11 @@ static const char *object_name(const struct driver *d, struct item *it)
     return final_name(d, it->args[0], d->stop == STOP_ASSEMBLY ? ".s" : ".o");
 }
 
-static const char *require_nvcc(const char *what)
+const char *drv_require_nvcc(const char *what)
 {
     const char *nvcc = find_nvcc();
     if (!nvcc)
-        die("%s nvcc, which was not found (looked in %s, PATH, $CUDA_HOME/bin and "
+        drv_die("%s nvcc, which was not found (looked in %s, PATH, $CUDA_HOME/bin and "
             "/usr/local/cuda/bin); install the CUDA toolkit or set MCC_NVCC",
             what, getenv("MCC_NVCC") ? "$MCC_NVCC" : "nothing else");
     return nvcc;
@@ -1123,9 +390,9 @@ static const char *require_nvcc(const char *what)
 /* A translated unit with CUDA ndrange tasks: its stub (the kernels' addresses) compiled by
  * nvcc goes to the link beside the C object; with -c both become one object (ld -r). */
 static int compile_with_stub(struct driver *d, struct item *it, const char *mcc_out,
-                             const char *stub)
+                             const char *stub, const char *out)
 {
-    const char *nvcc = require_nvcc(xasprintf("%s: a device(cuda) ndrange task needs",
+    const char *nvcc = drv_require_nvcc(drv_asprintf("%s: a device(cuda) ndrange task needs",
                                                it->args[0]));
     const char *stub_obj = item_temp(it, ".mcc_cuda.o");
     int st = compile_cuda(d, nvcc, stub, stub_obj);
@@ -1134,14 +401,12 @@ static int compile_with_stub(struct driver *d, struct item *it, const char *mcc_
     if (!d->cuda_reason)
         d->cuda_reason = it->args[0];
     if (d->stop == STOP_LINK) {
-        it->object = item_temp(it, ".o");
         it->cuda_object = stub_obj;
-        return compile_translated(d, it, mcc_out, it->object);
+        return compile_translated(d, it, mcc_out, out);
     }
     const char *c_obj = item_temp(it, ".c.o");
     if ((st = compile_translated(d, it, mcc_out, c_obj)) != 0)
         return st;
-    it->object = object_name(d, it);
     struct strvec cmd = {0};
     sv_cat(&cmd, &d->cc);
     sv_push(&cmd, "-r");
@@ -1149,12 +414,13 @@ static int compile_with_stub(struct driver *d, struct item *it, const char *mcc_
     sv_push(&cmd, c_obj);
     sv_push(&cmd, stub_obj);
     sv_push(&cmd, "-o");
-    sv_push(&cmd, it->object);
-    return run_command(&cmd);
+    sv_push(&cmd, out);
+    return drv_run(&cmd);
 }
 
 /* OpenCL kernels translated to C (their section is below). */
-static int opencl_cpu_unit(struct driver *d, struct item *it);
+static int opencl_cpu_unit(struct driver *d, struct item *it, const char *unit);
+static bool opencl_cpu_combined(const struct driver *d);
 static int opencl_object(struct driver *d, struct item *it);
 static int opencl_to_c(struct driver *d, const char *name, const char *path, const char *c_out);
 
@@ -1170,14 +436,16 @@ static int process_c(struct driver *d, struct item *it)
     int st = translate_input(d, it, &mcc_out);
     if (st || d->stop == STOP_TRANSLATE)
         return st;
+    /* -c of a unit with OpenCL kernels: the unit's object is a temporary, combined with
+     * the kernels' into the output, which is written, never renamed (-o /dev/null) */
+    it->object = object_name(d, it);
+    const char *unit = opencl_cpu_combined(d) ? item_temp(it, ".unit.o") : it->object;
     char *stub = mcc_cuda_stub_path(mcc_out);
-    if (!stub || access(stub, F_OK) != 0 || d->stop < STOP_OBJECT || d->syntax_only) {
-        it->object = object_name(d, it);
-        st = compile_translated(d, it, mcc_out, it->object);
-    } else {
-        st = compile_with_stub(d, it, mcc_out, stub);
-    }
-    return st ? st : opencl_cpu_unit(d, it);
+    if (!stub || access(stub, F_OK) != 0 || d->stop < STOP_OBJECT || d->syntax_only)
+        st = compile_translated(d, it, mcc_out, unit);
+    else
+        st = compile_with_stub(d, it, mcc_out, stub, unit);
+    return st ? st : opencl_cpu_unit(d, it, unit);
 }
 
 static int process_cuda(struct driver *d, struct item *it)
@@ -1187,11 +455,25 @@ static int process_cuda(struct driver *d, struct item *it)
                 it->args[0]);
         return 0;
     }
-    const char *nvcc = require_nvcc(xasprintf("%s: CUDA input needs", it->args[0]));
+    const char *nvcc = drv_require_nvcc(drv_asprintf("%s: CUDA input needs", it->args[0]));
     if (!d->cuda_reason)
         d->cuda_reason = it->args[0];
     it->object = object_name(d, it);
     return compile_cuda(d, nvcc, it->args[0], it->object);
+}
+
+/* A .cl input: its kernels as C with -y, an object with -c, else kept for the link. */
+static int process_opencl(struct driver *d, struct item *it)
+{
+    if (d->stop == STOP_TRANSLATE)
+        return opencl_to_c(d, it->args[0], it->args[0], final_name(d, it->args[0], ".cl.c"));
+    if (d->stop == STOP_OBJECT && !d->syntax_only && d->opts.ompss)
+        return opencl_object(d, it);
+    if (drv_verbose)
+        fprintf(stderr, "mcc: OpenCL file '%s' recorded for the OpenCL device%s%s\n",
+                it->args[0], d->opts.opencl_build_opts ? ", build options: " : "",
+                d->opts.opencl_build_opts ? d->opts.opencl_build_opts : "");
+    return 0;
 }
 
 static int process_item(struct driver *d, struct item *it)
@@ -1205,16 +487,7 @@ static int process_item(struct driver *d, struct item *it)
     case IN_CUDA:
         return process_cuda(d, it);
     case IN_OPENCL:
-        if (d->stop == STOP_TRANSLATE)
-            return opencl_to_c(d, it->args[0], it->args[0],
-                               final_name(d, it->args[0], ".cl.c"));
-        if (d->stop == STOP_OBJECT && !d->syntax_only && d->opts.ompss)
-            return opencl_object(d, it);
-        if (verbose)
-            fprintf(stderr, "mcc: OpenCL file '%s' recorded for the OpenCL device%s%s\n",
-                    it->args[0], d->opts.opencl_build_opts ? ", build options: " : "",
-                    d->opts.opencl_build_opts ? d->opts.opencl_build_opts : "");
-        return 0;
+        return process_opencl(d, it);
     case IN_NATIVE: {
         static const char *const stage[] = {
             [STOP_PREPROCESS] = "-E", [STOP_TRANSLATE] = NULL, [STOP_ASSEMBLY] = "-S",
@@ -1233,15 +506,51 @@ static int process_item(struct driver *d, struct item *it)
 
 /* ---- OpenCL kernels translated to C (mcc/ocl_*.c, docs/opencl-cpu.md) ---------------- */
 
-static int opencl_cpu_option(const char *v)
+/* The object of the generated C `text` (mcc_<name>.c and .o in a temporary directory). */
+const char *drv_generated_object(struct driver *d, const char *name, const char *text)
 {
-    if (!strcmp(v, "no") || !strcmp(v, "off"))
-        return 0;
-    if (!strcmp(v, "yes") || !strcmp(v, "on"))
-        return 1;
-    if (!strcmp(v, "require"))
-        return 2;
-    die("--opencl-cpu=%s: expected yes, no or require", v);
+    const char *dir = drv_temp_dir();
+    const char *c = drv_temp(dir, drv_asprintf("mcc_%s.c", name));
+    const char *o = drv_temp(dir, drv_asprintf("mcc_%s.o", name));
+    FILE *f = fopen(c, "w");
+    if (!f)
+        drv_die("cannot write %s: %s", c, strerror(errno));
+    fputs(text, f);
+    if (fclose(f) != 0)
+        drv_die("cannot write %s: %s", c, strerror(errno));
+    struct strvec cmd = {0};
+    drv_begin_cc(d, &cmd);
+    sv_push(&cmd, "-c");
+    return run_on_input(&cmd, "c", c, o) == 0 ? o : NULL;
+}
+
+/* The .cl inputs of a link, embedded with their includes (cl_embed.c): a generated C file
+ * with one constructor per source calling nanort_opencl_source(name as given, text,
+ * --opencl-build-opts), compiled. */
+const char *drv_opencl_sources_object(struct driver *d)
+{
+    char *text;
+    size_t len;
+    FILE *f = open_memstream(&text, &len);
+    if (!f)
+        drv_die("out of memory");
+    fputs("/* generated by mcc: the OpenCL sources given on its command line */\n"
+          "void nanort_opencl_source(const char *name, const char *text, "
+          "const char *build_opts);\n", f);
+    const char *opts = d->opts.opencl_build_opts;
+    for (size_t i = 0; i < d->cl_files.n; i++) {
+        char *src = cl_embed_text(d->cl_files.v[i], d->cl_files.v[i], d->opts.cl_include_dirs);
+        if (!src)
+            drv_die("%s: cannot read OpenCL input: %s", d->cl_files.v[i], strerror(errno));
+        char *code = cl_embed_c(src, d->cl_files.v[i], opts, drv_asprintf("text_%zu", i),
+                                drv_asprintf("source_%zu", i));
+        fputs(code, f);
+        free(code);
+        free(src);
+    }
+    if (fclose(f) != 0)
+        drv_die("out of memory");
+    return drv_generated_object(d, "opencl_sources", text);
 }
 
 /* The -D, -U and -I options of --opencl-build-opts (the rest concerns the OpenCL
@@ -1253,15 +562,16 @@ static void opencl_build_defines(const struct driver *d, struct strvec *cmd)
         while (*o == ' ' || *o == '\t')
             o++;
         size_t n = strcspn(o, " \t");
-        char *w = xasprintf("%.*s", (int)n, o);
+        char *w = drv_asprintf("%.*s", (int)n, o);
         o += n;
-        if ((has_prefix(w, "-D") || has_prefix(w, "-U") || has_prefix(w, "-I")) && w[2]) {
+        if ((drv_has_prefix(w, "-D") || drv_has_prefix(w, "-U") || drv_has_prefix(w, "-I")) &&
+            w[2]) {
             sv_push(cmd, w);
         } else if (!strcmp(w, "-D") || !strcmp(w, "-U") || !strcmp(w, "-I")) {
             while (*o == ' ' || *o == '\t')
                 o++;
             size_t m = strcspn(o, " \t");
-            sv_push(cmd, xasprintf("%s%.*s", w, (int)m, o));
+            sv_push(cmd, drv_asprintf("%s%.*s", w, (int)m, o));
             o += m;
         } else if (!strcmp(w, "-cl-fast-relaxed-math")) {
             sv_push(cmd, "-D__FAST_RELAXED_MATH__=1");
@@ -1275,17 +585,17 @@ static void opencl_build_defines(const struct driver *d, struct strvec *cmd)
  * Non-zero when nothing could be written. */
 static int opencl_to_c(struct driver *d, const char *name, const char *path, const char *c_out)
 {
-    const char *dir = make_input_dir();
-    const char *pre = make_temp(dir, xasprintf("%s.cl.i", stem_of(path)));
+    const char *dir = drv_temp_dir();
+    const char *pre = drv_temp(dir, drv_asprintf("%s.cl.i", drv_stem(path)));
     struct strvec cmd = {0};
     sv_cat(&cmd, &d->cc);
     sv_push(&cmd, "-E");
     sv_push(&cmd, "-std=c11");      /* no `linux` or `unix` macros in OpenCL C */
     sv_push(&cmd, "-include");
-    sv_push(&cmd, xasprintf("%s/opencl_c.h", d->mcc_incdir));
+    sv_push(&cmd, drv_asprintf("%s/opencl_c.h", d->mcc_incdir));
     const char *slash = strrchr(path, '/');
     sv_push(&cmd, !slash ? "-I." : slash == path ? "-I/"
-                                 : xasprintf("-I%.*s", (int)(slash - path), path));
+                                 : drv_asprintf("-I%.*s", (int)(slash - path), path));
     static const char *const incs[] = {"-I", "-iquote", "-isystem", "-idirafter"};
     for (size_t i = 0; i < sizeof incs / sizeof incs[0]; i++)
         copy_flags(&cmd, &d->inc, incs[i], true);
@@ -1293,7 +603,7 @@ static int opencl_to_c(struct driver *d, const char *name, const char *path, con
     int st = run_on_input(&cmd, "c", path, pre);
     if (st)
         return st;
-    if (verbose)
+    if (drv_verbose)
         fprintf(stderr, "mcc-translate-opencl %s -o %s\n", pre, c_out);
     fflush(NULL);
     return mcc_translate_opencl(pre, c_out, name, d->opencl_cpu == 2, &d->opts);
@@ -1301,21 +611,20 @@ static int opencl_to_c(struct driver *d, const char *name, const char *path, con
 
 /* The object of `path`'s kernels translated to C and compiled by gcc -O3; NULL when there
  * is none (--opencl-cpu=no, or the translation failed and only a warning is due),
- * OPENCL_CPU_FAILED after an error. */
-#define OPENCL_CPU_FAILED ((const char *)1)
-static const char *opencl_cpu_object(struct driver *d, const char *name, const char *path)
+ * DRV_OPENCL_CPU_FAILED after an error. */
+const char *drv_opencl_cpu_object(struct driver *d, const char *name, const char *path)
 {
     if (!d->opencl_cpu || !d->opts.ompss)
         return NULL;
-    const char *dir = make_input_dir();
-    const char *stem = stem_of(path);
-    const char *c = d->keep ? xasprintf("%s.cl.c", stem)
-                            : make_temp(dir, xasprintf("%s.cl.c", stem));
-    const char *o = make_temp(dir, xasprintf("%s.cl.o", stem));
+    const char *dir = drv_temp_dir();
+    const char *stem = drv_stem(path);
+    const char *c = d->keep ? drv_asprintf("%s.cl.c", stem)
+                            : drv_temp(dir, drv_asprintf("%s.cl.c", stem));
+    const char *o = drv_temp(dir, drv_asprintf("%s.cl.o", stem));
     if (opencl_to_c(d, name, path, c) != 0)
-        return d->opencl_cpu == 2 ? OPENCL_CPU_FAILED : NULL;
+        return d->opencl_cpu == 2 ? DRV_OPENCL_CPU_FAILED : NULL;
     struct strvec cmd = {0};
-    begin_cc(d, &cmd);
+    drv_begin_cc(d, &cmd);
     static const char *const flags[] = {
         "-c", "-O3", "-std=gnu11", "-w", "-Wno-psabi", "-Werror=implicit-function-declaration",
         "-ffp-contract=off", "-fno-math-errno", "-fno-trapping-math",
@@ -1328,62 +637,42 @@ static const char *opencl_cpu_object(struct driver *d, const char *name, const c
     if (d->opencl_cpu == 2) {
         fprintf(stderr, "mcc: error: %s: the C translation of its kernels does not compile "
                 "(a bug of mcc: please report it)\n", path);
-        return OPENCL_CPU_FAILED;
+        return DRV_OPENCL_CPU_FAILED;
     }
     fprintf(stderr, "mcc: warning: %s: the C translation of its kernels does not compile (a bug "
             "of mcc: please report it); its tasks keep only their OpenCL implementation\n", path);
     return NULL;
 }
 
-/* glibc's vector math library, which the translated kernels' math calls use when it is
- * there (opencl_c_impl.h): linked only where needed (--as-needed). */
-static void add_libmvec(const struct driver *d, struct strvec *cmd)
+/* Are the OpenCL kernels of the unit just translated (its file(...) sources) to go into its
+ * object (-c)? */
+static bool opencl_cpu_combined(const struct driver *d)
 {
-    static int have = -1;
-    if (have < 0) {
-        struct strvec q = {0};
-        sv_cat(&q, &d->cc);
-        sv_push(&q, "-print-file-name=libmvec.so");
-        char line[4096] = "";
-        char *c = xasprintf("%s", q.v[0]);
-        for (size_t i = 1; i < q.n; i++)
-            c = xasprintf("%s '%s'", c, q.v[i]);
-        FILE *p = popen(c, "r");
-        if (p) {
-            if (!fgets(line, sizeof line, p))
-                line[0] = '\0';
-            pclose(p);
-        }
-        have = line[0] == '/';
-    }
-    if (have) {
-        sv_push(cmd, "-Wl,--push-state,--as-needed");
-        sv_push(cmd, "-lmvec");
-        sv_push(cmd, "-Wl,--pop-state");
-    }
+    const char *const *names, *const *paths;
+    return d->stop == STOP_OBJECT && !d->syntax_only && d->opencl_cpu && d->opts.ompss &&
+           mcc_opencl_sources(&names, &paths) > 0;
 }
 
 /* The kernels of the OpenCL sources a translated unit embeds (file(...)), compiled to C
- * beside it: in the link, or in the unit's object with -c. */
-static int opencl_cpu_unit(struct driver *d, struct item *it)
+ * beside it: in the link, or with -c in the object of `it` together with the unit's own
+ * object `unit` (a temporary then: opencl_cpu_combined). */
+static int opencl_cpu_unit(struct driver *d, struct item *it, const char *unit)
 {
     const char *const *names, *const *paths;
     int n = mcc_opencl_sources(&names, &paths);
     if (!n || d->stop < STOP_OBJECT || d->syntax_only)
         return 0;
     for (int i = 0; i < n; i++) {
-        const char *o = opencl_cpu_object(d, names[i], paths[i]);
-        if (o == OPENCL_CPU_FAILED)
+        const char *o = drv_opencl_cpu_object(d, names[i], paths[i]);
+        if (o == DRV_OPENCL_CPU_FAILED)
             return 1;
         if (o)
             sv_push(&it->ocl_objects, o);
     }
-    if (d->stop == STOP_LINK || !it->ocl_objects.n || !it->object)
+    if (d->stop == STOP_LINK || unit == it->object)
         return 0;
-    /* -c: one object holding the unit and its kernels */
-    const char *unit = item_temp(it, ".unit.o");
-    if (rename(it->object, unit) != 0)
-        die("cannot rename %s: %s", it->object, strerror(errno));
+    if (!it->ocl_objects.n)     /* no kernel translated (warnings): the unit alone */
+        return drv_copy_file(unit, it->object);
     struct strvec cmd = {0};
     sv_cat(&cmd, &d->cc);
     sv_push(&cmd, "-r");
@@ -1393,23 +682,22 @@ static int opencl_cpu_unit(struct driver *d, struct item *it)
     sv_push(&cmd, "-o");
     sv_push(&cmd, it->object);
     it->ocl_objects.n = 0;
-    return run_command(&cmd);
+    return drv_run(&cmd);
 }
 
 /* -c on a .cl input: one object holding its text (registered, as at a link) and its
  * kernels translated to C, so that linking the object is linking the .cl. */
-static const char *opencl_sources_object(struct driver *d);
 static int opencl_object(struct driver *d, struct item *it)
 {
     struct strvec all = d->cl_files, one = {0};
     sv_push(&one, it->args[0]);
     d->cl_files = one;
-    const char *text = opencl_sources_object(d);
+    const char *text = drv_opencl_sources_object(d);
     d->cl_files = all;
     if (!text)
         return 1;
-    const char *cpu = opencl_cpu_object(d, it->args[0], it->args[0]);
-    if (cpu == OPENCL_CPU_FAILED)
+    const char *cpu = drv_opencl_cpu_object(d, it->args[0], it->args[0]);
+    if (cpu == DRV_OPENCL_CPU_FAILED)
         return 1;
     struct strvec cmd = {0};
     sv_cat(&cmd, &d->cc);
@@ -1420,245 +708,7 @@ static int opencl_object(struct driver *d, struct item *it)
         sv_push(&cmd, cpu);
     sv_push(&cmd, "-o");
     sv_push(&cmd, final_name(d, it->args[0], ".o"));
-    return run_command(&cmd);
-}
-
-/* ---- the link ------------------------------------------------------------------------- */
-
-/* Does the file hold MCC_CUDA_PARTS_MARK (an object or archive translated by mcc from a
- * unit with CUDA tasks)? */
-static bool file_has_cuda_mark(const char *path)
-{
-    static const char mark[] = MCC_CUDA_PARTS_MARK;
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return false;
-    char buf[65536 + sizeof mark];
-    size_t keep = 0, n;
-    bool found = false;
-    while (!found && (n = fread(buf + keep, 1, sizeof buf - keep, f)) > 0) {
-        n += keep;
-        found = memmem(buf, n, mark, sizeof mark - 1) != NULL;
-        keep = n < sizeof mark ? n : sizeof mark - 1;
-        memmove(buf, buf + n - keep, keep);
-    }
-    fclose(f);
-    return found;
-}
-
-/* The program has CUDA parts: a .cu input, a device(cuda) task in a translated unit or in
- * an object mcc made, or --cuda.  Sets d->cuda_reason to what says so. */
-static bool has_cuda_parts(struct driver *d)
-{
-    for (size_t i = 0; !d->cuda_reason && i < d->nitems; i++) {
-        const struct item *it = &d->items[i];
-        const char *obj = it->object ? it->object
-                          : it->kind == IN_LINK && it->nargs ? it->args[0] : NULL;
-        const char *suf = obj ? suffix_of(obj) : "";
-        if (obj && (!strcmp(suf, "o") || !strcmp(suf, "a")) && file_has_cuda_mark(obj))
-            d->cuda_reason = it->args[0];
-    }
-    return d->cuda_reason != NULL;
-}
-
-/* nanort's CUDA plugin (kept by --undefined: nothing else refers to it) and the static
- * CUDA runtime, so the program needs no libcudart at run time; the plugin reports no
- * device on machines without a GPU or driver. */
-static void add_cuda_libs(const struct driver *d, struct strvec *cmd)
-{
-    char *what = xasprintf("%s: linking the program's CUDA parts needs", d->cuda_reason);
-    char *home = xasprintf("%s", require_nvcc(what));
-    for (int k = 0; k < 2; k++) {
-        char *slash = strrchr(home, '/');
-        if (slash)
-            *slash = '\0';
-    }
-    char *plugin = xasprintf("%s/libnanort-cuda.a", d->libdir);
-    if (access(plugin, R_OK) == 0) {
-        sv_push(cmd, "-Wl,--undefined=nanort_cuda_plugin");
-        sv_push(cmd, plugin);
-    } else {
-        fprintf(stderr, "mcc: warning: %s: no nanort CUDA plugin in %s (build it with make): "
-                "CUDA tasks will not run\n", d->cuda_reason, d->libdir);
-    }
-    sv_push(cmd, xasprintf("-L%s/lib64", home));
-    sv_push(cmd, "-lcudart_static");
-    sv_push(cmd, "-ldl");
-    sv_push(cmd, "-lrt");
-    sv_push(cmd, "-lpthread");
-    sv_push(cmd, "-lstdc++"); /* nvcc compiles .cu as C++; the C link must add its runtime */
-}
-
-/* The .cl inputs of a link, embedded with their includes (cl_embed.c): a generated C file
- * with one constructor per source calling nanort_opencl_source(name as given, text,
- * --opencl-build-opts), compiled. */
-static const char *opencl_sources_object(struct driver *d)
-{
-    const char *dir = make_input_dir();
-    const char *c = make_temp(dir, "mcc_opencl_sources.c");
-    const char *o = make_temp(dir, "mcc_opencl_sources.o");
-    FILE *f = fopen(c, "w");
-    if (!f)
-        die("cannot write %s: %s", c, strerror(errno));
-    fputs("/* generated by mcc: the OpenCL sources given on its command line */\n"
-          "void nanort_opencl_source(const char *name, const char *text, "
-          "const char *build_opts);\n", f);
-    const char *opts = d->opts.opencl_build_opts;
-    for (size_t i = 0; i < d->cl_files.n; i++) {
-        char *text = cl_embed_text(d->cl_files.v[i], d->cl_files.v[i], d->opts.cl_include_dirs);
-        if (!text)
-            die("%s: cannot read OpenCL input: %s", d->cl_files.v[i], strerror(errno));
-        char *code = cl_embed_c(text, d->cl_files.v[i], opts, xasprintf("text_%zu", i),
-                                xasprintf("source_%zu", i));
-        fputs(code, f);
-        free(code);
-        free(text);
-    }
-    if (fclose(f) != 0)
-        die("cannot write %s: %s", c, strerror(errno));
-    struct strvec cmd = {0};
-    begin_cc(d, &cmd);
-    sv_push(&cmd, "-c");
-    return run_on_input(&cmd, "c", c, o) == 0 ? o : NULL;
-}
-
-/* A clear message rather than the linker's "cannot find -lnanort" when mcc runs away from
- * its tree (a copied binary, a partial install). */
-static void require_nanort(const struct driver *d)
-{
-    const char *lib = d->opts.debug ? "nanort-debug" : "nanort";
-    char *so = xasprintf("%s/lib%s.so", d->libdir, lib);
-    char *a = xasprintf("%s/lib%s.a", d->libdir, lib);
-    if (access(so, R_OK) != 0 && access(a, R_OK) != 0)
-        die("the %s library is not in %s (mcc looks for it in ../lib from its own "
-            "directory; build it with make, or run an installed mcc)", lib, d->libdir);
-}
-
-/* --instrument: an object whose constructor gives the runtime its default options (a
- * trace named after the program, in the current directory; NX_ARGS overrides them). */
-static const char *instrument_object(struct driver *d)
-{
-    const char *dir = make_input_dir();
-    const char *c = make_temp(dir, "mcc_instrument.c");
-    const char *o = make_temp(dir, "mcc_instrument.o");
-    FILE *f = fopen(c, "w");
-    if (!f)
-        die("cannot write %s: %s", c, strerror(errno));
-    fputs("/* generated by mcc --instrument: trace by default */\n"
-          "#include <stdio.h>\n"
-          "extern char *program_invocation_short_name;\n"
-          "void nanort_default_options(const char *args);\n"
-          "__attribute__((constructor(101))) static void mcc_instrument(void)\n"
-          "{\n"
-          "    static char args[4200];\n"
-          "    snprintf(args, sizeof args, \"--trace=%.4000s.trace.json\",\n"
-          "             program_invocation_short_name);\n"
-          "    nanort_default_options(args);\n"
-          "}\n", f);
-    if (fclose(f) != 0)
-        die("cannot write %s: %s", c, strerror(errno));
-    struct strvec cmd = {0};
-    begin_cc(d, &cmd);
-    sv_push(&cmd, "-c");
-    return run_on_input(&cmd, "c", c, o) == 0 ? o : NULL;
-}
-
-/* What only the whole program tells (link_check.c): the objects mcc made and those given. */
-static int check_program(const struct driver *d)
-{
-    for (size_t i = 0; i < d->link.n; i++)   /* a library: the program is elsewhere */
-        if (!strcmp(d->link.v[i], "-shared"))
-            return 0;
-    struct strvec objs = {0};
-    for (size_t i = 0; i < d->nitems; i++) {
-        const struct item *it = &d->items[i];
-        const char *obj = it->object ? it->object
-                          : it->kind == IN_LINK && it->nargs ? it->args[0] : NULL;
-        const char *suf = obj ? suffix_of(obj) : "";
-        if (obj && (!strcmp(suf, "o") || !strcmp(suf, "a")))
-            sv_push(&objs, obj);
-    }
-    return link_check(objs.v, objs.n, d->cl_files.v, d->cl_files.n, d->opts.cl_include_dirs);
-}
-
-/* Is this link item Open MPI's or MPICH's library (-lmpi, as mpicc adds it)?  Programs
- * linked with MPI get libnanort-mpi (TAMPI.h, task-aware MPI) just before it: its MPI_*
- * wrappers must come first. */
-static bool links_mpi(const struct driver *d, const struct item *it)
-{
-    if (!d->opts.ompss || it->kind != IN_LINK_ARG)
-        return false;
-    const char *lib = it->nargs == 2 && strcmp(it->args[0], "-l") == 0 ? it->args[1]
-                      : has_prefix(it->args[0], "-l") ? it->args[0] + 2 : NULL;
-    return lib && (strcmp(lib, "mpi") == 0 || strcmp(lib, "mpich") == 0);
-}
-
-/* <cc> <flags> objects, -l and -Wl in order, --Wl opts, nanort, -o out */
-static int link_program(struct driver *d)
-{
-    if (d->opts.ompss && check_program(d) != 0)
-        return 1;
-    struct strvec cmd = {0};
-    begin_cc(d, &cmd);
-    sv_cat(&cmd, &d->link);
-    for (size_t i = 0; i < d->nitems; i++) {
-        const struct item *it = &d->items[i];
-        if (it->object)
-            sv_push(&cmd, it->object);
-        sv_cat(&cmd, &it->ocl_objects);
-        if (it->cuda_object)
-            sv_push(&cmd, it->cuda_object);
-        if (links_mpi(d, it)) {
-            char *mpi = xasprintf("%s/libnanort-mpi.so", d->libdir);
-            if (access(mpi, R_OK) == 0)
-                sv_push(&cmd, mpi);
-            else
-                fprintf(stderr, "mcc: warning: %s is missing (nanort was built without Open "
-                        "MPI's development files): TAMPI.h calls will not link and blocking "
-                        "MPI calls in tasks hold their worker\n", mpi);
-        }
-        if (it->kind == IN_LINK || it->kind == IN_LINK_ARG)
-            for (int k = 0; k < it->nargs; k++)
-                sv_push(&cmd, it->args[k]);
-    }
-    if (d->cl_files.n && d->opts.ompss) {
-        const char *cl_obj = opencl_sources_object(d);
-        if (!cl_obj)
-            return 1;
-        sv_push(&cmd, cl_obj);
-        for (size_t i = 0; i < d->cl_files.n; i++) {
-            const char *o = opencl_cpu_object(d, d->cl_files.v[i], d->cl_files.v[i]);
-            if (o == OPENCL_CPU_FAILED)
-                return 1;
-            if (o)
-                sv_push(&cmd, o);
-        }
-    }
-    if (d->opts.instrument && d->opts.ompss) {
-        const char *obj = instrument_object(d);
-        if (!obj)
-            return 1;
-        sv_push(&cmd, obj);
-    }
-    sv_cat(&cmd, &d->wl);
-    bool cuda = has_cuda_parts(d);
-    if (cuda)
-        add_cuda_libs(d, &cmd);
-    if (d->opts.ompss) {
-        require_nanort(d);
-        sv_push(&cmd, xasprintf("-L%s", d->libdir));
-        sv_push(&cmd, xasprintf("-Wl,-rpath,%s", d->libdir));
-        sv_push(&cmd, d->opts.debug ? "-lnanort-debug" : "-lnanort");
-        sv_push(&cmd, "-lpthread");
-        sv_push(&cmd, "-ldl");
-        add_libmvec(d, &cmd);
-        sv_push(&cmd, "-lm");
-    }
-    if (d->output) {
-        sv_push(&cmd, "-o");
-        sv_push(&cmd, d->output);
-    }
-    return run_command(&cmd);
+    return drv_run(&cmd);
 }
 
 /* ---- main ----------------------------------------------------------------------------- */
@@ -1681,39 +731,54 @@ static size_t count_outputs(const struct driver *d)
 static int run_without_inputs(struct driver *d)
 {
     for (size_t i = 0; i < d->all.n; i++) {
-        if (has_prefix(d->all.v[i], "-print-") || has_prefix(d->all.v[i], "-dump")) {
+        if (drv_has_prefix(d->all.v[i], "-print-") || drv_has_prefix(d->all.v[i], "-dump")) {
             struct strvec cmd = {0};
-            begin_cc(d, &cmd);
-            return run_command(&cmd);
+            drv_begin_cc(d, &cmd);
+            return drv_run(&cmd);
         }
     }
-    if (verbose) {
-        print_version(stderr);
+    if (drv_verbose) {
+        drv_print_version(stderr);
         return 0;
     }
-    die("no input files");
+    drv_die("no input files");
+}
+
+/* What the options imply beyond themselves, and where the compiler and nanort are. */
+static void settle_options(struct driver *d, const char *argv0)
+{
+    if (d->user_fopenmp && !d->opts.ompss)
+        sv_push(&d->all, "-fopenmp"); /* plain gcc behaviour; with OmpSs nanort replaces libgomp */
+    if (d->opts.debug && d->opts.ompss) {  /* after the user's flags: the last -O wins */
+        sv_push(&d->all, "-g");
+        sv_push(&d->all, "-O0");
+        d->opts.optimizing = false;
+    }
+    choose_compiler(d);
+    locate_prefix(d, argv0);
+    d->opts.cuda_host = d->cuda && d->opts.ompss && cuda_include_dir() != NULL;
+    d->opts.cl_include_dirs = opencl_include_dirs(d);
+}
+
+/* C++ in OmpSs mode: an error before anything runs (cxx_input.c); true when there is one. */
+static bool reject_cxx_inputs(const struct driver *d)
+{
+    bool cxx = false;
+    for (size_t i = 0; d->opts.ompss && i < d->nitems; i++)
+        if (d->items[i].kind == IN_NATIVE && mcc_cxx_input(d->items[i].args[0], d->items[i].lang)) {
+            mcc_cxx_error(d->items[i].args[0]);
+            cxx = true;
+        }
+    return cxx;
 }
 
 int main(int argc, char **argv)
 {
     struct driver d = {.stop = STOP_LINK, .opts = {.ompss = true, .copy_deps = true},
                        .opencl_cpu = 1};
-    struct strvec args = {0};
-    for (int i = 0; i < argc; i++)
-        expand_argument(argv[i], &args, 0);
-    parse_args(&d, (int)args.n, args.v);
-    if (d.user_fopenmp && !d.opts.ompss)
-        sv_push(&d.all, "-fopenmp"); /* plain gcc behaviour; with OmpSs nanort replaces libgomp */
-    if (d.opts.debug && d.opts.ompss) {  /* after the user's flags: the last -O wins */
-        sv_push(&d.all, "-g");
-        sv_push(&d.all, "-O0");
-        d.opts.optimizing = false;
-    }
-    choose_compiler(&d);
-    locate_prefix(&d, argv[0]);
-    d.opts.cuda_host = d.cuda && d.opts.ompss && cuda_include_dir() != NULL;
-    d.opts.cl_include_dirs = opencl_include_dirs(&d);
-    install_signal_handlers();
+    drv_parse_command_line(&d, argc, argv);
+    settle_options(&d, argv[0]);
+    drv_install_signal_handlers();
 
     size_t real_inputs = 0;
     for (size_t i = 0; i < d.nitems; i++)
@@ -1721,16 +786,8 @@ int main(int argc, char **argv)
     if (real_inputs == 0)
         return run_without_inputs(&d);
     if (d.output && d.stop != STOP_LINK && count_outputs(&d) > 1)
-        die("cannot specify '-o' with '-c', '-S', '-E' or '-y' with multiple files");
-
-    /* C++ in OmpSs mode: an error before anything runs (cxx_input.c). */
-    bool cxx = false;
-    for (size_t i = 0; d.opts.ompss && i < d.nitems; i++)
-        if (d.items[i].kind == IN_NATIVE && mcc_cxx_input(d.items[i].args[0], d.items[i].lang)) {
-            mcc_cxx_error(d.items[i].args[0]);
-            cxx = true;
-        }
-    if (cxx)
+        drv_die("cannot specify '-o' with '-c', '-S', '-E' or '-y' with multiple files");
+    if (reject_cxx_inputs(&d))
         return 1;
 
     int status = 0;
@@ -1741,5 +798,5 @@ int main(int argc, char **argv)
     }
     if (status || d.stop != STOP_LINK)
         return status;
-    return link_program(&d);
+    return drv_link_program(&d);
 }

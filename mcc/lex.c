@@ -173,49 +173,50 @@ static size_t skip_source_blanks(const char *l, size_t j, size_t n)
     }
 }
 
+/* The column of preprocessed offset `off` (its line starts at `i`) in the source line
+ * `line` (`len` bytes): walk both together, blanks matching blanks of any length (cpp
+ * squeezes indentation and spacing); 0 at any other difference, a macro expansion. */
+static int source_col(const char *pp, size_t i, size_t off, const char *line, size_t len)
+{
+    size_t j = 0;
+    for (;;) {
+        while (i < off && (pp[i] == ' ' || pp[i] == '\t'))
+            i++;
+        j = skip_source_blanks(line, j, len);
+        if (i >= off)
+            break;
+        if (j >= len || line[j] != pp[i])
+            return 0;
+        i++;
+        j++;
+    }
+    int col = 1;
+    for (size_t k = 0; k < j; k++)
+        col = line[k] == '\t' ? ((col - 1) / 8 + 1) * 8 + 1 : col + 1;
+    return col;
+}
+
 struct mcc_loc source_user_loc(const struct mcc_source *s, size_t off)
 {
     struct mcc_loc loc = source_loc(s, off);
     if (s->nlines == 0 || off >= s->len)
         return loc;
     const struct src_line *sl = &s->lines[source_line_index(s, off)];
-    FILE *f = fopen(loc.file, "r");
-    if (!f)
+    size_t flen;
+    char *file = mcc_read_file(loc.file, &flen);
+    if (!file)
         return loc;
-    char buf[4096];
-    int n = 1;
-    bool found = false;
-    while (fgets(buf, sizeof buf, f)) {
-        if (n == loc.line) {
-            found = true;
-            break;
-        }
-        if (strchr(buf, '\n'))
-            n++;
+    const char *line = file, *end = file + flen;
+    for (int n = 1; n < loc.line && line; n++) {
+        line = memchr(line, '\n', (size_t)(end - line));
+        line = line ? line + 1 : NULL;
     }
-    fclose(f);
-    if (!found)
-        return loc;
-    /* Walk the preprocessed line and the source line together, blanks matching blanks
-     * of any length (cpp squeezes indentation and spacing); any other difference means a
-     * macro expansion: keep the preprocessed column. */
-    const char *pp = s->text;
-    size_t i = sl->off, j = 0, len = strcspn(buf, "\n");
-    for (;;) {
-        while (i < off && (pp[i] == ' ' || pp[i] == '\t'))
-            i++;
-        j = skip_source_blanks(buf, j, len);
-        if (i >= off)
-            break;
-        if (j >= len || buf[j] != pp[i])
-            return loc;
-        i++;
-        j++;
+    if (loc.line >= 1 && line && line < end) {   /* the line is there: its column when it matches */
+        int col = source_col(s->text, sl->off, off, line, strcspn(line, "\n"));
+        if (col)
+            loc.col = col;
     }
-    int col = 1;
-    for (size_t k = 0; k < j; k++)
-        col = buf[k] == '\t' ? ((col - 1) / 8 + 1) * 8 + 1 : col + 1;
-    loc.col = col;
+    free(file);
     return loc;
 }
 

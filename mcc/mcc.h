@@ -3,11 +3,13 @@
  * below (tests/layout/mcc_toc.py checks that every .c file of mcc/ has its section and is
  * listed here).  Pipeline (DESIGN.md "mcc pipeline"):
  *
- *   the command     driver.c (main: options, temporary files, runs cpp / cc / nvcc / the
- *                   linker), translate.c (mcc_translate: read, parse, analyse, rewrite,
- *                   write), link_check.c (whole-program checks at the link), read_file.c
- *                   (the whole-file reader), cl_embed.c (OpenCL sources embedded in
- *                   programs), diag.c, cxx_input.c, arena.c
+ *   the command     driver_proc.c (temporary files, running commands), driver_options.c
+ *                   (the command line: driver_options.def's table of options gives the
+ *                   parser and --help), driver.c (main: the stages that run cpp / cc /
+ *                   nvcc on each input), driver_link.c (the link), translate.c (mcc_translate: read, parse, analyse,
+ *                   rewrite, write), link_check.c (whole-program checks at the link),
+ *                   read_file.c (the whole-file reader), cl_embed.c (OpenCL sources
+ *                   embedded in programs), diag.c, cxx_input.c, arena.c
  *   C front end     lex.c + grammar/c.l, ast.c, symbols.c, the parser (grammar/c.y),
  *                   rewrite.c (edits over the preprocessed text)
  *   pragmas         pragma_lex.c, pragma.c, pragma_ref.c, pragma_dump.c (OmpSs directives
@@ -94,8 +96,124 @@ void mcc_opencl_sources_reset(void);
 /* Bytes every object translated from a unit with CUDA tasks holds: the driver links the
  * CUDA plugin and runtime when an input object contains them. */
 #define MCC_CUDA_PARTS_MARK "mcc: this object has CUDA parts"
-/* ---- driver.c: the mcc command; it calls mcc_translate() and link_check() and declares
- * nothing of its own here ------------------------------------------------------------------ */
+/* ---- driver_proc.c: the driver's errors, argument vectors, file names, temporary files
+ * and the commands it runs ----------------------------------------------------------------- */
+
+/* "mcc: error: <message>" on stderr, exit status 1 (the temporaries go at exit). */
+void __attribute__((noreturn, format(printf, 1, 2))) drv_die(const char *fmt, ...);
+/* asprintf that dies when out of memory. */
+char *__attribute__((format(printf, 1, 2))) drv_asprintf(const char *fmt, ...);
+bool drv_has_prefix(const char *s, const char *prefix);
+/* The file name without its directory and its last suffix ("dir/app.c" -> "app"). */
+char *drv_stem(const char *path);
+/* The last suffix of the file name, without the dot ("dir/app.c" -> "c"), or "". */
+const char *drv_suffix(const char *path);
+
+/* A growing list of strings (argument vectors, flag lists), always NULL-terminated. */
+struct strvec {
+    const char **v;
+    size_t n, cap;
+};
+void sv_push(struct strvec *sv, const char *s);
+void sv_cat(struct strvec *dst, const struct strvec *src);
+/* Push the parts of `list` separated by any of `seps`, skipping empty parts. */
+void sv_split(struct strvec *sv, const char *list, const char *seps);
+
+/* Remove the temporaries at exit and on the fatal signals (once, before the first one). */
+void drv_install_signal_handlers(void);
+/* A new private directory for one input's temporaries, $TMPDIR/mcc-XXXXXX/<n>. */
+const char *drv_temp_dir(void);
+/* The temporary <dir>/<name>, removed at exit (the file is not created). */
+char *drv_temp(const char *dir, const char *name);
+/* Copy a file, writing through the destination (never replacing it: -o /dev/null);
+ * 0, or 1 after a message. */
+int drv_copy_file(const char *from, const char *to);
+/* Remove the output of a failed step when it is a regular file (never /dev/null). */
+void drv_remove_output(const char *path);
+
+extern bool drv_verbose;     /* -v: print every command before running it */
+/* Print one argument so that the line can be pasted into a shell. */
+void drv_print_arg(FILE *f, const char *a);
+/* Run `cmd` (searched in PATH), its messages straight to our stderr, and return its exit
+ * status (1 when a signal ended it, with a message). */
+int drv_run(const struct strvec *cmd);
+
+/* ---- driver_options.c + driver_options.def: the command line, one table of options for
+ * the parser and for --help ----------------------------------------------------------------- */
+
+/* How far to go, in pipeline order: -E < -y < -S < -c < link.  The earliest stop wins. */
+enum stop_after { STOP_PREPROCESS, STOP_TRANSLATE, STOP_ASSEMBLY, STOP_OBJECT, STOP_LINK };
+
+enum input_kind {
+    IN_C,          /* C source: preprocess, translate, compile */
+    IN_CPP_OUTPUT, /* already preprocessed C (.i): translate, compile */
+    IN_CUDA,       /* .cu: nvcc */
+    IN_OPENCL,     /* .cl: recorded for the OpenCL device */
+    IN_NATIVE,     /* another language the native compiler knows (.s, .S, .cc, ...) */
+    IN_LINK,       /* object, archive, shared library or anything else: to the linker */
+    IN_LINK_ARG,   /* -l, -Wl, and -Xlinker options, which keep their place among the inputs */
+};
+
+struct item {
+    enum input_kind kind;
+    const char *args[2]; /* the path (inputs) or the option with its separate argument */
+    int nargs;
+    const char *lang;    /* the -x language in effect for it, or NULL */
+    const char *object;  /* what goes to the link once compiled */
+    const char *cuda_object; /* the nvcc-compiled CUDA stub of a translated C input */
+    struct strvec ocl_objects; /* its file(...) kernels translated to C (driver_ocl) */
+    const char *tmpdir;  /* its private temporary directory, made at the first need */
+};
+
+struct driver {
+    enum stop_after stop;
+    const char *output;          /* -o, or NULL */
+    bool keep;                   /* -k: keep <stem>.mcc.c in the current directory */
+    struct mcc_options opts;     /* for mcc_translate() */
+    bool cuda, opencl;           /* --cuda, --opencl (not yet in struct mcc_options) */
+    const char *cuda_reason;     /* the first input (or --cuda) that makes CUDA parts */
+    bool user_fopenmp;           /* -fopenmp given: kept only with --no-openmp */
+    bool syntax_only;            /* -fsyntax-only: check, write no object, do not link */
+    bool deps_file, deps_mf, deps_mt; /* -MD/-MMD given, and -MF / -MT|-MQ given */
+    const char *cc_choice;       /* --cc=, else MCC_CC, else gcc */
+    struct strvec cc;            /* the native compiler command, split on blanks */
+    struct strvec cpp, inc, all, link;  /* flags by where they go (OPT_TO_*) */
+    struct strvec wn, wl, wp, wc;       /* --Wn, --Wl, --Wp, --Wc */
+    struct strvec cl_files;      /* OpenCL inputs, in order (later issues use them) */
+    int opencl_cpu;              /* --opencl-cpu=no|yes|require: 0, 1, 2 */
+    struct item *items;
+    size_t nitems, items_cap;
+    const char *lang;            /* the -x language in effect */
+    const char *libdir;          /* PREFIX/lib */
+    const char *mcc_incdir;      /* PREFIX/lib/mcc/include (omp.h) */
+    const char *incdir;          /* PREFIX/include (nanort.h) */
+};
+
+/* Fill `d` from the command line (argv[0] is mcc), @file response files expanded. */
+void drv_parse_command_line(struct driver *d, int argc, char **argv);
+void drv_print_version(FILE *f);
+
+/* ---- driver.c: the mcc command, main and the stages of each input; what the link uses -- */
+
+/* The start of every native-compiler command: the compiler and the flags for all stages. */
+void drv_begin_cc(const struct driver *d, struct strvec *cmd);
+/* nvcc, or an error naming `what` needs it and where it was looked for. */
+const char *drv_require_nvcc(const char *what);
+/* The object of the generated C `text` (mcc_<name>.c compiled in a temporary directory),
+ * NULL when it does not compile. */
+const char *drv_generated_object(struct driver *d, const char *name, const char *text);
+/* The object embedding the .cl inputs (d->cl_files) with their includes, or NULL. */
+const char *drv_opencl_sources_object(struct driver *d);
+/* The object of the kernels of `path` translated to C; NULL when there is none (or only a
+ * warning is due), DRV_OPENCL_CPU_FAILED after an error. */
+const char *drv_opencl_cpu_object(struct driver *d, const char *name, const char *path);
+#define DRV_OPENCL_CPU_FAILED ((const char *)1)
+
+/* ---- driver_link.c: the link (the objects in order, those mcc generates, CUDA, MPI,
+ * nanort) --------------------------------------------------------------------------------- */
+
+/* Link the program (-o or a.out) after the whole-program checks; its exit status. */
+int drv_link_program(struct driver *d);
 
 /* ---- link_check.c: whole-program checks at the link ------------------------------------ */
 

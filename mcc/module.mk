@@ -54,3 +54,6 @@ $(BUILD)/lib/mcc/include/opencl_c.h $(BUILD)/lib/mcc/include/opencl_c_impl.h: \
 
 ALL_TARGETS += $(MCC_BIN) $(BUILD)/lib/mcc/include/omp.h $(BUILD)/lib/mcc/include/mcc_cuda.h \
                $(BUILD)/lib/mcc/include/opencl_c.h $(BUILD)/lib/mcc/include/opencl_c_impl.h
+
+# The option table of the driver (the parser and --help are made from it).
+$(BUILD)/obj/mcc/driver_options.o: mcc/driver_options.def

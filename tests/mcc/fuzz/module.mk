@@ -11,7 +11,7 @@ FUZZ_CFLAGS := -std=gnu11 -g -O1 $(FUZZ_SAN) -fsanitize=fuzzer-no-link -D_GNU_SO
                -Iinclude -Imcc -I$(BUILD)/gen -w
 # The objects of mcc (mcc/module.mk's MCC_OBJS) minus the driver, rebuilt under build/fuzz/.
 FUZZ_OBJS   := $(patsubst $(BUILD)/obj/%,$(FUZZ_DIR)/obj/%,\
-                 $(filter-out $(BUILD)/obj/mcc/driver.o,$(MCC_OBJS)))
+                 $(filter-out $(BUILD)/obj/mcc/driver%.o,$(MCC_OBJS)))
 FUZZ_TIME   ?= 60
 # `make check` builds the fuzzer once the parser exists (its grammar is there) and clang is
 # installed; without them the fuzz tests report "skipped".

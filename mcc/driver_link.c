@@ -1,0 +1,252 @@
+/*
+ * driver_link.c - the link of the mcc driver: the objects of the inputs in their order,
+ * those mcc generates (embedded OpenCL sources, their kernels as C, --instrument's
+ * defaults), the CUDA plugin and runtime when the program has CUDA parts (a .cu input, an
+ * object marked by mcc), libnanort-mpi before an MPI library, and nanort with an rpath.
+ * The whole-program checks (link_check.c) run first.
+ */
+#include "mcc.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* glibc's vector math library, which the translated kernels' math calls use when it is
+ * there (opencl_c_impl.h): linked only where needed (--as-needed). */
+static void add_libmvec(const struct driver *d, struct strvec *cmd)
+{
+    static int have = -1;
+    if (have < 0) {
+        struct strvec q = {0};
+        sv_cat(&q, &d->cc);
+        sv_push(&q, "-print-file-name=libmvec.so");
+        char line[4096] = "";
+        char *c = drv_asprintf("%s", q.v[0]);
+        for (size_t i = 1; i < q.n; i++)
+            c = drv_asprintf("%s '%s'", c, q.v[i]);
+        FILE *p = popen(c, "r");
+        if (p) {
+            if (!fgets(line, sizeof line, p))
+                line[0] = '\0';
+            pclose(p);
+        }
+        have = line[0] == '/';
+    }
+    if (have) {
+        sv_push(cmd, "-Wl,--push-state,--as-needed");
+        sv_push(cmd, "-lmvec");
+        sv_push(cmd, "-Wl,--pop-state");
+    }
+}
+
+/* Does the file hold MCC_CUDA_PARTS_MARK (an object or archive translated by mcc from a
+ * unit with CUDA tasks)? */
+static bool file_has_cuda_mark(const char *path)
+{
+    static const char mark[] = MCC_CUDA_PARTS_MARK;
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return false;
+    char buf[65536 + sizeof mark];
+    size_t keep = 0, n;
+    bool found = false;
+    while (!found && (n = fread(buf + keep, 1, sizeof buf - keep, f)) > 0) {
+        n += keep;
+        found = memmem(buf, n, mark, sizeof mark - 1) != NULL;
+        keep = n < sizeof mark ? n : sizeof mark - 1;
+        memmove(buf, buf + n - keep, keep);
+    }
+    fclose(f);
+    return found;
+}
+
+/* The program has CUDA parts: a .cu input, a device(cuda) task in a translated unit or in
+ * an object mcc made, or --cuda.  Sets d->cuda_reason to what says so. */
+static bool has_cuda_parts(struct driver *d)
+{
+    for (size_t i = 0; !d->cuda_reason && i < d->nitems; i++) {
+        const struct item *it = &d->items[i];
+        const char *obj = it->object ? it->object
+                          : it->kind == IN_LINK && it->nargs ? it->args[0] : NULL;
+        const char *suf = obj ? drv_suffix(obj) : "";
+        if (obj && (!strcmp(suf, "o") || !strcmp(suf, "a")) && file_has_cuda_mark(obj))
+            d->cuda_reason = it->args[0];
+    }
+    return d->cuda_reason != NULL;
+}
+
+/* nanort's CUDA plugin (kept by --undefined: nothing else refers to it) and the static
+ * CUDA runtime, so the program needs no libcudart at run time; the plugin reports no
+ * device on machines without a GPU or driver. */
+static void add_cuda_libs(const struct driver *d, struct strvec *cmd)
+{
+    char *what = drv_asprintf("%s: linking the program's CUDA parts needs", d->cuda_reason);
+    char *home = drv_asprintf("%s", drv_require_nvcc(what));
+    for (int k = 0; k < 2; k++) {
+        char *slash = strrchr(home, '/');
+        if (slash)
+            *slash = '\0';
+    }
+    char *plugin = drv_asprintf("%s/libnanort-cuda.a", d->libdir);
+    if (access(plugin, R_OK) == 0) {
+        sv_push(cmd, "-Wl,--undefined=nanort_cuda_plugin");
+        sv_push(cmd, plugin);
+    } else {
+        fprintf(stderr, "mcc: warning: %s: no nanort CUDA plugin in %s (build it with make): "
+                "CUDA tasks will not run\n", d->cuda_reason, d->libdir);
+    }
+    sv_push(cmd, drv_asprintf("-L%s/lib64", home));
+    sv_push(cmd, "-lcudart_static");
+    sv_push(cmd, "-ldl");
+    sv_push(cmd, "-lrt");
+    sv_push(cmd, "-lpthread");
+    sv_push(cmd, "-lstdc++"); /* nvcc compiles .cu as C++; the C link must add its runtime */
+}
+
+/* A clear message rather than the linker's "cannot find -lnanort" when mcc runs away from
+ * its tree (a copied binary, a partial install). */
+static void require_nanort(const struct driver *d)
+{
+    const char *lib = d->opts.debug ? "nanort-debug" : "nanort";
+    char *so = drv_asprintf("%s/lib%s.so", d->libdir, lib);
+    char *a = drv_asprintf("%s/lib%s.a", d->libdir, lib);
+    if (access(so, R_OK) != 0 && access(a, R_OK) != 0)
+        drv_die("the %s library is not in %s (mcc looks for it in ../lib from its own "
+            "directory; build it with make, or run an installed mcc)", lib, d->libdir);
+}
+
+/* --instrument: an object whose constructor gives the runtime its default options (a
+ * trace named after the program, in the current directory; NX_ARGS overrides them). */
+static const char *instrument_object(struct driver *d)
+{
+    return drv_generated_object(d, "instrument",
+        "/* generated by mcc --instrument: trace by default */\n"
+        "#include <stdio.h>\n"
+        "extern char *program_invocation_short_name;\n"
+        "void nanort_default_options(const char *args);\n"
+        "__attribute__((constructor(101))) static void mcc_instrument(void)\n"
+        "{\n"
+        "    static char args[4200];\n"
+        "    snprintf(args, sizeof args, \"--trace=%.4000s.trace.json\",\n"
+        "             program_invocation_short_name);\n"
+        "    nanort_default_options(args);\n"
+        "}\n");
+}
+
+/* What only the whole program tells (link_check.c): the objects mcc made and those given. */
+static int check_program(const struct driver *d)
+{
+    for (size_t i = 0; i < d->link.n; i++)   /* a library: the program is elsewhere */
+        if (!strcmp(d->link.v[i], "-shared"))
+            return 0;
+    struct strvec objs = {0};
+    for (size_t i = 0; i < d->nitems; i++) {
+        const struct item *it = &d->items[i];
+        const char *obj = it->object ? it->object
+                          : it->kind == IN_LINK && it->nargs ? it->args[0] : NULL;
+        const char *suf = obj ? drv_suffix(obj) : "";
+        if (obj && (!strcmp(suf, "o") || !strcmp(suf, "a")))
+            sv_push(&objs, obj);
+    }
+    return link_check(objs.v, objs.n, d->cl_files.v, d->cl_files.n, d->opts.cl_include_dirs);
+}
+
+/* Is this link item Open MPI's or MPICH's library (-lmpi, as mpicc adds it)?  Programs
+ * linked with MPI get libnanort-mpi (TAMPI.h, task-aware MPI) just before it: its MPI_*
+ * wrappers must come first. */
+static bool links_mpi(const struct driver *d, const struct item *it)
+{
+    if (!d->opts.ompss || it->kind != IN_LINK_ARG)
+        return false;
+    const char *lib = it->nargs == 2 && strcmp(it->args[0], "-l") == 0 ? it->args[1]
+                      : drv_has_prefix(it->args[0], "-l") ? it->args[0] + 2 : NULL;
+    return lib && (strcmp(lib, "mpi") == 0 || strcmp(lib, "mpich") == 0);
+}
+
+/* The objects of the inputs and the -l, -Wl, and -Xlinker options, in their order;
+ * libnanort-mpi before an MPI library. */
+static void link_inputs(const struct driver *d, struct strvec *cmd)
+{
+    for (size_t i = 0; i < d->nitems; i++) {
+        const struct item *it = &d->items[i];
+        if (it->object)
+            sv_push(cmd, it->object);
+        sv_cat(cmd, &it->ocl_objects);
+        if (it->cuda_object)
+            sv_push(cmd, it->cuda_object);
+        if (links_mpi(d, it)) {
+            char *mpi = drv_asprintf("%s/libnanort-mpi.so", d->libdir);
+            if (access(mpi, R_OK) == 0)
+                sv_push(cmd, mpi);
+            else
+                fprintf(stderr, "mcc: warning: %s is missing (nanort was built without Open "
+                        "MPI's development files): TAMPI.h calls will not link and blocking "
+                        "MPI calls in tasks hold their worker\n", mpi);
+        }
+        if (it->kind == IN_LINK || it->kind == IN_LINK_ARG)
+            for (int k = 0; k < it->nargs; k++)
+                sv_push(cmd, it->args[k]);
+    }
+}
+
+/* The objects mcc makes for the link: the .cl inputs embedded and their kernels as C,
+ * the --instrument defaults.  Non-zero after an error. */
+static int link_generated(struct driver *d, struct strvec *cmd)
+{
+    if (d->cl_files.n && d->opts.ompss) {
+        const char *cl_obj = drv_opencl_sources_object(d);
+        if (!cl_obj)
+            return 1;
+        sv_push(cmd, cl_obj);
+        for (size_t i = 0; i < d->cl_files.n; i++) {
+            const char *o = drv_opencl_cpu_object(d, d->cl_files.v[i], d->cl_files.v[i]);
+            if (o == DRV_OPENCL_CPU_FAILED)
+                return 1;
+            if (o)
+                sv_push(cmd, o);
+        }
+    }
+    if (d->opts.instrument && d->opts.ompss) {
+        const char *obj = instrument_object(d);
+        if (!obj)
+            return 1;
+        sv_push(cmd, obj);
+    }
+    return 0;
+}
+
+/* nanort (the checking build with --debug) and what it needs, with an rpath. */
+static void link_runtime(const struct driver *d, struct strvec *cmd)
+{
+    require_nanort(d);
+    sv_push(cmd, drv_asprintf("-L%s", d->libdir));
+    sv_push(cmd, drv_asprintf("-Wl,-rpath,%s", d->libdir));
+    sv_push(cmd, d->opts.debug ? "-lnanort-debug" : "-lnanort");
+    sv_push(cmd, "-lpthread");
+    sv_push(cmd, "-ldl");
+    add_libmvec(d, cmd);
+    sv_push(cmd, "-lm");
+}
+
+/* <cc> <flags> objects, -l and -Wl in order, --Wl opts, nanort, -o out */
+int drv_link_program(struct driver *d)
+{
+    if (d->opts.ompss && check_program(d) != 0)
+        return 1;
+    struct strvec cmd = {0};
+    drv_begin_cc(d, &cmd);
+    sv_cat(&cmd, &d->link);
+    link_inputs(d, &cmd);
+    if (link_generated(d, &cmd) != 0)
+        return 1;
+    sv_cat(&cmd, &d->wl);
+    if (has_cuda_parts(d))
+        add_cuda_libs(d, &cmd);
+    if (d->opts.ompss)
+        link_runtime(d, &cmd);
+    if (d->output) {
+        sv_push(&cmd, "-o");
+        sv_push(&cmd, d->output);
+    }
+    return drv_run(&cmd);
+}
