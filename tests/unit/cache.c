@@ -223,6 +223,13 @@ static atomic_int gate_open;
 
 /* Holds the device gate back until every task of the test is submitted (at most 5 s: a
  * policy that ran it inside its submission must not hang the test). */
+/* The gate holds its region until the test has created every task behind it.  The tests
+ * that use it run under --schedule=dbf (GATE_SCHEDULE), whatever the suite's variant: wf
+ * runs a new ready task in its creator when no worker is idle (under load the other worker
+ * may not be idle yet), and the gate then ran in the creating thread before the rest was
+ * created, timed out after 5 s, and the tasks behind it ran one by one as created. */
+#define GATE_SCHEDULE "--schedule=dbf"
+
 static void wait_gate(void **p, long k)
 {
     (void)p, (void)k;
@@ -237,7 +244,7 @@ static void wait_gate(void **p, long k)
 START_TEST(next_task_inputs_move_while_current_runs)
 {
     static double g[N], a[N], b[N];
-    env("1", NULL, NULL);
+    env("1", NULL, GATE_SCHEDULE);
     setenv("FAKEDEV_ASYNC", "1", 1);
     fill(g, 0.0);
     fill(a, 1.0);
@@ -555,7 +562,9 @@ END_TEST
 static double ex[N];
 static void eager_chain(const char *opts)
 {
-    env("1", NULL, opts);
+    char args[128];
+    snprintf(args, sizeof args, "%s %s", GATE_SCHEDULE, opts ? opts : "");
+    env("1", NULL, args);
     setenv("FAKEDEV_EAGER", "1", 1);
     fill(ex, 1.0);
     atomic_store(&gate_open, 0);
