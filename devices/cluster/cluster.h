@@ -29,15 +29,19 @@
  *                 PRECV  r receives the data from another rank (counts as a WRITE)
  *                 STOP   no more messages: finish and exit
  *   r -> rank 0   REPLY tag: DONE (the run's id, the body's time)
- * Rank r carries them out in arrival order, except that transfers overlap: a READ, PSEND
- * or RUN waits until every WRITE and PRECV received before it has landed, and a RUN also
- * until the data of earlier READs and PSENDs has left (rank 0 copies results back without
- * waiting, --eager-writeback, and the next task may overwrite them).
+ * Rank r carries them out as soon as the transfers they depend on allow: a READ, PSEND or
+ * RUN waits until every WRITE and PRECV received before it that overlaps its bytes (a
+ * RUN's: the ranges of its regions) has landed, and a RUN also until the data of READs and
+ * PSENDs overlapping its ranges has left (rank 0 copies results back without waiting,
+ * --eager-writeback, and the next task may overwrite them); one that waits does not hold
+ * back the ones after it (tasks in flight are independent), except STOP, which waits for
+ * everything before it.
  */
 #ifndef CLUSTER_H
 #define CLUSTER_H
 
 #include "../../nanort/nrt.h"
+#include "order.h"
 
 #include <mpi.h>
 
@@ -49,7 +53,7 @@ struct cl_msg {
     uint32_t op;                    /* enum cl_op */
     uint32_t args_follow;           /* RUN: the argument block comes on CL_TAG_ARGS */
     int32_t peer;                   /* PSEND: the rank to send to; PRECV: to receive from */
-    int32_t unused;
+    int32_t nranges;                /* RUN: byte ranges after the argument block (below) */
     uint64_t id;                    /* RUN/DONE: rank 0's event; WRITE/READ: the data tag */
     uint64_t addr;                  /* WRITE/READ: remote address of the first byte */
     uint64_t width, rows, pitch;    /* WRITE/READ: rows of width bytes, pitch apart */
@@ -61,6 +65,9 @@ struct cl_msg {
     uint64_t t_recv, t_start, t_body0;  /* DONE: when the RUN came, became a task, ran
                                          * (CLOCK_MONOTONIC there: --cluster-profile) */
 };
+/* A RUN's argument block is followed by `nranges` struct cl_span (order.h): the bytes its
+ * regions span on the receiving rank (translated), so that it waits only for the transfers
+ * into or out of them, not for every transfer received before it. */
 /* A control message: the header and an argument block of up to this size. */
 #define CL_CTRL_MAX 4096
 

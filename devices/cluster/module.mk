@@ -23,7 +23,7 @@ CLUSTER_MPI_CFLAGS := $(shell $(CLUSTER_MPICC) -showme:compile 2>/dev/null)
 CLUSTER_MPI_LIBS   := $(shell $(CLUSTER_MPICC) -showme:link 2>/dev/null)
 ALL_TARGETS += $(CLUSTER_LIB)
 
-$(CLUSTER_OBJS): $(BUILD)/obj/%.o: %.c devices/cluster/cluster.h nanort/nrt.h include/nanort.h \
+$(CLUSTER_OBJS): $(BUILD)/obj/%.o: %.c devices/cluster/cluster.h devices/cluster/order.h nanort/nrt.h include/nanort.h \
                  mcc/include/TAMPI.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_COMMON) -Inanort -Imcc/include $(CLUSTER_MPI_CFLAGS) -c $< -o $@

@@ -6,15 +6,20 @@
  * The communication thread receives the control messages in order:
  *   WRITE   posts the receives of the data straight into place (the address is already
  *           this rank's: rank 0 translated it);
- *   READ, RUN, STOP wait in a FIFO until every WRITE received before them has landed;
- *           then READ sends the data from place, RUN creates a task of the given type whose
- *           implementation is a wrapper: it calls the real one on the (translated) argument
- *           block, waits for the children it created, and sends DONE with the body's time;
- *           STOP ends the service once no task is left.
+ *   READ, RUN, STOP wait in a list until every WRITE received before them that overlaps
+ *           their bytes has landed (a RUN: the ranges of its regions; and until data being
+ *           sent from those ranges has left); then READ sends the data from place, RUN
+ *           creates a task of the given type whose implementation is a wrapper: it calls
+ *           the real one on the (translated) argument block, waits for the children it
+ *           created, and sends DONE with the body's time; STOP ends the service once no
+ *           task is left.  A waiting item does not hold back later ones (a RUN whose
+ *           inputs landed does not wait for an earlier task's, a READ rank 0 waits for does
+ *           not wait behind a RUN), except STOP, which waits for all before it.
  * Tasks rank 0 sends are independent of each other while they are in flight here (rank 0
  * sends only ready tasks), so they need no dependences on this rank.
  */
 #include "cluster.h"
+#include "order.h"
 
 #include <signal.h>
 #include <stdlib.h>
@@ -32,29 +37,25 @@ struct run_head {
 _Static_assert(sizeof(struct run_head) <= HEAD && HEAD % 16 == 0,
                "run_head must fit in HEAD, a multiple of 16 (the real block stays aligned)");
 
-/* A WRITE whose data has not all landed. */
-struct write {
-    uint64_t seq;
-    int left;
-    struct write *next;
-};
-
 /* A READ, RUN or STOP waiting for earlier WRITEs (or for its argument block). */
 struct item {
     struct cl_msg m;
     uint64_t writes_before;         /* WRITEs received before it */
     uint64_t recv;                  /* when it came */
-    char *args;                     /* RUN: the argument block */
+    char *args;                     /* RUN: the argument block, then its ranges */
     bool args_pending;
+    struct cl_span *spans;          /* the bytes it touches here (order.h); NULL: a RUN's,
+                                     * not read from its block yet */
+    int nspans;
     struct item *next;
 };
 
 /* Communication thread only. */
 static struct {
     char ctrl[CL_CTRL_MAX];
-    struct write *writes, *writes_tail;   /* incomplete WRITEs and PRECVs, oldest first */
+    struct cl_xfer_at *writes, *writes_tail;   /* incomplete WRITEs and PRECVs, oldest first */
     uint64_t nwrites;
-    long sends;                     /* messages of READs and PSENDs not sent yet */
+    struct cl_xfer_at *sends;       /* READs and PSENDs whose data has not all left */
     struct item *head, *tail;
     bool stop_seen;
 } S;
@@ -190,25 +191,44 @@ static void start_task(const struct cl_msg *m, const char *args, uint64_t recv)
 
 static void post_ctrl_recv(void);
 
-static void write_landed(void *arg, MPI_Status *st)
+/* Drop the finished entries of a list (the others stay in order); returns its new tail. */
+static struct cl_xfer_at *drop_done(struct cl_xfer_at **p)
 {
-    (void)st;
-    struct write *w = arg;
-    if (--w->left > 0)
-        return;
-    /* drop the landed ones from the front; the others stay in order */
-    struct write **p = &S.writes;
-    S.writes_tail = NULL;
+    struct cl_xfer_at *tail = NULL;
     while (*p) {
         if ((*p)->left == 0) {
-            struct write *x = *p;
+            struct cl_xfer_at *x = *p;
             *p = x->next;
             free(x);
         } else {
-            S.writes_tail = *p;
+            tail = *p;
             p = &(*p)->next;
         }
     }
+    return tail;
+}
+
+static void write_landed(void *arg, MPI_Status *st)
+{
+    (void)st;
+    struct cl_xfer_at *w = arg;
+    if (--w->left == 0)
+        S.writes_tail = drop_done(&S.writes);
+}
+
+/* The bytes of a transfer here: rows of width bytes, pitch apart. */
+static struct cl_span span_of(const struct cl_msg *m)
+{
+    return (struct cl_span){m->addr,
+                            m->addr + (m->rows > 1 ? (m->rows - 1) * m->pitch : 0) + m->width};
+}
+
+static struct cl_xfer_at *xfer_at(const struct cl_msg *m)
+{
+    struct cl_xfer_at *w = nrt_xcalloc(1, sizeof *w);
+    w->left = (int)cl_pieces(m->width, m->rows, m->chunk);
+    w->at = span_of(m);
+    return w;
 }
 
 /* The data of m, to or from `rank` (rank 0, or the peer of a PSEND / PRECV). */
@@ -228,8 +248,6 @@ static void post_data(const struct cl_msg *m, int rank, bool send, cl_done_fn *d
         else
             cl_mpi_check(PMPI_Irecv(at, count, type, rank, (int)m->id, cl_comm, &r),
                          "MPI_Irecv", "receiving data from another rank");
-        if (send)
-            S.sends++;
         if (type != MPI_BYTE)
             PMPI_Type_free(&type);
         cl_watch(r, done, arg, false);
@@ -238,15 +256,26 @@ static void post_data(const struct cl_msg *m, int rank, bool send, cl_done_fn *d
 
 static void sent(void *arg, MPI_Status *st)
 {
-    (void)arg;
     (void)st;
-    S.sends--;
+    struct cl_xfer_at *w = arg;
+    if (--w->left == 0)
+        drop_done(&S.sends);
+}
+
+/* A RUN's ranges, after its argument block (where they may be unaligned). */
+static void read_ranges(struct item *it)
+{
+    it->nspans = it->m.nranges;
+    it->spans = nrt_xmalloc(((size_t)it->nspans + 1) * sizeof *it->spans);
+    memcpy(it->spans, it->args + it->m.args, (size_t)it->nspans * sizeof *it->spans);
 }
 
 static void args_came(void *arg, MPI_Status *st)
 {
     (void)st;
-    ((struct item *)arg)->args_pending = false;
+    struct item *it = arg;
+    it->args_pending = false;
+    read_ranges(it);
 }
 
 static void queue_item(const struct cl_msg *m, const char *inline_args)
@@ -256,17 +285,22 @@ static void queue_item(const struct cl_msg *m, const char *inline_args)
     it->writes_before = S.nwrites;
     it->recv = nrt_now_ns();
     if (m->op == CL_RUN) {
-        it->args = nrt_xmalloc(m->args ? m->args : 1);
+        size_t len = m->args + (size_t)m->nranges * sizeof(struct cl_span);
+        it->args = nrt_xmalloc(len ? len : 1);
         if (m->args_follow) {
             MPI_Request r;
             it->args_pending = true;
-            cl_mpi_check(PMPI_Irecv(it->args, (int)m->args, MPI_BYTE, 0, CL_TAG_ARGS, cl_comm,
-                                    &r),
+            cl_mpi_check(PMPI_Irecv(it->args, (int)len, MPI_BYTE, 0, CL_TAG_ARGS, cl_comm, &r),
                          "MPI_Irecv", "receiving a task's arguments from rank 0");
             cl_watch(r, args_came, it, false);
         } else {
-            memcpy(it->args, inline_args, m->args);
+            memcpy(it->args, inline_args, len);
+            read_ranges(it);
         }
+    } else if (m->op == CL_READ || m->op == CL_PSEND) {
+        it->nspans = 1;
+        it->spans = nrt_xmalloc(sizeof *it->spans);
+        it->spans[0] = span_of(m);
     }
     if (S.tail)
         S.tail->next = it;
@@ -282,9 +316,8 @@ static void ctrl_came(void *arg, MPI_Status *st)
     struct cl_msg m;
     memcpy(&m, S.ctrl, sizeof m);
     if (m.op == CL_WRITE || m.op == CL_PRECV) {
-        struct write *w = nrt_xcalloc(1, sizeof *w);
+        struct cl_xfer_at *w = xfer_at(&m);
         w->seq = S.nwrites++;
-        w->left = (int)cl_pieces(m.width, m.rows, m.chunk);
         if (S.writes_tail)
             S.writes_tail->next = w;
         else
@@ -307,24 +340,56 @@ static void post_ctrl_recv(void)
     cl_watch(r, ctrl_came, NULL, true);
 }
 
-/* Carry out the queued items whose earlier WRITEs have all landed. */
+/* Must it wait (order.h)?  `queued`: the spans of the READs and PSENDs before it. */
+static bool must_wait(const struct item *it, const struct cl_span *queued, int nqueued)
+{
+    if (it->args_pending)
+        return true;
+    struct cl_wants w = {it->m.op == CL_RUN, it->writes_before, it->nspans, it->spans};
+    return cl_must_wait(&w, S.writes, S.sends, queued, nqueued);
+}
+
+/* Carry out the queued items whose transfers allow it (see the top of the file). */
 static void after_round(void)
 {
-    while (S.head) {
-        struct item *it = S.head;
-        uint64_t oldest = S.writes ? S.writes->seq : UINT64_MAX;
-        if (it->args_pending || oldest < it->writes_before ||
-            (it->m.op == CL_RUN && S.sends > 0))
-            return;
-        S.head = it->next;
-        if (!S.head)
-            S.tail = NULL;
+    struct item **p = &S.head, *prev = NULL;
+    struct cl_span queued[64];      /* READs and PSENDs left waiting so far */
+    int nqueued = 0;
+    bool full = false;              /* more than fit: later RUNs wait for them all */
+    while (*p) {
+        struct item *it = *p;
+        bool wait;
+        if (it->m.op == CL_STOP)
+            wait = it != S.head || (S.writes && S.writes->seq < it->writes_before);
+        else
+            wait = (full && it->m.op == CL_RUN) || must_wait(it, queued, nqueued);
+        if (wait) {
+            if (it->m.op == CL_READ || it->m.op == CL_PSEND) {
+                if (nqueued < (int)(sizeof queued / sizeof queued[0]))
+                    queued[nqueued++] = it->spans[0];
+                else
+                    full = true;
+            }
+            prev = it;
+            p = &it->next;
+            continue;
+        }
+        *p = it->next;
+        if (S.tail == it)
+            S.tail = prev;
+        struct cl_xfer_at *w;
         switch (it->m.op) {
-        case CL_READ: post_data(&it->m, 0, true, sent, NULL); break;
-        case CL_PSEND: post_data(&it->m, it->m.peer, true, sent, NULL); break;
+        case CL_READ:
+        case CL_PSEND:
+            w = xfer_at(&it->m);
+            w->next = S.sends;
+            S.sends = w;
+            post_data(&it->m, it->m.op == CL_READ ? 0 : it->m.peer, true, sent, w);
+            break;
         case CL_RUN: start_task(&it->m, it->args, it->recv); break;
         case CL_STOP: S.stop_seen = true; break;
         }
+        free(it->spans);
         free(it->args);
         free(it);
     }

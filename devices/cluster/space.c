@@ -530,7 +530,10 @@ static void run_remote(struct nrt_space *s, nanort_ctx *ctx)
 {
     const struct cl_space *rs = s->priv;
     struct nanort_task *t = ctx->task;
-    size_t len = sizeof(struct cl_msg) + t->args_size;
+    unsigned nr = 0;
+    for (unsigned i = 0; i < t->nregions; i++)
+        nr += t->regions[i].nd != 0;
+    size_t len = sizeof(struct cl_msg) + t->args_size + nr * sizeof(struct cl_span);
     struct run *r = nrt_xmalloc(sizeof *r + len);
     r->rank = rs->rank;
     r->label = t->type->label ? t->type->label : "(unnamed)";
@@ -540,6 +543,17 @@ static void run_remote(struct nrt_space *s, nanort_ctx *ctx)
     memset(m, 0, sizeof *m);
     if (!scan_args(rs, t, r->buf + sizeof *m))
         cl_die("task '%s' changed its arguments after it was placed (internal)", t->type->label);
+    /* the bytes its regions span there (accepts(): each lies in one window) */
+    char *rg = r->buf + sizeof *m + t->args_size;
+    for (unsigned i = 0, j = 0; i < t->nregions; i++) {
+        const struct nrt_region *g = &t->regions[i];
+        if (!g->nd)
+            continue;
+        struct cl_span x = {xlate_or_die(rs, (const void *)g->lo),
+                             xlate_or_die(rs, (const void *)(g->hi - 1)) + 1};
+        memcpy(rg + j++ * sizeof x, &x, sizeof x);  /* the block may leave it unaligned */
+    }
+    m->nranges = (int32_t)nr;
     struct cl_event *ev = ev_new(s, r->args_follow ? 3 : 2, NRT_LANE_KERNEL, 0);
     ev->task = t;
     ev->label = r->label;
@@ -552,7 +566,7 @@ static void run_remote(struct nrt_space *s, nanort_ctx *ctx)
     m->type = xlate_or_die(rs, t->type);
     m->impl = xlate_or_die(rs, ctx->impl);
     m->run = xlate_or_die(rs, (const void *)ctx->impl->run);
-    m->args = t->args_size;
+    m->args = t->args_size;         /* (the ranges follow: RUN's length is the sum) */
     ctx->device_data = ev;
     cl_busy(+1);
     cl_job(post_run, r);

@@ -166,6 +166,11 @@ run_cluster() {
     "$MCC" --ompss -O2 tests/mpi/cluster_order.c -o "$o"
   [ -x "$o" ] && NX_ARGS="--cluster --smp-workers=2 --dispatch=round-robin" \
     "$HARNESS" run "$results" "mpi/cluster/order/np2-w2" -- $MPIRUN -np 2 "$o"
+  # a rank carries out a message as soon as the transfers touching its bytes allow
+  # (devices/cluster/order.c: no MPI, tested alone)
+  "$HARNESS" run "$results" "mpi/cluster/rules" -- bash -c \
+    'gcc -std=gnu11 -Wall -Wextra -Werror -Idevices/cluster tests/mpi/cluster_rules.c \
+       devices/cluster/order.c -o "$0" && "$0"' "$out/cluster_rules"
   # --cluster-profile: a row per task type sent to the ranks, whose counts add up to the
   # tasks each rank ran
   if [ -x "$out/cluster-cholesky" ]; then
