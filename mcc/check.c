@@ -473,6 +473,7 @@ static int find_member(struct lower *L, struct ast *members, struct name *m,
 
 /* ---- the expression checker ---------------------------------------------------------- */
 
+#define CK_MAX_LOCALS 64
 struct ck {
     struct lower *L;
     const struct omp_directive *d;
@@ -491,6 +492,12 @@ struct ck {
     struct ck_type red_type;         /* their type */
     bool failed;                     /* an error was reported */
     int depth;                       /* nesting of the expression being parsed */
+    int locals[CK_MAX_LOCALS];       /* names declared in statement expressions around the
+                                        expression being parsed (their tokens) */
+    int nlocals;
+    bool declaring;                  /* abstract_declarator() takes a name (a declaration) */
+    int decl_name;                   /* ... the token of the name it took, or -1 */
+    bool decl_fn;                    /* ... which it declared a function */
 };
 
 /* Deeper expressions are refused rather than parsed on a deep C stack (fuzzing). */
@@ -579,7 +586,8 @@ static bool skip_group(struct ck *c, const char *open, const char *close)
 
 /* ---- names ---- */
 
-enum ck_name { NAME_NONE, NAME_SYM, NAME_ITER, NAME_REDVAR, NAME_BUILTIN, NAME_FUNC_NAME };
+enum ck_name { NAME_NONE, NAME_SYM, NAME_ITER, NAME_REDVAR, NAME_BUILTIN, NAME_FUNC_NAME,
+               NAME_LOCAL };
 
 static bool spelled(const struct ck *c, int i, const char *s)
 {
@@ -598,6 +606,9 @@ static enum ck_name lookup(struct ck *c, int i, struct sym **out)
     const char *s = c->text + c->toks[i].off;
     size_t n = c->toks[i].len;
     *out = NULL;
+    for (int k = c->nlocals - 1; k >= 0; k--)
+        if (c->toks[c->locals[k]].len == n && !memcmp(c->text + c->toks[c->locals[k]].off, s, n))
+            return NAME_LOCAL;
     for (int k = c->niters - 1; k >= 0; k--)
         if (strlen(c->iters[k]->text) == n && !memcmp(c->iters[k]->text, s, n))
             return NAME_ITER;
@@ -852,6 +863,28 @@ static bool expr(struct ck *c, struct ck_type *t);
 static bool assign(struct ck *c, struct ck_type *t);
 static bool cast(struct ck *c, struct ck_type *t);
 
+/* `[size]` of an array declarator in a type name: empty, `*`, or an expression (`static`
+ * and qualifiers belong to parameters only, C11 6.7.6.2p1). */
+static bool array_size(struct ck *c)
+{
+    c->pos++;
+    if (accept(c, "]"))
+        return true;
+    if (tok_is(c, c->pos, "*") && tok_is(c, c->pos + 1, "]")) {
+        c->pos += 2;
+        return true;
+    }
+    if (tok_ident(c, c->pos) && tok_name(c, c->pos)->keyword == KW_STATIC) {
+        ck_error(c, c->pos, "'static' in an array declarator outside a function parameter");
+        return false;
+    }
+    struct ck_type x;
+    c->depth++;
+    bool ok = assign(c, &x);
+    c->depth--;
+    return ok && expect(c, "]");
+}
+
 /* abstract-declarator (C11 6.7.7): derivations outermost first into d[], *n of them. */
 static bool abstract_declarator(struct ck *c, unsigned char *d, int *n)
 {
@@ -866,8 +899,13 @@ static bool abstract_declarator(struct ck *c, unsigned char *d, int *n)
     }
     int inner = 0;
     unsigned char in[CK_MAX_DERIV];
-    if (is(c, "(") && (tok_is(c, c->pos + 1, "*") || tok_is(c, c->pos + 1, "(") ||
-                       tok_is(c, c->pos + 1, "["))) {
+    bool named = false;
+    if (c->declaring && c->decl_name < 0 && tok_ident(c, c->pos) &&
+        !tok_name(c, c->pos)->keyword) {
+        c->decl_name = c->pos++;        /* the name of a declaration (statement expression) */
+        named = true;
+    } else if (is(c, "(") && (tok_is(c, c->pos + 1, "*") || tok_is(c, c->pos + 1, "(") ||
+                              tok_is(c, c->pos + 1, "["))) {
         if (c->depth >= CK_MAX_DEPTH) {
             ck_error(c, c->pos, "type name nested too deeply");
             return false;
@@ -883,13 +921,15 @@ static bool abstract_declarator(struct ck *c, unsigned char *d, int *n)
         d[(*n)++] = in[k];
     for (;;) {
         if (is(c, "[")) {
-            if (!skip_group(c, "[", "]"))
+            if (!array_size(c))
                 return false;
             if (*n < CK_MAX_DERIV)
                 d[(*n)++] = CK_ARRAY;
         } else if (is(c, "(")) {
             if (!skip_group(c, "(", ")"))
                 return false;
+            c->decl_fn |= named;
+            named = false;
             if (*n < CK_MAX_DERIV)
                 d[(*n)++] = CK_FUNCTION;
         } else {
@@ -1008,6 +1048,302 @@ static bool want_lvalue(struct ck *c, int tok, const struct ck_type *t, const ch
     return false;
 }
 
+/* ---- GNU and C11 forms inside expressions: statement expressions, initializer lists,
+ * _Generic, offsetof.  Parsed as gcc would, so that what gcc rejects in them is mcc's
+ * error at the clause; statements the check does not follow (if, for, while, switch,
+ * return, typedef, ...) end its look at a statement expression: the rest of it is taken as
+ * it is and its value as unknown, never rejected. */
+
+static bool conditional(struct ck *c, struct ck_type *t);
+static bool initializer_list(struct ck *c, const struct ck_type *of);
+static bool member(struct ck *c, int mi, struct ck_type *t, bool arrow);
+
+static bool kw_at(const struct ck *c, int i, int kw)
+{
+    return tok_ident(c, i) && tok_name(c, i)->keyword == kw;
+}
+
+/* A statement a statement expression may hold that this check does not parse. */
+static bool unfollowed_statement(const struct ck *c)
+{
+    static const int kws[] = { KW_IF, KW_FOR, KW_WHILE, KW_DO, KW_SWITCH, KW_RETURN,
+                               KW_GOTO, KW_BREAK, KW_CONTINUE, KW_CASE, KW_DEFAULT, KW_ASM,
+                               KW_TYPEDEF, KW_STATIC_ASSERT, KW_LABEL, KW_ELSE };
+    for (size_t k = 0; k < sizeof kws / sizeof kws[0]; k++)
+        if (kw_at(c, c->pos, kws[k]))
+            return true;
+    return tok_ident(c, c->pos) && !tok_name(c, c->pos)->keyword &&
+           tok_is(c, c->pos + 1, ":");             /* a label */
+}
+
+/* One declaration (C11 6.7) in a statement expression: its names become visible to what
+ * follows (with an unknown type), its array sizes and initializers are checked. */
+static bool declaration(struct ck *c)
+{
+    static const int storage[] = { KW_STATIC, KW_EXTERN, KW_REGISTER, KW_AUTO,
+                                   KW_THREAD_LOCAL, KW_INLINE, KW_EXTENSION };
+    for (bool more = true; more;) {
+        more = false;
+        for (size_t k = 0; k < sizeof storage / sizeof storage[0]; k++)
+            if (kw_at(c, c->pos, storage[k])) {
+                c->pos++;
+                more = true;
+            }
+    }
+    int spec = c->pos;
+    struct ck_type t;
+    c->declaring = true;
+    c->decl_name = -1;
+    c->decl_fn = false;
+    bool ok = type_name(c, &t);
+    c->declaring = false;
+    if (!ok)
+        return false;
+    for (;;) {
+        int name = c->decl_name;
+        if (name < 0) {
+            if (is(c, ";") && c->pos > spec)
+                break;                          /* `struct s { ... };`, `int;` */
+            expected(c, "an identifier");
+            return false;
+        }
+        bool fn = c->decl_fn;
+        if (c->nlocals == CK_MAX_LOCALS) {
+            ck_error(c, name, "sorry, unimplemented: more than %d declarations in the "
+                     "statement expressions of one clause", CK_MAX_LOCALS);
+            return false;
+        }
+        c->locals[c->nlocals++] = name;         /* in scope from its declarator on */
+        if (accept(c, "=")) {
+            if (fn) {
+                ck_error(c, name, "function '%.*s' is initialized like a variable",
+                         CK_TOK(c, name));
+                return false;
+            }
+            struct ck_type x;
+            if (is(c, "{") ? !initializer_list(c, &t) : !assign(c, &x))
+                return false;
+        }
+        if (!accept(c, ","))
+            break;
+        unsigned char d[CK_MAX_DERIV];
+        int n = 0;
+        c->declaring = true;
+        c->decl_name = -1;
+        c->decl_fn = false;
+        ok = abstract_declarator(c, d, &n);
+        c->declaring = false;
+        if (!ok)
+            return false;
+    }
+    return expect(c, ";");
+}
+
+/* Block items up to the `}` that ends them; *last: the type of the last one when it is an
+ * expression statement, void otherwise.  False after an error; *stop when a statement
+ * this check does not follow was met (the caller skips the rest). */
+static bool block_items(struct ck *c, struct ck_type *last, bool *stop)
+{
+    while (c->pos < c->end && !is(c, "}")) {
+        *last = simple_type(CK_VOID);
+        if (accept(c, ";"))
+            continue;
+        while (kw_at(c, c->pos, KW_EXTENSION))
+            c->pos++;
+        if (unfollowed_statement(c)) {
+            *stop = true;
+            *last = unknown_type(false);
+            return true;
+        }
+        if (is(c, "{")) {
+            if (c->depth >= CK_MAX_DEPTH) {
+                ck_error(c, c->pos, "expression nested too deeply");
+                return false;
+            }
+            c->pos++;
+            int saved = c->nlocals;
+            c->depth++;
+            bool ok = block_items(c, last, stop);
+            c->depth--;
+            c->nlocals = saved;
+            if (!ok || *stop)
+                return ok;
+            if (!expect(c, "}"))
+                return false;
+            *last = simple_type(CK_VOID);
+            continue;
+        }
+        bool decl = starts_type(c, c->pos);
+        for (int k = 0; !decl && k < 6; k++)
+            decl = kw_at(c, c->pos, (int[]){ KW_STATIC, KW_EXTERN, KW_REGISTER, KW_AUTO,
+                                             KW_THREAD_LOCAL, KW_INLINE }[k]);
+        if (decl) {
+            if (!declaration(c))
+                return false;
+            continue;
+        }
+        struct ck_type x;
+        if (!expr(c, &x) || !expect(c, ";"))
+            return false;
+        *last = x;
+    }
+    if (c->pos >= c->end) {
+        expected(c, "'}'");
+        return false;
+    }
+    return true;
+}
+
+/* `({ block-items })` (GNU): c->pos at the `{`. */
+static bool statement_expression(struct ck *c, struct ck_type *t)
+{
+    int open = c->pos - 1, saved = c->nlocals;
+    bool stop = false;
+    if (c->depth >= CK_MAX_DEPTH) {
+        ck_error(c, c->pos, "expression nested too deeply");
+        return false;
+    }
+    c->pos++;
+    c->depth++;
+    bool ok = block_items(c, t, &stop);
+    c->depth--;
+    c->nlocals = saved;
+    if (!ok)
+        return false;
+    if (stop) {                         /* not followed: the rest as it is */
+        c->pos = open;
+        if (!skip_group(c, "(", ")"))
+            return false;
+        *t = unknown_type(false);
+        return true;
+    }
+    if (!expect(c, "}") || !expect(c, ")"))
+        return false;
+    t->lvalue = false;
+    return true;
+}
+
+/* `{ [designation =] initializer, ... }` (C11 6.7.9) of an object of type `of`. */
+static bool initializer_list(struct ck *c, const struct ck_type *of)
+{
+    (void)of;
+    if (c->depth >= CK_MAX_DEPTH) {
+        ck_error(c, c->pos, "expression nested too deeply");
+        return false;
+    }
+    c->pos++;
+    if (accept(c, "}"))
+        return true;                    /* `{}` (GNU, C23) */
+    c->depth++;
+    bool ok = true;
+    for (;;) {
+        bool designated = false;
+        while (ok && (is(c, ".") || is(c, "["))) {
+            designated = true;
+            if (accept(c, ".")) {
+                if (!tok_ident(c, c->pos) || tok_name(c, c->pos)->keyword) {
+                    expected(c, "a member name");
+                    ok = false;
+                } else {
+                    c->pos++;
+                }
+            } else {
+                c->pos++;
+                struct ck_type x;
+                ok = conditional(c, &x) && (!accept(c, "...") || conditional(c, &x)) &&
+                     expect(c, "]");
+            }
+        }
+        if (ok && designated)
+            ok = expect(c, "=");
+        if (ok) {
+            struct ck_type x, u = unknown_type(false);
+            ok = is(c, "{") ? initializer_list(c, &u) : assign(c, &x);
+        }
+        if (!ok || !accept(c, ",") || is(c, "}"))
+            break;
+    }
+    c->depth--;
+    return ok && expect(c, "}");
+}
+
+/* `_Generic ( assignment-expression , generic-assoc-list )` (C11 6.5.1.1): the type is
+ * that of the association chosen, unknown here. */
+static bool generic_selection(struct ck *c, struct ck_type *t)
+{
+    struct ck_type x;
+    if (!expect(c, "(") || !assign(c, &x))
+        return false;
+    bool any = false;
+    while (accept(c, ",")) {
+        if (kw_at(c, c->pos, KW_DEFAULT)) {
+            c->pos++;
+        } else if (starts_type(c, c->pos)) {
+            struct ck_type ty;
+            if (!type_name(c, &ty))
+                return false;
+        } else {
+            expected(c, "a type name or 'default'");
+            return false;
+        }
+        if (!expect(c, ":") || !assign(c, &x))
+            return false;
+        any = true;
+    }
+    if (!any) {
+        expected(c, "','");
+        return false;
+    }
+    *t = unknown_type(false);
+    return expect(c, ")");
+}
+
+/* `__builtin_offsetof ( type-name , member-designator )` (offsetof of <stddef.h>). */
+static bool offsetof_args(struct ck *c)
+{
+    struct ck_type ty;
+    if (!expect(c, "("))
+        return false;
+    if (!starts_type(c, c->pos)) {
+        expected(c, "a type name");
+        return false;
+    }
+    int at = c->pos;
+    if (!type_name(c, &ty) || !expect(c, ","))
+        return false;
+    if (kind_of(&ty) == CK_STRUCT && !ty.tag) {
+        int tag = at + 1;
+        while (tag < c->pos && !(tok_ident(c, tag) && !tok_name(c, tag)->keyword))
+            tag++;
+        struct name *nm = tag < c->pos ? tok_name(c, tag) : NULL;
+        if (nm && !nm->tag) {           /* a tag declared nowhere in the unit */
+            ck_error(c, at, "invalid use of undefined type '%.*s %.*s'", CK_TOK(c, at),
+                     CK_TOK(c, tag));
+            return false;
+        }
+    }
+    struct ck_type m = ty;
+    for (bool first = true;; first = false) {
+        if (first || accept(c, ".")) {
+            if (!tok_ident(c, c->pos) || tok_name(c, c->pos)->keyword) {
+                expected(c, "a member name");
+                return false;
+            }
+            if (!member(c, c->pos, &m, false))
+                return false;
+            c->pos++;
+        } else if (accept(c, "[")) {
+            struct ck_type x;
+            if (!expr(c, &x) || !expect(c, "]"))
+                return false;
+            m = unknown_type(true);
+        } else {
+            break;
+        }
+    }
+    return expect(c, ")");
+}
+
 static bool primary(struct ck *c, struct ck_type *t)
 {
     int i = c->pos;
@@ -1038,13 +1374,8 @@ static bool primary(struct ck *c, struct ck_type *t)
     }
     if (k->kind == OMP_TOK_PUNCT) {
         if (accept(c, "(")) {
-            if (is(c, "{")) {           /* GNU statement expression */
-                c->pos--;
-                if (!skip_group(c, "(", ")"))
-                    return false;
-                *t = unknown_type(false);
-                return true;
-            }
+            if (is(c, "{"))             /* GNU statement expression */
+                return statement_expression(c, t);
             if (!expr(c, t) || !expect(c, ")"))
                 return false;
             return true;
@@ -1063,7 +1394,14 @@ static bool primary(struct ck *c, struct ck_type *t)
     switch (nm->keyword) {
     case 0:
         break;
-    case KW_GENERIC: case KW_VA_ARG: case KW_OFFSETOF: case KW_TYPES_COMPATIBLE_P:
+    case KW_GENERIC:
+        c->pos++;
+        return generic_selection(c, t);
+    case KW_OFFSETOF:
+        c->pos++;
+        *t = simple_type(CK_INT);
+        return offsetof_args(c);
+    case KW_VA_ARG: case KW_TYPES_COMPATIBLE_P:
     case KW_CONVERTVECTOR: case KW_BIT_CAST:
         c->pos++;
         if (!is(c, "(")) {
@@ -1102,6 +1440,9 @@ static bool primary(struct ck *c, struct ck_type *t)
         return true;
     case NAME_FUNC_NAME:
         *t = (struct ck_type){ .n = 1, .d = { CK_ARRAY }, .base = CK_INT, .lvalue = true };
+        return true;
+    case NAME_LOCAL:
+        *t = unknown_type(true);
         return true;
     case NAME_SYM:
         break;
@@ -1460,7 +1801,7 @@ static bool cast(struct ck *c, struct ck_type *t)
     if (!type_name(c, &to) || !expect(c, ")"))
         return false;
     if (is(c, "{")) {                       /* compound literal */
-        if (!skip_group(c, "{", "}"))
+        if (!initializer_list(c, &to))
             return false;
         *t = to;
         t->lvalue = true;
@@ -1592,6 +1933,10 @@ static bool conditional(struct ck *c, struct ck_type *t)
     *t = xk == yk ? x : is_arith(xk) && is_arith(yk) ? simple_type(CK_FLOAT) : unknown_type(false);
     if (xk == CK_INT && yk == CK_INT)
         *t = simple_type(CK_INT);
+    /* a floating operand with an unknown one: floating, or not valid C at all */
+    if ((xk == CK_FLOAT && (yk == CK_UNKNOWN || is_arith(yk))) ||
+        (yk == CK_FLOAT && (xk == CK_UNKNOWN || is_arith(xk))))
+        *t = simple_type(CK_FLOAT);
     t->lvalue = false;
     return true;
 }
@@ -1917,6 +2262,13 @@ static void directive(struct ck *c, const struct omp_directive *d)
 /* ---- where a directive is --------------------------------------------------------------- */
 
 /* The directive word of d (`task` of `#pragma omp task`). */
+static const struct mcc_loc *word_loc(const struct omp_directive *d);
+
+const struct mcc_loc *check_word_loc(const struct omp_directive *d)
+{
+    return word_loc(d);
+}
+
 static const struct mcc_loc *word_loc(const struct omp_directive *d)
 {
     for (int i = 0; i + 1 < d->ntoks; i++)
@@ -2025,7 +2377,7 @@ bool lower_check_construct(struct lower *L, const struct lower_dir *d)
     directive(&c, d->target);
     if (c.failed)
         return false;
-    return fd || !n || !L->fn || placement(L, d);
+    return fd || !n || !L->fn || (placement(L, d) && check_nesting(L, d->dir));
 }
 
 /* The stand-alone directives that may be at file scope; every other one runs code where
@@ -2052,5 +2404,34 @@ bool lower_check_standalone(struct lower *L, const struct ast *pr,
     }
     struct ck c = { .L = L, .scope = L->fn ? function_state(L, L->fn) : NULL, .at = pr->begin };
     directive(&c, d);
-    return !c.failed;
+    return !c.failed && check_nesting(L, d);
+}
+
+/* Does [begin, end) of the function being lowered name a typedef declared in it before
+ * `begin`?  The text is searched, so the clauses of directives nested there count too
+ * (`#pragma omp task inout(v[(local_t)i])` inside a task).  Such a task is outlined inside
+ * the function, where the typedef is seen (lower_inline.c). */
+bool check_names_local_typedef(struct lower *L, size_t begin, size_t end)
+{
+    if (!L->fn)
+        return false;
+    struct check_state *s = function_state(L, L->fn);
+    const char *t = L->text;
+#define CK_IDENT_CHAR(ch) ((ch) == '_' || (ch) == '$' || ((ch) >= 'a' && (ch) <= 'z') || \
+                           ((ch) >= 'A' && (ch) <= 'Z') || ((ch) >= '0' && (ch) <= '9'))
+    for (size_t i = begin; i < end; i++) {
+        if (!CK_IDENT_CHAR(t[i]) || (t[i] >= '0' && t[i] <= '9') ||
+            (i > begin && CK_IDENT_CHAR(t[i - 1])))
+            continue;
+        size_t j = i;
+        while (j < end && CK_IDENT_CHAR(t[j]))
+            j++;
+        struct name *nm = name_intern(&L->t->parser, t + i, j - i);
+        struct sym *y = lookup_block(s, nm, i);
+        if (y && y->kind == SYM_TYPEDEF && y->declarator && y->declarator->begin < begin)
+            return true;
+        i = j - 1;
+    }
+#undef CK_IDENT_CHAR
+    return false;
 }

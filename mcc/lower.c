@@ -163,6 +163,8 @@ static void lower_construct(struct lower *L, struct ast *n)
                      "'#pragma omp %s'", omp_directive_names[in->kind], omp_directive_names[k]);
         return;
     }
+    struct lower_nest nest = { d.dir, L->nest };
+    L->nest = &nest;                /* what is inside sees it (check_nesting.c) */
     if (fits && d.dir->parallel)
         k = OMP_DIR_PARALLEL;       /* parallel for, parallel sections, ... */
     if (L->clone && fits && (k == OMP_DIR_TASK || k == OMP_DIR_TASKLOOP || k == OMP_DIR_FOR)) {
@@ -176,6 +178,7 @@ static void lower_construct(struct lower *L, struct ast *n)
     } else {
         lowerings[k](L, &d);
     }
+    L->nest = nest.up;
 }
 
 /* `#pragma omp X` directly in the body of a parallel region being lowered (omp_parallel). */
@@ -346,6 +349,12 @@ void lower_visit(struct lower *L, struct ast *n)
         break;
     }
     visit_kids(L, n);
+}
+
+size_t lower_statement(struct lower *L, struct ast *n)
+{
+    lower_construct(L, n);
+    return n->pragma->begin;
 }
 
 static void visit_kids(struct lower *L, struct ast *n)

@@ -521,7 +521,10 @@ struct ast *mcc_parse(struct mcc_parser *p);
  * comes first, then text inserted "before" (the start of what follows), then a
  * replacement starting there, each group in the order the edits were made.  A replacement
  * hides every edit strictly inside its span, so an edit that moves a region renders it
- * first with rewrite_text() (the edits inside applied) and replaces it.  After edited
+ * first with rewrite_text() (the edits inside applied) and replaces it; it also hides the
+ * insertions made before it that belong to its span (insert_before at its start,
+ * insert_after at its end: a construct that is the whole statement of another), and of
+ * two replacements of one span the later one (which rendered the other) is kept.  After edited
  * text that adds or removes newlines, output() emits a linemarker so the lines that
  * follow keep their numbers in the user's file.
  */
@@ -891,6 +894,11 @@ struct lower_frame {
 };
 /* A construct whose body stays where it is (parallel, single, master, taskgroup): the
  * variables it privatises are renamed through a frame of their own (vars with `use`). */
+/* A construct being lowered, and the one around it (check_nesting.c). */
+struct lower_nest {
+    const struct omp_directive *dir;
+    struct lower_nest *up;
+};
 struct lower_region {
     const struct lower_dir *d;
     bool team;                     /* a parallel region: its threads share what is declared
@@ -957,6 +965,7 @@ struct lower {
     struct check_state *check;     /* check.c: names of the function being checked */
     struct lower_frame *frame;     /* innermost outlined task being lowered, or NULL */
     struct lower_region *region;   /* innermost region (lower_omp.c) around it, or NULL */
+    struct lower_nest *nest;       /* the constructs around it, innermost first (check_nesting.c) */
     struct lower_map parsed;       /* pragma node -> its directive (parsed once) */
     struct ast *fn;                /* the function definition being lowered */
     const char *func_name;         /* what __func__ names there (NULL in a nested function) */
@@ -1024,6 +1033,9 @@ void lower_visit(struct lower *L, struct ast *n);
 /* Lower d's statement as its body: with the constructs of d->inner when there are.
  * Returns where the body's text starts (d->node->begin, or d->inner's pragma). */
 size_t lower_body(struct lower *L, const struct lower_dir *d);
+/* A statement with its chain of pragmas (the unbraced body of a loop being lowered):
+ * lowered as a construct; returns where its text starts (its first pragma). */
+size_t lower_statement(struct lower *L, struct ast *n);
 /* Lower d as a construct of kind k (the inner construct of `parallel for`, ...). */
 void lower_construct_as(struct lower *L, struct lower_dir *d, enum omp_directive_kind k);
 /* Where the directive word of d's first pragma line is (`task` in `#pragma omp task`). */
@@ -1040,6 +1052,10 @@ const char *lower_create_fn(struct lower *L, const struct lower_dir *d, const ch
 struct check_state;
 bool lower_check_construct(struct lower *L, const struct lower_dir *d);
 bool lower_check_standalone(struct lower *L, const struct ast *pr, const struct omp_directive *d);
+/* check_nesting.c: may d be where it is, inside L->nest?  Reports the error when not. */
+bool check_nesting(const struct lower *L, const struct omp_directive *d);
+const struct mcc_loc *check_word_loc(const struct omp_directive *d);
+bool check_names_local_typedef(struct lower *L, size_t begin, size_t end);
 
 /* lower_deps.c: the regions of a task's clauses.  `count` gets code adding to nrt_nr and
  * nrt_nd (regions, dimensions), `add` the nanort_task_region calls on nrt_t. */

@@ -96,6 +96,10 @@ static int cmp_edit(const void *a, const void *b)
         return x->kind < y->kind ? -1 : 1;
     if (x->kind == EDIT_REPLACE && x->end != y->end)
         return x->end > y->end ? -1 : 1;      /* the outer replacement first */
+    if (x->kind == EDIT_REPLACE)              /* the same span: the later one rendered the
+                                                 earlier into its text (a construct that is
+                                                 the whole of a section) */
+        return x->seq > y->seq ? -1 : x->seq < y->seq;
     return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
@@ -238,6 +242,18 @@ static void put_source(struct rewriter *rw, struct sink *s, struct sync *y, size
     put(s, text + a, b - a);
 }
 
+/* Is the insert_before edits[i] part of the span of a later replacement starting at the
+ * same offset (made after it, so rendered with it by rewrite_text)?  Edits at one offset
+ * are sorted after, before, replace. */
+static bool before_replaced(const struct edit *edits, int n, int i, size_t end)
+{
+    for (int j = i + 1; j < n && edits[j].begin == edits[i].begin; j++)
+        if (edits[j].kind == EDIT_REPLACE && edits[j].end > edits[j].begin
+            && edits[j].end <= end && edits[j].seq > edits[i].seq)
+            return true;
+    return false;
+}
+
 /* whole: the span is the whole text (an insert_after at its start belongs to it);
  * markers: keep the user's lines and columns with linemarkers (struct sync). */
 static void render(struct rewriter *rw, size_t begin, size_t end, struct sink *s, bool whole,
@@ -247,6 +263,7 @@ static void render(struct rewriter *rw, size_t begin, size_t end, struct sink *s
     struct edit *edits = edits_in(rw, begin, end, &n);
     size_t pos = begin;
     struct sync y = {false, false};
+    int replaced_seq = -1;   /* the last replacement rendered (it ends at pos), or -1 */
     for (int i = 0; i < n; i++) {
         const struct edit *e = &edits[i];
         if (e->begin > end || (e->begin == end && e->kind != EDIT_AFTER))
@@ -257,13 +274,20 @@ static void render(struct rewriter *rw, size_t begin, size_t end, struct sink *s
             continue;   /* belongs to what precedes the span */
         if (e->begin < pos)
             continue;   /* inside a region a replacement already covered */
+        if (e->kind == EDIT_AFTER && e->begin == pos && e->seq < replaced_seq)
+            continue;   /* ended the span that replacement took (a construct directly
+                           inside another: the inner one's end is the outer one's) */
+        if (e->kind == EDIT_BEFORE && before_replaced(edits, n, i, end))
+            continue;   /* likewise at the start of the span */
         put_source(rw, s, &y, pos, e->begin);
         put(s, e->text, e->len);
         size_t removed_nl = 0;
         pos = e->begin;
+        replaced_seq = -1;
         if (e->kind == EDIT_REPLACE) {
             removed_nl = count_nl(rw->src->text + e->begin, e->end - e->begin);
             pos = e->end;
+            replaced_seq = e->seq;
         }
         if (markers) {
             y.lines |= count_nl(e->text, e->len) != 0 || removed_nl != 0;
