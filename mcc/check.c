@@ -1068,12 +1068,25 @@ static bool unfollowed_statement(const struct ck *c)
 {
     static const int kws[] = { KW_IF, KW_FOR, KW_WHILE, KW_DO, KW_SWITCH, KW_RETURN,
                                KW_GOTO, KW_BREAK, KW_CONTINUE, KW_CASE, KW_DEFAULT, KW_ASM,
-                               KW_TYPEDEF, KW_STATIC_ASSERT, KW_LABEL, KW_ELSE };
+                               KW_TYPEDEF, KW_STATIC_ASSERT, KW_ELSE };
     for (size_t k = 0; k < sizeof kws / sizeof kws[0]; k++)
         if (kw_at(c, c->pos, kws[k]))
             return true;
-    return tok_ident(c, c->pos) && !tok_name(c, c->pos)->keyword &&
-           tok_is(c, c->pos + 1, ":");             /* a label */
+    return false;
+}
+
+/* A label (or __label__) in a clause's statement expression: the lowering copies a clause's
+ * expressions to more than one place, where a label would be defined twice. */
+static bool label_in_clause(struct ck *c)
+{
+    if (kw_at(c, c->pos, KW_LABEL) ||
+        (tok_ident(c, c->pos) && !tok_name(c, c->pos)->keyword && tok_is(c, c->pos + 1, ":"))) {
+        ck_error(c, c->pos, "sorry, unimplemented: a label in a statement expression of a "
+                 "clause (mcc copies a clause's expressions to more than one place); compute "
+                 "the value into a variable before the directive");
+        return true;
+    }
+    return false;
 }
 
 /* One declaration (C11 6.7) in a statement expression: its names become visible to what
@@ -1150,6 +1163,8 @@ static bool block_items(struct ck *c, struct ck_type *last, bool *stop)
             continue;
         while (kw_at(c, c->pos, KW_EXTENSION))
             c->pos++;
+        if (label_in_clause(c))
+            return false;
         if (unfollowed_statement(c)) {
             *stop = true;
             *last = unknown_type(false);
