@@ -2168,6 +2168,30 @@ static void reduction_type(struct ck *c, const struct omp_clause *cl, const stru
              kind == CK_STRUCT ? "a struct or union" : "a pointer");
 }
 
+/* Is the object a reduction item `x`, `*p` or `[n]p` names const-qualified as its
+ * declaration says (`const double *p`)?  The combine assigns it.  Typedefs are not
+ * followed (false: not known). */
+static bool const_item(struct ck *c, const struct omp_ref *r)
+{
+    bool through = r->kind == OMP_REF_DEREF || r->kind == OMP_REF_SHAPE;
+    const struct omp_ref *b = through ? r->base : r;
+    if (!b || b->kind != OMP_REF_NAME)
+        return false;
+    range_of(c, &b->text);
+    struct sym *y;
+    if (c->pos >= c->end || lookup(c, c->pos, &y) != NAME_SYM || !y || !y->specs)
+        return false;
+    bool konst = false;
+    for (struct ast *sp = y->specs->kid[0] ? y->specs->kid[0]->kid[0] : NULL; sp; sp = sp->next)
+        konst |= sp->kind == AST_SPECIFIER && sp->op == KW_CONST;
+    struct ast *d = task_full_declarator(y);
+    if (!konst || !d)
+        return false;
+    if (!through)
+        return d->kind == AST_DECL_NAME || d->kind == AST_DECL_ARRAY;
+    return d->kind == AST_DECL_POINTER && d->kid[0] && d->kid[0]->kind == AST_DECL_NAME;
+}
+
 /* A list item of a dependence, copy, reduction or data-sharing clause. */
 static void item(struct ck *c, const struct omp_clause *cl, const struct omp_ref *r, bool names)
 {
@@ -2183,6 +2207,11 @@ static void item(struct ck *c, const struct omp_clause *cl, const struct omp_ref
         ck_error(c, c->pos, "'%s' in '%s' is not %s", r->text.text, omp_clause_names[cl->kind],
                  names ? "a variable" : "an lvalue (an object a dependence can name)");
     else if ((cl->kind == OMP_CL_REDUCTION || cl->kind == OMP_CL_TASK_REDUCTION ||
+              cl->kind == OMP_CL_IN_REDUCTION) && const_item(c, r)) {
+        range_of(c, &r->text);
+        ck_error(c, c->pos, "'%s' in '%s' is const: a reduction writes its item",
+                 r->text.text, omp_clause_names[cl->kind]);
+    } else if ((cl->kind == OMP_CL_REDUCTION || cl->kind == OMP_CL_TASK_REDUCTION ||
               cl->kind == OMP_CL_IN_REDUCTION) && cl->red_op != OMP_RED_USER)
         reduction_type(c, cl, r, &t);
 }
