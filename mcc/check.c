@@ -1238,10 +1238,53 @@ static bool statement_expression(struct ck *c, struct ck_type *t)
     return true;
 }
 
+/* The type of the k-th member of struct type `of` (0-based), for the positional
+ * initializers of a compound literal; false when not known (no body, an anonymous member,
+ * a union, fewer members). */
+static bool nth_member(struct ck *c, const struct ck_type *of, int k, struct ck_type *out)
+{
+    if (kind_of(of) != CK_STRUCT || !of->tag || of->tag->op == KW_UNION)
+        return false;
+    struct ast *members = struct_members(c->L, of->tag);
+    int i = 0;
+    for (struct ast *sd = members ? members->kid[0] : NULL; sd; sd = sd->next) {
+        if (sd->kind != AST_STRUCT_DECL || !sd->kid[1])
+            return false;
+        for (struct ast *d = sd->kid[1]->kid[0]; d; d = d->next)
+            if (i++ == k) {
+                if (!ast_declarator_name(d))
+                    return false;               /* an unnamed bit-field */
+                type_of_decl(c->L, sd->kid[0], d, out, 0);
+                return true;
+            }
+    }
+    return false;
+}
+
+/* A positional initializer x of a member of type m: what gcc rejects outright. */
+static bool initializer_fits(struct ck *c, int at, const struct ck_type *m,
+                             const struct ck_type *x)
+{
+    struct ck_type v = decay(x);
+    enum ck_kind mk = kind_of(m), vk = kind_of(&v);
+    if (mk == CK_UNKNOWN || vk == CK_UNKNOWN)
+        return true;
+    if ((is_arith(mk) && (vk == CK_POINTER ? mk == CK_FLOAT : non_scalar(vk))) ||
+        (mk == CK_POINTER && (vk == CK_FLOAT || non_scalar(vk)))) {
+        ck_error(c, at, "incompatible types when initializing a member of type %s with a "
+                 "value of type %s", mk == CK_FLOAT ? "float/double" : mk == CK_INT ? "int"
+                 : "pointer", vk == CK_POINTER ? "pointer" : vk == CK_FLOAT ? "float/double"
+                 : vk == CK_VOID ? "void" : "struct or union");
+        return false;
+    }
+    return true;
+}
+
 /* `{ [designation =] initializer, ... }` (C11 6.7.9) of an object of type `of`. */
 static bool initializer_list(struct ck *c, const struct ck_type *of)
 {
-    (void)of;
+    int k = 0;
+    bool positional = true;             /* members matched by position so far */
     if (c->depth >= CK_MAX_DEPTH) {
         ck_error(c, c->pos, "expression nested too deeply");
         return false;
@@ -1271,10 +1314,16 @@ static bool initializer_list(struct ck *c, const struct ck_type *of)
         }
         if (ok && designated)
             ok = expect(c, "=");
+        positional &= !designated;
         if (ok) {
-            struct ck_type x, u = unknown_type(false);
-            ok = is(c, "{") ? initializer_list(c, &u) : assign(c, &x);
+            struct ck_type x, u = unknown_type(false), m;
+            int at = c->pos;
+            bool known = positional && nth_member(c, of, k, &m);
+            ok = is(c, "{") ? initializer_list(c, known ? &m : &u) : assign(c, &x);
+            if (ok && known && !tok_is(c, at, "{"))
+                ok = initializer_fits(c, at, &m, &x);
         }
+        k++;
         if (!ok || !accept(c, ",") || is(c, "}"))
             break;
     }
