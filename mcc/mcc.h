@@ -522,9 +522,10 @@ struct ast *mcc_parse(struct mcc_parser *p);
  * replacement starting there, each group in the order the edits were made.  A replacement
  * hides every edit strictly inside its span, so an edit that moves a region renders it
  * first with rewrite_text() (the edits inside applied) and replaces it; it also hides the
- * insertions made before it that belong to its span (insert_before at its start,
- * insert_after at its end: a construct that is the whole statement of another), and of
- * two replacements of one span the later one (which rendered the other) is kept.  After edited
+ * insertions at its ends (insert_before at its start, insert_after at its end) that a
+ * rewrite_text() rendered before it was made (a construct that is the whole statement of
+ * another: the inner one's end moved with the outer one's body), and of two replacements
+ * of one span the later one (which rendered the other) is kept.  After edited
  * text that adds or removes newlines, output() emits a linemarker so the lines that
  * follow keep their numbers in the user's file.
  */
