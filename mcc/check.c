@@ -1362,6 +1362,27 @@ static bool generic_selection(struct ck *c, struct ck_type *t)
     return expect(c, ")");
 }
 
+/* A struct or union type name at token `at` (type_name gave ty) whose tag the unit
+ * declares nowhere: its size and members are unknown to gcc too ("invalid use of undefined
+ * type").  Reports it. */
+static bool undefined_tag(struct ck *c, int at, const struct ck_type *ty)
+{
+    if (kind_of(ty) != CK_STRUCT || ty->tag || ty->n)
+        return false;
+    int tag = at;
+    while (tag < c->pos && !(tok_ident(c, tag) && tok_name(c, tag)->keyword == KW_STRUCT) &&
+           !(tok_ident(c, tag) && tok_name(c, tag)->keyword == KW_UNION))
+        tag++;
+    int kw = tag++;
+    while (tag < c->pos && !(tok_ident(c, tag) && !tok_name(c, tag)->keyword))
+        tag++;
+    struct name *nm = tag < c->pos ? tok_name(c, tag) : NULL;
+    if (!nm || nm->tag)
+        return false;
+    ck_error(c, at, "invalid use of undefined type '%.*s %.*s'", CK_TOK(c, kw), CK_TOK(c, tag));
+    return true;
+}
+
 /* `__builtin_offsetof ( type-name , member-designator )` (offsetof of <stddef.h>). */
 static bool offsetof_args(struct ck *c)
 {
@@ -1373,19 +1394,8 @@ static bool offsetof_args(struct ck *c)
         return false;
     }
     int at = c->pos;
-    if (!type_name(c, &ty) || !expect(c, ","))
+    if (!type_name(c, &ty) || undefined_tag(c, at, &ty) || !expect(c, ","))
         return false;
-    if (kind_of(&ty) == CK_STRUCT && !ty.tag) {
-        int tag = at + 1;
-        while (tag < c->pos && !(tok_ident(c, tag) && !tok_name(c, tag)->keyword))
-            tag++;
-        struct name *nm = tag < c->pos ? tok_name(c, tag) : NULL;
-        if (nm && !nm->tag) {           /* a tag declared nowhere in the unit */
-            ck_error(c, at, "invalid use of undefined type '%.*s %.*s'", CK_TOK(c, at),
-                     CK_TOK(c, tag));
-            return false;
-        }
-    }
     struct ck_type m = ty;
     for (bool first = true;; first = false) {
         if (first || accept(c, ".")) {
@@ -1590,8 +1600,8 @@ static bool subscript(struct ck *c, int at, struct ck_type *t, const struct ck_t
 {
     struct ck_type b = decay(t), x = decay(index);
     enum ck_kind bk = kind_of(&b), xk = kind_of(&x);
-    if (bk == CK_POINTER && xk != CK_POINTER && xk != CK_UNKNOWN && xk != CK_INT) {
-        ck_error(c, at, "array subscript is not an integer");
+    if (bk == CK_POINTER && xk != CK_UNKNOWN && xk != CK_INT) {
+        ck_error(c, at, "array subscript is not an integer");   /* p[1.5], p["s"], p[q] */
         return false;
     }
     if (bk == CK_POINTER || (xk == CK_POINTER && bk == CK_INT)) {
@@ -1865,7 +1875,10 @@ static bool cast(struct ck *c, struct ck_type *t)
     if (!type_name(c, &to) || !expect(c, ")"))
         return false;
     if (is(c, "{")) {                       /* compound literal */
-        if (!initializer_list(c, &to))
+        c->pos--;
+        bool undefined = undefined_tag(c, at + 1, &to);
+        c->pos++;
+        if (undefined || !initializer_list(c, &to))
             return false;
         *t = to;
         t->lvalue = true;
