@@ -885,6 +885,65 @@ static bool array_size(struct ck *c)
     return ok && expect(c, "]");
 }
 
+static bool type_name(struct ck *c, struct ck_type *t);
+
+static bool kw_at(const struct ck *c, int i, int kw)
+{
+    return tok_ident(c, i) && tok_name(c, i)->keyword == kw;
+}
+
+/* `( parameter-type-list )` of a function declarator: each parameter's type (and name)
+ * parsed; an identifier list (K&R) or anything else is passed over as it is. */
+static bool param_list(struct ck *c)
+{
+    c->pos++;
+    if (accept(c, ")"))
+        return true;
+    if (!kw_at(c, c->pos, KW_REGISTER) && !starts_type(c, c->pos)) {
+        int i = c->pos;             /* an identifier list (K&R): names and commas only */
+        while (tok_ident(c, i) && !tok_name(c, i)->keyword && tok_is(c, i + 1, ","))
+            i += 2;
+        if (tok_ident(c, i) && !tok_name(c, i)->keyword && tok_is(c, i + 1, ")")) {
+            c->pos = i + 2;
+            return true;
+        }
+        expected(c, "a parameter type");
+        return false;
+    }
+    bool declaring = c->declaring, fn = c->decl_fn;
+    int name = c->decl_name;
+    bool ok = true;
+    for (;;) {
+        if (accept(c, "...")) {
+            ok = expect(c, ")");
+            break;
+        }
+        if (kw_at(c, c->pos, KW_REGISTER))
+            c->pos++;
+        if (!starts_type(c, c->pos)) {
+            expected(c, "a parameter type");
+            ok = false;
+            break;
+        }
+        struct ck_type t;
+        c->declaring = true;
+        c->decl_name = -1;
+        c->depth++;
+        ok = type_name(c, &t);
+        c->depth--;
+        if (!ok)
+            break;
+        if (!accept(c, ",")) {
+            ok = expect(c, ")");
+            break;
+        }
+    }
+    c->declaring = declaring;
+    c->decl_fn = fn;
+    c->decl_name = name;
+    return ok;
+}
+
 /* abstract-declarator (C11 6.7.7): derivations outermost first into d[], *n of them. */
 static bool abstract_declarator(struct ck *c, unsigned char *d, int *n)
 {
@@ -926,7 +985,7 @@ static bool abstract_declarator(struct ck *c, unsigned char *d, int *n)
             if (*n < CK_MAX_DERIV)
                 d[(*n)++] = CK_ARRAY;
         } else if (is(c, "(")) {
-            if (!skip_group(c, "(", ")"))
+            if (!param_list(c))
                 return false;
             c->decl_fn |= named;
             named = false;
@@ -1050,25 +1109,18 @@ static bool want_lvalue(struct ck *c, int tok, const struct ck_type *t, const ch
 
 /* ---- GNU and C11 forms inside expressions: statement expressions, initializer lists,
  * _Generic, offsetof.  Parsed as gcc would, so that what gcc rejects in them is mcc's
- * error at the clause; statements the check does not follow (if, for, while, switch,
- * return, typedef, ...) end its look at a statement expression: the rest of it is taken as
- * it is and its value as unknown, never rejected. */
+ * error at the clause; statements the check does not follow (typedef, asm,
+ * _Static_assert) end its look at a statement expression: the rest of it is taken as it
+ * is and its value as unknown, never rejected. */
 
 static bool conditional(struct ck *c, struct ck_type *t);
 static bool initializer_list(struct ck *c, const struct ck_type *of);
 static bool member(struct ck *c, int mi, struct ck_type *t, bool arrow);
 
-static bool kw_at(const struct ck *c, int i, int kw)
-{
-    return tok_ident(c, i) && tok_name(c, i)->keyword == kw;
-}
-
 /* A statement a statement expression may hold that this check does not parse. */
 static bool unfollowed_statement(const struct ck *c)
 {
-    static const int kws[] = { KW_IF, KW_FOR, KW_WHILE, KW_DO, KW_SWITCH, KW_RETURN,
-                               KW_GOTO, KW_BREAK, KW_CONTINUE, KW_CASE, KW_DEFAULT, KW_ASM,
-                               KW_TYPEDEF, KW_STATIC_ASSERT, KW_ELSE };
+    static const int kws[] = { KW_ASM, KW_TYPEDEF, KW_STATIC_ASSERT, KW_ELSE };
     for (size_t k = 0; k < sizeof kws / sizeof kws[0]; k++)
         if (kw_at(c, c->pos, kws[k]))
             return true;
@@ -1155,52 +1207,136 @@ static bool declaration(struct ck *c)
 /* Block items up to the `}` that ends them; *last: the type of the last one when it is an
  * expression statement, void otherwise.  False after an error; *stop when a statement
  * this check does not follow was met (the caller skips the rest). */
-static bool block_items(struct ck *c, struct ck_type *last, bool *stop)
+static bool block_items(struct ck *c, struct ck_type *last, bool *stop);
+
+/* `( expression )` of if, while, switch, do. */
+static bool paren_expr(struct ck *c)
 {
-    while (c->pos < c->end && !is(c, "}")) {
-        *last = simple_type(CK_VOID);
-        if (accept(c, ";"))
-            continue;
-        while (kw_at(c, c->pos, KW_EXTENSION))
+    struct ck_type x;
+    return expect(c, "(") && expr(c, &x) && expect(c, ")");
+}
+
+/* One statement of a statement expression (C11 6.8); *last as block_items says. */
+static bool statement(struct ck *c, struct ck_type *last, bool *stop)
+{
+    struct ck_type x;
+    *last = simple_type(CK_VOID);
+    if (accept(c, ";"))
+        return true;
+    while (kw_at(c, c->pos, KW_EXTENSION))
+        c->pos++;
+    if (label_in_clause(c))
+        return false;
+    if (c->depth >= CK_MAX_DEPTH) {
+        ck_error(c, c->pos, "expression nested too deeply");
+        return false;
+    }
+    int kw = tok_ident(c, c->pos) ? tok_name(c, c->pos)->keyword : 0;
+    bool ok = true;
+    c->depth++;
+    switch (kw) {
+    case KW_IF:
+        c->pos++;
+        ok = paren_expr(c) && statement(c, &x, stop);
+        if (ok && !*stop && kw_at(c, c->pos, KW_ELSE)) {
             c->pos++;
-        if (label_in_clause(c))
-            return false;
+            ok = statement(c, &x, stop);
+        }
+        break;
+    case KW_WHILE: case KW_SWITCH:
+        c->pos++;
+        ok = paren_expr(c) && statement(c, &x, stop);
+        break;
+    case KW_DO:
+        c->pos++;
+        ok = statement(c, &x, stop);
+        if (ok && !*stop)
+            ok = (kw_at(c, c->pos, KW_WHILE) ? (c->pos++, true)
+                  : (expected(c, "'while'"), false)) && paren_expr(c) && expect(c, ";");
+        break;
+    case KW_FOR: {
+        c->pos++;
+        int saved = c->nlocals;
+        ok = expect(c, "(");
+        if (ok && !accept(c, ";"))
+            ok = starts_type(c, c->pos) ? declaration(c) : expr(c, &x) && expect(c, ";");
+        if (ok && !accept(c, ";"))
+            ok = expr(c, &x) && expect(c, ";");
+        if (ok && !accept(c, ")"))
+            ok = expr(c, &x) && expect(c, ")");
+        ok = ok && statement(c, &x, stop);
+        c->nlocals = saved;
+        break;
+    }
+    case KW_RETURN:
+        c->pos++;
+        ok = accept(c, ";") || (expr(c, &x) && expect(c, ";"));
+        break;
+    case KW_BREAK: case KW_CONTINUE:
+        c->pos++;
+        ok = expect(c, ";");
+        break;
+    case KW_GOTO:
+        c->pos++;
+        if (!tok_ident(c, c->pos) || tok_name(c, c->pos)->keyword) {
+            expected(c, "a label name");
+            ok = false;
+        } else {
+            c->pos++;
+            ok = expect(c, ";");
+        }
+        break;
+    case KW_CASE: case KW_DEFAULT:
+        c->pos++;
+        if (kw == KW_CASE)
+            ok = conditional(c, &x) && (!accept(c, "...") || conditional(c, &x));
+        ok = ok && expect(c, ":") && statement(c, &x, stop);
+        break;
+    default:
         if (unfollowed_statement(c)) {
             *stop = true;
             *last = unknown_type(false);
-            return true;
-        }
-        if (is(c, "{")) {
-            if (c->depth >= CK_MAX_DEPTH) {
-                ck_error(c, c->pos, "expression nested too deeply");
-                return false;
-            }
+        } else if (is(c, "{")) {
             c->pos++;
             int saved = c->nlocals;
-            c->depth++;
-            bool ok = block_items(c, last, stop);
-            c->depth--;
+            ok = block_items(c, last, stop);
             c->nlocals = saved;
-            if (!ok || *stop)
-                return ok;
-            if (!expect(c, "}"))
-                return false;
+            if (ok && !*stop)
+                ok = expect(c, "}");
             *last = simple_type(CK_VOID);
-            continue;
+        } else {
+            bool decl = starts_type(c, c->pos);
+            for (int k = 0; !decl && k < 6; k++)
+                decl = kw_at(c, c->pos, (int[]){ KW_STATIC, KW_EXTERN, KW_REGISTER, KW_AUTO,
+                                                 KW_THREAD_LOCAL, KW_INLINE }[k]);
+            if (decl) {
+                ok = declaration(c);
+            } else {
+                ok = expr(c, &x) && expect(c, ";");
+                *last = x;
+            }
         }
-        bool decl = starts_type(c, c->pos);
-        for (int k = 0; !decl && k < 6; k++)
-            decl = kw_at(c, c->pos, (int[]){ KW_STATIC, KW_EXTERN, KW_REGISTER, KW_AUTO,
-                                             KW_THREAD_LOCAL, KW_INLINE }[k]);
-        if (decl) {
-            if (!declaration(c))
-                return false;
-            continue;
-        }
-        struct ck_type x;
-        if (!expr(c, &x) || !expect(c, ";"))
+        break;
+    }
+    c->depth--;
+    bool control = kw == KW_IF || kw == KW_WHILE || kw == KW_SWITCH || kw == KW_DO ||
+                   kw == KW_FOR || kw == KW_RETURN || kw == KW_BREAK || kw == KW_CONTINUE ||
+                   kw == KW_GOTO || kw == KW_CASE || kw == KW_DEFAULT;
+    if (control)
+        *last = *stop ? unknown_type(false) : simple_type(CK_VOID);
+    return ok;
+}
+
+/* Block items up to the `}` that ends them; *last: the type of the last one when it is an
+ * expression statement, void otherwise.  False after an error; *stop when a statement
+ * this check does not follow was met (the caller skips the rest). */
+static bool block_items(struct ck *c, struct ck_type *last, bool *stop)
+{
+    while (c->pos < c->end && !is(c, "}")) {
+        if (!statement(c, last, stop))
             return false;
-        *last = x;
+        if (*stop)
+            return true;
     }
     if (c->pos >= c->end) {
         expected(c, "'}'");
@@ -1600,8 +1736,9 @@ static bool subscript(struct ck *c, int at, struct ck_type *t, const struct ck_t
 {
     struct ck_type b = decay(t), x = decay(index);
     enum ck_kind bk = kind_of(&b), xk = kind_of(&x);
-    if (bk == CK_POINTER && xk != CK_UNKNOWN && xk != CK_INT) {
-        ck_error(c, at, "array subscript is not an integer");   /* p[1.5], p["s"], p[q] */
+    if ((bk == CK_POINTER && xk != CK_UNKNOWN && xk != CK_INT) || xk == CK_FLOAT ||
+        bk == CK_FLOAT) {
+        ck_error(c, at, "array subscript is not an integer");   /* p[1.5], p["s"], x[.5] */
         return false;
     }
     if (bk == CK_POINTER || (xk == CK_POINTER && bk == CK_INT)) {
