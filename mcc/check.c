@@ -473,6 +473,7 @@ static int find_member(struct lower *L, struct ast *members, struct name *m,
 
 /* ---- the expression checker ---------------------------------------------------------- */
 
+#define CK_MAX_LOCALS 64
 struct ck {
     struct lower *L;
     const struct omp_directive *d;
@@ -491,6 +492,12 @@ struct ck {
     struct ck_type red_type;         /* their type */
     bool failed;                     /* an error was reported */
     int depth;                       /* nesting of the expression being parsed */
+    int locals[CK_MAX_LOCALS];       /* names declared in statement expressions around the
+                                        expression being parsed (their tokens) */
+    int nlocals;
+    bool declaring;                  /* abstract_declarator() takes a name (a declaration) */
+    int decl_name;                   /* ... the token of the name it took, or -1 */
+    bool decl_fn;                    /* ... which it declared a function */
 };
 
 /* Deeper expressions are refused rather than parsed on a deep C stack (fuzzing). */
@@ -579,7 +586,8 @@ static bool skip_group(struct ck *c, const char *open, const char *close)
 
 /* ---- names ---- */
 
-enum ck_name { NAME_NONE, NAME_SYM, NAME_ITER, NAME_REDVAR, NAME_BUILTIN, NAME_FUNC_NAME };
+enum ck_name { NAME_NONE, NAME_SYM, NAME_ITER, NAME_REDVAR, NAME_BUILTIN, NAME_FUNC_NAME,
+               NAME_LOCAL };
 
 static bool spelled(const struct ck *c, int i, const char *s)
 {
@@ -598,6 +606,9 @@ static enum ck_name lookup(struct ck *c, int i, struct sym **out)
     const char *s = c->text + c->toks[i].off;
     size_t n = c->toks[i].len;
     *out = NULL;
+    for (int k = c->nlocals - 1; k >= 0; k--)
+        if (c->toks[c->locals[k]].len == n && !memcmp(c->text + c->toks[c->locals[k]].off, s, n))
+            return NAME_LOCAL;
     for (int k = c->niters - 1; k >= 0; k--)
         if (strlen(c->iters[k]->text) == n && !memcmp(c->iters[k]->text, s, n))
             return NAME_ITER;
@@ -852,6 +863,87 @@ static bool expr(struct ck *c, struct ck_type *t);
 static bool assign(struct ck *c, struct ck_type *t);
 static bool cast(struct ck *c, struct ck_type *t);
 
+/* `[size]` of an array declarator in a type name: empty, `*`, or an expression (`static`
+ * and qualifiers belong to parameters only, C11 6.7.6.2p1). */
+static bool array_size(struct ck *c)
+{
+    c->pos++;
+    if (accept(c, "]"))
+        return true;
+    if (tok_is(c, c->pos, "*") && tok_is(c, c->pos + 1, "]")) {
+        c->pos += 2;
+        return true;
+    }
+    if (tok_ident(c, c->pos) && tok_name(c, c->pos)->keyword == KW_STATIC) {
+        ck_error(c, c->pos, "'static' in an array declarator outside a function parameter");
+        return false;
+    }
+    struct ck_type x;
+    c->depth++;
+    bool ok = assign(c, &x);
+    c->depth--;
+    return ok && expect(c, "]");
+}
+
+static bool type_name(struct ck *c, struct ck_type *t);
+
+static bool kw_at(const struct ck *c, int i, int kw)
+{
+    return tok_ident(c, i) && tok_name(c, i)->keyword == kw;
+}
+
+/* `( parameter-type-list )` of a function declarator: each parameter's type (and name)
+ * parsed; an identifier list (K&R) or anything else is passed over as it is. */
+static bool param_list(struct ck *c)
+{
+    c->pos++;
+    if (accept(c, ")"))
+        return true;
+    if (!kw_at(c, c->pos, KW_REGISTER) && !starts_type(c, c->pos)) {
+        int i = c->pos;             /* an identifier list (K&R): names and commas only */
+        while (tok_ident(c, i) && !tok_name(c, i)->keyword && tok_is(c, i + 1, ","))
+            i += 2;
+        if (tok_ident(c, i) && !tok_name(c, i)->keyword && tok_is(c, i + 1, ")")) {
+            c->pos = i + 2;
+            return true;
+        }
+        expected(c, "a parameter type");
+        return false;
+    }
+    bool declaring = c->declaring, fn = c->decl_fn;
+    int name = c->decl_name;
+    bool ok = true;
+    for (;;) {
+        if (accept(c, "...")) {
+            ok = expect(c, ")");
+            break;
+        }
+        if (kw_at(c, c->pos, KW_REGISTER))
+            c->pos++;
+        if (!starts_type(c, c->pos)) {
+            expected(c, "a parameter type");
+            ok = false;
+            break;
+        }
+        struct ck_type t;
+        c->declaring = true;
+        c->decl_name = -1;
+        c->depth++;
+        ok = type_name(c, &t);
+        c->depth--;
+        if (!ok)
+            break;
+        if (!accept(c, ",")) {
+            ok = expect(c, ")");
+            break;
+        }
+    }
+    c->declaring = declaring;
+    c->decl_fn = fn;
+    c->decl_name = name;
+    return ok;
+}
+
 /* abstract-declarator (C11 6.7.7): derivations outermost first into d[], *n of them. */
 static bool abstract_declarator(struct ck *c, unsigned char *d, int *n)
 {
@@ -866,8 +958,13 @@ static bool abstract_declarator(struct ck *c, unsigned char *d, int *n)
     }
     int inner = 0;
     unsigned char in[CK_MAX_DERIV];
-    if (is(c, "(") && (tok_is(c, c->pos + 1, "*") || tok_is(c, c->pos + 1, "(") ||
-                       tok_is(c, c->pos + 1, "["))) {
+    bool named = false;
+    if (c->declaring && c->decl_name < 0 && tok_ident(c, c->pos) &&
+        !tok_name(c, c->pos)->keyword) {
+        c->decl_name = c->pos++;        /* the name of a declaration (statement expression) */
+        named = true;
+    } else if (is(c, "(") && (tok_is(c, c->pos + 1, "*") || tok_is(c, c->pos + 1, "(") ||
+                              tok_is(c, c->pos + 1, "["))) {
         if (c->depth >= CK_MAX_DEPTH) {
             ck_error(c, c->pos, "type name nested too deeply");
             return false;
@@ -883,13 +980,15 @@ static bool abstract_declarator(struct ck *c, unsigned char *d, int *n)
         d[(*n)++] = in[k];
     for (;;) {
         if (is(c, "[")) {
-            if (!skip_group(c, "[", "]"))
+            if (!array_size(c))
                 return false;
             if (*n < CK_MAX_DERIV)
                 d[(*n)++] = CK_ARRAY;
         } else if (is(c, "(")) {
-            if (!skip_group(c, "(", ")"))
+            if (!param_list(c))
                 return false;
+            c->decl_fn |= named;
+            named = false;
             if (*n < CK_MAX_DERIV)
                 d[(*n)++] = CK_FUNCTION;
         } else {
@@ -1008,6 +1107,453 @@ static bool want_lvalue(struct ck *c, int tok, const struct ck_type *t, const ch
     return false;
 }
 
+/* ---- GNU and C11 forms inside expressions: statement expressions, initializer lists,
+ * _Generic, offsetof.  Parsed as gcc would, so that what gcc rejects in them is mcc's
+ * error at the clause; statements the check does not follow (typedef, asm,
+ * _Static_assert) end its look at a statement expression: the rest of it is taken as it
+ * is and its value as unknown, never rejected. */
+
+static bool conditional(struct ck *c, struct ck_type *t);
+static bool initializer_list(struct ck *c, const struct ck_type *of);
+static bool member(struct ck *c, int mi, struct ck_type *t, bool arrow);
+
+/* A statement a statement expression may hold that this check does not parse. */
+static bool unfollowed_statement(const struct ck *c)
+{
+    static const int kws[] = { KW_ASM, KW_TYPEDEF, KW_STATIC_ASSERT, KW_ELSE };
+    for (size_t k = 0; k < sizeof kws / sizeof kws[0]; k++)
+        if (kw_at(c, c->pos, kws[k]))
+            return true;
+    return false;
+}
+
+/* A label (or __label__) in a clause's statement expression: the lowering copies a clause's
+ * expressions to more than one place, where a label would be defined twice. */
+static bool label_in_clause(struct ck *c)
+{
+    if (kw_at(c, c->pos, KW_LABEL) ||
+        (tok_ident(c, c->pos) && !tok_name(c, c->pos)->keyword && tok_is(c, c->pos + 1, ":"))) {
+        ck_error(c, c->pos, "sorry, unimplemented: a label in a statement expression of a "
+                 "clause (mcc copies a clause's expressions to more than one place); compute "
+                 "the value into a variable before the directive");
+        return true;
+    }
+    return false;
+}
+
+/* One declaration (C11 6.7) in a statement expression: its names become visible to what
+ * follows (with an unknown type), its array sizes and initializers are checked. */
+static bool declaration(struct ck *c)
+{
+    static const int storage[] = { KW_STATIC, KW_EXTERN, KW_REGISTER, KW_AUTO,
+                                   KW_THREAD_LOCAL, KW_INLINE, KW_EXTENSION };
+    for (bool more = true; more;) {
+        more = false;
+        for (size_t k = 0; k < sizeof storage / sizeof storage[0]; k++)
+            if (kw_at(c, c->pos, storage[k])) {
+                c->pos++;
+                more = true;
+            }
+    }
+    int spec = c->pos;
+    struct ck_type t;
+    c->declaring = true;
+    c->decl_name = -1;
+    c->decl_fn = false;
+    bool ok = type_name(c, &t);
+    c->declaring = false;
+    if (!ok)
+        return false;
+    for (;;) {
+        int name = c->decl_name;
+        if (name < 0) {
+            if (is(c, ";") && c->pos > spec)
+                break;                          /* `struct s { ... };`, `int;` */
+            expected(c, "an identifier");
+            return false;
+        }
+        bool fn = c->decl_fn;
+        if (c->nlocals == CK_MAX_LOCALS) {
+            ck_error(c, name, "sorry, unimplemented: more than %d declarations in the "
+                     "statement expressions of one clause", CK_MAX_LOCALS);
+            return false;
+        }
+        c->locals[c->nlocals++] = name;         /* in scope from its declarator on */
+        if (accept(c, "=")) {
+            if (fn) {
+                ck_error(c, name, "function '%.*s' is initialized like a variable",
+                         CK_TOK(c, name));
+                return false;
+            }
+            struct ck_type x;
+            if (is(c, "{") ? !initializer_list(c, &t) : !assign(c, &x))
+                return false;
+        }
+        if (!accept(c, ","))
+            break;
+        unsigned char d[CK_MAX_DERIV];
+        int n = 0;
+        c->declaring = true;
+        c->decl_name = -1;
+        c->decl_fn = false;
+        ok = abstract_declarator(c, d, &n);
+        c->declaring = false;
+        if (!ok)
+            return false;
+    }
+    return expect(c, ";");
+}
+
+/* Block items up to the `}` that ends them; *last: the type of the last one when it is an
+ * expression statement, void otherwise.  False after an error; *stop when a statement
+ * this check does not follow was met (the caller skips the rest). */
+static bool block_items(struct ck *c, struct ck_type *last, bool *stop);
+
+/* `( expression )` of if, while, switch, do. */
+static bool paren_expr(struct ck *c)
+{
+    struct ck_type x;
+    return expect(c, "(") && expr(c, &x) && expect(c, ")");
+}
+
+/* One statement of a statement expression (C11 6.8); *last as block_items says. */
+static bool statement(struct ck *c, struct ck_type *last, bool *stop)
+{
+    struct ck_type x;
+    *last = simple_type(CK_VOID);
+    if (accept(c, ";"))
+        return true;
+    while (kw_at(c, c->pos, KW_EXTENSION))
+        c->pos++;
+    if (label_in_clause(c))
+        return false;
+    if (c->depth >= CK_MAX_DEPTH) {
+        ck_error(c, c->pos, "expression nested too deeply");
+        return false;
+    }
+    int kw = tok_ident(c, c->pos) ? tok_name(c, c->pos)->keyword : 0;
+    bool ok = true;
+    c->depth++;
+    switch (kw) {
+    case KW_IF:
+        c->pos++;
+        ok = paren_expr(c) && statement(c, &x, stop);
+        if (ok && !*stop && kw_at(c, c->pos, KW_ELSE)) {
+            c->pos++;
+            ok = statement(c, &x, stop);
+        }
+        break;
+    case KW_WHILE: case KW_SWITCH:
+        c->pos++;
+        ok = paren_expr(c) && statement(c, &x, stop);
+        break;
+    case KW_DO:
+        c->pos++;
+        ok = statement(c, &x, stop);
+        if (ok && !*stop)
+            ok = (kw_at(c, c->pos, KW_WHILE) ? (c->pos++, true)
+                  : (expected(c, "'while'"), false)) && paren_expr(c) && expect(c, ";");
+        break;
+    case KW_FOR: {
+        c->pos++;
+        int saved = c->nlocals;
+        ok = expect(c, "(");
+        if (ok && !accept(c, ";"))
+            ok = starts_type(c, c->pos) ? declaration(c) : expr(c, &x) && expect(c, ";");
+        if (ok && !accept(c, ";"))
+            ok = expr(c, &x) && expect(c, ";");
+        if (ok && !accept(c, ")"))
+            ok = expr(c, &x) && expect(c, ")");
+        ok = ok && statement(c, &x, stop);
+        c->nlocals = saved;
+        break;
+    }
+    case KW_RETURN:
+        c->pos++;
+        ok = accept(c, ";") || (expr(c, &x) && expect(c, ";"));
+        break;
+    case KW_BREAK: case KW_CONTINUE:
+        c->pos++;
+        ok = expect(c, ";");
+        break;
+    case KW_GOTO:
+        c->pos++;
+        if (!tok_ident(c, c->pos) || tok_name(c, c->pos)->keyword) {
+            expected(c, "a label name");
+            ok = false;
+        } else {
+            c->pos++;
+            ok = expect(c, ";");
+        }
+        break;
+    case KW_CASE: case KW_DEFAULT:
+        c->pos++;
+        if (kw == KW_CASE)
+            ok = conditional(c, &x) && (!accept(c, "...") || conditional(c, &x));
+        ok = ok && expect(c, ":") && statement(c, &x, stop);
+        break;
+    default:
+        if (unfollowed_statement(c)) {
+            *stop = true;
+            *last = unknown_type(false);
+        } else if (is(c, "{")) {
+            c->pos++;
+            int saved = c->nlocals;
+            ok = block_items(c, last, stop);
+            c->nlocals = saved;
+            if (ok && !*stop)
+                ok = expect(c, "}");
+            *last = simple_type(CK_VOID);
+        } else {
+            bool decl = starts_type(c, c->pos);
+            for (int k = 0; !decl && k < 6; k++)
+                decl = kw_at(c, c->pos, (int[]){ KW_STATIC, KW_EXTERN, KW_REGISTER, KW_AUTO,
+                                                 KW_THREAD_LOCAL, KW_INLINE }[k]);
+            if (decl) {
+                ok = declaration(c);
+            } else {
+                ok = expr(c, &x) && expect(c, ";");
+                *last = x;
+            }
+        }
+        break;
+    }
+    c->depth--;
+    bool control = kw == KW_IF || kw == KW_WHILE || kw == KW_SWITCH || kw == KW_DO ||
+                   kw == KW_FOR || kw == KW_RETURN || kw == KW_BREAK || kw == KW_CONTINUE ||
+                   kw == KW_GOTO || kw == KW_CASE || kw == KW_DEFAULT;
+    if (control)
+        *last = *stop ? unknown_type(false) : simple_type(CK_VOID);
+    return ok;
+}
+
+/* Block items up to the `}` that ends them; *last: the type of the last one when it is an
+ * expression statement, void otherwise.  False after an error; *stop when a statement
+ * this check does not follow was met (the caller skips the rest). */
+static bool block_items(struct ck *c, struct ck_type *last, bool *stop)
+{
+    while (c->pos < c->end && !is(c, "}")) {
+        if (!statement(c, last, stop))
+            return false;
+        if (*stop)
+            return true;
+    }
+    if (c->pos >= c->end) {
+        expected(c, "'}'");
+        return false;
+    }
+    return true;
+}
+
+/* `({ block-items })` (GNU): c->pos at the `{`. */
+static bool statement_expression(struct ck *c, struct ck_type *t)
+{
+    int open = c->pos - 1, saved = c->nlocals;
+    bool stop = false;
+    if (c->depth >= CK_MAX_DEPTH) {
+        ck_error(c, c->pos, "expression nested too deeply");
+        return false;
+    }
+    c->pos++;
+    c->depth++;
+    bool ok = block_items(c, t, &stop);
+    c->depth--;
+    c->nlocals = saved;
+    if (!ok)
+        return false;
+    if (stop) {                         /* not followed: the rest as it is */
+        c->pos = open;
+        if (!skip_group(c, "(", ")"))
+            return false;
+        *t = unknown_type(false);
+        return true;
+    }
+    if (!expect(c, "}") || !expect(c, ")"))
+        return false;
+    t->lvalue = false;
+    return true;
+}
+
+/* The type of the k-th member of struct type `of` (0-based), for the positional
+ * initializers of a compound literal; false when not known (no body, an anonymous member,
+ * a union, fewer members). */
+static bool nth_member(struct ck *c, const struct ck_type *of, int k, struct ck_type *out)
+{
+    if (kind_of(of) != CK_STRUCT || !of->tag || of->tag->op == KW_UNION)
+        return false;
+    struct ast *members = struct_members(c->L, of->tag);
+    int i = 0;
+    for (struct ast *sd = members ? members->kid[0] : NULL; sd; sd = sd->next) {
+        if (sd->kind != AST_STRUCT_DECL || !sd->kid[1])
+            return false;
+        for (struct ast *d = sd->kid[1]->kid[0]; d; d = d->next)
+            if (i++ == k) {
+                if (!ast_declarator_name(d))
+                    return false;               /* an unnamed bit-field */
+                type_of_decl(c->L, sd->kid[0], d, out, 0);
+                return true;
+            }
+    }
+    return false;
+}
+
+/* A positional initializer x of a member of type m: what gcc rejects outright. */
+static bool initializer_fits(struct ck *c, int at, const struct ck_type *m,
+                             const struct ck_type *x)
+{
+    struct ck_type v = decay(x);
+    enum ck_kind mk = kind_of(m), vk = kind_of(&v);
+    if (mk == CK_UNKNOWN || vk == CK_UNKNOWN)
+        return true;
+    if ((is_arith(mk) && (vk == CK_POINTER ? mk == CK_FLOAT : non_scalar(vk))) ||
+        (mk == CK_POINTER && (vk == CK_FLOAT || non_scalar(vk)))) {
+        ck_error(c, at, "incompatible types when initializing a member of type %s with a "
+                 "value of type %s", mk == CK_FLOAT ? "float/double" : mk == CK_INT ? "int"
+                 : "pointer", vk == CK_POINTER ? "pointer" : vk == CK_FLOAT ? "float/double"
+                 : vk == CK_VOID ? "void" : "struct or union");
+        return false;
+    }
+    return true;
+}
+
+/* `{ [designation =] initializer, ... }` (C11 6.7.9) of an object of type `of`. */
+static bool initializer_list(struct ck *c, const struct ck_type *of)
+{
+    int k = 0;
+    bool positional = true;             /* members matched by position so far */
+    if (c->depth >= CK_MAX_DEPTH) {
+        ck_error(c, c->pos, "expression nested too deeply");
+        return false;
+    }
+    c->pos++;
+    if (accept(c, "}"))
+        return true;                    /* `{}` (GNU, C23) */
+    c->depth++;
+    bool ok = true;
+    for (;;) {
+        bool designated = false;
+        while (ok && (is(c, ".") || is(c, "["))) {
+            designated = true;
+            if (accept(c, ".")) {
+                if (!tok_ident(c, c->pos) || tok_name(c, c->pos)->keyword) {
+                    expected(c, "a member name");
+                    ok = false;
+                } else {
+                    c->pos++;
+                }
+            } else {
+                c->pos++;
+                struct ck_type x;
+                ok = conditional(c, &x) && (!accept(c, "...") || conditional(c, &x)) &&
+                     expect(c, "]");
+            }
+        }
+        if (ok && designated)
+            ok = expect(c, "=");
+        positional &= !designated;
+        if (ok) {
+            struct ck_type x, u = unknown_type(false), m;
+            int at = c->pos;
+            bool known = positional && nth_member(c, of, k, &m);
+            ok = is(c, "{") ? initializer_list(c, known ? &m : &u) : assign(c, &x);
+            if (ok && known && !tok_is(c, at, "{"))
+                ok = initializer_fits(c, at, &m, &x);
+        }
+        k++;
+        if (!ok || !accept(c, ",") || is(c, "}"))
+            break;
+    }
+    c->depth--;
+    return ok && expect(c, "}");
+}
+
+/* `_Generic ( assignment-expression , generic-assoc-list )` (C11 6.5.1.1): the type is
+ * that of the association chosen, unknown here. */
+static bool generic_selection(struct ck *c, struct ck_type *t)
+{
+    struct ck_type x;
+    if (!expect(c, "(") || !assign(c, &x))
+        return false;
+    bool any = false;
+    while (accept(c, ",")) {
+        if (kw_at(c, c->pos, KW_DEFAULT)) {
+            c->pos++;
+        } else if (starts_type(c, c->pos)) {
+            struct ck_type ty;
+            if (!type_name(c, &ty))
+                return false;
+        } else {
+            expected(c, "a type name or 'default'");
+            return false;
+        }
+        if (!expect(c, ":") || !assign(c, &x))
+            return false;
+        any = true;
+    }
+    if (!any) {
+        expected(c, "','");
+        return false;
+    }
+    *t = unknown_type(false);
+    return expect(c, ")");
+}
+
+/* A struct or union type name at token `at` (type_name gave ty) whose tag the unit
+ * declares nowhere: its size and members are unknown to gcc too ("invalid use of undefined
+ * type").  Reports it. */
+static bool undefined_tag(struct ck *c, int at, const struct ck_type *ty)
+{
+    if (kind_of(ty) != CK_STRUCT || ty->tag || ty->n)
+        return false;
+    int tag = at;
+    while (tag < c->pos && !(tok_ident(c, tag) && tok_name(c, tag)->keyword == KW_STRUCT) &&
+           !(tok_ident(c, tag) && tok_name(c, tag)->keyword == KW_UNION))
+        tag++;
+    int kw = tag++;
+    while (tag < c->pos && !(tok_ident(c, tag) && !tok_name(c, tag)->keyword))
+        tag++;
+    struct name *nm = tag < c->pos ? tok_name(c, tag) : NULL;
+    if (!nm || nm->tag)
+        return false;
+    ck_error(c, at, "invalid use of undefined type '%.*s %.*s'", CK_TOK(c, kw), CK_TOK(c, tag));
+    return true;
+}
+
+/* `__builtin_offsetof ( type-name , member-designator )` (offsetof of <stddef.h>). */
+static bool offsetof_args(struct ck *c)
+{
+    struct ck_type ty;
+    if (!expect(c, "("))
+        return false;
+    if (!starts_type(c, c->pos)) {
+        expected(c, "a type name");
+        return false;
+    }
+    int at = c->pos;
+    if (!type_name(c, &ty) || undefined_tag(c, at, &ty) || !expect(c, ","))
+        return false;
+    struct ck_type m = ty;
+    for (bool first = true;; first = false) {
+        if (first || accept(c, ".")) {
+            if (!tok_ident(c, c->pos) || tok_name(c, c->pos)->keyword) {
+                expected(c, "a member name");
+                return false;
+            }
+            if (!member(c, c->pos, &m, false))
+                return false;
+            c->pos++;
+        } else if (accept(c, "[")) {
+            struct ck_type x;
+            if (!expr(c, &x) || !expect(c, "]"))
+                return false;
+            m = unknown_type(true);
+        } else {
+            break;
+        }
+    }
+    return expect(c, ")");
+}
+
 static bool primary(struct ck *c, struct ck_type *t)
 {
     int i = c->pos;
@@ -1038,13 +1584,8 @@ static bool primary(struct ck *c, struct ck_type *t)
     }
     if (k->kind == OMP_TOK_PUNCT) {
         if (accept(c, "(")) {
-            if (is(c, "{")) {           /* GNU statement expression */
-                c->pos--;
-                if (!skip_group(c, "(", ")"))
-                    return false;
-                *t = unknown_type(false);
-                return true;
-            }
+            if (is(c, "{"))             /* GNU statement expression */
+                return statement_expression(c, t);
             if (!expr(c, t) || !expect(c, ")"))
                 return false;
             return true;
@@ -1063,7 +1604,14 @@ static bool primary(struct ck *c, struct ck_type *t)
     switch (nm->keyword) {
     case 0:
         break;
-    case KW_GENERIC: case KW_VA_ARG: case KW_OFFSETOF: case KW_TYPES_COMPATIBLE_P:
+    case KW_GENERIC:
+        c->pos++;
+        return generic_selection(c, t);
+    case KW_OFFSETOF:
+        c->pos++;
+        *t = simple_type(CK_INT);
+        return offsetof_args(c);
+    case KW_VA_ARG: case KW_TYPES_COMPATIBLE_P:
     case KW_CONVERTVECTOR: case KW_BIT_CAST:
         c->pos++;
         if (!is(c, "(")) {
@@ -1102,6 +1650,9 @@ static bool primary(struct ck *c, struct ck_type *t)
         return true;
     case NAME_FUNC_NAME:
         *t = (struct ck_type){ .n = 1, .d = { CK_ARRAY }, .base = CK_INT, .lvalue = true };
+        return true;
+    case NAME_LOCAL:
+        *t = unknown_type(true);
         return true;
     case NAME_SYM:
         break;
@@ -1185,8 +1736,9 @@ static bool subscript(struct ck *c, int at, struct ck_type *t, const struct ck_t
 {
     struct ck_type b = decay(t), x = decay(index);
     enum ck_kind bk = kind_of(&b), xk = kind_of(&x);
-    if (bk == CK_POINTER && xk != CK_POINTER && xk != CK_UNKNOWN && xk != CK_INT) {
-        ck_error(c, at, "array subscript is not an integer");
+    if ((bk == CK_POINTER && xk != CK_UNKNOWN && xk != CK_INT) || xk == CK_FLOAT ||
+        bk == CK_FLOAT) {
+        ck_error(c, at, "array subscript is not an integer");   /* p[1.5], p["s"], x[.5] */
         return false;
     }
     if (bk == CK_POINTER || (xk == CK_POINTER && bk == CK_INT)) {
@@ -1460,7 +2012,10 @@ static bool cast(struct ck *c, struct ck_type *t)
     if (!type_name(c, &to) || !expect(c, ")"))
         return false;
     if (is(c, "{")) {                       /* compound literal */
-        if (!skip_group(c, "{", "}"))
+        c->pos--;
+        bool undefined = undefined_tag(c, at + 1, &to);
+        c->pos++;
+        if (undefined || !initializer_list(c, &to))
             return false;
         *t = to;
         t->lvalue = true;
@@ -1592,6 +2147,10 @@ static bool conditional(struct ck *c, struct ck_type *t)
     *t = xk == yk ? x : is_arith(xk) && is_arith(yk) ? simple_type(CK_FLOAT) : unknown_type(false);
     if (xk == CK_INT && yk == CK_INT)
         *t = simple_type(CK_INT);
+    /* a floating operand with an unknown one: floating, or not valid C at all */
+    if ((xk == CK_FLOAT && (yk == CK_UNKNOWN || is_arith(yk))) ||
+        (yk == CK_FLOAT && (xk == CK_UNKNOWN || is_arith(xk))))
+        *t = simple_type(CK_FLOAT);
     t->lvalue = false;
     return true;
 }
@@ -1808,6 +2367,30 @@ static void reduction_type(struct ck *c, const struct omp_clause *cl, const stru
              kind == CK_STRUCT ? "a struct or union" : "a pointer");
 }
 
+/* Is the object a reduction item `x`, `*p` or `[n]p` names const-qualified as its
+ * declaration says (`const double *p`)?  The combine assigns it.  Typedefs are not
+ * followed (false: not known). */
+static bool const_item(struct ck *c, const struct omp_ref *r)
+{
+    bool through = r->kind == OMP_REF_DEREF || r->kind == OMP_REF_SHAPE;
+    const struct omp_ref *b = through ? r->base : r;
+    if (!b || b->kind != OMP_REF_NAME)
+        return false;
+    range_of(c, &b->text);
+    struct sym *y;
+    if (c->pos >= c->end || lookup(c, c->pos, &y) != NAME_SYM || !y || !y->specs)
+        return false;
+    bool konst = false;
+    for (struct ast *sp = y->specs->kid[0] ? y->specs->kid[0]->kid[0] : NULL; sp; sp = sp->next)
+        konst |= sp->kind == AST_SPECIFIER && sp->op == KW_CONST;
+    struct ast *d = lower_full_declarator(y);
+    if (!konst || !d)
+        return false;
+    if (!through)
+        return d->kind == AST_DECL_NAME || d->kind == AST_DECL_ARRAY;
+    return d->kind == AST_DECL_POINTER && d->kid[0] && d->kid[0]->kind == AST_DECL_NAME;
+}
+
 /* A list item of a dependence, copy, reduction or data-sharing clause. */
 static void item(struct ck *c, const struct omp_clause *cl, const struct omp_ref *r, bool names)
 {
@@ -1823,6 +2406,11 @@ static void item(struct ck *c, const struct omp_clause *cl, const struct omp_ref
         ck_error(c, c->pos, "'%s' in '%s' is not %s", r->text.text, omp_clause_names[cl->kind],
                  names ? "a variable" : "an lvalue (an object a dependence can name)");
     else if ((cl->kind == OMP_CL_REDUCTION || cl->kind == OMP_CL_TASK_REDUCTION ||
+              cl->kind == OMP_CL_IN_REDUCTION) && const_item(c, r)) {
+        range_of(c, &r->text);
+        ck_error(c, c->pos, "'%s' in '%s' is const: a reduction writes its item",
+                 r->text.text, omp_clause_names[cl->kind]);
+    } else if ((cl->kind == OMP_CL_REDUCTION || cl->kind == OMP_CL_TASK_REDUCTION ||
               cl->kind == OMP_CL_IN_REDUCTION) && cl->red_op != OMP_RED_USER)
         reduction_type(c, cl, r, &t);
 }
@@ -1917,6 +2505,13 @@ static void directive(struct ck *c, const struct omp_directive *d)
 /* ---- where a directive is --------------------------------------------------------------- */
 
 /* The directive word of d (`task` of `#pragma omp task`). */
+static const struct mcc_loc *word_loc(const struct omp_directive *d);
+
+const struct mcc_loc *check_word_loc(const struct omp_directive *d)
+{
+    return word_loc(d);
+}
+
 static const struct mcc_loc *word_loc(const struct omp_directive *d)
 {
     for (int i = 0; i + 1 < d->ntoks; i++)
@@ -2025,7 +2620,7 @@ bool lower_check_construct(struct lower *L, const struct lower_dir *d)
     directive(&c, d->target);
     if (c.failed)
         return false;
-    return fd || !n || !L->fn || placement(L, d);
+    return fd || !n || !L->fn || (placement(L, d) && check_nesting(L, d->dir));
 }
 
 /* The stand-alone directives that may be at file scope; every other one runs code where
@@ -2052,5 +2647,34 @@ bool lower_check_standalone(struct lower *L, const struct ast *pr,
     }
     struct ck c = { .L = L, .scope = L->fn ? function_state(L, L->fn) : NULL, .at = pr->begin };
     directive(&c, d);
-    return !c.failed;
+    return !c.failed && check_nesting(L, d);
+}
+
+/* Does [begin, end) of the function being lowered name a typedef declared in it before
+ * `begin`?  The text is searched, so the clauses of directives nested there count too
+ * (`#pragma omp task inout(v[(local_t)i])` inside a task).  Such a task is outlined inside
+ * the function, where the typedef is seen (lower_inline.c). */
+bool check_names_local_typedef(struct lower *L, size_t begin, size_t end)
+{
+    if (!L->fn)
+        return false;
+    struct check_state *s = function_state(L, L->fn);
+    const char *t = L->text;
+#define CK_IDENT_CHAR(ch) ((ch) == '_' || (ch) == '$' || ((ch) >= 'a' && (ch) <= 'z') || \
+                           ((ch) >= 'A' && (ch) <= 'Z') || ((ch) >= '0' && (ch) <= '9'))
+    for (size_t i = begin; i < end; i++) {
+        if (!CK_IDENT_CHAR(t[i]) || (t[i] >= '0' && t[i] <= '9') ||
+            (i > begin && CK_IDENT_CHAR(t[i - 1])))
+            continue;
+        size_t j = i;
+        while (j < end && CK_IDENT_CHAR(t[j]))
+            j++;
+        struct name *nm = name_intern(&L->t->parser, t + i, j - i);
+        struct sym *y = lookup_block(s, nm, i);
+        if (y && y->kind == SYM_TYPEDEF && y->declarator && y->declarator->begin < begin)
+            return true;
+        i = j - 1;
+    }
+#undef CK_IDENT_CHAR
+    return false;
 }

@@ -157,9 +157,12 @@ static void lower_construct(struct lower *L, struct ast *n)
                      "'#pragma omp %s'", omp_directive_names[in->kind], omp_directive_names[k]);
         return;
     }
+    struct lower_nest nest = { d.dir, L->nest };
+    L->nest = &nest;                /* what is inside sees it (check_nesting.c) */
     if (fits && d.dir->parallel)
         k = OMP_DIR_PARALLEL;       /* parallel for, parallel sections, ... */
     construct_dispatch(L, n, &d, k, fits);
+    L->nest = nest.up;
 }
 
 /* `#pragma omp X` directly in the body of a parallel region being lowered (lower_omp_parallel). */
@@ -355,6 +358,12 @@ static void walk_visit(struct lower *L, struct ast *n)
     visit_kids(L, n);
 }
 
+static size_t walk_statement(struct lower *L, struct ast *n)
+{
+    lower_construct(L, n);
+    return n->pragma->begin;
+}
+
 static void visit_kids(struct lower *L, struct ast *n)
 {
     for (int k = 0; k < 4; k++) {
@@ -442,6 +451,7 @@ int lower_unit(struct translation *t)
     int errors0 = mcc_error_count();
     static const struct lower_walk walk = {
         .visit = walk_visit, .body = walk_body, .construct_as = walk_construct_as,
+        .statement = walk_statement,
     };
     struct lower L = {0};
     L.walk = &walk;

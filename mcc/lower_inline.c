@@ -742,6 +742,8 @@ static char *outline_body(struct outline *o, const struct lower_dir *d, struct a
     size_t begin = body->begin;
     if (body == d->node)
         begin = lower_body(L, d);
+    else if (body->pragma && body->kind != AST_LIST)
+        begin = lower_statement(L, body);   /* for (...) #pragma omp ... */
     else
         lower_visit(L, body);
     char *text = rewrite_text_lines(L->rw, begin, body->end);
@@ -896,6 +898,10 @@ char *lower_inline_outline(struct lower *L, const struct lower_dir *d, struct as
     struct outline o = {.L = L, .fn = fn_name(L), .n = ++L->serial, .body = body, .vars = vars};
     for (struct lower_var *v = vars; v; v = v->next)
         o.local |= needs_local(L, v);
+    /* a local typedef named in the body or in the clauses of a construct nested in it */
+    size_t from = body == d->node ? (d->inner ? d->inner->begin : body->begin)
+                                  : body->pragma ? body->pragma->begin : body->begin;
+    o.local |= check_names_local_typedef(L, from, body->end);
     /* Creation-side code first: it is in the parent's frame. */
     struct lower_buf count = {0}, add = {0};
     lower_deps_emit(L, d, false, &count, &add);

@@ -212,6 +212,8 @@ void lower_task_register(struct lower *L, struct ast *item, struct lower_dir *d)
         check_deps(L, f);
     } else if (!f->impl_of) {
         return;                 /* a device function for smp: nothing to do */
+    } else if (!check_signature(L, item, declarator, f)) {
+        return;                 /* a version of a task is one too (main cannot be) */
     }
     f->first_decl = first_declaration(L, f->name, L->fn ? L->fn : item);
     f->next = L->ftasks;
@@ -610,6 +612,14 @@ static void emit_type_text(struct lower *L, struct lower_ftask *f, struct lower_
     free(more.s);
 }
 
+static int nparams(const struct lower_ftask *f)
+{
+    int n = 0;
+    EACH_PARAM(f, p)
+        n++;
+    return n;
+}
+
 void lower_task_emit_all(struct lower *L)
 {
     struct lower_ftask *impls = NULL, **tail = &impls;
@@ -618,10 +628,19 @@ void lower_task_emit_all(struct lower *L)
             *tail = f;
             tail = &f->next_impl;
         }
-        if (f->impl_of && !task_named(L, f->impl_of)) {
+        struct lower_ftask *of = f->impl_of ? task_named(L, f->impl_of) : NULL;
+        if (f->impl_of && !of) {
             const struct omp_clause *c = lower_dir_find(&f->dir, OMP_CL_IMPLEMENTS);
             mcc_error_at(&c->args[0].loc, "'%s' in 'implements' is not a function task",
                          f->impl_of);
+        } else if (of && (lower_dir_devices(&f->dir) & (1u << OMP_DEVICE_SMP)) &&
+                   nparams(f) != nparams(of)) {
+            /* an smp version is called with the arguments of the task it implements */
+            const struct omp_clause *c = lower_dir_find(&f->dir, OMP_CL_IMPLEMENTS);
+            mcc_error_at(&c->args[0].loc, "'%s' has %d parameter%s but implements '%s', which "
+                         "has %d: an smp version is called with the arguments of '%s'",
+                         fname(L, f), nparams(f), nparams(f) == 1 ? "" : "s", f->impl_of,
+                         nparams(of), f->impl_of);
         }
         if (f->dir.dir)
             emit_one(L, f);

@@ -13,7 +13,8 @@
  *   C front end     lex.c + grammar/c.l, ast.c, symbols.c, the parser (grammar/c.y),
  *                   rewrite.c (edits over the preprocessed text)
  *   pragmas         pragma_lex.c, pragma.c, pragma_ref.c, pragma_dump.c (OmpSs directives
- *                   and clauses), check.c (their expressions and places)
+ *                   and clauses), check.c (their expressions and places), check_nesting.c
+ *                   (OpenMP's nesting of regions)
  *   lowering        a pipeline of layers; a file calls only files of the layers below
  *                   its own (tests/layout/lower_layers.py checks this list against the
  *                   calls), and a file's exported functions are named after it
@@ -37,8 +38,8 @@
  *                   7 text        lower_text.c (text, names in scope, declarators)
  *                   The helper layers (6, 7) keep the short names every module uses
  *                   (lbuf_*, lower_expr, lower_dir_*, lower_name ...).  The one way up is
- *                   the recursion into a construct's body: lower_visit, lower_body and
- *                   lower_construct_as call through L->walk (struct lower_walk), which
+ *                   the recursion into a construct's body: lower_visit, lower_body,
+ *                   lower_statement and lower_construct_as call through L->walk (struct lower_walk), which
  *                   lower.c fills.  The declarations generated code needs come from
  *                   include/nanort.h's mcc-abi regions (mcc/abi_prelude.awk, at build time).
  *   OpenCL C        ocl_translate.c, ocl_type.c, ocl_builtin.c, ocl_expr.c, ocl_kernel.c
@@ -648,7 +649,11 @@ struct ast *mcc_parse(struct mcc_parser *p);
  * comes first, then text inserted "before" (the start of what follows), then a
  * replacement starting there, each group in the order the edits were made.  A replacement
  * hides every edit strictly inside its span, so an edit that moves a region renders it
- * first with rewrite_text() (the edits inside applied) and replaces it.  After edited
+ * first with rewrite_text() (the edits inside applied) and replaces it; it also hides the
+ * insertions at its ends (insert_before at its start, insert_after at its end) that a
+ * rewrite_text() rendered before it was made (a construct that is the whole statement of
+ * another: the inner one's end moved with the outer one's body), and of two replacements
+ * of one span the later one (which rendered the other) is kept.  After edited
  * text that adds or removes newlines, output() emits a linemarker so the lines that
  * follow keep their numbers in the user's file.
  */
@@ -1019,6 +1024,11 @@ struct lower_frame {
 };
 /* A construct whose body stays where it is (parallel, single, master, taskgroup): the
  * variables it privatises are renamed through a frame of their own (vars with `use`). */
+/* A construct being lowered, and the one around it (check_nesting.c). */
+struct lower_nest {
+    const struct omp_directive *dir;
+    struct lower_nest *up;
+};
 struct lower_region {
     const struct lower_dir *d;
     bool team;                     /* a parallel region: its threads share what is declared
@@ -1080,6 +1090,7 @@ struct lower_walk {
     void (*visit)(struct lower *L, struct ast *n);
     size_t (*body)(struct lower *L, const struct lower_dir *d);
     void (*construct_as)(struct lower *L, struct lower_dir *d, enum omp_directive_kind k);
+    size_t (*statement)(struct lower *L, struct ast *n);
 };
 
 struct lower {
@@ -1095,6 +1106,7 @@ struct lower {
     struct check_state *check;     /* check.c: names of the function being checked */
     struct lower_frame *frame;     /* innermost outlined task being lowered, or NULL */
     struct lower_region *region;   /* innermost region (lower_omp.c) around it, or NULL */
+    struct lower_nest *nest;       /* the constructs around it, innermost first (check_nesting.c) */
     struct lower_map parsed;       /* pragma node -> its directive (parsed once) */
     struct ast *fn;                /* the function definition being lowered */
     const char *func_name;         /* what __func__ names there (NULL in a nested function) */
@@ -1207,6 +1219,12 @@ static inline size_t lower_body(struct lower *L, const struct lower_dir *d)
 {
     return L->walk->body(L, d);
 }
+/* A statement with its chain of pragmas (the unbraced body of a loop being lowered):
+ * lowered as a construct; returns where its text starts (its first pragma). */
+static inline size_t lower_statement(struct lower *L, struct ast *n)
+{
+    return L->walk->statement(L, n);
+}
 /* Lower d as a construct of kind k (the inner construct of `parallel for`, ...). */
 static inline void lower_construct_as(struct lower *L, struct lower_dir *d,
                                       enum omp_directive_kind k)
@@ -1223,6 +1241,10 @@ const char *lower_detach_create_fn(struct lower *L, const struct lower_dir *d, c
 struct check_state;
 bool lower_check_construct(struct lower *L, const struct lower_dir *d);
 bool lower_check_standalone(struct lower *L, const struct ast *pr, const struct omp_directive *d);
+/* check_nesting.c: may d be where it is, inside L->nest?  Reports the error when not. */
+bool check_nesting(const struct lower *L, const struct omp_directive *d);
+const struct mcc_loc *check_word_loc(const struct omp_directive *d);
+bool check_names_local_typedef(struct lower *L, size_t begin, size_t end);
 
 /* lower_deps.c: the regions of a task's clauses.  `count` gets code adding to nrt_nr and
  * nrt_nd (regions, dimensions), `add` the nanort_task_region calls on nrt_t. */

@@ -215,6 +215,11 @@ static struct omp_ref *parse_unary(struct omp_parser *p)
         p->pos++;
         if (!(r->base = parse_unary(p)))
             return NULL;
+        if (r->base->kind == OMP_REF_SHAPE) {   /* no C expression is `*` of a shape */
+            omp_perror(p, from, "'*' cannot apply to a shaping expression: '[n]p' is an "
+                       "array of n elements; subscript it, or shape '*p' instead");
+            return NULL;
+        }
         return finish(p, r, from);
     }
     return parse_postfix(p);

@@ -19,6 +19,8 @@ struct edit {
     int seq;                  /* creation order */
     const char *text;
     size_t len;
+    int taken;                /* rw->n when a rewrite_text() last rendered it, or -1 */
+    int bucket, index;        /* where it is filed (in the copies edits_in() makes) */
 };
 
 enum { BUCKET_SHIFT = 12 };
@@ -69,7 +71,8 @@ static void add(struct rewriter *rw, size_t b, size_t e, enum edit_kind k, const
         bk->cap = cap;
     }
     size_t len = strlen(text);
-    bk->edits[bk->n++] = (struct edit){ b, e, k, rw->n++, arena_strndup(rw->arena, text, len), len };
+    bk->edits[bk->n++] = (struct edit){ b, e, k, rw->n++, arena_strndup(rw->arena, text, len), len,
+                                        -1, 0, 0 };
 }
 
 void rewrite_insert_before(struct rewriter *rw, size_t off, const char *text)
@@ -96,6 +99,10 @@ static int cmp_edit(const void *a, const void *b)
         return x->kind < y->kind ? -1 : 1;
     if (x->kind == EDIT_REPLACE && x->end != y->end)
         return x->end > y->end ? -1 : 1;      /* the outer replacement first */
+    if (x->kind == EDIT_REPLACE)              /* the same span: the later one rendered the
+                                                 earlier into its text (a construct that is
+                                                 the whole of a section) */
+        return x->seq > y->seq ? -1 : x->seq < y->seq;
     return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
@@ -115,8 +122,11 @@ static struct edit *edits_in(struct rewriter *rw, size_t begin, size_t end, int 
     for (size_t b = b0; b <= b1; b++)
         for (int i = 0; i < rw->buckets[b].n; i++) {
             const struct edit *e = &rw->buckets[b].edits[i];
-            if (e->begin >= begin && e->begin <= end)
-                v[m++] = *e;
+            if (e->begin >= begin && e->begin <= end) {
+                v[m] = *e;
+                v[m].bucket = (int)b;
+                v[m++].index = i;
+            }
         }
     qsort(v, (size_t)m, sizeof *v, cmp_edit);
     *n = m;
@@ -238,6 +248,24 @@ static void put_source(struct rewriter *rw, struct sink *s, struct sync *y, size
     put(s, text + a, b - a);
 }
 
+/* Was insertion e rendered into a span (rewrite_text) before replacement r was made? */
+static bool taken_by(const struct edit *e, const struct edit *r)
+{
+    return e->taken >= 0 && e->taken <= r->seq;
+}
+
+/* Is the insert_before edits[i] at the start of a later replacement that took it (the
+ * replacement of a span rendered with it: a construct that is the whole of a section)?
+ * Edits at one offset are sorted after, before, replace. */
+static bool before_replaced(const struct edit *edits, int n, int i, size_t end)
+{
+    for (int j = i + 1; j < n && edits[j].begin == edits[i].begin; j++)
+        if (edits[j].kind == EDIT_REPLACE && edits[j].end > edits[j].begin &&
+            edits[j].end <= end && taken_by(&edits[i], &edits[j]))
+            return true;
+    return false;
+}
+
 /* whole: the span is the whole text (an insert_after at its start belongs to it);
  * markers: keep the user's lines and columns with linemarkers (struct sync). */
 static void render(struct rewriter *rw, size_t begin, size_t end, struct sink *s, bool whole,
@@ -247,6 +275,7 @@ static void render(struct rewriter *rw, size_t begin, size_t end, struct sink *s
     struct edit *edits = edits_in(rw, begin, end, &n);
     size_t pos = begin;
     struct sync y = {false, false};
+    const struct edit *replaced = NULL;   /* the last replacement rendered (ends at pos) */
     for (int i = 0; i < n; i++) {
         const struct edit *e = &edits[i];
         if (e->begin > end || (e->begin == end && e->kind != EDIT_AFTER))
@@ -257,13 +286,22 @@ static void render(struct rewriter *rw, size_t begin, size_t end, struct sink *s
             continue;   /* belongs to what precedes the span */
         if (e->begin < pos)
             continue;   /* inside a region a replacement already covered */
+        if (e->kind == EDIT_AFTER && replaced && e->begin == pos && taken_by(e, replaced))
+            continue;   /* ended the span that replacement took (a construct directly
+                           inside another: the inner one's end is the outer one's) */
+        if (e->kind == EDIT_BEFORE && before_replaced(edits, n, i, end))
+            continue;   /* likewise at the start of the span */
         put_source(rw, s, &y, pos, e->begin);
         put(s, e->text, e->len);
+        if (!whole && e->kind != EDIT_REPLACE)
+            rw->buckets[e->bucket].edits[e->index].taken = rw->n;
         size_t removed_nl = 0;
         pos = e->begin;
+        replaced = NULL;
         if (e->kind == EDIT_REPLACE) {
             removed_nl = count_nl(rw->src->text + e->begin, e->end - e->begin);
             pos = e->end;
+            replaced = e;
         }
         if (markers) {
             y.lines |= count_nl(e->text, e->len) != 0 || removed_nl != 0;

@@ -295,8 +295,54 @@ def check_case(mcc, cc, flags, work, prog, text, timeout=20):
     if st2 == "oserror":
         return "error", "cannot run the C compiler: " + log2
     if st2 != 0:
-        return "broken", log + log2
+        return plain_c_verdict(cc, flags, work, prog, text, log + log2, timeout)
     return "ok", log
+
+
+ERROR_AT = re.compile(r"^([^:\s][^:]*):(\d+):(?:\d+:)? (?:fatal )?error:", re.M)
+
+
+def pragma_lines(text):
+    """The line numbers (from 1) of the #pragma omp lines of text, continuations included."""
+    lines, out, k = text.split("\n"), set(), 0
+    while k < len(lines):
+        if re.match(r"\s*#\s*pragma\s+omp\b", lines[k]):
+            while True:
+                out.add(k + 1)
+                if not lines[k].endswith("\\") or k + 1 >= len(lines):
+                    break
+                k += 1
+        k += 1
+    return out
+
+
+def plain_c_verdict(cc, flags, work, prog, text, log, timeout):
+    """gcc rejected mcc's output: 'broken', unless the mutant is itself not C and gcc says
+    so at the same places of the user's file.  The oracle is gcc on the mutant with its
+    pragmas ignored: preprocessed as mcc does (-fopenmp -D_OMPSS=1), compiled without
+    -fopenmp.  'plain-c' when that compile fails too, every error gcc gives on mcc's output
+    is at a file:line where it also gives one on the mutant, and none is on a pragma line
+    (an error in a pragma must be mcc's own); 'broken' otherwise."""
+    pre = os.path.join(work, "case.plain.i")
+    st, plog = run([cc, "-E", "-fopenmp", "-D_OMPSS=1", "-I" + prog.dir] + INCLUDES
+                   + ["case.c", "-o", pre], work, timeout)
+    if st == 0:
+        st, plog = run([cc] + flags + ["-c", pre, "-o", os.devnull], work, timeout)
+    if st == "timeout":
+        return "hang", log + "\ngcc timed out on the mutant itself\n" + plog
+    if st == 0:
+        return "broken", log + "\n(gcc accepts the mutant with its pragmas ignored)\n"
+    mine = set(ERROR_AT.findall(log))
+    theirs = set(ERROR_AT.findall(plog))
+    pragmas = {("case.c", str(n)) for n in pragma_lines(text)}
+    if not mine:
+        return "broken", log + "\n(no error position in gcc's output)\n"
+    if mine & pragmas:
+        return "broken", log + "\n(gcc reports an error on a pragma line)\n"
+    if not mine <= theirs:
+        return "broken", log + "\n(gcc reports errors at %s, not at the mutant's own errors)\n" \
+            % ", ".join("%s:%s" % e for e in sorted(mine - theirs))
+    return "plain-c", log + "\n-- the mutant with its pragmas ignored --\n" + plog
 
 
 def gcc_message(log):
@@ -309,9 +355,31 @@ def gcc_message(log):
     return "(no error line)"
 
 
+def recheck(mcc, cc, flags, a):
+    """Each NAME.c of a --keep directory again, through today's mcc and the classifier:
+    one line per case (verdict, name, the mutation), the totals, exit 1 if one is bad."""
+    counts, progs = {}, {}
+    for why in sorted(f for f in os.listdir(a.recheck) if f.endswith(".why")):
+        base = os.path.join(a.recheck, why[:-4])
+        with open(base + ".why") as f:
+            path = f.readline().split(" (seed")[0]
+            what = f.readline().strip()
+        with open(base + ".c", encoding="utf-8", errors="surrogateescape") as f:
+            text = f.read()
+        if path not in progs:
+            progs[path] = Program(path)
+        v, log = check_case(mcc, cc, flags, os.path.join(a.work, "recheck"), progs[path], text)
+        counts[v] = counts.get(v, 0) + 1
+        print("%-9s %s: %s" % (v, why[:-4], what[:110]))
+        if a.verbose and v not in ("rejected", "ok"):
+            print("   " + "\n   ".join(log.strip().split("\n")[-12:]))
+    print("recheck: " + ", ".join("%d %s" % (n, k) for k, n in sorted(counts.items())))
+    return 1 if set(counts) & {"broken", "crash", "hang", "error"} else 0
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("programs", nargs="+")
+    ap.add_argument("programs", nargs="*")
     ap.add_argument("--count", type=int, default=200)
     ap.add_argument("--seconds", type=float)
     ap.add_argument("--seed", type=int, default=1)
@@ -319,6 +387,7 @@ def main():
     ap.add_argument("--work", default=os.path.join(tempfile.gettempdir(), "mcc-mutants"))
     ap.add_argument("--keep")
     ap.add_argument("--verbose", action="store_true")
+    ap.add_argument("--recheck", metavar="DIR")
     a = ap.parse_args()
     a.work = os.path.abspath(a.work)
     a.keep = os.path.abspath(a.keep) if a.keep else None
@@ -328,6 +397,8 @@ def main():
         print("skipped: %s has not been built" % mcc)
         return 77
     flags = gcc_flags(cc)
+    if a.recheck:
+        return recheck(mcc, cc, flags, a)
     progs = [Program(p) for p in a.programs]
     progs = [p for p in progs if p.pragmas]
     shutil.rmtree(a.work, ignore_errors=True)
@@ -358,7 +429,7 @@ def main():
             n += 1
             yield n, p, text, what
 
-    counts = {k: 0 for k in ("rejected", "ok", "broken", "crash", "hang", "error")}
+    counts = {k: 0 for k in ("rejected", "ok", "plain-c", "broken", "crash", "hang", "error")}
     groups = {}
     bad = []
     t0 = time.time()
@@ -406,10 +477,11 @@ def main():
                 submit_next()
     total = sum(counts.values())
     print("mutants: %d cases from %d programs in %.0f s (seed %d): %d rejected by mcc, "
-          "%d accepted and compiled, %d accepted-broken (gcc rejected mcc's output), "
+          "%d accepted and compiled, %d not C with pragmas ignored (gcc's errors at the "
+          "user's lines), %d accepted-broken (gcc rejected mcc's output), "
           "%d crashes, %d hangs" % (total, len(good), time.time() - t0, a.seed,
-                                   counts["rejected"], counts["ok"], counts["broken"],
-                                   counts["crash"], counts["hang"]))
+                                   counts["rejected"], counts["ok"], counts["plain-c"],
+                                   counts["broken"], counts["crash"], counts["hang"]))
     if counts["error"]:
         print("  %d cases could not be run (harness errors: see above)" % counts["error"])
     for k, v in sorted(groups.items(), key=lambda kv: -kv[1]):

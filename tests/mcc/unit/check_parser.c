@@ -456,6 +456,25 @@ START_TEST(rewrite_insert_replace_order)
 }
 END_TEST
 
+START_TEST(rewrite_moved_span_takes_its_ends)
+{
+    /* A construct that is the whole statement of another: the inner one inserts at the
+     * ends of the statement, the outer one renders the statement with them, moves it and
+     * replaces it.  The insertions are in the moved text only, not again around the
+     * replacement; an insertion the replaced text never took stays (the test above). */
+    parse_ok("int a; int b;");
+    rewrite_insert_before(T.rw, 7, "{(");
+    rewrite_insert_after(T.rw, 13, ")}");
+    char *moved = rewrite_text(T.rw, 7, 13);
+    ck_assert_str_eq(moved, "{(int b;)}");
+    rewrite_replace(T.rw, 7, 13, "call();");
+    rewrite_insert_after(T.rw, 13, "/*after*/");
+    char *out = output_of(T.rw);
+    ck_assert_str_eq(out, "int a; call();/*after*/");
+    free(out);
+}
+END_TEST
+
 START_TEST(rewrite_nested_move)
 {
     /* A call rewritten inside a statement that is then moved elsewhere: rewrite_text()
@@ -660,7 +679,8 @@ static Suite *suite(void)
                       pragma_on_function_definition_and_block_items,
                       pragma_passthrough_without_ompss, translate_without_pragmas_is_identity } },
         { "rewrite", { rewrite_no_edits_is_identity, rewrite_insert_replace_order,
-                       rewrite_nested_move, rewrite_linemarker_after_inserted_lines,
+                       rewrite_nested_move, rewrite_moved_span_takes_its_ends,
+                       rewrite_linemarker_after_inserted_lines,
                        rewrite_spans_across_buckets, rewrite_columns_after_edits,
                        rewrite_text_lines_keeps_lines } },
         { "lexer_diag", { lexer_linemarkers_give_user_locations, lexer_gnu_spellings_fold_to_keywords,

@@ -1,0 +1,95 @@
+/*
+ * check_nesting.c - the nesting of regions (OpenMP 5.2 section 17.1 "Nesting of Regions"),
+ * checked by mcc on the constructs lexically around a directive, as gcc -fopenmp does:
+ *   - a worksharing region (for, sections, single) or a barrier may not be closely nested
+ *     inside a worksharing, critical, master/masked, explicit task or taskloop region;
+ *   - a master/masked region may not be closely nested inside a worksharing, explicit
+ *     task or taskloop region;
+ *   - a critical region may not be nested, however deeply, inside a critical region with
+ *     the same name (it would deadlock).
+ * "Closely nested": no parallel region in between; a taskgroup (or taskgraph) between
+ * them does not count, as in gcc.  Only what the source shows can be checked: a function
+ * called from a task that runs a worksharing construct is an orphaned construct, which
+ * binds at run time.
+ *
+ * The lowering keeps the constructs it is inside on L->nest (lower.c, lower_construct);
+ * taken as they are, the lowering would nest its own blocks wrongly or hand gcc a program
+ * that is not OpenMP, so these are mcc's errors, at the inner directive.
+ */
+#include "mcc.h"
+
+#include <string.h>
+
+enum nest_class { NEST_OTHER, NEST_WORKSHARE, NEST_MASTER, NEST_CRITICAL, NEST_TASK,
+                  NEST_PARALLEL };
+
+static enum nest_class class_of(const struct omp_directive *d)
+{
+    switch (d->kind) {
+    case OMP_DIR_FOR: case OMP_DIR_SECTIONS: case OMP_DIR_SINGLE:
+        return NEST_WORKSHARE;
+    case OMP_DIR_MASTER: case OMP_DIR_MASKED:
+        return NEST_MASTER;
+    case OMP_DIR_CRITICAL:
+        return NEST_CRITICAL;
+    case OMP_DIR_TASK: case OMP_DIR_TASKLOOP:
+        return NEST_TASK;
+    case OMP_DIR_PARALLEL:
+        return NEST_PARALLEL;
+    default:
+        return NEST_OTHER;
+    }
+}
+
+static bool same_name(const struct omp_directive *a, const struct omp_directive *b)
+{
+    if (!a->name.text || !b->name.text)
+        return !a->name.text && !b->name.text;
+    return !strcmp(a->name.text, b->name.text);
+}
+
+static void nest_error(const struct omp_directive *d, const struct omp_directive *outer,
+                       const char *why)
+{
+    mcc_error_at(check_word_loc(d), "'#pragma omp %s' may not be closely nested inside "
+                 "'#pragma omp %s%s' (line %d): %s", omp_directive_names[d->kind],
+                 outer->parallel ? "parallel " : "", omp_directive_names[outer->kind],
+                 outer->loc.line, why);
+}
+
+bool check_nesting(const struct lower *L, const struct omp_directive *d)
+{
+    enum nest_class c = class_of(d);
+    bool barrier = d->kind == OMP_DIR_BARRIER;
+    if (c == NEST_CRITICAL) {
+        for (const struct lower_nest *n = L->nest; n; n = n->up)
+            if (n->dir->kind == OMP_DIR_CRITICAL && same_name(n->dir, d)) {
+                mcc_error_at(check_word_loc(d), "'#pragma omp critical%s%s%s' is nested "
+                             "inside a critical section of the same name (line %d): it would "
+                             "wait for itself forever; give one of them another name",
+                             d->name.text ? "(" : "", d->name.text ? d->name.text : "",
+                             d->name.text ? ")" : "", n->dir->loc.line);
+                return false;
+            }
+        return true;
+    }
+    if (c != NEST_WORKSHARE && c != NEST_MASTER && !barrier)
+        return true;
+    for (const struct lower_nest *n = L->nest; n; n = n->up) {
+        enum nest_class o = class_of(n->dir);
+        bool bad = o == NEST_WORKSHARE || o == NEST_TASK ||
+                   (c != NEST_MASTER && (o == NEST_MASTER || o == NEST_CRITICAL));
+        if (bad) {
+            nest_error(d, n->dir, o == NEST_TASK
+                       ? "it binds to the team of the innermost parallel region, which a task "
+                         "is not; put it outside the task, or inside a '#pragma omp parallel' "
+                         "in the task"
+                       : "every thread of the team must reach it, and only some of them run "
+                         "there; put it outside, or inside a '#pragma omp parallel' there");
+            return false;
+        }
+        if (o == NEST_PARALLEL || n->dir->parallel)
+            return true;
+    }
+    return true;
+}

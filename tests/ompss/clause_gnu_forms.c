@@ -1,0 +1,45 @@
+/* GNU and C11 forms inside dependences that mcc now parses and checks instead of skipping
+ * (statement expressions with declarations and statements, initializer lists of compound
+ * literals with designators, _Generic, offsetof with a member path): all valid, each must
+ * still be accepted, and each task updates the element its expression names. */
+#include "ompss_check.h"
+#include <stddef.h>
+
+struct g { int n; struct { int a[4]; } in; double c[8]; };
+typedef int myint;
+static int data[64];
+
+int main(void)
+{
+    int two = 2, *p = &two;
+    int want[64] = {0};
+    int i0 = ({ int a = 1, b[2] = {1, 2}, *q = p; static const int z = 3; a + b[1] + *q + z; });
+#pragma omp task inout(data[({ int a = 1, b[2] = {1, 2}, *q = p; static const int z = 3; a + b[1] + *q + z; })])
+    data[i0]++;
+    want[i0]++;
+    int i1 = ({ myint t = two; { int u = t; (void)u; } if (t) t++; t; });
+#pragma omp task inout(data[({ myint t = two; { int u = t; (void)u; } if (t) t++; t; })])
+    data[i1] += 2;
+    want[i1] += 2;
+    int i2 = ({ int (*fp)(int) = 0; (void)fp; 1; });
+#pragma omp task inout(data[({ int (*fp)(int) = 0; (void)fp; 1; })])
+    data[i2] += 3;
+    want[i2] += 3;
+    int i3 = offsetof(struct g, in.a[2]) / 4 + _Generic(two, int: 1, myint *: 2, default: 3);
+#pragma omp task inout(data[offsetof(struct g, in.a[2]) / 4 + _Generic(two, int: 1, myint *: 2, default: 3)])
+    data[i3] += 4;
+    want[i3] += 4;
+    int i4 = ((struct g){.n = 1, .c = {[0] = 1.0, 2}}).n + ((int[4]){[1 ... 2] = 5})[1];
+#pragma omp task inout(data[((struct g){.n = 1, .c = {[0] = 1.0, 2}}).n + ((int[4]){[1 ... 2] = 5})[1]])
+    data[i4] += 5;
+    want[i4] += 5;
+    int i5 = ((int[]){7, 8,})[0] + ({ __extension__ int k = 1; k; });
+#pragma omp task inout(data[((int[]){7, 8,})[0] + ({ __extension__ int k = 1; k; })])
+    data[i5] += 6;
+    want[i5] += 6;
+#pragma omp taskwait
+    for (int i = 0; i < 64; i++)
+        CHECK(data[i] == want[i], "data[%d] = %d, expected %d", i, data[i], want[i]);
+    printf("clause_gnu_forms: ok\n");
+    return 0;
+}
