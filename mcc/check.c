@@ -2367,9 +2367,41 @@ static void reduction_type(struct ck *c, const struct omp_clause *cl, const stru
              kind == CK_STRUCT ? "a struct or union" : "a pointer");
 }
 
+/* Do y's specifiers make its type const: `const` itself, or a typedef of a const type whose
+ * declarator is a plain name (`typedef const int cint;`)?  A typedef of a pointer says
+ * nothing of the object itself. */
+static bool specs_const(const struct sym *y, int depth)
+{
+    if (!y || !y->specs || depth > 8)
+        return false;
+    for (struct ast *sp = y->specs->kid[0] ? y->specs->kid[0]->kid[0] : NULL; sp; sp = sp->next) {
+        if (sp->kind == AST_SPECIFIER && sp->op == KW_CONST)
+            return true;
+        if (sp->kind == AST_TYPEDEF_REF) {
+            struct ast *td = sp->sym ? lower_full_declarator(sp->sym) : NULL;
+            if (td && td->kind == AST_DECL_NAME && specs_const(sp->sym, depth + 1))
+                return true;
+        }
+    }
+    return false;
+}
+
+/* Is y declared through a typedef of a pointer to const (`typedef const int *cip;`)? */
+static bool typedef_pointer_to_const(const struct sym *y)
+{
+    for (struct ast *sp = y->specs->kid[0] ? y->specs->kid[0]->kid[0] : NULL; sp; sp = sp->next) {
+        struct ast *td = sp->kind == AST_TYPEDEF_REF && sp->sym ? lower_full_declarator(sp->sym)
+                                                                : NULL;
+        if (td && td->kind == AST_DECL_POINTER && td->kid[0] && td->kid[0]->kind == AST_DECL_NAME &&
+            specs_const(sp->sym, 1))
+            return true;
+    }
+    return false;
+}
+
 /* Is the object a reduction item `x`, `*p` or `[n]p` names const-qualified as its
- * declaration says (`const double *p`)?  The combine assigns it.  Typedefs are not
- * followed (false: not known). */
+ * declaration says (`const double *p`, `cint x` with `typedef const int cint`)?  The
+ * combine assigns it. */
 static bool const_item(struct ck *c, const struct omp_ref *r)
 {
     bool through = r->kind == OMP_REF_DEREF || r->kind == OMP_REF_SHAPE;
@@ -2380,11 +2412,12 @@ static bool const_item(struct ck *c, const struct omp_ref *r)
     struct sym *y;
     if (c->pos >= c->end || lookup(c, c->pos, &y) != NAME_SYM || !y || !y->specs)
         return false;
-    bool konst = false;
-    for (struct ast *sp = y->specs->kid[0] ? y->specs->kid[0]->kid[0] : NULL; sp; sp = sp->next)
-        konst |= sp->kind == AST_SPECIFIER && sp->op == KW_CONST;
     struct ast *d = lower_full_declarator(y);
-    if (!konst || !d)
+    if (!d)
+        return false;
+    if (through && d->kind == AST_DECL_NAME)
+        return typedef_pointer_to_const(y);
+    if (!specs_const(y, 0))
         return false;
     if (!through)
         return d->kind == AST_DECL_NAME || d->kind == AST_DECL_ARRAY;
