@@ -42,7 +42,8 @@
  *                   lower_statement and lower_construct_as call through L->walk (struct lower_walk), which
  *                   lower.c fills.  The declarations generated code needs come from
  *                   include/nanort.h's mcc-abi regions (mcc/abi_prelude.awk, at build time).
- *   OpenCL C        ocl_translate.c, ocl_type.c, ocl_builtin.c, ocl_expr.c, ocl_kernel.c
+ *   OpenCL C        ocl_translate.c, ocl_type.c, ocl_builtin.c, ocl_expr.c, ocl_kernel.c,
+ *                   ocl_names.c
  *                   (kernels translated to C, docs/opencl-cpu.md)
  */
 #ifndef MCC_H
@@ -1550,6 +1551,7 @@ void lower_sync_main_return(struct lower *L, struct ast *ret);
  *                    conversions, built-in calls, work-item functions
  *   ocl_kernel.c     the work-group functions: regions between barriers, privatisation
  *   ocl_translate.c  the unit: functions, file-scope rewriting, registration, output
+ *   ocl_names.c      every name the translator generates (OCL_NAMES)
  * A construct that cannot be translated makes its kernel (and the kernels that call the
  * function holding it) stay OpenCL-only, with a warning at its line.
  */
@@ -1622,6 +1624,41 @@ struct ocl {
     int serial;                  /* numbers generated names */
     bool file_scope;             /* rewriting a file-scope initializer (constant context) */
 };
+
+/* ocl_names.c: every name the translator generates, one list.  X(kind, format, where):
+ * the printf format of the name (its arguments, in order, go to ocl_name()), and where what
+ * it names is defined: opencl_c_impl.h / opencl_c.h (must match them byte for byte), or the
+ * generated code itself (a local of the work-group function, a label, a temporary). */
+#define OCL_NAMES(X)                                                                         \
+    X(OCLN_BUILTIN, "nrt_cl_%s_%s", "opencl_c_impl.h") /* built-in <base>_<suffix> */      \
+    X(OCLN_BUILTIN2, "nrt_cl_%s_%s_%s", "opencl_c_impl.h") /* <base>_<suffix>_<suffix> */  \
+    X(OCLN_SPLAT, "nrt_cl_splat_%s", "opencl_c_impl.h") /* scalar -> vector */             \
+    X(OCLN_UPSAMPLE, "nrt_cl_upsample_%s", "opencl_c_impl.h")                              \
+    X(OCLN_VLOAD, "nrt_cl_vload%d_%s", "opencl_c_impl.h")                                  \
+    X(OCLN_VSTORE, "nrt_cl_vstore%d_%s", "opencl_c_impl.h")                                \
+    X(OCLN_CONVERT, "nrt_cl_convert_%s%s%s%s_%s", "opencl_c_impl.h") /* dst_sat_rnd_src */ \
+    X(OCLN_AS, "nrt_cl_as_%s_%s", "opencl_c_impl.h") /* as_<dst> of <src> */               \
+    X(OCLN_ASYNC, "nrt_cl_async_copy", "opencl_c_impl.h")                                  \
+    X(OCLN_ASYNC_STRIDED, "nrt_cl_async_strided_copy", "opencl_c_impl.h")                  \
+    X(OCLN_WI_FN, "nrt_cl_%s", "opencl_c_impl.h") /* get_<x> of a computed dimension */    \
+    X(OCLN_MIN_L, "nrt_cl_min_l(%s, %s)", "opencl_c_impl.h")                               \
+    X(OCLN_TMP, "nrt_%s%d", "generated code") /* a temporary of an expression */          \
+    X(OCLN_LOCAL_ID, "nrt_l%d", "generated code") /* local id of dimension d */            \
+    X(OCLN_GLOBAL_ID, "((size_t)(nrt_gbi%d + nrt_l%d))", "generated code") /* kernel */   \
+    X(OCLN_GLOBAL_ID_FN, "((size_t)((int)nrt_x->gb[%d] + nrt_l%d))", "opencl_c_impl.h")    \
+    X(OCLN_WI_FIELD, "nrt_%s%d", "generated code") /* the kernel's nrt_<field><d> */      \
+    X(OCLN_WI_FIELD_FN, "nrt_x->%s[%d]", "opencl_c_impl.h") /* struct nrt_cl_group */     \
+    X(OCLN_ARG, "nrt_arg_%s", "generated code") /* a parameter's privatised copy */        \
+    X(OCLN_WIEND, "nrt_wiend%d", "generated code") /* label: a work-item's region end */   \
+    X(OCLN_BRK, "nrt_brk%d", "generated code") /* label: break out of loop n */            \
+    X(OCLN_CNT, "nrt_cnt%d", "generated code") /* label: continue loop n */
+enum ocl_name {
+#define X(kind, format, where) kind,
+    OCL_NAMES(X)
+#undef X
+};
+/* The name of kind, its format's arguments following. */
+const char *ocl_name(struct ocl *o, enum ocl_name kind, ...);
 
 /* ocl_translate.c */
 /* Translate the preprocessed .cl `in_path` to the C `out_path`; `source` is the name its

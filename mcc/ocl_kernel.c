@@ -1022,7 +1022,7 @@ static bool guard_limits(struct kctx *k, struct ast *c, bool leave, const char *
         return false;
     const char *t = arena_printf(k->o->L.a, "((long)(%s) + %d)", rewrite_text(k->o->L.rw,
                                  b->begin, b->end), plus);
-    lim[d] = lim[d] ? arena_printf(k->o->L.a, "nrt_cl_min_l(%s, %s)", lim[d], t) : t;
+    lim[d] = lim[d] ? ocl_name(k->o, OCLN_MIN_L, lim[d], t) : t;
     return true;
 }
 
@@ -1122,7 +1122,7 @@ static void jumps_in(struct jumps *j, struct ast *n)
         return;                     /* the guard: removed (find_guard) */
     struct kctx *k = j->k;
     struct kregion *r = j->r;
-    const char *end = arena_printf(k->o->L.a, "goto nrt_wiend%d;", r->id);
+    const char *end = arena_printf(k->o->L.a, "goto %s;", ocl_name(k->o, OCLN_WIEND, r->id));
     switch (n->kind) {
     case AST_RETURN:
         /* with one region, ending the turn is enough; else later regions skip it too */
@@ -1465,18 +1465,18 @@ static void emit_region(struct emit *e, struct kregion *r)
         emit_item(e, &r->items[i]);
     if (r->wiend) {
         indent(e);
-        lbuf_printf(e->b, "nrt_wiend%d: ;\n", r->id);
+        lbuf_printf(e->b, "%s: ;\n", ocl_name(e->o, OCLN_WIEND, r->id));
     }
     e->depth--;
     indent(e);
     lbuf_puts(e->b, "}\n");
     if (r->brk && r->loop) {
         indent(e);
-        lbuf_printf(e->b, "if (nrt_brk) { nrt_brk = 0; goto nrt_brk%d; }\n", r->loop->id);
+        lbuf_printf(e->b, "if (nrt_brk) { nrt_brk = 0; goto %s; }\n", ocl_name(e->o, OCLN_BRK, r->loop->id));
     }
     if (r->cnt && r->loop) {
         indent(e);
-        lbuf_printf(e->b, "if (nrt_cnt) { nrt_cnt = 0; goto nrt_cnt%d; }\n", r->loop->id);
+        lbuf_printf(e->b, "if (nrt_cnt) { nrt_cnt = 0; goto %s; }\n", ocl_name(e->o, OCLN_CNT, r->loop->id));
     }
 }
 
@@ -1527,14 +1527,14 @@ static void emit_g(struct emit *e, struct gnode *g)
             emit_g(e, g->body);
             if (g->loop->cnt) {
                 indent(e);
-                lbuf_printf(e->b, "nrt_cnt%d: ;\n", g->loop->id);
+                lbuf_printf(e->b, "%s: ;\n", ocl_name(e->o, OCLN_CNT, g->loop->id));
             }
             e->depth--;
             indent(e);
             lbuf_puts(e->b, "}\n");
             if (g->loop->brk) {
                 indent(e);
-                lbuf_printf(e->b, "nrt_brk%d: ;\n", g->loop->id);
+                lbuf_printf(e->b, "%s: ;\n", ocl_name(e->o, OCLN_BRK, g->loop->id));
             }
             return;
         }
@@ -1551,7 +1551,7 @@ static void emit_g(struct emit *e, struct gnode *g)
         emit_g(e, g->body);
         if (g->loop->cnt) {
             indent(e);
-            lbuf_printf(e->b, "nrt_cnt%d: ;\n", g->loop->id);
+            lbuf_printf(e->b, "%s: ;\n", ocl_name(e->o, OCLN_CNT, g->loop->id));
         }
         if (g->step)
             emit_region(e, g->step);
@@ -1565,7 +1565,7 @@ static void emit_g(struct emit *e, struct gnode *g)
         lbuf_puts(e->b, "}\n");
         if (g->loop->brk) {
             indent(e);
-            lbuf_printf(e->b, "nrt_brk%d: ;\n", g->loop->id);
+            lbuf_printf(e->b, "%s: ;\n", ocl_name(e->o, OCLN_BRK, g->loop->id));
         }
         return;
     }
@@ -1592,7 +1592,7 @@ static void emit_params(struct emit *e)
         const char *name = q->sym->name->str;
         int kind = param_kind(o, q);
         bool stays = v->cls == K_PARAM;
-        const char *cname = stays ? name : arena_printf(o->L.a, "nrt_arg_%s", name);
+        const char *cname = stays ? name : ocl_name(o, OCLN_ARG, name);
         const char *decl = arena_printf(o->L.a, "%s%s", specs_text(o, q->kid[0], stays),
                                         declarator_text(o, q->kid[1], cname));
         indent(e);
@@ -1731,7 +1731,7 @@ void ocl_kernel_emit(struct ocl *o, struct ocl_fn *f)
             struct kvar *v = var_of(&kc, p->params[i]->sym);
             lbuf_printf(&b, "    nrt_cl_free(%s);\n",
                         v->cls == K_PARAM ? v->sym->name->str
-                                          : arena_printf(o->L.a, "nrt_arg_%s", v->sym->name->str));
+                                          : ocl_name(o, OCLN_ARG, v->sym->name->str));
         }
     lbuf_puts(&b, "}\n");
     rewrite_replace(o->L.rw, f->def->begin, f->def->end, lbuf_take(&b, o->L.a));
