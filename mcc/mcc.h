@@ -1651,7 +1651,14 @@ struct ocl {
     X(OCLN_ARG, "nrt_arg_%s", "generated code") /* a parameter's privatised copy */        \
     X(OCLN_WIEND, "nrt_wiend%d", "generated code") /* label: a work-item's region end */   \
     X(OCLN_BRK, "nrt_brk%d", "generated code") /* label: break out of loop n */            \
-    X(OCLN_CNT, "nrt_cnt%d", "generated code") /* label: continue loop n */
+    X(OCLN_CNT, "nrt_cnt%d", "generated code") /* label: continue loop n */            \
+    X(OCLN_LS, "nrt_ls%d", "generated code") /* work-group function: local size of d */  \
+    X(OCLN_GS, "nrt_gs%d", "generated code") /* ... global size */                        \
+    X(OCLN_NG, "nrt_ng%d", "generated code") /* ... number of work-groups */             \
+    X(OCLN_OFF, "nrt_off%d", "generated code") /* ... global offset */                    \
+    X(OCLN_GB, "nrt_gb%d", "generated code") /* ... the work-group's first global id */   \
+    X(OCLN_LEFT, "nrt_left%d", "generated code") /* ... work-items left before a guard */ \
+    X(OCLN_LIM, "nrt_lim%d", "generated code") /* ... work-items run in the group */
 enum ocl_name {
 #define X(kind, format, where) kind,
     OCL_NAMES(X)

@@ -620,14 +620,15 @@ static const char *geometric_variant(struct ocl *o, const struct builtin *b,
         break;
     case BF_LENGTH: {
         const char *dot = geometric_variant(o, find("dot"), g);
-        lbuf_printf(d, "static inline %s %s(%s a) { return nrt_cl_sqrt_%s(%s(a, a)); }\n", st, fn,
-                    vt, sfx, dot);
+        lbuf_printf(d, "static inline %s %s(%s a) { return %s(%s(a, a)); }\n", st, fn,
+                    vt, ocl_name(o, OCLN_BUILTIN, "sqrt", sfx), dot);
         break;
     }
     case BF_NORM: {
         const char *dot = geometric_variant(o, find("dot"), g);
         lbuf_printf(d, "static inline %s %s(%s a)\n{\n    %s l = %s(a, a);\n    if (l == 0) "
-                    "return a;\n    return a * nrt_cl_rsqrt_%s(l);\n}\n", vt, fn, vt, st, dot, sfx);
+                    "return a;\n    return a * %s(l);\n}\n", vt, fn, vt, st, dot,
+                    ocl_name(o, OCLN_BUILTIN, "rsqrt", sfx));
         break;
     }
     case BF_CROSS:
@@ -662,9 +663,9 @@ static const char *upsample_variant(struct ocl *o, const struct resolved *r)
         return fn;
     const char *rt = ocl_type_name(o, r->result);
     lbuf_printf(&o->defs, "static inline %s %s(%s hi, %s lo)\n{\n    %s r;\n    for (int i = 0; "
-                "i < %d; i++)\n        r[i] = nrt_cl_upsample_%s(hi[i], lo[i]);\n    return r;\n}\n",
+                "i < %d; i++)\n        r[i] = %s(hi[i], lo[i]);\n    return r;\n}\n",
                 rt, fn, ocl_type_name(o, g), ocl_type_name(o, r->want[1]), rt, lanes(g),
-                ocl_suffix(o, g->of));
+                ocl_name(o, OCLN_UPSAMPLE, ocl_suffix(o, g->of)));
     return fn;
 }
 
@@ -753,7 +754,7 @@ static const char *convert_variant(struct ocl *o, const struct ocl_type *dst,
     if (ocl_is_float(se) && !ocl_is_float(de)) {
         const char *rfn = round == 'e' ? "rint" : round == 'p' ? "ceil" : round == 'n' ? "floor"
                                                                                        : "trunc";
-        lbuf_printf(d, "    x = nrt_cl_%s_%s(x);\n", rfn, sfx);
+        lbuf_printf(d, "    x = %s(x);\n", ocl_name(o, OCLN_BUILTIN, rfn, sfx));
         if (sat)
             lbuf_printf(d, "    if (x != x) return 0;\n    if (x <= (double)%s) return %s;\n"
                         "    if (x >= (double)%s) return %s;\n", lo, lo, hi, hi);

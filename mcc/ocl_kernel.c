@@ -1403,8 +1403,9 @@ static void emit_redecl(struct emit *e, struct kvar *v)
     struct ocl *o = e->o;
     indent(e);
     if (v->cls == K_ENTRY) {
-        lbuf_printf(e->b, "%s%s = nrt_arg_%s;\n", specs_text(o, v->decl->kid[0], false),
-                    declarator_text(o, v->decl->kid[1], v->sym->name->str), v->sym->name->str);
+        lbuf_printf(e->b, "%s%s = %s;\n", specs_text(o, v->decl->kid[0], false),
+                    declarator_text(o, v->decl->kid[1], v->sym->name->str),
+                    ocl_name(o, OCLN_ARG, v->sym->name->str));
         return;
     }
     struct ast *init = v->decl->kid[1];
@@ -1661,13 +1662,15 @@ void ocl_kernel_emit(struct ocl *o, struct ocl_fn *f)
                 "size_t nrt_first, size_t nrt_count)\n{\n", f->name, fn);
     emit_params(&e);
     for (int d = 0; d < 3; d++) {
+        const char *ls = ocl_name(o, OCLN_LS, d), *gs = ocl_name(o, OCLN_GS, d);
+        const char *ng = ocl_name(o, OCLN_NG, d), *off = ocl_name(o, OCLN_OFF, d);
         if (p->reqd[d] > 0)
-            lbuf_printf(&b, "    const size_t nrt_ls%d = %ld;\n", d, p->reqd[d]);
+            lbuf_printf(&b, "    const size_t %s = %ld;\n", ls, p->reqd[d]);
         else
-            lbuf_printf(&b, "    const size_t nrt_ls%d = nrt_r->local_size[%d];\n", d, d);
-        lbuf_printf(&b, "    const size_t nrt_gs%d = nrt_r->global_size[%d], nrt_ng%d = "
-                    "nrt_r->num_groups[%d], nrt_off%d = nrt_r->global_offset[%d];\n"
-                    "    (void)nrt_gs%d; (void)nrt_off%d;\n", d, d, d, d, d, d, d, d);
+            lbuf_printf(&b, "    const size_t %s = nrt_r->local_size[%d];\n", ls, d);
+        lbuf_printf(&b, "    const size_t %s = nrt_r->global_size[%d], %s = "
+                    "nrt_r->num_groups[%d], %s = nrt_r->global_offset[%d];\n"
+                    "    (void)%s; (void)%s;\n", gs, d, ng, d, off, d, gs, off);
     }
     lbuf_puts(&b, "    const int nrt_li0 = (int)nrt_ls0, nrt_li1 = (int)nrt_ls1; (void)nrt_li0; "
                   "(void)nrt_li1;\n"
@@ -1703,12 +1706,15 @@ void ocl_kernel_emit(struct ocl *o, struct ocl_fn *f)
                   "        nrt_G.gb[0] = nrt_gb0; nrt_G.gb[1] = nrt_gb1; nrt_G.gb[2] = nrt_gb2;\n");
     e.depth = 2;
     for (int d = 0; d < 3; d++) {
+        const char *ls = ocl_name(o, OCLN_LS, d), *lim = ocl_name(o, OCLN_LIM, d);
+        const char *left = ocl_name(o, OCLN_LEFT, d);
         if (p->limit[d])
-            lbuf_printf(&b, "        long nrt_left%d = %s - (long)nrt_gb%d;\n"
-                        "        const int nrt_lim%d = nrt_left%d < 0 ? 0 : nrt_left%d > (long)nrt_ls%d ? "
-                        "(int)nrt_ls%d : (int)nrt_left%d;\n", d, p->limit[d], d, d, d, d, d, d, d);
+            lbuf_printf(&b, "        long %s = %s - (long)%s;\n"
+                        "        const int %s = %s < 0 ? 0 : %s > (long)%s ? "
+                        "(int)%s : (int)%s;\n", left, p->limit[d], ocl_name(o, OCLN_GB, d), lim,
+                        left, left, ls, ls, left);
         else
-            lbuf_printf(&b, "        const int nrt_lim%d = (int)nrt_ls%d;\n", d, d);
+            lbuf_printf(&b, "        const int %s = (int)%s;\n", lim, ls);
     }
     if (p->has_return)
         lbuf_puts(&b, "        __builtin_memset(nrt_done, 0, nrt_nwi);\n");
@@ -1716,8 +1722,8 @@ void ocl_kernel_emit(struct ocl *o, struct ocl_fn *f)
     for (int i = 0; i < p->nvars; i++) {
         struct kvar *v = p->vars[i];
         if (v->param_index >= 0 && v->cls == K_PRIVATE)
-            lbuf_printf(&b, "        NRT_CL_WORK_ITEMS { %s[nrt_wi] = nrt_arg_%s; }\n", v->name,
-                        v->sym->name->str);
+            lbuf_printf(&b, "        NRT_CL_WORK_ITEMS { %s[nrt_wi] = %s; }\n", v->name,
+                        ocl_name(o, OCLN_ARG, v->sym->name->str));
     }
     emit_g(&e, p->root);
     lbuf_puts(&b, "    }\n");
