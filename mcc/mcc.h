@@ -1658,7 +1658,14 @@ struct ocl {
     X(OCLN_OFF, "nrt_off%d", "generated code") /* ... global offset */                    \
     X(OCLN_GB, "nrt_gb%d", "generated code") /* ... the work-group's first global id */   \
     X(OCLN_LEFT, "nrt_left%d", "generated code") /* ... work-items left before a guard */ \
-    X(OCLN_LIM, "nrt_lim%d", "generated code") /* ... work-items run in the group */
+    X(OCLN_LIM, "nrt_lim%d", "generated code") /* ... work-items run in the group */     \
+    X(OCLN_DIM, "nrt_dim", "generated code") /* ... get_work_dim() */                      \
+    X(OCLN_DIM_FN, "nrt_x->dim", "opencl_c_impl.h") /* ... in other functions */          \
+    X(OCLN_HIDDEN_PARAMS, "const struct nrt_cl_group *nrt_x, int nrt_l0, int nrt_l1, "    \
+      "int nrt_l2", "opencl_c_impl.h (struct nrt_cl_group)") /* of user functions */      \
+    X(OCLN_HIDDEN_ARGS, "nrt_x, nrt_l0, nrt_l1, nrt_l2", "generated code") /* calls */    \
+    X(OCLN_PRELUDE_END, "nrt_cl_prelude_end", "opencl_c.h") /* where the user's code starts */ \
+    X(OCLN_PREFIX, "nrt_cl_", "opencl_c.h") /* its attributes: nrt_cl_<what> */
 enum ocl_name {
 #define X(kind, format, where) kind,
     OCL_NAMES(X)

@@ -137,7 +137,7 @@ static void work_item_call(struct ocl *o, struct ast *call, const char *name)
     };
     bool kernel = o->cur && o->cur->kernel;
     if (!strcmp(name, "get_work_dim")) {
-        rewrite_replace(o->L.rw, call->begin, call->end, kernel ? "nrt_dim" : "nrt_x->dim");
+        rewrite_replace(o->L.rw, call->begin, call->end, ocl_name(o, kernel ? OCLN_DIM : OCLN_DIM_FN));
         return;
     }
     for (size_t i = 0; i < sizeof wi / sizeof wi[0]; i++) {
@@ -152,7 +152,7 @@ static void work_item_call(struct ocl *o, struct ast *call, const char *name)
             rewrite_replace(o->L.rw, call->kid[0]->begin, call->kid[0]->end,
                             ocl_name(o, OCLN_WI_FN, name));
             rewrite_insert_after(o->L.rw, call->kid[0]->end + 1,
-                                 "nrt_x, nrt_l0, nrt_l1, nrt_l2, ");
+                                 arena_printf(o->L.a, "%s, ", ocl_name(o, OCLN_HIDDEN_ARGS)));
             return;
         }
         int d = *t - '0';
