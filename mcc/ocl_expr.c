@@ -137,7 +137,8 @@ static void work_item_call(struct ocl *o, struct ast *call, const char *name)
     };
     bool kernel = o->cur && o->cur->kernel;
     if (!strcmp(name, "get_work_dim")) {
-        rewrite_replace(o->L.rw, call->begin, call->end, ocl_name(o, kernel ? OCLN_DIM : OCLN_DIM_FN));
+        rewrite_replace(o->L.rw, call->begin, call->end,
+                        ocl_name(o, kernel ? OCLN_DIM : OCLN_DIM_FN));
         return;
     }
     for (size_t i = 0; i < sizeof wi / sizeof wi[0]; i++) {

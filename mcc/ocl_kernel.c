@@ -1473,11 +1473,13 @@ static void emit_region(struct emit *e, struct kregion *r)
     lbuf_puts(e->b, "}\n");
     if (r->brk && r->loop) {
         indent(e);
-        lbuf_printf(e->b, "if (nrt_brk) { nrt_brk = 0; goto %s; }\n", ocl_name(e->o, OCLN_BRK, r->loop->id));
+        lbuf_printf(e->b, "if (nrt_brk) { nrt_brk = 0; goto %s; }\n",
+                    ocl_name(e->o, OCLN_BRK, r->loop->id));
     }
     if (r->cnt && r->loop) {
         indent(e);
-        lbuf_printf(e->b, "if (nrt_cnt) { nrt_cnt = 0; goto %s; }\n", ocl_name(e->o, OCLN_CNT, r->loop->id));
+        lbuf_printf(e->b, "if (nrt_cnt) { nrt_cnt = 0; goto %s; }\n",
+                    ocl_name(e->o, OCLN_CNT, r->loop->id));
     }
 }
 
