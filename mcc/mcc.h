@@ -1628,7 +1628,11 @@ struct ocl {
 /* ocl_names.c: every name the translator generates, one list.  X(kind, format, where):
  * the printf format of the name (its arguments, in order, go to ocl_name()), and where what
  * it names is defined: opencl_c_impl.h / opencl_c.h (must match them byte for byte), or the
- * generated code itself (a local of the work-group function, a label, a temporary). */
+ * generated code itself (a local of the work-group function, a label, a temporary).
+ * Not here: the fixed text of the work-group function's prologue (ocl_kernel.c's
+ * ocl_kernel_emit: nrt_r, nrt_first, nrt_count, nrt_li<d>, nrt_nwi, nrt_G, nrt_c, nrt_brk,
+ * nrt_cnt, nrt_done, nrt_g, nrt_grp<d>, nrt_gbi<d>, nrt_wi), spelled once there as literal
+ * C; nrt_li<d> and nrt_wi must match opencl_c_impl.h's NRT_CL_WORK_ITEMS. */
 #define OCL_NAMES(X)                                                                         \
     X(OCLN_BUILTIN, "nrt_cl_%s_%s", "opencl_c_impl.h") /* built-in <base>_<suffix> */      \
     X(OCLN_BUILTIN2, "nrt_cl_%s_%s_%s", "opencl_c_impl.h") /* <base>_<suffix>_<suffix> */  \
@@ -1643,7 +1647,7 @@ struct ocl {
     X(OCLN_WI_FN, "nrt_cl_%s", "opencl_c_impl.h") /* get_<x> of a computed dimension */    \
     X(OCLN_MIN_L, "nrt_cl_min_l(%s, %s)", "opencl_c_impl.h")                               \
     X(OCLN_TMP, "nrt_%s%d", "generated code") /* a temporary of an expression */          \
-    X(OCLN_LOCAL_ID, "nrt_l%d", "generated code") /* local id of dimension d */            \
+    X(OCLN_LOCAL_ID, "nrt_l%d", "opencl_c_impl.h") /* local id of d: NRT_CL_WORK_ITEMS */ \
     X(OCLN_GLOBAL_ID, "((size_t)(nrt_gbi%d + nrt_l%d))", "generated code") /* kernel */   \
     X(OCLN_GLOBAL_ID_FN, "((size_t)((int)nrt_x->gb[%d] + nrt_l%d))", "opencl_c_impl.h")    \
     X(OCLN_WI_FIELD, "nrt_%s%d", "generated code") /* the kernel's nrt_<field><d> */      \
@@ -1658,12 +1662,12 @@ struct ocl {
     X(OCLN_OFF, "nrt_off%d", "generated code") /* ... global offset */                    \
     X(OCLN_GB, "nrt_gb%d", "generated code") /* ... the work-group's first global id */   \
     X(OCLN_LEFT, "nrt_left%d", "generated code") /* ... work-items left before a guard */ \
-    X(OCLN_LIM, "nrt_lim%d", "generated code") /* ... work-items run in the group */     \
+    X(OCLN_LIM, "nrt_lim%d", "opencl_c_impl.h") /* ... bound of NRT_CL_WORK_ITEMS */    \
     X(OCLN_DIM, "nrt_dim", "generated code") /* ... get_work_dim() */                      \
     X(OCLN_DIM_FN, "nrt_x->dim", "opencl_c_impl.h") /* ... in other functions */          \
     X(OCLN_HIDDEN_PARAMS, "const struct nrt_cl_group *nrt_x, int nrt_l0, int nrt_l1, "    \
       "int nrt_l2", "opencl_c_impl.h (struct nrt_cl_group)") /* of user functions */      \
-    X(OCLN_HIDDEN_ARGS, "nrt_x, nrt_l0, nrt_l1, nrt_l2", "generated code") /* calls */    \
+    X(OCLN_HIDDEN_ARGS, "nrt_x, nrt_l0, nrt_l1, nrt_l2", "opencl_c_impl.h") /* calls */   \
     X(OCLN_PRELUDE_END, "nrt_cl_prelude_end", "opencl_c.h") /* where the user's code starts */ \
     X(OCLN_PREFIX, "nrt_cl_", "opencl_c.h") /* its attributes: nrt_cl_<what> */
 enum ocl_name {
