@@ -42,7 +42,8 @@
  *                   lower_statement and lower_construct_as call through L->walk (struct lower_walk), which
  *                   lower.c fills.  The declarations generated code needs come from
  *                   include/nanort.h's mcc-abi regions (mcc/abi_prelude.awk, at build time).
- *   OpenCL C        ocl_translate.c, ocl_type.c, ocl_builtin.c, ocl_expr.c, ocl_kernel.c
+ *   OpenCL C        ocl_translate.c, ocl_type.c, ocl_builtin.c, ocl_expr.c, ocl_kernel.c,
+ *                   ocl_names.c
  *                   (kernels translated to C, docs/opencl-cpu.md)
  */
 #ifndef MCC_H
@@ -1550,6 +1551,7 @@ void lower_sync_main_return(struct lower *L, struct ast *ret);
  *                    conversions, built-in calls, work-item functions
  *   ocl_kernel.c     the work-group functions: regions between barriers, privatisation
  *   ocl_translate.c  the unit: functions, file-scope rewriting, registration, output
+ *   ocl_names.c      every name the translator generates (OCL_NAMES)
  * A construct that cannot be translated makes its kernel (and the kernels that call the
  * function holding it) stay OpenCL-only, with a warning at its line.
  */
@@ -1622,6 +1624,59 @@ struct ocl {
     int serial;                  /* numbers generated names */
     bool file_scope;             /* rewriting a file-scope initializer (constant context) */
 };
+
+/* ocl_names.c: every name the translator generates, one list.  X(kind, format, where):
+ * the printf format of the name (its arguments, in order, go to ocl_name()), and where what
+ * it names is defined: opencl_c_impl.h / opencl_c.h (must match them byte for byte), or the
+ * generated code itself (a local of the work-group function, a label, a temporary).
+ * Not here: the fixed text of the work-group function's prologue (ocl_kernel.c's
+ * ocl_kernel_emit: nrt_r, nrt_first, nrt_count, nrt_li<d>, nrt_nwi, nrt_G, nrt_c, nrt_brk,
+ * nrt_cnt, nrt_done, nrt_g, nrt_grp<d>, nrt_gbi<d>, nrt_wi), spelled once there as literal
+ * C; nrt_li<d> and nrt_wi must match opencl_c_impl.h's NRT_CL_WORK_ITEMS. */
+#define OCL_NAMES(X)                                                                         \
+    X(OCLN_BUILTIN, "nrt_cl_%s_%s", "opencl_c_impl.h") /* built-in <base>_<suffix> */      \
+    X(OCLN_BUILTIN2, "nrt_cl_%s_%s_%s", "opencl_c_impl.h") /* <base>_<suffix>_<suffix> */  \
+    X(OCLN_SPLAT, "nrt_cl_splat_%s", "opencl_c_impl.h") /* scalar -> vector */             \
+    X(OCLN_UPSAMPLE, "nrt_cl_upsample_%s", "opencl_c_impl.h")                              \
+    X(OCLN_VLOAD, "nrt_cl_vload%d_%s", "opencl_c_impl.h")                                  \
+    X(OCLN_VSTORE, "nrt_cl_vstore%d_%s", "opencl_c_impl.h")                                \
+    X(OCLN_CONVERT, "nrt_cl_convert_%s%s%s%s_%s", "opencl_c_impl.h") /* dst_sat_rnd_src */ \
+    X(OCLN_AS, "nrt_cl_as_%s_%s", "opencl_c_impl.h") /* as_<dst> of <src> */               \
+    X(OCLN_ASYNC, "nrt_cl_async_copy", "opencl_c_impl.h")                                  \
+    X(OCLN_ASYNC_STRIDED, "nrt_cl_async_strided_copy", "opencl_c_impl.h")                  \
+    X(OCLN_WI_FN, "nrt_cl_%s", "opencl_c_impl.h") /* get_<x> of a computed dimension */    \
+    X(OCLN_MIN_L, "nrt_cl_min_l(%s, %s)", "opencl_c_impl.h")                               \
+    X(OCLN_TMP, "nrt_%s%d", "generated code") /* a temporary of an expression */          \
+    X(OCLN_LOCAL_ID, "nrt_l%d", "opencl_c_impl.h") /* local id of d: NRT_CL_WORK_ITEMS */ \
+    X(OCLN_GLOBAL_ID, "((size_t)(nrt_gbi%d + nrt_l%d))", "generated code") /* kernel */   \
+    X(OCLN_GLOBAL_ID_FN, "((size_t)((int)nrt_x->gb[%d] + nrt_l%d))", "opencl_c_impl.h")    \
+    X(OCLN_WI_FIELD, "nrt_%s%d", "generated code") /* the kernel's nrt_<field><d> */      \
+    X(OCLN_WI_FIELD_FN, "nrt_x->%s[%d]", "opencl_c_impl.h") /* struct nrt_cl_group */     \
+    X(OCLN_ARG, "nrt_arg_%s", "generated code") /* a parameter's privatised copy */        \
+    X(OCLN_WIEND, "nrt_wiend%d", "generated code") /* label: a work-item's region end */   \
+    X(OCLN_BRK, "nrt_brk%d", "generated code") /* label: break out of loop n */            \
+    X(OCLN_CNT, "nrt_cnt%d", "generated code") /* label: continue loop n */            \
+    X(OCLN_LS, "nrt_ls%d", "generated code") /* work-group function: local size of d */  \
+    X(OCLN_GS, "nrt_gs%d", "generated code") /* ... global size */                        \
+    X(OCLN_NG, "nrt_ng%d", "generated code") /* ... number of work-groups */             \
+    X(OCLN_OFF, "nrt_off%d", "generated code") /* ... global offset */                    \
+    X(OCLN_GB, "nrt_gb%d", "generated code") /* ... the work-group's first global id */   \
+    X(OCLN_LEFT, "nrt_left%d", "generated code") /* ... work-items left before a guard */ \
+    X(OCLN_LIM, "nrt_lim%d", "opencl_c_impl.h") /* ... bound of NRT_CL_WORK_ITEMS */    \
+    X(OCLN_DIM, "nrt_dim", "generated code") /* ... get_work_dim() */                      \
+    X(OCLN_DIM_FN, "nrt_x->dim", "opencl_c_impl.h") /* ... in other functions */          \
+    X(OCLN_HIDDEN_PARAMS, "const struct nrt_cl_group *nrt_x, int nrt_l0, int nrt_l1, "    \
+      "int nrt_l2", "opencl_c_impl.h (struct nrt_cl_group)") /* of user functions */      \
+    X(OCLN_HIDDEN_ARGS, "nrt_x, nrt_l0, nrt_l1, nrt_l2", "opencl_c_impl.h") /* calls */   \
+    X(OCLN_PRELUDE_END, "nrt_cl_prelude_end", "opencl_c.h") /* where the user's code starts */ \
+    X(OCLN_PREFIX, "nrt_cl_", "opencl_c.h") /* its attributes: nrt_cl_<what> */
+enum ocl_name {
+#define X(kind, format, where) kind,
+    OCL_NAMES(X)
+#undef X
+};
+/* The name of kind, its format's arguments following. */
+const char *ocl_name(struct ocl *o, enum ocl_name kind, ...);
 
 /* ocl_translate.c */
 /* Translate the preprocessed .cl `in_path` to the C `out_path`; `source` is the name its

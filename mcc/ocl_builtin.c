@@ -512,7 +512,7 @@ static bool defined_once(struct ocl *o, const char *name)
 
 const char *ocl_splat_fn(struct ocl *o, const struct ocl_type *to)
 {
-    const char *fn = arena_printf(o->L.a, "nrt_cl_splat_%s", ocl_suffix(o, to));
+    const char *fn = ocl_name(o, OCLN_SPLAT, ocl_suffix(o, to));
     if (!defined_once(o, fn)) {
         const char *vt = ocl_type_name(o, to), *st = ocl_type_name(o, to->of);
         lbuf_printf(&o->defs, "static inline %s %s(%s x) { return (%s){", vt, fn, st, vt);
@@ -555,10 +555,10 @@ static const char *vector_variant(struct ocl *o, const struct builtin *b,
                                   const struct ocl_type *const *a)
 {
     const struct ocl_type *g = r->g;
-    const char *fn = arena_printf(o->L.a, "nrt_cl_%s_%s", b->base, ocl_suffix(o, g));
+    const char *fn = ocl_name(o, OCLN_BUILTIN, b->base, ocl_suffix(o, g));
     if (defined_once(o, fn))
         return fn;
-    const char *s = arena_printf(o->L.a, "nrt_cl_%s_%s", b->base, ocl_suffix(o, g->of));
+    const char *s = ocl_name(o, OCLN_BUILTIN, b->base, ocl_suffix(o, g->of));
     struct lower_buf *d = &o->defs;
     const char *rt = ocl_type_name(o, r->result);
     lbuf_printf(d, "static inline %s %s(", rt, fn);
@@ -599,7 +599,7 @@ static const char *vector_variant(struct ocl *o, const struct builtin *b,
 static const char *geometric_variant(struct ocl *o, const struct builtin *b,
                                      const struct ocl_type *g)
 {
-    const char *fn = arena_printf(o->L.a, "nrt_cl_%s_%s", b->base, ocl_suffix(o, g));
+    const char *fn = ocl_name(o, OCLN_BUILTIN, b->base, ocl_suffix(o, g));
     if (defined_once(o, fn))
         return fn;
     const char *vt = ocl_type_name(o, g), *st = ocl_type_name(o, g->of);
@@ -620,14 +620,15 @@ static const char *geometric_variant(struct ocl *o, const struct builtin *b,
         break;
     case BF_LENGTH: {
         const char *dot = geometric_variant(o, find("dot"), g);
-        lbuf_printf(d, "static inline %s %s(%s a) { return nrt_cl_sqrt_%s(%s(a, a)); }\n", st, fn,
-                    vt, sfx, dot);
+        lbuf_printf(d, "static inline %s %s(%s a) { return %s(%s(a, a)); }\n", st, fn,
+                    vt, ocl_name(o, OCLN_BUILTIN, "sqrt", sfx), dot);
         break;
     }
     case BF_NORM: {
         const char *dot = geometric_variant(o, find("dot"), g);
         lbuf_printf(d, "static inline %s %s(%s a)\n{\n    %s l = %s(a, a);\n    if (l == 0) "
-                    "return a;\n    return a * nrt_cl_rsqrt_%s(l);\n}\n", vt, fn, vt, st, dot, sfx);
+                    "return a;\n    return a * %s(l);\n}\n", vt, fn, vt, st, dot,
+                    ocl_name(o, OCLN_BUILTIN, "rsqrt", sfx));
         break;
     }
     case BF_CROSS:
@@ -644,7 +645,7 @@ static const char *geometric_variant(struct ocl *o, const struct builtin *b,
 static const char *anyall_variant(struct ocl *o, const struct builtin *b,
                                   const struct ocl_type *g)
 {
-    const char *fn = arena_printf(o->L.a, "nrt_cl_%s_%s", b->base, ocl_suffix(o, g));
+    const char *fn = ocl_name(o, OCLN_BUILTIN, b->base, ocl_suffix(o, g));
     if (defined_once(o, fn))
         return fn;
     bool any = !strcmp(b->base, "any");
@@ -657,14 +658,14 @@ static const char *anyall_variant(struct ocl *o, const struct builtin *b,
 static const char *upsample_variant(struct ocl *o, const struct resolved *r)
 {
     const struct ocl_type *g = r->g;
-    const char *fn = arena_printf(o->L.a, "nrt_cl_upsample_%s", ocl_suffix(o, g));
+    const char *fn = ocl_name(o, OCLN_UPSAMPLE, ocl_suffix(o, g));
     if (defined_once(o, fn))
         return fn;
     const char *rt = ocl_type_name(o, r->result);
     lbuf_printf(&o->defs, "static inline %s %s(%s hi, %s lo)\n{\n    %s r;\n    for (int i = 0; "
-                "i < %d; i++)\n        r[i] = nrt_cl_upsample_%s(hi[i], lo[i]);\n    return r;\n}\n",
+                "i < %d; i++)\n        r[i] = %s(hi[i], lo[i]);\n    return r;\n}\n",
                 rt, fn, ocl_type_name(o, g), ocl_type_name(o, r->want[1]), rt, lanes(g),
-                ocl_suffix(o, g->of));
+                ocl_name(o, OCLN_UPSAMPLE, ocl_suffix(o, g->of)));
     return fn;
 }
 
@@ -672,7 +673,7 @@ static const char *shuffle_variant(struct ocl *o, const struct builtin *b, int n
                                    const struct ocl_type *const *a, const struct ocl_type *res)
 {
     const struct ocl_type *x = a[0], *m = a[nargs - 1];
-    const char *fn = arena_printf(o->L.a, "nrt_cl_%s_%s_%s", b->base, ocl_suffix(o, x),
+    const char *fn = ocl_name(o, OCLN_BUILTIN2, b->base, ocl_suffix(o, x),
                                   ocl_suffix(o, m));
     if (defined_once(o, fn))
         return fn;
@@ -692,7 +693,7 @@ static const char *shuffle_variant(struct ocl *o, const struct builtin *b, int n
 
 static const char *vload_variant(struct ocl *o, int n, const struct ocl_type *p)
 {
-    const char *fn = arena_printf(o->L.a, "nrt_cl_vload%d_%s", n, ocl_suffix(o, p));
+    const char *fn = ocl_name(o, OCLN_VLOAD, n, ocl_suffix(o, p));
     if (defined_once(o, fn))
         return fn;
     const char *vt = ocl_type_name(o, ocl_vector(p->kind, n)), *st = ocl_type_name(o, p);
@@ -704,7 +705,7 @@ static const char *vload_variant(struct ocl *o, int n, const struct ocl_type *p)
 
 static const char *vstore_variant(struct ocl *o, int n, const struct ocl_type *p)
 {
-    const char *fn = arena_printf(o->L.a, "nrt_cl_vstore%d_%s", n, ocl_suffix(o, p));
+    const char *fn = ocl_name(o, OCLN_VSTORE, n, ocl_suffix(o, p));
     if (defined_once(o, fn))
         return fn;
     const char *vt = ocl_type_name(o, ocl_vector(p->kind, n)), *st = ocl_type_name(o, p);
@@ -736,7 +737,7 @@ static void int_limits(const struct ocl_type *t, const char **lo, const char **h
 static const char *convert_variant(struct ocl *o, const struct ocl_type *dst,
                                    const struct ocl_type *src, bool sat, char round)
 {
-    const char *fn = arena_printf(o->L.a, "nrt_cl_convert_%s%s%s%s_%s", ocl_suffix(o, dst),
+    const char *fn = ocl_name(o, OCLN_CONVERT, ocl_suffix(o, dst),
                                   sat ? "_sat" : "", round ? "_rt" : "",
                                   round ? (char[2]){round, 0} : "", ocl_suffix(o, src));
     if (defined_once(o, fn))
@@ -753,7 +754,7 @@ static const char *convert_variant(struct ocl *o, const struct ocl_type *dst,
     if (ocl_is_float(se) && !ocl_is_float(de)) {
         const char *rfn = round == 'e' ? "rint" : round == 'p' ? "ceil" : round == 'n' ? "floor"
                                                                                        : "trunc";
-        lbuf_printf(d, "    x = nrt_cl_%s_%s(x);\n", rfn, sfx);
+        lbuf_printf(d, "    x = %s(x);\n", ocl_name(o, OCLN_BUILTIN, rfn, sfx));
         if (sat)
             lbuf_printf(d, "    if (x != x) return 0;\n    if (x <= (double)%s) return %s;\n"
                         "    if (x >= (double)%s) return %s;\n", lo, lo, hi, hi);
@@ -773,7 +774,7 @@ static const char *convert_variant(struct ocl *o, const struct ocl_type *dst,
 static const char *as_variant(struct ocl *o, const struct ocl_type *dst,
                               const struct ocl_type *src)
 {
-    const char *fn = arena_printf(o->L.a, "nrt_cl_as_%s_%s", ocl_suffix(o, dst),
+    const char *fn = ocl_name(o, OCLN_AS, ocl_suffix(o, dst),
                                   ocl_suffix(o, src));
     if (defined_once(o, fn))
         return fn;
@@ -952,7 +953,7 @@ bool ocl_builtin_call(struct ocl *o, struct ast *call, const char *name)
         return true;
     case BF_ASYNC: case BF_ASYNCS: {
         const struct ocl_type *dt = a[0];
-        const char *fn = b->family == BF_ASYNC ? "nrt_cl_async_copy" : "nrt_cl_async_strided_copy";
+        const char *fn = ocl_name(o, b->family == BF_ASYNC ? OCLN_ASYNC : OCLN_ASYNC_STRIDED);
         const char *text = b->family == BF_ASYNC
             ? arena_printf(o->L.a, "%s(nrt_x, nrt_l0, nrt_l1, nrt_l2, %s, %s, %s, sizeof *(%s))", fn,
                            arg_text(o, call, 0), arg_text(o, call, 1), arg_text(o, call, 2),
@@ -976,7 +977,7 @@ bool ocl_builtin_call(struct ocl *o, struct ast *call, const char *name)
         rename_callee(o, call, "__builtin_printf");
         return true;
     case BF_ATOMIC1: case BF_ATOMIC2: case BF_CMPXCHG:
-        rename_callee(o, call, arena_printf(o->L.a, "nrt_cl_%s_%s", b->base,
+        rename_callee(o, call, ocl_name(o, OCLN_BUILTIN, b->base,
                                             ocl_suffix(o, r.result)));
         return true;
     case BF_SHUFFLE: case BF_SHUFFLE2:
@@ -988,7 +989,7 @@ bool ocl_builtin_call(struct ocl *o, struct ast *call, const char *name)
     const struct ocl_type *g = r.g;
     const char *fn;
     if (g->kind != OCL_VECTOR)
-        fn = arena_printf(o->L.a, "nrt_cl_%s_%s", b->base, ocl_suffix(o, g));
+        fn = ocl_name(o, OCLN_BUILTIN, b->base, ocl_suffix(o, g));
     else if (b->family == BF_DOT || b->family == BF_LENGTH || b->family == BF_NORM ||
              b->family == BF_CROSS)
         fn = geometric_variant(o, b, g);

@@ -26,7 +26,7 @@ static void walk(struct ocl *o, struct ast *n, enum use use);
 
 static const char *tmp_name(struct ocl *o, const char *what)
 {
-    return arena_printf(o->L.a, "nrt_%s%d", what, o->serial++);
+    return ocl_name(o, OCLN_TMP, what, o->serial++);
 }
 
 /* Wrap e: `before` ahead of it now (walking down), `after` behind it later. */
@@ -137,7 +137,8 @@ static void work_item_call(struct ocl *o, struct ast *call, const char *name)
     };
     bool kernel = o->cur && o->cur->kernel;
     if (!strcmp(name, "get_work_dim")) {
-        rewrite_replace(o->L.rw, call->begin, call->end, kernel ? "nrt_dim" : "nrt_x->dim");
+        rewrite_replace(o->L.rw, call->begin, call->end,
+                        ocl_name(o, kernel ? OCLN_DIM : OCLN_DIM_FN));
         return;
     }
     for (size_t i = 0; i < sizeof wi / sizeof wi[0]; i++) {
@@ -150,9 +151,9 @@ static void work_item_call(struct ocl *o, struct ast *call, const char *name)
         if (!constant) {
             /* the dimension is computed: the run-time helper */
             rewrite_replace(o->L.rw, call->kid[0]->begin, call->kid[0]->end,
-                            arena_printf(o->L.a, "nrt_cl_%s", name));
+                            ocl_name(o, OCLN_WI_FN, name));
             rewrite_insert_after(o->L.rw, call->kid[0]->end + 1,
-                                 "nrt_x, nrt_l0, nrt_l1, nrt_l2, ");
+                                 arena_printf(o->L.a, "%s, ", ocl_name(o, OCLN_HIDDEN_ARGS)));
             return;
         }
         int d = *t - '0';
@@ -160,13 +161,13 @@ static void work_item_call(struct ocl *o, struct ast *call, const char *name)
         if (d > 2)
             text = wi[i].outside ? "((size_t)1)" : "((size_t)0)";
         else if (!strcmp(wi[i].field, "l"))
-            text = arena_printf(o->L.a, "((size_t)nrt_l%d)", d);
+            text = arena_printf(o->L.a, "((size_t)%s)", ocl_name(o, OCLN_LOCAL_ID, d));
         else if (!strcmp(wi[i].field, "gid"))
-            text = kernel ? arena_printf(o->L.a, "((size_t)(nrt_gbi%d + nrt_l%d))", d, d)
-                          : arena_printf(o->L.a, "((size_t)((int)nrt_x->gb[%d] + nrt_l%d))", d, d);
+            text = kernel ? ocl_name(o, OCLN_GLOBAL_ID, d, d)
+                          : ocl_name(o, OCLN_GLOBAL_ID_FN, d, d);
         else
-            text = kernel ? arena_printf(o->L.a, "nrt_%s%d", wi[i].field, d)
-                          : arena_printf(o->L.a, "nrt_x->%s[%d]", wi[i].field, d);
+            text = kernel ? ocl_name(o, OCLN_WI_FIELD, wi[i].field, d)
+                          : ocl_name(o, OCLN_WI_FIELD_FN, wi[i].field, d);
         rewrite_replace(o->L.rw, call->begin, call->end, text);
         return;
     }

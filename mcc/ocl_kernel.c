@@ -1022,7 +1022,7 @@ static bool guard_limits(struct kctx *k, struct ast *c, bool leave, const char *
         return false;
     const char *t = arena_printf(k->o->L.a, "((long)(%s) + %d)", rewrite_text(k->o->L.rw,
                                  b->begin, b->end), plus);
-    lim[d] = lim[d] ? arena_printf(k->o->L.a, "nrt_cl_min_l(%s, %s)", lim[d], t) : t;
+    lim[d] = lim[d] ? ocl_name(k->o, OCLN_MIN_L, lim[d], t) : t;
     return true;
 }
 
@@ -1122,7 +1122,7 @@ static void jumps_in(struct jumps *j, struct ast *n)
         return;                     /* the guard: removed (find_guard) */
     struct kctx *k = j->k;
     struct kregion *r = j->r;
-    const char *end = arena_printf(k->o->L.a, "goto nrt_wiend%d;", r->id);
+    const char *end = arena_printf(k->o->L.a, "goto %s;", ocl_name(k->o, OCLN_WIEND, r->id));
     switch (n->kind) {
     case AST_RETURN:
         /* with one region, ending the turn is enough; else later regions skip it too */
@@ -1403,8 +1403,9 @@ static void emit_redecl(struct emit *e, struct kvar *v)
     struct ocl *o = e->o;
     indent(e);
     if (v->cls == K_ENTRY) {
-        lbuf_printf(e->b, "%s%s = nrt_arg_%s;\n", specs_text(o, v->decl->kid[0], false),
-                    declarator_text(o, v->decl->kid[1], v->sym->name->str), v->sym->name->str);
+        lbuf_printf(e->b, "%s%s = %s;\n", specs_text(o, v->decl->kid[0], false),
+                    declarator_text(o, v->decl->kid[1], v->sym->name->str),
+                    ocl_name(o, OCLN_ARG, v->sym->name->str));
         return;
     }
     struct ast *init = v->decl->kid[1];
@@ -1465,18 +1466,20 @@ static void emit_region(struct emit *e, struct kregion *r)
         emit_item(e, &r->items[i]);
     if (r->wiend) {
         indent(e);
-        lbuf_printf(e->b, "nrt_wiend%d: ;\n", r->id);
+        lbuf_printf(e->b, "%s: ;\n", ocl_name(e->o, OCLN_WIEND, r->id));
     }
     e->depth--;
     indent(e);
     lbuf_puts(e->b, "}\n");
     if (r->brk && r->loop) {
         indent(e);
-        lbuf_printf(e->b, "if (nrt_brk) { nrt_brk = 0; goto nrt_brk%d; }\n", r->loop->id);
+        lbuf_printf(e->b, "if (nrt_brk) { nrt_brk = 0; goto %s; }\n",
+                    ocl_name(e->o, OCLN_BRK, r->loop->id));
     }
     if (r->cnt && r->loop) {
         indent(e);
-        lbuf_printf(e->b, "if (nrt_cnt) { nrt_cnt = 0; goto nrt_cnt%d; }\n", r->loop->id);
+        lbuf_printf(e->b, "if (nrt_cnt) { nrt_cnt = 0; goto %s; }\n",
+                    ocl_name(e->o, OCLN_CNT, r->loop->id));
     }
 }
 
@@ -1527,14 +1530,14 @@ static void emit_g(struct emit *e, struct gnode *g)
             emit_g(e, g->body);
             if (g->loop->cnt) {
                 indent(e);
-                lbuf_printf(e->b, "nrt_cnt%d: ;\n", g->loop->id);
+                lbuf_printf(e->b, "%s: ;\n", ocl_name(e->o, OCLN_CNT, g->loop->id));
             }
             e->depth--;
             indent(e);
             lbuf_puts(e->b, "}\n");
             if (g->loop->brk) {
                 indent(e);
-                lbuf_printf(e->b, "nrt_brk%d: ;\n", g->loop->id);
+                lbuf_printf(e->b, "%s: ;\n", ocl_name(e->o, OCLN_BRK, g->loop->id));
             }
             return;
         }
@@ -1551,7 +1554,7 @@ static void emit_g(struct emit *e, struct gnode *g)
         emit_g(e, g->body);
         if (g->loop->cnt) {
             indent(e);
-            lbuf_printf(e->b, "nrt_cnt%d: ;\n", g->loop->id);
+            lbuf_printf(e->b, "%s: ;\n", ocl_name(e->o, OCLN_CNT, g->loop->id));
         }
         if (g->step)
             emit_region(e, g->step);
@@ -1565,7 +1568,7 @@ static void emit_g(struct emit *e, struct gnode *g)
         lbuf_puts(e->b, "}\n");
         if (g->loop->brk) {
             indent(e);
-            lbuf_printf(e->b, "nrt_brk%d: ;\n", g->loop->id);
+            lbuf_printf(e->b, "%s: ;\n", ocl_name(e->o, OCLN_BRK, g->loop->id));
         }
         return;
     }
@@ -1592,7 +1595,7 @@ static void emit_params(struct emit *e)
         const char *name = q->sym->name->str;
         int kind = param_kind(o, q);
         bool stays = v->cls == K_PARAM;
-        const char *cname = stays ? name : arena_printf(o->L.a, "nrt_arg_%s", name);
+        const char *cname = stays ? name : ocl_name(o, OCLN_ARG, name);
         const char *decl = arena_printf(o->L.a, "%s%s", specs_text(o, q->kid[0], stays),
                                         declarator_text(o, q->kid[1], cname));
         indent(e);
@@ -1661,13 +1664,15 @@ void ocl_kernel_emit(struct ocl *o, struct ocl_fn *f)
                 "size_t nrt_first, size_t nrt_count)\n{\n", f->name, fn);
     emit_params(&e);
     for (int d = 0; d < 3; d++) {
+        const char *ls = ocl_name(o, OCLN_LS, d), *gs = ocl_name(o, OCLN_GS, d);
+        const char *ng = ocl_name(o, OCLN_NG, d), *off = ocl_name(o, OCLN_OFF, d);
         if (p->reqd[d] > 0)
-            lbuf_printf(&b, "    const size_t nrt_ls%d = %ld;\n", d, p->reqd[d]);
+            lbuf_printf(&b, "    const size_t %s = %ld;\n", ls, p->reqd[d]);
         else
-            lbuf_printf(&b, "    const size_t nrt_ls%d = nrt_r->local_size[%d];\n", d, d);
-        lbuf_printf(&b, "    const size_t nrt_gs%d = nrt_r->global_size[%d], nrt_ng%d = "
-                    "nrt_r->num_groups[%d], nrt_off%d = nrt_r->global_offset[%d];\n"
-                    "    (void)nrt_gs%d; (void)nrt_off%d;\n", d, d, d, d, d, d, d, d);
+            lbuf_printf(&b, "    const size_t %s = nrt_r->local_size[%d];\n", ls, d);
+        lbuf_printf(&b, "    const size_t %s = nrt_r->global_size[%d], %s = "
+                    "nrt_r->num_groups[%d], %s = nrt_r->global_offset[%d];\n"
+                    "    (void)%s; (void)%s;\n", gs, d, ng, d, off, d, gs, off);
     }
     lbuf_puts(&b, "    const int nrt_li0 = (int)nrt_ls0, nrt_li1 = (int)nrt_ls1; (void)nrt_li0; "
                   "(void)nrt_li1;\n"
@@ -1703,12 +1708,15 @@ void ocl_kernel_emit(struct ocl *o, struct ocl_fn *f)
                   "        nrt_G.gb[0] = nrt_gb0; nrt_G.gb[1] = nrt_gb1; nrt_G.gb[2] = nrt_gb2;\n");
     e.depth = 2;
     for (int d = 0; d < 3; d++) {
+        const char *ls = ocl_name(o, OCLN_LS, d), *lim = ocl_name(o, OCLN_LIM, d);
+        const char *left = ocl_name(o, OCLN_LEFT, d);
         if (p->limit[d])
-            lbuf_printf(&b, "        long nrt_left%d = %s - (long)nrt_gb%d;\n"
-                        "        const int nrt_lim%d = nrt_left%d < 0 ? 0 : nrt_left%d > (long)nrt_ls%d ? "
-                        "(int)nrt_ls%d : (int)nrt_left%d;\n", d, p->limit[d], d, d, d, d, d, d, d);
+            lbuf_printf(&b, "        long %s = %s - (long)%s;\n"
+                        "        const int %s = %s < 0 ? 0 : %s > (long)%s ? "
+                        "(int)%s : (int)%s;\n", left, p->limit[d], ocl_name(o, OCLN_GB, d), lim,
+                        left, left, ls, ls, left);
         else
-            lbuf_printf(&b, "        const int nrt_lim%d = (int)nrt_ls%d;\n", d, d);
+            lbuf_printf(&b, "        const int %s = (int)%s;\n", lim, ls);
     }
     if (p->has_return)
         lbuf_puts(&b, "        __builtin_memset(nrt_done, 0, nrt_nwi);\n");
@@ -1716,8 +1724,8 @@ void ocl_kernel_emit(struct ocl *o, struct ocl_fn *f)
     for (int i = 0; i < p->nvars; i++) {
         struct kvar *v = p->vars[i];
         if (v->param_index >= 0 && v->cls == K_PRIVATE)
-            lbuf_printf(&b, "        NRT_CL_WORK_ITEMS { %s[nrt_wi] = nrt_arg_%s; }\n", v->name,
-                        v->sym->name->str);
+            lbuf_printf(&b, "        NRT_CL_WORK_ITEMS { %s[nrt_wi] = %s; }\n", v->name,
+                        ocl_name(o, OCLN_ARG, v->sym->name->str));
     }
     emit_g(&e, p->root);
     lbuf_puts(&b, "    }\n");
@@ -1731,7 +1739,7 @@ void ocl_kernel_emit(struct ocl *o, struct ocl_fn *f)
             struct kvar *v = var_of(&kc, p->params[i]->sym);
             lbuf_printf(&b, "    nrt_cl_free(%s);\n",
                         v->cls == K_PARAM ? v->sym->name->str
-                                          : arena_printf(o->L.a, "nrt_arg_%s", v->sym->name->str));
+                                          : ocl_name(o, OCLN_ARG, v->sym->name->str));
         }
     lbuf_puts(&b, "}\n");
     rewrite_replace(o->L.rw, f->def->begin, f->def->end, lbuf_take(&b, o->L.a));

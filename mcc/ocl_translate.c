@@ -184,9 +184,6 @@ static size_t after_paren(struct ocl *o, size_t from, size_t limit)
     return from + 1;
 }
 
-static const char *const hidden_params =
-    "const struct nrt_cl_group *nrt_x, int nrt_l0, int nrt_l1, int nrt_l2";
-
 /* A declarator of a function with hidden parameters: add them. */
 static void add_hidden_params(struct ocl *o, struct ast *declarator)
 {
@@ -200,11 +197,11 @@ static void add_hidden_params(struct ocl *o, struct ast *declarator)
     bool is_void = first && !first->next && first->kind == AST_PARAM && !first->kid[1] &&
                    ocl_decl_type(o, first->kid[0], NULL)->kind == OCL_VOID;
     if (is_void) {
-        rewrite_replace(o->L.rw, first->begin, first->end, hidden_params);
+        rewrite_replace(o->L.rw, first->begin, first->end, ocl_name(o, OCLN_HIDDEN_PARAMS));
         return;
     }
     size_t at = after_paren(o, fd->kid[0] ? fd->kid[0]->end : fd->begin, fd->end);
-    rewrite_insert_after(o->L.rw, at, arena_printf(o->L.a, "%s%s", hidden_params,
+    rewrite_insert_after(o->L.rw, at, arena_printf(o->L.a, "%s%s", ocl_name(o, OCLN_HIDDEN_PARAMS),
                                                    first ? ", " : ""));
 }
 
@@ -212,7 +209,7 @@ static void add_hidden_args(struct ocl *o, struct ast *call)
 {
     size_t at = after_paren(o, call->kid[0]->end, call->end);
     bool args = call->kid[1] && call->kid[1]->kid[0];
-    rewrite_insert_after(o->L.rw, at, arena_printf(o->L.a, "nrt_x, nrt_l0, nrt_l1, nrt_l2%s",
+    rewrite_insert_after(o->L.rw, at, arena_printf(o->L.a, "%s%s", ocl_name(o, OCLN_HIDDEN_ARGS),
                                                    args ? ", " : ""));
 }
 
@@ -223,7 +220,8 @@ static bool attr_visit(struct ast *n, void *arg)
         return true;
     const char *s = o->L.text + n->begin;
     size_t len = n->end - n->begin;
-    if (memmem(s, len, "nrt_cl_", 7) || memmem(s, len, "work_group_size", 15) ||
+    const char *prefix = ocl_name(o, OCLN_PREFIX);
+    if (memmem(s, len, prefix, strlen(prefix)) || memmem(s, len, "work_group_size", 15) ||
         memmem(s, len, "vec_type_hint", 13))
         rewrite_replace(o->L.rw, n->begin, n->end, "");
     return true;
@@ -336,7 +334,7 @@ static bool find_prelude(struct ocl *o)
             continue;
         struct ast *d = i->kid[1]->kid[0];
         struct ast *dn = d ? ast_declarator_name(d) : NULL;
-        if (dn && dn->name && !strcmp(dn->name->str, "nrt_cl_prelude_end")) {
+        if (dn && dn->name && !strcmp(dn->name->str, ocl_name(o, OCLN_PRELUDE_END))) {
             o->user_begin = i->end;
             o->prelude = source_loc(&o->L.t->src, i->begin).file;
             return true;

@@ -307,12 +307,14 @@ static const struct ocl_type *specs_base(struct ocl *o, struct ast *specs)
 bool ocl_has_attr(struct ocl *o, const struct ast *list, const char *what)
 {
     size_t n = strlen(what);
+    const char *prefix = ocl_name(o, OCLN_PREFIX);
+    size_t pn = strlen(prefix);
     for (const struct ast *i = list ? list->kid[0] : NULL; i; i = i->next) {
         if (i->kind != AST_ATTRIBUTE)
             continue;
         const char *s = o->L.text + i->begin, *e = o->L.text + i->end;
-        for (const char *p = s; p + 7 + n <= e; p++)
-            if (!memcmp(p, "nrt_cl_", 7) && !memcmp(p + 7, what, n))
+        for (const char *p = s; p + pn + n <= e; p++)
+            if (!memcmp(p, prefix, pn) && !memcmp(p + pn, what, n))
                 return true;
     }
     return false;
