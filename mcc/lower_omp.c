@@ -304,9 +304,13 @@ void lower_omp_sections(struct lower *L, struct lower_dir *d)
 
 /* ---- threadprivate ------------------------------------------------------------------- */
 
-/* `__thread` in the declaration of s: after static/extern, else first. */
+/* `__thread` in the declaration of s: after static/extern, else first; once, whatever the
+ * number of threadprivate directives that name it (OpenMP allows them again). */
 static void make_thread_local(struct lower *L, struct sym *s)
 {
+    if (lower_map_get(&L->thread_local, s))
+        return;
+    lower_map_put(L, &L->thread_local, s, s);
     struct ast *specs = s->specs;
     struct ast *list = specs ? specs->kid[0] : NULL;
     size_t at = specs ? specs->begin : s->declarator->begin;

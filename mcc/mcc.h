@@ -1102,6 +1102,7 @@ struct lower {
     struct rewriter *rw;
     struct lower_ftask *ftasks;
     struct lower_map ftask_of;     /* name -> its function task (dir.dir set) */
+    struct lower_map thread_local; /* declarations made __thread already (threadprivate) */
     struct lower_map first_decl_of;/* name -> first file-scope item declaring it (lazily) */
     struct lower_declred *declreds;
     struct check_state *check;     /* check.c: names of the function being checked */
