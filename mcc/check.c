@@ -1000,16 +1000,76 @@ static bool abstract_declarator(struct ck *c, unsigned char *d, int *n)
     return true;
 }
 
+/* The type specifiers of one type name, counted (C11 6.7.2p2: which lists are types). */
+enum { TS_VOID, TS_CHAR, TS_SHORT, TS_INT, TS_LONG, TS_FLOAT, TS_DOUBLE, TS_SIGN, TS_BOOL,
+       TS_COMPLEX, TS_INT128, TS_FLOATN, TS_OTHER, TS_COUNT };
+
+static int ts_kind(int kw)
+{
+    switch (kw) {
+    case KW_VOID: return TS_VOID;
+    case KW_CHAR: return TS_CHAR;
+    case KW_SHORT: return TS_SHORT;
+    case KW_INT: return TS_INT;
+    case KW_LONG: return TS_LONG;
+    case KW_FLOAT: return TS_FLOAT;
+    case KW_DOUBLE: return TS_DOUBLE;
+    case KW_SIGNED: case KW_UNSIGNED: return TS_SIGN;
+    case KW_BOOL: return TS_BOOL;
+    case KW_COMPLEX: case KW_IMAGINARY: return TS_COMPLEX;
+    case KW_INT128: return TS_INT128;
+    case KW_FLOATN: return TS_FLOATN;
+    default: return TS_OTHER;     /* struct, union, enum, a typedef name, typeof, ... */
+    }
+}
+
+/* Is the list of specifiers counted in n one C (or GNU C) accepts?  `int int`, `double
+ * struct s`, `char long` are not; gcc would report them in mcc's output. */
+static bool ts_valid(const int *n)
+{
+    int all = 0;
+    for (int k = 0; k < TS_COUNT; k++)
+        all += n[k];
+    int rest = all - n[TS_COMPLEX];
+    if (n[TS_SIGN] > 1 || n[TS_INT] > 1 || n[TS_LONG] > 2 || n[TS_COMPLEX] > 1)
+        return false;
+    for (int k = 0; k < TS_COUNT; k++)
+        if (k != TS_LONG && k != TS_SIGN && k != TS_INT && k != TS_COMPLEX && n[k] > 1)
+            return false;
+    if (n[TS_OTHER] || n[TS_VOID] || n[TS_BOOL])
+        return all == 1;
+    if (n[TS_FLOAT] || n[TS_FLOATN])
+        return rest == 1;
+    if (n[TS_DOUBLE])
+        return rest == 1 || (rest == 2 && n[TS_LONG] == 1);
+    if (n[TS_INT128])
+        return rest == n[TS_INT128] + n[TS_SIGN];
+    if (n[TS_CHAR])
+        return rest == n[TS_CHAR] + n[TS_SIGN];
+    if (n[TS_SHORT])
+        return !n[TS_LONG];
+    return true;                    /* int, long, signed, unsigned and _Complex of them */
+}
+
 /* type-name (C11 6.7.7) at c->pos, which starts_type() accepted. */
 static bool type_name(struct ck *c, struct ck_type *t)
 {
     bool arith = false, flt = false, is_void = false, seen = false, unknown_base = false;
+    int ts[TS_COUNT] = {0}, first = c->pos;
     *t = unknown_type(false);
     for (;;) {
         if (!tok_ident(c, c->pos))
             break;
         struct name *nm = tok_name(c, c->pos);
         int kw = nm->keyword;
+        if ((kw == KW_FLOAT || kw == KW_DOUBLE || kw == KW_FLOATN || kw == KW_COMPLEX ||
+             kw == KW_IMAGINARY || kw == KW_CHAR || kw == KW_SHORT || kw == KW_INT ||
+             kw == KW_LONG || kw == KW_SIGNED || kw == KW_UNSIGNED || kw == KW_BOOL ||
+             kw == KW_INT128 || kw == KW_VOID || kw == KW_STRUCT || kw == KW_UNION ||
+             kw == KW_ENUM || kw == KW_AUTO_TYPE || kw == KW_TYPEOF ||
+             (kw == KW_ATOMIC && tok_is(c, c->pos + 1, "("))) ||
+            (!kw && !seen && starts_type(c, c->pos)))
+            ts[ts_kind(kw)]++;
         if (kw == KW_FLOAT || kw == KW_DOUBLE || kw == KW_FLOATN || kw == KW_COMPLEX ||
             kw == KW_IMAGINARY) {
             flt = arith = seen = true;
@@ -1078,6 +1138,10 @@ static bool type_name(struct ck *c, struct ck_type *t)
     }
     if (!seen) {
         expected(c, "a type name");
+        return false;
+    }
+    if (!ts_valid(ts)) {
+        ck_error(c, first, "two or more data types in the specifiers of a type");
         return false;
     }
     if (unknown_base)
