@@ -1062,12 +1062,10 @@ static bool type_name(struct ck *c, struct ck_type *t)
             break;
         struct name *nm = tok_name(c, c->pos);
         int kw = nm->keyword;
-        if ((kw == KW_FLOAT || kw == KW_DOUBLE || kw == KW_FLOATN || kw == KW_COMPLEX ||
-             kw == KW_IMAGINARY || kw == KW_CHAR || kw == KW_SHORT || kw == KW_INT ||
-             kw == KW_LONG || kw == KW_SIGNED || kw == KW_UNSIGNED || kw == KW_BOOL ||
-             kw == KW_INT128 || kw == KW_VOID || kw == KW_STRUCT || kw == KW_UNION ||
-             kw == KW_ENUM || kw == KW_AUTO_TYPE || kw == KW_TYPEOF ||
-             (kw == KW_ATOMIC && tok_is(c, c->pos + 1, "("))) ||
+        /* a type specifier: ts_kind's keywords, a tag, typeof-like or a typedef name */
+        if (ts_kind(kw) != TS_OTHER || kw == KW_STRUCT || kw == KW_UNION || kw == KW_ENUM ||
+            kw == KW_AUTO_TYPE || kw == KW_TYPEOF ||
+            (kw == KW_ATOMIC && tok_is(c, c->pos + 1, "(")) ||
             (!kw && !seen && starts_type(c, c->pos)))
             ts[ts_kind(kw)]++;
         if (kw == KW_FLOAT || kw == KW_DOUBLE || kw == KW_FLOATN || kw == KW_COMPLEX ||
