@@ -533,6 +533,31 @@ static bool capture_array_reduction(struct outline *o, struct lower_var *v, cons
     return true;
 }
 
+/* A task created inside another task whose reduction item x is the same variable (a
+ * task with in_reduction(op: x) in a taskloop with reduction(op: x), say): the creator's
+ * private copy is the creator's own to update, unsynchronised, while the new task runs.
+ * The new task takes part in the same reduction, so it combines straight into the
+ * creator's original (OpenMP 5.0, 2.19.5.6: the item of an in_reduction names the
+ * reduction of the enclosing context).  A task between them that shares the copy passes
+ * the original on (red_orig).  NULL where the creator has no such item. */
+static const char *enclosing_original(struct lower *L, const struct lower_var *v)
+{
+    for (struct lower_frame *f = L->frame; f; f = f->up) {
+        for (struct lower_var *e = f->vars; e; e = e->next) {
+            if (e->sym != v->sym)
+                continue;
+            bool red = e->share == LOWER_REDUCTION && e->use && e->red_ref->kind == OMP_REF_NAME;
+            if (f->region || !(red || (e->share == LOWER_SHARED && e->red_orig)))
+                return NULL;
+            return arena_printf(L->a, "(*nrt_e->%s)",
+                                lower_local_name(L, LL_RED_REF, 0, vname(e, L->a)));
+        }
+        if (!f->region)
+            return NULL;      /* the creator's own frame does not have it */
+    }
+    return NULL;
+}
+
 /* reduction(op: x): the private copy, and the address of the original it combines into. */
 static bool capture_reduction(struct outline *o, struct lower_var *v, const char *x,
                               const char *parent)
@@ -549,7 +574,8 @@ static bool capture_reduction(struct outline *o, struct lower_var *v, const char
     if (!m || !p || v->vm)
         return false;
     lbuf_printf(&o->env, "%s; %s; ", m, p);
-    lbuf_printf(&o->init, "nrt_x->%s = &(%s); ", ref, parent);
+    const char *orig = enclosing_original(L, v);
+    lbuf_printf(&o->init, "nrt_x->%s = &(%s); ", ref, orig ? orig : parent);
     alias(o, v, x, x, false);
     return true;
 }
@@ -594,6 +620,13 @@ static bool capture_var(struct outline *o, struct lower_var *v, const char *pare
             return false;
         lbuf_printf(&o->env, "%s; ", m);
         lbuf_printf(&o->init, "nrt_x->%s = &(%s); ", x, parent);
+        const char *orig = enclosing_original(L, v);
+        if (orig) {
+            const char *ref = lower_local_name(L, LL_RED_REF, 0, x);
+            lbuf_printf(&o->env, "%s; ", lower_decl_text(L, v->sym, arena_printf(L->a, "(*%s)", ref)));
+            lbuf_printf(&o->init, "nrt_x->%s = &(%s); ", ref, orig);
+            v->red_orig = true;
+        }
         alias(o, v, x, x, true);
         return true;
     }

@@ -1012,6 +1012,9 @@ struct lower_var {
     bool first;                    /* listed in firstprivate */
     bool last;                     /* listed in lastprivate: copied back by the task of
                                       the sequentially last iteration (nrt_islast) */
+    bool red_orig;                 /* LOWER_SHARED of a creator's reduction copy: the task
+                                      also has the reduction's original (LL_RED_REF), for
+                                      the in_reduction tasks it creates */
     const struct omp_ref *inpriv;  /* inprivate(x) or inprivate([n]p): the task copies the
                                       data when it starts (after its dependences) */
     struct lower_var *next;
