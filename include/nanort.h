@@ -298,6 +298,22 @@ void nanort_taskwait_on1(const void *addr, size_t bytes);
 /* Let the running task be switched out (taskyield).  May run other tasks. */
 void nanort_taskyield(void);
 
+/* Reductions of tasks (reduction / in_reduction): a task records each private copy it
+ * keeps, in a block of its own stack that lives until its run ends, before it creates any
+ * task.  A task that combines into an address asks first for the original it stands for:
+ * an address inside a copy of the task that created it (or of any task above) is the same
+ * element of that copy's original, so that a task created inside a reduction's task takes
+ * part in the reduction instead of updating its creator's copy behind its back. */
+struct nanort_red_copy {
+    struct nanort_red_copy *next;
+    const void *copy;
+    void *orig;
+    size_t bytes;
+};
+void nanort_reduction_copy(struct nanort_red_copy *rc, const void *copy, void *orig,
+                           size_t bytes);
+void *nanort_reduction_original(void *addr);
+
 /* critical sections: `name` NULL is the unnamed critical; equal names share a lock. */
 void nanort_critical_enter(const char *name);
 void nanort_critical_leave(const char *name);

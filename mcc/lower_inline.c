@@ -314,6 +314,16 @@ static void reduction_code(struct outline *o, struct lower_var *v,
     lower_reduction_code(o->L, v->red, e, &o->prologue, &o->epilogue);
 }
 
+/* The task's record of its copy of x (`bytes` at `copy`, standing for `orig`), for the
+ * tasks it creates (nanort_reduction_original). */
+static void record_copy(struct outline *o, const char *x, const char *copy, const char *orig,
+                        const char *bytes)
+{
+    const char *rc = lower_local_name(o->L, LL_RED_COPY, 0, x);
+    lbuf_printf(&o->prologue, "struct nanort_red_copy %s; nanort_reduction_copy(&%s, %s, %s, "
+                "%s);\n", rc, rc, copy, orig, bytes);
+}
+
 /* reduction(op: [n][m]p): a private array of n*m elements replaces p inside the task. */
 static void array_reduction(struct outline *o, struct lower_var *v)
 {
@@ -325,9 +335,12 @@ static void array_reduction(struct outline *o, struct lower_var *v)
         arena_printf(L->a, "for (__SIZE_TYPE__ nrt_i = 0; nrt_i < nrt_e->%s; nrt_i++) { ", rn),
         " }", arena_printf(L->a, "nrt_e->%s[nrt_i]", x), arena_printf(L->a, "%s[nrt_i]", ro),
     };
-    lbuf_printf(&o->prologue, "__typeof__(nrt_e->%s) %s = nrt_e->%s; nrt_e->%s = "
-                "__builtin_malloc(nrt_e->%s * sizeof *nrt_e->%s);\n", x, ro, x, x, rn, x);
+    lbuf_printf(&o->prologue, "__typeof__(nrt_e->%s) %s = nanort_reduction_original(nrt_e->%s); "
+                "nrt_e->%s = __builtin_malloc(nrt_e->%s * sizeof *nrt_e->%s);\n", x, ro, x, x, rn,
+                x);
     reduction_code(o, v, &e);
+    record_copy(o, x, arena_printf(L->a, "nrt_e->%s", x), ro,
+                arena_printf(L->a, "nrt_e->%s * sizeof *nrt_e->%s", rn, x));
     lbuf_printf(&o->epilogue, "__builtin_free(nrt_e->%s);\n", x);
 }
 
@@ -533,31 +546,6 @@ static bool capture_array_reduction(struct outline *o, struct lower_var *v, cons
     return true;
 }
 
-/* A task created inside another task whose reduction item x is the same variable (a
- * task with in_reduction(op: x) in a taskloop with reduction(op: x), say): the creator's
- * private copy is the creator's own to update, unsynchronised, while the new task runs.
- * The new task takes part in the same reduction, so it combines straight into the
- * creator's original (OpenMP 5.0, 2.19.5.6: the item of an in_reduction names the
- * reduction of the enclosing context).  A task between them that shares the copy passes
- * the original on (red_orig).  NULL where the creator has no such item. */
-static const char *enclosing_original(struct lower *L, const struct lower_var *v)
-{
-    for (struct lower_frame *f = L->frame; f; f = f->up) {
-        for (struct lower_var *e = f->vars; e; e = e->next) {
-            if (e->sym != v->sym)
-                continue;
-            bool red = e->share == LOWER_REDUCTION && e->use && e->red_ref->kind == OMP_REF_NAME;
-            if (f->region || !(red || (e->share == LOWER_SHARED && e->red_orig)))
-                return NULL;
-            return arena_printf(L->a, "(*nrt_e->%s)",
-                                lower_local_name(L, LL_RED_REF, 0, vname(e, L->a)));
-        }
-        if (!f->region)
-            return NULL;      /* the creator's own frame does not have it */
-    }
-    return NULL;
-}
-
 /* reduction(op: x): the private copy, and the address of the original it combines into. */
 static bool capture_reduction(struct outline *o, struct lower_var *v, const char *x,
                               const char *parent)
@@ -574,8 +562,7 @@ static bool capture_reduction(struct outline *o, struct lower_var *v, const char
     if (!m || !p || v->vm)
         return false;
     lbuf_printf(&o->env, "%s; %s; ", m, p);
-    const char *orig = enclosing_original(L, v);
-    lbuf_printf(&o->init, "nrt_x->%s = &(%s); ", ref, orig ? orig : parent);
+    lbuf_printf(&o->init, "nrt_x->%s = &(%s); ", ref, parent);
     alias(o, v, x, x, false);
     return true;
 }
@@ -620,13 +607,6 @@ static bool capture_var(struct outline *o, struct lower_var *v, const char *pare
             return false;
         lbuf_printf(&o->env, "%s; ", m);
         lbuf_printf(&o->init, "nrt_x->%s = &(%s); ", x, parent);
-        const char *orig = enclosing_original(L, v);
-        if (orig) {
-            const char *ref = lower_local_name(L, LL_RED_REF, 0, x);
-            lbuf_printf(&o->env, "%s; ", lower_decl_text(L, v->sym, arena_printf(L->a, "(*%s)", ref)));
-            lbuf_printf(&o->init, "nrt_x->%s = &(%s); ", ref, orig);
-            v->red_orig = true;
-        }
         alias(o, v, x, x, true);
         return true;
     }
@@ -755,13 +735,17 @@ static char *outline_body(struct outline *o, const struct lower_dir *d, struct a
         if (v->share == LOWER_REDUCTION && v->use && v->red_ref->kind == OMP_REF_SHAPE) {
             array_reduction(o, v);
         } else if (v->share == LOWER_REDUCTION && v->use) {
-            const char *x = vname(v, L->a);
-            const char *orig = arena_printf(L->a, "(*nrt_e->%s)",
-                                            lower_local_name(L, LL_RED_REF, 0, x));
+            const char *x = vname(v, L->a), *ref = lower_local_name(L, LL_RED_REF, 0, x);
+            const char *orig = arena_printf(L->a, "(*nrt_e->%s)", ref);
             struct lower_red_elems e = {"", "", v->use, orig};
             if (v->sym->type == TYPE_ARRAY)
                 lower_reduction_array_elems(L, v->sym, v->use, orig, &e);
+            lbuf_printf(&o->prologue, "nrt_e->%s = nanort_reduction_original(nrt_e->%s);\n",
+                        ref, ref);
             reduction_code(o, v, &e);
+            record_copy(o, x, arena_printf(L->a, "&%s", v->use),
+                        arena_printf(L->a, "nrt_e->%s", ref),
+                        arena_printf(L->a, "sizeof %s", v->use));
         }
         if (v->vm && v->share != LOWER_REDUCTION) {
             /* Redeclared with its own type; the bounds name the task's copies. */

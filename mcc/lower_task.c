@@ -284,12 +284,23 @@ static const char *pname(struct lower *L, const struct sym *s)
 static void red_privates(struct lower *L, const struct lower_ftask *f, struct lower_buf *pro,
                          struct lower_buf *epi)
 {
+    /* Tasks the body created may take part in the reduction (with this copy's address as
+     * theirs): they finish before the copy is combined and goes (as inline tasks do). */
+    if (f->reds)
+        lbuf_puts(epi, "nanort_taskwait();\n");
     for (struct lower_fred *r = f->reds; r; r = r->next) {
         const char *x = pname(L, r->param), *rp = lower_local_name(L, LL_RED_PRIV, 0, x);
+        /* the original (that of the creator's copy, for a task created inside a reduction's
+         * task), and the task's record of its own copy (include/nanort.h) */
+        const char *ro = lower_local_name(L, LL_RED_ORIG, 0, x);
+        const char *rc = lower_local_name(L, LL_RED_COPY, 0, x);
+        lbuf_printf(pro, "__typeof__(*nrt_p->%s) *%s = nanort_reduction_original(nrt_p->%s); "
+                    "struct nanort_red_copy %s; ", x, ro, x, rc);
         if (r->ref->kind == OMP_REF_DEREF) {
             lbuf_printf(pro, "__typeof__(*nrt_p->%s) %s; ", x, rp);
-            struct lower_red_elems e = {"", "", rp, arena_printf(L->a, "(*nrt_p->%s)", x)};
+            struct lower_red_elems e = {"", "", rp, arena_printf(L->a, "(*%s)", ro)};
             lower_reduction_code(L, r->clause, &e, pro, epi);
+            lbuf_printf(pro, "nanort_reduction_copy(&%s, &%s, %s, sizeof %s);\n", rc, rp, ro, rp);
             continue;
         }
         const char *rn = lower_local_name(L, LL_RED_COUNT, 0, x);
@@ -304,10 +315,11 @@ static void red_privates(struct lower *L, const struct lower_ftask *f, struct lo
                     rn, rn, rh, rn, x, x, rs, rh, rn, rn, x, rp, rh, rn, x, rs, rp);
         struct lower_red_elems e = {
             arena_printf(L->a, "for (__SIZE_TYPE__ nrt_i = 0; nrt_i < %s; nrt_i++) { ", rn),
-            " }", arena_printf(L->a, "%s[nrt_i]", rp),
-            arena_printf(L->a, "nrt_p->%s[nrt_i]", x),
+            " }", arena_printf(L->a, "%s[nrt_i]", rp), arena_printf(L->a, "%s[nrt_i]", ro),
         };
         lower_reduction_code(L, r->clause, &e, pro, epi);
+        lbuf_printf(pro, "nanort_reduction_copy(&%s, %s, %s, %s * sizeof *%s);\n", rc, rp, ro, rn,
+                    rp);
         lbuf_printf(epi, "if (%s) __builtin_free(%s);\n", rh, rp);
     }
 }

@@ -1012,9 +1012,6 @@ struct lower_var {
     bool first;                    /* listed in firstprivate */
     bool last;                     /* listed in lastprivate: copied back by the task of
                                       the sequentially last iteration (nrt_islast) */
-    bool red_orig;                 /* LOWER_SHARED of a creator's reduction copy: the task
-                                      also has the reduction's original (LL_RED_REF), for
-                                      the in_reduction tasks it creates */
     const struct omp_ref *inpriv;  /* inprivate(x) or inprivate([n]p): the task copies the
                                       data when it starts (after its dependences) */
     struct lower_var *next;
@@ -1459,7 +1456,8 @@ const char *lower_name(struct lower *L, enum lower_name kind, const char *base, 
     X(LL_CL_SOURCE, "cl_source_", NUM) /* ... its registration with nanort */              \
     X(LL_NOTE, "note_", NUM)     /* a note for the link-time checks (link_check.c) */      \
     X(LL_RED_COUNT, "rn_", NAME) /* elements of an array reduction */                      \
-    X(LL_RED_ORIG, "ro_", NAME)  /* an inline task's original of an array reduction */     \
+    X(LL_RED_ORIG, "ro_", NAME)  /* the original a task's reduction combines into */        \
+    X(LL_RED_COPY, "rc_", NAME)  /* a task's record of its copy (nanort_reduction_copy) */   \
     X(LL_RED_REF, "r_", NAME)    /* member: the address of a reduction's original */       \
     X(LL_RED_PRIV, "rp_", NAME)  /* a function task's private reduction copy */            \
     X(LL_RED_HEAP, "rh_", NAME)  /* ... whether it is on the heap */                       \

@@ -529,6 +529,9 @@ struct nanort_task {
      * creation from the parent, changed by the body's thread only. */
     uint16_t par;
     bool par_innermost_active;
+    /* reduction.c: its private reduction copies, pushed by its body's thread before it
+     * creates a child; read by its descendants (created after), so no lock. */
+    struct nanort_red_copy *red_copies;
 };
 _Static_assert(offsetof(struct nanort_task, pending) - offsetof(struct nanort_task, nchildren)
                    >= NRT_CACHELINE, "creator and completers would share a cache line");
@@ -545,6 +548,7 @@ static inline void nrt_task_init_counts(struct nanort_task *t)
     atomic_init(&t->wait_target, -1);
     atomic_init(&t->npred, 0);
     atomic_init(&t->events, 0);
+    t->red_copies = NULL;
 }
 
 /* The implicit task of main (also the parent of tasks created by foreign threads). */

@@ -528,6 +528,7 @@ static void reset_counts(struct nanort_task *t, int npred)
     atomic_store_explicit(&t->pending, NRT_BODY_BIAS, memory_order_relaxed);
     atomic_store_explicit(&t->wait_target, -1, memory_order_relaxed);
     atomic_store_explicit(&t->npred, npred, memory_order_relaxed);
+    t->red_copies = NULL;           /* its run's copies were on its run's stack */
 }
 
 /* t finished its run: ready it for the next one.  Its predecessors have all counted it

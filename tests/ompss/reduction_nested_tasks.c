@@ -5,17 +5,55 @@
  * tasks take part in the taskloop's reduction (OpenMP 5.0 2.19.5.6) and must not combine
  * into that copy behind its back (found by the ported array_reductions program under 4
  * workers: 1 run in 100 lost a contribution).  Scalars (long, double), an array, several
- * rounds; the reference is the plain loop.
+ * rounds; function tasks in the same places (a function task's copy is on its run's stack),
+ * a shaped array [n]p; the reference is the plain loop.
  */
 #include "ompss_check.h"
 
 #define N 60
 #define B 5
 
+/* A function task taking part in the reduction its caller's task belongs to. */
+#pragma omp task in_reduction(+: *acc)
+static void add_to(long *acc, int i)
+{
+    delay(i % 2);
+    *acc += 2L * i;
+}
+
+/* A function task with its own reduction whose body creates tasks that take part in it
+ * and keeps updating its copy (a function task's copy is on its run's stack). */
+#pragma omp task reduction(+: *acc)
+static void part(long *acc, int i)
+{
+    for (int k = 0; k < 3; k++)
+        add_to(acc, 5 * i + k);
+    for (int k = 0; k < 50; k++) {
+        *acc += 1;
+        __asm__ volatile("" ::: "memory");
+    }
+}
+
+/* A shaped array [n]p in a function task. */
+#pragma omp task in_reduction(+: [n]v)
+static void add_row(int n, long *v, int i)
+{
+    for (int b = 0; b < n; b++)
+        v[b] += i + b;
+}
+
 int main(void)
 {
     for (int round = 0; round < 20; round++) {
-        long direct = 0, through = 0, arr[B] = {0};
+        long direct = 0, through = 0, arr[B] = {0}, called = 0, parts = 0;
+        long *shaped = calloc(B, sizeof *shaped);
+        long want_called = 0, want_parts = 0, want_shaped[B] = {0};
+        for (int i = 0; i < N; i++) {
+            want_called += 2L * i + 5;
+            want_parts += 30L * i + 6 + 50;
+            for (int b = 0; b < B; b++)
+                want_shaped[b] += i + b + 1;
+        }
         double half = 0;
         long want_direct = 0, want_through = 0, want_arr[B] = {0};
         double want_half = 0;
@@ -74,7 +112,33 @@ int main(void)
                     __asm__ volatile("" ::: "memory");
                 }
             }
+#pragma omp taskloop reduction(+: called) grainsize(5)
+            for (int i = 0; i < N; i++) {
+                add_to(&called, i);
+                for (int k = 0; k < 5; k++) {
+                    called += 1;
+                    __asm__ volatile("" ::: "memory");
+                }
+            }
+#pragma omp taskgroup task_reduction(+: parts)
+            for (int i = 0; i < N; i++)
+                part(&parts, i);
+#pragma omp taskloop reduction(+: [B]shaped) grainsize(6)
+            for (int i = 0; i < N; i++) {
+                add_row(B, shaped, i);
+                for (int b = 0; b < B; b++) {
+                    shaped[b] += 1;
+                    __asm__ volatile("" ::: "memory");
+                }
+            }
         }
+        CHECK(called == want_called, "round %d: called %ld, want %ld", round, called,
+              want_called);
+        CHECK(parts == want_parts, "round %d: parts %ld, want %ld", round, parts, want_parts);
+        for (int b = 0; b < B; b++)
+            CHECK(shaped[b] == want_shaped[b], "round %d: shaped[%d] %ld, want %ld", round, b,
+                  shaped[b], want_shaped[b]);
+        free(shaped);
         CHECK(direct == want_direct, "round %d: direct %ld, want %ld", round, direct, want_direct);
         CHECK(through == want_through, "round %d: through %ld, want %ld", round, through,
               want_through);
