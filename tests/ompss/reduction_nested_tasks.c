@@ -6,7 +6,8 @@
  * into that copy behind its back (found by the ported array_reductions program under 4
  * workers: 1 run in 100 lost a contribution).  Scalars (long, double), an array, several
  * rounds; function tasks in the same places (a function task's copy is on its run's stack),
- * a shaped array [n]p; the reference is the plain loop.
+ * a shaped array [n]p, a recursive function task with a reduction; the reference is the
+ * plain loop.
  */
 #include "ompss_check.h"
 
@@ -32,6 +33,19 @@ static void part(long *acc, int i)
         *acc += 1;
         __asm__ volatile("" ::: "memory");
     }
+}
+
+/* Recursion: each task's children take part in its reduction (OmpSs-2's reduction on a
+ * recursive function task; the old lowering combined before the children ran: 0). */
+#pragma omp task reduction(+: *s)
+static void fib(int n, long *s)
+{
+    if (n < 2) {
+        *s += n;
+        return;
+    }
+    fib(n - 1, s);
+    fib(n - 2, s);
 }
 
 /* A shaped array [n]p in a function task. */
@@ -132,6 +146,11 @@ int main(void)
                 }
             }
         }
+        long f = 0;
+        fib(12 + round % 3, &f);
+#pragma omp taskwait
+        CHECK(f == (round % 3 == 0 ? 144 : round % 3 == 1 ? 233 : 377), "round %d: fib(%d) %ld",
+              round, 12 + round % 3, f);
         CHECK(called == want_called, "round %d: called %ld, want %ld", round, called,
               want_called);
         CHECK(parts == want_parts, "round %d: parts %ld, want %ld", round, parts, want_parts);
