@@ -15,6 +15,7 @@
  *   stack.c         --stack-size, nearly full stacks
  *   sched.c, sched_bf.c, sched_dbf.c, sched_wf.c   the table of policies, the policies
  *   critical.c      named critical sections
+ *   reduction.c     tasks' private reduction copies, for the tasks created inside them
  *   taskgraph.c     recorded task graphs: record once, replay with counted dependences
  *   events.c        detach(event) and event counters
  *   poll.c          polling services, nanort_wait_until
@@ -796,6 +797,10 @@ struct nanort_task *nrt_tqueue_pop_front(struct nrt_tqueue *q);
 
 /* ---- critical.c ------------------------------------------------------------------ */
 void nrt_critical_reset(void);
+
+/* ---- reduction.c: tasks' private reduction copies ----------------------------------- */
+/* Its functions are the public nanort_reduction_copy / nanort_reduction_original
+ * (include/nanort.h); a task's list is struct nanort_task's red_copies. */
 
 /* ---- taskgraph.c: recorded task graphs (OpenMP 6.0 taskgraph) ----------------------- */
 /* A task whose parent has NRT_TF_RECORDING was created: taken into the graph this thread
