@@ -289,7 +289,7 @@ tsan)
     fi
     echo "$n on $w workers: no report"
   }
-  for n in fib_nested deps_commutative taskwait_on reduction_array tiles_3d; do
+  for n in fib_nested deps_commutative taskwait_on reduction_array reduction_nested_tasks tiles_3d; do
     "$MCC" --ompss -fsanitize=thread -g -O1 -Itests/ompss "tests/ompss/$n.c" -o "$tmp/$n" -lm \
       || fail "mcc -fsanitize=thread $n"
     for w in 2 4; do tsan_run $n $w; done
