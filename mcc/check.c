@@ -474,6 +474,7 @@ static int find_member(struct lower *L, struct ast *members, struct name *m,
 /* ---- the expression checker ---------------------------------------------------------- */
 
 #define CK_MAX_LOCALS 64
+enum ck_local { LOCAL_OBJECT, LOCAL_TYPEDEF, LOCAL_ENUM_CONST };
 struct ck {
     struct lower *L;
     const struct omp_directive *d;
@@ -494,7 +495,16 @@ struct ck {
     int depth;                       /* nesting of the expression being parsed */
     int locals[CK_MAX_LOCALS];       /* names declared in statement expressions around the
                                         expression being parsed (their tokens) */
+    struct ck_type local_type[CK_MAX_LOCALS]; /* ... their types (a typedef: the type) */
+    unsigned char local_kind[CK_MAX_LOCALS];  /* ... what they are (enum ck_local) */
     int nlocals;
+    int local_hit;                   /* lookup()'s NAME_LOCAL: its index in locals[] */
+    int in_sizeof;                   /* inside an operand that is not evaluated (sizeof,
+                                        _Alignof, _Generic's controlling expression) */
+    int variables;                   /* objects and statement expressions met outside
+                                        sizeof (a size that counts them is not constant) */
+    bool variable_size;              /* an array size of the type name being parsed did */
+    int statement_expressions;       /* statement expressions around c->pos */
     bool declaring;                  /* abstract_declarator() takes a name (a declaration) */
     int decl_name;                   /* ... the token of the name it took, or -1 */
     bool decl_fn;                    /* ... which it declared a function */
@@ -607,8 +617,11 @@ static enum ck_name lookup(struct ck *c, int i, struct sym **out)
     size_t n = c->toks[i].len;
     *out = NULL;
     for (int k = c->nlocals - 1; k >= 0; k--)
-        if (c->toks[c->locals[k]].len == n && !memcmp(c->text + c->toks[c->locals[k]].off, s, n))
+        if (c->toks[c->locals[k]].len == n &&
+            !memcmp(c->text + c->toks[c->locals[k]].off, s, n)) {
+            c->local_hit = k;
             return NAME_LOCAL;
+        }
     for (int k = c->niters - 1; k >= 0; k--)
         if (strlen(c->iters[k]->text) == n && !memcmp(c->iters[k]->text, s, n))
             return NAME_ITER;
@@ -856,7 +869,11 @@ static bool starts_type(struct ck *c, int i)
         return false;
     }
     struct sym *y;
-    return lookup(c, i, &y) == NAME_SYM && y->kind == SYM_TYPEDEF;
+    switch (lookup(c, i, &y)) {
+    case NAME_SYM: return y->kind == SYM_TYPEDEF;
+    case NAME_LOCAL: return c->local_kind[c->local_hit] == LOCAL_TYPEDEF;
+    default: return false;
+    }
 }
 
 static bool expr(struct ck *c, struct ck_type *t);
@@ -879,13 +896,23 @@ static bool array_size(struct ck *c)
         return false;
     }
     struct ck_type x;
+    int at = c->pos, variables = c->variables;
     c->depth++;
     bool ok = assign(c, &x);
     c->depth--;
-    return ok && expect(c, "]");
+    if (!ok)
+        return false;
+    c->variable_size |= c->variables != variables;
+    enum ck_kind k = kind_of(&x);
+    if (k != CK_INT && k != CK_UNKNOWN) {
+        ck_error(c, at, "size of array has non-integer type");
+        return false;
+    }
+    return expect(c, "]");
 }
 
 static bool type_name(struct ck *c, struct ck_type *t);
+static bool conditional(struct ck *c, struct ck_type *t);
 
 static bool kw_at(const struct ck *c, int i, int kw)
 {
@@ -1051,6 +1078,69 @@ static bool ts_valid(const int *n)
     return true;                    /* int, long, signed, unsigned and _Complex of them */
 }
 
+/* `{ enumerator-list }` of an enum specifier (C11 6.7.2.2), c->pos at the `{`: each
+ * enumerator is in scope from its end on, its value must be an integer constant. */
+static bool enumerators(struct ck *c)
+{
+    c->pos++;
+    do {
+        if (is(c, "}"))
+            break;                      /* `{ A, B, }` */
+        int name = c->pos;
+        if (!tok_ident(c, name) || tok_name(c, name)->keyword) {
+            expected(c, "an identifier");
+            return false;
+        }
+        c->pos++;
+        if (accept(c, "=")) {
+            struct ck_type x;
+            int variables = c->variables;
+            c->depth++;
+            bool ok = conditional(c, &x);
+            c->depth--;
+            if (!ok)
+                return false;
+            enum ck_kind k = kind_of(&x);
+            if ((k != CK_INT && k != CK_UNKNOWN) || c->variables != variables) {
+                ck_error(c, name, "enumerator value for '%.*s' is not an integer constant",
+                         CK_TOK(c, name));
+                return false;
+            }
+        }
+        if (c->nlocals == CK_MAX_LOCALS) {
+            ck_error(c, name, "sorry, unimplemented: more than %d declarations in the "
+                     "statement expressions of one clause", CK_MAX_LOCALS);
+            return false;
+        }
+        c->locals[c->nlocals] = name;
+        c->local_type[c->nlocals] = simple_type(CK_INT);
+        c->local_kind[c->nlocals++] = LOCAL_ENUM_CONST;
+    } while (accept(c, ","));
+    return expect(c, "}");
+}
+
+/* A function cannot return a function or an array, nor an array hold functions (C11
+ * 6.7.6.2p1, 6.7.6.3p1).  Reports it at token `at` (the declared name, or the type name). */
+static bool derivations_valid(struct ck *c, int at, const struct ck_type *t)
+{
+    for (int k = 0; k + 1 < t->n; k++) {
+        const char *what = t->d[k] == CK_FUNCTION && t->d[k + 1] == CK_FUNCTION
+                               ? "function returning a function"
+                           : t->d[k] == CK_FUNCTION && t->d[k + 1] == CK_ARRAY
+                               ? "function returning an array"
+                           : t->d[k] == CK_ARRAY && t->d[k + 1] == CK_FUNCTION
+                               ? "array of functions" : NULL;
+        if (what) {
+            if (c->declaring && c->decl_name == at)
+                ck_error(c, at, "'%.*s' declared as %s", CK_TOK(c, at), what);
+            else
+                ck_error(c, at, "type name declared as %s", what);
+            return false;
+        }
+    }
+    return true;
+}
+
 /* type-name (C11 6.7.7) at c->pos, which starts_type() accepted. */
 static bool type_name(struct ck *c, struct ck_type *t)
 {
@@ -1106,7 +1196,17 @@ static bool type_name(struct ck *c, struct ck_type *t)
             struct name *tag = named ? tok_name(c, c->pos) : NULL;
             if (named)
                 c->pos++;
-            if (is(c, "{")) {
+            if (is(c, "{") && (kw == KW_ENUM || named) && !c->statement_expressions) {
+                ck_error(c, c->pos - 1 - named, "sorry, unimplemented: %s declared in a clause "
+                         "(mcc copies a clause's expressions to more than one place, where it "
+                         "would be declared twice); declare it before the directive",
+                         kw == KW_ENUM ? "an enumeration" : "a tag");
+                return false;
+            }
+            if (is(c, "{") && kw == KW_ENUM) {
+                if (!enumerators(c))
+                    return false;
+            } else if (is(c, "{")) {
                 if (!skip_group(c, "{", "}"))
                     return false;
             } else if (!named) {
@@ -1123,10 +1223,12 @@ static bool type_name(struct ck *c, struct ck_type *t)
             }
         } else if (!kw && !seen && starts_type(c, c->pos)) {
             struct sym *y;
-            lookup(c, c->pos, &y);
+            enum ck_name what = lookup(c, c->pos, &y);
             c->pos++;
             seen = true;
-            if (has_vector_attribute(c->L, y, 0))
+            if (what == NAME_LOCAL)
+                *t = c->local_type[c->local_hit];
+            else if (has_vector_attribute(c->L, y, 0))
                 unknown_base = true;
             else
                 type_of_decl(c->L, y->specs, lower_full_declarator(y), t, 1);
@@ -1156,7 +1258,7 @@ static bool type_name(struct ck *c, struct ck_type *t)
         r.d[r.n++] = d[k];
     append_derivs(&r, t);
     *t = r;
-    return true;
+    return derivations_valid(c, c->declaring && c->decl_name >= 0 ? c->decl_name : first, t);
 }
 
 /* ---- expressions (C11 6.5) ---- */
@@ -1182,7 +1284,7 @@ static bool member(struct ck *c, int mi, struct ck_type *t, bool arrow);
 /* A statement a statement expression may hold that this check does not parse. */
 static bool unfollowed_statement(const struct ck *c)
 {
-    static const int kws[] = { KW_ASM, KW_TYPEDEF, KW_STATIC_ASSERT, KW_ELSE };
+    static const int kws[] = { KW_ASM, KW_STATIC_ASSERT, KW_ELSE };
     for (size_t k = 0; k < sizeof kws / sizeof kws[0]; k++)
         if (kw_at(c, c->pos, kws[k]))
             return true;
@@ -1209,10 +1311,12 @@ static bool declaration(struct ck *c)
 {
     static const int storage[] = { KW_STATIC, KW_EXTERN, KW_REGISTER, KW_AUTO,
                                    KW_THREAD_LOCAL, KW_INLINE, KW_EXTENSION };
+    bool is_typedef = false;
     for (bool more = true; more;) {
         more = false;
         for (size_t k = 0; k < sizeof storage / sizeof storage[0]; k++)
-            if (kw_at(c, c->pos, storage[k])) {
+            if (kw_at(c, c->pos, storage[k]) || kw_at(c, c->pos, KW_TYPEDEF)) {
+                is_typedef |= kw_at(c, c->pos, KW_TYPEDEF);
                 c->pos++;
                 more = true;
             }
@@ -1240,9 +1344,15 @@ static bool declaration(struct ck *c)
                      "statement expressions of one clause", CK_MAX_LOCALS);
             return false;
         }
-        c->locals[c->nlocals++] = name;         /* in scope from its declarator on */
+        /* in scope from its declarator on; a struct's tag may be one the statement
+           expression declares, whose members are not followed here */
+        if (t.base == CK_STRUCT)
+            t.tag = NULL;
+        c->locals[c->nlocals] = name;
+        c->local_type[c->nlocals] = t;
+        c->local_kind[c->nlocals++] = is_typedef ? LOCAL_TYPEDEF : LOCAL_OBJECT;
         if (accept(c, "=")) {
-            if (fn) {
+            if (fn || is_typedef) {
                 ck_error(c, name, "function '%.*s' is initialized like a variable",
                          CK_TOK(c, name));
                 return false;
@@ -1262,6 +1372,7 @@ static bool declaration(struct ck *c)
         c->declaring = false;
         if (!ok)
             return false;
+        t = unknown_type(false);            /* the specifiers' type is not kept */
     }
     return expect(c, ";");
 }
@@ -1368,9 +1479,9 @@ static bool statement(struct ck *c, struct ck_type *last, bool *stop)
             *last = simple_type(CK_VOID);
         } else {
             bool decl = starts_type(c, c->pos);
-            for (int k = 0; !decl && k < 6; k++)
+            for (int k = 0; !decl && k < 7; k++)
                 decl = kw_at(c, c->pos, (int[]){ KW_STATIC, KW_EXTERN, KW_REGISTER, KW_AUTO,
-                                                 KW_THREAD_LOCAL, KW_INLINE }[k]);
+                                                 KW_THREAD_LOCAL, KW_INLINE, KW_TYPEDEF }[k]);
             if (decl) {
                 ok = declaration(c);
             } else {
@@ -1418,7 +1529,9 @@ static bool statement_expression(struct ck *c, struct ck_type *t)
     }
     c->pos++;
     c->depth++;
+    c->statement_expressions++;
     bool ok = block_items(c, t, &stop);
+    c->statement_expressions--;
     c->depth--;
     c->nlocals = saved;
     if (!ok)
@@ -1529,21 +1642,34 @@ static bool initializer_list(struct ck *c, const struct ck_type *of)
     return ok && expect(c, "}");
 }
 
-/* `_Generic ( assignment-expression , generic-assoc-list )` (C11 6.5.1.1): the type is
- * that of the association chosen, unknown here. */
+/* `_Generic ( assignment-expression , generic-assoc-list )` (C11 6.5.1.1).  Types are only
+ * known here as kinds (int, floating, pointer, ...), so which association is chosen is not
+ * always known: an association whose type is of another kind than the controlling
+ * expression's cannot be, `default` always may be.  The type is that of the expressions of
+ * the associations that may be chosen when they all have the same arithmetic kind, unknown
+ * otherwise. */
 static bool generic_selection(struct ck *c, struct ck_type *t)
 {
-    struct ck_type x;
-    if (!expect(c, "(") || !assign(c, &x))
+    struct ck_type x, ctl;
+    if (!expect(c, "("))
         return false;
+    c->in_sizeof++;                     /* not evaluated */
+    bool ok = assign(c, &ctl);
+    c->in_sizeof--;
+    if (!ok)
+        return false;
+    ctl = decay(&ctl);
+    enum ck_kind ck = kind_of(&ctl), rk = CK_VOID;     /* CK_VOID: no candidate yet */
     bool any = false;
     while (accept(c, ",")) {
+        enum ck_kind ak = CK_UNKNOWN;
         if (kw_at(c, c->pos, KW_DEFAULT)) {
             c->pos++;
         } else if (starts_type(c, c->pos)) {
             struct ck_type ty;
             if (!type_name(c, &ty))
                 return false;
+            ak = kind_of(&ty);
         } else {
             expected(c, "a type name or 'default'");
             return false;
@@ -1551,12 +1677,16 @@ static bool generic_selection(struct ck *c, struct ck_type *t)
         if (!expect(c, ":") || !assign(c, &x))
             return false;
         any = true;
+        if (ck != CK_UNKNOWN && ak != CK_UNKNOWN && ak != ck)
+            continue;                           /* cannot be chosen */
+        enum ck_kind xk = kind_of(&x);
+        rk = rk == CK_VOID || rk == xk ? xk : CK_UNKNOWN;
     }
     if (!any) {
         expected(c, "','");
         return false;
     }
-    *t = unknown_type(false);
+    *t = is_arith(rk) ? simple_type(rk) : unknown_type(false);
     return expect(c, ")");
 }
 
@@ -1646,8 +1776,10 @@ static bool primary(struct ck *c, struct ck_type *t)
     }
     if (k->kind == OMP_TOK_PUNCT) {
         if (accept(c, "(")) {
-            if (is(c, "{"))             /* GNU statement expression */
+            if (is(c, "{")) {           /* GNU statement expression */
+                c->variables += !c->in_sizeof;
                 return statement_expression(c, t);
+            }
             if (!expr(c, t) || !expect(c, ")"))
                 return false;
             return true;
@@ -1702,8 +1834,10 @@ static bool primary(struct ck *c, struct ck_type *t)
     case NAME_ITER:
         *t = simple_type(CK_INT);
         t->lvalue = true;
+        c->variables += !c->in_sizeof;
         return true;
     case NAME_REDVAR:
+        c->variables += !c->in_sizeof;
         *t = c->red_type;
         t->lvalue = true;
         return true;
@@ -1714,8 +1848,19 @@ static bool primary(struct ck *c, struct ck_type *t)
         *t = (struct ck_type){ .n = 1, .d = { CK_ARRAY }, .base = CK_INT, .lvalue = true };
         return true;
     case NAME_LOCAL:
-        *t = unknown_type(true);
-        return true;
+        switch (c->local_kind[c->local_hit]) {
+        case LOCAL_TYPEDEF:
+            ck_error(c, i, "'%.*s' is a type name, not a value", CK_TOK(c, i));
+            return false;
+        case LOCAL_ENUM_CONST:
+            *t = simple_type(CK_INT);
+            return true;
+        default:
+            *t = c->local_type[c->local_hit];
+            t->lvalue = kind_of(t) != CK_FUNCTION;
+            c->variables += t->lvalue && !c->in_sizeof;
+            return true;
+        }
     case NAME_SYM:
         break;
     case NAME_NONE:
@@ -1748,6 +1893,7 @@ static bool primary(struct ck *c, struct ck_type *t)
     default:
         *t = type_of_sym(c->L, y);
         t->lvalue = true;
+        c->variables += !c->in_sizeof;
         return true;
     }
 }
@@ -2029,17 +2175,18 @@ static bool unary_inner(struct ck *c, struct ck_type *t)
         if (kw == KW_SIZEOF || kw == KW_ALIGNOF) {
             c->pos++;
             struct ck_type x;
+            bool ok = true;
+            c->in_sizeof++;
             if (is(c, "(") && starts_type(c, c->pos + 1)) {
                 c->pos++;
-                if (!type_name(c, &x) || !expect(c, ")"))
-                    return false;
-                if (is(c, "{") && (!skip_group(c, "{", "}") || !postfix_tail(c, &x)))
-                    return false;
-            } else if (!unary(c, &x)) {
-                return false;
+                ok = type_name(c, &x) && expect(c, ")") &&
+                     (!is(c, "{") || (skip_group(c, "{", "}") && postfix_tail(c, &x)));
+            } else {
+                ok = unary(c, &x);
             }
+            c->in_sizeof--;
             *t = simple_type(CK_INT);
-            return true;
+            return ok;
         }
         if (kw == KW_EXTENSION) {
             c->pos++;
@@ -2071,9 +2218,21 @@ static bool cast(struct ck *c, struct ck_type *t)
         return unary(c, t);
     c->pos++;
     struct ck_type to, x;
-    if (!type_name(c, &to) || !expect(c, ")"))
+    bool variable_size = c->variable_size;
+    c->variable_size = false;
+    bool ok = type_name(c, &to) && expect(c, ")");
+    bool vla = c->variable_size;
+    c->variable_size = variable_size;
+    if (!ok)
         return false;
     if (is(c, "{")) {                       /* compound literal */
+        bool arrays = to.n > 0;
+        for (int k = 0; k < to.n; k++)
+            arrays &= to.d[k] == CK_ARRAY;
+        if (vla && arrays) {
+            ck_error(c, at, "compound literal has variable size");
+            return false;
+        }
         c->pos--;
         bool undefined = undefined_tag(c, at + 1, &to);
         c->pos++;
@@ -2084,7 +2243,7 @@ static bool cast(struct ck *c, struct ck_type *t)
         return postfix_tail(c, t);
     }
     c->depth++;
-    bool ok = cast(c, &x);
+    ok = cast(c, &x);
     c->depth--;
     if (!ok)
         return false;
@@ -2209,6 +2368,12 @@ static bool conditional(struct ck *c, struct ck_type *t)
     *t = xk == yk ? x : is_arith(xk) && is_arith(yk) ? simple_type(CK_FLOAT) : unknown_type(false);
     if (xk == CK_INT && yk == CK_INT)
         *t = simple_type(CK_INT);
+    /* a pointer and an integer (the null pointer constant, or gcc's "pointer/integer type
+       mismatch"): the pointer */
+    if (xk == CK_POINTER && yk == CK_INT)
+        *t = x;
+    else if (yk == CK_POINTER && xk == CK_INT)
+        *t = y;
     /* a floating operand with an unknown one: floating, or not valid C at all */
     if ((xk == CK_FLOAT && (yk == CK_UNKNOWN || is_arith(yk))) ||
         (yk == CK_FLOAT && (xk == CK_UNKNOWN || is_arith(xk))))

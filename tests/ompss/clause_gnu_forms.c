@@ -1,12 +1,14 @@
 /* GNU and C11 forms inside dependences that mcc now parses and checks instead of skipping
  * (statement expressions with declarations and statements, initializer lists of compound
- * literals with designators, _Generic, offsetof with a member path): all valid, each must
- * still be accepted, and each task updates the element its expression names. */
+ * literals with designators, _Generic, offsetof with a member path, typedefs and enums
+ * declared in statement expressions, constant array sizes of compound literals): all valid,
+ * each must still be accepted, and each task updates the element its expression names. */
 #include "ompss_check.h"
 #include <stddef.h>
 
 struct g { int n; struct { int a[4]; } in; double c[8]; };
 typedef int myint;
+enum { E_TEN = 10 };
 static int data[64];
 
 int main(void)
@@ -37,6 +39,25 @@ int main(void)
 #pragma omp task inout(data[((int[]){7, 8,})[0] + ({ __extension__ int k = 1; k; })])
     data[i5] += 6;
     want[i5] += 6;
+    /* forms whose types are now followed: locals' and typedefs' types, enumerators,
+       _Generic's possible choices, a pointer arm of ?:, compound literals' array sizes */
+    int i6 = ({ typedef long wide; wide w = two; enum { E1 = 1, E2 = E1 + sizeof (int) } e = E2; (int)w + e; });
+#pragma omp task inout(data[({ typedef long wide; wide w = two; enum { E1 = 1, E2 = E1 + sizeof (int) } e = E2; (int)w + e; })])
+    data[i6] += 7;
+    want[i6] += 7;
+    double x = 2.5;
+    int i7 = _Generic(x, int: 1.5, double: 8, default: 0.5) + _Generic(two, long: 2.5, default: 1);
+#pragma omp task inout(data[_Generic(x, int: 1.5, double: 8, default: 0.5) + _Generic(two, long: 2.5, default: 1)])
+    data[i7] += 8;
+    want[i7] += 8;
+    int i8 = *(two ? p : 0) + ((int[sizeof (int) + E_TEN]){0})[1] + ({ int (*f(void))[2]; int a[3][2] = {{0}}; (void)f; a[2][1]; });
+#pragma omp task inout(data[*(two ? p : 0) + ((int[sizeof (int) + E_TEN]){0})[1] + ({ int (*f(void))[2]; int a[3][2] = {{0}}; (void)f; a[2][1]; })])
+    data[i8] += 9;
+    want[i8] += 9;
+    int i9 = ({ struct g v = { .n = 3 }; double d = 0.5; (int)(v.n + d * 2); }) + ({ int (*fp)(int) = 0; enum { F3 = 3 } f = F3; fp ? f - 1 : f; });
+#pragma omp task inout(data[({ struct g v = { .n = 3 }; double d = 0.5; (int)(v.n + d * 2); }) + ({ int (*fp)(int) = 0; enum { F3 = 3 } f = F3; fp ? f - 1 : f; })])
+    data[i9] += 10;
+    want[i9] += 10;
 #pragma omp taskwait
     for (int i = 0; i < 64; i++)
         CHECK(data[i] == want[i], "data[%d] = %d, expected %d", i, data[i], want[i]);
