@@ -6,7 +6,10 @@
  *   - a master/masked region may not be closely nested inside a worksharing, explicit
  *     task or taskloop region;
  *   - a critical region may not be nested, however deeply, inside a critical region with
- *     the same name (it would deadlock).
+ *     the same name (it would deadlock);
+ *   - a variable in a reduction, lastprivate or firstprivate clause of a worksharing
+ *     construct may not be private in the parallel region it binds to (OpenMP 5.2 5.4.4,
+ *     5.4.5, 5.5.8): each thread's copy would stand for the original.
  * "Closely nested": no parallel region in between; a taskgroup (or taskgraph) between
  * them does not count, as in gcc.  Only what the source shows can be checked: a function
  * called from a task that runs a worksharing construct is an orphaned construct, which
@@ -57,7 +60,58 @@ static void nest_error(const struct omp_directive *d, const struct omp_directive
                  outer->loc.line, why);
 }
 
-bool check_nesting(const struct lower *L, const struct omp_directive *d)
+/* Does a clause of `d` that makes its items private list `name`?  The clause, or NULL. */
+static const struct omp_clause *privatizes(const struct omp_directive *d, const char *name)
+{
+    for (int k = 0; k < d->nclauses; k++) {
+        const struct omp_clause *cl = &d->clauses[k];
+        if (cl->kind != OMP_CL_PRIVATE && cl->kind != OMP_CL_FIRSTPRIVATE &&
+            cl->kind != OMP_CL_LASTPRIVATE && cl->kind != OMP_CL_REDUCTION)
+            continue;
+        for (int r = 0; r < cl->nrefs; r++)
+            if (cl->refs[r]->kind == OMP_REF_NAME && !strcmp(cl->refs[r]->text.text, name))
+                return cl;
+    }
+    return NULL;
+}
+
+/* The items of d's reduction, lastprivate and firstprivate clauses, when d is a
+ * worksharing construct (not combined with parallel): none may be private in the constructs
+ * between d and the parallel region it binds to, that region included (gcc's "private in
+ * outer context"). */
+static bool check_outer_private(const struct lower *L, const struct omp_directive *d)
+{
+    if (class_of(d) != NEST_WORKSHARE || d->parallel)
+        return true;
+    for (int k = 0; k < d->nclauses; k++) {
+        const struct omp_clause *cl = &d->clauses[k];
+        if (cl->kind != OMP_CL_REDUCTION && cl->kind != OMP_CL_LASTPRIVATE &&
+            cl->kind != OMP_CL_FIRSTPRIVATE)
+            continue;
+        for (int r = 0; r < cl->nrefs; r++) {
+            const struct omp_ref *ref = cl->refs[r];
+            if (ref->kind != OMP_REF_NAME)
+                continue;
+            for (const struct lower_nest *n = L->nest; n; n = n->up) {
+                const struct omp_clause *p = privatizes(n->dir, ref->text.text);
+                if (p) {
+                    mcc_error_at(&ref->text.loc, "%s variable '%s' is private in outer "
+                                 "context ('%s' of '#pragma omp %s%s' at line %d): each "
+                                 "thread's copy would stand for the original; share it "
+                                 "there", omp_clause_names[cl->kind], ref->text.text,
+                                 omp_clause_names[p->kind], n->dir->parallel ? "parallel " : "",
+                                 omp_directive_names[n->dir->kind], n->dir->loc.line);
+                    return false;
+                }
+                if (class_of(n->dir) == NEST_PARALLEL || n->dir->parallel)
+                    break;
+            }
+        }
+    }
+    return true;
+}
+
+static bool check_regions(const struct lower *L, const struct omp_directive *d)
 {
     enum nest_class c = class_of(d);
     bool barrier = d->kind == OMP_DIR_BARRIER;
@@ -92,4 +146,9 @@ bool check_nesting(const struct lower *L, const struct omp_directive *d)
             return true;
     }
     return true;
+}
+
+bool check_nesting(const struct lower *L, const struct omp_directive *d)
+{
+    return check_regions(L, d) && check_outer_private(L, d);
 }
