@@ -151,6 +151,10 @@ static void lower_construct(struct lower *L, struct ast *n)
     bool fits = construct_fits(n, k);
     if (!stmt && k == OMP_DIR_TASK && lower_task_local_function(L, n, &d))
         return;             /* a block-scope declaration or a GNU nested function */
+    if (d.inner && k == OMP_DIR_SECTIONS) {
+        not_applicable(L, d.dir, n->pragma);     /* its `{` must come first (gcc's error) */
+        return;
+    }
     if (d.inner && (loop || k == OMP_DIR_ATOMIC)) {
         struct omp_directive *in = lower_parse_pragma(L, d.inner);
         mcc_error_at(&in->loc, "sorry, unimplemented: '#pragma omp %s' on the statement of "
