@@ -1178,10 +1178,14 @@ static bool type_name(struct ck *c, struct ck_type *t)
                 expected(c, "'('");
                 return false;
             }
+            int open = c->pos;
             if (!skip_group(c, "(", ")"))
                 return false;
             if (kw != KW_ATTRIBUTE)
                 seen = unknown_base = true;     /* typeof(...), _Atomic(...) */
+            for (int k = open; k < c->pos; k++) /* a vector type: not followed */
+                if (spelled(c, k, "vector_size") || spelled(c, k, "__vector_size__"))
+                    unknown_base = true;
         } else if (kw == KW_AUTO_TYPE) {
             c->pos++;
             seen = unknown_base = true;
@@ -1279,6 +1283,8 @@ static bool want_lvalue(struct ck *c, int tok, const struct ck_type *t, const ch
 
 static bool conditional(struct ck *c, struct ck_type *t);
 static bool initializer_list(struct ck *c, const struct ck_type *of);
+static bool initializer_fits(struct ck *c, int at, const struct ck_type *m,
+                             const struct ck_type *x, const char *what);
 static bool member(struct ck *c, int mi, struct ck_type *t, bool arrow);
 
 /* A statement a statement expression may hold that this check does not parse. */
@@ -1358,7 +1364,9 @@ static bool declaration(struct ck *c)
                 return false;
             }
             struct ck_type x;
-            if (is(c, "{") ? !initializer_list(c, &t) : !assign(c, &x))
+            int at = c->pos;
+            if (is(c, "{") ? !initializer_list(c, &t)
+                           : !assign(c, &x) || !initializer_fits(c, at, &t, &x, "a variable"))
                 return false;
         }
         if (!accept(c, ","))
@@ -1572,9 +1580,10 @@ static bool nth_member(struct ck *c, const struct ck_type *of, int k, struct ck_
     return false;
 }
 
-/* A positional initializer x of a member of type m: what gcc rejects outright. */
+/* An initializer x of an object of type m (what: "a member", "a variable"): what gcc
+ * rejects outright. */
 static bool initializer_fits(struct ck *c, int at, const struct ck_type *m,
-                             const struct ck_type *x)
+                             const struct ck_type *x, const char *what)
 {
     struct ck_type v = decay(x);
     enum ck_kind mk = kind_of(m), vk = kind_of(&v);
@@ -1582,8 +1591,8 @@ static bool initializer_fits(struct ck *c, int at, const struct ck_type *m,
         return true;
     if ((is_arith(mk) && (vk == CK_POINTER ? mk == CK_FLOAT : non_scalar(vk))) ||
         (mk == CK_POINTER && (vk == CK_FLOAT || non_scalar(vk)))) {
-        ck_error(c, at, "incompatible types when initializing a member of type %s with a "
-                 "value of type %s", mk == CK_FLOAT ? "float/double" : mk == CK_INT ? "int"
+        ck_error(c, at, "incompatible types when initializing %s of type %s with a "
+                 "value of type %s", what, mk == CK_FLOAT ? "float/double" : mk == CK_INT ? "int"
                  : "pointer", vk == CK_POINTER ? "pointer" : vk == CK_FLOAT ? "float/double"
                  : vk == CK_VOID ? "void" : "struct or union");
         return false;
@@ -1632,7 +1641,7 @@ static bool initializer_list(struct ck *c, const struct ck_type *of)
             bool known = positional && nth_member(c, of, k, &m);
             ok = is(c, "{") ? initializer_list(c, known ? &m : &u) : assign(c, &x);
             if (ok && known && !tok_is(c, at, "{"))
-                ok = initializer_fits(c, at, &m, &x);
+                ok = initializer_fits(c, at, &m, &x, "a member");
         }
         k++;
         if (!ok || !accept(c, ",") || is(c, "}"))

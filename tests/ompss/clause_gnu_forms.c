@@ -58,6 +58,10 @@ int main(void)
 #pragma omp task inout(data[({ struct g v = { .n = 3 }; double d = 0.5; (int)(v.n + d * 2); }) + ({ int (*fp)(int) = 0; enum { F3 = 3 } f = F3; fp ? f - 1 : f; })])
     data[i9] += 10;
     want[i9] += 10;
+    int i10 = ({ __attribute__((vector_size(16))) int v = {1, 2, 3, 4}; v[3]; });
+#pragma omp task inout(data[({ __attribute__((vector_size(16))) int v = {1, 2, 3, 4}; v[3]; })])
+    data[i10] += 11;
+    want[i10] += 11;
 #pragma omp taskwait
     for (int i = 0; i < 64; i++)
         CHECK(data[i] == want[i], "data[%d] = %d, expected %d", i, data[i], want[i]);
