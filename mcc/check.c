@@ -47,6 +47,9 @@ struct ck_type {
     struct ast *tag;                 /* CK_STRUCT: its struct/union specifier, or NULL */
     bool lvalue;                     /* designates an object (or could: unknown forms) */
     bool null_const;                 /* the constant 0 (a null pointer constant) */
+    bool base_const;                 /* the base is const-qualified (a declared object's
+                                        specifiers say const): with no derivations left
+                                        (an element, a target), a read-only object */
 };
 
 static enum ck_kind kind_of(const struct ck_type *t)
@@ -1269,6 +1272,12 @@ static bool type_name(struct ck *c, struct ck_type *t)
 
 static bool want_lvalue(struct ck *c, int tok, const struct ck_type *t, const char *what)
 {
+    if (t->lvalue && t->base_const && !t->n && t->base != CK_UNKNOWN &&
+        strcmp(what, "unary '&' operand")) {
+        ck_error(c, tok, "%s of a read-only location", !strcmp(what, "increment operand")
+                 ? "increment or decrement" : "assignment");
+        return false;
+    }
     if (t->lvalue || kind_of(t) == CK_UNKNOWN)
         return true;
     ck_error(c, tok, "lvalue required as %s", what);
@@ -1283,6 +1292,7 @@ static bool want_lvalue(struct ck *c, int tok, const struct ck_type *t, const ch
 
 static bool conditional(struct ck *c, struct ck_type *t);
 static bool initializer_list(struct ck *c, const struct ck_type *of);
+static bool specs_const(const struct sym *y, int depth);
 static bool initializer_fits(struct ck *c, int at, const struct ck_type *m,
                              const struct ck_type *x, const char *what);
 static bool member(struct ck *c, int mi, struct ck_type *t, bool arrow);
@@ -1627,9 +1637,14 @@ static bool initializer_list(struct ck *c, const struct ck_type *of)
                 }
             } else {
                 c->pos++;
-                struct ck_type x;
-                ok = conditional(c, &x) && (!accept(c, "...") || conditional(c, &x)) &&
+                struct ck_type x, y;
+                int at = c->pos;
+                ok = conditional(c, &x) && (!accept(c, "...") || conditional(c, &y)) &&
                      expect(c, "]");
+                if (ok && kind_of(&x) != CK_INT && kind_of(&x) != CK_UNKNOWN) {
+                    ck_error(c, at, "array index in initializer not of integer type");
+                    ok = false;
+                }
             }
         }
         if (ok && designated)
@@ -1902,6 +1917,7 @@ static bool primary(struct ck *c, struct ck_type *t)
     default:
         *t = type_of_sym(c->L, y);
         t->lvalue = true;
+        t->base_const = specs_const(y, 0);
         c->variables += !c->in_sizeof;
         return true;
     }
