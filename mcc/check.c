@@ -510,6 +510,8 @@ struct ck {
     int statement_expressions;       /* statement expressions around c->pos */
     bool declaring;                  /* abstract_declarator() takes a name (a declaration) */
     int decl_name;                   /* ... the token of the name it took, or -1 */
+    int decl_derivs;                 /* type_name(): its declarator's derivations (the
+                                        rest are its specifiers', a typedef's) */
     bool decl_fn;                    /* ... which it declared a function */
 };
 
@@ -1265,6 +1267,7 @@ static bool type_name(struct ck *c, struct ck_type *t)
         r.d[r.n++] = d[k];
     append_derivs(&r, t);
     *t = r;
+    c->decl_derivs = n;
     return derivations_valid(c, c->declaring && c->decl_name >= 0 ? c->decl_name : first, t);
 }
 
@@ -1346,6 +1349,12 @@ static bool declaration(struct ck *c)
     c->declaring = false;
     if (!ok)
         return false;
+    struct ck_type specs = t;           /* the specifiers' type: t less its declarator */
+    if (c->decl_derivs > t.n)
+        c->decl_derivs = t.n;
+    specs.n = (unsigned char)(t.n - c->decl_derivs);
+    memmove(specs.d, t.d + c->decl_derivs, specs.n);
+    memmove(specs.params, t.params + c->decl_derivs, specs.n * sizeof specs.params[0]);
     for (;;) {
         int name = c->decl_name;
         if (name < 0) {
@@ -1390,7 +1399,12 @@ static bool declaration(struct ck *c)
         c->declaring = false;
         if (!ok)
             return false;
-        t = unknown_type(false);            /* the specifiers' type is not kept */
+        t = (struct ck_type){ .base = specs.base, .tag = specs.tag };
+        for (int k = 0; k < n; k++)
+            t.d[t.n++] = d[k];
+        append_derivs(&t, &specs);
+        if (!derivations_valid(c, c->decl_name >= 0 ? c->decl_name : c->pos, &t))
+            return false;
     }
     return expect(c, ";");
 }
@@ -1760,8 +1774,13 @@ static bool offsetof_args(struct ck *c)
             c->pos++;
         } else if (accept(c, "[")) {
             struct ck_type x;
+            int at = c->pos;
             if (!expr(c, &x) || !expect(c, "]"))
                 return false;
+            if (kind_of(&x) != CK_INT && kind_of(&x) != CK_UNKNOWN) {
+                ck_error(c, at, "array subscript is not an integer");
+                return false;
+            }
             m = unknown_type(true);
         } else {
             break;
