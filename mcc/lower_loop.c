@@ -303,6 +303,10 @@ static bool loop_level(struct lower *L, struct lower_dir *d, struct loop *lp, in
         lbuf_printf(&c->after, "if (1%s) %s = %s + %s * %s; ",
                     outer.s ? outer.s : "", lower_expr(L, var, NULL, 0), lo, n, st);
         free(outer.s);
+    } else if (!lp[k].decl && lp[k].var->depth > 0) {
+        /* a loop variable declared before the loop (C89 style) is private to the loop's
+         * tasks: without a use here, the creator's own would be unused for gcc */
+        lbuf_printf(&c->after, "(void)%s; ", lower_expr(L, var, NULL, 0));
     }
     return true;
 }
