@@ -258,20 +258,26 @@ static void implicit_sharing(struct capture *c, const struct lower_dir *d, size_
             v->share = LOWER_FIRSTPRIVATE;
         } else if (ws && lower_thread_private(c->L, v->sym)) {
             bool written = lower_writes(c->node, v->sym);
+            /* x[me][k]++ with me the thread's number: each thread's own part of x, which
+             * the one thread of the region must update alone */
+            bool indexes = !written && !lower_writes(d->node, v->sym) &&   /* loop variables */
+                           lower_writes_indexed_by(c->node, v->sym);
             v->share = written ? LOWER_SHARED : LOWER_FIRSTPRIVATE;
-            if (written && !lower_map_get(&c->L->reported, d->dir)) {
+            if ((written || indexes) && !lower_map_get(&c->L->reported, d->dir)) {
                 /* (once per construct: the sections of one are captured one by one) */
                 lower_map_put(c->L, &c->L->reported, d->dir, d->dir);
                 struct mcc_loc at = lower_dir_loc(c->L, d);
                 mcc_warning_at(&at, "'%.*s' is private to each thread of the parallel region "
-                               "and the %s writes it: %s, one after the other (name it in a "
-                               "private, lastprivate or reduction clause to split the work)",
+                               "and the %s %s: %s, one after the other (%s to split the work)",
                                (int)v->sym->name->len, v->sym->name->str,
                                d->dir->kind == OMP_DIR_FOR ? "loop" : "section",
+                               written ? "writes it" : "writes elements it indexes",
                                d->dir->kind == OMP_DIR_FOR ? "its iterations run as one task"
-                                                           : "the sections run in this task");
+                                                           : "the sections run in this task",
+                               written ? "name it in a private, lastprivate or reduction clause"
+                                       : "use a reduction on the array");
             }
-            c->serial |= written;
+            c->serial |= written || indexes;
         } else if (ws || lower_team_shared(c->L, v->sym)) {
             v->share = LOWER_SHARED;
         }

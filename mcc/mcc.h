@@ -1184,6 +1184,8 @@ bool lower_thread_private(struct lower *L, const struct sym *s);
 bool lower_in_region_body(struct lower *L);
 /* May `body` write `s` (assign, ++/--, take its address, pass an array)? */
 bool lower_writes(struct ast *body, const struct sym *s);
+/* Does `body` write an element whose subscript names `s` (x[s][i] = ..., x[s]++)? */
+bool lower_writes_indexed_by(struct ast *body, const struct sym *s);
 /* lower_dir.c: a construct's directives */
 /* The directive of a pragma line (parsed once, freed at the end). */
 struct omp_directive *lower_parse_pragma(struct lower *L, struct ast *pr);
