@@ -127,7 +127,9 @@ static bool check_regions(const struct lower *L, const struct omp_directive *d)
             }
         return true;
     }
-    if (c != NEST_WORKSHARE && c != NEST_MASTER && !barrier)
+    /* a combined parallel construct (parallel for, parallel sections, parallel master)
+     * starts a new team: its worksharing part is closely nested in it, not outside */
+    if ((c != NEST_WORKSHARE && c != NEST_MASTER && !barrier) || d->parallel)
         return true;
     for (const struct lower_nest *n = L->nest; n; n = n->up) {
         enum nest_class o = class_of(n->dir);

@@ -26,6 +26,8 @@ struct capture {
     struct lower_var *vars;
     bool serial;                    /* a worksharing body writes a variable private to the
                                        threads of its parallel region: run it as one task */
+    bool here;                      /* ... and that task runs at once, on this thread: the
+                                       body names a threadprivate variable */
 };
 
 static void capture_tree(struct capture *c, struct ast *n);
@@ -256,23 +258,64 @@ static void implicit_sharing(struct capture *c, const struct lower_dir *d, size_
             v->share = LOWER_FIRSTPRIVATE;
         } else if (ws && lower_thread_private(c->L, v->sym)) {
             bool written = lower_writes(c->node, v->sym);
+            /* x[me][k]++ with me the thread's number: each thread's own part of x, which
+             * the one thread of the region must update alone */
+            bool indexes = !written && !lower_writes(d->node, v->sym) &&   /* loop variables */
+                           lower_writes_indexed_by(c->node, v->sym);
             v->share = written ? LOWER_SHARED : LOWER_FIRSTPRIVATE;
-            if (written && !lower_map_get(&c->L->reported, d->dir)) {
+            if ((written || indexes) && !lower_map_get(&c->L->reported, d->dir)) {
                 /* (once per construct: the sections of one are captured one by one) */
                 lower_map_put(c->L, &c->L->reported, d->dir, d->dir);
                 struct mcc_loc at = lower_dir_loc(c->L, d);
                 mcc_warning_at(&at, "'%.*s' is private to each thread of the parallel region "
-                               "and the %s writes it: %s, one after the other (name it in a "
-                               "private, lastprivate or reduction clause to split the work)",
+                               "and the %s %s: %s, one after the other (%s to split the work)",
                                (int)v->sym->name->len, v->sym->name->str,
                                d->dir->kind == OMP_DIR_FOR ? "loop" : "section",
+                               written ? "writes it" : "writes elements it indexes",
                                d->dir->kind == OMP_DIR_FOR ? "its iterations run as one task"
-                                                           : "the sections run in this task");
+                                                           : "the sections run in this task",
+                               written ? "name it in a private, lastprivate or reduction clause"
+                                       : "use a reduction on the array");
             }
-            c->serial |= written;
+            c->serial |= written || indexes;
         } else if (ws || lower_team_shared(c->L, v->sym)) {
             v->share = LOWER_SHARED;
         }
+    }
+}
+
+struct tp_find {
+    struct lower *L;
+    struct sym *found;
+};
+
+static bool tp_visit(struct ast *n, void *arg)
+{
+    struct tp_find *f = arg;
+    if (n->kind == AST_IDENT && n->sym && lower_map_get(&f->L->thread_local, n->sym))
+        f->found = n->sym;
+    return !f->found;
+}
+
+/* A threadprivate variable the worksharing body names: the thread that runs the region's
+ * body has its copy, which the loop must read and update, as the thread that runs those
+ * iterations in OpenMP does.  The iterations run as one task at once on that thread (a
+ * team of one thread) instead of as chunks on other workers, whose copies are others. */
+static void threadprivate_use(struct capture *c, const struct lower_dir *d)
+{
+    struct tp_find f = {c->L, NULL};
+    ast_walk(c->node, tp_visit, &f);
+    if (!f.found)
+        return;
+    c->serial = c->here = true;
+    if (!lower_map_get(&c->L->reported, d->dir)) {
+        lower_map_put(c->L, &c->L->reported, d->dir, d->dir);
+        struct mcc_loc at = lower_dir_loc(c->L, d);
+        mcc_warning_at(&at, "the %s names threadprivate '%.*s': %s on this thread, whose "
+                       "copy it is", d->dir->kind == OMP_DIR_FOR ? "loop" : "section",
+                       (int)f.found->name->len, f.found->name->str,
+                       d->dir->kind == OMP_DIR_FOR ? "its iterations run as one task"
+                                                   : "the sections run in this task");
     }
 }
 
@@ -647,15 +690,19 @@ static const char *fn_name(struct lower *L)
 }
 
 struct lower_var *lower_inline_captures(struct lower *L, const struct lower_dir *d,
-                                        struct ast *body, bool *serial)
+                                        struct ast *body, bool *serial, bool *here)
 {
-    struct capture c = {L, body, NULL, false};
+    struct capture c = {L, body, NULL, false, false};
     size_t off = d->node->pragma ? d->node->pragma->begin : d->node->begin;
     capture_tree(&c, body);
     apply_clauses(&c, d, off);
     implicit_sharing(&c, d, off);
+    if (d->dir->kind == OMP_DIR_FOR || d->dir->kind == OMP_DIR_SECTIONS)
+        threadprivate_use(&c, d);
     if (serial)
         *serial = c.serial;
+    if (here)
+        *here = c.here;
     return c.vars;
 }
 
@@ -896,7 +943,10 @@ static void outline_create(struct outline *o, const struct lower_dir *d, struct 
     if (x->group)
         lbuf_printf(create, "nanort_task_region1(nrt_t, %uu, %s, 1); ", NANORT_DEP_CONCURRENT,
                     x->group);
-    lower_submit(L, create, d);
+    if (x->here)
+        lbuf_puts(create, "nanort_task_submit(nrt_t, (unsigned)NANORT_TASK_UNDEFERRED, 0);");
+    else
+        lower_submit(L, create, d);
     if (L->final_used && lower_final_site_ok(d)) {
         /* under final, the body runs here without a task (lower_final.c) */
         struct final_parts fp = {env, lower_name(L, LN_TASK, o->fn, o->n), o->size.s,
@@ -959,7 +1009,7 @@ void lower_inline_task(struct lower *L, struct lower_dir *d)
     if (!lower_cuda_check_inline_devices(L, d) ||
         !lower_block_check_branches(L, d->node, false, NULL))
         return;
-    struct lower_var *vars = lower_inline_captures(L, d, d->node, NULL);
+    struct lower_var *vars = lower_inline_captures(L, d, d->node, NULL, NULL);
     char *create = lower_inline_outline(L, d, d->node, vars, NULL);
     rewrite_replace(L->rw, construct_begin(d), d->node->end, create);
 }

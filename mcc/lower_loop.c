@@ -303,6 +303,10 @@ static bool loop_level(struct lower *L, struct lower_dir *d, struct loop *lp, in
         lbuf_printf(&c->after, "if (1%s) %s = %s + %s * %s; ",
                     outer.s ? outer.s : "", lower_expr(L, var, NULL, 0), lo, n, st);
         free(outer.s);
+    } else if (!lp[k].decl && lp[k].var->depth > 0) {
+        /* a loop variable declared before the loop (C89 style) is private to the loop's
+         * tasks: without a use here, the creator's own would be unused for gcc */
+        lbuf_printf(&c->after, "(void)%s; ", lower_expr(L, var, NULL, 0));
     }
     return true;
 }
@@ -315,8 +319,8 @@ void lower_loop(struct lower *L, struct lower_dir *d)
     const char *what = omp_directive_names[d->dir->kind];
     if (!ncol || !parse_nest(L, d, lp, ncol, &body) || !loop_ok(L, d, body, what))
         return;
-    bool serial = false;
-    struct lower_var *vars = lower_inline_captures(L, d, body, &serial);
+    bool serial = false, here = false;
+    struct lower_var *vars = lower_inline_captures(L, d, body, &serial, &here);
     struct loop_code c = {0};
     lbuf_puts(&c.head, "for (long long nrt_k = nrt_e->nrt_first; nrt_k < nrt_e->nrt_last; "
               "nrt_k++) {\nlong long nrt_q = nrt_k; (void)nrt_q; ");
@@ -343,7 +347,7 @@ void lower_loop(struct lower *L, struct lower_dir *d)
     bool group = !is_for && !lower_dir_has(d, OMP_CL_NOGROUP);
     bool barrier = is_for && !lower_dir_has(d, OMP_CL_NOWAIT);
     struct lower_extra x = {lbuf_take(&c.env, L->a), lbuf_take(&c.init, L->a),
-                            lbuf_take(&c.head, L->a), group ? "&nrt_grp" : NULL, 0};
+                            lbuf_take(&c.head, L->a), group ? "&nrt_grp" : NULL, 0, here};
     char *task = lower_inline_outline(L, d, body, vars, &x);
     char *code = arena_printf(
         L->a, "{ %s%s%sif (nrt_g < 1) nrt_g = 1; for (long long nrt_c0 = 0; nrt_c0 < nrt_n; "

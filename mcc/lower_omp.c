@@ -108,7 +108,7 @@ static bool privates_open(struct lower *L, const struct lower_dir *d, struct pri
             mcc_error_at(&c->loc, "sorry, unimplemented: 'copyin' (the tasks of the region run "
                          "on workers whose threadprivate copies it would have to set)");
         if (c->kind == OMP_CL_DEFAULT && c->def == OMP_DEFAULT_NONE)
-            lower_inline_captures(L, d, d->node, NULL);   /* reports what no clause lists */
+            lower_inline_captures(L, d, d->node, NULL, NULL);   /* reports what no clause lists */
         if (c->kind == OMP_CL_DEFAULT && c->def == OMP_DEFAULT_FIRSTPRIVATE)
             mcc_error_at(&c->loc, "sorry, unimplemented: 'default(firstprivate)' on '%s' "
                          "(list the variables in a firstprivate clause)",
@@ -247,7 +247,7 @@ static bool section_captures(struct lower *L, struct lower_dir *secs, int n,
         /* a section's own pragmas (after `section`) are its chain while it is lowered */
         struct ast *chain = secs[i].node->pragma;
         secs[i].node->pragma = secs[i].inner;
-        vars[i] = lower_inline_captures(L, &secs[i], secs[i].node, &s);
+        vars[i] = lower_inline_captures(L, &secs[i], secs[i].node, &s, NULL);
         secs[i].node->pragma = chain;
         *serial |= s;
     }
@@ -264,7 +264,7 @@ static void section_task(struct lower *L, const struct lower_dir *d, struct lowe
     node->pragma = sec->inner;
     struct lower_extra x = {NULL, i == n - 1 ? "nrt_x->nrt_islast = 1; "
                                              : "nrt_x->nrt_islast = 0; ", NULL, NULL,
-                            node->pragma ? begin : construct_begin(d)};
+                            node->pragma ? begin : construct_begin(d), false};
     bool last = false;
     for (struct lower_var *v = vars; v; v = v->next)
         last |= v->last;

@@ -247,7 +247,7 @@ static int collapse_of(const struct lower_dir *d)
 /* A task, taskloop or for in a clone: `{ new variables; the statement }` where it is. */
 void lower_serial_construct(struct lower *L, struct lower_dir *d)
 {
-    struct lower_var *vars = lower_inline_captures(L, d, d->node, NULL);
+    struct lower_var *vars = lower_inline_captures(L, d, d->node, NULL, NULL);
     if (d->dir->kind != OMP_DIR_TASK)
         loop_vars_private(vars, d->node, collapse_of(d));
     struct lower_buf b = {0};

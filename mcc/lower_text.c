@@ -545,6 +545,47 @@ static const struct sym *lvalue_root(const struct ast *e)
     return e && e->kind == AST_IDENT ? e->sym : NULL;
 }
 
+static bool names_visit(struct ast *n, void *arg)
+{
+    const struct sym **s = arg;
+    if (*s && n->kind == AST_IDENT && n->sym == *s)
+        *s = NULL;
+    return *s != NULL;
+}
+
+/* Does the lvalue e (x[i][j], x[i].f) have a subscript naming s? */
+static bool indexed_by(struct ast *e, const struct sym *s)
+{
+    for (; e && (e->kind == AST_SUBSCRIPT || (e->kind == AST_MEMBER && e->op == '.'));
+         e = e->kid[0]) {
+        const struct sym *want = s;
+        if (e->kind == AST_SUBSCRIPT && e->kid[1])
+            ast_walk(e->kid[1], names_visit, &want);
+        if (!want)
+            return true;
+    }
+    return false;
+}
+
+bool lower_writes_indexed_by(struct ast *n, const struct sym *s)
+{
+    if (!n)
+        return false;
+    if (n->kind == AST_LIST) {
+        for (struct ast *i = n->kid[0]; i; i = i->next)
+            if (lower_writes_indexed_by(i, s))
+                return true;
+        return false;
+    }
+    bool inc = n->kind == AST_UNARY && (n->op == INC_OP || n->op == DEC_OP);
+    if ((n->kind == AST_ASSIGN || n->kind == AST_POSTFIX || inc) && indexed_by(n->kid[0], s))
+        return true;
+    for (int k = 0; k < 4; k++)
+        if (lower_writes_indexed_by(n->kid[k], s))
+            return true;
+    return false;
+}
+
 bool lower_writes(struct ast *n, const struct sym *s)
 {
     if (!n)

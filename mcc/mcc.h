@@ -1184,6 +1184,8 @@ bool lower_thread_private(struct lower *L, const struct sym *s);
 bool lower_in_region_body(struct lower *L);
 /* May `body` write `s` (assign, ++/--, take its address, pass an array)? */
 bool lower_writes(struct ast *body, const struct sym *s);
+/* Does `body` write an element whose subscript names `s` (x[s][i] = ..., x[s]++)? */
+bool lower_writes_indexed_by(struct ast *body, const struct sym *s);
 /* lower_dir.c: a construct's directives */
 /* The directive of a pragma line (parsed once, freed at the end). */
 struct omp_directive *lower_parse_pragma(struct lower *L, struct ast *pr);
@@ -1339,11 +1341,14 @@ struct lower_extra {
     const char *group;             /* a byte each task gets a concurrent region on */
     size_t at;                     /* where the glue stands (a section's pragma line); 0:
                                       d's first pragma line (lower_lines.c) */
+    bool here;                     /* undeferred: runs at once on the creating thread */
 };
 /* The variables `body` (d's statement, a loop body or a section) captures and how; serial
- * (may be NULL) is set when a worksharing body must run as one task (implicit_sharing). */
+ * (may be NULL) is set when a worksharing body must run as one task (implicit_sharing),
+ * here (may be NULL) when that task must also run undeferred (it names a threadprivate
+ * variable). */
 struct lower_var *lower_inline_captures(struct lower *L, const struct lower_dir *d,
-                                        struct ast *body, bool *serial);
+                                        struct ast *body, bool *serial, bool *here);
 /* Outline `body` as a task of d with those captures: the definitions go before the
  * function, the creation code is returned. */
 char *lower_inline_outline(struct lower *L, const struct lower_dir *d, struct ast *body,

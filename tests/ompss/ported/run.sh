@@ -13,6 +13,8 @@
 #            1 2 4 and S in bf wf dbf: the same output each time
 # A program may need something this machine or this build lacks: a line
 # "ported-needs: omp-locks" skips it (exit 77) when mcc's omp.h has no omp_init_lock.
+# In a program's first lines, "ported-werror" builds it with -Werror each way (mcc's
+# translation must add no warning) and "ported-workers: W..." replaces PORTED_WORKERS.
 # Environment: BUILD, MCC, HARNESS, PORTED_WORKERS, PORTED_SCHEDULES, HARNESS_TIMEOUT (60).
 set -u
 results=$1
@@ -42,24 +44,28 @@ for src in "$@"; do
       sh -c 'echo "skipped: needs the omp lock API in mcc/include/omp.h and nanort"; exit 77'
     continue
   fi
+  head=$(head -n 3 "$src")
+  werror=
+  case "$head" in *ported-werror*) werror=-Werror ;; esac
+  ws=$(echo "$head" | sed -n 's/.*ported-workers: \([0-9 ]*[0-9]\).*/\1/p')
   seq=$out/$name.seq
   rm -f "$seq" "$out/$name.expected"
   "$HARNESS" run "$results" "ported/$name/build-seq" -- \
-    gcc -std=gnu11 -O2 $WARN "$src" -o "$seq" -lm
+    gcc -std=gnu11 -O2 $WARN $werror "$src" -o "$seq" -lm
   "$HARNESS" run "$results" "ported/$name/seq" -- sh -c '"$1" > "$2"' sh "$seq" "$out/$name.expected"
   [ -s "$out/$name.expected" ] || continue
   if head -n 3 "$src" | grep -q 'ported: openmp'; then
     omp=$out/$name.omp
     rm -f "$omp"
     "$HARNESS" run "$results" "ported/$name/build-openmp" -- \
-      gcc -std=gnu11 -O2 -fopenmp $WARN "$src" -o "$omp" -lm
+      gcc -std=gnu11 -O2 -fopenmp $WARN $werror "$src" -o "$omp" -lm
     [ -x "$omp" ] && OMP_NUM_THREADS=4 same "$name" openmp "$omp"
   fi
   bin=$out/$name.mcc
   rm -f "$bin"
-  "$HARNESS" run "$results" "ported/$name/build-mcc" -- "$MCC" --ompss -O2 $WARN "$src" -o "$bin" -lm
+  "$HARNESS" run "$results" "ported/$name/build-mcc" -- "$MCC" --ompss -O2 $WARN $werror "$src" -o "$bin" -lm
   [ -x "$bin" ] || continue
-  for w in $workers; do
+  for w in ${ws:-$workers}; do
     for s in $schedules; do
       NX_ARGS="--smp-workers=$w --schedule=$s" same "$name" "w$w-$s" "$bin"
     done
