@@ -988,6 +988,7 @@ struct nrt_device_ops {
 struct nrt_space_stats {
     atomic_ulong tasks, bytes_in, bytes_out, bytes_peer, hits, misses, evictions;
     atomic_ulong busy_ns;
+    atomic_ulong taken_back;        /* tasks queued here that an idle host ran instead */
 };
 
 struct nrt_space {
@@ -1031,6 +1032,10 @@ void nrt_devices_stop(void);
 /* A ready task whose type has accelerator implementations: choose the implementation
  * and the space; true when it was queued on a device (else t->impl is an smp one). */
 bool nrt_dev_dispatch(struct nanort_task *t);
+/* An idle host worker: a task queued beyond the full in-flight window of a space that runs
+ * smp implementations elsewhere (cluster ranks), now the host's to run, or NULL. */
+struct nanort_task *nrt_dev_take_back(void);
+extern bool nrt_take_back;          /* --cluster-take-back */
 /* Free the spaces (after nrt_devices_stop() and the --summary table). */
 void nrt_devices_release(void);
 /* In a forked child: forget the parent's spaces and managers (leaked on purpose). */

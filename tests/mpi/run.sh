@@ -166,6 +166,27 @@ run_cluster() {
     "$MCC" --ompss -O2 tests/mpi/cluster_order.c -o "$o"
   [ -x "$o" ] && NX_ARGS="--cluster --smp-workers=2 --dispatch=round-robin" \
     "$HARNESS" run "$results" "mpi/cluster/order/np2-w2" -- $MPIRUN -np 2 "$o"
+  # an idle rank 0 takes back tasks queued beyond a rank's full in-flight window (some of
+  # them, --summary says how many) and the data equals the sequential run's; without
+  # take-back every task runs on the other ranks
+  local tb=$out/cluster_takeback
+  "$HARNESS" run "$results" "mpi/cluster/takeback/build" -- \
+    "$MCC" --ompss -O2 tests/mpi/cluster_takeback.c -o "$tb"
+  if [ -x "$tb" ]; then
+    for np in 2 3; do
+      NX_ARGS="--cluster --smp-workers=2 --dispatch=affinity --cluster-inflight=2 --summary" \
+        "$HARNESS" run "$results" "mpi/cluster/takeback/np$np" -- bash -c \
+        'o=$('"$MPIRUN"' -np '"$np"' "$0" 2>&1) || exit 1; printf "%s\n" "$o";
+         printf "%s\n" "$o" | grep -q "^result: OK" &&
+         printf "%s\n" "$o" | grep -Eq "^tasks run on rank 0: [1-9]" &&
+         printf "%s\n" "$o" | grep -Eq "^  taken back: [1-9][0-9]* tasks queued for rank"' "$tb"
+    done
+    NX_ARGS="--cluster --smp-workers=2 --dispatch=affinity --cluster-inflight=2 --cluster-take-back=no" \
+      "$HARNESS" run "$results" "mpi/cluster/takeback/np2-off" -- bash -c \
+      'o=$('"$MPIRUN"' -np 2 "$0" 2>&1) || exit 1; printf "%s\n" "$o";
+       printf "%s\n" "$o" | grep -q "^result: OK" &&
+       printf "%s\n" "$o" | grep -q "^tasks run on rank 0: 0 of"' "$tb"
+  fi
   # a rank carries out a message as soon as the transfers touching its bytes allow
   # (devices/cluster/order.c: no MPI, tested alone)
   "$HARNESS" run "$results" "mpi/cluster/rules" -- bash -c \
