@@ -107,6 +107,9 @@ static void queue_done_one(struct nrt_space *s)
 /* ---- take-back: an idle host runs a task queued for a busy remote space -------------- */
 
 bool nrt_take_back = true;          /* --cluster-take-back */
+/* Whether idle host workers look for tasks to take back: set (release) once the spaces
+ * are open, after the workers started, so that they read it atomically. */
+atomic_bool nrt_take_back_on;
 
 static const struct nanort_impl *host_impl(const struct nrt_type_info *info);
 
@@ -144,8 +147,6 @@ static bool host_may_run(const struct nanort_task *t)
  */
 struct nanort_task *nrt_dev_take_back(void)
 {
-    if (!nrt_dev_runs_smp || !nrt_take_back)
-        return NULL;
     for (int i = 1; i < nrt_nspaces; i++) {
         struct nrt_space *s = nrt_spaces[i];
         struct nrt_dev_queue *q = s->queue;
@@ -480,6 +481,8 @@ void nrt_devices_start(void)
     for (int i = 1; i < nrt_nspaces; i++) {
         nrt_dev_runs_smp |= nrt_spaces[i]->ops->runs_smp;
         queue_start(nrt_spaces[i]);
+        if (nrt_spaces[i]->ops->runs_smp && nrt_take_back)
+            atomic_store_explicit(&nrt_take_back_on, true, memory_order_release);
         if (nrt_cfg.verbose)
             fprintf(stderr, "nanort: memory space %d: %s, cache limit %zu MiB\n", i,
                     nrt_spaces[i]->name, nrt_spaces[i]->mem_limit >> 20);
@@ -491,6 +494,7 @@ void nrt_devices_start(void)
 
 void nrt_devices_stop(void)
 {
+    atomic_store_explicit(&nrt_take_back_on, false, memory_order_relaxed);
     for (int i = 1; i < nrt_nspaces; i++) {
         struct nrt_dev_queue *q = nrt_spaces[i]->queue;
         nrt_lock_acquire(&q->lock);

@@ -1036,6 +1036,7 @@ bool nrt_dev_dispatch(struct nanort_task *t);
  * smp implementations elsewhere (cluster ranks), now the host's to run, or NULL. */
 struct nanort_task *nrt_dev_take_back(void);
 extern bool nrt_take_back;          /* --cluster-take-back */
+extern atomic_bool nrt_take_back_on;    /* spaces that take-back applies to are open */
 /* Free the spaces (after nrt_devices_stop() and the --summary table). */
 void nrt_devices_release(void);
 /* In a forked child: forget the parent's spaces and managers (leaked on purpose). */

@@ -215,7 +215,8 @@ static inline bool run_plain(void)
     if (t)
         handoff = NULL;
     else if (!(t = nrt_sched_pop()) &&
-             !(NRT_UNLIKELY(nrt_dev_runs_smp) && (t = nrt_dev_take_back())))
+             !(NRT_UNLIKELY(atomic_load_explicit(&nrt_take_back_on, memory_order_acquire)) &&
+               (t = nrt_dev_take_back())))
         return false;               /* (take-back: a cluster rank's queued task, device.c) */
     nrt_task_execute(t);
     return true;
