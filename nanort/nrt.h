@@ -974,6 +974,11 @@ struct nrt_device_ops {
     /* The allocations of one space that cover the same host bytes are the same memory
      * (cluster ranks): a byte valid in one of them is valid in all. */
     bool shared_views;
+    /* A copy out (mem->copy_out) is ordered by the device itself before every later run
+     * that touches its bytes (cluster ranks: order.c; and the cache sends no copy into
+     * bytes while a copy out of them is in flight, nrt_seg_host_ready), so a host task's
+     * fetch from such a space may wait for it outside the cache's lock. */
+    bool ordered_out;
     /* What the core says about this device, so that it names none itself (all optional):
      * the option that limits its data cache ("--opencl-max-memory"), what to install when
      * probe() finds nothing ("on Debian install pocl-opencl-icd"), and the Graphviz shape
@@ -1113,6 +1118,12 @@ struct nrt_seg {
     /* Not NULL: the host copy is valid once wb's copies have landed (an eager write-back
      * from wb is in flight, --eager-writeback); set only with host, and wb holds a copy. */
     struct nrt_alloc *wb;
+    /* Not NULL: the host copy is valid once this copy from `landing_from` has landed (a
+     * host task's fetch from an ordered_out space, which the fetching thread waits for
+     * outside the lock, then clears and releases); set only with host.  Any other
+     * thread waits for it in nrt_seg_host_ready(), and clears it. */
+    nrt_event landing;
+    struct nrt_alloc *landing_from;
     int writers;                    /* staged or running device tasks that write it */
     unsigned n, cap;
     struct nrt_alloc **a;           /* allocations with a valid copy */
@@ -1223,6 +1234,7 @@ void nrt_seg_drop_copy(struct nrt_seg *g, const struct nrt_alloc *a);
  * Write back what only a holds, take it out of the map, free its memory. */
 bool nrt_cache_stage_allocs(struct nrt_staging *st);
 void nrt_cache_unpin(struct nrt_staging *st);
+void nrt_alloc_unpin(struct nrt_alloc *a);
 void nrt_alloc_free(struct nrt_alloc *a);
 /* cache_stage.c, lock held.  Before the host's bytes of g are read, written or replaced:
  * an eager write-back into them must have landed; set g's host validity after that.

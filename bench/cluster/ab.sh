@@ -9,6 +9,8 @@
 #   A   default "1:W:"              (one process, --smp-workers=W)
 #   B   default "N:W/N:--cluster"   (N ranks, --smp-workers=W/N)
 #   e.g. A="2:1:--cluster --cluster-take-back=no" B="2:1:--cluster" bench/cluster/ab.sh
+# A_LIB, B_LIB: a directory with another build's libnanort.so and libnanort-mpi.so for A's
+# (B's) runs (LD_LIBRARY_PATH, ahead of the programs' runpath): two builds side by side.
 # Knobs: W (2), N (2), ROUNDS (5), CHOL (1024/128), MM (512/128), BUILD, MCC, PREBUILT (1:
 # take $BUILD/bench/cluster/{cholesky,matmul} as they are, as bench/cluster/run.sh builds
 # them, with the tile kernels of bench/ompss/kernels.o).  On a machine with fewer cores
@@ -40,12 +42,13 @@ if [ -z "${PREBUILT:-}" ]; then
   done
 fi
 
-# run SPEC APP N TILE: the program's time, or nothing (its last lines on stderr) when it
-# failed
+# run SPEC LIBDIR APP N TILE: the program's time, or nothing (its last lines on stderr)
+# when it failed
 run() {
   local np=${1%%:*} rest=${1#*:}
   local w=${rest%%:*} args=${rest#*:} o
-  o=$(NX_ARGS="--smp-workers=$w $args" $MPIRUN -np "$np" "$dir/$2" "$3" "$4" 2>&1)
+  o=$(LD_LIBRARY_PATH="$2${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
+      NX_ARGS="--smp-workers=$w $args" $MPIRUN -np "$np" "$dir/$3" "$4" "$5" 2>&1)
   if ! printf '%s\n' "$o" | grep -q '^result: OK'; then
     printf '%s\n' "$o" | tail -n 5 >&2
     return
@@ -63,7 +66,8 @@ for r in $(seq 1 "$ROUNDS"); do
   for spec in cholesky:$CHOL matmul:$MM; do
     app=${spec%%:*} size=${spec#*:}
     for v in A B; do
-      t=$(run "${!v}" "$app" "${size%/*}" "${size#*/}")
+      lib=${v}_LIB
+      t=$(run "${!v}" "${!lib:-}" "$app" "${size%/*}" "${size#*/}")
       [ -n "$t" ] && times[$app/$v]="${times[$app/$v]:-} $t"
     done
   done
@@ -72,7 +76,8 @@ done
 
 {
   echo "A/B, $(date -u '+%Y-%m-%d %H:%M UTC'), $(hostname), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
-  echo "A = ranks:workers:NX_ARGS \"$A\", B = \"$B\"; medians of $ROUNDS alternating rounds"
+  echo "A = ranks:workers:NX_ARGS \"$A\"${A_LIB:+ (libraries of $A_LIB)}, B = \"$B\"${B_LIB:+ (libraries of $B_LIB)};"
+  echo "medians of $ROUNDS alternating rounds"
   echo
   echo "| app | size | A median (s) | B median (s) | B / A | A runs | B runs |"
   echo "|---|---|---|---|---|---|---|"

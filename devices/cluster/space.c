@@ -762,5 +762,6 @@ const struct nrt_device_ops cl_device = {
     .runs_smp = true,
     .accepts = accepts,
     .shared_views = true,
+    .ordered_out = true,            /* a rank runs nothing over bytes a READ still sends */
     .async_out = async_out,
 };
