@@ -105,7 +105,7 @@ void nrt_alloc_free(struct nrt_alloc *a)
     size_t i = nrt_seg_after(a->lo), i1 = i;
     for (; i1 < C.nseg && C.seg[i1].lo < a->hi; i1++) {
         struct nrt_seg *g = &C.seg[i1];
-        if (g->wb == a)
+        if (g->wb == a || g->landing_from == a)
             nrt_seg_host_ready(g);
         if (!nrt_seg_has(g, a))
             continue;
@@ -175,7 +175,7 @@ static void alloc_range(const struct nrt_region *r, const struct nrt_space *s, u
 
 /* ---- pinning for a staged task, and what does not fit ------------------------------ */
 
-static void unpin(struct nrt_alloc *a)
+void nrt_alloc_unpin(struct nrt_alloc *a)
 {
     if (--a->pin == 0 && a->doomed)
         nrt_alloc_free(a);
@@ -185,7 +185,7 @@ void nrt_cache_unpin(struct nrt_staging *st)
 {
     for (unsigned i = 0; i < st->task->nregions; i++)
         if (st->a[i])
-            unpin(st->a[i]);
+            nrt_alloc_unpin(st->a[i]);
 }
 
 static size_t task_bytes(const struct nanort_task *t, const struct nrt_space *s)

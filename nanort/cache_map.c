@@ -66,6 +66,8 @@ static void seg_split(size_t i, uintptr_t x)
     f->hi = x;
     g->host = f->host;
     g->wb = f->wb;
+    g->landing = f->landing;
+    g->landing_from = f->landing_from;
     g->writers = f->writers;
     for (unsigned k = 0; k < f->n; k++)
         nrt_seg_add_copy(g, f->a[k]);

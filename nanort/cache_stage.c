@@ -15,7 +15,10 @@
  * completion of one of its tasks), never between a staging and its launch.
  *
  * Copies are issued under the lock, and copies to the host are waited for under it: one
- * clear lock first (STYLE.md); transfers from several threads at once are rare.
+ * clear lock first (STYLE.md); transfers from several threads at once are rare.  The
+ * exception: a host task's fetch from a space that orders its copies out before later
+ * uses of their bytes itself (ordered_out: cluster ranks) marks the segments (landing),
+ * releases the lock, and waits; other threads needing those bytes wait for the mark.
  *
  * Three files, one lock (C.lock): cache_map.c the segment map (its state, overlap,
  * lookups), cache_alloc.c the allocations (device memory, LRU order, eviction, pinning,
@@ -57,6 +60,12 @@ static bool writes(unsigned flags)
 void nrt_seg_host_ready(struct nrt_seg *g)
 {
     NRT_ASSERT_HELD(&C.lock);
+    if (g->landing) {               /* another thread's fetch (host_fetch): it releases it */
+        struct nrt_space *s = g->landing_from->space;
+        s->ops->mem->wait(s, g->landing);
+        g->landing = NULL;
+        g->landing_from = NULL;
+    }
     if (g->wb) {
         nrt_alloc_wait(g->wb);
         g->wb = NULL;
@@ -506,19 +515,82 @@ static struct nrt_alloc *flush_source(const struct nrt_seg *g, bool flush)
     return flush && g->writers > 0 ? NULL : g->a[0];
 }
 
-/* Copy back the segments overlapping [lo, hi) that the host lacks. */
-static void host_fetch(uintptr_t lo, uintptr_t hi, bool flush)
+/* Copies back a host task's fetch waits for after releasing the lock (host_acquire). */
+#define LANDINGS_MAX 16
+struct landings {
+    unsigned n;
+    struct landing {
+        nrt_event e;
+        struct nrt_alloc *a;        /* its source, pinned until it landed */
+        uintptr_t lo, hi;
+        uint64_t t0;
+    } l[LANDINGS_MAX];
+};
+
+/* Queue the copy of g back from src (an ordered_out space): the host holds g once it
+ * lands (g->landing); the caller waits for it without the lock. */
+static void fetch_landing(struct nrt_seg *g, struct nrt_alloc *src, struct landings *w)
+{
+    struct nrt_space *s = src->space;
+    struct nrt_xfer x = {g->hi - g->lo, 1, g->hi - g->lo};
+    uint64_t t0 = nrt_now_ns();
+    nrt_alloc_wait(src);
+    nrt_event e = s->ops->mem->copy_out(s, (void *)g->lo, src->buf, g->lo - src->lo, &x, NULL);
+    atomic_fetch_add_explicit(&s->stats.bytes_out, x.width, memory_order_relaxed);
+    note_transfer(s->id, 0, x.width, t0, NRT_TRACK_SPACE(s->id, 2));
+    nrt_seg_set_host(g, true);
+    if (!e)
+        return;                     /* (already landed) */
+    g->landing = e;
+    g->landing_from = src;
+    src->pin++;
+    w->l[w->n++] = (struct landing){e, src, g->lo, g->hi, t0};
+}
+
+/* Copy back the segments overlapping [lo, hi) that the host lacks (with `w`: from
+ * ordered_out spaces without waiting, while w has room). */
+static void host_fetch(uintptr_t lo, uintptr_t hi, bool flush, struct landings *w)
 {
     for (size_t k = nrt_seg_after(lo); k < C.nseg && C.seg[k].lo < hi; k++) {
         struct nrt_seg *g = &C.seg[k];
         struct nrt_alloc *src = g->host ? NULL : flush_source(g, flush);
-        if (src) {
+        if (src && w && w->n < LANDINGS_MAX && src->space->ops->ordered_out) {
+            fetch_landing(g, src, w);
+        } else if (src) {
             nrt_alloc_copy_to_host(src, g->lo, g->hi);
             nrt_seg_set_host(g, true);
         } else if (g->host) {
             nrt_seg_host_ready(g);
         }
     }
+}
+
+/* The lock is released: wait for w's copies, then (locked again) clear the segments
+ * that still name them, unpin their sources and release them. */
+static void landings_wait(struct landings *w)
+{
+    for (unsigned i = 0; i < w->n; i++) {
+        struct nrt_space *s = w->l[i].a->space;
+        s->ops->mem->wait(s, w->l[i].e);
+    }
+    uint64_t t1 = nrt_now_ns();
+    nrt_lock_acquire(&C.lock);
+    for (unsigned i = 0; i < w->n; i++) {
+        struct landing *l = &w->l[i];
+        /* (splits copied the mark; segments stay inside [lo, hi) or merge over it) */
+        for (size_t k = nrt_seg_after(l->lo); k < C.nseg && C.seg[k].lo < l->hi; k++)
+            if (C.seg[k].landing == l->e) {
+                C.seg[k].landing = NULL;
+                C.seg[k].landing_from = NULL;
+            }
+        struct nrt_space *s = l->a->space;
+        s->ops->mem->release(s, l->e);
+        nrt_alloc_unpin(l->a);
+    }
+    nrt_cache_unlock();
+    for (unsigned i = 0; i < w->n; i++)
+        nrt_perf_transfer_record(w->l[i].a->space->id, 0, w->l[i].hi - w->l[i].lo,
+                                 t1 - w->l[i].t0);
 }
 
 static bool directory_in_use(void)
@@ -530,6 +602,8 @@ void nrt_cache_host_acquire(struct nanort_task *t)
 {
     if (!directory_in_use())
         return;
+    struct landings w;
+    w.n = 0;
     nrt_lock_acquire(&C.lock);
     for (unsigned i = 0; i < t->nregions; i++) {
         const struct nrt_region *r = &t->regions[i];
@@ -537,7 +611,7 @@ void nrt_cache_host_acquire(struct nanort_task *t)
         uintptr_t lo, hi;
         if (reads(r->flags)) {
             for (nrt_chunk_start(&it, r); nrt_chunk_next(&it, &lo, &hi);)
-                host_fetch(lo, hi, false);
+                host_fetch(lo, hi, false, &w);
         } else if (writes(r->flags)) {
             /* an eager write-back still landing would overwrite what the body writes */
             for (nrt_chunk_start(&it, r); nrt_chunk_next(&it, &lo, &hi);)
@@ -545,6 +619,8 @@ void nrt_cache_host_acquire(struct nanort_task *t)
         }
     }
     nrt_cache_unlock();
+    if (w.n)
+        landings_wait(&w);
 }
 
 /* The host may have written [lo, hi): device copies of it are stale.  `parent`: the
@@ -642,7 +718,7 @@ void nrt_cache_flush_regions(unsigned n, const struct nrt_region *regs)
         struct nrt_chunk_it it;
         uintptr_t lo, hi;
         for (nrt_chunk_start(&it, &regs[i]); nrt_chunk_next(&it, &lo, &hi);) {
-            host_fetch(lo, hi, true);
+            host_fetch(lo, hi, true, NULL);
             size_t i0 = nrt_seg_after(lo), i1 = i0;
             while (i1 < C.nseg && C.seg[i1].lo < hi)
                 i1++;

@@ -36,10 +36,15 @@ static const struct nrt_option cluster_options[] = {
      "of MPI while messages or tasks are pending, or for 200 ms after the last one (an idle "
      "rank polls every millisecond)",
      &nrt_cluster.poll_us, NULL},
+    {"cluster-take-back", NRT_OPT_BOOL, "yes",
+     "cluster mode: a worker of rank 0 with nothing to run takes back a task queued for "
+     "another rank whose in-flight tasks fill its window (--cluster-inflight) and runs it "
+     "itself", &nrt_take_back, NULL},
     {"cluster-profile", NRT_OPT_BOOL, "no",
      "cluster mode: rank 0 prints at the end where the time of the tasks it ran on other "
-     "ranks went (sending, waiting for inputs there, queued, body, reply, completion) and how "
-     "long its threads waited for transfers", &nrt_cluster.profile, NULL},
+     "ranks went (sending, waiting for inputs there, queued, body, reply, completion), how "
+     "long its threads waited for transfers, and per rank its manager's wake-ups and the tasks "
+     "taken back", &nrt_cluster.profile, NULL},
 };
 
 __attribute__((constructor(150))) static void cluster_register_options(void)

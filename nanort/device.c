@@ -34,6 +34,11 @@ struct nrt_dev_queue {
     atomic_long load;
     pthread_t thread;
     uint64_t busy_until;            /* manager only: end of the last busy interval */
+    /* Tasks the manager has started (its ring's count) and how many it may: written by
+     * the manager, read relaxed by nrt_dev_take_back() (a stale value only delays or
+     * hastens a take-back). */
+    atomic_int started;
+    int cap;                        /* set before the manager starts */
 };
 
 /* The context of the device task the calling manager thread is running (OmpSs's
@@ -53,6 +58,8 @@ static const char *kind_name(enum nanort_device_kind k)
 
 /* ---- the queue of a space ----------------------------------------------------------- */
 
+static void offer_take_back(const struct nrt_space *s);
+
 static void queue_push(struct nrt_space *s, struct nanort_task *t)
 {
     struct nrt_dev_queue *q = s->queue;
@@ -66,8 +73,13 @@ static void queue_push(struct nrt_space *s, struct nanort_task *t)
     atomic_fetch_add_explicit(&q->load, 1, memory_order_relaxed);
     NRT_PCHECK(pthread_cond_signal(&q->cond));
     nrt_lock_release(&q->lock);
-    if (s->ops->mem->wake)
-        s->ops->mem->wake(s);       /* its manager may be waiting for tasks in flight */
+    /* its manager may be waiting for tasks in flight; not when its window is full (it
+     * could start nothing: it pops the queue anyway once a task finishes, after it stored
+     * the smaller count that this load then sees) */
+    if (s->ops->mem->wake &&
+        atomic_load_explicit(&q->started, memory_order_relaxed) < q->cap)
+        s->ops->mem->wake(s);
+    offer_take_back(s);
 }
 
 /* The next task; when `block`, sleep until one comes or the space stops (NULL). */
@@ -90,6 +102,84 @@ static struct nanort_task *queue_pop(struct nrt_space *s, bool block)
 static void queue_done_one(struct nrt_space *s)
 {
     atomic_fetch_sub_explicit(&s->queue->load, 1, memory_order_relaxed);
+}
+
+/* ---- take-back: an idle host runs a task queued for a busy remote space -------------- */
+
+bool nrt_take_back = true;          /* --cluster-take-back */
+/* Whether idle host workers look for tasks to take back: set (release) once the spaces
+ * are open, after the workers started, so that they read it atomically. */
+atomic_bool nrt_take_back_on;
+
+static const struct nanort_impl *host_impl(const struct nrt_type_info *info);
+
+/* Tasks wait in s's queue beyond its full in-flight window (relaxed hints). */
+static bool beyond_window(const struct nrt_space *s)
+{
+    const struct nrt_dev_queue *q = s->queue;
+    int started = atomic_load_explicit(&q->started, memory_order_relaxed);
+    return started >= q->cap && atomic_load_explicit(&q->load, memory_order_relaxed) > started;
+}
+
+/* A sleeping host worker may take a task back from s: wake one (it finds the task in
+ * nrt_run_one()). */
+static void offer_take_back(const struct nrt_space *s)
+{
+    if (NRT_UNLIKELY(s->ops->runs_smp) && nrt_take_back && beyond_window(s))
+        nrt_wake_worker();
+}
+
+/* A queued task the host may run instead: it has an smp implementation, no creator waits
+ * for its device run (dev_done), and it holds no commutative token. */
+static bool host_may_run(const struct nanort_task *t)
+{
+    return !t->dev_done && !(t->flags & NRT_TF_COMMUTATIVE) && host_impl(t->info);
+}
+
+/*
+ * A worker of the host found nothing to run.  A space that runs smp implementations
+ * elsewhere (a cluster rank) and has every slot of its in-flight window taken keeps the
+ * tasks queued beyond it waiting until one of its tasks finishes, while the host idles:
+ * take the oldest such task back and let the caller run it (its smp implementation; the
+ * cache fetches its inputs from wherever they are, as for any host task).  The window
+ * must be full, so that the ranks' workers always have tasks started and the host only
+ * takes what they could not start yet.  NULL when there is none.
+ */
+struct nanort_task *nrt_dev_take_back(void)
+{
+    for (int i = 1; i < nrt_nspaces; i++) {
+        struct nrt_space *s = nrt_spaces[i];
+        struct nrt_dev_queue *q = s->queue;
+        if (!s->ops->runs_smp || !q)
+            continue;
+        if (!beyond_window(s))
+            continue;
+        nrt_lock_acquire(&q->lock);
+        struct nanort_task *t = q->head, *prev = NULL;
+        while (t && !host_may_run(t)) {
+            prev = t;
+            t = t->next;
+        }
+        if (t) {
+            if (prev)
+                prev->next = t->next;
+            else
+                q->head = t->next;
+            if (q->tail == t)
+                q->tail = prev;
+            t->next = NULL;
+        }
+        nrt_lock_release(&q->lock);
+        if (!t)
+            continue;
+        queue_done_one(s);
+        atomic_fetch_add_explicit(&s->stats.taken_back, 1, memory_order_relaxed);
+        nrt_vers_forget(t);         /* (before the space changes: it names the queue) */
+        t->impl = host_impl(t->info);
+        t->space = 0;
+        return t;
+    }
+    return NULL;
 }
 
 /* ---- the manager thread ---------------------------------------------------------------- */
@@ -305,12 +395,17 @@ static void start_next(struct nrt_space *s, struct ring *r, struct nanort_task *
     }
 }
 
+static unsigned manager_cap(const struct nrt_space *s)
+{
+    return s->inflight > 0 ? (unsigned)s->inflight
+           : inflight_max > 0 ? (unsigned)inflight_max : NRT_INFLIGHT_DEFAULT;
+}
+
 static void *manager_main(void *arg)
 {
     struct nrt_space *s = arg;
-    struct ring r = {.cap = s->inflight > 0   ? (unsigned)s->inflight
-                            : inflight_max > 0 ? (unsigned)inflight_max
-                                               : NRT_INFLIGHT_DEFAULT};
+    struct nrt_dev_queue *q = s->queue;
+    struct ring r = {.cap = manager_cap(s)};
     r.slot = nrt_xcalloc(r.cap, sizeof *r.slot);
     for (;;) {
         /* Sleep only when nothing is in flight; with every slot busy, take nothing. */
@@ -319,10 +414,13 @@ static void *manager_main(void *arg)
             break;                  /* stopped */
         if (t) {
             start_next(s, &r, t);
+            atomic_store_explicit(&q->started, (int)r.n, memory_order_relaxed);
             if (r.n < r.cap)
                 continue;           /* look for more before waiting for the device */
+            offer_take_back(s);     /* the window is full: the rest may wait long */
         }
         finish_oldest(s, &r);
+        atomic_store_explicit(&q->started, (int)r.n, memory_order_relaxed);
     }
     free(r.slot);
     return NULL;
@@ -336,6 +434,8 @@ static void queue_start(struct nrt_space *s)
     nrt_lock_init_plain(&q->lock);
     NRT_PCHECK(pthread_cond_init(&q->cond, NULL));
     atomic_init(&q->load, 0);
+    atomic_init(&q->started, 0);
+    q->cap = (int)manager_cap(s);
     s->queue = q;
     NRT_PCHECK(pthread_create(&q->thread, NULL, manager_main, s));
 }
@@ -381,6 +481,8 @@ void nrt_devices_start(void)
     for (int i = 1; i < nrt_nspaces; i++) {
         nrt_dev_runs_smp |= nrt_spaces[i]->ops->runs_smp;
         queue_start(nrt_spaces[i]);
+        if (nrt_spaces[i]->ops->runs_smp && nrt_take_back)
+            atomic_store_explicit(&nrt_take_back_on, true, memory_order_release);
         if (nrt_cfg.verbose)
             fprintf(stderr, "nanort: memory space %d: %s, cache limit %zu MiB\n", i,
                     nrt_spaces[i]->name, nrt_spaces[i]->mem_limit >> 20);
@@ -392,6 +494,7 @@ void nrt_devices_start(void)
 
 void nrt_devices_stop(void)
 {
+    atomic_store_explicit(&nrt_take_back_on, false, memory_order_relaxed);
     for (int i = 1; i < nrt_nspaces; i++) {
         struct nrt_dev_queue *q = nrt_spaces[i]->queue;
         nrt_lock_acquire(&q->lock);

@@ -974,6 +974,11 @@ struct nrt_device_ops {
     /* The allocations of one space that cover the same host bytes are the same memory
      * (cluster ranks): a byte valid in one of them is valid in all. */
     bool shared_views;
+    /* A copy out (mem->copy_out) is ordered by the device itself before every later run
+     * that touches its bytes (cluster ranks: order.c; and the cache sends no copy into
+     * bytes while a copy out of them is in flight, nrt_seg_host_ready), so a host task's
+     * fetch from such a space may wait for it outside the cache's lock. */
+    bool ordered_out;
     /* What the core says about this device, so that it names none itself (all optional):
      * the option that limits its data cache ("--opencl-max-memory"), what to install when
      * probe() finds nothing ("on Debian install pocl-opencl-icd"), and the Graphviz shape
@@ -988,6 +993,7 @@ struct nrt_device_ops {
 struct nrt_space_stats {
     atomic_ulong tasks, bytes_in, bytes_out, bytes_peer, hits, misses, evictions;
     atomic_ulong busy_ns;
+    atomic_ulong taken_back;        /* tasks queued here that an idle host ran instead */
 };
 
 struct nrt_space {
@@ -1031,6 +1037,11 @@ void nrt_devices_stop(void);
 /* A ready task whose type has accelerator implementations: choose the implementation
  * and the space; true when it was queued on a device (else t->impl is an smp one). */
 bool nrt_dev_dispatch(struct nanort_task *t);
+/* An idle host worker: a task queued beyond the full in-flight window of a space that runs
+ * smp implementations elsewhere (cluster ranks), now the host's to run, or NULL. */
+struct nanort_task *nrt_dev_take_back(void);
+extern bool nrt_take_back;          /* --cluster-take-back */
+extern atomic_bool nrt_take_back_on;    /* spaces that take-back applies to are open */
 /* Free the spaces (after nrt_devices_stop() and the --summary table). */
 void nrt_devices_release(void);
 /* In a forked child: forget the parent's spaces and managers (leaked on purpose). */
@@ -1107,6 +1118,12 @@ struct nrt_seg {
     /* Not NULL: the host copy is valid once wb's copies have landed (an eager write-back
      * from wb is in flight, --eager-writeback); set only with host, and wb holds a copy. */
     struct nrt_alloc *wb;
+    /* Not NULL: the host copy is valid once this copy from `landing_from` has landed (a
+     * host task's fetch from an ordered_out space, which the fetching thread waits for
+     * outside the lock, then clears and releases); set only with host.  Any other
+     * thread waits for it in nrt_seg_host_ready(), and clears it. */
+    nrt_event landing;
+    struct nrt_alloc *landing_from;
     int writers;                    /* staged or running device tasks that write it */
     unsigned n, cap;
     struct nrt_alloc **a;           /* allocations with a valid copy */
@@ -1217,6 +1234,7 @@ void nrt_seg_drop_copy(struct nrt_seg *g, const struct nrt_alloc *a);
  * Write back what only a holds, take it out of the map, free its memory. */
 bool nrt_cache_stage_allocs(struct nrt_staging *st);
 void nrt_cache_unpin(struct nrt_staging *st);
+void nrt_alloc_unpin(struct nrt_alloc *a);
 void nrt_alloc_free(struct nrt_alloc *a);
 /* cache_stage.c, lock held.  Before the host's bytes of g are read, written or replaced:
  * an eager write-back into them must have landed; set g's host validity after that.

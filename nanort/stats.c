@@ -310,6 +310,12 @@ static void print_devices(FILE *out)
                 atomic_load(&st->misses), atomic_load(&st->evictions));
     }
     fprintf(out, "  (in: host->device, out: device->host, peer: device->device into the space)\n");
+    for (int i = 1; i < nrt_nspaces; i++) {
+        unsigned long n = atomic_load(&nrt_spaces[i]->stats.taken_back);
+        if (n)
+            fprintf(out, "  taken back: %lu tasks queued for %s ran on the host instead "
+                    "(its workers idled)\n", n, nrt_spaces[i]->name);
+    }
 }
 
 /* The tables other modules fill row by row (nrt_perf_each_row, nrt_tg_each_row): the

@@ -214,8 +214,10 @@ static inline bool run_plain(void)
     struct nanort_task *t = handoff;
     if (t)
         handoff = NULL;
-    else if (!(t = nrt_sched_pop()))
-        return false;
+    else if (!(t = nrt_sched_pop()) &&
+             !(NRT_UNLIKELY(atomic_load_explicit(&nrt_take_back_on, memory_order_acquire)) &&
+               (t = nrt_dev_take_back())))
+        return false;               /* (take-back: a cluster rank's queued task, device.c) */
     nrt_task_execute(t);
     return true;
 }

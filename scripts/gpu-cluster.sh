@@ -13,6 +13,13 @@
 #                                  task's time goes, how busy each rank's workers were),
 #                                  and bench/cluster/latency.c (tasks that sleep: the
 #                                  distributed layer without CPU contention, latency.md)
+#   scripts/gpu-cluster.sh inflight  --cluster-inflight sweep: bench/cluster/ab.sh, 1 x 16
+#                                  (A) against 4 x 4 and 2 x 8 (B) with --cluster-inflight=K
+#                                  for K in INFLIGHT ("default 4 8 16 32"; default: no option,
+#                                  twice the rank's workers), ROUNDS (3) alternating rounds each;
+#                                  inflight.md: one row per app, layout and K, B / A
+#   scripts/gpu-cluster.sh takeback  bench/cluster/ab.sh, 4 x 4 and 2 x 8, with
+#                                  --cluster-take-back=no (A) and yes (B): takeback.md
 # Output goes to $OUT (or build/gpu-results/cluster).  Exit 77 when Open MPI is absent.
 set -u
 out=${OUT:-build/gpu-results/cluster}
@@ -116,10 +123,61 @@ latency() {
   } | tee "$out/latency.md"
 }
 
+# ab NAME A B: bench/cluster/ab.sh with the GPU machine's sizes into $out/ab-NAME.md
+ab() {
+  local pre=""
+  [ -x build/bench/cluster/cholesky ] && [ -x build/bench/cluster/matmul ] && pre=1
+  PREBUILT=$pre ROUNDS=${ROUNDS:-3} CHOL=${CHOL:-4096/256} MM=${MM:-2048/256} A="$2" B="$3" \
+    bench/cluster/ab.sh "$out/ab-$1.md" 2>> "$out/ab.log"
+}
+
+# the rows of ab-NAME.md, with NAME's parts in front
+ab_rows() {
+  grep '^| \(cholesky\|matmul\) ' "$out/ab-$1.md" | sed "s/^|/| $2 |/"
+}
+
+inflight() {
+  local nw k
+  {
+    echo "--cluster-inflight sweep, $(date -u '+%Y-%m-%d %H:%M UTC'), $(hostname), $(nproc) cores;"
+    echo "A = 1 x 16, B = N x W --cluster --cluster-inflight=K; medians of ${ROUNDS:-3} alternating rounds"
+    echo
+    echo "| layout | K | app | size | A median (s) | B median (s) | B / A | A runs | B runs |"
+    echo "|---|---|---|---|---|---|---|---|---|"
+  } > "$out/inflight.md"
+  for nw in 4x4 2x8; do
+    for k in ${INFLIGHT:-default 4 8 16 32}; do
+      local opt=""
+      [ "$k" = default ] || opt=" --cluster-inflight=$k"
+      ab "inflight-$nw-$k" "1:16:" "${nw%x*}:${nw#*x}:--cluster$opt"
+      ab_rows "inflight-$nw-$k" "$nw | $k" >> "$out/inflight.md"
+    done
+  done
+  cat "$out/inflight.md"
+}
+
+takeback() {
+  local nw
+  {
+    echo "take-back off (A) and on (B), $(date -u '+%Y-%m-%d %H:%M UTC'), $(hostname), $(nproc) cores"
+    echo
+    echo "| layout | app | size | A median (s) | B median (s) | B / A | A runs | B runs |"
+    echo "|---|---|---|---|---|---|---|---|"
+  } > "$out/takeback.md"
+  for nw in 4x4 2x8; do
+    ab "takeback-$nw" "${nw%x*}:${nw#*x}:--cluster --cluster-take-back=no" \
+      "${nw%x*}:${nw#*x}:--cluster"
+    ab_rows "takeback-$nw" "$nw" >> "$out/takeback.md"
+  done
+  cat "$out/takeback.md"
+}
+
 case ${1:-all} in
+  inflight) check && inflight ;;
+  takeback) check && takeback ;;
   check) check ;;
   tests) check && tests ;;
   bench) check && bench ;;
   all) check || exit 77; tests; bench ;;
-  *) echo "usage: $0 check|tests|bench|all" >&2; exit 2 ;;
+  *) echo "usage: $0 check|tests|bench|inflight|takeback|all" >&2; exit 2 ;;
 esac

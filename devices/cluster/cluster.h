@@ -64,6 +64,7 @@ struct cl_msg {
     uint64_t queued_ns;             /* DONE: how long it waited there for a worker */
     uint64_t t_recv, t_start, t_body0;  /* DONE: when the RUN came, became a task, ran
                                          * (CLOCK_MONOTONIC there: --cluster-profile) */
+    uint64_t t_reply;               /* DONE: when its communication thread sent it */
 };
 /* A RUN's argument block is followed by `nranges` struct cl_span (order.h): the bytes its
  * regions span on the receiving rank (translated), so that it waits only for the transfers
@@ -147,10 +148,14 @@ extern struct cl_rank_info *cl_ranks;   /* [cl_size], rank 0's own entry unused 
 void cl_space_done(int from, const struct cl_msg *m);
 
 /* ---- prof.c: --cluster-profile, the steps of remote tasks' lives ------------------ */
-#define CL_PROF_STEPS 8             /* post sent recv start body0 body1 done release */
+#define CL_PROF_STEPS 9             /* post sent recv start body0 body1 reply done release */
 extern bool cl_prof_on;             /* set at start, read-only after */
 void cl_prof_init(void);
 void cl_prof_run(const char *label, int rank, const uint64_t t[CL_PROF_STEPS]);
+/* A rank's space closed: its manager's wake-ups (and the futile ones), the tasks queued
+ * for it that rank 0 took back. */
+void cl_prof_space(int rank, unsigned long wakeups, unsigned long futile,
+                   unsigned long taken_back);
 void cl_prof_wait(int lane, uint64_t ns);
 void cl_prof_print(void);
 

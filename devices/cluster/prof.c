@@ -8,6 +8,7 @@
  *   recv     the other rank's communication thread has received it
  *   start    it became a task there (earlier WRITEs landed, earlier READs left)
  *   body0/1  its body ran on a worker there
+ *   reply    the communication thread there sent the DONE
  *   done     rank 0's communication thread received the DONE
  *   release  rank 0's manager took the task back (finished it in the cache and released
  *            its successors)
@@ -23,10 +24,10 @@
 
 bool cl_prof_on;
 
-enum { P_SENT, P_RECV, P_START, P_BODY0, P_BODY1, P_DONE, P_RELEASE, P_N };
+enum { P_SENT, P_RECV, P_START, P_BODY0, P_BODY1, P_REPLY, P_DONE, P_RELEASE, P_N };
 static const char *const step_name[P_N] = {
-    "post->sent", "sent->recv", "recv->start", "start->body", "body", "body->done",
-    "done->release"};
+    "post->sent", "sent->recv", "recv->start", "start->body", "body", "body->reply",
+    "reply->done", "done->release"};
 
 static struct nrt_lock lock = NRT_LOCK_INITIALIZER;
 static struct label_stats {
@@ -44,6 +45,7 @@ static struct rank_stats {
     unsigned long n;
     double body_ns;
     uint64_t first, last;
+    unsigned long wakeups, futile, taken_back;  /* cl_prof_space() */
 } ranks[PROF_RANKS];
 
 void cl_prof_init(void)
@@ -60,8 +62,8 @@ void cl_prof_run(const char *label, int rank, const uint64_t t[CL_PROF_STEPS])
         r->body_ns += (double)(t[5] - t[4]);
         if (!r->first || t[0] < r->first)
             r->first = t[0];
-        if (t[7] > r->last)
-            r->last = t[7];
+        if (t[8] > r->last)
+            r->last = t[8];
     }
     struct label_stats *s = NULL;
     for (unsigned i = 0; i < nlabels && !s; i++)
@@ -80,6 +82,18 @@ void cl_prof_run(const char *label, int rank, const uint64_t t[CL_PROF_STEPS])
                 s->max[k] = d;
         }
     }
+    nrt_lock_release(&lock);
+}
+
+void cl_prof_space(int rank, unsigned long wakeups, unsigned long futile,
+                   unsigned long taken_back)
+{
+    if (rank < 0 || rank >= PROF_RANKS)
+        return;
+    nrt_lock_acquire(&lock);
+    ranks[rank].wakeups = wakeups;
+    ranks[rank].futile = futile;
+    ranks[rank].taken_back = taken_back;
     nrt_lock_release(&lock);
 }
 
@@ -115,6 +129,13 @@ void cl_prof_print(void)
             fprintf(stderr, "  rank %d: %lu tasks, bodies %.1f ms, its %d workers busy %.0f%% "
                     "from its first task to its last\n", r, x->n, x->body_ns / 1e6, w,
                     100.0 * x->body_ns / ((double)w * (double)(x->last - x->first)));
+    }
+    for (int r = 1; r < PROF_RANKS && r < cl_size; r++) {
+        const struct rank_stats *x = &ranks[r];
+        fprintf(stderr, "  manager of rank %d: %lu wake-ups, %lu futile (%.0f%%); %lu tasks "
+                "taken back by rank 0\n", r, x->wakeups, x->futile,
+                x->wakeups ? 100.0 * (double)x->futile / (double)x->wakeups : 0.0,
+                x->taken_back);
     }
     nrt_lock_release(&lock);
     static const char *const lane_name[] = {"run (manager)", "copy in", "copy out", "peer",

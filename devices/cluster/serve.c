@@ -120,6 +120,7 @@ static void send_done(void *arg)
 {
     struct done *d = arg;
     MPI_Request r;
+    d->m.t_reply = nrt_now_ns();
     cl_mpi_check(PMPI_Isend(&d->m, sizeof d->m, MPI_BYTE, 0, CL_TAG_REPLY, cl_comm, &r),
                  "MPI_Isend", "telling rank 0 a task finished");
     cl_watch(r, done_sent, d, false);

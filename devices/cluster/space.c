@@ -27,7 +27,16 @@
 struct cl_space {
     int rank;
     intptr_t d_img, d_heap, d_high;  /* what to add to an address of each window */
-    bool woken;                     /* wait_lock: ev_wake() since the last ev_wait_any() */
+    /* Its manager sleeps on its own condition, woken only by its own tasks' DONEs and by
+     * tasks queued for it (not by every event of every rank: with one condition for all,
+     * most wake-ups found nothing to do). */
+    struct nrt_lock lock;
+    pthread_cond_t cond;
+    bool woken;                     /* lock: ev_wake() since the last ev_wait_any() */
+    bool asleep;                    /* lock: the manager waits on cond */
+    /* --cluster-profile: its manager's wake-ups, and those that found neither a finished
+     * task nor a new one (the manager's thread only) */
+    unsigned long wakeups, futile;
 };
 static struct cl_space *remotes;     /* [cl_size]; written at probe, read-only after */
 static int nopen;                    /* spaces opened (manager threads: at close only) */
@@ -47,9 +56,13 @@ struct cl_event {
     uint64_t prof[CL_PROF_STEPS];   /* RUN, --cluster-profile: its steps (prof.c) */
 };
 
-/* Threads waiting for events (cache, managers): woken after each completion. */
+/* Threads waiting for one event (the cache for a copy, a manager staging a task): woken
+ * after a completion when there are any (n_waiting, changed under wait_lock; seq_cst
+ * against the events' counts, so that either the waiter sees its event complete or the
+ * completer sees the waiter). */
 static struct nrt_lock wait_lock = NRT_LOCK_INITIALIZER;
 static pthread_cond_t wait_cond = PTHREAD_COND_INITIALIZER;
+static atomic_int n_waiting;
 
 /* ---- runs in flight, for the message when mpirun stops the run ------------------------- */
 
@@ -145,8 +158,20 @@ static void ev_step(struct cl_event *e)
             nrt_devtime_record(e->space, e->lane, e->t0, now, e->bytes, NULL);
         }
     }
-    /* release: the waiter's acquire sees the data landed (and e->ns) */
-    if (atomic_fetch_sub_explicit(&e->left, 1, memory_order_acq_rel) == 1) {
+    /* release: the waiter's acquire sees the data landed (and e->ns); seq_cst against
+     * n_waiting (above) */
+    /* (e may be freed once its count is 0: what the wake-up needs, read first) */
+    struct cl_space *r = e->lane == NRT_LANE_KERNEL && e->space ? e->space->priv : NULL;
+    if (atomic_fetch_sub(&e->left, 1) != 1)
+        return;
+    if (r) {
+        /* a task's DONE: only its rank's manager waits for it (ev_wait_any) */
+        nrt_lock_acquire(&r->lock);
+        if (r->asleep)
+            NRT_PCHECK(pthread_cond_signal(&r->cond));
+        nrt_lock_release(&r->lock);
+    }
+    if (atomic_load(&n_waiting) > 0) {
         nrt_lock_acquire(&wait_lock);
         NRT_PCHECK(pthread_cond_broadcast(&wait_cond));
         nrt_lock_release(&wait_lock);
@@ -176,8 +201,10 @@ static void ev_wait(struct nrt_space *s, nrt_event e)
     if (copy)
         cl_urgent(+1);
     nrt_lock_acquire(&wait_lock);
-    while (!ev_query(s, e))
+    atomic_fetch_add(&n_waiting, 1);
+    while (atomic_load(&((struct cl_event *)e)->left) != 0)
         nrt_cond_wait(&wait_cond, &wait_lock);
+    atomic_fetch_sub(&n_waiting, 1);
     nrt_lock_release(&wait_lock);
     if (copy)
         cl_urgent(-1);
@@ -192,17 +219,23 @@ static unsigned ev_wait_any(struct nrt_space *s, unsigned n, const nrt_event *e)
     struct cl_space *r = s->priv;
     uint64_t t0 = cl_prof_on ? nrt_now_ns() : 0;
     unsigned k = n;
-    nrt_lock_acquire(&wait_lock);
+    bool slept = false;
+    nrt_lock_acquire(&r->lock);
     for (;;) {
         for (unsigned i = 0; i < n && k == n; i++)
             if (ev_query(s, e[i]))
                 k = i;
         if (k < n || r->woken)
             break;
-        nrt_cond_wait(&wait_cond, &wait_lock);
+        r->futile += slept;         /* woken for nothing (the previous round) */
+        r->asleep = true;
+        nrt_cond_wait(&r->cond, &r->lock);
+        r->asleep = false;
+        r->wakeups++;
+        slept = true;
     }
     r->woken = false;
-    nrt_lock_release(&wait_lock);
+    nrt_lock_release(&r->lock);
     if (cl_prof_on && k < n)
         cl_prof_wait(NRT_LANE_KERNEL, nrt_now_ns() - t0);
     return k;
@@ -212,10 +245,11 @@ static unsigned ev_wait_any(struct nrt_space *s, unsigned n, const nrt_event *e)
 static void ev_wake(struct nrt_space *s)
 {
     struct cl_space *r = s->priv;
-    nrt_lock_acquire(&wait_lock);
+    nrt_lock_acquire(&r->lock);
     r->woken = true;
-    NRT_PCHECK(pthread_cond_broadcast(&wait_cond));
-    nrt_lock_release(&wait_lock);
+    if (r->asleep)
+        NRT_PCHECK(pthread_cond_signal(&r->cond));
+    nrt_lock_release(&r->lock);
 }
 
 static void ev_release(struct nrt_space *s, nrt_event e)
@@ -223,7 +257,7 @@ static void ev_release(struct nrt_space *s, nrt_event e)
     (void)s;
     struct cl_event *ev = e;
     if (cl_prof_on && ev->lane == NRT_LANE_KERNEL && ev->label) {
-        ev->prof[7] = nrt_now_ns();
+        ev->prof[8] = nrt_now_ns();
         cl_prof_run(ev->label, ((const struct cl_space *)s->priv)->rank, ev->prof);
     }
     free(e);
@@ -596,7 +630,8 @@ void cl_space_done(int from, const struct cl_msg *m)
     ev->prof[3] = m->t_start;
     ev->prof[4] = m->t_body0;
     ev->prof[5] = m->t_body0 + m->ns;
-    ev->prof[6] = nrt_now_ns();
+    ev->prof[6] = m->t_reply;
+    ev->prof[7] = nrt_now_ns();
     ev_step(ev);
 }
 
@@ -643,6 +678,8 @@ static int cl_probe(void)
     for (int r = 1; r < cl_size; r++) {
         const struct cl_rank_info *i = &cl_ranks[r];
         remotes[r].rank = r;
+        nrt_lock_init_plain(&remotes[r].lock);
+        NRT_PCHECK(pthread_cond_init(&remotes[r].cond, NULL));
         remotes[r].d_img = (intptr_t)(i->img_base - cl_win0.img_base);
         remotes[r].d_heap = (intptr_t)(i->heap_win - cl_win0.heap_lo);
         remotes[r].d_high = (intptr_t)(i->high_win - cl_win0.high_lo);
@@ -678,7 +715,9 @@ static void send_stop(void *arg)
 
 static void cl_close(struct nrt_space *s)
 {
-    (void)s;
+    const struct cl_space *r = s->priv;
+    if (cl_prof_on)                 /* (its manager has stopped) */
+        cl_prof_space(r->rank, r->wakeups, r->futile, atomic_load(&s->stats.taken_back));
     if (--nopen > 0)
         return;
     for (int r = 1; r < cl_size; r++) {
@@ -723,5 +762,6 @@ const struct nrt_device_ops cl_device = {
     .runs_smp = true,
     .accepts = accepts,
     .shared_views = true,
+    .ordered_out = true,            /* a rank runs nothing over bytes a READ still sends */
     .async_out = async_out,
 };

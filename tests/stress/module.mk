@@ -131,6 +131,11 @@ $(eval $(call stress_dev_run,affinity-async-wt-2,FAKEDEV_ASYNC=1,--smp-workers=2
 $(eval $(call stress_dev_run,eager-evict-2,FAKEDEV_EAGER=1 FAKEDEV_MEM=2500,--smp-workers=2 --dispatch=round-robin,81000))
 $(eval $(call stress_dev_run,eager-async-4,FAKEDEV_EAGER=1 FAKEDEV_ASYNC=1,--smp-workers=4,82000))
 $(eval $(call stress_dev_run,eager-nopeer-3dev,FAKEDEV_EAGER=1 FAKEDEV_PEER=0 FAKEDEV_N=3,--smp-workers=2 --dispatch=round-robin --schedule=bf,83000))
+# ordered_out spaces (FAKEDEV_ORDERED): host tasks wait for their copies back outside the
+# cache's lock, other threads wait for the copies they find landing (cache_stage.c)
+$(eval $(call stress_dev_run,ordered-rr-2,FAKEDEV_ORDERED=1,--smp-workers=2 --dispatch=round-robin,84000))
+$(eval $(call stress_dev_run,ordered-evict-4,FAKEDEV_ORDERED=1 FAKEDEV_EAGER=1 FAKEDEV_MEM=2500,--smp-workers=4 --dispatch=round-robin --schedule=wf,85000))
+$(eval $(call stress_dev_run,ordered-async-3dev,FAKEDEV_ORDERED=1 FAKEDEV_ASYNC=1 FAKEDEV_PEER=0 FAKEDEV_N=3,--smp-workers=4,86000))
 $(foreach k,tsan asan,\
   $(eval $(call stress_run,check-stress-dev-$(k),stress-dev-$(k)[rr$(STRESS_COMMA)evict$(STRESS_COMMA)2],\
     $$(SAN_ENV_$(k)) FAKEDEV_ASYNC=1 FAKEDEV_EAGER=1 FAKEDEV_MEM=2500 NX_ARGS="--smp-workers=2 --dispatch=round-robin",\

@@ -264,12 +264,24 @@ static const struct nrt_compute_ops fd_compute = {
 
 /* ---- the plugin ---------------------------------------------------------------------- */
 
+static struct nrt_device_ops fd_ops;
+
+/* FAKEDEV_ORDERED=1: the space claims ordered_out (a host task's fetch waits for its copy
+ * back outside the cache's lock, as from a cluster rank).  Lazy copies keep the claim
+ * honest: a kernel that wrote the bytes before the copy ran would show as wrong data. */
+static void fd_ordered(void)
+{
+    const char *o = getenv("FAKEDEV_ORDERED");
+    fd_ops.ordered_out = o && strcmp(o, "1") == 0;
+}
+
 static int fd_probe(void)
 {
     const char *n = getenv("FAKEDEV_N");
     const char *p = getenv("FAKEDEV_PEER");
     const char *a = getenv("FAKEDEV_ASYNC");
     peer_on = !p || strcmp(p, "0") != 0;
+    fd_ordered();
     async_kernels = a && strcmp(a, "1") == 0;
     nfake = 0;
     return n ? atoi(n) : 2;
@@ -300,7 +312,7 @@ static bool fd_async_out(struct nrt_space *s, const void *host, const struct nrt
     return e && strcmp(e, "1") == 0;
 }
 
-static const struct nrt_device_ops fd_ops = {
+static struct nrt_device_ops fd_ops = {
     .name = "fake",
     .kind = NANORT_DEVICE_CUDA,
     .probe = fd_probe,

@@ -15,6 +15,8 @@
  *   FAKEDEV_EXACT=1    exact_base spaces (as OpenCL's)
  *   FAKEDEV_ASYNC=1    kernels run when their task's completion is waited for, not at
  *                      launch (so the manager's pipelining shows)
+ *   FAKEDEV_ORDERED=1  ordered_out spaces (host tasks wait for copies back outside the
+ *                      cache's lock, as from cluster ranks)
  *
  * Task types: fd_type_dev (fake device only), fd_type_both (smp and fake device),
  * fd_type_smp (smp only).  Each instance runs body(p, k) with its pointers translated to
