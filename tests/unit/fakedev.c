@@ -264,6 +264,8 @@ static const struct nrt_compute_ops fd_compute = {
 
 /* ---- the plugin ---------------------------------------------------------------------- */
 
+static struct nrt_device_ops fd_ops;
+
 static int fd_probe(void)
 {
     const char *n = getenv("FAKEDEV_N");
@@ -271,6 +273,8 @@ static int fd_probe(void)
     const char *a = getenv("FAKEDEV_ASYNC");
     peer_on = !p || strcmp(p, "0") != 0;
     async_kernels = a && strcmp(a, "1") == 0;
+    const char *o = getenv("FAKEDEV_ORDERED");
+    fd_ops.ordered = !o || strcmp(o, "0") != 0;
     nfake = 0;
     return n ? atoi(n) : 2;
 }
@@ -300,7 +304,8 @@ static bool fd_async_out(struct nrt_space *s, const void *host, const struct nrt
     return e && strcmp(e, "1") == 0;
 }
 
-static const struct nrt_device_ops fd_ops = {
+/* Not const: fd_probe sets `ordered` (FAKEDEV_ORDERED=0 clears it). */
+static struct nrt_device_ops fd_ops = {
     .name = "fake",
     .kind = NANORT_DEVICE_CUDA,
     .probe = fd_probe,
@@ -308,6 +313,9 @@ static const struct nrt_device_ops fd_ops = {
     .mem = &fd_mem,
     .compute = &fd_compute,
     .async_out = fd_async_out,
+    /* Ordered: a task's launch runs the events begin() gets, its predecessors' among
+     * them (early submission), before its own kernels. */
+    .ordered = true,
 };
 
 __attribute__((constructor(150))) static void fd_register(void)
