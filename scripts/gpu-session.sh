@@ -211,9 +211,6 @@ PY
                    # (cudaMalloc, streams) stays inside its own
                    echo "nbody ours-4-eager $(NX_ARGS="$ex --eager-start" time_of $B/bench/gpu/nbody-cuda-pinned $NB)"
                    echo "matmul ours-4-eager $(NX_ARGS="$ex --eager-start" time_of $B/bench/gpu/matmul-cuda-pinned $MM)"
-                   # --no-device-early: the A/B of early device submission (issue 20)
-                   echo "nbody ours-4-noearly $(NX_ARGS="$ex --no-device-early" time_of $B/bench/gpu/nbody-cuda-pinned $NB)"
-                   echo "matmul ours-4-noearly $(NX_ARGS="$ex --no-device-early" time_of $B/bench/gpu/matmul-cuda-pinned $MM)"
                    echo "nbody-pageable hand $(time_of $B/bench/cuda/nbody_hand $NB --pageable)"
                    echo "nbody-pageable ours-4 $(NX_ARGS="$ex" time_of $B/bench/gpu/nbody-cuda $NB)"
                  done > "$out/cudastreams.txt"
