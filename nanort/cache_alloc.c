@@ -219,14 +219,6 @@ void nrt_cache_does_not_fit(const struct nanort_task *t, const struct nrt_space 
 }
 
 /* Pin an allocation for every copied region; false when one does not fit. */
-struct nrt_alloc *nrt_cache_alloc_for(const struct nrt_region *r, struct nrt_space *s)
-{
-    NRT_ASSERT_HELD(&C.lock);
-    uintptr_t lo, hi;
-    alloc_range(r, s, &lo, &hi);
-    return alloc_find(s, lo, hi);
-}
-
 bool nrt_cache_stage_allocs(struct nrt_staging *st)
 {
     struct nanort_task *t = st->task;

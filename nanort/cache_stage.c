@@ -249,19 +249,12 @@ static bool seg_held(struct nrt_seg *g, struct nrt_alloc *a)
 
 /* Segments [i0, i1) made valid in a; consecutive ones the host holds go in one copy.
  * Returns false when something had to be copied (a miss). */
-/* Whether g is being written into a by tasks staged there (an early task's predecessors,
- * whose kernels its own follow on the device). */
-static bool seg_coming(const struct nrt_seg *g, const struct nrt_alloc *a)
-{
-    return g->writers > 0 && g->wa == a;
-}
-
-static bool segs_fetch(size_t i0, size_t i1, struct nrt_alloc *a, bool early)
+static bool segs_fetch(size_t i0, size_t i1, struct nrt_alloc *a)
 {
     bool hit = true;
     size_t run = i1;                /* start of a run of host-valid segments to copy */
     for (size_t i = i0; i <= i1; i++) {
-        bool need = i < i1 && !seg_held(&C.seg[i], a) && !(early && seg_coming(&C.seg[i], a));
+        bool need = i < i1 && !seg_held(&C.seg[i], a);
         bool joins = need && C.seg[i].host && run < i && C.seg[i - 1].hi == C.seg[i].lo;
         if (run < i && !joins) {    /* the run ends before i */
             copy_from_host(a, C.seg[run].lo, C.seg[i - 1].hi);
@@ -271,8 +264,6 @@ static bool segs_fetch(size_t i0, size_t i1, struct nrt_alloc *a, bool early)
         }
         if (!need)
             continue;
-        /* an early task's predecessors write its inputs into the allocation it uses */
-        NRT_ASSERT(!early || C.seg[i].writers == 0);
         hit = false;
         if (C.seg[i].host) {
             nrt_seg_host_ready(&C.seg[i]);
@@ -336,7 +327,7 @@ static void stage_inputs(struct nrt_staging *st)
         const struct nrt_region *r = &t->regions[i];
         if (!st->a[i] || !(r->flags & NANORT_COPY_IN))
             continue;
-        if (!t->early_sent && stage_rect(r, st->a[i])) {
+        if (stage_rect(r, st->a[i])) {
             atomic_fetch_add_explicit(&stats->misses, 1, memory_order_relaxed);
             continue;
         }
@@ -346,7 +337,7 @@ static void stage_inputs(struct nrt_staging *st)
         size_t i0, i1;
         for (nrt_chunk_start(&it, r); nrt_chunk_next(&it, &lo, &hi);) {
             nrt_seg_cover(lo, hi, &i0, &i1);
-            hit &= segs_fetch(i0, i1, st->a[i], t->early_sent);
+            hit &= segs_fetch(i0, i1, st->a[i]);
         }
         atomic_fetch_add_explicit(hit ? &stats->hits : &stats->misses, 1, memory_order_relaxed);
     }
@@ -364,10 +355,8 @@ static void stage_writers(struct nrt_staging *st)
         if (st->a[i] && (r->flags & NANORT_COPY_OUT))
             for (nrt_chunk_start(&it, r); nrt_chunk_next(&it, &lo, &hi);) {
                 nrt_seg_cover(lo, hi, &i0, &i1);
-                for (size_t k = i0; k < i1; k++) {
-                    struct nrt_seg *g = &C.seg[k];
-                    g->wa = g->writers++ == 0 || g->wa == st->a[i] ? st->a[i] : NULL;
-                }
+                for (size_t k = i0; k < i1; k++)
+                    C.seg[k].writers++;
             }
     }
 }
@@ -388,52 +377,6 @@ static void stage_events(struct nrt_staging *st)
             if (!dup)
                 st->ev[st->nev++] = st->a[i]->ev[k];
         }
-}
-
-/* [lo, hi) is valid in a, or being written into a: every byte in a segment. */
-static bool range_early_ok(uintptr_t lo, uintptr_t hi, const struct nrt_alloc *a)
-{
-    uintptr_t at = lo;
-    for (size_t k = nrt_seg_after(lo); k < C.nseg && C.seg[k].lo < hi; k++) {
-        struct nrt_seg *g = &C.seg[k];
-        if (g->hi <= lo)
-            continue;
-        /* while tasks write g, the copies listed are the old ones: only a written
-         * into a will do */
-        if (g->lo > at || !(g->writers > 0 ? seg_coming(g, a) : nrt_seg_has(g, a)))
-            return false;           /* a gap (host only), a copy needed, or a stale one */
-        at = g->hi;
-    }
-    return at >= hi;
-}
-
-bool nrt_cache_early_ok(const struct nanort_task *t, const struct nrt_space *s)
-{
-    /* nocache dooms an allocation when its task completes: the one found now could be
-     * gone when t is staged, and t would copy in what its predecessors still write */
-    if (!atomic_load_explicit(&nrt_cache_used, memory_order_acquire) ||
-        policy() == NRT_CACHE_NOCACHE)
-        return false;
-    bool ok = true;
-    nrt_lock_acquire(&C.lock);
-    for (unsigned i = 0; i < t->nregions && ok; i++) {
-        const struct nrt_region *r = &t->regions[i];
-        if (!nrt_cache_copied(r))
-            continue;
-        struct nrt_alloc *a = nrt_cache_alloc_for(r, (struct nrt_space *)s);
-        if (!a) {
-            ok = false;             /* a new allocation could evict */
-            break;
-        }
-        if (!(r->flags & NANORT_COPY_IN))
-            continue;
-        struct nrt_chunk_it it;
-        uintptr_t lo, hi;
-        for (nrt_chunk_start(&it, r); ok && nrt_chunk_next(&it, &lo, &hi);)
-            ok = range_early_ok(lo, hi, a);
-    }
-    nrt_lock_release(&C.lock);
-    return ok;
 }
 
 struct nrt_staging *nrt_cache_stage(struct nanort_task *t, struct nrt_space *s,

@@ -520,81 +520,6 @@ void nrt_tokens_release(struct nanort_task *t)
 
 /* ---- edges and access lists ---------------------------------------------------------- */
 
-/* ---- early device submission ------------------------------------------------------- */
-
-/* One predecessor of t started on (d = 1) or finished in (d = -1) space sp. */
-static void count_started(struct nanort_task *t, int sp, int d)
-{
-    t->early_npred += d;
-    if (t->early_npred == 0)
-        t->early_space = 0;
-    else if (d > 0)
-        t->early_space = t->early_space == 0 || t->early_space == sp ? sp : -1;
-}
-
-/* The space whose started tasks are all t's unfinished predecessors, 0 when t must wait
- * (some is on the host or elsewhere, it is ready, already queued, or not a plain
- * deferred task). */
-static int early_started(const struct nanort_task *t)
-{
-    int n = atomic_load_explicit(&t->npred, memory_order_relaxed);
-    if (t->early_sent || n == 0 || t->early_npred != n || t->early_space <= 0 ||
-        (t->flags & (NRT_TF_WAITER | NRT_TF_UNDEFERRED | NRT_TF_COMMUTATIVE | NRT_TF_REPLAY |
-                     NRT_TF_INLINE)) || t->space != 0)
-        return 0;
-    return t->early_space;
-}
-
-/* Mark t queued early when it may be; true then (queue it after the lock). */
-static bool take_early(struct nrt_domain *d, struct nanort_task *t)
-{
-    NRT_ASSERT_HELD(&d->lock);
-    (void)d;
-    int sp = early_started(t);
-    if (!sp || !nrt_dev_early_ok(t, sp))
-        return false;
-    t->early_sent = true;
-    t->space = sp;
-    nrt_tsan_release(t);            /* the creator's writes, for the manager (tsan.c) */
-    return true;
-}
-
-void nrt_deps_started(struct nanort_task *t)
-{
-    /* Its successors must not finish before it releases them: only a task completed by
-     * its manager's finish (no children, no events to wait for). */
-    if (!(t->flags & NRT_TF_REGISTERED) || (t->flags & (NRT_TF_REPLAY | NRT_TF_DETACHED)) ||
-        atomic_load_explicit(&t->nchildren, memory_order_relaxed) != 0)
-        return;
-    struct nrt_domain *d = t->parent->domain;     /* alive: t is one of its members */
-    struct nanort_task *early = NULL;
-    nrt_lock_acquire(&d->lock);
-    t->dev_started = true;
-    for (struct nrt_edge *e = t->succ; e; e = e->next) {
-        struct nanort_task *s = e->task;
-        count_started(s, t->space, 1);
-        if (take_early(d, s)) {
-            s->next = early;
-            early = s;
-        }
-    }
-    nrt_lock_release(&d->lock);
-    while (early) {
-        struct nanort_task *next = early->next;
-        nrt_dev_early_push(early);
-        early = next;
-    }
-}
-
-void nrt_deps_try_early(struct nrt_domain *d, struct nanort_task *t)
-{
-    nrt_lock_acquire(&d->lock);
-    bool early = take_early(d, t);
-    nrt_lock_release(&d->lock);
-    if (early)
-        nrt_dev_early_push(t);
-}
-
 /* t must wait for pred (a live sibling). */
 static void add_pred(struct nrt_domain *d, struct nanort_task *pred, struct nanort_task *t)
 {
@@ -611,8 +536,6 @@ static void add_pred(struct nrt_domain *d, struct nanort_task *pred, struct nano
     pred->succ = e;
     /* relaxed: changed under the domain lock only. */
     atomic_fetch_add_explicit(&t->npred, 1, memory_order_relaxed);
-    if (pred->dev_started)
-        count_started(t, pred->space, 1);
     if (NRT_UNLIKELY(nrt_instr_on)) nrt_instr_dep(pred, t, 0);
 }
 
@@ -837,14 +760,10 @@ static struct nanort_task *release_successors(struct nrt_domain *d, struct nanor
         /* read before the decrement: a waiter or an undeferred task may be gone after */
         bool waited = s->flags & (NRT_TF_WAITER | NRT_TF_UNDEFERRED);
         nrt_tsan_release(s);        /* t's effects, for s's runner (tsan.c) */
-        if (t->dev_started)
-            count_started(s, t->space, -1);
         /* seq_cst: a waiter that sleeps after reading npred sees it (worker.c);
          * release: s's runner sees t's writes. */
         if (atomic_fetch_sub(&s->npred, 1) == 1) {
-            if (s->early_sent) {
-                /* already queued on its device, which ran it after t */
-            } else if (waited) {
+            if (waited) {
                 *wake = true;
             } else {
                 s->next = ready;

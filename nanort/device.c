@@ -192,12 +192,6 @@ struct inflight {
     uint64_t t0;
 };
 
-/* The tasks in flight on one device, oldest first: a ring of `cap` slots. */
-struct ring {
-    struct inflight *slot;
-    unsigned cap, head, n;
-};
-
 enum start_result { STARTED, PARKED, NO_ROOM, ON_HOST };
 
 /* The first implementation of the type that a worker thread runs (smp), or NULL. */
@@ -237,9 +231,8 @@ static void fit_elsewhere(struct nrt_space *s, struct nanort_task *t)
 }
 
 /* Stage t's data, then run its implementation (which queues the kernels). */
-static enum start_result start_task(struct nrt_space *s, const struct ring *r,
-                                    struct inflight *f, struct nanort_task *t,
-                                    bool others_in_flight)
+static enum start_result start_task(struct nrt_space *s, struct inflight *f,
+                                    struct nanort_task *t, bool others_in_flight)
 {
     if ((t->flags & NRT_TF_COMMUTATIVE) && !nrt_tokens_acquire(t, true))
         return PARKED;              /* re-pushed (and re-queued here) when the token frees */
@@ -253,18 +246,8 @@ static enum start_result start_task(struct nrt_space *s, const struct ring *r,
         return ON_HOST;
     }
     const struct nrt_compute_ops *c = s->ops->compute;
-    const nrt_event *sev;
-    unsigned nsev = nrt_cache_events(st, &sev);
-    /* Queued early: its launch also waits for its predecessors still in flight here (a
-     * device with several kernel streams runs tasks started one after another at once). */
-    nrt_event ev[nsev + (t->early_sent ? r->n : 0) + 1];
-    unsigned nev = nsev;
-    memcpy(ev, sev, nsev * sizeof *ev);
-    for (unsigned k = 0; t->early_sent && k < r->n; k++) {
-        const struct inflight *p = &r->slot[(r->head + k) % r->cap];
-        if (p->ev && nrt_deps_is_pred(p->t, t))
-            ev[nev++] = p->ev;
-    }
+    const nrt_event *ev;
+    unsigned nev = nrt_cache_events(st, &ev);
     f->t = t;
     f->ctx = (nanort_ctx){t, t->impl, NULL, s, st};
     f->t0 = nrt_now_ns();
@@ -325,8 +308,6 @@ static void finish_task(struct nrt_space *s, struct inflight *f)
     if (nrt_instr_on)
         nrt_instr_task_end(t, NRT_TRACK_SPACE(s->id, 0));
     atomic_int *done = t->dev_done;
-    /* queued early: its predecessors, started before it here, finished before it */
-    NRT_ASSERT(atomic_load_explicit(&t->npred, memory_order_relaxed) == 0);
     nrt_task_body_done(t);          /* t may be freed from here on */
     queue_done_one(s);
     if (done) {
@@ -344,7 +325,6 @@ static int inflight_max;            /* 0 (the default): NRT_INFLIGHT_DEFAULT */
 #define NRT_INFLIGHT_DEFAULT 4
 
 bool nrt_eager_writeback;
-bool nrt_dev_early;
 
 static const struct nrt_option device_options[] = {
     {"device-inflight", NRT_OPT_POS_INT, "4",
@@ -355,11 +335,6 @@ static const struct nrt_option device_options[] = {
      "as it completes when no task created so far needs them (overlaps the copies with the "
      "next kernels instead of leaving them all to the taskwait; only where the copy does "
      "not block, e.g. CUDA with pinned host memory)", &nrt_eager_writeback, NULL},
-    {"device-early", NRT_OPT_BOOL, "yes",
-     "queue a device task on its device as soon as its only unfinished predecessors are "
-     "tasks already started there and its data is there (the device runs them in order: "
-     "no round trip to the host per dependence in a chain of kernels)", &nrt_dev_early,
-     NULL},
 };
 
 __attribute__((constructor(150))) static void device_register_options(void)
@@ -367,6 +342,11 @@ __attribute__((constructor(150))) static void device_register_options(void)
     nrt_config_add(device_options, sizeof device_options / sizeof device_options[0]);
 }
 
+/* The tasks in flight on one device, oldest first: a ring of `cap` slots. */
+struct ring {
+    struct inflight *slot;
+    unsigned cap, head, n;
+};
 
 /* Finish the task in flight that completes first (the oldest when the space cannot
  * wait for any of several): a finished task's successors must not wait behind an older,
@@ -384,8 +364,6 @@ static void finish_oldest(struct nrt_space *s, struct ring *r)
                 break;              /* nothing to wait for */
         if (k == r->n && (k = m->wait_any(s, r->n, ev)) == r->n)
             return;                 /* woken: a task was queued */
-        if (k > 0 && r->slot[(r->head + k) % r->cap].t->early_sent)
-            k = 0;                  /* its predecessors finish first: the oldest, waited for */
         if (k > 0) {                /* it takes the oldest's place; order does not matter */
             struct inflight tmp = r->slot[r->head];
             r->slot[r->head] = r->slot[(r->head + k) % r->cap];
@@ -403,11 +381,9 @@ static void start_next(struct nrt_space *s, struct ring *r, struct nanort_task *
 {
     for (;;) {
         struct inflight *f = &r->slot[(r->head + r->n) % r->cap];
-        enum start_result res = start_task(s, r, f, t, r->n > 0);
+        enum start_result res = start_task(s, f, t, r->n > 0);
         if (res == STARTED) {
             r->n++;
-            if (nrt_dev_early && s->ops->ordered)
-                nrt_deps_started(t);    /* its successors may follow it now */
             return;
         }
         if (res == PARKED || res == ON_HOST) {
@@ -597,33 +573,6 @@ static void find_candidates(const struct nanort_task *t, struct candidates *c)
             }
         }
     }
-}
-
-/* ---- early submission (--device-early) ---------------------------------------------------- */
-
-bool nrt_dev_early_ok(struct nanort_task *t, int space)
-{
-    const struct nrt_space *s = nrt_spaces[space];
-    const struct nrt_type_info *info = t->info;
-    /* round-robin dispatch and versioning choose the space themselves */
-    if (!s->ops->ordered || s->ops->runs_smp || nrt_cfg.dispatch == NRT_DISPATCH_ROUND_ROBIN ||
-        (info->nimpls > 1 && nrt_versioning_on()))
-        return false;
-    const struct nanort_impl *impl = NULL;
-    for (unsigned i = 0; i < info->nimpls && !impl; i++)
-        if (info->impls[i]->device == s->ops->kind)
-            impl = info->impls[i];
-    if (!impl || !nrt_cache_early_ok(t, s))
-        return false;
-    t->impl = impl;
-    return true;
-}
-
-void nrt_dev_early_push(struct nanort_task *t)
-{
-    struct nrt_space *s = nrt_spaces[t->space];
-    atomic_fetch_add_explicit(&s->stats.early, 1, memory_order_relaxed);
-    queue_push(s, t);
 }
 
 /* Most copy-in bytes already there, then the least loaded. */

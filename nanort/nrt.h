@@ -55,8 +55,6 @@
  * order is (outer first; a thread holding a lock never takes one listed before it):
  *   nrt_types_lock (task.c)   -> registry_lock (clcpu.c: nrt_clcpu_extend)
  *   wd_lock (watchdog.c)      -> a domain's lock (deps.c: nrt_deps_is_pred)
- *   a domain's lock (deps.c)  -> C.lock (cache_*.c: nrt_cache_early_ok, early device
- *                                submission)
  *   C.lock (cache_*.c)        -> the plugins' locks its memory ops take: the CUDA staging
  *                                and pool locks (devices/cuda), OpenCL's timed_lock
  *                                (devices/opencl), the cluster's job queue J.lock
@@ -414,12 +412,6 @@ void nrt_deps_release(struct nrt_domain *d, struct nanort_task *t);
 bool nrt_deps_has_successors(struct nanort_task *t);
 /* Whether succ waits for pred (both alive; watchdog.c, which holds no domain lock). */
 bool nrt_deps_is_pred(struct nanort_task *pred, const struct nanort_task *succ);
-/* Early device submission (--device-early): device task t was started on its space's
- * queue; its successors whose only unfinished predecessors are tasks started there are
- * queued there now (the device orders them).  And the same for t just registered, not
- * ready (the creator's thread). */
-void nrt_deps_started(struct nanort_task *t);
-void nrt_deps_try_early(struct nrt_domain *d, struct nanort_task *t);
 /* Make `waiter` (a pseudo task, never run) depend on the children of d that conflict with
  * the given accesses.  Returns true when there is nothing to wait for. */
 bool nrt_deps_wait_on(struct nrt_domain *d, struct nanort_task *waiter, unsigned n,
@@ -541,14 +533,6 @@ struct nanort_task {
     /* reduction.c: its private reduction copies, pushed by its body's thread before it
      * creates a child; read by its descendants (created after), so no lock. */
     struct nanort_red_copy *red_copies;
-    /* Early device submission (deps.c, device.c; all under the parent domain's lock):
-     * dev_started: it is a device task started on its space's in-order queue, whose
-     * successors count it in early_npred; early_npred: predecessors counted in npred that
-     * are such tasks; early_space: their space when they share one, 0 none, -1 several;
-     * early_sent: queued to its device before its predecessors finished (written before
-     * the queueing, so its manager reads it without the lock). */
-    bool dev_started, early_sent;
-    int early_npred, early_space;
 };
 _Static_assert(offsetof(struct nanort_task, pending) - offsetof(struct nanort_task, nchildren)
                    >= NRT_CACHELINE, "creator and completers would share a cache line");
@@ -995,10 +979,6 @@ struct nrt_device_ops {
      * bytes while a copy out of them is in flight, nrt_seg_host_ready), so a host task's
      * fetch from such a space may wait for it outside the cache's lock. */
     bool ordered_out;
-    /* Tasks started here run in the order they were started, or a task's launch can wait
-     * for the events of earlier ones (begin's events): a task whose predecessors are all
-     * started here may be started before they finish (--device-early). */
-    bool ordered;
     /* What the core says about this device, so that it names none itself (all optional):
      * the option that limits its data cache ("--opencl-max-memory"), what to install when
      * probe() finds nothing ("on Debian install pocl-opencl-icd"), and the Graphviz shape
@@ -1014,7 +994,6 @@ struct nrt_space_stats {
     atomic_ulong tasks, bytes_in, bytes_out, bytes_peer, hits, misses, evictions;
     atomic_ulong busy_ns;
     atomic_ulong taken_back;        /* tasks queued here that an idle host ran instead */
-    atomic_ulong early;             /* tasks queued before their predecessors finished */
 };
 
 struct nrt_space {
@@ -1063,14 +1042,6 @@ bool nrt_dev_dispatch(struct nanort_task *t);
 struct nanort_task *nrt_dev_take_back(void);
 extern bool nrt_take_back;          /* --cluster-take-back */
 extern atomic_bool nrt_take_back_on;    /* spaces that take-back applies to are open */
-/* --device-early (device.c): on, and some space is ordered. */
-extern bool nrt_dev_early;
-/* Whether t may be queued on space `space` before its predecessors (started there)
- * finish: an implementation runs there, and its data is there or being written there
- * (nrt_cache_early_ok); sets t->impl.  Caller holds t's parent domain's lock. */
-bool nrt_dev_early_ok(struct nanort_task *t, int space);
-/* Queue t (early_sent, impl and space set) on its space. */
-void nrt_dev_early_push(struct nanort_task *t);
 /* Free the spaces (after nrt_devices_stop() and the --summary table). */
 void nrt_devices_release(void);
 /* In a forked child: forget the parent's spaces and managers (leaked on purpose). */
@@ -1105,10 +1076,6 @@ unsigned nrt_cache_events(const struct nrt_staging *st, const nrt_event **ev);
 void nrt_cache_complete(struct nrt_staging *st);
 /* Bytes of t's copy-in regions valid in s now (dispatch by affinity). */
 size_t nrt_cache_affinity(const struct nanort_task *t, const struct nrt_space *s);
-/* Whether t can be staged in s with no copy and no new allocation while its predecessors
- * still run there: each region it copies has its allocation in s, and each byte it reads
- * is valid there or being written into that allocation by a task staged there. */
-bool nrt_cache_early_ok(const struct nanort_task *t, const struct nrt_space *s);
 /* Shutdown (after the flush): free every allocation of every space. */
 void nrt_cache_stop(void);
 void nrt_cache_after_fork(void);
@@ -1158,8 +1125,6 @@ struct nrt_seg {
     nrt_event landing;
     struct nrt_alloc *landing_from;
     int writers;                    /* staged or running device tasks that write it */
-    /* With writers: the allocation they write (all of them), NULL when several. */
-    struct nrt_alloc *wa;
     unsigned n, cap;
     struct nrt_alloc **a;           /* allocations with a valid copy */
 };
@@ -1268,8 +1233,6 @@ void nrt_seg_drop_copy(struct nrt_seg *g, const struct nrt_alloc *a);
  * (allocating, evicting); false when one does not fit.  Unpin them (nocache: freed).
  * Write back what only a holds, take it out of the map, free its memory. */
 bool nrt_cache_stage_allocs(struct nrt_staging *st);
-/* The allocation of s that staging r would use now, NULL when it would need a new one. */
-struct nrt_alloc *nrt_cache_alloc_for(const struct nrt_region *r, struct nrt_space *s);
 void nrt_cache_unpin(struct nrt_staging *st);
 void nrt_alloc_unpin(struct nrt_alloc *a);
 void nrt_alloc_free(struct nrt_alloc *a);

@@ -316,14 +316,6 @@ static void print_devices(FILE *out)
             fprintf(out, "  taken back: %lu tasks queued for %s ran on the host instead "
                     "(its workers idled)\n", n, nrt_spaces[i]->name);
     }
-    /* a line of its own, no "N tasks" in it: scripts read the table's columns from the end
-     * and the program's own "N tasks" (tests/samples/ocl/run.sh) */
-    for (int i = 1; i < nrt_nspaces; i++) {
-        unsigned long early = atomic_load(&nrt_spaces[i]->stats.early);
-        if (early)
-            fprintf(out, "  early (--device-early) on %s: %lu, queued before their "
-                         "predecessors there finished\n", nrt_spaces[i]->name, early);
-    }
 }
 
 /* The tables other modules fill row by row (nrt_perf_each_row, nrt_tg_each_row): the

@@ -867,8 +867,6 @@ static __attribute__((noinline)) void submit_heap(nanort_task *t, unsigned flags
     if (t->nregions == 0)
         nrt_tsan_release(t);        /* what its creator wrote (arguments), for its runner */
     bool ready = t->nregions == 0 || register_deps(t);
-    if (!ready && nrt_dev_early && !(t->flags & NRT_TF_UNDEFERRED))
-        nrt_deps_try_early(parent->domain, t);  /* after started device tasks (device.c) */
     if (t->flags & NRT_TF_UNDEFERRED)
         run_undeferred(t);
     else if (ready && may_run_at_once() &&

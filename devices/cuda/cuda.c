@@ -215,7 +215,6 @@ static const struct nrt_device_ops cuda_device = {
     .close = cuda_close,
     .mem = &nrt_cuda_mem,
     .compute = &nrt_cuda_compute,
-    .ordered = true,                /* a task waits for its predecessors' events (begin) */
     .async_out = cuda_async_out,
 };
 

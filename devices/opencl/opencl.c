@@ -394,7 +394,6 @@ static const struct nrt_device_ops ocl_device_ops = {
     .close = ocl_close,
     .mem = &ocl_mem_ops,
     .compute = &ocl_compute_ops,
-    .ordered = true,                /* one in-order kernel queue per device */
 };
 
 /* Before the core's constructor parses the options (nrt.h: priority below 200). */

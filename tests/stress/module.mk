@@ -136,20 +136,10 @@ $(eval $(call stress_dev_run,eager-nopeer-3dev,FAKEDEV_EAGER=1 FAKEDEV_PEER=0 FA
 $(eval $(call stress_dev_run,ordered-rr-2,FAKEDEV_ORDERED=1,--smp-workers=2 --dispatch=round-robin,84000))
 $(eval $(call stress_dev_run,ordered-evict-4,FAKEDEV_ORDERED=1 FAKEDEV_EAGER=1 FAKEDEV_MEM=2500,--smp-workers=4 --dispatch=round-robin --schedule=wf,85000))
 $(eval $(call stress_dev_run,ordered-async-3dev,FAKEDEV_ORDERED=1 FAKEDEV_ASYNC=1 FAKEDEV_PEER=0 FAKEDEV_N=3,--smp-workers=4,86000))
-# early device submission (--device-early, on by default; fakedev is ordered): affinity
-# dispatch, which keeps chains on one device, with async kernels, eager write-back,
-# evictions, several tasks in flight
-$(eval $(call stress_dev_run,early-async-evict-2,FAKEDEV_ASYNC=1 FAKEDEV_EAGER=1 FAKEDEV_MEM=2500,--smp-workers=2 --dispatch=affinity --device-inflight=8,87000))
-$(eval $(call stress_dev_run,early-wt-exact-4,FAKEDEV_ASYNC=1 FAKEDEV_EXACT=1,--smp-workers=4 --dispatch=affinity --cache-policy=wt,88000))
-$(eval $(call stress_dev_run,early-off-2,FAKEDEV_ASYNC=1,--smp-workers=2 --dispatch=affinity --no-device-early,89000))
 $(foreach k,tsan asan,\
   $(eval $(call stress_run,check-stress-dev-$(k),stress-dev-$(k)[rr$(STRESS_COMMA)evict$(STRESS_COMMA)2],\
     $$(SAN_ENV_$(k)) FAKEDEV_ASYNC=1 FAKEDEV_EAGER=1 FAKEDEV_MEM=2500 NX_ARGS="--smp-workers=2 --dispatch=round-robin",\
     $(BUILD)/$(k)/tests/stress/stress_dev,10 300)))
-check-stress: $(filter check-stress-dev-%,$(filter-out check-stress-dev-tsan check-stress-dev-tsan-early check-stress-dev-asan,$(CHECK_TARGETS)))
+check-stress: $(filter check-stress-dev-%,$(filter-out check-stress-dev-tsan check-stress-dev-asan,$(CHECK_TARGETS)))
 check-tsan: check-stress-dev-tsan
-$(eval $(call stress_run,check-stress-dev-tsan-early,stress-dev-tsan[early$(STRESS_COMMA)affinity$(STRESS_COMMA)2],\
-  $$(SAN_ENV_tsan) FAKEDEV_ASYNC=1 FAKEDEV_EAGER=1 FAKEDEV_MEM=2500 NX_ARGS="--smp-workers=2 --dispatch=affinity --device-inflight=8",\
-  $(BUILD)/tsan/tests/stress/stress_dev,10 300 87000))
-check-tsan: check-stress-dev-tsan-early
 check-asan: check-stress-dev-asan

@@ -283,8 +283,6 @@ static int fd_probe(void)
     peer_on = !p || strcmp(p, "0") != 0;
     fd_ordered();
     async_kernels = a && strcmp(a, "1") == 0;
-    const char *o = getenv("FAKEDEV_INORDER");
-    fd_ops.ordered = !o || strcmp(o, "0") != 0;
     nfake = 0;
     return n ? atoi(n) : 2;
 }
@@ -314,7 +312,6 @@ static bool fd_async_out(struct nrt_space *s, const void *host, const struct nrt
     return e && strcmp(e, "1") == 0;
 }
 
-/* Not const: fd_probe sets `ordered` (FAKEDEV_INORDER=0 clears it). */
 static struct nrt_device_ops fd_ops = {
     .name = "fake",
     .kind = NANORT_DEVICE_CUDA,
@@ -323,9 +320,6 @@ static struct nrt_device_ops fd_ops = {
     .mem = &fd_mem,
     .compute = &fd_compute,
     .async_out = fd_async_out,
-    /* Ordered: a task's launch runs the events begin() gets, its predecessors' among
-     * them (early submission), before its own kernels. */
-    .ordered = true,
 };
 
 __attribute__((constructor(150))) static void fd_register(void)

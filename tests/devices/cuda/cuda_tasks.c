@@ -11,8 +11,6 @@
  *   streams  two independent tasks whose kernels must run at the same time (they meet on
  *            a device flag): they are on two of the GPU's kernel streams (--gpu-streams);
  *            with --gpu-streams=1 the run fails, which shows the test can
- *   early    chains of CUDA tasks on two buffers queued before their predecessors finish
- *            (--device-early), on several streams, with a host task between
  * Usage: cuda_tasks TEST.  Skipped (77) where no GPU is usable.
  */
 #include "nrt.h"
@@ -101,7 +99,6 @@ TYPE(incr_gpu, {NANORT_DEVICE_CUDA, incr_cuda, "incr_cuda", NULL});
 TYPE(incr_host, {NANORT_DEVICE_SMP, incr_smp, "incr_smp", NULL});
 TYPE(mix_any, {NANORT_DEVICE_SMP, mix_smp, "mix_smp", NULL},
      {NANORT_DEVICE_CUDA, mix_cuda, "mix_cuda", NULL});
-TYPE(mix_gpu, {NANORT_DEVICE_CUDA, mix_cuda, "mix_cuda", NULL});
 
 static void vec_task(struct nanort_task_type *type, unsigned *y, const unsigned *x, int n)
 {
@@ -158,7 +155,7 @@ static int failures;
     } while (0)
 
 /* The CUDA spaces' counters, summed. */
-struct counters { unsigned long tasks, in, out, hits, misses, evictions, early; int spaces; };
+struct counters { unsigned long tasks, in, out, hits, misses, evictions; int spaces; };
 static struct counters cuda_counters(void)
 {
     struct counters c = {0};
@@ -173,7 +170,6 @@ static struct counters cuda_counters(void)
         c.hits += atomic_load(&st->hits);
         c.misses += atomic_load(&st->misses);
         c.evictions += atomic_load(&st->evictions);
-        c.early += atomic_load(&st->early);
     }
     return c;
 }
@@ -278,53 +274,6 @@ static void run_chain(void)
               c.misses, c.hits);
     }
     free(x);
-}
-
-/* Early submission (--device-early): two chains of CUDA-only tasks on two buffers, each
- * step reading the other buffer (y = y*3 + x, then x = x*3 + y), with a host task on x in
- * the middle.  The steps take the GPU's kernel streams in turn, so an early step must wait
- * for its predecessors' events on other streams: the result equals the host's; early > 0
- * (with --no-device-early, 0). */
-static void run_early(void)
-{
-    int n = 1 << 22, k = 40;
-    unsigned *x = malloc(n * sizeof *x), *y = malloc(n * sizeof *y);
-    unsigned *wx = malloc(n * sizeof *x), *wy = malloc(n * sizeof *y);
-    for (int i = 0; i < n; i++) {
-        x[i] = wx[i] = (unsigned)i;
-        y[i] = wy[i] = (unsigned)(i % 13);
-    }
-    for (int j = 0; j < k; j++) {
-        vec_task(&mix_gpu_type, y, x, n);
-        vec_task(&mix_gpu_type, x, y, n);
-        if (j == k / 2)
-            vec_task(&incr_host_type, x, NULL, n);
-    }
-    for (int j = 0; j < k; j++) {
-        for (int i = 0; i < n; i++) {
-            wy[i] = wy[i] * 3u + wx[i];
-            wx[i] = wx[i] * 3u + wy[i];
-        }
-        if (j == k / 2)
-            for (int i = 0; i < n; i++)
-                wx[i] += 1u;
-    }
-    nanort_taskwait();
-    int bad = 0;
-    for (int i = 0; i < n; i++)
-        bad += x[i] != wx[i] || y[i] != wy[i];
-    CHECK(!bad, "%d of %d elements wrong after %d steps", bad, n, 2 * k);
-    struct counters c = cuda_counters();
-    print_counters("early");
-    printf("early: %lu tasks queued early\n", c.early);
-    if (nrt_dev_early && nrt_cfg.cache_policy != NRT_CACHE_NOCACHE)
-        CHECK(c.early > 0, "no task was queued early");
-    else
-        CHECK(c.early == 0, "%lu tasks queued early with early submission off", c.early);
-    free(x);
-    free(y);
-    free(wx);
-    free(wy);
 }
 
 static void run_tile2d(void)
@@ -450,10 +399,8 @@ int main(int argc, char **argv)
         run_fault();
     else if (!strcmp(test, "streams"))
         run_streams();
-    else if (!strcmp(test, "early"))
-        run_early();
     else {
-        fprintf(stderr, "usage: cuda_tasks saxpy|evict|chain|tile2d|by_hand|mixed|fault|streams|early\n");
+        fprintf(stderr, "usage: cuda_tasks saxpy|evict|chain|tile2d|by_hand|mixed|fault|streams\n");
         return 2;
     }
     printf("%s: %d failures\n", failures ? "FAIL" : "PASS", failures);

@@ -39,11 +39,6 @@ check-cuda: $(CUDA_CHECK_DEPS)
 	@$(CUDA_RUN) cuda/ops -- $(CUDA_TEST_DIR)/cuda_ops
 	@for t in saxpy chain tile2d by_hand mixed streams; do \
 	  $(CUDA_RUN) cuda/$$t -- $(CUDA_TASKS) $$t; done
-	@$(CUDA_RUN) cuda/early -- $(CUDA_TASKS) early
-	@$(CUDA_RUN) cuda/early[gpu-streams=1,inflight=8] -- env NX_ARGS="--gpu-streams=1 --device-inflight=8" $(CUDA_TASKS) early
-	@$(CUDA_RUN) cuda/early[wt,inflight=8] -- env NX_ARGS="--cache-policy=writethrough --device-inflight=8" $(CUDA_TASKS) early
-	@$(CUDA_RUN) cuda/early[no-device-early] -- env NX_ARGS=--no-device-early $(CUDA_TASKS) early
-	@$(CUDA_RUN) cuda/memcheck-early -- tests/devices/cuda/sanitize.sh $(CUDA_TASKS) early
 	@$(CUDA_RUN) cuda/chain[writethrough] -- env NX_ARGS=--cache-policy=writethrough $(CUDA_TASKS) chain
 	@$(CUDA_RUN) cuda/evict[gpu-max-memory=3M] -- env NX_ARGS=--gpu-max-memory=3M $(CUDA_TASKS) evict
 	@$(CUDA_RUN) cuda/mixed[round-robin,4] -- env NX_ARGS="--dispatch=round-robin --smp-workers=4" \

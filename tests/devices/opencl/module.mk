@@ -9,7 +9,7 @@
 OCLT_DIR   := $(BUILD)/tests/devices/opencl
 OCLT_NAMES := vadd_saxpy cache_chain two_devices evict build_error tile2d local_arg \
               random_graph smp_vs_opencl ops_direct concurrent_devices host_writes options bad_args \
-              nested_commutative timeline early_chain
+              nested_commutative timeline
 OCLT_BINS  := $(OCLT_NAMES:%=$(OCLT_DIR)/%)
 OCLT_RUN    = @$(HARNESS) run $(RESULTS)
 OCLT_TWO   := POCL_DEVICES="pthread pthread"
@@ -30,10 +30,6 @@ check-opencl: $(OCLT_BINS) $(OCLT_SHIM)
 	$(OCLT_RUN) opencl/vadd_saxpy -- $(OCLT_DIR)/vadd_saxpy
 	$(OCLT_RUN) opencl/cache_chain[writeback] -- env NX_ARGS="--cache-policy=writeback" $(OCLT_DIR)/cache_chain
 	$(OCLT_RUN) opencl/cache_chain[writethrough] -- env NX_ARGS="--cache-policy=writethrough" $(OCLT_DIR)/cache_chain
-	$(OCLT_RUN) opencl/early_chain -- $(OCLT_DIR)/early_chain
-	$(OCLT_RUN) opencl/early_chain[no-device-early] -- env NX_ARGS="--no-device-early" $(OCLT_DIR)/early_chain
-	$(OCLT_RUN) opencl/early_chain[nocache,inflight=8] -- env NX_ARGS="--cache-policy=nocache --device-inflight=8" $(OCLT_DIR)/early_chain
-	$(OCLT_RUN) opencl/early_chain[wt,4] -- env NX_ARGS="--cache-policy=writethrough --smp-workers=4" $(OCLT_DIR)/early_chain
 	$(OCLT_RUN) opencl/cache_chain[nocache] -- env NX_ARGS="--cache-policy=nocache" $(OCLT_DIR)/cache_chain
 	$(OCLT_RUN) opencl/two_devices -- env $(OCLT_TWO) NX_ARGS="--dispatch=round-robin" $(OCLT_DIR)/two_devices
 	$(OCLT_RUN) opencl/concurrent_devices[2dev,rr] -- env $(OCLT_TWO) NX_ARGS="--dispatch=round-robin" $(OCLT_DIR)/concurrent_devices
