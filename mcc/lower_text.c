@@ -567,59 +567,59 @@ static bool indexed_by(struct ast *e, const struct sym *s)
     return false;
 }
 
-bool lower_writes_indexed_by(struct ast *n, const struct sym *s)
+/* Does any node of the tree n (lists followed) satisfy hit(node, s)? */
+static bool any_node(struct ast *n, bool (*hit)(struct ast *, const struct sym *),
+                     const struct sym *s)
 {
     if (!n)
         return false;
     if (n->kind == AST_LIST) {
         for (struct ast *i = n->kid[0]; i; i = i->next)
-            if (lower_writes_indexed_by(i, s))
+            if (any_node(i, hit, s))
                 return true;
         return false;
     }
-    bool inc = n->kind == AST_UNARY && (n->op == INC_OP || n->op == DEC_OP);
-    if ((n->kind == AST_ASSIGN || n->kind == AST_POSTFIX || inc) && indexed_by(n->kid[0], s))
+    if (hit(n, s))
         return true;
     for (int k = 0; k < 4; k++)
-        if (lower_writes_indexed_by(n->kid[k], s))
+        if (any_node(n->kid[k], hit, s))
             return true;
     return false;
 }
 
-bool lower_writes(struct ast *n, const struct sym *s)
+/* n writes an lvalue one of whose subscripts names s */
+static bool writes_indexed_by(struct ast *n, const struct sym *s)
 {
-    if (!n)
-        return false;
-    if (n->kind == AST_LIST) {
-        for (struct ast *i = n->kid[0]; i; i = i->next)
-            if (lower_writes(i, s))
-                return true;
-        return false;
-    }
+    bool inc = n->kind == AST_UNARY && (n->op == INC_OP || n->op == DEC_OP);
+    return (n->kind == AST_ASSIGN || n->kind == AST_POSTFIX || inc) && indexed_by(n->kid[0], s);
+}
+
+/* n writes s (or part of it), takes its address, or passes the array s to a function */
+static bool writes(struct ast *n, const struct sym *s)
+{
     switch (n->kind) {
     case AST_ASSIGN:
-        if (lvalue_root(n->kid[0]) == s)
-            return true;
-        break;
     case AST_POSTFIX:
-        if (lvalue_root(n->kid[0]) == s)
-            return true;
-        break;
+        return lvalue_root(n->kid[0]) == s;
     case AST_UNARY:
-        if ((n->op == INC_OP || n->op == DEC_OP || n->op == '&') && lvalue_root(n->kid[0]) == s)
-            return true;
-        break;
+        return (n->op == INC_OP || n->op == DEC_OP || n->op == '&') && lvalue_root(n->kid[0]) == s;
     case AST_CALL:
         /* an array passed to a function (as a pointer it may be written through) */
         for (struct ast *a = n->kid[1] ? n->kid[1]->kid[0] : NULL; a; a = a->next)
             if (a->kind == AST_IDENT && a->sym == s && s->type == TYPE_ARRAY)
                 return true;
-        break;
+        return false;
     default:
-        break;
+        return false;
     }
-    for (int k = 0; k < 4; k++)
-        if (lower_writes(n->kid[k], s))
-            return true;
-    return false;
+}
+
+bool lower_writes_indexed_by(struct ast *n, const struct sym *s)
+{
+    return any_node(n, writes_indexed_by, s);
+}
+
+bool lower_writes(struct ast *n, const struct sym *s)
+{
+    return any_node(n, writes, s);
 }

@@ -426,16 +426,24 @@ static void complete_chunk(struct nrt_alloc *a, uintptr_t lo, uintptr_t hi, bool
     }
 }
 
+/* Queue the copy of rows x starting at lo from a to the host, counted as a transfer begun
+ * at t0; its event (NULL: already landed) is the caller's to wait for. */
+static nrt_event queue_copy_out(struct nrt_alloc *a, uintptr_t lo, const struct nrt_xfer *x,
+                                uint64_t t0)
+{
+    struct nrt_space *s = a->space;
+    size_t bytes = x->width * x->rows;
+    nrt_event e = s->ops->mem->copy_out(s, (void *)lo, a->buf, lo - a->lo, x, NULL);
+    atomic_fetch_add_explicit(&s->stats.bytes_out, bytes, memory_order_relaxed);
+    note_transfer(s->id, 0, bytes, t0, NRT_TRACK_SPACE(s->id, 2));
+    return e;
+}
+
 /* --eager-writeback: queue the copy of rows x starting at lo from a to the host without
  * waiting for it (its event joins a's: later users of a, and nrt_seg_host_ready, wait for it). */
 static void copy_rect_to_host_async(struct nrt_alloc *a, uintptr_t lo, const struct nrt_xfer *x)
 {
-    struct nrt_space *s = a->space;
-    size_t bytes = x->width * x->rows;
-    uint64_t t0 = nrt_now_ns();
-    add_event(a, s->ops->mem->copy_out(s, (void *)lo, a->buf, lo - a->lo, x, NULL));
-    atomic_fetch_add_explicit(&s->stats.bytes_out, bytes, memory_order_relaxed);
-    note_transfer(s->id, 0, bytes, t0, NRT_TRACK_SPACE(s->id, 2));
+    add_event(a, queue_copy_out(a, lo, x, nrt_now_ns()));
 }
 
 /* Whether every plane x of r's copy back can be queued without blocking. */
@@ -531,13 +539,10 @@ struct landings {
  * lands (g->landing); the caller waits for it without the lock. */
 static void fetch_landing(struct nrt_seg *g, struct nrt_alloc *src, struct landings *w)
 {
-    struct nrt_space *s = src->space;
     struct nrt_xfer x = {g->hi - g->lo, 1, g->hi - g->lo};
     uint64_t t0 = nrt_now_ns();
     nrt_alloc_wait(src);
-    nrt_event e = s->ops->mem->copy_out(s, (void *)g->lo, src->buf, g->lo - src->lo, &x, NULL);
-    atomic_fetch_add_explicit(&s->stats.bytes_out, x.width, memory_order_relaxed);
-    note_transfer(s->id, 0, x.width, t0, NRT_TRACK_SPACE(s->id, 2));
+    nrt_event e = queue_copy_out(src, g->lo, &x, t0);
     nrt_seg_set_host(g, true);
     if (!e)
         return;                     /* (already landed) */
