@@ -159,6 +159,10 @@ run_cluster() {
     done
     NX_ARGS="--cluster --smp-workers=2 --dispatch=round-robin" \
       "$HARNESS" run "$results" "mpi/cluster/random/np3-w2-round-robin-seed6" -- $MPIRUN -np 3 "$r" 6 300
+    # the ranks' messages over TCP only (no shared-memory transport), as between nodes
+    NX_ARGS="--cluster --smp-workers=2 --dispatch=affinity" \
+      "$HARNESS" run "$results" "mpi/cluster/random/np3-tcp-affinity-seed7" -- \
+      $MPIRUN --mca btl tcp,self -np 3 "$r" 7 300
   fi
   # a task that finished on another rank is taken back at once, not after older ones there
   local o=$out/cluster_order
