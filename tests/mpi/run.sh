@@ -12,6 +12,9 @@
 #   tests/mpi/run.sh cluster RESULTS   OmpSs samples and random graphs under NX_ARGS=--cluster
 #                                      on 2, 3, 4 ranks against one process / the sequential
 #                                      run; a rank killed mid-run; an MPI program refused
+#   tests/mpi/run.sh hosts   RESULTS   some of them across two hosts made of network
+#                                      namespaces (tests/mpi/netns.sh), over TCP; skipped
+#                                      where the machine does not allow namespaces
 #
 # The MPI runs report "skipped" (77) without mpirun/mpicc or libnanort-mpi.so.
 # Environment: BUILD, MCC, HARNESS, HARNESS_TIMEOUT (90 here).
@@ -109,13 +112,15 @@ sample_args() {
   esac
 }
 
-# same_output REF CMD...: CMD succeeds and prints what REF holds, "time:" lines aside
+# same_output REF CMD...: CMD succeeds and prints what REF holds, "time:" lines aside (and
+# the rsh launcher's "setpgid failed" warning, which mpirun may print across hosts)
 same_output() {
   local ref=$1; shift
   local got; got=$("$@" 2>&1); local st=$?
   printf '%s\n' "$got"
   [ $st = 0 ] || { echo "exit status $st"; return 1; }
-  diff <(grep -v '^time:' "$ref") <(printf '%s\n' "$got" | grep -v '^time:' | grep -v '^nanort:') \
+  diff <(grep -v '^time:' "$ref") <(printf '%s\n' "$got" | grep -v '^time:' | grep -v '^nanort:' |
+                                    grep -v '^\[[^]]*\] plm:rsh: Warning: setpgid') \
     || { echo "output differs from one process"; return 1; }
 }
 export -f same_output
@@ -266,10 +271,44 @@ run_pipeio() {
   "$HARNESS" run "$results" "mpi/pipeio/mpi-trace" -- python3 tests/mpi/pipeio_trace.py "$p-r0.json" "$p-r1.json"
 }
 
+# Cluster mode across two "hosts": network namespaces on this machine (tests/mpi/netns.sh),
+# the daemons started in them by an rsh agent, the ranks talking over TCP between the
+# namespaces' network stacks. Uses the programs run_cluster built.
+run_hosts() {
+  if ! have_mpi; then skip mpi/hosts "no Open MPI (mpirun, mpicc) or no libnanort-mpi.so"; return; fi
+  local d=$out/netns why rc
+  rm -rf "$d"
+  why=$(tests/mpi/netns.sh up "$d" 2>&1); rc=$?
+  if [ $rc = 77 ]; then skip mpi/hosts "${why#skipped: }"; return; fi
+  if [ $rc != 0 ]; then
+    "$HARNESS" run "$results" "mpi/hosts/setup" -- sh -c 'echo "$0"; exit 1' "$why"
+    tests/mpi/netns.sh down "$d"; return
+  fi
+  trap 'tests/mpi/netns.sh down "$d"' EXIT
+  local H="$MPIRUN $(cat "$d/mpirun-args") -x NX_ARGS" s c
+  for s in cholesky matmul heat; do
+    local bin=$out/cluster-$s
+    [ -x "$bin" ] && [ -f "$bin.ref" ] || continue
+    NX_ARGS="--cluster --smp-workers=1 --dispatch=round-robin" \
+      "$HARNESS" run "$results" "mpi/hosts/$s/np4" -- \
+      bash -c 'same_output "$0" '"$H"' -np 4 "$1" ${@:2}' "$bin.ref" "$bin" $(sample_args $s)
+  done
+  if [ -x "$out/cluster_random" ]; then
+    for c in "2 1 affinity 31" "4 2 round-robin 32" "4 1 versioning 33"; do
+      set -- $c
+      NX_ARGS="--cluster --smp-workers=$2 --dispatch=$3" \
+        "$HARNESS" run "$results" "mpi/hosts/random/np$1-w$2-$3-seed$4" -- $H -np "$1" "$out/cluster_random" "$4" 300
+    done
+  fi
+  tests/mpi/netns.sh down "$d"
+  trap - EXIT
+}
+
 case $mode in
   detach) run_detach ;;
   pipeio) run_pipeio ;;
   tampi) run_tampi ;;
   cluster) run_cluster ;;
-  *) echo "usage: $0 detach|tampi|pipeio|cluster RESULTS" >&2; exit 2 ;;
+  hosts) run_hosts ;;
+  *) echo "usage: $0 detach|tampi|pipeio|cluster|hosts RESULTS" >&2; exit 2 ;;
 esac
