@@ -63,6 +63,13 @@ static void offer_take_back(const struct nrt_space *s);
 static void queue_push(struct nrt_space *s, struct nanort_task *t)
 {
     struct nrt_dev_queue *q = s->queue;
+    /* --cluster-prefetch: behind a full window its inputs start for the rank now, so that
+     * they are there when a slot frees (before it is queued: once it is, its manager may
+     * run and free it; not a commutative task, whose staging waits for its token) */
+    if (NRT_UNLIKELY(s->ops->runs_smp) && nrt_cluster.prefetch &&
+        !(t->flags & NRT_TF_COMMUTATIVE) &&
+        atomic_load_explicit(&q->started, memory_order_relaxed) >= q->cap)
+        nrt_cache_prefetch(t, s);
     t->next = NULL;
     nrt_lock_acquire(&q->lock);
     if (q->tail)
@@ -618,18 +625,28 @@ static bool choose_versioned(struct nanort_task *t, const struct candidates *c, 
     const struct nrt_type_info *info = t->info;
     struct nrt_vcand v[NRT_MAX_SPACES + 16];
     unsigned n = 0;
-    size_t need = copy_in_bytes(t), held_max = 0;
+    size_t need = copy_in_bytes(t), held_max = 0, held[NRT_MAX_SPACES] = {0}, host_lacks = 0;
+    int from = 0;
+    /* --cluster-placement=cost: the host is charged the copies back of what it lacks, from
+     * the space holding most of it (one pass over the directory for every space) */
+    bool cost = nrt_dev_runs_smp && nrt_cluster.placement == NRT_PLACE_COST;
+    if (cost)
+        nrt_cache_holdings(t, held, &host_lacks);
     for (unsigned i = 0; i < c->n; i++) {
-        size_t held = nrt_cache_affinity(t, nrt_spaces[c->space[i]]);
-        if (held > held_max)
-            held_max = held;
-        v[n++] = (struct nrt_vcand){nrt_impl_index(info, c->impl[i]), c->space[i],
-                                    need > held ? need - held : 0};
+        int s = c->space[i];
+        size_t h = cost ? held[s] : nrt_cache_affinity(t, nrt_spaces[s]);
+        if (h > held_max) {
+            held_max = h;
+            from = s;
+        }
+        v[n++] = (struct nrt_vcand){nrt_impl_index(info, c->impl[i]), s, need > h ? need - h : 0,
+                                    0};
     }
     for (unsigned i = 0; i < info->nimpls && n < sizeof v / sizeof v[0]; i++) {
         const struct nrt_device_ops *d = nrt_device(info->impls[i]->device);
         if (d && d->run)
-            v[n++] = (struct nrt_vcand){i, 0, held_max};
+            v[n++] = cost ? (struct nrt_vcand){i, 0, host_lacks, from}
+                          : (struct nrt_vcand){i, 0, held_max, 0};
     }
     unsigned pick = 0;
     nrt_vers_choose(t, n, v, &pick);
@@ -655,6 +672,15 @@ static void drop_unfit(const struct nanort_task *t, struct candidates *c)
     c->n = n;
 }
 
+/* t, which another space could have run, runs on the host: with --cluster-prefetch, its
+ * inputs held by cluster ranks start back now (they overlap its wait for a worker). */
+static bool on_host(struct nanort_task *t)
+{
+    if (nrt_dev_runs_smp && nrt_cluster.prefetch)
+        nrt_cache_prefetch_host(t);
+    return false;
+}
+
 bool nrt_dev_dispatch(struct nanort_task *t)
 {
     if (t->space > 0) {             /* a parked commutative task coming back */
@@ -675,14 +701,14 @@ bool nrt_dev_dispatch(struct nanort_task *t)
     if (nrt_versioning_on()) {
         /* earliest estimated finish, learning the implementations' times (versioning.c) */
         if (!choose_versioned(t, &c, &k))
-            return false;           /* an smp implementation won */
+            return on_host(t);      /* an smp implementation won */
     } else if (nrt_cfg.dispatch == NRT_DISPATCH_ROUND_ROBIN) {
         /* The host takes its turn when the type has an smp version. */
         unsigned n = c.n + (c.smp != NULL);
         k = atomic_fetch_add_explicit(&rr_next, 1, memory_order_relaxed) % n;
         if (k == c.n) {
             t->impl = c.smp;
-            return false;
+            return on_host(t);
         }
     } else {
         k = pick_affinity(t, &c);

@@ -159,6 +159,17 @@ run_cluster() {
     done
     NX_ARGS="--cluster --smp-workers=2 --dispatch=round-robin" \
       "$HARNESS" run "$results" "mpi/cluster/random/np3-w2-round-robin-seed6" -- $MPIRUN -np 3 "$r" 6 300
+    # placement (--cluster-placement) and prefetch (--cluster-prefetch): copies back to
+    # rank 0 started when a task is placed there, and copies to a rank behind a full
+    # in-flight window (--cluster-inflight=1 fills it; affinity sends everything to ranks)
+    for c in "3 2 versioning 7 --cluster-placement=old" "3 2 versioning 8 --cluster-inflight=1" \
+             "4 2 versioning 9 --no-cluster-prefetch" "3 2 affinity 10 --cluster-inflight=1" \
+             "2 2 versioning 11"; do
+      set -- $c
+      NX_ARGS="--cluster --smp-workers=$2 --dispatch=$3 ${5:-}" \
+        "$HARNESS" run "$results" "mpi/cluster/random/np$1-w$2-$3-seed$4${5:+-${5#--}}" -- \
+        $MPIRUN -np "$1" "$r" "$4" 300
+    done
   fi
   # a task that finished on another rank is taken back at once, not after older ones there
   local o=$out/cluster_order
