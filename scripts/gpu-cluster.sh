@@ -20,6 +20,15 @@
 #                                  inflight.md: one row per app, layout and K, B / A
 #   scripts/gpu-cluster.sh takeback  bench/cluster/ab.sh, 4 x 4 and 2 x 8, with
 #                                  --cluster-take-back=no (A) and yes (B): takeback.md
+#   scripts/gpu-cluster.sh placement  --cluster-placement: cholesky 4096/256 and matmul
+#                                  2048/256, 1 x 16 against 4 x 4 and 2 x 8 under the old
+#                                  placement (--cluster-placement=old --no-cluster-prefetch)
+#                                  and the cost model (the defaults), side by side (one run
+#                                  of each per round, ROUNDS (3) rounds), medians and ratios
+#                                  to 1 x 16; then one --summary --cluster-profile run of each
+#                                  (app, layout, placement): how busy each rank's workers were
+#                                  and the tasks each rank ran (placement.md, placement-*.txt;
+#                                  about 4 minutes on 16 cores)
 # Output goes to $OUT (or build/gpu-results/cluster).  Exit 77 when Open MPI is absent.
 set -u
 out=${OUT:-build/gpu-results/cluster}
@@ -172,12 +181,83 @@ takeback() {
   cat "$out/takeback.md"
 }
 
+# placement: the placements side by side (see the header)
+placement() {
+  local M="mpirun --allow-run-as-root --oversubscribe --bind-to none" dir=build/bench/cluster
+  local app v r
+  declare -A opt=([old]="--cluster-placement=old --no-cluster-prefetch" [cost]="")
+  # one_run APP LAYOUT VARIANT [EXTRA]: the run's whole output
+  one_run() {
+    local np=${2%x*} w=${2#*x} size=$([ "$1" = cholesky ] && echo "${CHOL:-4096/256}" || echo "${MM:-2048/256}")
+    local args="--smp-workers=$w"
+    [ "$np" -gt 1 ] && args="--cluster $args ${opt[$3]} ${4:-}"
+    NX_ARGS="$args" $M -np "$np" "$dir/$1" "${size%/*}" "${size#*/}" 2>&1
+  }
+  declare -A t
+  for r in $(seq 1 "${ROUNDS:-3}"); do
+    for app in cholesky matmul; do
+      for v in 1x16/one 4x4/old 4x4/cost 2x8/old 2x8/cost; do
+        local o; o=$(one_run $app "${v%/*}" "${v#*/}")
+        if printf '%s\n' "$o" | grep -q '^result: OK'; then
+          t[$app/$v]="${t[$app/$v]:-} $(printf '%s\n' "$o" | sed -n 's/^time: \([0-9.]*\) s.*/\1/p')"
+        else
+          echo "placement: $app $v failed:" >&2; printf '%s\n' "$o" | tail -5 >&2
+        fi
+      done
+    done
+    echo "placement: round $r done" >&2
+  done
+  med() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {if (NR) print (NR % 2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
+  # busy APP LAYOUT VARIANT: "rank 0 X% (N tasks), rank 1 Y%, ..." from one profiled run
+  busy() {
+    local f="$out/placement-$1-$2-$3.txt"
+    one_run "$1" "$2" "$3" "--summary --cluster-profile" > "$f"
+    awk '
+      /^  worker +tasks run/ {w = 1; next}
+      w && /^  [0-9]+ +[0-9]+ / {n0 += $2; b += $3; i += $4; next}
+      w && !/^  [0-9]/ {w = 0}
+      /^  rank [0-9]+: .* tasks, bodies/ {r = $2; sub(":", "", r); n[r] = $3
+        for (k = 1; k <= NF; k++) if ($k == "busy") p[r] = $(k + 1)}
+      END {printf "rank 0 %.0f%% (%d tasks)", (b + i > 0 ? 100 * b / (b + i) : 0), n0
+           for (r = 1; r < 64; r++) if (r in p) printf ", rank %d %s (%d tasks)", r, p[r], n[r]
+           print ""}' "$f"
+  }
+  {
+    echo "placement A/B, $(date -u '+%Y-%m-%d %H:%M UTC'), $(hostname), $(nproc) cores;"
+    echo "old = --cluster-placement=old --no-cluster-prefetch, cost = the defaults;"
+    echo "medians of ${ROUNDS:-3} side-by-side rounds, ratio to 1 x 16 (goal: at most 1.15)"
+    echo
+    echo "| app | layout | placement | median (s) | ratio | runs |"
+    echo "|---|---|---|---|---|---|"
+    for app in cholesky matmul; do
+      local base; base=$(med ${t[$app/1x16/one]:-})
+      for v in 1x16/one 4x4/old 4x4/cost 2x8/old 2x8/cost; do
+        local m; m=$(med ${t[$app/$v]:-})
+        echo "| $app | ${v%/*} | ${v#*/} | ${m:-failed} | $(awk -v a="$m" -v b="$base" 'BEGIN {if (a > 0 && b > 0) printf "%.3f", a / b}') |${t[$app/$v]:-} |"
+      done
+    done
+    echo
+    echo "busy share of each rank's workers (rank 0: busy / (busy + idle) of its workers, --summary;"
+    echo "the others: from their first task to their last, --cluster-profile), tasks run there:"
+    echo
+    echo "| app | layout | placement | busy shares |"
+    echo "|---|---|---|---|"
+    for app in cholesky matmul; do
+      for v in 4x4/old 4x4/cost 2x8/old 2x8/cost; do
+        echo "| $app | ${v%/*} | ${v#*/} | $(busy $app "${v%/*}" "${v#*/}") |"
+      done
+    done
+  } > "$out/placement.md"
+  cat "$out/placement.md"
+}
+
 case ${1:-all} in
   inflight) check && inflight ;;
   takeback) check && takeback ;;
+  placement) check && placement ;;
   check) check ;;
   tests) check && tests ;;
   bench) check && bench ;;
   all) check || exit 77; tests; bench ;;
-  *) echo "usage: $0 check|tests|bench|inflight|takeback|all" >&2; exit 2 ;;
+  *) echo "usage: $0 check|tests|bench|inflight|takeback|placement|all" >&2; exit 2 ;;
 esac
