@@ -199,6 +199,18 @@ run_cluster() {
        printf "%s\n" "$o" | grep -q "^tasks run on rank 0: 0 of"' "$tb"
   fi
   # a rank carries out a message as soon as the transfers touching its bytes allow
+  # --cluster-placement=cost: a free worker of rank 0 gets tasks that another rank would
+  # finish ~15% sooner (--summary: rank 0's workers ran at least 7 of the 24; the old
+  # placement left them 4, its learning runs)
+  local cp=$out/cluster_placement
+  "$HARNESS" run "$results" "mpi/cluster/placement/build" -- \
+    "$MCC" --ompss -O2 tests/mpi/cluster_placement.c -o "$cp"
+  [ -x "$cp" ] && NX_ARGS="--cluster --smp-workers=1 --summary" \
+    "$HARNESS" run "$results" "mpi/cluster/placement/rank0-free-np3" -- bash -c \
+    'o=$('"$MPIRUN"' -np 3 "$0" 2>&1) || exit 1; printf "%s\n" "$o";
+     printf "%s\n" "$o" | grep -q "^result: OK" &&
+     printf "%s\n" "$o" | awk '"'"'/^  worker +tasks run/ {w = 1; next}
+       w && /^  [0-9]+ +[0-9]+ / {n += $2; next} {w = 0} END {exit !(n >= 7)}'"'"'' "$cp"
   # (devices/cluster/order.c: no MPI, tested alone)
   "$HARNESS" run "$results" "mpi/cluster/rules" -- bash -c \
     'gcc -std=gnu11 -Wall -Wextra -Werror -Idevices/cluster tests/mpi/cluster_rules.c \
