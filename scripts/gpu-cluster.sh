@@ -22,8 +22,9 @@
 #                                  --cluster-take-back=no (A) and yes (B): takeback.md
 #   scripts/gpu-cluster.sh placement  --cluster-placement: cholesky 4096/256 and matmul
 #                                  2048/256, 1 x 16 against 4 x 4 and 2 x 8 under the old
-#                                  placement (--cluster-placement=old --no-cluster-prefetch)
-#                                  and the cost model (the defaults), side by side (one run
+#                                  placement (--cluster-placement=old --no-cluster-prefetch),
+#                                  the cost model without prefetch (nopf) and with it (the
+#                                  defaults; PLACEMENTS picks: "old nopf cost"), side by side (one run
 #                                  of each per round, ROUNDS (3) rounds), medians and ratios
 #                                  to 1 x 16; then one --summary --cluster-profile run of each
 #                                  (app, layout, placement): how busy each rank's workers were
@@ -196,7 +197,10 @@ takeback() {
 placement() {
   local M="mpirun --allow-run-as-root --oversubscribe --bind-to none" dir=build/bench/cluster
   local app v r
-  declare -A opt=([old]="--cluster-placement=old --no-cluster-prefetch" [cost]="")
+  declare -A opt=([old]="--cluster-placement=old --no-cluster-prefetch"
+                  [nopf]="--no-cluster-prefetch" [cost]="")
+  local pl=${PLACEMENTS:-old nopf cost} layouts="1x16/one" l p
+  for l in 4x4 2x8; do for p in $pl; do layouts="$layouts $l/$p"; done; done
   # one_run APP LAYOUT VARIANT [EXTRA]: the run's whole output
   one_run() {
     local np=${2%x*} w=${2#*x} size=$([ "$1" = cholesky ] && echo "${CHOL:-4096/256}" || echo "${MM:-2048/256}")
@@ -207,7 +211,7 @@ placement() {
   declare -A t
   for r in $(seq 1 "${ROUNDS:-3}"); do
     for app in cholesky matmul; do
-      for v in 1x16/one 4x4/old 4x4/cost 2x8/old 2x8/cost; do
+      for v in $layouts; do
         local o; o=$(one_run $app "${v%/*}" "${v#*/}")
         if printf '%s\n' "$o" | grep -q '^result: OK'; then
           t[$app/$v]="${t[$app/$v]:-} $(printf '%s\n' "$o" | sed -n 's/^time: \([0-9.]*\) s.*/\1/p')"
@@ -235,14 +239,15 @@ placement() {
   }
   {
     echo "placement A/B, $(date -u '+%Y-%m-%d %H:%M UTC'), $(hostname), $(nproc) cores;"
-    echo "old = --cluster-placement=old --no-cluster-prefetch, cost = the defaults;"
+    echo "old = --cluster-placement=old --no-cluster-prefetch, nopf = the cost model without"
+    echo "prefetch (--no-cluster-prefetch), cost = the defaults (cost model and prefetch);"
     echo "medians of ${ROUNDS:-3} side-by-side rounds, ratio to 1 x 16 (goal: at most 1.15)"
     echo
     echo "| app | layout | placement | median (s) | ratio | runs |"
     echo "|---|---|---|---|---|---|"
     for app in cholesky matmul; do
       local base; base=$(med ${t[$app/1x16/one]:-})
-      for v in 1x16/one 4x4/old 4x4/cost 2x8/old 2x8/cost; do
+      for v in $layouts; do
         local m; m=$(med ${t[$app/$v]:-})
         echo "| $app | ${v%/*} | ${v#*/} | ${m:-failed} | $(awk -v a="$m" -v b="$base" 'BEGIN {if (a > 0 && b > 0) printf "%.3f", a / b}') |${t[$app/$v]:-} |"
       done
@@ -254,7 +259,7 @@ placement() {
     echo "| app | layout | placement | busy shares |"
     echo "|---|---|---|---|"
     for app in cholesky matmul; do
-      for v in 4x4/old 4x4/cost 2x8/old 2x8/cost; do
+      for v in ${layouts#1x16/one }; do
         echo "| $app | ${v%/*} | ${v#*/} | $(busy $app "${v%/*}" "${v#*/}") |"
       done
     done
