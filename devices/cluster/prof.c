@@ -138,6 +138,10 @@ void cl_prof_print(void)
                 x->taken_back);
     }
     nrt_lock_release(&lock);
+    fprintf(stderr, "  communication thread of rank 0: %.0f%% of a core at the end (its yields "
+            "left out; --cluster-placement=cost counts rank 0's %d workers less that)\n",
+            atomic_load_explicit(&nrt_cluster.comm_permille, memory_order_relaxed) / 10.0,
+            nrt_nworkers);
     static const char *const lane_name[] = {"run (manager)", "copy in", "copy out", "peer",
                                             "other"};
     for (int l = 0; l <= NRT_NLANES; l++) {
