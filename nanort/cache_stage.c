@@ -634,6 +634,7 @@ static void host_fetch(uintptr_t lo, uintptr_t hi, bool flush, struct landings *
         } else if (g->host && g->landing && w && w->n < LANDINGS_MAX &&
                    prefetch_take(g->landing, &w->l[w->n])) {
             w->n++;
+            atomic_fetch_add_explicit(&nrt_cluster.prefetch_late, 1, memory_order_relaxed);
         } else if (g->host) {
             nrt_seg_host_ready(g);
         }
@@ -705,6 +706,7 @@ void nrt_cache_prefetch_host(struct nanort_task *t)
                     continue;
                 if (fetch_landing(g, src, &prefetched[nprefetched]))
                     prefetched[nprefetched++].timed = false;
+                atomic_fetch_add_explicit(&nrt_cluster.prefetch_host, 1, memory_order_relaxed);
             }
     }
     nrt_cache_unlock();
@@ -721,6 +723,7 @@ static void prefetch_seg(struct nrt_seg *g, struct nrt_alloc *a)
             return;                 /* the host's copy is still landing */
         copy_from_host(a, g->lo, g->hi);
         nrt_seg_add_copy(g, a);
+        atomic_fetch_add_explicit(&nrt_cluster.prefetch_remote, 1, memory_order_relaxed);
         return;
     }
     for (unsigned k = 0; k < g->n; k++) {
@@ -728,6 +731,7 @@ static void prefetch_seg(struct nrt_seg *g, struct nrt_alloc *a)
         if (src->space != a->space && src->space->ops == a->space->ops &&
             a->space->ops->mem->copy_peer_at && copy_peer(a, src, g->lo, g->hi)) {
             nrt_seg_add_copy(g, a);
+            atomic_fetch_add_explicit(&nrt_cluster.prefetch_remote, 1, memory_order_relaxed);
             return;
         }
     }

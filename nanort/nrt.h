@@ -1564,6 +1564,10 @@ struct nrt_cluster_cfg {
      * written by that thread (relaxed), read by placement (a stale value only shifts
      * rank 0's share a little). */
     atomic_int comm_permille;
+    /* --cluster-prefetch's copies (cache_stage.c counts them, relaxed; --cluster-profile
+     * prints them): back to rank 0, those of them a task's fetch found still landing, and
+     * to other ranks. */
+    atomic_ulong prefetch_host, prefetch_late, prefetch_remote;
     /* Set by nrt_cluster_start() before the spaces open, read-only afterwards. */
     bool active;                    /* --cluster under mpirun with 2 ranks or more */
     int rank, size;

@@ -142,6 +142,11 @@ void cl_prof_print(void)
             "left out; --cluster-placement=cost counts rank 0's %d workers less that)\n",
             atomic_load_explicit(&nrt_cluster.comm_permille, memory_order_relaxed) / 10.0,
             nrt_nworkers);
+    fprintf(stderr, "  prefetched (--cluster-prefetch): %lu copies back to rank 0 (%lu still "
+            "landing when their task started), %lu to other ranks\n",
+            atomic_load_explicit(&nrt_cluster.prefetch_host, memory_order_relaxed),
+            atomic_load_explicit(&nrt_cluster.prefetch_late, memory_order_relaxed),
+            atomic_load_explicit(&nrt_cluster.prefetch_remote, memory_order_relaxed));
     static const char *const lane_name[] = {"run (manager)", "copy in", "copy out", "peer",
                                             "other"};
     for (int l = 0; l <= NRT_NLANES; l++) {

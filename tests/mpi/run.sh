@@ -199,6 +199,19 @@ run_cluster() {
        printf "%s\n" "$o" | grep -q "^tasks run on rank 0: 0 of"' "$tb"
   fi
   # a rank carries out a message as soon as the transfers touching its bytes allow
+  # --cluster-prefetch: tasks placed on rank 0 start the copies back of their inputs, and
+  # tasks queued behind a full window their copies to the rank (--cluster-profile counts
+  # them; none without the option); the results equal one process's
+  if [ -x "$out/cluster-cholesky" ]; then
+    for pf in yes no; do
+      NX_ARGS="--cluster --smp-workers=2 --cluster-profile --cluster-prefetch=$pf" \
+        "$HARNESS" run "$results" "mpi/cluster/prefetch-$pf" -- bash -c \
+        'o=$('"$MPIRUN"' -np 3 "$0" 512 64 2>&1) || exit 1; printf "%s\n" "$o";
+         printf "%s\n" "$o" | grep -q "^result: OK" &&
+         printf "%s\n" "$o" | awk -v want=$1 '"'"'/^  prefetched/ {n = $3 + $(NF - 3)}
+           END {exit !(want == "yes" ? n > 0 : n == 0)}'"'"'' "$out/cluster-cholesky" $pf
+    done
+  fi
   # --cluster-placement=cost: a free worker of rank 0 gets tasks that another rank would
   # finish ~15% sooner (--summary: rank 0's workers ran at least 7 of the 24; the old
   # placement left them 4, its learning runs)
