@@ -627,9 +627,11 @@ struct nrt_worker {
      * This thread only. */
     char *inl_base, *inl_top, *inl_end;
     bool inl_open;
-    /* --summary: written by this thread only, read after it stopped. */
+    /* --summary: written by this thread only, read after it stopped.  body_first/last:
+     * when its first task began and its last ended (busy shares over the tasks' span,
+     * --cluster-profile). */
     unsigned long tasks_run;
-    uint64_t busy_ns, t_start;
+    uint64_t busy_ns, t_start, body_first, body_last;
 } __attribute__((aligned(NRT_CACHELINE)));
 
 extern int nrt_nworkers;                    /* set at start, constant while running */

@@ -228,14 +228,13 @@ placement() {
     local f="$out/placement-$1-$2-$3.txt"
     one_run "$1" "$2" "$3" "--summary --cluster-profile" > "$f"
     awk '
-      /^  worker +tasks run/ {w = 1; next}
-      w && /^  [0-9]+ +[0-9]+ / {n0 += $2; b += $3; i += $4; next}
-      w && !/^  [0-9]/ {w = 0}
       /^  rank [0-9]+: .* tasks, bodies/ {r = $2; sub(":", "", r); n[r] = $3
         for (k = 1; k <= NF; k++) if ($k == "busy") p[r] = $(k + 1)}
-      END {printf "rank 0 %.0f%% (%d tasks)", (b + i > 0 ? 100 * b / (b + i) : 0), n0
-           for (r = 1; r < 64; r++) if (r in p) printf ", rank %d %s (%d tasks)", r, p[r], n[r]
-           print ""}' "$f"
+      /^  prefetched/ {l = $0; gsub(/[^0-9 ]/, "", l); split(l, a, " ")   # back, 0, late, to ranks
+        pf = "; prefetched " a[1] " back (" a[3] " late), " a[4] " to ranks"}
+      /^  communication thread of rank 0:/ {c = "; rank 0 comm. thread " $6}
+      END {for (r = 0; r < 64; r++) if (r in p) printf "%srank %d %s (%d tasks)", (r ? ", " : ""), r, p[r], n[r]
+           print pf c}' "$f"
   }
   {
     echo "placement A/B, $(date -u '+%Y-%m-%d %H:%M UTC'), $(hostname), $(nproc) cores;"
@@ -253,8 +252,8 @@ placement() {
       done
     done
     echo
-    echo "busy share of each rank's workers (rank 0: busy / (busy + idle) of its workers, --summary;"
-    echo "the others: from their first task to their last, --cluster-profile), tasks run there:"
+    echo "busy share of each rank's workers from its first task to its last (--cluster-profile with"
+    echo "--summary), tasks run there, prefetches, rank 0's communication thread's share of a core:"
     echo
     echo "| app | layout | placement | busy shares |"
     echo "|---|---|---|---|"
