@@ -24,7 +24,8 @@
 #                                  2048/256, 1 x 16 against 4 x 4 and 2 x 8 under the old
 #                                  placement (--cluster-placement=old --no-cluster-prefetch),
 #                                  the cost model without prefetch (nopf) and with it (the
-#                                  defaults; PLACEMENTS picks: "old nopf cost"), side by side (one run
+#                                  defaults), and the defaults with each rank bound to its W cores
+#                                  (bind; PLACEMENTS picks: "old nopf cost bind"), side by side (one run
 #                                  of each per round, ROUNDS (3) rounds), medians and ratios
 #                                  to 1 x 16; then one --summary --cluster-profile run of each
 #                                  (app, layout, placement): how busy each rank's workers were
@@ -198,15 +199,19 @@ placement() {
   local M="mpirun --allow-run-as-root --oversubscribe --bind-to none" dir=build/bench/cluster
   local app v r
   declare -A opt=([old]="--cluster-placement=old --no-cluster-prefetch"
-                  [nopf]="--no-cluster-prefetch" [cost]="")
-  local pl=${PLACEMENTS:-old nopf cost} layouts="1x16/one" l p
+                  [nopf]="--no-cluster-prefetch" [cost]="" [bind]="")
+  local pl=${PLACEMENTS:-old nopf cost bind} layouts="1x16/one" l p
   for l in 4x4 2x8; do for p in $pl; do layouts="$layouts $l/$p"; done; done
-  # one_run APP LAYOUT VARIANT [EXTRA]: the run's whole output
+  # one_run APP LAYOUT VARIANT [EXTRA]: the run's whole output.  bind: the defaults with
+  # each rank on W cores of its own (mpirun --map-by slot:PE=W --bind-to core), so that
+  # nanort binds its W workers as it binds 1 x 16's (a process binds its workers when they
+  # fill the cores it may use); the other variants run unbound (--bind-to none).
   one_run() {
     local np=${2%x*} w=${2#*x} size=$([ "$1" = cholesky ] && echo "${CHOL:-4096/256}" || echo "${MM:-2048/256}")
-    local args="--smp-workers=$w"
+    local args="--smp-workers=$w" m=$M
     [ "$np" -gt 1 ] && args="--cluster $args ${opt[$3]} ${4:-}"
-    NX_ARGS="$args" $M -np "$np" "$dir/$1" "${size%/*}" "${size#*/}" 2>&1
+    [ "$3" = bind ] && m="mpirun --allow-run-as-root --oversubscribe --map-by slot:PE=$w --bind-to core"
+    NX_ARGS="$args" $m -np "$np" "$dir/$1" "${size%/*}" "${size#*/}" 2>&1
   }
   declare -A t
   for r in $(seq 1 "${ROUNDS:-3}"); do
@@ -239,7 +244,9 @@ placement() {
   {
     echo "placement A/B, $(date -u '+%Y-%m-%d %H:%M UTC'), $(hostname), $(nproc) cores;"
     echo "old = --cluster-placement=old --no-cluster-prefetch, nopf = the cost model without"
-    echo "prefetch (--no-cluster-prefetch), cost = the defaults (cost model and prefetch);"
+    echo "prefetch (--no-cluster-prefetch), cost = the defaults (cost model and prefetch), bind = the"
+    echo "defaults with each rank bound to W cores (--map-by slot:PE=W --bind-to core: nanort binds"
+    echo "its workers then, as it binds 1 x 16's; the others run with --bind-to none);"
     echo "medians of ${ROUNDS:-3} side-by-side rounds, ratio to 1 x 16 (goal: at most 1.15)"
     echo
     echo "| app | layout | placement | median (s) | ratio | runs |"
