@@ -60,16 +60,31 @@ static const char *kind_name(enum nanort_device_kind k)
 
 static void offer_take_back(const struct nrt_space *s);
 
+/* A task queued for s now waits behind its full in-flight window, among the next ones
+ * to start there (as many as its workers); relaxed hints. */
+static bool next_to_start(const struct nrt_space *s)
+{
+    const struct nrt_dev_queue *q = s->queue;
+    int started = atomic_load_explicit(&q->started, memory_order_relaxed);
+    long waiting = atomic_load_explicit(&q->load, memory_order_relaxed) - started;
+    return started >= q->cap && waiting < (s->width > 1 ? s->width : 1);
+}
+
 static void queue_push(struct nrt_space *s, struct nanort_task *t)
 {
     struct nrt_dev_queue *q = s->queue;
-    /* --cluster-prefetch: behind a full window its inputs start for the rank now, so that
-     * they are there when a slot frees (before it is queued: once it is, its manager may
-     * run and free it; not a commutative task, whose staging waits for its token) */
+    /* --cluster-prefetch: behind a full window, the next tasks to start there (as many as
+     * its workers) get their inputs sent now, so that they are there when a slot frees
+     * (before it is queued: once it is, its manager may run and free it; not a commutative
+     * task, whose staging waits for its token).  Such a task stays with the rank: taken
+     * back, the host could write its inputs while their copies still read them, and a
+     * later copy of the same bytes could land before the stale one.  Deeper ones stay
+     * free for take-back. */
     if (NRT_UNLIKELY(s->ops->runs_smp) && nrt_cluster.prefetch &&
-        !(t->flags & NRT_TF_COMMUTATIVE) &&
-        atomic_load_explicit(&q->started, memory_order_relaxed) >= q->cap)
+        !(t->flags & NRT_TF_COMMUTATIVE) && next_to_start(s)) {
+        t->flags |= NRT_TF_PREFETCHED;
         nrt_cache_prefetch(t, s);
+    }
     t->next = NULL;
     nrt_lock_acquire(&q->lock);
     if (q->tail)
@@ -137,10 +152,12 @@ static void offer_take_back(const struct nrt_space *s)
 }
 
 /* A queued task the host may run instead: it has an smp implementation, no creator waits
- * for its device run (dev_done), and it holds no commutative token. */
+ * for its device run (dev_done), it holds no commutative token, and its inputs were not
+ * prefetched to that rank. */
 static bool host_may_run(const struct nanort_task *t)
 {
-    return !t->dev_done && !(t->flags & NRT_TF_COMMUTATIVE) && host_impl(t->info);
+    return !t->dev_done && !(t->flags & (NRT_TF_COMMUTATIVE | NRT_TF_PREFETCHED)) &&
+           host_impl(t->info);
 }
 
 /*

@@ -436,6 +436,9 @@ enum nrt_task_flag {
     NRT_TF_GATE = 1u << 9,       /* a graph's gate: its regions only order (no host data) */
     NRT_TF_DETACHED = 1u << 10,  /* completes on events too (events.c): set before submission
                                   * (detach) or by the body's own thread (event counters) */
+    NRT_TF_PREFETCHED = 1u << 11,/* its inputs were sent to the rank it is queued for
+                                  * (--cluster-prefetch): never taken back (device.c; set
+                                  * before it is queued, read under the queue's lock) */
 };
 
 /* Per task type runtime data (type->rt), created at the type's first use. */
