@@ -247,6 +247,23 @@ static bool seg_held(struct nrt_seg *g, struct nrt_alloc *a)
     return false;
 }
 
+/* Make g valid in a by an asynchronous copy from another space of a's plugin that holds
+ * it (the plugin copies between them itself, copy_peer_at); false when none can. */
+static bool peer_fetch(struct nrt_seg *g, struct nrt_alloc *a)
+{
+    if (!a->space->ops->mem->copy_peer_at)
+        return false;
+    for (unsigned k = 0; k < g->n; k++) {
+        struct nrt_alloc *src = g->a[k];
+        if (src->space != a->space && src->space->ops == a->space->ops &&
+            copy_peer(a, src, g->lo, g->hi)) {
+            nrt_seg_add_copy(g, a);
+            return true;
+        }
+    }
+    return false;
+}
+
 /* Segments [i0, i1) made valid in a; consecutive ones the host holds go in one copy.
  * Returns false when something had to be copied (a miss). */
 static bool segs_fetch(size_t i0, size_t i1, struct nrt_alloc *a)
@@ -255,6 +272,12 @@ static bool segs_fetch(size_t i0, size_t i1, struct nrt_alloc *a)
     size_t run = i1;                /* start of a run of host-valid segments to copy */
     for (size_t i = i0; i <= i1; i++) {
         bool need = i < i1 && !seg_held(&C.seg[i], a);
+        /* the host's copy is still landing (a fetch or a prefetch back from a rank): copy
+         * from a peer holding it rather than wait for it under the lock */
+        if (need && C.seg[i].host && C.seg[i].landing && peer_fetch(&C.seg[i], a)) {
+            need = false;
+            hit = false;
+        }
         bool joins = need && C.seg[i].host && run < i && C.seg[i - 1].hi == C.seg[i].lo;
         if (run < i && !joins) {    /* the run ends before i */
             copy_from_host(a, C.seg[run].lo, C.seg[i - 1].hi);
@@ -726,15 +749,8 @@ static void prefetch_seg(struct nrt_seg *g, struct nrt_alloc *a)
         atomic_fetch_add_explicit(&nrt_cluster.prefetch_remote, 1, memory_order_relaxed);
         return;
     }
-    for (unsigned k = 0; k < g->n; k++) {
-        struct nrt_alloc *src = g->a[k];
-        if (src->space != a->space && src->space->ops == a->space->ops &&
-            a->space->ops->mem->copy_peer_at && copy_peer(a, src, g->lo, g->hi)) {
-            nrt_seg_add_copy(g, a);
-            atomic_fetch_add_explicit(&nrt_cluster.prefetch_remote, 1, memory_order_relaxed);
-            return;
-        }
-    }
+    if (peer_fetch(g, a))
+        atomic_fetch_add_explicit(&nrt_cluster.prefetch_remote, 1, memory_order_relaxed);
 }
 
 void nrt_cache_prefetch(struct nanort_task *t, struct nrt_space *s)
