@@ -180,11 +180,44 @@ size_t nrt_cache_affinity(const struct nanort_task *t, const struct nrt_space *s
     return bytes;
 }
 
+void nrt_cache_holdings(const struct nanort_task *t, size_t held[NRT_MAX_SPACES],
+                        size_t *host_lacks)
+{
+    *host_lacks = 0;
+    if (!atomic_load_explicit(&nrt_cache_used, memory_order_acquire))
+        return;
+    nrt_lock_acquire(&C.lock);
+    for (unsigned i = 0; i < t->nregions; i++) {
+        const struct nrt_region *r = &t->regions[i];
+        if (!nrt_cache_copied(r) || !(r->flags & NANORT_COPY_IN))
+            continue;
+        struct nrt_chunk_it it;
+        uintptr_t lo, hi;
+        for (nrt_chunk_start(&it, r); nrt_chunk_next(&it, &lo, &hi);)
+            for (size_t k = nrt_seg_after(lo); k < C.nseg && C.seg[k].lo < hi; k++) {
+                const struct nrt_seg *g = &C.seg[k];
+                size_t bytes = (g->hi < hi ? g->hi : hi) - (g->lo > lo ? g->lo : lo);
+                unsigned seen = 0;  /* spaces counted for g (one allocation each) */
+                for (unsigned j = 0; j < g->n; j++) {
+                    int s = g->a[j]->space->id;
+                    if (s > 0 && s < NRT_MAX_SPACES && !(seen & (1u << s))) {
+                        seen |= 1u << s;
+                        held[s] += bytes;
+                    }
+                }
+                if (!g->host)
+                    *host_lacks += bytes;
+            }
+    }
+    nrt_cache_unlock();
+}
+
 /* ---- start and stop -------------------------------------------------------------------- */
 
 void nrt_cache_stop(void)
 {
     nrt_lock_acquire(&C.lock);
+    nrt_cache_prefetch_drain();
     for (int s = 1; s < nrt_nspaces; s++) {
         C.sp[s].n = 0;              /* no index upkeep: everything goes */
         while (C.sp[s].head)
@@ -206,6 +239,7 @@ void nrt_cache_after_fork(void)
 {
     /* The parent's device memory is not ours: forget it (leaked on purpose). */
     nrt_lock_init(&C.lock);
+    nrt_cache_prefetch_forget();
     C.seg = NULL;
     C.nseg = C.cap = 0;
     publish_nseg();

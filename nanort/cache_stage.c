@@ -247,6 +247,23 @@ static bool seg_held(struct nrt_seg *g, struct nrt_alloc *a)
     return false;
 }
 
+/* Make g valid in a by an asynchronous copy from another space of a's plugin that holds
+ * it (the plugin copies between them itself, copy_peer_at); false when none can. */
+static bool peer_fetch(struct nrt_seg *g, struct nrt_alloc *a)
+{
+    if (!a->space->ops->mem->copy_peer_at)
+        return false;
+    for (unsigned k = 0; k < g->n; k++) {
+        struct nrt_alloc *src = g->a[k];
+        if (src->space != a->space && src->space->ops == a->space->ops &&
+            copy_peer(a, src, g->lo, g->hi)) {
+            nrt_seg_add_copy(g, a);
+            return true;
+        }
+    }
+    return false;
+}
+
 /* Segments [i0, i1) made valid in a; consecutive ones the host holds go in one copy.
  * Returns false when something had to be copied (a miss). */
 static bool segs_fetch(size_t i0, size_t i1, struct nrt_alloc *a)
@@ -255,6 +272,12 @@ static bool segs_fetch(size_t i0, size_t i1, struct nrt_alloc *a)
     size_t run = i1;                /* start of a run of host-valid segments to copy */
     for (size_t i = i0; i <= i1; i++) {
         bool need = i < i1 && !seg_held(&C.seg[i], a);
+        /* the host's copy is still landing (a fetch or a prefetch back from a rank): copy
+         * from a peer holding it rather than wait for it under the lock */
+        if (need && C.seg[i].host && C.seg[i].landing && peer_fetch(&C.seg[i], a)) {
+            need = false;
+            hit = false;
+        }
         bool joins = need && C.seg[i].host && run < i && C.seg[i - 1].hi == C.seg[i].lo;
         if (run < i && !joins) {    /* the run ends before i */
             copy_from_host(a, C.seg[run].lo, C.seg[i - 1].hi);
@@ -523,21 +546,32 @@ static struct nrt_alloc *flush_source(const struct nrt_seg *g, bool flush)
     return flush && g->writers > 0 ? NULL : g->a[0];
 }
 
+/* A copy back to the host that lands without the lock held: its segments are marked
+ * (g->landing) until whoever owns it has waited for it and cleared them. */
+struct landing {
+    nrt_event e;
+    struct nrt_alloc *a;            /* its source, pinned until it landed */
+    uintptr_t lo, hi;
+    uint64_t t0;
+    bool timed;                     /* its wait measures the transfer (not a prefetch) */
+};
 /* Copies back a host task's fetch waits for after releasing the lock (host_acquire). */
 #define LANDINGS_MAX 16
 struct landings {
     unsigned n;
-    struct landing {
-        nrt_event e;
-        struct nrt_alloc *a;        /* its source, pinned until it landed */
-        uintptr_t lo, hi;
-        uint64_t t0;
-    } l[LANDINGS_MAX];
+    struct landing l[LANDINGS_MAX];
 };
+/* --cluster-prefetch: copies back started when their task was placed on the host, that no
+ * fetch has taken over yet (C.lock).  Released once landed (prefetch_reap), or taken over
+ * by the fetch of a task that needs them (it waits for them without the lock). */
+#define PREFETCH_MAX 64
+static struct landing prefetched[PREFETCH_MAX];
+static unsigned nprefetched;
 
 /* Queue the copy of g back from src (an ordered_out space): the host holds g once it
- * lands (g->landing); the caller waits for it without the lock. */
-static void fetch_landing(struct nrt_seg *g, struct nrt_alloc *src, struct landings *w)
+ * lands (g->landing); *l says what its owner waits for without the lock.  False when
+ * there is nothing to wait for (it landed already). */
+static bool fetch_landing(struct nrt_seg *g, struct nrt_alloc *src, struct landing *l)
 {
     struct nrt_xfer x = {g->hi - g->lo, 1, g->hi - g->lo};
     uint64_t t0 = nrt_now_ns();
@@ -545,25 +579,90 @@ static void fetch_landing(struct nrt_seg *g, struct nrt_alloc *src, struct landi
     nrt_event e = queue_copy_out(src, g->lo, &x, t0);
     nrt_seg_set_host(g, true);
     if (!e)
-        return;                     /* (already landed) */
+        return false;               /* (already landed) */
     g->landing = e;
     g->landing_from = src;
     src->pin++;
-    w->l[w->n++] = (struct landing){e, src, g->lo, g->hi, t0};
+    *l = (struct landing){e, src, g->lo, g->hi, t0, true};
+    return true;
+}
+
+/* l has landed (lock held): clear the segments that still name it, release its event and
+ * unpin its source. */
+static void landing_clear(struct landing *l)
+{
+    NRT_ASSERT_HELD(&C.lock);
+    /* (splits copied the mark; segments stay inside [lo, hi) or merge over it) */
+    for (size_t k = nrt_seg_after(l->lo); k < C.nseg && C.seg[k].lo < l->hi; k++)
+        if (C.seg[k].landing == l->e) {
+            C.seg[k].landing = NULL;
+            C.seg[k].landing_from = NULL;
+        }
+    struct nrt_space *s = l->a->space;
+    s->ops->mem->release(s, l->e);
+    nrt_alloc_unpin(l->a);
+}
+
+/* Release the prefetches that have landed (all of them, waiting, when `all`). */
+static void prefetch_reap(bool all)
+{
+    NRT_ASSERT_HELD(&C.lock);
+    unsigned w = 0;
+    for (unsigned i = 0; i < nprefetched; i++) {
+        struct landing *l = &prefetched[i];
+        struct nrt_space *s = l->a->space;
+        if (all)
+            s->ops->mem->wait(s, l->e);
+        else if (!s->ops->mem->query(s, l->e)) {
+            prefetched[w++] = *l;
+            continue;
+        }
+        landing_clear(l);
+    }
+    nprefetched = w;
+}
+
+/* A fetch meets a segment landing from prefetch e: it takes the prefetch over into *l
+ * (then it waits for it without the lock).  False when e is no pending prefetch. */
+static bool prefetch_take(nrt_event e, struct landing *l)
+{
+    NRT_ASSERT_HELD(&C.lock);
+    for (unsigned i = 0; i < nprefetched; i++)
+        if (prefetched[i].e == e) {
+            *l = prefetched[i];
+            prefetched[i] = prefetched[--nprefetched];
+            return true;
+        }
+    return false;
+}
+
+static bool landings_hold(const struct landings *w, nrt_event e)
+{
+    for (unsigned i = 0; i < w->n; i++)
+        if (w->l[i].e == e)
+            return true;
+    return false;
 }
 
 /* Copy back the segments overlapping [lo, hi) that the host lacks (with `w`: from
- * ordered_out spaces without waiting, while w has room). */
+ * ordered_out spaces without waiting, while w has room; and taking over the prefetches
+ * still landing there). */
 static void host_fetch(uintptr_t lo, uintptr_t hi, bool flush, struct landings *w)
 {
     for (size_t k = nrt_seg_after(lo); k < C.nseg && C.seg[k].lo < hi; k++) {
         struct nrt_seg *g = &C.seg[k];
         struct nrt_alloc *src = g->host ? NULL : flush_source(g, flush);
         if (src && w && w->n < LANDINGS_MAX && src->space->ops->ordered_out) {
-            fetch_landing(g, src, w);
+            w->n += fetch_landing(g, src, &w->l[w->n]);
         } else if (src) {
             nrt_alloc_copy_to_host(src, g->lo, g->hi);
             nrt_seg_set_host(g, true);
+        } else if (g->host && g->landing && w && landings_hold(w, g->landing)) {
+            continue;               /* waited for with the others */
+        } else if (g->host && g->landing && w && w->n < LANDINGS_MAX &&
+                   prefetch_take(g->landing, &w->l[w->n])) {
+            w->n++;
+            atomic_fetch_add_explicit(&nrt_cluster.prefetch_late, 1, memory_order_relaxed);
         } else if (g->host) {
             nrt_seg_host_ready(g);
         }
@@ -580,27 +679,111 @@ static void landings_wait(struct landings *w)
     }
     uint64_t t1 = nrt_now_ns();
     nrt_lock_acquire(&C.lock);
-    for (unsigned i = 0; i < w->n; i++) {
-        struct landing *l = &w->l[i];
-        /* (splits copied the mark; segments stay inside [lo, hi) or merge over it) */
-        for (size_t k = nrt_seg_after(l->lo); k < C.nseg && C.seg[k].lo < l->hi; k++)
-            if (C.seg[k].landing == l->e) {
-                C.seg[k].landing = NULL;
-                C.seg[k].landing_from = NULL;
-            }
-        struct nrt_space *s = l->a->space;
-        s->ops->mem->release(s, l->e);
-        nrt_alloc_unpin(l->a);
-    }
+    for (unsigned i = 0; i < w->n; i++)
+        landing_clear(&w->l[i]);
     nrt_cache_unlock();
     for (unsigned i = 0; i < w->n; i++)
-        nrt_perf_transfer_record(w->l[i].a->space->id, 0, w->l[i].hi - w->l[i].lo,
-                                 t1 - w->l[i].t0);
+        if (w->l[i].timed)
+            nrt_perf_transfer_record(w->l[i].a->space->id, 0, w->l[i].hi - w->l[i].lo,
+                                     t1 - w->l[i].t0);
 }
 
 static bool directory_in_use(void)
 {
     return atomic_load_explicit(&nrt_cache_used, memory_order_acquire);
+}
+
+/* Whether every copy into a has landed (a copy out of it would not wait). */
+static bool alloc_landed(struct nrt_alloc *a)
+{
+    for (unsigned k = 0; k < a->nev; k++)
+        if (!a->space->ops->mem->query(a->space, a->ev[k]))
+            return false;
+    return true;
+}
+
+void nrt_cache_prefetch_drain(void)
+{
+    prefetch_reap(true);
+}
+
+void nrt_cache_prefetch_forget(void)
+{
+    nprefetched = 0;
+}
+
+void nrt_cache_prefetch_host(struct nanort_task *t)
+{
+    if (!directory_in_use() || t->nregions == 0)
+        return;
+    nrt_lock_acquire(&C.lock);
+    prefetch_reap(false);
+    for (unsigned i = 0; i < t->nregions; i++) {
+        const struct nrt_region *r = &t->regions[i];
+        struct nrt_chunk_it it;
+        uintptr_t lo, hi;
+        if (!reads(r->flags))
+            continue;
+        for (nrt_chunk_start(&it, r); nrt_chunk_next(&it, &lo, &hi);)
+            for (size_t k = nrt_seg_after(lo); k < C.nseg && C.seg[k].lo < hi; k++) {
+                struct nrt_seg *g = &C.seg[k];
+                /* valid now elsewhere: nobody writes it, and its copies there landed */
+                struct nrt_alloc *src = g->host ? NULL : flush_source(g, true);
+                if (!src || !src->space->ops->ordered_out || !alloc_landed(src) ||
+                    nprefetched == PREFETCH_MAX)
+                    continue;
+                if (fetch_landing(g, src, &prefetched[nprefetched]))
+                    prefetched[nprefetched++].timed = false;
+                atomic_fetch_add_explicit(&nrt_cluster.prefetch_host, 1, memory_order_relaxed);
+            }
+    }
+    nrt_cache_unlock();
+}
+
+/* Make g valid in a if that needs only asynchronous copies of data valid now (from the
+ * host, or from another space of a's plugin that copies between them itself). */
+static void prefetch_seg(struct nrt_seg *g, struct nrt_alloc *a)
+{
+    if (g->writers > 0 || seg_held(g, a))
+        return;
+    if (g->host) {
+        if (g->wb || g->landing)
+            return;                 /* the host's copy is still landing */
+        copy_from_host(a, g->lo, g->hi);
+        nrt_seg_add_copy(g, a);
+        atomic_fetch_add_explicit(&nrt_cluster.prefetch_remote, 1, memory_order_relaxed);
+        return;
+    }
+    if (peer_fetch(g, a))
+        atomic_fetch_add_explicit(&nrt_cluster.prefetch_remote, 1, memory_order_relaxed);
+}
+
+void nrt_cache_prefetch(struct nanort_task *t, struct nrt_space *s)
+{
+    if (!directory_in_use() || t->nregions == 0)
+        return;
+    struct nrt_staging *st = nrt_xcalloc(1, sizeof *st + t->nregions * sizeof st->a[0]);
+    st->task = t;
+    st->space = s;
+    nrt_lock_acquire(&C.lock);
+    if (nrt_cache_stage_allocs(st)) {
+        for (unsigned i = 0; i < t->nregions; i++) {
+            const struct nrt_region *r = &t->regions[i];
+            struct nrt_chunk_it it;
+            uintptr_t lo, hi;
+            size_t i0, i1;
+            if (!st->a[i] || !(r->flags & NANORT_COPY_IN))
+                continue;
+            for (nrt_chunk_start(&it, r); nrt_chunk_next(&it, &lo, &hi);) {
+                nrt_seg_cover(lo, hi, &i0, &i1);
+                for (size_t k = i0; k < i1; k++)
+                    prefetch_seg(&C.seg[k], st->a[i]);
+            }
+        }
+    }
+    nrt_cache_unpin(st);
+    nrt_cache_unlock();
+    free(st);
 }
 
 void nrt_cache_host_acquire(struct nanort_task *t)
@@ -710,6 +893,7 @@ void nrt_devices_flush(void)
         k = e - 1;
     }
     host_takes(0, C.nseg);
+    prefetch_reap(false);
     nrt_cache_unlock();
 }
 

@@ -40,6 +40,13 @@ static const struct nrt_option cluster_options[] = {
      "cluster mode: a worker of rank 0 with nothing to run takes back a task queued for "
      "another rank whose in-flight tasks fill its window (--cluster-inflight) and runs it "
      "itself", &nrt_take_back, NULL},
+    {"cluster-placement", NRT_OPT_CHOICE, "cost",
+     "cluster mode: how the versioning scheduler places tasks between rank 0 and the other "
+     "ranks", &nrt_cluster.placement, NRT_CHOICES(NRT_CLUSTER_PLACEMENTS)},
+    {"cluster-prefetch", NRT_OPT_BOOL, "yes",
+     "cluster mode: when a task is placed (on rank 0, or queued for a rank whose in-flight "
+     "window is full), start at once the transfers of its inputs that are valid elsewhere, "
+     "instead of when it starts", &nrt_cluster.prefetch, NULL},
     {"cluster-profile", NRT_OPT_BOOL, "no",
      "cluster mode: rank 0 prints at the end where the time of the tasks it ran on other "
      "ranks went (sending, waiting for inputs there, queued, body, reply, completion), how "

@@ -60,9 +60,31 @@ static const char *kind_name(enum nanort_device_kind k)
 
 static void offer_take_back(const struct nrt_space *s);
 
+/* A task queued for s now waits behind its full in-flight window, among the next ones
+ * to start there (as many as its workers); relaxed hints. */
+static bool next_to_start(const struct nrt_space *s)
+{
+    const struct nrt_dev_queue *q = s->queue;
+    int started = atomic_load_explicit(&q->started, memory_order_relaxed);
+    long waiting = atomic_load_explicit(&q->load, memory_order_relaxed) - started;
+    return started >= q->cap && waiting < (s->width > 1 ? s->width : 1);
+}
+
 static void queue_push(struct nrt_space *s, struct nanort_task *t)
 {
     struct nrt_dev_queue *q = s->queue;
+    /* --cluster-prefetch: behind a full window, the next tasks to start there (as many as
+     * its workers) get their inputs sent now, so that they are there when a slot frees
+     * (before it is queued: once it is, its manager may run and free it; not a commutative
+     * task, whose staging waits for its token).  Such a task stays with the rank: taken
+     * back, the host could write its inputs while their copies still read them, and a
+     * later copy of the same bytes could land before the stale one.  Deeper ones stay
+     * free for take-back. */
+    if (NRT_UNLIKELY(s->ops->runs_smp) && nrt_cluster.prefetch &&
+        !(t->flags & NRT_TF_COMMUTATIVE) && next_to_start(s)) {
+        t->flags |= NRT_TF_PREFETCHED;
+        nrt_cache_prefetch(t, s);
+    }
     t->next = NULL;
     nrt_lock_acquire(&q->lock);
     if (q->tail)
@@ -130,10 +152,12 @@ static void offer_take_back(const struct nrt_space *s)
 }
 
 /* A queued task the host may run instead: it has an smp implementation, no creator waits
- * for its device run (dev_done), and it holds no commutative token. */
+ * for its device run (dev_done), it holds no commutative token, and its inputs were not
+ * prefetched to that rank. */
 static bool host_may_run(const struct nanort_task *t)
 {
-    return !t->dev_done && !(t->flags & NRT_TF_COMMUTATIVE) && host_impl(t->info);
+    return !t->dev_done && !(t->flags & (NRT_TF_COMMUTATIVE | NRT_TF_PREFETCHED)) &&
+           host_impl(t->info);
 }
 
 /*
@@ -618,18 +642,28 @@ static bool choose_versioned(struct nanort_task *t, const struct candidates *c, 
     const struct nrt_type_info *info = t->info;
     struct nrt_vcand v[NRT_MAX_SPACES + 16];
     unsigned n = 0;
-    size_t need = copy_in_bytes(t), held_max = 0;
+    size_t need = copy_in_bytes(t), held_max = 0, held[NRT_MAX_SPACES] = {0}, host_lacks = 0;
+    int from = 0;
+    /* --cluster-placement=cost: the host is charged the copies back of what it lacks, from
+     * the space holding most of it (one pass over the directory for every space) */
+    bool cost = nrt_dev_runs_smp && nrt_cluster.placement == NRT_PLACE_COST;
+    if (cost)
+        nrt_cache_holdings(t, held, &host_lacks);
     for (unsigned i = 0; i < c->n; i++) {
-        size_t held = nrt_cache_affinity(t, nrt_spaces[c->space[i]]);
-        if (held > held_max)
-            held_max = held;
-        v[n++] = (struct nrt_vcand){nrt_impl_index(info, c->impl[i]), c->space[i],
-                                    need > held ? need - held : 0};
+        int s = c->space[i];
+        size_t h = cost ? held[s] : nrt_cache_affinity(t, nrt_spaces[s]);
+        if (h > held_max) {
+            held_max = h;
+            from = s;
+        }
+        v[n++] = (struct nrt_vcand){nrt_impl_index(info, c->impl[i]), s, need > h ? need - h : 0,
+                                    0};
     }
     for (unsigned i = 0; i < info->nimpls && n < sizeof v / sizeof v[0]; i++) {
         const struct nrt_device_ops *d = nrt_device(info->impls[i]->device);
         if (d && d->run)
-            v[n++] = (struct nrt_vcand){i, 0, held_max};
+            v[n++] = cost ? (struct nrt_vcand){i, 0, host_lacks, from}
+                          : (struct nrt_vcand){i, 0, held_max, 0};
     }
     unsigned pick = 0;
     nrt_vers_choose(t, n, v, &pick);
@@ -655,6 +689,15 @@ static void drop_unfit(const struct nanort_task *t, struct candidates *c)
     c->n = n;
 }
 
+/* t, which another space could have run, runs on the host: with --cluster-prefetch, its
+ * inputs held by cluster ranks start back now (they overlap its wait for a worker). */
+static bool on_host(struct nanort_task *t)
+{
+    if (nrt_dev_runs_smp && nrt_cluster.prefetch)
+        nrt_cache_prefetch_host(t);
+    return false;
+}
+
 bool nrt_dev_dispatch(struct nanort_task *t)
 {
     if (t->space > 0) {             /* a parked commutative task coming back */
@@ -675,14 +718,14 @@ bool nrt_dev_dispatch(struct nanort_task *t)
     if (nrt_versioning_on()) {
         /* earliest estimated finish, learning the implementations' times (versioning.c) */
         if (!choose_versioned(t, &c, &k))
-            return false;           /* an smp implementation won */
+            return on_host(t);      /* an smp implementation won */
     } else if (nrt_cfg.dispatch == NRT_DISPATCH_ROUND_ROBIN) {
         /* The host takes its turn when the type has an smp version. */
         unsigned n = c.n + (c.smp != NULL);
         k = atomic_fetch_add_explicit(&rr_next, 1, memory_order_relaxed) % n;
         if (k == c.n) {
             t->impl = c.smp;
-            return false;
+            return on_host(t);
         }
     } else {
         k = pick_affinity(t, &c);

@@ -436,6 +436,9 @@ enum nrt_task_flag {
     NRT_TF_GATE = 1u << 9,       /* a graph's gate: its regions only order (no host data) */
     NRT_TF_DETACHED = 1u << 10,  /* completes on events too (events.c): set before submission
                                   * (detach) or by the body's own thread (event counters) */
+    NRT_TF_PREFETCHED = 1u << 11,/* its inputs were sent to the rank it is queued for
+                                  * (--cluster-prefetch): never taken back (device.c; set
+                                  * before it is queued, read under the queue's lock) */
 };
 
 /* Per task type runtime data (type->rt), created at the type's first use. */
@@ -627,9 +630,11 @@ struct nrt_worker {
      * This thread only. */
     char *inl_base, *inl_top, *inl_end;
     bool inl_open;
-    /* --summary: written by this thread only, read after it stopped. */
+    /* --summary: written by this thread only, read after it stopped.  body_first/last:
+     * when its first task began and its last ended (busy shares over the tasks' span,
+     * --cluster-profile). */
     unsigned long tasks_run;
-    uint64_t busy_ns, t_start;
+    uint64_t busy_ns, t_start, body_first, body_last;
 } __attribute__((aligned(NRT_CACHELINE)));
 
 extern int nrt_nworkers;                    /* set at start, constant while running */
@@ -1076,6 +1081,18 @@ unsigned nrt_cache_events(const struct nrt_staging *st, const nrt_event **ev);
 void nrt_cache_complete(struct nrt_staging *st);
 /* Bytes of t's copy-in regions valid in s now (dispatch by affinity). */
 size_t nrt_cache_affinity(const struct nanort_task *t, const struct nrt_space *s);
+/* One pass for --cluster-placement=cost: held[s] = bytes of t's copy-in regions valid in
+ * space s now (s > 0; held[0] is left 0), *host_lacks = those the host does not hold. */
+void nrt_cache_holdings(const struct nanort_task *t, size_t held[NRT_MAX_SPACES],
+                        size_t *host_lacks);
+/* --cluster-prefetch: t was placed on the host: start now the copies back of its inputs
+ * that another space holds and nobody writes (from spaces that order them, ordered_out),
+ * without waiting; its body's nrt_cache_host_acquire() then waits for them, if at all. */
+void nrt_cache_prefetch_host(struct nanort_task *t);
+/* --cluster-prefetch: t was queued for space s (one that runs smp implementations) behind
+ * a full in-flight window: copy its inputs there now (asynchronous copies only), so that
+ * its staging finds them (the launch waits for the copies' events, as for any staging). */
+void nrt_cache_prefetch(struct nanort_task *t, struct nrt_space *s);
 /* Shutdown (after the flush): free every allocation of every space. */
 void nrt_cache_stop(void);
 void nrt_cache_after_fork(void);
@@ -1246,6 +1263,10 @@ void nrt_seg_set_host(struct nrt_seg *g, bool valid);
 void nrt_alloc_wait(struct nrt_alloc *a);
 void nrt_alloc_copy_to_host(struct nrt_alloc *a, uintptr_t lo, uintptr_t hi);
 void nrt_cache_unlock(void);
+/* cache_stage.c: the prefetched copies back (--cluster-prefetch): at shutdown, wait for
+ * them and release them (lock held); after fork, forget them. */
+void nrt_cache_prefetch_drain(void);
+void nrt_cache_prefetch_forget(void);
 #pragma GCC visibility pop
 
 /* ---- instr.c: the recorded events, --summary's timing, the device timeline -------- */
@@ -1502,6 +1523,9 @@ struct nrt_vcand {
     unsigned impl;                  /* index in t->info->impls */
     int space;                      /* where it would run: 0 = the smp pool */
     size_t missing_bytes;           /* copy-in bytes not valid there yet */
+    int from;                       /* the space they come from (0: the host; the host's
+                                     * candidate under --cluster-placement=cost: the space
+                                     * holding most of them) */
 };
 /* Pick one of the candidates for ready task t (sets *pick; false when ncand == 0) and
  * count its predicted time as queued work of that space. */
@@ -1522,6 +1546,16 @@ static inline bool nrt_versioning_on(void)
 unsigned nrt_impl_index(const struct nrt_type_info *info, const struct nanort_impl *impl);
 
 /* ---- cluster.c: cluster mode's options and plugin (devices/cluster/) --------------- */
+/* --cluster-placement: how rank 0 weighs itself against the other ranks (versioning.c). */
+#define NRT_CLUSTER_PLACEMENTS(X)                                                          \
+    X(NRT_PLACE_COST, "cost",                                                              \
+      "rank 0 runs a task when one of its workers is free, unless another rank finishes "  \
+      "it clearly sooner (queue wait, transfers, learned times); its share follows its "   \
+      "free workers less what its communication thread uses")                              \
+    X(NRT_PLACE_OLD, "old",                                                                \
+      "earliest estimated finish, rank 0 counted like any rank (before issue 18's cost "   \
+      "model)")
+enum nrt_cluster_placement { NRT_CLUSTER_PLACEMENTS(NRT_ENUM_ENTRY) };
 struct nrt_cluster_cfg {
     /* Options: written by nrt_config_load(), read-only afterwards. */
     bool on;                        /* --cluster */
@@ -1529,6 +1563,16 @@ struct nrt_cluster_cfg {
     int inflight;                   /* --cluster-inflight (0: automatic) */
     int poll_us;                    /* --cluster-poll */
     bool profile;                   /* --cluster-profile */
+    int placement;                  /* --cluster-placement (enum nrt_cluster_placement) */
+    bool prefetch;                  /* --cluster-prefetch */
+    /* The share of a core rank 0's communication thread used lately, in thousandths:
+     * written by that thread (relaxed), read by placement (a stale value only shifts
+     * rank 0's share a little). */
+    atomic_int comm_permille;
+    /* --cluster-prefetch's copies (cache_stage.c counts them, relaxed; --cluster-profile
+     * prints them): back to rank 0, those of them a task's fetch found still landing, and
+     * to other ranks. */
+    atomic_ulong prefetch_host, prefetch_late, prefetch_remote;
     /* Set by nrt_cluster_start() before the spaces open, read-only afterwards. */
     bool active;                    /* --cluster under mpirun with 2 ranks or more */
     int rank, size;

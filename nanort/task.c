@@ -613,8 +613,13 @@ static void run_body(struct nanort_task *t)
         nrt_cache_host_release(t);
     if (nrt_cfg.summary && w) {
         w->tasks_run++;
-        if (--w->depth == 0)
-            w->busy_ns += nrt_now_ns() - t0;
+        if (--w->depth == 0) {
+            uint64_t t1 = nrt_now_ns();
+            w->busy_ns += t1 - t0;
+            if (!w->body_first)
+                w->body_first = t0;
+            w->body_last = t1;
+        }
     }
 }
 

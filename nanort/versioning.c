@@ -17,6 +17,18 @@
  * a close losing version (within 2x) until its window of runs is full, so a noisy start
  * cannot exclude it for good.
  *
+ * Cluster mode (--cluster-placement=cost, the default): rank 0's workers are candidates
+ * like the other ranks, but the estimate counts free workers: a space with fewer tasks
+ * placed than workers starts the next one at once (no queue wait), and a busy one makes it
+ * wait its queued work divided by its workers; transfers start when a task is placed
+ * (--cluster-prefetch), so they overlap that wait: finish = max(wait, transfers) + run
+ * time.  Rank 0 counts its workers less the share of a core its communication thread
+ * used lately, and keeps a task while one of its workers is free unless another rank's
+ * estimate is better by more than a quarter: measured on 16 cores (4 ranks x 4 workers),
+ * the earliest-finish rule with rank 0 counted like any rank left its workers idle half
+ * the run while the other ranks' were 90% busy.  Rank 0's share of the tasks then follows
+ * its free workers, not 1/N.
+ *
  * It is used for every type with several implementations whatever --schedule says
  * (--schedule picks how the smp workers queue tasks): a naive rotation among versions
  * costs as much as the slowest version on average (measured in tests/unit/test_versioning.c,
@@ -43,6 +55,9 @@ __attribute__((constructor(150))) static void vers_register_options(void)
 /* Predicted queued work per space, in ns: added when a task is assigned, removed when it
  * finishes.  Relaxed atomics on doubles are not portable: keep integers (ns). */
 static atomic_llong queued_ns[NRT_MAX_SPACES];
+/* Tasks placed per space and not finished (free workers: cost placement); relaxed, like
+ * queued_ns. */
+static atomic_long queued_n[NRT_MAX_SPACES];
 /* Choices made after learning; relaxed: only paces the re-checks. */
 static atomic_ulong decisions;
 
@@ -108,6 +123,74 @@ static unsigned under_trial(unsigned ncand, const struct known *k)
     return best;
 }
 
+/* ---- --cluster-placement=cost --------------------------------------------------------- */
+
+/* A remote rank beats a free worker of rank 0 only by more than this share. */
+#define HOST_MARGIN 0.25
+
+static bool cost_placement(void)
+{
+    return nrt_dev_runs_smp && nrt_cluster.placement == NRT_PLACE_COST;
+}
+
+/* Workers of a space: the host's less what its communication thread uses of a core. */
+static double space_workers(int space)
+{
+    if (space > 0)
+        return nrt_spaces[space] && nrt_spaces[space]->width > 1 ? nrt_spaces[space]->width : 1;
+    double w = nrt_nworkers > 0 ? nrt_nworkers : 1;
+    w -= atomic_load_explicit(&nrt_cluster.comm_permille, memory_order_relaxed) / 1000.0;
+    return w > 0.5 ? w : 0.5;
+}
+
+/* Whether a worker of space is free: fewer tasks placed there than its workers. */
+static bool space_free(int space)
+{
+    long n = atomic_load_explicit(&queued_n[space], memory_order_relaxed);
+    return (double)n < space_workers(space);
+}
+
+/* How long a task placed in space now waits for a worker. */
+static double space_wait(int space)
+{
+    if (space_free(space))
+        return 0;
+    long long q = atomic_load_explicit(&queued_ns[space], memory_order_relaxed);
+    return q > 0 ? (double)q / space_workers(space) : 0;
+}
+
+static double cost_finish(const struct nrt_vcand *c, double pred)
+{
+    double wait = space_wait(c->space);
+    double xfer = c->space == 0 ? nrt_perf_transfer_ns(c->from, 0, c->missing_bytes)
+                                : nrt_perf_transfer_ns(c->from, c->space, c->missing_bytes);
+    return (wait > xfer ? wait : xfer) + pred;
+}
+
+/* The earliest estimated finish, rank 0 first while one of its workers is free. */
+static unsigned cost_choice(unsigned ncand, const struct nrt_vcand *cand, const struct known *k)
+{
+    unsigned best = ncand, host = ncand;
+    double best_finish = INFINITY, host_finish = INFINITY;
+    for (unsigned i = 0; i < ncand; i++) {
+        if (k[i].pred < 0)
+            continue;
+        double f = cost_finish(&cand[i], k[i].pred);
+        if (f < best_finish) {
+            best_finish = f;
+            best = i;
+        }
+        if (cand[i].space == 0 && f < host_finish) {
+            host_finish = f;
+            host = i;
+        }
+    }
+    if (host < ncand && best != host && space_free(0) &&
+        best_finish * (1 + HOST_MARGIN) >= host_finish)
+        best = host;
+    return best;
+}
+
 /* Earliest estimated finish among the measured candidates: queued work + run time +
  * transfers.  Candidates whose trials are still running are left out (their speed is
  * unknown); when none is measured, the least tried. */
@@ -116,14 +199,18 @@ static unsigned earliest_finish(unsigned ncand, const struct nrt_vcand *cand,
 {
     unsigned best = ncand;
     double best_finish = INFINITY;
-    for (unsigned i = 0; i < ncand; i++) {
-        if (k[i].pred < 0)
-            continue;
-        double finish = (double)space_load(cand[i].space) + k[i].pred +
-                        nrt_perf_transfer_ns(0, cand[i].space, cand[i].missing_bytes);
-        if (finish < best_finish) {
-            best_finish = finish;
-            best = i;
+    if (cost_placement()) {
+        best = cost_choice(ncand, cand, k);
+    } else {
+        for (unsigned i = 0; i < ncand; i++) {
+            if (k[i].pred < 0)
+                continue;
+            double finish = (double)space_load(cand[i].space) + k[i].pred +
+                            nrt_perf_transfer_ns(0, cand[i].space, cand[i].missing_bytes);
+            if (finish < best_finish) {
+                best_finish = finish;
+                best = i;
+            }
         }
     }
     if (best == ncand)
@@ -169,6 +256,7 @@ bool nrt_vers_choose(struct nanort_task *t, unsigned ncand, const struct nrt_vca
     t->vpred_ns = add;
     t->vchosen = true;
     atomic_fetch_add_explicit(&queued_ns[cand[best].space], add, memory_order_relaxed);
+    atomic_fetch_add_explicit(&queued_n[cand[best].space], 1, memory_order_relaxed);
     nrt_perf_chosen(t->info, cand[best].impl, cand[best].space, fp);
     *pick = best;
     return true;
@@ -179,6 +267,7 @@ void nrt_vers_done(struct nanort_task *t, unsigned impl, uint64_t ns)
     if (!t->vchosen)
         return;                     /* not chosen here (round-robin among smp versions) */
     atomic_fetch_sub_explicit(&queued_ns[t->space], t->vpred_ns, memory_order_relaxed);
+    atomic_fetch_sub_explicit(&queued_n[t->space], 1, memory_order_relaxed);
     t->vpred_ns = 0;
     t->vchosen = false;
     nrt_perf_record(t->info, impl, t->space, nrt_perf_footprint(t), ns);
@@ -189,6 +278,7 @@ void nrt_vers_forget(struct nanort_task *t)
     if (!t->vchosen)
         return;
     atomic_fetch_sub_explicit(&queued_ns[t->space], t->vpred_ns, memory_order_relaxed);
+    atomic_fetch_sub_explicit(&queued_n[t->space], 1, memory_order_relaxed);
     t->vpred_ns = 0;
     t->vchosen = false;
 }

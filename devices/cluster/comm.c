@@ -220,14 +220,42 @@ static bool stop_asked(void)
  * often waits for one reply at a time (a copy back to the host). */
 #define RECENT_NS (200 * 1000 * 1000L)
 
+/* Time this thread spent yielding (a waiter's copy is urgent): CPU time it gives away to
+ * any runnable thread, not a cost to rank 0's workers (communication thread only). */
+static uint64_t yield_ns;
+
+/* The share of a core this thread used over the last ~20 ms (EWMA) for its work, its
+ * yielding left out, for placement: rank 0's workers share the cores with it
+ * (nrt_cluster.comm_permille). */
+static void measure_own_cpu(uint64_t *wall0, uint64_t *cpu0, uint64_t *yield0)
+{
+    uint64_t wall = nrt_now_ns();
+    if (wall - *wall0 < 20 * 1000 * 1000)
+        return;
+    struct timespec ts;
+    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
+        return;
+    uint64_t cpu = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+    uint64_t used = cpu - *cpu0, yielded = yield_ns - *yield0;
+    used = used > yielded ? used - yielded : 0;
+    int now = (int)(1000 * used / (wall - *wall0));
+    int old = atomic_load_explicit(&nrt_cluster.comm_permille, memory_order_relaxed);
+    atomic_store_explicit(&nrt_cluster.comm_permille, (3 * old + (now > 1000 ? 1000 : now)) / 4,
+                          memory_order_relaxed);
+    *wall0 = wall;
+    *cpu0 = cpu;
+    *yield0 = yield_ns;
+}
+
 static void *comm_main(void *arg)
 {
     (void)arg;
     /* short naps must be short: the default timer slack (50 us) would round them up */
     prctl(PR_SET_TIMERSLACK, 1000UL, 0, 0, 0);
     long sleep_ns = 1000;
-    uint64_t last = nrt_now_ns();
+    uint64_t last = nrt_now_ns(), wall0 = last, cpu0 = 0, yield0 = 0;
     for (;;) {
+        measure_own_cpu(&wall0, &cpu0, &yield0);
         int n = run_jobs();
         n += test_round();
         if (cl_after_round)
@@ -239,7 +267,9 @@ static void *comm_main(void *arg)
         }
         bool pending = R.n > R.nbackground || atomic_load(&busy) > 0;
         if (pending && atomic_load(&urgent) > 0) {
+            uint64_t y0 = nrt_now_ns();
             sched_yield();          /* a thread waits for this round's result */
+            yield_ns += nrt_now_ns() - y0;
             continue;
         }
         if (!pending && stop_asked() && (!cl_finished || cl_finished()))

@@ -105,6 +105,32 @@ void cl_prof_wait(int lane, uint64_t ns)
     atomic_fetch_add_explicit(&wait_n[lane], 1, memory_order_relaxed);
 }
 
+/* Rank 0's workers over the same kind of span as the other ranks' (from its first task
+ * to its last: its worker threads' lifetime also holds main's own work before and after
+ * the tasks), when --summary timed their bodies.  The workers have stopped (their fields
+ * are final); worker 0 is this thread. */
+static void print_rank0(void)
+{
+    uint64_t first = 0, last = 0, busy = 0;
+    unsigned long n = 0;
+    for (int i = 0; i < nrt_nworkers; i++) {
+        const struct nrt_worker *w = &nrt_workers[i];
+        if (!w->body_first)
+            continue;
+        if (!first || w->body_first < first)
+            first = w->body_first;
+        if (w->body_last > last)
+            last = w->body_last;
+        busy += w->busy_ns;
+        n += w->tasks_run;
+    }
+    if (!nrt_cfg.summary || last <= first)
+        return;                     /* (bodies are timed under --summary only) */
+    fprintf(stderr, "  rank 0: %lu tasks, bodies %.1f ms, its %d workers busy %.0f%% from its "
+            "first task to its last\n", n, (double)busy / 1e6, nrt_nworkers,
+            100.0 * (double)busy / ((double)nrt_nworkers * (double)(last - first)));
+}
+
 void cl_prof_print(void)
 {
     if (!cl_prof_on)
@@ -122,6 +148,7 @@ void cl_prof_print(void)
             fprintf(stderr, " %7.0f [%6.0f]", s->sum[k] / (double)s->n / 1e3, s->max[k] / 1e3);
         fprintf(stderr, "\n");
     }
+    print_rank0();
     for (int r = 1; r < PROF_RANKS && r < cl_size; r++) {
         const struct rank_stats *x = &ranks[r];
         int w = cl_ranks && cl_ranks[r].workers > 0 ? cl_ranks[r].workers : 1;
@@ -138,6 +165,15 @@ void cl_prof_print(void)
                 x->taken_back);
     }
     nrt_lock_release(&lock);
+    fprintf(stderr, "  communication thread of rank 0: %.0f%% of a core at the end (its yields "
+            "left out; --cluster-placement=cost counts rank 0's %d workers less that)\n",
+            atomic_load_explicit(&nrt_cluster.comm_permille, memory_order_relaxed) / 10.0,
+            nrt_nworkers);
+    fprintf(stderr, "  prefetched (--cluster-prefetch): %lu copies back to rank 0 (%lu still "
+            "landing when their task started), %lu to other ranks\n",
+            atomic_load_explicit(&nrt_cluster.prefetch_host, memory_order_relaxed),
+            atomic_load_explicit(&nrt_cluster.prefetch_late, memory_order_relaxed),
+            atomic_load_explicit(&nrt_cluster.prefetch_remote, memory_order_relaxed));
     static const char *const lane_name[] = {"run (manager)", "copy in", "copy out", "peer",
                                             "other"};
     for (int l = 0; l <= NRT_NLANES; l++) {

@@ -168,6 +168,17 @@ run_cluster() {
     NX_ARGS="--cluster --smp-workers=2 --dispatch=affinity" \
       "$HARNESS" run "$results" "mpi/cluster/random/np3-tcp-affinity-seed7" -- \
       $MPIRUN --mca btl tcp,self -np 3 "$r" 7 300
+    # placement (--cluster-placement) and prefetch (--cluster-prefetch): copies back to
+    # rank 0 started when a task is placed there, and copies to a rank behind a full
+    # in-flight window (--cluster-inflight=1 fills it; affinity sends everything to ranks)
+    for c in "3 2 versioning 7 --cluster-placement=old" "3 2 versioning 8 --cluster-inflight=1" \
+             "4 2 versioning 9 --no-cluster-prefetch" "3 2 affinity 10 --cluster-inflight=1" \
+             "2 2 versioning 11"; do
+      set -- $c
+      NX_ARGS="--cluster --smp-workers=$2 --dispatch=$3 ${5:-}" \
+        "$HARNESS" run "$results" "mpi/cluster/random/np$1-w$2-$3-seed$4${5:+-${5#--}}" -- \
+        $MPIRUN -np "$1" "$r" "$4" 300
+    done
   fi
   # a task that finished on another rank is taken back at once, not after older ones there
   local o=$out/cluster_order
@@ -197,6 +208,31 @@ run_cluster() {
        printf "%s\n" "$o" | grep -q "^tasks run on rank 0: 0 of"' "$tb"
   fi
   # a rank carries out a message as soon as the transfers touching its bytes allow
+  # --cluster-prefetch: tasks placed on rank 0 start the copies back of their inputs, and
+  # tasks queued behind a full window their copies to the rank (--cluster-profile counts
+  # them; none without the option); the results equal one process's
+  if [ -x "$out/cluster-cholesky" ]; then
+    for pf in yes no; do
+      NX_ARGS="--cluster --smp-workers=2 --cluster-profile --cluster-prefetch=$pf" \
+        "$HARNESS" run "$results" "mpi/cluster/prefetch-$pf" -- bash -c \
+        'o=$('"$MPIRUN"' -np 3 "$0" 512 64 2>&1) || exit 1; printf "%s\n" "$o";
+         printf "%s\n" "$o" | grep -q "^result: OK" &&
+         printf "%s\n" "$o" | awk -v want=$1 '"'"'/^  prefetched/ {n = $3 + $(NF - 3)}
+           END {exit !(want == "yes" ? n > 0 : n == 0)}'"'"'' "$out/cluster-cholesky" $pf
+    done
+  fi
+  # --cluster-placement=cost: a free worker of rank 0 gets tasks that another rank would
+  # finish ~15% sooner (--summary: rank 0's workers ran at least 7 of the 24; the old
+  # placement left them 4, its learning runs)
+  local cp=$out/cluster_placement
+  "$HARNESS" run "$results" "mpi/cluster/placement/build" -- \
+    "$MCC" --ompss -O2 tests/mpi/cluster_placement.c -o "$cp"
+  [ -x "$cp" ] && NX_ARGS="--cluster --smp-workers=1 --summary" \
+    "$HARNESS" run "$results" "mpi/cluster/placement/rank0-free-np3" -- bash -c \
+    'o=$('"$MPIRUN"' -np 3 "$0" 2>&1) || exit 1; printf "%s\n" "$o";
+     printf "%s\n" "$o" | grep -q "^result: OK" &&
+     printf "%s\n" "$o" | awk '"'"'/^  worker +tasks run/ {w = 1; next}
+       w && /^  [0-9]+ +[0-9]+ / {n += $2; next} {w = 0} END {exit !(n >= 7)}'"'"'' "$cp"
   # (devices/cluster/order.c: no MPI, tested alone)
   "$HARNESS" run "$results" "mpi/cluster/rules" -- bash -c \
     'gcc -std=gnu11 -Wall -Wextra -Werror -Idevices/cluster tests/mpi/cluster_rules.c \
@@ -212,7 +248,7 @@ run_cluster() {
        printf "%s\n" "$o" | grep -q "^result: OK" &&
        printf "%s\n" "$o" | awk '"'"'/cluster profile/ {p = 1; next}
          p && $1 ~ /^(potrf|trsm|syrk|gemm)$/ {rows++; n += $2}
-         p && $1 == "rank" {ranks++; t += $3}
+         p && $1 == "rank" && $2 != "0:" {ranks++; t += $3}
          p && /body->reply +reply->done/ {split_ok = 1}
          p && $1 == "manager" {m++; w += $5; f += $7}
          END {exit !(rows == 4 && ranks == 2 && n == t && n > 0 && split_ok &&
