@@ -195,12 +195,25 @@ takeback() {
 }
 
 # placement: the placements side by side (see the header)
+# the cluster programs (bench/cluster/run.sh builds them in the bench mode): built with
+# mcc here when missing, so that the placement and starpu modes run on their own
+apps_built() {
+  local app
+  for app in cholesky matmul; do
+    [ -x "build/bench/cluster/$app" ] && continue
+    make -s build/bench/ompss/kernels.o &&
+      build/bin/mcc --ompss -O2 -DTILE_KERNELS_EXTERN "samples/$app/$app.c" \
+        build/bench/ompss/kernels.o -o "build/bench/cluster/$app" -lm || return 1
+  done
+}
+
 placement() {
   local M="mpirun --allow-run-as-root --oversubscribe --bind-to none" dir=build/bench/cluster
   local app v r
   declare -A opt=([old]="--cluster-placement=old --no-cluster-prefetch"
                   [nopf]="--no-cluster-prefetch" [cost]="" [bind]="")
   local pl=${PLACEMENTS:-old nopf cost bind} layouts="1x16/one" l p
+  apps_built || { echo "placement: cannot build the cluster programs" | tee "$out/placement.md"; return; }
   for l in 4x4 2x8; do for p in $pl; do layouts="$layouts $l/$p"; done; done
   # one_run APP LAYOUT VARIANT [EXTRA]: the run's whole output.  bind: the defaults with
   # each rank on W cores of its own (mpirun --map-by slot:PE=W --bind-to core), so that
@@ -282,6 +295,7 @@ starpu() {
          "libstarpu-dev is installed, then carry build/)" | tee "$out/starpu.md"
     return
   fi
+  apps_built || { echo "starpu: cannot build the cluster programs" | tee "$out/starpu.md"; return; }
   local miss
   miss=$(LD_LIBRARY_PATH="$lib:$LD_LIBRARY_PATH" ldd "$dir/starpu_mpi" | grep 'not found')
   if [ -n "$miss" ]; then
