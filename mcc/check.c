@@ -56,6 +56,10 @@ struct ck_type {
     bool qual;                       /* the base's specifiers are qualified (const,
                                         volatile, _Atomic): no _Generic association of an
                                         unqualified type matches it */
+    bool ptr_qual;                   /* a pointer derivation is qualified (`* const`) */
+    bool narrow_bitfield;            /* a bit-field narrower than its type: gcc gives it a
+                                        type of its own, which no _Generic association
+                                        names (`at` is then unknown) */
     bool has_value;                  /* an integer constant expression (C11 6.6p6) whose
                                         value is known: `value`, converted to `at` (its
                                         bits, sign-extended from signed types) */
@@ -351,6 +355,10 @@ static void collect(struct lower *L, struct check_state *s, struct ast *n, size_
     case AST_ENUMERATOR:
         add_decl(L, s, n->sym, n->begin, scope_end);
         break;
+    case AST_ENUM:                  /* enum tags (their types, for _Generic) */
+        if (n->sym && n->sym->kind == SYM_TAG && n->kid[0] && n->sym->depth > 0)
+            add_decl(L, s, n->sym, n->begin, scope_end);
+        break;
     case AST_FUNCTION_DEF:          /* a GNU nested function: its parameters */
         add_params(L, s, n->kid[1], n->begin, n->end);
         break;
@@ -394,8 +402,9 @@ static struct check_state *function_state(struct lower *L, struct ast *fn)
     return s;
 }
 
-/* The innermost declaration of `nm` in fn visible at `at`, or NULL. */
-static struct sym *lookup_block(struct check_state *s, struct name *nm, size_t at)
+/* The innermost declaration of `nm` in fn visible at `at` (an ordinary name, or a tag when
+ * `tag`), or NULL. */
+static struct sym *lookup_block_ns(struct check_state *s, struct name *nm, size_t at, bool tag)
 {
     int lo = 0, hi = s->n;
     while (lo < hi) {
@@ -407,9 +416,14 @@ static struct sym *lookup_block(struct check_state *s, struct name *nm, size_t a
     }
     struct sym *best = NULL;
     for (int i = lo; i < s->n && s->v[i].name == nm; i++)
-        if (s->v[i].from <= at && at < s->v[i].to)
+        if (s->v[i].from <= at && at < s->v[i].to && (s->v[i].sym->kind == SYM_TAG) == tag)
             best = s->v[i].sym;
     return best;
+}
+
+static struct sym *lookup_block(struct check_state *s, struct name *nm, size_t at)
+{
+    return lookup_block_ns(s, nm, at, false);
 }
 
 /* The file-scope declaration of `nm`, when one comes before `at`. */
@@ -427,7 +441,7 @@ static struct sym *lookup_file(struct name *nm, size_t at)
 static bool build_body(struct ast *n, void *arg)
 {
     struct lower *L = arg;
-    if ((n->kind == AST_STRUCT) && n->kid[0] && n->sym)
+    if ((n->kind == AST_STRUCT || n->kind == AST_ENUM) && n->kid[0] && n->sym)
         lower_map_put(L, &state(L)->bodies, n->sym, n);
     return true;
 }
@@ -446,6 +460,50 @@ static struct ast *struct_members(struct lower *L, struct ast *spec)
     }
     struct ast *def = spec->sym ? lower_map_get(&s->bodies, spec->sym) : NULL;
     return def ? def->kid[0] : NULL;
+}
+
+/* The enum specifier with the enumerators of enum specifier `spec` (itself, or its tag's
+ * definition), or NULL. */
+static struct ast *enum_definition(struct lower *L, struct ast *spec)
+{
+    if (!spec || spec->kind != AST_ENUM)
+        return NULL;
+    if (spec->kid[0])
+        return spec;
+    struct check_state *s = state(L);
+    if (!s->bodies_built) {
+        ast_walk(L->t->tu, build_body, L);
+        s->bodies_built = true;
+    }
+    return spec->sym ? lower_map_get(&s->bodies, spec->sym) : NULL;
+}
+
+/* The type gcc gives enum `def` (C11 6.7.2.2p4 leaves it to the implementation): unsigned
+ * int when its values are all non-negative and fit.  Known here when every value is
+ * implicit or a plain number, and no attribute (packed, mode) changes it. */
+static int enum_type(struct lower *L, struct ast *def)
+{
+    if (!def || (def->kid[1] && def->kid[1]->kid[0]) || !def->kid[0])
+        return AT_UNKNOWN;
+    unsigned long long v = 0;
+    for (struct ast *e = def->kid[0]->kid[0]; e; e = e->next) {
+        if (e->kind != AST_ENUMERATOR)
+            return AT_UNKNOWN;
+        struct ast *x = e->kid[0];
+        if (x) {
+            const char *s = L->text + x->begin;
+            if (x->kind != AST_CONSTANT || s[0] < '0' || s[0] > '9')
+                return AT_UNKNOWN;
+            char *end;
+            v = strtoull(s, &end, 0);
+            if (strspn(end, "uUlL") < (size_t)(L->text + x->end - end))
+                return AT_UNKNOWN;      /* a floating or odd constant */
+        }
+        if (v > UINT_MAX)
+            return AT_UNKNOWN;
+        v++;
+    }
+    return AT_UINT;
 }
 
 /* ---- types of declarations ------------------------------------------------------------ */
@@ -468,6 +526,7 @@ static void append_derivs(struct ck_type *t, const struct ck_type *u)
     t->tag = u->tag;
     t->at = u->at;
     t->qual |= u->qual;
+    t->ptr_qual |= u->ptr_qual;
 }
 
 /* The base of a declaration's type from its specifiers (a typedef brings its own
@@ -530,6 +589,13 @@ static void base_of_specs(struct lower *L, struct ast *specs, struct ck_type *t,
             return;
         case AST_ENUM:
             t->base = CK_INT;
+            for (struct ast *a = list->kid[0]; a; a = a->next)
+                if (a->kind == AST_ATTRIBUTE)
+                    return;             /* packed, mode: not followed */
+            t->tag = enum_definition(L, s);
+            t->at = (unsigned char)enum_type(L, t->tag);
+            if (!t->at)
+                t->tag = NULL;
             return;
         case AST_TYPEOF:
             return;
@@ -541,23 +607,42 @@ static void base_of_specs(struct lower *L, struct ast *specs, struct ck_type *t,
     t->at = arith ? (unsigned char)spec_count_type(&count) : AT_UNKNOWN;
 }
 
+/* A bit-field of width `w` and type t: its own type as gcc has it when it is narrower than
+ * t (a plain number of bits), else t; unknown when the width is not a plain number. */
+static void bitfield_type(struct lower *L, struct ast *w, struct ck_type *t)
+{
+    int a = arith_of(t);
+    t->tag = NULL;
+    t->at = AT_UNKNOWN;
+    if (!a || !w || w->kind != AST_CONSTANT || L->text[w->begin] < '0' || L->text[w->begin] > '9')
+        return;
+    unsigned long long bits = strtoull(L->text + w->begin, NULL, 0);
+    if (bits < (a == AT_BOOL ? 1u : 8u * (unsigned)at_size(a)))
+        t->narrow_bitfield = true;
+    else
+        t->at = (unsigned char)a;
+}
+
 static void type_of_decl(struct lower *L, struct ast *specs, struct ast *declarator,
                          struct ck_type *t, int depth)
 {
     unsigned char tmp[CK_MAX_DERIV];
     struct ast *params[CK_MAX_DERIV];
     int n = 0;
-    bool bitfield = false;
+    struct ast *bitfield = NULL;
     *t = unknown_type(false);
     for (struct ast *d = declarator; d && d->kind != AST_DECL_NAME; d = d->kid[0]) {
         enum ck_kind k = d->kind == AST_DECL_POINTER ? CK_POINTER
                          : d->kind == AST_DECL_ARRAY ? CK_ARRAY
                          : d->kind == AST_DECL_FUNCTION ? CK_FUNCTION : CK_UNKNOWN;
-        bitfield |= d->kind == AST_DECL_BITFIELD;
+        if (d->kind == AST_DECL_BITFIELD)
+            bitfield = d;
         if (d->kind == AST_DECL_BITFIELD || d->kind == AST_INIT_DECLARATOR)
             continue;
         if (k == CK_UNKNOWN || n == CK_MAX_DERIV)
             return;
+        if (k == CK_POINTER && d->kid[1] && d->kid[1]->kid[0])
+            t->ptr_qual = true;
         /* `()` and K&R lists say nothing about the arguments */
         params[n] = k == CK_FUNCTION && d->op != IDENTIFIER && d->kid[1] && d->kid[1]->kid[0]
                         ? d->kid[1] : NULL;
@@ -567,9 +652,11 @@ static void type_of_decl(struct lower *L, struct ast *specs, struct ast *declara
         t->params[t->n] = params[i];
         t->d[t->n++] = tmp[i];
     }
+    bool ptr_qual = t->ptr_qual;
     base_of_specs(L, specs, t, depth);
+    t->ptr_qual |= ptr_qual;
     if (bitfield)
-        t->at = AT_UNKNOWN;         /* what _Generic makes of a bit-field: not followed */
+        bitfield_type(L, bitfield->kid[1], t);
 }
 
 /* Does the text of an attribute of y's declaration (or of its typedefs) make a vector type
@@ -686,6 +773,7 @@ struct ck {
     int decl_derivs;                 /* type_name(): its declarator's derivations (the
                                         rest are its specifiers', a typedef's) */
     bool decl_fn;                    /* ... which it declared a function */
+    bool ptr_qual_seen;              /* abstract_declarator() met a qualified pointer */
 };
 
 /* Deeper expressions are refused rather than parsed on a deep C stack (fuzzing). */
@@ -1277,8 +1365,10 @@ static bool abstract_declarator(struct ck *c, unsigned char *d, long long *dims,
         while (tok_ident(c, c->pos) && (tok_name(c, c->pos)->keyword == KW_CONST ||
                                         tok_name(c, c->pos)->keyword == KW_VOLATILE ||
                                         tok_name(c, c->pos)->keyword == KW_RESTRICT ||
-                                        tok_name(c, c->pos)->keyword == KW_ATOMIC))
+                                        tok_name(c, c->pos)->keyword == KW_ATOMIC)) {
+            c->ptr_qual_seen = true;
             c->pos++;
+        }
     }
     int inner = 0;
     unsigned char in[CK_MAX_DERIV];
@@ -1568,6 +1658,7 @@ static bool type_name(struct ck *c, struct ck_type *t)
 {
     bool arith = false, flt = false, is_void = false, seen = false, unknown_base = false;
     bool qual = false;
+    struct ast *enum_def = NULL;        /* an enum type whose type is known: its definition */
     int ts[TS_COUNT] = {0}, first = c->pos;
     struct spec_count count = {0};
     *t = unknown_type(false);
@@ -1635,6 +1726,7 @@ static bool type_name(struct ck *c, struct ck_type *t)
                          kw == KW_ENUM ? "an enumeration" : "a tag");
                 return false;
             }
+            bool body = is(c, "{");
             if (is(c, "{") && kw == KW_ENUM) {
                 if (!enumerators(c))
                     return false;
@@ -1648,6 +1740,12 @@ static bool type_name(struct ck *c, struct ck_type *t)
             seen = true;
             if (kw == KW_ENUM) {
                 arith = true;
+                struct sym *y = tag && !body && c->scope
+                                    ? lookup_block_ns(c->scope, tag, c->at, true) : NULL;
+                if (!y && tag && !body && tag->tag && tag->tag->depth == 0)
+                    y = tag->tag;
+                struct ast *def = y ? enum_definition(c->L, y->decl) : NULL;
+                enum_def = enum_type(c->L, def) ? def : NULL;
             } else {
                 t->base = CK_STRUCT;
                 t->tag = tag && tag->tag && tag->tag->decl && tag->tag->decl->kind == AST_STRUCT
@@ -1681,17 +1779,24 @@ static bool type_name(struct ck *c, struct ck_type *t)
     else if (t->base != CK_STRUCT && !t->n && (flt || arith || is_void)) {
         t->base = flt ? CK_FLOAT : arith ? CK_INT : CK_VOID;
         t->at = arith && !ts[TS_OTHER] ? (unsigned char)spec_count_type(&count) : AT_UNKNOWN;
+        if (enum_def) {
+            t->at = AT_UINT;
+            t->tag = enum_def;
+        }
     }
     t->qual |= qual;
     unsigned char d[CK_MAX_DERIV];
     long long dims[CK_MAX_DERIV];
     int n = 0;
+    bool ptr_qual = c->ptr_qual_seen;
+    c->ptr_qual_seen = false;
     if (!abstract_declarator(c, d, dims, &n) ||
         !object_size_valid(c, c->declaring && c->decl_name >= 0 ? c->decl_name : first, t, d,
                            dims, n))
         return false;
     /* the declarator's derivations come first, then those of a typedef name */
-    struct ck_type r = { .base = t->base, .tag = t->tag };
+    struct ck_type r = { .base = t->base, .tag = t->tag, .ptr_qual = c->ptr_qual_seen };
+    c->ptr_qual_seen = ptr_qual;
     for (int k = 0; k < n; k++)
         r.d[r.n++] = d[k];
     append_derivs(&r, t);
@@ -2010,6 +2115,7 @@ static bool statement_expression(struct ck *c, struct ck_type *t)
         return false;
     t->lvalue = false;
     t->has_value = false;
+    t->narrow_bitfield = false;
     return true;
 }
 
@@ -2120,17 +2226,67 @@ static bool initializer_list(struct ck *c, const struct ck_type *of)
  * not followed). */
 enum generic_match { GENERIC_NO, GENERIC_MAYBE, GENERIC_YES };
 
-static enum generic_match generic_matches(const struct ck_type *ctl, const struct ck_type *ty)
+/* Are the arithmetic types a and b (at known) the same?  An enum type (its definition in
+ * tag) is compatible with its integer type and no other enum. */
+static enum generic_match same_arith(const struct ck_type *a, const struct ck_type *b)
+{
+    if (a->at != b->at)
+        return GENERIC_NO;
+    return a->tag && b->tag && a->tag != b->tag ? GENERIC_NO : GENERIC_YES;
+}
+
+/* Are pointer types a and b the same (C11 6.7.6.1p2: compatible targets, same qualifiers)?
+ * Only pointers to arithmetic types, void and structs, with unqualified pointer levels, are
+ * told apart. */
+static enum generic_match same_pointer(struct ck *c, const struct ck_type *a,
+                                       const struct ck_type *b)
+{
+    for (int k = 0; k < a->n; k++)
+        if (a->d[k] != CK_POINTER)
+            return GENERIC_MAYBE;
+    for (int k = 0; k < b->n; k++)
+        if (b->d[k] != CK_POINTER)
+            return GENERIC_MAYBE;
+    if (a->base == CK_UNKNOWN || b->base == CK_UNKNOWN || a->ptr_qual || b->ptr_qual)
+        return GENERIC_MAYBE;
+    if (a->n != b->n || a->base != b->base || a->qual != b->qual)
+        return GENERIC_NO;
+    switch (a->base) {
+    case CK_VOID:
+        return GENERIC_YES;
+    case CK_INT: case CK_FLOAT:
+        return !a->at || !b->at ? GENERIC_MAYBE : same_arith(a, b);
+    case CK_STRUCT: {
+        struct ast *x = a->tag ? struct_members(c->L, a->tag) : NULL;
+        struct ast *y = b->tag ? struct_members(c->L, b->tag) : NULL;
+        return !x || !y ? GENERIC_MAYBE : x == y ? GENERIC_YES : GENERIC_NO;
+    }
+    default:
+        return GENERIC_MAYBE;
+    }
+}
+
+/* Can an association of type `ty` be the one _Generic chooses for a controlling
+ * expression of type `ctl` (after lvalue conversion)?  GENERIC_YES and GENERIC_NO when this
+ * check can tell (exact arithmetic types, C11 6.5.1.1p2: no qualified type is compatible
+ * with the unqualified controlling type; simple pointers; types of other kinds),
+ * GENERIC_MAYBE otherwise. */
+static enum generic_match generic_matches(struct ck *c, const struct ck_type *ctl,
+                                          const struct ck_type *ty)
 {
     enum ck_kind ck = kind_of(ctl), ak = kind_of(ty);
     if (ck == CK_UNKNOWN || ak == CK_UNKNOWN)
         return GENERIC_MAYBE;
     if (ak != ck)
         return GENERIC_NO;
+    if (ck == CK_POINTER)
+        return same_pointer(c, ctl, ty);
+    if (ctl->narrow_bitfield)
+        return GENERIC_NO;
     int ca = arith_of(ctl), aa = arith_of(ty);
     if (!ca || !aa)
         return GENERIC_MAYBE;
-    return aa == ca && !ty->qual ? GENERIC_YES : GENERIC_NO;
+    return ty->qual ? GENERIC_NO : same_arith(ctl, ty);
 }
 
 /* `_Generic ( assignment-expression , generic-assoc-list )` (C11 6.5.1.1).  When the
@@ -2153,8 +2309,10 @@ static bool generic_selection(struct ck *c, struct ck_type *t)
         return false;
     ctl = decay(&ctl);
     enum ck_kind rk = CK_VOID;          /* the kind of the candidates; CK_VOID: none yet */
+    unsigned kinds = 0;                 /* the known kinds of the candidates' values */
     bool any = false, yes = false, maybe = false, has_default = false;
-    unsigned long seen = 0;             /* the arithmetic types of the associations */
+    struct ck_type seen[32];            /* the arithmetic types of the associations */
+    int nseen = 0;
     while (accept(c, ",")) {
         enum generic_match m = GENERIC_MAYBE;
         int at = c->pos;
@@ -2174,14 +2332,17 @@ static bool generic_selection(struct ck *c, struct ck_type *t)
                          kind_of(&ty) == CK_VOID ? "incomplete (void)" : "function");
                 return false;
             }
-            int aa = arith_of(&ty);
-            if (aa && !ty.qual && (seen >> aa & 1)) {
-                ck_error(c, at, "'_Generic' specifies two compatible types ('%s')", at_names[aa]);
-                return false;
+            if (arith_of(&ty) && !ty.qual) {
+                for (int k = 0; k < nseen; k++)
+                    if (same_arith(&seen[k], &ty) == GENERIC_YES) {
+                        ck_error(c, at, "'_Generic' specifies two compatible types ('%s')",
+                                 at_names[ty.at]);
+                        return false;
+                    }
+                if (nseen < 32)
+                    seen[nseen++] = ty;
             }
-            if (aa && !ty.qual)
-                seen |= 1ul << aa;
-            m = generic_matches(&ctl, &ty);
+            m = generic_matches(c, &ctl, &ty);
         } else {
             expected(c, "a type name or 'default'");
             return false;
@@ -2199,8 +2360,11 @@ static bool generic_selection(struct ck *c, struct ck_type *t)
         if (m == GENERIC_NO)
             continue;                           /* cannot be chosen */
         maybe |= m == GENERIC_MAYBE && !is_default;
-        enum ck_kind xk = kind_of(&x);
+        struct ck_type v = decay(&x);
+        enum ck_kind xk = kind_of(&v);
         rk = rk == CK_VOID || rk == xk ? xk : CK_UNKNOWN;
+        if (xk != CK_UNKNOWN)
+            kinds |= 1u << xk;
     }
     if (!any) {
         expected(c, "','");
@@ -2218,7 +2382,18 @@ static bool generic_selection(struct ck *c, struct ck_type *t)
                  "associations", ca ? " (of type '" : "", ca ? at_names[ca] : "", ca ? "')" : "");
         return false;
     }
-    *t = is_arith(rk) ? simple_type(rk) : unknown_type(false);
+    /* not decided: refused when the choice matters to what gcc accepts (values of other
+       kinds, or maybe no association at all) */
+    if (!has_default || (kinds & (kinds - 1))) {
+        ck_error(c, kw, "sorry, unimplemented: mcc cannot tell which association of this "
+                 "'_Generic' is chosen (it does not follow these types that far)%s; compute the "
+                 "value into a variable before the directive",
+                 has_default ? " and their values differ in kind" : " and it has no default");
+        return false;
+    }
+    *t = is_arith(rk) ? simple_type(rk)
+         : rk == CK_POINTER ? derived(&(struct ck_type){ .base = CK_UNKNOWN }, CK_POINTER)
+         : unknown_type(false);
     return true;
 }
 
@@ -2308,7 +2483,7 @@ static bool primary(struct ck *c, struct ck_type *t)
             *t = k->len == 3 && q[1] != '\\' ? constant(AT_INT, (unsigned long long)(signed char)q[1])
                                               : arith_type(AT_INT);
         } else {
-            *t = derived(&(struct ck_type){ .base = CK_INT }, CK_ARRAY);
+            *t = derived(&(struct ck_type){ .base = CK_INT, .at = AT_CHAR }, CK_ARRAY);
             t->lvalue = true;
         }
         return true;
@@ -2386,7 +2561,8 @@ static bool primary(struct ck *c, struct ck_type *t)
         *t = (struct ck_type){ .n = 1, .d = { CK_FUNCTION }, .base = CK_UNKNOWN };
         return true;
     case NAME_FUNC_NAME:
-        *t = (struct ck_type){ .n = 1, .d = { CK_ARRAY }, .base = CK_INT, .lvalue = true };
+        *t = (struct ck_type){ .n = 1, .d = { CK_ARRAY }, .base = CK_INT, .at = AT_CHAR,
+                               .qual = true, .lvalue = true };     /* const char [] */
         return true;
     case NAME_LOCAL:
         switch (c->local_kind[c->local_hit]) {
@@ -2620,6 +2796,7 @@ static bool postfix_tail(struct ck *c, struct ck_type *t)
             if (!want_lvalue(c, at, t, "increment operand"))
                 return false;
             t->lvalue = false;
+            t->narrow_bitfield = false;
         } else {
             return true;
         }
@@ -2666,6 +2843,7 @@ static bool unary_inner(struct ck *c, struct ck_type *t)
         if (!unary(c, t) || !want_lvalue(c, at, t, "increment operand"))
             return false;
         t->lvalue = false;
+        t->narrow_bitfield = false;     /* not followed: taken as unknown */
         return true;
     }
     if (is(c, "&&") && tok_ident(c, c->pos + 1)) {      /* GNU &&label: a void * */
@@ -2713,6 +2891,8 @@ static bool unary_inner(struct ck *c, struct ck_type *t)
             int a = u == 3 ? AT_INT : at_promote(arith_of(&v));
             *t = u == 3 ? arith_type(AT_INT) : v;
             t->at = (unsigned char)a;
+            t->tag = NULL;              /* an enum's value is of its integer type */
+            t->narrow_bitfield = false;
             t->has_value = false;
             if (known)
                 *t = constant(a, u == 0 ? -x : u == 1 ? x : u == 2 ? ~x : x == 0);
@@ -3047,6 +3227,7 @@ static bool expr(struct ck *c, struct ck_type *t)
     if (comma) {
         t->lvalue = false;          /* (a, b) is b's value, not b */
         t->has_value = false;       /* ... and not a constant expression (C11 6.6p3) */
+        t->narrow_bitfield = false;
     }
     return true;
 }
