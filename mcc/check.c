@@ -774,6 +774,10 @@ struct ck {
                                         rest are its specifiers', a typedef's) */
     bool decl_fn;                    /* ... which it declared a function */
     bool ptr_qual_seen;              /* abstract_declarator() met a qualified pointer */
+    int attr_mode;                   /* the type name being parsed has mode(X): X's token,
+                                        or -1 */
+    long long attr_vector;           /* ... vector_size(N): N, -2 when not known, or -1 */
+    int attr_vector_tok;             /* ... N's token */
 };
 
 /* Deeper expressions are refused rather than parsed on a deep C stack (fuzzing). */
@@ -1273,13 +1277,41 @@ static long long type_size(const struct ck_type *t)
     return arith_of(t) ? at_size(arith_of(t)) : -1;
 }
 
+/* At least how many bytes an object of struct or union type t takes (the sum, or the
+ * largest, of its arithmetic and pointer members' sizes; padding and other members left
+ * out, and members whose attributes may change their size), -1 when nothing is known. */
+static long long struct_size_min(struct ck *c, const struct ck_type *t)
+{
+    struct ast *members = t->tag ? struct_members(c->L, t->tag) : NULL;
+    long long size = 0;
+    for (struct ast *sd = members ? members->kid[0] : NULL; sd; sd = sd->next) {
+        if (sd->kind != AST_STRUCT_DECL || !sd->kid[1])
+            continue;
+        for (struct ast *d = sd->kid[1]->kid[0]; d; d = d->next) {
+            struct ast *dn = ast_declarator_name(d);
+            struct ck_type m;
+            if (!dn || d->kind == AST_DECL_BITFIELD || (dn->sym && has_vector_attribute(c->L, dn->sym, 0)))
+                continue;
+            type_of_decl(c->L, sd->kid[0], d, &m, 0);
+            long long k = type_size(&m);
+            if (k < 0)
+                continue;
+            size = t->tag->op == KW_UNION ? (k > size ? k : size) : size + k;
+        }
+    }
+    return size > 0 ? size : -1;
+}
+
 /* The derivations d[0..n) (outermost first; dims[k] the size of an array, -1 unknown) of a
  * type whose specifiers are `specs`: is the object small enough (C11 6.5.6p9: sizes are
  * at most PTRDIFF_MAX bytes)?  Reports it at token `at`. */
 static bool object_size_valid(struct ck *c, int at, const struct ck_type *specs,
-                              const unsigned char *d, const long long *dims, int n)
+                              long long base_size, const unsigned char *d,
+                              const long long *dims, int n)
 {
-    long long size = type_size(specs);
+    long long size = base_size >= 0 ? base_size : type_size(specs);
+    if (size < 0 && kind_of(specs) == CK_STRUCT && !specs->n)
+        size = struct_size_min(c, specs);   /* a lower bound: enough to find too large */
     for (int k = n - 1; k >= 0; k--) {
         if (d[k] == CK_POINTER) {
             size = (long long)sizeof(void *);
@@ -1538,49 +1570,141 @@ static bool derivations_valid(struct ck *c, int at, const struct ck_type *t)
     return true;
 }
 
-/* The GNU attributes whose arguments this check knows: how many, and whether the first
- * is an identifier (mode(QI)) or all are integer constants (aligned(16)).  The arguments
- * of the others are parsed as gcc parses them: maybe an identifier first, then
- * expressions (whose names must be declared, even when gcc ignores the attribute). */
+/* The GNU attributes a clause's type names may carry: those whose meaning this check
+ * knows, and what their arguments are.  gcc checks the others in ways not followed here
+ * (section, cleanup, ...): they are refused. */
+enum attr_args { ATTR_NONE, ATTR_ALIGN, ATTR_VECTOR, ATTR_MODE, ATTR_MESSAGE };
 static const struct known_attribute {
     const char *name;
-    int min, max;
-    bool ident;                     /* the first argument is an identifier */
+    enum attr_args args;
 } known_attributes[] = {
-    { "aligned", 0, 1, false }, { "vector_size", 1, 1, false }, { "mode", 1, 1, true },
-    { "alloc_size", 1, 2, false }, { "packed", 0, 0, false }, { "unused", 0, 0, false },
-    { "used", 0, 0, false }, { "may_alias", 0, 0, false },
+    { "aligned", ATTR_ALIGN }, { "vector_size", ATTR_VECTOR }, { "mode", ATTR_MODE },
+    { "packed", ATTR_NONE }, { "unused", ATTR_NONE }, { "used", ATTR_NONE },
+    { "may_alias", ATTR_NONE }, { "deprecated", ATTR_MESSAGE },
+    { "unavailable", ATTR_MESSAGE },
 };
+
+/* The name at token i without GNU's surrounding underscores (__aligned__). */
+static size_t attr_word(const struct ck *c, int i, const char **s)
+{
+    size_t n = c->toks[i].len;
+    *s = c->text + c->toks[i].off;
+    if (n > 4 && !memcmp(*s, "__", 2) && !memcmp(*s + n - 2, "__", 2)) {
+        *s += 2;
+        n -= 4;
+    }
+    return n;
+}
 
 static const struct known_attribute *known_attribute(const struct ck *c, int i)
 {
-    const char *s = c->text + c->toks[i].off;
-    size_t n = c->toks[i].len;
-    if (n > 4 && !memcmp(s, "__", 2) && !memcmp(s + n - 2, "__", 2))
-        s += 2, n -= 4;             /* __aligned__ */
+    const char *s;
+    size_t n = attr_word(c, i, &s);
     for (size_t k = 0; k < sizeof known_attributes / sizeof known_attributes[0]; k++)
         if (strlen(known_attributes[k].name) == n && !memcmp(known_attributes[k].name, s, n))
             return &known_attributes[k];
     return NULL;
 }
 
-/* `( args )` of attribute `a` (NULL: not known), c->pos at the `(`. */
+/* The class of machine mode `mode(X)` names at token i: 'i' (integer), 'f' (floating), 0
+ * when gcc knows no such mode. */
+static char mode_class(const struct ck *c, int i)
+{
+    static const char *const ints[] = { "QI", "HI", "SI", "DI", "TI", "byte", "word",
+                                        "pointer" };
+    static const char *const flts[] = { "SF", "DF", "XF", "TF" };
+    const char *s;
+    size_t n = attr_word(c, i, &s);
+    for (size_t k = 0; k < sizeof ints / sizeof ints[0]; k++)
+        if (strlen(ints[k]) == n && !memcmp(ints[k], s, n))
+            return 'i';
+    for (size_t k = 0; k < sizeof flts / sizeof flts[0]; k++)
+        if (strlen(flts[k]) == n && !memcmp(flts[k], s, n))
+            return 'f';
+    return 0;
+}
+
+static bool power_of_two(unsigned long long v) { return v && !(v & (v - 1)); }
+
+/* One integer constant argument of aligned or vector_size (token `name`); *v its value,
+ * -1 when not known. */
+static bool attribute_constant(struct ck *c, int name, long long *v)
+{
+    struct ck_type x;
+    int at = c->pos, variables = c->variables;
+    unsigned long long u;
+    int in_sizeof = c->in_sizeof;
+    c->in_sizeof = 0;                   /* a constant, even in sizeof: names count */
+    c->depth++;
+    bool ok = assign(c, &x);
+    c->depth--;
+    c->in_sizeof = in_sizeof;
+    if (!ok)
+        return false;
+    enum ck_kind k = kind_of(&x);
+    if ((k != CK_INT && k != CK_UNKNOWN) || c->variables != variables) {
+        ck_error(c, at, "the argument of attribute '%.*s' is not an integer constant",
+                 CK_TOK(c, name));
+        return false;
+    }
+    *v = -1;
+    if (value_of(&x, &u)) {
+        if (at_negative(u, arith_of(&x)) || u > (1ull << 40)) {
+            ck_error(c, at, "the argument of attribute '%.*s' is negative or too large",
+                     CK_TOK(c, name));
+            return false;
+        }
+        *v = (long long)u;
+    }
+    return true;
+}
+
+/* `( args )` of attribute `a`, c->pos at the `(` (or after the name, when it has none). */
 static bool attribute_arguments(struct ck *c, int name, const struct known_attribute *a)
 {
     int nargs = 0;
-    c->pos++;
-    if (!is(c, ")")) {
+    bool parens = accept(c, "(");
+    long long v;
+    if (parens && !is(c, ")")) {
         do {
             struct ck_type x;
             int at = c->pos;
-            if (nargs == 0 && (!a || a->ident) && tok_ident(c, c->pos) &&
-                (tok_is(c, c->pos + 1, ",") || tok_is(c, c->pos + 1, ")"))) {
+            nargs++;
+            if (a->args == ATTR_MODE && nargs == 1 && tok_ident(c, at) &&
+                !tok_name(c, at)->keyword && tok_is(c, at + 1, ")")) {
+                if (!mode_class(c, at)) {
+                    ck_error(c, at, "unknown machine mode '%.*s'", CK_TOK(c, at));
+                    return false;
+                }
+                c->attr_mode = at;
                 c->pos++;
-                nargs++;
                 continue;
             }
-            if (a && a->ident && nargs == 0) {
-                expected(c, "an identifier");
+            if (a->args == ATTR_ALIGN || a->args == ATTR_VECTOR) {
+                if (!attribute_constant(c, name, &v))
+                    return false;
+                if (a->args == ATTR_ALIGN && v > (1 << 28)) {
+                    ck_error(c, at, "requested alignment %lld exceeds the maximum, 268435456", v);
+                    return false;
+                }
+                if (a->args == ATTR_ALIGN && v > 0 && !power_of_two((unsigned long long)v)) {
+                    ck_error(c, at, "requested alignment %lld is not a power of 2", v);
+                    return false;
+                }
+                if (a->args == ATTR_VECTOR) {
+                    if (v == 0) {
+                        ck_error(c, at, "zero vector size");
+                        return false;
+                    }
+                    c->attr_vector = v < 0 ? -2 : v;
+                    c->attr_vector_tok = at;
+                }
+                continue;
+            }
+            if (a->args == ATTR_MESSAGE && (c->toks[at].kind != OMP_TOK_STRING ||
+                                            c->text[c->toks[at].off] != '"')) {
+                ck_error(c, at, "the message of attribute '%.*s' must be a string",
+                         CK_TOK(c, name));
                 return false;
             }
             c->in_sizeof++;
@@ -1590,18 +1714,13 @@ static bool attribute_arguments(struct ck *c, int name, const struct known_attri
             c->in_sizeof--;
             if (!ok)
                 return false;
-            enum ck_kind k = kind_of(&x);
-            if (a && !a->ident && k != CK_INT && k != CK_UNKNOWN) {
-                ck_error(c, at, "'%.*s' attribute argument is not an integer constant",
-                         CK_TOK(c, name));
-                return false;
-            }
-            nargs++;
         } while (accept(c, ","));
     }
-    if (!expect(c, ")"))
+    if (parens && !expect(c, ")"))
         return false;
-    if (a && (nargs < a->min || nargs > a->max)) {
+    int max = a->args == ATTR_NONE ? 0 : a->args == ATTR_VECTOR || a->args == ATTR_MODE ? 1 : 1;
+    int min = a->args == ATTR_VECTOR || a->args == ATTR_MODE ? 1 : 0;
+    if (nargs < min || nargs > max) {
         ck_error(c, name, "wrong number of arguments specified for '%.*s' attribute",
                  CK_TOK(c, name));
         return false;
@@ -1610,7 +1729,7 @@ static bool attribute_arguments(struct ck *c, int name, const struct known_attri
 }
 
 /* `__attribute__ (( attribute-list ))` (GNU), c->pos after the keyword: each attribute is
- * a word, maybe with arguments (what gcc would reject in them is reported here). */
+ * a word, maybe with arguments; what gcc would reject in them is reported here. */
 static bool attribute_specifier(struct ck *c)
 {
     if (!expect(c, "(") || !expect(c, "("))
@@ -1623,25 +1742,62 @@ static bool attribute_specifier(struct ck *c)
             expected(c, "an attribute name");
             return false;
         }
-        c->pos++;
         const struct known_attribute *a = known_attribute(c, name);
-        if (is(c, "(")) {
-            if (!attribute_arguments(c, name, a))
-                return false;
-        } else if (a && a->min > 0) {
-            ck_error(c, name, "wrong number of arguments specified for '%.*s' attribute",
-                     CK_TOK(c, name));
+        if (!a) {
+            ck_error(c, name, "sorry, unimplemented: attribute '%.*s' in a clause (mcc checks "
+                     "aligned, vector_size, mode, packed, unused, used, may_alias, deprecated "
+                     "and unavailable there)", CK_TOK(c, name));
             return false;
         }
+        c->pos++;
+        if (!attribute_arguments(c, name, a))
+            return false;
     } while (accept(c, ","));
     return expect(c, ")") && expect(c, ")");
 }
 
+/* What the attributes of a type name (see attribute_specifier) ask of its type: `mode` an
+ * integer or floating type with no derivations, vector_size an arithmetic element type
+ * whose size divides it a power of 2 times (gcc's rules).  `specs` is the type of the
+ * specifiers, n the number of the declarator's derivations. */
+static bool attributes_fit(struct ck *c, const struct ck_type *specs, int n)
+{
+    enum ck_kind k = kind_of(specs);
+    if (c->attr_mode >= 0) {
+        char m = mode_class(c, c->attr_mode);
+        if (n || (k != CK_UNKNOWN && k != (m == 'i' ? CK_INT : CK_FLOAT))) {
+            ck_error(c, c->attr_mode, "mode '%.*s' applied to an inappropriate type%s",
+                     CK_TOK(c, c->attr_mode), n ? " (a pointer or an array)" : "");
+            return false;
+        }
+    }
+    if (c->attr_vector != -1) {
+        int at = c->attr_vector_tok;
+        if (k != CK_UNKNOWN && !is_arith(k)) {
+            ck_error(c, at, "invalid vector type for attribute 'vector_size'");
+            return false;
+        }
+        long long size = type_size(specs);
+        if (c->attr_vector > 0 && size > 0) {
+            if (c->attr_vector % size) {
+                ck_error(c, at, "vector size not an integral multiple of component size");
+                return false;
+            }
+            if (!power_of_two((unsigned long long)(c->attr_vector / size))) {
+                ck_error(c, at, "number of vector components %lld not a power of two",
+                         c->attr_vector / size);
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
 /* `( type-name )` or `( expression )` of typeof, or `( type-name )` of _Atomic, c->pos at
  * the `(`: not evaluated. */
-static bool typeof_operand(struct ck *c)
+static bool typeof_operand(struct ck *c, struct ck_type *t)
 {
-    struct ck_type x;
+    struct ck_type x = unknown_type(false);
     bool atomic = kw_at(c, c->pos - 1, KW_ATOMIC);
     c->pos++;
     c->in_sizeof++;
@@ -1650,14 +1806,31 @@ static bool typeof_operand(struct ck *c)
               : atomic ? (expected(c, "a type name"), false) : expr(c, &x);
     c->depth--;
     c->in_sizeof--;
+    *t = x;
+    t->lvalue = t->has_value = t->narrow_bitfield = false;
     return ok && expect(c, ")");
 }
+
+static bool type_name_inner(struct ck *c, struct ck_type *t);
 
 /* type-name (C11 6.7.7) at c->pos, which starts_type() accepted. */
 static bool type_name(struct ck *c, struct ck_type *t)
 {
+    int mode = c->attr_mode, vtok = c->attr_vector_tok;
+    long long vector = c->attr_vector;
+    c->attr_mode = -1;
+    c->attr_vector = -1;
+    bool ok = type_name_inner(c, t);
+    c->attr_mode = mode;
+    c->attr_vector = vector;
+    c->attr_vector_tok = vtok;
+    return ok;
+}
+
+static bool type_name_inner(struct ck *c, struct ck_type *t)
+{
     bool arith = false, flt = false, is_void = false, seen = false, unknown_base = false;
-    bool qual = false;
+    bool qual = false, from_typeof = false;
     struct ast *enum_def = NULL;        /* an enum type whose type is known: its definition */
     int ts[TS_COUNT] = {0}, first = c->pos;
     struct spec_count count = {0};
@@ -1696,15 +1869,14 @@ static bool type_name(struct ck *c, struct ck_type *t)
                 expected(c, "'('");
                 return false;
             }
-            int open = c->pos;
-            if (!(kw == KW_ATTRIBUTE ? attribute_specifier(c) : typeof_operand(c)))
+            struct ck_type x;
+            if (!(kw == KW_ATTRIBUTE ? attribute_specifier(c) : typeof_operand(c, &x)))
                 return false;
-            if (kw != KW_ATTRIBUTE)
-                seen = unknown_base = true;     /* typeof(...), _Atomic(...) */
+            if (kw != KW_ATTRIBUTE) {           /* typeof(...), _Atomic(type-name) */
+                seen = from_typeof = true;
+                *t = x;
+            }
             qual |= kw == KW_ATOMIC;
-            for (int k = open; k < c->pos; k++) /* a vector type: not followed */
-                if (spelled(c, k, "vector_size") || spelled(c, k, "__vector_size__"))
-                    unknown_base = true;
         } else if (kw == KW_AUTO_TYPE) {
             c->pos++;
             seen = unknown_base = true;
@@ -1776,7 +1948,8 @@ static bool type_name(struct ck *c, struct ck_type *t)
     }
     if (unknown_base)
         *t = unknown_type(false);
-    else if (t->base != CK_STRUCT && !t->n && (flt || arith || is_void)) {
+    else if (t->base != CK_STRUCT && !t->n && (flt || arith || is_void) &&
+             !from_typeof) {
         t->base = flt ? CK_FLOAT : arith ? CK_INT : CK_VOID;
         t->at = arith && !ts[TS_OTHER] ? (unsigned char)spec_count_type(&count) : AT_UNKNOWN;
         if (enum_def) {
@@ -1790,10 +1963,14 @@ static bool type_name(struct ck *c, struct ck_type *t)
     int n = 0;
     bool ptr_qual = c->ptr_qual_seen;
     c->ptr_qual_seen = false;
-    if (!abstract_declarator(c, d, dims, &n) ||
-        !object_size_valid(c, c->declaring && c->decl_name >= 0 ? c->decl_name : first, t, d,
-                           dims, n))
+    if (!abstract_declarator(c, d, dims, &n) || !attributes_fit(c, t, n) ||
+        !object_size_valid(c, c->declaring && c->decl_name >= 0 ? c->decl_name : first, t,
+                           c->attr_vector > 0 ? c->attr_vector : -1, d, dims, n))
         return false;
+    if (c->attr_mode >= 0)
+        t->at = AT_UNKNOWN;             /* another type of the same kind */
+    if (c->attr_vector != -1)
+        *t = unknown_type(false);       /* a vector type: not followed */
     /* the declarator's derivations come first, then those of a typedef name */
     struct ck_type r = { .base = t->base, .tag = t->tag, .ptr_qual = c->ptr_qual_seen };
     c->ptr_qual_seen = ptr_qual;
@@ -1931,7 +2108,8 @@ static bool declaration(struct ck *c)
         c->decl_name = -1;
         c->decl_fn = false;
         ok = abstract_declarator(c, d, dims, &n) &&
-             object_size_valid(c, c->decl_name >= 0 ? c->decl_name : c->pos, &specs, d, dims, n);
+             object_size_valid(c, c->decl_name >= 0 ? c->decl_name : c->pos, &specs, -1, d, dims,
+                               n);
         c->declaring = false;
         if (!ok)
             return false;
