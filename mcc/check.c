@@ -2340,11 +2340,36 @@ static bool initializer_fits(struct ck *c, int at, const struct ck_type *m,
     return true;
 }
 
+/* A plain string literal (no prefix) from token at to c->pos, first in the initializer
+ * list of an array of type `of`: it initializes the whole array when the elements are
+ * characters (C11 6.7.9p14), which *whole says; other integer elements are an error. */
+static bool string_initializer(struct ck *c, int at, const struct ck_type *of, bool *whole)
+{
+    *whole = false;
+    if (kind_of(of) != CK_ARRAY || c->toks[at].kind != OMP_TOK_STRING ||
+        c->text[c->toks[at].off] != '"')
+        return true;
+    for (int i = at; i < c->pos; i++)
+        if (c->toks[i].kind != OMP_TOK_STRING)
+            return true;                /* not only a string */
+    struct ck_type e = inner_type(of);
+    int a = arith_of(&e);
+    if (e.n || e.base != CK_INT || !a || a == AT_INT128 || a == AT_UINT128)
+        return true;
+    if (a == AT_CHAR || a == AT_SCHAR || a == AT_UCHAR) {
+        *whole = true;
+        return true;
+    }
+    ck_error(c, at, "cannot initialize an array of '%s' from a string literal", at_names[a]);
+    return false;
+}
+
 /* `{ [designation =] initializer, ... }` (C11 6.7.9) of an object of type `of`. */
 static bool initializer_list(struct ck *c, const struct ck_type *of)
 {
     int k = 0;
     bool positional = true;             /* members matched by position so far */
+    bool whole = false;                 /* a string initialized the whole char array */
     if (c->depth >= CK_MAX_DEPTH) {
         ck_error(c, c->pos, "expression nested too deeply");
         return false;
@@ -2384,9 +2409,15 @@ static bool initializer_list(struct ck *c, const struct ck_type *of)
             struct ck_type x, u = unknown_type(false), m;
             int at = c->pos;
             bool known = positional && nth_member(c, of, k, &m);
+            if (whole && positional) {
+                ck_error(c, at, "excess elements in char array initializer");
+                return false;
+            }
             ok = is(c, "{") ? initializer_list(c, known ? &m : &u) : assign(c, &x);
             if (ok && known && !tok_is(c, at, "{"))
                 ok = initializer_fits(c, at, &m, &x, "a member");
+            if (ok && k == 0 && positional && !tok_is(c, at, "{"))
+                ok = string_initializer(c, at, of, &whole);
         }
         k++;
         if (!ok || !accept(c, ",") || is(c, "}"))
