@@ -26,6 +26,7 @@
 #include "mcc.h"
 #include "c.tab.h"
 
+#include <limits.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -50,7 +51,99 @@ struct ck_type {
     bool base_const;                 /* the base is const-qualified (a declared object's
                                         specifiers say const): with no derivations left
                                         (an element, a target), a read-only object */
+    unsigned char at;                /* CK_INT, CK_FLOAT base: which arithmetic type
+                                        (enum ck_arith; AT_UNKNOWN when not known) */
+    bool qual;                       /* the base's specifiers are qualified (const,
+                                        volatile, _Atomic): no _Generic association of an
+                                        unqualified type matches it */
+    bool ptr_qual;                   /* a pointer derivation is qualified (`* const`) */
+    bool narrow_bitfield;            /* a bit-field narrower than its type: gcc gives it a
+                                        type of its own, which no _Generic association
+                                        names (`at` is then unknown) */
+    bool has_value;                  /* an integer constant expression (C11 6.6p6) whose
+                                        value is known: `value`, converted to `at` (its
+                                        bits, sign-extended from signed types) */
+    unsigned long long value;
 };
+
+/* The arithmetic types _Generic tells apart (C11 6.2.5; enums are not here: gcc gives an
+ * enum type int or unsigned int after its values), and the integer constant folder
+ * computes in (x86-64 LP64, the target mcc's output is compiled for). */
+enum ck_arith { AT_UNKNOWN, AT_BOOL, AT_CHAR, AT_SCHAR, AT_UCHAR, AT_SHORT, AT_USHORT, AT_INT,
+                AT_UINT, AT_LONG, AT_ULONG, AT_LLONG, AT_ULLONG, AT_INT128, AT_UINT128,
+                AT_FLOAT, AT_DOUBLE, AT_LDOUBLE };
+static const char *const at_names[] = {
+    "?", "_Bool", "char", "signed char", "unsigned char", "short", "unsigned short", "int",
+    "unsigned int", "long", "unsigned long", "long long", "unsigned long long", "__int128",
+    "unsigned __int128", "float", "double", "long double",
+};
+
+static bool at_integer(int a) { return a >= AT_BOOL && a <= AT_UINT128; }
+static bool at_unsigned(int a)
+{
+    return a == AT_BOOL || a == AT_UCHAR || a == AT_USHORT || a == AT_UINT || a == AT_ULONG ||
+           a == AT_ULLONG || a == AT_UINT128;
+}
+
+/* Integer conversion rank (C11 6.3.1.1p1), 0 for the others. */
+static int at_rank(int a)
+{
+    static const unsigned char rank[] = { 0, 1, 2, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 0, 0, 0 };
+    return rank[a];
+}
+
+static int at_size(int a)
+{
+    static const unsigned char size[] = { 0, 1, 1, 1, 1, 2, 2, 4, 4, sizeof(long), sizeof(long),
+                                          8, 8, 16, 16, 4, 8, sizeof(long double) };
+    return size[a];
+}
+
+/* The integer promotions (C11 6.3.1.1p2): every type of lower rank than int fits in int. */
+static int at_promote(int a)
+{
+    return at_integer(a) && at_rank(a) < at_rank(AT_INT) ? AT_INT : a;
+}
+
+/* The usual arithmetic conversions (C11 6.3.1.8). */
+static int at_usual(int a, int b)
+{
+    if (!a || !b)
+        return AT_UNKNOWN;
+    if (!at_integer(a) || !at_integer(b))
+        return a > b ? (a > AT_UINT128 ? a : b) : (b > AT_UINT128 ? b : a);
+    a = at_promote(a);
+    b = at_promote(b);
+    if (a == b)
+        return a;
+    if (at_unsigned(a) == at_unsigned(b))
+        return at_rank(a) > at_rank(b) ? a : b;
+    int u = at_unsigned(a) ? a : b, s = at_unsigned(a) ? b : a;
+    if (at_rank(u) >= at_rank(s))
+        return u;
+    if (at_size(s) > at_size(u))
+        return s;
+    return s + 1;                   /* the unsigned type of s's rank */
+}
+
+/* v as a value of type a: truncated to its width, sign-extended when a is signed. */
+static unsigned long long at_norm(unsigned long long v, int a)
+{
+    if (a == AT_BOOL)
+        return v != 0;
+    int bits = 8 * at_size(a);
+    if (bits >= 64)
+        return v;
+    v &= (1ull << bits) - 1;
+    if (!at_unsigned(a) && (v >> (bits - 1)))
+        v |= ~0ull << bits;
+    return v;
+}
+
+static bool at_negative(unsigned long long v, int a)
+{
+    return !at_unsigned(a) && (long long)v < 0;
+}
 
 static enum ck_kind kind_of(const struct ck_type *t)
 {
@@ -108,6 +201,73 @@ static struct ck_type decay(const struct ck_type *t)
 }
 
 static bool is_arith(enum ck_kind k) { return k == CK_INT || k == CK_FLOAT; }
+
+/* The arithmetic type of t, when it is one and known. */
+static int arith_of(const struct ck_type *t)
+{
+    return !t->n && is_arith((enum ck_kind)t->base) ? t->at : AT_UNKNOWN;
+}
+
+/* The value of t when it is an integer constant expression of known value. */
+static bool value_of(const struct ck_type *t, unsigned long long *v)
+{
+    int a = arith_of(t);
+    if (!t->has_value || !at_integer(a) || at_size(a) > 8)
+        return false;
+    *v = t->value;
+    return true;
+}
+
+static struct ck_type arith_type(int a)
+{
+    return (struct ck_type){ .base = (unsigned char)(a > AT_UINT128 ? CK_FLOAT : CK_INT),
+                             .at = (unsigned char)a };
+}
+
+static struct ck_type constant(int a, unsigned long long v)
+{
+    struct ck_type t = arith_type(a);
+    t.has_value = at_integer(a) && at_size(a) <= 8;
+    t.value = at_norm(v, a);
+    return t;
+}
+
+/* The type specifier keywords of a declaration or type name, counted (C11 6.7.2p2). */
+struct spec_count { int chr, shrt, lng, sgn, uns, bln, flt, dbl, i128, cplx, other; };
+
+static void spec_count_add(struct spec_count *n, int kw)
+{
+    switch (kw) {
+    case KW_CHAR: n->chr++; break;
+    case KW_SHORT: n->shrt++; break;
+    case KW_LONG: n->lng++; break;
+    case KW_SIGNED: n->sgn++; break;
+    case KW_UNSIGNED: n->uns++; break;
+    case KW_BOOL: n->bln++; break;
+    case KW_FLOAT: n->flt++; break;
+    case KW_DOUBLE: n->dbl++; break;
+    case KW_INT128: n->i128++; break;
+    case KW_INT: break;
+    case KW_COMPLEX: case KW_IMAGINARY: n->cplx++; break;
+    default: n->other++; break;         /* _FloatN and the like: not told apart */
+    }
+}
+
+static int spec_count_type(const struct spec_count *n)
+{
+    if (n->cplx || n->other)
+        return AT_UNKNOWN;
+    if (n->flt)
+        return AT_FLOAT;
+    if (n->dbl)
+        return n->lng ? AT_LDOUBLE : AT_DOUBLE;
+    if (n->bln)
+        return AT_BOOL;
+    int s = n->chr ? (n->uns ? AT_UCHAR : n->sgn ? AT_SCHAR : AT_CHAR)
+            : n->shrt ? AT_SHORT : n->i128 ? AT_INT128
+            : n->lng >= 2 ? AT_LLONG : n->lng ? AT_LONG : AT_INT;
+    return n->uns && !n->chr ? s + 1 : s;
+}
 /* Known and not a scalar: struct, union or void (after decay). */
 static bool non_scalar(enum ck_kind k) { return k == CK_STRUCT || k == CK_VOID; }
 
@@ -195,6 +355,10 @@ static void collect(struct lower *L, struct check_state *s, struct ast *n, size_
     case AST_ENUMERATOR:
         add_decl(L, s, n->sym, n->begin, scope_end);
         break;
+    case AST_ENUM:                  /* enum tags (their types, for _Generic) */
+        if (n->sym && n->sym->kind == SYM_TAG && n->kid[0] && n->sym->depth > 0)
+            add_decl(L, s, n->sym, n->begin, scope_end);
+        break;
     case AST_FUNCTION_DEF:          /* a GNU nested function: its parameters */
         add_params(L, s, n->kid[1], n->begin, n->end);
         break;
@@ -238,8 +402,9 @@ static struct check_state *function_state(struct lower *L, struct ast *fn)
     return s;
 }
 
-/* The innermost declaration of `nm` in fn visible at `at`, or NULL. */
-static struct sym *lookup_block(struct check_state *s, struct name *nm, size_t at)
+/* The innermost declaration of `nm` in fn visible at `at` (an ordinary name, or a tag when
+ * `tag`), or NULL. */
+static struct sym *lookup_block_ns(struct check_state *s, struct name *nm, size_t at, bool tag)
 {
     int lo = 0, hi = s->n;
     while (lo < hi) {
@@ -251,9 +416,14 @@ static struct sym *lookup_block(struct check_state *s, struct name *nm, size_t a
     }
     struct sym *best = NULL;
     for (int i = lo; i < s->n && s->v[i].name == nm; i++)
-        if (s->v[i].from <= at && at < s->v[i].to)
+        if (s->v[i].from <= at && at < s->v[i].to && (s->v[i].sym->kind == SYM_TAG) == tag)
             best = s->v[i].sym;
     return best;
+}
+
+static struct sym *lookup_block(struct check_state *s, struct name *nm, size_t at)
+{
+    return lookup_block_ns(s, nm, at, false);
 }
 
 /* The file-scope declaration of `nm`, when one comes before `at`. */
@@ -271,7 +441,7 @@ static struct sym *lookup_file(struct name *nm, size_t at)
 static bool build_body(struct ast *n, void *arg)
 {
     struct lower *L = arg;
-    if ((n->kind == AST_STRUCT) && n->kid[0] && n->sym)
+    if ((n->kind == AST_STRUCT || n->kind == AST_ENUM) && n->kid[0] && n->sym)
         lower_map_put(L, &state(L)->bodies, n->sym, n);
     return true;
 }
@@ -292,6 +462,50 @@ static struct ast *struct_members(struct lower *L, struct ast *spec)
     return def ? def->kid[0] : NULL;
 }
 
+/* The enum specifier with the enumerators of enum specifier `spec` (itself, or its tag's
+ * definition), or NULL. */
+static struct ast *enum_definition(struct lower *L, struct ast *spec)
+{
+    if (!spec || spec->kind != AST_ENUM)
+        return NULL;
+    if (spec->kid[0])
+        return spec;
+    struct check_state *s = state(L);
+    if (!s->bodies_built) {
+        ast_walk(L->t->tu, build_body, L);
+        s->bodies_built = true;
+    }
+    return spec->sym ? lower_map_get(&s->bodies, spec->sym) : NULL;
+}
+
+/* The type gcc gives enum `def` (C11 6.7.2.2p4 leaves it to the implementation): unsigned
+ * int when its values are all non-negative and fit.  Known here when every value is
+ * implicit or a plain number, and no attribute (packed, mode) changes it. */
+static int enum_type(struct lower *L, struct ast *def)
+{
+    if (!def || (def->kid[1] && def->kid[1]->kid[0]) || !def->kid[0])
+        return AT_UNKNOWN;
+    unsigned long long v = 0;
+    for (struct ast *e = def->kid[0]->kid[0]; e; e = e->next) {
+        if (e->kind != AST_ENUMERATOR)
+            return AT_UNKNOWN;
+        struct ast *x = e->kid[0];
+        if (x) {
+            const char *s = L->text + x->begin;
+            if (x->kind != AST_CONSTANT || s[0] < '0' || s[0] > '9')
+                return AT_UNKNOWN;
+            char *end;
+            v = strtoull(s, &end, 0);
+            if (strspn(end, "uUlL") < (size_t)(L->text + x->end - end))
+                return AT_UNKNOWN;      /* a floating or odd constant */
+        }
+        if (v > UINT_MAX)
+            return AT_UNKNOWN;
+        v++;
+    }
+    return AT_UINT;
+}
+
 /* ---- types of declarations ------------------------------------------------------------ */
 
 static void type_of_decl(struct lower *L, struct ast *specs, struct ast *declarator,
@@ -310,6 +524,9 @@ static void append_derivs(struct ck_type *t, const struct ck_type *u)
     }
     t->base = u->base;
     t->tag = u->tag;
+    t->at = u->at;
+    t->qual |= u->qual;
+    t->ptr_qual |= u->ptr_qual;
 }
 
 /* The base of a declaration's type from its specifiers (a typedef brings its own
@@ -318,6 +535,7 @@ static void base_of_specs(struct lower *L, struct ast *specs, struct ck_type *t,
 {
     struct ast *list = specs && specs->kind == AST_SPECS ? specs->kid[0] : NULL;
     bool arith = false, flt = false, is_void = false;
+    struct spec_count count = {0};
     t->base = CK_UNKNOWN;
     for (struct ast *s = list ? list->kid[0] : NULL; s; s = s->next) {
         switch (s->kind) {
@@ -325,19 +543,26 @@ static void base_of_specs(struct lower *L, struct ast *specs, struct ck_type *t,
             switch (s->op) {
             case KW_FLOAT: case KW_DOUBLE: case KW_FLOATN: case KW_COMPLEX:
                 flt = arith = true;
+                spec_count_add(&count, s->op);
                 break;
             case KW_CHAR: case KW_SHORT: case KW_INT: case KW_LONG: case KW_SIGNED:
             case KW_UNSIGNED: case KW_BOOL: case KW_INT128:
                 arith = true;
+                spec_count_add(&count, s->op);
+                break;
+            case KW_CONST: case KW_VOLATILE:
+                t->qual = true;
                 break;
             case KW_VOID:
                 is_void = true;
                 break;
             case KW_ATOMIC:
+                t->qual = true;
                 if (s->kid[0] && s->kid[0]->kind == AST_TYPE_NAME && depth < 8) {
                     struct ck_type u = {0};
                     type_of_decl(L, s->kid[0]->kid[0], s->kid[0]->kid[1], &u, depth + 1);
                     append_derivs(t, &u);
+                    t->qual = true;
                     return;
                 }
                 break;
@@ -352,8 +577,10 @@ static void base_of_specs(struct lower *L, struct ast *specs, struct ck_type *t,
             if (!y || !y->specs || depth >= 8 || has_vector_attribute(L, y, 0))
                 return;
             struct ck_type u = {0};
+            bool qual = t->qual;
             type_of_decl(L, y->specs, lower_full_declarator(y), &u, depth + 1);
             append_derivs(t, &u);
+            t->qual |= qual;
             return;
         }
         case AST_STRUCT:
@@ -362,6 +589,13 @@ static void base_of_specs(struct lower *L, struct ast *specs, struct ck_type *t,
             return;
         case AST_ENUM:
             t->base = CK_INT;
+            for (struct ast *a = list->kid[0]; a; a = a->next)
+                if (a->kind == AST_ATTRIBUTE)
+                    return;             /* packed, mode: not followed */
+            t->tag = enum_definition(L, s);
+            t->at = (unsigned char)enum_type(L, t->tag);
+            if (!t->at)
+                t->tag = NULL;
             return;
         case AST_TYPEOF:
             return;
@@ -370,6 +604,23 @@ static void base_of_specs(struct lower *L, struct ast *specs, struct ck_type *t,
         }
     }
     t->base = flt ? CK_FLOAT : arith ? CK_INT : is_void ? CK_VOID : CK_UNKNOWN;
+    t->at = arith ? (unsigned char)spec_count_type(&count) : AT_UNKNOWN;
+}
+
+/* A bit-field of width `w` and type t: its own type as gcc has it when it is narrower than
+ * t (a plain number of bits), else t; unknown when the width is not a plain number. */
+static void bitfield_type(struct lower *L, struct ast *w, struct ck_type *t)
+{
+    int a = arith_of(t);
+    t->tag = NULL;
+    t->at = AT_UNKNOWN;
+    if (!a || !w || w->kind != AST_CONSTANT || L->text[w->begin] < '0' || L->text[w->begin] > '9')
+        return;
+    unsigned long long bits = strtoull(L->text + w->begin, NULL, 0);
+    if (bits < (a == AT_BOOL ? 1u : 8u * (unsigned)at_size(a)))
+        t->narrow_bitfield = true;
+    else
+        t->at = (unsigned char)a;
 }
 
 static void type_of_decl(struct lower *L, struct ast *specs, struct ast *declarator,
@@ -378,15 +629,20 @@ static void type_of_decl(struct lower *L, struct ast *specs, struct ast *declara
     unsigned char tmp[CK_MAX_DERIV];
     struct ast *params[CK_MAX_DERIV];
     int n = 0;
+    struct ast *bitfield = NULL;
     *t = unknown_type(false);
     for (struct ast *d = declarator; d && d->kind != AST_DECL_NAME; d = d->kid[0]) {
         enum ck_kind k = d->kind == AST_DECL_POINTER ? CK_POINTER
                          : d->kind == AST_DECL_ARRAY ? CK_ARRAY
                          : d->kind == AST_DECL_FUNCTION ? CK_FUNCTION : CK_UNKNOWN;
+        if (d->kind == AST_DECL_BITFIELD)
+            bitfield = d;
         if (d->kind == AST_DECL_BITFIELD || d->kind == AST_INIT_DECLARATOR)
             continue;
         if (k == CK_UNKNOWN || n == CK_MAX_DERIV)
             return;
+        if (k == CK_POINTER && d->kid[1] && d->kid[1]->kid[0])
+            t->ptr_qual = true;
         /* `()` and K&R lists say nothing about the arguments */
         params[n] = k == CK_FUNCTION && d->op != IDENTIFIER && d->kid[1] && d->kid[1]->kid[0]
                         ? d->kid[1] : NULL;
@@ -396,7 +652,11 @@ static void type_of_decl(struct lower *L, struct ast *specs, struct ast *declara
         t->params[t->n] = params[i];
         t->d[t->n++] = tmp[i];
     }
+    bool ptr_qual = t->ptr_qual;
     base_of_specs(L, specs, t, depth);
+    t->ptr_qual |= ptr_qual;
+    if (bitfield)
+        bitfield_type(L, bitfield->kid[1], t);
 }
 
 /* Does the text of an attribute of y's declaration (or of its typedefs) make a vector type
@@ -513,6 +773,11 @@ struct ck {
     int decl_derivs;                 /* type_name(): its declarator's derivations (the
                                         rest are its specifiers', a typedef's) */
     bool decl_fn;                    /* ... which it declared a function */
+    bool ptr_qual_seen;              /* abstract_declarator() met a qualified pointer */
+    int attr_mode;                   /* the type name being parsed has mode(X): X's token,
+                                        or -1 */
+    long long attr_vector;           /* ... vector_size(N): N, -2 when not known, or -1 */
+    int attr_vector_tok;             /* ... N's token */
 };
 
 /* Deeper expressions are refused rather than parsed on a deep C stack (fuzzing). */
@@ -777,6 +1042,64 @@ static bool is_digit_in(char ch, int base)
     return ch >= '0' && ch <= '9';
 }
 
+/* The type of a floating constant from its (valid) suffix. */
+static int float_literal_type(const char *sfx, size_t n)
+{
+    if (n == 0)
+        return AT_DOUBLE;
+    if (n == 1 && (sfx[0] == 'f' || sfx[0] == 'F'))
+        return AT_FLOAT;
+    if (n == 1 && (sfx[0] == 'l' || sfx[0] == 'L'))
+        return AT_LDOUBLE;
+    return AT_UNKNOWN;              /* imaginary, _FloatN, decimal floating types */
+}
+
+/* The type and value of an integer constant: digits d[0..n) in `base` (octal when a
+ * decimal one starts with 0), suffix sfx (valid).  The first type of C11 6.4.4.1p5's list
+ * for the suffix that holds the value; unknown when none does (gcc's __int128 and
+ * warnings) or when the suffix makes it imaginary. */
+static struct ck_type int_literal(const char *d, size_t n, int base, const char *sfx,
+                                  size_t ns)
+{
+    bool u = false, imaginary = false;
+    int l = 0;
+    for (size_t i = 0; i < ns; i++) {
+        u |= sfx[i] == 'u' || sfx[i] == 'U';
+        l += sfx[i] == 'l' || sfx[i] == 'L';
+        imaginary |= sfx[i] == 'i' || sfx[i] == 'I' || sfx[i] == 'j' || sfx[i] == 'J';
+    }
+    if (base == 10 && n > 1 && d[0] == '0')
+        base = 8;
+    unsigned long long v = 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned digit = d[i] <= '9' ? (unsigned)(d[i] - '0') : (unsigned)((d[i] | 0x20) - 'a' + 10);
+        if (v > (~0ull - digit) / (unsigned)base)
+            return simple_type(CK_INT);     /* too large for any type */
+        v = v * (unsigned)base + digit;
+    }
+    if (imaginary)
+        return simple_type(CK_INT);
+    /* the candidates, in order (C11 6.4.4.1p5) */
+    static const unsigned char dec[3][2][3] = {
+        { { AT_INT, AT_LONG, AT_LLONG }, { AT_UINT, AT_ULONG, AT_ULLONG } },
+        { { AT_LONG, AT_LLONG, 0 }, { AT_ULONG, AT_ULLONG, 0 } },
+        { { AT_LLONG, 0, 0 }, { AT_ULLONG, 0, 0 } },
+    };
+    static const unsigned char other[3][2][6] = {
+        { { AT_INT, AT_UINT, AT_LONG, AT_ULONG, AT_LLONG, AT_ULLONG },
+          { AT_UINT, AT_ULONG, AT_ULLONG, 0, 0, 0 } },
+        { { AT_LONG, AT_ULONG, AT_LLONG, AT_ULLONG, 0, 0 }, { AT_ULONG, AT_ULLONG, 0, 0, 0, 0 } },
+        { { AT_LLONG, AT_ULLONG, 0, 0, 0, 0 }, { AT_ULLONG, 0, 0, 0, 0, 0 } },
+    };
+    const unsigned char *cand = base == 10 ? dec[l][u] : other[l][u];
+    for (int i = 0; i < (base == 10 ? 3 : 6) && cand[i]; i++) {
+        int a = cand[i], bits = 8 * at_size(a) - !at_unsigned(a);
+        if (bits >= 64 || v < (1ull << bits))
+            return constant(a, v);
+    }
+    return simple_type(CK_INT);
+}
+
 /* A number as gcc's lexer reads it (C11 6.4.4.1, 6.4.4.2, GNU suffixes).  Reports an
  * error and returns false when it is not a valid constant; *t gets int or float. */
 static bool check_number(struct ck *c, int i, struct ck_type *t)
@@ -826,7 +1149,10 @@ static bool check_number(struct ck *c, int i, struct ck_type *t)
                 ck_error(c, i, "invalid digit \"%c\" in octal constant '%.*s'", s[j], (int)n, s);
                 return false;
             }
-    *t = simple_type(flt ? CK_FLOAT : CK_INT);
+    size_t pre = base == 10 || k < 2 ? 0 : 2;
+    *t = flt ? (struct ck_type){ .base = CK_FLOAT,
+                                 .at = (unsigned char)float_literal_type(s + k, n - k) }
+             : int_literal(s + pre, k - pre, base, s + k, n - k);
     t->null_const = !flt && strspn(s + (base == 10 ? 0 : 2), "0") == k - (base == 10 ? 0 : 2);
     return true;
 }
@@ -885,10 +1211,24 @@ static bool expr(struct ck *c, struct ck_type *t);
 static bool assign(struct ck *c, struct ck_type *t);
 static bool cast(struct ck *c, struct ck_type *t);
 
-/* `[size]` of an array declarator in a type name: empty, `*`, or an expression (`static`
- * and qualifiers belong to parameters only, C11 6.7.6.2p1). */
-static bool array_size(struct ck *c)
+/* "array 'x'" or "unnamed array", for messages about the array being declared. */
+static const char *array_called(struct ck *c)
 {
+    static char buf[96];
+    if (c->declaring && c->decl_name >= 0)
+        snprintf(buf, sizeof buf, "array '%.*s'", CK_TOK(c, c->decl_name));
+    else
+        snprintf(buf, sizeof buf, "unnamed array");
+    return buf;
+}
+
+/* `[size]` of an array declarator in a type name: empty, `*`, or an expression (`static`
+ * and qualifiers belong to parameters only, C11 6.7.6.2p1).  *dim: its value when it is
+ * an integer constant expression this check folds, else -1; a negative one, or one over
+ * PTRDIFF_MAX, is reported as gcc does. */
+static bool array_size(struct ck *c, long long *dim)
+{
+    *dim = -1;
     c->pos++;
     if (accept(c, "]"))
         return true;
@@ -913,7 +1253,78 @@ static bool array_size(struct ck *c)
         ck_error(c, at, "size of array has non-integer type");
         return false;
     }
+    unsigned long long v;
+    if (value_of(&x, &v)) {
+        if (at_negative(v, arith_of(&x))) {
+            ck_error(c, at, "size of %s is negative", array_called(c));
+            return false;
+        }
+        if (v > PTRDIFF_MAX) {
+            ck_error(c, at, "size of %s is too large", array_called(c));
+            return false;
+        }
+        *dim = (long long)v;
+    }
     return expect(c, "]");
+}
+
+/* The size in bytes of an object of type t, when this check knows it (arithmetic types
+ * and pointers), else -1. */
+static long long type_size(const struct ck_type *t)
+{
+    if (t->n)
+        return t->d[0] == CK_POINTER ? (long long)sizeof(void *) : -1;
+    return arith_of(t) ? at_size(arith_of(t)) : -1;
+}
+
+/* At least how many bytes an object of struct or union type t takes (the sum, or the
+ * largest, of its arithmetic and pointer members' sizes; padding and other members left
+ * out, and members whose attributes may change their size), -1 when nothing is known. */
+static long long struct_size_min(struct ck *c, const struct ck_type *t)
+{
+    struct ast *members = t->tag ? struct_members(c->L, t->tag) : NULL;
+    long long size = 0;
+    for (struct ast *sd = members ? members->kid[0] : NULL; sd; sd = sd->next) {
+        if (sd->kind != AST_STRUCT_DECL || !sd->kid[1])
+            continue;
+        for (struct ast *d = sd->kid[1]->kid[0]; d; d = d->next) {
+            struct ast *dn = ast_declarator_name(d);
+            struct ck_type m;
+            if (!dn || d->kind == AST_DECL_BITFIELD || (dn->sym && has_vector_attribute(c->L, dn->sym, 0)))
+                continue;
+            type_of_decl(c->L, sd->kid[0], d, &m, 0);
+            long long k = type_size(&m);
+            if (k < 0)
+                continue;
+            size = t->tag->op == KW_UNION ? (k > size ? k : size) : size + k;
+        }
+    }
+    return size > 0 ? size : -1;
+}
+
+/* The derivations d[0..n) (outermost first; dims[k] the size of an array, -1 unknown) of a
+ * type whose specifiers are `specs`: is the object small enough (C11 6.5.6p9: sizes are
+ * at most PTRDIFF_MAX bytes)?  Reports it at token `at`. */
+static bool object_size_valid(struct ck *c, int at, const struct ck_type *specs,
+                              long long base_size, const unsigned char *d,
+                              const long long *dims, int n)
+{
+    long long size = base_size >= 0 ? base_size : type_size(specs);
+    if (size < 0 && kind_of(specs) == CK_STRUCT && !specs->n)
+        size = struct_size_min(c, specs);   /* a lower bound: enough to find too large */
+    for (int k = n - 1; k >= 0; k--) {
+        if (d[k] == CK_POINTER) {
+            size = (long long)sizeof(void *);
+        } else if (d[k] != CK_ARRAY || size < 0 || dims[k] < 0) {
+            size = -1;
+        } else if (size && dims[k] > PTRDIFF_MAX / size) {
+            ck_error(c, at, "size of %s is too large (over PTRDIFF_MAX bytes)", array_called(c));
+            return false;
+        } else {
+            size *= dims[k];
+        }
+    }
+    return true;
 }
 
 static bool type_name(struct ck *c, struct ck_type *t);
@@ -976,8 +1387,9 @@ static bool param_list(struct ck *c)
     return ok;
 }
 
-/* abstract-declarator (C11 6.7.7): derivations outermost first into d[], *n of them. */
-static bool abstract_declarator(struct ck *c, unsigned char *d, int *n)
+/* abstract-declarator (C11 6.7.7): derivations outermost first into d[], *n of them; the
+ * size of each array in dims[] (-1: not known). */
+static bool abstract_declarator(struct ck *c, unsigned char *d, long long *dims, int *n)
 {
     int pointers = 0;
     while (accept(c, "*")) {
@@ -985,11 +1397,14 @@ static bool abstract_declarator(struct ck *c, unsigned char *d, int *n)
         while (tok_ident(c, c->pos) && (tok_name(c, c->pos)->keyword == KW_CONST ||
                                         tok_name(c, c->pos)->keyword == KW_VOLATILE ||
                                         tok_name(c, c->pos)->keyword == KW_RESTRICT ||
-                                        tok_name(c, c->pos)->keyword == KW_ATOMIC))
+                                        tok_name(c, c->pos)->keyword == KW_ATOMIC)) {
+            c->ptr_qual_seen = true;
             c->pos++;
+        }
     }
     int inner = 0;
     unsigned char in[CK_MAX_DERIV];
+    long long indims[CK_MAX_DERIV];
     bool named = false;
     if (c->declaring && c->decl_name < 0 && tok_ident(c, c->pos) &&
         !tok_name(c, c->pos)->keyword) {
@@ -1003,32 +1418,41 @@ static bool abstract_declarator(struct ck *c, unsigned char *d, int *n)
         }
         c->pos++;
         c->depth++;
-        bool ok = abstract_declarator(c, in, &inner);
+        bool ok = abstract_declarator(c, in, indims, &inner);
         c->depth--;
         if (!ok || !expect(c, ")"))
             return false;
     }
-    for (int k = 0; k < inner && *n < CK_MAX_DERIV; k++)
+    for (int k = 0; k < inner && *n < CK_MAX_DERIV; k++) {
+        dims[*n] = indims[k];
         d[(*n)++] = in[k];
+    }
     for (;;) {
         if (is(c, "[")) {
-            if (!array_size(c))
+            long long dim;
+            if (!array_size(c, &dim))
                 return false;
-            if (*n < CK_MAX_DERIV)
+            if (*n < CK_MAX_DERIV) {
+                dims[*n] = dim;
                 d[(*n)++] = CK_ARRAY;
+            }
         } else if (is(c, "(")) {
             if (!param_list(c))
                 return false;
             c->decl_fn |= named;
             named = false;
-            if (*n < CK_MAX_DERIV)
+            if (*n < CK_MAX_DERIV) {
+                dims[*n] = -1;
                 d[(*n)++] = CK_FUNCTION;
+            }
         } else {
             break;
         }
     }
-    for (int k = 0; k < pointers && *n < CK_MAX_DERIV; k++)
+    for (int k = 0; k < pointers && *n < CK_MAX_DERIV; k++) {
+        dims[*n] = -1;
         d[(*n)++] = CK_POINTER;
+    }
     return true;
 }
 
@@ -1146,11 +1570,270 @@ static bool derivations_valid(struct ck *c, int at, const struct ck_type *t)
     return true;
 }
 
+/* The GNU attributes a clause's type names may carry: those whose meaning this check
+ * knows, and what their arguments are.  gcc checks the others in ways not followed here
+ * (section, cleanup, ...): they are refused. */
+enum attr_args { ATTR_NONE, ATTR_ALIGN, ATTR_VECTOR, ATTR_MODE, ATTR_MESSAGE };
+static const struct known_attribute {
+    const char *name;
+    enum attr_args args;
+} known_attributes[] = {
+    { "aligned", ATTR_ALIGN }, { "vector_size", ATTR_VECTOR }, { "mode", ATTR_MODE },
+    { "packed", ATTR_NONE }, { "unused", ATTR_NONE }, { "used", ATTR_NONE },
+    { "may_alias", ATTR_NONE }, { "deprecated", ATTR_MESSAGE },
+    { "unavailable", ATTR_MESSAGE },
+};
+
+/* The name at token i without GNU's surrounding underscores (__aligned__). */
+static size_t attr_word(const struct ck *c, int i, const char **s)
+{
+    size_t n = c->toks[i].len;
+    *s = c->text + c->toks[i].off;
+    if (n > 4 && !memcmp(*s, "__", 2) && !memcmp(*s + n - 2, "__", 2)) {
+        *s += 2;
+        n -= 4;
+    }
+    return n;
+}
+
+static const struct known_attribute *known_attribute(const struct ck *c, int i)
+{
+    const char *s;
+    size_t n = attr_word(c, i, &s);
+    for (size_t k = 0; k < sizeof known_attributes / sizeof known_attributes[0]; k++)
+        if (strlen(known_attributes[k].name) == n && !memcmp(known_attributes[k].name, s, n))
+            return &known_attributes[k];
+    return NULL;
+}
+
+/* The class of machine mode `mode(X)` names at token i: 'i' (integer), 'f' (floating), 0
+ * when gcc knows no such mode. */
+static char mode_class(const struct ck *c, int i)
+{
+    static const char *const ints[] = { "QI", "HI", "SI", "DI", "TI", "byte", "word",
+                                        "pointer" };
+    static const char *const flts[] = { "SF", "DF", "XF", "TF" };
+    const char *s;
+    size_t n = attr_word(c, i, &s);
+    for (size_t k = 0; k < sizeof ints / sizeof ints[0]; k++)
+        if (strlen(ints[k]) == n && !memcmp(ints[k], s, n))
+            return 'i';
+    for (size_t k = 0; k < sizeof flts / sizeof flts[0]; k++)
+        if (strlen(flts[k]) == n && !memcmp(flts[k], s, n))
+            return 'f';
+    return 0;
+}
+
+static bool power_of_two(unsigned long long v) { return v && !(v & (v - 1)); }
+
+/* One integer constant argument of aligned or vector_size (token `name`); *v its value,
+ * -1 when not known. */
+static bool attribute_constant(struct ck *c, int name, long long *v)
+{
+    struct ck_type x;
+    int at = c->pos, variables = c->variables;
+    unsigned long long u;
+    int in_sizeof = c->in_sizeof;
+    c->in_sizeof = 0;                   /* a constant, even in sizeof: names count */
+    c->depth++;
+    bool ok = assign(c, &x);
+    c->depth--;
+    c->in_sizeof = in_sizeof;
+    if (!ok)
+        return false;
+    enum ck_kind k = kind_of(&x);
+    if ((k != CK_INT && k != CK_UNKNOWN) || c->variables != variables) {
+        ck_error(c, at, "the argument of attribute '%.*s' is not an integer constant",
+                 CK_TOK(c, name));
+        return false;
+    }
+    *v = -1;
+    if (value_of(&x, &u)) {
+        if (at_negative(u, arith_of(&x)) || u > (1ull << 40)) {
+            ck_error(c, at, "the argument of attribute '%.*s' is negative or too large",
+                     CK_TOK(c, name));
+            return false;
+        }
+        *v = (long long)u;
+    }
+    return true;
+}
+
+/* `( args )` of attribute `a`, c->pos at the `(` (or after the name, when it has none). */
+static bool attribute_arguments(struct ck *c, int name, const struct known_attribute *a)
+{
+    int nargs = 0;
+    bool parens = accept(c, "(");
+    long long v;
+    if (parens && !is(c, ")")) {
+        do {
+            struct ck_type x;
+            int at = c->pos;
+            nargs++;
+            if (a->args == ATTR_MODE && nargs == 1 && tok_ident(c, at) &&
+                !tok_name(c, at)->keyword && tok_is(c, at + 1, ")")) {
+                if (!mode_class(c, at)) {
+                    ck_error(c, at, "unknown machine mode '%.*s'", CK_TOK(c, at));
+                    return false;
+                }
+                c->attr_mode = at;
+                c->pos++;
+                continue;
+            }
+            if (a->args == ATTR_ALIGN || a->args == ATTR_VECTOR) {
+                if (!attribute_constant(c, name, &v))
+                    return false;
+                if (a->args == ATTR_ALIGN && v > (1 << 28)) {
+                    ck_error(c, at, "requested alignment %lld exceeds the maximum, 268435456", v);
+                    return false;
+                }
+                if (a->args == ATTR_ALIGN && v > 0 && !power_of_two((unsigned long long)v)) {
+                    ck_error(c, at, "requested alignment %lld is not a power of 2", v);
+                    return false;
+                }
+                if (a->args == ATTR_VECTOR) {
+                    if (v == 0) {
+                        ck_error(c, at, "zero vector size");
+                        return false;
+                    }
+                    c->attr_vector = v < 0 ? -2 : v;
+                    c->attr_vector_tok = at;
+                }
+                continue;
+            }
+            if (a->args == ATTR_MESSAGE && (c->toks[at].kind != OMP_TOK_STRING ||
+                                            c->text[c->toks[at].off] != '"')) {
+                ck_error(c, at, "the message of attribute '%.*s' must be a string",
+                         CK_TOK(c, name));
+                return false;
+            }
+            c->in_sizeof++;
+            c->depth++;
+            bool ok = assign(c, &x);
+            c->depth--;
+            c->in_sizeof--;
+            if (!ok)
+                return false;
+        } while (accept(c, ","));
+    }
+    if (parens && !expect(c, ")"))
+        return false;
+    int max = a->args == ATTR_NONE ? 0 : a->args == ATTR_VECTOR || a->args == ATTR_MODE ? 1 : 1;
+    int min = a->args == ATTR_VECTOR || a->args == ATTR_MODE ? 1 : 0;
+    if (nargs < min || nargs > max) {
+        ck_error(c, name, "wrong number of arguments specified for '%.*s' attribute",
+                 CK_TOK(c, name));
+        return false;
+    }
+    return true;
+}
+
+/* `__attribute__ (( attribute-list ))` (GNU), c->pos after the keyword: each attribute is
+ * a word, maybe with arguments; what gcc would reject in them is reported here. */
+static bool attribute_specifier(struct ck *c)
+{
+    if (!expect(c, "(") || !expect(c, "("))
+        return false;
+    do {
+        if (is(c, ",") || is(c, ")"))
+            continue;                   /* an empty attribute */
+        int name = c->pos;
+        if (!tok_ident(c, name)) {
+            expected(c, "an attribute name");
+            return false;
+        }
+        const struct known_attribute *a = known_attribute(c, name);
+        if (!a) {
+            ck_error(c, name, "sorry, unimplemented: attribute '%.*s' in a clause (mcc checks "
+                     "aligned, vector_size, mode, packed, unused, used, may_alias, deprecated "
+                     "and unavailable there)", CK_TOK(c, name));
+            return false;
+        }
+        c->pos++;
+        if (!attribute_arguments(c, name, a))
+            return false;
+    } while (accept(c, ","));
+    return expect(c, ")") && expect(c, ")");
+}
+
+/* What the attributes of a type name (see attribute_specifier) ask of its type: `mode` an
+ * integer or floating type with no derivations, vector_size an arithmetic element type
+ * whose size divides it a power of 2 times (gcc's rules).  `specs` is the type of the
+ * specifiers, n the number of the declarator's derivations. */
+static bool attributes_fit(struct ck *c, const struct ck_type *specs, int n)
+{
+    enum ck_kind k = kind_of(specs);
+    if (c->attr_mode >= 0) {
+        char m = mode_class(c, c->attr_mode);
+        if (n || (k != CK_UNKNOWN && k != (m == 'i' ? CK_INT : CK_FLOAT))) {
+            ck_error(c, c->attr_mode, "mode '%.*s' applied to an inappropriate type%s",
+                     CK_TOK(c, c->attr_mode), n ? " (a pointer or an array)" : "");
+            return false;
+        }
+    }
+    if (c->attr_vector != -1) {
+        int at = c->attr_vector_tok;
+        if (k != CK_UNKNOWN && !is_arith(k)) {
+            ck_error(c, at, "invalid vector type for attribute 'vector_size'");
+            return false;
+        }
+        long long size = type_size(specs);
+        if (c->attr_vector > 0 && size > 0) {
+            if (c->attr_vector % size) {
+                ck_error(c, at, "vector size not an integral multiple of component size");
+                return false;
+            }
+            if (!power_of_two((unsigned long long)(c->attr_vector / size))) {
+                ck_error(c, at, "number of vector components %lld not a power of two",
+                         c->attr_vector / size);
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+/* `( type-name )` or `( expression )` of typeof, or `( type-name )` of _Atomic, c->pos at
+ * the `(`: not evaluated. */
+static bool typeof_operand(struct ck *c, struct ck_type *t)
+{
+    struct ck_type x = unknown_type(false);
+    bool atomic = kw_at(c, c->pos - 1, KW_ATOMIC);
+    c->pos++;
+    c->in_sizeof++;
+    c->depth++;
+    bool ok = starts_type(c, c->pos) ? type_name(c, &x)
+              : atomic ? (expected(c, "a type name"), false) : expr(c, &x);
+    c->depth--;
+    c->in_sizeof--;
+    *t = x;
+    t->lvalue = t->has_value = t->narrow_bitfield = false;
+    return ok && expect(c, ")");
+}
+
+static bool type_name_inner(struct ck *c, struct ck_type *t);
+
 /* type-name (C11 6.7.7) at c->pos, which starts_type() accepted. */
 static bool type_name(struct ck *c, struct ck_type *t)
 {
+    int mode = c->attr_mode, vtok = c->attr_vector_tok;
+    long long vector = c->attr_vector;
+    c->attr_mode = -1;
+    c->attr_vector = -1;
+    bool ok = type_name_inner(c, t);
+    c->attr_mode = mode;
+    c->attr_vector = vector;
+    c->attr_vector_tok = vtok;
+    return ok;
+}
+
+static bool type_name_inner(struct ck *c, struct ck_type *t)
+{
     bool arith = false, flt = false, is_void = false, seen = false, unknown_base = false;
+    bool qual = false, from_typeof = false;
+    struct ast *enum_def = NULL;        /* an enum type whose type is known: its definition */
     int ts[TS_COUNT] = {0}, first = c->pos;
+    struct spec_count count = {0};
     *t = unknown_type(false);
     for (;;) {
         if (!tok_ident(c, c->pos))
@@ -1166,16 +1849,19 @@ static bool type_name(struct ck *c, struct ck_type *t)
         if (kw == KW_FLOAT || kw == KW_DOUBLE || kw == KW_FLOATN || kw == KW_COMPLEX ||
             kw == KW_IMAGINARY) {
             flt = arith = seen = true;
+            spec_count_add(&count, kw);
             c->pos++;
         } else if (kw == KW_CHAR || kw == KW_SHORT || kw == KW_INT || kw == KW_LONG ||
                    kw == KW_SIGNED || kw == KW_UNSIGNED || kw == KW_BOOL || kw == KW_INT128) {
             arith = seen = true;
+            spec_count_add(&count, kw);
             c->pos++;
         } else if (kw == KW_VOID) {
             is_void = seen = true;
             c->pos++;
         } else if (kw == KW_CONST || kw == KW_VOLATILE || kw == KW_RESTRICT ||
                    (kw == KW_ATOMIC && !tok_is(c, c->pos + 1, "("))) {
+            qual |= kw != KW_RESTRICT;
             c->pos++;
         } else if (kw == KW_ATOMIC || kw == KW_TYPEOF || kw == KW_ATTRIBUTE) {
             c->pos++;
@@ -1183,14 +1869,14 @@ static bool type_name(struct ck *c, struct ck_type *t)
                 expected(c, "'('");
                 return false;
             }
-            int open = c->pos;
-            if (!skip_group(c, "(", ")"))
+            struct ck_type x;
+            if (!(kw == KW_ATTRIBUTE ? attribute_specifier(c) : typeof_operand(c, &x)))
                 return false;
-            if (kw != KW_ATTRIBUTE)
-                seen = unknown_base = true;     /* typeof(...), _Atomic(...) */
-            for (int k = open; k < c->pos; k++) /* a vector type: not followed */
-                if (spelled(c, k, "vector_size") || spelled(c, k, "__vector_size__"))
-                    unknown_base = true;
+            if (kw != KW_ATTRIBUTE) {           /* typeof(...), _Atomic(type-name) */
+                seen = from_typeof = true;
+                *t = x;
+            }
+            qual |= kw == KW_ATOMIC;
         } else if (kw == KW_AUTO_TYPE) {
             c->pos++;
             seen = unknown_base = true;
@@ -1198,7 +1884,7 @@ static bool type_name(struct ck *c, struct ck_type *t)
             c->pos++;
             while (tok_ident(c, c->pos) && tok_name(c, c->pos)->keyword == KW_ATTRIBUTE) {
                 c->pos++;
-                if (!is(c, "(") || !skip_group(c, "(", ")"))
+                if (!attribute_specifier(c))
                     return false;
             }
             bool named = tok_ident(c, c->pos) && !tok_name(c, c->pos)->keyword;
@@ -1212,6 +1898,7 @@ static bool type_name(struct ck *c, struct ck_type *t)
                          kw == KW_ENUM ? "an enumeration" : "a tag");
                 return false;
             }
+            bool body = is(c, "{");
             if (is(c, "{") && kw == KW_ENUM) {
                 if (!enumerators(c))
                     return false;
@@ -1225,6 +1912,12 @@ static bool type_name(struct ck *c, struct ck_type *t)
             seen = true;
             if (kw == KW_ENUM) {
                 arith = true;
+                struct sym *y = tag && !body && c->scope
+                                    ? lookup_block_ns(c->scope, tag, c->at, true) : NULL;
+                if (!y && tag && !body && tag->tag && tag->tag->depth == 0)
+                    y = tag->tag;
+                struct ast *def = y ? enum_definition(c->L, y->decl) : NULL;
+                enum_def = enum_type(c->L, def) ? def : NULL;
             } else {
                 t->base = CK_STRUCT;
                 t->tag = tag && tag->tag && tag->tag->decl && tag->tag->decl->kind == AST_STRUCT
@@ -1255,14 +1948,32 @@ static bool type_name(struct ck *c, struct ck_type *t)
     }
     if (unknown_base)
         *t = unknown_type(false);
-    else if (t->base != CK_STRUCT && !t->n)
-        t->base = flt ? CK_FLOAT : arith ? CK_INT : is_void ? CK_VOID : t->base;
+    else if (t->base != CK_STRUCT && !t->n && (flt || arith || is_void) &&
+             !from_typeof) {
+        t->base = flt ? CK_FLOAT : arith ? CK_INT : CK_VOID;
+        t->at = arith && !ts[TS_OTHER] ? (unsigned char)spec_count_type(&count) : AT_UNKNOWN;
+        if (enum_def) {
+            t->at = AT_UINT;
+            t->tag = enum_def;
+        }
+    }
+    t->qual |= qual;
     unsigned char d[CK_MAX_DERIV];
+    long long dims[CK_MAX_DERIV];
     int n = 0;
-    if (!abstract_declarator(c, d, &n))
+    bool ptr_qual = c->ptr_qual_seen;
+    c->ptr_qual_seen = false;
+    if (!abstract_declarator(c, d, dims, &n) || !attributes_fit(c, t, n) ||
+        !object_size_valid(c, c->declaring && c->decl_name >= 0 ? c->decl_name : first, t,
+                           c->attr_vector > 0 ? c->attr_vector : -1, d, dims, n))
         return false;
+    if (c->attr_mode >= 0)
+        t->at = AT_UNKNOWN;             /* another type of the same kind */
+    if (c->attr_vector != -1)
+        *t = unknown_type(false);       /* a vector type: not followed */
     /* the declarator's derivations come first, then those of a typedef name */
-    struct ck_type r = { .base = t->base, .tag = t->tag };
+    struct ck_type r = { .base = t->base, .tag = t->tag, .ptr_qual = c->ptr_qual_seen };
+    c->ptr_qual_seen = ptr_qual;
     for (int k = 0; k < n; k++)
         r.d[r.n++] = d[k];
     append_derivs(&r, t);
@@ -1391,11 +2102,14 @@ static bool declaration(struct ck *c)
         if (!accept(c, ","))
             break;
         unsigned char d[CK_MAX_DERIV];
+        long long dims[CK_MAX_DERIV];
         int n = 0;
         c->declaring = true;
         c->decl_name = -1;
         c->decl_fn = false;
-        ok = abstract_declarator(c, d, &n);
+        ok = abstract_declarator(c, d, dims, &n) &&
+             object_size_valid(c, c->decl_name >= 0 ? c->decl_name : c->pos, &specs, -1, d, dims,
+                               n);
         c->declaring = false;
         if (!ok)
             return false;
@@ -1578,6 +2292,8 @@ static bool statement_expression(struct ck *c, struct ck_type *t)
     if (!expect(c, "}") || !expect(c, ")"))
         return false;
     t->lvalue = false;
+    t->has_value = false;
+    t->narrow_bitfield = false;
     return true;
 }
 
@@ -1624,11 +2340,36 @@ static bool initializer_fits(struct ck *c, int at, const struct ck_type *m,
     return true;
 }
 
+/* A plain string literal (no prefix) from token at to c->pos, first in the initializer
+ * list of an array of type `of`: it initializes the whole array when the elements are
+ * characters (C11 6.7.9p14), which *whole says; other integer elements are an error. */
+static bool string_initializer(struct ck *c, int at, const struct ck_type *of, bool *whole)
+{
+    *whole = false;
+    if (kind_of(of) != CK_ARRAY || c->toks[at].kind != OMP_TOK_STRING ||
+        c->text[c->toks[at].off] != '"')
+        return true;
+    for (int i = at; i < c->pos; i++)
+        if (c->toks[i].kind != OMP_TOK_STRING)
+            return true;                /* not only a string */
+    struct ck_type e = inner_type(of);
+    int a = arith_of(&e);
+    if (e.n || e.base != CK_INT || !a || a == AT_INT128 || a == AT_UINT128)
+        return true;
+    if (a == AT_CHAR || a == AT_SCHAR || a == AT_UCHAR) {
+        *whole = true;
+        return true;
+    }
+    ck_error(c, at, "cannot initialize an array of '%s' from a string literal", at_names[a]);
+    return false;
+}
+
 /* `{ [designation =] initializer, ... }` (C11 6.7.9) of an object of type `of`. */
 static bool initializer_list(struct ck *c, const struct ck_type *of)
 {
     int k = 0;
     bool positional = true;             /* members matched by position so far */
+    bool whole = false;                 /* a string initialized the whole char array */
     if (c->depth >= CK_MAX_DEPTH) {
         ck_error(c, c->pos, "expression nested too deeply");
         return false;
@@ -1668,9 +2409,15 @@ static bool initializer_list(struct ck *c, const struct ck_type *of)
             struct ck_type x, u = unknown_type(false), m;
             int at = c->pos;
             bool known = positional && nth_member(c, of, k, &m);
+            if (whole && positional) {
+                ck_error(c, at, "excess elements in char array initializer");
+                return false;
+            }
             ok = is(c, "{") ? initializer_list(c, known ? &m : &u) : assign(c, &x);
             if (ok && known && !tok_is(c, at, "{"))
                 ok = initializer_fits(c, at, &m, &x, "a member");
+            if (ok && k == 0 && positional && !tok_is(c, at, "{"))
+                ok = string_initializer(c, at, of, &whole);
         }
         k++;
         if (!ok || !accept(c, ",") || is(c, "}"))
@@ -1680,15 +2427,88 @@ static bool initializer_list(struct ck *c, const struct ck_type *of)
     return ok && expect(c, "}");
 }
 
-/* `_Generic ( assignment-expression , generic-assoc-list )` (C11 6.5.1.1).  Types are only
- * known here as kinds (int, floating, pointer, ...), so which association is chosen is not
- * always known: an association whose type is of another kind than the controlling
- * expression's cannot be, `default` always may be.  The type is that of the expressions of
- * the associations that may be chosen when they all have the same arithmetic kind, unknown
- * otherwise. */
+/* Can an association of type `ty` be the one _Generic chooses for a controlling
+ * expression of type `ctl` (after lvalue conversion)?  GENERIC_YES and GENERIC_NO when this
+ * check can tell (exact arithmetic types, C11 6.5.1.1p2: compatible means the same type
+ * here, and no qualified type is compatible with the unqualified controlling type; types
+ * of other kinds), GENERIC_MAYBE otherwise (pointers, structs, enums, typedefs of what is
+ * not followed). */
+enum generic_match { GENERIC_NO, GENERIC_MAYBE, GENERIC_YES };
+
+/* Are the arithmetic types a and b (at known) the same?  An enum type (its definition in
+ * tag) is compatible with its integer type and no other enum. */
+static enum generic_match same_arith(const struct ck_type *a, const struct ck_type *b)
+{
+    if (a->at != b->at)
+        return GENERIC_NO;
+    return a->tag && b->tag && a->tag != b->tag ? GENERIC_NO : GENERIC_YES;
+}
+
+/* Are pointer types a and b the same (C11 6.7.6.1p2: compatible targets, same qualifiers)?
+ * Only pointers to arithmetic types, void and structs, with unqualified pointer levels, are
+ * told apart. */
+static enum generic_match same_pointer(struct ck *c, const struct ck_type *a,
+                                       const struct ck_type *b)
+{
+    for (int k = 0; k < a->n; k++)
+        if (a->d[k] != CK_POINTER)
+            return GENERIC_MAYBE;
+    for (int k = 0; k < b->n; k++)
+        if (b->d[k] != CK_POINTER)
+            return GENERIC_MAYBE;
+    if (a->base == CK_UNKNOWN || b->base == CK_UNKNOWN || a->ptr_qual || b->ptr_qual)
+        return GENERIC_MAYBE;
+    if (a->n != b->n || a->base != b->base || a->qual != b->qual)
+        return GENERIC_NO;
+    switch (a->base) {
+    case CK_VOID:
+        return GENERIC_YES;
+    case CK_INT: case CK_FLOAT:
+        return !a->at || !b->at ? GENERIC_MAYBE : same_arith(a, b);
+    case CK_STRUCT: {
+        struct ast *x = a->tag ? struct_members(c->L, a->tag) : NULL;
+        struct ast *y = b->tag ? struct_members(c->L, b->tag) : NULL;
+        return !x || !y ? GENERIC_MAYBE : x == y ? GENERIC_YES : GENERIC_NO;
+    }
+    default:
+        return GENERIC_MAYBE;
+    }
+}
+
+/* Can an association of type `ty` be the one _Generic chooses for a controlling
+ * expression of type `ctl` (after lvalue conversion)?  GENERIC_YES and GENERIC_NO when this
+ * check can tell (exact arithmetic types, C11 6.5.1.1p2: no qualified type is compatible
+ * with the unqualified controlling type; simple pointers; types of other kinds),
+ * GENERIC_MAYBE otherwise. */
+static enum generic_match generic_matches(struct ck *c, const struct ck_type *ctl,
+                                          const struct ck_type *ty)
+{
+    enum ck_kind ck = kind_of(ctl), ak = kind_of(ty);
+    if (ck == CK_UNKNOWN || ak == CK_UNKNOWN)
+        return GENERIC_MAYBE;
+    if (ak != ck)
+        return GENERIC_NO;
+    if (ck == CK_POINTER)
+        return same_pointer(c, ctl, ty);
+    if (ctl->narrow_bitfield)
+        return GENERIC_NO;
+    int ca = arith_of(ctl), aa = arith_of(ty);
+    if (!ca || !aa)
+        return GENERIC_MAYBE;
+    return ty->qual ? GENERIC_NO : same_arith(ctl, ty);
+}
+
+/* `_Generic ( assignment-expression , generic-assoc-list )` (C11 6.5.1.1).  When the
+ * association chosen is known, the expression has its type (and value); when only some can
+ * be ruled out (types of another kind than the controlling expression's), its type is the
+ * kind of the expressions of those that may be chosen when they all have the same
+ * arithmetic kind, unknown otherwise.  What gcc rejects is reported: a controlling type no
+ * association matches, two associations of one type, two defaults, an association of
+ * void or function type. */
 static bool generic_selection(struct ck *c, struct ck_type *t)
 {
-    struct ck_type x, ctl;
+    struct ck_type x, ctl, chosen, deflt;
+    int kw = c->pos - 1;
     if (!expect(c, "("))
         return false;
     c->in_sizeof++;                     /* not evaluated */
@@ -1697,35 +2517,93 @@ static bool generic_selection(struct ck *c, struct ck_type *t)
     if (!ok)
         return false;
     ctl = decay(&ctl);
-    enum ck_kind ck = kind_of(&ctl), rk = CK_VOID;     /* CK_VOID: no candidate yet */
-    bool any = false;
+    enum ck_kind rk = CK_VOID;          /* the kind of the candidates; CK_VOID: none yet */
+    unsigned kinds = 0;                 /* the known kinds of the candidates' values */
+    bool any = false, yes = false, maybe = false, has_default = false;
+    struct ck_type seen[32];            /* the arithmetic types of the associations */
+    int nseen = 0;
     while (accept(c, ",")) {
-        enum ck_kind ak = CK_UNKNOWN;
+        enum generic_match m = GENERIC_MAYBE;
+        int at = c->pos;
         if (kw_at(c, c->pos, KW_DEFAULT)) {
+            if (has_default) {
+                ck_error(c, at, "duplicate 'default' case in '_Generic'");
+                return false;
+            }
             c->pos++;
+            has_default = true;
         } else if (starts_type(c, c->pos)) {
             struct ck_type ty;
             if (!type_name(c, &ty))
                 return false;
-            ak = kind_of(&ty);
+            if (kind_of(&ty) == CK_VOID || kind_of(&ty) == CK_FUNCTION) {
+                ck_error(c, at, "'_Generic' association has %s type",
+                         kind_of(&ty) == CK_VOID ? "incomplete (void)" : "function");
+                return false;
+            }
+            if (arith_of(&ty) && !ty.qual) {
+                for (int k = 0; k < nseen; k++)
+                    if (same_arith(&seen[k], &ty) == GENERIC_YES) {
+                        ck_error(c, at, "'_Generic' specifies two compatible types ('%s')",
+                                 at_names[ty.at]);
+                        return false;
+                    }
+                if (nseen < 32)
+                    seen[nseen++] = ty;
+            }
+            m = generic_matches(c, &ctl, &ty);
         } else {
             expected(c, "a type name or 'default'");
             return false;
         }
+        bool is_default = tok_is(c, at, "default");
         if (!expect(c, ":") || !assign(c, &x))
             return false;
         any = true;
-        if (ck != CK_UNKNOWN && ak != CK_UNKNOWN && ak != ck)
+        if (is_default)
+            deflt = x;
+        if (m == GENERIC_YES) {
+            yes = true;
+            chosen = x;
+        }
+        if (m == GENERIC_NO)
             continue;                           /* cannot be chosen */
-        enum ck_kind xk = kind_of(&x);
+        maybe |= m == GENERIC_MAYBE && !is_default;
+        struct ck_type v = decay(&x);
+        enum ck_kind xk = kind_of(&v);
         rk = rk == CK_VOID || rk == xk ? xk : CK_UNKNOWN;
+        if (xk != CK_UNKNOWN)
+            kinds |= 1u << xk;
     }
     if (!any) {
         expected(c, "','");
         return false;
     }
-    *t = is_arith(rk) ? simple_type(rk) : unknown_type(false);
-    return expect(c, ")");
+    if (!expect(c, ")"))
+        return false;
+    if (yes || (!maybe && has_default)) {
+        *t = yes ? chosen : deflt;
+        return true;
+    }
+    if (!maybe) {
+        int ca = arith_of(&ctl);
+        ck_error(c, kw, "the controlling expression of '_Generic'%s%s%s matches none of its "
+                 "associations", ca ? " (of type '" : "", ca ? at_names[ca] : "", ca ? "')" : "");
+        return false;
+    }
+    /* not decided: refused when the choice matters to what gcc accepts (values of other
+       kinds, or maybe no association at all) */
+    if (!has_default || (kinds & (kinds - 1))) {
+        ck_error(c, kw, "sorry, unimplemented: mcc cannot tell which association of this "
+                 "'_Generic' is chosen (it does not follow these types that far)%s; compute the "
+                 "value into a variable before the directive",
+                 has_default ? " and their values differ in kind" : " and it has no default");
+        return false;
+    }
+    *t = is_arith(rk) ? simple_type(rk)
+         : rk == CK_POINTER ? derived(&(struct ck_type){ .base = CK_UNKNOWN }, CK_POINTER)
+         : unknown_type(false);
+    return true;
 }
 
 /* A struct or union type name at token `at` (type_name gave ty) whose tag the unit
@@ -1809,10 +2687,12 @@ static bool primary(struct ck *c, struct ck_type *t)
             c->pos++;
         } while (str && c->pos < c->end && c->toks[c->pos].kind == OMP_TOK_STRING &&
                  c->text[c->toks[c->pos].off] == '"');
-        if (!str) {
-            *t = simple_type(CK_INT);
+        if (!str) {                 /* an int; 'x' of one plain character has its value */
+            const char *q = c->text + k->off;
+            *t = k->len == 3 && q[1] != '\\' ? constant(AT_INT, (unsigned long long)(signed char)q[1])
+                                              : arith_type(AT_INT);
         } else {
-            *t = derived(&(struct ck_type){ .base = CK_INT }, CK_ARRAY);
+            *t = derived(&(struct ck_type){ .base = CK_INT, .at = AT_CHAR }, CK_ARRAY);
             t->lvalue = true;
         }
         return true;
@@ -1846,7 +2726,7 @@ static bool primary(struct ck *c, struct ck_type *t)
         return generic_selection(c, t);
     case KW_OFFSETOF:
         c->pos++;
-        *t = simple_type(CK_INT);
+        *t = arith_type(AT_ULONG);
         return offsetof_args(c);
     case KW_VA_ARG: case KW_TYPES_COMPATIBLE_P:
     case KW_CONVERTVECTOR: case KW_BIT_CAST:
@@ -1857,8 +2737,7 @@ static bool primary(struct ck *c, struct ck_type *t)
         }
         if (!skip_group(c, "(", ")"))
             return false;
-        *t = nm->keyword == KW_OFFSETOF || nm->keyword == KW_TYPES_COMPATIBLE_P
-                 ? simple_type(CK_INT) : unknown_type(false);
+        *t = nm->keyword == KW_TYPES_COMPATIBLE_P ? arith_type(AT_INT) : unknown_type(false);
         return true;
     default:
         ck_error(c, i, "expected an expression before '%.*s'", CK_TOK(c, i));
@@ -1869,7 +2748,10 @@ static bool primary(struct ck *c, struct ck_type *t)
         c->toks[i + 1].off == k->off + k->len &&
         (spelled(c, i, "L") || spelled(c, i, "u") || spelled(c, i, "U") || spelled(c, i, "u8"))) {
         c->pos++;
-        return primary(c, t);
+        bool ok = primary(c, t);
+        t->at = AT_UNKNOWN;         /* wchar_t, char16_t, ...: not followed */
+        t->has_value = false;
+        return ok;
     }
     struct sym *y;
     c->pos++;
@@ -1888,7 +2770,8 @@ static bool primary(struct ck *c, struct ck_type *t)
         *t = (struct ck_type){ .n = 1, .d = { CK_FUNCTION }, .base = CK_UNKNOWN };
         return true;
     case NAME_FUNC_NAME:
-        *t = (struct ck_type){ .n = 1, .d = { CK_ARRAY }, .base = CK_INT, .lvalue = true };
+        *t = (struct ck_type){ .n = 1, .d = { CK_ARRAY }, .base = CK_INT, .at = AT_CHAR,
+                               .qual = true, .lvalue = true };     /* const char [] */
         return true;
     case NAME_LOCAL:
         switch (c->local_kind[c->local_hit]) {
@@ -1896,7 +2779,7 @@ static bool primary(struct ck *c, struct ck_type *t)
             ck_error(c, i, "'%.*s' is a type name, not a value", CK_TOK(c, i));
             return false;
         case LOCAL_ENUM_CONST:
-            *t = simple_type(CK_INT);
+            *t = arith_type(AT_INT);
             return true;
         default:
             *t = c->local_type[c->local_hit];
@@ -1927,7 +2810,7 @@ static bool primary(struct ck *c, struct ck_type *t)
         ck_error(c, i, "'%.*s' is a type name, not a value", CK_TOK(c, i));
         return false;
     case SYM_ENUM_CONST:
-        *t = simple_type(CK_INT);
+        *t = arith_type(AT_INT);
         return true;
     case SYM_FUNCTION:
         *t = type_of_sym(c->L, y);
@@ -2122,6 +3005,7 @@ static bool postfix_tail(struct ck *c, struct ck_type *t)
             if (!want_lvalue(c, at, t, "increment operand"))
                 return false;
             t->lvalue = false;
+            t->narrow_bitfield = false;
         } else {
             return true;
         }
@@ -2168,6 +3052,7 @@ static bool unary_inner(struct ck *c, struct ck_type *t)
         if (!unary(c, t) || !want_lvalue(c, at, t, "increment operand"))
             return false;
         t->lvalue = false;
+        t->narrow_bitfield = false;     /* not followed: taken as unknown */
         return true;
     }
     if (is(c, "&&") && tok_ident(c, c->pos + 1)) {      /* GNU &&label: a void * */
@@ -2210,7 +3095,16 @@ static bool unary_inner(struct ck *c, struct ck_type *t)
                 ck_error(c, at, "wrong type argument to %s", unary_names[u]);
                 return false;
             }
-            *t = u == 3 ? simple_type(CK_INT) : v;
+            unsigned long long x;
+            bool known = value_of(&v, &x);
+            int a = u == 3 ? AT_INT : at_promote(arith_of(&v));
+            *t = u == 3 ? arith_type(AT_INT) : v;
+            t->at = (unsigned char)a;
+            t->tag = NULL;              /* an enum's value is of its integer type */
+            t->narrow_bitfield = false;
+            t->has_value = false;
+            if (known)
+                *t = constant(a, u == 0 ? -x : u == 1 ? x : u == 2 ? ~x : x == 0);
             t->lvalue = false;
             return true;
         }
@@ -2229,7 +3123,8 @@ static bool unary_inner(struct ck *c, struct ck_type *t)
                 ok = unary(c, &x);
             }
             c->in_sizeof--;
-            *t = simple_type(CK_INT);
+            long long size = ok ? type_size(&x) : -1;
+            *t = size >= 0 ? constant(AT_ULONG, (unsigned long long)size) : arith_type(AT_ULONG);
             return ok;
         }
         if (kw == KW_EXTENSION) {
@@ -2245,6 +3140,7 @@ static bool unary_inner(struct ck *c, struct ck_type *t)
                                                                              : "__imag__");
                 return false;
             }
+            t->has_value = false;
             return true;
         }
     }
@@ -2313,6 +3209,10 @@ static bool cast(struct ck *c, struct ck_type *t)
     }
     *t = to;
     t->lvalue = false;
+    t->qual = false;                /* a cast's value is of the unqualified type */
+    unsigned long long value;
+    if (at_integer(arith_of(&to)) && value_of(&v, &value))
+        *t = constant(arith_of(&to), value);
     return true;
 }
 
@@ -2328,6 +3228,74 @@ static int binary_level(struct ck *c)
             if (is(c, ops[l][k]))
                 return l + 1;
     return 0;
+}
+
+/* `x op y` on constants of types a and b, computed in type r (C11 6.5.5-6.5.14); false
+ * when it is not a constant gcc folds the same way (division by zero, a shift out of
+ * range, an overflowing division). */
+static bool fold_binary(const char *op, int r, int a, unsigned long long x, int b,
+                        unsigned long long y, unsigned long long *out)
+{
+    bool sh = !strcmp(op, "<<") || !strcmp(op, ">>");
+    int w = sh ? at_promote(a) : at_usual(a, b);   /* what the operands become */
+    x = at_norm(x, w);
+    if (!sh)
+        y = at_norm(y, w);
+    bool u = at_unsigned(w);
+    long long sx = (long long)x, sy = (long long)y;
+    switch (op[0]) {
+    case '+': *out = x + y; break;
+    case '-': *out = x - y; break;
+    case '*': *out = x * y; break;
+    case '/': case '%':
+        if (y == 0 || (!u && sy == -1 && sx == LLONG_MIN))
+            return false;
+        *out = op[0] == '/' ? (u ? x / y : (unsigned long long)(sx / sy))
+                            : (u ? x % y : (unsigned long long)(sx % sy));
+        break;
+    case '<': case '>':
+        if (sh) {
+            if (at_negative(y, b) || y >= (unsigned long long)(8 * at_size(w)))
+                return false;
+            *out = op[0] == '<' ? x << y : u ? x >> y : (unsigned long long)(sx >> y);
+            break;
+        }
+        *out = op[0] == '<' ? (u ? x < y : sx < sy) : (u ? x > y : sx > sy);
+        if (op[1] == '=')
+            *out = *out || x == y;
+        break;
+    case '=': *out = x == y; break;
+    case '!': *out = x != y; break;
+    case '&': *out = op[1] ? (x && y) : x & y; break;
+    case '|': *out = op[1] ? (x || y) : x | y; break;
+    case '^': *out = x ^ y; break;
+    default: return false;
+    }
+    *out = at_norm(*out, r);
+    return true;
+}
+
+/* The arithmetic type (and value) of `x op y` into r, which binary_type made. */
+static void binary_arith(const char *op, struct ck_type *r, const struct ck_type *x,
+                         const struct ck_type *y)
+{
+    int a = arith_of(x), b = arith_of(y);
+    if (kind_of(r) == CK_POINTER)
+        return;
+    if (!strcmp(op, "-") && kind_of(x) == CK_POINTER) {
+        r->at = AT_LONG;                        /* ptrdiff_t */
+        return;
+    }
+    bool cmp = strchr("<>=!", op[0]) || !strcmp(op, "&&") || !strcmp(op, "||");
+    bool sh = !strcmp(op, "<<") || !strcmp(op, ">>");
+    if (cmp && op[1] != '<' && op[1] != '>')
+        r->at = AT_INT;
+    else
+        r->at = (unsigned char)(sh ? (a && b ? at_promote(a) : AT_UNKNOWN) : at_usual(a, b));
+    unsigned long long vx, vy, v;
+    if (at_integer(r->at) && value_of(x, &vx) && value_of(y, &vy) &&
+        fold_binary(op, r->at, a, vx, b, vy, &v))
+        *r = constant(r->at, v);
 }
 
 /* The type of `a op b` (both decayed), or report that the operands do not fit. */
@@ -2364,6 +3332,8 @@ static bool binary_type(struct ck *c, int at, const char *op, struct ck_type *a,
         ck_error(c, at, "invalid operands to binary '%s'", op);
         return false;
     }
+    if (!unknown)
+        binary_arith(op, &r, &x, &y);
     *a = r;
     a->lvalue = false;
     return true;
@@ -2398,7 +3368,7 @@ static bool conditional(struct ck *c, struct ck_type *t)
         ck_error(c, at, "used a struct or union value where a scalar is required");
         return false;
     }
-    struct ck_type a = *t, b;
+    struct ck_type a = *t, b, cond = *t;
     if (!is(c, ":") && !expr(c, &a))
         return false;
     if (!expect(c, ":") || !conditional(c, &b))
@@ -2422,6 +3392,15 @@ static bool conditional(struct ck *c, struct ck_type *t)
     if ((xk == CK_FLOAT && (yk == CK_UNKNOWN || is_arith(yk))) ||
         (yk == CK_FLOAT && (xk == CK_UNKNOWN || is_arith(xk))))
         *t = simple_type(CK_FLOAT);
+    if (is_arith(xk) && is_arith(yk)) {
+        int r = at_usual(arith_of(&x), arith_of(&y));
+        unsigned long long vc, vx, vy;
+        *t = arith_type(r);
+        if (!r)
+            t->base = (unsigned char)(xk == CK_FLOAT || yk == CK_FLOAT ? CK_FLOAT : CK_INT);
+        else if (value_of(&cond, &vc) && value_of(&x, &vx) && value_of(&y, &vy))
+            *t = constant(r, vc ? vx : vy);
+    }
     t->lvalue = false;
     return true;
 }
@@ -2454,8 +3433,11 @@ static bool expr(struct ck *c, struct ck_type *t)
         if (!assign(c, t))
             return false;
     } while (accept(c, ",") && (comma = true));
-    if (comma)
+    if (comma) {
         t->lvalue = false;          /* (a, b) is b's value, not b */
+        t->has_value = false;       /* ... and not a constant expression (C11 6.6p3) */
+        t->narrow_bitfield = false;
+    }
     return true;
 }
 

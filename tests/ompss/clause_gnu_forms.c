@@ -62,6 +62,25 @@ int main(void)
 #pragma omp task inout(data[({ __attribute__((vector_size(16))) int v = {1, 2, 3, 4}; v[3]; })])
     data[i10] += 11;
     want[i10] += 11;
+    /* _Generic on exact arithmetic types (no promotion of the controlling expression, the
+       usual arithmetic conversions of its operators, the types of constants), constant
+       array sizes up to PTRDIFF_MAX bytes, attribute arguments */
+    unsigned char uc = 1;
+    const int ci = 2;
+    long lg = 3;
+    int i11 = _Generic(uc, int: "x", unsigned char: 1, default: 2.5) + _Generic(ci, int: 1, const int: "s", default: 0.5) + _Generic(1L + 1u, long: 1, default: "s") + _Generic(0x80000000, unsigned: 1, default: "s") + _Generic(sizeof (int), unsigned long: 1, default: "s") + _Generic('a', int: 1, default: "s") + _Generic(1ll + 1ul, unsigned long long: 1, default: "s") + _Generic(lg ? 1 : 2u, unsigned: 1, default: "s") + _Generic(-uc, int: 1, default: "s") + _Generic(1.0f * 2, float: 1, default: "s") + (sizeof (char[0x7fffffffffffffff]) > 0) + (int)sizeof (int __attribute__((__aligned__(2 * 4), mode(SI)))) - 8;
+#pragma omp task inout(data[_Generic(uc, int: "x", unsigned char: 1, default: 2.5) + _Generic(ci, int: 1, const int: "s", default: 0.5) + _Generic(1L + 1u, long: 1, default: "s") + _Generic(0x80000000, unsigned: 1, default: "s") + _Generic(sizeof (int), unsigned long: 1, default: "s") + _Generic('a', int: 1, default: "s") + _Generic(1ll + 1ul, unsigned long long: 1, default: "s") + _Generic(lg ? 1 : 2u, unsigned: 1, default: "s") + _Generic(-uc, int: 1, default: "s") + _Generic(1.0f * 2, float: 1, default: "s") + (sizeof (char[0x7fffffffffffffff]) > 0) + (int)sizeof (int __attribute__((__aligned__(2 * 4), mode(SI)))) - 8])
+    data[i11] += 12;
+    want[i11] += 12;
+    /* _Generic on enum types (unsigned int when no value is negative), narrow bit-fields
+       (a type no association names), pointers */
+    enum colour { RED, GREEN } col = GREEN;
+    struct { unsigned narrow : 3, wide : 32; } bits = { 1, 2 };
+    const char *str = "s";
+    int i12 = _Generic(col, unsigned: 1, default: "s") + _Generic(bits.narrow, unsigned: "s", default: 1) + _Generic(bits.wide, unsigned: 1, default: "s") + _Generic(p, int *: 1, char *: "s", default: 2.5) + _Generic(str, const char *: 1, char *: "s", default: 0.5) + _Generic("s", char *: 1, default: "s") + _Generic(&ci, const int *: 1, default: "s") + _Generic(RED, int: 1, default: "s") + _Generic(col, enum colour: 1, default: "s") + (int)(sizeof (typeof(two)) + sizeof (_Atomic(long)) + sizeof (char __attribute__((vector_size(8))) *) - 20) - 4;
+#pragma omp task inout(data[_Generic(col, unsigned: 1, default: "s") + _Generic(bits.narrow, unsigned: "s", default: 1) + _Generic(bits.wide, unsigned: 1, default: "s") + _Generic(p, int *: 1, char *: "s", default: 2.5) + _Generic(str, const char *: 1, char *: "s", default: 0.5) + _Generic("s", char *: 1, default: "s") + _Generic(&ci, const int *: 1, default: "s") + _Generic(RED, int: 1, default: "s") + _Generic(col, enum colour: 1, default: "s") + (int)(sizeof (typeof(two)) + sizeof (_Atomic(long)) + sizeof (char __attribute__((vector_size(8))) *) - 20) - 4])
+    data[i12] += 13;
+    want[i12] += 13;
 #pragma omp taskwait
     for (int i = 0; i < 64; i++)
         CHECK(data[i] == want[i], "data[%d] = %d, expected %d", i, data[i], want[i]);
