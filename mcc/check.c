@@ -64,6 +64,8 @@ struct ck_type {
                                         value is known: `value`, converted to `at` (its
                                         bits, sign-extended from signed types) */
     unsigned long long value;
+    bool overflow;                   /* ... computed with a signed overflow: gcc keeps
+                                        folding it, but a ?: choosing it is no constant */
 };
 
 /* The arithmetic types _Generic tells apart (C11 6.2.5; enums are not here: gcc gives an
@@ -1259,6 +1261,8 @@ static bool array_size(struct ck *c, long long *dim)
             ck_error(c, at, "size of %s is negative", array_called(c));
             return false;
         }
+        if (x.overflow)
+            return expect(c, "]");      /* gcc calls a wrapped size negative, not large */
         if (v > PTRDIFF_MAX) {
             ck_error(c, at, "size of %s is too large", array_called(c));
             return false;
@@ -1718,7 +1722,7 @@ static bool attribute_arguments(struct ck *c, int name, const struct known_attri
     }
     if (parens && !expect(c, ")"))
         return false;
-    int max = a->args == ATTR_NONE ? 0 : a->args == ATTR_VECTOR || a->args == ATTR_MODE ? 1 : 1;
+    int max = a->args == ATTR_NONE ? 0 : 1;
     int min = a->args == ATTR_VECTOR || a->args == ATTR_MODE ? 1 : 0;
     if (nargs < min || nargs > max) {
         ck_error(c, name, "wrong number of arguments specified for '%.*s' attribute",
@@ -3103,8 +3107,12 @@ static bool unary_inner(struct ck *c, struct ck_type *t)
             t->tag = NULL;              /* an enum's value is of its integer type */
             t->narrow_bitfield = false;
             t->has_value = false;
-            if (known)
+            if (known) {
+                bool overflow = v.overflow || (u == 0 && !at_unsigned(a) &&
+                                               at_norm(x, a) == at_norm(1ull << (8 * at_size(a) - 1), a));
                 *t = constant(a, u == 0 ? -x : u == 1 ? x : u == 2 ? ~x : x == 0);
+                t->overflow = overflow;
+            }
             t->lvalue = false;
             return true;
         }
@@ -3211,8 +3219,10 @@ static bool cast(struct ck *c, struct ck_type *t)
     t->lvalue = false;
     t->qual = false;                /* a cast's value is of the unqualified type */
     unsigned long long value;
-    if (at_integer(arith_of(&to)) && value_of(&v, &value))
+    if (at_integer(arith_of(&to)) && value_of(&v, &value)) {
         *t = constant(arith_of(&to), value);
+        t->overflow = v.overflow;
+    }
     return true;
 }
 
@@ -3234,7 +3244,7 @@ static int binary_level(struct ck *c)
  * when it is not a constant gcc folds the same way (division by zero, a shift out of
  * range, an overflowing division). */
 static bool fold_binary(const char *op, int r, int a, unsigned long long x, int b,
-                        unsigned long long y, unsigned long long *out)
+                        unsigned long long y, unsigned long long *out, bool *overflow)
 {
     bool sh = !strcmp(op, "<<") || !strcmp(op, ">>");
     int w = sh ? at_promote(a) : at_usual(a, b);   /* what the operands become */
@@ -3243,6 +3253,12 @@ static bool fold_binary(const char *op, int r, int a, unsigned long long x, int 
         y = at_norm(y, w);
     bool u = at_unsigned(w);
     long long sx = (long long)x, sy = (long long)y;
+    if (!u && strchr("+-*", op[0]) && !op[1]) {
+        __int128 e = op[0] == '+' ? (__int128)sx + sy : op[0] == '-' ? (__int128)sx - sy
+                                                                      : (__int128)sx * sy;
+        __int128 max = ((__int128)1 << (8 * at_size(w) - 1)) - 1;
+        *overflow |= e > max || e < -max - 1;
+    }
     switch (op[0]) {
     case '+': *out = x + y; break;
     case '-': *out = x - y; break;
@@ -3256,6 +3272,11 @@ static bool fold_binary(const char *op, int r, int a, unsigned long long x, int 
     case '<': case '>':
         if (sh) {
             if (at_negative(y, b) || y >= (unsigned long long)(8 * at_size(w)))
+                return false;
+            /* a signed left shift of a negative value or out of range: gcc does not
+               take it as a constant (a variable-length array, not an error) */
+            if (op[0] == '<' && !u &&
+                (sx < 0 || x > ((1ull << (8 * at_size(w) - 1)) - 1) >> y))
                 return false;
             *out = op[0] == '<' ? x << y : u ? x >> y : (unsigned long long)(sx >> y);
             break;
@@ -3293,9 +3314,14 @@ static void binary_arith(const char *op, struct ck_type *r, const struct ck_type
     else
         r->at = (unsigned char)(sh ? (a && b ? at_promote(a) : AT_UNKNOWN) : at_usual(a, b));
     unsigned long long vx, vy, v;
+    bool overflow = x->overflow || y->overflow;
     if (at_integer(r->at) && value_of(x, &vx) && value_of(y, &vy) &&
-        fold_binary(op, r->at, a, vx, b, vy, &v))
+        fold_binary(op, r->at, a, vx, b, vy, &v, &overflow)) {
         *r = constant(r->at, v);
+        r->overflow = overflow;
+    }
+    else if (value_of(x, &vx) && ((!strcmp(op, "&&") && !vx) || (!strcmp(op, "||") && vx)))
+        *r = constant(AT_INT, vx != 0);         /* gcc folds it, whatever the right side */
 }
 
 /* The type of `a op b` (both decayed), or report that the operands do not fit. */
@@ -3398,8 +3424,9 @@ static bool conditional(struct ck *c, struct ck_type *t)
         *t = arith_type(r);
         if (!r)
             t->base = (unsigned char)(xk == CK_FLOAT || yk == CK_FLOAT ? CK_FLOAT : CK_INT);
-        else if (value_of(&cond, &vc) && value_of(&x, &vx) && value_of(&y, &vy))
-            *t = constant(r, vc ? vx : vy);
+        else if (value_of(&cond, &vc) && value_of(vc ? &x : &y, vc ? &vx : &vy) &&
+                 !(vc ? x : y).overflow)
+            *t = constant(r, vc ? vx : vy);     /* gcc folds it, whatever the other arm */
     }
     t->lvalue = false;
     return true;
