@@ -66,6 +66,8 @@ struct ck_type {
     unsigned long long value;
     bool overflow;                   /* ... computed with a signed overflow: gcc keeps
                                         folding it, but a ?: choosing it is no constant */
+    long long dim[CK_MAX_DERIV];     /* CK_ARRAY d[k] of a type name: its size, when
+                                        known, plus 1 (0: not known) */
 };
 
 /* The arithmetic types _Generic tells apart (C11 6.2.5; enums are not here: gcc gives an
@@ -169,6 +171,8 @@ static struct ck_type inner_type(const struct ck_type *t)
     if (r.n) {
         memmove(r.d, r.d + 1, --r.n);
         memmove(r.params, r.params + 1, r.n * sizeof r.params[0]);
+        memmove(r.dim, r.dim + 1, r.n * sizeof r.dim[0]);
+        r.dim[r.n] = 0;
     } else {
         r.base = CK_UNKNOWN;
     }
@@ -183,9 +187,11 @@ static struct ck_type derived(const struct ck_type *t, enum ck_kind k)
     if (r.n == CK_MAX_DERIV)
         return unknown_type(false);
     memmove(r.d + 1, r.d, r.n);
+    memmove(r.dim + 1, r.dim, r.n * sizeof r.dim[0]);
     memmove(r.params + 1, r.params, r.n++ * sizeof r.params[0]);
     r.d[0] = (unsigned char)k;
     r.params[0] = NULL;
+    r.dim[0] = 0;
     r.null_const = false;
     return r;
 }
@@ -522,6 +528,7 @@ static void append_derivs(struct ck_type *t, const struct ck_type *u)
             return;
         }
         t->params[t->n] = u->params[i];
+        t->dim[t->n] = u->dim[i];
         t->d[t->n++] = u->d[i];
     }
     t->base = u->base;
@@ -1978,8 +1985,10 @@ static bool type_name_inner(struct ck *c, struct ck_type *t)
     /* the declarator's derivations come first, then those of a typedef name */
     struct ck_type r = { .base = t->base, .tag = t->tag, .ptr_qual = c->ptr_qual_seen };
     c->ptr_qual_seen = ptr_qual;
-    for (int k = 0; k < n; k++)
+    for (int k = 0; k < n; k++) {
+        r.dim[r.n] = d[k] == CK_ARRAY && dims[k] >= 0 ? dims[k] + 1 : 0;
         r.d[r.n++] = d[k];
+    }
     append_derivs(&r, t);
     *t = r;
     c->decl_derivs = n;
@@ -2368,6 +2377,50 @@ static bool string_initializer(struct ck *c, int at, const struct ck_type *of, b
     return false;
 }
 
+/* `[ index ]` or GNU's `[ first ... last ]` of a designation, c->pos after the `[`: integer
+ * constants (names count, even inside sizeof), a range not empty (gcc's rules). */
+static bool array_designator(struct ck *c, const struct ck_type *of)
+{
+    struct ck_type x[2];
+    unsigned long long v[2];
+    int at[2], n = 0, in_sizeof = c->in_sizeof;
+    bool ok = true;
+    c->in_sizeof = 0;
+    do {
+        int variables = c->variables;
+        at[n] = c->pos;
+        ok = conditional(c, &x[n]);
+        if (ok && kind_of(&x[n]) != CK_INT && kind_of(&x[n]) != CK_UNKNOWN) {
+            ck_error(c, at[n], "array index in initializer not of integer type");
+            ok = false;
+        } else if (ok && c->variables != variables) {
+            ck_error(c, at[n], "nonconstant array index in initializer");
+            ok = false;
+        }
+        n++;
+    } while (ok && n < 2 && accept(c, "..."));
+    c->in_sizeof = in_sizeof;
+    if (!ok || !expect(c, "]"))
+        return false;
+    for (int k = 0; k < n && kind_of(of) == CK_ARRAY && of->dim[0]; k++)
+        if (value_of(&x[k], &v[k]) &&
+            (at_negative(v[k], arith_of(&x[k])) || v[k] >= (unsigned long long)of->dim[0] - 1)) {
+            ck_error(c, at[k], "array index in initializer exceeds array bounds");
+            return false;
+        }
+    if (n == 2 && value_of(&x[0], &v[0]) && value_of(&x[1], &v[1])) {
+        int a = at_usual(arith_of(&x[0]), arith_of(&x[1]));
+        bool u = at_unsigned(a);
+        v[0] = at_norm(v[0], a);
+        v[1] = at_norm(v[1], a);
+        if (u ? v[0] > v[1] : (long long)v[0] > (long long)v[1]) {
+            ck_error(c, at[0], "empty index range in initializer");
+            return false;
+        }
+    }
+    return true;
+}
+
 /* `{ [designation =] initializer, ... }` (C11 6.7.9) of an object of type `of`. */
 static bool initializer_list(struct ck *c, const struct ck_type *of)
 {
@@ -2385,7 +2438,10 @@ static bool initializer_list(struct ck *c, const struct ck_type *of)
     bool ok = true;
     for (;;) {
         bool designated = false;
+        struct ck_type nothing = unknown_type(false), cur = nothing;
         while (ok && (is(c, ".") || is(c, "["))) {
+            if (!designated)
+                cur = *of;                  /* [1][3]: the 3 is an index of of's element */
             designated = true;
             if (accept(c, ".")) {
                 if (!tok_ident(c, c->pos) || tok_name(c, c->pos)->keyword) {
@@ -2393,17 +2449,12 @@ static bool initializer_list(struct ck *c, const struct ck_type *of)
                     ok = false;
                 } else {
                     c->pos++;
+                    cur = nothing;          /* a member's type: not followed here */
                 }
             } else {
                 c->pos++;
-                struct ck_type x, y;
-                int at = c->pos;
-                ok = conditional(c, &x) && (!accept(c, "...") || conditional(c, &y)) &&
-                     expect(c, "]");
-                if (ok && kind_of(&x) != CK_INT && kind_of(&x) != CK_UNKNOWN) {
-                    ck_error(c, at, "array index in initializer not of integer type");
-                    ok = false;
-                }
+                ok = array_designator(c, &cur);
+                cur = kind_of(&cur) == CK_ARRAY ? inner_type(&cur) : nothing;
             }
         }
         if (ok && designated)
