@@ -2402,9 +2402,9 @@ static bool array_designator(struct ck *c, const struct ck_type *of)
     c->in_sizeof = in_sizeof;
     if (!ok || !expect(c, "]"))
         return false;
-    for (int k = 0; k < n && kind_of(of) == CK_ARRAY && of->dim[0]; k++)
-        if (value_of(&x[k], &v[k]) &&
-            (at_negative(v[k], arith_of(&x[k])) || v[k] >= (unsigned long long)of->dim[0] - 1)) {
+    for (int k = 0; k < n && kind_of(of) == CK_ARRAY; k++)
+        if (value_of(&x[k], &v[k]) && (at_negative(v[k], arith_of(&x[k])) ||
+                                       (of->dim[0] && v[k] >= (unsigned long long)of->dim[0] - 1))) {
             ck_error(c, at[k], "array index in initializer exceeds array bounds");
             return false;
         }
@@ -2421,12 +2421,54 @@ static bool array_designator(struct ck *c, const struct ck_type *of)
     return true;
 }
 
+/* A designation (C11 6.7.8: `.member`, `[index]`, chained) of an object of type *t: *t
+ * becomes the type of what it designates (unknown when not followed). */
+static bool designation(struct ck *c, struct ck_type *t)
+{
+    while (is(c, ".") || is(c, "[")) {
+        enum ck_kind k = kind_of(t);
+        if (accept(c, ".")) {
+            int mi = c->pos;
+            if (!tok_ident(c, mi) || tok_name(c, mi)->keyword) {
+                expected(c, "a member name");
+                return false;
+            }
+            if (k != CK_UNKNOWN && k != CK_STRUCT) {
+                ck_error(c, mi - 1, "field name not in record or union initializer");
+                return false;
+            }
+            struct ck_type m = unknown_type(false);
+            int found = k == CK_STRUCT
+                            ? find_member(c->L, struct_members(c->L, t->tag), tok_name(c, mi), &m, 0)
+                            : -1;
+            if (found == 0 && t->tag && struct_members(c->L, t->tag)) {
+                ck_error(c, mi, "unknown field '%.*s' specified in initializer", CK_TOK(c, mi));
+                return false;
+            }
+            *t = found > 0 ? m : unknown_type(false);
+            c->pos++;
+        } else {
+            if (k != CK_UNKNOWN && k != CK_ARRAY) {
+                ck_error(c, c->pos, "array index in non-array initializer");
+                return false;
+            }
+            c->pos++;
+            if (!array_designator(c, t))
+                return false;
+            *t = k == CK_ARRAY ? inner_type(t) : unknown_type(false);
+        }
+    }
+    return true;
+}
+
 /* `{ [designation =] initializer, ... }` (C11 6.7.9) of an object of type `of`. */
 static bool initializer_list(struct ck *c, const struct ck_type *of)
 {
     int k = 0;
     bool positional = true;             /* members matched by position so far */
     bool whole = false;                 /* a string initialized the whole char array */
+    bool elided = false;                /* an aggregate element without its braces: which
+                                           element the next values go to is not followed */
     if (c->depth >= CK_MAX_DEPTH) {
         ck_error(c, c->pos, "expression nested too deeply");
         return false;
@@ -2437,40 +2479,57 @@ static bool initializer_list(struct ck *c, const struct ck_type *of)
     c->depth++;
     bool ok = true;
     for (;;) {
-        bool designated = false;
-        struct ck_type nothing = unknown_type(false), cur = nothing;
-        while (ok && (is(c, ".") || is(c, "["))) {
-            if (!designated)
-                cur = *of;                  /* [1][3]: the 3 is an index of of's element */
-            designated = true;
-            if (accept(c, ".")) {
-                if (!tok_ident(c, c->pos) || tok_name(c, c->pos)->keyword) {
-                    expected(c, "a member name");
-                    ok = false;
-                } else {
-                    c->pos++;
-                    cur = nothing;          /* a member's type: not followed here */
-                }
-            } else {
-                c->pos++;
-                ok = array_designator(c, &cur);
-                cur = kind_of(&cur) == CK_ARRAY ? inner_type(&cur) : nothing;
-            }
-        }
-        if (ok && designated)
-            ok = expect(c, "=");
+        bool designated = is(c, ".") || is(c, "[");
+        struct ck_type cur = *of;       /* what the designation designates */
+        if (designated)
+            ok = designation(c, &cur) && expect(c, "=");
         positional &= !designated;
         if (ok) {
-            struct ck_type x, u = unknown_type(false), m;
+            struct ck_type x, u = unknown_type(false), m = cur;
             int at = c->pos;
-            bool known = positional && nth_member(c, of, k, &m);
-            if (whole && positional) {
+            bool known = designated ? kind_of(&m) != CK_UNKNOWN
+                         : kind_of(of) == CK_ARRAY ? (m = inner_type(of), true)
+                         : is_arith(kind_of(of)) || kind_of(of) == CK_POINTER
+                             ? (m = *of, k == 0)            /* `{ x }` of a scalar */
+                         : positional && nth_member(c, of, k, &m);
+            bool aggregate = kind_of(&m) == CK_ARRAY || kind_of(&m) == CK_STRUCT;
+            /* after a designator, an elided aggregate or the last element of an array,
+               which element a value goes to is not followed (gcc only warns of excess
+               elements, without checking them) */
+            known &= designated || (positional && !elided &&
+                                    !(kind_of(of) == CK_ARRAY && of->dim[0] &&
+                                      k >= of->dim[0] - 1));
+            if (known && is(c, "{") && tok_is(c, c->pos + 1, "}") &&
+                (is_arith(kind_of(&m)) || kind_of(&m) == CK_POINTER)) {
+                ck_error(c, at, "empty scalar initializer");
+                return false;
+            }
+            if (whole) {
                 ck_error(c, at, "excess elements in char array initializer");
                 return false;
             }
             ok = is(c, "{") ? initializer_list(c, known ? &m : &u) : assign(c, &x);
-            if (ok && known && !tok_is(c, at, "{"))
+            if (ok && known && !tok_is(c, at, "{") && aggregate) {
+                bool w = false;             /* a string for an array element, or the
+                                               first scalar of it (braces elided) */
+                struct ck_type e = m;
+                for (int depth = 0; depth < 8 && (kind_of(&e) == CK_ARRAY ||
+                                                  kind_of(&e) == CK_STRUCT); depth++) {
+                    if (kind_of(&e) == CK_ARRAY && !(ok = string_initializer(c, at, &e, &w)))
+                        break;
+                    if (w)
+                        break;
+                    if (kind_of(&e) == CK_ARRAY)
+                        e = inner_type(&e);
+                    else if (!nth_member(c, &e, 0, &e))
+                        e = unknown_type(false);
+                }
+                if (ok && !w && kind_of(&e) != CK_STRUCT && kind_of(&e) != CK_ARRAY)
+                    ok = initializer_fits(c, at, &e, &x, "an element");
+            } else if (ok && known && !tok_is(c, at, "{")) {
                 ok = initializer_fits(c, at, &m, &x, "a member");
+            }
+            elided |= aggregate && !tok_is(c, at, "{");
             if (ok && k == 0 && positional && !tok_is(c, at, "{"))
                 ok = string_initializer(c, at, of, &whole);
         }
