@@ -64,6 +64,10 @@ struct ck_type {
                                         value is known: `value`, converted to `at` (its
                                         bits, sign-extended from signed types) */
     unsigned long long value;
+    bool overflow;                   /* ... computed with a signed overflow: gcc keeps
+                                        folding it, but a ?: choosing it is no constant */
+    long long dim[CK_MAX_DERIV];     /* CK_ARRAY d[k] of a type name: its size, when
+                                        known, plus 1 (0: not known) */
 };
 
 /* The arithmetic types _Generic tells apart (C11 6.2.5; enums are not here: gcc gives an
@@ -167,6 +171,8 @@ static struct ck_type inner_type(const struct ck_type *t)
     if (r.n) {
         memmove(r.d, r.d + 1, --r.n);
         memmove(r.params, r.params + 1, r.n * sizeof r.params[0]);
+        memmove(r.dim, r.dim + 1, r.n * sizeof r.dim[0]);
+        r.dim[r.n] = 0;
     } else {
         r.base = CK_UNKNOWN;
     }
@@ -181,9 +187,11 @@ static struct ck_type derived(const struct ck_type *t, enum ck_kind k)
     if (r.n == CK_MAX_DERIV)
         return unknown_type(false);
     memmove(r.d + 1, r.d, r.n);
+    memmove(r.dim + 1, r.dim, r.n * sizeof r.dim[0]);
     memmove(r.params + 1, r.params, r.n++ * sizeof r.params[0]);
     r.d[0] = (unsigned char)k;
     r.params[0] = NULL;
+    r.dim[0] = 0;
     r.null_const = false;
     return r;
 }
@@ -520,6 +528,7 @@ static void append_derivs(struct ck_type *t, const struct ck_type *u)
             return;
         }
         t->params[t->n] = u->params[i];
+        t->dim[t->n] = u->dim[i];
         t->d[t->n++] = u->d[i];
     }
     t->base = u->base;
@@ -1259,6 +1268,8 @@ static bool array_size(struct ck *c, long long *dim)
             ck_error(c, at, "size of %s is negative", array_called(c));
             return false;
         }
+        if (x.overflow)
+            return expect(c, "]");      /* gcc calls a wrapped size negative, not large */
         if (v > PTRDIFF_MAX) {
             ck_error(c, at, "size of %s is too large", array_called(c));
             return false;
@@ -1718,7 +1729,7 @@ static bool attribute_arguments(struct ck *c, int name, const struct known_attri
     }
     if (parens && !expect(c, ")"))
         return false;
-    int max = a->args == ATTR_NONE ? 0 : a->args == ATTR_VECTOR || a->args == ATTR_MODE ? 1 : 1;
+    int max = a->args == ATTR_NONE ? 0 : 1;
     int min = a->args == ATTR_VECTOR || a->args == ATTR_MODE ? 1 : 0;
     if (nargs < min || nargs > max) {
         ck_error(c, name, "wrong number of arguments specified for '%.*s' attribute",
@@ -1974,8 +1985,10 @@ static bool type_name_inner(struct ck *c, struct ck_type *t)
     /* the declarator's derivations come first, then those of a typedef name */
     struct ck_type r = { .base = t->base, .tag = t->tag, .ptr_qual = c->ptr_qual_seen };
     c->ptr_qual_seen = ptr_qual;
-    for (int k = 0; k < n; k++)
+    for (int k = 0; k < n; k++) {
+        r.dim[r.n] = d[k] == CK_ARRAY && dims[k] >= 0 ? dims[k] + 1 : 0;
         r.d[r.n++] = d[k];
+    }
     append_derivs(&r, t);
     *t = r;
     c->decl_derivs = n;
@@ -2364,12 +2377,98 @@ static bool string_initializer(struct ck *c, int at, const struct ck_type *of, b
     return false;
 }
 
+/* `[ index ]` or GNU's `[ first ... last ]` of a designation, c->pos after the `[`: integer
+ * constants (names count, even inside sizeof), a range not empty (gcc's rules). */
+static bool array_designator(struct ck *c, const struct ck_type *of)
+{
+    struct ck_type x[2];
+    unsigned long long v[2];
+    int at[2], n = 0, in_sizeof = c->in_sizeof;
+    bool ok = true;
+    c->in_sizeof = 0;
+    do {
+        int variables = c->variables;
+        at[n] = c->pos;
+        ok = conditional(c, &x[n]);
+        if (ok && kind_of(&x[n]) != CK_INT && kind_of(&x[n]) != CK_UNKNOWN) {
+            ck_error(c, at[n], "array index in initializer not of integer type");
+            ok = false;
+        } else if (ok && c->variables != variables) {
+            ck_error(c, at[n], "nonconstant array index in initializer");
+            ok = false;
+        }
+        n++;
+    } while (ok && n < 2 && accept(c, "..."));
+    c->in_sizeof = in_sizeof;
+    if (!ok || !expect(c, "]"))
+        return false;
+    for (int k = 0; k < n && kind_of(of) == CK_ARRAY; k++)
+        if (value_of(&x[k], &v[k]) && (at_negative(v[k], arith_of(&x[k])) ||
+                                       (of->dim[0] && v[k] >= (unsigned long long)of->dim[0] - 1))) {
+            ck_error(c, at[k], "array index in initializer exceeds array bounds");
+            return false;
+        }
+    if (n == 2 && value_of(&x[0], &v[0]) && value_of(&x[1], &v[1])) {
+        int a = at_usual(arith_of(&x[0]), arith_of(&x[1]));
+        bool u = at_unsigned(a);
+        v[0] = at_norm(v[0], a);
+        v[1] = at_norm(v[1], a);
+        if (u ? v[0] > v[1] : (long long)v[0] > (long long)v[1]) {
+            ck_error(c, at[0], "empty index range in initializer");
+            return false;
+        }
+    }
+    return true;
+}
+
+/* A designation (C11 6.7.8: `.member`, `[index]`, chained) of an object of type *t: *t
+ * becomes the type of what it designates (unknown when not followed). */
+static bool designation(struct ck *c, struct ck_type *t)
+{
+    while (is(c, ".") || is(c, "[")) {
+        enum ck_kind k = kind_of(t);
+        if (accept(c, ".")) {
+            int mi = c->pos;
+            if (!tok_ident(c, mi) || tok_name(c, mi)->keyword) {
+                expected(c, "a member name");
+                return false;
+            }
+            if (k != CK_UNKNOWN && k != CK_STRUCT) {
+                ck_error(c, mi - 1, "field name not in record or union initializer");
+                return false;
+            }
+            struct ck_type m = unknown_type(false);
+            int found = k == CK_STRUCT
+                            ? find_member(c->L, struct_members(c->L, t->tag), tok_name(c, mi), &m, 0)
+                            : -1;
+            if (found == 0 && t->tag && struct_members(c->L, t->tag)) {
+                ck_error(c, mi, "unknown field '%.*s' specified in initializer", CK_TOK(c, mi));
+                return false;
+            }
+            *t = found > 0 ? m : unknown_type(false);
+            c->pos++;
+        } else {
+            if (k != CK_UNKNOWN && k != CK_ARRAY) {
+                ck_error(c, c->pos, "array index in non-array initializer");
+                return false;
+            }
+            c->pos++;
+            if (!array_designator(c, t))
+                return false;
+            *t = k == CK_ARRAY ? inner_type(t) : unknown_type(false);
+        }
+    }
+    return true;
+}
+
 /* `{ [designation =] initializer, ... }` (C11 6.7.9) of an object of type `of`. */
 static bool initializer_list(struct ck *c, const struct ck_type *of)
 {
     int k = 0;
     bool positional = true;             /* members matched by position so far */
     bool whole = false;                 /* a string initialized the whole char array */
+    bool elided = false;                /* an aggregate element without its braces: which
+                                           element the next values go to is not followed */
     if (c->depth >= CK_MAX_DEPTH) {
         ck_error(c, c->pos, "expression nested too deeply");
         return false;
@@ -2380,42 +2479,57 @@ static bool initializer_list(struct ck *c, const struct ck_type *of)
     c->depth++;
     bool ok = true;
     for (;;) {
-        bool designated = false;
-        while (ok && (is(c, ".") || is(c, "["))) {
-            designated = true;
-            if (accept(c, ".")) {
-                if (!tok_ident(c, c->pos) || tok_name(c, c->pos)->keyword) {
-                    expected(c, "a member name");
-                    ok = false;
-                } else {
-                    c->pos++;
-                }
-            } else {
-                c->pos++;
-                struct ck_type x, y;
-                int at = c->pos;
-                ok = conditional(c, &x) && (!accept(c, "...") || conditional(c, &y)) &&
-                     expect(c, "]");
-                if (ok && kind_of(&x) != CK_INT && kind_of(&x) != CK_UNKNOWN) {
-                    ck_error(c, at, "array index in initializer not of integer type");
-                    ok = false;
-                }
-            }
-        }
-        if (ok && designated)
-            ok = expect(c, "=");
+        bool designated = is(c, ".") || is(c, "[");
+        struct ck_type cur = *of;       /* what the designation designates */
+        if (designated)
+            ok = designation(c, &cur) && expect(c, "=");
         positional &= !designated;
         if (ok) {
-            struct ck_type x, u = unknown_type(false), m;
+            struct ck_type x, u = unknown_type(false), m = cur;
             int at = c->pos;
-            bool known = positional && nth_member(c, of, k, &m);
-            if (whole && positional) {
+            bool known = designated ? kind_of(&m) != CK_UNKNOWN
+                         : kind_of(of) == CK_ARRAY ? (m = inner_type(of), true)
+                         : is_arith(kind_of(of)) || kind_of(of) == CK_POINTER
+                             ? (m = *of, k == 0)            /* `{ x }` of a scalar */
+                         : positional && nth_member(c, of, k, &m);
+            bool aggregate = kind_of(&m) == CK_ARRAY || kind_of(&m) == CK_STRUCT;
+            /* after a designator, an elided aggregate or the last element of an array,
+               which element a value goes to is not followed (gcc only warns of excess
+               elements, without checking them) */
+            known &= designated || (positional && !elided &&
+                                    !(kind_of(of) == CK_ARRAY && of->dim[0] &&
+                                      k >= of->dim[0] - 1));
+            if (known && is(c, "{") && tok_is(c, c->pos + 1, "}") &&
+                (is_arith(kind_of(&m)) || kind_of(&m) == CK_POINTER)) {
+                ck_error(c, at, "empty scalar initializer");
+                return false;
+            }
+            if (whole) {
                 ck_error(c, at, "excess elements in char array initializer");
                 return false;
             }
             ok = is(c, "{") ? initializer_list(c, known ? &m : &u) : assign(c, &x);
-            if (ok && known && !tok_is(c, at, "{"))
+            if (ok && known && !tok_is(c, at, "{") && aggregate) {
+                bool w = false;             /* a string for an array element, or the
+                                               first scalar of it (braces elided) */
+                struct ck_type e = m;
+                for (int depth = 0; depth < 8 && (kind_of(&e) == CK_ARRAY ||
+                                                  kind_of(&e) == CK_STRUCT); depth++) {
+                    if (kind_of(&e) == CK_ARRAY && !(ok = string_initializer(c, at, &e, &w)))
+                        break;
+                    if (w)
+                        break;
+                    if (kind_of(&e) == CK_ARRAY)
+                        e = inner_type(&e);
+                    else if (!nth_member(c, &e, 0, &e))
+                        e = unknown_type(false);
+                }
+                if (ok && !w && kind_of(&e) != CK_STRUCT && kind_of(&e) != CK_ARRAY)
+                    ok = initializer_fits(c, at, &e, &x, "an element");
+            } else if (ok && known && !tok_is(c, at, "{")) {
                 ok = initializer_fits(c, at, &m, &x, "a member");
+            }
+            elided |= aggregate && !tok_is(c, at, "{");
             if (ok && k == 0 && positional && !tok_is(c, at, "{"))
                 ok = string_initializer(c, at, of, &whole);
         }
@@ -3103,8 +3217,12 @@ static bool unary_inner(struct ck *c, struct ck_type *t)
             t->tag = NULL;              /* an enum's value is of its integer type */
             t->narrow_bitfield = false;
             t->has_value = false;
-            if (known)
+            if (known) {
+                bool overflow = v.overflow || (u == 0 && !at_unsigned(a) &&
+                                               at_norm(x, a) == at_norm(1ull << (8 * at_size(a) - 1), a));
                 *t = constant(a, u == 0 ? -x : u == 1 ? x : u == 2 ? ~x : x == 0);
+                t->overflow = overflow;
+            }
             t->lvalue = false;
             return true;
         }
@@ -3211,8 +3329,10 @@ static bool cast(struct ck *c, struct ck_type *t)
     t->lvalue = false;
     t->qual = false;                /* a cast's value is of the unqualified type */
     unsigned long long value;
-    if (at_integer(arith_of(&to)) && value_of(&v, &value))
+    if (at_integer(arith_of(&to)) && value_of(&v, &value)) {
         *t = constant(arith_of(&to), value);
+        t->overflow = v.overflow;
+    }
     return true;
 }
 
@@ -3234,7 +3354,7 @@ static int binary_level(struct ck *c)
  * when it is not a constant gcc folds the same way (division by zero, a shift out of
  * range, an overflowing division). */
 static bool fold_binary(const char *op, int r, int a, unsigned long long x, int b,
-                        unsigned long long y, unsigned long long *out)
+                        unsigned long long y, unsigned long long *out, bool *overflow)
 {
     bool sh = !strcmp(op, "<<") || !strcmp(op, ">>");
     int w = sh ? at_promote(a) : at_usual(a, b);   /* what the operands become */
@@ -3243,6 +3363,12 @@ static bool fold_binary(const char *op, int r, int a, unsigned long long x, int 
         y = at_norm(y, w);
     bool u = at_unsigned(w);
     long long sx = (long long)x, sy = (long long)y;
+    if (!u && strchr("+-*", op[0]) && !op[1]) {
+        __int128 e = op[0] == '+' ? (__int128)sx + sy : op[0] == '-' ? (__int128)sx - sy
+                                                                      : (__int128)sx * sy;
+        __int128 max = ((__int128)1 << (8 * at_size(w) - 1)) - 1;
+        *overflow |= e > max || e < -max - 1;
+    }
     switch (op[0]) {
     case '+': *out = x + y; break;
     case '-': *out = x - y; break;
@@ -3256,6 +3382,11 @@ static bool fold_binary(const char *op, int r, int a, unsigned long long x, int 
     case '<': case '>':
         if (sh) {
             if (at_negative(y, b) || y >= (unsigned long long)(8 * at_size(w)))
+                return false;
+            /* a signed left shift of a negative value or out of range: gcc does not
+               take it as a constant (a variable-length array, not an error) */
+            if (op[0] == '<' && !u &&
+                (sx < 0 || x > ((1ull << (8 * at_size(w) - 1)) - 1) >> y))
                 return false;
             *out = op[0] == '<' ? x << y : u ? x >> y : (unsigned long long)(sx >> y);
             break;
@@ -3293,9 +3424,14 @@ static void binary_arith(const char *op, struct ck_type *r, const struct ck_type
     else
         r->at = (unsigned char)(sh ? (a && b ? at_promote(a) : AT_UNKNOWN) : at_usual(a, b));
     unsigned long long vx, vy, v;
+    bool overflow = x->overflow || y->overflow;
     if (at_integer(r->at) && value_of(x, &vx) && value_of(y, &vy) &&
-        fold_binary(op, r->at, a, vx, b, vy, &v))
+        fold_binary(op, r->at, a, vx, b, vy, &v, &overflow)) {
         *r = constant(r->at, v);
+        r->overflow = overflow;
+    }
+    else if (value_of(x, &vx) && ((!strcmp(op, "&&") && !vx) || (!strcmp(op, "||") && vx)))
+        *r = constant(AT_INT, vx != 0);         /* gcc folds it, whatever the right side */
 }
 
 /* The type of `a op b` (both decayed), or report that the operands do not fit. */
@@ -3398,8 +3534,9 @@ static bool conditional(struct ck *c, struct ck_type *t)
         *t = arith_type(r);
         if (!r)
             t->base = (unsigned char)(xk == CK_FLOAT || yk == CK_FLOAT ? CK_FLOAT : CK_INT);
-        else if (value_of(&cond, &vc) && value_of(&x, &vx) && value_of(&y, &vy))
-            *t = constant(r, vc ? vx : vy);
+        else if (value_of(&cond, &vc) && value_of(vc ? &x : &y, vc ? &vx : &vy) &&
+                 !(vc ? x : y).overflow)
+            *t = constant(r, vc ? vx : vy);     /* gcc folds it, whatever the other arm */
     }
     t->lvalue = false;
     return true;
