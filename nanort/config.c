@@ -46,6 +46,10 @@ static const struct nrt_option core_options[] = {
      "ns: a task without dependences whose type's bodies measure shorter than this (mean "
      "of a sample) runs at once in the thread that creates it, where handing it to another "
      "worker would cost more than running it (0: never)", &nrt_cfg.inline_below, NULL},
+    {"critical-successors", NRT_OPT_COUNT, "0",
+     "a task that becomes ready with this many successors or more (cholesky's potrf and "
+     "trsm) runs next on the thread that readied it, or before every queued task of the "
+     "policy (0: off)", &nrt_cfg.critical_successors, NULL},
     {"spins", NRT_OPT_COUNT, "2000", "polls of the queues an idle thread makes before it sleeps",
      &nrt_cfg.spins, NULL},
     {"binding", NRT_OPT_BOOL, "yes", "bind worker i to the i-th allowed core when there are as many workers as allowed cores (--no-binding: never)",

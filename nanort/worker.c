@@ -191,6 +191,14 @@ bool nrt_handoff(struct nanort_task *t)
     return true;
 }
 
+bool nrt_handoff_critical(struct nanort_task *t)
+{
+    if (!nrt_self || handoff || t->priority != 0)
+        return false;
+    handoff = t;
+    return true;
+}
+
 void nrt_handoff_requeue(void)
 {
     struct nanort_task *t = handoff;

@@ -218,6 +218,75 @@ START_TEST(sched_successor_queues_behind_ready_tasks)
 }
 END_TEST
 
+static long crit_x[2], crit_gate;
+
+static void crit_gate_body(void *p, long k)
+{
+    (void)p;
+    (void)k;
+    crit_gate = 1;
+}
+
+/* Spawn ordinary tasks 1..n_plain (no successors) behind the gate, and behind a second
+ * gate that runs after the first (a priority: before them) tasks 100 and 101, that 3
+ * tasks each wait for (200.. and 300..): critical with --critical-successors=2 or
+ * less.  So the ordinary tasks are queued before the candidates become ready. */
+static void spawn_critical_graph(int n_plain)
+{
+    spawn_gate();
+    for (int i = 1; i <= n_plain; i++) {
+        struct ut_region r = UT_IN(&gate, sizeof gate);
+        ut_spawn(record_order, NULL, i, 0, 0, 1, &r);
+    }
+    struct ut_region g[2] = {UT_IN(&gate, sizeof gate), UT_OUT(&crit_gate, sizeof crit_gate)};
+    ut_spawn(crit_gate_body, NULL, 0, 0, 50, 2, g);
+    for (int c = 0; c < 2; c++) {
+        struct ut_region r[2] = {UT_IN(&crit_gate, sizeof crit_gate),
+                                 UT_OUT(&crit_x[c], sizeof crit_x[c])};
+        ut_spawn(record_order, NULL, 100 + c, 0, 0, 2, r);
+    }
+    for (int c = 0; c < 2; c++)
+        for (int i = 0; i < 3; i++) {
+            struct ut_region r = UT_IN(&crit_x[c], sizeof crit_x[c]);
+            ut_spawn(record_order, NULL, 200 + 100 * c + i, 0, 0, 1, &r);
+        }
+}
+
+START_TEST(sched_critical_successors_run_first)
+{
+    /* One worker, --critical-successors=2: two tasks that 3 tasks each wait for, made
+     * ready while 6 ordinary ones are queued, run before them (one handed over, the
+     * other from the queue in front of the policy's), whatever the policy's order. */
+    nanort_init();                  /* loads the options: set ours after */
+    nrt_cfg.critical_successors = 2;
+    spawn_critical_graph(6);
+    nanort_taskwait();
+    nrt_cfg.critical_successors = 0;
+    ck_assert_int_eq(atomic_load(&nrun), 14);
+    for (int i = 0; i < 2; i++)
+        ck_assert_msg(run_order[i] == 100 || run_order[i] == 101,
+                      "position %d ran task %d, expected a critical one (100 or 101)", i,
+                      run_order[i]);
+    ck_assert_int_ne(run_order[0], run_order[1]);
+}
+END_TEST
+
+START_TEST(sched_critical_successors_threshold)
+{
+    /* One worker, --critical-successors=4: tasks with 3 successors are not critical:
+     * they queue behind the 6 ordinary tasks as any other. */
+    nanort_init();
+    nrt_cfg.critical_successors = 4;
+    spawn_critical_graph(6);
+    nanort_taskwait();
+    nrt_cfg.critical_successors = 0;
+    ck_assert_int_eq(atomic_load(&nrun), 14);
+    ck_assert_msg(!((run_order[0] == 100 || run_order[0] == 101) &&
+                    (run_order[1] == 100 || run_order[1] == 101)),
+                  "tasks with 3 successors ran first under --critical-successors=4");
+}
+END_TEST
+
 static void spin_us(void *p, long k)
 {
     (void)p;
@@ -1079,6 +1148,8 @@ static void sched_setup(void)
     for (int i = 0; i < 256; i++)
         atomic_store(&worker_seen[i], 0);
     memset(chain_x, 0, sizeof chain_x);
+    memset(crit_x, 0, sizeof crit_x);
+    crit_gate = 0;
     atomic_store(&chain_bad, 0);
     atomic_store(&wake_started, 0);
     atomic_store(&wake_target_right, 0);
@@ -1133,6 +1204,9 @@ int main(void)
         tc = sched_tcase(s, "priority", 30);
         tcase_add_test(tc, sched_priority_order_one_worker);
         tcase_add_test(tc, sched_priority_ready_tasks_one_worker);
+        tc = sched_tcase(s, "critical-path", 30);
+        tcase_add_test(tc, sched_critical_successors_run_first);
+        tcase_add_test(tc, sched_critical_successors_threshold);
     }
     if (parallel) {
         tc = sched_tcase(s, "parallel", 30);
