@@ -50,6 +50,13 @@ static const struct nrt_option core_options[] = {
      "a task that becomes ready with this many successors or more (cholesky's potrf and "
      "trsm) runs next on the thread that readied it, or before every queued task of the "
      "policy (0: off)", &nrt_cfg.critical_successors, NULL},
+    {"coarse-us", NRT_OPT_COUNT, "50",
+     "us: a type whose bodies last this long or longer (mean of a sample) is coarse, and "
+     "dbf queues its ready tasks in one shared FIFO instead of the per-worker deques "
+     "(0: no type is)", &nrt_cfg.coarse_us, NULL},
+    {"steal-batch", NRT_OPT_COUNT, "16",
+     "most ready tasks an idle worker steals at once from another's deque under dbf (half "
+     "of what it sees, at most this; 0 or above 16: 16)", &nrt_cfg.steal_batch, NULL},
     {"spins", NRT_OPT_COUNT, "2000", "polls of the queues an idle thread makes before it sleeps",
      &nrt_cfg.spins, NULL},
     {"binding", NRT_OPT_BOOL, "yes", "bind worker i to the i-th allowed core when there are as many workers as allowed cores (--no-binding: never)",

@@ -263,6 +263,8 @@ struct nrt_config {
     long inline_below;    /* --inline-below: ns; shorter task bodies run in their creator */
     long critical_successors; /* --critical-successors: tasks made ready with this many
                                * successors or more go first (0: off) */
+    long coarse_us;       /* --coarse-us: bodies this long are coarse (0: none is) */
+    long steal_batch;     /* --steal-batch: most tasks a dbf thief takes at once */
     bool summary;         /* --summary */
     bool verbose;         /* --verbose */
     bool eager_start;     /* --eager-start: nanort_main_enter() starts the runtime */
@@ -464,7 +466,8 @@ struct nrt_type_info {
     atomic_uint long_mean_us, nlong;
     atomic_bool coarse;
 };
-/* Bodies this long (us) or longer go through one shared FIFO in ready order (sched_dbf.c). */
+/* Bodies this long (us) or longer go through one shared FIFO in ready order (sched_dbf.c):
+ * --coarse-us's default. */
 #define NRT_COARSE_US 50
 extern struct nrt_lock nrt_types_lock;
 extern struct nrt_type_info *nrt_types;

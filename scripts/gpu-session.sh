@@ -25,10 +25,12 @@
 #                                    W16_ROUNDS (9) side-by-side rounds at W16_TILES (128 256)
 #   scripts/gpu-session.sh w16ab     issue 20's many-core scheduling variants: cholesky 2048 and
 #                                    matmul 1024 on 16 workers, tiles W16_TILES (64 128 256),
-#                                    nanort's default against each W16AB_VARIANTS (names below)
-#                                    against libgomp and libomp, W16_ROUNDS (15) side-by-side
-#                                    rounds, medians, ratios to the default and to the best
-#                                    OpenMP runtime (about 3 minutes)
+#                                    nanort's default against each W16AB_VARIANTS (crit2 crit4
+#                                    spins20k spins200 coarse0 coarse25 steal4; also steal1 bf: NX_ARGS
+#                                    options, see the mode) against libgomp and libomp,
+#                                    W16_ROUNDS (15) side-by-side rounds, medians, ratios to the
+#                                    default and to the best OpenMP runtime (3 to 5 minutes),
+#                                    then --summary runs at tile 64
 #   scripts/gpu-session.sh cuda      the CUDA and device-sample suites only (check-cuda,
 #                                    check-samples-dev, check-ompss-dev)
 #   scripts/gpu-session.sh cudastreams  CUDA matmul (pinned tiles) and n-body: the hand-written
@@ -197,8 +199,11 @@ PY
            declare -A APPN=([cholesky]=2048 [matmul]=1024)
            declare -A VARIANT=([base]="" [crit2]="--critical-successors=2"
                                [crit4]="--critical-successors=4" [spins20k]="--spins=20000"
+                               [spins200]="--spins=200"
+                               [coarse0]="--coarse-us=0" [coarse25]="--coarse-us=25"
+                               [steal4]="--steal-batch=4" [steal1]="--steal-batch=1"
                                [bf]="--schedule=bf")
-           vars="base ${W16AB_VARIANTS:-crit2 crit4 spins20k} libgomp libomp"
+           vars="base ${W16AB_VARIANTS:-crit2 crit4 spins20k spins200 coarse0 coarse25 steal4} libgomp libomp"
            t0=$(date +%s)
            for r in $(seq "${W16_ROUNDS:-15}"); do
              for app in cholesky matmul; do
@@ -236,7 +241,14 @@ for (app, tile), vs in sorted(d.items()):
     cells += [f"{m[v] / base:.2f}" if v in m and base else "-" for v in ours[1:]]
     print(f"| {app} | {tile} | " + " | ".join(cells) + f" | {len(vs.get('base', []))} |")
 PY
-           echo "w16ab: $(( $(date +%s) - t0 )) s, $(grep -c fail "$out/w16ab.txt") failed runs" ;;
+           echo "w16ab: $(( $(date +%s) - t0 )) s, $(grep -c fail "$out/w16ab.txt") failed runs"
+           # where the time goes: --summary (busy and idle per worker) of base and crit2
+           for v in base crit2; do
+             for app in cholesky matmul; do
+               NX_ARGS="--smp-workers=16 --summary ${VARIANT[$v]}" taskset -c 0-15 $b/$app-mcc \
+                 "${APPN[$app]}" 64 > "$out/w16ab-summary-$app-64-$v.txt" 2>&1
+             done
+           done ;;
     scaling) MCC_PREBUILT=1 bench/scaling.sh --max-workers 16 --quick --bindir build/bench/ompss \
                --out "$out/scaling.tsv" > "$out/scaling.log" 2>&1; tail -5 "$out/scaling.log" ;;
     cuda) find build -type f -exec touch {} +

@@ -313,6 +313,87 @@ START_TEST(sched_coarse_tasks_share_one_fifo)
 }
 END_TEST
 
+START_TEST(sched_coarse_us_sets_the_threshold)
+{
+    /* --coarse-us=20: a type of 40 us bodies becomes coarse (its next ready task goes to
+     * the shared FIFO); at the default (NRT_COARSE_US) it would stay on the deque. */
+    nanort_init();                  /* loads the options: set ours after */
+    ck_assert_int_eq(nrt_cfg.coarse_us, NRT_COARSE_US);
+    nrt_cfg.coarse_us = 20;
+    for (int i = 0; i < 8; i++)
+        UT_SPAWN_NODEPS(spin_us, NULL, 40);
+    nanort_taskwait();
+    UT_SPAWN_NODEPS(spin_us, NULL, 40);
+    ck_assert_int_eq(nrt_sched->queued(nrt_self), 0);
+    ck_assert_int_eq(nrt_sched->queued(NULL), 1);
+    nanort_taskwait();
+}
+END_TEST
+
+static void spin_us_b(void *p, long k)
+{
+    spin_us(p, k);
+}
+
+START_TEST(sched_coarse_us_zero_keeps_deques)
+{
+    /* --coarse-us=0: no type is coarse, not even one of 3 * NRT_COARSE_US bodies. */
+    nanort_init();
+    nrt_cfg.coarse_us = 0;
+    for (int i = 0; i < 8; i++)
+        UT_SPAWN_NODEPS(spin_us_b, NULL, 3 * NRT_COARSE_US);
+    nanort_taskwait();
+    UT_SPAWN_NODEPS(spin_us_b, NULL, 0);
+    ck_assert_int_eq(nrt_sched->queued(nrt_self), 1);
+    nanort_taskwait();
+}
+END_TEST
+
+static atomic_int steal_started, steal_go;
+
+/* Blocks until steal_go reaches k. */
+static void steal_blocker(void *p, long k)
+{
+    (void)p;
+    atomic_fetch_add(&steal_started, 1);
+    while (atomic_load(&steal_go) < k)
+        ut_sleep_ms(1);
+}
+
+/* Two workers, dbf: the other worker takes a blocking task, then steals from the 20 the
+ * test thread queued: one batch, whose first task blocks it.  Returns what is left. */
+static long queued_after_one_steal(void)
+{
+    UT_SPAWN_NODEPS(steal_blocker, NULL, 1);
+    ck_assert(ut_wait_at_least(&steal_started, 1, 10));
+    for (int i = 0; i < 20; i++)
+        UT_SPAWN_NODEPS(steal_blocker, NULL, 2);
+    ck_assert_int_eq(nrt_sched->queued(nrt_self), 20);
+    atomic_store(&steal_go, 1);
+    /* it runs the first task of its batch only after taking the batch: blocked there */
+    ck_assert(ut_wait_at_least(&steal_started, 2, 10));
+    long left = nrt_sched->queued(nrt_self);
+    atomic_store(&steal_go, 2);
+    nanort_taskwait();
+    return left;
+}
+
+START_TEST(sched_steal_batch_default_takes_half)
+{
+    /* A thief takes half of the 20 tasks it sees (at most 16): 10 are left. */
+    ck_assert_int_eq(queued_after_one_steal(), 10);
+}
+END_TEST
+
+START_TEST(sched_steal_batch_limits_the_batch)
+{
+    /* --steal-batch=4 (NX_STEAL_BATCH, read when the runtime starts): a thief takes 4 of
+     * the 20 tasks it sees: 16 are left. */
+    setenv("NX_STEAL_BATCH", "4", 1);
+    ck_assert_int_eq(queued_after_one_steal(), 16);
+}
+END_TEST
+
 static void coarse_step(void *p, long k)
 {
     (void)p;
@@ -1150,6 +1231,8 @@ static void sched_setup(void)
     memset(chain_x, 0, sizeof chain_x);
     memset(crit_x, 0, sizeof crit_x);
     crit_gate = 0;
+    atomic_store(&steal_started, 0);
+    atomic_store(&steal_go, 0);
     atomic_store(&chain_bad, 0);
     atomic_store(&wake_started, 0);
     atomic_store(&wake_target_right, 0);
@@ -1226,8 +1309,16 @@ int main(void)
             tcase_add_test(tc, sched_coarse_tasks_share_one_fifo);
             tcase_add_test(tc, sched_coarse_spawners_stay_on_deques);
             tcase_add_test(tc, sched_coarse_queued_early_move_to_fifo);
+            tcase_add_test(tc, sched_coarse_us_sets_the_threshold);
+            tcase_add_test(tc, sched_coarse_us_zero_keeps_deques);
         }
         tcase_add_test(tc, sched_coarse_chains_run_breadth_first);
+    }
+    /* dbf's steals, seen from the victim: two workers only (no other thief) */
+    if (n == 2 && parallel && (!nx || !strstr(nx, "--schedule=") || strstr(nx, "--schedule=dbf"))) {
+        tc = sched_tcase(s, "steal", 30);
+        tcase_add_test(tc, sched_steal_batch_default_takes_half);
+        tcase_add_test(tc, sched_steal_batch_limits_the_batch);
     }
     if (parallel && !(nx && strstr(nx, "--schedule=wf"))) {
         /* (wf would run the long child in the test's own thread) */
