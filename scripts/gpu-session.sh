@@ -26,7 +26,8 @@
 #   scripts/gpu-session.sh w16ab     issue 20's many-core scheduling variants: cholesky 2048 and
 #                                    matmul 1024 on 16 workers, tiles W16_TILES (64 128 256),
 #                                    nanort's default against each W16AB_VARIANTS (crit2 crit4
-#                                    spins20k spins200 coarse0 coarse25 steal4; also steal1 bf: NX_ARGS
+#                                    spins20k spins200 coarse0 coarse25 steal4; also steal1 bf
+#                                    crit2steal4 crit2spins20k: NX_ARGS
 #                                    options, see the mode) against libgomp and libomp,
 #                                    W16_ROUNDS (15) side-by-side rounds, medians, ratios to the
 #                                    default and to the best OpenMP runtime (3 to 5 minutes),
@@ -202,7 +203,9 @@ PY
                                [spins200]="--spins=200"
                                [coarse0]="--coarse-us=0" [coarse25]="--coarse-us=25"
                                [steal4]="--steal-batch=4" [steal1]="--steal-batch=1"
-                               [bf]="--schedule=bf")
+                               [bf]="--schedule=bf"
+                               [crit2steal4]="--critical-successors=2 --steal-batch=4"
+                               [crit2spins20k]="--critical-successors=2 --spins=20000")
            vars="base ${W16AB_VARIANTS:-crit2 crit4 spins20k spins200 coarse0 coarse25 steal4} libgomp libomp"
            t0=$(date +%s)
            for r in $(seq "${W16_ROUNDS:-15}"); do
