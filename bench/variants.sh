@@ -4,7 +4,8 @@
 # and matmul (seconds), every variant once per round (A B C D A B C D ...), medians over the
 # rounds and each variant's ratio to the default (below 1: the variant is faster).
 #
-# Knobs: ROUNDS (5), WORKERS (2), VARIANTS ("crit2=--critical-successors=2 ..." below),
+# Knobs: ROUNDS (5), WORKERS (2), STAT (median, or min: on a machine others load, the
+# fastest of the rounds is the steadier figure), VARIANTS ("crit2=--critical-successors=2 ..." below),
 # TILES (64 128 256), NTASKS (25600, micro), PIN (a taskset core list).  The binaries:
 # build/bench/micro/nanort and build/bench/ompss/{cholesky,matmul}-mcc (bench/ompss/run.sh
 # builds those; make bench-micro the first).
@@ -37,21 +38,22 @@ for r in $(seq "$rounds"); do
   done
   echo "variants: round $r/$rounds done ($(cut -d' ' -f1 /proc/loadavg) load)" >&2
 done
-python3 - "$raw" "$rounds" "$workers" $(for v in $variants; do echo "${v%%=*}"; done) <<'PY' > "$out"
+python3 - "$raw" "$rounds" "$workers" "${STAT:-median}" $(for v in $variants; do echo "${v%%=*}"; done) <<'PY' > "$out"
 import sys, statistics as st
-raw, rounds, workers, names = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
+raw, rounds, workers, stat, names = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5:]
+pick = min if stat == "min" else st.median
 d = {}
 for line in open(raw):
     what, arg, v, t = line.split()
     if t != "fail":
         d.setdefault((what, arg), {}).setdefault(v, []).append(float(t))
-print(f"{workers} workers, median of {rounds} alternating rounds; micro: ns per task (5 us spin "
+print(f"{workers} workers, {stat} of {rounds} alternating rounds; micro: ns per task (5 us spin "
       "bodies), apps: seconds; then each variant / base")
 print()
 print("| run | arg | " + " | ".join(names) + " | " + " | ".join(f"{v} / base" for v in names[1:]) + " |")
 print("|---|---|" + "---:|" * (2 * len(names) - 1))
 for (what, arg), vs in d.items():
-    m = {v: st.median(x) for v, x in vs.items()}
+    m = {v: pick(x) for v, x in vs.items()}
     b = m.get(names[0])
     cells = [f"{m[v]:.4g}" if v in m else "fail" for v in names]
     cells += [f"{m[v] / b:.2f}" if v in m and b else "-" for v in names[1:]]
