@@ -32,6 +32,9 @@
 #                                    W16_ROUNDS (15) side-by-side rounds, medians, ratios to the
 #                                    default and to the best OpenMP runtime (3 to 5 minutes),
 #                                    then --summary runs at tile 64
+#   scripts/gpu-session.sh variants2 the same variants on 2 quiet cores (2,3): bench/variants.sh,
+#                                    bench/micro's patterns and the two programs, ROUNDS (7),
+#                                    medians and ratios to the default (about 2.5 minutes)
 #   scripts/gpu-session.sh cuda      the CUDA and device-sample suites only (check-cuda,
 #                                    check-samples-dev, check-ompss-dev)
 #   scripts/gpu-session.sh cudastreams  CUDA matmul (pinned tiles) and n-body: the hand-written
@@ -252,6 +255,7 @@ PY
                  "${APPN[$app]}" 64 > "$out/w16ab-summary-$app-64-$v.txt" 2>&1
              done
            done ;;
+    variants2) PIN=2,3 ROUNDS=${ROUNDS:-7} bench/variants.sh "$out/variants-2c.md" 2> "$out/variants-2c.log" ;;
     scaling) MCC_PREBUILT=1 bench/scaling.sh --max-workers 16 --quick --bindir build/bench/ompss \
                --out "$out/scaling.tsv" > "$out/scaling.log" 2>&1; tail -5 "$out/scaling.log" ;;
     cuda) find build -type f -exec touch {} +
