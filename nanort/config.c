@@ -59,6 +59,10 @@ static const struct nrt_option core_options[] = {
      "of what it sees, at most this; 0 or above 16: 16)", &nrt_cfg.steal_batch, NULL},
     {"spins", NRT_OPT_COUNT, "2000", "polls of the queues an idle thread makes before it sleeps",
      &nrt_cfg.spins, NULL},
+    {"tree-start", NRT_OPT_BOOL, "no",
+     "the workers start one another (worker i starts 2i+1 and 2i+2) instead of all from the "
+     "thread that starts the runtime: the last one starts after about log2(N) thread "
+     "creations instead of N-1", &nrt_cfg.tree_start, NULL},
     {"binding", NRT_OPT_BOOL, "yes", "bind worker i to the i-th allowed core when there are as many workers as allowed cores (--no-binding: never)",
      &nrt_cfg.binding, NULL},
     {"cache-policy", NRT_OPT_CHOICE, "writeback", "device data cache", &nrt_cfg.cache_policy,

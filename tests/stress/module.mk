@@ -82,6 +82,9 @@ $(eval $(call stress_run,check-stress-dbf-4-steal1,stress[dbf$(STRESS_COMMA)4$(S
 $(eval $(call stress_run,check-stress-tsan-dbf-steal1,stress-tsan[dbf$(STRESS_COMMA)2$(STRESS_COMMA)steal1+coarse1],\
   $$(SAN_ENV_tsan) NX_ARGS="--smp-workers=2 --schedule=dbf --steal-batch=1 --coarse-us=1",\
   $(BUILD)/tsan/tests/stress/stress,$(STRESS_SAN_GRAPHS)))
+# --tree-start: workers start workers while the first tasks are being queued.
+$(eval $(call stress_run,check-stress-dbf-4-tree,stress[dbf$(STRESS_COMMA)4$(STRESS_COMMA)tree-start],\
+  NX_ARGS="--smp-workers=4 --schedule=dbf --tree-start",$(STRESS_BIN),60 2000 85000))
 
 .PHONY: check-stress
 check-stress: $(filter-out check-stress-tsan-% check-stress-asan-%,$(filter check-stress-%,$(CHECK_TARGETS)))

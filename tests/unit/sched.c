@@ -946,6 +946,36 @@ START_TEST(sched_all_workers_take_part)
 }
 END_TEST
 
+static atomic_int meet_count;
+
+/* Runs until every worker runs one of these at once (or 10 s passed). */
+static void meet_all(void *p, long k)
+{
+    (void)p;
+    (void)k;
+    note_worker(NULL, 0);
+    atomic_fetch_add(&meet_count, 1);
+    double end = ut_now() + 10;
+    while (atomic_load(&meet_count) < nanort_num_workers() && ut_now() < end)
+        ut_sleep_ms(1);
+}
+
+START_TEST(sched_every_worker_runs_at_once)
+{
+    /* As many blocking tasks as workers: each waits until all of them run, which needs
+     * every worker started and taking work (--tree-start: workers start workers). */
+    int n = nanort_num_workers();
+    for (int i = 0; i < n; i++)
+        UT_SPAWN_NODEPS(meet_all, NULL, i);
+    nanort_taskwait();
+    ck_assert_int_eq(atomic_load(&meet_count), n);
+    int used = 0;
+    for (int i = 0; i < 256; i++)
+        used += atomic_load(&worker_seen[i]);
+    ck_assert_int_eq(used, n);
+}
+END_TEST
+
 /* ---- adaptive cut-off (--inline-below) ------------------------------------------------ */
 
 /* Bodies that ran in the main thread while it was inside their own submission: the
@@ -1233,6 +1263,7 @@ static void sched_setup(void)
     crit_gate = 0;
     atomic_store(&steal_started, 0);
     atomic_store(&steal_go, 0);
+    atomic_store(&meet_count, 0);
     atomic_store(&chain_bad, 0);
     atomic_store(&wake_started, 0);
     atomic_store(&wake_target_right, 0);
@@ -1297,10 +1328,15 @@ int main(void)
         tcase_add_test(tc, sched_critical_different_names_run_together);
         tcase_add_test(tc, sched_all_workers_take_part);
     }
+    const char *nx = getenv("NX_ARGS");
+    if (parallel && !(nx && strstr(nx, "--schedule=wf"))) {
+        /* the runtime starts inside the test (no ut_settle); wf: the creator would run one */
+        tc = sched_tcase(s, "start", 30);
+        tcase_add_test(tc, sched_every_worker_runs_at_once);
+    }
     /* The cut-off tests tell "run at once" from "queued" by where a body ran; wf runs
      * every new task in its creator while the other workers are busy, so they need a
      * policy that queues. */
-    const char *nx = getenv("NX_ARGS");
     if (n == 1 && !(nx && strstr(nx, "--schedule=wf"))) {
         tc = sched_tcase(s, "order", 30);
         tcase_add_test(tc, sched_successor_queues_behind_ready_tasks);
