@@ -25,9 +25,9 @@
 #                                    W16_ROUNDS (9) side-by-side rounds at W16_TILES (128 256)
 #   scripts/gpu-session.sh w16ab     issue 20's many-core scheduling variants: cholesky 2048 and
 #                                    matmul 1024 on 16 workers, tiles W16_TILES (64 128 256),
-#                                    nanort's default against each W16AB_VARIANTS (crit2 crit4
-#                                    spins20k spins200 coarse0 coarse25 steal4; also steal1 bf
-#                                    crit2steal4 crit2spins20k eager tree: NX_ARGS
+#                                    nanort's default against each W16AB_VARIANTS (crit2
+#                                    spins20k spins200 eager tree; also crit4 coarse0 coarse25
+#                                    steal4 steal1 bf crit2steal4 crit2spins20k: NX_ARGS
 #                                    options, see the mode) against libgomp and libomp,
 #                                    W16_ROUNDS (15) side-by-side rounds, medians, ratios to the
 #                                    default and to the best OpenMP runtime (3 to 5 minutes),
@@ -210,7 +210,7 @@ PY
                                [crit2steal4]="--critical-successors=2 --steal-batch=4"
                                [crit2spins20k]="--critical-successors=2 --spins=20000"
                                [eager]="--eager-start" [tree]="--tree-start")
-           vars="base ${W16AB_VARIANTS:-crit2 crit4 spins20k spins200 coarse0 coarse25 steal4} libgomp libomp"
+           vars="base ${W16AB_VARIANTS:-crit2 spins20k spins200 eager tree} libgomp libomp"
            t0=$(date +%s)
            for r in $(seq "${W16_ROUNDS:-15}"); do
              for app in cholesky matmul; do
