@@ -46,8 +46,23 @@ static const struct nrt_option core_options[] = {
      "ns: a task without dependences whose type's bodies measure shorter than this (mean "
      "of a sample) runs at once in the thread that creates it, where handing it to another "
      "worker would cost more than running it (0: never)", &nrt_cfg.inline_below, NULL},
+    {"critical-successors", NRT_OPT_COUNT, "0",
+     "a task that becomes ready with this many successors or more (cholesky's potrf and "
+     "trsm) runs next on the thread that readied it, or before every queued task of the "
+     "policy (0: off)", &nrt_cfg.critical_successors, NULL},
+    {"coarse-us", NRT_OPT_COUNT, "50",
+     "us: a type whose bodies last this long or longer (mean of a sample) is coarse, and "
+     "dbf queues its ready tasks in one shared FIFO instead of the per-worker deques "
+     "(0: no type is)", &nrt_cfg.coarse_us, NULL},
+    {"steal-batch", NRT_OPT_COUNT, "16",
+     "most ready tasks an idle worker steals at once from another's deque under dbf (half "
+     "of what it sees, at most this; 0 or above 16: 16)", &nrt_cfg.steal_batch, NULL},
     {"spins", NRT_OPT_COUNT, "2000", "polls of the queues an idle thread makes before it sleeps",
      &nrt_cfg.spins, NULL},
+    {"tree-start", NRT_OPT_BOOL, "no",
+     "the workers start one another (worker i starts 2i+1 and 2i+2) instead of all from the "
+     "thread that starts the runtime: the last one starts after about log2(N) thread "
+     "creations instead of N-1", &nrt_cfg.tree_start, NULL},
     {"binding", NRT_OPT_BOOL, "yes", "bind worker i to the i-th allowed core when there are as many workers as allowed cores (--no-binding: never)",
      &nrt_cfg.binding, NULL},
     {"cache-policy", NRT_OPT_CHOICE, "writeback", "device data cache", &nrt_cfg.cache_policy,

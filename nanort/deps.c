@@ -747,9 +747,25 @@ static void detach_accesses(struct nrt_domain *d, struct nanort_task *t)
     }
 }
 
+/* Whether s, just made ready, has at least nrt_cfg.critical_successors successors
+ * (--critical-successors; false when it is 0): the tasks that feed many others. */
+static bool critical(struct nrt_domain *d, const struct nanort_task *s)
+{
+    NRT_ASSERT_HELD(&d->lock);      /* it guards s->succ */
+    (void)d;
+    long need = nrt_cfg.critical_successors;
+    if (need <= 0)
+        return false;
+    for (const struct nrt_edge *e = s->succ; e && need > 0; e = e->next)
+        need--;
+    return need == 0;
+}
+
 /* Take the successors whose last predecessor was t; returns the ones to queue, linked
- * through next, and whether a waiting thread must be woken. */
-static struct nanort_task *release_successors(struct nrt_domain *d, struct nanort_task *t, bool *wake)
+ * through next (those that are critical() in *crit), and whether a waiting thread must
+ * be woken. */
+static struct nanort_task *release_successors(struct nrt_domain *d, struct nanort_task *t,
+                                              struct nanort_task **crit, bool *wake)
 {
     NRT_ASSERT_HELD(&d->lock);
     struct nanort_task *ready = NULL;
@@ -765,6 +781,9 @@ static struct nanort_task *release_successors(struct nrt_domain *d, struct nanor
         if (atomic_fetch_sub(&s->npred, 1) == 1) {
             if (waited) {
                 *wake = true;
+            } else if (critical(d, s)) {
+                s->next = *crit;
+                *crit = s;
             } else {
                 s->next = ready;
                 ready = s;
@@ -777,17 +796,38 @@ static struct nanort_task *release_successors(struct nrt_domain *d, struct nanor
     return ready;
 }
 
+/* Queue the critical tasks: the first one runs next on this thread (it is the one the
+ * others wait for, and what t wrote is in this core's cache), the others before every
+ * task the policy holds (nrt_sched_push_critical).  Returns whether one was handed over. */
+static bool queue_critical(struct nanort_task *crit, bool handed)
+{
+    while (crit) {
+        struct nanort_task *next = crit->next;
+        if (handed || !nrt_handoff_critical(crit))
+            nrt_sched_push_critical(crit);
+        else
+            handed = true;
+        crit = next;
+    }
+    return handed;
+}
+
 void nrt_deps_release(struct nrt_domain *d, struct nanort_task *t)
 {
     bool wake = false;
+    struct nanort_task *crit = NULL;
     nrt_lock_acquire(&d->lock);
     detach_accesses(d, t);
-    struct nanort_task *ready = release_successors(d, t, &wake);
+    struct nanort_task *ready = release_successors(d, t, &crit, &wake);
     nrt_lock_release(&d->lock);
     /* Hand one over to this thread only when no priorities are involved. */
     bool prio = false;
     for (struct nanort_task *r = ready; r; r = r->next)
         prio |= r->priority != 0;
+    for (struct nanort_task *r = crit; r; r = r->next)
+        prio |= r->priority != 0;
+    if (NRT_UNLIKELY(crit != NULL))
+        queue_critical(crit, prio);
     while (ready) {
         struct nanort_task *next = ready->next;
         if (prio || !nrt_handoff(ready))

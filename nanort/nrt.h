@@ -261,6 +261,11 @@ struct nrt_config {
     long queue_limit;     /* --queue-limit: ready tasks per worker before creators run
                            * new ready tasks at once */
     long inline_below;    /* --inline-below: ns; shorter task bodies run in their creator */
+    long critical_successors; /* --critical-successors: tasks made ready with this many
+                               * successors or more go first (0: off) */
+    long coarse_us;       /* --coarse-us: bodies this long are coarse (0: none is) */
+    bool tree_start;      /* --tree-start: workers start workers (worker.c) */
+    long steal_batch;     /* --steal-batch: most tasks a dbf thief takes at once */
     bool summary;         /* --summary */
     bool verbose;         /* --verbose */
     bool eager_start;     /* --eager-start: nanort_main_enter() starts the runtime */
@@ -465,7 +470,8 @@ struct nrt_type_info {
     atomic_uint long_mean_us, nlong;
     atomic_bool coarse;
 };
-/* Bodies this long (us) or longer go through one shared FIFO in ready order (sched_dbf.c). */
+/* Bodies this long (us) or longer go through one shared FIFO in ready order (sched_dbf.c):
+ * --coarse-us's default. */
 #define NRT_COARSE_US 50
 extern struct nrt_lock nrt_types_lock;
 extern struct nrt_type_info *nrt_types;
@@ -670,6 +676,9 @@ void nrt_wait_until(nrt_cond_fn *done, void *arg);
 bool nrt_run_one(void);
 /* Keep t (just made ready by this thread) to run next; false when it must be queued. */
 bool nrt_handoff(struct nanort_task *t);
+/* The same for a task on the critical path (--critical-successors): whenever this thread
+ * is a worker with no hand-over pending, whatever its queue holds. */
+bool nrt_handoff_critical(struct nanort_task *t);
 /* Queue the kept task, if any (before leaving a loop that runs tasks). */
 void nrt_handoff_flush(void);
 /* The same, staying in the loop (stack.c). */
@@ -775,6 +784,9 @@ const char *nrt_sched_name(unsigned i, const char **help);
 void nrt_sched_select(void);
 /* Queue a ready task (priority-aware), count it, wake a sleeper. */
 void nrt_sched_push(struct nanort_task *t);
+/* Queue a ready task on the critical path (--critical-successors): before the policy's
+ * own queues (a task with a priority goes to nrt_sched_push). */
+void nrt_sched_push_critical(struct nanort_task *t);
 struct nanort_task *nrt_sched_pop(void);
 /* Any task queued (seq_cst reads: see worker.c)? */
 bool nrt_sched_has_work(void);

@@ -4,6 +4,9 @@
  *
  * Tasks with a non-zero priority go to one heap beside the policy's own queues:
  * positive priorities are taken before the policy's tasks, negative ones after.
+ * With --critical-successors=N, a task that becomes ready with N or more successors
+ * goes to one more FIFO, `urgent`, taken after the positive priorities and before the
+ * policy's queues (nrt_sched_push_critical).
  */
 #include "nrt.h"
 
@@ -47,8 +50,11 @@ static struct {
     atomic_long count;              /* == n; relaxed reads decide whether to look */
 } prio;
 
+static struct nrt_tqueue urgent;     /* --critical-successors: see the header */
+
 void nrt_prio_init(void)
 {
+    nrt_tqueue_init(&urgent);
     nrt_lock_init_plain(&prio.lock);
     free(prio.heap);
     prio.heap = NULL;
@@ -139,9 +145,30 @@ void nrt_sched_push(struct nanort_task *t)
     nrt_wake_worker();
 }
 
+/*
+ * The critical path first (--critical-successors): a task that many others wait for
+ * (cholesky's potrf and trsm) runs before the tasks already queued, whichever worker
+ * queued them, so that the next step's tasks become ready while the workers still have
+ * this step's.  On per-worker deques such a task waited behind its finisher's own tasks
+ * or for a thief, and at the end of each step the workers idled.  One shared FIFO: the
+ * tasks it gets are few (one or a few per step), its lock costs nothing beside them.
+ */
+void nrt_sched_push_critical(struct nanort_task *t)
+{
+    if (t->priority != 0 || (nrt_dev_wanted(t) && nrt_dev_dispatch(t))) {
+        if (t->priority != 0)
+            nrt_sched_push(t);
+        return;
+    }
+    nrt_tqueue_push_back(&urgent, t);  /* seq_cst count: see nrt_sched::queued */
+    nrt_wake_worker();
+}
+
 struct nanort_task *nrt_sched_pop(void)
 {
     struct nanort_task *t = nrt_prio_pop(true);
+    if (!t)
+        t = nrt_tqueue_pop_front(&urgent);
     if (!t)
         t = nrt_sched->pop(nrt_self);
     if (!t)
@@ -151,7 +178,8 @@ struct nanort_task *nrt_sched_pop(void)
 
 bool nrt_sched_has_work(void)
 {
-    return atomic_load(&prio.count) > 0 || nrt_sched->queued(NULL) > 0;
+    return atomic_load(&prio.count) > 0 || atomic_load(&urgent.n) > 0 ||
+           nrt_sched->queued(NULL) > 0;
 }
 
 /* ---- a locked FIFO of tasks --------------------------------------------------------- */

@@ -31,6 +31,7 @@
 #include <string.h>
 
 #define RING_FIRST 256              /* slots of a deque's first ring (a power of two) */
+#define STEAL_MAX 16                /* most tasks one steal takes (see "the owner's end") */
 
 struct ring {
     long mask;                      /* slots - 1; immutable once published */
@@ -52,6 +53,7 @@ struct deque {
 
 static struct deque *deques;        /* set by init before the workers start */
 static int ndeques;
+static int steal_max;               /* --steal-batch, at most STEAL_MAX: set by init */
 static struct nrt_tqueue inbox;     /* pushes of threads that are not workers */
 
 static struct ring *ring_new(long slots)
@@ -68,6 +70,8 @@ void nrt_dbf_init(int nworkers)
 {
     deques = nrt_xcalloc_aligned((size_t)nworkers, sizeof *deques);
     ndeques = nworkers;
+    steal_max = nrt_cfg.steal_batch < 1 || nrt_cfg.steal_batch > STEAL_MAX
+                    ? STEAL_MAX : (int)nrt_cfg.steal_batch;
     for (int i = 0; i < nworkers; i++) {
         atomic_init(&deques[i].top, 0);
         atomic_init(&deques[i].bottom, 0);
@@ -105,9 +109,9 @@ void nrt_dbf_fini(void)
  * compare-and-swap starts from that top takes indices below top + STEAL_MAX <= b, and
  * one that starts from a later top read it after our store of bottom (seq_cst), so it
  * counts from our lowered bottom.  A shorter deque is popped from the top like a thief
- * (oldest first), which is what a thief's stolen batch wants anyway.
+ * (oldest first), which is what a thief's stolen batch wants anyway.  --steal-batch may
+ * make the batches smaller (steal_max), never larger: the bound above stays true.
  */
-#define STEAL_MAX 16
 
 /* Owner only: replace q's full ring r by one twice as large holding tasks top..b-1. */
 static struct ring *ring_grow(struct deque *q, struct ring *r, long top, long b)
@@ -281,7 +285,7 @@ long nrt_dbf_queued(struct nrt_worker *self)
 static struct nanort_task *steal_batch(struct deque *v, struct nrt_worker *self)
 {
     struct nanort_task *got[STEAL_MAX];
-    int k = steal_from(v, got, self ? STEAL_MAX : 1);
+    int k = steal_from(v, got, self ? steal_max : 1);
     if (k == 0)
         return NULL;
     if (k > 1 && coarse(got[0])) {

@@ -175,14 +175,15 @@ static void sample_record(struct nrt_type_info *info, uint64_t ns)
         atomic_store_explicit(&info->tiny, tiny, memory_order_relaxed);
 }
 
-/* Every body's sample, unclamped: is the type coarse (NRT_COARSE_US)? */
+/* Every body's sample, unclamped: is the type coarse (--coarse-us, NRT_COARSE_US)? */
 static void coarse_record(struct nrt_type_info *info, uint64_t ns)
 {
     uint64_t us = ns / 1000 > UINT32_MAX ? UINT32_MAX : ns / 1000;
     unsigned n;
     uint64_t mean = fold_sample(&info->long_mean_us, &info->nlong, us, &n);
     /* a spawner's body may include its taskwait: kept on the deques (depth first) */
-    bool coarse = n >= NRT_SAMPLE_MIN && mean >= NRT_COARSE_US &&
+    bool coarse = n >= NRT_SAMPLE_MIN && nrt_cfg.coarse_us > 0 &&
+                  mean >= (uint64_t)nrt_cfg.coarse_us &&
                   !atomic_load_explicit(&info->spawns, memory_order_relaxed);
     if (coarse != atomic_load_explicit(&info->coarse, memory_order_relaxed))
         atomic_store_explicit(&info->coarse, coarse, memory_order_relaxed);

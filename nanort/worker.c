@@ -191,6 +191,14 @@ bool nrt_handoff(struct nanort_task *t)
     return true;
 }
 
+bool nrt_handoff_critical(struct nanort_task *t)
+{
+    if (!nrt_self || handoff || t->priority != 0)
+        return false;
+    handoff = t;
+    return true;
+}
+
 void nrt_handoff_requeue(void)
 {
     struct nanort_task *t = handoff;
@@ -338,17 +346,47 @@ static void first_sleep(void)
     nrt_lock_release(&sleep_lock);
 }
 
+/* --tree-start: worker i starts workers 2i + 1 and 2i + 2, so the last of n starts after
+ * about log2(n) thread creations instead of n - 1 made one after the other by the thread
+ * that starts the runtime (16 workers on the GPU host: the traces showed workers starting
+ * 2 to 4 ms into a 50 ms run).  `spawned` counts the threads created (release: their ids
+ * are in nrt_workers[].thread); nrt_workers_stop() waits for all before joining. */
+static atomic_int spawned;
+
+static void spawn_worker(const pthread_attr_t *attr, int i);
+
+static void spawn_children(int i)
+{
+    pthread_attr_t attr;
+    NRT_PCHECK(pthread_attr_init(&attr));
+    nrt_stack_attr(&attr);          /* --stack-size */
+    for (int c = 2 * i + 1; c <= 2 * i + 2 && c < nrt_nworkers; c++)
+        spawn_worker(&attr, c);
+    NRT_PCHECK(pthread_attr_destroy(&attr));
+}
+
 static void *worker_main(void *arg)
 {
     struct nrt_worker *w = arg;
     nrt_self = w;
     nrt_current = NULL;
+    if (nrt_cfg.tree_start)
+        spawn_children(w->id);
     nrt_stack_attach();
     w->t_start = nrt_now_ns();
     if (start_asleep)
         first_sleep();
     idle_loop(start_asleep);
     return NULL;
+}
+
+static void spawn_worker(const pthread_attr_t *attr, int i)
+{
+    NRT_PCHECK(pthread_create(&nrt_workers[i].thread, attr, worker_main, &nrt_workers[i]));
+    if (bind_workers)
+        bind_to_core(nrt_workers[i].thread, i);
+    /* release: the joining thread's acquire load sees the thread id written above. */
+    atomic_fetch_add_explicit(&spawned, 1, memory_order_release);
 }
 
 void nrt_workers_start(int n)
@@ -359,6 +397,7 @@ void nrt_workers_start(int n)
         nrt_workers[i].id = i;
     atomic_store(&nrt_stopping, false);
     atomic_store(&nrt_idle, 0);
+    atomic_store(&spawned, 0);
     nrt_prio_init();
     nrt_sched->init(n);
     if (sched_getaffinity(0, sizeof allowed, &allowed) != 0)
@@ -378,14 +417,15 @@ void nrt_workers_start(int n)
         atomic_store(&nrt_idle, n - 1);
     }
     nrt_workers[0].t_start = nrt_now_ns();
+    if (nrt_cfg.tree_start) {
+        spawn_children(0);
+        return;
+    }
     pthread_attr_t attr;
     NRT_PCHECK(pthread_attr_init(&attr));
     nrt_stack_attr(&attr);          /* --stack-size */
-    for (int i = 1; i < n; i++) {
-        NRT_PCHECK(pthread_create(&nrt_workers[i].thread, &attr, worker_main, &nrt_workers[i]));
-        if (bind_workers)
-            bind_to_core(nrt_workers[i].thread, i);
-    }
+    for (int i = 1; i < n; i++)
+        spawn_worker(&attr, i);
     NRT_PCHECK(pthread_attr_destroy(&attr));
 }
 
@@ -425,6 +465,9 @@ void nrt_workers_stop(void)
     NRT_PCHECK(pthread_cond_broadcast(&idle_cond));
     NRT_PCHECK(pthread_cond_broadcast(&wait_cond));
     nrt_lock_release(&sleep_lock);
+    /* acquire: pairs with spawn_worker()'s release (--tree-start: workers create workers) */
+    while (atomic_load_explicit(&spawned, memory_order_acquire) < nrt_nworkers - 1)
+        sched_yield();
     for (int i = 1; i < nrt_nworkers; i++)
         NRT_PCHECK(pthread_join(nrt_workers[i].thread, NULL));
     nrt_block_stop();

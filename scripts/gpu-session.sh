@@ -23,6 +23,18 @@
 #                                    libgomp and libomp side by side, one --summary run, lscpu
 #   scripts/gpu-session.sh w16       cholesky and matmul on 16 workers (dbf and bf) against libgomp and libomp,
 #                                    W16_ROUNDS (9) side-by-side rounds at W16_TILES (128 256)
+#   scripts/gpu-session.sh w16ab     issue 20's many-core scheduling variants: cholesky 2048 and
+#                                    matmul 1024 on 16 workers, tiles W16_TILES (64 128 256),
+#                                    nanort's default against each W16AB_VARIANTS (crit2
+#                                    spins20k spins200 eager tree; also crit4 coarse0 coarse25
+#                                    steal4 steal1 bf crit2steal4 crit2spins20k: NX_ARGS
+#                                    options, see the mode) against libgomp and libomp,
+#                                    W16_ROUNDS (15) side-by-side rounds, medians, ratios to the
+#                                    default and to the best OpenMP runtime (3 to 5 minutes),
+#                                    then --summary runs at tile 64
+#   scripts/gpu-session.sh variants2 the same variants on 2 quiet cores (2,3): bench/variants.sh,
+#                                    bench/micro's patterns and the two programs, ROUNDS (7),
+#                                    medians and ratios to the default (about 2.5 minutes)
 #   scripts/gpu-session.sh cuda      the CUDA and device-sample suites only (check-cuda,
 #                                    check-samples-dev, check-ompss-dev)
 #   scripts/gpu-session.sh cudastreams  CUDA matmul (pinned tiles) and n-body: the hand-written
@@ -185,6 +197,66 @@ for (app, tile), vs in sorted(d.items()):
           f"{m.get('mccbf', 0) / best:.2f} | {len(vs.get('mcc', []))} |")
 PY
          ;;
+    w16ab) # issue 20, many-core scheduling: nanort's default against each variant (an NX_ARGS
+           # option) against libgomp and libomp, side by side (A B C D ... every round)
+           b=build/bench/ompss
+           declare -A APPN=([cholesky]=2048 [matmul]=1024)
+           declare -A VARIANT=([base]="" [crit2]="--critical-successors=2"
+                               [crit4]="--critical-successors=4" [spins20k]="--spins=20000"
+                               [spins200]="--spins=200"
+                               [coarse0]="--coarse-us=0" [coarse25]="--coarse-us=25"
+                               [steal4]="--steal-batch=4" [steal1]="--steal-batch=1"
+                               [bf]="--schedule=bf"
+                               [crit2steal4]="--critical-successors=2 --steal-batch=4"
+                               [crit2spins20k]="--critical-successors=2 --spins=20000"
+                               [eager]="--eager-start" [tree]="--tree-start")
+           vars="base ${W16AB_VARIANTS:-crit2 spins20k spins200 eager tree} libgomp libomp"
+           t0=$(date +%s)
+           for r in $(seq "${W16_ROUNDS:-15}"); do
+             for app in cholesky matmul; do
+               for tile in ${W16_TILES:-64 128 256}; do
+                 for v in $vars; do
+                   case $v in
+                     libgomp|libomp) bin=$b/$app-$v nx="" ;;
+                     *) bin=$b/$app-mcc nx="--smp-workers=16 ${VARIANT[$v]}" ;;
+                   esac
+                   t=$(NX_ARGS="$nx" OMP_NUM_THREADS=16 taskset -c 0-15 $bin "${APPN[$app]}" $tile |
+                       awk '/^time/{print $2}')
+                   echo "$app $tile $v ${t:-fail}"
+                 done
+               done
+             done
+           done > "$out/w16ab.txt"
+           python3 - "$out/w16ab.txt" $vars <<'PY' | tee "$out/w16ab.md"
+import sys, statistics as st
+vars = sys.argv[2:]
+ours = [v for v in vars if v not in ("libgomp", "libomp")]
+d = {}
+for line in open(sys.argv[1]):
+    app, tile, v, t = line.split()
+    if t != "fail":
+        d.setdefault((app, int(tile)), {}).setdefault(v, []).append(float(t))
+print("| app | tile | " + " | ".join(vars) + " | " + " | ".join(f"{v} / best" for v in ours) +
+      " | " + " | ".join(f"{v} / base" for v in ours[1:]) + " | rounds |")
+print("|---|---|" + "---:|" * (len(vars) + 2 * len(ours) - 1) + "---:|")
+for (app, tile), vs in sorted(d.items()):
+    m = {v: st.median(x) for v, x in vs.items()}
+    best = min(m.get("libgomp", 1e9), m.get("libomp", 1e9))
+    base = m.get("base")
+    cells = [f"{m[v]:.4f}" if v in m else "fail" for v in vars]
+    cells += [f"{m[v] / best:.2f}" if v in m else "-" for v in ours]
+    cells += [f"{m[v] / base:.2f}" if v in m and base else "-" for v in ours[1:]]
+    print(f"| {app} | {tile} | " + " | ".join(cells) + f" | {len(vs.get('base', []))} |")
+PY
+           echo "w16ab: $(( $(date +%s) - t0 )) s, $(grep -c fail "$out/w16ab.txt") failed runs"
+           # where the time goes: --summary (busy and idle per worker) of base and crit2
+           for v in base crit2; do
+             for app in cholesky matmul; do
+               NX_ARGS="--smp-workers=16 --summary ${VARIANT[$v]}" taskset -c 0-15 $b/$app-mcc \
+                 "${APPN[$app]}" 64 > "$out/w16ab-summary-$app-64-$v.txt" 2>&1
+             done
+           done ;;
+    variants2) PIN=2,3 ROUNDS=${ROUNDS:-7} bench/variants.sh "$out/variants-2c.md" 2> "$out/variants-2c.log" ;;
     scaling) MCC_PREBUILT=1 bench/scaling.sh --max-workers 16 --quick --bindir build/bench/ompss \
                --out "$out/scaling.tsv" > "$out/scaling.log" 2>&1; tail -5 "$out/scaling.log" ;;
     cuda) find build -type f -exec touch {} +

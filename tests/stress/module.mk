@@ -66,6 +66,26 @@ $(eval $(call stress_run,check-stress-tsan-dbf-q0,stress-tsan[dbf$(STRESS_COMMA)
   $$(SAN_ENV_tsan) NX_ARGS="--smp-workers=2 --schedule=dbf --queue-limit=0",\
   $(BUILD)/tsan/tests/stress/stress,$(STRESS_SAN_GRAPHS)))
 
+# --critical-successors=1: every task made ready with a successor goes to the queue in
+# front of the policy's (or is handed over), under every kind of policy and TSan.
+$(foreach pw,dbf-2 bf-4 wf-2 dbf-4,\
+  $(eval $(call stress_run,check-stress-critical-$(pw),stress-critical[$(subst -,$(STRESS_COMMA),$(pw))],\
+    NX_ARGS="--smp-workers=$(lastword $(subst -, ,$(pw))) --schedule=$(firstword $(subst -, ,$(pw))) --critical-successors=1",\
+    $(STRESS_BIN),60 2000 8$(lastword $(subst -, ,$(pw)))000)))
+$(eval $(call stress_run,check-stress-tsan-dbf-critical,stress-tsan[dbf$(STRESS_COMMA)2$(STRESS_COMMA)critical],\
+  $$(SAN_ENV_tsan) NX_ARGS="--smp-workers=2 --schedule=dbf --critical-successors=1",\
+  $(BUILD)/tsan/tests/stress/stress,$(STRESS_SAN_GRAPHS)))
+# --steal-batch=1 (one task a steal) and --coarse-us=1 (nearly every type coarse: the
+# shared FIFO and the moves to it all the time), alone and under TSan.
+$(eval $(call stress_run,check-stress-dbf-4-steal1,stress[dbf$(STRESS_COMMA)4$(STRESS_COMMA)steal1+coarse1],\
+  NX_ARGS="--smp-workers=4 --schedule=dbf --steal-batch=1 --coarse-us=1",$(STRESS_BIN),60 2000 86000))
+$(eval $(call stress_run,check-stress-tsan-dbf-steal1,stress-tsan[dbf$(STRESS_COMMA)2$(STRESS_COMMA)steal1+coarse1],\
+  $$(SAN_ENV_tsan) NX_ARGS="--smp-workers=2 --schedule=dbf --steal-batch=1 --coarse-us=1",\
+  $(BUILD)/tsan/tests/stress/stress,$(STRESS_SAN_GRAPHS)))
+# --tree-start: workers start workers while the first tasks are being queued.
+$(eval $(call stress_run,check-stress-dbf-4-tree,stress[dbf$(STRESS_COMMA)4$(STRESS_COMMA)tree-start],\
+  NX_ARGS="--smp-workers=4 --schedule=dbf --tree-start",$(STRESS_BIN),60 2000 85000))
+
 .PHONY: check-stress
 check-stress: $(filter-out check-stress-tsan-% check-stress-asan-%,$(filter check-stress-%,$(CHECK_TARGETS)))
 check-tsan: $(filter check-stress-tsan-%,$(CHECK_TARGETS))

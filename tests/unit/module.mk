@@ -103,6 +103,15 @@ endef
 $(foreach s,deps nested sched taskgraph,$(foreach p,$(UNIT_SCHEDS),$(foreach w,$(UNIT_WORKERS),\
   $(eval $(call unit_run,check-unit-$(s)-$(p)-$(w),unit/$(s)[$(p)$(UNIT_COMMA)$(w)],\
     NX_ARGS="--smp-workers=$(w) --schedule=$(p)",$(UNIT_DIR)/$(s))))))
+# --critical-successors=1 (tasks made ready with a successor go first): deps and sched
+# under three policies with several workers (the order tests set it themselves).
+$(foreach s,deps sched,$(foreach pw,dbf-2 bf-4 wf-2 dbf-4,\
+  $(eval $(call unit_run,check-unit-$(s)-critical-$(pw),unit/$(s)[$(subst -,$(UNIT_COMMA),$(pw))$(UNIT_COMMA)critical],\
+    NX_ARGS="--smp-workers=$(lastword $(subst -, ,$(pw))) --schedule=$(firstword $(subst -, ,$(pw))) --critical-successors=1",$(UNIT_DIR)/$(s)))))
+# --tree-start (workers start workers): sched and deps with 4 workers, and under TSan.
+$(foreach s,deps sched,$(foreach pw,dbf-4 bf-4,\
+  $(eval $(call unit_run,check-unit-$(s)-tree-$(pw),unit/$(s)[$(subst -,$(UNIT_COMMA),$(pw))$(UNIT_COMMA)tree-start],\
+    NX_ARGS="--smp-workers=$(lastword $(subst -, ,$(pw))) --schedule=$(firstword $(subst -, ,$(pw))) --tree-start",$(UNIT_DIR)/$(s)))))
 # throttle: every policy with 2 workers, and dbf with 1 and 4; a small limit.  The
 # suite's bodies are tiny, so the cut-off (--inline-below) would run them all in their
 # creator and nothing would queue: it is off here, except in the last setting.
@@ -155,6 +164,15 @@ $(foreach k,$(SAN_KINDS),$(foreach s,deps nested sched throttle taskgraph,$(fore
     UT_THROTTLE_TASKS=200000 UT_THROTTLE_MAX_RSS_MB=2000 \
     NX_ARGS="--smp-workers=$(lastword $(subst -, ,$(pw))) --schedule=$(firstword $(subst -, ,$(pw))) --throttle-limit=256",\
     $(BUILD)/$(k)/tests/unit/$(s))))))
+
+$(foreach s,deps sched,\
+  $(eval $(call unit_run,check-unit-tsan-$(s)-dbf-2-critical,unit-tsan/$(s)[dbf$(UNIT_COMMA)2$(UNIT_COMMA)critical],\
+    $(SAN_ENV_tsan) CK_TIMEOUT_MULTIPLIER=4 NX_ARGS="--smp-workers=2 --schedule=dbf --throttle-limit=256 --critical-successors=1",\
+    $(BUILD)/tsan/tests/unit/$(s))))
+
+$(eval $(call unit_run,check-unit-tsan-sched-dbf-4-tree,unit-tsan/sched[dbf$(UNIT_COMMA)4$(UNIT_COMMA)tree-start],\
+  $(SAN_ENV_tsan) CK_TIMEOUT_MULTIPLIER=4 NX_ARGS="--smp-workers=4 --schedule=dbf --throttle-limit=256 --tree-start",\
+  $(BUILD)/tsan/tests/unit/sched))
 
 .PHONY: check-unit check-tsan check-asan
 # Subsets of make check (results in $(RESULTS)/results.txt; no summary line).

@@ -218,6 +218,75 @@ START_TEST(sched_successor_queues_behind_ready_tasks)
 }
 END_TEST
 
+static long crit_x[2], crit_gate;
+
+static void crit_gate_body(void *p, long k)
+{
+    (void)p;
+    (void)k;
+    crit_gate = 1;
+}
+
+/* Spawn ordinary tasks 1..n_plain (no successors) behind the gate, and behind a second
+ * gate that runs after the first (a priority: before them) tasks 100 and 101, that 3
+ * tasks each wait for (200.. and 300..): critical with --critical-successors=2 or
+ * less.  So the ordinary tasks are queued before the candidates become ready. */
+static void spawn_critical_graph(int n_plain)
+{
+    spawn_gate();
+    for (int i = 1; i <= n_plain; i++) {
+        struct ut_region r = UT_IN(&gate, sizeof gate);
+        ut_spawn(record_order, NULL, i, 0, 0, 1, &r);
+    }
+    struct ut_region g[2] = {UT_IN(&gate, sizeof gate), UT_OUT(&crit_gate, sizeof crit_gate)};
+    ut_spawn(crit_gate_body, NULL, 0, 0, 50, 2, g);
+    for (int c = 0; c < 2; c++) {
+        struct ut_region r[2] = {UT_IN(&crit_gate, sizeof crit_gate),
+                                 UT_OUT(&crit_x[c], sizeof crit_x[c])};
+        ut_spawn(record_order, NULL, 100 + c, 0, 0, 2, r);
+    }
+    for (int c = 0; c < 2; c++)
+        for (int i = 0; i < 3; i++) {
+            struct ut_region r = UT_IN(&crit_x[c], sizeof crit_x[c]);
+            ut_spawn(record_order, NULL, 200 + 100 * c + i, 0, 0, 1, &r);
+        }
+}
+
+START_TEST(sched_critical_successors_run_first)
+{
+    /* One worker, --critical-successors=2: two tasks that 3 tasks each wait for, made
+     * ready while 6 ordinary ones are queued, run before them (one handed over, the
+     * other from the queue in front of the policy's), whatever the policy's order. */
+    nanort_init();                  /* loads the options: set ours after */
+    nrt_cfg.critical_successors = 2;
+    spawn_critical_graph(6);
+    nanort_taskwait();
+    nrt_cfg.critical_successors = 0;
+    ck_assert_int_eq(atomic_load(&nrun), 14);
+    for (int i = 0; i < 2; i++)
+        ck_assert_msg(run_order[i] == 100 || run_order[i] == 101,
+                      "position %d ran task %d, expected a critical one (100 or 101)", i,
+                      run_order[i]);
+    ck_assert_int_ne(run_order[0], run_order[1]);
+}
+END_TEST
+
+START_TEST(sched_critical_successors_threshold)
+{
+    /* One worker, --critical-successors=4: tasks with 3 successors are not critical:
+     * they queue behind the 6 ordinary tasks as any other. */
+    nanort_init();
+    nrt_cfg.critical_successors = 4;
+    spawn_critical_graph(6);
+    nanort_taskwait();
+    nrt_cfg.critical_successors = 0;
+    ck_assert_int_eq(atomic_load(&nrun), 14);
+    ck_assert_msg(!((run_order[0] == 100 || run_order[0] == 101) &&
+                    (run_order[1] == 100 || run_order[1] == 101)),
+                  "tasks with 3 successors ran first under --critical-successors=4");
+}
+END_TEST
+
 static void spin_us(void *p, long k)
 {
     (void)p;
@@ -241,6 +310,87 @@ START_TEST(sched_coarse_tasks_share_one_fifo)
     ck_assert_int_eq(nrt_sched->queued(nrt_self), 0);
     ck_assert_int_eq(nrt_sched->queued(NULL), 1);
     nanort_taskwait();
+}
+END_TEST
+
+START_TEST(sched_coarse_us_sets_the_threshold)
+{
+    /* --coarse-us=20: a type of 40 us bodies becomes coarse (its next ready task goes to
+     * the shared FIFO); at the default (NRT_COARSE_US) it would stay on the deque. */
+    nanort_init();                  /* loads the options: set ours after */
+    ck_assert_int_eq(nrt_cfg.coarse_us, NRT_COARSE_US);
+    nrt_cfg.coarse_us = 20;
+    for (int i = 0; i < 8; i++)
+        UT_SPAWN_NODEPS(spin_us, NULL, 40);
+    nanort_taskwait();
+    UT_SPAWN_NODEPS(spin_us, NULL, 40);
+    ck_assert_int_eq(nrt_sched->queued(nrt_self), 0);
+    ck_assert_int_eq(nrt_sched->queued(NULL), 1);
+    nanort_taskwait();
+}
+END_TEST
+
+static void spin_us_b(void *p, long k)
+{
+    spin_us(p, k);
+}
+
+START_TEST(sched_coarse_us_zero_keeps_deques)
+{
+    /* --coarse-us=0: no type is coarse, not even one of 3 * NRT_COARSE_US bodies. */
+    nanort_init();
+    nrt_cfg.coarse_us = 0;
+    for (int i = 0; i < 8; i++)
+        UT_SPAWN_NODEPS(spin_us_b, NULL, 3 * NRT_COARSE_US);
+    nanort_taskwait();
+    UT_SPAWN_NODEPS(spin_us_b, NULL, 0);
+    ck_assert_int_eq(nrt_sched->queued(nrt_self), 1);
+    nanort_taskwait();
+}
+END_TEST
+
+static atomic_int steal_started, steal_go;
+
+/* Blocks until steal_go reaches k. */
+static void steal_blocker(void *p, long k)
+{
+    (void)p;
+    atomic_fetch_add(&steal_started, 1);
+    while (atomic_load(&steal_go) < k)
+        ut_sleep_ms(1);
+}
+
+/* Two workers, dbf: the other worker takes a blocking task, then steals from the 20 the
+ * test thread queued: one batch, whose first task blocks it.  Returns what is left. */
+static long queued_after_one_steal(void)
+{
+    UT_SPAWN_NODEPS(steal_blocker, NULL, 1);
+    ck_assert(ut_wait_at_least(&steal_started, 1, 10));
+    for (int i = 0; i < 20; i++)
+        UT_SPAWN_NODEPS(steal_blocker, NULL, 2);
+    ck_assert_int_eq(nrt_sched->queued(nrt_self), 20);
+    atomic_store(&steal_go, 1);
+    /* it runs the first task of its batch only after taking the batch: blocked there */
+    ck_assert(ut_wait_at_least(&steal_started, 2, 10));
+    long left = nrt_sched->queued(nrt_self);
+    atomic_store(&steal_go, 2);
+    nanort_taskwait();
+    return left;
+}
+
+START_TEST(sched_steal_batch_default_takes_half)
+{
+    /* A thief takes half of the 20 tasks it sees (at most 16): 10 are left. */
+    ck_assert_int_eq(queued_after_one_steal(), 10);
+}
+END_TEST
+
+START_TEST(sched_steal_batch_limits_the_batch)
+{
+    /* --steal-batch=4 (NX_STEAL_BATCH, read when the runtime starts): a thief takes 4 of
+     * the 20 tasks it sees: 16 are left. */
+    setenv("NX_STEAL_BATCH", "4", 1);
+    ck_assert_int_eq(queued_after_one_steal(), 16);
 }
 END_TEST
 
@@ -796,6 +946,36 @@ START_TEST(sched_all_workers_take_part)
 }
 END_TEST
 
+static atomic_int meet_count;
+
+/* Runs until every worker runs one of these at once (or 10 s passed). */
+static void meet_all(void *p, long k)
+{
+    (void)p;
+    (void)k;
+    note_worker(NULL, 0);
+    atomic_fetch_add(&meet_count, 1);
+    double end = ut_now() + 10;
+    while (atomic_load(&meet_count) < nanort_num_workers() && ut_now() < end)
+        ut_sleep_ms(1);
+}
+
+START_TEST(sched_every_worker_runs_at_once)
+{
+    /* As many blocking tasks as workers: each waits until all of them run, which needs
+     * every worker started and taking work (--tree-start: workers start workers). */
+    int n = nanort_num_workers();
+    for (int i = 0; i < n; i++)
+        UT_SPAWN_NODEPS(meet_all, NULL, i);
+    nanort_taskwait();
+    ck_assert_int_eq(atomic_load(&meet_count), n);
+    int used = 0;
+    for (int i = 0; i < 256; i++)
+        used += atomic_load(&worker_seen[i]);
+    ck_assert_int_eq(used, n);
+}
+END_TEST
+
 /* ---- adaptive cut-off (--inline-below) ------------------------------------------------ */
 
 /* Bodies that ran in the main thread while it was inside their own submission: the
@@ -1079,6 +1259,11 @@ static void sched_setup(void)
     for (int i = 0; i < 256; i++)
         atomic_store(&worker_seen[i], 0);
     memset(chain_x, 0, sizeof chain_x);
+    memset(crit_x, 0, sizeof crit_x);
+    crit_gate = 0;
+    atomic_store(&steal_started, 0);
+    atomic_store(&steal_go, 0);
+    atomic_store(&meet_count, 0);
     atomic_store(&chain_bad, 0);
     atomic_store(&wake_started, 0);
     atomic_store(&wake_target_right, 0);
@@ -1133,6 +1318,9 @@ int main(void)
         tc = sched_tcase(s, "priority", 30);
         tcase_add_test(tc, sched_priority_order_one_worker);
         tcase_add_test(tc, sched_priority_ready_tasks_one_worker);
+        tc = sched_tcase(s, "critical-path", 30);
+        tcase_add_test(tc, sched_critical_successors_run_first);
+        tcase_add_test(tc, sched_critical_successors_threshold);
     }
     if (parallel) {
         tc = sched_tcase(s, "parallel", 30);
@@ -1140,10 +1328,15 @@ int main(void)
         tcase_add_test(tc, sched_critical_different_names_run_together);
         tcase_add_test(tc, sched_all_workers_take_part);
     }
+    const char *nx = getenv("NX_ARGS");
+    if (parallel && !(nx && strstr(nx, "--schedule=wf"))) {
+        /* the runtime starts inside the test (no ut_settle); wf: the creator would run one */
+        tc = sched_tcase(s, "start", 30);
+        tcase_add_test(tc, sched_every_worker_runs_at_once);
+    }
     /* The cut-off tests tell "run at once" from "queued" by where a body ran; wf runs
      * every new task in its creator while the other workers are busy, so they need a
      * policy that queues. */
-    const char *nx = getenv("NX_ARGS");
     if (n == 1 && !(nx && strstr(nx, "--schedule=wf"))) {
         tc = sched_tcase(s, "order", 30);
         tcase_add_test(tc, sched_successor_queues_behind_ready_tasks);
@@ -1152,8 +1345,16 @@ int main(void)
             tcase_add_test(tc, sched_coarse_tasks_share_one_fifo);
             tcase_add_test(tc, sched_coarse_spawners_stay_on_deques);
             tcase_add_test(tc, sched_coarse_queued_early_move_to_fifo);
+            tcase_add_test(tc, sched_coarse_us_sets_the_threshold);
+            tcase_add_test(tc, sched_coarse_us_zero_keeps_deques);
         }
         tcase_add_test(tc, sched_coarse_chains_run_breadth_first);
+    }
+    /* dbf's steals, seen from the victim: two workers only (no other thief) */
+    if (n == 2 && parallel && (!nx || !strstr(nx, "--schedule=") || strstr(nx, "--schedule=dbf"))) {
+        tc = sched_tcase(s, "steal", 30);
+        tcase_add_test(tc, sched_steal_batch_default_takes_half);
+        tcase_add_test(tc, sched_steal_batch_limits_the_batch);
     }
     if (parallel && !(nx && strstr(nx, "--schedule=wf"))) {
         /* (wf would run the long child in the test's own thread) */
