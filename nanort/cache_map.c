@@ -154,12 +154,11 @@ bool nrt_cache_translate(nanort_ctx *ctx, const void *host, void **buf, size_t *
     return false;
 }
 
-size_t nrt_cache_affinity(const struct nanort_task *t, const struct nrt_space *s)
+/* Call fn(g, bytes, arg) for every segment g overlapping the inputs of t the cache copies,
+ * with the bytes of the overlap (lock held). */
+static void inputs_walk(const struct nanort_task *t,
+                        void (*fn)(const struct nrt_seg *g, size_t bytes, void *arg), void *arg)
 {
-    size_t bytes = 0;
-    if (!atomic_load_explicit(&nrt_cache_used, memory_order_acquire))
-        return 0;
-    nrt_lock_acquire(&C.lock);
     for (unsigned i = 0; i < t->nregions; i++) {
         const struct nrt_region *r = &t->regions[i];
         if (!nrt_cache_copied(r) || !(r->flags & NANORT_COPY_IN))
@@ -169,47 +168,68 @@ size_t nrt_cache_affinity(const struct nanort_task *t, const struct nrt_space *s
         for (nrt_chunk_start(&it, r); nrt_chunk_next(&it, &lo, &hi);)
             for (size_t k = nrt_seg_after(lo); k < C.nseg && C.seg[k].lo < hi; k++) {
                 const struct nrt_seg *g = &C.seg[k];
-                bool there = false;
-                for (unsigned j = 0; j < g->n; j++)
-                    there |= g->a[j]->space == s;
-                if (there)
-                    bytes += (g->hi < hi ? g->hi : hi) - (g->lo > lo ? g->lo : lo);
+                fn(g, (g->hi < hi ? g->hi : hi) - (g->lo > lo ? g->lo : lo), arg);
             }
     }
+}
+
+struct affinity {
+    const struct nrt_space *s;
+    size_t bytes;
+};
+
+static void count_affinity(const struct nrt_seg *g, size_t bytes, void *arg)
+{
+    struct affinity *a = arg;
+    for (unsigned j = 0; j < g->n; j++)
+        if (g->a[j]->space == a->s) {
+            a->bytes += bytes;
+            return;
+        }
+}
+
+size_t nrt_cache_affinity(const struct nanort_task *t, const struct nrt_space *s)
+{
+    struct affinity a = {s, 0};
+    if (!atomic_load_explicit(&nrt_cache_used, memory_order_acquire))
+        return 0;
+    nrt_lock_acquire(&C.lock);
+    inputs_walk(t, count_affinity, &a);
     nrt_cache_unlock();
-    return bytes;
+    return a.bytes;
+}
+
+struct holdings {
+    size_t *held;                   /* [NRT_MAX_SPACES] */
+    size_t host_lacks;
+};
+
+static void count_holdings(const struct nrt_seg *g, size_t bytes, void *arg)
+{
+    struct holdings *h = arg;
+    unsigned seen = 0;              /* spaces counted for g (one allocation each) */
+    for (unsigned j = 0; j < g->n; j++) {
+        int s = g->a[j]->space->id;
+        if (s > 0 && s < NRT_MAX_SPACES && !(seen & (1u << s))) {
+            seen |= 1u << s;
+            h->held[s] += bytes;
+        }
+    }
+    if (!g->host)
+        h->host_lacks += bytes;
 }
 
 void nrt_cache_holdings(const struct nanort_task *t, size_t held[NRT_MAX_SPACES],
                         size_t *host_lacks)
 {
+    struct holdings h = {held, 0};
     *host_lacks = 0;
     if (!atomic_load_explicit(&nrt_cache_used, memory_order_acquire))
         return;
     nrt_lock_acquire(&C.lock);
-    for (unsigned i = 0; i < t->nregions; i++) {
-        const struct nrt_region *r = &t->regions[i];
-        if (!nrt_cache_copied(r) || !(r->flags & NANORT_COPY_IN))
-            continue;
-        struct nrt_chunk_it it;
-        uintptr_t lo, hi;
-        for (nrt_chunk_start(&it, r); nrt_chunk_next(&it, &lo, &hi);)
-            for (size_t k = nrt_seg_after(lo); k < C.nseg && C.seg[k].lo < hi; k++) {
-                const struct nrt_seg *g = &C.seg[k];
-                size_t bytes = (g->hi < hi ? g->hi : hi) - (g->lo > lo ? g->lo : lo);
-                unsigned seen = 0;  /* spaces counted for g (one allocation each) */
-                for (unsigned j = 0; j < g->n; j++) {
-                    int s = g->a[j]->space->id;
-                    if (s > 0 && s < NRT_MAX_SPACES && !(seen & (1u << s))) {
-                        seen |= 1u << s;
-                        held[s] += bytes;
-                    }
-                }
-                if (!g->host)
-                    *host_lacks += bytes;
-            }
-    }
+    inputs_walk(t, count_holdings, &h);
     nrt_cache_unlock();
+    *host_lacks = h.host_lacks;
 }
 
 /* ---- start and stop -------------------------------------------------------------------- */

@@ -43,6 +43,29 @@ out=${OUT:-build/gpu-results/cluster}
 mkdir -p "$out"
 export LD_LIBRARY_PATH="$PWD/build/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 
+# med X...: the median
+med() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {if (NR) print (NR % 2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
+
+# app_rounds NAME RUNNER ITEM...: ROUNDS side-by-side rounds of `RUNNER APP ITEM` over both
+# apps; the times of the runs that printed "result: OK" go into the caller's t[APP/ITEM]
+app_rounds() {
+  local name=$1 run=$2 r app v o
+  shift 2
+  for r in $(seq 1 "${ROUNDS:-3}"); do
+    for app in cholesky matmul; do
+      for v in "$@"; do
+        o=$($run "$app" "$v")
+        if printf '%s\n' "$o" | grep -q '^result: OK'; then
+          t[$app/$v]="${t[$app/$v]:-} $(printf '%s\n' "$o" | sed -n 's/^time: \([0-9.]*\) s.*/\1/p')"
+        else
+          echo "$name: $app $v failed:" >&2; printf '%s\n' "$o" | tail -5 >&2
+        fi
+      done
+    done
+    echo "$name: round $r done" >&2
+  done
+}
+
 check() {
   local ok=0
   {
@@ -131,7 +154,6 @@ latency() {
       done
     done
   done
-  med() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {if (NR) print (NR % 2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
   {
     echo "| task | variant | median (s) | ratio | runs |"
     echo "|---|---|---|---|---|"
@@ -227,20 +249,8 @@ placement() {
     NX_ARGS="$args" $m -np "$np" "$dir/$1" "${size%/*}" "${size#*/}" 2>&1
   }
   declare -A t
-  for r in $(seq 1 "${ROUNDS:-3}"); do
-    for app in cholesky matmul; do
-      for v in $layouts; do
-        local o; o=$(one_run $app "${v%/*}" "${v#*/}")
-        if printf '%s\n' "$o" | grep -q '^result: OK'; then
-          t[$app/$v]="${t[$app/$v]:-} $(printf '%s\n' "$o" | sed -n 's/^time: \([0-9.]*\) s.*/\1/p')"
-        else
-          echo "placement: $app $v failed:" >&2; printf '%s\n' "$o" | tail -5 >&2
-        fi
-      done
-    done
-    echo "placement: round $r done" >&2
-  done
-  med() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {if (NR) print (NR % 2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
+  one_layout() { one_run "$1" "${2%/*}" "${2#*/}"; }
+  app_rounds placement one_layout $layouts
   # busy APP LAYOUT VARIANT: "rank 0 X% (N tasks), rank 1 Y%, ..." from one profiled run
   busy() {
     local f="$out/placement-$1-$2-$3.txt"
@@ -317,20 +327,7 @@ starpu() {
   }
   local variants="nanort-1x16 starpu-1x16 nanort-4x4 starpu-4x4 nanort-2x8 starpu-2x8"
   declare -A t
-  for r in $(seq 1 "${ROUNDS:-3}"); do
-    for app in cholesky matmul; do
-      for v in $variants; do
-        local o; o=$(one_run $app $v)
-        if printf '%s\n' "$o" | grep -q '^result: OK'; then
-          t[$app/$v]="${t[$app/$v]:-} $(printf '%s\n' "$o" | sed -n 's/^time: \([0-9.]*\) s.*/\1/p')"
-        else
-          echo "starpu: $app $v failed:" >&2; printf '%s\n' "$o" | tail -5 >&2
-        fi
-      done
-    done
-    echo "starpu: round $r done" >&2
-  done
-  med() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {if (NR) print (NR % 2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
+  app_rounds starpu one_run $variants
   {
     echo "StarPU-MPI against nanort, $(date -u '+%Y-%m-%d %H:%M UTC'), $(hostname), $(nproc) cores;"
     echo "StarPU: $(sed -n 's/^# \(libstarpu-1.3-9 .*\)/\1/p' "$lib/MANIFEST") (Debian's, packed by scripts/pack-starpu.sh),"
