@@ -2571,7 +2571,8 @@ static bool initializer_list(struct ck *c, const struct ck_type *of)
             bool last = is(c, "}") || (is(c, ",") && tok_is(c, c->pos + 1, "}"));
             struct ck_type xv = ok && !tok_is(c, at, "{") ? decay(&x) : u;
             bool same_struct = kind_of(&m) == CK_STRUCT && kind_of(&xv) == CK_STRUCT &&
-                               m.tag && m.tag == xv.tag;
+                               struct_members(c->L, m.tag) &&
+                               struct_members(c->L, m.tag) == struct_members(c->L, xv.tag);
             if (ok && !tok_is(c, at, "{") && !designated && !known &&
                 kind_of(of) == CK_STRUCT && !aggregate_free(c, of)) {
                 ck_error(c, at, "sorry, unimplemented: mcc cannot tell which member of this "
