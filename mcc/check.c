@@ -2534,7 +2534,7 @@ static bool initializer_list(struct ck *c, const struct ck_type *of)
         positional &= !designated;
         bool array = kind_of(of) == CK_ARRAY;
         long long pos = designated ? dindex : idx;
-        bool in_bounds = pos >= 0 && (!of->dim[0] || pos < of->dim[0]);
+        bool in_bounds = pos >= 0 && (!of->dim[0] || pos < of->dim[0] - 1);  /* dim: size + 1 */
         if (ok) {
             struct ck_type x, u = unknown_type(false), m = cur;
             int at = c->pos;
@@ -2578,6 +2578,15 @@ static bool initializer_list(struct ck *c, const struct ck_type *of)
                 ck_error(c, at, "sorry, unimplemented: mcc cannot tell which member of this "
                          "initializer a value without braces initializes (it does not follow "
                          "brace elision that far); brace each member's initializer");
+                return false;
+            }
+            if (ok && array && !positional && c->toks[at].kind == OMP_TOK_STRING &&
+                is_arith(kind_of(&m))) {
+                /* gcc takes a string for an element after a designator that went back as
+                   the initializer of the whole array */
+                ck_error(c, at, "sorry, unimplemented: a string literal for an element of "
+                         "type %s after a designator (mcc does not follow how gcc takes it)",
+                         kind_of(&m) == CK_FLOAT ? "float/double" : "int");
                 return false;
             }
             if (ok && !tok_is(c, at, "{") && !known && kind_of(of) == CK_ARRAY && aggregate &&
