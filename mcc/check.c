@@ -2574,7 +2574,8 @@ static bool initializer_list(struct ck *c, const struct ck_type *of)
                                struct_members(c->L, m.tag) &&
                                struct_members(c->L, m.tag) == struct_members(c->L, xv.tag);
             if (ok && !tok_is(c, at, "{") && !designated && !known &&
-                kind_of(of) == CK_STRUCT && !aggregate_free(c, of)) {
+                kind_of(of) == CK_STRUCT && of->tag && struct_members(c->L, of->tag) &&
+                !aggregate_free(c, of)) {       /* members not known: not followed */
                 ck_error(c, at, "sorry, unimplemented: mcc cannot tell which member of this "
                          "initializer a value without braces initializes (it does not follow "
                          "brace elision that far); brace each member's initializer");

@@ -89,6 +89,10 @@ int main(void)
 #pragma omp task inout(data[((struct g[2]){{1, {{1}}, {2.5}}, {.n = 3}})[1].n + ((int[2][3]){{1, 2, 3}, {4, 5, 6}})[1][2] + (int)sizeof ((char[2][4]){"ab", "cd"}) + ((struct g[2]){gv, gv})[1].n + ((int[2][3]){{1}, 7})[1][0] + (int)((double[3]){[1] = 1, 2})[2] - 18])
     data[i13] += 14;
     want[i13] += 14;
+    int i14 = ({ struct g v[2] = {{1}, {2}}; v[1].n; }) + ((int[2][3]){0})[1][2] + ((struct g){1, {{2}}}).n + ({ struct g v = {1, {{2}}}; v.n; }) + (int)sizeof ((struct g[2]){0}) / (int)sizeof (struct g) + 20;
+#pragma omp task inout(data[({ struct g v[2] = {{1}, {2}}; v[1].n; }) + ((int[2][3]){0})[1][2] + ((struct g){1, {{2}}}).n + ({ struct g v = {1, {{2}}}; v.n; }) + (int)sizeof ((struct g[2]){0}) / (int)sizeof (struct g) + 20])
+    data[i14] += 15;
+    want[i14] += 15;
 #pragma omp taskwait
     for (int i = 0; i < 64; i++)
         CHECK(data[i] == want[i], "data[%d] = %d, expected %d", i, data[i], want[i]);
