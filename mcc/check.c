@@ -2048,6 +2048,22 @@ static bool label_in_clause(struct ck *c)
     return false;
 }
 
+/* Does the clause declare a struct or union tag (`struct s {`, `struct s;`, `struct {`)
+ * anywhere?  Such a tag may hide one outside the clause. */
+static bool declares_tag(const struct ck *c)
+{
+    for (int i = 0; i + 1 < c->end && c->toks[i].kind != OMP_TOK_END; i++) {
+        if (!tok_is(c, i, "struct") && !tok_is(c, i, "union"))
+            continue;
+        int k = i + 1;
+        if (tok_is(c, k, "__attribute__") || tok_is(c, k, "__attribute") || tok_is(c, k, "{"))
+            return true;
+        if (tok_ident(c, k) && (tok_is(c, k + 1, "{") || tok_is(c, k + 1, ";")))
+            return true;
+    }
+    return false;
+}
+
 /* One declaration (C11 6.7) in a statement expression: its names become visible to what
  * follows (with an unknown type), its array sizes and initializers are checked. */
 static bool declaration(struct ck *c)
@@ -2095,7 +2111,7 @@ static bool declaration(struct ck *c)
         }
         /* in scope from its declarator on; a struct's tag may be one the statement
            expression declares, whose members are not followed here */
-        if (t.base == CK_STRUCT)
+        if (t.base == CK_STRUCT && declares_tag(c))
             t.tag = NULL;
         c->locals[c->nlocals] = name;
         c->local_type[c->nlocals] = t;

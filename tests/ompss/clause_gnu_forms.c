@@ -93,6 +93,11 @@ int main(void)
 #pragma omp task inout(data[({ struct g v[2] = {{1}, {2}}; v[1].n; }) + ((int[2][3]){0})[1][2] + ((struct g){1, {{2}}}).n + ({ struct g v = {1, {{2}}}; v.n; }) + (int)sizeof ((struct g[2]){0}) / (int)sizeof (struct g) + 20])
     data[i14] += 15;
     want[i14] += 15;
+    /* a structure tag declared in the statement expression hides the outer one */
+    int i15 = ({ struct g { double z; int w[2]; } v = {2.5, 1}; (int)v.z + v.w[0]; }) + 20;
+#pragma omp task inout(data[({ struct g { double z; int w[2]; } v = {2.5, 1}; (int)v.z + v.w[0]; }) + 20])
+    data[i15] += 16;
+    want[i15] += 16;
 #pragma omp taskwait
     for (int i = 0; i < 64; i++)
         CHECK(data[i] == want[i], "data[%d] = %d, expected %d", i, data[i], want[i]);
