@@ -2048,6 +2048,22 @@ static bool label_in_clause(struct ck *c)
     return false;
 }
 
+/* Does the clause declare a struct or union tag (`struct s {`, `struct s;`, `struct {`)
+ * anywhere?  Such a tag may hide one outside the clause. */
+static bool declares_tag(const struct ck *c)
+{
+    for (int i = 0; i + 1 < c->end && c->toks[i].kind != OMP_TOK_END; i++) {
+        if (!tok_is(c, i, "struct") && !tok_is(c, i, "union"))
+            continue;
+        int k = i + 1;
+        if (tok_is(c, k, "__attribute__") || tok_is(c, k, "__attribute") || tok_is(c, k, "{"))
+            return true;
+        if (tok_ident(c, k) && (tok_is(c, k + 1, "{") || tok_is(c, k + 1, ";")))
+            return true;
+    }
+    return false;
+}
+
 /* One declaration (C11 6.7) in a statement expression: its names become visible to what
  * follows (with an unknown type), its array sizes and initializers are checked. */
 static bool declaration(struct ck *c)
@@ -2095,7 +2111,7 @@ static bool declaration(struct ck *c)
         }
         /* in scope from its declarator on; a struct's tag may be one the statement
            expression declares, whose members are not followed here */
-        if (t.base == CK_STRUCT)
+        if (t.base == CK_STRUCT && declares_tag(c))
             t.tag = NULL;
         c->locals[c->nlocals] = name;
         c->local_type[c->nlocals] = t;
@@ -2333,6 +2349,27 @@ static bool nth_member(struct ck *c, const struct ck_type *of, int k, struct ck_
     return false;
 }
 
+/* Are all the members of struct or union type `of` known and neither arrays nor
+ * structures (so that a value for any of them needs no brace elision)? */
+static bool aggregate_free(struct ck *c, const struct ck_type *of)
+{
+    struct ast *members = of->tag ? struct_members(c->L, of->tag) : NULL;
+    if (!members)
+        return false;
+    for (struct ast *sd = members->kid[0]; sd; sd = sd->next) {
+        if (sd->kind != AST_STRUCT_DECL || !sd->kid[1])
+            return false;
+        for (struct ast *d = sd->kid[1]->kid[0]; d; d = d->next) {
+            struct ck_type t;
+            type_of_decl(c->L, sd->kid[0], d, &t, 0);
+            enum ck_kind k = kind_of(&t);
+            if (k == CK_ARRAY || k == CK_STRUCT || k == CK_UNKNOWN)
+                return false;
+        }
+    }
+    return true;
+}
+
 /* An initializer x of an object of type m (what: "a member", "a variable"): what gcc
  * rejects outright. */
 static bool initializer_fits(struct ck *c, int at, const struct ck_type *m,
@@ -2377,9 +2414,24 @@ static bool string_initializer(struct ck *c, int at, const struct ck_type *of, b
     return false;
 }
 
+/* Is the initializer from token at to c->pos a plain string literal, and m an array of
+ * characters (which it initializes whole, C11 6.7.9p14)? */
+static bool char_array_string(struct ck *c, int at, const struct ck_type *m)
+{
+    if (kind_of(m) != CK_ARRAY || at >= c->pos || c->toks[at].kind != OMP_TOK_STRING ||
+        c->text[c->toks[at].off] != '"')
+        return false;
+    for (int i = at; i < c->pos; i++)
+        if (c->toks[i].kind != OMP_TOK_STRING)
+            return false;
+    struct ck_type e = inner_type(m);
+    int a = arith_of(&e);
+    return !e.n && e.base == CK_INT && (a == AT_CHAR || a == AT_SCHAR || a == AT_UCHAR);
+}
+
 /* `[ index ]` or GNU's `[ first ... last ]` of a designation, c->pos after the `[`: integer
  * constants (names count, even inside sizeof), a range not empty (gcc's rules). */
-static bool array_designator(struct ck *c, const struct ck_type *of)
+static bool array_designator(struct ck *c, const struct ck_type *of, long long *last)
 {
     struct ck_type x[2];
     unsigned long long v[2];
@@ -2402,6 +2454,8 @@ static bool array_designator(struct ck *c, const struct ck_type *of)
     c->in_sizeof = in_sizeof;
     if (!ok || !expect(c, "]"))
         return false;
+    *last = value_of(&x[n - 1], &v[n - 1]) && !at_negative(v[n - 1], arith_of(&x[n - 1])) &&
+            v[n - 1] < (1ull << 40) ? (long long)v[n - 1] : -1;
     for (int k = 0; k < n && kind_of(of) == CK_ARRAY; k++)
         if (value_of(&x[k], &v[k]) && (at_negative(v[k], arith_of(&x[k])) ||
                                        (of->dim[0] && v[k] >= (unsigned long long)of->dim[0] - 1))) {
@@ -2422,10 +2476,13 @@ static bool array_designator(struct ck *c, const struct ck_type *of)
 }
 
 /* A designation (C11 6.7.8: `.member`, `[index]`, chained) of an object of type *t: *t
- * becomes the type of what it designates (unknown when not followed). */
-static bool designation(struct ck *c, struct ck_type *t)
+ * becomes the type of what it designates (unknown when not followed); *index the last
+ * index of a lone array designator, -1 for other designations (or an index not known). */
+static bool designation(struct ck *c, struct ck_type *t, long long *index)
 {
-    while (is(c, ".") || is(c, "[")) {
+    int n = 0;
+    *index = -1;
+    for (; is(c, ".") || is(c, "["); n++) {
         enum ck_kind k = kind_of(t);
         if (accept(c, ".")) {
             int mi = c->pos;
@@ -2453,11 +2510,15 @@ static bool designation(struct ck *c, struct ck_type *t)
                 return false;
             }
             c->pos++;
-            if (!array_designator(c, t))
+            long long last;
+            if (!array_designator(c, t, &last))
                 return false;
+            *index = n == 0 ? last : -1;
             *t = k == CK_ARRAY ? inner_type(t) : unknown_type(false);
         }
     }
+    if (n > 1)
+        *index = -1;                    /* `[1].n = x, y`: y goes inside element 1 */
     return true;
 }
 
@@ -2469,6 +2530,8 @@ static bool initializer_list(struct ck *c, const struct ck_type *of)
     bool whole = false;                 /* a string initialized the whole char array */
     bool elided = false;                /* an aggregate element without its braces: which
                                            element the next values go to is not followed */
+    long long idx = 0;                  /* of an array: the index of the next element, -1
+                                           when not known */
     if (c->depth >= CK_MAX_DEPTH) {
         ck_error(c, c->pos, "expression nested too deeply");
         return false;
@@ -2481,9 +2544,13 @@ static bool initializer_list(struct ck *c, const struct ck_type *of)
     for (;;) {
         bool designated = is(c, ".") || is(c, "[");
         struct ck_type cur = *of;       /* what the designation designates */
+        long long dindex = -1;
         if (designated)
-            ok = designation(c, &cur) && expect(c, "=");
+            ok = designation(c, &cur, &dindex) && expect(c, "=");
         positional &= !designated;
+        bool array = kind_of(of) == CK_ARRAY;
+        long long pos = designated ? dindex : idx;
+        bool in_bounds = pos >= 0 && (!of->dim[0] || pos < of->dim[0] - 1);  /* dim: size + 1 */
         if (ok) {
             struct ck_type x, u = unknown_type(false), m = cur;
             int at = c->pos;
@@ -2493,13 +2560,18 @@ static bool initializer_list(struct ck *c, const struct ck_type *of)
                              ? (m = *of, k == 0)            /* `{ x }` of a scalar */
                          : positional && nth_member(c, of, k, &m);
             bool aggregate = kind_of(&m) == CK_ARRAY || kind_of(&m) == CK_STRUCT;
-            /* after a designator, an elided aggregate or the last element of an array,
-               which element a value goes to is not followed (gcc only warns of excess
-               elements, without checking them) */
-            known &= designated || (positional && !elided &&
-                                    !(kind_of(of) == CK_ARRAY && of->dim[0] &&
-                                      k >= of->dim[0] - 1));
-            if (known && is(c, "{") && tok_is(c, c->pos + 1, "}") &&
+            /* after a designator of a member or an elided aggregate, which element a value
+               goes to is not followed; past the end of an array, gcc only warns of excess
+               elements, without checking values (it does check braced lists) */
+            known &= designated || (!elided && (array ? in_bounds : positional));
+            bool element = known || (array && !elided && pos >= 0);
+            if (array && !designated && !element) {
+                ck_error(c, at, "sorry, unimplemented: mcc cannot tell which element of this "
+                         "initializer this value initializes (it does not follow designators "
+                         "and brace elision that far); brace or designate it");
+                return false;
+            }
+            if (element && is(c, "{") && tok_is(c, c->pos + 1, "}") &&
                 (is_arith(kind_of(&m)) || kind_of(&m) == CK_POINTER)) {
                 ck_error(c, at, "empty scalar initializer");
                 return false;
@@ -2508,8 +2580,42 @@ static bool initializer_list(struct ck *c, const struct ck_type *of)
                 ck_error(c, at, "excess elements in char array initializer");
                 return false;
             }
-            ok = is(c, "{") ? initializer_list(c, known ? &m : &u) : assign(c, &x);
-            if (ok && known && !tok_is(c, at, "{") && aggregate) {
+            ok = is(c, "{") ? initializer_list(c, element ? &m : &u) : assign(c, &x);
+            /* the last value of the list: brace elision sends it to the first scalar of
+               the aggregate element, which the walk below follows; an earlier one would
+               leave the next values to later scalars of that element, not followed */
+            bool last = is(c, "}") || (is(c, ",") && tok_is(c, c->pos + 1, "}"));
+            struct ck_type xv = ok && !tok_is(c, at, "{") ? decay(&x) : u;
+            bool same_struct = kind_of(&m) == CK_STRUCT && kind_of(&xv) == CK_STRUCT &&
+                               struct_members(c->L, m.tag) &&
+                               struct_members(c->L, m.tag) == struct_members(c->L, xv.tag);
+            if (ok && !tok_is(c, at, "{") && !designated && !known &&
+                kind_of(of) == CK_STRUCT && of->tag && struct_members(c->L, of->tag) &&
+                !aggregate_free(c, of)) {       /* members not known: not followed */
+                ck_error(c, at, "sorry, unimplemented: mcc cannot tell which member of this "
+                         "initializer a value without braces initializes (it does not follow "
+                         "brace elision that far); brace each member's initializer");
+                return false;
+            }
+            if (ok && array && !positional && c->toks[at].kind == OMP_TOK_STRING &&
+                is_arith(kind_of(&m))) {
+                /* gcc takes a string for an element after a designator that went back as
+                   the initializer of the whole array */
+                ck_error(c, at, "sorry, unimplemented: a string literal for an element of "
+                         "type %s after a designator (mcc does not follow how gcc takes it)",
+                         kind_of(&m) == CK_FLOAT ? "float/double" : "int");
+                return false;
+            }
+            if (ok && !tok_is(c, at, "{") && !known && kind_of(of) == CK_ARRAY && aggregate &&
+                !same_struct && !char_array_string(c, at, &m)) {
+                ck_error(c, at, "sorry, unimplemented: mcc cannot tell which element of this "
+                         "initializer a value without braces initializes (it does not follow "
+                         "brace elision that far); brace each element's initializer");
+                return false;
+            }
+            if (ok && known && !tok_is(c, at, "{") && aggregate && same_struct) {
+                /* a struct value for a struct element: no elision */
+            } else if (ok && known && !tok_is(c, at, "{") && aggregate) {
                 bool w = false;             /* a string for an array element, or the
                                                first scalar of it (braces elided) */
                 struct ck_type e = m;
@@ -2526,10 +2632,20 @@ static bool initializer_list(struct ck *c, const struct ck_type *of)
                 }
                 if (ok && !w && kind_of(&e) != CK_STRUCT && kind_of(&e) != CK_ARRAY)
                     ok = initializer_fits(c, at, &e, &x, "an element");
+                if (ok && !w && (!last || kind_of(&e) == CK_STRUCT ||
+                                 kind_of(&e) == CK_ARRAY || kind_of(&e) == CK_UNKNOWN)) {
+                    ck_error(c, at, "sorry, unimplemented: mcc does not follow brace elision "
+                             "in this initializer (a value without braces for an element "
+                             "that is an array or a structure); brace the element's "
+                             "initializer");
+                    return false;
+                }
             } else if (ok && known && !tok_is(c, at, "{")) {
                 ok = initializer_fits(c, at, &m, &x, "a member");
             }
-            elided |= aggregate && !tok_is(c, at, "{");
+            elided |= aggregate && !tok_is(c, at, "{") && !same_struct &&
+                       !char_array_string(c, at, &m);
+            idx = pos >= 0 ? pos + 1 : -1;
             if (ok && k == 0 && positional && !tok_is(c, at, "{"))
                 ok = string_initializer(c, at, of, &whole);
         }

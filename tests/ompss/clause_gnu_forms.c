@@ -81,6 +81,23 @@ int main(void)
 #pragma omp task inout(data[_Generic(col, unsigned: 1, default: "s") + _Generic(bits.narrow, unsigned: "s", default: 1) + _Generic(bits.wide, unsigned: 1, default: "s") + _Generic(p, int *: 1, char *: "s", default: 2.5) + _Generic(str, const char *: 1, char *: "s", default: 0.5) + _Generic("s", char *: 1, default: "s") + _Generic(&ci, const int *: 1, default: "s") + _Generic(RED, int: 1, default: "s") + _Generic(col, enum colour: 1, default: "s") + (int)(sizeof (typeof(two)) + sizeof (_Atomic(long)) + sizeof (char __attribute__((vector_size(8))) *) - 20) - 4])
     data[i12] += 13;
     want[i12] += 13;
+    /* initializers of compound literals with every aggregate element braced (mcc does
+       not follow brace elision past a list's last value), strings for char arrays, a
+       struct value for a struct element, the last value elided, positions after [i] */
+    struct g gv = { .n = 2 };
+    int i13 = ((struct g[2]){{1, {{1}}, {2.5}}, {.n = 3}})[1].n + ((int[2][3]){{1, 2, 3}, {4, 5, 6}})[1][2] + (int)sizeof ((char[2][4]){"ab", "cd"}) + ((struct g[2]){gv, gv})[1].n + ((int[2][3]){{1}, 7})[1][0] + (int)((double[3]){[1] = 1, 2})[2] - 18;
+#pragma omp task inout(data[((struct g[2]){{1, {{1}}, {2.5}}, {.n = 3}})[1].n + ((int[2][3]){{1, 2, 3}, {4, 5, 6}})[1][2] + (int)sizeof ((char[2][4]){"ab", "cd"}) + ((struct g[2]){gv, gv})[1].n + ((int[2][3]){{1}, 7})[1][0] + (int)((double[3]){[1] = 1, 2})[2] - 18])
+    data[i13] += 14;
+    want[i13] += 14;
+    int i14 = ({ struct g v[2] = {{1}, {2}}; v[1].n; }) + ((int[2][3]){0})[1][2] + ((struct g){1, {{2}}}).n + ({ struct g v = {1, {{2}}}; v.n; }) + (int)sizeof ((struct g[2]){0}) / (int)sizeof (struct g) + 20;
+#pragma omp task inout(data[({ struct g v[2] = {{1}, {2}}; v[1].n; }) + ((int[2][3]){0})[1][2] + ((struct g){1, {{2}}}).n + ({ struct g v = {1, {{2}}}; v.n; }) + (int)sizeof ((struct g[2]){0}) / (int)sizeof (struct g) + 20])
+    data[i14] += 15;
+    want[i14] += 15;
+    /* a structure tag declared in the statement expression hides the outer one */
+    int i15 = ({ struct g { double z; int w[2]; } v = {2.5, 1}; (int)v.z + v.w[0]; }) + 20;
+#pragma omp task inout(data[({ struct g { double z; int w[2]; } v = {2.5, 1}; (int)v.z + v.w[0]; }) + 20])
+    data[i15] += 16;
+    want[i15] += 16;
 #pragma omp taskwait
     for (int i = 0; i < 64; i++)
         CHECK(data[i] == want[i], "data[%d] = %d, expected %d", i, data[i], want[i]);
