@@ -24,10 +24,12 @@
  * (--cluster-prefetch), so they overlap that wait: finish = max(wait, transfers) + run
  * time.  Rank 0 counts its workers less the share of a core its communication thread
  * used lately, and keeps a task while one of its workers is free unless another rank's
- * estimate is better by more than a quarter: measured on 16 cores (4 ranks x 4 workers),
- * the earliest-finish rule with rank 0 counted like any rank left its workers idle half
- * the run while the other ranks' were 90% busy.  Rank 0's share of the tasks then follows
- * its free workers, not 1/N.
+ * estimate is better by more than a quarter.  Rank 0's share of the tasks then follows
+ * its free workers, not 1/N.  Measured on 16 cores (cholesky 4096/256, 4 ranks x 4
+ * workers): the earliest-finish rule with rank 0 counted like any rank gave it 190-202 of
+ * 816 tasks and its workers 75% busy over its tasks' span; this rule with prefetch 226-242
+ * tasks, 89% busy, and 1.09-1.13 of one process's time instead of 1.15-1.29
+ * (bench/cluster/README.md).
  *
  * It is used for every type with several implementations whatever --schedule says
  * (--schedule picks how the smp workers queue tasks): a naive rotation among versions
