@@ -341,7 +341,7 @@ static void add_params(struct lower *L, struct check_state *s, struct ast *decla
 }
 
 /* Every ordinary name declared in a function body (objects, typedefs, functions, enum
- * constants) with where it is visible: from its declarator to the end of the block (of
+ * constants) and every tag, with where it is visible: from its declarator to the end of the block (of
  * the `for` for a declaration in its first clause).  Also the function's gotos. */
 static void collect(struct lower *L, struct check_state *s, struct ast *n, size_t scope_end)
 {
@@ -365,6 +365,10 @@ static void collect(struct lower *L, struct check_state *s, struct ast *n, size_
         break;
     case AST_ENUM:                  /* enum tags (their types, for _Generic) */
         if (n->sym && n->sym->kind == SYM_TAG && n->kid[0] && n->sym->depth > 0)
+            add_decl(L, s, n->sym, n->begin, scope_end);
+        break;
+    case AST_STRUCT:                /* struct and union tags (their members, sizes) */
+        if (n->sym && n->sym->kind == SYM_TAG && n->sym->depth > 0)
             add_decl(L, s, n->sym, n->begin, scope_end);
         break;
     case AST_FUNCTION_DEF:          /* a GNU nested function: its parameters */
@@ -535,6 +539,7 @@ static void append_derivs(struct ck_type *t, const struct ck_type *u)
     t->tag = u->tag;
     t->at = u->at;
     t->qual |= u->qual;
+    t->base_const |= u->base_const;
     t->ptr_qual |= u->ptr_qual;
 }
 
@@ -787,6 +792,9 @@ struct ck {
                                         or -1 */
     long long attr_vector;           /* ... vector_size(N): N, -2 when not known, or -1 */
     int attr_vector_tok;             /* ... N's token */
+    int body_names[64];              /* the member names of the untagged struct or union
+                                        body member_list() read last (their tokens) */
+    int nbody_names;
 };
 
 /* Deeper expressions are refused rather than parsed on a deep C stack (fuzzing). */
@@ -1438,18 +1446,24 @@ static bool abstract_declarator(struct ck *c, unsigned char *d, long long *dims,
         dims[*n] = indims[k];
         d[(*n)++] = in[k];
     }
-    for (;;) {
+    for (bool array = false;;) {        /* array: the suffix before was an array's */
         if (is(c, "[")) {
             long long dim;
+            if (array && tok_is(c, c->pos + 1, "]")) {
+                ck_error(c, c->pos, "array type has incomplete element type");
+                return false;
+            }
             if (!array_size(c, &dim))
                 return false;
             if (*n < CK_MAX_DERIV) {
                 dims[*n] = dim;
                 d[(*n)++] = CK_ARRAY;
             }
+            array = true;
         } else if (is(c, "(")) {
             if (!param_list(c))
                 return false;
+            array = false;
             c->decl_fn |= named;
             named = false;
             if (*n < CK_MAX_DERIV) {
@@ -1838,10 +1852,259 @@ static bool type_name(struct ck *c, struct ck_type *t)
     return ok;
 }
 
+/* The member declarations one struct or union body has seen (member_list). */
+#define CK_MAX_MEMBERS (int)(sizeof ((struct ck *)0)->body_names / sizeof (int))
+struct members_seen {
+    bool is_union;
+    int tag;                         /* the tag being defined: its token, or -1 */
+    int names[CK_MAX_MEMBERS];       /* the named members so far (their tokens), with
+                                        those of anonymous struct or union members */
+    int nnames;
+    int flexible;                    /* a flexible array member's name, when it was last */
+};
+
+/* The token of the tag a struct or union type names between tokens from and to, or -1. */
+static int struct_tag_token(const struct ck *c, int from, int to)
+{
+    while (from < to && !kw_at(c, from, KW_STRUCT) && !kw_at(c, from, KW_UNION))
+        from++;
+    for (from++; from < to && !tok_is(c, from, "{"); from++)
+        if (tok_ident(c, from) && !tok_name(c, from)->keyword)
+            return tok_is(c, from + 1, "{") ? -1 : from;
+    return -1;
+}
+
+/* A struct or union type whose tag (named between token at and c->pos) the unit declares
+ * nowhere it is visible, nor the clause: its size and members are unknown to gcc too.  The
+ * tag's token, or -1. */
+static int undefined_tag_token(struct ck *c, int at, const struct ck_type *ty)
+{
+    if (kind_of(ty) != CK_STRUCT || ty->tag || ty->n)
+        return -1;
+    int tag = struct_tag_token(c, at, c->pos);
+    if (tag < 0)
+        return -1;
+    struct name *nm = tok_name(c, tag);
+    if (nm->tag || (c->scope && lookup_block_ns(c->scope, nm, c->at, true)))
+        return -1;
+    for (int i = 0; i + 2 < c->end && c->toks[i].kind != OMP_TOK_END; i++)
+        if ((kw_at(c, i, KW_STRUCT) || kw_at(c, i, KW_UNION)) && tok_ident(c, i + 1) &&
+            tok_name(c, i + 1) == nm && tok_is(c, i + 2, "{"))
+            return -1;                  /* declared in a statement expression of the clause */
+    return tag;
+}
+
+/* Does the declarator between tokens from and to end its outermost array in `[]`? */
+static bool empty_brackets(const struct ck *c, int from, int to)
+{
+    for (int i = from; i + 1 < to; i++)
+        if (tok_is(c, i, "[") && tok_is(c, i + 1, "]"))
+            return true;
+    return false;
+}
+
+/* The width of bit-field `name` (a token, or -1) of type t, after its `:`: an integer
+ * constant of at most t's bits (C11 6.7.2.1p4), not zero when named. */
+static bool bitfield_width(struct ck *c, int name, const struct ck_type *t)
+{
+    int at = c->pos, variables = c->variables;
+    struct ck_type w;
+    if (!conditional(c, &w))
+        return false;
+    char called[80];
+    if (name >= 0)
+        snprintf(called, sizeof called, "bit-field '%.*s'", CK_TOK(c, name));
+    else
+        snprintf(called, sizeof called, "unnamed bit-field");
+    if (kind_of(t) != CK_INT && kind_of(t) != CK_UNKNOWN) {
+        ck_error(c, name >= 0 ? name : at, "%s has invalid type", called);
+        return false;
+    }
+    unsigned long long v;
+    if (kind_of(&w) == CK_UNKNOWN || (!value_of(&w, &v) && c->variables == variables &&
+                                      kind_of(&w) == CK_INT))
+        return true;                    /* a constant this check does not fold */
+    if (!value_of(&w, &v)) {
+        ck_error(c, at, "%s width not an integer constant", called);
+        return false;
+    }
+    int a = arith_of(t);
+    unsigned long long bits = !a ? ~0ull : a == AT_BOOL ? 1 : 8ull * (unsigned)at_size(a);
+    const char *bad = at_negative(v, arith_of(&w)) ? "negative width in %s"
+                      : !v && name >= 0 ? "zero width for %s"
+                      : v > bits ? "width of %s exceeds its type" : NULL;
+    if (bad) {
+        ck_error(c, at, bad, called);
+        return false;
+    }
+    return true;
+}
+
+/* Member `name` (a token) joins m's names: an error when it is there already. */
+static bool add_member_name(struct ck *c, struct members_seen *m, int name)
+{
+    for (int k = 0; k < m->nnames; k++)
+        if (tok_name(c, m->names[k]) == tok_name(c, name)) {
+            ck_error(c, name, "duplicate member '%.*s'", CK_TOK(c, name));
+            return false;
+        }
+    if (m->nnames < CK_MAX_MEMBERS)
+        m->names[m->nnames++] = name;
+    return true;
+}
+
+/* What gcc refuses in member `name` (a token) of type t declared from token spec on. */
+static bool member_fits(struct ck *c, struct members_seen *m, int spec, int name,
+                        const struct ck_type *t)
+{
+    if (m->flexible >= 0) {
+        ck_error(c, m->flexible, "flexible array member not at end of struct");
+        return false;
+    }
+    if (!add_member_name(c, m, name))
+        return false;
+    int end = c->pos, tag = !t->n && kind_of(t) == CK_STRUCT ? struct_tag_token(c, spec, name)
+                                                              : -1;
+    c->pos = name;
+    bool undefined = undefined_tag_token(c, spec, t) >= 0;
+    c->pos = end;
+    const char *bad = c->decl_fn ? "field '%.*s' declared as a function"
+                      : (!t->n && kind_of(t) == CK_VOID) || undefined ||
+                        (tag >= 0 && m->tag >= 0 && tok_name(c, tag) == tok_name(c, m->tag))
+                          ? "field '%.*s' has incomplete type" : NULL;
+    if (bad) {
+        ck_error(c, name, bad, CK_TOK(c, name));
+        return false;
+    }
+    if (t->n && t->d[0] == CK_ARRAY && empty_brackets(c, name, c->pos)) {
+        if (m->is_union || m->nnames == 1) {
+            ck_error(c, name, m->is_union ? "flexible array member in union"
+                     : "flexible array member in a struct with no named members");
+            return false;
+        }
+        m->flexible = name;
+    }
+    return true;
+}
+
+/* One declarator of a member declaration, parsed, of type t, its name c->decl_name: its
+ * bit-field width, and what gcc refuses in it. */
+static bool member_declarator(struct ck *c, struct members_seen *m, int spec, bool first,
+                              const struct ck_type *t)
+{
+    int name = c->decl_name;
+    if (name >= 0 && !member_fits(c, m, spec, name, t))
+        return false;
+    if (accept(c, ":"))
+        return bitfield_width(c, name, t);
+    if (name < 0 && !(first && !t->n && (is(c, ";") || is(c, "}")))) {
+        expected(c, "an identifier");   /* not an anonymous struct or union, nor `int;` */
+        return false;
+    }
+    if (name < 0 && kind_of(t) == CK_STRUCT && tok_is(c, c->pos - 1, "}")) {
+        /* an anonymous struct or union: its members are the enclosing one's */
+        for (int k = 0; k < c->nbody_names; k++)
+            if (!add_member_name(c, m, c->body_names[k]))
+                return false;
+    }
+    return true;
+}
+
+/* One member declaration (C11 6.7.2.1p1) of a struct or union body. */
+static bool member_declaration(struct ck *c, struct members_seen *m)
+{
+    if (kw_at(c, c->pos, KW_STATIC_ASSERT)) {
+        c->pos++;
+        if (!is(c, "(")) {
+            expected(c, "'('");
+            return false;
+        }
+        return skip_group(c, "(", ")") && expect(c, ";");
+    }
+    while (kw_at(c, c->pos, KW_EXTENSION))
+        c->pos++;
+    int spec = c->pos;
+    if (!starts_type(c, c->pos)) {
+        if (tok_ident(c, c->pos) && !tok_name(c, c->pos)->keyword)
+            ck_error(c, c->pos, "unknown type name '%.*s'", CK_TOK(c, c->pos));
+        else
+            expected(c, "a member declaration");
+        return false;
+    }
+    struct ck_type t;
+    c->declaring = true;
+    c->decl_name = -1;
+    c->decl_fn = false;
+    c->variable_size = false;
+    bool ok = type_name(c, &t);
+    c->declaring = false;
+    if (!ok || !member_declarator(c, m, spec, true, &t))
+        return false;
+    struct ck_type specs = t;           /* the specifiers' type: t less its declarator */
+    if (c->decl_derivs > t.n)
+        c->decl_derivs = t.n;
+    specs.n = (unsigned char)(t.n - c->decl_derivs);
+    memmove(specs.d, t.d + c->decl_derivs, specs.n);
+    memmove(specs.dim, t.dim + c->decl_derivs, specs.n * sizeof specs.dim[0]);
+    memmove(specs.params, t.params + c->decl_derivs, specs.n * sizeof specs.params[0]);
+    while (accept(c, ",")) {
+        unsigned char d[CK_MAX_DERIV];
+        long long dims[CK_MAX_DERIV];
+        int n = 0;
+        c->declaring = true;
+        c->decl_name = -1;
+        c->decl_fn = false;
+        c->variable_size = false;
+        ok = abstract_declarator(c, d, dims, &n);
+        c->declaring = false;
+        if (!ok)
+            return false;
+        t = (struct ck_type){ .base = specs.base, .tag = specs.tag, .at = specs.at };
+        for (int k = 0; k < n; k++) {
+            t.dim[t.n] = d[k] == CK_ARRAY && dims[k] >= 0 ? dims[k] + 1 : 0;
+            t.d[t.n++] = d[k];
+        }
+        append_derivs(&t, &specs);
+        if (!derivations_valid(c, c->decl_name >= 0 ? c->decl_name : c->pos, &t) ||
+            !member_declarator(c, m, spec, false, &t))
+            return false;
+    }
+    if (accept(c, ";") || is(c, "}"))
+        return true;
+    expected(c, "';', ',' or '}'");
+    return false;
+}
+
+/* The member list of a struct or union (C11 6.7.2.1) from its `{` to its `}`, checked as gcc
+ * does; tag: the token of its tag, or -1.  The members are not followed (declares_tag). */
+static bool member_list(struct ck *c, bool is_union, int tag)
+{
+    bool declaring = c->declaring, fn = c->decl_fn, vsize = c->variable_size;
+    int name = c->decl_name, derivs = c->decl_derivs;
+    struct members_seen m = { .is_union = is_union, .tag = tag, .flexible = -1 };
+    bool ok = expect(c, "{");
+    while (ok && !accept(c, "}")) {
+        if (c->pos >= c->end) {
+            expected(c, "'}'");
+            ok = false;
+        } else if (!accept(c, ";")) {
+            ok = member_declaration(c, &m);
+        }
+    }
+    c->nbody_names = tag >= 0 ? 0 : m.nnames;   /* only an untagged one is anonymous */
+    memcpy(c->body_names, m.names, (size_t)m.nnames * sizeof m.names[0]);
+    c->declaring = declaring;
+    c->decl_fn = fn;
+    c->variable_size = vsize;
+    c->decl_name = name;
+    c->decl_derivs = derivs;
+    return ok;
+}
+
 static bool type_name_inner(struct ck *c, struct ck_type *t)
 {
     bool arith = false, flt = false, is_void = false, seen = false, unknown_base = false;
-    bool qual = false, from_typeof = false;
+    bool qual = false, is_const = false, from_typeof = false;
     struct ast *enum_def = NULL;        /* an enum type whose type is known: its definition */
     int ts[TS_COUNT] = {0}, first = c->pos;
     struct spec_count count = {0};
@@ -1873,6 +2136,7 @@ static bool type_name_inner(struct ck *c, struct ck_type *t)
         } else if (kw == KW_CONST || kw == KW_VOLATILE || kw == KW_RESTRICT ||
                    (kw == KW_ATOMIC && !tok_is(c, c->pos + 1, "("))) {
             qual |= kw != KW_RESTRICT;
+            is_const |= kw == KW_CONST;
             c->pos++;
         } else if (kw == KW_ATOMIC || kw == KW_TYPEOF || kw == KW_ATTRIBUTE) {
             c->pos++;
@@ -1914,7 +2178,7 @@ static bool type_name_inner(struct ck *c, struct ck_type *t)
                 if (!enumerators(c))
                     return false;
             } else if (is(c, "{")) {
-                if (!skip_group(c, "{", "}"))
+                if (!member_list(c, kw == KW_UNION, named ? c->pos - 1 : -1))
                     return false;
             } else if (!named) {
                 expected(c, kw == KW_ENUM ? "an enum tag or '{'" : "a tag or '{'");
@@ -1930,9 +2194,12 @@ static bool type_name_inner(struct ck *c, struct ck_type *t)
                 struct ast *def = y ? enum_definition(c->L, y->decl) : NULL;
                 enum_def = enum_type(c->L, def) ? def : NULL;
             } else {
+                struct sym *y = tag && !body && c->scope
+                                    ? lookup_block_ns(c->scope, tag, c->at, true) : NULL;
+                if (!y && tag && !body)
+                    y = tag->tag;
                 t->base = CK_STRUCT;
-                t->tag = tag && tag->tag && tag->tag->decl && tag->tag->decl->kind == AST_STRUCT
-                             ? tag->tag->decl : NULL;
+                t->tag = y && y->decl && y->decl->kind == AST_STRUCT ? y->decl : NULL;
             }
         } else if (!kw && !seen && starts_type(c, c->pos)) {
             struct sym *y;
@@ -1969,6 +2236,7 @@ static bool type_name_inner(struct ck *c, struct ck_type *t)
         }
     }
     t->qual |= qual;
+    t->base_const |= is_const;
     unsigned char d[CK_MAX_DERIV];
     long long dims[CK_MAX_DERIV];
     int n = 0;
@@ -2020,8 +2288,8 @@ static bool want_lvalue(struct ck *c, int tok, const struct ck_type *t, const ch
 static bool conditional(struct ck *c, struct ck_type *t);
 static bool initializer_list(struct ck *c, const struct ck_type *of);
 static bool specs_const(const struct sym *y, int depth);
-static bool initializer_fits(struct ck *c, int at, const struct ck_type *m,
-                             const struct ck_type *x, const char *what);
+static bool value_fits(struct ck *c, int at, const struct ck_type *m, const struct ck_type *x,
+                       const char *what);
 static bool member(struct ck *c, int mi, struct ck_type *t, bool arrow);
 
 /* A statement a statement expression may hold that this check does not parse. */
@@ -2070,12 +2338,13 @@ static bool declaration(struct ck *c)
 {
     static const int storage[] = { KW_STATIC, KW_EXTERN, KW_REGISTER, KW_AUTO,
                                    KW_THREAD_LOCAL, KW_INLINE, KW_EXTENSION };
-    bool is_typedef = false;
+    bool is_typedef = false, is_extern = false;
     for (bool more = true; more;) {
         more = false;
         for (size_t k = 0; k < sizeof storage / sizeof storage[0]; k++)
             if (kw_at(c, c->pos, storage[k]) || kw_at(c, c->pos, KW_TYPEDEF)) {
                 is_typedef |= kw_at(c, c->pos, KW_TYPEDEF);
+                is_extern |= kw_at(c, c->pos, KW_EXTERN);
                 c->pos++;
                 more = true;
             }
@@ -2104,6 +2373,16 @@ static bool declaration(struct ck *c)
             return false;
         }
         bool fn = c->decl_fn;
+        if (!is_typedef && !fn && undefined_tag_token(c, spec, &t) >= 0) {
+            if (is_extern)
+                ck_error(c, name, "sorry, unimplemented: an extern declaration of an "
+                         "incomplete struct or union type in a clause (mcc copies a clause's "
+                         "expressions to more than one place, where the types would differ); "
+                         "declare it before the directive");
+            else
+                ck_error(c, name, "storage size of '%.*s' isn't known", CK_TOK(c, name));
+            return false;
+        }
         if (c->nlocals == CK_MAX_LOCALS) {
             ck_error(c, name, "sorry, unimplemented: more than %d declarations in the "
                      "statement expressions of one clause", CK_MAX_LOCALS);
@@ -2125,7 +2404,7 @@ static bool declaration(struct ck *c)
             struct ck_type x;
             int at = c->pos;
             if (is(c, "{") ? !initializer_list(c, &t)
-                           : !assign(c, &x) || !initializer_fits(c, at, &t, &x, "a variable"))
+                           : !assign(c, &x) || !value_fits(c, at, &t, &x, "a variable"))
                 return false;
         }
         if (!accept(c, ","))
@@ -2372,19 +2651,29 @@ static bool aggregate_free(struct ck *c, const struct ck_type *of)
 
 /* An initializer x of an object of type m (what: "a member", "a variable"): what gcc
  * rejects outright. */
-static bool initializer_fits(struct ck *c, int at, const struct ck_type *m,
-                             const struct ck_type *x, const char *what)
+/* A value x stored in an object of type m, initializing `what` or (what NULL) assigned to
+ * it: what gcc rejects outright. */
+static bool value_fits(struct ck *c, int at, const struct ck_type *m, const struct ck_type *x,
+                       const char *what)
 {
     struct ck_type v = decay(x);
     enum ck_kind mk = kind_of(m), vk = kind_of(&v);
     if (mk == CK_UNKNOWN || vk == CK_UNKNOWN)
         return true;
+    /* a member's value may be the first of a struct member's (brace elision) */
+    bool whole = !what || !strcmp(what, "a variable");
     if ((is_arith(mk) && (vk == CK_POINTER ? mk == CK_FLOAT : non_scalar(vk))) ||
-        (mk == CK_POINTER && (vk == CK_FLOAT || non_scalar(vk)))) {
-        ck_error(c, at, "incompatible types when initializing %s of type %s with a "
-                 "value of type %s", what, mk == CK_FLOAT ? "float/double" : mk == CK_INT ? "int"
-                 : "pointer", vk == CK_POINTER ? "pointer" : vk == CK_FLOAT ? "float/double"
-                 : vk == CK_VOID ? "void" : "struct or union");
+        (mk == CK_POINTER && (vk == CK_FLOAT || non_scalar(vk))) ||
+        (whole && mk == CK_STRUCT && vk != CK_STRUCT)) {
+        const char *mt = mk == CK_FLOAT ? "float/double" : mk == CK_INT ? "int"
+                         : mk == CK_POINTER ? "pointer" : "struct or union";
+        const char *vt = vk == CK_POINTER ? "pointer" : vk == CK_FLOAT ? "float/double"
+                         : vk == CK_INT ? "int" : vk == CK_VOID ? "void" : "struct or union";
+        if (what)
+            ck_error(c, at, "incompatible types when initializing %s of type %s with a "
+                     "value of type %s", what, mt, vt);
+        else
+            ck_error(c, at, "incompatible types when assigning to type %s from type %s", mt, vt);
         return false;
     }
     return true;
@@ -2631,7 +2920,7 @@ static bool initializer_list(struct ck *c, const struct ck_type *of)
                         e = unknown_type(false);
                 }
                 if (ok && !w && kind_of(&e) != CK_STRUCT && kind_of(&e) != CK_ARRAY)
-                    ok = initializer_fits(c, at, &e, &x, "an element");
+                    ok = value_fits(c, at, &e, &x, "an element");
                 if (ok && !w && (!last || kind_of(&e) == CK_STRUCT ||
                                  kind_of(&e) == CK_ARRAY || kind_of(&e) == CK_UNKNOWN)) {
                     ck_error(c, at, "sorry, unimplemented: mcc does not follow brace elision "
@@ -2641,7 +2930,7 @@ static bool initializer_list(struct ck *c, const struct ck_type *of)
                     return false;
                 }
             } else if (ok && known && !tok_is(c, at, "{")) {
-                ok = initializer_fits(c, at, &m, &x, "a member");
+                ok = value_fits(c, at, &m, &x, "a member");
             }
             elided |= aggregate && !tok_is(c, at, "{") && !same_struct &&
                        !char_array_string(c, at, &m);
@@ -2836,24 +3125,14 @@ static bool generic_selection(struct ck *c, struct ck_type *t)
     return true;
 }
 
-/* A struct or union type name at token `at` (type_name gave ty) whose tag the unit
- * declares nowhere: its size and members are unknown to gcc too ("invalid use of undefined
- * type").  Reports it. */
+/* The same, reported as gcc does for a compound literal ("invalid use"). */
 static bool undefined_tag(struct ck *c, int at, const struct ck_type *ty)
 {
-    if (kind_of(ty) != CK_STRUCT || ty->tag || ty->n)
+    int tag = undefined_tag_token(c, at, ty);
+    if (tag < 0)
         return false;
-    int tag = at;
-    while (tag < c->pos && !(tok_ident(c, tag) && tok_name(c, tag)->keyword == KW_STRUCT) &&
-           !(tok_ident(c, tag) && tok_name(c, tag)->keyword == KW_UNION))
-        tag++;
-    int kw = tag++;
-    while (tag < c->pos && !(tok_ident(c, tag) && !tok_name(c, tag)->keyword))
-        tag++;
-    struct name *nm = tag < c->pos ? tok_name(c, tag) : NULL;
-    if (!nm || nm->tag)
-        return false;
-    ck_error(c, at, "invalid use of undefined type '%.*s %.*s'", CK_TOK(c, kw), CK_TOK(c, tag));
+    ck_error(c, at, "invalid use of undefined type '%.*s %.*s'", CK_TOK(c, tag - 1),
+             CK_TOK(c, tag));
     return true;
 }
 
@@ -3350,9 +3629,17 @@ static bool unary_inner(struct ck *c, struct ck_type *t)
             bool ok = true;
             c->in_sizeof++;
             if (is(c, "(") && starts_type(c, c->pos + 1)) {
-                c->pos++;
-                ok = type_name(c, &x) && expect(c, ")") &&
-                     (!is(c, "{") || (skip_group(c, "{", "}") && postfix_tail(c, &x)));
+                int ty = ++c->pos;
+                ok = type_name(c, &x);
+                int tag = ok ? undefined_tag_token(c, ty, &x) : -1;
+                if (tag >= 0) {
+                    ok = false;
+                    ck_error(c, ty, "invalid application of '%s' to incomplete type '%.*s %.*s'",
+                             kw == KW_SIZEOF ? "sizeof" : "_Alignof", CK_TOK(c, tag - 1),
+                             CK_TOK(c, tag));
+                }
+                ok = ok && expect(c, ")") &&
+                     (!is(c, "{") || (initializer_list(c, &x) && postfix_tail(c, &x)));
             } else {
                 ok = unary(c, &x);
             }
@@ -3658,6 +3945,29 @@ static bool conditional(struct ck *c, struct ck_type *t)
     return true;
 }
 
+/* `a op b` where op is "=" or a compound assignment, a at token at and b at token bt: what
+ * gcc rejects (C11 6.5.16: arrays are not assignable, the simple assignment's operands must
+ * fit as an initializer's would, `a op= b` as `a op b`). */
+static bool assignment_fits(struct ck *c, int at, int bt, const char *op, const struct ck_type *a,
+                            const struct ck_type *b)
+{
+    if (kind_of(a) == CK_ARRAY) {
+        ck_error(c, at, "assignment to expression with array type");
+        return false;
+    }
+    if (!strcmp(op, "="))
+        return value_fits(c, bt, a, b, NULL);
+    char bop[4];
+    snprintf(bop, sizeof bop, "%.*s", (int)strlen(op) - 1, op);
+    struct ck_type x = *a;
+    if (!binary_type(c, bt - 1, bop, &x, b))
+        return false;
+    if (kind_of(a) != CK_POINTER || kind_of(&x) == CK_UNKNOWN || kind_of(&x) == CK_POINTER)
+        return true;
+    ck_error(c, bt - 1, "invalid operands to '%s': the result is not a pointer", op);
+    return false;
+}
+
 static bool assign(struct ck *c, struct ck_type *t)
 {
     static const char *const ops[] = { "=", "*=", "/=", "%=", "+=", "-=", "<<=", ">>=", "&=",
@@ -3671,7 +3981,8 @@ static bool assign(struct ck *c, struct ck_type *t)
             if (!want_lvalue(c, at, t, "left operand of assignment"))
                 return false;
             struct ck_type r;
-            if (!assign(c, &r))
+            int rat = c->pos;
+            if (!assign(c, &r) || !assignment_fits(c, at, rat, ops[k], t, &r))
                 return false;
             t->lvalue = false;
             return true;

@@ -98,6 +98,13 @@ int main(void)
 #pragma omp task inout(data[({ struct g { double z; int w[2]; } v = {2.5, 1}; (int)v.z + v.w[0]; }) + 20])
     data[i15] += 16;
     want[i15] += 16;
+    /* member lists: bit-fields, anonymous members, a flexible array member, _Static_assert;
+       a struct type of the enclosing block in a compound literal and sizeof; assignments */
+    struct blk { int a; short b; };
+    int i16 = ({ struct h { unsigned f : 3, : 0, g : 5; struct { int x; }; union { int y; float z; }; _Static_assert(1, "m"); int n; int w[]; } v = {1, 2, {3}, {4}, 5}; v.f + v.g + v.x + v.y + v.n; }) + (int)sizeof(struct blk) + ((struct blk){1, 2}).b + ({ int *q = p; const int *r = q; q += 1; q -= 1; r = q; *r; }) + ({ struct blk u = {1, 2}, w; w = u; w.a; }) + 10;
+#pragma omp task inout(data[({ struct h { unsigned f : 3, : 0, g : 5; struct { int x; }; union { int y; float z; }; _Static_assert(1, "m"); int n; int w[]; } v = {1, 2, {3}, {4}, 5}; v.f + v.g + v.x + v.y + v.n; }) + (int)sizeof(struct blk) + ((struct blk){1, 2}).b + ({ int *q = p; const int *r = q; q += 1; q -= 1; r = q; *r; }) + ({ struct blk u = {1, 2}, w; w = u; w.a; }) + 10])
+    data[i16] += 17;
+    want[i16] += 17;
 #pragma omp taskwait
     for (int i = 0; i < 64; i++)
         CHECK(data[i] == want[i], "data[%d] = %d, expected %d", i, data[i], want[i]);
