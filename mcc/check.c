@@ -4504,27 +4504,53 @@ bool lower_check_standalone(struct lower *L, const struct ast *pr,
  * `begin`?  The text is searched, so the clauses of directives nested there count too
  * (`#pragma omp task inout(v[(local_t)i])` inside a task).  Such a task is outlined inside
  * the function, where the typedef is seen (lower_inline.c). */
-bool check_names_local_typedef(struct lower *L, size_t begin, size_t end)
+static bool ident_char(char ch)
+{
+    return ch == '_' || ch == '$' || (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+           (ch >= '0' && ch <= '9');
+}
+
+/* Does the word before offset i of t (from begin on) spell struct, union or enum? */
+static bool after_tag_keyword(const char *t, size_t begin, size_t i)
+{
+    static const char *const kws[] = { "struct", "union", "enum" };
+    size_t e = i;
+    while (e > begin && (t[e - 1] == ' ' || t[e - 1] == '\t' || t[e - 1] == '\n'))
+        e--;
+    for (size_t k = 0; k < sizeof kws / sizeof kws[0]; k++) {
+        size_t n = strlen(kws[k]);
+        if (e >= begin + n && !strncmp(t + e - n, kws[k], n) &&
+            (e == begin + n || !ident_char(t[e - n - 1])))
+            return true;
+    }
+    return false;
+}
+
+/* Does text [begin, end) of the function being lowered name a typedef, an enumeration
+ * constant or a struct, union or enum tag declared in the function before it?  Code
+ * outlined from there must stay inside the function, where they are seen. */
+bool check_names_local_type(struct lower *L, size_t begin, size_t end)
 {
     if (!L->fn)
         return false;
     struct check_state *s = function_state(L, L->fn);
     const char *t = L->text;
-#define CK_IDENT_CHAR(ch) ((ch) == '_' || (ch) == '$' || ((ch) >= 'a' && (ch) <= 'z') || \
-                           ((ch) >= 'A' && (ch) <= 'Z') || ((ch) >= '0' && (ch) <= '9'))
     for (size_t i = begin; i < end; i++) {
-        if (!CK_IDENT_CHAR(t[i]) || (t[i] >= '0' && t[i] <= '9') ||
-            (i > begin && CK_IDENT_CHAR(t[i - 1])))
+        if (!ident_char(t[i]) || (t[i] >= '0' && t[i] <= '9') ||
+            (i > begin && ident_char(t[i - 1])))
             continue;
         size_t j = i;
-        while (j < end && CK_IDENT_CHAR(t[j]))
+        while (j < end && ident_char(t[j]))
             j++;
         struct name *nm = name_intern(&L->t->parser, t + i, j - i);
         struct sym *y = lookup_block(s, nm, i);
-        if (y && y->kind == SYM_TYPEDEF && y->declarator && y->declarator->begin < begin)
+        if (y && (y->kind == SYM_TYPEDEF || y->kind == SYM_ENUM_CONST) && y->declarator &&
+            y->declarator->begin < begin)
+            return true;
+        y = after_tag_keyword(t, begin, i) ? lookup_block_ns(s, nm, i, true) : NULL;
+        if (y && y->declarator && y->declarator->begin < begin)
             return true;
         i = j - 1;
     }
-#undef CK_IDENT_CHAR
     return false;
 }

@@ -965,10 +965,11 @@ char *lower_inline_outline(struct lower *L, const struct lower_dir *d, struct as
     struct outline o = {.L = L, .fn = fn_name(L), .n = ++L->serial, .body = body, .vars = vars};
     for (struct lower_var *v = vars; v; v = v->next)
         o.local |= needs_local(L, v);
-    /* a local typedef named in the body or in the clauses of a construct nested in it */
+    /* a local typedef, enumerator or tag named in the body or in the clauses of a
+       construct nested in it */
     size_t from = body == d->node ? (d->inner ? d->inner->begin : body->begin)
                                   : body->pragma ? body->pragma->begin : body->begin;
-    o.local |= check_names_local_typedef(L, from, body->end);
+    o.local |= check_names_local_type(L, from, body->end);
     /* Creation-side code first: it is in the parent's frame. */
     struct lower_buf count = {0}, add = {0};
     lower_deps_emit(L, d, false, &count, &add);

@@ -1248,7 +1248,8 @@ bool lower_check_standalone(struct lower *L, const struct ast *pr, const struct 
 /* check_nesting.c: may d be where it is, inside L->nest?  Reports the error when not. */
 bool check_nesting(const struct lower *L, const struct omp_directive *d);
 const struct mcc_loc *check_word_loc(const struct omp_directive *d);
-bool check_names_local_typedef(struct lower *L, size_t begin, size_t end);
+/* check.c: does text [begin, end) name a typedef, enumerator or tag local to L->fn? */
+bool check_names_local_type(struct lower *L, size_t begin, size_t end);
 
 /* lower_deps.c: the regions of a task's clauses.  `count` gets code adding to nrt_nr and
  * nrt_nd (regions, dimensions), `add` the nanort_task_region calls on nrt_t. */
