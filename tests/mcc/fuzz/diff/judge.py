@@ -7,7 +7,10 @@ removed).  judge() runs `$MCC --ompss -y c.c -o o.c` and gcc, the oracle:
 
   mcc rejects, gcc accepts p.c: FALSE-REJECT (unless mcc said "sorry": valid-but-sorry);
   mcc accepts, gcc rejects o.c: ACCEPTED-BROKEN;
-  mcc dies on a signal:         MCC-CRASH.
+  mcc dies on a signal:         MCC-CRASH;
+  with check_plain, mcc accepts, gcc compiles o.c but rejects p.c: ACCEPTED-INVALID
+  (mcc's lowering made an invalid expression compile; for generators whose p.c is the
+  code the pragma means, e.g. declare reduction's combiner in a function of its own).
 
 main(make_case, flags) is a generator's whole main: argv is `SEED COUNT`, the seed is set
 before the first case (judge() draws no random numbers, so a seed gives the same cases),
@@ -22,9 +25,10 @@ STRICT = ['-std=gnu11', '-w', '-Werror=int-conversion', '-Werror=incompatible-po
 
 
 class Judge:
-    def __init__(self, flags=('-w',)):
+    def __init__(self, flags=('-w',), check_plain=False):
         self.mcc = os.environ['MCC']
         self.flags = list(flags)
+        self.check_plain = check_plain
         self.cases = self.ok = self.rejected = self.bad = self.sorry = 0
 
     def gcc(self, path):
@@ -33,7 +37,7 @@ class Judge:
 
     def judge(self, label, src, plain):
         """One case: returns 'ok', 'rejected', 'sorry', 'false-reject',
-        'accepted-broken' or 'crash'."""
+        'accepted-broken', 'accepted-invalid' or 'crash'."""
         self.cases += 1
         with open('c.c', 'w') as f:
             f.write(src)
@@ -62,6 +66,13 @@ class Judge:
             print('ACCEPTED-BROKEN', label, errs[:1])
             self.bad += 1
             return 'accepted-broken'
+        if self.check_plain:
+            p = self.gcc('p.c')
+            if p.returncode != 0:
+                errs = [l[l.find('error'):][:150] for l in p.stderr.splitlines() if 'error' in l]
+                print('ACCEPTED-INVALID', label, errs[:1])
+                self.bad += 1
+                return 'accepted-invalid'
         self.ok += 1
         return 'ok'
 
@@ -70,12 +81,12 @@ class Judge:
               'valid-but-sorry', self.sorry)
 
 
-def main(make_case, flags=('-w',), argv=None):
+def main(make_case, flags=('-w',), argv=None, check_plain=False):
     """make_case() -> (label, clause-side source, plain source), from random."""
     argv = sys.argv if argv is None else argv
     random.seed(int(argv[1]))
     n = int(argv[2])
-    j = Judge(flags)
+    j = Judge(flags, check_plain)
     for _ in range(n):
         j.judge(*make_case())
     j.summary()
