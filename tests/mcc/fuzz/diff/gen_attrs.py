@@ -1,9 +1,8 @@
-import random, subprocess, sys, os
-random.seed(int(sys.argv[1])); N=int(sys.argv[2])
+import random
+from judge import main
 attrs=['aligned','aligned(8)','aligned(3)','aligned(i)','aligned(zz)','vector_size(16)','vector_size(12)','vector_size(1.5)','vector_size()','vector_size(void 16)','vector_size(16,)','mode(SI)','mode(QI)','mode(zz)','mode(1)','mode()','packed','unused','unused(1)','used','may_alias','foo','foo(1)','foo(zz)','foo(zz+1)','foo(void)','deprecated','deprecated("x")','__aligned__(16)','aligned(sizeof(long))','',' ,aligned(4)','noinline','section("x")','cleanup(f)','alloc_size(1)','alloc_size(1,2,3)']
 base=['int','char','long','double','float','unsigned','struct g','typeof(i)','typeof(int)','typeof(void 1)','typeof(zz)','_Atomic(int)','_Atomic(i)','enum E']
-mcc=os.environ['MCC']; bad=0; ok=0; rej=0
-for n in range(N):
+def case():
     a=', '.join(random.sample(attrs, random.randint(1,2)))
     b=random.choice(base)
     pos=random.random()
@@ -13,17 +12,7 @@ for n in range(N):
     expr='sizeof(%s) %% 8'%ty
     if random.random()<0.3: expr='({ %s v; (void)v; 0; })'%ty.replace(' *',' *').replace('[',' [') if '[' not in ty else '({ %s; 0; })'%(ty.replace('[',' v[',1))
     src='struct g { int x; };\nenum E { A };\nstatic int data[8];\nint main(void)\n{\n    int i = 1;\n#pragma omp task inout(data[%s])\n    data[0] += i;\n#pragma omp taskwait\n    return data[0];\n}\n'%expr
-    open('c.c','w').write(src)
     plain=src.replace('#pragma omp task inout(data[%s])'%expr,'    data[%s] = 1;'%expr).replace('#pragma omp taskwait\n','')
-    open('p.c','w').write(plain)
-    m=subprocess.run([mcc,'--ompss','-y','c.c','-o','o.c'],capture_output=True,text=True)
-    if m.returncode!=0:
-        rej+=1
-        gg=subprocess.run(['gcc','-w','-fsyntax-only','p.c'],capture_output=True,text=True)
-        if gg.returncode==0 and 'sorry' not in m.stderr: print('FALSE-REJECT',expr,m.stderr.splitlines()[0][:150]); bad+=1
-        continue
-    gg=subprocess.run(['gcc','-w','-fsyntax-only','o.c'],capture_output=True,text=True)
-    if gg.returncode!=0:
-        print('ACCEPTED-BROKEN',expr,[l for l in gg.stderr.splitlines() if 'error' in l][:1]); bad+=1
-    else: ok+=1
-print('cases',N,'ok',ok,'rejected',rej,'bad',bad)
+    return expr, src, plain
+
+main(case)

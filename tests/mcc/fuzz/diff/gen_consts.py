@@ -1,5 +1,5 @@
-import random, subprocess, sys, os
-random.seed(int(sys.argv[1])); N=int(sys.argv[2])
+import random
+from judge import main
 lits=['0','1','2','-1','7u','0x7fffffff','0x80000000','2147483647','2147483648','-2147483648','0xffffffffu','1L','1ul','1ll','1ull','0x7fffffffffffffff','0x8000000000000000','9223372036854775807','3','255','(char)200','(unsigned char)200','(short)-1','(unsigned short)65535','(_Bool)7',"'a'",'sizeof(int)','sizeof(long)','sizeof(char)','(long)-1','(unsigned)-1','63','31','32','64']
 ops=['+','-','*','/','%','<<','>>','&','|','^','<','>','<=','>=','==','!=','&&','||']
 def e(d):
@@ -10,23 +10,12 @@ def e(d):
     if r<0.85: return '(%s ? %s : %s)'%(e(d-1),e(d-1),e(d-1))
     if r<0.95: return '(%s)%s'%(random.choice(['int','unsigned','long','unsigned long','char','short','long long','_Bool','signed char']),e(d-1))
     return '_Generic(%s, int: 1, unsigned: 2, long: 3, unsigned long: 4, long long: 5, unsigned long long: 6, default: 7)'%e(d-1)
-mcc=os.environ['MCC']; bad=0; agree=0; rej=0
-for i in range(N):
+def case():
     x=e(3)
     kind=random.choice(['char','int','short'])
     body='sizeof(%s[%s][2])'%(kind,x)
     src='static int data[8];\nint main(void)\n{\n    int i = 0;\n#pragma omp task inout(data[%s %% 8])\n    data[0] += i;\n#pragma omp taskwait\n    return data[0];\n}\n'%body
-    open('c.c','w').write(src)
     plain=src.replace('#pragma omp task inout(data[%s %% 8])'%body,'    data[%s %% 8] = 1;'%body).replace('#pragma omp taskwait\n','')
-    open('p.c','w').write(plain)
-    m=subprocess.run([mcc,'--ompss','-y','c.c','-o','o.c'],capture_output=True,text=True)
-    if m.returncode!=0:
-        rej+=1
-        g=subprocess.run(['gcc','-w','-fsyntax-only','p.c'],capture_output=True,text=True)
-        if g.returncode==0: print('FALSE-REJECT',x,m.stderr.splitlines()[0]); bad+=1
-        continue
-    g=subprocess.run(['gcc','-w','-fsyntax-only','-Iinclude','o.c'],capture_output=True,text=True)
-    if g.returncode!=0:
-        print('ACCEPTED-BROKEN',x,[l for l in g.stderr.splitlines() if 'error' in l][:1]); bad+=1
-    else: agree+=1
-print('cases',N,'ok',agree,'rejected',rej,'bad',bad)
+    return x, src, plain
+
+main(case)

@@ -1,9 +1,8 @@
-import random, subprocess, sys, os
-random.seed(int(sys.argv[1])); N=int(sys.argv[2])
+import random
+from judge import main
 types=['char','signed char','unsigned char','short','unsigned short','int','unsigned','long','unsigned long','long long','unsigned long long','_Bool','float','double','long double','const int','int *','char *','myint','size_t','enum E']
 ctls=['c','sc','uc','s','us','i','u','l','ul','ll','ull','b','f','d','ld','ci','p','e','A','1','1u','1L','0.5','0.5f','\'a\'','i + l','c + c','-uc','b + b','f * 2','s << 1','i ? 1 : 2u','(char)i','sizeof(i)','mi','st','arr','arr[0]','&i - &i','i++','i = 2','(i, l)','str','"s"[0]','bf.x']
 vals=['0','1','"s"','2.5','p']
-mcc=os.environ['MCC']; bad=0; ok=0; rej=0
 decls='''#include <stddef.h>
 typedef int myint;
 enum E { A, B };
@@ -16,24 +15,14 @@ int main(void)
     const int ci = 1; int *p = &i; enum E e = A; myint mi = 1; size_t st = 1; int arr[2] = {0};
     const char *str = "x"; struct { unsigned x : 3; } bf = {1};
 '''
-for n in range(N):
+def case():
     k=random.randint(1,4)
     assoc=random.sample(types,k)
     parts=['%s: %s'%(t,random.choice(vals)) for t in assoc]
     if random.random()<0.7: parts.insert(random.randint(0,len(parts)),'default: %s'%random.choice(vals))
     g='_Generic(%s, %s)'%(random.choice(ctls),', '.join(parts))
     src=decls+'#pragma omp task inout(data[%s])\n    data[0] += i;\n#pragma omp taskwait\n    return data[0] + c + sc + uc + s + us + (int)u + l + ul + ll + ull + b + f + d + ld + ci + *p + e + mi + st + arr[0] + *str + bf.x;\n}\n'%g
-    open('c.c','w').write(src)
     plain=src.replace('#pragma omp task inout(data[%s])'%g,'    data[%s] = 1;'%g)
-    open('p.c','w').write(plain)
-    m=subprocess.run([mcc,'--ompss','-y','c.c','-o','o.c'],capture_output=True,text=True)
-    if m.returncode!=0:
-        rej+=1
-        gg=subprocess.run(['gcc','-w','-fsyntax-only','p.c'],capture_output=True,text=True)
-        if gg.returncode==0: print('FALSE-REJECT',g,m.stderr.splitlines()[0]); bad+=1
-        continue
-    gg=subprocess.run(['gcc','-w','-fsyntax-only','o.c'],capture_output=True,text=True)
-    if gg.returncode!=0:
-        print('ACCEPTED-BROKEN',g,[l for l in gg.stderr.splitlines() if 'error' in l][:1]); bad+=1
-    else: ok+=1
-print('cases',N,'ok',ok,'rejected',rej,'bad',bad)
+    return g, src, plain
+
+main(case)

@@ -1,10 +1,9 @@
-import random, subprocess, sys, os
-random.seed(int(sys.argv[1])); N=int(sys.argv[2])
+import random
+from judge import main, STRICT
 types=['int[4]','int[]','char[4]','char[]','int[2][3]','char[2][4]','struct g','struct g[2]','double[3]','_Bool[2]','unsigned char[]','int *[2]','long[2]']
 vals=['1','2.5','"s"','"ab"','p','0','i','{1, 2}','{"x"}','{}','-1','(char)1','sizeof(int)']
 des=['[0]','[1]','[3]','[4]','[-1]','[i]','[1 ... 2]','[2 ... 1]','[0 ... 3]','[1 ... "s"]','.n','.c','[1][2]','[1][3]','[0].n','[2.5]']
-mcc=os.environ['MCC']; bad=0; ok=0; rej=0; sorry=0
-for n in range(N):
+def case():
     t=random.choice(types)
     items=[]
     for k in range(random.randint(0,4)):
@@ -14,18 +13,7 @@ for n in range(N):
     decl=base+' v'+('['+arr if arr else '')
     e='({ %s = {%s}; (int)sizeof v %% 8; })'%(decl, ', '.join(items)+(',' if random.random()<0.2 else ''))
     src='struct g { int n; double c[8]; };\nstatic int data[8];\nint main(void)\n{\n    int i = 1, *p = &i;\n#pragma omp task inout(data[%s])\n    data[0] += i;\n#pragma omp taskwait\n    return data[0] + *p;\n}\n'%e
-    open('c.c','w').write(src)
     plain=src.replace('#pragma omp task inout(data[%s])'%e,'    data[%s] = 1;'%e).replace('#pragma omp taskwait\n','')
-    open('p.c','w').write(plain)
-    m=subprocess.run([mcc,'--ompss','-y','c.c','-o','o.c'],capture_output=True,text=True)
-    if m.returncode!=0:
-        rej+=1
-        gg=subprocess.run(['gcc','-std=gnu11','-w','-Werror=int-conversion','-Werror=incompatible-pointer-types','-fsyntax-only','p.c'],capture_output=True,text=True)
-        if gg.returncode==0 and 'sorry' not in m.stderr: print('FALSE-REJECT',e,m.stderr.splitlines()[0][:140]); bad+=1
-        if gg.returncode==0 and 'sorry' in m.stderr: sorry+=1
-        continue
-    gg=subprocess.run(['gcc','-std=gnu11','-w','-Werror=int-conversion','-Werror=incompatible-pointer-types','-fsyntax-only','o.c'],capture_output=True,text=True)
-    if gg.returncode!=0:
-        print('ACCEPTED-BROKEN',e,[l[l.find('error'):][:90] for l in gg.stderr.splitlines() if 'error' in l][:1]); bad+=1
-    else: ok+=1
-print('cases',N,'ok',ok,'rejected',rej,'bad',bad,'valid-but-sorry',sorry)
+    return e, src, plain
+
+main(case, STRICT)
