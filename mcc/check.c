@@ -46,6 +46,8 @@ struct ck_type {
                                         when unknown or unchecked (K&R, `()`) */
     unsigned char base;              /* CK_INT, CK_FLOAT, CK_STRUCT, CK_VOID, CK_UNKNOWN */
     struct ast *tag;                 /* CK_STRUCT: its struct/union specifier, or NULL */
+    unsigned char cstruct;           /* CK_STRUCT declared in the clause being checked: its
+                                        index in ck.structs plus 1 (0: not one) */
     bool lvalue;                     /* designates an object (or could: unknown forms) */
     bool null_const;                 /* the constant 0 (a null pointer constant) */
     bool base_const;                 /* the base is const-qualified (a declared object's
@@ -57,6 +59,7 @@ struct ck_type {
                                         volatile, _Atomic): no _Generic association of an
                                         unqualified type matches it */
     bool ptr_qual;                   /* a pointer derivation is qualified (`* const`) */
+    bool bitfield;                   /* a bit-field (no address, no sizeof) */
     bool narrow_bitfield;            /* a bit-field narrower than its type: gcc gives it a
                                         type of its own, which no _Generic association
                                         names (`at` is then unknown) */
@@ -67,7 +70,8 @@ struct ck_type {
     bool overflow;                   /* ... computed with a signed overflow: gcc keeps
                                         folding it, but a ?: choosing it is no constant */
     long long dim[CK_MAX_DERIV];     /* CK_ARRAY d[k] of a type name: its size, when
-                                        known, plus 1 (0: not known) */
+                                        known, plus 1 (0: not known; -1: a member
+                                        declared `[]`, a flexible array) */
 };
 
 /* The arithmetic types _Generic tells apart (C11 6.2.5; enums are not here: gcc gives an
@@ -537,6 +541,7 @@ static void append_derivs(struct ck_type *t, const struct ck_type *u)
     }
     t->base = u->base;
     t->tag = u->tag;
+    t->cstruct = u->cstruct;
     t->at = u->at;
     t->qual |= u->qual;
     t->base_const |= u->base_const;
@@ -628,6 +633,7 @@ static void bitfield_type(struct lower *L, struct ast *w, struct ck_type *t)
     int a = arith_of(t);
     t->tag = NULL;
     t->at = AT_UNKNOWN;
+    t->bitfield = true;
     if (!a || !w || w->kind != AST_CONSTANT || L->text[w->begin] < '0' || L->text[w->begin] > '9')
         return;
     unsigned long long bits = strtoull(L->text + w->begin, NULL, 0);
@@ -716,6 +722,15 @@ static struct ck_type type_of_sym(struct lower *L, struct sym *y)
     return t;
 }
 
+/* Is declarator d that of an array declared `[]` (its derivation nearest the name)? */
+static bool open_array(struct ast *d)
+{
+    struct ast *last = NULL;
+    for (; d && d->kind != AST_DECL_NAME; d = d->kid[0])
+        last = d;
+    return last && last->kind == AST_DECL_ARRAY && !last->kid[1];
+}
+
 /* The type of member `m` of a struct/union type t; false when it has no such member.
  * Anonymous members (C11 6.7.2.1p13) are searched too. */
 static int find_member(struct lower *L, struct ast *members, struct name *m,
@@ -741,6 +756,8 @@ static int find_member(struct lower *L, struct ast *members, struct name *m,
             if (dn && dn->name == m) {
                 type_of_decl(L, sd->kid[0], d, out, 0);
                 out->lvalue = true;
+                if (out->n && out->d[0] == CK_ARRAY && open_array(d))
+                    out->dim[0] = -1;
                 return 1;
             }
         }
@@ -766,7 +783,9 @@ struct ck {
     struct ast *fn_body;             /* ... its definition, for "is local to" */
     const struct omp_expr *iters[16];/* multidependence iterators in scope */
     int niters;
-    bool reduction;                  /* declare reduction: omp_in, omp_out, ... */
+    enum { RED_NONE, RED_COMBINER, RED_INITIALIZER } reduction; /* declare reduction's
+                                        combiner (omp_in, omp_out in scope) or initializer
+                                        (omp_priv, omp_orig) */
     struct ck_type red_type;         /* their type */
     bool failed;                     /* an error was reported */
     int depth;                       /* nesting of the expression being parsed */
@@ -795,6 +814,22 @@ struct ck {
     int body_names[64];              /* the member names of the untagged struct or union
                                         body member_list() read last (their tokens) */
     int nbody_names;
+    int body_struct;                 /* ... its index in structs[] plus 1, or 0 */
+    bool init_static;                /* the initializer being checked is a static
+                                        object's (flexible array members may have one) */
+    struct ck_struct {               /* the structs and unions the clause declares */
+        int tag;                     /* its tag's token, or -1 */
+        bool is_union, complete;     /* complete: every member is in fields[] */
+        bool hidden;                 /* its statement expression has ended (tag not seen) */
+        bool variable;               /* a member has a variably modified type */
+    } structs[16];
+    int nstructs;
+    struct ck_field {                /* their members, in order */
+        int owner;                   /* its struct's index */
+        int name;                    /* its token; -1 for an anonymous struct or union */
+        struct ck_type type;
+    } fields[96];
+    int nfields;
 };
 
 /* Deeper expressions are refused rather than parsed on a deep C stack (fuzzing). */
@@ -912,8 +947,10 @@ static enum ck_name lookup(struct ck *c, int i, struct sym **out)
     for (int k = c->niters - 1; k >= 0; k--)
         if (strlen(c->iters[k]->text) == n && !memcmp(c->iters[k]->text, s, n))
             return NAME_ITER;
-    if (c->reduction && (spelled(c, i, "omp_in") || spelled(c, i, "omp_out") ||
-                         spelled(c, i, "omp_priv") || spelled(c, i, "omp_orig")))
+    if ((c->reduction == RED_COMBINER && (spelled(c, i, "omp_in") ||
+                                          spelled(c, i, "omp_out"))) ||
+        (c->reduction == RED_INITIALIZER && (spelled(c, i, "omp_priv") ||
+                                             spelled(c, i, "omp_orig"))))
         return NAME_REDVAR;
     struct name *nm = tok_name(c, i);
     for (int k = 0; k < 2; k++) {
@@ -1430,7 +1467,10 @@ static bool abstract_declarator(struct ck *c, unsigned char *d, long long *dims,
         c->decl_name = c->pos++;        /* the name of a declaration (statement expression) */
         named = true;
     } else if (is(c, "(") && (tok_is(c, c->pos + 1, "*") || tok_is(c, c->pos + 1, "(") ||
-                              tok_is(c, c->pos + 1, "["))) {
+                              tok_is(c, c->pos + 1, "[") ||
+                              (c->declaring && c->decl_name < 0 && tok_ident(c, c->pos + 1) &&
+                               !tok_name(c, c->pos + 1)->keyword &&
+                               !starts_type(c, c->pos + 1)))) {   /* `int (b)[2]` */
         if (c->depth >= CK_MAX_DEPTH) {
             ck_error(c, c->pos, "type name nested too deeply");
             return false;
@@ -1832,7 +1872,7 @@ static bool typeof_operand(struct ck *c, struct ck_type *t)
     c->depth--;
     c->in_sizeof--;
     *t = x;
-    t->lvalue = t->has_value = t->narrow_bitfield = false;
+    t->lvalue = t->has_value = t->narrow_bitfield = t->bitfield = false;
     return ok && expect(c, ")");
 }
 
@@ -1855,6 +1895,7 @@ static bool type_name(struct ck *c, struct ck_type *t)
 /* The member declarations one struct or union body has seen (member_list). */
 #define CK_MAX_MEMBERS (int)(sizeof ((struct ck *)0)->body_names / sizeof (int))
 struct members_seen {
+    int owner;                       /* the struct's index in ck.structs, or -1 */
     bool is_union;
     int tag;                         /* the tag being defined: its token, or -1 */
     int names[CK_MAX_MEMBERS];       /* the named members so far (their tokens), with
@@ -1905,12 +1946,17 @@ static bool empty_brackets(const struct ck *c, int from, int to)
 
 /* The width of bit-field `name` (a token, or -1) of type t, after its `:`: an integer
  * constant of at most t's bits (C11 6.7.2.1p4), not zero when named. */
-static bool bitfield_width(struct ck *c, int name, const struct ck_type *t)
+static bool bitfield_width(struct ck *c, int name, struct ck_type *t)
 {
-    int at = c->pos, variables = c->variables;
+    int at = c->pos, variables = c->variables, in_sizeof = c->in_sizeof;
     struct ck_type w;
-    if (!conditional(c, &w))
+    c->in_sizeof = 0;                   /* the width is evaluated, also in a sizeof */
+    bool ok = conditional(c, &w);
+    c->in_sizeof = in_sizeof;
+    if (!ok)
         return false;
+    int a = arith_of(t);
+    t->bitfield = true;
     char called[80];
     if (name >= 0)
         snprintf(called, sizeof called, "bit-field '%.*s'", CK_TOK(c, name));
@@ -1928,7 +1974,6 @@ static bool bitfield_width(struct ck *c, int name, const struct ck_type *t)
         ck_error(c, at, "%s width not an integer constant", called);
         return false;
     }
-    int a = arith_of(t);
     unsigned long long bits = !a ? ~0ull : a == AT_BOOL ? 1 : 8ull * (unsigned)at_size(a);
     const char *bad = at_negative(v, arith_of(&w)) ? "negative width in %s"
                       : !v && name >= 0 ? "zero width for %s"
@@ -1936,6 +1981,10 @@ static bool bitfield_width(struct ck *c, int name, const struct ck_type *t)
     if (bad) {
         ck_error(c, at, bad, called);
         return false;
+    }
+    if (a && v < bits) {                /* gcc's own narrower type (bitfield_type) */
+        t->narrow_bitfield = true;
+        t->at = AT_UNKNOWN;
     }
     return true;
 }
@@ -1987,42 +2036,143 @@ static bool member_fits(struct ck *c, struct members_seen *m, int spec, int name
     return true;
 }
 
+/* The attributes after a declarator (`int a __attribute__((aligned(8)))`). */
+static bool declarator_attributes(struct ck *c)
+{
+    while (kw_at(c, c->pos, KW_ATTRIBUTE)) {
+        c->pos++;
+        if (!is(c, "(")) {
+            expected(c, "'('");
+            return false;
+        }
+        if (!attribute_specifier(c))
+            return false;
+    }
+    return true;
+}
+
+/* `_Static_assert ( constant-expression [, string-literal] ) ;` (C11 6.7.10): a constant
+ * known to be 0 fails as it does in gcc. */
+static bool static_assertion(struct ck *c)
+{
+    int at = c->pos++, variables = c->variables;
+    if (!expect(c, "("))
+        return false;
+    int e = c->pos;
+    struct ck_type x;
+    if (!conditional(c, &x))
+        return false;
+    unsigned long long v;
+    if (kind_of(&x) != CK_INT && kind_of(&x) != CK_UNKNOWN) {
+        ck_error(c, e, "expression in static assertion is not an integer");
+        return false;
+    }
+    if (kind_of(&x) == CK_INT && !value_of(&x, &v) && c->variables != variables) {
+        ck_error(c, e, "expression in static assertion is not constant");
+        return false;
+    }
+    if (accept(c, ",")) {
+        if (c->toks[c->pos].kind != OMP_TOK_STRING || !check_quoted(c, c->pos)) {
+            if (!c->failed)
+                expected(c, "a string literal");
+            return false;
+        }
+        c->pos++;
+    }
+    if (!expect(c, ")") || !expect(c, ";"))
+        return false;
+    if (value_of(&x, &v) && !v) {
+        ck_error(c, at, "static assertion failed");
+        return false;
+    }
+    return true;
+}
+
+/* `_Alignas ( type-name )` or `_Alignas ( constant-expression )` (C11 6.7.5): a known
+ * alignment must be 0 or a power of two. */
+static bool alignment_specifier(struct ck *c)
+{
+    c->pos++;
+    if (!expect(c, "("))
+        return false;
+    int at = c->pos;
+    struct ck_type x;
+    if (starts_type(c, c->pos)) {
+        bool declaring = c->declaring;
+        int name = c->decl_name, derivs = c->decl_derivs;
+        c->declaring = false;
+        bool ok = type_name(c, &x);
+        c->declaring = declaring;
+        c->decl_name = name;
+        c->decl_derivs = derivs;
+        return ok && expect(c, ")");
+    }
+    if (!conditional(c, &x))
+        return false;
+    unsigned long long v;
+    if (kind_of(&x) != CK_INT && kind_of(&x) != CK_UNKNOWN) {
+        ck_error(c, at, "requested alignment is not an integer constant");
+        return false;
+    }
+    if (value_of(&x, &v) && (at_negative(v, arith_of(&x)) || (v && !power_of_two(v)))) {
+        ck_error(c, at, "requested alignment is not a positive power of 2");
+        return false;
+    }
+    return expect(c, ")");
+}
+
 /* One declarator of a member declaration, parsed, of type t, its name c->decl_name: its
  * bit-field width, and what gcc refuses in it. */
 static bool member_declarator(struct ck *c, struct members_seen *m, int spec, bool first,
                               const struct ck_type *t)
 {
     int name = c->decl_name;
-    if (name >= 0 && !member_fits(c, m, spec, name, t))
+    bool variable = c->variable_size;
+    struct ck_type ft = *t;
+    if (!declarator_attributes(c))
         return false;
-    if (accept(c, ":"))
-        return bitfield_width(c, name, t);
-    if (name < 0 && !(first && !t->n && (is(c, ";") || is(c, "}")))) {
+    if (name >= 0 && !member_fits(c, m, spec, name, &ft))
+        return false;
+    if (ft.n && ft.d[0] == CK_ARRAY && m->flexible == name)
+        ft.dim[0] = -1;                 /* a flexible array member: no sizeof */
+    if (accept(c, ":")) {
+        if (!bitfield_width(c, name, &ft))
+            return false;
+    } else if (name < 0 && !(first && !t->n && (is(c, ";") || is(c, "}")))) {
         expected(c, "an identifier");   /* not an anonymous struct or union, nor `int;` */
         return false;
-    }
-    if (name < 0 && kind_of(t) == CK_STRUCT && tok_is(c, c->pos - 1, "}")) {
+    } else if (name < 0 && kind_of(t) == CK_STRUCT && tok_is(c, c->pos - 1, "}")) {
         /* an anonymous struct or union: its members are the enclosing one's */
         for (int k = 0; k < c->nbody_names; k++)
             if (!add_member_name(c, m, c->body_names[k]))
                 return false;
+    } else if (name < 0) {
+        return true;                    /* `int;`, `struct s { ... };`: no member */
     }
+    if (m->owner < 0 || (name < 0 && !ft.bitfield && !t->cstruct))
+        return true;
+    if (name < 0 && ft.bitfield)
+        return true;                    /* an unnamed bit-field is no member */
+    struct ck_struct *st = &c->structs[m->owner];
+    st->variable |= variable;
+    if (c->nfields == (int)(sizeof c->fields / sizeof c->fields[0])) {
+        st->complete = false;
+        return true;
+    }
+    c->fields[c->nfields++] = (struct ck_field){ .owner = m->owner, .name = name, .type = ft };
     return true;
 }
 
 /* One member declaration (C11 6.7.2.1p1) of a struct or union body. */
 static bool member_declaration(struct ck *c, struct members_seen *m)
 {
-    if (kw_at(c, c->pos, KW_STATIC_ASSERT)) {
-        c->pos++;
-        if (!is(c, "(")) {
-            expected(c, "'('");
+    if (kw_at(c, c->pos, KW_STATIC_ASSERT))
+        return static_assertion(c);
+    while (kw_at(c, c->pos, KW_EXTENSION) || kw_at(c, c->pos, KW_ALIGNAS))
+        if (kw_at(c, c->pos, KW_EXTENSION))
+            c->pos++;
+        else if (!alignment_specifier(c))
             return false;
-        }
-        return skip_group(c, "(", ")") && expect(c, ";");
-    }
-    while (kw_at(c, c->pos, KW_EXTENSION))
-        c->pos++;
     int spec = c->pos;
     if (!starts_type(c, c->pos)) {
         if (tok_ident(c, c->pos) && !tok_name(c, c->pos)->keyword)
@@ -2059,7 +2209,8 @@ static bool member_declaration(struct ck *c, struct members_seen *m)
         c->declaring = false;
         if (!ok)
             return false;
-        t = (struct ck_type){ .base = specs.base, .tag = specs.tag, .at = specs.at };
+        t = (struct ck_type){ .base = specs.base, .tag = specs.tag, .at = specs.at,
+                              .cstruct = specs.cstruct };
         for (int k = 0; k < n; k++) {
             t.dim[t.n] = d[k] == CK_ARRAY && dims[k] >= 0 ? dims[k] + 1 : 0;
             t.d[t.n++] = d[k];
@@ -2081,7 +2232,12 @@ static bool member_list(struct ck *c, bool is_union, int tag)
 {
     bool declaring = c->declaring, fn = c->decl_fn, vsize = c->variable_size;
     int name = c->decl_name, derivs = c->decl_derivs;
-    struct members_seen m = { .is_union = is_union, .tag = tag, .flexible = -1 };
+    struct members_seen m = { .owner = -1, .is_union = is_union, .tag = tag, .flexible = -1 };
+    if (c->nstructs < (int)(sizeof c->structs / sizeof c->structs[0])) {
+        m.owner = c->nstructs++;
+        c->structs[m.owner] = (struct ck_struct){ .tag = tag, .is_union = is_union,
+                                                  .complete = true };
+    }
     bool ok = expect(c, "{");
     while (ok && !accept(c, "}")) {
         if (c->pos >= c->end) {
@@ -2092,6 +2248,7 @@ static bool member_list(struct ck *c, bool is_union, int tag)
         }
     }
     c->nbody_names = tag >= 0 ? 0 : m.nnames;   /* only an untagged one is anonymous */
+    c->body_struct = m.owner >= 0 && c->structs[m.owner].complete ? m.owner + 1 : 0;
     memcpy(c->body_names, m.names, (size_t)m.nnames * sizeof m.names[0]);
     c->declaring = declaring;
     c->decl_fn = fn;
@@ -2099,6 +2256,17 @@ static bool member_list(struct ck *c, bool is_union, int tag)
     c->decl_name = name;
     c->decl_derivs = derivs;
     return ok;
+}
+
+/* The struct or union the clause declares with tag `tag` where c->pos is: its index in
+ * c->structs plus 1, or 0. */
+static int clause_struct(struct ck *c, struct name *tag)
+{
+    for (int k = c->nstructs - 1; k >= 0; k--)
+        if (c->structs[k].tag >= 0 && !c->structs[k].hidden &&
+            tok_name(c, c->structs[k].tag) == tag)
+            return c->structs[k].complete ? k + 1 : 0;
+    return 0;
 }
 
 static bool type_name_inner(struct ck *c, struct ck_type *t)
@@ -2174,17 +2342,22 @@ static bool type_name_inner(struct ck *c, struct ck_type *t)
                 return false;
             }
             bool body = is(c, "{");
+            int cstruct = 0;
             if (is(c, "{") && kw == KW_ENUM) {
                 if (!enumerators(c))
                     return false;
             } else if (is(c, "{")) {
                 if (!member_list(c, kw == KW_UNION, named ? c->pos - 1 : -1))
                     return false;
-            } else if (!named) {
+                cstruct = c->body_struct;
+            } else if (named) {
+                cstruct = clause_struct(c, tag);
+            } else {
                 expected(c, kw == KW_ENUM ? "an enum tag or '{'" : "a tag or '{'");
                 return false;
             }
             seen = true;
+            t->cstruct = (unsigned char)cstruct;
             if (kw == KW_ENUM) {
                 arith = true;
                 struct sym *y = tag && !body && c->scope
@@ -2194,9 +2367,9 @@ static bool type_name_inner(struct ck *c, struct ck_type *t)
                 struct ast *def = y ? enum_definition(c->L, y->decl) : NULL;
                 enum_def = enum_type(c->L, def) ? def : NULL;
             } else {
-                struct sym *y = tag && !body && c->scope
+                struct sym *y = tag && !body && !cstruct && c->scope
                                     ? lookup_block_ns(c->scope, tag, c->at, true) : NULL;
-                if (!y && tag && !body)
+                if (!y && tag && !body && !cstruct)
                     y = tag->tag;
                 t->base = CK_STRUCT;
                 t->tag = y && y->decl && y->decl->kind == AST_STRUCT ? y->decl : NULL;
@@ -2251,7 +2424,8 @@ static bool type_name_inner(struct ck *c, struct ck_type *t)
     if (c->attr_vector != -1)
         *t = unknown_type(false);       /* a vector type: not followed */
     /* the declarator's derivations come first, then those of a typedef name */
-    struct ck_type r = { .base = t->base, .tag = t->tag, .ptr_qual = c->ptr_qual_seen };
+    struct ck_type r = { .base = t->base, .tag = t->tag, .cstruct = t->cstruct,
+                         .ptr_qual = c->ptr_qual_seen };
     c->ptr_qual_seen = ptr_qual;
     for (int k = 0; k < n; k++) {
         r.dim[r.n] = d[k] == CK_ARRAY && dims[k] >= 0 ? dims[k] + 1 : 0;
@@ -2264,6 +2438,16 @@ static bool type_name_inner(struct ck *c, struct ck_type *t)
 }
 
 /* ---- expressions (C11 6.5) ---- */
+
+/* ++ and -- take a real or pointer operand (C11 6.5.2.4p1). */
+static bool increment_fits(struct ck *c, int tok, const struct ck_type *t)
+{
+    if (!non_scalar(kind_of(t)))
+        return true;
+    ck_error(c, tok, "wrong type argument to increment or decrement (a %s)",
+             kind_of(t) == CK_VOID ? "void value" : "struct or union");
+    return false;
+}
 
 static bool want_lvalue(struct ck *c, int tok, const struct ck_type *t, const char *what)
 {
@@ -2295,7 +2479,7 @@ static bool member(struct ck *c, int mi, struct ck_type *t, bool arrow);
 /* A statement a statement expression may hold that this check does not parse. */
 static bool unfollowed_statement(const struct ck *c)
 {
-    static const int kws[] = { KW_ASM, KW_STATIC_ASSERT, KW_ELSE };
+    static const int kws[] = { KW_ASM, KW_ELSE };
     for (size_t k = 0; k < sizeof kws / sizeof kws[0]; k++)
         if (kw_at(c, c->pos, kws[k]))
             return true;
@@ -2338,13 +2522,19 @@ static bool declaration(struct ck *c)
 {
     static const int storage[] = { KW_STATIC, KW_EXTERN, KW_REGISTER, KW_AUTO,
                                    KW_THREAD_LOCAL, KW_INLINE, KW_EXTENSION };
-    bool is_typedef = false, is_extern = false;
+    bool is_typedef = false, is_extern = false, is_static = false;
     for (bool more = true; more;) {
         more = false;
+        if (kw_at(c, c->pos, KW_ALIGNAS)) {
+            if (!alignment_specifier(c))
+                return false;
+            more = true;
+        }
         for (size_t k = 0; k < sizeof storage / sizeof storage[0]; k++)
             if (kw_at(c, c->pos, storage[k]) || kw_at(c, c->pos, KW_TYPEDEF)) {
                 is_typedef |= kw_at(c, c->pos, KW_TYPEDEF);
                 is_extern |= kw_at(c, c->pos, KW_EXTERN);
+                is_static |= kw_at(c, c->pos, KW_STATIC) || kw_at(c, c->pos, KW_THREAD_LOCAL);
                 c->pos++;
                 more = true;
             }
@@ -2366,6 +2556,8 @@ static bool declaration(struct ck *c)
     memmove(specs.params, t.params + c->decl_derivs, specs.n * sizeof specs.params[0]);
     for (;;) {
         int name = c->decl_name;
+        if (!declarator_attributes(c))
+            return false;
         if (name < 0) {
             if (is(c, ";") && c->pos > spec)
                 break;                          /* `struct s { ... };`, `int;` */
@@ -2390,7 +2582,7 @@ static bool declaration(struct ck *c)
         }
         /* in scope from its declarator on; a struct's tag may be one the statement
            expression declares, whose members are not followed here */
-        if (t.base == CK_STRUCT && declares_tag(c))
+        if (t.base == CK_STRUCT && !t.cstruct && declares_tag(c))
             t.tag = NULL;
         c->locals[c->nlocals] = name;
         c->local_type[c->nlocals] = t;
@@ -2403,8 +2595,16 @@ static bool declaration(struct ck *c)
             }
             struct ck_type x;
             int at = c->pos;
-            if (is(c, "{") ? !initializer_list(c, &t)
-                           : !assign(c, &x) || !value_fits(c, at, &t, &x, "a variable"))
+            if (!t.n && t.cstruct && c->structs[t.cstruct - 1].variable) {
+                ck_error(c, name, "variable-sized object may not be initialized");
+                return false;
+            }
+            bool init_static = c->init_static;
+            c->init_static = is_static;
+            ok = is(c, "{") ? initializer_list(c, &t)
+                            : assign(c, &x) && value_fits(c, at, &t, &x, "a variable");
+            c->init_static = init_static;
+            if (!ok)
                 return false;
         }
         if (!accept(c, ","))
@@ -2421,7 +2621,8 @@ static bool declaration(struct ck *c)
         c->declaring = false;
         if (!ok)
             return false;
-        t = (struct ck_type){ .base = specs.base, .tag = specs.tag };
+        t = (struct ck_type){ .base = specs.base, .tag = specs.tag, .at = specs.at,
+                              .cstruct = specs.cstruct };
         for (int k = 0; k < n; k++)
             t.d[t.n++] = d[k];
         append_derivs(&t, &specs);
@@ -2519,6 +2720,9 @@ static bool statement(struct ck *c, struct ck_type *last, bool *stop)
             ok = conditional(c, &x) && (!accept(c, "...") || conditional(c, &x));
         ok = ok && expect(c, ":") && statement(c, &x, stop);
         break;
+    case KW_STATIC_ASSERT:
+        ok = static_assertion(c);
+        break;
     default:
         if (unfollowed_statement(c)) {
             *stop = true;
@@ -2533,9 +2737,10 @@ static bool statement(struct ck *c, struct ck_type *last, bool *stop)
             *last = simple_type(CK_VOID);
         } else {
             bool decl = starts_type(c, c->pos);
-            for (int k = 0; !decl && k < 7; k++)
+            for (int k = 0; !decl && k < 8; k++)
                 decl = kw_at(c, c->pos, (int[]){ KW_STATIC, KW_EXTERN, KW_REGISTER, KW_AUTO,
-                                                 KW_THREAD_LOCAL, KW_INLINE, KW_TYPEDEF }[k]);
+                                                 KW_THREAD_LOCAL, KW_INLINE, KW_TYPEDEF,
+                                                 KW_ALIGNAS }[k]);
             if (decl) {
                 ok = declaration(c);
             } else {
@@ -2575,7 +2780,7 @@ static bool block_items(struct ck *c, struct ck_type *last, bool *stop)
 /* `({ block-items })` (GNU): c->pos at the `{`. */
 static bool statement_expression(struct ck *c, struct ck_type *t)
 {
-    int open = c->pos - 1, saved = c->nlocals;
+    int open = c->pos - 1, saved = c->nlocals, structs = c->nstructs;
     bool stop = false;
     if (c->depth >= CK_MAX_DEPTH) {
         ck_error(c, c->pos, "expression nested too deeply");
@@ -2588,6 +2793,8 @@ static bool statement_expression(struct ck *c, struct ck_type *t)
     c->statement_expressions--;
     c->depth--;
     c->nlocals = saved;
+    for (int k = structs; k < c->nstructs; k++)
+        c->structs[k].hidden = true;    /* their tags end with the block */
     if (!ok)
         return false;
     if (stop) {                         /* not followed: the rest as it is */
@@ -2601,8 +2808,53 @@ static bool statement_expression(struct ck *c, struct ck_type *t)
         return false;
     t->lvalue = false;
     t->has_value = false;
-    t->narrow_bitfield = false;
+    t->narrow_bitfield = t->bitfield = false;
     return true;
+}
+
+/* Member nm of the struct or union the clause declares with index `owner` (anonymous
+ * members searched too): 1 with its type in *out, 0 when it has none, -1 when not known. */
+static int clause_member(struct ck *c, int owner, struct name *nm, struct ck_type *out,
+                         int depth)
+{
+    if (depth > 8)
+        return -1;
+    for (int k = 0; k < c->nfields; k++) {
+        const struct ck_field *f = &c->fields[k];
+        if (f->owner != owner)
+            continue;
+        if (f->name >= 0 && tok_name(c, f->name) == nm) {
+            *out = f->type;
+            out->lvalue = true;
+            return 1;
+        }
+        int r = f->name < 0 ? clause_member(c, f->type.cstruct - 1, nm, out, depth + 1) : 0;
+        if (r)
+            return r;
+    }
+    return 0;
+}
+
+/* Member mi (a token) of struct or union type b: as clause_member says. */
+static int struct_member(struct ck *c, const struct ck_type *b, int mi, struct ck_type *out)
+{
+    if (b->cstruct)
+        return clause_member(c, b->cstruct - 1, tok_name(c, mi), out, 0);
+    return find_member(c->L, struct_members(c->L, b->tag), tok_name(c, mi), out, 0);
+}
+
+/* Are the members of struct or union type t known? */
+static bool members_known(struct ck *c, const struct ck_type *t)
+{
+    return t->cstruct || (t->tag && struct_members(c->L, t->tag));
+}
+
+/* Are struct or union types a and b known to be the same one? */
+static bool known_same_struct(struct ck *c, const struct ck_type *a, const struct ck_type *b)
+{
+    if (a->cstruct || b->cstruct)
+        return a->cstruct == b->cstruct;
+    return members_known(c, a) && struct_members(c->L, a->tag) == struct_members(c->L, b->tag);
 }
 
 /* The type of the k-th member of struct type `of` (0-based), for the positional
@@ -2610,6 +2862,14 @@ static bool statement_expression(struct ck *c, struct ck_type *t)
  * a union, fewer members). */
 static bool nth_member(struct ck *c, const struct ck_type *of, int k, struct ck_type *out)
 {
+    if (kind_of(of) == CK_STRUCT && of->cstruct && !c->structs[of->cstruct - 1].is_union) {
+        for (int i = 0, n = 0; i < c->nfields; i++)
+            if (c->fields[i].owner == of->cstruct - 1 && n++ == k) {
+                *out = c->fields[i].type;
+                return c->fields[i].name >= 0;  /* not an anonymous member */
+            }
+        return false;
+    }
     if (kind_of(of) != CK_STRUCT || !of->tag || of->tag->op == KW_UNION)
         return false;
     struct ast *members = struct_members(c->L, of->tag);
@@ -2622,6 +2882,8 @@ static bool nth_member(struct ck *c, const struct ck_type *of, int k, struct ck_
                 if (!ast_declarator_name(d))
                     return false;               /* an unnamed bit-field */
                 type_of_decl(c->L, sd->kid[0], d, out, 0);
+                if (out->n && out->d[0] == CK_ARRAY && open_array(d))
+                    out->dim[0] = -1;
                 return true;
             }
     }
@@ -2632,6 +2894,15 @@ static bool nth_member(struct ck *c, const struct ck_type *of, int k, struct ck_
  * structures (so that a value for any of them needs no brace elision)? */
 static bool aggregate_free(struct ck *c, const struct ck_type *of)
 {
+    if (of->cstruct) {
+        for (int i = 0; i < c->nfields; i++) {
+            enum ck_kind k = kind_of(&c->fields[i].type);
+            if (c->fields[i].owner == of->cstruct - 1 &&
+                (k == CK_ARRAY || k == CK_STRUCT || k == CK_UNKNOWN))
+                return false;
+        }
+        return true;
+    }
     struct ast *members = of->tag ? struct_members(c->L, of->tag) : NULL;
     if (!members)
         return false;
@@ -2653,6 +2924,16 @@ static bool aggregate_free(struct ck *c, const struct ck_type *of)
  * rejects outright. */
 /* A value x stored in an object of type m, initializing `what` or (what NULL) assigned to
  * it: what gcc rejects outright. */
+/* Are struct or union types a and b the same (as far as known)? */
+static bool same_struct(const struct ck_type *a, const struct ck_type *b)
+{
+    if (a->cstruct || b->cstruct)
+        return a->cstruct == b->cstruct || (!a->cstruct && !a->tag) || (!b->cstruct && !b->tag);
+    if (!a->tag || !b->tag || a->tag == b->tag)
+        return true;
+    return a->tag->sym && a->tag->sym == b->tag->sym;
+}
+
 static bool value_fits(struct ck *c, int at, const struct ck_type *m, const struct ck_type *x,
                        const char *what)
 {
@@ -2674,6 +2955,23 @@ static bool value_fits(struct ck *c, int at, const struct ck_type *m, const stru
                      "value of type %s", what, mt, vt);
         else
             ck_error(c, at, "incompatible types when assigning to type %s from type %s", mt, vt);
+        return false;
+    }
+    if (whole && mk == CK_STRUCT && !same_struct(m, &v)) {
+        ck_error(c, at, "incompatible types when %s: two different struct or union types",
+                 what ? "initializing" : "assigning");
+        return false;
+    }
+    /* C11 6.5.16.1p1: an integer is no pointer, but for a null pointer constant (gcc 14
+       makes these errors; earlier ones warn) */
+    unsigned long long zero;
+    bool null = v.null_const || (value_of(&v, &zero) && zero == 0);
+    if ((mk == CK_POINTER && vk == CK_INT && !null) ||
+        (mk == CK_INT && m->at != AT_UNKNOWN && m->at != AT_BOOL && vk == CK_POINTER)) {
+        ck_error(c, at, "%s %s makes %s from %s without a cast",
+                 what ? "initializing" : "assignment to", what ? what : "an object",
+                 mk == CK_POINTER ? "a pointer" : "an integer",
+                 mk == CK_POINTER ? "an integer" : "a pointer");
         return false;
     }
     return true;
@@ -2747,7 +3045,7 @@ static bool array_designator(struct ck *c, const struct ck_type *of, long long *
             v[n - 1] < (1ull << 40) ? (long long)v[n - 1] : -1;
     for (int k = 0; k < n && kind_of(of) == CK_ARRAY; k++)
         if (value_of(&x[k], &v[k]) && (at_negative(v[k], arith_of(&x[k])) ||
-                                       (of->dim[0] && v[k] >= (unsigned long long)of->dim[0] - 1))) {
+                                       (of->dim[0] > 0 && v[k] >= (unsigned long long)of->dim[0] - 1))) {
             ck_error(c, at[k], "array index in initializer exceeds array bounds");
             return false;
         }
@@ -2784,10 +3082,8 @@ static bool designation(struct ck *c, struct ck_type *t, long long *index)
                 return false;
             }
             struct ck_type m = unknown_type(false);
-            int found = k == CK_STRUCT
-                            ? find_member(c->L, struct_members(c->L, t->tag), tok_name(c, mi), &m, 0)
-                            : -1;
-            if (found == 0 && t->tag && struct_members(c->L, t->tag)) {
+            int found = k == CK_STRUCT ? struct_member(c, t, mi, &m) : -1;
+            if (found == 0) {
                 ck_error(c, mi, "unknown field '%.*s' specified in initializer", CK_TOK(c, mi));
                 return false;
             }
@@ -2839,7 +3135,7 @@ static bool initializer_list(struct ck *c, const struct ck_type *of)
         positional &= !designated;
         bool array = kind_of(of) == CK_ARRAY;
         long long pos = designated ? dindex : idx;
-        bool in_bounds = pos >= 0 && (!of->dim[0] || pos < of->dim[0] - 1);  /* dim: size + 1 */
+        bool in_bounds = pos >= 0 && (of->dim[0] <= 0 || pos < of->dim[0] - 1);  /* dim: size + 1 */
         if (ok) {
             struct ck_type x, u = unknown_type(false), m = cur;
             int at = c->pos;
@@ -2853,6 +3149,10 @@ static bool initializer_list(struct ck *c, const struct ck_type *of)
                goes to is not followed; past the end of an array, gcc only warns of excess
                elements, without checking values (it does check braced lists) */
             known &= designated || (!elided && (array ? in_bounds : positional));
+            if (known && m.n && m.d[0] == CK_ARRAY && m.dim[0] == -1 && !c->init_static) {
+                ck_error(c, at, "non-static initialization of a flexible array member");
+                return false;
+            }
             bool element = known || (array && !elided && pos >= 0);
             if (array && !designated && !element) {
                 ck_error(c, at, "sorry, unimplemented: mcc cannot tell which element of this "
@@ -2876,11 +3176,9 @@ static bool initializer_list(struct ck *c, const struct ck_type *of)
             bool last = is(c, "}") || (is(c, ",") && tok_is(c, c->pos + 1, "}"));
             struct ck_type xv = ok && !tok_is(c, at, "{") ? decay(&x) : u;
             bool same_struct = kind_of(&m) == CK_STRUCT && kind_of(&xv) == CK_STRUCT &&
-                               struct_members(c->L, m.tag) &&
-                               struct_members(c->L, m.tag) == struct_members(c->L, xv.tag);
+                               known_same_struct(c, &m, &xv);
             if (ok && !tok_is(c, at, "{") && !designated && !known &&
-                kind_of(of) == CK_STRUCT && of->tag && struct_members(c->L, of->tag) &&
-                !aggregate_free(c, of)) {       /* members not known: not followed */
+                kind_of(of) == CK_STRUCT && members_known(c, of) && !aggregate_free(c, of)) {       /* members not known: not followed */
                 ck_error(c, at, "sorry, unimplemented: mcc cannot tell which member of this "
                          "initializer a value without braces initializes (it does not follow "
                          "brace elision that far); brace each member's initializer");
@@ -2929,14 +3227,15 @@ static bool initializer_list(struct ck *c, const struct ck_type *of)
                              "initializer");
                     return false;
                 }
-            } else if (ok && known && !tok_is(c, at, "{")) {
+            } else if (ok && k == 0 && positional && !tok_is(c, at, "{") &&
+                       !(ok = string_initializer(c, at, of, &whole))) {
+                /* a string for an array of integers: reported */
+            } else if (ok && known && !tok_is(c, at, "{") && !whole) {
                 ok = value_fits(c, at, &m, &x, "a member");
             }
             elided |= aggregate && !tok_is(c, at, "{") && !same_struct &&
                        !char_array_string(c, at, &m);
             idx = pos >= 0 ? pos + 1 : -1;
-            if (ok && k == 0 && positional && !tok_is(c, at, "{"))
-                ok = string_initializer(c, at, of, &whole);
         }
         k++;
         if (!ok || !accept(c, ",") || is(c, "}"))
@@ -3361,7 +3660,14 @@ static bool member(struct ck *c, int mi, struct ck_type *t, bool arrow)
         return false;
     }
     struct ck_type m;
-    int found = find_member(c->L, struct_members(c->L, b.tag), tok_name(c, mi), &m, 0);
+    int found = struct_member(c, &b, mi, &m);
+    if (found == 0 && b.cstruct) {
+        const struct ck_struct *st = &c->structs[b.cstruct - 1];
+        ck_error(c, mi, "'%s %.*s' has no member named '%.*s'", st->is_union ? "union" : "struct",
+                 st->tag >= 0 ? (int)c->toks[st->tag].len : 11,
+                 st->tag >= 0 ? c->text + c->toks[st->tag].off : "<anonymous>", CK_TOK(c, mi));
+        return false;
+    }
     if (found == 0) {
         struct ast *tag = b.tag;
         ck_error(c, mi, "'%s %.*s' has no member named '%.*s'",
@@ -3372,6 +3678,10 @@ static bool member(struct ck *c, int mi, struct ck_type *t, bool arrow)
     }
     *t = found > 0 ? m : unknown_type(true);
     t->lvalue = arrow || b.lvalue || found < 0;
+    bool arrays = true;             /* a member of a const object is const, not its target */
+    for (int k = 0; k < t->n; k++)
+        arrays &= t->d[k] == CK_ARRAY;
+    t->base_const |= b.base_const && arrays && found > 0;
     return true;
 }
 
@@ -3511,10 +3821,10 @@ static bool postfix_tail(struct ck *c, struct ck_type *t)
                 return false;
         } else if (is(c, "++") || is(c, "--")) {
             c->pos++;
-            if (!want_lvalue(c, at, t, "increment operand"))
+            if (!want_lvalue(c, at, t, "increment operand") || !increment_fits(c, at, t))
                 return false;
             t->lvalue = false;
-            t->narrow_bitfield = false;
+            t->narrow_bitfield = t->bitfield = false;
         } else {
             return true;
         }
@@ -3558,10 +3868,11 @@ static bool unary_inner(struct ck *c, struct ck_type *t)
 {
     int at = c->pos;
     if (accept(c, "++") || accept(c, "--")) {
-        if (!unary(c, t) || !want_lvalue(c, at, t, "increment operand"))
+        if (!unary(c, t) || !want_lvalue(c, at, t, "increment operand") ||
+            !increment_fits(c, at, t))
             return false;
         t->lvalue = false;
-        t->narrow_bitfield = false;     /* not followed: taken as unknown */
+        t->narrow_bitfield = t->bitfield = false;     /* not followed: taken as unknown */
         return true;
     }
     if (is(c, "&&") && tok_ident(c, c->pos + 1)) {      /* GNU &&label: a void * */
@@ -3578,6 +3889,10 @@ static bool unary_inner(struct ck *c, struct ck_type *t)
             return false;
         if (kind_of(t) != CK_FUNCTION && !want_lvalue(c, at, t, "unary '&' operand"))
             return false;
+        if (t->bitfield && !t->n) {
+            ck_error(c, at, "cannot take address of bit-field");
+            return false;
+        }
         *t = derived(t, CK_POINTER);
         return true;
     }
@@ -3610,7 +3925,7 @@ static bool unary_inner(struct ck *c, struct ck_type *t)
             *t = u == 3 ? arith_type(AT_INT) : v;
             t->at = (unsigned char)a;
             t->tag = NULL;              /* an enum's value is of its integer type */
-            t->narrow_bitfield = false;
+            t->narrow_bitfield = t->bitfield = false;
             t->has_value = false;
             if (known) {
                 bool overflow = v.overflow || (u == 0 && !at_unsigned(a) &&
@@ -3644,6 +3959,12 @@ static bool unary_inner(struct ck *c, struct ck_type *t)
                 ok = unary(c, &x);
             }
             c->in_sizeof--;
+            if (ok && ((x.bitfield && !x.n) || (x.n && x.d[0] == CK_ARRAY && x.dim[0] == -1))) {
+                ck_error(c, at, x.bitfield ? "'%s' applied to a bit-field"
+                         : "invalid application of '%s' to an incomplete type (an array "
+                           "declared '[]')", kw == KW_SIZEOF ? "sizeof" : "_Alignof");
+                return false;
+            }
             long long size = ok ? type_size(&x) : -1;
             *t = size >= 0 ? constant(AT_ULONG, (unsigned long long)size) : arith_type(AT_ULONG);
             return ok;
@@ -3690,14 +4011,18 @@ static bool cast(struct ck *c, struct ck_type *t)
         bool arrays = to.n > 0;
         for (int k = 0; k < to.n; k++)
             arrays &= to.d[k] == CK_ARRAY;
-        if (vla && arrays) {
+        if ((vla && arrays) || (!to.n && to.cstruct && c->structs[to.cstruct - 1].variable)) {
             ck_error(c, at, "compound literal has variable size");
             return false;
         }
         c->pos--;
         bool undefined = undefined_tag(c, at + 1, &to);
         c->pos++;
-        if (undefined || !initializer_list(c, &to))
+        bool init_static = c->init_static;
+        c->init_static = false;         /* a compound literal in a function is automatic */
+        ok = !undefined && initializer_list(c, &to);
+        c->init_static = init_static;
+        if (!ok)
             return false;
         *t = to;
         t->lvalue = true;
@@ -4000,7 +4325,7 @@ static bool expr(struct ck *c, struct ck_type *t)
     if (comma) {
         t->lvalue = false;          /* (a, b) is b's value, not b */
         t->has_value = false;       /* ... and not a constant expression (C11 6.6p3) */
-        t->narrow_bitfield = false;
+        t->narrow_bitfield = t->bitfield = false;
     }
     return true;
 }
@@ -4332,11 +4657,20 @@ static void declare_reduction(struct ck *c, const struct omp_declare_reduction *
             return;
         }
     }
-    c->reduction = true;
     c->red_type = r->ntypes == 1 ? t : unknown_type(true);
     c->red_type.lvalue = true;
+    c->reduction = RED_COMBINER;
     piece(c, &r->combiner, USE_VALUE, "the combiner", "')'", NULL);
-    piece(c, &r->initializer, USE_VALUE, "the initializer", "')'", NULL);
+    c->reduction = RED_INITIALIZER;
+    if (r->initializer.text && lower_reduction_init_list(r->initializer.text)) {
+        range_of(c, &r->initializer);   /* omp_priv = { ... }: an initialization */
+        c->pos += 2;
+        if (initializer_list(c, &c->red_type) && c->pos < c->end)
+            ck_error(c, c->pos, "expected ')' before '%.*s'", CK_TOK(c, c->pos));
+    } else {
+        piece(c, &r->initializer, USE_VALUE, "the initializer", "')'", NULL);
+    }
+    c->reduction = RED_NONE;
 }
 
 static void directive(struct ck *c, const struct omp_directive *d)

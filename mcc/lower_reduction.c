@@ -40,6 +40,8 @@ struct red_map {
     const char *out, *in, *priv, *orig;
 };
 
+/* The combiner sees omp_out and omp_in, the initializer omp_priv and omp_orig (the map's
+ * others are NULL): any other of the four names is the program's own. */
 static const char *red_name(void *arg, const char *s, size_t n)
 {
     struct red_map *m = arg;
@@ -52,6 +54,23 @@ static const char *red_name(void *arg, const char *s, size_t n)
     if (n == 8 && !memcmp(s, "omp_orig", 8))
         return m->orig;
     return NULL;
+}
+
+const char *lower_reduction_init_list(const char *init)
+{
+    while (*init == ' ' || *init == '\t')
+        init++;
+    if (strncmp(init, "omp_priv", 8))
+        return NULL;
+    init += 8;
+    while (*init == ' ' || *init == '\t')
+        init++;
+    if (*init != '=' || init[1] == '=')
+        return NULL;
+    init++;
+    while (*init == ' ' || *init == '\t')
+        init++;
+    return *init == '{' ? init : NULL;
 }
 
 /*
@@ -74,14 +93,18 @@ void lower_reduction_code(struct lower *L, const struct omp_clause *red,
             mcc_error_at(&red->loc, "unknown reduction '%s'", red->red_id.text);
             return;
         }
-        struct red_map m = {orig, priv, priv, orig};
-        if (r->r->initializer.text)
-            lbuf_printf(pro, "%s%s;%s\n", e->open,
-                        lower_map_idents(L, r->r->initializer.text, red_name, &m), e->close);
+        struct red_map comb = {orig, priv, NULL, NULL}, init = {NULL, NULL, priv, orig};
+        const char *it = r->r->initializer.text, *list = it ? lower_reduction_init_list(it) : NULL;
+        if (list)       /* omp_priv = { ... }: the list initializes a compound literal */
+            lbuf_printf(pro, "%s%s = (__typeof__(%s))%s;%s\n", e->open, priv, priv,
+                        lower_map_idents(L, list, red_name, &init), e->close);
+        else if (it)
+            lbuf_printf(pro, "%s%s;%s\n", e->open, lower_map_idents(L, it, red_name, &init),
+                        e->close);
         else
             lbuf_printf(pro, "%s__builtin_memset(&%s, 0, sizeof %s);%s\n", e->open, priv, priv,
                         e->close);
-        lbuf_printf(epi, "%s;", lower_map_idents(L, r->r->combiner.text, red_name, &m));
+        lbuf_printf(epi, "%s;", lower_map_idents(L, r->r->combiner.text, red_name, &comb));
     } else if (op == OMP_RED_MIN || op == OMP_RED_MAX) {
         lbuf_printf(pro, "nanort_critical_enter(\"nrt.reduction\"); %s%s = %s;%s "
                     "nanort_critical_leave(\"nrt.reduction\");\n", e->open, priv, orig,

@@ -395,12 +395,15 @@ bool lower_sym_is_vm(struct sym *s)
     return false;
 }
 
-/* Can this type be written at file scope?  (No local typedefs, tags or typeof.) */
+/* Can this type be written at file scope?  (No local typedefs, tags, enumeration constants
+ * (`int a[N]` with N the function's own) or typeof.) */
 static bool printable(struct ast *n)
 {
     if (!n)
         return true;
     switch (n->kind) {
+    case AST_IDENT:
+        return !n->sym || n->sym->kind != SYM_ENUM_CONST || n->sym->depth == 0;
     case AST_TYPEDEF_REF:
         return !n->sym || n->sym->depth == 0;
     case AST_STRUCT: case AST_ENUM:

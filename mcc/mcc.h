@@ -1379,6 +1379,9 @@ struct lower_red_elems {
 };
 /* A reduction's private-copy initialisation (appended to pro) and its combination into the
  * original under the critical section "nrt.reduction" (appended to epi). */
+/* declare reduction's initializer written `omp_priv = { ... }` (an initialization): where
+ * its list begins, else NULL. */
+const char *lower_reduction_init_list(const char *init);
 void lower_reduction_code(struct lower *L, const struct omp_clause *red,
                           const struct lower_red_elems *e, struct lower_buf *pro,
                           struct lower_buf *epi);

@@ -1,7 +1,7 @@
 /* Task bodies that name what main declares for itself: enumeration constants, an enum type,
  * a struct tag and a typedef of the enclosing block (the shapes of programs that write
- * `enum { N = 64 };` in main).  The outlined task must see them, as the sequential
- * program does; nested tasks and taskloop too. */
+ * `enum { N = 64 };` in main), or capture an array whose size is one.  The outlined task
+ * must see them, as the sequential program does; nested tasks and taskloop too. */
 #include "ompss_check.h"
 
 int main(void)
@@ -31,6 +31,10 @@ int main(void)
             a[i] += N * sh;
 #pragma omp taskwait
     }
+    /* a body that names none of them, but captures an array whose size is one */
+    int b[N];
+#pragma omp task out(b)
+    b[3] = 7;
 #pragma omp taskwait
     acc_t total = { 0, 0 };
 #pragma omp taskloop grainsize(8) shared(a)
@@ -47,6 +51,7 @@ int main(void)
         CHECK(a[i] == want[i], "a[%d] = %d, expected %ld", i, a[i], want[i]);
         total.sum += a[i];
     }
+    CHECK(b[3] == 7, "b[3] = %d, expected 7", b[3]);
     printf("local_types_body: ok (%ld)\n", total.sum);
     return 0;
 }

@@ -1,6 +1,6 @@
 /* Values for the rows of an int[2][3], braces elided: p goes to [0][0] (a pointer for
- * an int, which gcc rejects), {} to [0][1] (an empty scalar initializer); mcc does not follow
- * brace elision past the first value and refuses the form. */
+ * an int, which gcc 14 rejects and earlier ones warn about), {} to [0][1] (an empty scalar
+ * initializer); mcc follows the first value and reports the pointer. */
 struct g { int n; double c[8]; };
 static int data[8];
 

@@ -1,6 +1,6 @@
 /* A string for an element of an array of structures, braces elided: it goes to the
- * member n, the next string to the member c[0] (a double, which gcc rejects); mcc does not
- * follow brace elision past the first value and refuses the form. */
+ * member n (an int from a pointer, which gcc 14 rejects and earlier ones warn about), the
+ * next string to the member c[0] (a double, which gcc rejects); mcc reports the first. */
 struct g { int n; double c[8]; };
 static int data[8];
 
