@@ -793,6 +793,9 @@ struct ck {
                                         expression being parsed (their tokens) */
     struct ck_type local_type[CK_MAX_LOCALS]; /* ... their types (a typedef: the type) */
     unsigned char local_kind[CK_MAX_LOCALS];  /* ... what they are (enum ck_local) */
+    bool local_extern[CK_MAX_LOCALS];         /* ... declared extern */
+    int local_block[CK_MAX_LOCALS];           /* ... the block they are declared in */
+    int block, blocks;               /* the block being parsed (0: none), blocks so far */
     int nlocals;
     int local_hit;                   /* lookup()'s NAME_LOCAL: its index in locals[] */
     int in_sizeof;                   /* inside an operand that is not evaluated (sizeof,
@@ -819,6 +822,7 @@ struct ck {
                                         object's (flexible array members may have one) */
     struct ck_struct {               /* the structs and unions the clause declares */
         int tag;                     /* its tag's token, or -1 */
+        int block;                   /* the block it is declared in */
         bool is_union, complete;     /* complete: every member is in fields[] */
         bool hidden;                 /* its statement expression has ended (tag not seen) */
         bool variable;               /* a member has a variably modified type */
@@ -1574,6 +1578,71 @@ static bool ts_valid(const int *n)
 
 /* `{ enumerator-list }` of an enum specifier (C11 6.7.2.2), c->pos at the `{`: each
  * enumerator is in scope from its end on, its value must be an integer constant. */
+/* Two types that are known to differ (their kinds, arithmetic types or derivations)? */
+static bool types_differ(const struct ck_type *a, const struct ck_type *b)
+{
+    if (kind_of(a) == CK_UNKNOWN || kind_of(b) == CK_UNKNOWN || a->n != b->n ||
+        a->base == CK_UNKNOWN || b->base == CK_UNKNOWN)
+        return kind_of(a) != CK_UNKNOWN && kind_of(b) != CK_UNKNOWN && kind_of(a) != kind_of(b);
+    if (memcmp(a->d, b->d, a->n) || a->base != b->base)
+        return true;
+    return is_arith(a->base) && a->at && b->at && a->at != b->at;
+}
+
+/* Name token `name` declared in the block being parsed (a statement expression's), of type
+ * t: what C11 6.7p3 forbids there (a second declaration in the same block, but for
+ * typedefs of the same type and extern declarations). */
+static bool add_local(struct ck *c, int name, const struct ck_type *t, enum ck_local kind,
+                      bool is_extern)
+{
+    for (int k = c->nlocals - 1; k >= 0 && c->local_block[k] == c->block; k--) {
+        if (tok_name(c, c->locals[k]) != tok_name(c, name))
+            continue;
+        bool ok = (kind == LOCAL_TYPEDEF && c->local_kind[k] == LOCAL_TYPEDEF &&
+                   !types_differ(t, &c->local_type[k])) ||
+                  (kind == LOCAL_OBJECT && c->local_kind[k] == LOCAL_OBJECT && is_extern &&
+                   c->local_extern[k] && !types_differ(t, &c->local_type[k]));
+        if (!ok) {
+            ck_error(c, name, kind == LOCAL_ENUM_CONST ? "redeclaration of enumerator '%.*s'"
+                     : kind == c->local_kind[k] && kind == LOCAL_TYPEDEF
+                         ? "conflicting types for '%.*s'"
+                         : "redefinition of '%.*s' in the same block", CK_TOK(c, name));
+            return false;
+        }
+    }
+    if (c->nlocals == CK_MAX_LOCALS) {
+        ck_error(c, name, "sorry, unimplemented: more than %d declarations in the "
+                 "statement expressions of one clause", CK_MAX_LOCALS);
+        return false;
+    }
+    c->locals[c->nlocals] = name;
+    c->local_type[c->nlocals] = *t;
+    c->local_kind[c->nlocals] = (unsigned char)kind;
+    c->local_extern[c->nlocals] = is_extern;
+    c->local_block[c->nlocals++] = c->block;
+    return true;
+}
+
+/* A block (a statement expression's, a compound statement, a for statement) begins:
+ * *mark keeps what leave_block() restores. */
+struct block_mark { int block, nlocals, nstructs; };
+static struct block_mark enter_block(struct ck *c)
+{
+    struct block_mark m = { c->block, c->nlocals, c->nstructs };
+    c->block = ++c->blocks;
+    return m;
+}
+
+/* ... and ends: its names and tags are no longer seen (types that name its structs keep
+ * their members). */
+static void leave_block(struct ck *c, struct block_mark m)
+{
+    for (int k = m.nstructs; k < c->nstructs; k++)
+        c->structs[k].hidden = true;
+    c->nlocals = m.nlocals;
+    c->block = m.block;
+}
+
 static bool enumerators(struct ck *c)
 {
     c->pos++;
@@ -1601,14 +1670,9 @@ static bool enumerators(struct ck *c)
                 return false;
             }
         }
-        if (c->nlocals == CK_MAX_LOCALS) {
-            ck_error(c, name, "sorry, unimplemented: more than %d declarations in the "
-                     "statement expressions of one clause", CK_MAX_LOCALS);
+        struct ck_type it = simple_type(CK_INT);
+        if (!add_local(c, name, &it, LOCAL_ENUM_CONST, false))
             return false;
-        }
-        c->locals[c->nlocals] = name;
-        c->local_type[c->nlocals] = simple_type(CK_INT);
-        c->local_kind[c->nlocals++] = LOCAL_ENUM_CONST;
     } while (accept(c, ","));
     return expect(c, "}");
 }
@@ -1830,9 +1894,11 @@ static bool attributes_fit(struct ck *c, const struct ck_type *specs, int n)
     enum ck_kind k = kind_of(specs);
     if (c->attr_mode >= 0) {
         char m = mode_class(c, c->attr_mode);
-        if (n || (k != CK_UNKNOWN && k != (m == 'i' ? CK_INT : CK_FLOAT))) {
+        bool vector = c->attr_vector != -1 && c->attr_vector_tok < c->attr_mode;
+        if (n || vector || (k != CK_UNKNOWN && k != (m == 'i' ? CK_INT : CK_FLOAT))) {
             ck_error(c, c->attr_mode, "mode '%.*s' applied to an inappropriate type%s",
-                     CK_TOK(c, c->attr_mode), n ? " (a pointer or an array)" : "");
+                     CK_TOK(c, c->attr_mode), n ? " (a pointer or an array)"
+                     : vector ? " (a vector: vector_size comes first)" : "");
             return false;
         }
     }
@@ -2131,6 +2197,11 @@ static bool member_declarator(struct ck *c, struct members_seen *m, int spec, bo
     struct ck_type ft = *t;
     if (!declarator_attributes(c))
         return false;
+    if (name < 0 && m->flexible >= 0 &&
+        (is(c, ":") || (kind_of(t) == CK_STRUCT && tok_is(c, c->pos - 1, "}")))) {
+        ck_error(c, m->flexible, "flexible array member not at end of struct");
+        return false;
+    }
     if (name >= 0 && !member_fits(c, m, spec, name, &ft))
         return false;
     if (ft.n && ft.d[0] == CK_ARRAY && m->flexible == name)
@@ -2235,8 +2306,8 @@ static bool member_list(struct ck *c, bool is_union, int tag)
     struct members_seen m = { .owner = -1, .is_union = is_union, .tag = tag, .flexible = -1 };
     if (c->nstructs < (int)(sizeof c->structs / sizeof c->structs[0])) {
         m.owner = c->nstructs++;
-        c->structs[m.owner] = (struct ck_struct){ .tag = tag, .is_union = is_union,
-                                                  .complete = true };
+        c->structs[m.owner] = (struct ck_struct){ .tag = tag, .block = c->block,
+                                                  .is_union = is_union, .complete = true };
     }
     bool ok = expect(c, "{");
     while (ok && !accept(c, "}")) {
@@ -2267,6 +2338,38 @@ static int clause_struct(struct ck *c, struct name *tag)
             tok_name(c, c->structs[k].tag) == tag)
             return c->structs[k].complete ? k + 1 : 0;
     return 0;
+}
+
+/* Tag token `tag` after keyword kw (struct, union, enum), defining it (`{` follows) or
+ * not: C11 6.7.2.3 wants the kind of a tag it refers to to match, and one definition per
+ * block. */
+static bool tag_kind_fits(struct ck *c, int tag, int kw, bool defining)
+{
+    struct name *nm = tok_name(c, tag);
+    int other = -1;                     /* a visible tag's kind */
+    bool same_block = false;
+    for (int k = c->nstructs - 1; k >= 0 && other < 0; k--)
+        if (c->structs[k].tag >= 0 && !c->structs[k].hidden && tok_name(c, c->structs[k].tag) == nm) {
+            other = c->structs[k].is_union ? KW_UNION : KW_STRUCT;
+            same_block = c->structs[k].block == c->block;
+        }
+    if (other < 0 && !defining) {
+        struct sym *y = c->scope ? lookup_block_ns(c->scope, nm, c->at, true) : NULL;
+        if (!y)
+            y = nm->tag;
+        if (y && y->decl && (y->decl->kind == AST_STRUCT || y->decl->kind == AST_ENUM))
+            other = y->decl->kind == AST_ENUM ? KW_ENUM : y->decl->op;
+    }
+    if (other >= 0 && other != kw && (!defining || same_block)) {
+        ck_error(c, tag, "'%.*s' defined as wrong kind of tag", CK_TOK(c, tag));
+        return false;
+    }
+    if (defining && other >= 0 && same_block) {
+        ck_error(c, tag, "redefinition of '%s %.*s'", kw == KW_UNION ? "union" : "struct",
+                 CK_TOK(c, tag));
+        return false;
+    }
+    return true;
 }
 
 static bool type_name_inner(struct ck *c, struct ck_type *t)
@@ -2347,10 +2450,13 @@ static bool type_name_inner(struct ck *c, struct ck_type *t)
                 if (!enumerators(c))
                     return false;
             } else if (is(c, "{")) {
-                if (!member_list(c, kw == KW_UNION, named ? c->pos - 1 : -1))
+                if ((named && !tag_kind_fits(c, c->pos - 1, kw, true)) ||
+                    !member_list(c, kw == KW_UNION, named ? c->pos - 1 : -1))
                     return false;
                 cstruct = c->body_struct;
             } else if (named) {
+                if (!tag_kind_fits(c, c->pos - 1, kw, false))
+                    return false;
                 cstruct = clause_struct(c, tag);
             } else {
                 expected(c, kw == KW_ENUM ? "an enum tag or '{'" : "a tag or '{'");
@@ -2575,18 +2681,12 @@ static bool declaration(struct ck *c)
                 ck_error(c, name, "storage size of '%.*s' isn't known", CK_TOK(c, name));
             return false;
         }
-        if (c->nlocals == CK_MAX_LOCALS) {
-            ck_error(c, name, "sorry, unimplemented: more than %d declarations in the "
-                     "statement expressions of one clause", CK_MAX_LOCALS);
-            return false;
-        }
         /* in scope from its declarator on; a struct's tag may be one the statement
            expression declares, whose members are not followed here */
         if (t.base == CK_STRUCT && !t.cstruct && declares_tag(c))
             t.tag = NULL;
-        c->locals[c->nlocals] = name;
-        c->local_type[c->nlocals] = t;
-        c->local_kind[c->nlocals++] = is_typedef ? LOCAL_TYPEDEF : LOCAL_OBJECT;
+        if (!add_local(c, name, &t, is_typedef ? LOCAL_TYPEDEF : LOCAL_OBJECT, is_extern))
+            return false;
         if (accept(c, "=")) {
             if (fn || is_typedef) {
                 ck_error(c, name, "function '%.*s' is initialized like a variable",
@@ -2684,7 +2784,7 @@ static bool statement(struct ck *c, struct ck_type *last, bool *stop)
         break;
     case KW_FOR: {
         c->pos++;
-        int saved = c->nlocals;
+        struct block_mark saved = enter_block(c);
         ok = expect(c, "(");
         if (ok && !accept(c, ";"))
             ok = starts_type(c, c->pos) ? declaration(c) : expr(c, &x) && expect(c, ";");
@@ -2693,7 +2793,7 @@ static bool statement(struct ck *c, struct ck_type *last, bool *stop)
         if (ok && !accept(c, ")"))
             ok = expr(c, &x) && expect(c, ")");
         ok = ok && statement(c, &x, stop);
-        c->nlocals = saved;
+        leave_block(c, saved);
         break;
     }
     case KW_RETURN:
@@ -2729,9 +2829,9 @@ static bool statement(struct ck *c, struct ck_type *last, bool *stop)
             *last = unknown_type(false);
         } else if (is(c, "{")) {
             c->pos++;
-            int saved = c->nlocals;
+            struct block_mark saved = enter_block(c);
             ok = block_items(c, last, stop);
-            c->nlocals = saved;
+            leave_block(c, saved);
             if (ok && !*stop)
                 ok = expect(c, "}");
             *last = simple_type(CK_VOID);
@@ -2780,7 +2880,7 @@ static bool block_items(struct ck *c, struct ck_type *last, bool *stop)
 /* `({ block-items })` (GNU): c->pos at the `{`. */
 static bool statement_expression(struct ck *c, struct ck_type *t)
 {
-    int open = c->pos - 1, saved = c->nlocals, structs = c->nstructs;
+    int open = c->pos - 1;
     bool stop = false;
     if (c->depth >= CK_MAX_DEPTH) {
         ck_error(c, c->pos, "expression nested too deeply");
@@ -2789,12 +2889,11 @@ static bool statement_expression(struct ck *c, struct ck_type *t)
     c->pos++;
     c->depth++;
     c->statement_expressions++;
+    struct block_mark saved = enter_block(c);
     bool ok = block_items(c, t, &stop);
+    leave_block(c, saved);
     c->statement_expressions--;
     c->depth--;
-    c->nlocals = saved;
-    for (int k = structs; k < c->nstructs; k++)
-        c->structs[k].hidden = true;    /* their tags end with the block */
     if (!ok)
         return false;
     if (stop) {                         /* not followed: the rest as it is */
@@ -2934,6 +3033,41 @@ static bool same_struct(const struct ck_type *a, const struct ck_type *b)
     return a->tag->sym && a->tag->sym == b->tag->sym;
 }
 
+/* Do pointer types a and b point to types known to be incompatible (what gcc 14 rejects,
+ * -Wincompatible-pointer-types)?  Qualifiers, the signedness of integers of one size and
+ * function types are not compared (gcc only warns of the first two). */
+static bool pointers_clash(const struct ck_type *a, const struct ck_type *b)
+{
+    struct ck_type x = inner_type(a), y = inner_type(b);
+    for (int level = 0; level < CK_MAX_DERIV; level++) {
+        enum ck_kind xk = kind_of(&x), yk = kind_of(&y);
+        if (xk == CK_UNKNOWN || yk == CK_UNKNOWN || (level == 0 && (xk == CK_VOID ||
+                                                                     yk == CK_VOID)))
+            return false;               /* void * converts to and from object pointers */
+        if (xk != yk)
+            return true;
+        switch (xk) {
+        case CK_INT:
+            return x.at && y.at && at_size(x.at) != at_size(y.at);
+        case CK_FLOAT:
+            return x.at && y.at && x.at != y.at;
+        case CK_STRUCT:
+            return !same_struct(&x, &y);
+        case CK_ARRAY:
+            if (x.dim[0] > 0 && y.dim[0] > 0 && x.dim[0] != y.dim[0])
+                return true;
+            /* fall through */
+        case CK_POINTER:
+            x = inner_type(&x);
+            y = inner_type(&y);
+            break;
+        default:
+            return false;
+        }
+    }
+    return false;
+}
+
 static bool value_fits(struct ck *c, int at, const struct ck_type *m, const struct ck_type *x,
                        const char *what)
 {
@@ -2967,11 +3101,17 @@ static bool value_fits(struct ck *c, int at, const struct ck_type *m, const stru
     unsigned long long zero;
     bool null = v.null_const || (value_of(&v, &zero) && zero == 0);
     if ((mk == CK_POINTER && vk == CK_INT && !null) ||
-        (mk == CK_INT && m->at != AT_UNKNOWN && m->at != AT_BOOL && vk == CK_POINTER)) {
+        (mk == CK_INT && (m->at != AT_UNKNOWN || m->bitfield) && m->at != AT_BOOL &&
+         vk == CK_POINTER)) {
         ck_error(c, at, "%s %s makes %s from %s without a cast",
                  what ? "initializing" : "assignment to", what ? what : "an object",
                  mk == CK_POINTER ? "a pointer" : "an integer",
                  mk == CK_POINTER ? "an integer" : "a pointer");
+        return false;
+    }
+    if (mk == CK_POINTER && vk == CK_POINTER && !null && pointers_clash(m, &v)) {
+        ck_error(c, at, "%s %s from an incompatible pointer type",
+                 what ? "initializing" : "assignment to", what ? what : "a pointer");
         return false;
     }
     return true;
@@ -4285,12 +4425,7 @@ static bool assignment_fits(struct ck *c, int at, int bt, const char *op, const 
     char bop[4];
     snprintf(bop, sizeof bop, "%.*s", (int)strlen(op) - 1, op);
     struct ck_type x = *a;
-    if (!binary_type(c, bt - 1, bop, &x, b))
-        return false;
-    if (kind_of(a) != CK_POINTER || kind_of(&x) == CK_UNKNOWN || kind_of(&x) == CK_POINTER)
-        return true;
-    ck_error(c, bt - 1, "invalid operands to '%s': the result is not a pointer", op);
-    return false;
+    return binary_type(c, bt - 1, bop, &x, b) && value_fits(c, bt - 1, a, &x, NULL);
 }
 
 static bool assign(struct ck *c, struct ck_type *t)

@@ -1,4 +1,4 @@
-import random
+import random, re
 from judge import main, STRICT
 # Part 1: an assignment inside an inout(data[...]) expression.  Objects by kind, so that
 # half the time the right side has the left side's kind (mostly valid), else any.
@@ -76,7 +76,10 @@ def declare_reduction():
     tail='int main(void)\n{\n    %s x = %s;\n%s    return (int)sizeof x;\n}\n'%(t,x0,use)
     src=head+dr+tail
     wrap='static void rd_comb(%s *out_, %s *in_)\n{\n    %s omp_out = *out_;\n    %s omp_in = *in_;\n    %s;\n    *out_ = omp_out;\n}\n'%(t,t,t,t,c)
-    if ini: wrap+='static void rd_init(%s *priv_, %s *orig_)\n{\n    %s omp_priv;\n    %s omp_orig = *orig_;\n    %s;\n    *priv_ = omp_priv;\n}\n'%(t,t,t,t,ini)
+    # `omp_priv = { ... }` initializes (OpenMP: an initialization, not an assignment)
+    lst=re.match(r'\s*omp_priv\s*=\s*(\{.*)$', ini or '')
+    if lst: wrap+='static void rd_init(%s *priv_, %s *orig_)\n{\n    %s omp_orig = *orig_;\n    %s omp_priv = %s;\n    (void)omp_orig;\n    *priv_ = omp_priv;\n}\n'%(t,t,t,t,lst.group(1))
+    elif ini: wrap+='static void rd_init(%s *priv_, %s *orig_)\n{\n    %s omp_priv;\n    %s omp_orig = *orig_;\n    %s;\n    *priv_ = omp_priv;\n}\n'%(t,t,t,t,ini)
     plain=head+wrap+tail
     return '%s : %s : %s [%s]'%(t,c,ini,how), src, plain
 def case():
