@@ -2961,7 +2961,8 @@ static bool known_same_struct(struct ck *c, const struct ck_type *a, const struc
  * a union, fewer members). */
 static bool nth_member(struct ck *c, const struct ck_type *of, int k, struct ck_type *out)
 {
-    if (kind_of(of) == CK_STRUCT && of->cstruct && !c->structs[of->cstruct - 1].is_union) {
+    if (kind_of(of) == CK_STRUCT && of->cstruct &&
+        (!c->structs[of->cstruct - 1].is_union || k == 0)) {   /* a union's first member */
         for (int i = 0, n = 0; i < c->nfields; i++)
             if (c->fields[i].owner == of->cstruct - 1 && n++ == k) {
                 *out = c->fields[i].type;
@@ -3293,6 +3294,11 @@ static bool initializer_list(struct ck *c, const struct ck_type *of)
                 ck_error(c, at, "non-static initialization of a flexible array member");
                 return false;
             }
+            /* a value without braces for an aggregate member of a struct the clause
+               declares: not followed from there on (as before those were known), rather
+               than refused */
+            if (of->cstruct && aggregate && !is(c, "{"))
+                known = false;
             bool element = known || (array && !elided && pos >= 0);
             if (array && !designated && !element) {
                 ck_error(c, at, "sorry, unimplemented: mcc cannot tell which element of this "
@@ -3318,7 +3324,8 @@ static bool initializer_list(struct ck *c, const struct ck_type *of)
             bool same_struct = kind_of(&m) == CK_STRUCT && kind_of(&xv) == CK_STRUCT &&
                                known_same_struct(c, &m, &xv);
             if (ok && !tok_is(c, at, "{") && !designated && !known &&
-                kind_of(of) == CK_STRUCT && members_known(c, of) && !aggregate_free(c, of)) {       /* members not known: not followed */
+                kind_of(of) == CK_STRUCT && !of->cstruct && members_known(c, of) &&
+                !aggregate_free(c, of)) {       /* members not known: not followed */
                 ck_error(c, at, "sorry, unimplemented: mcc cannot tell which member of this "
                          "initializer a value without braces initializes (it does not follow "
                          "brace elision that far); brace each member's initializer");
@@ -4444,7 +4451,7 @@ static bool assign(struct ck *c, struct ck_type *t)
             int rat = c->pos;
             if (!assign(c, &r) || !assignment_fits(c, at, rat, ops[k], t, &r))
                 return false;
-            t->lvalue = false;
+            t->lvalue = t->bitfield = false;
             return true;
         }
     return true;

@@ -14,7 +14,8 @@ removed).  judge() runs `$MCC --ompss -y c.c -o o.c` and gcc, the oracle:
 
 main(make_case, flags) is a generator's whole main: argv is `SEED COUNT`, the seed is set
 before the first case (judge() draws no random numbers, so a seed gives the same cases),
-and the last line is `cases N ok .. rejected .. bad .. valid-but-sorry ..`.
+and the last line is `cases N ok .. rejected .. bad .. valid-but-sorry ..` (JUDGE_SORRY=1
+prints the valid-but-sorry cases too).
 Files c.c, p.c and o.c are written in the current directory.
 """
 import os, random, subprocess, sys
@@ -56,6 +57,8 @@ class Judge:
                 return 'rejected'
             if 'sorry' in m.stderr:
                 self.sorry += 1
+                if os.environ.get('JUDGE_SORRY'):
+                    print('VALID-BUT-SORRY', label, m.stderr.splitlines()[0][:150])
                 return 'sorry'
             first = (m.stderr.splitlines() or ['(mcc said nothing)'])[0]
             print('FALSE-REJECT', label, first[:150])
