@@ -345,8 +345,8 @@ static void add_params(struct lower *L, struct check_state *s, struct ast *decla
 }
 
 /* Every ordinary name declared in a function body (objects, typedefs, functions, enum
- * constants) and every tag, with where it is visible: from its declarator to the end of the block (of
- * the `for` for a declaration in its first clause).  Also the function's gotos. */
+ * constants) and every tag, with where it is visible: from its declarator to the end of the
+ * block (of the `for` for a declaration in its first clause).  Also the function's gotos. */
 static void collect(struct lower *L, struct check_state *s, struct ast *n, size_t scope_end)
 {
     if (!n)
@@ -768,6 +768,7 @@ static int find_member(struct lower *L, struct ast *members, struct name *m,
 /* ---- the expression checker ---------------------------------------------------------- */
 
 #define CK_MAX_LOCALS 64
+#define CK_MAX_MEMBERS 64            /* member names of one struct checked for duplicates */
 enum ck_local { LOCAL_OBJECT, LOCAL_TYPEDEF, LOCAL_ENUM_CONST };
 struct ck {
     struct lower *L;
@@ -814,7 +815,7 @@ struct ck {
                                         or -1 */
     long long attr_vector;           /* ... vector_size(N): N, -2 when not known, or -1 */
     int attr_vector_tok;             /* ... N's token */
-    int body_names[64];              /* the member names of the untagged struct or union
+    int body_names[CK_MAX_MEMBERS];  /* the member names of the untagged struct or union
                                         body member_list() read last (their tokens) */
     int nbody_names;
     int body_struct;                 /* ... its index in structs[] plus 1, or 0 */
@@ -1959,7 +1960,6 @@ static bool type_name(struct ck *c, struct ck_type *t)
 }
 
 /* The member declarations one struct or union body has seen (member_list). */
-#define CK_MAX_MEMBERS (int)(sizeof ((struct ck *)0)->body_names / sizeof (int))
 struct members_seen {
     int owner;                       /* the struct's index in ck.structs, or -1 */
     bool is_union;
@@ -2349,7 +2349,8 @@ static bool tag_kind_fits(struct ck *c, int tag, int kw, bool defining)
     int other = -1;                     /* a visible tag's kind */
     bool same_block = false;
     for (int k = c->nstructs - 1; k >= 0 && other < 0; k--)
-        if (c->structs[k].tag >= 0 && !c->structs[k].hidden && tok_name(c, c->structs[k].tag) == nm) {
+        if (c->structs[k].tag >= 0 && !c->structs[k].hidden &&
+            tok_name(c, c->structs[k].tag) == nm) {
             other = c->structs[k].is_union ? KW_UNION : KW_STRUCT;
             same_block = c->structs[k].block == c->block;
         }
@@ -3186,7 +3187,8 @@ static bool array_designator(struct ck *c, const struct ck_type *of, long long *
             v[n - 1] < (1ull << 40) ? (long long)v[n - 1] : -1;
     for (int k = 0; k < n && kind_of(of) == CK_ARRAY; k++)
         if (value_of(&x[k], &v[k]) && (at_negative(v[k], arith_of(&x[k])) ||
-                                       (of->dim[0] > 0 && v[k] >= (unsigned long long)of->dim[0] - 1))) {
+                                       (of->dim[0] > 0 &&
+                                        v[k] >= (unsigned long long)of->dim[0] - 1))) {
             ck_error(c, at[k], "array index in initializer exceeds array bounds");
             return false;
         }
