@@ -3891,19 +3891,13 @@ static bool argument_fits(struct ck *c, struct ast *p, const struct ck_type *a)
         return true;
     switch (pk) {
     case CK_STRUCT:
-        return ak == CK_STRUCT;
+        return ak == CK_STRUCT && same_struct(&pt, &x);
     case CK_INT: case CK_FLOAT:
         return is_arith(ak);
-    case CK_POINTER: {
+    case CK_POINTER:
         if (ak == CK_INT)
             return a->null_const;
-        if (ak != CK_POINTER)
-            return false;
-        struct ck_type pi = inner_type(&pt), ai = inner_type(&x);
-        enum ck_kind pik = kind_of(&pi), aik = kind_of(&ai);
-        return pik == CK_VOID || aik == CK_VOID || pik == CK_UNKNOWN || aik == CK_UNKNOWN ||
-               pik == aik;
-    }
+        return ak == CK_POINTER && !pointers_clash(&pt, &x);
     default:
         return true;
     }
