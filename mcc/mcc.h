@@ -13,8 +13,9 @@
  *   C front end     lex.c + grammar/c.l, ast.c, symbols.c, the parser (grammar/c.y),
  *                   rewrite.c (edits over the preprocessed text)
  *   pragmas         pragma_lex.c, pragma.c, pragma_ref.c, pragma_dump.c (OmpSs directives
- *                   and clauses), check.c (their expressions and places), check_nesting.c
- *                   (OpenMP's nesting of regions)
+ *                   and clauses), check.c (their clauses and places), check_expr.c (the
+ *                   clauses' expressions as C), check_type.c (the types these follow),
+ *                   check_nesting.c (OpenMP's nesting of regions)
  *   lowering        a pipeline of layers; a file calls only files of the layers below
  *                   its own (tests/layout/lower_layers.py checks this list against the
  *                   calls), and a file's exported functions are named after it
@@ -1250,6 +1251,203 @@ bool check_nesting(const struct lower *L, const struct omp_directive *d);
 const struct mcc_loc *check_word_loc(const struct omp_directive *d);
 /* check.c: does text [begin, end) name a typedef, enumerator or tag local to L->fn? */
 bool check_names_local_type(struct lower *L, size_t begin, size_t end);
+
+/* check_type.c: the types the clause check follows and the declarations they come from
+ * (check_expr.c and check.c share them). */
+/* What a C type is, as far as this check needs: its derivations from the outside in
+ * (`double *a[4]`: array, pointer; base float) and its base. */
+enum ck_kind { CK_UNKNOWN, CK_INT, CK_FLOAT, CK_STRUCT, CK_VOID, CK_POINTER, CK_ARRAY,
+               CK_FUNCTION };
+#define CK_MAX_DERIV 16
+struct ck_type {
+    unsigned char n;                 /* derivations d[0..n), d[0] the outermost */
+    unsigned char d[CK_MAX_DERIV];   /* CK_POINTER, CK_ARRAY, CK_FUNCTION */
+    struct ast *params[CK_MAX_DERIV];/* CK_FUNCTION: its parameter list (AST_LIST), or NULL
+                                        when unknown or unchecked (K&R, `()`) */
+    unsigned char base;              /* CK_INT, CK_FLOAT, CK_STRUCT, CK_VOID, CK_UNKNOWN */
+    struct ast *tag;                 /* CK_STRUCT: its struct/union specifier, or NULL */
+    unsigned char cstruct;           /* CK_STRUCT declared in the clause being checked: its
+                                        index in ck.structs plus 1 (0: not one) */
+    bool lvalue;                     /* designates an object (or could: unknown forms) */
+    bool null_const;                 /* the constant 0 (a null pointer constant) */
+    bool base_const;                 /* the base is const-qualified (a declared object's
+                                        specifiers say const): with no derivations left
+                                        (an element, a target), a read-only object */
+    unsigned char at;                /* CK_INT, CK_FLOAT base: which arithmetic type
+                                        (enum ck_arith; AT_UNKNOWN when not known) */
+    bool qual;                       /* the base's specifiers are qualified (const,
+                                        volatile, _Atomic): no _Generic association of an
+                                        unqualified type matches it */
+    bool ptr_qual;                   /* a pointer derivation is qualified (`* const`) */
+    bool bitfield;                   /* a bit-field (no address, no sizeof) */
+    bool narrow_bitfield;            /* a bit-field narrower than its type: gcc gives it a
+                                        type of its own, which no _Generic association
+                                        names (`at` is then unknown) */
+    bool has_value;                  /* an integer constant expression (C11 6.6p6) whose
+                                        value is known: `value`, converted to `at` (its
+                                        bits, sign-extended from signed types) */
+    unsigned long long value;
+    bool overflow;                   /* ... computed with a signed overflow: gcc keeps
+                                        folding it, but a ?: choosing it is no constant */
+    long long dim[CK_MAX_DERIV];     /* CK_ARRAY d[k] of a type name: its size, when
+                                        known, plus 1 (0: not known; -1: a member
+                                        declared `[]`, a flexible array) */
+};
+
+/* The arithmetic types _Generic tells apart (C11 6.2.5; enums are not here: gcc gives an
+ * enum type int or unsigned int after its values), and the integer constant folder
+ * computes in (x86-64 LP64, the target mcc's output is compiled for). */
+enum ck_arith { AT_UNKNOWN, AT_BOOL, AT_CHAR, AT_SCHAR, AT_UCHAR, AT_SHORT, AT_USHORT, AT_INT,
+                AT_UINT, AT_LONG, AT_ULONG, AT_LLONG, AT_ULLONG, AT_INT128, AT_UINT128,
+                AT_FLOAT, AT_DOUBLE, AT_LDOUBLE };
+
+extern const char *const ck_at_names[];   /* enum ck_arith's types as C spells them */
+bool ck_at_integer(int a);
+bool ck_at_unsigned(int a);
+int ck_at_size(int a);
+int ck_at_promote(int a);
+int ck_at_usual(int a, int b);
+unsigned long long ck_at_norm(unsigned long long v, int a);
+bool ck_at_negative(unsigned long long v, int a);
+/* The type specifier keywords of a declaration or type name, counted (C11 6.7.2p2). */
+struct ck_spec_count { int chr, shrt, lng, sgn, uns, bln, flt, dbl, i128, cplx, other; };
+void ck_spec_count_add(struct ck_spec_count *n, int kw);
+int ck_spec_count_type(const struct ck_spec_count *n);
+/* Types made, taken apart and asked about. */
+enum ck_kind ck_kind_of(const struct ck_type *t);
+struct ck_type ck_unknown_type(bool lvalue);
+struct ck_type ck_simple_type(enum ck_kind k);
+struct ck_type ck_inner_type(const struct ck_type *t);
+struct ck_type ck_derived(const struct ck_type *t, enum ck_kind k);
+struct ck_type ck_decay(const struct ck_type *t);
+bool ck_is_arith(enum ck_kind k);
+int ck_arith_of(const struct ck_type *t);
+bool ck_value_of(const struct ck_type *t, unsigned long long *v);
+struct ck_type ck_arith_type(int a);
+struct ck_type ck_constant(int a, unsigned long long v);
+bool ck_non_scalar(enum ck_kind k);
+
+/* The names the function being checked declares and where each is visible; the bodies of
+ * struct and enum tags. */
+struct check_decl {
+    struct name *name;
+    struct sym *sym;
+    size_t from, to;                 /* visible in [from, to) */
+};
+
+struct check_state {
+    struct ast *fn;                  /* the function whose declarations these are */
+    struct check_decl *v;
+    int n, cap;
+    struct ast **gotos;              /* gotos, &&label and labels of fn */
+    int ngotos, capgotos;
+    struct lower_map bodies;         /* tag sym -> the struct/union specifier with its body */
+    bool bodies_built;
+};
+struct check_state *ck_function_state(struct lower *L, struct ast *fn);
+struct sym *ck_lookup_block_ns(struct check_state *s, struct name *nm, size_t at, bool tag);
+struct sym *ck_lookup_block(struct check_state *s, struct name *nm, size_t at);
+struct sym *ck_lookup_file(struct name *nm, size_t at);
+struct ast *ck_struct_members(struct lower *L, struct ast *spec);
+struct ast *ck_enum_definition(struct lower *L, struct ast *spec);
+int ck_enum_type(struct lower *L, struct ast *def);
+
+/* Types of declarations. */
+void ck_append_derivs(struct ck_type *t, const struct ck_type *u);
+void ck_type_of_decl(struct lower *L, struct ast *specs, struct ast *declarator,
+                     struct ck_type *t, int depth);
+bool ck_has_vector_attribute(struct lower *L, struct sym *y, int depth);
+struct ck_type ck_type_of_sym(struct lower *L, struct sym *y);
+bool ck_open_array(struct ast *d);
+int ck_find_member(struct lower *L, struct ast *members, struct name *m,
+                   struct ck_type *out, int depth);
+bool ck_specs_const(const struct sym *y, int depth);
+
+/* check_expr.c: a clause's expressions parsed and checked as C from the directive's tokens
+ * (struct ck: where the check is and what it has seen). */
+#define CK_MAX_LOCALS 64
+#define CK_MAX_MEMBERS 64            /* member names of one struct checked for duplicates */
+enum ck_local { LOCAL_OBJECT, LOCAL_TYPEDEF, LOCAL_ENUM_CONST };
+struct ck {
+    struct lower *L;
+    const struct omp_directive *d;
+    const char *text;                /* d's text, which the tokens index */
+    const struct omp_tok *toks;
+    int pos, end;                    /* next token; the end of what is being checked */
+    size_t at;                       /* names are looked up as seen from here */
+    struct check_state *scope;       /* block-scope names (NULL: file scope) */
+    struct ast *params;              /* a function task's parameters, or NULL */
+    struct ast *impl_params;         /* with implements(f): f's parameters, or NULL */
+    struct name *task_fn;            /* ... and its name */
+    struct ast *fn_body;             /* ... its definition, for "is local to" */
+    const struct omp_expr *iters[16];/* multidependence iterators in scope */
+    int niters;
+    enum { RED_NONE, RED_COMBINER, RED_INITIALIZER } reduction; /* declare reduction's
+                                        combiner (omp_in, omp_out in scope) or initializer
+                                        (omp_priv, omp_orig) */
+    struct ck_type red_type;         /* their type */
+    bool failed;                     /* an error was reported */
+    int depth;                       /* nesting of the expression being parsed */
+    int locals[CK_MAX_LOCALS];       /* names declared in statement expressions around the
+                                        expression being parsed (their tokens) */
+    struct ck_type local_type[CK_MAX_LOCALS]; /* ... their types (a typedef: the type) */
+    unsigned char local_kind[CK_MAX_LOCALS];  /* ... what they are (enum ck_local) */
+    bool local_extern[CK_MAX_LOCALS];         /* ... declared extern */
+    int local_block[CK_MAX_LOCALS];           /* ... the block they are declared in */
+    int block, blocks;               /* the block being parsed (0: none), blocks so far */
+    int nlocals;
+    int local_hit;                   /* ck_lookup()'s NAME_LOCAL: its index in locals[] */
+    int in_sizeof;                   /* inside an operand that is not evaluated (sizeof,
+                                        _Alignof, _Generic's controlling expression) */
+    int variables;                   /* objects and statement expressions met outside
+                                        sizeof (a size that counts them is not constant) */
+    bool variable_size;              /* an array size of the type name being parsed did */
+    int statement_expressions;       /* statement expressions around c->pos */
+    bool declaring;                  /* abstract_declarator() takes a name (a declaration) */
+    int decl_name;                   /* ... the token of the name it took, or -1 */
+    int decl_derivs;                 /* ck_type_name(): its declarator's derivations (the
+                                        rest are its specifiers', a typedef's) */
+    bool decl_fn;                    /* ... which it declared a function */
+    bool ptr_qual_seen;              /* abstract_declarator() met a qualified pointer */
+    int attr_mode;                   /* the type name being parsed has mode(X): X's token,
+                                        or -1 */
+    long long attr_vector;           /* ... vector_size(N): N, -2 when not known, or -1 */
+    int attr_vector_tok;             /* ... N's token */
+    int body_names[CK_MAX_MEMBERS];  /* the member names of the untagged struct or union
+                                        body member_list() read last (their tokens) */
+    int nbody_names;
+    int body_struct;                 /* ... its index in structs[] plus 1, or 0 */
+    bool init_static;                /* the initializer being checked is a static
+                                        object's (flexible array members may have one) */
+    struct ck_struct {               /* the structs and unions the clause declares */
+        int tag;                     /* its tag's token, or -1 */
+        int block;                   /* the block it is declared in */
+        bool is_union, complete;     /* complete: every member is in fields[] */
+        bool hidden;                 /* its statement expression has ended (tag not seen) */
+        bool variable;               /* a member has a variably modified type */
+    } structs[16];
+    int nstructs;
+    struct ck_field {                /* their members, in order */
+        int owner;                   /* its struct's index */
+        int name;                    /* its token; -1 for an anonymous struct or union */
+        struct ck_type type;
+    } fields[96];
+    int nfields;
+};
+/* The spelling of token i, for "%.*s". */
+#define CK_TOK(c, i) (int)(c)->toks[i].len, (c)->text + (c)->toks[i].off
+void ck_error(struct ck *c, int tok, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+enum ck_name { NAME_NONE, NAME_SYM, NAME_ITER, NAME_REDVAR, NAME_BUILTIN, NAME_FUNC_NAME,
+               NAME_LOCAL };
+void ck_expected(struct ck *c, const char *what);
+enum ck_name ck_lookup(struct ck *c, int i, struct sym **out);
+bool ck_starts_type(struct ck *c, int i);
+bool ck_type_name(struct ck *c, struct ck_type *t);
+bool ck_member(struct ck *c, int mi, struct ck_type *t, bool arrow);
+bool ck_subscript(struct ck *c, int at, struct ck_type *t, const struct ck_type *index);
+bool ck_expr(struct ck *c, struct ck_type *t);
+bool ck_initializer_list(struct ck *c, const struct ck_type *of);
 
 /* lower_deps.c: the regions of a task's clauses.  `count` gets code adding to nrt_nr and
  * nrt_nd (regions, dimensions), `add` the nanort_task_region calls on nrt_t. */
