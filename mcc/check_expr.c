@@ -816,6 +816,22 @@ static void leave_block(struct ck *c, struct block_mark m)
     c->block = m.block;
 }
 
+/* An integer constant expression (C11 6.6) where c->pos is, parsed as a conditional
+ * expression; objects count even inside a sizeof around it (its value is needed there).
+ * *constant: false when it is no integer or names an object. */
+static bool constant_expression(struct ck *c, struct ck_type *x, bool *constant)
+{
+    int variables = c->variables, in_sizeof = c->in_sizeof;
+    c->in_sizeof = 0;
+    c->depth++;
+    bool ok = conditional(c, x);
+    c->depth--;
+    c->in_sizeof = in_sizeof;
+    enum ck_kind k = ck_kind_of(x);
+    *constant = ok && (k == CK_INT || k == CK_UNKNOWN) && c->variables == variables;
+    return ok;
+}
+
 static bool enumerators(struct ck *c)
 {
     c->pos++;
@@ -830,14 +846,10 @@ static bool enumerators(struct ck *c)
         c->pos++;
         if (accept(c, "=")) {
             struct ck_type x;
-            int variables = c->variables;
-            c->depth++;
-            bool ok = conditional(c, &x);
-            c->depth--;
-            if (!ok)
+            bool constant;
+            if (!constant_expression(c, &x, &constant))
                 return false;
-            enum ck_kind k = ck_kind_of(&x);
-            if ((k != CK_INT && k != CK_UNKNOWN) || c->variables != variables) {
+            if (!constant) {
                 ck_error(c, name, "enumerator value for '%.*s' is not an integer constant",
                          CK_TOK(c, name));
                 return false;
@@ -933,18 +945,12 @@ static bool power_of_two(unsigned long long v) { return v && !(v & (v - 1)); }
 static bool attribute_constant(struct ck *c, int name, long long *v)
 {
     struct ck_type x;
-    int at = c->pos, variables = c->variables;
+    int at = c->pos;
     unsigned long long u;
-    int in_sizeof = c->in_sizeof;
-    c->in_sizeof = 0;                   /* a constant, even in sizeof: names count */
-    c->depth++;
-    bool ok = assign(c, &x);
-    c->depth--;
-    c->in_sizeof = in_sizeof;
-    if (!ok)
+    bool constant;
+    if (!constant_expression(c, &x, &constant))
         return false;
-    enum ck_kind k = ck_kind_of(&x);
-    if ((k != CK_INT && k != CK_UNKNOWN) || c->variables != variables) {
+    if (!constant) {
         ck_error(c, at, "the argument of attribute '%.*s' is not an integer constant",
                  CK_TOK(c, name));
         return false;
@@ -1186,12 +1192,10 @@ static bool empty_brackets(const struct ck *c, int from, int to)
  * constant of at most t's bits (C11 6.7.2.1p4), not zero when named. */
 static bool bitfield_width(struct ck *c, int name, struct ck_type *t)
 {
-    int at = c->pos, variables = c->variables, in_sizeof = c->in_sizeof;
+    int at = c->pos;
     struct ck_type w;
-    c->in_sizeof = 0;                   /* the width is evaluated, also in a sizeof */
-    bool ok = conditional(c, &w);
-    c->in_sizeof = in_sizeof;
-    if (!ok)
+    bool constant;
+    if (!constant_expression(c, &w, &constant))
         return false;
     int a = ck_arith_of(t);
     t->bitfield = true;
@@ -1205,10 +1209,9 @@ static bool bitfield_width(struct ck *c, int name, struct ck_type *t)
         return false;
     }
     unsigned long long v;
-    if (ck_kind_of(&w) == CK_UNKNOWN || (!ck_value_of(&w, &v) && c->variables == variables &&
-                                         ck_kind_of(&w) == CK_INT))
+    if (constant && !ck_value_of(&w, &v))
         return true;                    /* a constant this check does not fold */
-    if (!ck_value_of(&w, &v)) {
+    if (!constant) {
         ck_error(c, at, "%s width not an integer constant", called);
         return false;
     }
@@ -1293,20 +1296,17 @@ static bool declarator_attributes(struct ck *c)
  * known to be 0 fails as it does in gcc. */
 static bool static_assertion(struct ck *c)
 {
-    int at = c->pos++, variables = c->variables;
+    int at = c->pos++;
     if (!expect(c, "("))
         return false;
     int e = c->pos;
     struct ck_type x;
-    if (!conditional(c, &x))
+    bool constant;
+    if (!constant_expression(c, &x, &constant))
         return false;
     unsigned long long v;
-    if (ck_kind_of(&x) != CK_INT && ck_kind_of(&x) != CK_UNKNOWN) {
-        ck_error(c, e, "expression in static assertion is not an integer");
-        return false;
-    }
-    if (ck_kind_of(&x) == CK_INT && !ck_value_of(&x, &v) && c->variables != variables) {
-        ck_error(c, e, "expression in static assertion is not constant");
+    if (!constant) {
+        ck_error(c, e, "expression in static assertion is not an integer constant");
         return false;
     }
     if (accept(c, ",")) {
@@ -1345,10 +1345,11 @@ static bool alignment_specifier(struct ck *c)
         c->decl_derivs = derivs;
         return ok && expect(c, ")");
     }
-    if (!conditional(c, &x))
+    bool constant;
+    if (!constant_expression(c, &x, &constant))
         return false;
     unsigned long long v;
-    if (ck_kind_of(&x) != CK_INT && ck_kind_of(&x) != CK_UNKNOWN) {
+    if (!constant) {
         ck_error(c, at, "requested alignment is not an integer constant");
         return false;
     }
