@@ -818,8 +818,10 @@ static void leave_block(struct ck *c, struct block_mark m)
 
 /* An integer constant expression (C11 6.6) where c->pos is, parsed as a conditional
  * expression; objects count even inside a sizeof around it (its value is needed there).
- * *constant: false when it is no integer or names an object. */
-static bool constant_expression(struct ck *c, struct ck_type *x, bool *constant)
+ * One that is no integer or names an object is reported at token `at` as "WHAT is not an
+ * integer constant" (what: a format, and its one argument a token of the text). */
+static bool constant_expression(struct ck *c, struct ck_type *x, int at, const char *what,
+                                int arg)
 {
     int variables = c->variables, in_sizeof = c->in_sizeof;
     c->in_sizeof = 0;
@@ -828,8 +830,13 @@ static bool constant_expression(struct ck *c, struct ck_type *x, bool *constant)
     c->depth--;
     c->in_sizeof = in_sizeof;
     enum ck_kind k = ck_kind_of(x);
-    *constant = ok && (k == CK_INT || k == CK_UNKNOWN) && c->variables == variables;
-    return ok;
+    if (!ok || ((k == CK_INT || k == CK_UNKNOWN) && c->variables == variables))
+        return ok;
+    char called[160];
+    snprintf(called, sizeof called, what, arg >= 0 ? (int)c->toks[arg].len : 0,
+             arg >= 0 ? c->text + c->toks[arg].off : "");
+    ck_error(c, at, "%s is not an integer constant", called);
+    return false;
 }
 
 static bool enumerators(struct ck *c)
@@ -846,14 +853,8 @@ static bool enumerators(struct ck *c)
         c->pos++;
         if (accept(c, "=")) {
             struct ck_type x;
-            bool constant;
-            if (!constant_expression(c, &x, &constant))
+            if (!constant_expression(c, &x, name, "enumerator value for '%.*s'", name))
                 return false;
-            if (!constant) {
-                ck_error(c, name, "enumerator value for '%.*s' is not an integer constant",
-                         CK_TOK(c, name));
-                return false;
-            }
         }
         struct ck_type it = ck_simple_type(CK_INT);
         if (!add_local(c, name, &it, LOCAL_ENUM_CONST, false))
@@ -947,14 +948,8 @@ static bool attribute_constant(struct ck *c, int name, long long *v)
     struct ck_type x;
     int at = c->pos;
     unsigned long long u;
-    bool constant;
-    if (!constant_expression(c, &x, &constant))
+    if (!constant_expression(c, &x, at, "the argument of attribute '%.*s'", name))
         return false;
-    if (!constant) {
-        ck_error(c, at, "the argument of attribute '%.*s' is not an integer constant",
-                 CK_TOK(c, name));
-        return false;
-    }
     *v = -1;
     if (ck_value_of(&x, &u)) {
         if (ck_at_negative(u, ck_arith_of(&x)) || u > (1ull << 40)) {
@@ -1194,8 +1189,9 @@ static bool bitfield_width(struct ck *c, int name, struct ck_type *t)
 {
     int at = c->pos;
     struct ck_type w;
-    bool constant;
-    if (!constant_expression(c, &w, &constant))
+    if (!constant_expression(c, &w, at, name >= 0 ? "the width of bit-field '%.*s'"
+                                                  : "the width of an unnamed bit-field%.*s",
+                             name))
         return false;
     int a = ck_arith_of(t);
     t->bitfield = true;
@@ -1209,12 +1205,8 @@ static bool bitfield_width(struct ck *c, int name, struct ck_type *t)
         return false;
     }
     unsigned long long v;
-    if (constant && !ck_value_of(&w, &v))
+    if (!ck_value_of(&w, &v))
         return true;                    /* a constant this check does not fold */
-    if (!constant) {
-        ck_error(c, at, "%s width not an integer constant", called);
-        return false;
-    }
     unsigned long long bits = !a ? ~0ull : a == AT_BOOL ? 1 : 8ull * (unsigned)ck_at_size(a);
     const char *bad = ck_at_negative(v, ck_arith_of(&w)) ? "negative width in %s"
                       : !v && name >= 0 ? "zero width for %s"
@@ -1301,14 +1293,9 @@ static bool static_assertion(struct ck *c)
         return false;
     int e = c->pos;
     struct ck_type x;
-    bool constant;
-    if (!constant_expression(c, &x, &constant))
+    if (!constant_expression(c, &x, e, "the expression of a static assertion%.*s", -1))
         return false;
     unsigned long long v;
-    if (!constant) {
-        ck_error(c, e, "expression in static assertion is not an integer constant");
-        return false;
-    }
     if (accept(c, ",")) {
         if (c->toks[c->pos].kind != OMP_TOK_STRING || !check_quoted(c, c->pos)) {
             if (!c->failed)
@@ -1345,14 +1332,9 @@ static bool alignment_specifier(struct ck *c)
         c->decl_derivs = derivs;
         return ok && expect(c, ")");
     }
-    bool constant;
-    if (!constant_expression(c, &x, &constant))
+    if (!constant_expression(c, &x, at, "the requested alignment%.*s", -1))
         return false;
     unsigned long long v;
-    if (!constant) {
-        ck_error(c, at, "requested alignment is not an integer constant");
-        return false;
-    }
     if (ck_value_of(&x, &v) && (ck_at_negative(v, ck_arith_of(&x)) || (v && !power_of_two(v)))) {
         ck_error(c, at, "requested alignment is not a positive power of 2");
         return false;
