@@ -1269,6 +1269,55 @@ static bool member_fits(struct ck *c, struct members_seen *m, int spec, int name
     return true;
 }
 
+/* The specifiers and first declarator of a declaration (or member declaration): its type
+ * in *t, its name in c->decl_name (or -1), the specifiers' type (t less its declarator's
+ * derivations) in *specs. */
+static bool first_declarator(struct ck *c, struct ck_type *t, struct ck_type *specs)
+{
+    c->declaring = true;
+    c->decl_name = -1;
+    c->decl_fn = false;
+    c->variable_size = false;
+    bool ok = ck_type_name(c, t);
+    c->declaring = false;
+    if (!ok)
+        return false;
+    *specs = *t;
+    if (c->decl_derivs > t->n)
+        c->decl_derivs = t->n;
+    specs->n = (unsigned char)(t->n - c->decl_derivs);
+    memmove(specs->d, t->d + c->decl_derivs, specs->n);
+    memmove(specs->dim, t->dim + c->decl_derivs, specs->n * sizeof specs->dim[0]);
+    memmove(specs->params, t->params + c->decl_derivs, specs->n * sizeof specs->params[0]);
+    return true;
+}
+
+/* A declarator after a `,`, of the same specifiers: its type in *t, its name as above. */
+static bool next_declarator(struct ck *c, const struct ck_type *specs, struct ck_type *t)
+{
+    unsigned char d[CK_MAX_DERIV];
+    long long dims[CK_MAX_DERIV];
+    int n = 0;
+    c->declaring = true;
+    c->decl_name = -1;
+    c->decl_fn = false;
+    c->variable_size = false;
+    bool ok = abstract_declarator(c, d, dims, &n) &&
+              object_size_valid(c, c->decl_name >= 0 ? c->decl_name : c->pos, specs, -1, d,
+                                dims, n);
+    c->declaring = false;
+    if (!ok)
+        return false;
+    *t = (struct ck_type){ .base = specs->base, .tag = specs->tag, .at = specs->at,
+                           .cstruct = specs->cstruct };
+    for (int k = 0; k < n; k++) {
+        t->dim[t->n] = d[k] == CK_ARRAY && dims[k] >= 0 ? dims[k] + 1 : 0;
+        t->d[t->n++] = d[k];
+    }
+    ck_append_derivs(t, specs);
+    return derivations_valid(c, c->decl_name >= 0 ? c->decl_name : c->pos, t);
+}
+
 /* The attributes after a declarator (`int a __attribute__((aligned(8)))`). */
 static bool declarator_attributes(struct ck *c)
 {
@@ -1407,45 +1456,12 @@ static bool member_declaration(struct ck *c, struct members_seen *m)
             ck_expected(c, "a member declaration");
         return false;
     }
-    struct ck_type t;
-    c->declaring = true;
-    c->decl_name = -1;
-    c->decl_fn = false;
-    c->variable_size = false;
-    bool ok = ck_type_name(c, &t);
-    c->declaring = false;
-    if (!ok || !member_declarator(c, m, spec, true, &t))
+    struct ck_type t, specs;
+    if (!first_declarator(c, &t, &specs) || !member_declarator(c, m, spec, true, &t))
         return false;
-    struct ck_type specs = t;           /* the specifiers' type: t less its declarator */
-    if (c->decl_derivs > t.n)
-        c->decl_derivs = t.n;
-    specs.n = (unsigned char)(t.n - c->decl_derivs);
-    memmove(specs.d, t.d + c->decl_derivs, specs.n);
-    memmove(specs.dim, t.dim + c->decl_derivs, specs.n * sizeof specs.dim[0]);
-    memmove(specs.params, t.params + c->decl_derivs, specs.n * sizeof specs.params[0]);
-    while (accept(c, ",")) {
-        unsigned char d[CK_MAX_DERIV];
-        long long dims[CK_MAX_DERIV];
-        int n = 0;
-        c->declaring = true;
-        c->decl_name = -1;
-        c->decl_fn = false;
-        c->variable_size = false;
-        ok = abstract_declarator(c, d, dims, &n);
-        c->declaring = false;
-        if (!ok)
+    while (accept(c, ","))
+        if (!next_declarator(c, &specs, &t) || !member_declarator(c, m, spec, false, &t))
             return false;
-        t = (struct ck_type){ .base = specs.base, .tag = specs.tag, .at = specs.at,
-                              .cstruct = specs.cstruct };
-        for (int k = 0; k < n; k++) {
-            t.dim[t.n] = d[k] == CK_ARRAY && dims[k] >= 0 ? dims[k] + 1 : 0;
-            t.d[t.n++] = d[k];
-        }
-        ck_append_derivs(&t, &specs);
-        if (!derivations_valid(c, c->decl_name >= 0 ? c->decl_name : c->pos, &t) ||
-            !member_declarator(c, m, spec, false, &t))
-            return false;
-    }
     if (accept(c, ";") || is(c, "}"))
         return true;
     ck_expected(c, "';', ',' or '}'");
@@ -1799,20 +1815,10 @@ static bool declaration(struct ck *c)
             }
     }
     int spec = c->pos;
-    struct ck_type t;
-    c->declaring = true;
-    c->decl_name = -1;
-    c->decl_fn = false;
-    bool ok = ck_type_name(c, &t);
-    c->declaring = false;
-    if (!ok)
+    struct ck_type t, specs;
+    if (!first_declarator(c, &t, &specs))
         return false;
-    struct ck_type specs = t;           /* the specifiers' type: t less its declarator */
-    if (c->decl_derivs > t.n)
-        c->decl_derivs = t.n;
-    specs.n = (unsigned char)(t.n - c->decl_derivs);
-    memmove(specs.d, t.d + c->decl_derivs, specs.n);
-    memmove(specs.params, t.params + c->decl_derivs, specs.n * sizeof specs.params[0]);
+    bool ok;
     for (;;) {
         int name = c->decl_name;
         if (!declarator_attributes(c))
@@ -1862,24 +1868,7 @@ static bool declaration(struct ck *c)
         }
         if (!accept(c, ","))
             break;
-        unsigned char d[CK_MAX_DERIV];
-        long long dims[CK_MAX_DERIV];
-        int n = 0;
-        c->declaring = true;
-        c->decl_name = -1;
-        c->decl_fn = false;
-        ok = abstract_declarator(c, d, dims, &n) &&
-             object_size_valid(c, c->decl_name >= 0 ? c->decl_name : c->pos, &specs, -1, d, dims,
-                               n);
-        c->declaring = false;
-        if (!ok)
-            return false;
-        t = (struct ck_type){ .base = specs.base, .tag = specs.tag, .at = specs.at,
-                              .cstruct = specs.cstruct };
-        for (int k = 0; k < n; k++)
-            t.d[t.n++] = d[k];
-        ck_append_derivs(&t, &specs);
-        if (!derivations_valid(c, c->decl_name >= 0 ? c->decl_name : c->pos, &t))
+        if (!next_declarator(c, &specs, &t))
             return false;
     }
     return expect(c, ";");
