@@ -1424,12 +1424,14 @@ static bool member_declarator(struct ck *c, struct members_seen *m, int spec, bo
     } else if (name < 0) {
         return true;                    /* `int;`, `struct s { ... };`: no member */
     }
-    if (m->owner < 0 || (name < 0 && !ft.bitfield && !t->cstruct))
-        return true;
-    if (name < 0 && ft.bitfield)
+    if (m->owner < 0 || (name < 0 && ft.bitfield))
         return true;                    /* an unnamed bit-field is no member */
     struct ck_struct *st = &c->structs[m->owner];
     st->variable |= variable;
+    if (name < 0 && !t->cstruct) {
+        st->complete = false;           /* an anonymous member whose members are not known */
+        return true;
+    }
     if (c->nfields == (int)(sizeof c->fields / sizeof c->fields[0])) {
         st->complete = false;
         return true;
