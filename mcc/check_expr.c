@@ -2111,7 +2111,7 @@ static bool nth_member(struct ck *c, const struct ck_type *of, int k, struct ck_
         for (int i = 0, n = 0; i < c->nfields; i++)
             if (c->fields[i].owner == of->cstruct - 1 && n++ == k) {
                 *out = c->fields[i].type;
-                return c->fields[i].name >= 0;  /* not an anonymous member */
+                return true;    /* an anonymous member: a struct or union */
             }
         return false;
     }
@@ -2441,11 +2441,6 @@ bool ck_initializer_list(struct ck *c, const struct ck_type *of)
                 ck_error(c, at, "non-static initialization of a flexible array member");
                 return false;
             }
-            /* a value without braces for an aggregate member of a struct the clause
-               declares: not followed from there on (as before those were known), rather
-               than refused */
-            if (of->cstruct && aggregate && !is(c, "{"))
-                known = false;
             bool element = known || (array && !elided && pos >= 0);
             if (array && !designated && !element) {
                 ck_error(c, at, "sorry, unimplemented: mcc cannot tell which element of this "
@@ -2513,8 +2508,11 @@ bool ck_initializer_list(struct ck *c, const struct ck_type *of)
                 }
                 if (ok && !w && ck_kind_of(&e) != CK_STRUCT && ck_kind_of(&e) != CK_ARRAY)
                     ok = value_fits(c, at, &e, &x, "an element");
-                if (ok && !w && (!last || ck_kind_of(&e) == CK_STRUCT ||
-                                 ck_kind_of(&e) == CK_ARRAY || ck_kind_of(&e) == CK_UNKNOWN)) {
+                /* past that first scalar, the values of a struct the clause declares are
+                   not followed (elided below), rather than refused as for others */
+                if (ok && !w && !of->cstruct &&
+                    (!last || ck_kind_of(&e) == CK_STRUCT || ck_kind_of(&e) == CK_ARRAY ||
+                     ck_kind_of(&e) == CK_UNKNOWN)) {
                     ck_error(c, at, "sorry, unimplemented: mcc does not follow brace elision "
                              "in this initializer (a value without braces for an element "
                              "that is an array or a structure); brace the element's "
