@@ -1471,7 +1471,8 @@ static bool member_declaration(struct ck *c, struct members_seen *m)
 }
 
 /* The member list of a struct or union (C11 6.7.2.1) from its `{` to its `}`, checked as gcc
- * does; tag: the token of its tag, or -1.  The members are not followed (declares_tag). */
+ * does; tag: the token of its tag, or -1.  Its members are recorded in c->structs and
+ * c->fields (c->body_struct says which), so that its type is followed like any other. */
 static bool member_list(struct ck *c, bool is_union, int tag)
 {
     bool declaring = c->declaring, fn = c->decl_fn, vsize = c->variable_size;
