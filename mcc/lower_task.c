@@ -147,6 +147,11 @@ static bool check_signature(struct lower *L, struct ast *item, struct ast *decla
                          "parameter list", (int)f->name->len, f->name->str);
             return false;
         }
+        if (!p->sym && param_is_void(p) && (p != f->params->kid[0] || p->next)) {
+            struct mcc_loc at = source_loc(&L->t->src, p->begin);
+            mcc_error_at(&at, "'void' must be the only parameter");
+            return false;
+        }
         if (!p->sym && !param_is_void(p)) {
             mcc_error_at(&loc, "sorry, unimplemented: function task '%.*s' needs names for "
                          "its parameters", (int)f->name->len, f->name->str);
