@@ -1334,8 +1334,9 @@ static bool declarator_attributes(struct ck *c)
 }
 
 /* `_Static_assert ( constant-expression [, string-literal] ) ;` (C11 6.7.10): a constant
- * known to be 0 fails as it does in gcc. */
-static bool static_assertion(struct ck *c)
+ * known to be 0 fails as it does in gcc.  member: in a member list, whose last `;` gcc lets
+ * a program leave out. */
+static bool static_assertion(struct ck *c, bool member)
 {
     int at = c->pos++;
     if (!expect(c, "("))
@@ -1353,8 +1354,8 @@ static bool static_assertion(struct ck *c)
         }
         c->pos++;
     }
-    if (!expect(c, ")") || !expect(c, ";"))
-        return false;
+    if (!expect(c, ")") || (!(member && is(c, "}")) && !expect(c, ";")))
+        return false;                   /* (a member list's last `;` may be left out) */
     if (ck_value_of(&x, &v) && !v) {
         ck_error(c, at, "static assertion failed");
         return false;
@@ -1444,7 +1445,7 @@ static bool member_declarator(struct ck *c, struct members_seen *m, int spec, bo
 static bool member_declaration(struct ck *c, struct members_seen *m)
 {
     if (kw_at(c, c->pos, KW_STATIC_ASSERT))
-        return static_assertion(c);
+        return static_assertion(c, true);
     while (kw_at(c, c->pos, KW_EXTENSION) || kw_at(c, c->pos, KW_ALIGNAS))
         if (kw_at(c, c->pos, KW_EXTENSION))
             c->pos++;
@@ -1966,7 +1967,7 @@ static bool statement(struct ck *c, struct ck_type *last, bool *stop)
         ok = ok && expect(c, ":") && statement(c, &x, stop);
         break;
     case KW_STATIC_ASSERT:
-        ok = static_assertion(c);
+        ok = static_assertion(c, false);
         break;
     default:
         if (unfollowed_statement(c)) {
@@ -2244,9 +2245,10 @@ static bool value_fits(struct ck *c, int at, const struct ck_type *m, const stru
         return false;
     }
     /* C11 6.5.16.1p1: an integer is no pointer, but for a null pointer constant (gcc 14
-       makes these errors; earlier ones warn) */
-    unsigned long long zero;
-    bool null = v.null_const || (ck_value_of(&v, &zero) && zero == 0);
+       makes these errors; earlier ones warn).  Null or not is known for a constant of
+       known value and for an object; other integers (an enumerator, `i + 1`) pass. */
+    unsigned long long value;
+    bool null = v.null_const || (ck_value_of(&v, &value) ? value == 0 : !x->lvalue);
     if ((mk == CK_POINTER && vk == CK_INT && !null) ||
         (mk == CK_INT && (m->at != AT_UNKNOWN || m->bitfield) && m->at != AT_BOOL &&
          vk == CK_POINTER)) {
@@ -2256,7 +2258,7 @@ static bool value_fits(struct ck *c, int at, const struct ck_type *m, const stru
                  mk == CK_POINTER ? "an integer" : "a pointer");
         return false;
     }
-    if (mk == CK_POINTER && vk == CK_POINTER && !null && pointers_clash(m, &v)) {
+    if (mk == CK_POINTER && vk == CK_POINTER && !v.null_const && pointers_clash(m, &v)) {
         ck_error(c, at, "%s %s from an incompatible pointer type",
                  what ? "initializing" : "assignment to", what ? what : "a pointer");
         return false;
