@@ -653,10 +653,12 @@ static bool abstract_declarator(struct ck *c, unsigned char *d, long long *dims,
         }
         c->pos++;
         c->depth++;
+        int before = c->decl_name;
         bool ok = abstract_declarator(c, in, indims, &inner);
         c->depth--;
         if (!ok || !expect(c, ")"))
             return false;
+        named = before < 0 && c->decl_name >= 0 && !inner;    /* `(fp)(int)`: a function */
     }
     for (int k = 0; k < inner && *n < CK_MAX_DERIV; k++) {
         dims[*n] = indims[k];
