@@ -1506,15 +1506,23 @@ static bool member_list(struct ck *c, bool is_union, int tag)
     return ok;
 }
 
-/* The struct or union the clause declares with tag `tag` where c->pos is: its index in
- * c->structs plus 1, or 0. */
-static int clause_struct(struct ck *c, struct name *tag)
+/* The innermost struct or union with tag `tag` the clause declares and c->pos sees: its
+ * index in c->structs, or -1. */
+static int visible_struct(struct ck *c, struct name *tag)
 {
     for (int k = c->nstructs - 1; k >= 0; k--)
         if (c->structs[k].tag >= 0 && !c->structs[k].hidden &&
             tok_name(c, c->structs[k].tag) == tag)
-            return c->structs[k].complete ? k + 1 : 0;
-    return 0;
+            return k;
+    return -1;
+}
+
+/* The struct or union the clause declares with tag `tag` where c->pos is: its index in
+ * c->structs plus 1, or 0 (also when its members are not all recorded). */
+static int clause_struct(struct ck *c, struct name *tag)
+{
+    int k = visible_struct(c, tag);
+    return k >= 0 && c->structs[k].complete ? k + 1 : 0;
 }
 
 /* Tag token `tag` after keyword kw (struct, union, enum), defining it (`{` follows) or
@@ -1523,14 +1531,9 @@ static int clause_struct(struct ck *c, struct name *tag)
 static bool tag_kind_fits(struct ck *c, int tag, int kw, bool defining)
 {
     struct name *nm = tok_name(c, tag);
-    int other = -1;                     /* a visible tag's kind */
-    bool same_block = false;
-    for (int k = c->nstructs - 1; k >= 0 && other < 0; k--)
-        if (c->structs[k].tag >= 0 && !c->structs[k].hidden &&
-            tok_name(c, c->structs[k].tag) == nm) {
-            other = c->structs[k].is_union ? KW_UNION : KW_STRUCT;
-            same_block = c->structs[k].block == c->block;
-        }
+    int k = visible_struct(c, nm);
+    int other = k < 0 ? -1 : c->structs[k].is_union ? KW_UNION : KW_STRUCT;  /* its kind */
+    bool same_block = k >= 0 && c->structs[k].block == c->block;
     if (other < 0 && !defining) {
         struct sym *y = c->scope ? ck_lookup_block_ns(c->scope, nm, c->at, true) : NULL;
         if (!y)
