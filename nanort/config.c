@@ -50,6 +50,11 @@ static const struct nrt_option core_options[] = {
      "a task that becomes ready with this many successors or more (cholesky's potrf and "
      "trsm) runs next on the thread that readied it, or before every queued task of the "
      "policy (0: off)", &nrt_cfg.critical_successors, NULL},
+    {"critical-reach", NRT_OPT_COUNT, "0",
+     "the same, for a task that becomes ready while this many tasks or more wait for it "
+     "within two dependence steps (its successors and theirs: cholesky's potrf and trsm, "
+     "and the syrk and gemm that update the next panel; a chain's tasks reach 2) (0: off)",
+     &nrt_cfg.critical_reach, NULL},
     {"coarse-us", NRT_OPT_COUNT, "50",
      "us: a type whose bodies last this long or longer (mean of a sample) is coarse, and "
      "dbf queues its ready tasks in one shared FIFO instead of the per-worker deques "

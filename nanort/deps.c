@@ -748,16 +748,29 @@ static void detach_accesses(struct nrt_domain *d, struct nanort_task *t)
 }
 
 /* Whether s, just made ready, has at least nrt_cfg.critical_successors successors
- * (--critical-successors; false when it is 0): the tasks that feed many others. */
+ * (--critical-successors), or at least nrt_cfg.critical_reach successors and
+ * successors' successors together (--critical-reach; a task reached twice counts twice):
+ * the tasks that feed many others, and the ones that feed those.  Both stop counting at
+ * their threshold, so the cost is bounded by it. */
 static bool critical(struct nrt_domain *d, const struct nanort_task *s)
 {
-    NRT_ASSERT_HELD(&d->lock);      /* it guards s->succ */
+    NRT_ASSERT_HELD(&d->lock);      /* it guards s->succ and its successors' succ */
     (void)d;
     long need = nrt_cfg.critical_successors;
+    if (need > 0) {
+        for (const struct nrt_edge *e = s->succ; e && need > 0; e = e->next)
+            need--;
+        if (need == 0)
+            return true;
+    }
+    need = nrt_cfg.critical_reach;
     if (need <= 0)
         return false;
-    for (const struct nrt_edge *e = s->succ; e && need > 0; e = e->next)
+    for (const struct nrt_edge *e = s->succ; e && need > 0; e = e->next) {
         need--;
+        for (const struct nrt_edge *f = e->task->succ; f && need > 0; f = f->next)
+            need--;
+    }
     return need == 0;
 }
 

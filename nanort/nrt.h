@@ -263,6 +263,8 @@ struct nrt_config {
     long inline_below;    /* --inline-below: ns; shorter task bodies run in their creator */
     long critical_successors; /* --critical-successors: tasks made ready with this many
                                * successors or more go first (0: off) */
+    long critical_reach;  /* --critical-reach: the same, counting the successors'
+                           * successors too (0: off) */
     long coarse_us;       /* --coarse-us: bodies this long are coarse (0: none is) */
     bool tree_start;      /* --tree-start: workers start workers (worker.c) */
     long steal_batch;     /* --steal-batch: most tasks a dbf thief takes at once */

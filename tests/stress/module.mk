@@ -67,13 +67,19 @@ $(eval $(call stress_run,check-stress-tsan-dbf-q0,stress-tsan[dbf$(STRESS_COMMA)
   $(BUILD)/tsan/tests/stress/stress,$(STRESS_SAN_GRAPHS)))
 
 # --critical-successors=1: every task made ready with a successor goes to the queue in
-# front of the policy's (or is handed over), under every kind of policy and TSan.
-$(foreach pw,dbf-2 bf-4 wf-2 dbf-4,\
+# front of the policy's (or is handed over), under every kind of policy; --critical-reach=2
+# (a successor and its successor, or two successors) the same, and under TSan (it reads
+# the successors' successor lists under the domain lock).
+$(foreach pw,dbf-2 wf-2,\
   $(eval $(call stress_run,check-stress-critical-$(pw),stress-critical[$(subst -,$(STRESS_COMMA),$(pw))],\
     NX_ARGS="--smp-workers=$(lastword $(subst -, ,$(pw))) --schedule=$(firstword $(subst -, ,$(pw))) --critical-successors=1",\
     $(STRESS_BIN),60 2000 8$(lastword $(subst -, ,$(pw)))000)))
-$(eval $(call stress_run,check-stress-tsan-dbf-critical,stress-tsan[dbf$(STRESS_COMMA)2$(STRESS_COMMA)critical],\
-  $$(SAN_ENV_tsan) NX_ARGS="--smp-workers=2 --schedule=dbf --critical-successors=1",\
+$(foreach pw,bf-4 dbf-4,\
+  $(eval $(call stress_run,check-stress-reach-$(pw),stress-reach[$(subst -,$(STRESS_COMMA),$(pw))],\
+    NX_ARGS="--smp-workers=$(lastword $(subst -, ,$(pw))) --schedule=$(firstword $(subst -, ,$(pw))) --critical-reach=2",\
+    $(STRESS_BIN),60 2000 8$(lastword $(subst -, ,$(pw)))000)))
+$(eval $(call stress_run,check-stress-tsan-dbf-reach,stress-tsan[dbf$(STRESS_COMMA)2$(STRESS_COMMA)reach],\
+  $$(SAN_ENV_tsan) NX_ARGS="--smp-workers=2 --schedule=dbf --critical-reach=2",\
   $(BUILD)/tsan/tests/stress/stress,$(STRESS_SAN_GRAPHS)))
 # --steal-batch=1 (one task a steal) and --coarse-us=1 (nearly every type coarse: the
 # shared FIFO and the moves to it all the time), alone and under TSan.

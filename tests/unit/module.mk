@@ -103,11 +103,15 @@ endef
 $(foreach s,deps nested sched taskgraph,$(foreach p,$(UNIT_SCHEDS),$(foreach w,$(UNIT_WORKERS),\
   $(eval $(call unit_run,check-unit-$(s)-$(p)-$(w),unit/$(s)[$(p)$(UNIT_COMMA)$(w)],\
     NX_ARGS="--smp-workers=$(w) --schedule=$(p)",$(UNIT_DIR)/$(s))))))
-# --critical-successors=1 (tasks made ready with a successor go first): deps and sched
-# under three policies with several workers (the order tests set it themselves).
-$(foreach s,deps sched,$(foreach pw,dbf-2 bf-4 wf-2 dbf-4,\
+# --critical-successors=1 (tasks made ready with a successor go first) and
+# --critical-reach=2 (the same, counting the successors' successors): deps and sched
+# under three policies with several workers (the order tests set them themselves).
+$(foreach s,deps sched,$(foreach pw,dbf-2 wf-2,\
   $(eval $(call unit_run,check-unit-$(s)-critical-$(pw),unit/$(s)[$(subst -,$(UNIT_COMMA),$(pw))$(UNIT_COMMA)critical],\
     NX_ARGS="--smp-workers=$(lastword $(subst -, ,$(pw))) --schedule=$(firstword $(subst -, ,$(pw))) --critical-successors=1",$(UNIT_DIR)/$(s)))))
+$(foreach s,deps sched,$(foreach pw,bf-4 dbf-4,\
+  $(eval $(call unit_run,check-unit-$(s)-reach-$(pw),unit/$(s)[$(subst -,$(UNIT_COMMA),$(pw))$(UNIT_COMMA)reach],\
+    NX_ARGS="--smp-workers=$(lastword $(subst -, ,$(pw))) --schedule=$(firstword $(subst -, ,$(pw))) --critical-reach=2",$(UNIT_DIR)/$(s)))))
 # --tree-start (workers start workers): sched and deps with 4 workers, and under TSan.
 $(foreach s,deps sched,$(foreach pw,dbf-4 bf-4,\
   $(eval $(call unit_run,check-unit-$(s)-tree-$(pw),unit/$(s)[$(subst -,$(UNIT_COMMA),$(pw))$(UNIT_COMMA)tree-start],\

@@ -227,11 +227,16 @@ static void crit_gate_body(void *p, long k)
     crit_gate = 1;
 }
 
+static long reach_y[2];
+
 /* Spawn ordinary tasks 1..n_plain (no successors) behind the gate, and behind a second
  * gate that runs after the first (a priority: before them) tasks 100 and 101, that 3
  * tasks each wait for (200.. and 300..): critical with --critical-successors=2 or
- * less.  So the ordinary tasks are queued before the candidates become ready. */
-static void spawn_critical_graph(int n_plain)
+ * less.  So the ordinary tasks are queued before the candidates become ready.  With
+ * two_steps, 100 and 101 have one successor each (150, 151), which the 3 tasks wait for:
+ * 4 tasks within two steps, so critical with --critical-reach=4 or less and never with
+ * --critical-successors=2. */
+static void spawn_critical_graph(int n_plain, bool two_steps)
 {
     spawn_gate();
     for (int i = 1; i <= n_plain; i++) {
@@ -245,9 +250,18 @@ static void spawn_critical_graph(int n_plain)
                                  UT_OUT(&crit_x[c], sizeof crit_x[c])};
         ut_spawn(record_order, NULL, 100 + c, 0, 0, 2, r);
     }
+    long *waited = crit_x;
+    if (two_steps) {
+        for (int c = 0; c < 2; c++) {
+            struct ut_region r[2] = {UT_IN(&crit_x[c], sizeof crit_x[c]),
+                                     UT_OUT(&reach_y[c], sizeof reach_y[c])};
+            ut_spawn(record_order, NULL, 150 + c, 0, 0, 2, r);
+        }
+        waited = reach_y;
+    }
     for (int c = 0; c < 2; c++)
         for (int i = 0; i < 3; i++) {
-            struct ut_region r = UT_IN(&crit_x[c], sizeof crit_x[c]);
+            struct ut_region r = UT_IN(&waited[c], sizeof waited[c]);
             ut_spawn(record_order, NULL, 200 + 100 * c + i, 0, 0, 1, &r);
         }
 }
@@ -259,7 +273,7 @@ START_TEST(sched_critical_successors_run_first)
      * other from the queue in front of the policy's), whatever the policy's order. */
     nanort_init();                  /* loads the options: set ours after */
     nrt_cfg.critical_successors = 2;
-    spawn_critical_graph(6);
+    spawn_critical_graph(6, false);
     nanort_taskwait();
     nrt_cfg.critical_successors = 0;
     ck_assert_int_eq(atomic_load(&nrun), 14);
@@ -277,13 +291,55 @@ START_TEST(sched_critical_successors_threshold)
      * they queue behind the 6 ordinary tasks as any other. */
     nanort_init();
     nrt_cfg.critical_successors = 4;
-    spawn_critical_graph(6);
+    spawn_critical_graph(6, false);
     nanort_taskwait();
     nrt_cfg.critical_successors = 0;
     ck_assert_int_eq(atomic_load(&nrun), 14);
     ck_assert_msg(!((run_order[0] == 100 || run_order[0] == 101) &&
                     (run_order[1] == 100 || run_order[1] == 101)),
                   "tasks with 3 successors ran first under --critical-successors=4");
+}
+END_TEST
+
+static bool first_two_are_candidates(void)
+{
+    return (run_order[0] == 100 || run_order[0] == 101) &&
+           (run_order[1] == 100 || run_order[1] == 101) && run_order[0] != run_order[1];
+}
+
+START_TEST(sched_critical_reach_run_first)
+{
+    /* One worker, --critical-reach=4: two tasks with one successor each, which 3 tasks
+     * wait for, made ready while 6 ordinary ones are queued, run before them. */
+    nanort_init();
+    nrt_cfg.critical_reach = 4;
+    spawn_critical_graph(6, true);
+    nanort_taskwait();
+    nrt_cfg.critical_reach = 0;
+    ck_assert_int_eq(atomic_load(&nrun), 16);
+    ck_assert_msg(first_two_are_candidates(), "ran %d and %d first, expected 100 and 101",
+                  run_order[0], run_order[1]);
+}
+END_TEST
+
+START_TEST(sched_critical_reach_threshold)
+{
+    /* The same graph: under --critical-reach=5, and under --critical-successors=2 (one
+     * successor each), the candidates queue behind the 6 ordinary tasks as any other. */
+    nanort_init();
+    for (int k = 0; k < 2; k++) {
+        nrun = 0;
+        if (k == 0)
+            nrt_cfg.critical_reach = 5;
+        else
+            nrt_cfg.critical_successors = 2;
+        spawn_critical_graph(6, true);
+        nanort_taskwait();
+        nrt_cfg.critical_reach = nrt_cfg.critical_successors = 0;
+        ck_assert_int_eq(atomic_load(&nrun), 16);
+        ck_assert_msg(!first_two_are_candidates(), "the candidates ran first under %s",
+                      k == 0 ? "--critical-reach=5" : "--critical-successors=2");
+    }
 }
 END_TEST
 
@@ -1321,6 +1377,8 @@ int main(void)
         tc = sched_tcase(s, "critical-path", 30);
         tcase_add_test(tc, sched_critical_successors_run_first);
         tcase_add_test(tc, sched_critical_successors_threshold);
+        tcase_add_test(tc, sched_critical_reach_run_first);
+        tcase_add_test(tc, sched_critical_reach_threshold);
     }
     if (parallel) {
         tc = sched_tcase(s, "parallel", 30);
