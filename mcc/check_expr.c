@@ -1161,7 +1161,10 @@ static int struct_tag_token(const struct ck *c, int from, int to)
  * tag's token, or -1. */
 static int undefined_tag_token(struct ck *c, int at, const struct ck_type *ty)
 {
-    if (ck_kind_of(ty) != CK_STRUCT || ty->tag || ty->n)
+    for (int k = 0; k < ty->n; k++)
+        if (ty->d[k] != CK_ARRAY)
+            return -1;                  /* a pointer or a function: no object of it */
+    if (ty->base != CK_STRUCT || ty->tag)
         return -1;
     int tag = struct_tag_token(c, at, c->pos);
     if (tag < 0)
@@ -1174,6 +1177,13 @@ static int undefined_tag_token(struct ck *c, int at, const struct ck_type *ty)
             tok_name(c, i + 1) == nm && tok_is(c, i + 2, "{"))
             return -1;                  /* declared in a statement expression of the clause */
     return tag;
+}
+
+/* An array of the struct or union whose tag is token tag, not defined: gcc's error. */
+static void incomplete_element(struct ck *c, int at, int tag)
+{
+    ck_error(c, at, "array type has incomplete element type '%.*s %.*s'", CK_TOK(c, tag - 1),
+             CK_TOK(c, tag));
 }
 
 /* Does the declarator between tokens from and to end its outermost array in `[]`? */
@@ -1250,8 +1260,13 @@ static bool member_fits(struct ck *c, struct members_seen *m, int spec, int name
     int end = c->pos, tag = !t->n && ck_kind_of(t) == CK_STRUCT ? struct_tag_token(c, spec, name)
                                                               : -1;
     c->pos = name;
-    bool undefined = undefined_tag_token(c, spec, t) >= 0;
+    int undefined_tag = undefined_tag_token(c, spec, t);
+    bool undefined = undefined_tag >= 0;
     c->pos = end;
+    if (undefined && t->n) {
+        incomplete_element(c, name, undefined_tag);
+        return false;
+    }
     const char *bad = c->decl_fn ? "field '%.*s' declared as a function"
                       : (!t->n && ck_kind_of(t) == CK_VOID) || undefined ||
                         (tag >= 0 && m->tag >= 0 && tok_name(c, tag) == tok_name(c, m->tag))
@@ -1839,7 +1854,12 @@ static bool declaration(struct ck *c)
             return false;
         }
         bool fn = c->decl_fn;
-        if (!is_typedef && !fn && undefined_tag_token(c, spec, &t) >= 0) {
+        int undefined = is_typedef || fn ? -1 : undefined_tag_token(c, spec, &t);
+        if (undefined >= 0 && t.n) {
+            incomplete_element(c, name, undefined);
+            return false;
+        }
+        if (undefined >= 0) {
             if (is_extern)
                 ck_error(c, name, "sorry, unimplemented: an extern declaration of an "
                          "incomplete struct or union type in a clause (mcc copies a clause's "
@@ -2731,8 +2751,11 @@ static bool undefined_tag(struct ck *c, int at, const struct ck_type *ty)
     int tag = undefined_tag_token(c, at, ty);
     if (tag < 0)
         return false;
-    ck_error(c, at, "invalid use of undefined type '%.*s %.*s'", CK_TOK(c, tag - 1),
-             CK_TOK(c, tag));
+    if (ty->n)
+        incomplete_element(c, at, tag);
+    else
+        ck_error(c, at, "invalid use of undefined type '%.*s %.*s'", CK_TOK(c, tag - 1),
+                 CK_TOK(c, tag));
     return true;
 }
 
@@ -3242,7 +3265,10 @@ static bool unary_inner(struct ck *c, struct ck_type *t)
                 int ty = ++c->pos;
                 ok = ck_type_name(c, &x);
                 int tag = ok ? undefined_tag_token(c, ty, &x) : -1;
-                if (tag >= 0) {
+                if (tag >= 0 && x.n) {
+                    ok = false;
+                    incomplete_element(c, ty, tag);
+                } else if (tag >= 0) {
                     ok = false;
                     ck_error(c, ty, "invalid application of '%s' to incomplete type '%.*s %.*s'",
                              kw == KW_SIZEOF ? "sizeof" : "_Alignof", CK_TOK(c, tag - 1),
@@ -3535,7 +3561,9 @@ static bool conditional(struct ck *c, struct ck_type *t)
         return false;
     struct ck_type x = ck_decay(&a), y = ck_decay(&b);
     enum ck_kind xk = ck_kind_of(&x), yk = ck_kind_of(&y);
-    if (xk != CK_UNKNOWN && yk != CK_UNKNOWN && (xk == CK_STRUCT) != (yk == CK_STRUCT)) {
+    if (xk != CK_UNKNOWN && yk != CK_UNKNOWN && ((xk == CK_STRUCT) != (yk == CK_STRUCT) ||
+                                                 (xk == CK_POINTER && yk == CK_FLOAT) ||
+                                                 (xk == CK_FLOAT && yk == CK_POINTER))) {
         ck_error(c, at, "type mismatch in conditional expression");
         return false;
     }
