@@ -135,8 +135,11 @@ static void lower_construct(struct lower *L, struct ast *n)
         walk_visit(L, n);
         return;
     }
-    if (n->kind == AST_DECLARATION && !d.dir)
-        return;                 /* a lone target on a local declaration (Mercurium's meaning) */
+    if (n->kind == AST_DECLARATION && !d.dir) {
+        walk_visit(L, n);       /* a lone target on a local declaration (Mercurium's meaning):
+                                   the declaration itself is lowered as any other */
+        return;
+    }
     if (!d.dir) {               /* a lone `target` before a statement */
         not_applicable(L, d.target, n->pragma);
         return;
