@@ -1744,6 +1744,10 @@ static bool type_name_inner(struct ck *c, struct ck_type *t)
 /* ++ and -- take a real or pointer operand (C11 6.5.2.4p1). */
 static bool increment_fits(struct ck *c, int tok, const struct ck_type *t)
 {
+    if (ck_kind_of(t) == CK_ARRAY) {    /* an array is not a modifiable lvalue */
+        ck_error(c, tok, "lvalue required as increment operand");
+        return false;
+    }
     if (!ck_non_scalar(ck_kind_of(t)))
         return true;
     ck_error(c, tok, "wrong type argument to increment or decrement (a %s)",
