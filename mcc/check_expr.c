@@ -1158,12 +1158,12 @@ static int struct_tag_token(const struct ck *c, int from, int to)
 
 /* A struct or union type whose tag (named between token at and c->pos) the unit declares
  * nowhere it is visible, nor the clause: its size and members are unknown to gcc too.  The
- * tag's token, or -1. */
+ * tag's token, or -1.  Only for ty the struct itself or with an array of it innermost
+ * (`struct s a[2]`, `struct s (*p)[2]`): gcc refuses every array of an incomplete type. */
 static int undefined_tag_token(struct ck *c, int at, const struct ck_type *ty)
 {
-    for (int k = 0; k < ty->n; k++)
-        if (ty->d[k] != CK_ARRAY)
-            return -1;                  /* a pointer or a function: no object of it */
+    if (ty->n && ty->d[ty->n - 1] != CK_ARRAY)
+        return -1;                      /* a pointer or a function: no object of it */
     if (ty->base != CK_STRUCT || ty->tag)
         return -1;
     int tag = struct_tag_token(c, at, c->pos);
@@ -1257,19 +1257,19 @@ static bool member_fits(struct ck *c, struct members_seen *m, int spec, int name
     }
     if (!add_member_name(c, m, name))
         return false;
-    int end = c->pos, tag = !t->n && ck_kind_of(t) == CK_STRUCT ? struct_tag_token(c, spec, name)
-                                                              : -1;
+    bool object = !t->n || t->d[t->n - 1] == CK_ARRAY;    /* the struct itself, or arrays */
+    int end = c->pos, tag = object && t->base == CK_STRUCT ? struct_tag_token(c, spec, name) : -1;
+    bool itself = tag >= 0 && m->tag >= 0 && tok_name(c, tag) == tok_name(c, m->tag);
     c->pos = name;
     int undefined_tag = undefined_tag_token(c, spec, t);
     bool undefined = undefined_tag >= 0;
     c->pos = end;
-    if (undefined && t->n) {
-        incomplete_element(c, name, undefined_tag);
+    if ((undefined || itself) && t->n) {  /* an array of a struct not complete here */
+        incomplete_element(c, name, undefined ? undefined_tag : tag);
         return false;
     }
     const char *bad = c->decl_fn ? "field '%.*s' declared as a function"
-                      : (!t->n && ck_kind_of(t) == CK_VOID) || undefined ||
-                        (tag >= 0 && m->tag >= 0 && tok_name(c, tag) == tok_name(c, m->tag))
+                      : (!t->n && ck_kind_of(t) == CK_VOID) || undefined || itself
                           ? "field '%.*s' has incomplete type" : NULL;
     if (bad) {
         ck_error(c, name, bad, CK_TOK(c, name));
@@ -1858,7 +1858,7 @@ static bool declaration(struct ck *c)
             return false;
         }
         bool fn = c->decl_fn;
-        int undefined = is_typedef || fn ? -1 : undefined_tag_token(c, spec, &t);
+        int undefined = fn || (is_typedef && !t.n) ? -1 : undefined_tag_token(c, spec, &t);
         if (undefined >= 0 && t.n) {
             incomplete_element(c, name, undefined);
             return false;
