@@ -66,6 +66,9 @@ struct nrt_domain {
     struct nrt_dobj *free_objs;
     struct nrt_edge *free_edges;
     struct nrt_dobj *small[SMALL_BUCKETS];
+    /* --critical-path: the registered tasks not released yet, oldest first (a task's
+     * successors are all after it), linked through live_prev and live_next. */
+    struct nanort_task *live_head, *live_tail;
 };
 
 static void token_unref(struct nrt_token *k);
@@ -654,7 +657,7 @@ void nrt_domain_discard(struct nrt_domain *d)
 
 void nrt_domain_free(struct nrt_domain *d)
 {
-    NRT_ASSERT(d->nlive_obj == 0);
+    NRT_ASSERT(d->nlive_obj == 0 && d->live_head == NULL);
     while (d->lru_head) {
         struct nrt_dobj *o = d->lru_head;
         lru_unlink(d, o);
@@ -691,12 +694,23 @@ static void register_region(struct nrt_domain *d, struct nanort_task *t, struct 
     access_own(d, o, r, t);
 }
 
-bool nrt_deps_submit(struct nrt_domain *d, struct nanort_task *t)
+bool nrt_deps_submit(struct nrt_domain *d, struct nanort_task *t, bool live)
 {
     /* relaxed: nobody else sees t before it is registered under the lock. */
     atomic_store_explicit(&t->npred, 1, memory_order_relaxed);
     t->flags |= NRT_TF_REGISTERED;
+    t->rank = 0;
+    t->live = live && nrt_cfg.critical_path;
     nrt_lock_acquire(&d->lock);
+    if (t->live) {
+        t->live_next = NULL;
+        t->live_prev = d->live_tail;
+        if (d->live_tail)
+            d->live_tail->live_next = t;
+        else
+            d->live_head = t;
+        d->live_tail = t;
+    }
     for (unsigned i = 0; i < t->nregions; i++) {
         struct nrt_region *r = &t->regions[i];
         r->task = t;
@@ -733,6 +747,17 @@ bool nrt_deps_wait_on(struct nrt_domain *d, struct nanort_task *waiter, unsigned
 static void detach_accesses(struct nrt_domain *d, struct nanort_task *t)
 {
     NRT_ASSERT_HELD(&d->lock);
+    if (t->live) {
+        t->live = false;
+        if (t->live_prev)
+            t->live_prev->live_next = t->live_next;
+        else
+            d->live_head = t->live_next;
+        if (t->live_next)
+            t->live_next->live_prev = t->live_prev;
+        else
+            d->live_tail = t->live_prev;
+    }
     for (unsigned i = 0; i < t->nregions; i++) {
         struct nrt_region *r = &t->regions[i];
         struct nrt_dobj *o = r->obj;
@@ -774,10 +799,38 @@ static bool critical(struct nrt_domain *d, const struct nanort_task *s)
     return need == 0;
 }
 
+/*
+ * --critical-path: every live task's rank is the longest path from it to the end of the
+ * graph, weighing each task by its type's mean body (microseconds, at least 1; 1 for a
+ * type not timed yet): Hu's level, the priority of the classic list schedule for a graph
+ * known in advance.  The owner calls it as it starts a taskwait, when the graph is
+ * whole (it creates nothing while it waits); tasks it creates later are ranked at its
+ * next taskwait.  One pass from the newest task back: a task's successors are newer.
+ * Its cost, O(tasks + edges) under the lock, is paid once per taskwait.
+ */
+void nrt_deps_rank(struct nrt_domain *d)
+{
+    nrt_lock_acquire(&d->lock);
+    for (struct nanort_task *t = d->live_tail; t; t = t->live_prev) {
+        uint64_t below = 0;
+        for (const struct nrt_edge *e = t->succ; e; e = e->next)
+            if (!(e->task->flags & NRT_TF_WAITER) && e->task->rank > below)
+                below = e->task->rank;
+        /* relaxed: a heuristic's input (task.c's samples) */
+        uint64_t w = atomic_load_explicit(&t->info->nlong, memory_order_relaxed) > 0
+                         ? atomic_load_explicit(&t->info->long_mean_us, memory_order_relaxed)
+                         : 1;
+        uint64_t r = below + (w ? w : 1);
+        t->rank = r > UINT32_MAX ? UINT32_MAX : (uint32_t)r;
+    }
+    nrt_lock_release(&d->lock);
+}
+
 /* Take the successors whose last predecessor was t; returns the ones to queue, linked
- * through next (those that are critical() in *crit), and whether a waiting thread must
- * be woken. */
+ * through next (those that are ranked in *ranked, critical() in *crit), and whether a
+ * waiting thread must be woken. */
 static struct nanort_task *release_successors(struct nrt_domain *d, struct nanort_task *t,
+                                              struct nanort_task **ranked,
                                               struct nanort_task **crit, bool *wake)
 {
     NRT_ASSERT_HELD(&d->lock);
@@ -794,6 +847,9 @@ static struct nanort_task *release_successors(struct nrt_domain *d, struct nanor
         if (atomic_fetch_sub(&s->npred, 1) == 1) {
             if (waited) {
                 *wake = true;
+            } else if (s->rank) {
+                s->next = *ranked;
+                *ranked = s;
             } else if (critical(d, s)) {
                 s->next = *crit;
                 *crit = s;
@@ -828,11 +884,16 @@ static bool queue_critical(struct nanort_task *crit, bool handed)
 void nrt_deps_release(struct nrt_domain *d, struct nanort_task *t)
 {
     bool wake = false;
-    struct nanort_task *crit = NULL;
+    struct nanort_task *crit = NULL, *ranked = NULL;
     nrt_lock_acquire(&d->lock);
     detach_accesses(d, t);
-    struct nanort_task *ready = release_successors(d, t, &crit, &wake);
+    struct nanort_task *ready = release_successors(d, t, &ranked, &crit, &wake);
     nrt_lock_release(&d->lock);
+    while (NRT_UNLIKELY(ranked != NULL)) {
+        struct nanort_task *next = ranked->next;
+        nrt_sched_push_ranked(ranked);
+        ranked = next;
+    }
     /* Hand one over to this thread only when no priorities are involved. */
     bool prio = false;
     for (struct nanort_task *r = ready; r; r = r->next)

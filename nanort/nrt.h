@@ -266,6 +266,8 @@ struct nrt_config {
     long critical_reach;  /* --critical-reach: the same, counting the successors'
                            * successors too (0: off) */
     long coarse_us;       /* --coarse-us: bodies this long are coarse (0: none is) */
+    bool critical_path;   /* --critical-path: at a taskwait, rank the waiting tasks by
+                           * their longest path to the end (deps.c, sched.c) */
     bool tree_start;      /* --tree-start: workers start workers (worker.c) */
     long steal_batch;     /* --steal-batch: most tasks a dbf thief takes at once */
     bool summary;         /* --summary */
@@ -410,8 +412,13 @@ void nrt_domain_free(struct nrt_domain *d);
 void nrt_domain_discard(struct nrt_domain *d);
 /* Normalise t's region `r` (fills nd, lo, hi, len, stride). */
 void nrt_region_normalise(struct nrt_region *r);
-/* Register t's regions in d; returns true when t has no unfinished predecessor. */
-bool nrt_deps_submit(struct nrt_domain *d, struct nanort_task *t);
+/* Register t's regions in d; returns true when t has no unfinished predecessor.  `live`:
+ * t is a child of d's owner (not a graph being recorded), kept on d's live list for
+ * nrt_deps_rank when --critical-path is on. */
+bool nrt_deps_submit(struct nrt_domain *d, struct nanort_task *t, bool live);
+/* --critical-path: rank d's live tasks (their longest path to the end of the graph, in
+ * microseconds of their types' measured bodies); the owner calls it as it starts to wait. */
+void nrt_deps_rank(struct nrt_domain *d);
 /* t and its descendants finished: detach its accesses, release successors; the ones that
  * became ready are pushed to the scheduler. */
 void nrt_deps_release(struct nrt_domain *d, struct nanort_task *t);
@@ -512,6 +519,12 @@ struct nanort_task {
      * domain's lock; waiters read it with acquire ordering. */
     atomic_int npred;
     struct nrt_edge *succ;          /* successors: parent domain's lock */
+    /* --critical-path (deps.c): the parent domain's live tasks in creation order, and
+     * the longest path in microseconds of measured bodies from this task to the end of
+     * the graph as ranked at the parent's last taskwait (0: not ranked).  Lock: as succ. */
+    struct nanort_task *live_prev, *live_next;
+    uint32_t rank;
+    bool live;                      /* on that list (not in flags: its creator reads them) */
     struct nrt_domain *domain;      /* children's domain: created by the body's thread,
                                      * read by completing children, freed at completion */
     uint64_t seq;                   /* order of priority pushes, FIFO among equal priorities */
@@ -789,6 +802,9 @@ void nrt_sched_push(struct nanort_task *t);
 /* Queue a ready task on the critical path (--critical-successors): before the policy's
  * own queues (a task with a priority goes to nrt_sched_push). */
 void nrt_sched_push_critical(struct nanort_task *t);
+/* Queue a ready task with a rank (--critical-path): highest rank first, before the
+ * policy's own queues (a task with a priority goes to nrt_sched_push). */
+void nrt_sched_push_ranked(struct nanort_task *t);
 struct nanort_task *nrt_sched_pop(void);
 /* Any task queued (seq_cst reads: see worker.c)? */
 bool nrt_sched_has_work(void);

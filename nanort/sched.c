@@ -6,7 +6,8 @@
  * positive priorities are taken before the policy's tasks, negative ones after.
  * With --critical-successors=N, a task that becomes ready with N or more successors
  * goes to one more FIFO, `urgent`, taken after the positive priorities and before the
- * policy's queues (nrt_sched_push_critical).
+ * policy's queues (nrt_sched_push_critical).  With --critical-path, a task whose rank is
+ * known goes to a second heap, taken after that FIFO (nrt_sched_push_ranked).
  */
 #include "nrt.h"
 
@@ -40,90 +41,117 @@ void nrt_sched_select(void)
     NRT_ASSERT(nrt_sched != NULL);   /* config.c validated the name */
 }
 
-/* ---- the priority heap ---------------------------------------------------------- */
+/* ---- the priority heaps ----------------------------------------------------------- */
 
-static struct {
+/* A binary heap of tasks under a lock, ordered by `before` (ties: the order of pushes). */
+struct theap {
     struct nrt_lock lock;
     struct nanort_task **heap;         /* lock */
     size_t n, cap;                  /* lock */
     uint64_t seq;                   /* lock */
     atomic_long count;              /* == n; relaxed reads decide whether to look */
-} prio;
-
-static struct nrt_tqueue urgent;     /* --critical-successors: see the header */
-
-void nrt_prio_init(void)
-{
-    nrt_tqueue_init(&urgent);
-    nrt_lock_init_plain(&prio.lock);
-    free(prio.heap);
-    prio.heap = NULL;
-    prio.n = prio.cap = 0;
-    prio.seq = 0;
-    atomic_store(&prio.count, 0);
-}
+    bool (*before)(const struct nanort_task *a, const struct nanort_task *b);
+};
 
 static bool prio_before(const struct nanort_task *a, const struct nanort_task *b)
 {
     return a->priority > b->priority || (a->priority == b->priority && a->seq < b->seq);
 }
 
-static void heap_swap(size_t i, size_t j)
+/* --critical-path: the longest path to the end of the graph first (nrt_deps_rank). */
+static bool rank_before(const struct nanort_task *a, const struct nanort_task *b)
 {
-    NRT_ASSERT_HELD(&prio.lock);
-    struct nanort_task *x = prio.heap[i];
-    prio.heap[i] = prio.heap[j];
-    prio.heap[j] = x;
+    return a->rank > b->rank || (a->rank == b->rank && a->seq < b->seq);
 }
 
-void nrt_prio_push(struct nanort_task *t)
+static struct theap prio = {.before = prio_before};
+static struct theap ranked = {.before = rank_before};
+static struct nrt_tqueue urgent;     /* --critical-successors: see the header */
+
+static void theap_init(struct theap *h)
 {
-    nrt_lock_acquire(&prio.lock);
-    if (prio.n == prio.cap) {
-        prio.cap = prio.cap ? 2 * prio.cap : 64;
-        prio.heap = nrt_xrealloc(prio.heap, prio.cap * sizeof *prio.heap);
+    nrt_lock_init_plain(&h->lock);
+    free(h->heap);
+    h->heap = NULL;
+    h->n = h->cap = 0;
+    h->seq = 0;
+    atomic_store(&h->count, 0);
+}
+
+void nrt_prio_init(void)
+{
+    nrt_tqueue_init(&urgent);
+    theap_init(&prio);
+    theap_init(&ranked);
+}
+
+static void heap_swap(struct theap *h, size_t i, size_t j)
+{
+    NRT_ASSERT_HELD(&h->lock);
+    struct nanort_task *x = h->heap[i];
+    h->heap[i] = h->heap[j];
+    h->heap[j] = x;
+}
+
+static void theap_push(struct theap *h, struct nanort_task *t)
+{
+    nrt_lock_acquire(&h->lock);
+    if (h->n == h->cap) {
+        h->cap = h->cap ? 2 * h->cap : 64;
+        h->heap = nrt_xrealloc(h->heap, h->cap * sizeof *h->heap);
     }
-    t->seq = prio.seq++;
-    size_t i = prio.n++;
-    prio.heap[i] = t;
-    while (i > 0 && prio_before(prio.heap[i], prio.heap[(i - 1) / 2])) {
-        heap_swap(i, (i - 1) / 2);
+    t->seq = h->seq++;
+    size_t i = h->n++;
+    h->heap[i] = t;
+    while (i > 0 && h->before(h->heap[i], h->heap[(i - 1) / 2])) {
+        heap_swap(h, i, (i - 1) / 2);
         i = (i - 1) / 2;
     }
-    atomic_store(&prio.count, (long)prio.n);   /* seq_cst: see nrt_sched::queued */
-    nrt_lock_release(&prio.lock);
+    atomic_store(&h->count, (long)h->n);   /* seq_cst: see nrt_sched::queued */
+    nrt_lock_release(&h->lock);
 }
 
-static void heap_sift_down(size_t i)
+static void heap_sift_down(struct theap *h, size_t i)
 {
-    NRT_ASSERT_HELD(&prio.lock);
+    NRT_ASSERT_HELD(&h->lock);
     for (;;) {
         size_t l = 2 * i + 1, r = l + 1, best = i;
-        if (l < prio.n && prio_before(prio.heap[l], prio.heap[best]))
+        if (l < h->n && h->before(h->heap[l], h->heap[best]))
             best = l;
-        if (r < prio.n && prio_before(prio.heap[r], prio.heap[best]))
+        if (r < h->n && h->before(h->heap[r], h->heap[best]))
             best = r;
         if (best == i)
             return;
-        heap_swap(i, best);
+        heap_swap(h, i, best);
         i = best;
     }
 }
 
-struct nanort_task *nrt_prio_pop(bool positive_only)
+/* The first task of h (with a positive priority only, when positive_only), or NULL. */
+static struct nanort_task *theap_pop(struct theap *h, bool positive_only)
 {
     struct nanort_task *t = NULL;
-    if (atomic_load_explicit(&prio.count, memory_order_relaxed) == 0)
+    if (atomic_load_explicit(&h->count, memory_order_relaxed) == 0)
         return NULL;
-    nrt_lock_acquire(&prio.lock);
-    if (prio.n > 0 && (!positive_only || prio.heap[0]->priority > 0)) {
-        t = prio.heap[0];
-        prio.heap[0] = prio.heap[--prio.n];
-        heap_sift_down(0);
-        atomic_store_explicit(&prio.count, (long)prio.n, memory_order_relaxed);
+    nrt_lock_acquire(&h->lock);
+    if (h->n > 0 && (!positive_only || h->heap[0]->priority > 0)) {
+        t = h->heap[0];
+        h->heap[0] = h->heap[--h->n];
+        heap_sift_down(h, 0);
+        atomic_store_explicit(&h->count, (long)h->n, memory_order_relaxed);
     }
-    nrt_lock_release(&prio.lock);
+    nrt_lock_release(&h->lock);
     return t;
+}
+
+void nrt_prio_push(struct nanort_task *t)
+{
+    theap_push(&prio, t);
+}
+
+struct nanort_task *nrt_prio_pop(bool positive_only)
+{
+    return theap_pop(&prio, positive_only);
 }
 
 bool nrt_prio_waiting(void)
@@ -164,11 +192,33 @@ void nrt_sched_push_critical(struct nanort_task *t)
     nrt_wake_worker();
 }
 
+/*
+ * The longest path first (--critical-path): a task whose rank (nrt_deps_rank: the
+ * longest chain of measured bodies from it to the end of its graph) is known goes to one
+ * shared heap, taken after the urgent FIFO and before the policy's queues, highest rank
+ * first.  A global list schedule by that rank is the classic one for a graph known in
+ * advance (Hu's levels, HLFET): cholesky's next panel runs before the trailing updates
+ * that became ready earlier, and parallel chains advance together.  The heap's lock
+ * costs nothing beside bodies long enough to be worth ranking.
+ */
+void nrt_sched_push_ranked(struct nanort_task *t)
+{
+    if (t->priority != 0 || (nrt_dev_wanted(t) && nrt_dev_dispatch(t))) {
+        if (t->priority != 0)
+            nrt_sched_push(t);
+        return;
+    }
+    theap_push(&ranked, t);            /* seq_cst count: see nrt_sched::queued */
+    nrt_wake_worker();
+}
+
 struct nanort_task *nrt_sched_pop(void)
 {
     struct nanort_task *t = nrt_prio_pop(true);
     if (!t)
         t = nrt_tqueue_pop_front(&urgent);
+    if (!t)
+        t = theap_pop(&ranked, false);
     if (!t)
         t = nrt_sched->pop(nrt_self);
     if (!t)
@@ -179,6 +229,7 @@ struct nanort_task *nrt_sched_pop(void)
 bool nrt_sched_has_work(void)
 {
     return atomic_load(&prio.count) > 0 || atomic_load(&urgent.n) > 0 ||
+           atomic_load(&ranked.count) > 0 ||
            nrt_sched->queued(NULL) > 0;
 }
 

@@ -802,7 +802,7 @@ static bool register_deps(struct nanort_task *t)
     struct nanort_task *parent = t->parent;
     if (!parent->domain)
         parent->domain = nrt_domain_new();   /* only the parent's own thread gets here */
-    bool ready = nrt_deps_submit(parent->domain, t);
+    bool ready = nrt_deps_submit(parent->domain, t, true);
     /* For its runner (tsan.c): what its creator wrote (arguments, the domain) and saw (the
      * predecessors that finished before it was registered, through the domain's lock)
      * when it is ready now; when it is not, its last predecessor's completer takes the
@@ -936,6 +936,8 @@ static struct nanort_task *current_task(void)
 void nrt_wait_children(struct nanort_task *t)
 {
     if (!nrt_children_done(t)) {
+        if (nrt_cfg.critical_path && t->domain)
+            nrt_deps_rank(t->domain);
         nrt_wait_until(children_done, t);
         atomic_store_explicit(&t->wait_target, -1, memory_order_relaxed);
     }

@@ -362,7 +362,7 @@ static void learn_dependences(struct nrt_graph *g)
     struct nrt_domain *d = nrt_domain_new();
     for (unsigned i = 0; i < g->ntasks; i++) {
         no_commutative(g->tasks[i]);
-        nrt_deps_submit(d, g->tasks[i]);
+        nrt_deps_submit(d, g->tasks[i], false);
     }
     g->nedges = 0;
     for (unsigned i = 0; i < g->ntasks; i++)

@@ -28,7 +28,8 @@
 #                                    nanort's default against each W16AB_VARIANTS (crit2
 #                                    spins20k spins200 eager tree; also crit4 coarse0 coarse25
 #                                    steal4 steal1 bf crit2steal4 crit2spins20k thr1k thr256
-#                                    reach3 reach4: NX_ARGS options, see the mode) against
+#                                    reach3 reach4 cpath cpathr3: NX_ARGS options, see the
+#                                    mode) against
 #                                    libgomp and libomp,
 #                                    W16_ROUNDS (15) side-by-side rounds, medians, ratios to the
 #                                    default and to the best OpenMP runtime (3 to 5 minutes),
@@ -212,7 +213,9 @@ PY
                                [crit2spins20k]="--critical-successors=2 --spins=20000"
                                [eager]="--eager-start" [tree]="--tree-start"
                                [thr1k]="--throttle-limit=1024" [thr256]="--throttle-limit=256"
-                               [reach3]="--critical-reach=3" [reach4]="--critical-reach=4")
+                               [reach3]="--critical-reach=3" [reach4]="--critical-reach=4"
+                               [cpath]="--critical-path"
+                               [cpathr3]="--critical-path --critical-reach=3")
            vars="base ${W16AB_VARIANTS:-crit2 spins20k spins200 eager tree} libgomp libomp"
            t0=$(date +%s)
            for r in $(seq "${W16_ROUNDS:-15}"); do

@@ -706,6 +706,128 @@ START_TEST(sched_taskyield_keeps_results)
 }
 END_TEST
 
+/* --critical-path: tasks ranked at the taskwait by their longest path to the end. */
+static long rank_chain[4];
+
+/* Behind the gate: 6 ordinary tasks (1..6, no successors) and a chain of 4 (100..103),
+ * the chain created first or last. */
+static void spawn_rank_graph(bool chain_first)
+{
+    spawn_gate();
+    for (int pass = 0; pass < 2; pass++) {
+        if ((pass == 0) != chain_first) {
+            for (int i = 1; i <= 6; i++) {
+                struct ut_region r = UT_IN(&gate, sizeof gate);
+                ut_spawn(record_order, NULL, i, 0, 0, 1, &r);
+            }
+            continue;
+        }
+        for (int c = 0; c < 4; c++) {
+            struct ut_region r[2] = {c ? UT_IN(&rank_chain[c - 1], sizeof rank_chain[0])
+                                       : UT_IN(&gate, sizeof gate),
+                                     UT_OUT(&rank_chain[c], sizeof rank_chain[0])};
+            ut_spawn(record_order, NULL, 100 + c, 0, 0, 2, r);
+        }
+    }
+}
+
+/* The chain's first 3 ran first (its last one ties with the ordinary tasks: 1 to the
+ * end each, the earlier queued first). */
+static bool chain_ran_first(void)
+{
+    for (int i = 0; i < 3; i++)
+        if (run_order[i] != 100 + i)
+            return false;
+    return true;
+}
+
+START_TEST(sched_critical_path_longest_first)
+{
+    /* One worker, --critical-path: the chain's head (4 tasks to the end) and its next
+     * two outrank the 6 ordinary tasks (1 each), whichever was created first; so they
+     * run before them, though they become ready after them. */
+    nanort_init();
+    nrt_cfg.critical_path = true;
+    for (int k = 0; k < 2; k++) {
+        nrun = 0;
+        spawn_rank_graph(k == 0);
+        nanort_taskwait();
+        ck_assert_int_eq(atomic_load(&nrun), 10);
+        ck_assert_msg(chain_ran_first(), "chain created %s: ran %d %d %d first", k ? "last"
+                      : "first", run_order[0], run_order[1], run_order[2]);
+    }
+    nrt_cfg.critical_path = false;
+}
+END_TEST
+
+START_TEST(sched_critical_path_off)
+{
+    /* The same graphs without --critical-path: the chain's successors queue behind the
+     * ordinary tasks (so the test above does not pass by the policy's own order). */
+    nanort_init();
+    for (int k = 0; k < 2; k++) {
+        nrun = 0;
+        spawn_rank_graph(k == 0);
+        nanort_taskwait();
+        ck_assert_int_eq(atomic_load(&nrun), 10);
+        ck_assert_msg(!chain_ran_first(), "the chain ran first without --critical-path");
+    }
+}
+END_TEST
+
+/* A second task type, whose bodies last about 2 ms: its rank weighs that much. */
+static void heavy_trampoline(void *args, nanort_ctx *ctx)
+{
+    (void)ctx;
+    double end = ut_now() + 0.002;
+    while (ut_now() < end)
+        ;
+    long k = *(long *)args;
+    if (k >= 0)
+        run_order[atomic_fetch_add(&nrun, 1)] = (int)k;
+}
+
+static const struct nanort_impl heavy_impl = {NANORT_DEVICE_SMP, heavy_trampoline,
+                                              "heavy_trampoline", NULL};
+static struct nanort_task_type heavy_type = {"heavy_task", __FILE__, 1, &heavy_impl, NULL};
+
+static void spawn_heavy(long k, unsigned nregions, const struct ut_region *regions)
+{
+    void *args;
+    nanort_task *t = nanort_task_create(&heavy_type, sizeof(long), nregions, nregions, &args);
+    *(long *)args = k;
+    for (unsigned i = 0; i < nregions; i++)
+        nanort_task_region(t, regions[i].flags, regions[i].base, regions[i].ndims,
+                           regions[i].dims);
+    nanort_task_submit(t, 0, 0);
+}
+
+START_TEST(sched_critical_path_weighs_bodies)
+{
+    /* One worker, --critical-path: once its type's bodies are timed (about 2 ms), one task
+     * without successors outranks the chain of 4 short tasks: ranks weigh the measured
+     * bodies, not the number of tasks. */
+    nanort_init();
+    for (int i = 0; i < 10; i++)
+        spawn_heavy(-1, 0, NULL);
+    for (int i = 0; i < 10; i++)
+        UT_SPAWN_NODEPS(record_order, NULL, -1);
+    nanort_taskwait();
+    nrun = 0;
+    nrt_cfg.critical_path = true;
+    spawn_rank_graph(true);
+    struct ut_region r = UT_IN(&gate, sizeof gate);
+    spawn_heavy(500, 1, &r);
+    nanort_taskwait();
+    nrt_cfg.critical_path = false;
+    ck_assert_int_eq(atomic_load(&nrun), 11);
+    ck_assert_msg(run_order[0] == 500, "ran %d first, expected the long task (500)",
+                  run_order[0]);
+    for (int i = 0; i < 3; i++)
+        ck_assert_int_eq(run_order[1 + i], 100 + i);
+}
+END_TEST
+
 /* ---- critical sections ------------------------------------------------------------ */
 
 static long plain_counter[2];
@@ -1316,6 +1438,7 @@ static void sched_setup(void)
         atomic_store(&worker_seen[i], 0);
     memset(chain_x, 0, sizeof chain_x);
     memset(crit_x, 0, sizeof crit_x);
+    memset(rank_chain, 0, sizeof rank_chain);
     crit_gate = 0;
     atomic_store(&steal_started, 0);
     atomic_store(&steal_go, 0);
@@ -1379,6 +1502,9 @@ int main(void)
         tcase_add_test(tc, sched_critical_successors_threshold);
         tcase_add_test(tc, sched_critical_reach_run_first);
         tcase_add_test(tc, sched_critical_reach_threshold);
+        tcase_add_test(tc, sched_critical_path_longest_first);
+        tcase_add_test(tc, sched_critical_path_off);
+        tcase_add_test(tc, sched_critical_path_weighs_bodies);
     }
     if (parallel) {
         tc = sched_tcase(s, "parallel", 30);
