@@ -527,7 +527,7 @@ struct nanort_task {
     bool live;                      /* on that list (not in flags: its creator reads them) */
     struct nrt_domain *domain;      /* children's domain: created by the body's thread,
                                      * read by completing children, freed at completion */
-    uint64_t seq;                   /* order of priority pushes, FIFO among equal priorities */
+    uint64_t seq;                   /* order of pushes to sched.c's heaps: FIFO among equals */
     /* NRT_BODY_BIAS - completed children while the body runs (see NRT_BODY_BIAS). */
     atomic_long pending;
     /* The value of `pending` a sleeping taskwait waits for, -1 when none. */
