@@ -110,6 +110,26 @@ static bool has_prefix(const struct ck *c, int i, const char *p)
     return c->toks[i].len > n && !memcmp(c->text + c->toks[i].off, p, n);
 }
 
+/* Is token i an encoding prefix (L, u, U, u8) glued to the string or character literal
+ * after it?  The lexer makes them two tokens. */
+static bool glued_prefix(const struct ck *c, int i)
+{
+    return i + 1 < c->end && c->toks[i].kind == OMP_TOK_IDENT &&
+           c->toks[i + 1].kind == OMP_TOK_STRING &&
+           c->toks[i + 1].off == c->toks[i].off + c->toks[i].len &&
+           (spelled(c, i, "L") || spelled(c, i, "u") || spelled(c, i, "U") || spelled(c, i, "u8"));
+}
+
+/* Does a string literal (not a character constant), its prefix glued or none, start at
+ * token i?  Its length in tokens (1 or 2), or 0. */
+static int string_literal_at(const struct ck *c, int i)
+{
+    int k = glued_prefix(c, i) ? 1 : 0;
+    return i + k < c->end && c->toks[i + k].kind == OMP_TOK_STRING &&
+                   c->text[c->toks[i + k].off] == '"'
+               ? k + 1 : 0;
+}
+
 /* What the identifier at token i denotes where the construct is. */
 enum ck_name ck_lookup(struct ck *c, int i, struct sym **out)
 {
@@ -1779,6 +1799,76 @@ static bool conditional(struct ck *c, struct ck_type *t);
 static bool value_fits(struct ck *c, int at, const struct ck_type *m, const struct ck_type *x,
                        const char *what);
 
+/* The element type a string literal from token `from` to `to` (each a string token) has,
+ * as an arithmetic type: char for plain and u8 strings, int (wchar_t) for L, unsigned
+ * short (char16_t) for u, unsigned int (char32_t) for U; a wide piece's among plain ones
+ * (pieces of two different wide prefixes are gcc's error, not looked at here). */
+static int string_element(const struct ck *c, int from, int to)
+{
+    int a = AT_CHAR;
+    for (int i = from; i < to; i++) {
+        if (!glued_prefix(c, i))
+            continue;
+        int k = spelled(c, i, "L") ? AT_INT : spelled(c, i, "U") ? AT_UINT
+                : spelled(c, i, "u") ? AT_USHORT : AT_CHAR;
+        if (k != AT_CHAR)
+            a = k;
+    }
+    return a;
+}
+
+static bool char_element(int a)
+{
+    return a == AT_CHAR || a == AT_SCHAR || a == AT_UCHAR;
+}
+
+/*
+ * An array declared with `= expression`, the expression (type x) from token at to
+ * c->pos: only a string literal initializes it (C11 6.7.9p14-15; gcc also takes one in
+ * parentheses), of characters for an array of a character type, of the same wide type
+ * for an array of wchar_t, char16_t or char32_t; gcc also takes a compound literal for an
+ * object of static storage.  Anything else is one of gcc's errors.
+ */
+static bool array_from_expression(struct ck *c, int at, const struct ck_type *t,
+                                  const struct ck_type *x, bool is_static)
+{
+    int open = 0, end = c->pos;
+    while (at + open < end && tok_is(c, at + open, "("))
+        open++;
+    int close = 0;
+    while (close < open && end - 1 - close > at + open && tok_is(c, end - 1 - close, ")"))
+        close++;
+    bool string = close == open && at + open < end - close;
+    for (int i = at + open, k; string && i < end - close; i += k)
+        string = (k = string_literal_at(c, i)) > 0;
+    if (!string) {
+        bool typed = open > 0 && ck_starts_type(c, at + open);
+        if (typed && (ck_kind_of(x) == CK_UNKNOWN || (is_static && ck_kind_of(x) == CK_ARRAY)))
+            return true;                /* gcc takes a compound literal there */
+        ck_error(c, at, typed && ck_kind_of(x) == CK_ARRAY
+                            ? "array initialized from non-constant array expression"
+                            : "invalid initializer");
+        return false;
+    }
+    struct ck_type e = ck_inner_type(t);
+    int a = ck_arith_of(&e), sa = string_element(c, at + open, end - close);
+    if (!e.n && (e.base == CK_UNKNOWN || (e.base == CK_INT && !a)))
+        return true;                    /* an element type this check does not know */
+    if (e.n || e.base != CK_INT) {
+        ck_error(c, at, "invalid initializer");
+        return false;
+    }
+    if (sa == AT_CHAR ? char_element(a) : a == sa)
+        return true;
+    bool wide = a == AT_INT || a == AT_USHORT || a == AT_UINT;
+    if (char_element(a) || wide)
+        ck_error(c, at, "cannot initialize array of '%s' from a string literal with type "
+                 "array of '%s'", ck_at_names[a], ck_at_names[sa]);
+    else
+        ck_error(c, at, "array of inappropriate type initialized from string constant");
+    return false;
+}
+
 /* A statement a statement expression may hold that this check does not parse. */
 static bool unfollowed_statement(const struct ck *c)
 {
@@ -1894,7 +1984,9 @@ static bool declaration(struct ck *c)
             bool init_static = c->init_static;
             c->init_static = is_static;
             ok = is(c, "{") ? ck_initializer_list(c, &t)
-                            : assign(c, &x) && value_fits(c, at, &t, &x, "a variable");
+                 : ck_kind_of(&t) == CK_ARRAY
+                     ? assign(c, &x) && array_from_expression(c, at, &t, &x, is_static)
+                     : assign(c, &x) && value_fits(c, at, &t, &x, "a variable");
             c->init_static = init_static;
             if (!ok)
                 return false;
@@ -2816,11 +2908,15 @@ static bool primary(struct ck *c, struct ck_type *t)
         return check_number(c, i, t);
     }
     if (k->kind == OMP_TOK_STRING) {
-        bool str = c->text[k->off] == '"';
+        bool str = c->text[k->off] == '"', wide = false;
         do {
             if (!check_quoted(c, c->pos))
                 return false;
             c->pos++;
+            if (str && glued_prefix(c, c->pos) && string_literal_at(c, c->pos)) {
+                wide |= !spelled(c, c->pos, "u8");  /* "a" L"b" is wide */
+                c->pos++;
+            }
         } while (str && c->pos < c->end && c->toks[c->pos].kind == OMP_TOK_STRING &&
                  c->text[c->toks[c->pos].off] == '"');
         if (!str) {                 /* an int; 'x' of one plain character has its value */
@@ -2828,7 +2924,8 @@ static bool primary(struct ck *c, struct ck_type *t)
             *t = k->len == 3 && q[1] != '\\' ? ck_constant(AT_INT, (unsigned long long)(signed char)q[1])
                                               : ck_arith_type(AT_INT);
         } else {
-            *t = ck_derived(&(struct ck_type){ .base = CK_INT, .at = AT_CHAR }, CK_ARRAY);
+            *t = ck_derived(&(struct ck_type){ .base = CK_INT, .at = wide ? AT_UNKNOWN : AT_CHAR },
+                            CK_ARRAY);
             t->lvalue = true;
         }
         return true;
@@ -2880,9 +2977,7 @@ static bool primary(struct ck *c, struct ck_type *t)
         return false;
     }
     /* L"wide", u8"utf-8", ...: a prefix glued to its literal */
-    if (c->pos + 1 < c->end && c->toks[i + 1].kind == OMP_TOK_STRING &&
-        c->toks[i + 1].off == k->off + k->len &&
-        (spelled(c, i, "L") || spelled(c, i, "u") || spelled(c, i, "U") || spelled(c, i, "u8"))) {
+    if (glued_prefix(c, i)) {
         c->pos++;
         bool ok = primary(c, t);
         t->at = AT_UNKNOWN;         /* wchar_t, char16_t, ...: not followed */
