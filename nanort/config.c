@@ -58,8 +58,8 @@ static const struct nrt_option core_options[] = {
     {"critical-path", NRT_OPT_BOOL, "no",
      "at a taskwait, rank the tasks it waits for by the longest chain of bodies (their "
      "types' measured means) from each to the end of the graph, and run ready ranked tasks "
-     "highest rank first, before the policy's queues (cholesky's next panel before the "
-     "trailing updates)", &nrt_cfg.critical_path, NULL},
+     "of 10 us or more highest rank first, before the policy's queues (cholesky's next "
+     "panel before the trailing updates)", &nrt_cfg.critical_path, NULL},
     {"coarse-us", NRT_OPT_COUNT, "50",
      "us: a type whose bodies last this long or longer (mean of a sample) is coarse, and "
      "dbf queues its ready tasks in one shared FIFO instead of the per-worker deques "

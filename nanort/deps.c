@@ -826,6 +826,19 @@ void nrt_deps_rank(struct nrt_domain *d)
     nrt_lock_release(&d->lock);
 }
 
+/* Bodies this long (us, the type's measured mean) or longer go through the shared heap
+ * of ranked tasks (--critical-path); shorter ones keep the policy's queues, where they
+ * cost less: bench/micro's 5 us bodies took 2 to 5% longer through the heap on 2 workers
+ * (chain, stencil, fan).  Their ranks still count in their predecessors'. */
+#define NRT_RANK_MIN_US 10
+
+static bool rank_queued(const struct nanort_task *s)
+{
+    /* relaxed: a heuristic's input (task.c's samples) */
+    return atomic_load_explicit(&s->info->nlong, memory_order_relaxed) > 0 &&
+           atomic_load_explicit(&s->info->long_mean_us, memory_order_relaxed) >= NRT_RANK_MIN_US;
+}
+
 /* Take the successors whose last predecessor was t; returns the ones to queue, linked
  * through next (those that are ranked in *ranked, critical() in *crit), and whether a
  * waiting thread must be woken. */
@@ -847,7 +860,7 @@ static struct nanort_task *release_successors(struct nrt_domain *d, struct nanor
         if (atomic_fetch_sub(&s->npred, 1) == 1) {
             if (waited) {
                 *wake = true;
-            } else if (s->rank) {
+            } else if (s->rank && rank_queued(s)) {
                 s->next = *ranked;
                 *ranked = s;
             } else if (critical(d, s)) {

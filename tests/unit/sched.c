@@ -706,11 +706,61 @@ START_TEST(sched_taskyield_keeps_results)
 }
 END_TEST
 
-/* --critical-path: tasks ranked at the taskwait by their longest path to the end. */
+/* --critical-path: tasks ranked at the taskwait by their longest path to the end.  Only
+ * tasks of types whose bodies measure 10 us or more go through the ranked heap, so the
+ * graphs here are made of two timed types: `medium` (bodies of about 20 us) and `heavy`
+ * (about 2 ms), each run 10 times first so that their means are known. */
 static long rank_chain[4];
 
-/* Behind the gate: 6 ordinary tasks (1..6, no successors) and a chain of 4 (100..103),
- * the chain created first or last. */
+struct timed_args {
+    long k;                         /* recorded in run_order when >= 0 */
+    int us;                         /* spin this long */
+};
+
+static void timed_trampoline(void *args, nanort_ctx *ctx)
+{
+    (void)ctx;
+    const struct timed_args *a = args;
+    double end = ut_now() + a->us * 1e-6;
+    while (ut_now() < end)
+        ;
+    if (a->k >= 0)
+        run_order[atomic_fetch_add(&nrun, 1)] = (int)a->k;
+}
+
+static const struct nanort_impl timed_impl = {NANORT_DEVICE_SMP, timed_trampoline,
+                                              "timed_trampoline", NULL};
+static struct nanort_task_type medium_type = {"medium_task", __FILE__, 1, &timed_impl, NULL};
+static struct nanort_task_type heavy_type = {"heavy_task", __FILE__, 1, &timed_impl, NULL};
+
+static void spawn_timed(struct nanort_task_type *type, long k, unsigned nregions,
+                        const struct ut_region *regions)
+{
+    unsigned ndims = 0;
+    for (unsigned i = 0; i < nregions; i++)
+        ndims += regions[i].ndims;
+    void *args;
+    nanort_task *t = nanort_task_create(type, sizeof(struct timed_args), nregions, ndims, &args);
+    *(struct timed_args *)args = (struct timed_args){k, type == &heavy_type ? 2000 : 20};
+    for (unsigned i = 0; i < nregions; i++)
+        nanort_task_region(t, regions[i].flags, regions[i].base, regions[i].ndims,
+                           regions[i].dims);
+    nanort_task_submit(t, 0, 0);
+}
+
+/* Time 10 bodies of each type (no dependences), then forget the order they ran in. */
+static void warm_timed_types(void)
+{
+    for (int i = 0; i < 10; i++) {
+        spawn_timed(&medium_type, -1, 0, NULL);
+        spawn_timed(&heavy_type, -1, 0, NULL);
+    }
+    nanort_taskwait();
+    nrun = 0;
+}
+
+/* Behind the gate: 6 ordinary medium tasks (1..6, no successors) and a chain of 4 medium
+ * ones (100..103), the chain created first or last. */
 static void spawn_rank_graph(bool chain_first)
 {
     spawn_gate();
@@ -718,7 +768,7 @@ static void spawn_rank_graph(bool chain_first)
         if ((pass == 0) != chain_first) {
             for (int i = 1; i <= 6; i++) {
                 struct ut_region r = UT_IN(&gate, sizeof gate);
-                ut_spawn(record_order, NULL, i, 0, 0, 1, &r);
+                spawn_timed(&medium_type, i, 1, &r);
             }
             continue;
         }
@@ -726,13 +776,13 @@ static void spawn_rank_graph(bool chain_first)
             struct ut_region r[2] = {c ? UT_IN(&rank_chain[c - 1], sizeof rank_chain[0])
                                        : UT_IN(&gate, sizeof gate),
                                      UT_OUT(&rank_chain[c], sizeof rank_chain[0])};
-            ut_spawn(record_order, NULL, 100 + c, 0, 0, 2, r);
+            spawn_timed(&medium_type, 100 + c, 2, r);
         }
     }
 }
 
-/* The chain's first 3 ran first (its last one ties with the ordinary tasks: 1 to the
- * end each, the earlier queued first). */
+/* The chain's first 3 ran first (its last one ties with the ordinary tasks: one body to
+ * the end each, the earlier queued first). */
 static bool chain_ran_first(void)
 {
     for (int i = 0; i < 3; i++)
@@ -743,10 +793,11 @@ static bool chain_ran_first(void)
 
 START_TEST(sched_critical_path_longest_first)
 {
-    /* One worker, --critical-path: the chain's head (4 tasks to the end) and its next
+    /* One worker, --critical-path: the chain's head (4 bodies to the end) and its next
      * two outrank the 6 ordinary tasks (1 each), whichever was created first; so they
      * run before them, though they become ready after them. */
     nanort_init();
+    warm_timed_types();
     nrt_cfg.critical_path = true;
     for (int k = 0; k < 2; k++) {
         nrun = 0;
@@ -765,6 +816,7 @@ START_TEST(sched_critical_path_off)
     /* The same graphs without --critical-path: the chain's successors queue behind the
      * ordinary tasks (so the test above does not pass by the policy's own order). */
     nanort_init();
+    warm_timed_types();
     for (int k = 0; k < 2; k++) {
         nrun = 0;
         spawn_rank_graph(k == 0);
@@ -775,49 +827,47 @@ START_TEST(sched_critical_path_off)
 }
 END_TEST
 
-/* A second task type, whose bodies last about 2 ms: its rank weighs that much. */
-static void heavy_trampoline(void *args, nanort_ctx *ctx)
+START_TEST(sched_critical_path_short_bodies_keep_queues)
 {
-    (void)ctx;
-    double end = ut_now() + 0.002;
-    while (ut_now() < end)
-        ;
-    long k = *(long *)args;
-    if (k >= 0)
-        run_order[atomic_fetch_add(&nrun, 1)] = (int)k;
-}
-
-static const struct nanort_impl heavy_impl = {NANORT_DEVICE_SMP, heavy_trampoline,
-                                              "heavy_trampoline", NULL};
-static struct nanort_task_type heavy_type = {"heavy_task", __FILE__, 1, &heavy_impl, NULL};
-
-static void spawn_heavy(long k, unsigned nregions, const struct ut_region *regions)
-{
-    void *args;
-    nanort_task *t = nanort_task_create(&heavy_type, sizeof(long), nregions, nregions, &args);
-    *(long *)args = k;
-    for (unsigned i = 0; i < nregions; i++)
-        nanort_task_region(t, regions[i].flags, regions[i].base, regions[i].ndims,
-                           regions[i].dims);
-    nanort_task_submit(t, 0, 0);
-}
-
-START_TEST(sched_critical_path_weighs_bodies)
-{
-    /* One worker, --critical-path: once its type's bodies are timed (about 2 ms), one task
-     * without successors outranks the chain of 4 short tasks: ranks weigh the measured
-     * bodies, not the number of tasks. */
+    /* The same graph of tasks whose bodies measure under 10 us: ranked, but queued by the
+     * policy as without the option (the heap's lock would cost more than they gain). */
     nanort_init();
-    for (int i = 0; i < 10; i++)
-        spawn_heavy(-1, 0, NULL);
     for (int i = 0; i < 10; i++)
         UT_SPAWN_NODEPS(record_order, NULL, -1);
     nanort_taskwait();
-    nrun = 0;
+    nrt_cfg.critical_path = true;
+    for (int k = 0; k < 2; k++) {
+        nrun = 0;
+        spawn_gate();
+        for (int i = 1; i <= 6; i++) {
+            struct ut_region r = UT_IN(&gate, sizeof gate);
+            ut_spawn(record_order, NULL, i, 0, 0, 1, &r);
+        }
+        for (int c = 0; c < 4; c++) {
+            struct ut_region r[2] = {c ? UT_IN(&rank_chain[c - 1], sizeof rank_chain[0])
+                                       : UT_IN(&gate, sizeof gate),
+                                     UT_OUT(&rank_chain[c], sizeof rank_chain[0])};
+            ut_spawn(record_order, NULL, 100 + c, 0, 0, 2, r);
+        }
+        nanort_taskwait();
+        ck_assert_int_eq(atomic_load(&nrun), 10);
+        ck_assert_msg(!chain_ran_first(), "short bodies went through the ranked heap");
+    }
+    nrt_cfg.critical_path = false;
+}
+END_TEST
+
+START_TEST(sched_critical_path_weighs_bodies)
+{
+    /* One worker, --critical-path: one heavy task (2 ms) without successors outranks the
+     * chain of 4 medium ones (20 us each): ranks weigh the measured bodies, not the
+     * number of tasks. */
+    nanort_init();
+    warm_timed_types();
     nrt_cfg.critical_path = true;
     spawn_rank_graph(true);
     struct ut_region r = UT_IN(&gate, sizeof gate);
-    spawn_heavy(500, 1, &r);
+    spawn_timed(&heavy_type, 500, 1, &r);
     nanort_taskwait();
     nrt_cfg.critical_path = false;
     ck_assert_int_eq(atomic_load(&nrun), 11);
@@ -1504,6 +1554,7 @@ int main(void)
         tcase_add_test(tc, sched_critical_reach_threshold);
         tcase_add_test(tc, sched_critical_path_longest_first);
         tcase_add_test(tc, sched_critical_path_off);
+        tcase_add_test(tc, sched_critical_path_short_bodies_keep_queues);
         tcase_add_test(tc, sched_critical_path_weighs_bodies);
     }
     if (parallel) {
