@@ -1822,6 +1822,118 @@ static bool char_element(int a)
     return a == AT_CHAR || a == AT_SCHAR || a == AT_UCHAR;
 }
 
+/* Are tokens from..to one string literal (its pieces plain or prefixed, in parentheses or
+ * not, as gcc takes it in an initializer)?  Its element type (string_element) in *sa. */
+static bool string_literal_span(const struct ck *c, int from, int to, int *sa)
+{
+    int open = 0, close = 0;
+    while (from + open < to && tok_is(c, from + open, "("))
+        open++;
+    while (close < open && to - 1 - close > from + open && tok_is(c, to - 1 - close, ")"))
+        close++;
+    if (close != open || from + open >= to - close)
+        return false;
+    for (int i = from + open, k; i < to - close; i += k)
+        if (!(k = string_literal_at(c, i)))
+            return false;
+    *sa = string_element(c, from + open, to - close);
+    return true;
+}
+
+/* A string literal of element type sa (token at) for an array whose elements are of type
+ * e: it initializes the whole array when e is a character type and sa char, or e is sa
+ * (wchar_t, char16_t, char32_t), which *whole says (C11 6.7.9p14-15); false after gcc's
+ * error for another integer type.  Other element types: true, not whole (the string is
+ * then a value for the first element). */
+static bool string_fits_elements(struct ck *c, int at, const struct ck_type *e, int sa,
+                                 bool *whole)
+{
+    int a = ck_arith_of(e);
+    *whole = false;
+    if (e->n || e->base != CK_INT || !a || a == AT_INT128 || a == AT_UINT128) {
+        *whole = !e->n && e->base == CK_INT;    /* an integer type not followed */
+        return true;
+    }
+    if (sa == AT_CHAR ? char_element(a) : a == sa) {
+        *whole = true;
+        return true;
+    }
+    if (char_element(a) || a == AT_INT || a == AT_USHORT || a == AT_UINT)
+        ck_error(c, at, "cannot initialize array of '%s' from a string literal with type "
+                 "array of '%s'", ck_at_names[a], ck_at_names[sa]);
+    else
+        ck_error(c, at, "array of inappropriate type initialized from string constant");
+    return false;
+}
+
+/* The number of values of the braced list that starts at token i (`{`), when none has a
+ * designator and none is a string (which may fill a whole array of characters); -1
+ * otherwise. */
+static long plain_list_length(const struct ck *c, int i)
+{
+    long n = 0;
+    int depth = 0;
+    bool item = false;
+    for (; i < c->end && c->toks[i].kind != OMP_TOK_END; i++) {
+        if (tok_is(c, i, "{") || tok_is(c, i, "(") || tok_is(c, i, "[")) {
+            if (depth == 1 && !item && !tok_is(c, i, "("))
+                return -1;              /* a designator, or a braced value */
+            depth++;
+        } else if (tok_is(c, i, "}") || tok_is(c, i, ")") || tok_is(c, i, "]")) {
+            if (--depth == 0)
+                return n + item;
+        } else if (depth == 1 && tok_is(c, i, ",")) {
+            n += item;
+            item = false;
+            continue;
+        } else if (depth == 1 && (tok_is(c, i, ".") && !item)) {
+            return -1;
+        } else if (c->toks[i].kind == OMP_TOK_STRING && c->text[c->toks[i].off] == '"') {
+            return -1;
+        }
+        if (depth == 1 && !tok_is(c, i, "{"))
+            item = true;
+    }
+    return -1;
+}
+
+/* A compound literal (type x, its `(` at token lp) initializing a static array of type t,
+ * which gcc takes when the two array types are compatible (GNU C): 1 when they are, 0
+ * when they are not, -1 when this check cannot tell. */
+static int literal_fits(struct ck *c, int lp, const struct ck_type *t, const struct ck_type *x)
+{
+    if (t->base == CK_UNKNOWN || x->base == CK_UNKNOWN ||
+        (t->base == CK_STRUCT && x->base == CK_STRUCT && t->n == x->n))
+        return -1;
+    if (t->n != x->n || t->base != x->base || (t->base != CK_INT && t->base != CK_FLOAT))
+        return 0;
+    for (int k = 0; k < t->n; k++)
+        if (t->d[k] != CK_ARRAY || x->d[k] != CK_ARRAY)
+            return -1;
+    if (!t->at || !x->at)
+        return -1;
+    if (t->at != x->at)
+        return 0;
+    for (int k = 1; k < t->n; k++)
+        if (t->dim[k] > 0 && x->dim[k] > 0 && t->dim[k] != x->dim[k])
+            return 0;
+    if (t->dim[0] <= 0)
+        return 1;                       /* `[]` takes the literal's size */
+    long long size = x->dim[0] - 1;
+    if (x->dim[0] <= 0) {
+        int depth = 0, i = lp;          /* the literal's list, after its type name */
+        for (; i < c->end; i++)
+            if (tok_is(c, i, "("))
+                depth++;
+            else if (tok_is(c, i, ")") && --depth == 0)
+                break;
+        size = i + 1 < c->end && tok_is(c, i + 1, "{") ? plain_list_length(c, i + 1) : -1;
+        if (size < 0)
+            return -1;
+    }
+    return size == t->dim[0] - 1;
+}
+
 /*
  * An array declared with `= expression`, the expression (type x) from token at to
  * c->pos: only a string literal initializes it (C11 6.7.9p14-15; gcc also takes one in
@@ -1832,41 +1944,32 @@ static bool char_element(int a)
 static bool array_from_expression(struct ck *c, int at, const struct ck_type *t,
                                   const struct ck_type *x, bool is_static)
 {
-    int open = 0, end = c->pos;
-    while (at + open < end && tok_is(c, at + open, "("))
+    int open = 0, sa;
+    while (at + open < c->pos && tok_is(c, at + open, "("))
         open++;
-    int close = 0;
-    while (close < open && end - 1 - close > at + open && tok_is(c, end - 1 - close, ")"))
-        close++;
-    bool string = close == open && at + open < end - close;
-    for (int i = at + open, k; string && i < end - close; i += k)
-        string = (k = string_literal_at(c, i)) > 0;
-    if (!string) {
+    if (!string_literal_span(c, at, c->pos, &sa)) {
         bool typed = open > 0 && ck_starts_type(c, at + open);
-        if (typed && (ck_kind_of(x) == CK_UNKNOWN || (is_static && ck_kind_of(x) == CK_ARRAY)))
-            return true;                /* gcc takes a compound literal there */
+        if (typed && ck_kind_of(x) == CK_UNKNOWN)
+            return true;                /* a type this check does not follow */
+        if (typed && is_static && ck_kind_of(x) == CK_ARRAY) {
+            int fits = literal_fits(c, at + open - 1, t, x);
+            if (fits != 0)
+                return true;            /* gcc takes it (or this check cannot tell) */
+            ck_error(c, at, "invalid initializer");
+            return false;
+        }
         ck_error(c, at, typed && ck_kind_of(x) == CK_ARRAY
                             ? "array initialized from non-constant array expression"
                             : "invalid initializer");
         return false;
     }
     struct ck_type e = ck_inner_type(t);
-    int a = ck_arith_of(&e), sa = string_element(c, at + open, end - close);
-    if (!e.n && (e.base == CK_UNKNOWN || (e.base == CK_INT && !a)))
-        return true;                    /* an element type this check does not know */
-    if (e.n || e.base != CK_INT) {
+    if (e.n || (e.base != CK_INT && e.base != CK_UNKNOWN)) {
         ck_error(c, at, "invalid initializer");
         return false;
     }
-    if (sa == AT_CHAR ? char_element(a) : a == sa)
-        return true;
-    bool wide = a == AT_INT || a == AT_USHORT || a == AT_UINT;
-    if (char_element(a) || wide)
-        ck_error(c, at, "cannot initialize array of '%s' from a string literal with type "
-                 "array of '%s'", ck_at_names[a], ck_at_names[sa]);
-    else
-        ck_error(c, at, "array of inappropriate type initialized from string constant");
-    return false;
+    bool whole;
+    return string_fits_elements(c, at, &e, sa, &whole);
 }
 
 /* A statement a statement expression may hold that this check does not parse. */
@@ -2387,43 +2490,31 @@ static bool value_fits(struct ck *c, int at, const struct ck_type *m, const stru
     return true;
 }
 
-/* A plain string literal (no prefix) from token at to c->pos, first in the initializer
- * list of an array of type `of`: it initializes the whole array when the elements are
- * characters (C11 6.7.9p14), which *whole says; other integer elements are an error. */
+/* A string literal from token at to c->pos, first in the initializer list of an array
+ * of type `of`: it initializes the whole array when its elements are characters of its
+ * kind (C11 6.7.9p14-15), which *whole says; other integer elements are an error. */
 static bool string_initializer(struct ck *c, int at, const struct ck_type *of, bool *whole)
 {
     *whole = false;
-    if (ck_kind_of(of) != CK_ARRAY || c->toks[at].kind != OMP_TOK_STRING ||
-        c->text[c->toks[at].off] != '"')
+    int sa;
+    if (ck_kind_of(of) != CK_ARRAY || !string_literal_span(c, at, c->pos, &sa))
         return true;
-    for (int i = at; i < c->pos; i++)
-        if (c->toks[i].kind != OMP_TOK_STRING)
-            return true;                /* not only a string */
     struct ck_type e = ck_inner_type(of);
-    int a = ck_arith_of(&e);
-    if (e.n || e.base != CK_INT || !a || a == AT_INT128 || a == AT_UINT128)
+    if (e.n || e.base != CK_INT)
         return true;
-    if (a == AT_CHAR || a == AT_SCHAR || a == AT_UCHAR) {
-        *whole = true;
-        return true;
-    }
-    ck_error(c, at, "cannot initialize an array of '%s' from a string literal", ck_at_names[a]);
-    return false;
+    return string_fits_elements(c, at, &e, sa, whole);
 }
 
-/* Is the initializer from token at to c->pos a plain string literal, and m an array of
- * characters (which it initializes whole, C11 6.7.9p14)? */
+/* Is the initializer from token at to c->pos a string literal that initializes the
+ * array m whole (its elements characters of the string's kind, C11 6.7.9p14-15)? */
 static bool char_array_string(struct ck *c, int at, const struct ck_type *m)
 {
-    if (ck_kind_of(m) != CK_ARRAY || at >= c->pos || c->toks[at].kind != OMP_TOK_STRING ||
-        c->text[c->toks[at].off] != '"')
+    int sa;
+    if (ck_kind_of(m) != CK_ARRAY || at >= c->pos || !string_literal_span(c, at, c->pos, &sa))
         return false;
-    for (int i = at; i < c->pos; i++)
-        if (c->toks[i].kind != OMP_TOK_STRING)
-            return false;
     struct ck_type e = ck_inner_type(m);
     int a = ck_arith_of(&e);
-    return !e.n && e.base == CK_INT && (a == AT_CHAR || a == AT_SCHAR || a == AT_UCHAR);
+    return !e.n && e.base == CK_INT && (sa == AT_CHAR ? char_element(a) : a == sa);
 }
 
 /* `[ index ]` or GNU's `[ first ... last ]` of a designation, c->pos after the `[`: integer
@@ -2980,7 +3071,8 @@ static bool primary(struct ck *c, struct ck_type *t)
     if (glued_prefix(c, i)) {
         c->pos++;
         bool ok = primary(c, t);
-        t->at = AT_UNKNOWN;         /* wchar_t, char16_t, ...: not followed */
+        if (!spelled(c, i, "u8"))
+            t->at = AT_UNKNOWN;     /* wchar_t, char16_t, ...: not followed */
         t->has_value = false;
         return ok;
     }

@@ -1,6 +1,6 @@
 /* Arrays declared with an initializer that is no brace list, in statement expressions of
  * dependences: string literals in parentheses, with encoding prefixes (L, u, U, u8),
- * concatenated, and a compound literal for a static array.  All valid C (gcc takes them),
+ * concatenated, in braces, and a compound literal for a static array.  All valid C (gcc takes them),
  * so mcc must accept each; every task updates the element its expression names, and the
  * program checks that against the same expressions computed outside the clauses. */
 #include "ompss_check.h"
@@ -36,11 +36,15 @@ int main(void)
 #pragma omp task inout(data[({ static int a[] = (int[]){ 7, 8, 9 }; a[2] + 36; })])
     data[i5] += 6;
     want[i5] += 6;
+    int i6 = ({ unsigned char u[] = {("ab")}; wchar_t w[4] = {L"ab"}; const char *q[2] = {u8"xy"}; (int)sizeof u + w[1] - L'b' + q[0][1] - 'y' + 44; });
+#pragma omp task inout(data[({ unsigned char u[] = {("ab")}; wchar_t w[4] = {L"ab"}; const char *q[2] = {u8"xy"}; (int)sizeof u + w[1] - L'b' + q[0][1] - 'y' + 44; })])
+    data[i6] += 7;
+    want[i6] += 7;
 #pragma omp taskwait
     for (int i = 0; i < 64; i++)
         CHECK(data[i] == want[i], "data[%d] = %d, expected %d", i, data[i], want[i]);
-    CHECK(i0 == 3 && i1 == 8 && i2 == 26 && i3 == 33 && i4 == 41 && i5 == 45,
-          "indices %d %d %d %d %d %d", i0, i1, i2, i3, i4, i5);
+    CHECK(i0 == 3 && i1 == 8 && i2 == 26 && i3 == 33 && i4 == 41 && i5 == 45 && i6 == 47,
+          "indices %d %d %d %d %d %d %d", i0, i1, i2, i3, i4, i5, i6);
     printf("clause_string_arrays: ok\n");
     return 0;
 }
