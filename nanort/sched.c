@@ -181,13 +181,21 @@ void nrt_sched_push(struct nanort_task *t)
  * or for a thief, and at the end of each step the workers idled.  One shared FIFO: the
  * tasks it gets are few (one or a few per step), its lock costs nothing beside them.
  */
+/* A task with a priority goes where nrt_sched_push puts it, one a device takes to that
+ * device's queue: true when t went there. */
+static bool queued_elsewhere(struct nanort_task *t)
+{
+    if (t->priority != 0) {
+        nrt_sched_push(t);
+        return true;
+    }
+    return nrt_dev_wanted(t) && nrt_dev_dispatch(t);
+}
+
 void nrt_sched_push_critical(struct nanort_task *t)
 {
-    if (t->priority != 0 || (nrt_dev_wanted(t) && nrt_dev_dispatch(t))) {
-        if (t->priority != 0)
-            nrt_sched_push(t);
+    if (queued_elsewhere(t))
         return;
-    }
     nrt_tqueue_push_back(&urgent, t);  /* seq_cst count: see nrt_sched::queued */
     nrt_wake_worker();
 }
@@ -203,11 +211,8 @@ void nrt_sched_push_critical(struct nanort_task *t)
  */
 void nrt_sched_push_ranked(struct nanort_task *t)
 {
-    if (t->priority != 0 || (nrt_dev_wanted(t) && nrt_dev_dispatch(t))) {
-        if (t->priority != 0)
-            nrt_sched_push(t);
+    if (queued_elsewhere(t))
         return;
-    }
     theap_push(&ranked, t);            /* seq_cst count: see nrt_sched::queued */
     nrt_wake_worker();
 }
