@@ -60,6 +60,10 @@ static const struct nrt_option core_options[] = {
      "types' measured means) from each to the end of the graph, and run ready ranked tasks "
      "of 10 us or more highest rank first, before the policy's queues (cholesky's next "
      "panel before the trailing updates)", &nrt_cfg.critical_path, NULL},
+    {"critical-path-us", NRT_OPT_COUNT, "10",
+     "us: with --critical-path, ranked tasks whose type's bodies measure this long or "
+     "longer go through the shared heap of ranked tasks; shorter ones keep the policy's "
+     "queues, where they cost less (0: every ranked task)", &nrt_cfg.critical_path_us, NULL},
     {"coarse-us", NRT_OPT_COUNT, "50",
      "us: a type whose bodies last this long or longer (mean of a sample) is coarse, and "
      "dbf queues its ready tasks in one shared FIFO instead of the per-worker deques "

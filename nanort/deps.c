@@ -826,17 +826,18 @@ void nrt_deps_rank(struct nrt_domain *d)
     nrt_lock_release(&d->lock);
 }
 
-/* Bodies this long (us, the type's measured mean) or longer go through the shared heap
- * of ranked tasks (--critical-path); shorter ones keep the policy's queues, where they
- * cost less: bench/micro's 5 us bodies took 2 to 5% longer through the heap on 2 workers
- * (chain, stencil, fan).  Their ranks still count in their predecessors'. */
-#define NRT_RANK_MIN_US 10
-
+/* Bodies of --critical-path-us (10 by default; the type's measured mean) or longer go
+ * through the shared heap of ranked tasks; shorter ones keep the policy's queues, where
+ * they cost less: bench/micro's 5 us bodies took 2 to 7% longer through the heap on 2
+ * workers (chain, stencil, fan).  Their ranks still count in their predecessors'. */
 static bool rank_queued(const struct nanort_task *s)
 {
+    if (nrt_cfg.critical_path_us <= 0)
+        return true;
     /* relaxed: a heuristic's input (task.c's samples) */
     return atomic_load_explicit(&s->info->nlong, memory_order_relaxed) > 0 &&
-           atomic_load_explicit(&s->info->long_mean_us, memory_order_relaxed) >= NRT_RANK_MIN_US;
+           atomic_load_explicit(&s->info->long_mean_us, memory_order_relaxed) >=
+               (unsigned long)nrt_cfg.critical_path_us;
 }
 
 /* Take the successors whose last predecessor was t; returns the ones to queue, linked

@@ -268,6 +268,7 @@ struct nrt_config {
     long coarse_us;       /* --coarse-us: bodies this long are coarse (0: none is) */
     bool critical_path;   /* --critical-path: at a taskwait, rank the waiting tasks by
                            * their longest path to the end (deps.c, sched.c) */
+    long critical_path_us; /* --critical-path-us: bodies this long take the ranked heap */
     bool tree_start;      /* --tree-start: workers start workers (worker.c) */
     long steal_batch;     /* --steal-batch: most tasks a dbf thief takes at once */
     bool summary;         /* --summary */

@@ -207,7 +207,7 @@ void nrt_sched_push_critical(struct nanort_task *t)
  * first.  A global list schedule by that rank is the classic one for a graph known in
  * advance (Hu's levels, HLFET): cholesky's next panel runs before the trailing updates
  * that became ready earlier, and parallel chains advance together.  The heap's lock
- * costs nothing beside the bodies that come here (deps.c: NRT_RANK_MIN_US or more).
+ * costs nothing beside the bodies that come here (deps.c: --critical-path-us or more).
  */
 void nrt_sched_push_ranked(struct nanort_task *t)
 {

@@ -82,14 +82,18 @@ $(eval $(call stress_run,check-stress-tsan-dbf-reach,stress-tsan[dbf$(STRESS_COM
   $$(SAN_ENV_tsan) NX_ARGS="--smp-workers=2 --schedule=dbf --critical-reach=2",\
   $(BUILD)/tsan/tests/stress/stress,$(STRESS_SAN_GRAPHS)))
 # --critical-path: ranks computed at every taskwait (over the live tasks' successor lists),
-# ranked tasks in the shared heap before the policy's queues; under TSan too.
+# every ranked task in the shared heap before the policy's queues (--critical-path-us=0:
+# the stress test's bodies are short); under TSan and ASan too.
 $(foreach pw,wf-2 dbf-4,\
   $(eval $(call stress_run,check-stress-cpath-$(pw),stress-cpath[$(subst -,$(STRESS_COMMA),$(pw))],\
-    NX_ARGS="--smp-workers=$(lastword $(subst -, ,$(pw))) --schedule=$(firstword $(subst -, ,$(pw))) --critical-path",\
+    NX_ARGS="--smp-workers=$(lastword $(subst -, ,$(pw))) --schedule=$(firstword $(subst -, ,$(pw))) --critical-path --critical-path-us=0",\
     $(STRESS_BIN),60 2000 8$(lastword $(subst -, ,$(pw)))000)))
 $(eval $(call stress_run,check-stress-tsan-dbf-cpath,stress-tsan[dbf$(STRESS_COMMA)2$(STRESS_COMMA)cpath],\
-  $$(SAN_ENV_tsan) NX_ARGS="--smp-workers=2 --schedule=dbf --critical-path",\
+  $$(SAN_ENV_tsan) NX_ARGS="--smp-workers=2 --schedule=dbf --critical-path --critical-path-us=0",\
   $(BUILD)/tsan/tests/stress/stress,$(STRESS_SAN_GRAPHS)))
+$(eval $(call stress_run,check-stress-asan-dbf-cpath,stress-asan[dbf$(STRESS_COMMA)2$(STRESS_COMMA)cpath],\
+  $$(SAN_ENV_asan) NX_ARGS="--smp-workers=2 --schedule=dbf --critical-path --critical-path-us=0",\
+  $(BUILD)/asan/tests/stress/stress,$(STRESS_SAN_GRAPHS)))
 # --steal-batch=1 (one task a steal) and --coarse-us=1 (nearly every type coarse: the
 # shared FIFO and the moves to it all the time), alone and under TSan.
 $(eval $(call stress_run,check-stress-dbf-4-steal1,stress[dbf$(STRESS_COMMA)4$(STRESS_COMMA)steal1+coarse1],\

@@ -112,10 +112,11 @@ $(foreach s,deps sched,$(foreach pw,dbf-2 wf-2,\
 $(foreach s,deps sched,$(foreach pw,bf-4 dbf-4,\
   $(eval $(call unit_run,check-unit-$(s)-reach-$(pw),unit/$(s)[$(subst -,$(UNIT_COMMA),$(pw))$(UNIT_COMMA)reach],\
     NX_ARGS="--smp-workers=$(lastword $(subst -, ,$(pw))) --schedule=$(firstword $(subst -, ,$(pw))) --critical-reach=2",$(UNIT_DIR)/$(s)))))
-# --critical-path (ranks at every taskwait, the ranked heap): deps and sched, 2 and 4 workers.
+# --critical-path (ranks at every taskwait, every ranked task through the heap: the suites'
+# bodies are short): deps and sched, 2 and 4 workers.
 $(foreach s,deps sched,$(foreach pw,bf-2 dbf-4,\
   $(eval $(call unit_run,check-unit-$(s)-cpath-$(pw),unit/$(s)[$(subst -,$(UNIT_COMMA),$(pw))$(UNIT_COMMA)cpath],\
-    NX_ARGS="--smp-workers=$(lastword $(subst -, ,$(pw))) --schedule=$(firstword $(subst -, ,$(pw))) --critical-path",$(UNIT_DIR)/$(s)))))
+    NX_ARGS="--smp-workers=$(lastword $(subst -, ,$(pw))) --schedule=$(firstword $(subst -, ,$(pw))) --critical-path --critical-path-us=0",$(UNIT_DIR)/$(s)))))
 # --tree-start (workers start workers): sched and deps with 4 workers, and under TSan.
 $(foreach s,deps sched,$(foreach pw,dbf-4 bf-4,\
   $(eval $(call unit_run,check-unit-$(s)-tree-$(pw),unit/$(s)[$(subst -,$(UNIT_COMMA),$(pw))$(UNIT_COMMA)tree-start],\

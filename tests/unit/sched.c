@@ -830,13 +830,15 @@ END_TEST
 START_TEST(sched_critical_path_short_bodies_keep_queues)
 {
     /* The same graph of tasks whose bodies measure under 10 us: ranked, but queued by the
-     * policy as without the option (the heap's lock would cost more than they gain). */
+     * policy as without the option (the heap's lock would cost more than they gain);
+     * with --critical-path-us=0 they take the heap too, and the chain runs first. */
     nanort_init();
     for (int i = 0; i < 10; i++)
         UT_SPAWN_NODEPS(record_order, NULL, -1);
     nanort_taskwait();
     nrt_cfg.critical_path = true;
-    for (int k = 0; k < 2; k++) {
+    for (int k = 0; k < 4; k++) {
+        nrt_cfg.critical_path_us = k < 2 ? 10 : 0;
         nrun = 0;
         spawn_gate();
         for (int i = 1; i <= 6; i++) {
@@ -851,9 +853,14 @@ START_TEST(sched_critical_path_short_bodies_keep_queues)
         }
         nanort_taskwait();
         ck_assert_int_eq(atomic_load(&nrun), 10);
-        ck_assert_msg(!chain_ran_first(), "short bodies went through the ranked heap");
+        if (k < 2)
+            ck_assert_msg(!chain_ran_first(), "short bodies went through the ranked heap");
+        else
+            ck_assert_msg(chain_ran_first(), "--critical-path-us=0: ran %d %d %d first",
+                          run_order[0], run_order[1], run_order[2]);
     }
     nrt_cfg.critical_path = false;
+    nrt_cfg.critical_path_us = 10;
 }
 END_TEST
 
