@@ -296,7 +296,9 @@ void lex_setup_names(struct mcc_parser *p)
         s->name = n;
         s->kind = SYM_TYPEDEF;
         s->scope = SCOPE_FILE;
-        s->type = TYPE_SCALAR;
+        /* x86-64's va_list is an array (struct __va_list_tag[1]): a task takes a copy of
+           one as of any array, never by `=` */
+        s->type = i == 0 ? TYPE_ARRAY : i == 1 ? TYPE_POINTER : TYPE_SCALAR;
         n->ord = s;
     }
 }
