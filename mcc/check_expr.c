@@ -1822,6 +1822,13 @@ static bool char_element(int a)
     return a == AT_CHAR || a == AT_SCHAR || a == AT_UCHAR;
 }
 
+/* Does a string literal of element type sa fill a whole array of elements of arithmetic
+ * type a (C11 6.7.9p14-15: characters from a plain or u8 string, else the same type)? */
+static bool string_fills(int a, int sa)
+{
+    return sa == AT_CHAR ? char_element(a) : a == sa;
+}
+
 /* Are tokens from..to one string literal (its pieces plain or prefixed, in parentheses or
  * not, as gcc takes it in an initializer)?  Its element type (string_element) in *sa. */
 static bool string_literal_span(const struct ck *c, int from, int to, int *sa)
@@ -1854,7 +1861,7 @@ static bool string_fits_elements(struct ck *c, int at, const struct ck_type *e, 
         *whole = !e->n && e->base == CK_INT;    /* an integer type not followed */
         return true;
     }
-    if (sa == AT_CHAR ? char_element(a) : a == sa) {
+    if (string_fills(a, sa)) {
         *whole = true;
         return true;
     }
@@ -1921,13 +1928,12 @@ static int literal_fits(struct ck *c, int lp, const struct ck_type *t, const str
         return 1;                       /* `[]` takes the literal's size */
     long long size = x->dim[0] - 1;
     if (x->dim[0] <= 0) {
-        int depth = 0, i = lp;          /* the literal's list, after its type name */
-        for (; i < c->end; i++)
-            if (tok_is(c, i, "("))
-                depth++;
-            else if (tok_is(c, i, ")") && --depth == 0)
-                break;
-        size = i + 1 < c->end && tok_is(c, i + 1, "{") ? plain_list_length(c, i + 1) : -1;
+        int end = c->pos;               /* the literal's list, after its type name */
+        c->pos = lp;
+        bool closed = skip_group(c, "(", ")");  /* parsed already: balanced */
+        int i = c->pos;
+        c->pos = end;
+        size = closed && tok_is(c, i, "{") ? plain_list_length(c, i) : -1;
         if (size < 0)
             return -1;
     }
@@ -2514,7 +2520,7 @@ static bool char_array_string(struct ck *c, int at, const struct ck_type *m)
         return false;
     struct ck_type e = ck_inner_type(m);
     int a = ck_arith_of(&e);
-    return !e.n && e.base == CK_INT && (sa == AT_CHAR ? char_element(a) : a == sa);
+    return !e.n && e.base == CK_INT && string_fills(a, sa);
 }
 
 /* `[ index ]` or GNU's `[ first ... last ]` of a designation, c->pos after the `[`: integer

@@ -272,9 +272,12 @@ static const struct { int tok; const char *spelling; } keywords[] = {
 #undef KEYWORD_ENTRY
 };
 
-/* Builtin typedef names gcc knows without a declaration. */
-static const char *const builtin_typedefs[] = {
-    "__builtin_va_list", "__builtin_ms_va_list", "__int128_t", "__uint128_t",
+/* Builtin typedef names gcc knows without a declaration, with their kind of type on
+ * x86-64: its va_list is an array (struct __va_list_tag[1]), so a task takes a copy of
+ * one as of any array, never by `=`; the MS ABI's is a char pointer. */
+static const struct { const char *name; enum type_class type; } builtin_typedefs[] = {
+    {"__builtin_va_list", TYPE_ARRAY}, {"__builtin_ms_va_list", TYPE_POINTER},
+    {"__int128_t", TYPE_SCALAR}, {"__uint128_t", TYPE_SCALAR},
 };
 
 int lex_classify_ident(struct mcc_parser *p, struct name *n)
@@ -291,14 +294,13 @@ void lex_setup_names(struct mcc_parser *p)
         name_intern(p, keywords[i].spelling, strlen(keywords[i].spelling))->keyword =
             keywords[i].tok;
     for (size_t i = 0; i < sizeof builtin_typedefs / sizeof builtin_typedefs[0]; i++) {
-        struct name *n = name_intern(p, builtin_typedefs[i], strlen(builtin_typedefs[i]));
+        const char *b = builtin_typedefs[i].name;
+        struct name *n = name_intern(p, b, strlen(b));
         struct sym *s = arena_alloc(p->arena, sizeof *s);
         s->name = n;
         s->kind = SYM_TYPEDEF;
         s->scope = SCOPE_FILE;
-        /* x86-64's va_list is an array (struct __va_list_tag[1]): a task takes a copy of
-           one as of any array, never by `=` */
-        s->type = i == 0 ? TYPE_ARRAY : i == 1 ? TYPE_POINTER : TYPE_SCALAR;
+        s->type = builtin_typedefs[i].type;
         n->ord = s;
     }
 }
