@@ -808,6 +808,14 @@ static bool critical(struct nrt_domain *d, const struct nanort_task *s)
  * next taskwait.  One pass from the newest task back: a task's successors are newer.
  * Its cost, O(tasks + edges) under the lock, is paid once per taskwait.
  */
+/* The mean of the type's timed bodies in microseconds, 0 before its first one (task.c's
+ * samples; relaxed: a heuristic's input). */
+static unsigned long measured_us(const struct nrt_type_info *info)
+{
+    return atomic_load_explicit(&info->nlong, memory_order_relaxed) > 0
+               ? atomic_load_explicit(&info->long_mean_us, memory_order_relaxed) : 0;
+}
+
 void nrt_deps_rank(struct nrt_domain *d)
 {
     nrt_lock_acquire(&d->lock);
@@ -816,10 +824,7 @@ void nrt_deps_rank(struct nrt_domain *d)
         for (const struct nrt_edge *e = t->succ; e; e = e->next)
             if (!(e->task->flags & NRT_TF_WAITER) && e->task->rank > below)
                 below = e->task->rank;
-        /* relaxed: a heuristic's input (task.c's samples) */
-        uint64_t w = atomic_load_explicit(&t->info->nlong, memory_order_relaxed) > 0
-                         ? atomic_load_explicit(&t->info->long_mean_us, memory_order_relaxed)
-                         : 1;
+        uint64_t w = measured_us(t->info);
         uint64_t r = below + (w ? w : 1);
         t->rank = r > UINT32_MAX ? UINT32_MAX : (uint32_t)r;
     }
@@ -832,12 +837,8 @@ void nrt_deps_rank(struct nrt_domain *d)
  * workers (chain, stencil, fan).  Their ranks still count in their predecessors'. */
 static bool rank_queued(const struct nanort_task *s)
 {
-    if (nrt_cfg.critical_path_us <= 0)
-        return true;
-    /* relaxed: a heuristic's input (task.c's samples) */
-    return atomic_load_explicit(&s->info->nlong, memory_order_relaxed) > 0 &&
-           atomic_load_explicit(&s->info->long_mean_us, memory_order_relaxed) >=
-               (unsigned long)nrt_cfg.critical_path_us;
+    return nrt_cfg.critical_path_us <= 0 ||
+           measured_us(s->info) >= (unsigned long)nrt_cfg.critical_path_us;
 }
 
 /* Take the successors whose last predecessor was t; returns the ones to queue, linked
