@@ -24,7 +24,11 @@ run)
   rm -f "$bin"
   # A case may ask for other flags in a line "/* mcc-flags: ... */" (default -O1).
   flags=$(sed -n 's|^/\* mcc-flags: \(.*\) \*/$|\1|p' "$src" | head -n 1)
-  "$mcc" --ompss ${flags:--O1} -k -Itests/ompss "$src" -o "$bin" || { echo "build failed"; exit 1; }
+  # -k keeps the translation for a failure's reader, in the build tree (mcc writes it to
+  # the current directory), not in the checkout
+  root=$PWD
+  (cd "$work" && "$mcc" --ompss ${flags:--O1} -k -I"$root/tests/ompss" "$root/$src" -o "$bin") ||
+    { echo "build failed"; exit 1; }
   for w in 1 2 4; do
     echo "== --smp-workers=$w"
     NX_ARGS="--smp-workers=$w" timeout 120 "$bin" || { echo "failed with $w workers (124: timed out)"; exit 1; }
