@@ -32,7 +32,8 @@
 #                                    mode) against
 #                                    libgomp and libomp,
 #                                    W16_ROUNDS (15) side-by-side rounds, medians, ratios to the
-#                                    default and to the best OpenMP runtime (3 to 5 minutes),
+#                                    default and to the best OpenMP runtime with their 90%
+#                                    bootstrap intervals over the rounds (3 to 5 minutes),
 #                                    then --summary runs at tile 64
 #   scripts/gpu-session.sh variants2 the same variants on 2 quiet cores (2,3): bench/variants.sh,
 #                                    bench/micro's patterns and the two programs, ROUNDS (7),
@@ -253,6 +254,39 @@ for (app, tile), vs in sorted(d.items()):
     cells += [f"{m[v] / best:.2f}" if v in m else "-" for v in ours]
     cells += [f"{m[v] / base:.2f}" if v in m and base else "-" for v in ours[1:]]
     print(f"| {app} | {tile} | " + " | ".join(cells) + f" | {len(vs.get('base', []))} |")
+# How far each ratio to the best OpenMP runtime moves within this run: a 90% bootstrap
+# interval (rounds drawn again with replacement, 2000 times, every variant's times of a
+# drawn round taken together, as they ran side by side).
+import random
+random.seed(20)
+rounds = {}
+for line in open(sys.argv[1]):
+    app, tile, v, t = line.split()
+    key = (app, int(tile))
+    r = rounds.setdefault(key, [])
+    if not r or v in r[-1]:
+        r.append({})
+    r[-1][v] = float(t) if t != "fail" else None
+print()
+print("| app | tile | " + " | ".join(f"{v} / best, 90%" for v in ours) + " | " +
+      " | ".join(f"{v} / base, 90%" for v in ours[1:]) + " |")
+print("|---|---|" + "---:|" * (2 * len(ours) - 1))
+def interval(rs, v, against):
+    ratios = []
+    for _ in range(2000):
+        pick = [random.choice(rs) for _ in rs]
+        col = lambda name: [p[name] for p in pick if p.get(name) is not None]
+        if not col(v) or not any(col(n) for n in against):
+            continue
+        ref = min(st.median(col(n)) for n in against if col(n))
+        ratios.append(st.median(col(v)) / ref)
+    ratios.sort()
+    return (f"{ratios[len(ratios) // 20]:.2f}-{ratios[len(ratios) * 19 // 20]:.2f}"
+            if ratios else "-")
+for key, rs in sorted(rounds.items()):
+    cells = [interval(rs, v, ("libgomp", "libomp")) for v in ours]
+    cells += [interval(rs, v, ("base",)) for v in ours[1:]]
+    print(f"| {key[0]} | {key[1]} | " + " | ".join(cells) + " |")
 PY
            echo "w16ab: $(( $(date +%s) - t0 )) s, $(grep -c fail "$out/w16ab.txt") failed runs"
            # where the time goes: --summary (busy and idle per worker) of base and crit2
