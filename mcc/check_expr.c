@@ -460,6 +460,7 @@ bool ck_starts_type(struct ck *c, int i)
 }
 
 static bool assign(struct ck *c, struct ck_type *t);
+static bool static_value(struct ck *c, int at, int automatic);
 static bool cast(struct ck *c, struct ck_type *t);
 
 /* "array 'x'" or "unnamed array", for messages about the array being declared. */
@@ -814,6 +815,7 @@ static bool add_local(struct ck *c, int name, const struct ck_type *t, enum ck_l
     c->local_type[c->nlocals] = *t;
     c->local_kind[c->nlocals] = (unsigned char)kind;
     c->local_extern[c->nlocals] = is_extern;
+    c->local_static[c->nlocals] = false;
     c->local_block[c->nlocals++] = c->block;
     return true;
 }
@@ -2078,6 +2080,7 @@ static bool declaration(struct ck *c)
             t.tag = NULL;
         if (!add_local(c, name, &t, is_typedef ? LOCAL_TYPEDEF : LOCAL_OBJECT, is_extern))
             return false;
+        c->local_static[c->nlocals - 1] = is_static;
         if (accept(c, "=")) {
             if (fn || is_typedef) {
                 ck_error(c, name, "function '%.*s' is initialized like a variable",
@@ -2091,11 +2094,13 @@ static bool declaration(struct ck *c)
                 return false;
             }
             bool init_static = c->init_static;
+            int automatic = c->automatic;
             c->init_static = is_static;
             ok = is(c, "{") ? ck_initializer_list(c, &t)
                  : ck_kind_of(&t) == CK_ARRAY
                      ? assign(c, &x) && array_from_expression(c, at, &t, &x, is_static)
-                     : assign(c, &x) && value_fits(c, at, &t, &x, "a variable");
+                     : assign(c, &x) && static_value(c, at, automatic) &&
+                       value_fits(c, at, &t, &x, "a variable");
             c->init_static = init_static;
             if (!ok)
                 return false;
@@ -2333,13 +2338,15 @@ static bool known_same_struct(struct ck *c, const struct ck_type *a, const struc
            ck_struct_members(c->L, a->tag) == ck_struct_members(c->L, b->tag);
 }
 
-/* The type of the k-th member of struct type `of` (0-based), for the positional
- * initializers of a compound literal; false when not known (no body, an anonymous member,
- * a union, fewer members). */
+/* The type of the k-th member of struct type `of` (0-based, unnamed bit-fields not
+ * counted), for the positional initializers of a compound literal; false when not known
+ * (no body, an anonymous member, a union's member after its first, fewer members). */
 static bool nth_member(struct ck *c, const struct ck_type *of, int k, struct ck_type *out)
 {
-    if (ck_kind_of(of) == CK_STRUCT && of->cstruct &&
-        (!c->structs[of->cstruct - 1].is_union || k == 0)) {   /* a union's first member */
+    if (ck_kind_of(of) == CK_STRUCT && of->cstruct) {
+        const struct ck_struct *st = &c->structs[of->cstruct - 1];
+        if (!st->complete || (st->is_union && k > 0))         /* a union's first member */
+            return false;
         for (int i = 0, n = 0; i < c->nfields; i++)
             if (c->fields[i].owner == of->cstruct - 1 && n++ == k) {
                 *out = c->fields[i].type;
@@ -2347,7 +2354,7 @@ static bool nth_member(struct ck *c, const struct ck_type *of, int k, struct ck_
             }
         return false;
     }
-    if (ck_kind_of(of) != CK_STRUCT || !of->tag || of->tag->op == KW_UNION)
+    if (ck_kind_of(of) != CK_STRUCT || !of->tag || (of->tag->op == KW_UNION && k > 0))
         return false;
     struct ast *members = ck_struct_members(c->L, of->tag);
     int i = 0;
@@ -2355,9 +2362,11 @@ static bool nth_member(struct ck *c, const struct ck_type *of, int k, struct ck_
         if (sd->kind != AST_STRUCT_DECL || !sd->kid[1])
             return false;
         for (struct ast *d = sd->kid[1]->kid[0]; d; d = d->next)
-            if (i++ == k) {
+            if (!ast_declarator_name(d) && d->kind == AST_DECL_BITFIELD) {
+                /* an unnamed bit-field takes no value (C11 6.7.9p9) */
+            } else if (i++ == k) {
                 if (!ast_declarator_name(d))
-                    return false;               /* an unnamed bit-field */
+                    return false;
                 ck_type_of_decl(c->L, sd->kid[0], d, out, 0);
                 if (out->n && out->d[0] == CK_ARRAY && ck_open_array(d))
                     out->dim[0] = -1;
@@ -2616,11 +2625,235 @@ static bool designation(struct ck *c, struct ck_type *t, long long *index)
     return true;
 }
 
+/* Brace elision (C11 6.7.9p20): a value without braces for an element that is an array or
+ * a structure initializes that element's first scalar, and the values after it the next
+ * scalars in order, down and up through nested aggregates, until the element is full.
+ * The walk follows it when every aggregate on the way has a known number of elements of
+ * known types (elision_count(), elision_followed()). */
+
+/* How many elements brace elision walks through in aggregate t (an array's elements, a
+ * struct's members, a union's first member), or -1 when not followed (a size not known,
+ * a flexible or zero-length array, members not known, an unnamed member or bit-field). */
+static long long elision_count(struct ck *c, const struct ck_type *t)
+{
+    if (ck_kind_of(t) == CK_ARRAY)
+        return t->dim[0] > 1 ? t->dim[0] - 1 : -1;        /* dim: size + 1 */
+    if (ck_kind_of(t) != CK_STRUCT || !members_known(c, t))
+        return -1;
+    long long n = 0;
+    if (t->cstruct) {
+        const struct ck_struct *st = &c->structs[t->cstruct - 1];
+        for (int i = 0; i < c->nfields; i++)
+            n += c->fields[i].owner == t->cstruct - 1;
+        return !st->complete || n == 0 ? -1 : st->is_union ? 1 : n;
+    }
+    for (struct ast *sd = ck_struct_members(c->L, t->tag)->kid[0]; sd; sd = sd->next) {
+        if (sd->kind != AST_STRUCT_DECL || !sd->kid[1])
+            return -1;
+        for (struct ast *d = sd->kid[1]->kid[0]; d; d = d->next) {
+            bool named = ast_declarator_name(d);
+            if (!named && d->kind != AST_DECL_BITFIELD)
+                return -1;
+            n += named;                 /* an unnamed bit-field takes no value */
+        }
+    }
+    return n == 0 ? -1 : t->tag->op == KW_UNION ? 1 : n;
+}
+
+/* Element i of aggregate t (elision_count() says how many), false when not known. */
+static bool elision_element(struct ck *c, const struct ck_type *t, long long i,
+                            struct ck_type *e)
+{
+    if (ck_kind_of(t) == CK_ARRAY)
+        *e = ck_inner_type(t);
+    else if (!nth_member(c, t, (int)i, e))
+        return false;
+    return ck_kind_of(e) != CK_UNKNOWN;
+}
+
+/* Does the walk follow brace elision through every aggregate inside t? */
+static bool elision_followed(struct ck *c, const struct ck_type *t, int depth)
+{
+    enum ck_kind k = ck_kind_of(t);
+    if (k != CK_ARRAY && k != CK_STRUCT)
+        return true;
+    long long n = elision_count(c, t);
+    if (n <= 0 || depth > 8)
+        return false;
+    for (long long i = 0; i < (k == CK_ARRAY ? 1 : n); i++) {
+        struct ck_type e;
+        if (!elision_element(c, t, i, &e) || !elision_followed(c, &e, depth + 1))
+            return false;
+    }
+    return true;
+}
+
+enum elision { ELIDED, ELISION_LOST, ELISION_FAILED };
+
+/* The value being placed: from token at to c->pos, of type x; pending until an element
+ * takes it. */
+struct elided_value {
+    int at;
+    struct ck_type x;
+    bool pending;
+    bool past_end;                      /* in an element past the end of an array, where
+                                           gcc takes a string for an array of integers
+                                           whole, whatever its kind */
+};
+
+static enum elision elision_fill(struct ck *c, const struct ck_type *t, struct elided_value *v,
+                                 int depth);
+
+/* The pending value v for an object of type t: a struct value of t's type or a string that
+ * fills the char array t initializes it whole; other values go to its first scalar. */
+static enum elision elision_place(struct ck *c, const struct ck_type *t, struct elided_value *v,
+                                  int depth)
+{
+    struct ck_type xv = ck_decay(&v->x);
+    bool whole = false;
+    switch (ck_kind_of(t)) {
+    case CK_STRUCT:
+        if (ck_kind_of(&xv) == CK_STRUCT && known_same_struct(c, t, &xv))
+            whole = true;
+        else if (ck_kind_of(&xv) == CK_UNKNOWN ||
+                 (ck_kind_of(&xv) == CK_STRUCT && same_struct(t, &xv)))
+            return ELISION_LOST;        /* maybe a value of the whole struct */
+        break;
+    case CK_ARRAY:
+        if (v->past_end) {
+            struct ck_type e = ck_inner_type(t);
+            int sa;
+            whole = !e.n && e.base == CK_INT && string_literal_span(c, v->at, c->pos, &sa);
+        } else if (!string_initializer(c, v->at, t, &whole)) {
+            return ELISION_FAILED;
+        }
+        break;
+    default:
+        if (!value_fits(c, v->at, t, &v->x, "an element"))
+            return ELISION_FAILED;
+        whole = true;
+    }
+    if (whole) {
+        v->pending = false;
+        return ELIDED;
+    }
+    return elision_fill(c, t, v, depth + 1);
+}
+
+/* The elements of aggregate t in order, the pending value v first, then the values that
+ * follow it in the list, until t is full, the list ends or a designator starts (which
+ * designates in the braced list around). */
+static enum elision elision_fill(struct ck *c, const struct ck_type *t, struct elided_value *v,
+                                 int depth)
+{
+    long long n = elision_count(c, t);
+    if (n <= 0 || depth > 8)
+        return ELISION_LOST;
+    for (long long i = 0; i < n; i++) {
+        struct ck_type e;
+        if (!elision_element(c, t, i, &e))
+            return ELISION_LOST;
+        if (!v->pending) {
+            if (!is(c, ",") || tok_is(c, c->pos + 1, "}") || tok_is(c, c->pos + 1, ".") ||
+                tok_is(c, c->pos + 1, "["))
+                return ELIDED;
+            v->at = ++c->pos;
+            if (is(c, "{")) {
+                if (tok_is(c, c->pos + 1, "}") &&
+                    (ck_is_arith(ck_kind_of(&e)) || ck_kind_of(&e) == CK_POINTER)) {
+                    ck_error(c, v->at, "empty scalar initializer");
+                    return ELISION_FAILED;
+                }
+                if (!ck_initializer_list(c, &e))
+                    return ELISION_FAILED;
+                continue;
+            }
+            int automatic = c->automatic;
+            if (!assign(c, &v->x) || !static_value(c, v->at, automatic))
+                return ELISION_FAILED;
+            v->pending = true;
+        }
+        enum elision r = elision_place(c, &e, v, depth);
+        if (r != ELIDED)
+            return r;
+    }
+    return ELIDED;
+}
+
+/* In a static object's initializer, the value from token at to c->pos (automatic:
+ * c->automatic before it): an object of automatic storage alone, or under parentheses,
+ * casts to keyword types and unary + - ~ ! & (and added to sizeof's), is gcc's
+ * "initializer element is not constant".  Other values that name one are not followed
+ * (gcc folds some, as `0 * i` and `1 ? 2 : i`). */
+static bool static_value(struct ck *c, int at, int automatic)
+{
+    if (!c->init_static || c->automatic != automatic + 1)
+        return true;
+    for (int j = at; j < c->pos; j++) {
+        bool keyword = c->toks[j].kind == OMP_TOK_IDENT && tok_name(c, j)->keyword;
+        if (j != c->automatic_tok && !keyword && !tok_is(c, j, "(") && !tok_is(c, j, ")") &&
+            !tok_is(c, j, "+") && !tok_is(c, j, "-") && !tok_is(c, j, "~") &&
+            !tok_is(c, j, "!") && !tok_is(c, j, "&"))
+            return true;
+    }
+    ck_error(c, at, "initializer element is not constant");
+    return false;
+}
+
+/* Is the braced list at token at a string literal alone (`{ "a" "b" }`, `{ L"a", }`)? */
+static bool braced_string(struct ck *c, int at)
+{
+    int j = at + 1;
+    while (j < c->end && c->toks[j].kind == OMP_TOK_STRING)
+        j++;
+    return j > at + 1 && (tok_is(c, j, "}") || (tok_is(c, j, ",") && tok_is(c, j + 1, "}")));
+}
+
+/* The position of member mi (a token) among the members of struct or union `of` that take
+ * values (as nth_member() counts them), or -1 when not known (a member of an anonymous
+ * member, members not known). */
+static long long member_index(struct ck *c, const struct ck_type *of, int mi)
+{
+    struct name *nm = tok_name(c, mi);
+    long long n = 0;
+    if (of->cstruct) {
+        if (!c->structs[of->cstruct - 1].complete)
+            return -1;
+        for (int i = 0; i < c->nfields; i++) {
+            const struct ck_field *f = &c->fields[i];
+            if (f->owner != of->cstruct - 1)
+                continue;
+            if (f->name >= 0 && tok_name(c, f->name) == nm)
+                return n;
+            n++;
+        }
+        return -1;
+    }
+    struct ast *members = of->tag ? ck_struct_members(c->L, of->tag) : NULL;
+    for (struct ast *sd = members ? members->kid[0] : NULL; sd; sd = sd->next) {
+        if (sd->kind != AST_STRUCT_DECL || !sd->kid[1])
+            return -1;
+        for (struct ast *d = sd->kid[1]->kid[0]; d; d = d->next) {
+            struct ast *dn = ast_declarator_name(d);
+            if (!dn && d->kind != AST_DECL_BITFIELD)
+                return -1;
+            if (dn && dn->name == nm)
+                return n;
+            n += dn != NULL;
+        }
+    }
+    return -1;
+}
+
 /* `{ [designation =] initializer, ... }` (C11 6.7.9) of an object of type `of`. */
 bool ck_initializer_list(struct ck *c, const struct ck_type *of)
 {
     int k = 0;
     bool positional = true;             /* members matched by position so far */
+    long long mpos = 0;                 /* of a struct or union: the position (as
+                                           nth_member() counts) of the member the next value
+                                           without a designator initializes, -1 when not
+                                           known */
     bool whole = false;                 /* a string initialized the whole char array */
     bool elided = false;                /* an aggregate element without its braces: which
                                            element the next values go to is not followed */
@@ -2639,10 +2872,31 @@ bool ck_initializer_list(struct ck *c, const struct ck_type *of)
         bool designated = is(c, ".") || is(c, "[");
         struct ck_type cur = *of;       /* what the designation designates */
         long long dindex = -1;
+        int dstart = c->pos;
         if (designated)
             ok = designation(c, &cur, &dindex) && expect(c, "=");
         positional &= !designated;
         bool array = ck_kind_of(of) == CK_ARRAY;
+        bool record = ck_kind_of(of) == CK_STRUCT;
+        if (designated && record) {
+            /* `.m =` alone: the values after it go to the members after m (none after a
+               union's member); another designation leaves them not followed */
+            long long at_m = ok && c->pos == dstart + 3 ? member_index(c, of, dstart + 1) : -1;
+            long long count = at_m >= 0 ? elision_count(c, of) : -1;
+            mpos = at_m < 0 || count < 0 ? -1 : count == 1 ? 1 : at_m + 1;
+            elided &= mpos < 0;         /* the position is known again */
+        } else if (designated && dindex >= 0) {
+            elided = false;             /* `[i] =`: likewise */
+        }
+        /* past a struct's or union's last member gcc only warns of excess elements,
+           without checking values, but a braced list there is an error */
+        long long members = record && !designated && !elided && mpos >= 0
+                                ? elision_count(c, of) : -1;
+        bool excess = members > 0 && mpos >= members;
+        if (ok && excess && is(c, "{")) {
+            ck_error(c, c->pos, "extra brace group at end of initializer");
+            return false;
+        }
         long long pos = designated ? dindex : idx;
         bool in_bounds = pos >= 0 && (of->dim[0] <= 0 || pos < of->dim[0] - 1);  /* dim: size + 1 */
         if (ok) {
@@ -2652,12 +2906,16 @@ bool ck_initializer_list(struct ck *c, const struct ck_type *of)
                          : ck_kind_of(of) == CK_ARRAY ? (m = ck_inner_type(of), true)
                          : ck_is_arith(ck_kind_of(of)) || ck_kind_of(of) == CK_POINTER
                              ? (m = *of, k == 0)            /* `{ x }` of a scalar */
-                         : positional && nth_member(c, of, k, &m);
+                         : mpos >= 0 && nth_member(c, of, (int)mpos, &m);
+            if (excess)
+                m = u;                  /* no member: the value is not checked */
             bool aggregate = ck_kind_of(&m) == CK_ARRAY || ck_kind_of(&m) == CK_STRUCT;
-            /* after a designator of a member or an elided aggregate, which element a value
-               goes to is not followed; past the end of an array, gcc only warns of excess
-               elements, without checking values (it does check braced lists) */
-            known &= designated || (!elided && (array ? in_bounds : positional));
+            /* after a designator that is not followed or an elided aggregate that is not,
+               which element a value goes to is not known; past the end of an array, gcc
+               warns of excess elements and checks their values as elements' when they are
+               aggregates or braced, but not scalar values without braces */
+            known &= designated ||
+                     (!elided && (array ? in_bounds || (pos >= 0 && aggregate) : mpos >= 0));
             if (known && m.n && m.d[0] == CK_ARRAY && m.dim[0] == -1 && !c->init_static) {
                 ck_error(c, at, "non-static initialization of a flexible array member");
                 return false;
@@ -2678,7 +2936,14 @@ bool ck_initializer_list(struct ck *c, const struct ck_type *of)
                 ck_error(c, at, "excess elements in char array initializer");
                 return false;
             }
-            ok = is(c, "{") ? ck_initializer_list(c, element ? &m : &u) : assign(c, &x);
+            /* past the end of an array, gcc takes `{ "string" }` for an array element as
+               the whole array's initializer, and checks nothing */
+            if (element && array && !in_bounds && ck_kind_of(&m) == CK_ARRAY &&
+                braced_string(c, c->pos))
+                element = false;
+            int automatic = c->automatic;
+            ok = is(c, "{") ? ck_initializer_list(c, element ? &m : &u)
+                 : assign(c, &x) && (!known || static_value(c, at, automatic));
             /* the last value of the list: brace elision sends it to the first scalar of
                the aggregate element, which the walk below follows; an earlier one would
                leave the next values to later scalars of that element, not followed */
@@ -2686,7 +2951,7 @@ bool ck_initializer_list(struct ck *c, const struct ck_type *of)
             struct ck_type xv = ok && !tok_is(c, at, "{") ? ck_decay(&x) : u;
             bool same_struct = ck_kind_of(&m) == CK_STRUCT && ck_kind_of(&xv) == CK_STRUCT &&
                                known_same_struct(c, &m, &xv);
-            if (ok && !tok_is(c, at, "{") && !designated && !known &&
+            if (ok && !tok_is(c, at, "{") && !designated && !known && !excess &&
                 ck_kind_of(of) == CK_STRUCT && !of->cstruct && members_known(c, of) &&
                 !aggregate_free(c, of)) {       /* members not known: not followed */
                 ck_error(c, at, "sorry, unimplemented: mcc cannot tell which member of this "
@@ -2710,7 +2975,30 @@ bool ck_initializer_list(struct ck *c, const struct ck_type *of)
                          "brace elision that far); brace each element's initializer");
                 return false;
             }
-            if (ok && known && !tok_is(c, at, "{") && aggregate && same_struct) {
+            bool followed = false;      /* brace elision walked by elision_place() */
+            if (ok && known && !tok_is(c, at, "{") && aggregate && !same_struct &&
+                elision_followed(c, &m, 0)) {
+                struct elided_value v = { .at = at, .x = x, .pending = true,
+                                          .past_end = array && !designated && !in_bounds };
+                int start = c->pos;
+                enum elision r = elision_place(c, &m, &v, 0);
+                followed = r == ELIDED;
+                if (r == ELISION_FAILED) {
+                    ok = false;
+                } else if (r == ELISION_LOST && c->pos != start && !of->cstruct) {
+                    ck_error(c, at, "sorry, unimplemented: mcc does not follow brace elision "
+                             "in this initializer (a value without braces for an element "
+                             "that is an array or a structure); brace the element's "
+                             "initializer");
+                    return false;
+                } else if (r == ELISION_LOST && c->pos != start) {
+                    followed = true;    /* what is left of the element: not followed */
+                    elided = true;
+                }
+            }
+            if (!ok || followed) {
+                /* reported, or walked above */
+            } else if (ok && known && !tok_is(c, at, "{") && aggregate && same_struct) {
                 /* a struct value for a struct element: no elision */
             } else if (ok && known && !tok_is(c, at, "{") && aggregate) {
                 bool w = false;             /* a string for an array element, or the
@@ -2746,9 +3034,11 @@ bool ck_initializer_list(struct ck *c, const struct ck_type *of)
             } else if (ok && known && !tok_is(c, at, "{") && !whole) {
                 ok = value_fits(c, at, &m, &x, "a member");
             }
-            elided |= aggregate && !tok_is(c, at, "{") && !same_struct &&
-                       !char_array_string(c, at, &m);
+            elided |= aggregate && !tok_is(c, at, "{") && !same_struct && !followed &&
+                      !char_array_string(c, at, &m);
             idx = pos >= 0 ? pos + 1 : -1;
+            if (!designated && mpos >= 0)
+                mpos++;
         }
         k++;
         if (!ok || !accept(c, ",") || is(c, "}"))
@@ -2992,6 +3282,15 @@ static bool offsetof_args(struct ck *c)
     return expect(c, ")");
 }
 
+/* An object of automatic storage (token i) is read or named outside sizeof. */
+static void met_automatic(struct ck *c, int i)
+{
+    if (!c->in_sizeof) {
+        c->automatic++;
+        c->automatic_tok = i;
+    }
+}
+
 static bool primary(struct ck *c, struct ck_type *t)
 {
     int i = c->pos;
@@ -3089,6 +3388,7 @@ static bool primary(struct ck *c, struct ck_type *t)
         *t = ck_simple_type(CK_INT);
         t->lvalue = true;
         c->variables += !c->in_sizeof;
+        met_automatic(c, i);
         return true;
     case NAME_REDVAR:
         c->variables += !c->in_sizeof;
@@ -3114,6 +3414,8 @@ static bool primary(struct ck *c, struct ck_type *t)
             *t = c->local_type[c->local_hit];
             t->lvalue = ck_kind_of(t) != CK_FUNCTION;
             c->variables += t->lvalue && !c->in_sizeof;
+            if (t->lvalue && !c->local_extern[c->local_hit] && !c->local_static[c->local_hit])
+                met_automatic(c, i);
             return true;
         }
     case NAME_SYM:
@@ -3150,6 +3452,8 @@ static bool primary(struct ck *c, struct ck_type *t)
         t->lvalue = true;
         t->base_const = ck_specs_const(y, 0);
         c->variables += !c->in_sizeof;
+        if (y->storage == STORAGE_LOCAL)
+            met_automatic(c, i);
         return true;
     }
 }

@@ -14,6 +14,7 @@
 #include "mcc.h"
 #include "c.tab.h"
 
+#include <errno.h>
 #include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -561,11 +562,29 @@ static void bitfield_type(struct lower *L, struct ast *w, struct ck_type *t)
         t->at = (unsigned char)a;
 }
 
+/* The size of an array declared `[size]`, plus 1, when size is a plain integer constant
+ * (a macro's value once expanded): ck_type's dim; 0 when not known. */
+static long long array_size(struct lower *L, struct ast *size)
+{
+    if (!size || size->kind != AST_CONSTANT || L->text[size->begin] < '0' ||
+        L->text[size->begin] > '9')
+        return 0;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(L->text + size->begin, &end, 0);
+    while (*end == 'u' || *end == 'U' || *end == 'l' || *end == 'L')
+        end++;
+    if (errno || end != L->text + size->end || v >= (1ull << 40))
+        return 0;
+    return (long long)v + 1;
+}
+
 void ck_type_of_decl(struct lower *L, struct ast *specs, struct ast *declarator,
                      struct ck_type *t, int depth)
 {
     unsigned char tmp[CK_MAX_DERIV];
     struct ast *params[CK_MAX_DERIV];
+    long long dims[CK_MAX_DERIV];
     int n = 0;
     struct ast *bitfield = NULL;
     *t = ck_unknown_type(false);
@@ -584,10 +603,12 @@ void ck_type_of_decl(struct lower *L, struct ast *specs, struct ast *declarator,
         /* `()` and K&R lists say nothing about the arguments */
         params[n] = k == CK_FUNCTION && d->op != IDENTIFIER && d->kid[1] && d->kid[1]->kid[0]
                         ? d->kid[1] : NULL;
+        dims[n] = k == CK_ARRAY ? array_size(L, d->kid[1]) : 0;
         tmp[n++] = (unsigned char)k;
     }
     for (int i = n - 1; i >= 0; i--) {
         t->params[t->n] = params[i];
+        t->dim[t->n] = dims[i];
         t->d[t->n++] = tmp[i];
     }
     bool ptr_qual = t->ptr_qual;

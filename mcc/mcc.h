@@ -1393,6 +1393,7 @@ struct ck {
     struct ck_type local_type[CK_MAX_LOCALS]; /* ... their types (a typedef: the type) */
     unsigned char local_kind[CK_MAX_LOCALS];  /* ... what they are (enum ck_local) */
     bool local_extern[CK_MAX_LOCALS];         /* ... declared extern */
+    bool local_static[CK_MAX_LOCALS];         /* ... declared static (or _Thread_local) */
     int local_block[CK_MAX_LOCALS];           /* ... the block they are declared in */
     int block, blocks;               /* the block being parsed (0: none), blocks so far */
     int nlocals;
@@ -1401,6 +1402,8 @@ struct ck {
                                         _Alignof, _Generic's controlling expression) */
     int variables;                   /* objects and statement expressions met outside
                                         sizeof (a size that counts them is not constant) */
+    int automatic;                   /* ... of them, objects of automatic storage */
+    int automatic_tok;               /* ... the last one's token */
     bool variable_size;              /* an array size of the type name being parsed did */
     int statement_expressions;       /* statement expressions around c->pos */
     bool declaring;                  /* abstract_declarator() takes a name (a declaration) */
