@@ -4013,7 +4013,10 @@ static bool binary_type(struct ck *c, int at, const char *op, struct ck_type *a,
     } else {                                /* comparisons, && and || */
         ok = !ck_non_scalar(xk) && !ck_non_scalar(yk);
     }
-    if (unknown && ok)
+    /* a pointer plus a value of a type not followed is a pointer when it is valid at all
+       (the other is then an integer) */
+    bool pointer_sum = !strcmp(op, "+") && (xk == CK_POINTER || yk == CK_POINTER);
+    if (unknown && ok && !pointer_sum)
         r = ck_unknown_type(false);
     if (!ok) {
         ck_error(c, at, "invalid operands to binary '%s'", op);
