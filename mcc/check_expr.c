@@ -309,11 +309,12 @@ static int float_literal_type(const char *sfx, size_t n)
 /* The type and value of an integer constant: digits d[0..n) in `base` (octal when a
  * decimal one starts with 0), suffix sfx (valid).  The first type of C11 6.4.4.1p5's list
  * for the suffix that holds the value; unknown when none does (gcc's __int128 and
- * warnings) or when the suffix makes it imaginary. */
+ * warnings: *huge) or when the suffix makes it imaginary. */
 static struct ck_type int_literal(const char *d, size_t n, int base, const char *sfx,
-                                  size_t ns)
+                                  size_t ns, bool *huge)
 {
     bool u = false, imaginary = false;
+    *huge = false;
     int l = 0;
     for (size_t i = 0; i < ns; i++) {
         u |= sfx[i] == 'u' || sfx[i] == 'U';
@@ -325,8 +326,10 @@ static struct ck_type int_literal(const char *d, size_t n, int base, const char 
     unsigned long long v = 0;
     for (size_t i = 0; i < n; i++) {
         unsigned digit = d[i] <= '9' ? (unsigned)(d[i] - '0') : (unsigned)((d[i] | 0x20) - 'a' + 10);
-        if (v > (~0ull - digit) / (unsigned)base)
+        if (v > (~0ull - digit) / (unsigned)base) {
+            *huge = !imaginary;
             return ck_simple_type(CK_INT);     /* too large for any type */
+        }
         v = v * (unsigned)base + digit;
     }
     if (imaginary)
@@ -349,6 +352,7 @@ static struct ck_type int_literal(const char *d, size_t n, int base, const char 
         if (bits >= 64 || v < (1ull << bits))
             return ck_constant(a, v);
     }
+    *huge = true;
     return ck_simple_type(CK_INT);
 }
 
@@ -402,9 +406,11 @@ static bool check_number(struct ck *c, int i, struct ck_type *t)
                 return false;
             }
     size_t pre = base == 10 || k < 2 ? 0 : 2;
+    bool huge = false;
     *t = flt ? (struct ck_type){ .base = CK_FLOAT,
                                  .at = (unsigned char)float_literal_type(s + k, n - k) }
-             : int_literal(s + pre, k - pre, base, s + k, n - k);
+             : int_literal(s + pre, k - pre, base, s + k, n - k, &huge);
+    c->huge_literals += huge;   /* gcc warns and gives it a type and value of its own */
     t->null_const = !flt && strspn(s + (base == 10 ? 0 : 2), "0") == k - (base == 10 ? 0 : 2);
     return true;
 }
@@ -493,12 +499,17 @@ static bool array_size(struct ck *c, long long *dim)
         return false;
     }
     struct ck_type x;
-    int at = c->pos, variables = c->variables;
+    int at = c->pos, variables = c->variables, huge = c->huge_literals;
     c->depth++;
     bool ok = assign(c, &x);
     c->depth--;
     if (!ok)
         return false;
+    if (c->huge_literals != huge) {
+        ck_error(c, at, "sorry, unimplemented: an integer constant too large for its type in "
+                 "an array size in a clause (mcc does not follow the size gcc gives it)");
+        return false;
+    }
     c->variable_size |= c->variables != variables;
     enum ck_kind k = ck_kind_of(&x);
     if (k != CK_INT && k != CK_UNKNOWN) {
@@ -2020,6 +2031,30 @@ static bool declares_tag(const struct ck *c)
     return false;
 }
 
+
+/* The storage-class specifier at c->pos, after those of seen[] (the tokens of the
+ * storage class and of _Thread_local met so far, -1 when none): gcc's errors for one
+ * given twice and for two storage classes (_Thread_local goes with static and extern). */
+static bool storage_class(struct ck *c, int seen[2])
+{
+    int kw = tok_name(c, c->pos)->keyword;
+    if (kw == KW_INLINE || kw == KW_EXTENSION)
+        return true;
+    int *slot = &seen[kw == KW_THREAD_LOCAL];
+    if (*slot >= 0 && tok_name(c, *slot)->keyword == kw) {
+        if (kw == KW_THREAD_LOCAL)
+            ck_error(c, c->pos, "duplicate '_Thread_local' or '__thread'");
+        else
+            ck_error(c, c->pos, "duplicate '%.*s'", CK_TOK(c, c->pos));
+        return false;
+    }
+    if (*slot >= 0) {
+        ck_error(c, c->pos, "multiple storage classes in declaration specifiers");
+        return false;
+    }
+    *slot = c->pos;
+    return true;
+}
 /* One declaration (C11 6.7) in a statement expression: its names become visible to what
  * follows (with an unknown type), its array sizes and initializers are checked. */
 static bool declaration(struct ck *c)
@@ -2027,6 +2062,7 @@ static bool declaration(struct ck *c)
     static const int storage[] = { KW_STATIC, KW_EXTERN, KW_REGISTER, KW_AUTO,
                                    KW_THREAD_LOCAL, KW_INLINE, KW_EXTENSION };
     bool is_typedef = false, is_extern = false, is_static = false;
+    int seen[2] = { -1, -1 };           /* storage_class() */
     for (bool more = true; more;) {
         more = false;
         if (kw_at(c, c->pos, KW_ALIGNAS)) {
@@ -2036,6 +2072,8 @@ static bool declaration(struct ck *c)
         }
         for (size_t k = 0; k < sizeof storage / sizeof storage[0]; k++)
             if (kw_at(c, c->pos, storage[k]) || kw_at(c, c->pos, KW_TYPEDEF)) {
+                if (!storage_class(c, seen))
+                    return false;
                 is_typedef |= kw_at(c, c->pos, KW_TYPEDEF);
                 is_extern |= kw_at(c, c->pos, KW_EXTERN);
                 is_static |= kw_at(c, c->pos, KW_STATIC) || kw_at(c, c->pos, KW_THREAD_LOCAL);

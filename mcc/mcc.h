@@ -1403,6 +1403,7 @@ struct ck {
     int variables;                   /* objects and statement expressions met outside
                                         sizeof (a size that counts them is not constant) */
     int automatic;                   /* ... of them, objects of automatic storage */
+    int huge_literals;               /* integer constants too large for any type met */
     int automatic_tok;               /* ... the last one's token */
     bool variable_size;              /* an array size of the type name being parsed did */
     int statement_expressions;       /* statement expressions around c->pos */
