@@ -2031,7 +2031,6 @@ static bool declares_tag(const struct ck *c)
     return false;
 }
 
-
 /* The storage-class specifier at c->pos, after those of seen[] (the tokens of the
  * storage class and of _Thread_local met so far, -1 when none): gcc's errors for one
  * given twice and for two storage classes (_Thread_local goes with static and extern). */
@@ -2055,6 +2054,7 @@ static bool storage_class(struct ck *c, int seen[2])
     *slot = c->pos;
     return true;
 }
+
 /* One declaration (C11 6.7) in a statement expression: its names become visible to what
  * follows (with an unknown type), its array sizes and initializers are checked. */
 static bool declaration(struct ck *c)

@@ -1403,8 +1403,8 @@ struct ck {
     int variables;                   /* objects and statement expressions met outside
                                         sizeof (a size that counts them is not constant) */
     int automatic;                   /* ... of them, objects of automatic storage */
-    int huge_literals;               /* integer constants too large for any type met */
     int automatic_tok;               /* ... the last one's token */
+    int huge_literals;               /* integer constants too large for any type met */
     bool variable_size;              /* an array size of the type name being parsed did */
     int statement_expressions;       /* statement expressions around c->pos */
     bool declaring;                  /* abstract_declarator() takes a name (a declaration) */
