@@ -8,7 +8,10 @@
  *   - no return, break, continue, goto or case may leave the body of a task (an outlined
  *     function: a `return` would end only the task) or of a construct whose end the
  *     lowering completes (a loop split into tasks, parallel, single, sections, taskgroup),
- *     and no goto or case from outside may enter one.
+ *     and no goto or case from outside may enter one;
+ *   - va_start cannot be called there either: the outlined function has no variable
+ *     arguments (gcc would say "va_start used in function with fixed arguments" of mcc's
+ *     output).
  */
 #include "mcc.h"
 
@@ -120,6 +123,15 @@ static void branch_error(struct branch_walk *w, struct ast *n, const char *dir)
     mcc_error_at(&at, "invalid branch %s %s", dir, w->what);
 }
 
+/* va_start as the preprocessor leaves it (gcc's stdarg.h: __builtin_va_start, C23's
+ * __builtin_c23_va_start). */
+static bool is_va_start(const struct name *nm)
+{
+    static const char *const names[] = {"__builtin_va_start", "__builtin_c23_va_start",
+                                        "va_start"};
+    return lower_name_in(nm->str, nm->len, names, 3);
+}
+
 static void walk_branches(struct branch_walk *w, struct ast *n)
 {
     if (!n)
@@ -163,6 +175,16 @@ static void walk_branches(struct branch_walk *w, struct ast *n)
         walk_branches(w, n->kid[1]);
         w->switches--;
         return;
+    case AST_CALL:
+        if (n->kid[0] && n->kid[0]->kind == AST_IDENT && is_va_start(n->kid[0]->name) &&
+            !lower_map_get(&w->L->reported, n)) {
+            lower_map_put(w->L, &w->L->reported, n, n);
+            struct mcc_loc at = source_user_loc(&w->L->t->src, n->begin);
+            mcc_error_at(&at, "'va_start' in %s, whose body runs in a function of its own "
+                         "without the variable arguments: call va_start before the "
+                         "directive and share the va_list", w->what);
+        }
+        break;
     default:
         break;
     }
