@@ -197,6 +197,80 @@ static void reduction_type(struct ck *c, const struct omp_clause *cl, const stru
              kind == CK_STRUCT ? "a struct or union" : "a pointer");
 }
 
+/* The kind of a declared reduction's type from its spelling: CK_STRUCT for `struct X` and
+ * `union X`, CK_INT for arithmetic keywords only (`unsigned long`, `double`), CK_UNKNOWN
+ * for anything else (typedef names, pointers). */
+static enum ck_kind declared_kind(const char *s)
+{
+    static const char *const arith[] = { "char", "short", "int", "long", "signed", "unsigned",
+                                         "float", "double", "_Bool", "const", "volatile" };
+    while (*s == ' ' || *s == '\t')
+        s++;
+    if ((!strncmp(s, "struct", 6) && (s[6] == ' ' || s[6] == '\t')) ||
+        (!strncmp(s, "union", 5) && (s[5] == ' ' || s[5] == '\t')))
+        return strchr(s, '*') ? CK_UNKNOWN : CK_STRUCT;
+    bool any = false;
+    while (*s) {
+        size_t n = strcspn(s, " \t");
+        if (n && !lower_name_in(s, n, arith, 11))
+            return CK_UNKNOWN;
+        any |= n > 0;
+        s += n;
+        s += strspn(s, " \t");
+    }
+    return any ? CK_INT : CK_UNKNOWN;
+}
+
+/* A declared reduction applies to the types it was declared for (OpenMP selects it by its
+ * name and the item's type): a struct item for a reduction declared only for arithmetic
+ * types, or an arithmetic one for a reduction declared only for structs, has none (gcc
+ * refused mcc's combine of it).  Other mismatches are not followed. */
+static void declared_reduction_type(struct ck *c, const struct omp_clause *cl,
+                                    const struct omp_ref *r, const struct ck_type *t)
+{
+    const struct lower_declred *d = lower_reduction_find(c->L, cl->red_id.text);
+    /* directives of one name for a struct and for an arithmetic type: the lowering takes
+       one declaration per name */
+    bool kinds[2] = { false, false };
+    for (const struct lower_declred *o = d; o; o = o->next)
+        for (int i = 0; i < o->r->ntypes && !strcmp(o->id, cl->red_id.text); i++) {
+            enum ck_kind dk = declared_kind(o->r->types[i].text);
+            kinds[0] |= dk == CK_STRUCT;
+            kinds[1] |= dk == CK_INT;
+        }
+    if (kinds[0] && kinds[1]) {
+        range_of(c, &r->text);
+        ck_error(c, c->pos, "sorry, unimplemented: reduction '%s' is declared for a struct "
+                 "and for an arithmetic type; mcc applies one declaration per name: give "
+                 "each type's reduction a name of its own", cl->red_id.text);
+        return;
+    }
+    int k = 0;
+    while (k < t->n && t->d[k] == CK_ARRAY)
+        k++;
+    if (!d || k < t->n || (t->base == CK_INT && t->tag))
+        return;                         /* not declared (the lowering says so), a pointer, an enum */
+    enum ck_kind item = t->base == CK_STRUCT ? CK_STRUCT
+                        : t->base == CK_INT || t->base == CK_FLOAT ? CK_INT : CK_UNKNOWN;
+    if (item == CK_UNKNOWN)
+        return;
+    for (int i = 0; i < d->r->ntypes; i++) {
+        enum ck_kind dk = declared_kind(d->r->types[i].text);
+        if (dk == CK_UNKNOWN || dk == item)
+            return;
+    }
+    range_of(c, &r->text);
+    if (d->r->ntypes == 1)
+        ck_error(c, c->pos, "'%s' in '%s': reduction '%s' is declared for '%s', not for %s",
+                 r->text.text, omp_clause_names[cl->kind], cl->red_id.text,
+                 d->r->types[0].text, item == CK_STRUCT ? "a struct or union"
+                                                        : "an arithmetic type");
+    else
+        ck_error(c, c->pos, "'%s' in '%s': reduction '%s' is not declared for %s",
+                 r->text.text, omp_clause_names[cl->kind], cl->red_id.text,
+                 item == CK_STRUCT ? "a struct or union" : "an arithmetic type");
+}
+
 /* Is y declared through a typedef of a pointer to const (`typedef const int *cip;`)? */
 static bool typedef_pointer_to_const(const struct sym *y)
 {
@@ -211,8 +285,8 @@ static bool typedef_pointer_to_const(const struct sym *y)
 }
 
 /* Is the object a reduction item `x`, `*p` or `[n]p` names const-qualified as its
- * declaration says (`const double *p`, `cint x` with `typedef const int cint`)?  The
- * combine assigns it. */
+ * declaration says (`const double *p`, `const int w[N]` as a parameter, `cint x` with
+ * `typedef const int cint`)?  The combine assigns it. */
 static bool const_item(struct ck *c, const struct omp_ref *r)
 {
     bool through = r->kind == OMP_REF_DEREF || r->kind == OMP_REF_SHAPE;
@@ -232,7 +306,9 @@ static bool const_item(struct ck *c, const struct omp_ref *r)
         return false;
     if (!through)
         return d->kind == AST_DECL_NAME || d->kind == AST_DECL_ARRAY;
-    return d->kind == AST_DECL_POINTER && d->kid[0] && d->kid[0]->kind == AST_DECL_NAME;
+    /* `const int *p`, or a parameter written `const int w[N]` (a pointer to const) */
+    return (d->kind == AST_DECL_POINTER || (d->kind == AST_DECL_ARRAY && y->array_param)) &&
+           d->kid[0] && d->kid[0]->kind == AST_DECL_NAME;
 }
 
 /* A list item of a dependence, copy, reduction or data-sharing clause. */
@@ -240,7 +316,16 @@ static void item(struct ck *c, const struct omp_clause *cl, const struct omp_ref
 {
     struct ck_type t;
     bool region = false;
-    if (!ref(c, r, &t, &region) || region)
+    bool reduction = cl->kind == OMP_CL_REDUCTION || cl->kind == OMP_CL_TASK_REDUCTION ||
+                     cl->kind == OMP_CL_IN_REDUCTION;
+    if (!ref(c, r, &t, &region))
+        return;
+    if (region && reduction && const_item(c, r)) {     /* `[n]p` of a const int *p */
+        range_of(c, &r->text);
+        ck_error(c, c->pos, "'%s' in '%s' is const: a reduction writes its item",
+                 r->text.text, omp_clause_names[cl->kind]);
+    }
+    if (region)
         return;
     range_of(c, &r->text);
     if (ck_kind_of(&t) == CK_FUNCTION)
@@ -249,14 +334,15 @@ static void item(struct ck *c, const struct omp_clause *cl, const struct omp_ref
     else if (!t.lvalue)
         ck_error(c, c->pos, "'%s' in '%s' is not %s", r->text.text, omp_clause_names[cl->kind],
                  names ? "a variable" : "an lvalue (an object a dependence can name)");
-    else if ((cl->kind == OMP_CL_REDUCTION || cl->kind == OMP_CL_TASK_REDUCTION ||
-              cl->kind == OMP_CL_IN_REDUCTION) && const_item(c, r)) {
+    else if (reduction && const_item(c, r)) {
         range_of(c, &r->text);
         ck_error(c, c->pos, "'%s' in '%s' is const: a reduction writes its item",
                  r->text.text, omp_clause_names[cl->kind]);
-    } else if ((cl->kind == OMP_CL_REDUCTION || cl->kind == OMP_CL_TASK_REDUCTION ||
-              cl->kind == OMP_CL_IN_REDUCTION) && cl->red_op != OMP_RED_USER)
+    } else if (reduction && cl->red_op != OMP_RED_USER) {
         reduction_type(c, cl, r, &t);
+    } else if (reduction) {
+        declared_reduction_type(c, cl, r, &t);
+    }
 }
 
 /* The argument forms of the clauses (the third column of OMP_CLAUSES, mcc.h). */

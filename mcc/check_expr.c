@@ -858,19 +858,24 @@ static void leave_block(struct ck *c, struct block_mark m)
 static bool constant_expression(struct ck *c, struct ck_type *x, int at, const char *what,
                                 int arg)
 {
-    int variables = c->variables, in_sizeof = c->in_sizeof;
+    int variables = c->variables, in_sizeof = c->in_sizeof, huge = c->huge_literals;
     c->in_sizeof = 0;
     c->depth++;
     bool ok = conditional(c, x);
     c->depth--;
     c->in_sizeof = in_sizeof;
     enum ck_kind k = ck_kind_of(x);
-    if (!ok || ((k == CK_INT || k == CK_UNKNOWN) && c->variables == variables))
+    bool integer = (k == CK_INT || k == CK_UNKNOWN) && c->variables == variables;
+    if (!ok || (integer && c->huge_literals == huge))
         return ok;
     char called[160];
     snprintf(called, sizeof called, what, arg >= 0 ? (int)c->toks[arg].len : 0,
              arg >= 0 ? c->text + c->toks[arg].off : "");
-    ck_error(c, at, "%s is not an integer constant", called);
+    if (integer)                        /* gcc's value of it is not followed */
+        ck_error(c, at, "sorry, unimplemented: an integer constant too large for its type in "
+                 "%s in a clause", called);
+    else
+        ck_error(c, at, "%s is not an integer constant", called);
     return false;
 }
 
