@@ -9,9 +9,9 @@
  *     function: a `return` would end only the task) or of a construct whose end the
  *     lowering completes (a loop split into tasks, parallel, single, sections, taskgroup),
  *     and no goto or case from outside may enter one;
- *   - va_start cannot be called there either: the outlined function has no variable
- *     arguments (gcc would say "va_start used in function with fixed arguments" of mcc's
- *     output).
+ *   - va_start cannot be called in a task's body or a loop split into tasks either: the
+ *     outlined function has no variable arguments (gcc would say "va_start used in
+ *     function with fixed arguments" of mcc's output).
  */
 #include "mcc.h"
 
@@ -76,6 +76,8 @@ struct branch_walk {
     int loops, switches;       /* enclosing ones inside the body */
     bool continue_ok;          /* the body of a loop split into tasks: `continue` is its
                                   next iteration */
+    bool outlined;             /* a task's or such a loop's body: it runs in a function of
+                                  its own (other constructs are lowered in place) */
     struct name **labels;      /* labels defined in the body */
     int nlabels, caplabels;
 };
@@ -176,8 +178,8 @@ static void walk_branches(struct branch_walk *w, struct ast *n)
         w->switches--;
         return;
     case AST_CALL:
-        if (n->kid[0] && n->kid[0]->kind == AST_IDENT && is_va_start(n->kid[0]->name) &&
-            !lower_map_get(&w->L->reported, n)) {
+        if (w->outlined && n->kid[0] && n->kid[0]->kind == AST_IDENT &&
+            is_va_start(n->kid[0]->name) && !lower_map_get(&w->L->reported, n)) {
             lower_map_put(w->L, &w->L->reported, n, n);
             struct mcc_loc at = source_user_loc(&w->L->t->src, n->begin);
             mcc_error_at(&at, "'va_start' in %s, whose body runs in a function of its own "
@@ -215,7 +217,7 @@ bool lower_block_check_branches(struct lower *L, struct ast *body, bool loop_bod
 {
     int errors = mcc_error_count();
     struct branch_walk w = {.L = L, .body = body, .what = what ? what : "a task",
-                            .continue_ok = loop_body};
+                            .continue_ok = loop_body, .outlined = !what || loop_body};
     collect_labels(&w, body);
     walk_branches(&w, body);
     if (w.nlabels && L->fn)
