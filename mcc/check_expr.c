@@ -2381,41 +2381,104 @@ static bool known_same_struct(struct ck *c, const struct ck_type *a, const struc
            ck_struct_members(c->L, a->tag) == ck_struct_members(c->L, b->tag);
 }
 
-/* The type of the k-th member of struct type `of` (0-based, unnamed bit-fields not
- * counted), for the positional initializers of a compound literal; false when not known
- * (no body, an anonymous member, a union's member after its first, fewer members). */
+/*
+ * The members of a struct or union type that take values in an initializer, in order:
+ * an unnamed bit-field takes none (C11 6.7.9p9) and is skipped.  member_next() gives
+ * each one's name (NULL for an anonymous struct or union member of a struct whose
+ * members mcc parsed, c->fields) and its type, each when asked (not NULL); MEMBERS_UNKNOWN where the
+ * members are not known from there on (no body, a body mcc did not follow, a member
+ * declaration without declarators: an anonymous member of a source struct).
+ */
+enum { MEMBERS_END, MEMBERS_NEXT, MEMBERS_UNKNOWN };
+
+struct members {
+    struct ck *c;
+    const struct ck_type *of;
+    int field;                      /* of->cstruct: the next index in c->fields */
+    struct ast *sd, *decl, *d;      /* otherwise: the next declaration, the current one
+                                       and its next declarator */
+    bool unknown;                   /* nothing to walk: members not known */
+};
+
+static void members_start(struct members *w, struct ck *c, const struct ck_type *of)
+{
+    *w = (struct members){.c = c, .of = of};
+    if (ck_kind_of(of) != CK_STRUCT) {
+        w->unknown = true;
+    } else if (of->cstruct) {
+        w->unknown = !c->structs[of->cstruct - 1].complete;
+    } else {
+        struct ast *members = of->tag ? ck_struct_members(c->L, of->tag) : NULL;
+        w->unknown = !members;
+        w->sd = members ? members->kid[0] : NULL;
+    }
+}
+
+static bool members_union(struct ck *c, const struct ck_type *of)
+{
+    return of->cstruct ? c->structs[of->cstruct - 1].is_union
+                       : of->tag && of->tag->op == KW_UNION;
+}
+
+static int member_next(struct members *w, struct name **name, struct ck_type *type)
+{
+    struct ck *c = w->c;
+    if (w->unknown)
+        return MEMBERS_UNKNOWN;
+    if (w->of->cstruct) {
+        for (; w->field < c->nfields; w->field++) {
+            const struct ck_field *f = &c->fields[w->field];
+            if (f->owner != w->of->cstruct - 1)
+                continue;
+            if (name)
+                *name = f->name >= 0 ? tok_name(c, f->name) : NULL;
+            if (type)
+                *type = f->type;
+            w->field++;
+            return MEMBERS_NEXT;
+        }
+        return MEMBERS_END;
+    }
+    for (;;) {
+        while (!w->d) {                 /* the next declaration's declarators */
+            struct ast *sd = w->sd;
+            if (!sd)
+                return MEMBERS_END;
+            if (sd->kind != AST_STRUCT_DECL || !sd->kid[1])
+                return w->unknown = true, MEMBERS_UNKNOWN;
+            w->decl = sd;
+            w->sd = sd->next;
+            w->d = sd->kid[1]->kid[0];
+        }
+        struct ast *d = w->d, *dn = ast_declarator_name(d);
+        w->d = d->next;
+        if (!dn && d->kind == AST_DECL_BITFIELD)
+            continue;                   /* an unnamed bit-field takes no value */
+        if (!dn)
+            return w->unknown = true, MEMBERS_UNKNOWN;
+        if (name)
+            *name = dn->name;
+        if (type) {
+            ck_type_of_decl(c->L, w->decl->kid[0], d, type, 0);
+            if (type->n && type->d[0] == CK_ARRAY && ck_open_array(d))
+                type->dim[0] = -1;
+        }
+        return MEMBERS_NEXT;
+    }
+}
+
+/* The type of the k-th member of struct type `of` that takes a value (0-based), for the
+ * positional values of an initializer; false when not known (members not known, a
+ * union's member after its first, fewer members). */
 static bool nth_member(struct ck *c, const struct ck_type *of, int k, struct ck_type *out)
 {
-    if (ck_kind_of(of) == CK_STRUCT && of->cstruct) {
-        const struct ck_struct *st = &c->structs[of->cstruct - 1];
-        if (!st->complete || (st->is_union && k > 0))         /* a union's first member */
-            return false;
-        for (int i = 0, n = 0; i < c->nfields; i++)
-            if (c->fields[i].owner == of->cstruct - 1 && n++ == k) {
-                *out = c->fields[i].type;
-                return true;    /* an anonymous member: a struct or union */
-            }
+    if (ck_kind_of(of) != CK_STRUCT || (k > 0 && members_union(c, of)))
         return false;
-    }
-    if (ck_kind_of(of) != CK_STRUCT || !of->tag || (of->tag->op == KW_UNION && k > 0))
-        return false;
-    struct ast *members = ck_struct_members(c->L, of->tag);
-    int i = 0;
-    for (struct ast *sd = members ? members->kid[0] : NULL; sd; sd = sd->next) {
-        if (sd->kind != AST_STRUCT_DECL || !sd->kid[1])
-            return false;
-        for (struct ast *d = sd->kid[1]->kid[0]; d; d = d->next)
-            if (!ast_declarator_name(d) && d->kind == AST_DECL_BITFIELD) {
-                /* an unnamed bit-field takes no value (C11 6.7.9p9) */
-            } else if (i++ == k) {
-                if (!ast_declarator_name(d))
-                    return false;
-                ck_type_of_decl(c->L, sd->kid[0], d, out, 0);
-                if (out->n && out->d[0] == CK_ARRAY && ck_open_array(d))
-                    out->dim[0] = -1;
-                return true;
-            }
-    }
+    struct members w;
+    members_start(&w, c, of);
+    for (int n = 0; member_next(&w, NULL, n == k ? out : NULL) == MEMBERS_NEXT; n++)
+        if (n == k)
+            return true;
     return false;
 }
 
@@ -2423,36 +2486,18 @@ static bool nth_member(struct ck *c, const struct ck_type *of, int k, struct ck_
  * structures (so that a value for any of them needs no brace elision)? */
 static bool aggregate_free(struct ck *c, const struct ck_type *of)
 {
-    if (of->cstruct) {
-        for (int i = 0; i < c->nfields; i++) {
-            enum ck_kind k = ck_kind_of(&c->fields[i].type);
-            if (c->fields[i].owner == of->cstruct - 1 &&
-                (k == CK_ARRAY || k == CK_STRUCT || k == CK_UNKNOWN))
-                return false;
-        }
-        return true;
-    }
-    struct ast *members = of->tag ? ck_struct_members(c->L, of->tag) : NULL;
-    if (!members)
-        return false;
-    for (struct ast *sd = members->kid[0]; sd; sd = sd->next) {
-        if (sd->kind != AST_STRUCT_DECL || !sd->kid[1])
+    struct members w;
+    struct ck_type t;
+    int r;
+    members_start(&w, c, of);
+    while ((r = member_next(&w, NULL, &t)) == MEMBERS_NEXT) {
+        enum ck_kind k = ck_kind_of(&t);
+        if (k == CK_ARRAY || k == CK_STRUCT || k == CK_UNKNOWN)
             return false;
-        for (struct ast *d = sd->kid[1]->kid[0]; d; d = d->next) {
-            struct ck_type t;
-            ck_type_of_decl(c->L, sd->kid[0], d, &t, 0);
-            enum ck_kind k = ck_kind_of(&t);
-            if (k == CK_ARRAY || k == CK_STRUCT || k == CK_UNKNOWN)
-                return false;
-        }
     }
-    return true;
+    return r == MEMBERS_END;
 }
 
-/* An initializer x of an object of type m (what: "a member", "a variable"): what gcc
- * rejects outright. */
-/* A value x stored in an object of type m, initializing `what` or (what NULL) assigned to
- * it: what gcc rejects outright. */
 /* Are struct or union types a and b the same (as far as known)? */
 static bool same_struct(const struct ck_type *a, const struct ck_type *b)
 {
@@ -2683,24 +2728,13 @@ static long long elision_count(struct ck *c, const struct ck_type *t)
         return t->dim[0] > 1 ? t->dim[0] - 1 : -1;        /* dim: size + 1 */
     if (ck_kind_of(t) != CK_STRUCT || !members_known(c, t))
         return -1;
+    struct members w;
     long long n = 0;
-    if (t->cstruct) {
-        const struct ck_struct *st = &c->structs[t->cstruct - 1];
-        for (int i = 0; i < c->nfields; i++)
-            n += c->fields[i].owner == t->cstruct - 1;
-        return !st->complete || n == 0 ? -1 : st->is_union ? 1 : n;
-    }
-    for (struct ast *sd = ck_struct_members(c->L, t->tag)->kid[0]; sd; sd = sd->next) {
-        if (sd->kind != AST_STRUCT_DECL || !sd->kid[1])
-            return -1;
-        for (struct ast *d = sd->kid[1]->kid[0]; d; d = d->next) {
-            bool named = ast_declarator_name(d);
-            if (!named && d->kind != AST_DECL_BITFIELD)
-                return -1;
-            n += named;                 /* an unnamed bit-field takes no value */
-        }
-    }
-    return n == 0 ? -1 : t->tag->op == KW_UNION ? 1 : n;
+    int r;
+    members_start(&w, c, t);
+    while ((r = member_next(&w, NULL, NULL)) == MEMBERS_NEXT)
+        n++;
+    return r != MEMBERS_END || n == 0 ? -1 : members_union(c, t) ? 1 : n;
 }
 
 /* Element i of aggregate t (elision_count() says how many), false when not known. */
@@ -2857,34 +2891,12 @@ static bool braced_string(struct ck *c, int at)
  * member, members not known). */
 static long long member_index(struct ck *c, const struct ck_type *of, int mi)
 {
-    struct name *nm = tok_name(c, mi);
-    long long n = 0;
-    if (of->cstruct) {
-        if (!c->structs[of->cstruct - 1].complete)
-            return -1;
-        for (int i = 0; i < c->nfields; i++) {
-            const struct ck_field *f = &c->fields[i];
-            if (f->owner != of->cstruct - 1)
-                continue;
-            if (f->name >= 0 && tok_name(c, f->name) == nm)
-                return n;
-            n++;
-        }
-        return -1;
-    }
-    struct ast *members = of->tag ? ck_struct_members(c->L, of->tag) : NULL;
-    for (struct ast *sd = members ? members->kid[0] : NULL; sd; sd = sd->next) {
-        if (sd->kind != AST_STRUCT_DECL || !sd->kid[1])
-            return -1;
-        for (struct ast *d = sd->kid[1]->kid[0]; d; d = d->next) {
-            struct ast *dn = ast_declarator_name(d);
-            if (!dn && d->kind != AST_DECL_BITFIELD)
-                return -1;
-            if (dn && dn->name == nm)
-                return n;
-            n += dn != NULL;
-        }
-    }
+    struct name *nm = tok_name(c, mi), *name;
+    struct members w;
+    members_start(&w, c, of);
+    for (long long n = 0; member_next(&w, &name, NULL) == MEMBERS_NEXT; n++)
+        if (name && name == nm)
+            return n;
     return -1;
 }
 
