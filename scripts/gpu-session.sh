@@ -35,6 +35,17 @@
 #                                    default and to the best OpenMP runtime with their 90%
 #                                    bootstrap intervals over the rounds (3 to 5 minutes),
 #                                    then --summary runs at tile 64
+#   scripts/gpu-session.sh cores     each core's speed (one single-thread matmul 1024/64 pinned
+#                                    to it): alone, and with all 16 running at once, CORES_ROUNDS
+#                                    (3) rounds, medians; lscpu -e (which cores share what)
+#   scripts/gpu-session.sh chain     cholesky 2048 on 16 workers, traced (CHAIN_RUNS, 3, per
+#                                    variant and tile): scripts/trace-chain.py's chain that ended
+#                                    each run, and each worker's median gemm body, for base and
+#                                    CHAIN_VARIANTS (cpath) at CHAIN_TILES (256 128); the
+#                                    traces in chain-traces.tgz
+#   scripts/gpu-session.sh pack      after the others: all their files in results.tgz (the
+#                                    tables, *.md, stay beside it), for the device tool's
+#                                    few fetched files a call
 #   scripts/gpu-session.sh variants2 the same variants on 2 quiet cores (2,3): bench/variants.sh,
 #                                    bench/micro's patterns and the two programs, ROUNDS (7),
 #                                    medians and ratios to the default (about 2.5 minutes)
@@ -296,6 +307,60 @@ PY
                  "${APPN[$app]}" 64 > "$out/w16ab-summary-$app-64-$v.txt" 2>&1
              done
            done ;;
+    cores) # is every core as fast as the others?  Alone, then all 16 at once.
+           lscpu -e > "$out/lscpu-e.txt" 2>&1
+           for r in $(seq "${CORES_ROUNDS:-3}"); do
+             for c in $(seq 0 15); do
+               echo "alone $c $(taskset -c "$c" build/bench/ompss/matmul-seq 1024 64 | awk '/^time/{print $2}')"
+             done
+             for c in $(seq 0 15); do
+               (echo "loaded $c $(taskset -c "$c" build/bench/ompss/matmul-seq 1024 64 | awk '/^time/{print $2}')") &
+             done
+             wait
+           done > "$out/cores.txt"
+           python3 - "$out/cores.txt" <<'PY' | tee "$out/cores.md"
+import sys, statistics as st
+d = {}
+for line in open(sys.argv[1]):
+    k, c, t = line.split()
+    d.setdefault((k, int(c)), []).append(float(t))
+alone = {c: st.median(d[("alone", c)]) for c in range(16) if ("alone", c) in d}
+fast = min(alone.values())
+print("| core | alone (s) | alone / fastest alone | all 16 at once (s) | loaded / fastest alone |")
+print("|---:|---:|---:|---:|---:|")
+for c in range(16):
+    lo = st.median(d[("loaded", c)]) if ("loaded", c) in d else float("nan")
+    print(f"| {c} | {alone.get(c, float('nan')):.3f} | {alone.get(c, float('nan')) / fast:.2f} | {lo:.3f} | {lo / fast:.2f} |")
+PY
+           ;;
+    chain) # the chain that ended each traced cholesky run, and each worker's gemm bodies
+           b=build/bench/ompss
+           declare -A CVAR=([base]="" [cpath]="--critical-path" [reach3]="--critical-reach=3"
+                            [crit2]="--critical-successors=2")
+           for tile in ${CHAIN_TILES:-256 128}; do
+             for v in base ${CHAIN_VARIANTS:-cpath}; do
+               for r in $(seq "${CHAIN_RUNS:-3}"); do
+                 mkdir -p "$out/chain"
+                 f="$out/chain/chain-$tile-$v-$r.json"
+                 NX_ARGS="--smp-workers=16 --trace=$f ${CVAR[$v]}" taskset -c 0-15 \
+                   $b/cholesky-mcc 2048 "$tile" | awk -v v="$v" -v t="$tile" '/^time/{print "time", t, v, $2}'
+                 python3 scripts/trace-chain.py "$f"
+                 python3 - "$f" <<'PY'
+import json, sys, statistics as st
+d = json.load(open(sys.argv[1]))
+ev = d["traceEvents"] if isinstance(d, dict) else d
+per = {}
+for e in ev:
+    if e.get("ph") == "X" and e.get("cat") == "task" and e.get("name", "").startswith("gemm"):
+        per.setdefault(e["tid"], []).append(e["dur"])
+ms = sorted((st.median(x) / 1000, len(x), t) for t, x in per.items())
+print("  gemm median body per worker (ms, n): " + ", ".join(f"{m:.2f} ({n})" for m, n, _ in ms))
+PY
+               done
+             done
+           done 2>&1 | tee "$out/chain.txt"
+           # one file back, not one a run (the device tool fetches a few files per call)
+           tar czf "$out/chain-traces.tgz" -C "$out" chain && rm -rf "$out/chain" ;;
     variants2) PIN=2,3 ROUNDS=${ROUNDS:-7} bench/variants.sh "$out/variants-2c.md" 2> "$out/variants-2c.log" ;;
     scaling) MCC_PREBUILT=1 bench/scaling.sh --max-workers 16 --quick --bindir build/bench/ompss \
                --out "$out/scaling.tsv" > "$out/scaling.log" 2>&1; tail -5 "$out/scaling.log" ;;
@@ -353,6 +418,10 @@ PY
              "$0" cudastreams > /dev/null; cat "$out/cudastreams.md"
              "$0" tgmicro
              echo "issue20: $(( $(date +%s) - t0 )) s" ;;
+    pack) # everything so far in one file (the device tool fetches only a few files a call):
+          # results.tgz, with the tables (*.md) left beside it
+          tar czf "$out/../results.tgz" -C "$out" . && find "$out" -type f ! -name '*.md' -delete &&
+            find "$out" -mindepth 1 -type d -empty -delete && mv "$out/../results.tgz" "$out/" ;;
     *) echo "unknown part $part"; exit 2 ;;
   esac
 done
