@@ -179,6 +179,24 @@ static bool ref(struct ck *c, const struct omp_ref *r, struct ck_type *t, bool *
     }
 }
 
+/* Is reduction operator cl (`+`, `max`, ...) on an item of type t one the program declared
+ * for t's element type (OpenMP lets `declare reduction` give an operator to a struct
+ * type; an arithmetic type keeps the built-in one)?  Any declaration of the operator
+ * will do here: declared_reduction_type() then picks the one for the type. */
+static bool operator_declared(struct ck *c, const struct omp_clause *cl, const struct ck_type *t)
+{
+    int k = 0;
+    while (k < t->n && t->d[k] == CK_ARRAY)
+        k++;
+    enum ck_kind kind = k < t->n ? (enum ck_kind)t->d[k] : (enum ck_kind)t->base;
+    if (kind == CK_INT || kind == CK_FLOAT || !cl->red_id.text)
+        return false;
+    for (const struct lower_declred *d = c->L->declreds; d; d = d->next)
+        if (!strcmp(d->id, cl->red_id.text))
+            return true;
+    return false;
+}
+
 /* A built-in reduction operator needs an arithmetic item (or an array of them): on a struct,
  * a union or a pointer the lowering's combine `x = x + priv` is not C (gcc found it). */
 static void reduction_type(struct ck *c, const struct omp_clause *cl, const struct omp_ref *r,
@@ -197,78 +215,111 @@ static void reduction_type(struct ck *c, const struct omp_clause *cl, const stru
              kind == CK_STRUCT ? "a struct or union" : "a pointer");
 }
 
-/* The kind of a declared reduction's type from its spelling: CK_STRUCT for `struct X` and
- * `union X`, CK_INT for arithmetic keywords only (`unsigned long`, `double`), CK_UNKNOWN
- * for anything else (typedef names, pointers). */
-static enum ck_kind declared_kind(const char *s)
+/* Is a reduction declared for type dt one for an item whose elements are of type e?
+ * OpenMP picks a declared reduction by its name and the item's type: the same arithmetic
+ * type (`char` is neither `signed char` nor `unsigned char`; an enum and the integer type
+ * gcc gives it are one, two enums are two), the same struct or union, as gcc compares
+ * them.  -1 where mcc cannot tell (a type it does not know, pointers). */
+static int declared_for(struct ck *c, const struct ck_type *dt, const struct ck_type *e)
 {
-    static const char *const arith[] = { "char", "short", "int", "long", "signed", "unsigned",
-                                         "float", "double", "_Bool", "const", "volatile" };
-    while (*s == ' ' || *s == '\t')
-        s++;
-    if ((!strncmp(s, "struct", 6) && (s[6] == ' ' || s[6] == '\t')) ||
-        (!strncmp(s, "union", 5) && (s[5] == ' ' || s[5] == '\t')))
-        return strchr(s, '*') ? CK_UNKNOWN : CK_STRUCT;
-    bool any = false;
-    while (*s) {
-        size_t n = strcspn(s, " \t");
-        if (n && !lower_name_in(s, n, arith, 11))
-            return CK_UNKNOWN;
-        any |= n > 0;
-        s += n;
-        s += strspn(s, " \t");
+    enum ck_kind dk = ck_kind_of(dt), ek = ck_kind_of(e);
+    if (dk == CK_UNKNOWN || ek == CK_UNKNOWN)
+        return -1;
+    if (dt->n || e->n)                  /* pointers (or functions) */
+        return dt->n && e->n ? -1 : 0;
+    bool da = dk == CK_INT || dk == CK_FLOAT, ea = ek == CK_INT || ek == CK_FLOAT;
+    if (da && ea) {
+        if (dt->at == AT_UNKNOWN || e->at == AT_UNKNOWN)
+            return -1;                  /* a type mcc does not name (complex, _FloatN) */
+        if (dt->tag && e->tag)          /* two enums (tag: each one's definition) */
+            return dt->tag == e->tag;
+        return dt->at == e->at;         /* an enum is its integer type's (`at`) to gcc */
     }
-    return any ? CK_INT : CK_UNKNOWN;
+    if (dk == CK_STRUCT && ek == CK_STRUCT)
+        return ck_same_struct_type(c, dt, e);
+    if ((da && ek == CK_STRUCT) || (dk == CK_STRUCT && ea))
+        return 0;
+    return -1;
 }
 
-/* A declared reduction applies to the types it was declared for (OpenMP selects it by its
- * name and the item's type): a struct item for a reduction declared only for arithmetic
- * types, or an arithmetic one for a reduction declared only for structs, has none (gcc
- * refused mcc's combine of it).  Other mismatches are not followed. */
+/* How the item's elements are spelled in a message: their arithmetic type, or what they are. */
+static const char *item_type_words(struct ck *c, const struct ck_type *e)
+{
+    enum ck_kind k = ck_kind_of(e);
+    if (k == CK_INT && e->tag)
+        return e->tag->name ? arena_printf(c->L->a, "'enum %.*s'", (int)e->tag->name->len,
+                                           e->tag->name->str) : "an enum type";
+    if ((k == CK_INT || k == CK_FLOAT) && !e->n && e->at != AT_UNKNOWN)
+        return arena_printf(c->L->a, "'%s'", ck_at_names[e->at]);
+    if (k == CK_STRUCT)
+        return "a struct or union";
+    return k == CK_INT || k == CK_FLOAT ? "an arithmetic type" : "its type";
+}
+
+/*
+ * A declared reduction applies to the types it was declared for, and a program may declare
+ * one name for several types, in several directives and blocks (OpenMP selects by the name
+ * and the item's type, the innermost visible declaration first).  The one for item r's
+ * element type t is recorded for the lowering (c->L->red_decl); an item whose type none of
+ * the visible declarations of the name has is gcc's "user defined reduction not found".
+ * When mcc cannot compare the types it takes the name's one visible declaration, and says
+ * "sorry" when there are several.  None visible: the name's declarations in other blocks
+ * are named, else the lowering reports an unknown reduction.
+ */
 static void declared_reduction_type(struct ck *c, const struct omp_clause *cl,
                                     const struct omp_ref *r, const struct ck_type *t)
 {
-    const struct lower_declred *d = lower_reduction_find(c->L, cl->red_id.text);
-    /* directives of one name for a struct and for an arithmetic type: the lowering takes
-       one declaration per name */
-    bool kinds[2] = { false, false };
-    for (const struct lower_declred *o = d; o; o = o->next)
-        for (int i = 0; i < o->r->ntypes && !strcmp(o->id, cl->red_id.text); i++) {
-            enum ck_kind dk = declared_kind(o->r->types[i].text);
-            kinds[0] |= dk == CK_STRUCT;
-            kinds[1] |= dk == CK_INT;
+    struct ck_type e = *t;
+    while (e.n && e.d[0] == CK_ARRAY)
+        e = ck_inner_type(&e);
+    const struct lower_declred *only = NULL, *hidden = NULL;
+    int nvisible = 0;
+    bool unknown = false;
+    for (const struct lower_declred *d = c->L->declreds; d; d = d->next) {
+        if (strcmp(d->id, cl->red_id.text))
+            continue;
+        if (c->at < d->from || c->at >= d->to) {
+            hidden = d;                 /* the name's first declaration not visible here */
+            continue;
         }
-    if (kinds[0] && kinds[1]) {
+        nvisible++;
+        only = d;
+        for (int i = 0; i < d->r->ntypes; i++) {
+            int m = d->types ? declared_for(c, &d->types[i], &e) : -1;
+            if (m == 1) {
+                lower_map_put(c->L, &c->L->red_decl, r, (void *)d);
+                return;
+            }
+            unknown |= m < 0;
+        }
+    }
+    if (nvisible == 0 && hidden && hidden->from < c->at) {
         range_of(c, &r->text);
-        ck_error(c, c->pos, "sorry, unimplemented: reduction '%s' is declared for a struct "
-                 "and for an arithmetic type; mcc applies one declaration per name: give "
-                 "each type's reduction a name of its own", cl->red_id.text);
+        ck_error(c, c->pos, "'%s' in '%s': reduction '%s' is not declared here (its "
+                 "declaration at line %d is inside a block this directive is not in)",
+                 r->text.text, omp_clause_names[cl->kind], cl->red_id.text,
+                 hidden->r->id.loc.line);
         return;
     }
-    int k = 0;
-    while (k < t->n && t->d[k] == CK_ARRAY)
-        k++;
-    if (!d || k < t->n || (t->base == CK_INT && t->tag))
-        return;                         /* not declared (the lowering says so), a pointer, an enum */
-    enum ck_kind item = t->base == CK_STRUCT ? CK_STRUCT
-                        : t->base == CK_INT || t->base == CK_FLOAT ? CK_INT : CK_UNKNOWN;
-    if (item == CK_UNKNOWN)
+    if (nvisible == 0)
+        return;                         /* the lowering reports an unknown reduction */
+    if (unknown && nvisible == 1) {
+        lower_map_put(c->L, &c->L->red_decl, r, (void *)only);
         return;
-    for (int i = 0; i < d->r->ntypes; i++) {
-        enum ck_kind dk = declared_kind(d->r->types[i].text);
-        if (dk == CK_UNKNOWN || dk == item)
-            return;
     }
     range_of(c, &r->text);
-    if (d->r->ntypes == 1)
+    if (unknown)
+        ck_error(c, c->pos, "sorry, unimplemented: mcc cannot tell which declaration of "
+                 "reduction '%s' applies to '%s' (it does not know all of their types); give "
+                 "each type's reduction a name of its own", cl->red_id.text, r->text.text);
+    else if (nvisible == 1 && only->r->ntypes == 1)
         ck_error(c, c->pos, "'%s' in '%s': reduction '%s' is declared for '%s', not for %s",
                  r->text.text, omp_clause_names[cl->kind], cl->red_id.text,
-                 d->r->types[0].text, item == CK_STRUCT ? "a struct or union"
-                                                        : "an arithmetic type");
+                 only->r->types[0].text, item_type_words(c, &e));
     else
         ck_error(c, c->pos, "'%s' in '%s': reduction '%s' is not declared for %s",
                  r->text.text, omp_clause_names[cl->kind], cl->red_id.text,
-                 item == CK_STRUCT ? "a struct or union" : "an arithmetic type");
+                 item_type_words(c, &e));
 }
 
 /* Is y declared through a typedef of a pointer to const (`typedef const int *cip;`)? */
@@ -325,8 +376,19 @@ static void item(struct ck *c, const struct omp_clause *cl, const struct omp_ref
         ck_error(c, c->pos, "'%s' in '%s' is const: a reduction writes its item",
                  r->text.text, omp_clause_names[cl->kind]);
     }
-    if (region)
+    if (region) {
+        if (reduction && (cl->red_op == OMP_RED_USER || operator_declared(c, cl, &t))) {
+            /* t: a section's element type; a shape's is its pointer's (its base checked
+               above already) */
+            bool again = false;
+            if (r->kind == OMP_REF_SHAPE && ref(c, r->base, &t, &again)) {
+                struct ck_type x = ck_decay(&t);
+                t = ck_kind_of(&x) == CK_POINTER ? ck_inner_type(&x) : ck_unknown_type(true);
+            }
+            declared_reduction_type(c, cl, r, &t);
+        }
         return;
+    }
     range_of(c, &r->text);
     if (ck_kind_of(&t) == CK_FUNCTION)
         ck_error(c, c->pos, "'%s' in '%s' is a function, not %s", r->text.text,
@@ -338,7 +400,7 @@ static void item(struct ck *c, const struct omp_clause *cl, const struct omp_ref
         range_of(c, &r->text);
         ck_error(c, c->pos, "'%s' in '%s' is const: a reduction writes its item",
                  r->text.text, omp_clause_names[cl->kind]);
-    } else if (reduction && cl->red_op != OMP_RED_USER) {
+    } else if (reduction && cl->red_op != OMP_RED_USER && !operator_declared(c, cl, &t)) {
         reduction_type(c, cl, r, &t);
     } else if (reduction) {
         declared_reduction_type(c, cl, r, &t);
@@ -393,11 +455,23 @@ static void clause(struct ck *c, const struct omp_clause *cl)
     }
 }
 
+/* Is id one of OpenMP's predeclared reduction identifiers (`+`, `*`, `&&`, `min`, ...)? */
+static bool builtin_operator(const char *id)
+{
+    for (int i = 0; i < OMP_RED_USER; i++)
+        if (!strcmp(id, omp_reduction_op_names[i]))
+            return true;
+    return false;
+}
+
 /* declare reduction(id : types : combiner) initializer(...): the types are type names,
  * the combiner and initializer expressions over omp_in, omp_out, omp_priv, omp_orig. */
 static void declare_reduction(struct ck *c, const struct omp_declare_reduction *r)
 {
     struct ck_type t = ck_unknown_type(true);
+    struct ck_type *types = arena_alloc(c->L->a, (size_t)(r->ntypes ? r->ntypes : 1) *
+                                                     sizeof *types);
+    size_t to = lower_reduction_scope_end(c->L, c->at);   /* the end of its block */
     for (int i = 0; i < r->ntypes && !c->failed; i++) {
         range_of(c, &r->types[i]);
         if (!ck_starts_type(c, c->pos)) {
@@ -411,7 +485,29 @@ static void declare_reduction(struct ck *c, const struct omp_declare_reduction *
                      CK_TOK(c, c->pos));
             return;
         }
+        types[i] = t;
+        enum ck_kind tk = ck_kind_of(&t);
+        if ((tk == CK_INT || tk == CK_FLOAT) && r->id.text && builtin_operator(r->id.text)) {
+            range_of(c, &r->types[i]);
+            ck_error(c, c->pos, "reduction '%s' is predeclared for arithmetic types such as "
+                     "'%s': declare it for structs, unions or pointers, or give it a name",
+                     r->id.text, r->types[i].text);
+            return;
+        }
+        /* another directive of this block declared the name for this type (gcc's
+           "redeclaration of ... for type"); one in an enclosing block is hidden */
+        for (const struct lower_declred *d = c->L->declreds; d && !c->failed; d = d->next)
+            for (int k = 0; k < d->r->ntypes && !strcmp(d->id, r->id.text) && d->to == to &&
+                            d->from != c->at && d->types; k++)   /* (itself, lowered again) */
+                if (declared_for(c, &d->types[k], &t) == 1) {
+                    range_of(c, &r->types[i]);
+                    ck_error(c, c->pos, "redeclaration of reduction '%s' for "
+                             "type '%s' (its declaration at line %d is in the same block)",
+                             r->id.text, r->types[i].text, d->r->id.loc.line);
+                    return;
+                }
     }
+    lower_map_put(c->L, &c->L->red_types, r, types);  /* the items' types are matched to them */
     c->red_type = r->ntypes == 1 ? t : ck_unknown_type(true);
     c->red_type.lvalue = true;
     c->reduction = RED_COMBINER;

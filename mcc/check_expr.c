@@ -2381,6 +2381,15 @@ static bool known_same_struct(struct ck *c, const struct ck_type *a, const struc
            ck_struct_members(c->L, a->tag) == ck_struct_members(c->L, b->tag);
 }
 
+int ck_same_struct_type(struct ck *c, const struct ck_type *a, const struct ck_type *b)
+{
+    if (a->cstruct || b->cstruct)
+        return a->cstruct && a->cstruct == b->cstruct ? 1 : -1;
+    if (members_known(c, a) && members_known(c, b))
+        return known_same_struct(c, a, b);
+    return a->tag && b->tag && a->tag->sym && a->tag->sym == b->tag->sym ? 1 : -1;
+}
+
 /*
  * The members of a struct or union type that take values in an initializer, in order:
  * an unnamed bit-field takes none (C11 6.7.9p9) and is skipped.  member_next() gives

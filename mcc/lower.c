@@ -210,7 +210,7 @@ static void lower_pragma_item(struct lower *L, struct ast *pr)
             lower_sync_taskwait(L, pr, d);
         break;
     case OMP_DIR_DECLARE_REDUCTION:
-        lower_reduction_declare(L, d);
+        lower_reduction_declare(L, d, pr->begin);
         drop_pragma(L, pr);
         break;
     case OMP_DIR_THREADPRIVATE:

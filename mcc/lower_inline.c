@@ -354,7 +354,7 @@ static char *decl_as(struct lower *L, const struct lower_var *v, const char *nam
 static void reduction_code(struct outline *o, struct lower_var *v,
                            const struct lower_red_elems *e)
 {
-    lower_reduction_code(o->L, v->red, e, &o->prologue, &o->epilogue);
+    lower_reduction_code(o->L, v->red, v->red_ref, e, &o->prologue, &o->epilogue);
 }
 
 /* The task's record of its copy of x (`bytes` at `copy`, standing for `orig`), for the

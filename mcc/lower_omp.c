@@ -88,7 +88,7 @@ static void privatise(struct lower *L, struct privates *p, const struct omp_clau
         struct lower_red_elems e = {"", "", priv, orig};
         if (s->type == TYPE_ARRAY)
             lower_reduction_array_elems(L, s, priv, orig, &e);
-        lower_reduction_code(L, c, &e, &p->pre, &p->epi);
+        lower_reduction_code(L, c, r, &e, &p->pre, &p->epi);
     }
 }
 

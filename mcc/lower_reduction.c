@@ -6,25 +6,50 @@
  */
 #include "mcc.h"
 
+#include <stdint.h>
 #include <string.h>
 
-void lower_reduction_declare(struct lower *L, struct omp_directive *d)
+struct innermost {
+    size_t at, end;
+};
+
+static bool innermost_block(struct ast *n, void *arg)
+{
+    struct innermost *b = arg;
+    if (n->begin > b->at || b->at >= n->end)
+        return false;                   /* the declaration is not inside n */
+    if (n->kind == AST_COMPOUND)
+        b->end = n->end;
+    return true;
+}
+
+size_t lower_reduction_scope_end(struct lower *L, size_t at)
+{
+    if (!L->fn)
+        return SIZE_MAX;
+    struct innermost b = {at, L->fn->end};
+    ast_walk(L->fn, innermost_block, &b);
+    return b.end;
+}
+
+void lower_reduction_declare(struct lower *L, struct omp_directive *d, size_t at)
 {
     if (!d->reduction || !d->reduction->id.text)
         return;
+    for (struct lower_declred *o = L->declreds; o; o = o->next)
+        if (o->from == at) {            /* the same directive lowered again: its new parse */
+            o->r = d->reduction;
+            o->types = lower_map_get(&L->red_types, d->reduction);
+            return;
+        }
     struct lower_declred *r = arena_alloc(L->a, sizeof *r);
     r->id = d->reduction->id.text;
     r->r = d->reduction;
+    r->types = lower_map_get(&L->red_types, d->reduction);
+    r->from = at;
+    r->to = lower_reduction_scope_end(L, at);
     r->next = L->declreds;
     L->declreds = r;
-}
-
-const struct lower_declred *lower_reduction_find(struct lower *L, const char *id)
-{
-    for (const struct lower_declred *r = L->declreds; r; r = r->next)
-        if (strcmp(r->id, id) == 0)
-            return r;
-    return NULL;
 }
 
 static const char *red_identity(enum omp_reduction_op op)
@@ -81,15 +106,15 @@ const char *lower_reduction_init_list(const char *init)
  * Shared by inline tasks and function tasks (lower_task.c).
  */
 void lower_reduction_code(struct lower *L, const struct omp_clause *red,
-                          const struct lower_red_elems *e, struct lower_buf *pro,
-                          struct lower_buf *epi)
+                          const struct omp_ref *ref, const struct lower_red_elems *e,
+                          struct lower_buf *pro, struct lower_buf *epi)
 {
     const char *priv = e->priv, *orig = e->orig;
     lbuf_printf(epi, "nanort_critical_enter(\"nrt.reduction\"); %s", e->open);
     enum omp_reduction_op op = red->red_op;
-    if (op == OMP_RED_USER) {
-        const struct lower_declred *r = lower_reduction_find(L, red->red_id.text);
-        if (!r) {
+    const struct lower_declred *r = lower_map_get(&L->red_decl, ref);
+    if (op == OMP_RED_USER || r) {      /* (an operator declared for a struct: r) */
+        if (!r) {                       /* none visible (check.c chose none) */
             mcc_error_at(&red->loc, "unknown reduction '%s'", red->red_id.text);
             return;
         }

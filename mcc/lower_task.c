@@ -304,7 +304,7 @@ static void red_privates(struct lower *L, const struct lower_ftask *f, struct lo
         if (r->ref->kind == OMP_REF_DEREF) {
             lbuf_printf(pro, "__typeof__(*nrt_p->%s) %s; ", x, rp);
             struct lower_red_elems e = {"", "", rp, arena_printf(L->a, "(*%s)", ro)};
-            lower_reduction_code(L, r->clause, &e, pro, epi);
+            lower_reduction_code(L, r->clause, r->ref, &e, pro, epi);
             lbuf_printf(pro, "nanort_reduction_copy(&%s, &%s, %s, sizeof %s);\n", rc, rp, ro, rp);
             continue;
         }
@@ -322,7 +322,7 @@ static void red_privates(struct lower *L, const struct lower_ftask *f, struct lo
             arena_printf(L->a, "for (__SIZE_TYPE__ nrt_i = 0; nrt_i < %s; nrt_i++) { ", rn),
             " }", arena_printf(L->a, "%s[nrt_i]", rp), arena_printf(L->a, "%s[nrt_i]", ro),
         };
-        lower_reduction_code(L, r->clause, &e, pro, epi);
+        lower_reduction_code(L, r->clause, r->ref, &e, pro, epi);
         lbuf_printf(pro, "nanort_reduction_copy(&%s, %s, %s, %s * sizeof *%s);\n", rc, rp, ro, rn,
                     rp);
         lbuf_printf(epi, "if (%s) __builtin_free(%s);\n", rh, rp);

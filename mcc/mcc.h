@@ -1079,9 +1079,15 @@ struct lower_map {
     size_t cap, n;
 };
 
+/* A `declare reduction` of the unit, newest first (an inner block's come after its
+ * enclosing blocks' in the list, so the first visible one of a name and type is the
+ * innermost). */
 struct lower_declred {
     const char *id;
     const struct omp_declare_reduction *r;
+    const struct ck_type *types;   /* r->types as check.c parsed them (NULL: not known) */
+    size_t from, to;               /* where it is visible: from its pragma to the end of its
+                                      block (SIZE_MAX at file scope) */
     struct lower_declred *next;
 };
 
@@ -1106,6 +1112,9 @@ struct lower {
     struct lower_map thread_local; /* declarations made __thread already (threadprivate) */
     struct lower_map first_decl_of;/* name -> first file-scope item declaring it (lazily) */
     struct lower_declred *declreds;
+    struct lower_map red_types;    /* check.c: a declare reduction -> its types, parsed */
+    struct lower_map red_decl;     /* check.c: a reduction item (omp_ref) of a declared
+                                      reduction -> the lower_declred for its type */
     struct check_state *check;     /* check.c: names of the function being checked */
     struct lower_frame *frame;     /* innermost outlined task being lowered, or NULL */
     struct lower_region *region;   /* innermost region (lower_omp.c) around it, or NULL */
@@ -1302,6 +1311,7 @@ enum ck_arith { AT_UNKNOWN, AT_BOOL, AT_CHAR, AT_SCHAR, AT_UCHAR, AT_SHORT, AT_U
                 AT_FLOAT, AT_DOUBLE, AT_LDOUBLE };
 
 extern const char *const ck_at_names[];   /* enum ck_arith's types as C spells them */
+
 bool ck_at_integer(int a);
 bool ck_at_unsigned(int a);
 int ck_at_size(int a);
@@ -1349,6 +1359,9 @@ struct sym *ck_lookup_block_ns(struct check_state *s, struct name *nm, size_t at
 struct sym *ck_lookup_block(struct check_state *s, struct name *nm, size_t at);
 struct sym *ck_lookup_file(struct name *nm, size_t at);
 struct ast *ck_struct_members(struct lower *L, struct ast *spec);
+struct ck;
+/* Are struct or union types a and b the same one: 1, 0, or -1 when not known. */
+int ck_same_struct_type(struct ck *c, const struct ck_type *a, const struct ck_type *b);
 struct ast *ck_enum_definition(struct lower *L, struct ast *spec);
 int ck_enum_type(struct lower *L, struct ast *def);
 
@@ -1572,21 +1585,24 @@ void lower_omp_taskgroup(struct lower *L, struct lower_dir *d);
 void lower_omp_threadprivate(struct lower *L, struct omp_directive *d, size_t off);
 
 /* lower_reduction.c: reductions of tasks and regions, declared reductions */
-void lower_reduction_declare(struct lower *L, struct omp_directive *d);
-const struct lower_declred *lower_reduction_find(struct lower *L, const char *id);
+/* Remember d (a declare reduction whose pragma is at `at`), visible to the end of its block. */
+void lower_reduction_declare(struct lower *L, struct omp_directive *d, size_t at);
+/* The end of the block a declaration at `at` is in (SIZE_MAX at file scope). */
+size_t lower_reduction_scope_end(struct lower *L, size_t at);
 /* Element-wise code over an array reduction (empty open/close for a scalar). */
 struct lower_red_elems {
     const char *open, *close;       /* a for loop over nrt_i, or "" */
     const char *priv, *orig;        /* one element of the private copy / the original */
 };
-/* A reduction's private-copy initialisation (appended to pro) and its combination into the
- * original under the critical section "nrt.reduction" (appended to epi). */
 /* declare reduction's initializer written `omp_priv = { ... }` (an initialization): where
  * its list begins, else NULL. */
 const char *lower_reduction_init_list(const char *init);
+/* A reduction's private-copy initialisation (appended to pro) and its combination into the
+ * original under the critical section "nrt.reduction" (appended to epi), for item `ref` of
+ * clause `red` (a declared reduction: the declaration check.c chose for its type). */
 void lower_reduction_code(struct lower *L, const struct omp_clause *red,
-                          const struct lower_red_elems *e, struct lower_buf *pro,
-                          struct lower_buf *epi);
+                          const struct omp_ref *ref, const struct lower_red_elems *e,
+                          struct lower_buf *pro, struct lower_buf *epi);
 /* Element-wise code over a whole array of known size (`int v[N]`, any rank): `priv` and
  * `orig` are expressions of that array type. */
 void lower_reduction_array_elems(struct lower *L, struct sym *s, const char *priv, const char *orig,
