@@ -24,7 +24,8 @@ struct loop {
     struct sym *var;
     struct ast *decl;               /* the for-init declaration, or NULL */
     const char *lo, *hi, *step;     /* C text in the parent's frame */
-    int cmp;                        /* '<', '>', LE_OP... as a character: < > l g */
+    int cmp;                        /* '<', '>', LE_OP... as a character: < > l g, n (!=) */
+    bool pointer;                   /* the variable is a pointer: lo is kept as one */
 };
 
 static bool is_var(const struct ast *e, const struct sym *s)
@@ -74,7 +75,8 @@ static bool loop_cond(struct lower *L, struct ast *c, struct loop *lp)
     }
     if (!is_var(a, lp->var))
         return false;
-    lp->cmp = op == '<' ? '<' : op == '>' ? '>' : op == LE_OP ? 'l' : op == GE_OP ? 'g' : 0;
+    lp->cmp = op == '<' ? '<' : op == '>' ? '>' : op == LE_OP ? 'l' : op == GE_OP ? 'g'
+              : op == NE_OP ? 'n' : 0;
     lp->hi = ptext(L, b);
     return lp->cmp != 0;
 }
@@ -99,20 +101,42 @@ static bool loop_step(struct lower *L, struct ast *s, struct loop *lp)
                                 ptext(L, s->kid[1]->kid[1]));
         return true;
     }
+    if (s && s->kind == AST_ASSIGN && s->op == '=' && is_var(s->kid[0], lp->var) &&
+        s->kid[1]->kind == AST_BINARY && s->kid[1]->op == '+' &&
+        is_var(s->kid[1]->kid[1], lp->var)) {       /* var = incr + var */
+        lp->step = arena_printf(L->a, "(%s)", ptext(L, s->kid[1]->kid[0]));
+        return true;
+    }
     return false;
 }
 
-/* Iteration count of the loop as C text (long long). */
+/* Iteration count of the loop as C text (long long).  Integers are subtracted as long
+ * long (an int loop from -2e9 to 2e9 has 4e9 iterations), pointers as pointers. */
 static char *loop_count(struct lower *L, const struct loop *lp)
 {
     const char *fmt;
     switch (lp->cmp) {
-    case '<': fmt = "((%2$s) > (%1$s) ? ((long long)(%2$s) - (%1$s) + (%3$s) - 1) / (%3$s) : 0)"; break;
-    case 'l': fmt = "((%2$s) >= (%1$s) ? ((long long)(%2$s) - (%1$s)) / (%3$s) + 1 : 0)"; break;
-    case '>': fmt = "((%2$s) < (%1$s) ? ((long long)(%1$s) - (%2$s) - (%3$s) - 1) / -(%3$s) : 0)"; break;
-    default: fmt = "((%2$s) <= (%1$s) ? ((long long)(%1$s) - (%2$s)) / -(%3$s) + 1 : 0)"; break;
+    case '<': fmt = "((%2$s) > (%1$s) ? (%4$s(%2$s) - (%1$s)%5$s + (%3$s) - 1) / (%3$s) : 0)"; break;
+    case 'l': fmt = "((%2$s) >= (%1$s) ? (%4$s(%2$s) - (%1$s)%5$s) / (%3$s) + 1 : 0)"; break;
+    case '>': fmt = "((%2$s) < (%1$s) ? (%4$s(%1$s) - (%2$s)%5$s - (%3$s) - 1) / -(%3$s) : 0)"; break;
+    default: fmt = "((%2$s) <= (%1$s) ? (%4$s(%1$s) - (%2$s)%5$s) / -(%3$s) + 1 : 0)"; break;
     }
-    return arena_printf(L->a, fmt, lp->lo, lp->hi, lp->step);
+    return arena_printf(L->a, fmt, lp->lo, lp->hi, lp->step,
+                        lp->pointer ? "(long long)(" : "(long long)", lp->pointer ? ")" : "");
+}
+
+/* `!=` (OpenMP 5.0): the increment must be 1 or -1 (gcc's rule); then it reads as `<` or
+ * `>`.  False when it is not. */
+static bool not_equal_cond(struct loop *lp)
+{
+    static const char *const up[] = { "1", "(1)" }, *const down[] = { "-1", "-(1)" };
+    for (int i = 0; i < 2; i++) {
+        if (!strcmp(lp->step, up[i]))
+            lp->cmp = '<';
+        else if (!strcmp(lp->step, down[i]))
+            lp->cmp = '>';
+    }
+    return lp->cmp != 'n';
 }
 
 /* The loop nested in `body` for collapse: the body itself or a block holding only it. */
@@ -183,6 +207,12 @@ static bool parse_nest(struct lower *L, const struct lower_dir *d, struct loop *
                          "'for (i = lo; i < hi; i += step)'", omp_directive_names[d->dir->kind]);
             return false;
         }
+        if (lp[k].cmp == 'n' && !not_equal_cond(&lp[k])) {
+            struct mcc_loc at = source_loc(&L->t->src, f->kid[2]->begin);
+            mcc_error_at(&at, "increment is not constant 1 or -1 for '!=' condition");
+            return false;
+        }
+        lp[k].pointer = lp[k].var->type == TYPE_POINTER;
         if (k > 0 && (names_loop_var(L, lp[k].lo, lp, k) || names_loop_var(L, lp[k].hi, lp, k) ||
                       names_loop_var(L, lp[k].step, lp, k))) {
             struct mcc_loc at = source_user_loc(&L->t->src, f->begin);
@@ -289,10 +319,14 @@ static bool loop_level(struct lower *L, struct lower_dir *d, struct loop *lp, in
                     "nrt_e->%s; nrt_q /= nrt_e->%s;\n", lhs, lo, n, st, n);
     else
         lbuf_printf(&c->head, "%s = nrt_e->%s + nrt_q * nrt_e->%s;\n", lhs, lo, st);
-    lbuf_printf(&c->env, "long long %s, %s, %s; ", lo, st, n);
+    /* a pointer's lo is kept as a pointer of the variable's type (the count and the
+       step are numbers of elements) */
+    const char *lo_decl = lp[k].pointer ? lower_decl_text(L, lp[k].var, lo)
+                                        : arena_printf(L->a, "long long %s", lo);
+    lbuf_printf(&c->env, "%s; long long %s, %s; ", lo_decl, st, n);
     lbuf_printf(&c->init, "nrt_x->%s = %s; nrt_x->%s = %s; "
                 "nrt_x->%s = %s; ", lo, lo, st, st, n, n);
-    lbuf_printf(&c->create, "long long %s = (%s), %s = (%s), %s = %s; ", lo,
+    lbuf_printf(&c->create, "%s = (%s); long long %s = (%s), %s = %s; ", lo_decl,
                 lp[k].lo, st, lp[k].step, n, loop_count(L, &lp[k]));
     if (v && v->last) {
         /* the value after the sequential loop, not the one of its last iteration */
