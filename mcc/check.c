@@ -179,16 +179,23 @@ static bool ref(struct ck *c, const struct omp_ref *r, struct ck_type *t, bool *
     }
 }
 
+/* The type of a reduction item's elements: t without its array derivations. */
+static struct ck_type element_type(const struct ck_type *t)
+{
+    struct ck_type e = *t;
+    while (e.n && e.d[0] == CK_ARRAY)
+        e = ck_inner_type(&e);
+    return e;
+}
+
 /* Is reduction operator cl (`+`, `max`, ...) on an item of type t one the program declared
  * for t's element type (OpenMP lets `declare reduction` give an operator to a struct
  * type; an arithmetic type keeps the built-in one)?  Any declaration of the operator
  * will do here: declared_reduction_type() then picks the one for the type. */
 static bool operator_declared(struct ck *c, const struct omp_clause *cl, const struct ck_type *t)
 {
-    int k = 0;
-    while (k < t->n && t->d[k] == CK_ARRAY)
-        k++;
-    enum ck_kind kind = k < t->n ? (enum ck_kind)t->d[k] : (enum ck_kind)t->base;
+    struct ck_type e = element_type(t);
+    enum ck_kind kind = ck_kind_of(&e);
     if (kind == CK_INT || kind == CK_FLOAT || !cl->red_id.text)
         return false;
     for (const struct lower_declred *d = c->L->declreds; d; d = d->next)
@@ -202,10 +209,8 @@ static bool operator_declared(struct ck *c, const struct omp_clause *cl, const s
 static void reduction_type(struct ck *c, const struct omp_clause *cl, const struct omp_ref *r,
                            const struct ck_type *t)
 {
-    int k = 0;
-    while (k < t->n && t->d[k] == CK_ARRAY)
-        k++;
-    enum ck_kind kind = k < t->n ? (enum ck_kind)t->d[k] : (enum ck_kind)t->base;
+    struct ck_type e = element_type(t);
+    enum ck_kind kind = ck_kind_of(&e);
     if (kind != CK_STRUCT && kind != CK_POINTER)
         return;
     ck_error(c, c->pos, "'%s' in '%s': the operator '%s' needs an arithmetic type, not %s "
@@ -269,9 +274,7 @@ static const char *item_type_words(struct ck *c, const struct ck_type *e)
 static void declared_reduction_type(struct ck *c, const struct omp_clause *cl,
                                     const struct omp_ref *r, const struct ck_type *t)
 {
-    struct ck_type e = *t;
-    while (e.n && e.d[0] == CK_ARRAY)
-        e = ck_inner_type(&e);
+    struct ck_type e = element_type(t);
     const struct lower_declred *only = NULL, *hidden = NULL;
     int nvisible = 0;
     bool unknown = false;
