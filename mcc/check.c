@@ -343,8 +343,9 @@ static bool typedef_pointer_to_const(const struct sym *y)
  * `typedef const int cint`)?  The combine assigns it. */
 static bool const_item(struct ck *c, const struct omp_ref *r)
 {
+    bool section = r->kind == OMP_REF_SECTION;
     bool through = r->kind == OMP_REF_DEREF || r->kind == OMP_REF_SHAPE;
-    const struct omp_ref *b = through ? r->base : r;
+    const struct omp_ref *b = through || section ? r->base : r;
     if (!b || b->kind != OMP_REF_NAME)
         return false;
     range_of(c, &b->text);
@@ -354,6 +355,8 @@ static bool const_item(struct ck *c, const struct omp_ref *r)
     struct ast *d = lower_full_declarator(y);
     if (!d)
         return false;
+    if (section)        /* a[lb:len]: the elements of an array, or what a pointer points to */
+        through = !(d->kind == AST_DECL_ARRAY && !y->array_param);
     if (through && d->kind == AST_DECL_NAME)
         return typedef_pointer_to_const(y);
     if (!ck_specs_const(y, 0))
@@ -380,16 +383,20 @@ static void item(struct ck *c, const struct omp_clause *cl, const struct omp_ref
                  r->text.text, omp_clause_names[cl->kind]);
     }
     if (region) {
-        if (reduction && (cl->red_op == OMP_RED_USER || operator_declared(c, cl, &t))) {
-            /* t: a section's element type; a shape's is its pointer's (its base checked
-               above already) */
-            bool again = false;
-            if (r->kind == OMP_REF_SHAPE && ref(c, r->base, &t, &again)) {
-                struct ck_type x = ck_decay(&t);
-                t = ck_kind_of(&x) == CK_POINTER ? ck_inner_type(&x) : ck_unknown_type(true);
-            }
-            declared_reduction_type(c, cl, r, &t);
+        if (!reduction)
+            return;
+        /* t: a section's element type; a shape's is its pointer's (its base checked above
+           already) */
+        bool again = false;
+        if (r->kind == OMP_REF_SHAPE && ref(c, r->base, &t, &again)) {
+            struct ck_type x = ck_decay(&t);
+            t = ck_kind_of(&x) == CK_POINTER ? ck_inner_type(&x) : ck_unknown_type(true);
         }
+        range_of(c, &r->text);
+        if (cl->red_op == OMP_RED_USER || operator_declared(c, cl, &t))
+            declared_reduction_type(c, cl, r, &t);
+        else
+            reduction_type(c, cl, r, &t);
         return;
     }
     range_of(c, &r->text);

@@ -60,8 +60,13 @@ static void report(const struct mcc_loc *loc, const char *kind, const char *fmt,
         show_source_line(out, loc->file, loc->line, loc->col);
     if (out != stderr) {
         fclose(out);
-        fwrite(buf, 1, len, stderr);
-        free(buf);
+        /* the same diagnostic at the same place once (a clause item lowered twice: as a
+         * dependence and as a reduction) */
+        static char *last;
+        if (!last || strcmp(last, buf) != 0)
+            fwrite(buf, 1, len, stderr);
+        free(last);
+        last = buf;
     }
 }
 

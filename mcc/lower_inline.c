@@ -387,6 +387,32 @@ static void array_reduction(struct outline *o, struct lower_var *v)
     lbuf_printf(&o->epilogue, "__builtin_free(nrt_e->%s);\n", x);
 }
 
+/* reduction(op: a[lb:len]): a private copy of the section on the heap, placed (member
+ * LL_RED_BASE) so that `a[lb]` inside the task is its first element (capture_section). */
+static void section_reduction(struct outline *o, struct lower_var *v)
+{
+    struct lower *L = o->L;
+    const char *x = vname(v, L->a);
+    const char *ref = lower_local_name(L, LL_RED_REF, 0, x);
+    const char *lb = lower_local_name(L, LL_RED_LB, 0, x);
+    const char *rn = lower_local_name(L, LL_RED_COUNT, 0, x);
+    const char *rb = lower_local_name(L, LL_RED_BASE, 0, x);
+    const char *ro = lower_local_name(L, LL_RED_ORIG, 0, x);
+    const char *rp = lower_local_name(L, LL_RED_PRIV, 0, x);
+    bool array = v->sym->type == TYPE_ARRAY && !v->sym->array_param;
+    const char *orig = arena_printf(L->a, array ? "(*nrt_e->%s)" : "nrt_e->%s", ref);
+    lbuf_printf(&o->prologue, "__typeof__(&%s[0]) %s = nanort_reduction_original(&%s[nrt_e->%s]), "
+                "%s = __builtin_malloc(nrt_e->%s * sizeof *%s + 1); if (!%s) __builtin_abort(); "
+                "nrt_e->%s = (char *)%s - nrt_e->%s * (__PTRDIFF_TYPE__)sizeof *%s;\n",
+                orig, ro, orig, lb, rp, rn, rp, rp, rb, rp, lb, rp);
+    struct lower_red_elems e;
+    lower_reduction_buffer_elems(L, &v->red_sec, arena_printf(L->a, "nrt_e->%s", rn), rp, ro,
+                                 &e);
+    reduction_code(o, v, &e);
+    record_copy(o, x, rp, ro, arena_printf(L->a, "nrt_e->%s * sizeof *%s", rn, rp));
+    lbuf_printf(&o->epilogue, "__builtin_free(%s);\n", rp);
+}
+
 /* A private or firstprivate VLA: its own bytes at the end of the argument block (sized
  * at run time), 16-aligned like the block; firstprivate copies the contents at creation. */
 static void vla_copy(struct outline *o, const char *x, const char *parent, bool copy)
@@ -589,6 +615,41 @@ static bool capture_array_reduction(struct outline *o, struct lower_var *v, cons
     return true;
 }
 
+/* reduction(op: a[lb:len]) on an array or a pointer: the original (the array's address,
+ * the pointer), the bounds, and where the task's copy is (section_reduction); inside the
+ * task `a` is that copy, as an array of a's type or as a pointer. */
+static bool capture_section(struct outline *o, struct lower_var *v, const char *x,
+                            const char *parent)
+{
+    struct lower *L = o->L;
+    bool array = v->sym->type == TYPE_ARRAY && !v->sym->array_param;
+    const char *ref = lower_local_name(L, LL_RED_REF, 0, x);
+    char *m = v->vm ? NULL : lower_decl_text(L, v->sym, array ? arena_printf(L->a, "(*%s)", ref)
+                                                              : ref);
+    if (!m) {
+        mcc_error_at(&v->red_ref->text.loc, "sorry, unimplemented: a reduction over a section "
+                     "of '%s', whose type is variably modified or declared inside the function",
+                     x);
+        return true;        /* reported; v->use stays NULL */
+    }
+    if (!lower_reduction_section(L, v->red_ref, v->sym, parent, &v->red_sec))
+        return true;
+    const char *lb = lower_local_name(L, LL_RED_LB, 0, x);
+    const char *rn = lower_local_name(L, LL_RED_COUNT, 0, x);
+    const char *rb = lower_local_name(L, LL_RED_BASE, 0, x);
+    lbuf_printf(&o->env, "%s; __PTRDIFF_TYPE__ %s; __SIZE_TYPE__ %s; void *%s; ", m, lb, rn, rb);
+    if (array)
+        lbuf_printf(&o->init, "nrt_x->%s = &(%s); ", ref, parent);
+    else
+        lbuf_printf(&o->init, "__builtin_memcpy((void *)&nrt_x->%s, (const void *)&(%s), "
+                    "sizeof nrt_x->%s); ", ref, parent, ref);
+    lbuf_printf(&o->init, "nrt_x->%s = (%s); nrt_x->%s = (%s); ", lb, v->red_sec.lb, rn,
+                v->red_sec.len);
+    v->use = arena_printf(L->a, array ? "(*(__typeof__(*nrt_e->%s) *)nrt_e->%s)"
+                                      : "((__typeof__(nrt_e->%s))nrt_e->%s)", ref, rb);
+    return true;
+}
+
 /* reduction(op: x): the private copy, and the address of the original it combines into. */
 static bool capture_reduction(struct outline *o, struct lower_var *v, const char *x,
                               const char *parent)
@@ -638,6 +699,9 @@ static bool capture_var(struct outline *o, struct lower_var *v, const char *pare
     if (v->share == LOWER_REDUCTION && v->red_ref->kind == OMP_REF_SHAPE &&
         v->red_ref->base->kind == OMP_REF_NAME)
         return capture_array_reduction(o, v, x, parent);
+    if (v->share == LOWER_REDUCTION && v->red_ref->kind == OMP_REF_SECTION &&
+        v->red_ref->base->kind == OMP_REF_NAME)
+        return capture_section(o, v, x, parent);
     if (v->inpriv)
         return capture_inprivate(o, v, x, parent);
     if (v->share == LOWER_REDUCTION)
@@ -781,6 +845,8 @@ static char *outline_body(struct outline *o, const struct lower_dir *d, struct a
     for (struct lower_var *v = vars; v; v = v->next) {
         if (v->share == LOWER_REDUCTION && v->use && v->red_ref->kind == OMP_REF_SHAPE) {
             array_reduction(o, v);
+        } else if (v->share == LOWER_REDUCTION && v->use && v->red_ref->kind == OMP_REF_SECTION) {
+            section_reduction(o, v);
         } else if (v->share == LOWER_REDUCTION && v->use) {
             const char *x = vname(v, L->a), *ref = lower_local_name(L, LL_RED_REF, 0, x);
             const char *orig = arena_printf(L->a, "(*nrt_e->%s)", ref);

@@ -51,6 +51,34 @@ static struct lower_var *priv_find(struct privates *p, const struct sym *s)
     return NULL;
 }
 
+/* reduction(op: a[lb:len]) of a region: the section's private copy on the heap, and `a`
+ * inside the region placed so that a[lb] is its first element. */
+static void region_section(struct lower *L, struct privates *p, const struct omp_clause *c,
+                           const struct omp_ref *r, struct lower_var *v, const char *orig)
+{
+    struct lower_red_section sec;
+    if (!lower_reduction_section(L, r, v->sym, orig, &sec))
+        return;
+    const char *x = sym_name(L, v->sym);
+    int n = ++L->serial;
+    const char *rp = lower_local_name(L, LL_REGION_RED, n, x);
+    const char *lb = lower_local_name(L, LL_REGION_LB, n, x);
+    const char *rn = lower_local_name(L, LL_REGION_N, n, x);
+    lbuf_printf(&p->pre, "__PTRDIFF_TYPE__ %s = (%s); __SIZE_TYPE__ %s = (%s); "
+                "__typeof__(&(%s)[0]) %s = __builtin_malloc(%s * sizeof *%s + 1); "
+                "if (!%s) __builtin_abort(); ", lb, sec.lb, rn, sec.len, orig, rp, rn, rp, rp);
+    const char *at = arena_printf(L->a, "((char *)%s - %s * (__PTRDIFF_TYPE__)sizeof *%s)", rp,
+                                  lb, rp);
+    bool array = v->sym->type == TYPE_ARRAY && !v->sym->array_param;
+    v->use = arena_printf(L->a, array ? "(*(__typeof__(%s) *)%s)" : "((__typeof__(%s))%s)",
+                          orig, at);
+    struct lower_red_elems e;
+    lower_reduction_buffer_elems(L, &sec, rn, rp, arena_printf(L->a, "(&(%s)[%s])", orig, lb),
+                                 &e);
+    lower_reduction_code(L, c, r, &e, &p->pre, &p->epi);
+    lbuf_printf(&p->epi, "__builtin_free(%s); ", rp);
+}
+
 /* One private, firstprivate or reduction variable of the region (clause c, item r). */
 static void privatise(struct lower *L, struct privates *p, const struct omp_clause *c,
                       const struct omp_ref *r, size_t off)
@@ -63,9 +91,12 @@ static void privatise(struct lower *L, struct privates *p, const struct omp_clau
                      omp_clause_names[c->kind]);
         return;
     }
-    if (r->kind != OMP_REF_NAME) {
+    bool section = r->kind == OMP_REF_SECTION && r->base->kind == OMP_REF_NAME &&
+                   c->kind == OMP_CL_REDUCTION;
+    if (r->kind != OMP_REF_NAME && !section) {
         mcc_error_at(&r->text.loc, "sorry, unimplemented: '%s' in a reduction of a region "
-                     "(name a variable or an array of known size)", r->text.text);
+                     "(name a variable, an array of known size or a section a[lb:len])",
+                     r->text.text);
         return;
     }
     if (priv_find(p, s))
@@ -80,6 +111,10 @@ static void privatise(struct lower *L, struct privates *p, const struct omp_clau
                : c->kind == OMP_CL_FIRSTPRIVATE ? LOWER_FIRSTPRIVATE : LOWER_REDUCTION;
     v->next = p->frame.vars;
     p->frame.vars = v;
+    if (section) {
+        region_section(L, p, c, r, v, orig);
+        return;
+    }
     lbuf_printf(&p->pre, "__typeof__(%s) %s; ", orig, priv);
     if (c->kind == OMP_CL_FIRSTPRIVATE)
         lbuf_printf(&p->pre, "__builtin_memcpy((void *)&%s, (const void *)&(%s), sizeof %s); ",

@@ -149,8 +149,9 @@ void lower_reduction_code(struct lower *L, const struct omp_clause *red,
 }
 
 /* How many array derivations s's type has from the outside in (`int v[3][4]`: 2, through
- * typedefs too), before the first other one. */
-static int array_depth(struct sym *s)
+ * typedefs too), before the first other one, after passing `skip` derivations of any kind
+ * (1: those of an element of an array or of what a pointer points to). */
+static int array_depth(struct sym *s, int skip)
 {
     struct ast *chain[32];
     int n = 0, depth = 0;
@@ -158,6 +159,8 @@ static int array_depth(struct sym *s)
          d = d->kid[0])
         chain[n++] = d;
     int i = n - 1;                  /* the derivation applied first to the name */
+    for (; i >= 0 && skip > 0; skip--)
+        i--;
     while (i >= 0 && chain[i]->kind == AST_DECL_ARRAY) {
         depth++;
         i--;
@@ -165,20 +168,59 @@ static int array_depth(struct sym *s)
     struct ast *list = i < 0 && s->specs ? s->specs->kid[0] : NULL;
     for (struct ast *sp = list ? list->kid[0] : NULL; sp; sp = sp->next)
         if (sp->kind == AST_TYPEDEF_REF && sp->sym && sp->sym != s)
-            depth += array_depth(sp->sym);
+            depth += array_depth(sp->sym, skip);
     return depth;
+}
+
+static const char *zeros(struct lower *L, int n)
+{
+    struct lower_buf z = {0};
+    for (; n > 0; n--)
+        lbuf_puts(&z, "[0]");
+    return lbuf_take(&z, L->a);
 }
 
 void lower_reduction_array_elems(struct lower *L, struct sym *s, const char *priv, const char *orig,
                                  struct lower_red_elems *e)
 {
-    struct lower_buf z = {0};
-    for (int i = array_depth(s); i > 0; i--)
-        lbuf_puts(&z, "[0]");
-    const char *zeros = lbuf_take(&z, L->a);
+    const char *z = zeros(L, array_depth(s, 0));
     e->open = arena_printf(L->a, "for (__SIZE_TYPE__ nrt_i = 0; nrt_i < sizeof(%s) / "
-                           "sizeof((%s)%s); nrt_i++) { ", priv, priv, zeros);
+                           "sizeof((%s)%s); nrt_i++) { ", priv, priv, z);
     e->close = " }";
-    e->priv = arena_printf(L->a, "((__typeof__((%s)%s) *)&(%s))[nrt_i]", priv, zeros, priv);
-    e->orig = arena_printf(L->a, "((__typeof__((%s)%s) *)&(%s))[nrt_i]", orig, zeros, orig);
+    e->priv = arena_printf(L->a, "((__typeof__((%s)%s) *)&(%s))[nrt_i]", priv, z, priv);
+    e->orig = arena_printf(L->a, "((__typeof__((%s)%s) *)&(%s))[nrt_i]", orig, z, orig);
+}
+
+bool lower_reduction_section(struct lower *L, const struct omp_ref *r, struct sym *s,
+                             const char *parent, struct lower_red_section *sec)
+{
+    bool array = s->type == TYPE_ARRAY && !s->array_param;
+    sec->lb = r->index.text ? lower_expr(L, r->index.text, NULL, 0) : "0";
+    if (r->bound.text && r->form == OMP_SECT_LO_HI)
+        sec->len = arena_printf(L->a, "(%s) - (%s) + 1", lower_expr(L, r->bound.text, NULL, 0),
+                                sec->lb);
+    else if (r->bound.text)
+        sec->len = lower_expr(L, r->bound.text, NULL, 0);
+    else if (array)
+        sec->len = arena_printf(L->a, "sizeof(%s) / sizeof((%s)[0]) - (%s)", parent, parent,
+                                sec->lb);
+    else {
+        mcc_error_at(&r->text.loc, "array section of pointer '%s' needs an upper bound "
+                     "or a length", r->base->text.text);     /* (as lower_deps.c says) */
+        return false;
+    }
+    sec->zeros = zeros(L, array_depth(s, 1));
+    return true;
+}
+
+void lower_reduction_buffer_elems(struct lower *L, const struct lower_red_section *sec,
+                                  const char *count, const char *priv, const char *orig,
+                                  struct lower_red_elems *e)
+{
+    const char *z = sec->zeros;
+    e->open = arena_printf(L->a, "for (__SIZE_TYPE__ nrt_i = 0; nrt_i < (%s) * (sizeof *(%s) / "
+                           "sizeof((*(%s))%s)); nrt_i++) { ", count, priv, priv, z);
+    e->close = " }";
+    e->priv = arena_printf(L->a, "((__typeof__((*(%s))%s) *)(%s))[nrt_i]", priv, z, priv);
+    e->orig = arena_printf(L->a, "((__typeof__((*(%s))%s) *)(%s))[nrt_i]", orig, z, orig);
 }

@@ -828,7 +828,7 @@ struct omp_expr {
 enum omp_section_form {
     OMP_SECT_LO_HI,    /* OmpSs a[lo:hi], hi INCLUSIVE */
     OMP_SECT_LO_LEN,   /* OmpSs a[lo;len] */
-    OMP_SECT_OMP_LEN,  /* OpenMP a[lb:len] inside depend(...) */
+    OMP_SECT_OMP_LEN,  /* OpenMP a[lb:len]: depend(...), OpenMP reductions (pragma.c) */
 };
 
 /* One iterator of a multidependence: var = lo:hi or var = lo;len, optionally :step. */
@@ -940,7 +940,8 @@ struct omp_parser {
     struct omp_tok *toks;       /* ntoks tokens, then one OMP_TOK_END */
     int ntoks, pos;
     struct omp_directive *dir;
-    bool in_depend;             /* a[lb:len] is OpenMP's (lower bound, length) */
+    bool in_depend;             /* a[lb:len] is OpenMP's (lower bound, length): depend,
+                                   and reductions but a task's own `reduction` */
     int trial;                  /* > 0: speculative parse: errors only set `failed` */
     bool failed;
 };
@@ -1002,6 +1003,11 @@ struct lower_dir {
 
 /* How an inline task sees one variable of the code around it. */
 enum lower_share { LOWER_FIRSTPRIVATE, LOWER_SHARED, LOWER_PRIVATE, LOWER_REDUCTION };
+/* A reduction over a section (lower_reduction_section). */
+struct lower_red_section {
+    const char *lb, *len, *zeros;
+};
+
 struct lower_var {
     struct sym *sym;
     enum lower_share share;
@@ -1009,6 +1015,7 @@ struct lower_var {
     const char *use;               /* how the outlined code names it, e.g. (nrt_e->x) */
     const struct omp_clause *red;  /* LOWER_REDUCTION: its clause */
     const struct omp_ref *red_ref; /* LOWER_REDUCTION: the reference (maybe shaped) */
+    struct lower_red_section red_sec; /* ... a section's bounds (capture_section) */
     size_t first_use;              /* offset of its first use (diagnostics) */
     bool first;                    /* listed in firstprivate */
     bool last;                     /* listed in lastprivate: copied back by the task of
@@ -1607,6 +1614,17 @@ void lower_reduction_code(struct lower *L, const struct omp_clause *red,
  * `orig` are expressions of that array type. */
 void lower_reduction_array_elems(struct lower *L, struct sym *s, const char *priv, const char *orig,
                                  struct lower_red_elems *e);
+/* reduction(op: a[lb:len]) (or a[lo:hi], a[lo;len] in an OmpSs task) on an array or
+ * pointer variable s that the creator names `parent`: the lower bound and the number of
+ * elements, as C evaluated there, and the subscripts ("[0]" each) that lead from one
+ * element to its first scalar.  False: reported (a pointer's section needs its length). */
+bool lower_reduction_section(struct lower *L, const struct omp_ref *r, struct sym *s,
+                             const char *parent, struct lower_red_section *sec);
+/* Element-wise code over `count` elements at pointers `priv` and `orig` (any element type;
+ * arrays of arithmetic elements go scalar by scalar, as whole arrays do). */
+void lower_reduction_buffer_elems(struct lower *L, const struct lower_red_section *sec,
+                                  const char *count, const char *priv, const char *orig,
+                                  struct lower_red_elems *e);
 
 /* lower_block.c: structured blocks.  A stand-alone directive as the unbraced body of a
  * statement (reported at the directive word). */
@@ -1689,6 +1707,12 @@ const char *lower_name(struct lower *L, enum lower_name kind, const char *base, 
     X(LL_RED_PRIV, "rp_", NAME)  /* a function task's private reduction copy */            \
     X(LL_RED_HEAP, "rh_", NAME)  /* ... whether it is on the heap */                       \
     X(LL_RED_STACK, "rs_", NAME) /* ... its stack array */                                 \
+    X(LL_RED_LB, "rl_", NAME)    /* member: a section reduction's lower bound */          \
+    X(LL_RED_BASE, "rb_", NAME)  /* member: its private copy, offset so that the lower     \
+                                    bound indexes the first element */                    \
+    X(LL_REGION_RED, "pr", BOTH) /* a region's private copy of a section */                \
+    X(LL_REGION_LB, "pl", BOTH)  /* ... its lower bound */                                 \
+    X(LL_REGION_N, "pn", BOTH)   /* ... its number of elements */                          \
     X(LL_VLA_OFF, "off_", NAME)  /* offset of a VLA's copy in the argument block */        \
     X(LL_INPRIV, "ip_", NAME)    /* member: the address inprivate copies from */           \
     X(LL_INPRIV_BYTES, "ib_", NAME) /* ... how many bytes */                               \

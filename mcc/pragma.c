@@ -435,7 +435,15 @@ static bool parse_reduction(struct omp_parser *p, struct omp_clause *c)
     }
     c->red_op = k < 0 ? OMP_RED_USER : (enum omp_reduction_op)k;
     p->pos = end;
-    return omp_expect(p, ":", "after the reduction operator") && parse_ref_list(p, c);
+    if (!omp_expect(p, ":", "after the reduction operator"))
+        return false;
+    /* a[x:y] is OmpSs's inclusive range in a task's `reduction` (OmpSs syntax), OpenMP's
+     * lower bound and length everywhere else: in_reduction, task_reduction and the
+     * reductions of for, parallel, sections and taskloop, as OpenMP programs write them */
+    p->in_depend = c->kind != OMP_CL_REDUCTION || p->dir->kind != OMP_DIR_TASK;
+    bool ok = parse_ref_list(p, c);
+    p->in_depend = false;
+    return ok;
 }
 
 /* One C expression up to the closing ')' (or, with stops ",)", up to a comma). */
