@@ -534,6 +534,49 @@ static void declare_reduction(struct ck *c, const struct omp_declare_reduction *
     c->reduction = RED_NONE;
 }
 
+/* Does clause kind k give its items a data-sharing attribute (private, shared, a
+ * reduction, ...)?  OpenMP allows one such clause per variable and construct, but for
+ * firstprivate with lastprivate. */
+static bool data_sharing(enum omp_clause_kind k)
+{
+    return k == OMP_CL_PRIVATE || k == OMP_CL_FIRSTPRIVATE || k == OMP_CL_LASTPRIVATE ||
+           k == OMP_CL_SHARED || k == OMP_CL_REDUCTION || k == OMP_CL_COPYPRIVATE;
+}
+
+/* A variable in two data-sharing clauses of d (gcc: "appears more than once in data
+ * clauses"): which attribute would it have? */
+static void shared_twice(struct ck *c, const struct omp_directive *d)
+{
+    for (int i = 0; i < d->nclauses; i++)
+        for (int k = 0; data_sharing(d->clauses[i].kind) && k < d->clauses[i].nrefs; k++) {
+            const struct omp_ref *r = omp_ref_root(d->clauses[i].refs[k]);
+            for (int j = 0; r->kind == OMP_REF_NAME && j <= i; j++) {
+                const struct omp_clause *a = &d->clauses[j], *b = &d->clauses[i];
+                bool pair = (a->kind == OMP_CL_FIRSTPRIVATE && b->kind == OMP_CL_LASTPRIVATE) ||
+                            (a->kind == OMP_CL_LASTPRIVATE && b->kind == OMP_CL_FIRSTPRIVATE);
+                for (int m = 0; data_sharing(a->kind) && !pair && m < (j < i ? a->nrefs : k);
+                     m++) {
+                    const struct omp_ref *q = omp_ref_root(a->refs[m]);
+                    if (q->kind != OMP_REF_NAME || strcmp(q->text.text, r->text.text))
+                        continue;
+                    range_of(c, &d->clauses[i].refs[k]->text);
+                    /* (the clause names as written: in_reduction is a reduction) */
+                    int na = (int)strcspn(a->text.text, " \t("),
+                        nb = (int)strcspn(b->text.text, " \t(");
+                    if (na == nb && !memcmp(a->text.text, b->text.text, (size_t)na))
+                        ck_error(c, c->pos, "'%s' is listed twice in '%.*s' (a variable has one "
+                                 "data-sharing attribute on a construct)", r->text.text, na,
+                                 a->text.text);
+                    else
+                        ck_error(c, c->pos, "'%s' appears in two data-sharing clauses, '%.*s' "
+                                 "and '%.*s' (a variable has one data-sharing attribute on a "
+                                 "construct)", r->text.text, na, a->text.text, nb, b->text.text);
+                    return;
+                }
+            }
+        }
+}
+
 static void directive(struct ck *c, const struct omp_directive *d)
 {
     if (!d || c->failed)
@@ -545,6 +588,8 @@ static void directive(struct ck *c, const struct omp_directive *d)
         declare_reduction(c, d->reduction);
     for (int i = 0; i < d->nclauses && !c->failed; i++)
         clause(c, &d->clauses[i]);
+    if (!c->failed)
+        shared_twice(c, d);
 }
 
 /* ---- where a directive is --------------------------------------------------------------- */
