@@ -16,6 +16,7 @@
 #include "mcc.h"
 #include "c.tab.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* ---- clauses --------------------------------------------------------------------------- */
@@ -711,6 +712,23 @@ bool lower_check_construct(struct lower *L, const struct lower_dir *d)
     if (c.failed)
         return false;
     return fd || !n || !L->fn || (placement(L, d) && check_nesting(L, d->dir));
+}
+
+bool check_integer_constant(struct lower *L, size_t at, const char *text, long long *value)
+{
+    struct omp_tok *toks;
+    int n = omp_lex(text, strlen(text), &toks);
+    struct omp_directive d = { .text = text, .toks = toks, .ntoks = n };
+    struct ck c = { .L = L, .d = &d, .text = text, .toks = toks, .end = n, .at = at,
+                    .scope = L->fn ? ck_function_state(L, L->fn) : NULL, .quiet = true };
+    struct ck_type t;
+    unsigned long long v;
+    bool ok = n > 0 && ck_expr(&c, &t) && !c.failed && c.pos == n &&
+              ck_kind_of(&t) == CK_INT && !t.n && ck_value_of(&t, &v);
+    free(toks);
+    if (ok)
+        *value = (long long)ck_at_norm(v, ck_arith_of(&t));
+    return ok;
 }
 
 /* The stand-alone directives that may be at file scope; every other one runs code where

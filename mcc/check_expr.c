@@ -31,7 +31,8 @@ void ck_error(struct ck *c, int tok, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    mcc_error_at(&c->toks[tok].loc, "%s", msg);
+    if (!c->quiet)
+        mcc_error_at(&c->toks[tok].loc, "%s", msg);
 }
 
 static bool tok_is(const struct ck *c, int i, const char *s)

@@ -125,17 +125,14 @@ static char *loop_count(struct lower *L, const struct loop *lp)
                         lp->pointer ? "(long long)(" : "(long long)", lp->pointer ? ")" : "");
 }
 
-/* `!=` (OpenMP 5.0): the increment must be 1 or -1 (gcc's rule); then it reads as `<` or
- * `>`.  False when it is not. */
-static bool not_equal_cond(struct loop *lp)
+/* `!=` (OpenMP 5.0): the increment must be a constant 1 or -1 (gcc's rule: `1u`,
+ * `(2 - 1)`, an enumeration constant, ... as gcc folds them); then it reads as `<` or `>`.
+ * False when it is not. */
+static bool not_equal_cond(struct lower *L, struct loop *lp, size_t at)
 {
-    static const char *const up[] = { "1", "(1)" }, *const down[] = { "-1", "-(1)" };
-    for (int i = 0; i < 2; i++) {
-        if (!strcmp(lp->step, up[i]))
-            lp->cmp = '<';
-        else if (!strcmp(lp->step, down[i]))
-            lp->cmp = '>';
-    }
+    long long v;
+    if (check_integer_constant(L, at, lp->step, &v) && (v == 1 || v == -1))
+        lp->cmp = v == 1 ? '<' : '>';
     return lp->cmp != 'n';
 }
 
@@ -207,7 +204,7 @@ static bool parse_nest(struct lower *L, const struct lower_dir *d, struct loop *
                          "'for (i = lo; i < hi; i += step)'", omp_directive_names[d->dir->kind]);
             return false;
         }
-        if (lp[k].cmp == 'n' && !not_equal_cond(&lp[k])) {
+        if (lp[k].cmp == 'n' && !not_equal_cond(L, &lp[k], f->begin)) {
             struct mcc_loc at = source_loc(&L->t->src, f->kid[2]->begin);
             mcc_error_at(&at, "increment is not constant 1 or -1 for '!=' condition");
             return false;

@@ -1267,6 +1267,10 @@ bool check_nesting(const struct lower *L, const struct omp_directive *d);
 const struct mcc_loc *check_word_loc(const struct omp_directive *d);
 /* check.c: does text [begin, end) name a typedef, enumerator or tag local to L->fn? */
 bool check_names_local_type(struct lower *L, size_t begin, size_t end);
+/* The value of `text`, C seen from offset `at` of the function being lowered, when it is
+ * an integer constant expression as gcc folds them (`1u`, `(2 - 1)`, an enumeration
+ * constant, `sizeof(char)`, `(int)1.0`); false otherwise, nothing reported. */
+bool check_integer_constant(struct lower *L, size_t at, const char *text, long long *value);
 
 /* check_type.c: the types the clause check follows and the declarations they come from
  * (check_expr.c and check.c share them). */
@@ -1407,6 +1411,7 @@ struct ck {
                                         (omp_priv, omp_orig) */
     struct ck_type red_type;         /* their type */
     bool failed;                     /* an error was reported */
+    bool quiet;                      /* ... or would be: nothing is printed */
     int depth;                       /* nesting of the expression being parsed */
     int locals[CK_MAX_LOCALS];       /* names declared in statement expressions around the
                                         expression being parsed (their tokens) */

@@ -4,8 +4,9 @@
  * (`for (double *p = a; p < a + n; p++)`, and by 3 elements, and down), `!=` with ++ and
  * --, the increment written `i = 2 + i` and `i = i - 3`, unsigned and long counters going
  * down, under `parallel for`, `for` with `schedule(dynamic)`, `taskloop` and collapse(2)
- * with a pointer outer loop.  mcc refused `!=` and `i = 2 + i`, and its lowering of a
- * pointer counter did not compile.  Prints every sum. */
+ * with a pointer outer loop, `!=` with `i += 1u`, `i -= (3 - 2)`, `i += sizeof(char)`.
+ * mcc refused `!=` and `i = 2 + i` (and then `!=` with an increment not written `1`), and
+ * its lowering of a pointer counter did not compile.  Prints every sum. */
 #include <stdio.h>
 
 #define N 1000
@@ -43,6 +44,19 @@ int main(void)
 #pragma omp for schedule(dynamic, 7) reduction(+ : n2)
     for (int i = N; i != 0; --i)
         n2 += i % 17;
+    /* `!=` with increments gcc folds to 1 or -1 (mcc compared their text with "1") */
+#pragma omp parallel for reduction(+ : n1)
+    for (int i = 0; i != N; i += 1u)
+        n1 += i % 7;
+#pragma omp parallel for reduction(+ : n2)
+    for (long i = N; i != -5; i -= (3 - 2))
+        n2 += i % 19;
+#pragma omp parallel for reduction(+ : n1)
+    for (int i = 0; i != N; i += sizeof(char))
+        n1 += i % 5;
+#pragma omp parallel for reduction(+ : n2)
+    for (int i = N; i != 0; i += -1L)
+        n2 += i % 23;
 #pragma omp parallel for reduction(+ : n3)
     for (int i = 5; i < N; i = 2 + i)
         n3 += i;
