@@ -9,7 +9,8 @@
  *     the same name (it would deadlock);
  *   - a variable in a reduction, lastprivate or firstprivate clause of a worksharing
  *     construct may not be private in the parallel region it binds to (OpenMP 5.2 5.4.4,
- *     5.4.5, 5.5.8): each thread's copy would stand for the original.
+ *     5.4.5, 5.5.8): each thread's copy would stand for the original;
+ *   - an ordered region must be closely nested inside a loop with an ordered clause.
  * "Closely nested": no parallel region in between; a taskgroup (or taskgraph) between
  * them does not count, as in gcc.  Only what the source shows can be checked: a function
  * called from a task that runs a worksharing construct is an orphaned construct, which
@@ -150,7 +151,27 @@ static bool check_regions(const struct lower *L, const struct omp_directive *d)
     return true;
 }
 
+/* An ordered region runs in the order of the loop it is closely nested in, which must have
+ * an ordered clause (gcc: "'ordered' region must be closely nested inside a loop region
+ * with an 'ordered' clause"); `ordered simd` goes with a simd loop, which runs as written.
+ * An orphaned one (no construct around it in its function) binds at run time. */
+static bool check_ordered(const struct lower *L, const struct omp_directive *d)
+{
+    if (d->kind != OMP_DIR_ORDERED || !L->nest || (d->ordered_simd && !d->ordered_threads))
+        return true;
+    const struct omp_directive *o = L->nest->dir;
+    bool ordered = false;
+    for (int k = 0; k < o->nclauses; k++)
+        ordered |= o->clauses[k].kind == OMP_CL_ORDERED;
+    if (o->kind == OMP_DIR_FOR && ordered)
+        return true;
+    mcc_error_at(check_word_loc(d), "'#pragma omp ordered' must be closely nested inside a loop "
+                 "with an 'ordered' clause, not inside '#pragma omp %s%s' (line %d)",
+                 o->parallel ? "parallel " : "", omp_directive_names[o->kind], o->loc.line);
+    return false;
+}
+
 bool check_nesting(const struct lower *L, const struct omp_directive *d)
 {
-    return check_regions(L, d) && check_outer_private(L, d);
+    return check_regions(L, d) && check_outer_private(L, d) && check_ordered(L, d);
 }

@@ -112,7 +112,7 @@ static void construct_dispatch(struct lower *L, struct ast *n, struct lower_dir 
         [OMP_DIR_SINGLE] = lower_omp_single, [OMP_DIR_MASTER] = lower_omp_single,
         [OMP_DIR_MASKED] = lower_omp_single, [OMP_DIR_SECTIONS] = lower_omp_sections,
         [OMP_DIR_SECTION] = lower_omp_section_alone, [OMP_DIR_TASKGROUP] = lower_omp_taskgroup,
-        [OMP_DIR_TASKGRAPH] = lower_taskgraph,
+        [OMP_DIR_TASKGRAPH] = lower_taskgraph, [OMP_DIR_ORDERED] = lower_omp_single,
     };
     if (L->clone && fits && (k == OMP_DIR_TASK || k == OMP_DIR_TASKLOOP || k == OMP_DIR_FOR)) {
         lower_serial_construct(L, d);     /* in a serial clone: in place (lower_serial.c) */
@@ -195,7 +195,7 @@ static void lower_pragma_item(struct lower *L, struct ast *pr)
         if (d->kind == OMP_DIR_UNKNOWN)
             return;
         drop_pragma(L, pr);
-        if (d->kind != OMP_DIR_SIMD)
+        if (d->kind != OMP_DIR_SIMD && !d->nerrors)    /* (one error per directive) */
             not_applicable(L, d, pr);
         return;
     }

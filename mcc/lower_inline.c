@@ -246,7 +246,8 @@ static void implicit_sharing(struct capture *c, const struct lower_dir *d, size_
             continue;
         if (v->sym->storage == STORAGE_STATIC || v->sym->storage == STORAGE_EXTERN) {
             v->share = LOWER_SHARED;
-        } else if (def && def->def == OMP_DEFAULT_NONE) {
+        } else if (def && def->def == OMP_DEFAULT_NONE &&
+                   !lower_loop_iteration_var(c->L, d, v->sym)) {
             struct mcc_loc loc = source_loc(&c->L->t->src, v->first_use);
             mcc_error_at(&loc, "'%.*s' is not listed in a data-sharing clause of this "
                          "%s, which has default(none)", (int)v->sym->name->len,

@@ -145,6 +145,22 @@ static struct ast *nested_loop(struct ast *body)
     return body && body->kind == AST_FOR && !body->pragma ? body : NULL;
 }
 
+bool lower_loop_iteration_var(struct lower *L, const struct lower_dir *d, const struct sym *s)
+{
+    if (d->dir->kind != OMP_DIR_FOR && d->dir->kind != OMP_DIR_TASKLOOP)
+        return false;
+    const struct omp_clause *c = lower_dir_find(d, OMP_CL_COLLAPSE);
+    long n = c ? strtol(c->args[0].text, NULL, 0) : 1;
+    struct ast *f = d->node && d->node->kind == AST_FOR ? d->node : NULL;
+    for (long k = 0; f && k < n && k < LOOP_MAX_COLLAPSE; k++) {
+        struct loop lp = {0};
+        if (loop_init(L, f->kid[0], &lp) && lp.var == s)
+            return true;
+        f = nested_loop(f->kid[3]);
+    }
+    return false;
+}
+
 /* Does `text` name one of the loop variables lp[0..n)? */
 struct names_use {
     const struct loop *lp;
@@ -276,17 +292,11 @@ struct loop_code {
     struct lower_buf head, env, init, create, after;
 };
 
-/* The clauses and statements a loop construct cannot have; false when one was reported. */
-static bool loop_ok(struct lower *L, struct lower_dir *d, struct ast *body, const char *what)
+/* The statements a loop construct cannot have; false when one was reported. */
+static bool loop_ok(struct lower *L, struct ast *body, const char *what)
 {
     if (body && body->kind == AST_PRAGMA && body->flags) {
         lower_block_standalone_body(L, body);     /* for (...) #pragma omp barrier */
-        return false;
-    }
-    if (lower_dir_has(d, OMP_CL_ORDERED)) {
-        const struct omp_clause *c = lower_dir_find(d, OMP_CL_ORDERED);
-        mcc_error_at(&c->loc, "sorry, unimplemented: 'ordered' (the chunks of the loop run as "
-                     "tasks in any order)");
         return false;
     }
     return lower_block_check_branches(L, body, true,
@@ -348,10 +358,13 @@ void lower_loop(struct lower *L, struct lower_dir *d)
     struct loop lp[LOOP_MAX_COLLAPSE] = {{0}};
     struct ast *body = NULL;
     const char *what = omp_directive_names[d->dir->kind];
-    if (!ncol || !parse_nest(L, d, lp, ncol, &body) || !loop_ok(L, d, body, what))
+    if (!ncol || !parse_nest(L, d, lp, ncol, &body) || !loop_ok(L, body, what))
         return;
     bool serial = false, here = false;
     struct lower_var *vars = lower_inline_captures(L, d, body, &serial, &here);
+    /* ordered: the iterations run in order, in one task (the ordered regions in them then
+     * run in the loop's order, as OpenMP requires; the rest of the body is not split) */
+    serial |= lower_dir_has(d, OMP_CL_ORDERED);
     struct loop_code c = {0};
     lbuf_puts(&c.head, "for (long long nrt_k = nrt_e->nrt_first; nrt_k < nrt_e->nrt_last; "
               "nrt_k++) {\nlong long nrt_q = nrt_k; (void)nrt_q; ");

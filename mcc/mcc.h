@@ -722,7 +722,7 @@ int lower_translation_unit(struct translation *t);
     X(OMP_DIR_SECTIONS, "sections") X(OMP_DIR_SECTION, "section") \
     X(OMP_DIR_TASKGROUP, "taskgroup") X(OMP_DIR_THREADPRIVATE, "threadprivate") \
     X(OMP_DIR_FLUSH, "flush") X(OMP_DIR_SIMD, "simd") \
-    X(OMP_DIR_TASKGRAPH, "taskgraph") \
+    X(OMP_DIR_TASKGRAPH, "taskgraph") X(OMP_DIR_ORDERED, "ordered") \
     X(OMP_DIR_DECLARE_REDUCTION, "declare reduction") X(OMP_DIR_UNKNOWN, "unknown")
 
 /* X(ENUMERATOR, spelling, argument form, may appear more than once).  The forms are private
@@ -894,6 +894,7 @@ struct omp_directive {
     struct omp_expr rest;          /* UNKNOWN: the text after the directive word */
     bool parallel;                 /* combined with parallel: `parallel for`, `parallel
                                       sections`, `parallel master` (kind: the inner one) */
+    bool ordered_threads, ordered_simd; /* ORDERED: its threads and simd clauses */
     int nclauses;
     struct omp_clause *clauses;
     struct omp_declare_reduction *reduction;   /* DECLARE_REDUCTION */
@@ -1587,6 +1588,9 @@ const char *lower_inline_alias_use(struct lower *L, const struct lower_var *v, s
 
 /* lower_loop.c: taskloop and for */
 void lower_loop(struct lower *L, struct lower_dir *d);
+/* Is s the iteration variable of one of the loops a for or taskloop construct d is
+ * associated with (predetermined private: default(none) needs no clause for it)? */
+bool lower_loop_iteration_var(struct lower *L, const struct lower_dir *d, const struct sym *s);
 
 /* lower_omp.c: the OpenMP constructs of ported programs (OMPSS.md "OpenMP compatibility") */
 void lower_omp_parallel(struct lower *L, struct lower_dir *d);

@@ -72,7 +72,7 @@ static const uint64_t allowed_clauses[OMP_DIR_COUNT] = {
 /* OpenMP directives whose effect the lowering cannot give and that ignoring would change
  * the program's result: an error, not the unknown-directive warning. */
 static const char *const unsupported_directives[] = {
-    "ordered", "cancel", "cancellation", "scan", "depobj",
+    "cancel", "cancellation", "scan", "depobj",
 };
 
 /* ---- memory, errors, tokens --------------------------------------------------------- */
@@ -529,8 +529,50 @@ static bool parse_device(struct omp_parser *p, struct omp_clause *c)
     }
 }
 
+/* schedule's modifiers (OpenMP 4.5, 5.0) before ':': monotonic, nonmonotonic, simd.  They
+ * change nothing here (the chunks run as tasks; simd is left to gcc).  False: reported. */
+static bool schedule_modifiers(struct omp_parser *p)
+{
+    static const char *const mods[] = { "monotonic", "nonmonotonic", "simd" };
+    bool modifier = omp_is(p, p->pos + 1, ":");
+    for (int i = 0; i < 3; i++)
+        modifier |= omp_is(p, p->pos, mods[i]);
+    if (p->toks[p->pos].kind != OMP_TOK_IDENT || !modifier)
+        return true;
+    int seen = 0, first = p->pos;
+    for (;;) {
+        int k = -1;
+        for (int i = 0; i < 3 && p->toks[p->pos].kind == OMP_TOK_IDENT; i++)
+            if (omp_is(p, p->pos, mods[i]))
+                k = i;
+        if (k < 0) {
+            omp_perror(p, p->pos, "unknown schedule modifier '%.*s' in 'schedule' clause "
+                       "(expected monotonic, nonmonotonic or simd)", TOK(p, p->pos));
+            return false;
+        }
+        seen |= 1 << k;
+        if ((seen & 3) == 3) {
+            omp_perror(p, first, "both 'monotonic' and 'nonmonotonic' modifiers in "
+                       "'schedule' clause");
+            return false;
+        }
+        p->pos++;
+        if (omp_is(p, p->pos, ":"))
+            break;
+        if (!omp_is(p, p->pos, ",")) {
+            omp_expected(p, "':' after the schedule modifiers");
+            return false;
+        }
+        p->pos++;
+    }
+    p->pos++;
+    return true;
+}
+
 static bool parse_schedule(struct omp_parser *p, struct omp_clause *c)
 {
+    if (!schedule_modifiers(p))
+        return false;
     const struct omp_tok *t = &p->toks[p->pos];
     size_t skip = 0;
     if (t->kind == OMP_TOK_IDENT && t->len > 6 && !memcmp(p->text + t->off, "ompss_", 6))
@@ -693,7 +735,9 @@ static bool parse_clause(struct omp_parser *p, struct omp_clause *c)
     }
     p->pos++;
     if (clause_info[k].form == FORM_NONE) {
-        if (omp_is(p, p->pos, "("))
+        if (omp_is(p, p->pos, "(") && k == OMP_CL_ORDERED)
+            omp_perror(p, name, "sorry, unimplemented: 'ordered(n)' (doacross loops)");
+        else if (omp_is(p, p->pos, "("))
             omp_perror(p, p->pos, "clause '%s' takes no arguments", clause_name(c));
     } else if (clause_info[k].form == FORM_OPTEXPR && !omp_is(p, p->pos, "(")) {
         /* written without its argument */
@@ -908,6 +952,39 @@ static void parse_combined(struct omp_parser *p)
         p->pos++;
 }
 
+/* ordered [threads] [simd]: the clauses say nothing here (a loop with an ordered clause runs
+ * its iterations in order, lower_loop.c).  ordered depend(...) / doacross(...) is a
+ * doacross loop's wait, which would have to be kept. */
+static void parse_ordered(struct omp_parser *p)
+{
+    bool seen[2] = { false, false };
+    while (p->pos < p->ntoks) {
+        if (omp_is(p, p->pos, ",")) {
+            p->pos++;
+            continue;
+        }
+        int k = omp_is(p, p->pos, "threads") ? 0 : omp_is(p, p->pos, "simd") ? 1 : -1;
+        if (k < 0 && (omp_is(p, p->pos, "depend") || omp_is(p, p->pos, "doacross"))) {
+            omp_perror(p, p->pos, "sorry, unimplemented: '#pragma omp ordered %.*s' (doacross "
+                       "loops)", TOK(p, p->pos));
+            return;
+        }
+        if (k < 0 || p->toks[p->pos].kind != OMP_TOK_IDENT) {
+            omp_perror(p, p->pos, "unknown clause '%.*s' in 'ordered' directive (expected "
+                       "threads or simd)", TOK(p, p->pos));
+            return;
+        }
+        if (seen[k]) {
+            omp_perror(p, p->pos, "clause '%.*s' appears more than once", TOK(p, p->pos));
+            return;
+        }
+        seen[k] = true;
+        p->pos++;
+    }
+    p->dir->ordered_simd = seen[1];
+    p->dir->ordered_threads = seen[0];
+}
+
 /* threadprivate(list), flush [(list)]: the names, as a clause of kind OMP_CL_LIST. */
 static void parse_directive_list(struct omp_parser *p, bool optional)
 {
@@ -955,6 +1032,9 @@ static void parse_directive(struct omp_parser *p)
         return;
     case OMP_DIR_SIMD:
         return;         /* the loop runs as written: its clauses change nothing */
+    case OMP_DIR_ORDERED:
+        parse_ordered(p);
+        return;
     case OMP_DIR_DECLARE_REDUCTION:
         parse_declare_reduction(p);
         return;
