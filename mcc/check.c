@@ -418,10 +418,28 @@ static void item(struct ck *c, const struct omp_clause *cl, const struct omp_ref
     }
 }
 
+/* A linear variable steps by a number: it is an integer or a pointer (gcc: "linear clause
+ * applied to non-integral non-pointer variable"), and not const (it is assigned). */
+static void linear_item(struct ck *c, const struct omp_ref *r)
+{
+    struct ck_type t;
+    bool region = false;
+    if (!ref(c, r, &t, &region))
+        return;
+    enum ck_kind k = ck_kind_of(&t);
+    range_of(c, &r->text);
+    if (k != CK_INT && k != CK_POINTER && k != CK_UNKNOWN)
+        ck_error(c, c->pos, "'%s' in 'linear' is neither an integer nor a pointer",
+                 r->text.text);
+    else if (t.base_const && !t.n)
+        ck_error(c, c->pos, "'%s' in 'linear' is const: the loop assigns it", r->text.text);
+}
+
 /* The argument forms of the clauses (the third column of OMP_CLAUSES, mcc.h). */
 enum ck_form { CK_FORM_NONE, CK_FORM_REFS, CK_FORM_NAMES, CK_FORM_DEPEND, CK_FORM_REDUCTION,
                CK_FORM_EXPR, CK_FORM_OPTEXPR, CK_FORM_EXPRS, CK_FORM_LABEL, CK_FORM_DEFAULT,
-               CK_FORM_DEVICE, CK_FORM_IDENT, CK_FORM_NDRANGE, CK_FORM_FILE, CK_FORM_SCHEDULE };
+               CK_FORM_DEVICE, CK_FORM_IDENT, CK_FORM_NDRANGE, CK_FORM_FILE, CK_FORM_SCHEDULE,
+               CK_FORM_LINEAR };
 static const unsigned char clause_form[OMP_CL_COUNT] = {
 #define CK_FORM_ENTRY(e, s, form, many) [e] = CK_FORM_##form,
     OMP_CLAUSES(CK_FORM_ENTRY)
@@ -445,8 +463,16 @@ static void clause(struct ck *c, const struct omp_clause *cl)
     snprintf(what, sizeof what, "the argument of '%s'", omp_clause_names[cl->kind]);
     switch (clause_form[cl->kind]) {
     case CK_FORM_REFS: case CK_FORM_DEPEND: case CK_FORM_REDUCTION: case CK_FORM_NAMES:
+    case CK_FORM_LINEAR:
         for (int i = 0; i < cl->nrefs && !c->failed; i++)
-            item(c, cl, cl->refs[i], clause_form[cl->kind] == CK_FORM_NAMES);
+            item(c, cl, cl->refs[i], clause_form[cl->kind] != CK_FORM_REFS &&
+                                     clause_form[cl->kind] != CK_FORM_DEPEND);
+        if (clause_form[cl->kind] == CK_FORM_LINEAR) {
+            for (int i = 0; i < cl->nrefs && !c->failed; i++)
+                linear_item(c, cl->refs[i]);
+            for (int i = 0; i < cl->nargs && !c->failed; i++)
+                piece(c, &cl->args[i], USE_INDEX, "the step of 'linear'", "')'", NULL);
+        }
         break;
     case CK_FORM_EXPR: case CK_FORM_OPTEXPR: case CK_FORM_SCHEDULE:
         for (int i = 0; i < cl->nargs && !c->failed; i++)
@@ -541,7 +567,8 @@ static void declare_reduction(struct ck *c, const struct omp_declare_reduction *
 static bool data_sharing(enum omp_clause_kind k)
 {
     return k == OMP_CL_PRIVATE || k == OMP_CL_FIRSTPRIVATE || k == OMP_CL_LASTPRIVATE ||
-           k == OMP_CL_SHARED || k == OMP_CL_REDUCTION || k == OMP_CL_COPYPRIVATE;
+           k == OMP_CL_SHARED || k == OMP_CL_REDUCTION || k == OMP_CL_COPYPRIVATE ||
+           k == OMP_CL_LINEAR;
 }
 
 /* A variable in two data-sharing clauses of d (gcc: "appears more than once in data
@@ -736,7 +763,8 @@ bool check_integer_constant(struct lower *L, size_t at, const char *text, long l
  * (flush, ...) are covered without an edit here. */
 static bool file_scope_ok(enum omp_directive_kind k)
 {
-    static const char *const ok[] = { "declare reduction", "threadprivate", "unknown" };
+    static const char *const ok[] = { "declare reduction", "declare simd", "threadprivate",
+                                       "unknown" };
     return lower_name_in(omp_directive_names[k], strlen(omp_directive_names[k]), ok,
                          (int)(sizeof ok / sizeof ok[0]));
 }

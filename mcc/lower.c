@@ -41,13 +41,14 @@ static bool chain_dir(struct lower *L, struct ast *construct, struct lower_dir *
         struct omp_directive *d = lower_parse_pragma(L, pr);
         if (d->kind == OMP_DIR_UNKNOWN)
             continue;
-        if (out->dir && d->kind != OMP_DIR_SIMD &&
+        bool simd = d->kind == OMP_DIR_SIMD || d->kind == OMP_DIR_DECLARE_SIMD;
+        if (out->dir && !simd &&
             !(d->kind == OMP_DIR_TARGET && out->dir->kind == OMP_DIR_TASK && !out->target)) {
             out->inner = pr;        /* parsed again when it is lowered */
             break;
         }
         drop_pragma(L, pr);
-        if (d->kind == OMP_DIR_SIMD)
+        if (simd)
             continue;
         if (d->kind == OMP_DIR_TARGET)
             out->target = d;
@@ -195,7 +196,8 @@ static void lower_pragma_item(struct lower *L, struct ast *pr)
         if (d->kind == OMP_DIR_UNKNOWN)
             return;
         drop_pragma(L, pr);
-        if (d->kind != OMP_DIR_SIMD && !d->nerrors)    /* (one error per directive) */
+        if (d->kind != OMP_DIR_SIMD && d->kind != OMP_DIR_DECLARE_SIMD &&
+            !d->nerrors)                                /* (one error per directive) */
             not_applicable(L, d, pr);
         return;
     }

@@ -195,6 +195,11 @@ static void apply_clauses(struct capture *c, const struct lower_dir *d, size_t o
                         v->share = LOWER_PRIVATE;
                     v->last = true;
                     break;
+                case OMP_CL_LINEAR:     /* each iteration sets it (lower_loop.c) */
+                    v->share = LOWER_PRIVATE;
+                    v->last = true;
+                    v->linear = cl;
+                    break;
                 case OMP_CL_INPRIVATE:
                     v->inpriv = cl->refs[k];
                     v->share = LOWER_FIRSTPRIVATE;

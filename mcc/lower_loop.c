@@ -317,7 +317,9 @@ static bool loop_level(struct lower *L, struct lower_dir *d, struct loop *lp, in
         return false;
     }
     const char *var = arena_strndup(L->a, lp[k].var->name->str, lp[k].var->name->len);
-    const char *lhs = v ? lower_inline_alias_use(L, v, body) : vdecl;
+    /* (a body that does not name the variable declared in the header leaves it unused) */
+    const char *lhs = v ? lower_inline_alias_use(L, v, body)
+                        : arena_printf(L->a, "__attribute__((__unused__)) %s", vdecl);
     const char *lo = lower_local_name(L, LL_LOOP_LO, k, NULL);
     const char *st = lower_local_name(L, LL_LOOP_STEP, k, NULL);
     const char *n = lower_local_name(L, LL_LOOP_N, k, NULL);
@@ -352,6 +354,43 @@ static bool loop_level(struct lower *L, struct lower_dir *d, struct loop *lp, in
     return true;
 }
 
+/* linear(x: step): at the start of each iteration x is its value before the loop plus the
+ * logical iteration number times the step (both taken when the tasks are created); its
+ * value after the loop is that of the end of the last iteration (v->last).  A loop
+ * variable listed is only lastprivate.  False when an error was reported. */
+static bool linear_var(struct lower *L, const struct lower_dir *d, struct lower_var *v,
+                       struct ast *body, struct loop_code *c)
+{
+    const char *x = arena_strndup(L->a, v->sym->name->str, v->sym->name->len);
+    if (lower_loop_iteration_var(L, d, v->sym) && !d->dir->simd) {
+        /* (gcc's rule: only a simd loop's variable may be listed) */
+        mcc_error_at(&v->linear->loc, "iteration variable '%s' should not be linear: a '%s' "
+                     "loop's variable is private to it already", x,
+                     omp_directive_names[d->dir->kind]);
+        return false;
+    }
+    if (lower_loop_iteration_var(L, d, v->sym))
+        return true;
+    const char *base = lower_local_name(L, LL_LINEAR_BASE, 0, x);
+    const char *step = lower_local_name(L, LL_LINEAR_STEP, 0, x);
+    char *decl = v->vm ? NULL : lower_decl_text(L, v->sym, base);
+    if (!decl) {
+        struct mcc_loc at = source_loc(&L->t->src, d->node->begin);
+        mcc_error_at(&at, "sorry, unimplemented: linear '%s', whose type is declared inside "
+                     "the function or variably modified", x);
+        return false;
+    }
+    const char *parent = lower_expr(L, x, NULL, 0);
+    const char *st = v->linear->nargs ? lower_expr(L, v->linear->args[0].text, NULL, 0) : "1";
+    lbuf_printf(&c->env, "%s; long long %s; ", decl, step);
+    lbuf_printf(&c->create, "long long %s = (long long)(%s); ", step, st);
+    lbuf_printf(&c->init, "__builtin_memcpy((void *)&nrt_x->%s, (const void *)&(%s), "
+                "sizeof nrt_x->%s); nrt_x->%s = %s; ", base, parent, base, step, step);
+    lbuf_printf(&c->head, "%s = nrt_e->%s + nrt_k * nrt_e->%s;\n",
+                lower_inline_alias_use(L, v, body), base, step);
+    return true;
+}
+
 void lower_loop(struct lower *L, struct lower_dir *d)
 {
     int ncol = collapse_count(d);
@@ -375,8 +414,11 @@ void lower_loop(struct lower *L, struct lower_dir *d)
     for (int k = ncol - 1; k >= 0; k--)
         if (!loop_level(L, d, lp, k, body, &vars, &c))
             return;
-    for (struct lower_var *v = vars; v; v = v->next)
+    for (struct lower_var *v = vars; v; v = v->next) {
         last |= v->last;
+        if (v->linear && !linear_var(L, d, v, body, &c))
+            return;
+    }
     if (last)
         lbuf_puts(&c.init, "nrt_x->nrt_islast = nrt_c0 + nrt_g >= nrt_n; ");
     lbuf_printf(&c.create, "long long nrt_n = %s", lower_local_name(L, LL_LOOP_N, 0, NULL));

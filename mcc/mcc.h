@@ -723,7 +723,8 @@ int lower_translation_unit(struct translation *t);
     X(OMP_DIR_TASKGROUP, "taskgroup") X(OMP_DIR_THREADPRIVATE, "threadprivate") \
     X(OMP_DIR_FLUSH, "flush") X(OMP_DIR_SIMD, "simd") \
     X(OMP_DIR_TASKGRAPH, "taskgraph") X(OMP_DIR_ORDERED, "ordered") \
-    X(OMP_DIR_DECLARE_REDUCTION, "declare reduction") X(OMP_DIR_UNKNOWN, "unknown")
+    X(OMP_DIR_DECLARE_REDUCTION, "declare reduction") X(OMP_DIR_DECLARE_SIMD, "declare simd") \
+    X(OMP_DIR_UNKNOWN, "unknown")
 
 /* X(ENUMERATOR, spelling, argument form, may appear more than once).  The forms are private
  * to pragma.c: NONE (no parentheses), REFS (list of data references), NAMES (variable
@@ -761,7 +762,7 @@ int lower_translation_unit(struct translation *t);
     X(OMP_CL_TASK_REDUCTION, "task_reduction", REDUCTION, 1) \
     X(OMP_CL_IN_REDUCTION, "in_reduction", REDUCTION, 1) \
     X(OMP_CL_GRAPH_ID, "graph_id", EXPR, 0) X(OMP_CL_GRAPH_RESET, "graph_reset", OPTEXPR, 0) \
-    X(OMP_CL_DETACH, "detach", NAMES, 0) \
+    X(OMP_CL_DETACH, "detach", NAMES, 0) X(OMP_CL_LINEAR, "linear", LINEAR, 1) \
     X(OMP_CL_LIST, "(list)", NAMES, 0)  /* the (list) of threadprivate and flush */
 
 /* Reduction operators; USER is a declared reduction identifier (red_id holds it). */
@@ -895,6 +896,7 @@ struct omp_directive {
     bool parallel;                 /* combined with parallel: `parallel for`, `parallel
                                       sections`, `parallel master` (kind: the inner one) */
     bool ordered_threads, ordered_simd; /* ORDERED: its threads and simd clauses */
+    bool simd;                     /* `for simd`, `taskloop simd` (kind: for, taskloop) */
     int nclauses;
     struct omp_clause *clauses;
     struct omp_declare_reduction *reduction;   /* DECLARE_REDUCTION */
@@ -1021,6 +1023,9 @@ struct lower_var {
     bool first;                    /* listed in firstprivate */
     bool last;                     /* listed in lastprivate: copied back by the task of
                                       the sequentially last iteration (nrt_islast) */
+    const struct omp_clause *linear; /* listed in linear (also `last`): set to its value
+                                      plus the iteration number times the step at the
+                                      start of each iteration (lower_loop.c) */
     const struct omp_ref *inpriv;  /* inprivate(x) or inprivate([n]p): the task copies the
                                       data when it starts (after its dependences) */
     struct lower_var *next;
@@ -1727,6 +1732,8 @@ const char *lower_name(struct lower *L, enum lower_name kind, const char *base, 
     X(LL_INPRIV_BYTES, "ib_", NAME) /* ... how many bytes */                               \
     X(LL_INPRIV_COPY, "if_", NAME)  /* ... the task's copy */                              \
     X(LL_LASTPRIV, "lp_", NAME)  /* member: where lastprivate copies back to */            \
+    X(LL_LINEAR_BASE, "l0_", NAME) /* member: a linear variable's value before the loop */ \
+    X(LL_LINEAR_STEP, "ls_", NAME) /* ... its step */                                      \
     X(LL_LOOP_LO, "lo", NUM)     /* loop k of a nest: its first value */                   \
     X(LL_LOOP_STEP, "st", NUM)   /* ... its step */                                        \
     X(LL_LOOP_N, "n", NUM)       /* ... its number of iterations */                        \

@@ -29,7 +29,7 @@ enum clause_form {
     FORM_NONE, FORM_REFS, FORM_NAMES, FORM_DEPEND, FORM_REDUCTION, FORM_EXPR, FORM_LABEL,
     FORM_DEFAULT, FORM_DEVICE, FORM_IDENT, FORM_NDRANGE, FORM_FILE, FORM_SCHEDULE,
     FORM_EXPRS,
-    FORM_OPTEXPR,
+    FORM_OPTEXPR, FORM_LINEAR,
 };
 static const struct {
     enum clause_form form;
@@ -58,7 +58,7 @@ static const uint64_t allowed_clauses[OMP_DIR_COUNT] = {
                          | CL(GRAINSIZE) | CL(NUM_TASKS) | CL(NOGROUP) | CL(COLLAPSE)
                          | CL(LASTPRIVATE),
     [OMP_DIR_FOR] = CL(PRIVATE) | CL(FIRSTPRIVATE) | CL(REDUCTION) | CL(SCHEDULE) | CL(NOWAIT)
-                    | CL(LASTPRIVATE) | CL(SHARED) | CL(COLLAPSE) | CL(ORDERED),
+                    | CL(LASTPRIVATE) | CL(SHARED) | CL(COLLAPSE) | CL(ORDERED) | CL(LINEAR),
     [OMP_DIR_PARALLEL] = CL(PRIVATE) | CL(FIRSTPRIVATE) | CL(SHARED) | CL(DEFAULT)
                          | CL(REDUCTION) | CL(IF) | CL(NUM_THREADS) | CL(PROC_BIND) | CL(COPYIN),
     [OMP_DIR_SINGLE] = CL(PRIVATE) | CL(FIRSTPRIVATE) | CL(COPYPRIVATE) | CL(NOWAIT),
@@ -470,6 +470,58 @@ static bool finish_args(struct omp_parser *p, struct omp_clause *c, struct omp_v
     return !p->failed;
 }
 
+/* linear(list[: step]) (OpenMP 4.5), also written `linear(list: step(s))` (5.2): names,
+ * and the step (1 when absent) as the clause's one argument.  The val, ref and uval
+ * modifiers belong to declare simd. */
+static bool parse_linear(struct omp_parser *p, struct omp_clause *c)
+{
+    static const char *const mods[] = { "val", "ref", "uval" };
+    for (int i = 0; i < 3; i++)
+        if (omp_is(p, p->pos, mods[i]) && omp_is(p, p->pos + 1, "(")) {
+            omp_perror(p, p->pos, "sorry, unimplemented: the '%s' modifier of 'linear' (it "
+                       "belongs to 'declare simd')", mods[i]);
+            return false;
+        }
+    struct omp_vec refs = { 0 };
+    if (omp_is(p, p->pos, ")"))
+        omp_perror(p, p->pos, "empty list in '%s' clause", clause_name(c));
+    while (!p->failed) {
+        struct omp_ref *r = omp_parse_ref(p);
+        if (!r)
+            break;
+        if (r->kind != OMP_REF_NAME) {
+            error_at(p, &r->text.loc, "'linear' expects variable names, not '%s'",
+                     r->text.text);
+            break;
+        }
+        *(struct omp_ref **)omp_vec_push(&refs, sizeof r) = r;
+        if (omp_is(p, p->pos, ")") || omp_is(p, p->pos, ":"))
+            break;
+        if (!omp_is(p, p->pos, ","))
+            omp_expected(p, "',', ':' or ')' after a variable");
+        p->pos++;
+    }
+    c->nrefs = refs.n;
+    c->refs = omp_vec_finish(p, &refs, sizeof(struct omp_ref *));
+    if (p->failed || !omp_is(p, p->pos, ":"))
+        return !p->failed;
+    p->pos++;
+    bool step = omp_is(p, p->pos, "step") && omp_is(p, p->pos + 1, "(");
+    for (int i = 0; i < 3; i++)
+        if (omp_is(p, p->pos, mods[i]) && !omp_is(p, p->pos + 1, "(")) {
+            omp_perror(p, p->pos, "sorry, unimplemented: the '%s' modifier of 'linear' (it "
+                       "belongs to 'declare simd')", mods[i]);
+            return false;
+        }
+    if (step)
+        p->pos += 2;
+    struct omp_vec args = { 0 };
+    parse_arg(p, c, &args, ")");
+    if (step && !p->failed)
+        omp_expect(p, ")", "to close 'step'");
+    return finish_args(p, c, &args);
+}
+
 static bool parse_expr_arg(struct omp_parser *p, struct omp_clause *c)
 {
     struct omp_vec args = { 0 };
@@ -688,6 +740,7 @@ static bool parse_clause_args(struct omp_parser *p, struct omp_clause *c)
     case FORM_FILE: return parse_file(p, c);
     case FORM_SCHEDULE: return parse_schedule(p, c);
     case FORM_EXPRS: return parse_exprs(p, c);
+    case FORM_LINEAR: return parse_linear(p, c);
     }
     return false;
 }
@@ -705,6 +758,29 @@ static enum omp_dep clause_dep(enum omp_clause_kind k)
     case OMP_CL_COMMUTATIVE: return OMP_DEP_COMMUTATIVE;
     default: return OMP_DEP_NONE;
     }
+}
+
+/* if(name: expr) (OpenMP 4.5): the construct the condition applies to, which must be this
+ * one (or its simd or parallel part).  Steps over `name :`; false for simd (the clause is
+ * then dropped) or after an error. */
+static bool if_modifier(struct omp_parser *p)
+{
+    if (p->toks[p->pos].kind != OMP_TOK_IDENT || !omp_is(p, p->pos + 1, ":"))
+        return true;
+    const struct omp_directive *d = p->dir;
+    bool ok = (omp_is(p, p->pos, "parallel") && (d->parallel || d->kind == OMP_DIR_PARALLEL)) ||
+              (omp_is(p, p->pos, "simd") && d->simd) ||
+              (omp_is(p, p->pos, "task") && d->kind == OMP_DIR_TASK) ||
+              (omp_is(p, p->pos, "taskloop") && d->kind == OMP_DIR_TASKLOOP);
+    if (!ok) {
+        omp_perror(p, p->pos, "'if' clause modifier '%.*s' does not name this construct "
+                   "('%s%s%s')", TOK(p, p->pos), d->parallel ? "parallel " : "",
+                   omp_directive_names[d->kind], d->simd ? " simd" : "");
+        return false;
+    }
+    bool simd = omp_is(p, p->pos, "simd");
+    p->pos += 2;
+    return !simd;
 }
 
 /* Parse the clause at p->pos into *c; false (error reported) when it is to be dropped. */
@@ -727,7 +803,8 @@ static bool parse_clause(struct omp_parser *p, struct omp_clause *c)
     *c = (struct omp_clause){ .kind = (enum omp_clause_kind)k, .loc = p->toks[name].loc,
                               .dep = clause_dep((enum omp_clause_kind)k) };
     uint64_t allowed = allowed_clauses[p->dir->kind] |
-                       (p->dir->parallel ? allowed_clauses[OMP_DIR_PARALLEL] : 0);
+                       (p->dir->parallel ? allowed_clauses[OMP_DIR_PARALLEL] : 0) |
+                       (p->dir->simd ? CL(LINEAR) : 0);
     if (!(allowed & (UINT64_C(1) << k))) {
         omp_perror(p, name, "clause '%s' is not allowed in '%s%s' directive", clause_name(c),
                    p->dir->parallel ? "parallel " : "", dname);
@@ -742,8 +819,11 @@ static bool parse_clause(struct omp_parser *p, struct omp_clause *c)
     } else if (clause_info[k].form == FORM_OPTEXPR && !omp_is(p, p->pos, "(")) {
         /* written without its argument */
     } else if (omp_expect(p, "(", "after the clause name")) {
-        if (parse_clause_args(p, c))
+        bool drop = k == OMP_CL_IF && !if_modifier(p);
+        if (!p->failed && parse_clause_args(p, c))
             omp_expect(p, ")", "to close the clause");
+        if (drop && !p->failed)
+            return false;       /* if(simd: ...): the simd part runs as gcc sees fit */
     }
     c->text = omp_span(p, name, p->pos);
     if (c->kind == OMP_CL_IN_REDUCTION)     /* a task's share of a reduction: the same */
@@ -781,6 +861,25 @@ static bool is_duplicate(struct omp_parser *p, struct omp_vec *cl, const struct 
     return false;
 }
 
+/* The clauses `for simd` and `taskloop simd` take for their simd part that change nothing
+ * in a loop split into tasks (gcc vectorizes each task's iterations as it sees fit):
+ * skipped with their parenthesized argument. */
+static bool simd_hint(struct omp_parser *p, int name)
+{
+    static const char *const hints[] = { "aligned", "safelen", "simdlen", "nontemporal" };
+    if (!p->dir->simd || p->toks[name].kind != OMP_TOK_IDENT)
+        return false;
+    for (size_t i = 0; i < sizeof hints / sizeof hints[0]; i++)
+        if (omp_is(p, name, hints[i])) {
+            if (!omp_is(p, name + 1, "("))
+                omp_perror(p, name + 1, "expected '(' after '%s'", hints[i]);
+            else
+                p->pos = skip_group(p, name + 1);
+            return true;
+        }
+    return false;
+}
+
 static void parse_clauses(struct omp_parser *p)
 {
     struct omp_vec cl = { 0 };
@@ -792,6 +891,8 @@ static void parse_clauses(struct omp_parser *p)
             continue;
         }
         p->failed = false;
+        if (simd_hint(p, start))
+            continue;
         if (parse_clause(p, &c)) {
             if (!is_duplicate(p, &cl, &c))
                 *(struct omp_clause *)omp_vec_push(&cl, sizeof c) = c;
@@ -914,6 +1015,10 @@ static enum omp_directive_kind directive_kind(struct omp_parser *p)
         p->pos += 2;
         return OMP_DIR_DECLARE_REDUCTION;
     }
+    if (omp_is(p, w, "declare") && omp_is(p, w + 1, "simd")) {
+        p->pos += 2;
+        return OMP_DIR_DECLARE_SIMD;    /* the function's simd versions: gcc's business */
+    }
     int k = lookup(p, w, omp_directive_names, OMP_DIR_DECLARE_REDUCTION);
     if (k < 0)
         return OMP_DIR_UNKNOWN;
@@ -948,9 +1053,12 @@ static void parse_combined(struct omp_parser *p)
         d->kind = OMP_DIR_TASKLOOP;
         p->pos++;
     }
-    if ((d->kind == OMP_DIR_FOR || d->kind == OMP_DIR_TASKLOOP) && omp_is(p, p->pos, "simd"))
+    if ((d->kind == OMP_DIR_FOR || d->kind == OMP_DIR_TASKLOOP) && omp_is(p, p->pos, "simd")) {
+        d->simd = true;
         p->pos++;
+    }
 }
+
 
 /* ordered [threads] [simd]: the clauses say nothing here (a loop with an ordered clause runs
  * its iterations in order, lower_loop.c).  ordered depend(...) / doacross(...) is a
@@ -1030,7 +1138,7 @@ static void parse_directive(struct omp_parser *p)
     case OMP_DIR_THREADPRIVATE: case OMP_DIR_FLUSH:
         parse_directive_list(p, d->kind == OMP_DIR_FLUSH);
         return;
-    case OMP_DIR_SIMD:
+    case OMP_DIR_SIMD: case OMP_DIR_DECLARE_SIMD:
         return;         /* the loop runs as written: its clauses change nothing */
     case OMP_DIR_ORDERED:
         parse_ordered(p);
