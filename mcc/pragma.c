@@ -355,8 +355,8 @@ static const char *did_you_mean(const struct omp_parser *p, int tok, const char 
 
 static const char *clause_name(const struct omp_clause *c) { return omp_clause_names[c->kind]; }
 
-/* A comma-separated list of data references up to the closing ')'. */
-static bool parse_ref_list(struct omp_parser *p, struct omp_clause *c)
+/* A comma-separated list of data references up to the closing ')' (or, colon, a ':'). */
+static bool ref_list(struct omp_parser *p, struct omp_clause *c, bool colon)
 {
     struct omp_vec refs = { 0 };
     if (omp_is(p, p->pos, ")"))
@@ -366,10 +366,11 @@ static bool parse_ref_list(struct omp_parser *p, struct omp_clause *c)
         if (!r)
             break;
         *(struct omp_ref **)omp_vec_push(&refs, sizeof r) = r;
-        if (omp_is(p, p->pos, ")"))
+        if (omp_is(p, p->pos, ")") || (colon && omp_is(p, p->pos, ":")))
             break;
         if (!omp_is(p, p->pos, ","))
-            omp_expected(p, "',' or ')' after data reference");
+            omp_expected(p, colon ? "',', ':' or ')' after data reference"
+                                  : "',' or ')' after data reference");
         p->pos++;
     }
     c->nrefs = refs.n;
@@ -377,9 +378,15 @@ static bool parse_ref_list(struct omp_parser *p, struct omp_clause *c)
     return !p->failed;
 }
 
-static bool parse_names(struct omp_parser *p, struct omp_clause *c)
+static bool parse_ref_list(struct omp_parser *p, struct omp_clause *c)
 {
-    if (!parse_ref_list(p, c))
+    return ref_list(p, c, false);
+}
+
+/* Variable names (up to ':' too when colon). */
+static bool names(struct omp_parser *p, struct omp_clause *c, bool colon)
+{
+    if (!ref_list(p, c, colon))
         return false;
     for (int i = 0; i < c->nrefs; i++)
         if (c->refs[i]->kind != OMP_REF_NAME) {
@@ -388,6 +395,11 @@ static bool parse_names(struct omp_parser *p, struct omp_clause *c)
             return false;
         }
     return true;
+}
+
+static bool parse_names(struct omp_parser *p, struct omp_clause *c)
+{
+    return names(p, c, false);
 }
 
 static bool parse_depend(struct omp_parser *p, struct omp_clause *c)
@@ -482,28 +494,7 @@ static bool parse_linear(struct omp_parser *p, struct omp_clause *c)
                        "belongs to 'declare simd')", mods[i]);
             return false;
         }
-    struct omp_vec refs = { 0 };
-    if (omp_is(p, p->pos, ")"))
-        omp_perror(p, p->pos, "empty list in '%s' clause", clause_name(c));
-    while (!p->failed) {
-        struct omp_ref *r = omp_parse_ref(p);
-        if (!r)
-            break;
-        if (r->kind != OMP_REF_NAME) {
-            error_at(p, &r->text.loc, "'linear' expects variable names, not '%s'",
-                     r->text.text);
-            break;
-        }
-        *(struct omp_ref **)omp_vec_push(&refs, sizeof r) = r;
-        if (omp_is(p, p->pos, ")") || omp_is(p, p->pos, ":"))
-            break;
-        if (!omp_is(p, p->pos, ","))
-            omp_expected(p, "',', ':' or ')' after a variable");
-        p->pos++;
-    }
-    c->nrefs = refs.n;
-    c->refs = omp_vec_finish(p, &refs, sizeof(struct omp_ref *));
-    if (p->failed || !omp_is(p, p->pos, ":"))
+    if (!names(p, c, true) || !omp_is(p, p->pos, ":"))
         return !p->failed;
     p->pos++;
     bool step = omp_is(p, p->pos, "step") && omp_is(p, p->pos + 1, "(");
