@@ -264,6 +264,19 @@ static void implicit_sharing(struct capture *c, const struct lower_dir *d, size_
             v->share = LOWER_FIRSTPRIVATE;
         } else if (ws && lower_thread_private(c->L, v->sym)) {
             bool written = lower_writes(c->node, v->sym);
+            const struct lower_var *rr = written && d->dir->kind == OMP_DIR_FOR
+                                             ? lower_region_reduction(c->L, v->sym) : NULL;
+            bool array = v->sym->type == TYPE_ARRAY && !v->sym->array_param;
+            if (rr && (rr->red_ref->kind == OMP_REF_NAME ||
+                       (rr->red_ref->kind == OMP_REF_SECTION && array))) {
+                /* the region's reduction variable, which each thread would update with its
+                 * iterations: the loop's tasks take part in it, as a reduction of the loop
+                 * into the region's copy (then combined as the region ends) */
+                v->share = LOWER_REDUCTION;
+                v->red = rr->red;
+                v->red_ref = rr->red_ref;
+                continue;
+            }
             /* x[me][k]++ with me the thread's number: each thread's own part of x, which
              * the one thread of the region must update alone */
             bool indexes = !written && !lower_writes(d->node, v->sym) &&   /* loop variables */

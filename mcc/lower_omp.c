@@ -109,6 +109,9 @@ static void privatise(struct lower *L, struct privates *p, const struct omp_clau
     v->use = priv;
     v->share = c->kind == OMP_CL_PRIVATE ? LOWER_PRIVATE
                : c->kind == OMP_CL_FIRSTPRIVATE ? LOWER_FIRSTPRIVATE : LOWER_REDUCTION;
+    v->region_private = true;
+    v->red = c->kind == OMP_CL_REDUCTION ? c : NULL;
+    v->red_ref = v->red ? r : NULL;
     v->next = p->frame.vars;
     p->frame.vars = v;
     if (section) {

@@ -503,6 +503,10 @@ static bool shared_up_to_team(struct lower *L, const struct sym *s, bool *in_tea
     for (struct lower_region *r = L->region; r; r = r->up) {
         for (; f && f != r->frame; f = f->up) {
             const struct lower_var *v = frame_var(f, s);
+            if (v && v->region_private) {
+                *in_team = r->team;     /* each thread of r has its copy */
+                return false;
+            }
             if (v && v->share != LOWER_SHARED)
                 return false;
         }
@@ -525,6 +529,18 @@ bool lower_thread_private(struct lower *L, const struct sym *s)
     bool team;
     bool shared = shared_up_to_team(L, s, &team);
     return team && !shared;
+}
+
+const struct lower_var *lower_region_reduction(struct lower *L, const struct sym *s)
+{
+    for (struct lower_frame *f = L->frame; f; f = f->up) {
+        const struct lower_var *v = frame_var(f, s);
+        if (v && v->region_private)
+            return v->share == LOWER_REDUCTION ? v : NULL;
+        if (v && v->share != LOWER_SHARED)
+            return NULL;
+    }
+    return NULL;
 }
 
 bool lower_in_region_body(struct lower *L)

@@ -1023,6 +1023,8 @@ struct lower_var {
     bool first;                    /* listed in firstprivate */
     bool last;                     /* listed in lastprivate: copied back by the task of
                                       the sequentially last iteration (nrt_islast) */
+    bool region_private;           /* a region's own copy (its private, firstprivate or
+                                      reduction clause): each thread of a team has one */
     const struct omp_clause *linear; /* listed in linear (also `last`): set to its value
                                       plus the iteration number times the step at the
                                       start of each iteration (lower_loop.c) */
@@ -1200,6 +1202,9 @@ bool lower_sym_is_vm(struct sym *sym);
 bool lower_team_shared(struct lower *L, const struct sym *s);
 /* Inside a parallel region, is `s` a variable each of its threads has a copy of? */
 bool lower_thread_private(struct lower *L, const struct sym *s);
+/* The copy of `s` a region's own reduction clause made, when that is what the code being
+ * lowered sees (no task or region between privatises it), else NULL. */
+const struct lower_var *lower_region_reduction(struct lower *L, const struct sym *s);
 /* Is the code being lowered directly in the body of a parallel region, run once by its
  * encountering task (an SPMD split there by omp_get_thread_num()/omp_get_num_threads()
  * must cover all the work: 0 and 1)?  Not inside a single, master, sections or taskgroup
