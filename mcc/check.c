@@ -165,6 +165,7 @@ static bool ref(struct ck *c, const struct omp_ref *r, struct ck_type *t, bool *
                        "':' or ';'", NULL) &&
                  piece(c, &it->bound, USE_INDEX, it->form == OMP_SECT_LO_HI
                        ? "the upper bound of the iterator range"
+                       : it->form == OMP_SECT_LO_END ? "the end of the iterator range"
                        : "the length of the iterator range", "',', ':' or '}'", NULL) &&
                  piece(c, &it->step, USE_INDEX, "the step of the iterator range", "',' or '}'",
                        NULL);

@@ -240,6 +240,10 @@ static void open_iters(struct lower *L, struct lower_buf *b, const struct omp_re
         if (x->form == OMP_SECT_LO_LEN)
             lbuf_printf(b, "for (long %s = (%s), %s = (%s) + (%s); %s < %s; %s += (%s)) ",
                         x->var.text, lo, end, lo, bound, x->var.text, end, x->var.text, step);
+        else if (x->form == OMP_SECT_LO_END)    /* OpenMP: end exclusive, step either way */
+            lbuf_printf(b, "for (long %s = (%s), %s = (%s); (%s) > 0 ? %s < %s : %s > %s; "
+                        "%s += (%s)) ", x->var.text, lo, end, bound, step, x->var.text, end,
+                        x->var.text, end, x->var.text, step);
         else
             lbuf_printf(b, "for (long %s = (%s); %s <= (%s); %s += (%s)) ", x->var.text, lo,
                         x->var.text, bound, x->var.text, step);

@@ -830,13 +830,15 @@ enum omp_section_form {
     OMP_SECT_LO_HI,    /* OmpSs a[lo:hi], hi INCLUSIVE */
     OMP_SECT_LO_LEN,   /* OmpSs a[lo;len] */
     OMP_SECT_OMP_LEN,  /* OpenMP a[lb:len]: depend(...), OpenMP reductions (pragma.c) */
+    OMP_SECT_LO_END,   /* an OpenMP iterator's begin:end, end EXCLUSIVE */
 };
 
-/* One iterator of a multidependence: var = lo:hi or var = lo;len, optionally :step. */
+/* One iterator of a multidependence: var = lo:hi or var = lo;len, optionally :step (or of
+ * an OpenMP depend's iterator(var = begin:end[:step])). */
 struct omp_iter {
     struct omp_expr var, lo, bound;
     struct omp_expr step;         /* absent (text NULL) when not given: 1 */
-    enum omp_section_form form;   /* OMP_SECT_LO_HI or OMP_SECT_LO_LEN */
+    enum omp_section_form form;   /* OMP_SECT_LO_HI, OMP_SECT_LO_LEN or OMP_SECT_LO_END */
 };
 
 /* A data reference is a tree read from the outside in: the node a clause holds is the last
@@ -971,6 +973,9 @@ struct omp_expr omp_span(struct omp_parser *p, int from, int to);
 int omp_scan_expr(struct omp_parser *p, int from, const char *stops);
 /* pragma_ref.c */
 struct omp_ref *omp_parse_ref(struct omp_parser *p);
+/* depend(iterator(...), ...): the iterators' definitions `[type] i = begin:end[:step]`
+ * after `iterator(` up to its `)` (passed); false after an error. */
+bool omp_parse_iterators(struct omp_parser *p, struct omp_vec *iters);
 
 /* ---- lower.c, lower_task.c, lower_deps.c, lower_inline.c, lower_sync.c: OmpSs lowering -- */
 /*

@@ -402,8 +402,32 @@ static bool parse_names(struct omp_parser *p, struct omp_clause *c)
     return names(p, c, false);
 }
 
+/* depend(iterator(...), type: list): each item becomes a multidependence over the
+ * iterators (one dependence per value, as OmpSs's `{ item, i = lo;len }`). */
+static void iterated_items(struct omp_parser *p, struct omp_clause *c, struct omp_iter *its,
+                           int n)
+{
+    for (int i = 0; i < c->nrefs; i++) {
+        struct omp_ref *m = omp_alloc(p, sizeof *m);
+        *m = (struct omp_ref){ .kind = OMP_REF_MULTI, .text = c->refs[i]->text,
+                               .base = c->refs[i], .niters = n, .iters = its };
+        c->refs[i] = m;
+    }
+}
+
 static bool parse_depend(struct omp_parser *p, struct omp_clause *c)
 {
+    struct omp_iter *its = NULL;
+    int nits = 0;
+    if (omp_is(p, p->pos, "iterator") && omp_is(p, p->pos + 1, "(")) {
+        struct omp_vec v = { 0 };
+        p->pos += 2;
+        bool ok = omp_parse_iterators(p, &v);
+        nits = v.n;
+        its = omp_vec_finish(p, &v, sizeof *its);
+        if (!ok || !omp_expect(p, ",", "after 'iterator(...)'"))
+            return false;
+    }
     static const struct { const char *name; enum omp_dep dep; } types[] = {
         { "in", OMP_DEP_IN }, { "out", OMP_DEP_OUT }, { "inout", OMP_DEP_INOUT },
         { "mutexinoutset", OMP_DEP_COMMUTATIVE }, { "inoutset", OMP_DEP_CONCURRENT },
@@ -422,6 +446,8 @@ static bool parse_depend(struct omp_parser *p, struct omp_clause *c)
     p->in_depend = true;
     bool ok = parse_ref_list(p, c);
     p->in_depend = false;
+    if (ok && nits)
+        iterated_items(p, c, its, nits);
     return ok;
 }
 

@@ -21,6 +21,7 @@ static void dump_expr(FILE *out, const struct omp_expr *e)
 
 static const char *const section_forms[] = {
     [OMP_SECT_LO_HI] = ":hi", [OMP_SECT_LO_LEN] = ";len", [OMP_SECT_OMP_LEN] = ":len",
+    [OMP_SECT_LO_END] = ":end",
 };
 
 void omp_dump_ref(FILE *out, const struct omp_ref *r)
@@ -63,7 +64,8 @@ void omp_dump_ref(FILE *out, const struct omp_ref *r)
     for (int i = 0; i < r->niters; i++) {
         fprintf(out, " %s=", r->iters[i].var.text);
         dump_expr(out, &r->iters[i].lo);
-        fputc(r->iters[i].form == OMP_SECT_LO_HI ? ':' : ';', out);
+        fputs(r->iters[i].form == OMP_SECT_LO_HI ? ":" : r->iters[i].form == OMP_SECT_LO_END
+              ? ":<" : ";", out);
         dump_expr(out, &r->iters[i].bound);
         if (r->iters[i].step.text) {
             fputc(':', out);

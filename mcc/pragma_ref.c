@@ -254,6 +254,50 @@ static bool parse_iter(struct omp_parser *p, struct omp_iter *it)
     return scan_part(p, ",}", false, &it->step, "a step after ':'");
 }
 
+bool omp_parse_iterators(struct omp_parser *p, struct omp_vec *iters)
+{
+    for (;;) {
+        int name = p->pos;      /* the name is the identifier before '=': a type may come first */
+        while (name < p->ntoks && !omp_is(p, name + 1, "=") && !omp_is(p, name, ")"))
+            name++;
+        if (name >= p->ntoks || p->toks[name].kind != OMP_TOK_IDENT) {
+            omp_perror(p, p->pos, "expected '[type] name = begin:end' in 'iterator'");
+            return false;
+        }
+        for (int t = p->pos; t < name; t++) {      /* its type: an integer (counted as long) */
+            if (omp_is(p, t, "double") || omp_is(p, t, "float") || omp_is(p, t, "_Complex")) {
+                omp_perror(p, name, "iterator '%.*s' has neither integral nor pointer type",
+                           TOK(p, name));
+                return false;
+            }
+            if (omp_is(p, t, "*")) {
+                omp_perror(p, name, "sorry, unimplemented: iterator '%.*s' of a pointer type",
+                           TOK(p, name));
+                return false;
+            }
+        }
+        struct omp_iter *it = omp_vec_push(iters, sizeof *it);
+        it->var = omp_span(p, name, name + 1);
+        it->form = OMP_SECT_LO_END;
+        p->pos = name + 2;
+        if (!scan_part(p, ":", false, &it->lo, "a begin") ||
+            !omp_expect(p, ":", "after the iterator's begin") ||
+            !scan_part(p, ":,)", false, &it->bound, "an end"))
+            return false;
+        if (omp_is(p, p->pos, ":")) {
+            p->pos++;
+            if (!scan_part(p, ",)", false, &it->step, "a step after ':'"))
+                return false;
+        }
+        if (omp_is(p, p->pos, ")")) {
+            p->pos++;
+            return true;
+        }
+        if (!omp_expect(p, ",", "between iterators"))
+            return false;
+    }
+}
+
 /* '{' ref (',' iter)+ '}' */
 static struct omp_ref *parse_multi(struct omp_parser *p)
 {
