@@ -1,8 +1,9 @@
 /*
  * check_nesting.c - the nesting of regions (OpenMP 5.2 section 17.1 "Nesting of Regions"),
  * checked by mcc on the constructs lexically around a directive, as gcc -fopenmp does:
- *   - a worksharing region (for, sections, single) or a barrier may not be closely nested
- *     inside a worksharing, critical, master/masked, explicit task or taskloop region;
+ *   - a worksharing region (for, sections, single), a scope or a barrier may not be
+ *     closely nested inside a worksharing, critical, master/masked, explicit task or
+ *     taskloop region;
  *   - a master/masked region may not be closely nested inside a worksharing, explicit
  *     task or taskloop region;
  *   - a critical region may not be nested, however deeply, inside a critical region with
@@ -114,7 +115,9 @@ static bool check_outer_private(const struct lower *L, const struct omp_directiv
 
 static bool check_regions(const struct lower *L, const struct omp_directive *d)
 {
-    enum nest_class c = class_of(d);
+    /* scope (OpenMP 5.1) is placed as a worksharing construct is (each thread of the team
+     * runs it), and restricts nothing inside it */
+    enum nest_class c = d->kind == OMP_DIR_SCOPE ? NEST_WORKSHARE : class_of(d);
     bool barrier = d->kind == OMP_DIR_BARRIER;
     if (c == NEST_CRITICAL) {
         for (const struct lower_nest *n = L->nest; n; n = n->up)

@@ -114,6 +114,7 @@ static void construct_dispatch(struct lower *L, struct ast *n, struct lower_dir 
         [OMP_DIR_MASKED] = lower_omp_single, [OMP_DIR_SECTIONS] = lower_omp_sections,
         [OMP_DIR_SECTION] = lower_omp_section_alone, [OMP_DIR_TASKGROUP] = lower_omp_taskgroup,
         [OMP_DIR_TASKGRAPH] = lower_taskgraph, [OMP_DIR_ORDERED] = lower_omp_single,
+        [OMP_DIR_SCOPE] = lower_omp_single,
     };
     if (L->clone && fits && (k == OMP_DIR_TASK || k == OMP_DIR_TASKLOOP || k == OMP_DIR_FOR)) {
         lower_serial_construct(L, d);     /* in a serial clone: in place (lower_serial.c) */

@@ -404,6 +404,20 @@ void lower_loop(struct lower *L, struct lower_dir *d)
     /* ordered: the iterations run in order, in one task (the ordered regions in them then
      * run in the loop's order, as OpenMP requires; the rest of the body is not split) */
     serial |= lower_dir_has(d, OMP_CL_ORDERED);
+    /* lastprivate(conditional: x): x after the loop is the value the sequentially last
+     * iteration that assigns it gave it (else its value before): the iterations run in
+     * order in one task, on a copy that starts with x's value */
+    for (int i = 0; i < d->dir->nclauses; i++) {
+        const struct omp_clause *cl = &d->dir->clauses[i];
+        if (cl->kind != OMP_CL_LASTPRIVATE || !cl->conditional)
+            continue;
+        serial = true;
+        for (struct lower_var *v = vars; v; v = v->next)
+            for (int k = 0; k < cl->nrefs; k++)
+                if (v->last && strlen(cl->refs[k]->text.text) == v->sym->name->len &&
+                    !memcmp(cl->refs[k]->text.text, v->sym->name->str, v->sym->name->len))
+                    v->share = LOWER_FIRSTPRIVATE;
+    }
     struct loop_code c = {0};
     lbuf_puts(&c.head, "for (long long nrt_k = nrt_e->nrt_first; nrt_k < nrt_e->nrt_last; "
               "nrt_k++) {\nlong long nrt_q = nrt_k; (void)nrt_q; ");

@@ -230,7 +230,10 @@ void lower_omp_parallel(struct lower *L, struct lower_dir *d)
 
 void lower_omp_single(struct lower *L, struct lower_dir *d)
 {
-    bool wait = d->dir->kind == OMP_DIR_SINGLE && !lower_dir_has(d, OMP_CL_NOWAIT);
+    /* single and scope end with a barrier unless nowait; master, masked and ordered not
+     * (scope: each thread runs the body; in a team of one, once) */
+    bool wait = (d->dir->kind == OMP_DIR_SINGLE || d->dir->kind == OMP_DIR_SCOPE) &&
+                !lower_dir_has(d, OMP_CL_NOWAIT);
     region(L, d, false, wait, OMP_DIR_COUNT);
 }
 

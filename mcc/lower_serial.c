@@ -36,7 +36,8 @@ static bool chain_ok(struct clonable *c, struct ast *n)
             if (!lower_final_clauses_ok(d))
                 return false;
             break;
-        case OMP_DIR_CRITICAL: case OMP_DIR_ATOMIC: case OMP_DIR_SIMD: case OMP_DIR_DECLARE_SIMD: case OMP_DIR_UNKNOWN:
+        case OMP_DIR_CRITICAL: case OMP_DIR_ATOMIC: case OMP_DIR_SIMD:
+        case OMP_DIR_DECLARE_SIMD: case OMP_DIR_UNKNOWN:
             break;
         default:
             return false;

@@ -504,7 +504,8 @@ static bool shared_up_to_team(struct lower *L, const struct sym *s, bool *in_tea
         for (; f && f != r->frame; f = f->up) {
             const struct lower_var *v = frame_var(f, s);
             if (v && v->region_private) {
-                *in_team = r->team;     /* each thread of r has its copy */
+                *in_team = true;        /* each thread that runs r has its copy (a scope's
+                                           threads too, not only a parallel region's) */
                 return false;
             }
             if (v && v->share != LOWER_SHARED)

@@ -722,7 +722,7 @@ int lower_translation_unit(struct translation *t);
     X(OMP_DIR_SECTIONS, "sections") X(OMP_DIR_SECTION, "section") \
     X(OMP_DIR_TASKGROUP, "taskgroup") X(OMP_DIR_THREADPRIVATE, "threadprivate") \
     X(OMP_DIR_FLUSH, "flush") X(OMP_DIR_SIMD, "simd") \
-    X(OMP_DIR_TASKGRAPH, "taskgraph") X(OMP_DIR_ORDERED, "ordered") \
+    X(OMP_DIR_TASKGRAPH, "taskgraph") X(OMP_DIR_ORDERED, "ordered") X(OMP_DIR_SCOPE, "scope") \
     X(OMP_DIR_DECLARE_REDUCTION, "declare reduction") X(OMP_DIR_DECLARE_SIMD, "declare simd") \
     X(OMP_DIR_UNKNOWN, "unknown")
 
@@ -878,6 +878,7 @@ struct omp_clause {
     int ndrange_dims;            /* NDRANGE: n; local sizes given when nargs == 1 + 2n */
     bool ndrange_nocheck;        /* NDRANGE: a last argument noCheckDim (not in args) */
     bool label_quoted;           /* LABEL: written as "name" (args[0] holds it unquoted) */
+    bool conditional;            /* LASTPRIVATE: lastprivate(conditional: list) */
     const char *file_path;       /* FILE: the path as found (NULL when not checked) */
 };
 

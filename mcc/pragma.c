@@ -66,6 +66,7 @@ static const uint64_t allowed_clauses[OMP_DIR_COUNT] = {
     [OMP_DIR_SECTIONS] = CL(PRIVATE) | CL(FIRSTPRIVATE) | CL(LASTPRIVATE) | CL(REDUCTION)
                          | CL(NOWAIT),
     [OMP_DIR_TASKGROUP] = CL(TASK_REDUCTION),
+    [OMP_DIR_SCOPE] = CL(PRIVATE) | CL(FIRSTPRIVATE) | CL(REDUCTION) | CL(NOWAIT),
     [OMP_DIR_TASKGRAPH] = CL(IF) | CL(GRAPH_ID) | CL(GRAPH_RESET) | CL(NOGROUP),
 };
 
@@ -745,7 +746,13 @@ static bool parse_clause_args(struct omp_parser *p, struct omp_clause *c)
     switch (clause_info[c->kind].form) {
     case FORM_NONE: return true;
     case FORM_REFS: return parse_ref_list(p, c);
-    case FORM_NAMES: return parse_names(p, c);
+    case FORM_NAMES:
+        if (c->kind == OMP_CL_LASTPRIVATE && omp_is(p, p->pos, "conditional") &&
+            omp_is(p, p->pos + 1, ":")) {
+            c->conditional = true;      /* (OpenMP 5.0) */
+            p->pos += 2;
+        }
+        return parse_names(p, c);
     case FORM_DEPEND: return parse_depend(p, c);
     case FORM_REDUCTION: return parse_reduction(p, c);
     case FORM_EXPR: case FORM_OPTEXPR: return parse_expr_arg(p, c);
