@@ -232,6 +232,47 @@ static bool listed(const struct lower_dir *d, const struct lower_var *v, size_t 
 }
 
 /*
+ * A worksharing loop that writes a variable each thread of its region has a copy of, when
+ * the writes are a reduction's: without nowait, the loop's tasks reduce into the region's
+ * copy in parallel, instead of one task running every iteration.  They are
+ *   - the region's own reduction variable (parallel reduction(+: s) around for ... s += x):
+ *     the region's operator, on the variable, a whole array or an array section;
+ *   - an arithmetic variable the loop only ever adds to or subtracts from (`local += x`,
+ *     `local++`, declared in the region or privatised by it): a sum.
+ * (With nowait the region's code after the loop could read the copy before the loop's
+ * tasks end.)  The clause and item in *red and *ref; false when the writes are no
+ * reduction.
+ */
+static bool loop_reduction(struct capture *c, const struct lower_dir *d, struct lower_var *v,
+                           const struct omp_clause **red, const struct omp_ref **ref)
+{
+    struct lower *L = c->L;
+    if (d->dir->kind != OMP_DIR_FOR)
+        return false;
+    const struct lower_var *rr = lower_region_reduction(L, v->sym);
+    bool array = v->sym->type == TYPE_ARRAY && !v->sym->array_param;
+    if (rr && (rr->red_ref->kind == OMP_REF_NAME ||
+               (rr->red_ref->kind == OMP_REF_SECTION && array))) {
+        *red = rr->red;
+        *ref = rr->red_ref;
+        return true;
+    }
+    if (rr || v->sym->type != TYPE_SCALAR || v->vm || !lower_accumulates(c->node, v->sym))
+        return false;
+    struct omp_clause *sum = arena_alloc(L->a, sizeof *sum);
+    struct omp_ref *name = arena_alloc(L->a, sizeof *name);
+    *name = (struct omp_ref){ .kind = OMP_REF_NAME };
+    name->text.text = arena_strndup(L->a, v->sym->name->str, v->sym->name->len);
+    name->text.loc = source_loc(&L->t->src, v->first_use);
+    *sum = (struct omp_clause){ .kind = OMP_CL_REDUCTION, .red_op = OMP_RED_ADD, .nrefs = 1 };
+    sum->refs = arena_alloc(L->a, sizeof *sum->refs);
+    sum->refs[0] = name;
+    *red = sum;
+    *ref = name;
+    return true;
+}
+
+/*
  * Implicit rules for what no clause decided (OMPSS.md "Data sharing in inline tasks",
  * "Worksharing", "OpenMP compatibility"):
  *   task, taskloop   firstprivate; but shared when the variable is shared by the whole
@@ -264,17 +305,13 @@ static void implicit_sharing(struct capture *c, const struct lower_dir *d, size_
             v->share = LOWER_FIRSTPRIVATE;
         } else if (ws && lower_thread_private(c->L, v->sym)) {
             bool written = lower_writes(c->node, v->sym);
-            const struct lower_var *rr = written && d->dir->kind == OMP_DIR_FOR
-                                             ? lower_region_reduction(c->L, v->sym) : NULL;
-            bool array = v->sym->type == TYPE_ARRAY && !v->sym->array_param;
-            if (rr && (rr->red_ref->kind == OMP_REF_NAME ||
-                       (rr->red_ref->kind == OMP_REF_SECTION && array))) {
-                /* the region's reduction variable, which each thread would update with its
-                 * iterations: the loop's tasks take part in it, as a reduction of the loop
-                 * into the region's copy (then combined as the region ends) */
+            const struct omp_clause *red;
+            const struct omp_ref *ref;
+            bool reducible = written && loop_reduction(c, d, v, &red, &ref);
+            if (reducible && !lower_dir_has(d, OMP_CL_NOWAIT)) {
                 v->share = LOWER_REDUCTION;
-                v->red = rr->red;
-                v->red_ref = rr->red_ref;
+                v->red = red;
+                v->red_ref = ref;
                 continue;
             }
             /* x[me][k]++ with me the thread's number: each thread's own part of x, which
@@ -293,10 +330,14 @@ static void implicit_sharing(struct capture *c, const struct lower_dir *d, size_
                                written ? "writes it" : "writes elements it indexes",
                                d->dir->kind == OMP_DIR_FOR ? "its iterations run as one task"
                                                            : "the sections run in this task",
-                               written ? "name it in a private, lastprivate or reduction clause"
-                                       : "use a reduction on the array");
+                               reducible ? "drop 'nowait'"
+                               : written ? "name it in a private, lastprivate or reduction clause"
+                                         : "use a reduction on the array");
             }
             c->serial |= written || indexes;
+            /* (at once, on this thread: the region's code after the loop sees the updates
+             * even with nowait, as the thread that ran the iterations does) */
+            c->here |= d->dir->kind == OMP_DIR_FOR && (written || indexes);
         } else if (ws || lower_team_shared(c->L, v->sym)) {
             v->share = LOWER_SHARED;
         }

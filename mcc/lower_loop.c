@@ -404,6 +404,7 @@ void lower_loop(struct lower *L, struct lower_dir *d)
     /* ordered: the iterations run in order, in one task (the ordered regions in them then
      * run in the loop's order, as OpenMP requires; the rest of the body is not split) */
     serial |= lower_dir_has(d, OMP_CL_ORDERED);
+    here |= lower_dir_has(d, OMP_CL_ORDERED);
     /* lastprivate(conditional: x): x after the loop is the value the sequentially last
      * iteration that assigns it gave it (else its value before): the iterations run in
      * order in one task, on a copy that starts with x's value */
@@ -411,7 +412,7 @@ void lower_loop(struct lower *L, struct lower_dir *d)
         const struct omp_clause *cl = &d->dir->clauses[i];
         if (cl->kind != OMP_CL_LASTPRIVATE || !cl->conditional)
             continue;
-        serial = true;
+        serial = here = true;
         for (struct lower_var *v = vars; v; v = v->next)
             for (int k = 0; k < cl->nrefs; k++)
                 if (v->last && strlen(cl->refs[k]->text.text) == v->sym->name->len &&

@@ -643,3 +643,44 @@ bool lower_writes(struct ast *n, const struct sym *s)
 {
     return any_node(n, writes, s);
 }
+
+/* How many times the tree n (lists followed) names s: all, and as the whole operand of
+ * `s += e`, `s -= e` (e not naming s), `s++`, `++s`, `s--`, `--s`. */
+struct accumulation {
+    const struct sym *s;
+    int names, updates;
+};
+
+static bool is_sym(const struct ast *e, const struct sym *s)
+{
+    return e && e->kind == AST_IDENT && e->sym == s;
+}
+
+static void count_uses(struct ast *n, struct accumulation *a)
+{
+    if (!n)
+        return;
+    if (n->kind == AST_LIST) {
+        for (struct ast *i = n->kid[0]; i; i = i->next)
+            count_uses(i, a);
+        return;
+    }
+    a->names += is_sym(n, a->s);
+    bool step = (n->kind == AST_POSTFIX || n->kind == AST_UNARY) &&
+                (n->op == INC_OP || n->op == DEC_OP);
+    bool add = n->kind == AST_ASSIGN && (n->op == ADD_ASSIGN || n->op == SUB_ASSIGN);
+    if ((step || add) && is_sym(n->kid[0], a->s)) {
+        struct accumulation rhs = { a->s, 0, 0 };
+        count_uses(add ? n->kid[1] : NULL, &rhs);
+        a->updates += rhs.names == 0;
+    }
+    for (int k = 0; k < 4; k++)
+        count_uses(n->kid[k], a);
+}
+
+bool lower_accumulates(struct ast *n, const struct sym *s)
+{
+    struct accumulation a = { s, 0, 0 };
+    count_uses(n, &a);
+    return a.updates > 0 && a.updates == a.names;
+}

@@ -1208,6 +1208,9 @@ bool lower_sym_is_vm(struct sym *sym);
 bool lower_team_shared(struct lower *L, const struct sym *s);
 /* Inside a parallel region, is `s` a variable each of its threads has a copy of? */
 bool lower_thread_private(struct lower *L, const struct sym *s);
+/* Does n use s only to add to it or subtract from it (`s += e`, `s -= e` with e not naming
+ * s, `s++`, `--s`, ...), at least once? */
+bool lower_accumulates(struct ast *n, const struct sym *s);
 /* The copy of `s` a region's own reduction clause made, when that is what the code being
  * lowered sees (no task or region between privatises it), else NULL. */
 const struct lower_var *lower_region_reduction(struct lower *L, const struct sym *s);

@@ -2,8 +2,9 @@
  * ported-werror
  * Reductions of a parallel region updated by the worksharing loops inside it, the way
  * OpenMP codes accumulate per-thread partial results: a scalar sum, a whole histogram
- * array, a max, a section of an array, a declared reduction on a struct, a loop with
- * nowait, and code of the region around the loops that updates the same variables.  Each
+ * array, a max, a section of an array, a declared reduction on a struct, code of the
+ * region around the loops that updates the same variables, and partial sums declared in
+ * the region that the loop adds to (`local += x`, `n++`).  Each
  * thread's copy is private to it: mcc's loop tasks updated the region's one copy
  * concurrently, losing updates (a silently wrong sum). */
 #include <stdio.h>
@@ -47,7 +48,7 @@ int main(void)
     }
 #pragma omp parallel reduction(max : big) reduction(widen : r)
     {
-#pragma omp for nowait
+#pragma omp for
         for (int i = 0; i < N; i++) {
             if (val(i) > big)
                 big = val(i);
@@ -72,7 +73,25 @@ int main(void)
         for (int i = 1; i < N; i += 2)
             both += 3;
     }
+    /* per-thread partial sums declared in the region, added up after the loop */
+    double total = 0;
+    long count = 0;
+#pragma omp parallel
+    {
+        double local = 0;
+        long n = 0;
+#pragma omp for schedule(guided)
+        for (int i = 0; i < N; i++) {
+            local += val(i) * 0.5;
+            n++;
+        }
+#pragma omp atomic
+        total += local;
+#pragma omp critical
+        count += n;
+    }
     printf("%ld %ld %ld [%ld, %ld] %ld\n", s, big, both, r.lo, r.hi, h[0] + h[B - 1]);
+    printf("%.1f %ld\n", total, count);
     for (int b = 0; b < B; b++)
         printf("%ld%c", h[b], b + 1 < B ? ' ' : '\n');
     for (int k = 0; k < 12; k++)

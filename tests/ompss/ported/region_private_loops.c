@@ -1,0 +1,45 @@
+/* ported: openmp
+ * Worksharing loops that write a variable each thread of the region has a copy of, in
+ * ways that are no reduction: the loop then runs as one task at once on the thread that
+ * runs the region (mcc warns), as a team of one thread would.  With nowait the code after
+ * the loop reads the thread's copy: mcc ran that task later, and the code read the copy
+ * before the loop had updated it (a silently wrong result).  Also `t = t + 1` (not a `+=`)
+ * and a copy the loop both reads and writes. */
+#include <stdio.h>
+
+#define N 100000
+
+int main(void)
+{
+    long c2 = 0, odd = 0, peak = 0;
+#pragma omp parallel reduction(+ : c2)
+    {
+        long mine = 10;
+#pragma omp for nowait
+        for (int i = 0; i < N; i++)
+            mine -= i % 3;
+        c2 += mine - 10;
+    }
+#pragma omp parallel
+    {
+        long t = 0;
+#pragma omp for
+        for (int i = 0; i < 1000; i++)
+            if (i % 2)
+                t = t + 1;
+#pragma omp atomic
+        odd += t;
+    }
+#pragma omp parallel reduction(max : peak)
+    {
+        long best = 0;
+#pragma omp for nowait schedule(dynamic, 100)
+        for (int i = 0; i < N; i++)
+            if ((i * 7919L) % 10007 > best)
+                best = (i * 7919L) % 10007;
+        if (best > peak)
+            peak = best;
+    }
+    printf("%ld %ld %ld\n", c2, odd, peak);
+    return 0;
+}
