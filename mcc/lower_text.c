@@ -656,31 +656,32 @@ static bool is_sym(const struct ast *e, const struct sym *s)
     return e && e->kind == AST_IDENT && e->sym == s;
 }
 
-static void count_uses(struct ast *n, struct accumulation *a)
+static bool count_names(struct ast *n, void *arg)
 {
-    if (!n)
-        return;
-    if (n->kind == AST_LIST) {
-        for (struct ast *i = n->kid[0]; i; i = i->next)
-            count_uses(i, a);
-        return;
-    }
+    struct accumulation *a = arg;
+    a->names += is_sym(n, a->s);
+    return true;
+}
+
+static bool count_uses(struct ast *n, void *arg)
+{
+    struct accumulation *a = arg;
     a->names += is_sym(n, a->s);
     bool step = (n->kind == AST_POSTFIX || n->kind == AST_UNARY) &&
                 (n->op == INC_OP || n->op == DEC_OP);
     bool add = n->kind == AST_ASSIGN && (n->op == ADD_ASSIGN || n->op == SUB_ASSIGN);
     if ((step || add) && is_sym(n->kid[0], a->s)) {
         struct accumulation rhs = { a->s, 0, 0 };
-        count_uses(add ? n->kid[1] : NULL, &rhs);
+        if (add)
+            ast_walk(n->kid[1], count_names, &rhs);
         a->updates += rhs.names == 0;
     }
-    for (int k = 0; k < 4; k++)
-        count_uses(n->kid[k], a);
+    return true;
 }
 
 bool lower_accumulates(struct ast *n, const struct sym *s)
 {
     struct accumulation a = { s, 0, 0 };
-    count_uses(n, &a);
+    ast_walk(n, count_uses, &a);
     return a.updates > 0 && a.updates == a.names;
 }
