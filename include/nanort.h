@@ -457,6 +457,10 @@ const char *nanort_current_label(void);
  * count it; `active` is 0 for if(false) or num_threads(1). */
 void nanort_parallel_begin(int active);
 void nanort_parallel_end(void);
+/* copyin(x) of a region, x threadprivate: every thread's copy of x becomes `value` (bytes
+ * long) before the thread runs its next task; the calling thread's copy is `value`.
+ * `set` copies a value into the calling thread's copy (one function per variable). */
+void nanort_copyin(void (*set)(const void *value), const void *value, size_t bytes);
 /* mcc-abi: end */
 
 /* Start explicitly (optional: the runtime starts by itself).  Returns 0. */

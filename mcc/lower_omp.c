@@ -142,9 +142,6 @@ static bool privates_open(struct lower *L, const struct lower_dir *d, struct pri
             c->kind == OMP_CL_REDUCTION)
             for (int k = 0; k < c->nrefs; k++)
                 privatise(L, p, c, c->refs[k], off);
-        if (c->kind == OMP_CL_COPYIN)
-            mcc_error_at(&c->loc, "sorry, unimplemented: 'copyin' (the tasks of the region run "
-                         "on workers whose threadprivate copies it would have to set)");
         if (c->kind == OMP_CL_DEFAULT && c->def == OMP_DEFAULT_NONE)
             lower_inline_captures(L, d, d->node, NULL, NULL);   /* reports what no clause lists */
         if (c->kind == OMP_CL_DEFAULT && c->def == OMP_DEFAULT_FIRSTPRIVATE)
@@ -171,6 +168,45 @@ static void privates_close(struct lower *L, struct privates *p, bool opened)
 {
     if (opened)
         L->frame = p->frame.up;
+}
+
+/* copyin(list) of a parallel region: every worker's copy of each threadprivate variable
+ * takes the encountering thread's value before it runs a task of the region
+ * (nanort_copyin); the setter of a variable, which writes the running thread's copy, is
+ * defined once per translation unit before the first function that needs it. */
+static const char *copyin_code(struct lower *L, const struct lower_dir *d)
+{
+    struct lower_buf b = {0};
+    size_t off = construct_begin(d);
+    for (int i = 0; i < d->dir->nclauses; i++) {
+        const struct omp_clause *c = &d->dir->clauses[i];
+        for (int k = 0; c->kind == OMP_CL_COPYIN && k < c->nrefs; k++) {
+            const char *x = c->refs[k]->text.text;
+            struct sym *s = lower_resolve(L, x, strlen(x), off);
+            while (s && s->redecl && !lower_map_get(&L->thread_local, s))
+                s = s->redecl;
+            if (!s || !lower_map_get(&L->thread_local, s)) {
+                mcc_error_at(&c->refs[k]->text.loc, "'%s' in 'copyin' is not threadprivate "
+                             "(name it in '#pragma omp threadprivate' first)", x);
+                continue;
+            }
+            if (s->depth > 0) {
+                mcc_error_at(&c->refs[k]->text.loc, "sorry, unimplemented: 'copyin' of '%s', "
+                             "a static local (make it a global)", x);
+                continue;
+            }
+            const char *set = lower_map_get(&L->copyin_setters, s);
+            if (!set) {
+                set = lower_local_name(L, LL_COPYIN_SET, 0, x);
+                lower_map_put(L, &L->copyin_setters, s, (void *)set);
+                rewrite_insert_before(L->rw, L->fn->begin, arena_printf(
+                    L->a, "static void %s(const void *nrt_v) { __builtin_memcpy((void *)&%s, "
+                    "nrt_v, sizeof %s); }\n", set, x, x));
+            }
+            lbuf_printf(&b, "nanort_copyin(%s, (const void *)&%s, sizeof %s); ", set, x, x);
+        }
+    }
+    return lbuf_take(&b, L->a);
 }
 
 /*
@@ -212,7 +248,8 @@ static void region(struct lower *L, struct lower_dir *d, bool team, bool wait,
         end = " nanort_parallel_end();";
     }
     /* (glue on the pragma's line, its end too, as gcc -fopenmp has it: lower_lines.c) */
-    const char *pre = arena_printf(L->a, "{ %s%s", begin, p.pre.s ? p.pre.s : "");
+    const char *pre = arena_printf(L->a, "{ %s%s%s", begin, team ? copyin_code(L, d) : "",
+                                   p.pre.s ? p.pre.s : "");
     const char *epi = arena_printf(L->a, "%s%s%s }", wait ? " nanort_taskwait(); " : " ", end,
                                    p.epi.s ? p.epi.s : "");
     rewrite_insert_before(L->rw, r.begin, lower_flat(L, pre));

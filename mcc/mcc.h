@@ -1131,6 +1131,7 @@ struct lower {
     struct lower_ftask *ftasks;
     struct lower_map ftask_of;     /* name -> its function task (dir.dir set) */
     struct lower_map thread_local; /* declarations made __thread already (threadprivate) */
+    struct lower_map copyin_setters; /* threadprivate sym -> its copyin setter's name */
     struct lower_map first_decl_of;/* name -> first file-scope item declaring it (lazily) */
     struct lower_declred *declreds;
     struct lower_map red_types;    /* check.c: a declare reduction -> its types, parsed */
@@ -1746,6 +1747,7 @@ const char *lower_name(struct lower *L, enum lower_name kind, const char *base, 
     X(LL_INPRIV_BYTES, "ib_", NAME) /* ... how many bytes */                               \
     X(LL_INPRIV_COPY, "if_", NAME)  /* ... the task's copy */                              \
     X(LL_LASTPRIV, "lp_", NAME)  /* member: where lastprivate copies back to */            \
+    X(LL_COPYIN_SET, "copyin_", NAME) /* a threadprivate variable's copyin setter */     \
     X(LL_LINEAR_BASE, "l0_", NAME) /* member: a linear variable's value before the loop */ \
     X(LL_LINEAR_STEP, "ls_", NAME) /* ... its step */                                      \
     X(LL_LOOP_LO, "lo", NUM)     /* loop k of a nest: its first value */                   \

@@ -1441,6 +1441,11 @@ void nrt_output_failed(void);
 /* --watchdog or ThreadSanitizer: set at start, constant while tasks run.  Where both
  * tools want to hear of an event, one test of this flag guards both. */
 extern bool nrt_hooks_on __attribute__((visibility("hidden")));
+/* copyin (omp_api.c): the number of values given so far, and how many this thread has
+ * taken; a thread takes the new ones (nrt_copyin_catch_up) before it runs a task. */
+extern _Atomic uint64_t nrt_copyin_given __attribute__((visibility("hidden")));
+extern __thread uint64_t nrt_copyin_taken __attribute__((visibility("hidden")));
+void nrt_copyin_catch_up(void) __attribute__((visibility("hidden")));
 void nrt_hooks_start(void);
 /* t starts running on worker or space `where` (device: on_device). */
 void nrt_hooks_run(struct nanort_task *t, int where, bool on_device);

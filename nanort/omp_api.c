@@ -50,6 +50,73 @@ typedef enum { omp_proc_bind_false, omp_proc_bind_true, omp_proc_bind_master, om
                omp_proc_bind_spread } omp_proc_bind_t;
 typedef enum { omp_lock_hint_none = 0 } omp_lock_hint_t;
 
+/* ---- copyin ------------------------------------------------------------------------------ */
+
+/*
+ * copyin(x): OpenMP sets every thread's copy of the threadprivate x to the encountering
+ * thread's at the start of the region.  Here the region's work runs on all the workers,
+ * so each worker takes the value before it runs its next task (run_body, task.c): a
+ * relaxed load and a compare per task, the lock only when there is something new.  One
+ * record per setter (per variable and translation unit) keeps the latest value; they are
+ * taken in the order they were given.
+ */
+struct copyin_value {
+    void (*set)(const void *value);
+    void *value;
+    uint64_t given;                     /* its number in the order of nanort_copyin calls */
+};
+static struct nrt_lock copyin_lock = NRT_LOCK_INITIALIZER;
+static struct copyin_value *copyins;
+static int ncopyins, copyins_cap;
+_Atomic uint64_t nrt_copyin_given;
+__thread uint64_t nrt_copyin_taken;
+
+void nrt_copyin_catch_up(void)
+{
+    nrt_lock_acquire(&copyin_lock);
+    uint64_t now = atomic_load_explicit(&nrt_copyin_given, memory_order_relaxed);
+    for (;;) {                          /* the records not taken yet, oldest first */
+        struct copyin_value *next = NULL;
+        for (int i = 0; i < ncopyins; i++)
+            if (copyins[i].given > nrt_copyin_taken && (!next || copyins[i].given < next->given))
+                next = &copyins[i];
+        if (!next)
+            break;
+        next->set(next->value);
+        nrt_copyin_taken = next->given;
+    }
+    nrt_copyin_taken = now;
+    nrt_lock_release(&copyin_lock);
+}
+
+void nanort_copyin(void (*set)(const void *value), const void *value, size_t bytes)
+{
+    nrt_lock_acquire(&copyin_lock);
+    struct copyin_value *c = NULL;
+    for (int i = 0; i < ncopyins && !c; i++)
+        if (copyins[i].set == set)
+            c = &copyins[i];
+    if (!c) {
+        if (ncopyins == copyins_cap) {
+            copyins_cap = copyins_cap ? 2 * copyins_cap : 8;
+            copyins = realloc(copyins, (size_t)copyins_cap * sizeof *copyins);
+            if (!copyins)
+                nrt_fatal("out of memory for copyin");
+        }
+        c = &copyins[ncopyins++];
+        *c = (struct copyin_value){set, NULL, 0};
+    }
+    free(c->value);
+    c->value = malloc(bytes ? bytes : 1);
+    if (!c->value)
+        nrt_fatal("out of memory for copyin");
+    memcpy(c->value, value, bytes);
+    c->given = atomic_load_explicit(&nrt_copyin_given, memory_order_relaxed) + 1;
+    atomic_store_explicit(&nrt_copyin_given, c->given, memory_order_relaxed);
+    nrt_lock_release(&copyin_lock);
+    nrt_copyin_catch_up();              /* (the others' values; this one is ours already) */
+}
+
 /* ---- who holds what on this thread ----------------------------------------------------- */
 
 /* The tasks on this thread's stack that hold locks, innermost last, with how many each

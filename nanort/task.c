@@ -577,6 +577,9 @@ static bool host_coherence(const struct nanort_task *t)
 
 static void run_body(struct nanort_task *t)
 {
+    if (NRT_UNLIKELY(atomic_load_explicit(&nrt_copyin_given, memory_order_relaxed) !=
+                     nrt_copyin_taken))
+        nrt_copyin_catch_up();      /* a region's copyin values (omp_api.c) */
     const struct nanort_impl *impl = t->impl ? t->impl : choose_impl(t);
     bool coherent = host_coherence(t);
     if (coherent)

@@ -1,0 +1,57 @@
+/* ported: openmp
+ * ported-werror
+ * copyin of threadprivate data, as older OpenMP codes set per-thread parameters: the
+ * encountering thread's values (a scalar, an array, a struct) are every thread's at the
+ * start of the region, read by tasks and by loop iterations on any thread through called
+ * functions that name the variables (not the loop), a second region with new values, a
+ * `parallel for copyin`, and a region without copyin after (the threads' copies keep the
+ * last values).  mcc refused copyin ("sorry"). */
+#include <stdio.h>
+
+struct params {
+    int base, step;
+};
+
+static int level = 1;
+static double weight[4];
+static struct params par;
+#pragma omp threadprivate(level, weight, par)
+
+static double term(int i)
+{
+    return weight[i % 4] * level + par.base + par.step * (i % 3);
+}
+
+int main(void)
+{
+    double s1 = 0, s2 = 0, s3 = 0, s4 = 0;
+    level = 3;
+    for (int k = 0; k < 4; k++)
+        weight[k] = k + 0.5;
+    par = (struct params){10, 2};
+#pragma omp parallel copyin(level, weight, par)
+    {
+#pragma omp single
+        for (int t = 0; t < 40; t++) {
+#pragma omp task firstprivate(t) shared(s1)
+            {
+                double v = term(t);
+#pragma omp atomic
+                s1 += v;
+            }
+        }
+#pragma omp for reduction(+ : s2) schedule(dynamic, 5)
+        for (int i = 0; i < 400; i++)
+            s2 += term(i);
+    }
+    level = 5;
+    par.step = 7;
+#pragma omp parallel for copyin(level, par) reduction(+ : s3)
+    for (int i = 0; i < 400; i++)
+        s3 += term(i);
+#pragma omp parallel for reduction(+ : s4)
+    for (int i = 0; i < 400; i++)
+        s4 += term(i);
+    printf("%.1f %.1f %.1f %.1f\n", s1, s2, s3, s4);
+    return 0;
+}
