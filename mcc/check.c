@@ -93,6 +93,72 @@ static bool object_pointer(const struct ck_type *x)
 
 /* One node of a data reference (OMPSS.md "Data references"): its type into *t; *region
  * is set when it holds a section, a shaping or a multidependence. */
+/* A constant value of an integer piece's type t (absent: `absent`), or false. */
+static bool constant_of(const struct omp_expr *e, const struct ck_type *t, long long absent,
+                        long long *v)
+{
+    unsigned long long u;
+    if (!e->text) {
+        *v = absent;
+        return true;
+    }
+    if (!ck_value_of(t, &u))
+        return false;
+    *v = (long long)ck_at_norm(u, ck_arith_of(t));
+    return true;
+}
+
+/* A section with constant bounds of an array of known size (base type t, lower bound and
+ * upper bound or length of types lo and bound) stays inside it, and a reduction's is not
+ * empty (gcc: "negative low bound in array section", "length ... above array section
+ * size", "zero length array section"): an error for a reduction, whose combine writes
+ * there; a warning for a dependence (Mercurium builds those programs).  False: reported. */
+static bool section_in_bounds(struct ck *c, const struct omp_ref *r, const struct ck_type *t,
+                              const struct ck_type *lo, const struct ck_type *bound)
+{
+    long long size = t->n && t->d[0] == CK_ARRAY && t->dim[0] > 0 ? t->dim[0] - 1 : -1;
+    long long first, len, b;
+    if (!constant_of(&r->index, lo, 0, &first))
+        return true;
+    const char *what = NULL;
+    bool known = false;
+    if (!r->bound.text) {               /* to the end */
+        known = size >= 0;
+        len = size - first;
+    } else if (constant_of(&r->bound, bound, 0, &b)) {
+        known = true;
+        len = r->form == OMP_SECT_LO_HI ? b - first + 1 : b;
+    }
+    bool end = false;                   /* (the array's size says why) */
+    if (first < 0) {
+        what = "starts before the array";
+    } else if (known && len < 0) {
+        what = r->bound.text ? "has a negative length" : "starts past the end of the array";
+        end = !r->bound.text;
+    } else if (known && len == 0 && c->reducing) {
+        what = "is empty";
+    } else if (known && size >= 0 && first + len > size) {
+        what = "goes past the end of the array";
+        end = true;
+    }
+    if (!what)
+        return true;
+    range_of(c, &r->text);
+    char msg[256];
+    if (end)
+        snprintf(msg, sizeof msg, "the array section '%s' %s ('%s' has %lld elements)",
+                 r->text.text, what, r->base->text.text, size);
+    else
+        snprintf(msg, sizeof msg, "the array section '%s' %s", r->text.text, what);
+    if (!c->reducing) {         /* a dependence on it only orders tasks: OmpSs builds it */
+        if (!c->quiet)
+            mcc_warning_at(&c->toks[c->pos].loc, "%s", msg);
+        return true;
+    }
+    ck_error(c, c->pos, "%s", msg);
+    return false;
+}
+
 static bool ref(struct ck *c, const struct omp_ref *r, struct ck_type *t, bool *region)
 {
     struct ck_type x;
@@ -104,14 +170,16 @@ static bool ref(struct ck *c, const struct omp_ref *r, struct ck_type *t, bool *
             return false;
         range_of(c, &r->index);
         return ck_subscript(c, c->pos > 0 ? c->pos - 1 : 0, t, &x);
-    case OMP_REF_SECTION:
+    case OMP_REF_SECTION: {
+        struct ck_type lo, bound;
         *region = true;
         if (!ref(c, r->base, t, region) ||
             !piece(c, &r->index, USE_INDEX, "the lower bound of the array section",
-                   "':', ';' or ']'", NULL) ||
+                   "':', ';' or ']'", &lo) ||
             !piece(c, &r->bound, USE_INDEX, r->form == OMP_SECT_LO_HI
                    ? "the upper bound of the array section" : "the length of the array section",
-                   "']'", NULL))
+                   "']'", &bound) ||
+            !section_in_bounds(c, r, t, &lo, &bound))
             return false;
         x = ck_decay(t);
         if (!object_pointer(&x)) {
@@ -122,6 +190,7 @@ static bool ref(struct ck *c, const struct omp_ref *r, struct ck_type *t, bool *
         }
         *t = ck_kind_of(&x) == CK_POINTER ? ck_inner_type(&x) : ck_unknown_type(true);
         return true;
+    }
     case OMP_REF_MEMBER: case OMP_REF_ARROW:
         if (!ref(c, r->base, t, region))
             return false;
@@ -377,7 +446,10 @@ static void item(struct ck *c, const struct omp_clause *cl, const struct omp_ref
     bool region = false;
     bool reduction = cl->kind == OMP_CL_REDUCTION || cl->kind == OMP_CL_TASK_REDUCTION ||
                      cl->kind == OMP_CL_IN_REDUCTION;
-    if (!ref(c, r, &t, &region))
+    c->reducing = reduction;
+    bool ok = ref(c, r, &t, &region);
+    c->reducing = false;
+    if (!ok)
         return;
     if (region && reduction && const_item(c, r)) {     /* `[n]p` of a const int *p */
         range_of(c, &r->text);
@@ -569,7 +641,7 @@ static bool data_sharing(enum omp_clause_kind k)
 {
     return k == OMP_CL_PRIVATE || k == OMP_CL_FIRSTPRIVATE || k == OMP_CL_LASTPRIVATE ||
            k == OMP_CL_SHARED || k == OMP_CL_REDUCTION || k == OMP_CL_COPYPRIVATE ||
-           k == OMP_CL_LINEAR;
+           k == OMP_CL_LINEAR || k == OMP_CL_TASK_REDUCTION;
 }
 
 /* A variable in two data-sharing clauses of d (gcc: "appears more than once in data

@@ -70,9 +70,11 @@ static const struct omp_clause *privatizes(const struct omp_directive *d, const 
         if (cl->kind != OMP_CL_PRIVATE && cl->kind != OMP_CL_FIRSTPRIVATE &&
             cl->kind != OMP_CL_LASTPRIVATE && cl->kind != OMP_CL_REDUCTION)
             continue;
-        for (int r = 0; r < cl->nrefs; r++)
-            if (cl->refs[r]->kind == OMP_REF_NAME && !strcmp(cl->refs[r]->text.text, name))
+        for (int r = 0; r < cl->nrefs; r++) {
+            const struct omp_ref *root = omp_ref_root(cl->refs[r]);
+            if (root->kind == OMP_REF_NAME && !strcmp(root->text.text, name))
                 return cl;
+        }
     }
     return NULL;
 }
@@ -91,7 +93,7 @@ static bool check_outer_private(const struct lower *L, const struct omp_directiv
             cl->kind != OMP_CL_FIRSTPRIVATE)
             continue;
         for (int r = 0; r < cl->nrefs; r++) {
-            const struct omp_ref *ref = cl->refs[r];
+            const struct omp_ref *ref = omp_ref_root(cl->refs[r]);   /* (a section's array) */
             if (ref->kind != OMP_REF_NAME)
                 continue;
             for (const struct lower_nest *n = L->nest; n; n = n->up) {

@@ -45,6 +45,40 @@ const struct omp_clause *lower_dir_find(const struct lower_dir *d, enum omp_clau
     return c;
 }
 
+struct ast *lower_dir_nested_loop(struct ast *body)
+{
+    if (body && body->kind == AST_COMPOUND && body->kid[0] && body->kid[0]->kid[0] &&
+        !body->kid[0]->kid[0]->next)
+        body = body->kid[0]->kid[0];
+    return body && body->kind == AST_FOR && !body->pragma ? body : NULL;
+}
+
+/* The variable the init of a for statement sets: `int i = lo` or `i = lo`. */
+static const struct sym *for_var(const struct ast *init)
+{
+    if (init && init->kind == AST_DECLARATION && init->kid[1] && init->kid[1]->kid[0])
+        return init->kid[1]->kid[0]->sym;
+    if (init && init->kind == AST_EXPR_STMT)
+        init = init->kid[0];
+    return init && init->kind == AST_ASSIGN && init->kid[0] && init->kid[0]->kind == AST_IDENT
+               ? init->kid[0]->sym : NULL;
+}
+
+bool lower_dir_iteration_var(const struct lower_dir *d, const struct sym *s)
+{
+    if (d->dir->kind != OMP_DIR_FOR && d->dir->kind != OMP_DIR_TASKLOOP)
+        return false;
+    const struct omp_clause *c = lower_dir_find(d, OMP_CL_COLLAPSE);
+    long n = c ? strtol(c->args[0].text, NULL, 0) : 1;
+    struct ast *f = d->node && d->node->kind == AST_FOR ? d->node : NULL;
+    for (long k = 0; f && k < n; k++) {
+        if (for_var(f->kid[0]) == s)
+            return true;
+        f = lower_dir_nested_loop(f->kid[3]);
+    }
+    return false;
+}
+
 const char *lower_where(struct lower *L, const struct omp_directive *d)
 {
     const char *f = d->loc.file ? d->loc.file : "?";

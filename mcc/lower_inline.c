@@ -39,8 +39,9 @@ static bool declared_inside(const struct sym *s, const struct ast *node)
 }
 
 /* Locals and parameters are captured when the task names them; a file-scope object only
- * when a private, firstprivate or reduction clause lists it (`global`), since globals are
- * otherwise shared and used directly. */
+ * when a private, firstprivate or reduction clause lists it (`global`), or the task or
+ * region the code is in has a copy of it, since globals are otherwise shared and used
+ * directly. */
 static bool capturable(const struct sym *s, bool global)
 {
     return s && (s->kind == SYM_OBJECT || s->kind == SYM_PARAM) && (s->depth > 0 || global) &&
@@ -57,7 +58,7 @@ static struct lower_var *cap_find(struct capture *c, const struct sym *s)
 
 static struct lower_var *cap_add(struct capture *c, struct sym *s, size_t off, bool global)
 {
-    if (!capturable(s, global) || declared_inside(s, c->node))
+    if (!capturable(s, global || (s && lower_frame_copy(c->L, s))) || declared_inside(s, c->node))
         return NULL;
     struct lower_var *v = cap_find(c, s);
     if (v)
@@ -236,7 +237,7 @@ static bool listed(const struct lower_dir *d, const struct lower_var *v, size_t 
  * the writes are a reduction's: without nowait, the loop's tasks reduce into the region's
  * copy in parallel, instead of one task running every iteration.  They are
  *   - the region's own reduction variable (parallel reduction(+: s) around for ... s += x):
- *     the region's operator, on the variable, a whole array or an array section;
+ *     the region's operator, on the variable, a whole array or a section;
  *   - an arithmetic variable the loop only ever adds to or subtracts from (`local += x`,
  *     `local++`, declared in the region or privatised by it): a sum.
  * (With nowait the region's code after the loop could read the copy before the loop's
@@ -250,9 +251,7 @@ static bool loop_reduction(struct capture *c, const struct lower_dir *d, struct 
     if (d->dir->kind != OMP_DIR_FOR)
         return false;
     const struct lower_var *rr = lower_region_reduction(L, v->sym);
-    bool array = v->sym->type == TYPE_ARRAY && !v->sym->array_param;
-    if (rr && (rr->red_ref->kind == OMP_REF_NAME ||
-               (rr->red_ref->kind == OMP_REF_SECTION && array))) {
+    if (rr && (rr->red_ref->kind == OMP_REF_NAME || rr->red_ref->kind == OMP_REF_SECTION)) {
         *red = rr->red;
         *ref = rr->red_ref;
         return true;
@@ -290,10 +289,11 @@ static void implicit_sharing(struct capture *c, const struct lower_dir *d, size_
     for (struct lower_var *v = c->vars; v; v = v->next) {
         if (listed(d, v, off, c->L))
             continue;
-        if (v->sym->storage == STORAGE_STATIC || v->sym->storage == STORAGE_EXTERN) {
+        if ((v->sym->storage == STORAGE_STATIC || v->sym->storage == STORAGE_EXTERN) &&
+            !lower_thread_private(c->L, v->sym)) {     /* (unless a region privatised it) */
             v->share = LOWER_SHARED;
         } else if (def && def->def == OMP_DEFAULT_NONE &&
-                   !lower_loop_iteration_var(c->L, d, v->sym)) {
+                   !lower_dir_iteration_var(d, v->sym)) {
             struct mcc_loc loc = source_loc(&c->L->t->src, v->first_use);
             mcc_error_at(&loc, "'%.*s' is not listed in a data-sharing clause of this "
                          "%s, which has default(none)", (int)v->sym->name->len,
@@ -461,10 +461,13 @@ static void section_reduction(struct outline *o, struct lower_var *v)
     const char *rp = lower_local_name(L, LL_RED_PRIV, 0, x);
     bool array = v->sym->type == TYPE_ARRAY && !v->sym->array_param;
     const char *orig = arena_printf(L->a, array ? "(*nrt_e->%s)" : "nrt_e->%s", ref);
+    /* (a pointer's member has its type, maybe const: copied in) */
     lbuf_printf(&o->prologue, "__typeof__(&%s[0]) %s = nanort_reduction_original(&%s[nrt_e->%s]), "
                 "%s = __builtin_malloc(nrt_e->%s * sizeof *%s + 1); if (!%s) __builtin_abort(); "
-                "nrt_e->%s = (char *)%s - nrt_e->%s * (__PTRDIFF_TYPE__)sizeof *%s;\n",
-                orig, ro, orig, lb, rp, rn, rp, rp, rb, rp, lb, rp);
+                "{ __typeof__(nrt_e->%s) nrt_b = (__typeof__(nrt_e->%s))((char *)%s - nrt_e->%s * "
+                "(__PTRDIFF_TYPE__)sizeof *%s); __builtin_memcpy((void *)&nrt_e->%s, &nrt_b, "
+                "sizeof nrt_b); }\n",
+                orig, ro, orig, lb, rp, rn, rp, rp, rb, rb, rp, lb, rp, rb);
     struct lower_red_elems e;
     lower_reduction_buffer_elems(L, &v->red_sec, arena_printf(L->a, "nrt_e->%s", rn), rp, ro,
                                  &e);
@@ -697,7 +700,10 @@ static bool capture_section(struct outline *o, struct lower_var *v, const char *
     const char *lb = lower_local_name(L, LL_RED_LB, 0, x);
     const char *rn = lower_local_name(L, LL_RED_COUNT, 0, x);
     const char *rb = lower_local_name(L, LL_RED_BASE, 0, x);
-    lbuf_printf(&o->env, "%s; __PTRDIFF_TYPE__ %s; __SIZE_TYPE__ %s; void *%s; ", m, lb, rn, rb);
+    /* the copy as placed: `void *` for an array (used through a pointer to the array), the
+     * pointer's own type for a pointer (used as it is, an lvalue a task inside may name) */
+    lbuf_printf(&o->env, "%s; __PTRDIFF_TYPE__ %s; __SIZE_TYPE__ %s; %s; ", m, lb, rn,
+                array ? arena_printf(L->a, "void *%s", rb) : lower_decl_text(L, v->sym, rb));
     if (array)
         lbuf_printf(&o->init, "nrt_x->%s = &(%s); ", ref, parent);
     else
@@ -705,8 +711,8 @@ static bool capture_section(struct outline *o, struct lower_var *v, const char *
                     "sizeof nrt_x->%s); ", ref, parent, ref);
     lbuf_printf(&o->init, "nrt_x->%s = (%s); nrt_x->%s = (%s); ", lb, v->red_sec.lb, rn,
                 v->red_sec.len);
-    v->use = arena_printf(L->a, array ? "(*(__typeof__(*nrt_e->%s) *)nrt_e->%s)"
-                                      : "((__typeof__(nrt_e->%s))nrt_e->%s)", ref, rb);
+    v->use = array ? arena_printf(L->a, "(*(__typeof__(*nrt_e->%s) *)nrt_e->%s)", ref, rb)
+                   : arena_printf(L->a, "nrt_e->%s", rb);
     return true;
 }
 

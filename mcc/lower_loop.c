@@ -136,30 +136,6 @@ static bool not_equal_cond(struct lower *L, struct loop *lp, size_t at)
     return lp->cmp != 'n';
 }
 
-/* The loop nested in `body` for collapse: the body itself or a block holding only it. */
-static struct ast *nested_loop(struct ast *body)
-{
-    if (body && body->kind == AST_COMPOUND && body->kid[0] && body->kid[0]->kid[0] &&
-        !body->kid[0]->kid[0]->next)
-        body = body->kid[0]->kid[0];
-    return body && body->kind == AST_FOR && !body->pragma ? body : NULL;
-}
-
-bool lower_loop_iteration_var(struct lower *L, const struct lower_dir *d, const struct sym *s)
-{
-    if (d->dir->kind != OMP_DIR_FOR && d->dir->kind != OMP_DIR_TASKLOOP)
-        return false;
-    const struct omp_clause *c = lower_dir_find(d, OMP_CL_COLLAPSE);
-    long n = c ? strtol(c->args[0].text, NULL, 0) : 1;
-    struct ast *f = d->node && d->node->kind == AST_FOR ? d->node : NULL;
-    for (long k = 0; f && k < n && k < LOOP_MAX_COLLAPSE; k++) {
-        struct loop lp = {0};
-        if (loop_init(L, f->kid[0], &lp) && lp.var == s)
-            return true;
-        f = nested_loop(f->kid[3]);
-    }
-    return false;
-}
 
 /* Does `text` name one of the loop variables lp[0..n)? */
 struct names_use {
@@ -234,7 +210,7 @@ static bool parse_nest(struct lower *L, const struct lower_dir *d, struct loop *
             return false;
         }
         *body = f->kid[3];
-        if (k + 1 < ncol && !(f = nested_loop(*body))) {
+        if (k + 1 < ncol && !(f = lower_dir_nested_loop(*body))) {
             struct mcc_loc at = source_user_loc(&L->t->src, (*body)->begin);
             mcc_error_at(&at, "collapse(%d) needs %d perfectly nested loops: a 'for' loop, "
                          "alone, here", ncol, ncol);
@@ -362,14 +338,14 @@ static bool linear_var(struct lower *L, const struct lower_dir *d, struct lower_
                        struct ast *body, struct loop_code *c)
 {
     const char *x = arena_strndup(L->a, v->sym->name->str, v->sym->name->len);
-    if (lower_loop_iteration_var(L, d, v->sym) && !d->dir->simd) {
+    if (lower_dir_iteration_var(d, v->sym) && !d->dir->simd) {
         /* (gcc's rule: only a simd loop's variable may be listed) */
         mcc_error_at(&v->linear->loc, "iteration variable '%s' should not be linear: a '%s' "
                      "loop's variable is private to it already", x,
                      omp_directive_names[d->dir->kind]);
         return false;
     }
-    if (lower_loop_iteration_var(L, d, v->sym))
+    if (lower_dir_iteration_var(d, v->sym))
         return true;
     const char *base = lower_local_name(L, LL_LINEAR_BASE, 0, x);
     const char *step = lower_local_name(L, LL_LINEAR_STEP, 0, x);

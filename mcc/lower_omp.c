@@ -70,8 +70,12 @@ static void region_section(struct lower *L, struct privates *p, const struct omp
     const char *at = arena_printf(L->a, "((char *)%s - %s * (__PTRDIFF_TYPE__)sizeof *%s)", rp,
                                   lb, rp);
     bool array = v->sym->type == TYPE_ARRAY && !v->sym->array_param;
-    v->use = arena_printf(L->a, array ? "(*(__typeof__(%s) *)%s)" : "((__typeof__(%s))%s)",
-                          orig, at);
+    if (array) {
+        v->use = arena_printf(L->a, "(*(__typeof__(%s) *)%s)", orig, at);
+    } else {            /* a pointer: a variable of its type (an lvalue, as the original) */
+        v->use = lower_local_name(L, LL_REGION_BASE, n, x);
+        lbuf_printf(&p->pre, "__typeof__(%s) %s = (__typeof__(%s))%s; ", orig, v->use, orig, at);
+    }
     struct lower_red_elems e;
     lower_reduction_buffer_elems(L, &sec, rn, rp, arena_printf(L->a, "(&(%s)[%s])", orig, lb),
                                  &e);

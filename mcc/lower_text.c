@@ -532,6 +532,14 @@ bool lower_thread_private(struct lower *L, const struct sym *s)
     return team && !shared;
 }
 
+bool lower_frame_copy(struct lower *L, const struct sym *s)
+{
+    for (struct lower_frame *f = L->frame; f; f = f->up)
+        if (frame_var(f, s))
+            return true;
+    return false;
+}
+
 const struct lower_var *lower_region_reduction(struct lower *L, const struct sym *s)
 {
     for (struct lower_frame *f = L->frame; f; f = f->up) {

@@ -1212,6 +1212,8 @@ bool lower_thread_private(struct lower *L, const struct sym *s);
 /* Does n use s only to add to it or subtract from it (`s += e`, `s -= e` with e not naming
  * s, `s++`, `--s`, ...), at least once? */
 bool lower_accumulates(struct ast *n, const struct sym *s);
+/* Do the frames of the code being lowered rename s (a task's or region's copy of it)? */
+bool lower_frame_copy(struct lower *L, const struct sym *s);
 /* The copy of `s` a region's own reduction clause made, when that is what the code being
  * lowered sees (no task or region between privatises it), else NULL. */
 const struct lower_var *lower_region_reduction(struct lower *L, const struct sym *s);
@@ -1233,6 +1235,11 @@ const char *lower_where(struct lower *L, const struct omp_directive *d);
 const char *lower_label(const struct lower_dir *d, const char *fallback);
 bool lower_dir_has(const struct lower_dir *d, enum omp_clause_kind k);
 const struct omp_clause *lower_dir_find(const struct lower_dir *d, enum omp_clause_kind k);
+/* The loop nested in `body` for collapse: the body itself or a block holding only it. */
+struct ast *lower_dir_nested_loop(struct ast *body);
+/* Is s the iteration variable of one of the loops a for or taskloop construct d is
+ * associated with (predetermined private: default(none) needs no clause for it)? */
+bool lower_dir_iteration_var(const struct lower_dir *d, const struct sym *s);
 /* Submit flags and priority text from if/final/priority. */
 void lower_submit(struct lower *L, struct lower_buf *b, const struct lower_dir *d);
 /* Where the directive word of pragma line pr is (`task` in `#pragma omp task`): in the
@@ -1433,6 +1440,7 @@ struct ck {
     struct ck_type red_type;         /* their type */
     bool failed;                     /* an error was reported */
     bool quiet;                      /* ... or would be: nothing is printed */
+    bool reducing;                   /* checking a reduction's list item */
     int depth;                       /* nesting of the expression being parsed */
     int locals[CK_MAX_LOCALS];       /* names declared in statement expressions around the
                                         expression being parsed (their tokens) */
@@ -1608,9 +1616,7 @@ const char *lower_inline_alias_use(struct lower *L, const struct lower_var *v, s
 
 /* lower_loop.c: taskloop and for */
 void lower_loop(struct lower *L, struct lower_dir *d);
-/* Is s the iteration variable of one of the loops a for or taskloop construct d is
- * associated with (predetermined private: default(none) needs no clause for it)? */
-bool lower_loop_iteration_var(struct lower *L, const struct lower_dir *d, const struct sym *s);
+
 
 /* lower_omp.c: the OpenMP constructs of ported programs (OMPSS.md "OpenMP compatibility") */
 void lower_omp_parallel(struct lower *L, struct lower_dir *d);
@@ -1742,6 +1748,7 @@ const char *lower_name(struct lower *L, enum lower_name kind, const char *base, 
     X(LL_REGION_RED, "pr", BOTH) /* a region's private copy of a section */                \
     X(LL_REGION_LB, "pl", BOTH)  /* ... its lower bound */                                 \
     X(LL_REGION_N, "pn", BOTH)   /* ... its number of elements */                          \
+    X(LL_REGION_BASE, "pb", BOTH) /* ... placed as the pointer it stands for */            \
     X(LL_VLA_OFF, "off_", NAME)  /* offset of a VLA's copy in the argument block */        \
     X(LL_INPRIV, "ip_", NAME)    /* member: the address inprivate copies from */           \
     X(LL_INPRIV_BYTES, "ib_", NAME) /* ... how many bytes */                               \

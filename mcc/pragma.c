@@ -454,6 +454,23 @@ static bool parse_depend(struct omp_parser *p, struct omp_clause *c)
 
 static bool parse_reduction(struct omp_parser *p, struct omp_clause *c)
 {
+    /* reduction([modifier,] op: list) (OpenMP 5.0): `default` is none; `task` lets tasks
+     * created in the construct take part with in_reduction, which they do anyway (they
+     * combine into the copy they see); `inscan` goes with scan */
+    if (c->kind == OMP_CL_REDUCTION && p->toks[p->pos].kind == OMP_TOK_IDENT &&
+        omp_is(p, p->pos + 1, ",")) {
+        if (omp_is(p, p->pos, "inscan")) {
+            omp_perror(p, p->pos, "sorry, unimplemented: 'inscan' reductions (and '#pragma "
+                       "omp scan')");
+            return false;
+        }
+        if (!omp_is(p, p->pos, "default") && !omp_is(p, p->pos, "task")) {
+            omp_perror(p, p->pos, "unknown reduction modifier '%.*s' (expected default, task "
+                       "or inscan)", TOK(p, p->pos));
+            return false;
+        }
+        p->pos += 2;
+    }
     int op = p->pos;
     int end = omp_scan_expr(p, op, ":)");
     if (p->failed)
@@ -872,6 +889,25 @@ static void check_pair(struct omp_parser *p, struct omp_vec *cl, enum omp_clause
     }
 }
 
+/* A taskloop's reduction is complete when its taskgroup ends, which nogroup removes (gcc:
+ * "'nogroup' clause must not be used together with 'reduction' clause"; in_reduction,
+ * made a reduction by parse_clause, may). */
+static void taskloop_reduction_nogroup(struct omp_parser *p, struct omp_vec *cl)
+{
+    const struct omp_clause *v = cl->items, *red = NULL, *nogroup = NULL;
+    for (int i = 0; i < cl->n; i++) {
+        if (v[i].kind == OMP_CL_REDUCTION && !strncmp(v[i].text.text, "reduction", 9) && !red)
+            red = &v[i];
+        if (v[i].kind == OMP_CL_NOGROUP)
+            nogroup = &v[i];
+    }
+    if (red && nogroup) {
+        p->failed = false;
+        error_at(p, &nogroup->loc, "clause 'nogroup' cannot be used together with 'reduction' "
+                 "on a taskloop: its reduction is complete when its taskgroup ends");
+    }
+}
+
 static bool is_duplicate(struct omp_parser *p, struct omp_vec *cl, const struct omp_clause *c)
 {
     const struct omp_clause *v = cl->items;
@@ -929,6 +965,8 @@ static void parse_clauses(struct omp_parser *p)
     check_pair(p, &cl, OMP_CL_TIED, OMP_CL_UNTIED);
     check_pair(p, &cl, OMP_CL_COPY_DEPS, OMP_CL_NO_COPY_DEPS);
     check_pair(p, &cl, OMP_CL_GRAINSIZE, OMP_CL_NUM_TASKS);
+    if (p->dir->kind == OMP_DIR_TASKLOOP)
+        taskloop_reduction_nogroup(p, &cl);
     p->dir->nclauses = cl.n;
     p->dir->clauses = omp_vec_finish(p, &cl, sizeof(struct omp_clause));
 }

@@ -1,7 +1,8 @@
 /* A variable in two data-sharing clauses of one construct has no one attribute (gcc:
  * "appears more than once in data clauses"); firstprivate with lastprivate is the one pair
  * OpenMP allows.  Also in_reduction with firstprivate on a task, a name listed twice in one
- * clause, and two sections of one array in two reductions. */
+ * clause, and two sections of one array in two reductions (of a taskloop, of a
+ * taskgroup). */
 int main(void)
 {
     int x = 0, y[4] = {0};
@@ -18,5 +19,10 @@ int main(void)
 #pragma omp taskloop reduction(+: y[0:1]) reduction(+: y[1:1])
     for (int i = 0; i < 4; i++)
         y[0] += i;
+#pragma omp taskgroup task_reduction(+ : y[0:2]) task_reduction(+ : y[2:2])
+    {
+#pragma omp task in_reduction(+ : y[0:2])
+        y[1] += 1;
+    }
     return x + y[0];
 }

@@ -3,10 +3,10 @@
  * Reductions of a parallel region updated by the worksharing loops inside it, the way
  * OpenMP codes accumulate per-thread partial results: a scalar sum, a whole histogram
  * array, a max, a section of an array, a declared reduction on a struct, code of the
- * region around the loops that updates the same variables, and partial sums declared in
- * the region that the loop adds to (`local += x`, `n++`).  Each
- * thread's copy is private to it: mcc's loop tasks updated the region's one copy
- * concurrently, losing updates (a silently wrong sum). */
+ * region around the loops that updates the same variables, partial sums declared in the
+ * region that the loop adds to (`local += x`, `n++`), and globals (a scalar, a section).
+ * Each thread's copy is private to it: mcc's loop tasks updated the region's one copy
+ * concurrently (a global's original itself), losing updates (a silently wrong sum). */
 #include <stdio.h>
 
 #define N 200000
@@ -20,6 +20,8 @@ struct range {
         omp_out.lo = omp_in.lo < omp_out.lo ? omp_in.lo : omp_out.lo,                    \
         omp_out.hi = omp_in.hi > omp_out.hi ? omp_in.hi : omp_out.hi)                    \
     initializer(omp_priv = (struct range){1L << 40, -(1L << 40)})
+
+static long gsum, gtab[8];      /* globals a region reduces: its loops use its copies */
 
 static long val(int i)
 {
@@ -92,6 +94,20 @@ int main(void)
     }
     printf("%ld %ld %ld [%ld, %ld] %ld\n", s, big, both, r.lo, r.hi, h[0] + h[B - 1]);
     printf("%.1f %ld\n", total, count);
+    for (int k = 0; k < 8; k++)
+        gtab[k] = k >= 2 && k < 6 ? 0 : -7;
+#pragma omp parallel reduction(+ : gsum, gtab[2:4])
+    {
+#pragma omp for
+        for (int i = 0; i < N; i++) {
+            gsum += val(i) % 3;
+            gtab[2 + i % 4] += 1;
+        }
+    }
+    printf("%ld", gsum);
+    for (int k = 0; k < 8; k++)
+        printf(" %ld", gtab[k]);
+    printf("\n");
     for (int b = 0; b < B; b++)
         printf("%ld%c", h[b], b + 1 < B ? ' ' : '\n');
     for (int k = 0; k < 12; k++)

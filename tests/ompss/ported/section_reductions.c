@@ -6,8 +6,9 @@
  * indexes it with the array's own subscripts, rows of a 2-D array, `h[:]` and `h[2:]` of
  * arrays of known size, bounds from macros and expressions, max over a section in a
  * parallel region around a for, task reductions of a taskgroup with in_reduction tasks,
- * a declared reduction on a struct section, and tasks created inside a reducing loop
- * that take part in its reduction.  Elements outside the sections must stay untouched.
+ * a declared reduction on a struct section, tasks created inside a reducing loop that
+ * take part in its reduction, and a pointer's section reduced by a region around a for
+ * and by a taskloop whose tasks take part.  Elements outside the sections must stay untouched.
  * Prints every result. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,6 +51,25 @@ static void accumulate(double acc[], int from, int len, const unsigned *data, in
 #pragma omp taskloop reduction(+: acc[from:len]) grainsize(100)
     for (int i = 0; i < n; i++)
         acc[from + (int)(data[i] % (unsigned)len)] += (data[i] & 7) * 0.5;
+}
+
+/* a pointer's section reduced by a region around a for, and by a taskloop whose
+ * iterations create tasks that take part (the pointer as the tasks see it is the copy) */
+static void bins(int *h, const unsigned *data, int n)
+{
+#pragma omp parallel reduction(+: h[1:4])
+    {
+#pragma omp for
+        for (int i = 0; i < n; i++)
+            h[1 + (int)(data[i] % 4u)] += 1;
+    }
+#pragma omp parallel
+#pragma omp single
+#pragma omp taskloop reduction(+: h[1:4]) grainsize(64)
+    for (int i = 0; i < n; i++) {
+#pragma omp task in_reduction(+: h[1:4]) firstprivate(i)
+        h[1 + (int)(data[i] >> 3) % 4] += 2;
+    }
 }
 
 static void centroid(vec3 *pts, int n, vec3 c)
@@ -156,6 +176,8 @@ int main(void)
 
     vec3 c = {0, 0, 0};
     centroid(pts, N, c);
+    int hb[6] = {-3, 0, 0, 0, 0, -3};
+    bins(hb, data, 1000);
 
     for (int b = 0; b < NB; b++)
         printf("%d%c", h[b], b + 1 < NB ? ' ' : '\n');
@@ -177,6 +199,8 @@ int main(void)
     for (int i = 0; i < 6; i++)
         printf("%d%c", nest[i], i + 1 < 6 ? ' ' : '\n');
     printf("%.6f %.6f %.6f\n", c[0] / N, c[1] / N, c[2] / N);
+    for (int k = 0; k < 6; k++)
+        printf("%d%c", hb[k], k + 1 < 6 ? ' ' : '\n');
     free(data);
     free(pts);
     return 0;
