@@ -394,6 +394,10 @@ static void make_thread_local(struct lower *L, struct sym *s)
         return;
     lower_map_put(L, &L->thread_local, s, s);
     struct ast *specs = s->specs;
+    if (specs && lower_map_get(&L->thread_local, specs))
+        return;                 /* `int a, b;` both listed: their specifiers have it */
+    if (specs)
+        lower_map_put(L, &L->thread_local, specs, specs);
     struct ast *list = specs ? specs->kid[0] : NULL;
     size_t at = specs ? specs->begin : s->declarator->begin;
     for (struct ast *sp = list ? list->kid[0] : NULL; sp; sp = sp->next) {
@@ -405,6 +409,22 @@ static void make_thread_local(struct lower *L, struct sym *s)
         }
     }
     rewrite_insert_before(L->rw, at, "__thread ");
+}
+
+/* Does the threadprivate list c name every declarator of decl (`int a, b;` and
+ * threadprivate(a, b): `__thread` on the shared specifiers is right for all of them)? */
+static bool all_listed(struct ast *decl, const struct omp_clause *c)
+{
+    for (struct ast *id = decl->kid[1]->kid[0]; id; id = id->next) {
+        struct ast *dn = ast_declarator_name(id);
+        bool found = false;
+        for (int k = 0; dn && dn->name && k < c->nrefs && !found; k++)
+            found = strlen(c->refs[k]->text.text) == dn->name->len &&
+                    !memcmp(c->refs[k]->text.text, dn->name->str, dn->name->len);
+        if (!found)
+            return false;
+    }
+    return true;
 }
 
 void lower_omp_threadprivate(struct lower *L, struct omp_directive *d, size_t off)
@@ -422,10 +442,10 @@ void lower_omp_threadprivate(struct lower *L, struct omp_directive *d, size_t of
         for (struct sym *y = s; y; y = y->redecl) {
             struct ast *decl = y->decl;
             if (decl && decl->kind == AST_DECLARATION && decl->kid[1] &&
-                decl->kid[1]->kid[0] != decl->kid[1]->kid[1]) {
+                decl->kid[1]->kid[0] != decl->kid[1]->kid[1] && !all_listed(decl, c)) {
                 mcc_error_at(&c->refs[k]->text.loc, "sorry, unimplemented: 'threadprivate' "
-                             "of '%s', declared together with other names (declare it "
-                             "alone)", name);
+                             "of '%s', declared together with other names that are not "
+                             "(declare it alone, or list them all)", name);
                 break;
             }
             make_thread_local(L, y);

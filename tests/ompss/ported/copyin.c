@@ -2,10 +2,11 @@
  * ported-werror
  * copyin of threadprivate data, as older OpenMP codes set per-thread parameters: the
  * encountering thread's values (a scalar, an array, a struct) are every thread's at the
- * start of the region, read by tasks and by loop iterations on any thread through called
- * functions that name the variables (not the loop), a second region with new values, a
- * `parallel for copyin`, and a region without copyin after (the threads' copies keep the
- * last values).  mcc refused copyin ("sorry"). */
+ * start of the region (also two names of one declaration), read by tasks and by loop
+ * iterations on any thread through called functions that name the variables (not the
+ * loop), a second region with new values, a `parallel for copyin`, and a region without
+ * copyin after (the threads' copies keep the last values).  mcc refused copyin ("sorry")
+ * and threadprivate of names declared together. */
 #include <stdio.h>
 
 struct params {
@@ -16,10 +17,13 @@ static int level = 1;
 static double weight[4];
 static struct params par;
 #pragma omp threadprivate(level, weight, par)
+static int calls, hits = 0;     /* two names of one declaration, both threadprivate */
+#pragma omp threadprivate(calls, hits)
 
 static double term(int i)
 {
-    return weight[i % 4] * level + par.base + par.step * (i % 3);
+    calls++;
+    return weight[i % 4] * level + par.base + par.step * (i % 3) + hits;
 }
 
 int main(void)
@@ -29,7 +33,8 @@ int main(void)
     for (int k = 0; k < 4; k++)
         weight[k] = k + 0.5;
     par = (struct params){10, 2};
-#pragma omp parallel copyin(level, weight, par)
+    hits = 1;
+#pragma omp parallel copyin(level, weight, par, hits)
     {
 #pragma omp single
         for (int t = 0; t < 40; t++) {
