@@ -11,7 +11,8 @@
  *   - a variable in a reduction, lastprivate or firstprivate clause of a worksharing
  *     construct may not be private in the parallel region it binds to (OpenMP 5.2 5.4.4,
  *     5.4.5, 5.5.8): each thread's copy would stand for the original;
- *   - an ordered region must be closely nested inside a loop with an ordered clause.
+ *   - an ordered region must be closely nested inside a loop with an ordered clause, a
+ *     cancel or cancellation point inside the kind of region it names.
  * "Closely nested": no parallel region in between; a taskgroup (or taskgraph) between
  * them does not count, as in gcc.  Only what the source shows can be checked: a function
  * called from a task that runs a worksharing construct is an orphaned construct, which
@@ -176,7 +177,30 @@ static bool check_ordered(const struct lower *L, const struct omp_directive *d)
     return false;
 }
 
+/* cancel / cancellation point X must be closely nested inside an X region (taskgroup: a
+ * task's), gcc: "'#pragma omp cancel for' inside 'parallel' region"; an orphaned one binds
+ * at run time. */
+static bool check_cancel(const struct lower *L, const struct omp_directive *d)
+{
+    if ((d->kind != OMP_DIR_CANCEL && d->kind != OMP_DIR_CANCELLATION_POINT) || !L->nest)
+        return true;
+    const struct omp_directive *o = L->nest->dir;
+    bool ok = d->cancel_of == OMP_DIR_TASKGROUP
+                  ? o->kind == OMP_DIR_TASK || o->kind == OMP_DIR_TASKLOOP
+              : d->cancel_of == OMP_DIR_PARALLEL ? o->kind == OMP_DIR_PARALLEL
+              : o->kind == d->cancel_of;
+    if (ok)
+        return true;
+    mcc_error_at(check_word_loc(d), "'#pragma omp %s %s' must be closely nested inside a "
+                 "'%s' region, not inside '#pragma omp %s%s' (line %d)",
+                 omp_directive_names[d->kind], omp_directive_names[d->cancel_of],
+                 d->cancel_of == OMP_DIR_TASKGROUP ? "task" : omp_directive_names[d->cancel_of],
+                 o->parallel ? "parallel " : "", omp_directive_names[o->kind], o->loc.line);
+    return false;
+}
+
 bool check_nesting(const struct lower *L, const struct omp_directive *d)
 {
-    return check_regions(L, d) && check_outer_private(L, d) && check_ordered(L, d);
+    return check_regions(L, d) && check_outer_private(L, d) && check_ordered(L, d) &&
+           check_cancel(L, d);
 }

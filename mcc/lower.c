@@ -223,6 +223,14 @@ static void lower_pragma_item(struct lower *L, struct ast *pr)
     case OMP_DIR_FLUSH:
         rewrite_replace(L->rw, pr->begin, pr->end, "__atomic_thread_fence(__ATOMIC_SEQ_CST);");
         break;
+    case OMP_DIR_CANCEL: case OMP_DIR_CANCELLATION_POINT: {
+        /* nothing is cancelled: OpenMP's default (OMP_CANCELLATION=false; nanort warns when
+         * it is set); the condition is evaluated */
+        const struct omp_clause *cif = omp_find_clause(d, OMP_CL_IF);
+        rewrite_replace(L->rw, pr->begin, pr->end, cif ? arena_printf(L->a, "(void)(%s);",
+                        lower_expr(L, cif->args[0].text, NULL, 0)) : ";");
+        break;
+    }
     case OMP_DIR_UNKNOWN:
         break;
     default:

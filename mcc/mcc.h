@@ -723,6 +723,7 @@ int lower_translation_unit(struct translation *t);
     X(OMP_DIR_TASKGROUP, "taskgroup") X(OMP_DIR_THREADPRIVATE, "threadprivate") \
     X(OMP_DIR_FLUSH, "flush") X(OMP_DIR_SIMD, "simd") \
     X(OMP_DIR_TASKGRAPH, "taskgraph") X(OMP_DIR_ORDERED, "ordered") X(OMP_DIR_SCOPE, "scope") \
+    X(OMP_DIR_CANCEL, "cancel") X(OMP_DIR_CANCELLATION_POINT, "cancellation point") \
     X(OMP_DIR_DECLARE_REDUCTION, "declare reduction") X(OMP_DIR_DECLARE_SIMD, "declare simd") \
     X(OMP_DIR_UNKNOWN, "unknown")
 
@@ -900,6 +901,8 @@ struct omp_directive {
                                       sections`, `parallel master` (kind: the inner one) */
     bool ordered_threads, ordered_simd; /* ORDERED: its threads and simd clauses */
     bool simd;                     /* `for simd`, `taskloop simd` (kind: for, taskloop) */
+    enum omp_directive_kind cancel_of; /* CANCEL, CANCELLATION_POINT: parallel, for,
+                                      sections or taskgroup */
     int nclauses;
     struct omp_clause *clauses;
     struct omp_declare_reduction *reduction;   /* DECLARE_REDUCTION */

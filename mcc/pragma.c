@@ -67,13 +67,14 @@ static const uint64_t allowed_clauses[OMP_DIR_COUNT] = {
                          | CL(NOWAIT),
     [OMP_DIR_TASKGROUP] = CL(TASK_REDUCTION),
     [OMP_DIR_SCOPE] = CL(PRIVATE) | CL(FIRSTPRIVATE) | CL(REDUCTION) | CL(NOWAIT),
+    [OMP_DIR_CANCEL] = CL(IF),
     [OMP_DIR_TASKGRAPH] = CL(IF) | CL(GRAPH_ID) | CL(GRAPH_RESET) | CL(NOGROUP),
 };
 
 /* OpenMP directives whose effect the lowering cannot give and that ignoring would change
  * the program's result: an error, not the unknown-directive warning. */
 static const char *const unsupported_directives[] = {
-    "cancel", "cancellation", "scan", "depobj",
+    "scan", "depobj",
 };
 
 /* ---- memory, errors, tokens --------------------------------------------------------- */
@@ -812,7 +813,8 @@ static bool if_modifier(struct omp_parser *p)
     bool ok = (omp_is(p, p->pos, "parallel") && (d->parallel || d->kind == OMP_DIR_PARALLEL)) ||
               (omp_is(p, p->pos, "simd") && d->simd) ||
               (omp_is(p, p->pos, "task") && d->kind == OMP_DIR_TASK) ||
-              (omp_is(p, p->pos, "taskloop") && d->kind == OMP_DIR_TASKLOOP);
+              (omp_is(p, p->pos, "taskloop") && d->kind == OMP_DIR_TASKLOOP) ||
+              (omp_is(p, p->pos, "cancel") && d->kind == OMP_DIR_CANCEL);
     if (!ok) {
         omp_perror(p, p->pos, "'if' clause modifier '%.*s' does not name this construct "
                    "('%s%s%s')", TOK(p, p->pos), d->parallel ? "parallel " : "",
@@ -1077,6 +1079,10 @@ static enum omp_directive_kind directive_kind(struct omp_parser *p)
         p->pos += 2;
         return OMP_DIR_DECLARE_REDUCTION;
     }
+    if (omp_is(p, w, "cancellation") && omp_is(p, w + 1, "point")) {
+        p->pos += 2;
+        return OMP_DIR_CANCELLATION_POINT;
+    }
     if (omp_is(p, w, "declare") && omp_is(p, w + 1, "simd")) {
         p->pos += 2;
         return OMP_DIR_DECLARE_SIMD;    /* the function's simd versions: gcc's business */
@@ -1155,6 +1161,25 @@ static void parse_ordered(struct omp_parser *p)
     p->dir->ordered_threads = seen[0];
 }
 
+/* cancel and cancellation point name the construct they cancel: parallel, for, sections
+ * or taskgroup.  (They do nothing here: OpenMP's default, OMP_CANCELLATION=false.) */
+static bool parse_cancel_of(struct omp_parser *p)
+{
+    static const enum omp_directive_kind kinds[] = {
+        OMP_DIR_PARALLEL, OMP_DIR_FOR, OMP_DIR_SECTIONS, OMP_DIR_TASKGROUP,
+    };
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+        if (p->toks[p->pos].kind == OMP_TOK_IDENT &&
+            omp_is(p, p->pos, omp_directive_names[kinds[i]])) {
+            p->dir->cancel_of = kinds[i];
+            p->pos++;
+            return true;
+        }
+    omp_perror(p, p->pos, "'#pragma omp %s' must name the construct it cancels: parallel, "
+               "for, sections or taskgroup", omp_directive_names[p->dir->kind]);
+    return false;
+}
+
 /* threadprivate(list), flush [(list)]: the names, as a clause of kind OMP_CL_LIST. */
 static void parse_directive_list(struct omp_parser *p, bool optional)
 {
@@ -1205,6 +1230,13 @@ static void parse_directive(struct omp_parser *p)
     case OMP_DIR_ORDERED:
         parse_ordered(p);
         return;
+    case OMP_DIR_CANCEL: case OMP_DIR_CANCELLATION_POINT:
+        if (!parse_cancel_of(p) || d->kind == OMP_DIR_CANCELLATION_POINT) {
+            if (!p->failed && p->pos < p->ntoks)
+                omp_expected(p, "the end of the directive");
+            return;
+        }
+        break;
     case OMP_DIR_DECLARE_REDUCTION:
         parse_declare_reduction(p);
         return;

@@ -213,6 +213,11 @@ static void value_text(const struct nrt_option *o, char *out, size_t size)
 
 void nrt_help_display_env(void)
 {
+    const char *c = getenv("OMP_CANCELLATION");
+    if (c && strcasecmp(c, "true") == 0)
+        fputs("nanort: warning: OMP_CANCELLATION=true: cancellation is not implemented; "
+              "'cancel' and 'cancellation point' do nothing, as with OMP_CANCELLATION=false "
+              "(the loop or tasks run to their end)\n", stderr);
     const char *v = getenv("OMP_DISPLAY_ENV");
     if (!v || (strcasecmp(v, "true") != 0 && strcasecmp(v, "verbose") != 0))
         return;

@@ -339,7 +339,8 @@ const char *nrt_config_value_name(const char *name);
 /* ---- help.c: NX_ARGS=--help and OMP_DISPLAY_ENV ------------------------------------- */
 /* Every option (also of device plugins this program lacks), wrapped to the terminal. */
 void nrt_help_print(FILE *f);
-/* OMP_DISPLAY_ENV=true|verbose: the settings in effect, to stderr (at start). */
+/* OMP_DISPLAY_ENV=true|verbose: the settings in effect, to stderr (at start); and a warning
+ * for OMP_CANCELLATION=true (cancellation is not implemented). */
 void nrt_help_display_env(void);
 
 /* ---- nanos_options.c: the Nanos++ options nanort does not have ------------------- */

@@ -153,7 +153,8 @@ START_TEST(parallel_and_unknown_keep_their_text)
     ck_one_error("#pragma omp single num_threads(2)", "#pragma omp for num_threads(2)",
                  "#pragma omp threadprivate", "#pragma omp threadprivate(x) y",
                  "#pragma omp ordered depend(source)", "#pragma omp ordered bogus",
-                 "#pragma omp cancel for");
+                 "#pragma omp cancel", "#pragma omp cancellation point loop");
+    ck_dump("#pragma omp cancel taskgroup if(x)", "cancel if(<x>)");
     ck_dump("#pragma omp ordered threads", "ordered");
     ck_dump("#pragma omp teams distribute", "unknown teams ...<distribute>");
     struct omp_directive *d = parse("#pragma omp teams");
