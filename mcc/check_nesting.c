@@ -12,7 +12,8 @@
  *     construct may not be private in the parallel region it binds to (OpenMP 5.2 5.4.4,
  *     5.4.5, 5.5.8): each thread's copy would stand for the original;
  *   - an ordered region must be closely nested inside a loop with an ordered clause, a
- *     cancel or cancellation point inside the kind of region it names.
+ *     cancel or cancellation point inside the kind of region it names, a scan inside a
+ *     loop with an inscan reduction.
  * "Closely nested": no parallel region in between; a taskgroup (or taskgraph) between
  * them does not count, as in gcc.  Only what the source shows can be checked: a function
  * called from a task that runs a worksharing construct is an orphaned construct, which
@@ -199,8 +200,25 @@ static bool check_cancel(const struct lower *L, const struct omp_directive *d)
     return false;
 }
 
+/* scan separates the phases of a loop with an inscan reduction (gcc: "'#pragma omp scan'
+ * may only be used in a loop construct with 'inscan' 'reduction' clause").  (A simd loop's
+ * pragma is gone by now: only a for around it is checked.) */
+static bool check_scan(const struct lower *L, const struct omp_directive *d)
+{
+    if (d->kind != OMP_DIR_SCAN || !L->nest || L->nest->dir->kind != OMP_DIR_FOR)
+        return true;
+    const struct omp_directive *o = L->nest->dir;
+    for (int k = 0; k < o->nclauses; k++)
+        if (o->clauses[k].kind == OMP_CL_REDUCTION && o->clauses[k].inscan)
+            return true;
+    mcc_error_at(check_word_loc(d), "'#pragma omp scan' needs a loop with a "
+                 "'reduction(inscan, ...)' clause; '#pragma omp %sfor' (line %d) has none",
+                 o->parallel ? "parallel " : "", o->loc.line);
+    return false;
+}
+
 bool check_nesting(const struct lower *L, const struct omp_directive *d)
 {
     return check_regions(L, d) && check_outer_private(L, d) && check_ordered(L, d) &&
-           check_cancel(L, d);
+           check_cancel(L, d) && check_scan(L, d);
 }

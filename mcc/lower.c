@@ -223,6 +223,9 @@ static void lower_pragma_item(struct lower *L, struct ast *pr)
     case OMP_DIR_FLUSH:
         rewrite_replace(L->rw, pr->begin, pr->end, "__atomic_thread_fence(__ATOMIC_SEQ_CST);");
         break;
+    case OMP_DIR_SCAN:          /* its loop runs in order (lower_loop.c): the phases too */
+        rewrite_replace(L->rw, pr->begin, pr->end, ";");
+        break;
     case OMP_DIR_CANCEL: case OMP_DIR_CANCELLATION_POINT: {
         /* nothing is cancelled: OpenMP's default (OMP_CANCELLATION=false; nanort warns when
          * it is set); the condition is evaluated */

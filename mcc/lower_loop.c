@@ -384,16 +384,27 @@ void lower_loop(struct lower *L, struct lower_dir *d)
     /* lastprivate(conditional: x): x after the loop is the value the sequentially last
      * iteration that assigns it gave it (else its value before): the iterations run in
      * order in one task, on a copy that starts with x's value */
+    /* reduction(inscan, op: x) with `#pragma omp scan` in the body: each iteration's scan
+     * phase sees x combined over the input phases of the iterations up to it (inclusive)
+     * or before it (exclusive), starting from x's value: the iterations run in order in
+     * one task, updating x itself */
     for (int i = 0; i < d->dir->nclauses; i++) {
         const struct omp_clause *cl = &d->dir->clauses[i];
-        if (cl->kind != OMP_CL_LASTPRIVATE || !cl->conditional)
+        bool conditional = cl->kind == OMP_CL_LASTPRIVATE && cl->conditional;
+        bool inscan = cl->kind == OMP_CL_REDUCTION && cl->inscan;
+        if (!conditional && !inscan)
             continue;
         serial = here = true;
         for (struct lower_var *v = vars; v; v = v->next)
             for (int k = 0; k < cl->nrefs; k++)
-                if (v->last && strlen(cl->refs[k]->text.text) == v->sym->name->len &&
-                    !memcmp(cl->refs[k]->text.text, v->sym->name->str, v->sym->name->len))
-                    v->share = LOWER_FIRSTPRIVATE;
+                if ((inscan || v->last) && strlen(cl->refs[k]->text.text) == v->sym->name->len &&
+                    !memcmp(cl->refs[k]->text.text, v->sym->name->str, v->sym->name->len)) {
+                    v->share = inscan ? LOWER_SHARED : LOWER_FIRSTPRIVATE;
+                    if (inscan) {
+                        v->red = NULL;
+                        v->red_ref = NULL;
+                    }
+                }
     }
     struct loop_code c = {0};
     lbuf_puts(&c.head, "for (long long nrt_k = nrt_e->nrt_first; nrt_k < nrt_e->nrt_last; "

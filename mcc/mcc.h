@@ -724,6 +724,7 @@ int lower_translation_unit(struct translation *t);
     X(OMP_DIR_FLUSH, "flush") X(OMP_DIR_SIMD, "simd") \
     X(OMP_DIR_TASKGRAPH, "taskgraph") X(OMP_DIR_ORDERED, "ordered") X(OMP_DIR_SCOPE, "scope") \
     X(OMP_DIR_CANCEL, "cancel") X(OMP_DIR_CANCELLATION_POINT, "cancellation point") \
+    X(OMP_DIR_SCAN, "scan") \
     X(OMP_DIR_DECLARE_REDUCTION, "declare reduction") X(OMP_DIR_DECLARE_SIMD, "declare simd") \
     X(OMP_DIR_UNKNOWN, "unknown")
 
@@ -880,6 +881,7 @@ struct omp_clause {
     bool ndrange_nocheck;        /* NDRANGE: a last argument noCheckDim (not in args) */
     bool label_quoted;           /* LABEL: written as "name" (args[0] holds it unquoted) */
     bool conditional;            /* LASTPRIVATE: lastprivate(conditional: list) */
+    bool inscan;                 /* REDUCTION: reduction(inscan, op: list) */
     const char *file_path;       /* FILE: the path as found (NULL when not checked) */
 };
 
@@ -903,6 +905,7 @@ struct omp_directive {
     bool simd;                     /* `for simd`, `taskloop simd` (kind: for, taskloop) */
     enum omp_directive_kind cancel_of; /* CANCEL, CANCELLATION_POINT: parallel, for,
                                       sections or taskgroup */
+    bool scan_inclusive;           /* SCAN: inclusive(list), else exclusive(list) */
     int nclauses;
     struct omp_clause *clauses;
     struct omp_declare_reduction *reduction;   /* DECLARE_REDUCTION */

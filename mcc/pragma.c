@@ -74,7 +74,7 @@ static const uint64_t allowed_clauses[OMP_DIR_COUNT] = {
 /* OpenMP directives whose effect the lowering cannot give and that ignoring would change
  * the program's result: an error, not the unknown-directive warning. */
 static const char *const unsupported_directives[] = {
-    "scan", "depobj",
+    "depobj",
 };
 
 /* ---- memory, errors, tokens --------------------------------------------------------- */
@@ -457,15 +457,11 @@ static bool parse_reduction(struct omp_parser *p, struct omp_clause *c)
 {
     /* reduction([modifier,] op: list) (OpenMP 5.0): `default` is none; `task` lets tasks
      * created in the construct take part with in_reduction, which they do anyway (they
-     * combine into the copy they see); `inscan` goes with scan */
+     * combine into the copy they see); `inscan` goes with scan (lower_loop.c) */
     if (c->kind == OMP_CL_REDUCTION && p->toks[p->pos].kind == OMP_TOK_IDENT &&
         omp_is(p, p->pos + 1, ",")) {
-        if (omp_is(p, p->pos, "inscan")) {
-            omp_perror(p, p->pos, "sorry, unimplemented: 'inscan' reductions (and '#pragma "
-                       "omp scan')");
-            return false;
-        }
-        if (!omp_is(p, p->pos, "default") && !omp_is(p, p->pos, "task")) {
+        c->inscan = omp_is(p, p->pos, "inscan");
+        if (!c->inscan && !omp_is(p, p->pos, "default") && !omp_is(p, p->pos, "task")) {
             omp_perror(p, p->pos, "unknown reduction modifier '%.*s' (expected default, task "
                        "or inscan)", TOK(p, p->pos));
             return false;
@@ -1229,6 +1225,16 @@ static void parse_directive(struct omp_parser *p)
         return;         /* the loop runs as written: its clauses change nothing */
     case OMP_DIR_ORDERED:
         parse_ordered(p);
+        return;
+    case OMP_DIR_SCAN:
+        d->scan_inclusive = omp_is(p, p->pos, "inclusive");
+        if (!d->scan_inclusive && !omp_is(p, p->pos, "exclusive")) {
+            omp_perror(p, p->pos, "'#pragma omp scan' needs an inclusive(list) or "
+                       "exclusive(list) clause");
+            return;
+        }
+        p->pos++;
+        parse_directive_list(p, false);
         return;
     case OMP_DIR_CANCEL: case OMP_DIR_CANCELLATION_POINT:
         if (!parse_cancel_of(p) || d->kind == OMP_DIR_CANCELLATION_POINT) {

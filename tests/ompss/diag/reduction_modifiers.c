@@ -1,5 +1,5 @@
-/* Reduction modifiers (OpenMP 5.0): default and task are accepted; inscan (with scan) is
- * not implemented; another word is an error.  A taskloop's reduction with nogroup (gcc:
+/* Reduction modifiers (OpenMP 5.0): default, task and inscan (with scan) are accepted;
+ * another word is an error.  A taskloop's reduction with nogroup (gcc:
  * "'nogroup' clause must not be used together with 'reduction' clause"). */
 int main(void)
 {
@@ -14,8 +14,11 @@ int main(void)
     for (int i = 0; i < 4; i++)
         x += i;
 #pragma omp parallel for reduction(inscan, + : x)
-    for (int i = 0; i < 4; i++)
+    for (int i = 0; i < 4; i++) {
+        x += i;
+#pragma omp scan inclusive(x)
         a[i] = x;
+    }
 #pragma omp parallel for reduction(sometimes, + : x)
     for (int i = 0; i < 4; i++)
         x += i;
