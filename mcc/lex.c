@@ -360,6 +360,12 @@ bool ast_pragma_is_standalone(const char *text, size_t len)
     if (word_len(s, e) == 3 && memcmp(s, "omp", 3) == 0)
         s = skip_blanks(s + 3, e);
     size_t n = word_len(s, e);
+    if (n == 7 && memcmp(s, "ordered", 7) == 0) {   /* ordered depend(...): a doacross wait */
+        const char *w = skip_blanks(s + n, e);
+        size_t m = word_len(w, e);
+        return (m == 6 && memcmp(w, "depend", 6) == 0) ||
+               (m == 8 && memcmp(w, "doacross", 8) == 0);
+    }
     for (size_t i = 0; i < sizeof standalone / sizeof standalone[0]; i++)
         if (n == strlen(standalone[i]) && memcmp(s, standalone[i], n) == 0)
             return true;

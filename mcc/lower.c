@@ -223,6 +223,7 @@ static void lower_pragma_item(struct lower *L, struct ast *pr)
     case OMP_DIR_FLUSH:
         rewrite_replace(L->rw, pr->begin, pr->end, "__atomic_thread_fence(__ATOMIC_SEQ_CST);");
         break;
+    case OMP_DIR_ORDERED:       /* depend(source|sink): the loop runs in order anyway */
     case OMP_DIR_SCAN:          /* its loop runs in order (lower_loop.c): the phases too */
         rewrite_replace(L->rw, pr->begin, pr->end, ";");
         break;

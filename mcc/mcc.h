@@ -902,6 +902,7 @@ struct omp_directive {
     bool parallel;                 /* combined with parallel: `parallel for`, `parallel
                                       sections`, `parallel master` (kind: the inner one) */
     bool ordered_threads, ordered_simd; /* ORDERED: its threads and simd clauses */
+    bool ordered_doacross;         /* ORDERED: depend(source|sink: ...), standalone */
     bool simd;                     /* `for simd`, `taskloop simd` (kind: for, taskloop) */
     enum omp_directive_kind cancel_of; /* CANCEL, CANCELLATION_POINT: parallel, for,
                                       sections or taskgroup */

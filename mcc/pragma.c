@@ -852,7 +852,7 @@ static bool parse_clause(struct omp_parser *p, struct omp_clause *c)
     p->pos++;
     if (clause_info[k].form == FORM_NONE) {
         if (omp_is(p, p->pos, "(") && k == OMP_CL_ORDERED)
-            omp_perror(p, name, "sorry, unimplemented: 'ordered(n)' (doacross loops)");
+            p->pos = skip_group(p, p->pos);     /* ordered(n): a doacross nest, in order too */
         else if (omp_is(p, p->pos, "("))
             omp_perror(p, p->pos, "clause '%s' takes no arguments", clause_name(c));
     } else if (clause_info[k].form == FORM_OPTEXPR && !omp_is(p, p->pos, "(")) {
@@ -1124,9 +1124,30 @@ static void parse_combined(struct omp_parser *p)
 }
 
 
+/* ordered depend(source) / depend(sink: i - 1, j) (and 5.2's doacross(source:) /
+ * doacross(sink: ...)): a doacross loop's point of completion or wait.  The loop runs its
+ * iterations in order (lower_loop.c), which keeps every such dependence: read and dropped
+ * (the directive is then standalone). */
+static bool doacross_wait(struct omp_parser *p)
+{
+    int word = p->pos;
+    p->dir->ordered_doacross = true;
+    if (!omp_is(p, word + 1, "(")) {
+        omp_perror(p, word + 1, "expected '(' after '%.*s'", TOK(p, word));
+        return false;
+    }
+    bool source = omp_is(p, word + 2, "source"), sink = omp_is(p, word + 2, "sink");
+    if (!source && !sink) {
+        omp_perror(p, word + 2, "expected 'source' or 'sink' in '%.*s' of 'ordered', found "
+                   "'%.*s'", TOK(p, word), TOK(p, word + 2));
+        return false;
+    }
+    p->pos = skip_group(p, word + 1);
+    return true;
+}
+
 /* ordered [threads] [simd]: the clauses say nothing here (a loop with an ordered clause runs
- * its iterations in order, lower_loop.c).  ordered depend(...) / doacross(...) is a
- * doacross loop's wait, which would have to be kept. */
+ * its iterations in order, lower_loop.c). */
 static void parse_ordered(struct omp_parser *p)
 {
     bool seen[2] = { false, false };
@@ -1137,9 +1158,9 @@ static void parse_ordered(struct omp_parser *p)
         }
         int k = omp_is(p, p->pos, "threads") ? 0 : omp_is(p, p->pos, "simd") ? 1 : -1;
         if (k < 0 && (omp_is(p, p->pos, "depend") || omp_is(p, p->pos, "doacross"))) {
-            omp_perror(p, p->pos, "sorry, unimplemented: '#pragma omp ordered %.*s' (doacross "
-                       "loops)", TOK(p, p->pos));
-            return;
+            if (!doacross_wait(p))
+                return;
+            continue;
         }
         if (k < 0 || p->toks[p->pos].kind != OMP_TOK_IDENT) {
             omp_perror(p, p->pos, "unknown clause '%.*s' in 'ordered' directive (expected "

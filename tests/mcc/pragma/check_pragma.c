@@ -152,10 +152,11 @@ START_TEST(parallel_and_unknown_keep_their_text)
     ck_dump("#pragma omp threadprivate(x, y)", "threadprivate (list)(x, y)");
     ck_one_error("#pragma omp single num_threads(2)", "#pragma omp for num_threads(2)",
                  "#pragma omp threadprivate", "#pragma omp threadprivate(x) y",
-                 "#pragma omp ordered depend(source)", "#pragma omp ordered bogus",
+                 "#pragma omp ordered depend(in: i)", "#pragma omp ordered bogus",
                  "#pragma omp cancel", "#pragma omp cancellation point loop");
     ck_dump("#pragma omp cancel taskgroup if(x)", "cancel if(<x>)");
     ck_dump("#pragma omp ordered threads", "ordered");
+    ck_dump("#pragma omp ordered depend(sink: i - 1, j) depend(source)", "ordered");
     ck_dump("#pragma omp teams distribute", "unknown teams ...<distribute>");
     struct omp_directive *d = parse("#pragma omp teams");
     ck_assert_int_eq(d->kind, OMP_DIR_UNKNOWN);
