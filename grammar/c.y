@@ -752,7 +752,9 @@ enum_specifier
 enumerator_list
     : enumerator                    { $$ = ast_list(p, $1); }
     | enumerator_list ',' enumerator
-                                    { $$ = ast_list_append($1, $3); }
+                                    { if ($3->sym && $1->kid[1])
+                                          $3->sym->enum_prev = $1->kid[1]->sym;
+                                      $$ = ast_list_append($1, $3); }
     ;
 
 /* The constant is declared at once: later enumerators may use it. */

@@ -3347,6 +3347,28 @@ static bool offsetof_args(struct ck *c)
     return expect(c, ")");
 }
 
+/* The value of enumerator y: its constant expression's (folded as gcc does), else one
+ * more than the enumerator before it (0 for the first).  False when not known. */
+static bool enumerator_value(struct ck *c, const struct sym *y, long long *v)
+{
+    long long steps = 0;
+    for (; y; y = y->enum_prev, steps++) {
+        const struct ast *e = y->declarator;
+        if (!e || e->kind != AST_ENUMERATOR)
+            return false;
+        if (e->kid[0]) {
+            const struct ast *x = e->kid[0];
+            char *text = arena_strndup(c->L->a, c->L->text + x->begin, x->end - x->begin);
+            if (!check_integer_constant(c->L, x->begin, text, v))
+                return false;
+            *v += steps;
+            return true;
+        }
+    }
+    *v = steps - 1;
+    return true;
+}
+
 /* An object of automatic storage (token i) is read or named outside sizeof. */
 static void met_automatic(struct ck *c, int i)
 {
@@ -3505,9 +3527,13 @@ static bool primary(struct ck *c, struct ck_type *t)
     case SYM_TYPEDEF:
         ck_error(c, i, "'%.*s' is a type name, not a value", CK_TOK(c, i));
         return false;
-    case SYM_ENUM_CONST:
+    case SYM_ENUM_CONST: {
         *t = ck_arith_type(AT_INT);
+        long long v;
+        if (enumerator_value(c, y, &v) && v >= INT_MIN && v <= INT_MAX)
+            *t = ck_constant(AT_INT, (unsigned long long)v);
         return true;
+    }
     case SYM_FUNCTION:
         *t = ck_type_of_sym(c->L, y);
         t->lvalue = false;

@@ -575,6 +575,7 @@ struct sym {
     struct sym *redecl;         /* an earlier declaration of the same object or function in
                                  * the same scope (a prototype before its definition) */
     struct sym *scope_next;     /* next symbol declared in the same scope */
+    struct sym *enum_prev;      /* SYM_ENUM_CONST: the enumerator before it in its list */
 };
 
 struct scope {

@@ -4,12 +4,15 @@
  * (`for (double *p = a; p < a + n; p++)`, and by 3 elements, and down), `!=` with ++ and
  * --, the increment written `i = 2 + i` and `i = i - 3`, unsigned and long counters going
  * down, under `parallel for`, `for` with `schedule(dynamic)`, `taskloop` and collapse(2)
- * with a pointer outer loop, `!=` with `i += 1u`, `i -= (3 - 2)`, `i += sizeof(char)`.
+ * with a pointer outer loop, `!=` with `i += 1u`, `i -= (3 - 2)`, `i += sizeof(char)` and
+ * enumeration constants.
  * mcc refused `!=` and `i = 2 + i` (and then `!=` with an increment not written `1`), and
  * its lowering of a pointer counter did not compile.  Prints every sum. */
 #include <stdio.h>
 
 #define N 1000
+
+enum { STEP_NONE, STEP_UP, STEP_DOWN = -STEP_UP };
 
 static double a[N];
 static int grid[40][30];
@@ -57,6 +60,12 @@ int main(void)
 #pragma omp parallel for reduction(+ : n2)
     for (int i = N; i != 0; i += -1L)
         n2 += i % 23;
+#pragma omp parallel for reduction(+ : n1)
+    for (int i = 0; i != N; i += STEP_UP)      /* an enumeration constant */
+        n1 += i % 11;
+#pragma omp parallel for reduction(+ : n2)
+    for (int i = N; i != 0; i += STEP_DOWN)
+        n2 += i % 29;
 #pragma omp parallel for reduction(+ : n3)
     for (int i = 5; i < N; i = 2 + i)
         n3 += i;
