@@ -167,9 +167,22 @@ static bool check_ordered(const struct lower *L, const struct omp_directive *d)
     if (d->kind != OMP_DIR_ORDERED || !L->nest || (d->ordered_simd && !d->ordered_threads))
         return true;
     const struct omp_directive *o = L->nest->dir;
-    bool ordered = false;
+    const struct omp_clause *ordered = NULL;
     for (int k = 0; k < o->nclauses; k++)
-        ordered |= o->clauses[k].kind == OMP_CL_ORDERED;
+        if (o->clauses[k].kind == OMP_CL_ORDERED)
+            ordered = &o->clauses[k];
+    if (o->kind == OMP_DIR_FOR && ordered && d->ordered_doacross && !ordered->doacross) {
+        mcc_error_at(check_word_loc(d), "'#pragma omp ordered depend(...)' needs a doacross "
+                     "loop, with 'ordered(n)'; '#pragma omp %sfor' (line %d) has 'ordered' "
+                     "alone", o->parallel ? "parallel " : "", o->loc.line);
+        return false;
+    }
+    if (o->kind == OMP_DIR_FOR && ordered && !d->ordered_doacross && ordered->doacross) {
+        mcc_error_at(check_word_loc(d), "an ordered region without 'depend' cannot be in a "
+                     "doacross loop ('ordered(n)' of '#pragma omp %sfor', line %d)",
+                     o->parallel ? "parallel " : "", o->loc.line);
+        return false;
+    }
     if (o->kind == OMP_DIR_FOR && ordered)
         return true;
     mcc_error_at(check_word_loc(d), "'#pragma omp ordered' must be closely nested inside a loop "

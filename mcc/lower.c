@@ -364,6 +364,16 @@ static void walk_visit(struct lower *L, struct ast *n)
             return;
         }
         break;
+    case AST_EXPR_STMT: {
+        /* In a region's own body every thread of the team would run this: a write to a
+         * threadprivate variable is made on every worker's copy (the same value, as after
+         * copyin: then loops and tasks on any worker read it) */
+        struct sym *tp = lower_in_region_body(L) ? lower_writes_thread_local(L, n) : NULL;
+        visit_kids(L, n);
+        if (tp)
+            rewrite_insert_after(L->rw, n->end, lower_omp_copyin_call(L, tp));
+        return;
+    }
     case AST_FUNCTION_DEF:     /* GNU nested function: lowered like its parent's body */
         if (L->frame && L->func_name) {
             /* whose __func__ is its own */

@@ -228,6 +228,20 @@ static void privates_close(struct lower *L, struct privates *p, bool opened)
         L->frame = p->frame.up;
 }
 
+const char *lower_omp_copyin_call(struct lower *L, struct sym *s)
+{
+    const char *x = sym_name(L, s);
+    const char *set = lower_map_get(&L->copyin_setters, s);
+    if (!set) {
+        set = lower_local_name(L, LL_COPYIN_SET, 0, x);
+        lower_map_put(L, &L->copyin_setters, s, (void *)set);
+        rewrite_insert_before(L->rw, L->fn->begin, arena_printf(
+            L->a, "static void %s(const void *nrt_v) { __builtin_memcpy((void *)&%s, nrt_v, "
+            "sizeof %s); }\n", set, x, x));
+    }
+    return arena_printf(L->a, "nanort_copyin(%s, (const void *)&%s, sizeof %s); ", set, x, x);
+}
+
 /* copyin(list) of a parallel region: every worker's copy of each threadprivate variable
  * takes the encountering thread's value before it runs a task of the region
  * (nanort_copyin); the setter of a variable, which writes the running thread's copy, is
@@ -253,15 +267,7 @@ static const char *copyin_code(struct lower *L, const struct lower_dir *d)
                              "a static local (make it a global)", x);
                 continue;
             }
-            const char *set = lower_map_get(&L->copyin_setters, s);
-            if (!set) {
-                set = lower_local_name(L, LL_COPYIN_SET, 0, x);
-                lower_map_put(L, &L->copyin_setters, s, (void *)set);
-                rewrite_insert_before(L->rw, L->fn->begin, arena_printf(
-                    L->a, "static void %s(const void *nrt_v) { __builtin_memcpy((void *)&%s, "
-                    "nrt_v, sizeof %s); }\n", set, x, x));
-            }
-            lbuf_printf(&b, "nanort_copyin(%s, (const void *)&%s, sizeof %s); ", set, x, x);
+            lbuf_puts(&b, lower_omp_copyin_call(L, s));
         }
     }
     return lbuf_take(&b, L->a);

@@ -652,6 +652,30 @@ bool lower_writes(struct ast *n, const struct sym *s)
     return any_node(n, writes, s);
 }
 
+struct tl_write {
+    struct lower *L;
+    struct sym *found;
+};
+
+static bool tl_write_visit(struct ast *n, void *arg)
+{
+    struct tl_write *w = arg;
+    bool inc = n->kind == AST_UNARY && (n->op == INC_OP || n->op == DEC_OP);
+    if (n->kind == AST_ASSIGN || n->kind == AST_POSTFIX || inc) {
+        const struct sym *s = lvalue_root(n->kid[0]);
+        if (s && s->depth == 0 && lower_map_get(&w->L->thread_local, s))
+            w->found = (struct sym *)s;
+    }
+    return !w->found;
+}
+
+struct sym *lower_writes_thread_local(struct lower *L, struct ast *n)
+{
+    struct tl_write w = {L, NULL};
+    ast_walk(n, tl_write_visit, &w);
+    return w.found;
+}
+
 /* How many times the tree n (lists followed) names s: all, and as the whole operand of
  * `s += e`, `s -= e` (e not naming s), `s++`, `++s`, `s--`, `--s`. */
 struct accumulation {

@@ -883,6 +883,8 @@ struct omp_clause {
     bool label_quoted;           /* LABEL: written as "name" (args[0] holds it unquoted) */
     bool conditional;            /* LASTPRIVATE: lastprivate(conditional: list) */
     bool inscan;                 /* REDUCTION: reduction(inscan, op: list) */
+    bool nonmonotonic;           /* SCHEDULE: the nonmonotonic modifier */
+    bool doacross;               /* ORDERED: ordered(n), a doacross nest */
     const char *file_path;       /* FILE: the path as found (NULL when not checked) */
 };
 
@@ -1217,6 +1219,8 @@ bool lower_sym_is_vm(struct sym *sym);
 bool lower_team_shared(struct lower *L, const struct sym *s);
 /* Inside a parallel region, is `s` a variable each of its threads has a copy of? */
 bool lower_thread_private(struct lower *L, const struct sym *s);
+/* A global threadprivate variable statement n writes (x = ..., x++, x.f += ...), else NULL. */
+struct sym *lower_writes_thread_local(struct lower *L, struct ast *n);
 /* Does n use s only to add to it or subtract from it (`s += e`, `s -= e` with e not naming
  * s, `s++`, `--s`, ...), at least once? */
 bool lower_accumulates(struct ast *n, const struct sym *s);
@@ -1633,6 +1637,9 @@ void lower_omp_sections(struct lower *L, struct lower_dir *d);
 void lower_omp_section_alone(struct lower *L, struct lower_dir *d); /* an error */
 void lower_omp_taskgroup(struct lower *L, struct lower_dir *d);
 void lower_omp_threadprivate(struct lower *L, struct omp_directive *d, size_t off);
+/* A call giving every worker's copy of the global threadprivate s the running thread's
+ * value (nanort_copyin), its setter defined before the function once per unit. */
+const char *lower_omp_copyin_call(struct lower *L, struct sym *s);
 
 /* lower_reduction.c: reductions of tasks and regions, declared reductions */
 /* Remember d (a declare reduction whose pragma is at `at`), visible to the end of its block. */

@@ -615,7 +615,7 @@ static bool parse_device(struct omp_parser *p, struct omp_clause *c)
 
 /* schedule's modifiers (OpenMP 4.5, 5.0) before ':': monotonic, nonmonotonic, simd.  They
  * change nothing here (the chunks run as tasks; simd is left to gcc).  False: reported. */
-static bool schedule_modifiers(struct omp_parser *p)
+static bool schedule_modifiers(struct omp_parser *p, struct omp_clause *c)
 {
     static const char *const mods[] = { "monotonic", "nonmonotonic", "simd" };
     bool modifier = omp_is(p, p->pos + 1, ":");
@@ -635,6 +635,7 @@ static bool schedule_modifiers(struct omp_parser *p)
             return false;
         }
         seen |= 1 << k;
+        c->nonmonotonic |= k == 1;
         if ((seen & 3) == 3) {
             omp_perror(p, first, "both 'monotonic' and 'nonmonotonic' modifiers in "
                        "'schedule' clause");
@@ -655,7 +656,7 @@ static bool schedule_modifiers(struct omp_parser *p)
 
 static bool parse_schedule(struct omp_parser *p, struct omp_clause *c)
 {
-    if (!schedule_modifiers(p))
+    if (!schedule_modifiers(p, c))
         return false;
     const struct omp_tok *t = &p->toks[p->pos];
     size_t skip = 0;
@@ -851,8 +852,10 @@ static bool parse_clause(struct omp_parser *p, struct omp_clause *c)
     }
     p->pos++;
     if (clause_info[k].form == FORM_NONE) {
-        if (omp_is(p, p->pos, "(") && k == OMP_CL_ORDERED)
+        if (omp_is(p, p->pos, "(") && k == OMP_CL_ORDERED) {
             p->pos = skip_group(p, p->pos);     /* ordered(n): a doacross nest, in order too */
+            c->doacross = true;
+        }
         else if (omp_is(p, p->pos, "("))
             omp_perror(p, p->pos, "clause '%s' takes no arguments", clause_name(c));
     } else if (clause_info[k].form == FORM_OPTEXPR && !omp_is(p, p->pos, "(")) {
@@ -884,6 +887,24 @@ static void check_pair(struct omp_parser *p, struct omp_vec *cl, enum omp_clause
             return;
         }
         first = &v[i];
+    }
+}
+
+/* An ordered loop's iterations keep their order: no nonmonotonic schedule (gcc:
+ * "'nonmonotonic' schedule modifier specified together with 'ordered' clause"). */
+static void ordered_nonmonotonic(struct omp_parser *p, struct omp_vec *cl)
+{
+    const struct omp_clause *v = cl->items, *sched = NULL, *ordered = NULL;
+    for (int i = 0; i < cl->n; i++) {
+        if (v[i].kind == OMP_CL_SCHEDULE && v[i].nonmonotonic)
+            sched = &v[i];
+        if (v[i].kind == OMP_CL_ORDERED)
+            ordered = &v[i];
+    }
+    if (sched && ordered) {
+        p->failed = false;
+        error_at(p, &sched->loc, "a 'nonmonotonic' schedule cannot be used together with "
+                 "'ordered': the ordered regions run in the loop's order");
     }
 }
 
@@ -965,6 +986,7 @@ static void parse_clauses(struct omp_parser *p)
     check_pair(p, &cl, OMP_CL_GRAINSIZE, OMP_CL_NUM_TASKS);
     if (p->dir->kind == OMP_DIR_TASKLOOP)
         taskloop_reduction_nogroup(p, &cl);
+    ordered_nonmonotonic(p, &cl);
     p->dir->nclauses = cl.n;
     p->dir->clauses = omp_vec_finish(p, &cl, sizeof(struct omp_clause));
 }

@@ -5,8 +5,9 @@
  * start of the region (also two names of one declaration), read by tasks and by loop
  * iterations on any thread through called functions that name the variables (not the
  * loop), a second region with new values, a `parallel for copyin`, and a region without
- * copyin after (the threads' copies keep the last values).  mcc refused copyin ("sorry")
- * and threadprivate of names declared together. */
+ * copyin after (the threads' copies keep the last values), and a region whose own code
+ * updates the copies before a loop reads them.  mcc refused copyin ("sorry") and
+ * threadprivate of names declared together. */
 #include <stdio.h>
 
 struct params {
@@ -57,6 +58,18 @@ int main(void)
 #pragma omp parallel for reduction(+ : s4)
     for (int i = 0; i < 400; i++)
         s4 += term(i);
-    printf("%.1f %.1f %.1f %.1f\n", s1, s2, s3, s4);
+    /* every thread of the team updates its copy in the region's own code: loop iterations
+     * and tasks on any thread then read the new value (mcc ran that code on one thread) */
+    double s5 = 0;
+#pragma omp parallel copyin(level) reduction(+ : s5)
+    {
+        level += 2;
+        hits = level;
+#pragma omp barrier
+#pragma omp for schedule(dynamic, 7)
+        for (int i = 0; i < 400; i++)
+            s5 += term(i);
+    }
+    printf("%.1f %.1f %.1f %.1f %.1f\n", s1, s2, s3, s4, s5);
     return 0;
 }
