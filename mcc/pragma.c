@@ -890,18 +890,38 @@ static void check_pair(struct omp_parser *p, struct omp_vec *cl, enum omp_clause
     }
 }
 
+/* The first clause of cl that `is` accepts, or NULL. */
+static const struct omp_clause *first_clause(const struct omp_vec *cl,
+                                             bool (*is)(const struct omp_clause *))
+{
+    const struct omp_clause *v = cl->items;
+    for (int i = 0; i < cl->n; i++)
+        if (is(&v[i]))
+            return &v[i];
+    return NULL;
+}
+
+static bool nonmonotonic_schedule(const struct omp_clause *c)
+{
+    return c->kind == OMP_CL_SCHEDULE && c->nonmonotonic;
+}
+
+static bool ordered_clause(const struct omp_clause *c) { return c->kind == OMP_CL_ORDERED; }
+
+/* (not in_reduction, made a reduction by parse_clause) */
+static bool reduction_clause(const struct omp_clause *c)
+{
+    return c->kind == OMP_CL_REDUCTION && !strncmp(c->text.text, "reduction", 9);
+}
+
+static bool nogroup_clause(const struct omp_clause *c) { return c->kind == OMP_CL_NOGROUP; }
+
 /* An ordered loop's iterations keep their order: no nonmonotonic schedule (gcc:
  * "'nonmonotonic' schedule modifier specified together with 'ordered' clause"). */
 static void ordered_nonmonotonic(struct omp_parser *p, struct omp_vec *cl)
 {
-    const struct omp_clause *v = cl->items, *sched = NULL, *ordered = NULL;
-    for (int i = 0; i < cl->n; i++) {
-        if (v[i].kind == OMP_CL_SCHEDULE && v[i].nonmonotonic)
-            sched = &v[i];
-        if (v[i].kind == OMP_CL_ORDERED)
-            ordered = &v[i];
-    }
-    if (sched && ordered) {
+    const struct omp_clause *sched = first_clause(cl, nonmonotonic_schedule);
+    if (sched && first_clause(cl, ordered_clause)) {
         p->failed = false;
         error_at(p, &sched->loc, "a 'nonmonotonic' schedule cannot be used together with "
                  "'ordered': the ordered regions run in the loop's order");
@@ -909,18 +929,11 @@ static void ordered_nonmonotonic(struct omp_parser *p, struct omp_vec *cl)
 }
 
 /* A taskloop's reduction is complete when its taskgroup ends, which nogroup removes (gcc:
- * "'nogroup' clause must not be used together with 'reduction' clause"; in_reduction,
- * made a reduction by parse_clause, may). */
+ * "'nogroup' clause must not be used together with 'reduction' clause"). */
 static void taskloop_reduction_nogroup(struct omp_parser *p, struct omp_vec *cl)
 {
-    const struct omp_clause *v = cl->items, *red = NULL, *nogroup = NULL;
-    for (int i = 0; i < cl->n; i++) {
-        if (v[i].kind == OMP_CL_REDUCTION && !strncmp(v[i].text.text, "reduction", 9) && !red)
-            red = &v[i];
-        if (v[i].kind == OMP_CL_NOGROUP)
-            nogroup = &v[i];
-    }
-    if (red && nogroup) {
+    const struct omp_clause *nogroup = first_clause(cl, nogroup_clause);
+    if (nogroup && first_clause(cl, reduction_clause)) {
         p->failed = false;
         error_at(p, &nogroup->loc, "clause 'nogroup' cannot be used together with 'reduction' "
                  "on a taskloop: its reduction is complete when its taskgroup ends");
