@@ -58,7 +58,8 @@ static struct lower_var *cap_find(struct capture *c, const struct sym *s)
 
 static struct lower_var *cap_add(struct capture *c, struct sym *s, size_t off, bool global)
 {
-    if (!capturable(s, global || (s && lower_frame_copy(c->L, s))) || declared_inside(s, c->node))
+    bool copied = s && s->depth == 0 && !global && lower_frame_copy(c->L, s);
+    if (!capturable(s, global || copied) || declared_inside(s, c->node))
         return NULL;
     struct lower_var *v = cap_find(c, s);
     if (v)

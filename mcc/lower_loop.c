@@ -338,14 +338,15 @@ static bool linear_var(struct lower *L, const struct lower_dir *d, struct lower_
                        struct ast *body, struct loop_code *c)
 {
     const char *x = arena_strndup(L->a, v->sym->name->str, v->sym->name->len);
-    if (lower_dir_iteration_var(d, v->sym) && !d->dir->simd) {
+    bool iteration = lower_dir_iteration_var(d, v->sym);
+    if (iteration && !d->dir->simd) {
         /* (gcc's rule: only a simd loop's variable may be listed) */
         mcc_error_at(&v->linear->loc, "iteration variable '%s' should not be linear: a '%s' "
                      "loop's variable is private to it already", x,
                      omp_directive_names[d->dir->kind]);
         return false;
     }
-    if (lower_dir_iteration_var(d, v->sym))
+    if (iteration)
         return true;
     const char *base = lower_local_name(L, LL_LINEAR_BASE, 0, x);
     const char *step = lower_local_name(L, LL_LINEAR_STEP, 0, x);
@@ -397,8 +398,8 @@ void lower_loop(struct lower *L, struct lower_dir *d)
         serial = here = true;
         for (struct lower_var *v = vars; v; v = v->next)
             for (int k = 0; k < cl->nrefs; k++)
-                if ((inscan || v->last) && strlen(cl->refs[k]->text.text) == v->sym->name->len &&
-                    !memcmp(cl->refs[k]->text.text, v->sym->name->str, v->sym->name->len)) {
+                if ((inscan || v->last) && lower_name_in(v->sym->name->str, v->sym->name->len,
+                                                          &cl->refs[k]->text.text, 1)) {
                     v->share = inscan ? LOWER_SHARED : LOWER_FIRSTPRIVATE;
                     if (inscan) {
                         v->red = NULL;

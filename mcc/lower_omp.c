@@ -155,8 +155,8 @@ static bool unlisted_static(struct ast *n, void *arg)
     for (int i = 0; i < st->d->dir->nclauses; i++)
         for (int k = 0; k < st->d->dir->clauses[i].nrefs; k++) {
             const struct omp_ref *r = omp_ref_root(st->d->dir->clauses[i].refs[k]);
-            if (r->kind == OMP_REF_NAME && strlen(r->text.text) == y->name->len &&
-                !memcmp(r->text.text, y->name->str, y->name->len))
+            if (r->kind == OMP_REF_NAME && lower_name_in(y->name->str, y->name->len,
+                                                         &r->text.text, 1))
                 return true;
         }
     st->found = n;
@@ -479,8 +479,7 @@ static bool all_listed(struct ast *decl, const struct omp_clause *c)
         struct ast *dn = ast_declarator_name(id);
         bool found = false;
         for (int k = 0; dn && dn->name && k < c->nrefs && !found; k++)
-            found = strlen(c->refs[k]->text.text) == dn->name->len &&
-                    !memcmp(c->refs[k]->text.text, dn->name->str, dn->name->len);
+            found = lower_name_in(dn->name->str, dn->name->len, &c->refs[k]->text.text, 1);
         if (!found)
             return false;
     }
