@@ -73,6 +73,11 @@ static const struct nrt_option core_options[] = {
      "of what it sees, at most this; 0 or above 16: 16)", &nrt_cfg.steal_batch, NULL},
     {"spins", NRT_OPT_COUNT, "2000", "polls of the queues an idle thread makes before it sleeps",
      &nrt_cfg.spins, NULL},
+    {"speed-aware", NRT_OPT_BOOL, "no",
+     "cores of unequal speed: each worker's speed is measured from its coarse bodies "
+     "(--coarse-us), and a worker at least 1.25 times slower than an idle one leaves the "
+     "shared queue's coarse tasks to it (at most a quarter of a body's time)",
+     &nrt_cfg.speed_aware, NULL},
     {"tree-start", NRT_OPT_BOOL, "no",
      "the workers start one another (worker i starts 2i+1 and 2i+2) instead of all from the "
      "thread that starts the runtime: the last one starts after about log2(N) thread "

@@ -270,6 +270,8 @@ struct nrt_config {
                            * their longest path to the end (deps.c, sched.c) */
     long critical_path_us; /* --critical-path-us: bodies this long take the ranked heap */
     bool tree_start;      /* --tree-start: workers start workers (worker.c) */
+    bool speed_aware;     /* --speed-aware: slow cores leave coarse tasks to idle fast
+                           * ones (speed.c) */
     long steal_batch;     /* --steal-batch: most tasks a dbf thief takes at once */
     bool summary;         /* --summary */
     bool verbose;         /* --verbose */
@@ -658,7 +660,34 @@ struct nrt_worker {
      * --cluster-profile). */
     unsigned long tasks_run;
     uint64_t busy_ns, t_start, body_first, body_last;
+    /* --speed-aware (speed.c): this thread only. */
+    uint64_t defer_since;           /* when it first left a coarse task to a faster one */
+    uint64_t coarse_ns;             /* moving mean of the coarse bodies it ran */
+    bool defer_woke;                /* it woke the sleepers for that task */
+    /* --speed-aware: written by this thread, read by every one (relaxed: hints).
+     * slowness: moving mean of its coarse bodies' times over their types' means, 256 for
+     * the mean (more: slower); nslow: its samples, up to NRT_SPEED_SAMPLES; idle: an
+     * enum nrt_idle_state. */
+    _Alignas(NRT_CACHELINE) atomic_uint slowness;
+    atomic_uint nslow;
+    atomic_int idle;
 } __attribute__((aligned(NRT_CACHELINE)));
+
+/* speed.c: heterogeneous cores (--speed-aware). */
+enum nrt_idle_state { NRT_BUSY, NRT_POLLING, NRT_ASLEEP };
+extern bool nrt_speed_on;                   /* set at start, read-only while running */
+void nrt_speed_start(int nworkers);
+void nrt_speed_record(struct nrt_worker *w, const struct nrt_type_info *info, uint64_t ns);
+bool nrt_speed_defer(struct nrt_worker *self, long waiting);
+static inline void nrt_speed_idle(struct nrt_worker *w, enum nrt_idle_state s)
+{
+    if (NRT_UNLIKELY(nrt_speed_on) && w &&
+        atomic_load_explicit(&w->idle, memory_order_relaxed) != (int)s) {
+        atomic_store_explicit(&w->idle, (int)s, memory_order_relaxed);
+        if (s != NRT_POLLING)
+            w->defer_since = 0;     /* a new episode when it next leaves a task */
+    }
+}
 
 extern int nrt_nworkers;                    /* set at start, constant while running */
 extern struct nrt_worker *nrt_workers;

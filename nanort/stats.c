@@ -131,13 +131,18 @@ static void print_tasks(FILE *out)
 
 static void print_workers(FILE *out, uint64_t now)
 {
-    fprintf(out, "\n  %-8s %12s %12s %12s\n", "worker", "tasks run", "busy (s)", "idle (s)");
+    /* --speed-aware: each worker's measured slowness (1.00: its types' mean) */
+    fprintf(out, "\n  %-8s %12s %12s %12s%s\n", "worker", "tasks run", "busy (s)", "idle (s)",
+            nrt_speed_on ? "     slowness" : "");
     for (int i = 0; i < nrt_nworkers; i++) {
         const struct nrt_worker *w = &nrt_workers[i];
         uint64_t life = now > w->t_start ? now - w->t_start : 0;
         uint64_t idle = life > w->busy_ns ? life - w->busy_ns : 0;
-        fprintf(out, "  %-8d %12lu %12.6f %12.6f\n", i, w->tasks_run, w->busy_ns * 1e-9,
+        fprintf(out, "  %-8d %12lu %12.6f %12.6f", i, w->tasks_run, w->busy_ns * 1e-9,
                 idle * 1e-9);
+        if (nrt_speed_on && atomic_load_explicit(&w->nslow, memory_order_relaxed))
+            fprintf(out, " %12.2f", atomic_load_explicit(&w->slowness, memory_order_relaxed) / 256.0);
+        fputc('\n', out);
     }
 }
 

@@ -601,13 +601,16 @@ static void run_body(struct nanort_task *t)
         uint64_t v0 = nrt_now_ns();
         nrt_device(impl->device)->run(impl, t->args, &ctx);
         nrt_vers_done(t, nrt_impl_index(t->info, impl), nrt_now_ns() - v0);
-    } else if (time_this(w, t->info)) {
+    } else if (time_this(w, t->info) ||
+               (NRT_UNLIKELY(nrt_speed_on) && atomic_load_explicit(&t->info->coarse, memory_order_relaxed))) {
         uint64_t s0 = nrt_now_ns();
         nrt_device(impl->device)->run(impl, t->args, &ctx);
         uint64_t ns = nrt_now_ns() - s0;
         if (nrt_cfg.inline_below > 0 && t->nregions == 0)
             sample_record(t->info, ns);
         coarse_record(t->info, ns);
+        if (NRT_UNLIKELY(nrt_speed_on) && atomic_load_explicit(&t->info->coarse, memory_order_relaxed))
+            nrt_speed_record(w, t->info, ns);  /* every coarse body: speed.c */
     } else {
         nrt_device(impl->device)->run(impl, t->args, &ctx);
     }

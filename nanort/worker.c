@@ -183,7 +183,8 @@ bool nrt_handoff(struct nanort_task *t)
         return false;
     /* A coarse task (NRT_COARSE_US) waits its turn behind every queued one. */
     if (atomic_load_explicit(&t->info->coarse, memory_order_relaxed))
-        return nrt_sched->queued(NULL) == 0 && (handoff = t, true);
+        return nrt_sched->queued(NULL) == 0 &&
+               !(NRT_UNLIKELY(nrt_speed_on) && nrt_speed_defer(nrt_self, 1)) && (handoff = t, true);
     long q = nrt_sched->queued(nrt_self);
     if (q > 0 && q < NRT_HANDOFF_PLENTY)
         return false;
@@ -226,6 +227,7 @@ static inline bool run_plain(void)
              !(NRT_UNLIKELY(atomic_load_explicit(&nrt_take_back_on, memory_order_acquire)) &&
                (t = nrt_dev_take_back())))
         return false;               /* (take-back: a cluster rank's queued task, device.c) */
+    nrt_speed_idle(nrt_self, NRT_BUSY);
     nrt_task_execute(t);
     return true;
 }
@@ -256,15 +258,18 @@ void nrt_wait_until(nrt_cond_fn *done, void *arg)
         if (nrt_run_one()) {
             spins = 0;
         } else if (spins++ < spin_limit) {
+            nrt_speed_idle(nrt_self, NRT_POLLING);
             nrt_cpu_relax();
         } else if (NRT_UNLIKELY(nrt_self && atomic_load(&nrt_self->slot_wanted)) &&
                    nrt_slot_give_waiting(done, arg)) {
             spins = 0;                  /* a paused task took the slot meanwhile (block.c) */
         } else {
+            nrt_speed_idle(nrt_self, NRT_ASLEEP);
             wait_sleep(done, arg);
             spins = 0;
         }
     }
+    nrt_speed_idle(nrt_self, NRT_BUSY);     /* back to the task that waited */
     nrt_handoff_flush();
 }
 
@@ -294,9 +299,12 @@ static void idle_loop(bool idle)
             atomic_fetch_add_explicit(&nrt_idle, 1, memory_order_relaxed);
         idle = true;
         if (spins++ < spin_limit) {
+            nrt_speed_idle(nrt_self, NRT_POLLING);
             nrt_cpu_relax();
         } else {
+            nrt_speed_idle(nrt_self, NRT_ASLEEP);
             idle_sleep();
+            nrt_speed_idle(nrt_self, NRT_POLLING);
             spins = 0;
         }
     }
@@ -400,6 +408,7 @@ void nrt_workers_start(int n)
     atomic_store(&spawned, 0);
     nrt_prio_init();
     nrt_sched->init(n);
+    nrt_speed_start(n);
     if (sched_getaffinity(0, sizeof allowed, &allowed) != 0)
         CPU_ZERO(&allowed);
     /* Bind only when the workers fill the cores the process may use: with fewer, the

@@ -227,7 +227,8 @@ PY
                                [thr1k]="--throttle-limit=1024" [thr256]="--throttle-limit=256"
                                [reach3]="--critical-reach=3" [reach4]="--critical-reach=4"
                                [cpath]="--critical-path"
-                               [cpathr3]="--critical-path --critical-reach=3")
+                               [cpathr3]="--critical-path --critical-reach=3"
+                               [speed]="--speed-aware")
            vars="base ${W16AB_VARIANTS:-crit2 spins20k spins200 eager tree} libgomp libomp"
            t0=$(date +%s)
            for r in $(seq "${W16_ROUNDS:-15}"); do
@@ -336,7 +337,7 @@ PY
     chain) # the chain that ended each traced cholesky run, and each worker's gemm bodies
            b=build/bench/ompss
            declare -A CVAR=([base]="" [cpath]="--critical-path" [reach3]="--critical-reach=3"
-                            [crit2]="--critical-successors=2")
+                            [crit2]="--critical-successors=2" [speed]="--speed-aware")
            for tile in ${CHAIN_TILES:-256 128}; do
              for v in base ${CHAIN_VARIANTS:-cpath}; do
                for r in $(seq "${CHAIN_RUNS:-3}"); do

@@ -101,6 +101,13 @@ $(eval $(call stress_run,check-stress-dbf-4-steal1,stress[dbf$(STRESS_COMMA)4$(S
 $(eval $(call stress_run,check-stress-tsan-dbf-steal1,stress-tsan[dbf$(STRESS_COMMA)2$(STRESS_COMMA)steal1+coarse1],\
   $$(SAN_ENV_tsan) NX_ARGS="--smp-workers=2 --schedule=dbf --steal-batch=1 --coarse-us=1",\
   $(BUILD)/tsan/tests/stress/stress,$(STRESS_SAN_GRAPHS)))
+# --speed-aware with --coarse-us=1: every worker times its bodies, and slower ones leave
+# the shared FIFO's tasks to faster idle ones (and wake them), alone and under TSan.
+$(eval $(call stress_run,check-stress-dbf-4-speed,stress[dbf$(STRESS_COMMA)4$(STRESS_COMMA)speed+coarse1],\
+  NX_ARGS="--smp-workers=4 --schedule=dbf --speed-aware --coarse-us=1",$(STRESS_BIN),60 2000 87000))
+$(eval $(call stress_run,check-stress-tsan-dbf-speed,stress-tsan[dbf$(STRESS_COMMA)2$(STRESS_COMMA)speed+coarse1],\
+  $$(SAN_ENV_tsan) NX_ARGS="--smp-workers=2 --schedule=dbf --speed-aware --coarse-us=1",\
+  $(BUILD)/tsan/tests/stress/stress,$(STRESS_SAN_GRAPHS)))
 # --tree-start: workers start workers while the first tasks are being queued.
 $(eval $(call stress_run,check-stress-dbf-4-tree,stress[dbf$(STRESS_COMMA)4$(STRESS_COMMA)tree-start],\
   NX_ARGS="--smp-workers=4 --schedule=dbf --tree-start",$(STRESS_BIN),60 2000 85000))

@@ -450,6 +450,62 @@ START_TEST(sched_steal_batch_limits_the_batch)
 }
 END_TEST
 
+/* --speed-aware: worker 1 plays a core 4 times slower than worker 0 (its bodies spin 4
+ * times longer); chain[] records which worker ran each link of a chain. */
+static int chain_worker[64];
+
+static void unequal_body(void *p, long k)
+{
+    int id = nanort_worker_id();
+    spin_us(NULL, id == 1 ? 4 * 150 : 150);
+    if (p)
+        chain_worker[k] = id;
+}
+
+/* Two workers: 40 independent coarse tasks (each worker measures itself), then a chain
+ * of 30 on one variable.  Returns how many links of the chain worker 0 ran. */
+static int chain_on_fast_worker(void)
+{
+    for (int i = 0; i < 40; i++)
+        UT_SPAWN_NODEPS(unequal_body, NULL, i);
+    nanort_taskwait();
+    static long x;
+    for (int i = 0; i < 30; i++)
+        UT_SPAWN(unequal_body, &x, i, UT_INOUT(&x, sizeof x));
+    nanort_taskwait();
+    int fast = 0;
+    for (int i = 0; i < 30; i++)
+        fast += chain_worker[i] == 0;
+    return fast;
+}
+
+START_TEST(sched_speed_aware_chain_moves_to_fast_worker)
+{
+    /* A chain that began on the slow worker (or moved to it) goes to the fast one as soon
+     * as it is idle, and stays there: of 30 links the slow worker runs a few. */
+    setenv("NX_SPEED_AWARE", "yes", 1);
+    int fast = chain_on_fast_worker();
+    ck_assert_msg(fast >= 24, "worker 0 (4 times faster) ran %d of 30 links", fast);
+    ck_assert_msg(nrt_speed_on, "--speed-aware did not turn on");
+    for (int i = 0; i < 2; i++) {
+        ck_assert_int_ge(atomic_load(&nrt_workers[i].nslow), 4);
+    }
+    /* worker 1 measured slower than worker 0, by more than the rule's 1.25 */
+    unsigned s0 = atomic_load(&nrt_workers[0].slowness), s1 = atomic_load(&nrt_workers[1].slowness);
+    ck_assert_msg(4 * s1 > 5 * s0, "slowness %u (worker 0) and %u (worker 1)", s0, s1);
+}
+END_TEST
+
+START_TEST(sched_speed_aware_off_measures_nothing)
+{
+    /* The default: no worker times its coarse bodies for speed, none leaves them. */
+    unsetenv("NX_SPEED_AWARE");
+    chain_on_fast_worker();
+    ck_assert(!nrt_speed_on);
+    ck_assert_int_eq(atomic_load(&nrt_workers[1].nslow), 0);
+}
+END_TEST
+
 static void coarse_step(void *p, long k)
 {
     (void)p;
@@ -1597,6 +1653,9 @@ int main(void)
         tc = sched_tcase(s, "steal", 30);
         tcase_add_test(tc, sched_steal_batch_default_takes_half);
         tcase_add_test(tc, sched_steal_batch_limits_the_batch);
+        tc = sched_tcase(s, "speed", 60);
+        tcase_add_test(tc, sched_speed_aware_chain_moves_to_fast_worker);
+        tcase_add_test(tc, sched_speed_aware_off_measures_nothing);
     }
     if (parallel && !(nx && strstr(nx, "--schedule=wf"))) {
         /* (wf would run the long child in the test's own thread) */

@@ -1,0 +1,100 @@
+/*
+ * speed.c - cores of unequal speed (--speed-aware).
+ *
+ * On a machine whose cores do not run at one speed (performance and efficiency cores,
+ * virtual CPUs that share physical cores with other guests: the GPU host's 16 ran one
+ * body 1.2 to 2 times slower on half of them when all were busy, bench/ompss/README.md),
+ * whichever worker takes a coarse task decides how long it lasts.  Where a run ends on a
+ * chain of long bodies (cholesky at tile 256, matmul's last tiles), the chain should run
+ * on the fast cores.
+ *
+ * Each worker measures itself: the moving mean of its coarse bodies' times, each divided
+ * by its type's mean over all workers (task.c's long_mean_us), is its slowness (256 for
+ * the mean).  A worker about to take coarse tasks from the shared FIFO (sched_dbf.c) or
+ * to keep a coarse successor in place (worker.c) leaves them when as many idle workers
+ * as there are tasks waiting are at least 1.25 times faster: they poll the FIFO and take
+ * them (a sleeping one is woken once).  The wait is bounded: after a quarter of the
+ * worker's mean coarse body, or 500 us, it takes the task itself, so a faster worker that
+ * went to sleep or is busy elsewhere costs at most that.
+ *
+ * The states read across threads are hints (relaxed): a wrong one delays a task by the
+ * bound above at most, never loses it (the task stays in the FIFO, which every poll and
+ * every sleep test reads).
+ */
+#include "nrt.h"
+
+bool nrt_speed_on;
+
+#define NRT_SPEED_SAMPLES 4         /* bodies a worker times before its slowness counts */
+#define SPEED_ONE 256u              /* slowness of a worker at its types' mean speed */
+#define DEFER_MAX_NS 500000u        /* longest a worker leaves a task to a faster one */
+
+void nrt_speed_start(int nworkers)
+{
+    /* The scan of the workers at each poll that finds coarse tasks: not for thousands of
+     * workers (there are never that many cores of two speeds in one process). */
+    nrt_speed_on = nrt_cfg.speed_aware && nworkers > 1 && nworkers <= 256;
+    for (int i = 0; i < nworkers; i++) {
+        atomic_init(&nrt_workers[i].slowness, SPEED_ONE);
+        atomic_init(&nrt_workers[i].nslow, 0);
+        atomic_init(&nrt_workers[i].idle, NRT_BUSY);
+    }
+}
+
+/* A coarse body of `ns` ran on w. */
+void nrt_speed_record(struct nrt_worker *w, const struct nrt_type_info *info, uint64_t ns)
+{
+    uint64_t mean = (uint64_t)atomic_load_explicit(&info->long_mean_us, memory_order_relaxed) * 1000;
+    if (!w || mean == 0)
+        return;
+    uint64_t r = ns * SPEED_ONE / mean;
+    r = r < SPEED_ONE / 8 ? SPEED_ONE / 8 : r > 8 * SPEED_ONE ? 8 * SPEED_ONE : r;
+    unsigned n = atomic_load_explicit(&w->nslow, memory_order_relaxed);
+    uint64_t s = n ? atomic_load_explicit(&w->slowness, memory_order_relaxed) : r;
+    atomic_store_explicit(&w->slowness, (unsigned)((3 * s + r) / 4), memory_order_relaxed);
+    if (n < NRT_SPEED_SAMPLES)
+        atomic_store_explicit(&w->nslow, n + 1, memory_order_relaxed);
+    w->coarse_ns = w->coarse_ns ? (7 * w->coarse_ns + ns) / 8 : ns;
+}
+
+static bool measured(const struct nrt_worker *w)
+{
+    return atomic_load_explicit(&w->nslow, memory_order_relaxed) >= NRT_SPEED_SAMPLES;
+}
+
+/* Should self leave the `waiting` coarse tasks it sees to faster idle workers?  Called
+ * only with nrt_speed_on; a worker that takes a task clears its episode (nrt_speed_took). */
+bool nrt_speed_defer(struct nrt_worker *self, long waiting)
+{
+    if (!self || waiting <= 0 || !measured(self))
+        return false;
+    unsigned mine = atomic_load_explicit(&self->slowness, memory_order_relaxed);
+    long faster = 0;
+    bool asleep = false;
+    for (int i = 0; i < nrt_nworkers && faster < waiting; i++) {
+        struct nrt_worker *v = &nrt_workers[i];
+        int st = atomic_load_explicit(&v->idle, memory_order_relaxed);
+        if (v == self || st == NRT_BUSY || !measured(v))
+            continue;
+        /* v at least 1.25 times faster: 5 v < 4 mine */
+        if (5 * (uint64_t)atomic_load_explicit(&v->slowness, memory_order_relaxed) < 4 * (uint64_t)mine) {
+            faster++;
+            asleep |= st == NRT_ASLEEP;
+        }
+    }
+    uint64_t now = nrt_now_ns();
+    uint64_t bound = self->coarse_ns / 4 < DEFER_MAX_NS ? self->coarse_ns / 4 : DEFER_MAX_NS;
+    if (faster < waiting || (self->defer_since && now - self->defer_since > bound)) {
+        self->defer_since = 0;
+        return false;
+    }
+    if (!self->defer_since) {
+        self->defer_since = now;
+        self->defer_woke = false;
+    }
+    if (asleep && !self->defer_woke) {
+        self->defer_woke = true;
+        nrt_wake_sleepers();
+    }
+    return true;
+}
