@@ -43,6 +43,9 @@
 #                                    each run, and each worker's median gemm body, for base and
 #                                    CHAIN_VARIANTS (cpath) at CHAIN_TILES (256 128); the
 #                                    traces in chain-traces.tgz
+#   scripts/gpu-session.sh bodies    where the 16-worker time goes: every kernel call timed
+#                                    (BENCH_BODIES=1), the sum of the bodies against the run's
+#                                    time, nanort (BODIES_VARIANTS) against libgomp and libomp
 #   scripts/gpu-session.sh pack      after the others: all their files in results.tgz (the
 #                                    tables, *.md, stay beside it), for the device tool's
 #                                    few fetched files a call
@@ -362,6 +365,42 @@ PY
            done 2>&1 | tee "$out/chain.txt"
            # one file back, not one a run (the device tool fetches a few files per call)
            tar czf "$out/chain-traces.tgz" -C "$out" chain && rm -rf "$out/chain" ;;
+    bodies) # where a 16-worker run's time goes: BENCH_BODIES=1 sums every kernel call's time,
+            # so (bodies / 16) / time is the threads' share in bodies; nanort (BODIES_VARIANTS,
+            # NX_ARGS options of w16ab) against libgomp and libomp, BODIES_ROUNDS (11) rounds
+            b=build/bench/ompss
+            declare -A APPN=([cholesky]=2048 [matmul]=1024)
+            declare -A BVAR=([base]="" [nobind]="--no-binding" [coarse0]="--coarse-us=0"
+                             [speed]="--speed-aware" [spins20k]="--spins=20000")
+            for r in $(seq "${BODIES_ROUNDS:-11}"); do
+              for cell in ${BODIES_CELLS:-matmul:64 matmul:128 cholesky:64 cholesky:128 cholesky:256}; do
+                app=${cell%:*} tile=${cell#*:}
+                for v in ${BODIES_VARIANTS:-base} libgomp libomp; do
+                  case $v in
+                    libgomp|libomp) bin=$b/$app-$v nx="" ;;
+                    *) bin=$b/$app-mcc nx="--smp-workers=16 ${BVAR[$v]}" ;;
+                  esac
+                  o=$(BENCH_BODIES=1 NX_ARGS="$nx" OMP_NUM_THREADS=16 taskset -c 0-15 $bin "${APPN[$app]}" $tile 2>&1)
+                  t=$(echo "$o" | awk '/^time/{print $2}') s=$(echo "$o" | awk '/^bodies/{print $2}')
+                  echo "$app $tile $v ${t:-fail} ${s:-fail}"
+                done
+              done
+            done > "$out/bodies.txt"
+            python3 - "$out/bodies.txt" <<'PY' | tee "$out/bodies.md"
+import sys, statistics as st
+d = {}
+for line in open(sys.argv[1]):
+    app, tile, v, t, s = line.split()
+    if t != "fail" and s != "fail":
+        d.setdefault((app, int(tile), v), []).append((float(t), float(s)))
+print("| app | tile | runtime | time (s) | sum of bodies (s) | bodies / (16 x time) | runs |")
+print("|---|---:|---|---:|---:|---:|---:|")
+for (app, tile, v), xs in sorted(d.items()):
+    t = st.median(x[0] for x in xs); s = st.median(x[1] for x in xs)
+    fill = st.median(x[1] / (16 * x[0]) for x in xs)
+    print(f"| {app} | {tile} | {v} | {t:.4f} | {s:.4f} | {fill:.3f} | {len(xs)} |")
+PY
+            ;;
     variants2) PIN=2,3 ROUNDS=${ROUNDS:-7} bench/variants.sh "$out/variants-2c.md" 2> "$out/variants-2c.log" ;;
     scaling) MCC_PREBUILT=1 bench/scaling.sh --max-workers 16 --quick --bindir build/bench/ompss \
                --out "$out/scaling.tsv" > "$out/scaling.log" 2>&1; tail -5 "$out/scaling.log" ;;
