@@ -149,6 +149,23 @@ void nanort_task_region(nanort_task *t, unsigned flags, const void *base, unsign
 /* Shortcut for a contiguous region of `bytes` bytes starting at `addr`. */
 void nanort_task_region1(nanort_task *t, unsigned flags, const void *addr, size_t bytes);
 
+/* OpenMP depobj: the dependence an omp_depend_t holds (`slot`: its __nrt_dep member).
+ * init records one region and its flags (a NANORT_DEP_* mode); update changes the mode;
+ * destroy releases it (the slot is NULL after).  A task names the dependence with
+ * nanort_task_depobj (`copies`: add the copy directions of its mode, copy_deps), counted
+ * at creation with nanort_depobj_ndims (one region of that many dimensions); a taskwait
+ * reads it with nanort_depobj_region (dims: room for nanort_depobj_ndims).  A slot never
+ * initialised, or destroyed, stops the program with a message naming `where`. */
+void nanort_depobj_init(void **slot, unsigned flags, const void *base, unsigned ndims,
+                        const struct nanort_dim *dims);
+void nanort_depobj_init1(void **slot, unsigned flags, const void *addr, size_t bytes);
+void nanort_depobj_update(void **slot, unsigned flags, const char *where);
+void nanort_depobj_destroy(void **slot, const char *where);
+unsigned nanort_depobj_ndims(void *const *slot, const char *where);
+void nanort_task_depobj(nanort_task *t, void *const *slot, int copies, const char *where);
+unsigned nanort_depobj_region(void *const *slot, unsigned *flags, const void **base,
+                              struct nanort_dim *dims, const char *where);
+
 /* Hand the task to the runtime.  `flags`: enum nanort_submit_flags; larger `priority`
  * runs first among ready tasks.  After this call `t` must not be used. */
 void nanort_task_submit(nanort_task *t, unsigned flags, int priority);

@@ -530,9 +530,51 @@ static bool is_count(enum omp_clause_kind k)
                          (int)(sizeof counts / sizeof counts[0]));
 }
 
+/* Is t omp_depend_t (omp.h's struct omp_depend_t), or not known? */
+static bool depend_object_type(const struct ck_type *t)
+{
+    if (t->base == CK_UNKNOWN)
+        return true;
+    return t->base == CK_STRUCT && t->n == 0 && t->tag && t->tag->name &&
+           t->tag->name->len == 12 && !memcmp(t->tag->name->str, "omp_depend_t", 12);
+}
+
+/* depobj(o) and depend(depobj: o): o an omp_depend_t object (gcc's messages). */
+static void depend_object(struct ck *c, const struct omp_expr *e, bool clause_item)
+{
+    struct ck_type t;
+    if (!piece(c, e, USE_VALUE, clause_item ? "a 'depobj' dependence" : "the 'depobj' object",
+               clause_item ? "',' or ')'" : "')'", &t))
+        return;
+    range_of(c, e);
+    if (!depend_object_type(&t) && clause_item)
+        ck_error(c, c->pos, "'%s' does not have 'omp_depend_t' type in 'depend' clause with "
+                 "'depobj' dependence type", e->text);
+    else if (!depend_object_type(&t))
+        ck_error(c, c->pos, "type of 'depobj' expression is not 'omp_depend_t'");
+    else if (!t.lvalue)
+        ck_error(c, c->pos, "'%s' is not an object: a depend object is a variable of type "
+                 "'omp_depend_t'", e->text);
+    else if (t.base_const && !clause_item)
+        ck_error(c, c->pos, "'%s' is const: '#pragma omp depobj' writes it", e->text);
+}
+
 static void clause(struct ck *c, const struct omp_clause *cl)
 {
     char what[64];
+    if (cl->kind == OMP_CL_DEPEND && cl->dep == OMP_DEP_DEPOBJ) {
+        for (int i = 0; i < cl->nrefs && !c->failed; i++) {
+            const struct omp_ref *r = cl->refs[i];
+            if (r->kind == OMP_REF_SECTION || r->kind == OMP_REF_SHAPE) {
+                range_of(c, &r->text);
+                ck_error(c, c->pos, "'depend' clause with 'depobj' dependence type on array "
+                         "section");
+                return;
+            }
+            depend_object(c, &r->text, true);
+        }
+        return;
+    }
     snprintf(what, sizeof what, "the argument of '%s'", omp_clause_names[cl->kind]);
     switch (clause_form[cl->kind]) {
     case CK_FORM_REFS: case CK_FORM_DEPEND: case CK_FORM_REDUCTION: case CK_FORM_NAMES:
@@ -687,6 +729,8 @@ static void directive(struct ck *c, const struct omp_directive *d)
     c->toks = d->toks;
     if (d->reduction)
         declare_reduction(c, d->reduction);
+    if (d->kind == OMP_DIR_DEPOBJ)
+        depend_object(c, &d->name, false);
     for (int i = 0; i < d->nclauses && !c->failed; i++)
         clause(c, &d->clauses[i]);
     if (!c->failed)

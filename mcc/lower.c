@@ -212,6 +212,9 @@ static void lower_pragma_item(struct lower *L, struct ast *pr)
         else
             lower_sync_taskwait(L, pr, d);
         break;
+    case OMP_DIR_DEPOBJ:
+        lower_deps_depobj(L, pr, d);
+        break;
     case OMP_DIR_DECLARE_REDUCTION:
         lower_reduction_declare(L, d, pr->begin);
         drop_pragma(L, pr);

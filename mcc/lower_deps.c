@@ -216,16 +216,40 @@ static void dims_text(struct lower_buf *b, const struct region *r, const char *s
     }
 }
 
-static void add_region(struct lower_buf *b, const struct region *r, unsigned flags)
+/* fn(to, flags, base, bytes) or fn(to, flags, base, ndims, dims), fn being `prefix`1 or
+ * `prefix` (nanort_task_region of nrt_t, nanort_depobj_init of an object). */
+static void add_region_to(struct lower_buf *b, const struct region *r, unsigned flags,
+                          const char *prefix, const char *to)
 {
     if (r->bytes) {
-        lbuf_printf(b, "nanort_task_region1(nrt_t, %uu, %s, %s);\n", flags, r->base, r->bytes);
+        lbuf_printf(b, "%s1(%s, %uu, %s, %s);\n", prefix, to, flags, r->base, r->bytes);
         return;
     }
     lbuf_printf(b, "{ __SIZE_TYPE__ nrt_es = %s; struct nanort_dim nrt_d[%d] = {", r->elem, r->nd);
     dims_text(b, r, ", ");
-    lbuf_printf(b, "}; nanort_task_region(nrt_t, %uu, (const void *)(%s), %d, nrt_d); }\n",
+    lbuf_printf(b, "}; %s(%s, %uu, (const void *)(%s), %d, nrt_d); }\n", prefix, to,
                 flags, r->base, r->nd);
+}
+
+static void add_region(struct lower_buf *b, const struct region *r, unsigned flags)
+{
+    add_region_to(b, r, flags, "nanort_task_region", "nrt_t");
+}
+
+/* "file:line" of loc as a C string literal, for the runtime's messages about a depend
+ * object. */
+static const char *where_text(struct lower *L, const struct mcc_loc *loc)
+{
+    char *f = cl_c_string(loc->file ? loc->file : "");
+    const char *w = arena_printf(L->a, "\"%s:%d\"", f, loc->line);
+    free(f);
+    return w;
+}
+
+/* The slot of a depend object o: its runtime pointer (mcc/include/omp.h). */
+static const char *depobj_slot(struct lower *L, const struct iters *it, const struct omp_ref *o)
+{
+    return arena_printf(L->a, "&(%s).__nrt_dep", X(L, it, &o->text));
 }
 
 /* for loops of a multidependence's iterators (count or add). */
@@ -274,6 +298,16 @@ static void close_multi(struct lower_buf *b, int levels)
         lbuf_puts(b, "} ");
 }
 
+/* depend(depobj: o): one region, of the dimensions o holds. */
+static void emit_depobj(struct lower *L, const struct omp_ref *o, bool copies,
+                        struct lower_buf *count, struct lower_buf *add)
+{
+    struct iters it = {0};
+    const char *slot = depobj_slot(L, &it, o), *where = where_text(L, &o->text.loc);
+    lbuf_printf(count, "nrt_nr += 1; nrt_nd += nanort_depobj_ndims(%s, %s);\n", slot, where);
+    lbuf_printf(add, "nanort_task_depobj(nrt_t, %s, %d, %s);\n", slot, copies ? 1 : 0, where);
+}
+
 static void emit_ref(struct lower *L, const struct omp_ref *ref, unsigned flags,
                      struct lower_buf *count, struct lower_buf *add)
 {
@@ -299,7 +333,7 @@ static unsigned mode_of(enum omp_dep dep)
         [OMP_DEP_NONE] = NANORT_DEP_NONE, [OMP_DEP_IN] = NANORT_DEP_IN,
         [OMP_DEP_OUT] = NANORT_DEP_OUT, [OMP_DEP_INOUT] = NANORT_DEP_INOUT,
         [OMP_DEP_CONCURRENT] = NANORT_DEP_CONCURRENT,
-        [OMP_DEP_COMMUTATIVE] = NANORT_DEP_COMMUTATIVE,
+        [OMP_DEP_COMMUTATIVE] = NANORT_DEP_COMMUTATIVE, [OMP_DEP_DEPOBJ] = NANORT_DEP_NONE,
     };
     return modes[dep];
 }
@@ -345,7 +379,10 @@ static void emit_clauses(struct lower *L, const struct omp_directive *d, bool co
         else
             continue;
         for (int k = 0; k < c->nrefs; k++)
-            emit_ref(L, c->refs[k], flags, count, add);
+            if (c->dep == OMP_DEP_DEPOBJ && is_dep_clause(c->kind))
+                emit_depobj(L, c->refs[k], copy_deps, count, add);
+            else
+                emit_ref(L, c->refs[k], flags, count, add);
     }
 }
 
@@ -357,6 +394,17 @@ void lower_deps_emit(struct lower *L, const struct lower_dir *d, bool reduction_
         copy_deps = true;
     if (lower_dir_has(d, OMP_CL_NO_COPY_DEPS))
         copy_deps = false;
+    /* A device implementation's pointers are translated to the device copies of the
+     * regions its clauses name (lower_dir_copies): a depend object names none mcc sees. */
+    const struct omp_directive *ds[2] = {d->dir, d->target};
+    for (int k = 0; k < 2 && (lower_dir_devices(d) & ~(1u << OMP_DEVICE_SMP)); k++)
+        for (int i = 0; ds[k] && i < ds[k]->nclauses; i++)
+            if (ds[k]->clauses[i].kind == OMP_CL_DEPEND && ds[k]->clauses[i].dep == OMP_DEP_DEPOBJ) {
+                mcc_error_at(&ds[k]->clauses[i].loc, "sorry, unimplemented: 'depend(depobj: "
+                             "...)' on a task for a device other than smp: name the data in "
+                             "its own 'depend' clause");
+                return;
+            }
     emit_clauses(L, d->dir, copy_deps, reduction_commutative, count, add);
     emit_clauses(L, d->target, copy_deps, reduction_commutative, count, add);
 }
@@ -430,8 +478,21 @@ void lower_deps_emit_taskwait(struct lower *L, const struct omp_directive *d, st
                          omp_clause_names[c->kind]);
             continue;
         }
-        for (int k = 0; k < c->nrefs; k++)
-            n += taskwait_ref(L, c->refs[k], mode_of(c->dep), &count, &fill);
+        for (int k = 0; k < c->nrefs; k++) {
+            if (c->dep != OMP_DEP_DEPOBJ) {
+                n += taskwait_ref(L, c->refs[k], mode_of(c->dep), &count, &fill);
+                continue;
+            }
+            struct iters it = {0};
+            const char *slot = depobj_slot(L, &it, c->refs[k]);
+            const char *where = where_text(L, &c->refs[k]->text.loc);
+            lbuf_printf(&count, "nrt_nr += 1; nrt_nd += nanort_depobj_ndims(%s, %s); ", slot,
+                        where);
+            lbuf_printf(&fill, "{ nrt_dp[nrt_i] = &nrt_d[nrt_o]; nrt_n[nrt_i] = "
+                        "nanort_depobj_region(%s, &nrt_f[nrt_i], &nrt_b[nrt_i], &nrt_d[nrt_o], "
+                        "%s); nrt_o += nrt_n[nrt_i]; nrt_i++; }", slot, where);
+            n++;
+        }
     }
     if (n > 0) {
         /* Sized at run time: a multidependence's iteration count is only known then. */
@@ -445,4 +506,31 @@ void lower_deps_emit_taskwait(struct lower *L, const struct omp_directive *d, st
     }
     free(count.s);
     free(fill.s);
+}
+
+/* #pragma omp depobj(o) depend(type: x) | update(type) | destroy: the object's record
+ * (nanort/depobj.c). */
+void lower_deps_depobj(struct lower *L, struct ast *pr, const struct omp_directive *d)
+{
+    struct lower_buf b = {0};
+    struct iters it = {0};
+    struct omp_ref o = { .kind = OMP_REF_EXPR, .text = d->name };
+    const char *slot = depobj_slot(L, &it, &o), *where = where_text(L, &d->name.loc);
+    if (d->depobj_destroy) {
+        lbuf_printf(&b, "nanort_depobj_destroy(%s, %s);", slot, where);
+    } else if (d->depobj_update != OMP_DEP_NONE) {
+        lbuf_printf(&b, "nanort_depobj_update(%s, %uu, %s);", slot, mode_of(d->depobj_update),
+                    where);
+    } else if (d->nclauses == 1 && d->clauses[0].nrefs == 1) {
+        const struct omp_clause *c = &d->clauses[0];
+        struct region r;
+        if (!build_region(L, &it, c->refs[0], &r)) {
+            free(b.s);
+            return;
+        }
+        lbuf_puts(&b, "{ ");
+        add_region_to(&b, &r, mode_of(c->dep), "nanort_depobj_init", slot);
+        lbuf_puts(&b, "}");
+    }
+    rewrite_replace(L->rw, pr->begin, pr->end, lbuf_take(&b, L->a));
 }

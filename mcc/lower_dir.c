@@ -137,7 +137,7 @@ static bool is_copy_clause(const struct omp_clause *c, bool copy_deps)
         return true;
     case OMP_CL_IN: case OMP_CL_OUT: case OMP_CL_INOUT: case OMP_CL_INPUT: case OMP_CL_OUTPUT:
     case OMP_CL_DEPEND: case OMP_CL_CONCURRENT: case OMP_CL_COMMUTATIVE:
-        return copy_deps && c->dep != OMP_DEP_NONE;
+        return copy_deps && c->dep != OMP_DEP_NONE && c->dep != OMP_DEP_DEPOBJ;
     default:
         return false;
     }

@@ -725,7 +725,7 @@ int lower_translation_unit(struct translation *t);
     X(OMP_DIR_FLUSH, "flush") X(OMP_DIR_SIMD, "simd") \
     X(OMP_DIR_TASKGRAPH, "taskgraph") X(OMP_DIR_ORDERED, "ordered") X(OMP_DIR_SCOPE, "scope") \
     X(OMP_DIR_CANCEL, "cancel") X(OMP_DIR_CANCELLATION_POINT, "cancellation point") \
-    X(OMP_DIR_SCAN, "scan") \
+    X(OMP_DIR_SCAN, "scan") X(OMP_DIR_DEPOBJ, "depobj") \
     X(OMP_DIR_DECLARE_REDUCTION, "declare reduction") X(OMP_DIR_DECLARE_SIMD, "declare simd") \
     X(OMP_DIR_UNKNOWN, "unknown")
 
@@ -788,7 +788,8 @@ int lower_translation_unit(struct translation *t);
 #define OMP_DEPS(X) \
     X(OMP_DEP_NONE, "none") X(OMP_DEP_IN, "in") X(OMP_DEP_OUT, "out") \
     X(OMP_DEP_INOUT, "inout") X(OMP_DEP_CONCURRENT, "concurrent") \
-    X(OMP_DEP_COMMUTATIVE, "commutative")
+    X(OMP_DEP_COMMUTATIVE, "commutative") \
+    X(OMP_DEP_DEPOBJ, "depobj")    /* depend(depobj: o): the dependence o holds */
 /* Data reference nodes. */
 #define OMP_REF_KINDS(X) \
     X(OMP_REF_NAME, "name")       /* an identifier */ \
@@ -910,6 +911,10 @@ struct omp_directive {
     enum omp_directive_kind cancel_of; /* CANCEL, CANCELLATION_POINT: parallel, for,
                                       sections or taskgroup */
     bool scan_inclusive;           /* SCAN: inclusive(list), else exclusive(list) */
+    /* DEPOBJ: the object is `name`; its one clause is depend (in clauses), update(type)
+     * (depobj_update, not OMP_DEP_NONE) or destroy */
+    enum omp_dep depobj_update;
+    bool depobj_destroy;
     int nclauses;
     struct omp_clause *clauses;
     struct omp_declare_reduction *reduction;   /* DECLARE_REDUCTION */
@@ -1528,6 +1533,7 @@ void lower_deps_emit(struct lower *L, const struct lower_dir *d, bool reduction_
 void lower_deps_emit_copies(struct lower *L, const struct lower_dir *d, struct lower_buf *count,
                             struct lower_buf *add);
 /* taskwait on(...) / in / out / inout: a call to nanort_taskwait_on. */
+void lower_deps_depobj(struct lower *L, struct ast *pr, const struct omp_directive *d);
 void lower_deps_emit_taskwait(struct lower *L, const struct omp_directive *d, struct lower_buf *b);
 /* sizeof text of the element a shaped pointer points to (scalar rule). */
 char *lower_deps_shape_elem(struct lower *L, const struct omp_ref *shape_base, const char *ptr);

@@ -68,13 +68,14 @@ static const uint64_t allowed_clauses[OMP_DIR_COUNT] = {
     [OMP_DIR_TASKGROUP] = CL(TASK_REDUCTION),
     [OMP_DIR_SCOPE] = CL(PRIVATE) | CL(FIRSTPRIVATE) | CL(REDUCTION) | CL(NOWAIT),
     [OMP_DIR_CANCEL] = CL(IF),
+    [OMP_DIR_DEPOBJ] = CL(DEPEND),
     [OMP_DIR_TASKGRAPH] = CL(IF) | CL(GRAPH_ID) | CL(GRAPH_RESET) | CL(NOGROUP),
 };
 
 /* OpenMP directives whose effect the lowering cannot give and that ignoring would change
  * the program's result: an error, not the unknown-directive warning. */
 static const char *const unsupported_directives[] = {
-    "depobj",
+    "error",            /* OpenMP 5.1: at(compilation) stops the build, severity(fatal) the run */
 };
 
 /* ---- memory, errors, tokens --------------------------------------------------------- */
@@ -421,6 +422,11 @@ static bool parse_depend(struct omp_parser *p, struct omp_clause *c)
 {
     struct omp_iter *its = NULL;
     int nits = 0;
+    bool depobj = p->dir->kind == OMP_DIR_DEPOBJ;
+    if (omp_is(p, p->pos, "iterator") && omp_is(p, p->pos + 1, "(") && depobj) {
+        omp_perror(p, p->pos, "'iterator' modifier may not be specified on 'depobj' construct");
+        return false;
+    }
     if (omp_is(p, p->pos, "iterator") && omp_is(p, p->pos + 1, "(")) {
         struct omp_vec v = { 0 };
         p->pos += 2;
@@ -433,6 +439,7 @@ static bool parse_depend(struct omp_parser *p, struct omp_clause *c)
     static const struct { const char *name; enum omp_dep dep; } types[] = {
         { "in", OMP_DEP_IN }, { "out", OMP_DEP_OUT }, { "inout", OMP_DEP_INOUT },
         { "mutexinoutset", OMP_DEP_COMMUTATIVE }, { "inoutset", OMP_DEP_CONCURRENT },
+        { "depobj", OMP_DEP_DEPOBJ },
     };
     for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
         if (p->toks[p->pos].kind == OMP_TOK_IDENT && omp_is(p, p->pos, types[i].name))
@@ -442,12 +449,22 @@ static bool parse_depend(struct omp_parser *p, struct omp_clause *c)
                    "(expected in, out or inout)", TOK(p, p->pos));
         return false;
     }
-    p->pos++;
+    if (c->dep == OMP_DEP_DEPOBJ && (depobj || nits)) {
+        omp_perror(p, p->pos, depobj ? "'depobj' dependence type specified in 'depend' clause "
+                   "on 'depobj' construct" : "'depobj' dependence type with an 'iterator' "
+                   "modifier");
+        return false;
+    }
+    int first = ++p->pos;
     if (!omp_expect(p, ":", "after the dependence type"))
         return false;
     p->in_depend = true;
     bool ok = parse_ref_list(p, c);
     p->in_depend = false;
+    if (ok && depobj && c->nrefs > 1) {
+        omp_perror(p, first + 1, "more than one locator in 'depend' clause on 'depobj' construct");
+        return false;
+    }
     if (ok && nits)
         iterated_items(p, c, its, nits);
     return ok;
@@ -1252,6 +1269,78 @@ static void parse_directive_list(struct omp_parser *p, bool optional)
     }
 }
 
+/* Do two expressions' texts differ only in blanks? */
+static bool same_text(const char *a, const char *b)
+{
+    for (;;) {
+        while (*a == ' ' || *a == '\t' || *a == '\n')
+            a++;
+        while (*b == ' ' || *b == '\t' || *b == '\n')
+            b++;
+        if (*a != *b)
+            return false;
+        if (!*a)
+            return true;
+        a++, b++;
+    }
+}
+
+/* depobj(o) depend(type: locator) | update(type) | destroy[(o)] (OpenMP 5.0; destroy's
+ * argument 5.2): exactly one clause. */
+static void parse_depobj(struct omp_parser *p)
+{
+    struct omp_directive *d = p->dir;
+    if (!parse_paren_expr(p, &d->name, "depobj"))
+        return;
+    int at = p->pos;
+    if (omp_is(p, at, "depend")) {
+        struct omp_clause c;
+        if (!parse_clause(p, &c))
+            return;
+        struct omp_clause *kept = omp_alloc(p, sizeof *kept);
+        *kept = c;
+        d->nclauses = 1;
+        d->clauses = kept;
+    } else if (omp_is(p, at, "update")) {
+        static const struct { const char *name; enum omp_dep dep; } types[] = {
+            { "in", OMP_DEP_IN }, { "out", OMP_DEP_OUT }, { "inout", OMP_DEP_INOUT },
+            { "mutexinoutset", OMP_DEP_COMMUTATIVE }, { "inoutset", OMP_DEP_CONCURRENT },
+        };
+        p->pos++;
+        if (!omp_expect(p, "(", "after 'update'"))
+            return;
+        for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
+            if (p->toks[p->pos].kind == OMP_TOK_IDENT && omp_is(p, p->pos, types[i].name))
+                d->depobj_update = types[i].dep;
+        if (d->depobj_update == OMP_DEP_NONE) {
+            omp_perror(p, p->pos, "expected 'in', 'out', 'inout', 'mutexinoutset' or 'inoutset'");
+            return;
+        }
+        p->pos++;
+        if (!omp_expect(p, ")", "after the dependence type"))
+            return;
+    } else if (omp_is(p, at, "destroy")) {
+        p->pos++;
+        d->depobj_destroy = true;
+        struct omp_expr same;
+        if (omp_is(p, p->pos, "(")) {
+            int arg = p->pos + 1;
+            if (!parse_paren_expr(p, &same, "destroy"))
+                return;
+            if (!same_text(d->name.text, same.text)) {
+                omp_perror(p, arg, "the object in 'destroy(...)' must be the one of "
+                           "'depobj(%s)'", d->name.text);
+                return;
+            }
+        }
+    } else {
+        omp_perror(p, at, "expected 'depend', 'destroy' or 'update' clause");
+        return;
+    }
+    if (p->pos < p->ntoks)
+        omp_expected(p, "the end of the directive (one clause)");
+}
+
 static void parse_directive(struct omp_parser *p)
 {
     struct omp_directive *d = p->dir;
@@ -1301,6 +1390,9 @@ static void parse_directive(struct omp_parser *p)
         break;
     case OMP_DIR_DECLARE_REDUCTION:
         parse_declare_reduction(p);
+        return;
+    case OMP_DIR_DEPOBJ:
+        parse_depobj(p);
         return;
     case OMP_DIR_CRITICAL:
         parse_critical_name(p);

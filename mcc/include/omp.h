@@ -97,6 +97,14 @@ int omp_get_team_num(void);
 /* Every priority is honoured (higher first): INT_MAX. */
 int omp_get_max_task_priority(void);
 
+/* ---- depend objects (OpenMP 5.0 depobj) ------------------------------------------------- */
+/* One dependence kept in a variable: `#pragma omp depobj(o) depend(inout: x)` fills it,
+ * `update(in)` changes its type, `destroy` releases it; `depend(depobj: o)` on a task (or a
+ * taskwait) is that dependence.  The runtime owns what __nrt_dep points to. */
+typedef struct omp_depend_t {
+    void *__nrt_dep;
+} omp_depend_t;
+
 /* ---- locks (OpenMP 4.5, 3.3): owned by tasks ------------------------------------------ */
 /* While a task holds a lock, the thread running it runs only that task's descendants in
  * its waits, so that no unrelated task waits above it for the lock it holds; a descendant

@@ -681,6 +681,63 @@ static void deps_setup(void)
     atomic_store(&y_timed_out, 0);
 }
 
+/* ---- depend objects (nanort/depobj.c; mcc's depobj lowering is tested end to end in
+ * tests/ompss/ported/depend_objects.c) ---- */
+
+START_TEST(deps_depobj_keeps_region_and_mode)
+{
+    /* A 2-D region and a contiguous one: the record gives back what it was given; update
+     * changes only the mode (copy bits never stored); destroy clears the slot. */
+    double m[4][8] = {{0}};
+    void *o = NULL, *p = NULL;
+    struct nanort_dim d[2] = {{8 * sizeof(double), 2 * sizeof(double), 3 * sizeof(double)},
+                              {4, 1, 2}};
+    nanort_depobj_init(&o, NANORT_DEP_INOUT | NANORT_COPY_INOUT, m, 2, d);
+    nanort_depobj_init1(&p, NANORT_DEP_IN, &m[0][0], sizeof m[0]);
+    ck_assert_uint_eq(nanort_depobj_ndims(&o, "t"), 2);
+    ck_assert_uint_eq(nanort_depobj_ndims(&p, "t"), 1);
+    unsigned flags;
+    const void *base;
+    struct nanort_dim got[2];
+    ck_assert_uint_eq(nanort_depobj_region(&o, &flags, &base, got, "t"), 2);
+    ck_assert_uint_eq(flags, NANORT_DEP_INOUT);
+    ck_assert_ptr_eq(base, m);
+    ck_assert_uint_eq(got[0].lower, 2 * sizeof(double));
+    ck_assert_uint_eq(got[1].length, 2);
+    nanort_depobj_update(&o, NANORT_DEP_COMMUTATIVE, "t");
+    nanort_depobj_region(&o, &flags, &base, got, "t");
+    ck_assert_uint_eq(flags, NANORT_DEP_COMMUTATIVE);
+    nanort_depobj_region(&p, &flags, &base, got, "t");
+    ck_assert_uint_eq(got[0].size, sizeof m[0]);
+    nanort_depobj_destroy(&o, "t");
+    nanort_depobj_destroy(&p, "t");
+    ck_assert_ptr_null(o);
+    ck_assert_ptr_null(p);
+}
+END_TEST
+
+START_TEST(deps_depobj_used_after_destroy_stops)
+{
+    /* A destroyed object (or one never initialised: NULL) stops the program with a
+     * message, rather than a dependence on nothing. */
+    int x = 0;
+    void *o = NULL;
+    nanort_depobj_init1(&o, NANORT_DEP_OUT, &x, sizeof x);
+    nanort_depobj_destroy(&o, "t.c:9");
+    nanort_depobj_ndims(&o, "t.c:10");
+}
+END_TEST
+
+START_TEST(deps_depobj_garbage_stops)
+{
+    /* Contents no depobj construct wrote (an uninitialised automatic object) are caught
+     * by the record's tag when they point at readable memory. */
+    unsigned junk[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+    void *o = junk;
+    nanort_depobj_update(&o, NANORT_DEP_IN, "t.c:3");
+}
+END_TEST
+
 static TCase *deps_tcase(Suite *s, const char *name)
 {
     TCase *tc = ut_tcase(s, name, 30);
@@ -713,6 +770,10 @@ int main(void)
     tcase_add_test(tc, deps_commutative_runs_separated_by_reader);
     tcase_add_test(tc, deps_commutative_then_concurrent);
     tcase_add_test(tc, deps_copy_bits_keep_the_mode);
+    tc = deps_tcase(s, "depobj");
+    tcase_add_test(tc, deps_depobj_keeps_region_and_mode);
+    tcase_add_exit_test(tc, deps_depobj_used_after_destroy_stops, 1);
+    tcase_add_exit_test(tc, deps_depobj_garbage_stops, 1);
     tc = deps_tcase(s, "misc");
     tcase_add_test(tc, deps_empty_region_runs);
     tcase_add_test(tc, deps_taskwait_on_returns_after_producer);
