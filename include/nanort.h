@@ -312,6 +312,10 @@ void nanort_taskwait_on(unsigned nregions, const unsigned *flags, const void *co
 /* Shortcut: wait for the producers of one contiguous region (taskwait on(x)). */
 void nanort_taskwait_on1(const void *addr, size_t bytes);
 
+/* #pragma omp error at(execution) (OpenMP 5.1): print `message` (NULL: none) with `where`
+ * ("file:line") on stderr; `fatal`: then end the program with status 1. */
+void nanort_omp_error(int fatal, const char *message, const char *where);
+
 /* Let the running task be switched out (taskyield).  May run other tasks. */
 void nanort_taskyield(void);
 

@@ -731,6 +731,8 @@ static void directive(struct ck *c, const struct omp_directive *d)
         declare_reduction(c, d->reduction);
     if (d->kind == OMP_DIR_DEPOBJ)
         depend_object(c, &d->name, false);
+    if (d->kind == OMP_DIR_ERROR && d->error_execution && d->error_message.text)
+        piece(c, &d->error_message, USE_VALUE, "the argument of 'message'", "')'", NULL);
     for (int i = 0; i < d->nclauses && !c->failed; i++)
         clause(c, &d->clauses[i]);
     if (!c->failed)
@@ -881,7 +883,7 @@ bool check_integer_constant(struct lower *L, size_t at, const char *text, long l
 static bool file_scope_ok(enum omp_directive_kind k)
 {
     static const char *const ok[] = { "declare reduction", "declare simd", "threadprivate",
-                                       "unknown" };
+                                       "unknown", "error" };
     return lower_name_in(omp_directive_names[k], strlen(omp_directive_names[k]), ok,
                          (int)(sizeof ok / sizeof ok[0]));
 }
@@ -896,6 +898,11 @@ bool lower_check_standalone(struct lower *L, const struct ast *pr,
     if (!L->fn && !file_scope_ok(d->kind)) {
         mcc_error_at(word_loc(d), "'#pragma omp %s' at file scope: it must be inside a "
                      "function", omp_directive_names[d->kind]);
+        return false;
+    }
+    if (!L->fn && d->kind == OMP_DIR_ERROR && d->error_execution) {
+        mcc_error_at(word_loc(d), "'#pragma omp error' with 'at(execution)' at file scope: it "
+                     "must be inside a function");
         return false;
     }
     struct ck c = { .L = L, .scope = L->fn ? ck_function_state(L, L->fn) : NULL, .at = pr->begin };

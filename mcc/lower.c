@@ -187,6 +187,37 @@ static void walk_construct_as(struct lower *L, struct lower_dir *d,
         lowerings[k](L, d);
 }
 
+/* #pragma omp error (OpenMP 5.1): at(compilation), mcc's own error or warning with the
+ * message when it is a string literal (gcc's wording); at(execution), a call that prints
+ * it and, when fatal, ends the program. */
+static void lower_error_directive(struct lower *L, struct ast *pr, const struct omp_directive *d)
+{
+    const char *msg = d->error_message.text;
+    if (!d->error_execution) {
+        size_t n = msg ? strlen(msg) : 0;
+        bool literal = n >= 2 && msg[0] == '"' && msg[n - 1] == '"' && !memchr(msg + 1, '"', n - 2);
+        const char *shown = !msg ? NULL : literal ? arena_strndup(L->a, msg + 1, n - 2)
+                                                  : "<message unknown at compile time>";
+        const struct mcc_loc *at = check_word_loc(d);
+        if (d->error_warning)
+            mcc_warning_at(at, "'#pragma omp error' encountered%s%s", shown ? ": " : "",
+                           shown ? shown : "");
+        else
+            mcc_error_at(at, "'#pragma omp error' encountered%s%s", shown ? ": " : "",
+                         shown ? shown : "");
+        drop_pragma(L, pr);
+        return;
+    }
+    char *file = cl_c_string(d->loc.file ? d->loc.file : "");
+    rewrite_replace(L->rw, pr->begin, pr->end,
+                    arena_printf(L->a, "nanort_omp_error(%d, %s, \"%s:%d\");",
+                                 d->error_warning ? 0 : 1,
+                                 msg ? arena_printf(L->a, "(const char *)(%s)",
+                                                    lower_expr(L, msg, NULL, 0))
+                                     : "(const char *)0", file, d->loc.line));
+    free(file);
+}
+
 /* A `#pragma omp` line that is a list item: standalone, or waiting for a construct. */
 static void lower_pragma_item(struct lower *L, struct ast *pr)
 {
@@ -214,6 +245,9 @@ static void lower_pragma_item(struct lower *L, struct ast *pr)
         break;
     case OMP_DIR_DEPOBJ:
         lower_deps_depobj(L, pr, d);
+        break;
+    case OMP_DIR_ERROR:
+        lower_error_directive(L, pr, d);
         break;
     case OMP_DIR_DECLARE_REDUCTION:
         lower_reduction_declare(L, d, pr->begin);

@@ -64,7 +64,8 @@ static bool scan(struct ast *n, void *arg)
         if (n->flags) {             /* a stand-alone directive */
             enum omp_directive_kind k = lower_parse_pragma(c->L, n)->kind;
             c->ok = k == OMP_DIR_TASKWAIT || k == OMP_DIR_TASKYIELD || k == OMP_DIR_BARRIER ||
-                    k == OMP_DIR_FLUSH || k == OMP_DIR_DEPOBJ || k == OMP_DIR_UNKNOWN;
+                    k == OMP_DIR_FLUSH || k == OMP_DIR_DEPOBJ || k == OMP_DIR_ERROR ||
+                    k == OMP_DIR_UNKNOWN;
         }
         return false;
     default:

@@ -725,7 +725,7 @@ int lower_translation_unit(struct translation *t);
     X(OMP_DIR_FLUSH, "flush") X(OMP_DIR_SIMD, "simd") \
     X(OMP_DIR_TASKGRAPH, "taskgraph") X(OMP_DIR_ORDERED, "ordered") X(OMP_DIR_SCOPE, "scope") \
     X(OMP_DIR_CANCEL, "cancel") X(OMP_DIR_CANCELLATION_POINT, "cancellation point") \
-    X(OMP_DIR_SCAN, "scan") X(OMP_DIR_DEPOBJ, "depobj") \
+    X(OMP_DIR_SCAN, "scan") X(OMP_DIR_DEPOBJ, "depobj") X(OMP_DIR_ERROR, "error") \
     X(OMP_DIR_DECLARE_REDUCTION, "declare reduction") X(OMP_DIR_DECLARE_SIMD, "declare simd") \
     X(OMP_DIR_UNKNOWN, "unknown")
 
@@ -915,6 +915,10 @@ struct omp_directive {
      * (depobj_update, not OMP_DEP_NONE) or destroy */
     enum omp_dep depobj_update;
     bool depobj_destroy;
+    /* ERROR (OpenMP 5.1): at(execution), severity(warning), message(expr) (absent: text
+     * NULL); the defaults are at(compilation) severity(fatal) */
+    bool error_execution, error_warning;
+    struct omp_expr error_message;
     int nclauses;
     struct omp_clause *clauses;
     struct omp_declare_reduction *reduction;   /* DECLARE_REDUCTION */

@@ -72,11 +72,6 @@ static const uint64_t allowed_clauses[OMP_DIR_COUNT] = {
     [OMP_DIR_TASKGRAPH] = CL(IF) | CL(GRAPH_ID) | CL(GRAPH_RESET) | CL(NOGROUP),
 };
 
-/* OpenMP directives whose effect the lowering cannot give and that ignoring would change
- * the program's result: an error, not the unknown-directive warning. */
-static const char *const unsupported_directives[] = {
-    "error",            /* OpenMP 5.1: at(compilation) stops the build, severity(fatal) the run */
-};
 
 /* ---- memory, errors, tokens --------------------------------------------------------- */
 
@@ -1341,6 +1336,55 @@ static void parse_depobj(struct omp_parser *p)
         omp_expected(p, "the end of the directive (one clause)");
 }
 
+/* error [at(compilation|execution)] [severity(fatal|warning)] [message(expr)] (5.1) */
+static void parse_error_directive(struct omp_parser *p)
+{
+    struct omp_directive *d = p->dir;
+    bool seen[3] = { false, false, false };
+    static const char *const names[3] = { "at", "severity", "message" };
+    while (p->pos < p->ntoks) {
+        if (omp_is(p, p->pos, ",")) {
+            p->pos++;
+            continue;
+        }
+        int k = -1;
+        for (int i = 0; i < 3; i++)
+            if (p->toks[p->pos].kind == OMP_TOK_IDENT && omp_is(p, p->pos, names[i]))
+                k = i;
+        if (k < 0) {
+            omp_perror(p, p->pos, "unknown clause '%.*s' in 'error' directive (expected at, "
+                       "severity or message)", TOK(p, p->pos));
+            return;
+        }
+        if (seen[k]) {
+            omp_perror(p, p->pos, "too many '%s' clauses", names[k]);
+            return;
+        }
+        seen[k] = true;
+        p->pos++;
+        if (k == 2) {
+            if (!parse_paren_expr(p, &d->error_message, "message"))
+                return;
+            continue;
+        }
+        if (!omp_expect(p, "(", k == 0 ? "after 'at'" : "after 'severity'"))
+            return;
+        const char *a = k == 0 ? "compilation" : "fatal", *b = k == 0 ? "execution" : "warning";
+        bool second = omp_is(p, p->pos, b);
+        if (p->toks[p->pos].kind != OMP_TOK_IDENT || (!second && !omp_is(p, p->pos, a))) {
+            omp_perror(p, p->pos, "expected '%s' or '%s'", a, b);
+            return;
+        }
+        if (k == 0)
+            d->error_execution = second;
+        else
+            d->error_warning = second;
+        p->pos++;
+        if (!omp_expect(p, ")", "to close the clause"))
+            return;
+    }
+}
+
 static void parse_directive(struct omp_parser *p)
 {
     struct omp_directive *d = p->dir;
@@ -1351,12 +1395,6 @@ static void parse_directive(struct omp_parser *p)
     case OMP_DIR_UNKNOWN:
         d->name = omp_span(p, word, word < p->ntoks ? word + 1 : word);
         d->rest = omp_span(p, word < p->ntoks ? word + 1 : word, p->ntoks);
-        if (lookup(p, word, unsupported_directives,
-                   (int)(sizeof unsupported_directives / sizeof unsupported_directives[0])) >= 0) {
-            omp_perror(p, word, "sorry, unimplemented: '#pragma omp %s' (ignoring it would "
-                       "change the program)", d->name.text);
-            return;
-        }
         snprintf(msg, sizeof msg, "ignoring unknown directive '#pragma omp %s'%s",
                  d->name.text ? d->name.text : "",
                  word < p->ntoks ? did_you_mean(p, word, omp_directive_names, OMP_DIR_UNKNOWN,
@@ -1393,6 +1431,9 @@ static void parse_directive(struct omp_parser *p)
         return;
     case OMP_DIR_DEPOBJ:
         parse_depobj(p);
+        return;
+    case OMP_DIR_ERROR:
+        parse_error_directive(p);
         return;
     case OMP_DIR_CRITICAL:
         parse_critical_name(p);

@@ -655,3 +655,17 @@ double omp_get_wtick(void)
         return 1e-9;
     return (double)r.tv_sec + (double)r.tv_nsec * 1e-9;
 }
+
+/* #pragma omp error at(execution): libgomp prints the message and, when fatal, ends the
+ * program with status 1; so does this, naming the directive's line. */
+void nanort_omp_error(int fatal, const char *message, const char *where)
+{
+    fflush(stdout);
+    fprintf(stderr, "nanort: %s%s: '#pragma omp error' encountered%s%s\n",
+            fatal ? "" : "warning: ", where ? where : "?", message ? ": " : "",
+            message ? message : "");
+    if (fatal) {
+        fflush(NULL);
+        exit(1);
+    }
+}

@@ -728,6 +728,15 @@ START_TEST(deps_depobj_used_after_destroy_stops)
 }
 END_TEST
 
+START_TEST(deps_error_directive_fatal_stops)
+{
+    /* #pragma omp error at(execution) (severity fatal): the message, then status 1; a
+     * warning goes on (the rest of this test runs). */
+    nanort_omp_error(0, "only a warning", "t.c:4");
+    nanort_omp_error(1, "stop here", "t.c:5");
+}
+END_TEST
+
 START_TEST(deps_depobj_garbage_stops)
 {
     /* Contents no depobj construct wrote (an uninitialised automatic object) are caught
@@ -774,6 +783,7 @@ int main(void)
     tcase_add_test(tc, deps_depobj_keeps_region_and_mode);
     tcase_add_exit_test(tc, deps_depobj_used_after_destroy_stops, 1);
     tcase_add_exit_test(tc, deps_depobj_garbage_stops, 1);
+    tcase_add_exit_test(tc, deps_error_directive_fatal_stops, 1);
     tc = deps_tcase(s, "misc");
     tcase_add_test(tc, deps_empty_region_runs);
     tcase_add_test(tc, deps_taskwait_on_returns_after_producer);
