@@ -536,6 +536,7 @@ int lower_unit(struct translation *t)
     for (struct ast *i = items ? items->kid[0] : NULL; i; i = i->next)
         if (i->kind == AST_FUNCTION_DEF && !lower_cuda_function_def(&L, i))
             lower_function(&L, i);
+    lower_omp_threadprivate_finish(&L);
     lower_task_emit_all(&L);
     lower_device_embed_all(&L);
     lower_cuda_finish(&L);

@@ -486,6 +486,68 @@ static bool all_listed(struct ast *decl, const struct omp_clause *c)
     return true;
 }
 
+/* Do the specifiers define a struct, union or enum (a member list)?  Written twice, such
+ * a declaration would define two types. */
+static bool defines_tag(const struct ast *specs)
+{
+    const struct ast *list = specs ? specs->kid[0] : NULL;
+    for (const struct ast *sp = list ? list->kid[0] : NULL; sp; sp = sp->next)
+        if ((sp->kind == AST_STRUCT || sp->kind == AST_ENUM) && sp->kid[0])
+            return true;
+    return false;
+}
+
+/* The specifiers' text with `__thread` (after static/extern, else first). */
+static const char *thread_specs(struct lower *L, const struct ast *specs)
+{
+    const struct ast *list = specs->kid[0];
+    size_t at = specs->begin;
+    for (const struct ast *sp = list ? list->kid[0] : NULL; sp; sp = sp->next)
+        if (sp->kind == AST_SPECIFIER && (sp->op == KW_STATIC || sp->op == KW_EXTERN)) {
+            at = sp->end;
+            break;
+        }
+    const char *t = L->text;
+    if (at == specs->begin)
+        return arena_printf(L->a, "__thread %.*s", (int)(specs->end - specs->begin), t + specs->begin);
+    return arena_printf(L->a, "%.*s __thread%.*s", (int)(at - specs->begin), t + specs->begin,
+                        (int)(specs->end - at), t + at);
+}
+
+/*
+ * `static int a = 1, b, c;` with threadprivate(b): written again as one declaration per
+ * run of declarators with the same storage, in their order (an initializer may name an
+ * earlier declarator): `static int a = 1; static __thread int b; static int c;`.  The
+ * declarators' text is the user's, unchanged.
+ */
+void lower_omp_threadprivate_finish(struct lower *L)
+{
+    for (size_t i = 0; i < L->tp_split.cap; i++) {
+        struct ast *decl = L->tp_split.keys ? (struct ast *)L->tp_split.keys[i] : NULL;
+        if (!decl)
+            continue;
+        const char *t = L->text;
+        struct ast *specs = decl->kid[0];
+        const char *plain = arena_printf(L->a, "%.*s", (int)(specs->end - specs->begin),
+                                         t + specs->begin);
+        const char *tls = thread_specs(L, specs);
+        struct lower_buf b = {0};
+        int run = -1;               /* 0: plain, 1: thread-local, -1: none open */
+        for (struct ast *id = decl->kid[1]->kid[0]; id; id = id->next) {
+            struct ast *dn = ast_declarator_name(id->kind == AST_INIT_DECLARATOR ? id->kid[0] : id);
+            int tp = dn && dn->sym && lower_map_get(&L->thread_local, dn->sym) ? 1 : 0;
+            if (tp != run)
+                lbuf_printf(&b, "%s%s ", run < 0 ? "" : "; ", tp ? tls : plain);
+            else
+                lbuf_puts(&b, ", ");
+            lbuf_printf(&b, "%.*s", (int)(id->end - id->begin), t + id->begin);
+            run = tp;
+        }
+        lbuf_puts(&b, ";");
+        rewrite_replace(L->rw, decl->begin, decl->end, lbuf_take(&b, L->a));
+    }
+}
+
 void lower_omp_threadprivate(struct lower *L, struct omp_directive *d, size_t off)
 {
     const struct omp_clause *c = omp_find_clause(d, OMP_CL_LIST);
@@ -500,12 +562,26 @@ void lower_omp_threadprivate(struct lower *L, struct omp_directive *d, size_t of
         }
         for (struct sym *y = s; y; y = y->redecl) {
             struct ast *decl = y->decl;
+            if (lower_map_get(&L->thread_local, y))
+                continue;           /* named by an earlier directive */
+            if (decl && lower_map_get(&L->tp_split, decl)) {
+                lower_map_put(L, &L->thread_local, y, y);
+                continue;
+            }
             if (decl && decl->kind == AST_DECLARATION && decl->kid[1] &&
                 decl->kid[1]->kid[0] != decl->kid[1]->kid[1] && !all_listed(decl, c)) {
-                mcc_error_at(&c->refs[k]->text.loc, "sorry, unimplemented: 'threadprivate' "
-                             "of '%s', declared together with other names that are not "
-                             "(declare it alone, or list them all)", name);
-                break;
+                if (defines_tag(decl->kid[0])) {
+                    mcc_error_at(&c->refs[k]->text.loc, "sorry, unimplemented: "
+                                 "'threadprivate' of '%s', declared together with other names "
+                                 "in a declaration that defines a struct, union or enum "
+                                 "(declare it alone, or list them all)", name);
+                    break;
+                }
+                /* `static int a, b;` with threadprivate(a): the declaration is split at
+                 * the end, when every directive that names its variables was seen */
+                lower_map_put(L, &L->thread_local, y, y);
+                lower_map_put(L, &L->tp_split, decl, decl);
+                continue;
             }
             make_thread_local(L, y);
         }

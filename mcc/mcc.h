@@ -1150,6 +1150,8 @@ struct lower {
     struct lower_ftask *ftasks;
     struct lower_map ftask_of;     /* name -> its function task (dir.dir set) */
     struct lower_map thread_local; /* declarations made __thread already (threadprivate) */
+    struct lower_map tp_split;     /* declarations split at the end (threadprivate of some of
+                                      their names: lower_omp_threadprivate_finish) */
     struct lower_map copyin_setters; /* threadprivate sym -> its copyin setter's name */
     struct lower_map first_decl_of;/* name -> first file-scope item declaring it (lazily) */
     struct lower_declred *declreds;
@@ -1646,6 +1648,7 @@ void lower_omp_single(struct lower *L, struct lower_dir *d);        /* also mast
 void lower_omp_sections(struct lower *L, struct lower_dir *d);
 void lower_omp_section_alone(struct lower *L, struct lower_dir *d); /* an error */
 void lower_omp_taskgroup(struct lower *L, struct lower_dir *d);
+void lower_omp_threadprivate_finish(struct lower *L);
 void lower_omp_threadprivate(struct lower *L, struct omp_directive *d, size_t off);
 /* A call giving every worker's copy of the global threadprivate s the running thread's
  * value (nanort_copyin), its setter defined before the function once per unit. */
