@@ -98,7 +98,8 @@ static bool construct_fits(const struct ast *n, enum omp_directive_kind k)
     bool stmt = n->kind != AST_DECLARATION && n->kind != AST_FUNCTION_DEF;
     bool loop = k == OMP_DIR_TASKLOOP || k == OMP_DIR_FOR;
     return loop ? n->kind == AST_FOR
-           : k == OMP_DIR_ATOMIC ? n->kind == AST_EXPR_STMT || n->kind == AST_COMPOUND
+           : k == OMP_DIR_ATOMIC ? n->kind == AST_EXPR_STMT || n->kind == AST_COMPOUND ||
+                                   n->kind == AST_IF      /* atomic compare */
            : k == OMP_DIR_SECTIONS ? n->kind == AST_COMPOUND : stmt;
 }
 

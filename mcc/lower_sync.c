@@ -57,6 +57,7 @@ void lower_sync_critical(struct lower *L, struct lower_dir *d)
  * and the new value as C over nrt_o (x's old value) and nrt_v (the operand). */
 struct atomic_op {
     const char *x, *rhs, *val;
+    const char *rhs2;               /* compare's second operand (nrt_w): `x == e ? d : x` */
 };
 
 /* x op= e, x++, ++x, x--, --x, x = x op e, x = e op x.  *prefix: the new value is the
@@ -70,6 +71,7 @@ static bool update_form(struct lower *L, struct ast *e, struct atomic_op *a, boo
     };
     *prefix = true;
     a->rhs = NULL;
+    a->rhs2 = NULL;
     if ((e->kind == AST_POSTFIX || e->kind == AST_UNARY) && (e->op == INC_OP || e->op == DEC_OP)) {
         a->x = lower_render(L, e->kid[0]);
         a->val = e->op == INC_OP ? "nrt_o + 1" : "nrt_o - 1";
@@ -112,16 +114,110 @@ static bool read_form(struct lower *L, struct ast *e, const char **v, const char
     return true;
 }
 
+static char *atomic_update(struct lower *L, const struct atomic_op *a, const char *capture,
+                           bool capture_new);
+
+/* The condition of atomic compare (OpenMP 5.1) over x: `e < x`, `e > x`, `x < e`, `x > e`
+ * (*eq false) or `x == e` (*eq true); *e gets e, *x_first whether x is on the left. */
+static bool compare_cond(struct lower *L, struct ast *c, const char *x, const char **e,
+                         bool *x_first, bool *eq, int *op)
+{
+    if (!c || c->kind != AST_BINARY || (c->op != '<' && c->op != '>' && c->op != EQ_OP))
+        return false;
+    const char *l = lower_render(L, c->kid[0]), *r = lower_render(L, c->kid[1]);
+    *eq = c->op == EQ_OP;
+    *op = c->op;
+    if (!strcmp(l, x)) {
+        *x_first = true;
+        *e = r;
+        return true;
+    }
+    if (!strcmp(r, x) && !*eq) {
+        *x_first = false;
+        *e = l;
+        return true;
+    }
+    return false;
+}
+
+/* The new value of atomic compare: `cond ? value : x` over the old value nrt_o. */
+static bool compare_value(struct lower *L, struct atomic_op *a, struct ast *cond,
+                          struct ast *value)
+{
+    const char *e, *v = lower_render(L, value);
+    bool x_first, eq;
+    int op;
+    if (!compare_cond(L, cond, a->x, &e, &x_first, &eq, &op))
+        return false;
+    const char *o = op == '<' ? "<" : ">";
+    a->rhs = e;
+    a->rhs2 = NULL;
+    if (eq) {                                   /* x == e ? d : x */
+        a->rhs2 = v;
+        a->val = "nrt_o == nrt_v ? nrt_w : nrt_o";
+    } else if (strcmp(v, e) != 0) {
+        return false;                           /* min/max: the value is e itself */
+    } else {
+        a->val = x_first ? arena_printf(L->a, "nrt_o %s nrt_v ? nrt_v : nrt_o", o)
+                         : arena_printf(L->a, "nrt_v %s nrt_o ? nrt_v : nrt_o", o);
+    }
+    return true;
+}
+
+/* `x = cond ? e : x;` or `if (cond) { x = e; }` (the statement of atomic compare). */
+static bool compare_form(struct lower *L, struct ast *s, struct atomic_op *a)
+{
+    struct ast *e = s && s->kind == AST_EXPR_STMT ? s->kid[0] : NULL;
+    if (e && e->kind == AST_ASSIGN && e->op == '=' && e->kid[1]->kind == AST_CONDITIONAL &&
+        e->kid[1]->kid[1]) {
+        struct ast *c = e->kid[1];
+        a->x = lower_render(L, e->kid[0]);
+        return !strcmp(lower_render(L, c->kid[2]), a->x) && compare_value(L, a, c->kid[0], c->kid[1]);
+    }
+    if (!s || s->kind != AST_IF || s->kid[2])
+        return false;
+    struct ast *then = s->kid[1];
+    if (then && then->kind == AST_COMPOUND) {
+        struct ast *l = then->kid[0] ? then->kid[0]->kid[0] : NULL;
+        then = l && !l->next ? l : NULL;
+    }
+    struct ast *as = then && then->kind == AST_EXPR_STMT ? then->kid[0] : NULL;
+    if (!as || as->kind != AST_ASSIGN || as->op != '=')
+        return false;
+    a->x = lower_render(L, as->kid[0]);
+    return compare_value(L, a, s->kid[0], as->kid[1]);
+}
+
+/* atomic compare capture: `{ v = x; cond-update }` (the old value) or `{ cond-update
+ * v = x; }` (the new one). */
+static char *compare_capture(struct lower *L, struct ast *s)
+{
+    struct ast *l = s->kind == AST_COMPOUND && s->kid[0] ? s->kid[0]->kid[0] : NULL;
+    if (!l || !l->next || l->next->next)
+        return NULL;
+    struct atomic_op a = {0};
+    const char *v, *x;
+    if (l->kind == AST_EXPR_STMT && read_form(L, l->kid[0], &v, &x) &&
+        compare_form(L, l->next, &a) && !strcmp(a.x, x))
+        return atomic_update(L, &a, v, false);
+    if (l->next->kind == AST_EXPR_STMT && read_form(L, l->next->kid[0], &v, &x) &&
+        compare_form(L, l, &a) && !strcmp(a.x, x))
+        return atomic_update(L, &a, v, true);
+    return NULL;
+}
+
 /* A compare-and-swap loop computing the new value; `capture` gets nrt_o or nrt_n. */
 static char *atomic_update(struct lower *L, const struct atomic_op *a, const char *capture,
                            bool capture_new)
 {
     const char *rhs = a->rhs ? a->rhs : "0";
+    const char *w = a->rhs2 ? arena_printf(L->a, " __typeof__(%s) nrt_w = (%s);", a->rhs2,
+                                           a->rhs2) : "";
     return arena_printf(
-        L->a, "{ __typeof__(%s) *nrt_p = &(%s); __typeof__(%s) nrt_v = (%s); "
+        L->a, "{ __typeof__(%s) *nrt_p = &(%s); __typeof__(%s) nrt_v = (%s);%s "
         "__typeof__(*nrt_p) nrt_o, nrt_n; (void)nrt_v; __atomic_load(nrt_p, &nrt_o, "
         "__ATOMIC_RELAXED); do nrt_n = %s; while (!__atomic_compare_exchange(nrt_p, &nrt_o, "
-        "&nrt_n, 0, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED));%s%s%s%s }", a->x, a->x, rhs, rhs,
+        "&nrt_n, 0, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED));%s%s%s%s }", a->x, a->x, rhs, rhs, w,
         a->val, capture ? " " : "", capture ? capture : "", capture ? " = " : "",
         capture ? (capture_new ? "nrt_n;" : "nrt_o;") : "");
 }
@@ -130,7 +226,7 @@ static char *atomic_update(struct lower *L, const struct atomic_op *a, const cha
  * v = x }, { v = x; x = e } (capture and write). */
 static char *atomic_capture(struct lower *L, struct ast *s)
 {
-    struct atomic_op a;
+    struct atomic_op a = {0};
     bool prefix;
     const char *v, *x;
     if (s->kind == AST_EXPR_STMT) {
@@ -149,7 +245,7 @@ static char *atomic_capture(struct lower *L, struct ast *s)
         return atomic_update(L, &a, v, false);
     if (read_form(L, e1, &v, &x) && e2 && e2->kind == AST_ASSIGN && e2->op == '=' &&
         strcmp(lower_render(L, e2->kid[0]), x) == 0) {
-        a = (struct atomic_op){x, lower_render(L, e2->kid[1]), "nrt_v"};
+        a = (struct atomic_op){x, lower_render(L, e2->kid[1]), "nrt_v", NULL};
         return atomic_update(L, &a, v, false);
     }
     if (e1 && update_form(L, e1, &a, &prefix) && read_form(L, e2, &v, &x) &&
@@ -170,7 +266,7 @@ void lower_sync_atomic(struct lower *L, struct lower_dir *d)
     char *code = NULL;
     const char *need;
     const char *v, *x;
-    struct atomic_op a;
+    struct atomic_op a = {0};
     bool prefix;
     if (lower_dir_has(d, OMP_CL_READ)) {
         need = "'v = x'";
@@ -182,6 +278,17 @@ void lower_sync_atomic(struct lower *L, struct lower_dir *d)
         if (read_form(L, e, &x, &v))
             code = arena_printf(L->a, "{ __typeof__(%s) nrt_n = (%s); __atomic_store(&(%s), "
                                 "&nrt_n, __ATOMIC_SEQ_CST); }", x, v, x);
+    } else if (lower_dir_has(d, OMP_CL_COMPARE)) {
+        need = lower_dir_has(d, OMP_CL_CAPTURE)
+               ? "'{ v = x; if (e < x) { x = e; } }' or '{ if (x == e) { x = d; } v = x; }' "
+                 "(a compare statement and a read of x, either order)"
+               : "'if (e < x) { x = e; }', 'if (x == e) { x = d; }', 'x = e > x ? e : x' or "
+                 "'x = x == e ? d : x' (with < or >, x on either side)";
+        struct atomic_op c = {0};
+        if (lower_dir_has(d, OMP_CL_CAPTURE))
+            code = compare_capture(L, s);
+        else if (compare_form(L, s, &c))
+            code = atomic_update(L, &c, NULL, false);
     } else if (lower_dir_has(d, OMP_CL_CAPTURE)) {
         need = "'v = x++', 'v = x op= e' (and the other update forms) or a block "
                "'{ v = x; x op= e; }' / '{ x op= e; v = x; }' / '{ v = x; x = e; }'";

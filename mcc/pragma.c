@@ -53,7 +53,8 @@ static const uint64_t allowed_clauses[OMP_DIR_COUNT] = {
     [OMP_DIR_TASK] = TASK_CLAUSES | TARGET_CLAUSES | CL(INPRIVATE) | CL(DETACH),
     [OMP_DIR_TARGET] = TARGET_CLAUSES,
     [OMP_DIR_TASKWAIT] = DEP_CLAUSES | CL(ON) | CL(NOFLUSH),
-    [OMP_DIR_ATOMIC] = CL(READ) | CL(WRITE) | CL(UPDATE) | CL(CAPTURE) | CL(SEQ_CST),
+    [OMP_DIR_ATOMIC] = CL(READ) | CL(WRITE) | CL(UPDATE) | CL(CAPTURE) | CL(SEQ_CST)
+                       | CL(COMPARE),
     [OMP_DIR_TASKLOOP] = TASK_CLAUSES
                          | CL(GRAINSIZE) | CL(NUM_TASKS) | CL(NOGROUP) | CL(COLLAPSE)
                          | CL(LASTPRIVATE),
@@ -975,12 +976,45 @@ static bool simd_hint(struct omp_parser *p, int name)
         return false;
     for (size_t i = 0; i < sizeof hints / sizeof hints[0]; i++)
         if (omp_is(p, name, hints[i])) {
-            if (!omp_is(p, name + 1, "("))
+            if (!omp_is(p, name + 1, "(")) {
                 omp_perror(p, name + 1, "expected '(' after '%s'", hints[i]);
-            else
+                p->pos = name + 1;      /* (the clause loop goes on from there) */
+            } else {
                 p->pos = skip_group(p, name + 1);
+            }
             return true;
         }
+    return false;
+}
+
+/* Clauses that only advise the implementation, skipped (with their argument): the memory
+ * orders of atomic (every atomic here is sequentially consistent, which each of them
+ * allows), `hint` of atomic and critical, `fail` and `weak` of atomic compare (5.1),
+ * `affinity` of task (5.0: where its data are; the scheduler places tasks itself). */
+static bool advice(struct omp_parser *p, int name)
+{
+    static const struct { enum omp_directive_kind dir; const char *name; bool arg; } hints[] = {
+        { OMP_DIR_ATOMIC, "relaxed", false }, { OMP_DIR_ATOMIC, "acquire", false },
+        { OMP_DIR_ATOMIC, "release", false }, { OMP_DIR_ATOMIC, "acq_rel", false },
+        { OMP_DIR_ATOMIC, "weak", false }, { OMP_DIR_ATOMIC, "fail", true },
+        { OMP_DIR_ATOMIC, "hint", true }, { OMP_DIR_CRITICAL, "hint", true },
+        { OMP_DIR_TASK, "affinity", true },
+    };
+    if (p->toks[name].kind != OMP_TOK_IDENT)
+        return false;
+    for (size_t i = 0; i < sizeof hints / sizeof hints[0]; i++) {
+        if (hints[i].dir != p->dir->kind || !omp_is(p, name, hints[i].name))
+            continue;
+        if (!hints[i].arg) {
+            p->pos = name + 1;
+        } else if (!omp_is(p, name + 1, "(")) {
+            omp_perror(p, name + 1, "expected '(' after '%s'", hints[i].name);
+            p->pos = name + 1;
+        } else {
+            p->pos = skip_group(p, name + 1);
+        }
+        return true;
+    }
     return false;
 }
 
@@ -995,7 +1029,7 @@ static void parse_clauses(struct omp_parser *p)
             continue;
         }
         p->failed = false;
-        if (simd_hint(p, start))
+        if (simd_hint(p, start) || advice(p, start))
             continue;
         if (parse_clause(p, &c)) {
             if (!is_duplicate(p, &cl, &c))
@@ -1009,6 +1043,16 @@ static void parse_clauses(struct omp_parser *p)
     check_pair(p, &cl, OMP_CL_TIED, OMP_CL_UNTIED);
     check_pair(p, &cl, OMP_CL_COPY_DEPS, OMP_CL_NO_COPY_DEPS);
     check_pair(p, &cl, OMP_CL_GRAINSIZE, OMP_CL_NUM_TASKS);
+    if (p->dir->kind == OMP_DIR_ATOMIC) {       /* one kind of access */
+        static const enum omp_clause_kind pairs[][2] = {
+            { OMP_CL_READ, OMP_CL_WRITE }, { OMP_CL_READ, OMP_CL_UPDATE },
+            { OMP_CL_WRITE, OMP_CL_UPDATE }, { OMP_CL_READ, OMP_CL_CAPTURE },
+            { OMP_CL_WRITE, OMP_CL_CAPTURE }, { OMP_CL_READ, OMP_CL_COMPARE },
+            { OMP_CL_WRITE, OMP_CL_COMPARE },
+        };
+        for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
+            check_pair(p, &cl, pairs[i][0], pairs[i][1]);
+    }
     if (p->dir->kind == OMP_DIR_TASKLOOP)
         taskloop_reduction_nogroup(p, &cl);
     ordered_nonmonotonic(p, &cl);
