@@ -221,6 +221,12 @@ void nrt_help_display_env(void)
     const char *v = getenv("OMP_DISPLAY_ENV");
     if (!v || (strcasecmp(v, "true") != 0 && strcasecmp(v, "verbose") != 0))
         return;
+    nrt_help_print_env();
+}
+
+/* What OMP_DISPLAY_ENV=true prints at start (and omp_display_env() when called). */
+void nrt_help_print_env(void)
+{
     FILE *f = stderr;
     fputs("OPENMP DISPLAY ENVIRONMENT BEGIN\n", f);
     fprintf(f, "  _OPENMP = '201511'\n  OMP_DYNAMIC = 'FALSE'\n  OMP_NESTED = 'FALSE'\n"

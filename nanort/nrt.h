@@ -343,6 +343,7 @@ const char *nrt_config_value_name(const char *name);
 void nrt_help_print(FILE *f);
 /* OMP_DISPLAY_ENV=true|verbose: the settings in effect, to stderr (at start); and a warning
  * for OMP_CANCELLATION=true (cancellation is not implemented). */
+void nrt_help_print_env(void);
 void nrt_help_display_env(void);
 
 /* ---- nanos_options.c: the Nanos++ options nanort does not have ------------------- */

@@ -8,7 +8,8 @@
  *
  * The OpenMP 4.5 runtime routines that make sense without teams of threads (OmpSs runs
  * a `parallel` region once, its team being all the workers): the execution environment,
- * locks and nestable locks (owned by tasks), timing.  What a setter cannot change here it
+ * locks and nestable locks (owned by tasks), timing; and OpenMP 5.0's memory allocators,
+ * affinity format, depend objects and the host's device-memory routines.  What a setter cannot change here it
  * keeps, so that the getter reads it back: omp_set_num_threads() before the runtime starts
  * sets the worker count (NX_ARGS/NX_SMP_WORKERS win), later it changes nothing.  There are
  * no OpenMP target devices (omp_get_num_devices() is 0): OmpSs devices are per task.
@@ -96,6 +97,126 @@ int omp_get_num_teams(void);
 int omp_get_team_num(void);
 /* Every priority is honoured (higher first): INT_MAX. */
 int omp_get_max_task_priority(void);
+
+/* ---- OpenMP 5.0/5.1 environment routines ------------------------------------------------ */
+/* What OMP_DISPLAY_ENV=true prints, nanort's settings included, on stderr. */
+void omp_display_env(int verbose);
+/* The host is the one device: the initial device's number. */
+int omp_get_device_num(void);
+/* Nested regions run as teams of one here: 1. */
+int omp_get_supported_active_levels(void);
+/* One team; the values are kept and read back. */
+void omp_set_num_teams(int num_teams);
+int omp_get_max_teams(void);
+void omp_set_teams_thread_limit(int thread_limit);
+int omp_get_teams_thread_limit(void);
+typedef enum omp_pause_resource_t {
+    omp_pause_soft = 1,
+    omp_pause_hard = 2
+} omp_pause_resource_t;
+int omp_pause_resource(omp_pause_resource_t kind, int device_num);
+int omp_pause_resource_all(omp_pause_resource_t kind);
+/* OMP_AFFINITY_FORMAT's fields (%n or {thread_num}, %N, %L, %a, %t, %T, %H, %P, %i, %A,
+ * with optional 0, . and a width), for the calling thread. */
+void omp_set_affinity_format(const char *format);
+__SIZE_TYPE__ omp_get_affinity_format(char *buffer, __SIZE_TYPE__ size);
+void omp_display_affinity(const char *format);
+__SIZE_TYPE__ omp_capture_affinity(char *buffer, __SIZE_TYPE__ size, const char *format);
+
+/* ---- memory allocators (OpenMP 5.0) -------------------------------------------------------- */
+/* Every memory space is the host's memory.  Predefined allocators are malloc with their
+ * default traits; omp_init_allocator honours alignment, pool_size and fallback (the other
+ * traits are accepted).  omp_free and omp_realloc take any allocator (or none): each block
+ * knows its own. */
+typedef __UINTPTR_TYPE__ omp_uintptr_t;
+typedef enum omp_memspace_handle_t {
+    omp_default_mem_space = 0,
+    omp_large_cap_mem_space = 1,
+    omp_const_mem_space = 2,
+    omp_high_bw_mem_space = 3,
+    omp_low_lat_mem_space = 4,
+    __omp_memspace_handle_t_max__ = __UINTPTR_MAX__
+} omp_memspace_handle_t;
+typedef enum omp_allocator_handle_t {
+    omp_null_allocator = 0,
+    omp_default_mem_alloc = 1,
+    omp_large_cap_mem_alloc = 2,
+    omp_const_mem_alloc = 3,
+    omp_high_bw_mem_alloc = 4,
+    omp_low_lat_mem_alloc = 5,
+    omp_cgroup_mem_alloc = 6,
+    omp_pteam_mem_alloc = 7,
+    omp_thread_mem_alloc = 8,
+    __omp_allocator_handle_t_max__ = __UINTPTR_MAX__
+} omp_allocator_handle_t;
+typedef enum omp_alloctrait_key_t {
+    omp_atk_sync_hint = 1,
+    omp_atk_alignment = 2,
+    omp_atk_access = 3,
+    omp_atk_pool_size = 4,
+    omp_atk_fallback = 5,
+    omp_atk_fb_data = 6,
+    omp_atk_pinned = 7,
+    omp_atk_partition = 8
+} omp_alloctrait_key_t;
+typedef enum omp_alloctrait_value_t {
+    omp_atv_default = (__UINTPTR_TYPE__)-1,
+    omp_atv_false = 0,
+    omp_atv_true = 1,
+    omp_atv_contended = 3,
+    omp_atv_uncontended = 4,
+    omp_atv_serialized = 5,
+    omp_atv_sequential = omp_atv_serialized,
+    omp_atv_private = 6,
+    omp_atv_all = 7,
+    omp_atv_thread = 8,
+    omp_atv_pteam = 9,
+    omp_atv_cgroup = 10,
+    omp_atv_default_mem_fb = 11,
+    omp_atv_null_fb = 12,
+    omp_atv_abort_fb = 13,
+    omp_atv_allocator_fb = 14,
+    omp_atv_environment = 15,
+    omp_atv_nearest = 16,
+    omp_atv_blocked = 17,
+    omp_atv_interleaved = 18
+} omp_alloctrait_value_t;
+typedef struct omp_alloctrait_t {
+    omp_alloctrait_key_t key;
+    omp_uintptr_t value;
+} omp_alloctrait_t;
+
+omp_allocator_handle_t omp_init_allocator(omp_memspace_handle_t memspace, int ntraits,
+                                          const omp_alloctrait_t traits[]);
+void omp_destroy_allocator(omp_allocator_handle_t allocator);
+void omp_set_default_allocator(omp_allocator_handle_t allocator);
+omp_allocator_handle_t omp_get_default_allocator(void);
+void *omp_alloc(__SIZE_TYPE__ size, omp_allocator_handle_t allocator);
+void *omp_aligned_alloc(__SIZE_TYPE__ alignment, __SIZE_TYPE__ size,
+                        omp_allocator_handle_t allocator);
+void *omp_calloc(__SIZE_TYPE__ nmemb, __SIZE_TYPE__ size, omp_allocator_handle_t allocator);
+void *omp_aligned_calloc(__SIZE_TYPE__ alignment, __SIZE_TYPE__ nmemb, __SIZE_TYPE__ size,
+                         omp_allocator_handle_t allocator);
+void *omp_realloc(void *ptr, __SIZE_TYPE__ size, omp_allocator_handle_t allocator,
+                  omp_allocator_handle_t free_allocator);
+void omp_free(void *ptr, omp_allocator_handle_t allocator);
+
+/* ---- device memory (OpenMP 4.5): the host (omp_get_initial_device()) is the one device */
+void *omp_target_alloc(__SIZE_TYPE__ size, int device_num);
+void omp_target_free(void *device_ptr, int device_num);
+int omp_target_is_present(const void *ptr, int device_num);
+int omp_target_memcpy(void *dst, const void *src, __SIZE_TYPE__ length,
+                      __SIZE_TYPE__ dst_offset, __SIZE_TYPE__ src_offset, int dst_device_num,
+                      int src_device_num);
+int omp_target_memcpy_rect(void *dst, const void *src, __SIZE_TYPE__ element_size,
+                           int num_dims, const __SIZE_TYPE__ *volume,
+                           const __SIZE_TYPE__ *dst_offsets, const __SIZE_TYPE__ *src_offsets,
+                           const __SIZE_TYPE__ *dst_dimensions,
+                           const __SIZE_TYPE__ *src_dimensions, int dst_device_num,
+                           int src_device_num);
+int omp_target_associate_ptr(const void *host_ptr, const void *device_ptr,
+                             __SIZE_TYPE__ size, __SIZE_TYPE__ device_offset, int device_num);
+int omp_target_disassociate_ptr(const void *ptr, int device_num);
 
 /* ---- depend objects (OpenMP 5.0 depobj) ------------------------------------------------- */
 /* One dependence kept in a variable: `#pragma omp depobj(o) depend(inout: x)` fills it,

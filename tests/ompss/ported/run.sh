@@ -29,6 +29,8 @@ out=$(readlink -f "$BUILD")/tests/ompss/ported
 mkdir -p "$out"
 WARN="-Wall -Wextra -Wno-unknown-pragmas -Wno-unused-parameter"
 
+# A program's first three lines may say: "ported: openmp" (also built by gcc -fopenmp),
+# "ported-werror", "ported-workers: 2 4", "ported-seq-libs: -lgomp".
 # same NAME KIND BIN: BIN's output must equal NAME's sequential output.
 same() {
   local name=$1 kind=$2 bin=$3
@@ -48,10 +50,13 @@ for src in "$@"; do
   werror=
   case "$head" in *ported-werror*) werror=-Werror ;; esac
   ws=$(echo "$head" | sed -n 's/.*ported-workers: \([0-9 ]*[0-9]\).*/\1/p')
+  # ported-seq-libs: the sequential program calls OpenMP routines: libgomp's (the pragmas
+  # stay ignored)
+  seqlibs=$(echo "$head" | sed -n 's/.*ported-seq-libs: \(-l[a-z]*\).*/\1/p')
   seq=$out/$name.seq
   rm -f "$seq" "$out/$name.expected"
   "$HARNESS" run "$results" "ported/$name/build-seq" -- \
-    gcc -std=gnu11 -O2 $WARN $werror "$src" -o "$seq" -lm
+    gcc -std=gnu11 -O2 $WARN $werror "$src" -o "$seq" $seqlibs -lm
   "$HARNESS" run "$results" "ported/$name/seq" -- sh -c '"$1" > "$2"' sh "$seq" "$out/$name.expected"
   [ -s "$out/$name.expected" ] || continue
   if head -n 3 "$src" | grep -q 'ported: openmp'; then
