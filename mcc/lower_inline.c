@@ -1108,6 +1108,17 @@ char *lower_inline_outline(struct lower *L, const struct lower_dir *d, struct as
     lower_deps_emit(L, d, false, &count, &add);
     struct lower_buf create = {0};
     lbuf_puts(&create, "unsigned nrt_nr = 0, nrt_nd = 0; ");
+    /* A variable the task (or loop) makes private may be used nowhere else: the creator's
+     * own object is then unused, which gcc -fopenmp does not warn of (and -Werror builds
+     * must not break). */
+    for (struct lower_var *v = vars; v; v = v->next)
+        if (v->share == LOWER_PRIVATE && !v->last && v->sym && v->sym->name &&
+            v->sym->storage == STORAGE_LOCAL && v->sym->kind == SYM_OBJECT &&
+            v->sym->declarator && v->sym->declarator->begin < lower_dir_off(d) &&
+            !(v->sym->specs && (v->sym->specs->flags & SPEC_REGISTER)))
+            lbuf_printf(&create, "(void)&%s; ",
+                        lower_expr(L, arena_printf(L->a, "%.*s", (int)v->sym->name->len,
+                                                   v->sym->name->str), NULL, 0));
     if (count.s)
         lbuf_puts(&create, count.s);
     if (x->group)   /* one more region: the group's (see lower_loop) */

@@ -376,6 +376,22 @@ void lower_loop(struct lower *L, struct lower_dir *d)
     const char *what = omp_directive_names[d->dir->kind];
     if (!ncol || !parse_nest(L, d, lp, ncol, &body) || !loop_ok(L, body, what))
         return;
+    /* OpenMP 5.0 loop: lastprivate names only the loops' variables (gcc's error) */
+    for (int i = 0; d->dir->loop && i < d->dir->nclauses; i++) {
+        const struct omp_clause *cl = &d->dir->clauses[i];
+        for (int k = 0; cl->kind == OMP_CL_LASTPRIVATE && k < cl->nrefs; k++) {
+            bool var = false;
+            for (int j = 0; j < ncol; j++)
+                var |= lp[j].var && lower_name_in(lp[j].var->name->str, lp[j].var->name->len,
+                                                  &cl->refs[k]->text.text, 1);
+            if (!var) {
+                mcc_error_at(&cl->refs[k]->text.loc, "'lastprivate' clause on a 'loop' "
+                             "construct refers to a variable '%s' which is not the loop "
+                             "iterator", cl->refs[k]->text.text);
+                return;
+            }
+        }
+    }
     bool serial = false, here = false;
     struct lower_var *vars = lower_inline_captures(L, d, body, &serial, &here);
     /* ordered: the iterations run in order, in one task (the ordered regions in them then

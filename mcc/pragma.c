@@ -49,6 +49,8 @@ _Static_assert(OMP_CL_COUNT <= 64, "allowed_clauses holds one 64-bit mask per di
 #define TARGET_CLAUSES (CL(DEVICE) | CL(COPY_IN) | CL(COPY_OUT) | CL(COPY_INOUT) \
     | CL(COPY_DEPS) | CL(NO_COPY_DEPS) | CL(IMPLEMENTS) | CL(NDRANGE) | CL(SHMEM) | CL(FILE) \
     | CL(NAME) | CL(CALLS))
+/* OpenMP 5.0 loop (bind and order: advice()) */
+#define LOOP_CLAUSES (CL(PRIVATE) | CL(LASTPRIVATE) | CL(REDUCTION) | CL(COLLAPSE))
 static const uint64_t allowed_clauses[OMP_DIR_COUNT] = {
     [OMP_DIR_TASK] = TASK_CLAUSES | TARGET_CLAUSES | CL(INPRIVATE) | CL(DETACH),
     [OMP_DIR_TARGET] = TARGET_CLAUSES,
@@ -855,12 +857,12 @@ static bool parse_clause(struct omp_parser *p, struct omp_clause *c)
     }
     *c = (struct omp_clause){ .kind = (enum omp_clause_kind)k, .loc = p->toks[name].loc,
                               .dep = clause_dep((enum omp_clause_kind)k) };
-    uint64_t allowed = allowed_clauses[p->dir->kind] |
+    uint64_t allowed = (p->dir->loop ? LOOP_CLAUSES : allowed_clauses[p->dir->kind]) |
                        (p->dir->parallel ? allowed_clauses[OMP_DIR_PARALLEL] : 0) |
                        (p->dir->simd ? CL(LINEAR) : 0);
     if (!(allowed & (UINT64_C(1) << k))) {
         omp_perror(p, name, "clause '%s' is not allowed in '%s%s' directive", clause_name(c),
-                   p->dir->parallel ? "parallel " : "", dname);
+                   p->dir->parallel ? "parallel " : "", p->dir->loop ? "loop" : dname);
         return false;
     }
     p->pos++;
@@ -998,12 +1000,14 @@ static bool advice(struct omp_parser *p, int name)
         { OMP_DIR_ATOMIC, "release", false }, { OMP_DIR_ATOMIC, "acq_rel", false },
         { OMP_DIR_ATOMIC, "weak", false }, { OMP_DIR_ATOMIC, "fail", true },
         { OMP_DIR_ATOMIC, "hint", true }, { OMP_DIR_CRITICAL, "hint", true },
-        { OMP_DIR_TASK, "affinity", true },
+        { OMP_DIR_TASK, "affinity", true }, { OMP_DIR_FOR, "order", true },
+        { OMP_DIR_FOR, "bind", true },
     };
     if (p->toks[name].kind != OMP_TOK_IDENT)
         return false;
     for (size_t i = 0; i < sizeof hints / sizeof hints[0]; i++) {
-        if (hints[i].dir != p->dir->kind || !omp_is(p, name, hints[i].name))
+        if (hints[i].dir != p->dir->kind || !omp_is(p, name, hints[i].name) ||
+            (!strcmp(hints[i].name, "bind") && !p->dir->loop))
             continue;
         if (!hints[i].arg) {
             p->pos = name + 1;
@@ -1174,6 +1178,11 @@ static enum omp_directive_kind directive_kind(struct omp_parser *p)
         p->pos += 2;
         return OMP_DIR_DECLARE_SIMD;    /* the function's simd versions: gcc's business */
     }
+    if (omp_is(p, w, "loop") && p->toks[w].kind == OMP_TOK_IDENT) {
+        p->pos++;
+        p->dir->loop = true;
+        return OMP_DIR_FOR;
+    }
     int k = lookup(p, w, omp_directive_names, OMP_DIR_DECLARE_REDUCTION);
     if (k < 0)
         return OMP_DIR_UNKNOWN;
@@ -1202,6 +1211,11 @@ static void parse_combined(struct omp_parser *p)
                 p->pos++;
                 break;
             }
+        if (!d->parallel && p->toks[p->pos].kind == OMP_TOK_IDENT && omp_is(p, p->pos, "loop")) {
+            d->parallel = d->loop = true;       /* parallel loop: a parallel for */
+            d->kind = OMP_DIR_FOR;
+            p->pos++;
+        }
     }
     if ((d->kind == OMP_DIR_MASTER || d->kind == OMP_DIR_MASKED) &&
         omp_is(p, p->pos, "taskloop")) {
