@@ -3949,6 +3949,11 @@ static bool cast(struct ck *c, struct ck_type *t)
         return false;
     struct ck_type v = ck_decay(&x);
     enum ck_kind tk = ck_kind_of(&to), vk = ck_kind_of(&v);
+    if (to.n > 0 && (to.d[0] == CK_FUNCTION || to.d[0] == CK_ARRAY)) {
+        ck_error(c, at, to.d[0] == CK_FUNCTION ? "cast specifies function type"
+                                                : "cast specifies array type");
+        return false;
+    }
     if (tk != CK_VOID && tk != CK_UNKNOWN && vk != CK_UNKNOWN) {
         if (vk == CK_STRUCT && tk != CK_STRUCT) {
             ck_error(c, at, "cast of a struct or union value to a scalar type");
