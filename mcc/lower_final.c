@@ -73,7 +73,7 @@ static bool clause_ok(const struct omp_clause *c)
     case OMP_CL_COPY_IN: case OMP_CL_COPY_OUT: case OMP_CL_COPY_INOUT: case OMP_CL_COPY_DEPS:
     case OMP_CL_NO_COPY_DEPS: case OMP_CL_GRAINSIZE: case OMP_CL_NUM_TASKS:
     case OMP_CL_NOGROUP: case OMP_CL_SCHEDULE: case OMP_CL_NOWAIT: case OMP_CL_COLLAPSE:
-    case OMP_CL_MERGEABLE:
+    case OMP_CL_MERGEABLE: case OMP_CL_ALLOCATE:
         return true;
     case OMP_CL_DEVICE:
         return (c->devices & ~(1u << OMP_DEVICE_SMP)) == 0;

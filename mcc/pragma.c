@@ -45,7 +45,8 @@ _Static_assert(OMP_CL_COUNT <= 64, "allowed_clauses holds one 64-bit mask per di
 #define DEP_CLAUSES (CL(IN) | CL(OUT) | CL(INOUT) | CL(INPUT) | CL(OUTPUT) | CL(DEPEND))
 #define TASK_CLAUSES (DEP_CLAUSES | CL(CONCURRENT) | CL(COMMUTATIVE) | CL(REDUCTION) \
     | CL(PRIORITY) | CL(IF) | CL(FINAL) | CL(UNTIED) | CL(TIED) | CL(LABEL) | CL(SHARED) \
-    | CL(PRIVATE) | CL(FIRSTPRIVATE) | CL(DEFAULT) | CL(MERGEABLE) | CL(IN_REDUCTION))
+    | CL(PRIVATE) | CL(FIRSTPRIVATE) | CL(DEFAULT) | CL(MERGEABLE) | CL(IN_REDUCTION) \
+    | CL(ALLOCATE))
 #define TARGET_CLAUSES (CL(DEVICE) | CL(COPY_IN) | CL(COPY_OUT) | CL(COPY_INOUT) \
     | CL(COPY_DEPS) | CL(NO_COPY_DEPS) | CL(IMPLEMENTS) | CL(NDRANGE) | CL(SHMEM) | CL(FILE) \
     | CL(NAME) | CL(CALLS))
@@ -61,15 +62,19 @@ static const uint64_t allowed_clauses[OMP_DIR_COUNT] = {
                          | CL(GRAINSIZE) | CL(NUM_TASKS) | CL(NOGROUP) | CL(COLLAPSE)
                          | CL(LASTPRIVATE),
     [OMP_DIR_FOR] = CL(PRIVATE) | CL(FIRSTPRIVATE) | CL(REDUCTION) | CL(SCHEDULE) | CL(NOWAIT)
-                    | CL(LASTPRIVATE) | CL(SHARED) | CL(COLLAPSE) | CL(ORDERED) | CL(LINEAR),
+                    | CL(LASTPRIVATE) | CL(SHARED) | CL(COLLAPSE) | CL(ORDERED) | CL(LINEAR)
+                    | CL(ALLOCATE),
     [OMP_DIR_PARALLEL] = CL(PRIVATE) | CL(FIRSTPRIVATE) | CL(SHARED) | CL(DEFAULT)
-                         | CL(REDUCTION) | CL(IF) | CL(NUM_THREADS) | CL(PROC_BIND) | CL(COPYIN),
-    [OMP_DIR_SINGLE] = CL(PRIVATE) | CL(FIRSTPRIVATE) | CL(COPYPRIVATE) | CL(NOWAIT),
+                         | CL(REDUCTION) | CL(IF) | CL(NUM_THREADS) | CL(PROC_BIND) | CL(COPYIN)
+                         | CL(ALLOCATE),
+    [OMP_DIR_SINGLE] = CL(PRIVATE) | CL(FIRSTPRIVATE) | CL(COPYPRIVATE) | CL(NOWAIT)
+                       | CL(ALLOCATE),
     [OMP_DIR_MASKED] = CL(FILTER),
     [OMP_DIR_SECTIONS] = CL(PRIVATE) | CL(FIRSTPRIVATE) | CL(LASTPRIVATE) | CL(REDUCTION)
-                         | CL(NOWAIT),
-    [OMP_DIR_TASKGROUP] = CL(TASK_REDUCTION),
-    [OMP_DIR_SCOPE] = CL(PRIVATE) | CL(FIRSTPRIVATE) | CL(REDUCTION) | CL(NOWAIT),
+                         | CL(NOWAIT) | CL(ALLOCATE),
+    [OMP_DIR_TASKGROUP] = CL(TASK_REDUCTION) | CL(ALLOCATE),
+    [OMP_DIR_SCOPE] = CL(PRIVATE) | CL(FIRSTPRIVATE) | CL(REDUCTION) | CL(NOWAIT)
+                      | CL(ALLOCATE),
     [OMP_DIR_CANCEL] = CL(IF),
     [OMP_DIR_DEPOBJ] = CL(DEPEND),
     [OMP_DIR_TASKGRAPH] = CL(IF) | CL(GRAPH_ID) | CL(GRAPH_RESET) | CL(NOGROUP),
@@ -771,6 +776,23 @@ static bool parse_file(struct omp_parser *p, struct omp_clause *c)
     return finish_args(p, c, &args);
 }
 
+/* allocate([allocator:] list), allocate(allocator(a), align(n): list) (5.0, 5.1): the
+ * modifiers before a top-level ':' change nothing here (one kind of memory). */
+static void skip_allocator(struct omp_parser *p)
+{
+    int depth = 0;
+    for (int i = p->pos; i < p->ntoks; i++) {
+        if (omp_is(p, i, "(") || omp_is(p, i, "["))
+            depth++;
+        else if ((omp_is(p, i, ")") || omp_is(p, i, "]")) && depth-- == 0)
+            return;
+        else if (depth == 0 && omp_is(p, i, ":")) {
+            p->pos = i + 1;
+            return;
+        }
+    }
+}
+
 static bool parse_clause_args(struct omp_parser *p, struct omp_clause *c)
 {
     switch (clause_info[c->kind].form) {
@@ -782,10 +804,17 @@ static bool parse_clause_args(struct omp_parser *p, struct omp_clause *c)
             c->conditional = true;      /* (OpenMP 5.0) */
             p->pos += 2;
         }
+        if (c->kind == OMP_CL_ALLOCATE)
+            skip_allocator(p);
         return parse_names(p, c);
+    case FORM_EXPR:
+        if ((c->kind == OMP_CL_GRAINSIZE || c->kind == OMP_CL_NUM_TASKS) &&
+            omp_is(p, p->pos, "strict") && omp_is(p, p->pos + 1, ":"))
+            p->pos += 2;                /* (5.1) tasks of exactly that size: they are */
+        return parse_expr_arg(p, c);
     case FORM_DEPEND: return parse_depend(p, c);
     case FORM_REDUCTION: return parse_reduction(p, c);
-    case FORM_EXPR: case FORM_OPTEXPR: return parse_expr_arg(p, c);
+    case FORM_OPTEXPR: return parse_expr_arg(p, c);
     case FORM_LABEL: return parse_word(p, c, true);
     case FORM_DEFAULT: return parse_default(p, c);
     case FORM_DEVICE: return parse_device(p, c);
@@ -1022,6 +1051,34 @@ static bool advice(struct omp_parser *p, int name)
     return false;
 }
 
+/* Every variable of an allocate clause is made private by the same directive (gcc's
+ * error otherwise). */
+static void allocate_privatized(struct omp_parser *p, struct omp_vec *cl)
+{
+    const struct omp_clause *v = cl->items;
+    for (int i = 0; i < cl->n; i++)
+        for (int k = 0; v[i].kind == OMP_CL_ALLOCATE && k < v[i].nrefs; k++) {
+            bool found = false;
+            for (int j = 0; j < cl->n && !found; j++) {
+                enum omp_clause_kind kj = v[j].kind;
+                if (kj != OMP_CL_PRIVATE && kj != OMP_CL_FIRSTPRIVATE &&
+                    kj != OMP_CL_LASTPRIVATE && kj != OMP_CL_LINEAR && kj != OMP_CL_REDUCTION &&
+                    kj != OMP_CL_IN_REDUCTION && kj != OMP_CL_TASK_REDUCTION)
+                    continue;
+                for (int r = 0; r < v[j].nrefs && !found; r++)
+                    found = !strcmp(v[j].refs[r]->text.text, v[i].refs[k]->text.text) ||
+                            (v[j].refs[r]->kind != OMP_REF_NAME &&
+                             !strcmp(omp_ref_root(v[j].refs[r])->text.text,
+                                     v[i].refs[k]->text.text));
+            }
+            if (!found) {
+                error_at(p, &v[i].refs[k]->text.loc, "'%s' specified in 'allocate' clause but "
+                         "not in an explicit privatization clause", v[i].refs[k]->text.text);
+                return;
+            }
+        }
+}
+
 static void parse_clauses(struct omp_parser *p)
 {
     struct omp_vec cl = { 0 };
@@ -1044,6 +1101,7 @@ static void parse_clauses(struct omp_parser *p)
         p->pos = omp_is(p, start + 1, "(") ? skip_group(p, start + 1) : start + 1;
     }
     p->failed = false;
+    allocate_privatized(p, &cl);
     check_pair(p, &cl, OMP_CL_TIED, OMP_CL_UNTIED);
     check_pair(p, &cl, OMP_CL_COPY_DEPS, OMP_CL_NO_COPY_DEPS);
     check_pair(p, &cl, OMP_CL_GRAINSIZE, OMP_CL_NUM_TASKS);

@@ -6,7 +6,8 @@
  * omp_init_allocator with alignment, pool_size and a null fallback (the pool refuses what
  * does not fit, and takes it again once freed; realloc needs both blocks at once), an
  * invalid trait, allocations inside a parallel loop, omp_capture_affinity's fields, and
- * the 5.0 queries.  mcc's omp.h declared none of them ("omp_default_mem_alloc undeclared").
+ * the 5.0 queries, the allocate clause and taskloop's grainsize(strict: n).  mcc's omp.h
+ * declared none of them ("omp_default_mem_alloc undeclared").
  * The sequential build calls libgomp's routines (ported-seq-libs). */
 #include <stdio.h>
 #include <string.h>
@@ -41,6 +42,20 @@ int main(void)
         int *t = omp_alloc(sizeof(int), omp_thread_mem_alloc);
         *t = i; sum += *t; omp_free(t, omp_thread_mem_alloc);
     }
+    /* the allocate clause (where private copies live) and 5.1's strict grainsize */
+    int scratch = 0;
+    long tl = 0;
+#pragma omp parallel for private(scratch) allocate(omp_low_lat_mem_alloc: scratch) reduction(+: sum)
+    for (int i = 0; i < 10; i++) {
+        scratch = i * i;
+        sum += scratch;
+    }
+#pragma omp parallel
+#pragma omp single
+#pragma omp taskloop grainsize(strict: 7) reduction(+: tl)
+    for (int i = 0; i < 100; i++)
+        tl += i;
+    sum += (int)tl;
     char buf[64];
     size_t n = omp_capture_affinity(buf, sizeof buf, "%.4L|%0.3n|{nesting_level}|%%");
     printf("%d %d %d %d %d %s %zu %d %d\n", aligned, pool, zero, badnull, sum, buf, n,
