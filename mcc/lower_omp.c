@@ -502,12 +502,15 @@ static const char *thread_specs(struct lower *L, const struct ast *specs)
 {
     const struct ast *list = specs->kid[0];
     size_t at = specs->begin;
+    const char *t = L->text;
+    for (const struct ast *sp = list ? list->kid[0] : NULL; sp; sp = sp->next)
+        if (sp->kind == AST_SPECIFIER && sp->op == KW_THREAD_LOCAL)     /* already */
+            return arena_printf(L->a, "%.*s", (int)(specs->end - specs->begin), t + specs->begin);
     for (const struct ast *sp = list ? list->kid[0] : NULL; sp; sp = sp->next)
         if (sp->kind == AST_SPECIFIER && (sp->op == KW_STATIC || sp->op == KW_EXTERN)) {
             at = sp->end;
             break;
         }
-    const char *t = L->text;
     if (at == specs->begin)
         return arena_printf(L->a, "__thread %.*s", (int)(specs->end - specs->begin), t + specs->begin);
     return arena_printf(L->a, "%.*s __thread%.*s", (int)(at - specs->begin), t + specs->begin,
