@@ -10,14 +10,17 @@
  *   deps.c          dependence domains: regions, overlap, predecessor edges, release
  *   task.c          task allocation (one block per task), creation, submission, completion
  *   worker.c        worker threads, idle spinning and sleeping, waiting while running tasks
+ *   speed.c         cores of unequal speed: slow workers leave coarse tasks to fast ones
  *   block.c         pausing a task whose thread blocks (task-aware MPI)
  *   omp_api.c       OpenMP locks
+ *   omp_alloc.c     OpenMP 5.0 memory allocators, affinity format, device-memory routines
  *   stack.c         --stack-size, nearly full stacks
  *   sched.c, sched_bf.c, sched_dbf.c, sched_wf.c   the table of policies, the policies
  *   critical.c      named critical sections
  *   reduction.c     tasks' private reduction copies, for the tasks created inside them
  *   taskgraph.c     recorded task graphs: record once, replay with counted dependences
  *   events.c        detach(event) and event counters
+ *   depobj.c        OpenMP depend objects (depobj)
  *   poll.c          polling services, nanort_wait_until
  *   stats.c         --summary counters, and every --summary table printed at exit
  *   device.c        the device ops tables, spaces, dispatch, manager threads
@@ -674,22 +677,6 @@ struct nrt_worker {
     atomic_int idle;
 } __attribute__((aligned(NRT_CACHELINE)));
 
-/* speed.c: heterogeneous cores (--speed-aware). */
-enum nrt_idle_state { NRT_BUSY, NRT_POLLING, NRT_ASLEEP };
-extern bool nrt_speed_on;                   /* set at start, read-only while running */
-void nrt_speed_start(int nworkers);
-void nrt_speed_record(struct nrt_worker *w, const struct nrt_type_info *info, uint64_t ns);
-bool nrt_speed_defer(struct nrt_worker *self, long waiting);
-static inline void nrt_speed_idle(struct nrt_worker *w, enum nrt_idle_state s)
-{
-    if (NRT_UNLIKELY(nrt_speed_on) && w &&
-        atomic_load_explicit(&w->idle, memory_order_relaxed) != (int)s) {
-        atomic_store_explicit(&w->idle, (int)s, memory_order_relaxed);
-        if (s != NRT_POLLING)
-            w->defer_since = 0;     /* a new episode when it next leaves a task */
-    }
-}
-
 extern int nrt_nworkers;                    /* set at start, constant while running */
 extern struct nrt_worker *nrt_workers;
 extern __thread struct nrt_worker *nrt_self __attribute__((tls_model("initial-exec")));
@@ -739,6 +726,22 @@ void nrt_worker_bind(struct nrt_worker *w);
 /* Wake every thread asleep in a worker loop or a wait (a slot of theirs is wanted). */
 void nrt_wake_sleepers(void);
 
+/* ---- speed.c: cores of unequal speed (--speed-aware) ----------------------------------- */
+enum nrt_idle_state { NRT_BUSY, NRT_POLLING, NRT_ASLEEP };
+extern bool nrt_speed_on;                   /* set at start, read-only while running */
+void nrt_speed_start(int nworkers);
+void nrt_speed_record(struct nrt_worker *w, const struct nrt_type_info *info, uint64_t ns);
+bool nrt_speed_defer(struct nrt_worker *self, long waiting);
+static inline void nrt_speed_idle(struct nrt_worker *w, enum nrt_idle_state s)
+{
+    if (NRT_UNLIKELY(nrt_speed_on) && w &&
+        atomic_load_explicit(&w->idle, memory_order_relaxed) != (int)s) {
+        atomic_store_explicit(&w->idle, (int)s, memory_order_relaxed);
+        if (s != NRT_POLLING)
+            w->defer_since = 0;     /* a new episode when it next leaves a task */
+    }
+}
+
 /* ---- block.c: pausing a task whose thread blocks (task-aware MPI) ------------------ */
 /* The calling task waits until done(arg) without holding its worker: a spare thread runs
  * the slot meanwhile, and the slot comes back after.  False (nothing done) when the slot
@@ -767,6 +770,8 @@ extern atomic_bool nrt_omp_tsc;
  * in use and a task, not main, is waiting), and running one such: false when none. */
 bool nrt_omp_restricted(void);
 bool nrt_omp_run_one(void);
+
+/* ---- omp_alloc.c: OpenMP 5.0 allocators and routines (the API is in mcc's omp.h) ---- */
 
 /* ---- stack.c: --stack-size, nearly full stacks ---------------------------------------- */
 /* At start (after the options): parse --stack-size, raise the main thread's soft
@@ -904,6 +909,8 @@ unsigned long nrt_tg_instance(const struct nanort_task *t, bool *replayed);
 /* An inline frame whose body bound events: wait, running other tasks, until they are
  * fulfilled (its frame is popped when submit returns). */
 void nrt_events_wait_inline(struct nanort_task *t);
+
+/* ---- depobj.c: OpenMP depend objects (the API is in nanort.h) ---------------------- */
 
 /* ---- poll.c: polling services, nanort_wait_until (the API is in nanort.h) --------- */
 
