@@ -9,9 +9,10 @@
  *     function: a `return` would end only the task) or of a construct whose end the
  *     lowering completes (a loop split into tasks, parallel, single, sections, taskgroup),
  *     and no goto or case from outside may enter one;
- *   - va_start cannot be called in a task's body or a loop split into tasks either: the
- *     outlined function has no variable arguments (gcc would say "va_start used in
- *     function with fixed arguments" of mcc's output).
+ *   - va_start cannot be called in a task's body, a loop split into tasks or a section
+ *     of sections that run as tasks either: the outlined function has no variable
+ *     arguments (gcc would say "va_start used in function with fixed arguments" of mcc's
+ *     output).
  */
 #include "mcc.h"
 
@@ -212,15 +213,28 @@ static void walk_entries(struct branch_walk *w, struct ast *n)
         walk_entries(w, n->kid[k]);
 }
 
-bool lower_block_check_branches(struct lower *L, struct ast *body, bool loop_body,
-                                const char *what)
+static bool check_block(struct lower *L, struct ast *body, bool loop_body, const char *what,
+                        bool outlined)
 {
     int errors = mcc_error_count();
     struct branch_walk w = {.L = L, .body = body, .what = what ? what : "a task",
-                            .continue_ok = loop_body, .outlined = !what || loop_body};
+                            .continue_ok = loop_body, .outlined = outlined};
     collect_labels(&w, body);
     walk_branches(&w, body);
     if (w.nlabels && L->fn)
         walk_entries(&w, L->fn->kid[3]);
     return mcc_error_count() == errors;
+}
+
+bool lower_block_check_branches(struct lower *L, struct ast *body, bool loop_body,
+                                const char *what)
+{
+    return check_block(L, body, loop_body, what, !what || loop_body);
+}
+
+/* The same for a block the lowering outlines though it is no task's body (a section of
+ * sections that run as tasks): va_start is refused there too. */
+bool lower_block_check_outlined(struct lower *L, struct ast *body, const char *what)
+{
+    return check_block(L, body, false, what, true);
 }

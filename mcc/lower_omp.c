@@ -437,6 +437,10 @@ void lower_omp_sections(struct lower *L, struct lower_dir *d)
         region(L, &whole, false, false, OMP_DIR_COUNT);
         return;
     }
+    /* each section becomes a task: its body runs in a function of its own */
+    for (int i = 0; i < n; i++)
+        if (!lower_block_check_outlined(L, secs[i].node, "a '#pragma omp section'"))
+            return;
     for (int i = 0; i < n; i++)
         section_task(L, d, &secs[i], i, n, vars[i]);
     if (!lower_dir_has(d, OMP_CL_NOWAIT))

@@ -1704,6 +1704,7 @@ void lower_block_standalone_error(const struct mcc_source *src, size_t begin, si
  * when an error was reported. */
 bool lower_block_check_branches(struct lower *L, struct ast *body, bool loop_body,
                                 const char *what);
+bool lower_block_check_outlined(struct lower *L, struct ast *body, const char *what);
 
 /* lower_taskgraph.c: `taskgraph [graph_id(e)] [graph_reset(e)] [if(e)] [nogroup]` on a
  * structured block. */
