@@ -421,6 +421,21 @@ static void iterated_items(struct omp_parser *p, struct omp_clause *c, struct om
     }
 }
 
+/* The dependence type OpenMP names at the current token (depend's, depobj's update), or
+ * OMP_DEP_NONE. */
+static enum omp_dep dependence_type(struct omp_parser *p)
+{
+    static const struct { const char *name; enum omp_dep dep; } types[] = {
+        { "in", OMP_DEP_IN }, { "out", OMP_DEP_OUT }, { "inout", OMP_DEP_INOUT },
+        { "mutexinoutset", OMP_DEP_COMMUTATIVE }, { "inoutset", OMP_DEP_CONCURRENT },
+        { "depobj", OMP_DEP_DEPOBJ },
+    };
+    for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
+        if (p->toks[p->pos].kind == OMP_TOK_IDENT && omp_is(p, p->pos, types[i].name))
+            return types[i].dep;
+    return OMP_DEP_NONE;
+}
+
 static bool parse_depend(struct omp_parser *p, struct omp_clause *c)
 {
     struct omp_iter *its = NULL;
@@ -439,14 +454,7 @@ static bool parse_depend(struct omp_parser *p, struct omp_clause *c)
         if (!ok || !omp_expect(p, ",", "after 'iterator(...)'"))
             return false;
     }
-    static const struct { const char *name; enum omp_dep dep; } types[] = {
-        { "in", OMP_DEP_IN }, { "out", OMP_DEP_OUT }, { "inout", OMP_DEP_INOUT },
-        { "mutexinoutset", OMP_DEP_COMMUTATIVE }, { "inoutset", OMP_DEP_CONCURRENT },
-        { "depobj", OMP_DEP_DEPOBJ },
-    };
-    for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
-        if (p->toks[p->pos].kind == OMP_TOK_IDENT && omp_is(p, p->pos, types[i].name))
-            c->dep = types[i].dep;
+    c->dep = dependence_type(p);
     if (c->dep == OMP_DEP_NONE) {
         omp_perror(p, p->pos, "unknown dependence type '%.*s' in 'depend' clause "
                    "(expected in, out or inout)", TOK(p, p->pos));
@@ -997,52 +1005,47 @@ static bool is_duplicate(struct omp_parser *p, struct omp_vec *cl, const struct 
     return false;
 }
 
-/* The clauses `for simd` and `taskloop simd` take for their simd part that change nothing
- * in a loop split into tasks (gcc vectorizes each task's iterations as it sees fit):
- * skipped with their parenthesized argument. */
-static bool simd_hint(struct omp_parser *p, int name)
-{
-    static const char *const hints[] = { "aligned", "safelen", "simdlen", "nontemporal" };
-    if (!p->dir->simd || p->toks[name].kind != OMP_TOK_IDENT)
-        return false;
-    for (size_t i = 0; i < sizeof hints / sizeof hints[0]; i++)
-        if (omp_is(p, name, hints[i])) {
-            if (!omp_is(p, name + 1, "(")) {
-                omp_perror(p, name + 1, "expected '(' after '%s'", hints[i]);
-                p->pos = name + 1;      /* (the clause loop goes on from there) */
-            } else {
-                p->pos = skip_group(p, name + 1);
-            }
-            return true;
-        }
-    return false;
-}
-
-/* Clauses that only advise the implementation, skipped (with their argument): the memory
- * orders of atomic (every atomic here is sequentially consistent, which each of them
- * allows), `hint` of atomic and critical, `fail` and `weak` of atomic compare (5.1),
- * `affinity` of task (5.0: where its data are; the scheduler places tasks itself). */
+/*
+ * Clauses that only advise the implementation, skipped with their argument:
+ *   - the simd part of `for simd` and `taskloop simd` (aligned, safelen, simdlen,
+ *     nontemporal), which changes nothing in a loop split into tasks (gcc vectorizes each
+ *     task's iterations as it sees fit);
+ *   - the memory orders of atomic (every atomic here is sequentially consistent, which
+ *     each of them allows), `hint` of atomic and critical, `fail` and `weak` of atomic
+ *     compare (5.1);
+ *   - `affinity` of task (5.0: where its data are; the scheduler places tasks itself);
+ *   - `order` of for and loop, `bind` of loop (5.0).
+ */
 static bool advice(struct omp_parser *p, int name)
 {
-    static const struct { enum omp_directive_kind dir; const char *name; bool arg; } hints[] = {
-        { OMP_DIR_ATOMIC, "relaxed", false }, { OMP_DIR_ATOMIC, "acquire", false },
-        { OMP_DIR_ATOMIC, "release", false }, { OMP_DIR_ATOMIC, "acq_rel", false },
-        { OMP_DIR_ATOMIC, "weak", false }, { OMP_DIR_ATOMIC, "fail", true },
-        { OMP_DIR_ATOMIC, "hint", true }, { OMP_DIR_CRITICAL, "hint", true },
-        { OMP_DIR_TASK, "affinity", true }, { OMP_DIR_FOR, "order", true },
-        { OMP_DIR_FOR, "bind", true },
+    enum { ANY = OMP_DIR_COUNT };          /* any directive with the condition below */
+    static const struct {
+        int dir;
+        const char *name;
+        bool arg;
+        char when;                          /* 's': a simd construct, 'l': loop, 0: always */
+    } hints[] = {
+        { ANY, "aligned", true, 's' }, { ANY, "safelen", true, 's' },
+        { ANY, "simdlen", true, 's' }, { ANY, "nontemporal", true, 's' },
+        { OMP_DIR_ATOMIC, "relaxed", false, 0 }, { OMP_DIR_ATOMIC, "acquire", false, 0 },
+        { OMP_DIR_ATOMIC, "release", false, 0 }, { OMP_DIR_ATOMIC, "acq_rel", false, 0 },
+        { OMP_DIR_ATOMIC, "weak", false, 0 }, { OMP_DIR_ATOMIC, "fail", true, 0 },
+        { OMP_DIR_ATOMIC, "hint", true, 0 }, { OMP_DIR_CRITICAL, "hint", true, 0 },
+        { OMP_DIR_TASK, "affinity", true, 0 }, { OMP_DIR_FOR, "order", true, 0 },
+        { OMP_DIR_FOR, "bind", true, 'l' },
     };
     if (p->toks[name].kind != OMP_TOK_IDENT)
         return false;
     for (size_t i = 0; i < sizeof hints / sizeof hints[0]; i++) {
-        if (hints[i].dir != p->dir->kind || !omp_is(p, name, hints[i].name) ||
-            (!strcmp(hints[i].name, "bind") && !p->dir->loop))
+        if ((hints[i].dir != ANY && hints[i].dir != (int)p->dir->kind) ||
+            (hints[i].when == 's' && !p->dir->simd) || (hints[i].when == 'l' && !p->dir->loop) ||
+            !omp_is(p, name, hints[i].name))
             continue;
         if (!hints[i].arg) {
             p->pos = name + 1;
         } else if (!omp_is(p, name + 1, "(")) {
             omp_perror(p, name + 1, "expected '(' after '%s'", hints[i].name);
-            p->pos = name + 1;
+            p->pos = name + 1;          /* (the clause loop goes on from there) */
         } else {
             p->pos = skip_group(p, name + 1);
         }
@@ -1090,7 +1093,7 @@ static void parse_clauses(struct omp_parser *p)
             continue;
         }
         p->failed = false;
-        if (simd_hint(p, start) || advice(p, start))
+        if (advice(p, start))
             continue;
         if (parse_clause(p, &c)) {
             if (!is_duplicate(p, &cl, &c))
@@ -1413,17 +1416,12 @@ static void parse_depobj(struct omp_parser *p)
         d->nclauses = 1;
         d->clauses = kept;
     } else if (omp_is(p, at, "update")) {
-        static const struct { const char *name; enum omp_dep dep; } types[] = {
-            { "in", OMP_DEP_IN }, { "out", OMP_DEP_OUT }, { "inout", OMP_DEP_INOUT },
-            { "mutexinoutset", OMP_DEP_COMMUTATIVE }, { "inoutset", OMP_DEP_CONCURRENT },
-        };
         p->pos++;
         if (!omp_expect(p, "(", "after 'update'"))
             return;
-        for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
-            if (p->toks[p->pos].kind == OMP_TOK_IDENT && omp_is(p, p->pos, types[i].name))
-                d->depobj_update = types[i].dep;
-        if (d->depobj_update == OMP_DEP_NONE) {
+        d->depobj_update = dependence_type(p);
+        if (d->depobj_update == OMP_DEP_NONE || d->depobj_update == OMP_DEP_DEPOBJ) {
+            d->depobj_update = OMP_DEP_NONE;
             omp_perror(p, p->pos, "expected 'in', 'out', 'inout', 'mutexinoutset' or 'inoutset'");
             return;
         }
