@@ -209,14 +209,12 @@ static void lower_error_directive(struct lower *L, struct ast *pr, const struct 
         drop_pragma(L, pr);
         return;
     }
-    char *file = cl_c_string(d->loc.file ? d->loc.file : "");
     rewrite_replace(L->rw, pr->begin, pr->end,
-                    arena_printf(L->a, "nanort_omp_error(%d, %s, \"%s:%d\");",
+                    arena_printf(L->a, "nanort_omp_error(%d, %s, %s);",
                                  d->error_warning ? 0 : 1,
                                  msg ? arena_printf(L->a, "(const char *)(%s)",
                                                     lower_expr(L, msg, NULL, 0))
-                                     : "(const char *)0", file, d->loc.line));
-    free(file);
+                                     : "(const char *)0", arena_printf(L->a, "\"%s\"", lower_where(L, d))));
 }
 
 /* A `#pragma omp` line that is a list item: standalone, or waiting for a construct. */

@@ -238,12 +238,9 @@ static void add_region(struct lower_buf *b, const struct region *r, unsigned fla
 
 /* "file:line" of loc as a C string literal, for the runtime's messages about a depend
  * object. */
-static const char *where_text(struct lower *L, const struct mcc_loc *loc)
+static const char *where_literal(struct lower *L, const struct mcc_loc *loc)
 {
-    char *f = cl_c_string(loc->file ? loc->file : "");
-    const char *w = arena_printf(L->a, "\"%s:%d\"", f, loc->line);
-    free(f);
-    return w;
+    return arena_printf(L->a, "\"%s\"", lower_where_loc(L, loc));
 }
 
 /* The slot of a depend object o: its runtime pointer (mcc/include/omp.h). */
@@ -303,7 +300,7 @@ static void emit_depobj(struct lower *L, const struct omp_ref *o, bool copies,
                         struct lower_buf *count, struct lower_buf *add)
 {
     struct iters it = {0};
-    const char *slot = depobj_slot(L, &it, o), *where = where_text(L, &o->text.loc);
+    const char *slot = depobj_slot(L, &it, o), *where = where_literal(L, &o->text.loc);
     lbuf_printf(count, "nrt_nr += 1; nrt_nd += nanort_depobj_ndims(%s, %s);\n", slot, where);
     lbuf_printf(add, "nanort_task_depobj(nrt_t, %s, %d, %s);\n", slot, copies ? 1 : 0, where);
 }
@@ -485,7 +482,7 @@ void lower_deps_emit_taskwait(struct lower *L, const struct omp_directive *d, st
             }
             struct iters it = {0};
             const char *slot = depobj_slot(L, &it, c->refs[k]);
-            const char *where = where_text(L, &c->refs[k]->text.loc);
+            const char *where = where_literal(L, &c->refs[k]->text.loc);
             lbuf_printf(&count, "nrt_nr += 1; nrt_nd += nanort_depobj_ndims(%s, %s); ", slot,
                         where);
             lbuf_printf(&fill, "{ nrt_dp[nrt_i] = &nrt_d[nrt_o]; nrt_n[nrt_i] = "
@@ -515,7 +512,7 @@ void lower_deps_depobj(struct lower *L, struct ast *pr, const struct omp_directi
     struct lower_buf b = {0};
     struct iters it = {0};
     struct omp_ref o = { .kind = OMP_REF_EXPR, .text = d->name };
-    const char *slot = depobj_slot(L, &it, &o), *where = where_text(L, &d->name.loc);
+    const char *slot = depobj_slot(L, &it, &o), *where = where_literal(L, &d->name.loc);
     if (d->depobj_destroy) {
         lbuf_printf(&b, "nanort_depobj_destroy(%s, %s);", slot, where);
     } else if (d->depobj_update != OMP_DEP_NONE) {

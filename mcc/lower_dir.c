@@ -79,15 +79,20 @@ bool lower_dir_iteration_var(const struct lower_dir *d, const struct sym *s)
     return false;
 }
 
-const char *lower_where(struct lower *L, const struct omp_directive *d)
+const char *lower_where_loc(struct lower *L, const struct mcc_loc *loc)
 {
-    const char *f = d->loc.file ? d->loc.file : "?";
+    const char *f = loc->file ? loc->file : "?";
     const char *slash = strrchr(f, '/');
     struct lower_buf b = {0};
     for (const char *s = slash ? slash + 1 : f; *s; s++)
         lbuf_printf(&b, *s == '"' || *s == '\\' ? "\\%c" : "%c", *s);
-    lbuf_printf(&b, ":%d", d->loc.line);
+    lbuf_printf(&b, ":%d", loc->line);
     return lbuf_take(&b, L->a);
+}
+
+const char *lower_where(struct lower *L, const struct omp_directive *d)
+{
+    return lower_where_loc(L, &d->loc);
 }
 
 const char *lower_label(const struct lower_dir *d, const char *fallback)

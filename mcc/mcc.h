@@ -1255,8 +1255,9 @@ bool lower_writes_indexed_by(struct ast *body, const struct sym *s);
 /* lower_dir.c: a construct's directives */
 /* The directive of a pragma line (parsed once, freed at the end). */
 struct omp_directive *lower_parse_pragma(struct lower *L, struct ast *pr);
-/* "file:line" of a directive, as a C string literal body. */
+/* "file:line" of a directive (or of a place in it), as a C string literal body. */
 const char *lower_where(struct lower *L, const struct omp_directive *d);
+const char *lower_where_loc(struct lower *L, const struct mcc_loc *loc);
 /* The label of a task: label(...) or `fallback`. */
 const char *lower_label(const struct lower_dir *d, const char *fallback);
 bool lower_dir_has(const struct lower_dir *d, enum omp_clause_kind k);
