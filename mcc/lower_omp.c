@@ -452,6 +452,25 @@ void lower_omp_sections(struct lower *L, struct lower_dir *d)
 
 /* `__thread` in the declaration of s: after static/extern, else first; once, whatever the
  * number of threadprivate directives that name it (OpenMP allows them again). */
+/* Where `__thread` goes in the specifiers: after static or extern (*after), else first;
+ * false when they have it (or _Thread_local) already, wherever it stands. */
+static bool thread_spec_at(const struct ast *specs, size_t *at, bool *after)
+{
+    const struct ast *list = specs->kid[0];
+    *at = specs->begin;
+    *after = false;
+    for (const struct ast *sp = list ? list->kid[0] : NULL; sp; sp = sp->next)
+        if (sp->kind == AST_SPECIFIER && sp->op == KW_THREAD_LOCAL)
+            return false;
+    for (const struct ast *sp = list ? list->kid[0] : NULL; sp; sp = sp->next)
+        if (sp->kind == AST_SPECIFIER && (sp->op == KW_STATIC || sp->op == KW_EXTERN)) {
+            *at = sp->end;
+            *after = true;
+            break;
+        }
+    return true;
+}
+
 static void make_thread_local(struct lower *L, struct sym *s)
 {
     if (lower_map_get(&L->thread_local, s))
@@ -460,19 +479,19 @@ static void make_thread_local(struct lower *L, struct sym *s)
     struct ast *specs = s->specs;
     if (specs && lower_map_get(&L->thread_local, specs))
         return;                 /* `int a, b;` both listed: their specifiers have it */
-    if (specs)
-        lower_map_put(L, &L->thread_local, specs, specs);
-    struct ast *list = specs ? specs->kid[0] : NULL;
-    size_t at = specs ? specs->begin : s->declarator->begin;
-    for (struct ast *sp = list ? list->kid[0] : NULL; sp; sp = sp->next) {
-        if (sp->kind == AST_SPECIFIER && sp->op == KW_THREAD_LOCAL)
-            return;             /* already */
-        if (sp->kind == AST_SPECIFIER && (sp->op == KW_STATIC || sp->op == KW_EXTERN)) {
-            rewrite_insert_after(L->rw, sp->end, " __thread");
-            return;
-        }
+    if (!specs) {
+        rewrite_insert_before(L->rw, s->declarator->begin, "__thread ");
+        return;
     }
-    rewrite_insert_before(L->rw, at, "__thread ");
+    lower_map_put(L, &L->thread_local, specs, specs);
+    size_t at;
+    bool after;
+    if (!thread_spec_at(specs, &at, &after))
+        return;                 /* already */
+    if (after)
+        rewrite_insert_after(L->rw, at, " __thread");
+    else
+        rewrite_insert_before(L->rw, at, "__thread ");
 }
 
 /* Does the threadprivate list c name every declarator of decl (`int a, b;` and
@@ -501,22 +520,17 @@ static bool defines_tag(const struct ast *specs)
     return false;
 }
 
-/* The specifiers' text with `__thread` (after static/extern, else first). */
+/* The specifiers' text with `__thread` where thread_spec_at puts it. */
 static const char *thread_specs(struct lower *L, const struct ast *specs)
 {
-    const struct ast *list = specs->kid[0];
-    size_t at = specs->begin;
     const char *t = L->text;
-    for (const struct ast *sp = list ? list->kid[0] : NULL; sp; sp = sp->next)
-        if (sp->kind == AST_SPECIFIER && sp->op == KW_THREAD_LOCAL)     /* already */
-            return arena_printf(L->a, "%.*s", (int)(specs->end - specs->begin), t + specs->begin);
-    for (const struct ast *sp = list ? list->kid[0] : NULL; sp; sp = sp->next)
-        if (sp->kind == AST_SPECIFIER && (sp->op == KW_STATIC || sp->op == KW_EXTERN)) {
-            at = sp->end;
-            break;
-        }
-    if (at == specs->begin)
-        return arena_printf(L->a, "__thread %.*s", (int)(specs->end - specs->begin), t + specs->begin);
+    size_t at;
+    bool after;
+    int all = (int)(specs->end - specs->begin);
+    if (!thread_spec_at(specs, &at, &after))
+        return arena_printf(L->a, "%.*s", all, t + specs->begin);
+    if (!after)
+        return arena_printf(L->a, "__thread %.*s", all, t + specs->begin);
     return arena_printf(L->a, "%.*s __thread%.*s", (int)(at - specs->begin), t + specs->begin,
                         (int)(specs->end - at), t + at);
 }

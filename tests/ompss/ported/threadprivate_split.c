@@ -2,14 +2,18 @@
  * ported-werror
  * threadprivate of some of the names of one declaration: `static int calls = 0, seed = 1,
  * limit = 1000;` with threadprivate(seed), at file scope, for an extern declaration and
- * its definition, and for a static local.  The names not listed stay shared: every
- * thread's increments of `calls` reach the one variable (a thread-local `calls` would lose
- * the workers' counts), while each thread's `seed` is its own scratch value.
+ * its definition, and for a static local; and of a variable declared __thread already
+ * (mcc wrote a second __thread).  The names not listed stay shared: every thread's
+ * increments of `calls` reach the one variable (a thread-local `calls` would lose the
+ * workers' counts), while each thread's `seed` is its own scratch value.
  * mcc refused it ("declared together with other names that are not"). */
 #include <stdio.h>
 
 static int calls = 0, seed = 1, limit = 1000;
 #pragma omp threadprivate(seed)
+
+static __thread int tls_base = 3;       /* __thread already, then threadprivate */
+#pragma omp threadprivate(tls_base)
 
 extern double scale, scratch;
 double scale = 0.5, scratch;
@@ -26,7 +30,7 @@ static long work(int i)
     scratch = seed * scale;
 #pragma omp atomic
     calls++;
-    return (long)(2 * scratch) + (last_i == i) + (hits > 0);
+    return (long)(2 * scratch) + (last_i == i) + (hits > 0) + tls_base - 3;
 }
 
 int main(void)
