@@ -486,8 +486,8 @@ static void vla_copy(struct outline *o, const char *x, const char *parent, bool 
                 "nrt_sz = %s + sizeof(%s); ", off, off, parent);
     lbuf_printf(&o->init, "nrt_x->%s = (char *)nrt_a + %s; ", x, off);
     if (copy)
-        lbuf_printf(&o->init, "__builtin_memcpy(nrt_x->%s, &(%s), sizeof(%s)); ", x, parent,
-                    parent);
+        lbuf_printf(&o->init, "__builtin_memcpy(nrt_x->%s, (const void *)&(%s), sizeof(%s)); ",
+                    x, parent, parent);
 }
 
 /*

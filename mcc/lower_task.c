@@ -467,9 +467,16 @@ static void spawn_final(struct lower *L, struct lower_buf *b, struct lower_ftask
 static void spawn_arguments(struct lower *L, struct lower_buf *b, struct lower_ftask *f)
 {
     EACH_PARAM(f, p) {
-        lbuf_printf(b, "    __builtin_memcpy((void *)&nrt_p->%.*s, &%.*s, sizeof nrt_p->%.*s);\n",
-                    (int)p->sym->name->len, p->sym->name->str, (int)p->sym->name->len,
-                    p->sym->name->str, (int)p->sym->name->len, p->sym->name->str);
+        int n = (int)p->sym->name->len;
+        const char *x = p->sym->name->str;
+        /* (the address of a register parameter may not be taken: copy it first) */
+        if (p->sym->specs && (p->sym->specs->flags & SPEC_REGISTER))
+            lbuf_printf(b, "    { __typeof__(%.*s) nrt_v = %.*s; __builtin_memcpy((void *)"
+                        "&nrt_p->%.*s, (const void *)&nrt_v, sizeof nrt_p->%.*s); }\n",
+                        n, x, n, x, n, x, n, x);
+        else
+            lbuf_printf(b, "    __builtin_memcpy((void *)&nrt_p->%.*s, (const void *)&%.*s, "
+                        "sizeof nrt_p->%.*s);\n", n, x, n, x, n, x);
     }
     for (struct lower_fred *r = f->reds; r; r = r->next) {
         if (r->ref->kind != OMP_REF_SHAPE)
