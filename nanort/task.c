@@ -55,10 +55,30 @@ struct nrt_type_info *nrt_type_info_slow(struct nanort_task_type *type)
     return info;
 }
 
+/* An implementation added from another translation unit (its constructor) that the type
+ * already has: a version declared with implements() in a header that several units
+ * include is compiled into each of them, under one name.  Kept twice, it had two
+ * models of one (type, name, device), written twice to --perf-model-dir, whose next
+ * run dropped one as a duplicate. */
+static bool info_has_impl(const struct nrt_type_info *info, const struct nanort_impl *impl)
+{
+    for (unsigned i = 0; i < info->nimpls; i++) {
+        const struct nanort_impl *o = info->impls[i];
+        if (o == impl || (o->device == impl->device && o->name && impl->name &&
+                          strcmp(o->name, impl->name) == 0))
+            return true;
+    }
+    return false;
+}
+
 void nanort_task_type_add_impl(struct nanort_task_type *type, const struct nanort_impl *impl)
 {
     nrt_lock_acquire(&nrt_types_lock);
     struct nrt_type_info *info = type_info_locked(type);
+    if (info_has_impl(info, impl)) {
+        nrt_lock_release(&nrt_types_lock);
+        return;
+    }
     info_add_impl(info, impl);
     nrt_clcpu_extend(info);
     nrt_lock_release(&nrt_types_lock);

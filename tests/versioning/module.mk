@@ -29,9 +29,11 @@ check-versioning: $(VERS_DIR)/versioning $(VERS_DIR)/persist $(VERS_DIR)/spread
 	    NX_ARGS="--smp-workers=1" $(VERS_DIR)/spread
 
 # The model file as untrusted input, and the nanort-perfmodel viewer (model_file.sh); a
-# device task's learned times are the device's (device_time.sh, on PoCL).
+# device task's learned times are the device's (device_time.sh, on PoCL); a version
+# defined in another unit is one version (implements_tu.sh).
 check-perfmodel-file: $(VERS_DIR)/persist $(NANORT_PERFMODEL) tests/versioning/model_file.sh \
                       tests/versioning/check_model.py tests/versioning/device_time.sh \
+                      tests/versioning/implements_tu.sh $(wildcard tests/versioning/implements_tu/*) \
                       $(MCC_BIN) $(BUILD)/lib/libnanort.so $(BUILD)/lib/mcc/include/omp.h
 	@for m in bad-lines fifo device huge version viewer; do \
 	    $(HARNESS) run $(RESULTS) versioning/model-file-$$m -- tests/versioning/model_file.sh $$m \
@@ -39,3 +41,5 @@ check-perfmodel-file: $(VERS_DIR)/persist $(NANORT_PERFMODEL) tests/versioning/m
 	done
 	@$(HARNESS) run $(RESULTS) versioning/device-time-learned -- env BUILD=$(BUILD) MCC=$(MCC_BIN) \
 	    tests/versioning/device_time.sh
+	@$(HARNESS) run $(RESULTS) versioning/implements-other-unit -- env BUILD=$(BUILD) MCC=$(MCC_BIN) \
+	    tests/versioning/implements_tu.sh
