@@ -91,7 +91,22 @@ static bool update_form(struct lower *L, struct ast *e, struct atomic_op *a, boo
     if (e->op != '=' || r->kind != AST_BINARY)
         return false;
     const char *p = lower_render(L, r->kid[0]), *q = lower_render(L, r->kid[1]);
-    const char *op = lower_src(L, r->kid[0]->end, r->kid[1]->begin);
+    /* the operator from its token: the text between the operands has their parentheses
+     * too (`x = x + (e)`) */
+    const char *op;
+    switch (r->op) {
+    case '+': op = "+"; break;
+    case '-': op = "-"; break;
+    case '*': op = "*"; break;
+    case '/': op = "/"; break;
+    case '%': op = "%"; break;
+    case '&': op = "&"; break;
+    case '|': op = "|"; break;
+    case '^': op = "^"; break;
+    case LEFT_OP: op = "<<"; break;
+    case RIGHT_OP: op = ">>"; break;
+    default: return false;
+    }
     if (strcmp(p, a->x) == 0) {
         a->val = arena_printf(L->a, "nrt_o %s nrt_v", op);
         a->rhs = q;

@@ -3,7 +3,8 @@
  * x = e op x, on int, double and a pointer), read, write, capture (v = x++, v = --x,
  * v = x op= e, and the two-statement blocks), and an atomic that is the whole statement
  * of a task.  Many tasks update shared counters; prints the final values and a checksum
- * of what the captures saw (a permutation, so its sum is fixed). */
+ * of what the captures saw (a permutation, so its sum is fixed).  Operands in parentheses
+ * (`x = x + (e)`, `x = (e) | x`, `x = (x) - (1)`): mcc lost the closing parenthesis. */
 #include <stdio.h>
 
 #define T 400
@@ -17,6 +18,8 @@ int main(void)
     long prod = 1;
     int *cursor = buf;
     long tickets = 0, ticket_sum = 0, before_sum = 0, after_sum = 0, written = 0;
+    long odd = 0, cap_sum = 0;
+    unsigned bits = 0;
 #pragma omp parallel
 #pragma omp single
     {
@@ -64,6 +67,19 @@ int main(void)
                 }
 #pragma omp atomic
                 written += w;
+#pragma omp atomic
+                odd = odd + (t & 1);
+#pragma omp atomic update
+                bits = (1u << (t % 8)) | bits;
+#pragma omp atomic
+                odd = (odd) - (1);
+#pragma omp atomic capture
+                {
+                    w = cap_sum;
+                    cap_sum = cap_sum + (t % 3);
+                }
+#pragma omp atomic
+                written += (w >= 0) - 1;
             }
 #pragma omp task
 #pragma omp atomic
@@ -78,5 +94,6 @@ int main(void)
     printf("count %d down %d d %.2f prod %ld cursor %d\n", c, down, d, prod, (int)(cursor - buf));
     printf("tickets %ld sum %ld before %ld after %ld seen %d flag %d written %ld %d\n", tickets,
            ticket_sum, before_sum, after_sum, seen_sum, f, written, last_written);
+    printf("odd %ld bits %u cap_sum %ld\n", odd, bits, cap_sum);
     return 0;
 }
