@@ -299,9 +299,14 @@ static bool team_query(struct lower *L, struct ast *call)
     static const char *const names[] = {"omp_get_thread_num", "omp_get_num_threads"};
     struct ast *f = call->kid[0];
     if (!f || f->kind != AST_IDENT || !lower_name_in(f->name->str, f->name->len, names, 2) ||
-        (call->kid[1] && call->kid[1]->kid[0]) || !lower_in_region_body(L))
+        (call->kid[1] && call->kid[1]->kid[0]))
+        return false;
+    bool body = lower_in_region_body(L);
+    if (!body && !(L->frame && L->frame->team_of_one))
         return false;
     bool num = f->name->len == strlen(names[1]);
+    if (body && num)
+        L->region->team_size_asked = true;     /* (see lower_inline.c's team_number_use) */
     rewrite_replace(L->rw, call->begin, call->end, num ? "1" : "0");
     return true;
 }
@@ -404,10 +409,12 @@ static void walk_visit(struct lower *L, struct ast *n)
         /* In a region's own body every thread of the team would run this: a write to a
          * threadprivate variable is made on every worker's copy (the same value, as after
          * copyin: then loops and tasks on any worker read it) */
-        struct sym *tp = lower_in_region_body(L) ? lower_writes_thread_local(L, n) : NULL;
+        struct sym *tp[16];
+        int ntp = lower_in_region_body(L) ? lower_writes_thread_local(L, n, tp, 16) : 0;
         visit_kids(L, n);
-        if (tp)
-            rewrite_insert_after(L->rw, n->end, lower_omp_copyin_call(L, tp));
+        for (int i = ntp - 1; i >= 0; i--)     /* (declared before this function: named) */
+            if (tp[i]->declarator && L->fn && tp[i]->declarator->begin < L->fn->begin)
+                rewrite_insert_after(L->rw, n->end, lower_omp_copyin_call(L, tp[i]));
         return;
     }
     case AST_FUNCTION_DEF:     /* GNU nested function: lowered like its parent's body */

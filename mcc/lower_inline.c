@@ -380,6 +380,51 @@ static void threadprivate_use(struct capture *c, const struct lower_dir *d)
     }
 }
 
+static bool calls_thread_num(struct ast *n, void *arg)
+{
+    bool *found = arg;
+    struct ast *f = n->kind == AST_CALL ? n->kid[0] : NULL;
+    static const char name[] = "omp_get_thread_num";
+    if (f && f->kind == AST_IDENT && f->name->len == sizeof name - 1 &&
+        memcmp(f->name->str, name, sizeof name - 1) == 0)
+        *found = true;
+    return !*found;
+}
+
+/* A worksharing body that calls omp_get_thread_num() in a region whose own body asked
+ * omp_get_num_threads(), which is 1 there (the region's team of one): the thread numbers
+ * the body sees must be below it.  Data sized by the one and indexed by the other (per-thread
+ * partial sums) was overrun when the loop's tasks answered their workers' numbers.  The
+ * iterations then run as one task at once on the region's thread, where omp_get_thread_num()
+ * is 0.  A region that asks only in a single or master (the worker count there) keeps the
+ * workers' numbers in its loops. */
+static bool team_number_use(struct lower *L, const struct lower_dir *d, struct ast *body)
+{
+    if ((d->dir->kind != OMP_DIR_FOR && d->dir->kind != OMP_DIR_SECTIONS) || !L->region ||
+        !L->region->team || !L->region->team_size_asked || !lower_in_region_body(L))
+        return false;
+    bool found = false;
+    ast_walk(body, calls_thread_num, &found);
+    return found;
+}
+
+static void team_number_serial(struct capture *c, const struct lower_dir *d)
+{
+    if (!team_number_use(c->L, d, c->node))
+        return;
+    c->serial = c->here = true;
+    if (!lower_map_get(&c->L->reported, d->dir)) {
+        lower_map_put(c->L, &c->L->reported, d->dir, d->dir);
+        struct mcc_loc at = lower_dir_loc(c->L, d);
+        mcc_warning_at(&at, "the %s calls omp_get_thread_num() in a parallel region whose "
+                       "body asked omp_get_num_threads(), 1 in mcc's team of one: %s on this "
+                       "thread, where it is 0 (ask omp_get_max_threads() to size per-thread "
+                       "data)", d->dir->kind == OMP_DIR_FOR ? "loop" : "section",
+                       d->dir->kind == OMP_DIR_FOR ? "its iterations run as one task"
+                                                   : "the sections run in this task");
+    }
+}
+
 /* ---- the outlined function --------------------------------------------------------- */
 
 struct outline {
@@ -828,8 +873,10 @@ struct lower_var *lower_inline_captures(struct lower *L, const struct lower_dir 
     capture_tree(&c, body);
     apply_clauses(&c, d, off);
     implicit_sharing(&c, d, off);
-    if (d->dir->kind == OMP_DIR_FOR || d->dir->kind == OMP_DIR_SECTIONS)
+    if (d->dir->kind == OMP_DIR_FOR || d->dir->kind == OMP_DIR_SECTIONS) {
         threadprivate_use(&c, d);
+        team_number_serial(&c, d);
+    }
     if (serial)
         *serial = c.serial;
     if (here)
@@ -907,7 +954,8 @@ static char *outline_body(struct outline *o, const struct lower_dir *d, struct a
                           struct lower_var *vars)
 {
     struct lower *L = o->L;
-    struct lower_frame frame = {.vars = vars, .up = L->frame};
+    struct lower_frame frame = {.vars = vars, .up = L->frame,
+                                .team_of_one = team_number_use(L, d, body)};
     L->frame = &frame;
     for (struct lower_var *v = vars; v; v = v->next) {
         if (v->share == LOWER_REDUCTION && v->use && v->red_ref->kind == OMP_REF_SHAPE) {

@@ -1066,6 +1066,8 @@ struct lower_frame {
     struct lower_frame *up;
     bool region;                   /* a region's privatised variables (lower_omp.c), not a
                                       task */
+    bool team_of_one;              /* a worksharing task that runs on the region's thread
+                                      as its team of one (omp_get_thread_num() 0 in it) */
 };
 /* A construct whose body stays where it is (parallel, single, master, taskgroup): the
  * variables it privatises are renamed through a frame of their own (vars with `use`). */
@@ -1081,6 +1083,7 @@ struct lower_region {
     size_t begin, end;             /* its text */
     struct lower_frame *frame;     /* L->frame where it starts */
     struct lower_region *up;
+    bool team_size_asked;          /* its own body called omp_get_num_threads() (1) */
 };
 /* A local of the function being lowered and where its name is visible. */
 struct lower_local {
@@ -1233,8 +1236,9 @@ bool lower_sym_is_vm(struct sym *sym);
 bool lower_team_shared(struct lower *L, const struct sym *s);
 /* Inside a parallel region, is `s` a variable each of its threads has a copy of? */
 bool lower_thread_private(struct lower *L, const struct sym *s);
-/* A global threadprivate variable statement n writes (x = ..., x++, x.f += ...), else NULL. */
-struct sym *lower_writes_thread_local(struct lower *L, struct ast *n);
+/* The global threadprivate variables statement n writes (x = ..., x++, x.f += ...), also
+ * in the functions of this unit it calls (not tasks): up to max in found; returns how many. */
+int lower_writes_thread_local(struct lower *L, struct ast *n, struct sym **found, int max);
 /* Does n use s only to add to it or subtract from it (`s += e`, `s -= e` with e not naming
  * s, `s++`, `--s`, ...), at least once? */
 bool lower_accumulates(struct ast *n, const struct sym *s);

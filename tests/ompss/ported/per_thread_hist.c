@@ -4,7 +4,10 @@
  * or from omp_get_max_threads()), a for adding into the row of omp_get_thread_num()
  * called in the loop body, and into the row of a thread number the region read once
  * (int me = omp_get_thread_num()); the rows are summed after the region.  mcc runs the
- * second shape as one task (a warning says so): its region is a team of one thread. */
+ * second shape as one task (a warning says so): its region is a team of one thread.  The
+ * same for rows sized by omp_get_num_threads() read in the region's own body (1 there
+ * under mcc) and indexed by omp_get_thread_num() in a loop: the workers' numbers overran
+ * them. */
 #include <stdio.h>
 #include <stdlib.h>
 #ifdef _OPENMP
@@ -52,6 +55,25 @@ int main(void)
         for (int i = 0; i < N; i++)
             hist[me][data[i]]++;
     }
+    long *part = NULL;
+    int parts = 0;
+#pragma omp parallel shared(part, parts)
+    {
+        int team = omp_get_num_threads();
+#pragma omp master
+        {
+            parts = team;
+            part = calloc(parts, sizeof *part);
+        }
+#pragma omp barrier
+#pragma omp for schedule(static)
+        for (int i = 0; i < N; i++)
+            part[omp_get_thread_num()] += data[i] * 3;
+    }
+    long s3 = 0;
+    for (int t = 0; t < parts; t++)
+        s3 += part[t];
+    free(part);
     long s1 = 0, s2 = 0, h[BINS] = {0};
     for (int t = 0; t < nt; t++)
         s1 += sum1[t];
@@ -60,7 +82,7 @@ int main(void)
     for (int t = 0; t < rows; t++)
         for (int b = 0; b < BINS; b++)
             h[b] += hist[t][b];
-    printf("%ld %ld\n", s1, s2);
+    printf("%ld %ld %ld\n", s1, s2, s3);
     for (int b = 0; b < BINS; b++)
         printf("%ld%c", h[b], b == BINS - 1 ? '\n' : ' ');
     free(sum1);
