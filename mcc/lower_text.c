@@ -652,28 +652,66 @@ bool lower_writes(struct ast *n, const struct sym *s)
     return any_node(n, writes, s);
 }
 
+#define TL_WRITES_SEEN 32             /* function definitions one statement's calls reach */
+
 struct tl_write {
     struct lower *L;
-    struct sym *found;
+    struct sym **found;
+    int n, max;
+    const struct ast *seen[TL_WRITES_SEEN];
+    int nseen;
 };
+
+/* The definition in this unit of the function f names (f may be a prototype before it). */
+static struct ast *function_def(struct lower *L, const struct sym *f)
+{
+    if (f->decl && f->decl->kind == AST_FUNCTION_DEF)
+        return f->decl;
+    if (f->depth > 0 || !L->t->tu)
+        return NULL;
+    struct ast *items = L->t->tu->kid[0];
+    for (struct ast *d = items ? items->kid[0] : NULL; d; d = d->next)
+        if (d->kind == AST_FUNCTION_DEF && d->sym && d->sym->name == f->name)
+            return d;
+    return NULL;
+}
 
 static bool tl_write_visit(struct ast *n, void *arg)
 {
     struct tl_write *w = arg;
     bool inc = n->kind == AST_UNARY && (n->op == INC_OP || n->op == DEC_OP);
     if (n->kind == AST_ASSIGN || n->kind == AST_POSTFIX || inc) {
-        const struct sym *s = lvalue_root(n->kid[0]);
-        if (s && s->depth == 0 && lower_map_get(&w->L->thread_local, s))
-            w->found = (struct sym *)s;
+        struct sym *s = (struct sym *)lvalue_root(n->kid[0]);
+        if (s && s->depth == 0 && lower_map_get(&w->L->thread_local, s)) {
+            int i = 0;
+            while (i < w->n && w->found[i] != s)
+                i++;
+            if (i == w->n && w->n < w->max)
+                w->found[w->n++] = s;
+        }
     }
-    return !w->found;
+    /* a function of this unit the statement calls (not a task: its body runs elsewhere,
+     * later), and the ones it calls: what they write too */
+    struct ast *f = n->kind == AST_CALL ? n->kid[0] : NULL;
+    if (f && f->kind == AST_IDENT && f->sym && f->sym->kind == SYM_FUNCTION &&
+        !lower_ftask_find(w->L, f->name)) {
+        struct ast *def = function_def(w->L, f->sym);
+        int i = 0;
+        while (def && i < w->nseen && w->seen[i] != def)
+            i++;
+        if (def && i == w->nseen && w->nseen < TL_WRITES_SEEN) {
+            w->seen[w->nseen++] = def;
+            ast_walk(def->kid[3], tl_write_visit, w);
+        }
+    }
+    return true;
 }
 
-struct sym *lower_writes_thread_local(struct lower *L, struct ast *n)
+int lower_writes_thread_local(struct lower *L, struct ast *n, struct sym **found, int max)
 {
-    struct tl_write w = {L, NULL};
+    struct tl_write w = {L, found, 0, max, {0}, 0};
     ast_walk(n, tl_write_visit, &w);
-    return w.found;
+    return w.n;
 }
 
 /* How many times the tree n (lists followed) names s: all, and as the whole operand of

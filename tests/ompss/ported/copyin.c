@@ -6,8 +6,9 @@
  * iterations on any thread through called functions that name the variables (not the
  * loop), a second region with new values, a `parallel for copyin`, and a region without
  * copyin after (the threads' copies keep the last values), and a region whose own code
- * updates the copies before a loop reads them.  mcc refused copyin ("sorry") and
- * threadprivate of names declared together. */
+ * updates the copies before a loop reads them, also through a function it calls.  mcc
+ * refused copyin ("sorry") and threadprivate of names declared together, and a copy set
+ * by a called function stayed old on the other workers. */
 #include <stdio.h>
 
 struct params {
@@ -25,6 +26,14 @@ static double term(int i)
 {
     calls++;
     return weight[i % 4] * level + par.base + par.step * (i % 3) + hits;
+}
+
+static void set_level(int l);
+
+static void set_params(int base)
+{
+    par.base = base;
+    set_level(base / 10);
 }
 
 int main(void)
@@ -70,6 +79,22 @@ int main(void)
         for (int i = 0; i < 400; i++)
             s5 += term(i);
     }
-    printf("%.1f %.1f %.1f %.1f %.1f\n", s1, s2, s3, s4, s5);
+    double s6 = 0;
+#pragma omp parallel reduction(+ : s6)
+    {
+        set_params(40);
+#pragma omp for schedule(static, 10)
+        for (int i = 0; i < 400; i++) {
+            for (volatile int k = 0; k < 2000; k++)     /* (long enough to be stolen) */
+                ;
+            s6 += term(i);
+        }
+    }
+    printf("%.1f %.1f %.1f %.1f %.1f %.1f\n", s1, s2, s3, s4, s5, s6);
     return 0;
+}
+
+static void set_level(int l)
+{
+    level = l;
 }
