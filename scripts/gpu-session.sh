@@ -231,7 +231,8 @@ PY
                                [reach3]="--critical-reach=3" [reach4]="--critical-reach=4"
                                [cpath]="--critical-path"
                                [cpathr3]="--critical-path --critical-reach=3"
-                               [speed]="--speed-aware")
+                               [speed]="--speed-aware" [nobind]="--no-binding"
+                               [same]="")
            vars="base ${W16AB_VARIANTS:-crit2 spins20k spins200 eager tree} libgomp libomp"
            t0=$(date +%s)
            for r in $(seq "${W16_ROUNDS:-15}"); do
