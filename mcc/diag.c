@@ -12,6 +12,8 @@
 static int error_count;
 static bool diag_quiet;
 static bool errors_as_warnings;     /* mcc_diag_soft() */
+static bool warnings_are_errors;    /* -Werror (mcc_diag_warnings) */
+static bool warnings_off;           /* -w */
 
 /* Line `line` of `file` and a caret under display column `col`, into `out`.  The file
  * is read once and kept (pragma_lex.c's copy), not once per diagnostic. */
@@ -81,10 +83,27 @@ void mcc_error_at(const struct mcc_loc *loc, const char *fmt, ...)
 
 void mcc_warning_at(const struct mcc_loc *loc, const char *fmt, ...)
 {
+    if (warnings_off)
+        return;
     va_list ap;
     va_start(ap, fmt);
-    report(loc, "warning", fmt, ap);
+    if (warnings_are_errors) {
+        /* as gcc words it: the message, then the option that made it an error */
+        char *msg = NULL;
+        if (vasprintf(&msg, fmt, ap) < 0)
+            msg = NULL;
+        mcc_error_at(loc, "%s [-Werror]", msg ? msg : fmt);
+        free(msg);
+    } else {
+        report(loc, "warning", fmt, ap);
+    }
     va_end(ap);
+}
+
+void mcc_diag_warnings(bool werror, bool none)
+{
+    warnings_are_errors = werror;
+    warnings_off = none;
 }
 
 void mcc_note_at(const struct mcc_loc *loc, const char *fmt, ...)

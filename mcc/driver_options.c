@@ -302,6 +302,14 @@ static void parse_option(struct driver *d, int argc, const char *const *argv, in
             break;
         }
     }
+    /* gcc's -Werror and -w apply to mcc's own warnings too (they are about the user's
+     * code); the last of -Werror and -Wno-error decides, as in gcc */
+    if (o == &to_all && !strcmp(a, "-Werror"))
+        d->opts.werror = true;
+    else if (o == &to_all && !strcmp(a, "-Wno-error"))
+        d->opts.werror = false;
+    else if (o == &to_all && !strcmp(a, "-w"))
+        d->opts.no_warnings = true;
     if (o != &to_all && !*value && (o->form == SEPARATE || o->form == JOINED_OR_SEPARATE)) {
         if (*i + 1 >= argc)
             drv_die("missing argument to '%s'", a);

@@ -70,6 +70,8 @@ struct mcc_options {
                             attributes in the text (mcc_cuda.h), removed from the host C */
     int verbose;         /* -v */
     bool quiet;          /* no diagnostics on stderr (fuzzing); the return value still tells */
+    bool werror;         /* -Werror: mcc's warnings are errors too */
+    bool no_warnings;    /* -w: mcc prints no warnings either */
 };
 
 /*
@@ -283,6 +285,8 @@ void mcc_note_at(const struct mcc_loc *loc, const char *fmt, ...)
 /* Number of errors reported since the last mcc_diag_reset(). */
 int mcc_error_count(void);
 void mcc_diag_reset(bool quiet);
+/* -Werror (warnings are errors, "[-Werror]") and -w (no warnings), after mcc_diag_reset. */
+void mcc_diag_warnings(bool werror, bool none);
 /* While on, errors are printed as warnings (still counted): the OpenCL translation, whose
  * failures leave a kernel to the OpenCL runtime instead of failing the build. */
 void mcc_diag_soft(bool on);
@@ -1254,8 +1258,13 @@ const struct lower_var *lower_region_reduction(struct lower *L, const struct sym
 bool lower_in_region_body(struct lower *L);
 /* May `body` write `s` (assign, ++/--, take its address, pass an array)? */
 bool lower_writes(struct ast *body, const struct sym *s);
-/* Does `body` write an element whose subscript names `s` (x[s][i] = ..., x[s]++)? */
-bool lower_writes_indexed_by(struct ast *body, const struct sym *s);
+/* Does `body` write an element one of whose subscripts names `s` and none is exactly an
+ * iteration variable of d's loop (hist[me][b]++: one row for every iteration; not A[k][j]
+ * with j the loop's variable)? */
+bool lower_writes_shared_row(struct ast *body, const struct sym *s, const struct lower_dir *d);
+/* Does statement st set s (`s = e`, e not naming s) before anything else names it: the
+ * first statement naming it, or the init of a for (an inner loop's counter)? */
+bool lower_assigned_first(struct ast *st, const struct sym *s);
 /* lower_dir.c: a construct's directives */
 /* The directive of a pragma line (parsed once, freed at the end). */
 struct omp_directive *lower_parse_pragma(struct lower *L, struct ast *pr);

@@ -34,6 +34,7 @@ bool translation_parse(struct translation *t, const char *name, const char *text
     memset(t, 0, sizeof *t);
     t->opts = opts ? opts : &defaults;
     mcc_diag_reset(t->opts->quiet);
+    mcc_diag_warnings(t->opts->werror, t->opts->no_warnings);
     t->src.name = name ? name : "<input>";
     t->src.text = text;
     t->src.len = len;
