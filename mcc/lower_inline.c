@@ -315,10 +315,20 @@ static void implicit_sharing(struct capture *c, const struct lower_dir *d, size_
                 v->red_ref = ref;
                 continue;
             }
+            /* set before any use in the body (an inner loop's counter, a temporary): what
+             * a thread's copy held before an iteration does not matter, so each task has
+             * its own (PolyBench's and NPB's `parallel private(i, j, k)` around `for`
+             * loops whose bodies count with j ran as one task) */
+            if (written && lower_assigned_first(c->node, v->sym)) {
+                v->share = LOWER_PRIVATE;
+                continue;
+            }
             /* x[me][k]++ with me the thread's number: each thread's own part of x, which
-             * the one thread of the region must update alone */
+             * the one thread of the region must update alone (not A[k][j] with j the
+             * loop's variable: every iteration its own element, k a row all threads
+             * agree on) */
             bool indexes = !written && !lower_writes(d->node, v->sym) &&   /* loop variables */
-                           lower_writes_indexed_by(c->node, v->sym);
+                           lower_writes_shared_row(c->node, v->sym, d);
             v->share = written ? LOWER_SHARED : LOWER_FIRSTPRIVATE;
             if ((written || indexes) && !lower_map_get(&c->L->reported, d->dir)) {
                 /* (once per construct: the sections of one are captured one by one) */

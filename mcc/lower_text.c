@@ -615,13 +615,6 @@ static bool any_node(struct ast *n, bool (*hit)(struct ast *, const struct sym *
     return false;
 }
 
-/* n writes an lvalue one of whose subscripts names s */
-static bool writes_indexed_by(struct ast *n, const struct sym *s)
-{
-    bool inc = n->kind == AST_UNARY && (n->op == INC_OP || n->op == DEC_OP);
-    return (n->kind == AST_ASSIGN || n->kind == AST_POSTFIX || inc) && indexed_by(n->kid[0], s);
-}
-
 /* n writes s (or part of it), takes its address, or passes the array s to a function */
 static bool writes(struct ast *n, const struct sym *s)
 {
@@ -642,14 +635,83 @@ static bool writes(struct ast *n, const struct sym *s)
     }
 }
 
-bool lower_writes_indexed_by(struct ast *n, const struct sym *s)
-{
-    return any_node(n, writes_indexed_by, s);
-}
-
 bool lower_writes(struct ast *n, const struct sym *s)
 {
     return any_node(n, writes, s);
+}
+
+struct row_write {
+    const struct lower_dir *d;
+    const struct sym *s;
+    bool found;
+};
+
+/* Is one of the lvalue e's subscripts exactly an iteration variable of d's loop? */
+static bool subscript_iterates(struct ast *e, const struct lower_dir *d)
+{
+    for (; e && (e->kind == AST_SUBSCRIPT || (e->kind == AST_MEMBER && e->op == '.'));
+         e = e->kid[0])
+        if (e->kind == AST_SUBSCRIPT && e->kid[1] && e->kid[1]->kind == AST_IDENT &&
+            e->kid[1]->sym && lower_dir_iteration_var(d, e->kid[1]->sym))
+            return true;
+    return false;
+}
+
+static bool row_write_visit(struct ast *n, void *arg)
+{
+    struct row_write *w = arg;
+    bool inc = n->kind == AST_UNARY && (n->op == INC_OP || n->op == DEC_OP);
+    if ((n->kind == AST_ASSIGN || n->kind == AST_POSTFIX || inc) && indexed_by(n->kid[0], w->s) &&
+        !subscript_iterates(n->kid[0], w->d))
+        w->found = true;
+    return !w->found;
+}
+
+bool lower_writes_shared_row(struct ast *n, const struct sym *s, const struct lower_dir *d)
+{
+    struct row_write w = {d, s, false};
+    ast_walk(n, row_write_visit, &w);
+    return w.found;
+}
+
+static bool names_sym(struct ast *n, const struct sym *s)
+{
+    const struct sym *want = s;
+    ast_walk(n, names_visit, &want);
+    return !want;
+}
+
+/* `s = e` with e not naming s (an expression, or the expression statement around it) */
+static bool plain_set(struct ast *e, const struct sym *s)
+{
+    if (e && e->kind == AST_EXPR_STMT)
+        e = e->kid[0];
+    return e && e->kind == AST_ASSIGN && e->op == '=' && e->kid[0] &&
+           e->kid[0]->kind == AST_IDENT && e->kid[0]->sym == s && !names_sym(e->kid[1], s);
+}
+
+bool lower_assigned_first(struct ast *st, const struct sym *s)
+{
+    if (!st)
+        return false;
+    switch (st->kind) {
+    case AST_COMPOUND:
+        for (struct ast *i = st->kid[0] ? st->kid[0]->kid[0] : NULL; i; i = i->next)
+            if (names_sym(i, s))
+                return lower_assigned_first(i, s);     /* the first statement naming s */
+        return false;
+    case AST_EXPR_STMT:
+        return plain_set(st, s);
+    case AST_FOR:
+        /* for (s = e; ...) sets it first; a loop whose header does not name s, when its
+         * body sets it first (the body is where s is used) */
+        if (plain_set(st->kid[0], s))
+            return true;
+        return !names_sym(st->kid[0], s) && !names_sym(st->kid[1], s) &&
+               !names_sym(st->kid[2], s) && lower_assigned_first(st->kid[3], s);
+    default:
+        return false;
+    }
 }
 
 #define TL_WRITES_SEEN 32             /* function definitions one statement's calls reach */
