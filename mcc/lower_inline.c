@@ -70,13 +70,15 @@ static struct lower_var *cap_add(struct capture *c, struct sym *s, size_t off, b
     v->share = LOWER_FIRSTPRIVATE;
     v->next = c->vars;
     c->vars = v;
-    /* A variably modified type needs the variables its bounds name. */
+    /* A variably modified type: the task records its bounds when it is created
+     * (capture_vm); those beyond a function declarator are written as declared, and need
+     * the variables they name. */
     struct ast *d = lower_full_declarator(s);
     if (d && lower_sym_is_vm(s)) {
         v->vm = true;
         for (struct ast *a = d; a && a->kind != AST_DECL_NAME; a = a->kid[0])
-            if (a->kind == AST_DECL_ARRAY && a->kid[1])
-                capture_tree(c, a->kid[1]);   /* the bounds name more variables */
+            if (a->kind == AST_DECL_ARRAY && a->kid[1] && lower_vla_bound_kept(a))
+                capture_tree(c, a->kid[1]);
     }
     return v;
 }
@@ -454,10 +456,16 @@ static const char *vname(const struct lower_var *v, struct mcc_arena *a)
     return arena_strndup(a, v->sym->name->str, v->sym->name->len);
 }
 
-/* The declaration of v with its name replaced by `name`, bounds renamed by the frame. */
+/* The declaration of v with its name replaced by `name`, the variable bounds by the
+ * members that recorded them (capture_vm), other bounds renamed by the frame. */
 static char *decl_as(struct lower *L, const struct lower_var *v, const char *name)
 {
-    char *t = lower_decl_text(L, v->sym, "@");
+    struct lower_subst *b;
+    const char *x = vname(v, L->a);
+    int n = lower_vla_bounds(L, v->sym, x, &b);
+    for (int k = 0; k < n; k++)
+        b[k].text = arena_printf(L->a, "nrt_e->%s", lower_local_name(L, LL_VLA_BOUND, k, x));
+    char *t = lower_decl_text_subst(L, v->sym, "@", b, n);
     if (!t)
         return NULL;
     char *m = lower_expr(L, t, NULL, 0);
@@ -793,8 +801,17 @@ static bool capture_reduction(struct outline *o, struct lower_var *v, const char
     return true;
 }
 
-/* A variably modified variable: a void * member; the outlined function redeclares it with
- * its own type. */
+/* Is v's member the address of the variable (a VLA, a shared pointer to one), not the
+ * pointer's value? */
+static bool vm_by_address(const struct lower_var *v)
+{
+    return (v->sym->type == TYPE_ARRAY && !v->sym->array_param) || v->share == LOWER_SHARED;
+}
+
+/* A variably modified variable: a void * member, and a member for each variable bound of
+ * its type, taken from the object's type at creation (the variables a bound names may
+ * change after the declaration, and the bound may have side effects); the outlined
+ * function redeclares it with its own type, those members as the bounds. */
 static bool capture_vm(struct outline *o, struct lower_var *v, const char *x,
                        const char *parent)
 {
@@ -804,8 +821,16 @@ static bool capture_vm(struct outline *o, struct lower_var *v, const char *x,
     if (array && v->share != LOWER_SHARED)
         vla_copy(o, x, parent, v->share == LOWER_FIRSTPRIVATE);
     else
-        lbuf_printf(&o->init, "nrt_x->%s = (void *)%s(%s); ", x, array ? "&" : "", parent);
-    v->use = array ? arena_printf(L->a, "(*%s)", x) : x;
+        lbuf_printf(&o->init, "nrt_x->%s = (void *)%s(%s); ", x,
+                    vm_by_address(v) ? "&" : "", parent);
+    struct lower_subst *b;
+    int n = lower_vla_bounds(L, v->sym, parent, &b);
+    for (int k = 0; k < n; k++) {
+        const char *m = lower_local_name(L, LL_VLA_BOUND, k, x);
+        lbuf_printf(&o->env, "__SIZE_TYPE__ %s; ", m);
+        lbuf_printf(&o->init, "nrt_x->%s = %s; ", m, b[k].text);
+    }
+    v->use = vm_by_address(v) ? arena_printf(L->a, "(*%s)", x) : x;
     return lower_decl_text(L, v->sym, NULL) != NULL;
 }
 
@@ -986,10 +1011,9 @@ static char *outline_body(struct outline *o, const struct lower_dir *d, struct a
                         arena_printf(L->a, "sizeof %s", v->use));
         }
         if (v->vm && v->share != LOWER_REDUCTION) {
-            /* Redeclared with its own type; the bounds name the task's copies. */
+            /* Redeclared with its own type, its bounds as recorded at creation. */
             const char *x = vname(v, L->a);
-            bool array = v->sym->type == TYPE_ARRAY && !v->sym->array_param;
-            char *decl = decl_as(L, v, array ? arena_printf(L->a, "(*%s)", x) : x);
+            char *decl = decl_as(L, v, vm_by_address(v) ? arena_printf(L->a, "(*%s)", x) : x);
             if (decl)
                 lbuf_printf(&o->prologue, "%s = nrt_e->%s;\n", decl, x);
         }

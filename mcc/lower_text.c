@@ -447,7 +447,22 @@ void lower_specs_text(struct lower *L, struct lower_buf *b, struct ast *specs)
             lbuf_printf(b, "%.*s ", (int)(s->end - s->begin), L->text + s->begin);
 }
 
-char *lower_decl_text(struct lower *L, struct sym *sym, const char *name)
+/* Source [begin, end) into b, each span of `subst` inside it replaced by its text. */
+static void put_src(struct lower *L, struct lower_buf *b, size_t begin, size_t end,
+                    const struct lower_subst *subst, int nsubst)
+{
+    for (int i = 0; i < nsubst; i++) {
+        if (subst[i].begin < begin || subst[i].end > end)
+            continue;
+        lbuf_printf(b, "%.*s%s", (int)(subst[i].begin - begin), L->text + begin,
+                    subst[i].text);
+        begin = subst[i].end;
+    }
+    lbuf_printf(b, "%.*s", (int)(end - begin), L->text + begin);
+}
+
+char *lower_decl_text_subst(struct lower *L, struct sym *sym, const char *name,
+                            const struct lower_subst *subst, int nsubst)
 {
     struct ast *decl = lower_full_declarator(sym);
     if (!decl || !sym->specs || !printable(sym->specs) || !printable(decl))
@@ -464,20 +479,78 @@ char *lower_decl_text(struct lower *L, struct sym *sym, const char *name)
         return lbuf_take(&b, L->a);
     }
     lower_specs_text(L, &b, sym->specs);
+    put_src(L, &b, decl->begin, dn->begin, subst, nsubst);
     if (arr) {
         /* `q[3]` -> `(*q)`: what lies between the name and the '[' (closing parentheses)
          * stays; the bound and its qualifiers go */
         size_t open = arr->kid[0]->end;
         while (open < arr->end && L->text[open] != '[')
             open++;
-        lbuf_printf(&b, "%.*s(*%s%.*s)%.*s", (int)(dn->begin - decl->begin),
-                    L->text + decl->begin, id, (int)(open - dn->end), L->text + dn->end,
-                    (int)(decl->end - arr->end), L->text + arr->end);
+        lbuf_printf(&b, "(*%s%.*s)", id, (int)(open - dn->end), L->text + dn->end);
+        put_src(L, &b, arr->end, decl->end, subst, nsubst);
         return lbuf_take(&b, L->a);
     }
-    lbuf_printf(&b, "%.*s%s%.*s", (int)(dn->begin - decl->begin), L->text + decl->begin, id,
-                (int)(decl->end - dn->end), L->text + dn->end);
+    lbuf_puts(&b, id);
+    put_src(L, &b, dn->end, decl->end, subst, nsubst);
     return lbuf_take(&b, L->a);
+}
+
+char *lower_decl_text(struct lower *L, struct sym *sym, const char *name)
+{
+    return lower_decl_text_subst(L, sym, name, NULL, 0);
+}
+
+/* The levels of sym's declarator from the name outward (into an arena array). */
+static int declarator_levels(struct lower *L, struct sym *sym, struct ast ***levels)
+{
+    int n = 0;
+    struct ast *full = lower_full_declarator(sym);
+    for (struct ast *d = full; d && d->kind != AST_DECL_NAME; d = d->kid[0])
+        n++;
+    *levels = arena_alloc(L->a, (size_t)(n ? n : 1) * sizeof **levels);
+    int i = n;
+    for (struct ast *d = full; d && d->kind != AST_DECL_NAME; d = d->kid[0])
+        (*levels)[--i] = d;
+    return n;
+}
+
+int lower_vla_bounds(struct lower *L, struct sym *sym, const char *obj,
+                     struct lower_subst **out)
+{
+    struct ast **lv;
+    int n = declarator_levels(L, sym, &lv), k = 0;
+    struct ast *skip = adjusted_array(sym);
+    *out = arena_alloc(L->a, (size_t)(n ? n : 1) * sizeof **out);
+    const char *e = obj;
+    for (int i = 0; i < n && lv[i]->kind != AST_DECL_FUNCTION; i++) {
+        struct ast *a = lv[i];
+        if (a->kind != AST_DECL_ARRAY || a == skip) {
+            e = arena_printf(L->a, "(*%s)", e);
+            continue;
+        }
+        if (a->kid[1] && has_ident(a->kid[1])) {
+            /* the whole text between the brackets: a parenthesised bound's node may not
+             * cover its parentheses */
+            size_t open = a->kid[0] ? a->kid[0]->end : a->begin;
+            while (open < a->end && L->text[open] != '[')
+                open++;
+            /* (an element of size 0 (GNU) leaves the extent of no use: 1 avoids x / 0) */
+            (*out)[k++] = (struct lower_subst){
+                open + 1, a->end - 1,
+                arena_printf(L->a, "(sizeof((%s)[0]) ? sizeof(%s) / sizeof((%s)[0]) : 1)",
+                             e, e, e)};
+        }
+        e = arena_printf(L->a, "(%s)[0]", e);
+    }
+    return k;
+}
+
+bool lower_vla_bound_kept(struct ast *level)
+{
+    for (struct ast *d = level->kid[0]; d && d->kind != AST_DECL_NAME; d = d->kid[0])
+        if (d->kind == AST_DECL_FUNCTION)
+            return true;
+    return false;
 }
 
 /* ---- data sharing seen from inside regions ----------------------------------------- */

@@ -1227,6 +1227,25 @@ struct lower_ftask *lower_ftask_find(struct lower *L, const struct name *n);
  * name replaced by `name` (NULL: kept); NULL when its type cannot be written at file scope.
  * A parameter declared as an array gets its adjusted pointer type (`int q[3]` -> `(*q)`). */
 char *lower_decl_text(struct lower *L, struct sym *sym, const char *name);
+/* A span of the source and the text that replaces it. */
+struct lower_subst {
+    size_t begin, end;
+    const char *text;
+};
+/* lower_decl_text with the spans of `subst` inside the declarator replaced (in order). */
+char *lower_decl_text_subst(struct lower *L, struct sym *sym, const char *name,
+                            const struct lower_subst *subst, int nsubst);
+/* The variable array bounds of sym's declared type, walking its declarator from the name
+ * outward up to a function declarator (an adjusted array parameter's first level is a
+ * pointer): into *out, each bound's span between its brackets and its extent for the
+ * object `obj` of that type, taken from the object's type with sizeof (the bound is not
+ * evaluated again: its variables may have changed, it may call a function).  Returns how
+ * many. */
+int lower_vla_bounds(struct lower *L, struct sym *sym, const char *obj,
+                     struct lower_subst **out);
+/* Is the array declarator `level` one lower_vla_bounds leaves alone (a function declarator
+ * lies between it and the name)? */
+bool lower_vla_bound_kept(struct ast *level);
 /* The specifiers of `specs` without storage classes, as source text appended to b. */
 void lower_specs_text(struct lower *L, struct lower_buf *b, struct ast *specs);
 /* The full declarator node of `sym` (what its AST_DECL_NAME is inside). */
@@ -1796,6 +1815,7 @@ const char *lower_name(struct lower *L, enum lower_name kind, const char *base, 
     X(LL_REGION_N, "pn", BOTH)   /* ... its number of elements */                          \
     X(LL_REGION_BASE, "pb", BOTH) /* ... placed as the pointer it stands for */            \
     X(LL_VLA_OFF, "off_", NAME)  /* offset of a VLA's copy in the argument block */        \
+    X(LL_VLA_BOUND, "vb", BOTH)  /* member: a variable array bound of a capture's type */  \
     X(LL_INPRIV, "ip_", NAME)    /* member: the address inprivate copies from */           \
     X(LL_INPRIV_BYTES, "ib_", NAME) /* ... how many bytes */                               \
     X(LL_INPRIV_COPY, "if_", NAME)  /* ... the task's copy */                              \
