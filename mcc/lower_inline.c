@@ -188,6 +188,8 @@ static void apply_clauses(struct capture *c, const struct lower_dir *d, size_t o
                                         : NULL;
                 if (!v)
                     continue;
+                if (pass == 1 || ref_shares_base(L, cl->refs[k], s))
+                    v->listed = cl->refs[k];
                 switch (cl->kind) {
                 case OMP_CL_SHARED: v->share = LOWER_SHARED; break;
                 case OMP_CL_PRIVATE: v->share = LOWER_PRIVATE; break;
@@ -553,6 +555,26 @@ static void vla_copy(struct outline *o, const char *x, const char *parent, bool 
                     x, parent, parent);
 }
 
+/* Is the object the creation code names for v a register variable, whose address C does not
+ * let us take?  (A task's own capture of one is a local of its outlined function.) */
+static bool parent_register(struct lower *L, const struct lower_var *v)
+{
+    return v->sym->specs && (v->sym->specs->flags & SPEC_REGISTER) &&
+           !lower_frame_copy(L, v->sym);
+}
+
+void lower_copy_in(struct lower *L, struct lower_buf *init, const struct lower_var *v,
+                   const char *member, const char *parent)
+{
+    if (parent_register(L, v))
+        lbuf_printf(init, "{ __typeof__(%s) nrt_v = %s; __builtin_memcpy((void *)&nrt_x->%s, "
+                    "(const void *)&nrt_v, sizeof nrt_x->%s); } ", parent, parent, member,
+                    member);
+    else
+        lbuf_printf(init, "__builtin_memcpy((void *)&nrt_x->%s, (const void *)&(%s), "
+                    "sizeof nrt_x->%s); ", member, parent, member);
+}
+
 /*
  * Inside the outlined function each capture is a local of the user's own name, so that
  * the body reads as written and gdb's `p x` finds it (issue 22):
@@ -663,8 +685,7 @@ static void capture_typeof(struct outline *o, struct lower_var *v, const char *x
     }
     lbuf_printf(&o->env, "__typeof__(%s) %s; ", parent, x);
     if (v->share == LOWER_FIRSTPRIVATE)
-        lbuf_printf(&o->init, "__builtin_memcpy((void *)&nrt_x->%s, (const void *)&(%s), sizeof nrt_x->%s); ",
-                    x, parent, x);
+        lower_copy_in(o->L, &o->init, v, x, parent);
     alias(o, v, x, x, false);
 }
 
@@ -694,9 +715,8 @@ static bool capture_inprivate(struct outline *o, struct lower_var *v, const char
     } else if (r->kind == OMP_REF_SHAPE && r->base->kind == OMP_REF_NAME &&
                v->sym->type == TYPE_POINTER) {
         lbuf_printf(&o->env, "%s; __SIZE_TYPE__ %s; void *%s; ", m, ib, copy);
-        lbuf_printf(&o->init, "__builtin_memcpy((void *)&nrt_x->%s, (const void *)&(%s), sizeof nrt_x->%s); "
-                    "nrt_x->%s = %s", x, parent, x, ib,
-                    lower_deps_shape_elem(L, r->base, parent));
+        lower_copy_in(L, &o->init, v, x, parent);
+        lbuf_printf(&o->init, "nrt_x->%s = %s", ib, lower_deps_shape_elem(L, r->base, parent));
         for (int i = 0; i < r->ndims; i++)
             lbuf_printf(&o->init, " * (__SIZE_TYPE__)(%s)",
                         lower_expr(L, r->dims[i].text, NULL, 0));
@@ -732,8 +752,8 @@ static bool capture_array_reduction(struct outline *o, struct lower_var *v, cons
         return false;
     const char *rn = lower_local_name(L, LL_RED_COUNT, 0, x);
     lbuf_printf(&o->env, "%s; __SIZE_TYPE__ %s; ", m, rn);
-    lbuf_printf(&o->init, "__builtin_memcpy((void *)&nrt_x->%s, (const void *)&(%s), sizeof nrt_x->%s); "
-                "nrt_x->%s = 1", x, parent, x, rn);
+    lower_copy_in(L, &o->init, v, x, parent);
+    lbuf_printf(&o->init, "nrt_x->%s = 1", rn);
     for (int i = 0; i < v->red_ref->ndims; i++)
         lbuf_printf(&o->init, " * (__SIZE_TYPE__)(%s)",
                     lower_expr(L, v->red_ref->dims[i].text, NULL, 0));
@@ -771,8 +791,7 @@ static bool capture_section(struct outline *o, struct lower_var *v, const char *
     if (array)
         lbuf_printf(&o->init, "nrt_x->%s = &(%s); ", ref, parent);
     else
-        lbuf_printf(&o->init, "__builtin_memcpy((void *)&nrt_x->%s, (const void *)&(%s), "
-                    "sizeof nrt_x->%s); ", ref, parent, ref);
+        lower_copy_in(L, &o->init, v, ref, parent);
     lbuf_printf(&o->init, "nrt_x->%s = (%s); nrt_x->%s = (%s); ", lb, v->red_sec.lb, rn,
                 v->red_sec.len);
     v->use = array ? arena_printf(L->a, "(*(__typeof__(*nrt_e->%s) *)nrt_e->%s)", ref, rb)
@@ -869,8 +888,7 @@ static bool capture_var(struct outline *o, struct lower_var *v, const char *pare
         return false;
     lbuf_printf(&o->env, "%s; ", m);
     if (v->share == LOWER_FIRSTPRIVATE)
-        lbuf_printf(&o->init, "__builtin_memcpy((void *)&nrt_x->%s, (const void *)&(%s), sizeof nrt_x->%s); ", x,
-                    parent, x);
+        lower_copy_in(L, &o->init, v, x, parent);
     alias(o, v, x, x, false);
     return true;
 }
@@ -957,15 +975,37 @@ static bool creates_tasks(struct lower *L, struct ast *n)
     return false;
 }
 
+/* How v's capture needs the address of the creator's variable ("shared by" a construct),
+ * else NULL. */
+static const char *address_use(const struct lower_var *v)
+{
+    if (v->share == LOWER_SHARED)
+        return "shared by";
+    if (v->share == LOWER_REDUCTION && v->red_ref->kind == OMP_REF_NAME)
+        return "a reduction variable of";
+    if (v->inpriv && v->inpriv->kind == OMP_REF_NAME)
+        return "inprivate in";
+    return v->last ? "lastprivate in" : NULL;
+}
+
 /* lower_inline_outline, step 1: each variable's member of the environment and its capture at
  * creation (o->init), then the extra members and the lastprivate flag. */
-static void outline_captures(struct outline *o, struct lower_var *vars, const char *extra_env)
+static void outline_captures(struct outline *o, const struct lower_dir *d,
+                             struct lower_var *vars, const char *extra_env)
 {
     struct lower *L = o->L;
     for (struct lower_var *v = vars; v; v = v->next) {
         const char *parent = lower_expr(L, vname(v, L->a), NULL, 0);
         struct mcc_loc at = source_loc(&L->t->src, v->first_use);
-        if (!capture_var(o, v, parent))
+        const char *use = address_use(v);
+        if (use && parent_register(L, v))
+            /* (gcc -fopenmp drops the register class then; mcc does not edit the user's
+             * declaration) */
+            mcc_error_at(v->listed ? &v->listed->text.loc : &at, "register variable '%s' "
+                         "cannot be %s a '%s' construct: that needs its address (declare it "
+                         "without 'register')", vname(v, L->a), use,
+                         omp_directive_names[d->dir->kind]);
+        else if (!capture_var(o, v, parent))
             mcc_error_at(&at, "sorry, unimplemented: capturing '%s', whose type is "
                          "declared inside the function or variably modified",
                          vname(v, L->a));
@@ -1205,7 +1245,7 @@ char *lower_inline_outline(struct lower *L, const struct lower_dir *d, struct as
         lbuf_puts(&create, count.s);
     if (x->group)   /* one more region: the group's (see lower_loop) */
         lbuf_puts(&create, "nrt_nr += 1; nrt_nd += 1; ");
-    outline_captures(&o, vars, x->env);
+    outline_captures(&o, d, vars, x->env);
     char *text = outline_body(&o, d, body, vars);
     outline_epilogue(&o, body, vars);
     char *defs = outline_define(&o, d, text, x->head, x->at ? x->at : lower_dir_off(d));

@@ -1062,6 +1062,8 @@ struct lower_var {
                                       start of each iteration (lower_loop.c) */
     const struct omp_ref *inpriv;  /* inprivate(x) or inprivate([n]p): the task copies the
                                       data when it starts (after its dependences) */
+    const struct omp_ref *listed;  /* the clause's reference that decided its sharing, else
+                                      NULL (diagnostics) */
     struct lower_var *next;
 };
 /* The variables an outlined task body renames; frames nest like the tasks. */
@@ -1673,6 +1675,10 @@ char *lower_inline_outline(struct lower *L, const struct lower_dir *d, struct as
 /* How the outlined body of `body` names capture v (its alias, lower_inline.c): `x` or
  * `(*x)`; the same as lower_inline_outline decides for it. */
 const char *lower_inline_alias_use(struct lower *L, const struct lower_var *v, struct ast *body);
+/* Into `init` (creation code), the copy of v's value `parent` into member `member` of the
+ * task's environment (nrt_x); a register variable goes through a local first. */
+void lower_copy_in(struct lower *L, struct lower_buf *init, const struct lower_var *v,
+                   const char *member, const char *parent);
 
 /* lower_loop.c: taskloop and for */
 void lower_loop(struct lower *L, struct lower_dir *d);

@@ -1,0 +1,31 @@
+/* ported: openmp
+ * ported-werror
+ * `register` locals read by tasks: implicitly and explicitly firstprivate on a task,
+ * firstprivate on a taskloop (mcc took their address to copy them, which gcc refuses).
+ * Prints what the tasks computed. */
+#include <stdio.h>
+
+int main(void)
+{
+    register int r = 3;
+    register double d = 2.5;
+    int x = 0, y = 0;
+    double z = 0;
+#pragma omp task shared(x)
+    x = r;
+#pragma omp task firstprivate(r, d) shared(y, z)
+    {
+        y = r + 1;
+        z = d * 2;
+    }
+#pragma omp taskwait
+    int s = 0;
+#pragma omp parallel
+#pragma omp single
+#pragma omp taskloop reduction(+: s) firstprivate(r)
+    for (int i = 0; i < 4; i++)
+        s += r + i;
+    printf("register: %d %d %g %d\n", x, y, z, s);
+    return 0;
+}
+
