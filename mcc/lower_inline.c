@@ -15,6 +15,7 @@
  * that is the base of a dependence (not through a pointer) shared; explicit clauses win.
  */
 #include "mcc.h"
+#include "c.tab.h"
 #include "nanort.h"
 
 #include <stdlib.h>
@@ -988,6 +989,24 @@ static const char *address_use(const struct lower_var *v)
     return v->last ? "lastprivate in" : NULL;
 }
 
+/* A register variable a task needs the address of (shared, reduced, lastprivate): its
+ * declaration loses the storage class, as gcc -fopenmp does (`register` only forbids
+ * taking the address; every name of the declaration may lose it).  False when the
+ * keyword is not to be found among its specifiers. */
+static bool drop_register(struct lower *L, const struct lower_var *v)
+{
+    struct ast *list = v->sym->specs ? v->sym->specs->kid[0] : NULL;
+    for (struct ast *sp = list ? list->kid[0] : NULL; sp; sp = sp->next)
+        if (sp->kind == AST_SPECIFIER && sp->op == KW_REGISTER) {
+            if (!lower_map_get(&L->reported, sp)) {
+                lower_map_put(L, &L->reported, sp, sp);
+                rewrite_replace(L->rw, sp->begin, sp->end, "");
+            }
+            return true;
+        }
+    return false;
+}
+
 /* lower_inline_outline, step 1: each variable's member of the environment and its capture at
  * creation (o->init), then the extra members and the lastprivate flag. */
 static void outline_captures(struct outline *o, const struct lower_dir *d,
@@ -998,9 +1017,7 @@ static void outline_captures(struct outline *o, const struct lower_dir *d,
         const char *parent = lower_expr(L, vname(v, L->a), NULL, 0);
         struct mcc_loc at = source_loc(&L->t->src, v->first_use);
         const char *use = address_use(v);
-        if (use && parent_register(L, v))
-            /* (gcc -fopenmp drops the register class then; mcc does not edit the user's
-             * declaration) */
+        if (use && parent_register(L, v) && !drop_register(L, v))
             mcc_error_at(v->listed ? &v->listed->text.loc : &at, "register variable '%s' "
                          "cannot be %s a '%s' construct: that needs its address (declare it "
                          "without 'register')", vname(v, L->a), use,
