@@ -740,7 +740,7 @@ static bool capture_inprivate(struct outline *o, struct lower_var *v, const char
  * __auto_type)?  Such a task is outlined as a GNU C nested function (outline_local). */
 static bool needs_local(struct lower *L, const struct lower_var *v)
 {
-    return !v->vm && v->share != LOWER_REDUCTION && !lower_decl_text(L, v->sym, NULL);
+    return !v->vm && !lower_decl_text(L, v->sym, NULL);
 }
 
 /* reduction(op: [n]p) on a pointer: the pointer, and the number of elements reduced. */
@@ -813,6 +813,11 @@ static bool capture_reduction(struct outline *o, struct lower_var *v, const char
     char *m = lower_decl_text(L, v->sym, NULL);
     const char *ref = lower_local_name(L, LL_RED_REF, 0, x);
     char *p = lower_decl_text(L, v->sym, arena_printf(L->a, "(*%s)", ref));
+    if ((!m || !p) && o->local && !v->vm) {
+        /* a type declared in the function: the outlined function is inside it too */
+        m = arena_printf(L->a, "__typeof__(%s) %s", parent, x);
+        p = arena_printf(L->a, "__typeof__(%s) *%s", parent, ref);
+    }
     if (!m || !p || v->vm)
         return false;
     lbuf_printf(&o->env, "%s; %s; ", m, p);
@@ -859,7 +864,7 @@ static bool capture_var(struct outline *o, struct lower_var *v, const char *pare
 {
     struct lower *L = o->L;
     const char *x = vname(v, L->a);
-    if (o->local && needs_local(L, v)) {
+    if (o->local && needs_local(L, v) && v->share != LOWER_REDUCTION) {
         capture_typeof(o, v, x, parent);
         return true;
     }
@@ -900,8 +905,9 @@ static void lastprivate_member(struct outline *o, struct lower_var *v, const cha
 {
     struct lower *L = o->L;
     const char *x = vname(v, L->a), *lp = lower_local_name(L, LL_LASTPRIV, 0, x);
-    char *p = v->vm || o->local ? NULL
-              : lower_decl_text(L, v->sym, arena_printf(L->a, "(*%s)", lp));
+    char *p = v->vm ? NULL : lower_decl_text(L, v->sym, arena_printf(L->a, "(*%s)", lp));
+    if (!p && o->local && !v->vm)   /* a type declared in the function, as the outline is */
+        p = arena_printf(L->a, "__typeof__(%s) *%s", parent, lp);
     if (!p) {
         struct mcc_loc at = source_loc(&L->t->src, v->first_use);
         mcc_error_at(&at, "sorry, unimplemented: lastprivate '%s', whose type is declared "
