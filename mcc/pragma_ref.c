@@ -126,12 +126,15 @@ static struct omp_ref *parse_paren(struct omp_parser *p, int close)
     p->trial--;
     p->failed = false;
     p->pos = close + 1;
-    if (is_ref && inner->kind != OMP_REF_EXPR)
+    /* An operand after the group makes it a cast, even when the group also reads as a
+     * reference: the name of `(dptr)v` is a typedef, `(typeof(q))q` looks like a call.
+     * `(fp)(x)` may be a call instead; either way it is one expression, typed later. */
+    bool cast = p->toks[p->pos].kind == OMP_TOK_IDENT || omp_is(p, p->pos, "(");
+    if (is_ref && !cast && inner->kind != OMP_REF_EXPR)
         return inner;
-    if (is_ref)   /* keep the parentheses: ((char *)q)[i] must not become (char *)q[i] */
+    if (is_ref && !cast)   /* keep the parentheses: ((char *)q)[i] is not (char *)q[i] */
         return finish(p, inner, open);
-    enum omp_tok_kind next = p->toks[p->pos].kind;
-    if (next == OMP_TOK_IDENT || omp_is(p, p->pos, "(")) {
+    if (cast) {
         /* A cast: keep "(type) operand" as one expression. */
         struct omp_ref *operand = parse_unary(p);
         if (!operand)

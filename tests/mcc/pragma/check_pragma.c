@@ -500,6 +500,12 @@ START_TEST(ref_parentheses_calls_and_casts)
     ck_assert_str_eq(d->clauses[0].refs[0]->text.text, "(a)[3]");
     omp_directive_free(d);
     ck_one_error("task in((char *)a[0:3])");
+    /* A group that reads as a reference is still a cast when an operand follows it: a
+     * typedef name, typeof(...) (which looks like a call), or (fp)(x), a call. */
+    ck_dump("task inout(*(dptr)v, *(typeof(q))v, ((dptr)v)[1], *(fp)(x))",
+            "task inout((* <(dptr)v>), (* <(typeof(q))v>), (sub <((dptr)v)> <1>), "
+            "(* <(fp)(x)>))");
+    ck_one_error("task in((dptr)v[0:3])", "task in((dptr)[n]v)");
 }
 END_TEST
 
