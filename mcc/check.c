@@ -519,13 +519,15 @@ static const unsigned char clause_form[OMP_CL_COUNT] = {
 #undef CK_FORM_ENTRY
 };
 
-/* Clauses whose expression is a count or a size (an integer); the others are tested or
- * converted (scalars).  By name, so that clauses added to OMP_CLAUSES later are covered
+/* Clauses whose expression is a count, a size or a number (an integer: the lowering
+ * converts it to int or long long, where a pointer or a double would be cast silently or
+ * warned about by gcc in generated code); the others are tested (scalars).  By name, so that clauses added to OMP_CLAUSES later are covered
  * without an edit here. */
 static bool is_count(enum omp_clause_kind k)
 {
     static const char *const counts[] = { "grainsize", "num_tasks", "shmem", "schedule",
-                                          "collapse", "num_threads" };
+                                          "collapse", "num_threads", "priority", "filter",
+                                          "graph_id" };
     return lower_name_in(omp_clause_names[k], strlen(omp_clause_names[k]), counts,
                          (int)(sizeof counts / sizeof counts[0]));
 }
@@ -559,6 +561,22 @@ static void depend_object(struct ck *c, const struct omp_expr *e, bool clause_it
         ck_error(c, c->pos, "'%s' is const: '#pragma omp depobj' writes it", e->text);
 }
 
+/* ordered(n): the depth of a doacross nest, a positive integer constant (gcc: "ordered
+ * argument needs positive constant integer expression").  The loop runs in order whatever
+ * n is, but a program gcc refuses is reported, not built. */
+static void loop_depth(struct ck *c, const struct omp_expr *e)
+{
+    struct ck_type t;
+    unsigned long long u;
+    if (!piece(c, e, USE_INDEX, "the argument of 'ordered'", "')'", &t))
+        return;
+    range_of(c, e);
+    if (ck_kind_of(&t) == CK_UNKNOWN)
+        return;
+    if (!ck_value_of(&t, &u) || (long long)ck_at_norm(u, ck_arith_of(&t)) < 1)
+        ck_error(c, c->pos, "'ordered' needs a positive integer constant, not '%s'", e->text);
+}
+
 static void clause(struct ck *c, const struct omp_clause *cl)
 {
     char what[64];
@@ -590,6 +608,10 @@ static void clause(struct ck *c, const struct omp_clause *cl)
         }
         break;
     case CK_FORM_EXPR: case CK_FORM_OPTEXPR: case CK_FORM_SCHEDULE:
+        if (cl->kind == OMP_CL_ORDERED && cl->nargs > 0) {
+            loop_depth(c, &cl->args[0]);
+            break;
+        }
         for (int i = 0; i < cl->nargs && !c->failed; i++)
             piece(c, &cl->args[i], is_count(cl->kind) ? USE_INDEX : USE_SCALAR, what, "')'",
                   NULL);

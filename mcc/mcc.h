@@ -765,7 +765,7 @@ int lower_translation_unit(struct translation *t);
     X(OMP_CL_MERGEABLE, "mergeable", NONE, 0) X(OMP_CL_INPRIVATE, "inprivate", REFS, 1) \
     X(OMP_CL_NUM_THREADS, "num_threads", EXPR, 0) X(OMP_CL_PROC_BIND, "proc_bind", IDENT, 0) \
     X(OMP_CL_COPYIN, "copyin", NAMES, 1) X(OMP_CL_COPYPRIVATE, "copyprivate", NAMES, 1) \
-    X(OMP_CL_FILTER, "filter", EXPR, 0) X(OMP_CL_ORDERED, "ordered", NONE, 0) \
+    X(OMP_CL_FILTER, "filter", EXPR, 0) X(OMP_CL_ORDERED, "ordered", OPTEXPR, 0) \
     X(OMP_CL_TASK_REDUCTION, "task_reduction", REDUCTION, 1) \
     X(OMP_CL_IN_REDUCTION, "in_reduction", REDUCTION, 1) \
     X(OMP_CL_GRAPH_ID, "graph_id", EXPR, 0) X(OMP_CL_GRAPH_RESET, "graph_reset", OPTEXPR, 0) \

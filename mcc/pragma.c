@@ -903,12 +903,9 @@ static bool parse_clause(struct omp_parser *p, struct omp_clause *c)
         return false;
     }
     p->pos++;
+    c->doacross = k == OMP_CL_ORDERED && omp_is(p, p->pos, "(");   /* a doacross nest */
     if (clause_info[k].form == FORM_NONE) {
-        if (omp_is(p, p->pos, "(") && k == OMP_CL_ORDERED) {
-            p->pos = skip_group(p, p->pos);     /* ordered(n): a doacross nest, in order too */
-            c->doacross = true;
-        }
-        else if (omp_is(p, p->pos, "("))
+        if (omp_is(p, p->pos, "("))
             omp_perror(p, p->pos, "clause '%s' takes no arguments", clause_name(c));
     } else if (clause_info[k].form == FORM_OPTEXPR && !omp_is(p, p->pos, "(")) {
         /* written without its argument */
