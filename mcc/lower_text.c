@@ -83,6 +83,20 @@ static bool is_ident_char(char c)
     return is_ident_start(c) || (c >= '0' && c <= '9');
 }
 
+/* Length of the identifier at s: gcc -E spells its extended characters as UCNs. */
+static size_t ident_len(const char *s)
+{
+    size_t n = 0, u;
+    for (;;) {
+        if (is_ident_char(s[n]))
+            n++;
+        else if ((u = omp_ucn_len(s + n, SIZE_MAX)) > 0)
+            n += u;
+        else
+            return n;
+    }
+}
+
 /* Length of the string or character literal at s (quote q). */
 static size_t literal_len(const char *s, char q)
 {
@@ -131,10 +145,8 @@ char *lower_map_idents(struct lower *L, const char *text, lower_ident_fn *fn, vo
             lbuf_printf(&b, "%.*s", (int)n, s);
             s += n;
             prev = '0';
-        } else if (is_ident_start(*s)) {
-            size_t n = 1;
-            while (is_ident_char(s[n]))
-                n++;
+        } else if (is_ident_start(*s) || omp_ucn_len(s, SIZE_MAX)) {
+            size_t n = ident_len(s);
             const char *rep = prev == '.' || prev == 'A' ? NULL : fn(arg, s, n);
             if (rep)
                 lbuf_puts(&b, rep);

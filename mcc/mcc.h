@@ -979,6 +979,9 @@ struct omp_parser {
 };
 /* pragma_lex.c */
 int omp_lex(const char *text, size_t len, struct omp_tok **toks);
+/* Length of the universal character name (\uXXXX, \UXXXXXXXX) at s, 0 when none; reads
+ * at most `left` bytes and never past a NUL. */
+size_t omp_ucn_len(const char *s, size_t left);
 void omp_locate_tokens(struct omp_tok *toks, int ntoks, const char *text, struct mcc_loc loc);
 /* pragma.c */
 void *omp_alloc(struct omp_parser *p, size_t size);

@@ -25,6 +25,30 @@ static const char *const puncts2[] = {
 
 static bool is_ident_char(char c) { return isalnum((unsigned char)c) || c == '_' || c == '$'; }
 
+size_t omp_ucn_len(const char *s, size_t left)
+{
+    size_t n = left >= 2 && s[0] == '\\' ? (s[1] == 'u' ? 6 : s[1] == 'U' ? 10 : 0) : 0;
+    if (n > left)
+        return 0;
+    for (size_t i = 2; i < n; i++)      /* (stops at a NUL: not a hex digit) */
+        if (!isxdigit((unsigned char)s[i]))
+            return 0;
+    return n;
+}
+
+/* Length of the identifier character at s, 0 when none: what grammar/c.l's ID takes, so
+ * that a clause names a variable with the spelling the C front end interned.  gcc -E
+ * writes extended characters as UCNs (`gr\U000000f6\U000000dfe`), in code and in pragma
+ * lines alike; a UTF-8 byte is taken as such too. */
+static size_t ident_char_len(const char *s, size_t left, bool first)
+{
+    if (is_ident_char(s[0]))
+        return first && isdigit((unsigned char)s[0]) ? 0 : 1;
+    if ((unsigned char)s[0] >= 0x80)
+        return 1;
+    return omp_ucn_len(s, left);
+}
+
 static size_t punct_len(const char *s, size_t left)
 {
     for (size_t i = 0; i < sizeof puncts3 / sizeof puncts3[0]; i++)
@@ -92,10 +116,12 @@ int omp_lex(const char *text, size_t len, struct omp_tok **toks)
         }
         struct omp_tok t = { .off = i };
         char c = text[i];
-        if (is_ident_char(c) && !isdigit((unsigned char)c)) {
+        size_t ch = ident_char_len(text + i, len - i, true);
+        if (ch) {
             t.kind = OMP_TOK_IDENT;
-            for (t.len = 1; i + t.len < len && is_ident_char(text[i + t.len]); t.len++)
-                ;
+            for (t.len = ch; i + t.len < len; t.len += ch)
+                if (!(ch = ident_char_len(text + i + t.len, len - i - t.len, false)))
+                    break;
         } else if (isdigit((unsigned char)c) || (c == '.' && i + 1 < len && isdigit((unsigned char)text[i + 1]))) {
             t.kind = OMP_TOK_NUMBER;
             t.len = number_len(text + i, len - i);

@@ -516,6 +516,10 @@ START_TEST(ref_balanced_index_expressions)
             "task in((sub a <b[i]>), (sub a <f(x, y)>), (sub a <c ? 1 : 2>), (sub a <s[']']>), "
             "(sub a <idx(\"[\")>), (sect:hi a <(i+1)*2> <n>))");
     ck_dump("task in(a[c ? lo : hi : n])", "task in((sect:hi a <c ? lo : hi> <n>))");
+    /* gcc -E spells extended characters of identifiers as UCNs; a bad one is no name. */
+    ck_dump("task inout(gr\\U000000f6\\U000000dfe[\\u00f1], \\u00f1)",
+            "task inout((sub gr\\U000000f6\\U000000dfe <\\u00f1>), \\u00f1)");
+    ck_one_error("task inout(gr\\U00f6e)", "task inout(\\u00g1)");
 }
 END_TEST
 
