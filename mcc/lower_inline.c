@@ -29,9 +29,12 @@ struct capture {
                                        threads of its parallel region: run it as one task */
     bool here;                      /* ... and that task runs at once, on this thread: the
                                        body names a threadprivate variable */
+    const char *construct;          /* the directive's name, for messages */
+    bool reported;
 };
 
 static void capture_tree(struct capture *c, struct ast *n);
+static const char *fn_name(struct lower *L);
 
 static bool declared_inside(const struct sym *s, const struct ast *node)
 {
@@ -57,8 +60,35 @@ static struct lower_var *cap_find(struct capture *c, const struct sym *s)
     return NULL;
 }
 
+/* A GNU nested function of the function being lowered, defined before the outlined code
+ * (one defined inside it moves with it).  The outlined function is at file scope, or a
+ * nested one whose address the task type keeps across calls of the parent: neither can
+ * reach the static chain, the frame of the call that created the task, that a nested
+ * function needs.  Passing its address as a trampoline would tie the task to an executable
+ * stack; refused until a task can carry its creator's frame (gcc -fopenmp does). */
+static bool enclosing_nested_function(struct capture *c, const struct sym *s, size_t off)
+{
+    if (!s || s->kind != SYM_FUNCTION || s->depth == 0 || !s->decl ||
+        s->decl->kind != AST_FUNCTION_DEF || declared_inside(s, c->node))
+        return false;
+    if (!c->reported) {
+        struct lower *L = c->L;
+        struct mcc_loc at = source_loc(&L->t->src, off);
+        const char *fn = fn_name(L);
+        mcc_error_at(&at, "sorry, unimplemented: '%.*s' is a nested function of '%s', and "
+                     "the body of '#pragma omp %s' is moved out of '%s' (define '%.*s' at "
+                     "file scope, passing what it uses of '%s' as parameters)",
+                     (int)s->name->len, s->name->str, fn, c->construct, fn,
+                     (int)s->name->len, s->name->str, fn);
+        c->reported = true;
+    }
+    return true;
+}
+
 static struct lower_var *cap_add(struct capture *c, struct sym *s, size_t off, bool global)
 {
+    if (enclosing_nested_function(c, s, off))
+        return NULL;
     bool copied = s && s->depth == 0 && !global && lower_frame_copy(c->L, s);
     if (!capturable(s, global || copied) || declared_inside(s, c->node))
         return NULL;
@@ -928,7 +958,9 @@ static const char *fn_name(struct lower *L)
 struct lower_var *lower_inline_captures(struct lower *L, const struct lower_dir *d,
                                         struct ast *body, bool *serial, bool *here)
 {
-    struct capture c = {L, body, NULL, false, false};
+    const char *what = arena_printf(L->a, "%s%s", d->dir->parallel ? "parallel " : "",
+                                    omp_directive_names[d->dir->kind]);
+    struct capture c = {L, body, NULL, false, false, what, false};
     size_t off = d->node->pragma ? d->node->pragma->begin : d->node->begin;
     capture_tree(&c, body);
     apply_clauses(&c, d, off);

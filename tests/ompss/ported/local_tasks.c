@@ -2,7 +2,8 @@
  * Task pragmas where older OmpSs programs put them: on a function prototype declared
  * inside the function that calls it (only those calls are tasks; also with a target
  * device(smp) line), and on a GNU nested
- * function that reads a variable of its enclosing function.  Prints the results. */
+ * function that reads a variable of its enclosing function; an inline task whose body
+ * defines its own nested function (it moves out with the body).  Prints the results. */
 #include <stdio.h>
 
 static void add_into(int *acc, int v)
@@ -52,11 +53,26 @@ static int with_nested_function(int base)
     return sum;
 }
 
+static int with_nested_function_in_task(int base)
+{
+    int out[4] = {0};
+    for (int k = 0; k < 4; k++) {
+#pragma omp task out(out[k]) firstprivate(k, base)
+        {
+            int scaled(int x) { return x * base; }
+            out[k] = scaled(k + 1);
+        }
+    }
+#pragma omp taskwait
+    return out[0] + out[1] + out[2] + out[3];
+}
+
 int main(void)
 {
     int direct = 0;
     add_into(&direct, 5);               /* not a task: no pragma in scope here */
-    printf("local prototype %d, with target %d, nested %d, direct %d\n",
-           with_local_prototype(), with_target_prototype(), with_nested_function(3), direct);
+    printf("local prototype %d, with target %d, nested %d, in task %d, direct %d\n",
+           with_local_prototype(), with_target_prototype(), with_nested_function(3),
+           with_nested_function_in_task(5), direct);
     return 0;
 }
