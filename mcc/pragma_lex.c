@@ -274,19 +274,20 @@ static bool same_token(const char *a, const struct omp_tok *ta, const char *b,
 
 /* Align the pragma's tokens with the original line's by a longest common subsequence:
  * matched tokens take their original position; a token with no match (it came from a macro
- * expansion) takes the position of the next unmatched original token (the macro's name). */
+ * expansion) takes the position of the next unmatched original token (the macro's name).
+ * A line that is no `#pragma` line holds a macro that expands to `_Pragma(...)`: aligned
+ * too, a clause's argument is found where the macro's argument is written (`T(zz)`), and
+ * nothing lands past the end of the line, as offsets in the pragma text would. */
 static void align_tokens(struct omp_tok *toks, int n, const char *text,
                          const struct source_line *sl)
 {
     struct omp_tok *orig;
     int m = omp_lex(sl->text, sl->len, &orig);
     int *lcs = NULL;
-    if (m >= 2 && orig[0].len == 1 && sl->text[orig[0].off] == '#' && orig[1].len == 6
-        && !memcmp(sl->text + orig[1].off, "pragma", 6)
-        && (size_t)(n + 1) * (size_t)(m + 1) <= MAX_ALIGN_CELLS)
+    if (m >= 1 && (size_t)(n + 1) * (size_t)(m + 1) <= MAX_ALIGN_CELLS)
         lcs = calloc((size_t)(n + 1) * (size_t)(m + 1), sizeof *lcs);
     if (!lcs) {
-        free(orig);   /* not a pragma line, or too long: keep the fallback columns */
+        free(orig);   /* an empty line, or too long: keep the fallback columns */
         return;
     }
 #define LCS(i, j) lcs[(size_t)(i) * (size_t)(m + 1) + (size_t)(j)]
