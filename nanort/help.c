@@ -230,11 +230,11 @@ void nrt_help_print_env(void)
     FILE *f = stderr;
     fputs("OPENMP DISPLAY ENVIRONMENT BEGIN\n", f);
     fprintf(f, "  _OPENMP = '201511'\n  OMP_DYNAMIC = 'FALSE'\n  OMP_NESTED = 'FALSE'\n"
-               "  OMP_NUM_THREADS = '%d'\n  OMP_SCHEDULE = 'DYNAMIC'\n  OMP_PROC_BIND = '%s'\n"
+               "  OMP_NUM_THREADS = '%d'\n  OMP_SCHEDULE = '%s'\n  OMP_PROC_BIND = '%s'\n"
                "  OMP_PLACES = ''\n  OMP_WAIT_POLICY = '%s'\n  OMP_THREAD_LIMIT = '%d'\n"
                "  OMP_MAX_ACTIVE_LEVELS = '1'\n  OMP_CANCELLATION = 'FALSE'\n"
                "  OMP_DEFAULT_DEVICE = '0'\n  OMP_MAX_TASK_PRIORITY = '%d'\n",
-            nrt_nworkers, nrt_workers_bound() ? "TRUE" : "FALSE",
+            nrt_nworkers, nrt_omp_schedule_text(), nrt_workers_bound() ? "TRUE" : "FALSE",
             nrt_cfg.spins > 0 ? "ACTIVE" : "PASSIVE", nrt_nworkers, INT_MAX);
     /* nanort's own settings, every option as its NX_<OPT> variable */
     const struct nrt_option *o;

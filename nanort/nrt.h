@@ -347,6 +347,9 @@ void nrt_help_print(FILE *f);
 /* OMP_DISPLAY_ENV=true|verbose: the settings in effect, to stderr (at start); and a warning
  * for OMP_CANCELLATION=true (cancellation is not implemented). */
 void nrt_help_print_env(void);
+/* OMP_DISPLAY_ENV's OMP_SCHEDULE value: run-sched-var as omp_get_schedule() has it
+ * (omp_api.c). */
+const char *nrt_omp_schedule_text(void);
 void nrt_help_display_env(void);
 
 /* ---- nanos_options.c: the Nanos++ options nanort does not have ------------------- */

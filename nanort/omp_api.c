@@ -21,9 +21,11 @@
 #include "nrt.h"
 
 #include <limits.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
 /* The public types (mcc/include/omp.h): opaque blocks of these sizes. */
@@ -546,16 +548,99 @@ int omp_get_thread_limit(void)
     return INT_MAX;
 }
 
+/* OMP_SCHEDULE, "[modifier:]kind[, chunk]" (kind static, dynamic, guided or auto, any
+ * case; modifier monotonic or nonmonotonic), is run-sched-var's first value: what
+ * omp_get_schedule() answers until omp_set_schedule().  A value that does not parse is
+ * named on stderr and ignored, as libgomp does.  (A schedule(runtime) loop's tasks are
+ * still cut as schedule(dynamic) without a chunk: the kind changes no result.) */
+static bool parse_schedule(const char *v, int *kind, int *chunk)
+{
+    static const char *const kinds[] = {"static", "dynamic", "guided", "auto"};
+    while (*v == ' ' || *v == '\t')
+        v++;
+    const char *colon = strchr(v, ':');
+    if (colon) {
+        size_t m = (size_t)(colon - v);
+        if (!(m == 9 && !strncasecmp(v, "monotonic", 9)) &&
+            !(m == 12 && !strncasecmp(v, "nonmonotonic", 12)))
+            return false;
+        v = colon + 1;
+        while (*v == ' ' || *v == '\t')
+            v++;
+    }
+    size_t n = strcspn(v, " \t,");
+    *kind = 0;
+    for (int k = 0; k < 4; k++)
+        if (strlen(kinds[k]) == n && !strncasecmp(v, kinds[k], n))
+            *kind = k + 1;
+    if (!*kind)
+        return false;
+    v += n;
+    while (*v == ' ' || *v == '\t')
+        v++;
+    *chunk = *kind == omp_sched_static ? 0 : 1;
+    if (!*v)
+        return true;
+    if (*v++ != ',')
+        return false;
+    char *end;
+    long c = strtol(v, &end, 10);
+    while (*end == ' ' || *end == '\t')
+        end++;
+    /* (static,0: the default chunk, as libgomp takes it) */
+    if (end == v || *end || c < (*kind == omp_sched_static ? 0 : 1) || c > INT_MAX ||
+        *kind == omp_sched_auto)
+        return false;
+    *chunk = (int)c;
+    return true;
+}
+
+static void schedule_from_env(void)
+{
+    const char *v = getenv("OMP_SCHEDULE");
+    int kind, chunk;
+    if (!v || !*v)
+        return;
+    if (!parse_schedule(v, &kind, &chunk)) {
+        fprintf(stderr, "nanort: warning: ignoring OMP_SCHEDULE='%s' (expected "
+                "[monotonic:|nonmonotonic:]static|dynamic|guided|auto[,chunk] with a "
+                "positive chunk)\n", v);
+        return;
+    }
+    atomic_store_explicit(&sched_kind, kind, memory_order_relaxed);
+    atomic_store_explicit(&sched_chunk, chunk, memory_order_relaxed);
+}
+
+static pthread_once_t schedule_once = PTHREAD_ONCE_INIT;
+
 void omp_set_schedule(omp_sched_t kind, int chunk)
 {
+    pthread_once(&schedule_once, schedule_from_env);
     atomic_store_explicit(&sched_kind, (int)kind, memory_order_relaxed);
     atomic_store_explicit(&sched_chunk, chunk, memory_order_relaxed);
 }
 
 void omp_get_schedule(omp_sched_t *kind, int *chunk)
 {
+    pthread_once(&schedule_once, schedule_from_env);
     *kind = (omp_sched_t)atomic_load_explicit(&sched_kind, memory_order_relaxed);
     *chunk = atomic_load_explicit(&sched_chunk, memory_order_relaxed);
+}
+
+/* OMP_DISPLAY_ENV's line for it (help.c). */
+const char *nrt_omp_schedule_text(void)
+{
+    static const char *const names[] = {"STATIC", "DYNAMIC", "GUIDED", "AUTO"};
+    static char text[48];
+    omp_sched_t kind;
+    int chunk;
+    omp_get_schedule(&kind, &chunk);
+    const char *name = kind >= 1 && kind <= 4 ? names[kind - 1] : "DYNAMIC";
+    if (chunk > 0 && kind != omp_sched_auto)
+        snprintf(text, sizeof text, "%s,%d", name, chunk);
+    else
+        snprintf(text, sizeof text, "%s", name);
+    return text;
 }
 
 int omp_in_final(void)

@@ -1,7 +1,8 @@
 /* The OpenMP 4.5 runtime routines outside parallel regions and in tasks, as a ported
  * program calls them: setters read back, the initial thread's level and team, locks
  * through the test forms, omp_in_final in a final task and its children, the timer's
- * tick.  Prints the answers; gcc -fopenmp (libgomp) prints the same. */
+ * tick, the schedule OMP_SCHEDULE sets (run.sh runs it with several).  Prints the
+ * answers; gcc -fopenmp (libgomp) prints the same. */
 #include <omp.h>
 #include <stdio.h>
 
@@ -15,6 +16,10 @@ int main(void)
     printf("dynamic %d nested %d max_active_levels %d thread_limit %d cancellation %d\n",
            omp_get_dynamic(), omp_get_nested(), omp_get_max_active_levels(),
            omp_get_thread_limit(), omp_get_cancellation());
+    omp_sched_t kind0;
+    int chunk0;
+    omp_get_schedule(&kind0, &chunk0);
+    printf("schedule at start %d,%d\n", (int)kind0, chunk0);
     omp_set_dynamic(1);
     omp_set_nested(1);
     omp_set_max_active_levels(4);

@@ -66,6 +66,13 @@ for n in omp_locks omp_lock_suspended omp_routines; do
   done
 done
 
+# OMP_SCHEDULE is omp_get_schedule()'s first answer (its static kind is libgomp's
+# monotonic flag or'ed in: left out here)
+for sched in "guided,3" "DYNAMIC" "nonmonotonic:dynamic, 5" "auto"; do
+  OMP_SCHEDULE=$sched same "omp_routines/schedule-$(echo "$sched" | tr -cs 'a-zA-Z0-9' - | sed 's/-$//')" \
+    omp_routines NX_ARGS=--smp-workers=2
+done
+
 # --eager-start: the runtime's start-up line (--verbose) before main's first statement when
 # eager (option, NX_ variable), after it when lazy (the default, and --no-eager-start after
 # --eager-start); the sum is gcc -fopenmp's under every setting
