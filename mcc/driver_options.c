@@ -20,6 +20,7 @@ enum drv_opt_action {
     OPT_OMPSS, OPT_NO_OPENMP, OPT_KEEP, OPT_TRANSLATE_ONLY, OPT_VERBOSE, OPT_CC,
     OPT_WN, OPT_WP, OPT_WNP, OPT_WL, OPT_WC, OPT_INSTRUMENT, OPT_DEBUG, OPT_NO_COPY_DEPS,
     OPT_CUDA, OPT_OPENCL, OPT_OPENCL_BUILD_OPTS, OPT_OPENCL_CPU, OPT_HELP, OPT_VERSION,
+    OPT_WERROR, OPT_WNO_ERROR, OPT_NO_WARNINGS,   /* -Werror -Wno-error -w: noted, and to all */
     OPT_FOPENMP,              /* -fopenmp: kept only with --no-openmp */
     OPT_SYNTAX_ONLY,          /* -fsyntax-only */
     OPT_COMPILE_ONLY, OPT_ASSEMBLY_ONLY, OPT_PREPROCESS_ONLY, /* -c -S -E */
@@ -237,6 +238,14 @@ static void take_option(struct driver *d, const struct drv_option *o, const char
     case OPT_OPENCL:            d->opencl = true; break;
     case OPT_OPENCL_BUILD_OPTS: d->opts.opencl_build_opts = value; break;
     case OPT_OPENCL_CPU:        d->opencl_cpu = opencl_cpu_option(value); break;
+    /* gcc's -Werror and -w apply to mcc's own warnings too (they are about the user's
+     * code); the last of -Werror and -Wno-error decides, as in gcc */
+    case OPT_WERROR:            d->opts.werror = true; route_option(d, OPT_TO_ALL, words); break;
+    case OPT_WNO_ERROR:         d->opts.werror = false; route_option(d, OPT_TO_ALL, words); break;
+    case OPT_NO_WARNINGS:
+        d->opts.no_warnings = true;
+        route_option(d, OPT_TO_ALL, words);
+        break;
     case OPT_HELP:              print_help(); exit(0);
     case OPT_VERSION:           drv_print_version(stdout); exit(0);
     case OPT_FOPENMP:           d->user_fopenmp = true; break;
@@ -302,14 +311,6 @@ static void parse_option(struct driver *d, int argc, const char *const *argv, in
             break;
         }
     }
-    /* gcc's -Werror and -w apply to mcc's own warnings too (they are about the user's
-     * code); the last of -Werror and -Wno-error decides, as in gcc */
-    if (o == &to_all && !strcmp(a, "-Werror"))
-        d->opts.werror = true;
-    else if (o == &to_all && !strcmp(a, "-Wno-error"))
-        d->opts.werror = false;
-    else if (o == &to_all && !strcmp(a, "-w"))
-        d->opts.no_warnings = true;
     if (o != &to_all && !*value && (o->form == SEPARATE || o->form == JOINED_OR_SEPARATE)) {
         if (*i + 1 >= argc)
             drv_die("missing argument to '%s'", a);

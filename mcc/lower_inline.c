@@ -307,6 +307,43 @@ static bool loop_reduction(struct capture *c, const struct lower_dir *d, struct 
     return true;
 }
 
+struct row_write {
+    const struct lower_dir *d;
+    const struct sym *s;
+    bool found;
+};
+
+/* Is one of the lvalue e's subscripts exactly an iteration variable of d's loop? */
+static bool subscript_iterates(struct ast *e, const struct lower_dir *d)
+{
+    for (; e && (e->kind == AST_SUBSCRIPT || (e->kind == AST_MEMBER && e->op == '.'));
+         e = e->kid[0])
+        if (e->kind == AST_SUBSCRIPT && e->kid[1] && e->kid[1]->kind == AST_IDENT &&
+            e->kid[1]->sym && lower_dir_iteration_var(d, e->kid[1]->sym))
+            return true;
+    return false;
+}
+
+static bool row_write_visit(struct ast *n, void *arg)
+{
+    struct row_write *w = arg;
+    bool inc = n->kind == AST_UNARY && (n->op == INC_OP || n->op == DEC_OP);
+    if ((n->kind == AST_ASSIGN || n->kind == AST_POSTFIX || inc) && lower_lvalue_indexed_by(n->kid[0], w->s) &&
+        !subscript_iterates(n->kid[0], w->d))
+        w->found = true;
+    return !w->found;
+}
+
+/* Does n write an element one of whose subscripts names s and none is exactly an
+ * iteration variable of d's loop (hist[me][b]++: one row for every iteration; not A[k][j]
+ * with j the loop's variable)? */
+static bool writes_shared_row(struct ast *n, const struct sym *s, const struct lower_dir *d)
+{
+    struct row_write w = {d, s, false};
+    ast_walk(n, row_write_visit, &w);
+    return w.found;
+}
+
 /*
  * Implicit rules for what no clause decided (OMPSS.md "Data sharing in inline tasks",
  * "Worksharing", "OpenMP compatibility"):
@@ -363,7 +400,7 @@ static void implicit_sharing(struct capture *c, const struct lower_dir *d, size_
              * loop's variable: every iteration its own element, k a row all threads
              * agree on) */
             bool indexes = !written && !lower_writes(d->node, v->sym) &&   /* loop variables */
-                           lower_writes_shared_row(c->node, v->sym, d);
+                           writes_shared_row(c->node, v->sym, d);
             v->share = written ? LOWER_SHARED : LOWER_FIRSTPRIVATE;
             if ((written || indexes) && !lower_map_get(&c->L->reported, d->dir)) {
                 /* (once per construct: the sections of one are captured one by one) */
@@ -594,7 +631,7 @@ static bool parent_register(struct lower *L, const struct lower_var *v)
            !lower_frame_copy(L, v->sym);
 }
 
-void lower_copy_in(struct lower *L, struct lower_buf *init, const struct lower_var *v,
+void lower_inline_copy_in(struct lower *L, struct lower_buf *init, const struct lower_var *v,
                    const char *member, const char *parent)
 {
     if (parent_register(L, v))
@@ -716,7 +753,7 @@ static void capture_typeof(struct outline *o, struct lower_var *v, const char *x
     }
     lbuf_printf(&o->env, "__typeof__(%s) %s; ", parent, x);
     if (v->share == LOWER_FIRSTPRIVATE)
-        lower_copy_in(o->L, &o->init, v, x, parent);
+        lower_inline_copy_in(o->L, &o->init, v, x, parent);
     alias(o, v, x, x, false);
 }
 
@@ -746,7 +783,7 @@ static bool capture_inprivate(struct outline *o, struct lower_var *v, const char
     } else if (r->kind == OMP_REF_SHAPE && r->base->kind == OMP_REF_NAME &&
                v->sym->type == TYPE_POINTER) {
         lbuf_printf(&o->env, "%s; __SIZE_TYPE__ %s; void *%s; ", m, ib, copy);
-        lower_copy_in(L, &o->init, v, x, parent);
+        lower_inline_copy_in(L, &o->init, v, x, parent);
         lbuf_printf(&o->init, "nrt_x->%s = %s", ib, lower_deps_shape_elem(L, r->base, parent));
         for (int i = 0; i < r->ndims; i++)
             lbuf_printf(&o->init, " * (__SIZE_TYPE__)(%s)",
@@ -783,7 +820,7 @@ static bool capture_array_reduction(struct outline *o, struct lower_var *v, cons
         return false;
     const char *rn = lower_local_name(L, LL_RED_COUNT, 0, x);
     lbuf_printf(&o->env, "%s; __SIZE_TYPE__ %s; ", m, rn);
-    lower_copy_in(L, &o->init, v, x, parent);
+    lower_inline_copy_in(L, &o->init, v, x, parent);
     lbuf_printf(&o->init, "nrt_x->%s = 1", rn);
     for (int i = 0; i < v->red_ref->ndims; i++)
         lbuf_printf(&o->init, " * (__SIZE_TYPE__)(%s)",
@@ -822,7 +859,7 @@ static bool capture_section(struct outline *o, struct lower_var *v, const char *
     if (array)
         lbuf_printf(&o->init, "nrt_x->%s = &(%s); ", ref, parent);
     else
-        lower_copy_in(L, &o->init, v, ref, parent);
+        lower_inline_copy_in(L, &o->init, v, ref, parent);
     lbuf_printf(&o->init, "nrt_x->%s = (%s); nrt_x->%s = (%s); ", lb, v->red_sec.lb, rn,
                 v->red_sec.len);
     v->use = array ? arena_printf(L->a, "(*(__typeof__(*nrt_e->%s) *)nrt_e->%s)", ref, rb)
@@ -924,7 +961,7 @@ static bool capture_var(struct outline *o, struct lower_var *v, const char *pare
         return false;
     lbuf_printf(&o->env, "%s; ", m);
     if (v->share == LOWER_FIRSTPRIVATE)
-        lower_copy_in(L, &o->init, v, x, parent);
+        lower_inline_copy_in(L, &o->init, v, x, parent);
     alias(o, v, x, x, false);
     return true;
 }

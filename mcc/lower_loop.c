@@ -361,7 +361,7 @@ static bool linear_var(struct lower *L, const struct lower_dir *d, struct lower_
     const char *st = v->linear->nargs ? lower_expr(L, v->linear->args[0].text, NULL, 0) : "1";
     lbuf_printf(&c->env, "%s; long long %s; ", decl, step);
     lbuf_printf(&c->create, "long long %s = (long long)(%s); ", step, st);
-    lower_copy_in(L, &c->init, v, base, parent);
+    lower_inline_copy_in(L, &c->init, v, base, parent);
     lbuf_printf(&c->init, "nrt_x->%s = %s; ", step, step);
     lbuf_printf(&c->head, "%s = nrt_e->%s + nrt_k * nrt_e->%s;\n",
                 lower_inline_alias_use(L, v, body), base, step);

@@ -725,38 +725,9 @@ bool lower_writes(struct ast *n, const struct sym *s)
     return any_node(n, writes, s);
 }
 
-struct row_write {
-    const struct lower_dir *d;
-    const struct sym *s;
-    bool found;
-};
-
-/* Is one of the lvalue e's subscripts exactly an iteration variable of d's loop? */
-static bool subscript_iterates(struct ast *e, const struct lower_dir *d)
+bool lower_lvalue_indexed_by(struct ast *e, const struct sym *s)
 {
-    for (; e && (e->kind == AST_SUBSCRIPT || (e->kind == AST_MEMBER && e->op == '.'));
-         e = e->kid[0])
-        if (e->kind == AST_SUBSCRIPT && e->kid[1] && e->kid[1]->kind == AST_IDENT &&
-            e->kid[1]->sym && lower_dir_iteration_var(d, e->kid[1]->sym))
-            return true;
-    return false;
-}
-
-static bool row_write_visit(struct ast *n, void *arg)
-{
-    struct row_write *w = arg;
-    bool inc = n->kind == AST_UNARY && (n->op == INC_OP || n->op == DEC_OP);
-    if ((n->kind == AST_ASSIGN || n->kind == AST_POSTFIX || inc) && indexed_by(n->kid[0], w->s) &&
-        !subscript_iterates(n->kid[0], w->d))
-        w->found = true;
-    return !w->found;
-}
-
-bool lower_writes_shared_row(struct ast *n, const struct sym *s, const struct lower_dir *d)
-{
-    struct row_write w = {d, s, false};
-    ast_walk(n, row_write_visit, &w);
-    return w.found;
+    return indexed_by(e, s);
 }
 
 static bool names_sym(struct ast *n, const struct sym *s)

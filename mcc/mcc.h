@@ -1282,10 +1282,8 @@ const struct lower_var *lower_region_reduction(struct lower *L, const struct sym
 bool lower_in_region_body(struct lower *L);
 /* May `body` write `s` (assign, ++/--, take its address, pass an array)? */
 bool lower_writes(struct ast *body, const struct sym *s);
-/* Does `body` write an element one of whose subscripts names `s` and none is exactly an
- * iteration variable of d's loop (hist[me][b]++: one row for every iteration; not A[k][j]
- * with j the loop's variable)? */
-bool lower_writes_shared_row(struct ast *body, const struct sym *s, const struct lower_dir *d);
+/* Does the lvalue e (x[i][j], x[i].f) have a subscript naming s? */
+bool lower_lvalue_indexed_by(struct ast *e, const struct sym *s);
 /* Does statement st set s (`s = e`, e not naming s) before anything else names it: the
  * first statement naming it, or the init of a for (an inner loop's counter)? */
 bool lower_assigned_first(struct ast *st, const struct sym *s);
@@ -1680,7 +1678,7 @@ char *lower_inline_outline(struct lower *L, const struct lower_dir *d, struct as
 const char *lower_inline_alias_use(struct lower *L, const struct lower_var *v, struct ast *body);
 /* Into `init` (creation code), the copy of v's value `parent` into member `member` of the
  * task's environment (nrt_x); a register variable goes through a local first. */
-void lower_copy_in(struct lower *L, struct lower_buf *init, const struct lower_var *v,
+void lower_inline_copy_in(struct lower *L, struct lower_buf *init, const struct lower_var *v,
                    const char *member, const char *parent);
 
 /* lower_loop.c: taskloop and for */
