@@ -4,7 +4,10 @@
  * runs the region (mcc warns), as a team of one thread would.  With nowait the code after
  * the loop reads the thread's copy: mcc ran that task later, and the code read the copy
  * before the loop had updated it (a silently wrong result).  Also `t = t + 1` (not a `+=`)
- * and a copy the loop both reads and writes. */
+ * and a copy the loop both reads and writes.  And a table each thread builds in the region
+ * that a dynamic,1 loop only reads (shared by the loop's tasks, not copied into each),
+ * and one the region changes after a nowait loop that reads it (each task keeps the
+ * values of the loop's start). */
 #include <stdio.h>
 
 #define N 100000
@@ -40,6 +43,31 @@ int main(void)
         if (best > peak)
             peak = best;
     }
+    static int looked[N], later[64];
+#pragma omp parallel
+    {
+        int table[512];
+        for (int k = 0; k < 512; k++)
+            table[k] = (k * 37) % 101;
+#pragma omp for schedule(dynamic, 1)
+        for (int i = 0; i < N; i++)
+            looked[i] = table[(i * 31) % 512];
+#pragma omp for nowait
+        for (int i = 0; i < 64; i++) {
+            for (volatile int w = 0; w < 1000; w++)
+                ;
+            later[i] = table[i];
+        }
+#pragma omp single
+        for (int k = 0; k < 512; k++)
+            table[k] = -1;
+    }
+    long sl = 0, sa = 0;
+    for (int i = 0; i < N; i++)
+        sl += looked[i];
+    for (int i = 0; i < 64; i++)
+        sa += later[i];
     printf("%ld %ld %ld\n", c2, odd, peak);
+    printf("%ld %ld\n", sl, sa);
     return 0;
 }
