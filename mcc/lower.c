@@ -487,7 +487,7 @@ static void lower_function(struct lower *L, struct ast *def)
         struct ast *first = body->kid[0] && body->kid[0]->kid[0] ? body->kid[0]->kid[0] : NULL;
         size_t at = first ? first->begin : body->end - 1;
         rewrite_insert_before(L->rw, body->begin + 1,
-                              arena_printf(L->a, "%s int nrt_main_entered __attribute__((unused)) "
+                              arena_printf(L->a, "%s int __nrt_main_entered __attribute__((unused)) "
                                            "= nanort_main_enter(); ", lower_mark(L, at)));
     }
     lower_serial_function(L, def, errors);

@@ -207,7 +207,7 @@ void lower_calls_locals(struct lower *L, struct lower_buf *b, const struct lower
                         const struct lower_ftask *of, const struct impl_arg *args)
 {
     EACH_PARAM(of, q)
-        local_param(L, b, q, arena_printf(L->a, "nrt_p->%s", pname(L, q)));
+        local_param(L, b, q, arena_printf(L->a, "__nrt_p->%s", pname(L, q)));
     if (g == of && !lower_dir_has(&g->dir, OMP_CL_CALLS)) {
         lbuf_puts(b, "    {\n");     /* its own kernel: the parameters are its arguments */
         return;

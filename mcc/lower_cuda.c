@@ -889,23 +889,23 @@ void lower_cuda_inline_outline(struct lower *L, const struct lower_dir *d, struc
     /* the .cu: the environment and the statement, called with device addresses */
     cu_line(L, d->node->begin);
     const char *env_t = lower_name(L, LN_ENV, fn, n), *cutask = lower_name(L, LN_CUTASK, fn, n);
-    cu_printf(L, "struct %s { %s};\nextern \"C\" void %s(struct %s *nrt_e)\n{\n%s", env_t, env,
+    cu_printf(L, "struct %s { %s};\nextern \"C\" void %s(struct %s *__nrt_e)\n{\n%s", env_t, env,
               cutask, env_t, prologue ? prologue : "");
     cu_line(L, d->node->begin);
     cu_text(L, body);
     lbuf_puts(&L->cuda_stub, "\n}\n");
     /* the host: a copy of the environment whose copied addresses are the device's */
     lbuf_printf(out, "struct %s { %s};\nvoid %s(struct %s *);\n"
-                "static void %s(void *nrt_a, nanort_ctx *nrt_c)\n{\n"
-                "    struct %s nrt_d = *(struct %s *)nrt_a;\n",
+                "static void %s(void *__nrt_a, nanort_ctx *__nrt_c)\n{\n"
+                "    struct %s __nrt_d = *(struct %s *)__nrt_a;\n",
                 env_t, env, cutask, env_t, lower_name(L, LN_TASK, fn, n), env_t, env_t);
     for (struct lower_var *v = vars; v; v = v->next) {
         const char *x = nm(L, v->sym->name);
         if (lower_dir_copies(L, d, x))
-            lbuf_printf(out, "    nrt_d.%s = (__typeof__(nrt_d.%s))nanort_device_ptr(nrt_c, "
-                        "(const void *)nrt_d.%s);\n", x, x, x);
+            lbuf_printf(out, "    __nrt_d.%s = (__typeof__(__nrt_d.%s))nanort_device_ptr(__nrt_c, "
+                        "(const void *)__nrt_d.%s);\n", x, x, x);
     }
-    lbuf_printf(out, "    %s(&nrt_d);\n}\n", cutask);
+    lbuf_printf(out, "    %s(&__nrt_d);\n}\n", cutask);
     L->cuda_parts = true;
 }
 

@@ -208,7 +208,7 @@ static void dims_text(struct lower_buf *b, const struct region *r, const char *s
     }
     for (int d = 0; d < r->nd; d++) {
         if (d == 0)
-            lbuf_printf(b, "{(__SIZE_TYPE__)(%s) * nrt_es, (__SIZE_TYPE__)(%s) * nrt_es, (__SIZE_TYPE__)(%s) * nrt_es}",
+            lbuf_printf(b, "{(__SIZE_TYPE__)(%s) * __nrt_es, (__SIZE_TYPE__)(%s) * __nrt_es, (__SIZE_TYPE__)(%s) * __nrt_es}",
                         r->size[0], r->lower[0], r->len[0]);
         else
             lbuf_printf(b, "%s{(__SIZE_TYPE__)(%s), (__SIZE_TYPE__)(%s), (__SIZE_TYPE__)(%s)}", sep, r->size[d],
@@ -217,7 +217,7 @@ static void dims_text(struct lower_buf *b, const struct region *r, const char *s
 }
 
 /* fn(to, flags, base, bytes) or fn(to, flags, base, ndims, dims), fn being `prefix`1 or
- * `prefix` (nanort_task_region of nrt_t, nanort_depobj_init of an object). */
+ * `prefix` (nanort_task_region of __nrt_t, nanort_depobj_init of an object). */
 static void add_region_to(struct lower_buf *b, const struct region *r, unsigned flags,
                           const char *prefix, const char *to)
 {
@@ -225,15 +225,15 @@ static void add_region_to(struct lower_buf *b, const struct region *r, unsigned 
         lbuf_printf(b, "%s1(%s, %uu, %s, %s);\n", prefix, to, flags, r->base, r->bytes);
         return;
     }
-    lbuf_printf(b, "{ __SIZE_TYPE__ nrt_es = %s; struct nanort_dim nrt_d[%d] = {", r->elem, r->nd);
+    lbuf_printf(b, "{ __SIZE_TYPE__ __nrt_es = %s; struct nanort_dim __nrt_d[%d] = {", r->elem, r->nd);
     dims_text(b, r, ", ");
-    lbuf_printf(b, "}; %s(%s, %uu, (const void *)(%s), %d, nrt_d); }\n", prefix, to,
+    lbuf_printf(b, "}; %s(%s, %uu, (const void *)(%s), %d, __nrt_d); }\n", prefix, to,
                 flags, r->base, r->nd);
 }
 
 static void add_region(struct lower_buf *b, const struct region *r, unsigned flags)
 {
-    add_region_to(b, r, flags, "nanort_task_region", "nrt_t");
+    add_region_to(b, r, flags, "nanort_task_region", "__nrt_t");
 }
 
 /* "file:line" of loc as a C string literal, for the runtime's messages about a depend
@@ -301,8 +301,8 @@ static void emit_depobj(struct lower *L, const struct omp_ref *o, bool copies,
 {
     struct iters it = {0};
     const char *slot = depobj_slot(L, &it, o), *where = where_literal(L, &o->text.loc);
-    lbuf_printf(count, "nrt_nr += 1; nrt_nd += nanort_depobj_ndims(%s, %s);\n", slot, where);
-    lbuf_printf(add, "nanort_task_depobj(nrt_t, %s, %d, %s);\n", slot, copies ? 1 : 0, where);
+    lbuf_printf(count, "__nrt_nr += 1; __nrt_nd += nanort_depobj_ndims(%s, %s);\n", slot, where);
+    lbuf_printf(add, "nanort_task_depobj(__nrt_t, %s, %d, %s);\n", slot, copies ? 1 : 0, where);
 }
 
 static void emit_ref(struct lower *L, const struct omp_ref *ref, unsigned flags,
@@ -316,7 +316,7 @@ static void emit_ref(struct lower *L, const struct omp_ref *ref, unsigned flags,
     struct region r;
     if (!build_region(L, &it, body, &r))
         return;
-    lbuf_printf(count, "nrt_nr += 1; nrt_nd += %d; ", r.nd);
+    lbuf_printf(count, "__nrt_nr += 1; __nrt_nd += %d; ", r.nd);
     add_region(add, &r, flags);
     close_multi(count, levels);
     close_multi(add, levels);
@@ -421,11 +421,11 @@ void lower_deps_emit_copies(struct lower *L, const struct lower_dir *d, struct l
         }
 }
 
-/* One region of a taskwait: appended to the arrays at nrt_i (regions) and nrt_o (dims). */
+/* One region of a taskwait: appended to the arrays at __nrt_i (regions) and __nrt_o (dims). */
 static void taskwait_fill(struct lower_buf *b, const struct region *r, unsigned flags)
 {
-    lbuf_printf(b, "{ __SIZE_TYPE__ nrt_es = %s; (void)nrt_es; nrt_b[nrt_i] = (const void *)(%s); "
-                "nrt_f[nrt_i] = %uu; nrt_n[nrt_i] = %d; nrt_dp[nrt_i] = &nrt_d[nrt_o]; ",
+    lbuf_printf(b, "{ __SIZE_TYPE__ __nrt_es = %s; (void)__nrt_es; __nrt_b[__nrt_i] = (const void *)(%s); "
+                "__nrt_f[__nrt_i] = %uu; __nrt_n[__nrt_i] = %d; __nrt_dp[__nrt_i] = &__nrt_d[__nrt_o]; ",
                 r->elem ? r->elem : "1", r->base, flags, r->nd);
     struct lower_buf one = {0};
     dims_text(&one, r, "|");
@@ -435,14 +435,14 @@ static void taskwait_fill(struct lower_buf *b, const struct region *r, unsigned 
         char *bar = strchr(s, '|');
         if (bar)
             *bar = '\0';
-        lbuf_printf(b, "nrt_d[nrt_o + %d] = (struct nanort_dim)%s; ", d, s);
+        lbuf_printf(b, "__nrt_d[__nrt_o + %d] = (struct nanort_dim)%s; ", d, s);
         s = bar ? bar + 1 : s;
     }
     free(one.s);
-    lbuf_printf(b, "nrt_i++; nrt_o += %d; }", r->nd);
+    lbuf_printf(b, "__nrt_i++; __nrt_o += %d; }", r->nd);
 }
 
-/* Regions of one taskwait item: counted into nrt_nr/nrt_nd and filled in (multidependences
+/* Regions of one taskwait item: counted into __nrt_nr/__nrt_nd and filled in (multidependences
  * give one region per iteration value, so both passes run the same loops). */
 static bool taskwait_ref(struct lower *L, const struct omp_ref *ref, unsigned flags,
                          struct lower_buf *count, struct lower_buf *fill)
@@ -455,7 +455,7 @@ static bool taskwait_ref(struct lower *L, const struct omp_ref *ref, unsigned fl
     struct region r;
     if (!build_region(L, &it, body, &r))
         return false;
-    lbuf_printf(count, "nrt_nr += 1; nrt_nd += %d; ", r.nd);
+    lbuf_printf(count, "__nrt_nr += 1; __nrt_nd += %d; ", r.nd);
     taskwait_fill(fill, &r, flags);
     close_multi(count, levels);
     close_multi(fill, levels);
@@ -483,21 +483,21 @@ void lower_deps_emit_taskwait(struct lower *L, const struct omp_directive *d, st
             struct iters it = {0};
             const char *slot = depobj_slot(L, &it, c->refs[k]);
             const char *where = where_literal(L, &c->refs[k]->text.loc);
-            lbuf_printf(&count, "nrt_nr += 1; nrt_nd += nanort_depobj_ndims(%s, %s); ", slot,
+            lbuf_printf(&count, "__nrt_nr += 1; __nrt_nd += nanort_depobj_ndims(%s, %s); ", slot,
                         where);
-            lbuf_printf(&fill, "{ nrt_dp[nrt_i] = &nrt_d[nrt_o]; nrt_n[nrt_i] = "
-                        "nanort_depobj_region(%s, &nrt_f[nrt_i], &nrt_b[nrt_i], &nrt_d[nrt_o], "
-                        "%s); nrt_o += nrt_n[nrt_i]; nrt_i++; }", slot, where);
+            lbuf_printf(&fill, "{ __nrt_dp[__nrt_i] = &__nrt_d[__nrt_o]; __nrt_n[__nrt_i] = "
+                        "nanort_depobj_region(%s, &__nrt_f[__nrt_i], &__nrt_b[__nrt_i], &__nrt_d[__nrt_o], "
+                        "%s); __nrt_o += __nrt_n[__nrt_i]; __nrt_i++; }", slot, where);
             n++;
         }
     }
     if (n > 0) {
         /* Sized at run time: a multidependence's iteration count is only known then. */
-        lbuf_printf(b, "{ __SIZE_TYPE__ nrt_nr = 0, nrt_nd = 0, nrt_i = 0, nrt_o = 0; %s"
-                    "if (nrt_nr > 0) { const void *nrt_b[nrt_nr]; unsigned nrt_f[nrt_nr], "
-                    "nrt_n[nrt_nr]; const struct nanort_dim *nrt_dp[nrt_nr]; "
-                    "struct nanort_dim nrt_d[nrt_nd]; %s"
-                    "nanort_taskwait_on((unsigned)nrt_nr, nrt_f, nrt_b, nrt_n, nrt_dp, %d); } }",
+        lbuf_printf(b, "{ __SIZE_TYPE__ __nrt_nr = 0, __nrt_nd = 0, __nrt_i = 0, __nrt_o = 0; %s"
+                    "if (__nrt_nr > 0) { const void *__nrt_b[__nrt_nr]; unsigned __nrt_f[__nrt_nr], "
+                    "__nrt_n[__nrt_nr]; const struct nanort_dim *__nrt_dp[__nrt_nr]; "
+                    "struct nanort_dim __nrt_d[__nrt_nd]; %s"
+                    "nanort_taskwait_on((unsigned)__nrt_nr, __nrt_f, __nrt_b, __nrt_n, __nrt_dp, %d); } }",
                     count.s ? count.s : "", fill.s ? fill.s : "",
                     omp_find_clause(d, OMP_CL_NOFLUSH) ? 1 : 0);
     }

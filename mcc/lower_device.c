@@ -13,7 +13,7 @@
  *   no ndrange (CUDA) calls g with the copied pointers translated by nanort_device_ptr.
  * CUDA kernels are __global__ functions of the user's .cu file: the C side cannot name
  * them, so a stub (<out>.mcc_cuda.cu, t->cuda_stub) declares each one as the user did and
- * returns its address from extern "C" nrt_cuda_fn_<K>().
+ * returns its address from extern "C" __nrt_cuda_fn_<K>().
  * OpenCL sources named by file(...) are embedded in the unit, each registered from a
  * constructor with nanort_opencl_source(), so the program runs from any directory.
  */
@@ -145,12 +145,12 @@ bool lower_device_check(struct lower *L, struct lower_ftask *f)
 static void run_head(struct lower *L, struct lower_buf *b, const struct lower_ftask *of,
                      const char *fn)
 {
-    lbuf_printf(b, "\nstatic void %s(void *nrt_a, nanort_ctx *nrt_c) { struct %s "
-                "*nrt_p = nrt_a; (void)nrt_p; (void)nrt_c;\n", fn,
+    lbuf_printf(b, "\nstatic void %s(void *__nrt_a, nanort_ctx *__nrt_c) { struct %s "
+                "*__nrt_p = __nrt_a; (void)__nrt_p; (void)__nrt_c;\n", fn,
                 lower_name(L, LN_ARGS, fname(L, of), -1));
 }
 
-/* struct nanort_launch nrt_l from ndrange(n, g.., l..[, noCheckDim]) and shmem(e).  With
+/* struct nanort_launch __nrt_l from ndrange(n, g.., l..[, noCheckDim]) and shmem(e).  With
  * noCheckDim the sizes are used as given: g / l groups, not rounded up (the runtime rounds
  * a global size up to a multiple of the local one; here it already is one). */
 static void launch_struct(struct mcc_arena *a, struct lower_buf *b, const struct lower_ftask *g)
@@ -171,19 +171,19 @@ static void launch_struct(struct mcc_arena *a, struct lower_buf *b, const struct
         lbuf_printf(&lsize, "%s%s%s%s", i ? ", " : "", local ? "(__SIZE_TYPE__)(" : "0",
                     local ? nd->args[1 + n + i].text : "", local ? ")" : "");
     lbuf_puts(b, "    ");
-    lower_emit_launch(b, "nrt_l", n, global.s ? global.s : "", lsize.s ? lsize.s : "",
+    lower_emit_launch(b, "__nrt_l", n, global.s ? global.s : "", lsize.s ? lsize.s : "",
                       sh ? arena_printf(a, "(__SIZE_TYPE__)(%s)", sh->args[0].text) : "0");
     lbuf_puts(b, "\n");
     free(global.s);
     free(lsize.s);
 }
 
-/* nrt_k[]: one kernel argument per parameter of g (args: lower_calls.c). */
+/* __nrt_k[]: one kernel argument per parameter of g (args: lower_calls.c). */
 static void kernel_args(struct lower *L, struct lower_buf *b, const struct lower_ftask *g,
                         const struct impl_arg *args, bool cuda)
 {
     int n = param_count(g);
-    lbuf_printf(b, "    struct nanort_karg nrt_k[%d] = {", n ? n : 1);
+    lbuf_printf(b, "    struct nanort_karg __nrt_k[%d] = {", n ? n : 1);
     for (int i = 0; i < n; i++) {
         struct ast *p = param_at(g, i);
         const char *x = pname(L, p);
@@ -193,14 +193,14 @@ static void kernel_args(struct lower *L, struct lower_buf *b, const struct lower
             lower_emit_karg(b, "NANORT_KARG_BUFFER", arena_printf(L->a, "sizeof %s", x),
                             arena_printf(L->a, "(const void *)%s", x));
         else if (p->sym->type == TYPE_POINTER && !cuda)
-            lower_emit_karg(b, "NANORT_KARG_LOCAL", "nrt_l.shmem", NULL);
+            lower_emit_karg(b, "NANORT_KARG_LOCAL", "__nrt_l.shmem", NULL);
         else
             lower_emit_karg(b, "NANORT_KARG_VALUE", arena_printf(L->a, "sizeof %s", x),
                             arena_printf(L->a, "&%s", x));
     }
     if (!n)
         lower_emit_karg(b, "NANORT_KARG_VALUE", "0", NULL);
-    lbuf_printf(b, "};\n    nrt_l.nargs = %du; nrt_l.args = nrt_k;\n", n);
+    lbuf_printf(b, "};\n    __nrt_l.nargs = %du; __nrt_l.args = __nrt_k;\n", n);
 }
 
 static void cuda_stub_kernel(struct lower *L, const struct lower_ftask *g)
@@ -226,8 +226,8 @@ static void cuda_stub_kernel(struct lower *L, const struct lower_ftask *g)
                 "extern \"C\" __global__ void %s%s%s __asm__(\"%s\") "
                 "__attribute__((weak));\n"
                 "extern \"C\" __attribute__((weak)) const void *%s(void) "
-                "{ const void *nrt_k = (const void *)%s; "
-                "return nrt_k ? nrt_k : (const void *)%s; }\n",
+                "{ const void *__nrt_k = (const void *)%s; "
+                "return __nrt_k ? __nrt_k : (const void *)%s; }\n",
                 lower_src(L, g->declarator->begin, g->declarator->end),
                 lower_src(L, g->declarator->begin, dn->begin), copy,
                 lower_src(L, dn->end, g->declarator->end), k, fn, k, copy);
@@ -252,10 +252,10 @@ static const char *ndrange_run(struct lower *L, const struct lower_ftask *g,
     lower_calls_locals(L, b, g, of, args);
     launch_struct(L->a, b, g);
     if (cuda)
-        lbuf_printf(b, "    nrt_l.kernel = %s();\n",
+        lbuf_printf(b, "    __nrt_l.kernel = %s();\n",
                     lower_local_name(L, LL_CUDA_FN, 0, fname(L, g)));
     kernel_args(L, b, g, args, cuda);
-    lbuf_puts(b, "    nanort_kernel_launch(nrt_c, &nrt_l);\n    }\n}\n");
+    lbuf_puts(b, "    nanort_kernel_launch(__nrt_c, &__nrt_l);\n    }\n}\n");
     return fn;
 }
 
@@ -274,7 +274,7 @@ static const char *cuda_call_run(struct lower *L, const struct lower_ftask *g,
     for (int i = 0; i < param_count(g); i++) {
         const char *x = pname(L, param_at(g, i));
         if (args[i].buffer)
-            lbuf_printf(b, "%s(__typeof__(%s))nanort_device_ptr(nrt_c, %s)", i ? ", " : "", x, x);
+            lbuf_printf(b, "%s(__typeof__(%s))nanort_device_ptr(__nrt_c, %s)", i ? ", " : "", x, x);
         else
             lbuf_printf(b, "%s%s", i ? ", " : "", x);
     }
@@ -476,6 +476,6 @@ void lower_device_embed_all(struct lower *L)
     }
     link_notes(L);
     if (L->cuda_parts)
-        lbuf_puts(&L->tail, "__attribute__((used)) static const char nrt_cuda_parts[] = "
+        lbuf_puts(&L->tail, "__attribute__((used)) static const char __nrt_cuda_parts[] = "
                   "\"" MCC_CUDA_PARTS_MARK "\";\n");
 }

@@ -106,7 +106,7 @@ void lower_submit(struct lower *L, struct lower_buf *b, const struct lower_dir *
     const struct omp_clause *cif = lower_dir_find(d, OMP_CL_IF);
     const struct omp_clause *cfin = lower_dir_find(d, OMP_CL_FINAL);
     const struct omp_clause *cpri = lower_dir_find(d, OMP_CL_PRIORITY);
-    lbuf_puts(b, "nanort_task_submit(nrt_t, 0u");
+    lbuf_puts(b, "nanort_task_submit(__nrt_t, 0u");
     if (cif)
         lbuf_printf(b, " | ((%s) ? 0u : (unsigned)NANORT_TASK_UNDEFERRED)",
                     lower_expr(L, cif->args[0].text, NULL, 0));

@@ -103,11 +103,11 @@ char *lower_final_site(struct lower *L, const struct final_parts *p)
     /* A stack copy of the argument block (zero-filled, as nanort_task_create's), filled
      * as at creation, and the body called on it in this task. */
     const char *block = p->size && *p->size
-        ? "__attribute__((__aligned__(16))) char nrt_s[nrt_sz]; void *nrt_a = nrt_s; "
-        : arena_printf(L->a, "struct %s nrt_s; void *nrt_a = &nrt_s; ", p->env);
-    return arena_printf(L->a, "{ __SIZE_TYPE__ nrt_sz = sizeof(struct %s); %s%s"
-                        "__builtin_memset(nrt_a, 0, nrt_sz); struct %s *nrt_x = nrt_a; "
-                        "(void)nrt_x; %s%s%s(nrt_a, (nanort_ctx *)0); }", p->env,
+        ? "__attribute__((__aligned__(16))) char __nrt_s[__nrt_sz]; void *__nrt_a = __nrt_s; "
+        : arena_printf(L->a, "struct %s __nrt_s; void *__nrt_a = &__nrt_s; ", p->env);
+    return arena_printf(L->a, "{ __SIZE_TYPE__ __nrt_sz = sizeof(struct %s); %s%s"
+                        "__builtin_memset(__nrt_a, 0, __nrt_sz); struct %s *__nrt_x = __nrt_a; "
+                        "(void)__nrt_x; %s%s%s(__nrt_a, (nanort_ctx *)0); }", p->env,
                         p->size ? p->size : "", block, p->env, p->init ? p->init : "",
                         p->extra_init ? p->extra_init : "", p->fn);
 }

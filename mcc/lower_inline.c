@@ -5,8 +5,8 @@
  * The statement is outlined into `static void <fn>__nrt_task<N>(void *, nanort_ctx *)`
  * placed before the enclosing function, with an environment struct
  * `struct <fn>__nrt_env<N>` holding one member per captured variable:
- *   firstprivate / private  the variable's own declaration     uses become (nrt_e->x)
- *   shared                  a pointer to it: T (*x)            uses become (*nrt_e->x)
+ *   firstprivate / private  the variable's own declaration     uses become (__nrt_e->x)
+ *   shared                  a pointer to it: T (*x)            uses become (*__nrt_e->x)
  *   reduction               a private copy and a pointer to the original, combined at
  *                           the end under a named critical section
  * Declarations are printed from the source (specifiers without storage class plus the
@@ -521,7 +521,7 @@ struct outline {
     const char *fn;                 /* enclosing function's name */
     int n;                          /* serial */
     struct lower_buf env, prologue, epilogue, init;
-    struct lower_buf size;          /* before creation: grows nrt_sz (VLA copies) */
+    struct lower_buf size;          /* before creation: grows __nrt_sz (VLA copies) */
     bool local;                     /* outlined inside the function (local types) */
     struct lower_buf alias;         /* the captures under the user's names (alias()) */
     struct ast *body;               /* what is outlined */
@@ -541,7 +541,7 @@ static char *decl_as(struct lower *L, const struct lower_var *v, const char *nam
     const char *x = vname(v, L->a);
     int n = lower_vla_bounds(L, v->sym, x, &b);
     for (int k = 0; k < n; k++)
-        b[k].text = arena_printf(L->a, "nrt_e->%s", lower_local_name(L, LL_VLA_BOUND, k, x));
+        b[k].text = arena_printf(L->a, "__nrt_e->%s", lower_local_name(L, LL_VLA_BOUND, k, x));
     char *t = lower_decl_text_subst(L, v->sym, "@", b, n);
     if (!t)
         return NULL;
@@ -576,16 +576,16 @@ static void array_reduction(struct outline *o, struct lower_var *v)
     const char *rn = lower_local_name(L, LL_RED_COUNT, 0, x);
     const char *ro = lower_local_name(L, LL_RED_ORIG, 0, x);
     struct lower_red_elems e = {
-        arena_printf(L->a, "for (__SIZE_TYPE__ nrt_i = 0; nrt_i < nrt_e->%s; nrt_i++) { ", rn),
-        " }", arena_printf(L->a, "nrt_e->%s[nrt_i]", x), arena_printf(L->a, "%s[nrt_i]", ro),
+        arena_printf(L->a, "for (__SIZE_TYPE__ __nrt_i = 0; __nrt_i < __nrt_e->%s; __nrt_i++) { ", rn),
+        " }", arena_printf(L->a, "__nrt_e->%s[__nrt_i]", x), arena_printf(L->a, "%s[__nrt_i]", ro),
     };
-    lbuf_printf(&o->prologue, "__typeof__(nrt_e->%s) %s = nanort_reduction_original(nrt_e->%s); "
-                "nrt_e->%s = __builtin_malloc(nrt_e->%s * sizeof *nrt_e->%s);\n", x, ro, x, x, rn,
+    lbuf_printf(&o->prologue, "__typeof__(__nrt_e->%s) %s = nanort_reduction_original(__nrt_e->%s); "
+                "__nrt_e->%s = __builtin_malloc(__nrt_e->%s * sizeof *__nrt_e->%s);\n", x, ro, x, x, rn,
                 x);
     reduction_code(o, v, &e);
-    record_copy(o, x, arena_printf(L->a, "nrt_e->%s", x), ro,
-                arena_printf(L->a, "nrt_e->%s * sizeof *nrt_e->%s", rn, x));
-    lbuf_printf(&o->epilogue, "__builtin_free(nrt_e->%s);\n", x);
+    record_copy(o, x, arena_printf(L->a, "__nrt_e->%s", x), ro,
+                arena_printf(L->a, "__nrt_e->%s * sizeof *__nrt_e->%s", rn, x));
+    lbuf_printf(&o->epilogue, "__builtin_free(__nrt_e->%s);\n", x);
 }
 
 /* reduction(op: a[lb:len]): a private copy of the section on the heap, placed (member
@@ -601,19 +601,19 @@ static void section_reduction(struct outline *o, struct lower_var *v)
     const char *ro = lower_local_name(L, LL_RED_ORIG, 0, x);
     const char *rp = lower_local_name(L, LL_RED_PRIV, 0, x);
     bool array = v->sym->type == TYPE_ARRAY && !v->sym->array_param;
-    const char *orig = arena_printf(L->a, array ? "(*nrt_e->%s)" : "nrt_e->%s", ref);
+    const char *orig = arena_printf(L->a, array ? "(*__nrt_e->%s)" : "__nrt_e->%s", ref);
     /* (a pointer's member has its type, maybe const: copied in) */
-    lbuf_printf(&o->prologue, "__typeof__(&%s[0]) %s = nanort_reduction_original(&%s[nrt_e->%s]), "
-                "%s = __builtin_malloc(nrt_e->%s * sizeof *%s + 1); if (!%s) __builtin_abort(); "
-                "{ __typeof__(nrt_e->%s) nrt_b = (__typeof__(nrt_e->%s))((char *)%s - nrt_e->%s * "
-                "(__PTRDIFF_TYPE__)sizeof *%s); __builtin_memcpy((void *)&nrt_e->%s, &nrt_b, "
-                "sizeof nrt_b); }\n",
+    lbuf_printf(&o->prologue, "__typeof__(&%s[0]) %s = nanort_reduction_original(&%s[__nrt_e->%s]), "
+                "%s = __builtin_malloc(__nrt_e->%s * sizeof *%s + 1); if (!%s) __builtin_abort(); "
+                "{ __typeof__(__nrt_e->%s) __nrt_b = (__typeof__(__nrt_e->%s))((char *)%s - __nrt_e->%s * "
+                "(__PTRDIFF_TYPE__)sizeof *%s); __builtin_memcpy((void *)&__nrt_e->%s, &__nrt_b, "
+                "sizeof __nrt_b); }\n",
                 orig, ro, orig, lb, rp, rn, rp, rp, rb, rb, rp, lb, rp, rb);
     struct lower_red_elems e;
-    lower_reduction_buffer_elems(L, &v->red_sec, arena_printf(L->a, "nrt_e->%s", rn), rp, ro,
+    lower_reduction_buffer_elems(L, &v->red_sec, arena_printf(L->a, "__nrt_e->%s", rn), rp, ro,
                                  &e);
     reduction_code(o, v, &e);
-    record_copy(o, x, rp, ro, arena_printf(L->a, "nrt_e->%s * sizeof *%s", rn, rp));
+    record_copy(o, x, rp, ro, arena_printf(L->a, "__nrt_e->%s * sizeof *%s", rn, rp));
     lbuf_printf(&o->epilogue, "__builtin_free(%s);\n", rp);
 }
 
@@ -622,11 +622,11 @@ static void section_reduction(struct outline *o, struct lower_var *v)
 static void vla_copy(struct outline *o, const char *x, const char *parent, bool copy)
 {
     const char *off = lower_local_name(o->L, LL_VLA_OFF, 0, x);
-    lbuf_printf(&o->size, "__SIZE_TYPE__ %s = (nrt_sz + 15) & ~(__SIZE_TYPE__)15; "
-                "nrt_sz = %s + sizeof(%s); ", off, off, parent);
-    lbuf_printf(&o->init, "nrt_x->%s = (char *)nrt_a + %s; ", x, off);
+    lbuf_printf(&o->size, "__SIZE_TYPE__ %s = (__nrt_sz + 15) & ~(__SIZE_TYPE__)15; "
+                "__nrt_sz = %s + sizeof(%s); ", off, off, parent);
+    lbuf_printf(&o->init, "__nrt_x->%s = (char *)__nrt_a + %s; ", x, off);
     if (copy)
-        lbuf_printf(&o->init, "__builtin_memcpy(nrt_x->%s, (const void *)&(%s), sizeof(%s)); ",
+        lbuf_printf(&o->init, "__builtin_memcpy(__nrt_x->%s, (const void *)&(%s), sizeof(%s)); ",
                     x, parent, parent);
 }
 
@@ -642,12 +642,12 @@ void lower_inline_copy_in(struct lower *L, struct lower_buf *init, const struct 
                    const char *member, const char *parent)
 {
     if (parent_register(L, v))
-        lbuf_printf(init, "{ __typeof__(%s) nrt_v = %s; __builtin_memcpy((void *)&nrt_x->%s, "
-                    "(const void *)&nrt_v, sizeof nrt_x->%s); } ", parent, parent, member,
+        lbuf_printf(init, "{ __typeof__(%s) __nrt_v = %s; __builtin_memcpy((void *)&__nrt_x->%s, "
+                    "(const void *)&__nrt_v, sizeof __nrt_x->%s); } ", parent, parent, member,
                     member);
     else
-        lbuf_printf(init, "__builtin_memcpy((void *)&nrt_x->%s, (const void *)&(%s), "
-                    "sizeof nrt_x->%s); ", member, parent, member);
+        lbuf_printf(init, "__builtin_memcpy((void *)&__nrt_x->%s, (const void *)&(%s), "
+                    "sizeof __nrt_x->%s); ", member, parent, member);
 }
 
 /*
@@ -740,7 +740,7 @@ static void alias(struct outline *o, struct lower_var *v, const char *x, const c
 {
     struct lower *L = o->L;
     bool value = !pointer && value_alias(L, v, o->body);
-    lbuf_printf(&o->alias, "__attribute__((__unused__)) __typeof__(nrt_e->%s) %s%s = %snrt_e->%s; ",
+    lbuf_printf(&o->alias, "__attribute__((__unused__)) __typeof__(__nrt_e->%s) %s%s = %s__nrt_e->%s; ",
                 member, value || pointer ? "" : "*", x, value || pointer ? "" : "&", member);
     v->use = value ? x : arena_printf(L->a, "(*%s)", x);
 }
@@ -754,7 +754,7 @@ static void capture_typeof(struct outline *o, struct lower_var *v, const char *x
     (void)a;
     if (v->share == LOWER_SHARED) {
         lbuf_printf(&o->env, "__typeof__(%s) *%s; ", parent, x);
-        lbuf_printf(&o->init, "nrt_x->%s = &(%s); ", x, parent);
+        lbuf_printf(&o->init, "__nrt_x->%s = &(%s); ", x, parent);
         alias(o, v, x, x, true);
         return;
     }
@@ -784,23 +784,23 @@ static bool capture_inprivate(struct outline *o, struct lower_var *v, const char
     if (r->kind == OMP_REF_NAME) {
         lbuf_printf(&o->env, "%s; %s; ", m,
                     lower_decl_text(L, v->sym, arena_printf(L->a, "(*%s)", ip)));
-        lbuf_printf(&o->init, "nrt_x->%s = &(%s); ", ip, parent);
-        lbuf_printf(&o->prologue, "__builtin_memcpy((void *)&nrt_e->%s, (const void *)"
-                    "nrt_e->%s, sizeof nrt_e->%s);\n", x, ip, x);
+        lbuf_printf(&o->init, "__nrt_x->%s = &(%s); ", ip, parent);
+        lbuf_printf(&o->prologue, "__builtin_memcpy((void *)&__nrt_e->%s, (const void *)"
+                    "__nrt_e->%s, sizeof __nrt_e->%s);\n", x, ip, x);
     } else if (r->kind == OMP_REF_SHAPE && r->base->kind == OMP_REF_NAME &&
                v->sym->type == TYPE_POINTER) {
         lbuf_printf(&o->env, "%s; __SIZE_TYPE__ %s; void *%s; ", m, ib, copy);
         lower_inline_copy_in(L, &o->init, v, x, parent);
-        lbuf_printf(&o->init, "nrt_x->%s = %s", ib, lower_deps_shape_elem(L, r->base, parent));
+        lbuf_printf(&o->init, "__nrt_x->%s = %s", ib, lower_deps_shape_elem(L, r->base, parent));
         for (int i = 0; i < r->ndims; i++)
             lbuf_printf(&o->init, " * (__SIZE_TYPE__)(%s)",
                         lower_expr(L, r->dims[i].text, NULL, 0));
         lbuf_puts(&o->init, "; ");
-        lbuf_printf(&o->prologue, "nrt_e->%s = __builtin_malloc(nrt_e->%s + 1); "
-                    "if (!nrt_e->%s) __builtin_abort(); __builtin_memcpy(nrt_e->%s, "
-                    "(const void *)nrt_e->%s, nrt_e->%s); nrt_e->%s = nrt_e->%s;\n",
+        lbuf_printf(&o->prologue, "__nrt_e->%s = __builtin_malloc(__nrt_e->%s + 1); "
+                    "if (!__nrt_e->%s) __builtin_abort(); __builtin_memcpy(__nrt_e->%s, "
+                    "(const void *)__nrt_e->%s, __nrt_e->%s); __nrt_e->%s = __nrt_e->%s;\n",
                     copy, ib, copy, copy, x, ib, x, copy);
-        lbuf_printf(&o->epilogue, "__builtin_free(nrt_e->%s);\n", copy);
+        lbuf_printf(&o->epilogue, "__builtin_free(__nrt_e->%s);\n", copy);
     } else {
         mcc_error_at(&r->text.loc, "sorry, unimplemented: this form of inprivate (use a "
                      "variable or a shaped pointer, [n]p)");
@@ -828,7 +828,7 @@ static bool capture_array_reduction(struct outline *o, struct lower_var *v, cons
     const char *rn = lower_local_name(L, LL_RED_COUNT, 0, x);
     lbuf_printf(&o->env, "%s; __SIZE_TYPE__ %s; ", m, rn);
     lower_inline_copy_in(L, &o->init, v, x, parent);
-    lbuf_printf(&o->init, "nrt_x->%s = 1", rn);
+    lbuf_printf(&o->init, "__nrt_x->%s = 1", rn);
     for (int i = 0; i < v->red_ref->ndims; i++)
         lbuf_printf(&o->init, " * (__SIZE_TYPE__)(%s)",
                     lower_expr(L, v->red_ref->dims[i].text, NULL, 0));
@@ -864,13 +864,13 @@ static bool capture_section(struct outline *o, struct lower_var *v, const char *
     lbuf_printf(&o->env, "%s; __PTRDIFF_TYPE__ %s; __SIZE_TYPE__ %s; %s; ", m, lb, rn,
                 array ? arena_printf(L->a, "void *%s", rb) : lower_decl_text(L, v->sym, rb));
     if (array)
-        lbuf_printf(&o->init, "nrt_x->%s = &(%s); ", ref, parent);
+        lbuf_printf(&o->init, "__nrt_x->%s = &(%s); ", ref, parent);
     else
         lower_inline_copy_in(L, &o->init, v, ref, parent);
-    lbuf_printf(&o->init, "nrt_x->%s = (%s); nrt_x->%s = (%s); ", lb, v->red_sec.lb, rn,
+    lbuf_printf(&o->init, "__nrt_x->%s = (%s); __nrt_x->%s = (%s); ", lb, v->red_sec.lb, rn,
                 v->red_sec.len);
-    v->use = array ? arena_printf(L->a, "(*(__typeof__(*nrt_e->%s) *)nrt_e->%s)", ref, rb)
-                   : arena_printf(L->a, "nrt_e->%s", rb);
+    v->use = array ? arena_printf(L->a, "(*(__typeof__(*__nrt_e->%s) *)__nrt_e->%s)", ref, rb)
+                   : arena_printf(L->a, "__nrt_e->%s", rb);
     return true;
 }
 
@@ -895,7 +895,7 @@ static bool capture_reduction(struct outline *o, struct lower_var *v, const char
     if (!m || !p || v->vm)
         return false;
     lbuf_printf(&o->env, "%s; %s; ", m, p);
-    lbuf_printf(&o->init, "nrt_x->%s = &(%s); ", ref, parent);
+    lbuf_printf(&o->init, "__nrt_x->%s = &(%s); ", ref, parent);
     alias(o, v, x, x, false);
     return true;
 }
@@ -920,14 +920,14 @@ static bool capture_vm(struct outline *o, struct lower_var *v, const char *x,
     if (array && v->share != LOWER_SHARED)
         vla_copy(o, x, parent, v->share == LOWER_FIRSTPRIVATE);
     else
-        lbuf_printf(&o->init, "nrt_x->%s = (void *)%s(%s); ", x,
+        lbuf_printf(&o->init, "__nrt_x->%s = (void *)%s(%s); ", x,
                     vm_by_address(v) ? "&" : "", parent);
     struct lower_subst *b;
     int n = lower_vla_bounds(L, v->sym, parent, &b);
     for (int k = 0; k < n; k++) {
         const char *m = lower_local_name(L, LL_VLA_BOUND, k, x);
         lbuf_printf(&o->env, "__SIZE_TYPE__ %s; ", m);
-        lbuf_printf(&o->init, "nrt_x->%s = %s; ", m, b[k].text);
+        lbuf_printf(&o->init, "__nrt_x->%s = %s; ", m, b[k].text);
     }
     v->use = vm_by_address(v) ? arena_printf(L->a, "(*%s)", x) : x;
     return lower_decl_text(L, v->sym, NULL) != NULL;
@@ -959,7 +959,7 @@ static bool capture_var(struct outline *o, struct lower_var *v, const char *pare
         if (!m)
             return false;
         lbuf_printf(&o->env, "%s; ", m);
-        lbuf_printf(&o->init, "nrt_x->%s = &(%s); ", x, parent);
+        lbuf_printf(&o->init, "__nrt_x->%s = &(%s); ", x, parent);
         alias(o, v, x, x, true);
         return true;
     }
@@ -990,7 +990,7 @@ static void lastprivate_member(struct outline *o, struct lower_var *v, const cha
         return;
     }
     lbuf_printf(&o->env, "%s; ", p);
-    lbuf_printf(&o->init, "nrt_x->%s = &(%s); ", lp, parent);
+    lbuf_printf(&o->init, "__nrt_x->%s = &(%s); ", lp, parent);
 }
 
 static const char *fn_name(struct lower *L)
@@ -1117,9 +1117,9 @@ static void outline_captures(struct outline *o, const struct lower_dir *d,
     for (struct lower_var *v = vars; v; v = v->next)
         last |= v->last;
     if (last)
-        lbuf_puts(&o->env, "_Bool nrt_islast; ");
+        lbuf_puts(&o->env, "_Bool __nrt_islast; ");
     if (!o->env.len)
-        lbuf_puts(&o->env, "char nrt_unused; ");
+        lbuf_puts(&o->env, "char __nrt_unused; ");
 }
 
 /* Step 2: the body lowered in the task's own frame (reduction copies and variably
@@ -1138,15 +1138,15 @@ static char *outline_body(struct outline *o, const struct lower_dir *d, struct a
             section_reduction(o, v);
         } else if (v->share == LOWER_REDUCTION && v->use) {
             const char *x = vname(v, L->a), *ref = lower_local_name(L, LL_RED_REF, 0, x);
-            const char *orig = arena_printf(L->a, "(*nrt_e->%s)", ref);
+            const char *orig = arena_printf(L->a, "(*__nrt_e->%s)", ref);
             struct lower_red_elems e = {"", "", v->use, orig};
             if (v->sym->type == TYPE_ARRAY)
                 lower_reduction_array_elems(L, v->sym, v->use, orig, &e);
-            lbuf_printf(&o->prologue, "nrt_e->%s = nanort_reduction_original(nrt_e->%s);\n",
+            lbuf_printf(&o->prologue, "__nrt_e->%s = nanort_reduction_original(__nrt_e->%s);\n",
                         ref, ref);
             reduction_code(o, v, &e);
             record_copy(o, x, arena_printf(L->a, "&%s", v->use),
-                        arena_printf(L->a, "nrt_e->%s", ref),
+                        arena_printf(L->a, "__nrt_e->%s", ref),
                         arena_printf(L->a, "sizeof %s", v->use));
         }
         if (v->vm && v->share != LOWER_REDUCTION) {
@@ -1154,7 +1154,7 @@ static char *outline_body(struct outline *o, const struct lower_dir *d, struct a
             const char *x = vname(v, L->a);
             char *decl = decl_as(L, v, vm_by_address(v) ? arena_printf(L->a, "(*%s)", x) : x);
             if (decl)
-                lbuf_printf(&o->prologue, "%s = nrt_e->%s;\n", decl, x);
+                lbuf_printf(&o->prologue, "%s = __nrt_e->%s;\n", decl, x);
         }
     }
     size_t begin = body->begin;
@@ -1178,8 +1178,8 @@ static void outline_epilogue(struct outline *o, struct ast *body, struct lower_v
     struct lower_buf tail = {0};
     for (struct lower_var *v = vars; v; v = v->next)
         if (v->last && v->use)
-            lbuf_printf(&tail, "if (nrt_e->nrt_islast) __builtin_memcpy((void *)nrt_e->%s, "
-                        "(const void *)&%s, sizeof *nrt_e->%s);\n",
+            lbuf_printf(&tail, "if (__nrt_e->__nrt_islast) __builtin_memcpy((void *)__nrt_e->%s, "
+                        "(const void *)&%s, sizeof *__nrt_e->%s);\n",
                         lower_local_name(L, LL_LASTPRIV, 0, vname(v, L->a)), v->use,
                         lower_local_name(L, LL_LASTPRIV, 0, vname(v, L->a)));
     if (o->epilogue.len && creates_tasks(L, body))
@@ -1204,9 +1204,9 @@ static void outline_smp_function(struct outline *o, const char *text, const char
     struct lower *L = o->L;
     /* (a nested function cannot be static) */
     const char *env = lower_name(L, LN_ENV, o->fn, o->n);
-    lbuf_printf(glue, "struct %s { %s};\n%svoid %s(void *nrt_a, "
-                "nanort_ctx *nrt_c)\n{\n    struct %s *nrt_e = nrt_a; (void)nrt_c; "
-                "(void)nrt_e;\n%s%s%s", env, o->env.s, o->local ? "" : "static ",
+    lbuf_printf(glue, "struct %s { %s};\n%svoid %s(void *__nrt_a, "
+                "nanort_ctx *__nrt_c)\n{\n    struct %s *__nrt_e = __nrt_a; (void)__nrt_c; "
+                "(void)__nrt_e;\n%s%s%s", env, o->env.s, o->local ? "" : "static ",
                 lower_name(L, LN_TASK, o->fn, o->n), env, o->alias.s ? o->alias.s : "",
                 o->prologue.s ? o->prologue.s : "", head ? head : "");
     lbuf_puts(out, lower_glue(L, at, lbuf_take(glue, L->a)));
@@ -1286,19 +1286,19 @@ static void outline_create(struct outline *o, const struct lower_dir *d, struct 
     struct lower *L = o->L;
     const char *create_tail, *create_fn = lower_detach_create_fn(L, d, &create_tail);
     const char *env = lower_name(L, LN_ENV, o->fn, o->n);
-    lbuf_printf(create, "__SIZE_TYPE__ nrt_sz = sizeof(struct %s); %s"
-                "void *nrt_a; nanort_task *nrt_t = %s(&%s, "
-                "nrt_sz, nrt_nr, nrt_nd, &nrt_a%s); struct %s "
-                "*nrt_x = nrt_a; (void)nrt_x; %s%s", env, o->size.s ? o->size.s : "", create_fn,
+    lbuf_printf(create, "__SIZE_TYPE__ __nrt_sz = sizeof(struct %s); %s"
+                "void *__nrt_a; nanort_task *__nrt_t = %s(&%s, "
+                "__nrt_sz, __nrt_nr, __nrt_nd, &__nrt_a%s); struct %s "
+                "*__nrt_x = __nrt_a; (void)__nrt_x; %s%s", env, o->size.s ? o->size.s : "", create_fn,
                 lower_name(L, LN_TYPE, o->fn, o->n), create_tail, env,
                 o->init.s ? o->init.s : "", x->init ? x->init : "");
     if (add)
         lbuf_puts(create, add);
     if (x->group)
-        lbuf_printf(create, "nanort_task_region1(nrt_t, %uu, %s, 1); ", NANORT_DEP_CONCURRENT,
+        lbuf_printf(create, "nanort_task_region1(__nrt_t, %uu, %s, 1); ", NANORT_DEP_CONCURRENT,
                     x->group);
     if (x->here)
-        lbuf_puts(create, "nanort_task_submit(nrt_t, (unsigned)NANORT_TASK_UNDEFERRED, 0);");
+        lbuf_puts(create, "nanort_task_submit(__nrt_t, (unsigned)NANORT_TASK_UNDEFERRED, 0);");
     else
         lower_submit(L, create, d);
     if (L->final_used && lower_final_site_ok(d)) {
@@ -1328,7 +1328,7 @@ char *lower_inline_outline(struct lower *L, const struct lower_dir *d, struct as
     struct lower_buf count = {0}, add = {0};
     lower_deps_emit(L, d, false, &count, &add);
     struct lower_buf create = {0};
-    lbuf_puts(&create, "unsigned nrt_nr = 0, nrt_nd = 0; ");
+    lbuf_puts(&create, "unsigned __nrt_nr = 0, __nrt_nd = 0; ");
     /* A variable the task (or loop) makes private may be used nowhere else: the creator's
      * own object is then unused, which gcc -fopenmp does not warn of (and -Werror builds
      * must not break). */
@@ -1343,7 +1343,7 @@ char *lower_inline_outline(struct lower *L, const struct lower_dir *d, struct as
     if (count.s)
         lbuf_puts(&create, count.s);
     if (x->group)   /* one more region: the group's (see lower_loop) */
-        lbuf_puts(&create, "nrt_nr += 1; nrt_nd += 1; ");
+        lbuf_puts(&create, "__nrt_nr += 1; __nrt_nd += 1; ");
     outline_captures(&o, d, vars, x->env);
     char *text = outline_body(&o, d, body, vars);
     outline_epilogue(&o, body, vars);

@@ -220,26 +220,26 @@ static bool parse_nest(struct lower *L, const struct lower_dir *d, struct loop *
     return true;
 }
 
-/* The number of iterations per task (nrt_g), from grainsize, num_tasks or the schedule's
+/* The number of iterations per task (__nrt_g), from grainsize, num_tasks or the schedule's
  * chunk; absent, or 0 or less: about 4 tasks per worker. */
 static const char *grain_code(struct lower *L, const struct lower_dir *d, bool serial)
 {
-    const char *dflt = "(nrt_n + 4LL * nanort_num_workers() - 1) / (4LL * nanort_num_workers())";
+    const char *dflt = "(__nrt_n + 4LL * nanort_num_workers() - 1) / (4LL * nanort_num_workers())";
     const struct omp_clause *g = lower_dir_find(d, OMP_CL_GRAINSIZE);
     const struct omp_clause *nt = lower_dir_find(d, OMP_CL_NUM_TASKS);
     const struct omp_clause *sc = lower_dir_find(d, OMP_CL_SCHEDULE);
     if (serial)
-        return "long long nrt_g = nrt_n; ";
+        return "long long __nrt_g = __nrt_n; ";
     if (nt)
-        return arena_printf(L->a, "long long nrt_nt = (long long)(%s); long long nrt_g = "
-                            "nrt_nt > 0 ? (nrt_n + nrt_nt - 1) / nrt_nt : %s; ",
+        return arena_printf(L->a, "long long __nrt_nt = (long long)(%s); long long __nrt_g = "
+                            "__nrt_nt > 0 ? (__nrt_n + __nrt_nt - 1) / __nrt_nt : %s; ",
                             lower_expr(L, nt->args[0].text, NULL, 0), dflt);
     if (!g && sc && sc->nargs > 0 && sc->args[0].text)
         g = sc;
     if (g)
-        return arena_printf(L->a, "long long nrt_g = (long long)(%s); if (nrt_g <= 0) "
-                            "nrt_g = %s; ", lower_expr(L, g->args[0].text, NULL, 0), dflt);
-    return arena_printf(L->a, "long long nrt_g = %s; ", dflt);
+        return arena_printf(L->a, "long long __nrt_g = (long long)(%s); if (__nrt_g <= 0) "
+                            "__nrt_g = %s; ", lower_expr(L, g->args[0].text, NULL, 0), dflt);
+    return arena_printf(L->a, "long long __nrt_g = %s; ", dflt);
 }
 
 /* The loop variable lp->var as the task's own: its capture made private (or added, for a
@@ -279,7 +279,7 @@ static bool loop_ok(struct lower *L, struct ast *body, const char *what)
                                       arena_printf(L->a, "a '#pragma omp %s' loop", what));
 }
 
-/* Loop k of the nest (collapse(n): the flat iteration number nrt_q split into each loop's
+/* Loop k of the nest (collapse(n): the flat iteration number __nrt_q split into each loop's
  * variable, the innermost first): its bounds in the environment, its variable set in the
  * chunk loop, its value after the loop when lastprivate.  False when an error was reported. */
 static bool loop_level(struct lower *L, struct lower_dir *d, struct loop *lp, int k,
@@ -300,17 +300,17 @@ static bool loop_level(struct lower *L, struct lower_dir *d, struct loop *lp, in
     const char *st = lower_local_name(L, LL_LOOP_STEP, k, NULL);
     const char *n = lower_local_name(L, LL_LOOP_N, k, NULL);
     if (k > 0)
-        lbuf_printf(&c->head, "%s = nrt_e->%s + (nrt_q %% nrt_e->%s) * "
-                    "nrt_e->%s; nrt_q /= nrt_e->%s;\n", lhs, lo, n, st, n);
+        lbuf_printf(&c->head, "%s = __nrt_e->%s + (__nrt_q %% __nrt_e->%s) * "
+                    "__nrt_e->%s; __nrt_q /= __nrt_e->%s;\n", lhs, lo, n, st, n);
     else
-        lbuf_printf(&c->head, "%s = nrt_e->%s + nrt_q * nrt_e->%s;\n", lhs, lo, st);
+        lbuf_printf(&c->head, "%s = __nrt_e->%s + __nrt_q * __nrt_e->%s;\n", lhs, lo, st);
     /* a pointer's lo is kept as a pointer of the variable's type (the count and the
        step are numbers of elements) */
     const char *lo_decl = lp[k].pointer ? lower_decl_text(L, lp[k].var, lo)
                                         : arena_printf(L->a, "long long %s", lo);
     lbuf_printf(&c->env, "%s; long long %s, %s; ", lo_decl, st, n);
-    lbuf_printf(&c->init, "nrt_x->%s = %s; nrt_x->%s = %s; "
-                "nrt_x->%s = %s; ", lo, lo, st, st, n, n);
+    lbuf_printf(&c->init, "__nrt_x->%s = %s; __nrt_x->%s = %s; "
+                "__nrt_x->%s = %s; ", lo, lo, st, st, n, n);
     lbuf_printf(&c->create, "%s = (%s); long long %s = (%s), %s = %s; ", lo_decl,
                 lp[k].lo, st, lp[k].step, n, loop_count(L, &lp[k]));
     if (v && v->last) {
@@ -362,8 +362,8 @@ static bool linear_var(struct lower *L, const struct lower_dir *d, struct lower_
     lbuf_printf(&c->env, "%s; long long %s; ", decl, step);
     lbuf_printf(&c->create, "long long %s = (long long)(%s); ", step, st);
     lower_inline_copy_in(L, &c->init, v, base, parent);
-    lbuf_printf(&c->init, "nrt_x->%s = %s; ", step, step);
-    lbuf_printf(&c->head, "%s = nrt_e->%s + nrt_k * nrt_e->%s;\n",
+    lbuf_printf(&c->init, "__nrt_x->%s = %s; ", step, step);
+    lbuf_printf(&c->head, "%s = __nrt_e->%s + __nrt_k * __nrt_e->%s;\n",
                 lower_inline_alias_use(L, v, body), base, step);
     return true;
 }
@@ -424,11 +424,11 @@ void lower_loop(struct lower *L, struct lower_dir *d)
                 }
     }
     struct loop_code c = {0};
-    lbuf_puts(&c.head, "for (long long nrt_k = nrt_e->nrt_first; nrt_k < nrt_e->nrt_last; "
-              "nrt_k++) {\nlong long nrt_q = nrt_k; (void)nrt_q; ");
-    lbuf_puts(&c.env, "long long nrt_first, nrt_last; ");
-    lbuf_puts(&c.init, "nrt_x->nrt_first = nrt_c0; nrt_x->nrt_last = nrt_c0 + nrt_g < nrt_n ? "
-              "nrt_c0 + nrt_g : nrt_n; ");
+    lbuf_puts(&c.head, "for (long long __nrt_k = __nrt_e->__nrt_first; __nrt_k < __nrt_e->__nrt_last; "
+              "__nrt_k++) {\nlong long __nrt_q = __nrt_k; (void)__nrt_q; ");
+    lbuf_puts(&c.env, "long long __nrt_first, __nrt_last; ");
+    lbuf_puts(&c.init, "__nrt_x->__nrt_first = __nrt_c0; __nrt_x->__nrt_last = __nrt_c0 + __nrt_g < __nrt_n ? "
+              "__nrt_c0 + __nrt_g : __nrt_n; ");
     bool last = false;
     for (int k = ncol - 1; k >= 0; k--)
         if (!loop_level(L, d, lp, k, body, &vars, &c))
@@ -439,8 +439,8 @@ void lower_loop(struct lower *L, struct lower_dir *d)
             return;
     }
     if (last)
-        lbuf_puts(&c.init, "nrt_x->nrt_islast = nrt_c0 + nrt_g >= nrt_n; ");
-    lbuf_printf(&c.create, "long long nrt_n = %s", lower_local_name(L, LL_LOOP_N, 0, NULL));
+        lbuf_puts(&c.init, "__nrt_x->__nrt_islast = __nrt_c0 + __nrt_g >= __nrt_n; ");
+    lbuf_printf(&c.create, "long long __nrt_n = %s", lower_local_name(L, LL_LOOP_N, 0, NULL));
     for (int k = 1; k < ncol; k++)
         lbuf_printf(&c.create, " * %s", lower_local_name(L, LL_LOOP_N, k, NULL));
     lbuf_puts(&c.create, "; ");
@@ -452,13 +452,13 @@ void lower_loop(struct lower *L, struct lower_dir *d)
     bool group = !is_for && !lower_dir_has(d, OMP_CL_NOGROUP);
     bool barrier = is_for && !lower_dir_has(d, OMP_CL_NOWAIT);
     struct lower_extra x = {lbuf_take(&c.env, L->a), lbuf_take(&c.init, L->a),
-                            lbuf_take(&c.head, L->a), group ? "&nrt_grp" : NULL, 0, here};
+                            lbuf_take(&c.head, L->a), group ? "&__nrt_grp" : NULL, 0, here};
     char *task = lower_inline_outline(L, d, body, vars, &x);
     char *code = arena_printf(
-        L->a, "{ %s%s%sif (nrt_g < 1) nrt_g = 1; for (long long nrt_c0 = 0; nrt_c0 < nrt_n; "
-        "nrt_c0 += nrt_g) %s%s%s%s }", group ? "char nrt_grp; " : "", lower_flat(L, c.create.s),
+        L->a, "{ %s%s%sif (__nrt_g < 1) __nrt_g = 1; for (long long __nrt_c0 = 0; __nrt_c0 < __nrt_n; "
+        "__nrt_c0 += __nrt_g) %s%s%s%s }", group ? "char __nrt_grp; " : "", lower_flat(L, c.create.s),
         lower_flat(L, grain_code(L, d, serial)), task,
-        group ? " nanort_taskwait_on1(&nrt_grp, 1);" : "", barrier ? " nanort_taskwait();" : "",
+        group ? " nanort_taskwait_on1(&__nrt_grp, 1);" : "", barrier ? " nanort_taskwait();" : "",
         lower_flat(L, c.after.s ? c.after.s : ""));
     free(c.create.s);
     free(c.after.s);

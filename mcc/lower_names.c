@@ -5,7 +5,7 @@
  * function enclosing an inline task, numbered then by the unit's serial count.  These names
  * reach objects, gdb and other units (a function task's type is extern), so they must not
  * change by accident.  The names generated code declares inside one construct's code,
- * `nrt_<what>` (mcc.h's LOWER_LOCAL_NAMES), are spelled here too.
+ * `__nrt_<what>` (mcc.h's LOWER_LOCAL_NAMES), are spelled here too.
  */
 #include "mcc.h"
 
@@ -37,10 +37,10 @@ const char *lower_local_name(struct lower *L, enum lower_local_name kind, int n,
 {
     switch (locals[kind].form) {
     case NUM:
-        return arena_printf(L->a, "nrt_%s%d", locals[kind].what, n);
+        return arena_printf(L->a, "__nrt_%s%d", locals[kind].what, n);
     case NAME:
-        return arena_printf(L->a, "nrt_%s%s", locals[kind].what, x);
+        return arena_printf(L->a, "__nrt_%s%s", locals[kind].what, x);
     default:
-        return arena_printf(L->a, "nrt_%s%d_%s", locals[kind].what, n, x);
+        return arena_printf(L->a, "__nrt_%s%d_%s", locals[kind].what, n, x);
     }
 }

@@ -16,7 +16,7 @@
  *   threadprivate(list)       __thread on every declaration of those variables
  *   flush                     __atomic_thread_fence(__ATOMIC_SEQ_CST)
  * private / firstprivate / reduction variables of a region are new variables
- * (nrt_pv<N>_x) that the body's uses are renamed to, through a frame of their own (the
+ * (__nrt_pv<N>_x) that the body's uses are renamed to, through a frame of their own (the
  * frame's other variables are those of the task the region is in, so renaming composes).
  * Tasks created in a parallel region share what its whole team shares (lower_team_shared).
  */
@@ -236,7 +236,7 @@ const char *lower_omp_copyin_call(struct lower *L, struct sym *s)
         set = lower_local_name(L, LL_COPYIN_SET, 0, x);
         lower_map_put(L, &L->copyin_setters, s, (void *)set);
         rewrite_insert_before(L->rw, L->fn->begin, arena_printf(
-            L->a, "static void %s(const void *nrt_v) { __builtin_memcpy((void *)&%s, nrt_v, "
+            L->a, "static void %s(const void *__nrt_v) { __builtin_memcpy((void *)&%s, __nrt_v, "
             "sizeof %s); }\n", set, x, x));
     }
     return arena_printf(L->a, "nanort_copyin(%s, (const void *)&%s, sizeof %s); ", set, x, x);
@@ -397,7 +397,7 @@ static bool section_captures(struct lower *L, struct lower_dir *secs, int n,
     return true;
 }
 
-/* Section i of n as a task (the last one sets nrt_islast for lastprivate). */
+/* Section i of n as a task (the last one sets __nrt_islast for lastprivate). */
 static void section_task(struct lower *L, const struct lower_dir *d, struct lower_dir *sec,
                          int i, int n, struct lower_var *vars)
 {
@@ -405,8 +405,8 @@ static void section_task(struct lower *L, const struct lower_dir *d, struct lowe
     size_t begin = node->pragma ? node->pragma->begin : node->begin;
     struct ast *chain = node->pragma;
     node->pragma = sec->inner;
-    struct lower_extra x = {NULL, i == n - 1 ? "nrt_x->nrt_islast = 1; "
-                                             : "nrt_x->nrt_islast = 0; ", NULL, NULL,
+    struct lower_extra x = {NULL, i == n - 1 ? "__nrt_x->__nrt_islast = 1; "
+                                             : "__nrt_x->__nrt_islast = 0; ", NULL, NULL,
                             node->pragma ? begin : construct_begin(d), false};
     bool last = false;
     for (struct lower_var *v = vars; v; v = v->next)

@@ -184,11 +184,11 @@ void lower_reduction_array_elems(struct lower *L, struct sym *s, const char *pri
                                  struct lower_red_elems *e)
 {
     const char *z = zeros(L, array_depth(s, 0));
-    e->open = arena_printf(L->a, "for (__SIZE_TYPE__ nrt_i = 0; nrt_i < sizeof(%s) / "
-                           "sizeof((%s)%s); nrt_i++) { ", priv, priv, z);
+    e->open = arena_printf(L->a, "for (__SIZE_TYPE__ __nrt_i = 0; __nrt_i < sizeof(%s) / "
+                           "sizeof((%s)%s); __nrt_i++) { ", priv, priv, z);
     e->close = " }";
-    e->priv = arena_printf(L->a, "((__typeof__((%s)%s) *)&(%s))[nrt_i]", priv, z, priv);
-    e->orig = arena_printf(L->a, "((__typeof__((%s)%s) *)&(%s))[nrt_i]", orig, z, orig);
+    e->priv = arena_printf(L->a, "((__typeof__((%s)%s) *)&(%s))[__nrt_i]", priv, z, priv);
+    e->orig = arena_printf(L->a, "((__typeof__((%s)%s) *)&(%s))[__nrt_i]", orig, z, orig);
 }
 
 bool lower_reduction_section(struct lower *L, const struct omp_ref *r, struct sym *s,
@@ -218,9 +218,9 @@ void lower_reduction_buffer_elems(struct lower *L, const struct lower_red_sectio
                                   struct lower_red_elems *e)
 {
     const char *z = sec->zeros;
-    e->open = arena_printf(L->a, "for (__SIZE_TYPE__ nrt_i = 0; nrt_i < (%s) * (sizeof *(%s) / "
-                           "sizeof((*(%s))%s)); nrt_i++) { ", count, priv, priv, z);
+    e->open = arena_printf(L->a, "for (__SIZE_TYPE__ __nrt_i = 0; __nrt_i < (%s) * (sizeof *(%s) / "
+                           "sizeof((*(%s))%s)); __nrt_i++) { ", count, priv, priv, z);
     e->close = " }";
-    e->priv = arena_printf(L->a, "((__typeof__((*(%s))%s) *)(%s))[nrt_i]", priv, z, priv);
-    e->orig = arena_printf(L->a, "((__typeof__((*(%s))%s) *)(%s))[nrt_i]", orig, z, orig);
+    e->priv = arena_printf(L->a, "((__typeof__((*(%s))%s) *)(%s))[__nrt_i]", priv, z, priv);
+    e->orig = arena_printf(L->a, "((__typeof__((*(%s))%s) *)(%s))[__nrt_i]", orig, z, orig);
 }

@@ -49,15 +49,15 @@ void lower_sync_critical(struct lower *L, struct lower_dir *d)
     L->critical_used = true;
     rewrite_replace(L->rw, construct_begin(d), d->node->end,
                     arena_printf(L->a, "{ __attribute__((__cleanup__(%s))) const char *const "
-                                 "nrt_cs = %s; nanort_critical_enter(nrt_cs); %s }",
+                                 "__nrt_cs = %s; nanort_critical_enter(__nrt_cs); %s }",
                                  LOWER_SYNC_CRITICAL_RELEASE, name, body));
 }
 
 /* One atomic access: the lvalue x, the operand's text (evaluated once, before the loop),
- * and the new value as C over nrt_o (x's old value) and nrt_v (the operand). */
+ * and the new value as C over __nrt_o (x's old value) and __nrt_v (the operand). */
 struct atomic_op {
     const char *x, *rhs, *val;
-    const char *rhs2;               /* compare's second operand (nrt_w): `x == e ? d : x` */
+    const char *rhs2;               /* compare's second operand (__nrt_w): `x == e ? d : x` */
 };
 
 /* x op= e, x++, ++x, x--, --x, x = x op e, x = e op x.  *prefix: the new value is the
@@ -74,7 +74,7 @@ static bool update_form(struct lower *L, struct ast *e, struct atomic_op *a, boo
     a->rhs2 = NULL;
     if ((e->kind == AST_POSTFIX || e->kind == AST_UNARY) && (e->op == INC_OP || e->op == DEC_OP)) {
         a->x = lower_render(L, e->kid[0]);
-        a->val = e->op == INC_OP ? "nrt_o + 1" : "nrt_o - 1";
+        a->val = e->op == INC_OP ? "__nrt_o + 1" : "__nrt_o - 1";
         *prefix = e->kind == AST_UNARY;
         return true;
     }
@@ -84,7 +84,7 @@ static bool update_form(struct lower *L, struct ast *e, struct atomic_op *a, boo
     a->rhs = lower_render(L, e->kid[1]);
     for (size_t i = 0; i < sizeof compound / sizeof compound[0]; i++)
         if (e->op == compound[i].tok) {
-            a->val = arena_printf(L->a, "nrt_o %s nrt_v", compound[i].op);
+            a->val = arena_printf(L->a, "__nrt_o %s __nrt_v", compound[i].op);
             return true;
         }
     struct ast *r = e->kid[1];
@@ -108,10 +108,10 @@ static bool update_form(struct lower *L, struct ast *e, struct atomic_op *a, boo
     default: return false;
     }
     if (strcmp(p, a->x) == 0) {
-        a->val = arena_printf(L->a, "nrt_o %s nrt_v", op);
+        a->val = arena_printf(L->a, "__nrt_o %s __nrt_v", op);
         a->rhs = q;
     } else if (strcmp(q, a->x) == 0) {
-        a->val = arena_printf(L->a, "nrt_v %s nrt_o", op);
+        a->val = arena_printf(L->a, "__nrt_v %s __nrt_o", op);
         a->rhs = p;
     } else {
         return false;
@@ -155,7 +155,7 @@ static bool compare_cond(struct lower *L, struct ast *c, const char *x, const ch
     return false;
 }
 
-/* The new value of atomic compare: `cond ? value : x` over the old value nrt_o. */
+/* The new value of atomic compare: `cond ? value : x` over the old value __nrt_o. */
 static bool compare_value(struct lower *L, struct atomic_op *a, struct ast *cond,
                           struct ast *value)
 {
@@ -169,12 +169,12 @@ static bool compare_value(struct lower *L, struct atomic_op *a, struct ast *cond
     a->rhs2 = NULL;
     if (eq) {                                   /* x == e ? d : x */
         a->rhs2 = v;
-        a->val = "nrt_o == nrt_v ? nrt_w : nrt_o";
+        a->val = "__nrt_o == __nrt_v ? __nrt_w : __nrt_o";
     } else if (strcmp(v, e) != 0) {
         return false;                           /* min/max: the value is e itself */
     } else {
-        a->val = x_first ? arena_printf(L->a, "nrt_o %s nrt_v ? nrt_v : nrt_o", o)
-                         : arena_printf(L->a, "nrt_v %s nrt_o ? nrt_v : nrt_o", o);
+        a->val = x_first ? arena_printf(L->a, "__nrt_o %s __nrt_v ? __nrt_v : __nrt_o", o)
+                         : arena_printf(L->a, "__nrt_v %s __nrt_o ? __nrt_v : __nrt_o", o);
     }
     return true;
 }
@@ -221,20 +221,20 @@ static char *compare_capture(struct lower *L, struct ast *s)
     return NULL;
 }
 
-/* A compare-and-swap loop computing the new value; `capture` gets nrt_o or nrt_n. */
+/* A compare-and-swap loop computing the new value; `capture` gets __nrt_o or __nrt_n. */
 static char *atomic_update(struct lower *L, const struct atomic_op *a, const char *capture,
                            bool capture_new)
 {
     const char *rhs = a->rhs ? a->rhs : "0";
-    const char *w = a->rhs2 ? arena_printf(L->a, " __typeof__(%s) nrt_w = (%s);", a->rhs2,
+    const char *w = a->rhs2 ? arena_printf(L->a, " __typeof__(%s) __nrt_w = (%s);", a->rhs2,
                                            a->rhs2) : "";
     return arena_printf(
-        L->a, "{ __typeof__(%s) *nrt_p = &(%s); __typeof__(%s) nrt_v = (%s);%s "
-        "__typeof__(*nrt_p) nrt_o, nrt_n; (void)nrt_v; __atomic_load(nrt_p, &nrt_o, "
-        "__ATOMIC_RELAXED); do nrt_n = %s; while (!__atomic_compare_exchange(nrt_p, &nrt_o, "
-        "&nrt_n, 0, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED));%s%s%s%s }", a->x, a->x, rhs, rhs, w,
+        L->a, "{ __typeof__(%s) *__nrt_p = &(%s); __typeof__(%s) __nrt_v = (%s);%s "
+        "__typeof__(*__nrt_p) __nrt_o, __nrt_n; (void)__nrt_v; __atomic_load(__nrt_p, &__nrt_o, "
+        "__ATOMIC_RELAXED); do __nrt_n = %s; while (!__atomic_compare_exchange(__nrt_p, &__nrt_o, "
+        "&__nrt_n, 0, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED));%s%s%s%s }", a->x, a->x, rhs, rhs, w,
         a->val, capture ? " " : "", capture ? capture : "", capture ? " = " : "",
-        capture ? (capture_new ? "nrt_n;" : "nrt_o;") : "");
+        capture ? (capture_new ? "__nrt_n;" : "__nrt_o;") : "");
 }
 
 /* The capture forms: v = x++ (and the other update forms), { v = x; update }, { update;
@@ -260,7 +260,7 @@ static char *atomic_capture(struct lower *L, struct ast *s)
         return atomic_update(L, &a, v, false);
     if (read_form(L, e1, &v, &x) && e2 && e2->kind == AST_ASSIGN && e2->op == '=' &&
         strcmp(lower_render(L, e2->kid[0]), x) == 0) {
-        a = (struct atomic_op){x, lower_render(L, e2->kid[1]), "nrt_v", NULL};
+        a = (struct atomic_op){x, lower_render(L, e2->kid[1]), "__nrt_v", NULL};
         return atomic_update(L, &a, v, false);
     }
     if (e1 && update_form(L, e1, &a, &prefix) && read_form(L, e2, &v, &x) &&
@@ -286,13 +286,13 @@ void lower_sync_atomic(struct lower *L, struct lower_dir *d)
     if (lower_dir_has(d, OMP_CL_READ)) {
         need = "'v = x'";
         if (read_form(L, e, &v, &x))
-            code = arena_printf(L->a, "{ __typeof__(%s) nrt_o; __atomic_load(&(%s), &nrt_o, "
-                                "__ATOMIC_SEQ_CST); %s = nrt_o; }", x, x, v);
+            code = arena_printf(L->a, "{ __typeof__(%s) __nrt_o; __atomic_load(&(%s), &__nrt_o, "
+                                "__ATOMIC_SEQ_CST); %s = __nrt_o; }", x, x, v);
     } else if (lower_dir_has(d, OMP_CL_WRITE)) {
         need = "'x = e'";
         if (read_form(L, e, &x, &v))
-            code = arena_printf(L->a, "{ __typeof__(%s) nrt_n = (%s); __atomic_store(&(%s), "
-                                "&nrt_n, __ATOMIC_SEQ_CST); }", x, v, x);
+            code = arena_printf(L->a, "{ __typeof__(%s) __nrt_n = (%s); __atomic_store(&(%s), "
+                                "&__nrt_n, __ATOMIC_SEQ_CST); }", x, v, x);
     } else if (lower_dir_has(d, OMP_CL_COMPARE)) {
         need = lower_dir_has(d, OMP_CL_CAPTURE)
                ? "'{ v = x; if (e < x) { x = e; } }' or '{ if (x == e) { x = d; } v = x; }' "

@@ -299,10 +299,10 @@ static void red_privates(struct lower *L, const struct lower_ftask *f, struct lo
          * task), and the task's record of its own copy (include/nanort.h) */
         const char *ro = lower_local_name(L, LL_RED_ORIG, 0, x);
         const char *rc = lower_local_name(L, LL_RED_COPY, 0, x);
-        lbuf_printf(pro, "__typeof__(*nrt_p->%s) *%s = nanort_reduction_original(nrt_p->%s); "
+        lbuf_printf(pro, "__typeof__(*__nrt_p->%s) *%s = nanort_reduction_original(__nrt_p->%s); "
                     "struct nanort_red_copy %s; ", x, ro, x, rc);
         if (r->ref->kind == OMP_REF_DEREF) {
-            lbuf_printf(pro, "__typeof__(*nrt_p->%s) %s; ", x, rp);
+            lbuf_printf(pro, "__typeof__(*__nrt_p->%s) %s; ", x, rp);
             struct lower_red_elems e = {"", "", rp, arena_printf(L->a, "(*%s)", ro)};
             lower_reduction_code(L, r->clause, r->ref, &e, pro, epi);
             lbuf_printf(pro, "nanort_reduction_copy(&%s, &%s, %s, sizeof %s);\n", rc, rp, ro, rp);
@@ -311,16 +311,16 @@ static void red_privates(struct lower *L, const struct lower_ftask *f, struct lo
         const char *rn = lower_local_name(L, LL_RED_COUNT, 0, x);
         const char *rh = lower_local_name(L, LL_RED_HEAP, 0, x);
         const char *rs = lower_local_name(L, LL_RED_STACK, 0, x);
-        lbuf_printf(pro, "__SIZE_TYPE__ %s = nrt_p->%s; "
-                    "_Bool %s = %s * sizeof *nrt_p->%s > 4096; "
-                    "__typeof__(*nrt_p->%s) %s[%s || !%s ? 1 : %s]; "
-                    "__typeof__(*nrt_p->%s) *%s = %s ? "
-                    "__builtin_malloc(%s * sizeof *nrt_p->%s) : %s; "
+        lbuf_printf(pro, "__SIZE_TYPE__ %s = __nrt_p->%s; "
+                    "_Bool %s = %s * sizeof *__nrt_p->%s > 4096; "
+                    "__typeof__(*__nrt_p->%s) %s[%s || !%s ? 1 : %s]; "
+                    "__typeof__(*__nrt_p->%s) *%s = %s ? "
+                    "__builtin_malloc(%s * sizeof *__nrt_p->%s) : %s; "
                     "if (!%s) __builtin_abort();\n",
                     rn, rn, rh, rn, x, x, rs, rh, rn, rn, x, rp, rh, rn, x, rs, rp);
         struct lower_red_elems e = {
-            arena_printf(L->a, "for (__SIZE_TYPE__ nrt_i = 0; nrt_i < %s; nrt_i++) { ", rn),
-            " }", arena_printf(L->a, "%s[nrt_i]", rp), arena_printf(L->a, "%s[nrt_i]", ro),
+            arena_printf(L->a, "for (__SIZE_TYPE__ __nrt_i = 0; __nrt_i < %s; __nrt_i++) { ", rn),
+            " }", arena_printf(L->a, "%s[__nrt_i]", rp), arena_printf(L->a, "%s[__nrt_i]", ro),
         };
         lower_reduction_code(L, r->clause, r->ref, &e, pro, epi);
         lbuf_printf(pro, "nanort_reduction_copy(&%s, %s, %s, %s * sizeof *%s);\n", rc, rp, ro, rn,
@@ -359,7 +359,7 @@ static void args_struct(struct lower *L, struct lower_buf *b, const struct lower
             lbuf_printf(b, "__SIZE_TYPE__ %s; ",
                         lower_local_name(L, LL_RED_COUNT, 0, pname(L, r->param)));
     if (n == 0)
-        lbuf_puts(b, "char nrt_unused; ");
+        lbuf_puts(b, "char __nrt_unused; ");
     lbuf_puts(b, "};");
 }
 
@@ -381,7 +381,7 @@ static void call_from_args(struct lower *L, struct lower_buf *b, const struct lo
         if (priv)
             lbuf_printf(b, "%s%s", i++ ? ", " : "", priv);
         else
-            lbuf_printf(b, "%snrt_p->%.*s", i++ ? ", " : "", (int)p->sym->name->len,
+            lbuf_printf(b, "%s__nrt_p->%.*s", i++ ? ", " : "", (int)p->sym->name->len,
                         p->sym->name->str);
     }
     lbuf_puts(b, ");");
@@ -390,8 +390,8 @@ static void call_from_args(struct lower *L, struct lower_buf *b, const struct lo
 static void run_function(struct lower *L, struct lower_buf *b, const struct lower_ftask *f,
                          const struct lower_ftask *of, const char *suffix)
 {
-    lbuf_printf(b, "\nstatic void %s%s(void *nrt_a, nanort_ctx *nrt_c) "
-                "{ struct %s *nrt_p = nrt_a; (void)nrt_c; (void)nrt_p; ",
+    lbuf_printf(b, "\nstatic void %s%s(void *__nrt_a, nanort_ctx *__nrt_c) "
+                "{ struct %s *__nrt_p = __nrt_a; (void)__nrt_c; (void)__nrt_p; ",
                 lower_name(L, LN_RUN, fname(L, f), -1), suffix,
                 lower_name(L, LN_ARGS, fname(L, of), -1));
     struct lower_buf pro = {0}, epi = {0};
@@ -471,17 +471,17 @@ static void spawn_arguments(struct lower *L, struct lower_buf *b, struct lower_f
         const char *x = p->sym->name->str;
         /* (the address of a register parameter may not be taken: copy it first) */
         if (p->sym->specs && (p->sym->specs->flags & SPEC_REGISTER))
-            lbuf_printf(b, "    { __typeof__(%.*s) nrt_v = %.*s; __builtin_memcpy((void *)"
-                        "&nrt_p->%.*s, (const void *)&nrt_v, sizeof nrt_p->%.*s); }\n",
+            lbuf_printf(b, "    { __typeof__(%.*s) __nrt_v = %.*s; __builtin_memcpy((void *)"
+                        "&__nrt_p->%.*s, (const void *)&__nrt_v, sizeof __nrt_p->%.*s); }\n",
                         n, x, n, x, n, x, n, x);
         else
-            lbuf_printf(b, "    __builtin_memcpy((void *)&nrt_p->%.*s, (const void *)&%.*s, "
-                        "sizeof nrt_p->%.*s);\n", n, x, n, x, n, x);
+            lbuf_printf(b, "    __builtin_memcpy((void *)&__nrt_p->%.*s, (const void *)&%.*s, "
+                        "sizeof __nrt_p->%.*s);\n", n, x, n, x, n, x);
     }
     for (struct lower_fred *r = f->reds; r; r = r->next) {
         if (r->ref->kind != OMP_REF_SHAPE)
             continue;
-        lbuf_printf(b, "    nrt_p->%s = 1",
+        lbuf_printf(b, "    __nrt_p->%s = 1",
                     lower_local_name(L, LL_RED_COUNT, 0, pname(L, r->param)));
         for (int i = 0; i < r->ref->ndims; i++)
             lbuf_printf(b, " * (__SIZE_TYPE__)(%s)", lower_expr(L, r->ref->dims[i].text, NULL, 0));
@@ -494,7 +494,7 @@ static void spawn_function(struct lower *L, struct lower_buf *b, struct lower_ft
     const char *fn = fname(L, f);
     lbuf_printf(b, "static void %s(%s)\n{\n", lower_name(L, LN_SPAWN, fn, -1), param_list(L, f));
     spawn_final(L, b, f);
-    lbuf_puts(b, "    unsigned nrt_nr = 0, nrt_nd = 0;\n");
+    lbuf_puts(b, "    unsigned __nrt_nr = 0, __nrt_nd = 0;\n");
     struct lower_buf count = {0}, add = {0};
     lower_set_params(L, f->params, 0, (size_t)-1);
     bool copy_deps = L->copy_deps;
@@ -505,9 +505,9 @@ static void spawn_function(struct lower *L, struct lower_buf *b, struct lower_ft
     if (count.s)
         lbuf_puts(b, count.s);
     const char *args = lower_name(L, LN_ARGS, fn, -1);
-    lbuf_printf(b, "    void *nrt_a;\n    nanort_task *nrt_t = nanort_task_create(&%s, "
-                "sizeof(struct %s), nrt_nr, nrt_nd, &nrt_a);\n"
-                "    struct %s *nrt_p = nrt_a; (void)nrt_p;\n", lower_name(L, LN_TYPE, fn, -1),
+    lbuf_printf(b, "    void *__nrt_a;\n    nanort_task *__nrt_t = nanort_task_create(&%s, "
+                "sizeof(struct %s), __nrt_nr, __nrt_nd, &__nrt_a);\n"
+                "    struct %s *__nrt_p = __nrt_a; (void)__nrt_p;\n", lower_name(L, LN_TYPE, fn, -1),
                 args, args);
     spawn_arguments(L, b, f);
     if (add.s)
@@ -627,8 +627,8 @@ static void emit_type_text(struct lower *L, struct lower_ftask *f, struct lower_
     if (m > 0)      /* this unit's implements(f): added at start-up to the one shared type */
         lbuf_printf(&L->tail, "static const struct nanort_impl %s[] = {%s};\n"
                     "__attribute__((constructor)) static void %s(void) { "
-                    "for (unsigned nrt_i = 0; nrt_i < %d; nrt_i++) "
-                    "nanort_task_type_add_impl(&%s, &%s[nrt_i]); }\n",
+                    "for (unsigned __nrt_i = 0; __nrt_i < %d; __nrt_i++) "
+                    "nanort_task_type_add_impl(&%s, &%s[__nrt_i]); }\n",
                     lower_name(L, LN_MORE, fn, -1), more.s + 2,
                     lower_name(L, LN_ADD_IMPLS, fn, -1), m, lower_name(L, LN_TYPE, fn, -1),
                     lower_name(L, LN_MORE, fn, -1));

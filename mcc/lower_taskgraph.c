@@ -2,10 +2,10 @@
  * lower_taskgraph.c - `#pragma omp taskgraph [graph_id(e)] [graph_reset[(e)]] [if(e)]
  * [nogroup]` (OpenMP 6.0) on a structured block:
  *
- *     { static struct nanort_taskgraph nrt_tgN = {"file.c:12", 0};
- *       struct nanort_taskgraph_exec nrt_tgxN;
- *       if (nanort_taskgraph_begin(&nrt_tgN, &nrt_tgxN, (long long)(id), flags)) BLOCK
- *       nanort_taskgraph_end(&nrt_tgxN); }
+ *     { static struct nanort_taskgraph __nrt_tgN = {"file.c:12", 0};
+ *       struct nanort_taskgraph_exec __nrt_tgxN;
+ *       if (nanort_taskgraph_begin(&__nrt_tgN, &__nrt_tgxN, (long long)(id), flags)) BLOCK
+ *       nanort_taskgraph_end(&__nrt_tgxN); }
  *
  * The runtime records the tasks BLOCK creates the first time, and replays them afterwards
  * without running BLOCK (nanort/taskgraph.c).  Since BLOCK runs once, OpenMP 6.0 allows

@@ -1017,7 +1017,7 @@ bool omp_parse_iterators(struct omp_parser *p, struct omp_vec *iters);
  * (lower_inline.c), devices, the parts constructs share (dependences, reductions, final's
  * serial path, detach, structured blocks), what they emit through (directives,
  * descriptors, names, linemarkers) and the text helpers (lower_text.c).
- * Generated names start with `nrt_` (locals of generated code: LOWER_LOCAL_NAMES) or
+ * Generated names start with `__nrt_` (locals of generated code: LOWER_LOCAL_NAMES) or
  * `<fn>__nrt_` (file scope: LOWER_NAMES), both spelled in lower_names.c.
  */
 struct lower_buf {
@@ -1050,14 +1050,14 @@ struct lower_var {
     struct sym *sym;
     enum lower_share share;
     bool vm;                       /* variably modified: a void * member, redeclared inside */
-    const char *use;               /* how the outlined code names it, e.g. (nrt_e->x) */
+    const char *use;               /* how the outlined code names it, e.g. (__nrt_e->x) */
     const struct omp_clause *red;  /* LOWER_REDUCTION: its clause */
     const struct omp_ref *red_ref; /* LOWER_REDUCTION: the reference (maybe shaped) */
     struct lower_red_section red_sec; /* ... a section's bounds (capture_section) */
     size_t first_use;              /* offset of its first use (diagnostics) */
     bool first;                    /* listed in firstprivate */
     bool last;                     /* listed in lastprivate: copied back by the task of
-                                      the sequentially last iteration (nrt_islast) */
+                                      the sequentially last iteration (__nrt_islast) */
     bool region_private;           /* a region's own copy (its private, firstprivate or
                                       reduction clause): each thread of a team has one */
     const struct omp_clause *linear; /* listed in linear (also `last`): set to its value
@@ -1569,8 +1569,8 @@ bool ck_subscript(struct ck *c, int at, struct ck_type *t, const struct ck_type 
 bool ck_expr(struct ck *c, struct ck_type *t);
 bool ck_initializer_list(struct ck *c, const struct ck_type *of);
 
-/* lower_deps.c: the regions of a task's clauses.  `count` gets code adding to nrt_nr and
- * nrt_nd (regions, dimensions), `add` the nanort_task_region calls on nrt_t. */
+/* lower_deps.c: the regions of a task's clauses.  `count` gets code adding to __nrt_nr and
+ * __nrt_nd (regions, dimensions), `add` the nanort_task_region calls on __nrt_t. */
 void lower_deps_emit(struct lower *L, const struct lower_dir *d, bool reduction_commutative,
                      struct lower_buf *count, struct lower_buf *add);
 /* Only the copy_in/copy_out/copy_inout regions of d (NANORT_DEP_NONE | COPY bits): those
@@ -1617,7 +1617,7 @@ struct impl_arg {
  * reported. */
 struct impl_arg *lower_calls_bind(struct lower *L, const struct lower_ftask *g,
                                   const struct lower_ftask *of);
-/* In a run function (nrt_p: of's arguments): of's parameters as locals, then `{` and g's
+/* In a run function (__nrt_p: of's arguments): of's parameters as locals, then `{` and g's
  * parameters from args (the caller closes the block). */
 void lower_calls_locals(struct lower *L, struct lower_buf *b, const struct lower_ftask *g,
                         const struct lower_ftask *of, const struct impl_arg *args);
@@ -1655,7 +1655,7 @@ void lower_inline_task(struct lower *L, struct lower_dir *d);
 /* What a loop or a section adds to an outlined task. */
 struct lower_extra {
     const char *env, *init;        /* more members of the environment, set at creation
-                                      (through nrt_x); nrt_islast is there when a variable
+                                      (through __nrt_x); __nrt_islast is there when a variable
                                       is lastprivate */
     const char *head;              /* opens a block around the body (a loop over a chunk) */
     const char *group;             /* a byte each task gets a concurrent region on */
@@ -1677,7 +1677,7 @@ char *lower_inline_outline(struct lower *L, const struct lower_dir *d, struct as
  * `(*x)`; the same as lower_inline_outline decides for it. */
 const char *lower_inline_alias_use(struct lower *L, const struct lower_var *v, struct ast *body);
 /* Into `init` (creation code), the copy of v's value `parent` into member `member` of the
- * task's environment (nrt_x); a register variable goes through a local first. */
+ * task's environment (__nrt_x); a register variable goes through a local first. */
 void lower_inline_copy_in(struct lower *L, struct lower_buf *init, const struct lower_var *v,
                    const char *member, const char *parent);
 
@@ -1704,7 +1704,7 @@ void lower_reduction_declare(struct lower *L, struct omp_directive *d, size_t at
 size_t lower_reduction_scope_end(struct lower *L, size_t at);
 /* Element-wise code over an array reduction (empty open/close for a scalar). */
 struct lower_red_elems {
-    const char *open, *close;       /* a for loop over nrt_i, or "" */
+    const char *open, *close;       /* a for loop over __nrt_i, or "" */
     const char *priv, *orig;        /* one element of the private copy / the original */
 };
 /* declare reduction's initializer written `omp_priv = { ... }` (an initialization): where
@@ -1798,8 +1798,8 @@ enum lower_name {
 const char *lower_name(struct lower *L, enum lower_name kind, const char *base, int n);
 /* The names generated code declares inside what it generates for one construct (locals of
  * spawn, run and outlined functions, members of environments, objects of one site):
- * `nrt_<what>` then, by the form, a number (NUM: nrt_tg3), the user's name it stands
- * for (NAME: nrt_rn_x), or both (BOTH: nrt_pv3_x).  X(kind, what, form), one list. */
+ * `__nrt_<what>` then, by the form, a number (NUM: __nrt_tg3), the user's name it stands
+ * for (NAME: __nrt_rn_x), or both (BOTH: __nrt_pv3_x).  X(kind, what, form), one list. */
 #define LOWER_LOCAL_NAMES(X)                                                                   \
     X(LL_ARG, "v", NUM)          /* an implementation's argument (lower_calls.c) */        \
     X(LL_CUDA_COPY, "c_", NAME)  /* the .cu's copy of a dual CUDA kernel */                \
@@ -1843,7 +1843,7 @@ enum lower_local_name {
     LOWER_LOCAL_NAMES(X)
 #undef X
 };
-/* `nrt_<what>` of kind, with n (NUM, BOTH) and x (NAME, BOTH) as its form says. */
+/* `__nrt_<what>` of kind, with n (NUM, BOTH) and x (NAME, BOTH) as its form says. */
 const char *lower_local_name(struct lower *L, enum lower_local_name kind, int n, const char *x);
 /* lower_lines.c: generated code on the user's lines.  Glue (environments, outlined
  * function heads, prologues and epilogues, spawn and run functions, task types) stands on
@@ -1896,8 +1896,8 @@ void lower_sync_taskwait(struct lower *L, struct ast *pragma, struct omp_directi
 #define LOWER_SYNC_CRITICAL_DEF                                                                  \
     "void nanort_critical_leave(const char *name); static __inline__ __attribute__((" \
     "__unused__, __always_inline__, __artificial__)) void " LOWER_SYNC_CRITICAL_RELEASE        \
-    "(const char *const *nrt_n) "                                                          \
-    "{ nanort_critical_leave(*nrt_n); } "
+    "(const char *const *__nrt_n) "                                                        \
+    "{ nanort_critical_leave(*__nrt_n); } "
 void lower_sync_critical(struct lower *L, struct lower_dir *d);
 void lower_sync_atomic(struct lower *L, struct lower_dir *d);
 void lower_sync_main_return(struct lower *L, struct ast *ret);

@@ -33,8 +33,8 @@ nvcc_path=$(command -v nvcc || { [ -n "${CUDA_HOME:-}" ] && echo "$CUDA_HOME/bin
 ok "$MCC" -k -c capp.c
 exists capp.o capp.mcc.c capp.mcc_cuda.cu
 has capp.mcc_cuda.cu '^__global__ void twice\(float \*x, int n\) __attribute__\(\(weak\)\);'
-has capp.mcc_cuda.cu 'extern "C" .*nrt_cuda_fn_twice\(void\) \{'
-nm capp.o | grep -Eq ' [TW] nrt_cuda_fn_twice' || fail "capp.o lacks the stub"
+has capp.mcc_cuda.cu 'extern "C" .*__nrt_cuda_fn_twice\(void\) \{'
+nm capp.o | grep -Eq ' [TW] __nrt_cuda_fn_twice' || fail "capp.o lacks the stub"
 # the kernel's C and C++ symbols, both weak: the user's .cu defines one of them
 nm capp.o | grep -Eq ' w twice$' || fail "capp.o does not refer to the C symbol twice"
 nm capp.o | grep -Eq ' w _Z5twicePfi$' || fail "capp.o does not refer to the C++ symbol of twice"
