@@ -398,8 +398,19 @@ static struct ast *adjusted_array(struct sym *s)
     return last && last->kind == AST_DECL_ARRAY ? last : NULL;
 }
 
+/* An automatic array whose size its initializer gives (`int tab[] = {1, 2, 3};`, `char
+ * s[] = "hi";`): its type cannot be written at file scope either, so it is captured as a
+ * variably modified one, its extent recorded at creation (lower_vla_bounds). */
+static bool unsized_local(const struct sym *s)
+{
+    return s->kind == SYM_OBJECT && s->type == TYPE_ARRAY && !s->array_param &&
+           !s->array_size && s->storage == STORAGE_LOCAL;
+}
+
 bool lower_sym_is_vm(struct sym *s)
 {
+    if (unsized_local(s))
+        return true;
     struct ast *skip = adjusted_array(s);
     for (struct ast *d = lower_full_declarator(s); d && d->kind != AST_DECL_NAME; d = d->kid[0])
         if (d != skip && d->kind == AST_DECL_ARRAY && d->kid[1] && has_ident(d->kid[1]))
@@ -540,7 +551,8 @@ int lower_vla_bounds(struct lower *L, struct sym *sym, const char *obj,
             e = arena_printf(L->a, "(*%s)", e);
             continue;
         }
-        if (a->kid[1] && has_ident(a->kid[1])) {
+        if ((a->kid[1] && has_ident(a->kid[1])) ||
+            (i == 0 && !a->kid[1] && unsized_local(sym))) {
             /* the whole text between the brackets: a parenthesised bound's node may not
              * cover its parentheses */
             size_t open = a->kid[0] ? a->kid[0]->end : a->begin;
