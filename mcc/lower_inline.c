@@ -1153,8 +1153,9 @@ static char *outline_body(struct outline *o, const struct lower_dir *d, struct a
             /* Redeclared with its own type, its bounds as recorded at creation. */
             const char *x = vname(v, L->a);
             char *decl = decl_as(L, v, vm_by_address(v) ? arena_printf(L->a, "(*%s)", x) : x);
-            if (decl)
-                lbuf_printf(&o->prologue, "%s = __nrt_e->%s;\n", decl, x);
+            if (decl)       /* (unused when only a clause names it: depend(in: a[0:n])) */
+                lbuf_printf(&o->prologue, "__attribute__((__unused__)) %s = __nrt_e->%s;\n",
+                            decl, x);
         }
     }
     size_t begin = body->begin;

@@ -128,8 +128,26 @@ static void nested_and_loops(void)
     printf("nested: %ld loops: %d %d\n", inner, sum, lsum);
 }
 
+/* A VLA and a pointer to VLA rows named only in a task's depend clause: the task's copy
+ * of them is unused (mcc's declaration of it made gcc warn under -Wall). */
+static void depend_only(void)
+{
+    int n = 4, x = 0;
+    double a[n], rows[2][n];
+    double (*m)[n] = rows;
+    a[0] = 1;
+    m[1][2] = 2;
+#pragma omp task depend(out: a[0:n]) shared(a)
+    a[1] = 3;
+#pragma omp task depend(in: a[0:n]) depend(in: m[1][0:n]) shared(x, a, rows)
+    x = (int)(a[1] + rows[1][2]);
+#pragma omp taskwait
+    printf("depend only: %d\n", x);
+}
+
 int main(void)
 {
+    depend_only();
     one_dim();
     two_dim();
     side_effect_bound();
