@@ -220,8 +220,13 @@ static bool parse_nest(struct lower *L, const struct lower_dir *d, struct loop *
     return true;
 }
 
-/* The number of iterations per task (__nrt_g), from grainsize, num_tasks or the schedule's
- * chunk; absent, or 0 or less: about 4 tasks per worker. */
+/* How the iterations are cut into tasks: __nrt_T > 0 makes __nrt_T tasks of sizes that
+ * differ by one at most (the first __nrt_n % __nrt_T one larger); otherwise tasks of
+ * __nrt_g iterations, the last one shorter.  num_tasks(n): min(n, iterations) tasks, as
+ * OpenMP says (chunks of the rounded-up iterations / n made fewer: 3 for 9 iterations and
+ * num_tasks(4)); grainsize(g): iterations / g tasks, each of g to 2g - 1 iterations (the
+ * chunks of g left a short last one), and with `strict:` (5.1) exactly g but the last;
+ * a schedule's chunk: chunks of it; absent, or 0 or less: about 4 tasks per worker. */
 static const char *grain_code(struct lower *L, const struct lower_dir *d, bool serial)
 {
     const char *dflt = "(__nrt_n + 4LL * nanort_num_workers() - 1) / (4LL * nanort_num_workers())";
@@ -229,17 +234,23 @@ static const char *grain_code(struct lower *L, const struct lower_dir *d, bool s
     const struct omp_clause *nt = lower_dir_find(d, OMP_CL_NUM_TASKS);
     const struct omp_clause *sc = lower_dir_find(d, OMP_CL_SCHEDULE);
     if (serial)
-        return "long long __nrt_g = __nrt_n; ";
+        return "long long __nrt_g = __nrt_n, __nrt_T = 0; ";
     if (nt)
-        return arena_printf(L->a, "long long __nrt_nt = (long long)(%s); long long __nrt_g = "
-                            "__nrt_nt > 0 ? (__nrt_n + __nrt_nt - 1) / __nrt_nt : %s; ",
+        return arena_printf(L->a, "long long __nrt_T = (long long)(%s); if (__nrt_T < 0) "
+                            "__nrt_T = 0; long long __nrt_g = %s; ",
                             lower_expr(L, nt->args[0].text, NULL, 0), dflt);
+    if (g && !g->strict)
+        return arena_printf(L->a, "long long __nrt_g = (long long)(%s), __nrt_T = 0; if "
+                            "(__nrt_g <= 0) __nrt_g = %s; else __nrt_T = __nrt_n / __nrt_g > 0 "
+                            "? __nrt_n / __nrt_g : 1; ",
+                            lower_expr(L, g->args[0].text, NULL, 0), dflt);
     if (!g && sc && sc->nargs > 0 && sc->args[0].text)
         g = sc;
     if (g)
-        return arena_printf(L->a, "long long __nrt_g = (long long)(%s); if (__nrt_g <= 0) "
-                            "__nrt_g = %s; ", lower_expr(L, g->args[0].text, NULL, 0), dflt);
-    return arena_printf(L->a, "long long __nrt_g = %s; ", dflt);
+        return arena_printf(L->a, "long long __nrt_g = (long long)(%s), __nrt_T = 0; if "
+                            "(__nrt_g <= 0) __nrt_g = %s; ",
+                            lower_expr(L, g->args[0].text, NULL, 0), dflt);
+    return arena_printf(L->a, "long long __nrt_g = %s, __nrt_T = 0; ", dflt);
 }
 
 /* The loop variable lp->var as the task's own: its capture made private (or added, for a
@@ -427,8 +438,8 @@ void lower_loop(struct lower *L, struct lower_dir *d)
     lbuf_puts(&c.head, "for (long long __nrt_k = __nrt_e->__nrt_first; __nrt_k < __nrt_e->__nrt_last; "
               "__nrt_k++) {\nlong long __nrt_q = __nrt_k; (void)__nrt_q; ");
     lbuf_puts(&c.env, "long long __nrt_first, __nrt_last; ");
-    lbuf_puts(&c.init, "__nrt_x->__nrt_first = __nrt_c0; __nrt_x->__nrt_last = __nrt_c0 + __nrt_g < __nrt_n ? "
-              "__nrt_c0 + __nrt_g : __nrt_n; ");
+    lbuf_puts(&c.init, "__nrt_x->__nrt_first = __nrt_c0; "
+              "__nrt_x->__nrt_last = __nrt_c0 + __nrt_len; ");
     bool last = false;
     for (int k = ncol - 1; k >= 0; k--)
         if (!loop_level(L, d, lp, k, body, &vars, &c))
@@ -439,7 +450,7 @@ void lower_loop(struct lower *L, struct lower_dir *d)
             return;
     }
     if (last)
-        lbuf_puts(&c.init, "__nrt_x->__nrt_islast = __nrt_c0 + __nrt_g >= __nrt_n; ");
+        lbuf_puts(&c.init, "__nrt_x->__nrt_islast = __nrt_c0 + __nrt_len >= __nrt_n; ");
     lbuf_printf(&c.create, "long long __nrt_n = %s", lower_local_name(L, LL_LOOP_N, 0, NULL));
     for (int k = 1; k < ncol; k++)
         lbuf_printf(&c.create, " * %s", lower_local_name(L, LL_LOOP_N, k, NULL));
@@ -454,9 +465,14 @@ void lower_loop(struct lower *L, struct lower_dir *d)
     struct lower_extra x = {lbuf_take(&c.env, L->a), lbuf_take(&c.init, L->a),
                             lbuf_take(&c.head, L->a), group ? "&__nrt_grp" : NULL, 0, here};
     char *task = lower_inline_outline(L, d, body, vars, &x);
+    /* (task k of __nrt_T balanced ones has __nrt_bq iterations, one more while k < __nrt_br) */
     char *code = arena_printf(
-        L->a, "{ %s%s%sif (__nrt_g < 1) __nrt_g = 1; for (long long __nrt_c0 = 0; __nrt_c0 < __nrt_n; "
-        "__nrt_c0 += __nrt_g) %s%s%s%s }", group ? "char __nrt_grp; " : "", lower_flat(L, c.create.s),
+        L->a, "{ %s%s%sif (__nrt_g < 1) __nrt_g = 1; long long __nrt_bq = __nrt_T > 0 ? "
+        "__nrt_n / __nrt_T : 0, __nrt_br = __nrt_T > 0 ? __nrt_n %% __nrt_T : 0; "
+        "for (long long __nrt_tk = 0, __nrt_c0 = 0, __nrt_len; __nrt_c0 < __nrt_n; "
+        "__nrt_c0 += __nrt_len, __nrt_tk++) { __nrt_len = __nrt_T > 0 ? __nrt_bq + (__nrt_tk "
+        "< __nrt_br) : __nrt_n - __nrt_c0 < __nrt_g ? __nrt_n - __nrt_c0 : __nrt_g; %s }%s%s%s }",
+        group ? "char __nrt_grp; " : "", lower_flat(L, c.create.s),
         lower_flat(L, grain_code(L, d, serial)), task,
         group ? " nanort_taskwait_on1(&__nrt_grp, 1);" : "", barrier ? " nanort_taskwait();" : "",
         lower_flat(L, c.after.s ? c.after.s : ""));

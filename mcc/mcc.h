@@ -890,6 +890,7 @@ struct omp_clause {
     bool conditional;            /* LASTPRIVATE: lastprivate(conditional: list) */
     bool inscan;                 /* REDUCTION: reduction(inscan, op: list) */
     bool nonmonotonic;           /* SCHEDULE: the nonmonotonic modifier */
+    bool strict;                 /* GRAINSIZE, NUM_TASKS: the strict modifier (5.1) */
     bool doacross;               /* ORDERED: ordered(n), a doacross nest */
     const char *file_path;       /* FILE: the path as found (NULL when not checked) */
 };

@@ -817,8 +817,10 @@ static bool parse_clause_args(struct omp_parser *p, struct omp_clause *c)
         return parse_names(p, c);
     case FORM_EXPR:
         if ((c->kind == OMP_CL_GRAINSIZE || c->kind == OMP_CL_NUM_TASKS) &&
-            omp_is(p, p->pos, "strict") && omp_is(p, p->pos + 1, ":"))
-            p->pos += 2;                /* (5.1) tasks of exactly that size: they are */
+            omp_is(p, p->pos, "strict") && omp_is(p, p->pos + 1, ":")) {
+            c->strict = true;           /* (5.1) */
+            p->pos += 2;
+        }
         return parse_expr_arg(p, c);
     case FORM_DEPEND: return parse_depend(p, c);
     case FORM_REDUCTION: return parse_reduction(p, c);

@@ -66,6 +66,15 @@ for n in omp_locks omp_lock_suspended omp_routines; do
   done
 done
 
+# taskloop's tasks as OpenMP counts them (num_tasks, grainsize): the same counts and sizes
+# as libgomp (task counts are no sequential semantics: gcc -fopenmp is the only oracle)
+build taskloop_split
+for w in 1 4; do
+  for s in bf dbf; do
+    same "taskloop_split/w$w-$s" taskloop_split NX_ARGS="--smp-workers=$w --schedule=$s"
+  done
+done
+
 # OMP_SCHEDULE is omp_get_schedule()'s first answer (its static kind is libgomp's
 # monotonic flag or'ed in: left out here)
 for sched in "guided,3" "DYNAMIC" "nonmonotonic:dynamic, 5" "auto"; do
