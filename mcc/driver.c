@@ -526,7 +526,9 @@ const char *drv_generated_object(struct driver *d, const char *name, const char 
 
 /* The .cl inputs of a link, embedded with their includes (cl_embed.c): a generated C file
  * with one constructor per source calling nanort_opencl_source(name as given, text,
- * --opencl-build-opts), compiled. */
+ * --opencl-build-opts), compiled.  Each text is also a note for the link-time checks
+ * (link_check.c): an object made from a .cl by -c and linked later has the kernels that
+ * the .cl input itself would have at that link. */
 const char *drv_opencl_sources_object(struct driver *d)
 {
     char *text;
@@ -546,6 +548,10 @@ const char *drv_opencl_sources_object(struct driver *d)
                                 drv_asprintf("source_%zu", i));
         fputs(code, f);
         free(code);
+        char *note = cl_c_string(src);
+        fprintf(f, "__attribute__((used)) static const char note_%zu[] =\n\"%sopencl-text:%s\";\n",
+                i, MCC_NOTE_PREFIX, note);
+        free(note);
         free(src);
     }
     if (fclose(f) != 0)

@@ -6,7 +6,8 @@
  *     implementations: one without any is an error, at the device clause;
  *   - which OpenCL kernels name no source (no file(...)) and which kernels the embedded
  *     file(...) sources define: a kernel that neither those nor the .cl inputs of the link
- *     contain is an error (at run time it would only find no source to build).
+ *     contain, nor the texts of .cl inputs compiled apart (-c), is an error (at run time it
+ *     would only find no source to build).
  * Objects and archives the link gets are read whole; notes are NUL-terminated strings.
  */
 #include "mcc.h"
@@ -109,8 +110,18 @@ static bool word_at(const char *text, const char *p, size_t n)
     return (p == text || !ident_char(p[-1])) && !ident_char(p[n]);
 }
 
+/* Does `text` name the kernel (as the runtime looks for a kernel in the sources)? */
+static bool mentions(const char *text, const char *kernel)
+{
+    size_t n = strlen(kernel);
+    for (const char *p = text; p && (p = strstr(p, kernel)) != NULL; p += n)
+        if (word_at(text, p, n))
+            return true;
+    return false;
+}
+
 /* Does an OpenCL source of the program have the kernel (defined in an embedded file(...)
- * source, or named in a .cl input of the link, as the runtime looks for it)? */
+ * source, or named in a .cl input of the link or in the text of one compiled apart)? */
 static bool has_source(const struct notes *ns, const char *kernel, const char *const *texts,
                        size_t ntexts)
 {
@@ -119,11 +130,14 @@ static bool has_source(const struct notes *ns, const char *kernel, const char *c
         if (d && in_list(d, kernel))
             return true;
     }
-    size_t n = strlen(kernel);
     for (size_t i = 0; i < ntexts; i++)
-        for (const char *p = texts[i]; p && (p = strstr(p, kernel)) != NULL; p += n)
-            if (word_at(texts[i], p, n))
-                return true;
+        if (mentions(texts[i], kernel))
+            return true;
+    for (size_t i = 0; i < ns->n; i++) {
+        const char *text = kind(ns->v[i], "opencl-text");
+        if (text && mentions(text, kernel))
+            return true;
+    }
     return false;
 }
 

@@ -226,7 +226,8 @@ int drv_link_program(struct driver *d);
  *   mcc-note:implements:<task>                   an implementation of <task>
  *   mcc-note:undefined-task:<task>:<file:l:c>    a device(undefined) task
  *   mcc-note:opencl-kernel:<kernel>:<task>:<file:l:c>  a kernel without file(...)
- *   mcc-note:opencl-defines:<k1>,<k2>...         kernels of an embedded file(...) source */
+ *   mcc-note:opencl-defines:<k1>,<k2>...         kernels of an embedded file(...) source
+ *   mcc-note:opencl-text:<text>                  a .cl input compiled apart (-c), embedded */
 #define MCC_NOTE_PREFIX "mcc-note:"
 /* The link-time checks of the notes in `objects` (and the .cl inputs of the link): every
  * device(undefined) task has an implementation, every OpenCL kernel a source.  Errors are
