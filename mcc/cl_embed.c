@@ -270,6 +270,15 @@ char *cl_kernel_names(const char *text)
     return out;
 }
 
+bool cl_mentions(const char *text, const char *kernel)
+{
+    size_t n = strlen(kernel);
+    for (const char *p = text; n && (p = strstr(p, kernel)) != NULL; p += n)
+        if ((p == text || !word_char(p[-1])) && !word_char(p[n]))
+            return true;
+    return false;
+}
+
 void cl_include_dirs_of(const char *opts, struct cl_dirs *dirs)
 {
     for (const char *p = opts; p && *p;) {

@@ -465,6 +465,10 @@ static int process_cuda(struct driver *d, struct item *it)
 /* A .cl input: its kernels as C with -y, an object with -c, else kept for the link. */
 static int process_opencl(struct driver *d, struct item *it)
 {
+    if (access(it->args[0], R_OK) != 0) {      /* as gcc says it of a missing C input */
+        fprintf(stderr, "mcc: error: %s: %s\n", it->args[0], strerror(errno));
+        return 1;
+    }
     if (d->stop == STOP_TRANSLATE)
         return opencl_to_c(d, it->args[0], it->args[0], final_name(d, it->args[0], ".cl.c"));
     if (d->stop == STOP_OBJECT && !d->syntax_only && d->opts.ompss)

@@ -100,26 +100,6 @@ static bool in_list(const char *list, const char *name)
     return false;
 }
 
-static bool ident_char(char c)
-{
-    return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-}
-
-static bool word_at(const char *text, const char *p, size_t n)
-{
-    return (p == text || !ident_char(p[-1])) && !ident_char(p[n]);
-}
-
-/* Does `text` name the kernel (as the runtime looks for a kernel in the sources)? */
-static bool mentions(const char *text, const char *kernel)
-{
-    size_t n = strlen(kernel);
-    for (const char *p = text; p && (p = strstr(p, kernel)) != NULL; p += n)
-        if (word_at(text, p, n))
-            return true;
-    return false;
-}
-
 /* Does an OpenCL source of the program have the kernel (defined in an embedded file(...)
  * source, or named in a .cl input of the link or in the text of one compiled apart)? */
 static bool has_source(const struct notes *ns, const char *kernel, const char *const *texts,
@@ -131,11 +111,11 @@ static bool has_source(const struct notes *ns, const char *kernel, const char *c
             return true;
     }
     for (size_t i = 0; i < ntexts; i++)
-        if (mentions(texts[i], kernel))
+        if (cl_mentions(texts[i], kernel))
             return true;
     for (size_t i = 0; i < ns->n; i++) {
         const char *text = kind(ns->v[i], "opencl-text");
-        if (text && mentions(text, kernel))
+        if (text && cl_mentions(text, kernel))
             return true;
     }
     return false;

@@ -447,9 +447,9 @@ void lower_device_embed_source(struct lower *L, const char *name, const char *pa
     struct name *key = name_intern(&L->t->parser, name, strlen(name));
     if (lower_map_get(&L->cl_sources, key))
         return;
-    lower_map_put(L, &L->cl_sources, key, (void *)name);
     mcc_note_opencl_source(name, path);     /* its kernels also translated to C */
     char *raw = cl_embed_text(path, name, L->t->opts->cl_include_dirs);
+    lower_map_put(L, &L->cl_sources, key, raw ? arena_strndup(L->a, raw, strlen(raw)) : "");
     if (!raw) {
         mcc_error_at(loc, "cannot read OpenCL file '%s'", path);
         return;
@@ -466,13 +466,32 @@ void lower_device_embed_source(struct lower *L, const char *name, const char *pa
     free(raw);
 }
 
+/* The kernel of a task with file(...) must be in that source: the runtime looks for it
+ * there only, and would stop the program at its first launch. */
+static void check_file_kernel(struct lower *L, const struct lower_ftask *f,
+                              const struct omp_clause *fl)
+{
+    const char *file = fl->args[0].text;
+    const char *text = lower_map_get(&L->cl_sources, name_intern(&L->t->parser, file,
+                                                                 strlen(file)));
+    const struct omp_clause *nm = lower_dir_find(&f->dir, OMP_CL_NAME);
+    const char *kernel = nm && nm->nargs ? nm->args[0].text : fname(L, f);
+    if (!text || !*text || cl_mentions(text, kernel))
+        return;
+    mcc_error_at(&fl->args[0].loc, "OpenCL kernel '%s' (task '%s') is not defined in %s: a "
+                 "__kernel function of that name is needed there; name(...) gives it when it "
+                 "differs from the task's", kernel, f->impl_of ? f->impl_of : fname(L, f), file);
+}
+
 /* Every file(...) of the unit's OpenCL tasks. */
 void lower_device_embed_all(struct lower *L)
 {
     for (struct lower_ftask *f = L->ftasks; f; f = f->next) {
         const struct omp_clause *fl = lower_dir_find(&f->dir, OMP_CL_FILE);
-        if (fl && fl->nargs && fl->file_path && has_device(&f->dir, OMP_DEVICE_OPENCL))
+        if (fl && fl->nargs && fl->file_path && has_device(&f->dir, OMP_DEVICE_OPENCL)) {
             lower_device_embed_source(L, fl->args[0].text, fl->file_path, &fl->args[0].loc);
+            check_file_kernel(L, f, fl);
+        }
     }
     link_notes(L);
     if (L->cuda_parts)

@@ -257,6 +257,8 @@ void cl_include_dirs_of(const char *opts, struct cl_dirs *dirs);
 char *cl_embed_text(const char *path, const char *shown, const char *const *dirs);
 /* The kernels the OpenCL text defines (`__kernel void name(`), comma-separated; malloc'd. */
 char *cl_kernel_names(const char *text);
+/* Does the OpenCL text name `kernel` as a word (where the runtime would look for it)? */
+bool cl_mentions(const char *text, const char *kernel);
 /* The body of a C string literal holding s (a line of the literal per line of s); malloc'd. */
 char *cl_c_string(const char *s);
 /* C code registering an OpenCL source with the runtime from a constructor (`ctor`):

@@ -3,7 +3,8 @@
 # link_check.c): a device(undefined) task that no unit implements, and an OpenCL kernel
 # (without file(...)) that no source of the program has, are errors at their device
 # clause, with no program written; units compiled apart (-c) and linked later are checked
-# at that link; an implementation or a .cl input in another unit satisfies them.
+# at that link; an implementation or a .cl input in another unit satisfies them.  A kernel
+# that its own file(...) source lacks is an error when its unit is compiled.
 . "$(dirname "$0")/lib.sh"
 cat > task.h <<'SRC'
 #pragma omp target device(undefined) copy_deps
@@ -68,4 +69,17 @@ ok "$MCC" --ompss -c ocl.c
 ok "$MCC" --ompss ocl.o twice.cl -o oprog2
 fails 1 "$MCC" --ompss ocl.o -o oprog3
 has err.txt "OpenCL kernel 'twice' \(task 'twice'\) has no source"
+# a kernel that its file(...) source lacks: at the clause when the unit is compiled (the
+# runtime looks for it in that source only), with name(...) too
+sed 's/ndrange(1, n, 8) copy_deps$/ndrange(1, n, 8) copy_deps file(twice.cl)/' ocl.c > ocl_file.c
+ok "$MCC" --ompss ocl_file.c -o fprog
+sed 's/twice(/twice_typo(/' ocl_file.c > typo.c
+fails 1 "$MCC" --ompss -c typo.c
+[ "$(grep -m1 ': error: ' err.txt)" = "typo.c:1:67: error: OpenCL kernel 'twice_typo' (task 'twice_typo') is not defined in twice.cl: a __kernel function of that name is needed there; name(...) gives it when it differs from the task's" ] ||
+    { cat err.txt; fail "wrong diagnostic for a kernel its file(...) lacks"; }
+absent typo.o
+sed 's/file(twice.cl)/file(twice.cl) name(twice2)/' ocl_file.c > named.c
+fails 1 "$MCC" --ompss named.c -o nprog
+has err.txt "^named.c:1:67: error: OpenCL kernel 'twice2' \(task 'twice'\) is not defined in twice.cl"
+absent nprog
 no_temps

@@ -5,7 +5,7 @@
 # text is embedded in the program (a generated constructor registers it with
 # nanort_opencl_source under the name given, with the --opencl-build-opts), so the program
 # runs from any directory, and its kernels are translated (registered with
-# nanort_opencl_cpu_kernel).
+# nanort_opencl_cpu_kernel).  A .cl input that does not exist is an error naming it.
 . "$(dirname "$0")/lib.sh"
 write_app
 printf '__kernel void scale(__global float *a) {\n  a[get_global_id(0)] *= 2; /* "x" */\n}\n' > kern.cl
@@ -27,4 +27,11 @@ strings prog | grep -qx -- '-cl-fast-relaxed-math' || fail "build options not em
 nm prog | grep -q ' U nanort_opencl_source\| T nanort_opencl_source' || fail "no registration call"
 nm prog | grep -q 'scale__nrt_cl' || fail "the kernel is not translated"
 mkdir elsewhere && (cd elsewhere && runs ../prog "r=42")
+# a .cl input that does not exist is named, as gcc names a missing C input
+fails 1 "$MCC" app.c helper.c nothere.cl -o prog3
+has err.txt "^mcc: error: nothere\.cl: No such file or directory$"
+lacks err.txt "has no source"
+absent prog3
+fails 1 "$MCC" -c nothere.cl
+has err.txt "^mcc: error: nothere\.cl: No such file or directory$"
 no_temps
