@@ -469,8 +469,13 @@ static int process_opencl(struct driver *d, struct item *it)
         fprintf(stderr, "mcc: error: %s: %s\n", it->args[0], strerror(errno));
         return 1;
     }
-    if (d->stop == STOP_TRANSLATE)
-        return opencl_to_c(d, it->args[0], it->args[0], final_name(d, it->args[0], ".cl.c"));
+    if (d->stop == STOP_TRANSLATE) {
+        const char *out = final_name(d, it->args[0], ".cl.c");
+        int st = opencl_to_c(d, it->args[0], it->args[0], out);
+        if (st == MCC_OPENCL_INVALID)
+            drv_remove_output(out);
+        return st ? 1 : 0;
+    }
     if (d->stop == STOP_OBJECT && !d->syntax_only && d->opts.ompss)
         return opencl_object(d, it);
     if (drv_verbose)
@@ -592,7 +597,8 @@ static void opencl_build_defines(const struct driver *d, struct strvec *cmd)
 /* The OpenCL C of `path` as C (registered under `name`) in `c_out`: preprocessed with
  * opencl_c.h, its #includes found next to it, then through the include options of the
  * command and of --opencl-build-opts (as OpenCL sources are embedded), translated.
- * Non-zero when nothing could be written. */
+ * Non-zero when nothing could be written: MCC_OPENCL_INVALID when the text does not
+ * preprocess or parse (the OpenCL compiler would refuse it too). */
 static int opencl_to_c(struct driver *d, const char *name, const char *path, const char *c_out)
 {
     const char *dir = drv_temp_dir();
@@ -610,9 +616,8 @@ static int opencl_to_c(struct driver *d, const char *name, const char *path, con
     for (size_t i = 0; i < sizeof incs / sizeof incs[0]; i++)
         copy_flags(&cmd, &d->inc, incs[i], true);
     opencl_build_defines(d, &cmd);
-    int st = run_on_input(&cmd, "c", path, pre);
-    if (st)
-        return st;
+    if (run_on_input(&cmd, "c", path, pre) != 0)
+        return MCC_OPENCL_INVALID;
     if (drv_verbose)
         fprintf(stderr, "mcc-translate-opencl %s -o %s\n", pre, c_out);
     fflush(NULL);
@@ -621,7 +626,8 @@ static int opencl_to_c(struct driver *d, const char *name, const char *path, con
 
 /* The object of `path`'s kernels translated to C and compiled by gcc -O3; NULL when there
  * is none (--opencl-cpu=no, or the translation failed and only a warning is due),
- * DRV_OPENCL_CPU_FAILED after an error. */
+ * DRV_OPENCL_CPU_FAILED after an error: a .cl that does not preprocess or parse is one
+ * with every --opencl-cpu but no (its kernels could build for no device). */
 const char *drv_opencl_cpu_object(struct driver *d, const char *name, const char *path)
 {
     if (!d->opencl_cpu || !d->opts.ompss)
@@ -631,8 +637,14 @@ const char *drv_opencl_cpu_object(struct driver *d, const char *name, const char
     const char *c = d->keep ? drv_asprintf("%s.cl.c", stem)
                             : drv_temp(dir, drv_asprintf("%s.cl.c", stem));
     const char *o = drv_temp(dir, drv_asprintf("%s.cl.o", stem));
-    if (opencl_to_c(d, name, path, c) != 0)
-        return d->opencl_cpu == 2 ? DRV_OPENCL_CPU_FAILED : NULL;
+    int st = opencl_to_c(d, name, path, c);
+    if (st == MCC_OPENCL_INVALID) {
+        drv_remove_output(c);
+        fprintf(stderr, "mcc: error: %s: not valid OpenCL C (see above): no device could build "
+                "its kernels (macros it needs go in --opencl-build-opts)\n", path);
+    }
+    if (st != 0)
+        return d->opencl_cpu == 2 || st == MCC_OPENCL_INVALID ? DRV_OPENCL_CPU_FAILED : NULL;
     struct strvec cmd = {0};
     drv_begin_cc(d, &cmd);
     static const char *const flags[] = {

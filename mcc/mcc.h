@@ -2049,9 +2049,11 @@ const char *ocl_name(struct ocl *o, enum ocl_name kind, ...);
 
 /* ocl_translate.c */
 /* Translate the preprocessed .cl `in_path` to the C `out_path`; `source` is the name its
- * kernels are registered under (the OpenCL source's name given to nanort).  Diagnostics
- * are warnings (the kernels that cannot be translated stay OpenCL-only), errors when
- * `require` (--opencl-cpu=require).  Returns 0, or 1 when nothing could be written. */
+ * kernels are registered under (the OpenCL source's name given to nanort).  A syntax error
+ * is an error (no OpenCL compiler takes the text: MCC_OPENCL_INVALID); what cannot be
+ * translated is a warning (those kernels stay OpenCL-only), an error when `require`
+ * (--opencl-cpu=require).  Returns 0, or 1 when nothing could be written. */
+#define MCC_OPENCL_INVALID 2
 int mcc_translate_opencl(const char *in_path, const char *out_path, const char *source,
                          bool require, const struct mcc_options *opts);
 /* The function cannot be translated: remember why (the first reason counts). */

@@ -466,17 +466,14 @@ int mcc_translate_opencl(const char *in_path, const char *out_path, const char *
     struct translation t;
     struct mcc_options o = opts ? *opts : (struct mcc_options){.ompss = true};
     o.ompss = false;            /* `#pragma omp` means nothing in OpenCL C */
-    int st = 1;
-    mcc_diag_soft(!require);
+    int st = MCC_OPENCL_INVALID;  /* a syntax error: invalid OpenCL C for every device too */
     if (translation_parse(&t, in_path, text, len, &o)) {
+        mcc_diag_soft(!require);
         st = translate(&t, source, require, out);
         if (require && mcc_error_count())
             st = 1;
-    } else {
-        fprintf(stderr, "mcc: warning: %s: not translated to C (see above); its kernels keep "
-                "only their OpenCL implementation\n", source);
+        mcc_diag_soft(false);
     }
-    mcc_diag_soft(false);
     translation_free(&t);
     if (fclose(out) != 0 && st == 0) {
         fprintf(stderr, "mcc: cannot write %s: %s\n", out_path, strerror(errno));
