@@ -352,3 +352,270 @@ char *cl_embed_c(const char *text, const char *name, const char *opts, const cha
     free(o);
     return e.out;
 }
+
+/* ---- kernel signatures (the types a task's prototype and its kernel must agree on) ----- */
+
+static bool word_is(const char *w, size_t n, const char *const *list)
+{
+    for (; *list; list++)
+        if (strlen(*list) == n && !memcmp(*list, w, n))
+            return true;
+    return false;
+}
+
+/* OpenCL C's scalar type names, which the host writes the same way or as C spells them. */
+static const char *const scalars[] = {
+    "char", "uchar", "short", "ushort", "int", "uint", "long", "ulong", "float", "double",
+    "half", "bool", "size_t", "ptrdiff_t", "intptr_t", "uintptr_t", "void", NULL,
+};
+
+/* Words that say nothing about the bytes an argument has. */
+static const char *const qualifiers[] = {
+    "const", "volatile", "restrict", "__restrict", "__restrict__", "__global", "global",
+    "__local", "local", "__constant", "constant", "__private", "private", "register", NULL,
+};
+
+/* A known type word: a C specifier or an OpenCL scalar or vector type name. */
+static bool type_word(const char *w, size_t n)
+{
+    static const char *const c[] = {"signed", "unsigned", "_Bool", NULL};
+    if (word_is(w, n, scalars) || word_is(w, n, c))
+        return true;
+    size_t k = n;
+    while (k > 0 && w[k - 1] >= '0' && w[k - 1] <= '9')
+        k--;
+    if (k == n || k == 0)
+        return false;
+    static const char *const sizes[] = {"2", "3", "4", "8", "16", NULL};
+    return word_is(w, k, scalars) && word_is(w + k, n - k, sizes);
+}
+
+/* The words' type as OpenCL C names it ("uint" for `unsigned int`), NULL if none. */
+static char *type_of_words(const char *const *w, const size_t *len, int n)
+{
+    int longs = 0;
+    bool uns = false, sgn = false;
+    const char *base = NULL;
+    size_t blen = 0;
+    for (int i = 0; i < n; i++) {
+        if (len[i] == 4 && !memcmp(w[i], "long", 4))
+            longs++;
+        else if (len[i] == 8 && !memcmp(w[i], "unsigned", 8))
+            uns = true;
+        else if (len[i] == 6 && !memcmp(w[i], "signed", 6))
+            sgn = true;
+        else if (base)
+            return NULL;
+        else
+            base = w[i], blen = len[i];
+    }
+    if (base && blen == 5 && !memcmp(base, "_Bool", 5))
+        base = "bool", blen = 4;
+    if (longs) {
+        if (longs > 2 || (base && !(blen == 3 && !memcmp(base, "int", 3))))
+            return NULL;
+        base = "long", blen = 4;
+    } else if (!base) {
+        if (!uns && !sgn)
+            return NULL;
+        base = "int", blen = 3;
+    }
+    if (uns || sgn) {
+        static const char *const ints[] = {"char", "short", "int", "long", NULL};
+        if (!word_is(base, blen, ints))
+            return NULL;
+    }
+    char *t = malloc(blen + 2);
+    if (!t)
+        abort();
+    snprintf(t, blen + 2, "%s%.*s", uns ? "u" : "", (int)blen, base);
+    return t;
+}
+
+char *cl_param_type(const char *s, size_t n, char **name)
+{
+    enum { MAX_WORDS = 8 };
+    const char *w[MAX_WORDS];
+    size_t len[MAX_WORDS];
+    int nw = 0, stars = 0;
+    bool unknown = false;
+    *name = NULL;
+    for (const char *p = s, *end = s + n; p < end;) {
+        if (p + 1 < end && p[0] == '/' && p[1] == '*') {
+            const char *c = strstr(p + 2, "*/");
+            p = c && c < end ? c + 2 : end;
+        } else if (p + 1 < end && p[0] == '/' && p[1] == '/') {
+            while (p < end && *p != '\n')
+                p++;
+        } else if (*p == '#') {                 /* a #line the embedding put there */
+            while (p < end && *p != '\n')
+                p++;
+        } else if (word_char(*p) && !(*p >= '0' && *p <= '9')) {
+            const char *b = p;
+            while (p < end && word_char(*p))
+                p++;
+            if (word_is(b, (size_t)(p - b), qualifiers))
+                continue;
+            if (nw == MAX_WORDS || stars) {     /* the name, after the stars */
+                unknown |= nw == MAX_WORDS || *name != NULL;
+                free(*name);
+                *name = strndup(b, (size_t)(p - b));
+                continue;
+            }
+            w[nw] = b, len[nw++] = (size_t)(p - b);
+        } else if (*p == '*') {
+            stars++, p++;
+        } else if (*p == '[') {                 /* an array parameter is a pointer */
+            stars++;
+            while (p < end && *p != ']')
+                p++;
+        } else if (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r' || *p == ']') {
+            p++;
+        } else {                                /* function pointers, attributes, ... */
+            unknown = true;
+            p++;
+        }
+    }
+    if (!*name && nw >= 2 && !type_word(w[nw - 1], len[nw - 1])) {
+        *name = strndup(w[nw - 1], len[nw - 1]);
+        nw--;
+    }
+    for (int i = 0; i < nw; i++)
+        unknown |= !type_word(w[i], len[i]);
+    char *t = unknown || !nw ? NULL : type_of_words(w, len, nw);
+    if (t && stars) {
+        char *ts = malloc(strlen(t) + (size_t)stars + 2);
+        if (!ts)
+            abort();
+        sprintf(ts, "%s %.*s", t, stars, "****************");
+        free(t);
+        t = ts;
+    }
+    return t;
+}
+
+/* The parameter list after `(` at p, its types "t1;t2;..." ("?": not known), to its `)`. */
+static char *param_types(const char *p)
+{
+    char *out = strdup("");
+    size_t len = 0;
+    for (int depth = 0, first = 1; *p && depth >= 0; first = 0) {
+        const char *b = p;
+        while (*p && !(depth == 0 && (*p == ',' || *p == ')'))) {
+            depth += *p == '(';
+            depth -= *p == ')';
+            p++;
+        }
+        char *name;
+        char *t = cl_param_type(b, (size_t)(p - b), &name);
+        if (!(first && *p == ')' && t && !strcmp(t, "void") && !name)) {
+            size_t tl = t ? strlen(t) : 1;
+            char *o = realloc(out, len + tl + 2);
+            if (!o)
+                abort();
+            out = o;
+            len += (size_t)sprintf(out + len, "%s%s", len ? ";" : "", t ? t : "?");
+        }
+        free(t);
+        free(name);
+        if (*p == ')')
+            break;
+        if (*p)
+            p++;
+    }
+    return out;
+}
+
+char *cl_kernel_params(const char *text, const char *kernel)
+{
+    char *found = NULL;
+    size_t kn = strlen(kernel);
+    for (const char *p = text; *p; p++) {
+        size_t kw = !strncmp(p, "__kernel", 8) ? 8 : !strncmp(p, "kernel", 6) ? 6 : 0;
+        if (!kw || (p > text && word_char(p[-1])) || word_char(p[kw]))
+            continue;
+        const char *q = skip_blanks(p + kw);
+        if (strncmp(q, "void", 4) || word_char(q[4]))
+            continue;
+        q = skip_blanks(q + 4);
+        if (strncmp(q, kernel, kn) || word_char(q[kn]) || *(q = skip_blanks(q + kn)) != '(')
+            continue;
+        char *t = param_types(q + 1);
+        if (found && strcmp(found, t)) {        /* variants (#if): nothing to compare */
+            free(found);
+            free(t);
+            return NULL;
+        }
+        free(found);
+        found = t;
+    }
+    return found;
+}
+
+char *cl_list_item(const char *list, int i, char sep)
+{
+    for (; list && i > 0; i--)
+        list = (list = strchr(list, sep)) ? list + 1 : NULL;
+    if (!list)
+        return NULL;
+    return strndup(list, strcspn(list, (char[]){sep, '\0'}));
+}
+
+/* How two known parameter types differ: CL_SAME; CL_BYTES, pointers whose element types
+ * differ as scalars (`double *` for `float *`: a buffer may well be read another way,
+ * `float *` as `float4 *`, any as bytes); CL_VALUE, by-value types or a pointer and a value. */
+static enum cl_difference difference(const char *a, const char *b)
+{
+    if (!strcmp(a, b))
+        return CL_SAME;
+    bool pa = strchr(a, '*') != NULL, pb = strchr(b, '*') != NULL;
+    if (!pa || !pb)
+        return CL_VALUE;
+    static const char *const loose[] = {"void", "char", "uchar", NULL};
+    size_t na = strcspn(a, " "), nb = strcspn(b, " ");
+    bool vec = (a[na - 1] >= '0' && a[na - 1] <= '9') || (b[nb - 1] >= '0' && b[nb - 1] <= '9');
+    if (vec || word_is(a, na, loose) || word_is(b, nb, loose) || strcmp(a + na, b + nb))
+        return CL_SAME;
+    return CL_BYTES;
+}
+
+int cl_params_differ(const char *proto, const char *kernel, enum cl_difference *how)
+{
+    int n = 0;
+    for (const char *p = proto; p; p = strchr(p, ';') ? strchr(p, ';') + 1 : NULL)
+        n++;
+    for (const char *p = kernel; p; p = strchr(p, ';') ? strchr(p, ';') + 1 : NULL)
+        n--;
+    if (n != 0 || !*proto)      /* as many parameters (else the runtime tells) */
+        return -1;
+    for (int i = 0;; i++) {
+        char *a = cl_list_item(proto, i, ';'), *b = cl_list_item(kernel, i, ';');
+        *how = a && b && strcmp(a, "?") && strcmp(b, "?") ? difference(a, b) : CL_SAME;
+        bool end = !a || !b;
+        free(a);
+        free(b);
+        if (*how != CL_SAME)
+            return i;
+        if (end)
+            return -1;
+    }
+}
+
+char *cl_params_error(const char *proto, const char *names, const char *kernel_types, int i,
+                      enum cl_difference how, const char *task, const char *kernel,
+                      const char *file)
+{
+    char *pt = cl_list_item(proto, i, ';'), *kt = cl_list_item(kernel_types, i, ';');
+    char *name = cl_list_item(names, i, ',');
+    char *msg;
+    if (asprintf(&msg, "parameter %d%s%s%s of task '%s' is '%s' but kernel '%s' in %s takes "
+                 "'%s' there: %s; declare the parameter as the kernel does", i + 1, name && *name ? " '" : "",
+                 name && *name ? name : "", name && *name ? "'" : "", task, pt, kernel, file,
+                 kt, how == CL_BYTES ? "the kernel reads the buffer's elements as its own type"
+                 : "the argument would reach the kernel unconverted") < 0)
+        abort();
+    free(pt);
+    free(kt);
+    free(name);
+    return msg;
+}

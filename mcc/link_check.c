@@ -7,7 +7,11 @@
  *   - which OpenCL kernels name no source (no file(...)) and which kernels the embedded
  *     file(...) sources define: a kernel that neither those nor the .cl inputs of the link
  *     contain, nor the texts of .cl inputs compiled apart (-c), is an error (at run time it
- *     would only find no source to build).
+ *     would only find no source to build);
+ *   - the parameter types of each OpenCL kernel's prototype: where the one text of the
+ *     program that defines the kernel gives a parameter another built-in type, the kernel
+ *     would read the argument's bytes as that type: an error at the device clause (a
+ *     warning for pointers to other scalars: a buffer may be read another way).
  * Objects and archives the link gets are read whole; notes are NUL-terminated strings.
  */
 #include "mcc.h"
@@ -121,6 +125,68 @@ static bool has_source(const struct notes *ns, const char *kernel, const char *c
     return false;
 }
 
+/* The .cl inputs of the link as they are embedded (an entry NULL when unreadable). */
+static char **read_texts(const char *const *cl_inputs, size_t ncl, const char *const *cl_dirs)
+{
+    char **texts = calloc(ncl + 1, sizeof *texts);
+    if (!texts)
+        abort();
+    for (size_t k = 0; k < ncl; k++)
+        texts[k] = cl_embed_text(cl_inputs[k], cl_inputs[k], cl_dirs);
+    return texts;
+}
+
+/* The name an embedded text was given (its first #line), malloc'd. */
+static char *text_name(const char *text)
+{
+    static const char key[] = "#line 1 \"";
+    if (strncmp(text, key, sizeof key - 1))
+        return strdup("its .cl file");
+    text += sizeof key - 1;
+    return strndup(text, strcspn(text, "\"\n"));
+}
+
+/* `opencl-params:kernel:task:types:names:file:l:c`: the prototype's parameter types against
+ * those of the kernel in the one OpenCL text of the program that defines it; 1 after an
+ * error (a warning under -Werror too). */
+static int check_params(const struct notes *ns, const char *rest, const char *const *texts,
+                        const char *const *names, size_t ntexts)
+{
+    struct mcc_loc loc;
+    char *kernel = split(rest, &loc);
+    char *task = cl_list_item(rest, 1, ':'), *types = cl_list_item(rest, 2, ':');
+    char *pnames = cl_list_item(rest, 3, ':'), *found = NULL, *file = NULL;
+    int defs = 0;
+    for (size_t i = 0; i < ntexts + ns->n; i++) {
+        const char *text = i < ntexts ? texts[i] : kind(ns->v[i - ntexts], "opencl-text");
+        char *kt = text ? cl_kernel_params(text, kernel) : NULL;
+        if (kt && defs++ == 0) {
+            found = kt;
+            file = i < ntexts ? strdup(names[i]) : text_name(text);
+        } else {
+            free(kt);
+        }
+    }
+    int before = mcc_error_count();     /* a warning may be an error (-Werror) */
+    enum cl_difference how = CL_SAME;
+    int i = defs == 1 && types && pnames ? cl_params_differ(types, found, &how) : -1;
+    if (i >= 0) {
+        char *msg = cl_params_error(types, pnames, found, i, how, task, kernel, file);
+        if (how == CL_BYTES)
+            mcc_warning_at(&loc, "%s", msg);
+        else
+            mcc_error_at(&loc, "%s", msg);
+        free(msg);
+    }
+    free(kernel);
+    free(task);
+    free(types);
+    free(pnames);
+    free(found);
+    free(file);
+    return mcc_error_count() > before;
+}
+
 int link_check(const char *const *objects, size_t nobjects, const char *const *cl_inputs,
                size_t ncl, const char *const *cl_dirs)
 {
@@ -142,12 +208,11 @@ int link_check(const char *const *objects, size_t nobjects, const char *const *c
                 errors++;
             }
             free(task);
+        } else if ((rest = kind(ns.v[i], "opencl-params")) != NULL) {
+            texts = texts ? texts : read_texts(cl_inputs, ncl, cl_dirs);
+            errors += check_params(&ns, rest, (const char *const *)texts, cl_inputs, ncl);
         } else if ((rest = kind(ns.v[i], "opencl-kernel")) != NULL) {
-            if (!texts) {
-                texts = calloc(ncl + 1, sizeof *texts);
-                for (size_t k = 0; texts && k < ncl; k++)
-                    texts[k] = cl_embed_text(cl_inputs[k], cl_inputs[k], cl_dirs);
-            }
+            texts = texts ? texts : read_texts(cl_inputs, ncl, cl_dirs);
             char *kernel = split(rest, &loc);
             const char *task = rest + strlen(kernel) + 1;
             if (!has_source(&ns, kernel, (const char *const *)texts, ncl)) {

@@ -409,6 +409,23 @@ static const char *where(const struct mcc_loc *loc)
     return buf;
 }
 
+/* The prototype's parameter types as cl_param_type() spells them, "t1;t2;..." ("?": not
+ * comparable), and their names "n1,n2,...", in the arena. */
+static void proto_params(struct lower *L, const struct lower_ftask *f, const char **types,
+                         const char **names)
+{
+    const char *t = "", *n = "";
+    EACH_PARAM(f, p) {
+        char *name, *type = cl_param_type(L->t->src.text + p->begin, p->end - p->begin, &name);
+        t = arena_printf(L->a, "%s%s%s", t, p == f->params->kid[0] ? "" : ";", type ? type : "?");
+        n = arena_printf(L->a, "%s%s%s", n, p == f->params->kid[0] ? "" : ",", name ? name : "");
+        free(type);
+        free(name);
+    }
+    *types = t;
+    *names = n;
+}
+
 static bool calls_opencl_source(struct ast *n, void *arg)
 {
     if (n->kind == AST_CALL && n->kid[0] && n->kid[0]->kind == AST_IDENT &&
@@ -434,9 +451,13 @@ static void link_notes(struct lower *L)
             ast_walk(L->t->tu, calls_opencl_source, &by_hand);
         looked = true;
         const struct omp_clause *nm = lower_dir_find(&f->dir, OMP_CL_NAME);
+        const char *kernel = nm && nm->nargs ? nm->args[0].text : fname(L, f), *types, *names;
         if (!by_hand)
-            note(L, "opencl-kernel:%s:%s:%s", nm && nm->nargs ? nm->args[0].text : fname(L, f),
-                 f->impl_of ? f->impl_of : fname(L, f), where(&dev->loc));
+            note(L, "opencl-kernel:%s:%s:%s", kernel, f->impl_of ? f->impl_of : fname(L, f),
+                 where(&dev->loc));
+        proto_params(L, f, &types, &names);
+        note(L, "opencl-params:%s:%s:%s:%s:%s", kernel, fname(L, f), types, names,
+             where(&dev->loc));
     }
 }
 
@@ -466,6 +487,30 @@ void lower_device_embed_source(struct lower *L, const char *name, const char *pa
     free(raw);
 }
 
+/* The kernel's parameters in its file(...) source have the types of the prototype's (the
+ * argument's bytes are passed as they are). */
+static void check_file_params(struct lower *L, const struct lower_ftask *f, const char *text,
+                              const char *kernel, const char *file)
+{
+    char *kt = cl_kernel_params(text, kernel);
+    const char *types, *names;
+    proto_params(L, f, &types, &names);
+    enum cl_difference how;
+    int i = kt ? cl_params_differ(types, kt, &how) : -1;
+    if (i >= 0) {
+        /* at the device clause: columns in the prototype are those of the preprocessed
+         * text, where __global and __kernel are gone */
+        const struct mcc_loc loc = lower_dir_find(&f->dir, OMP_CL_DEVICE)->loc;
+        char *msg = cl_params_error(types, names, kt, i, how, fname(L, f), kernel, file);
+        if (how == CL_BYTES)
+            mcc_warning_at(&loc, "%s", msg);
+        else
+            mcc_error_at(&loc, "%s", msg);
+        free(msg);
+    }
+    free(kt);
+}
+
 /* The kernel of a task with file(...) must be in that source: the runtime looks for it
  * there only, and would stop the program at its first launch. */
 static void check_file_kernel(struct lower *L, const struct lower_ftask *f,
@@ -476,8 +521,12 @@ static void check_file_kernel(struct lower *L, const struct lower_ftask *f,
                                                                  strlen(file)));
     const struct omp_clause *nm = lower_dir_find(&f->dir, OMP_CL_NAME);
     const char *kernel = nm && nm->nargs ? nm->args[0].text : fname(L, f);
-    if (!text || !*text || cl_mentions(text, kernel))
+    if (!text || !*text)
         return;
+    if (cl_mentions(text, kernel)) {
+        check_file_params(L, f, text, kernel, file);
+        return;
+    }
     mcc_error_at(&fl->args[0].loc, "OpenCL kernel '%s' (task '%s') is not defined in %s: a "
                  "__kernel function of that name is needed there; name(...) gives it when it "
                  "differs from the task's", kernel, f->impl_of ? f->impl_of : fname(L, f), file);

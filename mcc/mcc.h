@@ -227,7 +227,9 @@ int drv_link_program(struct driver *d);
  *   mcc-note:undefined-task:<task>:<file:l:c>    a device(undefined) task
  *   mcc-note:opencl-kernel:<kernel>:<task>:<file:l:c>  a kernel without file(...)
  *   mcc-note:opencl-defines:<k1>,<k2>...         kernels of an embedded file(...) source
- *   mcc-note:opencl-text:<text>                  a .cl input compiled apart (-c), embedded */
+ *   mcc-note:opencl-text:<text>                  a .cl input compiled apart (-c), embedded
+ *   mcc-note:opencl-params:<kernel>:<task>:<t1;t2...>:<n1,n2...>:<file:l:c>  a prototype's
+ *                                                parameter types (cl_param_type) and names */
 #define MCC_NOTE_PREFIX "mcc-note:"
 /* The link-time checks of the notes in `objects` (and the .cl inputs of the link): every
  * device(undefined) task has an implementation, every OpenCL kernel a source.  Errors are
@@ -259,6 +261,29 @@ char *cl_embed_text(const char *path, const char *shown, const char *const *dirs
 char *cl_kernel_names(const char *text);
 /* Does the OpenCL text name `kernel` as a word (where the runtime would look for it)? */
 bool cl_mentions(const char *text, const char *kernel);
+/* The type of the parameter declaration s[0..n) as OpenCL C names it, without address
+ * spaces and qualifiers ("uint", "float *"), its name in *name (malloc'd, NULL if none);
+ * NULL when it is no built-in scalar or vector type or pointer to one (a typedef, a struct,
+ * a macro): a type that cannot be compared.  The host's prototype and the .cl alike. */
+char *cl_param_type(const char *s, size_t n, char **name);
+/* The types of kernel `kernel`'s parameters in the OpenCL text, "t1;t2;..." ("?": one not
+ * known); NULL when the text defines no such kernel, or several that disagree (#if). */
+char *cl_kernel_params(const char *text, const char *kernel);
+/* Item i of a list separated by sep (malloc'd), NULL past its end. */
+char *cl_list_item(const char *list, int i, char sep);
+/* How a prototype's parameter type and its kernel's differ: not (or not in a way that
+ * matters: `float *` for a `float4 *` buffer), as element types of pointers (a warning:
+ * `double *` for `float *` is rarely meant), as values (an error: `int` for `float`, a
+ * pointer for a value). */
+enum cl_difference { CL_SAME, CL_BYTES, CL_VALUE };
+/* The first parameter whose known types differ between a prototype's "t1;t2;..." and its
+ * kernel's, and how; -1 for none (or counts that differ, which the runtime reports). */
+int cl_params_differ(const char *proto, const char *kernel, enum cl_difference *how);
+/* The error for parameter i of `task` whose type differs between its prototype ("t1;t2",
+ * names "n1,n2") and its kernel (in `file`); malloc'd. */
+char *cl_params_error(const char *proto, const char *names, const char *kernel_types, int i,
+                      enum cl_difference how,
+                      const char *task, const char *kernel, const char *file);
 /* The body of a C string literal holding s (a line of the literal per line of s); malloc'd. */
 char *cl_c_string(const char *s);
 /* C code registering an OpenCL source with the runtime from a constructor (`ctor`):

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# A task's prototype and its OpenCL kernel must agree on each parameter's type: the argument's
+# bytes reach the kernel unconverted, so `int a` for the kernel's `float a` would run with
+# wrong values.  mcc compares the built-in types where it
+# sees both: the file(...) source when the unit is compiled, the .cl inputs and .cl objects
+# at the link; an error at the device clause naming the parameter and both types (a warning
+# for buffers whose scalar element types differ).  Types it
+# cannot tell (typedefs, macros, #if variants) are not compared; spellings of one type
+# (`unsigned int` and `uint`, address spaces, const) agree.
+. "$(dirname "$0")/lib.sh"
+printf '__kernel void k(int n, __global float *x, float a)\n{ int i = get_global_id(0); if (i < n) x[i] += a; }\n' > k.cl
+write_main() {      # write_main FILE PARAMS [FILE-CLAUSE]
+    cat > "$1" <<SRC
+#include <stdio.h>
+typedef float real;
+#pragma omp target device(opencl) ndrange(1, n, 8) copy_deps ${3:-}
+#pragma omp task inout([n]x)
+__kernel void k($2);
+int main(void)
+{
+    float x[8] = {1, 1, 1, 1, 1, 1, 1, 1};
+    k(8, (void *)x, 1);
+#pragma omp taskwait
+    printf("x[0]=%g\n", x[0]);
+    return 0;
+}
+SRC
+}
+write_main int.c "int n, __global float *x, int a"
+fails 1 "$MCC" --ompss int.c k.cl -o prog
+[ "$(grep -m1 ': error: ' err.txt)" = "int.c:3:20: error: parameter 3 'a' of task 'k' is 'int' but kernel 'k' in k.cl takes 'float' there: the argument would reach the kernel unconverted; declare the parameter as the kernel does" ] ||
+    { cat err.txt; fail "wrong diagnostic for an int parameter of a float kernel parameter"; }
+absent prog
+# a buffer read as other elements is a warning (a float * is often read as float4 *)
+write_main dbl.c "int n, __global double *x, float a"
+ok "$MCC" --ompss dbl.c k.cl -o dprog
+[ "$(grep -m1 ': warning: ' err.txt)" = "dbl.c:3:20: warning: parameter 2 'x' of task 'k' is 'double *' but kernel 'k' in k.cl takes 'float *' there: the kernel reads the buffer's elements as its own type; declare the parameter as the kernel does" ] ||
+    { cat err.txt; fail "wrong diagnostic for a double * parameter of a float * kernel parameter"; }
+fails 1 "$MCC" --ompss -Werror dbl.c k.cl -o prog2
+absent prog2
+printf '__kernel void k(int n, __global float4 *x, float a)\n{ }\n' > k4.cl
+write_main v4.c "int n, __global float *x, float a"
+ok "$MCC" --ompss v4.c k4.cl -o prog4
+lacks err.txt "parameter 2"
+write_main ptr.c "int n, __global float *x, float *a"
+fails 1 "$MCC" --ompss ptr.c k.cl -o prog
+has err.txt "^ptr\.c:3:20: error: parameter 3 'a' of task 'k' is 'float \*' but kernel 'k' in k.cl takes 'float' there: the argument would reach"
+# separate compilation: at the link, from the .cl's object
+ok "$MCC" --ompss -c int.c
+ok "$MCC" --ompss -c k.cl
+fails 1 "$MCC" --ompss int.o k.o -o prog
+has err.txt "^int\.c:3:20: error: parameter 3 'a' of task 'k' is 'int' but kernel 'k' in k.cl takes 'float'"
+absent prog
+# file(...): when the unit is compiled
+write_main filed.c "int n, __global float *x, int a" "file(k.cl)"
+fails 1 "$MCC" --ompss -c filed.c
+has err.txt "^filed\.c:3:20: error: parameter 3 'a' of task 'k' is 'int' but kernel 'k' in k.cl takes 'float'"
+absent filed.o
+# agreeing types, in other spellings, and types mcc cannot tell: built and run
+write_main good.c "int n, __global float *restrict x, const float a"
+ok "$MCC" --ompss good.c k.o -o good
+runs ./good "x[0]=2"
+write_main real.c "int n, __global real *x, real a"
+ok "$MCC" --ompss real.c k.cl -o real
+runs ./real "x[0]=2"
+printf '__kernel void k(unsigned int n, __global float *x, float a)\n{ int i = get_global_id(0); if (i < n) x[i] += a; }\n' > ku.cl
+write_main uint.c "uint n, __global float *x, float a"
+sed -i 's/^typedef float real;/typedef unsigned int uint;/' uint.c
+ok "$MCC" --ompss uint.c ku.cl -o uprog
+runs ./uprog "x[0]=2"
+printf '#ifdef USE_INT\n__kernel void k(int n, __global float *x, int a)\n#else\n__kernel void k(int n, __global float *x, float a)\n#endif\n{ int i = get_global_id(0); if (i < n) x[i] += a; }\n' > kv.cl
+ok "$MCC" --ompss int.c kv.cl -o vprog
+no_temps
