@@ -114,6 +114,16 @@ bool lower_device_check(struct lower *L, struct lower_ftask *f)
                      "kernel launched over a range");
         return false;
     }
+    if (lower_dir_devices(&f->dir) == 1u << OMP_DEVICE_OPENCL &&
+        f->decl->kind == AST_FUNCTION_DEF) {
+        /* its body would never run (the kernel comes from a .cl), and OpenCL built-ins in
+         * it made gcc and the linker report what mcc should */
+        mcc_error_at(&dev->loc, "'device(opencl)' makes '%s' an OpenCL kernel, which a .cl "
+                     "file defines: this definition's body would never run (declare the "
+                     "function here and define the kernel in a .cl file, or name smp too to "
+                     "make the body its host version)", fname(L, f));
+        return false;
+    }
     if (nd && !has_device(&f->dir, OMP_DEVICE_OPENCL) && !has_device(&f->dir, OMP_DEVICE_CUDA)) {
         mcc_error_at(&nd->loc, "'ndrange' needs 'device(opencl)' or 'device(cuda)'");
         return false;
