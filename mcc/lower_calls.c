@@ -111,6 +111,25 @@ static bool from_calls(struct lower *L, const struct lower_ftask *g, const struc
         lower_map_idents(L, calls->args[i].text, calls_name, &c);
         args[i].src = arena_printf(L->a, "(%s)", calls->args[i].text);
         args[i].buffer = is_pointer(p) && c.buffer;
+        /* a parameter given whole: a pointer for a value or a value for a pointer is a
+         * mistake gcc only warned about in the generated code (calls(x, n) for a kernel
+         * taking (int n, float *x): the pointer truncated into n) */
+        const char *t = calls->args[i].text;
+        size_t len = strlen(t);
+        while (len > 0 && (t[len - 1] == ' ' || t[len - 1] == '\t'))
+            len--;
+        while (len > 0 && (*t == ' ' || *t == '\t'))
+            t++, len--;
+        struct ast *q = param_named(of, t, len);
+        if (q && !c.bad && is_pointer(p) != is_pointer(q) &&
+            !lower_map_get(&L->reported, &calls->args[i])) {
+            lower_map_put(L, &L->reported, &calls->args[i], (void *)t);  /* (checked twice) */
+            mcc_error_at(&calls->args[i].loc, "'calls' argument %d, '%.*s', is %sa pointer "
+                         "but parameter %d of '%s' is %s", i + 1, (int)len, t,
+                         is_pointer(q) ? "" : "not ", i + 1, fname(L, g),
+                         is_pointer(p) ? "one" : "not");
+        }
+        ok &= !(q && !c.bad && is_pointer(p) != is_pointer(q));
         ok &= !c.bad;
         i++;
     }
