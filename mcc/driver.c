@@ -2,7 +2,7 @@
  * driver.c - the `mcc` command: a gcc-like driver around mcc_translate().
  *
  * For every C input (DESIGN.md "mcc pipeline"), with T = $TMPDIR/mcc-XXXXXX/<n>:
- *   <cc> -E -fopenmp -D_OMPSS=1 <cpp flags> -I<mcc include dirs> -x c app.c -o T/app.i
+ *   <cc> -E -C -fopenmp -D_OMPSS=1 <cpp flags> -I<mcc include dirs> -x c app.c -o T/app.i
  *   mcc_translate(T/app.i, T/app.c)                  (./app.mcc.c instead with -k or -y)
  *   <cc> -c <flags> -I<include dirs> -x c T/app.c -o app.o   (no -fopenmp: nanort, not libgomp)
  * then the link (driver_link.c):
@@ -213,12 +213,17 @@ static void add_cuda_host(const struct driver *d, struct strvec *cmd)
     sv_push(cmd, drv_asprintf("%s/mcc_cuda.h", d->mcc_incdir));
 }
 
-/* <cc> -E [-fopenmp -D_OMPSS=1 -D<device qualifiers>] <flags> -I<mcc dirs> -x c src [-o out] */
-static int preprocess(const struct driver *d, const char *src, const char *out)
+/* <cc> -E [-C] [-fopenmp -D_OMPSS=1 -D<device qualifiers>] <flags> -I<mcc dirs> -x c src
+ * [-o out].  For translation (`comments`), -C keeps the comments: the output goes to the
+ * native compiler again, and some of them mean something to it (a "fall through" comment
+ * before a case label silences -Wimplicit-fallthrough).  mcc -E prints what gcc -E does. */
+static int preprocess(const struct driver *d, const char *src, const char *out, bool comments)
 {
     struct strvec cmd = {0};
     drv_begin_cc(d, &cmd);
     sv_push(&cmd, "-E");
+    if (comments)
+        sv_push(&cmd, "-C");
     if (d->opts.ompss) {
         sv_push(&cmd, "-fopenmp");
         sv_push(&cmd, "-D_OMPSS=1");
@@ -349,7 +354,7 @@ static int translate_input(const struct driver *d, struct item *it, const char *
     int st;
     if (it->kind == IN_C) {
         pre = item_temp(it, ".i");
-        if ((st = preprocess(d, src, pre)) != 0)
+        if ((st = preprocess(d, src, pre, true)) != 0)
             return st;
     }
     const char *out;
@@ -427,7 +432,7 @@ static int opencl_to_c(struct driver *d, const char *name, const char *path, con
 static int process_c(struct driver *d, struct item *it)
 {
     if (d->stop == STOP_PREPROCESS)
-        return preprocess(d, it->args[0], d->output);
+        return preprocess(d, it->args[0], d->output, false);
     if (!d->opts.ompss && d->stop != STOP_TRANSLATE) {
         it->object = object_name(d, it);
         return compile_native(d, it, d->stop == STOP_ASSEMBLY ? "-S" : "-c", it->object);

@@ -88,6 +88,7 @@ void source_index(struct mcc_source *s, struct mcc_arena *a)
     int line = 1;
     const char *t = s->text, *end = t + s->len;
     const char *p = t;
+    bool in_comment = false;     /* -C keeps comments: a comment's `# 12` line is no marker */
     for (;;) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));
         const char *le = nl ? nl : end;
@@ -105,13 +106,14 @@ void source_index(struct mcc_source *s, struct mcc_arena *a)
         n++;
         int mline;
         const char *mfile = file;
-        if (p < le && (*p == '#' || *p == ' ' || *p == '\t') &&
+        if (!in_comment && p < le && (*p == '#' || *p == ' ' || *p == '\t') &&
             parse_linemarker(p, le, &mline, &mfile)) {
             /* The line after the marker is line `mline` of `mfile`. */
             file = mfile;
             line = mline;
         } else {
             line++;
+            in_comment = omp_comment_open(p, le, in_comment);
         }
         if (!nl)
             break;
@@ -175,13 +177,14 @@ static size_t skip_source_blanks(const char *l, size_t j, size_t n)
 
 /* The column of preprocessed offset `off` (its line starts at `i`) in the source line
  * `line` (`len` bytes): walk both together, blanks matching blanks of any length (cpp
- * squeezes indentation and spacing); 0 at any other difference, a macro expansion. */
+ * squeezes indentation and spacing) and comments skipped on both sides (cpp -C keeps
+ * them, but not those of a macro's definition); 0 at any other difference, a macro
+ * expansion. */
 static int source_col(const char *pp, size_t i, size_t off, const char *line, size_t len)
 {
     size_t j = 0;
     for (;;) {
-        while (i < off && (pp[i] == ' ' || pp[i] == '\t'))
-            i++;
+        i = skip_source_blanks(pp, i, off);
         j = skip_source_blanks(line, j, len);
         if (i >= off)
             break;

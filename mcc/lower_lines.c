@@ -41,10 +41,33 @@ const char *lower_mark_generated(void)
     return "\n# 1 \"<mcc>\"\n";
 }
 
+/* Newlines become blanks; a // comment (user text keeps its comments: the driver
+ * preprocesses with -C) would then hide the rest, so it goes too, with its literals
+ * skipped on the way. */
 char *lower_flat(struct lower *L, const char *text)
 {
     char *s = arena_strndup(L->a, text, strlen(text));
-    for (char *p = s; (p = strchr(p, '\n')); p++)
-        *p = ' ';
+    for (char *p = s; *p; p++) {
+        if (*p == '"' || *p == '\'') {
+            for (char q = *p++; *p && *p != q && *p != '\n'; p++)
+                p += p[0] == '\\' && p[1];
+            if (!*p)
+                break;
+        } else if (p[0] == '/' && p[1] == '*') {
+            char *e = strstr(p + 2, "*/");
+            if (!e)
+                break;
+            for (; p < e; p++)
+                *p = *p == '\n' ? ' ' : *p;
+            p++;
+        } else if (p[0] == '/' && p[1] == '/') {
+            for (; *p && *p != '\n'; p++)
+                *p = ' ';
+            if (!*p)
+                break;
+        }
+        if (*p == '\n')
+            *p = ' ';
+    }
     return s;
 }

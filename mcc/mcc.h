@@ -1011,6 +1011,10 @@ int omp_lex(const char *text, size_t len, struct omp_tok **toks);
 /* Length of the universal character name (\uXXXX, \UXXXXXXXX) at s, 0 when none; reads
  * at most `left` bytes and never past a NUL. */
 size_t omp_ucn_len(const char *s, size_t left);
+/* Whether a block comment is open at the end of the line [p, e), given whether one was at
+ * its start (literals end at the line).  The driver preprocesses with -C, so a pragma's
+ * comment may go on over the lines below (lex.c's line index follows comments too). */
+bool omp_comment_open(const char *p, const char *e, bool open);
 void omp_locate_tokens(struct omp_tok *toks, int ntoks, const char *text, struct mcc_loc loc);
 /* pragma.c */
 void *omp_alloc(struct omp_parser *p, size_t size);

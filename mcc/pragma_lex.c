@@ -86,6 +86,32 @@ static size_t quoted_len(const char *s, size_t left)
     return i < left ? i + 1 : left;
 }
 
+bool omp_comment_open(const char *p, const char *e, bool open)
+{
+    while (p < e) {
+        if (open) {
+            const char *c = memmem(p, (size_t)(e - p), "*/", 2);
+            if (!c)
+                return true;
+            open = false;
+            p = c + 2;
+        } else if (*p == '"' || *p == '\'') {
+            char q = *p++;
+            while (p < e && *p != q)
+                p += *p == '\\' && p + 1 < e ? 2 : 1;
+            p += p < e;
+        } else if (*p == '/' && p + 1 < e && (p[1] == '/' || p[1] == '*')) {
+            if (p[1] == '/')
+                return false;
+            open = true;
+            p += 2;
+        } else {
+            p++;
+        }
+    }
+    return open;
+}
+
 /* Length of the blank space or comment at s (0 when none). */
 static size_t space_len(const char *s, size_t left)
 {
@@ -259,9 +285,15 @@ static bool read_source_line(const struct mcc_loc *loc, struct source_line *sl)
         while (n > 0 && (start[n - 1] == '\n' || start[n - 1] == '\r'))
             n--;
         struct mcc_loc at = { loc->file, line, 1 };
-        if (!append_physical_line(sl, start, n, &at))
+        if (append_physical_line(sl, start, n, &at)) {
+            sl->len--;   /* drop the backslash of the continuation */
+            continue;
+        }
+        /* A block comment open at the end goes on below, and the pragma with it (cpp -C
+         * keeps the comment in the pragma's text); a blank stands for the newline. */
+        if (!omp_comment_open(sl->text, sl->text + sl->len, false))
             break;
-        sl->len--;   /* drop the backslash of the continuation */
+        append_physical_line(sl, " ", 1, &at);
     }
     return sl->text != NULL;
 }

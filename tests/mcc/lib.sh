@@ -11,8 +11,9 @@
 BUILD=${BUILD:-build}
 MCC=${MCC:-$BUILD/bin/mcc}
 # The preprocessing the driver does (mcc/driver.c, preprocess()):
-#   <cc> <flags> -E -fopenmp -D_OMPSS=1 <user -I...> -I<prefix>/lib/mcc/include -I<prefix>/include
-# where <prefix> is the folder above the real path of the mcc executable.
+#   <cc> <flags> -E -C -fopenmp -D_OMPSS=1 <user -I...> -I<prefix>/lib/mcc/include -I<prefix>/include
+# where <prefix> is the folder above the real path of the mcc executable (-C: comments kept,
+# since some mean something to the compiler that reads mcc's output).
 mcc_prefix() { dirname "$(dirname "$(readlink -f "$MCC")")"; }
 
 mcc_require() {
@@ -25,5 +26,5 @@ mcc_require() {
 mcc_preprocess() {
   local src=$1 out=$2 prefix; shift 2
   prefix=$(mcc_prefix)
-  gcc -E -fopenmp -D_OMPSS=1 "$@" -I"$prefix/lib/mcc/include" -I"$prefix/include" -x c "$src" -o "$out"
+  gcc -E -C -fopenmp -D_OMPSS=1 "$@" -I"$prefix/lib/mcc/include" -I"$prefix/include" -x c "$src" -o "$out"
 }
