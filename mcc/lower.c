@@ -463,10 +463,17 @@ static void visit_kids(struct lower *L, struct ast *n)
  */
 static const char prelude[] = MCC_ABI_PRELUDE "\n";
 
-static bool has_runtime_header(const struct mcc_source *src)
+/* Whether the unit holds nanort.h: whether it declares nanort_task_create at file scope
+ * (the parser's symbol, not the spelling in the text: the driver preprocesses with -C, so
+ * a comment may name it, and so may a string or a longer identifier). */
+static bool has_runtime_header(struct translation *t)
 {
     static const char key[] = "nanort_task_create";
-    return memmem(src->text, src->len, key, sizeof key - 1) != NULL;
+    struct name *nm = name_intern(&t->parser, key, sizeof key - 1);
+    for (struct sym *s = nm->ord; s; s = s->shadow)
+        if (s->depth == 0 && s->kind == SYM_FUNCTION)
+            return true;
+    return false;
 }
 
 static void lower_function(struct lower *L, struct ast *def)
@@ -548,7 +555,7 @@ int lower_unit(struct translation *t)
     lower_cuda_finish(&L);
     if (L.cuda_stub.len)
         t->cuda_stub = lbuf_take(&L.cuda_stub, L.a);
-    bool header = has_runtime_header(&t->src);
+    bool header = has_runtime_header(t);
     /* One line (ending with prelude's newline) on a line of its own: gdb must not find
      * code of it on line 1 of the user's file. */
     if (!header || L.critical_used)
