@@ -126,7 +126,8 @@ static void add_mark(struct lower *L, size_t off, const char *outer)
 }
 
 /* One pass over the linemarkers: a stack of the files entered (flag 1) and left (flag 2);
- * flag 3 marks a system header. */
+ * flag 3 marks a system header.  Comments are in the text (the driver preprocesses with
+ * -C): a line of a block comment that looks like a linemarker is none (as in lex.c). */
 static void index_headers(struct lower *L)
 {
     struct lower_cuda *c = cu(L);
@@ -138,12 +139,15 @@ static void index_headers(struct lower *L)
     int depth = 0;
     const char *text = L->text, *end = text + L->t->src.len;
     add_mark(L, 0, NULL);
+    bool in_comment = false;
     for (const char *p = text; p < end;) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));
         const char *next = nl ? nl + 1 : end;
         const char *file;
         unsigned flags;
-        if (linemarker_at(p, end, &file, &flags)) {
+        if (in_comment || !linemarker_at(p, end, &file, &flags)) {
+            in_comment = omp_comment_open(p, nl ? nl : end, in_comment);
+        } else {
             bool sys = flags & (1u << 3);
             if (flags & (1u << 1) && depth < MAXDEPTH) {
                 const char *up = depth ? st[depth - 1].outer : NULL;
@@ -210,9 +214,10 @@ static void cu_line(struct lower *L, size_t off)
 }
 
 /* Preprocessed text into the .cu: its linemarkers (`# 40 "app.c"`, a GNU form) become
- * #line directives. */
+ * #line directives (not a line of a block comment that looks like one). */
 static void cu_text(struct lower *L, const char *text)
 {
+    bool in_comment = false;
     for (const char *p = text; *p;) {
         const char *nl = strchr(p, '\n');
         size_t n = nl ? (size_t)(nl - p) + 1 : strlen(p);
@@ -221,12 +226,13 @@ static void cu_text(struct lower *L, const char *text)
         const char *q = p;
         while (q < p + n && (*q == ' ' || *q == '\t'))
             q++;
-        if (linemarker_at(q, p + n, &file, &flags)) {     /* flags dropped */
+        if (!in_comment && linemarker_at(q, p + n, &file, &flags)) {     /* flags dropped */
             const char *num = q + 1;
             while (*num == ' ' || *num == '\t' || (*num >= 'a' && *num <= 'z'))
                 num++;
             lbuf_printf(&L->cuda_stub, "#line %d \"%s\"\n", atoi(num), file);
         } else {
+            in_comment = omp_comment_open(p, p + n, in_comment);
             lbuf_printf(&L->cuda_stub, "%.*s", (int)n, p);
         }
         p += n;
@@ -330,13 +336,18 @@ static bool ident_char(char ch)
            (ch >= '0' && ch <= '9');
 }
 
-/* Past blanks, newlines and the linemarkers cpp puts inside a macro's expansion
- * (`__attribute__((` `# 7 "app.c" 3 4` `global` ...): nothing else is between tokens. */
+/* Past blanks, newlines, comments (the driver preprocesses with -C) and the linemarkers
+ * cpp puts inside a macro's expansion (`__attribute__((` `# 7 "app.c" 3 4` `global` ...):
+ * nothing else is between tokens. */
 static const char *skip_blank(const char *p, const char *end)
 {
     while (p < end) {
         if (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r') {
             p++;
+        } else if (*p == '/' && p + 1 < end && (p[1] == '*' || p[1] == '/')) {
+            const char *e = p[1] == '*' ? memmem(p + 2, (size_t)(end - p - 2), "*/", 2)
+                                        : memchr(p, '\n', (size_t)(end - p));
+            p = !e ? end : p[1] == '*' ? e + 2 : e;
         } else if (*p == '#' && p[-1] == '\n') {
             const char *nl = memchr(p, '\n', (size_t)(end - p));
             p = nl ? nl : end;

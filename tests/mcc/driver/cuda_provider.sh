@@ -89,6 +89,43 @@ int main(void)
 SRC
 ok "$MCC" --ompss --cuda loop.c -o loop
 runs ./loop 4950
+# comments pass through (cpp -C): a comment line that looks like a linemarker into a
+# system header puts the code below it in no header (it was taken for stdio.h's: the kernel
+# stayed in the host C, "CUDA kernel launch in a function compiled for the host")
+cat > marker.c <<'SRC'
+#include <stdio.h>
+/* looks like a linemarker:
+# 1 "/usr/include/stdio.h" 1 3 4
+ */
+struct pair { float a, b; };
+#pragma omp target device(cuda)
+__global__ void add(struct pair *p, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        p[i].a += p[i].b;
+}
+#pragma omp target device(cuda) copy_deps
+#pragma omp task inout([n]p)
+void add_all(struct pair *p, int n)
+{
+    add<<<1, 64>>>(p, n);
+}
+int main(int argc, char **argv)
+{
+    struct pair p[64] = {{1, 2}};
+    (void)argv;
+    if (argc > 100)
+        add_all(p, 64);
+#pragma omp taskwait
+    puts("linked");
+    return 0;
+}
+SRC
+ok "$MCC" --ompss --cuda -Wall -k marker.c -o marker
+has marker.mcc_cuda.cu '^struct pair \{ float a, b; \};'
+lacks marker.mcc_cuda.cu 'include "/usr/include/stdio.h"'
+runs ./marker linked
 # nvcc's errors in the moved code point at the user's file and line
 sed -i 's/x\[i\] \*= 2;/x[i] *= undeclared_scale;/' prov.c
 run "$MCC" --ompss --cuda prov.c -o prog2
