@@ -32,28 +32,56 @@
 
 /* ---- does the unit use final? --------------------------------------------------------- */
 
-/* A `final(` in a `#pragma omp` line of the preprocessed text. */
+/* A `final(` in a `#pragma omp` line of the preprocessed text.  Comments are in the text
+ * (the driver preprocesses with -C): a pragma line commented out is none, a `final(` in a
+ * pragma's comment is none, and a pragma goes on over the lines of a block comment left
+ * open at the end of its line (as in grammar/c.l). */
 void lower_final_scan(struct lower *L)
 {
     const char *text = L->text, *end = text + L->t->src.len;
-    for (const char *p = text; (p = memmem(p, (size_t)(end - p), "final", 5)); p += 5) {
-        if (p > text && (p[-1] == '_' || (p[-1] >= 'a' && p[-1] <= 'z') ||
-                         (p[-1] >= 'A' && p[-1] <= 'Z') || (p[-1] >= '0' && p[-1] <= '9')))
-            continue;
-        const char *q = p + 5;
-        while (q < end && (*q == ' ' || *q == '\t'))
-            q++;
-        if (q == end || *q != '(')
-            continue;
+    if (!memmem(text, (size_t)(end - text), "final", 5))
+        return;     /* the usual case, at memmem's speed */
+    bool in_comment = false;
+    for (const char *p = text; p < end;) {
+        const char *le = memchr(p, '\n', (size_t)(end - p));
+        le = le ? le : end;
         const char *l = p;
-        while (l > text && l[-1] != '\n')
-            l--;
-        while (l < p && (*l == ' ' || *l == '\t'))
+        while (l < le && (*l == ' ' || *l == '\t'))
             l++;
-        if (l < p && *l == '#' && memmem(l, (size_t)(p - l), "pragma", 6) &&
-            memmem(l, (size_t)(p - l), "omp", 3)) {
-            L->final_used = true;
-            return;
+        if (in_comment || l == le || *l != '#') {
+            in_comment = omp_comment_open(p, le, in_comment);
+            p = le + (le < end);
+            continue;
+        }
+        for (bool open = omp_comment_open(l, le, false); open && le < end;) {
+            const char *next = le + 1;
+            le = memchr(next, '\n', (size_t)(end - next));
+            le = le ? le : end;
+            open = omp_comment_open(next, le, true);
+        }
+        p = le + (le < end);
+        if (!memmem(l, (size_t)(le - l), "final", 5))
+            continue;
+        /* # pragma omp ... final ( */
+        const char *s = lower_uncomment(L, l, (size_t)(le - l)) + 1;
+        const char *w[2] = {"pragma", "omp"};
+        bool pragma_omp = true;
+        for (int k = 0; k < 2 && pragma_omp; k++) {
+            s += strspn(s, " \t\n");
+            pragma_omp = !strncmp(s, w[k], strlen(w[k]));
+            s += strlen(w[k]);
+        }
+        if (!pragma_omp || (*s != ' ' && *s != '\t'))
+            continue;
+        for (const char *f = s; (f = strstr(f, "final")); f += 5) {
+            char b = f[-1];
+            if (b == '_' || (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') ||
+                (b >= '0' && b <= '9'))
+                continue;
+            if (f[5 + strspn(f + 5, " \t\n")] == '(') {
+                L->final_used = true;
+                return;
+            }
         }
     }
 }

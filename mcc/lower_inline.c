@@ -679,7 +679,8 @@ static const char *note_name(void *arg, const char *t, size_t n)
 
 static bool pragma_may_share(struct escape *e, struct ast *pr)
 {
-    const char *text = lower_src(e->L, pr->begin, pr->end);
+    /* without its comments: "default" or the name in one shares nothing */
+    const char *text = lower_uncomment(e->L, e->L->text + pr->begin, pr->end - pr->begin);
     const char *w = strstr(text, "omp");
     if (!w)
         return false;

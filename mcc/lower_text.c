@@ -109,6 +109,32 @@ static size_t literal_len(const char *s, char q)
     return s[i] ? i + 1 : i;
 }
 
+char *lower_uncomment(struct lower *L, const char *text, size_t len)
+{
+    char *out = arena_alloc(L->a, len + 1), *o = out;
+    for (size_t i = 0; i < len;) {
+        if (text[i] == '/' && i + 1 < len && (text[i + 1] == '*' || text[i + 1] == '/')) {
+            const char *e = text[i + 1] == '*'
+                ? memmem(text + i + 2, len - i - 2, "*/", 2) : memchr(text + i, '\n', len - i);
+            i = !e ? len : text[i + 1] == '*' ? (size_t)(e - text) + 2 : (size_t)(e - text);
+            *o++ = ' ';
+            continue;
+        }
+        size_t n = 1;
+        if (text[i] == '"' || text[i] == '\'') {   /* (no NUL need follow the text) */
+            size_t j = i + 1;
+            while (j < len && text[j] != text[i])
+                j += text[j] == '\\' ? 2 : 1;
+            n = (j < len ? j + 1 : len) - i;
+        }
+        memcpy(o, text + i, n);
+        o += n;
+        i += n;
+    }
+    *o = 0;
+    return out;
+}
+
 static const struct lower_var *frame_var_named(const struct lower_frame *f, const char *s,
                                                size_t n)
 {

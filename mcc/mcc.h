@@ -1247,6 +1247,9 @@ void lower_set_params(struct lower *L, struct ast *params, size_t from, size_t t
 /* The locals and parameters of function definition `def`, for lower_resolve. */
 void lower_function_locals(struct lower *L, struct ast *def);
 char *lower_src(struct lower *L, size_t begin, size_t end);           /* raw text */
+/* A copy of the `len` bytes of `text` with each comment replaced by a blank (the driver
+ * preprocesses with -C): for the text searches that a comment must not fool. */
+char *lower_uncomment(struct lower *L, const char *text, size_t len);
 char *lower_render(struct lower *L, const struct ast *n);             /* with edits */
 /* C text of a pragma expression with the names of the current frame replaced;
  * `skip` names (multidependence iterators) are left alone. */

@@ -19,7 +19,8 @@ static int leaves(int depth)
 int main(void)
 {
     int v[64] = {0}, n = 0, tree = 0;
-    #pragma omp task final(1) shared(v, n, tree) label(outer)
+    #pragma omp task /* final after a comment over two lines (the driver preprocesses
+                        with -C: mcc's scan for final must follow the pragma) */ final(1) shared(v, n, tree) label(outer)
     {
         for (int i = 0; i < 10; i++) {
             #pragma omp task shared(n) label(nested)
