@@ -1,6 +1,15 @@
-/* Never built: lowering_mock.c only checks that this text is embedded. */
+/* Never built: lowering_mock.c only checks that this text is embedded (and mcc that it
+ * defines the kernels the file(k.cl) tasks name). */
 __kernel void tile_kernel(__global const float *in, __global float *out,
                           __local float *scratch, int n, float k)
 {
     out[get_global_id(0)] = in[get_global_id(0)] * k + scratch[0] * n;
+}
+
+/* lowering_mock.c's task `copies` (mcc checks that its file(k.cl) defines it). */
+__kernel void copies(__global const short *a, __global short *b, char c, int n)
+{
+    int i = get_global_id(0);
+    if (i < n)
+        b[i] = a[i] + c;
 }
