@@ -226,7 +226,8 @@ static bool parse_nest(struct lower *L, const struct lower_dir *d, struct loop *
  * OpenMP says (chunks of the rounded-up iterations / n made fewer: 3 for 9 iterations and
  * num_tasks(4)); grainsize(g): iterations / g tasks, each of g to 2g - 1 iterations (the
  * chunks of g left a short last one), and with `strict:` (5.1) exactly g but the last;
- * a schedule's chunk: chunks of it; absent, or 0 or less: about 4 tasks per worker. */
+ * a schedule's chunk: chunks of it, or of 1/32 of a worker's share when that is larger;
+ * absent, or 0 or less: about 4 tasks per worker. */
 static const char *grain_code(struct lower *L, const struct lower_dir *d, bool serial)
 {
     const char *dflt = "(__nrt_n + 4LL * nanort_num_workers() - 1) / (4LL * nanort_num_workers())";
@@ -245,7 +246,14 @@ static const char *grain_code(struct lower *L, const struct lower_dir *d, bool s
                             "? __nrt_n / __nrt_g : 1; ",
                             lower_expr(L, g->args[0].text, NULL, 0), dflt);
     if (!g && sc && sc->nargs > 0 && sc->args[0].text)
-        g = sc;
+        /* a schedule's chunk is a scheduling granule, not a task: chunks much smaller than
+         * the loop's share of 32 tasks per worker are joined (schedule(dynamic, 1) over 20
+         * million tiny iterations made 20 million tasks, 3 times libgomp's time) */
+        return arena_printf(L->a, "long long __nrt_g = (long long)(%s), __nrt_T = 0; if "
+                            "(__nrt_g <= 0) __nrt_g = %s; else if (__nrt_g < __nrt_n / (32LL * "
+                            "nanort_num_workers())) __nrt_g = __nrt_n / (32LL * "
+                            "nanort_num_workers()); ",
+                            lower_expr(L, sc->args[0].text, NULL, 0), dflt);
     if (g)
         return arena_printf(L->a, "long long __nrt_g = (long long)(%s), __nrt_T = 0; if "
                             "(__nrt_g <= 0) __nrt_g = %s; ",
