@@ -402,12 +402,16 @@ static void implicit_sharing(struct capture *c, const struct lower_dir *d, size_
             bool indexes = !written && !lower_writes(d->node, v->sym) &&   /* loop variables */
                            writes_shared_row(c->node, v->sym, d);
             /* an array or struct the body only reads, when the region waits for the loop
-             * (no nowait): its one copy cannot change while the tasks run, so they share
-             * it; copying it into every chunk's task (a 64 KiB table read by a dynamic,1
-             * loop) cost more than the loop */
+             * (no nowait) or its code after the loop does not write it: its one copy
+             * cannot change while the tasks run, so they share it; copying it into every
+             * chunk's task (a 64 KiB table read by a dynamic,1 loop; 512 KiB by a nowait
+             * loop ending its region: 19 times libgomp's time) cost more than the loop */
             bool aggregate = (v->sym->type == TYPE_ARRAY && !v->sym->array_param) ||
                              v->sym->type == TYPE_STRUCT || v->sym->type == TYPE_UNION;
-            bool read_only = !written && aggregate && !lower_dir_has(d, OMP_CL_NOWAIT);
+            bool read_only = !written && aggregate &&
+                             (!lower_dir_has(d, OMP_CL_NOWAIT) ||
+                              (c->L->region && c->L->region->team &&
+                               !lower_writes_later(c->L->region->d->node, v->sym, d->node)));
             v->share = written || read_only ? LOWER_SHARED : LOWER_FIRSTPRIVATE;
             if ((written || indexes) && !lower_map_get(&c->L->reported, d->dir)) {
                 /* (once per construct: the sections of one are captured one by one) */

@@ -763,6 +763,34 @@ bool lower_writes(struct ast *n, const struct sym *s)
     return any_node(n, writes, s);
 }
 
+struct later_write {
+    const struct sym *s;
+    size_t from, to;                /* the construct: nodes inside it are not looked at */
+    bool found;
+};
+
+static bool later_write_visit(struct ast *n, void *arg)
+{
+    struct later_write *w = arg;
+    if (w->found || n->end <= w->from || (n->begin >= w->from && n->end <= w->to))
+        return false;               /* before it, or it */
+    if (n->begin >= w->from && writes(n, w->s))
+        w->found = true;
+    /* a statement that repeats around the construct: what it writes before it comes
+     * after an earlier instance */
+    if ((n->kind == AST_FOR || n->kind == AST_WHILE || n->kind == AST_DO) &&
+        n->begin < w->from && n->end >= w->to && any_node(n, writes, w->s))
+        w->found = true;
+    return !w->found;
+}
+
+bool lower_writes_later(struct ast *region, const struct sym *s, const struct ast *construct)
+{
+    struct later_write w = {s, construct->begin, construct->end, false};
+    ast_walk(region, later_write_visit, &w);
+    return w.found;
+}
+
 bool lower_lvalue_indexed_by(struct ast *e, const struct sym *s)
 {
     return indexed_by(e, s);

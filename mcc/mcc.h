@@ -1318,6 +1318,9 @@ const struct lower_var *lower_region_reduction(struct lower *L, const struct sym
 bool lower_in_region_body(struct lower *L);
 /* May `body` write `s` (assign, ++/--, take its address, pass an array)? */
 bool lower_writes(struct ast *body, const struct sym *s);
+/* May code of `region` that runs after `construct` (after it in the text, or before it in
+ * a loop around it) write s? */
+bool lower_writes_later(struct ast *region, const struct sym *s, const struct ast *construct);
 /* Does the lvalue e (x[i][j], x[i].f) have a subscript naming s? */
 bool lower_lvalue_indexed_by(struct ast *e, const struct sym *s);
 /* Does statement st set s (`s = e`, e not naming s) before anything else names it: the

@@ -62,12 +62,34 @@ int main(void)
         for (int k = 0; k < 512; k++)
             table[k] = -1;
     }
+    /* a nowait loop inside a loop of the region that changes the table before each
+     * instance: each instance's tasks keep the values of its start */
+    static int rounds[4][64];
+#pragma omp parallel
+    {
+        int table[64];
+        for (int k = 0; k < 64; k++)
+            table[k] = k;
+        for (int r = 0; r < 4; r++) {
+            table[r] = 1000 * (r + 1);
+#pragma omp for nowait
+            for (int i = 0; i < 64; i++) {
+                for (volatile int w = 0; w < 200; w++)
+                    ;
+                rounds[r][i] = table[i];
+            }
+        }
+    }
+    long sr = 0;
+    for (int r = 0; r < 4; r++)
+        for (int i = 0; i < 64; i++)
+            sr += rounds[r][i] * (r + 1);
     long sl = 0, sa = 0;
     for (int i = 0; i < N; i++)
         sl += looked[i];
     for (int i = 0; i < 64; i++)
         sa += later[i];
     printf("%ld %ld %ld\n", c2, odd, peak);
-    printf("%ld %ld\n", sl, sa);
+    printf("%ld %ld %ld\n", sl, sa, sr);
     return 0;
 }
