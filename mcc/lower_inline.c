@@ -344,6 +344,36 @@ static bool writes_shared_row(struct ast *n, const struct sym *s, const struct l
     return w.found;
 }
 
+struct through_write {
+    const struct lower_dir *d;
+    const struct sym *s;
+    bool found;
+};
+
+static bool through_write_visit(struct ast *n, void *arg)
+{
+    struct through_write *w = arg;
+    bool step = (n->kind == AST_UNARY && (n->op == INC_OP || n->op == DEC_OP || n->op == '&')) ||
+                n->kind == AST_POSTFIX;
+    if ((n->kind == AST_ASSIGN || step) && lower_lvalue_root(n->kid[0]) == w->s &&
+        !subscript_iterates(n->kid[0], w->d))
+        w->found = true;
+    return !w->found;
+}
+
+/* Does n write through the pointer s at an element none of whose subscripts is the loop's
+ * iteration variable (h[data[i] % 4]++, not dst[y][x] = ...)?  What s points to may be
+ * each thread's own (a region's reduction copy, a buffer it allocated): such a loop is
+ * handled as one that writes s. */
+static bool writes_through_shared(struct ast *n, const struct sym *s, const struct lower_dir *d)
+{
+    if (s->type != TYPE_POINTER)
+        return false;
+    struct through_write w = {d, s, false};
+    ast_walk(n, through_write_visit, &w);
+    return w.found;
+}
+
 /*
  * Implicit rules for what no clause decided (OMPSS.md "Data sharing in inline tasks",
  * "Worksharing", "OpenMP compatibility"):
@@ -377,7 +407,8 @@ static void implicit_sharing(struct capture *c, const struct lower_dir *d, size_
         } else if (def) {
             v->share = LOWER_FIRSTPRIVATE;
         } else if (ws && lower_thread_private(c->L, v->sym)) {
-            bool written = lower_writes(c->node, v->sym);
+            bool written = lower_writes(c->node, v->sym) ||
+                           writes_through_shared(c->node, v->sym, d);
             const struct omp_clause *red;
             const struct omp_ref *ref;
             bool reducible = written && loop_reduction(c, d, v, &red, &ref);

@@ -739,14 +739,31 @@ static bool any_node(struct ast *n, bool (*hit)(struct ast *, const struct sym *
 }
 
 /* n writes s (or part of it), takes its address, or passes the array s to a function */
+/* Does writing (or taking the address of) the lvalue e change s itself: e is s, or an
+ * element or member of it, but not an element of what the pointer s points to (p[i] = x
+ * leaves p as it is: the swapped-pointer stencil's loop writing b[i] with b private to
+ * each thread of its region ran as one task). */
+static bool changes(const struct ast *e, const struct sym *s)
+{
+    if (lvalue_root(e) != s)
+        return false;
+    if (s->type != TYPE_POINTER)
+        return true;
+    for (; e && (e->kind == AST_SUBSCRIPT || (e->kind == AST_MEMBER && e->op == '.'));
+         e = e->kid[0])
+        if (e->kind == AST_SUBSCRIPT)
+            return false;
+    return true;
+}
+
 static bool writes(struct ast *n, const struct sym *s)
 {
     switch (n->kind) {
     case AST_ASSIGN:
     case AST_POSTFIX:
-        return lvalue_root(n->kid[0]) == s;
+        return changes(n->kid[0], s);
     case AST_UNARY:
-        return (n->op == INC_OP || n->op == DEC_OP || n->op == '&') && lvalue_root(n->kid[0]) == s;
+        return (n->op == INC_OP || n->op == DEC_OP || n->op == '&') && changes(n->kid[0], s);
     case AST_CALL:
         /* an array passed to a function (as a pointer it may be written through) */
         for (struct ast *a = n->kid[1] ? n->kid[1]->kid[0] : NULL; a; a = a->next)
@@ -789,6 +806,11 @@ bool lower_writes_later(struct ast *region, const struct sym *s, const struct as
     struct later_write w = {s, construct->begin, construct->end, false};
     ast_walk(region, later_write_visit, &w);
     return w.found;
+}
+
+const struct sym *lower_lvalue_root(const struct ast *e)
+{
+    return lvalue_root(e);
 }
 
 bool lower_lvalue_indexed_by(struct ast *e, const struct sym *s)

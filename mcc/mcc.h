@@ -1316,11 +1316,14 @@ const struct lower_var *lower_region_reduction(struct lower *L, const struct sym
  * must cover all the work: 0 and 1)?  Not inside a single, master, sections or taskgroup
  * of the region, nor in its tasks, where the team is every worker. */
 bool lower_in_region_body(struct lower *L);
-/* May `body` write `s` (assign, ++/--, take its address, pass an array)? */
+/* May `body` write `s` (assign, ++/--, take its address, pass an array)?  Not a write
+ * through the pointer s (s[i] = x). */
 bool lower_writes(struct ast *body, const struct sym *s);
 /* May code of `region` that runs after `construct` (after it in the text, or before it in
  * a loop around it) write s? */
 bool lower_writes_later(struct ast *region, const struct sym *s, const struct ast *construct);
+/* The variable an lvalue expression designates (x, x[i], x.f), or NULL. */
+const struct sym *lower_lvalue_root(const struct ast *e);
 /* Does the lvalue e (x[i][j], x[i].f) have a subscript naming s? */
 bool lower_lvalue_indexed_by(struct ast *e, const struct sym *s);
 /* Does statement st set s (`s = e`, e not naming s) before anything else names it: the

@@ -3,7 +3,9 @@
  * PolyBench's and NPB's shape: `#pragma omp parallel private(i, j, k)` (or counters and
  * temporaries declared in the region) around `for` loops whose bodies count with j and k
  * and keep a partial sum in a temporary, and a row index k that the region's own loop
- * sets and the worksharing loops read (LU, 2mm, a CG matrix-vector product).  mcc ran
+ * sets and the worksharing loops read (LU, 2mm, a CG matrix-vector product), and the
+ * two grids of a stencil whose pointers each thread swaps between sweeps (the loop writes
+ * through one, not the pointer itself).  mcc ran
  * every such loop as one task with a warning ("private to each thread ... writes it"),
  * without parallelism; built with -Werror, this program fails on that warning. */
 #include <stdio.h>
@@ -84,6 +86,29 @@ int main(void)
         }
     }
 
+    /* Jacobi sweeps: src and dst private to each thread, swapped after each sweep */
+    static double g1[N][N], g2[N][N];
+    for (i = 0; i < N; i++)
+        for (j = 0; j < N; j++)
+            g1[i][j] = g2[i][j] = (i == 0 || j == 0) ? 1.0 : 0.0;
+#pragma omp parallel
+    {
+        double (*src)[N] = g1, (*dst)[N] = g2;
+        for (int sweep = 0; sweep < 10; sweep++) {
+#pragma omp for collapse(2) schedule(static)
+            for (int y = 1; y < N - 1; y++)
+                for (int x = 1; x < N - 1; x++)
+                    dst[y][x] = 0.25 * (src[y - 1][x] + src[y + 1][x] + src[y][x - 1] +
+                                        src[y][x + 1]);
+            double (*t)[N] = src;
+            src = dst;
+            dst = t;
+        }
+    }
+    double s4 = 0;
+    for (i = 0; i < N; i++)
+        for (j = 0; j < N; j++)
+            s4 += g1[i][j];
     double s1 = 0, s2 = 0, s3 = 0;
     for (i = 0; i < N; i++) {
         s1 += A[i][i] + A[i][N - 1 - i];
@@ -91,6 +116,6 @@ int main(void)
         for (j = 0; j < N; j++)
             s2 += D[i][j];
     }
-    printf("lu %.6e 2mm %.6e cg %.6e\n", s1, s2, s3);
+    printf("lu %.6e 2mm %.6e cg %.6e jacobi %.6e\n", s1, s2, s3, s4);
     return 0;
 }
