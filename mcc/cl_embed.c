@@ -239,18 +239,27 @@ static const char *skip_blanks(const char *p)
     }
 }
 
+/* Where the name of a kernel defined at p begins (p at `__kernel void` or `kernel void`,
+ * as whole words of text), or NULL. */
+static const char *kernel_name_at(const char *text, const char *p)
+{
+    size_t kw = !strncmp(p, "__kernel", 8) ? 8 : !strncmp(p, "kernel", 6) ? 6 : 0;
+    if (!kw || (p > text && word_char(p[-1])) || word_char(p[kw]))
+        return NULL;
+    const char *q = skip_blanks(p + kw);
+    if (strncmp(q, "void", 4) || word_char(q[4]))
+        return NULL;
+    return skip_blanks(q + 4);
+}
+
 char *cl_kernel_names(const char *text)
 {
     char *out = strdup("");
     size_t len = 0;
     for (const char *p = text; *p; p++) {
-        size_t kw = !strncmp(p, "__kernel", 8) ? 8 : !strncmp(p, "kernel", 6) ? 6 : 0;
-        if (!kw || (p > text && word_char(p[-1])) || word_char(p[kw]))
+        const char *q = kernel_name_at(text, p);
+        if (!q)
             continue;
-        const char *q = skip_blanks(p + kw);
-        if (strncmp(q, "void", 4) || word_char(q[4]))
-            continue;
-        q = skip_blanks(q + 4);
         const char *name = q;
         while (word_char(*q))
             q++;
@@ -531,13 +540,9 @@ char *cl_kernel_params(const char *text, const char *kernel)
     char *found = NULL;
     size_t kn = strlen(kernel);
     for (const char *p = text; *p; p++) {
-        size_t kw = !strncmp(p, "__kernel", 8) ? 8 : !strncmp(p, "kernel", 6) ? 6 : 0;
-        if (!kw || (p > text && word_char(p[-1])) || word_char(p[kw]))
+        const char *q = kernel_name_at(text, p);
+        if (!q)
             continue;
-        const char *q = skip_blanks(p + kw);
-        if (strncmp(q, "void", 4) || word_char(q[4]))
-            continue;
-        q = skip_blanks(q + 4);
         if (strncmp(q, kernel, kn) || word_char(q[kn]) || *(q = skip_blanks(q + kn)) != '(')
             continue;
         char *t = param_types(q + 1);
