@@ -47,7 +47,9 @@ static struct crit *crit_of(const char *name)
     unsigned h = hash_name(name);
     /* acquire: pairs with the release store that published the entry (its name, lock,
      * next) */
-    for (struct crit *c = atomic_load_explicit(&table[h], memory_order_acquire); c; c = c->next)
+    struct crit *first = atomic_load_explicit(&table[h], memory_order_acquire);
+    nrt_tsan_acquire(&table[h]);    /* (a TSan-built program sees no atomics of ours: tsan.c) */
+    for (struct crit *c = first; c; c = c->next)
         if (strcmp(c->name, name) == 0)
             return c;
     nrt_lock_acquire(&table_lock);
@@ -62,6 +64,7 @@ static struct crit *crit_of(const char *name)
             nrt_fatal("out of memory (critical section name)");
         nrt_lock_init_plain(&c->lock);
         c->next = head;
+        nrt_tsan_release(&table[h]);
         atomic_store_explicit(&table[h], c, memory_order_release);
     }
     nrt_lock_release(&table_lock);
