@@ -344,6 +344,29 @@ static bool writes_shared_row(struct ast *n, const struct sym *s, const struct l
     return w.found;
 }
 
+struct element_uses {
+    const struct sym *s;
+    int names, elements;
+};
+
+static bool element_uses_visit(struct ast *n, void *arg)
+{
+    struct element_uses *u = arg;
+    u->names += n->kind == AST_IDENT && n->sym == u->s;
+    u->elements += (n->kind == AST_SUBSCRIPT || (n->kind == AST_MEMBER && n->op == '.')) &&
+                   n->kid[0] && n->kid[0]->kind == AST_IDENT && n->kid[0]->sym == u->s;
+    return true;
+}
+
+/* Is every use of the array or struct s in n an element or member of it (s[i], s.f), so
+ * that no pointer to it escapes (`double *q = s;` then writes through q)? */
+static bool only_elements(struct ast *n, const struct sym *s)
+{
+    struct element_uses u = {s, 0, 0};
+    ast_walk(n, element_uses_visit, &u);
+    return u.names == u.elements;
+}
+
 struct through_write {
     const struct lower_dir *d;
     const struct sym *s;
@@ -407,8 +430,13 @@ static void implicit_sharing(struct capture *c, const struct lower_dir *d, size_
         } else if (def) {
             v->share = LOWER_FIRSTPRIVATE;
         } else if (ws && lower_thread_private(c->L, v->sym)) {
-            bool written = lower_writes(c->node, v->sym) ||
-                           writes_through_shared(c->node, v->sym, d);
+            bool through = writes_through_shared(c->node, v->sym, d);
+            bool aggregate = (v->sym->type == TYPE_ARRAY && !v->sym->array_param) ||
+                             v->sym->type == TYPE_STRUCT || v->sym->type == TYPE_UNION;
+            /* (an array a pointer of the body may write through, `long *q = work;`, counts
+             * as written: its tasks' copies took the updates, which the region lost) */
+            bool written = lower_writes(c->node, v->sym) || through ||
+                           (aggregate && !only_elements(c->node, v->sym));
             const struct omp_clause *red;
             const struct omp_ref *ref;
             bool reducible = written && loop_reduction(c, d, v, &red, &ref);
@@ -421,8 +449,10 @@ static void implicit_sharing(struct capture *c, const struct lower_dir *d, size_
             /* set before any use in the body (an inner loop's counter, a temporary): what
              * a thread's copy held before an iteration does not matter, so each task has
              * its own (PolyBench's and NPB's `parallel private(i, j, k)` around `for`
-             * loops whose bodies count with j ran as one task) */
-            if (written && lower_assigned_first(c->node, v->sym)) {
+             * loops whose bodies count with j ran as one task); not a pointer written
+             * through at elements other than the iteration's (`q = work; q[0] += x`: what
+             * it points to may be each thread's own) */
+            if (written && !through && lower_assigned_first(c->node, v->sym)) {
                 v->share = LOWER_PRIVATE;
                 continue;
             }
@@ -437,8 +467,6 @@ static void implicit_sharing(struct capture *c, const struct lower_dir *d, size_
              * cannot change while the tasks run, so they share it; copying it into every
              * chunk's task (a 64 KiB table read by a dynamic,1 loop; 512 KiB by a nowait
              * loop ending its region: 19 times libgomp's time) cost more than the loop */
-            bool aggregate = (v->sym->type == TYPE_ARRAY && !v->sym->array_param) ||
-                             v->sym->type == TYPE_STRUCT || v->sym->type == TYPE_UNION;
             bool read_only = !written && aggregate &&
                              (!lower_dir_has(d, OMP_CL_NOWAIT) ||
                               (c->L->region && c->L->region->team &&

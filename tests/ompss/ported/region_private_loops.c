@@ -84,12 +84,34 @@ int main(void)
     for (int r = 0; r < 4; r++)
         for (int i = 0; i < 64; i++)
             sr += rounds[r][i] * (r + 1);
+    long via_local = 0, via_private = 0;
+#pragma omp parallel reduction(+ : via_local)
+    {
+        long work[4] = {0, 0, 0, 0};
+#pragma omp for
+        for (int i = 0; i < 2000; i++) {
+            long *q = work;
+            q[i % 4] += i % 7;
+        }
+        via_local += work[0] + work[1] + work[2] + work[3];
+    }
+#pragma omp parallel reduction(+ : via_private)
+    {
+        long work[4] = {0, 0, 0, 0};
+        long *q;
+#pragma omp for
+        for (int i = 0; i < 2000; i++) {
+            q = work;
+            q[i % 4] += i % 5;
+        }
+        via_private += work[0] + work[1] + work[2] + work[3];
+    }
     long sl = 0, sa = 0;
     for (int i = 0; i < N; i++)
         sl += looked[i];
     for (int i = 0; i < 64; i++)
         sa += later[i];
     printf("%ld %ld %ld\n", c2, odd, peak);
-    printf("%ld %ld %ld\n", sl, sa, sr);
+    printf("%ld %ld %ld %ld %ld\n", sl, sa, sr, via_local, via_private);
     return 0;
 }
