@@ -606,10 +606,14 @@ int cl_params_differ(const char *proto, const char *kernel, enum cl_difference *
     }
 }
 
-char *cl_params_error(const char *proto, const char *names, const char *kernel_types, int i,
-                      enum cl_difference how, const char *task, const char *kernel,
-                      const char *file)
+void cl_params_check(const struct mcc_loc *loc, const char *proto, const char *names,
+                     const char *kernel_types, const char *task, const char *kernel,
+                     const char *file)
 {
+    enum cl_difference how;
+    int i = cl_params_differ(proto, kernel_types, &how);
+    if (i < 0)
+        return;
     char *pt = cl_list_item(proto, i, ';'), *kt = cl_list_item(kernel_types, i, ';');
     char *name = cl_list_item(names, i, ',');
     char *msg;
@@ -619,8 +623,12 @@ char *cl_params_error(const char *proto, const char *names, const char *kernel_t
                  kt, how == CL_BYTES ? "the kernel reads the buffer's elements as its own type"
                  : "the argument would reach the kernel unconverted") < 0)
         abort();
+    if (how == CL_BYTES)
+        mcc_warning_at(loc, "%s", msg);
+    else
+        mcc_error_at(loc, "%s", msg);
+    free(msg);
     free(pt);
     free(kt);
     free(name);
-    return msg;
 }

@@ -168,16 +168,8 @@ static int check_params(const struct notes *ns, const char *rest, const char *co
         }
     }
     int before = mcc_error_count();     /* a warning may be an error (-Werror) */
-    enum cl_difference how = CL_SAME;
-    int i = defs == 1 && types && pnames ? cl_params_differ(types, found, &how) : -1;
-    if (i >= 0) {
-        char *msg = cl_params_error(types, pnames, found, i, how, task, kernel, file);
-        if (how == CL_BYTES)
-            mcc_warning_at(&loc, "%s", msg);
-        else
-            mcc_error_at(&loc, "%s", msg);
-        free(msg);
-    }
+    if (defs == 1 && types && pnames)
+        cl_params_check(&loc, types, pnames, found, task, kernel, file);
     free(kernel);
     free(task);
     free(types);

@@ -505,19 +505,11 @@ static void check_file_params(struct lower *L, const struct lower_ftask *f, cons
     char *kt = cl_kernel_params(text, kernel);
     const char *types, *names;
     proto_params(L, f, &types, &names);
-    enum cl_difference how;
-    int i = kt ? cl_params_differ(types, kt, &how) : -1;
-    if (i >= 0) {
-        /* at the device clause: columns in the prototype are those of the preprocessed
-         * text, where __global and __kernel are gone */
-        const struct mcc_loc loc = lower_dir_find(&f->dir, OMP_CL_DEVICE)->loc;
-        char *msg = cl_params_error(types, names, kt, i, how, fname(L, f), kernel, file);
-        if (how == CL_BYTES)
-            mcc_warning_at(&loc, "%s", msg);
-        else
-            mcc_error_at(&loc, "%s", msg);
-        free(msg);
-    }
+    /* at the device clause: columns in the prototype are those of the preprocessed text,
+     * where __global and __kernel are gone */
+    if (kt)
+        cl_params_check(&lower_dir_find(&f->dir, OMP_CL_DEVICE)->loc, types, names, kt,
+                        fname(L, f), kernel, file);
     free(kt);
 }
 

@@ -279,11 +279,12 @@ enum cl_difference { CL_SAME, CL_BYTES, CL_VALUE };
 /* The first parameter whose known types differ between a prototype's "t1;t2;..." and its
  * kernel's, and how; -1 for none (or counts that differ, which the runtime reports). */
 int cl_params_differ(const char *proto, const char *kernel, enum cl_difference *how);
-/* The error for parameter i of `task` whose type differs between its prototype ("t1;t2",
- * names "n1,n2") and its kernel (in `file`); malloc'd. */
-char *cl_params_error(const char *proto, const char *names, const char *kernel_types, int i,
-                      enum cl_difference how,
-                      const char *task, const char *kernel, const char *file);
+/* Report at loc the first parameter of `task` whose type differs between its prototype
+ * ("t1;t2", names "n1,n2") and its kernel (in `file`): an error, a warning for CL_BYTES. */
+struct mcc_loc;
+void cl_params_check(const struct mcc_loc *loc, const char *proto, const char *names,
+                     const char *kernel_types, const char *task, const char *kernel,
+                     const char *file);
 /* The body of a C string literal holding s (a line of the literal per line of s); malloc'd. */
 char *cl_c_string(const char *s);
 /* C code registering an OpenCL source with the runtime from a constructor (`ctor`):
