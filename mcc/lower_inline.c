@@ -307,12 +307,6 @@ static bool loop_reduction(struct capture *c, const struct lower_dir *d, struct 
     return true;
 }
 
-struct row_write {
-    const struct lower_dir *d;
-    const struct sym *s;
-    bool found;
-};
-
 /* Is one of the lvalue e's subscripts exactly an iteration variable of d's loop? */
 static bool subscript_iterates(struct ast *e, const struct lower_dir *d)
 {
@@ -324,14 +318,29 @@ static bool subscript_iterates(struct ast *e, const struct lower_dir *d)
     return false;
 }
 
-static bool row_write_visit(struct ast *n, void *arg)
+/* A write of the loop's body at an element that is not the iteration's own (no subscript
+ * of it is exactly the loop's variable), whose lvalue `at` says involves s. */
+struct stray_write {
+    const struct lower_dir *d;
+    const struct sym *s;
+    bool (*at)(struct ast *lvalue, const struct sym *s);
+    bool address;                   /* &x[i] counts as a write */
+    bool found;
+};
+
+static bool stray_write_visit(struct ast *n, void *arg)
 {
-    struct row_write *w = arg;
-    bool inc = n->kind == AST_UNARY && (n->op == INC_OP || n->op == DEC_OP);
-    if ((n->kind == AST_ASSIGN || n->kind == AST_POSTFIX || inc) && lower_lvalue_indexed_by(n->kid[0], w->s) &&
-        !subscript_iterates(n->kid[0], w->d))
+    struct stray_write *w = arg;
+    struct ast *target = lower_write_target(n, w->address);
+    if (target && w->at(target, w->s) && !subscript_iterates(target, w->d))
         w->found = true;
     return !w->found;
+}
+
+static bool stray_write(struct ast *n, struct stray_write w)
+{
+    ast_walk(n, stray_write_visit, &w);
+    return w.found;
 }
 
 /* Does n write an element one of whose subscripts names s and none is exactly an
@@ -339,9 +348,7 @@ static bool row_write_visit(struct ast *n, void *arg)
  * with j the loop's variable)? */
 static bool writes_shared_row(struct ast *n, const struct sym *s, const struct lower_dir *d)
 {
-    struct row_write w = {d, s, false};
-    ast_walk(n, row_write_visit, &w);
-    return w.found;
+    return stray_write(n, (struct stray_write){d, s, lower_lvalue_indexed_by, false, false});
 }
 
 struct element_uses {
@@ -367,21 +374,9 @@ static bool only_elements(struct ast *n, const struct sym *s)
     return u.names == u.elements;
 }
 
-struct through_write {
-    const struct lower_dir *d;
-    const struct sym *s;
-    bool found;
-};
-
-static bool through_write_visit(struct ast *n, void *arg)
+static bool rooted_at(struct ast *lvalue, const struct sym *s)
 {
-    struct through_write *w = arg;
-    bool step = (n->kind == AST_UNARY && (n->op == INC_OP || n->op == DEC_OP || n->op == '&')) ||
-                n->kind == AST_POSTFIX;
-    if ((n->kind == AST_ASSIGN || step) && lower_lvalue_root(n->kid[0]) == w->s &&
-        !subscript_iterates(n->kid[0], w->d))
-        w->found = true;
-    return !w->found;
+    return lower_lvalue_root(lvalue) == s;
 }
 
 /* Does n write through the pointer s at an element none of whose subscripts is the loop's
@@ -390,11 +385,8 @@ static bool through_write_visit(struct ast *n, void *arg)
  * handled as one that writes s. */
 static bool writes_through_shared(struct ast *n, const struct sym *s, const struct lower_dir *d)
 {
-    if (s->type != TYPE_POINTER)
-        return false;
-    struct through_write w = {d, s, false};
-    ast_walk(n, through_write_visit, &w);
-    return w.found;
+    return s->type == TYPE_POINTER &&
+           stray_write(n, (struct stray_write){d, s, rooted_at, true, false});
 }
 
 /*
@@ -534,11 +526,10 @@ static void threadprivate_use(struct capture *c, const struct lower_dir *d)
 
 static bool calls_thread_num(struct ast *n, void *arg)
 {
+    static const char *const name[] = {"omp_get_thread_num"};
     bool *found = arg;
     struct ast *f = n->kind == AST_CALL ? n->kid[0] : NULL;
-    static const char name[] = "omp_get_thread_num";
-    if (f && f->kind == AST_IDENT && f->name->len == sizeof name - 1 &&
-        memcmp(f->name->str, name, sizeof name - 1) == 0)
+    if (f && f->kind == AST_IDENT && lower_name_in(f->name->str, f->name->len, name, 1))
         *found = true;
     return !*found;
 }

@@ -756,14 +756,19 @@ static bool changes(const struct ast *e, const struct sym *s)
     return true;
 }
 
+struct ast *lower_write_target(struct ast *n, bool address)
+{
+    bool unary = n->kind == AST_UNARY &&
+                 (n->op == INC_OP || n->op == DEC_OP || (address && n->op == '&'));
+    return n->kind == AST_ASSIGN || n->kind == AST_POSTFIX || unary ? n->kid[0] : NULL;
+}
+
 static bool writes(struct ast *n, const struct sym *s)
 {
+    struct ast *target = lower_write_target(n, true);
+    if (target)
+        return changes(target, s);
     switch (n->kind) {
-    case AST_ASSIGN:
-    case AST_POSTFIX:
-        return changes(n->kid[0], s);
-    case AST_UNARY:
-        return (n->op == INC_OP || n->op == DEC_OP || n->op == '&') && changes(n->kid[0], s);
     case AST_CALL:
         /* an array passed to a function (as a pointer it may be written through) */
         for (struct ast *a = n->kid[1] ? n->kid[1]->kid[0] : NULL; a; a = a->next)
@@ -885,9 +890,9 @@ static struct ast *function_def(struct lower *L, const struct sym *f)
 static bool tl_write_visit(struct ast *n, void *arg)
 {
     struct tl_write *w = arg;
-    bool inc = n->kind == AST_UNARY && (n->op == INC_OP || n->op == DEC_OP);
-    if (n->kind == AST_ASSIGN || n->kind == AST_POSTFIX || inc) {
-        struct sym *s = (struct sym *)lvalue_root(n->kid[0]);
+    struct ast *target = lower_write_target(n, false);
+    if (target) {
+        struct sym *s = (struct sym *)lvalue_root(target);
         if (s && s->depth == 0 && lower_map_get(&w->L->thread_local, s)) {
             int i = 0;
             while (i < w->n && w->found[i] != s)

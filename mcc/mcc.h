@@ -1323,6 +1323,9 @@ bool lower_writes(struct ast *body, const struct sym *s);
 /* May code of `region` that runs after `construct` (after it in the text, or before it in
  * a loop around it) write s? */
 bool lower_writes_later(struct ast *region, const struct sym *s, const struct ast *construct);
+/* The lvalue node n writes (the left of an assignment, the operand of ++ or --, and with
+ * `address` of unary &), or NULL. */
+struct ast *lower_write_target(struct ast *n, bool address);
 /* The variable an lvalue expression designates (x, x[i], x.f), or NULL. */
 const struct sym *lower_lvalue_root(const struct ast *e);
 /* Does the lvalue e (x[i][j], x[i].f) have a subscript naming s? */
