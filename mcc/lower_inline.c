@@ -389,6 +389,28 @@ static bool writes_through_shared(struct ast *n, const struct sym *s, const stru
            stray_write(n, (struct stray_write){d, s, rooted_at, true, false});
 }
 
+/* A worksharing construct found to run as one task on the region's thread: true the first
+ * time, when it is to be reported (the sections of one are captured one by one). */
+static bool first_serial_report(struct lower *L, const struct lower_dir *d)
+{
+    if (lower_map_get(&L->reported, d->dir))
+        return false;
+    lower_map_put(L, &L->reported, d->dir, d->dir);
+    return true;
+}
+
+static const char *ws_noun(const struct lower_dir *d)
+{
+    return d->dir->kind == OMP_DIR_FOR ? "loop" : "section";
+}
+
+/* What running it as one task means, in the warnings. */
+static const char *serial_words(const struct lower_dir *d)
+{
+    return d->dir->kind == OMP_DIR_FOR ? "its iterations run as one task"
+                                       : "the sections run in this task";
+}
+
 /*
  * Implicit rules for what no clause decided (OMPSS.md "Data sharing in inline tasks",
  * "Worksharing", "OpenMP compatibility"):
@@ -464,18 +486,13 @@ static void implicit_sharing(struct capture *c, const struct lower_dir *d, size_
                               (c->L->region && c->L->region->team &&
                                !lower_writes_later(c->L->region->d->node, v->sym, d->node)));
             v->share = written || read_only ? LOWER_SHARED : LOWER_FIRSTPRIVATE;
-            if ((written || indexes) && !lower_map_get(&c->L->reported, d->dir)) {
-                /* (once per construct: the sections of one are captured one by one) */
-                lower_map_put(c->L, &c->L->reported, d->dir, d->dir);
+            if ((written || indexes) && first_serial_report(c->L, d)) {
                 struct mcc_loc at = lower_dir_loc(c->L, d);
                 mcc_warning_at(&at, "'%.*s' is private to each thread of the parallel region "
                                "and the %s %s: %s, one after the other (%s to split the work)",
-                               (int)v->sym->name->len, v->sym->name->str,
-                               d->dir->kind == OMP_DIR_FOR ? "loop" : "section",
+                               (int)v->sym->name->len, v->sym->name->str, ws_noun(d),
                                written ? "writes it" : "writes elements it indexes",
-                               d->dir->kind == OMP_DIR_FOR ? "its iterations run as one task"
-                                                           : "the sections run in this task",
-                               reducible ? "drop 'nowait'"
+                               serial_words(d), reducible ? "drop 'nowait'"
                                : written ? "name it in a private, lastprivate or reduction clause"
                                          : "use a reduction on the array");
             }
@@ -513,14 +530,11 @@ static void threadprivate_use(struct capture *c, const struct lower_dir *d)
     if (!f.found)
         return;
     c->serial = c->here = true;
-    if (!lower_map_get(&c->L->reported, d->dir)) {
-        lower_map_put(c->L, &c->L->reported, d->dir, d->dir);
+    if (first_serial_report(c->L, d)) {
         struct mcc_loc at = lower_dir_loc(c->L, d);
         mcc_warning_at(&at, "the %s names threadprivate '%.*s': %s on this thread, whose "
-                       "copy it is", d->dir->kind == OMP_DIR_FOR ? "loop" : "section",
-                       (int)f.found->name->len, f.found->name->str,
-                       d->dir->kind == OMP_DIR_FOR ? "its iterations run as one task"
-                                                   : "the sections run in this task");
+                       "copy it is", ws_noun(d), (int)f.found->name->len, f.found->name->str,
+                       serial_words(d));
     }
 }
 
@@ -556,15 +570,12 @@ static void team_number_serial(struct capture *c, const struct lower_dir *d)
     if (!team_number_use(c->L, d, c->node))
         return;
     c->serial = c->here = true;
-    if (!lower_map_get(&c->L->reported, d->dir)) {
-        lower_map_put(c->L, &c->L->reported, d->dir, d->dir);
+    if (first_serial_report(c->L, d)) {
         struct mcc_loc at = lower_dir_loc(c->L, d);
         mcc_warning_at(&at, "the %s calls omp_get_thread_num() in a parallel region whose "
                        "body asked omp_get_num_threads(), 1 in mcc's team of one: %s on this "
                        "thread, where it is 0 (ask omp_get_max_threads() to size per-thread "
-                       "data)", d->dir->kind == OMP_DIR_FOR ? "loop" : "section",
-                       d->dir->kind == OMP_DIR_FOR ? "its iterations run as one task"
-                                                   : "the sections run in this task");
+                       "data)", ws_noun(d), serial_words(d));
     }
 }
 
