@@ -29,17 +29,22 @@ static void report(const char *what, int n)
     printf("%-24s %4d iterations: %3d tasks of %d to %d\n", what, n, tasks, lo, hi);
 }
 
+/* Iteration i, run by the task whose first iteration was *first (its own copy). */
+static void mark(int *first, int i)
+{
+    if (*first < 0)
+        *first = i;
+    first_of[i] = *first;
+}
+
 static void by_num_tasks(int n, int nt)
 {
     int first = -1;
 #pragma omp parallel
 #pragma omp single
 #pragma omp taskloop num_tasks(nt) firstprivate(first) shared(first_of)
-    for (int i = 0; i < n; i++) {
-        if (first < 0)
-            first = i;
-        first_of[i] = first;
-    }
+    for (int i = 0; i < n; i++)
+        mark(&first, i);
     char what[32];
     snprintf(what, sizeof what, "num_tasks(%d)", nt);
     report(what, n);
@@ -51,11 +56,8 @@ static void by_grainsize(int n, int g)
 #pragma omp parallel
 #pragma omp single
 #pragma omp taskloop grainsize(g) firstprivate(first) shared(first_of)
-    for (int i = 0; i < n; i++) {
-        if (first < 0)
-            first = i;
-        first_of[i] = first;
-    }
+    for (int i = 0; i < n; i++)
+        mark(&first, i);
     char what[32];
     snprintf(what, sizeof what, "grainsize(%d)", g);
     report(what, n);
@@ -67,11 +69,8 @@ static void strict_forms(int n, int g, int nt)
 #pragma omp parallel
 #pragma omp single
 #pragma omp taskloop grainsize(strict: g) firstprivate(first) shared(first_of)
-    for (int i = 0; i < n; i++) {
-        if (first < 0)
-            first = i;
-        first_of[i] = first;
-    }
+    for (int i = 0; i < n; i++)
+        mark(&first, i);
     char what[40];
     snprintf(what, sizeof what, "grainsize(strict: %d)", g);
     report(what, n);
@@ -79,11 +78,8 @@ static void strict_forms(int n, int g, int nt)
 #pragma omp parallel
 #pragma omp single
 #pragma omp taskloop num_tasks(strict: nt) firstprivate(first) shared(first_of)
-    for (int i = 0; i < n; i++) {
-        if (first < 0)
-            first = i;
-        first_of[i] = first;
-    }
+    for (int i = 0; i < n; i++)
+        mark(&first, i);
     snprintf(what, sizeof what, "num_tasks(strict: %d)", nt);
     report(what, n);
 }
