@@ -126,8 +126,8 @@ int nanort_main_enter(void)
     if (main_entered)
         return 0;
     main_entered = true;
-    if (!nrt_config_peek_bool("cluster", "NX_CLUSTER")) {
-        if (nrt_config_peek_bool("eager-start", "NX_EAGER_START"))
+    if (!nrt_config_peek_bool("cluster", "NX_CLUSTER", false)) {
+        if (nrt_config_peek_bool("eager-start", "NX_EAGER_START", true))
             nrt_ensure_started();
         return 0;
     }

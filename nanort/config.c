@@ -94,10 +94,10 @@ static const struct nrt_option core_options[] = {
      "per worker, total time", &nrt_cfg.summary, NULL},
     {"verbose", NRT_OPT_BOOL, "no", "print the start-up configuration to stderr",
      &nrt_cfg.verbose, NULL},
-    {"eager-start", NRT_OPT_BOOL, "no",
+    {"eager-start", NRT_OPT_BOOL, "yes",
      "start the runtime (workers, devices) when main begins, as Nanos++ does, instead of at "
-     "the first task: the program's own timers then leave the start-up out (an "
-     "omp_set_num_threads() call in main comes too late then)", &nrt_cfg.eager_start, NULL},
+     "the first task (no: at the first task); an omp_set_num_threads() call before the "
+     "first task starts it again with that many workers", &nrt_cfg.eager_start, NULL},
     {"help", NRT_OPT_HELP, "no", "print this list and exit", &want_help, NULL},
 };
 
@@ -492,6 +492,17 @@ void nrt_config_request_workers(int n)
         requested_workers = n;
 }
 
+/* An omp_set_num_threads() call after the start: whether the worker count it asks for
+ * counts (NX_ARGS and NX_SMP_WORKERS win over it) and differs from N, the running one;
+ * when it does, the count is taken for the next start. */
+bool nrt_config_take_request(int n)
+{
+    if (!cfg_loaded || workers_given || requested_workers <= 0 || requested_workers == n)
+        return false;
+    nrt_cfg.smp_workers = requested_workers;
+    return true;
+}
+
 /* OMP_NUM_THREADS counts when neither NX_ARGS nor NX_SMP_WORKERS set the workers, and an
  * omp_set_num_threads() call before the start wins over it. */
 static void apply_omp_num_threads(void)
@@ -515,13 +526,13 @@ static void apply_omp_num_threads(void)
     nrt_cfg.smp_workers = (int)x;
 }
 
-/* The value bool option NAME will have once the configuration is loaded (NX_ARGS wins over
- * the NX_ variable ENV; the last word wins), for nanort_main_enter(), which must decide
- * before loading it: loading early would fix the worker count before an
- * omp_set_num_threads() call in main.  The program's default options are not looked at. */
-bool nrt_config_peek_bool(const char *name, const char *env)
+/* The value bool option NAME (default DFLT) will have once the configuration is loaded
+ * (NX_ARGS wins over the NX_ variable ENV; the last word wins), for nanort_main_enter(),
+ * which decides before loading it whether to start the runtime or to load the cluster
+ * plugin.  The program's default options are not looked at. */
+bool nrt_config_peek_bool(const char *name, const char *env, bool dflt)
 {
-    bool on = false;
+    bool on = dflt;
     const char *v = env ? getenv(env) : NULL;
     if (v)
         parse_bool(v, &on);

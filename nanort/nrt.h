@@ -321,12 +321,13 @@ extern const struct nrt_plugin_option nrt_plugin_options[];
 
 /* omp_set_num_threads(n) before the runtime starts: the worker count, unless NX_ARGS or
  * NX_SMP_WORKERS gives one (it wins over OMP_NUM_THREADS, as a call does in OpenMP);
- * afterwards nothing changes. */
+ * after the start, the count for the next start (nrt_config_take_request()). */
 void nrt_config_request_workers(int n);
 /* Parse NX_ARGS and NX_<OPT> (once; again after nrt_config_reset()).  Prints --help and
  * exits 0, or prints the error and exits 1. */
 void nrt_config_load(void);
-bool nrt_config_peek_bool(const char *name, const char *env);
+bool nrt_config_peek_bool(const char *name, const char *env, bool dflt);
+bool nrt_config_take_request(int n);
 void nrt_config_reset(void);
 /* Parse a memory size for option `opt`: bytes with an optional K, M, G suffix (powers of
  * 1024), or a percentage "N%" of `total`.  A malformed value is a fatal error naming the
@@ -706,6 +707,10 @@ void nrt_wake_waiters(void);
 struct timespec nrt_deadline(long ns);
 /* Threads asleep in a wait (taskwait and the like) now: a hint, for tests. */
 int nrt_waiters_asleep(void);
+/* Idle workers asleep and not yet claimed by a waker now (a hint), and the sleepers
+ * claimed by wakers so far: for tests. */
+int nrt_idle_asleep(void);
+long nrt_idle_claimed(void);
 typedef bool nrt_cond_fn(void *arg);
 /* Run ready tasks until done(arg) holds; spin, then sleep when nothing is ready. */
 void nrt_wait_until(nrt_cond_fn *done, void *arg);
@@ -728,6 +733,8 @@ void nrt_worker_loop(void);
 void nrt_worker_bind(struct nrt_worker *w);
 /* Wake every thread asleep in a worker loop or a wait (a slot of theirs is wanted). */
 void nrt_wake_sleepers(void);
+/* Wake every idle worker asleep, to poll before sleeping again (the first task). */
+void nrt_wake_all_idle(void);
 
 /* ---- speed.c: cores of unequal speed (--speed-aware) ----------------------------------- */
 enum nrt_idle_state { NRT_BUSY, NRT_POLLING, NRT_ASLEEP };
@@ -1694,6 +1701,19 @@ bool nrt_clcpu_type(const struct nrt_type_info *info);
 /* Start the runtime at first use (cheap check on the hot path). */
 extern atomic_int nrt_started;
 void nrt_start_slow(void);
+/* Set by the first task created since the start (nrt_first_task()). */
+extern atomic_bool nrt_tasks_made;
+void nrt_first_task(void);
+static inline void nrt_note_task_made(void)
+{
+    /* relaxed: a hint; nrt_first_task() decides under an exchange */
+    if (NRT_UNLIKELY(!atomic_load_explicit(&nrt_tasks_made, memory_order_relaxed)))
+        nrt_first_task();
+}
+/* omp_set_num_threads() after the start: when no task was created yet (the runtime started
+ * with main, --eager-start) and the count changes, stop the runtime so that the next task
+ * starts it with that count. */
+void nrt_restart_for_request(void);
 /* A thread met the runtime for the first time (since the last start): main becomes
  * worker 0, any other thread stays foreign. */
 void nrt_thread_first_use(void);

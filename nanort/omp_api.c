@@ -510,6 +510,7 @@ static atomic_int sched_kind = omp_sched_dynamic, sched_chunk = 1;
 void omp_set_num_threads(int n)
 {
     nrt_config_request_workers(n);      /* before the runtime starts: the worker count */
+    nrt_restart_for_request();          /* started with main, no task yet: start again */
 }
 
 void omp_set_dynamic(int v)

@@ -24,6 +24,7 @@ static struct nrt_lock start_lock = NRT_LOCK_INITIALIZER;
 static bool exit_hook_set;       /* start_lock */
 static uint64_t start_ns;        /* start_lock: when the workers started (--summary) */
 static unsigned generation;      /* starts so far: start_lock; read after nrt_started */
+static bool restarting;          /* start_lock: stopped by nrt_restart_for_request() */
 struct nanort_task *nrt_root;
 
 /* ---- errors and allocation -------------------------------------------------------- */
@@ -200,7 +201,9 @@ void nrt_start_slow(void)
         generation++;
         if (!exit_hook_set && atexit(at_exit) == 0)
             exit_hook_set = true;
-        nrt_help_display_env();     /* OMP_DISPLAY_ENV */
+        if (!restarting)
+            nrt_help_display_env(); /* OMP_DISPLAY_ENV, once: not again after a restart */
+        restarting = false;
         if (nrt_cfg.verbose)
             fprintf(stderr, "nanort: %d smp workers (%s), schedule=%s, throttle-limit=%ld, "
                             "spins=%ld\n", n, nrt_workers_bound() ? "bound to cores" : "not bound",
@@ -209,6 +212,14 @@ void nrt_start_slow(void)
         atomic_store_explicit(&nrt_started, 1, memory_order_release);
     }
     nrt_lock_release(&start_lock);
+}
+
+atomic_bool nrt_tasks_made;
+
+void nrt_first_task(void)
+{
+    if (!atomic_exchange(&nrt_tasks_made, true))
+        nrt_wake_all_idle();
 }
 
 static __thread unsigned thread_seen __attribute__((tls_model("initial-exec")));
@@ -230,7 +241,9 @@ int nanort_init(void)
     return 0;
 }
 
-void nanort_shutdown(void)
+/* OUTPUTS: the trace, graph, model and summary of the run (none when the runtime only
+ * starts again with another worker count). */
+static void shutdown(bool outputs)
 {
     if (!atomic_load_explicit(&nrt_started, memory_order_acquire))
         return;
@@ -242,7 +255,8 @@ void nanort_shutdown(void)
     nrt_devices_flush();
     nrt_workers_stop();
     nrt_devices_stop();
-    nrt_ending_outputs(false, NULL);    /* trace, graph, model, summary */
+    if (outputs)
+        nrt_ending_outputs(false, NULL);
     nrt_ending_stop();
     nrt_tg_free_all();
     nrt_devices_release();
@@ -252,7 +266,29 @@ void nanort_shutdown(void)
     nrt_root = NULL;
     nrt_current = NULL;
     nrt_workers_release();
+    atomic_store(&nrt_tasks_made, false);
     atomic_store_explicit(&nrt_started, 0, memory_order_release);
+    nrt_lock_release(&start_lock);
+}
+
+void nanort_shutdown(void)
+{
+    shutdown(true);
+}
+
+/* The runtime started with main and the program then asks for another team size before
+ * its first task (omp_set_num_threads() at the top of main, as OpenMP programs do): the
+ * workers of the first start never ran anything, so they stop, and the first task starts
+ * the runtime again with the count asked for. */
+void nrt_restart_for_request(void)
+{
+    if (!atomic_load_explicit(&nrt_started, memory_order_acquire) ||
+        atomic_load(&nrt_tasks_made) || !nrt_self || nrt_self != &nrt_workers[0] ||
+        nrt_current != nrt_root || !nrt_config_take_request(nrt_nworkers))
+        return;
+    shutdown(false);
+    nrt_lock_acquire(&start_lock);
+    restarting = true;
     nrt_lock_release(&start_lock);
 }
 
@@ -269,6 +305,7 @@ static void after_fork_child(void)
     nrt_ending_after_fork();
     nrt_root = NULL;
     atomic_store(&nrt_started, 0);
+    atomic_store(&nrt_tasks_made, false);
     nrt_config_reset();
 }
 

@@ -526,6 +526,7 @@ nanort_task *nanort_task_create(struct nanort_task_type *type, size_t args_size,
                                 unsigned nregions, unsigned ndims_total, void **args)
 {
     nrt_ensure_started();
+    nrt_note_task_made();
     struct nrt_type_info *info = nrt_type_info(type);
     note_spawner();
     /* Device tasks run on their space's manager, a thread that is not a worker. */
@@ -547,6 +548,7 @@ nanort_task *nrt_task_create_heap(struct nanort_task_type *type, size_t args_siz
                                   unsigned nregions, unsigned ndims_total, void **args)
 {
     nrt_ensure_started();
+    nrt_note_task_made();
     note_spawner();
     return create_heap(type, nrt_type_info(type), args_size, nregions, ndims_total, args);
 }

@@ -39,6 +39,7 @@ static atomic_int n_idle_sleep, n_wait_sleep;
 /* Wake-ups claimed but not yet taken by an idle sleeper (sleep_lock).  The idle sleepers
  * in idle_sleep() always number n_idle_sleep + idle_tokens. */
 static int idle_tokens;
+static long idle_claims;            /* sleep_lock: idle sleepers claimed so far */
 static cpu_set_t allowed;           /* the process's cores at start */
 static bool bind_workers;           /* --binding and as many workers as allowed cores */
 /* Polls of the queues before sleeping: --spins, scaled down by cores / workers when there
@@ -46,6 +47,11 @@ static bool bind_workers;           /* --binding and as many workers as allowed 
  * then holds a core another one needs for work, so with 1,024 workers on 2 cores each
  * polls a few times only (libgomp throttles its spin count the same way). */
 static long spin_limit;
+/* With more workers than cores every worker starts asleep, counted among the idle
+ * sleepers before any task exists (nrt_workers_start), so it sleeps without polling the
+ * queues or reading them all first: a push wakes one with a token, as it does any
+ * sleeper.  Polling every queue at start cost each of 4,096 workers 8,192 loads. */
+static bool start_asleep;           /* set before the threads exist, read-only after */
 
 /* Adaptive: spins a little before sleeping in the kernel (measured better than both a
  * plain mutex and a pure spin lock for the domain and queue locks). */
@@ -78,6 +84,7 @@ void nrt_wake_worker(void)
             /* claim one sleeper; relaxed under the lock, which orders it. */
             atomic_fetch_sub_explicit(&n_idle_sleep, 1, memory_order_relaxed);
             idle_tokens++;
+            idle_claims++;
             NRT_PCHECK(pthread_cond_signal(&idle_cond));
         }
         nrt_lock_release(&sleep_lock);
@@ -86,6 +93,27 @@ void nrt_wake_worker(void)
         NRT_PCHECK(pthread_cond_signal(&wait_cond));
         nrt_lock_release(&sleep_lock);
     }
+}
+
+/* The program's first task after a start with main (--eager-start): the workers have
+ * polled and gone to sleep while main ran alone, and a push would wake them one at a time
+ * as tasks become ready, each wake-up taking tens of microseconds.  Wake them all now
+ * (claimed, so they poll before sleeping again), as an OpenMP parallel region starts its
+ * team: the first ready tasks then find them polling.  Not with more workers than cores
+ * (start_asleep): they would take turns on the cores only to poll. */
+void nrt_wake_all_idle(void)
+{
+    if (start_asleep || atomic_load(&n_idle_sleep) == 0)
+        return;
+    nrt_lock_acquire(&sleep_lock);
+    int n = atomic_load_explicit(&n_idle_sleep, memory_order_relaxed);
+    if (n > 0) {
+        atomic_fetch_sub_explicit(&n_idle_sleep, n, memory_order_relaxed);
+        idle_tokens += n;
+        idle_claims += n;
+        NRT_PCHECK(pthread_cond_broadcast(&idle_cond));
+    }
+    nrt_lock_release(&sleep_lock);
 }
 
 void nrt_wake_waiters(void)
@@ -101,6 +129,19 @@ void nrt_wake_waiters(void)
 int nrt_waiters_asleep(void)
 {
     return atomic_load(&n_wait_sleep);
+}
+
+int nrt_idle_asleep(void)
+{
+    return atomic_load(&n_idle_sleep);
+}
+
+long nrt_idle_claimed(void)
+{
+    nrt_lock_acquire(&sleep_lock);
+    long n = idle_claims;
+    nrt_lock_release(&sleep_lock);
+    return n;
 }
 
 static bool work_queued(void)
@@ -334,12 +375,6 @@ static void bind_to_core(pthread_t th, int id)
         return;
     }
 }
-
-/* With more workers than cores every worker starts asleep, counted among the idle
- * sleepers before any task exists (nrt_workers_start), so it sleeps without polling the
- * queues or reading them all first: a push wakes one with a token, as it does any
- * sleeper.  Polling every queue at start cost each of 4,096 workers 8,192 loads. */
-static bool start_asleep;           /* set before the threads exist, read-only after */
 
 static void first_sleep(void)
 {

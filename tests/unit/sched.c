@@ -7,6 +7,7 @@
 #include "util.h"
 #include "../../nanort/nrt.h"
 
+#include <sched.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -1316,6 +1317,38 @@ START_TEST(sched_every_worker_runs_at_once)
 }
 END_TEST
 
+/* The first task after the start wakes every idle worker asleep at once (claimed, so that
+ * they poll), as a parallel region starts its team; a push would wake one per ready task.
+ * Not with more workers than cores: they start asleep and stay so until pushes wake them. */
+static void first_body(void *args, nanort_ctx *ctx)
+{
+    (void)args;
+    (void)ctx;
+}
+
+START_TEST(sched_first_task_wakes_every_sleeper)
+{
+    static const struct nanort_impl impl = {NANORT_DEVICE_SMP, first_body, "first_body", NULL};
+    static struct nanort_task_type type = {"first", __FILE__, 1, &impl, NULL};
+    cpu_set_t cores;                /* before the start binds this thread to one core */
+    bool known = sched_getaffinity(0, sizeof cores, &cores) == 0;
+    nanort_init();
+    int n = nanort_num_workers();
+    bool over = known && n > CPU_COUNT(&cores);
+    double end = ut_now() + 10;
+    while (nrt_idle_asleep() < n - 1 && ut_now() < end)
+        ut_sleep_ms(1);
+    ck_assert_int_eq(nrt_idle_asleep(), n - 1);     /* the main thread is worker 0 */
+    long before = nrt_idle_claimed();
+    void *args;
+    nanort_task *t = nanort_task_create(&type, 0, 0, 0, &args);
+    long claimed = nrt_idle_claimed() - before, want = over ? 0 : n - 1;
+    ck_assert_int_eq(claimed, want);
+    nanort_task_submit(t, 0, 0);
+    nanort_taskwait();
+}
+END_TEST
+
 /* ---- adaptive cut-off (--inline-below) ------------------------------------------------ */
 
 /* Bodies that ran in the main thread while it was inside their own submission: the
@@ -1680,6 +1713,7 @@ int main(void)
         /* the runtime starts inside the test (no ut_settle); wf: the creator would run one */
         tc = sched_tcase(s, "start", 30);
         tcase_add_test(tc, sched_every_worker_runs_at_once);
+        tcase_add_test(tc, sched_first_task_wakes_every_sleeper);
     }
     /* The cut-off tests tell "run at once" from "queued" by where a body ran; wf runs
      * every new task in its creator while the other workers are busy, so they need a

@@ -1,5 +1,5 @@
-/* --eager-start: the runtime starts when main begins (as Nanos++'s does), not at the first
- * task.  main's first statement writes a marker to stderr; with --verbose the runtime's
+/* --eager-start (the default): the runtime starts when main begins (as Nanos++'s does), not
+ * at the first task (--no-eager-start).  main's first statement writes a marker to stderr; with --verbose the runtime's
  * start-up line comes before it when eager and after it when not (run.sh checks the order).
  * The program's result is the sequential one either way (gcc -fopenmp prints the same). */
 #include <stdio.h>

@@ -83,12 +83,13 @@ for sched in "guided,3" "DYNAMIC" "nonmonotonic:dynamic, 5" "auto"; do
 done
 
 # --eager-start: the runtime's start-up line (--verbose) before main's first statement when
-# eager (option, NX_ variable), after it when lazy (the default, and --no-eager-start after
-# --eager-start); the sum is gcc -fopenmp's under every setting
+# eager (the default, the option, the NX_ variable), after it when lazy (--no-eager-start,
+# also after --eager-start, NX_EAGER_START=no); the sum is gcc -fopenmp's under every setting
 build eager_start
-same eager_start/lazy eager_start NX_ARGS=--smp-workers=2
+same eager_start/lazy eager_start NX_ARGS="--smp-workers=2 --no-eager-start"
 same eager_start/eager eager_start NX_ARGS="--smp-workers=2 --eager-start"
-for c in "eager:--eager-start --verbose:" "eager:--verbose:yes" "lazy:--verbose:" \
+for c in "eager:--verbose:" "eager:--eager-start --verbose:" "eager:--verbose:yes" \
+         "lazy:--no-eager-start --verbose:" "lazy:--verbose:no" \
          "lazy:--eager-start --no-eager-start --verbose:" "lazy:--eager-start=no --verbose:yes"; do
   want=${c%%:*} rest=${c#*:} args=${rest%%:*} var=${rest#*:}
   "$HARNESS" run "$results" "compat/eager_start/order-$want-$(echo "$args $var" | tr -cs "a-z0-9" - | sed "s/^-*//; s/-*$//")" -- sh -c '
@@ -103,9 +104,17 @@ for c in "eager:--eager-start --verbose:" "eager:--verbose:yes" "lazy:--verbose:
     esac' sh "$want" "$out/eager_start" "$args" "$var"
 done
 
-# omp_set_num_threads before the start: the worker count, as libgomp's team size; NX wins
+# omp_set_num_threads before the first task: the worker count, as libgomp's team size, both
+# when the runtime started with main (the default: it starts again with 3 workers, which
+# --verbose shows) and when it starts at the first task; NX wins
 build omp_num_threads
 same omp_num_threads/call omp_num_threads
+same omp_num_threads/call-lazy omp_num_threads NX_ARGS=--no-eager-start
+"$HARNESS" run "$results" compat/omp_num_threads/restart -- sh -c '
+  err=$(OMP_NUM_THREADS=5 NX_ARGS=--verbose "$1" 2>&1 >/dev/null) || exit 1
+  echo "$err"
+  starts=$(echo "$err" | grep -E "^nanort: [0-9]+ smp workers" | cut -d" " -f2 | tr "\n" " ")
+  [ "$starts" = "5 3 " ]' sh "$out/omp_num_threads"
 "$HARNESS" run "$results" compat/omp_num_threads/nx-wins -- sh -c '
   got=$(NX_SMP_WORKERS=2 "$1") || exit 1
   echo "$got"
