@@ -26,7 +26,7 @@
 #   scripts/gpu-session.sh w16ab     issue 20's many-core scheduling variants: cholesky 2048 and
 #                                    matmul 1024 on 16 workers, tiles W16_TILES (64 128 256),
 #                                    nanort's default against each W16AB_VARIANTS (crit2
-#                                    spins20k spins200 eager tree; also crit4 coarse0 coarse25
+#                                    spins20k spins200 eager tree; also lazy crit4 coarse0 coarse25
 #                                    steal4 steal1 bf crit2steal4 crit2spins20k thr1k thr256
 #                                    reach3 reach4 cpath cpathr3: NX_ARGS options, see the
 #                                    mode) against
@@ -226,7 +226,8 @@ PY
                                [bf]="--schedule=bf"
                                [crit2steal4]="--critical-successors=2 --steal-batch=4"
                                [crit2spins20k]="--critical-successors=2 --spins=20000"
-                               [eager]="--eager-start" [tree]="--tree-start"
+                               [eager]="--eager-start" [lazy]="--no-eager-start"
+                               [tree]="--tree-start"
                                [thr1k]="--throttle-limit=1024" [thr256]="--throttle-limit=256"
                                [reach3]="--critical-reach=3" [reach4]="--critical-reach=4"
                                [cpath]="--critical-path"
