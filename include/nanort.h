@@ -338,6 +338,10 @@ void *nanort_reduction_original(void *addr);
 /* critical sections: `name` NULL is the unnamed critical; equal names share a lock. */
 void nanort_critical_enter(const char *name);
 void nanort_critical_leave(const char *name);
+/* The same for one construct: *slot (a static void * of the construct, initially NULL)
+ * keeps its lock once the name was looked up, so later entries look nothing up. */
+void nanort_critical_enter_at(void **slot, const char *name);
+void nanort_critical_leave_at(void **slot);
 /* mcc-abi: end */
 
 /* ---- recorded task graphs (OpenMP 6.0 taskgraph) ---------------------------------- */

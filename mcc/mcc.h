@@ -1936,14 +1936,15 @@ const char *lower_serial_clone_name(struct lower *L, const struct sym *s);
 
 /* lower_sync.c */
 void lower_sync_taskwait(struct lower *L, struct ast *pragma, struct omp_directive *d);
-/* A critical section's cleanup function (releases the name its argument points to),
- * with its own declaration of the call for a unit that includes nanort.h further down. */
+/* A critical section's cleanup function (releases the section whose slot its argument
+ * points to), with its own declaration of the call for a unit that includes nanort.h
+ * further down. */
 #define LOWER_SYNC_CRITICAL_RELEASE "mcc__nrt_critical_release"
 #define LOWER_SYNC_CRITICAL_DEF                                                                  \
-    "void nanort_critical_leave(const char *name); static __inline__ __attribute__((" \
+    "void nanort_critical_leave_at(void **slot); static __inline__ __attribute__((" \
     "__unused__, __always_inline__, __artificial__)) void " LOWER_SYNC_CRITICAL_RELEASE        \
-    "(const char *const *__nrt_n) "                                                        \
-    "{ nanort_critical_leave(*__nrt_n); } "
+    "(void **const *__nrt_n) "                                                             \
+    "{ nanort_critical_leave_at(*__nrt_n); } "
 void lower_sync_critical(struct lower *L, struct lower_dir *d);
 void lower_sync_atomic(struct lower *L, struct lower_dir *d);
 void lower_sync_main_return(struct lower *L, struct ast *ret);

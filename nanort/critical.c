@@ -30,7 +30,7 @@ static struct nrt_lock table_lock = NRT_LOCK_INITIALIZER;
  * (4.8 times libgomp's time on 2 cores, probe7). */
 static _Atomic(struct crit *) table[CRIT_BUCKETS];
 static struct crit unnamed = {NULL, NRT_LOCK_INITIALIZER, 0, NULL, NULL};
-static __thread char self_token;            /* its address names this thread */
+static __thread char self_token __attribute__((tls_model("initial-exec"))); /* names the thread */
 
 static unsigned hash_name(const char *s)
 {
@@ -118,9 +118,9 @@ static void wait_for_lock(struct crit *c, const char *name)
  * while its thread waited inside the section) would wait for itself forever, and so would
  * a task whose ancestor waits for it inside the section on another thread: both stop the
  * program with a message instead. */
-void nanort_critical_enter(const char *name)
+static void enter(struct crit *c)
 {
-    struct crit *c = crit_of(name);
+    const char *name = c->name;
     uintptr_t me = (uintptr_t)&self_token;
     if (atomic_load_explicit(&c->owner, memory_order_relaxed) == me)
         stop_self_wait(name, "entered by a thread that is already inside it");
@@ -136,15 +136,44 @@ void nanort_critical_enter(const char *name)
         nrt_self->crit_depth++;
 }
 
-void nanort_critical_leave(const char *name)
+static void leave(struct crit *c)
 {
-    struct crit *c = crit_of(name);
     if (nrt_self)
         nrt_self->crit_depth--;
     atomic_store_explicit(&c->owner, 0, memory_order_relaxed);
     atomic_store_explicit(&c->holder, NULL, memory_order_relaxed);
     nrt_tsan_release(c);
     nrt_lock_release(&c->lock);
+}
+
+void nanort_critical_enter(const char *name)
+{
+    enter(crit_of(name));
+}
+
+void nanort_critical_leave(const char *name)
+{
+    leave(crit_of(name));
+}
+
+/* mcc's constructs: the slot keeps the lock after the first lookup (entries are never
+ * removed, and after fork they stay, reset).  Two threads may both look it up at first:
+ * they find the same entry.  Acquire: pairs with the release that stored it, so the
+ * entry's fields are seen. */
+void nanort_critical_enter_at(void **slot, const char *name)
+{
+    struct crit *c = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
+    if (NRT_UNLIKELY(!c)) {
+        c = crit_of(name);
+        __atomic_store_n(slot, c, __ATOMIC_RELEASE);
+    }
+    enter(c);
+}
+
+void nanort_critical_leave_at(void **slot)
+{
+    /* relaxed: this thread stored or loaded it in its enter */
+    leave(__atomic_load_n(slot, __ATOMIC_RELAXED));
 }
 
 /* After fork: a lock another thread held would stay locked forever in the child. */
