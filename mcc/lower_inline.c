@@ -588,6 +588,8 @@ struct outline {
     struct lower_buf env, prologue, epilogue, init;
     struct lower_buf size;          /* before creation: grows __nrt_sz (VLA copies) */
     bool local;                     /* outlined inside the function (local types) */
+    size_t construct;               /* where the construct begins: a capture declared after
+                                       it is a loop's variable declared in its header */
     struct lower_buf alias;         /* the captures under the user's names (alias()) */
     struct ast *body;               /* what is outlined */
     struct lower_var *vars;         /* the captured variables */
@@ -608,13 +610,7 @@ static char *decl_as(struct lower *L, const struct lower_var *v, const char *nam
     for (int k = 0; k < n; k++)
         b[k].text = arena_printf(L->a, "__nrt_e->%s", lower_local_name(L, LL_VLA_BOUND, k, x));
     char *t = lower_decl_text_subst(L, v->sym, "@", b, n);
-    if (!t)
-        return NULL;
-    char *m = lower_expr(L, t, NULL, 0);
-    char *at = strchr(m, '@');
-    if (!at)
-        return m;
-    return arena_printf(L->a, "%.*s%s%s", (int)(at - m), m, name, at + 1);
+    return t ? lower_decl_in_frame(L, t, name) : NULL;
 }
 
 static void reduction_code(struct outline *o, struct lower_var *v,
@@ -812,22 +808,31 @@ static void alias(struct outline *o, struct lower_var *v, const char *x, const c
 }
 
 /* A capture declared through __typeof__ of the parent's variable: the environment and the
- * outlined function are then inside the enclosing function, where local types are seen. */
-static void capture_typeof(struct outline *o, struct lower_var *v, const char *x,
+ * outlined function are then inside the enclosing function, where local types are seen.
+ * A loop's variable declared in its header (private) is not seen by the creation code: it
+ * is declared as written. */
+static bool capture_typeof(struct outline *o, struct lower_var *v, const char *x,
                            const char *parent)
 {
-    struct mcc_arena *a = o->L->a;
-    (void)a;
+    if (v->sym->declarator && v->sym->declarator->begin >= o->construct) {
+        char *m = v->share == LOWER_PRIVATE ? lower_decl_text_here(o->L, v->sym, x) : NULL;
+        if (!m)
+            return false;
+        lbuf_printf(&o->env, "%s; ", m);
+        alias(o, v, x, x, false);
+        return true;
+    }
     if (v->share == LOWER_SHARED) {
         lbuf_printf(&o->env, "__typeof__(%s) *%s; ", parent, x);
         lbuf_printf(&o->init, "__nrt_x->%s = &(%s); ", x, parent);
         alias(o, v, x, x, true);
-        return;
+        return true;
     }
     lbuf_printf(&o->env, "__typeof__(%s) %s; ", parent, x);
     if (v->share == LOWER_FIRSTPRIVATE)
         lower_inline_copy_in(o->L, &o->init, v, x, parent);
     alias(o, v, x, x, false);
+    return true;
 }
 
 /*
@@ -1004,10 +1009,8 @@ static bool capture_var(struct outline *o, struct lower_var *v, const char *pare
 {
     struct lower *L = o->L;
     const char *x = vname(v, L->a);
-    if (o->local && needs_local(L, v) && v->share != LOWER_REDUCTION) {
-        capture_typeof(o, v, x, parent);
-        return true;
-    }
+    if (o->local && needs_local(L, v) && v->share != LOWER_REDUCTION)
+        return capture_typeof(o, v, x, parent);
     if (v->share == LOWER_REDUCTION && v->red_ref->kind == OMP_REF_SHAPE &&
         v->red_ref->base->kind == OMP_REF_NAME)
         return capture_array_reduction(o, v, x, parent);
@@ -1383,7 +1386,8 @@ char *lower_inline_outline(struct lower *L, const struct lower_dir *d, struct as
     static const struct lower_extra none;
     if (!x)
         x = &none;
-    struct outline o = {.L = L, .fn = fn_name(L), .n = ++L->serial, .body = body, .vars = vars};
+    struct outline o = {.L = L, .fn = fn_name(L), .n = ++L->serial, .body = body, .vars = vars,
+                        .local = x->local, .construct = d->node->begin};
     for (struct lower_var *v = vars; v; v = v->next)
         o.local |= needs_local(L, v);
     /* a local typedef, enumerator or tag named in the body or in the clauses of a

@@ -285,7 +285,21 @@ static struct lower_var *loop_var(struct lower *L, struct lower_var **vars, cons
  * chunk loop (create), the lastprivate values after it (after). */
 struct loop_code {
     struct lower_buf head, env, init, create, after;
+    bool local;                     /* they name a type declared in the function */
 };
+
+/* The declaration of loop variable `var` named `name` (NULL: its own name) for the loop's
+ * code; a type declared in the function is written as it is there, and the task is then
+ * outlined inside the function (c->local).  NULL when it cannot be written. */
+static char *loop_decl(struct lower *L, struct sym *var, const char *name, struct loop_code *c)
+{
+    char *t = lower_decl_text(L, var, name);
+    if (t)
+        return t;
+    t = lower_decl_text_here(L, var, name);
+    c->local |= t != NULL;
+    return t;
+}
 
 /* The statements a loop construct cannot have; false when one was reported. */
 static bool loop_ok(struct lower *L, struct ast *body, const char *what)
@@ -305,10 +319,11 @@ static bool loop_level(struct lower *L, struct lower_dir *d, struct loop *lp, in
                        struct ast *body, struct lower_var **vars, struct loop_code *c)
 {
     struct lower_var *v = loop_var(L, vars, &lp[k]);
-    char *vdecl = lower_decl_text(L, lp[k].var, NULL);
+    char *vdecl = loop_decl(L, lp[k].var, NULL, c);
     if (!vdecl) {
         struct mcc_loc at = source_loc(&L->t->src, d->node->begin);
-        mcc_error_at(&at, "sorry, unimplemented: a loop variable of this type");
+        mcc_error_at(&at, "sorry, unimplemented: a loop variable whose declaration defines "
+                     "its type or is __auto_type (declare the type before the loop)");
         return false;
     }
     const char *var = arena_strndup(L->a, lp[k].var->name->str, lp[k].var->name->len);
@@ -325,7 +340,7 @@ static bool loop_level(struct lower *L, struct lower_dir *d, struct loop *lp, in
         lbuf_printf(&c->head, "%s = __nrt_e->%s + __nrt_q * __nrt_e->%s;\n", lhs, lo, st);
     /* a pointer's lo is kept as a pointer of the variable's type (the count and the
        step are numbers of elements) */
-    const char *lo_decl = lp[k].pointer ? lower_decl_text(L, lp[k].var, lo)
+    const char *lo_decl = lp[k].pointer ? loop_decl(L, lp[k].var, lo, c)
                                         : arena_printf(L->a, "long long %s", lo);
     lbuf_printf(&c->env, "%s; long long %s, %s; ", lo_decl, st, n);
     lbuf_printf(&c->init, "__nrt_x->%s = %s; __nrt_x->%s = %s; "
@@ -470,8 +485,10 @@ void lower_loop(struct lower *L, struct lower_dir *d)
     bool is_for = d->dir->kind == OMP_DIR_FOR;
     bool group = !is_for && !lower_dir_has(d, OMP_CL_NOGROUP);
     bool barrier = is_for && !lower_dir_has(d, OMP_CL_NOWAIT);
-    struct lower_extra x = {lbuf_take(&c.env, L->a), lbuf_take(&c.init, L->a),
-                            lbuf_take(&c.head, L->a), group ? "&__nrt_grp" : NULL, 0, here};
+    struct lower_extra x = {.env = lbuf_take(&c.env, L->a), .init = lbuf_take(&c.init, L->a),
+                            .head = lbuf_take(&c.head, L->a),
+                            .group = group ? "&__nrt_grp" : NULL, .here = here,
+                            .local = c.local};
     char *task = lower_inline_outline(L, d, body, vars, &x);
     /* (task k of __nrt_T balanced ones has __nrt_bq iterations, one more while k < __nrt_br) */
     char *code = arena_printf(

@@ -405,9 +405,9 @@ static void section_task(struct lower *L, const struct lower_dir *d, struct lowe
     size_t begin = node->pragma ? node->pragma->begin : node->begin;
     struct ast *chain = node->pragma;
     node->pragma = sec->inner;
-    struct lower_extra x = {NULL, i == n - 1 ? "__nrt_x->__nrt_islast = 1; "
-                                             : "__nrt_x->__nrt_islast = 0; ", NULL, NULL,
-                            node->pragma ? begin : construct_begin(d), false};
+    struct lower_extra x = {.init = i == n - 1 ? "__nrt_x->__nrt_islast = 1; "
+                                               : "__nrt_x->__nrt_islast = 0; ",
+                            .at = node->pragma ? begin : construct_begin(d)};
     bool last = false;
     for (struct lower_var *v = vars; v; v = v->next)
         last |= v->last;

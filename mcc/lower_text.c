@@ -445,30 +445,32 @@ bool lower_sym_is_vm(struct sym *s)
 }
 
 /* Can this type be written at file scope?  (No local typedefs, tags, enumeration constants
- * (`int a[N]` with N the function's own) or typeof.) */
-static bool printable(struct ast *n)
+ * (`int a[N]` with N the function's own) or typeof.)  `here`: can it be written again where
+ * the declaration stands, in its function?  (Not a tag it defines, `enum {A, B} e`, a
+ * second definition; not __auto_type, which needs its initializer.) */
+static bool printable(struct ast *n, bool here)
 {
     if (!n)
         return true;
     switch (n->kind) {
     case AST_IDENT:
-        return !n->sym || n->sym->kind != SYM_ENUM_CONST || n->sym->depth == 0;
+        return here || !n->sym || n->sym->kind != SYM_ENUM_CONST || n->sym->depth == 0;
     case AST_TYPEDEF_REF:
-        return !n->sym || n->sym->depth == 0;
+        return here || !n->sym || n->sym->depth == 0;
     case AST_STRUCT: case AST_ENUM:
-        return !n->kid[0] && (!n->sym || n->sym->depth == 0);
+        return !n->kid[0] && (here || !n->sym || n->sym->depth == 0);
     case AST_TYPEOF:
-        return false;
+        return here;
     case AST_SPECIFIER:
         return n->op != KW_AUTO_TYPE;
     case AST_LIST:
         for (struct ast *i = n->kid[0]; i; i = i->next)
-            if (!printable(i))
+            if (!printable(i, here))
                 return false;
         return true;
     default:
         for (int k = 0; k < 4; k++)
-            if (!printable(n->kid[k]))
+            if (!printable(n->kid[k], here))
                 return false;
         return true;
     }
@@ -510,11 +512,11 @@ static void put_src(struct lower *L, struct lower_buf *b, size_t begin, size_t e
     lbuf_printf(b, "%.*s", (int)(end - begin), L->text + begin);
 }
 
-char *lower_decl_text_subst(struct lower *L, struct sym *sym, const char *name,
-                            const struct lower_subst *subst, int nsubst)
+static char *decl_text(struct lower *L, struct sym *sym, const char *name,
+                       const struct lower_subst *subst, int nsubst, bool here)
 {
     struct ast *decl = lower_full_declarator(sym);
-    if (!decl || !sym->specs || !printable(sym->specs) || !printable(decl))
+    if (!decl || !sym->specs || !printable(sym->specs, here) || !printable(decl, here))
         return NULL;
     struct lower_buf b = {0};
     struct ast *dn = sym->declarator;
@@ -544,9 +546,33 @@ char *lower_decl_text_subst(struct lower *L, struct sym *sym, const char *name,
     return lbuf_take(&b, L->a);
 }
 
+char *lower_decl_text_subst(struct lower *L, struct sym *sym, const char *name,
+                            const struct lower_subst *subst, int nsubst)
+{
+    return decl_text(L, sym, name, subst, nsubst, false);
+}
+
 char *lower_decl_text(struct lower *L, struct sym *sym, const char *name)
 {
-    return lower_decl_text_subst(L, sym, name, NULL, 0);
+    return decl_text(L, sym, name, NULL, 0, false);
+}
+
+char *lower_decl_in_frame(struct lower *L, const char *decl, const char *name)
+{
+    char *m = lower_expr(L, decl, NULL, 0);
+    char *at = strchr(m, '@');
+    if (!at)
+        return m;
+    return arena_printf(L->a, "%.*s%s%s", (int)(at - m), m, name, at + 1);
+}
+
+char *lower_decl_text_here(struct lower *L, struct sym *sym, const char *name)
+{
+    char *t = decl_text(L, sym, "@", NULL, 0, true);
+    if (!t)
+        return NULL;
+    return lower_decl_in_frame(L, t, name ? name : arena_strndup(L->a, sym->name->str,
+                                                                 sym->name->len));
 }
 
 /* The levels of sym's declarator from the name outward (into an arena array). */

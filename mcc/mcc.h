@@ -1274,6 +1274,15 @@ struct lower_subst {
     size_t begin, end;
     const char *text;
 };
+/* lower_decl_text for code that stands in sym's function, where the names its type uses
+ * are in scope as at its declaration (a nested outlined function, lower_inline.c): local
+ * typedefs, tags and typeof are kept, the frame's names renamed (lower_decl_in_frame; the
+ * name is never renamed);
+ * NULL when it cannot be written twice (it defines a tag; __auto_type). */
+char *lower_decl_text_here(struct lower *L, struct sym *sym, const char *name);
+/* `decl`, a declaration whose name is written "@", with the frame's names renamed
+ * (lower_expr) and "@" replaced by `name`. */
+char *lower_decl_in_frame(struct lower *L, const char *decl, const char *name);
 /* lower_decl_text with the spans of `subst` inside the declarator replaced (in order). */
 char *lower_decl_text_subst(struct lower *L, struct sym *sym, const char *name,
                             const struct lower_subst *subst, int nsubst);
@@ -1708,6 +1717,8 @@ struct lower_extra {
     size_t at;                     /* where the glue stands (a section's pragma line); 0:
                                       d's first pragma line (lower_lines.c) */
     bool here;                     /* undeferred: runs at once on the creating thread */
+    bool local;                    /* env or head names a type declared in the function:
+                                      the task is outlined inside it (a loop's variable) */
 };
 /* The variables `body` (d's statement, a loop body or a section) captures and how; serial
  * (may be NULL) is set when a worksharing body must run as one task (implicit_sharing),

@@ -1,7 +1,9 @@
 /* Inline tasks that capture variables whose type is declared inside the function (a
  * local struct, a local typedef, __auto_type): firstprivate copies at creation, shared
- * through a pointer, a nested task using the local type, and a taskloop over them; no
- * trampoline (executable stack) is needed for the nested outlined functions. */
+ * through a pointer, a nested task using the local type, and a taskloop over them; a
+ * taskloop whose counter has a local enum type (gcc 12 -fopenmp fails on it, so it is not
+ * in ported/local_type_loops.c); no trampoline (executable stack) is needed for the nested
+ * outlined functions. */
 #include "ompss_check.h"
 
 static long total;
@@ -62,6 +64,12 @@ int main(void)
         total += q.x + q.y;
     }
 #pragma omp taskwait
+    enum suit { CLUBS, DIAMONDS, HEARTS, SPADES };
+    long suits = 0;
+#pragma omp taskloop grainsize(1) reduction(+ : suits)
+    for (enum suit c = CLUBS; c <= SPADES; c++)
+        suits += 10 * (long)c + 1;
+    CHECK(suits == 64, "suits = %ld", suits);
     CHECK(seen.x == 1 && seen.y == 2, "seen = {%d, %d}", seen.x, seen.y);
     CHECK(rs == 2.5 && ks == 7, "rs = %g, ks = %ld", rs, ks);
     CHECK(acc.sum == 55 && acc.n == 110, "acc = {%g, %d}", acc.sum, acc.n);
