@@ -649,6 +649,26 @@ static void array_reduction(struct outline *o, struct lower_var *v)
     lbuf_printf(&o->epilogue, "__builtin_free(__nrt_e->%s);\n", x);
 }
 
+/* reduction(op: a) on an array whose size its initializer gives (`int h[] = {0, 0}`) or a
+ * VLA: the original's address and the bounds were recorded at creation (capture_vm); the
+ * private copy is on the heap (a VLA may be large), a pointer to an array of that type
+ * under the user's name (use `(*a)`, capture_reduction). */
+static void vm_reduction(struct outline *o, struct lower_var *v)
+{
+    struct lower *L = o->L;
+    const char *x = vname(v, L->a);
+    const char *orig = arena_printf(L->a, "(*(__typeof__(%s) *)__nrt_e->%s)", v->use, x);
+    struct lower_red_elems e;
+    lbuf_printf(&o->prologue, "%s = __builtin_malloc(sizeof *%s); if (!%s) __builtin_abort(); "
+                "__nrt_e->%s = nanort_reduction_original(__nrt_e->%s);\n",
+                decl_as(L, v, v->use), x, x, x, x);
+    lower_reduction_array_elems(L, v->sym, v->use, orig, &e);
+    reduction_code(o, v, &e);
+    record_copy(o, x, x, arena_printf(L->a, "__nrt_e->%s", x),
+                arena_printf(L->a, "sizeof %s", v->use));
+    lbuf_printf(&o->epilogue, "__builtin_free(%s);\n", x);
+}
+
 /* reduction(op: a[lb:len]): a private copy of the section on the heap, placed (member
  * LL_RED_BASE) so that `a[lb]` inside the task is its first element (capture_section). */
 static void section_reduction(struct outline *o, struct lower_var *v)
@@ -945,32 +965,6 @@ static bool capture_section(struct outline *o, struct lower_var *v, const char *
     return true;
 }
 
-/* reduction(op: x): the private copy, and the address of the original it combines into. */
-static bool capture_reduction(struct outline *o, struct lower_var *v, const char *x,
-                              const char *parent)
-{
-    struct lower *L = o->L;
-    if (v->red_ref->kind != OMP_REF_NAME || (v->sym->type == TYPE_ARRAY && v->vm)) {
-        mcc_error_at(&v->red_ref->text.loc, "sorry, unimplemented: this form of reduction "
-                     "(use a variable, an array of known size or a shaped pointer, [n]p)");
-        return true;        /* reported; v->use stays NULL */
-    }
-    char *m = lower_decl_text(L, v->sym, NULL);
-    const char *ref = lower_local_name(L, LL_RED_REF, 0, x);
-    char *p = lower_decl_text(L, v->sym, arena_printf(L->a, "(*%s)", ref));
-    if ((!m || !p) && o->local && !v->vm) {
-        /* a type declared in the function: the outlined function is inside it too */
-        m = arena_printf(L->a, "__typeof__(%s) %s", parent, x);
-        p = arena_printf(L->a, "__typeof__(%s) *%s", parent, ref);
-    }
-    if (!m || !p || v->vm)
-        return false;
-    lbuf_printf(&o->env, "%s; %s; ", m, p);
-    lbuf_printf(&o->init, "__nrt_x->%s = &(%s); ", ref, parent);
-    alias(o, v, x, x, false);
-    return true;
-}
-
 /* Is v's member the address of the variable (a VLA, a shared pointer to one), not the
  * pointer's value? */
 static bool vm_by_address(const struct lower_var *v)
@@ -988,7 +982,7 @@ static bool capture_vm(struct outline *o, struct lower_var *v, const char *x,
     struct lower *L = o->L;
     bool array = v->sym->type == TYPE_ARRAY && !v->sym->array_param;
     lbuf_printf(&o->env, "void *%s; ", x);
-    if (array && v->share != LOWER_SHARED)
+    if (array && v->share != LOWER_SHARED && v->share != LOWER_REDUCTION)
         vla_copy(o, x, parent, v->share == LOWER_FIRSTPRIVATE);
     else
         lbuf_printf(&o->init, "__nrt_x->%s = (void *)%s(%s); ", x,
@@ -1002,6 +996,38 @@ static bool capture_vm(struct outline *o, struct lower_var *v, const char *x,
     }
     v->use = vm_by_address(v) ? arena_printf(L->a, "(*%s)", x) : x;
     return lower_decl_text(L, v->sym, NULL) != NULL;
+}
+
+/* reduction(op: x): the private copy, and the address of the original it combines into. */
+static bool capture_reduction(struct outline *o, struct lower_var *v, const char *x,
+                              const char *parent)
+{
+    struct lower *L = o->L;
+    if (v->red_ref->kind != OMP_REF_NAME || (v->vm && (v->sym->type != TYPE_ARRAY ||
+                                                       v->sym->array_param))) {
+        mcc_error_at(&v->red_ref->text.loc, "sorry, unimplemented: this form of reduction "
+                     "(use a variable, an array or a shaped pointer, [n]p)");
+        return true;        /* reported; v->use stays NULL */
+    }
+    if (v->vm) {            /* the original's address and its bounds: vm_reduction */
+        bool ok = capture_vm(o, v, x, parent);
+        v->use = ok ? arena_printf(L->a, "(*%s)", x) : NULL;
+        return ok;
+    }
+    char *m = lower_decl_text(L, v->sym, NULL);
+    const char *ref = lower_local_name(L, LL_RED_REF, 0, x);
+    char *p = lower_decl_text(L, v->sym, arena_printf(L->a, "(*%s)", ref));
+    if ((!m || !p) && o->local) {
+        /* a type declared in the function: the outlined function is inside it too */
+        m = arena_printf(L->a, "__typeof__(%s) %s", parent, x);
+        p = arena_printf(L->a, "__typeof__(%s) *%s", parent, ref);
+    }
+    if (!m || !p)
+        return false;
+    lbuf_printf(&o->env, "%s; %s; ", m, p);
+    lbuf_printf(&o->init, "__nrt_x->%s = &(%s); ", ref, parent);
+    alias(o, v, x, x, false);
+    return true;
 }
 
 /* Member, initialisation and use of one captured variable.  False: not capturable. */
@@ -1205,6 +1231,8 @@ static char *outline_body(struct outline *o, const struct lower_dir *d, struct a
             array_reduction(o, v);
         } else if (v->share == LOWER_REDUCTION && v->use && v->red_ref->kind == OMP_REF_SECTION) {
             section_reduction(o, v);
+        } else if (v->share == LOWER_REDUCTION && v->use && v->vm) {
+            vm_reduction(o, v);
         } else if (v->share == LOWER_REDUCTION && v->use) {
             const char *x = vname(v, L->a), *ref = lower_local_name(L, LL_RED_REF, 0, x);
             const char *orig = arena_printf(L->a, "(*__nrt_e->%s)", ref);
