@@ -13,10 +13,20 @@
  *   {ref, i = lo:hi}           a loop: one region per value of i
  * The outermost extent never changes which bytes a region covers (nanort normalises by
  * strides), so when it is unknown (a pointer) it is written as lower + length.
+ *
+ * Each expression of a reference that may have an effect (`a[f():g()]`, `a[i++]`,
+ * `*(p++)`) is evaluated once, in the order written, into a temporary (`__auto_type
+ * __nrt_dv3 = (f());`): for a plain reference where the task's regions are counted, before
+ * it is created and its data captured (gcc evaluates a depend clause before the task's
+ * firstprivate copies); an iterator's bounds before its loops; what names an iterator once
+ * per value, in the region's block.  (A nested multidependence's bound that names an outer
+ * iterator is evaluated by the loops that count the regions and again by those that add
+ * them; a taskloop's clauses once per task it makes.)
  */
 #include "mcc.h"
 #include "nanort.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,6 +39,10 @@ struct region {
     int nd;
     const char *size[DEPS_MAX_DIMS], *lower[DEPS_MAX_DIMS], *len[DEPS_MAX_DIMS];
     const char *elem;               /* bytes of one element of dims[0] */
+    struct lower_buf *pre;          /* where the temporaries of once() are declared: the
+                                       code that counts the task's regions, or own */
+    struct lower_buf own;           /* ... those of the region's own block (what names a
+                                       multidependence's iterator) */
 };
 
 /* Names of multidependence iterators in scope (left alone by renaming). */
@@ -40,6 +54,39 @@ struct iters {
 static const char *X(struct lower *L, const struct iters *it, const struct omp_expr *e)
 {
     return lower_expr(L, e->text, it->names, it->n);
+}
+
+/* Could evaluating the C expression `e` have an effect: a call, an increment or decrement,
+ * an assignment?  Read from the text, generously (`sizeof(x)` counts as a call). */
+static bool has_effects(const char *e)
+{
+    for (const char *s = e; *s; s++) {
+        if ((s[0] == '+' && s[1] == '+') || (s[0] == '-' && s[1] == '-'))
+            return true;
+        if (s[0] == '=' && s[1] != '=' && s > e &&
+            (!strchr("=!<>", s[-1]) || (s - e >= 2 && s[-2] == s[-1])))    /* (<<=, >>=) */
+            return true;
+        if (s[0] == '(') {
+            const char *p = s;
+            while (p > e && (p[-1] == ' ' || p[-1] == '\t' || p[-1] == '\n'))
+                p--;
+            if (p > e && (isalnum((unsigned char)p[-1]) || p[-1] == '_' || p[-1] == ')' ||
+                          p[-1] == ']'))
+                return true;
+        }
+    }
+    return false;
+}
+
+/* `e` evaluated once: a temporary declared in *pre holding its value (`addr`: its
+ * address, the lvalue then read through it), or e itself when it has no effect. */
+static const char *once(struct lower *L, struct lower_buf *pre, const char *e, bool addr)
+{
+    if (!has_effects(e))
+        return e;
+    const char *t = lower_local_name(L, LL_DEP_VALUE, L->dep_values++, NULL);
+    lbuf_printf(pre, "__auto_type %s = %s(%s); ", t, addr ? "&" : "", e);
+    return addr ? arena_printf(L->a, "(*%s)", t) : t;
 }
 
 /* How many declarators derive `sym`'s type, read from the name outwards; kinds[] gets
@@ -76,23 +123,24 @@ char *lower_deps_shape_elem(struct lower *L, const struct omp_ref *base, const c
     return lbuf_take(&b, L->a);
 }
 
-/* Lower bound and length of one subscript or section, in elements.  `size` is the
- * extent when known (needed only for omitted upper bounds). */
-static void bounds(struct lower *L, const struct iters *it, const struct omp_ref *op,
-                   const char *size, const char **lo, const char **len)
+/* Lower bound and length of one subscript or section, in elements, each evaluated once
+ * (r->pre).  `size` is the extent when known (needed only for omitted upper bounds). */
+static void bounds(struct lower *L, const struct iters *it, struct region *r,
+                   const struct omp_ref *op, const char *size, const char **lo, const char **len)
 {
     if (op->kind == OMP_REF_SUBSCRIPT) {
-        *lo = X(L, it, &op->index);
+        *lo = once(L, r->pre, X(L, it, &op->index), false);
         *len = "1";
         return;
     }
-    *lo = op->index.text ? X(L, it, &op->index) : "0";
-    if (!op->bound.text)
+    *lo = op->index.text ? once(L, r->pre, X(L, it, &op->index), false) : "0";
+    const char *b = op->bound.text ? once(L, r->pre, X(L, it, &op->bound), false) : NULL;
+    if (!b)
         *len = arena_printf(L->a, "(%s) - (%s)", size, *lo);
     else if (op->form == OMP_SECT_LO_HI)
-        *len = arena_printf(L->a, "(%s) - (%s) + 1", X(L, it, &op->bound), *lo);
+        *len = arena_printf(L->a, "(%s) - (%s) + 1", b, *lo);
     else
-        *len = X(L, it, &op->bound);
+        *len = b;
 }
 
 static bool shaped_region(struct lower *L, const struct iters *it, const struct omp_ref *shape,
@@ -104,15 +152,17 @@ static bool shaped_region(struct lower *L, const struct iters *it, const struct 
                      "shape", nops, k);
         return false;
     }
-    const char *p = X(L, it, &shape->base->text);
+    /* (as written: the shape, the pointer, the sections) */
+    for (int c = 0; c < k; c++)
+        r->size[k - 1 - c] = once(L, r->pre, X(L, it, &shape->dims[c]), false);
+    const char *p = once(L, r->pre, X(L, it, &shape->base->text), false);
     r->base = p;
     r->elem = lower_deps_shape_elem(L, shape->base, p);
     r->nd = k;
     for (int c = 0; c < k; c++) {
         int d = k - 1 - c;
-        r->size[d] = X(L, it, &shape->dims[c]);
         if (c < nops) {
-            bounds(L, it, ops[c], r->size[d], &r->lower[d], &r->len[d]);
+            bounds(L, it, r, ops[c], r->size[d], &r->lower[d], &r->len[d]);
         } else {
             r->lower[d] = "0";
             r->len[d] = r->size[d];
@@ -137,7 +187,9 @@ static bool array_region(struct lower *L, const struct iters *it, const struct o
     int f = 0;
     while (f < nops && ops[f]->kind == OMP_REF_SUBSCRIPT)
         f++;
-    const char *b = f > 0 ? X(L, it, &ops[f - 1]->text) : X(L, it, &x->text);
+    /* the array (an lvalue, read through its address) or pointer the sections index */
+    const char *b = f > 0 ? once(L, r->pre, X(L, it, &ops[f - 1]->text), true)
+                          : once(L, r->pre, X(L, it, &x->text), x->kind != OMP_REF_EXPR);
     int n = nops - f;
     if (n > DEPS_MAX_DIMS) {
         mcc_error_at(&x->text.loc, "sorry, unimplemented: more than %d dimensions",
@@ -156,7 +208,7 @@ static bool array_region(struct lower *L, const struct iters *it, const struct o
         int d = n - 1 - q;
         const char *z = zeros.s ? zeros.s : "";
         const char *size = arena_printf(L->a, "sizeof((%s)%s) / sizeof((%s)%s[0])", b, z, b, z);
-        bounds(L, it, ops[f + q], size, &r->lower[d], &r->len[d]);
+        bounds(L, it, r, ops[f + q], size, &r->lower[d], &r->len[d]);
         r->size[d] = q == 0 && ops[f]->bound.text
                          ? arena_printf(L->a, "(%s) + (%s)", r->lower[d], r->len[d]) : size;
         lbuf_puts(&zeros, "[0]");
@@ -166,11 +218,14 @@ static bool array_region(struct lower *L, const struct iters *it, const struct o
     return true;
 }
 
-/* The region of a reference that is not a multidependence. */
+/* The region of a reference that is not a multidependence; the values it evaluates once
+ * are declared in *pre, which the region's code must follow in the same block, or (pre
+ * NULL) in r->own, which the region's code declares first (the caller frees r->own.s). */
 static bool build_region(struct lower *L, const struct iters *it, const struct omp_ref *ref,
-                         struct region *r)
+                         struct lower_buf *pre, struct region *r)
 {
     memset(r, 0, sizeof *r);
+    r->pre = pre ? pre : &r->own;
     const struct omp_ref *walk[DEPS_MAX_DIMS * 2];
     int nops = 0;
     bool section = false;
@@ -192,7 +247,7 @@ static bool build_region(struct lower *L, const struct iters *it, const struct o
         mcc_error_at(&ref->text.loc, "sorry, unimplemented: this form of data reference");
         return false;
     }
-    const char *t = X(L, it, &ref->text);
+    const char *t = once(L, r->pre, X(L, it, &ref->text), true);
     r->base = arena_printf(L->a, "&(%s)", t);
     r->bytes = arena_printf(L->a, "sizeof(%s)", t);
     r->nd = 1;
@@ -221,11 +276,14 @@ static void dims_text(struct lower_buf *b, const struct region *r, const char *s
 static void add_region_to(struct lower_buf *b, const struct region *r, unsigned flags,
                           const char *prefix, const char *to)
 {
+    const char *own = r->own.s ? r->own.s : "";
     if (r->bytes) {
-        lbuf_printf(b, "%s1(%s, %uu, %s, %s);\n", prefix, to, flags, r->base, r->bytes);
+        lbuf_printf(b, "%s%s%s1(%s, %uu, %s, %s);%s\n", *own ? "{ " : "", own, prefix, to,
+                    flags, r->base, r->bytes, *own ? " }" : "");
         return;
     }
-    lbuf_printf(b, "{ __SIZE_TYPE__ __nrt_es = %s; struct nanort_dim __nrt_d[%d] = {", r->elem, r->nd);
+    lbuf_printf(b, "{ %s__SIZE_TYPE__ __nrt_es = %s; struct nanort_dim __nrt_d[%d] = {", own,
+                r->elem, r->nd);
     dims_text(b, r, ", ");
     lbuf_printf(b, "}; %s(%s, %uu, (const void *)(%s), %d, __nrt_d); }\n", prefix, to,
                 flags, r->base, r->nd);
@@ -249,40 +307,76 @@ static const char *depobj_slot(struct lower *L, const struct iters *it, const st
     return arena_printf(L->a, "&(%s).__nrt_dep", X(L, it, &o->text));
 }
 
-/* for loops of a multidependence's iterators (count or add). */
-static void open_iters(struct lower *L, struct lower_buf *b, const struct omp_ref *m,
-                       struct iters *it)
+/* Does `text` name one of the iterators in scope? */
+struct iter_use {
+    const struct iters *it;
+    bool found;
+};
+
+static const char *note_iter(void *arg, const char *s, size_t n)
 {
+    struct iter_use *u = arg;
+    u->found |= lower_name_in(s, n, u->it->names, u->it->n);
+    return NULL;
+}
+
+static bool names_iter(struct lower *L, const struct iters *it, const char *text)
+{
+    struct iter_use u = {it, false};
+    lower_map_idents(L, text, note_iter, &u);
+    return u.found;
+}
+
+/* An iterator's bound: evaluated once, before the loops (into *pre), unless it names an
+ * outer iterator; then once by each loop that opens it (its initialisation). */
+static const char *iter_bound(struct lower *L, struct lower_buf *pre, const struct iters *it,
+                              const struct omp_expr *e)
+{
+    const char *t = X(L, it, e);
+    return names_iter(L, it, t) ? t : once(L, pre, t, false);
+}
+
+/* The for loops of a multidependence's iterators, the same into count and out (the
+ * bounds that may have an effect evaluated first, into pre). */
+static void open_iters(struct lower *L, struct lower_buf *pre, struct lower_buf *count,
+                       struct lower_buf *out, const struct omp_ref *m, struct iters *it)
+{
+    struct lower_buf b = {0};
     for (int i = 0; i < m->niters; i++) {
         const struct omp_iter *x = &m->iters[i];
-        const char *lo = X(L, it, &x->lo), *bound = X(L, it, &x->bound);
-        const char *step = x->step.text ? X(L, it, &x->step) : "1";
+        const char *v = x->var.text;
+        const char *lo = iter_bound(L, pre, it, &x->lo), *bound = iter_bound(L, pre, it, &x->bound);
+        const char *step = x->step.text ? iter_bound(L, pre, it, &x->step) : "1";
         const char *end = lower_local_name(L, LL_ITER_END, it->n, NULL);
+        const char *st = lower_local_name(L, LL_ITER_STEP, it->n, NULL);
+        lbuf_printf(&b, "for (long %s = (%s), %s = ", v, lo, end);
         if (x->form == OMP_SECT_LO_LEN)
-            lbuf_printf(b, "for (long %s = (%s), %s = (%s) + (%s); %s < %s; %s += (%s)) ",
-                        x->var.text, lo, end, lo, bound, x->var.text, end, x->var.text, step);
+            lbuf_printf(&b, "%s + (%s), %s = (%s); %s < %s; ", v, bound, st, step, v, end);
         else if (x->form == OMP_SECT_LO_END)    /* OpenMP: end exclusive, step either way */
-            lbuf_printf(b, "for (long %s = (%s), %s = (%s); (%s) > 0 ? %s < %s : %s > %s; "
-                        "%s += (%s)) ", x->var.text, lo, end, bound, step, x->var.text, end,
-                        x->var.text, end, x->var.text, step);
+            lbuf_printf(&b, "(%s), %s = (%s); %s > 0 ? %s < %s : %s > %s; ", bound, st, step,
+                        st, v, end, v, end);
         else
-            lbuf_printf(b, "for (long %s = (%s); %s <= (%s); %s += (%s)) ", x->var.text, lo,
-                        x->var.text, bound, x->var.text, step);
+            lbuf_printf(&b, "(%s), %s = (%s); %s <= %s; ", bound, st, step, v, end);
+        lbuf_printf(&b, "%s += %s) ", v, st);
         if (it->n < DEPS_MAX_ITERS)
-            it->names[it->n++] = x->var.text;
+            it->names[it->n++] = v;
     }
-    lbuf_puts(b, "{ ");
+    lbuf_puts(&b, "{ ");
+    lbuf_puts(count, b.s);
+    lbuf_puts(out, b.s);
+    free(b.s);
 }
 
 /* Loops of every iterator of a multidependence, outer ones first (a nested
  * `{ {a[i][j], j = ..}, i = .. }` may bound j by i); returns the innermost reference and
  * sets *levels to the number of blocks to close. */
-static const struct omp_ref *open_multi(struct lower *L, struct lower_buf *b,
+static const struct omp_ref *open_multi(struct lower *L, struct lower_buf *pre,
+                                        struct lower_buf *count, struct lower_buf *out,
                                         const struct omp_ref *ref, struct iters *it, int *levels)
 {
     *levels = 0;
     while (ref->kind == OMP_REF_MULTI) {
-        open_iters(L, b, ref, it);
+        open_iters(L, pre, count, out, ref, it);
         ref = ref->base;
         ++*levels;
     }
@@ -295,6 +389,23 @@ static void close_multi(struct lower_buf *b, int levels)
         lbuf_puts(b, "} ");
 }
 
+/* The region of ref, after the loops of its iterators, which open in count (the code
+ * counting the task's regions) and in out (the code giving them); what the region
+ * evaluates once is declared in count before the loops, or (a multidependence's body) in
+ * its own block (r->own: the caller frees it).  False after an error. */
+static bool open_ref(struct lower *L, const struct omp_ref *ref, struct lower_buf *count,
+                     struct lower_buf *out, struct region *r, int *levels)
+{
+    struct iters it = {0};
+    struct lower_buf loops = {0};
+    const struct omp_ref *body = open_multi(L, count, &loops, out, ref, &it, levels);
+    bool ok = build_region(L, &it, body, *levels ? NULL : count, r);
+    if (loops.s)
+        lbuf_puts(count, loops.s);
+    free(loops.s);
+    return ok;
+}
+
 /* depend(depobj: o): one region, of the dimensions o holds. */
 static void emit_depobj(struct lower *L, const struct omp_ref *o, bool copies,
                         struct lower_buf *count, struct lower_buf *add)
@@ -305,23 +416,50 @@ static void emit_depobj(struct lower *L, const struct omp_ref *o, bool copies,
     lbuf_printf(add, "nanort_task_depobj(__nrt_t, %s, %d, %s);\n", slot, copies ? 1 : 0, where);
 }
 
-static void emit_ref(struct lower *L, const struct omp_ref *ref, unsigned flags,
-                     struct lower_buf *count, struct lower_buf *add)
+/* One region of a taskwait: appended to the arrays at __nrt_i (regions) and __nrt_o (dims). */
+static void taskwait_fill(struct lower_buf *b, const struct region *r, unsigned flags)
 {
-    struct iters it = {0};
+    lbuf_printf(b, "{ %s__SIZE_TYPE__ __nrt_es = %s; (void)__nrt_es; __nrt_b[__nrt_i] = (const void *)(%s); "
+                "__nrt_f[__nrt_i] = %uu; __nrt_n[__nrt_i] = %d; __nrt_dp[__nrt_i] = &__nrt_d[__nrt_o]; ",
+                r->own.s ? r->own.s : "", r->elem ? r->elem : "1", r->base, flags, r->nd);
+    struct lower_buf one = {0};
+    dims_text(&one, r, "|");
+    /* dims_text writes "{...}|{...}": one assignment per dimension */
+    char *s = one.s;
+    for (int d = 0; d < r->nd; d++) {
+        char *bar = strchr(s, '|');
+        if (bar)
+            *bar = '\0';
+        lbuf_printf(b, "__nrt_d[__nrt_o + %d] = (struct nanort_dim)%s; ", d, s);
+        s = bar ? bar + 1 : s;
+    }
+    free(one.s);
+    lbuf_printf(b, "__nrt_i++; __nrt_o += %d; }", r->nd);
+}
+
+/* The regions of ref: counted into __nrt_nr and __nrt_nd (count), and given (out) to the
+ * task (add_region) or, for a taskwait, appended to its arrays (taskwait_fill); a
+ * multidependence gives one region per iteration value, so both run the same loops.
+ * False after an error. */
+static bool ref_regions(struct lower *L, const struct omp_ref *ref, unsigned flags,
+                        struct lower_buf *count, struct lower_buf *out, bool taskwait)
+{
     int levels;
-    open_multi(L, count, ref, &it, &levels);
-    it.n = 0;
-    const struct omp_ref *body = open_multi(L, add, ref, &it, &levels);
     struct region r;
-    if (!build_region(L, &it, body, &r))
-        return;
-    lbuf_printf(count, "__nrt_nr += 1; __nrt_nd += %d; ", r.nd);
-    add_region(add, &r, flags);
-    close_multi(count, levels);
-    close_multi(add, levels);
-    lbuf_puts(count, "\n");
-    lbuf_puts(add, "\n");
+    bool ok = open_ref(L, ref, count, out, &r, &levels);
+    if (ok) {
+        lbuf_printf(count, "__nrt_nr += 1; __nrt_nd += %d; ", r.nd);
+        if (taskwait)
+            taskwait_fill(out, &r, flags);
+        else
+            add_region(out, &r, flags);
+        close_multi(count, levels);
+        close_multi(out, levels);
+        lbuf_puts(count, taskwait ? "" : "\n");
+        lbuf_puts(out, taskwait ? "" : "\n");
+    }
+    free(r.own.s);
+    return ok;
 }
 
 static unsigned mode_of(enum omp_dep dep)
@@ -379,7 +517,7 @@ static void emit_clauses(struct lower *L, const struct omp_directive *d, bool co
             if (c->dep == OMP_DEP_DEPOBJ && is_dep_clause(c->kind))
                 emit_depobj(L, c->refs[k], copy_deps, count, add);
             else
-                emit_ref(L, c->refs[k], flags, count, add);
+                ref_regions(L, c->refs[k], flags, count, add, false);
     }
 }
 
@@ -417,49 +555,8 @@ void lower_deps_emit_copies(struct lower *L, const struct lower_dir *d, struct l
                                : c->kind == OMP_CL_COPY_OUT ? OMP_DEP_OUT
                                : c->kind == OMP_CL_COPY_INOUT ? OMP_DEP_INOUT : OMP_DEP_NONE;
             for (int r = 0; dir != OMP_DEP_NONE && r < c->nrefs; r++)
-                emit_ref(L, c->refs[r], copy_bits(dir), count, add);
+                ref_regions(L, c->refs[r], copy_bits(dir), count, add, false);
         }
-}
-
-/* One region of a taskwait: appended to the arrays at __nrt_i (regions) and __nrt_o (dims). */
-static void taskwait_fill(struct lower_buf *b, const struct region *r, unsigned flags)
-{
-    lbuf_printf(b, "{ __SIZE_TYPE__ __nrt_es = %s; (void)__nrt_es; __nrt_b[__nrt_i] = (const void *)(%s); "
-                "__nrt_f[__nrt_i] = %uu; __nrt_n[__nrt_i] = %d; __nrt_dp[__nrt_i] = &__nrt_d[__nrt_o]; ",
-                r->elem ? r->elem : "1", r->base, flags, r->nd);
-    struct lower_buf one = {0};
-    dims_text(&one, r, "|");
-    /* dims_text writes "{...}|{...}": one assignment per dimension */
-    char *s = one.s;
-    for (int d = 0; d < r->nd; d++) {
-        char *bar = strchr(s, '|');
-        if (bar)
-            *bar = '\0';
-        lbuf_printf(b, "__nrt_d[__nrt_o + %d] = (struct nanort_dim)%s; ", d, s);
-        s = bar ? bar + 1 : s;
-    }
-    free(one.s);
-    lbuf_printf(b, "__nrt_i++; __nrt_o += %d; }", r->nd);
-}
-
-/* Regions of one taskwait item: counted into __nrt_nr/__nrt_nd and filled in (multidependences
- * give one region per iteration value, so both passes run the same loops). */
-static bool taskwait_ref(struct lower *L, const struct omp_ref *ref, unsigned flags,
-                         struct lower_buf *count, struct lower_buf *fill)
-{
-    struct iters it = {0};
-    int levels;
-    open_multi(L, count, ref, &it, &levels);
-    it.n = 0;
-    const struct omp_ref *body = open_multi(L, fill, ref, &it, &levels);
-    struct region r;
-    if (!build_region(L, &it, body, &r))
-        return false;
-    lbuf_printf(count, "__nrt_nr += 1; __nrt_nd += %d; ", r.nd);
-    taskwait_fill(fill, &r, flags);
-    close_multi(count, levels);
-    close_multi(fill, levels);
-    return true;
 }
 
 void lower_deps_emit_taskwait(struct lower *L, const struct omp_directive *d, struct lower_buf *b)
@@ -477,7 +574,7 @@ void lower_deps_emit_taskwait(struct lower *L, const struct omp_directive *d, st
         }
         for (int k = 0; k < c->nrefs; k++) {
             if (c->dep != OMP_DEP_DEPOBJ) {
-                n += taskwait_ref(L, c->refs[k], mode_of(c->dep), &count, &fill);
+                n += ref_regions(L, c->refs[k], mode_of(c->dep), &count, &fill, true);
                 continue;
             }
             struct iters it = {0};
@@ -521,13 +618,15 @@ void lower_deps_depobj(struct lower *L, struct ast *pr, const struct omp_directi
     } else if (d->nclauses == 1 && d->clauses[0].nrefs == 1) {
         const struct omp_clause *c = &d->clauses[0];
         struct region r;
-        if (!build_region(L, &it, c->refs[0], &r)) {
+        if (!build_region(L, &it, c->refs[0], NULL, &r)) {
+            free(r.own.s);
             free(b.s);
             return;
         }
         lbuf_puts(&b, "{ ");
         add_region_to(&b, &r, mode_of(c->dep), "nanort_depobj_init", slot);
         lbuf_puts(&b, "}");
+        free(r.own.s);
     }
     rewrite_replace(L->rw, pr->begin, pr->end, lbuf_take(&b, L->a));
 }

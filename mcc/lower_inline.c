@@ -1377,10 +1377,13 @@ static char *outline_define(struct outline *o, const struct lower_dir *d, const 
 }
 
 /* Step 5: the creation code after the region counts in `create`: allocate, capture, add
- * the regions (`add`) and the group's, submit; under final the body runs in place. */
+ * the regions (`add`) and the group's, submit; under final the body runs in place, after
+ * the counts (their expressions are evaluated once either way, as gcc evaluates a depend
+ * clause's: lower_deps.c). */
 static void outline_create(struct outline *o, const struct lower_dir *d, struct lower_buf *create,
                            const char *add, const struct lower_extra *x)
 {
+    size_t counted = create->len;
     struct lower *L = o->L;
     const char *create_tail, *create_fn = lower_detach_create_fn(L, d, &create_tail);
     const char *env = lower_name(L, LN_ENV, o->fn, o->n);
@@ -1404,7 +1407,8 @@ static void outline_create(struct outline *o, const struct lower_dir *d, struct 
         struct final_parts fp = {env, lower_name(L, LN_TASK, o->fn, o->n), o->size.s,
                                  o->init.s, x->init};
         char *c = lbuf_take(create, L->a);
-        lbuf_printf(create, "if (nanort_in_final()) %s else { %s }", lower_final_site(L, &fp), c);
+        lbuf_printf(create, "%.*sif (nanort_in_final()) %s else { %s }", (int)counted, c,
+                    lower_final_site(L, &fp), c + counted);
     }
 }
 

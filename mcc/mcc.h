@@ -1222,6 +1222,8 @@ struct lower {
     int nlocals, caplocals;
     bool locals_sorted;            /* ... this is set (lower_resolve sorts on demand) */
     int serial;                    /* numbers generated names */
+    int dep_values;                /* numbers the values of data references evaluated
+                                      once (lower_deps.c), unique in the unit */
     struct lower_buf tail;         /* emitted at the end of the translation unit */
     struct omp_directive **dirs;   /* every directive parsed, freed at the end */
     int ndirs, capdirs;
@@ -1891,6 +1893,8 @@ const char *lower_name(struct lower *L, enum lower_name kind, const char *base, 
     X(LL_LOOP_STEP, "st", NUM)   /* ... its step */                                        \
     X(LL_LOOP_N, "n", NUM)       /* ... its number of iterations */                        \
     X(LL_ITER_END, "end", NUM)   /* the end of a multidependence iterator */               \
+    X(LL_ITER_STEP, "step", NUM) /* ... its step */                                        \
+    X(LL_DEP_VALUE, "dv", NUM)   /* a data reference's bound or base, evaluated once */    \
     X(LL_REGION_PRIV, "pv", BOTH) /* a region's private copy of a variable */              \
     X(LL_FIRSTPRIV, "fp", NUM)   /* a serial clone's firstprivate source */                \
     X(LL_TASKGRAPH, "tg", NUM)   /* a taskgraph's descriptor */                            \

@@ -1,7 +1,8 @@
 # tests/ompss/compat: OpenMP and Nanos++ compatibility of the runtime (tests/ompss/compat/run.sh):
 # omp.h's routines and locks against gcc -fopenmp under 1, 2, 4 workers and bf, dbf, wf;
 # the lock deadlock that stops with a message; the parallel-region hooks; the Nanos++
-# calls of nanos.h.  About 20 s on 2 cores.
+# calls of nanos.h; taskloop's task counts and depend clauses' evaluations, as libgomp's.
+# About 20 s on 2 cores.
 #
 #   make check-compat check-compat-tsan
 .PHONY: check-compat

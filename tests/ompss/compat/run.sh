@@ -75,6 +75,13 @@ for w in 1 4; do
   done
 done
 
+# depend clauses' expressions (section bounds that call functions, a[i++], iterators)
+# evaluated as often as gcc -fopenmp evaluates them, and before the firstprivate copies
+build depend_bound_effects
+for w in 1 4; do
+  same "depend_bound_effects/w$w" depend_bound_effects NX_ARGS="--smp-workers=$w"
+done
+
 # OMP_SCHEDULE is omp_get_schedule()'s first answer (its static kind is libgomp's
 # monotonic flag or'ed in: left out here)
 for sched in "guided,3" "DYNAMIC" "nonmonotonic:dynamic, 5" "auto"; do
