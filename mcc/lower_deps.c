@@ -16,17 +16,16 @@
  *
  * Each expression of a reference that may have an effect (`a[f():g()]`, `a[i++]`,
  * `*(p++)`) is evaluated once, in the order written, into a temporary (`__auto_type
- * __nrt_dv3 = (f());`): for a plain reference where the task's regions are counted, before
+ * __nrt_val3 = (f());`): for a plain reference where the task's regions are counted, before
  * it is created and its data captured (gcc evaluates a depend clause before the task's
  * firstprivate copies); an iterator's bounds before its loops; what names an iterator once
  * per value, in the region's block.  (A nested multidependence's bound that names an outer
  * iterator is evaluated by the loops that count the regions and again by those that add
- * them; a taskloop's clauses once per task it makes.)
+ * them.)  A loop construct evaluates its clauses once, before its tasks (lower_extra).
  */
 #include "mcc.h"
 #include "nanort.h"
 
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -39,9 +38,9 @@ struct region {
     int nd;
     const char *size[DEPS_MAX_DIMS], *lower[DEPS_MAX_DIMS], *len[DEPS_MAX_DIMS];
     const char *elem;               /* bytes of one element of dims[0] */
-    struct lower_buf *pre;          /* where the temporaries of once() are declared: the
-                                       code that counts the task's regions, or own */
-    struct lower_buf own;           /* ... those of the region's own block (what names a
+    struct lower_values *pre;       /* its expressions evaluated once (lower_once): the
+                                       construct's values, or own */
+    struct lower_values own;        /* ... those of the region's own block (what names a
                                        multidependence's iterator) */
 };
 
@@ -54,39 +53,6 @@ struct iters {
 static const char *X(struct lower *L, const struct iters *it, const struct omp_expr *e)
 {
     return lower_expr(L, e->text, it->names, it->n);
-}
-
-/* Could evaluating the C expression `e` have an effect: a call, an increment or decrement,
- * an assignment?  Read from the text, generously (`sizeof(x)` counts as a call). */
-static bool has_effects(const char *e)
-{
-    for (const char *s = e; *s; s++) {
-        if ((s[0] == '+' && s[1] == '+') || (s[0] == '-' && s[1] == '-'))
-            return true;
-        if (s[0] == '=' && s[1] != '=' && s > e &&
-            (!strchr("=!<>", s[-1]) || (s - e >= 2 && s[-2] == s[-1])))    /* (<<=, >>=) */
-            return true;
-        if (s[0] == '(') {
-            const char *p = s;
-            while (p > e && (p[-1] == ' ' || p[-1] == '\t' || p[-1] == '\n'))
-                p--;
-            if (p > e && (isalnum((unsigned char)p[-1]) || p[-1] == '_' || p[-1] == ')' ||
-                          p[-1] == ']'))
-                return true;
-        }
-    }
-    return false;
-}
-
-/* `e` evaluated once: a temporary declared in *pre holding its value (`addr`: its
- * address, the lvalue then read through it), or e itself when it has no effect. */
-static const char *once(struct lower *L, struct lower_buf *pre, const char *e, bool addr)
-{
-    if (!has_effects(e))
-        return e;
-    const char *t = lower_local_name(L, LL_DEP_VALUE, L->dep_values++, NULL);
-    lbuf_printf(pre, "__auto_type %s = %s(%s); ", t, addr ? "&" : "", e);
-    return addr ? arena_printf(L->a, "(*%s)", t) : t;
 }
 
 /* How many declarators derive `sym`'s type, read from the name outwards; kinds[] gets
@@ -129,12 +95,12 @@ static void bounds(struct lower *L, const struct iters *it, struct region *r,
                    const struct omp_ref *op, const char *size, const char **lo, const char **len)
 {
     if (op->kind == OMP_REF_SUBSCRIPT) {
-        *lo = once(L, r->pre, X(L, it, &op->index), false);
+        *lo = lower_once(L, r->pre, &op->index, X(L, it, &op->index), false);
         *len = "1";
         return;
     }
-    *lo = op->index.text ? once(L, r->pre, X(L, it, &op->index), false) : "0";
-    const char *b = op->bound.text ? once(L, r->pre, X(L, it, &op->bound), false) : NULL;
+    *lo = op->index.text ? lower_once(L, r->pre, &op->index, X(L, it, &op->index), false) : "0";
+    const char *b = op->bound.text ? lower_once(L, r->pre, &op->bound, X(L, it, &op->bound), false) : NULL;
     if (!b)
         *len = arena_printf(L->a, "(%s) - (%s)", size, *lo);
     else if (op->form == OMP_SECT_LO_HI)
@@ -154,8 +120,8 @@ static bool shaped_region(struct lower *L, const struct iters *it, const struct 
     }
     /* (as written: the shape, the pointer, the sections) */
     for (int c = 0; c < k; c++)
-        r->size[k - 1 - c] = once(L, r->pre, X(L, it, &shape->dims[c]), false);
-    const char *p = once(L, r->pre, X(L, it, &shape->base->text), false);
+        r->size[k - 1 - c] = lower_once(L, r->pre, &shape->dims[c], X(L, it, &shape->dims[c]), false);
+    const char *p = lower_once(L, r->pre, &shape->base->text, X(L, it, &shape->base->text), false);
     r->base = p;
     r->elem = lower_deps_shape_elem(L, shape->base, p);
     r->nd = k;
@@ -188,8 +154,8 @@ static bool array_region(struct lower *L, const struct iters *it, const struct o
     while (f < nops && ops[f]->kind == OMP_REF_SUBSCRIPT)
         f++;
     /* the array (an lvalue, read through its address) or pointer the sections index */
-    const char *b = f > 0 ? once(L, r->pre, X(L, it, &ops[f - 1]->text), true)
-                          : once(L, r->pre, X(L, it, &x->text), x->kind != OMP_REF_EXPR);
+    const struct omp_expr *be = f > 0 ? &ops[f - 1]->text : &x->text;
+    const char *b = lower_once(L, r->pre, be, X(L, it, be), f > 0 || x->kind != OMP_REF_EXPR);
     int n = nops - f;
     if (n > DEPS_MAX_DIMS) {
         mcc_error_at(&x->text.loc, "sorry, unimplemented: more than %d dimensions",
@@ -219,10 +185,10 @@ static bool array_region(struct lower *L, const struct iters *it, const struct o
 }
 
 /* The region of a reference that is not a multidependence; the values it evaluates once
- * are declared in *pre, which the region's code must follow in the same block, or (pre
- * NULL) in r->own, which the region's code declares first (the caller frees r->own.s). */
+ * are declared in pre->decl, which the region's code must follow, or (pre NULL) in r->own,
+ * which the region's code declares first (the caller frees r->own.decl.s). */
 static bool build_region(struct lower *L, const struct iters *it, const struct omp_ref *ref,
-                         struct lower_buf *pre, struct region *r)
+                         struct lower_values *pre, struct region *r)
 {
     memset(r, 0, sizeof *r);
     r->pre = pre ? pre : &r->own;
@@ -247,7 +213,7 @@ static bool build_region(struct lower *L, const struct iters *it, const struct o
         mcc_error_at(&ref->text.loc, "sorry, unimplemented: this form of data reference");
         return false;
     }
-    const char *t = once(L, r->pre, X(L, it, &ref->text), true);
+    const char *t = lower_once(L, r->pre, &ref->text, X(L, it, &ref->text), true);
     r->base = arena_printf(L->a, "&(%s)", t);
     r->bytes = arena_printf(L->a, "sizeof(%s)", t);
     r->nd = 1;
@@ -276,7 +242,7 @@ static void dims_text(struct lower_buf *b, const struct region *r, const char *s
 static void add_region_to(struct lower_buf *b, const struct region *r, unsigned flags,
                           const char *prefix, const char *to)
 {
-    const char *own = r->own.s ? r->own.s : "";
+    const char *own = r->own.decl.s ? r->own.decl.s : "";
     if (r->bytes) {
         lbuf_printf(b, "%s%s%s1(%s, %uu, %s, %s);%s\n", *own ? "{ " : "", own, prefix, to,
                     flags, r->base, r->bytes, *own ? " }" : "");
@@ -301,10 +267,15 @@ static const char *where_literal(struct lower *L, const struct mcc_loc *loc)
     return arena_printf(L->a, "\"%s\"", lower_where_loc(L, loc));
 }
 
-/* The slot of a depend object o: its runtime pointer (mcc/include/omp.h). */
-static const char *depobj_slot(struct lower *L, const struct iters *it, const struct omp_ref *o)
+/* The slot of a depend object o: its runtime pointer (mcc/include/omp.h); o evaluated once
+ * into `values` when they are given. */
+static const char *depobj_slot(struct lower *L, struct lower_values *values,
+                               const struct omp_ref *o)
 {
-    return arena_printf(L->a, "&(%s).__nrt_dep", X(L, it, &o->text));
+    static const struct iters none;
+    const char *t = X(L, &none, &o->text);
+    return arena_printf(L->a, "&(%s).__nrt_dep",
+                        values ? lower_once(L, values, &o->text, t, true) : t);
 }
 
 /* Does `text` name one of the iterators in scope? */
@@ -327,18 +298,18 @@ static bool names_iter(struct lower *L, const struct iters *it, const char *text
     return u.found;
 }
 
-/* An iterator's bound: evaluated once, before the loops (into *pre), unless it names an
+/* An iterator's bound: evaluated once, before the loops (into pre), unless it names an
  * outer iterator; then once by each loop that opens it (its initialisation). */
-static const char *iter_bound(struct lower *L, struct lower_buf *pre, const struct iters *it,
+static const char *iter_bound(struct lower *L, struct lower_values *pre, const struct iters *it,
                               const struct omp_expr *e)
 {
     const char *t = X(L, it, e);
-    return names_iter(L, it, t) ? t : once(L, pre, t, false);
+    return names_iter(L, it, t) ? t : lower_once(L, pre, e, t, false);
 }
 
 /* The for loops of a multidependence's iterators, the same into count and out (the
  * bounds that may have an effect evaluated first, into pre). */
-static void open_iters(struct lower *L, struct lower_buf *pre, struct lower_buf *count,
+static void open_iters(struct lower *L, struct lower_values *pre, struct lower_buf *count,
                        struct lower_buf *out, const struct omp_ref *m, struct iters *it)
 {
     struct lower_buf b = {0};
@@ -370,7 +341,7 @@ static void open_iters(struct lower *L, struct lower_buf *pre, struct lower_buf 
 /* Loops of every iterator of a multidependence, outer ones first (a nested
  * `{ {a[i][j], j = ..}, i = .. }` may bound j by i); returns the innermost reference and
  * sets *levels to the number of blocks to close. */
-static const struct omp_ref *open_multi(struct lower *L, struct lower_buf *pre,
+static const struct omp_ref *open_multi(struct lower *L, struct lower_values *pre,
                                         struct lower_buf *count, struct lower_buf *out,
                                         const struct omp_ref *ref, struct iters *it, int *levels)
 {
@@ -390,28 +361,24 @@ static void close_multi(struct lower_buf *b, int levels)
 }
 
 /* The region of ref, after the loops of its iterators, which open in count (the code
- * counting the task's regions) and in out (the code giving them); what the region
- * evaluates once is declared in count before the loops, or (a multidependence's body) in
- * its own block (r->own: the caller frees it).  False after an error. */
-static bool open_ref(struct lower *L, const struct omp_ref *ref, struct lower_buf *count,
-                     struct lower_buf *out, struct region *r, int *levels)
+ * counting the task's regions) and in out (the code giving them); what it evaluates once
+ * goes to the construct's values, or (a multidependence's body) to the region's own block
+ * (r->own: the caller frees it).  False after an error. */
+static bool open_ref(struct lower *L, const struct omp_ref *ref, struct lower_values *values,
+                     struct lower_buf *count, struct lower_buf *out, struct region *r,
+                     int *levels)
 {
     struct iters it = {0};
-    struct lower_buf loops = {0};
-    const struct omp_ref *body = open_multi(L, count, &loops, out, ref, &it, levels);
-    bool ok = build_region(L, &it, body, *levels ? NULL : count, r);
-    if (loops.s)
-        lbuf_puts(count, loops.s);
-    free(loops.s);
-    return ok;
+    const struct omp_ref *body = open_multi(L, values, count, out, ref, &it, levels);
+    return build_region(L, &it, body, *levels ? NULL : values, r);
 }
 
 /* depend(depobj: o): one region, of the dimensions o holds. */
 static void emit_depobj(struct lower *L, const struct omp_ref *o, bool copies,
-                        struct lower_buf *count, struct lower_buf *add)
+                        struct lower_values *values, struct lower_buf *count,
+                        struct lower_buf *add)
 {
-    struct iters it = {0};
-    const char *slot = depobj_slot(L, &it, o), *where = where_literal(L, &o->text.loc);
+    const char *slot = depobj_slot(L, values, o), *where = where_literal(L, &o->text.loc);
     lbuf_printf(count, "__nrt_nr += 1; __nrt_nd += nanort_depobj_ndims(%s, %s);\n", slot, where);
     lbuf_printf(add, "nanort_task_depobj(__nrt_t, %s, %d, %s);\n", slot, copies ? 1 : 0, where);
 }
@@ -421,7 +388,7 @@ static void taskwait_fill(struct lower_buf *b, const struct region *r, unsigned 
 {
     lbuf_printf(b, "{ %s__SIZE_TYPE__ __nrt_es = %s; (void)__nrt_es; __nrt_b[__nrt_i] = (const void *)(%s); "
                 "__nrt_f[__nrt_i] = %uu; __nrt_n[__nrt_i] = %d; __nrt_dp[__nrt_i] = &__nrt_d[__nrt_o]; ",
-                r->own.s ? r->own.s : "", r->elem ? r->elem : "1", r->base, flags, r->nd);
+                r->own.decl.s ? r->own.decl.s : "", r->elem ? r->elem : "1", r->base, flags, r->nd);
     struct lower_buf one = {0};
     dims_text(&one, r, "|");
     /* dims_text writes "{...}|{...}": one assignment per dimension */
@@ -442,11 +409,12 @@ static void taskwait_fill(struct lower_buf *b, const struct region *r, unsigned 
  * multidependence gives one region per iteration value, so both run the same loops.
  * False after an error. */
 static bool ref_regions(struct lower *L, const struct omp_ref *ref, unsigned flags,
-                        struct lower_buf *count, struct lower_buf *out, bool taskwait)
+                        struct lower_values *values, struct lower_buf *count,
+                        struct lower_buf *out, bool taskwait)
 {
     int levels;
     struct region r;
-    bool ok = open_ref(L, ref, count, out, &r, &levels);
+    bool ok = open_ref(L, ref, values, count, out, &r, &levels);
     if (ok) {
         lbuf_printf(count, "__nrt_nr += 1; __nrt_nd += %d; ", r.nd);
         if (taskwait)
@@ -458,7 +426,7 @@ static bool ref_regions(struct lower *L, const struct omp_ref *ref, unsigned fla
         lbuf_puts(count, taskwait ? "" : "\n");
         lbuf_puts(out, taskwait ? "" : "\n");
     }
-    free(r.own.s);
+    free(r.own.decl.s);
     return ok;
 }
 
@@ -496,7 +464,8 @@ static bool is_dep_clause(enum omp_clause_kind k)
 }
 
 static void emit_clauses(struct lower *L, const struct omp_directive *d, bool copy_deps,
-                         bool red_commutative, struct lower_buf *count, struct lower_buf *add)
+                         bool red_commutative, struct lower_values *values,
+                         struct lower_buf *count, struct lower_buf *add)
 {
     for (int i = 0; d && i < d->nclauses; i++) {
         const struct omp_clause *c = &d->clauses[i];
@@ -515,14 +484,14 @@ static void emit_clauses(struct lower *L, const struct omp_directive *d, bool co
             continue;
         for (int k = 0; k < c->nrefs; k++)
             if (c->dep == OMP_DEP_DEPOBJ && is_dep_clause(c->kind))
-                emit_depobj(L, c->refs[k], copy_deps, count, add);
+                emit_depobj(L, c->refs[k], copy_deps, values, count, add);
             else
-                ref_regions(L, c->refs[k], flags, count, add, false);
+                ref_regions(L, c->refs[k], flags, values, count, add, false);
     }
 }
 
 void lower_deps_emit(struct lower *L, const struct lower_dir *d, bool reduction_commutative,
-                     struct lower_buf *count, struct lower_buf *add)
+                     struct lower_values *values, struct lower_buf *count, struct lower_buf *add)
 {
     bool copy_deps = L->copy_deps;
     if (lower_dir_has(d, OMP_CL_COPY_DEPS))
@@ -540,11 +509,12 @@ void lower_deps_emit(struct lower *L, const struct lower_dir *d, bool reduction_
                              "its own 'depend' clause");
                 return;
             }
-    emit_clauses(L, d->dir, copy_deps, reduction_commutative, count, add);
-    emit_clauses(L, d->target, copy_deps, reduction_commutative, count, add);
+    emit_clauses(L, d->dir, copy_deps, reduction_commutative, values, count, add);
+    emit_clauses(L, d->target, copy_deps, reduction_commutative, values, count, add);
 }
 
-void lower_deps_emit_copies(struct lower *L, const struct lower_dir *d, struct lower_buf *count,
+void lower_deps_emit_copies(struct lower *L, const struct lower_dir *d,
+                            struct lower_values *values, struct lower_buf *count,
                             struct lower_buf *add)
 {
     const struct omp_directive *ds[2] = {d->dir, d->target};
@@ -555,12 +525,13 @@ void lower_deps_emit_copies(struct lower *L, const struct lower_dir *d, struct l
                                : c->kind == OMP_CL_COPY_OUT ? OMP_DEP_OUT
                                : c->kind == OMP_CL_COPY_INOUT ? OMP_DEP_INOUT : OMP_DEP_NONE;
             for (int r = 0; dir != OMP_DEP_NONE && r < c->nrefs; r++)
-                ref_regions(L, c->refs[r], copy_bits(dir), count, add, false);
+                ref_regions(L, c->refs[r], copy_bits(dir), values, count, add, false);
         }
 }
 
 void lower_deps_emit_taskwait(struct lower *L, const struct omp_directive *d, struct lower_buf *b)
 {
+    struct lower_values values = {0};
     struct lower_buf count = {0}, fill = {0};
     int n = 0;
     for (int i = 0; i < d->nclauses; i++) {
@@ -574,11 +545,10 @@ void lower_deps_emit_taskwait(struct lower *L, const struct omp_directive *d, st
         }
         for (int k = 0; k < c->nrefs; k++) {
             if (c->dep != OMP_DEP_DEPOBJ) {
-                n += ref_regions(L, c->refs[k], mode_of(c->dep), &count, &fill, true);
+                n += ref_regions(L, c->refs[k], mode_of(c->dep), &values, &count, &fill, true);
                 continue;
             }
-            struct iters it = {0};
-            const char *slot = depobj_slot(L, &it, c->refs[k]);
+            const char *slot = depobj_slot(L, &values, c->refs[k]);
             const char *where = where_literal(L, &c->refs[k]->text.loc);
             lbuf_printf(&count, "__nrt_nr += 1; __nrt_nd += nanort_depobj_ndims(%s, %s); ", slot,
                         where);
@@ -590,14 +560,15 @@ void lower_deps_emit_taskwait(struct lower *L, const struct omp_directive *d, st
     }
     if (n > 0) {
         /* Sized at run time: a multidependence's iteration count is only known then. */
-        lbuf_printf(b, "{ __SIZE_TYPE__ __nrt_nr = 0, __nrt_nd = 0, __nrt_i = 0, __nrt_o = 0; %s"
+        lbuf_printf(b, "{ %s__SIZE_TYPE__ __nrt_nr = 0, __nrt_nd = 0, __nrt_i = 0, __nrt_o = 0; %s"
                     "if (__nrt_nr > 0) { const void *__nrt_b[__nrt_nr]; unsigned __nrt_f[__nrt_nr], "
                     "__nrt_n[__nrt_nr]; const struct nanort_dim *__nrt_dp[__nrt_nr]; "
                     "struct nanort_dim __nrt_d[__nrt_nd]; %s"
                     "nanort_taskwait_on((unsigned)__nrt_nr, __nrt_f, __nrt_b, __nrt_n, __nrt_dp, %d); } }",
-                    count.s ? count.s : "", fill.s ? fill.s : "",
-                    omp_find_clause(d, OMP_CL_NOFLUSH) ? 1 : 0);
+                    values.decl.s ? values.decl.s : "", count.s ? count.s : "",
+                    fill.s ? fill.s : "", omp_find_clause(d, OMP_CL_NOFLUSH) ? 1 : 0);
     }
+    free(values.decl.s);
     free(count.s);
     free(fill.s);
 }
@@ -609,7 +580,7 @@ void lower_deps_depobj(struct lower *L, struct ast *pr, const struct omp_directi
     struct lower_buf b = {0};
     struct iters it = {0};
     struct omp_ref o = { .kind = OMP_REF_EXPR, .text = d->name };
-    const char *slot = depobj_slot(L, &it, &o), *where = where_literal(L, &d->name.loc);
+    const char *slot = depobj_slot(L, NULL, &o), *where = where_literal(L, &d->name.loc);
     if (d->depobj_destroy) {
         lbuf_printf(&b, "nanort_depobj_destroy(%s, %s);", slot, where);
     } else if (d->depobj_update != OMP_DEP_NONE) {
@@ -619,14 +590,14 @@ void lower_deps_depobj(struct lower *L, struct ast *pr, const struct omp_directi
         const struct omp_clause *c = &d->clauses[0];
         struct region r;
         if (!build_region(L, &it, c->refs[0], NULL, &r)) {
-            free(r.own.s);
+            free(r.own.decl.s);
             free(b.s);
             return;
         }
         lbuf_puts(&b, "{ ");
         add_region_to(&b, &r, mode_of(c->dep), "nanort_depobj_init", slot);
         lbuf_puts(&b, "}");
-        free(r.own.s);
+        free(r.own.decl.s);
     }
     rewrite_replace(L->rw, pr->begin, pr->end, lbuf_take(&b, L->a));
 }

@@ -590,6 +590,7 @@ struct outline {
     bool local;                     /* outlined inside the function (local types) */
     size_t construct;               /* where the construct begins: a capture declared after
                                        it is a loop's variable declared in its header */
+    struct lower_values *values;    /* the clauses' expressions evaluated once */
     struct lower_buf alias;         /* the captures under the user's names (alias()) */
     struct ast *body;               /* what is outlined */
     struct lower_var *vars;         /* the captured variables */
@@ -945,7 +946,7 @@ static bool capture_section(struct outline *o, struct lower_var *v, const char *
                      x);
         return true;        /* reported; v->use stays NULL */
     }
-    if (!lower_reduction_section(L, v->red_ref, v->sym, parent, &v->red_sec))
+    if (!lower_reduction_section(L, v->red_ref, v->sym, parent, o->values, &v->red_sec))
         return true;
     const char *lb = lower_local_name(L, LL_RED_LB, 0, x);
     const char *rn = lower_local_name(L, LL_RED_COUNT, 0, x);
@@ -1377,13 +1378,11 @@ static char *outline_define(struct outline *o, const struct lower_dir *d, const 
 }
 
 /* Step 5: the creation code after the region counts in `create`: allocate, capture, add
- * the regions (`add`) and the group's, submit; under final the body runs in place, after
- * the counts (their expressions are evaluated once either way, as gcc evaluates a depend
- * clause's: lower_deps.c). */
+ * the regions (`add`) and the group's, submit; under final the body runs in place (the
+ * clauses' expressions are evaluated before either: o->values, lower_deps.c). */
 static void outline_create(struct outline *o, const struct lower_dir *d, struct lower_buf *create,
                            const char *add, const struct lower_extra *x)
 {
-    size_t counted = create->len;
     struct lower *L = o->L;
     const char *create_tail, *create_fn = lower_detach_create_fn(L, d, &create_tail);
     const char *env = lower_name(L, LN_ENV, o->fn, o->n);
@@ -1407,8 +1406,7 @@ static void outline_create(struct outline *o, const struct lower_dir *d, struct 
         struct final_parts fp = {env, lower_name(L, LN_TASK, o->fn, o->n), o->size.s,
                                  o->init.s, x->init};
         char *c = lbuf_take(create, L->a);
-        lbuf_printf(create, "%.*sif (nanort_in_final()) %s else { %s }", (int)counted, c,
-                    lower_final_site(L, &fp), c + counted);
+        lbuf_printf(create, "if (nanort_in_final()) %s else { %s }", lower_final_site(L, &fp), c);
     }
 }
 
@@ -1418,8 +1416,10 @@ char *lower_inline_outline(struct lower *L, const struct lower_dir *d, struct as
     static const struct lower_extra none;
     if (!x)
         x = &none;
+    struct lower_values own = {0};
     struct outline o = {.L = L, .fn = fn_name(L), .n = ++L->serial, .body = body, .vars = vars,
-                        .local = x->local, .construct = d->node->begin};
+                        .local = x->local, .construct = d->node->begin,
+                        .values = x->values ? x->values : &own};
     for (struct lower_var *v = vars; v; v = v->next)
         o.local |= needs_local(L, v);
     /* a local typedef, enumerator or tag named in the body or in the clauses of a
@@ -1429,7 +1429,7 @@ char *lower_inline_outline(struct lower *L, const struct lower_dir *d, struct as
     o.local |= check_names_local_type(L, from, body->end);
     /* Creation-side code first: it is in the parent's frame. */
     struct lower_buf count = {0}, add = {0};
-    lower_deps_emit(L, d, false, &count, &add);
+    lower_deps_emit(L, d, false, o.values, &count, &add);
     struct lower_buf create = {0};
     lbuf_puts(&create, "unsigned __nrt_nr = 0, __nrt_nd = 0; ");
     /* A variable the task (or loop) makes private may be used nowhere else: the creator's
@@ -1462,8 +1462,9 @@ char *lower_inline_outline(struct lower *L, const struct lower_dir *d, struct as
     free(o.alias.s);
     /* (one line: the creation code stands on the pragma's line; the definitions of a
      * nested outlined function end on it) */
-    char *code = arena_printf(L->a, "{ %s%s }", o.local ? defs : "",
-                              lower_flat(L, create.s ? create.s : ""));
+    char *code = arena_printf(L->a, "{ %s%s%s }", o.local ? defs : "",
+                              own.decl.s ? own.decl.s : "", lower_flat(L, create.s ? create.s : ""));
+    free(own.decl.s);
     free(create.s);
     return code;
 }

@@ -485,23 +485,27 @@ void lower_loop(struct lower *L, struct lower_dir *d)
     bool is_for = d->dir->kind == OMP_DIR_FOR;
     bool group = !is_for && !lower_dir_has(d, OMP_CL_NOGROUP);
     bool barrier = is_for && !lower_dir_has(d, OMP_CL_NOWAIT);
+    /* (the clauses' expressions are evaluated once, before the loop's bounds and tasks) */
+    struct lower_values values = {0};
     struct lower_extra x = {.env = lbuf_take(&c.env, L->a), .init = lbuf_take(&c.init, L->a),
                             .head = lbuf_take(&c.head, L->a),
                             .group = group ? "&__nrt_grp" : NULL, .here = here,
-                            .local = c.local};
+                            .local = c.local, .values = &values};
     char *task = lower_inline_outline(L, d, body, vars, &x);
     /* (task k of __nrt_T balanced ones has __nrt_bq iterations, one more while k < __nrt_br) */
     char *code = arena_printf(
-        L->a, "{ %s%s%sif (__nrt_g < 1) __nrt_g = 1; long long __nrt_bq = __nrt_T > 0 ? "
+        L->a, "{ %s%s%s%sif (__nrt_g < 1) __nrt_g = 1; long long __nrt_bq = __nrt_T > 0 ? "
         "__nrt_n / __nrt_T : 0, __nrt_br = __nrt_T > 0 ? __nrt_n %% __nrt_T : 0; "
         "for (long long __nrt_tk = 0, __nrt_c0 = 0, __nrt_len; __nrt_c0 < __nrt_n; "
         "__nrt_c0 += __nrt_len, __nrt_tk++) { __nrt_len = __nrt_T > 0 ? __nrt_bq + (__nrt_tk "
         "< __nrt_br) : __nrt_n - __nrt_c0 < __nrt_g ? __nrt_n - __nrt_c0 : __nrt_g; %s }%s%s%s }",
-        group ? "char __nrt_grp; " : "", lower_flat(L, c.create.s),
+        group ? "char __nrt_grp; " : "", values.decl.s ? values.decl.s : "",
+        lower_flat(L, c.create.s),
         lower_flat(L, grain_code(L, d, serial)), task,
         group ? " nanort_taskwait_on1(&__nrt_grp, 1);" : "", barrier ? " nanort_taskwait();" : "",
         lower_flat(L, c.after.s ? c.after.s : ""));
     free(c.create.s);
+    free(values.decl.s);
     free(c.after.s);
     rewrite_replace(L->rw, lower_dir_off(d), d->node->end, code);
 }

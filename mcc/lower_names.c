@@ -33,6 +33,20 @@ static const struct {
 #undef X
 };
 
+const char *lower_once(struct lower *L, struct lower_values *v, const struct omp_expr *src,
+                       const char *e, bool addr)
+{
+    const char *held = src ? lower_map_get(&v->held, src) : NULL;
+    if (held || !lower_has_effects(e))
+        return held ? held : e;
+    const char *t = lower_local_name(L, LL_VALUE, L->values++, NULL);
+    lbuf_printf(&v->decl, "__auto_type %s = %s(%s); ", t, addr ? "&" : "", e);
+    const char *use = addr ? arena_printf(L->a, "(*%s)", t) : t;
+    if (src)
+        lower_map_put(L, &v->held, src, (void *)use);
+    return use;
+}
+
 const char *lower_local_name(struct lower *L, enum lower_local_name kind, int n, const char *x)
 {
     switch (locals[kind].form) {

@@ -57,7 +57,12 @@ static void region_section(struct lower *L, struct privates *p, const struct omp
                            const struct omp_ref *r, struct lower_var *v, const char *orig)
 {
     struct lower_red_section sec;
-    if (!lower_reduction_section(L, r, v->sym, orig, &sec))
+    struct lower_values values = {0};
+    bool ok = lower_reduction_section(L, r, v->sym, orig, &values, &sec);
+    if (values.decl.s)
+        lbuf_puts(&p->pre, values.decl.s);
+    free(values.decl.s);
+    if (!ok)
         return;
     const char *x = sym_name(L, v->sym);
     int n = ++L->serial;

@@ -192,15 +192,19 @@ void lower_reduction_array_elems(struct lower *L, struct sym *s, const char *pri
 }
 
 bool lower_reduction_section(struct lower *L, const struct omp_ref *r, struct sym *s,
-                             const char *parent, struct lower_red_section *sec)
+                             const char *parent, struct lower_values *values,
+                             struct lower_red_section *sec)
 {
     bool array = s->type == TYPE_ARRAY && !s->array_param;
-    sec->lb = r->index.text ? lower_expr(L, r->index.text, NULL, 0) : "0";
-    if (r->bound.text && r->form == OMP_SECT_LO_HI)
-        sec->len = arena_printf(L->a, "(%s) - (%s) + 1", lower_expr(L, r->bound.text, NULL, 0),
-                                sec->lb);
-    else if (r->bound.text)
-        sec->len = lower_expr(L, r->bound.text, NULL, 0);
+    sec->lb = r->index.text ? lower_once(L, values, &r->index,
+                                         lower_expr(L, r->index.text, NULL, 0), false) : "0";
+    const char *b = r->bound.text ? lower_once(L, values, &r->bound,
+                                               lower_expr(L, r->bound.text, NULL, 0), false)
+                                  : NULL;
+    if (b && r->form == OMP_SECT_LO_HI)
+        sec->len = arena_printf(L->a, "(%s) - (%s) + 1", b, sec->lb);
+    else if (b)
+        sec->len = b;
     else if (array)
         sec->len = arena_printf(L->a, "sizeof(%s) / sizeof((%s)[0]) - (%s)", parent, parent,
                                 sec->lb);

@@ -428,7 +428,8 @@ static bool same_param_names(const struct lower_ftask *f, const struct lower_fta
 }
 
 /* The copy_in/out/inout regions of f's implementations, which name the same parameters. */
-static void impls_copies(struct lower *L, const struct lower_ftask *f, struct lower_buf *count,
+static void impls_copies(struct lower *L, const struct lower_ftask *f,
+                         struct lower_values *values, struct lower_buf *count,
                          struct lower_buf *add)
 {
     for (struct lower_ftask *g = L->ftasks; g; g = g->next) {
@@ -444,7 +445,7 @@ static void impls_copies(struct lower *L, const struct lower_ftask *f, struct lo
                          "'%s' with other parameter names (name them as '%s' does)",
                          fname(L, g), fname(L, f), fname(L, f));
         else
-            lower_deps_emit_copies(L, &g->dir, count, add);
+            lower_deps_emit_copies(L, &g->dir, values, count, add);
     }
 }
 
@@ -499,9 +500,13 @@ static void spawn_function(struct lower *L, struct lower_buf *b, struct lower_ft
     lower_set_params(L, f->params, 0, (size_t)-1);
     bool copy_deps = L->copy_deps;
     L->copy_deps |= impls_copy_deps(L, f);
-    lower_deps_emit(L, &f->dir, !f->reds, &count, &add);
+    struct lower_values values = {0};
+    lower_deps_emit(L, &f->dir, !f->reds, &values, &count, &add);
     L->copy_deps = copy_deps;
-    impls_copies(L, f, &count, &add);
+    impls_copies(L, f, &values, &count, &add);
+    if (values.decl.s)
+        lbuf_printf(b, "    %s\n", values.decl.s);
+    free(values.decl.s);
     if (count.s)
         lbuf_puts(b, count.s);
     const char *args = lower_name(L, LN_ARGS, fn, -1);

@@ -11,6 +11,7 @@
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <ctype.h>
 #include <string.h>
 
 /* ---- growable text -------------------------------------------------------------------- */
@@ -211,6 +212,26 @@ char *lower_expr(struct lower *L, const char *text, const char *const *skip, int
 {
     struct expr_map m = {L, skip, nskip};
     return lower_map_idents(L, text, frame_rename, &m);
+}
+
+bool lower_has_effects(const char *e)
+{
+    for (const char *s = e; *s; s++) {
+        if ((s[0] == '+' && s[1] == '+') || (s[0] == '-' && s[1] == '-'))
+            return true;
+        if (s[0] == '=' && s[1] != '=' && s > e &&
+            (!strchr("=!<>", s[-1]) || (s - e >= 2 && s[-2] == s[-1])))    /* (<<=, >>=) */
+            return true;
+        if (s[0] == '(') {
+            const char *p = s;
+            while (p > e && (p[-1] == ' ' || p[-1] == '\t' || p[-1] == '\n'))
+                p--;
+            if (p > e && (isalnum((unsigned char)p[-1]) || p[-1] == '_' || p[-1] == ')' ||
+                          p[-1] == ']'))
+                return true;
+        }
+    }
+    return false;
 }
 
 /* ---- pointer maps ------------------------------------------------------------------- */

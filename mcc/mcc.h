@@ -1167,6 +1167,13 @@ struct lower_map {
     void **vals;
     size_t cap, n;
 };
+/* The clause expressions of one construct evaluated once (lower_once): the declarations
+ * of their temporaries, which the construct's code must follow, and which expression of a
+ * clause each one holds (a reduction's section gives its region and its copy). */
+struct lower_values {
+    struct lower_buf decl;          /* `__auto_type __nrt_val3 = (f()); ...` */
+    struct lower_map held;          /* const struct omp_expr * -> how code names it */
+};
 
 /* A `declare reduction` of the unit, newest first (an inner block's come after its
  * enclosing blocks' in the list, so the first visible one of a name and type is the
@@ -1222,8 +1229,8 @@ struct lower {
     int nlocals, caplocals;
     bool locals_sorted;            /* ... this is set (lower_resolve sorts on demand) */
     int serial;                    /* numbers generated names */
-    int dep_values;                /* numbers the values of data references evaluated
-                                      once (lower_deps.c), unique in the unit */
+    int values;                    /* numbers the clause expressions evaluated once
+                                      (lower_once), unique in the unit */
     struct lower_buf tail;         /* emitted at the end of the translation unit */
     struct omp_directive **dirs;   /* every directive parsed, freed at the end */
     int ndirs, capdirs;
@@ -1257,6 +1264,9 @@ char *lower_render(struct lower *L, const struct ast *n);             /* with ed
 /* C text of a pragma expression with the names of the current frame replaced;
  * `skip` names (multidependence iterators) are left alone. */
 char *lower_expr(struct lower *L, const char *text, const char *const *skip, int nskip);
+/* Could evaluating the C expression `e` have an effect: a call, an increment or decrement,
+ * an assignment?  Read from the text, generously (`sizeof(x)` counts as a call). */
+bool lower_has_effects(const char *e);
 /* The local (or parameter) `name` visible at `off` in the current function, else the
  * file-scope symbol, else NULL. */
 struct sym *lower_resolve(struct lower *L, const char *name, size_t len, size_t off);
@@ -1626,13 +1636,16 @@ bool ck_subscript(struct ck *c, int at, struct ck_type *t, const struct ck_type 
 bool ck_expr(struct ck *c, struct ck_type *t);
 bool ck_initializer_list(struct ck *c, const struct ck_type *of);
 
-/* lower_deps.c: the regions of a task's clauses.  `count` gets code adding to __nrt_nr and
- * __nrt_nd (regions, dimensions), `add` the nanort_task_region calls on __nrt_t. */
+/* lower_deps.c: the regions of a task's clauses.  `values` gets the expressions they
+ * evaluate once (lower_once; its declarations go before count and add, in their block or
+ * one around it), `count` code adding to __nrt_nr and __nrt_nd (regions, dimensions),
+ * `add` the nanort_task_region calls on __nrt_t. */
 void lower_deps_emit(struct lower *L, const struct lower_dir *d, bool reduction_commutative,
-                     struct lower_buf *count, struct lower_buf *add);
+                     struct lower_values *values, struct lower_buf *count, struct lower_buf *add);
 /* Only the copy_in/copy_out/copy_inout regions of d (NANORT_DEP_NONE | COPY bits): those
  * of an implementation, added by the spawn function of the task it implements. */
-void lower_deps_emit_copies(struct lower *L, const struct lower_dir *d, struct lower_buf *count,
+void lower_deps_emit_copies(struct lower *L, const struct lower_dir *d,
+                            struct lower_values *values, struct lower_buf *count,
                             struct lower_buf *add);
 /* taskwait on(...) / in / out / inout: a call to nanort_taskwait_on. */
 void lower_deps_depobj(struct lower *L, struct ast *pr, const struct omp_directive *d);
@@ -1721,6 +1734,8 @@ struct lower_extra {
     bool here;                     /* undeferred: runs at once on the creating thread */
     bool local;                    /* env or head names a type declared in the function:
                                       the task is outlined inside it (a loop's variable) */
+    struct lower_values *values;   /* where the clauses' expressions evaluated once go (a
+                                      loop's, before its tasks); NULL: the task's code */
 };
 /* The variables `body` (d's statement, a loop body or a section) captures and how; serial
  * (may be NULL) is set when a worksharing body must run as one task (implicit_sharing),
@@ -1781,10 +1796,11 @@ void lower_reduction_array_elems(struct lower *L, struct sym *s, const char *pri
                                  struct lower_red_elems *e);
 /* reduction(op: a[lb:len]) (or a[lo:hi], a[lo;len] in an OmpSs task) on an array or
  * pointer variable s that the creator names `parent`: the lower bound and the number of
- * elements, as C evaluated there, and the subscripts ("[0]" each) that lead from one
+ * elements, as C evaluated there (the bounds evaluated once, into values), and the subscripts ("[0]" each) that lead from one
  * element to its first scalar.  False: reported (a pointer's section needs its length). */
 bool lower_reduction_section(struct lower *L, const struct omp_ref *r, struct sym *s,
-                             const char *parent, struct lower_red_section *sec);
+                             const char *parent, struct lower_values *values,
+                             struct lower_red_section *sec);
 /* Element-wise code over `count` elements at pointers `priv` and `orig` (any element type;
  * arrays of arithmetic elements go scalar by scalar, as whole arrays do). */
 void lower_reduction_buffer_elems(struct lower *L, const struct lower_red_section *sec,
@@ -1894,7 +1910,7 @@ const char *lower_name(struct lower *L, enum lower_name kind, const char *base, 
     X(LL_LOOP_N, "n", NUM)       /* ... its number of iterations */                        \
     X(LL_ITER_END, "end", NUM)   /* the end of a multidependence iterator */               \
     X(LL_ITER_STEP, "step", NUM) /* ... its step */                                        \
-    X(LL_DEP_VALUE, "dv", NUM)   /* a data reference's bound or base, evaluated once */    \
+    X(LL_VALUE, "val", NUM)      /* a clause's expression evaluated once (lower_once) */   \
     X(LL_REGION_PRIV, "pv", BOTH) /* a region's private copy of a variable */              \
     X(LL_FIRSTPRIV, "fp", NUM)   /* a serial clone's firstprivate source */                \
     X(LL_TASKGRAPH, "tg", NUM)   /* a taskgraph's descriptor */                            \
@@ -1906,6 +1922,12 @@ enum lower_local_name {
 };
 /* `__nrt_<what>` of kind, with n (NUM, BOTH) and x (NAME, BOTH) as its form says. */
 const char *lower_local_name(struct lower *L, enum lower_local_name kind, int n, const char *x);
+/* The expression `e` (the text of clause expression `src` as the code names it, or src
+ * NULL) evaluated once: a temporary __nrt_valN declared in v->decl holding its value
+ * (`addr`: its address, the lvalue then read through it, `(*__nrt_valN)`), the one already
+ * holding src, or e itself when it has no effect (lower_has_effects). */
+const char *lower_once(struct lower *L, struct lower_values *v, const struct omp_expr *src,
+                       const char *e, bool addr);
 /* lower_lines.c: generated code on the user's lines.  Glue (environments, outlined
  * function heads, prologues and epilogues, spawn and run functions, task types) stands on
  * the line of the pragma it comes from, so that a breakpoint on a line of the user's

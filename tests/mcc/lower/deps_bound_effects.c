@@ -2,9 +2,12 @@
  * inclusive and lo;len sections whose bounds call functions, a shape and its section
  * (`([f()]p)[g():h()]`), a multidependence's bounds and step (its body once per value),
  * `taskwait on`, a function task's clause over its parameters, copy_in on target
- * device(smp), an element `v[next()]` and `*q++`.  mcc evaluated section bounds twice and an
- * iterator's bounds in both the loop that counts the regions and the one that adds them. */
+ * device(smp), a taskloop's section (once, not once per task), depend objects
+ * `objs[k++]` of a task and a taskwait (gcc refuses those), an element `v[next()]` and
+ * `*(q++)`.  mcc evaluated section bounds twice and an iterator's bounds in both the loop
+ * that counts the regions and the one that adds them. */
 #include "ompss_check.h"
+#include <omp.h>
 
 enum { N = 32 };
 static int v[N], calls[5];
@@ -65,6 +68,22 @@ int main(void)
     sum += v[f()];
 #pragma omp taskwait
     expect("copy_in", 2, 1, 0, 0);
+    long part[4] = {0};
+#pragma omp taskloop grainsize(4) in(v[f():g()]) shared(part)
+    for (int i = 0; i < 16; i++)
+        part[i / 4] += v[2 + i % 4];
+    expect("taskloop", 1, 1, 0, 0);
+    omp_depend_t objs[2];
+    int ko = 0, kw = 0;
+#pragma omp depobj(objs[0]) depend(inout: v[0])
+#pragma omp depobj(objs[1]) depend(inout: v[1])
+#pragma omp task depend(depobj: objs[ko++])
+    v[0] += 1;
+#pragma omp taskwait depend(depobj: objs[kw++])
+#pragma omp taskwait
+#pragma omp depobj(objs[0]) destroy
+#pragma omp depobj(objs[1]) destroy
+    CHECK(ko == 1 && kw == 1, "depend objects: ko %d, kw %d", ko, kw);
     int *q = v;
 #pragma omp task inout(v[next()]) in(*(q++)) inout(sum)
     sum += v[1];
@@ -72,5 +91,6 @@ int main(void)
     CHECK(calls[4] == 1 && q == v + 1,
           "v[next()]: next() called %d times, q moved by %d", calls[4], (int)(q - v));
     CHECK(sum == 3 + 4 + 3 + (3 + 100 + 4 + 5) + 3 + 1, "sum = %ld", sum);
+    CHECK(part[0] + part[3] == 2 * (3 + 100 + 4 + 5), "taskloop: %ld %ld", part[0], part[3]);
     return result_ok();
 }

@@ -2,10 +2,11 @@
  * once each, in the order written, before the task's firstprivate copies (section bounds
  * that call functions, `a[i++]`, a VLA row `m[f()]`, an iterator's begin, end and step
  * once and its body once per value, taskwait depend, a depend object, a task under final,
- * which runs at once).  mcc evaluated a section's bounds twice, an iterator's bounds once
- * to count the regions and again to add them (with `0:j++` the task then had more regions
- * than it was created with), its step at every value, a VLA row's subscript three times,
- * and none under final.  Each line prints the calls. */
+ * which runs at once), and of reductions over sections on taskloop, for and a region.  mcc
+ * evaluated a section's bounds twice, an iterator's bounds once to count the regions and
+ * again to add them (with `0:j++` the task then had more regions than it was created
+ * with), its step at every value, a VLA row's subscript three times, none under final, and
+ * a loop's reduction bounds twice in each of its tasks.  Each line prints the calls. */
 #include <stdio.h>
 #include <omp.h>
 
@@ -72,7 +73,19 @@ int main(void)
         }
 #pragma omp taskwait
         report("under final");
+#pragma omp taskloop reduction(+ : a[f():g()]) num_tasks(3)
+        for (int k = 0; k < 30; k++)
+            a[1 + k % 3] += 1;
+        report("taskloop reduction");
     }
+#pragma omp parallel for reduction(+ : a[f():g()])
+    for (int k = 0; k < 30; k++)
+        a[1 + k % 3] += 1;
+    report("for reduction");
+    int r[4] = {0};
+#pragma omp parallel reduction(+ : r[h():s()])
+    r[2] = 1;
+    report("region reduction");
     printf("a: %d %d %d %d %d, m[1][0] %d\n", a[0], a[1], a[2], a[3], a[4], m[1][0]);
     return 0;
 }
