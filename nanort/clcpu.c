@@ -265,9 +265,6 @@ void nrt_clcpu_launch(nanort_ctx *ctx, const struct nanort_launch *l)
 {
     const struct nanort_opencl_cpu_kernel *k = ctx->impl->device_info;
     const char *label = ctx->task && ctx->task->type->label ? ctx->task->type->label : "?";
-    if (l->ndims < 1 || l->ndims > 3)
-        nrt_fatal("task '%s': kernel launch with %u dimensions (ndrange takes 1, 2 or 3)",
-                  label, l->ndims);
     check_args(label, k, l);
     struct nanort_cl_range r = {.work_dim = l->ndims};
     bool given = false, reqd = k->reqd_local[0] > 0;

@@ -804,8 +804,8 @@ void nrt_launch_refuse(const nanort_ctx *ctx, const struct nanort_launch *l, con
     const char *label = ctx->task && ctx->task->type->label ? ctx->task->type->label : "?";
     const char *kernel = ctx->impl && ctx->impl->name ? ctx->impl->name : "?";
     nrt_fatal("task '%s', kernel '%s' on %s: %s: %s; fix the ndrange clause (or the values "
-              "it is computed from)", label, kernel, ctx->space ? ctx->space->name : "?", range,
-              why);
+              "it is computed from)", label, kernel,
+              ctx->space ? ctx->space->name : "the CPU cores", range, why);
 }
 
 /* What no device accepts: negative sizes, a local size of 0 beside others, a global size
@@ -835,16 +835,16 @@ static void check_ndrange(const nanort_ctx *ctx, const struct nanort_launch *l)
 
 void nanort_kernel_launch(nanort_ctx *ctx, const struct nanort_launch *launch)
 {
-    if (ctx && !ctx->space && ctx->impl && nrt_clcpu_impl(ctx->impl)) {
-        nrt_clcpu_launch(ctx, launch);  /* a translated kernel on the workers (clcpu.c) */
-        return;
-    }
-    struct nrt_space *s = ctx_space(ctx, "nanort_kernel_launch");
+    bool translated = ctx && !ctx->space && ctx->impl && nrt_clcpu_impl(ctx->impl);
+    struct nrt_space *s = translated ? NULL : ctx_space(ctx, "nanort_kernel_launch");
     if (launch->ndims < 1 || launch->ndims > 3)
         nrt_fatal("task '%s': kernel launch with %u dimensions (ndrange takes 1, 2 or 3)",
                   ctx->task->type->label, launch->ndims);
-    check_ndrange(ctx, launch);
-    s->ops->compute->launch(s, ctx, launch);
+    check_ndrange(ctx, launch);     /* the same sizes are wrong wherever the kernel runs */
+    if (translated)
+        nrt_clcpu_launch(ctx, launch);  /* a translated kernel on the workers (clcpu.c) */
+    else
+        s->ops->compute->launch(s, ctx, launch);
 }
 
 void *nanort_device_ptr(nanort_ctx *ctx, const void *host)

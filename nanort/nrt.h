@@ -1690,7 +1690,8 @@ void nrt_clcpu_start(void);
 /* Give a type the translations of its OpenCL implementations' kernels (--opencl-cpu);
  * nrt_types_lock held, before the type's first task. */
 void nrt_clcpu_extend(struct nrt_type_info *info);
-/* nanort_kernel_launch() of such an implementation, on a worker. */
+/* nanort_kernel_launch() of such an implementation, on a worker (its n and sizes checked
+ * already: check_ndrange in device.c). */
 void nrt_clcpu_launch(nanort_ctx *ctx, const struct nanort_launch *l);
 /* Has the type such an implementation? */
 bool nrt_clcpu_type(const struct nrt_type_info *info);
