@@ -105,6 +105,29 @@ static bool written_global(struct lower *L, const struct lower_ftask *f)
 }
 
 /* Errors of device implementations; false when f cannot be lowered. */
+/* The name of f's OpenCL kernel: name(...), else the function's. */
+static const char *kernel_name(struct lower *L, const struct lower_ftask *f)
+{
+    const struct omp_clause *nm = lower_dir_find(&f->dir, OMP_CL_NAME);
+    return nm && nm->nargs ? nm->args[0].text : fname(L, f);
+}
+
+/* A kernel named like an OpenCL C built-in (mix, step, dot): OpenCL compilers take the name
+ * for the built-in (PoCL builds the source and then has no kernel of that name), so the
+ * program could only stop at its first launch. */
+static bool kernel_name_usable(struct lower *L, const struct lower_ftask *f,
+                               const struct omp_clause *dev)
+{
+    const char *kernel = kernel_name(L, f);
+    if (!ocl_is_builtin(kernel))
+        return true;
+    mcc_error_at(&dev->loc, "OpenCL kernel '%s' (task '%s') has the name of an OpenCL C "
+                 "built-in function, which OpenCL compilers take for the built-in: rename the "
+                 "kernel in its .cl file and give the new name with name(...), e.g. "
+                 "'name(%s_kernel)'", kernel, f->impl_of ? f->impl_of : fname(L, f), kernel);
+    return false;
+}
+
 bool lower_device_check(struct lower *L, struct lower_ftask *f)
 {
     const struct omp_clause *dev = lower_dir_find(&f->dir, OMP_CL_DEVICE);
@@ -114,6 +137,8 @@ bool lower_device_check(struct lower *L, struct lower_ftask *f)
                      "kernel launched over a range");
         return false;
     }
+    if (has_device(&f->dir, OMP_DEVICE_OPENCL) && !kernel_name_usable(L, f, dev))
+        return false;
     if (lower_dir_devices(&f->dir) == 1u << OMP_DEVICE_OPENCL &&
         f->decl->kind == AST_FUNCTION_DEF) {
         /* its body would never run (the kernel comes from a .cl), and OpenCL built-ins in
@@ -295,9 +320,8 @@ static const char *cuda_call_run(struct lower *L, const struct lower_ftask *g,
 /* The opencl_info of g: kernel name and file(...). */
 static const char *opencl_info(struct lower *L, const struct lower_ftask *g)
 {
-    const struct omp_clause *nm = lower_dir_find(&g->dir, OMP_CL_NAME);
     const struct omp_clause *fl = lower_dir_find(&g->dir, OMP_CL_FILE);
-    const char *kernel = nm && nm->nargs ? nm->args[0].text : fname(L, g);
+    const char *kernel = kernel_name(L, g);
     const char *file = fl && fl->nargs ? arena_printf(L->a, "\"%s\"", c_string(L, fl->args[0].text))
                                        : "0";
     return lower_emit_opencl_info(L->a, c_string(L, kernel), file);
@@ -460,8 +484,7 @@ static void link_notes(struct lower *L)
         if (!looked)            /* sources registered by hand: no check */
             ast_walk(L->t->tu, calls_opencl_source, &by_hand);
         looked = true;
-        const struct omp_clause *nm = lower_dir_find(&f->dir, OMP_CL_NAME);
-        const char *kernel = nm && nm->nargs ? nm->args[0].text : fname(L, f), *types, *names;
+        const char *kernel = kernel_name(L, f), *types, *names;
         if (!by_hand)
             note(L, "opencl-kernel:%s:%s:%s", kernel, f->impl_of ? f->impl_of : fname(L, f),
                  where(&dev->loc));
@@ -521,8 +544,7 @@ static void check_file_kernel(struct lower *L, const struct lower_ftask *f,
     const char *file = fl->args[0].text;
     const char *text = lower_map_get(&L->cl_sources, name_intern(&L->t->parser, file,
                                                                  strlen(file)));
-    const struct omp_clause *nm = lower_dir_find(&f->dir, OMP_CL_NAME);
-    const char *kernel = nm && nm->nargs ? nm->args[0].text : fname(L, f);
+    const char *kernel = kernel_name(L, f);
     if (!text || !*text)
         return;
     if (cl_mentions(text, kernel)) {
