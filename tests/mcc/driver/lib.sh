@@ -57,3 +57,42 @@ int main(void)
 SRC
     echo 'int helper(int x) { return 2 * x; }' > helper.c
 }
+
+# write_ocl_app KERNEL CLAUSES [KERNEL-PARAMS]: an OmpSs OpenCL program as users lay it out
+# (the layout the tests of user mistakes share): kernels.h included by app.c and
+# kernels.cl; app.c declares the task `KERNEL(int n, __global float *x, float a)` under
+# `#pragma omp target device(opencl) CLAUSES` and prints x[15] (31 when the kernel ran);
+# kernels.cl defines KERNEL with KERNEL-PARAMS (the prototype's by default), x[i] = x[i] *
+# a + 1; a Makefile builds app from app.o (`make` with OBJS=... adds objects).
+write_ocl_app() {
+    printf '#define BS 8\n' > kernels.h
+    cat > kernels.cl <<SRC
+#include "kernels.h"
+__kernel void $1(${3:-int n, __global float *x, float a})
+{
+    int i = get_global_id(0);
+    x[i] = x[i] * a + 1.0f;
+}
+SRC
+    cat > app.c <<SRC
+#include <stdio.h>
+#include "kernels.h"
+#pragma omp target device(opencl) $2
+#pragma omp task inout([n]x)
+__kernel void $1(int n, __global float *x, float a);
+int main(void)
+{
+    float x[16];
+    for (int i = 0; i < 16; i++)
+        x[i] = i;
+    $1(16, x, 2);
+#pragma omp taskwait
+    printf("x[15]=%g\n", x[15]);
+    return 0;
+}
+SRC
+    printf 'CC = %s\nCFLAGS = --ompss\napp: app.o $(OBJS)\n\t$(CC) $(CFLAGS) app.o $(OBJS) -o app\n' \
+        "$MCC" > Makefile
+}
+# make_app [ARGS]: make, outside any make that runs the tests (`ok make_app`).
+make_app() { env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make "$@"; }
