@@ -269,6 +269,31 @@ static void cuda_stub_kernel(struct lower *L, const struct lower_ftask *g)
     lbuf_printf(&L->tail, "const void *%s(void);\n", fn);
 }
 
+/* A pointer argument of an OpenCL kernel g that is no buffer is __local memory of
+ * shmem(...) bytes; without shmem, 0 bytes, which no device takes (PoCL's bare
+ * CL_INVALID_ARG_SIZE at the launch).  One that a dependence names is data the kernel reads
+ * or writes, left uncopied by no_copy_deps: false after reporting it. */
+static bool opencl_dep_pointers_copied(struct lower *L, const struct lower_ftask *g,
+                                       const struct lower_ftask *of, const struct impl_arg *args)
+{
+    if (lower_dir_has(&g->dir, OMP_CL_SHMEM))
+        return true;
+    for (int i = 0; i < param_count(g); i++) {
+        struct ast *p = param_at(g, i);
+        if (args[i].buffer || p->sym->type != TYPE_POINTER ||
+            !(lower_dir_depends(&g->dir, pname(L, p)) || lower_dir_depends(&of->dir, args[i].src)))
+            continue;
+        mcc_error_at(&lower_dir_find(&g->dir, OMP_CL_DEVICE)->loc, "parameter '%s' of OpenCL "
+                     "task '%s' is in a dependence but nothing copies it to the device "
+                     "(no_copy_deps, and no copy_in, copy_out or copy_inout names it): the "
+                     "kernel would get __local memory of shmem(...) bytes, here 0, in its "
+                     "place; name it in a copy clause or drop no_copy_deps", pname(L, p),
+                     fname(L, g));
+        return false;
+    }
+    return true;
+}
+
 /* A kernel launch over ndrange; returns the run function's name. */
 static const char *ndrange_run(struct lower *L, const struct lower_ftask *g,
                                const struct lower_ftask *of, const char *suffix, bool cuda)
@@ -280,7 +305,7 @@ static const char *ndrange_run(struct lower *L, const struct lower_ftask *g,
         lower_map_put(L, &L->cuda_stubs, g->name, (void *)g);
     }
     const struct impl_arg *args = lower_calls_bind(L, g, of);
-    if (!args)
+    if (!args || (!cuda && !opencl_dep_pointers_copied(L, g, of, args)))
         return fn;
     struct lower_buf *b = &L->tail;
     run_head(L, b, of, fn);

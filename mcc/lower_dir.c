@@ -135,14 +135,17 @@ static bool copy_deps_of(struct lower *L, const struct lower_dir *d)
     return lower_dir_has(d, OMP_CL_COPY_DEPS) || L->copy_deps;
 }
 
-static bool is_copy_clause(const struct omp_clause *c, bool copy_deps)
+static bool is_copy_clause(const struct omp_clause *c)
+{
+    return c->kind == OMP_CL_COPY_IN || c->kind == OMP_CL_COPY_OUT || c->kind == OMP_CL_COPY_INOUT;
+}
+
+static bool is_dep_clause(const struct omp_clause *c)
 {
     switch (c->kind) {
-    case OMP_CL_COPY_IN: case OMP_CL_COPY_OUT: case OMP_CL_COPY_INOUT:
-        return true;
     case OMP_CL_IN: case OMP_CL_OUT: case OMP_CL_INOUT: case OMP_CL_INPUT: case OMP_CL_OUTPUT:
     case OMP_CL_DEPEND: case OMP_CL_CONCURRENT: case OMP_CL_COMMUTATIVE:
-        return copy_deps && c->dep != OMP_DEP_NONE && c->dep != OMP_DEP_DEPOBJ;
+        return c->dep != OMP_DEP_NONE && c->dep != OMP_DEP_DEPOBJ;
     default:
         return false;
     }
@@ -163,16 +166,16 @@ static bool names(const char *text, const char *name)
     return false;
 }
 
-/* Is `name` the base of a region d copies to the device (`x`, or an expression of a
- * pointer `x` such as `(in - 1)` in `[n + 2](in - 1)`: x points into that region)? */
-bool lower_dir_copies(struct lower *L, const struct lower_dir *d, const char *name)
+/* Is `name` the base of a region of d's copy clauses (copies) or dependences (deps): `x`,
+ * or an expression of a pointer `x` such as `(in - 1)` in `[n + 2](in - 1)`, x points into
+ * that region? */
+static bool region_base(const struct lower_dir *d, const char *name, bool copies, bool deps)
 {
-    bool copy_deps = copy_deps_of(L, d);
     const struct omp_directive *ds[2] = {d->dir, d->target};
     for (int k = 0; k < 2; k++)
         for (int i = 0; ds[k] && i < ds[k]->nclauses; i++) {
             const struct omp_clause *c = &ds[k]->clauses[i];
-            if (!is_copy_clause(c, copy_deps))
+            if (!(copies && is_copy_clause(c)) && !(deps && is_dep_clause(c)))
                 continue;
             for (int r = 0; r < c->nrefs; r++) {
                 const struct omp_ref *root = omp_ref_root(c->refs[r]);
@@ -182,6 +185,16 @@ bool lower_dir_copies(struct lower *L, const struct lower_dir *d, const char *na
             }
         }
     return false;
+}
+
+bool lower_dir_copies(struct lower *L, const struct lower_dir *d, const char *name)
+{
+    return region_base(d, name, true, copy_deps_of(L, d));
+}
+
+bool lower_dir_depends(const struct lower_dir *d, const char *name)
+{
+    return region_base(d, name, false, true);
 }
 
 /* Where d's first pragma line starts (its construct's start without one). */

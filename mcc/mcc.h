@@ -1380,6 +1380,8 @@ struct mcc_loc lower_dir_loc(struct lower *L, const struct lower_dir *d);
 unsigned lower_dir_devices(const struct lower_dir *d);   /* 1u << enum omp_device; none: smp */
 /* Is `name` the base of a region d copies to the device? */
 bool lower_dir_copies(struct lower *L, const struct lower_dir *d, const char *name);
+/* Is `name` the base of a dependence of d (what copy_deps would copy)? */
+bool lower_dir_depends(const struct lower_dir *d, const char *name);
 /* Where d's first pragma line starts (its construct's start without one). */
 size_t lower_dir_off(const struct lower_dir *d);
 /* lower.c: the walk */

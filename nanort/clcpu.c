@@ -224,8 +224,8 @@ static void run_chunk(void *args, nanort_ctx *ctx)
 static const char *const karg_names[] = {"a value", "a buffer (__global or __constant)",
                                          "__local memory"};
 
-static void check_args(const char *label, const struct nanort_opencl_cpu_kernel *k,
-                       const struct nanort_launch *l)
+static void check_args(const nanort_ctx *ctx, const char *label,
+                       const struct nanort_opencl_cpu_kernel *k, const struct nanort_launch *l)
 {
     if (l->nargs != k->nargs)
         nrt_fatal("task '%s': kernel '%s' takes %u arguments but the launch passes %u (check "
@@ -233,6 +233,8 @@ static void check_args(const char *label, const struct nanort_opencl_cpu_kernel 
                   k->nargs, l->nargs);
     for (unsigned i = 0; i < k->nargs; i++) {
         unsigned want = k->arg_kinds[i], got = l->args[i].kind;
+        if (want == NANORT_KARG_BUFFER && got == NANORT_KARG_LOCAL)
+            nrt_karg_not_copied(ctx, i, k->kernel);
         if (got > 2 || want > 2 || got != want)
             nrt_fatal("task '%s': argument %u of kernel '%s' is %s but the task passes %s (a "
                       "pointer the task copies is a buffer, another pointer __local memory of "
@@ -265,7 +267,7 @@ void nrt_clcpu_launch(nanort_ctx *ctx, const struct nanort_launch *l)
 {
     const struct nanort_opencl_cpu_kernel *k = ctx->impl->device_info;
     const char *label = ctx->task && ctx->task->type->label ? ctx->task->type->label : "?";
-    check_args(label, k, l);
+    check_args(ctx, label, k, l);
     struct nanort_cl_range r = {.work_dim = l->ndims};
     bool given = false, reqd = k->reqd_local[0] > 0;
     for (unsigned d = 0; d < l->ndims; d++)

@@ -808,6 +808,16 @@ void nrt_launch_refuse(const nanort_ctx *ctx, const struct nanort_launch *l, con
               ctx->space ? ctx->space->name : "the CPU cores", range, why);
 }
 
+void nrt_karg_not_copied(const nanort_ctx *ctx, unsigned i, const char *kernel)
+{
+    nrt_fatal("task '%s': argument %u of kernel '%s' is a buffer (__global or __constant) in "
+              "the kernel, but the task copies nothing for it and passes __local memory: name "
+              "it in copy_in, copy_out or copy_inout (or in a dependence, without "
+              "no_copy_deps)",
+              ctx->task && ctx->task->type->label ? ctx->task->type->label : "?", i + 1,
+              kernel);
+}
+
 /* What no device accepts: negative sizes, a local size of 0 beside others, a global size
  * that overflows when rounded up to a multiple of the local one.  A global size of 0 is
  * an empty range (nothing runs); every local size 0 lets the device choose. */

@@ -1137,6 +1137,11 @@ void nrt_dev_no_impl(const struct nrt_type_info *info) __attribute__((noreturn))
  * has refused negative sizes, partial local sizes and rounding overflows already. */
 void nrt_launch_refuse(const nanort_ctx *ctx, const struct nanort_launch *l, const char *fmt,
                        ...) __attribute__((noreturn, format(printf, 3, 4)));
+/* Argument i (from 0; the message counts from 1) of `kernel` is a buffer in the kernel but the task passes __local memory (a
+ * pointer that nothing copies: no_copy_deps without a copy clause): the fatal error that
+ * names the task, the argument and the clauses that copy it. */
+void nrt_karg_not_copied(const nanort_ctx *ctx, unsigned i, const char *kernel)
+    __attribute__((noreturn));
 
 /* ---- cache_map.c, cache_alloc.c, cache_stage.c: the data directory across spaces ---- */
 /* enum nrt_cache_policy: NRT_CACHE_POLICIES, config.c section. */

@@ -35,6 +35,18 @@ static cl_mem buffer_arg(nanort_ctx *ctx, const void *host, unsigned i)
     return ocl_buf_at(buf, off, ctx, i);
 }
 
+/* __local memory of `size` bytes: a device that refuses a size that a __local parameter
+ * would take (not 0) has a buffer there, which the task did not copy. */
+static void local_arg(struct nrt_space *s, nanort_ctx *ctx, cl_kernel k, unsigned i, size_t size)
+{
+    cl_int err = ocl.clSetKernelArg(k, i, size, NULL);
+    if (err == CL_INVALID_ARG_SIZE && size != 0)
+        nrt_karg_not_copied(ctx, i, ((const struct nanort_opencl_info *)
+                                     ctx->impl->device_info)->kernel);  /* ocl_kernel_get checked it */
+    if (err != CL_SUCCESS)
+        ocl_fail("clSetKernelArg", err, s, ctx);
+}
+
 static void set_args(struct nrt_space *s, nanort_ctx *ctx, cl_kernel k,
                      const struct nanort_launch *l)
 {
@@ -50,7 +62,7 @@ static void set_args(struct nrt_space *s, nanort_ctx *ctx, cl_kernel k,
             OCL_CHECK(s, ctx, clSetKernelArg, k, i, sizeof m, &m);
             break;
         case NANORT_KARG_LOCAL:
-            OCL_CHECK(s, ctx, clSetKernelArg, k, i, a->size, NULL);
+            local_arg(s, ctx, k, i, a->size);
             break;
         default:
             nrt_fatal("task '%s': kernel argument %u has an unknown kind %u",
