@@ -279,6 +279,26 @@ char *cl_kernel_names(const char *text)
     return out;
 }
 
+char *cl_kernel_anchors(const char *text)
+{
+    char *names = cl_kernel_names(text), *out = strdup(""), *k;
+    for (int i = 0; (k = cl_list_item(names, i, ',')) != NULL && *k; i++) {
+        char *def, *o = out;
+        if (asprintf(&def, "__attribute__((weak)) const char %s%s = 0;\n", MCC_CL_ANCHOR, k) < 0)
+            abort();
+        if (!strstr(out, def)) {        /* once: #if variants define a kernel twice */
+            if (asprintf(&out, "%s%s", o, def) < 0)
+                abort();
+            free(o);
+        }
+        free(def);
+        free(k);
+    }
+    free(k);
+    free(names);
+    return out;
+}
+
 bool cl_mentions(const char *text, const char *kernel)
 {
     size_t n = strlen(kernel);

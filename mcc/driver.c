@@ -542,7 +542,8 @@ const char *drv_generated_object(struct driver *d, const char *name, const char 
  * with one constructor per source calling nanort_opencl_source(name as given, text,
  * --opencl-build-opts), compiled.  Each text is also a note for the link-time checks
  * (link_check.c): an object made from a .cl by -c and linked later has the kernels that
- * the .cl input itself would have at that link. */
+ * the .cl input itself would have at that link; the MCC_CL_ANCHOR of each kernel lets the
+ * link pull such an object out of an archive. */
 const char *drv_opencl_sources_object(struct driver *d)
 {
     char *text;
@@ -562,10 +563,11 @@ const char *drv_opencl_sources_object(struct driver *d)
                                 drv_asprintf("source_%zu", i));
         fputs(code, f);
         free(code);
-        char *note = cl_c_string(src);
-        fprintf(f, "__attribute__((used)) static const char note_%zu[] =\n\"%sopencl-text:%s\";\n",
-                i, MCC_NOTE_PREFIX, note);
+        char *note = cl_c_string(src), *anchors = cl_kernel_anchors(src);
+        fprintf(f, "__attribute__((used)) static const char note_%zu[] =\n\"%sopencl-text:%s\";\n%s",
+                i, MCC_NOTE_PREFIX, note, anchors);
         free(note);
+        free(anchors);
         free(src);
     }
     if (fclose(f) != 0)

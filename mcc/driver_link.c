@@ -133,8 +133,40 @@ static const char *instrument_object(struct driver *d)
         "}\n");
 }
 
-/* What only the whole program tells (link_check.c): the objects mcc made and those given. */
-static int check_program(const struct driver *d)
+/* NAME of a -lNAME or -l NAME item, else NULL. */
+static const char *lib_name(const struct item *it)
+{
+    if (it->kind != IN_LINK_ARG)
+        return NULL;
+    return it->nargs == 2 && strcmp(it->args[0], "-l") == 0 ? it->args[1]
+           : drv_has_prefix(it->args[0], "-l") ? it->args[0] + 2 : NULL;
+}
+
+/* The library a -l item links, looked for as the linker does in the -L directories of the
+ * command (shared first, unless -static); NULL when not there (a system library: mcc's
+ * objects are in the user's). */
+static const char *library_file(const struct driver *d, const struct item *it)
+{
+    const char *name = lib_name(it);
+    bool static_only = false;
+    for (size_t i = 0; i < d->link.n; i++)
+        static_only |= !strcmp(d->link.v[i], "-static");
+    for (size_t i = 0; name && i < d->link.n; i++) {
+        const char *dir = !strcmp(d->link.v[i], "-L") && i + 1 < d->link.n ? d->link.v[++i]
+                          : drv_has_prefix(d->link.v[i], "-L") ? d->link.v[i] + 2 : NULL;
+        for (int k = static_only; dir && k < 2; k++) {
+            char *path = drv_asprintf("%s/lib%s.%s", dir, name, k ? "a" : "so");
+            if (access(path, R_OK) == 0)
+                return path;
+        }
+    }
+    return NULL;
+}
+
+/* What only the whole program tells (link_check.c): the objects mcc made and those given,
+ * the libraries of -l found in -L directories.  The kernels that name no source go on
+ * `kernels`. */
+static int check_program(const struct driver *d, struct strvec *kernels)
 {
     for (size_t i = 0; i < d->link.n; i++)   /* a library: the program is elsewhere */
         if (!strcmp(d->link.v[i], "-shared"))
@@ -143,12 +175,14 @@ static int check_program(const struct driver *d)
     for (size_t i = 0; i < d->nitems; i++) {
         const struct item *it = &d->items[i];
         const char *obj = it->object ? it->object
-                          : it->kind == IN_LINK && it->nargs ? it->args[0] : NULL;
+                          : it->kind == IN_LINK && it->nargs ? it->args[0]
+                          : library_file(d, it);
         const char *suf = obj ? drv_suffix(obj) : "";
-        if (obj && (!strcmp(suf, "o") || !strcmp(suf, "a")))
+        if (obj && (!strcmp(suf, "o") || !strcmp(suf, "a") || !strcmp(suf, "so")))
             sv_push(&objs, obj);
     }
-    return link_check(objs.v, objs.n, d->cl_files.v, d->cl_files.n, d->opts.cl_include_dirs);
+    return link_check(objs.v, objs.n, d->cl_files.v, d->cl_files.n, d->opts.cl_include_dirs,
+                      kernels);
 }
 
 /* Is this link item Open MPI's or MPICH's library (-lmpi, as mpicc adds it)?  Programs
@@ -156,10 +190,7 @@ static int check_program(const struct driver *d)
  * wrappers must come first. */
 static bool links_mpi(const struct driver *d, const struct item *it)
 {
-    if (!d->opts.ompss || it->kind != IN_LINK_ARG)
-        return false;
-    const char *lib = it->nargs == 2 && strcmp(it->args[0], "-l") == 0 ? it->args[1]
-                      : drv_has_prefix(it->args[0], "-l") ? it->args[0] + 2 : NULL;
+    const char *lib = d->opts.ompss ? lib_name(it) : NULL;
     return lib && (strcmp(lib, "mpi") == 0 || strcmp(lib, "mpich") == 0);
 }
 
@@ -231,11 +262,14 @@ static void link_runtime(const struct driver *d, struct strvec *cmd)
 /* <cc> <flags> objects, -l and -Wl in order, --Wl opts, nanort, -o out */
 int drv_link_program(struct driver *d)
 {
-    if (d->opts.ompss && check_program(d) != 0)
+    struct strvec kernels = {0};
+    if (d->opts.ompss && check_program(d, &kernels) != 0)
         return 1;
     struct strvec cmd = {0};
     drv_begin_cc(d, &cmd);
     sv_cat(&cmd, &d->link);
+    for (size_t i = 0; i < kernels.n; i++)  /* pulls a .cl object out of an archive */
+        sv_push(&cmd, drv_asprintf("-Wl,--undefined=" MCC_CL_ANCHOR "%s", kernels.v[i]));
     link_inputs(d, &cmd);
     if (link_generated(d, &cmd) != 0)
         return 1;

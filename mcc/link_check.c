@@ -12,7 +12,8 @@
  *     program that defines the kernel gives a parameter another built-in type, the kernel
  *     would read the argument's bytes as that type: an error at the device clause (a
  *     warning for pointers to other scalars: a buffer may be read another way).
- * Objects and archives the link gets are read whole; notes are NUL-terminated strings.
+ * Objects and archives the link gets (also the libraries of -l in its -L directories) are
+ * read whole; notes are NUL-terminated strings.
  */
 #include "mcc.h"
 
@@ -180,7 +181,7 @@ static int check_params(const struct notes *ns, const char *rest, const char *co
 }
 
 int link_check(const char *const *objects, size_t nobjects, const char *const *cl_inputs,
-               size_t ncl, const char *const *cl_dirs)
+               size_t ncl, const char *const *cl_dirs, struct strvec *kernels)
 {
     struct notes ns = {0};
     for (size_t i = 0; i < nobjects; i++)
@@ -207,6 +208,7 @@ int link_check(const char *const *objects, size_t nobjects, const char *const *c
             texts = texts ? texts : read_texts(cl_inputs, ncl, cl_dirs);
             char *kernel = split(rest, &loc);
             const char *task = rest + strlen(kernel) + 1;
+            sv_push(kernels, strdup(kernel));
             if (!has_source(&ns, kernel, (const char *const *)texts, ncl)) {
                 mcc_error_at(&loc, "OpenCL kernel '%s' (task '%.*s') has no source in the "
                              "program: give the .cl file that defines it to mcc with the "
@@ -225,3 +227,4 @@ int link_check(const char *const *objects, size_t nobjects, const char *const *c
     free(ns.v);
     return errors;
 }
+

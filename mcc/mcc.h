@@ -231,11 +231,17 @@ int drv_link_program(struct driver *d);
  *   mcc-note:opencl-params:<kernel>:<task>:<t1;t2...>:<n1,n2...>:<file:l:c>  a prototype's
  *                                                parameter types (cl_param_type) and names */
 #define MCC_NOTE_PREFIX "mcc-note:"
+/* A weak `const char` that an object made from a .cl (-c) defines per kernel: the link asks
+ * for it (--undefined) for every kernel without file(...), which pulls that object out of
+ * a static archive where nothing else refers to it. */
+#define MCC_CL_ANCHOR "__nrt_clk_"
 /* The link-time checks of the notes in `objects` (and the .cl inputs of the link): every
  * device(undefined) task has an implementation, every OpenCL kernel a source.  Errors are
- * reported (file:line:col of the clause); returns their number. */
+ * reported (file:line:col of the clause); returns their number.  The kernels that name no
+ * source (no file(...)) are pushed on `kernels`, each once: the link asks for their
+ * MCC_CL_ANCHOR. */
 int link_check(const char *const *objects, size_t nobjects, const char *const *cl_inputs,
-               size_t ncl, const char *const *cl_dirs);
+               size_t ncl, const char *const *cl_dirs, struct strvec *kernels);
 
 /* ---- read_file.c: the whole-file reader ---------------------------------------------- */
 
@@ -259,6 +265,8 @@ void cl_include_dirs_of(const char *opts, struct cl_dirs *dirs);
 char *cl_embed_text(const char *path, const char *shown, const char *const *dirs);
 /* The kernels the OpenCL text defines (`__kernel void name(`), comma-separated; malloc'd. */
 char *cl_kernel_names(const char *text);
+/* C defining the MCC_CL_ANCHOR of each kernel the text defines (once each); malloc'd. */
+char *cl_kernel_anchors(const char *text);
 /* Does the OpenCL text name `kernel` as a word (where the runtime would look for it)? */
 bool cl_mentions(const char *text, const char *kernel);
 /* The type of the parameter declaration s[0..n) as OpenCL C names it, without address

@@ -63,7 +63,8 @@ SRC
 # kernels.cl; app.c declares the task `KERNEL(int n, __global float *x, float a)` under
 # `#pragma omp target device(opencl) CLAUSES` and prints x[15] (31 when the kernel ran);
 # kernels.cl defines KERNEL with KERNEL-PARAMS (the prototype's by default), x[i] = x[i] *
-# a + 1; a Makefile builds app from app.o (`make` with OBJS=... adds objects).
+# a + 1; a Makefile builds app from app.o (`make` with OBJS=..., LDFLAGS=..., LDLIBS=...
+# adds objects and libraries).
 write_ocl_app() {
     printf '#define BS 8\n' > kernels.h
     cat > kernels.cl <<SRC
@@ -91,7 +92,7 @@ int main(void)
     return 0;
 }
 SRC
-    printf 'CC = %s\nCFLAGS = --ompss\napp: app.o $(OBJS)\n\t$(CC) $(CFLAGS) app.o $(OBJS) -o app\n' \
+    printf 'CC = %s\nCFLAGS = --ompss\napp: app.o $(OBJS)\n\t$(CC) $(CFLAGS) app.o $(OBJS) $(LDFLAGS) $(LDLIBS) -o app\n' \
         "$MCC" > Makefile
 }
 # make_app [ARGS]: make, outside any make that runs the tests (`ok make_app`).
