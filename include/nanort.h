@@ -216,6 +216,11 @@ struct nanort_launch {
 
 /* Launch a kernel on the device the running implementation was given. */
 void nanort_kernel_launch(nanort_ctx *ctx, const struct nanort_launch *launch);
+/* The same, the arguments named "n1,n2,..." (the parameters of the kernel's prototype, as
+ * mcc launches): an OpenCL kernel that takes fewer parameters than the launch has
+ * arguments gets those of its parameters' names (nanort_opencl_kernel_params). */
+void nanort_kernel_launch_named(nanort_ctx *ctx, const struct nanort_launch *launch,
+                                const char *arg_names);
 
 /* The device address of host address `host` (inside one of the task's copied regions)
  * in the memory of ctx's device: a CUDA device pointer.  Returns `host` itself for smp,
@@ -244,6 +249,14 @@ struct nanort_opencl_info {
  * same name twice keeps the first.
  */
 void nanort_opencl_source(const char *name, const char *text, const char *build_opts);
+
+/*
+ * The names of kernel `kernel`'s parameters in the source registered as `source`
+ * ("n1,n2,...", mcc emits one call per kernel beside nanort_opencl_source()).  A launch
+ * of the kernel with more arguments than it has parameters passes it the arguments of
+ * those names, in its order (the kernel may take fewer parameters than its task).
+ */
+void nanort_opencl_kernel_params(const char *source, const char *kernel, const char *names);
 /* mcc-abi: end */
 
 /* ---- OpenCL kernels translated to C (mcc; docs/opencl-cpu.md) --------------------- */

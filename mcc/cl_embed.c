@@ -279,24 +279,63 @@ char *cl_kernel_names(const char *text)
     return out;
 }
 
-char *cl_kernel_anchors(const char *text)
+/* The index of `item` in the list, -1 when absent. */
+static int list_index(const char *list, const char *item, char sep)
+{
+    char *e;
+    for (int i = 0; (e = cl_list_item(list, i, sep)) != NULL; i++) {
+        bool same = !strcmp(e, item);
+        free(e);
+        if (same)
+            return i;
+    }
+    return -1;
+}
+
+/* What `each` writes (malloc'd, or NULL) for every kernel the text defines, once per name
+ * (#if variants define one twice), concatenated; malloc'd. */
+static char *for_each_kernel(const char *text, const char *name,
+                             char *(*each)(const char *text, const char *kernel, const char *name))
 {
     char *names = cl_kernel_names(text), *out = strdup(""), *k;
     for (int i = 0; (k = cl_list_item(names, i, ',')) != NULL && *k; i++) {
-        char *def, *o = out;
-        if (asprintf(&def, "__attribute__((weak)) const char %s%s = 0;\n", MCC_CL_ANCHOR, k) < 0)
+        char *c = list_index(names, k, ',') == i ? each(text, k, name) : NULL, *o = out;
+        if (c && asprintf(&out, "%s%s", o, c) < 0)
             abort();
-        if (!strstr(out, def)) {        /* once: #if variants define a kernel twice */
-            if (asprintf(&out, "%s%s", o, def) < 0)
-                abort();
+        if (c)
             free(o);
-        }
-        free(def);
+        free(c);
         free(k);
     }
     free(k);
     free(names);
     return out;
+}
+
+static char *anchor_c(const char *text, const char *kernel, const char *name)
+{
+    (void)text, (void)name;
+    char *c;
+    if (asprintf(&c, "__attribute__((weak)) const char %s%s = 0;\n", MCC_CL_ANCHOR, kernel) < 0)
+        abort();
+    return c;
+}
+
+char *cl_kernel_anchors(const char *text)
+{
+    return for_each_kernel(text, NULL, anchor_c);
+}
+
+/* The registration of the kernel's parameter names (nanort_opencl_kernel_params), for the
+ * source registered as `name` (a C string's body). */
+static char *params_c(const char *text, const char *kernel, const char *name)
+{
+    char *names = cl_kernel_param_names(text, kernel), *c = NULL;
+    if (names && asprintf(&c, " nanort_opencl_kernel_params(\"%s\", \"%s\", \"%s\");", name,
+                          kernel, names) < 0)
+        abort();
+    free(names);
+    return c;
 }
 
 bool cl_mentions(const char *text, const char *kernel)
@@ -369,16 +408,18 @@ char *cl_embed_c(const char *text, const char *name, const char *opts, const cha
                  const char *ctor)
 {
     char *t = cl_c_string(text), *n = cl_c_string(name), *o = opts ? cl_c_string(opts) : NULL;
+    char *params = for_each_kernel(text, n, params_c);
     struct embed e = {0};
     const char *parts[] = {"static const char ", var, "[] =\n\"", t, "\";\n"
                            "__attribute__((constructor)) static void ", ctor, "(void) "
                            "{ nanort_opencl_source(\"", n, "\", ", var, ", ", o ? "\"" : "",
-                           o ? o : "0", o ? "\"" : "", "); }\n"};
+                           o ? o : "0", o ? "\"" : "", ");", params, " }\n"};
     for (size_t i = 0; i < sizeof parts / sizeof *parts; i++)
         put(&e, parts[i], strlen(parts[i]));
     free(t);
     free(n);
     free(o);
+    free(params);
     return e.out;
 }
 
@@ -523,12 +564,13 @@ char *cl_param_type(const char *s, size_t n, char **name)
     return t;
 }
 
-/* The parameter list after `(` at p, its types "t1;t2;..." ("?": not known), to its `)`. */
-static char *param_types(const char *p)
+/* The parameter list after `(` at p, to its `)`: its types "t1;t2;..." ("?": not known),
+ * or with `names` its names "n1,n2,..." ("" for one without). */
+static char *param_list(const char *p, bool names)
 {
     char *out = strdup("");
     size_t len = 0;
-    for (int depth = 0, first = 1; *p && depth >= 0; first = 0) {
+    for (int depth = 0, first = 1, n = 0; *p && depth >= 0; first = 0) {
         const char *b = p;
         while (*p && !(depth == 0 && (*p == ',' || *p == ')'))) {
             depth += *p == '(';
@@ -538,12 +580,12 @@ static char *param_types(const char *p)
         char *name;
         char *t = cl_param_type(b, (size_t)(p - b), &name);
         if (!(first && *p == ')' && t && !strcmp(t, "void") && !name)) {
-            size_t tl = t ? strlen(t) : 1;
-            char *o = realloc(out, len + tl + 2);
+            const char *item = names ? (name ? name : "") : t ? t : "?";
+            char *o = realloc(out, len + strlen(item) + 2);
             if (!o)
                 abort();
             out = o;
-            len += (size_t)sprintf(out + len, "%s%s", len ? ";" : "", t ? t : "?");
+            len += (size_t)sprintf(out + len, "%s%s", n++ ? names ? "," : ";" : "", item);
         }
         free(t);
         free(name);
@@ -555,7 +597,9 @@ static char *param_types(const char *p)
     return out;
 }
 
-char *cl_kernel_params(const char *text, const char *kernel)
+/* The parameter list of `kernel` in the text (param_list); NULL when the text defines no
+ * such kernel, or several that disagree (#if variants: nothing to compare). */
+static char *kernel_param_list(const char *text, const char *kernel, bool names)
 {
     char *found = NULL;
     size_t kn = strlen(kernel);
@@ -565,8 +609,8 @@ char *cl_kernel_params(const char *text, const char *kernel)
             continue;
         if (strncmp(q, kernel, kn) || word_char(q[kn]) || *(q = skip_blanks(q + kn)) != '(')
             continue;
-        char *t = param_types(q + 1);
-        if (found && strcmp(found, t)) {        /* variants (#if): nothing to compare */
+        char *t = param_list(q + 1, names);
+        if (found && strcmp(found, t)) {
             free(found);
             free(t);
             return NULL;
@@ -575,6 +619,16 @@ char *cl_kernel_params(const char *text, const char *kernel)
         found = t;
     }
     return found;
+}
+
+char *cl_kernel_params(const char *text, const char *kernel)
+{
+    return kernel_param_list(text, kernel, false);
+}
+
+char *cl_kernel_param_names(const char *text, const char *kernel)
+{
+    return kernel_param_list(text, kernel, true);
 }
 
 char *cl_list_item(const char *list, int i, char sep)
@@ -604,37 +658,44 @@ static enum cl_difference difference(const char *a, const char *b)
     return CL_BYTES;
 }
 
-int cl_params_differ(const char *proto, const char *kernel, enum cl_difference *how)
+static int list_count(const char *list, char sep)
 {
     int n = 0;
-    for (const char *p = proto; p; p = strchr(p, ';') ? strchr(p, ';') + 1 : NULL)
+    for (const char *p = list; p; p = strchr(p, sep) ? strchr(p, sep) + 1 : NULL)
         n++;
-    for (const char *p = kernel; p; p = strchr(p, ';') ? strchr(p, ';') + 1 : NULL)
-        n--;
-    if (n != 0 || !*proto)      /* as many parameters (else the runtime tells) */
-        return -1;
-    for (int i = 0;; i++) {
-        char *a = cl_list_item(proto, i, ';'), *b = cl_list_item(kernel, i, ';');
-        *how = a && b && strcmp(a, "?") && strcmp(b, "?") ? difference(a, b) : CL_SAME;
-        bool end = !a || !b;
-        free(a);
-        free(b);
-        if (*how != CL_SAME)
-            return i;
-        if (end)
-            return -1;
-    }
+    return n;
 }
 
-void cl_params_check(const struct mcc_loc *loc, const char *proto, const char *names,
-                     const char *kernel_types, const char *task, const char *kernel,
-                     const char *file)
+
+/* How the known types of parameter i of the prototype and j of the kernel differ. */
+static enum cl_difference param_difference(const char *proto, int i, const char *kernel, int j)
 {
-    enum cl_difference how;
-    int i = cl_params_differ(proto, kernel_types, &how);
-    if (i < 0)
-        return;
-    char *pt = cl_list_item(proto, i, ';'), *kt = cl_list_item(kernel_types, i, ';');
+    char *a = cl_list_item(proto, i, ';'), *b = cl_list_item(kernel, j, ';');
+    enum cl_difference how = a && b && strcmp(a, "?") && strcmp(b, "?") ? difference(a, b)
+                                                                          : CL_SAME;
+    free(a);
+    free(b);
+    return how;
+}
+
+int cl_params_differ(const char *proto, const char *kernel, enum cl_difference *how)
+{
+    int n = list_count(proto, ';');
+    if (n != list_count(kernel, ';') || !*proto)   /* as many parameters (else by name) */
+        return -1;
+    for (int i = 0; i < n; i++)
+        if ((*how = param_difference(proto, i, kernel, i)) != CL_SAME)
+            return i;
+    return -1;
+}
+
+/* Parameter i of the task has kernel parameter j's type only as `how` says: the error (a
+ * warning for CL_BYTES) at loc. */
+static void report_difference(const struct mcc_loc *loc, const char *proto, const char *names,
+                              int i, const char *kernel_types, int j, enum cl_difference how,
+                              const char *task, const char *kernel, const char *file)
+{
+    char *pt = cl_list_item(proto, i, ';'), *kt = cl_list_item(kernel_types, j, ';');
     char *name = cl_list_item(names, i, ',');
     char *msg;
     if (asprintf(&msg, "parameter %d%s%s%s of task '%s' is '%s' but kernel '%s' in %s takes "
@@ -651,4 +712,50 @@ void cl_params_check(const struct mcc_loc *loc, const char *proto, const char *n
     free(pt);
     free(kt);
     free(name);
+}
+
+/* A kernel with fewer parameters than its task gets the task's of the same names (the
+ * runtime picks them, nanort/kernel_args.c): each must be there, with the kernel's type. */
+static void check_by_name(const struct mcc_loc *loc, const char *proto, const char *names,
+                          const char *kernel_types, const char *kernel_names, const char *task,
+                          const char *kernel, const char *file)
+{
+    for (int j = 0; j < list_count(kernel_types, ';'); j++) {
+        char *kn = cl_list_item(kernel_names, j, ',');
+        int i = *kn ? list_index(names, kn, ',') : -1;
+        bool found = i >= 0;
+        enum cl_difference how = found ? param_difference(proto, i, kernel_types, j) : CL_SAME;
+        if (!found)
+            mcc_error_at(loc, "kernel '%s' in %s takes parameter %d '%s', which task '%s' does "
+                         "not have: a kernel that takes fewer parameters than its task gets "
+                         "them by name; name the parameter as the task does", kernel, file,
+                         j + 1, kn, task);
+        else if (how != CL_SAME)
+            report_difference(loc, proto, names, i, kernel_types, j, how, task, kernel, file);
+        free(kn);
+        if (!found || how != CL_SAME)
+            return;
+    }
+}
+
+void cl_params_check(const struct mcc_loc *loc, const char *proto, const char *names,
+                     const char *kernel_types, const char *kernel_names, const char *task,
+                     const char *kernel, const char *file)
+{
+    int np = *proto ? list_count(proto, ';') : 0, nk = *kernel_types ? list_count(kernel_types, ';') : 0;
+    if (nk > np) {
+        mcc_error_at(loc, "kernel '%s' in %s takes %d parameters but task '%s' has %d: the "
+                     "kernel gets the task's parameters; declare the task with the kernel's",
+                     kernel, file, nk, task, np);
+        return;
+    }
+    if (nk < np) {
+        if (kernel_names)
+            check_by_name(loc, proto, names, kernel_types, kernel_names, task, kernel, file);
+        return;
+    }
+    enum cl_difference how;
+    int i = cl_params_differ(proto, kernel_types, &how);
+    if (i >= 0)
+        report_difference(loc, proto, names, i, kernel_types, i, how, task, kernel, file);
 }

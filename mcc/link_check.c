@@ -156,13 +156,14 @@ static int check_params(const struct notes *ns, const char *rest, const char *co
     struct mcc_loc loc;
     char *kernel = split(rest, &loc);
     char *task = cl_list_item(rest, 1, ':'), *types = cl_list_item(rest, 2, ':');
-    char *pnames = cl_list_item(rest, 3, ':'), *found = NULL, *file = NULL;
+    char *pnames = cl_list_item(rest, 3, ':'), *found = NULL, *file = NULL, *knames = NULL;
     int defs = 0;
     for (size_t i = 0; i < ntexts + ns->n; i++) {
         const char *text = i < ntexts ? texts[i] : kind(ns->v[i - ntexts], "opencl-text");
         char *kt = text ? cl_kernel_params(text, kernel) : NULL;
         if (kt && defs++ == 0) {
             found = kt;
+            knames = cl_kernel_param_names(text, kernel);
             file = i < ntexts ? strdup(names[i]) : text_name(text);
         } else {
             free(kt);
@@ -170,7 +171,8 @@ static int check_params(const struct notes *ns, const char *rest, const char *co
     }
     int before = mcc_error_count();     /* a warning may be an error (-Werror) */
     if (defs == 1 && types && pnames)
-        cl_params_check(&loc, types, pnames, found, task, kernel, file);
+        cl_params_check(&loc, types, pnames, found, knames, task, kernel, file);
+    free(knames);
     free(kernel);
     free(task);
     free(types);

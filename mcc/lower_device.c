@@ -315,7 +315,14 @@ static const char *ndrange_run(struct lower *L, const struct lower_ftask *g,
         lbuf_printf(b, "    __nrt_l.kernel = %s();\n",
                     lower_local_name(L, LL_CUDA_FN, 0, fname(L, g)));
     kernel_args(L, b, g, args, cuda);
-    lbuf_puts(b, "    nanort_kernel_launch(__nrt_c, &__nrt_l);\n    }\n}\n");
+    if (cuda) {
+        lbuf_puts(b, "    nanort_kernel_launch(__nrt_c, &__nrt_l);\n    }\n}\n");
+        return fn;
+    }
+    const char *names = "";         /* an OpenCL kernel may take fewer: it gets them by name */
+    for (int i = 0; i < param_count(g); i++)
+        names = arena_printf(L->a, "%s%s%s", names, i ? "," : "", pname(L, param_at(g, i)));
+    lbuf_printf(b, "    nanort_kernel_launch_named(__nrt_c, &__nrt_l, \"%s\");\n    }\n}\n", names);
     return fn;
 }
 
@@ -550,15 +557,16 @@ void lower_device_embed_source(struct lower *L, const char *name, const char *pa
 static void check_file_params(struct lower *L, const struct lower_ftask *f, const char *text,
                               const char *kernel, const char *file)
 {
-    char *kt = cl_kernel_params(text, kernel);
+    char *kt = cl_kernel_params(text, kernel), *kn = cl_kernel_param_names(text, kernel);
     const char *types, *names;
     proto_params(L, f, &types, &names);
     /* at the device clause: columns in the prototype are those of the preprocessed text,
      * where __global and __kernel are gone */
     if (kt)
-        cl_params_check(&lower_dir_find(&f->dir, OMP_CL_DEVICE)->loc, types, names, kt,
+        cl_params_check(&lower_dir_find(&f->dir, OMP_CL_DEVICE)->loc, types, names, kt, kn,
                         fname(L, f), kernel, file);
     free(kt);
+    free(kn);
 }
 
 /* The kernel of a task with file(...) must be in that source: the runtime looks for it

@@ -277,6 +277,8 @@ char *cl_param_type(const char *s, size_t n, char **name);
 /* The types of kernel `kernel`'s parameters in the OpenCL text, "t1;t2;..." ("?": one not
  * known); NULL when the text defines no such kernel, or several that disagree (#if). */
 char *cl_kernel_params(const char *text, const char *kernel);
+/* Their names, "n1,n2,..." ("" for one without), NULL as for cl_kernel_params. */
+char *cl_kernel_param_names(const char *text, const char *kernel);
 /* Item i of a list separated by sep (malloc'd), NULL past its end. */
 char *cl_list_item(const char *list, int i, char sep);
 /* How a prototype's parameter type and its kernel's differ: not (or not in a way that
@@ -285,19 +287,23 @@ char *cl_list_item(const char *list, int i, char sep);
  * pointer for a value). */
 enum cl_difference { CL_SAME, CL_BYTES, CL_VALUE };
 /* The first parameter whose known types differ between a prototype's "t1;t2;..." and its
- * kernel's, and how; -1 for none (or counts that differ, which the runtime reports). */
+ * kernel's, and how; -1 for none (or counts that differ: cl_params_check compares those
+ * by name). */
 int cl_params_differ(const char *proto, const char *kernel, enum cl_difference *how);
 /* Report at loc the first parameter of `task` whose type differs between its prototype
- * ("t1;t2", names "n1,n2") and its kernel (in `file`): an error, a warning for CL_BYTES. */
+ * ("t1;t2", names "n1,n2") and its kernel (in `file`, types "t1;t2", names "n1,n2"): an
+ * error, a warning for CL_BYTES.  A kernel with fewer parameters gets the task's of its
+ * names (one the task lacks is an error; without kernel_names nothing is compared), one
+ * with more is an error. */
 struct mcc_loc;
 void cl_params_check(const struct mcc_loc *loc, const char *proto, const char *names,
-                     const char *kernel_types, const char *task, const char *kernel,
-                     const char *file);
+                     const char *kernel_types, const char *kernel_names, const char *task,
+                     const char *kernel, const char *file);
 /* The body of a C string literal holding s (a line of the literal per line of s); malloc'd. */
 char *cl_c_string(const char *s);
 /* C code registering an OpenCL source with the runtime from a constructor (`ctor`):
  * `static const char var[] = "text";` and nanort_opencl_source(name, var, opts), opts
- * NULL for none.  The driver (the .cl inputs of a link) and the lowering (file(...)) both
+ * NULL for none, then nanort_opencl_kernel_params for each kernel.  The driver (the .cl inputs of a link) and the lowering (file(...)) both
  * embed through it.  malloc'd. */
 char *cl_embed_c(const char *text, const char *name, const char *opts, const char *var,
                  const char *ctor);

@@ -83,12 +83,6 @@ void nanort_opencl_cpu_kernel(const struct nanort_opencl_cpu_kernel *k)
     nrt_lock_release(&registry_lock);
 }
 
-static const char *last_component(const char *path)
-{
-    const char *s = strrchr(path, '/');
-    return s ? s + 1 : path;
-}
-
 /* The translation of an OpenCL implementation's kernel: its name, in the source file(...)
  * names (as given to mcc, or its last component), else in any source. */
 static const struct nanort_opencl_cpu_kernel *lookup(const struct nanort_opencl_info *info)
@@ -98,8 +92,7 @@ static const struct nanort_opencl_cpu_kernel *lookup(const struct nanort_opencl_
     for (struct clcpu_kernel *r = registry; r && !found; r = r->next) {
         if (strcmp(r->k->kernel, info->kernel))
             continue;
-        if (!info->file || !strcmp(info->file, r->k->source) ||
-            !strcmp(last_component(info->file), last_component(r->k->source)))
+        if (!info->file || nrt_cl_file_matches(r->k->source, info->file))
             found = r->k;
     }
     nrt_lock_release(&registry_lock);

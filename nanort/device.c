@@ -845,12 +845,21 @@ static void check_ndrange(const nanort_ctx *ctx, const struct nanort_launch *l)
 
 void nanort_kernel_launch(nanort_ctx *ctx, const struct nanort_launch *launch)
 {
+    nanort_kernel_launch_named(ctx, launch, NULL);
+}
+
+void nanort_kernel_launch_named(nanort_ctx *ctx, const struct nanort_launch *launch,
+                                const char *arg_names)
+{
     bool translated = ctx && !ctx->space && ctx->impl && nrt_clcpu_impl(ctx->impl);
     struct nrt_space *s = translated ? NULL : ctx_space(ctx, "nanort_kernel_launch");
     if (launch->ndims < 1 || launch->ndims > 3)
         nrt_fatal("task '%s': kernel launch with %u dimensions (ndrange takes 1, 2 or 3)",
                   ctx->task->type->label, launch->ndims);
     check_ndrange(ctx, launch);     /* the same sizes are wrong wherever the kernel runs */
+    struct nanort_launch picked;
+    struct nanort_karg args[launch->nargs ? launch->nargs : 1];
+    launch = nrt_kargs_pick(ctx, launch, arg_names, &picked, args);
     if (translated)
         nrt_clcpu_launch(ctx, launch);  /* a translated kernel on the workers (clcpu.c) */
     else

@@ -40,6 +40,7 @@
  *   versioning.c    choosing among implementations (earliest estimated finish)
  *   cluster.c       cluster mode's options and plugin
  *   clcpu.c         OpenCL kernels translated to C, run on the workers
+ *   kernel_args.c   the arguments of an OpenCL kernel that takes fewer than its task
  *   nanos_api.c     the Nanos++ calls of OmpSs programs
  *   runtime.c       start-up, shutdown, fork handling, the omp_* and query functions
  *
@@ -1700,6 +1701,18 @@ void nrt_clcpu_extend(struct nrt_type_info *info);
 void nrt_clcpu_launch(nanort_ctx *ctx, const struct nanort_launch *l);
 /* Has the type such an implementation? */
 bool nrt_clcpu_type(const struct nrt_type_info *info);
+
+/* ---- kernel_args.c: the arguments of a kernel that takes fewer than its task -------- */
+/* Is the OpenCL source registered as `name` the one file(...) names (as given to mcc, or
+ * its last component)? */
+bool nrt_cl_file_matches(const char *name, const char *file);
+/* The launch the kernel of ctx's OpenCL implementation (or its translation) takes: l
+ * itself, or, for a kernel with fewer parameters than l has arguments (named arg_names,
+ * "n1,n2,..."; NULL: not named), *out with l's arguments of the kernel's parameter names
+ * (buf: room for l->nargs). */
+const struct nanort_launch *nrt_kargs_pick(const nanort_ctx *ctx, const struct nanort_launch *l,
+                                           const char *arg_names, struct nanort_launch *out,
+                                           struct nanort_karg *buf);
 
 /* ---- nanos_api.c: the Nanos++ calls of OmpSs programs (the API is in nanos.h) ----- */
 

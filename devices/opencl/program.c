@@ -70,18 +70,6 @@ bool ocl_have_sources(void)
 
 /* ---- finding the sources of a kernel ------------------------------------------------ */
 
-static const char *base_name(const char *path)
-{
-    const char *slash = strrchr(path, '/');
-    return slash ? slash + 1 : path;
-}
-
-/* file(...) as written matches the name given to mcc, or its last component. */
-static bool file_matches(const char *name, const char *file)
-{
-    return strcmp(name, file) == 0 || strcmp(base_name(name), base_name(file)) == 0;
-}
-
 #define MAX_CANDIDATES 16
 
 /* Sources that may hold the kernel: the one named info->file, else every source whose
@@ -92,7 +80,8 @@ static unsigned find_sources(const struct nanort_opencl_info *info,
     unsigned n = 0;
     nrt_lock_acquire(&sources_lock);
     for (const struct ocl_source *s = sources; s && n < MAX_CANDIDATES; s = s->next)
-        if (info->file ? file_matches(s->name, info->file) : strstr(s->text, info->kernel) != NULL)
+        if (info->file ? nrt_cl_file_matches(s->name, info->file)
+                       : strstr(s->text, info->kernel) != NULL)
             out[n++] = s;
     nrt_lock_release(&sources_lock);
     return n;

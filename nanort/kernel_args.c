@@ -1,0 +1,116 @@
+/*
+ * kernel_args.c - the arguments an OpenCL kernel gets when it takes fewer parameters than
+ * its task's prototype (docs/devices.md: the task's parameters matched by name; `n` may
+ * size the range and the dependences without being the kernel's).
+ *
+ * mcc registers the parameter names of every kernel of the sources it embeds
+ * (nanort_opencl_kernel_params, from constructors) and names the arguments of its
+ * launches after the prototype's parameters (nanort_kernel_launch_named).  A launch of an OpenCL implementation, or of its
+ * translation to C, whose kernel has fewer parameters than the launch has arguments gets
+ * the arguments of the kernel's names, in the kernel's order; the rest is as written.
+ * The registry is global, append-only, under one lock; its nodes are never freed.
+ */
+#include "nrt.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct kernel_params {
+    char *source, *kernel, *names;  /* immutable once listed */
+    unsigned n;                     /* parameters in names */
+    struct kernel_params *next;     /* params_lock */
+};
+
+static struct nrt_lock params_lock = NRT_LOCK_INITIALIZER;
+static struct kernel_params *params;    /* params_lock */
+
+static char *dup(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    return memcpy(nrt_xmalloc(n), s, n);
+}
+
+void nanort_opencl_kernel_params(const char *source, const char *kernel, const char *names)
+{
+    if (!source || !kernel || !names)
+        return;
+    struct kernel_params *p = nrt_xcalloc(1, sizeof *p);
+    *p = (struct kernel_params){dup(source), dup(kernel), dup(names), *names != '\0', NULL};
+    for (const char *c = names; (c = strchr(c, ',')) != NULL; c++)
+        p->n++;
+    nrt_lock_acquire(&params_lock);
+    p->next = params;
+    params = p;
+    nrt_lock_release(&params_lock);
+}
+
+static const char *last_component(const char *path)
+{
+    const char *s = strrchr(path, '/');
+    return s ? s + 1 : path;
+}
+
+bool nrt_cl_file_matches(const char *name, const char *file)
+{
+    return !strcmp(name, file) || !strcmp(last_component(name), last_component(file));
+}
+
+/* The parameters of `kernel` in `file` (NULL: in any source), or NULL. */
+static const struct kernel_params *find(const char *kernel, const char *file)
+{
+    const struct kernel_params *found = NULL;
+    nrt_lock_acquire(&params_lock);
+    for (const struct kernel_params *p = params; p && !found; p = p->next)
+        if (!strcmp(p->kernel, kernel) && (!file || nrt_cl_file_matches(p->source, file)))
+            found = p;
+    nrt_lock_release(&params_lock);
+    return found;
+}
+
+/* The argument named name[0..n) in arg_names ("n1,n2,..."), or NULL. */
+static const struct nanort_karg *named(const struct nanort_launch *l, const char *arg_names,
+                                       const char *name, size_t n)
+{
+    const char *a = arg_names;
+    for (unsigned i = 0; i < l->nargs && a; i++, a = strchr(a, ',') ? strchr(a, ',') + 1 : NULL)
+        if (strcspn(a, ",") == n && !memcmp(a, name, n))
+            return &l->args[i];
+    return NULL;
+}
+
+const struct nanort_launch *nrt_kargs_pick(const nanort_ctx *ctx, const struct nanort_launch *l,
+                                           const char *arg_names, struct nanort_launch *out,
+                                           struct nanort_karg *buf)
+{
+    const char *kernel, *file;
+    if (!arg_names || !ctx->impl) {
+        return l;
+    } else if (nrt_clcpu_impl(ctx->impl)) {
+        const struct nanort_opencl_cpu_kernel *k = ctx->impl->device_info;
+        kernel = k->kernel, file = k->source;
+    } else if (ctx->impl->device == NANORT_DEVICE_OPENCL && ctx->impl->device_info) {
+        const struct nanort_opencl_info *info = ctx->impl->device_info;
+        kernel = info->kernel, file = info->file;
+    } else {
+        return l;
+    }
+    const struct kernel_params *p = kernel ? find(kernel, file) : NULL;
+    if (!p || p->n >= l->nargs)
+        return l;
+    const char *name = p->names;
+    for (unsigned i = 0; i < p->n; i++, name += strcspn(name, ",") + 1) {
+        int n = (int)strcspn(name, ",");
+        const struct nanort_karg *a = named(l, arg_names, name, (size_t)n);
+        if (!a)
+            nrt_fatal("task '%s': kernel '%s' in %s takes parameter %u '%.*s', which the task "
+                      "does not pass (a kernel that takes fewer parameters than its task gets "
+                      "them by name); name the kernel's parameter as the task's",
+                      ctx->task->type->label ? ctx->task->type->label : "?", kernel,
+                      p->source, i + 1, n, name);
+        buf[i] = *a;
+    }
+    *out = *l;
+    out->nargs = p->n;
+    out->args = buf;
+    return out;
+}
