@@ -326,6 +326,24 @@ char *cl_kernel_anchors(const char *text)
     return for_each_kernel(text, NULL, anchor_c);
 }
 
+/* "kernel:t1;t2:n1,n2\n" (cl_kernel_params, cl_kernel_param_names), or NULL. */
+static char *signature(const char *text, const char *kernel, const char *name)
+{
+    (void)name;
+    char *types = cl_kernel_params(text, kernel), *names = cl_kernel_param_names(text, kernel);
+    char *c = NULL;
+    if (types && names && asprintf(&c, "%s:%s:%s\n", kernel, types, names) < 0)
+        abort();
+    free(types);
+    free(names);
+    return c;
+}
+
+char *cl_kernel_signatures(const char *text)
+{
+    return for_each_kernel(text, NULL, signature);
+}
+
 /* The registration of the kernel's parameter names (nanort_opencl_kernel_params), for the
  * source registered as `name` (a C string's body). */
 static char *params_c(const char *text, const char *kernel, const char *name)

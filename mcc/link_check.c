@@ -8,8 +8,9 @@
  *     file(...) sources define: a kernel that neither those nor the .cl inputs of the link
  *     contain, nor the texts of .cl inputs compiled apart (-c), is an error (at run time it
  *     would only find no source to build);
- *   - the parameter types of each OpenCL kernel's prototype: where the one text of the
- *     program that defines the kernel gives a parameter another built-in type, the kernel
+ *   - the parameter types of each OpenCL kernel's prototype: where the texts of the
+ *     program that define the kernel (.cl inputs, .cl objects, other units' file(...)
+ *     sources) agree and give a parameter another built-in type, the kernel
  *     would read the argument's bytes as that type: an error at the device clause (a
  *     warning for pointers to other scalars: a buffer may be read another way).
  * Objects and archives the link gets (also the libraries of -l in its -L directories) are
@@ -147,9 +148,29 @@ static char *text_name(const char *text)
     return strndup(text, strcspn(text, "\"\n"));
 }
 
+/* A definition of `kernel`: in text i of the link's .cl inputs or its notes (opencl-text),
+ * or in an opencl-signature note of a unit's file(...) source.  Its types and names
+ * (malloc'd, *types NULL for none) and its file. */
+static void definition(const struct notes *ns, size_t i, const char *const *texts,
+                       const char *const *names, size_t ntexts, const char *kernel,
+                       char **types, char **knames, char **file)
+{
+    const char *text = i < ntexts ? texts[i] : kind(ns->v[i - ntexts], "opencl-text");
+    const char *sig = i < ntexts ? NULL : kind(ns->v[i - ntexts], "opencl-signature");
+    *types = *knames = *file = NULL;
+    if (text && (*types = cl_kernel_params(text, kernel)) != NULL) {
+        *knames = cl_kernel_param_names(text, kernel);
+        *file = i < ntexts ? strdup(names[i]) : text_name(text);
+    } else if (sig && !strncmp(sig, kernel, strlen(kernel)) && sig[strlen(kernel)] == ':') {
+        *types = cl_list_item(sig, 1, ':');
+        *knames = cl_list_item(sig, 2, ':');
+        *file = strdup(sig + strlen(kernel) + strlen(*types) + strlen(*knames) + 3);
+    }
+}
+
 /* `opencl-params:kernel:task:types:names:file:l:c`: the prototype's parameter types against
- * those of the kernel in the one OpenCL text of the program that defines it; 1 after an
- * error (a warning under -Werror too). */
+ * those of the kernel in the OpenCL texts of the program that define it, when they agree;
+ * 1 after an error (a warning under -Werror too). */
 static int check_params(const struct notes *ns, const char *rest, const char *const *texts,
                         const char *const *names, size_t ntexts)
 {
@@ -157,20 +178,21 @@ static int check_params(const struct notes *ns, const char *rest, const char *co
     char *kernel = split(rest, &loc);
     char *task = cl_list_item(rest, 1, ':'), *types = cl_list_item(rest, 2, ':');
     char *pnames = cl_list_item(rest, 3, ':'), *found = NULL, *file = NULL, *knames = NULL;
-    int defs = 0;
+    bool differ = false;
     for (size_t i = 0; i < ntexts + ns->n; i++) {
-        const char *text = i < ntexts ? texts[i] : kind(ns->v[i - ntexts], "opencl-text");
-        char *kt = text ? cl_kernel_params(text, kernel) : NULL;
-        if (kt && defs++ == 0) {
-            found = kt;
-            knames = cl_kernel_param_names(text, kernel);
-            file = i < ntexts ? strdup(names[i]) : text_name(text);
-        } else {
-            free(kt);
+        char *kt, *kn, *f;
+        definition(ns, i, texts, names, ntexts, kernel, &kt, &kn, &f);
+        if (kt && !found) {
+            found = kt, knames = kn, file = f;
+            continue;
         }
+        differ |= kt && strcmp(kt, found);
+        free(kt);
+        free(kn);
+        free(f);
     }
     int before = mcc_error_count();     /* a warning may be an error (-Werror) */
-    if (defs == 1 && types && pnames)
+    if (found && !differ && types && pnames)
         cl_params_check(&loc, types, pnames, found, knames, task, kernel, file);
     free(knames);
     free(kernel);

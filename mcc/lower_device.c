@@ -540,9 +540,14 @@ void lower_device_embed_source(struct lower *L, const char *name, const char *pa
         mcc_error_at(loc, "cannot read OpenCL file '%s'", path);
         return;
     }
-    char *kernels = cl_kernel_names(raw);
+    char *kernels = cl_kernel_names(raw), *sigs = cl_kernel_signatures(raw);
     note(L, "opencl-defines:%s", kernels);
+    for (char *line = sigs, *nl; (nl = strchr(line, '\n')) != NULL; line = nl + 1) {
+        *nl = '\0';    /* for tasks of other units without file(...): the link compares */
+        note(L, "opencl-signature:%s:%s", line, name);
+    }
     free(kernels);
+    free(sigs);
     int k = L->serial++;
     char *code = cl_embed_c(raw, name, L->t->opts->opencl_build_opts,
                             lower_local_name(L, LL_CL_TEXT, k, NULL),

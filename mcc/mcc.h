@@ -227,6 +227,8 @@ int drv_link_program(struct driver *d);
  *   mcc-note:undefined-task:<task>:<file:l:c>    a device(undefined) task
  *   mcc-note:opencl-kernel:<kernel>:<task>:<file:l:c>  a kernel without file(...)
  *   mcc-note:opencl-defines:<k1>,<k2>...         kernels of an embedded file(...) source
+ *   mcc-note:opencl-signature:<kernel>:<t1;t2...>:<n1,n2...>:<file>  the parameter types
+ *                                                and names of one of them
  *   mcc-note:opencl-text:<text>                  a .cl input compiled apart (-c), embedded
  *   mcc-note:opencl-params:<kernel>:<task>:<t1;t2...>:<n1,n2...>:<file:l:c>  a prototype's
  *                                                parameter types (cl_param_type) and names */
@@ -279,6 +281,9 @@ char *cl_param_type(const char *s, size_t n, char **name);
 char *cl_kernel_params(const char *text, const char *kernel);
 /* Their names, "n1,n2,..." ("" for one without), NULL as for cl_kernel_params. */
 char *cl_kernel_param_names(const char *text, const char *kernel);
+/* "kernel:t1;t2:n1,n2" per line, of each kernel the text defines (that #if variants do
+ * not give different parameters); malloc'd. */
+char *cl_kernel_signatures(const char *text);
 /* Item i of a list separated by sep (malloc'd), NULL past its end. */
 char *cl_list_item(const char *list, int i, char sep);
 /* How a prototype's parameter type and its kernel's differ: not (or not in a way that
