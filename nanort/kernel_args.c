@@ -5,10 +5,12 @@
  *
  * mcc registers the parameter names of every kernel of the sources it embeds
  * (nanort_opencl_kernel_params, from constructors) and names the arguments of its
- * launches after the prototype's parameters (nanort_kernel_launch_named).  A launch of an OpenCL implementation, or of its
- * translation to C, whose kernel has fewer parameters than the launch has arguments gets
- * the arguments of the kernel's names, in the kernel's order; the rest is as written.
- * The registry is global, append-only, under one lock; its nodes are never freed.
+ * launches after the prototype's parameters (nanort_kernel_launch_named).  A launch of an
+ * OpenCL implementation, or of its translation to C, whose kernel has fewer parameters
+ * than the launch has arguments gets the arguments of the kernel's names, in the kernel's
+ * order; the rest is as written.  The registry is global, append-only (the first
+ * registration of a kernel of a source is the one found, as for the sources), under one
+ * lock; its nodes are never freed.
  */
 #include "nrt.h"
 
@@ -22,7 +24,7 @@ struct kernel_params {
 };
 
 static struct nrt_lock params_lock = NRT_LOCK_INITIALIZER;
-static struct kernel_params *params;    /* params_lock */
+static struct kernel_params *params, **params_tail = &params;    /* params_lock */
 
 static char *dup(const char *s)
 {
@@ -35,12 +37,13 @@ void nanort_opencl_kernel_params(const char *source, const char *kernel, const c
     if (!source || !kernel || !names)
         return;
     struct kernel_params *p = nrt_xcalloc(1, sizeof *p);
-    *p = (struct kernel_params){dup(source), dup(kernel), dup(names), *names != '\0', NULL};
+    *p = (struct kernel_params){.source = dup(source), .kernel = dup(kernel),
+                                .names = dup(names), .n = *names != '\0'};
     for (const char *c = names; (c = strchr(c, ',')) != NULL; c++)
         p->n++;
     nrt_lock_acquire(&params_lock);
-    p->next = params;
-    params = p;
+    *params_tail = p;
+    params_tail = &p->next;
     nrt_lock_release(&params_lock);
 }
 
