@@ -155,7 +155,8 @@ static const char *library_file(const struct driver *d, const struct item *it)
         const char *dir = !strcmp(d->link.v[i], "-L") && i + 1 < d->link.n ? d->link.v[++i]
                           : drv_has_prefix(d->link.v[i], "-L") ? d->link.v[i] + 2 : NULL;
         for (int k = static_only; dir && k < 2; k++) {
-            char *path = drv_asprintf("%s/lib%s.%s", dir, name, k ? "a" : "so");
+            char *path = name[0] == ':' ? drv_asprintf("%s/%s", dir, name + 1)   /* -l:file */
+                         : drv_asprintf("%s/lib%s.%s", dir, name, k ? "a" : "so");
             if (access(path, R_OK) == 0)
                 return path;
         }

@@ -2,8 +2,8 @@
 # An object made from a .cl (mcc -c) inside a static archive, as a Makefile builds a kernel
 # library: nothing in the program refers to the object, so the linker left it in the
 # archive and the program found no kernel source at run time.  The link pulls it, whether
-# the archive is given by path or by -l and -L, and the program runs; a kernel that no
-# member of the archive defines is still an error at the link.
+# the archive is given by path or by -l (also -l:libk.a) and -L, and the program runs; a
+# kernel that no member of the archive defines is still an error at the link.
 . "$(dirname "$0")/lib.sh"
 write_ocl_app scale "ndrange(1, n, BS) copy_deps"
 mkdir lib
@@ -19,6 +19,9 @@ runs ./app "x[15]=31"
 rm -f app
 ok make_app lib/libk.a
 ok make_app LDFLAGS=-Llib LDLIBS=-lk
+runs ./app "x[15]=31"
+rm -f app
+ok make_app LDFLAGS=-Llib LDLIBS=-l:libk.a
 runs ./app "x[15]=31"
 # the archive lacks the kernel: the link says so
 sed -i 's/void scale(/void scale2(/' lib/kernels.cl
