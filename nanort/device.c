@@ -750,9 +750,10 @@ void nrt_dev_no_impl(const struct nrt_type_info *info)
             snprintf(kinds + n, sizeof kinds - n, "%s%s", n ? "/" : "", kind_name(impl->device));
             seen |= 1u << impl->device;
             const struct nrt_device_ops *ops = nrt_device(impl->device);
+            const char *cause = ops && ops->no_device_cause ? ops->no_device_cause() : NULL;
             n = strlen(hints);
-            if (ops && ops->install_hint)
-                snprintf(hints + n, sizeof hints - n, "; %s", ops->install_hint);
+            if (cause || (ops && ops->install_hint))
+                snprintf(hints + n, sizeof hints - n, "; %s", cause ? cause : ops->install_hint);
         }
     }
     const char *label = info->type->label ? info->type->label : "(unnamed)";

@@ -1071,6 +1071,9 @@ struct nrt_device_ops {
     const char *mem_option;
     const char *install_hint;
     const char *graph_shape;
+    /* Optional: why probe() found no device when the program itself is the cause (OpenCL:
+     * it registered no source), said instead of install_hint; NULL otherwise. */
+    const char *(*no_device_cause)(void);
 };
 
 /* --summary counters of a space: written by its manager thread (or under the cache lock),

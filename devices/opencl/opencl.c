@@ -383,11 +383,20 @@ static void ocl_close(struct nrt_space *s)
 
 /* ---- registration ----------------------------------------------------------------------- */
 
+static const char *ocl_no_device_cause(void)
+{
+    return opt_disable || ocl_have_sources() ? NULL
+           : "the program registered no OpenCL source: give the kernels' .cl file to mcc "
+             "with the other inputs (or its object, made with mcc -c), or name it with "
+             "file(...)";
+}
+
 static const struct nrt_device_ops ocl_device_ops = {
     .name = "opencl",
     .kind = NANORT_DEVICE_OPENCL,
     .mem_option = "--opencl-max-memory",
     .install_hint = "on Debian install pocl-opencl-icd",
+    .no_device_cause = ocl_no_device_cause,
     .probe = ocl_probe,
     .run = NULL,
     .open = ocl_open,
