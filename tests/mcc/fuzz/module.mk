@@ -9,9 +9,11 @@ FUZZ_CC     ?= clang
 FUZZ_SAN    := -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_CFLAGS := -std=gnu11 -g -O1 $(FUZZ_SAN) -fsanitize=fuzzer-no-link -D_GNU_SOURCE \
                -Iinclude -Imcc -I$(BUILD)/gen -w
-# The objects of mcc (mcc/module.mk's MCC_OBJS) minus the driver, rebuilt under build/fuzz/.
+# The objects of mcc (mcc/module.mk's MCC_OBJS) minus the driver, rebuilt under build/fuzz/;
+# driver_proc.o stays (libc only: the string lists link_check.c fills).
 FUZZ_OBJS   := $(patsubst $(BUILD)/obj/%,$(FUZZ_DIR)/obj/%,\
-                 $(filter-out $(BUILD)/obj/mcc/driver%.o,$(MCC_OBJS)))
+                 $(filter-out $(filter-out %/driver_proc.o,$(filter $(BUILD)/obj/mcc/driver%.o,\
+                                 $(MCC_OBJS))),$(MCC_OBJS)))
 FUZZ_TIME   ?= 60
 # `make check` builds the fuzzer once the parser exists (its grammar is there) and clang is
 # installed; without them the fuzz tests report "skipped".
