@@ -8,9 +8,11 @@
  * launches after the prototype's parameters (nanort_kernel_launch_named).  A launch of an
  * OpenCL implementation, or of its translation to C, whose kernel has fewer parameters
  * than the launch has arguments gets the arguments of the kernel's names, in the kernel's
- * order; the rest is as written.  The registry is global, append-only (the first
- * registration of a kernel of a source is the one found, as for the sources), under one
- * lock; its nodes are never freed.
+ * order; the rest is as written.  The registry is global and append-only (the first
+ * registration of a kernel of a source is the one found, as for the sources): writers
+ * take one lock, a launch reads it without (a node is published with a release store and
+ * never freed), and each thread keeps the last kernel it looked up, so that a translated
+ * kernel launched by every worker many times neither scans the list nor shares a lock.
  */
 #include "nrt.h"
 
@@ -20,11 +22,12 @@
 struct kernel_params {
     char *source, *kernel, *names;  /* immutable once listed */
     unsigned n;                     /* parameters in names */
-    struct kernel_params *next;     /* params_lock */
+    _Atomic(struct kernel_params *) next;   /* written under params_lock, read without */
 };
 
 static struct nrt_lock params_lock = NRT_LOCK_INITIALIZER;
-static struct kernel_params *params, **params_tail = &params;    /* params_lock */
+static _Atomic(struct kernel_params *) params;
+static _Atomic(struct kernel_params *) *params_tail = &params;  /* params_lock */
 
 static char *dup(const char *s)
 {
@@ -42,7 +45,7 @@ void nanort_opencl_kernel_params(const char *source, const char *kernel, const c
     for (const char *c = names; (c = strchr(c, ',')) != NULL; c++)
         p->n++;
     nrt_lock_acquire(&params_lock);
-    *params_tail = p;
+    atomic_store_explicit(params_tail, p, memory_order_release);    /* p's fields first */
     params_tail = &p->next;
     nrt_lock_release(&params_lock);
 }
@@ -58,15 +61,24 @@ bool nrt_cl_file_matches(const char *name, const char *file)
     return !strcmp(name, file) || !strcmp(last_component(name), last_component(file));
 }
 
-/* The parameters of `kernel` in `file` (NULL: in any source), or NULL. */
+/* The parameters of `kernel` in `file` (NULL: in any source), or NULL.  The last answer
+ * of this thread is kept by the strings' addresses (an implementation's, constant); a
+ * kernel not found is looked up again, as its sources may be registered later. */
 static const struct kernel_params *find(const char *kernel, const char *file)
 {
+#define IE __attribute__((tls_model("initial-exec")))
+    static __thread const char *last_kernel IE, *last_file IE;
+    static __thread const struct kernel_params *last IE;
+#undef IE
+    if (last && kernel == last_kernel && file == last_file)
+        return last;
     const struct kernel_params *found = NULL;
-    nrt_lock_acquire(&params_lock);
-    for (const struct kernel_params *p = params; p && !found; p = p->next)
+    /* acquire: pairs with the release that published each node */
+    for (const struct kernel_params *p = atomic_load_explicit(&params, memory_order_acquire);
+         p && !found; p = atomic_load_explicit(&p->next, memory_order_acquire))
         if (!strcmp(p->kernel, kernel) && (!file || nrt_cl_file_matches(p->source, file)))
             found = p;
-    nrt_lock_release(&params_lock);
+    last_kernel = kernel, last_file = file, last = found;
     return found;
 }
 
