@@ -40,6 +40,45 @@ static void show_source_line(FILE *out, const char *file, int line, int col)
     fputs("^\n", out);
 }
 
+/* The UTF-8 bytes of code point cp into out; false for one that is no extended character
+ * (a UCN of the basic character set, a surrogate, past the last plane: kept as written). */
+static bool put_utf8(FILE *out, unsigned long cp)
+{
+    if (cp < 0x80 || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+        return false;
+    if (cp < 0x800)
+        fprintf(out, "%c%c", (int)(0xC0 | cp >> 6), (int)(0x80 | (cp & 0x3F)));
+    else if (cp < 0x10000)
+        fprintf(out, "%c%c%c", (int)(0xE0 | cp >> 12), (int)(0x80 | (cp >> 6 & 0x3F)),
+                (int)(0x80 | (cp & 0x3F)));
+    else
+        fprintf(out, "%c%c%c%c", (int)(0xF0 | cp >> 18), (int)(0x80 | (cp >> 12 & 0x3F)),
+                (int)(0x80 | (cp >> 6 & 0x3F)), (int)(0x80 | (cp & 0x3F)));
+    return true;
+}
+
+/* The message into out with the names in it as the user wrote them: gcc -E spells a name's
+ * extended characters as UCNs (`gr\U000000f6\U000000dfe`), which the messages quote from
+ * the preprocessed text; gcc prints them in UTF-8 (`größe`).  A string literal the message
+ * quotes ("...") keeps its escapes. */
+static void put_message(FILE *out, const char *msg)
+{
+    bool in_string = false;
+    for (const char *s = msg; *s; s++) {
+        size_t n = in_string ? 0 : omp_ucn_len(s, strlen(s));
+        char hex[9] = {0};
+        if (n && put_utf8(out, strtoul(memcpy(hex, s + 2, n - 2), NULL, 16))) {
+            s += n - 1;
+            continue;
+        }
+        if (*s == '"')
+            in_string = !in_string;
+        else if (*s == '\\' && in_string && s[1])
+            fputc(*s++, out);
+        fputc(*s, out);
+    }
+}
+
 /* A diagnostic is composed in memory and written to stderr with one call: stderr is not
  * buffered, and a character at a time would cost a system call per column. */
 static void report(const struct mcc_loc *loc, const char *kind, const char *fmt, va_list ap)
@@ -56,7 +95,11 @@ static void report(const struct mcc_loc *loc, const char *kind, const char *fmt,
         fprintf(out, "%s:%d:%d: %s: ", loc->file, loc->line, loc->col, kind);
     else
         fprintf(out, "mcc: %s: ", kind);
-    vfprintf(out, fmt, ap);
+    char *msg = NULL;
+    if (vasprintf(&msg, fmt, ap) < 0)
+        msg = NULL;
+    put_message(out, msg ? msg : fmt);
+    free(msg);
     fputc('\n', out);
     if (loc)
         show_source_line(out, loc->file, loc->line, loc->col);
