@@ -53,8 +53,7 @@ struct ast *lower_dir_nested_loop(struct ast *body)
     return body && body->kind == AST_FOR && !body->pragma ? body : NULL;
 }
 
-/* The variable the init of a for statement sets: `int i = lo` or `i = lo`. */
-static const struct sym *for_var(const struct ast *init)
+const struct sym *lower_dir_for_var(const struct ast *init)
 {
     if (init && init->kind == AST_DECLARATION && init->kid[1] && init->kid[1]->kid[0])
         return init->kid[1]->kid[0]->sym;
@@ -66,17 +65,27 @@ static const struct sym *for_var(const struct ast *init)
 
 bool lower_dir_iteration_var(const struct lower_dir *d, const struct sym *s)
 {
+    struct ast *nest[LOWER_DIR_MAX_NEST];
+    int n = lower_dir_nest(d, nest);
+    for (int k = 0; k < n; k++)
+        if (lower_dir_for_var(nest[k]->kid[0]) == s)
+            return true;
+    return false;
+}
+
+int lower_dir_nest(const struct lower_dir *d, struct ast **loops)
+{
     if (d->dir->kind != OMP_DIR_FOR && d->dir->kind != OMP_DIR_TASKLOOP)
-        return false;
+        return 0;
     const struct omp_clause *c = lower_dir_find(d, OMP_CL_COLLAPSE);
     long n = c ? strtol(c->args[0].text, NULL, 0) : 1;
     struct ast *f = d->node && d->node->kind == AST_FOR ? d->node : NULL;
-    for (long k = 0; f && k < n; k++) {
-        if (for_var(f->kid[0]) == s)
-            return true;
+    int k = 0;
+    for (; f && k < n && k < LOWER_DIR_MAX_NEST; k++) {
+        loops[k] = f;
         f = lower_dir_nested_loop(f->kid[3]);
     }
-    return false;
+    return k;
 }
 
 const char *lower_where_loc(struct lower *L, const struct mcc_loc *loc)

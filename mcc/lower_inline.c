@@ -307,48 +307,75 @@ static bool loop_reduction(struct capture *c, const struct lower_dir *d, struct 
     return true;
 }
 
-/* Is one of the lvalue e's subscripts exactly an iteration variable of d's loop? */
-static bool subscript_iterates(struct ast *e, const struct lower_dir *d)
+/* What the writes of a worksharing body are checked against: the capture, the construct
+ * and where its pragma is (for the clauses' names). */
+struct ws_body {
+    struct capture *c;
+    const struct lower_dir *d;
+    size_t off;
+};
+
+/* Is s, the counter of a for statement in the body that is declared outside it, each of
+ * the loop's tasks' own: declared in the body (not static), or a variable they get a copy
+ * of: a clause's private, firstprivate, lastprivate, linear or reduction item, or one
+ * private to each thread of the region that the body sets before using it (made private
+ * by implicit_sharing)?  (A counter the tasks share could run past its bound.) */
+static bool task_own(void *arg, const struct sym *s)
 {
-    for (; e && (e->kind == AST_SUBSCRIPT || (e->kind == AST_MEMBER && e->op == '.'));
-         e = e->kid[0])
-        if (e->kind == AST_SUBSCRIPT && e->kid[1] && e->kid[1]->kind == AST_IDENT &&
-            e->kid[1]->sym && lower_dir_iteration_var(d, e->kid[1]->sym))
-            return true;
-    return false;
+    struct ws_body *b = arg;
+    if (declared_inside(s, b->c->node))
+        return s->storage == STORAGE_LOCAL;
+    struct lower_var *v = cap_find(b->c, s);
+    if (!v)
+        return false;
+    if (listed(b->d, v, b->off, b->c->L))
+        return v->share != LOWER_SHARED;
+    return !omp_find_clause(b->d->dir, OMP_CL_DEFAULT) && lower_thread_private(b->c->L, s) &&
+           lower_assigned_first(b->c->node, s);
 }
 
-/* A write of the loop's body at an element that is not the iteration's own (no subscript
- * of it is exactly the loop's variable), whose lvalue `at` says involves s. */
+/* The writes of the loop's body whose lvalue `at` says involves s. */
 struct stray_write {
-    const struct lower_dir *d;
+    struct lower *L;
     const struct sym *s;
     bool (*at)(struct ast *lvalue, const struct sym *s);
     bool address;                   /* &x[i] counts as a write */
-    bool found;
+    struct ast **targets;
+    int n, cap;
 };
 
 static bool stray_write_visit(struct ast *n, void *arg)
 {
     struct stray_write *w = arg;
     struct ast *target = lower_write_target(n, w->address);
-    if (target && w->at(target, w->s) && !subscript_iterates(target, w->d))
-        w->found = true;
-    return !w->found;
+    if (target && w->at(target, w->s)) {
+        if (w->n == w->cap) {
+            struct ast **t = arena_alloc(w->L->a, (size_t)(w->cap = w->cap * 2 + 8) * sizeof *t);
+            if (w->n)
+                memcpy(t, w->targets, (size_t)w->n * sizeof *t);
+            w->targets = t;
+        }
+        w->targets[w->n++] = target;
+    }
+    return true;
 }
 
-static bool stray_write(struct ast *n, struct stray_write w)
+/* Does the body write, where `at` says s is involved, an element another iteration may
+ * write too (not the iteration's own: lower_disjoint_writes)? */
+static bool stray_write(struct ws_body b, const struct sym *s,
+                        bool (*at)(struct ast *lvalue, const struct sym *s), bool address)
 {
-    ast_walk(n, stray_write_visit, &w);
-    return w.found;
+    struct stray_write w = {b.c->L, s, at, address, NULL, 0, 0};
+    ast_walk(b.c->node, stray_write_visit, &w);
+    return w.n && !lower_disjoint_writes(b.c->L, b.d, b.c->node, w.targets, w.n, task_own, &b);
 }
 
-/* Does n write an element one of whose subscripts names s and none is exactly an
- * iteration variable of d's loop (hist[me][b]++: one row for every iteration; not A[k][j]
- * with j the loop's variable)? */
-static bool writes_shared_row(struct ast *n, const struct sym *s, const struct lower_dir *d)
+/* Does n write an element one of whose subscripts names s, that other iterations of d's
+ * loop may write too (hist[me][b]++: one row for every iteration; not A[k][j] with j the
+ * loop's variable, nor A[me*n + j] with j counting below n)? */
+static bool writes_shared_row(struct ws_body b, const struct sym *s)
 {
-    return stray_write(n, (struct stray_write){d, s, lower_lvalue_indexed_by, false, false});
+    return stray_write(b, s, lower_lvalue_indexed_by, false);
 }
 
 struct element_uses {
@@ -379,14 +406,13 @@ static bool rooted_at(struct ast *lvalue, const struct sym *s)
     return lower_lvalue_root(lvalue) == s;
 }
 
-/* Does n write through the pointer s at an element none of whose subscripts is the loop's
- * iteration variable (h[data[i] % 4]++, not dst[y][x] = ...)?  What s points to may be
- * each thread's own (a region's reduction copy, a buffer it allocated): such a loop is
- * handled as one that writes s. */
-static bool writes_through_shared(struct ast *n, const struct sym *s, const struct lower_dir *d)
+/* Does n write through the pointer s at an element other iterations of the loop may write
+ * too (h[data[i] % 4]++; not dst[y][x] = ..., nor a[i*ld + j] with j counting below ld)?
+ * What s points to may be each thread's own (a region's reduction copy, a buffer it
+ * allocated): such a loop is handled as one that writes s. */
+static bool writes_through_shared(struct ws_body b, const struct sym *s)
 {
-    return s->type == TYPE_POINTER &&
-           stray_write(n, (struct stray_write){d, s, rooted_at, true, false});
+    return s->type == TYPE_POINTER && stray_write(b, s, rooted_at, true);
 }
 
 /* A worksharing construct found to run as one task on the region's thread: true the first
@@ -444,7 +470,8 @@ static void implicit_sharing(struct capture *c, const struct lower_dir *d, size_
         } else if (def) {
             v->share = LOWER_FIRSTPRIVATE;
         } else if (ws && lower_thread_private(c->L, v->sym)) {
-            bool through = writes_through_shared(c->node, v->sym, d);
+            struct ws_body body = {c, d, off};
+            bool through = writes_through_shared(body, v->sym);
             bool aggregate = (v->sym->type == TYPE_ARRAY && !v->sym->array_param) ||
                              v->sym->type == TYPE_STRUCT || v->sym->type == TYPE_UNION;
             /* (an array a pointer of the body may write through, `long *q = work;`, counts
@@ -475,7 +502,7 @@ static void implicit_sharing(struct capture *c, const struct lower_dir *d, size_
              * loop's variable: every iteration its own element, k a row all threads
              * agree on) */
             bool indexes = !written && !lower_writes(d->node, v->sym) &&   /* loop variables */
-                           writes_shared_row(c->node, v->sym, d);
+                           writes_shared_row(body, v->sym);
             /* an array or struct the body only reads, when the region waits for the loop
              * (no nowait) or its code after the loop does not write it: its one copy
              * cannot change while the tasks run, so they share it; copying it into every

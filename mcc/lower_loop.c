@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { LOOP_MAX_COLLAPSE = 8 };
+enum { LOOP_MAX_COLLAPSE = LOWER_DIR_MAX_NEST };
 
 /* The parts of a canonical loop: for (init var = lo; var op hi; step). */
 struct loop {

@@ -31,7 +31,9 @@
  *                                 lower_cuda.c (CUDA code into the .cu), lower_deps.c
  *                                 (dependences: regions), lower_reduction.c,
  *                                 lower_final.c (the serial path at a site),
- *                                 lower_detach.c, lower_block.c (structured blocks)
+ *                                 lower_detach.c, lower_block.c (structured blocks),
+ *                                 lower_disjoint.c (do a loop's iterations write
+ *                                 disjoint elements)
  *                   6 emit        lower_dir.c (a construct's directives), lower_emit.c
  *                                 (nanort.h's descriptors, designated initialisers),
  *                                 lower_names.c (generated names), lower_lines.c
@@ -1388,6 +1390,12 @@ struct ast *lower_dir_nested_loop(struct ast *body);
 /* Is s the iteration variable of one of the loops a for or taskloop construct d is
  * associated with (predetermined private: default(none) needs no clause for it)? */
 bool lower_dir_iteration_var(const struct lower_dir *d, const struct sym *s);
+/* The loops a for or taskloop construct d is associated with (collapse(n): n of them, the
+ * construct's own first), into loops[LOWER_DIR_MAX_NEST]; how many (0 for other constructs). */
+enum { LOWER_DIR_MAX_NEST = 8 };
+int lower_dir_nest(const struct lower_dir *d, struct ast **loops);
+/* The variable the init of a for statement sets: `int i = lo` or `i = lo`, or NULL. */
+const struct sym *lower_dir_for_var(const struct ast *init);
 /* Submit flags and priority text from if/final/priority. */
 void lower_submit(struct lower *L, struct lower_buf *b, const struct lower_dir *d);
 /* Where the directive word of pragma line pr is (`task` in `#pragma omp task`): in the
@@ -1827,6 +1835,17 @@ bool lower_reduction_section(struct lower *L, const struct omp_ref *r, struct sy
 void lower_reduction_buffer_elems(struct lower *L, const struct lower_red_section *sec,
                                   const char *count, const char *priv, const char *orig,
                                   struct lower_red_elems *e);
+
+/* lower_disjoint.c: whether the iterations of a for or taskloop write disjoint elements */
+typedef bool lower_disjoint_own_fn(void *arg, const struct sym *s);
+/* Do the lvalues targets[0..n), every write the loop body `body` of d makes into or through
+ * the variables they start from, land on elements no other iteration of d writes?  Each
+ * subscript is taken to stay in its array's bounds.  own(arg, s): is s, a counter of a for
+ * statement in the body declared outside it, each iteration's own (not shared between the
+ * loop's tasks)?  False for a construct other than for and taskloop. */
+bool lower_disjoint_writes(struct lower *L, const struct lower_dir *d, struct ast *body,
+                           struct ast *const *targets, int n, lower_disjoint_own_fn *own,
+                           void *arg);
 
 /* lower_block.c: structured blocks.  A stand-alone directive as the unbraced body of a
  * statement (reported at the directive word). */

@@ -1,0 +1,594 @@
+/*
+ * lower_disjoint.c - whether the iterations of a loop write disjoint elements: every write
+ * the body of a for or taskloop makes into (or through) a variable lands on elements that
+ * no other iteration writes.  lower_inline.c asks it of a variable private to each thread
+ * of a parallel region that a worksharing loop writes through (a pointer the region
+ * copied, an array indexed by the thread's number): with disjoint writes the loop's tasks
+ * may run at once, as the threads of the team would; otherwise they run as one task.
+ *
+ * A write's element is reached from its variable through steps: subscripts, members, `->`,
+ * `*` of the pointer plus offsets, casts.  Each subscript is taken to stay in its array's
+ * bounds, so that two writes of the same steps reach one element only with equal indexes.
+ * An index (a subscript, or the offsets added to a pointer) determines iteration variables
+ * of the loop nest when it is
+ *   - the variable itself: a[i], dst[y][x] under collapse(2);
+ *   - X * S + R (the terms in any order, S * X too), where S is invariant in the loop
+ *     (constants, and locals whose address is never taken, that the loop does not write)
+ *     and R is provably in [0, S): constants below a constant S, or a counter plus
+ *     constants, the counter one of a for statement around the write (or of the nest) that
+ *     runs from a non-negative start while below S (or S - c, or a constant that fits) and
+ *     is each iteration's own.  Such a value tells X and R apart, and X then determines what
+ *     it determines: A[i*n + j] with j counting 0..n-1, A[(i*ny + j)*nz + k], A[k*n + i] with
+ *     the loop's i below n, A[i*N + j] under collapse(2) with j below N.
+ * The writes through one variable are disjoint between iterations when all have the same
+ * steps, and the indexes of some steps have one form in every write and together determine
+ * every iteration variable.  Not: A[i*n + j] and A[j*n + i] in one body, A[i + k] with k an
+ * inner counter, A[i*n + k] with k counting to 2n, dst[y][0] under collapse(2).
+ */
+#include "mcc.h"
+#include "c.tab.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { DJ_MAX_LOOPS = 32, DJ_MAX_STEPS = 16, DJ_MAX_TERMS = 16, DJ_MAX_DEPTH = 8 };
+
+struct dj {
+    struct lower *L;
+    const struct lower_dir *d;
+    struct ast *body;
+    lower_disjoint_own_fn *own;
+    void *arg;
+    int nouter;                     /* chain[0..nouter): for statements around the loop */
+    int nnest;                      /* chain[nouter..+nnest): the loop nest's own */
+    struct ast *chain[DJ_MAX_LOOPS];/* ... then the for statements around the write */
+    int nchain;
+    int depth;                      /* of nonneg()'s recursion */
+};
+
+/* ---- values ------------------------------------------------------------------------- */
+
+/* The value of an integer constant expression made of literals and + - * / (false for
+ * anything else, a division by zero). */
+static bool int_const(struct dj *j, const struct ast *e, long long *v)
+{
+    long long a, b;
+    if (!e)
+        return false;
+    switch (e->kind) {
+    case AST_CONSTANT: {
+        const char *t = j->L->text + e->begin;
+        if (*t < '0' || *t > '9')
+            return false;
+        char *end;
+        *v = (long long)strtoull(t, &end, 0);
+        while (end < j->L->text + e->end && strchr("uUlL", *end))
+            end++;
+        return end == j->L->text + e->end;
+    }
+    case AST_UNARY:
+        if ((e->op != '-' && e->op != '+') || !int_const(j, e->kid[0], &a))
+            return false;
+        *v = e->op == '-' ? -a : a;
+        return true;
+    case AST_BINARY:
+        if (!int_const(j, e->kid[0], &a) || !int_const(j, e->kid[1], &b))
+            return false;
+        switch (e->op) {
+        case '+': *v = a + b; return true;
+        case '-': *v = a - b; return true;
+        case '*': *v = a * b; return true;
+        case '/': if (!b) return false; *v = a / b; return true;
+        default: return false;
+        }
+    default:
+        return false;
+    }
+}
+
+static bool address_visit(struct ast *n, void *arg)
+{
+    const struct sym **s = arg;
+    if (*s && n->kind == AST_UNARY && n->op == '&' && lower_lvalue_root(n->kid[0]) == *s)
+        *s = NULL;
+    return *s != NULL;
+}
+
+/* Is s a local whose value only assignments to its name change: no `&s` in the function
+ * (a pointer could change it behind the loop's back), declared outside the loop? */
+static bool plain_local(struct dj *j, const struct sym *s)
+{
+    if (!s || (s->kind != SYM_OBJECT && s->kind != SYM_PARAM) || s->storage != STORAGE_LOCAL ||
+        s->type != TYPE_SCALAR || !s->declarator ||
+        (s->declarator->begin >= j->d->node->begin && s->declarator->begin < j->d->node->end))
+        return false;
+    const struct sym *want = s;
+    ast_walk(j->L->fn, address_visit, &want);
+    return want != NULL;
+}
+
+/* Does e have one value for the whole loop: constants, enumerators, sizeof, and plain
+ * locals the loop (headers and body) does not write, combined by arithmetic? */
+static bool invariant(struct dj *j, const struct ast *e)
+{
+    if (!e)
+        return false;
+    switch (e->kind) {
+    case AST_CONSTANT: case AST_SIZEOF:
+        return true;
+    case AST_IDENT:
+        return e->sym && (e->sym->kind == SYM_ENUM_CONST ||
+                          (plain_local(j, e->sym) && !lower_writes(j->d->node, e->sym)));
+    case AST_UNARY:
+        return (e->op == '-' || e->op == '+' || e->op == '~') && invariant(j, e->kid[0]);
+    case AST_BINARY:
+        return e->op != ',' && e->op != AND_OP && e->op != OR_OP &&
+               invariant(j, e->kid[0]) && invariant(j, e->kid[1]);
+    default:
+        return false;
+    }
+}
+
+/* Are a and b the same invariant expression (the same constant value, or the same tree)? */
+static bool same(struct dj *j, const struct ast *a, const struct ast *b)
+{
+    long long x, y;
+    if (int_const(j, a, &x) && int_const(j, b, &y))
+        return x == y;
+    if (!a || !b || a->kind != b->kind || a->op != b->op)
+        return false;
+    switch (a->kind) {
+    case AST_IDENT:
+        return a->sym && a->sym == b->sym;
+    case AST_UNARY:
+        return same(j, a->kid[0], b->kid[0]);
+    case AST_BINARY:
+        return same(j, a->kid[0], b->kid[0]) && same(j, a->kid[1], b->kid[1]);
+    default:
+        return false;
+    }
+}
+
+/* The invariant expression e in a canonical spelling (the forms of writes compared). */
+static void spell(struct dj *j, struct lower_buf *b, const struct ast *e)
+{
+    long long v;
+    if (int_const(j, e, &v))
+        lbuf_printf(b, "%lld", v);
+    else if (e->kind == AST_IDENT)
+        lbuf_printf(b, "%.*s@%p", (int)e->sym->name->len, e->sym->name->str, (void *)e->sym);
+    else if (e->kind == AST_UNARY) {
+        lbuf_printf(b, "(%c", e->op);
+        spell(j, b, e->kid[0]);
+        lbuf_puts(b, ")");
+    } else if (e->kind == AST_BINARY) {
+        lbuf_puts(b, "(");
+        spell(j, b, e->kid[0]);
+        lbuf_printf(b, " %d ", e->op);
+        spell(j, b, e->kid[1]);
+        lbuf_puts(b, ")");
+    } else {
+        lbuf_printf(b, "<%s %zu>", ast_kind_names[e->kind], e->begin);
+    }
+}
+
+/* ---- counters ----------------------------------------------------------------------- */
+
+/* What is known of a counter where the write is: it is >= lo, and <= hi (hi_strict: < hi). */
+struct range {
+    const struct ast *lo, *hi;
+    bool hi_strict, lo_strict;
+};
+
+static bool is_var(const struct ast *e, const struct sym *s)
+{
+    return e && e->kind == AST_IDENT && e->sym == s;
+}
+
+/* The initial value the init of a for statement gives s. */
+static const struct ast *for_init(const struct ast *init, const struct sym *s)
+{
+    if (init && init->kind == AST_DECLARATION && init->kid[1] && init->kid[1]->kid[0] &&
+        init->kid[1]->kid[0]->sym == s)
+        return init->kid[1]->kid[0]->kid[1];
+    if (init && init->kind == AST_EXPR_STMT)
+        init = init->kid[0];
+    return init && init->kind == AST_ASSIGN && init->op == '=' && is_var(init->kid[0], s)
+               ? init->kid[1] : NULL;
+}
+
+/* +1 when the step of a for statement only raises s (s++, s += 2, s = s + 1), -1 when it
+ * only lowers it, 0 otherwise. */
+static int for_direction(struct dj *j, const struct ast *step, const struct sym *s)
+{
+    long long c;
+    if (!step)
+        return 0;
+    if ((step->kind == AST_POSTFIX || step->kind == AST_UNARY) && is_var(step->kid[0], s))
+        return step->op == INC_OP ? 1 : step->op == DEC_OP ? -1 : 0;
+    if (step->kind != AST_ASSIGN || !is_var(step->kid[0], s))
+        return 0;
+    const struct ast *r = step->kid[1];
+    if ((step->op == ADD_ASSIGN || step->op == SUB_ASSIGN) && int_const(j, r, &c) && c > 0)
+        return step->op == ADD_ASSIGN ? 1 : -1;
+    if (step->op != '=' || !r || r->kind != AST_BINARY || (r->op != '+' && r->op != '-'))
+        return 0;
+    if (is_var(r->kid[0], s) && int_const(j, r->kid[1], &c) && c > 0)
+        return r->op == '+' ? 1 : -1;
+    if (r->op == '+' && is_var(r->kid[1], s) && int_const(j, r->kid[0], &c) && c > 0)
+        return 1;
+    return 0;
+}
+
+/* The bound a condition of a for statement puts on s from above (up) or below, looking
+ * through `&&`: `s < e`, `s <= e`, `e > s`, `e >= s` (and the mirror images below). */
+static bool cond_bound(const struct ast *c, const struct sym *s, bool up,
+                       const struct ast **e, bool *strict)
+{
+    if (!c || c->kind != AST_BINARY)
+        return false;
+    if (c->op == AND_OP)
+        return cond_bound(c->kid[0], s, up, e, strict) || cond_bound(c->kid[1], s, up, e, strict);
+    bool lt = c->op == '<' || c->op == LE_OP, gt = c->op == '>' || c->op == GE_OP;
+    if (!lt && !gt)
+        return false;
+    *strict = c->op == '<' || c->op == '>';
+    /* s < e bounds s from above; e < s from below */
+    if (is_var(c->kid[0], s) && !is_var(c->kid[1], s) && (lt == up)) {
+        *e = c->kid[1];
+        return true;
+    }
+    if (is_var(c->kid[1], s) && !is_var(c->kid[0], s) && (gt == up)) {
+        *e = c->kid[0];
+        return true;
+    }
+    return false;
+}
+
+/* The range of the counter s where the write is, from the innermost for statement of
+ * chain[0..upto) that counts with it: one whose body (and condition) does not write s,
+ * whose step only moves it one way, and whose condition bounds it on that side.  With
+ * `outer` false, not a loop around the construct (a task may run after its counter moved
+ * on: only where it starts, what it may never go below, holds). */
+static bool counter_range(struct dj *j, const struct sym *s, int upto, bool outer,
+                          struct range *r, int *at)
+{
+    for (int k = upto - 1; k >= 0; k--) {
+        struct ast *f = j->chain[k];
+        if (lower_dir_for_var(f->kid[0]) != s)
+            continue;
+        if ((k < j->nouter && !outer) ||
+            (k >= j->nouter + j->nnest && !j->own(j->arg, s)))
+            return false;           /* another task may change it */
+        const struct ast *init = for_init(f->kid[0], s);
+        int dir = for_direction(j, f->kid[2], s);
+        if (!init || !dir || lower_writes(f->kid[3], s) || lower_writes(f->kid[1], s))
+            return false;
+        const struct ast *e;
+        bool strict;
+        if (!cond_bound(f->kid[1], s, dir > 0, &e, &strict))
+            return false;
+        *r = dir > 0 ? (struct range){init, e, strict, false} : (struct range){e, init, false, strict};
+        *at = k;
+        return true;
+    }
+    return false;
+}
+
+/* Is e >= 0 wherever chain[0..upto) are the loops around it: non-negative constants, and
+ * sums, products, quotients and remainders of such and of counters that start there? */
+static bool nonneg(struct dj *j, const struct ast *e, int upto)
+{
+    long long v;
+    if (int_const(j, e, &v))
+        return v >= 0;
+    if (!e || j->depth > DJ_MAX_DEPTH)
+        return false;
+    bool ok = false;
+    j->depth++;
+    if (e->kind == AST_SIZEOF) {
+        ok = true;
+    } else if (e->kind == AST_BINARY && (e->op == '+' || e->op == '*' || e->op == '/')) {
+        ok = nonneg(j, e->kid[0], upto) && nonneg(j, e->kid[1], upto);
+    } else if (e->kind == AST_BINARY && e->op == '%') {
+        ok = nonneg(j, e->kid[0], upto);
+    } else if (e->kind == AST_IDENT && e->sym) {
+        struct range r;
+        int at;
+        ok = counter_range(j, e->sym, upto, true, &r, &at) &&
+             (r.lo_strict ? int_const(j, r.lo, &v) ? v >= -1 : nonneg(j, r.lo, at)
+                          : nonneg(j, r.lo, at));
+    }
+    j->depth--;
+    return ok;
+}
+
+/* Is hi + add <= s (hi an invariant bound, add a constant)? */
+static bool fits_below(struct dj *j, const struct ast *hi, long long add, const struct ast *s)
+{
+    long long h, sv, a;
+    if (int_const(j, hi, &h) && int_const(j, s, &sv))
+        return h + add <= sv;
+    if (same(j, hi, s))
+        return add <= 0;
+    return hi->kind == AST_BINARY && hi->op == '-' && same(j, hi->kid[0], s) &&
+           int_const(j, hi->kid[1], &a) && add <= a;
+}
+
+/* Is the sum of the terms rest[0..n) in [0, s), s invariant? */
+static bool in_stride(struct dj *j, const struct ast *const *rest, int n, const struct ast *s)
+{
+    long long c = 0, v;
+    const struct ast *counter = NULL;
+    for (int k = 0; k < n; k++) {
+        if (int_const(j, rest[k], &v) && v >= 0)
+            c += v;
+        else if (!counter && rest[k]->kind == AST_IDENT)
+            counter = rest[k];
+        else
+            return false;
+    }
+    if (!counter) {
+        long long sv;
+        return int_const(j, s, &sv) && c < sv;
+    }
+    struct range r;
+    int at;
+    if (!counter_range(j, counter->sym, j->nchain, false, &r, &at) ||
+        !(r.lo_strict ? int_const(j, r.lo, &v) && v >= -1 : nonneg(j, r.lo, at)))
+        return false;
+    /* counter <= hi - strict, so counter + c < s when hi + c + 1 - strict <= s */
+    return fits_below(j, r.hi, c + 1 - r.hi_strict, s);
+}
+
+/* ---- indexes ------------------------------------------------------------------------ */
+
+static int terms_of(const struct ast *e, const struct ast **t, int n)
+{
+    if (e && e->kind == AST_BINARY && e->op == '+')
+        return terms_of(e->kid[1], t, terms_of(e->kid[0], t, n));
+    if (n >= 0 && n < DJ_MAX_TERMS)
+        t[n++] = e;
+    else
+        n = -1;
+    return n;
+}
+
+/* The nest's loop (0: the construct's own) whose iteration variable e is, or -1. */
+static int nest_var(const struct dj *j, const struct ast *e)
+{
+    for (int k = 0; e && e->kind == AST_IDENT && k < j->nnest; k++)
+        if (lower_dir_for_var(j->chain[j->nouter + k]->kid[0]) == e->sym)
+            return k;
+    return -1;
+}
+
+/* Which iteration variables of the nest (bit k: chain[k]'s) the sum of the terms t[0..n)
+ * determines, with the form that does it in *b (nothing: none). */
+static unsigned determined(struct dj *j, const struct ast *const *t, int n, struct lower_buf *b)
+{
+    int v = n == 1 ? nest_var(j, t[0]) : -1;
+    if (v >= 0) {
+        lbuf_printf(b, "v%d", v);
+        return 1u << v;
+    }
+    /* X * S + R: try each product among the terms, each factor of it as S */
+    for (int m = 0; m < n; m++) {
+        if (t[m]->kind != AST_BINARY || t[m]->op != '*')
+            continue;
+        const struct ast *rest[DJ_MAX_TERMS];
+        int nr = 0;
+        for (int k = 0; k < n; k++)
+            if (k != m)
+                rest[nr++] = t[k];
+        for (int f = 0; f < 2; f++) {
+            const struct ast *x = t[m]->kid[f], *s = t[m]->kid[1 - f];
+            if (!invariant(j, s) || !in_stride(j, rest, nr, s))
+                continue;
+            const struct ast *xt[DJ_MAX_TERMS];
+            int nx = terms_of(x, xt, 0);
+            struct lower_buf xb = {0};
+            unsigned got = nx > 0 ? determined(j, xt, nx, &xb) : 0;
+            int r = nr == 1 ? nest_var(j, rest[0]) : -1;
+            if (got || r >= 0) {
+                lbuf_printf(b, "(%s)*", xb.s ? xb.s : "_");
+                spell(j, b, s);
+                if (r >= 0)
+                    lbuf_printf(b, "+v%d", r);
+            }
+            free(xb.s);
+            if (got || r >= 0)
+                return got | (r >= 0 ? 1u << r : 0);
+        }
+    }
+    return 0;
+}
+
+/* One step from a write's variable toward its element. */
+struct step {
+    char kind;                      /* '[' subscript, '.' member, '>' ->, '*' deref, '(' cast */
+    const struct ast *index;        /* '[': the subscript */
+    const struct ast *offsets[DJ_MAX_TERMS];   /* '*': the offsets added to the pointer */
+    int noffsets;
+    const char *what;               /* member name, cast type, for the shape */
+};
+
+struct path {
+    const struct sym *root;
+    struct step steps[DJ_MAX_STEPS];
+    int n;
+};
+
+/* The variable an address expression starts from: the pointer or array the element is in. */
+static const struct sym *base_of(const struct ast *e)
+{
+    while (e) {
+        switch (e->kind) {
+        case AST_IDENT:
+            return e->sym && (e->sym->type == TYPE_POINTER || e->sym->type == TYPE_ARRAY)
+                       ? e->sym : NULL;
+        case AST_SUBSCRIPT: case AST_MEMBER: case AST_UNARY:
+            if (e->kind == AST_UNARY && e->op != '*')
+                return NULL;
+            e = e->kid[0];
+            break;
+        case AST_CAST:
+            e = e->kid[1];
+            break;
+        case AST_BINARY: {
+            if (e->op != '+' && e->op != '-')
+                return NULL;
+            const struct sym *a = base_of(e->kid[0]), *b = e->op == '+' ? base_of(e->kid[1]) : NULL;
+            return a && b ? NULL : a ? a : b;
+        }
+        default:
+            return NULL;
+        }
+    }
+    return NULL;
+}
+
+/* The steps of the lvalue e from its variable (outermost step last); false when e is no
+ * such chain (a call's result, pointer differences). */
+static bool path_of(struct dj *j, const struct ast *e, struct path *p)
+{
+    p->n = 0;
+    while (e && e->kind != AST_IDENT) {
+        if (p->n == DJ_MAX_STEPS)
+            return false;
+        struct step *st = &p->steps[p->n++];
+        memset(st, 0, sizeof *st);
+        if (e->kind == AST_SUBSCRIPT) {
+            *st = (struct step){.kind = '[', .index = e->kid[1]};
+            e = e->kid[0];
+        } else if (e->kind == AST_MEMBER) {
+            *st = (struct step){.kind = e->op == '.' ? '.' : '>',
+                                .what = arena_strndup(j->L->a, e->name->str, e->name->len)};
+            e = e->kid[0];
+        } else if (e->kind == AST_CAST) {
+            *st = (struct step){.kind = '(', .what = lower_src(j->L, e->kid[0]->begin,
+                                                                e->kid[0]->end)};
+            e = e->kid[1];
+        } else if (e->kind == AST_UNARY && e->op == '*') {
+            st->kind = '*';
+            e = e->kid[0];
+            const struct sym *root = base_of(e);
+            /* the pointer plus offsets: the side that is the pointer goes on */
+            while (e && e->kind == AST_BINARY && e->op == '+' && root) {
+                int side = base_of(e->kid[0]) == root ? 0 : 1;
+                int n = terms_of(e->kid[1 - side], st->offsets, st->noffsets);
+                if (n < 0)
+                    return false;
+                st->noffsets = n;
+                e = e->kid[side];
+            }
+        } else {
+            return false;
+        }
+    }
+    p->root = e ? e->sym : NULL;
+    return p->root != NULL;
+}
+
+/* The shape of a path (its steps' kinds, members and casts) and the form each index has
+ * in it (iteration variables it determines in mask[]). */
+static char *shape(struct dj *j, const struct path *p, char **forms, unsigned *mask)
+{
+    struct lower_buf b = {0};
+    for (int k = 0; k < p->n; k++) {
+        const struct step *st = &p->steps[k];
+        lbuf_printf(&b, "%c%s;", st->kind, st->what ? st->what : "");
+        const struct ast *t[DJ_MAX_TERMS];
+        int n = st->kind == '[' ? terms_of(st->index, t, 0) : st->noffsets;
+        if (st->kind != '[')
+            memcpy(t, st->offsets, sizeof t);
+        struct lower_buf f = {0};
+        mask[k] = n > 0 ? determined(j, t, n, &f) : 0;
+        forms[k] = f.s ? lbuf_take(&f, j->L->a) : "";
+    }
+    return b.s ? lbuf_take(&b, j->L->a) : "";
+}
+
+/* ---- the writes --------------------------------------------------------------------- */
+
+/* The for statements around target (whose bodies hold it) in the tree walked, appended to
+ * j->chain. */
+struct around {
+    struct dj *j;
+    const struct ast *target;
+};
+
+static bool around_visit(struct ast *n, void *arg)
+{
+    struct around *a = arg;
+    if (n->kind != AST_LIST && (n->begin > a->target->begin || n->end < a->target->end))
+        return false;
+    struct ast *body = n->kind == AST_FOR ? n->kid[3] : NULL;
+    if (body && body->begin <= a->target->begin && a->target->end <= body->end &&
+        a->j->nchain < DJ_MAX_LOOPS)
+        a->j->chain[a->j->nchain++] = n;
+    return true;
+}
+
+struct written {
+    const struct sym *root;
+    char *shape;
+    char *forms[DJ_MAX_STEPS];
+    unsigned mask[DJ_MAX_STEPS];
+    int nsteps;
+};
+
+/* The path of target and its forms, with the loops around it (false: not a path). */
+static bool describe(struct dj *j, const struct ast *target, struct written *w)
+{
+    struct path p;
+    j->nchain = j->nouter + j->nnest;
+    struct around a = {j, target};
+    ast_walk(j->body, around_visit, &a);
+    if (!path_of(j, target, &p))
+        return false;
+    /* a pointer the loop sets may point elsewhere in each iteration */
+    if (p.root->type == TYPE_POINTER && lower_writes(j->body, p.root))
+        return false;
+    w->root = p.root;
+    w->nsteps = p.n;
+    w->shape = shape(j, &p, w->forms, w->mask);
+    return true;
+}
+
+bool lower_disjoint_writes(struct lower *L, const struct lower_dir *d, struct ast *body,
+                           struct ast *const *targets, int n, lower_disjoint_own_fn *own,
+                           void *arg)
+{
+    struct dj j = {.L = L, .d = d, .body = body, .own = own, .arg = arg};
+    struct around a = {&j, d->node};
+    ast_walk(L->fn, around_visit, &a);
+    j.nouter = j.nchain;
+    if (j.nouter + LOWER_DIR_MAX_NEST > DJ_MAX_LOOPS)
+        return false;
+    j.nnest = lower_dir_nest(d, j.chain + j.nouter);
+    if (!j.nnest)
+        return false;
+    unsigned all = (1u << j.nnest) - 1;
+    struct written *w = arena_alloc(L->a, (size_t)(n ? n : 1) * sizeof *w);
+    for (int k = 0; k < n; k++)
+        if (!describe(&j, targets[k], &w[k]))
+            return false;
+    /* the writes into one variable: one shape, and steps of one form in each that
+     * together determine every iteration variable */
+    for (int k = 0; k < n; k++) {
+        unsigned got = 0;
+        for (int s = 0; s < w[k].nsteps; s++) {
+            bool one_form = w[k].mask[s] != 0;
+            for (int o = 0; o < n && one_form; o++)
+                if (w[o].root == w[k].root)
+                    one_form = !strcmp(w[o].shape, w[k].shape) &&
+                               !strcmp(w[o].forms[s], w[k].forms[s]);
+            if (one_form)
+                got |= w[k].mask[s];
+        }
+        if (got != all)
+            return false;
+    }
+    return true;
+}
