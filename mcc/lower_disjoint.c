@@ -16,8 +16,9 @@
  *     (constants, and locals whose address is never taken, that the loop does not write)
  *     and R is provably in [0, S): constants below a constant S, or a counter plus
  *     constants, the counter one of a for statement around the write (or of the nest) that
- *     runs from a non-negative start while below S (or S - c, or a constant that fits) and
- *     is each iteration's own.  Such a value tells X and R apart, and X then determines what
+ *     runs from a non-negative start (built from constants and counters, also of loops
+ *     around the construct: LU's j from k + 1) while below S (or S - c, or a constant that
+ *     fits) and is each iteration's own.  Such a value tells X and R apart, and X then determines what
  *     it determines: A[i*n + j] with j counting 0..n-1, A[(i*ny + j)*nz + k], A[k*n + i] with
  *     the loop's i below n, A[i*N + j] under collapse(2) with j below N.
  * The writes through one variable are disjoint between iterations when all have the same
@@ -419,8 +420,7 @@ struct path {
     int n;
 };
 
-/* The variable an address expression starts from: the pointer or array the element is in. */
-static const struct sym *base_of(const struct ast *e)
+const struct sym *lower_disjoint_root(const struct ast *e)
 {
     while (e) {
         switch (e->kind) {
@@ -438,7 +438,8 @@ static const struct sym *base_of(const struct ast *e)
         case AST_BINARY: {
             if (e->op != '+' && e->op != '-')
                 return NULL;
-            const struct sym *a = base_of(e->kid[0]), *b = e->op == '+' ? base_of(e->kid[1]) : NULL;
+            const struct sym *a = lower_disjoint_root(e->kid[0]);
+            const struct sym *b = e->op == '+' ? lower_disjoint_root(e->kid[1]) : NULL;
             return a && b ? NULL : a ? a : b;
         }
         default:
@@ -472,10 +473,10 @@ static bool path_of(struct dj *j, const struct ast *e, struct path *p)
         } else if (e->kind == AST_UNARY && e->op == '*') {
             st->kind = '*';
             e = e->kid[0];
-            const struct sym *root = base_of(e);
+            const struct sym *root = lower_disjoint_root(e);
             /* the pointer plus offsets: the side that is the pointer goes on */
             while (e && e->kind == AST_BINARY && e->op == '+' && root) {
-                int side = base_of(e->kid[0]) == root ? 0 : 1;
+                int side = lower_disjoint_root(e->kid[0]) == root ? 0 : 1;
                 int n = terms_of(e->kid[1 - side], st->offsets, st->noffsets);
                 if (n < 0)
                     return false;

@@ -401,9 +401,10 @@ static bool only_elements(struct ast *n, const struct sym *s)
     return u.names == u.elements;
 }
 
+/* Is the lvalue an element or the pointee of s: `s[k]`, `*(s + k)`, `s->f`, `(*s)[k]`? */
 static bool rooted_at(struct ast *lvalue, const struct sym *s)
 {
-    return lower_lvalue_root(lvalue) == s;
+    return lower_disjoint_root(lvalue) == s;
 }
 
 /* Does n write through the pointer s at an element other iterations of the loop may write

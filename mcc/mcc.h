@@ -1846,6 +1846,10 @@ typedef bool lower_disjoint_own_fn(void *arg, const struct sym *s);
 bool lower_disjoint_writes(struct lower *L, const struct lower_dir *d, struct ast *body,
                            struct ast *const *targets, int n, lower_disjoint_own_fn *own,
                            void *arg);
+/* The pointer or array variable whose element (or pointee) the lvalue e designates,
+ * through subscripts, members, `->`, `*`, pointer arithmetic and casts (q in `*(q + k)`,
+ * `q->f`, `(*q)[k]`, `((T *)q)[k]`), or NULL. */
+const struct sym *lower_disjoint_root(const struct ast *e);
 
 /* lower_block.c: structured blocks.  A stand-alone directive as the unbraced body of a
  * statement (reported at the directive word). */
