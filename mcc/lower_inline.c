@@ -514,13 +514,18 @@ static void implicit_sharing(struct capture *c, const struct lower_dir *d, size_
                               (c->L->region && c->L->region->team &&
                                !lower_writes_later(c->L->region->d->node, v->sym, d->node)));
             v->share = written || read_only ? LOWER_SHARED : LOWER_FIRSTPRIVATE;
+            /* (a pointer only written through: a private copy would point nowhere) */
+            bool pointee = through && !lower_writes(c->node, v->sym);
             if ((written || indexes) && first_serial_report(c->L, d)) {
                 struct mcc_loc at = lower_dir_loc(c->L, d);
                 mcc_warning_at(&at, "'%.*s' is private to each thread of the parallel region "
                                "and the %s %s: %s, one after the other (%s to split the work)",
                                (int)v->sym->name->len, v->sym->name->str, ws_noun(d),
-                               written ? "writes it" : "writes elements it indexes",
+                               pointee ? "may write what it points to where other iterations "
+                                         "write too"
+                               : written ? "writes it" : "writes elements it indexes",
                                serial_words(d), reducible ? "drop 'nowait'"
+                               : pointee ? "give each iteration elements of its own"
                                : written ? "name it in a private, lastprivate or reduction clause"
                                          : "use a reduction on the array");
             }
