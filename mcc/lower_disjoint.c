@@ -510,6 +510,97 @@ static char *shape(struct dj *j, const struct path *p, char **forms, unsigned *m
     return b.s ? lbuf_take(&b, j->L->a) : "";
 }
 
+/* ---- where a pointer goes ---------------------------------------------------------- */
+
+/* May the value e point into what s points to: s, s + k, &s[k], &s->f, a cast of one, one
+ * arm of ?:, the last of a comma, the elements of an initializer list? */
+static bool points_into(const struct ast *e, const struct sym *s)
+{
+    while (e && (e->kind == AST_CAST || (e->kind == AST_BINARY && e->op == ',')))
+        e = e->kid[1];
+    if (!e)
+        return false;
+    switch (e->kind) {
+    case AST_IDENT:
+        return e->sym == s;
+    case AST_UNARY:
+        return e->op == '&' && lower_disjoint_root(e->kid[0]) == s;
+    case AST_BINARY:
+        return (e->op == '+' || e->op == '-') &&
+               (points_into(e->kid[0], s) || points_into(e->kid[1], s));
+    case AST_CONDITIONAL:
+        return points_into(e->kid[1] ? e->kid[1] : e->kid[0], s) || points_into(e->kid[2], s);
+    case AST_ASSIGN:
+        return points_into(e->kid[1], s);
+    case AST_INIT_LIST:
+        for (const struct ast *i = e->kid[0] ? e->kid[0]->kid[0] : NULL; i; i = i->next)
+            if (points_into(i->kind == AST_DESIGNATION ? i->kid[1] : i, s))
+                return true;
+        return false;
+    default:
+        return false;
+    }
+}
+
+/* Does a declaration of these specifiers and declarator make a pointer to const (`const
+ * double *p`, `const double a[]` as a parameter): what it points to is only read? */
+static bool const_pointee(const struct ast *specs, const struct ast *declarator)
+{
+    if (!specs || !declarator ||
+        (declarator->kind != AST_DECL_POINTER && declarator->kind != AST_DECL_ARRAY) ||
+        (declarator->kid[0] && declarator->kid[0]->kind != AST_DECL_NAME))
+        return false;
+    for (const struct ast *i = specs->kid[0] ? specs->kid[0]->kid[0] : NULL; i; i = i->next)
+        if (i->kind == AST_SPECIFIER && i->op == KW_CONST)
+            return true;
+    return false;
+}
+
+/* Is argument k of a call of `callee` a pointer to const by the callee's prototype? */
+static bool const_parameter(const struct ast *callee, int k)
+{
+    struct sym *f = callee && callee->kind == AST_IDENT ? callee->sym : NULL;
+    struct ast *d = f && f->kind == SYM_FUNCTION ? lower_full_declarator(f) : NULL;
+    struct ast *params = d ? ast_declarator_params(d) : NULL;
+    const struct ast *p = params ? params->kid[0] : NULL;
+    for (; p && k > 0; k--)
+        p = p->next;
+    return p && p->kind == AST_PARAM && const_pointee(p->kid[0], p->kid[1]);
+}
+
+struct escape {
+    const struct sym *s;
+    bool found;
+};
+
+static bool escape_visit(struct ast *n, void *arg)
+{
+    struct escape *x = arg;
+    if (n->kind == AST_ASSIGN && n->op == '=' && points_into(n->kid[1], x->s))
+        x->found = true;
+    if (n->kind == AST_RETURN && points_into(n->kid[0], x->s))
+        x->found = true;
+    if (n->kind == AST_DECLARATION && n->kid[1])
+        for (const struct ast *i = n->kid[1]->kid[0]; i; i = i->next)
+            if (i->kind == AST_INIT_DECLARATOR && points_into(i->kid[1], x->s) &&
+                !const_pointee(n->kid[0], i->kid[0]))
+                x->found = true;
+    if (n->kind == AST_CALL) {
+        int k = 0;
+        for (const struct ast *a = n->kid[1] ? n->kid[1]->kid[0] : NULL; a; a = a->next, k++)
+            if (points_into(a, x->s) && !const_parameter(n->kid[0], k))
+                x->found = true;
+    }
+    return !x->found;
+}
+
+bool lower_disjoint_escapes(struct ast *body, const struct sym *s)
+{
+    struct escape x = {s, false};
+    ast_walk(body, escape_visit, &x);
+    return x.found;
+}
+
 /* ---- the writes --------------------------------------------------------------------- */
 
 /* The for statements around target (whose bodies hold it) in the tree walked, appended to

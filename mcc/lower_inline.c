@@ -413,7 +413,8 @@ static bool rooted_at(struct ast *lvalue, const struct sym *s)
  * allocated): such a loop is handled as one that writes s. */
 static bool writes_through_shared(struct ws_body b, const struct sym *s)
 {
-    return s->type == TYPE_POINTER && stray_write(b, s, rooted_at, true);
+    return s->type == TYPE_POINTER &&
+           (lower_disjoint_escapes(b.c->node, s) || stray_write(b, s, rooted_at, true));
 }
 
 /* A worksharing construct found to run as one task on the region's thread: true the first

@@ -1850,6 +1850,10 @@ bool lower_disjoint_writes(struct lower *L, const struct lower_dir *d, struct as
  * through subscripts, members, `->`, `*`, pointer arithmetic and casts (q in `*(q + k)`,
  * `q->f`, `(*q)[k]`, `((T *)q)[k]`), or NULL. */
 const struct sym *lower_disjoint_root(const struct ast *e);
+/* Does `body` let what the pointer s points to reach writes lower_disjoint_writes cannot
+ * see: s (s + k, &s[k]) passed to a function whose parameter is not a pointer to const,
+ * stored in a pointer that is not one to const, returned? */
+bool lower_disjoint_escapes(struct ast *body, const struct sym *s);
 
 /* lower_block.c: structured blocks.  A stand-alone directive as the unbraced body of a
  * statement (reported at the directive word). */

@@ -5,9 +5,10 @@
  * PolyBench, NPB and Rodinia index them: A[(i)*(n)+j] with an inner j below n, a stencil's
  * interior A[i*n + j] for j in 1..n-2, A[(i*ny + j)*nz + k], *(p + i*n + j), a row k
  * the region's loop picks and the loop's i below n (A[k*n + i]), collapse(2) over i and
- * j, j counting down, a triangle (j from i + 1).  Each iteration writes only its own
- * elements, so the loops' tasks may run at once: mcc ran each as one task with a warning
- * ("private to each thread ... writes it"); built with -Werror, this program failed on it. */
+ * j, j counting down, a triangle (j from i + 1), a row passed to a function that only
+ * reads it (`const double *`).  Each iteration writes only its own elements, so the
+ * loops' tasks may run at once: mcc ran each as one task with a warning ("private to
+ * each thread ... writes it"); built with -Werror, this program failed on it. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -101,6 +102,9 @@ static void others(double *u, double *A, double *B, int n, int ny, int nz)
         for (int i = 0; i < n; i++)
             for (j = i + 1; j < n; j++)
                 p[i * n + j] = 0.5 * (p[i * n + j] + q[i * n + j]);
+#pragma omp for
+        for (int i = 0; i < n; i++)
+            q[i] += checksum(p + i * n, n);
     }
 }
 
