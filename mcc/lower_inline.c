@@ -407,14 +407,37 @@ static bool rooted_at(struct ast *lvalue, const struct sym *s)
     return lower_disjoint_root(lvalue) == s;
 }
 
+/* Is the lvalue in the object s points to: `s->f`, `(*s).f`, `*s`, `s->f.g`?  (Not
+ * `s->p[k]`: p may be a pointer to what other objects point to too.) */
+static bool at_pointee(struct ast *e, const struct sym *s)
+{
+    while (e && e->kind == AST_MEMBER && e->op == '.')
+        e = e->kid[0];
+    struct ast *base = !e ? NULL
+                       : (e->kind == AST_MEMBER && e->op == PTR_OP) ||
+                                 (e->kind == AST_UNARY && e->op == '*') ? e->kid[0] : NULL;
+    return base && base->kind == AST_IDENT && base->sym == s;
+}
+
+/* Rooted at s, but not in what s points to. */
+static bool rooted_beyond_pointee(struct ast *lvalue, const struct sym *s)
+{
+    return rooted_at(lvalue, s) && !at_pointee(lvalue, s);
+}
+
 /* Does n write through the pointer s at an element other iterations of the loop may write
  * too (h[data[i] % 4]++; not dst[y][x] = ..., nor a[i*ld + j] with j counting below ld)?
  * What s points to may be each thread's own (a region's reduction copy, a buffer it
- * allocated): such a loop is handled as one that writes s. */
+ * allocated): such a loop is handled as one that writes s.  A pointer that is the loop's
+ * own variable (`for (cell *p = cells; p < end; p++) p->w = ...`) points at each
+ * iteration's own element, as a[i] is: only writes beyond it count. */
 static bool writes_through_shared(struct ws_body b, const struct sym *s)
 {
-    return s->type == TYPE_POINTER &&
-           (lower_disjoint_escapes(b.c->node, s) || stray_write(b, s, rooted_at, true));
+    if (s->type != TYPE_POINTER)
+        return false;
+    if (lower_dir_iteration_var(b.d, s))
+        return stray_write(b, s, rooted_beyond_pointee, true);
+    return lower_disjoint_escapes(b.c->node, s) || stray_write(b, s, rooted_at, true);
 }
 
 /* A worksharing construct found to run as one task on the region's thread: true the first
@@ -517,7 +540,18 @@ static void implicit_sharing(struct capture *c, const struct lower_dir *d, size_
             v->share = written || read_only ? LOWER_SHARED : LOWER_FIRSTPRIVATE;
             /* (a pointer only written through: a private copy would point nowhere) */
             bool pointee = through && !lower_writes(c->node, v->sym);
-            if ((written || indexes) && first_serial_report(c->L, d)) {
+            if (pointee && lower_dir_iteration_var(d, v->sym)) {
+                if (first_serial_report(c->L, d)) {
+                    struct mcc_loc at = lower_dir_loc(c->L, d);
+                    mcc_warning_at(&at, "'%.*s', the loop's variable, points at each "
+                                   "iteration's element, and the loop writes beyond that "
+                                   "element, where other iterations write too: %s, one "
+                                   "after the other (write only '*%.*s' and its members, "
+                                   "not what they point to, to split the work)",
+                                   (int)v->sym->name->len, v->sym->name->str, serial_words(d),
+                                   (int)v->sym->name->len, v->sym->name->str);
+                }
+            } else if ((written || indexes) && first_serial_report(c->L, d)) {
                 struct mcc_loc at = lower_dir_loc(c->L, d);
                 mcc_warning_at(&at, "'%.*s' is private to each thread of the parallel region "
                                "and the %s %s: %s, one after the other (%s to split the work)",
