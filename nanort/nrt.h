@@ -736,6 +736,9 @@ void nrt_worker_bind(struct nrt_worker *w);
 void nrt_wake_sleepers(void);
 /* Wake every idle worker asleep, to poll before sleeping again (the first task). */
 void nrt_wake_all_idle(void);
+/* The program's first task since the start: bind the main thread (if the workers are
+ * bound) and wake every idle worker. */
+void nrt_workers_first_task(void);
 
 /* ---- speed.c: cores of unequal speed (--speed-aware) ----------------------------------- */
 enum nrt_idle_state { NRT_BUSY, NRT_POLLING, NRT_ASLEEP };

@@ -219,7 +219,7 @@ atomic_bool nrt_tasks_made;
 void nrt_first_task(void)
 {
     if (!atomic_exchange(&nrt_tasks_made, true))
-        nrt_wake_all_idle();
+        nrt_workers_first_task();
 }
 
 static __thread unsigned thread_seen __attribute__((tls_model("initial-exec")));

@@ -42,6 +42,15 @@ static int idle_tokens;
 static long idle_claims;            /* sleep_lock: idle sleepers claimed so far */
 static cpu_set_t allowed;           /* the process's cores at start */
 static bool bind_workers;           /* --binding and as many workers as allowed cores */
+/* The main thread (worker 0) is bound from the program's first task on, not when the
+ * runtime starts with main (--eager-start): until then it runs the program's serial code,
+ * and the threads and processes it starts (pthread_create, system, popen, fork) inherit
+ * its cores, as they would without nanort.  When the runtime stops (exit, the restart of
+ * omp_set_num_threads) and in a child of fork() it gets the cores it had (`allowed`).
+ * main_attached: release by nrt_attach_main() after it wrote nrt_workers[0].thread, acquire
+ * by the binder; main_bound: an exchange, so that one thread binds it. */
+static atomic_bool main_attached, main_bound;
+static void bind_to_core(pthread_t th, int id);
 /* Polls of the queues before sleeping: --spins, scaled down by cores / workers when there
  * are more workers than cores (set at start, read-only while running).  A spinning worker
  * then holds a core another one needs for work, so with 1,024 workers on 2 cores each
@@ -101,6 +110,24 @@ void nrt_wake_worker(void)
  * (claimed, so they poll before sleeping again), as an OpenMP parallel region starts its
  * team: the first ready tasks then find them polling.  Not with more workers than cores
  * (start_asleep): they would take turns on the cores only to poll. */
+/* Bind the main thread to its core (the first allowed one) once the program's first task
+ * exists, if the workers are bound and main has met the runtime (else nrt_attach_main()
+ * does it when it does). */
+static void bind_main(void)
+{
+    if (!bind_workers || !atomic_load(&nrt_tasks_made) ||
+        !atomic_load_explicit(&main_attached, memory_order_acquire) ||
+        atomic_exchange(&main_bound, true))
+        return;
+    bind_to_core(nrt_workers[0].thread, 0);
+}
+
+void nrt_workers_first_task(void)
+{
+    bind_main();
+    nrt_wake_all_idle();
+}
+
 void nrt_wake_all_idle(void)
 {
     if (start_asleep || atomic_load(&n_idle_sleep) == 0)
@@ -498,8 +525,16 @@ void nrt_attach_main(void)
     nrt_self = &nrt_workers[0];
     nrt_workers[0].thread = pthread_self();
     nrt_stack_attach();
-    if (bind_workers)
-        bind_to_core(pthread_self(), 0);
+    atomic_store_explicit(&main_attached, true, memory_order_release);
+    bind_main();                    /* a task exists already (a foreign thread made it) */
+}
+
+/* The main thread gets back the cores it had before the runtime bound it. */
+static void unbind_main(void)
+{
+    if (atomic_exchange(&main_bound, false))
+        (void)pthread_setaffinity_np(nrt_workers[0].thread, sizeof allowed, &allowed);
+    atomic_store(&main_attached, false);
 }
 
 void nrt_workers_stop(void)
@@ -515,6 +550,7 @@ void nrt_workers_stop(void)
     for (int i = 1; i < nrt_nworkers; i++)
         NRT_PCHECK(pthread_join(nrt_workers[i].thread, NULL));
     nrt_block_stop();
+    unbind_main();
 }
 
 void nrt_workers_release(void)
@@ -529,6 +565,12 @@ void nrt_workers_release(void)
 
 void nrt_workers_after_fork(void)
 {
+    /* the forking thread (main or a worker) may be bound: the child has the process's cores */
+    if (bind_workers)
+        (void)sched_setaffinity(0, sizeof allowed, &allowed);
+    bind_workers = false;
+    atomic_store(&main_bound, false);
+    atomic_store(&main_attached, false);
     nrt_lock_init_plain(&sleep_lock);
     pthread_cond_init(&idle_cond, NULL);
     pthread_cond_init(&wait_cond, NULL);

@@ -128,6 +128,20 @@ same omp_num_threads/call-lazy omp_num_threads NX_ARGS=--no-eager-start
   [ "$got" = "threads 2
 max_threads 2 out-of-range thread numbers 0" ]' sh "$out/omp_num_threads"
 
+# main keeps the process's cores until its first task (threads and commands it starts
+# before have them all), and a child of fork() has them again; omp_set_num_threads()'s
+# restart sees them all
+build main_affinity
+for w in 1 2 4; do
+  same "main_affinity/w$w" main_affinity NX_ARGS="--smp-workers=$w"
+done
+same main_affinity/default main_affinity
+same main_affinity/lazy main_affinity NX_ARGS=--no-eager-start
+"$HARNESS" run "$results" compat/omp_num_threads/restart-cores -- sh -c '
+  err=$(OMP_NUM_THREADS=$(nproc) NX_ARGS=--verbose "$1" 2>&1 >/dev/null) || exit 1
+  echo "$err"
+  ! echo "$err" | grep -q "smp workers on 1 cores" || [ "$(nproc)" = 1 ]' sh "$out/omp_num_threads"
+
 # a task that wants the lock its waiting ancestor holds: a message and exit 1, not a hang
 "$HARNESS" run "$results" compat/omp_lock_deadlock/build -- \
   "$MCC" --ompss -O2 tests/ompss/compat/omp_lock_deadlock.c -o "$out/omp_lock_deadlock"
