@@ -12,6 +12,11 @@
  * runtime started is called, or the signal's default action kills the process, so the
  * exit status is still the signal's (shells, Check and CI see a SIGSEGV).
  *
+ * A task whose locals overflow its thread's stack faults below the stack, where no handler
+ * can run: every thread that runs tasks gets an alternate signal stack (SA_ONSTACK), and a
+ * fault whose stack pointer is below the thread's stack is reported as an overflow, naming
+ * --stack-size.
+ *
  * Everything here runs in a signal handler: only write(2), nanosleep(2), sigaction(2),
  * raise(3) and lock-free atomics, no stdio, no locks, no allocation.  nrt_current is initial-exec TLS, safe to read.
  * backtrace(3) loads libgcc's unwinder at its first call, which allocates: that call is
@@ -23,7 +28,9 @@
 #include <execinfo.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
+#include <ucontext.h>
 #include <unistd.h>
 
 static const struct {
@@ -119,8 +126,31 @@ static void write_backtrace(void)
     (void)w;
 }
 
+/* The stack pointer where the signal came, 0 where unknown. */
+static uintptr_t fault_sp(const void *uctx)
+{
+    const ucontext_t *uc = uctx;
+    if (!uc)
+        return 0;
+#if defined(__x86_64__)
+    return (uintptr_t)uc->uc_mcontext.gregs[REG_RSP];
+#elif defined(__aarch64__)
+    return (uintptr_t)uc->uc_mcontext.sp;
+#else
+    return 0;
+#endif
+}
+
+static void put_overflow(struct msg *m)
+{
+    put(m, ": the task overflowed its thread's stack (");
+    put_uint(m, (unsigned long)((nrt_stack_size_here() + (512u << 10)) >> 20));
+    put(m, " MiB) with its local variables or a deep recursion; allocate large arrays "
+           "with malloc, or raise --stack-size\n");
+}
+
 static void report(const struct nanort_task *t, const char *signame, int sig,
-                   const siginfo_t *info)
+                   const siginfo_t *info, const void *uctx)
 {
     struct msg m = {.n = 0};
     const struct nanort_impl *impl = crashed_impl(t);
@@ -139,7 +169,11 @@ static void report(const struct nanort_task *t, const char *signame, int sig,
         put(&m, " at instruction ");
         put_hex(&m, (uintptr_t)info->si_addr);
     }
-    put(&m, "; run it under gdb, or rebuild with -g -fsanitize=address, to see where\n");
+    if (sig == SIGSEGV && nrt_stack_overflowed(info ? (uintptr_t)info->si_addr : 0,
+                                               fault_sp(uctx)))
+        put_overflow(&m);
+    else
+        put(&m, "; run it under gdb, or rebuild with -g -fsanitize=address, to see where\n");
     ssize_t w = write(STDERR_FILENO, m.buf, m.n);
     (void)w;                        /* nothing better to do when stderr is gone */
     write_backtrace();
@@ -151,12 +185,12 @@ static void report(const struct nanort_task *t, const char *signame, int sig,
 static int report_state;
 
 static void report_once(const struct nanort_task *t, const char *signame, int sig,
-                        const siginfo_t *info)
+                        const siginfo_t *info, const void *uctx)
 {
     int none = 0;
     if (__atomic_compare_exchange_n(&report_state, &none, 1, false, __ATOMIC_ACQ_REL,
                                     __ATOMIC_ACQUIRE)) {
-        report(t, signame, sig, info);
+        report(t, signame, sig, info, uctx);
         __atomic_store_n(&report_state, 2, __ATOMIC_RELEASE);
         return;
     }
@@ -172,7 +206,7 @@ static void on_fatal(int sig, siginfo_t *info, void *uctx)
         i++;
     const struct nanort_task *t = nrt_current;
     if (t && !(t->flags & NRT_TF_ROOT) && t->type)
-        report_once(t, fatal[i].name, sig, info);
+        report_once(t, fatal[i].name, sig, info, uctx);
     const struct sigaction *p = &prev[i];
     if ((p->sa_flags & SA_SIGINFO) && p->sa_sigaction) {
         p->sa_sigaction(sig, info, uctx);
@@ -212,4 +246,34 @@ void nrt_crash_install(void)
             fprintf(stderr, "nanort: warning: sigaction(%d) failed; a crashing task will not "
                             "be named\n", fatal[i].sig);
     }
+}
+
+/* The alternate signal stack of this thread (NULL: none of ours). */
+static __thread void *alt_stack;
+#define ALT_BYTES (128u << 10)
+
+void nrt_crash_thread_attach(void)
+{
+    stack_t old;
+    if (alt_stack || sigaltstack(NULL, &old) != 0 || !(old.ss_flags & SS_DISABLE))
+        return;                     /* ours already, or the program's own */
+    void *p = mmap(NULL, ALT_BYTES, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED)
+        return;                     /* an overflow then dies unnamed, as it did */
+    stack_t ss = {.ss_sp = p, .ss_size = ALT_BYTES, .ss_flags = 0};
+    if (sigaltstack(&ss, NULL) != 0) {
+        munmap(p, ALT_BYTES);
+        return;
+    }
+    alt_stack = p;
+}
+
+void nrt_crash_thread_detach(void)
+{
+    if (!alt_stack)
+        return;
+    stack_t ss = {.ss_sp = NULL, .ss_size = 0, .ss_flags = SS_DISABLE};
+    if (sigaltstack(&ss, NULL) == 0)
+        munmap(alt_stack, ALT_BYTES);
+    alt_stack = NULL;
 }

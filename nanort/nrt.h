@@ -796,6 +796,10 @@ size_t nrt_stack_size(void);
 void nrt_stack_attr(pthread_attr_t *a);
 /* The calling thread (a worker) learns its stack's bounds. */
 void nrt_stack_attach(void);
+/* Async-signal-safe, for the crash report: whether a fault at ADDR with stack pointer SP
+ * (0: unknown) is the calling thread overflowing its stack, and that stack's size. */
+bool nrt_stack_overflowed(uintptr_t addr, uintptr_t sp);
+size_t nrt_stack_size_here(void);
 /* The calling thread's guard address: below it (a nearly full stack) it starts no task
  * at once, and nrt_run_one takes its guarded path.  Raised above every address while the
  * thread waits with a nearly full stack (0: a thread whose stack is unknown). */
@@ -1482,6 +1486,10 @@ bool nrt_instr_write_paraver(const char *prv_path, struct nrt_ev *all, size_t n,
 /* SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT: print "nanort: task 'L' (implementation 'I'
  * on D) crashed: SIG", then chain to the handler installed before, or die of the signal. */
 void nrt_crash_install(void);
+/* The calling thread, which runs tasks, gets an alternate signal stack (unless it has one)
+ * so that a task that overflows its stack is reported; detach: a worker that ends. */
+void nrt_crash_thread_attach(void);
+void nrt_crash_thread_detach(void);
 
 /* ---- ending.c: outputs however the process ends (signals, exit() in a task) -------- */
 /* At start (after the configuration; start_ns: when the run began, for --summary): the

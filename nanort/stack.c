@@ -133,6 +133,20 @@ void nrt_stack_attach(void)
     nrt_stack_guard();
 }
 
+bool nrt_stack_overflowed(uintptr_t addr, uintptr_t sp)
+{
+    if (!stack_lo)
+        return false;               /* a thread whose stack we do not know */
+    if (sp)
+        return sp < stack_lo + 4096;
+    return addr < stack_lo + 4096 && addr + (64u << 10) >= stack_lo;   /* the guard's reach */
+}
+
+size_t nrt_stack_size_here(void)
+{
+    return stack_hi - stack_lo;
+}
+
 /* "12.0 MiB of 64.0 MiB" */
 static void stack_use(char *buf, size_t n)
 {

@@ -443,10 +443,12 @@ static void *worker_main(void *arg)
     if (nrt_cfg.tree_start)
         spawn_children(w->id);
     nrt_stack_attach();
+    nrt_crash_thread_attach();
     w->t_start = nrt_now_ns();
     if (start_asleep)
         first_sleep();
     idle_loop(start_asleep);
+    nrt_crash_thread_detach();
     return NULL;
 }
 
@@ -525,6 +527,7 @@ void nrt_attach_main(void)
     nrt_self = &nrt_workers[0];
     nrt_workers[0].thread = pthread_self();
     nrt_stack_attach();
+    nrt_crash_thread_attach();
     atomic_store_explicit(&main_attached, true, memory_order_release);
     bind_main();                    /* a task exists already (a foreign thread made it) */
 }

@@ -16,7 +16,8 @@
  * 15 tasks, 15 dependences (8 true, 1 anti, 6 output).  The program checks its own
  * values so a wrong order fails it too.  With "crash" as argument the "child" tasks
  * instead dereference NULL (the crash report test); "crash-chain" installs a SIGSEGV
- * handler of its own first, which the runtime must call (it exits with status 3).
+ * handler of its own first, which the runtime must call (it exits with status 3);
+ * "crash-overflow" makes them recurse without end (a stack overflow, reported as one).
  */
 #include <nanort.h>
 #include <signal.h>
@@ -27,7 +28,7 @@
 
 #define NB 4
 static double b[NB], total, redo_value;
-static int crash;
+static int crash, overflow;
 
 #define TYPE(name, fn) \
     static const struct nanort_impl name##_impls[] = {{NANORT_DEVICE_SMP, fn, #fn "_smp", NULL}}; \
@@ -58,11 +59,22 @@ static void sum_fn(void *a, nanort_ctx *c)
 }
 static void reset_fn(void *a, nanort_ctx *c) { (void)a; (void)c; b[0] = -1; }
 static void redo_fn(void *a, nanort_ctx *c) { (void)a; (void)c; redo_value = total; total = 0; }
+/* Recurses until the stack is gone (not a tail call: the frame is used after the call). */
+static volatile int depth_limit = 1 << 30;
+static int deep(int n)
+{
+    volatile char frame[4096];
+    frame[n % sizeof frame] = (char)n;
+    return (n < depth_limit ? deep(n + 1) : 0) + frame[0];
+}
+
 static void child_fn(void *a, nanort_ctx *c)
 {
     (void)c;
     volatile int *volatile bad = NULL;
-    if (crash)
+    if (overflow)
+        *bad = deep(0);
+    else if (crash)
         *bad = 1;
     __atomic_fetch_add((int *)((struct arg *)a)->p, 1, __ATOMIC_RELAXED);
 }
@@ -112,6 +124,7 @@ static void own_handler(int sig)
 int main(int argc, char **argv)
 {
     crash = argc > 1 && strncmp(argv[1], "crash", 5) == 0;
+    overflow = crash && strcmp(argv[1], "crash-overflow") == 0;
     if (crash && strcmp(argv[1], "crash-chain") == 0)
         signal(SIGSEGV, own_handler);   /* before the runtime starts (first task) */
     if (crash) {

@@ -5,6 +5,7 @@
 #   run.sh known BIN WORKERS      the known graph: trace and graph checked exactly
 #   run.sh crash BIN              a NULL dereference in task 'child': the message, SIGSEGV
 #   run.sh crash-chain BIN        the program's own SIGSEGV handler still runs
+#   run.sh crash-overflow BIN     task 'child' overflows its stack: reported as an overflow
 #   run.sh summary BIN            the --summary table: rows per label and implementation
 #   run.sh unwritable BIN         --trace to a path that cannot be written: a clear message
 #   run.sh mcc-cholesky           samples/cholesky built by mcc: trace and graph counts
@@ -75,6 +76,14 @@ crash|crash-chain)
     grep -q "the program's own handler ran" "$tmp/err" || fail "the program's handler was not called"
     [ $st = 3 ] || fail "exit status $st, expected 3 (from the program's handler)"
   fi ;;
+crash-overflow)
+  # a stack overflow faults where no handler can run but on an alternate signal stack
+  bin=$1
+  NX_ARGS="--smp-workers=2" "$bin" "$mode" 2> "$tmp/err"; st=$?
+  cat "$tmp/err"
+  grep -q "^nanort: task 'child' (implementation 'child_fn_smp' on smp worker [0-9]*) crashed: SIGSEGV (segmentation fault: a bad pointer) at address 0x[0-9a-f]*: the task overflowed its thread's stack ([0-9]* MiB) with its local variables or a deep recursion; allocate large arrays with malloc, or raise --stack-size$" "$tmp/err" \
+    || fail "no crash report naming task 'child' and a stack overflow"
+  [ $st = 139 ] || fail "exit status $st, expected 139 (killed by SIGSEGV)" ;;
 summary)
   bin=$1
   NX_ARGS="--smp-workers=2 --summary" "$bin" 2> "$tmp/err" || fail "known_graph failed"
