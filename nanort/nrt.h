@@ -669,6 +669,10 @@ struct nrt_worker {
      * --cluster-profile). */
     unsigned long tasks_run;
     uint64_t busy_ns, t_start, body_first, body_last;
+    /* --summary: time in waits (taskwait and the like) outside any task body that ran no
+     * task: the idle time of the main thread, whose other time outside tasks is main's own
+     * code.  This thread only. */
+    uint64_t wait_idle_ns;
     /* --speed-aware (speed.c): this thread only. */
     uint64_t defer_since;           /* when it first left a coarse task to a faster one */
     uint64_t coarse_ns;             /* moving mean of the coarse bodies it ran */

@@ -129,17 +129,25 @@ static void print_tasks(FILE *out)
     free(tb.rows);
 }
 
+/* Worker 0 is the main thread: its time outside task bodies is idle only while it waits
+ * (taskwait and the like) without a task to run; the rest is main's own code (the serial
+ * parts, creating tasks), its column "main".  Other workers run tasks or idle. */
 static void print_workers(FILE *out, uint64_t now)
 {
     /* --speed-aware: each worker's measured slowness (1.00: its types' mean) */
-    fprintf(out, "\n  %-8s %12s %12s %12s%s\n", "worker", "tasks run", "busy (s)", "idle (s)",
-            nrt_speed_on ? "     slowness" : "");
+    fprintf(out, "\n  %-8s %12s %12s %12s %12s%s\n", "worker", "tasks run", "busy (s)",
+            "idle (s)", "main (s)", nrt_speed_on ? "     slowness" : "");
     for (int i = 0; i < nrt_nworkers; i++) {
         const struct nrt_worker *w = &nrt_workers[i];
         uint64_t life = now > w->t_start ? now - w->t_start : 0;
-        uint64_t idle = life > w->busy_ns ? life - w->busy_ns : 0;
+        uint64_t rest = life > w->busy_ns ? life - w->busy_ns : 0;
+        uint64_t idle = i == 0 && w->wait_idle_ns < rest ? w->wait_idle_ns : rest;
         fprintf(out, "  %-8d %12lu %12.6f %12.6f", i, w->tasks_run, w->busy_ns * 1e-9,
                 idle * 1e-9);
+        if (i == 0)
+            fprintf(out, " %12.6f", (rest - idle) * 1e-9);
+        else if (nrt_speed_on)
+            fprintf(out, " %12s", "");      /* the slowness column stays aligned */
         if (nrt_speed_on && atomic_load_explicit(&w->nslow, memory_order_relaxed))
             fprintf(out, " %12.2f", atomic_load_explicit(&w->slowness, memory_order_relaxed) / 256.0);
         fputc('\n', out);

@@ -321,6 +321,9 @@ bool nrt_run_one(void)
 
 void nrt_wait_until(nrt_cond_fn *done, void *arg)
 {
+    /* --summary: a wait outside task bodies (main's) counts its idle time */
+    struct nrt_worker *w = nrt_cfg.summary && nrt_self && nrt_self->depth == 0 ? nrt_self : NULL;
+    uint64_t t0 = w ? nrt_now_ns() : 0, busy0 = w ? w->busy_ns : 0;
     long spins = 0;
     while (!done(arg)) {
         if (nrt_run_one()) {
@@ -339,6 +342,8 @@ void nrt_wait_until(nrt_cond_fn *done, void *arg)
     }
     nrt_speed_idle(nrt_self, NRT_BUSY);     /* back to the task that waited */
     nrt_handoff_flush();
+    if (w && w == nrt_self)
+        w->wait_idle_ns += nrt_now_ns() - t0 - (w->busy_ns - busy0);
 }
 
 /* `idle`: the thread is counted in nrt_idle already (it started asleep). */

@@ -10,6 +10,7 @@
 #   run.sh unwritable BIN         --trace to a path that cannot be written: a clear message
 #   run.sh mcc-cholesky           samples/cholesky built by mcc: trace and graph counts
 #   run.sh summary-nested         samples/fib by mcc: --summary counts a body's own time
+#   run.sh summary-main           main's serial start is worker 0's "main (s)", not its idle time
 #   run.sh ompss-programs         a dozen tests/ompss programs by mcc, traced and graphed
 #   run.sh ending MODE            sigterm|sigint|ignored|exit: the outputs are still written
 #   run.sh watchdog               --watchdog on a program that stalls: one report, then it goes on
@@ -139,10 +140,24 @@ summary-nested)
   "$MCC" --ompss -O2 samples/fib/fib.c -o "$tmp/fib" || fail "mcc build"
   NX_ARGS="--smp-workers=2 --summary" "$tmp/fib" 22 2> "$tmp/err" || fail "fib failed"
   cat "$tmp/err"
-  awk '$1 == "(all)" {total = $NF} /^  worker / {w = 1; next} w && NF == 4 {busy += $3}
+  awk '$1 == "(all)" {total = $NF} /^  worker / {w = 1; next} w && NF >= 4 {busy += $3}
        END {printf "own time %.6f s, busy %.6f s\n", total, busy
             exit !(total > 0 && total <= busy * 1.1 + 0.001 && total >= busy * 0.5)}' \
     "$tmp/err" || fail "the task table's total is not the workers' busy time" ;;
+summary-main)
+  # 300 ms of main's own code before 4 tasks of 20 ms: worker 0's "main (s)" has it, its
+  # idle time (waits with nothing to run) stays small; worker 1 idled meanwhile
+  [ -x "$MCC" ] || { echo "skipped: $MCC has not been built"; exit 77; }
+  "$MCC" --ompss -O2 "$here/summary_main.c" -o "$tmp/summary_main" || fail "mcc build"
+  NX_ARGS="--smp-workers=2 --summary" "$tmp/summary_main" 2> "$tmp/err" > "$tmp/out" ||
+    fail "summary_main failed"
+  cat "$tmp/err"
+  [ "$(cat "$tmp/out")" = 4 ] || fail "summary_main printed $(cat "$tmp/out")"
+  grep -qE '^  worker +tasks run +busy \(s\) +idle \(s\) +main \(s\)$' "$tmp/err" ||
+    fail "no 'main (s)' column in the worker table"
+  awk '/^  worker / {w = 1; next} w && $1 == 0 {ok = $4 < 0.15 && $5 >= 0.25}
+       w && $1 == 1 {ok1 = $4 >= 0.2} END {exit !(ok && ok1)}' "$tmp/err" ||
+    fail "worker 0's serial start is not its 'main (s)' time (or worker 1 did not idle)" ;;
 ompss-programs)
   # Self-checking OmpSs programs of tests/ompss (dependence kinds, nesting, undeferred and
   # final tasks, taskloops, reductions) traced and graphed: the program still passes, the
