@@ -541,6 +541,12 @@ void nrt_instr_start(void)
     nrt_lock_init_plain(&buf_lock);
     for (struct tbuf *b = bufs; b; b = b->next)
         buf_reset(b);
+    /* --summary's tasks created are this start's, as its runs are (a start after a
+     * shutdown, the first start of a child of fork()) */
+    nrt_lock_acquire(&nrt_types_lock);
+    for (struct nrt_type_info *i = nrt_types; i; i = i->next)
+        atomic_store_explicit(&i->created, 0, memory_order_relaxed);
+    nrt_lock_release(&nrt_types_lock);
     atomic_store_explicit(&next_id, 0, memory_order_relaxed);
     t_base = nrt_now_ns();
 }

@@ -20,7 +20,7 @@ ALL_TARGETS += $(INSTR_KNOWN) $(INSTR_DEVICE) $(INSTR_TG)
 check-instr: $(INSTR_KNOWN) $(INSTR_DEVICE) $(INSTR_TG) tests/instr/taskgraph.sh $(MCC_BIN) $(BUILD)/lib/libnanort.so \
              $(BUILD)/lib/mcc/include/omp.h tests/instr/run.sh tests/instr/check_trace.py \
              tests/instr/check_graph.py tests/instr/ending.c tests/instr/ending.py \
-             tests/instr/stuck.c tests/instr/racy.c tests/instr/summary_main.c \
+             tests/instr/stuck.c tests/instr/racy.c tests/instr/summary_main.c tests/instr/summary_fork.c \
              tests/instr/check_paraver.py
 	@for w in 1 2 4; do \
 	  $(HARNESS) run $(RESULTS) instr/known-graph-w$$w -- $(INSTR_RUN) known $(INSTR_KNOWN) $$w; \
@@ -33,6 +33,7 @@ check-instr: $(INSTR_KNOWN) $(INSTR_DEVICE) $(INSTR_TG) tests/instr/taskgraph.sh
 	@$(HARNESS) run $(RESULTS) instr/mcc-cholesky -- $(INSTR_RUN) mcc-cholesky
 	@$(HARNESS) run $(RESULTS) instr/summary-nested -- $(INSTR_RUN) summary-nested
 	@$(HARNESS) run $(RESULTS) instr/summary-main -- $(INSTR_RUN) summary-main
+	@$(HARNESS) run $(RESULTS) instr/summary-fork -- $(INSTR_RUN) summary-fork
 	@$(HARNESS) run $(RESULTS) instr/ompss-programs -- $(INSTR_RUN) ompss-programs
 	@$(HARNESS) run $(RESULTS) instr/device-tracks -- $(INSTR_RUN) devices $(INSTR_DEVICE)
 	@$(HARNESS) run $(RESULTS) instr/taskgraph -- tests/instr/taskgraph.sh $(INSTR_TG)

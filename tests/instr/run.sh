@@ -11,6 +11,7 @@
 #   run.sh mcc-cholesky           samples/cholesky built by mcc: trace and graph counts
 #   run.sh summary-nested         samples/fib by mcc: --summary counts a body's own time
 #   run.sh summary-main           main's serial start is worker 0's "main (s)", not its idle time
+#   run.sh summary-fork           a child of fork() counts its own tasks, not its parent's
 #   run.sh ompss-programs         a dozen tests/ompss programs by mcc, traced and graphed
 #   run.sh ending MODE            sigterm|sigint|ignored|exit: the outputs are still written
 #   run.sh watchdog               --watchdog on a program that stalls: one report, then it goes on
@@ -158,6 +159,15 @@ summary-main)
   awk '/^  worker / {w = 1; next} w && $1 == 0 {ok = $4 < 0.15 && $5 >= 0.25}
        w && $1 == 1 {ok1 = $4 >= 0.2} END {exit !(ok && ok1)}' "$tmp/err" ||
     fail "worker 0's serial start is not its 'main (s)' time (or worker 1 did not idle)" ;;
+summary-fork)
+  # the child's table (printed first: the parent waits for it) counts 30 tasks, the parent's 20
+  [ -x "$MCC" ] || { echo "skipped: $MCC has not been built"; exit 77; }
+  "$MCC" --ompss -O2 "$here/summary_fork.c" -o "$tmp/summary_fork" || fail "mcc build"
+  NX_ARGS="--smp-workers=2 --summary" "$tmp/summary_fork" 2> "$tmp/err" > "$tmp/out" ||
+    fail "summary_fork failed"
+  cat "$tmp/out" "$tmp/err"
+  [ "$(awk '$1 == "(all)" {printf "%s/%s ", $2, $3}' "$tmp/err")" = "30/30 20/20 " ] ||
+    fail "the tables' (all) rows are not 30 created/30 run (child) and 20/20 (parent)" ;;
 ompss-programs)
   # Self-checking OmpSs programs of tests/ompss (dependence kinds, nesting, undeferred and
   # final tasks, taskloops, reductions) traced and graphed: the program still passes, the
