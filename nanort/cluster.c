@@ -173,7 +173,7 @@ void nrt_cluster_start(void)
     nrt_cluster.size = size;
     nrt_cluster.chunk = nrt_parse_size("--cluster-chunk",
                                        nrt_cluster.chunk_opt ? nrt_cluster.chunk_opt : "4M",
-                                       0);
+                                       NRT_SIZE_BYTES);
     if (nrt_cluster.chunk < 4096)
         nrt_cluster.chunk = 4096;
     if (rank != 0)

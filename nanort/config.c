@@ -125,7 +125,7 @@ void nrt_config_add(const struct nrt_option *opts, unsigned n)
 static const char *type_expect(enum nrt_opt_type t)
 {
     switch (t) {
-    case NRT_OPT_POS_INT: return "a positive integer";
+    case NRT_OPT_POS_INT: return "a positive integer, at most 4096";
     case NRT_OPT_COUNT: return "a non-negative integer";
     case NRT_OPT_BOOL: return "yes/no, true/false or 1/0";
     case NRT_OPT_CHOICE: return "a name";
@@ -204,9 +204,11 @@ static void print_choices(FILE *f, const struct nrt_option *o)
         fprintf(f, "%s%s", i ? ", " : "", o->choices[i].name);
 }
 
-static void __attribute__((noreturn)) bad_value(const struct nrt_option *o, const char *v)
+/* WHERE: NX_ARGS, the NX_ variable or the program's default options that gave it. */
+static void __attribute__((noreturn)) bad_value(const struct nrt_option *o, const char *v,
+                                                const char *where)
 {
-    fprintf(stderr, "nanort: invalid value '%s' for --%s (expected ", v, o->name);
+    fprintf(stderr, "nanort: invalid value '%s' for --%s in %s (expected ", v, o->name, where);
     if (o->type == NRT_OPT_CHOICE) {
         fprintf(stderr, "one of: ");
         print_choices(stderr, o);
@@ -251,8 +253,8 @@ static const struct nrt_choice *find_choice(const struct nrt_option *o, const ch
     return NULL;
 }
 
-/* Store value v (never NULL) of option o. */
-static void set_option(const struct nrt_option *o, const char *v)
+/* Store value v (never NULL) of option o, given in WHERE (for the message). */
+static void set_option(const struct nrt_option *o, const char *v, const char *where)
 {
     long x = 0;
     bool b = false;
@@ -260,18 +262,18 @@ static void set_option(const struct nrt_option *o, const char *v)
     switch (o->type) {
     case NRT_OPT_POS_INT:
         if (!parse_long(v, &x) || x <= 0 || x > 4096)
-            bad_value(o, v);
+            bad_value(o, v, where);
         *(int *)o->value = (int)x;
         workers_given |= o->value == &nrt_cfg.smp_workers;
         return;
     case NRT_OPT_COUNT:
         if (!parse_long(v, &x))
-            bad_value(o, v);
+            bad_value(o, v, where);
         *(long *)o->value = x;
         return;
     case NRT_OPT_CHOICE:
         if (!(c = find_choice(o, v)) && !(c = nrt_nanos_choice(o, v)))
-            bad_value(o, v);
+            bad_value(o, v, where);
         *(int *)o->value = c->value;
         return;
     case NRT_OPT_STRING:
@@ -280,7 +282,7 @@ static void set_option(const struct nrt_option *o, const char *v)
     case NRT_OPT_BOOL:
     case NRT_OPT_HELP:
         if (!parse_bool(v, &b))
-            bad_value(o, v);
+            bad_value(o, v, where);
         *(bool *)o->value = b;
         return;
     }
@@ -365,24 +367,24 @@ static bool apply(const char *name, const char *value, const char *next, const c
         unknown_option(name, where);
     if (negated) {
         if (value)
-            bad_value(o, value);
-        set_option(o, "no");
+            bad_value(o, value, where);
+        set_option(o, "no", where);
         return false;
     }
     if (value) {
-        set_option(o, value);
+        set_option(o, value, where);
         return false;
     }
     if (o->type == NRT_OPT_BOOL || o->type == NRT_OPT_HELP) {
-        set_option(o, "yes");
+        set_option(o, "yes", where);
         return false;
     }
     if (!next || strncmp(next, "--", 2) == 0) {
-        fprintf(stderr, "nanort: missing value for --%s (expected %s)\n", o->name,
-                type_expect(o->type));
+        fprintf(stderr, "nanort: missing value for --%s in %s (expected %s)\n", o->name,
+                where, type_expect(o->type));
         exit(1);
     }
-    set_option(o, next);
+    set_option(o, next, where);
     return true;
 }
 
@@ -479,7 +481,7 @@ static void set_defaults(void)
         if (o->type == NRT_OPT_POS_INT)
             *(int *)o->value = 0;
         else
-            set_option(o, o->def);
+            set_option(o, o->def, "the defaults");
     }
     workers_given = false;
 }
@@ -586,11 +588,12 @@ void nrt_config_reset(void)
 
 /* ---- sizes ------------------------------------------------------------------------ */
 
-static void __attribute__((noreturn)) bad_size(const char *opt, const char *value)
+static void __attribute__((noreturn)) bad_size(const char *opt, const char *value,
+                                               size_t total)
 {
     fprintf(stderr, "nanort: invalid value '%s' for --%s (expected a size in bytes with an "
-                    "optional K, M or G suffix, e.g. 512M, or a percentage of the device "
-                    "memory, e.g. 80%%)\n", value, opt);
+                    "optional K, M or G suffix, e.g. 512M%s)\n", value, opt,
+            total == NRT_SIZE_BYTES ? "" : ", or a percentage of the device memory, e.g. 80%");
     exit(1);
 }
 
@@ -613,7 +616,7 @@ size_t nrt_parse_size(const char *opt, const char *value, size_t total)
     while (*opt == '-')                 /* "--gpu-max-memory" or "gpu-max-memory" */
         opt++;
     if (!value || !isdigit((unsigned char)*value))
-        bad_size(opt, value ? value : "");
+        bad_size(opt, value ? value : "", total);
     errno = 0;
     unsigned long long whole = strtoull(value, &end, 10);
     if (errno == ERANGE)
@@ -622,12 +625,12 @@ size_t nrt_parse_size(const char *opt, const char *value, size_t total)
     if (*end == '.') {
         const char *f = end;
         if (!isdigit((unsigned char)f[1]))
-            bad_size(opt, value);
+            bad_size(opt, value, total);
         frac = strtod(f, &end);         /* "0.xxx" from ".xxx" */
     }
     if (strcmp(end, "%") == 0) {
-        if (whole > 100 || (whole == 100 && frac > 0))
-            bad_size(opt, value);
+        if (total == NRT_SIZE_BYTES || whole > 100 || (whole == 100 && frac > 0))
+            bad_size(opt, value, total);
         return (size_t)((double)total * ((double)whole + frac) / 100.0);
     }
     unsigned long long unit = 1;
@@ -640,7 +643,7 @@ size_t nrt_parse_size(const char *opt, const char *value, size_t total)
     if (toupper((unsigned char)*end) == 'B')   /* 512MB, 64KB */
         end++;
     if (*end)
-        bad_size(opt, value);
+        bad_size(opt, value, total);
     if (whole > (SIZE_MAX - 1) / unit)
         huge_size(opt, value);
     size_t bytes = (size_t)(whole * unit);

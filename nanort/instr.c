@@ -531,7 +531,7 @@ void nrt_instr_start(void)
     nrt_instr_on = recording || nrt_cfg.summary;
     nrt_devtime_on = (trace_path && *trace_path) || nrt_cfg.summary;
     nrt_devtime_kernels = nrt_devtime_on || nrt_versioning_on();
-    size_t cap = nrt_parse_size("trace-memory", trace_memory, 0);
+    size_t cap = nrt_parse_size("trace-memory", trace_memory, NRT_SIZE_BYTES);
     max_chunks = cap ? cap / sizeof(struct chunk) : SIZE_MAX;     /* 0: no cap */
     atomic_store_explicit(&nchunks, 0, memory_order_relaxed);
     atomic_store_explicit(&full, false, memory_order_relaxed);

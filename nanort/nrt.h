@@ -331,8 +331,10 @@ bool nrt_config_peek_bool(const char *name, const char *env, bool dflt);
 bool nrt_config_take_request(int n);
 void nrt_config_reset(void);
 /* Parse a memory size for option `opt`: bytes with an optional K, M, G suffix (powers of
- * 1024), or a percentage "N%" of `total`.  A malformed value is a fatal error naming the
- * option and the accepted forms. */
+ * 1024), or a percentage "N%" of `total` (NRT_SIZE_BYTES: no percentage, a size of no
+ * device's memory).  A malformed value is a fatal error naming the option and the
+ * accepted forms. */
+#define NRT_SIZE_BYTES SIZE_MAX
 size_t nrt_parse_size(const char *opt, const char *value, size_t total);
 /* Edit distance, exported for the "did you mean" suggestion of other tables. */
 size_t nrt_edit_distance(const char *a, const char *b);

@@ -70,12 +70,7 @@ size_t nrt_stack_size(void)
 void nrt_stack_setup(void)
 {
     const char *v = opt_stack_size ? opt_stack_size : STACK_DEFAULT;
-    if (strchr(v, '%')) {
-        fprintf(stderr, "nanort: invalid value '%s' for --stack-size (expected a size in "
-                        "bytes with an optional K, M or G suffix, e.g. 64M)\n", v);
-        exit(1);
-    }
-    stack_bytes = nrt_parse_size("stack-size", v, 0);
+    stack_bytes = nrt_parse_size("stack-size", v, NRT_SIZE_BYTES);
     if (stack_bytes < (size_t)PTHREAD_STACK_MIN || stack_bytes < 2 * RESERVE_MIN) {
         fprintf(stderr, "nanort: --stack-size=%s is too small (at least %uK)\n", v,
                 2 * RESERVE_MIN >> 10);

@@ -406,6 +406,28 @@ START_TEST(options_stack_size_values)
 }
 END_TEST
 
+START_TEST(options_bad_value_names_where_and_range)
+{
+    /* A bad value names where it came from (the NX_ variable a user set, not only the
+     * option), the worker count's upper bound, and a size option that takes no percentage
+     * refuses one (--trace-memory=50% was 0 of 0 bytes: no cap at all). */
+    PROBE(&res, "NX_SMP_WORKERS=abc");
+    ck_assert_msg(res.status == 1 && strstr(res.out, "invalid value 'abc' for --smp-workers in "
+                                                     "NX_SMP_WORKERS (expected a positive "
+                                                     "integer, at most 4096)"),
+                  "%d %s", res.status, res.out);
+    PROBE(&res, "NX_ARGS=--smp-workers=5000");
+    ck_assert_msg(res.status == 1 && strstr(res.out, "'5000' for --smp-workers in NX_ARGS "
+                                                     "(expected a positive integer, at most 4096)"),
+                  "%d %s", res.status, res.out);
+    PROBE(&res, "NX_ARGS=--smp-workers=1 --trace-memory=50%");
+    ck_assert_msg(res.status == 1 && strstr(res.out, "invalid value '50%' for --trace-memory "
+                                                     "(expected a size in bytes with an optional "
+                                                     "K, M or G suffix, e.g. 512M)"),
+                  "%d %s", res.status, res.out);
+}
+END_TEST
+
 int main(int argc, char **argv)
 {
     (void)argc;
@@ -440,5 +462,6 @@ int main(int argc, char **argv)
     tcase_add_test(tc, options_help_lists_nanos_options);
     tcase_add_test(tc, options_choices_store_enums);
     tcase_add_test(tc, options_stack_size_values);
+    tcase_add_test(tc, options_bad_value_names_where_and_range);
     return ut_run_suite(s);
 }
