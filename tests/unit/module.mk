@@ -18,7 +18,7 @@ UNIT_SCHEDS   := bf wf dbf versioning affinity
 UNIT_WORKERS  := 1 2 4
 UNIT_CFLAGS   := $(CFLAGS_COMMON) $(CHECK_CFLAGS)
 UNIT_UTIL     := tests/unit/util.c
-UNIT_HDRS     := tests/unit/util.h include/nanort.h
+UNIT_HDRS     := tests/unit/util.h tests/unit/fakedev.h include/nanort.h nanort/nrt.h
 
 # ---- sanitizer builds of the runtime ------------------------------------------------
 SAN_KINDS       := tsan asan
