@@ -304,6 +304,11 @@ struct nanort_opencl_cpu_kernel {
  * structure must stay valid for the whole run; the same (source, kernel) twice keeps the
  * first. */
 void nanort_opencl_cpu_kernel(const struct nanort_opencl_cpu_kernel *k);
+/* A translated kernel's buffer argument `arg` points at `p`, not a multiple of `align`, the
+ * alignment of its element type (OpenCL C requires it; an OpenCL device works on its own
+ * aligned copy): stop with a message saying so.  mcc's output checks, then calls it. */
+void nanort_opencl_cpu_misaligned(const char *kernel, const char *arg, const void *p,
+                                  size_t align) __attribute__((noreturn));
 
 /* ---- synchronisation ------------------------------------------------------------- */
 

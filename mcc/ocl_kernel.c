@@ -1606,6 +1606,13 @@ static void emit_params(struct emit *e)
                         cname, i);
         else
             lbuf_printf(e->b, "%s = *(const __typeof__(%s) *)nrt_r->args[%d];\n", decl, cname, i);
+        if (kind == 1) {            /* misaligned vectors would fault: a message instead */
+            indent(e);
+            lbuf_printf(e->b, "if ((__UINTPTR_TYPE__)%s %% __alignof__(*%s)) "
+                              "nanort_opencl_cpu_misaligned(\"%s\", \"%s\", (const void *)%s, "
+                              "__alignof__(*%s));\n", cname, cname, e->f->name, name, cname,
+                        cname);
+        }
         indent(e);
         lbuf_printf(e->b, "(void)%s;\n", cname);
     }

@@ -65,6 +65,16 @@ static struct clcpu_kernel *registry;  /* registry_lock */
 
 static void run_chunk(void *args, nanort_ctx *ctx);
 
+void nanort_opencl_cpu_misaligned(const char *kernel, const char *arg, const void *p,
+                                  size_t align)
+{
+    nrt_fatal("kernel '%s' translated to C (--opencl-cpu): its buffer argument '%s' is %p, "
+              "not a multiple of %zu bytes, the alignment of its element type, which OpenCL C "
+              "requires (an OpenCL device worked on an aligned copy); pass data that starts "
+              "at a multiple of %zu bytes (blocks of whole vectors), or run with "
+              "NX_ARGS=--opencl-cpu=off", kernel, arg, p, align, align);
+}
+
 void nanort_opencl_cpu_kernel(const struct nanort_opencl_cpu_kernel *k)
 {
     nrt_lock_acquire(&registry_lock);

@@ -14,6 +14,8 @@
 #     noplatform   no OpenCL platform at all (an empty ICD directory): the same
 #   run.sh diag                untranslatable.cl: the warning at the kernel's line, and
 #                              --opencl-cpu=require making it an error
+#   run.sh misaligned          misaligned.c: a float4 buffer 8 bytes off, translated: a message
+#                              and exit 1, not a crash; on PoCL it runs (skipped without it)
 #   run.sh includes            includes/cl/k.cl: the translation finds its #includes next
 #                              to it and through the command's -I
 #   run.sh versions            versions.c under --disable-opencl: most instances must run
@@ -165,6 +167,23 @@ clones)
     nm "$o" | grep -q ' cnd$' && fail "cnd() not inlined in a -march=$m build"
   done
   echo "run.sh: clones in the baseline build only; cnd() inlined under -march=rocketlake and x86-64-v3"
+  ;;
+misaligned)
+  # the translation stops with a message where its vector accesses would fault
+  bin=$out/misaligned
+  "$MCC" --ompss -O2 -Wall -Werror "$here/misaligned.c" -o "$bin" || fail "mcc failed"
+  log=$out/misaligned.log
+  NX_ARGS="--opencl-cpu=on" "$bin" > "$log" 2>&1
+  st=$?
+  cat "$log"
+  [ $st = 1 ] || fail "exit status $st, expected 1 and a message"
+  grep -q "^nanort: kernel 'twice4' translated to C (--opencl-cpu): its buffer argument 'v' is 0x[0-9a-f]*, not a multiple of 16 bytes" "$log" ||
+    fail "no message naming the kernel, its argument and the alignment"
+  if probe; then
+    run_in_tmp "$out/misaligned.ocl.log" NX_ARGS="--opencl-cpu=off"
+  else
+    echo "run.sh: no OpenCL device: the PoCL run is not made"
+  fi
   ;;
 includes)
   # includes/cl/k.cl: its headers found next to it and through the command's -I
