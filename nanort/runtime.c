@@ -22,6 +22,7 @@
 atomic_int nrt_started;
 static struct nrt_lock start_lock = NRT_LOCK_INITIALIZER;
 static bool exit_hook_set;       /* start_lock */
+static bool exit_hook_ran;       /* start_lock: at_exit() ran: the process is ending */
 static uint64_t start_ns;        /* start_lock: when the workers started (--summary) */
 static unsigned generation;      /* starts so far: start_lock; read after nrt_started */
 static bool restarting;          /* start_lock: stopped by nrt_restart_for_request() */
@@ -140,6 +141,8 @@ static int cores_allowed(void)
     return n > 0 ? (int)n : 1;
 }
 
+static void shutdown(bool outputs);
+
 static void at_exit(void)
 {
     /* exit() inside a task or on another thread: the tasks cannot all finish, but the
@@ -149,7 +152,19 @@ static void at_exit(void)
         nrt_ending_outputs(true, nrt_current && nrt_current != nrt_root
                                      ? "exit() called inside a task"
                                      : "exit() called on a thread other than main");
-    nanort_shutdown();
+    /* An exit handler that ran after this one (registered before the runtime started: by
+     * a constructor, or in main under --no-eager-start) and created tasks started the
+     * runtime again, and registered this hook again, which glibc runs next (handlers
+     * added during exit() are run): its tasks are waited for here; the outputs stay those
+     * of the run (these would replace its trace). */
+    nrt_lock_acquire(&start_lock);
+    bool again = exit_hook_ran;
+    exit_hook_ran = true;
+    nrt_lock_release(&start_lock);
+    shutdown(!again);
+    nrt_lock_acquire(&start_lock);
+    exit_hook_set = false;
+    nrt_lock_release(&start_lock);
 }
 
 /* More workers than cores works (each polls less before sleeping, worker.c), but they

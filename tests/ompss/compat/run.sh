@@ -142,6 +142,15 @@ same main_affinity/lazy main_affinity NX_ARGS=--no-eager-start
   echo "$err"
   ! echo "$err" | grep -q "smp workers on 1 cores" || [ "$(nproc)" = 1 ]' sh "$out/omp_num_threads"
 
+# the tasks of an exit handler registered before main run before the process ends (the
+# runtime's exit hook runs after the program's handlers), also when the runtime starts lazily
+build exit_handler_tasks
+for w in 1 2 4; do
+  same "exit_handler_tasks/w$w" exit_handler_tasks NX_ARGS="--smp-workers=$w"
+done
+same exit_handler_tasks/lazy exit_handler_tasks NX_ARGS=--no-eager-start
+same exit_handler_tasks/seq exit_handler_tasks-seq NX_SMP_WORKERS=1
+
 # a task that wants the lock its waiting ancestor holds: a message and exit 1, not a hang
 "$HARNESS" run "$results" compat/omp_lock_deadlock/build -- \
   "$MCC" --ompss -O2 tests/ompss/compat/omp_lock_deadlock.c -o "$out/omp_lock_deadlock"
