@@ -104,12 +104,6 @@ void nrt_wake_worker(void)
     }
 }
 
-/* The program's first task after a start with main (--eager-start): the workers have
- * polled and gone to sleep while main ran alone, and a push would wake them one at a time
- * as tasks become ready, each wake-up taking tens of microseconds.  Wake them all now
- * (claimed, so they poll before sleeping again), as an OpenMP parallel region starts its
- * team: the first ready tasks then find them polling.  Not with more workers than cores
- * (start_asleep): they would take turns on the cores only to poll. */
 /* Bind the main thread to its core (the first allowed one) once the program's first task
  * exists, if the workers are bound and main has met the runtime (else nrt_attach_main()
  * does it when it does). */
@@ -128,6 +122,12 @@ void nrt_workers_first_task(void)
     nrt_wake_all_idle();
 }
 
+/* The program's first task after a start with main (--eager-start): the workers have
+ * polled and gone to sleep while main ran alone, and a push would wake them one at a time
+ * as tasks become ready, each wake-up taking tens of microseconds.  Wake them all now
+ * (claimed, so they poll before sleeping again), as an OpenMP parallel region starts its
+ * team: the first ready tasks then find them polling.  Not with more workers than cores
+ * (start_asleep): they would take turns on the cores only to poll. */
 void nrt_wake_all_idle(void)
 {
     if (start_asleep || atomic_load(&n_idle_sleep) == 0)
