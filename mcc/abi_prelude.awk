@@ -5,9 +5,10 @@
 # Writes `#define MCC_ABI_PRELUDE "..."`: the declarations between the
 # `/* mcc-abi: begin */` and `/* mcc-abi: end */` lines of nanort.h, in their order,
 # without comments, on one line (the prelude must not move the user's lines), with size_t
-# spelled __SIZE_TYPE__ (the translated unit is preprocessed text: <stddef.h> cannot be
-# included again).  A marker out of pairs, or an empty selection, is an error.
-function spelled(w) { return w == "size_t" ? "__SIZE_TYPE__" : w }
+# spelled __typeof__(sizeof 0) (the translated unit is preprocessed text: <stddef.h> cannot
+# be included again, and the driver compiles it with no macros, so no __SIZE_TYPE__).
+# A marker out of pairs, or an empty selection, is an error.
+function spelled(w) { return w == "size_t" ? "__typeof__(sizeof 0)" : w }
 BEGIN { inside = 0; incomment = 0; out = ""; nregions = 0 }
 /^\/\* mcc-abi: begin \*\/$/ {
     if (inside) { print FILENAME ":" FNR ": mcc-abi: begin inside a region" > "/dev/stderr"; exit 1 }
@@ -35,7 +36,7 @@ inside {
         print FILENAME ":" FNR ": a preprocessor line or a string in an mcc-abi region" > "/dev/stderr"
         exit 1
     }
-    # words: size_t becomes __SIZE_TYPE__
+    # words: size_t becomes __typeof__(sizeof 0)
     res = ""
     while (match(text, /[A-Za-z_][A-Za-z_0-9]*/)) {
         res = res substr(text, 1, RSTART - 1) spelled(substr(text, RSTART, RLENGTH))

@@ -4,7 +4,7 @@
  * directive is, the entry points.
  *
  * The lowering copies clause expressions into generated C: an index into `&a[i]`, a bound
- * into `(__SIZE_TYPE__)(hi) - (lo) + 1`, an iterator range into `for (long i = (lo); ...)`,
+ * into `(__typeof__(sizeof 0))(hi) - (lo) + 1`, an iterator range into `for (long i = (lo); ...)`,
  * `if(e)` into `(e) ? 0u : ...`.  Whatever gcc would reject there is found here first and
  * reported at the clause, with mcc's own `file:line:col: error:` (check_expr.c parses each
  * piece as C, check_type.c follows its types).

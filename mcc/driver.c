@@ -270,18 +270,19 @@ static void add_source_name_map(const struct driver *d, const struct item *it, c
     sv_push(cmd, drv_asprintf("-fdebug-prefix-map=%s/=%.*s", it->tmpdir, dirlen, src));
 }
 
-/* <cc> -c|-S <flags> -I<dirs> -x c file -o out: the translated C, without -fopenmp. */
+/* <cc> -c|-S <flags> -x cpp-output file -o out: the translated C, without -fopenmp.  It is
+ * preprocessed text (its generated code names no macro, lower_*.c): as such its GNU
+ * linemarkers (`# 12 "app.c" 1`) are no extension that -pedantic would report at each of
+ * them, nothing in it is preprocessed twice, and no include directory is needed. */
 static int compile_translated(const struct driver *d, const struct item *it, const char *file,
                               const char *out)
 {
     struct strvec cmd = {0};
     drv_begin_cc(d, &cmd);
     sv_push(&cmd, d->stop == STOP_ASSEMBLY ? "-S" : "-c");
-    sv_cat(&cmd, &d->inc);
-    add_mcc_includes(d, &cmd);
     add_source_name_map(d, it, file, &cmd);
     sv_cat(&cmd, &d->wn);
-    return run_on_input(&cmd, "c", file, out);
+    return run_on_input(&cmd, "cpp-output", file, out);
 }
 
 /* An input the native compiler handles alone (other languages; C under --no-openmp):

@@ -257,7 +257,8 @@ static void lower_pragma_item(struct lower *L, struct ast *pr)
         drop_pragma(L, pr);
         break;
     case OMP_DIR_FLUSH:
-        rewrite_replace(L->rw, pr->begin, pr->end, "__atomic_thread_fence(__ATOMIC_SEQ_CST);");
+        rewrite_replace(L->rw, pr->begin, pr->end,
+                        "__atomic_thread_fence(" LOWER_ATOMIC_SEQ_CST ");");
         break;
     case OMP_DIR_ORDERED:       /* depend(source|sink): the loop runs in order anyway */
     case OMP_DIR_SCAN:          /* its loop runs in order (lower_loop.c): the phases too */
@@ -463,6 +464,22 @@ static void visit_kids(struct lower *L, struct ast *n)
  */
 static const char prelude[] = MCC_ABI_PRELUDE "\n";
 
+/* Where the text starts after cpp's markers for the unit itself: `# 0 "app.c"` and, with
+ * -g, `# 1 "/its/dir//"` (gcc reads both only as the first lines of preprocessed text). */
+static size_t unit_markers_end(const struct mcc_source *src)
+{
+    size_t off = 0;
+    for (int k = 0; k < 2; k++) {
+        const char *s = src->text + off;
+        const char *nl = memchr(s, '\n', src->len - off);
+        bool marker = nl && nl - s > 3 && s[0] == '#' && s[1] == ' ' && s[2] >= '0' && s[2] <= '9';
+        if (!marker || (k == 1 && memcmp(nl - 3, "//\"", 3) != 0))
+            break;
+        off = (size_t)(nl - src->text) + 1;
+    }
+    return off;
+}
+
 /* Whether the unit holds nanort.h: whether it declares nanort_task_create at file scope
  * (the parser's symbol, not the spelling in the text: the driver preprocesses with -C, so
  * a comment may name it, and so may a string or a longer identifier). */
@@ -557,11 +574,14 @@ int lower_unit(struct translation *t)
         t->cuda_stub = lbuf_take(&L.cuda_stub, L.a);
     bool header = has_runtime_header(t);
     /* One line (ending with prelude's newline) on a line of its own: gdb must not find
-     * code of it on line 1 of the user's file. */
+     * code of it on line 1 of the user's file.  It goes after cpp's first linemarkers: the
+     * output is compiled as preprocessed text, whose first linemarker names the unit (the
+     * debug information's compilation unit) and the next one, with -g, its directory. */
     if (!header || L.critical_used)
-        rewrite_insert_before(L.rw, 0, arena_printf(L.a, "%s%s%s", lower_mark_generated() + 1,
-                                                    L.critical_used ? LOWER_SYNC_CRITICAL_DEF : "",
-                                                    header ? "\n" : prelude));
+        rewrite_insert_before(L.rw, unit_markers_end(&t->src),
+                              arena_printf(L.a, "%s%s%s", lower_mark_generated() + 1,
+                                           L.critical_used ? LOWER_SYNC_CRITICAL_DEF : "",
+                                           header ? "\n" : prelude));
     if (L.tail.len)
         rewrite_insert_after(L.rw, t->src.len, arena_printf(L.a, "%s%s", lower_mark_generated(),
                                                             lbuf_take(&L.tail, L.a)));

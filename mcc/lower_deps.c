@@ -229,10 +229,10 @@ static void dims_text(struct lower_buf *b, const struct region *r, const char *s
     }
     for (int d = 0; d < r->nd; d++) {
         if (d == 0)
-            lbuf_printf(b, "{(__SIZE_TYPE__)(%s) * __nrt_es, (__SIZE_TYPE__)(%s) * __nrt_es, (__SIZE_TYPE__)(%s) * __nrt_es}",
+            lbuf_printf(b, "{(" LOWER_SIZE_T ")(%s) * __nrt_es, (" LOWER_SIZE_T ")(%s) * __nrt_es, (" LOWER_SIZE_T ")(%s) * __nrt_es}",
                         r->size[0], r->lower[0], r->len[0]);
         else
-            lbuf_printf(b, "%s{(__SIZE_TYPE__)(%s), (__SIZE_TYPE__)(%s), (__SIZE_TYPE__)(%s)}", sep, r->size[d],
+            lbuf_printf(b, "%s{(" LOWER_SIZE_T ")(%s), (" LOWER_SIZE_T ")(%s), (" LOWER_SIZE_T ")(%s)}", sep, r->size[d],
                         r->lower[d], r->len[d]);
     }
 }
@@ -248,7 +248,7 @@ static void add_region_to(struct lower_buf *b, const struct region *r, unsigned 
                     flags, r->base, r->bytes, *own ? " }" : "");
         return;
     }
-    lbuf_printf(b, "{ %s__SIZE_TYPE__ __nrt_es = %s; struct nanort_dim __nrt_d[%d] = {", own,
+    lbuf_printf(b, "{ %s" LOWER_SIZE_T " __nrt_es = %s; struct nanort_dim __nrt_d[%d] = {", own,
                 r->elem, r->nd);
     dims_text(b, r, ", ");
     lbuf_printf(b, "}; %s(%s, %uu, (const void *)(%s), %d, __nrt_d); }\n", prefix, to,
@@ -386,7 +386,7 @@ static void emit_depobj(struct lower *L, const struct omp_ref *o, bool copies,
 /* One region of a taskwait: appended to the arrays at __nrt_i (regions) and __nrt_o (dims). */
 static void taskwait_fill(struct lower_buf *b, const struct region *r, unsigned flags)
 {
-    lbuf_printf(b, "{ %s__SIZE_TYPE__ __nrt_es = %s; (void)__nrt_es; __nrt_b[__nrt_i] = (const void *)(%s); "
+    lbuf_printf(b, "{ %s" LOWER_SIZE_T " __nrt_es = %s; (void)__nrt_es; __nrt_b[__nrt_i] = (const void *)(%s); "
                 "__nrt_f[__nrt_i] = %uu; __nrt_n[__nrt_i] = %d; __nrt_dp[__nrt_i] = &__nrt_d[__nrt_o]; ",
                 r->own.decl.s ? r->own.decl.s : "", r->elem ? r->elem : "1", r->base, flags, r->nd);
     struct lower_buf one = {0};
@@ -560,7 +560,7 @@ void lower_deps_emit_taskwait(struct lower *L, const struct omp_directive *d, st
     }
     if (n > 0) {
         /* Sized at run time: a multidependence's iteration count is only known then. */
-        lbuf_printf(b, "{ %s__SIZE_TYPE__ __nrt_nr = 0, __nrt_nd = 0, __nrt_i = 0, __nrt_o = 0; %s"
+        lbuf_printf(b, "{ %s" LOWER_SIZE_T " __nrt_nr = 0, __nrt_nd = 0, __nrt_i = 0, __nrt_o = 0; %s"
                     "if (__nrt_nr > 0) { const void *__nrt_b[__nrt_nr]; unsigned __nrt_f[__nrt_nr], "
                     "__nrt_n[__nrt_nr]; const struct nanort_dim *__nrt_dp[__nrt_nr]; "
                     "struct nanort_dim __nrt_d[__nrt_nd]; %s"

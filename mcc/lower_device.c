@@ -197,17 +197,17 @@ static void launch_struct(struct mcc_arena *a, struct lower_buf *b, const struct
     struct lower_buf global = {0}, lsize = {0};
     for (int i = 0; i < n; i++)
         if (local && nd->ndrange_nocheck)
-            lbuf_printf(&global, "%s(__SIZE_TYPE__)(%s) / (__SIZE_TYPE__)(%s) * (__SIZE_TYPE__)(%s)",
+            lbuf_printf(&global, "%s(" LOWER_SIZE_T ")(%s) / (" LOWER_SIZE_T ")(%s) * (" LOWER_SIZE_T ")(%s)",
                         i ? ", " : "", nd->args[1 + i].text, nd->args[1 + n + i].text,
                         nd->args[1 + n + i].text);
         else
-            lbuf_printf(&global, "%s(__SIZE_TYPE__)(%s)", i ? ", " : "", nd->args[1 + i].text);
+            lbuf_printf(&global, "%s(" LOWER_SIZE_T ")(%s)", i ? ", " : "", nd->args[1 + i].text);
     for (int i = 0; i < n; i++)
-        lbuf_printf(&lsize, "%s%s%s%s", i ? ", " : "", local ? "(__SIZE_TYPE__)(" : "0",
+        lbuf_printf(&lsize, "%s%s%s%s", i ? ", " : "", local ? "(" LOWER_SIZE_T ")(" : "0",
                     local ? nd->args[1 + n + i].text : "", local ? ")" : "");
     lbuf_puts(b, "    ");
     lower_emit_launch(b, "__nrt_l", n, global.s ? global.s : "", lsize.s ? lsize.s : "",
-                      sh ? arena_printf(a, "(__SIZE_TYPE__)(%s)", sh->args[0].text) : "0");
+                      sh ? arena_printf(a, "(" LOWER_SIZE_T ")(%s)", sh->args[0].text) : "0");
     lbuf_puts(b, "\n");
     free(global.s);
     free(lsize.s);

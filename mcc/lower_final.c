@@ -133,7 +133,7 @@ char *lower_final_site(struct lower *L, const struct final_parts *p)
     const char *block = p->size && *p->size
         ? "__attribute__((__aligned__(16))) char __nrt_s[__nrt_sz]; void *__nrt_a = __nrt_s; "
         : arena_printf(L->a, "struct %s __nrt_s; void *__nrt_a = &__nrt_s; ", p->env);
-    return arena_printf(L->a, "{ __SIZE_TYPE__ __nrt_sz = sizeof(struct %s); %s%s"
+    return arena_printf(L->a, "{ " LOWER_SIZE_T " __nrt_sz = sizeof(struct %s); %s%s"
                         "__builtin_memset(__nrt_a, 0, __nrt_sz); struct %s *__nrt_x = __nrt_a; "
                         "(void)__nrt_x; %s%s%s(__nrt_a, (nanort_ctx *)0); }", p->env,
                         p->size ? p->size : "", block, p->env, p->init ? p->init : "",

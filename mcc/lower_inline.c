@@ -706,7 +706,7 @@ static void array_reduction(struct outline *o, struct lower_var *v)
     const char *rn = lower_local_name(L, LL_RED_COUNT, 0, x);
     const char *ro = lower_local_name(L, LL_RED_ORIG, 0, x);
     struct lower_red_elems e = {
-        arena_printf(L->a, "for (__SIZE_TYPE__ __nrt_i = 0; __nrt_i < __nrt_e->%s; __nrt_i++) { ", rn),
+        arena_printf(L->a, "for (" LOWER_SIZE_T " __nrt_i = 0; __nrt_i < __nrt_e->%s; __nrt_i++) { ", rn),
         " }", arena_printf(L->a, "__nrt_e->%s[__nrt_i]", x), arena_printf(L->a, "%s[__nrt_i]", ro),
     };
     lbuf_printf(&o->prologue, "__typeof__(__nrt_e->%s) %s = nanort_reduction_original(__nrt_e->%s); "
@@ -756,7 +756,7 @@ static void section_reduction(struct outline *o, struct lower_var *v)
     lbuf_printf(&o->prologue, "__typeof__(&%s[0]) %s = nanort_reduction_original(&%s[__nrt_e->%s]), "
                 "%s = __builtin_malloc(__nrt_e->%s * sizeof *%s + 1); if (!%s) __builtin_abort(); "
                 "{ __typeof__(__nrt_e->%s) __nrt_b = (__typeof__(__nrt_e->%s))((char *)%s - __nrt_e->%s * "
-                "(__PTRDIFF_TYPE__)sizeof *%s); __builtin_memcpy((void *)&__nrt_e->%s, &__nrt_b, "
+                "(" LOWER_PTRDIFF_T ")sizeof *%s); __builtin_memcpy((void *)&__nrt_e->%s, &__nrt_b, "
                 "sizeof __nrt_b); }\n",
                 orig, ro, orig, lb, rp, rn, rp, rp, rb, rb, rp, lb, rp, rb);
     struct lower_red_elems e;
@@ -772,7 +772,7 @@ static void section_reduction(struct outline *o, struct lower_var *v)
 static void vla_copy(struct outline *o, const char *x, const char *parent, bool copy)
 {
     const char *off = lower_local_name(o->L, LL_VLA_OFF, 0, x);
-    lbuf_printf(&o->size, "__SIZE_TYPE__ %s = (__nrt_sz + 15) & ~(__SIZE_TYPE__)15; "
+    lbuf_printf(&o->size, LOWER_SIZE_T " %s = (__nrt_sz + 15) & ~(" LOWER_SIZE_T ")15; "
                 "__nrt_sz = %s + sizeof(%s); ", off, off, parent);
     lbuf_printf(&o->init, "__nrt_x->%s = (char *)__nrt_a + %s; ", x, off);
     if (copy)
@@ -949,11 +949,11 @@ static bool capture_inprivate(struct outline *o, struct lower_var *v, const char
                     "__nrt_e->%s, sizeof __nrt_e->%s);\n", x, ip, x);
     } else if (r->kind == OMP_REF_SHAPE && r->base->kind == OMP_REF_NAME &&
                v->sym->type == TYPE_POINTER) {
-        lbuf_printf(&o->env, "%s; __SIZE_TYPE__ %s; void *%s; ", m, ib, copy);
+        lbuf_printf(&o->env, "%s; " LOWER_SIZE_T " %s; void *%s; ", m, ib, copy);
         lower_inline_copy_in(L, &o->init, v, x, parent);
         lbuf_printf(&o->init, "__nrt_x->%s = %s", ib, lower_deps_shape_elem(L, r->base, parent));
         for (int i = 0; i < r->ndims; i++)
-            lbuf_printf(&o->init, " * (__SIZE_TYPE__)(%s)",
+            lbuf_printf(&o->init, " * (" LOWER_SIZE_T ")(%s)",
                         lower_expr(L, r->dims[i].text, NULL, 0));
         lbuf_puts(&o->init, "; ");
         lbuf_printf(&o->prologue, "__nrt_e->%s = __builtin_malloc(__nrt_e->%s + 1); "
@@ -986,11 +986,11 @@ static bool capture_array_reduction(struct outline *o, struct lower_var *v, cons
     if (!m || v->vm || v->sym->type != TYPE_POINTER)
         return false;
     const char *rn = lower_local_name(L, LL_RED_COUNT, 0, x);
-    lbuf_printf(&o->env, "%s; __SIZE_TYPE__ %s; ", m, rn);
+    lbuf_printf(&o->env, "%s; " LOWER_SIZE_T " %s; ", m, rn);
     lower_inline_copy_in(L, &o->init, v, x, parent);
     lbuf_printf(&o->init, "__nrt_x->%s = 1", rn);
     for (int i = 0; i < v->red_ref->ndims; i++)
-        lbuf_printf(&o->init, " * (__SIZE_TYPE__)(%s)",
+        lbuf_printf(&o->init, " * (" LOWER_SIZE_T ")(%s)",
                     lower_expr(L, v->red_ref->dims[i].text, NULL, 0));
     lbuf_puts(&o->init, "; ");
     alias(o, v, x, x, false);
@@ -1021,7 +1021,7 @@ static bool capture_section(struct outline *o, struct lower_var *v, const char *
     const char *rb = lower_local_name(L, LL_RED_BASE, 0, x);
     /* the copy as placed: `void *` for an array (used through a pointer to the array), the
      * pointer's own type for a pointer (used as it is, an lvalue a task inside may name) */
-    lbuf_printf(&o->env, "%s; __PTRDIFF_TYPE__ %s; __SIZE_TYPE__ %s; %s; ", m, lb, rn,
+    lbuf_printf(&o->env, "%s; " LOWER_PTRDIFF_T " %s; " LOWER_SIZE_T " %s; %s; ", m, lb, rn,
                 array ? arena_printf(L->a, "void *%s", rb) : lower_decl_text(L, v->sym, rb));
     if (array)
         lbuf_printf(&o->init, "__nrt_x->%s = &(%s); ", ref, parent);
@@ -1060,7 +1060,7 @@ static bool capture_vm(struct outline *o, struct lower_var *v, const char *x,
     int n = lower_vla_bounds(L, v->sym, parent, &b);
     for (int k = 0; k < n; k++) {
         const char *m = lower_local_name(L, LL_VLA_BOUND, k, x);
-        lbuf_printf(&o->env, "__SIZE_TYPE__ %s; ", m);
+        lbuf_printf(&o->env, LOWER_SIZE_T " %s; ", m);
         lbuf_printf(&o->init, "__nrt_x->%s = %s; ", m, b[k].text);
     }
     v->use = vm_by_address(v) ? arena_printf(L->a, "(*%s)", x) : x;
@@ -1195,8 +1195,8 @@ static void local_type(struct lower *L, struct lower_buf *out, const char *fn, i
     lower_emit_impl(out, "NANORT_DEVICE_SMP", NULL, task, NULL);
     lbuf_puts(out, "}; ");
     lower_emit_task_type(out, "static", lower_name(L, LN_TYPE, fn, n), label, where, 1, impl);
-    lbuf_printf(out, "\nif (!__atomic_load_n(&%s[0].run, __ATOMIC_ACQUIRE)) "
-                "__atomic_store_n(&%s[0].run, %s, __ATOMIC_RELEASE);\n", impl, impl, task);
+    lbuf_printf(out, "\nif (!__atomic_load_n(&%s[0].run, " LOWER_ATOMIC_ACQUIRE ")) "
+                "__atomic_store_n(&%s[0].run, %s, " LOWER_ATOMIC_RELEASE ");\n", impl, impl, task);
 }
 
 /* Does the body create tasks (a construct, or a call of a function task)?  A task with
@@ -1454,7 +1454,7 @@ static void outline_create(struct outline *o, const struct lower_dir *d, struct 
     struct lower *L = o->L;
     const char *create_tail, *create_fn = lower_detach_create_fn(L, d, &create_tail);
     const char *env = lower_name(L, LN_ENV, o->fn, o->n);
-    lbuf_printf(create, "__SIZE_TYPE__ __nrt_sz = sizeof(struct %s); %s"
+    lbuf_printf(create, LOWER_SIZE_T " __nrt_sz = sizeof(struct %s); %s"
                 "void *__nrt_a; nanort_task *__nrt_t = %s(&%s, "
                 "__nrt_sz, __nrt_nr, __nrt_nd, &__nrt_a%s); struct %s "
                 "*__nrt_x = __nrt_a; (void)__nrt_x; %s%s", env, o->size.s ? o->size.s : "", create_fn,

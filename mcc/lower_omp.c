@@ -69,10 +69,10 @@ static void region_section(struct lower *L, struct privates *p, const struct omp
     const char *rp = lower_local_name(L, LL_REGION_RED, n, x);
     const char *lb = lower_local_name(L, LL_REGION_LB, n, x);
     const char *rn = lower_local_name(L, LL_REGION_N, n, x);
-    lbuf_printf(&p->pre, "__PTRDIFF_TYPE__ %s = (%s); __SIZE_TYPE__ %s = (%s); "
+    lbuf_printf(&p->pre, LOWER_PTRDIFF_T " %s = (%s); " LOWER_SIZE_T " %s = (%s); "
                 "__typeof__(&(%s)[0]) %s = __builtin_malloc(%s * sizeof *%s + 1); "
                 "if (!%s) __builtin_abort(); ", lb, sec.lb, rn, sec.len, orig, rp, rn, rp, rp);
-    const char *at = arena_printf(L->a, "((char *)%s - %s * (__PTRDIFF_TYPE__)sizeof *%s)", rp,
+    const char *at = arena_printf(L->a, "((char *)%s - %s * (" LOWER_PTRDIFF_T ")sizeof *%s)", rp,
                                   lb, rp);
     bool array = v->sym->type == TYPE_ARRAY && !v->sym->array_param;
     if (array) {

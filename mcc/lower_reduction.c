@@ -184,7 +184,7 @@ void lower_reduction_array_elems(struct lower *L, struct sym *s, const char *pri
                                  struct lower_red_elems *e)
 {
     const char *z = zeros(L, array_depth(s, 0));
-    e->open = arena_printf(L->a, "for (__SIZE_TYPE__ __nrt_i = 0; __nrt_i < sizeof(%s) / "
+    e->open = arena_printf(L->a, "for (" LOWER_SIZE_T " __nrt_i = 0; __nrt_i < sizeof(%s) / "
                            "sizeof((%s)%s); __nrt_i++) { ", priv, priv, z);
     e->close = " }";
     e->priv = arena_printf(L->a, "((__typeof__((%s)%s) *)&(%s))[__nrt_i]", priv, z, priv);
@@ -222,7 +222,7 @@ void lower_reduction_buffer_elems(struct lower *L, const struct lower_red_sectio
                                   struct lower_red_elems *e)
 {
     const char *z = sec->zeros;
-    e->open = arena_printf(L->a, "for (__SIZE_TYPE__ __nrt_i = 0; __nrt_i < (%s) * (sizeof *(%s) / "
+    e->open = arena_printf(L->a, "for (" LOWER_SIZE_T " __nrt_i = 0; __nrt_i < (%s) * (sizeof *(%s) / "
                            "sizeof((*(%s))%s)); __nrt_i++) { ", count, priv, priv, z);
     e->close = " }";
     e->priv = arena_printf(L->a, "((__typeof__((*(%s))%s) *)(%s))[__nrt_i]", priv, z, priv);

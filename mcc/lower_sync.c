@@ -239,8 +239,8 @@ static char *atomic_update(struct lower *L, const struct atomic_op *a, const cha
     return arena_printf(
         L->a, "{ __typeof__(%s) *__nrt_p = &(%s); __typeof__(%s) __nrt_v = (%s);%s "
         "__typeof__(*__nrt_p) __nrt_o, __nrt_n; (void)__nrt_v; __atomic_load(__nrt_p, &__nrt_o, "
-        "__ATOMIC_RELAXED); do __nrt_n = %s; while (!__atomic_compare_exchange(__nrt_p, &__nrt_o, "
-        "&__nrt_n, 0, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED));%s%s%s%s }", a->x, a->x, rhs, rhs, w,
+        LOWER_ATOMIC_RELAXED "); do __nrt_n = %s; while (!__atomic_compare_exchange(__nrt_p, &__nrt_o, "
+        "&__nrt_n, 0, " LOWER_ATOMIC_SEQ_CST ", " LOWER_ATOMIC_RELAXED "));%s%s%s%s }", a->x, a->x, rhs, rhs, w,
         a->val, capture ? " " : "", capture ? capture : "", capture ? " = " : "",
         capture ? (capture_new ? "__nrt_n;" : "__nrt_o;") : "");
 }
@@ -295,12 +295,12 @@ void lower_sync_atomic(struct lower *L, struct lower_dir *d)
         need = "'v = x'";
         if (read_form(L, e, &v, &x))
             code = arena_printf(L->a, "{ __typeof__(%s) __nrt_o; __atomic_load(&(%s), &__nrt_o, "
-                                "__ATOMIC_SEQ_CST); %s = __nrt_o; }", x, x, v);
+                                LOWER_ATOMIC_SEQ_CST "); %s = __nrt_o; }", x, x, v);
     } else if (lower_dir_has(d, OMP_CL_WRITE)) {
         need = "'x = e'";
         if (read_form(L, e, &x, &v))
             code = arena_printf(L->a, "{ __typeof__(%s) __nrt_n = (%s); __atomic_store(&(%s), "
-                                "&__nrt_n, __ATOMIC_SEQ_CST); }", x, v, x);
+                                "&__nrt_n, " LOWER_ATOMIC_SEQ_CST "); }", x, v, x);
     } else if (lower_dir_has(d, OMP_CL_COMPARE)) {
         need = lower_dir_has(d, OMP_CL_CAPTURE)
                ? "'{ v = x; if (e < x) { x = e; } }' or '{ if (x == e) { x = d; } v = x; }' "

@@ -311,7 +311,7 @@ static void red_privates(struct lower *L, const struct lower_ftask *f, struct lo
         const char *rn = lower_local_name(L, LL_RED_COUNT, 0, x);
         const char *rh = lower_local_name(L, LL_RED_HEAP, 0, x);
         const char *rs = lower_local_name(L, LL_RED_STACK, 0, x);
-        lbuf_printf(pro, "__SIZE_TYPE__ %s = __nrt_p->%s; "
+        lbuf_printf(pro, LOWER_SIZE_T " %s = __nrt_p->%s; "
                     "_Bool %s = %s * sizeof *__nrt_p->%s > 4096; "
                     "__typeof__(*__nrt_p->%s) %s[%s || !%s ? 1 : %s]; "
                     "__typeof__(*__nrt_p->%s) *%s = %s ? "
@@ -319,7 +319,7 @@ static void red_privates(struct lower *L, const struct lower_ftask *f, struct lo
                     "if (!%s) __builtin_abort();\n",
                     rn, rn, rh, rn, x, x, rs, rh, rn, rn, x, rp, rh, rn, x, rs, rp);
         struct lower_red_elems e = {
-            arena_printf(L->a, "for (__SIZE_TYPE__ __nrt_i = 0; __nrt_i < %s; __nrt_i++) { ", rn),
+            arena_printf(L->a, "for (" LOWER_SIZE_T " __nrt_i = 0; __nrt_i < %s; __nrt_i++) { ", rn),
             " }", arena_printf(L->a, "%s[__nrt_i]", rp), arena_printf(L->a, "%s[__nrt_i]", ro),
         };
         lower_reduction_code(L, r->clause, r->ref, &e, pro, epi);
@@ -356,7 +356,7 @@ static void args_struct(struct lower *L, struct lower_buf *b, const struct lower
     }
     for (struct lower_fred *r = f->reds; r; r = r->next)
         if (r->ref->kind == OMP_REF_SHAPE)
-            lbuf_printf(b, "__SIZE_TYPE__ %s; ",
+            lbuf_printf(b, LOWER_SIZE_T " %s; ",
                         lower_local_name(L, LL_RED_COUNT, 0, pname(L, r->param)));
     if (n == 0)
         lbuf_puts(b, "char __nrt_unused; ");
@@ -485,7 +485,7 @@ static void spawn_arguments(struct lower *L, struct lower_buf *b, struct lower_f
         lbuf_printf(b, "    __nrt_p->%s = 1",
                     lower_local_name(L, LL_RED_COUNT, 0, pname(L, r->param)));
         for (int i = 0; i < r->ref->ndims; i++)
-            lbuf_printf(b, " * (__SIZE_TYPE__)(%s)", lower_expr(L, r->ref->dims[i].text, NULL, 0));
+            lbuf_printf(b, " * (" LOWER_SIZE_T ")(%s)", lower_expr(L, r->ref->dims[i].text, NULL, 0));
         lbuf_puts(b, ";\n");
     }
 }
@@ -703,8 +703,8 @@ static void emit_nested(struct lower *L, struct lower_ftask *f)
     spawn_function(L, &spawn, f);
     const char *r = strstr(run.s, "static void"), *s = strstr(spawn.s, "static void");
     const char *brace = strchr(s, '{');
-    lbuf_printf(&b, "%.*s%s%.*s{ if (!__atomic_load_n(&%s[0].run, __ATOMIC_ACQUIRE)) "
-                "__atomic_store_n(&%s[0].run, %s, __ATOMIC_RELEASE);%s\n",
+    lbuf_printf(&b, "%.*s%s%.*s{ if (!__atomic_load_n(&%s[0].run, " LOWER_ATOMIC_ACQUIRE ")) "
+                "__atomic_store_n(&%s[0].run, %s, " LOWER_ATOMIC_RELEASE ");%s\n",
                 (int)(r - run.s), run.s, r + 7, (int)(brace - s - 7), s + 7, impl, impl,
                 lower_name(L, LN_RUN, fn, -1), brace + 1);
     free(run.s);

@@ -1074,7 +1074,19 @@ bool omp_parse_iterators(struct omp_parser *p, struct omp_vec *iters);
  * descriptors, names, linemarkers) and the text helpers (lower_text.c).
  * Generated names start with `__nrt_` (locals of generated code: LOWER_LOCAL_NAMES) or
  * `<fn>__nrt_` (file scope: LOWER_NAMES), both spelled in lower_names.c.
+ * The output is compiled as preprocessed text (the driver's -x cpp-output: its linemarkers
+ * are no GNU extension to -pedantic then), so generated code names no macro: size_t and
+ * ptrdiff_t are spelled by these types, never __SIZE_TYPE__ or __PTRDIFF_TYPE__, and memory
+ * orders by their values.
  */
+#define LOWER_SIZE_T "__typeof__(sizeof 0)"
+#define LOWER_PTRDIFF_T "__typeof__((char *)0 - (char *)0)"
+/* The memory orders of the __atomic builtins by value, as gcc's and clang's __ATOMIC_*
+ * macros define them. */
+#define LOWER_ATOMIC_RELAXED "0"
+#define LOWER_ATOMIC_ACQUIRE "2"
+#define LOWER_ATOMIC_RELEASE "3"
+#define LOWER_ATOMIC_SEQ_CST "5"
 struct lower_buf {
     char *s;
     size_t len, cap;

@@ -17,6 +17,12 @@
  */
 #ifndef MCC_OMP_H
 #define MCC_OMP_H
+/* A system header, as the native compiler's omp.h is: the handle enums below need values
+ * beyond int, which -pedantic would report in every program that includes this file.  (Not
+ * when it is compiled alone: the pragma is refused outside an included file.) */
+#if __INCLUDE_LEVEL__ > 0
+#pragma GCC system_header
+#endif
 
 #include "nanos.h"
 
