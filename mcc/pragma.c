@@ -1107,6 +1107,9 @@ static void parse_clauses(struct omp_parser *p)
     check_pair(p, &cl, OMP_CL_TIED, OMP_CL_UNTIED);
     check_pair(p, &cl, OMP_CL_COPY_DEPS, OMP_CL_NO_COPY_DEPS);
     check_pair(p, &cl, OMP_CL_GRAINSIZE, OMP_CL_NUM_TASKS);
+    /* a detached task completes when its event is fulfilled, not with its encountering
+     * task's data environment (OpenMP 5.0 2.10.1; gcc refuses it too) */
+    check_pair(p, &cl, OMP_CL_DETACH, OMP_CL_MERGEABLE);
     if (p->dir->kind == OMP_DIR_ATOMIC) {       /* one kind of access */
         static const enum omp_clause_kind pairs[][2] = {
             { OMP_CL_READ, OMP_CL_WRITE }, { OMP_CL_READ, OMP_CL_UPDATE },
