@@ -1371,9 +1371,10 @@ static void outline_smp_function(struct outline *o, const char *text, const char
     struct lower *L = o->L;
     /* (a nested function cannot be static) */
     const char *env = lower_name(L, LN_ENV, o->fn, o->n);
+    /* (unused by attribute, not by a statement: the locals' declarations follow) */
     lbuf_printf(glue, "struct %s { %s};\n%svoid %s(void *__nrt_a, "
-                "nanort_ctx *__nrt_c)\n{\n    struct %s *__nrt_e = __nrt_a; (void)__nrt_c; "
-                "(void)__nrt_e;\n%s%s%s", env, o->env.s, o->local ? "" : "static ",
+                "nanort_ctx *__nrt_c __attribute__((unused)))\n{\n    struct %s *__nrt_e "
+                "__attribute__((unused)) = __nrt_a;\n%s%s%s", env, o->env.s, o->local ? "" : "static ",
                 lower_name(L, LN_TASK, o->fn, o->n), env, o->alias.s ? o->alias.s : "",
                 o->prologue.s ? o->prologue.s : "", head ? head : "");
     lbuf_puts(out, lower_glue(L, at, lbuf_take(glue, L->a)));
@@ -1454,7 +1455,9 @@ static void outline_create(struct outline *o, const struct lower_dir *d, struct 
     struct lower *L = o->L;
     const char *create_tail, *create_fn = lower_detach_create_fn(L, d, &create_tail);
     const char *env = lower_name(L, LN_ENV, o->fn, o->n);
-    lbuf_printf(create, LOWER_SIZE_T " __nrt_sz = sizeof(struct %s); %s"
+    /* (a block of its own after the counts: no declaration after statements, for
+       -Wdeclaration-after-statement) */
+    lbuf_printf(create, "{ " LOWER_SIZE_T " __nrt_sz = sizeof(struct %s); %s"
                 "void *__nrt_a; nanort_task *__nrt_t = %s(&%s, "
                 "__nrt_sz, __nrt_nr, __nrt_nd, &__nrt_a%s); struct %s "
                 "*__nrt_x = __nrt_a; (void)__nrt_x; %s%s", env, o->size.s ? o->size.s : "", create_fn,
@@ -1469,6 +1472,7 @@ static void outline_create(struct outline *o, const struct lower_dir *d, struct 
         lbuf_puts(create, "nanort_task_submit(__nrt_t, (unsigned)NANORT_TASK_UNDEFERRED, 0);");
     else
         lower_submit(L, create, d);
+    lbuf_puts(create, " }");
     if (L->final_used && lower_final_site_ok(d)) {
         /* under final, the body runs here without a task (lower_final.c) */
         struct final_parts fp = {env, lower_name(L, LN_TASK, o->fn, o->n), o->size.s,

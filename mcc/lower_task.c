@@ -490,12 +490,15 @@ static void spawn_arguments(struct lower *L, struct lower_buf *b, struct lower_f
     }
 }
 
+/* Each part that declares something after statements opens a block of its own, so that a
+ * unit built with -Wdeclaration-after-statement gets no warning at the task's pragma (in
+ * every unit that includes the header declaring the task). */
 static void spawn_function(struct lower *L, struct lower_buf *b, struct lower_ftask *f)
 {
     const char *fn = fname(L, f);
     lbuf_printf(b, "static void %s(%s)\n{\n", lower_name(L, LN_SPAWN, fn, -1), param_list(L, f));
     spawn_final(L, b, f);
-    lbuf_puts(b, "    unsigned __nrt_nr = 0, __nrt_nd = 0;\n");
+    lbuf_puts(b, "    {\n    unsigned __nrt_nr = 0, __nrt_nd = 0;\n");
     struct lower_buf count = {0}, add = {0};
     lower_set_params(L, f->params, 0, (size_t)-1);
     bool copy_deps = L->copy_deps;
@@ -510,7 +513,7 @@ static void spawn_function(struct lower *L, struct lower_buf *b, struct lower_ft
     if (count.s)
         lbuf_puts(b, count.s);
     const char *args = lower_name(L, LN_ARGS, fn, -1);
-    lbuf_printf(b, "    void *__nrt_a;\n    nanort_task *__nrt_t = nanort_task_create(&%s, "
+    lbuf_printf(b, "    {\n    void *__nrt_a;\n    nanort_task *__nrt_t = nanort_task_create(&%s, "
                 "sizeof(struct %s), __nrt_nr, __nrt_nd, &__nrt_a);\n"
                 "    struct %s *__nrt_p = __nrt_a; (void)__nrt_p;\n", lower_name(L, LN_TYPE, fn, -1),
                 args, args);
@@ -521,7 +524,7 @@ static void spawn_function(struct lower *L, struct lower_buf *b, struct lower_ft
     free(add.s);
     lbuf_puts(b, "    ");
     lower_submit(L, b, &f->dir);
-    lbuf_puts(b, "\n}\n");
+    lbuf_puts(b, "\n    }\n    }\n}\n");
 }
 
 /* Has f external linkage?  Then its task type is one object for the whole program (defined

@@ -38,6 +38,20 @@ runs() {
     got=$(env -u LD_LIBRARY_PATH "$1") || fail "$1 exited with $?"
     [ "$got" = "$2" ] || fail "$1 printed '$got', wanted '$2'"
 }
+# clean_build FLAGS EXPECTED FILE.c...: the files compile under FLAGS with gcc (pragmas
+# ignored) and, one `mcc -c` each, with mcc and not a warning; linked into ./app, the
+# program prints EXPECTED.
+clean_build() {
+    local flags=$1 want=$2 f
+    shift 2
+    ok gcc $flags -Wno-unknown-pragmas -fsyntax-only "$@"
+    for f; do
+        ok "$MCC" $flags -c "$f"
+        [ ! -s err.txt ] || { cat err.txt >&2; fail "warnings from: $MCC $flags -c $f"; }
+    done
+    ok "$MCC" "${@/%.c/.o}" -o app
+    runs ./app "$want"
+}
 # mcc must leave nothing in its TMPDIR.
 no_temps() { [ -z "$(ls -A "$TMPDIR")" ] || fail "temporary files left: $(ls -A "$TMPDIR")"; }
 

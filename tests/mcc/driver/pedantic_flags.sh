@@ -48,12 +48,7 @@ int main(void)
 }
 SRC
 flags="-std=c99 -pedantic-errors -Wall -Wextra -Werror"
-ok gcc $flags -Wno-unknown-pragmas -fsyntax-only app.c scale.c
-ok "$MCC" $flags -c scale.c
-ok "$MCC" $flags -c app.c
-[ ! -s err.txt ] || { cat err.txt >&2; fail "warnings from: $MCC $flags -c app.c"; }
-ok "$MCC" app.o scale.o -o app
-runs ./app "s=56 hits=1"
+clean_build "$flags" "s=56 hits=1" scale.c app.c
 # the user's own extension is still an error
 printf 'int main(void) { int v[0]; return sizeof v; }\n' > zero.c
 fails 1 "$MCC" $flags -c zero.c
