@@ -492,13 +492,15 @@ void lower_loop(struct lower *L, struct lower_dir *d)
                             .group = group ? "&__nrt_grp" : NULL, .here = here,
                             .local = c.local, .values = &values};
     char *task = lower_inline_outline(L, d, body, vars, &x);
-    /* (task k of __nrt_T balanced ones has __nrt_bq iterations, one more while k < __nrt_br) */
+    /* (task k of __nrt_T balanced ones has __nrt_bq iterations, one more while k < __nrt_br;
+       in a block of their own: no declaration after the grain's statements) */
     char *code = arena_printf(
-        L->a, "{ %s%s%s%sif (__nrt_g < 1) __nrt_g = 1; long long __nrt_bq = __nrt_T > 0 ? "
-        "__nrt_n / __nrt_T : 0, __nrt_br = __nrt_T > 0 ? __nrt_n %% __nrt_T : 0; "
+        L->a, "{ %s%s%s%s{ long long __nrt_bq = __nrt_T > 0 ? __nrt_n / __nrt_T : 0, "
+        "__nrt_br = __nrt_T > 0 ? __nrt_n %% __nrt_T : 0; if (__nrt_g < 1) __nrt_g = 1; "
         "for (long long __nrt_tk = 0, __nrt_c0 = 0, __nrt_len; __nrt_c0 < __nrt_n; "
         "__nrt_c0 += __nrt_len, __nrt_tk++) { __nrt_len = __nrt_T > 0 ? __nrt_bq + (__nrt_tk "
-        "< __nrt_br) : __nrt_n - __nrt_c0 < __nrt_g ? __nrt_n - __nrt_c0 : __nrt_g; %s }%s%s%s }",
+        "< __nrt_br) : __nrt_n - __nrt_c0 < __nrt_g ? __nrt_n - __nrt_c0 : __nrt_g; %s } }"
+        "%s%s%s }",
         group ? "char __nrt_grp; " : "", values.decl.s ? values.decl.s : "",
         lower_flat(L, c.create.s),
         lower_flat(L, grain_code(L, d, serial)), task,

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # A program written with declarations before statements (C90 style) builds with mcc under
 # -Wdeclaration-after-statement -Werror: the spawn function of a function task declared in a
-# header (warned in every unit including it), the creation code of an inline task and the
-# head of its outlined function declared their locals after statements.
+# header (warned in every unit including it), the creation code of an inline task, the head
+# of its outlined function and the chunking of a taskloop or for loop declared their locals
+# after statements.  (A reduction's private copy still does, in the outlined function.)
 . "$(dirname "$0")/lib.sh"
 cat > tasks.h <<'SRC'
 #pragma omp task in([n]a) inout(*s)
@@ -22,7 +23,7 @@ cat > app.c <<'SRC'
 #include "tasks.h"
 int main(void)
 {
-    double a[16], loc[4], s = 0.0;
+    double a[16], b2[16], c2[16], loc[4], s = 0.0, t = 0.0;
     int b, i;
     for (i = 0; i < 16; i++)
         a[i] = i;
@@ -35,10 +36,18 @@ int main(void)
         s += loc[b];
     }
 #pragma omp taskwait
-    printf("s=%g\n", s);
+#pragma omp taskloop grainsize(3) shared(b2)
+    for (i = 0; i < 16; i++)
+        b2[i] = a[i] + 1;
+#pragma omp parallel for
+    for (i = 0; i < 16; i++)
+        c2[i] = 2 * b2[i];
+    for (i = 0; i < 16; i++)
+        t += c2[i];
+    printf("s=%g t=%g\n", s, t);
     return 0;
 }
 SRC
-clean_build "-std=gnu99 -Wall -Wextra -Wdeclaration-after-statement -Werror" "s=120" \
+clean_build "-std=gnu99 -Wall -Wextra -Wdeclaration-after-statement -Werror" "s=120 t=272" \
     part.c app.c
 no_temps
