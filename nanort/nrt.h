@@ -740,8 +740,6 @@ void nrt_worker_loop(void);
 void nrt_worker_bind(struct nrt_worker *w);
 /* Wake every thread asleep in a worker loop or a wait (a slot of theirs is wanted). */
 void nrt_wake_sleepers(void);
-/* Wake every idle worker asleep, to poll before sleeping again (the first task). */
-void nrt_wake_all_idle(void);
 /* The program's first task since the start: bind the main thread (if the workers are
  * bound) and wake every idle worker. */
 void nrt_workers_first_task(void);

@@ -116,19 +116,13 @@ static void bind_main(void)
     bind_to_core(nrt_workers[0].thread, 0);
 }
 
-void nrt_workers_first_task(void)
-{
-    bind_main();
-    nrt_wake_all_idle();
-}
-
 /* The program's first task after a start with main (--eager-start): the workers have
  * polled and gone to sleep while main ran alone, and a push would wake them one at a time
  * as tasks become ready, each wake-up taking tens of microseconds.  Wake them all now
  * (claimed, so they poll before sleeping again), as an OpenMP parallel region starts its
  * team: the first ready tasks then find them polling.  Not with more workers than cores
  * (start_asleep): they would take turns on the cores only to poll. */
-void nrt_wake_all_idle(void)
+static void wake_all_idle(void)
 {
     if (start_asleep || atomic_load(&n_idle_sleep) == 0)
         return;
@@ -141,6 +135,12 @@ void nrt_wake_all_idle(void)
         NRT_PCHECK(pthread_cond_broadcast(&idle_cond));
     }
     nrt_lock_release(&sleep_lock);
+}
+
+void nrt_workers_first_task(void)
+{
+    bind_main();
+    wake_all_idle();
 }
 
 void nrt_wake_waiters(void)
