@@ -46,6 +46,10 @@
 #   scripts/gpu-session.sh bodies    where the 16-worker time goes: every kernel call timed
 #                                    (BENCH_BODIES=1), the sum of the bodies against the run's
 #                                    time, nanort (BODIES_VARIANTS) against libgomp and libomp
+#   scripts/gpu-session.sh bodychain the chain that ended each cholesky 2048 run, rebuilt from
+#                                    kernels.o's own call records (BENCH_TRACE), so the same
+#                                    for nanort (base, BC_VARIANTS), libgomp and libomp;
+#                                    BC_ROUNDS (10) shuffled rounds at BC_TILES (256)
 #   scripts/gpu-session.sh pack      after the others: all their files in results.tgz (the
 #                                    tables, *.md, stay beside it), for the device tool's
 #                                    few fetched files a call
@@ -407,6 +411,38 @@ for (app, tile, v), xs in sorted(d.items()):
     print(f"| {app} | {tile} | {v} | {t:.4f} | {s:.4f} | {fill:.3f} | {len(xs)} |")
 PY
             ;;
+    bodychain) # the chain that ended each cholesky 2048 run, for every runtime alike: kernels.o
+            # records each call (BENCH_TRACE), bench/ompss/body_chain.py rebuilds the
+            # dependences from the tiles; nanort (BC_VARIANTS, options of w16ab) against
+            # libgomp and libomp, BC_ROUNDS (10) rounds in shuffled order, tiles BC_TILES (256)
+            b=build/bench/ompss
+            declare -A BCVAR=([base]="" [same]="" [coarse0]="--coarse-us=0" [nobind]="--no-binding"
+                              [reach3]="--critical-reach=3" [cpath]="--critical-path")
+            vars="base ${BC_VARIANTS:-} libgomp libomp"
+            mkdir -p "$out/bc"
+            for r in $(seq "${BC_ROUNDS:-10}"); do
+              order=$(printf "%s\n" $vars | shuf --random-source=<(yes "$r") | tr "\n" " ")
+              for tile in ${BC_TILES:-256}; do
+                for v in $order; do
+                  case $v in
+                    libgomp|libomp) bin=$b/cholesky-$v nx="" ;;
+                    *) bin=$b/cholesky-mcc nx="--smp-workers=16 ${BCVAR[$v]}" ;;
+                  esac
+                  t=$(BENCH_TRACE="$out/bc/$tile-$v-$r.txt" NX_ARGS="$nx" OMP_NUM_THREADS=16 \
+                      taskset -c 0-15 $bin 2048 "$tile" 2>/dev/null | awk '/^time/{print $2}')
+                  echo "time $tile $v ${t:-fail}"
+                done
+              done
+            done > "$out/bodychain-times.txt"
+            for tile in ${BC_TILES:-256}; do
+              for v in $vars; do
+                echo "time $tile $v median $(awk -v t=$tile -v v=$v '$2==t && $3==v && $4!="fail"{print $4}' \
+                  "$out/bodychain-times.txt" | sort -n | awk '{a[NR]=$1}END{print a[int((NR+1)/2)]}')"
+                python3 bench/ompss/body_chain.py --label "$tile $v" "$out/bc/$tile-$v-"*.txt
+              done
+            done 2>&1 | tee "$out/bodychain.txt"
+            lscpu -e > "$out/lscpu-e.txt" 2>&1
+            tar czf "$out/bodychain-traces.tgz" -C "$out" bc && rm -rf "$out/bc" ;;
     variants2) PIN=2,3 ROUNDS=${ROUNDS:-7} bench/variants.sh "$out/variants-2c.md" 2> "$out/variants-2c.log" ;;
     scaling) MCC_PREBUILT=1 bench/scaling.sh --max-workers 16 --quick --bindir build/bench/ompss \
                --out "$out/scaling.tsv" > "$out/scaling.log" 2>&1; tail -5 "$out/scaling.log" ;;
