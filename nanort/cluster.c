@@ -144,12 +144,9 @@ int nanort_main_enter(void)
     nrt_fatal("cluster rank %d: the server returned", rank);
 }
 
-const char *nrt_cluster_path(const char *path, char *buf, size_t size)
+int nrt_cluster_file_rank(void)
 {
-    if (!path || !*path || !nrt_cluster.active || nrt_cluster.rank == 0)
-        return path;
-    snprintf(buf, size, "%s.rank%d", path, nrt_cluster.rank);
-    return buf;
+    return nrt_cluster.active ? nrt_cluster.rank : 0;
 }
 
 void nrt_cluster_start(void)

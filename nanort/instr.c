@@ -23,6 +23,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 bool nrt_instr_on;
 bool nrt_devtime_on;
@@ -613,14 +614,42 @@ static bool ends_with(const char *s, const char *suffix)
     return a >= b && strcmp(s + a - b, suffix) == 0;
 }
 
+static bool fork_child;          /* this process is a child of fork() */
+
+void nrt_instr_after_fork(void)
+{
+    fork_child = true;
+}
+
+/* The name this process writes PATH under, so that no process writes over another's: rank
+ * R > 0 of a cluster run adds ".rankR", a child of fork() ".pidN" (its parent and the
+ * ranks' rank 0 keep PATH). A Paraver trace keeps .prv last (FILE.rank1.prv): its name
+ * decides the format, and its .pcf and .row follow it. */
+static const char *output_path(const char *path, char *buf, size_t size)
+{
+    if (!path || !*path)
+        return path;
+    char tag[64] = "";
+    int k = 0, rank = nrt_cluster_file_rank();
+    if (rank > 0)
+        k = snprintf(tag, sizeof tag, ".rank%d", rank);
+    if (fork_child)
+        snprintf(tag + k, sizeof tag - (size_t)k, ".pid%ld", (long)getpid());
+    if (!*tag)
+        return path;
+    size_t len = strlen(path), stem = ends_with(path, ".prv") ? len - 4 : len;
+    snprintf(buf, size, "%.*s%s%s", (int)stem, path, tag, path + stem);
+    return buf;
+}
+
 /* Write the requested files from the events in `all`: a trace whose name ends in .prv
  * in Paraver's format (instr_prv.c), any other in Chrome's JSON. */
 static void write_files(struct nrt_ev *all, size_t n)
 {
     FILE *f;
-    char tbuf[4096], gbuf[4096];    /* cluster mode: each rank its own file */
-    const char *tp = nrt_cluster_path(trace_path, tbuf, sizeof tbuf);
-    const char *gp = nrt_cluster_path(graph_path, gbuf, sizeof gbuf);
+    char tbuf[4096], gbuf[4096];
+    const char *tp = output_path(trace_path, tbuf, sizeof tbuf);
+    const char *gp = output_path(graph_path, gbuf, sizeof gbuf);
     if (tp && *tp && ends_with(tp, ".prv")) {
         if (!nrt_instr_write_paraver(tp, all, n,
                                      atomic_load_explicit(&next_id, memory_order_relaxed),

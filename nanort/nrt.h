@@ -1388,6 +1388,8 @@ void nrt_instr_stop(void);
 void nrt_instr_write_now(void);
 /* --trace or --graph was given. */
 bool nrt_instr_files_wanted(void);
+/* In a child of fork(): its files carry its pid (FILE.pidN), its parent keeps FILE. */
+void nrt_instr_after_fork(void);
 /* Every call below is made only when nrt_instr_on.  task_created: at submission, after
  * the regions were added and before the dependences are registered (gives t->id). */
 void nrt_instr_task_created(struct nanort_task *t);
@@ -1700,9 +1702,9 @@ int nrt_cluster_size(void);
 bool nrt_cluster_active(void);
 /* At start, before the devices open: decide whether cluster mode is active. */
 void nrt_cluster_start(void);
-/* An output file's name on this rank: `path` itself, or on rank R > 0 of a cluster run
- * "path.rankR" (in buf), so that the ranks do not write over each other. */
-const char *nrt_cluster_path(const char *path, char *buf, size_t size);
+/* The rank whose name an output file carries (instr.c): R > 0 on rank R of a cluster run,
+ * 0 otherwise (rank 0 and a run outside a cluster write the file as named). */
+int nrt_cluster_file_rank(void);
 /* ---- clcpu.c: OpenCL kernels translated to C, run on the workers ----------------- */
 /* An smp implementation that runs a translated OpenCL kernel (include/nanort.h). */
 static inline bool nrt_clcpu_impl(const struct nanort_impl *impl)

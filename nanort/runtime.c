@@ -318,6 +318,7 @@ static void after_fork_child(void)
     nrt_devices_after_fork();
     nrt_tg_after_fork();
     nrt_ending_after_fork();
+    nrt_instr_after_fork();
     nrt_root = NULL;
     atomic_store(&nrt_started, 0);
     atomic_store(&nrt_tasks_made, false);

@@ -34,6 +34,7 @@ check-instr: $(INSTR_KNOWN) $(INSTR_DEVICE) $(INSTR_TG) tests/instr/taskgraph.sh
 	@$(HARNESS) run $(RESULTS) instr/summary-nested -- $(INSTR_RUN) summary-nested
 	@$(HARNESS) run $(RESULTS) instr/summary-main -- $(INSTR_RUN) summary-main
 	@$(HARNESS) run $(RESULTS) instr/summary-fork -- $(INSTR_RUN) summary-fork
+	@$(HARNESS) run $(RESULTS) instr/trace-fork -- $(INSTR_RUN) trace-fork
 	@$(HARNESS) run $(RESULTS) instr/ompss-programs -- $(INSTR_RUN) ompss-programs
 	@$(HARNESS) run $(RESULTS) instr/device-tracks -- $(INSTR_RUN) devices $(INSTR_DEVICE)
 	@$(HARNESS) run $(RESULTS) instr/taskgraph -- tests/instr/taskgraph.sh $(INSTR_TG)

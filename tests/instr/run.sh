@@ -12,6 +12,8 @@
 #   run.sh summary-nested         samples/fib by mcc: --summary counts a body's own time
 #   run.sh summary-main           main's serial start is worker 0's "main (s)", not its idle time
 #   run.sh summary-fork           a child of fork() counts its own tasks, not its parent's
+#   run.sh trace-fork             a child of fork() writes FILE.pidN (JSON and Paraver), its
+#                                 parent FILE: neither writes over the other
 #   run.sh ompss-programs         a dozen tests/ompss programs by mcc, traced and graphed
 #   run.sh ending MODE            sigterm|sigint|ignored|exit: the outputs are still written
 #   run.sh watchdog               --watchdog on a program that stalls: one report, then it goes on
@@ -168,6 +170,31 @@ summary-fork)
   cat "$tmp/out" "$tmp/err"
   [ "$(awk '$1 == "(all)" {printf "%s/%s ", $2, $3}' "$tmp/err")" = "30/30 20/20 " ] ||
     fail "the tables' (all) rows are not 30 created/30 run (child) and 20/20 (parent)" ;;
+trace-fork)
+  # summary_fork.c: the parent's 20 tasks in FILE, the child's 30 in FILE.pid<child>
+  # (they wrote over each other: the child's trace was lost); a Paraver trace keeps .prv
+  # last (FILE.pidN.prv with its .pcf and .row)
+  [ -x "$MCC" ] || { echo "skipped: $MCC has not been built"; exit 77; }
+  "$MCC" --ompss -O2 "$here/summary_fork.c" -o "$tmp/summary_fork" || fail "mcc build"
+  NX_ARGS="--smp-workers=2 --trace=$tmp/t.json --graph=$tmp/g.dot" "$tmp/summary_fork" \
+    > "$tmp/out" 2>&1 || { cat "$tmp/out"; fail "summary_fork failed"; }
+  set -- "$tmp"/t.json.pid*
+  [ $# = 1 ] && [ -f "$1" ] || fail "no single child trace t.json.pidN: $(ls "$tmp")"
+  p=$(python3 "$here/check_trace.py" "$tmp/t.json") || fail "parent's trace: $p"
+  c=$(python3 "$here/check_trace.py" "$1") || fail "child's trace: $c"
+  echo "parent: $p"; echo "child: $c"
+  echo "$p" | grep -q "ok: 20 task spans" || fail "the parent's trace has not its 20 tasks"
+  echo "$c" | grep -q "ok: 30 task spans" || fail "the child's trace has not its 30 tasks"
+  set -- "$tmp"/g.dot.pid*
+  [ $# = 1 ] && python3 "$here/check_graph.py" "$1" --nodes 30 &&
+    python3 "$here/check_graph.py" "$tmp/g.dot" --nodes 20 || fail "the graphs"
+  NX_ARGS="--smp-workers=2 --trace=$tmp/p.prv" "$tmp/summary_fork" > "$tmp/out" 2>&1 ||
+    { cat "$tmp/out"; fail "summary_fork failed under --trace=p.prv"; }
+  set -- "$tmp"/p.pid*.prv
+  [ $# = 1 ] && [ -f "$1" ] && [ -f "${1%.prv}.pcf" ] && [ -f "${1%.prv}.row" ] ||
+    fail "no child Paraver set p.pidN.prv/.pcf/.row: $(ls "$tmp")"
+  python3 "$here/check_paraver.py" "$tmp/p.prv" > /dev/null &&
+    python3 "$here/check_paraver.py" "$1" > /dev/null || fail "a Paraver set does not parse" ;;
 ompss-programs)
   # Self-checking OmpSs programs of tests/ompss (dependence kinds, nesting, undeferred and
   # final tasks, taskloops, reductions) traced and graphed: the program still passes, the

@@ -152,6 +152,15 @@ run_cluster() {
       ''"$MPIRUN"' -np 3 "$0" 256 32 && ls "$1" "$1.rank1" "$1.rank2" &&
        grep -q "\"rank1 host->device\"" "$1" && grep -q "\"rank2 kernels\"" "$1"' \
       "$out/cluster-cholesky" "$out/cluster-trace.json"
+    # a Paraver trace keeps .prv last on the other ranks (FILE.rank1.prv, .pcf, .row): it
+    # was FILE.prv.rank1, written as JSON
+    rm -f "$out"/cluster-trace.*prv "$out"/cluster-trace.*pcf "$out"/cluster-trace.*row
+    NX_ARGS="--cluster --smp-workers=1 --dispatch=round-robin --trace=$out/cluster-trace.prv" \
+      "$HARNESS" run "$results" "mpi/cluster/trace-per-rank-paraver" -- bash -c \
+      ''"$MPIRUN"' -np 2 "$0" 256 32 && for f in "$1.prv" "$1.rank1.prv"; do
+         python3 tests/instr/check_paraver.py "$f" > /dev/null || exit 1; done &&
+       ls "$1.rank1.pcf" "$1.rank1.row"' \
+      "$out/cluster-cholesky" "$out/cluster-trace"
   fi
   local r=$out/cluster_random
   "$HARNESS" run "$results" "mpi/cluster/random/build" -- \
