@@ -298,6 +298,9 @@ struct nanort_opencl_cpu_kernel {
     int group_free;             /* nothing in the kernel depends on how the range is cut
                                  * into work-groups (no barrier, __local memory, local or
                                  * group ids): the runtime may cut it otherwise */
+    const size_t *arg_align;    /* each buffer parameter's element alignment (0: not a
+                                 * buffer), or NULL: a buffer not at a multiple of it runs
+                                 * on an aligned copy of its region, as on a device */
 };
 
 /* Register a translated kernel (mcc emits one call per kernel, from a constructor).  The
@@ -306,7 +309,8 @@ struct nanort_opencl_cpu_kernel {
 void nanort_opencl_cpu_kernel(const struct nanort_opencl_cpu_kernel *k);
 /* A translated kernel's buffer argument `arg` points at `p`, not a multiple of `align`, the
  * alignment of its element type (OpenCL C requires it; an OpenCL device works on its own
- * aligned copy): stop with a message saying so.  mcc's output checks, then calls it. */
+ * aligned copy), and the runtime could not give it an aligned copy (the pointer is in no
+ * region of the task): stop with a message saying so.  mcc's output checks, then calls it. */
 void nanort_opencl_cpu_misaligned(const char *kernel, const char *arg, const void *p,
                                   size_t align) __attribute__((noreturn));
 

@@ -68,13 +68,14 @@ void lower_emit_taskgraph(struct lower_buf *b, const char *name, const char *sou
 
 void lower_emit_opencl_cpu_kernel(struct lower_buf *b, const char *name, const char *source,
                                   const char *kernel, const char *run, int nargs,
-                                  const char *arg_kinds, const char *arg_sizes, const long reqd[3],
-                                  int not_opencl_c, int group_free)
+                                  const char *arg_kinds, const char *arg_sizes,
+                                  const char *arg_align, const long reqd[3], int not_opencl_c,
+                                  int group_free)
 {
     lbuf_printf(b, "static const struct nanort_opencl_cpu_kernel %s = {\n"
                 "    .source = \"%s\", .kernel = \"%s\", .run = %s, .nargs = %d,\n"
-                "    .arg_kinds = %s, .arg_sizes = %s,\n"
+                "    .arg_kinds = %s, .arg_sizes = %s, .arg_align = %s,\n"
                 "    .reqd_local = {%ld, %ld, %ld}, .not_opencl_c = %d, .group_free = %d,\n};\n",
-                name, source, kernel, run, nargs, arg_kinds, arg_sizes, reqd[0], reqd[1],
-                reqd[2], not_opencl_c, group_free);
+                name, source, kernel, run, nargs, arg_kinds, arg_sizes, arg_align, reqd[0],
+                reqd[1], reqd[2], not_opencl_c, group_free);
 }

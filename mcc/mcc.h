@@ -1905,8 +1905,9 @@ const char *lower_emit_opencl_info(struct mcc_arena *a, const char *kernel, cons
 void lower_emit_taskgraph(struct lower_buf *b, const char *name, const char *source);
 void lower_emit_opencl_cpu_kernel(struct lower_buf *b, const char *name, const char *source,
                                   const char *kernel, const char *run, int nargs,
-                                  const char *arg_kinds, const char *arg_sizes, const long reqd[3],
-                                  int not_opencl_c, int group_free);
+                                  const char *arg_kinds, const char *arg_sizes,
+                                  const char *arg_align, const long reqd[3], int not_opencl_c,
+                                  int group_free);
 /* lower_names.c: the names generated code defines, `<base>__nrt_<what>` and, for inline
  * tasks, numbered `<base>__nrt_<what><n>` (n >= 0).  One list: the kind, its spelling. */
 #define LOWER_NAMES(X)                                                                    \

@@ -1635,7 +1635,8 @@ static int group_free(struct ocl *o, struct ocl_fn *f)
     return 1;
 }
 
-/* The argument table of the registration: kind and size of each parameter. */
+/* The argument table of the registration: kind, size and (buffers) element alignment of
+ * each parameter. */
 static void emit_registration(struct ocl *o, struct ocl_fn *f, const char *fn)
 {
     struct ocl_kplan *p = f->plan;
@@ -1650,9 +1651,22 @@ static void emit_registration(struct ocl *o, struct ocl_fn *f, const char *fn)
                     declarator_text(o, q->kid[1], NULL));
     }
     lbuf_printf(b, "%s};\n", p->nparams ? "" : "0");
+    /* a buffer's element alignment: one not at a multiple of it gets an aligned copy */
+    lbuf_printf(b, "static const size_t %s_align[] = {", fn);
+    for (int i = 0; i < p->nparams; i++) {
+        struct ast *q = p->params[i];
+        const struct ocl_type *t = ocl_sym_type(o, q->sym);
+        if (param_kind(o, q) == 1 && t->of && t->of->kind != OCL_VOID)
+            lbuf_printf(b, "%s__alignof__(*(%s%s)0)", i ? ", " : "",
+                        specs_text(o, q->kid[0], true), declarator_text(o, q->kid[1], NULL));
+        else
+            lbuf_printf(b, "%s0", i ? ", " : "");
+    }
+    lbuf_printf(b, "%s};\n", p->nparams ? "" : "0");
     lower_emit_opencl_cpu_kernel(b, arena_printf(o->L.a, "%s_desc", fn), o->source, f->name, fn,
                                  p->nparams, arena_printf(o->L.a, "%s_kinds", fn),
-                                 arena_printf(o->L.a, "%s_sizes", fn), p->reqd, p->not_opencl_c,
+                                 arena_printf(o->L.a, "%s_sizes", fn),
+                                 arena_printf(o->L.a, "%s_align", fn), p->reqd, p->not_opencl_c,
                                  group_free(o, f));
     lbuf_printf(b, "__attribute__((constructor)) static void %s_register(void) "
                 "{ nanort_opencl_cpu_kernel(&%s_desc); }\n", fn, fn);

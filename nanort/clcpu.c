@@ -70,9 +70,11 @@ void nanort_opencl_cpu_misaligned(const char *kernel, const char *arg, const voi
 {
     nrt_fatal("kernel '%s' translated to C (--opencl-cpu): its buffer argument '%s' is %p, "
               "not a multiple of %zu bytes, the alignment of its element type, which OpenCL C "
-              "requires (an OpenCL device worked on an aligned copy); pass data that starts "
-              "at a multiple of %zu bytes (blocks of whole vectors), or run with "
-              "NX_ARGS=--opencl-cpu=off", kernel, arg, p, align, align);
+              "requires, and it is in none of the task's dependences, of which the runtime "
+              "would make an aligned copy (as an OpenCL device does); name the data it points "
+              "at in the task's in/out/inout, pass data that starts at a multiple of %zu bytes "
+              "(blocks of whole vectors), or run with NX_ARGS=--opencl-cpu=off", kernel, arg,
+              p, align, align);
 }
 
 void nanort_opencl_cpu_kernel(const struct nanort_opencl_cpu_kernel *k)
@@ -250,6 +252,91 @@ static void check_args(const nanort_ctx *ctx, const char *label,
     }
 }
 
+/* ---- buffers not aligned for their kernel --------------------------------------------------- */
+
+/* OpenCL C requires a buffer to start at a multiple of its element's alignment (16 bytes
+ * for a float4 *); an OpenCL device works on its own copy of the task's region, which it
+ * allocates aligned, so `&x[2]` runs there.  The translation works on the host's memory
+ * itself: such a buffer runs on an aligned copy of the region of the task that holds it,
+ * written back after the launch if the task writes the region.  Other buffers in a copied
+ * region point into the copy (the kernel sees one array).  At most one copy per region. */
+struct stage {
+    const struct nrt_region *r;
+    char *mem, *base;           /* malloc'd block; the region's byte r->lo in the copy */
+};
+
+static const struct nrt_region *region_holding(const nanort_task *t, uintptr_t p)
+{
+    for (unsigned i = 0; i < t->nregions; i++)         /* the region it is the base of */
+        if ((uintptr_t)t->regions[i].base == p && t->regions[i].nd)
+            return &t->regions[i];
+    for (unsigned i = 0; i < t->nregions; i++)
+        if (t->regions[i].nd && t->regions[i].lo <= p && p < t->regions[i].hi)
+            return &t->regions[i];
+    return NULL;
+}
+
+/* Copies for the misaligned buffers of the launch, their pointers (bufs) moved into them;
+ * returns how many copies were made (in st, at most nargs). */
+static unsigned stage_misaligned(const nanort_ctx *ctx, const struct nanort_opencl_cpu_kernel *k,
+                                 const struct nanort_launch *l, const void **bufs,
+                                 struct stage *st)
+{
+    unsigned n = 0;
+    if (!k->arg_align || !ctx->task)
+        return 0;
+    for (unsigned i = 0; i < k->nargs; i++) {
+        size_t a = k->arg_align[i];
+        uintptr_t p = (uintptr_t)l->args[i].ptr;
+        if (l->args[i].kind != NANORT_KARG_BUFFER || a < 2 || !p || p % a == 0)
+            continue;
+        const struct nrt_region *r = region_holding(ctx->task, p);
+        bool have = false;
+        for (unsigned j = 0; j < n; j++)
+            have |= st[j].r == r;
+        if (!r || have)
+            continue;   /* in no region: the kernel's own check says so; one copy a region */
+        /* p - r->lo wraps when p precedes the region (a section v[2;n] of parameter v):
+         * modulo a power of two the arithmetic still places p's byte right */
+        size_t bytes = r->hi - r->lo;
+        char *mem = nrt_xmalloc(bytes + a);
+        /* the copy's start such that p's byte lands at a multiple of a */
+        size_t shift = (a - ((uintptr_t)mem + (p - r->lo)) % a) % a;
+        char *base = mem + shift;
+        struct nrt_chunk_it it;
+        uintptr_t lo, hi;
+        for (nrt_chunk_start(&it, r); nrt_chunk_next(&it, &lo, &hi);)
+            memcpy(base + (lo - r->lo), (const void *)lo, hi - lo);
+        st[n++] = (struct stage){r, mem, base};
+    }
+    for (unsigned i = 0; i < k->nargs && n; i++) {
+        uintptr_t p = (uintptr_t)l->args[i].ptr;
+        const struct nrt_region *r = l->args[i].kind == NANORT_KARG_BUFFER && p
+                                         ? region_holding(ctx->task, p) : NULL;
+        for (unsigned j = 0; j < n && r; j++)
+            if (st[j].r == r) {
+                bufs[i] = st[j].base + (p - r->lo);     /* p may precede r->lo (v[2;n]) */
+                break;
+            }
+    }
+    return n;
+}
+
+/* After the launch: the regions the task writes get their copy's bytes back. */
+static void unstage(struct stage *st, unsigned n)
+{
+    for (unsigned j = 0; j < n; j++) {
+        const struct nrt_region *r = st[j].r;
+        if ((r->flags & NANORT_DEP_MODE_MASK) != NANORT_DEP_IN) {
+            struct nrt_chunk_it it;
+            uintptr_t lo, hi;
+            for (nrt_chunk_start(&it, r); nrt_chunk_next(&it, &lo, &hi);)
+                memcpy((void *)lo, st[j].base + (lo - r->lo), hi - lo);
+        }
+        free(st[j].mem);
+    }
+}
+
 /* A local size for dimension d when the launch leaves it to us: one that divides the
  * global size (as OpenCL 1.2 requires of its own choice), leaving enough groups for
  * every worker to take several. */
@@ -345,25 +432,25 @@ void nrt_clcpu_launch(nanort_ctx *ctx, const struct nanort_launch *l)
     r.arg_size = sizes;
     if (ngroups == 0 || r.global_size[0] == 0)
         return;
+    struct stage st[k->nargs ? k->nargs : 1];
+    unsigned nst = stage_misaligned(ctx, k, l, bufs, st);
     /* chunks of groups: a few per worker, the workers steal them */
     size_t nchunks = (size_t)4 * (size_t)(nrt_nworkers > 0 ? nrt_nworkers : 1);
     if (nchunks > ngroups)
         nchunks = ngroups;
-    if (nchunks <= 1) {
-        k->run(&r, 0, ngroups);
-        return;
-    }
-    struct clcpu_kernel *e = entry_of(k);
+    struct clcpu_kernel *e = nchunks > 1 ? entry_of(k) : NULL;
     if (!e) {
-        k->run(&r, 0, ngroups);     /* a kernel given by hand, never registered */
-        return;
+        k->run(&r, 0, ngroups);     /* one chunk, or a kernel given by hand (never registered) */
+    } else {
+        for (size_t c = 0; c < nchunks; c++) {
+            size_t first = ngroups * c / nchunks, last = ngroups * (c + 1) / nchunks;
+            void *args;
+            nanort_task *t = nanort_task_create(&e->chunk_type, sizeof(struct chunk), 0, 0,
+                                                &args);
+            *(struct chunk *)args = (struct chunk){&r, k->run, first, last - first};
+            nanort_task_submit(t, 0, 0);
+        }
+        nanort_taskwait_noflush();
     }
-    for (size_t c = 0; c < nchunks; c++) {
-        size_t first = ngroups * c / nchunks, last = ngroups * (c + 1) / nchunks;
-        void *args;
-        nanort_task *t = nanort_task_create(&e->chunk_type, sizeof(struct chunk), 0, 0, &args);
-        *(struct chunk *)args = (struct chunk){&r, k->run, first, last - first};
-        nanort_task_submit(t, 0, 0);
-    }
-    nanort_taskwait_noflush();
+    unstage(st, nst);
 }

@@ -169,16 +169,13 @@ clones)
   echo "run.sh: clones in the baseline build only; cnd() inlined under -march=rocketlake and x86-64-v3"
   ;;
 misaligned)
-  # the translation stops with a message where its vector accesses would fault
+  # buffers misaligned for their float4 kernels run on aligned copies of the task's
+  # regions, as on PoCL (they crashed with SIGSEGV, then stopped with a message)
   bin=$out/misaligned
   "$MCC" --ompss -O2 -Wall -Werror "$here/misaligned.c" -o "$bin" || fail "mcc failed"
-  log=$out/misaligned.log
-  NX_ARGS="--opencl-cpu=on" "$bin" > "$log" 2>&1
-  st=$?
-  cat "$log"
-  [ $st = 1 ] || fail "exit status $st, expected 1 and a message"
-  grep -q "^nanort: kernel 'twice4' translated to C (--opencl-cpu): its buffer argument 'v' is 0x[0-9a-f]*, not a multiple of 16 bytes" "$log" ||
-    fail "no message naming the kernel, its argument and the alignment"
+  for w in 1 4; do
+    run_in_tmp "$out/misaligned.on$w.log" NX_ARGS="--opencl-cpu=on --smp-workers=$w"
+  done
   if probe; then
     run_in_tmp "$out/misaligned.ocl.log" NX_ARGS="--opencl-cpu=off"
   else
