@@ -384,11 +384,12 @@ static bool linear_var(struct lower *L, const struct lower_dir *d, struct lower_
         return true;
     const char *base = lower_local_name(L, LL_LINEAR_BASE, 0, x);
     const char *step = lower_local_name(L, LL_LINEAR_STEP, 0, x);
-    char *decl = v->vm ? NULL : lower_decl_text(L, v->sym, base);
+    /* a type declared in the function: the loop's task is outlined inside it (c->local) */
+    char *decl = v->vm ? NULL : loop_decl(L, v->sym, base, c);
     if (!decl) {
         struct mcc_loc at = source_loc(&L->t->src, d->node->begin);
-        mcc_error_at(&at, "sorry, unimplemented: linear '%s', whose type is declared inside "
-                     "the function or variably modified", x);
+        mcc_error_at(&at, "sorry, unimplemented: linear '%s', whose type is variably modified "
+                     "or defined by its own declaration", x);
         return false;
     }
     const char *parent = lower_expr(L, x, NULL, 0);

@@ -5,8 +5,9 @@
  * in a task and with collapse(2)); bounds that are local enumerators; a pointer to a local
  * struct typedef; an unsigned typedef counting down; a counter declared before the loop; a
  * body that does not name its counter (gcc 12 -fopenmp fails on an enum counter: that one
- * is in tests/ompss/local_types.c).  mcc said "sorry, unimplemented: a loop variable of
- * this type". */
+ * is in tests/ompss/local_types.c); a `linear` variable of a local typedef.  mcc said
+ * "sorry, unimplemented: a loop variable of this type" (and "linear 'x', whose type is
+ * declared inside the function"). */
 #include <stdio.h>
 
 enum { N = 64 };
@@ -62,7 +63,17 @@ int main(void)
 #pragma omp taskloop reduction(+ : times) num_tasks(3)
     for (idx_t k = 0; k < 10; k++)
         times++;
-    printf("%ld %ld %ld %ld %.2f %ld %ld %ld\n", sum, twice, grid, colours, weights, down,
-           before, times);
+    idx_t at = 5;
+    int stamp[N];
+#pragma omp parallel for linear(at : 3)
+    for (int i = 0; i < N; i++) {
+        stamp[i] = (int)at;
+        at += 3;
+    }
+    long stamps = 0;
+    for (int i = 0; i < N; i++)
+        stamps += stamp[i] * (i % 7 + 1);
+    printf("%ld %ld %ld %ld %.2f %ld %ld %ld %ld %ld\n", sum, twice, grid, colours, weights,
+           down, before, times, stamps, (long)at);
     return 0;
 }
