@@ -441,7 +441,7 @@ PY
                 python3 bench/ompss/body_chain.py --label "$tile $v" "$out/bc/$tile-$v-"*.txt
               done
             done 2>&1 | tee "$out/bodychain.txt"
-            lscpu -e > "$out/lscpu-e.txt" 2>&1
+            { lscpu; lscpu -e; } > "$out/lscpu-e.txt" 2>&1
             tar czf "$out/bodychain-traces.tgz" -C "$out" bc && rm -rf "$out/bc" ;;
     variants2) PIN=2,3 ROUNDS=${ROUNDS:-7} bench/variants.sh "$out/variants-2c.md" 2> "$out/variants-2c.log" ;;
     scaling) MCC_PREBUILT=1 bench/scaling.sh --max-workers 16 --quick --bindir build/bench/ompss \
