@@ -11,6 +11,12 @@ without a many-core machine.  Policies:
   reach3  --critical-reach=3 first (FIFO among them), then FIFO
   age     the oldest created first (the sequential order)
   rank    --critical-path: the longest path of bodies to the end first (Hu's levels)
+Two policies keep a queue per worker (the worker that finished a task is the one whose
+queue gets the successors it made ready):
+  handoff nanort's coarse tasks under dbf: one shared FIFO; the worker that finished a
+          task keeps one successor it made ready for itself when the FIFO is empty
+  wslifo  libomp's: successors pushed on the finishing worker's own deque, which it runs
+          newest first; an idle worker steals the oldest task of another (at random)
 Usage: sched_sim.py [--workers 16] [--seeds 8] [--spread 0.1]
 Prints, for each program and tile size, each policy's mean time over the seeds as a
 ratio to fifo, with the lower bounds (work / W and the critical path) in cost units and
@@ -85,6 +91,8 @@ def simulate(tasks, workers, policy, spread, seed):
                "reach3": (0 if reach[t] >= 3 else 1, pushes), "rank": (-rank[t], pushes)}[policy]
         heapq.heappush(ready, (key, t))
 
+    if policy in ("handoff", "wslifo"):
+        return simulate_per_worker(tasks, workers, policy, spread, rnd, succ, npred, rank)
     for t in range(n):
         if npred[t] == 0:
             push(t)
@@ -103,13 +111,74 @@ def simulate(tasks, workers, policy, spread, seed):
     return now, sum(c for c, _ in tasks) / workers, max(rank)
 
 
+def simulate_per_worker(tasks, workers, policy, spread, rnd, succ, npred, rank):
+    """The two per-worker policies (see the module's doc); the tasks with no predecessor
+    are queued at the start on worker 0's deque (the creating thread's), in order."""
+    from collections import deque
+    n = len(tasks)
+    own = [deque() for _ in range(workers)]     # per-worker deques (wslifo)
+    shared = deque()                            # handoff's FIFO
+    kept = [None] * workers                     # handoff: the successor a worker keeps
+    for t in range(n):
+        if npred[t] == 0:
+            (own[0] if policy == "wslifo" else shared).append(t)
+    now, running, done = 0.0, [], 0
+    busy = [False] * workers
+
+    def take(w):
+        if policy == "handoff":
+            if kept[w] is not None:
+                t, kept[w] = kept[w], None
+                return t
+            return shared.popleft() if shared else None
+        if own[w]:
+            return own[w].pop()
+        victims = [v for v in range(workers) if v != w and own[v]]
+        return own[rnd.choice(victims)].popleft() if victims else None
+
+    def start_idle():
+        order = list(range(workers))
+        rnd.shuffle(order)
+        for w in order:
+            if not busy[w]:
+                t = take(w)
+                if t is not None:
+                    busy[w] = True
+                    heapq.heappush(running, (now + tasks[t][0] * (1 + spread * rnd.random()),
+                                             t, w))
+
+    start_idle()
+    while done < n:
+        now, t, w = heapq.heappop(running)
+        busy[w] = False
+        done += 1
+        made = []
+        for s in succ[t]:
+            npred[s] -= 1
+            if npred[s] == 0:
+                made.append(s)
+        if policy == "wslifo":
+            own[w].extend(made)
+        else:
+            if made and not shared:
+                kept[w] = made.pop(0)
+            shared.extend(made)
+        # the finisher first (it looks at its own queue before sleeping), then the others
+        t2 = take(w)
+        if t2 is not None:
+            busy[w] = True
+            heapq.heappush(running, (now + tasks[t2][0] * (1 + spread * rnd.random()), t2, w))
+        start_idle()
+    return now, sum(c for c, _ in tasks) / workers, max(rank)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--workers", type=int, default=16)
     ap.add_argument("--seeds", type=int, default=8)
     ap.add_argument("--spread", type=float, default=0.1)
     a = ap.parse_args()
-    policies = ["fifo", "lifo", "reach3", "age", "rank"]
+    policies = ["fifo", "lifo", "reach3", "age", "rank", "handoff", "wslifo"]
     print(f"| program | tile | tasks | work / W | critical path | fifo's efficiency | "
           + " | ".join(policies) + " |")
     print("|---|---:|---:|---:|---:|---:|" + "---:|" * len(policies))
