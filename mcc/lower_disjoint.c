@@ -25,6 +25,10 @@
  * steps, and the indexes of some steps have one form in every write and together determine
  * every iteration variable.  Not: A[i*n + j] and A[j*n + i] in one body, A[i + k] with k an
  * inner counter, A[i*n + k] with k counting to 2n, dst[y][0] under collapse(2).
+ * A step through a pointer loaded on the way (rows[i][k] with `double **rows`, w->a[i])
+ * starts again from that pointer: two slots may hold one pointer, so the steps before it
+ * must reach one slot in every write (w->a, rows[0]: invariant indexes), and only the
+ * steps after it tell elements apart.
  */
 #include "mcc.h"
 #include "c.tab.h"
@@ -412,6 +416,7 @@ struct step {
     const struct ast *offsets[DJ_MAX_TERMS];   /* '*': the offsets added to the pointer */
     int noffsets;
     const char *what;               /* member name, cast type, for the shape */
+    struct name *member;            /* '.', '>': the member */
 };
 
 struct path {
@@ -463,7 +468,7 @@ static bool path_of(struct dj *j, const struct ast *e, struct path *p)
             *st = (struct step){.kind = '[', .index = e->kid[1]};
             e = e->kid[0];
         } else if (e->kind == AST_MEMBER) {
-            *st = (struct step){.kind = e->op == '.' ? '.' : '>',
+            *st = (struct step){.kind = e->op == '.' ? '.' : '>', .member = e->name,
                                 .what = arena_strndup(j->L->a, e->name->str, e->name->len)};
             e = e->kid[0];
         } else if (e->kind == AST_CAST) {
@@ -491,14 +496,71 @@ static bool path_of(struct dj *j, const struct ast *e, struct path *p)
     return p->root != NULL;
 }
 
+/* The step of p nearest its element (p->steps[0] is) that goes through a pointer the steps
+ * before it loaded from memory: a subscript, `*` or `->` whose operand is (or, its type not
+ * known, may be) a pointer other than the variable's own value (`rows[i][k]` with `double
+ * **rows`, `w->a[i]`, `*cells[i]`); p->n when none.  Two slots may hold one pointer
+ * (`rows[i] = store` for every i): what the steps before it index tells the slots apart,
+ * not the elements. */
+static int first_load(struct dj *j, const struct path *p)
+{
+    struct ck_type t = ck_type_of_sym(j->L, (struct sym *)p->root);
+    int load = p->n;
+    for (int k = p->n - 1; k >= 0; k--) {
+        const struct step *st = &p->steps[k];
+        if (k < p->n - 1 && st->kind != '.' && st->kind != '(' && ck_kind_of(&t) != CK_ARRAY)
+            load = k;
+        if (st->kind == '[' || st->kind == '*' || st->kind == '>')
+            t = ck_inner_type(&t);
+        if (st->kind == '.' || st->kind == '>') {
+            struct ck_type m;
+            struct ast *members = !t.n && t.base == CK_STRUCT && t.tag
+                                  ? ck_struct_members(j->L, t.tag) : NULL;
+            t = members && ck_find_member(j->L, members, st->member, &m, 0) == 1
+                ? m : ck_unknown_type(true);
+        } else if (st->kind == '(') {
+            t = ck_unknown_type(false);
+        }
+    }
+    return load;
+}
+
+/* Are the indexes of steps [from, p->n) invariant in the loop (they reach one slot in every
+ * iteration)? */
+static bool invariant_steps(struct dj *j, const struct path *p, int from)
+{
+    for (int k = from; k < p->n; k++) {
+        const struct step *st = &p->steps[k];
+        if (st->kind == '[' && !invariant(j, st->index))
+            return false;
+        for (int o = 0; o < st->noffsets; o++)
+            if (!invariant(j, st->offsets[o]))
+                return false;
+    }
+    return true;
+}
+
 /* The shape of a path (its steps' kinds, members and casts) and the form each index has
- * in it (iteration variables it determines in mask[]). */
-static char *shape(struct dj *j, const struct path *p, char **forms, unsigned *mask)
+ * in it (iteration variables it determines in mask[]).  The steps from `fixed` on reach the
+ * slot of a pointer loaded on the way (first_load): their invariant indexes are spelled in
+ * the shape (every write loads that one pointer) and determine nothing. */
+static char *shape(struct dj *j, const struct path *p, int fixed, char **forms, unsigned *mask)
 {
     struct lower_buf b = {0};
     for (int k = 0; k < p->n; k++) {
         const struct step *st = &p->steps[k];
         lbuf_printf(&b, "%c%s;", st->kind, st->what ? st->what : "");
+        if (k >= fixed) {
+            if (st->kind == '[')
+                spell(j, &b, st->index);
+            for (int o = 0; o < st->noffsets; o++) {
+                lbuf_puts(&b, "+");
+                spell(j, &b, st->offsets[o]);
+            }
+            mask[k] = 0;
+            forms[k] = "";
+            continue;
+        }
         const struct ast *t[DJ_MAX_TERMS];
         int n = st->kind == '[' ? terms_of(st->index, t, 0) : st->noffsets;
         if (st->kind != '[')
@@ -642,9 +704,13 @@ static bool describe(struct dj *j, const struct ast *target, struct written *w)
     /* a pointer the loop sets may point elsewhere in each iteration */
     if (p.root->type == TYPE_POINTER && lower_writes(j->body, p.root))
         return false;
+    /* through a pointer loaded from a slot other iterations may pick differently */
+    int fixed = first_load(j, &p) + 1;
+    if (fixed <= p.n && !invariant_steps(j, &p, fixed))
+        return false;
     w->root = p.root;
     w->nsteps = p.n;
-    w->shape = shape(j, &p, w->forms, w->mask);
+    w->shape = shape(j, &p, fixed, w->forms, w->mask);
     return true;
 }
 
