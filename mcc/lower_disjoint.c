@@ -663,6 +663,128 @@ bool lower_disjoint_escapes(struct ast *body, const struct sym *s)
     return x.found;
 }
 
+/* ---- pointers into one storage -------------------------------------------------------- */
+
+/* What may share storage in a function: an assignment or initialization `q = e` joins q
+ * with every pointer or array variable e may point into (points_into), or loads a pointer
+ * from (`r = rows[0]`, `r = w->a`). */
+struct joins {
+    struct lower *L;
+    const struct sym **a, **b;      /* the pairs */
+    int n, cap;
+};
+
+static void join(struct joins *g, const struct sym *a, const struct sym *b)
+{
+    if (!a || !b || a == b)
+        return;
+    if (g->n == g->cap) {
+        int cap = g->cap * 2 + 16;
+        const struct sym **na = arena_alloc(g->L->a, (size_t)cap * sizeof *na);
+        const struct sym **nb = arena_alloc(g->L->a, (size_t)cap * sizeof *nb);
+        if (g->n) {
+            memcpy(na, g->a, (size_t)g->n * sizeof *na);
+            memcpy(nb, g->b, (size_t)g->n * sizeof *nb);
+        }
+        g->a = na, g->b = nb, g->cap = cap;
+    }
+    g->a[g->n] = a;
+    g->b[g->n++] = b;
+}
+
+/* Join q with the variables the value e may point into or was loaded through. */
+static void join_value(struct joins *g, const struct sym *q, const struct ast *e)
+{
+    while (e && (e->kind == AST_CAST || (e->kind == AST_BINARY && e->op == ',')))
+        e = e->kid[1];
+    if (!e)
+        return;
+    switch (e->kind) {
+    case AST_UNARY:
+        if (e->op == '&') {
+            const struct sym *r = lower_disjoint_root(e->kid[0]);
+            join(g, q, r ? r : lower_lvalue_root(e->kid[0]));
+            return;
+        }
+        join(g, q, lower_disjoint_root(e));
+        return;
+    case AST_BINARY:
+        if (e->op == '+' || e->op == '-') {
+            join_value(g, q, e->kid[0]);
+            join_value(g, q, e->kid[1]);
+        }
+        return;
+    case AST_CONDITIONAL:
+        join_value(g, q, e->kid[1] ? e->kid[1] : e->kid[0]);
+        join_value(g, q, e->kid[2]);
+        return;
+    case AST_ASSIGN:
+        join_value(g, q, e->kid[1]);
+        return;
+    case AST_IDENT: case AST_SUBSCRIPT: case AST_MEMBER:
+        join(g, q, lower_disjoint_root(e));
+        return;
+    default:
+        return;
+    }
+}
+
+static bool joins_visit(struct ast *n, void *arg)
+{
+    struct joins *g = arg;
+    if (n->kind == AST_ASSIGN && n->op == '=' && n->kid[0])
+        join_value(g, lower_lvalue_root(n->kid[0]), n->kid[1]);
+    if (n->kind == AST_DECLARATION && n->kid[1])
+        for (const struct ast *i = n->kid[1]->kid[0]; i; i = i->next) {
+            struct ast *dn = i->kind == AST_INIT_DECLARATOR ? ast_declarator_name(i->kid[0]) : NULL;
+            if (dn && i->kid[1])
+                join_value(g, dn->sym, i->kid[1]);
+        }
+    return true;
+}
+
+/* The writes of a loop body through variables of one storage. */
+struct alias_writes {
+    const struct sym **group;       /* the variables joined with s (s first) */
+    int n;
+    bool through_s, through_other;
+};
+
+static bool alias_writes_visit(struct ast *n, void *arg)
+{
+    struct alias_writes *w = arg;
+    struct ast *target = lower_write_target(n, true);
+    const struct sym *r = target ? lower_disjoint_root(target) : NULL;
+    for (int k = 0; r && k < w->n; k++)
+        if (w->group[k] == r) {
+            w->through_s |= k == 0;
+            w->through_other |= k > 0;
+        }
+    return true;
+}
+
+bool lower_disjoint_aliased(struct lower *L, struct ast *body, const struct sym *s)
+{
+    struct joins g = {.L = L};
+    ast_walk(L->fn, joins_visit, &g);
+    /* s's group: what the joins reach from s */
+    const struct sym **group = arena_alloc(L->a, (size_t)(g.n + 1) * sizeof *group);
+    int n = 0;
+    group[n++] = s;
+    for (int k = 0; k < n; k++)
+        for (int e = 0; e < g.n; e++) {
+            const struct sym *o = g.a[e] == group[k] ? g.b[e] : g.b[e] == group[k] ? g.a[e] : NULL;
+            bool seen = !o;
+            for (int m = 0; m < n && !seen; m++)
+                seen = group[m] == o;
+            if (!seen)
+                group[n++] = o;
+        }
+    struct alias_writes w = {group, n, false, false};
+    ast_walk(body, alias_writes_visit, &w);
+    return w.through_s && w.through_other;
+}
+
 /* ---- the writes --------------------------------------------------------------------- */
 
 /* The for statements around target (whose bodies hold it) in the tree walked, appended to

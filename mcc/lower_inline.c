@@ -437,7 +437,8 @@ static bool writes_through_shared(struct ws_body b, const struct sym *s)
         return false;
     if (lower_dir_iteration_var(b.d, s))
         return stray_write(b, s, rooted_beyond_pointee, true);
-    return lower_disjoint_escapes(b.c->node, s) || stray_write(b, s, rooted_at, true);
+    return lower_disjoint_escapes(b.c->node, s) || lower_disjoint_aliased(b.c->L, b.c->node, s) ||
+           stray_write(b, s, rooted_at, true);
 }
 
 /* A worksharing construct found to run as one task on the region's thread: true the first

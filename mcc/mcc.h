@@ -1866,6 +1866,11 @@ const struct sym *lower_disjoint_root(const struct ast *e);
  * see: s (s + k, &s[k]) passed to a function whose parameter is not a pointer to const,
  * stored in a pointer that is not one to const, returned? */
 bool lower_disjoint_escapes(struct ast *body, const struct sym *s);
+/* Does `body` write through the pointer s and through another variable that may point into
+ * the same storage: one that s was set from or was set from s, in this function, directly
+ * or on the way (`double *q = p + 1;`, `p = buf; q = buf;`, `r = rows[0]`)?  Each may write
+ * only its iteration's own elements, and yet one element another iteration's. */
+bool lower_disjoint_aliased(struct lower *L, struct ast *body, const struct sym *s);
 
 /* lower_block.c: structured blocks.  A stand-alone directive as the unbraced body of a
  * statement (reported at the directive word). */
