@@ -729,15 +729,56 @@ static void join_value(struct joins *g, const struct sym *q, const struct ast *e
     }
 }
 
+/* The type of the lvalue e, as far as its variable's declaration and the members on the
+ * way tell (unknown otherwise). */
+static struct ck_type lvalue_type(struct lower *L, const struct ast *e, int depth)
+{
+    if (!e || depth > DJ_MAX_STEPS)
+        return ck_unknown_type(true);
+    struct ck_type t;
+    switch (e->kind) {
+    case AST_IDENT: case AST_DECL_NAME:
+        return e->sym ? ck_type_of_sym(L, e->sym) : ck_unknown_type(true);
+    case AST_SUBSCRIPT:
+        t = lvalue_type(L, e->kid[0], depth + 1);
+        return ck_kind_of(&t) == CK_POINTER || ck_kind_of(&t) == CK_ARRAY
+               ? ck_inner_type(&t) : ck_unknown_type(true);
+    case AST_UNARY:
+        t = lvalue_type(L, e->kid[0], depth + 1);
+        return e->op == '*' && ck_kind_of(&t) == CK_POINTER ? ck_inner_type(&t)
+                                                             : ck_unknown_type(true);
+    case AST_MEMBER: {
+        t = lvalue_type(L, e->kid[0], depth + 1);
+        if (e->op != '.')
+            t = ck_kind_of(&t) == CK_POINTER ? ck_inner_type(&t) : ck_unknown_type(true);
+        struct ck_type m;
+        struct ast *members = !t.n && t.base == CK_STRUCT && t.tag
+                              ? ck_struct_members(L, t.tag) : NULL;
+        return members && ck_find_member(L, members, e->name, &m, 0) == 1
+               ? m : ck_unknown_type(true);
+    }
+    default:
+        return ck_unknown_type(true);
+    }
+}
+
+/* May the lvalue e hold a pointer (or be an array a pointer is set from)? */
+static bool may_hold_pointer(struct lower *L, const struct ast *e)
+{
+    struct ck_type t = lvalue_type(L, e, 0);
+    enum ck_kind k = ck_kind_of(&t);
+    return k == CK_POINTER || k == CK_ARRAY || k == CK_UNKNOWN;
+}
+
 static bool joins_visit(struct ast *n, void *arg)
 {
     struct joins *g = arg;
-    if (n->kind == AST_ASSIGN && n->op == '=' && n->kid[0])
+    if (n->kind == AST_ASSIGN && n->op == '=' && n->kid[0] && may_hold_pointer(g->L, n->kid[0]))
         join_value(g, lower_lvalue_root(n->kid[0]), n->kid[1]);
     if (n->kind == AST_DECLARATION && n->kid[1])
         for (const struct ast *i = n->kid[1]->kid[0]; i; i = i->next) {
             struct ast *dn = i->kind == AST_INIT_DECLARATOR ? ast_declarator_name(i->kid[0]) : NULL;
-            if (dn && i->kid[1])
+            if (dn && dn->sym && i->kid[1] && may_hold_pointer(g->L, dn))
                 join_value(g, dn->sym, i->kid[1]);
         }
     return true;
