@@ -29,6 +29,12 @@
  * starts again from that pointer: two slots may hold one pointer, so the steps before it
  * must reach one slot in every write (w->a, rows[0]: invariant indexes), and only the
  * steps after it tell elements apart.
+ *
+ * Pointers may share storage (lower_disjoint_aliased, lower_disjoint_reads_others): an
+ * assignment or initialization anywhere in the function joins a pointer with what its value
+ * points into (`q = p + 1`, `r = rows[0]`).  A loop may write through only one of a group,
+ * and, where the storage is each thread's own in OpenMP (set in the region by malloc or
+ * another call, an array of the region), read it only at the elements it writes.
  */
 #include "mcc.h"
 #include "c.tab.h"
@@ -672,7 +678,26 @@ struct joins {
     struct lower *L;
     const struct sym **a, **b;      /* the pairs */
     int n, cap;
+    size_t from, to;                /* the parallel region's text */
+    const struct sym **fresh;       /* set there from no variable (malloc(...), f()) */
+    int nfresh, capfresh;
 };
+
+/* q set from a value that points into no variable: storage of its own, each thread's own
+ * when it is set in the region. */
+static void fresh_value(struct joins *g, const struct sym *q, const struct ast *at)
+{
+    if (!q || at->begin < g->from || at->begin >= g->to)
+        return;
+    if (g->nfresh == g->capfresh) {
+        int cap = g->capfresh * 2 + 8;
+        const struct sym **f = arena_alloc(g->L->a, (size_t)cap * sizeof *f);
+        if (g->nfresh)
+            memcpy(f, g->fresh, (size_t)g->nfresh * sizeof *f);
+        g->fresh = f, g->capfresh = cap;
+    }
+    g->fresh[g->nfresh++] = q;
+}
 
 static void join(struct joins *g, const struct sym *a, const struct sym *b)
 {
@@ -770,18 +795,47 @@ static bool may_hold_pointer(struct lower *L, const struct ast *e)
     return k == CK_POINTER || k == CK_ARRAY || k == CK_UNKNOWN;
 }
 
+/* q = e: join q with what e points into, or note a value of its own. */
+static void join_set(struct joins *g, const struct sym *q, const struct ast *e)
+{
+    int before = g->n;
+    join_value(g, q, e);
+    if (g->n == before)
+        fresh_value(g, q, e);
+}
+
 static bool joins_visit(struct ast *n, void *arg)
 {
     struct joins *g = arg;
     if (n->kind == AST_ASSIGN && n->op == '=' && n->kid[0] && may_hold_pointer(g->L, n->kid[0]))
-        join_value(g, lower_lvalue_root(n->kid[0]), n->kid[1]);
+        join_set(g, lower_lvalue_root(n->kid[0]), n->kid[1]);
     if (n->kind == AST_DECLARATION && n->kid[1])
         for (const struct ast *i = n->kid[1]->kid[0]; i; i = i->next) {
             struct ast *dn = i->kind == AST_INIT_DECLARATOR ? ast_declarator_name(i->kid[0]) : NULL;
             if (dn && dn->sym && i->kid[1] && may_hold_pointer(g->L, dn))
-                join_value(g, dn->sym, i->kid[1]);
+                join_set(g, dn->sym, i->kid[1]);
         }
     return true;
+}
+
+/* The variables joined with s in the function (s first), into *group; how many. */
+static int group_of(struct joins *g, const struct sym *s, const struct sym ***group)
+{
+    ast_walk(g->L->fn, joins_visit, g);
+    const struct sym **m = arena_alloc(g->L->a, (size_t)(g->n + 1) * sizeof *m);
+    int n = 0;
+    m[n++] = s;
+    for (int k = 0; k < n; k++)
+        for (int e = 0; e < g->n; e++) {
+            const struct sym *o = g->a[e] == m[k] ? g->b[e] : g->b[e] == m[k] ? g->a[e] : NULL;
+            bool seen = !o;
+            for (int i = 0; i < n && !seen; i++)
+                seen = m[i] == o;
+            if (!seen)
+                m[n++] = o;
+        }
+    *group = m;
+    return n;
 }
 
 /* The writes of a loop body through variables of one storage. */
@@ -807,23 +861,93 @@ static bool alias_writes_visit(struct ast *n, void *arg)
 bool lower_disjoint_aliased(struct lower *L, struct ast *body, const struct sym *s)
 {
     struct joins g = {.L = L};
-    ast_walk(L->fn, joins_visit, &g);
-    /* s's group: what the joins reach from s */
-    const struct sym **group = arena_alloc(L->a, (size_t)(g.n + 1) * sizeof *group);
-    int n = 0;
-    group[n++] = s;
-    for (int k = 0; k < n; k++)
-        for (int e = 0; e < g.n; e++) {
-            const struct sym *o = g.a[e] == group[k] ? g.b[e] : g.b[e] == group[k] ? g.a[e] : NULL;
-            bool seen = !o;
-            for (int m = 0; m < n && !seen; m++)
-                seen = group[m] == o;
-            if (!seen)
-                group[n++] = o;
-        }
+    const struct sym **group;
+    int n = group_of(&g, s, &group);
     struct alias_writes w = {group, n, false, false};
     ast_walk(body, alias_writes_visit, &w);
     return w.through_s && w.through_other;
+}
+
+/* The accesses of a loop body to the storage of a group: the largest lvalues rooted at a
+ * member (s[i], rows[i][k], p->f), and any other use of a member's value. */
+struct accesses {
+    struct lower *L;
+    const struct sym **group;
+    int n;
+    struct ast **at;                /* those rooted at s (group[0]) */
+    int nat, cap;
+    bool other;                     /* rooted at another member, or a value used otherwise */
+};
+
+static int member_of(const struct accesses *x, const struct sym *s)
+{
+    for (int k = 0; s && k < x->n; k++)
+        if (x->group[k] == s)
+            return k;
+    return -1;
+}
+
+static bool accesses_visit(struct ast *n, void *arg)
+{
+    struct accesses *x = arg;
+    bool path = n->kind == AST_SUBSCRIPT || n->kind == AST_MEMBER ||
+                (n->kind == AST_UNARY && n->op == '*');
+    int m = path ? member_of(x, lower_disjoint_root(n)) : -1;
+    if (m > 0 || (n->kind == AST_IDENT && member_of(x, n->sym) >= 0)) {
+        x->other = true;
+        return false;
+    }
+    if (m < 0)
+        return true;
+    if (x->nat == x->cap) {
+        struct ast **t = arena_alloc(x->L->a, (size_t)(x->cap = x->cap * 2 + 8) * sizeof *t);
+        if (x->nat)
+            memcpy(t, x->at, (size_t)x->nat * sizeof *t);
+        x->at = t;
+    }
+    x->at[x->nat++] = n;
+    /* what the subscripts read (idx[i] in p[idx[i]]) */
+    for (const struct ast *e = n; e && e->kind != AST_IDENT;
+         e = e->kid[e->kind == AST_CAST ? 1 : 0])
+        if (e->kind == AST_SUBSCRIPT)
+            ast_walk(e->kid[1], accesses_visit, x);
+    return false;
+}
+
+/* Is the storage of the group each thread's own, in OpenMP: set in the region from no
+ * variable (malloc), or an array each thread has? */
+static bool per_thread(struct joins *g, const struct sym **group, int n)
+{
+    for (int k = 0; k < n; k++) {
+        if (group[k]->type == TYPE_ARRAY && lower_thread_private(g->L, group[k]))
+            return true;
+        for (int f = 0; f < g->nfresh; f++)
+            if (g->fresh[f] == group[k])
+                return true;
+    }
+    return false;
+}
+
+bool lower_disjoint_reads_others(struct lower *L, const struct lower_dir *d, struct ast *body,
+                                 const struct sym *s, lower_disjoint_own_fn *own, void *arg)
+{
+    const struct lower_region *r = L->region;
+    while (r && !r->team)
+        r = r->up;
+    if (!r)
+        return false;
+    struct joins g = {.L = L, .from = r->begin, .to = r->end};
+    const struct sym **group;
+    int n = group_of(&g, s, &group);
+    if (!per_thread(&g, group, n))
+        return false;
+    struct alias_writes w = {group, n, false, false};
+    ast_walk(body, alias_writes_visit, &w);
+    if (!w.through_s)
+        return false;
+    struct accesses x = {.L = L, .group = group, .n = n};
+    ast_walk(body, accesses_visit, &x);
+    return x.other || !lower_disjoint_writes(L, d, body, x.at, x.nat, own, arg);
 }
 
 /* ---- the writes --------------------------------------------------------------------- */

@@ -438,7 +438,8 @@ static bool writes_through_shared(struct ws_body b, const struct sym *s)
     if (lower_dir_iteration_var(b.d, s))
         return stray_write(b, s, rooted_beyond_pointee, true);
     return lower_disjoint_escapes(b.c->node, s) || lower_disjoint_aliased(b.c->L, b.c->node, s) ||
-           stray_write(b, s, rooted_at, true);
+           stray_write(b, s, rooted_at, true) ||
+           lower_disjoint_reads_others(b.c->L, b.d, b.c->node, s, task_own, &b);
 }
 
 /* A worksharing construct found to run as one task on the region's thread: true the first

@@ -1871,6 +1871,15 @@ bool lower_disjoint_escapes(struct ast *body, const struct sym *s);
  * or on the way (`double *q = p + 1;`, `p = buf; q = buf;`, `r = rows[0]`)?  Each may write
  * only its iteration's own elements, and yet one element another iteration's. */
 bool lower_disjoint_aliased(struct lower *L, struct ast *body, const struct sym *s);
+/* Does `body`, which writes through the pointer s, read an element another iteration of d
+ * may write: through s at an element its writes do not reach the same way (p[i + 1]
+ * beside p[i] = x), or through another variable that may point into the same storage
+ * (q[i] with q = p + 1), or hand such a pointer on?  Only when that storage is each
+ * thread's own in OpenMP (set in the region from no variable, malloc(...), or an array of
+ * each thread): the region's one copy then has what other iterations wrote.  own and arg
+ * as in lower_disjoint_writes. */
+bool lower_disjoint_reads_others(struct lower *L, const struct lower_dir *d, struct ast *body,
+                                 const struct sym *s, lower_disjoint_own_fn *own, void *arg);
 
 /* lower_block.c: structured blocks.  A stand-alone directive as the unbraced body of a
  * statement (reported at the directive word). */
