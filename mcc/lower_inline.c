@@ -315,6 +315,20 @@ struct ws_body {
     size_t off;
 };
 
+/* Does each thread that runs the worksharing construct being lowered have its own s: a
+ * variable private to each thread of the enclosing parallel region, or, in an orphaned
+ * construct (no region around it in its function) of a function a parallel region of
+ * this unit calls, an automatic local or a parameter of the function, which each thread of
+ * that region has (a per-thread scratch buffer handed in, a local partial sum)?  (An
+ * orphaned construct no region here calls keeps OmpSs's rules: the function's variables
+ * are shared.) */
+static bool ws_thread_private(struct lower *L, const struct sym *s)
+{
+    return lower_thread_private(L, s) ||
+           (!L->region && s->storage == STORAGE_LOCAL &&
+            (s->kind == SYM_OBJECT || s->kind == SYM_PARAM) && lower_called_in_region(L, L->fn));
+}
+
 /* Is s, the counter of a for statement in the body that is declared outside it, each of
  * the loop's tasks' own: declared in the body (not static), or a variable they get a copy
  * of: a clause's private, firstprivate, lastprivate, linear or reduction item, or one
@@ -330,7 +344,7 @@ static bool task_own(void *arg, const struct sym *s)
         return false;
     if (listed(b->d, v, b->off, b->c->L))
         return v->share != LOWER_SHARED;
-    return !omp_find_clause(b->d->dir, OMP_CL_DEFAULT) && lower_thread_private(b->c->L, s) &&
+    return !omp_find_clause(b->d->dir, OMP_CL_DEFAULT) && ws_thread_private(b->c->L, s) &&
            lower_assigned_first(b->c->node, s);
 }
 
@@ -496,7 +510,7 @@ static void implicit_sharing(struct capture *c, const struct lower_dir *d, size_
             v->share = LOWER_SHARED;
         } else if (def) {
             v->share = LOWER_FIRSTPRIVATE;
-        } else if (ws && lower_thread_private(c->L, v->sym)) {
+        } else if (ws && ws_thread_private(c->L, v->sym)) {
             struct ws_body body = {c, d, off};
             bool through = writes_through_shared(body, v->sym);
             bool aggregate = (v->sym->type == TYPE_ARRAY && !v->sym->array_param) ||
@@ -555,9 +569,12 @@ static void implicit_sharing(struct capture *c, const struct lower_dir *d, size_
                 }
             } else if ((written || indexes) && first_serial_report(c->L, d)) {
                 struct mcc_loc at = lower_dir_loc(c->L, d);
-                mcc_warning_at(&at, "'%.*s' is private to each thread of the parallel region "
-                               "and the %s %s: %s, one after the other (%s to split the work)",
-                               (int)v->sym->name->len, v->sym->name->str, ws_noun(d),
+                mcc_warning_at(&at, "'%.*s' is private to each thread of %s%s%s and the %s "
+                               "%s: %s, one after the other (%s to split the work)",
+                               (int)v->sym->name->len, v->sym->name->str,
+                               c->L->region ? "the parallel region" : "a parallel region calling '",
+                               c->L->region ? "" : fn_name(c->L), c->L->region ? "" : "'",
+                               ws_noun(d),
                                pointee ? "may write what it points to where other iterations "
                                          "write too"
                                : written ? "writes it" : "writes elements it indexes",

@@ -8,10 +8,10 @@
 #include "mcc.h"
 #include "c.tab.h"
 
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
-#include <ctype.h>
 #include <string.h>
 
 /* ---- growable text -------------------------------------------------------------------- */
@@ -970,6 +970,75 @@ int lower_writes_thread_local(struct lower *L, struct ast *n, struct sym **found
     struct tl_write w = {L, found, 0, max, {0}, 0};
     ast_walk(n, tl_write_visit, &w);
     return w.n;
+}
+
+/* Is the pragma line pr `#pragma omp parallel ...` (also `parallel for`, ...)? */
+static bool parallel_pragma(struct lower *L, const struct ast *pr)
+{
+    const char *t = L->text + pr->begin, *end = L->text + pr->end;
+    static const char *const words[] = {"#", "pragma", "omp", "parallel"};
+    for (int k = 0; k < 4; k++) {
+        size_t n = strlen(words[k]);
+        while (t < end && (*t == ' ' || *t == '\t'))
+            t++;
+        if ((size_t)(end - t) < n || memcmp(t, words[k], n))
+            return false;
+        t += n;
+    }
+    return t == end || !(isalnum((unsigned char)*t) || *t == '_');
+}
+
+/* A call of the function `fn` in what a parallel region runs: in the region's statement, or
+ * in a function of this unit it calls (calls of calls too). */
+struct region_call {
+    struct lower *L;
+    const struct name *fn;
+    const struct ast *seen[TL_WRITES_SEEN];
+    int nseen;
+    bool found;
+};
+
+static bool region_call_visit(struct ast *n, void *arg)
+{
+    struct region_call *c = arg;
+    struct ast *f = n->kind == AST_CALL ? n->kid[0] : NULL;
+    if (f && f->kind == AST_IDENT && f->sym && f->sym->kind == SYM_FUNCTION) {
+        if (f->sym->name == c->fn)
+            c->found = true;
+        struct ast *def = c->found ? NULL : function_def(c->L, f->sym);
+        int i = 0;
+        while (def && i < c->nseen && c->seen[i] != def)
+            i++;
+        if (def && i == c->nseen && c->nseen < TL_WRITES_SEEN) {
+            c->seen[c->nseen++] = def;
+            ast_walk(def->kid[3], region_call_visit, c);
+        }
+    }
+    return !c->found;
+}
+
+static bool region_find_visit(struct ast *n, void *arg)
+{
+    struct region_call *c = arg;
+    for (const struct ast *pr = n->kind != AST_PRAGMA ? n->pragma : NULL; pr && !c->found;
+         pr = pr->kid[0])
+        if (parallel_pragma(c->L, pr))
+            ast_walk(n, region_call_visit, c);
+    return !c->found;
+}
+
+bool lower_called_in_region(struct lower *L, const struct ast *fn)
+{
+    struct ast *dn = fn ? ast_declarator_name(fn->kid[1]) : NULL;
+    if (!dn || !L->t->tu)
+        return false;
+    void *known = lower_map_get(&L->region_callees, fn);
+    if (known)
+        return known == (void *)fn;
+    struct region_call c = {.L = L, .fn = dn->name};
+    ast_walk(L->t->tu, region_find_visit, &c);
+    lower_map_put(L, &L->region_callees, fn, c.found ? (void *)fn : (void *)L);
+    return c.found;
 }
 
 /* How many times the tree n (lists followed) names s: all, and as the whole operand of

@@ -1250,6 +1250,8 @@ struct lower {
     struct check_state *check;     /* check.c: names of the function being checked */
     struct lower_frame *frame;     /* innermost outlined task being lowered, or NULL */
     struct lower_region *region;   /* innermost region (lower_omp.c) around it, or NULL */
+    struct lower_map region_callees;   /* function definition -> itself when a parallel
+                                          region of the unit calls it (lower_text.c) */
     struct lower_nest *nest;       /* the constructs around it, innermost first (check_nesting.c) */
     struct lower_map parsed;       /* pragma node -> its directive (parsed once) */
     struct ast *fn;                /* the function definition being lowered */
@@ -1358,6 +1360,10 @@ bool lower_thread_private(struct lower *L, const struct sym *s);
 /* The global threadprivate variables statement n writes (x = ..., x++, x.f += ...), also
  * in the functions of this unit it calls (not tasks): up to max in found; returns how many. */
 int lower_writes_thread_local(struct lower *L, struct ast *n, struct sym **found, int max);
+/* Does a parallel region of this unit call the function defined by `fn` (in its statement,
+ * or through functions of this unit it calls)?  Then each thread of its team runs fn, and
+ * an orphaned worksharing construct in fn binds to that team. */
+bool lower_called_in_region(struct lower *L, const struct ast *fn);
 /* Does n use s only to add to it or subtract from it (`s += e`, `s -= e` with e not naming
  * s, `s++`, `--s`, ...), at least once? */
 bool lower_accumulates(struct ast *n, const struct sym *s);
