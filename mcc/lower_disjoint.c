@@ -679,6 +679,7 @@ struct joins {
     const struct sym **a, **b;      /* the pairs */
     int n, cap;
     size_t from, to;                /* the parallel region's text */
+    bool orphan;                    /* ... or the function's, an orphaned construct's */
     const struct sym **fresh;       /* set there from no variable (malloc(...), f()) */
     int nfresh, capfresh;
 };
@@ -915,14 +916,19 @@ static bool accesses_visit(struct ast *n, void *arg)
 }
 
 /* Is the storage of the group each thread's own, in OpenMP: set in the region from no
- * variable (malloc), or an array each thread has? */
+ * variable (malloc), or an array each thread has; in an orphaned construct, also what a
+ * parameter points to (the caller's may be each thread's own)? */
 static bool per_thread(struct joins *g, const struct sym **group, int n)
 {
     for (int k = 0; k < n; k++) {
-        if (group[k]->type == TYPE_ARRAY && lower_thread_private(g->L, group[k]))
+        const struct sym *m = group[k];
+        if (m->type == TYPE_ARRAY && lower_thread_private(g->L, m))
+            return true;
+        if (g->orphan && m->storage == STORAGE_LOCAL &&
+            (m->kind == SYM_PARAM || m->type == TYPE_ARRAY))
             return true;
         for (int f = 0; f < g->nfresh; f++)
-            if (g->fresh[f] == group[k])
+            if (g->fresh[f] == m)
                 return true;
     }
     return false;
@@ -934,9 +940,11 @@ bool lower_disjoint_reads_others(struct lower *L, const struct lower_dir *d, str
     const struct lower_region *r = L->region;
     while (r && !r->team)
         r = r->up;
-    if (!r)
+    bool orphan = !L->region && lower_called_in_region(L, L->fn);
+    if (!r && !orphan)
         return false;
-    struct joins g = {.L = L, .from = r->begin, .to = r->end};
+    struct joins g = {.L = L, .from = r ? r->begin : L->fn->begin,
+                      .to = r ? r->end : L->fn->end, .orphan = orphan};
     const struct sym **group;
     int n = group_of(&g, s, &group);
     if (!per_thread(&g, group, n))

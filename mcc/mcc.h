@@ -1882,8 +1882,9 @@ bool lower_disjoint_aliased(struct lower *L, struct ast *body, const struct sym 
  * beside p[i] = x), or through another variable that may point into the same storage
  * (q[i] with q = p + 1), or hand such a pointer on?  Only when that storage is each
  * thread's own in OpenMP (set in the region from no variable, malloc(...), or an array of
- * each thread): the region's one copy then has what other iterations wrote.  own and arg
- * as in lower_disjoint_writes. */
+ * each thread; in an orphaned construct of a function a region calls, also a parameter's
+ * or a local array): the region's one copy then has what other iterations wrote.  own and
+ * arg as in lower_disjoint_writes. */
 bool lower_disjoint_reads_others(struct lower *L, const struct lower_dir *d, struct ast *body,
                                  const struct sym *s, lower_disjoint_own_fn *own, void *arg);
 

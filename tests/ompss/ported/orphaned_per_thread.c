@@ -3,8 +3,10 @@
  * function's variables each thread of the region has its own of, as OpenMP gives every
  * thread that calls the function: a scratch buffer each thread allocates and hands in
  * (`fill(tmp, i)`), a local scratch array, a local partial sum the caller adds up
- * (`s += a[i]`, reduced by the loop's tasks into the call's copy), and a parameter
- * written only at each iteration's element (`y[i] = ...`, tasks at once).  mcc took the
+ * (`s += a[i]`, reduced by the loop's tasks into the call's copy), a working copy each
+ * thread makes and hands in, written at x[i] and read at x[i + 1] (the next iteration's),
+ * and a parameter written only at each iteration's element (`y[i] = ...`, tasks at
+ * once).  mcc took the
  * function's variables for shared by the loop's tasks: tasks at once filled one buffer
  * and added into one sum without a reduction (a silently wrong result); the loops with
  * scratch now run as one task (mcc warns). */
@@ -15,7 +17,7 @@
 #define M 256
 #define BIG 400000
 
-static double a[BIG], y[BIG], out[N], out2[N];
+static double a[BIG], y[BIG], out[N], out2[N], out3[N];
 
 static void fill(double *tmp, int i)
 {
@@ -56,6 +58,16 @@ static void rows_local(void)
     }
 }
 
+static void relax(double *x, double *res)
+{
+#pragma omp for schedule(dynamic, 1)
+    for (int i = 0; i < N; i++) {
+        x[i] = 100 + i;
+        double w = slow(i);
+        res[i] = x[i] + x[i + 1] + (w > 1e9);
+    }
+}
+
 static double part(void)
 {
     double s = 0;
@@ -82,17 +94,23 @@ int main(void)
         double *tmp = malloc(M * sizeof *tmp);
         rows(tmp);
         free(tmp);
+        double *x = malloc((N + 1) * sizeof *x);
+        for (int k = 0; k <= N; k++)
+            x[k] = k % 9;
+        relax(x, out3);
+        free(x);
         rows_local();
         total += part();
         scale(y, a, 0.5);
     }
-    double s = 0, s2 = 0, sy = 0;
+    double s = 0, s2 = 0, s3 = 0, sy = 0;
     for (int i = 0; i < N; i++) {
         s += out[i] * (i % 3 + 1);
         s2 += out2[i] * (i % 5 + 1);
+        s3 += out3[i] * (i % 4 + 1);
     }
     for (int i = 0; i < BIG; i++)
         sy += y[i];
-    printf("%.1f %.1f %.1f %.1f\n", s, s2, total, sy);
+    printf("%.1f %.1f %.1f %.1f %.1f\n", s, s2, s3, total, sy);
     return 0;
 }
