@@ -580,9 +580,67 @@ static char *shape(struct dj *j, const struct path *p, int fixed, char **forms, 
 
 /* ---- where a pointer goes ---------------------------------------------------------- */
 
-/* May the value e point into what s points to: s, s + k, &s[k], &s->f, a cast of one, one
- * arm of ?:, the last of a comma, the elements of an initializer list? */
-static bool points_into(const struct ast *e, const struct sym *s)
+/* The type of the lvalue e, as far as its variable's declaration and the members on the
+ * way tell (unknown otherwise). */
+static struct ck_type lvalue_type(struct lower *L, const struct ast *e, int depth)
+{
+    if (!e || depth > DJ_MAX_STEPS)
+        return ck_unknown_type(true);
+    struct ck_type t;
+    switch (e->kind) {
+    case AST_IDENT: case AST_DECL_NAME:
+        return e->sym ? ck_type_of_sym(L, e->sym) : ck_unknown_type(true);
+    case AST_SUBSCRIPT:
+        t = lvalue_type(L, e->kid[0], depth + 1);
+        return ck_kind_of(&t) == CK_POINTER || ck_kind_of(&t) == CK_ARRAY
+               ? ck_inner_type(&t) : ck_unknown_type(true);
+    case AST_UNARY:
+        t = lvalue_type(L, e->kid[0], depth + 1);
+        return e->op == '*' && ck_kind_of(&t) == CK_POINTER ? ck_inner_type(&t)
+                                                             : ck_unknown_type(true);
+    case AST_MEMBER: {
+        t = lvalue_type(L, e->kid[0], depth + 1);
+        if (e->op != '.')
+            t = ck_kind_of(&t) == CK_POINTER ? ck_inner_type(&t) : ck_unknown_type(true);
+        struct ck_type m;
+        struct ast *members = !t.n && t.base == CK_STRUCT && t.tag
+                              ? ck_struct_members(L, t.tag) : NULL;
+        return members && ck_find_member(L, members, e->name, &m, 0) == 1
+               ? m : ck_unknown_type(true);
+    }
+    default:
+        return ck_unknown_type(true);
+    }
+}
+
+/* May the lvalue e hold a pointer (or be an array a pointer is set from)? */
+static bool may_hold_pointer(struct lower *L, const struct ast *e)
+{
+    struct ck_type t = lvalue_type(L, e, 0);
+    enum ck_kind k = ck_kind_of(&t);
+    return k == CK_POINTER || k == CK_ARRAY || k == CK_UNKNOWN;
+}
+
+/* What escape_visit looks for: values that may point into what s points to, or with
+ * loads_only (s a struct or an array) only pointers loaded from s (w.buf, bufs[k]). */
+struct escape {
+    struct lower *L;
+    const struct sym *s;
+    bool loads_only;
+    bool found;
+};
+
+/* Is the lvalue e a pointer loaded from s's storage (rows[i], w->buf, w.buf, *pp)? */
+static bool loaded_from(const struct escape *x, const struct ast *e)
+{
+    return (lower_disjoint_root(e) == x->s || lower_lvalue_root(e) == x->s) &&
+           may_hold_pointer(x->L, e);
+}
+
+/* May the value e point into what s points to: s, s + k, &s[k], &s->f, a pointer loaded
+ * from it (rows[i], w->buf: what s's storage points to is what s's writes may reach too),
+ * a cast of one, one arm of ?:, the last of a comma, the elements of an initializer list? */
+static bool points_into(const struct escape *x, const struct ast *e)
 {
     while (e && (e->kind == AST_CAST || (e->kind == AST_BINARY && e->op == ',')))
         e = e->kid[1];
@@ -590,19 +648,23 @@ static bool points_into(const struct ast *e, const struct sym *s)
         return false;
     switch (e->kind) {
     case AST_IDENT:
-        return e->sym == s;
+        return !x->loads_only && e->sym == x->s;
     case AST_UNARY:
-        return e->op == '&' && lower_disjoint_root(e->kid[0]) == s;
+        if (e->op == '*')
+            return loaded_from(x, e);
+        return !x->loads_only && e->op == '&' && lower_disjoint_root(e->kid[0]) == x->s;
+    case AST_SUBSCRIPT: case AST_MEMBER:
+        return loaded_from(x, e);
     case AST_BINARY:
         return (e->op == '+' || e->op == '-') &&
-               (points_into(e->kid[0], s) || points_into(e->kid[1], s));
+               (points_into(x, e->kid[0]) || points_into(x, e->kid[1]));
     case AST_CONDITIONAL:
-        return points_into(e->kid[1] ? e->kid[1] : e->kid[0], s) || points_into(e->kid[2], s);
+        return points_into(x, e->kid[1] ? e->kid[1] : e->kid[0]) || points_into(x, e->kid[2]);
     case AST_ASSIGN:
-        return points_into(e->kid[1], s);
+        return points_into(x, e->kid[1]);
     case AST_INIT_LIST:
         for (const struct ast *i = e->kid[0] ? e->kid[0]->kid[0] : NULL; i; i = i->next)
-            if (points_into(i->kind == AST_DESIGNATION ? i->kid[1] : i, s))
+            if (points_into(x, i->kind == AST_DESIGNATION ? i->kid[1] : i))
                 return true;
         return false;
     default:
@@ -636,35 +698,30 @@ static bool const_parameter(const struct ast *callee, int k)
     return p && p->kind == AST_PARAM && const_pointee(p->kid[0], p->kid[1]);
 }
 
-struct escape {
-    const struct sym *s;
-    bool found;
-};
-
 static bool escape_visit(struct ast *n, void *arg)
 {
     struct escape *x = arg;
-    if (n->kind == AST_ASSIGN && n->op == '=' && points_into(n->kid[1], x->s))
+    if (n->kind == AST_ASSIGN && n->op == '=' && points_into(x, n->kid[1]))
         x->found = true;
-    if (n->kind == AST_RETURN && points_into(n->kid[0], x->s))
+    if (n->kind == AST_RETURN && points_into(x, n->kid[0]))
         x->found = true;
     if (n->kind == AST_DECLARATION && n->kid[1])
         for (const struct ast *i = n->kid[1]->kid[0]; i; i = i->next)
-            if (i->kind == AST_INIT_DECLARATOR && points_into(i->kid[1], x->s) &&
+            if (i->kind == AST_INIT_DECLARATOR && points_into(x, i->kid[1]) &&
                 !const_pointee(n->kid[0], i->kid[0]))
                 x->found = true;
     if (n->kind == AST_CALL) {
         int k = 0;
         for (const struct ast *a = n->kid[1] ? n->kid[1]->kid[0] : NULL; a; a = a->next, k++)
-            if (points_into(a, x->s) && !const_parameter(n->kid[0], k))
+            if (points_into(x, a) && !const_parameter(n->kid[0], k))
                 x->found = true;
     }
     return !x->found;
 }
 
-bool lower_disjoint_escapes(struct ast *body, const struct sym *s)
+bool lower_disjoint_escapes(struct lower *L, struct ast *body, const struct sym *s)
 {
-    struct escape x = {s, false};
+    struct escape x = {L, s, s->type != TYPE_POINTER, false};
     ast_walk(body, escape_visit, &x);
     return x.found;
 }
@@ -753,47 +810,6 @@ static void join_value(struct joins *g, const struct sym *q, const struct ast *e
     default:
         return;
     }
-}
-
-/* The type of the lvalue e, as far as its variable's declaration and the members on the
- * way tell (unknown otherwise). */
-static struct ck_type lvalue_type(struct lower *L, const struct ast *e, int depth)
-{
-    if (!e || depth > DJ_MAX_STEPS)
-        return ck_unknown_type(true);
-    struct ck_type t;
-    switch (e->kind) {
-    case AST_IDENT: case AST_DECL_NAME:
-        return e->sym ? ck_type_of_sym(L, e->sym) : ck_unknown_type(true);
-    case AST_SUBSCRIPT:
-        t = lvalue_type(L, e->kid[0], depth + 1);
-        return ck_kind_of(&t) == CK_POINTER || ck_kind_of(&t) == CK_ARRAY
-               ? ck_inner_type(&t) : ck_unknown_type(true);
-    case AST_UNARY:
-        t = lvalue_type(L, e->kid[0], depth + 1);
-        return e->op == '*' && ck_kind_of(&t) == CK_POINTER ? ck_inner_type(&t)
-                                                             : ck_unknown_type(true);
-    case AST_MEMBER: {
-        t = lvalue_type(L, e->kid[0], depth + 1);
-        if (e->op != '.')
-            t = ck_kind_of(&t) == CK_POINTER ? ck_inner_type(&t) : ck_unknown_type(true);
-        struct ck_type m;
-        struct ast *members = !t.n && t.base == CK_STRUCT && t.tag
-                              ? ck_struct_members(L, t.tag) : NULL;
-        return members && ck_find_member(L, members, e->name, &m, 0) == 1
-               ? m : ck_unknown_type(true);
-    }
-    default:
-        return ck_unknown_type(true);
-    }
-}
-
-/* May the lvalue e hold a pointer (or be an array a pointer is set from)? */
-static bool may_hold_pointer(struct lower *L, const struct ast *e)
-{
-    struct ck_type t = lvalue_type(L, e, 0);
-    enum ck_kind k = ck_kind_of(&t);
-    return k == CK_POINTER || k == CK_ARRAY || k == CK_UNKNOWN;
 }
 
 /* q = e: join q with what e points into, or note a value of its own. */

@@ -444,16 +444,21 @@ static bool rooted_beyond_pointee(struct ast *lvalue, const struct sym *s)
  * What s points to may be each thread's own (a region's reduction copy, a buffer it
  * allocated): such a loop is handled as one that writes s.  A pointer that is the loop's
  * own variable (`for (cell *p = cells; p < end; p++) p->w = ...`) points at each
- * iteration's own element, as a[i] is: only writes beyond it count. */
+ * iteration's own element, as a[i] is: only writes beyond it count.  A struct or an array
+ * holding pointers hands them on when the body loads one into a pointer that is not to
+ * const (`double *t = w.buf;`, `double *r = bufs[me];`) or passes it to a function. */
 static bool writes_through_shared(struct ws_body b, const struct sym *s)
 {
+    struct lower *L = b.c->L;
+    if (s->type == TYPE_STRUCT || s->type == TYPE_UNION || s->type == TYPE_ARRAY)
+        return lower_disjoint_escapes(L, b.c->node, s);
     if (s->type != TYPE_POINTER)
         return false;
     if (lower_dir_iteration_var(b.d, s))
         return stray_write(b, s, rooted_beyond_pointee, true);
-    return lower_disjoint_escapes(b.c->node, s) || lower_disjoint_aliased(b.c->L, b.c->node, s) ||
+    return lower_disjoint_escapes(L, b.c->node, s) || lower_disjoint_aliased(L, b.c->node, s) ||
            stray_write(b, s, rooted_at, true) ||
-           lower_disjoint_reads_others(b.c->L, b.d, b.c->node, s, task_own, &b);
+           lower_disjoint_reads_others(L, b.d, b.c->node, s, task_own, &b);
 }
 
 /* A worksharing construct found to run as one task on the region's thread: true the first

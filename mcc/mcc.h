@@ -1869,9 +1869,11 @@ bool lower_disjoint_writes(struct lower *L, const struct lower_dir *d, struct as
  * `q->f`, `(*q)[k]`, `((T *)q)[k]`), or NULL. */
 const struct sym *lower_disjoint_root(const struct ast *e);
 /* Does `body` let what the pointer s points to reach writes lower_disjoint_writes cannot
- * see: s (s + k, &s[k]) passed to a function whose parameter is not a pointer to const,
- * stored in a pointer that is not one to const, returned? */
-bool lower_disjoint_escapes(struct ast *body, const struct sym *s);
+ * see: s (s + k, &s[k], a pointer loaded through it: rows[i], w->buf) passed to a function
+ * whose parameter is not a pointer to const, stored in a pointer that is not one to
+ * const, returned?  For a struct or an array s, the pointers loaded from it (w.buf,
+ * bufs[k]) only. */
+bool lower_disjoint_escapes(struct lower *L, struct ast *body, const struct sym *s);
 /* Does `body` write through the pointer s and through another variable that may point into
  * the same storage: one that s was set from or was set from s, in this function, directly
  * or on the way (`double *q = p + 1;`, `p = buf; q = buf;`, `r = rows[0]`)?  Each may write
