@@ -730,7 +730,8 @@ bool lower_disjoint_escapes(struct lower *L, struct ast *body, const struct sym 
 
 /* What may share storage in a function: an assignment or initialization `q = e` joins q
  * with every pointer or array variable e may point into (points_into), or loads a pointer
- * from (`r = rows[0]`, `r = w->a`). */
+ * from (`r = rows[0]`, `r = w->a`), or hands to a function whose result it is
+ * (`q = at(p, 1)`, `q = realloc(p, n)`). */
 struct joins {
     struct lower *L;
     const struct sym **a, **b;      /* the pairs */
@@ -804,6 +805,10 @@ static void join_value(struct joins *g, const struct sym *q, const struct ast *e
     case AST_ASSIGN:
         join_value(g, q, e->kid[1]);
         return;
+    case AST_CALL:              /* what it returns may point into its arguments' */
+        for (const struct ast *a = e->kid[1] ? e->kid[1]->kid[0] : NULL; a; a = a->next)
+            join_value(g, q, a);
+        return;
     case AST_IDENT: case AST_SUBSCRIPT: case AST_MEMBER:
         join(g, q, lower_disjoint_root(e));
         return;
@@ -812,12 +817,15 @@ static void join_value(struct joins *g, const struct sym *q, const struct ast *e
     }
 }
 
-/* q = e: join q with what e points into, or note a value of its own. */
+/* q = e: join q with what e points into, or note a value of its own (a call's result may
+ * be both: realloc(p, n), strdup(s)). */
 static void join_set(struct joins *g, const struct sym *q, const struct ast *e)
 {
     int before = g->n;
     join_value(g, q, e);
-    if (g->n == before)
+    while (e && e->kind == AST_CAST)
+        e = e->kid[1];
+    if (g->n == before || (e && e->kind == AST_CALL))
         fresh_value(g, q, e);
 }
 
