@@ -825,8 +825,8 @@ static void join_set(struct joins *g, const struct sym *q, const struct ast *e)
     join_value(g, q, e);
     while (e && e->kind == AST_CAST)
         e = e->kid[1];
-    if (g->n == before || (e && e->kind == AST_CALL))
-        fresh_value(g, q, e);
+    if (e && e->kind != AST_CONSTANT && (g->n == before || e->kind == AST_CALL))
+        fresh_value(g, q, e);       /* (not a null pointer: p = NULL, then p = a) */
 }
 
 static bool joins_visit(struct ast *n, void *arg)

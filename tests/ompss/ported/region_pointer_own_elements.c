@@ -6,9 +6,10 @@
  * (`out[i] = t[i] * 2`: a value, no pointer, goes from t to out), two buffers from two
  * allocations (`a[i]`, `b[i]`), a pointer member of a struct the region allocates
  * (`w->v[i]`: one pointer for every iteration), the first row of a `double **`
- * (`rows[0][i]`), and swapped grids (`dst` written, `src` read, `t` swapping them).
- * mcc's check for pointers into one storage once took `out[i] = t[i]` for a pointer set
- * from t and ran such a loop as one task. */
+ * (`rows[0][i]`), and swapped grids (`dst` written, `src` read, `t` swapping them; also
+ * declared NULL first).  mcc's check for pointers into one storage once took `out[i] =
+ * t[i]` for a pointer set from t, and its check of reads took a pointer set to NULL for
+ * one to storage of each thread's own, and ran such loops as one task. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -81,6 +82,20 @@ int main(void)
 #pragma omp for
             for (int i = 1; i < N - 1; i++)
                 dst[i] = (src[i - 1] + src[i] + src[i + 1]) / 3;
+            double *t = src;
+            src = dst;
+            dst = t;
+        }
+    }
+#pragma omp parallel
+    {
+        double *src = NULL, *dst = NULL;
+        src = g2;
+        dst = g1;
+        for (int s = 0; s < 3; s++) {
+#pragma omp for
+            for (int i = 1; i < N - 1; i++)
+                dst[i] = (src[i - 1] + 2 * src[i] + src[i + 1]) / 4;
             double *t = src;
             src = dst;
             dst = t;
