@@ -490,7 +490,9 @@ static const char *serial_words(const struct lower_dir *d)
  *                    team of an enclosing parallel region (declared outside it and not
  *                    privatised on the way), as OpenMP's rule for tasks says
  *   for, sections    shared (worksharing rules); a variable that each thread of an
- *                    enclosing parallel region would have its own copy of is firstprivate,
+ *                    enclosing parallel region would have its own copy of (also, in an
+ *                    orphaned construct of a function a region calls, the function's
+ *                    own: ws_thread_private) is firstprivate,
  *                    or, when the body writes it, shared by one task running every
  *                    iteration (c->serial): a team of one thread, as OpenMP would run it
  */
