@@ -39,6 +39,7 @@
 #include "mcc.h"
 #include "c.tab.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -1068,4 +1069,106 @@ bool lower_disjoint_writes(struct lower *L, const struct lower_dir *d, struct as
             return false;
     }
     return true;
+}
+
+/* Where a region's code uses the storage of a group outside a construct: any name of a
+ * member, or with `modifies` only a write through one, or one handed on (free(t),
+ * memset(t, ...), q = t). */
+struct later_use {
+    struct lower *L;
+    const struct accesses *x;
+    size_t from, to;                /* the construct */
+    size_t stop;                    /* a barrier or taskwait after it in its block */
+    bool modifies;
+    bool found;
+};
+
+/* The first `barrier` or `taskwait` after the construct in the block that holds it: the
+ * construct's tasks are done there. */
+static bool barrier_visit(struct ast *n, void *arg)
+{
+    struct later_use *u = arg;
+    if (n->kind != AST_LIST)
+        return n->begin <= u->from && u->to <= n->end;
+    bool after = false;
+    for (struct ast *i = n->kid[0]; i; i = i->next) {
+        if (after && i->kind == AST_PRAGMA &&
+            (lower_pragma_is(u->L, i, "barrier") || lower_pragma_is(u->L, i, "taskwait"))) {
+            u->stop = i->begin;
+            return false;
+        }
+        after |= i->begin <= u->from && u->to <= i->end && i->end <= u->to;
+    }
+    return true;
+}
+
+static bool uses(struct later_use *u, struct ast *n)
+{
+    if (!u->modifies)
+        return n->kind == AST_IDENT && member_of(u->x, n->sym) >= 0;
+    struct ast *target = lower_write_target(n, true);
+    if (target && member_of(u->x, lower_disjoint_root(target)) >= 0)
+        return true;
+    for (int k = 0; k < u->x->n; k++) {
+        struct escape e = {u->L, u->x->group[k], false, false};
+        escape_visit(n, &e);
+        if (e.found)
+            return true;
+    }
+    return false;
+}
+
+/* Any use outside the construct. */
+static bool uses_outside_visit(struct ast *n, void *arg)
+{
+    struct later_use *u = arg;
+    if (u->found || (n->begin >= u->from && n->end <= u->to))
+        return false;
+    u->found = uses(u, n);
+    return !u->found;
+}
+
+/* A use after the construct, or anywhere in a loop around it (what the loop does before
+ * the construct comes after an earlier instance of it). */
+static bool later_use_visit(struct ast *n, void *arg)
+{
+    struct later_use *u = arg;
+    if (u->found || n->end <= u->from || (n->begin >= u->from && n->end <= u->to) ||
+        n->begin >= u->stop)
+        return false;
+    if (u->stop == SIZE_MAX && (n->kind == AST_FOR || n->kind == AST_WHILE || n->kind == AST_DO) &&
+        n->begin < u->from && n->end >= u->to) {
+        ast_walk(n, uses_outside_visit, u);
+        return false;
+    }
+    u->found = n->begin >= u->to && uses(u, n);
+    return !u->found;
+}
+
+bool lower_disjoint_used_after(struct lower *L, const struct ast *construct, struct ast *body,
+                               const struct sym *s)
+{
+    const struct lower_region *r = L->region;
+    while (r && !r->team)
+        r = r->up;
+    bool orphan = !L->region && lower_called_in_region(L, L->fn);
+    if (!r && !orphan)
+        return false;
+    struct joins g = {.L = L, .from = r ? r->begin : L->fn->begin,
+                      .to = r ? r->end : L->fn->end, .orphan = orphan};
+    const struct sym **group;
+    int n = group_of(&g, s, &group);
+    if (!per_thread(&g, group, n))
+        return false;
+    struct accesses x = {.L = L, .group = group, .n = n};
+    /* (a construct that only reads the storage conflicts with later writes alone) */
+    struct alias_writes w = {group, n, false, false};
+    ast_walk(body, alias_writes_visit, &w);
+    struct later_use u = {L, &x, construct->begin, construct->end, SIZE_MAX,
+                          !w.through_s && !w.through_other && !lower_disjoint_escapes(L, body, s),
+                          false};
+    struct ast *root = r ? r->d->node : L->fn;
+    ast_walk(root, barrier_visit, &u);
+    ast_walk(root, later_use_visit, &u);
+    return u.found;
 }

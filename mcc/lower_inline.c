@@ -483,6 +483,27 @@ static const char *serial_words(const struct lower_dir *d)
                                        : "the sections run in this task";
 }
 
+/* A nowait construct whose body uses, through the pointer s, storage each thread of the
+ * region owns, which the region's code after it uses too (writes, reads what the tasks
+ * write, frees): in OpenMP each thread does so once its own iterations are done; here the
+ * construct's tasks may still run.  Such a construct runs as one task at once (reported
+ * here; true when it must). */
+static bool used_after_nowait(struct capture *c, const struct lower_dir *d, const struct sym *s)
+{
+    if (s->type != TYPE_POINTER || !lower_dir_has(d, OMP_CL_NOWAIT) ||
+        !lower_disjoint_used_after(c->L, d->node, c->node, s))
+        return false;
+    if (first_serial_report(c->L, d)) {
+        struct mcc_loc at = lower_dir_loc(c->L, d);
+        mcc_warning_at(&at, "'%.*s' points to storage each thread of the parallel region "
+                       "owns, which the region uses after this 'nowait' %s: %s, one after "
+                       "the other (drop 'nowait' to split the work)", (int)s->name->len,
+                       s->name->str, d->dir->kind == OMP_DIR_FOR ? "loop" : "construct",
+                       serial_words(d));
+    }
+    return true;
+}
+
 /*
  * Implicit rules for what no clause decided (OMPSS.md "Data sharing in inline tasks",
  * "Worksharing", "OpenMP compatibility"):
@@ -590,10 +611,11 @@ static void implicit_sharing(struct capture *c, const struct lower_dir *d, size_
                                : written ? "name it in a private, lastprivate or reduction clause"
                                          : "use a reduction on the array");
             }
-            c->serial |= written || indexes;
+            bool after = !written && !indexes && used_after_nowait(c, d, v->sym);
+            c->serial |= written || indexes || after;
             /* (at once, on this thread: the region's code after the loop sees the updates
              * even with nowait, as the thread that ran the iterations does) */
-            c->here |= d->dir->kind == OMP_DIR_FOR && (written || indexes);
+            c->here |= d->dir->kind == OMP_DIR_FOR && (written || indexes || after);
         } else if (ws || lower_team_shared(c->L, v->sym)) {
             v->share = LOWER_SHARED;
         }

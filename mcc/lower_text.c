@@ -972,11 +972,10 @@ int lower_writes_thread_local(struct lower *L, struct ast *n, struct sym **found
     return w.n;
 }
 
-/* Is the pragma line pr `#pragma omp parallel ...` (also `parallel for`, ...)? */
-static bool parallel_pragma(struct lower *L, const struct ast *pr)
+bool lower_pragma_is(struct lower *L, const struct ast *pr, const char *word)
 {
     const char *t = L->text + pr->begin, *end = L->text + pr->end;
-    static const char *const words[] = {"#", "pragma", "omp", "parallel"};
+    const char *const words[] = {"#", "pragma", "omp", word};
     for (int k = 0; k < 4; k++) {
         size_t n = strlen(words[k]);
         while (t < end && (*t == ' ' || *t == '\t'))
@@ -1022,7 +1021,7 @@ static bool region_find_visit(struct ast *n, void *arg)
     struct region_call *c = arg;
     for (const struct ast *pr = n->kind != AST_PRAGMA ? n->pragma : NULL; pr && !c->found;
          pr = pr->kid[0])
-        if (parallel_pragma(c->L, pr))
+        if (lower_pragma_is(c->L, pr, "parallel"))
             ast_walk(n, region_call_visit, c);
     return !c->found;
 }

@@ -1364,6 +1364,8 @@ int lower_writes_thread_local(struct lower *L, struct ast *n, struct sym **found
  * or through functions of this unit it calls)?  Then each thread of its team runs fn, and
  * an orphaned worksharing construct in fn binds to that team. */
 bool lower_called_in_region(struct lower *L, const struct ast *fn);
+/* Is the pragma line pr `#pragma omp WORD ...` (`parallel` also for `parallel for`)? */
+bool lower_pragma_is(struct lower *L, const struct ast *pr, const char *word);
 /* Does n use s only to add to it or subtract from it (`s += e`, `s -= e` with e not naming
  * s, `s++`, `--s`, ...), at least once? */
 bool lower_accumulates(struct ast *n, const struct sym *s);
@@ -1889,6 +1891,15 @@ bool lower_disjoint_aliased(struct lower *L, struct ast *body, const struct sym 
  * arg as in lower_disjoint_writes. */
 bool lower_disjoint_reads_others(struct lower *L, const struct lower_dir *d, struct ast *body,
                                  const struct sym *s, lower_disjoint_own_fn *own, void *arg);
+/* Does the region's code after `construct` (or before it in a loop around it) use what s
+ * or a variable that may point into the same storage points to, storage each thread of
+ * the region owns (as lower_disjoint_reads_others says): name one, or, when `body` (the
+ * construct's) only reads that storage, write through one or hand it on?  In OpenMP each
+ * thread's code after a nowait loop uses its own storage once its own iterations are
+ * done; the region's one copy may still be in use by the loop's tasks (free(t) after `for
+ * nowait` reading t[i]). */
+bool lower_disjoint_used_after(struct lower *L, const struct ast *construct, struct ast *body,
+                               const struct sym *s);
 
 /* lower_block.c: structured blocks.  A stand-alone directive as the unbraced body of a
  * statement (reported at the directive word). */
