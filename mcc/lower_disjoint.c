@@ -32,9 +32,11 @@
  *
  * Pointers may share storage (lower_disjoint_aliased, lower_disjoint_reads_others): an
  * assignment or initialization anywhere in the function joins a pointer with what its value
- * points into (`q = p + 1`, `r = rows[0]`).  A loop may write through only one of a group,
- * and, where the storage is each thread's own in OpenMP (set in the region by malloc or
- * another call, an array of the region), read it only at the elements it writes.
+ * points into (`q = p + 1`, `r = rows[0]`, `q = at(p, 1)`).  A loop may write through only
+ * one of a group, and, where the storage is each thread's own in OpenMP (set in the region
+ * by malloc or another call, an array of the region; in an orphaned loop also what a
+ * parameter points to), read it only at the elements it writes; a nowait loop may not
+ * leave it to the region's code after it while its tasks run (lower_disjoint_used_after).
  */
 #include "mcc.h"
 #include "c.tab.h"
