@@ -3644,30 +3644,43 @@ static const char *callee(struct ck *c, int open)
     return buf;
 }
 
-/* Can an argument of type a be passed for parameter p (C11 6.5.2.2p2, 6.5.16.1p1)?  Only
- * what gcc rejects is refused: a struct for a scalar or the reverse, a pointer for a
- * number or a number other than 0 for a pointer (errors since gcc 14), pointers to
- * different kinds of things. */
-static bool argument_fits(struct ck *c, struct ast *p, const struct ck_type *a)
+/* How an argument of type a passes for a parameter of type p (C11 6.5.2.2p2: as if
+ * assigned, 6.5.16.1p1), as far as mcc can tell.  Refused (CK_PASS_INCOMPATIBLE and the
+ * next three) is what gcc rejects, or rejects since gcc 14: a struct for a scalar or the
+ * reverse, a pointer for a number or a number other than 0 for a pointer, pointers to
+ * different kinds of things.  gcc 14 only warns of pointers whose targets differ in
+ * qualifiers or in the signedness of one integer size, which are not told apart here. */
+enum ck_pass ck_argument_pass(struct ck *c, const struct ck_type *p, const struct ck_type *a)
 {
-    struct ck_type pt, x = ck_decay(a);
-    ck_type_of_decl(c->L, p->kid[0], p->kid[1], &pt, 0);
-    pt = ck_decay(&pt);
+    (void)c;
+    struct ck_type pt = ck_decay(p), x = ck_decay(a);
     enum ck_kind pk = ck_kind_of(&pt), ak = ck_kind_of(&x);
     if (pk == CK_UNKNOWN || ak == CK_UNKNOWN)
-        return true;
+        return CK_PASS_OK;
     switch (pk) {
     case CK_STRUCT:
-        return ak == CK_STRUCT && same_struct(&pt, &x);
+        return ak == CK_STRUCT && same_struct(&pt, &x) ? CK_PASS_OK : CK_PASS_INCOMPATIBLE;
     case CK_INT: case CK_FLOAT:
-        return ck_is_arith(ak);
+        if (ak == CK_POINTER && pk == CK_INT)
+            return pt.at == AT_BOOL ? CK_PASS_OK : CK_PASS_INT_FROM_POINTER;
+        return ck_is_arith(ak) ? CK_PASS_OK : CK_PASS_INCOMPATIBLE;
     case CK_POINTER:
         if (ak == CK_INT)
-            return a->null_const;
-        return ak == CK_POINTER && !pointers_clash(&pt, &x);
+            return a->null_const ? CK_PASS_OK : CK_PASS_POINTER_FROM_INT;
+        if (ak != CK_POINTER)
+            return CK_PASS_INCOMPATIBLE;
+        return pointers_clash(&pt, &x) ? CK_PASS_POINTERS_CLASH : CK_PASS_OK;
     default:
-        return true;
+        return CK_PASS_OK;
     }
+}
+
+/* Can an argument of type a be passed for parameter p? */
+static bool argument_fits(struct ck *c, struct ast *p, const struct ck_type *a)
+{
+    struct ck_type pt;
+    ck_type_of_decl(c->L, p->kid[0], p->kid[1], &pt, 0);
+    return ck_argument_pass(c, &pt, a) == CK_PASS_OK;
 }
 
 /* postfix operators after a primary expression (or a compound literal) */

@@ -361,28 +361,6 @@ static void visit_ident(struct lower *L, struct ast *n)
             }
 }
 
-static int list_length(const struct ast *list)
-{
-    int n = 0;
-    for (const struct ast *k = list ? list->kid[0] : NULL; k; k = k->next)
-        n++;
-    return n;
-}
-
-/* A call of function task f with as many arguments as f has parameters; said at the call
- * otherwise, since gcc would name the spawn function that the call becomes ("too few
- * arguments to function 'f__nrt_spawn'"). */
-static void check_task_call_arity(struct lower *L, const struct ast *call,
-                                  const struct lower_ftask *f)
-{
-    int want = list_length(f->params), got = list_length(call->kid[1]);
-    if (got == want)
-        return;
-    struct mcc_loc loc = source_user_loc(&L->t->src, call->begin);
-    mcc_error_at(&loc, "too %s arguments to function task '%.*s' (%d, expected %d)",
-                 got < want ? "few" : "many", (int)f->name->len, f->name->str, got, want);
-}
-
 /* A call: of a function task (its spawn function), or in a serial clone of a function
  * with a clone (the clone).  False when the call was replaced whole (a team query). */
 static bool visit_call(struct lower *L, struct ast *n)
@@ -390,7 +368,7 @@ static bool visit_call(struct lower *L, struct ast *n)
     if (team_query(L, n))
         return false;
     if (n->kid[0] && n->kid[0]->kind == AST_IDENT && is_task_call(L, n->kid[0]->sym))
-        check_task_call_arity(L, n, lower_ftask_find(L, n->kid[0]->sym->name));
+        check_task_call(L, n, lower_ftask_find(L, n->kid[0]->sym->name));
     if (n->kid[0] && n->kid[0]->kind == AST_IDENT && is_task_call(L, n->kid[0]->sym))
         rewrite_replace(L->rw, n->kid[0]->begin, n->kid[0]->end,
                         lower_name(L, LN_SPAWN, arena_strndup(L->a, n->kid[0]->name->str,

@@ -15,6 +15,7 @@
  *   pragmas         pragma_lex.c, pragma.c, pragma_ref.c, pragma_dump.c (OmpSs directives
  *                   and clauses), check.c (their clauses and places), check_expr.c (the
  *                   clauses' expressions as C), check_type.c (the types these follow),
+ *                   check_call.c (a function task's calls: their arguments),
  *                   check_nesting.c (OpenMP's nesting of regions)
  *   lowering        a pipeline of layers; a file calls only files of the layers below
  *                   its own (tests/layout/lower_layers.py checks this list against the
@@ -1468,6 +1469,10 @@ const char *lower_detach_create_fn(struct lower *L, const struct lower_dir *d, c
 struct check_state;
 bool lower_check_construct(struct lower *L, const struct lower_dir *d);
 bool lower_check_standalone(struct lower *L, const struct ast *pr, const struct omp_directive *d);
+/* check_call.c: is `call`, a call of function task f, one with f's number of arguments,
+ * each of a type that passes for its parameter?  Reports the error (or warning) at the
+ * call, naming f; a warned argument is converted through `(void *)` in the output. */
+bool check_task_call(struct lower *L, const struct ast *call, const struct lower_ftask *f);
 /* check_nesting.c: may d be where it is, inside L->nest?  Reports the error when not. */
 bool check_nesting(const struct lower *L, const struct omp_directive *d);
 const struct mcc_loc *check_word_loc(const struct omp_directive *d);
@@ -1684,6 +1689,10 @@ bool ck_member(struct ck *c, int mi, struct ck_type *t, bool arrow);
 bool ck_subscript(struct ck *c, int at, struct ck_type *t, const struct ck_type *index);
 bool ck_expr(struct ck *c, struct ck_type *t);
 bool ck_initializer_list(struct ck *c, const struct ck_type *of);
+/* How an argument of type a passes for a parameter of type p (C11 6.5.2.2p2). */
+enum ck_pass { CK_PASS_OK, CK_PASS_INCOMPATIBLE, CK_PASS_INT_FROM_POINTER,
+               CK_PASS_POINTER_FROM_INT, CK_PASS_POINTERS_CLASH };
+enum ck_pass ck_argument_pass(struct ck *c, const struct ck_type *p, const struct ck_type *a);
 
 /* lower_deps.c: the regions of a task's clauses.  `values` gets the expressions they
  * evaluate once (lower_once; its declarations go before count and add, in their block or
