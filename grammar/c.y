@@ -1287,6 +1287,39 @@ static void put_symbol(char *buf, size_t size, size_t *len, yysymbol_kind_t k)
         *len += (size_t)n;
 }
 
+/* "unknown type name 'T'" at T (begin, end), when T is undeclared; with the header to
+ * include for the types of omp.h (`omp_..._t`).  False when T is declared. */
+static bool unknown_type_at(struct mcc_parser *p, size_t begin, size_t end)
+{
+    const char *name = p->src->text + begin;
+    int len = (int)(end - begin);
+    if (name_intern(p, name, (size_t)len)->ord)
+        return false;                   /* a declared object or function: not a type */
+    struct mcc_loc loc = source_user_loc(p->src, begin);
+    mcc_error_at(&loc, "unknown type name '%.*s'", len, name);
+    if (len > 6 && !memcmp(name, "omp_", 4) && !memcmp(name + len - 2, "_t", 2))
+        mcc_note_at(&loc, "'%.*s' is defined in header '<omp.h>'; did you forget to "
+                    "'#include <omp.h>'?", len, name);
+    p->errors++;
+    return true;
+}
+
+/* An undeclared identifier meant as a type, as gcc tells it: where only declaration
+ * specifiers may come (`void f(int n, omp_lock_t *l)`), or right before a syntax error at
+ * a declarator's name (`omp_lock_t l;`) or at the `*` of a first parameter
+ * (`void f(omp_lock_t *l)`, which began as a K&R identifier list). */
+static bool unknown_type_name(struct mcc_parser *p, const YYLTYPE *look, bool specs_only)
+{
+    if (look->begin != p->last_begin)
+        return false;
+    if (p->last_kind == IDENTIFIER && specs_only)
+        return unknown_type_at(p, look->begin, look->end);
+    if (p->prev_kind != IDENTIFIER ||
+        !(p->last_kind == IDENTIFIER || (p->last_kind == '*' && p->prev2_kind == '(')))
+        return false;
+    return unknown_type_at(p, p->prev_begin, p->prev_end);
+}
+
 /* gcc's wording: "expected ';' before 'return'", "expected '}' at end of input". */
 static int yyreport_syntax_error(const yypcontext_t *ctx, struct mcc_parser *p)
 {
@@ -1305,6 +1338,8 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, struct mcc_parser *p)
         type |= expected[i] == YYSYMBOL_KW_INT;
         stmt |= expected[i] == YYSYMBOL_KW_RETURN;
     }
+    if (look != YYSYMBOL_YYEOF && unknown_type_name(p, l, type && !expr && !stmt))
+        return 0;
     if (n > 0 && n <= MAX_LISTED) {
         len += (size_t)snprintf(what, sizeof what, "expected ");
         for (int i = 0; i < n; i++) {

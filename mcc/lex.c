@@ -444,8 +444,13 @@ int yylex(YYSTYPE *lval, YYLTYPE *lloc, struct mcc_parser *p)
         if (t == ';' || t == '{' || t == '}' || t == '=')
             p->type_seen = false;
         if (t != 0) {
+            p->prev2_kind = p->prev_kind;
+            p->prev_begin = p->last_begin;
+            p->prev_end = p->last_end;
+            p->prev_kind = p->last_kind;
             p->last_begin = b;
             p->last_end = e;
+            p->last_kind = t;
         }
         return t;
     }

@@ -294,7 +294,8 @@ static bool is_task_call(struct lower *L, const struct sym *s)
 
 /* omp_get_thread_num() / omp_get_num_threads() in the body of a parallel region, which
  * runs once in the encountering task: a team of one thread, so 0 and 1 (an SPMD split of
- * the work by thread number then covers all of it). */
+ * the work by thread number then covers all of it).  Called undeclared (no omp.h), gcc's
+ * warning of the implicit declaration is mcc's, since gcc sees no call. */
 static bool team_query(struct lower *L, struct ast *call)
 {
     static const char *const names[] = {"omp_get_thread_num", "omp_get_num_threads"};
@@ -305,6 +306,11 @@ static bool team_query(struct lower *L, struct ast *call)
     bool body = lower_in_region_body(L);
     if (!body && !(L->frame && L->frame->team_of_one))
         return false;
+    if (!f->sym) {                  /* what gcc said of the call it no longer sees */
+        struct mcc_loc loc = source_user_loc(&L->t->src, f->begin);
+        mcc_warning_at(&loc, "implicit declaration of function '%.*s'; did you forget to "
+                       "'#include <omp.h>'?", (int)f->name->len, f->name->str);
+    }
     bool num = f->name->len == strlen(names[1]);
     if (body && num)
         L->region->team_size_asked = true;     /* (see lower_inline.c's team_number_use) */

@@ -691,6 +691,10 @@ struct mcc_parser {
     struct ast *spec_stack[256];/* specifiers of the declarations being parsed */
     int nspecs;
     size_t last_begin, last_end;/* span of the last token read */
+    int last_kind;              /* ... its kind (IDENTIFIER: no typedef name, no keyword) */
+    size_t prev_begin, prev_end;/* the token read before it (a syntax error's lookahead is
+                                   the last: "unknown type name" names this one) */
+    int prev_kind, prev2_kind;  /* ... its kind, and the kind of the one before (0: none) */
     struct ast *tu;             /* the result */
     struct ast *other_pragmas;  /* AST_LIST of every other #pragma line (passed through) */
     int omp_pragmas;            /* number of `#pragma omp` tokens (0: nothing to lower) */
