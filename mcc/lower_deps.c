@@ -184,6 +184,41 @@ static bool array_region(struct lower *L, const struct iters *it, const struct o
     return true;
 }
 
+/* A reference that names a parameter declared as an array (`double a[10]`, `float
+ * A[BS][BS]`, `double v[n]`): C makes the parameter a pointer, but the dependence is on the
+ * array it was declared as, as in Mercurium: its first dimension's elements from where
+ * the pointer points.  The region is then set (true); false when the name is no such
+ * parameter.  *failed: an array parameter declared without that size (`a[]`), reported. */
+static bool array_param_region(struct lower *L, const struct omp_ref *ref, const char *t,
+                               struct region *r, bool *failed)
+{
+    *failed = false;
+    if (ref->kind != OMP_REF_NAME)
+        return false;
+    struct sym *s = lower_resolve(L, ref->text.text, strlen(ref->text.text),
+                                  L->fn ? L->fn->end - 1 : 0);
+    if (!s || s->kind != SYM_PARAM || !s->array_param)
+        return false;
+    struct ast *d = lower_full_declarator(s), *near = NULL;
+    for (; d && d->kind != AST_DECL_NAME; d = d->kid[0])
+        near = d;
+    if (!near || near->kind != AST_DECL_ARRAY)
+        return false;
+    struct ast *n = near->kid[1];
+    if (!n) {
+        mcc_error_at(&ref->text.loc, "'%s' is an array parameter declared without its size: "
+                     "give the elements of the dependence with a shape, '[n]%s'",
+                     ref->text.text, ref->text.text);
+        *failed = true;
+        return false;
+    }
+    r->base = arena_printf(L->a, "(%s)", t);
+    r->bytes = arena_printf(L->a, "(" LOWER_SIZE_T ")(%s) * sizeof((%s)[0])",
+                            lower_expr(L, lower_src(L, n->begin, n->end), NULL, 0), t);
+    r->nd = 1;
+    return true;
+}
+
 /* The region of a reference that is not a multidependence; the values it evaluates once
  * are declared in pre->decl, which the region's code must follow, or (pre NULL) in r->own,
  * which the region's code declares first (the caller frees r->own.decl.s). */
@@ -214,6 +249,9 @@ static bool build_region(struct lower *L, const struct iters *it, const struct o
         return false;
     }
     const char *t = lower_once(L, r->pre, &ref->text, X(L, it, &ref->text), true);
+    bool failed;
+    if (array_param_region(L, ref, t, r, &failed) || failed)
+        return !failed;
     r->base = arena_printf(L->a, "&(%s)", t);
     r->bytes = arena_printf(L->a, "sizeof(%s)", t);
     r->nd = 1;

@@ -167,9 +167,12 @@ static struct sym *ref_sym(struct lower *L, const struct omp_ref *r, size_t off)
 /* Does the reference reach its root without going through a pointer?  A subscript, a
  * section, a shaping or a `*` applied to an ARRAY object works on that array itself
  * (`out([n]a)`, `in(a[0;n])`, `inout(*a)`); applied to a pointer (a parameter declared as
- * an array is one) it works on what the pointer points to. */
+ * an array is one) it works on what the pointer points to, as does the parameter's name
+ * alone (`inout(a)` of `double a[10]`: its ten elements). */
 static bool ref_shares_base(struct lower *L, const struct omp_ref *r, struct sym *s)
 {
+    if (r && r->kind == OMP_REF_NAME && s->array_param)
+        return false;           /* the array it points to (lower_deps.c): a pointer */
     for (; r && r->kind != OMP_REF_NAME; r = r->base) {
         switch (r->kind) {
         case OMP_REF_MEMBER: case OMP_REF_MULTI:
