@@ -858,6 +858,14 @@ static struct ast *implemented_params(struct lower *L, const struct lower_dir *d
     return fd ? ast_declarator_params(fd) : NULL;
 }
 
+/* Is params a K&R identifier list (`void f(a, n) int *a; int n; {...}`)?  The clauses of
+ * such a function task cannot be checked against its parameters: lower_task.c says sorry. */
+static bool identifier_list(const struct ast *params)
+{
+    const struct ast *p = params ? params->kid[0] : NULL;
+    return p && p->kind != AST_PARAM && p->kind != AST_ELLIPSIS;
+}
+
 bool lower_check_construct(struct lower *L, const struct lower_dir *d)
 {
     if (has_errors(d))
@@ -865,6 +873,8 @@ bool lower_check_construct(struct lower *L, const struct lower_dir *d)
     struct ast *n = d->node;
     struct ck c = { .L = L, .scope = L->fn ? ck_function_state(L, L->fn) : NULL };
     struct ast *fd = n ? lower_function_declarator(n) : NULL;
+    if (fd && identifier_list(ast_declarator_params(fd)))
+        return true;
     if (fd) {                       /* a function task: its clauses name its parameters */
         struct ast *dn = ast_declarator_name(fd);
         c.params = ast_declarator_params(fd);

@@ -144,7 +144,8 @@ static bool check_signature(struct lower *L, struct ast *item, struct ast *decla
         }
         if (p->kind != AST_PARAM) {
             mcc_error_at(&loc, "sorry, unimplemented: function task '%.*s' with a K&R "
-                         "parameter list", (int)f->name->len, f->name->str);
+                         "parameter list (declare the parameters' types inside the "
+                         "parentheses)", (int)f->name->len, f->name->str);
             return false;
         }
         if (!p->sym && param_is_void(p) && (p != f->params->kid[0] || p->next)) {
