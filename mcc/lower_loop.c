@@ -248,6 +248,17 @@ static bool parse_nest(struct lower *L, const struct lower_dir *d, struct loop *
             mcc_error_at(&at, "increment is not constant 1 or -1 for '!=' condition");
             return false;
         }
+        struct ck_type vt = ck_type_of_sym(L, lp[k].var);
+        enum ck_kind vk = ck_kind_of(&vt);
+        if (vk != CK_UNKNOWN && vk != CK_INT && vk != CK_POINTER) {
+            /* OpenMP's loop variables are integers or pointers: a double's step became
+               0 in the iteration count, a long long */
+            struct mcc_loc at = source_user_loc(&L->t->src, lp[k].decl && lp[k].var->declarator
+                                                ? lp[k].var->declarator->begin : f->kid[0]->begin);
+            mcc_error_at(&at, "invalid type for iteration variable '%.*s'",
+                         (int)lp[k].var->name->len, lp[k].var->name->str);
+            return false;
+        }
         lp[k].pointer = lp[k].var->type == TYPE_POINTER;
         if (k > 0 && (names_loop_var(L, lp[k].lo, lp, k) || names_loop_var(L, lp[k].hi, lp, k) ||
                       names_loop_var(L, lp[k].step, lp, k))) {
