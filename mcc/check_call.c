@@ -14,6 +14,8 @@
  *     `(void *)` so that gcc does not warn again about the spawn function.
  * An argument whose type mcc cannot tell (its expression is beyond check_expr.c) is left
  * to gcc, which then reports it about the spawn function, but at the user's line.
+ * A call of a task not declared yet (defined after its use, without a prototype) is no
+ * task: gcc warns of the implicit declaration, mcc says what that means for the task.
  */
 #include "mcc.h"
 #include "c.tab.h"
@@ -189,4 +191,19 @@ bool check_task_call(struct lower *L, const struct ast *call, const struct lower
         if (p->kind == AST_PARAM && !argument(L, f, i, arg, p))
             ok = false;
     return ok;
+}
+
+void check_call_before_task(struct lower *L, const struct ast *call)
+{
+    const struct ast *callee = call->kid[0];
+    if (!callee || callee->kind != AST_IDENT || callee->sym)
+        return;
+    struct lower_ftask *f = lower_ftask_find(L, callee->name);
+    if (!f || !f->dir.dir || f->scope_sym)
+        return;
+    struct mcc_loc loc = source_user_loc(&L->t->src, callee->begin);
+    struct mcc_loc at = lower_dir_loc(L, &f->dir);
+    mcc_warning_at(&loc, "'%.*s' is called before its declaration as a task (line %d): this "
+                   "call is not a task (declare the task, with its pragma, before the call)",
+                   (int)callee->name->len, callee->name->str, at.line);
 }

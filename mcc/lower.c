@@ -375,6 +375,7 @@ static bool visit_call(struct lower *L, struct ast *n)
         return false;
     if (n->kid[0] && n->kid[0]->kind == AST_IDENT && is_task_call(L, n->kid[0]->sym))
         check_task_call(L, n, lower_ftask_find(L, n->kid[0]->sym->name));
+    check_call_before_task(L, n);
     if (n->kid[0] && n->kid[0]->kind == AST_IDENT && is_task_call(L, n->kid[0]->sym))
         rewrite_replace(L->rw, n->kid[0]->begin, n->kid[0]->end,
                         lower_name(L, LN_SPAWN, arena_strndup(L->a, n->kid[0]->name->str,

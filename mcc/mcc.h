@@ -1477,6 +1477,9 @@ bool lower_check_standalone(struct lower *L, const struct ast *pr, const struct 
  * each of a type that passes for its parameter?  Reports the error (or warning) at the
  * call, naming f; a warned argument is converted through `(void *)` in the output. */
 bool check_task_call(struct lower *L, const struct ast *call, const struct lower_ftask *f);
+/* check_call.c: a call of an undeclared function that a function task declared later
+ * names (the call stays gcc's implicit declaration, not a task): warned of at the call. */
+void check_call_before_task(struct lower *L, const struct ast *call);
 /* check_nesting.c: may d be where it is, inside L->nest?  Reports the error when not. */
 bool check_nesting(const struct lower *L, const struct omp_directive *d);
 const struct mcc_loc *check_word_loc(const struct omp_directive *d);
