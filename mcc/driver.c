@@ -130,9 +130,10 @@ static void add_dependency_names(const struct driver *d, struct strvec *cmd, con
     }
 }
 
-/* Finish a compiler command with [-x lang] input [-o out] and run it. */
-static int run_on_input(struct strvec *cmd, const char *lang, const char *input,
-                        const char *out)
+/* Finish a compiler command with [-x lang] input [-o out] and run it, its messages
+ * through `filter` (NULL: none). */
+static int run_filtered_on_input(struct strvec *cmd, const char *lang, const char *input,
+                                 const char *out, void (*filter)(char *line))
 {
     if (lang) {
         sv_push(cmd, "-x");
@@ -143,7 +144,13 @@ static int run_on_input(struct strvec *cmd, const char *lang, const char *input,
         sv_push(cmd, "-o");
         sv_push(cmd, out);
     }
-    return drv_run(cmd);
+    return filter ? drv_run_filtered(cmd, filter) : drv_run(cmd);
+}
+
+static int run_on_input(struct strvec *cmd, const char *lang, const char *input,
+                        const char *out)
+{
+    return run_filtered_on_input(cmd, lang, input, out, NULL);
 }
 
 /* Host C shares headers with OpenCL C and CUDA (`__constant int BS = 16;` used in an
@@ -254,20 +261,64 @@ static int translate(const struct driver *d, const char *in, const char *out)
     return st ? 1 : 0;
 }
 
+/* Does the native compiler take gcc's options (diagnostics, prefix maps) (gcc, clang, cc)? */
+static bool gcc_like(const struct driver *d)
+{
+    const char *cc = strrchr(d->cc.v[d->cc.n - 1], '/');
+    cc = cc ? cc + 1 : d->cc.v[d->cc.n - 1];
+    return strstr(cc, "gcc") || strstr(cc, "clang") || !strcmp(cc, "cc");
+}
+
 /* gcc and clang record the name of the file they compile in objects and debug information;
  * map our temporary directory back to the source's, as if the source had been compiled. */
 static void add_source_name_map(const struct driver *d, const struct item *it, const char *file,
                                 struct strvec *cmd)
 {
-    const char *cc = strrchr(d->cc.v[d->cc.n - 1], '/');
-    cc = cc ? cc + 1 : d->cc.v[d->cc.n - 1];
-    if (!it->tmpdir || !drv_has_prefix(file, it->tmpdir) ||
-        !(strstr(cc, "gcc") || strstr(cc, "clang") || !strcmp(cc, "cc")))
+    if (!it->tmpdir || !drv_has_prefix(file, it->tmpdir) || !gcc_like(d))
         return;
     const char *src = it->args[0];
     const char *slash = strrchr(src, '/');
     int dirlen = slash ? (int)(slash - src + 1) : 0;
     sv_push(cmd, drv_asprintf("-fdebug-prefix-map=%s/=%.*s", it->tmpdir, dirlen, src));
+}
+
+static bool has_flag_prefix(const struct strvec *v, const char *prefix)
+{
+    for (size_t i = 0; i < v->n; i++)
+        if (drv_has_prefix(v->v[i], prefix))
+            return true;
+    return false;
+}
+
+/* The translated C's messages go through lower_names_for_user, so that they name the
+ * user's functions, not those the lowering generated (`In function 'main__nrt_task1'`).
+ * Read from a pipe, gcc would no longer color them for a terminal: asked to, unless the
+ * command says how. */
+static void keep_colors(const struct driver *d, struct strvec *cmd)
+{
+    static const char *const said[] = { "-fdiagnostics-color", "-fno-diagnostics-color" };
+    for (int i = 0; i < 2; i++)
+        if (has_flag_prefix(&d->all, said[i]) || has_flag_prefix(&d->wn, said[i]))
+            return;
+    if (gcc_like(d) && isatty(STDERR_FILENO))
+        sv_push(cmd, "-fdiagnostics-color=always");
+}
+
+/* A line of the native compiler's messages about the translated C, naming the user's
+ * functions; an "In function" line the same as the last one is dropped (a task outlined
+ * from main and main itself are both main now, and gcc says it once per function). */
+static void user_messages(char *line)
+{
+    static char *last;
+    lower_names_for_user(line);
+    if (!strstr(line, " In function ") && !strstr(line, " At top level:"))
+        return;
+    if (last && !strcmp(last, line)) {
+        line[0] = '\0';
+        return;
+    }
+    free(last);
+    last = strdup(line);
 }
 
 /* <cc> -c|-S <flags> -x cpp-output file -o out: the translated C, without -fopenmp.  It is
@@ -281,8 +332,9 @@ static int compile_translated(const struct driver *d, const struct item *it, con
     drv_begin_cc(d, &cmd);
     sv_push(&cmd, d->stop == STOP_ASSEMBLY ? "-S" : "-c");
     add_source_name_map(d, it, file, &cmd);
+    keep_colors(d, &cmd);
     sv_cat(&cmd, &d->wn);
-    return run_on_input(&cmd, "cpp-output", file, out);
+    return run_filtered_on_input(&cmd, "cpp-output", file, out, user_messages);
 }
 
 /* An input the native compiler handles alone (other languages; C under --no-openmp):

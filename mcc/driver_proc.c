@@ -278,19 +278,58 @@ static void print_command(const struct strvec *cmd)
     fputc('\n', stderr);
 }
 
+static int run(const struct strvec *cmd, void (*filter)(char *line));
+
 /* Run `cmd` (searched in PATH) and return its exit status; the child's messages go
  * straight to our stderr, like gcc's sub-processes. */
 int drv_run(const struct strvec *cmd)
 {
+    return run(cmd, NULL);
+}
+
+int drv_run_filtered(const struct strvec *cmd, void (*filter)(char *line))
+{
+    return run(cmd, filter);
+}
+
+/* The child's stderr, line by line through filter, onto ours (until it closes). */
+static void copy_filtered(int fd, void (*filter)(char *line))
+{
+    FILE *in = fdopen(fd, "r");
+    if (!in) {
+        close(fd);
+        return;
+    }
+    char *line = NULL;
+    size_t cap = 0;
+    while (getline(&line, &cap, in) >= 0) {
+        filter(line);
+        fputs(line, stderr);
+    }
+    fflush(stderr);
+    free(line);
+    fclose(in);
+}
+
+static int run(const struct strvec *cmd, void (*filter)(char *line))
+{
     if (drv_verbose)
         print_command(cmd);
     fflush(NULL);
+    int fds[2] = {-1, -1};
+    if (filter && pipe(fds) != 0)
+        drv_die("cannot make a pipe: %s", strerror(errno));
     /* Signals wait until running_child is set, so the handler always knows whom to stop. */
     sigset_t all, old;
     sigfillset(&all);
     sigprocmask(SIG_BLOCK, &all, &old);
     pid_t pid = fork();
     if (pid == 0) {
+        if (filter) {
+            dup2(fds[1], STDERR_FILENO);
+            close(fds[0]);
+            close(fds[1]);
+        }
         /* The child is not mcc: a signal before exec must not remove our files. */
         for (size_t i = 0; i < NFATAL_SIGNALS; i++) {
             struct sigaction cur;
@@ -306,6 +345,10 @@ int drv_run(const struct strvec *cmd)
     sigprocmask(SIG_SETMASK, &old, NULL);
     if (pid < 0)
         drv_die("cannot fork: %s", strerror(errno));
+    if (filter) {
+        close(fds[1]);
+        copy_filtered(fds[0], filter);
+    }
     int st;
     while (waitpid(pid, &st, 0) < 0) {
         if (errno != EINTR)

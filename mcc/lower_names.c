@@ -5,9 +5,14 @@
  * function enclosing an inline task, numbered then by the unit's serial count.  These names
  * reach objects, gdb and other units (a function task's type is extern), so they must not
  * change by accident.  The names generated code declares inside one construct's code,
- * `__nrt_<what>` (mcc.h's LOWER_LOCAL_NAMES), are spelled here too.
+ * `__nrt_<what>` (mcc.h's LOWER_LOCAL_NAMES), are spelled here too.  The native compiler's
+ * messages name the functions generated code defines (`In function 'main__nrt_task1'`,
+ * `passing argument 1 of 'f__nrt_spawn'`): the driver turns them back into the user's
+ * (lower_names_for_user).
  */
 #include "mcc.h"
+
+#include <string.h>
 
 static const char *const spelling[] = {
 #define X(kind, what) [kind] = what,
@@ -57,4 +62,57 @@ const char *lower_local_name(struct lower *L, enum lower_local_name kind, int n,
     default:
         return arena_printf(L->a, "__nrt_%s%d_%s", locals[kind].what, n, x);
     }
+}
+
+/* ---- generated names in the native compiler's messages ------------------------------- */
+
+static bool ident_char(char c)
+{
+    return c == '_' || c == '$' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+           (c >= '0' && c <= '9');
+}
+
+/* Is [s, e) the spelling of a generated function's kind, then digits (`task12`)? */
+static bool function_kind(const char *s, const char *e)
+{
+    static const enum lower_name fns[] = { LN_TASK, LN_RUN, LN_SPAWN, LN_SERIAL, LN_OCL,
+                                           LN_CUDA };
+    for (size_t i = 0; i < sizeof fns / sizeof fns[0]; i++) {
+        size_t n = strlen(spelling[fns[i]]);
+        if ((size_t)(e - s) < n || memcmp(s, spelling[fns[i]], n))
+            continue;
+        const char *d = s + n;
+        while (d < e && *d >= '0' && *d <= '9')
+            d++;
+        if (d == e)
+            return true;
+    }
+    return false;
+}
+
+/* One generated function's name in line, from its last `__nrt_` on, replaced by its base
+ * (the user's function); false when there is none. */
+static bool strip_one(char *line)
+{
+    for (char *at = strstr(line, "__nrt_"); at; at = strstr(at + 1, "__nrt_")) {
+        char *b = at, *e = at + 6;
+        while (b > line && ident_char(b[-1]))
+            b--;
+        while (ident_char(*e))
+            e++;
+        char *last = at;
+        for (char *q = strstr(at + 1, "__nrt_"); q && q < e; q = strstr(q + 1, "__nrt_"))
+            last = q;
+        if (last == b || !function_kind(last + 6, e))
+            continue;
+        memmove(last, e, strlen(e) + 1);
+        return true;
+    }
+    return false;
+}
+
+void lower_names_for_user(char *line)
+{
+    while (strip_one(line))
+        ;
 }

@@ -145,6 +145,9 @@ void drv_print_arg(FILE *f, const char *a);
 /* Run `cmd` (searched in PATH), its messages straight to our stderr, and return its exit
  * status (1 when a signal ended it, with a message). */
 int drv_run(const struct strvec *cmd);
+/* The same with each line the command writes on its stderr passed through `filter`
+ * (which may shorten it in place) before it reaches ours. */
+int drv_run_filtered(const struct strvec *cmd, void (*filter)(char *line));
 
 /* ---- driver_options.c + driver_options.def: the command line, one table of options for
  * the parser and for --help ----------------------------------------------------------------- */
@@ -1982,6 +1985,10 @@ enum lower_name {
 #undef X
 };
 const char *lower_name(struct lower *L, enum lower_name kind, const char *base, int n);
+/* In a line of the native compiler's messages, the name of each function generated code
+ * defines (`main__nrt_task1`, `f__nrt_spawn`, ...) replaced by its user's function's
+ * (`main`, `f`), in place. */
+void lower_names_for_user(char *line);
 /* The names generated code declares inside what it generates for one construct (locals of
  * spawn, run and outlined functions, members of environments, objects of one site):
  * `__nrt_<what>` then, by the form, a number (NUM: __nrt_tg3), the user's name it stands

@@ -9,7 +9,7 @@
 # (`unsigned int` and `uint`, address spaces, const) agree.
 . "$(dirname "$0")/lib.sh"
 printf '__kernel void k(int n, __global float *x, float a)\n{ int i = get_global_id(0); if (i < n) x[i] += a; }\n' > k.cl
-write_main() {      # write_main FILE PARAMS [FILE-CLAUSE]
+write_main() {      # write_main FILE PARAMS [FILE-CLAUSE [THIRD-ARGUMENT]]
     cat > "$1" <<SRC
 #include <stdio.h>
 typedef float real;
@@ -19,7 +19,7 @@ __kernel void k($2);
 int main(void)
 {
     float x[8] = {1, 1, 1, 1, 1, 1, 1, 1};
-    k(8, (void *)x, 1);
+    k(8, (void *)x, ${4:-1});
 #pragma omp taskwait
     printf("x[0]=%g\n", x[0]);
     return 0;
@@ -42,7 +42,7 @@ printf '__kernel void k(int n, __global float4 *x, float a)\n{ }\n' > k4.cl
 write_main v4.c "int n, __global float *x, float a"
 ok "$MCC" --ompss v4.c k4.cl -o prog4
 lacks err.txt "parameter 2"
-write_main ptr.c "int n, __global float *x, float *a"
+write_main ptr.c "int n, __global float *x, float *a" "" x
 fails 1 "$MCC" --ompss ptr.c k.cl -o prog
 has err.txt "^ptr\.c:3:20: error: parameter 3 'a' of task 'k' is 'float \*' but kernel 'k' in k.cl takes 'float' there: the argument would reach"
 # separate compilation: at the link, from the .cl's object
