@@ -230,6 +230,7 @@ static bool ref(struct ck *c, const struct omp_ref *r, struct ck_type *t, bool *
         *region = true;
         for (int i = 0; ok && i < r->niters; i++) {
             const struct omp_iter *it = &r->iters[i];
+            struct ck_type step;
             ok = piece(c, &it->lo, USE_INDEX, "the lower bound of the iterator range",
                        "':' or ';'", NULL) &&
                  piece(c, &it->bound, USE_INDEX, it->form == OMP_SECT_LO_HI
@@ -237,7 +238,14 @@ static bool ref(struct ck *c, const struct omp_ref *r, struct ck_type *t, bool *
                        : it->form == OMP_SECT_LO_END ? "the end of the iterator range"
                        : "the length of the iterator range", "',', ':' or '}'", NULL) &&
                  piece(c, &it->step, USE_INDEX, "the step of the iterator range", "',' or '}'",
-                       NULL);
+                       &step);
+            unsigned long long v;
+            if (ok && it->step.text && ck_value_of(&step, &v) && ck_at_norm(v, step.at) == 0) {
+                /* the loops over its values would never end */
+                range_of(c, &it->step);
+                ck_error(c, c->pos, "iterator '%s' has zero step", it->var.text);
+                ok = false;
+            }
             if (ok && c->niters < (int)(sizeof c->iters / sizeof c->iters[0]))
                 c->iters[c->niters++] = &it->var;
         }
@@ -439,6 +447,24 @@ static bool const_item(struct ck *c, const struct omp_ref *r)
            d->kid[0] && d->kid[0]->kind == AST_DECL_NAME;
 }
 
+/* Does a private, firstprivate or lastprivate item name an array declared without its
+ * size (`extern int a[];`)?  Its copy cannot be made: gcc's "'a' has an incomplete type",
+ * which gcc found in the generated copy ("flexible array member not at end of struct"). */
+static bool incomplete_copy(struct ck *c, const struct omp_clause *cl, const struct omp_ref *r)
+{
+    if ((cl->kind != OMP_CL_PRIVATE && cl->kind != OMP_CL_FIRSTPRIVATE &&
+         cl->kind != OMP_CL_LASTPRIVATE) || r->kind != OMP_REF_NAME)
+        return false;
+    range_of(c, &r->text);
+    struct sym *y;
+    if (c->pos >= c->end || ck_lookup(c, c->pos, &y) != NAME_SYM || !y || y->array_param ||
+        !ck_open_array(lower_full_declarator(y)))
+        return false;
+    ck_error(c, c->pos, "'%s' in '%s' has an incomplete type (an array declared without its "
+             "size): it cannot be copied", r->text.text, omp_clause_names[cl->kind]);
+    return true;
+}
+
 /* A list item of a dependence, copy, reduction or data-sharing clause. */
 static void item(struct ck *c, const struct omp_clause *cl, const struct omp_ref *r, bool names)
 {
@@ -480,6 +506,8 @@ static void item(struct ck *c, const struct omp_clause *cl, const struct omp_ref
     else if (!t.lvalue)
         ck_error(c, c->pos, "'%s' in '%s' is not %s", r->text.text, omp_clause_names[cl->kind],
                  names ? "a variable" : "an lvalue (an object a dependence can name)");
+    else if (incomplete_copy(c, cl, r))
+        return;
     else if (reduction && const_item(c, r)) {
         range_of(c, &r->text);
         ck_error(c, c->pos, "'%s' in '%s' is const: a reduction writes its item",
