@@ -1320,6 +1320,51 @@ static bool unknown_type_name(struct mcc_parser *p, const YYLTYPE *look, bool sp
     return unknown_type_at(p, p->prev_begin, p->prev_end);
 }
 
+/* A construct's pragma right before a `}` (`#pragma omp task` then `}`) left its block
+ * without the statement it applies to, and that `}` ended the block the user meant to end
+ * later: the syntax error that follows is said at the pragma, as gcc does ("expected
+ * expression before '}'"), in the lowering's words.  False when there is none. */
+static bool dangling_pragma(struct mcc_parser *p)
+{
+    static const char *const words[] = { "parallel", "for", "sections", "master", "masked",
+                                         "loop", "task", "taskloop", "simd", "critical",
+                                         "atomic", "single", "ordered", "taskgroup",
+                                         "taskgraph", "scope", "section", "target", "teams",
+                                         "distribute" };
+    if (!p->dangling_pragma)
+        return false;
+    size_t at = p->dangling_pragma - 1;
+    const char *t = p->src->text + at, *e = p->src->text + p->src->len;
+    const char *omp = strstr(t, "omp");
+    if (!omp || omp >= e)
+        return false;
+    const char *w = omp + 3, *first = NULL, *last = NULL;
+    for (;;) {
+        while (w < e && (*w == ' ' || *w == '\t'))
+            w++;
+        const char *we = w;
+        while (we < e && ((*we >= 'a' && *we <= 'z') || *we == '_'))
+            we++;
+        bool known = false;
+        for (size_t i = 0; i < sizeof words / sizeof words[0] && we > w; i++)
+            known |= strlen(words[i]) == (size_t)(we - w) && !memcmp(words[i], w, (size_t)(we - w));
+        if (!known)
+            break;
+        if (!first)
+            first = w;
+        last = we;
+        w = we;
+    }
+    if (!first)
+        return false;
+    struct mcc_loc loc = source_user_loc(p->src, (size_t)(first - p->src->text));
+    bool task = last - first == 4 && !memcmp(first, "task", 4);
+    mcc_error_at(&loc, "'#pragma omp %.*s' must be followed by a statement%s",
+                 (int)(last - first), first, task ? " or a function declaration" : "");
+    p->errors++;
+    return true;
+}
+
 /* gcc's wording: "expected ';' before 'return'", "expected '}' at end of input". */
 static int yyreport_syntax_error(const yypcontext_t *ctx, struct mcc_parser *p)
 {
@@ -1338,7 +1383,8 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, struct mcc_parser *p)
         type |= expected[i] == YYSYMBOL_KW_INT;
         stmt |= expected[i] == YYSYMBOL_KW_RETURN;
     }
-    if (look != YYSYMBOL_YYEOF && unknown_type_name(p, l, type && !expr && !stmt))
+    if (dangling_pragma(p) ||
+        (look != YYSYMBOL_YYEOF && unknown_type_name(p, l, type && !expr && !stmt)))
         return 0;
     if (n > 0 && n <= MAX_LISTED) {
         len += (size_t)snprintf(what, sizeof what, "expected ");

@@ -443,6 +443,8 @@ int yylex(YYSTYPE *lval, YYLTYPE *lloc, struct mcc_parser *p)
         }
         if (t == ';' || t == '{' || t == '}' || t == '=')
             p->type_seen = false;
+        if (t == '}' && p->last_kind == PRAGMA_OMP && !p->dangling_pragma)
+            p->dangling_pragma = p->last_begin + 1;
         if (t != 0) {
             p->prev2_kind = p->prev_kind;
             p->prev_begin = p->last_begin;

@@ -698,6 +698,8 @@ struct mcc_parser {
     size_t prev_begin, prev_end;/* the token read before it (a syntax error's lookahead is
                                    the last: "unknown type name" names this one) */
     int prev_kind, prev2_kind;  /* ... its kind, and the kind of the one before (0: none) */
+    size_t dangling_pragma;     /* a `#pragma omp` construct right before a `}` (its offset
+                                   plus 1; 0: none): a later syntax error is said there */
     struct ast *tu;             /* the result */
     struct ast *other_pragmas;  /* AST_LIST of every other #pragma line (passed through) */
     int omp_pragmas;            /* number of `#pragma omp` tokens (0: nothing to lower) */
