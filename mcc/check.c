@@ -447,9 +447,24 @@ static bool const_item(struct ck *c, const struct omp_ref *r)
            d->kid[0] && d->kid[0]->kind == AST_DECL_NAME;
 }
 
+/* Is y declared, in the declaration that declares it (the one seen where it is used), as an
+ * array without its size and without an initializer that would give one (`extern int
+ * a[];`, not `int tab[] = {1, 2}`)? */
+static bool declared_without_size(const struct sym *y)
+{
+    struct ast *d = y->decl;
+    if (!d || d->kind != AST_DECLARATION || !d->kid[1])
+        return false;
+    for (struct ast *i = d->kid[1]->kid[0]; i; i = i->next)
+        if (i->kind == AST_INIT_DECLARATOR && i->sym == y)
+            return !i->kid[1] && ck_open_array(i->kid[0]);
+    return false;
+}
+
 /* Does a private, firstprivate or lastprivate item name an array declared without its
- * size (`extern int a[];`)?  Its copy cannot be made: gcc's "'a' has an incomplete type",
- * which gcc found in the generated copy ("flexible array member not at end of struct"). */
+ * size, which no initializer gives (`extern int a[];`)?  Its copy cannot be made: gcc's
+ * "'a' has an incomplete type", which gcc found in the generated copy ("flexible array
+ * member not at end of struct"). */
 static bool incomplete_copy(struct ck *c, const struct omp_clause *cl, const struct omp_ref *r)
 {
     if ((cl->kind != OMP_CL_PRIVATE && cl->kind != OMP_CL_FIRSTPRIVATE &&
@@ -457,8 +472,11 @@ static bool incomplete_copy(struct ck *c, const struct omp_clause *cl, const str
         return false;
     range_of(c, &r->text);
     struct sym *y;
-    if (c->pos >= c->end || ck_lookup(c, c->pos, &y) != NAME_SYM || !y || y->array_param ||
-        !ck_open_array(lower_full_declarator(y)))
+    if (c->pos >= c->end || ck_lookup(c, c->pos, &y) != NAME_SYM || !y || y->array_param)
+        return false;
+    while (y->redecl && y->declarator && y->declarator->begin >= c->at)
+        y = y->redecl;              /* the declaration seen there, not a later definition */
+    if (!declared_without_size(y))
         return false;
     ck_error(c, c->pos, "'%s' in '%s' has an incomplete type (an array declared without its "
              "size): it cannot be copied", r->text.text, omp_clause_names[cl->kind]);
