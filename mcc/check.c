@@ -955,6 +955,23 @@ bool check_integer_constant(struct lower *L, size_t at, const char *text, long l
     return ok;
 }
 
+/* (its tokens do not follow comments or linemarkers: such a text is not read) */
+bool check_expression_type(struct lower *L, size_t begin, size_t end, struct ck_type *t)
+{
+    const char *text = L->text + begin;
+    size_t len = end - begin;
+    if (memchr(text, '#', len) || memmem(text, len, "//", 2) || memmem(text, len, "/*", 2))
+        return false;
+    struct omp_tok *toks;
+    int n = omp_lex(text, len, &toks);
+    struct omp_directive d = { .text = text, .toks = toks, .ntoks = n };
+    struct ck c = { .L = L, .d = &d, .text = text, .toks = toks, .end = n, .at = begin,
+                    .scope = L->fn ? ck_function_state(L, L->fn) : NULL, .quiet = true };
+    bool ok = n > 0 && ck_expr(&c, t) && !c.failed && c.pos == n;
+    free(toks);
+    return ok && ck_kind_of(t) != CK_UNKNOWN;
+}
+
 /* The stand-alone directives that may be at file scope; every other one runs code where
  * it is (OMPSS.md "Directives").  By name, so that directives added to OMP_DIRECTIVES later
  * (flush, ...) are covered without an edit here. */

@@ -20,7 +20,6 @@
 #include "mcc.h"
 #include "c.tab.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 static int list_length(const struct ast *list)
@@ -29,25 +28,6 @@ static int list_length(const struct ast *list)
     for (const struct ast *k = list ? list->kid[0] : NULL; k; k = k->next)
         n++;
     return n;
-}
-
-/* The type of the expression [begin, end) of the function being lowered, as seen there;
- * false when check_expr.c cannot tell (or the text holds comments or linemarkers, which
- * its tokens do not follow). */
-static bool expression_type(struct lower *L, size_t begin, size_t end, struct ck_type *t)
-{
-    const char *text = L->text + begin;
-    size_t len = end - begin;
-    if (memchr(text, '#', len) || memmem(text, len, "//", 2) || memmem(text, len, "/*", 2))
-        return false;
-    struct omp_tok *toks;
-    int n = omp_lex(text, len, &toks);
-    struct omp_directive d = { .text = text, .toks = toks, .ntoks = n };
-    struct ck c = { .L = L, .d = &d, .text = text, .toks = toks, .end = n, .at = begin,
-                    .scope = L->fn ? ck_function_state(L, L->fn) : NULL, .quiet = true };
-    bool ok = n > 0 && ck_expr(&c, t) && !c.failed && c.pos == n;
-    free(toks);
-    return ok && ck_kind_of(t) != CK_UNKNOWN;
 }
 
 /* The type of parameter p, adjusted (C11 6.7.6.3p7-8), with `base_const` saying whether
@@ -133,7 +113,7 @@ static bool argument(struct lower *L, const struct lower_ftask *f, int i, struct
                      struct ast *p)
 {
     struct ck_type a, pt = param_type(L, p);
-    if (!expression_type(L, arg->begin, arg->end, &a))
+    if (!check_expression_type(L, arg->begin, arg->end, &a))
         return true;
     struct ck c = { .L = L, .quiet = true };
     enum ck_pass pass = ck_argument_pass(&c, &pt, &a);

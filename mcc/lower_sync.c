@@ -277,6 +277,93 @@ static char *atomic_capture(struct lower *L, struct ast *s)
     return NULL;
 }
 
+/* ---- the types of an atomic statement's operands ---------------------------------------- */
+
+/* What a non-scalar operand is, in words; NULL for a scalar or a type mcc cannot tell.  A
+ * value (not an object the atomic accesses) is converted: an array is a pointer. */
+static const char *not_scalar(struct lower *L, const struct ast *e, bool value,
+                              struct ck_type *t)
+{
+    if (!check_expression_type(L, e->begin, e->end, t))
+        return NULL;
+    if (value)
+        *t = ck_decay(t);
+    switch (ck_kind_of(t)) {
+    case CK_STRUCT: return "a struct or union";
+    case CK_ARRAY: return "an array";
+    case CK_VOID: return "void";
+    case CK_FUNCTION: return "a function";
+    default: return NULL;
+    }
+}
+
+/* Operand e of an atomic statement: a scalar, as gcc -fopenmp requires ("invalid
+ * expression type for '#pragma omp atomic'"); false after the error. */
+static bool scalar_operand(struct lower *L, const struct ast *e, bool value,
+                           struct ck_type *t)
+{
+    const char *what = not_scalar(L, e, value, t);
+    if (!what)
+        return true;
+    struct mcc_loc at = source_user_loc(&L->t->src, e->begin);
+    mcc_error_at(&at, "invalid expression type for '#pragma omp atomic': '%s' is %s, not a "
+                 "scalar", lower_src(L, e->begin, e->end), what);
+    return false;
+}
+
+/* Is r, the right side of `=`, an object the atomic reads (`v = x`), rather than a value?
+ * Not told apart here: any lvalue name, member or element is taken as one. */
+static bool read_side(const struct ast *r)
+{
+    return r->kind == AST_IDENT || r->kind == AST_MEMBER || r->kind == AST_SUBSCRIPT ||
+           (r->kind == AST_UNARY && r->op == '*');
+}
+
+/* The operands of the updates and assignments in e (`x op= e`, `x = e`, `v = x`,
+ * `v = x++`, ...): scalars, and what `=` stores converts to its target as an assignment
+ * does.  Left to gcc otherwise, the lowering's code gave its messages at columns past the
+ * statement ("invalid operands to binary +", "initialization of 'int' from 'char *'"). */
+static bool atomic_operands(struct lower *L, const struct ast *e)
+{
+    struct ck_type x, v;
+    if (!e)
+        return true;
+    if ((e->kind == AST_POSTFIX || e->kind == AST_UNARY) && (e->op == INC_OP || e->op == DEC_OP))
+        return scalar_operand(L, e->kid[0], false, &x);
+    if (e->kind != AST_ASSIGN)
+        return true;
+    if (!scalar_operand(L, e->kid[0], false, &x))
+        return false;
+    const struct ast *r = e->kid[1];
+    if (r->kind == AST_ASSIGN || ((r->kind == AST_POSTFIX || r->kind == AST_UNARY) &&
+                                  (r->op == INC_OP || r->op == DEC_OP)))
+        return atomic_operands(L, r);
+    if (!scalar_operand(L, r, e->op != '=' || !read_side(r), &v))
+        return false;
+    struct ck c = { .L = L, .quiet = true };
+    if (e->op != '=' || ck_kind_of(&x) == CK_UNKNOWN || ck_kind_of(&v) == CK_UNKNOWN ||
+        ck_argument_pass(&c, &x, &v) == CK_PASS_OK)
+        return true;
+    struct mcc_loc at = source_user_loc(&L->t->src, r->begin);
+    mcc_error_at(&at, "incompatible types in '#pragma omp atomic': '%s' cannot be assigned to "
+                 "'%s'", lower_src(L, r->begin, r->end), lower_src(L, e->kid[0]->begin,
+                                                                     e->kid[0]->end));
+    return false;
+}
+
+/* The statement of an atomic: an expression statement, or a block of two (capture). */
+static bool atomic_types(struct lower *L, const struct ast *s)
+{
+    if (s->kind == AST_EXPR_STMT)
+        return atomic_operands(L, s->kid[0]);
+    if (s->kind != AST_COMPOUND || !s->kid[0])
+        return true;
+    for (const struct ast *i = s->kid[0]->kid[0]; i; i = i->next)
+        if (i->kind == AST_EXPR_STMT && !atomic_operands(L, i->kid[0]))
+            return false;
+    return true;
+}
+
 /*
  * atomic [read | write | update | capture]: read `v = x` loads x atomically, write `x = e`
  * stores, update (the default) and capture are a compare-and-swap loop on x of any type
@@ -326,6 +413,8 @@ void lower_sync_atomic(struct lower *L, struct lower_dir *d)
         mcc_error_at(&at, "'#pragma omp atomic' needs %s", need);
         return;
     }
+    if (!atomic_types(L, s))
+        return;
     /* (on the statement's own line: its pragma line is gone, chain_dir dropped it) */
     rewrite_replace(L->rw, d->node->begin, d->node->end, code);
 }

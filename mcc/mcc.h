@@ -1494,6 +1494,10 @@ bool check_names_local_type(struct lower *L, size_t begin, size_t end);
  * an integer constant expression as gcc folds them (`1u`, `(2 - 1)`, an enumeration
  * constant, `sizeof(char)`, `(int)1.0`); false otherwise, nothing reported. */
 bool check_integer_constant(struct lower *L, size_t at, const char *text, long long *value);
+/* check.c: the type of the expression [begin, end) of the function being lowered, as seen
+ * there; false when check_expr.c cannot tell. */
+struct ck_type;
+bool check_expression_type(struct lower *L, size_t begin, size_t end, struct ck_type *t);
 
 /* check_type.c: the types the clause check follows and the declarations they come from
  * (check_expr.c and check.c share them). */
