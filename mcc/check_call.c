@@ -143,7 +143,9 @@ static bool argument(struct lower *L, const struct lower_ftask *f, int i, struct
     }
     if (!warn)
         return true;
-    if (!strcmp(warn, "differ in signedness"))
+    if (L->clone)
+        ;                           /* said when the function itself was lowered */
+    else if (!strcmp(warn, "differ in signedness"))
         mcc_warning_at(&loc, "pointer targets in passing argument %d of task '%s' %s%s", i,
                        task, warn, expected(L, &pt, &a));
     else
@@ -179,7 +181,7 @@ void check_call_before_task(struct lower *L, const struct ast *call)
     if (!callee || callee->kind != AST_IDENT || callee->sym)
         return;
     struct lower_ftask *f = lower_ftask_find(L, callee->name);
-    if (!f || !f->dir.dir || f->scope_sym)
+    if (!f || !f->dir.dir || f->scope_sym || L->clone)
         return;
     struct mcc_loc loc = source_user_loc(&L->t->src, callee->begin);
     struct mcc_loc at = lower_dir_loc(L, &f->dir);

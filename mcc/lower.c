@@ -306,7 +306,7 @@ static bool team_query(struct lower *L, struct ast *call)
     bool body = lower_in_region_body(L);
     if (!body && !(L->frame && L->frame->team_of_one))
         return false;
-    if (!f->sym) {                  /* what gcc said of the call it no longer sees */
+    if (!f->sym && !L->clone) {     /* what gcc said of the call it no longer sees */
         struct mcc_loc loc = source_user_loc(&L->t->src, f->begin);
         mcc_warning_at(&loc, "implicit declaration of function '%.*s'; did you forget to "
                        "'#include <omp.h>'?", (int)f->name->len, f->name->str);
