@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# -Wshadow sees no declaration the lowering wrote: an inline task's outlined function
+# copies the variables it captures under their own names (in a GNU nested function, when
+# the task uses a type local to its function, those shadow the function's locals) and a
+# task created inside another declared the outer one's parameter again; gcc reported
+# "declaration of 'x' shadows a previous local" at the pragma.  The user's own shadowing
+# inside a task body is still reported.
+. "$(dirname "$0")/lib.sh"
+cat > shadow.c <<'SRC'
+#include <stdio.h>
+int main(void)
+{
+    typedef struct { int v; } cell;
+    cell c = {1};
+    int total = 0, k = 2;
+#pragma omp task shared(total)
+    {
+        cell d = c;
+#pragma omp task shared(total)
+        total += d.v + k;
+#pragma omp taskwait
+    }
+#pragma omp taskwait
+    printf("%d\n", total);
+    return 0;
+}
+SRC
+ok "$MCC" -Wshadow -Werror shadow.c -o shadow
+runs ./shadow 3
+cat > own.c <<'SRC'
+int main(void)
+{
+    int k = 1, s = 0;
+#pragma omp task shared(s)
+    {
+        int j = k;
+        {
+            int k = 3;
+            s = j + k;
+        }
+    }
+#pragma omp taskwait
+    return s;
+}
+SRC
+run "$MCC" -Wshadow -c own.c
+has err.txt "^own\.c:8:17: warning: declaration of .k. shadows a previous local"
+no_temps
