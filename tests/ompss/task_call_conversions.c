@@ -10,7 +10,7 @@ enum scale_kind { ONCE = 1, TWICE = 2 };
 
 static int twice(int v) { return 2 * v; }
 
-#pragma omp task out(*r) in(*a)
+#pragma omp task out(*r) in(*a) in(*s)
 void combine(double *r, const double *a, double k, int n, pair p, enum scale_kind e,
              _Bool flag, int (*fn)(int), double row[4], const char *s);
 void combine(double *r, const double *a, double k, int n, pair p, enum scale_kind e,
