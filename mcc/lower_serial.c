@@ -252,10 +252,15 @@ void lower_serial_construct(struct lower *L, struct lower_dir *d)
     struct lower_var *vars = lower_inline_captures(L, d, d->node, NULL, NULL);
     if (d->dir->kind != OMP_DIR_TASK)
         loop_vars_private(vars, d->node, collapse_of(d));
-    struct lower_buf b = {0};
-    lbuf_puts(&b, "{ ");
+    struct lower_buf b = {0}, copies = {0};
     for (struct lower_var *v = vars; v; v = v->next)
-        shadow(L, &b, v, d->node);
+        shadow(L, &copies, v, d->node);
+    /* (the copies have the originals' names: -Wshadow is not told of them) */
+    lbuf_puts(&b, "{ ");
+    if (copies.s)
+        lbuf_puts(&b, lower_glue(L, lower_dir_off(d), arena_printf(L->a, LOWER_SHADOW_OFF "%s"
+                                                                   LOWER_SHADOW_ON, copies.s)));
+    free(copies.s);
     size_t begin = lower_body(L, d);
     lbuf_printf(&b, "%s }", rewrite_text_lines(L->rw, begin, d->node->end));
     rewrite_replace(L->rw, lower_dir_off(d), d->node->end, lbuf_take(&b, L->a));

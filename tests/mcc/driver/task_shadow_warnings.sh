@@ -2,7 +2,8 @@
 # -Wshadow sees no declaration the lowering wrote: an inline task's outlined function
 # copies the variables it captures under their own names (in a GNU nested function, when
 # the task uses a type local to its function, those shadow the function's locals) and a
-# task created inside another declared the outer one's parameter again; gcc reported
+# task created inside another declared the outer one's parameter again, final's serial
+# clone copies firstprivate variables in place under their names; gcc reported
 # "declaration of 'x' shadows a previous local" at the pragma.  The user's own shadowing
 # inside a task body is still reported.
 . "$(dirname "$0")/lib.sh"
@@ -27,6 +28,29 @@ int main(void)
 SRC
 ok "$MCC" -Wshadow -Werror shadow.c -o shadow
 runs ./shadow 3
+# final's serial clone copies a task's firstprivate variables in place, under their names
+cat > fin.c <<'SRC'
+#include <stdio.h>
+static int count(int depth)
+{
+    if (depth == 0)
+        return 1;
+    int a = 0, b = 0;
+#pragma omp task shared(a) final(depth < 3)
+    a = count(depth - 1);
+#pragma omp task shared(b) final(depth < 3)
+    b = count(depth - 1);
+#pragma omp taskwait
+    return a + b;
+}
+int main(void)
+{
+    printf("%d\n", count(5));
+    return 0;
+}
+SRC
+ok "$MCC" -Wshadow -Werror fin.c -o fin
+runs ./fin 32
 cat > own.c <<'SRC'
 int main(void)
 {
