@@ -415,7 +415,13 @@ void lower_sync_atomic(struct lower *L, struct lower_dir *d)
     }
     if (!atomic_types(L, s))
         return;
-    /* (on the statement's own line: its pragma line is gone, chain_dir dropped it) */
+    /* (on the statement's own line: its pragma line is gone, chain_dir dropped it; its
+       locals, __nrt_n ..., may have the names of those of the code around it, a taskloop's:
+       -Wshadow is not told of them, inside its block, which may be followed by an `else`) */
+    size_t n = strlen(code);
+    if (code[0] == '{' && code[n - 1] == '}')
+        code = arena_printf(L->a, "{%s%.*s%s}", lower_glue(L, d->node->begin, LOWER_SHADOW_OFF),
+                            (int)(n - 2), code + 1, lower_glue(L, d->node->begin, LOWER_SHADOW_ON));
     rewrite_replace(L->rw, d->node->begin, d->node->end, code);
 }
 

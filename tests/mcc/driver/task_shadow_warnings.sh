@@ -51,6 +51,33 @@ int main(void)
 SRC
 ok "$MCC" -Wshadow -Werror fin.c -o fin
 runs ./fin 32
+# an atomic's locals inside a taskloop's, and every one of these as the body of an if
+# that has an else (the pragmas that turn -Wshadow off stay inside the blocks)
+cat > nest.c <<'SRC'
+#include <stdio.h>
+int main(void)
+{
+    int total = 0, odd = 0;
+#pragma omp taskloop grainsize(3) shared(total, odd)
+    for (int i = 0; i < 16; i++)
+        if (i % 2)
+#pragma omp atomic
+            odd++;
+        else
+#pragma omp atomic
+            total += i;
+    if (total == 0)
+#pragma omp task shared(total) final(1)
+        total += 1;
+    else
+        total -= 1;
+#pragma omp taskwait
+    printf("%d %d\n", total, odd);
+    return 0;
+}
+SRC
+ok "$MCC" -Wshadow -Werror nest.c -o nest
+runs ./nest "55 8"
 cat > own.c <<'SRC'
 int main(void)
 {
