@@ -72,7 +72,8 @@ static bool ident_char(char c)
            (c >= '0' && c <= '9');
 }
 
-/* Is [s, e) the spelling of a generated function's kind, then digits (`task12`)? */
+/* Is [s, e) the spelling of a generated function's kind, then digits (`task12`) or the
+ * task an implementation's is for (`ocl_as_saxpy`, lower_task.c)? */
 static bool function_kind(const char *s, const char *e)
 {
     static const enum lower_name fns[] = { LN_TASK, LN_RUN, LN_SPAWN, LN_SERIAL, LN_OCL,
@@ -84,7 +85,7 @@ static bool function_kind(const char *s, const char *e)
         const char *d = s + n;
         while (d < e && *d >= '0' && *d <= '9')
             d++;
-        if (d == e)
+        if (d == e || (d == s + n && e - d > 4 && !memcmp(d, "_as_", 4)))
             return true;
     }
     return false;
