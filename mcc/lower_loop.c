@@ -183,48 +183,15 @@ static int collapse_count(const struct lower_dir *d)
     return (int)n;
 }
 
-/* The first identifier of expression e declared nowhere, or NULL.  Not looked into: a
- * called name (an implicit declaration, gcc's warning), statement expressions (their own
- * declarations), builtins (offsetof's member names), type names. */
-static struct ast *first_undeclared(struct ast *e, int depth)
-{
-    if (!e || depth > 64 || e->kind == AST_STMT_EXPR || e->kind == AST_BUILTIN ||
-        e->kind == AST_TYPE_NAME || e->kind == AST_DECL_NAME)
-        return NULL;
-    if (e->kind == AST_IDENT)
-        return e->sym || lower_name_in(e->name->str, e->name->len, (const char *const[]){
-                   "__func__", "__FUNCTION__", "__PRETTY_FUNCTION__"}, 3) ? NULL : e;
-    if (e->kind == AST_LIST) {
-        for (struct ast *i = e->kid[0]; i; i = i->next) {
-            struct ast *u = first_undeclared(i, depth + 1);
-            if (u)
-                return u;
-        }
-        return NULL;
-    }
-    for (int k = e->kind == AST_CALL && e->kid[0] && e->kid[0]->kind == AST_IDENT; k < 4; k++) {
-        struct ast *u = first_undeclared(e->kid[k], depth + 1);
-        if (u)
-            return u;
-    }
-    return NULL;
-}
-
 /* A loop header naming an identifier declared nowhere (`for (i = 0; i < n; i++)` without
  * i or n): gcc's "'n' undeclared" at it, rather than the canonical form the loop seems to
  * miss, or gcc's message on the generated code the bounds are copied into (true when so
  * reported). */
 static bool header_undeclared(struct lower *L, struct ast *f)
 {
-    for (int k = 0; k < 3; k++) {
-        struct ast *v = first_undeclared(f->kid[k], 0);
-        if (v) {
-            struct mcc_loc at = source_user_loc(&L->t->src, v->begin);
-            mcc_error_at(&at, "'%.*s' undeclared (first use in this function)",
-                         (int)v->name->len, v->name->str);
+    for (int k = 0; k < 3; k++)
+        if (lower_report_undeclared(L, f->kid[k]))
             return true;
-        }
-    }
     return false;
 }
 

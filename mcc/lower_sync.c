@@ -351,9 +351,13 @@ static bool atomic_operands(struct lower *L, const struct ast *e)
     return false;
 }
 
-/* The statement of an atomic: an expression statement, or a block of two (capture). */
-static bool atomic_types(struct lower *L, const struct ast *s)
+/* The statement of an atomic: an expression statement, or a block of two (capture).  Its
+ * names first: the lowering moves its operands into code where gcc's columns would be
+ * past the statement. */
+static bool atomic_types(struct lower *L, struct ast *s)
 {
+    if (lower_report_undeclared(L, s))
+        return false;
     if (s->kind == AST_EXPR_STMT)
         return atomic_operands(L, s->kid[0]);
     if (s->kind != AST_COMPOUND || !s->kid[0])

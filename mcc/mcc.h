@@ -1302,6 +1302,11 @@ typedef const char *lower_ident_fn(void *arg, const char *s, size_t n);
 /* Copy `text`, replacing each identifier (not a member name) for which fn returns text. */
 char *lower_map_idents(struct lower *L, const char *text, lower_ident_fn *fn, void *arg);
 bool lower_name_in(const char *s, size_t n, const char *const *names, int count);
+/* An identifier of expression (or statement) e declared nowhere: gcc's "'n' undeclared
+ * (first use in this function)" at the first one, for code whose text the lowering moves
+ * where gcc's columns would be wrong; true when reported.  A called name (an implicit
+ * declaration) is gcc's. */
+bool lower_report_undeclared(struct lower *L, struct ast *e);
 /* Make `params` the names lower_resolve finds in [from, to). */
 void lower_set_params(struct lower *L, struct ast *params, size_t from, size_t to);
 /* The locals and parameters of function definition `def`, for lower_resolve. */
