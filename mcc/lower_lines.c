@@ -41,13 +41,35 @@ const char *lower_mark_generated(void)
     return "\n# 1 \"<mcc>\"\n";
 }
 
+/* Does the line at p hold a linemarker (`# 7 "app.c"`, `#line 7`)?  gcc -E writes one
+ * after a macro of a system header (INT_MIN, EOF, UINT8_MAX) when the line goes on. */
+static bool linemarker_at(const char *p)
+{
+    while (*p == ' ' || *p == '\t')
+        p++;
+    if (*p++ != '#')
+        return false;
+    while (*p == ' ' || *p == '\t')
+        p++;
+    if (!strncmp(p, "line", 4) && (p[4] == ' ' || p[4] == '\t'))
+        for (p += 4; *p == ' ' || *p == '\t'; p++)
+            ;
+    return *p >= '0' && *p <= '9';
+}
+
 /* Newlines become blanks; a // comment (user text keeps its comments: the driver
  * preprocesses with -C) would then hide the rest, so it goes too, with its literals
- * skipped on the way. */
+ * skipped on the way; so does a linemarker inside the text (`i < INT_MIN + 50` spans
+ * one in gcc -E's output), which on the joined line was a stray '#'. */
 char *lower_flat(struct lower *L, const char *text)
 {
     char *s = arena_strndup(L->a, text, strlen(text));
     for (char *p = s; *p; p++) {
+        while (*p == '\n' && linemarker_at(p + 1))
+            for (*p++ = ' '; *p && *p != '\n'; p++)
+                *p = ' ';
+        if (!*p)
+            break;
         if (*p == '"' || *p == '\'') {
             for (char q = *p++; *p && *p != q && *p != '\n'; p++)
                 p += p[0] == '\\' && p[1];
