@@ -3,7 +3,7 @@
    sparselu in the shape of KASTORS sparselu-task-dep: a matrix of block pointers
    (`double *M[NB][NB]` global, passed as `double *A[][NB]`), lu0/fwd/bdiv/bmod as inline
    tasks with depend on the block pointers as tokens, fill-in blocks allocated inside the
-   bmod task, one taskwait at the end */
+   bmod task (the creating thread keeps its own map of the blocks), one taskwait at the end */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -74,29 +74,33 @@ static void fwd(const double *diag, double *col)
 
 static void sparselu(double *A[][NB])
 {
+    /* which blocks exist, as the creating thread decides: the tasks write A */
+    char present[NB][NB];
+    for (int ii = 0; ii < NB; ii++)
+        for (int jj = 0; jj < NB; jj++)
+            present[ii][jj] = A[ii][jj] != NULL;
     for (int kk = 0; kk < NB; kk++) {
         #pragma omp task depend(inout: A[kk][kk])
         lu0(A[kk][kk]);
         for (int jj = kk + 1; jj < NB; jj++)
-            if (A[kk][jj] != NULL) {
+            if (present[kk][jj]) {
                 #pragma omp task depend(in: A[kk][kk]) depend(inout: A[kk][jj])
                 fwd(A[kk][kk], A[kk][jj]);
             }
         for (int ii = kk + 1; ii < NB; ii++)
-            if (A[ii][kk] != NULL) {
+            if (present[ii][kk]) {
                 #pragma omp task depend(in: A[kk][kk]) depend(inout: A[ii][kk])
                 bdiv(A[kk][kk], A[ii][kk]);
             }
         for (int ii = kk + 1; ii < NB; ii++) {
-            if (A[ii][kk] == NULL)
+            if (!present[ii][kk])
                 continue;
             for (int jj = kk + 1; jj < NB; jj++) {
-                if (A[kk][jj] == NULL)
+                if (!present[kk][jj])
                     continue;
                 /* the creating thread decides the fill-in; the task allocates it */
-                int fill = A[ii][jj] == NULL;
-                if (fill)
-                    A[ii][jj] = (double *)1;    /* placeholder: the block exists from now */
+                int fill = !present[ii][jj];
+                present[ii][jj] = 1;
                 #pragma omp task depend(in: A[ii][kk], A[kk][jj]) depend(inout: A[ii][jj]) \
                     firstprivate(fill)
                 {

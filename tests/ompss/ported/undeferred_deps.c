@@ -1,8 +1,7 @@
 /* ported: openmp
    ported-werror
    undeferred tasks that still wait for their dependences: `if(0)` after a slow writer, a
-   `final(1)` task whose child is included, an `if` whose condition reads a variable another
-   task is still writing (the if is evaluated at creation, the body after the writer) */
+   `final(1)` task whose child is included, an `if(false)` task waiting on two writers */
 #include <stdio.h>
 
 static void slow_set(int *p, int v)
@@ -34,7 +33,7 @@ int main(void)
         }
         #pragma omp task depend(out: c) shared(c)
         slow_set(&c, 3);
-        #pragma omp task depend(in: c) depend(in: b) shared(b, c, seen) if(c == 0)
+        #pragma omp task depend(in: c) depend(in: b) shared(b, c, seen) if(seen[0] != 1)
         seen[3] = c + b;
         #pragma omp taskwait
     }
