@@ -122,7 +122,10 @@ static bool section_in_bounds(struct ck *c, const struct omp_ref *r, const struc
         return true;
     const char *what = NULL;
     bool known = false;
-    if (!r->bound.text) {               /* to the end */
+    if (r->form == OMP_SECT_ELEMENT) {  /* a[i] */
+        known = true;
+        len = 1;
+    } else if (!r->bound.text) {        /* to the end */
         known = size >= 0;
         len = size - first;
     } else if (constant_of(&r->bound, bound, 0, &b)) {

@@ -101,7 +101,9 @@ static void bounds(struct lower *L, const struct iters *it, struct region *r,
     }
     *lo = op->index.text ? lower_once(L, r->pre, &op->index, X(L, it, &op->index), false) : "0";
     const char *b = op->bound.text ? lower_once(L, r->pre, &op->bound, X(L, it, &op->bound), false) : NULL;
-    if (!b)
+    if (op->form == OMP_SECT_ELEMENT)
+        *len = "1";
+    else if (!b)
         *len = arena_printf(L->a, "(%s) - (%s)", size, *lo);
     else if (op->form == OMP_SECT_LO_HI)
         *len = arena_printf(L->a, "(%s) - (%s) + 1", b, *lo);
@@ -162,7 +164,8 @@ static bool array_region(struct lower *L, const struct iters *it, const struct o
                      DEPS_MAX_DIMS);
         return false;
     }
-    if (f == 0 && !ops[0]->bound.text && is_pointer_name(L, x)) {
+    if (f == 0 && !ops[0]->bound.text && ops[0]->form != OMP_SECT_ELEMENT &&
+        is_pointer_name(L, x)) {
         mcc_error_at(&ops[0]->text.loc, "array section of pointer '%s' needs an upper bound "
                      "or a length", x->text.text);
         return false;
@@ -175,7 +178,7 @@ static bool array_region(struct lower *L, const struct iters *it, const struct o
         const char *z = zeros.s ? zeros.s : "";
         const char *size = arena_printf(L->a, "sizeof((%s)%s) / sizeof((%s)%s[0])", b, z, b, z);
         bounds(L, it, r, ops[f + q], size, &r->lower[d], &r->len[d]);
-        r->size[d] = q == 0 && ops[f]->bound.text
+        r->size[d] = q == 0 && (ops[f]->bound.text || ops[f]->form == OMP_SECT_ELEMENT)
                          ? arena_printf(L->a, "(%s) + (%s)", r->lower[d], r->len[d]) : size;
         lbuf_puts(&zeros, "[0]");
     }

@@ -201,7 +201,9 @@ bool lower_reduction_section(struct lower *L, const struct omp_ref *r, struct sy
     const char *b = r->bound.text ? lower_once(L, values, &r->bound,
                                                lower_expr(L, r->bound.text, NULL, 0), false)
                                   : NULL;
-    if (b && r->form == OMP_SECT_LO_HI)
+    if (r->form == OMP_SECT_ELEMENT)
+        sec->len = "1";
+    else if (b && r->form == OMP_SECT_LO_HI)
         sec->len = arena_printf(L->a, "(%s) - (%s) + 1", b, sec->lb);
     else if (b)
         sec->len = b;

@@ -900,6 +900,7 @@ enum omp_section_form {
     OMP_SECT_LO_LEN,   /* OmpSs a[lo;len] */
     OMP_SECT_OMP_LEN,  /* OpenMP a[lb:len]: depend(...), OpenMP reductions (pragma.c) */
     OMP_SECT_LO_END,   /* an OpenMP iterator's begin:end, end EXCLUSIVE */
+    OMP_SECT_ELEMENT,  /* an OpenMP reduction's a[i] (5.0): the section a[i:1], no bound */
 };
 
 /* One iterator of a multidependence: var = lo:hi or var = lo;len, optionally :step (or of

@@ -523,6 +523,15 @@ static bool parse_reduction(struct omp_parser *p, struct omp_clause *c)
      * reductions of for, parallel, sections and taskloop, as OpenMP programs write them */
     p->in_depend = c->kind != OMP_CL_REDUCTION || p->dir->kind != OMP_DIR_TASK;
     bool ok = parse_ref_list(p, c);
+    /* an array element (OpenMP 5.0 allows them, gcc takes them): the section of that one
+     * element, which the construct's body names as `a[i]` */
+    for (int i = 0; ok && p->in_depend && i < c->nrefs; i++) {
+        struct omp_ref *r = c->refs[i];
+        if (r->kind == OMP_REF_SUBSCRIPT && r->base->kind == OMP_REF_NAME) {
+            r->kind = OMP_REF_SECTION;
+            r->form = OMP_SECT_ELEMENT;
+        }
+    }
     p->in_depend = false;
     return ok;
 }

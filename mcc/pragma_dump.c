@@ -21,7 +21,7 @@ static void dump_expr(FILE *out, const struct omp_expr *e)
 
 static const char *const section_forms[] = {
     [OMP_SECT_LO_HI] = ":hi", [OMP_SECT_LO_LEN] = ";len", [OMP_SECT_OMP_LEN] = ":len",
-    [OMP_SECT_LO_END] = ":end",
+    [OMP_SECT_LO_END] = ":end", [OMP_SECT_ELEMENT] = ":1",
 };
 
 void omp_dump_ref(FILE *out, const struct omp_ref *r)
