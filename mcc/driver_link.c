@@ -11,32 +11,56 @@
 #include <string.h>
 #include <unistd.h>
 
+/* Does the compiler find lib<name>.so (`cc -print-file-name` gives a path, not the name
+ * back)? */
+static bool cc_has_library(const struct driver *d, const char *name)
+{
+    struct strvec q = {0};
+    sv_cat(&q, &d->cc);
+    sv_push(&q, drv_asprintf("-print-file-name=lib%s.so", name));
+    char line[4096] = "";
+    char *c = drv_asprintf("%s", q.v[0]);
+    for (size_t i = 1; i < q.n; i++)
+        c = drv_asprintf("%s '%s'", c, q.v[i]);
+    FILE *p = popen(c, "r");
+    if (p) {
+        if (!fgets(line, sizeof line, p))
+            line[0] = '\0';
+        pclose(p);
+    }
+    return line[0] == '/';
+}
+
+/* -l<name>, linked only where needed (--as-needed), when the compiler has it (*have caches
+ * the answer: -1 not asked yet). */
+static void add_as_needed(const struct driver *d, struct strvec *cmd, const char *name,
+                          int *have)
+{
+    if (*have < 0)
+        *have = cc_has_library(d, name);
+    if (*have) {
+        sv_push(cmd, "-Wl,--push-state,--as-needed");
+        sv_push(cmd, drv_asprintf("-l%s", name));
+        sv_push(cmd, "-Wl,--pop-state");
+    }
+}
+
 /* glibc's vector math library, which the translated kernels' math calls use when it is
- * there (opencl_c_impl.h): linked only where needed (--as-needed). */
+ * there (opencl_c_impl.h). */
 static void add_libmvec(const struct driver *d, struct strvec *cmd)
 {
     static int have = -1;
-    if (have < 0) {
-        struct strvec q = {0};
-        sv_cat(&q, &d->cc);
-        sv_push(&q, "-print-file-name=libmvec.so");
-        char line[4096] = "";
-        char *c = drv_asprintf("%s", q.v[0]);
-        for (size_t i = 1; i < q.n; i++)
-            c = drv_asprintf("%s '%s'", c, q.v[i]);
-        FILE *p = popen(c, "r");
-        if (p) {
-            if (!fgets(line, sizeof line, p))
-                line[0] = '\0';
-            pclose(p);
-        }
-        have = line[0] == '/';
-    }
-    if (have) {
-        sv_push(cmd, "-Wl,--push-state,--as-needed");
-        sv_push(cmd, "-lmvec");
-        sv_push(cmd, "-Wl,--pop-state");
-    }
+    add_as_needed(d, cmd, "mvec", &have);
+}
+
+/* gcc's libatomic: `#pragma omp atomic` on a type wider than the machine's atomic
+ * instructions (long double, a 16-byte struct) becomes __atomic_load and
+ * __atomic_compare_exchange calls that only it defines (gcc -fopenmp takes a lock there
+ * instead). */
+static void add_libatomic(const struct driver *d, struct strvec *cmd)
+{
+    static int have = -1;
+    add_as_needed(d, cmd, "atomic", &have);
 }
 
 /* Does the file hold MCC_CUDA_PARTS_MARK (an object or archive translated by mcc from a
@@ -256,6 +280,7 @@ static void link_runtime(const struct driver *d, struct strvec *cmd)
     sv_push(cmd, d->opts.debug ? "-lnanort-debug" : "-lnanort");
     sv_push(cmd, "-lpthread");
     sv_push(cmd, "-ldl");
+    add_libatomic(d, cmd);
     add_libmvec(d, cmd);
     sv_push(cmd, "-lm");
 }
