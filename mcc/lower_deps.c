@@ -285,7 +285,7 @@ static void add_region_to(struct lower_buf *b, const struct region *r, unsigned 
 {
     const char *own = r->own.decl.s ? r->own.decl.s : "";
     if (r->bytes) {
-        lbuf_printf(b, "%s%s%s1(%s, %uu, %s, %s);%s\n", *own ? "{ " : "", own, prefix, to,
+        lbuf_printf(b, "%s%s%s1(%s, %uu, (const void *)(%s), %s);%s\n", *own ? "{ " : "", own, prefix, to,
                     flags, r->base, r->bytes, *own ? " }" : "");
         return;
     }

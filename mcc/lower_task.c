@@ -300,13 +300,14 @@ static void red_privates(struct lower *L, const struct lower_ftask *f, struct lo
          * task), and the task's record of its own copy (include/nanort.h) */
         const char *ro = lower_local_name(L, LL_RED_ORIG, 0, x);
         const char *rc = lower_local_name(L, LL_RED_COPY, 0, x);
-        lbuf_printf(pro, "__typeof__(*__nrt_p->%s) *%s = nanort_reduction_original(__nrt_p->%s); "
+        lbuf_printf(pro, "__typeof__(*__nrt_p->%s) *%s = nanort_reduction_original((void *)__nrt_p->%s); "
                     "struct nanort_red_copy %s; ", x, ro, x, rc);
         if (r->ref->kind == OMP_REF_DEREF) {
             lbuf_printf(pro, "__typeof__(*__nrt_p->%s) %s; ", x, rp);
             struct lower_red_elems e = {"", "", rp, arena_printf(L->a, "(*%s)", ro)};
             lower_reduction_code(L, r->clause, r->ref, &e, pro, epi);
-            lbuf_printf(pro, "nanort_reduction_copy(&%s, &%s, %s, sizeof %s);\n", rc, rp, ro, rp);
+            lbuf_printf(pro, "nanort_reduction_copy(&%s, (const void *)&%s, (void *)%s, sizeof %s);\n",
+                        rc, rp, ro, rp);
             continue;
         }
         const char *rn = lower_local_name(L, LL_RED_COUNT, 0, x);
@@ -324,9 +325,9 @@ static void red_privates(struct lower *L, const struct lower_ftask *f, struct lo
             " }", arena_printf(L->a, "%s[__nrt_i]", rp), arena_printf(L->a, "%s[__nrt_i]", ro),
         };
         lower_reduction_code(L, r->clause, r->ref, &e, pro, epi);
-        lbuf_printf(pro, "nanort_reduction_copy(&%s, %s, %s, %s * sizeof *%s);\n", rc, rp, ro, rn,
-                    rp);
-        lbuf_printf(epi, "if (%s) __builtin_free(%s);\n", rh, rp);
+        lbuf_printf(pro, "nanort_reduction_copy(&%s, (const void *)%s, (void *)%s, %s * sizeof *%s);\n",
+                    rc, rp, ro, rn, rp);
+        lbuf_printf(epi, "if (%s) __builtin_free((void *)%s);\n", rh, rp);
     }
 }
 
