@@ -37,9 +37,12 @@ $(NANORT_LIB_A): $(NANORT_OBJS)
 	@mkdir -p $(dir $@)
 	rm -f $@ && ar rcs $@ $^
 
-$(NANORT_LIB_SO): $(NANORT_OBJS)
+# nanort/libnanort.map: the OpenCL device's unprefixed names stay inside the library.
+NANORT_SO_LDFLAGS := -Wl,--version-script=nanort/libnanort.map
+
+$(NANORT_LIB_SO): $(NANORT_OBJS) nanort/libnanort.map
 	@mkdir -p $(dir $@)
-	$(CC) -shared -o $@ $^ $(LDLIBS_COMMON)
+	$(CC) -shared $(NANORT_SO_LDFLAGS) -o $@ $(NANORT_OBJS) $(LDLIBS_COMMON)
 
 $(NANORT_HEADER): include/nanort.h
 	@mkdir -p $(dir $@)
@@ -103,6 +106,6 @@ $(NANORT_DEBUG_OBJS): $(BUILD)/obj-debug/%.o: %.c nanort/nrt.h include/nanort.h
 	@mkdir -p $(dir $@)
 	$(CC) $(NANORT_DEBUG_CFLAGS) -c $< -o $@
 
-$(NANORT_DEBUG_SO): $(NANORT_DEBUG_OBJS)
+$(NANORT_DEBUG_SO): $(NANORT_DEBUG_OBJS) nanort/libnanort.map
 	@mkdir -p $(dir $@)
-	$(CC) -shared -o $@ $^ $(LDLIBS_COMMON)
+	$(CC) -shared $(NANORT_SO_LDFLAGS) -o $@ $(NANORT_DEBUG_OBJS) $(LDLIBS_COMMON)
