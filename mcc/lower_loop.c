@@ -358,11 +358,15 @@ static bool loop_level(struct lower *L, struct lower_dir *d, struct loop *lp, in
     const char *lo = lower_local_name(L, LL_LOOP_LO, k, NULL);
     const char *st = lower_local_name(L, LL_LOOP_STEP, k, NULL);
     const char *n = lower_local_name(L, LL_LOOP_N, k, NULL);
+    /* (the value computed in long long, converted to the variable's type on purpose: no
+     * -Wconversion warning) */
+    const char *ty = v ? lhs : var;
     if (k > 0)
-        lbuf_printf(&c->head, "%s = __nrt_e->%s + (__nrt_q %% __nrt_e->%s) * "
-                    "__nrt_e->%s; __nrt_q /= __nrt_e->%s;\n", lhs, lo, n, st, n);
+        lbuf_printf(&c->head, "%s = (__typeof__(%s))(__nrt_e->%s + (__nrt_q %% __nrt_e->%s) * "
+                    "__nrt_e->%s); __nrt_q /= __nrt_e->%s;\n", lhs, ty, lo, n, st, n);
     else
-        lbuf_printf(&c->head, "%s = __nrt_e->%s + __nrt_q * __nrt_e->%s;\n", lhs, lo, st);
+        lbuf_printf(&c->head, "%s = (__typeof__(%s))(__nrt_e->%s + __nrt_q * __nrt_e->%s);\n",
+                    lhs, ty, lo, st);
     /* a pointer's lo is kept as a pointer of the variable's type (the count and the
        step are numbers of elements) */
     const char *lo_decl = lp[k].pointer ? loop_decl(L, lp[k].var, lo, c)
@@ -378,8 +382,9 @@ static bool loop_level(struct lower *L, struct lower_dir *d, struct loop *lp, in
         struct lower_buf outer = {0};
         for (int j = 0; j < k; j++)
             lbuf_printf(&outer, " && %s > 0", lower_local_name(L, LL_LOOP_N, j, NULL));
-        lbuf_printf(&c->after, "if (1%s) %s = %s + %s * %s; ",
-                    outer.s ? outer.s : "", lower_expr(L, var, NULL, 0), lo, n, st);
+        const char *x = lower_expr(L, var, NULL, 0);
+        lbuf_printf(&c->after, "if (1%s) %s = (__typeof__(%s))(%s + %s * %s); ",
+                    outer.s ? outer.s : "", x, x, lo, n, st);
         free(outer.s);
     } else if (!lp[k].decl && lp[k].var->depth > 0) {
         /* a loop variable declared before the loop (C89 style) is private to the loop's
@@ -423,8 +428,9 @@ static bool linear_var(struct lower *L, const struct lower_dir *d, struct lower_
     lbuf_printf(&c->create, "long long %s = (long long)(%s); ", step, st);
     lower_inline_copy_in(L, &c->init, v, base, parent);
     lbuf_printf(&c->init, "__nrt_x->%s = %s; ", step, step);
-    lbuf_printf(&c->head, "%s = __nrt_e->%s + __nrt_k * __nrt_e->%s;\n",
-                lower_inline_alias_use(L, v, body), base, step);
+    const char *use = lower_inline_alias_use(L, v, body);
+    lbuf_printf(&c->head, "%s = (__typeof__(%s))(__nrt_e->%s + __nrt_k * __nrt_e->%s);\n",
+                use, use, base, step);
     return true;
 }
 
