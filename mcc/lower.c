@@ -149,7 +149,11 @@ static void lower_construct(struct lower *L, struct ast *n)
     }
     bool stmt = n->kind != AST_DECLARATION && n->kind != AST_FUNCTION_DEF;
     if (!lower_check_construct(L, &d)) {
+        /* (the sections of a refused sections construct were said with it) */
+        bool was = L->in_refused_sections;
+        L->in_refused_sections |= d.dir && d.dir->kind == OMP_DIR_SECTIONS;
         walk_visit(L, n);
+        L->in_refused_sections = was;
         return;
     }
     enum omp_directive_kind k = d.dir->kind;

@@ -351,6 +351,8 @@ void lower_omp_taskgroup(struct lower *L, struct lower_dir *d)
 
 void lower_omp_section_alone(struct lower *L, struct lower_dir *d)
 {
+    if (L->in_refused_sections)
+        return;                 /* one error for the construct (lower.c) */
     struct mcc_loc at = lower_dir_loc(L, d);
     mcc_error_at(&at, "'#pragma omp section' must be directly inside '#pragma omp sections'");
 }

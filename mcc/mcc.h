@@ -1269,6 +1269,8 @@ struct lower {
     struct lower_map region_callees;   /* function definition -> itself when a parallel
                                           region of the unit calls it (lower_text.c) */
     struct lower_nest *nest;       /* the constructs around it, innermost first (check_nesting.c) */
+    bool in_refused_sections;      /* inside a sections construct reported as an error: its
+                                      section directives are no stray ones (lower.c) */
     struct lower_map parsed;       /* pragma node -> its directive (parsed once) */
     struct ast *fn;                /* the function definition being lowered */
     const char *func_name;         /* what __func__ names there (NULL in a nested function) */
