@@ -130,12 +130,12 @@ char *lower_final_site(struct lower *L, const struct final_parts *p)
 {
     /* A stack copy of the argument block (zero-filled, as nanort_task_create's), filled
      * as at creation, and the body called on it in this task. */
-    const char *block = p->size && *p->size
+    const char *block = p->size_end
         ? "__attribute__((__aligned__(16))) char __nrt_s[__nrt_sz]; void *__nrt_a = __nrt_s; "
         : arena_printf(L->a, "struct %s __nrt_s; void *__nrt_a = &__nrt_s; ", p->env);
-    return arena_printf(L->a, "{ " LOWER_SIZE_T " __nrt_sz = sizeof(struct %s); %s%s"
-                        "__builtin_memset(__nrt_a, 0, __nrt_sz); struct %s *__nrt_x = __nrt_a; "
-                        "(void)__nrt_x; %s%s%s(__nrt_a, (nanort_ctx *)0); }", p->env,
-                        p->size ? p->size : "", block, p->env, p->init ? p->init : "",
-                        p->extra_init ? p->extra_init : "", p->fn);
+    const char *size = p->size_end ? p->size_end : arena_printf(L->a, "sizeof(struct %s)", p->env);
+    return arena_printf(L->a, "{ %s" LOWER_SIZE_T " __nrt_sz = %s; %sstruct %s *__nrt_x = __nrt_a; "
+                        "(void)__nrt_x; __builtin_memset(__nrt_a, 0, __nrt_sz); %s%s%s(__nrt_a, "
+                        "(nanort_ctx *)0); }", p->size ? p->size : "", size, block, p->env,
+                        p->init ? p->init : "", p->extra_init ? p->extra_init : "", p->fn);
 }

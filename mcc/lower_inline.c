@@ -705,7 +705,9 @@ struct outline {
     const char *fn;                 /* enclosing function's name */
     int n;                          /* serial */
     struct lower_buf env, prologue, epilogue, init;
-    struct lower_buf size;          /* before creation: grows __nrt_sz (VLA copies) */
+    struct lower_buf size;          /* before creation: declares the VLA copies' offsets */
+    const char *size_end;           /* the argument block's size past them (NULL: the
+                                       environment's) */
     bool local;                     /* outlined inside the function (local types) */
     size_t construct;               /* where the construct begins: a capture declared after
                                        it is a loop's variable declared in its header */
@@ -823,8 +825,12 @@ static void section_reduction(struct outline *o, struct lower_var *v)
 static void vla_copy(struct outline *o, const char *x, const char *parent, bool copy)
 {
     const char *off = lower_local_name(o->L, LL_VLA_OFF, 0, x);
-    lbuf_printf(&o->size, LOWER_SIZE_T " %s = (__nrt_sz + 15) & ~(" LOWER_SIZE_T ")15; "
-                "__nrt_sz = %s + sizeof(%s); ", off, off, parent);
+    /* (declarations only: the creation code declares __nrt_sz after them, for
+       -Wdeclaration-after-statement) */
+    const char *end = o->size_end ? o->size_end
+        : arena_printf(o->L->a, "sizeof(struct %s)", lower_name(o->L, LN_ENV, o->fn, o->n));
+    lbuf_printf(&o->size, LOWER_SIZE_T " %s = (%s + 15) & ~(" LOWER_SIZE_T ")15; ", off, end);
+    o->size_end = arena_printf(o->L->a, "%s + sizeof(%s)", off, parent);
     lbuf_printf(&o->init, "__nrt_x->%s = (char *)__nrt_a + %s; ", x, off);
     if (copy)
         lbuf_printf(&o->init, "__builtin_memcpy(__nrt_x->%s, (const void *)&(%s), sizeof(%s)); ",
@@ -1514,10 +1520,11 @@ static void outline_create(struct outline *o, const struct lower_dir *d, struct 
     const char *env = lower_name(L, LN_ENV, o->fn, o->n);
     /* (a block of its own after the counts: no declaration after statements, for
        -Wdeclaration-after-statement) */
-    lbuf_printf(create, "{ " LOWER_SIZE_T " __nrt_sz = sizeof(struct %s); %s"
+    const char *size = o->size_end ? o->size_end : arena_printf(L->a, "sizeof(struct %s)", env);
+    lbuf_printf(create, "{ %s" LOWER_SIZE_T " __nrt_sz = %s; "
                 "void *__nrt_a; nanort_task *__nrt_t = %s(&%s, "
                 "__nrt_sz, __nrt_nr, __nrt_nd, &__nrt_a%s); struct %s "
-                "*__nrt_x = __nrt_a; (void)__nrt_x; %s%s", env, o->size.s ? o->size.s : "", create_fn,
+                "*__nrt_x = __nrt_a; (void)__nrt_x; %s%s", o->size.s ? o->size.s : "", size, create_fn,
                 lower_name(L, LN_TYPE, o->fn, o->n), create_tail, env,
                 o->init.s ? o->init.s : "", x->init ? x->init : "");
     if (add)
@@ -1533,7 +1540,7 @@ static void outline_create(struct outline *o, const struct lower_dir *d, struct 
     if (L->final_used && lower_final_site_ok(d)) {
         /* under final, the body runs here without a task (lower_final.c) */
         struct final_parts fp = {env, lower_name(L, LN_TASK, o->fn, o->n), o->size.s,
-                                 o->init.s, x->init};
+                                 o->size_end, o->init.s, x->init};
         char *c = lbuf_take(create, L->a);
         lbuf_printf(create, "if (nanort_in_final()) %s else { %s }", lower_final_site(L, &fp), c);
     }

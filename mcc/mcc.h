@@ -2094,7 +2094,9 @@ bool lower_final_clauses_ok(const struct omp_directive *d);
 struct final_parts {
     const char *env;               /* the environment's struct tag */
     const char *fn;                /* the outlined function */
-    const char *size, *init, *extra_init;   /* creation code: sizes, member set-up */
+    const char *size;              /* creation code: declarations of the VLA copies' offsets */
+    const char *size_end;          /* the block's size past them (NULL: the environment's) */
+    const char *init, *extra_init; /* creation code: member set-up */
 };
 /* The serial path of one task: the environment on the stack, the body called on it. */
 char *lower_final_site(struct lower *L, const struct final_parts *p);
