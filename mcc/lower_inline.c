@@ -1428,18 +1428,13 @@ static void outline_smp_function(struct outline *o, const char *text, const char
     struct lower *L = o->L;
     /* (a nested function cannot be static) */
     const char *env = lower_name(L, LN_ENV, o->fn, o->n);
-    /* (unused by attribute, not by a statement: the locals' declarations follow) */
-    /* Its parameters and its copies of the captured variables have the names of the
-       enclosing function's (a nested function's) or of globals: gcc's -Wshadow would
-       report them at the pragma, about declarations the user never wrote.  Not in the
-       user's statement, which follows the pop; there the creation code of a task nested
-       in it declares __nrt_a, hence __nrt_args here. */
-    lbuf_printf(glue, LOWER_SHADOW_OFF "struct %s { %s};\n%svoid %s(void *__nrt_args, "
+    /* (unused by attribute, not by a statement: the locals' declarations follow; the
+       argument is not __nrt_a, which the creation code of a task nested in it declares) */
+    lbuf_printf(glue, "struct %s { %s};\n%svoid %s(void *__nrt_arg, "
                 "nanort_ctx *__nrt_c __attribute__((unused)))\n{\n    struct %s *__nrt_e "
-                "__attribute__((unused)) = __nrt_args;\n%s%s%s" LOWER_SHADOW_ON, env, o->env.s,
-                o->local ? "" : "static ", lower_name(L, LN_TASK, o->fn, o->n), env,
-                o->alias.s ? o->alias.s : "", o->prologue.s ? o->prologue.s : "",
-                head ? head : "");
+                "__attribute__((unused)) = __nrt_arg;\n%s%s%s", env, o->env.s, o->local ? "" : "static ",
+                lower_name(L, LN_TASK, o->fn, o->n), env, o->alias.s ? o->alias.s : "",
+                o->prologue.s ? o->prologue.s : "", head ? head : "");
     lbuf_puts(out, lower_glue(L, at, lbuf_take(glue, L->a)));
     lbuf_puts(out, text);
     lbuf_printf(glue, "%s\n%s}\n", head ? " }" : "", o->epilogue.s ? o->epilogue.s : "");
@@ -1598,8 +1593,11 @@ char *lower_inline_outline(struct lower *L, const struct lower_dir *d, struct as
     free(o.alias.s);
     /* (one line: the creation code stands on the pragma's line; the definitions of a
      * nested outlined function end on it) */
-    char *code = arena_printf(L->a, "{ %s%s%s }", o.local ? defs : "",
-                              own.decl.s ? own.decl.s : "", lower_flat(L, create.s ? create.s : ""));
+    /* (a nested outlined function's definitions end with the statement that registers
+     * it: the creation code is then a block of its own, no declaration after statements) */
+    char *code = arena_printf(L->a, "{ %s%s%s%s%s }", o.local ? defs : "", o.local ? "{ " : "",
+                              own.decl.s ? own.decl.s : "", lower_flat(L, create.s ? create.s : ""),
+                              o.local ? " }" : "");
     free(own.decl.s);
     free(create.s);
     return code;

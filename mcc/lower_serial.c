@@ -194,27 +194,30 @@ void lower_serial_function(struct lower *L, struct ast *def, int errors_before)
 /* ---- constructs in a clone ----------------------------------------------------------- */
 
 /* x as a new variable of the construct, a copy of the original (firstprivate) or not. */
-static void shadow(struct lower *L, struct lower_buf *b, const struct lower_var *v,
-                   struct ast *body)
+static void shadow(struct lower *L, struct lower_buf *b, struct lower_buf *copies,
+                   const struct lower_var *v, struct ast *body)
 {
     const char *x = arena_strndup(L->a, v->sym->name->str, v->sym->name->len);
     enum type_class t = v->sym->type;
-    bool plain = t == TYPE_SCALAR || t == TYPE_POINTER || t == TYPE_ENUM;
     switch (v->share) {
     case LOWER_PRIVATE:
         lbuf_printf(b, "__typeof__(%s) %s; ", x, x);
         break;
     case LOWER_FIRSTPRIVATE:
-        /* (an aggregate the body does not change is read where it is) */
-        if (!plain && !lower_writes(body, v->sym))
+        /* (a variable the body does not change is read where it is: no copy that
+           -Wshadow would warn of) */
+        if (!lower_writes(body, v->sym))
             break;
         const char *fp = lower_local_name(L, LL_FIRSTPRIV, ++L->serial, NULL);
         lbuf_printf(b, "__typeof__(%s) *%s = &(%s); ", x, fp, x);
-        if (t == TYPE_ARRAY || t == TYPE_NONE)
-            lbuf_printf(b, "__typeof__(%s) %s; __builtin_memcpy((void *)&%s, (const void *)"
-                        "%s, sizeof %s); ", x, x, x, fp, x);
-        else
+        if (t == TYPE_ARRAY || t == TYPE_NONE) {
+            /* (copied after every declaration: no declaration after statements) */
+            lbuf_printf(b, "__typeof__(%s) %s; ", x, x);
+            lbuf_printf(copies, "__builtin_memcpy((void *)&%s, (const void *)%s, sizeof %s); ",
+                        x, fp, x);
+        } else {
             lbuf_printf(b, "__typeof__(%s) %s = *%s; ", x, x, fp);
+        }
         break;
     default:                        /* shared; reductions update the original in order */
         break;
@@ -252,14 +255,19 @@ void lower_serial_construct(struct lower *L, struct lower_dir *d)
     struct lower_var *vars = lower_inline_captures(L, d, d->node, NULL, NULL);
     if (d->dir->kind != OMP_DIR_TASK)
         loop_vars_private(vars, d->node, collapse_of(d));
-    struct lower_buf b = {0}, copies = {0};
-    for (struct lower_var *v = vars; v; v = v->next)
-        shadow(L, &copies, v, d->node);
-    /* (the copies have the originals' names: -Wshadow is not told of them) */
+    struct lower_buf b = {0}, news = {0}, copies = {0};
     lbuf_puts(&b, "{ ");
+    for (struct lower_var *v = vars; v; v = v->next)
+        shadow(L, &news, &copies, v, d->node);
+    /* The new variables hide the function's own on purpose: -Wshadow is not the user's
+     * to hear of, and is off for their declarations only (not for the body's own). */
+    if (news.s)
+        lbuf_puts(&b, lower_glue(L, lower_dir_off(d), arena_printf(
+            L->a, "#pragma GCC diagnostic push\n#pragma GCC diagnostic ignored \"-Wshadow\"\n"
+            "%s\n#pragma GCC diagnostic pop\n", news.s)));
     if (copies.s)
-        lbuf_puts(&b, lower_glue(L, lower_dir_off(d), arena_printf(L->a, LOWER_SHADOW_OFF "%s"
-                                                                   LOWER_SHADOW_ON, copies.s)));
+        lbuf_puts(&b, copies.s);
+    free(news.s);
     free(copies.s);
     size_t begin = lower_body(L, d);
     lbuf_printf(&b, "%s }", rewrite_text_lines(L->rw, begin, d->node->end));
