@@ -705,6 +705,8 @@ struct outline {
     const char *fn;                 /* enclosing function's name */
     int n;                          /* serial */
     struct lower_buf env, prologue, epilogue, init;
+    struct lower_buf decl;          /* the prologue's declarations, before its statements
+                                       (-Wdeclaration-after-statement) */
     struct lower_buf size;          /* before creation: declares the VLA copies' offsets */
     const char *size_end;           /* the argument block's size past them (NULL: the
                                        environment's) */
@@ -747,8 +749,8 @@ static void record_copy(struct outline *o, const char *x, const char *copy, cons
                         const char *bytes)
 {
     const char *rc = lower_local_name(o->L, LL_RED_COPY, 0, x);
-    lbuf_printf(&o->prologue, "struct nanort_red_copy %s; nanort_reduction_copy(&%s, "
-                "(const void *)(%s), (void *)(%s), %s);\n", rc, rc, copy, orig, bytes);
+    lbuf_printf(&o->decl, "struct nanort_red_copy %s; ", rc);
+    lbuf_printf(&o->prologue, "nanort_reduction_copy(&%s, %s, %s, %s);\n", rc, copy, orig, bytes);
 }
 
 /* reduction(op: [n][m]p): a private array of n*m elements replaces p inside the task. */
@@ -762,9 +764,10 @@ static void array_reduction(struct outline *o, struct lower_var *v)
         arena_printf(L->a, "for (" LOWER_SIZE_T " __nrt_i = 0; __nrt_i < __nrt_e->%s; __nrt_i++) { ", rn),
         " }", arena_printf(L->a, "__nrt_e->%s[__nrt_i]", x), arena_printf(L->a, "%s[__nrt_i]", ro),
     };
-    lbuf_printf(&o->prologue, "__typeof__(__nrt_e->%s) %s = nanort_reduction_original((void *)__nrt_e->%s); "
-                "__nrt_e->%s = __builtin_malloc(__nrt_e->%s * sizeof *__nrt_e->%s);\n", x, ro, x, x, rn,
-                x);
+    lbuf_printf(&o->decl, "__typeof__(__nrt_e->%s) %s = nanort_reduction_original(__nrt_e->%s); ",
+                x, ro, x);
+    lbuf_printf(&o->prologue, "__nrt_e->%s = __builtin_malloc(__nrt_e->%s * sizeof *__nrt_e->%s);\n",
+                x, rn, x);
     reduction_code(o, v, &e);
     record_copy(o, x, arena_printf(L->a, "__nrt_e->%s", x), ro,
                 arena_printf(L->a, "__nrt_e->%s * sizeof *__nrt_e->%s", rn, x));
@@ -781,9 +784,9 @@ static void vm_reduction(struct outline *o, struct lower_var *v)
     const char *x = vname(v, L->a);
     const char *orig = arena_printf(L->a, "(*(__typeof__(%s) *)__nrt_e->%s)", v->use, x);
     struct lower_red_elems e;
-    lbuf_printf(&o->prologue, "%s = __builtin_malloc(sizeof *%s); if (!%s) __builtin_abort(); "
-                "__nrt_e->%s = nanort_reduction_original((void *)__nrt_e->%s);\n",
-                decl_as(L, v, v->use), x, x, x, x);
+    lbuf_printf(&o->decl, "%s = __builtin_malloc(sizeof *%s); ", decl_as(L, v, v->use), x);
+    lbuf_printf(&o->prologue, "if (!%s) __builtin_abort(); "
+                "__nrt_e->%s = nanort_reduction_original(__nrt_e->%s);\n", x, x, x);
     lower_reduction_array_elems(L, v->sym, v->use, orig, &e);
     reduction_code(o, v, &e);
     record_copy(o, x, x, arena_printf(L->a, "__nrt_e->%s", x),
@@ -806,12 +809,14 @@ static void section_reduction(struct outline *o, struct lower_var *v)
     bool array = v->sym->type == TYPE_ARRAY && !v->sym->array_param;
     const char *orig = arena_printf(L->a, array ? "(*__nrt_e->%s)" : "__nrt_e->%s", ref);
     /* (a pointer's member has its type, maybe const: copied in) */
-    lbuf_printf(&o->prologue, "__typeof__(&%s[0]) %s = nanort_reduction_original((void *)&%s[__nrt_e->%s]), "
-                "%s = __builtin_malloc(__nrt_e->%s * sizeof *%s + 1); if (!%s) __builtin_abort(); "
+    lbuf_printf(&o->decl, "__typeof__(&%s[0]) %s = nanort_reduction_original(&%s[__nrt_e->%s]), "
+                "%s = __builtin_malloc(__nrt_e->%s * sizeof *%s + 1); ", orig, ro, orig, lb, rp, rn,
+                rp);
+    lbuf_printf(&o->prologue, "if (!%s) __builtin_abort(); "
                 "{ __typeof__(__nrt_e->%s) __nrt_b = (__typeof__(__nrt_e->%s))((char *)%s - __nrt_e->%s * "
                 "(" LOWER_PTRDIFF_T ")sizeof *%s); __builtin_memcpy((void *)&__nrt_e->%s, &__nrt_b, "
                 "sizeof __nrt_b); }\n",
-                orig, ro, orig, lb, rp, rn, rp, rp, rb, rb, rp, lb, rp, rb);
+                rp, rb, rb, rp, lb, rp, rb);
     struct lower_red_elems e;
     lower_reduction_buffer_elems(L, &v->red_sec, arena_printf(L->a, "__nrt_e->%s", rn), rp, ro,
                                  &e);
@@ -1377,7 +1382,7 @@ static char *outline_body(struct outline *o, const struct lower_dir *d, struct a
             const char *x = vname(v, L->a);
             char *decl = decl_as(L, v, vm_by_address(v) ? arena_printf(L->a, "(*%s)", x) : x);
             if (decl)       /* (unused when only a clause names it: depend(in: a[0:n])) */
-                lbuf_printf(&o->prologue, "__attribute__((__unused__)) %s = __nrt_e->%s;\n",
+                lbuf_printf(&o->decl, "__attribute__((__unused__)) %s = __nrt_e->%s; ",
                             decl, x);
         }
     }
@@ -1432,8 +1437,9 @@ static void outline_smp_function(struct outline *o, const char *text, const char
        argument is not __nrt_a, which the creation code of a task nested in it declares) */
     lbuf_printf(glue, "struct %s { %s};\n%svoid %s(void *__nrt_arg, "
                 "nanort_ctx *__nrt_c __attribute__((unused)))\n{\n    struct %s *__nrt_e "
-                "__attribute__((unused)) = __nrt_arg;\n%s%s%s", env, o->env.s, o->local ? "" : "static ",
-                lower_name(L, LN_TASK, o->fn, o->n), env, o->alias.s ? o->alias.s : "",
+                "__attribute__((unused)) = __nrt_arg;\n%s%s%s%s", env, o->env.s,
+                o->local ? "" : "static ", lower_name(L, LN_TASK, o->fn, o->n), env,
+                o->alias.s ? o->alias.s : "", o->decl.s ? o->decl.s : "",
                 o->prologue.s ? o->prologue.s : "", head ? head : "");
     lbuf_puts(out, lower_glue(L, at, lbuf_take(glue, L->a)));
     lbuf_puts(out, text);
@@ -1492,7 +1498,8 @@ static char *outline_define(struct outline *o, const struct lower_dir *d, const 
     bool cuda = d->dir->kind == OMP_DIR_TASK && lower_dir_devices(d) >> OMP_DEVICE_CUDA & 1;
     if (cuda)       /* lower_cuda.c: the statement goes to the .cu */
         lower_cuda_inline_outline(L, d, o->vars, o->fn, o->n, o->env.s,
-                                  arena_printf(L->a, "%s%s", o->alias.s ? o->alias.s : "",
+                                  arena_printf(L->a, "%s%s%s", o->alias.s ? o->alias.s : "",
+                                               o->decl.s ? o->decl.s : "",
                                                o->prologue.s ? o->prologue.s : ""),
                                   text, o->local, &out);
     else
@@ -1587,6 +1594,7 @@ char *lower_inline_outline(struct lower *L, const struct lower_dir *d, struct as
     free(add.s);
     free(o.env.s);
     free(o.prologue.s);
+    free(o.decl.s);
     free(o.epilogue.s);
     free(o.init.s);
     free(o.size.s);

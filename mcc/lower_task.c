@@ -285,10 +285,11 @@ static const char *pname(struct lower *L, const struct sym *s)
     return arena_strndup(L->a, s->name->str, s->name->len);
 }
 
-/* The private copies of f's reductions: declared and initialised in `pro`, combined into
- * the originals and released in `epi`.  Arrays of more than 4 KiB are on the heap. */
-static void red_privates(struct lower *L, const struct lower_ftask *f, struct lower_buf *pro,
-                         struct lower_buf *epi)
+/* The private copies of f's reductions: declared in `decl`, initialised in `pro`, combined
+ * into the originals and released in `epi`.  Arrays of more than 4 KiB are on the heap,
+ * others in a stack array of 4 KiB (a constant size: no VLA for -Wvla). */
+static void red_privates(struct lower *L, const struct lower_ftask *f, struct lower_buf *decl,
+                         struct lower_buf *pro, struct lower_buf *epi)
 {
     /* Tasks the body created may take part in the reduction (with this copy's address as
      * theirs): they finish before the copy is combined and goes (as inline tasks do). */
@@ -300,10 +301,10 @@ static void red_privates(struct lower *L, const struct lower_ftask *f, struct lo
          * task), and the task's record of its own copy (include/nanort.h) */
         const char *ro = lower_local_name(L, LL_RED_ORIG, 0, x);
         const char *rc = lower_local_name(L, LL_RED_COPY, 0, x);
-        lbuf_printf(pro, "__typeof__(*__nrt_p->%s) *%s = nanort_reduction_original((void *)__nrt_p->%s); "
+        lbuf_printf(decl, "__typeof__(*__nrt_p->%s) *%s = nanort_reduction_original(__nrt_p->%s); "
                     "struct nanort_red_copy %s; ", x, ro, x, rc);
         if (r->ref->kind == OMP_REF_DEREF) {
-            lbuf_printf(pro, "__typeof__(*__nrt_p->%s) %s; ", x, rp);
+            lbuf_printf(decl, "__typeof__(*__nrt_p->%s) %s; ", x, rp);
             struct lower_red_elems e = {"", "", rp, arena_printf(L->a, "(*%s)", ro)};
             lower_reduction_code(L, r->clause, r->ref, &e, pro, epi);
             lbuf_printf(pro, "nanort_reduction_copy(&%s, (const void *)&%s, (void *)%s, sizeof %s);\n",
@@ -313,13 +314,14 @@ static void red_privates(struct lower *L, const struct lower_ftask *f, struct lo
         const char *rn = lower_local_name(L, LL_RED_COUNT, 0, x);
         const char *rh = lower_local_name(L, LL_RED_HEAP, 0, x);
         const char *rs = lower_local_name(L, LL_RED_STACK, 0, x);
-        lbuf_printf(pro, LOWER_SIZE_T " %s = __nrt_p->%s; "
+        lbuf_printf(decl, LOWER_SIZE_T " %s = __nrt_p->%s; "
                     "_Bool %s = %s * sizeof *__nrt_p->%s > 4096; "
-                    "__typeof__(*__nrt_p->%s) %s[%s || !%s ? 1 : %s]; "
+                    "__typeof__(*__nrt_p->%s) %s[4096 / sizeof *__nrt_p->%s ? 4096 / "
+                    "sizeof *__nrt_p->%s : 1]; "
                     "__typeof__(*__nrt_p->%s) *%s = %s ? "
-                    "__builtin_malloc(%s * sizeof *__nrt_p->%s) : %s; "
-                    "if (!%s) __builtin_abort();\n",
-                    rn, rn, rh, rn, x, x, rs, rh, rn, rn, x, rp, rh, rn, x, rs, rp);
+                    "__builtin_malloc(%s * sizeof *__nrt_p->%s) : %s; ",
+                    rn, rn, rh, rn, x, x, rs, x, x, x, rp, rh, rn, x, rs);
+        lbuf_printf(pro, "if (!%s) __builtin_abort();\n", rp);
         struct lower_red_elems e = {
             arena_printf(L->a, "for (" LOWER_SIZE_T " __nrt_i = 0; __nrt_i < %s; __nrt_i++) { ", rn),
             " }", arena_printf(L->a, "%s[__nrt_i]", rp), arena_printf(L->a, "%s[__nrt_i]", ro),
@@ -392,14 +394,18 @@ static void call_from_args(struct lower *L, struct lower_buf *b, const struct lo
 static void run_function(struct lower *L, struct lower_buf *b, const struct lower_ftask *f,
                          const struct lower_ftask *of, const char *suffix)
 {
-    lbuf_printf(b, "\nstatic void %s%s(void *__nrt_a, nanort_ctx *__nrt_c) "
-                "{ struct %s *__nrt_p = __nrt_a; (void)__nrt_c; (void)__nrt_p; ",
+    /* (unused by attribute: the reductions' declarations follow) */
+    lbuf_printf(b, "\nstatic void %s%s(void *__nrt_a, nanort_ctx *__nrt_c __attribute__((unused))) "
+                "{ struct %s *__nrt_p __attribute__((unused)) = __nrt_a; ",
                 lower_name(L, LN_RUN, fname(L, f), -1), suffix,
                 lower_name(L, LN_ARGS, fname(L, of), -1));
-    struct lower_buf pro = {0}, epi = {0};
-    red_privates(L, of, &pro, &epi);
+    struct lower_buf decl = {0}, pro = {0}, epi = {0};
+    red_privates(L, of, &decl, &pro, &epi);
+    if (decl.s)
+        lbuf_puts(b, decl.s);
     if (pro.s)
         lbuf_puts(b, pro.s);
+    free(decl.s);
     call_from_args(L, b, f, of);
     if (epi.s)
         lbuf_printf(b, "\n%s", epi.s);
