@@ -1089,8 +1089,8 @@ static bool capture_section(struct outline *o, struct lower_var *v, const char *
         lbuf_printf(&o->init, "__nrt_x->%s = &(%s); ", ref, parent);
     else
         lower_inline_copy_in(L, &o->init, v, ref, parent);
-    lbuf_printf(&o->init, "__nrt_x->%s = (%s); __nrt_x->%s = (%s); ", lb, v->red_sec.lb, rn,
-                v->red_sec.len);
+    lbuf_printf(&o->init, "__nrt_x->%s = (" LOWER_PTRDIFF_T ")(%s); __nrt_x->%s = (" LOWER_SIZE_T
+                ")(%s); ", lb, v->red_sec.lb, rn, v->red_sec.len);
     v->use = array ? arena_printf(L->a, "(*(__typeof__(*__nrt_e->%s) *)__nrt_e->%s)", ref, rb)
                    : arena_printf(L->a, "__nrt_e->%s", rb);
     return true;

@@ -262,8 +262,8 @@ static const char *grain_code(struct lower *L, const struct lower_dir *d, bool s
     if (serial)
         return "long long __nrt_g = __nrt_n, __nrt_T = 0; ";
     if (nt)
-        return arena_printf(L->a, "long long __nrt_T = (long long)(%s); if (__nrt_T < 0) "
-                            "__nrt_T = 0; long long __nrt_g = %s; ",
+        return arena_printf(L->a, "long long __nrt_T = (long long)(%s), __nrt_g = %s; "
+                            "if (__nrt_T < 0) __nrt_T = 0; ",
                             lower_expr(L, nt->args[0].text, NULL, 0), dflt);
     if (g && !g->strict)
         return arena_printf(L->a, "long long __nrt_g = (long long)(%s), __nrt_T = 0; if "
@@ -491,7 +491,7 @@ void lower_loop(struct lower *L, struct lower_dir *d)
     }
     struct loop_code c = {0};
     lbuf_puts(&c.head, "for (long long __nrt_k = __nrt_e->__nrt_first; __nrt_k < __nrt_e->__nrt_last; "
-              "__nrt_k++) {\nlong long __nrt_q = __nrt_k; (void)__nrt_q; ");
+              "__nrt_k++) {\n__attribute__((__unused__)) long long __nrt_q = __nrt_k; ");
     lbuf_puts(&c.env, "long long __nrt_first, __nrt_last; ");
     lbuf_puts(&c.init, "__nrt_x->__nrt_first = __nrt_c0; "
               "__nrt_x->__nrt_last = __nrt_c0 + __nrt_len; ");

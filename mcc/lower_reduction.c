@@ -142,7 +142,9 @@ void lower_reduction_code(struct lower *L, const struct omp_clause *red,
             [OMP_RED_BITAND] = "&", [OMP_RED_BITOR] = "|", [OMP_RED_BITXOR] = "^",
             [OMP_RED_AND] = "&&", [OMP_RED_OR] = "||",
         };
-        lbuf_printf(pro, "%s%s = %s;%s\n", e->open, priv, red_identity(op), e->close);
+        /* (cast: ~0 is an int, -Wsign-conversion for an unsigned copy) */
+        lbuf_printf(pro, "%s%s = (__typeof__(%s))%s;%s\n", e->open, priv, priv, red_identity(op),
+                    e->close);
         lbuf_printf(epi, "%s = %s %s %s;", orig, orig, ops[op], priv);
     }
     lbuf_printf(epi, "%s nanort_critical_leave(\"nrt.reduction\");\n", e->close);
