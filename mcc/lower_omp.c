@@ -40,7 +40,8 @@ static const char *sym_name(struct lower *L, const struct sym *s)
 
 struct privates {
     struct lower_frame frame;
-    struct lower_buf pre, epi;      /* declarations and initialisation; reductions' combine */
+    struct lower_buf decl;          /* the copies' declarations, first in the region's block */
+    struct lower_buf pre, epi;      /* their initialisation; reductions' combine */
 };
 
 static struct lower_var *priv_find(struct privates *p, const struct sym *s)
@@ -60,7 +61,7 @@ static void region_section(struct lower *L, struct privates *p, const struct omp
     struct lower_values values = {0};
     bool ok = lower_reduction_section(L, r, v->sym, orig, &values, &sec);
     if (values.decl.s)
-        lbuf_puts(&p->pre, values.decl.s);
+        lbuf_puts(&p->decl, values.decl.s);
     free(values.decl.s);
     if (!ok)
         return;
@@ -69,9 +70,10 @@ static void region_section(struct lower *L, struct privates *p, const struct omp
     const char *rp = lower_local_name(L, LL_REGION_RED, n, x);
     const char *lb = lower_local_name(L, LL_REGION_LB, n, x);
     const char *rn = lower_local_name(L, LL_REGION_N, n, x);
-    lbuf_printf(&p->pre, LOWER_PTRDIFF_T " %s = (%s); " LOWER_SIZE_T " %s = (%s); "
-                "__typeof__(&(%s)[0]) %s = __builtin_malloc(%s * sizeof *%s + 1); "
-                "if (!%s) __builtin_abort(); ", lb, sec.lb, rn, sec.len, orig, rp, rn, rp, rp);
+    lbuf_printf(&p->decl, LOWER_PTRDIFF_T " %s = (" LOWER_PTRDIFF_T ")(%s); " LOWER_SIZE_T
+                " %s = (" LOWER_SIZE_T ")(%s); __typeof__(&(%s)[0]) %s = __builtin_malloc(%s * "
+                "sizeof *%s + 1); ", lb, sec.lb, rn, sec.len, orig, rp, rn, rp);
+    lbuf_printf(&p->pre, "if (!%s) __builtin_abort(); ", rp);
     const char *at = arena_printf(L->a, "((char *)%s - %s * (" LOWER_PTRDIFF_T ")sizeof *%s)", rp,
                                   lb, rp);
     bool array = v->sym->type == TYPE_ARRAY && !v->sym->array_param;
@@ -79,7 +81,7 @@ static void region_section(struct lower *L, struct privates *p, const struct omp
         v->use = arena_printf(L->a, "(*(__typeof__(%s) *)%s)", orig, at);
     } else {            /* a pointer: a variable of its type (an lvalue, as the original) */
         v->use = lower_local_name(L, LL_REGION_BASE, n, x);
-        lbuf_printf(&p->pre, "__typeof__(%s) %s = (__typeof__(%s))%s; ", orig, v->use, orig, at);
+        lbuf_printf(&p->decl, "__typeof__(%s) %s = (__typeof__(%s))%s; ", orig, v->use, orig, at);
     }
     struct lower_red_elems e;
     lower_reduction_buffer_elems(L, &sec, rn, rp, arena_printf(L->a, "(&(%s)[%s])", orig, lb),
@@ -127,7 +129,7 @@ static void privatise(struct lower *L, struct privates *p, const struct omp_clau
         region_section(L, p, c, r, v, orig);
         return;
     }
-    lbuf_printf(&p->pre, "__typeof__(%s) %s; ", orig, priv);
+    lbuf_printf(&p->decl, "__typeof__(%s) %s; ", orig, priv);
     if (c->kind == OMP_CL_FIRSTPRIVATE)
         lbuf_printf(&p->pre, "__builtin_memcpy((void *)&%s, (const void *)&(%s), sizeof %s); ",
                     priv, orig, priv);
@@ -318,12 +320,15 @@ static void region(struct lower *L, struct lower_dir *d, bool team, bool wait,
         end = " nanort_parallel_end();";
     }
     /* (glue on the pragma's line, its end too, as gcc -fopenmp has it: lower_lines.c) */
-    const char *pre = arena_printf(L->a, "{ %s%s%s", begin, team ? copyin_code(L, d) : "",
-                                   p.pre.s ? p.pre.s : "");
-    const char *epi = arena_printf(L->a, "%s%s%s }", wait ? " nanort_taskwait(); " : " ", end,
-                                   p.epi.s ? p.epi.s : "");
+    /* (the copies in a block of their own, declared first: no declaration after the
+       statements that begin the region) */
+    const char *pre = arena_printf(L->a, "{ %s%s{ %s%s", begin, team ? copyin_code(L, d) : "",
+                                   p.decl.s ? p.decl.s : "", p.pre.s ? p.pre.s : "");
+    const char *epi = arena_printf(L->a, "%s%s }%s }", wait ? " nanort_taskwait(); " : " ",
+                                   p.epi.s ? p.epi.s : "", end);
     rewrite_insert_before(L->rw, r.begin, lower_flat(L, pre));
     rewrite_insert_after(L->rw, d->node->end, lower_glue(L, r.begin, epi));
+    free(p.decl.s);
     free(p.pre.s);
     free(p.epi.s);
 }
