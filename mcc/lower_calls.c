@@ -216,10 +216,12 @@ static void local_param(struct lower *L, struct lower_buf *b, const struct ast *
     const char *x = pname(L, p);
     char *decl = p->sym->array_param || lower_declarator_is_vm(p->kid[1]) ? NULL
                  : lower_decl_text(L, p->sym, NULL);
+    /* (unused by attribute: the next declarations follow) */
     if (decl)
-        lbuf_printf(b, "    %s = %s; (void)%s;\n", decl, value, x);
+        lbuf_printf(b, "    __attribute__((__unused__)) %s = %s;\n", decl, value);
     else
-        lbuf_printf(b, "    __typeof__(%s) %s = %s; (void)%s;\n", value, x, value, x);
+        lbuf_printf(b, "    __attribute__((__unused__)) __typeof__(%s) %s = %s;\n", value, x,
+                    value);
 }
 
 void lower_calls_locals(struct lower *L, struct lower_buf *b, const struct lower_ftask *g,
@@ -235,8 +237,11 @@ void lower_calls_locals(struct lower *L, struct lower_buf *b, const struct lower
     EACH_PARAM(g, p)
         lbuf_printf(b, "    __typeof__(%s) %s = %s;\n", args[i].src,
                     lower_local_name(L, LL_ARG, i, NULL), args[i].src), i++;
-    lbuf_puts(b, "    {\n");
+    /* the kernel's parameters hide the task's of the same names on purpose: -Wshadow is
+     * off for their declarations */
+    lbuf_puts(b, "    {\n#pragma GCC diagnostic push\n#pragma GCC diagnostic ignored \"-Wshadow\"\n");
     i = 0;
     EACH_PARAM(g, p)
         local_param(L, b, p, lower_local_name(L, LL_ARG, i++, NULL));
+    lbuf_puts(b, "#pragma GCC diagnostic pop\n");
 }

@@ -180,8 +180,9 @@ bool lower_device_check(struct lower *L, struct lower_ftask *f)
 static void run_head(struct lower *L, struct lower_buf *b, const struct lower_ftask *of,
                      const char *fn)
 {
-    lbuf_printf(b, "\nstatic void %s(void *__nrt_a, nanort_ctx *__nrt_c) { struct %s "
-                "*__nrt_p = __nrt_a; (void)__nrt_p; (void)__nrt_c;\n", fn,
+    /* (unused by attribute: declarations follow, -Wdeclaration-after-statement) */
+    lbuf_printf(b, "\nstatic void %s(void *__nrt_a, nanort_ctx *__nrt_c __attribute__((__unused__))) "
+                "{ struct %s *__nrt_p __attribute__((__unused__)) = __nrt_a;\n", fn,
                 lower_name(L, LN_ARGS, fname(L, of), -1));
 }
 
@@ -311,10 +312,10 @@ static const char *ndrange_run(struct lower *L, const struct lower_ftask *g,
     run_head(L, b, of, fn);
     lower_calls_locals(L, b, g, of, args);
     launch_struct(L->a, b, g);
-    if (cuda)
+    kernel_args(L, b, g, args, cuda);
+    if (cuda)       /* (after the arguments' declaration) */
         lbuf_printf(b, "    __nrt_l.kernel = %s();\n",
                     lower_local_name(L, LL_CUDA_FN, 0, fname(L, g)));
-    kernel_args(L, b, g, args, cuda);
     if (cuda) {
         lbuf_puts(b, "    nanort_kernel_launch(__nrt_c, &__nrt_l);\n    }\n}\n");
         return fn;
