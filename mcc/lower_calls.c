@@ -239,9 +239,9 @@ void lower_calls_locals(struct lower *L, struct lower_buf *b, const struct lower
                     lower_local_name(L, LL_ARG, i, NULL), args[i].src), i++;
     /* the kernel's parameters hide the task's of the same names on purpose: -Wshadow is
      * off for their declarations */
-    lbuf_puts(b, "    {\n#pragma GCC diagnostic push\n#pragma GCC diagnostic ignored \"-Wshadow\"\n");
+    lbuf_printf(b, "    {%s", lower_shadow_off);
     i = 0;
     EACH_PARAM(g, p)
         local_param(L, b, p, lower_local_name(L, LL_ARG, i++, NULL));
-    lbuf_puts(b, "#pragma GCC diagnostic pop\n");
+    lbuf_puts(b, lower_shadow_on);
 }

@@ -1434,13 +1434,17 @@ static void outline_smp_function(struct outline *o, const char *text, const char
     /* (a nested function cannot be static) */
     const char *env = lower_name(L, LN_ENV, o->fn, o->n);
     /* (unused by attribute, not by a statement: the locals' declarations follow; the
-       argument is not __nrt_a, which the creation code of a task nested in it declares) */
-    lbuf_printf(glue, "struct %s { %s};\n%svoid %s(void *__nrt_arg, "
+       argument is not __nrt_a, which the creation code of a task nested in it declares.)
+     * The captures are declared under the user's names, which the body and gdb use: they
+     * hide a global of the same name (a privatised global), and in a nested function the
+     * enclosing function's variables and its own arguments.  That is what they are for,
+     * so -Wshadow is off from the head to the body, which has the user's own. */
+    lbuf_printf(glue, "struct %s { %s};\n%s%svoid %s(void *__nrt_arg, "
                 "nanort_ctx *__nrt_c __attribute__((unused)))\n{\n    struct %s *__nrt_e "
-                "__attribute__((unused)) = __nrt_arg;\n%s%s%s%s", env, o->env.s,
+                "__attribute__((unused)) = __nrt_arg;\n%s%s%s%s%s", env, o->env.s, lower_shadow_off,
                 o->local ? "" : "static ", lower_name(L, LN_TASK, o->fn, o->n), env,
                 o->alias.s ? o->alias.s : "", o->decl.s ? o->decl.s : "",
-                o->prologue.s ? o->prologue.s : "", head ? head : "");
+                o->prologue.s ? o->prologue.s : "", head ? head : "", lower_shadow_on);
     lbuf_puts(out, lower_glue(L, at, lbuf_take(glue, L->a)));
     lbuf_puts(out, text);
     lbuf_printf(glue, "%s\n%s}\n", head ? " }" : "", o->epilogue.s ? o->epilogue.s : "");

@@ -36,6 +36,10 @@ char *lower_glue(struct lower *L, size_t off, const char *text)
     return lbuf_take(&b, L->a);
 }
 
+const char lower_shadow_off[] =
+    "\n#pragma GCC diagnostic push\n#pragma GCC diagnostic ignored \"-Wshadow\"\n";
+const char lower_shadow_on[] = "\n#pragma GCC diagnostic pop\n";
+
 const char *lower_mark_generated(void)
 {
     return "\n# 1 \"<mcc>\"\n";

@@ -263,8 +263,7 @@ void lower_serial_construct(struct lower *L, struct lower_dir *d)
      * to hear of, and is off for their declarations only (not for the body's own). */
     if (news.s)
         lbuf_puts(&b, lower_glue(L, lower_dir_off(d), arena_printf(
-            L->a, "#pragma GCC diagnostic push\n#pragma GCC diagnostic ignored \"-Wshadow\"\n"
-            "%s\n#pragma GCC diagnostic pop\n", news.s)));
+            L->a, "%s%s%s", lower_shadow_off, news.s, lower_shadow_on)));
     if (copies.s)
         lbuf_puts(&b, copies.s);
     free(news.s);

@@ -229,9 +229,8 @@ static char *compare_capture(struct lower *L, struct ast *s)
     return NULL;
 }
 
-/* A compare-and-swap loop computing the new value; `capture` gets __nrt_o or __nrt_n.  The
- * old and new values are of x's type without its qualifiers (`((void)0, x)` is no lvalue):
- * a volatile copy made gcc warn that __atomic_load "discards 'volatile' qualifier". */
+/* A compare-and-swap loop computing the new value; `capture` gets __nrt_o or __nrt_new.
+ * (The new value is cast to x's type: `c++` on a char computes an int, -Wconversion.) */
 static char *atomic_update(struct lower *L, const struct atomic_op *a, const char *capture,
                            bool capture_new)
 {
@@ -240,11 +239,11 @@ static char *atomic_update(struct lower *L, const struct atomic_op *a, const cha
                                            a->rhs2) : "";
     return arena_printf(
         L->a, "{ __typeof__(%s) *__nrt_p = &(%s); __typeof__(%s) __nrt_v = (%s);%s "
-        "__typeof__(((void)0, *__nrt_p)) __nrt_o, __nrt_n; (void)__nrt_v; __atomic_load(__nrt_p, &__nrt_o, "
-        LOWER_ATOMIC_RELAXED "); do __nrt_n = %s; while (!__atomic_compare_exchange(__nrt_p, &__nrt_o, "
-        "&__nrt_n, 0, " LOWER_ATOMIC_SEQ_CST ", " LOWER_ATOMIC_RELAXED "));%s%s%s%s }", a->x, a->x, rhs, rhs, w,
+        "__typeof__(*__nrt_p) __nrt_o, __nrt_new; (void)__nrt_v; __atomic_load(__nrt_p, &__nrt_o, "
+        LOWER_ATOMIC_RELAXED "); do __nrt_new = (__typeof__(__nrt_new))(%s); while (!__atomic_compare_exchange(__nrt_p, &__nrt_o, "
+        "&__nrt_new, 0, " LOWER_ATOMIC_SEQ_CST ", " LOWER_ATOMIC_RELAXED "));%s%s%s%s }", a->x, a->x, rhs, rhs, w,
         a->val, capture ? " " : "", capture ? capture : "", capture ? " = " : "",
-        capture ? (capture_new ? "__nrt_n;" : "__nrt_o;") : "");
+        capture ? (capture_new ? "__nrt_new;" : "__nrt_o;") : "");
 }
 
 /* The capture forms: v = x++ (and the other update forms), { v = x; update }, { update;
