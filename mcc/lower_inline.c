@@ -853,13 +853,14 @@ static bool parent_register(struct lower *L, const struct lower_var *v)
 void lower_inline_copy_in(struct lower *L, struct lower_buf *init, const struct lower_var *v,
                    const char *member, const char *parent)
 {
+    const char *to = lower_bytes_at(L, arena_printf(L->a, "&__nrt_x->%s", member), false);
     if (parent_register(L, v))
-        lbuf_printf(init, "{ __typeof__(%s) __nrt_v = %s; __builtin_memcpy((void *)&__nrt_x->%s, "
-                    "(const void *)&__nrt_v, sizeof __nrt_x->%s); } ", parent, parent, member,
-                    member);
+        lbuf_printf(init, "{ __typeof__(%s) __nrt_v = %s; __builtin_memcpy(%s, %s, "
+                    "sizeof __nrt_x->%s); } ", parent, parent, to,
+                    lower_bytes_at(L, "&__nrt_v", true), member);
     else
-        lbuf_printf(init, "__builtin_memcpy((void *)&__nrt_x->%s, (const void *)&(%s), "
-                    "sizeof __nrt_x->%s); ", member, parent, member);
+        lbuf_printf(init, "__builtin_memcpy(%s, %s, sizeof __nrt_x->%s); ", to,
+                    lower_bytes_at(L, arena_printf(L->a, "&(%s)", parent), true), member);
 }
 
 /*
@@ -1007,8 +1008,9 @@ static bool capture_inprivate(struct outline *o, struct lower_var *v, const char
         lbuf_printf(&o->env, "%s; %s; ", m,
                     lower_decl_text(L, v->sym, arena_printf(L->a, "(*%s)", ip)));
         lbuf_printf(&o->init, "__nrt_x->%s = &(%s); ", ip, parent);
-        lbuf_printf(&o->prologue, "__builtin_memcpy((void *)&__nrt_e->%s, (const void *)"
-                    "__nrt_e->%s, sizeof __nrt_e->%s);\n", x, ip, x);
+        lbuf_printf(&o->prologue, "__builtin_memcpy(%s, %s, sizeof __nrt_e->%s);\n",
+                    lower_bytes_at(L, arena_printf(L->a, "&__nrt_e->%s", x), false),
+                    lower_bytes_at(L, arena_printf(L->a, "__nrt_e->%s", ip), true), x);
     } else if (r->kind == OMP_REF_SHAPE && r->base->kind == OMP_REF_NAME &&
                v->sym->type == TYPE_POINTER) {
         lbuf_printf(&o->env, "%s; " LOWER_SIZE_T " %s; void *%s; ", m, ib, copy);
@@ -1405,12 +1407,15 @@ static void outline_epilogue(struct outline *o, struct ast *body, struct lower_v
 {
     struct lower *L = o->L;
     struct lower_buf tail = {0};
-    for (struct lower_var *v = vars; v; v = v->next)
-        if (v->last && v->use)
-            lbuf_printf(&tail, "if (__nrt_e->__nrt_islast) __builtin_memcpy((void *)__nrt_e->%s, "
-                        "(const void *)&%s, sizeof *__nrt_e->%s);\n",
-                        lower_local_name(L, LL_LASTPRIV, 0, vname(v, L->a)), v->use,
-                        lower_local_name(L, LL_LASTPRIV, 0, vname(v, L->a)));
+    for (struct lower_var *v = vars; v; v = v->next) {
+        if (!v->last || !v->use)
+            continue;
+        const char *lp = lower_local_name(L, LL_LASTPRIV, 0, vname(v, L->a));
+        lbuf_printf(&tail, "if (__nrt_e->__nrt_islast) __builtin_memcpy(%s, %s, "
+                    "sizeof *__nrt_e->%s);\n",
+                    lower_bytes_at(L, arena_printf(L->a, "__nrt_e->%s", lp), false),
+                    lower_bytes_at(L, arena_printf(L->a, "&%s", v->use), true), lp);
+    }
     if (o->epilogue.len && creates_tasks(L, body))
         lbuf_puts(&tail, "nanort_taskwait();\n");
     if (tail.len)

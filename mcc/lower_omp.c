@@ -131,8 +131,9 @@ static void privatise(struct lower *L, struct privates *p, const struct omp_clau
     }
     lbuf_printf(&p->decl, "__typeof__(%s) %s; ", orig, priv);
     if (c->kind == OMP_CL_FIRSTPRIVATE)
-        lbuf_printf(&p->pre, "__builtin_memcpy((void *)&%s, (const void *)&(%s), sizeof %s); ",
-                    priv, orig, priv);
+        lbuf_printf(&p->pre, "__builtin_memcpy(%s, %s, sizeof %s); ",
+                    lower_bytes_at(L, arena_printf(L->a, "&%s", priv), false),
+                    lower_bytes_at(L, arena_printf(L->a, "&(%s)", orig), true), priv);
     if (c->kind == OMP_CL_REDUCTION) {
         struct lower_red_elems e = {"", "", priv, orig};
         if (s->type == TYPE_ARRAY)

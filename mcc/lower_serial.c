@@ -213,8 +213,9 @@ static void shadow(struct lower *L, struct lower_buf *b, struct lower_buf *copie
         if (t == TYPE_ARRAY || t == TYPE_NONE) {
             /* (copied after every declaration: no declaration after statements) */
             lbuf_printf(b, "__typeof__(%s) %s; ", x, x);
-            lbuf_printf(copies, "__builtin_memcpy((void *)&%s, (const void *)%s, sizeof %s); ",
-                        x, fp, x);
+            lbuf_printf(copies, "__builtin_memcpy(%s, %s, sizeof %s); ",
+                        lower_bytes_at(L, arena_printf(L->a, "&%s", x), false),
+                        lower_bytes_at(L, fp, true), x);
         } else {
             lbuf_printf(b, "__typeof__(%s) %s = *%s; ", x, x, fp);
         }

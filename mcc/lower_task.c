@@ -476,16 +476,16 @@ static void spawn_final(struct lower *L, struct lower_buf *b, struct lower_ftask
 static void spawn_arguments(struct lower *L, struct lower_buf *b, struct lower_ftask *f)
 {
     EACH_PARAM(f, p) {
-        int n = (int)p->sym->name->len;
-        const char *x = p->sym->name->str;
+        const char *x = pname(L, p->sym);
+        const char *to = lower_bytes_at(L, arena_printf(L->a, "&__nrt_p->%s", x), false);
         /* (the address of a register parameter may not be taken: copy it first) */
         if (p->sym->specs && (p->sym->specs->flags & SPEC_REGISTER))
-            lbuf_printf(b, "    { __typeof__(%.*s) __nrt_v = %.*s; __builtin_memcpy((void *)"
-                        "&__nrt_p->%.*s, (const void *)&__nrt_v, sizeof __nrt_p->%.*s); }\n",
-                        n, x, n, x, n, x, n, x);
+            lbuf_printf(b, "    { __typeof__(%s) __nrt_v = %s; __builtin_memcpy(%s, "
+                        "%s, sizeof __nrt_p->%s); }\n", x, x, to,
+                        lower_bytes_at(L, "&__nrt_v", true), x);
         else
-            lbuf_printf(b, "    __builtin_memcpy((void *)&__nrt_p->%.*s, (const void *)&%.*s, "
-                        "sizeof __nrt_p->%.*s);\n", n, x, n, x, n, x);
+            lbuf_printf(b, "    __builtin_memcpy(%s, %s, sizeof __nrt_p->%s);\n", to,
+                        lower_bytes_at(L, arena_printf(L->a, "&%s", x), true), x);
     }
     for (struct lower_fred *r = f->reds; r; r = r->next) {
         if (r->ref->kind != OMP_REF_SHAPE)

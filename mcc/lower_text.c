@@ -110,6 +110,11 @@ static size_t literal_len(const char *s, char q)
     return s[i] ? i + 1 : i;
 }
 
+const char *lower_bytes_at(struct lower *L, const char *addr, bool konst)
+{
+    return arena_printf(L->a, "(%svoid *)(" LOWER_SIZE_T ")(%s)", konst ? "const " : "", addr);
+}
+
 char *lower_uncomment(struct lower *L, const char *text, size_t len)
 {
     char *out = arena_alloc(L->a, len + 1), *o = out;

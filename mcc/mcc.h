@@ -1315,6 +1315,11 @@ void lower_set_params(struct lower *L, struct ast *params, size_t from, size_t t
 /* The locals and parameters of function definition `def`, for lower_resolve. */
 void lower_function_locals(struct lower *L, struct ast *def);
 char *lower_src(struct lower *L, size_t begin, size_t end);           /* raw text */
+/* The address `addr` as `void *` (konst: `const void *`) for __builtin_memcpy, through an
+ * integer: what it points to may be const, volatile or restrict-qualified (a member set
+ * once at creation, a qualified parameter copied), which a pointer cast would discard
+ * (-Wcast-qual); the generated copy means to. */
+const char *lower_bytes_at(struct lower *L, const char *addr, bool konst);
 /* A copy of the `len` bytes of `text` with each comment replaced by a blank (the driver
  * preprocesses with -C): for the text searches that a comment must not fool. */
 char *lower_uncomment(struct lower *L, const char *text, size_t len);
