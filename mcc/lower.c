@@ -593,8 +593,10 @@ int lower_unit(struct translation *t)
     if (!header || L.critical_used)
         rewrite_insert_before(L.rw, unit_markers_end(&t->src),
                               arena_printf(L.a, "%s%s%s", lower_mark_generated() + 1,
-                                           L.critical_used ? LOWER_SYNC_CRITICAL_DEF : "",
+                                           L.critical_used ? LOWER_SYNC_CRITICAL_DECL : "",
                                            header ? "\n" : prelude));
+    if (L.critical_used)
+        lbuf_printf(&L.tail, "%s%s", lower_mark_generated(), LOWER_SYNC_CRITICAL_DEF);
     if (L.tail.len)
         rewrite_insert_after(L.rw, t->src.len, arena_printf(L.a, "%s%s", lower_mark_generated(),
                                                             lbuf_take(&L.tail, L.a)));

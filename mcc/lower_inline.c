@@ -1481,7 +1481,9 @@ static void outline_task_type(struct outline *o, const struct lower_dir *d, bool
 static void outline_place(struct outline *o, const char *defs)
 {
     struct lower *L = o->L;
-    if (L->proto_fn != L->fn && !L->fn->kid[2]) {   /* (not for K&R definitions) */
+    struct ast *dn = ast_declarator_name(L->fn->kid[1]);
+    bool declared = dn && dn->sym && dn->sym->redecl;     /* (a second one: -Wredundant-decls) */
+    if (L->proto_fn != L->fn && !L->fn->kid[2] && !declared) {   /* (not for K&R definitions) */
         /* The body may call the enclosing function (recursion): declare it first. */
         L->proto_fn = L->fn;
         rewrite_insert_before(L->rw, L->fn->begin,

@@ -2122,14 +2122,15 @@ const char *lower_serial_clone_name(struct lower *L, const struct sym *s);
 /* lower_sync.c */
 void lower_sync_taskwait(struct lower *L, struct ast *pragma, struct omp_directive *d);
 /* A critical section's cleanup function (releases the section whose slot its argument
- * points to), with its own declaration of the call for a unit that includes nanort.h
- * further down. */
+ * points to): declared before the unit's code, defined at its end, where nanort.h or the
+ * prelude has declared the call (a declaration of its own was redundant with theirs,
+ * -Wredundant-decls).  Inlined all the same. */
 #define LOWER_SYNC_CRITICAL_RELEASE "mcc__nrt_critical_release"
-#define LOWER_SYNC_CRITICAL_DEF                                                                  \
-    "void nanort_critical_leave_at(void **slot); static __inline__ __attribute__((" \
-    "__unused__, __always_inline__, __artificial__)) void " LOWER_SYNC_CRITICAL_RELEASE        \
-    "(void **const *__nrt_n) "                                                             \
-    "{ nanort_critical_leave_at(*__nrt_n); } "
+#define LOWER_SYNC_CRITICAL_HEAD                                                                 \
+    "static __inline__ __attribute__((__unused__, __always_inline__, __artificial__)) void "  \
+    LOWER_SYNC_CRITICAL_RELEASE "(void **const *__nrt_n)"
+#define LOWER_SYNC_CRITICAL_DECL LOWER_SYNC_CRITICAL_HEAD "; "
+#define LOWER_SYNC_CRITICAL_DEF LOWER_SYNC_CRITICAL_HEAD " { nanort_critical_leave_at(*__nrt_n); }\n"
 void lower_sync_critical(struct lower *L, struct lower_dir *d);
 void lower_sync_atomic(struct lower *L, struct lower_dir *d);
 void lower_sync_main_return(struct lower *L, struct ast *ret);
