@@ -451,11 +451,13 @@ static void taskwait_fill(struct lower_buf *b, const struct region *r, unsigned 
  * False after an error. */
 static bool ref_regions(struct lower *L, const struct omp_ref *ref, unsigned flags,
                         struct lower_values *values, struct lower_buf *count,
-                        struct lower_buf *out, bool taskwait)
+                        struct lower_buf *out, bool taskwait, int *nd)
 {
     int levels;
     struct region r;
     bool ok = open_ref(L, ref, values, count, out, &r, &levels);
+    if (ok && nd)           /* (a multidependence's count is known only at run time) */
+        *nd = levels || *nd < 0 ? -1 : *nd + r.nd;
     if (ok) {
         lbuf_printf(count, "__nrt_nr += 1; __nrt_nd += %d; ", r.nd);
         if (taskwait)
@@ -527,7 +529,7 @@ static void emit_clauses(struct lower *L, const struct omp_directive *d, bool co
             if (c->dep == OMP_DEP_DEPOBJ && is_dep_clause(c->kind))
                 emit_depobj(L, c->refs[k], copy_deps, values, count, add);
             else
-                ref_regions(L, c->refs[k], flags, values, count, add, false);
+                ref_regions(L, c->refs[k], flags, values, count, add, false, NULL);
     }
 }
 
@@ -566,7 +568,7 @@ void lower_deps_emit_copies(struct lower *L, const struct lower_dir *d,
                                : c->kind == OMP_CL_COPY_OUT ? OMP_DEP_OUT
                                : c->kind == OMP_CL_COPY_INOUT ? OMP_DEP_INOUT : OMP_DEP_NONE;
             for (int r = 0; dir != OMP_DEP_NONE && r < c->nrefs; r++)
-                ref_regions(L, c->refs[r], copy_bits(dir), values, count, add, false);
+                ref_regions(L, c->refs[r], copy_bits(dir), values, count, add, false, NULL);
         }
 }
 
@@ -574,7 +576,7 @@ void lower_deps_emit_taskwait(struct lower *L, const struct omp_directive *d, st
 {
     struct lower_values values = {0};
     struct lower_buf count = {0}, fill = {0};
-    int n = 0;
+    int n = 0, nd = 0;              /* regions, dimensions (-1: known at run time) */
     for (int i = 0; i < d->nclauses; i++) {
         const struct omp_clause *c = &d->clauses[i];
         if (c->kind != OMP_CL_ON && !is_dep_clause(c->kind))
@@ -586,7 +588,7 @@ void lower_deps_emit_taskwait(struct lower *L, const struct omp_directive *d, st
         }
         for (int k = 0; k < c->nrefs; k++) {
             if (c->dep != OMP_DEP_DEPOBJ) {
-                n += ref_regions(L, c->refs[k], mode_of(c->dep), &values, &count, &fill, true);
+                n += ref_regions(L, c->refs[k], mode_of(c->dep), &values, &count, &fill, true, &nd);
                 continue;
             }
             const char *slot = depobj_slot(L, &values, c->refs[k]);
@@ -597,15 +599,32 @@ void lower_deps_emit_taskwait(struct lower *L, const struct omp_directive *d, st
                         "nanort_depobj_region(%s, &__nrt_f[__nrt_i], &__nrt_b[__nrt_i], &__nrt_d[__nrt_o], "
                         "%s); __nrt_o += __nrt_n[__nrt_i]; __nrt_i++; }", slot, where);
             n++;
+            nd = -1;
         }
     }
-    if (n > 0) {
-        /* Sized at run time: a multidependence's iteration count is only known then. */
+    if (n > 0 && nd >= 0) {
+        /* Counts known here: arrays of constant size (no VLA, -Wvla), declared first. */
+        lbuf_printf(b, "{ %sconst void *__nrt_b[%d]; unsigned __nrt_f[%d], __nrt_n[%d]; "
+                    "const struct nanort_dim *__nrt_dp[%d]; struct nanort_dim __nrt_d[%d]; "
+                    LOWER_SIZE_T " __nrt_i = 0, __nrt_o = 0; %s"
+                    "nanort_taskwait_on(%du, __nrt_f, __nrt_b, __nrt_n, __nrt_dp, %d); }",
+                    values.decl.s ? values.decl.s : "", n, n, n, n, nd > 0 ? nd : 1,
+                    fill.s ? fill.s : "", n, omp_find_clause(d, OMP_CL_NOFLUSH) ? 1 : 0);
+    } else if (n > 0) {
+        /* Sized at run time: a multidependence's iteration count (a depend object's
+         * dimensions) is only known then.  On the heap: no VLA (-Wvla), and nothing on the
+         * stack that a loop of taskwaits would grow. */
         lbuf_printf(b, "{ %s" LOWER_SIZE_T " __nrt_nr = 0, __nrt_nd = 0, __nrt_i = 0, __nrt_o = 0; %s"
-                    "if (__nrt_nr > 0) { const void *__nrt_b[__nrt_nr]; unsigned __nrt_f[__nrt_nr], "
-                    "__nrt_n[__nrt_nr]; const struct nanort_dim *__nrt_dp[__nrt_nr]; "
-                    "struct nanort_dim __nrt_d[__nrt_nd]; %s"
-                    "nanort_taskwait_on((unsigned)__nrt_nr, __nrt_f, __nrt_b, __nrt_n, __nrt_dp, %d); } }",
+                    "if (__nrt_nr > 0) { const void **__nrt_b = __builtin_malloc(__nrt_nr * "
+                    "sizeof *__nrt_b); unsigned *__nrt_f = __builtin_malloc(__nrt_nr * sizeof "
+                    "*__nrt_f), *__nrt_n = __builtin_malloc(__nrt_nr * sizeof *__nrt_n); "
+                    "const struct nanort_dim **__nrt_dp = __builtin_malloc(__nrt_nr * sizeof "
+                    "*__nrt_dp); struct nanort_dim *__nrt_d = __builtin_malloc((__nrt_nd + 1) * "
+                    "sizeof *__nrt_d); if (!__nrt_b || !__nrt_f || !__nrt_n || !__nrt_dp || "
+                    "!__nrt_d) __builtin_abort(); %s"
+                    "nanort_taskwait_on((unsigned)__nrt_nr, __nrt_f, __nrt_b, __nrt_n, __nrt_dp, %d); "
+                    "__builtin_free(__nrt_b); __builtin_free(__nrt_f); __builtin_free(__nrt_n); "
+                    "__builtin_free(__nrt_dp); __builtin_free(__nrt_d); } }",
                     values.decl.s ? values.decl.s : "", count.s ? count.s : "",
                     fill.s ? fill.s : "", omp_find_clause(d, OMP_CL_NOFLUSH) ? 1 : 0);
     }
