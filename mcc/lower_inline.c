@@ -1436,7 +1436,7 @@ static void outline_smp_function(struct outline *o, const char *text, const char
                                  size_t at, struct lower_buf *out, struct lower_buf *glue)
 {
     struct lower *L = o->L;
-    /* (a nested function cannot be static) */
+    /* (a nested function cannot be static; it is a GNU extension, said for -pedantic) */
     const char *env = lower_name(L, LN_ENV, o->fn, o->n);
     /* (unused by attribute, not by a statement: the locals' declarations follow; the
        argument is not __nrt_a, which the creation code of a task nested in it declares.)
@@ -1447,7 +1447,7 @@ static void outline_smp_function(struct outline *o, const char *text, const char
     lbuf_printf(glue, "struct %s { %s};\n%s%svoid %s(void *__nrt_arg, "
                 "nanort_ctx *__nrt_c __attribute__((unused)))\n{\n    struct %s *__nrt_e "
                 "__attribute__((unused)) = __nrt_arg;\n%s%s%s%s%s", env, o->env.s, lower_shadow_off,
-                o->local ? "" : "static ", lower_name(L, LN_TASK, o->fn, o->n), env,
+                o->local ? "__extension__ " : "static ", lower_name(L, LN_TASK, o->fn, o->n), env,
                 o->alias.s ? o->alias.s : "", o->decl.s ? o->decl.s : "",
                 o->prologue.s ? o->prologue.s : "", head ? head : "", lower_shadow_on);
     lbuf_puts(out, lower_glue(L, at, lbuf_take(glue, L->a)));
