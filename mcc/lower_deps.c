@@ -285,14 +285,16 @@ static void add_region_to(struct lower_buf *b, const struct region *r, unsigned 
 {
     const char *own = r->own.decl.s ? r->own.decl.s : "";
     if (r->bytes) {
-        lbuf_printf(b, "%s%s%s1(%s, %uu, (const void *)(%s), %s);%s\n", *own ? "{ " : "", own, prefix, to,
-                    flags, r->base, r->bytes, *own ? " }" : "");
+        /* (through an integer: the object may be volatile, which -Wdiscarded-qualifiers or
+           -Wcast-qual would warn of: lower_bytes_at) */
+        lbuf_printf(b, "%s%s%s1(%s, %uu, " LOWER_CONST_BYTES "(%s), %s);%s\n", *own ? "{ " : "",
+                    own, prefix, to, flags, r->base, r->bytes, *own ? " }" : "");
         return;
     }
     lbuf_printf(b, "{ %s" LOWER_SIZE_T " __nrt_es = %s; struct nanort_dim __nrt_d[%d] = {", own,
                 r->elem, r->nd);
     dims_text(b, r, ", ");
-    lbuf_printf(b, "}; %s(%s, %uu, (const void *)(%s), %d, __nrt_d); }\n", prefix, to,
+    lbuf_printf(b, "}; %s(%s, %uu, " LOWER_CONST_BYTES "(%s), %d, __nrt_d); }\n", prefix, to,
                 flags, r->base, r->nd);
 }
 
@@ -427,7 +429,7 @@ static void emit_depobj(struct lower *L, const struct omp_ref *o, bool copies,
 /* One region of a taskwait: appended to the arrays at __nrt_i (regions) and __nrt_o (dims). */
 static void taskwait_fill(struct lower_buf *b, const struct region *r, unsigned flags)
 {
-    lbuf_printf(b, "{ %s" LOWER_SIZE_T " __nrt_es = %s; (void)__nrt_es; __nrt_b[__nrt_i] = (const void *)(%s); "
+    lbuf_printf(b, "{ %s" LOWER_SIZE_T " __nrt_es = %s; (void)__nrt_es; __nrt_b[__nrt_i] = " LOWER_CONST_BYTES "(%s); "
                 "__nrt_f[__nrt_i] = %uu; __nrt_n[__nrt_i] = %d; __nrt_dp[__nrt_i] = &__nrt_d[__nrt_o]; ",
                 r->own.decl.s ? r->own.decl.s : "", r->elem ? r->elem : "1", r->base, flags, r->nd);
     struct lower_buf one = {0};

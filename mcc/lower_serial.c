@@ -186,9 +186,12 @@ void lower_serial_function(struct lower *L, struct ast *def, int errors_before)
     while (i && i->next && declares_only(i))
         i = i->next;
     size_t first = i ? i->begin : def->kid[3]->begin;
+    /* (the body in a block of its own after it: its declarations stay first, for
+       -Wdeclaration-after-statement) */
     rewrite_insert_after(L->rw, def->kid[3]->begin + 1, lower_glue(L, first, arena_printf(
-        L->a, is_void ? " if (nanort_in_final()) { %s(%s); return; }\n"
-                      : " if (nanort_in_final()) return %s(%s);\n", clone, args)));
+        L->a, is_void ? " if (nanort_in_final()) { %s(%s); return; } {\n"
+                      : " if (nanort_in_final()) return %s(%s); {\n", clone, args)));
+    rewrite_insert_before(L->rw, def->kid[3]->end - 1, "}");
 }
 
 /* ---- constructs in a clone ----------------------------------------------------------- */
