@@ -227,19 +227,23 @@ static void local_param(struct lower *L, struct lower_buf *b, const struct ast *
 void lower_calls_locals(struct lower *L, struct lower_buf *b, const struct lower_ftask *g,
                         const struct lower_ftask *of, const struct impl_arg *args)
 {
+    /* The parameters as locals of the run function, under their own names (the kernel's
+     * arguments name them), at the end of the unit: they hide the globals declared since
+     * the prototype, and the kernel's the task's of the same names, on purpose: -Wshadow
+     * is off for these declarations. */
+    lbuf_puts(b, lower_shadow_off);
     EACH_PARAM(of, q)
         local_param(L, b, q, arena_printf(L->a, "__nrt_p->%s", pname(L, q)));
     if (g == of && !lower_dir_has(&g->dir, OMP_CL_CALLS)) {
-        lbuf_puts(b, "    {\n");     /* its own kernel: the parameters are its arguments */
+        /* its own kernel: the parameters are its arguments */
+        lbuf_printf(b, "%s    {\n", lower_shadow_on);
         return;
     }
     int i = 0;
     EACH_PARAM(g, p)
         lbuf_printf(b, "    __typeof__(%s) %s = %s;\n", args[i].src,
                     lower_local_name(L, LL_ARG, i, NULL), args[i].src), i++;
-    /* the kernel's parameters hide the task's of the same names on purpose: -Wshadow is
-     * off for their declarations */
-    lbuf_printf(b, "    {%s", lower_shadow_off);
+    lbuf_puts(b, "    {\n");
     i = 0;
     EACH_PARAM(g, p)
         local_param(L, b, p, lower_local_name(L, LL_ARG, i++, NULL));
