@@ -111,18 +111,22 @@ static bool loop_step(struct lower *L, struct ast *s, struct loop *lp)
 }
 
 /* Iteration count of the loop as C text (long long).  Integers are subtracted as long
- * long (an int loop from -2e9 to 2e9 has 4e9 iterations), pointers as pointers. */
+ * long (an int loop from -2e9 to 2e9 has 4e9 iterations; each bound and the step cast,
+ * so that an unsigned one is no -Wsign-conversion), pointers as pointers. */
 static char *loop_count(struct lower *L, const struct loop *lp)
 {
     const char *fmt;
     switch (lp->cmp) {
-    case '<': fmt = "((%2$s) > (%1$s) ? (%4$s(%2$s) - (%1$s)%5$s + (%3$s) - 1) / (%3$s) : 0)"; break;
-    case 'l': fmt = "((%2$s) >= (%1$s) ? (%4$s(%2$s) - (%1$s)%5$s) / (%3$s) + 1 : 0)"; break;
-    case '>': fmt = "((%2$s) < (%1$s) ? (%4$s(%1$s) - (%2$s)%5$s - (%3$s) - 1) / -(%3$s) : 0)"; break;
-    default: fmt = "((%2$s) <= (%1$s) ? (%4$s(%1$s) - (%2$s)%5$s) / -(%3$s) + 1 : 0)"; break;
+    case '<': fmt = "((%2$s) > (%1$s) ? (%4$s%2$s - %1$s%5$s + %3$s - 1) / %3$s : 0)"; break;
+    case 'l': fmt = "((%2$s) >= (%1$s) ? (%4$s%2$s - %1$s%5$s) / %3$s + 1 : 0)"; break;
+    case '>': fmt = "((%2$s) < (%1$s) ? (%4$s%1$s - %2$s%5$s - %3$s - 1) / -%3$s : 0)"; break;
+    default: fmt = "((%2$s) <= (%1$s) ? (%4$s%1$s - %2$s%5$s) / -%3$s + 1 : 0)"; break;
     }
-    return arena_printf(L->a, fmt, lp->lo, lp->hi, lp->step,
-                        lp->pointer ? "(long long)(" : "(long long)", lp->pointer ? ")" : "");
+    const char *cast = lp->pointer ? "" : "(long long)";
+    return arena_printf(L->a, fmt, arena_printf(L->a, "%s(%s)", cast, lp->lo),
+                        arena_printf(L->a, "%s(%s)", cast, lp->hi),
+                        arena_printf(L->a, "((long long)(%s))", lp->step),
+                        lp->pointer ? "(long long)(" : "", lp->pointer ? ")" : "");
 }
 
 /* `!=` (OpenMP 5.0): the increment must be a constant 1 or -1 (gcc's rule: `1u`,
@@ -374,8 +378,9 @@ static bool loop_level(struct lower *L, struct lower_dir *d, struct loop *lp, in
     lbuf_printf(&c->env, "%s; long long %s, %s; ", lo_decl, st, n);
     lbuf_printf(&c->init, "__nrt_x->%s = %s; __nrt_x->%s = %s; "
                 "__nrt_x->%s = %s; ", lo, lo, st, st, n, n);
-    lbuf_printf(&c->create, "%s = (%s); long long %s = (%s), %s = %s; ", lo_decl,
-                lp[k].lo, st, lp[k].step, n, loop_count(L, &lp[k]));
+    lbuf_printf(&c->create, "%s = %s(%s); long long %s = (long long)(%s), %s = %s; ", lo_decl,
+                lp[k].pointer ? "" : "(long long)", lp[k].lo, st, lp[k].step, n,
+                loop_count(L, &lp[k]));
     if (v && v->last) {
         /* the value after the sequential loop, not the one of its last iteration */
         v->last = false;

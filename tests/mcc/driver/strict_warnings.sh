@@ -18,8 +18,9 @@ W=$(echo $W)
 
 # ---- a program written for those flags: function tasks (restrict, volatile, array
 # reduction), inline tasks under final (a firstprivate it changes), taskloop and for with
-# unsigned, lastprivate, linear and & reductions, a region with firstprivate and max, an
-# atomic on a char, a local struct type, critical, taskwait on.
+# unsigned and size_t (down by 2, a size_t chunk), lastprivate, linear and & reductions,
+# a region with firstprivate and max, an atomic on a char, a local struct type, critical,
+# taskwait on.
 cat > tasks.h <<'SRC'
 #ifndef TASKS_H
 #define TASKS_H
@@ -79,6 +80,16 @@ static unsigned sum_unsigned(const unsigned *v, unsigned n)
 #pragma omp taskloop grainsize(3) reduction(+ : s)
     for (i = 0u; i < n; i++)
         s += v[i];
+    return s;
+}
+
+static size_t count_down(size_t n);
+static size_t count_down(size_t n)
+{
+    size_t i, s = 0;
+#pragma omp parallel for reduction(+ : s) schedule(dynamic, n / 8)
+    for (i = n; i > 0; i -= 2)
+        s += i;
     return s;
 }
 
@@ -145,12 +156,12 @@ int main(void)
             s += b[j];
     }
 #pragma omp taskwait
-    printf("s=%g hist=%u,%u fib=%ld u=%u acc=%ld r=%d\n", s, hist[0], hist[3], fib(15, 5),
-           sum_unsigned(u, 10u), acc, regions());
+    printf("s=%g hist=%u,%u fib=%ld u=%u d=%zu acc=%ld r=%d\n", s, hist[0], hist[3],
+           fib(15, 5), sum_unsigned(u, 10u), count_down(16), acc, regions());
     return 0;
 }
 SRC
-want="s=56 hist=6,6 fib=610 u=45 acc=10 r=325"
+want="s=56 hist=6,6 fib=610 u=45 d=72 acc=10 r=325"
 for std in "-std=c99 -pedantic" "-std=c11 -pedantic" "-std=gnu11"; do
     clean_build "$std $W -Werror" "$want" kernels.c app.c
 done
