@@ -582,8 +582,13 @@ static void emit_one(struct lower *L, struct lower_ftask *f)
     spawn_function(L, &b, f);
     /* (on the line of the task's pragma: lower_lines.c) */
     const char *glue = lower_glue(L, lower_dir_off(&f->dir), lbuf_take(&b, L->a));
-    if (f->enclosing)       /* with a file-scope declaration of f for them to call */
-        rewrite_insert_before(L->rw, f->enclosing->begin,
+    /* with a file-scope declaration of f for them to call, unless one is there already
+       (a second one: -Wredundant-decls) */
+    const struct ast *e = f->enclosing;
+    if (e && f->first_decl < (e->pragma ? e->pragma->begin : e->begin))
+        rewrite_insert_before(L->rw, e->begin, glue);
+    else if (e)
+        rewrite_insert_before(L->rw, e->begin,
                               arena_printf(L->a, "%s\n%s", lower_src(L, f->decl->begin,
                                                                        f->decl->end), glue));
     else
@@ -714,7 +719,9 @@ static void emit_nested(struct lower *L, struct lower_ftask *f)
     spawn_function(L, &spawn, f);
     const char *r = strstr(run.s, "static void"), *s = strstr(spawn.s, "static void");
     const char *brace = strchr(s, '{');
-    lbuf_printf(&b, "%.*s%s%.*s{ if (!__atomic_load_n(&%s[0].run, " LOWER_ATOMIC_ACQUIRE ")) "
+    /* (not static: nested; a GNU extension, said for -pedantic) */
+    lbuf_printf(&b, "%.*s__extension__ %s__extension__ %.*s{ if (!__atomic_load_n(&%s[0].run, "
+                LOWER_ATOMIC_ACQUIRE ")) "
                 "__atomic_store_n(&%s[0].run, %s, " LOWER_ATOMIC_RELEASE ");%s\n",
                 (int)(r - run.s), run.s, r + 7, (int)(brace - s - 7), s + 7, impl, impl,
                 lower_name(L, LN_RUN, fn, -1), brace + 1);

@@ -172,13 +172,12 @@ done
 # Left out, with what their warnings are on: VLAs of their own (a task's copy of one is
 # one too); the user's GNU or odd expressions in clauses, which mcc evaluates and gcc
 # does not (clause_*, deref_casts: typeof under -std=c11); a standalone directive that is
-# a statement before a declaration (depend_objects, error_directive); a task on a
-# block-scope prototype of a function defined above it (local_tasks, the copy at file
-# scope is redundant).  unsized_arrays: arrays sized by their initializer are captured as
-# variably modified (generated VLAs, not fixed yet).
+# a statement before a declaration (depend_objects, error_directive).  unsized_arrays:
+# arrays sized by their initializer are captured as variably modified (generated VLAs,
+# not fixed yet).
 skip=" array_parameters vla_firstprivate vla_capture qualified_params unsized_array_reductions
   depend_bound_effects clause_gnu_forms clause_brace_elision clause_string_arrays
-  clause_expressions deref_casts depend_objects error_directive local_tasks unsized_arrays
+  clause_expressions deref_casts depend_objects error_directive unsized_arrays
   pragma_lint"
 skip=" $(echo $skip) "
 keys() { grep -E ': error: |: warning: .*\[-W' | sed -E 's/^([^:]*):[0-9]+:([0-9]+:)? /\1: /; s#^[^:]*/##' | sort; }
