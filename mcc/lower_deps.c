@@ -429,7 +429,8 @@ static void emit_depobj(struct lower *L, const struct omp_ref *o, bool copies,
 /* One region of a taskwait: appended to the arrays at __nrt_i (regions) and __nrt_o (dims). */
 static void taskwait_fill(struct lower_buf *b, const struct region *r, unsigned flags)
 {
-    lbuf_printf(b, "{ %s" LOWER_SIZE_T " __nrt_es = %s; (void)__nrt_es; __nrt_b[__nrt_i] = " LOWER_CONST_BYTES "(%s); "
+    lbuf_printf(b, "{ %s" LOWER_SIZE_T " __nrt_es = %s; (void)__nrt_es; "
+                "__nrt_b[__nrt_i] = " LOWER_CONST_BYTES "(%s); "
                 "__nrt_f[__nrt_i] = %uu; __nrt_n[__nrt_i] = %d; __nrt_dp[__nrt_i] = &__nrt_d[__nrt_o]; ",
                 r->own.decl.s ? r->own.decl.s : "", r->elem ? r->elem : "1", r->base, flags, r->nd);
     struct lower_buf one = {0};
@@ -624,9 +625,9 @@ void lower_deps_emit_taskwait(struct lower *L, const struct omp_directive *d, st
                     "*__nrt_dp); struct nanort_dim *__nrt_d = __builtin_malloc((__nrt_nd + 1) * "
                     "sizeof *__nrt_d); if (!__nrt_b || !__nrt_f || !__nrt_n || !__nrt_dp || "
                     "!__nrt_d) __builtin_abort(); %s"
-                    "nanort_taskwait_on((unsigned)__nrt_nr, __nrt_f, __nrt_b, __nrt_n, __nrt_dp, %d); "
-                    "__builtin_free(__nrt_b); __builtin_free(__nrt_f); __builtin_free(__nrt_n); "
-                    "__builtin_free(__nrt_dp); __builtin_free(__nrt_d); } }",
+                    "nanort_taskwait_on((unsigned)__nrt_nr, __nrt_f, __nrt_b, __nrt_n, "
+                    "__nrt_dp, %d); __builtin_free(__nrt_b); __builtin_free(__nrt_f); "
+                    "__builtin_free(__nrt_n); __builtin_free(__nrt_dp); __builtin_free(__nrt_d); } }",
                     values.decl.s ? values.decl.s : "", count.s ? count.s : "",
                     fill.s ? fill.s : "", omp_find_clause(d, OMP_CL_NOFLUSH) ? 1 : 0);
     }

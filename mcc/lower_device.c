@@ -181,8 +181,9 @@ static void run_head(struct lower *L, struct lower_buf *b, const struct lower_ft
                      const char *fn)
 {
     /* (unused by attribute: declarations follow, -Wdeclaration-after-statement) */
-    lbuf_printf(b, "\nstatic void %s(void *__nrt_a, nanort_ctx *__nrt_c __attribute__((__unused__))) "
-                "{ struct %s *__nrt_p __attribute__((__unused__)) = __nrt_a;\n", fn,
+    lbuf_printf(b, "\nstatic void %s(void *__nrt_a, nanort_ctx *__nrt_c "
+                "__attribute__((__unused__))) { struct %s *__nrt_p __attribute__((__unused__)) "
+                "= __nrt_a;\n", fn,
                 lower_name(L, LN_ARGS, fname(L, of), -1));
 }
 

@@ -766,8 +766,8 @@ static void array_reduction(struct outline *o, struct lower_var *v)
     };
     lbuf_printf(&o->decl, "__typeof__(__nrt_e->%s) %s = nanort_reduction_original(__nrt_e->%s); ",
                 x, ro, x);
-    lbuf_printf(&o->prologue, "__nrt_e->%s = __builtin_malloc(__nrt_e->%s * sizeof *__nrt_e->%s);\n",
-                x, rn, x);
+    lbuf_printf(&o->prologue, "__nrt_e->%s = __builtin_malloc(__nrt_e->%s * "
+                "sizeof *__nrt_e->%s);\n", x, rn, x);
     reduction_code(o, v, &e);
     record_copy(o, x, arena_printf(L->a, "__nrt_e->%s", x), ro,
                 arena_printf(L->a, "__nrt_e->%s * sizeof *__nrt_e->%s", rn, x));
@@ -1537,7 +1537,8 @@ static void outline_create(struct outline *o, const struct lower_dir *d, struct 
     lbuf_printf(create, "{ %s" LOWER_SIZE_T " __nrt_sz = %s; "
                 "void *__nrt_a; nanort_task *__nrt_t = %s(&%s, "
                 "__nrt_sz, __nrt_nr, __nrt_nd, &__nrt_a%s); struct %s "
-                "*__nrt_x = __nrt_a; (void)__nrt_x; %s%s", o->size.s ? o->size.s : "", size, create_fn,
+                "*__nrt_x = __nrt_a; (void)__nrt_x; %s%s", o->size.s ? o->size.s : "", size,
+                create_fn,
                 lower_name(L, LN_TYPE, o->fn, o->n), create_tail, env,
                 o->init.s ? o->init.s : "", x->init ? x->init : "");
     if (add)

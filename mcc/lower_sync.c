@@ -240,8 +240,9 @@ static char *atomic_update(struct lower *L, const struct atomic_op *a, const cha
     return arena_printf(
         L->a, "{ __typeof__(%s) *__nrt_p = &(%s); __typeof__(%s) __nrt_v = (%s);%s "
         "__typeof__(*__nrt_p) __nrt_o, __nrt_new; (void)__nrt_v; __atomic_load(__nrt_p, &__nrt_o, "
-        LOWER_ATOMIC_RELAXED "); do __nrt_new = (__typeof__(__nrt_new))(%s); while (!__atomic_compare_exchange(__nrt_p, &__nrt_o, "
-        "&__nrt_new, 0, " LOWER_ATOMIC_SEQ_CST ", " LOWER_ATOMIC_RELAXED "));%s%s%s%s }", a->x, a->x, rhs, rhs, w,
+        LOWER_ATOMIC_RELAXED "); do __nrt_new = (__typeof__(__nrt_new))(%s); while "
+        "(!__atomic_compare_exchange(__nrt_p, &__nrt_o, &__nrt_new, 0, " LOWER_ATOMIC_SEQ_CST
+        ", " LOWER_ATOMIC_RELAXED "));%s%s%s%s }", a->x, a->x, rhs, rhs, w,
         a->val, capture ? " " : "", capture ? capture : "", capture ? " = " : "",
         capture ? (capture_new ? "__nrt_new;" : "__nrt_o;") : "");
 }

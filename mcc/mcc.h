@@ -2132,7 +2132,8 @@ void lower_sync_taskwait(struct lower *L, struct ast *pragma, struct omp_directi
     "static __inline__ __attribute__((__unused__, __always_inline__, __artificial__)) void "  \
     LOWER_SYNC_CRITICAL_RELEASE "(void **const *__nrt_n)"
 #define LOWER_SYNC_CRITICAL_DECL LOWER_SYNC_CRITICAL_HEAD "; "
-#define LOWER_SYNC_CRITICAL_DEF LOWER_SYNC_CRITICAL_HEAD " { nanort_critical_leave_at(*__nrt_n); }\n"
+#define LOWER_SYNC_CRITICAL_DEF                                                                  \
+    LOWER_SYNC_CRITICAL_HEAD " { nanort_critical_leave_at(*__nrt_n); }\n"
 void lower_sync_critical(struct lower *L, struct lower_dir *d);
 void lower_sync_atomic(struct lower *L, struct lower_dir *d);
 void lower_sync_main_return(struct lower *L, struct ast *ret);
