@@ -36,8 +36,14 @@ char *lower_glue(struct lower *L, size_t off, const char *text)
     return lbuf_take(&b, L->a);
 }
 
+/* (-Wshadow=local and =compatible-local are options of their own in gcc, which clang does
+   not know: -Wpragmas and clang's -Wunknown-warning-option keep either quiet on the other's) */
 const char lower_shadow_off[] =
-    "\n#pragma GCC diagnostic push\n#pragma GCC diagnostic ignored \"-Wshadow\"\n";
+    "\n#pragma GCC diagnostic push\n#pragma GCC diagnostic ignored \"-Wpragmas\"\n"
+    "#pragma GCC diagnostic ignored \"-Wunknown-warning-option\"\n"
+    "#pragma GCC diagnostic ignored \"-Wshadow\"\n"
+    "#pragma GCC diagnostic ignored \"-Wshadow=local\"\n"
+    "#pragma GCC diagnostic ignored \"-Wshadow=compatible-local\"\n";
 const char lower_shadow_on[] = "\n#pragma GCC diagnostic pop\n";
 
 const char *lower_mark_generated(void)

@@ -165,6 +165,8 @@ want="s=56 hist=6,6 fib=610 u=45 d=72 acc=10 r=325"
 for std in "-std=c99 -pedantic" "-std=c11 -pedantic" "-std=gnu11"; do
     clean_build "$std $W -Werror" "$want" kernels.c app.c
 done
+# (gcc's -Wshadow=local is an option of its own)
+clean_build "${W/-Wshadow /-Wshadow=local } -Werror" "$want" kernels.c app.c
 
 # ---- the tree's programs: mcc's gcc warnings that gcc's (with -fopenmp, and with the
 # pragmas ignored) do not have, counted by file and message: gcc may put a warning on
