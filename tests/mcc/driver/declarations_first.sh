@@ -3,7 +3,8 @@
 # -Wdeclaration-after-statement -Werror: the spawn function of a function task declared in a
 # header (warned in every unit including it), the creation code of an inline task, the head
 # of its outlined function and the chunking of a taskloop or for loop declared their locals
-# after statements.  (A reduction's private copy still does, in the outlined function.)
+# after statements, and so did the private copies of an outlined function's reductions (two
+# of them here, on the loop).
 . "$(dirname "$0")/lib.sh"
 cat > tasks.h <<'SRC'
 #pragma omp task in([n]a) inout(*s)
@@ -23,7 +24,7 @@ cat > app.c <<'SRC'
 #include "tasks.h"
 int main(void)
 {
-    double a[16], b2[16], c2[16], loc[4], s = 0.0, t = 0.0;
+    double a[16], b2[16], c2[16], loc[4], s = 0.0, t = 0.0, u = 0.0;
     int b, i;
     for (i = 0; i < 16; i++)
         a[i] = i;
@@ -39,15 +40,16 @@ int main(void)
 #pragma omp taskloop grainsize(3) shared(b2)
     for (i = 0; i < 16; i++)
         b2[i] = a[i] + 1;
-#pragma omp parallel for
-    for (i = 0; i < 16; i++)
+#pragma omp parallel for reduction(+ : t, u)
+    for (i = 0; i < 16; i++) {
         c2[i] = 2 * b2[i];
-    for (i = 0; i < 16; i++)
         t += c2[i];
-    printf("s=%g t=%g\n", s, t);
+        u += 1.0;
+    }
+    printf("s=%g t=%g u=%g\n", s, t, u);
     return 0;
 }
 SRC
-clean_build "-std=gnu99 -Wall -Wextra -Wdeclaration-after-statement -Werror" "s=120 t=272" \
+clean_build "-std=gnu99 -Wall -Wextra -Wdeclaration-after-statement -Werror" "s=120 t=272 u=16" \
     part.c app.c
 no_temps
