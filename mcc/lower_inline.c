@@ -750,7 +750,8 @@ static void record_copy(struct outline *o, const char *x, const char *copy, cons
 {
     const char *rc = lower_local_name(o->L, LL_RED_COPY, 0, x);
     lbuf_printf(&o->decl, "struct nanort_red_copy %s; ", rc);
-    lbuf_printf(&o->prologue, "nanort_reduction_copy(&%s, %s, %s, %s);\n", rc, copy, orig, bytes);
+    lbuf_printf(&o->prologue, "nanort_reduction_copy(&%s, " LOWER_CONST_BYTES "(%s), " LOWER_BYTES "(%s), "
+                "%s);\n", rc, copy, orig, bytes);
 }
 
 /* reduction(op: [n][m]p): a private array of n*m elements replaces p inside the task. */
@@ -764,14 +765,15 @@ static void array_reduction(struct outline *o, struct lower_var *v)
         arena_printf(L->a, "for (" LOWER_SIZE_T " __nrt_i = 0; __nrt_i < __nrt_e->%s; __nrt_i++) { ", rn),
         " }", arena_printf(L->a, "__nrt_e->%s[__nrt_i]", x), arena_printf(L->a, "%s[__nrt_i]", ro),
     };
-    lbuf_printf(&o->decl, "__typeof__(__nrt_e->%s) %s = nanort_reduction_original(__nrt_e->%s); ",
+    lbuf_printf(&o->decl, "__typeof__(__nrt_e->%s) %s = nanort_reduction_original("
+                LOWER_BYTES "(__nrt_e->%s)); ",
                 x, ro, x);
     lbuf_printf(&o->prologue, "__nrt_e->%s = __builtin_malloc(__nrt_e->%s * "
                 "sizeof *__nrt_e->%s);\n", x, rn, x);
     reduction_code(o, v, &e);
     record_copy(o, x, arena_printf(L->a, "__nrt_e->%s", x), ro,
                 arena_printf(L->a, "__nrt_e->%s * sizeof *__nrt_e->%s", rn, x));
-    lbuf_printf(&o->epilogue, "__builtin_free((void *)__nrt_e->%s);\n", x);
+    lbuf_printf(&o->epilogue, "__builtin_free(" LOWER_BYTES "(__nrt_e->%s));\n", x);
 }
 
 /* reduction(op: a) on an array whose size its initializer gives (`int h[] = {0, 0}`) or a
@@ -786,12 +788,12 @@ static void vm_reduction(struct outline *o, struct lower_var *v)
     struct lower_red_elems e;
     lbuf_printf(&o->decl, "%s = __builtin_malloc(sizeof *%s); ", decl_as(L, v, v->use), x);
     lbuf_printf(&o->prologue, "if (!%s) __builtin_abort(); "
-                "__nrt_e->%s = nanort_reduction_original(__nrt_e->%s);\n", x, x, x);
+                "__nrt_e->%s = nanort_reduction_original(" LOWER_BYTES "(__nrt_e->%s));\n", x, x, x);
     lower_reduction_array_elems(L, v->sym, v->use, orig, &e);
     reduction_code(o, v, &e);
     record_copy(o, x, x, arena_printf(L->a, "__nrt_e->%s", x),
                 arena_printf(L->a, "sizeof %s", v->use));
-    lbuf_printf(&o->epilogue, "__builtin_free((void *)%s);\n", x);
+    lbuf_printf(&o->epilogue, "__builtin_free(" LOWER_BYTES "(%s));\n", x);
 }
 
 /* reduction(op: a[lb:len]): a private copy of the section on the heap, placed (member
@@ -809,11 +811,13 @@ static void section_reduction(struct outline *o, struct lower_var *v)
     bool array = v->sym->type == TYPE_ARRAY && !v->sym->array_param;
     const char *orig = arena_printf(L->a, array ? "(*__nrt_e->%s)" : "__nrt_e->%s", ref);
     /* (a pointer's member has its type, maybe const: copied in) */
-    lbuf_printf(&o->decl, "__typeof__(&%s[0]) %s = nanort_reduction_original(&%s[__nrt_e->%s]), "
+    lbuf_printf(&o->decl, "__typeof__(&%s[0]) %s = nanort_reduction_original("
+                LOWER_BYTES "(&%s[__nrt_e->%s])), "
                 "%s = __builtin_malloc(__nrt_e->%s * sizeof *%s + 1); ", orig, ro, orig, lb, rp, rn,
                 rp);
     lbuf_printf(&o->prologue, "if (!%s) __builtin_abort(); "
-                "{ __typeof__(__nrt_e->%s) __nrt_b = (__typeof__(__nrt_e->%s))((char *)%s - __nrt_e->%s * "
+                "{ __typeof__(__nrt_e->%s) __nrt_b = (__typeof__(__nrt_e->%s))((char *)"
+                LOWER_BYTES "(%s) - __nrt_e->%s * "
                 "(" LOWER_PTRDIFF_T ")sizeof *%s); __builtin_memcpy((void *)&__nrt_e->%s, &__nrt_b, "
                 "sizeof __nrt_b); }\n",
                 rp, rb, rb, rp, lb, rp, rb);
@@ -822,7 +826,7 @@ static void section_reduction(struct outline *o, struct lower_var *v)
                                  &e);
     reduction_code(o, v, &e);
     record_copy(o, x, rp, ro, arena_printf(L->a, "__nrt_e->%s * sizeof *%s", rn, rp));
-    lbuf_printf(&o->epilogue, "__builtin_free((void *)%s);\n", rp);
+    lbuf_printf(&o->epilogue, "__builtin_free(" LOWER_BYTES "(%s));\n", rp);
 }
 
 /* A private or firstprivate VLA: its own bytes at the end of the argument block (sized
@@ -1024,7 +1028,7 @@ static bool capture_inprivate(struct outline *o, struct lower_var *v, const char
                     "if (!__nrt_e->%s) __builtin_abort(); __builtin_memcpy(__nrt_e->%s, "
                     "(const void *)__nrt_e->%s, __nrt_e->%s); __nrt_e->%s = __nrt_e->%s;\n",
                     copy, ib, copy, copy, x, ib, x, copy);
-        lbuf_printf(&o->epilogue, "__builtin_free((void *)__nrt_e->%s);\n", copy);
+        lbuf_printf(&o->epilogue, "__builtin_free(" LOWER_BYTES "(__nrt_e->%s));\n", copy);
     } else {
         mcc_error_at(&r->text.loc, "sorry, unimplemented: this form of inprivate (use a "
                      "variable or a shaped pointer, [n]p)");
@@ -1372,7 +1376,7 @@ static char *outline_body(struct outline *o, const struct lower_dir *d, struct a
             struct lower_red_elems e = {"", "", v->use, orig};
             if (v->sym->type == TYPE_ARRAY)
                 lower_reduction_array_elems(L, v->sym, v->use, orig, &e);
-            lbuf_printf(&o->prologue, "__nrt_e->%s = nanort_reduction_original((void *)__nrt_e->%s);\n",
+            lbuf_printf(&o->prologue, "__nrt_e->%s = nanort_reduction_original(" LOWER_BYTES "(__nrt_e->%s));\n",
                         ref, ref);
             reduction_code(o, v, &e);
             record_copy(o, x, arena_printf(L->a, "&%s", v->use),
@@ -1544,7 +1548,7 @@ static void outline_create(struct outline *o, const struct lower_dir *d, struct 
     if (add)
         lbuf_puts(create, add);
     if (x->group)
-        lbuf_printf(create, "nanort_task_region1(__nrt_t, %uu, (const void *)(%s), 1); ", NANORT_DEP_CONCURRENT,
+        lbuf_printf(create, "nanort_task_region1(__nrt_t, %uu, " LOWER_CONST_BYTES "(%s), 1); ", NANORT_DEP_CONCURRENT,
                     x->group);
     if (x->here)
         lbuf_puts(create, "nanort_task_submit(__nrt_t, (unsigned)NANORT_TASK_UNDEFERRED, 0);");

@@ -87,7 +87,7 @@ static void region_section(struct lower *L, struct privates *p, const struct omp
     lower_reduction_buffer_elems(L, &sec, rn, rp, arena_printf(L->a, "(&(%s)[%s])", orig, lb),
                                  &e);
     lower_reduction_code(L, c, r, &e, &p->pre, &p->epi);
-    lbuf_printf(&p->epi, "__builtin_free((void *)%s); ", rp);
+    lbuf_printf(&p->epi, "__builtin_free(" LOWER_BYTES "(%s)); ", rp);
 }
 
 /* One private, firstprivate or reduction variable of the region (clause c, item r). */

@@ -230,7 +230,9 @@ static char *compare_capture(struct lower *L, struct ast *s)
 }
 
 /* A compare-and-swap loop computing the new value; `capture` gets __nrt_o or __nrt_new.
- * (The new value is cast to x's type: `c++` on a char computes an int, -Wconversion.) */
+ * (The new value is cast to x's type: `c++` on a char computes an int, -Wconversion.)  The
+ * old and new values are of x's type without its qualifiers (`((void)0, x)` is no lvalue):
+ * a volatile copy made gcc warn that __atomic_load "discards 'volatile' qualifier". */
 static char *atomic_update(struct lower *L, const struct atomic_op *a, const char *capture,
                            bool capture_new)
 {
@@ -239,7 +241,8 @@ static char *atomic_update(struct lower *L, const struct atomic_op *a, const cha
                                            a->rhs2) : "";
     return arena_printf(
         L->a, "{ __typeof__(%s) *__nrt_p = &(%s); __typeof__(%s) __nrt_v = (%s);%s "
-        "__typeof__(*__nrt_p) __nrt_o, __nrt_new; (void)__nrt_v; __atomic_load(__nrt_p, &__nrt_o, "
+        "__typeof__(((void)0, *__nrt_p)) __nrt_o, __nrt_new; (void)__nrt_v; "
+        "__atomic_load(__nrt_p, &__nrt_o, "
         LOWER_ATOMIC_RELAXED "); do __nrt_new = (__typeof__(__nrt_new))(%s); while "
         "(!__atomic_compare_exchange(__nrt_p, &__nrt_o, &__nrt_new, 0, " LOWER_ATOMIC_SEQ_CST
         ", " LOWER_ATOMIC_RELAXED "));%s%s%s%s }", a->x, a->x, rhs, rhs, w,
@@ -387,13 +390,15 @@ void lower_sync_atomic(struct lower *L, struct lower_dir *d)
     if (lower_dir_has(d, OMP_CL_READ)) {
         need = "'v = x'";
         if (read_form(L, e, &v, &x))
-            code = arena_printf(L->a, "{ __typeof__(((void)0, %s)) __nrt_o; __atomic_load(&(%s), &__nrt_o, "
-                                LOWER_ATOMIC_SEQ_CST "); %s = __nrt_o; }", x, x, v);
+            code = arena_printf(L->a, "{ __typeof__(((void)0, %s)) __nrt_o; "
+                                "__atomic_load(&(%s), &__nrt_o, " LOWER_ATOMIC_SEQ_CST
+                                "); %s = __nrt_o; }", x, x, v);
     } else if (lower_dir_has(d, OMP_CL_WRITE)) {
         need = "'x = e'";
         if (read_form(L, e, &x, &v))
-            code = arena_printf(L->a, "{ __typeof__(((void)0, %s)) __nrt_n = (%s); __atomic_store(&(%s), "
-                                "&__nrt_n, " LOWER_ATOMIC_SEQ_CST "); }", x, v, x);
+            code = arena_printf(L->a, "{ __typeof__(((void)0, %s)) __nrt_new = (%s); "
+                                "__atomic_store(&(%s), &__nrt_new, " LOWER_ATOMIC_SEQ_CST "); }",
+                                x, v, x);
     } else if (lower_dir_has(d, OMP_CL_COMPARE)) {
         need = lower_dir_has(d, OMP_CL_CAPTURE)
                ? "'{ v = x; if (e < x) { x = e; } }' or '{ if (x == e) { x = d; } v = x; }' "
@@ -422,7 +427,7 @@ void lower_sync_atomic(struct lower *L, struct lower_dir *d)
     if (!atomic_types(L, s))
         return;
     /* (on the statement's own line: its pragma line is gone, chain_dir dropped it; its
-       locals, __nrt_n ..., may have the names of those of the code around it, a taskloop's:
+       locals, __nrt_new ..., may have the names of those of the code around it, a taskloop's:
        -Wshadow is not told of them, inside its block, which may be followed by an `else`) */
     size_t n = strlen(code);
     if (code[0] == '{' && code[n - 1] == '}')

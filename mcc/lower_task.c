@@ -301,13 +301,15 @@ static void red_privates(struct lower *L, const struct lower_ftask *f, struct lo
          * task), and the task's record of its own copy (include/nanort.h) */
         const char *ro = lower_local_name(L, LL_RED_ORIG, 0, x);
         const char *rc = lower_local_name(L, LL_RED_COPY, 0, x);
-        lbuf_printf(decl, "__typeof__(*__nrt_p->%s) *%s = nanort_reduction_original(__nrt_p->%s); "
+        lbuf_printf(decl, "__typeof__(*__nrt_p->%s) *%s = nanort_reduction_original("
+                    LOWER_BYTES "(__nrt_p->%s)); "
                     "struct nanort_red_copy %s; ", x, ro, x, rc);
         if (r->ref->kind == OMP_REF_DEREF) {
             lbuf_printf(decl, "__typeof__(*__nrt_p->%s) %s; ", x, rp);
             struct lower_red_elems e = {"", "", rp, arena_printf(L->a, "(*%s)", ro)};
             lower_reduction_code(L, r->clause, r->ref, &e, pro, epi);
-            lbuf_printf(pro, "nanort_reduction_copy(&%s, (const void *)&%s, (void *)%s, sizeof %s);\n",
+            lbuf_printf(pro, "nanort_reduction_copy(&%s, " LOWER_CONST_BYTES "(&%s), " LOWER_BYTES "(%s), "
+                        "sizeof %s);\n",
                         rc, rp, ro, rp);
             continue;
         }
@@ -327,9 +329,10 @@ static void red_privates(struct lower *L, const struct lower_ftask *f, struct lo
             " }", arena_printf(L->a, "%s[__nrt_i]", rp), arena_printf(L->a, "%s[__nrt_i]", ro),
         };
         lower_reduction_code(L, r->clause, r->ref, &e, pro, epi);
-        lbuf_printf(pro, "nanort_reduction_copy(&%s, (const void *)%s, (void *)%s, %s * sizeof *%s);\n",
+        lbuf_printf(pro, "nanort_reduction_copy(&%s, " LOWER_CONST_BYTES "(%s), " LOWER_BYTES "(%s), "
+                    "%s * sizeof *%s);\n",
                     rc, rp, ro, rn, rp);
-        lbuf_printf(epi, "if (%s) __builtin_free((void *)%s);\n", rh, rp);
+        lbuf_printf(epi, "if (%s) __builtin_free(" LOWER_BYTES "(%s));\n", rh, rp);
     }
 }
 

@@ -1322,6 +1322,8 @@ char *lower_src(struct lower *L, size_t begin, size_t end);           /* raw tex
 const char *lower_bytes_at(struct lower *L, const char *addr, bool konst);
 /* The same as a prefix of a parenthesised address: `LOWER_CONST_BYTES "(%s)"`. */
 #define LOWER_CONST_BYTES "(const void *)(" LOWER_SIZE_T ")"
+/* ... and for nanort's and free's `void *` parameters (a volatile object's address). */
+#define LOWER_BYTES "(void *)(" LOWER_SIZE_T ")"
 /* A copy of the `len` bytes of `text` with each comment replaced by a blank (the driver
  * preprocesses with -C): for the text searches that a comment must not fool. */
 char *lower_uncomment(struct lower *L, const char *text, size_t len);
