@@ -967,7 +967,7 @@ bool lower_disjoint_reads_others(struct lower *L, const struct lower_dir *d, str
     const struct lower_region *r = L->region;
     while (r && !r->team)
         r = r->up;
-    bool orphan = !L->region && lower_called_in_region(L, L->fn);
+    bool orphan = !L->region;
     if (!r && !orphan)
         return false;
     struct joins g = {.L = L, .from = r ? r->begin : L->fn->begin,
@@ -1085,8 +1085,20 @@ struct later_use {
     bool found;
 };
 
-/* The first `barrier` or `taskwait` after the construct in the block that holds it: the
- * construct's tasks are done there. */
+/* Is the statement n a `for` or `sections` without `nowait`, whose end waits for every
+ * child of the task (an earlier nowait construct's tasks too)? */
+static bool waits_at_end(struct lower *L, struct ast *n)
+{
+    struct ast *pr = n->kind != AST_PRAGMA ? n->pragma : NULL;
+    if (!pr || !(lower_pragma_is(L, pr, "for") || lower_pragma_is(L, pr, "sections")))
+        return false;
+    const struct omp_directive *d = lower_parse_pragma(L, pr);
+    return d && !omp_find_clause(d, OMP_CL_NOWAIT);
+}
+
+/* The first `barrier` or `taskwait` after the construct in the block that holds it, or the
+ * end of a `for` or `sections` there without `nowait`: the construct's tasks are done
+ * there. */
 static bool barrier_visit(struct ast *n, void *arg)
 {
     struct later_use *u = arg;
@@ -1097,6 +1109,10 @@ static bool barrier_visit(struct ast *n, void *arg)
         if (after && i->kind == AST_PRAGMA &&
             (lower_pragma_is(u->L, i, "barrier") || lower_pragma_is(u->L, i, "taskwait"))) {
             u->stop = i->begin;
+            return false;
+        }
+        if (after && waits_at_end(u->L, i)) {
+            u->stop = i->end;
             return false;
         }
         after |= i->begin <= u->from && u->to <= i->end && i->end <= u->to;
@@ -1153,7 +1169,7 @@ bool lower_disjoint_used_after(struct lower *L, const struct ast *construct, str
     const struct lower_region *r = L->region;
     while (r && !r->team)
         r = r->up;
-    bool orphan = !L->region && lower_called_in_region(L, L->fn);
+    bool orphan = !L->region;
     if (!r && !orphan)
         return false;
     struct joins g = {.L = L, .from = r ? r->begin : L->fn->begin,

@@ -320,16 +320,17 @@ struct ws_body {
 
 /* Does each thread that runs the worksharing construct being lowered have its own s: a
  * variable private to each thread of the enclosing parallel region, or, in an orphaned
- * construct (no region around it in its function) of a function a parallel region of
- * this unit calls, an automatic local or a parameter of the function, which each thread of
- * that region has (a per-thread scratch buffer handed in, a local partial sum)?  (An
- * orphaned construct no region here calls keeps OmpSs's rules: the function's variables
- * are shared.) */
+ * construct (no region around it in its function), an automatic local or a parameter of
+ * the function, which each thread that calls it has (a per-thread scratch buffer handed
+ * in, a local partial sum)?  Whatever calls the function: a region of this unit or of
+ * another, a function pointer, or main with no region, whose team of one runs the
+ * iterations one after the other; in each, the loop's tasks must not share what a
+ * thread's iterations would have had to themselves. */
 static bool ws_thread_private(struct lower *L, const struct sym *s)
 {
     return lower_thread_private(L, s) ||
            (!L->region && s->storage == STORAGE_LOCAL &&
-            (s->kind == SYM_OBJECT || s->kind == SYM_PARAM) && lower_called_in_region(L, L->fn));
+            (s->kind == SYM_OBJECT || s->kind == SYM_PARAM));
 }
 
 /* Is s, the counter of a for statement in the body that is declared outside it, each of
@@ -464,6 +465,114 @@ static bool writes_through_shared(struct ws_body b, const struct sym *s)
            lower_disjoint_reads_others(L, b.d, b.c->node, s, task_own, &b);
 }
 
+/* Is s an array of the function's own (not a parameter) that an orphaned construct's body
+ * writes only at each iteration's own elements, reads at no other iteration's, and lets
+ * no pointer escape (a[k] = k * scale in main, with no region)?  Each calling thread has
+ * its own s in OpenMP and fills the elements of its iterations; the team of one, main's
+ * or any caller's, fills them all, one iteration after the other.  One s shared by the
+ * loop's tasks ends the same, so they may run at once: unless a nowait construct leaves s
+ * to the code after it while they run. */
+static bool own_elements_array(struct ws_body b, const struct sym *s)
+{
+    struct lower *L = b.c->L;
+    if (L->region || s->type != TYPE_ARRAY || s->array_param || !only_elements(b.c->node, s))
+        return false;
+    return !stray_write(b, s, rooted_at, true) &&
+           !lower_disjoint_reads_others(L, b.d, b.c->node, s, task_own, &b) &&
+           !(lower_dir_has(b.d, OMP_CL_NOWAIT) &&
+             lower_disjoint_used_after(L, b.d->node, b.c->node, s));
+}
+
+/* The names of s in a sections construct: inside one section (from..to) or in the others,
+ * and the constant subscripts s[K] they are used with (K a decimal or hex literal). */
+enum { SEC_MAX_ELEMS = 16 };
+
+struct section_names {
+    struct lower *L;
+    const struct sym *s;
+    size_t from, to;                /* the section */
+    int names[2], elements[2];      /* [1] in the section, [0] in the others: all names of
+                                       s, those in s[K] */
+    long long k[2][SEC_MAX_ELEMS];  /* ... their K */
+    bool full;                      /* too many, or &s[K]: elements not told apart */
+};
+
+static bool const_index(struct lower *L, const struct ast *e, long long *v)
+{
+    if (!e || e->kind != AST_CONSTANT || !strchr("0123456789", L->text[e->begin]))
+        return false;
+    char *end;
+    *v = strtoll(L->text + e->begin, &end, 0);
+    while (end < L->text + e->end && strchr("uUlL", *end))
+        end++;
+    return end == L->text + e->end;
+}
+
+static bool section_names_visit(struct ast *n, void *arg)
+{
+    struct section_names *x = arg;
+    int in = n->begin >= x->from && n->end <= x->to;
+    long long k;
+    if (n->kind == AST_SUBSCRIPT && n->kid[0] && n->kid[0]->kind == AST_IDENT &&
+        n->kid[0]->sym == x->s && const_index(x->L, n->kid[1], &k)) {
+        if (x->elements[in] == SEC_MAX_ELEMS)
+            x->full = true;
+        else
+            x->k[in][x->elements[in]++] = k;
+    }
+    /* (&s[K] may reach other elements: q[1] with q = &hits[6]) */
+    x->full |= n->kind == AST_UNARY && n->op == '&' && lower_lvalue_root(n->kid[0]) == x->s;
+    x->names[in] += n->kind == AST_IDENT && n->sym == x->s;
+    return true;
+}
+
+/* The statement of the construct whose directive is dir, around the node `in`. */
+struct construct_of {
+    struct lower *L;
+    const struct omp_directive *dir;
+    const struct ast *in;
+    struct ast *found;
+};
+
+static bool construct_of_visit(struct ast *n, void *arg)
+{
+    struct construct_of *f = arg;
+    if (f->found || n->begin > f->in->begin || n->end < f->in->end)
+        return false;
+    for (struct ast *pr = n->kind != AST_PRAGMA ? n->pragma : NULL; pr; pr = pr->kid[0])
+        if (lower_map_get(&f->L->parsed, pr) == f->dir)
+            f->found = n;
+    return !f->found;
+}
+
+/* Is s used by one section alone of an orphaned sections construct that waits at its end
+ * (`a = 11;` in one, `b = 12;` in another), or, an array, at constant elements no other
+ * section names (`hits[7] = 7;` in one, `hits[8] = 8;` in another)?  What that section's
+ * task alone uses of its one copy ends as the team of one leaves it.  (A section is lowered
+ * with a lower_dir of its own statement and the sections' directive.) */
+static bool one_section_only(struct ws_body b, const struct sym *s)
+{
+    struct lower *L = b.c->L;
+    if (L->region || b.d->dir->kind != OMP_DIR_SECTIONS || lower_dir_has(b.d, OMP_CL_NOWAIT))
+        return false;
+    struct construct_of f = {L, b.d->dir, b.c->node, NULL};
+    ast_walk(L->fn, construct_of_visit, &f);
+    if (!f.found)
+        return false;
+    struct section_names x = {.L = L, .s = s, .from = b.c->node->begin, .to = b.c->node->end};
+    ast_walk(f.found, section_names_visit, &x);
+    if (!x.names[0])
+        return true;                /* named in this section alone */
+    if (s->type != TYPE_ARRAY || s->array_param || x.full ||
+        x.names[0] != x.elements[0] || x.names[1] != x.elements[1])
+        return false;
+    for (int i = 0; i < x.elements[1]; i++)
+        for (int o = 0; o < x.elements[0]; o++)
+            if (x.k[1][i] == x.k[0][o])
+                return false;
+    return true;
+}
+
 /* A worksharing construct found to run as one task on the region's thread: true the first
  * time, when it is to be reported (the sections of one are captured one by one). */
 static bool first_serial_report(struct lower *L, const struct lower_dir *d)
@@ -515,7 +624,7 @@ static bool used_after_nowait(struct capture *c, const struct lower_dir *d, cons
  *                    privatised on the way), as OpenMP's rule for tasks says
  *   for, sections    shared (worksharing rules); a variable that each thread of an
  *                    enclosing parallel region would have its own copy of (also, in an
- *                    orphaned construct of a function a region calls, the function's
+ *                    orphaned construct, whatever calls its function, the function's
  *                    own: ws_thread_private) is firstprivate,
  *                    or, when the body writes it, shared by one task running every
  *                    iteration (c->serial): a team of one thread, as OpenMP would run it
@@ -559,13 +668,22 @@ static void implicit_sharing(struct capture *c, const struct lower_dir *d, size_
                 v->red_ref = ref;
                 continue;
             }
+            if (written && (own_elements_array(body, v->sym) ||
+                            (!through && one_section_only(body, v->sym)))) {
+                v->share = LOWER_SHARED;
+                continue;
+            }
             /* set before any use in the body (an inner loop's counter, a temporary): what
              * a thread's copy held before an iteration does not matter, so each task has
              * its own (PolyBench's and NPB's `parallel private(i, j, k)` around `for`
              * loops whose bodies count with j ran as one task); not a pointer written
              * through at elements other than the iteration's (`q = work; q[0] += x`: what
-             * it points to may be each thread's own) */
-            if (written && !through && lower_assigned_first(c->node, v->sym)) {
+             * it points to may be each thread's own); in an orphaned construct, not a
+             * variable the function reads after it (`a = 11;` in a section, checked
+             * after the sections): whatever calls the function, a team of one may, and its
+             * one thread has the value the last iteration or section gave it */
+            if (written && !through && lower_assigned_first(c->node, v->sym) &&
+                (c->L->region || !lower_read_later(c->L->fn, v->sym, d->node))) {
                 v->share = LOWER_PRIVATE;
                 continue;
             }
@@ -600,10 +718,10 @@ static void implicit_sharing(struct capture *c, const struct lower_dir *d, size_
                 }
             } else if ((written || indexes) && first_serial_report(c->L, d)) {
                 struct mcc_loc at = lower_dir_loc(c->L, d);
-                mcc_warning_at(&at, "'%.*s' is private to each thread of %s%s%s and the %s "
+                mcc_warning_at(&at, "'%.*s' is private to each thread %s%s%s and the %s "
                                "%s: %s, one after the other (%s to split the work)",
                                (int)v->sym->name->len, v->sym->name->str,
-                               c->L->region ? "the parallel region" : "a parallel region calling '",
+                               c->L->region ? "of the parallel region" : "calling '",
                                c->L->region ? "" : fn_name(c->L), c->L->region ? "" : "'",
                                ws_noun(d),
                                pointee ? "may write what it points to where other iterations "

@@ -915,6 +915,76 @@ bool lower_assigned_first(struct ast *st, const struct sym *s)
     }
 }
 
+/* The uses of s in code that runs after a construct: the first to run, if it reads s
+ * (anything but `s = e` with e not naming s, which counts where it surely runs: not in a
+ * branch, nor a loop's body or step).  A node's time is its place in the text after the
+ * construct, or, before it in a loop around it, that place after the end of everything
+ * (it runs at the loop's next turn). */
+struct later_read {
+    const struct sym *s;
+    size_t from, to, wrap;          /* the construct; the function's end */
+    bool cond;                      /* in a part that may not run */
+    bool loop;                      /* in a loop around the construct */
+    const struct ast *set;          /* the left of the last `s = e` seen */
+    size_t first_read, first_set;
+};
+
+static bool later_read_visit(struct ast *n, void *arg);
+
+/* Walk kids from..3 of n as parts that may not run. */
+static void later_read_maybe(struct later_read *r, struct ast *n, int from)
+{
+    for (int k = 0; k < 4; k++) {
+        bool cond = r->cond;
+        r->cond |= k >= from;
+        ast_walk(n->kid[k], later_read_visit, r);
+        r->cond = cond;
+    }
+}
+
+static bool later_read_visit(struct ast *n, void *arg)
+{
+    struct later_read *r = arg;
+    if (n->begin >= r->from && n->end <= r->to)
+        return false;               /* the construct */
+    bool around = n->begin < r->from && n->end >= r->to;
+    if (around && !r->loop && (n->kind == AST_FOR || n->kind == AST_WHILE || n->kind == AST_DO)) {
+        r->loop = true;
+        later_read_maybe(r, n, 4);
+        r->loop = false;
+        return false;
+    }
+    if (n->end <= r->from && !r->loop)
+        return false;               /* before it, not repeated */
+    int maybe = around || r->cond ? 0
+                : n->kind == AST_IF || n->kind == AST_SWITCH || n->kind == AST_WHILE ||
+                  n->kind == AST_CONDITIONAL ||
+                  (n->kind == AST_BINARY && (n->op == AND_OP || n->op == OR_OP)) ? 1
+                : n->kind == AST_FOR ? 2 : 0;
+    if (maybe) {
+        later_read_maybe(r, n, maybe);
+        return false;
+    }
+    size_t at = n->begin >= r->to ? n->begin : n->begin + r->wrap;
+    if (n->kind == AST_ASSIGN && n->op == '=' && n->kid[0] && n->kid[0]->kind == AST_IDENT &&
+        n->kid[0]->sym == r->s && !names_sym(n->kid[1], r->s)) {
+        r->set = n->kid[0];
+        if (!r->cond && at < r->first_set)
+            r->first_set = at;
+    } else if (n->kind == AST_IDENT && n->sym == r->s && n != r->set && at < r->first_read) {
+        r->first_read = at;
+    }
+    return true;
+}
+
+bool lower_read_later(struct ast *fn, const struct sym *s, const struct ast *construct)
+{
+    struct later_read r = {s, construct->begin, construct->end, fn->end, false, false, NULL,
+                           SIZE_MAX, SIZE_MAX};
+    ast_walk(fn, later_read_visit, &r);
+    return r.first_read < r.first_set;
+}
+
 #define TL_WRITES_SEEN 32             /* function definitions one statement's calls reach */
 
 struct tl_write {
@@ -990,59 +1060,6 @@ bool lower_pragma_is(struct lower *L, const struct ast *pr, const char *word)
         t += n;
     }
     return t == end || !(isalnum((unsigned char)*t) || *t == '_');
-}
-
-/* A call of the function `fn` in what a parallel region runs: in the region's statement, or
- * in a function of this unit it calls (calls of calls too). */
-struct region_call {
-    struct lower *L;
-    const struct name *fn;
-    const struct ast *seen[TL_WRITES_SEEN];
-    int nseen;
-    bool found;
-};
-
-static bool region_call_visit(struct ast *n, void *arg)
-{
-    struct region_call *c = arg;
-    struct ast *f = n->kind == AST_CALL ? n->kid[0] : NULL;
-    if (f && f->kind == AST_IDENT && f->sym && f->sym->kind == SYM_FUNCTION) {
-        if (f->sym->name == c->fn)
-            c->found = true;
-        struct ast *def = c->found ? NULL : function_def(c->L, f->sym);
-        int i = 0;
-        while (def && i < c->nseen && c->seen[i] != def)
-            i++;
-        if (def && i == c->nseen && c->nseen < TL_WRITES_SEEN) {
-            c->seen[c->nseen++] = def;
-            ast_walk(def->kid[3], region_call_visit, c);
-        }
-    }
-    return !c->found;
-}
-
-static bool region_find_visit(struct ast *n, void *arg)
-{
-    struct region_call *c = arg;
-    for (const struct ast *pr = n->kind != AST_PRAGMA ? n->pragma : NULL; pr && !c->found;
-         pr = pr->kid[0])
-        if (lower_pragma_is(c->L, pr, "parallel"))
-            ast_walk(n, region_call_visit, c);
-    return !c->found;
-}
-
-bool lower_called_in_region(struct lower *L, const struct ast *fn)
-{
-    struct ast *dn = fn ? ast_declarator_name(fn->kid[1]) : NULL;
-    if (!dn || !L->t->tu)
-        return false;
-    void *known = lower_map_get(&L->region_callees, fn);
-    if (known)
-        return known == (void *)fn;
-    struct region_call c = {.L = L, .fn = dn->name};
-    ast_walk(L->t->tu, region_find_visit, &c);
-    lower_map_put(L, &L->region_callees, fn, c.found ? (void *)fn : (void *)L);
-    return c.found;
 }
 
 /* How many times the tree n (lists followed) names s: all, and as the whole operand of

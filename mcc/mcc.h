@@ -1266,8 +1266,6 @@ struct lower {
     struct check_state *check;     /* check.c: names of the function being checked */
     struct lower_frame *frame;     /* innermost outlined task being lowered, or NULL */
     struct lower_region *region;   /* innermost region (lower_omp.c) around it, or NULL */
-    struct lower_map region_callees;   /* function definition -> itself when a parallel
-                                          region of the unit calls it (lower_text.c) */
     struct lower_nest *nest;       /* the constructs around it, innermost first (check_nesting.c) */
     bool in_refused_sections;      /* inside a sections construct reported as an error: its
                                       section directives are no stray ones (lower.c) */
@@ -1392,10 +1390,6 @@ bool lower_thread_private(struct lower *L, const struct sym *s);
 /* The global threadprivate variables statement n writes (x = ..., x++, x.f += ...), also
  * in the functions of this unit it calls (not tasks): up to max in found; returns how many. */
 int lower_writes_thread_local(struct lower *L, struct ast *n, struct sym **found, int max);
-/* Does a parallel region of this unit call the function defined by `fn` (in its statement,
- * or through functions of this unit it calls)?  Then each thread of its team runs fn, and
- * an orphaned worksharing construct in fn binds to that team. */
-bool lower_called_in_region(struct lower *L, const struct ast *fn);
 /* Is the pragma line pr `#pragma omp WORD ...` (`parallel` also for `parallel for`)? */
 bool lower_pragma_is(struct lower *L, const struct ast *pr, const char *word);
 /* Does n use s only to add to it or subtract from it (`s += e`, `s -= e` with e not naming
@@ -1417,6 +1411,10 @@ bool lower_writes(struct ast *body, const struct sym *s);
 /* May code of `region` that runs after `construct` (after it in the text, or before it in
  * a loop around it) write s? */
 bool lower_writes_later(struct ast *region, const struct sym *s, const struct ast *construct);
+/* Does code of the function `fn` that runs after `construct` (after it in the text, or
+ * before it in a loop around it) read the value s has after it, before setting it
+ * (`s = e`, e not naming s)?  (A rough order: the text's, branches taken as in a row.) */
+bool lower_read_later(struct ast *fn, const struct sym *s, const struct ast *construct);
 /* The lvalue node n writes (the left of an assignment, the operand of ++ or --, and with
  * `address` of unary &), or NULL. */
 struct ast *lower_write_target(struct ast *n, bool address);
@@ -1933,7 +1931,7 @@ bool lower_disjoint_aliased(struct lower *L, struct ast *body, const struct sym 
  * beside p[i] = x), or through another variable that may point into the same storage
  * (q[i] with q = p + 1), or hand such a pointer on?  Only when that storage is each
  * thread's own in OpenMP (set in the region from no variable, malloc(...), or an array of
- * each thread; in an orphaned construct of a function a region calls, also a parameter's
+ * each thread; in an orphaned construct, whatever calls its function, also a parameter's
  * or a local array): the region's one copy then has what other iterations wrote.  own and
  * arg as in lower_disjoint_writes. */
 bool lower_disjoint_reads_others(struct lower *L, const struct lower_dir *d, struct ast *body,
