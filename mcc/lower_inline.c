@@ -627,7 +627,9 @@ static bool used_after_nowait(struct capture *c, const struct lower_dir *d, cons
  *                    orphaned construct, whatever calls its function, the function's
  *                    own: ws_thread_private) is firstprivate,
  *                    or, when the body writes it, shared by one task running every
- *                    iteration (c->serial): a team of one thread, as OpenMP would run it
+ *                    iteration (c->serial): a team of one thread, as OpenMP would run it;
+ *                    in an orphaned construct, shared by tasks at once when they end as
+ *                    that team would (own_elements_array, one_section_only)
  */
 static void implicit_sharing(struct capture *c, const struct lower_dir *d, size_t off)
 {
