@@ -431,8 +431,8 @@ void lower_sync_atomic(struct lower *L, struct lower_dir *d)
        -Wshadow is not told of them, inside its block, which may be followed by an `else`) */
     size_t n = strlen(code);
     if (code[0] == '{' && code[n - 1] == '}')
-        code = arena_printf(L->a, "{%s%.*s%s}", lower_glue(L, d->node->begin, LOWER_SHADOW_OFF),
-                            (int)(n - 2), code + 1, lower_glue(L, d->node->begin, LOWER_SHADOW_ON));
+        code = arena_printf(L->a, "{%s%.*s%s}", lower_glue(L, d->node->begin, lower_shadow_off),
+                            (int)(n - 2), code + 1, lower_glue(L, d->node->begin, lower_shadow_on));
     rewrite_replace(L->rw, d->node->begin, d->node->end, code);
 }
 

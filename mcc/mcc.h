@@ -1091,11 +1091,6 @@ bool omp_parse_iterators(struct omp_parser *p, struct omp_vec *iters);
  * orders by their values.
  */
 #define LOWER_SIZE_T "__typeof__(sizeof 0)"
-/* Around generated declarations that may take the names of the user's (an outlined
- * function's copies of captured variables): gcc's -Wshadow off, then back as it was.  Each
- * is a line of its own (lower_glue puts a linemarker after each newline). */
-#define LOWER_SHADOW_OFF "\n#pragma GCC diagnostic push\n#pragma GCC diagnostic ignored \"-Wshadow\"\n"
-#define LOWER_SHADOW_ON "\n#pragma GCC diagnostic pop\n"
 #define LOWER_PTRDIFF_T "__typeof__((char *)0 - (char *)0)"
 /* The memory orders of the __atomic builtins by value, as gcc's and clang's __ATOMIC_*
  * macros define them. */
