@@ -961,20 +961,33 @@ static bool per_thread(struct joins *g, const struct sym **group, int n)
     return false;
 }
 
-bool lower_disjoint_reads_others(struct lower *L, const struct lower_dir *d, struct ast *body,
-                                 const struct sym *s, lower_disjoint_own_fn *own, void *arg)
+/* The pointers that share storage with s in its team region *team (or, in an orphaned
+ * construct, NULL: in its function), in *group, and their count, if that storage is each
+ * thread's own there; -1 if it is not (or s is in no region and no orphaned construct). */
+static int per_thread_group(struct lower *L, struct joins *g, const struct sym *s,
+                            const struct sym ***group, const struct lower_region **team)
 {
     const struct lower_region *r = L->region;
     while (r && !r->team)
         r = r->up;
     bool orphan = !L->region;
     if (!r && !orphan)
-        return false;
-    struct joins g = {.L = L, .from = r ? r->begin : L->fn->begin,
-                      .to = r ? r->end : L->fn->end, .orphan = orphan};
+        return -1;
+    *g = (struct joins){.L = L, .from = r ? r->begin : L->fn->begin,
+                        .to = r ? r->end : L->fn->end, .orphan = orphan};
+    *team = r;
+    int n = group_of(g, s, group);
+    return per_thread(g, *group, n) ? n : -1;
+}
+
+bool lower_disjoint_reads_others(struct lower *L, const struct lower_dir *d, struct ast *body,
+                                 const struct sym *s, lower_disjoint_own_fn *own, void *arg)
+{
+    struct joins g;
     const struct sym **group;
-    int n = group_of(&g, s, &group);
-    if (!per_thread(&g, group, n))
+    const struct lower_region *r;
+    int n = per_thread_group(L, &g, s, &group, &r);
+    if (n < 0)
         return false;
     struct alias_writes w = {group, n, false, false};
     ast_walk(body, alias_writes_visit, &w);
@@ -1166,17 +1179,11 @@ static bool later_use_visit(struct ast *n, void *arg)
 bool lower_disjoint_used_after(struct lower *L, const struct ast *construct, struct ast *body,
                                const struct sym *s)
 {
-    const struct lower_region *r = L->region;
-    while (r && !r->team)
-        r = r->up;
-    bool orphan = !L->region;
-    if (!r && !orphan)
-        return false;
-    struct joins g = {.L = L, .from = r ? r->begin : L->fn->begin,
-                      .to = r ? r->end : L->fn->end, .orphan = orphan};
+    struct joins g;
     const struct sym **group;
-    int n = group_of(&g, s, &group);
-    if (!per_thread(&g, group, n))
+    const struct lower_region *r;
+    int n = per_thread_group(L, &g, s, &group, &r);
+    if (n < 0)
         return false;
     struct accesses x = {.L = L, .group = group, .n = n};
     /* (a construct that only reads the storage conflicts with later writes alone) */
