@@ -6,12 +6,14 @@
  * 'f__nrt_spawn'"), a name the user never wrote.  So mcc checks the number of arguments and
  * each argument's type against its parameter itself, at the user's call, with
  * check_expr.c's types:
- *   - what gcc rejects (a struct for a scalar, a float for a pointer) and what gcc 14
- *     rejects (an integer for a pointer or the reverse, pointers to different types) are
- *     errors;
- *   - what gcc only warns of (a pointer whose target loses its qualifiers, or differs in
- *     the signedness of its integers) is a warning, and the argument goes through
- *     `(void *)` so that gcc does not warn again about the spawn function.
+ *   - what gcc rejects (a struct for a scalar, a float for a pointer) is an error;
+ *   - what gcc 12 only warns of is a warning, with gcc's words: an integer for a pointer or
+ *     the reverse, pointers to different types (a `double (*)[N]` array for a `double *`,
+ *     as old codes pass whole matrices), a pointer whose target loses its qualifiers or
+ *     differs in the signedness of its integers.  Such a program built with gcc and runs
+ *     (gcc 14 refuses the first three, but existing programs must build unchanged with the
+ *     compiler they have); the argument is then converted as gcc converts it, through a
+ *     cast, so that gcc does not warn again about the spawn function.
  * An argument whose type mcc cannot tell (its expression is beyond check_expr.c) is left
  * to gcc, which then reports it about the spawn function, but at the user's line.
  * A call of a task not declared yet (defined after its use, without a prototype) is no
@@ -92,7 +94,7 @@ static int unsigned_blind(int a)
 
 /* For pointers p and a (a passes for p as check_expr.c tells): what gcc warns of, as a
  * message tail; NULL for nothing, "" for a clash of integer types of one size (`long *`
- * for `long long *`), which gcc 14 rejects.  Only pointers to plain integers, floats,
+ * for `long long *`: incompatible pointer types, a warning under gcc 12).  Only pointers to plain integers, floats,
  * structs or void are looked at. */
 static const char *pointer_warning(const struct ck_type *p, const struct ck_type *a)
 {
@@ -131,15 +133,25 @@ static bool argument(struct lower *L, const struct lower_ftask *f, int i, struct
                      expected(L, &pt, &a));
         return false;
     case CK_PASS_INT_FROM_POINTER: case CK_PASS_POINTER_FROM_INT:
-        mcc_error_at(&loc, "passing argument %d of task '%s' makes %s from %s without a "
-                     "cast%s", i, task, pass == CK_PASS_POINTER_FROM_INT ? "pointer" : "integer",
-                     pass == CK_PASS_POINTER_FROM_INT ? "integer" : "pointer",
-                     expected(L, &pt, &a));
-        return false;
+        if (!L->clone)
+            mcc_warning_at(&loc, "passing argument %d of task '%s' makes %s from %s without a "
+                           "cast%s", i, task,
+                           pass == CK_PASS_POINTER_FROM_INT ? "pointer" : "integer",
+                           pass == CK_PASS_POINTER_FROM_INT ? "integer" : "pointer",
+                           expected(L, &pt, &a));
+        /* (through size_t: the bits gcc's implicit conversion gives, without its warning) */
+        rewrite_insert_before(L->rw, arg->begin, pass == CK_PASS_POINTER_FROM_INT
+                                                     ? "(void *)(" LOWER_SIZE_T ")("
+                                                     : "(" LOWER_SIZE_T ")(");
+        rewrite_insert_after(L->rw, arg->end, ")");
+        return true;
     case CK_PASS_POINTERS_CLASH:
-        mcc_error_at(&loc, "passing argument %d of task '%s' from incompatible pointer type%s",
-                     i, task, expected(L, &pt, &a));
-        return false;
+        if (!L->clone)
+            mcc_warning_at(&loc, "passing argument %d of task '%s' from incompatible pointer "
+                           "type%s", i, task, expected(L, &pt, &a));
+        rewrite_insert_before(L->rw, arg->begin, "(void *)(");
+        rewrite_insert_after(L->rw, arg->end, ")");
+        return true;
     }
     if (!warn)
         return true;
