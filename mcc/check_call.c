@@ -125,45 +125,39 @@ static bool argument(struct lower *L, const struct lower_ftask *f, int i, struct
     const char *warn = pass == CK_PASS_OK ? pointer_warning(&pt, &a) : NULL;
     if (warn && !*warn)
         pass = CK_PASS_POINTERS_CLASH;
+    /* what gcc 12 only warns of: said (once: a serial clone's call was said when the
+     * function itself was lowered), then the argument converted as gcc converts it */
+    const char *msg, *cast = "(void *)(";
     switch (pass) {
     case CK_PASS_OK:
+        if (!warn)
+            return true;
+        msg = arena_printf(L->a, "%spassing argument %d of task '%s' %s",
+                           !strcmp(warn, "differ in signedness") ? "pointer targets in " : "",
+                           i, task, warn);
         break;
     case CK_PASS_INCOMPATIBLE:
         mcc_error_at(&loc, "incompatible type for argument %d of task '%s'%s", i, task,
                      expected(L, &pt, &a));
         return false;
     case CK_PASS_INT_FROM_POINTER: case CK_PASS_POINTER_FROM_INT:
-        if (!L->clone)
-            mcc_warning_at(&loc, "passing argument %d of task '%s' makes %s from %s without a "
-                           "cast%s", i, task,
+        msg = arena_printf(L->a, "passing argument %d of task '%s' makes %s from %s without a "
+                           "cast", i, task,
                            pass == CK_PASS_POINTER_FROM_INT ? "pointer" : "integer",
-                           pass == CK_PASS_POINTER_FROM_INT ? "integer" : "pointer",
-                           expected(L, &pt, &a));
+                           pass == CK_PASS_POINTER_FROM_INT ? "integer" : "pointer");
         /* (through size_t: the bits gcc's implicit conversion gives, without its warning) */
-        rewrite_insert_before(L->rw, arg->begin, pass == CK_PASS_POINTER_FROM_INT
-                                                     ? "(void *)(" LOWER_SIZE_T ")("
-                                                     : "(" LOWER_SIZE_T ")(");
-        rewrite_insert_after(L->rw, arg->end, ")");
-        return true;
+        cast = pass == CK_PASS_POINTER_FROM_INT ? "(void *)(" LOWER_SIZE_T ")("
+                                                : "(" LOWER_SIZE_T ")(";
+        break;
     case CK_PASS_POINTERS_CLASH:
-        if (!L->clone)
-            mcc_warning_at(&loc, "passing argument %d of task '%s' from incompatible pointer "
-                           "type%s", i, task, expected(L, &pt, &a));
-        rewrite_insert_before(L->rw, arg->begin, "(void *)(");
-        rewrite_insert_after(L->rw, arg->end, ")");
-        return true;
+    default:
+        msg = arena_printf(L->a, "passing argument %d of task '%s' from incompatible pointer "
+                           "type", i, task);
+        break;
     }
-    if (!warn)
-        return true;
-    if (L->clone)
-        ;                           /* said when the function itself was lowered */
-    else if (!strcmp(warn, "differ in signedness"))
-        mcc_warning_at(&loc, "pointer targets in passing argument %d of task '%s' %s%s", i,
-                       task, warn, expected(L, &pt, &a));
-    else
-        mcc_warning_at(&loc, "passing argument %d of task '%s' %s%s", i, task, warn,
-                       expected(L, &pt, &a));
-    rewrite_insert_before(L->rw, arg->begin, "(void *)(");
+    if (!L->clone)
+        mcc_warning_at(&loc, "%s%s", msg, expected(L, &pt, &a));
+    rewrite_insert_before(L->rw, arg->begin, cast);
     rewrite_insert_after(L->rw, arg->end, ")");
     return true;
 }
