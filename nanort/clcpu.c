@@ -265,6 +265,18 @@ struct stage {
     char *mem, *base;           /* malloc'd block; the region's byte r->lo in the copy */
 };
 
+/* The bytes of region r between the host and its copy (r->lo at `base`), each way. */
+static void region_bytes(const struct nrt_region *r, char *base, bool to_copy)
+{
+    struct nrt_chunk_it it;
+    uintptr_t lo, hi;
+    for (nrt_chunk_start(&it, r); nrt_chunk_next(&it, &lo, &hi);)
+        if (to_copy)
+            memcpy(base + (lo - r->lo), (const void *)lo, hi - lo);
+        else
+            memcpy((void *)lo, base + (lo - r->lo), hi - lo);
+}
+
 static const struct nrt_region *region_holding(const nanort_task *t, uintptr_t p)
 {
     for (unsigned i = 0; i < t->nregions; i++)         /* the region it is the base of */
@@ -303,10 +315,7 @@ static unsigned stage_misaligned(const nanort_ctx *ctx, const struct nanort_open
         /* the copy's start such that p's byte lands at a multiple of a */
         size_t shift = (a - ((uintptr_t)mem + (p - r->lo)) % a) % a;
         char *base = mem + shift;
-        struct nrt_chunk_it it;
-        uintptr_t lo, hi;
-        for (nrt_chunk_start(&it, r); nrt_chunk_next(&it, &lo, &hi);)
-            memcpy(base + (lo - r->lo), (const void *)lo, hi - lo);
+        region_bytes(r, base, true);
         st[n++] = (struct stage){r, mem, base};
     }
     for (unsigned i = 0; i < k->nargs && n; i++) {
@@ -326,13 +335,8 @@ static unsigned stage_misaligned(const nanort_ctx *ctx, const struct nanort_open
 static void unstage(struct stage *st, unsigned n)
 {
     for (unsigned j = 0; j < n; j++) {
-        const struct nrt_region *r = st[j].r;
-        if ((r->flags & NANORT_DEP_MODE_MASK) != NANORT_DEP_IN) {
-            struct nrt_chunk_it it;
-            uintptr_t lo, hi;
-            for (nrt_chunk_start(&it, r); nrt_chunk_next(&it, &lo, &hi);)
-                memcpy((void *)lo, st[j].base + (lo - r->lo), hi - lo);
-        }
+        if ((st[j].r->flags & NANORT_DEP_MODE_MASK) != NANORT_DEP_IN)
+            region_bytes(st[j].r, st[j].base, false);
         free(st[j].mem);
     }
 }
