@@ -136,16 +136,18 @@ def simulate_per_worker(tasks, workers, policy, spread, rnd, succ, npred, rank):
         victims = [v for v in range(workers) if v != w and own[v]]
         return own[rnd.choice(victims)].popleft() if victims else None
 
+    def run(w):
+        t = take(w)
+        if t is not None:
+            busy[w] = True
+            heapq.heappush(running, (now + tasks[t][0] * (1 + spread * rnd.random()), t, w))
+
     def start_idle():
         order = list(range(workers))
         rnd.shuffle(order)
         for w in order:
             if not busy[w]:
-                t = take(w)
-                if t is not None:
-                    busy[w] = True
-                    heapq.heappush(running, (now + tasks[t][0] * (1 + spread * rnd.random()),
-                                             t, w))
+                run(w)
 
     start_idle()
     while done < n:
@@ -163,11 +165,7 @@ def simulate_per_worker(tasks, workers, policy, spread, rnd, succ, npred, rank):
             if made and not shared:
                 kept[w] = made.pop(0)
             shared.extend(made)
-        # the finisher first (it looks at its own queue before sleeping), then the others
-        t2 = take(w)
-        if t2 is not None:
-            busy[w] = True
-            heapq.heappush(running, (now + tasks[t2][0] * (1 + spread * rnd.random()), t2, w))
+        run(w)      # the finisher first (it looks at its own queue before sleeping)
         start_idle()
     return now, sum(c for c, _ in tasks) / workers, max(rank)
 
