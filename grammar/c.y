@@ -1334,9 +1334,13 @@ static bool dangling_pragma(struct mcc_parser *p)
     if (!p->dangling_pragma)
         return false;
     size_t at = p->dangling_pragma - 1;
+    if (at >= p->src->len)
+        return false;
+    /* The source is not NUL-terminated (mcc_translate_buffer takes a length): every search
+     * here stays within it. */
     const char *t = p->src->text + at, *e = p->src->text + p->src->len;
-    const char *omp = strstr(t, "omp");
-    if (!omp || omp >= e)
+    const char *omp = memmem(t, (size_t)(e - t), "omp", 3);
+    if (!omp)
         return false;
     const char *w = omp + 3, *first = NULL, *last = NULL;
     for (;;) {
