@@ -128,14 +128,19 @@ bool lower_final_site_ok(const struct lower_dir *d)
 
 char *lower_final_site(struct lower *L, const struct final_parts *p)
 {
-    /* A stack copy of the argument block (zero-filled, as nanort_task_create's), filled
-     * as at creation, and the body called on it in this task. */
+    /* A copy of the argument block (zero-filled, as nanort_task_create's), filled as at
+     * creation, and the body called on it in this task: on the stack, or on the heap when
+     * copies of VLAs make its size known only at run time (malloc's alignment is the
+     * block's 16; a VLA would be one the user did not write, for -Wvla, and would stay
+     * on the stack of a loop's frame). */
     const char *block = p->size_end
-        ? "__attribute__((__aligned__(16))) char __nrt_s[__nrt_sz]; void *__nrt_a = __nrt_s; "
+        ? "void *__nrt_a = __builtin_malloc(__nrt_sz); "
         : arena_printf(L->a, "struct %s __nrt_s; void *__nrt_a = &__nrt_s; ", p->env);
     const char *size = p->size_end ? p->size_end : arena_printf(L->a, "sizeof(struct %s)", p->env);
     return arena_printf(L->a, "{ %s" LOWER_SIZE_T " __nrt_sz = %s; %sstruct %s *__nrt_x = __nrt_a; "
-                        "(void)__nrt_x; __builtin_memset(__nrt_a, 0, __nrt_sz); %s%s%s(__nrt_a, "
-                        "(nanort_ctx *)0); }", p->size ? p->size : "", size, block, p->env,
-                        p->init ? p->init : "", p->extra_init ? p->extra_init : "", p->fn);
+                        "(void)__nrt_x; %s__builtin_memset(__nrt_a, 0, __nrt_sz); %s%s%s(__nrt_a, "
+                        "(nanort_ctx *)0); %s}", p->size ? p->size : "", size, block, p->env,
+                        p->size_end ? "if (!__nrt_a) __builtin_abort(); " : "",
+                        p->init ? p->init : "", p->extra_init ? p->extra_init : "", p->fn,
+                        p->size_end ? "__builtin_free(__nrt_a); " : "");
 }

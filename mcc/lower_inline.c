@@ -1567,10 +1567,12 @@ static void outline_smp_function(struct outline *o, const char *text, const char
      * The captures are declared under the user's names, which the body and gdb use: they
      * hide a global of the same name (a privatised global), and in a nested function the
      * enclosing function's variables and its own arguments.  That is what they are for,
-     * so -Wshadow is off from the head to the body, which has the user's own. */
-    lbuf_printf(glue, "struct %s { %s};\n%s%svoid %s(void *__nrt_arg, "
+     * so -Wshadow is off from the head to the body, which has the user's own; so is -Wvla
+     * (lower_vla_quiet). */
+    lbuf_printf(glue, "struct %s { %s};\n%s%s%svoid %s(void *__nrt_arg, "
                 "nanort_ctx *__nrt_c __attribute__((unused)))\n{\n    struct %s *__nrt_e "
                 "__attribute__((unused)) = __nrt_arg;\n%s%s%s%s%s", env, o->env.s, lower_shadow_off,
+                lower_vla_quiet,
                 o->local ? "__extension__ " : "static ", lower_name(L, LN_TASK, o->fn, o->n), env,
                 o->alias.s ? o->alias.s : "", o->decl.s ? o->decl.s : "",
                 o->prologue.s ? o->prologue.s : "", head ? head : "", lower_shadow_on);

@@ -45,6 +45,11 @@ const char lower_shadow_off[] =
     "#pragma GCC diagnostic ignored \"-Wshadow=local\"\n"
     "#pragma GCC diagnostic ignored \"-Wshadow=compatible-local\"\n";
 const char lower_shadow_on[] = "\n#pragma GCC diagnostic pop\n";
+/* (after lower_shadow_off, before its pop: the declarations of an outlined function's head
+   redeclare variably modified captures with their recorded bounds, and an array sized by its
+   initializer (`int tab[] = {1, 2}`) as one of a recorded extent, a VLA the user did not
+   write: -Wvla is the user's own lines' business) */
+const char lower_vla_quiet[] = "#pragma GCC diagnostic ignored \"-Wvla\"\n";
 
 const char *lower_mark_generated(void)
 {

@@ -2080,7 +2080,7 @@ char *lower_glue(struct lower *L, size_t off, const char *text);
 /* Around generated declarations under the user's names, which hide others on purpose (a
  * task's captures, a serial clone's copies, a kernel's parameters): -Wshadow off for their
  * lines only, the user's own keep it.  Each is lines of its own: glue only. */
-extern const char lower_shadow_off[], lower_shadow_on[];
+extern const char lower_shadow_off[], lower_shadow_on[], lower_vla_quiet[];
 /* A linemarker for code of no construct (the prelude, the end of the unit): the file
  * "<mcc>", so that no line of the user's has it. */
 const char *lower_mark_generated(void);
