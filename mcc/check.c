@@ -1036,13 +1036,16 @@ static bool after_tag_keyword(const char *t, size_t begin, size_t i)
 
 /* Does text [begin, end) of the function being lowered name a typedef, an enumeration
  * constant or a struct, union or enum tag declared in the function before it?  Code
- * outlined from there must stay inside the function, where they are seen. */
-bool check_names_local_type(struct lower *L, size_t begin, size_t end)
+ * outlined from there must stay inside the function, where they are seen; a typedef of a
+ * variably modified type is declared again there instead (mcc.h). */
+bool check_names_local_type(struct lower *L, size_t begin, size_t end,
+                            void (*vm_typedef)(void *, struct sym *), void *arg)
 {
     if (!L->fn)
         return false;
     struct check_state *s = ck_function_state(L, L->fn);
     const char *t = L->text;
+    bool local = false;     /* (on to the end: each typedef of a VM type is wanted) */
     for (size_t i = begin; i < end; i++) {
         if (!ident_char(t[i]) || (t[i] >= '0' && t[i] <= '9') ||
             (i > begin && ident_char(t[i - 1])))
@@ -1052,13 +1055,15 @@ bool check_names_local_type(struct lower *L, size_t begin, size_t end)
             j++;
         struct name *nm = name_intern(&L->t->parser, t + i, j - i);
         struct sym *y = ck_lookup_block(s, nm, i);
-        if (y && (y->kind == SYM_TYPEDEF || y->kind == SYM_ENUM_CONST) && y->declarator &&
-            y->declarator->begin < begin)
-            return true;
+        bool before = y && y->declarator && y->declarator->begin < begin;
+        if (before && lower_local_vm_typedef(y))
+            vm_typedef(arg, y);
+        else if (before && (y->kind == SYM_TYPEDEF || y->kind == SYM_ENUM_CONST))
+            local = true;
         y = after_tag_keyword(t, begin, i) ? ck_lookup_block_ns(s, nm, i, true) : NULL;
         if (y && y->declarator && y->declarator->begin < begin)
-            return true;
+            local = true;
         i = j - 1;
     }
-    return false;
+    return local;
 }

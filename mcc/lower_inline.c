@@ -837,6 +837,10 @@ struct outline {
     struct lower_buf alias;         /* the captures under the user's names (alias()) */
     struct ast *body;               /* what is outlined */
     struct lower_var *vars;         /* the captured variables */
+    struct sym **types;             /* the local typedefs of variably modified types it uses,
+                                       each after those its type names (declared again:
+                                       capture_typedefs) */
+    int ntypes, captypes;
 };
 
 static const char *vname(const struct lower_var *v, struct mcc_arena *a)
@@ -1252,7 +1256,7 @@ static bool capture_vm(struct outline *o, struct lower_var *v, const char *x,
         lbuf_printf(&o->init, "__nrt_x->%s = %s; ", m, b[k].text);
     }
     v->use = vm_by_address(v) ? arena_printf(L->a, "(*%s)", x) : x;
-    return lower_decl_text(L, v->sym, NULL) != NULL;
+    return lower_decl_text_subst(L, v->sym, NULL, NULL, 0) != NULL;
 }
 
 /* reduction(op: x): the private copy, and the address of the original it combines into. */
@@ -1285,6 +1289,88 @@ static bool capture_reduction(struct outline *o, struct lower_var *v, const char
     lbuf_printf(&o->init, "__nrt_x->%s = &(%s); ", ref, parent);
     alias(o, v, x, x, false);
     return true;
+}
+
+static void add_vm_typedef(void *arg, struct sym *t);
+
+static bool vm_typedef_visit(struct ast *n, void *arg)
+{
+    if (n->kind == AST_TYPEDEF_REF && lower_local_vm_typedef(n->sym))
+        add_vm_typedef(arg, n->sym);
+    return true;
+}
+
+/* The local typedefs of variably modified types that tree n (specifiers, a declarator)
+ * names, into o->types. */
+static void named_vm_typedefs(struct outline *o, struct ast *n)
+{
+    ast_walk(n, vm_typedef_visit, o);
+}
+
+/* Typedef t into o->types (once), after those its own type names. */
+static void add_vm_typedef(void *arg, struct sym *t)
+{
+    struct outline *o = arg;
+    for (int i = 0; i < o->ntypes; i++)
+        if (o->types[i] == t)
+            return;
+    named_vm_typedefs(o, t->specs);
+    named_vm_typedefs(o, lower_full_declarator(t));
+    if (o->ntypes == o->captypes) {
+        o->captypes = o->captypes ? 2 * o->captypes : 4;
+        struct sym **n = arena_alloc(o->L->a, (size_t)o->captypes * sizeof *n);
+        if (o->ntypes)
+            memcpy(n, o->types, (size_t)o->ntypes * sizeof *n);
+        o->types = n;
+    }
+    o->types[o->ntypes++] = t;
+}
+
+/* Does one of o's typedefs have the name of another, or of a capture?  (Both would be
+ * declared in the outlined function's scope.) */
+static const struct sym *typedef_name_clash(const struct outline *o, int i)
+{
+    const struct name *nm = o->types[i]->name;
+    for (int j = 0; j < i; j++)
+        if (o->types[j]->name == nm)
+            return o->types[j];
+    for (const struct lower_var *v = o->vars; v; v = v->next)
+        if (v->sym->name == nm)
+            return v->sym;
+    return NULL;
+}
+
+/* The local typedefs of variably modified types the task uses (named by the body or by a
+ * capture's type): a member for each extent, recorded at creation from the typedef itself
+ * with sizeof (lower_typedef_bounds: its variables may have changed since), and the typedef
+ * declared again in the outlined function with those members as its bounds, before the
+ * captures declared with it.  The outlined function then needs nothing of the frame the
+ * typedef was declared in: no static chain, no trampoline. */
+static void capture_typedefs(struct outline *o, const struct lower_dir *d)
+{
+    struct lower *L = o->L;
+    for (int i = 0; i < o->ntypes; i++) {
+        struct sym *t = o->types[i];
+        const char *x = arena_strndup(L->a, t->name->str, t->name->len);
+        struct lower_subst *b;
+        int n = lower_typedef_bounds(L, t, "__nrt_x", &b);
+        for (int k = 0; k < n; k++) {
+            const char *m = lower_local_name(L, LL_TYPE_BOUND, k, x);
+            lbuf_printf(&o->env, LOWER_SIZE_T " %s; ", m);
+            lbuf_printf(&o->init, "__nrt_x->%s = %s; ", m, b[k].text);
+            b[k].text = arena_printf(L->a, "__nrt_e->%s", m);
+        }
+        char *decl = typedef_name_clash(o, i) ? NULL : lower_typedef_decl(L, t, b, n, o->local);
+        struct mcc_loc at = source_loc(&L->t->src, lower_dir_off(d));
+        if (decl)
+            lbuf_printf(&o->decl, "%s; ", decl);
+        else
+            mcc_error_at(&at, "sorry, unimplemented: a '%s' construct using the local typedef "
+                         "'%s' of a variably modified type, %s", omp_directive_names[d->dir->kind],
+                         x, typedef_name_clash(o, i) ? "named as another typedef or variable it "
+                                                       "uses"
+                                                     : "which defines a tag");
+    }
 }
 
 /* Member, initialisation and use of one captured variable.  False: not capturable. */
@@ -1463,6 +1549,7 @@ static void outline_captures(struct outline *o, const struct lower_dir *d,
         else if (v->last)
             lastprivate_member(o, v, parent);
     }
+    capture_typedefs(o, d);
     if (extra_env)
         lbuf_puts(&o->env, extra_env);
     bool last = false;
@@ -1696,13 +1783,22 @@ char *lower_inline_outline(struct lower *L, const struct lower_dir *d, struct as
     struct outline o = {.L = L, .fn = fn_name(L), .n = ++L->serial, .body = body, .vars = vars,
                         .local = x->local, .construct = d->node->begin,
                         .values = x->values ? x->values : &own};
-    for (struct lower_var *v = vars; v; v = v->next)
+    for (struct lower_var *v = vars; v; v = v->next) {
         o.local |= needs_local(L, v);
+        if (v->vm) {
+            named_vm_typedefs(&o, v->sym->specs);
+            named_vm_typedefs(&o, lower_full_declarator(v->sym));
+        }
+    }
     /* a local typedef, enumerator or tag named in the body or in the clauses of a
-       construct nested in it */
+       construct nested in it (not a typedef of a VM type: declared again, into o.types) */
     size_t from = body == d->node ? (d->inner ? d->inner->begin : body->begin)
                                   : body->pragma ? body->pragma->begin : body->begin;
-    o.local |= check_names_local_type(L, from, body->end);
+    o.local |= check_names_local_type(L, from, body->end, add_vm_typedef, &o);
+    /* (one of those written with a type of the function, `typedef struct p prow[n]`: the
+       outlined function is inside it too, where it declares the typedef again) */
+    for (int i = 0; i < o.ntypes; i++)
+        o.local |= !lower_typedef_decl(L, o.types[i], NULL, 0, false);
     /* Creation-side code first: it is in the parent's frame. */
     struct lower_buf count = {0}, add = {0};
     lower_deps_emit(L, d, false, o.values, &count, &add);

@@ -412,22 +412,33 @@ struct ast *lower_full_declarator(struct sym *sym)
     }
 }
 
-static bool has_ident(struct ast *n)
+/* Does tree n have a node `hit` takes? */
+static bool tree_has(struct ast *n, bool (*hit)(const struct ast *))
 {
     if (!n)
         return false;
-    if (n->kind == AST_IDENT)
-        return !n->sym || n->sym->kind != SYM_ENUM_CONST;
+    if (hit(n))
+        return true;
     if (n->kind == AST_LIST) {
         for (struct ast *i = n->kid[0]; i; i = i->next)
-            if (has_ident(i))
+            if (tree_has(i, hit))
                 return true;
         return false;
     }
     for (int k = 0; k < 4; k++)
-        if (has_ident(n->kid[k]))
+        if (tree_has(n->kid[k], hit))
             return true;
     return false;
+}
+
+static bool is_ident(const struct ast *n)
+{
+    return n->kind == AST_IDENT && (!n->sym || n->sym->kind != SYM_ENUM_CONST);
+}
+
+static bool has_ident(struct ast *n)
+{
+    return tree_has(n, is_ident);
 }
 
 bool lower_declarator_is_vm(struct ast *d)
@@ -450,13 +461,25 @@ static struct ast *adjusted_array(struct sym *s)
     return last && last->kind == AST_DECL_ARRAY ? last : NULL;
 }
 
+static bool is_vm_typedef(const struct ast *n)
+{
+    return n->kind == AST_TYPEDEF_REF && lower_local_vm_typedef(n->sym);
+}
+
+/* Do the specifiers `n` name a local typedef of a variably modified type? */
+static bool names_vm_typedef(struct ast *n)
+{
+    return tree_has(n, is_vm_typedef);
+}
+
 /* An automatic array whose size its initializer gives (`int tab[] = {1, 2, 3};`, `char
  * s[] = "hi";`): its type cannot be written at file scope either, so it is captured as a
- * variably modified one, its extent recorded at creation (lower_vla_bounds). */
+ * variably modified one, its extent recorded at creation (lower_vla_bounds).  (`row a;`
+ * with `typedef double row[n];` is no such array: its typedef has the extent.) */
 static bool unsized_local(const struct sym *s)
 {
     return s->kind == SYM_OBJECT && s->type == TYPE_ARRAY && !s->array_param &&
-           !s->array_size && s->storage == STORAGE_LOCAL;
+           !s->array_size && s->storage == STORAGE_LOCAL && !names_vm_typedef(s->specs);
 }
 
 bool lower_sym_is_vm(struct sym *s)
@@ -467,22 +490,37 @@ bool lower_sym_is_vm(struct sym *s)
     for (struct ast *d = lower_full_declarator(s); d && d->kind != AST_DECL_NAME; d = d->kid[0])
         if (d != skip && d->kind == AST_DECL_ARRAY && d->kid[1] && has_ident(d->kid[1]))
             return true;
-    return false;
+    return names_vm_typedef(s->specs);
 }
 
-/* Can this type be written at file scope?  (No local typedefs, tags, enumeration constants
- * (`int a[N]` with N the function's own) or typeof.)  `here`: can it be written again where
- * the declaration stands, in its function?  (Not a tag it defines, `enum {A, B} e`, a
- * second definition; not __auto_type, which needs its initializer.) */
-static bool printable(struct ast *n, bool here)
+bool lower_local_vm_typedef(struct sym *t)
+{
+    return t && t->kind == SYM_TYPEDEF && t->depth > 0 && lower_sym_is_vm(t);
+}
+
+/* Where a type is written again. */
+enum print_at {
+    PRINT_FILE,         /* at file scope: no local typedefs, tags, enumeration constants
+                           (`int a[N]` with N the function's own) or typeof */
+    PRINT_OUTLINE,      /* in an outlined function, which declares again the local typedefs
+                           of variably modified types it uses (lower_typedef_decl) */
+    PRINT_HERE,         /* where the declaration stands, in its function: not a tag it
+                           defines (`enum {A, B} e`, a second definition), not __auto_type
+                           (which needs its initializer) */
+};
+
+/* Can this type be written at `at`? */
+static bool printable(struct ast *n, enum print_at at)
 {
     if (!n)
         return true;
+    bool here = at == PRINT_HERE;
     switch (n->kind) {
     case AST_IDENT:
         return here || !n->sym || n->sym->kind != SYM_ENUM_CONST || n->sym->depth == 0;
     case AST_TYPEDEF_REF:
-        return here || !n->sym || n->sym->depth == 0;
+        return here || !n->sym || n->sym->depth == 0 ||
+               (at == PRINT_OUTLINE && lower_local_vm_typedef(n->sym));
     case AST_STRUCT: case AST_ENUM:
         return !n->kid[0] && (here || !n->sym || n->sym->depth == 0);
     case AST_TYPEOF:
@@ -491,12 +529,12 @@ static bool printable(struct ast *n, bool here)
         return n->op != KW_AUTO_TYPE;
     case AST_LIST:
         for (struct ast *i = n->kid[0]; i; i = i->next)
-            if (!printable(i, here))
+            if (!printable(i, at))
                 return false;
         return true;
     default:
         for (int k = 0; k < 4; k++)
-            if (!printable(n->kid[k], here))
+            if (!printable(n->kid[k], at))
                 return false;
         return true;
     }
@@ -539,10 +577,10 @@ static void put_src(struct lower *L, struct lower_buf *b, size_t begin, size_t e
 }
 
 static char *decl_text(struct lower *L, struct sym *sym, const char *name,
-                       const struct lower_subst *subst, int nsubst, bool here)
+                       const struct lower_subst *subst, int nsubst, enum print_at at)
 {
     struct ast *decl = lower_full_declarator(sym);
-    if (!decl || !sym->specs || !printable(sym->specs, here) || !printable(decl, here))
+    if (!decl || !sym->specs || !printable(sym->specs, at) || !printable(decl, at))
         return NULL;
     struct lower_buf b = {0};
     struct ast *dn = sym->declarator;
@@ -575,12 +613,12 @@ static char *decl_text(struct lower *L, struct sym *sym, const char *name,
 char *lower_decl_text_subst(struct lower *L, struct sym *sym, const char *name,
                             const struct lower_subst *subst, int nsubst)
 {
-    return decl_text(L, sym, name, subst, nsubst, false);
+    return decl_text(L, sym, name, subst, nsubst, PRINT_OUTLINE);
 }
 
 char *lower_decl_text(struct lower *L, struct sym *sym, const char *name)
 {
-    return decl_text(L, sym, name, NULL, 0, false);
+    return decl_text(L, sym, name, NULL, 0, PRINT_FILE);
 }
 
 char *lower_decl_in_frame(struct lower *L, const char *decl, const char *name)
@@ -594,7 +632,7 @@ char *lower_decl_in_frame(struct lower *L, const char *decl, const char *name)
 
 char *lower_decl_text_here(struct lower *L, struct sym *sym, const char *name)
 {
-    char *t = decl_text(L, sym, "@", NULL, 0, true);
+    char *t = decl_text(L, sym, "@", NULL, 0, PRINT_HERE);
     if (!t)
         return NULL;
     return lower_decl_in_frame(L, t, name ? name : arena_strndup(L->a, sym->name->str,
@@ -615,8 +653,10 @@ static int declarator_levels(struct lower *L, struct sym *sym, struct ast ***lev
     return n;
 }
 
-int lower_vla_bounds(struct lower *L, struct sym *sym, const char *obj,
-                     struct lower_subst **out)
+/* lower_vla_bounds, and lower_typedef_bounds when `at` is not NULL: what a pointer level
+ * points to is then taken at `at`, not loaded through the pointer. */
+static int vla_bounds(struct lower *L, struct sym *sym, const char *obj, const char *at,
+                      struct lower_subst **out)
 {
     struct ast **lv;
     int n = declarator_levels(L, sym, &lv), k = 0;
@@ -626,7 +666,8 @@ int lower_vla_bounds(struct lower *L, struct sym *sym, const char *obj,
     for (int i = 0; i < n && lv[i]->kind != AST_DECL_FUNCTION; i++) {
         struct ast *a = lv[i];
         if (a->kind != AST_DECL_ARRAY || a == skip) {
-            e = arena_printf(L->a, "(*%s)", e);
+            e = at ? arena_printf(L->a, "(*(__typeof__(%s))(%s))", e, at)
+                   : arena_printf(L->a, "(*%s)", e);
             continue;
         }
         if ((a->kid[1] && has_ident(a->kid[1])) ||
@@ -645,6 +686,30 @@ int lower_vla_bounds(struct lower *L, struct sym *sym, const char *obj,
         e = arena_printf(L->a, "(%s)[0]", e);
     }
     return k;
+}
+
+int lower_vla_bounds(struct lower *L, struct sym *sym, const char *obj,
+                     struct lower_subst **out)
+{
+    return vla_bounds(L, sym, obj, NULL, out);
+}
+
+int lower_typedef_bounds(struct lower *L, struct sym *t, const char *at,
+                         struct lower_subst **out)
+{
+    const char *name = arena_strndup(L->a, t->name->str, t->name->len);
+    return vla_bounds(L, t, arena_printf(L->a, "(*(%s *)(%s))", name, at), at, out);
+}
+
+char *lower_typedef_decl(struct lower *L, struct sym *t, const struct lower_subst *subst,
+                         int nsubst, bool nested)
+{
+    char *d = decl_text(L, t, "@", subst, nsubst, nested ? PRINT_HERE : PRINT_OUTLINE);
+    if (!d)
+        return NULL;
+    return arena_printf(L->a, "__attribute__((__unused__)) typedef %s",
+                        lower_decl_in_frame(L, d, arena_strndup(L->a, t->name->str,
+                                                                t->name->len)));
 }
 
 bool lower_vla_bound_kept(struct ast *level)

@@ -1355,7 +1355,9 @@ char *lower_decl_text_here(struct lower *L, struct sym *sym, const char *name);
 /* `decl`, a declaration whose name is written "@", with the frame's names renamed
  * (lower_expr) and "@" replaced by `name`. */
 char *lower_decl_in_frame(struct lower *L, const char *decl, const char *name);
-/* lower_decl_text with the spans of `subst` inside the declarator replaced (in order). */
+/* lower_decl_text with the spans of `subst` inside the declarator replaced (in order), for an
+ * outlined function: the local typedefs of variably modified types it names are allowed
+ * (lower_local_vm_typedef). */
 char *lower_decl_text_subst(struct lower *L, struct sym *sym, const char *name,
                             const struct lower_subst *subst, int nsubst);
 /* The variable array bounds of sym's declared type, walking its declarator from the name
@@ -1366,6 +1368,23 @@ char *lower_decl_text_subst(struct lower *L, struct sym *sym, const char *name,
  * many. */
 int lower_vla_bounds(struct lower *L, struct sym *sym, const char *obj,
                      struct lower_subst **out);
+/* lower_vla_bounds for the local typedef t of a variably modified type (`typedef double
+ * row[n];`): its extents, as they were fixed at its declaration, for an object of type t at
+ * the address `at` (in sizeof only: nothing there is read but a pointer's bytes). */
+int lower_typedef_bounds(struct lower *L, struct sym *t, const char *at,
+                         struct lower_subst **out);
+/* The declaration of typedef t again (`typedef double row[b]`, unused allowed), the spans of
+ * `subst` replaced (its bounds, lower_typedef_bounds), the frame's names renamed; NULL when
+ * a type it names cannot be written in an outlined function at file scope (a local struct),
+ * or `nested` in one inside t's function (a tag it defines). */
+char *lower_typedef_decl(struct lower *L, struct sym *t, const struct lower_subst *subst,
+                         int nsubst, bool nested);
+/* Is t a typedef declared in the function whose type is variably modified (`typedef double
+ * row[n];`, or one of such a typedef: `typedef row *rows;`)?  Variables of such types are
+ * captured as variably modified ones, and an outlined function declares the typedef again
+ * with the extents recorded at the task's creation, not from the frame it was declared in
+ * (that needs a static chain: a trampoline, an executable stack). */
+bool lower_local_vm_typedef(struct sym *t);
 /* Is the array declarator `level` one lower_vla_bounds leaves alone (a function declarator
  * lies between it and the name)? */
 bool lower_vla_bound_kept(struct ast *level);
@@ -1503,8 +1522,11 @@ void check_call_before_task(struct lower *L, const struct ast *call);
 /* check_nesting.c: may d be where it is, inside L->nest?  Reports the error when not. */
 bool check_nesting(const struct lower *L, const struct omp_directive *d);
 const struct mcc_loc *check_word_loc(const struct omp_directive *d);
-/* check.c: does text [begin, end) name a typedef, enumerator or tag local to L->fn? */
-bool check_names_local_type(struct lower *L, size_t begin, size_t end);
+/* check.c: does text [begin, end) name a typedef, enumerator or tag local to L->fn?  Local
+ * typedefs of variably modified types (lower_local_vm_typedef) do not count: each is given
+ * to `vm_typedef` (arg its first argument) instead, as often as it is named. */
+bool check_names_local_type(struct lower *L, size_t begin, size_t end,
+                            void (*vm_typedef)(void *, struct sym *), void *arg);
 /* The value of `text`, C seen from offset `at` of the function being lowered, when it is
  * an integer constant expression as gcc folds them (`1u`, `(2 - 1)`, an enumeration
  * constant, `sizeof(char)`, `(int)1.0`); false otherwise, nothing reported. */
@@ -2037,6 +2059,7 @@ void lower_names_for_user(char *line);
     X(LL_REGION_BASE, "pb", BOTH) /* ... placed as the pointer it stands for */            \
     X(LL_VLA_OFF, "off_", NAME)  /* offset of a VLA's copy in the argument block */        \
     X(LL_VLA_BOUND, "vb", BOTH)  /* member: a variable array bound of a capture's type */  \
+    X(LL_TYPE_BOUND, "tb", BOTH) /* member: one of a local typedef's (lower_typedef_bounds) */ \
     X(LL_INPRIV, "ip_", NAME)    /* member: the address inprivate copies from */           \
     X(LL_INPRIV_BYTES, "ib_", NAME) /* ... how many bytes */                               \
     X(LL_INPRIV_COPY, "if_", NAME)  /* ... the task's copy */                              \
