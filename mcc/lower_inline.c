@@ -1366,10 +1366,8 @@ static void capture_typedefs(struct outline *o, const struct lower_dir *d)
             lbuf_printf(&o->decl, "%s; ", decl);
         else
             mcc_error_at(&at, "sorry, unimplemented: a '%s' construct using the local typedef "
-                         "'%s' of a variably modified type, %s", omp_directive_names[d->dir->kind],
-                         x, typedef_name_clash(o, i) ? "named as another typedef or variable it "
-                                                       "uses"
-                                                     : "which defines a tag");
+                         "'%s' of a variably modified type, named as another typedef or "
+                         "variable it uses", omp_directive_names[d->dir->kind], x);
     }
 }
 

@@ -493,9 +493,19 @@ bool lower_sym_is_vm(struct sym *s)
     return names_vm_typedef(s->specs);
 }
 
+static bool is_tag_definition(const struct ast *n)
+{
+    return (n->kind == AST_STRUCT || n->kind == AST_ENUM) && n->kid[0];
+}
+
+/* A local typedef of a variably modified type that an outlined function can declare again
+ * (lower_typedef_decl).  Not one that defines its tag (`typedef struct { double x; }
+ * pts[n];`): declared again, it would be another type; a task using it stays a nested
+ * function, as before such typedefs were declared again (which needs gcc's trampoline). */
 bool lower_local_vm_typedef(struct sym *t)
 {
-    return t && t->kind == SYM_TYPEDEF && t->depth > 0 && lower_sym_is_vm(t);
+    return t && t->kind == SYM_TYPEDEF && t->depth > 0 && lower_sym_is_vm(t) &&
+           !tree_has(t->specs, is_tag_definition);
 }
 
 /* Where a type is written again. */
