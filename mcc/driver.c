@@ -811,21 +811,23 @@ static size_t count_outputs(const struct driver *d)
     return n;
 }
 
-/* No inputs: `mcc -v` prints the version; -print-* / -dump* queries go to the compiler. */
+/* No inputs: queries about the compiler (-print-*, -dump*, --help=target, which build scripts
+ * ask) go to it; `mcc -v` prints the version, then the compiler's (gcc -v: its configuration,
+ * which build systems log). */
 static int run_without_inputs(struct driver *d)
 {
-    for (size_t i = 0; i < d->all.n; i++) {
-        if (drv_has_prefix(d->all.v[i], "-print-") || drv_has_prefix(d->all.v[i], "-dump")) {
-            struct strvec cmd = {0};
-            drv_begin_cc(d, &cmd);
-            return drv_run(&cmd);
-        }
-    }
-    if (drv_verbose) {
+    static const char *const queries[] = {"-print-", "-dump", "--help=", "--target-help"};
+    bool query = drv_verbose;
+    for (size_t i = 0; i < d->all.n; i++)
+        for (size_t k = 0; k < sizeof queries / sizeof queries[0]; k++)
+            query |= drv_has_prefix(d->all.v[i], queries[k]);
+    if (!query)
+        drv_die("no input files");
+    if (drv_verbose)
         drv_print_version(stderr);
-        return 0;
-    }
-    drv_die("no input files");
+    struct strvec cmd = {0};
+    drv_begin_cc(d, &cmd);
+    return drv_run(&cmd);
 }
 
 /* What the options imply beyond themselves, and where the compiler and nanort are. */

@@ -221,7 +221,10 @@ static void take_option(struct driver *d, const struct drv_option *o, const char
     case OPT_NO_OPENMP:         d->opts.ompss = false; break;
     case OPT_KEEP:              d->keep = true; break;
     case OPT_TRANSLATE_ONLY:    set_stop(d, STOP_TRANSLATE); break;
-    case OPT_VERBOSE:           drv_verbose = true, d->opts.verbose++; break;
+    case OPT_VERBOSE:                   /* gcc -v too: build systems read its link line */
+        drv_verbose = true, d->opts.verbose++;
+        sv_push(&d->all, "-v");
+        break;
     case OPT_CC:                d->cc_choice = value; break;
     case OPT_WN:                split_pass_list(&d->wn, value); break;
     case OPT_WP:                split_pass_list(&d->wp, value); break;

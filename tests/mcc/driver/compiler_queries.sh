@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# What build systems ask a compiler, answered in gcc's form: `mcc -v` prints mcc's version,
+# then gcc's configuration; `mcc -v` on a build shows gcc's own search directories and its
+# link line (collect2, with -lnanort and -L to nanort: CMake reads the libraries a C
+# compiler links from it, and adds them when c++ links C objects); -dumpversion,
+# -dumpmachine, -print-prog-name, -E -dM, and -Q --help=target (scripts that look for what
+# -march=native means) answer without an input file.
+. "$(dirname "$0")/lib.sh"
+prefix=$(cd "$(dirname "$MCC")/.." && pwd -P)
+ok "$MCC" -v
+has err.txt '^mcc '
+has err.txt '^gcc version '
+printf 'int main(void) { return 0; }\n' > probe.c
+ok "$MCC" -v probe.c -o probe
+has err.txt '^#include <\.\.\.> search starts here:'
+has err.txt "^ $prefix/lib/mcc/include\$"
+has err.txt "collect2.* -L$prefix/lib .*-lnanort "
+ok "$MCC" -dumpversion
+has out.txt '^[0-9]+'
+ok "$MCC" -dumpmachine
+has out.txt '-linux'
+ok "$MCC" -print-prog-name=ld
+has out.txt 'ld'
+: > empty.c
+ok "$MCC" -E -dM empty.c
+has out.txt '^#define __GNUC__ [0-9]+'
+has out.txt '^#define _OPENMP '
+ok "$MCC" -Q --help=target -march=native
+has out.txt '^ +-march='
+no_temps
