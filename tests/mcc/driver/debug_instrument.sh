@@ -26,7 +26,7 @@ int main(void)
 }
 SRC
 ok "$MCC" -v -O2 --debug app.c -o app
-has err.txt "^gcc -O2 -g -O0 -c .*-x cpp-output [^ ]*/app\.c -o "
+has err.txt "^gcc -v -O2 -g -O0 -c .*-x cpp-output [^ ]*/app\.c -o "
 has err.txt "^gcc .*-L$prefix/lib -Wl,-rpath,$prefix/lib -lnanort-debug -lpthread"
 runs ./app "v=7"
 env -u LD_LIBRARY_PATH ldd ./app | grep -q "libnanort-debug\.so => $prefix/lib/" \
