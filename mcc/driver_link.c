@@ -2,7 +2,8 @@
  * driver_link.c - the link of the mcc driver: the objects of the inputs in their order,
  * those mcc generates (embedded OpenCL sources, their kernels as C, --instrument's
  * defaults), the CUDA plugin and runtime when the program has CUDA parts (a .cu input, an
- * object marked by mcc), libnanort-mpi before an MPI library, and nanort with an rpath.
+ * object marked by mcc), libnanort-mpi before an MPI library, and nanort with an rpath
+ * (also before another OpenMP runtime the command links).
  * The whole-program checks (link_check.c) run first.
  */
 #include "mcc.h"
@@ -219,12 +220,45 @@ static bool links_mpi(const struct driver *d, const struct item *it)
     return lib && (strcmp(lib, "mpi") == 0 || strcmp(lib, "mpich") == 0);
 }
 
+/* Is this link item another OpenMP runtime: -lgomp, -lomp, -liomp5 (Makefiles that add it
+ * to -fopenmp, CMake's target_link_libraries(app gomp)) or such a library by its path? */
+static bool links_openmp_runtime(const struct driver *d, const struct item *it)
+{
+    static const char *const names[] = {"gomp", "omp", "iomp5"};
+    const char *lib = lib_name(it);
+    const char *path = it->kind == IN_LINK && it->nargs ? it->args[0] : NULL;
+    const char *base = path ? strrchr(path, '/') : NULL;
+    base = base ? base + 1 : path;
+    for (size_t k = 0; d->opts.ompss && k < sizeof names / sizeof names[0]; k++) {
+        if (lib && !strcmp(lib, names[k]))
+            return true;
+        if (base && drv_has_prefix(base, drv_asprintf("lib%s.", names[k])))
+            return true;
+    }
+    return false;
+}
+
+/* nanort, found in mcc's lib dir, where the program finds it again at run time */
+static void link_nanort(const struct driver *d, struct strvec *cmd)
+{
+    sv_push(cmd, drv_asprintf("-L%s", d->libdir));
+    sv_push(cmd, drv_asprintf("-Wl,-rpath,%s", d->libdir));
+    sv_push(cmd, d->opts.debug ? "-lnanort-debug" : "-lnanort");
+}
+
 /* The objects of the inputs and the -l, -Wl, and -Xlinker options, in their order;
- * libnanort-mpi before an MPI library. */
+ * libnanort-mpi before an MPI library; nanort before another OpenMP runtime, so that the
+ * program's omp_* calls are nanort's (libgomp's omp_get_thread_num() is 0 on every worker),
+ * and what was compiled by gcc -fopenmp still finds its GOMP_* entry points. */
 static void link_inputs(const struct driver *d, struct strvec *cmd)
 {
+    bool nanort_linked = false;
     for (size_t i = 0; i < d->nitems; i++) {
         const struct item *it = &d->items[i];
+        if (!nanort_linked && links_openmp_runtime(d, it)) {
+            link_nanort(d, cmd);
+            nanort_linked = true;
+        }
         if (it->object)
             sv_push(cmd, it->object);
         sv_cat(cmd, &it->ocl_objects);
@@ -275,9 +309,7 @@ static int link_generated(struct driver *d, struct strvec *cmd)
 static void link_runtime(const struct driver *d, struct strvec *cmd)
 {
     require_nanort(d);
-    sv_push(cmd, drv_asprintf("-L%s", d->libdir));
-    sv_push(cmd, drv_asprintf("-Wl,-rpath,%s", d->libdir));
-    sv_push(cmd, d->opts.debug ? "-lnanort-debug" : "-lnanort");
+    link_nanort(d, cmd);
     sv_push(cmd, "-lpthread");
     sv_push(cmd, "-ldl");
     add_libatomic(d, cmd);
