@@ -321,6 +321,34 @@ static void user_messages(char *line)
     last = strdup(line);
 }
 
+/* The generated code is C99 (designated initialisers, declarations in for loops, long
+ * long): under a C90 dialect (-ansi, -std=c89, -std=gnu90, ...) the translation, already
+ * preprocessed under it, is compiled as the matching C99 one, as gcc -fopenmp compiles its
+ * own lowering whatever the dialect; -fgnu89-inline keeps the meaning of `inline`. */
+static void c99_for_c90(const struct driver *d, struct strvec *cmd)
+{
+    static const char *const strict[] = {"-ansi", "-std=c89", "-std=c90", "-std=iso9899:1990",
+                                         "-std=iso9899:199409"};
+    static const char *const gnu[] = {"-std=gnu89", "-std=gnu90"};
+    const char *c99 = NULL;
+    for (size_t i = 0; i < d->all.n; i++) {
+        const char *f = d->all.v[i];
+        if (strcmp(f, "-ansi") && !drv_has_prefix(f, "-std="))
+            continue;
+        c99 = NULL;
+        for (size_t k = 0; k < sizeof strict / sizeof strict[0]; k++)
+            if (!strcmp(f, strict[k]))
+                c99 = "-std=c99";
+        for (size_t k = 0; k < sizeof gnu / sizeof gnu[0]; k++)
+            if (!strcmp(f, gnu[k]))
+                c99 = "-std=gnu99";
+    }
+    if (c99) {
+        sv_push(cmd, c99);
+        sv_push(cmd, "-fgnu89-inline");
+    }
+}
+
 /* <cc> -c|-S <flags> -x cpp-output file -o out: the translated C, without -fopenmp.  It is
  * preprocessed text (its generated code names no macro, lower_*.c): as such its GNU
  * linemarkers (`# 12 "app.c" 1`) are no extension that -pedantic would report at each of
@@ -331,6 +359,7 @@ static int compile_translated(const struct driver *d, const struct item *it, con
     struct strvec cmd = {0};
     drv_begin_cc(d, &cmd);
     sv_push(&cmd, d->stop == STOP_ASSEMBLY ? "-S" : "-c");
+    c99_for_c90(d, &cmd);
     add_source_name_map(d, it, file, &cmd);
     keep_colors(d, &cmd);
     sv_cat(&cmd, &d->wn);
