@@ -367,13 +367,15 @@ static int compile_translated(const struct driver *d, const struct item *it, con
 }
 
 /* An input the native compiler handles alone (other languages; C under --no-openmp):
- * the stage flag (-E, -S or -c), every flag, and the -x language it was given with. */
+ * the stage flag (-E, -S or -c; none for a header), every flag, and the -x language it was
+ * given with. */
 static int compile_native(const struct driver *d, const struct item *it, const char *stage,
                           const char *out)
 {
     struct strvec cmd = {0};
     drv_begin_cc(d, &cmd);
-    sv_push(&cmd, stage);
+    if (stage)
+        sv_push(&cmd, stage);
     sv_cat(&cmd, &d->cpp);
     sv_cat(&cmd, &d->inc);
     sv_cat(&cmd, &d->wp);
@@ -572,6 +574,21 @@ static int process_opencl(struct driver *d, struct item *it)
     return 0;
 }
 
+/* A header: what gcc makes of it, a precompiled header (<header>.gch, or the -o file when
+ * it is the only output) with -c or without; -E preprocesses it.  mcc's own preprocessing
+ * reads headers as text (a .gch serves only units the native compiler compiles alone). */
+static int process_header(struct driver *d, struct item *it)
+{
+    if (d->stop == STOP_TRANSLATE)
+        return 0;
+    if (d->stop == STOP_PREPROCESS)
+        return compile_native(d, it, "-E", d->output);
+    bool alone = true;
+    for (size_t i = 0; i < d->nitems; i++)
+        alone &= &d->items[i] == it || d->items[i].kind == IN_LINK_ARG;
+    return compile_native(d, it, NULL, d->stop != STOP_LINK || alone ? d->output : NULL);
+}
+
 static int process_item(struct driver *d, struct item *it)
 {
     switch (it->kind) {
@@ -593,6 +610,8 @@ static int process_item(struct driver *d, struct item *it)
         it->object = d->stop == STOP_PREPROCESS ? d->output : object_name(d, it);
         return compile_native(d, it, stage[d->stop], it->object);
     }
+    case IN_HEADER:
+        return process_header(d, it);
     case IN_LINK:
     case IN_LINK_ARG:
         return 0;
@@ -832,7 +851,8 @@ static size_t count_outputs(const struct driver *d)
     size_t n = 0;
     for (size_t i = 0; i < d->nitems; i++) {
         enum input_kind k = d->items[i].kind;
-        if (k == IN_C || k == IN_CPP_OUTPUT || (k == IN_NATIVE && d->stop != STOP_TRANSLATE) ||
+        if (k == IN_C || k == IN_CPP_OUTPUT ||
+            ((k == IN_NATIVE || k == IN_HEADER) && d->stop != STOP_TRANSLATE) ||
             (k == IN_CUDA && d->stop >= STOP_OBJECT) ||
             (k == IN_OPENCL && (d->stop == STOP_TRANSLATE || d->stop == STOP_OBJECT)))
             n++;
@@ -895,9 +915,11 @@ int main(int argc, char **argv)
     settle_options(&d, argv[0]);
     drv_install_signal_handlers();
 
-    size_t real_inputs = 0;
-    for (size_t i = 0; i < d.nitems; i++)
+    size_t real_inputs = 0, headers = 0;
+    for (size_t i = 0; i < d.nitems; i++) {
         real_inputs += d.items[i].kind != IN_LINK_ARG;
+        headers += d.items[i].kind == IN_HEADER;
+    }
     if (real_inputs == 0)
         return run_without_inputs(&d);
     if (d.output && d.stop != STOP_LINK && count_outputs(&d) > 1)
@@ -911,7 +933,7 @@ int main(int argc, char **argv)
         if (st && !status)
             status = st;
     }
-    if (status || d.stop != STOP_LINK)
-        return status;
+    if (status || d.stop != STOP_LINK || headers == real_inputs)
+        return status;      /* (headers alone: precompiled, nothing to link) */
     return drv_link_program(&d);
 }

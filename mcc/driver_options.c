@@ -83,11 +83,12 @@ static void print_help(void)
     fputs("Inputs: .c (OmpSs C), .i (preprocessed C), .cu (nvcc: PATH, $CUDA_HOME or\n"
           "/usr/local/cuda; MCC_NVCC overrides), .cl (OpenCL C: embedded in the program\n"
           "when it is linked, so it runs from any directory, and its kernels translated to C;\n"
-          "-c makes an object of both, -y writes the C), .o/.a/.so and anything else\n"
-          "(to the linker).  The program is linked with nanort, with an rpath, so it runs\n"
-          "without LD_LIBRARY_PATH; a program with CUDA parts (.cu inputs, device(cuda)\n"
-          "tasks) also with nanort's CUDA plugin and the static CUDA runtime.  Host C may use\n"
-          "__kernel __global __local __constant and __global__ __device__ __host__.\n",
+          "-c makes an object of both, -y writes the C), .h (precompiled by the native\n"
+          "compiler: .h.gch), .o/.a/.so and anything else (to the linker).  The program\n"
+          "is linked with nanort, with an rpath, so it runs without LD_LIBRARY_PATH; a\n"
+          "program with CUDA parts (.cu inputs, device(cuda) tasks) also with nanort's\n"
+          "CUDA plugin and the static CUDA runtime.  Host C may use __kernel __global\n"
+          "__local __constant and __global__ __device__ __host__.\n",
           stdout);
 }
 
@@ -123,11 +124,14 @@ static enum input_kind classify_input(const char *path, const char *lang)
             return IN_CPP_OUTPUT;
         if (!strcmp(lang, "cu") || !strcmp(lang, "cuda"))
             return IN_CUDA;
-        return IN_NATIVE;
+        size_t n = strlen(lang);
+        return n > 7 && !strcmp(lang + n - 7, "-header") ? IN_HEADER : IN_NATIVE;
     }
     static const char *const native[] = {"s", "S", "sx", "cc", "cp", "cxx", "cpp", "CPP", "c++",
-                                         "C", "ii", "m", "mi", "h", "f", "f90", "F", "F90"};
+                                         "C", "ii", "m", "mi", "f", "f90", "F", "F90"};
     const char *suf = drv_suffix(path);
+    if (!strcmp(suf, "h"))
+        return IN_HEADER;
     if (!strcmp(suf, "c"))
         return IN_C;
     if (!strcmp(suf, "i"))

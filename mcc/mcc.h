@@ -161,6 +161,7 @@ enum input_kind {
     IN_CUDA,       /* .cu: nvcc */
     IN_OPENCL,     /* .cl: recorded for the OpenCL device */
     IN_NATIVE,     /* another language the native compiler knows (.s, .S, .cc, ...) */
+    IN_HEADER,     /* .h, -x c-header: precompiled by the native compiler (.gch), not linked */
     IN_LINK,       /* object, archive, shared library or anything else: to the linker */
     IN_LINK_ARG,   /* -l, -Wl, and -Xlinker options, which keep their place among the inputs */
 };
