@@ -2,7 +2,8 @@
  * driver_proc.c - what the mcc driver stands on: its errors, argument vectors, file names,
  * temporary files and the commands it runs (cpp, cc, nvcc, the linker).
  *
- * Temporary files live in $TMPDIR/mcc-XXXXXX, made at the first need, one directory per
+ * Temporary files live in $TMPDIR/mcc-XXXXXX (or where gcc would put them when $TMPDIR is
+ * not a writable directory: temp_root), made at the first need, one directory per
  * input inside it (drv_temp_dir).  They are removed at exit (atexit, so drv_die and every
  * return from main too), also on SIGINT, SIGTERM, SIGHUP, SIGQUIT and SIGPIPE: the handler
  * stops the command in progress, removes them and dies of the same signal.  -k keeps only
@@ -184,6 +185,22 @@ static void remember_temp(char *path)
     sigprocmask(SIG_SETMASK, &old, NULL);
 }
 
+/* Where temporaries go, as gcc chooses it (libiberty's choose_tmpdir): the first of $TMPDIR,
+ * $TMP, $TEMP, /tmp, /var/tmp and /usr/tmp that is a directory we may write in, so that a
+ * build run with a TMPDIR that is gone still compiles. */
+static const char *temp_root(void)
+{
+    const char *const dirs[] = {getenv("TMPDIR"), getenv("TMP"), getenv("TEMP"),
+                                "/tmp", "/var/tmp", "/usr/tmp"};
+    for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
+        struct stat st;
+        if (dirs[i] && *dirs[i] && stat(dirs[i], &st) == 0 && S_ISDIR(st.st_mode) &&
+            access(dirs[i], W_OK | X_OK) == 0)
+            return dirs[i];
+    }
+    return "/tmp";
+}
+
 /* A private directory for one input's temporaries, $TMPDIR/mcc-XXXXXX/<n>.  Inside it the
  * files keep the input's own name, so that objects and debug information say "app.c" and
  * not a random name, and the same input gives the same object every time. */
@@ -194,8 +211,7 @@ const char *drv_temp_dir(void)
     sigfillset(&all);
     sigprocmask(SIG_BLOCK, &all, &old);
     if (!run_dir) {
-        const char *tmp = getenv("TMPDIR");
-        char *path = drv_asprintf("%s/mcc-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+        char *path = drv_asprintf("%s/mcc-XXXXXX", temp_root());
         if (!mkdtemp(path))
             drv_die("cannot create a temporary directory %s: %s", path, strerror(errno));
         remember_temp(path);
