@@ -861,8 +861,9 @@ static size_t count_outputs(const struct driver *d)
 }
 
 /* No inputs: queries about the compiler (-print-*, -dump*, --help=target, which build scripts
- * ask) go to it; `mcc -v` prints the version, then the compiler's (gcc -v: its configuration,
- * which build systems log). */
+ * ask) go to it, -print-file-name= looking in nanort's lib dir first (libnanort.so, for a
+ * build's rpath); `mcc -v` prints the version, then the compiler's (gcc -v: its
+ * configuration, which build systems log). */
 static int run_without_inputs(struct driver *d)
 {
     static const char *const queries[] = {"-print-", "-dump", "--help=", "--target-help"};
@@ -876,6 +877,8 @@ static int run_without_inputs(struct driver *d)
         drv_print_version(stderr);
     struct strvec cmd = {0};
     drv_begin_cc(d, &cmd);
+    if (has_flag_prefix(&d->all, "-print-file-name="))  /* nanort's files are found too */
+        sv_push(&cmd, drv_asprintf("-B%s/", d->libdir));
     return drv_run(&cmd);
 }
 

@@ -5,7 +5,8 @@
 # OpenMP tasks links into a C program, and, through the libraries CMake reads from `mcc -v`
 # (gcc's link line), into a C++ program linked by c++; touching a header rebuilds its units
 # (CMake's -MD -MT -MF depfiles); the same with Ninja where it is installed.  Configured with
-# -DCMAKE_BUILD_RPATH=<mcc's lib dir>, as docs/build-systems.md says for C++ programs.
+# -DCMAKE_BUILD_RPATH=<nanort's dir, from mcc -print-file-name>, as docs/build-systems.md
+# says for C++ programs.
 . "$(dirname "$0")/lib.sh"
 command -v cmake > /dev/null || skip "skipped: no cmake"
 command -v make > /dev/null || skip "skipped: no make"
@@ -87,7 +88,7 @@ SRC
 configure_build() {
     rm -rf b
     ok env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL cmake -S src -B b "$@" -DCMAKE_C_COMPILER="$MCC" \
-        -DCMAKE_BUILD_RPATH="$BUILD/lib"
+        -DCMAKE_BUILD_RPATH="$(dirname "$("$MCC" -print-file-name=libnanort.so)")"
     cp out.txt configure.txt
     has configure.txt '^-- probe: GNU \[1\|\|1\|\|\] OpenMP TRUE -fopenmp$'
     has configure.txt '^-- implicit: nanort;'

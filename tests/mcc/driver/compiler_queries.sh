@@ -3,8 +3,9 @@
 # then gcc's configuration; `mcc -v` on a build shows gcc's own search directories and its
 # link line (collect2, with -lnanort and -L to nanort: CMake reads the libraries a C
 # compiler links from it, and adds them when c++ links C objects); -dumpversion,
-# -dumpmachine, -print-prog-name, -E -dM, and -Q --help=target (scripts that look for what
-# -march=native means) answer without an input file.
+# -dumpmachine, -print-prog-name, -print-file-name (nanort's libraries too: the directory
+# for an rpath), -E -dM, and -Q --help=target (scripts that look for what -march=native
+# means) answer without an input file.
 . "$(dirname "$0")/lib.sh"
 prefix=$(cd "$(dirname "$MCC")/.." && pwd -P)
 ok "$MCC" -v
@@ -21,6 +22,10 @@ ok "$MCC" -dumpmachine
 has out.txt '-linux'
 ok "$MCC" -print-prog-name=ld
 has out.txt 'ld'
+ok "$MCC" -print-file-name=libnanort.so
+has out.txt "^$prefix/lib/libnanort\.so\$"
+ok "$MCC" -print-file-name=libgcc.a
+has out.txt '^/.*/libgcc\.a$'
 : > empty.c
 ok "$MCC" -E -dM empty.c
 has out.txt '^#define __GNUC__ [0-9]+'
