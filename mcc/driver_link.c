@@ -211,31 +211,38 @@ static int check_program(const struct driver *d, struct strvec *kernels)
                       kernels);
 }
 
-/* Is this link item Open MPI's or MPICH's library (-lmpi, as mpicc adds it)?  Programs
- * linked with MPI get libnanort-mpi (TAMPI.h, task-aware MPI) just before it: its MPI_*
- * wrappers must come first. */
+/* Does this link item link one of the NULL-terminated `names`: -lNAME, or a path to
+ * libNAME.so or libNAME.a (CMake's find_package gives libraries by their paths)? */
+static bool links_one_of(const struct item *it, const char *const *names)
+{
+    const char *lib = lib_name(it);
+    const char *path = it->kind == IN_LINK && it->nargs ? it->args[0] : NULL;
+    const char *base = path ? strrchr(path, '/') : NULL;
+    base = base ? base + 1 : path;
+    for (; *names; names++) {
+        if (lib && !strcmp(lib, *names))
+            return true;
+        if (base && drv_has_prefix(base, drv_asprintf("lib%s.", *names)))
+            return true;
+    }
+    return false;
+}
+
+/* Is this link item Open MPI's or MPICH's library (-lmpi, as mpicc adds it; its path, as
+ * CMake's FindMPI gives it)?  Programs linked with MPI get libnanort-mpi (TAMPI.h,
+ * task-aware MPI) just before it: its MPI_* wrappers must come first. */
 static bool links_mpi(const struct driver *d, const struct item *it)
 {
-    const char *lib = d->opts.ompss ? lib_name(it) : NULL;
-    return lib && (strcmp(lib, "mpi") == 0 || strcmp(lib, "mpich") == 0);
+    static const char *const names[] = {"mpi", "mpich", NULL};
+    return d->opts.ompss && links_one_of(it, names);
 }
 
 /* Is this link item another OpenMP runtime: -lgomp, -lomp, -liomp5 (Makefiles that add it
  * to -fopenmp, CMake's target_link_libraries(app gomp)) or such a library by its path? */
 static bool links_openmp_runtime(const struct driver *d, const struct item *it)
 {
-    static const char *const names[] = {"gomp", "omp", "iomp5"};
-    const char *lib = lib_name(it);
-    const char *path = it->kind == IN_LINK && it->nargs ? it->args[0] : NULL;
-    const char *base = path ? strrchr(path, '/') : NULL;
-    base = base ? base + 1 : path;
-    for (size_t k = 0; d->opts.ompss && k < sizeof names / sizeof names[0]; k++) {
-        if (lib && !strcmp(lib, names[k]))
-            return true;
-        if (base && drv_has_prefix(base, drv_asprintf("lib%s.", names[k])))
-            return true;
-    }
-    return false;
+    static const char *const names[] = {"gomp", "omp", "iomp5", NULL};
+    return d->opts.ompss && links_one_of(it, names);
 }
 
 /* nanort, found in mcc's lib dir, where the program finds it again at run time */
