@@ -108,6 +108,16 @@ static void add_mcc_includes(const struct driver *d, struct strvec *cmd)
     sv_push(cmd, drv_asprintf("-I%s", d->incdir));
 }
 
+/* The path without the last suffix of its file name ("obj/app.o" -> "obj/app"). */
+static char *without_suffix(const char *path)
+{
+    char *p = drv_asprintf("%s", path);
+    char *dot = strrchr(p, '.');
+    if (dot && !strchr(dot, '/'))
+        *dot = '\0';
+    return p;
+}
+
 /* With -MD/-MMD, name the dependency file and target after the final object, since gcc
  * would derive them from our temporary names. */
 static void add_dependency_names(const struct driver *d, struct strvec *cmd, const char *src)
@@ -117,12 +127,8 @@ static void add_dependency_names(const struct driver *d, struct strvec *cmd, con
     const char *obj = d->stop == STOP_OBJECT ? final_name(d, src, ".o")
                                              : drv_asprintf("%s.o", drv_stem(src));
     if (!d->deps_mf) {
-        char *dep = drv_asprintf("%s", obj);
-        char *dot = strrchr(dep, '.');
-        if (dot && !strchr(dot, '/'))
-            *dot = '\0';
         sv_push(cmd, "-MF");
-        sv_push(cmd, drv_asprintf("%s.d", dep));
+        sv_push(cmd, drv_asprintf("%s.d", without_suffix(obj)));
     }
     if (!d->deps_mt) {
         sv_push(cmd, "-MT");
@@ -429,15 +435,33 @@ static const char *item_temp(struct item *it, const char *suffix)
     return drv_temp(it->tmpdir, drv_asprintf("%s%s", drv_stem(it->args[0]), suffix));
 }
 
+/* -save-temps: where gcc 12 leaves an input's intermediate files (its auxiliary names):
+ * beside the output of -c or -S (obj/x.o: obj/x.i, obj/x.s), <output>-<stem> when linking
+ * (app-x.i, app-x.s, app-x.o; a-x without -o).  NULL without -save-temps. */
+static const char *saved_temps_base(const struct driver *d, const struct item *it)
+{
+    if (!has_flag_prefix(&d->all, "-save-temps") || d->syntax_only)
+        return NULL;
+    if (d->stop == STOP_OBJECT || d->stop == STOP_ASSEMBLY)
+        return without_suffix(final_name(d, it->args[0],
+                                         d->stop == STOP_ASSEMBLY ? ".s" : ".o"));
+    if (d->stop == STOP_LINK)
+        return drv_asprintf("%s-%s", d->output ? without_suffix(d->output) : "a",
+                            drv_stem(it->args[0]));
+    return NULL;
+}
+
 /* The translated file: ./<stem>.mcc.c when it is kept (-k) or the product (-y), else the
- * temporary <stem>.c.  Removed when the translation fails. */
+ * temporary <stem>.c (with -save-temps, <base>.mcc.c beside <base>.i, the preprocessed
+ * input, and gcc's <base>.s).  Removed when the translation fails. */
 static int translate_input(const struct driver *d, struct item *it, const char **mcc_out)
 {
     const char *src = it->args[0];
     const char *pre = src;
+    const char *saved = saved_temps_base(d, it);
     int st;
     if (it->kind == IN_C) {
-        pre = item_temp(it, ".i");
+        pre = saved ? drv_asprintf("%s.i", saved) : item_temp(it, ".i");
         if ((st = preprocess(d, src, pre, true)) != 0)
             return st;
     }
@@ -446,6 +470,8 @@ static int translate_input(const struct driver *d, struct item *it, const char *
         out = final_name(d, src, ".mcc.c");
     else if (d->keep)
         out = drv_asprintf("%s.mcc.c", drv_stem(src));
+    else if (saved)
+        out = drv_asprintf("%s.mcc.c", saved);
     else
         out = item_temp(it, ".c");
     if ((st = translate(d, pre, out)) != 0) {
@@ -461,8 +487,10 @@ static const char *object_name(const struct driver *d, struct item *it)
 {
     if (d->syntax_only)
         return NULL;
+    const char *saved = it->kind == IN_C || it->kind == IN_CPP_OUTPUT ? saved_temps_base(d, it)
+                                                                        : NULL;
     if (d->stop == STOP_LINK)
-        return item_temp(it, ".o");
+        return saved ? drv_asprintf("%s.o", saved) : item_temp(it, ".o");
     return final_name(d, it->args[0], d->stop == STOP_ASSEMBLY ? ".s" : ".o");
 }
 
