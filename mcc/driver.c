@@ -891,7 +891,8 @@ static size_t count_outputs(const struct driver *d)
 /* No inputs: queries about the compiler (-print-*, -dump*, --help=target, which build scripts
  * ask) go to it, -print-file-name= looking in nanort's lib dir first (libnanort.so, for a
  * build's rpath); `mcc -v` prints the version, then the compiler's (gcc -v: its
- * configuration, which build systems log). */
+ * configuration, which build systems log).  Without a query, -l and -Wl options alone are
+ * a link, as gcc makes them (Meson asks `cc -Wl,--version` which linker it runs). */
 static int run_without_inputs(struct driver *d)
 {
     static const char *const queries[] = {"-print-", "-dump", "--help=", "--target-help"};
@@ -899,6 +900,8 @@ static int run_without_inputs(struct driver *d)
     for (size_t i = 0; i < d->all.n; i++)
         for (size_t k = 0; k < sizeof queries / sizeof queries[0]; k++)
             query |= drv_has_prefix(d->all.v[i], queries[k]);
+    if (!query && d->nitems && d->stop == STOP_LINK)
+        return drv_link_program(d);
     if (!query)
         drv_die("no input files");
     if (drv_verbose)
@@ -907,6 +910,18 @@ static int run_without_inputs(struct driver *d)
     drv_begin_cc(d, &cmd);
     if (has_flag_prefix(&d->all, "-print-file-name="))  /* nanort's files are found too */
         sv_push(&cmd, drv_asprintf("-B%s/", d->libdir));
+    return drv_run(&cmd);
+}
+
+/* --version: mcc's line, then the native compiler's text, as mpicc prints it (Meson tells
+ * a GNU compiler by the "Free Software Foundation" of gcc's). */
+static int print_versions(const struct driver *d)
+{
+    drv_print_version(stdout);
+    fflush(stdout);
+    struct strvec cmd = {0};
+    sv_cat(&cmd, &d->cc);
+    sv_push(&cmd, "--version");
     return drv_run(&cmd);
 }
 
@@ -945,6 +960,8 @@ int main(int argc, char **argv)
     drv_parse_command_line(&d, argc, argv);
     settle_options(&d, argv[0]);
     drv_install_signal_handlers();
+    if (d.version)
+        return print_versions(&d);
 
     size_t real_inputs = 0, headers = 0;
     for (size_t i = 0; i < d.nitems; i++) {

@@ -254,7 +254,7 @@ static void take_option(struct driver *d, const struct drv_option *o, const char
         route_option(d, OPT_TO_ALL, words);
         break;
     case OPT_HELP:              print_help(); exit(0);
-    case OPT_VERSION:           drv_print_version(stdout); exit(0);
+    case OPT_VERSION:           d->version = true; break;
     case OPT_FOPENMP:           d->user_fopenmp = true; break;
     case OPT_SYNTAX_ONLY:
         d->syntax_only = true;

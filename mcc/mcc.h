@@ -186,6 +186,7 @@ struct driver {
     const char *cuda_reason;     /* the first input (or --cuda) that makes CUDA parts */
     bool user_fopenmp;           /* -fopenmp given: kept only with --no-openmp */
     bool syntax_only;            /* -fsyntax-only: check, write no object, do not link */
+    bool version;                /* --version: mcc's, then the native compiler's */
     bool deps_file, deps_mf, deps_mt; /* -MD/-MMD given, and -MF / -MT|-MQ given */
     const char *cc_choice;       /* --cc=, else MCC_CC, else gcc */
     struct strvec cc;            /* the native compiler command, split on blanks */

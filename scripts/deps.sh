@@ -6,7 +6,7 @@ quiet=0; [ "${1:-}" = "--quiet" ] && quiet=1
 pkgs="gcc make flex bison check pkg-config ocl-icd-opencl-dev opencl-headers pocl-opencl-icd
       clang libclang-rt-dev libomp-dev libstarpu-dev graphviz python3
       python3-matplotlib openmpi-bin libopenmpi-dev iproute2 gdb groff-base man-db
-      g++ cmake ninja-build autoconf"
+      g++ cmake ninja-build autoconf meson"
 missing=""
 for p in $pkgs; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"

@@ -33,43 +33,7 @@ target_link_libraries(app blocks)
 add_executable(appxx main.cpp)
 target_link_libraries(appxx blocks)
 SRC
-cat > src/blocks.h <<'SRC'
-#define BLOCK 16
-long sum_blocks(int n, const int *v);
-SRC
-cat > src/blocks.c <<'SRC'
-/* blocks.c: a sum in tasks, one per block */
-#include "blocks.h"
-long sum_blocks(int n, const int *v)
-{
-    long out = 0;
-    #pragma omp parallel
-    #pragma omp single
-    for (int b = 0; b < n; b += BLOCK) {
-        #pragma omp task firstprivate(b) shared(out)
-        {
-            long s = 0;
-            for (int i = b; i < b + BLOCK && i < n; i++)
-                s += v[i];
-            #pragma omp atomic
-            out += s;
-        }
-    }
-    return out;
-}
-SRC
-cat > src/main.c <<'SRC'
-#include <stdio.h>
-#include "blocks.h"
-int main(void)
-{
-    int v[100];
-    for (int i = 0; i < 100; i++)
-        v[i] = i;
-    printf("sum=%ld\n", sum_blocks(100, v));
-    return 0;
-}
-SRC
+write_blocks src
 cat > src/main.cpp <<'SRC'
 #include <cstdio>
 #include <vector>

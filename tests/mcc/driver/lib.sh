@@ -111,3 +111,46 @@ SRC
 }
 # make_app [ARGS]: make, outside any make that runs the tests (`ok make_app`).
 make_app() { env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make "$@"; }
+
+# write_blocks DIR: a C library of OpenMP tasks and its program, as build-system projects
+# hold them: DIR/blocks.h, DIR/blocks.c (sum_blocks: a task per block of 16, an atomic sum)
+# and DIR/main.c, which prints "sum=4950".
+write_blocks() {
+    cat > "$1/blocks.h" <<'SRC'
+#define BLOCK 16
+long sum_blocks(int n, const int *v);
+SRC
+    cat > "$1/blocks.c" <<'SRC'
+/* blocks.c: a sum in tasks, one per block */
+#include "blocks.h"
+long sum_blocks(int n, const int *v)
+{
+    long out = 0;
+    #pragma omp parallel
+    #pragma omp single
+    for (int b = 0; b < n; b += BLOCK) {
+        #pragma omp task firstprivate(b) shared(out)
+        {
+            long s = 0;
+            for (int i = b; i < b + BLOCK && i < n; i++)
+                s += v[i];
+            #pragma omp atomic
+            out += s;
+        }
+    }
+    return out;
+}
+SRC
+    cat > "$1/main.c" <<'SRC'
+#include <stdio.h>
+#include "blocks.h"
+int main(void)
+{
+    int v[100];
+    for (int i = 0; i < 100; i++)
+        v[i] = i;
+    printf("sum=%ld\n", sum_blocks(100, v));
+    return 0;
+}
+SRC
+}
