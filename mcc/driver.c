@@ -466,9 +466,12 @@ static int translate_input(const struct driver *d, struct item *it, const char *
             return st;
     }
     const char *out;
-    if (d->stop == STOP_TRANSLATE)
+    bool to_stdout = false;         /* -y -o -: the translation on stdout, as gcc -E -o - */
+    if (d->stop == STOP_TRANSLATE) {
         out = final_name(d, src, ".mcc.c");
-    else if (d->keep)
+        if ((to_stdout = !strcmp(out, "-")))
+            out = item_temp(it, ".c");
+    } else if (d->keep)
         out = drv_asprintf("%s.mcc.c", drv_stem(src));
     else if (saved)
         out = drv_asprintf("%s.mcc.c", saved);
@@ -478,6 +481,8 @@ static int translate_input(const struct driver *d, struct item *it, const char *
         drv_remove_output(out);
         return st;
     }
+    if (to_stdout && (st = drv_copy_file(out, "-")) != 0)
+        return st;
     *mcc_out = out;
     return 0;
 }
@@ -588,10 +593,13 @@ static int process_opencl(struct driver *d, struct item *it)
     }
     if (d->stop == STOP_TRANSLATE) {
         const char *out = final_name(d, it->args[0], ".cl.c");
+        bool to_stdout = !strcmp(out, "-");
+        if (to_stdout)
+            out = item_temp(it, ".cl.c");
         int st = opencl_to_c(d, it->args[0], it->args[0], out);
         if (st == MCC_OPENCL_INVALID)
             drv_remove_output(out);
-        return st ? 1 : 0;
+        return st ? 1 : to_stdout ? drv_copy_file(out, "-") : 0;
     }
     if (d->stop == STOP_OBJECT && !d->syntax_only && d->opts.ompss)
         return opencl_object(d, it);

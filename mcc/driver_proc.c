@@ -242,8 +242,8 @@ void drv_remove_output(const char *path)
         unlink(path);
 }
 
-/* Copy file `from` to `to`, writing through `to` (a device such as /dev/null stays one);
- * 0, or 1 after a message. */
+/* Copy file `from` to `to`, writing through `to` (a device such as /dev/null stays one;
+ * "-" is stdout); 0, or 1 after a message. */
 int drv_copy_file(const char *from, const char *to)
 {
     size_t len;
@@ -252,9 +252,10 @@ int drv_copy_file(const char *from, const char *to)
         fprintf(stderr, "mcc: error: cannot read %s: %s\n", from, strerror(errno));
         return 1;
     }
-    FILE *f = fopen(to, "wb");
+    bool out = !strcmp(to, "-");
+    FILE *f = out ? stdout : fopen(to, "wb");
     bool ok = f && fwrite(data, 1, len, f) == len;
-    if (f && fclose(f) != 0)
+    if (f && (out ? fflush(f) : fclose(f)) != 0)
         ok = false;
     free(data);
     if (!ok)
