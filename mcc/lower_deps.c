@@ -18,10 +18,12 @@
  * `*(p++)`) is evaluated once, in the order written, into a temporary (`__auto_type
  * __nrt_val3 = (f());`): for a plain reference where the task's regions are counted, before
  * it is created and its data captured (gcc evaluates a depend clause before the task's
- * firstprivate copies); an iterator's bounds before its loops; what names an iterator once
- * per value, in the region's block.  (A nested multidependence's bound that names an outer
- * iterator is evaluated by the loops that count the regions and again by those that add
- * them.)  A loop construct evaluates its clauses once, before its tasks (lower_extra).
+ * firstprivate copies); an iterator's bounds before its loops, even those without an
+ * effect (a later effect must not change them); what names an iterator once per value, in
+ * the region's block.  A nested multidependence's bound that names an outer iterator is
+ * evaluated once per opening of its loop, by the loops that count the regions, which keep
+ * it for those that add them (struct kept).  A loop construct evaluates its clauses once,
+ * before its tasks (lower_extra).
  */
 #include "mcc.h"
 #include "nanort.h"
@@ -341,58 +343,104 @@ static bool names_iter(struct lower *L, const struct iters *it, const char *text
     return u.found;
 }
 
-/* An iterator's bound: evaluated once, before the loops (into pre), unless it names an
- * outer iterator; then once by each loop that opens it (its initialisation). */
+/* An iterator's bound, in the order written: a long evaluated once, before the loops (into
+ * pre), whether it has an effect or not (an effect of another bound or of a region's
+ * expression must not change it between the loops that count the regions and those that
+ * add them); or, when it names an outer iterator (*inner set), its text, for the loop
+ * that opens it to evaluate (kept). */
 static const char *iter_bound(struct lower *L, struct lower_values *pre, const struct iters *it,
-                              const struct omp_expr *e)
+                              const struct omp_expr *e, bool *inner)
 {
     const char *t = X(L, it, e);
-    return names_iter(L, it, t) ? t : lower_once(L, pre, e, t, false);
+    if (names_iter(L, it, t)) {
+        *inner = true;
+        return t;
+    }
+    return lower_once_long(L, pre, e, t);
 }
 
-/* The for loops of a multidependence's iterators, the same into count and out (the
- * bounds that may have an effect evaluated first, into pre). */
-static void open_iters(struct lower *L, struct lower_values *pre, struct lower_buf *count,
-                       struct lower_buf *out, const struct omp_ref *m, struct iters *it)
+/* The bounds of a nested multidependence's inner loops, evaluated once per opening of
+ * such a loop by the loops that count the regions, kept (three longs an opening, in a
+ * buffer declared with the construct's values) for the loops that add them, which read
+ * them back in the same order. */
+struct kept {
+    const char *p, *n, *cap, *k;    /* buffer, longs in it, its size, longs read back;
+                                       p NULL: no buffer yet */
+};
+
+/* lo, bound and step (b[]) of one opening kept by count and read back by out, each at
+ * `p[n - 3 + i]` (count) and `p[k - 3 + i]` (out) until the next opening. */
+static void keep_bounds(struct lower *L, struct lower_values *pre, struct kept *kp,
+                        struct lower_buf *count, struct lower_buf *out, const char *const b[3])
 {
-    struct lower_buf b = {0};
+    if (!kp->p) {
+        int k = L->values++;
+        kp->p = lower_local_name(L, LL_ITER_KEPT, k, "p");
+        kp->n = lower_local_name(L, LL_ITER_KEPT, k, "n");
+        kp->cap = lower_local_name(L, LL_ITER_KEPT, k, "cap");
+        kp->k = lower_local_name(L, LL_ITER_KEPT, k, "k");
+        lbuf_printf(&pre->decl, "long *%s = 0; " LOWER_SIZE_T " %s = 0, %s = 0, %s = 0; ",
+                    kp->p, kp->n, kp->cap, kp->k);
+    }
+    lbuf_printf(count, "if (%s + 3 > %s) { %s = 2 * %s + 24; %s = __builtin_realloc(%s, %s * "
+                "sizeof *%s); if (!%s) __builtin_abort(); } ", kp->n, kp->cap, kp->cap, kp->cap,
+                kp->p, kp->p, kp->cap, kp->p, kp->p);
+    for (int i = 0; i < 3; i++)
+        lbuf_printf(count, "%s[%s + %d] = (long)(%s); ", kp->p, kp->n, i, b[i]);
+    lbuf_printf(count, "%s += 3; ", kp->n);
+    lbuf_printf(out, "%s += 3; ", kp->k);
+}
+
+/* The for loops of a multidependence's iterators into count and out. */
+static void open_iters(struct lower *L, struct lower_values *pre, struct kept *kp,
+                       struct lower_buf *count, struct lower_buf *out, const struct omp_ref *m,
+                       struct iters *it)
+{
     for (int i = 0; i < m->niters; i++) {
         const struct omp_iter *x = &m->iters[i];
         const char *v = x->var.text;
-        const char *lo = iter_bound(L, pre, it, &x->lo), *bound = iter_bound(L, pre, it, &x->bound);
-        const char *step = x->step.text ? iter_bound(L, pre, it, &x->step) : "1";
+        bool inner = false;
+        const char *b[3] = {iter_bound(L, pre, it, &x->lo, &inner),
+                            iter_bound(L, pre, it, &x->bound, &inner),
+                            x->step.text ? iter_bound(L, pre, it, &x->step, &inner) : "1"};
+        if (inner)
+            keep_bounds(L, pre, kp, count, out, b);
         const char *end = lower_local_name(L, LL_ITER_END, it->n, NULL);
         const char *st = lower_local_name(L, LL_ITER_STEP, it->n, NULL);
-        lbuf_printf(&b, "for (long %s = (%s), %s = ", v, lo, end);
-        if (x->form == OMP_SECT_LO_LEN)
-            lbuf_printf(&b, "%s + (%s), %s = (%s); %s < %s; ", v, bound, st, step, v, end);
-        else if (x->form == OMP_SECT_LO_END)    /* OpenMP: end exclusive, step either way */
-            lbuf_printf(&b, "(%s), %s = (%s); %s > 0 ? %s < %s : %s > %s; ", bound, st, step,
-                        st, v, end, v, end);
-        else
-            lbuf_printf(&b, "(%s), %s = (%s); %s <= %s; ", bound, st, step, v, end);
-        lbuf_printf(&b, "%s += %s) ", v, st);
+        for (int pass = 0; pass < 2; pass++) {
+            struct lower_buf *to = pass ? out : count;
+            const char *at = pass ? kp->k : kp->n, *c[3];
+            for (int j = 0; j < 3; j++)
+                c[j] = inner ? arena_printf(L->a, "%s[%s - %d]", kp->p, at, 3 - j) : b[j];
+            const char *lo = c[0], *bound = c[1], *step = c[2];
+            lbuf_printf(to, "for (long %s = (%s), %s = ", v, lo, end);
+            if (x->form == OMP_SECT_LO_LEN)
+                lbuf_printf(to, "%s + (%s), %s = (%s); %s < %s; ", v, bound, st, step, v, end);
+            else if (x->form == OMP_SECT_LO_END)    /* OpenMP: end exclusive, step either way */
+                lbuf_printf(to, "(%s), %s = (%s); %s > 0 ? %s < %s : %s > %s; ", bound, st,
+                            step, st, v, end, v, end);
+            else
+                lbuf_printf(to, "(%s), %s = (%s); %s <= %s; ", bound, st, step, v, end);
+            lbuf_printf(to, "%s += %s) { ", v, st);
+        }
         if (it->n < DEPS_MAX_ITERS)
             it->names[it->n++] = v;
     }
-    lbuf_puts(&b, "{ ");
-    lbuf_puts(count, b.s);
-    lbuf_puts(out, b.s);
-    free(b.s);
 }
 
 /* Loops of every iterator of a multidependence, outer ones first (a nested
  * `{ {a[i][j], j = ..}, i = .. }` may bound j by i); returns the innermost reference and
  * sets *levels to the number of blocks to close. */
 static const struct omp_ref *open_multi(struct lower *L, struct lower_values *pre,
-                                        struct lower_buf *count, struct lower_buf *out,
-                                        const struct omp_ref *ref, struct iters *it, int *levels)
+                                        struct kept *kp, struct lower_buf *count,
+                                        struct lower_buf *out, const struct omp_ref *ref,
+                                        struct iters *it, int *levels)
 {
     *levels = 0;
     while (ref->kind == OMP_REF_MULTI) {
-        open_iters(L, pre, count, out, ref, it);
+        open_iters(L, pre, kp, count, out, ref, it);
+        *levels += ref->niters;
         ref = ref->base;
-        ++*levels;
     }
     return ref;
 }
@@ -408,11 +456,11 @@ static void close_multi(struct lower_buf *b, int levels)
  * goes to the construct's values, or (a multidependence's body) to the region's own block
  * (r->own: the caller frees it).  False after an error. */
 static bool open_ref(struct lower *L, const struct omp_ref *ref, struct lower_values *values,
-                     struct lower_buf *count, struct lower_buf *out, struct region *r,
-                     int *levels)
+                     struct kept *kp, struct lower_buf *count, struct lower_buf *out,
+                     struct region *r, int *levels)
 {
     struct iters it = {0};
-    const struct omp_ref *body = open_multi(L, values, count, out, ref, &it, levels);
+    const struct omp_ref *body = open_multi(L, values, kp, count, out, ref, &it, levels);
     return build_region(L, &it, body, *levels ? NULL : values, r);
 }
 
@@ -450,15 +498,18 @@ static void taskwait_fill(struct lower_buf *b, const struct region *r, unsigned 
 
 /* The regions of ref: counted into __nrt_nr and __nrt_nd (count), and given (out) to the
  * task (add_region) or, for a taskwait, appended to its arrays (taskwait_fill); a
- * multidependence gives one region per iteration value, so both run the same loops.
- * False after an error. */
+ * multidependence gives one region per iteration value, so both run the same loops, and
+ * the bounds the first keeps are freed after the second, or (tidy given: a taskwait,
+ * whose second may not run) in tidy.  False after an error. */
 static bool ref_regions(struct lower *L, const struct omp_ref *ref, unsigned flags,
                         struct lower_values *values, struct lower_buf *count,
-                        struct lower_buf *out, bool taskwait, int *nd)
+                        struct lower_buf *out, struct lower_buf *tidy, int *nd)
 {
     int levels;
     struct region r;
-    bool ok = open_ref(L, ref, values, count, out, &r, &levels);
+    struct kept kp = {0};
+    bool taskwait = tidy != NULL;
+    bool ok = open_ref(L, ref, values, &kp, count, out, &r, &levels);
     if (ok && nd)           /* (a multidependence's count is known only at run time) */
         *nd = levels || *nd < 0 ? -1 : *nd + r.nd;
     if (ok) {
@@ -472,6 +523,9 @@ static bool ref_regions(struct lower *L, const struct omp_ref *ref, unsigned fla
         lbuf_puts(count, taskwait ? "" : "\n");
         lbuf_puts(out, taskwait ? "" : "\n");
     }
+    if (ok && kp.p)     /* (zero again: a loop's values serve each of its tasks) */
+        lbuf_printf(tidy ? tidy : out, "__builtin_free(%s); %s = 0; %s = %s = %s = 0;\n", kp.p,
+                    kp.p, kp.n, kp.cap, kp.k);
     free(r.own.decl.s);
     return ok;
 }
@@ -532,7 +586,7 @@ static void emit_clauses(struct lower *L, const struct omp_directive *d, bool co
             if (c->dep == OMP_DEP_DEPOBJ && is_dep_clause(c->kind))
                 emit_depobj(L, c->refs[k], copy_deps, values, count, add);
             else
-                ref_regions(L, c->refs[k], flags, values, count, add, false, NULL);
+                ref_regions(L, c->refs[k], flags, values, count, add, NULL, NULL);
     }
 }
 
@@ -571,14 +625,14 @@ void lower_deps_emit_copies(struct lower *L, const struct lower_dir *d,
                                : c->kind == OMP_CL_COPY_OUT ? OMP_DEP_OUT
                                : c->kind == OMP_CL_COPY_INOUT ? OMP_DEP_INOUT : OMP_DEP_NONE;
             for (int r = 0; dir != OMP_DEP_NONE && r < c->nrefs; r++)
-                ref_regions(L, c->refs[r], copy_bits(dir), values, count, add, false, NULL);
+                ref_regions(L, c->refs[r], copy_bits(dir), values, count, add, NULL, NULL);
         }
 }
 
 void lower_deps_emit_taskwait(struct lower *L, const struct omp_directive *d, struct lower_buf *b)
 {
     struct lower_values values = {0};
-    struct lower_buf count = {0}, fill = {0};
+    struct lower_buf count = {0}, fill = {0}, tidy = {0};
     int n = 0, nd = 0;              /* regions, dimensions (-1: known at run time) */
     for (int i = 0; i < d->nclauses; i++) {
         const struct omp_clause *c = &d->clauses[i];
@@ -591,7 +645,7 @@ void lower_deps_emit_taskwait(struct lower *L, const struct omp_directive *d, st
         }
         for (int k = 0; k < c->nrefs; k++) {
             if (c->dep != OMP_DEP_DEPOBJ) {
-                n += ref_regions(L, c->refs[k], mode_of(c->dep), &values, &count, &fill, true, &nd);
+                n += ref_regions(L, c->refs[k], mode_of(c->dep), &values, &count, &fill, &tidy, &nd);
                 continue;
             }
             const char *slot = depobj_slot(L, &values, c->refs[k]);
@@ -627,10 +681,12 @@ void lower_deps_emit_taskwait(struct lower *L, const struct omp_directive *d, st
                     "!__nrt_d) __builtin_abort(); %s"
                     "nanort_taskwait_on((unsigned)__nrt_nr, __nrt_f, __nrt_b, __nrt_n, "
                     "__nrt_dp, %d); __builtin_free(__nrt_b); __builtin_free(__nrt_f); "
-                    "__builtin_free(__nrt_n); __builtin_free(__nrt_dp); __builtin_free(__nrt_d); } }",
+                    "__builtin_free(__nrt_n); __builtin_free(__nrt_dp); __builtin_free(__nrt_d); } %s}",
                     values.decl.s ? values.decl.s : "", count.s ? count.s : "",
-                    fill.s ? fill.s : "", omp_find_clause(d, OMP_CL_NOFLUSH) ? 1 : 0);
+                    fill.s ? fill.s : "", omp_find_clause(d, OMP_CL_NOFLUSH) ? 1 : 0,
+                    tidy.s ? tidy.s : "");
     }
+    free(tidy.s);
     free(values.decl.s);
     free(count.s);
     free(fill.s);

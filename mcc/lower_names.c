@@ -38,18 +38,35 @@ static const struct {
 #undef X
 };
 
+/* A temporary of v->decl, `type __nrt_valN = cast(e)` (`&(e)` with addr), by which code names
+ * src from now on: `(*__nrt_valN)` with addr, else `__nrt_valN`. */
+static const char *hold(struct lower *L, struct lower_values *v, const struct omp_expr *src,
+                        const char *type, const char *cast, const char *e, bool addr)
+{
+    const char *t = lower_local_name(L, LL_VALUE, L->values++, NULL);
+    lbuf_printf(&v->decl, "%s %s = %s%s(%s); ", type, t, cast, addr ? "&" : "", e);
+    const char *use = addr ? arena_printf(L->a, "(*%s)", t) : t;
+    if (src)
+        lower_map_put(L, &v->held, src, (void *)use);
+    return use;
+}
+
 const char *lower_once(struct lower *L, struct lower_values *v, const struct omp_expr *src,
                        const char *e, bool addr)
 {
     const char *held = src ? lower_map_get(&v->held, src) : NULL;
     if (held || !lower_has_effects(e))
         return held ? held : e;
-    const char *t = lower_local_name(L, LL_VALUE, L->values++, NULL);
-    lbuf_printf(&v->decl, "__auto_type %s = %s(%s); ", t, addr ? "&" : "", e);
-    const char *use = addr ? arena_printf(L->a, "(*%s)", t) : t;
-    if (src)
-        lower_map_put(L, &v->held, src, (void *)use);
-    return use;
+    return hold(L, v, src, "__auto_type", "", e, addr);
+}
+
+const char *lower_once_long(struct lower *L, struct lower_values *v, const struct omp_expr *src,
+                            const char *e)
+{
+    const char *held = src ? lower_map_get(&v->held, src) : NULL;
+    if (held || e[strspn(e, "0123456789")] == '\0')
+        return held ? held : e;
+    return hold(L, v, src, "long", "(long)", e, false);
 }
 
 const char *lower_local_name(struct lower *L, enum lower_local_name kind, int n, const char *x)

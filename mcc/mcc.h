@@ -2074,6 +2074,7 @@ void lower_names_for_user(char *line);
     X(LL_LOOP_N, "n", NUM)       /* ... its number of iterations */                        \
     X(LL_ITER_END, "end", NUM)   /* the end of a multidependence iterator */               \
     X(LL_ITER_STEP, "step", NUM) /* ... its step */                                        \
+    X(LL_ITER_KEPT, "iv", BOTH)  /* a nested multidependence's bounds kept for its 2nd pass */ \
     X(LL_VALUE, "val", NUM)      /* a clause's expression evaluated once (lower_once) */   \
     X(LL_REGION_PRIV, "pv", BOTH) /* a region's private copy of a variable */              \
     X(LL_FIRSTPRIV, "fp", NUM)   /* a serial clone's firstprivate source */                \
@@ -2092,6 +2093,11 @@ const char *lower_local_name(struct lower *L, enum lower_local_name kind, int n,
  * holding src, or e itself when it has no effect (lower_has_effects). */
 const char *lower_once(struct lower *L, struct lower_values *v, const struct omp_expr *src,
                        const char *e, bool addr);
+/* The same as a long, `long __nrt_valN = (long)(e);`, whether e has an effect or not (a
+ * multidependence's bound that others may change: lower_deps.c); e itself when it is a
+ * decimal constant. */
+const char *lower_once_long(struct lower *L, struct lower_values *v, const struct omp_expr *src,
+                            const char *e);
 /* lower_lines.c: generated code on the user's lines.  Glue (environments, outlined
  * function heads, prologues and epilogues, spawn and run functions, task types) stands on
  * the line of the pragma it comes from, so that a breakpoint on a line of the user's

@@ -81,6 +81,11 @@ build depend_bound_effects
 for w in 1 4; do
   same "depend_bound_effects/w$w" depend_bound_effects NX_ARGS="--smp-workers=$w"
 done
+# an iterator modifier's bounds once each, before the regions, with two iterators
+build depend_iterator_bounds
+for w in 1 4; do
+  same "depend_iterator_bounds/w$w" depend_iterator_bounds NX_ARGS="--smp-workers=$w"
+done
 
 # OMP_SCHEDULE is omp_get_schedule()'s first answer (its static kind is libgomp's
 # monotonic flag or'ed in: left out here)

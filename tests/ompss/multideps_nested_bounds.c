@@ -1,0 +1,56 @@
+/* A nested multidependence whose inner bound names the outer iterator,
+ * `in({ {a[i][j], j = 0;width(i)}, i = 0;N })`, evaluates that bound once per value of i,
+ * as the loop nest it stands for does in C, and the task waits for exactly those
+ * elements (a triangle, its last element written slowly), also on a taskwait.  mcc
+ * evaluated the bound in the loops that counted the task's regions and again in those
+ * that added them: twice the calls, and from a bound that grows with its calls more
+ * regions than the task was created with. */
+#include "ompss_check.h"
+
+#define N 6
+
+static unsigned a[N][N + 1];
+static int calls;
+
+/* i + 1 the first N calls; more later (a second evaluation sees a wider row) */
+static int width(int i)
+{
+    return i + 1 + (calls++ >= N);
+}
+
+int main(void)
+{
+    for (int i = 0; i < N; i++)
+        for (int j = 0; j <= i; j++) {
+#pragma omp task out(a[i][j])
+            {
+                delay(i == N - 1 && j == i ? SLOW : 3);
+                a[i][j] = (unsigned)(10 * i + j);
+            }
+        }
+    unsigned sum = 0, want = 0;
+    for (int i = 0; i < N; i++)
+        for (int j = 0; j <= i; j++)
+            want += (unsigned)(10 * i + j);
+#pragma omp task in({ {a[i][j], j = 0;width(i)}, i = 0;N }) inout(sum)
+    for (int i = 0; i < N; i++)
+        for (int j = 0; j <= i; j++)
+            sum += a[i][j];
+#pragma omp taskwait
+    CHECK(sum == want, "sum %u, expected %u", sum, want);
+    CHECK(calls == IF_OMPSS(N, 0), "width called %d times, expected %d", calls,
+          IF_OMPSS(N, 0));
+
+    calls = 0;
+#pragma omp task out(a[N - 1][N - 1])
+    {
+        delay(SLOW);
+        a[N - 1][N - 1] = 1000;
+    }
+#pragma omp taskwait on({ {a[i][j], j = 0;width(i)}, i = 0;N })
+    CHECK(a[N - 1][N - 1] == 1000, "the taskwait did not wait for a[%d][%d]", N - 1, N - 1);
+    CHECK(calls == IF_OMPSS(N, 0), "taskwait: width called %d times, expected %d", calls,
+          IF_OMPSS(N, 0));
+#pragma omp taskwait
+    return result_ok();
+}
