@@ -610,20 +610,28 @@ static void depend_object(struct ck *c, const struct omp_expr *e, bool clause_it
         ck_error(c, c->pos, "'%s' is const: '#pragma omp depobj' writes it", e->text);
 }
 
-/* ordered(n): the depth of a doacross nest, a positive integer constant (gcc: "ordered
- * argument needs positive constant integer expression").  The loop runs in order whatever
- * n is, but a program gcc refuses is reported, not built. */
-static void loop_depth(struct ck *c, const struct omp_expr *e)
+/* The argument of clause `name`, an integer constant of at least min (`need` says what it
+ * must be), where gcc refuses another:
+ *   ordered(n): the depth of a doacross nest, positive (gcc: "ordered argument needs
+ *     positive constant integer expression"); the loop runs in order whatever n is;
+ *   hint(h) of critical and atomic: omp_sync_hint_* values or'ed together, non-negative
+ *     (OpenMP 5.2 15.1; gcc: "expected constant integer expression with valid sync-hint
+ *     value"); advice, nothing else is done with it.
+ * A program gcc refuses is reported, not built. */
+static void constant_arg(struct ck *c, const struct omp_expr *e, const char *name,
+                         long long min, const char *need)
 {
     struct ck_type t;
     unsigned long long u;
-    if (!piece(c, e, USE_INDEX, "the argument of 'ordered'", "')'", &t))
+    char what[64];
+    snprintf(what, sizeof what, "the argument of '%s'", name);
+    if (!piece(c, e, USE_INDEX, what, "')'", &t))
         return;
     range_of(c, e);
     if (ck_kind_of(&t) == CK_UNKNOWN)
         return;
-    if (!ck_value_of(&t, &u) || (long long)ck_at_norm(u, ck_arith_of(&t)) < 1)
-        ck_error(c, c->pos, "'ordered' needs a positive integer constant, not '%s'", e->text);
+    if (!ck_value_of(&t, &u) || (long long)ck_at_norm(u, ck_arith_of(&t)) < min)
+        ck_error(c, c->pos, "'%s' needs %s, not '%s'", name, need, e->text);
 }
 
 static void clause(struct ck *c, const struct omp_clause *cl)
@@ -658,7 +666,12 @@ static void clause(struct ck *c, const struct omp_clause *cl)
         break;
     case CK_FORM_EXPR: case CK_FORM_OPTEXPR: case CK_FORM_SCHEDULE:
         if (cl->kind == OMP_CL_ORDERED && cl->nargs > 0) {
-            loop_depth(c, &cl->args[0]);
+            constant_arg(c, &cl->args[0], "ordered", 1, "a positive integer constant");
+            break;
+        }
+        if (cl->kind == OMP_CL_HINT && cl->nargs > 0) {
+            constant_arg(c, &cl->args[0], "hint", 0, "a non-negative integer constant "
+                         "(omp_sync_hint_* values or'ed together)");
             break;
         }
         for (int i = 0; i < cl->nargs && !c->failed; i++)

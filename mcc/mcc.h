@@ -833,6 +833,7 @@ int lower_translation_unit(struct translation *t);
     X(OMP_CL_GRAPH_ID, "graph_id", EXPR, 0) X(OMP_CL_GRAPH_RESET, "graph_reset", OPTEXPR, 0) \
     X(OMP_CL_DETACH, "detach", NAMES, 0) X(OMP_CL_LINEAR, "linear", LINEAR, 1) \
     X(OMP_CL_COMPARE, "compare", NONE, 0) X(OMP_CL_ALLOCATE, "allocate", NAMES, 1) \
+    X(OMP_CL_HINT, "hint", EXPR, 0)  /* of critical and atomic: advice, checked, not used */ \
     X(OMP_CL_LIST, "(list)", NAMES, 0)  /* the (list) of threadprivate and flush */
 
 /* Reduction operators; USER is a declared reduction identifier (red_id holds it). */

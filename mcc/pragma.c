@@ -56,8 +56,9 @@ static const uint64_t allowed_clauses[OMP_DIR_COUNT] = {
     [OMP_DIR_TASK] = TASK_CLAUSES | TARGET_CLAUSES | CL(INPRIVATE) | CL(DETACH),
     [OMP_DIR_TARGET] = TARGET_CLAUSES,
     [OMP_DIR_TASKWAIT] = DEP_CLAUSES | CL(ON) | CL(NOFLUSH),
+    [OMP_DIR_CRITICAL] = CL(HINT),
     [OMP_DIR_ATOMIC] = CL(READ) | CL(WRITE) | CL(UPDATE) | CL(CAPTURE) | CL(SEQ_CST)
-                       | CL(COMPARE),
+                       | CL(COMPARE) | CL(HINT),
     [OMP_DIR_TASKLOOP] = TASK_CLAUSES
                          | CL(GRAINSIZE) | CL(NUM_TASKS) | CL(NOGROUP) | CL(COLLAPSE)
                          | CL(LASTPRIVATE),
@@ -1019,8 +1020,8 @@ static bool is_duplicate(struct omp_parser *p, struct omp_vec *cl, const struct 
  *     nontemporal), which changes nothing in a loop split into tasks (gcc vectorizes each
  *     task's iterations as it sees fit);
  *   - the memory orders of atomic (every atomic here is sequentially consistent, which
- *     each of them allows), `hint` of atomic and critical, `fail` and `weak` of atomic
- *     compare (5.1);
+ *     each of them allows), `fail` and `weak` of atomic compare (5.1) (`hint` of atomic
+ *     and critical is a clause: its argument must be a constant, check.c);
  *   - `affinity` of task (5.0: where its data are; the scheduler places tasks itself);
  *   - `order` of for and loop, `bind` of loop (5.0).
  */
@@ -1038,7 +1039,6 @@ static bool advice(struct omp_parser *p, int name)
         { OMP_DIR_ATOMIC, "relaxed", false, 0 }, { OMP_DIR_ATOMIC, "acquire", false, 0 },
         { OMP_DIR_ATOMIC, "release", false, 0 }, { OMP_DIR_ATOMIC, "acq_rel", false, 0 },
         { OMP_DIR_ATOMIC, "weak", false, 0 }, { OMP_DIR_ATOMIC, "fail", true, 0 },
-        { OMP_DIR_ATOMIC, "hint", true, 0 }, { OMP_DIR_CRITICAL, "hint", true, 0 },
         { OMP_DIR_TASK, "affinity", true, 0 }, { OMP_DIR_FOR, "order", true, 0 },
         { OMP_DIR_FOR, "bind", true, 'l' },
     };

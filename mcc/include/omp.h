@@ -242,13 +242,21 @@ typedef struct omp_lock_t {
 typedef struct omp_nest_lock_t {
     void *_omp_nest_lock[4];
 } omp_nest_lock_t;
-typedef enum omp_lock_hint_t {
-    omp_lock_hint_none = 0,
-    omp_lock_hint_uncontended = 1,
-    omp_lock_hint_contended = 2,
-    omp_lock_hint_nonspeculative = 4,
-    omp_lock_hint_speculative = 8
-} omp_lock_hint_t;
+/* The hints of locks and of the hint clause of critical and atomic (OpenMP 5.0; the lock
+ * hints are their older names, as in libgomp's omp.h).  Advice: nanort takes none. */
+typedef enum omp_sync_hint_t {
+    omp_sync_hint_none = 0,
+    omp_lock_hint_none = omp_sync_hint_none,
+    omp_sync_hint_uncontended = 1,
+    omp_lock_hint_uncontended = omp_sync_hint_uncontended,
+    omp_sync_hint_contended = 2,
+    omp_lock_hint_contended = omp_sync_hint_contended,
+    omp_sync_hint_nonspeculative = 4,
+    omp_lock_hint_nonspeculative = omp_sync_hint_nonspeculative,
+    omp_sync_hint_speculative = 8,
+    omp_lock_hint_speculative = omp_sync_hint_speculative
+} omp_sync_hint_t;
+typedef omp_sync_hint_t omp_lock_hint_t;
 
 void omp_init_lock(omp_lock_t *lock);
 void omp_init_lock_with_hint(omp_lock_t *lock, omp_lock_hint_t hint);
