@@ -35,7 +35,7 @@ $(NANORT_OBJS): $(BUILD)/obj/%.o: %.c nanort/nrt.h include/nanort.h
 
 $(NANORT_LIB_A): $(NANORT_OBJS)
 	@mkdir -p $(dir $@)
-	rm -f $@ && ar rcs $@ $^
+	rm -f $@ && ar rcs $@ $(NANORT_AR_OBJS)
 
 # nanort/libnanort.map: the OpenCL device's unprefixed names stay inside the library.
 NANORT_SO_LDFLAGS := -Wl,--version-script=nanort/libnanort.map
@@ -85,6 +85,26 @@ $(NANORT_LIB_A) $(NANORT_LIB_SO): $(1:%.c=$(BUILD)/obj/%.o)
 $(NANORT_DEBUG_SO): $(1:%.c=$(BUILD)/obj-debug/%.o)
 endef
 
+# The static archive keeps inside the library what libnanort.map keeps inside the shared
+# one, its `local:` names (a program's own global `ocl` was a duplicate definition under
+# mcc -static): the plugin whose objects define them adds those objects as one group,
+# $(call nanort_add_group,NAME,SRCS), linked into one object $(BUILD)/obj/NAME.o (ld -r)
+# in which objcopy makes those names local, archived instead of the group's objects.  The
+# other names stay global (nanort_, omp_, nanos_, ompss_ for programs; nrt_ for the CUDA
+# plugin's archive and the unit suites, which link the archive).
+NANORT_MAP_LOCAL  := $(shell sed -n 's/^ *local: *//p' nanort/libnanort.map | tr -d ';')
+NANORT_GROUP_OBJS :=
+NANORT_GROUPS     :=
+NANORT_AR_OBJS     = $(filter-out $(NANORT_GROUP_OBJS),$(NANORT_OBJS)) $(NANORT_GROUPS)
+define nanort_add_group
+NANORT_GROUP_OBJS += $(2:%.c=$(BUILD)/obj/%.o)
+NANORT_GROUPS += $(BUILD)/obj/$(1).o
+$(BUILD)/obj/$(1).o: $(2:%.c=$(BUILD)/obj/%.o) nanort/libnanort.map
+	$$(LD) -r -o $$@.tmp $(2:%.c=$(BUILD)/obj/%.o)
+	objcopy --wildcard $$(NANORT_MAP_LOCAL:%=--localize-symbol='%') $$@.tmp $$@
+	rm -f $$@.tmp
+$(NANORT_LIB_A): $(BUILD)/obj/$(1).o
+endef
 
 # nanort-perfmodel: prints the models of a --perf-model-dir (nanort/tools/perfmodel.c); it
 # reads the file with the runtime's own checking reader (perfmodel_file.c).

@@ -11,9 +11,11 @@
 #include "opencl.h"
 
 #include <dlfcn.h>
+#include <link.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/auxv.h>
 
 struct ocl_api ocl;
 
@@ -99,12 +101,30 @@ static void say(const char *fmt, ...)
     va_end(ap);
 }
 
+/* Is the program linked statically (mcc -static: it has no program interpreter)?  A
+ * library dlopen()ed into it runs on a C library that nothing initialised: libOpenCL
+ * crashed in clGetPlatformIDs. */
+static bool linked_statically(void)
+{
+    const ElfW(Phdr) *ph = (const ElfW(Phdr) *)getauxval(AT_PHDR);
+    unsigned long n = getauxval(AT_PHNUM);
+    for (unsigned long i = 0; ph && i < n; i++)
+        if (ph[i].p_type == PT_INTERP)
+            return false;
+    return ph != NULL;
+}
+
 /* dlopen libOpenCL and load every entry point; false (and why, under --verbose) when
- * the library or one of the symbols is missing. */
+ * the library or one of the symbols is missing, or the program cannot load it. */
 static bool load_library(void)
 {
     if (lib)
         return true;
+    if (linked_statically()) {
+        say("not used: the program is linked statically and cannot load libOpenCL; link it "
+            "without -static to run its OpenCL kernels");
+        return false;
+    }
     const char *why1 = NULL;
     void *h = dlopen("libOpenCL.so.1", RTLD_NOW | RTLD_LOCAL);
     if (!h) {

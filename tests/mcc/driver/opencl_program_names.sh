@@ -12,26 +12,7 @@ for so in "$lib" "$BUILD/lib/libnanort-debug.so"; do
     leaked=$(nm -D --defined-only "$so" | awk '{print $3}' | grep -E '^ocl(_|$)' | tr '\n' ' ')
     [ -z "$leaked" ] || fail "$so exports $leaked"
 done
-cat > app.c <<'SRC'
-#include <stdio.h>
-#include <stdarg.h>
-struct { int verbose; const char *tag; } ocl = { 1, "mine" };
-int ocl_fail(const char *fmt, ...) { va_list ap; va_start(ap, fmt); va_end(ap); return 7; }
-const char *ocl_error_name(int e) { return e ? "bad" : "fine"; }
-#pragma omp target device(opencl) ndrange(1, n, 8) copy_deps
-#pragma omp task inout([n]x)
-__kernel void twice(__global float *x, int n);
-int main(void)
-{
-    float x[8] = {1, 2, 3, 4, 5, 6, 7, 8};
-    twice(x, 8);
-#pragma omp taskwait
-    printf("%g %g %d %s %d %s\n", x[0], x[7], ocl.verbose, ocl.tag, ocl_fail("%d", 1),
-           ocl_error_name(0));
-    return 0;
-}
-SRC
-printf '__kernel void twice(__global float *x, int n)\n{ int i = get_global_id(0); if (i < n) x[i] *= 2; }\n' > twice.cl
+write_ocl_names_app
 ok "$MCC" --ompss app.c twice.cl -o prog
 runs ./prog "2 16 1 mine 7 fine"
 ok "$MCC" --ompss --debug app.c twice.cl -o prog_debug
