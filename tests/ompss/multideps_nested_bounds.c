@@ -12,8 +12,9 @@
 static unsigned a[N][N + 1];
 static int calls;
 
-/* i + 1 the first N calls; more later (a second evaluation sees a wider row) */
-static int width(int i)
+/* i + 1 the first N calls; more later (a second evaluation sees a wider row); i is long,
+ * an iterator's type */
+static long width(long i)
 {
     return i + 1 + (calls++ >= N);
 }
