@@ -582,7 +582,12 @@ static void emit_one(struct lower *L, struct lower_ftask *f)
         emit_declarations(L, f);
     if (lower_dir_devices(&f->dir) & (1u << OMP_DEVICE_SMP))
         run_function(L, &b, f, f, "");
+    /* The spawn function's parameters are the task's, under their names: they hide the
+     * unit's globals of those names, which the user's prototype does not (gcc warns of a
+     * definition's only), so -Wshadow is off for it. */
+    lbuf_puts(&b, lower_shadow_off);
     spawn_function(L, &b, f);
+    lbuf_puts(&b, lower_shadow_on);
     /* (on the line of the task's pragma: lower_lines.c) */
     const char *glue = lower_glue(L, lower_dir_off(&f->dir), lbuf_take(&b, L->a));
     /* with a file-scope declaration of f for them to call, unless one is there already

@@ -7,7 +7,8 @@
 # conversions of a loop chunk's long long bounds, declarations after statements in
 # reduction prologues, regions, device run functions and final's entry, captures hiding
 # names, casts dropping const/volatile/restrict, VLAs of a taskwait's regions, redundant
-# declarations, nested functions under -pedantic.
+# declarations, nested functions under -pedantic, device tasks' spawn functions hiding
+# globals.
 . "$(dirname "$0")/lib.sh"
 W="-Wall -Wextra -Wconversion -Wsign-conversion -Wvla -Wshadow -Wcast-qual -Wredundant-decls
    -Wdeclaration-after-statement -Wstrict-prototypes -Wmissing-prototypes
@@ -169,6 +170,98 @@ for std in "-std=c99 -pedantic" "-std=c11 -pedantic" "-std=gnu11"; do
 done
 # (gcc's -Wshadow=local is an option of its own)
 clean_build "${W/-Wshadow /-Wshadow=local } -Werror" "$want" kernels.c app.c
+
+# ---- device tasks: OpenCL (run, on PoCL here) and CUDA (built when nvcc is there) function
+# tasks whose parameters are named as the unit's globals, declared before the tasks: the
+# spawn functions' parameters hid them ("declaration of 'n' shadows a global
+# declaration" at the task's pragma), where the user's prototypes do not.
+cat > dev.h <<'SRC'
+#ifndef DEV_H
+#define DEV_H
+#pragma omp target device(opencl) ndrange(1, n, 8) file(scale.cl) copy_deps
+#pragma omp task in([n]src) out([n]dst)
+__kernel void scale_ocl(int n, float f, __global const float *src, __global float *dst);
+#pragma omp target device(opencl) ndrange(1, n, 8) file(scale.cl) copy_deps
+#pragma omp task inout([n]dst)
+__kernel void add_ocl(int n, __global float *dst, float f);
+#endif
+SRC
+cat > scale.cl <<'SRC'
+__kernel void scale_ocl(int n, float f, __global const float *src, __global float *dst)
+{
+    int i = get_global_id(0);
+    if (i < n)
+        dst[i] = src[i] * f;
+}
+__kernel void add_ocl(int n, __global float *dst, float f)
+{
+    int i = get_global_id(0);
+    if (i < n)
+        dst[i] += f;
+}
+SRC
+cat > devapp.c <<'SRC'
+#include <stdio.h>
+#ifndef _OMPSS
+#define __kernel
+#define __global
+#endif
+static int n = 16;
+static float f = 2.0f;
+static float src[16], dst[16];
+#include "dev.h"
+
+int main(void)
+{
+    int i;
+    for (i = 0; i < n; i++)
+        src[i] = (float)i;
+    scale_ocl(n, f, src, dst);
+    add_ocl(n, dst, f);
+#pragma omp taskwait
+    printf("%g %g\n", (double)dst[0], (double)dst[15]);
+    return 0;
+}
+SRC
+nvcc_path=$(command -v nvcc || { [ -n "${CUDA_HOME:-}" ] && echo "$CUDA_HOME/bin/nvcc"; } ||
+            echo /usr/local/cuda/bin/nvcc)
+cat > cuapp.c <<'SRC'
+#include <stdio.h>
+#ifndef _OMPSS
+#define __global__
+#endif
+static int n = 16;
+static float f = 2.0f;
+static float src[16], dst[16];
+#pragma omp target device(cuda) ndrange(1, n, 128) copy_deps
+#pragma omp task in([n]src) out([n]dst)
+__global__ void scale_cuda(int n, float f, const float *src, float *dst);
+
+int main(int argc, char **argv)
+{
+    int i;
+    (void)argv;
+    for (i = 0; i < n; i++)
+        src[i] = (float)i;
+    if (argc > 100)             /* (built, not run: no GPU is needed) */
+        scale_cuda(n, f, src, dst);
+#pragma omp taskwait
+    printf("%g\n", (double)src[15]);
+    return 0;
+}
+SRC
+printf '__global__ void scale_cuda(int n, float f, const float *src, float *dst)\n{ int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) dst[i] = src[i] * f; }\n' > scale.cu
+for std in "-std=c99 -pedantic" "-std=c11 -pedantic" "-std=gnu11"; do
+    ok gcc $std $W -Wno-unknown-pragmas -fsyntax-only devapp.c cuapp.c
+    ok "$MCC" $std $W -Werror -c devapp.c
+    [ ! -s err.txt ] || { cat err.txt >&2; fail "warnings from: $MCC $std $W -c devapp.c"; }
+    ok "$MCC" devapp.o scale.cl -o devapp
+    runs ./devapp "2 32"
+    [ -x "$nvcc_path" ] || continue
+    MCC_NVCC=$nvcc_path ok "$MCC" $std $W -Werror -c cuapp.c
+    [ ! -s err.txt ] || { cat err.txt >&2; fail "warnings from: $MCC $std $W -c cuapp.c"; }
+done
+[ -x "$nvcc_path" ] || echo "(no nvcc: the CUDA task was not built)"
 
 # ---- the tree's programs: mcc's gcc warnings that gcc's (with -fopenmp, and with the
 # pragmas ignored) do not have, counted by file and message: gcc may put a warning on
