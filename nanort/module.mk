@@ -93,6 +93,10 @@ endef
 # other names stay global (nanort_, omp_, nanos_, ompss_ for programs; nrt_ for the CUDA
 # plugin's archive and the unit suites, which link the archive).
 NANORT_MAP_LOCAL  := $(shell sed -n 's/^ *local: *//p' nanort/libnanort.map | tr -d ';')
+# $(call nanort_link_local,PATTERNS): a recipe linking the objects among $^ into $@ (ld -r),
+# the names it defines that match one of PATTERNS (objcopy --wildcard) made local.
+nanort_link_local = $(LD) -r -o $@.tmp $(filter %.o,$^) && \
+    objcopy --wildcard $(foreach p,$(1),--localize-symbol='$(p)') $@.tmp $@ && rm -f $@.tmp
 NANORT_GROUP_OBJS :=
 NANORT_GROUPS     :=
 NANORT_AR_OBJS     = $(filter-out $(NANORT_GROUP_OBJS),$(NANORT_OBJS)) $(NANORT_GROUPS)
@@ -100,9 +104,7 @@ define nanort_add_group
 NANORT_GROUP_OBJS += $(2:%.c=$(BUILD)/obj/%.o)
 NANORT_GROUPS += $(BUILD)/obj/$(1).o
 $(BUILD)/obj/$(1).o: $(2:%.c=$(BUILD)/obj/%.o) nanort/libnanort.map
-	$$(LD) -r -o $$@.tmp $(2:%.c=$(BUILD)/obj/%.o)
-	objcopy --wildcard $$(NANORT_MAP_LOCAL:%=--localize-symbol='%') $$@.tmp $$@
-	rm -f $$@.tmp
+	$$(call nanort_link_local,$$(NANORT_MAP_LOCAL))
 $(NANORT_LIB_A): $(BUILD)/obj/$(1).o
 endef
 

@@ -40,7 +40,15 @@ $(CUDA_PLUGIN_OBJS): $(BUILD)/obj/%.o: %.c devices/cuda/cuda.h devices/cuda/opti
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_COMMON) -Inanort -I$(CUDA_HOME_DIR)/include -c $< -o $@
 
-$(CUDA_PLUGIN_LIB): $(CUDA_PLUGIN_OBJS)
+# One object (ld -r) in which the plugin's unprefixed names (cuda_fail, cuda_use, ...) are
+# local: every program with CUDA parts links the archive, and one that defined a global
+# cuda_fail of its own got "multiple definition of `cuda_fail'".  (Its nrt_ names stay
+# global, like libnanort's.)
+CUDA_PLUGIN_ONE := $(BUILD)/obj/devices/cuda.o
+$(CUDA_PLUGIN_ONE): $(CUDA_PLUGIN_OBJS)
+	$(call nanort_link_local,cuda_*)
+
+$(CUDA_PLUGIN_LIB): $(CUDA_PLUGIN_ONE)
 	@mkdir -p $(dir $@)
 	rm -f $@ && ar rcs $@ $^
 
