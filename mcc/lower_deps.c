@@ -361,15 +361,18 @@ static const char *iter_bound(struct lower *L, struct lower_values *pre, const s
 
 /* The bounds of a nested multidependence's inner loops, evaluated once per opening of
  * such a loop by the loops that count the regions, kept (three longs an opening, in a
- * buffer declared with the construct's values) for the loops that add them, which read
- * them back in the same order. */
+ * buffer declared with the construct's values and freed after its code) for the loops
+ * that add them, which read them back in the same order.  A loop construct's tasks share
+ * its values: the first task's count evaluates the bounds, the others' read them back. */
 struct kept {
-    const char *p, *n, *cap, *k;    /* buffer, longs in it, its size, longs read back;
-                                       p NULL: no buffer yet */
+    const char *p, *n, *cap, *c, *k;    /* buffer, longs in it, its size, longs the count
+                                           has read, the adding loops have read; p NULL: no
+                                           buffer yet */
 };
 
-/* lo, bound and step (b[]) of one opening kept by count and read back by out, each at
- * `p[n - 3 + i]` (count) and `p[k - 3 + i]` (out) until the next opening. */
+/* lo, bound and step (b[]) of one opening kept by count (unless an earlier task of the
+ * loop construct kept them) and read back by out, each at `p[c - 3 + i]` (count) and
+ * `p[k - 3 + i]` (out) until the next opening. */
 static void keep_bounds(struct lower *L, struct lower_values *pre, struct kept *kp,
                         struct lower_buf *count, struct lower_buf *out, const char *const b[3])
 {
@@ -378,16 +381,18 @@ static void keep_bounds(struct lower *L, struct lower_values *pre, struct kept *
         kp->p = lower_local_name(L, LL_ITER_KEPT, k, "p");
         kp->n = lower_local_name(L, LL_ITER_KEPT, k, "n");
         kp->cap = lower_local_name(L, LL_ITER_KEPT, k, "cap");
+        kp->c = lower_local_name(L, LL_ITER_KEPT, k, "c");
         kp->k = lower_local_name(L, LL_ITER_KEPT, k, "k");
-        lbuf_printf(&pre->decl, "long *%s = 0; " LOWER_SIZE_T " %s = 0, %s = 0, %s = 0; ",
-                    kp->p, kp->n, kp->cap, kp->k);
+        lbuf_printf(&pre->decl, "long *%s = 0; " LOWER_SIZE_T " %s = 0, %s = 0, %s = 0, %s = 0; ",
+                    kp->p, kp->n, kp->cap, kp->c, kp->k);
+        lbuf_printf(&pre->tidy, "__builtin_free(%s); ", kp->p);
     }
-    lbuf_printf(count, "if (%s + 3 > %s) { %s = 2 * %s + 24; %s = __builtin_realloc(%s, %s * "
-                "sizeof *%s); if (!%s) __builtin_abort(); } ", kp->n, kp->cap, kp->cap, kp->cap,
-                kp->p, kp->p, kp->cap, kp->p, kp->p);
+    lbuf_printf(count, "if (%s == %s) { if (%s + 3 > %s) { %s = 2 * %s + 24; %s = "
+                "__builtin_realloc(%s, %s * sizeof *%s); if (!%s) __builtin_abort(); } ", kp->c,
+                kp->n, kp->n, kp->cap, kp->cap, kp->cap, kp->p, kp->p, kp->cap, kp->p, kp->p);
     for (int i = 0; i < 3; i++)
         lbuf_printf(count, "%s[%s + %d] = (long)(%s); ", kp->p, kp->n, i, b[i]);
-    lbuf_printf(count, "%s += 3; ", kp->n);
+    lbuf_printf(count, "%s += 3; } %s += 3; ", kp->n, kp->c);
     lbuf_printf(out, "%s += 3; ", kp->k);
 }
 
@@ -409,7 +414,7 @@ static void open_iters(struct lower *L, struct lower_values *pre, struct kept *k
         const char *st = lower_local_name(L, LL_ITER_STEP, it->n, NULL);
         for (int pass = 0; pass < 2; pass++) {
             struct lower_buf *to = pass ? out : count;
-            const char *at = pass ? kp->k : kp->n, *c[3];
+            const char *at = pass ? kp->k : kp->c, *c[3];
             for (int j = 0; j < 3; j++)
                 c[j] = inner ? arena_printf(L->a, "%s[%s - %d]", kp->p, at, 3 - j) : b[j];
             const char *lo = c[0], *bound = c[1], *step = c[2];
@@ -498,17 +503,16 @@ static void taskwait_fill(struct lower_buf *b, const struct region *r, unsigned 
 
 /* The regions of ref: counted into __nrt_nr and __nrt_nd (count), and given (out) to the
  * task (add_region) or, for a taskwait, appended to its arrays (taskwait_fill); a
- * multidependence gives one region per iteration value, so both run the same loops, and
- * the bounds the first keeps are freed after the second, or (tidy given: a taskwait,
- * whose second may not run) in tidy.  False after an error. */
+ * multidependence gives one region per iteration value, so both run the same loops (and
+ * read the bounds they keep from the start again at the next task).  False after an
+ * error. */
 static bool ref_regions(struct lower *L, const struct omp_ref *ref, unsigned flags,
                         struct lower_values *values, struct lower_buf *count,
-                        struct lower_buf *out, struct lower_buf *tidy, int *nd)
+                        struct lower_buf *out, bool taskwait, int *nd)
 {
     int levels;
     struct region r;
     struct kept kp = {0};
-    bool taskwait = tidy != NULL;
     bool ok = open_ref(L, ref, values, &kp, count, out, &r, &levels);
     if (ok && nd)           /* (a multidependence's count is known only at run time) */
         *nd = levels || *nd < 0 ? -1 : *nd + r.nd;
@@ -523,9 +527,10 @@ static bool ref_regions(struct lower *L, const struct omp_ref *ref, unsigned fla
         lbuf_puts(count, taskwait ? "" : "\n");
         lbuf_puts(out, taskwait ? "" : "\n");
     }
-    if (ok && kp.p)     /* (zero again: a loop's values serve each of its tasks) */
-        lbuf_printf(tidy ? tidy : out, "__builtin_free(%s); %s = 0; %s = %s = %s = 0;\n", kp.p,
-                    kp.p, kp.n, kp.cap, kp.k);
+    if (ok && kp.p) {
+        lbuf_printf(count, "%s = 0; ", kp.c);
+        lbuf_printf(out, "%s = 0; ", kp.k);
+    }
     free(r.own.decl.s);
     return ok;
 }
@@ -586,7 +591,7 @@ static void emit_clauses(struct lower *L, const struct omp_directive *d, bool co
             if (c->dep == OMP_DEP_DEPOBJ && is_dep_clause(c->kind))
                 emit_depobj(L, c->refs[k], copy_deps, values, count, add);
             else
-                ref_regions(L, c->refs[k], flags, values, count, add, NULL, NULL);
+                ref_regions(L, c->refs[k], flags, values, count, add, false, NULL);
     }
 }
 
@@ -625,14 +630,14 @@ void lower_deps_emit_copies(struct lower *L, const struct lower_dir *d,
                                : c->kind == OMP_CL_COPY_OUT ? OMP_DEP_OUT
                                : c->kind == OMP_CL_COPY_INOUT ? OMP_DEP_INOUT : OMP_DEP_NONE;
             for (int r = 0; dir != OMP_DEP_NONE && r < c->nrefs; r++)
-                ref_regions(L, c->refs[r], copy_bits(dir), values, count, add, NULL, NULL);
+                ref_regions(L, c->refs[r], copy_bits(dir), values, count, add, false, NULL);
         }
 }
 
 void lower_deps_emit_taskwait(struct lower *L, const struct omp_directive *d, struct lower_buf *b)
 {
     struct lower_values values = {0};
-    struct lower_buf count = {0}, fill = {0}, tidy = {0};
+    struct lower_buf count = {0}, fill = {0};
     int n = 0, nd = 0;              /* regions, dimensions (-1: known at run time) */
     for (int i = 0; i < d->nclauses; i++) {
         const struct omp_clause *c = &d->clauses[i];
@@ -645,7 +650,7 @@ void lower_deps_emit_taskwait(struct lower *L, const struct omp_directive *d, st
         }
         for (int k = 0; k < c->nrefs; k++) {
             if (c->dep != OMP_DEP_DEPOBJ) {
-                n += ref_regions(L, c->refs[k], mode_of(c->dep), &values, &count, &fill, &tidy, &nd);
+                n += ref_regions(L, c->refs[k], mode_of(c->dep), &values, &count, &fill, true, &nd);
                 continue;
             }
             const char *slot = depobj_slot(L, &values, c->refs[k]);
@@ -684,9 +689,9 @@ void lower_deps_emit_taskwait(struct lower *L, const struct omp_directive *d, st
                     "__builtin_free(__nrt_n); __builtin_free(__nrt_dp); __builtin_free(__nrt_d); } %s}",
                     values.decl.s ? values.decl.s : "", count.s ? count.s : "",
                     fill.s ? fill.s : "", omp_find_clause(d, OMP_CL_NOFLUSH) ? 1 : 0,
-                    tidy.s ? tidy.s : "");
+                    values.tidy.s ? values.tidy.s : "");
     }
-    free(tidy.s);
+    free(values.tidy.s);
     free(values.decl.s);
     free(count.s);
     free(fill.s);

@@ -1835,10 +1835,11 @@ char *lower_inline_outline(struct lower *L, const struct lower_dir *d, struct as
      * nested outlined function end on it) */
     /* (a nested outlined function's definitions end with the statement that registers
      * it: the creation code is then a block of its own, no declaration after statements) */
-    char *code = arena_printf(L->a, "{ %s%s%s%s%s }", o.local ? defs : "", o.local ? "{ " : "",
+    char *code = arena_printf(L->a, "{ %s%s%s%s%s%s }", o.local ? defs : "", o.local ? "{ " : "",
                               own.decl.s ? own.decl.s : "", lower_flat(L, create.s ? create.s : ""),
-                              o.local ? " }" : "");
+                              own.tidy.s ? own.tidy.s : "", o.local ? " }" : "");
     free(own.decl.s);
+    free(own.tidy.s);
     free(create.s);
     return code;
 }

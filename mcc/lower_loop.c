@@ -537,14 +537,15 @@ void lower_loop(struct lower *L, struct lower_dir *d)
         "for (long long __nrt_tk = 0, __nrt_c0 = 0, __nrt_len; __nrt_c0 < __nrt_n; "
         "__nrt_c0 += __nrt_len, __nrt_tk++) { __nrt_len = __nrt_T > 0 ? __nrt_bq + (__nrt_tk "
         "< __nrt_br) : __nrt_n - __nrt_c0 < __nrt_g ? __nrt_n - __nrt_c0 : __nrt_g; %s } }"
-        "%s%s%s }",
+        "%s%s%s%s }",
         group ? "char __nrt_grp; " : "", values.decl.s ? values.decl.s : "",
         lower_flat(L, c.create.s),
-        lower_flat(L, grain_code(L, d, serial)), task,
+        lower_flat(L, grain_code(L, d, serial)), task, values.tidy.s ? values.tidy.s : "",
         group ? " nanort_taskwait_on1(&__nrt_grp, 1);" : "", barrier ? " nanort_taskwait();" : "",
         lower_flat(L, c.after.s ? c.after.s : ""));
     free(c.create.s);
     free(values.decl.s);
+    free(values.tidy.s);
     free(c.after.s);
     rewrite_replace(L->rw, lower_dir_off(d), d->node->end, code);
 }

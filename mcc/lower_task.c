@@ -521,6 +521,7 @@ static void spawn_function(struct lower *L, struct lower_buf *b, struct lower_ft
     if (values.decl.s)
         lbuf_printf(b, "    %s\n", values.decl.s);
     free(values.decl.s);
+    char *tidy = values.tidy.s;
     if (count.s)
         lbuf_puts(b, count.s);
     const char *args = lower_name(L, LN_ARGS, fn, -1);
@@ -535,7 +536,8 @@ static void spawn_function(struct lower *L, struct lower_buf *b, struct lower_ft
     free(add.s);
     lbuf_puts(b, "    ");
     lower_submit(L, b, &f->dir);
-    lbuf_puts(b, "\n    }\n    }\n}\n");
+    lbuf_printf(b, "\n    }\n    %s\n    }\n}\n", tidy ? tidy : "");
+    free(tidy);
 }
 
 /* Has f external linkage?  Then its task type is one object for the whole program (defined

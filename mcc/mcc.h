@@ -1215,11 +1215,13 @@ struct lower_map {
     size_t cap, n;
 };
 /* The clause expressions of one construct evaluated once (lower_once): the declarations
- * of their temporaries, which the construct's code must follow, and which expression of a
- * clause each one holds (a reduction's section gives its region and its copy). */
+ * of their temporaries, which the construct's code must follow, which expression of a
+ * clause each one holds (a reduction's section gives its region and its copy), and the
+ * statements that free what they allocated, after the construct's code (all its tasks). */
 struct lower_values {
     struct lower_buf decl;          /* `__auto_type __nrt_val3 = (f()); ...` */
     struct lower_map held;          /* const struct omp_expr * -> how code names it */
+    struct lower_buf tidy;          /* `__builtin_free(__nrt_iv4_p); ` (lower_deps.c) */
 };
 
 /* A `declare reduction` of the unit, newest first (an inner block's come after its

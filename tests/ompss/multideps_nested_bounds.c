@@ -1,15 +1,16 @@
 /* A nested multidependence whose inner bound names the outer iterator,
  * `in({ {a[i][j], j = 0;width(i)}, i = 0;N })`, evaluates that bound once per value of i,
  * as the loop nest it stands for does in C, and the task waits for exactly those
- * elements (a triangle, its last element written slowly), also on a taskwait.  mcc
- * evaluated the bound in the loops that counted the task's regions and again in those
- * that added them: twice the calls, and from a bound that grows with its calls more
- * regions than the task was created with. */
+ * elements (a triangle, its last element written slowly), also on a taskwait, and once
+ * for all the tasks of a taskloop.  mcc evaluated the bound in the loops that counted
+ * the task's regions and again in those that added them (in each task of a taskloop):
+ * twice the calls, and from a bound that grows with its calls more regions than the task
+ * was created with. */
 #include "ompss_check.h"
 
 #define N 6
 
-static unsigned a[N][N + 1];
+static unsigned a[N][N + 1], seen[4];
 static int calls;
 
 /* i + 1 the first N calls; more later (a second evaluation sees a wider row); i is long,
@@ -52,6 +53,15 @@ int main(void)
     CHECK(a[N - 1][N - 1] == 1000, "the taskwait did not wait for a[%d][%d]", N - 1, N - 1);
     CHECK(calls == IF_OMPSS(N, 0), "taskwait: width called %d times, expected %d", calls,
           IF_OMPSS(N, 0));
+
+    /* a taskloop evaluates its clauses once, however many tasks it makes */
+    calls = 0;
+#pragma omp taskloop grainsize(1) in({ {a[i][j], j = 0;width(i)}, i = 0;N })
+    for (int k = 0; k < 4; k++)
+        seen[k] = a[N - 1][N - 1] + (unsigned)k;
 #pragma omp taskwait
+    CHECK(seen[3] == 1003, "the taskloop's task saw %u, expected 1003", seen[3]);
+    CHECK(calls == IF_OMPSS(N, 0), "taskloop: width called %d times, expected %d", calls,
+          IF_OMPSS(N, 0));
     return result_ok();
 }
