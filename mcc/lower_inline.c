@@ -1737,7 +1737,7 @@ static char *outline_define(struct outline *o, const struct lower_dir *d, const 
  * the regions (`add`) and the group's, submit; under final the body runs in place (the
  * clauses' expressions are evaluated before either: o->values, lower_deps.c). */
 static void outline_create(struct outline *o, const struct lower_dir *d, struct lower_buf *create,
-                           const char *add, const struct lower_extra *x)
+                           const char *count, const char *add, const struct lower_extra *x)
 {
     struct lower *L = o->L;
     const char *create_tail, *create_fn = lower_detach_create_fn(L, d, &create_tail);
@@ -1767,7 +1767,11 @@ static void outline_create(struct outline *o, const struct lower_dir *d, struct 
         struct final_parts fp = {env, lower_name(L, LN_TASK, o->fn, o->n), o->size.s,
                                  o->size_end, o->init.s, x->init};
         char *c = lbuf_take(create, L->a);
-        lbuf_printf(create, "if (nanort_in_final()) %s else { %s }", lower_final_site(L, &fp), c);
+        /* (count: the loops of a nested multidependence, which evaluate its bounds over
+           an outer iterator there as for a task) */
+        lbuf_printf(create, "if (nanort_in_final()) { %s%s%s%s } else { %s }",
+                    count ? "unsigned __nrt_nr = 0, __nrt_nd = 0; " : "", count ? count : "",
+                    count ? "(void)__nrt_nr; (void)__nrt_nd; " : "", lower_final_site(L, &fp), c);
     }
 }
 
@@ -1821,7 +1825,8 @@ char *lower_inline_outline(struct lower *L, const struct lower_dir *d, struct as
     char *text = outline_body(&o, d, body, vars);
     outline_epilogue(&o, body, vars);
     char *defs = outline_define(&o, d, text, x->head, x->at ? x->at : lower_dir_off(d));
-    outline_create(&o, d, &create, add.s, x);
+    /* (what counts the regions evaluates bounds only when it keeps some: lower_deps.c) */
+    outline_create(&o, d, &create, o.values->tidy.s ? count.s : NULL, add.s, x);
     free(count.s);
     free(add.s);
     free(o.env.s);

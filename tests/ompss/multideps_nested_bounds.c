@@ -1,11 +1,11 @@
 /* A nested multidependence whose inner bound names the outer iterator,
  * `in({ {a[i][j], j = 0;width(i)}, i = 0;N })`, evaluates that bound once per value of i,
  * as the loop nest it stands for does in C, and the task waits for exactly those
- * elements (a triangle, its last element written slowly), also on a taskwait, and once
- * for all the tasks of a taskloop.  mcc evaluated the bound in the loops that counted
- * the task's regions and again in those that added them (in each task of a taskloop):
- * twice the calls, and from a bound that grows with its calls more regions than the task
- * was created with. */
+ * elements (a triangle, its last element written slowly), also on a taskwait, once for
+ * all the tasks of a taskloop, and in a task included under final.  mcc evaluated the
+ * bound in the loops that counted the task's regions and again in those that added them
+ * (in each task of a taskloop): twice the calls, and from a bound that grows with its
+ * calls more regions than the task was created with; under final, not at all. */
 #include "ompss_check.h"
 
 #define N 6
@@ -62,6 +62,18 @@ int main(void)
 #pragma omp taskwait
     CHECK(seen[3] == 1003, "the taskloop's task saw %u, expected 1003", seen[3]);
     CHECK(calls == IF_OMPSS(N, 0), "taskloop: width called %d times, expected %d", calls,
+          IF_OMPSS(N, 0));
+
+    /* a task included under final evaluates it as a task does */
+    calls = 0;
+#pragma omp task final(1)
+    {
+#pragma omp task in({ {a[i][j], j = 0;width(i)}, i = 0;N })
+        seen[0] = a[N - 1][N - 1];
+    }
+#pragma omp taskwait
+    CHECK(seen[0] == 1000, "the included task saw %u, expected 1000", seen[0]);
+    CHECK(calls == IF_OMPSS(N, 0), "under final: width called %d times, expected %d", calls,
           IF_OMPSS(N, 0));
     return result_ok();
 }
