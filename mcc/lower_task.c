@@ -89,9 +89,10 @@ static void check_deps(struct lower *L, struct lower_ftask *f)
                 struct name_check nc = {L, f, c->refs[r], {0}, 0};
                 lower_set_params(L, f->params, 0, (size_t)-1);
                 const struct omp_ref *ref = c->refs[r];
-                if (ref->kind == OMP_REF_MULTI)
-                    for (int j = 0; j < ref->niters && j < 8; j++)
-                        nc.iters[nc.niters++] = ref->iters[j].var.text;
+                /* (the iterators of every level of a nested multidependence) */
+                for (const struct omp_ref *m = ref; m->kind == OMP_REF_MULTI; m = m->base)
+                    for (int j = 0; j < m->niters && nc.niters < 8; j++)
+                        nc.iters[nc.niters++] = m->iters[j].var.text;
                 lower_map_idents(L, ref->text.text, check_name, &nc);
                 struct sym *p = by_value_param(f->params, ref);
                 if (!p || c->dep == OMP_DEP_NONE)

@@ -2,10 +2,11 @@
  * `in({ {a[i][j], j = 0;width(i)}, i = 0;N })`, evaluates that bound once per value of i,
  * as the loop nest it stands for does in C, and the task waits for exactly those
  * elements (a triangle, its last element written slowly), also on a taskwait, once for
- * all the tasks of a taskloop, and in a task included under final.  mcc evaluated the
- * bound in the loops that counted the task's regions and again in those that added them
- * (in each task of a taskloop): twice the calls, and from a bound that grows with its
- * calls more regions than the task was created with; under final, not at all. */
+ * all the tasks of a taskloop, in a task included under final and on a function task's
+ * parameters (which mcc refused: "'j' is local").  mcc evaluated the bound in the loops
+ * that counted the task's regions and again in those that added them (in each task of a
+ * taskloop): twice the calls, and from a bound that grows with its calls more regions
+ * than the task was created with; under final, not at all. */
 #include "ompss_check.h"
 
 #define N 6
@@ -18,6 +19,15 @@ static int calls;
 static long width(long i)
 {
     return i + 1 + (calls++ >= N);
+}
+
+/* the same on a function task's parameters */
+#pragma omp task in({ {p[i * (N + 1) + j], j = 0;width(i)}, i = 0;n }) inout(*out)
+static void triangle(const unsigned *p, int n, unsigned *out)
+{
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j <= i; j++)
+            *out += p[i * (N + 1) + j];
 }
 
 int main(void)
@@ -74,6 +84,17 @@ int main(void)
 #pragma omp taskwait
     CHECK(seen[0] == 1000, "the included task saw %u, expected 1000", seen[0]);
     CHECK(calls == IF_OMPSS(N, 0), "under final: width called %d times, expected %d", calls,
+          IF_OMPSS(N, 0));
+
+    calls = 0;
+    unsigned tri = 0, tri_want = 0;
+    triangle(&a[0][0], N, &tri);
+#pragma omp taskwait
+    for (int i = 0; i < N; i++)
+        for (int j = 0; j <= i; j++)
+            tri_want += a[i][j];
+    CHECK(tri == tri_want, "function task: sum %u, expected %u", tri, tri_want);
+    CHECK(calls == IF_OMPSS(N, 0), "function task: width called %d times, expected %d", calls,
           IF_OMPSS(N, 0));
     return result_ok();
 }
