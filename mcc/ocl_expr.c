@@ -530,10 +530,13 @@ static void call_post(struct ocl *o, struct ast *n)
     static const char *const wi[] = {"get_work_dim", "get_global_size", "get_global_id",
                                      "get_local_size", "get_local_id", "get_num_groups",
                                      "get_group_id", "get_global_offset"};
+    int nargs = 0;    /* an empty argument list is a node without kids */
+    for (struct ast *a = n->kid[1] ? n->kid[1]->kid[0] : NULL; a; a = a->next)
+        nargs++;
     for (size_t i = 0; i < sizeof wi / sizeof wi[0]; i++)
         if (!strcmp(name, wi[i])) {
-            if (ocl_builtin_type(o, name, n->kid[1] ? 1 : 0,
-                                 (const struct ocl_type *[]){ocl_scalar(OCL_UINT)}))
+            if (nargs <= 1 && ocl_builtin_type(o, name, nargs,
+                                               (const struct ocl_type *[]){ocl_scalar(OCL_UINT)}))
                 work_item_call(o, n, name);
             else
                 ocl_fail(o, n, "'%s' with the wrong number of arguments", name);
