@@ -88,6 +88,25 @@ static bool ndrange(const struct nanort_launch *l, size_t global[3], size_t loca
     return any;
 }
 
+/* Without local sizes in ndrange(...), a kernel declared with reqd_work_group_size gets
+ * those (the device may not choose: CL_INVALID_WORK_GROUP_SIZE), the global sizes rounded
+ * up as with given ones; as the translation to C does (nanort/clcpu.c). */
+static bool reqd_ndrange(struct ocl_device *d, const nanort_ctx *ctx, cl_kernel k,
+                         const struct nanort_launch *l, size_t global[3], size_t local[3])
+{
+    size_t reqd[3] = {0, 0, 0};
+    OCL_CHECK(d->space, ctx, clGetKernelWorkGroupInfo, k, d->id,
+              CL_KERNEL_COMPILE_WORK_GROUP_SIZE, sizeof reqd, reqd, NULL);
+    if (reqd[0] == 0)
+        return false;
+    for (unsigned i = 0; i < l->ndims; i++) {
+        local[i] = reqd[i] ? reqd[i] : 1;
+        if (global[i] % local[i])
+            global[i] += local[i] - global[i] % local[i];
+    }
+    return true;
+}
+
 /* Work-groups in one launch at most (PoCL's scheduler asserts past 32-bit counts and
  * NVIDIA's maps them to a CUDA grid): without local sizes the device may choose groups
  * of one work-item, so the work-items count. */
@@ -139,6 +158,8 @@ static void ocl_launch(struct nrt_space *s, nanort_ctx *ctx, const struct nanort
         if (global[i] == 0)
             return;                 /* an empty range (its regions may be empty: no copies) */
     cl_kernel k = ocl_kernel_get(d, ctx);
+    if (!has_local)
+        has_local = reqd_ndrange(d, ctx, k, l, global, local);
     check_limits(d, ctx, k, l, global, local, has_local);
     set_args(s, ctx, k, l);
     cl_event e;
