@@ -292,8 +292,11 @@ static struct gnode *build_stmt(struct kctx *k, struct ast *s)
             g->uniform = true;
             g->uvar->uniform_var = true;
         }
-        if (init && !(init->kind == AST_EXPR_STMT && !init->kid[0]))
+        /* `for (s = 0; ...)`: an expression, without the `;` of a statement */
+        if (init && init->kind == AST_DECLARATION)
             g->init = item_region(k, init, KI_STMT);
+        else if (init && !(init->kind == AST_EXPR_STMT && !init->kid[0]))
+            g->init = item_region(k, init, init->kind == AST_EXPR_STMT ? KI_STMT : KI_EXPR);
         struct kloop *outer = k->loop;
         k->loop = loop;
         if (s->kind != AST_DO && cond)
