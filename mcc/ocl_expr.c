@@ -412,12 +412,25 @@ static void shift_count(struct ocl *o, struct ast *count, const struct ocl_type 
     close_later(count, arena_printf(o->L.a, ") & %d)", bits - 1));
 }
 
+/* Half-precision arithmetic is not translated: gcc computes _Float16 in float and rounds
+ * only where a value is stored, so `(a + b) - a` keeps bits that OpenCL rounds away. */
+static bool half_arith(struct ocl *o, struct ast *n, const struct ocl_type *a,
+                       const struct ocl_type *b)
+{
+    if (ocl_elem(a) != OCL_HALF && (!b || ocl_elem(b) != OCL_HALF))
+        return false;
+    ocl_fail(o, n, "half-precision arithmetic is not supported");
+    return true;
+}
+
 static void binary_pre(struct ocl *o, struct ast *n)
 {
     if (n->op == ',')
         return;
     const struct ocl_type *a = ocl_expr_type(o, n->kid[0]);
     const struct ocl_type *b = ocl_expr_type(o, n->kid[1]);
+    if (half_arith(o, n, a, b))
+        return;
     if ((n->op == AND_OP || n->op == OR_OP) &&
         (a->kind == OCL_VECTOR || b->kind == OCL_VECTOR)) {
         ocl_fail(o, n, "'&&' and '||' on vectors are not supported");
@@ -439,6 +452,8 @@ static void assign_pre(struct ocl *o, struct ast *n)
 {
     const struct ocl_type *l = ocl_expr_type(o, n->kid[0]);
     const struct ocl_type *r = ocl_expr_type(o, n->kid[1]);
+    if (n->op != '=' && half_arith(o, n, l, r))
+        return;
     if (is_shift(n->op))
         shift_count(o, n->kid[1], l);
     if (l->kind != OCL_VECTOR || !ocl_is_scalar(r))
@@ -452,6 +467,8 @@ static void assign_pre(struct ocl *o, struct ast *n)
 static void unary_pre(struct ocl *o, struct ast *n)
 {
     const struct ocl_type *a = ocl_expr_type(o, n->kid[0]);
+    if (n->op != '&' && n->op != '*' && half_arith(o, n, a, NULL))
+        return;
     if (n->op == '!' && a->kind == OCL_VECTOR) {
         /* `!v` is `v == 0`, component by component */
         rewrite_replace(o->L.rw, n->begin, n->kid[0]->begin, "((");
@@ -618,6 +635,7 @@ static void walk(struct ocl *o, struct ast *n, enum use use)
             assign_pre(o, n);
         break;
     case AST_UNARY: unary_pre(o, n); break;
+    case AST_POSTFIX: half_arith(o, n, ocl_expr_type(o, n->kid[0]), NULL); break;
     case AST_CONDITIONAL: conditional_pre(o, n); break;
     case AST_INIT_DECLARATOR: decl_pre(o, n); break;
     case AST_RETURN: return_pre(o, n); break;

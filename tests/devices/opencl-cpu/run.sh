@@ -13,7 +13,8 @@
 #     disabled     --disable-opencl: the tasks still run, through the translation
 #     noplatform   no OpenCL platform at all (an empty ICD directory): the same
 #   run.sh diag                untranslatable.cl: the warning at the kernel's line, and
-#                              --opencl-cpu=require making it an error
+#                              --opencl-cpu=require making it an error; half_arith.cl's
+#                              warnings
 #   run.sh misaligned          misaligned.c: a float4 buffer 8 bytes off, translated: a message
 #                              and exit 1, not a crash; on PoCL it runs (skipped without it)
 #   run.sh includes            includes/cl/k.cl: the translation finds its #includes next
@@ -129,6 +130,15 @@ diag)
   # inner-scope __local: the warning names the kernel and the line
   grep -q "inner_local.cl:14:9: warning: __local variable 't' declared in an inner block" \
     "$out/inner_local.build.log" || fail "no warning at inner_local.cl:14:9"
+  # half-precision arithmetic: a warning at the operator, not a translation in float
+  log=$out/half_arith.log
+  "$MCC" -y "$here/half_arith.cl" -o "$out/half_arith.c" > "$log" 2>&1 || fail "mcc -y half_arith.cl failed"
+  cat "$log"
+  for at in 10:14:half_sum 17:5:half_step; do
+    grep -q "half_arith.cl:${at%:*}: warning: kernel '${at##*:}' cannot be translated to C: half-precision arithmetic is not supported" \
+      "$log" || fail "no warning at half_arith.cl:${at%:*}"
+  done
+  grep -q "half_round" "$log" && fail "a warning about half_round, which only converts"
   echo "run.sh: diagnostics as expected"
   ;;
 shapes)
