@@ -245,6 +245,8 @@ static void check_args(const nanort_ctx *ctx, const char *label,
                       "pointer the task copies is a buffer, another pointer __local memory of "
                       "shmem(...) bytes)", label, i, k->kernel, karg_names[want > 2 ? 0 : want],
                       karg_names[got > 2 ? 0 : got]);
+        if (want == NANORT_KARG_LOCAL && l->args[i].size == 0)
+            nrt_karg_local_empty(ctx, i, k->kernel);    /* it corrupted the heap */
         if (want == NANORT_KARG_VALUE && l->args[i].size != k->arg_sizes[i])
             nrt_fatal("task '%s': argument %u of kernel '%s' has %zu bytes in the kernel but "
                       "%zu in the task (the task's parameter must have the kernel's type)",

@@ -819,6 +819,14 @@ void nrt_karg_not_copied(const nanort_ctx *ctx, unsigned i, const char *kernel)
               kernel);
 }
 
+void nrt_karg_local_empty(const nanort_ctx *ctx, unsigned i, const char *kernel)
+{
+    nrt_fatal("task '%s': argument %u of kernel '%s' is __local memory, of 0 bytes: give the "
+              "task's target pragma shmem(bytes), the size of each __local pointer parameter",
+              ctx->task && ctx->task->type->label ? ctx->task->type->label : "?", i + 1,
+              kernel);
+}
+
 /* What no device accepts: negative sizes, a local size of 0 beside others, a global size
  * that overflows when rounded up to a multiple of the local one.  A global size of 0 is
  * an empty range (nothing runs); every local size 0 lets the device choose. */

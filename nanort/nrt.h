@@ -1157,6 +1157,10 @@ void nrt_launch_refuse(const nanort_ctx *ctx, const struct nanort_launch *l, con
  * names the task, the argument and the clauses that copy it. */
 void nrt_karg_not_copied(const nanort_ctx *ctx, unsigned i, const char *kernel)
     __attribute__((noreturn));
+/* Argument i of `kernel` is __local memory and the launch gives it 0 bytes (a task without
+ * shmem(...)): the fatal error that says to add it. */
+void nrt_karg_local_empty(const nanort_ctx *ctx, unsigned i, const char *kernel)
+    __attribute__((noreturn));
 
 /* ---- cache_map.c, cache_alloc.c, cache_stage.c: the data directory across spaces ---- */
 /* enum nrt_cache_policy: NRT_CACHE_POLICIES, config.c section. */

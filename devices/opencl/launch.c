@@ -40,9 +40,11 @@ static cl_mem buffer_arg(nanort_ctx *ctx, const void *host, unsigned i)
 static void local_arg(struct nrt_space *s, nanort_ctx *ctx, cl_kernel k, unsigned i, size_t size)
 {
     cl_int err = ocl.clSetKernelArg(k, i, size, NULL);
+    const char *kernel = ((const struct nanort_opencl_info *)ctx->impl->device_info)->kernel;
     if (err == CL_INVALID_ARG_SIZE && size != 0)
-        nrt_karg_not_copied(ctx, i, ((const struct nanort_opencl_info *)
-                                     ctx->impl->device_info)->kernel);  /* ocl_kernel_get checked it */
+        nrt_karg_not_copied(ctx, i, kernel);  /* ocl_kernel_get checked it */
+    if (err == CL_INVALID_ARG_SIZE)
+        nrt_karg_local_empty(ctx, i, kernel);
     if (err != CL_SUCCESS)
         ocl_fail("clSetKernelArg", err, s, ctx);
 }

@@ -28,6 +28,7 @@ check-opencl-cpu: $(MCC_BIN) $(BUILD)/lib/libnanort.a $(BUILD)/lib/mcc/include/o
 	@$(HARNESS) run $(RESULTS) opencl-cpu/shapes -- $(OCL_CPU_RUN) shapes
 	@$(HARNESS) run $(RESULTS) opencl-cpu/includes -- $(OCL_CPU_RUN) includes
 	@$(HARNESS) run $(RESULTS) opencl-cpu/misaligned -- $(OCL_CPU_RUN) misaligned
+	@$(HARNESS) run $(RESULTS) opencl-cpu/noshmem -- $(OCL_CPU_RUN) noshmem
 	@$(HARNESS) run $(RESULTS) opencl-cpu/clones -- $(OCL_CPU_RUN) clones
 
 CHECK_TARGETS += check-opencl-cpu

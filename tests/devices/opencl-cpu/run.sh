@@ -17,6 +17,8 @@
 #                              warnings
 #   run.sh misaligned          misaligned.c: a float4 buffer 8 bytes off, translated: a message
 #                              and exit 1, not a crash; on PoCL it runs (skipped without it)
+#   run.sh noshmem             noshmem.c: a __local parameter without shmem(...): a message
+#                              and exit 1, translated and on PoCL, not a corrupted heap
 #   run.sh includes            includes/cl/k.cl: the translation finds its #includes next
 #                              to it and through the command's -I
 #   run.sh versions            versions.c under --disable-opencl: most instances must run
@@ -191,6 +193,26 @@ misaligned)
   else
     echo "run.sh: no OpenCL device: the PoCL run is not made"
   fi
+  ;;
+noshmem)
+  # a __local pointer parameter without shmem(...): a message naming the clause, exit 1
+  bin=$out/noshmem
+  "$MCC" --ompss -O1 -Wall -Werror -I"$here/../../ompss" -I"$here" "$here/noshmem.c" -o "$bin" ||
+    fail "mcc failed"
+  want="argument 2 of kernel 'reverse_groups' is __local memory, of 0 bytes: give the task's target pragma shmem(bytes)"
+  modes=on
+  probe && modes="on off"
+  for m in $modes; do
+    log=$out/noshmem.$m.log
+    dir=$(mktemp -d)
+    (cd "$dir" && NX_ARGS="--opencl-cpu=$m --smp-workers=2" "$bin") > "$log" 2>&1
+    st=$?
+    rm -rf "$dir"
+    cat "$log"
+    [ $st = 1 ] || fail "--opencl-cpu=$m: exit $st, expected 1"
+    grep -q "$want" "$log" || fail "--opencl-cpu=$m: no message about shmem(...)"
+  done
+  echo "run.sh: no shmem(...): the message, exit 1 (--opencl-cpu=$modes)"
   ;;
 includes)
   # includes/cl/k.cl: its headers found next to it and through the command's -I
