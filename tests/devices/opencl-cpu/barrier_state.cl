@@ -3,7 +3,8 @@
  * atomic tickets (taken once), a shadowing declaration, a parameter halved in a barrier
  * loop, a `for` whose init is an expression (its translation did not compile), nested
  * barrier loops (a bitonic sort), a loop until a __local flag says done, a pointer into
- * a __local tile; and the float atomic add written with atomic_cmpxchg on a union.
+ * a __local tile; the float atomic add written with atomic_cmpxchg on a union; items
+ * that return before a barrier (undefined: no hang, no crash).
  * Checked by barrier_state.c against C. */
 #pragma OPENCL FP_CONTRACT OFF
 #define TS 8
@@ -163,4 +164,17 @@ __kernel void until_done(__global int *v)
     t[l] = rounds;
     barrier(CLK_LOCAL_MEM_FENCE);
     v[i] = t[0] * 1000 + x;
+}
+
+/* Undefined in OpenCL: the items below k return before a barrier that the others meet.
+ * The translation must neither hang nor crash; the returned items write nothing. */
+__kernel void early(__global int *v, int k)
+{
+    __local int t[64];
+    int l = get_local_id(0);
+    if (l < k)
+        return;
+    t[l] = l;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    v[get_global_id(0)] = t[63 - l + k] + 1;
 }
