@@ -1230,7 +1230,7 @@ void ocl_kernel_analyse(struct ocl *o, struct ocl_fn *f)
             return;
         }
         if (q->sym->array_param) {
-            ocl_fail(o, q, "an array parameter of a kernel");
+            ocl_fail(o, q, "an array parameter of a kernel (declare it as a pointer)");
             return;
         }
         struct kvar *v = new_var(k, q->sym);
