@@ -335,10 +335,10 @@ static void cast_pre(struct ocl *o, struct ast *n)
         if (o->file_scope) {
             struct lower_buf b = {0};
             const char *xs = lower_src(&o->L, x->begin, x->end);
-            lbuf_printf(&b, "((%s){", vt);
+            lbuf_puts(&b, "{");
             for (int i = 0; i < (t->n == 3 ? 4 : t->n); i++)
                 lbuf_printf(&b, "%s(%s)", i ? ", " : "", xs);
-            lbuf_puts(&b, "})");
+            lbuf_puts(&b, "}");
             rewrite_replace(o->L.rw, n->begin, n->end, lbuf_take(&b, o->L.a));
             return;
         }
@@ -356,8 +356,11 @@ static void cast_pre(struct ocl *o, struct ast *n)
         return;
     }
     if (!vectors) {
-        rewrite_replace(o->L.rw, n->begin, comps[0]->begin, arena_printf(o->L.a, "((%s){", vt));
-        rewrite_replace(o->L.rw, comps[nc - 1]->end, n->end, "})");
+        /* at file scope an initializer's braces: a compound literal is not a constant
+         * where it initialises a vector variable (`__constant float4 one = (float4)(1)`) */
+        rewrite_replace(o->L.rw, n->begin, comps[0]->begin,
+                        o->file_scope ? "{" : arena_printf(o->L.a, "((%s){", vt));
+        rewrite_replace(o->L.rw, comps[nc - 1]->end, n->end, o->file_scope ? "}" : "})");
         return;
     }
     if (o->file_scope) {

@@ -1,5 +1,6 @@
 /* GPU-style kernels (idioms.cl) against sequential C: helpers, macros, vectors and their
- * built-ins, doubles, a barrier loop over log2(local size), get_work_dim(). */
+ * built-ins, doubles, a barrier loop over log2(local size), get_work_dim(), vector
+ * constants at program scope. */
 #include "ocl_cpu_check.h"
 
 #include <limits.h>
@@ -45,9 +46,14 @@ __kernel void group_sums(__global const int *x, __global int *sums, __global int
 #pragma omp task out([96]a)
 __kernel void flatten(__global int *a);
 
+#pragma omp target device(opencl) ndrange(1, 16, 16) file(idioms.cl) copy_deps
+#pragma omp task out([64]out)
+__kernel void tints(__global float *out);
+
 static float bin[W * H], bout[W * H], vin[4 * NV + 8], vout[8 * NV], ax[NV], ay[NV];
 static int viout[6 * NV], sx[NS], sums[NS / GS], shape[3], flat[96];
 static double dm[NR * NCOL], dout[NR];
+static float tint[64];
 static const float taps[5] = {0.0625f, 0.25f, 0.375f, 0.25f, 0.0625f};
 
 static int sat_int(float f)
@@ -125,6 +131,7 @@ int main(void)
     rows_fp64(dm, dout, NCOL);
     group_sums(sx, sums, shape, 0);
     flatten(flat);
+    tints(tint);
 #pragma omp taskwait
     check_blur();
     check_vec4(k);
@@ -157,6 +164,12 @@ int main(void)
         int want = 300000 + i * 10 + (i / 8) % 4 % 2;
         CHECK(flat[i] == want, "flatten: a[%d] = %d, expected %d", i, flat[i], want);
     }
+    static const float bias[4] = {0.5f, -0.5f, 0.25f, 0.0f};
+    for (int i = 0; i < 64; i++) {
+        int sx = i / 4 & 1 ? 3 : 1, sy = i / 4 & 1 ? 3 : 2;
+        float want = bias[i % 4] * (float)sx + (float)sy;
+        CHECK(tint[i] == want, "tints: out[%d] = %g, expected %g", i, tint[i], want);
+    }
     digest("blur", bout, sizeof bout);
     digest("vec4", vout, sizeof vout);
     digest("vec4 ints", viout, sizeof viout);
@@ -164,6 +177,7 @@ int main(void)
     digest("group_sums", sums, sizeof sums);
     digest("shape", shape, sizeof shape);
     digest("flatten", flat, sizeof flat);
+    digest("tints", tint, sizeof tint);
     printf("result: OK\n");
     return 0;
 }

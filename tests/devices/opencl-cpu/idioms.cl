@@ -143,3 +143,15 @@ __kernel void flatten(__global int *a)
     size_t i = linear_id();
     a[i] = (int)(get_work_dim() * 100000 + i * 10 + get_global_id(3) + get_local_id(1));
 }
+
+/* vector constants at program scope: their C initializers did not compile, and the whole
+ * file fell back to OpenCL */
+__constant float4 bias = (float4)(0.5f, -0.5f, 0.25f, 0.0f);
+__constant int2 steps[2] = {(int2)(1, 2), (int2)(3)};
+
+__kernel void tints(__global float4 *out)
+{
+    int i = get_global_id(0);
+    int2 s = steps[i & 1];
+    out[i] = bias * (float)s.x + (float4)((float)s.y);
+}
