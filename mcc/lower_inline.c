@@ -934,6 +934,8 @@ static void section_reduction(struct outline *o, struct lower_var *v)
     const char *rp = lower_local_name(L, LL_RED_PRIV, 0, x);
     bool array = v->sym->type == TYPE_ARRAY && !v->sym->array_param;
     const char *orig = arena_printf(L->a, array ? "(*__nrt_e->%s)" : "__nrt_e->%s", ref);
+    /* (m[i][lb:len]: the original's elements end to end) */
+    orig = lower_reduction_flat(L, &v->red_sec, orig);
     /* (a pointer's member has its type, maybe const: copied in) */
     lbuf_printf(&o->decl, "__typeof__(&%s[0]) %s = nanort_reduction_original("
                 LOWER_BYTES "(&%s[__nrt_e->%s])), "
@@ -1264,11 +1266,18 @@ static bool capture_reduction(struct outline *o, struct lower_var *v, const char
                               const char *parent)
 {
     struct lower *L = o->L;
-    if (v->red_ref->kind != OMP_REF_NAME || (v->vm && (v->sym->type != TYPE_ARRAY ||
-                                                       v->sym->array_param))) {
-        mcc_error_at(&v->red_ref->text.loc, "sorry, unimplemented: this form of reduction "
-                     "(use a variable, an array or a shaped pointer, [n]p)");
+    if (v->red_ref->kind != OMP_REF_NAME) {
+        mcc_error_at(&v->red_ref->text.loc, "sorry, unimplemented: a reduction over '%s', %s "
+                     "(use a variable, an array, a shaped pointer [n]p, a section a[lb:len] or "
+                     "m[i][lb:len], or an element m[i][j])", v->red_ref->text.text,
+                     lower_reduction_form(v->red_ref));
         return true;        /* reported; v->use stays NULL */
+    }
+    if (v->vm && (v->sym->type != TYPE_ARRAY || v->sym->array_param)) {
+        mcc_error_at(&v->red_ref->text.loc, "sorry, unimplemented: a reduction over '%s', a "
+                     "pointer to a variably modified type (use a shaped pointer, [n]p)",
+                     v->red_ref->text.text);
+        return true;
     }
     if (v->vm) {            /* the original's address and its bounds: vm_reduction */
         bool ok = capture_vm(o, v, x, parent);
@@ -1381,8 +1390,7 @@ static bool capture_var(struct outline *o, struct lower_var *v, const char *pare
     if (v->share == LOWER_REDUCTION && v->red_ref->kind == OMP_REF_SHAPE &&
         v->red_ref->base->kind == OMP_REF_NAME)
         return capture_array_reduction(o, v, x, parent);
-    if (v->share == LOWER_REDUCTION && v->red_ref->kind == OMP_REF_SECTION &&
-        v->red_ref->base->kind == OMP_REF_NAME)
+    if (v->share == LOWER_REDUCTION && lower_reduction_section_item(v->red_ref))
         return capture_section(o, v, x, parent);
     if (v->inpriv)
         return capture_inprivate(o, v, x, parent);

@@ -70,9 +70,11 @@ static void region_section(struct lower *L, struct privates *p, const struct omp
     const char *rp = lower_local_name(L, LL_REGION_RED, n, x);
     const char *lb = lower_local_name(L, LL_REGION_LB, n, x);
     const char *rn = lower_local_name(L, LL_REGION_N, n, x);
+    /* (m[i][lb:len]: the original's elements end to end) */
+    const char *flat = lower_reduction_flat(L, &sec, orig);
     lbuf_printf(&p->decl, LOWER_PTRDIFF_T " %s = (" LOWER_PTRDIFF_T ")(%s); " LOWER_SIZE_T
                 " %s = (" LOWER_SIZE_T ")(%s); __typeof__(&(%s)[0]) %s = __builtin_malloc(%s * "
-                "sizeof *%s + 1); ", lb, sec.lb, rn, sec.len, orig, rp, rn, rp);
+                "sizeof *%s + 1); ", lb, sec.lb, rn, sec.len, flat, rp, rn, rp);
     lbuf_printf(&p->pre, "if (!%s) __builtin_abort(); ", rp);
     const char *at = arena_printf(L->a, "((char *)%s - %s * (" LOWER_PTRDIFF_T ")sizeof *%s)", rp,
                                   lb, rp);
@@ -84,7 +86,7 @@ static void region_section(struct lower *L, struct privates *p, const struct omp
         lbuf_printf(&p->decl, "__typeof__(%s) %s = (__typeof__(%s))%s; ", orig, v->use, orig, at);
     }
     struct lower_red_elems e;
-    lower_reduction_buffer_elems(L, &sec, rn, rp, arena_printf(L->a, "(&(%s)[%s])", orig, lb),
+    lower_reduction_buffer_elems(L, &sec, rn, rp, arena_printf(L->a, "(&(%s)[%s])", flat, lb),
                                  &e);
     lower_reduction_code(L, c, r, &e, &p->pre, &p->epi);
     lbuf_printf(&p->epi, "__builtin_free(" LOWER_BYTES "(%s)); ", rp);
@@ -102,12 +104,12 @@ static void privatise(struct lower *L, struct privates *p, const struct omp_clau
                      omp_clause_names[c->kind]);
         return;
     }
-    bool section = r->kind == OMP_REF_SECTION && r->base->kind == OMP_REF_NAME &&
-                   c->kind == OMP_CL_REDUCTION;
+    bool section = lower_reduction_section_item(r) && c->kind == OMP_CL_REDUCTION;
     if (r->kind != OMP_REF_NAME && !section) {
-        mcc_error_at(&r->text.loc, "sorry, unimplemented: '%s' in a reduction of a region "
-                     "(name a variable, an array of known size or a section a[lb:len])",
-                     r->text.text);
+        mcc_error_at(&r->text.loc, "sorry, unimplemented: '%s' in a reduction of a region, "
+                     "%s (name a variable, an array of known size, a section a[lb:len] or "
+                     "m[i][lb:len], or an element m[i][j])", r->text.text,
+                     lower_reduction_form(r));
         return;
     }
     if (priv_find(p, s))

@@ -193,11 +193,70 @@ void lower_reduction_array_elems(struct lower *L, struct sym *s, const char *pri
     e->orig = arena_printf(L->a, "((__typeof__((%s)%s) *)&(%s))[__nrt_i]", orig, z, orig);
 }
 
+const char *lower_reduction_form(const struct omp_ref *r)
+{
+    bool member = false, inner_section = false;
+    for (const struct omp_ref *b = r; b; b = b->base) {
+        member |= b->kind == OMP_REF_MEMBER || b->kind == OMP_REF_ARROW;
+        inner_section |= b != r && b->kind == OMP_REF_SECTION;
+    }
+    if (member)
+        return "a member of a struct or union or a part of one";
+    if (inner_section && r->kind == OMP_REF_SECTION)
+        return "a section of more than one dimension";
+    if (inner_section)
+        return "a subscript after a section";
+    if (r->kind == OMP_REF_DEREF)
+        return "a dereference";
+    if (r->kind == OMP_REF_EXPR)
+        return "an expression";
+    return "this form of item";
+}
+
+bool lower_reduction_section_item(const struct omp_ref *r)
+{
+    if (r->kind != OMP_REF_SECTION)
+        return false;
+    const struct omp_ref *b = r->base;
+    while (b->kind == OMP_REF_SUBSCRIPT)
+        b = b->base;
+    return b->kind == OMP_REF_NAME;
+}
+
+/* The offset of m[i][j][0] from m's start, in elements of m[i][j] (the sum of each index
+ * times the elements of its dimension, by sizeof: no address of the object is formed, and
+ * each index evaluated once, into values), for the subscripts before an item's section
+ * m[i][j][lb:len], each term followed by " + "; their number in *n. */
+static const char *outer_offset(struct lower *L, const struct omp_ref *b, const char *parent,
+                                struct lower_values *values, int *n)
+{
+    int k = 0;
+    for (const struct omp_ref *x = b; x->kind == OMP_REF_SUBSCRIPT; x = x->base)
+        k++;
+    *n = k;
+    struct lower_buf off = {0};
+    const char *elem = zeros(L, k + 1);
+    for (; b->kind == OMP_REF_SUBSCRIPT; b = b->base, k--)
+        lbuf_printf(&off, "(%s) * (sizeof (%s)%s / sizeof (%s)%s) + ",
+                    lower_once(L, values, &b->index, lower_expr(L, b->index.text, NULL, 0), false),
+                    parent, zeros(L, k), parent, elem);
+    return off.len ? lbuf_take(&off, L->a) : "";
+}
+
 bool lower_reduction_section(struct lower *L, const struct omp_ref *r, struct sym *s,
                              const char *parent, struct lower_values *values,
                              struct lower_red_section *sec)
 {
     bool array = s->type == TYPE_ARRAY && !s->array_param;
+    int outer;
+    const char *off = outer_offset(L, r->base, parent, values, &outer);
+    if (outer > 0 && array_depth(s, array ? 0 : 1) < outer + (array ? 1 : 0)) {
+        mcc_error_at(&r->text.loc, "sorry, unimplemented: a reduction over '%s', whose "
+                     "elements are not all in the storage of '%s' (an element or section "
+                     "of an array of arrays is supported, not one reached through pointers)",
+                     r->text.text, omp_ref_root(r)->text.text);
+        return false;
+    }
     sec->lb = r->index.text ? lower_once(L, values, &r->index,
                                          lower_expr(L, r->index.text, NULL, 0), false) : "0";
     const char *b = r->bound.text ? lower_once(L, values, &r->bound,
@@ -209,16 +268,31 @@ bool lower_reduction_section(struct lower *L, const struct omp_ref *r, struct sy
         sec->len = arena_printf(L->a, "(%s) - (%s) + 1", b, sec->lb);
     else if (b)
         sec->len = b;
-    else if (array)
+    else if (array && outer == 0)
         sec->len = arena_printf(L->a, "sizeof(%s) / sizeof((%s)[0]) - (%s)", parent, parent,
                                 sec->lb);
+    else if (outer > 0)
+        sec->len = arena_printf(L->a, "sizeof (%s)%s / sizeof (%s)%s - (%s)", parent,
+                                zeros(L, outer), parent, zeros(L, outer + 1), sec->lb);
     else {
         mcc_error_at(&r->text.loc, "array section of pointer '%s' needs an upper bound "
                      "or a length", r->base->text.text);     /* (as lower_deps.c says) */
         return false;
     }
-    sec->zeros = zeros(L, array_depth(s, 1));
+    sec->zeros = zeros(L, array_depth(s, 1 + outer));
+    sec->outer = outer;
+    if (outer > 0)
+        sec->lb = arena_printf(L->a, "%s(%s)", off, sec->lb);
     return true;
+}
+
+const char *lower_reduction_flat(struct lower *L, const struct lower_red_section *sec,
+                                 const char *orig)
+{
+    if (sec->outer == 0)
+        return orig;
+    const char *z = zeros(L, sec->outer + 1);
+    return arena_printf(L->a, "((__typeof__(&(%s)%s))(void *)(%s))", orig, z, orig);
 }
 
 void lower_reduction_buffer_elems(struct lower *L, const struct lower_red_section *sec,

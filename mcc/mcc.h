@@ -1125,6 +1125,7 @@ enum lower_share { LOWER_FIRSTPRIVATE, LOWER_SHARED, LOWER_PRIVATE, LOWER_REDUCT
 /* A reduction over a section (lower_reduction_section). */
 struct lower_red_section {
     const char *lb, *len, *zeros;
+    int outer;      /* subscripts before the section (m[i][j:1]: 1); lb counts from m's start */
 };
 
 struct lower_var {
@@ -1912,11 +1913,24 @@ void lower_reduction_array_elems(struct lower *L, struct sym *s, const char *pri
                                  struct lower_red_elems *e);
 /* reduction(op: a[lb:len]) (or a[lo:hi], a[lo;len] in an OmpSs task) on an array or
  * pointer variable s that the creator names `parent`: the lower bound and the number of
- * elements, as C evaluated there (the bounds evaluated once, into values), and the subscripts ("[0]" each) that lead from one
- * element to its first scalar.  False: reported (a pointer's section needs its length). */
+ * elements, as C evaluated there (the bounds evaluated once, into values), and the
+ * subscripts ("[0]" each) that lead from one element to its first scalar.  After subscripts
+ * of an array of arrays (m[i][lb:len]) the lower bound counts the section's elements from
+ * m's start (lower_reduction_flat).  False: reported (a pointer's section needs its length;
+ * subscripts through a pointer). */
 bool lower_reduction_section(struct lower *L, const struct omp_ref *r, struct sym *s,
                              const char *parent, struct lower_values *values,
                              struct lower_red_section *sec);
+/* What a reduction item mcc cannot privatise is, for its "sorry" ("a section of more than
+ * one dimension" for m[0:2][0:3]). */
+const char *lower_reduction_form(const struct omp_ref *r);
+/* Is r a section of an array or pointer variable, maybe after subscripts of an array of
+ * arrays (`a[lb:len]`, `m[i][lb:len]`, an OpenMP element `m[i][j]`)? */
+bool lower_reduction_section_item(const struct omp_ref *r);
+/* The original `orig` (the variable) seen as its section's elements laid end to end: orig
+ * itself for a[lb:len], a pointer to m's scalars for m[i][lb:len] (sec->lb counts those). */
+const char *lower_reduction_flat(struct lower *L, const struct lower_red_section *sec,
+                                 const char *orig);
 /* Element-wise code over `count` elements at pointers `priv` and `orig` (any element type;
  * arrays of arithmetic elements go scalar by scalar, as whole arrays do). */
 void lower_reduction_buffer_elems(struct lower *L, const struct lower_red_section *sec,
