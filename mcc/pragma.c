@@ -532,9 +532,10 @@ static bool parse_reduction(struct omp_parser *p, struct omp_clause *c)
      * reductions of for, parallel, sections and taskloop, as OpenMP programs write them */
     p->in_depend = c->kind != OMP_CL_REDUCTION || p->dir->kind != OMP_DIR_TASK;
     bool ok = parse_ref_list(p, c);
-    /* an array element (OpenMP 5.0 allows them, gcc takes them), also m[i][j]: the section
-     * of that one element, m[i][j:1], which the construct's body names as `m[i][j]` */
-    for (int i = 0; ok && p->in_depend && i < c->nrefs; i++) {
+    /* an array element (OpenMP 5.0 allows them, gcc takes them; an OmpSs task's too), also
+     * m[i][j]: the section of that one element, m[i][j:1], which the construct's body
+     * names as `m[i][j]` */
+    for (int i = 0; ok && i < c->nrefs; i++) {
         struct omp_ref *r = c->refs[i];
         if (r->kind == OMP_REF_SUBSCRIPT && subscripts_of_name(r)) {
             r->kind = OMP_REF_SECTION;
