@@ -150,6 +150,20 @@ static bool is_pointer_name(struct lower *L, const struct omp_ref *x)
     return s && (s->type == TYPE_POINTER || (s->type == TYPE_ARRAY && s->array_param));
 }
 
+/* The text of a variable's subscripts before its sections (ops[0..f) of m[i][j][lb:len]),
+ * each index evaluated once (r->pre), as a reduction's private copy evaluates them too
+ * (lower_reduction_section): "(m)[i][j]". */
+static const char *subscripts_once(struct lower *L, const struct iters *it, struct region *r,
+                                   const struct omp_ref *x, const struct omp_ref **ops, int f)
+{
+    struct lower_buf t = {0};
+    lbuf_printf(&t, "(%s)", X(L, it, &x->text));
+    for (int i = 0; i < f; i++)
+        lbuf_printf(&t, "[%s]", lower_once(L, r->pre, &ops[i]->index, X(L, it, &ops[i]->index),
+                                           false));
+    return lbuf_take(&t, L->a);
+}
+
 /* ops[] in C order (outermost first), at least one of them a section. */
 static bool array_region(struct lower *L, const struct iters *it, const struct omp_ref *x,
                          const struct omp_ref **ops, int nops, struct region *r)
@@ -159,7 +173,9 @@ static bool array_region(struct lower *L, const struct iters *it, const struct o
         f++;
     /* the array (an lvalue, read through its address) or pointer the sections index */
     const struct omp_expr *be = f > 0 ? &ops[f - 1]->text : &x->text;
-    const char *b = lower_once(L, r->pre, be, X(L, it, be), f > 0 || x->kind != OMP_REF_EXPR);
+    const char *bt = f > 0 && x->kind == OMP_REF_NAME ? subscripts_once(L, it, r, x, ops, f)
+                                                      : X(L, it, be);
+    const char *b = lower_once(L, r->pre, be, bt, f > 0 || x->kind != OMP_REF_EXPR);
     int n = nops - f;
     if (n > DEPS_MAX_DIMS) {
         mcc_error_at(&x->text.loc, "sorry, unimplemented: more than %d dimensions",
