@@ -218,6 +218,8 @@ static void apply_clauses(struct capture *c, const struct lower_dir *d, size_t o
                 continue;
             for (int k = 0; k < cl->nrefs; k++) {
                 struct sym *s = ref_sym(L, cl->refs[k], off);
+                if (!s && cl->kind == OMP_CL_REDUCTION)     /* (f()[1]: nothing to privatise) */
+                    lower_reduction_sorry(cl->refs[k]);
                 struct lower_var *v = s ? cap_add(c, s, off, pass == 1 && cl->kind != OMP_CL_SHARED)
                                         : NULL;
                 if (!v)
@@ -1203,9 +1205,9 @@ static bool capture_section(struct outline *o, struct lower_var *v, const char *
     char *m = v->vm ? NULL : lower_decl_text(L, v->sym, array ? arena_printf(L->a, "(*%s)", ref)
                                                               : ref);
     if (!m) {
-        mcc_error_at(&v->red_ref->text.loc, "sorry, unimplemented: a reduction over a section "
-                     "of '%s', whose type is variably modified or declared inside the function",
-                     x);
+        mcc_error_at(&v->red_ref->text.loc, "sorry, unimplemented: a reduction over '%s', a "
+                     "section or element of '%s', whose type is variably modified or declared "
+                     "inside the function, on a task or loop", v->red_ref->text.text, x);
         return true;        /* reported; v->use stays NULL */
     }
     if (!lower_reduction_section(L, v->red_ref, v->sym, parent, o->values, &v->red_sec))
@@ -1267,10 +1269,7 @@ static bool capture_reduction(struct outline *o, struct lower_var *v, const char
 {
     struct lower *L = o->L;
     if (v->red_ref->kind != OMP_REF_NAME) {
-        mcc_error_at(&v->red_ref->text.loc, "sorry, unimplemented: a reduction over '%s', %s "
-                     "(use a variable, an array, a shaped pointer [n]p, a section a[lb:len] or "
-                     "m[i][lb:len], or an element m[i][j])", v->red_ref->text.text,
-                     lower_reduction_form(v->red_ref));
+        lower_reduction_sorry(v->red_ref);
         return true;        /* reported; v->use stays NULL */
     }
     if (v->vm && (v->sym->type != TYPE_ARRAY || v->sym->array_param)) {

@@ -105,11 +105,13 @@ static void privatise(struct lower *L, struct privates *p, const struct omp_clau
         return;
     }
     bool section = lower_reduction_section_item(r) && c->kind == OMP_CL_REDUCTION;
+    if (r->kind != OMP_REF_NAME && !section && c->kind == OMP_CL_REDUCTION) {
+        lower_reduction_sorry(r);
+        return;
+    }
     if (r->kind != OMP_REF_NAME && !section) {
-        mcc_error_at(&r->text.loc, "sorry, unimplemented: '%s' in a reduction of a region, "
-                     "%s (name a variable, an array of known size, a section a[lb:len] or "
-                     "m[i][lb:len], or an element m[i][j])", r->text.text,
-                     lower_reduction_form(r));
+        mcc_error_at(&r->text.loc, "sorry, unimplemented: '%s' in '%s' of a region (name a "
+                     "variable)", r->text.text, omp_clause_names[c->kind]);
         return;
     }
     if (priv_find(p, s))

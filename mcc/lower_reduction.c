@@ -193,12 +193,17 @@ void lower_reduction_array_elems(struct lower *L, struct sym *s, const char *pri
     e->orig = arena_printf(L->a, "((__typeof__((%s)%s) *)&(%s))[__nrt_i]", orig, z, orig);
 }
 
-const char *lower_reduction_form(const struct omp_ref *r)
+/* What a reduction item mcc cannot privatise is ("a section of more than one dimension"
+ * for m[0:2][0:3]). */
+static const char *reduction_form(const struct omp_ref *r)
 {
-    bool member = false, inner_section = false;
-    for (const struct omp_ref *b = r; b; b = b->base) {
+    bool member = false, inner_section = false, deref = false, shape = false;
+    const struct omp_ref *root = r;
+    for (const struct omp_ref *b = r; b; root = b, b = b->base) {
         member |= b->kind == OMP_REF_MEMBER || b->kind == OMP_REF_ARROW;
         inner_section |= b != r && b->kind == OMP_REF_SECTION;
+        deref |= b->kind == OMP_REF_DEREF;
+        shape |= b->kind == OMP_REF_SHAPE;
     }
     if (member)
         return "a member of a struct or union or a part of one";
@@ -206,11 +211,20 @@ const char *lower_reduction_form(const struct omp_ref *r)
         return "a section of more than one dimension";
     if (inner_section)
         return "a subscript after a section";
-    if (r->kind == OMP_REF_DEREF)
-        return "a dereference";
-    if (r->kind == OMP_REF_EXPR)
-        return "an expression";
-    return "this form of item";
+    if (shape)
+        return "a shaping of something other than a pointer or array variable";
+    if (deref)
+        return "a dereference or a part of one";
+    if (root->kind != OMP_REF_NAME)
+        return "a part of an expression that is no variable";
+    return "a form of item mcc does not privatise";
+}
+
+void lower_reduction_sorry(const struct omp_ref *r)
+{
+    mcc_error_at(&r->text.loc, "sorry, unimplemented: a reduction over '%s', %s (use a "
+                 "variable, an array, a shaped pointer [n]p, a section a[lb:len] or "
+                 "m[i][lb:len], or an element m[i][j])", r->text.text, reduction_form(r));
 }
 
 bool lower_reduction_section_item(const struct omp_ref *r)

@@ -1921,9 +1921,9 @@ void lower_reduction_array_elems(struct lower *L, struct sym *s, const char *pri
 bool lower_reduction_section(struct lower *L, const struct omp_ref *r, struct sym *s,
                              const char *parent, struct lower_values *values,
                              struct lower_red_section *sec);
-/* What a reduction item mcc cannot privatise is, for its "sorry" ("a section of more than
- * one dimension" for m[0:2][0:3]). */
-const char *lower_reduction_form(const struct omp_ref *r);
+/* "sorry, unimplemented" for a reduction item mcc cannot privatise, naming its form ("a
+ * section of more than one dimension" for m[0:2][0:3]). */
+void lower_reduction_sorry(const struct omp_ref *r);
 /* Is r a section of an array or pointer variable, maybe after subscripts of an array of
  * arrays (`a[lb:len]`, `m[i][lb:len]`, an OpenMP element `m[i][j]`)? */
 bool lower_reduction_section_item(const struct omp_ref *r);
