@@ -224,11 +224,21 @@ void lower_reduction_sorry(const struct omp_ref *r)
 {
     mcc_error_at(&r->text.loc, "sorry, unimplemented: a reduction over '%s', %s (use a "
                  "variable, an array, a shaped pointer [n]p, a section a[lb:len] or "
-                 "m[i][lb:len], or an element m[i][j])", r->text.text, reduction_form(r));
+                 "m[i][lb:len], whole rows m[lb:len][:], or an element m[i][j])", r->text.text, reduction_form(r));
+}
+
+/* m[lb:len][:] (whole rows after a section): the section of rows m[lb:len]. */
+static const struct omp_ref *whole_rows(const struct omp_ref *r)
+{
+    while (r->kind == OMP_REF_SECTION && !r->index.text && !r->bound.text &&
+           r->form != OMP_SECT_ELEMENT && r->base->kind == OMP_REF_SECTION)
+        r = r->base;
+    return r;
 }
 
 bool lower_reduction_section_item(const struct omp_ref *r)
 {
+    r = whole_rows(r);
     if (r->kind != OMP_REF_SECTION)
         return false;
     const struct omp_ref *b = r->base;
@@ -262,6 +272,7 @@ bool lower_reduction_section(struct lower *L, const struct omp_ref *r, struct sy
                              struct lower_red_section *sec)
 {
     bool array = s->type == TYPE_ARRAY && !s->array_param;
+    r = whole_rows(r);
     int outer;
     const char *off = outer_offset(L, r->base, parent, values, &outer);
     if (outer > 0 && array_depth(s, array ? 0 : 1) < outer + (array ? 1 : 0)) {

@@ -1925,7 +1925,8 @@ bool lower_reduction_section(struct lower *L, const struct omp_ref *r, struct sy
  * section of more than one dimension" for m[0:2][0:3]). */
 void lower_reduction_sorry(const struct omp_ref *r);
 /* Is r a section of an array or pointer variable, maybe after subscripts of an array of
- * arrays (`a[lb:len]`, `m[i][lb:len]`, an OpenMP element `m[i][j]`)? */
+ * arrays (`a[lb:len]`, `m[i][lb:len]`, an element `m[i][j]`), or whole rows after one
+ * (`m[lb:len][:]`, taken as m[lb:len] here and in lower_reduction_section)? */
 bool lower_reduction_section_item(const struct omp_ref *r);
 /* The original `orig` (the variable) seen as its section's elements laid end to end: orig
  * itself for a[lb:len], a pointer to m's scalars for m[i][lb:len] (sec->lb counts those). */

@@ -5,8 +5,9 @@
    the bin chosen by variables), a row's section `hist[r][0:NC]`, a 3-D element on a
    `taskloop`, `*` on `sections`, max on a `parallel` region whose `for` updates it,
    `task_reduction`/`in_reduction` tasks in a taskgroup, and through a pointer to rows
-   (`double (*p)[4]`) and an array parameter `q[][4]` on orphaned `for` loops; the other
-   elements keep their values.  mcc said "sorry, unimplemented: this form of reduction" */
+   (`double (*p)[4]`) and an array parameter `q[][4]` on orphaned `for` loops, whole rows
+   after a section (`hist[1:2][:]` on `parallel for`, `cube[0:1][:]` on `taskloop`,
+   `p[0:1][:]` through a pointer to rows); the other elements keep their values.  mcc said "sorry, unimplemented: this form of reduction" */
 #include <stdio.h>
 
 #define NB 4
@@ -19,6 +20,9 @@ static void orphan_rows(double (*p)[4], double q[][4], int n)
     #pragma omp for reduction(+: p[1][3])
     for (int i = 0; i < n; i++)
         p[1][3] += i;
+    #pragma omp for reduction(+: p[0:1][:])
+    for (int i = 0; i < n; i++)
+        p[0][i % 4] += 0.5;
     #pragma omp for reduction(max: q[2][0:2])
     for (int i = 0; i < n; i++) {
         if (i > q[2][0])
@@ -56,6 +60,11 @@ int main(void)
     #pragma omp parallel for reduction(+: hist[r][0:NC])
     for (int i = 0; i < 1000; i++)
         hist[r][i % NC] += i;
+    #pragma omp parallel for reduction(+: hist[1:2][:])
+    for (int i = 0; i < 500; i++) {
+        hist[1 + i % 2][i % NC] += 1;
+        hist[2][0] += i % 3;
+    }
     printf("hist %ld %ld %ld checksum %ld\n", hist[2][3], hist[1][4], hist[3][2],
            checksum((const long (*)[NC])hist));
 
@@ -65,7 +74,13 @@ int main(void)
     #pragma omp taskloop reduction(+: cube[1][2][3]) grainsize(10)
     for (int i = 0; i < 100; i++)
         cube[1][2][3] += i;
-    printf("taskloop %ld %ld\n", cube[1][2][3], cube[1][2][2]);
+    #pragma omp parallel
+    #pragma omp single
+    #pragma omp taskloop reduction(+: cube[0:1][:]) num_tasks(4)
+    for (int i = 0; i < 60; i++)
+        cube[0][i % 3][i % 4] += i;
+    printf("taskloop %ld %ld %ld %ld\n", cube[1][2][3], cube[1][2][2], cube[0][1][1],
+           cube[0][2][3]);
 
     double m[3][3] = {{1, 2, 3}, {4, 5, 6}, {7, 8, 9}};
     #pragma omp parallel sections reduction(*: m[2][0])
@@ -99,6 +114,7 @@ int main(void)
 
     #pragma omp parallel
     orphan_rows(grid, grid, 50);
-    printf("rows %g %g %g %g\n", grid[1][3], grid[2][0], grid[2][1], grid[2][2]);
+    printf("rows %g %g %g %g %g %g\n", grid[1][3], grid[2][0], grid[2][1], grid[2][2],
+           grid[0][1], grid[0][3]);
     return 0;
 }
