@@ -224,21 +224,24 @@ void lower_reduction_sorry(const struct omp_ref *r)
 {
     mcc_error_at(&r->text.loc, "sorry, unimplemented: a reduction over '%s', %s (use a "
                  "variable, an array, a shaped pointer [n]p, a section a[lb:len] or "
-                 "m[i][lb:len], whole rows m[lb:len][:], or an element m[i][j])", r->text.text, reduction_form(r));
+                 "m[i][lb:len], whole rows m[lb:len][:], or an element m[i][j])", r->text.text,
+                 reduction_form(r));
 }
 
-/* m[lb:len][:] (whole rows after a section): the section of rows m[lb:len]. */
-static const struct omp_ref *whole_rows(const struct omp_ref *r)
+/* m[lb:len][:] (whole rows after a section): the section of rows m[lb:len]; the number
+ * of such [:] in *n. */
+static const struct omp_ref *whole_rows(const struct omp_ref *r, int *n)
 {
-    while (r->kind == OMP_REF_SECTION && !r->index.text && !r->bound.text &&
-           r->form != OMP_SECT_ELEMENT && r->base->kind == OMP_REF_SECTION)
+    for (*n = 0; r->kind == OMP_REF_SECTION && !r->index.text && !r->bound.text &&
+                 r->form != OMP_SECT_ELEMENT && r->base->kind == OMP_REF_SECTION; ++*n)
         r = r->base;
     return r;
 }
 
 bool lower_reduction_section_item(const struct omp_ref *r)
 {
-    r = whole_rows(r);
+    int rows;
+    r = whole_rows(r, &rows);
     if (r->kind != OMP_REF_SECTION)
         return false;
     const struct omp_ref *b = r->base;
@@ -272,14 +275,16 @@ bool lower_reduction_section(struct lower *L, const struct omp_ref *r, struct sy
                              struct lower_red_section *sec)
 {
     bool array = s->type == TYPE_ARRAY && !s->array_param;
-    r = whole_rows(r);
-    int outer;
+    const struct omp_ref *item = r;
+    int outer, rows;
+    r = whole_rows(r, &rows);
     const char *off = outer_offset(L, r->base, parent, values, &outer);
-    if (outer > 0 && array_depth(s, array ? 0 : 1) < outer + (array ? 1 : 0)) {
-        mcc_error_at(&r->text.loc, "sorry, unimplemented: a reduction over '%s', whose "
+    /* (each subscript and [:] needs an array dimension: not a pointer's, pp[1][2]) */
+    if (outer + rows > 0 && array_depth(s, array ? 0 : 1) < outer + rows + (array ? 1 : 0)) {
+        mcc_error_at(&item->text.loc, "sorry, unimplemented: a reduction over '%s', whose "
                      "elements are not all in the storage of '%s' (an element or section "
                      "of an array of arrays is supported, not one reached through pointers)",
-                     r->text.text, omp_ref_root(r)->text.text);
+                     item->text.text, omp_ref_root(item)->text.text);
         return false;
     }
     sec->lb = r->index.text ? lower_once(L, values, &r->index,
