@@ -678,14 +678,19 @@ static void landings_wait(struct landings *w)
         s->ops->mem->wait(s, w->l[i].e);
     }
     uint64_t t1 = nrt_now_ns();
+    /* Each source's space, read while it is pinned: once landing_clear has unpinned it and
+     * the lock is released, another thread may evict and free the allocation (the stress
+     * test's ordered-evict run crashed reading a->space here, about once in 300 runs). */
+    int from[LANDINGS_MAX];
     nrt_lock_acquire(&C.lock);
-    for (unsigned i = 0; i < w->n; i++)
+    for (unsigned i = 0; i < w->n; i++) {
+        from[i] = w->l[i].a->space->id;
         landing_clear(&w->l[i]);
+    }
     nrt_cache_unlock();
     for (unsigned i = 0; i < w->n; i++)
         if (w->l[i].timed)
-            nrt_perf_transfer_record(w->l[i].a->space->id, 0, w->l[i].hi - w->l[i].lo,
-                                     t1 - w->l[i].t0);
+            nrt_perf_transfer_record(from[i], 0, w->l[i].hi - w->l[i].lo, t1 - w->l[i].t0);
 }
 
 static bool directory_in_use(void)
