@@ -428,7 +428,12 @@ char *cl_embed_c(const char *text, const char *name, const char *opts, const cha
     char *t = cl_c_string(text), *n = cl_c_string(name), *o = opts ? cl_c_string(opts) : NULL;
     char *params = for_each_kernel(text, n, params_c);
     struct embed e = {0};
-    const char *parts[] = {"static const char ", var, "[] =\n\"", t, "\";\n"
+    /* (a kernel file longer than 4095 characters is no ISO C99 string: -pedantic's
+     * -Woverlength-strings on the user's command is not about the user's code) */
+    const char *parts[] = {"#pragma GCC diagnostic push\n"
+                           "#pragma GCC diagnostic ignored \"-Woverlength-strings\"\n"
+                           "static const char ", var, "[] =\n\"", t, "\";\n"
+                           "#pragma GCC diagnostic pop\n"
                            "__attribute__((constructor)) static void ", ctor, "(void) "
                            "{ nanort_opencl_source(\"", n, "\", ", var, ", ", o ? "\"" : "",
                            o ? o : "0", o ? "\"" : "", ");", params, " }\n"};

@@ -252,7 +252,8 @@ bool lower_reduction_section_item(const struct omp_ref *r)
 
 /* The offset of m[i][j][0] from m's start, in elements of m[i][j] (the sum of each index
  * times the elements of its dimension, by sizeof: no address of the object is formed, and
- * each index evaluated once, into values), for the subscripts before an item's section
+ * each index evaluated once, into values; signed, so that an int index is not converted to
+ * size_t under -Wsign-conversion), for the subscripts before an item's section
  * m[i][j][lb:len], each term followed by " + "; their number in *n. */
 static const char *outer_offset(struct lower *L, const struct omp_ref *b, const char *parent,
                                 struct lower_values *values, int *n)
@@ -264,7 +265,8 @@ static const char *outer_offset(struct lower *L, const struct omp_ref *b, const 
     struct lower_buf off = {0};
     const char *elem = zeros(L, k + 1);
     for (; b->kind == OMP_REF_SUBSCRIPT; b = b->base, k--)
-        lbuf_printf(&off, "(%s) * (sizeof (%s)%s / sizeof (%s)%s) + ",
+        lbuf_printf(&off, "(" LOWER_PTRDIFF_T ")(%s) * (" LOWER_PTRDIFF_T ")(sizeof (%s)%s / "
+                    "sizeof (%s)%s) + ",
                     lower_once(L, values, &b->index, lower_expr(L, b->index.text, NULL, 0), false),
                     parent, zeros(L, k), parent, elem);
     return off.len ? lbuf_take(&off, L->a) : "";
