@@ -19,6 +19,13 @@ $(OCLT_DIR)/%: tests/devices/opencl/%.c tests/devices/opencl/oclt.h nanort/nrt.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_COMMON) -Inanort $< -o $@ $(NANORT_LIB_A) $(LDLIBS_COMMON)
 
+# options reads device memory through the plugin's own API table (`ocl`, `ocl_fail`),
+# which the archive keeps local (nanort/libnanort.map): it links the objects themselves.
+$(OCLT_DIR)/options: tests/devices/opencl/options.c tests/devices/opencl/oclt.h nanort/nrt.h \
+                     include/nanort.h $(OCL_PLUGIN_HDRS) $(NANORT_OBJS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_COMMON) -Inanort $< -o $@ $(NANORT_OBJS) $(LDLIBS_COMMON)
+
 # A stand-in libOpenCL.so.1 with 40 KiB of device memory (device_oom.sh).
 OCLT_SHIM := $(OCLT_DIR)/shim/libOpenCL.so.1
 $(OCLT_SHIM): tests/devices/opencl/oom_shim.c devices/opencl/openclapi.def
