@@ -195,9 +195,11 @@ static uint64_t rel(uint64_t t, uint64_t t_base)
     return t > t_base ? t - t_base : 0;
 }
 
-/* The states and events of one thread's spans (sorted, outer first; the clipping of
- * instr_trace.c leaves them nested or disjoint, and a span that still overlaps its
- * predecessor is treated as following it). */
+/* The states and events of one thread's spans (sorted, outer first).  The clipping of
+ * instr_trace.c leaves most of them nested or disjoint, not all: on a rank's track two
+ * spans can begin inside a third (A 0-10, C 8-12 and B 5-20 clipped to 10-20).  A span
+ * that still begins before one that ended here is treated as following it: it begins
+ * there (its states would overlap otherwise, which Paraver refuses). */
 static void thread_records(struct prv *p, unsigned th, struct nrt_ev **sp, size_t m,
                            uint64_t t_base)
 {
@@ -205,7 +207,7 @@ static void thread_records(struct prv *p, unsigned th, struct nrt_ev **sp, size_
     struct nrt_ev *stack[DEPTH];
     struct vals vs[DEPTH];
     size_t depth = 0;
-    uint64_t idle_from = 0, run_from = 0;
+    uint64_t idle_from = 0, run_from = 0, ended = 0;
     static const struct vals idle = {ST_IDLE, NS_IDLE, 0, 0, 0, 0};
     for (size_t i = 0; i <= m; i++) {
         uint64_t t0 = i < m ? rel(sp[i]->t0, t_base) : UINT64_MAX;
@@ -213,6 +215,8 @@ static void thread_records(struct prv *p, unsigned th, struct nrt_ev **sp, size_
         while (depth && (rel(stack[depth - 1]->t1, t_base) <= t0 || depth == DEPTH ||
                          rel(stack[depth - 1]->t1, t_base) < rel(i < m ? sp[i]->t1 : 0, t_base))) {
             uint64_t end = rel(stack[--depth]->t1, t_base);
+            if (end > ended)
+                ended = end;
             /* the thread state goes back to the enclosing span's; the other types are
              * stacked, as Nanos++ writes them: 0 ends the innermost value */
             struct vals back = idle;
@@ -225,6 +229,12 @@ static void thread_records(struct prv *p, unsigned th, struct nrt_ev **sp, size_
         }
         if (i == m)
             break;
+        if (t0 < ended) {           /* begins inside a span that ended: after it */
+            t0 = ended;
+            sp[i]->t0 = t_base + ended;
+            if (sp[i]->t1 < sp[i]->t0)
+                sp[i]->t1 = sp[i]->t0;
+        }
         struct vals v = span_vals(p, sp[i]);
         if (depth == 0) {
             put_state(p, th, idle_from, t0, ST_IDLE);

@@ -2,13 +2,18 @@
  * timeline.c - Check suite for the device timeline's arithmetic (nanort/stats.c): the
  * union of spans (unsorted, nested, touching, duplicated), the time two unions share
  * (spans fully inside, partly overlapping, disjoint), and nrt_devtime_record() keeping
- * the spans per space and lane with the times put in order.  No runtime is started.
+ * the spans per space and lane with the times put in order; and the Paraver writer
+ * (nanort/instr_prv.c) keeping a thread's states apart where a rank's track has spans
+ * that begin inside others.  No runtime is started.
  */
 #include "util.h"
 #include "../../nanort/nrt.h"
 
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define SP(a, b) ((struct nrt_span){(a), (b)})
 
@@ -106,6 +111,54 @@ START_TEST(timeline_record_per_space_and_lane)
 }
 END_TEST
 
+/* Spans on one device track as a rank's arrive (clip_device_spans in instr_trace.c
+ * leaves A 1000-2000, C 1800-2500, B 2000-4000, D 3000-3500, E 3200-5000 after B
+ * 1500-4000 is clipped): the .prv's states of a thread must not overlap, and every
+ * span's begin event is still there. */
+START_TEST(timeline_paraver_states_apart)
+{
+    static const struct nanort_task_type ty = {.label = "k"};
+    const int tr = NRT_TRACK_SPACE(1, 0);
+    struct nrt_ev ev[] = {
+        {.t0 = 1000, .t1 = 2000, .a = 1, .p = &ty, .track = tr, .kind = NRT_EV_TASK},
+        {.t0 = 1500, .t1 = 4000, .a = 2, .p = &ty, .track = tr, .kind = NRT_EV_TASK},
+        {.t0 = 1800, .t1 = 2500, .a = 3, .p = &ty, .track = tr, .kind = NRT_EV_TASK},
+        {.t0 = 3000, .t1 = 3500, .a = 4, .p = &ty, .track = tr, .kind = NRT_EV_TASK},
+        {.t0 = 3200, .t1 = 5000, .a = 5, .p = &ty, .track = tr, .kind = NRT_EV_TASK},
+    };
+    char dir[] = "/tmp/timeline-prv-XXXXXX", path[64];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/t.prv", dir);
+    ck_assert(nrt_instr_write_paraver(path, ev, sizeof ev / sizeof *ev, 5, 0));
+    FILE *f = fopen(path, "r");
+    ck_assert_ptr_nonnull(f);
+    char line[512];
+    uint64_t last_end = 0;
+    int states = 0, begins = 0;
+    while (fgets(line, sizeof line, f)) {
+        unsigned cpu, th, st;
+        uint64_t b, e;
+        if (sscanf(line, "1:%u:1:1:%u:%" SCNu64 ":%" SCNu64 ":%u", &cpu, &th, &b, &e, &st) == 5) {
+            ck_assert_msg(b >= last_end, "state %" PRIu64 "-%" PRIu64 " begins before %" PRIu64
+                          " (%s)", b, e, last_end, line);
+            last_end = e;
+            states++;
+        }
+        if (strncmp(line, "2:", 2) == 0 && strstr(line, ":9200011:1"))
+            begins++;
+    }
+    fclose(f);
+    ck_assert_int_ge(states, 5);
+    ck_assert_int_eq(begins, 5);
+    ck_assert_int_eq(last_end, 5000);
+    for (const char *x = ".prv\0.pcf\0.row\0"; *x; x += strlen(x) + 1) {
+        snprintf(path, sizeof path, "%s/t%s", dir, x);
+        unlink(path);
+    }
+    rmdir(dir);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("timeline");
@@ -115,5 +168,6 @@ int main(void)
     tcase_add_test(tc, timeline_overlap_partly);
     tcase_add_test(tc, timeline_overlap_none);
     tcase_add_test(tc, timeline_record_per_space_and_lane);
+    tcase_add_test(tc, timeline_paraver_states_apart);
     return ut_run_suite(s);
 }
