@@ -633,9 +633,9 @@ static size_t copy_in_bytes(const struct nanort_task *t)
 /*
  * The versioning choice among the device candidates and every smp implementation
  * (versioning.c).  A device candidate must copy in what it does not hold yet; the host
- * is charged the bytes the best-placed device holds (under write-back they are likely
- * dirty there and would have to come back).  False when an smp implementation won
- * (t->impl set); else *k is the device candidate.
+ * must copy back what it lacks (what only devices hold: written there), from the device
+ * holding most of the inputs.  One pass over the directory gives both.  False when an smp
+ * implementation won (t->impl set); else *k is the device candidate.
  */
 static bool choose_versioned(struct nanort_task *t, const struct candidates *c, unsigned *k)
 {
@@ -644,14 +644,10 @@ static bool choose_versioned(struct nanort_task *t, const struct candidates *c, 
     unsigned n = 0;
     size_t need = copy_in_bytes(t), held_max = 0, held[NRT_MAX_SPACES] = {0}, host_lacks = 0;
     int from = 0;
-    /* --cluster-placement=cost: the host is charged the copies back of what it lacks, from
-     * the space holding most of it (one pass over the directory for every space) */
-    bool cost = nrt_dev_runs_smp && nrt_cluster.placement == NRT_PLACE_COST;
-    if (cost)
-        nrt_cache_holdings(t, held, &host_lacks);
+    nrt_cache_holdings(t, held, &host_lacks);
     for (unsigned i = 0; i < c->n; i++) {
         int s = c->space[i];
-        size_t h = cost ? held[s] : nrt_cache_affinity(t, nrt_spaces[s]);
+        size_t h = held[s];
         if (h > held_max) {
             held_max = h;
             from = s;
@@ -662,8 +658,7 @@ static bool choose_versioned(struct nanort_task *t, const struct candidates *c, 
     for (unsigned i = 0; i < info->nimpls && n < sizeof v / sizeof v[0]; i++) {
         const struct nrt_device_ops *d = nrt_device(info->impls[i]->device);
         if (d && d->run)
-            v[n++] = cost ? (struct nrt_vcand){i, 0, host_lacks, from}
-                          : (struct nrt_vcand){i, 0, held_max, 0};
+            v[n++] = (struct nrt_vcand){i, 0, host_lacks, from};
     }
     unsigned pick = 0;
     nrt_vers_choose(t, n, v, &pick);

@@ -1638,8 +1638,7 @@ struct nrt_vcand {
     int space;                      /* where it would run: 0 = the smp pool */
     size_t missing_bytes;           /* copy-in bytes not valid there yet */
     int from;                       /* the space they come from (0: the host; the host's
-                                     * candidate under --cluster-placement=cost: the space
-                                     * holding most of them) */
+                                     * candidate: the space holding most of them) */
 };
 /* Pick one of the candidates for ready task t (sets *pick; false when ncand == 0) and
  * count its predicted time as queued work of that space. */

@@ -208,7 +208,8 @@ static unsigned earliest_finish(unsigned ncand, const struct nrt_vcand *cand,
             if (k[i].pred < 0)
                 continue;
             double finish = (double)space_load(cand[i].space) + k[i].pred +
-                            nrt_perf_transfer_ns(0, cand[i].space, cand[i].missing_bytes);
+                            nrt_perf_transfer_ns(cand[i].from, cand[i].space,
+                                                 cand[i].missing_bytes);
             if (finish < best_finish) {
                 best_finish = finish;
                 best = i;

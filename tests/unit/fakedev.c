@@ -33,6 +33,17 @@ struct fd_event {
 
 static void call_run(struct fd_call *c);
 
+/* FAKEDEV_BW=b: a copy takes (bytes / b) microseconds at least, as over a bus of b bytes
+ * per microsecond (0: as long as its memcpy). */
+static unsigned long copy_bw;
+
+static void copy_spin(size_t bytes)
+{
+    uint64_t until = nrt_now_ns() + (uint64_t)bytes * 1000 / copy_bw;
+    while (nrt_now_ns() < until)
+        nrt_cpu_relax();
+}
+
 static void ev_run(struct fd_event *e);
 
 static void ev_unref(struct fd_event *e)
@@ -57,6 +68,8 @@ static void ev_run(struct fd_event *e)
             call_run(e->call);
         for (size_t r = 0; !e->call && r < e->x.rows; r++)
             memcpy(e->dst + r * e->x.pitch, e->src + r * e->x.pitch, e->x.width);
+        if (!e->call && copy_bw)
+            copy_spin(e->x.rows * e->x.width);
         e->done = true;
     }
     NRT_PCHECK(pthread_mutex_unlock(&e->lock));
@@ -280,6 +293,8 @@ static int fd_probe(void)
     const char *n = getenv("FAKEDEV_N");
     const char *p = getenv("FAKEDEV_PEER");
     const char *a = getenv("FAKEDEV_ASYNC");
+    const char *bw = getenv("FAKEDEV_BW");
+    copy_bw = bw ? strtoul(bw, NULL, 10) : 0;
     peer_on = !p || strcmp(p, "0") != 0;
     fd_ordered();
     async_kernels = a && strcmp(a, "1") == 0;

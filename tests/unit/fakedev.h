@@ -15,6 +15,8 @@
  *   FAKEDEV_EXACT=1    exact_base spaces (as OpenCL's)
  *   FAKEDEV_ASYNC=1    kernels run when their task's completion is waited for, not at
  *                      launch (so the manager's pipelining shows)
+ *   FAKEDEV_BW=b       a copy lasts at least its bytes / b microseconds (b bytes per
+ *                      microsecond: 10000 is 10 GB/s), as over a bus
  *   FAKEDEV_ORDERED=1  ordered_out spaces (host tasks wait for copies back outside the
  *                      cache's lock, as from cluster ranks)
  *
