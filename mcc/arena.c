@@ -46,6 +46,14 @@ void *arena_alloc(struct mcc_arena *a, size_t size)
     return p;
 }
 
+void *arena_grow(struct mcc_arena *a, const void *v, size_t n, size_t cap, size_t size)
+{
+    void *d = arena_alloc(a, cap * size);
+    if (n)
+        memcpy(d, v, n * size);
+    return d;
+}
+
 char *arena_strndup(struct mcc_arena *a, const char *s, size_t n)
 {
     char *d = arena_alloc(a, n + 1);

@@ -236,25 +236,13 @@ static void add_decl(struct lower *L, struct check_state *s, struct sym *y, size
 {
     if (!y)
         return;
-    if (s->n == s->cap) {
-        s->cap = s->cap ? 2 * s->cap : 64;
-        struct check_decl *v = arena_alloc(L->a, (size_t)s->cap * sizeof *v);
-        if (s->n)
-            memcpy(v, s->v, (size_t)s->n * sizeof *v);
-        s->v = v;
-    }
+    ARENA_GROW(L->a, s->v, s->n, s->cap, 64);
     s->v[s->n++] = (struct check_decl){ y->name, y, from, to };
 }
 
 static void add_goto(struct lower *L, struct check_state *s, struct ast *g)
 {
-    if (s->ngotos == s->capgotos) {
-        s->capgotos = s->capgotos ? 2 * s->capgotos : 16;
-        struct ast **v = arena_alloc(L->a, (size_t)s->capgotos * sizeof *v);
-        if (s->ngotos)
-            memcpy(v, s->gotos, (size_t)s->ngotos * sizeof *v);
-        s->gotos = v;
-    }
+    ARENA_GROW(L->a, s->gotos, s->ngotos, s->capgotos, 16);
     s->gotos[s->ngotos++] = g;
 }
 

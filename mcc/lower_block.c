@@ -95,13 +95,7 @@ static void collect_labels(struct branch_walk *w, struct ast *n)
     if (n->kind == AST_FUNCTION_DEF)
         return;                 /* a nested function's labels are its own */
     if (n->kind == AST_LABEL && n->name) {
-        if (w->nlabels == w->caplabels) {
-            w->caplabels = w->caplabels ? 2 * w->caplabels : 16;
-            struct name **l = arena_alloc(w->L->a, (size_t)w->caplabels * sizeof *l);
-            if (w->nlabels)
-                memcpy(l, w->labels, (size_t)w->nlabels * sizeof *l);
-            w->labels = l;
-        }
+        ARENA_GROW(w->L->a, w->labels, w->nlabels, w->caplabels, 16);
         w->labels[w->nlabels++] = n->name;
     }
     for (int k = 0; k < 4; k++)

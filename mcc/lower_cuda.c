@@ -115,13 +115,7 @@ static bool linemarker_at(const char *p, const char *end, const char **file, uns
 static void add_mark(struct lower *L, size_t off, const char *outer)
 {
     struct lower_cuda *c = cu(L);
-    if (c->nmarks == c->capmarks) {
-        c->capmarks = c->capmarks ? 2 * c->capmarks : 64;
-        struct header_mark *m = arena_alloc(L->a, (size_t)c->capmarks * sizeof *m);
-        if (c->nmarks)
-            memcpy(m, c->marks, (size_t)c->nmarks * sizeof *m);
-        c->marks = m;
-    }
+    ARENA_GROW(L->a, c->marks, c->nmarks, c->capmarks, 64);
     c->marks[c->nmarks++] = (struct header_mark){off, outer};
 }
 
@@ -561,13 +555,7 @@ bool lower_cuda_defines(struct lower *L, const struct name *n)
 static void add_code(struct lower *L, size_t begin, size_t end)
 {
     struct lower_cuda *c = cu(L);
-    if (c->ncode == c->capcode) {
-        c->capcode = c->capcode ? 2 * c->capcode : 16;
-        struct cuda_span *s = arena_alloc(L->a, (size_t)c->capcode * sizeof *s);
-        if (c->ncode)
-            memcpy(s, c->code, (size_t)c->ncode * sizeof *s);
-        c->code = s;
-    }
+    ARENA_GROW(L->a, c->code, c->ncode, c->capcode, 16);
     c->code[c->ncode++] = (struct cuda_span){begin, end};
 }
 

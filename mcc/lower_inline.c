@@ -1324,13 +1324,7 @@ static void add_vm_typedef(void *arg, struct sym *t)
             return;
     named_vm_typedefs(o, t->specs);
     named_vm_typedefs(o, lower_full_declarator(t));
-    if (o->ntypes == o->captypes) {
-        o->captypes = o->captypes ? 2 * o->captypes : 4;
-        struct sym **n = arena_alloc(o->L->a, (size_t)o->captypes * sizeof *n);
-        if (o->ntypes)
-            memcpy(n, o->types, (size_t)o->ntypes * sizeof *n);
-        o->types = n;
-    }
+    ARENA_GROW(o->L->a, o->types, o->ntypes, o->captypes, 4);
     o->types[o->ntypes++] = t;
 }
 

@@ -285,13 +285,7 @@ static void add_local(struct lower *L, struct sym *sym, size_t from, size_t to)
 {
     if (!sym || (sym->kind != SYM_OBJECT && sym->kind != SYM_PARAM))
         return;
-    if (L->nlocals == L->caplocals) {
-        L->caplocals = L->caplocals ? 2 * L->caplocals : 64;
-        struct lower_local *n = arena_alloc(L->a, (size_t)L->caplocals * sizeof *n);
-        if (L->nlocals)
-            memcpy(n, L->locals, L->nlocals * sizeof *n);
-        L->locals = n;
-    }
+    ARENA_GROW(L->a, L->locals, L->nlocals, L->caplocals, 64);
     L->locals[L->nlocals++] = (struct lower_local){sym, from, to};
     L->locals_sorted = false;
 }

@@ -361,6 +361,18 @@ struct mcc_arena {
     size_t total;        /* bytes obtained from malloc */
 };
 void *arena_alloc(struct mcc_arena *a, size_t size);   /* zeroed, 16-byte aligned */
+/* A new array of cap items of `size` bytes holding the n items at v, the rest zeroed; v
+ * stays allocated until arena_free().  Arrays that grow by one item use ARENA_GROW. */
+void *arena_grow(struct mcc_arena *a, const void *v, size_t n, size_t cap, size_t size);
+/* Room for one more item in the arena array v of n items and capacity cap (lvalues of any
+ * integer type, each evaluated more than once): when it is full, cap doubles (`first` for
+ * an empty array) and v moves to a new array of that many items. */
+#define ARENA_GROW(a, v, n, cap, first) do {                                              \
+        if ((n) == (cap)) {                                                               \
+            (cap) = (cap) ? 2 * (cap) : (first);                                          \
+            (v) = arena_grow((a), (v), (size_t)(n), (size_t)(cap), sizeof *(v));          \
+        }                                                                                 \
+    } while (0)
 char *arena_strndup(struct mcc_arena *a, const char *s, size_t n);
 char *arena_printf(struct mcc_arena *a, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));

@@ -124,14 +124,7 @@ struct kctx {
 };
 
 #define PUSH(arr, n, cap, x) do {                                                      \
-        if ((n) == (cap)) {                                                            \
-            int nc = (cap) ? 2 * (cap) : 8;                                            \
-            void *na = arena_alloc(k->o->L.a, (size_t)nc * sizeof *(arr));             \
-            if (n)                                                                     \
-                memcpy(na, (arr), (size_t)(n) * sizeof *(arr));                        \
-            (arr) = na;                                                                \
-            (cap) = nc;                                                                \
-        }                                                                              \
+        ARENA_GROW(k->o->L.a, arr, n, cap, 8);                                         \
         (arr)[(n)++] = (x);                                                            \
     } while (0)
 

@@ -122,21 +122,9 @@ static bool prescan_visit(struct ast *n, void *arg)
         callee = fn_named(o, c->sym->name);   /* called through its prototype */
     if (callee) {
         struct ocl_fn *g = callee;
-        if (f->ncallees == f->capcallees) {
-            f->capcallees = f->capcallees ? 2 * f->capcallees : 8;
-            struct ocl_fn **v = arena_alloc(o->L.a, (size_t)f->capcallees * sizeof *v);
-            if (f->ncallees)
-                memcpy(v, f->callees, (size_t)f->ncallees * sizeof *v);
-            f->callees = v;
-        }
+        ARENA_GROW(o->L.a, f->callees, f->ncallees, f->capcallees, 8);
         f->callees[f->ncallees++] = g;
-        if (f->ncalls == f->capcalls) {
-            f->capcalls = f->capcalls ? 2 * f->capcalls : 8;
-            struct ast **v = arena_alloc(o->L.a, (size_t)f->capcalls * sizeof *v);
-            if (f->ncalls)
-                memcpy(v, f->calls, (size_t)f->ncalls * sizeof *v);
-            f->calls = v;
-        }
+        ARENA_GROW(o->L.a, f->calls, f->ncalls, f->capcalls, 8);
         f->calls[f->ncalls++] = n;
         if (g->kernel) {
             o->cur = f;

@@ -62,14 +62,7 @@ static void add(struct rewriter *rw, size_t b, size_t e, enum edit_kind k, const
     if (e < b)
         e = b;
     struct bucket *bk = &rw->buckets[b >> BUCKET_SHIFT];
-    if (bk->n == bk->cap) {
-        int cap = bk->cap ? bk->cap * 2 : 4;
-        struct edit *n = arena_alloc(rw->arena, (size_t)cap * sizeof *n);
-        if (bk->n)
-            memcpy(n, bk->edits, (size_t)bk->n * sizeof *n);
-        bk->edits = n;
-        bk->cap = cap;
-    }
+    ARENA_GROW(rw->arena, bk->edits, bk->n, bk->cap, 4);
     size_t len = strlen(text);
     bk->edits[bk->n++] = (struct edit){ b, e, k, rw->n++, arena_strndup(rw->arena, text, len), len,
                                         -1, 0, 0 };
