@@ -751,13 +751,7 @@ static void fresh_value(struct joins *g, const struct sym *q, const struct ast *
 {
     if (!q || at->begin < g->from || at->begin >= g->to)
         return;
-    if (g->nfresh == g->capfresh) {
-        int cap = g->capfresh * 2 + 8;
-        const struct sym **f = arena_alloc(g->L->a, (size_t)cap * sizeof *f);
-        if (g->nfresh)
-            memcpy(f, g->fresh, (size_t)g->nfresh * sizeof *f);
-        g->fresh = f, g->capfresh = cap;
-    }
+    ARENA_GROW(g->L->a, g->fresh, g->nfresh, g->capfresh, 8);
     g->fresh[g->nfresh++] = q;
 }
 
@@ -765,15 +759,10 @@ static void join(struct joins *g, const struct sym *a, const struct sym *b)
 {
     if (!a || !b || a == b)
         return;
-    if (g->n == g->cap) {
-        int cap = g->cap * 2 + 16;
-        const struct sym **na = arena_alloc(g->L->a, (size_t)cap * sizeof *na);
-        const struct sym **nb = arena_alloc(g->L->a, (size_t)cap * sizeof *nb);
-        if (g->n) {
-            memcpy(na, g->a, (size_t)g->n * sizeof *na);
-            memcpy(nb, g->b, (size_t)g->n * sizeof *nb);
-        }
-        g->a = na, g->b = nb, g->cap = cap;
+    if (g->n == g->cap) {       /* a and b: one capacity */
+        g->cap = g->cap ? 2 * g->cap : 16;
+        g->a = arena_grow(g->L->a, g->a, (size_t)g->n, (size_t)g->cap, sizeof *g->a);
+        g->b = arena_grow(g->L->a, g->b, (size_t)g->n, (size_t)g->cap, sizeof *g->b);
     }
     g->a[g->n] = a;
     g->b[g->n++] = b;
@@ -927,12 +916,7 @@ static bool accesses_visit(struct ast *n, void *arg)
     }
     if (m < 0)
         return true;
-    if (x->nat == x->cap) {
-        struct ast **t = arena_alloc(x->L->a, (size_t)(x->cap = x->cap * 2 + 8) * sizeof *t);
-        if (x->nat)
-            memcpy(t, x->at, (size_t)x->nat * sizeof *t);
-        x->at = t;
-    }
+    ARENA_GROW(x->L->a, x->at, x->nat, x->cap, 8);
     x->at[x->nat++] = n;
     /* what the subscripts read (idx[i] in p[idx[i]]) */
     for (const struct ast *e = n; e && e->kind != AST_IDENT;

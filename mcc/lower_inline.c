@@ -369,12 +369,7 @@ static bool stray_write_visit(struct ast *n, void *arg)
     struct stray_write *w = arg;
     struct ast *target = lower_write_target(n, w->address);
     if (target && w->at(target, w->s)) {
-        if (w->n == w->cap) {
-            struct ast **t = arena_alloc(w->L->a, (size_t)(w->cap = w->cap * 2 + 8) * sizeof *t);
-            if (w->n)
-                memcpy(t, w->targets, (size_t)w->n * sizeof *t);
-            w->targets = t;
-        }
+        ARENA_GROW(w->L->a, w->targets, w->n, w->cap, 8);
         w->targets[w->n++] = target;
     }
     return true;
