@@ -257,8 +257,34 @@ static bool parse_iter(struct omp_parser *p, struct omp_iter *it)
     return scan_part(p, ",}", false, &it->step, "a step after ':'");
 }
 
+/* Does an iterator's begin, end or step (tokens [from, to)) name another iterator of the
+ * same modifier?  OpenMP evaluates every range before any iterator takes a value (gcc:
+ * "end expression refers to outer iterator"), so a range cannot depend on one: report it
+ * rather than lower `j = 0:i` as a triangle. */
+static bool range_names_iterator(struct omp_parser *p, int from, int to, const int *names,
+                                 int n, int self, const char *what)
+{
+    for (int t = from; t < to; t++) {
+        if (p->toks[t].kind != OMP_TOK_IDENT || (t > from && (omp_is(p, t - 1, ".") ||
+                                                             omp_is(p, t - 1, "->"))))
+            continue;
+        for (int k = 0; k < n; k++)
+            if (k != self && p->toks[t].len == p->toks[names[k]].len &&
+                memcmp(p->text + p->toks[t].off, p->text + p->toks[names[k]].off,
+                       p->toks[t].len) == 0) {
+                omp_perror(p, t, "the %s of iterator '%.*s' names iterator '%.*s' of the same "
+                           "'iterator' modifier (every range is evaluated before the iterators "
+                           "take values)", what, TOK(p, names[self]), TOK(p, t));
+                return true;
+            }
+    }
+    return false;
+}
+
 bool omp_parse_iterators(struct omp_parser *p, struct omp_vec *iters)
 {
+    enum { MAXIT = 64 };
+    int names[MAXIT], parts[MAXIT][4], n = 0;     /* name tokens; begin, ':', end, ')' or ':' */
     for (;;) {
         int name = p->pos;      /* the name is the identifier before '=': a type may come first */
         while (name < p->ntoks && !omp_is(p, name + 1, "=") && !omp_is(p, name, ")"))
@@ -283,16 +309,29 @@ bool omp_parse_iterators(struct omp_parser *p, struct omp_vec *iters)
         it->var = omp_span(p, name, name + 1);
         it->form = OMP_SECT_LO_END;
         p->pos = name + 2;
-        if (!scan_part(p, ":", false, &it->lo, "a begin") ||
-            !omp_expect(p, ":", "after the iterator's begin") ||
+        int *at = parts[n < MAXIT ? n : MAXIT - 1];
+        at[0] = p->pos;
+        if (!scan_part(p, ":", false, &it->lo, "a begin"))
+            return false;
+        at[1] = p->pos;
+        if (!omp_expect(p, ":", "after the iterator's begin") ||
             !scan_part(p, ":,)", false, &it->bound, "an end"))
             return false;
+        at[2] = p->pos;
         if (omp_is(p, p->pos, ":")) {
             p->pos++;
             if (!scan_part(p, ",)", false, &it->step, "a step after ':'"))
                 return false;
         }
+        at[3] = p->pos;
+        if (n < MAXIT)
+            names[n++] = name;
         if (omp_is(p, p->pos, ")")) {
+            for (int k = 0; k < n; k++)
+                if (range_names_iterator(p, parts[k][0], parts[k][1], names, n, k, "begin") ||
+                    range_names_iterator(p, parts[k][1] + 1, parts[k][2], names, n, k, "end") ||
+                    range_names_iterator(p, parts[k][2] + 1, parts[k][3], names, n, k, "step"))
+                    return false;
             p->pos++;
             return true;
         }
