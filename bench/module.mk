@@ -3,6 +3,7 @@
 #   make bench-micro    per-task cost: nanort vs OpenMP (gcc/libgomp, clang/libomp) vs StarPU
 #   make bench-metg     Task Bench's METG on the 1-D stencil, same four runtimes
 #   make bench-scaling  cholesky and matmul speedup over 1..N workers, nanort vs OpenMP
+#   make bench-sync     contended critical/atomic/lock in tasks: mcc vs libgomp vs libomp
 #   make bench-report   bench/results.md and bench/plots/ from what bench/results/ holds
 #   make bench-workers  4,096 workers on a 20-task program, nanort vs libgomp (not in bench)
 #   BENCH_QUICK=1       fewer rounds and points: a few minutes instead of about 15
@@ -136,6 +137,19 @@ bench-scaling: $(BENCH_OMPSS_BINS) $(MCC_BIN) $(BUILD)/lib/libnanort.a
 	    --out bench/results/scaling.tsv $(if $(BENCH_QUICK),--quick) \
 	    $(if $(BENCH_CORES),--max-workers $(BENCH_CORES))
 BENCH_TARGETS += bench-scaling
+
+# ---- contended critical sections, atomics and locks in tasks (bench/sync/README.md) ------
+# check-bench-sync runs each variant once at a small size and checks its result (no timing).
+.PHONY: bench-sync check-bench-sync
+bench-sync: $(MCC_BIN) $(BUILD)/lib/libnanort.so $(BUILD)/lib/mcc/include/omp.h
+	@mkdir -p bench/results
+	BUILD=$(BUILD) MCC=$(MCC_BIN) bench/sync/run.sh $(BUILD)/bench/sync bench/results/sync.md
+
+check-bench-sync: $(MCC_BIN) $(BUILD)/lib/libnanort.so $(BUILD)/lib/mcc/include/omp.h
+	@BUILD=$(BUILD) MCC=$(MCC_BIN) ROUNDS=1 TASKS=8 OPS=500 $(HARNESS) run $(RESULTS) \
+	  bench/sync -- bench/sync/run.sh $(BUILD)/bench/sync-check $(BUILD)/bench/sync-check/sync.md
+BENCH_TARGETS += bench-sync
+CHECK_TARGETS += check-bench-sync
 
 # ---- bench-workers: far more workers than cores, nanort against libgomp (not in `make
 # bench`: it measures thread start-up, not tasks; bench/workers/run.sh says how).

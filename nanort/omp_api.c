@@ -124,12 +124,33 @@ void nanort_copyin(void (*set)(const void *value), const void *value, size_t byt
 /* The tasks on this thread's stack that hold locks, innermost last, with how many each
  * holds (this thread only), for the deadlock check; nrt_omp_holding counts the entries. */
 #define HOLDERS_MAX 64
-static __thread struct {
+struct holder {
     void *task;
     int n;
-} holders[HOLDERS_MAX];
-static __thread int nrt_omp_holding;
-static __thread char foreign_self;      /* the identity of a thread outside the runtime */
+};
+/* Initial-exec: every omp_set_lock and omp_unset_lock reads them, and the general model
+ * costs a __tls_get_addr call each time from a shared library (with it the uncontended
+ * pair took 2 to 3 times libgomp's, bench/sync).  The array is allocated at a thread's
+ * first lock (freed when it exits): a kilobyte of static TLS would not be there for a
+ * libnanort.so that a program dlopens. */
+#define OMP_TLS __attribute__((tls_model("initial-exec")))
+static __thread struct holder *holders OMP_TLS;
+static __thread int nrt_omp_holding OMP_TLS;
+static __thread char foreign_self OMP_TLS;   /* the identity of a thread outside the runtime */
+static pthread_key_t holders_key;
+static pthread_once_t holders_once = PTHREAD_ONCE_INIT;
+
+static void holders_key_make(void)
+{
+    NRT_PCHECK(pthread_key_create(&holders_key, free));
+}
+
+static void holders_alloc(void)
+{
+    NRT_PCHECK(pthread_once(&holders_once, holders_key_make));
+    holders = nrt_xcalloc(HOLDERS_MAX, sizeof *holders);
+    NRT_PCHECK(pthread_setspecific(holders_key, holders));
+}
 
 /* The task that owns what the caller takes: the running task, main's implicit task, or
  * for a thread outside the runtime the thread itself. */
@@ -143,6 +164,8 @@ static void *me(void)
 
 static void held_add(void *task)
 {
+    if (NRT_UNLIKELY(!holders))
+        holders_alloc();
     int k = nrt_omp_holding;
     if (k > 0 && holders[k - 1].task == task) {
         holders[k - 1].n++;
@@ -161,8 +184,9 @@ static void held_drop(void *task)
         if (holders[k].task != task)
             continue;
         if (--holders[k].n == 0) {
-            memmove(&holders[k], &holders[k + 1],
-                    (size_t)(nrt_omp_holding - k - 1) * sizeof holders[0]);
+            if (k + 1 < nrt_omp_holding)    /* not the innermost: the others move down */
+                memmove(&holders[k], &holders[k + 1],
+                        (size_t)(nrt_omp_holding - k - 1) * sizeof holders[0]);
             nrt_omp_holding--;
         }
         break;
