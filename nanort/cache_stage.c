@@ -96,7 +96,7 @@ static __thread struct timed_copy {
     size_t bytes;
     uint64_t ns;
 } timed[TIMED_MAX];
-static __thread unsigned ntimed;
+static __thread unsigned ntimed __attribute__((tls_model("initial-exec")));
 
 static void note_timed(int src, int dst, size_t bytes, uint64_t t0)
 {

@@ -43,7 +43,7 @@ struct nrt_dev_queue {
 
 /* The context of the device task the calling manager thread is running (OmpSs's
  * nanos_get_kernel_execution_stream() has no argument). */
-static __thread nanort_ctx *cur_ctx;
+static __thread nanort_ctx *cur_ctx __attribute__((tls_model("initial-exec")));
 /* --dispatch=round-robin: rotation over the candidates; relaxed, any order is fine. */
 static atomic_uint rr_next;
 /* When the spaces opened and stopped (busy %): the starting / stopping thread. */

@@ -29,8 +29,8 @@ bool nrt_instr_on;
 bool nrt_devtime_on;
 bool nrt_devtime_kernels;
 /* The last kernel span this thread reported (nrt_devtime_take_kernel). */
-static __thread const struct nanort_task *kernel_task;
-static __thread uint64_t kernel_ns;
+static __thread const struct nanort_task *kernel_task __attribute__((tls_model("initial-exec")));
+static __thread uint64_t kernel_ns __attribute__((tls_model("initial-exec")));
 static bool recording;              /* --trace or --graph: keep events, not only timing */
 static bool graphing;               /* --graph: also keep the creation events */
 static const char *trace_path;      /* --trace; "" = off */

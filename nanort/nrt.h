@@ -1522,7 +1522,8 @@ extern bool nrt_hooks_on __attribute__((visibility("hidden")));
 /* copyin (omp_api.c): the number of values given so far, and how many this thread has
  * taken; a thread takes the new ones (nrt_copyin_catch_up) before it runs a task. */
 extern _Atomic uint64_t nrt_copyin_given __attribute__((visibility("hidden")));
-extern __thread uint64_t nrt_copyin_taken __attribute__((visibility("hidden")));
+extern __thread uint64_t nrt_copyin_taken
+    __attribute__((visibility("hidden"), tls_model("initial-exec")));
 void nrt_copyin_catch_up(void) __attribute__((visibility("hidden")));
 void nrt_hooks_start(void);
 /* t starts running on worker or space `where` (device: on_device). */

@@ -71,7 +71,7 @@ static struct nrt_lock copyin_lock = NRT_LOCK_INITIALIZER;
 static struct copyin_value *copyins;
 static int ncopyins, copyins_cap;
 _Atomic uint64_t nrt_copyin_given;
-__thread uint64_t nrt_copyin_taken;
+__thread uint64_t nrt_copyin_taken __attribute__((tls_model("initial-exec")));
 
 void nrt_copyin_catch_up(void)
 {
