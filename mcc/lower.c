@@ -391,6 +391,63 @@ static bool visit_call(struct lower *L, struct ast *n)
     return true;
 }
 
+/* Is s one of the first ntp of tp, or shadowed at n? */
+static bool tp_listed(struct lower *L, const struct ast *n, struct sym *s, struct sym **tp, int ntp)
+{
+    for (int i = 0; i < ntp; i++)
+        if (tp[i] == s)
+            return true;
+    struct sym *seen = lower_resolve(L, s->name->str, s->name->len, n->begin);
+    return !seen || !lower_thread_local_sym(L, seen);
+}
+
+/* The threadprivate variables (their first declarations, before this function) that a
+ * statement calling another unit's function may write, other than the ntp it writes
+ * itself: code that keeps each one's value before it (heap copies, since one may be a
+ * large array) goes to *before, code that makes a new value every worker's after it to
+ * *after. */
+static void watch_thread_local(struct lower *L, struct ast *n, struct sym **tp, int ntp,
+                               struct lower_buf *before, struct lower_buf *after)
+{
+    for (size_t k = 0; k < L->tp_vars.cap; k++) {
+        struct sym *s = (struct sym *)L->tp_vars.keys[k];
+        if (!s || s->redecl || s->depth != 0 || !s->declarator || !L->fn ||
+            s->declarator->begin >= L->fn->begin || tp_listed(L, n, s, tp, ntp))
+            continue;
+        const char *x = arena_strndup(L->a, s->name->str, s->name->len);
+        const char *old = lower_local_name(L, LL_TP_BEFORE, 0, x);
+        lbuf_printf(before, "void *%s = __builtin_malloc(sizeof %s); if (%s) "
+                    "__builtin_memcpy(%s, (const void *)&%s, sizeof %s); ",
+                    old, x, old, old, x, x);
+        lbuf_printf(after, "if (!%s || __builtin_memcmp(%s, (const void *)&%s, sizeof %s)) %s"
+                    "__builtin_free(%s); ", old, old, x, x, lower_omp_copyin_call(L, s), old);
+    }
+}
+
+/* An expression statement.  In a region's own body every thread of the team would run it:
+ * a write to a threadprivate variable is made on every worker's copy (the same value, as
+ * after copyin: then loops and tasks on any worker read it), the writes it makes itself or
+ * in the functions of this unit it calls, and the changes a function of another unit makes
+ * (a variable it changed is broadcast). */
+static void region_body_statement(struct lower *L, struct ast *n)
+{
+    struct sym *tp[16];
+    bool elsewhere = false;
+    int ntp = lower_in_region_body(L) ? lower_writes_thread_local(L, n, tp, 16, &elsewhere) : 0;
+    struct lower_buf before = {0}, after = {0};
+    if (elsewhere)
+        watch_thread_local(L, n, tp, ntp, &before, &after);
+    for (int i = ntp - 1; i >= 0; i--)     /* (declared before this function: named) */
+        if (tp[i]->declarator && L->fn && tp[i]->declarator->begin < L->fn->begin)
+            lbuf_puts(&after, lower_omp_copyin_call(L, tp[i]));
+    /* in braces: the statement may be the body of an if, a loop or a label */
+    if (after.len)
+        rewrite_insert_before(L->rw, n->begin, arena_printf(L->a, "{ %s", lbuf_take(&before, L->a)));
+    visit_kids(L, n);
+    if (after.len)
+        rewrite_insert_after(L->rw, n->end, arena_printf(L->a, " %s}", lbuf_take(&after, L->a)));
+}
+
 static void walk_visit(struct lower *L, struct ast *n)
 {
     if (!n)
@@ -419,18 +476,9 @@ static void walk_visit(struct lower *L, struct ast *n)
             return;
         }
         break;
-    case AST_EXPR_STMT: {
-        /* In a region's own body every thread of the team would run this: a write to a
-         * threadprivate variable is made on every worker's copy (the same value, as after
-         * copyin: then loops and tasks on any worker read it) */
-        struct sym *tp[16];
-        int ntp = lower_in_region_body(L) ? lower_writes_thread_local(L, n, tp, 16) : 0;
-        visit_kids(L, n);
-        for (int i = ntp - 1; i >= 0; i--)     /* (declared before this function: named) */
-            if (tp[i]->declarator && L->fn && tp[i]->declarator->begin < L->fn->begin)
-                rewrite_insert_after(L->rw, n->end, lower_omp_copyin_call(L, tp[i]));
+    case AST_EXPR_STMT:
+        region_body_statement(L, n);
         return;
-    }
     case AST_FUNCTION_DEF:     /* GNU nested function: lowered like its parent's body */
         if (L->frame && L->func_name) {
             /* whose __func__ is its own */

@@ -243,6 +243,8 @@ static void privates_close(struct lower *L, struct privates *p, bool opened)
 const char *lower_omp_copyin_call(struct lower *L, struct sym *s)
 {
     const char *x = sym_name(L, s);
+    while (s->redecl)               /* one setter per variable, whichever declaration */
+        s = s->redecl;
     const char *set = lower_map_get(&L->copyin_setters, s);
     if (!set) {
         set = lower_local_name(L, LL_COPYIN_SET, 0, x);
@@ -494,6 +496,7 @@ static void make_thread_local(struct lower *L, struct sym *s)
     if (lower_map_get(&L->thread_local, s))
         return;
     lower_map_put(L, &L->thread_local, s, s);
+    lower_map_put(L, &L->tp_vars, s, s);
     struct ast *specs = s->specs;
     if (specs && lower_map_get(&L->thread_local, specs))
         return;                 /* `int a, b;` both listed: their specifiers have it */
@@ -605,6 +608,7 @@ void lower_omp_threadprivate(struct lower *L, struct omp_directive *d, size_t of
                 continue;           /* named by an earlier directive */
             if (decl && lower_map_get(&L->tp_split, decl)) {
                 lower_map_put(L, &L->thread_local, y, y);
+                lower_map_put(L, &L->tp_vars, y, y);
                 continue;
             }
             if (decl && decl->kind == AST_DECLARATION && decl->kid[1] &&
@@ -619,6 +623,7 @@ void lower_omp_threadprivate(struct lower *L, struct omp_directive *d, size_t of
                 /* `static int a, b;` with threadprivate(a): the declaration is split at
                  * the end, when every directive that names its variables was seen */
                 lower_map_put(L, &L->thread_local, y, y);
+                lower_map_put(L, &L->tp_vars, y, y);
                 lower_map_put(L, &L->tp_split, decl, decl);
                 continue;
             }

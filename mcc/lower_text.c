@@ -1062,6 +1062,7 @@ struct tl_write {
     int n, max;
     const struct ast *seen[TL_WRITES_SEEN];
     int nseen;
+    bool elsewhere;             /* it calls a function this unit does not define */
 };
 
 /* The definition in this unit of the function f names (f may be a prototype before it). */
@@ -1078,13 +1079,28 @@ static struct ast *function_def(struct lower *L, const struct sym *f)
     return NULL;
 }
 
+/* An OpenMP, nanort or Nanos++ routine, or a GNU builtin: none writes the program's
+ * threadprivate variables. */
+static bool runtime_routine(const struct ast *f)
+{
+    static const char *const prefixes[] = {"omp_", "nanort_", "nanos_", "__builtin_"};
+    for (size_t k = 0; k < sizeof prefixes / sizeof prefixes[0]; k++) {
+        size_t len = strlen(prefixes[k]);
+        if (f->name->len >= len && !memcmp(f->name->str, prefixes[k], len))
+            return true;
+    }
+    return false;
+}
+
 static bool tl_write_visit(struct ast *n, void *arg)
 {
     struct tl_write *w = arg;
     struct ast *target = lower_write_target(n, false);
     if (target) {
         struct sym *s = (struct sym *)lvalue_root(target);
-        if (s && s->depth == 0 && lower_map_get(&w->L->thread_local, s)) {
+        if (s && s->depth == 0 && lower_thread_local_sym(w->L, s)) {
+            while (s->redecl)       /* one entry per variable: its first declaration */
+                s = s->redecl;
             int i = 0;
             while (i < w->n && w->found[i] != s)
                 i++;
@@ -1095,9 +1111,13 @@ static bool tl_write_visit(struct ast *n, void *arg)
     /* a function of this unit the statement calls (not a task: its body runs elsewhere,
      * later), and the ones it calls: what they write too */
     struct ast *f = n->kind == AST_CALL ? n->kid[0] : NULL;
+    if (f && !(f->kind == AST_IDENT && f->sym && f->sym->kind == SYM_FUNCTION))
+        w->elsewhere = true;        /* through a pointer: any function */
     if (f && f->kind == AST_IDENT && f->sym && f->sym->kind == SYM_FUNCTION &&
         !lower_ftask_find(w->L, f->name)) {
         struct ast *def = function_def(w->L, f->sym);
+        if (!def && !runtime_routine(f))
+            w->elsewhere = true;
         int i = 0;
         while (def && i < w->nseen && w->seen[i] != def)
             i++;
@@ -1109,11 +1129,21 @@ static bool tl_write_visit(struct ast *n, void *arg)
     return true;
 }
 
-int lower_writes_thread_local(struct lower *L, struct ast *n, struct sym **found, int max)
+int lower_writes_thread_local(struct lower *L, struct ast *n, struct sym **found, int max,
+                              bool *elsewhere)
 {
-    struct tl_write w = {L, found, 0, max, {0}, 0};
+    struct tl_write w = {L, found, 0, max, {0}, 0, false};
     ast_walk(n, tl_write_visit, &w);
+    *elsewhere = w.elsewhere;
     return w.n;
+}
+
+bool lower_thread_local_sym(struct lower *L, const struct sym *s)
+{
+    for (; s; s = s->redecl)
+        if (lower_map_get(&L->thread_local, s))
+            return true;
+    return false;
 }
 
 bool lower_pragma_is(struct lower *L, const struct ast *pr, const char *word)

@@ -1271,6 +1271,8 @@ struct lower {
     struct lower_map tp_split;     /* declarations split at the end (threadprivate of some of
                                       their names: lower_omp_threadprivate_finish) */
     struct lower_map copyin_setters; /* threadprivate sym -> its copyin setter's name */
+    struct lower_map tp_vars;      /* threadprivate variables' syms (thread_local also holds
+                                      their specifiers), to list them */
     struct lower_map first_decl_of;/* name -> first file-scope item declaring it (lazily) */
     struct lower_declred *declreds;
     struct lower_map red_types;    /* check.c: a declare reduction -> its types, parsed */
@@ -1420,8 +1422,13 @@ bool lower_team_shared(struct lower *L, const struct sym *s);
 /* Inside a parallel region, is `s` a variable each of its threads has a copy of? */
 bool lower_thread_private(struct lower *L, const struct sym *s);
 /* The global threadprivate variables statement n writes (x = ..., x++, x.f += ...), also
- * in the functions of this unit it calls (not tasks): up to max in found; returns how many. */
-int lower_writes_thread_local(struct lower *L, struct ast *n, struct sym **found, int max);
+ * in the functions of this unit it calls (not tasks): up to max in found; returns how many.
+ * *elsewhere: it (or a function of this unit it calls) calls a function this unit does not
+ * define, or through a pointer, which may write any of them. */
+int lower_writes_thread_local(struct lower *L, struct ast *n, struct sym **found, int max,
+                              bool *elsewhere);
+/* Is s (or an earlier declaration of it) threadprivate? */
+bool lower_thread_local_sym(struct lower *L, const struct sym *s);
 /* Is the pragma line pr `#pragma omp WORD ...` (`parallel` also for `parallel for`)? */
 bool lower_pragma_is(struct lower *L, const struct ast *pr, const char *word);
 /* Does n use s only to add to it or subtract from it (`s += e`, `s -= e` with e not naming
@@ -2097,6 +2104,7 @@ void lower_names_for_user(char *line);
     X(LL_INPRIV_COPY, "if_", NAME)  /* ... the task's copy */                              \
     X(LL_LASTPRIV, "lp_", NAME)  /* member: where lastprivate copies back to */            \
     X(LL_COPYIN_SET, "copyin_", NAME) /* a threadprivate variable's copyin setter */     \
+    X(LL_TP_BEFORE, "tw_", NAME) /* its value before a call to another unit's function */  \
     X(LL_LINEAR_BASE, "l0_", NAME) /* member: a linear variable's value before the loop */ \
     X(LL_LINEAR_STEP, "ls_", NAME) /* ... its step */                                      \
     X(LL_LOOP_LO, "lo", NUM)     /* loop k of a nest: its first value */                   \
