@@ -990,6 +990,8 @@ struct omp_directive {
     bool ordered_threads, ordered_simd; /* ORDERED: its threads and simd clauses */
     bool ordered_doacross;         /* ORDERED: depend(source|sink: ...), standalone */
     bool simd;                     /* `for simd`, `taskloop simd` (kind: for, taskloop) */
+    bool masked;                   /* `masked taskloop` (kind: taskloop): masked's filter
+                                      clause is allowed (its body runs once anyway) */
     bool loop;                     /* OpenMP 5.0 `loop`, `parallel loop` (kind: for): its
                                       iterations may run in any order, as a `for`'s tasks do */
     enum omp_directive_kind cancel_of; /* CANCEL, CANCELLATION_POINT: parallel, for,

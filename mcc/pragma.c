@@ -917,7 +917,8 @@ static bool parse_clause(struct omp_parser *p, struct omp_clause *c)
                               .dep = clause_dep((enum omp_clause_kind)k) };
     uint64_t allowed = (p->dir->loop ? LOOP_CLAUSES : allowed_clauses[p->dir->kind]) |
                        (p->dir->parallel ? allowed_clauses[OMP_DIR_PARALLEL] : 0) |
-                       (p->dir->simd ? CL(LINEAR) : 0);
+                       (p->dir->simd ? CL(LINEAR) : 0) |
+                       (p->dir->masked ? allowed_clauses[OMP_DIR_MASKED] : 0);
     if (!(allowed & (UINT64_C(1) << k))) {
         omp_perror(p, name, "clause '%s' is not allowed in '%s%s' directive", clause_name(c),
                    p->dir->parallel ? "parallel " : "", p->dir->loop ? "loop" : dname);
@@ -1274,8 +1275,9 @@ static enum omp_directive_kind directive_kind(struct omp_parser *p)
 /*
  * Combined constructs: `parallel for|sections|master|masked [taskloop]`, `for simd`,
  * `taskloop simd`, `master|masked taskloop [simd]`.  The directive becomes the innermost
- * construct, `parallel` a flag; master/masked add nothing (their body runs once) and
- * simd nothing to a loop already split into tasks.
+ * construct, `parallel` a flag; master/masked add nothing (their body runs once: masked's
+ * `filter` is allowed and checked, a flag) and simd nothing to a loop already split into
+ * tasks.
  */
 static void parse_combined(struct omp_parser *p)
 {
@@ -1300,6 +1302,7 @@ static void parse_combined(struct omp_parser *p)
     }
     if ((d->kind == OMP_DIR_MASTER || d->kind == OMP_DIR_MASKED) &&
         omp_is(p, p->pos, "taskloop")) {
+        d->masked = d->kind == OMP_DIR_MASKED;
         d->kind = OMP_DIR_TASKLOOP;
         p->pos++;
     }
