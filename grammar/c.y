@@ -1242,7 +1242,8 @@ declaration_list
 
 kr_declaration
     : kr_specs init_declarator_list ';'
-                                    { $$ = finish_declaration(N(AST_DECLARATION, @$, $1, $2)); specs_pop(p); }
+                                    { $$ = finish_declaration(N(AST_DECLARATION, @$, $1, $2)); specs_pop(p);
+                                      sym_kr_params($$); }
     ;
 
 kr_specs

@@ -272,7 +272,9 @@ static void collect(struct lower *L, struct check_state *s, struct ast *n, size_
         scope_end = n->end;
         break;
     case AST_DECL_NAME:
-        if (n->sym && n->sym->declarator == n && n->sym->kind != SYM_PARAM)
+        if (n->sym && n->sym->declarator == n &&
+            (n->sym->kind != SYM_PARAM ||     /* (a prototype's, not a K&R declaration's) */
+             (n->sym->decl && n->sym->decl->kind == AST_DECLARATION)))
             add_decl(L, s, n->sym, n->begin, scope_end);
         break;
     case AST_ENUMERATOR:

@@ -346,6 +346,7 @@ void lower_set_params(struct lower *L, struct ast *params, size_t from, size_t t
 void lower_function_locals(struct lower *L, struct ast *def)
 {
     lower_set_params(L, ast_declarator_params(def->kid[1]), def->begin, def->end);
+    collect_locals(L, def->kid[2], def->end);      /* K&R parameter declarations */
     collect_locals(L, def->kid[3], def->end);
 }
 

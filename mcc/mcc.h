@@ -669,6 +669,9 @@ struct sym *sym_declare_enum_const(struct mcc_parser *p, struct ast *enumerator)
 struct sym *sym_label(struct mcc_parser *p, struct ast *node, bool defines);
 /* Forget the labels of the function just parsed. */
 void sym_labels_end(struct mcc_parser *p);
+/* The names a K&R parameter declaration `decl` (`double a[n][n];` after `f(n, a)`)
+ * declares are parameters: arrays and functions adjusted to pointers, as in a prototype. */
+void sym_kr_params(struct ast *decl);
 /* Make the parameters of `declarator` visible (function definition bodies). */
 void sym_enter_params(struct mcc_parser *p, struct ast *declarator);
 /* Fold one specifier into the AST_SPECS summary (flags, tclass). */

@@ -242,6 +242,21 @@ void sym_labels_end(struct mcc_parser *p)
     p->labels = NULL;
 }
 
+void sym_kr_params(struct ast *decl)
+{
+    for (struct ast *d = decl->kid[1] ? decl->kid[1]->kid[0] : NULL; d; d = d->next) {
+        struct sym *y = d->sym;
+        if (!y || y->kind != SYM_OBJECT)
+            continue;
+        y->kind = SYM_PARAM;
+        y->storage = STORAGE_LOCAL;
+        if (y->type == TYPE_ARRAY || y->type == TYPE_FUNCTION) {
+            y->array_param = y->type == TYPE_ARRAY;
+            y->type = TYPE_POINTER;   /* parameter adjustment, C11 6.7.6.3p7-8 */
+        }
+    }
+}
+
 void sym_enter_params(struct mcc_parser *p, struct ast *declarator)
 {
     struct ast *params = ast_declarator_params(declarator);
