@@ -316,8 +316,8 @@ static bool team_query(struct lower *L, struct ast *call)
                        "'#include <omp.h>'?", (int)f->name->len, f->name->str);
     }
     bool num = f->name->len == strlen(names[1]);
-    if (body && num)
-        L->region->team_size_asked = true;     /* (see lower_inline.c's team_number_use) */
+    if (body)                                  /* (see lower_inline.c's team_number_use) */
+        *(num ? &L->region->team_size_asked : &L->region->thread_num_asked) = true;
     rewrite_replace(L->rw, call->begin, call->end, num ? "1" : "0");
     return true;
 }

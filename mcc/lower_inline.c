@@ -791,11 +791,25 @@ static bool calls_thread_num(struct ast *n, void *arg)
  * iterations then run as one task at once on the region's thread, where omp_get_thread_num()
  * is 0.  A region that asks only in a single or master (the worker count there) keeps the
  * workers' numbers in its loops. */
+/* So too a task (and the tasks nested in its body) that calls omp_get_thread_num() in a
+ * region whose own body asked it (0 there) first: per-thread data the body set up for its
+ * number (`scratch[me] = malloc(...)`, as every thread of an OpenMP team would for its
+ * own) is only thread 0's, and a task indexing it by its worker's number read a null
+ * pointer.  Such a task runs at once on the creating thread, where it is 0. */
 static bool team_number_use(struct lower *L, const struct lower_dir *d, struct ast *body)
 {
-    if ((d->dir->kind != OMP_DIR_FOR && d->dir->kind != OMP_DIR_SECTIONS) || !L->region ||
-        !L->region->team || !L->region->team_size_asked || !lower_in_region_body(L))
+    struct lower_region *r = L->region;
+    if (d->dir->kind == OMP_DIR_FOR || d->dir->kind == OMP_DIR_SECTIONS) {
+        if (!r || !r->team || !r->team_size_asked || !lower_in_region_body(L))
+            return false;
+    } else if (d->dir->kind == OMP_DIR_TASK) {
+        while (r && !r->team)       /* (out of a single, master, taskgroup in it) */
+            r = r->up;
+        if (!r || !r->thread_num_asked)
+            return false;
+    } else {
         return false;
+    }
     bool found = false;
     ast_walk(body, calls_thread_num, &found);
     return found;
@@ -1856,7 +1870,15 @@ void lower_inline_task(struct lower *L, struct lower_dir *d)
         !lower_block_check_branches(L, d->node, false, NULL))
         return;
     struct lower_var *vars = lower_inline_captures(L, d, d->node, NULL, NULL);
-    char *create = lower_inline_outline(L, d, d->node, vars, NULL);
+    struct lower_extra x = {.here = team_number_use(L, d, d->node)};
+    if (x.here && !(L->frame && L->frame->team_of_one)) {   /* (once, for the outermost) */
+        struct mcc_loc at = lower_dir_loc(L, d);
+        mcc_warning_at(&at, "the task calls omp_get_thread_num() in a parallel region whose "
+                       "body asked omp_get_thread_num(), 0 in mcc's team of one: it runs at "
+                       "once on this thread, where it is 0 (what the body set up for its "
+                       "thread number is thread 0's only)");
+    }
+    char *create = lower_inline_outline(L, d, d->node, vars, &x);
     rewrite_replace(L->rw, construct_begin(d), d->node->end, create);
 }
 

@@ -300,8 +300,8 @@ static void region(struct lower *L, struct lower_dir *d, bool team, bool wait,
                                     omp_directive_names[d->dir->kind]);
     if (!lower_block_check_branches(L, d->node, false, what))
         return;
-    struct lower_region r = {d, team, construct_begin(d), d->node->end, L->frame, L->region,
-                             false};
+    struct lower_region r = {.d = d, .team = team, .begin = construct_begin(d),
+                             .end = d->node->end, .frame = L->frame, .up = L->region};
     struct privates p;
     bool opened = inner == OMP_DIR_COUNT && privates_open(L, d, &p);
     if (!opened)

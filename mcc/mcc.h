@@ -1192,6 +1192,7 @@ struct lower_region {
     struct lower_frame *frame;     /* L->frame where it starts */
     struct lower_region *up;
     bool team_size_asked;          /* its own body called omp_get_num_threads() (1) */
+    bool thread_num_asked;         /* ... omp_get_thread_num() (0) */
 };
 /* A local of the function being lowered and where its name is visible. */
 struct lower_local {
