@@ -791,16 +791,18 @@ static bool calls_thread_num(struct ast *n, void *arg)
  * iterations then run as one task at once on the region's thread, where omp_get_thread_num()
  * is 0.  A region that asks only in a single or master (the worker count there) keeps the
  * workers' numbers in its loops. */
-/* So too a task (and the tasks nested in its body) that calls omp_get_thread_num() in a
- * region whose own body asked it (0 there) first: per-thread data the body set up for its
- * number (`scratch[me] = malloc(...)`, as every thread of an OpenMP team would for its
- * own) is only thread 0's, and a task indexing it by its worker's number read a null
- * pointer.  Such a task runs at once on the creating thread, where it is 0. */
+/* So too a worksharing body, or a task (and the tasks nested in its body), that calls
+ * omp_get_thread_num() in a region whose own body asked it (0 there) first: per-thread data
+ * the body set up for its number (`scratch[me] = malloc(...)`, as every thread of an OpenMP
+ * team would for its own) is only thread 0's, and a loop's chunk or a task indexing it by
+ * its worker's number read a null pointer.  Such a task runs at once on the creating
+ * thread, where it is 0. */
 static bool team_number_use(struct lower *L, const struct lower_dir *d, struct ast *body)
 {
     struct lower_region *r = L->region;
     if (d->dir->kind == OMP_DIR_FOR || d->dir->kind == OMP_DIR_SECTIONS) {
-        if (!r || !r->team || !r->team_size_asked || !lower_in_region_body(L))
+        if (!r || !r->team || !(r->team_size_asked || r->thread_num_asked) ||
+            !lower_in_region_body(L))
             return false;
     } else if (d->dir->kind == OMP_DIR_TASK) {
         while (r && !r->team)       /* (out of a single, master, taskgroup in it) */
@@ -822,10 +824,16 @@ static void team_number_serial(struct capture *c, const struct lower_dir *d)
     c->serial = c->here = true;
     if (first_serial_report(c->L, d)) {
         struct mcc_loc at = lower_dir_loc(c->L, d);
-        mcc_warning_at(&at, "the %s calls omp_get_thread_num() in a parallel region whose "
-                       "body asked omp_get_num_threads(), 1 in mcc's team of one: %s on this "
-                       "thread, where it is 0 (ask omp_get_max_threads() to size per-thread "
-                       "data)", ws_noun(d), serial_words(d));
+        if (c->L->region->team_size_asked)
+            mcc_warning_at(&at, "the %s calls omp_get_thread_num() in a parallel region whose "
+                           "body asked omp_get_num_threads(), 1 in mcc's team of one: %s on "
+                           "this thread, where it is 0 (ask omp_get_max_threads() to size "
+                           "per-thread data)", ws_noun(d), serial_words(d));
+        else
+            mcc_warning_at(&at, "the %s calls omp_get_thread_num() in a parallel region whose "
+                           "body asked omp_get_thread_num(), 0 in mcc's team of one: %s on "
+                           "this thread, where it is 0 (what the body set up for its thread "
+                           "number is thread 0's only)", ws_noun(d), serial_words(d));
     }
 }
 
