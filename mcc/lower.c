@@ -428,7 +428,7 @@ static void watch_thread_local(struct lower *L, struct ast *n, struct sym **tp, 
  * a write to a threadprivate variable is made on every worker's copy (the same value, as
  * after copyin: then loops and tasks on any worker read it), the writes it makes itself or
  * in the functions of this unit it calls, and the changes a function of another unit makes
- * (a variable it changed is broadcast). */
+ * (a variable it changed is broadcast); `x = malloc(...)` is evaluated by every worker. */
 static void region_body_statement(struct lower *L, struct ast *n)
 {
     struct sym *tp[16];
@@ -438,8 +438,10 @@ static void region_body_statement(struct lower *L, struct ast *n)
     if (elsewhere)
         watch_thread_local(L, n, tp, ntp, &before, &after);
     for (int i = ntp - 1; i >= 0; i--)     /* (declared before this function: named) */
-        if (tp[i]->declarator && L->fn && tp[i]->declarator->begin < L->fn->begin)
-            lbuf_puts(&after, lower_omp_copyin_call(L, tp[i]));
+        if (tp[i]->declarator && L->fn && tp[i]->declarator->begin < L->fn->begin) {
+            const char *eval = lower_omp_copyin_eval(L, n, tp[i]);
+            lbuf_puts(&after, eval ? eval : lower_omp_copyin_call(L, tp[i]));
+        }
     /* in braces: the statement may be the body of an if, a loop or a label */
     if (after.len)
         rewrite_insert_before(L->rw, n->begin, arena_printf(L->a, "{ %s", lbuf_take(&before, L->a)));

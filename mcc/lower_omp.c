@@ -256,6 +256,53 @@ const char *lower_omp_copyin_call(struct lower *L, struct sym *s)
     return arena_printf(L->a, "nanort_copyin(%s, (const void *)&%s, sizeof %s); ", set, x, x);
 }
 
+struct eval_scan {
+    struct lower *L;
+    bool call, local;
+};
+
+static bool eval_scan_visit(struct ast *n, void *arg)
+{
+    struct eval_scan *e = arg;
+    e->call |= n->kind == AST_CALL;
+    if (n->kind == AST_IDENT && n->sym) {
+        e->local |= n->sym->depth > 0;
+        for (struct lower_frame *f = e->L->frame; f; f = f->up)
+            for (struct lower_var *v = f->vars; v; v = v->next)
+                e->local |= v->sym == n->sym;       /* a global the region privatised */
+    }
+    return true;
+}
+
+const char *lower_omp_copyin_eval(struct lower *L, const struct ast *stmt, struct sym *s)
+{
+    const struct ast *e = stmt->kind == AST_EXPR_STMT ? stmt->kid[0] : NULL;
+    if (!e || e->kind != AST_ASSIGN || e->op != '=' || !e->kid[0] ||
+        e->kid[0]->kind != AST_IDENT || !e->kid[0]->sym || !e->kid[1])
+        return NULL;
+    struct sym *y = e->kid[0]->sym;
+    while (y->redecl)
+        y = y->redecl;
+    struct eval_scan sc = {L, false, false};
+    ast_walk(e->kid[1], eval_scan_visit, &sc);
+    const char *x = sym_name(L, s);
+    if (y == s && sc.call && sc.local) {
+        struct mcc_loc at = source_user_loc(&L->t->src, e->begin);
+        mcc_warning_at(&at, "every worker's copy of threadprivate '%s' gets the value this "
+                       "thread computes: every thread of an OpenMP team would compute its "
+                       "own, but the expression names a local of the function (use globals "
+                       "or constants in it to have every worker evaluate it)", x);
+    }
+    if (y != s || !sc.call || sc.local)
+        return NULL;
+    const char *set = lower_local_name(L, LL_COPYIN_EVAL, ++L->serial, x);
+    rewrite_insert_before(L->rw, L->fn->begin, arena_printf(
+        L->a, "static void %s(const void *__nrt_v) { if (__builtin_memcmp((const void *)&%s, "
+        "__nrt_v, sizeof %s)) %s = (%.*s); }\n", set, x, x, x,
+        (int)(e->kid[1]->end - e->kid[1]->begin), L->text + e->kid[1]->begin));
+    return arena_printf(L->a, "nanort_copyin(%s, (const void *)&%s, sizeof %s); ", set, x, x);
+}
+
 /* copyin(list) of a parallel region: every worker's copy of each threadprivate variable
  * takes the encountering thread's value before it runs a task of the region
  * (nanort_copyin); the setter of a variable, which writes the running thread's copy, is

@@ -1912,6 +1912,12 @@ void lower_omp_threadprivate(struct lower *L, struct omp_directive *d, size_t of
 /* A call giving every worker's copy of the global threadprivate s the running thread's
  * value (nanort_copyin), its setter defined before the function once per unit. */
 const char *lower_omp_copyin_call(struct lower *L, struct sym *s);
+/* `x = e;` (statement stmt) in a region's own body, x (sym s) threadprivate, e a call that
+ * names nothing local: every thread of an OpenMP team evaluates e for its own copy (its own
+ * buffer from malloc), so every worker evaluates it (nanort_copyin with a setter that does
+ * so where the copy differs from the value the region's thread got).  The call, or NULL
+ * when e is of another form (the value is copied, lower_omp_copyin_call). */
+const char *lower_omp_copyin_eval(struct lower *L, const struct ast *stmt, struct sym *s);
 
 /* lower_reduction.c: reductions of tasks and regions, declared reductions */
 /* Remember d (a declare reduction whose pragma is at `at`), visible to the end of its block. */
@@ -2111,6 +2117,7 @@ void lower_names_for_user(char *line);
     X(LL_LASTPRIV, "lp_", NAME)  /* member: where lastprivate copies back to */            \
     X(LL_COPYIN_SET, "copyin_", NAME) /* a threadprivate variable's copyin setter */     \
     X(LL_TP_BEFORE, "tw_", NAME) /* its value before a call to another unit's function */  \
+    X(LL_COPYIN_EVAL, "copyin_eval", BOTH) /* ... a setter that evaluates its new value */  \
     X(LL_LINEAR_BASE, "l0_", NAME) /* member: a linear variable's value before the loop */ \
     X(LL_LINEAR_STEP, "ls_", NAME) /* ... its step */                                      \
     X(LL_LOOP_LO, "lo", NUM)     /* loop k of a nest: its first value */                   \

@@ -6,7 +6,11 @@
  * that runs it (`scratch[omp_get_thread_num()]`, also in a nested task), and by a `for`,
  * freed by each thread at the end.  mcc runs the body once as thread 0, so only scratch[0]
  * existed and the tasks and loop chunks on other workers read a null pointer (a crash):
- * such tasks now run at once on the region's thread, the loop as one task (mcc warns). */
+ * such tasks now run at once on the region's thread, the loop as one task (mcc warns).
+ * Also a threadprivate pointer set to a buffer of each thread's own in the body (`tbuf =
+ * malloc(...)`) and used by tasks: mcc gave every worker the region thread's pointer, and
+ * tasks on different workers filled one buffer at once; now every worker evaluates the
+ * allocation for its own copy. */
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +20,8 @@
 #define NT 120
 
 static double *scratch[MAXT];
+static double *tbuf;
+#pragma omp threadprivate(tbuf)
 
 static double fill_and_sum(double *s, int i)
 {
@@ -24,6 +30,20 @@ static double fill_and_sum(double *s, int i)
     double t = 0.0;
     for (int k = LEN - 1; k >= 0; k--)
         t += s[k] * (k % 3);
+    return t;
+}
+
+/* fills the calling thread's own buffer and reads it back, slowly enough for another task
+   to run meanwhile on another worker */
+static double with_tbuf(int i)
+{
+    for (int k = 0; k < LEN; k++)
+        tbuf[k] = (double)(i + k);
+    for (volatile int k = 0; k < 20000; k++)
+        ;
+    double t = 0.0;
+    for (int k = 0; k < LEN; k++)
+        t += tbuf[k];
     return t;
 }
 
@@ -60,5 +80,22 @@ int main(void)
         v += looped[i];
     }
     printf("scratch per thread: %.1f %.1f %.1f\n", t, u, v);
+
+    /* a threadprivate pointer each thread sets to a buffer of its own in the body */
+    double viat[NT];
+#pragma omp parallel
+    {
+        tbuf = malloc(LEN * sizeof(double));
+#pragma omp single
+        for (int i = 0; i < NT; i++) {
+#pragma omp task shared(viat)
+            viat[i] = with_tbuf(i);
+        }
+        free(tbuf);
+    }
+    t = 0.0;
+    for (int i = 0; i < NT; i++)
+        t += viat[i];
+    printf("threadprivate buffer per thread: %.1f\n", t);
     return 0;
 }
