@@ -151,6 +151,16 @@ bool nrt_cache_translate(nanort_ctx *ctx, const void *host, void **buf, size_t *
                 return true;
             }
         }
+    /* The base of a copied region of no bytes (`[n]p` with n == 0, a kernel that loops
+     * over nothing): it has no allocation, the kernel gets a null buffer. */
+    for (unsigned i = 0; i < st->task->nregions; i++) {
+        const struct nrt_region *r = &st->task->regions[i];
+        if (r->nd == 0 && (r->flags & NANORT_COPY_INOUT) && (uintptr_t)r->base == h) {
+            *buf = NULL;
+            *off = 0;
+            return true;
+        }
+    }
     return false;
 }
 

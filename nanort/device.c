@@ -882,6 +882,8 @@ void *nanort_device_ptr(nanort_ctx *ctx, const void *host)
         nrt_fatal("task '%s': nanort_device_ptr(%p) is outside the task's copied data (add it "
                   "to copy_in/copy_out/copy_inout or a dependence with copy_deps)",
                   ctx->task->type->label, host);
+    if (!buf)
+        return NULL;                    /* the base of an empty region */
     if (!ctx->space->ops->mem->address)
         nrt_fatal("task '%s': %s memory has no addresses (pass buffers as kernel arguments)",
                   ctx->task->type->label, ctx->space->ops->name);

@@ -1206,7 +1206,8 @@ void nrt_cache_host_release(struct nanort_task *t);
 /* For plugins' launch: the allocation and offset holding host address `host` for the
  * running task ctx: the region holding that byte, else an allocation covering it, else a
  * region whose base pointer it is (then the offset may be negative, i.e. wrap around);
- * false when it is outside them. */
+ * for the base of an empty region (no bytes, no allocation) *buf NULL; false when it is
+ * outside them. */
 bool nrt_cache_translate(nanort_ctx *ctx, const void *host, void **buf, size_t *off);
 /* --summary's device table (stats.c): the time the spaces were open (device.c). */
 uint64_t nrt_devices_wall_ns(void);

@@ -32,7 +32,7 @@ static cl_mem buffer_arg(nanort_ctx *ctx, const void *host, unsigned i)
                   "the data copied for the task; add it to copy_in/copy_out/copy_inout, or "
                   "to a dependence with copy_deps", ctx->task->type->label,
                   ctx->impl->name, i, host);
-    return ocl_buf_at(buf, off, ctx, i);
+    return buf ? ocl_buf_at(buf, off, ctx, i) : NULL;     /* NULL: an empty region */
 }
 
 /* __local memory of `size` bytes: a device that refuses a size that a __local parameter
