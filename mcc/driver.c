@@ -947,6 +947,10 @@ static void settle_options(struct driver *d, const char *argv0)
     }
     choose_compiler(d);
     locate_prefix(d, argv0);
+    /* a .cu input makes a CUDA program: its C units see the header the .cu shares with
+     * them (float2, dim3, make_float4) as they would with --cuda */
+    for (size_t i = 0; !d->cuda && i < d->nitems; i++)
+        d->cuda = d->items[i].kind == IN_CUDA;
     d->opts.cuda_host = d->cuda && d->opts.ompss && cuda_include_dir() != NULL;
     d->opts.cl_include_dirs = opencl_include_dirs(d);
 }
