@@ -663,12 +663,25 @@ char *cl_list_item(const char *list, int i, char sep)
     return strndup(list, strcspn(list, (char[]){sep, '\0'}));
 }
 
-/* How two known parameter types differ: CL_SAME; CL_BYTES, pointers whose element types
- * differ as scalars (`double *` for `float *`: a buffer may well be read another way,
- * `float *` as `float4 *`, any as bytes); CL_VALUE, by-value types or a pointer and a value. */
+/* Whether a and b ("int", "uint *", ...) are the same integer type but for its sign: the
+ * same bytes, which C converts between as the kernel reads them (an `int n` for a kernel's
+ * `uint n`, an `int *` buffer read as `uint *`). */
+static bool differ_in_sign(const char *a, const char *b)
+{
+    static const char *const ints[] = {"char", "short", "int", "long", NULL};
+    a += *a == 'u';
+    b += *b == 'u';
+    size_t n = strcspn(a, " ");
+    return !strcmp(a, b) && word_is(a, n, ints);
+}
+
+/* How two known parameter types differ: CL_SAME, also integers that differ in sign only;
+ * CL_BYTES, pointers whose element types differ as scalars (`double *` for `float *`: a
+ * buffer may well be read another way, `float *` as `float4 *`, any as bytes); CL_VALUE,
+ * by-value types or a pointer and a value. */
 static enum cl_difference difference(const char *a, const char *b)
 {
-    if (!strcmp(a, b))
+    if (!strcmp(a, b) || differ_in_sign(a, b))
         return CL_SAME;
     bool pa = strchr(a, '*') != NULL, pb = strchr(b, '*') != NULL;
     if (!pa || !pb)

@@ -6,7 +6,8 @@
 # at the link; an error at the device clause naming the parameter and both types (a warning
 # for buffers whose scalar element types differ).  Types it
 # cannot tell (typedefs, macros, #if variants) are not compared; spellings of one type
-# (`unsigned int` and `uint`, address spaces, const) agree.
+# (`unsigned int` and `uint`, address spaces, const) agree, and so do integers that differ
+# in sign only.
 . "$(dirname "$0")/lib.sh"
 printf '__kernel void k(int n, __global float *x, float a)\n{ int i = get_global_id(0); if (i < n) x[i] += a; }\n' > k.cl
 write_main() {      # write_main FILE PARAMS [FILE-CLAUSE [THIRD-ARGUMENT]]
@@ -68,6 +69,15 @@ write_main uint.c "uint n, __global float *x, float a"
 sed -i 's/^typedef float real;/typedef unsigned int uint;/' uint.c
 ok "$MCC" --ompss uint.c ku.cl -o uprog
 runs ./uprog "x[0]=2"
+# integers that differ in sign only have the same bytes, as C converts them: an `int n` for
+# the kernel's `uint n`, an `int *` buffer it reads as `uint *` (Mercurium's programs do)
+printf '__kernel void k(uint n, __global uint *x, uint a)\n{ uint i = get_global_id(0); if (i < n) x[i] += a; }\n' > ks.cl
+write_main sign.c "int n, __global int *x, int a" "" 1
+ok "$MCC" --ompss -Werror sign.c ks.cl -o sprog
+lacks err.txt "parameter"
+printf '__kernel void k(int n, __global float *x, long a)\n{ }\n' > kl.cl
+fails 1 "$MCC" --ompss int.c kl.cl -o lprog
+has err.txt "^int\.c:3:20: error: parameter 3 'a' of task 'k' is 'int' but kernel 'k' in kl\.cl takes 'long'"
 printf '#ifdef USE_INT\n__kernel void k(int n, __global float *x, int a)\n#else\n__kernel void k(int n, __global float *x, float a)\n#endif\n{ int i = get_global_id(0); if (i < n) x[i] += a; }\n' > kv.cl
 ok "$MCC" --ompss int.c kv.cl -o vprog
 no_temps
