@@ -109,10 +109,12 @@ typedef struct nrt_cl_image *image1d_t, *image1d_array_t, *image1d_buffer_t, *im
 #define DBL_MIN 0x1.0p-1022
 #define DBL_EPSILON 0x1.0p-52
 #define MAXFLOAT FLT_MAX
-#define HUGE_VALF __builtin_huge_valf()
-#define HUGE_VAL __builtin_huge_val()
-#define INFINITY __builtin_inff()
-#define NAN __builtin_nanf("")
+/* constant expressions mcc's translation types as it does any other (gcc folds them to
+ * +inf and a positive quiet NaN, without a warning, also in static initializers) */
+#define HUGE_VALF (1.0f / 0.0f)
+#define HUGE_VAL (1.0 / 0.0)
+#define INFINITY (1.0f / 0.0f)
+#define NAN (0.0f / 0.0f)
 #define FP_ILOGB0 (-2147483647 - 1)
 #define FP_ILOGBNAN (-2147483647 - 1)
 #define M_E_F 2.718281828f

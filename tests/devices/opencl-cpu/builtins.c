@@ -1,6 +1,7 @@
 /* More of the OpenCL C library (builtins.cl) against C: integer functions, floating
- * functions with exact results, conversions with rounding modes and saturation,
- * reinterpretations, shuffles, 8- and 16-component vectors, async copies. */
+ * functions with exact results, the constants HUGE_VALF, INFINITY and NAN, conversions
+ * with rounding modes and saturation, reinterpretations, shuffles, 8- and 16-component
+ * vectors, async copies. */
 #include "ocl_cpu_check.h"
 
 #include <limits.h>
@@ -82,7 +83,7 @@ static void check_floats(void)
             fr, fl, mo + ip * 3, frexpf(x, &e), 0, fminf(x, y) - fmaxf(x, y),
             copysignf(x, y) + signf(y),
             x + (y - x) * 0.5f + (y < x ? 0.0f : 1.0f) + maxmag - minmag,
-            fdimf(x, y) + nextafterf(x, 0.0f) - x, 0, 0, fminf(fmaxf(x, -1), 1) + 0.5f,
+            fdimf(x, y) + nextafterf(x, 0.0f) - x, 15, 0, fminf(fmaxf(x, -1), 1) + 0.5f,
             (x < y ? y : x) + x, sqrtf(ax) * sqrtf(ax) == ax ? 1.0f : 0.0f};
         want[6] = (float)e + ldexpf(y, 3);
         for (int k = 0; k < 16; k++)

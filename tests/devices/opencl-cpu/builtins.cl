@@ -50,7 +50,8 @@ __kernel void floats(__global const float *in, __global float *out, __global flo
     o[8] = copysign(x, y) + sign(y);
     o[9] = mix(x, y, 0.5f) + step(x, y) + maxmag(x, y) - minmag(x, y);
     o[10] = fdim(x, y) + nextafter(x, 0.0f) - x;
-    o[11] = 0.0f;
+    o[11] = (isinf(HUGE_VALF) ? 1.0f : 0.0f) + (isinf(INFINITY) ? 2.0f : 0.0f) +
+            (isnan(NAN) ? 4.0f : 0.0f) + (fmin(x, INFINITY) == x && MAXFLOAT < INFINITY ? 8.0f : 0.0f);
     o[12] = 0.0f;
     o[13] = clamp(x, -1.0f, 1.0f) + smoothstep(0.0f, 1.0f, 0.5f);
     approx[2 * i] = native_divide(x, 4.0f) + half_recip(2.0f) + native_sqrt(4.0f);
