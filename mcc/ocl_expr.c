@@ -598,6 +598,10 @@ static void walk_kids(struct ocl *o, struct ast *n, enum use use)
     for (int k = 0; k < 4; k++) {
         if (!n->kid[k] || (n->kind == AST_PRAGMA && k == 0))
             continue;
+        if (n->kind == AST_CALL && k == 0 && n->kid[0]->kind == AST_IDENT) {
+            closings_of(o, n->kid[0]);  /* the callee: call_pre and call_post look at it */
+            continue;
+        }
         enum use u = USE_VALUE;
         if ((n->kind == AST_ASSIGN && k == 0) ||
             ((n->kind == AST_POSTFIX || (n->kind == AST_UNARY &&
@@ -609,12 +613,29 @@ static void walk_kids(struct ocl *o, struct ast *n, enum use use)
     }
 }
 
+/* A name that nothing declares (a call's callee is a built-in, call_post): gcc would stop
+ * on the C; the OpenCL compiler too, unless the macro comes at run time. */
+static void ident_pre(struct ocl *o, const struct ast *n)
+{
+    static const char *const predefined[] = {"__func__", "__FUNCTION__", "__PRETTY_FUNCTION__"};
+    if (n->sym || !n->name)
+        return;
+    for (size_t i = 0; i < sizeof predefined / sizeof predefined[0]; i++)
+        if (n->name->len == strlen(predefined[i]) &&
+            !memcmp(n->name->str, predefined[i], n->name->len))
+            return;
+    ocl_fail(o, n, "'%.*s' is not declared (a macro the kernels need goes in "
+             "--opencl-build-opts, which the translation sees too; the command's -D does not "
+             "reach OpenCL C)", (int)n->name->len, n->name->str);
+}
+
 static void walk(struct ocl *o, struct ast *n, enum use use)
 {
     if (!n)
         return;
     bool store = false;
     switch (n->kind) {
+    case AST_IDENT: ident_pre(o, n); break;
     case AST_CALL: call_pre(o, n); break;
     case AST_MEMBER: {
         int idx[16];

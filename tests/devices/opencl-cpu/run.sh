@@ -141,6 +141,17 @@ diag)
       "$log" || fail "no warning at half_arith.cl:${at%:*}"
   done
   grep -q "half_round" "$log" && fail "a warning about half_round, which only converts"
+  # a name that nothing declares (a macro the command's -D gives the host only): a warning
+  # at its line that names it, not gcc's error on the C and "a bug of mcc"
+  printf '__kernel void fillb(__global int *v, int n)\n{\n    int i = get_global_id(0);\n    if (i < n)\n        v[i] = BSIZE;\n}\n' \
+    > "$out/undeclared.cl"
+  log=$out/undeclared.log
+  "$MCC" --ompss -DBSIZE=16 -c "$out/undeclared.cl" -o "$out/undeclared.o" > "$log" 2>&1 ||
+    fail "mcc -c undeclared.cl failed"
+  cat "$log"
+  grep -q "undeclared.cl:5:16: warning: kernel 'fillb' cannot be translated to C: 'BSIZE' is not declared (a macro the kernels need goes in --opencl-build-opts" \
+    "$log" || fail "no warning at undeclared.cl:5:16"
+  grep -q "bug of mcc" "$log" && fail "the undeclared name was called a bug of mcc"
   echo "run.sh: diagnostics as expected"
   ;;
 shapes)
