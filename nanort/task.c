@@ -779,27 +779,62 @@ static bool flag_set(void *arg)
     return atomic_load_explicit((atomic_int *)arg, memory_order_acquire) != 0;
 }
 
+/* The regions of t that a device copies back (its outputs), copied out of t, which may be
+ * freed once it finished; their count in *n (0: NULL). */
+static struct nrt_region *device_outputs(const struct nanort_task *t, unsigned *n)
+{
+    *n = 0;
+    for (unsigned i = 0; i < t->nregions; i++)
+        *n += nrt_region_bytes(&t->regions[i]) && (t->regions[i].flags & NANORT_COPY_OUT);
+    if (!*n)
+        return NULL;
+    struct nrt_region *out = nrt_xcalloc(*n, sizeof *out);
+    for (unsigned i = 0, k = 0; i < t->nregions; i++) {
+        const struct nrt_region *r = &t->regions[i];
+        if (!nrt_region_bytes(r) || !(r->flags & NANORT_COPY_OUT))
+            continue;
+        out[k].flags = r->flags;    /* the normalised shape: all nrt_chunk_next reads */
+        out[k].nd = r->nd;
+        out[k].lo = r->lo;
+        out[k].hi = r->hi;
+        memcpy(out[k].len, r->len, sizeof r->len);
+        memcpy(out[k].stride, r->stride, sizeof r->stride);
+        k++;
+    }
+    return out;
+}
+
 /* An undeferred task that runs on a device: the creator waits until it finished there
  * (done = 1), or until the device hands it back because its data can never fit there
- * (done = 2, t->impl is then an smp one: the creator runs it). */
-static bool run_undeferred_on_device(struct nanort_task *t)
+ * (done = 2, t->impl is then an smp one: the creator runs it).  With `flush` (the program
+ * asked for it undeferred: if(false), final) what it wrote comes back to the host before
+ * the creator goes on, as a call's results would: a taskwait on(...) of its outputs. */
+static bool run_undeferred_on_device(struct nanort_task *t, bool flush)
 {
     atomic_int done = 0;
+    unsigned nout = 0;
+    struct nrt_region *out = flush ? device_outputs(t, &nout) : NULL;
     t->dev_done = &done;
     if (!nrt_dev_dispatch(t)) {
         t->dev_done = NULL;
+        free(out);
         return false;
     }
     nrt_wait_until(flag_set, &done);
-    return atomic_load_explicit(&done, memory_order_relaxed) == 1;
+    bool ran = atomic_load_explicit(&done, memory_order_relaxed) == 1;
+    if (ran && nout)
+        nrt_cache_flush_regions(nout, out);
+    free(out);
+    return ran;
 }
 
-/* if(false), final, or throttled: wait for the dependences, then run it here. */
-static void run_undeferred(struct nanort_task *t)
+/* if(false), final, or throttled (flush: the program asked for it, run_undeferred_on_device):
+ * wait for the dependences, then run it here. */
+static void run_undeferred(struct nanort_task *t, bool flush)
 {
     if (!npred_zero(t))
         nrt_wait_until(npred_zero, t);
-    if (nrt_dev_wanted(t) && run_undeferred_on_device(t))
+    if (nrt_dev_wanted(t) && run_undeferred_on_device(t, flush))
         return;
     nrt_stack_check_undeferred(t);
     bool comm = t->flags & NRT_TF_COMMUTATIVE;
@@ -887,6 +922,7 @@ static __attribute__((noinline)) void submit_heap(nanort_task *t, unsigned flags
         t->flags |= NRT_TF_UNDEFERRED;
     if ((flags & NANORT_TASK_FINAL) || (parent->flags & NRT_TF_FINAL))
         t->flags |= NRT_TF_FINAL | NRT_TF_UNDEFERRED;
+    bool asked = t->flags & NRT_TF_UNDEFERRED;  /* by the program, not by throttling */
     count_child(parent);
     count_submitted();
     if (NRT_UNLIKELY(nrt_watchdog_on)) nrt_wd_created(t);
@@ -895,14 +931,14 @@ static __attribute__((noinline)) void submit_heap(nanort_task *t, unsigned flags
         throttle(t);
     if (parent->flags & NRT_TF_FINAL) {
         /* siblings under final run one after another in program order: no dependences */
-        run_undeferred(t);
+        run_undeferred(t, true);
         return;
     }
     if (t->nregions == 0)
         nrt_tsan_release(t);        /* what its creator wrote (arguments), for its runner */
     bool ready = t->nregions == 0 || register_deps(t);
     if (t->flags & NRT_TF_UNDEFERRED)
-        run_undeferred(t);
+        run_undeferred(t, asked);
     else if (ready && may_run_at_once() &&
              (queue_is_full() || (nrt_sched->run_now && nrt_sched->run_now(nrt_self, t)))) {
         nrt_task_execute(t);
