@@ -446,6 +446,137 @@ char *cl_embed_c(const char *text, const char *name, const char *opts, const cha
     return e.out;
 }
 
+/* ---- object-like macros of a text (`#define REAL float` under `#ifdef DP`) -------------- */
+
+/* What the kernels' compiler would make of a word in the parameter types: the object-like
+ * macros the text defines where its #ifdef/#ifndef lines (with --opencl-build-opts' -D)
+ * decide, and those options' own.  A macro defined or undefined under an #if, or under a
+ * condition on a name the OpenCL compiler may define, is `unknown`: its parameters are not
+ * compared. */
+struct cl_macro {
+    const char *name, *body;        /* body NULL: unknown */
+    size_t n, bn;
+};
+static struct cl_macros {
+    struct cl_macro *v;
+    size_t n, cap;
+} *cur_macros;                      /* of the text kernel_param_list reads, else NULL */
+static const char *macro_build_opts;
+
+void cl_macros_build_opts(const char *opts)
+{
+    macro_build_opts = opts;
+}
+
+static struct cl_macro *macro_find(struct cl_macros *m, const char *name, size_t n)
+{
+    for (size_t i = m ? m->n : 0; i-- > 0;)
+        if (m->v[i].n == n && !memcmp(m->v[i].name, name, n))
+            return &m->v[i];
+    return NULL;
+}
+
+static void macro_set(struct cl_macros *m, const char *name, size_t n, const char *body,
+                      size_t bn)
+{
+    struct cl_macro *x = macro_find(m, name, n);
+    if (!x) {
+        if (m->n == m->cap) {
+            m->cap = m->cap ? 2 * m->cap : 16;
+            m->v = realloc(m->v, m->cap * sizeof *m->v);
+            if (!m->v)
+                abort();
+        }
+        x = &m->v[m->n++];
+    }
+    *x = (struct cl_macro){.name = name, .n = n, .body = body, .bn = bn};
+}
+
+/* Is the word [b, b + n) defined (1), not (0), or unknown (-1) where the text says it? */
+static int macro_defined(struct cl_macros *m, const char *b, size_t n)
+{
+    struct cl_macro *x = macro_find(m, b, n);
+    if (x)
+        return x->body ? (x->bn == (size_t)-1 ? 0 : 1) : -1;
+    /* the OpenCL compiler's own macros (__OPENCL_VERSION__, cl_khr_fp64, vendors'...) */
+    return (n > 2 && b[0] == '_' && b[1] == '_') || (n > 3 && !memcmp(b, "cl_", 3)) ? -1 : 0;
+}
+
+enum { COND_ON, COND_OFF, COND_UNKNOWN };
+
+static struct cl_macros *macros_of(const char *text)
+{
+    struct cl_macros *m = calloc(1, sizeof *m);
+    if (!m)
+        abort();
+    for (const char *o = macro_build_opts; o && (o = strstr(o, "-D")) != NULL;) {
+        o += 2 + strspn(o + 2, " \t");
+        size_t n = 0;
+        while (word_char(o[n]))
+            n++;
+        const char *body = o[n] == '=' ? o + n + 1 : "1";
+        macro_set(m, o, n, body, o[n] == '=' ? strcspn(body, " \t") : 1);
+    }
+    int cond[64], depth = 0;
+    for (const char *line = text; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+        const char *p = line + strspn(line, " \t");
+        if (*p != '#')
+            continue;
+        p += 1 + strspn(p + 1, " \t");
+        size_t kw = 0;
+        while (word_char(p[kw]))
+            kw++;
+        const char *a = p + kw + strspn(p + kw, " \t");
+        size_t an = 0;
+        while (word_char(a[an]))
+            an++;
+        int state = COND_ON;
+        for (int i = 0; i < depth && i < 64; i++)
+            state = cond[i] == COND_OFF ? COND_OFF : state == COND_ON ? cond[i] : state;
+        if ((kw == 5 && !memcmp(p, "ifdef", 5)) || (kw == 6 && !memcmp(p, "ifndef", 6))) {
+            int d = macro_defined(m, a, an);
+            if (depth < 64)
+                cond[depth] = d < 0 ? COND_UNKNOWN : (d == 1) == (kw == 5) ? COND_ON : COND_OFF;
+            depth++;
+        } else if (kw == 2 && !memcmp(p, "if", 2)) {
+            if (depth < 64)
+                cond[depth] = COND_UNKNOWN;
+            depth++;
+        } else if (depth > 0 && depth <= 64 && kw == 4 && !memcmp(p, "elif", 4)) {
+            cond[depth - 1] = COND_UNKNOWN;
+        } else if (depth > 0 && depth <= 64 && kw == 4 && !memcmp(p, "else", 4)) {
+            cond[depth - 1] = cond[depth - 1] == COND_UNKNOWN ? COND_UNKNOWN
+                              : cond[depth - 1] == COND_ON ? COND_OFF : COND_ON;
+        } else if (depth > 0 && kw == 5 && !memcmp(p, "endif", 5)) {
+            depth--;
+        } else if (state != COND_OFF && an && kw == 6 && !memcmp(p, "define", 6)) {
+            const char *body = a + an;
+            bool fn = *body == '(';
+            body += strspn(body, " \t");
+            size_t bn = strcspn(body, "\n");
+            const char *c = strstr(body, "/*"), *c2 = strstr(body, "//");
+            if (c2 && (!c || c2 < c))
+                c = c2;
+            if (c && c < body + bn)
+                bn = (size_t)(c - body);
+            while (bn && (body[bn - 1] == ' ' || body[bn - 1] == '\t' || body[bn - 1] == '\r'))
+                bn--;
+            bool plain = !fn && state == COND_ON && !(bn && body[bn - 1] == '\\');
+            macro_set(m, a, an, plain ? body : NULL, bn);
+        } else if (state != COND_OFF && an && kw == 5 && !memcmp(p, "undef", 5)) {
+            macro_set(m, a, an, state == COND_ON ? "" : NULL, state == COND_ON ? (size_t)-1 : 0);
+        }
+    }
+    return m;
+}
+
+static void macros_free(struct cl_macros *m)
+{
+    if (m)
+        free(m->v);
+    free(m);
+}
+
 /* ---- kernel signatures (the types a task's prototype and its kernel must agree on) ----- */
 
 static bool word_is(const char *w, size_t n, const char *const *list)
@@ -549,6 +680,30 @@ char *cl_param_type(const char *s, size_t n, char **name)
                 p++;
             if (word_is(b, (size_t)(p - b), qualifiers))
                 continue;
+            struct cl_macro *mac = macro_find(cur_macros, b, (size_t)(p - b));
+            if (mac && mac->bn == (size_t)-1)
+                mac = NULL;                     /* #undef'd */
+            if (mac && !mac->body) {
+                unknown = true;
+                continue;
+            }
+            if (mac && !stars && nw < MAX_WORDS) {  /* its words, one level (REAL -> float) */
+                for (const char *q = mac->body, *qe = q + mac->bn; q < qe;) {
+                    const char *qb = q;
+                    while (q < qe && word_char(*q))
+                        q++;
+                    if (q > qb && !word_is(qb, (size_t)(q - qb), qualifiers) && nw < MAX_WORDS)
+                        w[nw] = qb, len[nw++] = (size_t)(q - qb);
+                    else if (q == qb && *q == '*')
+                        stars++, q++;
+                    else if (q == qb && (*q == ' ' || *q == '\t'))
+                        q++;
+                    else if (q == qb)
+                        unknown = true, q++;
+                    unknown |= q > qb && macro_find(cur_macros, qb, (size_t)(q - qb));
+                }
+                continue;
+            }
             if (nw == MAX_WORDS || stars) {     /* the name, after the stars */
                 unknown |= nw == MAX_WORDS || *name != NULL;
                 free(*name);
@@ -622,7 +777,7 @@ static char *param_list(const char *p, bool names)
 
 /* The parameter list of `kernel` in the text (param_list); NULL when the text defines no
  * such kernel, or several that disagree (#if variants: nothing to compare). */
-static char *kernel_param_list(const char *text, const char *kernel, bool names)
+static char *kernel_param_list_in(const char *text, const char *kernel, bool names)
 {
     char *found = NULL;
     size_t kn = strlen(kernel);
@@ -641,6 +796,17 @@ static char *kernel_param_list(const char *text, const char *kernel, bool names)
         free(found);
         found = t;
     }
+    return found;
+}
+
+/* kernel_param_list_in with the text's object-like macros expanded in the types. */
+static char *kernel_param_list(const char *text, const char *kernel, bool names)
+{
+    struct cl_macros *m = macros_of(text);
+    cur_macros = m;
+    char *found = kernel_param_list_in(text, kernel, names);
+    cur_macros = NULL;
+    macros_free(m);
     return found;
 }
 
@@ -790,8 +956,10 @@ void cl_params_check(const struct mcc_loc *loc, const char *proto, const char *n
             check_by_name(loc, proto, names, kernel_types, kernel_names, task, kernel, file);
         return;
     }
-    enum cl_difference how;
-    int i = cl_params_differ(proto, kernel_types, &how);
-    if (i >= 0)
-        report_difference(loc, proto, names, i, kernel_types, i, how, task, kernel, file);
+    /* every parameter: a buffer's warning must not hide a value's error after it */
+    for (int i = 0; i < np; i++) {
+        enum cl_difference how = param_difference(proto, i, kernel_types, i);
+        if (how != CL_SAME)
+            report_difference(loc, proto, names, i, kernel_types, i, how, task, kernel, file);
+    }
 }

@@ -953,6 +953,7 @@ static void settle_options(struct driver *d, const char *argv0)
         d->cuda = d->items[i].kind == IN_CUDA;
     d->opts.cuda_host = d->cuda && d->opts.ompss && cuda_include_dir() != NULL;
     d->opts.cl_include_dirs = opencl_include_dirs(d);
+    cl_macros_build_opts(d->opts.opencl_build_opts);
 }
 
 /* C++ in OmpSs mode: an error before anything runs (cxx_input.c); true when there is one. */

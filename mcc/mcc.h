@@ -273,6 +273,9 @@ void cl_include_dirs_of(const char *opts, struct cl_dirs *dirs);
  * `dirs`, each under #line, so that it builds from any directory and build errors name the
  * user's files.  malloc'd; NULL when path cannot be read (errno set). */
 char *cl_embed_text(const char *path, const char *shown, const char *const *dirs);
+/* The --opencl-build-opts whose -D the kernels' parameter types see (cl_kernel_params
+ * expands the object-like macros of a text: `REAL` as `float` or as `double`). */
+void cl_macros_build_opts(const char *opts);
 /* The kernels the OpenCL text defines (`__kernel void name(`), comma-separated; malloc'd. */
 char *cl_kernel_names(const char *text);
 /* C defining the MCC_CL_ANCHOR of each kernel the text defines (once each); malloc'd. */

@@ -5,7 +5,8 @@
 # sees both: the file(...) source when the unit is compiled, the .cl inputs and .cl objects
 # at the link; an error at the device clause naming the parameter and both types (a warning
 # for buffers whose scalar element types differ).  Types it
-# cannot tell (typedefs, macros, #if variants) are not compared; spellings of one type
+# cannot tell (typedefs, macros under #if, #if variants) are not compared, object-like
+# macros under #ifdef are expanded as --opencl-build-opts decides; spellings of one type
 # (`unsigned int` and `uint`, address spaces, const) agree, and so do integers that differ
 # in sign only.
 . "$(dirname "$0")/lib.sh"
@@ -78,6 +79,15 @@ lacks err.txt "parameter"
 printf '__kernel void k(int n, __global float *x, long a)\n{ }\n' > kl.cl
 fails 1 "$MCC" --ompss int.c kl.cl -o lprog
 has err.txt "^int\.c:3:20: error: parameter 3 'a' of task 'k' is 'int' but kernel 'k' in kl\.cl takes 'long'"
+# the text's object-like macros are what the OpenCL compiler makes of them: REAL under
+# #ifdef DP is float unless --opencl-build-opts defines DP (the command's -DDP reaches the
+# host C only, which then passes doubles)
+printf '#ifdef DP\n#define REAL double\n#else\n#define REAL float /* single */\n#endif\n__kernel void k(int n, __global REAL *x, REAL a)\n{ int i = get_global_id(0); if (i < n) x[i] += a; }\n' > kr.cl
+write_main dp.c "int n, __global double *x, double a" "" 1
+fails 1 "$MCC" --ompss -DDP dp.c kr.cl -o dprog
+has err.txt "^dp\.c:3:20: error: parameter 3 'a' of task 'k' is 'double' but kernel 'k' in kr\.cl takes 'float' there"
+ok "$MCC" --ompss -DDP --opencl-build-opts=-DDP dp.c kr.cl -o dprog
+lacks err.txt "parameter"
 printf '#ifdef USE_INT\n__kernel void k(int n, __global float *x, int a)\n#else\n__kernel void k(int n, __global float *x, float a)\n#endif\n{ int i = get_global_id(0); if (i < n) x[i] += a; }\n' > kv.cl
 ok "$MCC" --ompss int.c kv.cl -o vprog
 no_temps
