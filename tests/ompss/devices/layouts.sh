@@ -30,7 +30,7 @@ build)
   kc=nvcc
   if [ $dev = cuda ]; then kc=$(nvcc_path) || { echo "no nvcc"; exit 77; }; fi
   mkdir -p "$out"
-  cp -p "$src"/* "$out"/
+  cp -pr "$src"/* "$out"/
   rm -f "$out/$target"
   make -B -C "$out" --no-print-directory CC="$MCC" KC="$kc" "$target" || exit 1
   [ -x "$out/$target" ] || { echo "$target was not built"; exit 1; }

@@ -29,9 +29,12 @@ check-ompss-dev: $(MCC_BIN) $(BUILD)/lib/libnanort.a $(BUILD)/lib/mcc/include/om
 # the GPU machine).
 OMPSS_DEV_LAYOUTS_CUDA := cuda:kernelh:app-c cuda:kernelh:app-cxx cuda:vectors:vectors \
                           cuda:provider:provider cuda:seed:seed-cuda \
-                          cuda:block_scope:block_scope-cuda cuda:samples/heat_cuda:heat
+                          cuda:block_scope:block_scope-cuda cuda:samples/heat_cuda:heat \
+                          cuda:cuda_struct:cuda_struct cuda:cuda_struct:cuda_struct-mcc \
+                          cuda:cuda_struct:cuda_struct-one
 OMPSS_DEV_LAYOUTS_OCL  := opencl:ocl_include:ocl_include opencl:seed:seed-ocl \
-                          opencl:block_scope:block_scope-ocl
+                          opencl:block_scope:block_scope-ocl opencl:multidir:multidir \
+                          opencl:shared_header:shared_header
 OMPSS_DEV_LAYOUT       = env BUILD=$(BUILD) MCC=$(MCC_BIN) tests/ompss/devices/layouts.sh
 
 .PHONY: check-ompss-dev-layouts
