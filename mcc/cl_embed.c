@@ -841,11 +841,40 @@ static bool differ_in_sign(const char *a, const char *b)
     return !strcmp(a, b) && word_is(a, n, ints);
 }
 
+/* t ("size_t *", ...) with a host's pointer-sized integer named as OpenCL C names its
+ * bytes on the LP64 hosts mcc builds for (`size_t n` on the host for the kernel's `ulong
+ * n`); malloc'd. */
+static char *lp64_spelling(const char *t)
+{
+    static const char *const from[] = {"size_t", "uintptr_t", "ptrdiff_t", "intptr_t"};
+    static const char *const to[] = {"ulong", "ulong", "long", "long"};
+    size_t n = strcspn(t, " ");
+    for (size_t i = 0; i < sizeof from / sizeof *from; i++)
+        if (n == strlen(from[i]) && !memcmp(t, from[i], n)) {
+            char *r;
+            if (asprintf(&r, "%s%s", to[i], t + n) < 0)
+                abort();
+            return r;
+        }
+    return strdup(t);
+}
+
 /* How two known parameter types differ: CL_SAME, also integers that differ in sign only;
  * CL_BYTES, pointers whose element types differ as scalars (`double *` for `float *`: a
  * buffer may well be read another way, `float *` as `float4 *`, any as bytes); CL_VALUE,
  * by-value types or a pointer and a value. */
+static enum cl_difference difference_of(const char *a, const char *b);
+
 static enum cl_difference difference(const char *a, const char *b)
+{
+    char *la = lp64_spelling(a), *lb = lp64_spelling(b);
+    enum cl_difference how = difference_of(la, lb);
+    free(la);
+    free(lb);
+    return how;
+}
+
+static enum cl_difference difference_of(const char *a, const char *b)
 {
     if (!strcmp(a, b) || differ_in_sign(a, b))
         return CL_SAME;

@@ -76,6 +76,16 @@ printf '__kernel void k(uint n, __global uint *x, uint a)\n{ uint i = get_global
 write_main sign.c "int n, __global int *x, int a" "" 1
 ok "$MCC" --ompss -Werror sign.c ks.cl -o sprog
 lacks err.txt "parameter"
+# a host's size_t is the kernel's ulong (mcc builds for LP64 hosts), not its uint
+printf '__kernel void k(ulong n, __global float *x, float a)\n{ size_t i = get_global_id(0); if (i < n) x[i] += a; }\n' > kz.cl
+write_main size.c "size_t n, __global float *x, float a"
+sed -i 's/^typedef float real;/#include <stddef.h>/' size.c
+ok "$MCC" --ompss -Werror size.c kz.cl -o zprog
+lacks err.txt "parameter"
+runs ./zprog "x[0]=2"
+printf '__kernel void k(uint n, __global float *x, float a)\n{ }\n' > kz4.cl
+fails 1 "$MCC" --ompss size.c kz4.cl -o zprog4
+has err.txt "^size\.c:3:20: error: parameter 1 'n' of task 'k' is 'size_t' but kernel 'k' in kz4\.cl takes 'uint'"
 printf '__kernel void k(int n, __global float *x, long a)\n{ }\n' > kl.cl
 fails 1 "$MCC" --ompss int.c kl.cl -o lprog
 has err.txt "^int\.c:3:20: error: parameter 3 'a' of task 'k' is 'int' but kernel 'k' in kl\.cl takes 'long'"
