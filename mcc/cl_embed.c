@@ -448,6 +448,8 @@ char *cl_embed_c(const char *text, const char *name, const char *opts, const cha
 
 /* ---- object-like macros of a text (`#define REAL float` under `#ifdef DP`) -------------- */
 
+static bool word_is(const char *w, size_t n, const char *const *list);
+
 /* What the kernels' compiler would make of a word in the parameter types: the object-like
  * macros the text defines where its #ifdef/#ifndef lines (with --opencl-build-opts' -D)
  * decide, and those options' own.  A macro defined or undefined under an #if, or under a
@@ -495,10 +497,17 @@ static void macro_set(struct cl_macros *m, const char *name, size_t n, const cha
 /* Is the word [b, b + n) defined (1), not (0), or unknown (-1) where the text says it? */
 static int macro_defined(struct cl_macros *m, const char *b, size_t n)
 {
+    static const char *const opencl_c[] = {"__OPENCL_VERSION__", "__OPENCL_C_VERSION__",
+                                           "CL_VERSION_1_0", "CL_VERSION_1_1",
+                                           "CL_VERSION_1_2", "__ENDIAN_LITTLE__", NULL};
     struct cl_macro *x = macro_find(m, b, n);
     if (x)
         return x->body ? (x->bn == (size_t)-1 ? 0 : 1) : -1;
-    /* the OpenCL compiler's own macros (__OPENCL_VERSION__, cl_khr_fp64, vendors'...) */
+    if (word_is(b, n, opencl_c))
+        return 1;
+    if (n == 11 && !memcmp(b, "__cplusplus", 11))
+        return 0;
+    /* the OpenCL compiler's other macros (cl_khr_fp64, __IMAGE_SUPPORT__, vendors'...) */
     return (n > 2 && b[0] == '_' && b[1] == '_') || (n > 3 && !memcmp(b, "cl_", 3)) ? -1 : 0;
 }
 

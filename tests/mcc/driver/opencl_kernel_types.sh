@@ -98,6 +98,13 @@ fails 1 "$MCC" --ompss -DDP dp.c kr.cl -o dprog
 has err.txt "^dp\.c:3:20: error: parameter 3 'a' of task 'k' is 'double' but kernel 'k' in kr\.cl takes 'float' there"
 ok "$MCC" --ompss -DDP --opencl-build-opts=-DDP dp.c kr.cl -o dprog
 lacks err.txt "parameter"
+# a header shared with the host, its OpenCL side under __OPENCL_VERSION__ (which OpenCL C
+# defines): the kernel's REAL is float, the host's double
+printf '#ifdef __OPENCL_VERSION__\n#define GLOBAL __global\n#define REAL float\n#else\n#define GLOBAL\n#define REAL double\n#endif\n' > common.h
+printf '#include "common.h"\n__kernel void k(int n, GLOBAL REAL *x, REAL a)\n{ }\n' > kh.cl
+write_main hd.c "int n, __global double *x, double a" "" 1
+fails 1 "$MCC" --ompss hd.c kh.cl -o hprog
+has err.txt "^hd\.c:3:20: error: parameter 3 'a' of task 'k' is 'double' but kernel 'k' in kh\.cl takes 'float' there"
 printf '#ifdef USE_INT\n__kernel void k(int n, __global float *x, int a)\n#else\n__kernel void k(int n, __global float *x, float a)\n#endif\n{ int i = get_global_id(0); if (i < n) x[i] += a; }\n' > kv.cl
 ok "$MCC" --ompss int.c kv.cl -o vprog
 no_temps
