@@ -160,6 +160,8 @@ static void embed(struct embed *e, const char *text, const char *file, const cha
     put_line(e, 1, shown);
     int line = 1;
     bool comment = false;           /* inside a block comment at the line's start */
+    if (!strncmp(text, "\xef\xbb\xbf", 3))
+        text += 3;                  /* a UTF-8 byte order mark: only a file's start may have one */
     for (const char *p = text; *p; line++) {
         const char *nl = strchr(p, '\n');
         const char *end = nl ? nl : p + strlen(p);
