@@ -228,6 +228,16 @@ void nanort_kernel_launch_named(nanort_ctx *ctx, const struct nanort_launch *lau
  * that names the task.  (OpenCL buffers are not addresses: use NANORT_KARG_BUFFER.) */
 void *nanort_device_ptr(nanort_ctx *ctx, const void *host);
 
+/* A device implementation's launch sizes (ndrange, shmem) are about to read the region
+ * {base, ndims, dims} (as nanort_task_region takes it; the 1 form: `bytes` at `addr`),
+ * data of the running task's own dependences or copies: make the host's copy of it
+ * current.  A device task may have written it, and the write-back cache keeps what devices
+ * write on the device until a taskwait.  Nothing to do outside a device (an smp version,
+ * a kernel translated to C on the workers: the host's copy is current there). */
+void nanort_launch_reads(nanort_ctx *ctx, const void *base, unsigned ndims,
+                         const struct nanort_dim *dims);
+void nanort_launch_reads1(nanort_ctx *ctx, const void *addr, size_t bytes);
+
 /* CUDA: the stream (a cudaStream_t) the running task's kernels must be launched on.
  * nanos_get_kernel_execution_stream() is the OmpSs name of the same thing (it uses the
  * calling thread's running task); both return NULL outside a CUDA task. */

@@ -225,7 +225,8 @@ static void local_param(struct lower *L, struct lower_buf *b, const struct ast *
 }
 
 void lower_calls_locals(struct lower *L, struct lower_buf *b, const struct lower_ftask *g,
-                        const struct lower_ftask *of, const struct impl_arg *args)
+                        const struct lower_ftask *of, const struct impl_arg *args,
+                        const char *between)
 {
     /* The parameters as locals of the run function, under their own names (the kernel's
      * arguments name them), at the end of the unit: they hide the globals declared since
@@ -236,14 +237,14 @@ void lower_calls_locals(struct lower *L, struct lower_buf *b, const struct lower
         local_param(L, b, q, arena_printf(L->a, "__nrt_p->%s", pname(L, q)));
     if (g == of && !lower_dir_has(&g->dir, OMP_CL_CALLS)) {
         /* its own kernel: the parameters are its arguments */
-        lbuf_printf(b, "%s    {\n", lower_shadow_on);
+        lbuf_printf(b, "%s%s    {\n", lower_shadow_on, between ? between : "");
         return;
     }
     int i = 0;
     EACH_PARAM(g, p)
         lbuf_printf(b, "    __typeof__(%s) %s = %s;\n", args[i].src,
                     lower_local_name(L, LL_ARG, i, NULL), args[i].src), i++;
-    lbuf_puts(b, "    {\n");
+    lbuf_printf(b, "%s    {\n", between ? between : "");
     i = 0;
     EACH_PARAM(g, p)
         local_param(L, b, p, lower_local_name(L, LL_ARG, i++, NULL));

@@ -296,29 +296,32 @@ static void dims_text(struct lower_buf *b, const struct region *r, const char *s
     }
 }
 
-/* fn(to, flags, base, bytes) or fn(to, flags, base, ndims, dims), fn being `prefix`1 or
- * `prefix` (nanort_task_region of __nrt_t, nanort_depobj_init of an object). */
-static void add_region_to(struct lower_buf *b, const struct region *r, unsigned flags,
-                          const char *prefix, const char *to)
+/* fn(head, base, bytes) or fn(head, base, ndims, dims), fn being `prefix`1 or `prefix`:
+ * nanort_task_region of "__nrt_t, flags", nanort_depobj_init of "object, flags",
+ * nanort_launch_reads of "__nrt_c". */
+static void add_region_to(struct lower_buf *b, const struct region *r, const char *prefix,
+                          const char *head)
 {
     const char *own = r->own.decl.s ? r->own.decl.s : "";
     if (r->bytes) {
         /* (through an integer: the object may be volatile, which -Wdiscarded-qualifiers or
            -Wcast-qual would warn of: lower_bytes_at) */
-        lbuf_printf(b, "%s%s%s1(%s, %uu, " LOWER_CONST_BYTES "(%s), %s);%s\n", *own ? "{ " : "",
-                    own, prefix, to, flags, r->base, r->bytes, *own ? " }" : "");
+        lbuf_printf(b, "%s%s%s1(%s, " LOWER_CONST_BYTES "(%s), %s);%s\n", *own ? "{ " : "",
+                    own, prefix, head, r->base, r->bytes, *own ? " }" : "");
         return;
     }
     lbuf_printf(b, "{ %s" LOWER_SIZE_T " __nrt_es = %s; struct nanort_dim __nrt_d[%d] = {", own,
                 r->elem, r->nd);
     dims_text(b, r, ", ");
-    lbuf_printf(b, "}; %s(%s, %uu, " LOWER_CONST_BYTES "(%s), %d, __nrt_d); }\n", prefix, to,
-                flags, r->base, r->nd);
+    lbuf_printf(b, "}; %s(%s, " LOWER_CONST_BYTES "(%s), %d, __nrt_d); }\n", prefix, head,
+                r->base, r->nd);
 }
 
 static void add_region(struct lower_buf *b, const struct region *r, unsigned flags)
 {
-    add_region_to(b, r, flags, "nanort_task_region", "__nrt_t");
+    char head[32];
+    snprintf(head, sizeof head, "__nrt_t, %uu", flags);
+    add_region_to(b, r, "nanort_task_region", head);
 }
 
 /* "file:line" of loc as a C string literal, for the runtime's messages about a depend
@@ -735,9 +738,71 @@ void lower_deps_depobj(struct lower *L, struct ast *pr, const struct omp_directi
             return;
         }
         lbuf_puts(&b, "{ ");
-        add_region_to(&b, &r, mode_of(c->dep), "nanort_depobj_init", slot);
+        add_region_to(&b, &r, "nanort_depobj_init",
+                      arena_printf(L->a, "%s, %uu", slot, mode_of(c->dep)));
         lbuf_puts(&b, "}");
         free(r.own.decl.s);
     }
     rewrite_replace(L->rw, pr->begin, pr->end, lbuf_take(&b, L->a));
+}
+
+/* ---- what a device launch's sizes read ----------------------------------------------- */
+
+struct root_use {
+    const char *const *names;
+    int n;
+    bool found;
+};
+
+static const char *note_root(void *arg, const char *s, size_t n)
+{
+    struct root_use *u = arg;
+    u->found |= lower_name_in(s, n, u->names, u->n);
+    return NULL;
+}
+
+/* Does the data ref designates hang from one of u's names: the identifier it starts from
+ * (count of *count, [1]count, count[0:k], c.z, p->y), any identifier of an expression it
+ * starts from ((p + i))?  Not what only sizes or indexes it (n of [n]v): a launch of
+ * ndrange(1, n, 16) reads none of v.  A multidependence: no. */
+static bool ref_hangs_from(struct lower *L, const struct omp_ref *ref, struct root_use *u)
+{
+    while (ref->kind != OMP_REF_NAME && ref->kind != OMP_REF_EXPR && ref->kind != OMP_REF_MULTI)
+        ref = ref->base;
+    if (ref->kind == OMP_REF_MULTI)
+        return false;
+    u->found = false;
+    lower_map_idents(L, ref->text.text, note_root, u);
+    return u->found;
+}
+
+bool lower_deps_emit_reads(struct lower *L, const struct lower_dir *d, bool copies_only,
+                           const char *const *names, int n, struct lower_buf *b)
+{
+    static const struct iters none;
+    struct root_use u = {names, n, false};
+    bool any = false;
+    if (n == 0 || mcc_error_count() > 0)    /* (the spawn function reported its regions) */
+        return false;
+    const struct omp_directive *ds[2] = {d->dir, d->target};
+    for (int k = 0; k < 2; k++)
+        for (int i = 0; ds[k] && i < ds[k]->nclauses; i++) {
+            const struct omp_clause *c = &ds[k]->clauses[i];
+            bool copy = c->kind == OMP_CL_COPY_IN || c->kind == OMP_CL_COPY_OUT ||
+                        c->kind == OMP_CL_COPY_INOUT;
+            if (!copy && (copies_only || !is_dep_clause(c->kind) || c->dep == OMP_DEP_DEPOBJ))
+                continue;
+            for (int r = 0; r < c->nrefs; r++) {
+                struct region reg;
+                if (!ref_hangs_from(L, c->refs[r], &u))
+                    continue;
+                if (build_region(L, &none, c->refs[r], NULL, &reg)) {
+                    lbuf_puts(b, "    ");
+                    add_region_to(b, &reg, "nanort_launch_reads", "__nrt_c");
+                    any = true;
+                }
+                free(reg.own.decl.s);
+            }
+        }
+    return any;
 }

@@ -5,8 +5,10 @@
  *
  * For an implementation g of the task type of f (f itself, or implements(f)), the run
  * function g__nrt_<dev>[_as_f](args, ctx) executes on the device's manager thread:
- *   ndrange    binds g's parameters, by position, from f's argument block, evaluates the
- *              ndrange and shmem expressions, and calls nanort_kernel_launch with one karg
+ *   ndrange    binds g's parameters, by position, from f's argument block, makes the host
+ *              copy of the task data that the ndrange and shmem expressions name current
+ *              (nanort_launch_reads: a device task may have written it), evaluates them,
+ *              and calls nanort_kernel_launch with one karg
  *              per parameter: a pointer that is the base of a copied region is a BUFFER
  *              (the runtime passes the device copy), another pointer is OpenCL __local
  *              memory of shmem bytes (CUDA: passed by value), anything else by value.
@@ -296,6 +298,74 @@ static bool opencl_dep_pointers_copied(struct lower *L, const struct lower_ftask
     return true;
 }
 
+/* ---- what the sizes read -------------------------------------------------------------- */
+
+enum { SIZE_NAMES_MAX = 32 };
+
+/* Identifiers of the ndrange and shmem expressions (g's parameters, globals), or, with
+ * `args`, what they are of of's: the identifiers of a parameter's argument (calls(...),
+ * by name or position), other names as they are. */
+struct size_names {
+    struct lower *L;
+    const struct lower_ftask *g;
+    const struct impl_arg *args;
+    const char *name[SIZE_NAMES_MAX];
+    int n;
+};
+
+static const char *note_size_name(void *arg, const char *s, size_t n)
+{
+    struct size_names *sn = arg;
+    if (sn->args) {
+        int i = 0;
+        EACH_PARAM(sn->g, p) {
+            if (p->sym && p->sym->name->len == n && !memcmp(p->sym->name->str, s, n)) {
+                struct size_names of = {sn->L, sn->g, NULL, {0}, 0};
+                lower_map_idents(sn->L, sn->args[i].src, note_size_name, &of);
+                for (int k = 0; k < of.n && sn->n < SIZE_NAMES_MAX; k++)
+                    sn->name[sn->n++] = of.name[k];
+                return NULL;
+            }
+            i++;
+        }
+    }
+    if (sn->n < SIZE_NAMES_MAX && !lower_name_in(s, n, sn->name, sn->n))
+        sn->name[sn->n++] = arena_strndup(sn->L->a, s, n);
+    return NULL;
+}
+
+static void size_names(struct lower *L, const struct lower_ftask *g, const struct impl_arg *args,
+                       struct size_names *sn)
+{
+    *sn = (struct size_names){.L = L, .g = g, .args = args};
+    const enum omp_clause_kind kinds[2] = {OMP_CL_NDRANGE, OMP_CL_SHMEM};
+    for (int k = 0; k < 2; k++) {
+        const struct omp_clause *c = lower_dir_find(&g->dir, kinds[k]);
+        for (int a = 0; c && a < c->nargs; a++)
+            lower_map_idents(L, c->args[a].text, note_size_name, sn);
+    }
+}
+
+/* The launch's sizes read data a device task may have written, which the host's copy may
+ * lack (the write-back cache keeps it on the device): the run function makes the host's
+ * copy current first, for the task's regions whose data the ndrange and shmem expressions
+ * name (`*count` of in([1]count)), and no others (not [n]v of ndrange(1, n, 16)).
+ * `outer`: those of of's clauses, where of's parameters are in scope; `inner`: those of
+ * g's copies, where g's are (g's own kernel: all in outer). */
+static void size_reads(struct lower *L, const struct lower_ftask *g, const struct lower_ftask *of,
+                       const struct impl_arg *args, struct lower_buf *outer,
+                       struct lower_buf *inner)
+{
+    struct size_names sn;
+    bool own = g == of && !lower_dir_has(&g->dir, OMP_CL_CALLS);
+    size_names(L, g, own ? NULL : args, &sn);
+    lower_deps_emit_reads(L, &of->dir, false, sn.name, sn.n, outer);
+    if (own)
+        return;
+    size_names(L, g, NULL, &sn);
+    lower_deps_emit_reads(L, &g->dir, true, sn.name, sn.n, inner);
+}
+
 /* A kernel launch over ndrange; returns the run function's name. */
 static const char *ndrange_run(struct lower *L, const struct lower_ftask *g,
                                const struct lower_ftask *of, const char *suffix, bool cuda)
@@ -309,22 +379,28 @@ static const char *ndrange_run(struct lower *L, const struct lower_ftask *g,
     const struct impl_arg *args = lower_calls_bind(L, g, of);
     if (!args || (!cuda && !opencl_dep_pointers_copied(L, g, of, args)))
         return fn;
-    struct lower_buf *b = &L->tail;
+    struct lower_buf *b = &L->tail, outer = {0}, inner = {0};
     run_head(L, b, of, fn);
-    lower_calls_locals(L, b, g, of, args);
+    size_reads(L, g, of, args, &outer, &inner);
+    lower_calls_locals(L, b, g, of, args, outer.s);
+    if (inner.s)            /* (declarations after these statements: in a block) */
+        lbuf_printf(b, "%s    {\n", inner.s);
     launch_struct(L->a, b, g);
     kernel_args(L, b, g, args, cuda);
     if (cuda)       /* (after the arguments' declaration) */
         lbuf_printf(b, "    __nrt_l.kernel = %s();\n",
                     lower_local_name(L, LL_CUDA_FN, 0, fname(L, g)));
+    const char *end = inner.s ? "    }\n    }\n}\n" : "    }\n}\n";
+    free(outer.s);
+    free(inner.s);
     if (cuda) {
-        lbuf_puts(b, "    nanort_kernel_launch(__nrt_c, &__nrt_l);\n    }\n}\n");
+        lbuf_printf(b, "    nanort_kernel_launch(__nrt_c, &__nrt_l);\n%s", end);
         return fn;
     }
     const char *names = "";         /* an OpenCL kernel may take fewer: it gets them by name */
     for (int i = 0; i < param_count(g); i++)
         names = arena_printf(L->a, "%s%s%s", names, i ? "," : "", pname(L, param_at(g, i)));
-    lbuf_printf(b, "    nanort_kernel_launch_named(__nrt_c, &__nrt_l, \"%s\");\n    }\n}\n", names);
+    lbuf_printf(b, "    nanort_kernel_launch_named(__nrt_c, &__nrt_l, \"%s\");\n%s", names, end);
     return fn;
 }
 
@@ -338,7 +414,7 @@ static const char *cuda_call_run(struct lower *L, const struct lower_ftask *g,
         return fn;
     struct lower_buf *b = &L->tail;
     run_head(L, b, of, fn);
-    lower_calls_locals(L, b, g, of, args);
+    lower_calls_locals(L, b, g, of, args, NULL);
     lbuf_printf(b, "    %s(", lower_cuda_body_name(L, g));
     for (int i = 0; i < param_count(g); i++) {
         const char *x = pname(L, param_at(g, i));

@@ -1792,6 +1792,12 @@ void lower_deps_emit(struct lower *L, const struct lower_dir *d, bool reduction_
 void lower_deps_emit_copies(struct lower *L, const struct lower_dir *d,
                             struct lower_values *values, struct lower_buf *count,
                             struct lower_buf *add);
+/* In a device run function, before its launch's sizes are evaluated: nanort_launch_reads
+ * of each region of d's dependence and copy clauses (only copies: `copies_only`) whose data
+ * hangs from one of `names` (what ndrange and shmem read), so that the sizes see what a
+ * device task wrote there.  Into b; false when there is none. */
+bool lower_deps_emit_reads(struct lower *L, const struct lower_dir *d, bool copies_only,
+                           const char *const *names, int n, struct lower_buf *b);
 /* taskwait on(...) / in / out / inout: a call to nanort_taskwait_on. */
 void lower_deps_depobj(struct lower *L, struct ast *pr, const struct omp_directive *d);
 void lower_deps_emit_taskwait(struct lower *L, const struct omp_directive *d, struct lower_buf *b);
@@ -1832,10 +1838,12 @@ struct impl_arg {
  * reported. */
 struct impl_arg *lower_calls_bind(struct lower *L, const struct lower_ftask *g,
                                   const struct lower_ftask *of);
-/* In a run function (__nrt_p: of's arguments): of's parameters as locals, then `{` and g's
- * parameters from args (the caller closes the block). */
+/* In a run function (__nrt_p: of's arguments): of's parameters as locals, then the
+ * statements `between` (NULL: none; of's parameters in scope), then `{` and g's parameters
+ * from args (the caller closes the block). */
 void lower_calls_locals(struct lower *L, struct lower_buf *b, const struct lower_ftask *g,
-                        const struct lower_ftask *of, const struct impl_arg *args);
+                        const struct lower_ftask *of, const struct impl_arg *args,
+                        const char *between);
 
 /* lower_cuda.c: the CUDA code of a C file (mcc --cuda) into the generated .cu */
 void lower_cuda_stub_begin(struct lower *L);           /* the .cu's head, once */

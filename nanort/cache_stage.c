@@ -921,3 +921,19 @@ void nrt_cache_flush_regions(unsigned n, const struct nrt_region *regs)
     }
     nrt_cache_unlock();
 }
+
+/* A device task's launch reads r on the host (its ndrange and shmem: nanort_launch_reads):
+ * copy back what the host lacks.  r is the task's own data: its dependences keep other
+ * writers away, and its own copies on the device, staged and not yet written, are the
+ * values it reads. */
+void nrt_cache_host_read(const struct nrt_region *r)
+{
+    if (nothing_cached() || r->nd == 0)
+        return;
+    struct nrt_chunk_it it;
+    uintptr_t lo, hi;
+    nrt_lock_acquire(&C.lock);
+    for (nrt_chunk_start(&it, r); nrt_chunk_next(&it, &lo, &hi);)
+        host_fetch(lo, hi, false, NULL);
+    nrt_cache_unlock();
+}

@@ -870,6 +870,22 @@ void nanort_kernel_launch_named(nanort_ctx *ctx, const struct nanort_launch *lau
         s->ops->compute->launch(s, ctx, launch);
 }
 
+void nanort_launch_reads(nanort_ctx *ctx, const void *base, unsigned ndims,
+                         const struct nanort_dim *dims)
+{
+    if (!ctx || !ctx->space || ndims == 0)
+        return;                         /* on the host: its copy is current */
+    struct nrt_region r = {.base = base, .dims = dims, .ndims = ndims, .flags = NANORT_DEP_IN};
+    nrt_region_normalise(&r);
+    nrt_cache_host_read(&r);
+}
+
+void nanort_launch_reads1(nanort_ctx *ctx, const void *addr, size_t bytes)
+{
+    struct nanort_dim d = {bytes, 0, bytes};
+    nanort_launch_reads(ctx, addr, 1, &d);
+}
+
 void *nanort_device_ptr(nanort_ctx *ctx, const void *host)
 {
     void *buf;

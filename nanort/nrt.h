@@ -1203,6 +1203,9 @@ void nrt_cache_after_fork(void);
  * valid on the host; after it: its outputs are owned by the host. */
 void nrt_cache_host_acquire(struct nanort_task *t);
 void nrt_cache_host_release(struct nanort_task *t);
+/* A device task's launch sizes read r, its own data (nanort_launch_reads, on the manager
+ * thread of its space): the host's copy of r is made valid (copies of it elsewhere stay). */
+void nrt_cache_host_read(const struct nrt_region *r);
 /* For plugins' launch: the allocation and offset holding host address `host` for the
  * running task ctx: the region holding that byte, else an allocation covering it, else a
  * region whose base pointer it is (then the offset may be negative, i.e. wrap around);

@@ -13,3 +13,9 @@ __kernel void copies(__global const short *a, __global short *b, char c, int n)
     if (i < n)
         b[i] = a[i] + c;
 }
+
+/* lowering_mock.c's tasks counted and counted_impl: a range sized by a count on the device. */
+__kernel void counted(__global int *v, __global const int *count)
+{
+    v[get_global_id(0)] = *count;
+}

@@ -8,8 +8,9 @@
  * fn's arguments, noCheckDim, device(undefined), COPY bits
  * of the regions (copy_deps, no_copy_deps + copy_in/copy_out, copies that only an
  * implementation asks for added by fn's spawn), a CUDA task without
- * ndrange getting device pointers, and the embedded OpenCL sources with the build
- * options. */
+ * ndrange getting device pointers, the embedded OpenCL sources with the build
+ * options, and the host copies made current before the sizes are evaluated
+ * (nanort_launch_reads) of the task data that ndrange and shmem read, and of no other. */
 #include <string.h>
 #include "mock_runtime.h"
 #include "ompss_check.h"
@@ -80,6 +81,26 @@ __kernel void addv_ocl(__global int *m, int v);
 #pragma omp task inout([n]v)
 __kernel void tail_ocl(__global int *v, int last, int n);
 
+/* ndrange and shmem read a count the task depends on: its region, and only it, is read
+ * back before the sizes are evaluated (a device task may have written it) */
+#pragma omp target device(opencl) ndrange(1, *count, 4) shmem(count[0] * 4) file(k.cl) \
+    copy_deps
+#pragma omp task in([1]count) inout([64]v)
+__kernel void counted(__global int *v, __global const int *count);
+
+/* ... through the implemented task's parameter bound by name, from its own dependence */
+#pragma omp task in(*count) inout([64]v)
+void counted_host(int *v, const int *count);
+void counted_host(int *v, const int *count)
+{
+    for (int i = 0; i < *count; i++)
+        v[i] = *count;
+}
+
+#pragma omp target device(opencl) ndrange(1, *count) file(k.cl) name(counted) copy_deps \
+    implements(counted_host)
+__kernel void counted_impl(__global int *v, __global const int *count);
+
 static const void *seen_x;
 static int seen_n;
 
@@ -125,6 +146,8 @@ static void check_tile(void)
           m->flags[1] == (NANORT_DEP_OUT | NANORT_COPY_OUT), "region flags %#x %#x",
           m->flags[0], m->flags[1]);
     CHECK(m->bytes[0] == sizeof in && m->bases[1] == out, "region extent");
+    CHECK(m->nreads == 0, "ndrange(2, n, rows, BS, 4) reads no task data, yet %u regions "
+          "were read back", m->nreads);
 }
 
 static void check_implements(void)
@@ -218,6 +241,34 @@ static void check_seed_clauses(void)
           "calls on its own kernel: last %d", last);
 }
 
+static int cv[64], ccount = 5;
+
+/* "the device" holds 12 where the host has 5 */
+static void device_count(const void *base, size_t bytes)
+{
+    if (base == &ccount && bytes == sizeof ccount)
+        ccount = 12;
+}
+
+static void check_size_reads(void)
+{
+    mock_on_read = device_count;
+    counted(cv, &ccount);
+    const struct mock_launch *m = mock_last();
+    CHECK(m->nreads == 1 && m->read_bases[0] == &ccount && m->read_bytes[0] == sizeof ccount,
+          "%u reads, first %p of %zu bytes (count %p)", m->nreads, m->read_bases[0],
+          m->read_bytes[0], (void *)&ccount);
+    CHECK(m->l.global[0] == 12 && m->l.shmem == 48, "sizes from the host's old copy: global "
+          "%zu, shmem %zu", m->l.global[0], m->l.shmem);
+    ccount = 5;
+    counted_host(cv, &ccount);
+    m = mock_last();
+    CHECK(!strcmp(m->impl->name, "counted_impl") && m->nreads == 1 &&
+          m->read_bases[0] == &ccount && m->l.global[0] == 12, "implements: %s, %u reads, "
+          "global %zu", m->impl->name, m->nreads, m->l.global[0]);
+    mock_on_read = NULL;
+}
+
 static void check_cuda_by_hand(void)
 {
     by_hand(fx, 10);
@@ -253,6 +304,7 @@ int main(void)
     check_copies();
     check_implementation_copies();
     check_seed_clauses();
+    check_size_reads();
     mock_device = NANORT_DEVICE_CUDA;
     check_cuda_by_hand();
     check_sources();

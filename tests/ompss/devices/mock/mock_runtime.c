@@ -10,6 +10,11 @@ enum nanort_device_kind mock_device = NANORT_DEVICE_SMP;
 int mock_nlaunches, mock_nsources;
 struct mock_source mock_sources[MOCK_MAX];
 static struct mock_launch last;
+void (*mock_on_read)(const void *base, size_t bytes);
+/* nanort_launch_reads of the running implementation, before its launch */
+static unsigned nreads;
+static const void *read_bases[MOCK_MAX];
+static size_t read_bytes[MOCK_MAX];
 
 struct nanort_task {
     struct nanort_task_type *type;
@@ -97,6 +102,7 @@ void nanort_task_submit(nanort_task *t, unsigned flags, int priority)
         exit(2);
     }
     struct nanort_ctx ctx = {t, impl};
+    nreads = 0;
     impl->run(t->args, &ctx);
     free(t->args);
     free(t);
@@ -120,6 +126,9 @@ void nanort_kernel_launch(nanort_ctx *ctx, const struct nanort_launch *l)
     memcpy(last.flags, ctx->task->flags, sizeof last.flags);
     memcpy(last.bases, ctx->task->bases, sizeof last.bases);
     memcpy(last.bytes, ctx->task->bytes, sizeof last.bytes);
+    last.nreads = nreads;
+    memcpy(last.read_bases, read_bases, sizeof last.read_bases);
+    memcpy(last.read_bytes, read_bytes, sizeof last.read_bytes);
     mock_nlaunches++;
 }
 
@@ -130,6 +139,28 @@ void nanort_kernel_launch_named(nanort_ctx *ctx, const struct nanort_launch *l,
 {
     (void)arg_names;
     nanort_kernel_launch(ctx, l);
+}
+
+void nanort_launch_reads(nanort_ctx *ctx, const void *base, unsigned ndims,
+                         const struct nanort_dim *dims)
+{
+    (void)ctx;
+    size_t bytes = 1;
+    for (unsigned i = 0; i < ndims; i++)
+        bytes *= dims[i].length;
+    base = (const char *)base + (ndims ? dims[0].lower : 0);
+    if (nreads < MOCK_MAX) {
+        read_bases[nreads] = base;
+        read_bytes[nreads++] = bytes;
+    }
+    if (mock_on_read)
+        mock_on_read(base, bytes);
+}
+
+void nanort_launch_reads1(nanort_ctx *ctx, const void *addr, size_t bytes)
+{
+    struct nanort_dim d = {bytes, 0, bytes};
+    nanort_launch_reads(ctx, addr, 1, &d);
 }
 
 void *nanort_device_ptr(nanort_ctx *ctx, const void *host)

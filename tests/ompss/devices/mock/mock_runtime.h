@@ -29,6 +29,9 @@ struct mock_launch {
     unsigned flags[MOCK_MAX];
     const void *bases[MOCK_MAX];
     size_t bytes[MOCK_MAX];              /* product of the dimension lengths */
+    unsigned nreads;                     /* nanort_launch_reads before it: the regions */
+    const void *read_bases[MOCK_MAX];
+    size_t read_bytes[MOCK_MAX];
 };
 
 struct mock_source {
@@ -42,6 +45,9 @@ extern int mock_nlaunches;
 const struct mock_launch *mock_last(void);
 extern int mock_nsources;
 extern struct mock_source mock_sources[MOCK_MAX];
+/* Called by nanort_launch_reads (the region's first byte and its bytes), when set: it may
+ * write what "the device" holds there, as the runtime's copy back to the host does. */
+extern void (*mock_on_read)(const void *base, size_t bytes);
 /* What nanort_device_ptr adds to a host address (so a translated pointer is visible). */
 #define MOCK_DEVICE_OFFSET 0x100000u
 
