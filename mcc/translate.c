@@ -82,12 +82,158 @@ static int write_stub(const char *text, const char *stub_path)
     return 0;
 }
 
+/* ---- OpenCL C qualifiers without underscores in host declarations ------------------- */
+
+static bool word_char(char c)
+{
+    return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+/* The end of the line at s (its '\n', or end). */
+static const char *line_end(const char *s, const char *end)
+{
+    const char *nl = memchr(s, '\n', (size_t)(end - s));
+    return nl ? nl : end;
+}
+
+/* Does the directive line [s, e) read `#pragma omp ... device(... opencl ...)`? */
+static bool opencl_pragma(const char *s, const char *e)
+{
+    const char *p = s + 1;                  /* after '#' */
+    while (p < e && (*p == ' ' || *p == '\t'))
+        p++;
+    if (e - p < 6 || memcmp(p, "pragma", 6) != 0)
+        return false;
+    for (p += 6; p < e && (*p == ' ' || *p == '\t'); p++)
+        ;
+    if (e - p < 3 || memcmp(p, "omp", 3) != 0 || (p + 3 < e && word_char(p[3])))
+        return false;
+    for (; p + 6 <= e; p++) {
+        if (memcmp(p, "device", 6) != 0 || word_char(p[-1]) || (p + 6 < e && word_char(p[6])))
+            continue;
+        const char *q = p + 6;
+        while (q < e && (*q == ' ' || *q == '\t'))
+            q++;
+        if (q == e || *q != '(')
+            continue;
+        for (const char *r = q; r + 6 <= e && *r != ')'; r++)
+            if (!memcmp(r, "opencl", 6) && !word_char(r[-1]) && (r + 6 == e || !word_char(r[6])))
+                return true;
+    }
+    return false;
+}
+
+/* The declaration at s: its end (the ';' or '{' at depth 0, outside directive lines and
+ * literals) and whether it declares a function (a '(' at depth 0 before any '=').  */
+static const char *declaration_end(const char *s, const char *end, bool *function)
+{
+    int depth = 0;
+    bool init = false;
+    *function = false;
+    for (const char *p = s; p < end; p++) {
+        if (*p == '#' && (p == s || p[-1] == '\n')) {
+            p = line_end(p, end);
+            continue;
+        }
+        if (*p == '"' || *p == '\'') {
+            for (char q = *p++; p < end && *p != q && *p != '\n'; p++)
+                p += *p == '\\' && p + 1 < end;
+            continue;
+        }
+        if (depth == 0 && (*p == ';' || *p == '{'))
+            return p;
+        if (*p == '(' || *p == '[')
+            *function |= *p == '(' && depth == 0 && !init, depth++;
+        else if ((*p == ')' || *p == ']') && depth > 0)
+            depth--;
+        else if (*p == '=' && depth == 0)
+            init = true;
+    }
+    return end;
+}
+
+/* Blank the qualifiers of the function declaration [s, e): a whole word kernel, global,
+ * local or constant followed by another word (a type: a parameter named `local` stays). */
+static void blank_qualifiers(char *s, const char *e)
+{
+    static const struct { const char *word, *as; } q[] = {
+        {"kernel", ""}, {"global", ""}, {"local", ""}, {"constant", "const"},
+    };
+    for (char *p = s; p < e; p++) {
+        if (*p == '#' && (p == s || p[-1] == '\n')) {
+            p = (char *)line_end(p, e);
+            continue;
+        }
+        if (!word_char(*p) || (p > s && word_char(p[-1])))
+            continue;
+        size_t n = 0;
+        while (p + n < e && word_char(p[n]))
+            n++;
+        const char *next = p + n;
+        while (next < e && (*next == ' ' || *next == '\t' || *next == '\n'))
+            next++;
+        for (size_t k = 0; k < sizeof q / sizeof q[0]; k++)
+            if (strlen(q[k].word) == n && !memcmp(p, q[k].word, n) && next < e &&
+                word_char(*next) && !(*next >= '0' && *next <= '9')) {
+                size_t a = strlen(q[k].as);
+                memcpy(p, q[k].as, a);
+                memset(p + a, ' ', n - a);
+            }
+        p += n - 1;
+    }
+}
+
+/*
+ * OpenCL C lets kernels write their qualifiers without underscores (`kernel void k(global
+ * float *a, constant float *c, local float *t)`), and OmpSs programs declare their kernels
+ * so in C, as Mercurium accepts: in the declaration under a `#pragma omp` naming
+ * device(opencl), those words are blanked in place (columns kept), as the driver's
+ * -D__kernel= -D__global= -D__local= -D__constant=const do for the underscored ones.  Only
+ * a function's declaration (not a variable or type under the pragma), only before its body.
+ * Returns a changed copy of text (malloc'd), or NULL when there is nothing to change.
+ */
+static char *opencl_host_qualifiers(const char *text, size_t len)
+{
+    if (!memmem(text, len, "opencl", 6))
+        return NULL;
+    char *copy = NULL;
+    const char *end = text + len;
+    bool armed = false;
+    for (const char *s = text; s < end;) {
+        const char *e = line_end(s, end), *p = s;
+        while (p < e && (*p == ' ' || *p == '\t'))
+            p++;
+        if (p < e && *p == '#') {
+            armed |= opencl_pragma(p, e);
+        } else if (armed && p < e) {
+            bool function;
+            e = declaration_end(p, end, &function);
+            armed = false;
+            if (function) {
+                if (!copy) {
+                    copy = malloc(len + 1);
+                    if (!copy)
+                        abort();
+                    memcpy(copy, text, len);
+                    copy[len] = '\0';
+                }
+                blank_qualifiers(copy + (p - text), copy + (e - text));
+            }
+        }
+        s = e < end ? e + 1 : end;
+    }
+    return copy;
+}
+
 static int translate_buffer(const char *name, const char *text, size_t len, FILE *out,
                             const struct mcc_options *opts, const char *stub_path)
 {
     struct translation t;
     int st = 1;
     mcc_opencl_sources_reset();
+    char *cl = opts && opts->ompss ? opencl_host_qualifiers(text, len) : NULL;
+    if (cl)
+        text = cl;
     if (translation_parse(&t, name, text, len, opts) && lower_translation_unit(&t) == 0 &&
         mcc_error_count() == 0) {
         st = 0;
@@ -97,6 +243,7 @@ static int translate_buffer(const char *name, const char *text, size_t len, FILE
             st = write_stub(t.cuda_stub, stub_path);
     }
     translation_free(&t);
+    free(cl);
     return st;
 }
 
