@@ -1345,15 +1345,17 @@ static const char *declaration_text(struct emit *e, struct ast *decl)
     }
     if (!any_moved)
         return render(o, decl->begin, decl->end);
+    /* In order, unbraced: a declarator that stays a declaration is in scope for the rest
+     * of the region (`int n = *count, lid = get_local_id(0);` with n moved: lid was
+     * declared inside the braces, and the C did not compile) */
     struct lower_buf b = {0};
-    lbuf_puts(&b, "{ ");
+    lbuf_puts(&b, ";");
     for (struct ast *i = decl->kid[1] ? decl->kid[1]->kid[0] : NULL; i; i = i->next) {
         struct kvar *v = var_of(&kc, i->sym);
         struct ast *init = i->kid[1];
         if (!v || !v->name) {
-            lbuf_printf(&b, "%s%s", specs_text(o, decl->kid[0], true),
+            lbuf_printf(&b, " %s%s;", specs_text(o, decl->kid[0], true),
                         render(o, i->begin, i->end));
-            lbuf_puts(&b, "; ");
             continue;
         }
         if (v->cls == K_LOCALMEM || !init)
@@ -1362,14 +1364,13 @@ static const char *declaration_text(struct emit *e, struct ast *decl)
                                               : v->name;
         const char *x = render(o, init->begin, init->end);
         if (init->kind != AST_INIT_LIST)
-            lbuf_printf(&b, "%s = %s; ", ref, x);
+            lbuf_printf(&b, " %s = %s;", ref, x);
         else if (v->aggregate && ocl_sym_type(o, v->sym)->kind == OCL_ARRAY)
-            lbuf_printf(&b, "__builtin_memcpy(%s, (__typeof__(%s))%s, sizeof %s); ", ref, ref, x,
+            lbuf_printf(&b, " __builtin_memcpy(%s, (__typeof__(%s))%s, sizeof %s);", ref, ref, x,
                         ref);
         else
-            lbuf_printf(&b, "%s = (__typeof__(%s))%s; ", ref, ref, x);
+            lbuf_printf(&b, " %s = (__typeof__(%s))%s;", ref, ref, x);
     }
-    lbuf_puts(&b, "}");
     return lbuf_take(&b, o->L.a);
 }
 

@@ -42,8 +42,12 @@ __kernel void until_done(__global int *v);
 #pragma omp task inout([NU]v)
 __kernel void early(__global int *v, int k);
 
+#pragma omp target device(opencl) ndrange(1, NU, 64) file(barrier_state.cl) copy_deps
+#pragma omp task inout([NU]v)
+__kernel void mixed_decl(__global int *v);
+
 static float ra[NA], rout[NI * 8], fx[NF], fs[1], m[MW * MH], m0[MW * MH];
-static int sa[NS], sa0[NS], cnt[2], sout[4 * NS], v[NU], ev[NU];
+static int sa[NS], sa0[NS], cnt[2], sout[4 * NS], v[NU], ev[NU], mv[NU];
 static unsigned keys[NK], k0[NK];
 
 static int cmpu(const void *a, const void *b)
@@ -128,6 +132,7 @@ int main(void)
     for (int i = 0; i < NU; i++) {
         v[i] = i + 1;
         ev[i] = -1;
+        mv[i] = i * 3;
     }
     regtile(ra, rout, NA);
     sides(sa, cnt, sout, 20, 0);
@@ -136,6 +141,7 @@ int main(void)
     rowptr(m);
     until_done(v);
     early(ev, 10);
+    mixed_decl(mv);
 #pragma omp taskwait
     check_regtile();
     check_sides();
@@ -150,6 +156,10 @@ int main(void)
     check_until_done();
     for (int i = 0; i < NU; i++)    /* undefined for the others: no digest */
         CHECK(i % 64 >= 10 || ev[i] == -1, "early: item %d returned but wrote %d", i, ev[i]);
+    for (int i = 0; i < NU; i++) {
+        int want = i * 3 + (i / 64 * 64 + (i % 64 + 1) % 64) * 3;
+        CHECK(mv[i] == want, "mixed_decl: v[%d] = %d, expected %d", i, mv[i], want);
+    }
     digest("regtile", rout, sizeof rout);
     digest("sides", sout, sizeof sout);
     digest("rowptr", m, sizeof m);

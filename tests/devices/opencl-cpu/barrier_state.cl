@@ -4,7 +4,8 @@
  * loop, a `for` whose init is an expression (its translation did not compile), nested
  * barrier loops (a bitonic sort), a loop until a __local flag says done, a pointer into
  * a __local tile; the float atomic add written with atomic_cmpxchg on a union; items
- * that return before a barrier (undefined: no hang, no crash).
+ * that return before a barrier (undefined: no hang, no crash); one declaration of a value
+ * kept across a barrier and one recomputed after it.
  * Checked by barrier_state.c against C. */
 #pragma OPENCL FP_CONTRACT OFF
 #define TS 8
@@ -177,4 +178,15 @@ __kernel void early(__global int *v, int k)
     t[l] = l;
     barrier(CLK_LOCAL_MEM_FENCE);
     v[get_global_id(0)] = t[63 - l + k] + 1;
+}
+
+/* one declaration of a value kept across the barrier and one that is not (x and l): its
+ * translation declared l inside braces of its own, and the C did not compile */
+__kernel void mixed_decl(__global int *v)
+{
+    __local int t[LS];
+    int x = v[get_global_id(0)], l = get_local_id(0);
+    t[l] = x;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    v[get_global_id(0)] = x + t[(l + 1) % LS];
 }
