@@ -1374,11 +1374,26 @@ static const char *declaration_text(struct emit *e, struct ast *decl)
     return lbuf_take(&b, o->L.a);
 }
 
+/* A linemarker for the .cl line of `off`: what gcc says about the next line names the
+ * kernel's own line (it counted on from the kernel's first line, into generated code). */
+static int mark_line(struct emit *e, size_t off)
+{
+    struct mcc_loc at = source_loc(&e->o->L.t->src, off);
+    if (!at.file)
+        return 0;
+    lbuf_printf(e->b, "# %d \"%s\"\n", at.line, at.file);
+    return at.col;
+}
+
 /* A statement of a region, with the declarations of moved variables rewritten. */
 static void emit_item(struct emit *e, const struct kitem *it)
 {
     struct ocl *o = e->o;
-    indent(e);
+    int col = mark_line(e, it->node->begin);
+    if (col > 0 && it->role != KI_COND)
+        lbuf_printf(e->b, "%*s", col - 1, "");  /* at its own column too */
+    else
+        indent(e);
     switch (it->role) {
     case KI_COND:
         lbuf_printf(e->b, "if (%s) nrt_c = 1;\n", render(o, it->node->begin, it->node->end));
@@ -1398,6 +1413,7 @@ static void emit_item(struct emit *e, const struct kitem *it)
 static void emit_redecl(struct emit *e, struct kvar *v)
 {
     struct ocl *o = e->o;
+    mark_line(e, v->decl->begin);
     indent(e);
     if (v->cls == K_ENTRY) {
         lbuf_printf(e->b, "%s%s = %s;\n", specs_text(o, v->decl->kid[0], false),
@@ -1760,6 +1776,7 @@ void ocl_kernel_emit(struct ocl *o, struct ocl_fn *f)
                                           : ocl_name(o, OCLN_ARG, v->sym->name->str));
         }
     lbuf_puts(&b, "}\n");
+    mark_line(&e, f->def->end - 1);     /* the rest of the source counts on from its '}' */
     rewrite_replace(o->L.rw, f->def->begin, f->def->end, lbuf_take(&b, o->L.a));
     emit_registration(o, f, fn);
 }

@@ -12,7 +12,8 @@
 #     auto         the defaults: the runtime chooses (PoCL present or not)
 #     disabled     --disable-opencl: the tasks still run, through the translation
 #     noplatform   no OpenCL platform at all (an empty ICD directory): the same
-#   run.sh diag                untranslatable.cl: the warning at the kernel's line, and
+#   run.sh diag                untranslatable.cl: the warning at the kernel's line, gcc's
+#                              errors on a translation at the .cl's line and column, and
 #                              --opencl-cpu=require making it an error; half_arith.cl's
 #                              warnings
 #   run.sh misaligned          misaligned.c: a float4 buffer 8 bytes off, translated: a message
@@ -152,6 +153,15 @@ diag)
   grep -q "undeclared.cl:5:16: warning: kernel 'fillb' cannot be translated to C: 'BSIZE' is not declared (a macro the kernels need goes in --opencl-build-opts" \
     "$log" || fail "no warning at undeclared.cl:5:16"
   grep -q "bug of mcc" "$log" && fail "the undeclared name was called a bug of mcc"
+  # what only the C compiler finds in the translation (here a mistyped initializer, which
+  # OpenCL C rejects too) is at its own line and column of the .cl, also in a second
+  # kernel (gcc counted on from the first kernel's line into the generated code: line 44)
+  printf '/* first */\n__kernel void first(__global int *v)\n{\n    int i = get_global_id(0);\n    v[i] = i;\n}\n\n__kernel void second(__global int *v, int n)\n{\n    int i = get_global_id(0);\n    float f = v;\n    if (i < n)\n        v[i] = (int)f;\n}\n' \
+    > "$out/mistyped.cl"
+  log=$out/mistyped.log
+  "$MCC" --ompss -c "$out/mistyped.cl" -o "$out/mistyped.o" > "$log" 2>&1
+  cat "$log"
+  grep -q "mistyped.cl:11:15: error: incompatible types" "$log" || fail "no error at mistyped.cl:11:15"
   echo "run.sh: diagnostics as expected"
   ;;
 shapes)
