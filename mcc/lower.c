@@ -360,6 +360,11 @@ static void visit_ident(struct lower *L, struct ast *n)
                                                               L->func_name));
         return;
     }
+    const char *moved = n->sym ? lower_map_get(&L->tp_moved, n->sym) : NULL;
+    if (moved) {                /* a static local threadprivate variable, now at file scope */
+        rewrite_replace(L->rw, n->begin, n->end, moved);
+        return;
+    }
     if (L->frame && is_object_var(n->sym))
         for (struct lower_var *v = L->frame->vars; v; v = v->next)
             if (v->sym == n->sym && v->use) {
@@ -438,7 +443,8 @@ static void region_body_statement(struct lower *L, struct ast *n)
     if (elsewhere)
         watch_thread_local(L, n, tp, ntp, &before, &after);
     for (int i = ntp - 1; i >= 0; i--)     /* (declared before this function: named) */
-        if (tp[i]->declarator && L->fn && tp[i]->declarator->begin < L->fn->begin) {
+        if ((tp[i]->declarator && L->fn && tp[i]->declarator->begin < L->fn->begin) ||
+            lower_map_get(&L->tp_moved, tp[i])) {
             const char *eval = lower_omp_copyin_eval(L, n, tp[i]);
             lbuf_puts(&after, eval ? eval : lower_omp_copyin_call(L, tp[i]));
         }

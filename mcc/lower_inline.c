@@ -89,6 +89,17 @@ static struct lower_var *cap_add(struct capture *c, struct sym *s, size_t off, b
 {
     if (enclosing_nested_function(c, s, off))
         return NULL;
+    if (s && lower_map_get(&c->L->tp_moved, s))
+        return NULL;                /* at file scope now: named directly, as a global */
+    if (s && s->depth > 0 && lower_map_get(&c->L->thread_local, s) && !declared_inside(s, c->node) &&
+        strcmp(c->construct, "task") == 0 && !cap_find(c, s)) {
+        struct mcc_loc at = source_user_loc(&c->L->t->src, off);
+        mcc_warning_at(&at, "the task names '%.*s', a static local threadprivate variable that "
+                       "mcc cannot move to file scope: it uses the copy of the thread that "
+                       "creates it, not of the one that runs it (declare '%.*s' alone, with "
+                       "types declared outside the function)", (int)s->name->len, s->name->str,
+                       (int)s->name->len, s->name->str);
+    }
     bool copied = s && s->depth == 0 && !global && lower_frame_copy(c->L, s);
     if (!capturable(s, global || copied) || declared_inside(s, c->node))
         return NULL;

@@ -240,9 +240,17 @@ static void privates_close(struct lower *L, struct privates *p, bool opened)
         L->frame = p->frame.up;
 }
 
+/* How code outside s's function names threadprivate s (a static local moved to file
+ * scope: its new name). */
+static const char *tp_name(struct lower *L, const struct sym *s)
+{
+    const char *moved = lower_map_get(&L->tp_moved, s);
+    return moved ? moved : sym_name(L, s);
+}
+
 const char *lower_omp_copyin_call(struct lower *L, struct sym *s)
 {
-    const char *x = sym_name(L, s);
+    const char *x = tp_name(L, s);
     while (s->redecl)               /* one setter per variable, whichever declaration */
         s = s->redecl;
     const char *set = lower_map_get(&L->copyin_setters, s);
@@ -285,7 +293,7 @@ const char *lower_omp_copyin_eval(struct lower *L, const struct ast *stmt, struc
         y = y->redecl;
     struct eval_scan sc = {L, false, false};
     ast_walk(e->kid[1], eval_scan_visit, &sc);
-    const char *x = sym_name(L, s);
+    const char *x = tp_name(L, s);
     if (y == s && sc.call && sc.local) {
         struct mcc_loc at = source_user_loc(&L->t->src, e->begin);
         mcc_warning_at(&at, "every worker's copy of threadprivate '%s' gets the value this "
@@ -323,9 +331,11 @@ static const char *copyin_code(struct lower *L, const struct lower_dir *d)
                              "(name it in '#pragma omp threadprivate' first)", x);
                 continue;
             }
-            if (s->depth > 0) {
+            if (s->depth > 0 && !lower_map_get(&L->tp_moved, s)) {
                 mcc_error_at(&c->refs[k]->text.loc, "sorry, unimplemented: 'copyin' of '%s', "
-                             "a static local (make it a global)", x);
+                             "a static local that mcc cannot move to file scope (declare it "
+                             "alone, with types declared outside the function, or make it a "
+                             "global)", x);
                 continue;
             }
             lbuf_puts(&b, lower_omp_copyin_call(L, s));
@@ -637,6 +647,54 @@ void lower_omp_threadprivate_finish(struct lower *L)
     }
 }
 
+struct local_name_scan {
+    const struct sym *self;
+    bool local;
+};
+
+static bool local_name_visit(struct ast *n, void *arg)
+{
+    struct local_name_scan *sc = arg;
+    sc->local |= n->sym && n->sym != sc->self && n->sym->depth > 0;
+    return !sc->local;
+}
+
+/*
+ * A static local threadprivate variable `static int hits;` of a function becomes a
+ * file-scope `static __thread int __nrt_tpN_hits;` before the function, every use of it
+ * renamed (visit_ident, lower.c): the outlined body of a task (at file scope) then names
+ * the running thread's copy, as it does a global threadprivate variable's, where a capture
+ * would hand it the creating thread's (per-thread scratch shared by every worker's tasks).
+ * Not moved (false): a declaration of several names, or one whose type or initializer
+ * names something local to the function (a local struct or typedef).
+ */
+static bool move_static_local(struct lower *L, struct sym *y)
+{
+    struct ast *decl = y->decl;
+    if (y->depth == 0 || y->storage != STORAGE_STATIC || !L->fn || !decl ||
+        decl->kind != AST_DECLARATION || !decl->kid[1] || decl->kid[1]->kid[0] != decl->kid[1]->kid[1])
+        return false;
+    struct local_name_scan sc = {y, false};
+    ast_walk(decl, local_name_visit, &sc);
+    const char *x = sym_name(L, y);
+    const char *moved = lower_local_name(L, LL_TP_STATIC, ++L->serial, x);
+    const char *text = sc.local ? NULL : lower_decl_text(L, y, moved);
+    if (!text)
+        return false;
+    struct ast *id = decl->kid[1]->kid[0];
+    struct ast *init = id->kind == AST_INIT_DECLARATOR ? id->kid[1] : NULL;
+    const char *init_text = init ? arena_printf(L->a, " = %s", lower_src(L, init->begin, init->end))
+                                 : "";
+    rewrite_insert_before(L->rw, L->fn->begin, arena_printf(L->a, "%sstatic __thread %s%s;\n",
+                                                            lower_mark(L, decl->begin), text,
+                                                            init_text));
+    rewrite_replace(L->rw, decl->begin, decl->end, "");
+    lower_map_put(L, &L->thread_local, y, y);
+    lower_map_put(L, &L->tp_vars, y, y);
+    lower_map_put(L, &L->tp_moved, y, (void *)moved);
+    return true;
+}
+
 void lower_omp_threadprivate(struct lower *L, struct omp_directive *d, size_t off)
 {
     const struct omp_clause *c = omp_find_clause(d, OMP_CL_LIST);
@@ -674,7 +732,8 @@ void lower_omp_threadprivate(struct lower *L, struct omp_directive *d, size_t of
                 lower_map_put(L, &L->tp_split, decl, decl);
                 continue;
             }
-            make_thread_local(L, y);
+            if (!move_static_local(L, y))
+                make_thread_local(L, y);
         }
     }
 }

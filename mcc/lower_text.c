@@ -1099,7 +1099,8 @@ static bool tl_write_visit(struct ast *n, void *arg)
     struct ast *target = lower_write_target(n, false);
     if (target) {
         struct sym *s = (struct sym *)lvalue_root(target);
-        if (s && s->depth == 0 && lower_thread_local_sym(w->L, s)) {
+        if (s && (s->depth == 0 || lower_map_get(&w->L->tp_moved, s)) &&
+            lower_thread_local_sym(w->L, s)) {
             while (s->redecl)       /* one entry per variable: its first declaration */
                 s = s->redecl;
             int i = 0;

@@ -1282,6 +1282,8 @@ struct lower {
     struct lower_map copyin_setters; /* threadprivate sym -> its copyin setter's name */
     struct lower_map tp_vars;      /* threadprivate variables' syms (thread_local also holds
                                       their specifiers), to list them */
+    struct lower_map tp_moved;     /* a static local threadprivate sym -> the name of the
+                                      file-scope variable it became (lower_omp.c) */
     struct lower_map first_decl_of;/* name -> first file-scope item declaring it (lazily) */
     struct lower_declred *declreds;
     struct lower_map red_types;    /* check.c: a declare reduction -> its types, parsed */
@@ -1430,7 +1432,8 @@ bool lower_sym_is_vm(struct sym *sym);
 bool lower_team_shared(struct lower *L, const struct sym *s);
 /* Inside a parallel region, is `s` a variable each of its threads has a copy of? */
 bool lower_thread_private(struct lower *L, const struct sym *s);
-/* The global threadprivate variables statement n writes (x = ..., x++, x.f += ...), also
+/* The global threadprivate variables (and the static local ones moved to file scope,
+ * L->tp_moved) statement n writes (x = ..., x++, x.f += ...), also
  * in the functions of this unit it calls (not tasks): up to max in found; returns how many.
  * *elsewhere: it (or a function of this unit it calls) calls a function this unit does not
  * define, or through a pointer, which may write any of them. */
@@ -2129,6 +2132,7 @@ void lower_names_for_user(char *line);
     X(LL_COPYIN_SET, "copyin_", NAME) /* a threadprivate variable's copyin setter */     \
     X(LL_TP_BEFORE, "tw_", NAME) /* its value before a call to another unit's function */  \
     X(LL_COPYIN_EVAL, "copyin_eval", BOTH) /* ... a setter that evaluates its new value */  \
+    X(LL_TP_STATIC, "tp", BOTH)  /* a static local threadprivate variable at file scope */ \
     X(LL_LINEAR_BASE, "l0_", NAME) /* member: a linear variable's value before the loop */ \
     X(LL_LINEAR_STEP, "ls_", NAME) /* ... its step */                                      \
     X(LL_LOOP_LO, "lo", NUM)     /* loop k of a nest: its first value */                   \

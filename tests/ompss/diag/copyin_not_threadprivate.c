@@ -1,12 +1,13 @@
 /* copyin copies threadprivate variables (gcc: "'x' must be 'threadprivate' for
- * 'copyin'"); a static local one is not supported yet. */
+ * 'copyin'"); a static local one whose type is the function's own is not supported yet. */
 static int tp;
 static int plain;
 #pragma omp threadprivate(tp)
 
 int main(void)
 {
-    static int local_tp;
+    typedef int count_t;
+    static count_t local_tp;
 #pragma omp threadprivate(local_tp)
 #pragma omp parallel copyin(tp, plain)
     tp++;
