@@ -336,6 +336,7 @@ static bool is_object_var(const struct sym *s)
 }
 
 static void visit_kids(struct lower *L, struct ast *n);
+static void region_body_declaration(struct lower *L, struct ast *n);
 
 /* The items of a list: pragmas, constructs, statements. */
 static void visit_list(struct lower *L, struct ast *n)
@@ -345,6 +346,8 @@ static void visit_list(struct lower *L, struct ast *n)
             lower_pragma_item(L, i);
         else if (i->pragma)
             lower_construct(L, i);
+        else if (i->kind == AST_DECLARATION)
+            region_body_declaration(L, i);
         else
             walk_visit(L, i);
     }
@@ -420,7 +423,7 @@ static void watch_thread_local(struct lower *L, struct ast *n, struct sym **tp, 
             s->declarator->begin >= L->fn->begin || tp_listed(L, n, s, tp, ntp))
             continue;
         const char *x = arena_strndup(L->a, s->name->str, s->name->len);
-        const char *old = lower_local_name(L, LL_TP_BEFORE, 0, x);
+        const char *old = lower_local_name(L, LL_TP_BEFORE, ++L->serial, x);
         lbuf_printf(before, "void *%s = __builtin_malloc(sizeof %s); if (%s) "
                     "__builtin_memcpy(%s, (const void *)&%s, sizeof %s); ",
                     old, x, old, old, x, x);
@@ -429,31 +432,54 @@ static void watch_thread_local(struct lower *L, struct ast *n, struct sym **tp, 
     }
 }
 
-/* An expression statement.  In a region's own body every thread of the team would run it:
- * a write to a threadprivate variable is made on every worker's copy (the same value, as
- * after copyin: then loops and tasks on any worker read it), the writes it makes itself or
- * in the functions of this unit it calls, and the changes a function of another unit makes
- * (a variable it changed is broadcast); `x = malloc(...)` is evaluated by every worker. */
-static void region_body_statement(struct lower *L, struct ast *n)
+/* What every thread of a region's team would do with statement or declaration n of the
+ * region's own body: a write to a threadprivate variable is made on every worker's copy
+ * (the same value, as after copyin: then loops and tasks on any worker read it), the writes
+ * it makes itself or in the functions of this unit it calls, and the changes a function
+ * of another unit makes (a variable it changed is broadcast); `x = malloc(...)` is
+ * evaluated by every worker.  The code to put before n into *before, after it into
+ * *after (empty: nothing to do). */
+static void region_body_copies(struct lower *L, struct ast *n, struct lower_buf *before,
+                               struct lower_buf *after)
 {
     struct sym *tp[16];
     bool elsewhere = false;
     int ntp = lower_in_region_body(L) ? lower_writes_thread_local(L, n, tp, 16, &elsewhere) : 0;
-    struct lower_buf before = {0}, after = {0};
     if (elsewhere)
-        watch_thread_local(L, n, tp, ntp, &before, &after);
+        watch_thread_local(L, n, tp, ntp, before, after);
     for (int i = ntp - 1; i >= 0; i--)     /* (declared before this function: named) */
         if ((tp[i]->declarator && L->fn && tp[i]->declarator->begin < L->fn->begin) ||
             lower_map_get(&L->tp_moved, tp[i])) {
             const char *eval = lower_omp_copyin_eval(L, n, tp[i]);
-            lbuf_puts(&after, eval ? eval : lower_omp_copyin_call(L, tp[i]));
+            lbuf_puts(after, eval ? eval : lower_omp_copyin_call(L, tp[i]));
         }
-    /* in braces: the statement may be the body of an if, a loop or a label */
+}
+
+/* An expression statement of a region's own body (region_body_copies), in braces with
+ * what goes around it: the statement may be the body of an if, a loop or a label. */
+static void region_body_statement(struct lower *L, struct ast *n)
+{
+    struct lower_buf before = {0}, after = {0};
+    region_body_copies(L, n, &before, &after);
     if (after.len)
         rewrite_insert_before(L->rw, n->begin, arena_printf(L->a, "{ %s", lbuf_take(&before, L->a)));
     visit_kids(L, n);
     if (after.len)
         rewrite_insert_after(L->rw, n->end, arena_printf(L->a, " %s}", lbuf_take(&after, L->a)));
+}
+
+/* A declaration of a region's own body, `int ok = init_thread_state();`: its initializers
+ * run on every thread of a team as an expression statement does (region_body_copies).  No
+ * braces (its names are used after it); what goes before it declares names of its own. */
+static void region_body_declaration(struct lower *L, struct ast *n)
+{
+    struct lower_buf before = {0}, after = {0};
+    region_body_copies(L, n, &before, &after);
+    if (after.len && before.len)
+        rewrite_insert_before(L->rw, n->begin, lbuf_take(&before, L->a));
+    visit_kids(L, n);
+    if (after.len)
+        rewrite_insert_after(L->rw, n->end, arena_printf(L->a, " %s", lbuf_take(&after, L->a)));
 }
 
 static void walk_visit(struct lower *L, struct ast *n)

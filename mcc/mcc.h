@@ -2130,7 +2130,7 @@ void lower_names_for_user(char *line);
     X(LL_INPRIV_COPY, "if_", NAME)  /* ... the task's copy */                              \
     X(LL_LASTPRIV, "lp_", NAME)  /* member: where lastprivate copies back to */            \
     X(LL_COPYIN_SET, "copyin_", NAME) /* a threadprivate variable's copyin setter */     \
-    X(LL_TP_BEFORE, "tw_", NAME) /* its value before a call to another unit's function */  \
+    X(LL_TP_BEFORE, "tw", BOTH)  /* its value before a call to another unit's function */  \
     X(LL_COPYIN_EVAL, "copyin_eval", BOTH) /* ... a setter that evaluates its new value */  \
     X(LL_TP_STATIC, "tp", BOTH)  /* a static local threadprivate variable at file scope */ \
     X(LL_LINEAR_BASE, "l0_", NAME) /* member: a linear variable's value before the loop */ \

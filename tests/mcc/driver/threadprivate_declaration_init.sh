@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# A parallel region whose own body declares a variable initialised by a call that sets
+# threadprivate variables, `int ok = init_thread_state(...);`, as per-thread set-up
+# that reports a status does: a function of another unit (the variables declared in a
+# shared header with their directive) and one of this unit (through another of its
+# functions); tasks of the region then read them on any worker.  In OpenMP every thread
+# runs the declaration, so every copy holds the new values.  mcc gave every worker the
+# values such a call changed only for an expression statement (`init_thread_state(3);`):
+# after a declaration the tasks on the other workers read the old values.
+. "$(dirname "$0")/lib.sh"
+cat > tp.h <<'SRC'
+extern int scale;
+extern long offset;
+#pragma omp threadprivate(scale, offset)
+int init_thread_state(int s);
+SRC
+cat > a.c <<'SRC'
+#include "tp.h"
+int init_thread_state(int s)
+{
+    scale = s;
+    return s > 0;
+}
+SRC
+cat > b.c <<'SRC'
+#include <stdio.h>
+#include "tp.h"
+int scale = 1;
+long offset = 0;
+
+static long set_offset(long v)
+{
+    offset = v;
+    return v;
+}
+
+static long init_offset(long v)
+{
+    return set_offset(v) + 1;
+}
+
+int main(void)
+{
+    long sum = 0;
+    int bad = 0;
+#pragma omp parallel
+    {
+        int ok = init_thread_state(3);
+        long first = init_offset(100), unused = 0;
+        (void)unused;
+        if (!ok || first != 101)
+#pragma omp atomic
+            bad++;
+#pragma omp single
+        for (int i = 0; i < 40; i++) {
+#pragma omp task shared(sum)
+            {
+                long v = (long)scale * i + offset;
+#pragma omp atomic
+                sum += v;
+            }
+        }
+    }
+    printf("%ld %d\n", sum, bad);
+    return 0;
+}
+SRC
+ok gcc -O2 a.c b.c -o seq
+want=$(./seq) || fail "the sequential program exited with $?"
+ok gcc -O2 -fopenmp a.c b.c -o gomp
+got=$(OMP_NUM_THREADS=4 ./gomp) || fail "gcc -fopenmp's program exited with $?"
+[ "$got" = "$want" ] || fail "gcc -fopenmp's program printed '$got', plain gcc's '$want'"
+ok "$MCC" -fopenmp -O2 -Wall -Wextra -Werror -c a.c
+ok "$MCC" -fopenmp -O2 -Wall -Wextra -Werror -c b.c
+ok "$MCC" -fopenmp a.o b.o -o app
+for w in 1 2 4; do
+    for r in 1 2 3; do
+        NX_ARGS=--smp-workers=$w runs ./app "$want"
+    done
+done
+no_temps
