@@ -518,6 +518,16 @@ void nanort_parallel_end(void);
  * long) before the thread runs its next task; the calling thread's copy is `value`.
  * `set` copies a value into the calling thread's copy (one function per variable). */
 void nanort_copyin(void (*set)(const void *value), const void *value, size_t bytes);
+/* A threadprivate variable a unit defines (called by its constructor): `addr` answers the
+ * calling thread's copy, `set` copies a value into it, as nanort_copyin's does. */
+void nanort_threadprivate_register(void *(*addr)(void), void (*set)(const void *value),
+                                   size_t bytes);
+/* Around a call of a region's own body into code that may change threadprivate variables
+ * (another unit's function): keep the calling thread's copies of the registered ones, then
+ * give every worker, as copyin does, those that the call changed.  `kept` is freed (NULL:
+ * none was registered). */
+void *nanort_threadprivate_keep(void);
+void nanort_threadprivate_changed(void *kept);
 /* mcc-abi: end */
 
 /* Start explicitly (optional: the runtime starts by itself).  Returns 0. */

@@ -417,6 +417,11 @@ static bool tp_listed(struct lower *L, const struct ast *n, struct sym *s, struc
 static void watch_thread_local(struct lower *L, struct ast *n, struct sym **tp, int ntp,
                                struct lower_buf *before, struct lower_buf *after)
 {
+    /* (and those of every unit mcc compiled, the runtime's: a static one of the unit that
+     * defines the function, which this unit cannot name) */
+    const char *kept = lower_local_name(L, LL_TP_KEPT, ++L->serial, NULL);
+    lbuf_printf(before, "void *%s = nanort_threadprivate_keep(); ", kept);
+    lbuf_printf(after, "nanort_threadprivate_changed(%s); ", kept);
     for (size_t k = 0; k < L->tp_vars.cap; k++) {
         struct sym *s = (struct sym *)L->tp_vars.keys[k];
         if (!s || s->redecl || s->depth != 0 || !s->declarator || !L->fn ||
@@ -662,6 +667,7 @@ int lower_unit(struct translation *t)
         if (i->kind == AST_FUNCTION_DEF && !lower_cuda_function_def(&L, i))
             lower_function(&L, i);
     lower_omp_threadprivate_finish(&L);
+    lower_omp_threadprivate_register(&L);
     lower_task_emit_all(&L);
     lower_device_embed_all(&L);
     lower_cuda_finish(&L);

@@ -695,6 +695,37 @@ static bool move_static_local(struct lower *L, struct sym *y)
     return true;
 }
 
+/*
+ * The threadprivate variables this unit defines (a static one, a static local moved to
+ * file scope, or a global), registered with the runtime by a constructor at the end of the
+ * unit: another unit whose region's body calls a function of this one that changes them
+ * cannot name a static one, and gives every worker what changed through the runtime
+ * (nanort_threadprivate_keep/changed, watch_thread_local in lower.c).
+ */
+void lower_omp_threadprivate_register(struct lower *L)
+{
+    struct lower_buf fns = {0}, calls = {0};
+    for (size_t k = 0; k < L->tp_vars.cap; k++) {
+        struct sym *s = L->tp_vars.keys ? (struct sym *)L->tp_vars.keys[k] : NULL;
+        bool moved = s && lower_map_get(&L->tp_moved, s);
+        if (!s || (!moved && (s->depth != 0 || s->storage == STORAGE_EXTERN)))
+            continue;
+        const char *x = tp_name(L, s);
+        int n = ++L->serial;
+        const char *addr = lower_local_name(L, LL_TP_ADDR, n, x);
+        const char *set = lower_local_name(L, LL_TP_SET, n, x);
+        lbuf_printf(&fns, "static void *%s(void) { return (void *)&%s; }\n"
+                    "static void %s(const void *__nrt_v) { __builtin_memcpy((void *)&%s, "
+                    "__nrt_v, sizeof %s); }\n", addr, x, set, x, x);
+        lbuf_printf(&calls, " nanort_threadprivate_register(%s, %s, sizeof %s);", addr, set, x);
+    }
+    if (!calls.len)
+        return;
+    lbuf_printf(&L->tail, "%s%sstatic void __attribute__((__constructor__)) %s(void) {%s }\n",
+                lower_mark_generated(), lbuf_take(&fns, L->a),
+                lower_local_name(L, LL_TP_REGISTER, 0, ""), lbuf_take(&calls, L->a));
+}
+
 void lower_omp_threadprivate(struct lower *L, struct omp_directive *d, size_t off)
 {
     const struct omp_clause *c = omp_find_clause(d, OMP_CL_LIST);

@@ -1923,6 +1923,9 @@ void lower_omp_section_alone(struct lower *L, struct lower_dir *d); /* an error 
 void lower_omp_taskgroup(struct lower *L, struct lower_dir *d);
 void lower_omp_threadprivate_finish(struct lower *L);
 void lower_omp_threadprivate(struct lower *L, struct omp_directive *d, size_t off);
+/* The constructor registering the threadprivate variables the unit defines with the
+ * runtime (nanort_threadprivate_register), at the end of the unit. */
+void lower_omp_threadprivate_register(struct lower *L);
 /* A call giving every worker's copy of the global threadprivate s the running thread's
  * value (nanort_copyin), its setter defined before the function once per unit. */
 const char *lower_omp_copyin_call(struct lower *L, struct sym *s);
@@ -2133,6 +2136,10 @@ void lower_names_for_user(char *line);
     X(LL_TP_BEFORE, "tw", BOTH)  /* its value before a call to another unit's function */  \
     X(LL_COPYIN_EVAL, "copyin_eval", BOTH) /* ... a setter that evaluates its new value */  \
     X(LL_TP_STATIC, "tp", BOTH)  /* a static local threadprivate variable at file scope */ \
+    X(LL_TP_ADDR, "tpa", BOTH)   /* a threadprivate variable's address on this thread */ \
+    X(LL_TP_SET, "tps", BOTH)    /* ... its setter, both given to the runtime by */        \
+    X(LL_TP_REGISTER, "tp_register", NUM) /* ... the unit's constructor */                \
+    X(LL_TP_KEPT, "tk", NUM)     /* the runtime's copies of them before a call */          \
     X(LL_LINEAR_BASE, "l0_", NAME) /* member: a linear variable's value before the loop */ \
     X(LL_LINEAR_STEP, "ls_", NAME) /* ... its step */                                      \
     X(LL_LOOP_LO, "lo", NUM)     /* loop k of a nest: its first value */                   \

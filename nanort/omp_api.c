@@ -119,6 +119,81 @@ void nanort_copyin(void (*set)(const void *value), const void *value, size_t byt
     nrt_copyin_catch_up();              /* (the others' values; this one is ours already) */
 }
 
+/*
+ * The threadprivate variables of every unit mcc compiled, each registered by its unit's
+ * constructor, so that a region's body that calls another unit's function can give every
+ * worker what the call changed, the variables a `static` of that unit included, which the
+ * calling unit cannot name.  The list only grows; copyin_lock guards it.
+ */
+struct tp_var {
+    void *(*addr)(void);                /* the calling thread's copy */
+    void (*set)(const void *value);     /* its copyin setter */
+    size_t bytes;
+};
+static struct tp_var *tp_vars;          /* guarded by copyin_lock */
+static int ntp_vars, tp_vars_cap;       /* guarded by copyin_lock */
+
+void nanort_threadprivate_register(void *(*addr)(void), void (*set)(const void *value),
+                                   size_t bytes)
+{
+    nrt_lock_acquire(&copyin_lock);
+    if (ntp_vars == tp_vars_cap) {
+        tp_vars_cap = tp_vars_cap ? 2 * tp_vars_cap : 16;
+        tp_vars = realloc(tp_vars, (size_t)tp_vars_cap * sizeof *tp_vars);
+        if (!tp_vars)
+            nrt_fatal("out of memory registering threadprivate variables");
+    }
+    tp_vars[ntp_vars++] = (struct tp_var){addr, set, bytes};
+    nrt_lock_release(&copyin_lock);
+}
+
+/* What nanort_threadprivate_keep returns: how many variables it kept, their bytes after. */
+struct tp_kept {
+    int n;
+    unsigned char bytes[];
+};
+
+void *nanort_threadprivate_keep(void)
+{
+    nrt_lock_acquire(&copyin_lock);
+    if (!ntp_vars) {                    /* (no unit registered any: nothing to compare) */
+        nrt_lock_release(&copyin_lock);
+        return NULL;
+    }
+    size_t total = 0;
+    for (int i = 0; i < ntp_vars; i++)
+        total += tp_vars[i].bytes;
+    struct tp_kept *k = malloc(sizeof *k + total);
+    if (!k)
+        nrt_fatal("out of memory keeping threadprivate variables");
+    k->n = ntp_vars;
+    size_t off = 0;
+    for (int i = 0; i < ntp_vars; i++) {
+        memcpy(k->bytes + off, tp_vars[i].addr(), tp_vars[i].bytes);
+        off += tp_vars[i].bytes;
+    }
+    nrt_lock_release(&copyin_lock);
+    return k;
+}
+
+void nanort_threadprivate_changed(void *kept)
+{
+    struct tp_kept *k = kept;
+    if (!k)
+        return;
+    size_t off = 0;
+    for (int i = 0; i < k->n; i++) {
+        nrt_lock_acquire(&copyin_lock);     /* (a copy: nanort_copyin takes the lock) */
+        struct tp_var v = tp_vars[i];
+        nrt_lock_release(&copyin_lock);
+        const void *now = v.addr();
+        if (memcmp(k->bytes + off, now, v.bytes) != 0)
+            nanort_copyin(v.set, now, v.bytes);
+        off += v.bytes;
+    }
+    free(k);
+}
+
 /* ---- who holds what on this thread ----------------------------------------------------- */
 
 /* The tasks on this thread's stack that hold locks, innermost last, with how many each
