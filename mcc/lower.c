@@ -437,6 +437,52 @@ static void watch_thread_local(struct lower *L, struct ast *n, struct sym **tp, 
     }
 }
 
+struct tp_read {
+    struct lower *L;
+    size_t before;                  /* the statement: tasks written before it */
+    struct sym *read;               /* a threadprivate variable it reads ... */
+    bool task_writes;               /* ... that such a task writes */
+};
+
+/* A task (or taskloop) of the function, written before the statement, that writes w->read. */
+static bool task_write_visit(struct ast *n, void *arg)
+{
+    struct tp_read *w = arg;
+    if (w->task_writes || n->begin >= w->before)
+        return false;
+    if (n->pragma && (lower_pragma_is(w->L, n->pragma, "task") ||
+                      lower_pragma_is(w->L, n->pragma, "taskloop")) && lower_writes(n, w->read))
+        w->task_writes = true;
+    return !w->task_writes;
+}
+
+/* A threadprivate variable the statement reads (not the target of a plain `x = e`) that
+ * a task written before it in the function writes. */
+static bool tp_read_visit(struct ast *n, void *arg)
+{
+    struct tp_read *w = arg;
+    if (w->task_writes)
+        return false;
+    if (n->kind == AST_ASSIGN && n->op == '=' && n->kid[0] && n->kid[0]->kind == AST_IDENT) {
+        ast_walk(n->kid[1], tp_read_visit, w);
+        return false;
+    }
+    if (n->kind == AST_IDENT && n->sym && lower_thread_local_sym(w->L, n->sym)) {
+        w->read = n->sym;
+        ast_walk(w->L->fn, task_write_visit, w);
+        if (w->task_writes) {
+            struct mcc_loc at = source_user_loc(&w->L->t->src, n->begin);
+            mcc_warning_at(&at, "every thread of an OpenMP team would read its own copy of "
+                           "threadprivate '%.*s' here, which the tasks it ran updated; mcc "
+                           "runs the region's body once, and reads only this thread's copy, "
+                           "not what tasks on other workers added to theirs (sum into a "
+                           "shared variable in the tasks instead, with atomic or a "
+                           "reduction)", (int)n->sym->name->len, n->sym->name->str);
+        }
+    }
+    return !w->task_writes;
+}
+
 /* What every thread of a region's team would do with statement or declaration n of the
  * region's own body: a write to a threadprivate variable is made on every worker's copy
  * (the same value, as after copyin: then loops and tasks on any worker read it), the writes
@@ -449,7 +495,12 @@ static void region_body_copies(struct lower *L, struct ast *n, struct lower_buf 
 {
     struct sym *tp[16];
     bool elsewhere = false;
-    int ntp = lower_in_region_body(L) ? lower_writes_thread_local(L, n, tp, 16, &elsewhere) : 0;
+    bool own = lower_in_region_body(L);
+    int ntp = own ? lower_writes_thread_local(L, n, tp, 16, &elsewhere) : 0;
+    if (own && L->fn && L->tp_vars.cap) {
+        struct tp_read r = {L, n->begin, NULL, false};
+        ast_walk(n, tp_read_visit, &r);
+    }
     if (elsewhere)
         watch_thread_local(L, n, tp, ntp, before, after);
     for (int i = ntp - 1; i >= 0; i--)     /* (declared before this function: named) */
