@@ -524,10 +524,11 @@ void nanort_threadprivate_register(void *(*addr)(void), void (*set)(const void *
                                    size_t bytes);
 /* Around a call of a region's own body into code that may change threadprivate variables
  * (another unit's function): keep the calling thread's copies of the registered ones, then
- * give every worker, as copyin does, those that the call changed.  `kept` is freed (NULL:
- * none was registered). */
+ * give every worker, as copyin does, those that the call changed, except the nskip at the
+ * addresses `skip` (the statement's own writes, which the caller gives every worker
+ * itself).  `kept` is freed (NULL: none was registered). */
 void *nanort_threadprivate_keep(void);
-void nanort_threadprivate_changed(void *kept);
+void nanort_threadprivate_changed(void *kept, const void *const *skip, unsigned nskip);
 /* mcc-abi: end */
 
 /* Start explicitly (optional: the runtime starts by itself).  Returns 0. */

@@ -399,6 +399,14 @@ static bool visit_call(struct lower *L, struct ast *n)
     return true;
 }
 
+/* Can the code around a statement of the region's body name threadprivate s (declared
+ * before this function, or a static local moved to file scope)? */
+static bool region_names_tp(struct lower *L, const struct sym *s)
+{
+    return (s->declarator && L->fn && s->declarator->begin < L->fn->begin) ||
+           lower_map_get(&L->tp_moved, s);
+}
+
 /* Is s one of the first ntp of tp, or shadowed at n? */
 static bool tp_listed(struct lower *L, const struct ast *n, struct sym *s, struct sym **tp, int ntp)
 {
@@ -421,7 +429,18 @@ static void watch_thread_local(struct lower *L, struct ast *n, struct sym **tp, 
      * defines the function, which this unit cannot name) */
     const char *kept = lower_local_name(L, LL_TP_KEPT, ++L->serial, NULL);
     lbuf_printf(before, "void *%s = nanort_threadprivate_keep(); ", kept);
-    lbuf_printf(after, "nanort_threadprivate_changed(%s); ", kept);
+    struct lower_buf skip = {0};        /* (the statement's own writes: region_body_copies) */
+    int nskip = 0;
+    for (int i = 0; i < ntp; i++)
+        if (region_names_tp(L, tp[i])) {
+            lbuf_printf(&skip, "%s(const void *)&%s", nskip ? ", " : "", lower_omp_tp_name(L, tp[i]));
+            nskip++;
+        }
+    if (nskip)
+        lbuf_printf(after, "nanort_threadprivate_changed(%s, (const void *const []){%s}, %du); ",
+                    kept, lbuf_take(&skip, L->a), nskip);
+    else
+        lbuf_printf(after, "nanort_threadprivate_changed(%s, (const void *const *)0, 0u); ", kept);
     for (size_t k = 0; k < L->tp_vars.cap; k++) {
         struct sym *s = (struct sym *)L->tp_vars.keys[k];
         if (!s || s->redecl || s->depth != 0 || !s->declarator || !L->fn ||
@@ -503,9 +522,8 @@ static void region_body_copies(struct lower *L, struct ast *n, struct lower_buf 
     }
     if (elsewhere)
         watch_thread_local(L, n, tp, ntp, before, after);
-    for (int i = ntp - 1; i >= 0; i--)     /* (declared before this function: named) */
-        if ((tp[i]->declarator && L->fn && tp[i]->declarator->begin < L->fn->begin) ||
-            lower_map_get(&L->tp_moved, tp[i])) {
+    for (int i = ntp - 1; i >= 0; i--)
+        if (region_names_tp(L, tp[i])) {
             const char *eval = lower_omp_copyin_eval(L, n, tp[i]);
             lbuf_puts(after, eval ? eval : lower_omp_copyin_call(L, tp[i]));
         }

@@ -242,7 +242,7 @@ static void privates_close(struct lower *L, struct privates *p, bool opened)
 
 /* How code outside s's function names threadprivate s (a static local moved to file
  * scope: its new name). */
-static const char *tp_name(struct lower *L, const struct sym *s)
+const char *lower_omp_tp_name(struct lower *L, const struct sym *s)
 {
     const char *moved = lower_map_get(&L->tp_moved, s);
     return moved ? moved : sym_name(L, s);
@@ -250,7 +250,7 @@ static const char *tp_name(struct lower *L, const struct sym *s)
 
 const char *lower_omp_copyin_call(struct lower *L, struct sym *s)
 {
-    const char *x = tp_name(L, s);
+    const char *x = lower_omp_tp_name(L, s);
     while (s->redecl)               /* one setter per variable, whichever declaration */
         s = s->redecl;
     const char *set = lower_map_get(&L->copyin_setters, s);
@@ -293,7 +293,7 @@ const char *lower_omp_copyin_eval(struct lower *L, const struct ast *stmt, struc
         y = y->redecl;
     struct eval_scan sc = {L, false, false};
     ast_walk(e->kid[1], eval_scan_visit, &sc);
-    const char *x = tp_name(L, s);
+    const char *x = lower_omp_tp_name(L, s);
     if (y == s && sc.call && sc.local) {
         struct mcc_loc at = source_user_loc(&L->t->src, e->begin);
         mcc_warning_at(&at, "every worker's copy of threadprivate '%s' gets the value this "
@@ -710,7 +710,7 @@ void lower_omp_threadprivate_register(struct lower *L)
         bool moved = s && lower_map_get(&L->tp_moved, s);
         if (!s || (!moved && (s->depth != 0 || s->storage == STORAGE_EXTERN)))
             continue;
-        const char *x = tp_name(L, s);
+        const char *x = lower_omp_tp_name(L, s);
         int n = ++L->serial;
         const char *addr = lower_local_name(L, LL_TP_ADDR, n, x);
         const char *set = lower_local_name(L, LL_TP_SET, n, x);

@@ -1926,6 +1926,8 @@ void lower_omp_threadprivate(struct lower *L, struct omp_directive *d, size_t of
 /* The constructor registering the threadprivate variables the unit defines with the
  * runtime (nanort_threadprivate_register), at the end of the unit. */
 void lower_omp_threadprivate_register(struct lower *L);
+/* How code outside its function names threadprivate s (a moved static local's new name). */
+const char *lower_omp_tp_name(struct lower *L, const struct sym *s);
 /* A call giving every worker's copy of the global threadprivate s the running thread's
  * value (nanort_copyin), its setter defined before the function once per unit. */
 const char *lower_omp_copyin_call(struct lower *L, struct sym *s);

@@ -176,7 +176,7 @@ void *nanort_threadprivate_keep(void)
     return k;
 }
 
-void nanort_threadprivate_changed(void *kept)
+void nanort_threadprivate_changed(void *kept, const void *const *skip, unsigned nskip)
 {
     struct tp_kept *k = kept;
     if (!k)
@@ -187,7 +187,10 @@ void nanort_threadprivate_changed(void *kept)
         struct tp_var v = tp_vars[i];
         nrt_lock_release(&copyin_lock);
         const void *now = v.addr();
-        if (memcmp(k->bytes + off, now, v.bytes) != 0)
+        bool skipped = false;
+        for (unsigned j = 0; j < nskip && !skipped; j++)
+            skipped = skip[j] == now;
+        if (!skipped && memcmp(k->bytes + off, now, v.bytes) != 0)
             nanort_copyin(v.set, now, v.bytes);
         off += v.bytes;
     }
