@@ -433,7 +433,8 @@ static void watch_thread_local(struct lower *L, struct ast *n, struct sym **tp, 
     int nskip = 0;
     for (int i = 0; i < ntp; i++)
         if (region_names_tp(L, tp[i])) {
-            lbuf_printf(&skip, "%s(const void *)&%s", nskip ? ", " : "", lower_omp_tp_name(L, tp[i]));
+            lbuf_printf(&skip, "%s(const void *)(__typeof__(sizeof 0))&%s", nskip ? ", " : "",
+                        lower_omp_tp_name(L, tp[i]));
             nskip++;
         }
     if (nskip)
@@ -448,9 +449,10 @@ static void watch_thread_local(struct lower *L, struct ast *n, struct sym **tp, 
             continue;
         const char *x = arena_strndup(L->a, s->name->str, s->name->len);
         const char *old = lower_local_name(L, LL_TP_BEFORE, ++L->serial, x);
-        lbuf_printf(before, "void *%s = __builtin_malloc(sizeof %s); if (%s) "
-                    "__builtin_memcpy(%s, (const void *)&%s, sizeof %s); ",
-                    old, x, old, old, x, x);
+        /* (declarations only: they may stand before a declaration, region_body_declaration) */
+        lbuf_printf(before, "void *%s = __extension__ ({ void *__nrt_p = __builtin_malloc(sizeof "
+                    "%s); if (__nrt_p) __builtin_memcpy(__nrt_p, (const void *)&%s, sizeof %s); "
+                    "__nrt_p; }); ", old, x, x, x);
         lbuf_printf(after, "if (!%s || __builtin_memcmp(%s, (const void *)&%s, sizeof %s)) %s"
                     "__builtin_free(%s); ", old, old, x, x, lower_omp_copyin_call(L, s), old);
     }
@@ -544,7 +546,9 @@ static void region_body_statement(struct lower *L, struct ast *n)
 
 /* A declaration of a region's own body, `int ok = init_thread_state();`: its initializers
  * run on every thread of a team as an expression statement does (region_body_copies).  No
- * braces (its names are used after it); what goes before it declares names of its own. */
+ * braces (its names are used after it); what goes before it declares names of its own, and
+ * what goes after it is a declaration too, so that the declarations that follow it stay
+ * before any statement (-Wdeclaration-after-statement). */
 static void region_body_declaration(struct lower *L, struct ast *n)
 {
     struct lower_buf before = {0}, after = {0};
@@ -553,7 +557,9 @@ static void region_body_declaration(struct lower *L, struct ast *n)
         rewrite_insert_before(L->rw, n->begin, lbuf_take(&before, L->a));
     visit_kids(L, n);
     if (after.len)
-        rewrite_insert_after(L->rw, n->end, arena_printf(L->a, " %s", lbuf_take(&after, L->a)));
+        rewrite_insert_after(L->rw, n->end, arena_printf(
+            L->a, " __attribute__((__unused__)) int %s = __extension__ ({ %s0; });",
+            lower_local_name(L, LL_TP_DONE, ++L->serial, NULL), lbuf_take(&after, L->a)));
 }
 
 static void walk_visit(struct lower *L, struct ast *n)

@@ -714,9 +714,11 @@ void lower_omp_threadprivate_register(struct lower *L)
         int n = ++L->serial;
         const char *addr = lower_local_name(L, LL_TP_ADDR, n, x);
         const char *set = lower_local_name(L, LL_TP_SET, n, x);
-        lbuf_printf(&fns, "static void *%s(void) { return (void *)&%s; }\n"
-                    "static void %s(const void *__nrt_v) { __builtin_memcpy((void *)&%s, "
-                    "__nrt_v, sizeof %s); }\n", addr, x, set, x, x);
+        /* (through size_t, as wide as a pointer on the LP64 hosts mcc builds for: a volatile
+         * variable's address loses no qualifier in a cast, -Wcast-qual) */
+        lbuf_printf(&fns, "static void *%s(void) { return (void *)(__typeof__(sizeof 0))&%s; }\n"
+                    "static void %s(const void *__nrt_v) { __builtin_memcpy((void *)"
+                    "(__typeof__(sizeof 0))&%s, __nrt_v, sizeof %s); }\n", addr, x, set, x, x);
         lbuf_printf(&calls, " nanort_threadprivate_register(%s, %s, sizeof %s);", addr, set, x);
     }
     if (!calls.len)

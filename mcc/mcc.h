@@ -2142,6 +2142,7 @@ void lower_names_for_user(char *line);
     X(LL_TP_SET, "tps", BOTH)    /* ... its setter, both given to the runtime by */        \
     X(LL_TP_REGISTER, "tp_register", NUM) /* ... the unit's constructor */                \
     X(LL_TP_KEPT, "tk", NUM)     /* the runtime's copies of them before a call */          \
+    X(LL_TP_DONE, "td", NUM)     /* a declaration whose initializer gives them every worker */ \
     X(LL_LINEAR_BASE, "l0_", NAME) /* member: a linear variable's value before the loop */ \
     X(LL_LINEAR_STEP, "ls_", NAME) /* ... its step */                                      \
     X(LL_LOOP_LO, "lo", NUM)     /* loop k of a nest: its first value */                   \
