@@ -52,6 +52,16 @@ clean_build() {
     ok "$MCC" "${@/%.c/.o}" -o app
     runs ./app "$want"
 }
+# oracle FILE.c...: what the program of these files prints, in $want: built by plain gcc
+# (the sequential program) and by gcc -fopenmp (4 threads), which must agree.
+oracle() {
+    local got
+    ok gcc -O2 "$@" -o seq
+    want=$(./seq) || fail "the sequential program exited with $?"
+    ok gcc -O2 -fopenmp "$@" -o gomp
+    got=$(OMP_NUM_THREADS=4 ./gomp) || fail "gcc -fopenmp's program exited with $?"
+    [ "$got" = "$want" ] || fail "gcc -fopenmp's program printed '$got', plain gcc's '$want'"
+}
 # mcc must leave nothing in its TMPDIR.
 no_temps() { [ -z "$(ls -A "$TMPDIR")" ] || fail "temporary files left: $(ls -A "$TMPDIR")"; }
 
