@@ -43,7 +43,7 @@ run() {  # app variant workers: seconds, or "fail"
   echo "$o" | grep -q "result: OK" || { echo fail; return; }
   echo "$o" | sed -n 's/^time: \([0-9.]*\) s$/\1/p'
 }
-median() { tr ' ' '\n' | grep -v '^$' | sort -g | awk '{a[NR] = $1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
+. "$(dirname "$0")/../lib.sh"     # median
 
 for r in $(seq 1 "$ROUNDS"); do
   for app in $apps; do

@@ -36,7 +36,7 @@ run() {  # mode variant: seconds, or "fail"
   echo "$o" | grep -q "result: OK" || { echo fail; return; }
   echo "$o" | sed -n 's/^time: \([0-9.]*\) s$/\1/p'
 }
-median() { tr ' ' '\n' | grep -v '^$' | sort -g | awk '{a[NR] = $1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
+. "$(dirname "$0")/../lib.sh"     # median
 declare -A times
 for r in $(seq 1 "$ROUNDS"); do
   for m in $MODES; do

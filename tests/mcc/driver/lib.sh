@@ -62,6 +62,20 @@ oracle() {
     got=$(OMP_NUM_THREADS=4 ./gomp) || fail "gcc -fopenmp's program exited with $?"
     [ "$got" = "$want" ] || fail "gcc -fopenmp's program printed '$got', plain gcc's '$want'"
 }
+# mcc_agrees FILE.c...: each file compiled by mcc -fopenmp with -Wall -Wextra -Werror,
+# linked into ./app, which prints $want (oracle's) three times under 1, 2 and 4 workers.
+mcc_agrees() {
+    local f w r
+    for f; do
+        ok "$MCC" -fopenmp -O2 -Wall -Wextra -Werror -c "$f"
+    done
+    ok "$MCC" -fopenmp "${@/%.c/.o}" -o app
+    for w in 1 2 4; do
+        for r in 1 2 3; do
+            NX_ARGS=--smp-workers=$w runs ./app "$want"
+        done
+    done
+}
 # mcc must leave nothing in its TMPDIR.
 no_temps() { [ -z "$(ls -A "$TMPDIR")" ] || fail "temporary files left: $(ls -A "$TMPDIR")"; }
 
