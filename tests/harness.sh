@@ -56,6 +56,15 @@ summary)
   if [ -f "$results/results.txt" ]; then
     read -r p f s < <(awk '{p+=$2; f+=$3; s+=$4} END {print p+0, f+0, s+0}' "$results/results.txt")
   fi
+  # Repeat what failed, with the end of its log, last: a CI that keeps only the tail of the
+  # output still says which test failed and how.
+  if [ -f "$results/results.txt" ]; then
+    awk '$3 > 0 {print $1}' "$results/results.txt" | while read -r name; do
+      echo "failed: $name"
+      log="$results/$(echo "$name" | tr '/ ' '__').log"
+      [ -f "$log" ] && tail -n 15 "$log" | sed 's/^/    /'
+    done
+  fi
   if [ "$mst" != 0 ]; then echo "a build step failed (make exit $mst): counted as one failure"; f=$((f + 1)); fi
   echo "total: $p passed, $f failed, $s skipped"
   [ $f = 0 ] ;;
