@@ -78,6 +78,12 @@ static const struct nrt_option core_options[] = {
      "(--coarse-us), and a worker at least 1.25 times slower than an idle one leaves the "
      "shared queue's coarse tasks to it (at most a quarter of a body's time)",
      &nrt_cfg.speed_aware, NULL},
+    {"chain-spread", NRT_OPT_COUNT, "0",
+     "us: a worker that makes ready the coarse successor of a body it ran (bodies this long "
+     "or longer) leaves it to an idle worker when there is one, so that a chain of long "
+     "bodies moves among the cores instead of staying on one that may be slowed (at most a "
+     "quarter of a body's time, then it runs it itself; 0: off)",
+     &nrt_cfg.chain_spread_us, NULL},
     {"tree-start", NRT_OPT_BOOL, "no",
      "the workers start one another (worker i starts 2i+1 and 2i+2) instead of all from the "
      "thread that starts the runtime: the last one starts after about log2(N) thread "

@@ -276,6 +276,8 @@ struct nrt_config {
     bool tree_start;      /* --tree-start: workers start workers (worker.c) */
     bool speed_aware;     /* --speed-aware: slow cores leave coarse tasks to idle fast
                            * ones (speed.c) */
+    long chain_spread_us; /* --chain-spread: a worker leaves the coarse successor of its
+                           * body (bodies this long) to an idle worker (speed.c; 0: off) */
     long steal_batch;     /* --steal-batch: most tasks a dbf thief takes at once */
     bool summary;         /* --summary */
     bool verbose;         /* --verbose */
@@ -749,7 +751,7 @@ enum nrt_idle_state { NRT_BUSY, NRT_POLLING, NRT_ASLEEP };
 extern bool nrt_speed_on;                   /* set at start, read-only while running */
 void nrt_speed_start(int nworkers);
 void nrt_speed_record(struct nrt_worker *w, const struct nrt_type_info *info, uint64_t ns);
-bool nrt_speed_defer(struct nrt_worker *self, long waiting);
+bool nrt_speed_defer(struct nrt_worker *self, long waiting, bool successor);
 static inline void nrt_speed_idle(struct nrt_worker *w, enum nrt_idle_state s)
 {
     if (NRT_UNLIKELY(nrt_speed_on) && w &&

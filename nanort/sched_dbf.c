@@ -343,7 +343,7 @@ struct nanort_task *nrt_dbf_pop(struct nrt_worker *self)
     }
     /* relaxed: a hint, as in nrt_tqueue_pop_front */
     if (NRT_UNLIKELY(nrt_speed_on) &&
-        nrt_speed_defer(self, atomic_load_explicit(&inbox.n, memory_order_relaxed)))
+        nrt_speed_defer(self, atomic_load_explicit(&inbox.n, memory_order_relaxed), false))
         return steal_some(self, me);    /* the coarse ones are for faster workers */
     if ((t = nrt_tqueue_pop_front(&inbox)))
         return t;

@@ -17,6 +17,16 @@
  * worker's mean coarse body, or 500 us, it takes the task itself, so a faster worker that
  * went to sleep or is busy elsewhere costs at most that.
  *
+ * --chain-spread=US spreads chains without measuring speeds: a worker about to keep the
+ * coarse successor of a body it ran (bodies of US or more, its moving mean) leaves it in
+ * the FIFO when any other worker is idle, for the same bounded time.  A chain then moves
+ * to another core at each link while workers are idle (the end of a run, where the chains
+ * decide it), so a core slowed for a while carries one link of it, not all: libomp's
+ * chains of cholesky 2048/256 changed CPU at 13 of 15 links, nanort's at 2 to 3, and
+ * nanort's chain bodies were 12% longer (bench/ompss/README.md, session 15).  Only the
+ * worker that left its successor waits (an idle worker taking from the FIFO does not
+ * defer to another idle one).
+ *
  * The states read across threads are hints (relaxed): a wrong one delays a task by the
  * bound above at most, never loses it (the task stays in the FIFO, which every poll and
  * every sleep test reads).
@@ -33,7 +43,8 @@ void nrt_speed_start(int nworkers)
 {
     /* The scan of the workers at each poll that finds coarse tasks: not for thousands of
      * workers (there are never that many cores of two speeds in one process). */
-    nrt_speed_on = nrt_cfg.speed_aware && nworkers > 1 && nworkers <= 256;
+    nrt_speed_on = (nrt_cfg.speed_aware || nrt_cfg.chain_spread_us > 0) && nworkers > 1 &&
+                   nworkers <= 256;
     for (int i = 0; i < nworkers; i++) {
         atomic_init(&nrt_workers[i].slowness, SPEED_ONE);
         atomic_init(&nrt_workers[i].nslow, 0);
@@ -62,11 +73,57 @@ static bool measured(const struct nrt_worker *w)
     return atomic_load_explicit(&w->nslow, memory_order_relaxed) >= NRT_SPEED_SAMPLES;
 }
 
-/* Should self leave the `waiting` coarse tasks it sees to faster idle workers?  Called
- * only with nrt_speed_on; a worker that takes a task clears its episode (nrt_speed_took). */
-bool nrt_speed_defer(struct nrt_worker *self, long waiting)
+/* The bound on one episode of leaving tasks to others. */
+static bool episode_over(struct nrt_worker *self, uint64_t now)
 {
-    if (!self || waiting <= 0 || !measured(self))
+    uint64_t bound = self->coarse_ns / 4 < DEFER_MAX_NS ? self->coarse_ns / 4 : DEFER_MAX_NS;
+    return self->defer_since && now - self->defer_since > bound;
+}
+
+/* --chain-spread: leave the successor (and then the FIFO's coarse tasks, until it is
+ * taken or the bound passes) to any idle worker. */
+static bool spread_defer(struct nrt_worker *self, long waiting, bool successor)
+{
+    if (successor ? self->coarse_ns < (uint64_t)nrt_cfg.chain_spread_us * 1000
+                  : !self->defer_since)
+        return false;
+    long idle = 0;
+    bool asleep = false;
+    for (int i = 0; i < nrt_nworkers && idle < waiting; i++) {
+        struct nrt_worker *v = &nrt_workers[i];
+        int st = atomic_load_explicit(&v->idle, memory_order_relaxed);
+        if (v != self && st != NRT_BUSY) {
+            idle++;
+            asleep |= st == NRT_ASLEEP;
+        }
+    }
+    uint64_t now = nrt_now_ns();
+    if (idle == 0 || episode_over(self, now)) {
+        self->defer_since = 0;
+        return false;
+    }
+    if (!self->defer_since) {
+        self->defer_since = now;
+        self->defer_woke = false;
+    }
+    if (asleep && !self->defer_woke) {
+        self->defer_woke = true;
+        nrt_wake_sleepers();
+    }
+    return true;
+}
+
+/* Should self leave the `waiting` coarse tasks it sees to faster idle workers?
+ * `successor`: the one it would keep in place (worker.c), else the FIFO's (sched_dbf.c).
+ * Called only with nrt_speed_on; a worker that takes a task clears its episode
+ * (nrt_speed_idle). */
+bool nrt_speed_defer(struct nrt_worker *self, long waiting, bool successor)
+{
+    if (!self || waiting <= 0)
+        return false;
+    if (nrt_cfg.chain_spread_us > 0 && !nrt_cfg.speed_aware)
+        return spread_defer(self, waiting, successor);
+    if (!measured(self))
         return false;
     unsigned mine = atomic_load_explicit(&self->slowness, memory_order_relaxed);
     long faster = 0;
@@ -83,8 +140,7 @@ bool nrt_speed_defer(struct nrt_worker *self, long waiting)
         }
     }
     uint64_t now = nrt_now_ns();
-    uint64_t bound = self->coarse_ns / 4 < DEFER_MAX_NS ? self->coarse_ns / 4 : DEFER_MAX_NS;
-    if (faster < waiting || (self->defer_since && now - self->defer_since > bound)) {
+    if (faster < waiting || episode_over(self, now)) {
         self->defer_since = 0;
         return false;
     }

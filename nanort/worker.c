@@ -252,7 +252,7 @@ bool nrt_handoff(struct nanort_task *t)
     /* A coarse task (NRT_COARSE_US) waits its turn behind every queued one. */
     if (atomic_load_explicit(&t->info->coarse, memory_order_relaxed))
         return nrt_sched->queued(NULL) == 0 &&
-               !(NRT_UNLIKELY(nrt_speed_on) && nrt_speed_defer(nrt_self, 1)) && (handoff = t, true);
+               !(NRT_UNLIKELY(nrt_speed_on) && nrt_speed_defer(nrt_self, 1, true)) && (handoff = t, true);
     long q = nrt_sched->queued(nrt_self);
     if (q > 0 && q < NRT_HANDOFF_PLENTY)
         return false;

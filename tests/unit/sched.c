@@ -467,6 +467,14 @@ static void unequal_body(void *p, long k)
     }
 }
 
+static void spread_link(void *p, long k)
+{
+    (void)p;
+    spin_us(NULL, 2000);
+    chain_worker[k] = nanort_worker_id();
+    chain_order[atomic_fetch_add(&chain_next, 1)] = (int)k;
+}
+
 /* Two workers: 40 independent coarse tasks (each worker measures itself), then a chain
  * of 30 on one variable.  Returns how many links of the chain worker 0 ran. */
 static int chain_on_fast_worker(void)
@@ -531,18 +539,68 @@ START_TEST(sched_speed_aware_defers_to_faster_idle)
     me->coarse_ns = 40 * 1000 * 1000;       /* a 40 ms body: a 10 ms bound */
     set_speed(0, 512);
     set_speed(1, 256);
-    ck_assert(nrt_speed_defer(me, 1));      /* 2 times slower than an idle worker */
-    ck_assert(!nrt_speed_defer(me, 2));     /* two tasks, one faster worker: take */
+    ck_assert(nrt_speed_defer(me, 1, false));      /* 2 times slower than an idle worker */
+    ck_assert(!nrt_speed_defer(me, 2, false));     /* two tasks, one faster worker: take */
     set_speed(1, 420);
-    ck_assert(!nrt_speed_defer(me, 1));     /* 1.22 times: not enough */
+    ck_assert(!nrt_speed_defer(me, 1, false));     /* 1.22 times: not enough */
     set_speed(1, 400);
-    ck_assert(nrt_speed_defer(me, 1));      /* 1.28 times */
+    ck_assert(nrt_speed_defer(me, 1, false));      /* 1.28 times */
     me->coarse_ns = 4000;                   /* a 4 us body: a 1 us bound */
     ut_sleep_ms(1);
-    ck_assert(!nrt_speed_defer(me, 1));     /* waited longer than that: take it */
+    ck_assert(!nrt_speed_defer(me, 1, false));     /* waited longer than that: take it */
     atomic_store(&nrt_workers[1].nslow, 0);
     me->defer_since = 0;
-    ck_assert(!nrt_speed_defer(me, 1));     /* worker 1 not measured yet */
+    ck_assert(!nrt_speed_defer(me, 1, false));     /* worker 1 not measured yet */
+}
+END_TEST
+
+START_TEST(sched_chain_spread_leaves_successor_to_idle)
+{
+    /* --chain-spread=1000 (NX_CHAIN_SPREAD): the rule on set states.  The test's thread
+     * (worker 0), whose coarse bodies last 40 ms, leaves its successor to idle worker 1
+     * whatever the speeds, then leaves the FIFO's coarse tasks too while that episode
+     * lasts (a quarter of its body, 500 us at most); a worker in no episode (an idle one
+     * taking from the FIFO) does not defer; bodies shorter than 1 ms are not spread. */
+    setenv("NX_CHAIN_SPREAD", "1000", 1);
+    UT_SPAWN_NODEPS(spin_us, NULL, 0);      /* start the runtime */
+    nanort_taskwait();
+    ck_assert(nrt_speed_on);
+    struct nrt_worker *me = &nrt_workers[0];
+    ck_assert_ptr_eq(nrt_self, me);
+    ck_assert(idle_soon(1));
+    me->defer_since = 0;
+    ck_assert(!nrt_speed_defer(me, 1, false));  /* no episode: take from the FIFO */
+    me->coarse_ns = 900 * 1000;
+    ck_assert(!nrt_speed_defer(me, 1, true));   /* 0.9 ms bodies: keep the successor */
+    me->coarse_ns = 40 * 1000 * 1000;
+    set_speed(0, 128);                          /* twice as fast: it leaves it anyway */
+    ck_assert(nrt_speed_defer(me, 1, true));
+    ck_assert(nrt_speed_defer(me, 1, false));   /* the episode goes on at the FIFO */
+    ut_sleep_ms(2);
+    ck_assert(!nrt_speed_defer(me, 1, false));  /* past 500 us: take it */
+    ck_assert(!nrt_speed_defer(me, 1, false));  /* and the episode is over */
+}
+END_TEST
+
+START_TEST(sched_chain_spread_moves_a_chain)
+{
+    /* A chain of 30 links of 2 ms on two workers of equal speed: with the option the
+     * links run in program order and not all on one worker (while one runs a link the
+     * other is idle, and takes the next). */
+    setenv("NX_CHAIN_SPREAD", "1000", 1);
+    static long x;
+    atomic_store(&chain_next, 0);
+    for (int i = 0; i < 30; i++)
+        UT_SPAWN(spread_link, &x, i, UT_INOUT(&x, sizeof x));
+    nanort_taskwait();
+    ck_assert(nrt_speed_on);
+    ck_assert_int_eq(atomic_load(&chain_next), 30);
+    int moves = 0;
+    for (int i = 0; i < 30; i++) {
+        ck_assert_int_eq(chain_order[i], i);
+        moves += i > 0 && chain_worker[i] != chain_worker[i - 1];
+    }
+    ck_assert_msg(moves > 0, "all 30 links ran on worker %d", chain_worker[0]);
 }
 END_TEST
 
@@ -1740,6 +1798,8 @@ int main(void)
         tcase_add_test(tc, sched_speed_aware_chain_keeps_its_order);
         tcase_add_test(tc, sched_speed_aware_defers_to_faster_idle);
         tcase_add_test(tc, sched_speed_aware_off_measures_nothing);
+        tcase_add_test(tc, sched_chain_spread_leaves_successor_to_idle);
+        tcase_add_test(tc, sched_chain_spread_moves_a_chain);
     }
     if (parallel && !(nx && strstr(nx, "--schedule=wf"))) {
         /* (wf would run the long child in the test's own thread) */
