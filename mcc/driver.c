@@ -255,13 +255,15 @@ static int preprocess(const struct driver *d, const char *src, const char *out, 
 
 static int translate(const struct driver *d, const char *in, const char *out)
 {
-    if (drv_verbose) {
+    if (drv_verbose || drv_dry_run) {
         fputs("mcc-translate ", stderr);
         drv_print_arg(stderr, in);
         fputs(" -o ", stderr);
         drv_print_arg(stderr, out);
         fputc('\n', stderr);
     }
+    if (drv_dry_run)
+        return 0;
     fflush(NULL);
     int st = mcc_translate(in, out, &d->opts);
     return st ? 1 : 0;
@@ -481,7 +483,7 @@ static int translate_input(const struct driver *d, struct item *it, const char *
         drv_remove_output(out);
         return st;
     }
-    if (to_stdout && (st = drv_copy_file(out, "-")) != 0)
+    if (to_stdout && !drv_dry_run && (st = drv_copy_file(out, "-")) != 0)
         return st;
     *mcc_out = out;
     return 0;
@@ -599,7 +601,7 @@ static int process_opencl(struct driver *d, struct item *it)
         int st = opencl_to_c(d, it->args[0], it->args[0], out);
         if (st == MCC_OPENCL_INVALID)
             drv_remove_output(out);
-        return st ? 1 : to_stdout ? drv_copy_file(out, "-") : 0;
+        return st ? 1 : to_stdout && !drv_dry_run ? drv_copy_file(out, "-") : 0;
     }
     if (d->stop == STOP_OBJECT && !d->syntax_only && d->opts.ompss)
         return opencl_object(d, it);
@@ -766,8 +768,10 @@ static int opencl_to_c(struct driver *d, const char *name, const char *path, con
     opencl_build_defines(d, &cmd);
     if (run_on_input(&cmd, "c", path, pre) != 0)
         return MCC_OPENCL_INVALID;
-    if (drv_verbose)
+    if (drv_verbose || drv_dry_run)
         fprintf(stderr, "mcc-translate-opencl %s -o %s\n", pre, c_out);
+    if (drv_dry_run)
+        return 0;
     fflush(NULL);
     return mcc_translate_opencl(pre, c_out, name, d->opencl_cpu == 2, &d->opts);
 }

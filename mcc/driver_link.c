@@ -328,7 +328,7 @@ static void link_runtime(const struct driver *d, struct strvec *cmd)
 int drv_link_program(struct driver *d)
 {
     struct strvec kernels = {0};
-    if (d->opts.ompss && check_program(d, &kernels) != 0)
+    if (d->opts.ompss && !drv_dry_run && check_program(d, &kernels) != 0)
         return 1;
     struct strvec cmd = {0};
     drv_begin_cc(d, &cmd);

@@ -17,7 +17,7 @@
 
 /* What an option does: one of mcc's own, or where a gcc option goes (OPT_TO_*). */
 enum drv_opt_action {
-    OPT_OMPSS, OPT_NO_OPENMP, OPT_KEEP, OPT_TRANSLATE_ONLY, OPT_VERBOSE, OPT_CC,
+    OPT_OMPSS, OPT_NO_OPENMP, OPT_KEEP, OPT_TRANSLATE_ONLY, OPT_VERBOSE, OPT_DRY_RUN, OPT_CC,
     OPT_WN, OPT_WP, OPT_WNP, OPT_WL, OPT_WC, OPT_INSTRUMENT, OPT_DEBUG, OPT_NO_COPY_DEPS,
     OPT_CUDA, OPT_OPENCL, OPT_OPENCL_BUILD_OPTS, OPT_OPENCL_CPU, OPT_HELP, OPT_VERSION,
     OPT_WERROR, OPT_WNO_ERROR, OPT_NO_WARNINGS,   /* -Werror -Wno-error -w: noted, and to all */
@@ -229,6 +229,7 @@ static void take_option(struct driver *d, const struct drv_option *o, const char
         drv_verbose = true, d->opts.verbose++;
         sv_push(&d->all, "-v");
         break;
+    case OPT_DRY_RUN:           drv_dry_run = true; break;
     case OPT_CC:                d->cc_choice = value; break;
     case OPT_WN:                split_pass_list(&d->wn, value); break;
     case OPT_WP:                split_pass_list(&d->wp, value); break;

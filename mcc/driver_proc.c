@@ -266,6 +266,7 @@ int drv_copy_file(const char *from, const char *to)
 /* ---- running commands ------------------------------------------------------------------ */
 
 bool drv_verbose;
+bool drv_dry_run;
 
 /* Print one argument so that the line can be pasted into a shell. */
 void drv_print_arg(FILE *f, const char *a)
@@ -330,8 +331,10 @@ static void copy_filtered(int fd, void (*filter)(char *line))
 
 static int run(const struct strvec *cmd, void (*filter)(char *line))
 {
-    if (drv_verbose)
+    if (drv_verbose || drv_dry_run)
         print_command(cmd);
+    if (drv_dry_run)
+        return 0;
     fflush(NULL);
     int fds[2] = {-1, -1};
     if (filter && pipe(fds) != 0)

@@ -139,6 +139,7 @@ int drv_copy_file(const char *from, const char *to);
 /* Remove the output of a failed step when it is a regular file (never /dev/null). */
 void drv_remove_output(const char *path);
 
+extern bool drv_dry_run;     /* -###: print the commands, run none, write no output */
 extern bool drv_verbose;     /* -v: print every command before running it */
 /* Print one argument so that the line can be pasted into a shell. */
 void drv_print_arg(FILE *f, const char *a);
