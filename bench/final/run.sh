@@ -80,10 +80,11 @@ done
         fi
         if echo "${times[$app/$v/$w]}" | grep -q fail; then printf ' failed |'; continue; fi
         t=$(echo "${times[$app/$v/$w]}" | median)
+        [ -n "$t" ] && [ -n "$seq" ] || { printf ' missing |'; continue; }
         printf ' %.4f (%.2f) |' "$t" "$(echo "$t $seq" | awk '{print $1 / $2}')"
       done
       echo
     done
   done
 } | tee "$out"
-! grep -q "failed" "$out"
+! grep -q "failed" "$out" && check_table "$out" "$(( $(echo $apps | wc -w) * 2 ))" 3

@@ -65,6 +65,7 @@ done
     for v in $variants; do
       if echo "${times[$m/$v]}" | grep -q fail; then med[$v]=failed; printf ' failed |'; continue; fi
       med[$v]=$(echo "${times[$m/$v]}" | median)
+      [ -n "${med[$v]}" ] || { med[$v]=failed; printf ' missing |'; continue; }
       printf ' %.4f |' "${med[$v]}"
     done
     for v in $variants; do
@@ -75,4 +76,4 @@ done
     echo
   done
 } | tee "$out"
-! grep -q "failed" "$out"
+! grep -q "failed" "$out" && check_table "$out" "$(echo $MODES | wc -w)" 2
