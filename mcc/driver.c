@@ -808,13 +808,19 @@ const char *drv_opencl_cpu_object(struct driver *d, const char *name, const char
     add_mcc_includes(d, &cmd);
     if (run_on_input(&cmd, "c", c, o) == 0)
         return o;
+    /* The errors above are at the kernels' own lines (linemarkers), whether the kernel is
+     * wrong (a mistyped initializer: OpenCL C rejects it too) or mcc's translation is:
+     * which one mcc cannot tell, so the message does not blame either. */
     if (d->opencl_cpu == 2) {
-        fprintf(stderr, "mcc: error: %s: the C translation of its kernels does not compile "
-                "(a bug of mcc: please report it)\n", path);
+        fprintf(stderr, "mcc: error: %s: its kernels translated to C do not compile (errors "
+                "above): fix what is wrong in the kernel; if the kernel is valid OpenCL C, it is "
+                "a bug of mcc: please report it\n", path);
         return DRV_OPENCL_CPU_FAILED;
     }
-    fprintf(stderr, "mcc: warning: %s: the C translation of its kernels does not compile (a bug "
-            "of mcc: please report it); its tasks keep only their OpenCL implementation\n", path);
+    fprintf(stderr, "mcc: warning: %s: its kernels translated to C do not compile (errors "
+            "above), so its tasks keep only their OpenCL implementation: fix what is wrong in "
+            "the kernel (an OpenCL compiler rejects it too); if the kernel is valid OpenCL C, it "
+            "is a bug of mcc: please report it\n", path);
     return NULL;
 }
 

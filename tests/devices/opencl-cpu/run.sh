@@ -162,6 +162,9 @@ diag)
   "$MCC" --ompss -c "$out/mistyped.cl" -o "$out/mistyped.o" > "$log" 2>&1
   cat "$log"
   grep -q "mistyped.cl:11:15: error: incompatible types" "$log" || fail "no error at mistyped.cl:11:15"
+  # and mcc's line after gcc's errors does not call the user's mistake a bug of mcc only
+  grep -q "mistyped.cl: its kernels translated to C do not compile (errors above), so its tasks keep only their OpenCL implementation: fix what is wrong in the kernel" \
+    "$log" || fail "mcc's line after the errors does not say to fix the kernel"
   echo "run.sh: diagnostics as expected"
   ;;
 shapes)
