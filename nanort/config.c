@@ -78,7 +78,7 @@ static const struct nrt_option core_options[] = {
      "(--coarse-us), and a worker at least 1.25 times slower than an idle one leaves the "
      "shared queue's coarse tasks to it (at most a quarter of a body's time)",
      &nrt_cfg.speed_aware, NULL},
-    {"chain-spread", NRT_OPT_COUNT, "0",
+    {"chain-spread", NRT_OPT_COUNT, "1000",
      "us: a worker that makes ready the coarse successor of a body it ran (bodies this long "
      "or longer) leaves it to an idle worker when there is one, so that a chain of long "
      "bodies moves among the cores instead of staying on one that may be slowed (at most a "

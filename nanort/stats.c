@@ -136,7 +136,7 @@ static void print_workers(FILE *out, uint64_t now)
 {
     /* --speed-aware: each worker's measured slowness (1.00: its types' mean) */
     fprintf(out, "\n  %-8s %12s %12s %12s %12s%s\n", "worker", "tasks run", "busy (s)",
-            "idle (s)", "main (s)", nrt_speed_on ? "     slowness" : "");
+            "idle (s)", "main (s)", nrt_cfg.speed_aware && nrt_speed_on ? "     slowness" : "");
     for (int i = 0; i < nrt_nworkers; i++) {
         const struct nrt_worker *w = &nrt_workers[i];
         uint64_t life = now > w->t_start ? now - w->t_start : 0;
@@ -146,9 +146,10 @@ static void print_workers(FILE *out, uint64_t now)
                 idle * 1e-9);
         if (i == 0)
             fprintf(out, " %12.6f", (rest - idle) * 1e-9);
-        else if (nrt_speed_on)
+        else if (nrt_cfg.speed_aware && nrt_speed_on)
             fprintf(out, " %12s", "");      /* the slowness column stays aligned */
-        if (nrt_speed_on && atomic_load_explicit(&w->nslow, memory_order_relaxed))
+        if (nrt_cfg.speed_aware && nrt_speed_on &&
+            atomic_load_explicit(&w->nslow, memory_order_relaxed))
             fprintf(out, " %12.2f", atomic_load_explicit(&w->slowness, memory_order_relaxed) / 256.0);
         fputc('\n', out);
     }

@@ -28,8 +28,8 @@
 #                                    nanort's default against each W16AB_VARIANTS (crit2
 #                                    spins20k spins200 eager tree; also lazy crit4 coarse0 coarse25
 #                                    steal4 steal1 bf crit2steal4 crit2spins20k thr1k thr256
-#                                    reach3 reach4 cpath cpathr3 speed spread spread200 same:
-                                    NX_ARGS options, see the
+#                                    reach3 reach4 cpath cpathr3 speed spread spread200 nospread same:
+#                                    NX_ARGS options, see the
 #                                    mode) against
 #                                    libgomp and libomp,
 #                                    W16_ROUNDS (15) side-by-side rounds, medians, ratios to the
@@ -239,6 +239,7 @@ PY
                                [cpathr3]="--critical-path --critical-reach=3"
                                [speed]="--speed-aware" [nobind]="--no-binding"
                                [spread]="--chain-spread=1000" [spread200]="--chain-spread=200"
+                               [nospread]="--chain-spread=0"
                                [same]="")
            vars="base ${W16AB_VARIANTS:-crit2 spins20k spins200 eager tree} libgomp libomp"
            t0=$(date +%s)
