@@ -441,6 +441,19 @@ nanort_task *nanort_task_create_detach(struct nanort_task_type *type, size_t arg
                                        void *event);
 /* mcc-abi: end */
 
+/*
+ * nanort_task_create() (event NULL) or nanort_task_create_detach() (event non-NULL) with
+ * the argument block aligned to `args_align` bytes, a power of two: what mcc calls when
+ * the block's struct needs more than 16 (a firstprivate `_Alignas(64)` array, an
+ * __m256d, a struct with an over-aligned member), whose copies the task's code accesses
+ * with aligned loads.
+ */
+/* mcc-abi: begin */
+nanort_task *nanort_task_create_aligned(struct nanort_task_type *type, size_t args_size,
+                                        size_t args_align, unsigned nregions,
+                                        unsigned ndims_total, void **args, void *event);
+/* mcc-abi: end */
+
 /* Event counters, for task-aware libraries (TAMPI_Iwait binds MPI requests to the running
  * task): the running task's counter (NULL in main or outside a task body); its body may
  * bind n more events to it; any thread fulfils them.  The task completes once its body,

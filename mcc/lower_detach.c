@@ -26,6 +26,25 @@ static bool is_event_handle(const struct sym *s)
     return false;
 }
 
+/* The call that creates a task whose argument block must be aligned to `align` (a constant
+ * expression: __alignof__ its struct): create_fn (with create_tail after its arguments),
+ * or nanort_task_create_aligned when that is more than the 16 bytes nanort's blocks have (a firstprivate `_Alignas(64)`
+ * array, an __m256d, which the task's code loads with aligned instructions: a crash at a
+ * 16-aligned copy).  Only gcc knows the struct's alignment: __builtin_choose_expr picks
+ * the call at compile time, and the other one is not compiled (a program keeps calling
+ * the entry points it always did). */
+const char *lower_task_create_call(struct lower *L, const char *align, const char *type,
+                                   const char *size, const char *create_fn,
+                                   const char *create_tail)
+{
+    /* the event's address: what create_tail passes nanort_task_create_detach */
+    const char *event = *create_tail ? create_tail : ", (void *)0";
+    return arena_printf(L->a, "__builtin_choose_expr(%s > 16, "
+                        "nanort_task_create_aligned(&%s, %s, %s, __nrt_nr, "
+                        "__nrt_nd, &__nrt_a%s), %s(&%s, %s, __nrt_nr, __nrt_nd, &__nrt_a%s))",
+                        align, type, size, align, event, create_fn, type, size, create_tail);
+}
+
 const char *lower_detach_create_fn(struct lower *L, const struct lower_dir *d, const char **tail)
 {
     const struct omp_clause *c = lower_dir_find(d, OMP_CL_DETACH);

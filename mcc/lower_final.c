@@ -130,11 +130,16 @@ char *lower_final_site(struct lower *L, const struct final_parts *p)
 {
     /* A copy of the argument block (zero-filled, as nanort_task_create's), filled as at
      * creation, and the body called on it in this task: on the stack, or on the heap when
-     * copies of VLAs make its size known only at run time (malloc's alignment is the
-     * block's 16; a VLA would be one the user did not write, for -Wvla, and would stay
-     * on the stack of a loop's frame). */
+     * copies of VLAs make its size known only at run time (a VLA would be one the user
+     * did not write, for -Wvla, and would stay on the stack of a loop's frame).  malloc's
+     * 16 bytes of alignment may be less than the struct's (a firstprivate `_Alignas(64)`
+     * array beside the VLA, which the body may load with aligned instructions): the block
+     * starts at the struct's alignment inside an allocation that much longer. */
     const char *block = p->size_end
-        ? "void *__nrt_a = __builtin_malloc(__nrt_sz); "
+        ? arena_printf(L->a, "char *__nrt_m = __builtin_malloc(__nrt_sz + %s); "
+                       "void *__nrt_a = __nrt_m ? __nrt_m + "
+                       "(%s - (" LOWER_SIZE_T ")__nrt_m %% %s) %% %s : (void *)0; ",
+                       p->align, p->align, p->align, p->align)
         : arena_printf(L->a, "struct %s __nrt_s; void *__nrt_a = &__nrt_s; ", p->env);
     const char *size = p->size_end ? p->size_end : arena_printf(L->a, "sizeof(struct %s)", p->env);
     return arena_printf(L->a, "{ %s" LOWER_SIZE_T " __nrt_sz = %s; %sstruct %s *__nrt_x = __nrt_a; "
@@ -142,5 +147,5 @@ char *lower_final_site(struct lower *L, const struct final_parts *p)
                         "(nanort_ctx *)0); %s}", p->size ? p->size : "", size, block, p->env,
                         p->size_end ? "if (!__nrt_a) __builtin_abort(); " : "",
                         p->init ? p->init : "", p->extra_init ? p->extra_init : "", p->fn,
-                        p->size_end ? "__builtin_free(__nrt_a); " : "");
+                        p->size_end ? "__builtin_free(__nrt_m); " : "");
 }

@@ -860,6 +860,9 @@ struct outline {
     struct lower_buf size;          /* before creation: declares the VLA copies' offsets */
     const char *size_end;           /* the argument block's size past them (NULL: the
                                        environment's) */
+    const char *align;              /* the block's alignment past the VLA copies, more than
+                                       the struct's for a VLA of __m256d (NULL: the
+                                       struct's) */
     bool local;                     /* outlined inside the function (local types) */
     size_t construct;               /* where the construct begins: a capture declared after
                                        it is a loop's variable declared in its header */
@@ -986,15 +989,23 @@ static void section_reduction(struct outline *o, struct lower_var *v)
 }
 
 /* A private or firstprivate VLA: its own bytes at the end of the argument block (sized
- * at run time), 16-aligned like the block; firstprivate copies the contents at creation. */
+ * at run time), at least 16-aligned like the block, and as aligned as the VLA (a VLA of
+ * 32-byte vectors: the block is then created that aligned, o->align); firstprivate
+ * copies the contents at creation. */
 static void vla_copy(struct outline *o, const char *x, const char *parent, bool copy)
 {
-    const char *off = lower_local_name(o->L, LL_VLA_OFF, 0, x);
+    struct lower *L = o->L;
+    const char *off = lower_local_name(L, LL_VLA_OFF, 0, x);
     /* (declarations only: the creation code declares __nrt_sz after them, for
        -Wdeclaration-after-statement) */
-    const char *end = o->size_end ? o->size_end
-        : arena_printf(o->L->a, "sizeof(struct %s)", lower_name(o->L, LN_ENV, o->fn, o->n));
-    lbuf_printf(&o->size, LOWER_SIZE_T " %s = (%s + 15) & ~(" LOWER_SIZE_T ")15; ", off, end);
+    const char *env = lower_name(L, LN_ENV, o->fn, o->n);
+    const char *end = o->size_end ? o->size_end : arena_printf(L->a, "sizeof(struct %s)", env);
+    const char *prev = o->align ? o->align : arena_printf(L->a, "__alignof__(struct %s)", env);
+    const char *mine = arena_printf(L->a, "(__alignof__(%s) > 16 ? __alignof__(%s) : 16)",
+                                    parent, parent);
+    o->align = arena_printf(L->a, "(%s > %s ? %s : %s)", prev, mine, prev, mine);
+    lbuf_printf(&o->size, LOWER_SIZE_T " %s = (%s + %s - 1) & ~(" LOWER_SIZE_T ")(%s - 1); ",
+                off, end, mine, mine);
     o->size_end = arena_printf(o->L->a, "%s + sizeof(%s)", off, parent);
     lbuf_printf(&o->init, "__nrt_x->%s = (char *)__nrt_a + %s; ", x, off);
     if (copy)
@@ -1140,7 +1151,10 @@ static bool capture_typeof(struct outline *o, struct lower_var *v, const char *x
         alias(o, v, x, x, true);
         return true;
     }
-    lbuf_printf(&o->env, "__typeof__(%s) %s; ", parent, x);
+    /* __typeof__ of a variable has its type's alignment, not the one the declaration
+     * asked for (`_Alignas(64) struct loc s`): __alignof__ of the variable is that one */
+    lbuf_printf(&o->env, "__typeof__(%s) %s __attribute__((__aligned__(__alignof__(%s)))); ",
+                parent, x, parent);
     if (v->share == LOWER_FIRSTPRIVATE)
         lower_inline_copy_in(o->L, &o->init, v, x, parent);
     alias(o, v, x, x, false);
@@ -1165,7 +1179,7 @@ static bool capture_inprivate(struct outline *o, struct lower_var *v, const char
     const char *ib = lower_local_name(L, LL_INPRIV_BYTES, 0, x);
     const char *copy = lower_local_name(L, LL_INPRIV_COPY, 0, x);
     if (r->kind == OMP_REF_NAME) {
-        lbuf_printf(&o->env, "%s; %s; ", m,
+        lbuf_printf(&o->env, "%s%s; %s; ", m, lower_decl_align_attrs(L, v->sym),
                     lower_decl_text(L, v->sym, arena_printf(L->a, "(*%s)", ip)));
         lbuf_printf(&o->init, "__nrt_x->%s = &(%s); ", ip, parent);
         lbuf_printf(&o->prologue, "__builtin_memcpy(%s, %s, sizeof __nrt_e->%s);\n",
@@ -1431,7 +1445,8 @@ static bool capture_var(struct outline *o, struct lower_var *v, const char *pare
     char *m = lower_decl_text(L, v->sym, NULL);
     if (!m)
         return false;
-    lbuf_printf(&o->env, "%s; ", m);
+    /* (the copy keeps the original's alignment: its code may use aligned loads) */
+    lbuf_printf(&o->env, "%s%s; ", m, lower_decl_align_attrs(L, v->sym));
     if (v->share == LOWER_FIRSTPRIVATE)
         lower_inline_copy_in(L, &o->init, v, x, parent);
     alias(o, v, x, x, false);
@@ -1774,12 +1789,12 @@ static void outline_create(struct outline *o, const struct lower_dir *d, struct 
     /* (a block of its own after the counts: no declaration after statements, for
        -Wdeclaration-after-statement) */
     const char *size = o->size_end ? o->size_end : arena_printf(L->a, "sizeof(struct %s)", env);
+    const char *type = lower_name(L, LN_TYPE, o->fn, o->n);
+    const char *align = o->align ? o->align : arena_printf(L->a, "__alignof__(struct %s)", env);
     lbuf_printf(create, "{ %s" LOWER_SIZE_T " __nrt_sz = %s; "
-                "void *__nrt_a; nanort_task *__nrt_t = %s(&%s, "
-                "__nrt_sz, __nrt_nr, __nrt_nd, &__nrt_a%s); struct %s "
+                "void *__nrt_a; nanort_task *__nrt_t = %s; struct %s "
                 "*__nrt_x = __nrt_a; (void)__nrt_x; %s%s", o->size.s ? o->size.s : "", size,
-                create_fn,
-                lower_name(L, LN_TYPE, o->fn, o->n), create_tail, env,
+                lower_task_create_call(L, align, type, "__nrt_sz", create_fn, create_tail), env,
                 o->init.s ? o->init.s : "", x->init ? x->init : "");
     if (add)
         lbuf_puts(create, add);
@@ -1794,7 +1809,7 @@ static void outline_create(struct outline *o, const struct lower_dir *d, struct 
     if (L->final_used && lower_final_site_ok(d)) {
         /* under final, the body runs here without a task (lower_final.c) */
         struct final_parts fp = {env, lower_name(L, LN_TASK, o->fn, o->n), o->size.s,
-                                 o->size_end, o->init.s, x->init};
+                                 o->size_end, align, o->init.s, x->init};
         char *c = lbuf_take(create, L->a);
         /* (count: the loops of a nested multidependence, which evaluate its bounds over
            an outer iterator there as for a task) */

@@ -615,6 +615,53 @@ static char *decl_text(struct lower *L, struct sym *sym, const char *name,
     return lbuf_take(&b, L->a);
 }
 
+/* Does the attribute specifier [begin, end) name `aligned` (or `__aligned__`)?  (Not in
+ * a string: `section("aligned")`.) */
+static bool names_aligned(const char *text, size_t begin, size_t end)
+{
+    for (size_t i = begin; i < end; i++) {
+        if (text[i] == '"') {
+            for (i++; i < end && text[i] != '"'; i++)
+                if (text[i] == '\\')
+                    i++;
+            continue;
+        }
+        if (!(text[i] == '_' || (text[i] >= 'a' && text[i] <= 'z') ||
+              (text[i] >= 'A' && text[i] <= 'Z')))
+            continue;
+        size_t j = i;
+        while (j < end && (text[j] == '_' || (text[j] >= 'a' && text[j] <= 'z') ||
+                           (text[j] >= 'A' && text[j] <= 'Z') || (text[j] >= '0' && text[j] <= '9')))
+            j++;
+        if ((j - i == 7 && memcmp(text + i, "aligned", 7) == 0) ||
+            (j - i == 11 && memcmp(text + i, "__aligned__", 11) == 0))
+            return true;
+        i = j - 1;
+    }
+    return false;
+}
+
+char *lower_decl_align_attrs(struct lower *L, struct sym *sym)
+{
+    struct ast *d = sym ? sym->decl : NULL;
+    struct ast *suffix = NULL;
+    if (d && d->kind == AST_DECLARATION) {
+        for (struct ast *i = d->kid[1] ? d->kid[1]->kid[0] : NULL; i; i = i->next)
+            if (i->kind == AST_INIT_DECLARATOR && i->kid[0] &&
+                i->kid[0]->begin <= sym->declarator->begin &&
+                sym->declarator->end <= i->kid[0]->end)
+                suffix = i->kid[2];
+    } else if (d && d->kind == AST_INIT_DECLARATOR) {
+        suffix = d->kid[2];
+    }
+    struct lower_buf b = {0};
+    for (struct ast *a = suffix && suffix->kind == AST_LIST ? suffix->kid[0] : NULL; a;
+         a = a->next)
+        if (a->kind == AST_ATTRIBUTE && names_aligned(L->text, a->begin, a->end))
+            lbuf_printf(&b, " %.*s", (int)(a->end - a->begin), L->text + a->begin);
+    return b.s ? lbuf_take(&b, L->a) : "";
+}
+
 char *lower_decl_text_subst(struct lower *L, struct sym *sym, const char *name,
                             const struct lower_subst *subst, int nsubst)
 {

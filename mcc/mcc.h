@@ -1373,6 +1373,11 @@ struct lower_ftask *lower_ftask_find(struct lower *L, const struct name *n);
  * name replaced by `name` (NULL: kept); NULL when its type cannot be written at file scope.
  * A parameter declared as an array gets its adjusted pointer type (`int q[3]` -> `(*q)`). */
 char *lower_decl_text(struct lower *L, struct sym *sym, const char *name);
+/* The `aligned` attribute specifiers written after sym's declarator (`double
+ * buf[8] __attribute__((aligned(64)))`), each after a space, or "": a copy of the
+ * variable declared with lower_decl_text keeps its alignment with them (one written
+ * before the name is in the specifiers, which lower_decl_text keeps). */
+char *lower_decl_align_attrs(struct lower *L, struct sym *sym);
 /* A span of the source and the text that replaces it. */
 struct lower_subst {
     size_t begin, end;
@@ -1544,6 +1549,13 @@ static inline void lower_construct_as(struct lower *L, struct lower_dir *d,
  * detach(ev) nanort_task_create_detach; *tail gets the text of its extra argument (`, &ev`
  * in the creating context) or "".  Reports a detach clause it cannot lower. */
 const char *lower_detach_create_fn(struct lower *L, const struct lower_dir *d, const char **tail);
+/* lower_detach.c: the expression creating a task of type `type` whose argument block has
+ * `size` bytes aligned to `align` (a constant expression; into __nrt_a, with the counts
+ * __nrt_nr and __nrt_nd): create_fn and its tail, or nanort_task_create_aligned when
+ * align is more than 16. */
+const char *lower_task_create_call(struct lower *L, const char *align, const char *type,
+                                   const char *size, const char *create_fn,
+                                   const char *create_tail);
 
 /* check.c: a directive's clauses (names, types, C syntax of every expression) and place
  * checked before it is lowered; errors are reported, false means "do not lower it". */
@@ -2210,6 +2222,7 @@ struct final_parts {
     const char *fn;                /* the outlined function */
     const char *size;              /* creation code: declarations of the VLA copies' offsets */
     const char *size_end;          /* the block's size past them (NULL: the environment's) */
+    const char *align;             /* the block's alignment (a constant expression) */
     const char *init, *extra_init; /* creation code: member set-up */
 };
 /* The serial path of one task: the environment on the stack, the body called on it. */

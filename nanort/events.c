@@ -30,7 +30,15 @@ nanort_task *nanort_task_create_detach(struct nanort_task_type *type, size_t arg
                                        unsigned nregions, unsigned ndims_total, void **args,
                                        void *event)
 {
-    struct nanort_task *t = nrt_task_create_heap(type, args_size, nregions, ndims_total, args);
+    return nrt_task_create_detach(type, args_size, 16, nregions, ndims_total, args, event);
+}
+
+nanort_task *nrt_task_create_detach(struct nanort_task_type *type, size_t args_size,
+                                    size_t args_align, unsigned nregions, unsigned ndims_total,
+                                    void **args, void *event)
+{
+    struct nanort_task *t = nrt_task_create_heap(type, args_size, args_align, nregions,
+                                                 ndims_total, args);
     t->flags |= NRT_TF_DETACHED;
     atomic_store_explicit(&t->events, 2, memory_order_relaxed);   /* published by submit */
     nanort_event_handle h = (nanort_event_handle)t;

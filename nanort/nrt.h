@@ -564,6 +564,9 @@ struct nanort_task {
      * finished (device.c), NULL otherwise.  Written before the task is queued. */
     atomic_int *dev_done;
     unsigned args_size;             /* bytes of the argument block (heap tasks) */
+    /* The argument block's alignment when more than 16 (nanort_task_create_aligned), else
+     * 0: taskgraph.c runs a leaf on a 16-aligned copy of its block only when it is 0. */
+    unsigned args_align;
     /* events.c, with NRT_TF_DETACHED: 1 + events not yet fulfilled; the 1 stands for the
      * end of the body and of the children.  Whoever takes it to 0 completes the task. */
     atomic_long events;
@@ -618,9 +621,15 @@ static inline bool nrt_dev_wanted(const struct nanort_task *t)
            (t->impl == NULL || t->space > 0);
 }
 void nrt_task_free_all(void);
-/* A heap task (never an inline frame), for tasks that complete on events (events.c). */
+/* A heap task (never an inline frame), for tasks that complete on events (events.c) and
+ * for argument blocks aligned to args_align (a power of two) when that is more than 16. */
 nanort_task *nrt_task_create_heap(struct nanort_task_type *type, size_t args_size,
-                                  unsigned nregions, unsigned ndims_total, void **args);
+                                  size_t args_align, unsigned nregions, unsigned ndims_total,
+                                  void **args);
+/* nanort_task_create_detach() with its argument block aligned to args_align. */
+nanort_task *nrt_task_create_detach(struct nanort_task_type *type, size_t args_size,
+                                    size_t args_align, unsigned nregions, unsigned ndims_total,
+                                    void **args, void *event);
 /* The last event of a detached task whose body and children ended: complete it. */
 void nrt_task_events_done(struct nanort_task *t);
 /* Give back the blocks batched for other workers (before sleeping or stopping). */

@@ -6,6 +6,7 @@
  */
 #include "nrt.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -489,15 +490,19 @@ static nanort_task *create_inline(struct nanort_task *t, struct nrt_type_info *i
     return t;
 }
 
-/* The general case: a heap block (from the worker's freelists) with room for regions. */
+/* The general case: a heap block (from the worker's freelists) with room for regions.
+ * The block starts 16-aligned (malloc's alignment); an argument block that must be
+ * aligned to more (args_align, a power of two: a firstprivate `_Alignas(64)` array or an
+ * __m256d) starts at the next multiple of args_align, the block being that much longer. */
 static __attribute__((noinline)) nanort_task *
 create_heap(struct nanort_task_type *type, struct nrt_type_info *info, size_t args_size,
-            unsigned nregions, unsigned ndims_total, void **args)
+            size_t args_align, unsigned nregions, unsigned ndims_total, void **args)
 {
     size_t head = ALIGN16(sizeof(struct nanort_task));
+    size_t pad = args_align > 16 ? args_align - 16 : 0;
     size_t regs = ALIGN16(args_size);
     size_t dims = regs + (size_t)nregions * sizeof(struct nrt_region);
-    size_t need = head + dims + (size_t)ndims_total * sizeof(struct nanort_dim);
+    size_t need = head + pad + dims + (size_t)ndims_total * sizeof(struct nanort_dim);
     struct nanort_task *t = alloc_block(need);
     int owner = t->owner;
     size_t size = t->size;
@@ -508,6 +513,10 @@ create_heap(struct nanort_task_type *type, struct nrt_type_info *info, size_t ar
     t->info = info;
     t->parent = nrt_current ? nrt_current : nrt_root;
     t->args = (char *)t + head;
+    if (pad) {
+        t->args = (void *)(((uintptr_t)t->args + pad) & ~(uintptr_t)(args_align - 1));
+        t->args_align = (unsigned)args_align;
+    }
     memset(t->args, 0, regs);       /* the padding too: taskgraph.c compares whole blocks */
     t->regions = (struct nrt_region *)((char *)t->args + regs);
     t->dims = (struct nanort_dim *)((char *)t->args + dims);
@@ -541,16 +550,36 @@ nanort_task *nanort_task_create(struct nanort_task_type *type, size_t args_size,
         if (t)
             return create_inline(t, info, args_size, args);
     }
-    return create_heap(type, info, args_size, nregions, ndims_total, args);
+    return create_heap(type, info, args_size, 16, nregions, ndims_total, args);
 }
 
 nanort_task *nrt_task_create_heap(struct nanort_task_type *type, size_t args_size,
-                                  unsigned nregions, unsigned ndims_total, void **args)
+                                  size_t args_align, unsigned nregions, unsigned ndims_total,
+                                  void **args)
 {
     nrt_ensure_started();
     nrt_note_task_made();
     note_spawner();
-    return create_heap(type, nrt_type_info(type), args_size, nregions, ndims_total, args);
+    return create_heap(type, nrt_type_info(type), args_size, args_align, nregions,
+                       ndims_total, args);
+}
+
+/* Only for blocks that need more than 16 bytes of alignment (mcc calls it when
+ * _Alignof its argument struct says so): always a heap block, since an inline frame is
+ * 16-aligned; taskgraph.c runs such a task's recorded leaves in their own block. */
+nanort_task *nanort_task_create_aligned(struct nanort_task_type *type, size_t args_size,
+                                        size_t args_align, unsigned nregions,
+                                        unsigned ndims_total, void **args, void *event)
+{
+    if (args_align == 0 || (args_align & (args_align - 1)) != 0 || args_align > UINT_MAX)
+        nrt_fatal("task '%s': argument block alignment %zu is not a power of two",
+                  type->label, args_align);
+    if (event)
+        return nrt_task_create_detach(type, args_size, args_align, nregions, ndims_total,
+                                      args, event);
+    if (args_align <= 16)
+        return nanort_task_create(type, args_size, nregions, ndims_total, args);
+    return nrt_task_create_heap(type, args_size, args_align, nregions, ndims_total, args);
 }
 
 void nanort_task_region(nanort_task *t, unsigned flags, const void *base, unsigned ndims,

@@ -463,7 +463,7 @@ static void gate_run(void *args, nanort_ctx *ctx)
         const struct tg_leaf *l = &g->leaves[i];
         struct nanort_task *t = l->t;
         bool tiny = nrt_cfg.inline_below > 0 && atomic_load_explicit(l->tiny, memory_order_relaxed);
-        if (quick && tiny && l->args_size <= sizeof scratch) {
+        if (quick && tiny && l->args_size <= sizeof scratch && t->args_align == 0) {
             /* on a copy of the recorded arguments: the task's own block is not touched */
             struct nanort_ctx c = {t, l->impl, NULL, NULL, NULL};
             args_restore(scratch, l->args0, l->args_size);

@@ -758,6 +758,75 @@ static void tg_setup(void)
     src_v = mid_v = dst_v = 0;
 }
 
+/* ---- argument blocks aligned to more than 16 bytes (nanort_task_create_aligned) ------ */
+
+/* What mcc makes of a firstprivate `_Alignas(128)` array: a struct aligned to 128. */
+struct wide_args {
+    _Alignas(128) double v[4];
+    long k;
+};
+static atomic_int wide_runs, wide_misaligned, wide_wrong;
+static long wide_cells[4];
+
+static void wide_run(void *args, nanort_ctx *ctx)
+{
+    (void)ctx;
+    const struct wide_args *a = args;
+    if ((uintptr_t)args % _Alignof(struct wide_args) != 0)
+        atomic_fetch_add(&wide_misaligned, 1);
+    if (a->v[3] != 4.0 * (double)a->k)
+        atomic_fetch_add(&wide_wrong, 1);
+    atomic_fetch_add(&wide_runs, 1);
+}
+
+static struct nanort_task_type wide_type = {
+    .label = "wide", .source = "taskgraph.c", .nimpls = 1,
+    .impls = (const struct nanort_impl[]){{.device = NANORT_DEVICE_SMP, .run = wide_run,
+                                           .name = "wide_run"}}};
+
+/* k odd: with an inout region (a graph node with edges), even: none (a leaf, which the
+ * gate may run in place). */
+static void spawn_wide(long k)
+{
+    void *p;
+    bool dep = k % 2;
+    nanort_task *t = nanort_task_create_aligned(&wide_type, sizeof(struct wide_args),
+                                                _Alignof(struct wide_args), dep, dep, &p,
+                                                NULL);
+    struct wide_args *a = p;
+    for (int i = 0; i < 4; i++)
+        a->v[i] = (double)(k * (i + 1));
+    a->k = k;
+    if (dep)
+        nanort_task_region1(t, NANORT_DEP_INOUT, &wide_cells[k % 4], sizeof(long));
+    nanort_task_submit(t, 0, 0);
+}
+
+START_TEST(taskgraph_aligned_argument_blocks)
+{
+    /* Blocks of tasks created with nanort_task_create_aligned(128) start at a multiple of
+     * 128, in plain tasks and in a graph's replays (each run restores the recorded
+     * arguments into the task's block; a leaf run in place needs an aligned copy too),
+     * with the creator's arguments. */
+    static struct nanort_taskgraph tg = {"wide", NULL};
+    for (long k = 0; k < 32; k++)
+        spawn_wide(k);
+    nanort_taskwait();
+    for (int it = 0; it < 30; it++) {
+        struct nanort_taskgraph_exec x;
+        if (nanort_taskgraph_begin(&tg, &x, 0, 0))
+            for (long k = 0; k < 16; k++)
+                spawn_wide(k);
+        nanort_taskgraph_end(&x);
+    }
+    int misaligned = atomic_load(&wide_misaligned), wrong = atomic_load(&wide_wrong);
+    int runs = atomic_load(&wide_runs);
+    ck_assert_int_eq(misaligned, 0);
+    ck_assert_int_eq(wrong, 0);
+    ck_assert_int_eq(runs, 32 + 30 * 16);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("taskgraph");
@@ -775,6 +844,7 @@ int main(void)
     tcase_add_test(tc, taskgraph_outer_dependences_honoured);
     tcase_add_test(tc, taskgraph_replays_get_the_recorded_arguments);
     tcase_add_test(tc, taskgraph_commutative_stays_exclusive);
+    tcase_add_test(tc, taskgraph_aligned_argument_blocks);
     if (ut_probe_runtime().parallel)
         tcase_add_test(tc, taskgraph_independent_tasks_run_together);
     tc = ut_tcase(s, "misuse", 30);
