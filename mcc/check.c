@@ -527,6 +527,10 @@ static void item(struct ck *c, const struct omp_clause *cl, const struct omp_ref
     else if (!t.lvalue)
         ck_error(c, c->pos, "'%s' in '%s' is not %s", r->text.text, omp_clause_names[cl->kind],
                  names ? "a variable" : "an lvalue (an object a dependence can name)");
+    else if (t.bitfield)
+        /* a bit-field has no address: the task's region would be `&s.a` (gcc's message) */
+        ck_error(c, c->pos, "bit-field '%s' in '%s' clause", r->text.text,
+                 omp_clause_names[cl->kind]);
     else if (incomplete_copy(c, cl, r))
         return;
     else if (reduction && const_item(c, r)) {
