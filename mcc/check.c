@@ -531,6 +531,17 @@ static void item(struct ck *c, const struct omp_clause *cl, const struct omp_ref
         /* a bit-field has no address: the task's region would be `&s.a` (gcc's message) */
         ck_error(c, c->pos, "bit-field '%s' in '%s' clause", r->text.text,
                  omp_clause_names[cl->kind]);
+    else if (!names && !reduction && !t.n && t.base == CK_STRUCT && !t.cstruct && t.tag &&
+             !ck_struct_members(c->L, t.tag))
+        /* a region is the object's bytes, sizeof(*p): of a struct the unit only declares
+           (an opaque handle), gcc would refuse that sizeof in the generated code */
+        ck_error(c, c->pos, "'%s' in '%s' has an incomplete struct or union type: the "
+                 "clause covers the object's bytes, whose number is not known here%s%s%s",
+                 r->text.text, omp_clause_names[cl->kind],
+                 r->kind == OMP_REF_DEREF ? " (to depend on its address alone, name "
+                                            "'*(char *)" : "",
+                 r->kind == OMP_REF_DEREF ? r->base->text.text : "",
+                 r->kind == OMP_REF_DEREF ? "')" : "");
     else if (incomplete_copy(c, cl, r))
         return;
     else if (reduction && const_item(c, r)) {
