@@ -553,14 +553,22 @@ static bool external(struct lower *L, const struct lower_ftask *f)
 }
 
 /* Is f defined (with a body) in this unit?  That unit's type definition is the strong
- * one, with its implementations in it; other units' are weak and add theirs at start-up. */
+ * one, with its implementations in it; other units' are weak and add theirs at start-up.
+ * Not an `inline` function of external linkage: its definition stands in a header every
+ * unit includes (C99: an inline definition in each unit, the external one where a
+ * declaration says `extern`; gnu89 the other way round), and one strong type per such
+ * unit was a "multiple definition" at link time.  Each of those units' types is weak
+ * then (the linker keeps one; each has the unit's own run function). */
 static bool defined_here(struct lower *L, const struct lower_ftask *f)
 {
+    bool defined = false;
     for (struct sym *s = lower_resolve(L, f->name->str, f->name->len, (size_t)-1); s;
-         s = s->redecl)
-        if (s->defined)
-            return true;
-    return false;
+         s = s->redecl) {
+        if (s->specs && (s->specs->flags & SPEC_INLINE))
+            return false;
+        defined |= s->defined;
+    }
+    return defined;
 }
 
 /* The args struct, the spawn prototype and the type's declaration, before f's first
