@@ -610,7 +610,10 @@ static char *decl_text(struct lower *L, struct sym *sym, const char *name,
         put_src(L, &b, arr->end, decl->end, subst, nsubst);
         return lbuf_take(&b, L->a);
     }
-    lbuf_puts(&b, id);
+    /* `int cb(int)` or `fn_t cb` as a parameter is a pointer to the function: as a
+     * member of a task's argument block it is written `int (*cb)(int)`, `fn_t (*cb)` (a
+     * member of function type is an error) */
+    lbuf_printf(&b, sym->function_param ? "(*%s)" : "%s", id);
     put_src(L, &b, dn->end, decl->end, subst, nsubst);
     return lbuf_take(&b, L->a);
 }

@@ -646,6 +646,8 @@ struct sym {
     struct ast *specs;          /* AST_SPECS of the declaration (NULL for tags, labels) */
     struct ast *array_size;     /* TYPE_ARRAY: the outermost bound expression (NULL: [] ) */
     bool array_param;           /* a parameter written as an array (adjusted to a pointer) */
+    bool function_param;        /* a parameter written as a function (`int cb(int)`, a
+                                   typedef of a function type): a pointer to it */
     bool defined;               /* tag with a body, function with a body, label placed */
     struct sym *shadow;         /* the declaration of the same name it hides */
     struct sym *redecl;         /* an earlier declaration of the same object or function in

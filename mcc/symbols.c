@@ -171,6 +171,7 @@ struct sym *sym_declare(struct mcc_parser *p, struct ast *specs, struct ast *dec
     y->array_size = size;
     if (is_param && (t == TYPE_ARRAY || t == TYPE_FUNCTION)) {
         y->array_param = t == TYPE_ARRAY;
+        y->function_param = t == TYPE_FUNCTION;
         y->type = TYPE_POINTER;   /* parameter adjustment, C11 6.7.6.3p7-8 */
     }
     struct sym *old = dn->name->ord;
@@ -252,6 +253,7 @@ void sym_kr_params(struct ast *decl)
         y->storage = STORAGE_LOCAL;
         if (y->type == TYPE_ARRAY || y->type == TYPE_FUNCTION) {
             y->array_param = y->type == TYPE_ARRAY;
+            y->function_param = y->type == TYPE_FUNCTION;
             y->type = TYPE_POINTER;   /* parameter adjustment, C11 6.7.6.3p7-8 */
         }
     }
