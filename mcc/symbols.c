@@ -247,7 +247,9 @@ void sym_kr_params(struct ast *decl)
 {
     for (struct ast *d = decl->kid[1] ? decl->kid[1]->kid[0] : NULL; d; d = d->next) {
         struct sym *y = d->sym;
-        if (!y || y->kind != SYM_OBJECT)
+        /* (`int f();` in the list declares a parameter of function type, taken at first
+           for a block-scope function declaration) */
+        if (!y || (y->kind != SYM_OBJECT && y->kind != SYM_FUNCTION))
             continue;
         y->kind = SYM_PARAM;
         y->storage = STORAGE_LOCAL;

@@ -3,10 +3,12 @@
  * Callbacks handed to tasks through parameters written as functions, as older numerical
  * codes declare them (`double f(double)`, C adjusts it to a pointer): function tasks
  * with such a parameter (also through a typedef of a function type and in parentheses),
- * an inline task of a function with one, capturing it firstprivate and implicitly.
- * mcc wrote the parameter into the task's argument block as it was spelled, a member of
- * function type: gcc refused its output ("field 'f' declared as a function").  Prints
- * the mapped blocks' sums. */
+ * an inline task of a function with one, capturing it firstprivate and implicitly, and
+ * of a K&R definition declaring it `double f();`.  mcc wrote the parameter into the
+ * task's argument block as it was spelled, a member of function type: gcc refused its
+ * output ("field 'f' declared as a function"); the K&R one it took for a block-scope
+ * function declaration, which the task called by name ("undefined reference to `f'").
+ * Prints the mapped blocks' sums. */
 #include <stdio.h>
 
 #define N 64
@@ -56,6 +58,22 @@ static void map_all(double *v, int n, double f(double), unary_fn g)
 #pragma omp taskwait
 }
 
+/* K&R: the parameter declared as a function after the list */
+static double kr_fold(f, v, n)
+double f();
+const double *v;
+int n;
+{
+    double s = 0;
+    for (int b = 0; b < n; b += BS) {
+#pragma omp task depend(inout: s) firstprivate(b)
+        for (int i = b; i < b + BS; i++)
+            s += f(v[i]);
+    }
+#pragma omp taskwait
+    return s;
+}
+
 int main(void)
 {
     double v[N], acc = 0;
@@ -76,5 +94,6 @@ int main(void)
     for (int i = 0; i < N; i++)
         s += v[i] * (double)(i + 1);
     printf("after map_all: %.4f\n", s);
+    printf("k&r fold: %.4f\n", kr_fold(halve, v, N));
     return 0;
 }
