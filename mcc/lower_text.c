@@ -619,14 +619,24 @@ static char *decl_text(struct lower *L, struct sym *sym, const char *name,
 }
 
 /* Does the attribute specifier [begin, end) name `aligned` (or `__aligned__`)?  (Not in
- * a string: `section("aligned")`.) */
-static bool names_aligned(const char *text, size_t begin, size_t end)
+ * a string: `section("aligned")`.)  Not when another name in it is not one of file scope
+ * (`enum { AL = 64 }; ... aligned(AL)` in the function): the task's argument struct is at
+ * file scope, where that name is not declared, and the copy then keeps its type's
+ * alignment only. */
+static bool names_aligned(struct lower *L, size_t begin, size_t end)
 {
+    const char *text = L->text;
+    bool aligned = false;
     for (size_t i = begin; i < end; i++) {
         if (text[i] == '"') {
             for (i++; i < end && text[i] != '"'; i++)
                 if (text[i] == '\\')
                     i++;
+            continue;
+        }
+        if (text[i] >= '0' && text[i] <= '9') {       /* a number: 64, 0x40, 64UL */
+            while (i + 1 < end && (isalnum((unsigned char)text[i + 1]) || text[i + 1] == '.'))
+                i++;
             continue;
         }
         if (!(text[i] == '_' || (text[i] >= 'a' && text[i] <= 'z') ||
@@ -638,10 +648,16 @@ static bool names_aligned(const char *text, size_t begin, size_t end)
             j++;
         if ((j - i == 7 && memcmp(text + i, "aligned", 7) == 0) ||
             (j - i == 11 && memcmp(text + i, "__aligned__", 11) == 0))
-            return true;
+            aligned = true;
+        else if (!name_intern(&L->t->parser, text + i, j - i)->keyword) {
+            /* a name of file scope (an enumerator, a global), else none we can write */
+            struct sym *y = lower_resolve(L, text + i, j - i, begin);
+            if (!y || y->depth > 0)
+                return false;
+        }
         i = j - 1;
     }
-    return false;
+    return aligned;
 }
 
 char *lower_decl_align_attrs(struct lower *L, struct sym *sym)
@@ -660,7 +676,7 @@ char *lower_decl_align_attrs(struct lower *L, struct sym *sym)
     struct lower_buf b = {0};
     for (struct ast *a = suffix && suffix->kind == AST_LIST ? suffix->kid[0] : NULL; a;
          a = a->next)
-        if (a->kind == AST_ATTRIBUTE && names_aligned(L->text, a->begin, a->end))
+        if (a->kind == AST_ATTRIBUTE && names_aligned(L, a->begin, a->end))
             lbuf_printf(&b, " %.*s", (int)(a->end - a->begin), L->text + a->begin);
     return b.s ? lbuf_take(&b, L->a) : "";
 }

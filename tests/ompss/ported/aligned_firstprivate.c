@@ -5,11 +5,15 @@
    shape of __m256d), an `aligned(128)` buffer, `double t[8] __attribute__((aligned(64)))`
    (the attribute after the name), a `_Alignas(64)` variable of a struct type declared in
    the function, a VLA of such vectors.  Tasks take them firstprivate, a taskloop too,
-   and a function's local copy of such a struct is captured by the task it creates.  The compiler may access such
-   copies with aligned loads (vmovapd on an __m256d: a crash when the copy is misaligned).
-   mcc's copies lay in nanort's 16-aligned argument block, and it dropped the trailing
-   attribute and the local type's _Alignas, and put a VLA's copy 16-aligned after the
-   struct: each task printed where its copies were misaligned (64, 96, 160).  Prints the misalignments (0) and checksums. */
+   and a function's local copy of such a struct is captured by the task it creates.  The
+   compiler may access such copies with aligned loads (vmovapd on an __m256d: a crash
+   when the copy is misaligned).  mcc's copies lay in nanort's 16-aligned argument block,
+   it dropped the trailing attribute and the local type's _Alignas, and put a VLA's copy
+   16-aligned after the struct: each task printed where its copies were misaligned (64,
+   96, 160).  An array aligned by a constant of the function (`aligned(LOCAL_LINE)`)
+   keeps its type's alignment in the copy (the argument struct is at file scope, where
+   the constant is not declared) and builds.  Prints the misalignments (0) and
+   checksums. */
 #include <stdio.h>
 #include <stdint.h>
 
@@ -37,6 +41,19 @@ static double line_sum(const line_t *src, long *mis)
         for (int i = 0; i < ln.n; i++)
             s += ln.x[i] * (i + 1);
     }
+#pragma omp taskwait
+    return s;
+}
+
+/* aligned by a constant of the function: the task's copy is only built */
+static double local_aligned_sum(void)
+{
+    enum { LOCAL_LINE = 64 };
+    double la[4] __attribute__((aligned(LOCAL_LINE))) = {0.5, 1.5, 2.5, 3.5};
+    double s = 0;
+#pragma omp task firstprivate(la) shared(s)
+    for (int i = 0; i < 4; i++)
+        s += la[i] * (i + 1);
 #pragma omp taskwait
     return s;
 }
@@ -113,6 +130,6 @@ int main(int argc, char **argv)
     }
     printf("misaligned %ld %ld %ld %ld\n", mis[0], mis[NT - 1], tl_mis, fn_mis);
     printf("total misaligned %ld\n", total_mis);
-    printf("sum %.3f %.3f %.3f\n", total, tl_sum, fs);
+    printf("sum %.3f %.3f %.3f %.3f\n", total, tl_sum, fs, local_aligned_sum());
     return 0;
 }
