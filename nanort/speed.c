@@ -80,6 +80,26 @@ static bool episode_over(struct nrt_worker *self, uint64_t now)
     return self->defer_since && now - self->defer_since > bound;
 }
 
+/* Leave the tasks to others (`others`: enough of them are idle) within the episode's
+ * bound, which starts now if none runs; wake the sleepers once if one of them sleeps. */
+static bool episode(struct nrt_worker *self, bool others, bool asleep)
+{
+    uint64_t now = nrt_now_ns();
+    if (!others || episode_over(self, now)) {
+        self->defer_since = 0;
+        return false;
+    }
+    if (!self->defer_since) {
+        self->defer_since = now;
+        self->defer_woke = false;
+    }
+    if (asleep && !self->defer_woke) {
+        self->defer_woke = true;
+        nrt_wake_sleepers();
+    }
+    return true;
+}
+
 /* --chain-spread: leave the successor (and then the FIFO's coarse tasks, until it is
  * taken or the bound passes) to any idle worker. */
 static bool spread_defer(struct nrt_worker *self, long waiting, bool successor)
@@ -97,20 +117,7 @@ static bool spread_defer(struct nrt_worker *self, long waiting, bool successor)
             asleep |= st == NRT_ASLEEP;
         }
     }
-    uint64_t now = nrt_now_ns();
-    if (idle == 0 || episode_over(self, now)) {
-        self->defer_since = 0;
-        return false;
-    }
-    if (!self->defer_since) {
-        self->defer_since = now;
-        self->defer_woke = false;
-    }
-    if (asleep && !self->defer_woke) {
-        self->defer_woke = true;
-        nrt_wake_sleepers();
-    }
-    return true;
+    return episode(self, idle > 0, asleep);
 }
 
 /* Should self leave the `waiting` coarse tasks it sees to faster idle workers?
@@ -139,18 +146,5 @@ bool nrt_speed_defer(struct nrt_worker *self, long waiting, bool successor)
             asleep |= st == NRT_ASLEEP;
         }
     }
-    uint64_t now = nrt_now_ns();
-    if (faster < waiting || episode_over(self, now)) {
-        self->defer_since = 0;
-        return false;
-    }
-    if (!self->defer_since) {
-        self->defer_since = now;
-        self->defer_woke = false;
-    }
-    if (asleep && !self->defer_woke) {
-        self->defer_woke = true;
-        nrt_wake_sleepers();
-    }
-    return true;
+    return episode(self, faster >= waiting, asleep);
 }

@@ -522,6 +522,20 @@ static void set_speed(int w, unsigned slowness)
     atomic_store(&nrt_workers[w].nslow, 4);
 }
 
+/* The tests of a rule on set states: the option env=val, the runtime started, the test's
+ * thread worker 0 (returned) and worker 1 idle. */
+static struct nrt_worker *rule_setup(const char *env, const char *val)
+{
+    setenv(env, val, 1);
+    UT_SPAWN_NODEPS(spin_us, NULL, 0);      /* start the runtime */
+    nanort_taskwait();
+    ck_assert(nrt_speed_on);
+    struct nrt_worker *me = &nrt_workers[0];
+    ck_assert_ptr_eq(nrt_self, me);
+    ck_assert(idle_soon(1));
+    return me;
+}
+
 START_TEST(sched_speed_aware_defers_to_faster_idle)
 {
     /* The rule itself, on set speeds (the measured ones depend on the machine's load):
@@ -529,13 +543,7 @@ START_TEST(sched_speed_aware_defers_to_faster_idle)
      * when worker 1 is at least 1.25 times faster, only while worker 1 is idle, not for
      * more tasks than there are such workers, and not for longer than a quarter of its
      * own mean coarse body. */
-    setenv("NX_SPEED_AWARE", "yes", 1);
-    UT_SPAWN_NODEPS(spin_us, NULL, 0);      /* start the runtime */
-    nanort_taskwait();
-    ck_assert(nrt_speed_on);
-    struct nrt_worker *me = &nrt_workers[0];
-    ck_assert_ptr_eq(nrt_self, me);
-    ck_assert(idle_soon(1));
+    struct nrt_worker *me = rule_setup("NX_SPEED_AWARE", "yes");
     me->coarse_ns = 40 * 1000 * 1000;       /* a 40 ms body: a 10 ms bound */
     set_speed(0, 512);
     set_speed(1, 256);
@@ -561,13 +569,7 @@ START_TEST(sched_chain_spread_leaves_successor_to_idle)
      * whatever the speeds, then leaves the FIFO's coarse tasks too while that episode
      * lasts (a quarter of its body, 500 us at most); a worker in no episode (an idle one
      * taking from the FIFO) does not defer; bodies shorter than 1 ms are not spread. */
-    setenv("NX_CHAIN_SPREAD", "1000", 1);
-    UT_SPAWN_NODEPS(spin_us, NULL, 0);      /* start the runtime */
-    nanort_taskwait();
-    ck_assert(nrt_speed_on);
-    struct nrt_worker *me = &nrt_workers[0];
-    ck_assert_ptr_eq(nrt_self, me);
-    ck_assert(idle_soon(1));
+    struct nrt_worker *me = rule_setup("NX_CHAIN_SPREAD", "1000");
     me->defer_since = 0;
     ck_assert(!nrt_speed_defer(me, 1, false));  /* no episode: take from the FIFO */
     me->coarse_ns = 900 * 1000;
