@@ -33,7 +33,7 @@ static bool is_event_handle(const struct sym *s)
  * 16-aligned copy).  Only gcc knows the struct's alignment: __builtin_choose_expr picks
  * the call at compile time, and the other one is not compiled (a program keeps calling
  * the entry points it always did). */
-const char *lower_task_create_call(struct lower *L, const char *align, const char *type,
+const char *lower_detach_create_call(struct lower *L, const char *align, const char *type,
                                    const char *size, const char *create_fn,
                                    const char *create_tail)
 {

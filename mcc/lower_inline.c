@@ -1794,7 +1794,7 @@ static void outline_create(struct outline *o, const struct lower_dir *d, struct 
     lbuf_printf(create, "{ %s" LOWER_SIZE_T " __nrt_sz = %s; "
                 "void *__nrt_a; nanort_task *__nrt_t = %s; struct %s "
                 "*__nrt_x = __nrt_a; (void)__nrt_x; %s%s", o->size.s ? o->size.s : "", size,
-                lower_task_create_call(L, align, type, "__nrt_sz", create_fn, create_tail), env,
+                lower_detach_create_call(L, align, type, "__nrt_sz", create_fn, create_tail), env,
                 o->init.s ? o->init.s : "", x->init ? x->init : "");
     if (add)
         lbuf_puts(create, add);

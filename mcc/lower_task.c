@@ -528,7 +528,7 @@ static void spawn_function(struct lower *L, struct lower_buf *b, struct lower_ft
     const char *args = lower_name(L, LN_ARGS, fn, -1);
     lbuf_printf(b, "    {\n    void *__nrt_a;\n    nanort_task *__nrt_t = %s;\n"
                 "    struct %s *__nrt_p = __nrt_a; (void)__nrt_p;\n",
-                lower_task_create_call(L, arena_printf(L->a, "__alignof__(struct %s)", args),
+                lower_detach_create_call(L, arena_printf(L->a, "__alignof__(struct %s)", args),
                                        lower_name(L, LN_TYPE, fn, -1),
                                        arena_printf(L->a, "sizeof(struct %s)", args),
                                        "nanort_task_create", ""), args);

@@ -1555,7 +1555,7 @@ const char *lower_detach_create_fn(struct lower *L, const struct lower_dir *d, c
  * `size` bytes aligned to `align` (a constant expression; into __nrt_a, with the counts
  * __nrt_nr and __nrt_nd): create_fn and its tail, or nanort_task_create_aligned when
  * align is more than 16. */
-const char *lower_task_create_call(struct lower *L, const char *align, const char *type,
+const char *lower_detach_create_call(struct lower *L, const char *align, const char *type,
                                    const char *size, const char *create_fn,
                                    const char *create_tail);
 

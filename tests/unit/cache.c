@@ -901,6 +901,12 @@ int main(void)
     tcase_add_test(tc, mixed_versions_affinity_same_results);
     tcase_add_test(tc, mixed_versions_without_devices_run_on_host);
     tcase_add_test(tc, kernel_execution_stream_is_the_tasks);
+    /* A test of the model's timing: not in the ThreadSanitizer build, whose checks of
+     * the fake device's 32 MiB copies (memcpy is intercepted, every byte's shadow
+     * updated) make the device's measured time unlike the run's (there it chose the host
+     * in 1 of 3 runs, and in CI); it runs in every other build of this suite. */
+#ifndef __SANITIZE_THREAD__
     tcase_add_test(tc, versioning_charges_host_copies_back);
+#endif
     return ut_run_suite(s);
 }
