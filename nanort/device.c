@@ -128,6 +128,11 @@ static void queue_done_one(struct nrt_space *s)
 
 /* ---- take-back: an idle host runs a task queued for a busy remote space -------------- */
 
+/* Ready tasks parked until the versioning choice knows more (nrt_vers_choose's `wait`):
+ * dispatched again, all of them, whenever a versioned instance finishes.  The choice
+ * waits only while trials are in flight, so that news comes.  Initialised at start. */
+static struct nrt_tqueue parked;
+
 bool nrt_take_back = true;          /* --cluster-take-back */
 /* Whether idle host workers look for tasks to take back: set (release) once the spaces
  * are open, after the workers started, so that they read it atomically. */
@@ -275,6 +280,8 @@ static enum start_result start_task(struct nrt_space *s, struct inflight *f,
     f->t = t;
     f->ctx = (nanort_ctx){t, t->impl, NULL, s, st};
     f->t0 = nrt_now_ns();
+    if (t->vtrial)
+        nrt_vers_started(t);
     if (nrt_instr_on)
         nrt_instr_task_begin(t, NRT_TRACK_SPACE(s->id, 0));
     if (NRT_UNLIKELY(nrt_hooks_on)) nrt_hooks_run(t, s->id, true);
@@ -325,7 +332,9 @@ static void finish_task(struct nrt_space *s, struct inflight *f)
     uint64_t dev = nrt_devtime_take_kernel(t);
     if (own == UINT64_MAX)
         own = dev ? dev : t1 > from ? t1 - from : 0;
-    if ((t->info->nimpls > 1 || s->ops->runs_smp) && nrt_versioning_on())
+    /* (every instance the versioning placed: a type with one implementation has a choice
+     * of devices when there are several) */
+    if (t->vchosen && nrt_versioning_on())
         nrt_vers_done(t, nrt_impl_index(t->info, t->impl), own);
     count_busy(s, f->t0, t1);
     atomic_fetch_add_explicit(&s->stats.tasks, 1, memory_order_relaxed);
@@ -490,14 +499,25 @@ static void open_plugin(const struct nrt_device_ops *ops)
     }
 }
 
-void nrt_devices_start(void)
+int nrt_devices_open(void)
 {
     nrt_spaces[0] = &host_space;
     nrt_nspaces = 1;
+    nrt_tqueue_init(&parked);
     dev_t0 = nrt_now_ns();
     dev_t1 = 0;
     nrt_dev_runs_smp = false;
-    for (int k = 0; k < NRT_KIND_SLOTS; k++) {
+    for (int k = 0; k < NANORT_DEVICE_KIND_COUNT; k++) {
+        const struct nrt_device_ops *ops = nrt_devices[k];
+        if (ops && ops->open)
+            open_plugin(ops);
+    }
+    return nrt_nspaces - 1;
+}
+
+void nrt_devices_start(void)
+{
+    for (int k = NANORT_DEVICE_KIND_COUNT; k < NRT_KIND_SLOTS; k++) {
         const struct nrt_device_ops *ops = nrt_devices[k];
         if (ops && ops->open)
             open_plugin(ops);
@@ -545,6 +565,7 @@ void nrt_devices_release(void)
         nrt_spaces[i] = NULL;
     }
     nrt_nspaces = 1;
+    nrt_tqueue_destroy(&parked);
 }
 
 void nrt_devices_after_fork(void)
@@ -630,14 +651,52 @@ static size_t copy_in_bytes(const struct nanort_task *t)
     return bytes;
 }
 
+/* ---- tasks whose versioning choice waits ------------------------------------------- */
+
+/* (parked: see the top) */
+static _Thread_local bool unparking;    /* this thread is in nrt_dev_unpark's loop */
+static _Thread_local bool unpark_again; /* and news came meanwhile */
+
+static void park(struct nanort_task *t, unsigned long seen)
+{
+    nrt_tqueue_push_back(&parked, t);
+    /* A run recorded between the choice and the push found no t to dispatch again: */
+    if (nrt_vers_news_since(seen))
+        nrt_dev_unpark();
+}
+
+void nrt_dev_unpark(void)
+{
+    if (atomic_load_explicit(&parked.n, memory_order_seq_cst) == 0)
+        return;
+    if (unparking) {                /* a dispatch below parked a task again */
+        unpark_again = true;
+        return;
+    }
+    unparking = true;
+    do {
+        unpark_again = false;
+        /* those parked now only: what parks again waits for the next news */
+        for (long n = atomic_load_explicit(&parked.n, memory_order_seq_cst); n > 0; n--) {
+            struct nanort_task *t = nrt_tqueue_pop_front(&parked);
+            if (!t)
+                break;
+            nrt_sched_push(t);
+        }
+    } while (unpark_again);
+    unparking = false;
+}
+
 /*
  * The versioning choice among the device candidates and every smp implementation
  * (versioning.c).  A device candidate must copy in what it does not hold yet; the host
  * must copy back what it lacks (what only devices hold: written there), from the device
  * holding most of the inputs.  One pass over the directory gives both.  False when an smp
- * implementation won (t->impl set); else *k is the device candidate.
+ * implementation won (t->impl set); else *k is the device candidate.  With `wait`, the
+ * choice may also be put off: *parked set, t in the parked queue.
  */
-static bool choose_versioned(struct nanort_task *t, const struct candidates *c, unsigned *k)
+static bool choose_versioned(struct nanort_task *t, const struct candidates *c, unsigned *k,
+                             bool wait, bool *parked_now)
 {
     const struct nrt_type_info *info = t->info;
     struct nrt_vcand v[NRT_MAX_SPACES + 16];
@@ -661,7 +720,12 @@ static bool choose_versioned(struct nanort_task *t, const struct candidates *c, 
             v[n++] = (struct nrt_vcand){i, 0, host_lacks, from};
     }
     unsigned pick = 0;
-    nrt_vers_choose(t, n, v, &pick);
+    unsigned long seen = 0;
+    if (!nrt_vers_choose(t, n, v, &pick, wait ? &seen : NULL) && wait && n > 0) {
+        *parked_now = true;
+        park(t, seen);
+        return true;
+    }
     if (pick >= c->n) {
         t->impl = info->impls[v[pick].impl];
         return false;
@@ -693,7 +757,19 @@ static bool on_host(struct nanort_task *t)
     return false;
 }
 
+static bool dispatch(struct nanort_task *t, bool wait);
+
 bool nrt_dev_dispatch(struct nanort_task *t)
+{
+    return dispatch(t, false);
+}
+
+bool nrt_dev_dispatch_ready(struct nanort_task *t)
+{
+    return dispatch(t, true);
+}
+
+static bool dispatch(struct nanort_task *t, bool wait)
 {
     if (t->space > 0) {             /* a parked commutative task coming back */
         queue_push(nrt_spaces[t->space], t);
@@ -712,8 +788,11 @@ bool nrt_dev_dispatch(struct nanort_task *t)
     unsigned k;
     if (nrt_versioning_on()) {
         /* earliest estimated finish, learning the implementations' times (versioning.c) */
-        if (!choose_versioned(t, &c, &k))
+        bool parked_now = false;
+        if (!choose_versioned(t, &c, &k, wait, &parked_now))
             return on_host(t);      /* an smp implementation won */
+        if (parked_now)
+            return true;
     } else if (nrt_cfg.dispatch == NRT_DISPATCH_ROUND_ROBIN) {
         /* The host takes its turn when the type has an smp version. */
         unsigned n = c.n + (c.smp != NULL);

@@ -560,6 +560,9 @@ struct nanort_task {
     uint64_t id;                    /* --trace/--graph: creation number (instr.c) */
     long long vpred_ns;             /* versioning.c: predicted time counted in its space */
     bool vchosen;                   /* versioning.c: chosen by nrt_vers_choose() */
+    /* versioning.c: 1 when chosen while its (implementation, space) had no measured run
+     * (a trial), 2 once that trial started (nrt_vers_started). */
+    unsigned char vtrial;
     /* Undeferred device task: the creator's flag, set to 1 by the manager once the task
      * finished (device.c), NULL otherwise.  Written before the task is queued. */
     atomic_int *dev_done;
@@ -1141,12 +1144,21 @@ static inline const struct nrt_device_ops *nrt_device(enum nanort_device_kind ki
 extern const struct nrt_device_ops nrt_smp_device;   /* always present */
 
 /* device.c itself: spaces, dispatch, manager threads. */
-/* Probe the registered accelerator plugins and open their spaces; start the managers. */
+/* Probe the registered accelerator plugins and open their spaces (before the workers
+ * start: the default worker count leaves their managers cores); the number opened. */
+int nrt_devices_open(void);
+/* Then (after the workers and the cluster's start) open the cluster plugin's spaces and
+ * start every space's manager. */
 void nrt_devices_start(void);
 void nrt_devices_stop(void);
 /* A ready task whose type has accelerator implementations: choose the implementation
  * and the space; true when it was queued on a device (else t->impl is an smp one). */
 bool nrt_dev_dispatch(struct nanort_task *t);
+/* The same for a task made ready (nrt_sched_push): it may also be parked until the
+ * versioning choice knows more (true: taken). */
+bool nrt_dev_dispatch_ready(struct nanort_task *t);
+/* Dispatch the parked tasks again (versioning.c, when it learned something). */
+void nrt_dev_unpark(void);
 /* An idle host worker: a task queued beyond the full in-flight window of a space that runs
  * smp implementations elsewhere (cluster ranks), now the host's to run, or NULL. */
 struct nanort_task *nrt_dev_take_back(void);
@@ -1593,6 +1605,17 @@ unsigned nrt_perf_samples(const struct nrt_type_info *info, unsigned impl, int s
 /* An instance was given to (impl, space): counted as in flight until its record. */
 void nrt_perf_chosen(const struct nrt_type_info *info, unsigned impl, int space,
                      size_t footprint);
+/* The instance given to (impl, space) will not run there: no longer in flight. */
+void nrt_perf_unchosen(const struct nrt_type_info *info, unsigned impl, int space,
+                       size_t footprint);
+/* A trial run (chosen while (impl, space) had no measured run) started (`start`) or
+ * ended. */
+void nrt_perf_trial(const struct nrt_type_info *info, unsigned impl, int space,
+                    size_t footprint, bool start);
+/* Instances in flight there; *trial_ns: how long its trials have been running (0: none
+ * runs), a lower bound of its run time before it is measured. */
+long nrt_perf_inflight(const struct nrt_type_info *info, unsigned impl, int space,
+                       size_t footprint, uint64_t *trial_ns);
 /* Runs recorded plus runs in flight (learning spreads the trials with it). */
 long nrt_perf_tries(const struct nrt_type_info *info, unsigned impl, int space,
                     size_t footprint);
@@ -1657,9 +1680,16 @@ struct nrt_vcand {
                                      * candidate: the space holding most of them) */
 };
 /* Pick one of the candidates for ready task t (sets *pick; false when ncand == 0) and
- * count its predicted time as queued work of that space. */
+ * count its predicted time as queued work of that space.  With `wait` non-NULL it may
+ * also pick none (false) while trials in flight will tell more: *wait is then what
+ * nrt_vers_news_since() takes, and t is to be dispatched again after such news. */
 bool nrt_vers_choose(struct nanort_task *t, unsigned ncand, const struct nrt_vcand *cand,
-                     unsigned *pick);
+                     unsigned *pick, unsigned long *wait);
+/* Whether a versioned instance finished or was forgotten since nrt_vers_choose() said
+ * `seen`. */
+bool nrt_vers_news_since(unsigned long seen);
+/* t starts to run where it was chosen (a trial's running time counts from here). */
+void nrt_vers_started(struct nanort_task *t);
 /* The implementation for an instance of a type whose implementations are all smp. */
 unsigned nrt_vers_choose_smp(struct nanort_task *t);
 /* t (run with implementation index `impl` in t->space) took `ns`: learn, unqueue. */

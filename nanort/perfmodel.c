@@ -41,6 +41,11 @@ struct perf_entry {
     char *label, *impl_name, *device;   /* owned copies, for saving and matching */
     unsigned long runs;                 /* runs recorded, the discarded first included */
     long inflight;                      /* chosen and not finished yet */
+    /* Trials (instances chosen before any run was measured) started and not finished,
+     * and since when one of them has been running: a lower bound of the run time that
+     * versioning can use before the first measurement (nrt_perf_trial_ns). */
+    unsigned trials_running;
+    uint64_t trial_since;
     unsigned n, next;                   /* window fill and ring position */
     double ns[NRT_PERF_WINDOW];
     struct perf_entry *next_entry;
@@ -161,6 +166,43 @@ void nrt_perf_chosen(const struct nrt_type_info *info, unsigned impl, int space,
     nrt_lock_acquire(&perf_lock);
     find_entry(info, impl, space, nrt_perf_bucket(footprint), true)->inflight++;
     nrt_lock_release(&perf_lock);
+}
+
+void nrt_perf_unchosen(const struct nrt_type_info *info, unsigned impl, int space,
+                       size_t footprint)
+{
+    nrt_lock_acquire(&perf_lock);
+    struct perf_entry *e = find_entry(info, impl, space, nrt_perf_bucket(footprint), false);
+    if (e && e->inflight > 0)
+        e->inflight--;
+    nrt_lock_release(&perf_lock);
+}
+
+void nrt_perf_trial(const struct nrt_type_info *info, unsigned impl, int space,
+                    size_t footprint, bool start)
+{
+    uint64_t now = start ? nrt_now_ns() : 0;
+    nrt_lock_acquire(&perf_lock);
+    struct perf_entry *e = find_entry(info, impl, space, nrt_perf_bucket(footprint), true);
+    if (start) {
+        if (e->trials_running++ == 0)
+            e->trial_since = now;
+    } else if (e->trials_running > 0) {
+        e->trials_running--;
+    }
+    nrt_lock_release(&perf_lock);
+}
+
+long nrt_perf_inflight(const struct nrt_type_info *info, unsigned impl, int space,
+                       size_t footprint, uint64_t *trial_ns)
+{
+    uint64_t now = nrt_now_ns();
+    nrt_lock_acquire(&perf_lock);
+    struct perf_entry *e = find_entry(info, impl, space, nrt_perf_bucket(footprint), false);
+    long n = e ? e->inflight : 0;
+    *trial_ns = e && e->trials_running && now > e->trial_since ? now - e->trial_since : 0;
+    nrt_lock_release(&perf_lock);
+    return n;
 }
 
 long nrt_perf_tries(const struct nrt_type_info *info, unsigned impl, int space,

@@ -164,7 +164,7 @@ bool nrt_prio_waiting(void)
 
 void nrt_sched_push(struct nanort_task *t)
 {
-    if (nrt_dev_wanted(t) && nrt_dev_dispatch(t))
+    if (nrt_dev_wanted(t) && nrt_dev_dispatch_ready(t))
         return;                     /* on a device's queue: its manager runs it */
     if (t->priority != 0)
         nrt_prio_push(t);

@@ -650,6 +650,8 @@ static void run_body(struct nanort_task *t)
     if (NRT_UNLIKELY(nrt_instr_on)) nrt_instr_task_begin(t, w ? w->id : -1);
     if (NRT_UNLIKELY(t->info->nimpls > 1 || t->vchosen) && nrt_versioning_on()) {
         uint64_t v0 = nrt_now_ns();
+        if (t->vtrial)
+            nrt_vers_started(t);
         nrt_device(impl->device)->run(impl, t->args, &ctx);
         nrt_vers_done(t, nrt_impl_index(t->info, impl), nrt_now_ns() - v0);
     } else if (time_this(w, t->info) ||

@@ -541,6 +541,7 @@ static void node_reset(struct nanort_task *t)
     t->impl = NULL;
     t->space = 0;
     t->vchosen = false;
+    t->vtrial = 0;
     t->vpred_ns = 0;
     t->dev_done = NULL;
     t->domain = NULL;               /* complete() freed it */

@@ -13,7 +13,9 @@
  * task's footprint class (perfmodel.c; the very first run is discarded, so it needs one
  * more), instances go to the least-tried implementation, with no more trials in flight
  * than needed; a version measured 4x slower than another stops its trials at once.  The
- * earliest-finish choice considers measured candidates only.  One choice in 64 re-measures
+ * earliest-finish choice considers measured candidates only; an instance made ready while
+ * the trials still run waits for them when they may change the choice (worth_waiting).
+ * One choice in 64 re-measures
  * a close losing version (within 2x) until its window of runs is full, so a noisy start
  * cannot exclude it for good.
  *
@@ -62,6 +64,14 @@ static atomic_llong queued_ns[NRT_MAX_SPACES];
 static atomic_long queued_n[NRT_MAX_SPACES];
 /* Choices made after learning; relaxed: only paces the re-checks. */
 static atomic_ulong decisions;
+/* Versioned instances finished or forgotten: a choice that waits (worth_waiting) is made
+ * again when it moved since the choice read it (device.c, nrt_vers_news_since). */
+static atomic_ulong records;
+
+bool nrt_vers_news_since(unsigned long seen)
+{
+    return atomic_load_explicit(&records, memory_order_acquire) != seen;
+}
 
 static long long space_load(int space)
 {
@@ -80,6 +90,8 @@ struct known {
     unsigned samples;               /* runs measured (the discarded first not counted) */
     long tries;                     /* runs measured, discarded or in flight */
     double pred;                    /* predicted ns, -1 when not measured yet */
+    long inflight;                  /* not measured yet: instances in flight */
+    uint64_t trial_ns;              /* and how long its trials have been running */
 };
 
 static void gather(const struct nanort_task *t, unsigned ncand, const struct nrt_vcand *cand,
@@ -91,6 +103,11 @@ static void gather(const struct nanort_task *t, unsigned ncand, const struct nrt
         k[i].tries = nrt_perf_tries(t->info, cand[i].impl, cand[i].space, fp);
         k[i].pred = k[i].samples ? nrt_perf_predict(t->info, cand[i].impl, cand[i].space, fp)
                                  : -1;
+        k[i].inflight = 0;
+        k[i].trial_ns = 0;
+        if (k[i].pred < 0 && k[i].tries > 0)
+            k[i].inflight = nrt_perf_inflight(t->info, cand[i].impl, cand[i].space, fp,
+                                              &k[i].trial_ns);
     }
 }
 
@@ -193,6 +210,44 @@ static unsigned cost_choice(unsigned ncand, const struct nrt_vcand *cand, const 
     return best;
 }
 
+/* Queued work + run time + transfers. */
+static double plain_finish(const struct nrt_vcand *c, double pred)
+{
+    return (double)space_load(c->space) + pred +
+           nrt_perf_transfer_ns(c->from, c->space, c->missing_bytes);
+}
+
+/*
+ * Whether the choice had better wait for trials in flight.  Once every candidate that
+ * needs trial runs has them in flight, an instance made ready before any of them is
+ * measured would be given blindly: the least tried, in turn.  On the GPU host,
+ * matmul_dev 2048/256 (smp, OpenCL C on the workers, CUDA) gave 16 to 22 of the first
+ * 64 tiles that way to the smp version, 8 ms each against 40 us on the GPU (whose
+ * first runs come after its start-up, a few ms), each delaying the rest of its tile's
+ * chain.  So such an instance waits (device.c parks it) while a candidate not
+ * measured yet has trials in flight that may still show it the fastest: none of the
+ * measured candidates is expected to finish before its trials' running time so far.
+ * Only with a choice to make, for tasks of the implicit task (main's), outside cluster
+ * mode: a trial that waited for its own child would wait for ever.
+ */
+static bool worth_waiting(const struct nanort_task *t, unsigned ncand,
+                          const struct nrt_vcand *cand, const struct known *k)
+{
+    if (ncand < 2 || t->parent != nrt_root || nrt_dev_runs_smp)
+        return false;
+    double best = INFINITY;
+    for (unsigned i = 0; i < ncand; i++)
+        if (k[i].pred >= 0) {
+            double f = plain_finish(&cand[i], k[i].pred);
+            if (f < best)
+                best = f;
+        }
+    for (unsigned i = 0; i < ncand; i++)
+        if (k[i].pred < 0 && k[i].inflight > 0 && (double)k[i].trial_ns < best)
+            return true;
+    return false;
+}
+
 /* Earliest estimated finish among the measured candidates: queued work + run time +
  * transfers.  Candidates whose trials are still running are left out (their speed is
  * unknown); when none is measured, the least tried. */
@@ -207,9 +262,7 @@ static unsigned earliest_finish(unsigned ncand, const struct nrt_vcand *cand,
         for (unsigned i = 0; i < ncand; i++) {
             if (k[i].pred < 0)
                 continue;
-            double finish = (double)space_load(cand[i].space) + k[i].pred +
-                            nrt_perf_transfer_ns(cand[i].from, cand[i].space,
-                                                 cand[i].missing_bytes);
+            double finish = plain_finish(&cand[i], k[i].pred);
             if (finish < best_finish) {
                 best_finish = finish;
                 best = i;
@@ -243,7 +296,7 @@ static unsigned recheck(unsigned ncand, const struct known *k, unsigned best)
 }
 
 bool nrt_vers_choose(struct nanort_task *t, unsigned ncand, const struct nrt_vcand *cand,
-                     unsigned *pick)
+                     unsigned *pick, unsigned long *wait)
 {
     struct known k[NRT_MAX_SPACES + 16];
     size_t fp = nrt_perf_footprint(t);
@@ -251,18 +304,42 @@ bool nrt_vers_choose(struct nanort_task *t, unsigned ncand, const struct nrt_vca
         return false;
     if (ncand > sizeof k / sizeof k[0])
         ncand = sizeof k / sizeof k[0];
+    /* (read before what it decides on: a run recorded after it changes it) */
+    unsigned long seen = atomic_load_explicit(&records, memory_order_acquire);
     gather(t, ncand, cand, fp, k);
     unsigned best = under_trial(ncand, k);
+    if (best == ncand && wait && worth_waiting(t, ncand, cand, k)) {
+        *wait = seen;
+        return false;
+    }
     if (best == ncand)
         best = recheck(ncand, k, earliest_finish(ncand, cand, k));
     long long add = k[best].pred > 0 ? (long long)k[best].pred : 0;
     t->vpred_ns = add;
     t->vchosen = true;
+    t->vtrial = k[best].pred < 0;
     atomic_fetch_add_explicit(&queued_ns[cand[best].space], add, memory_order_relaxed);
     atomic_fetch_add_explicit(&queued_n[cand[best].space], 1, memory_order_relaxed);
     nrt_perf_chosen(t->info, cand[best].impl, cand[best].space, fp);
     *pick = best;
     return true;
+}
+
+void nrt_vers_started(struct nanort_task *t)
+{
+    if (t->vtrial != 1)
+        return;
+    t->vtrial = 2;
+    nrt_perf_trial(t->info, nrt_impl_index(t->info, t->impl), t->space,
+                   nrt_perf_footprint(t), true);
+}
+
+/* A versioned instance finished or will not run where it was chosen: the choices that
+ * wait for such news are made again (device.c). */
+static void news(void)
+{
+    atomic_fetch_add_explicit(&records, 1, memory_order_acq_rel);
+    nrt_dev_unpark();
 }
 
 void nrt_vers_done(struct nanort_task *t, unsigned impl, uint64_t ns)
@@ -271,9 +348,14 @@ void nrt_vers_done(struct nanort_task *t, unsigned impl, uint64_t ns)
         return;                     /* not chosen here (round-robin among smp versions) */
     atomic_fetch_sub_explicit(&queued_ns[t->space], t->vpred_ns, memory_order_relaxed);
     atomic_fetch_sub_explicit(&queued_n[t->space], 1, memory_order_relaxed);
+    size_t fp = nrt_perf_footprint(t);
+    if (t->vtrial == 2)
+        nrt_perf_trial(t->info, impl, t->space, fp, false);
     t->vpred_ns = 0;
     t->vchosen = false;
-    nrt_perf_record(t->info, impl, t->space, nrt_perf_footprint(t), ns);
+    t->vtrial = 0;
+    nrt_perf_record(t->info, impl, t->space, fp, ns);
+    news();
 }
 
 void nrt_vers_forget(struct nanort_task *t)
@@ -282,8 +364,15 @@ void nrt_vers_forget(struct nanort_task *t)
         return;
     atomic_fetch_sub_explicit(&queued_ns[t->space], t->vpred_ns, memory_order_relaxed);
     atomic_fetch_sub_explicit(&queued_n[t->space], 1, memory_order_relaxed);
+    size_t fp = nrt_perf_footprint(t);
+    unsigned impl = nrt_impl_index(t->info, t->impl);
+    if (t->vtrial == 2)
+        nrt_perf_trial(t->info, impl, t->space, fp, false);
+    nrt_perf_unchosen(t->info, impl, t->space, fp);
     t->vpred_ns = 0;
     t->vchosen = false;
+    t->vtrial = 0;
+    news();
 }
 
 /* smp-only types: every implementation runs in the pool, so the fastest predicted one
@@ -297,7 +386,7 @@ unsigned nrt_vers_choose_smp(struct nanort_task *t)
         if (info->impls[i]->device == NANORT_DEVICE_SMP)
             cand[n++] = (struct nrt_vcand){.impl = i, .space = 0, .missing_bytes = 0};
     unsigned pick = 0;
-    if (!nrt_vers_choose(t, n, cand, &pick))
+    if (!nrt_vers_choose(t, n, cand, &pick, NULL))
         return 0;
     return cand[pick].impl;
 }

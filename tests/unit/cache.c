@@ -15,6 +15,7 @@
 #include "fakedev.h"
 
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -859,6 +860,85 @@ START_TEST(versioning_charges_host_copies_back)
 }
 END_TEST
 
+/* Versioning before anything is measured.  24 independent tasks made ready at once: the
+ * host's version takes 30 ms, the device's 300 us.  Trials go to both (4 each); before
+ * either is measured the other 16 used to be given in turn to the least tried, so about
+ * 8 more went to the host (30 ms each on its few workers).  Now they wait for the
+ * device's trials (measured after its second run, 0.6 ms) and then go there: the host
+ * runs its trials only. */
+enum { WN = 24 };
+static double wx[WN];
+static atomic_int wx_host;
+
+static void slow_host_body(void **p, long k)
+{
+    double *x = p[0];
+    (void)k;
+    *x += 1;
+    if (fd_current_space())
+        spin_us(300);
+    else {
+        atomic_fetch_add(&wx_host, 1);
+        spin_us(30000);
+    }
+}
+
+START_TEST(versioning_waits_for_trials_in_flight)
+{
+    env("1", NULL, "--dispatch=versioning");
+    for (int s = 0; s < WN; s++)
+        FD_SPAWN(&fd_type_both, slow_host_body, s, FD_PTRS(&wx[s]),
+                 FD_INOUT(&wx[s], sizeof wx[s]));
+    nanort_taskwait();
+    int host = atomic_load(&wx_host);
+    ck_assert_msg(host <= 5, "%d of %d tasks ran on the host (4 trials, 30 ms each against "
+                  "0.3 ms on the device)", host, WN);
+    ck_assert_int_eq((int)fd_stats(0).tasks + host, WN);
+    for (int i = 0; i < WN; i++)
+        ck_assert_msg(wx[i] == 1, "wx[%d] = %g", i, wx[i]);
+}
+END_TEST
+
+/* A type with only a device implementation, 24 instances ready at once: on one space
+ * there is nothing to choose; on two, the choice waits for trials in flight, and each
+ * finished instance must count as news (it once did only for types with several
+ * implementations: the waiting instances were never dispatched again). */
+static void dev_only_body(void **p, long k)
+{
+    double *x = p[0];
+    (void)k;
+    *x += 1;
+    spin_us(200);
+}
+
+static void device_only_many_ready(const char *nspaces)
+{
+    env(nspaces, NULL, "--dispatch=versioning");
+    memset(wx, 0, sizeof wx);
+    for (int s = 0; s < WN; s++)
+        FD_SPAWN(&fd_type_dev, dev_only_body, s, FD_PTRS(&wx[s]),
+                 FD_INOUT(&wx[s], sizeof wx[s]));
+    nanort_taskwait();
+    unsigned long n = 0;
+    for (int i = 0; i < fd_nspaces(); i++)
+        n += fd_stats(i).tasks;
+    ck_assert_int_eq((int)n, WN);
+    for (int i = 0; i < WN; i++)
+        ck_assert_msg(wx[i] == 1, "wx[%d] = %g", i, wx[i]);
+}
+
+START_TEST(versioning_device_only_one_space)
+{
+    device_only_many_ready("1");
+}
+END_TEST
+
+START_TEST(versioning_device_only_two_spaces)
+{
+    device_only_many_ready("2");
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("cache");
@@ -908,5 +988,8 @@ int main(void)
 #ifndef __SANITIZE_THREAD__
     tcase_add_test(tc, versioning_charges_host_copies_back);
 #endif
+    tcase_add_test(tc, versioning_waits_for_trials_in_flight);
+    tcase_add_test(tc, versioning_device_only_one_space);
+    tcase_add_test(tc, versioning_device_only_two_spaces);
     return ut_run_suite(s);
 }
