@@ -31,7 +31,8 @@ static const struct nrt_choice cache_choices[] = {
 
 /* The core's table: the order here is the order of --help. */
 static const struct nrt_option core_options[] = {
-    {"smp-workers", NRT_OPT_POS_INT, "OMP_NUM_THREADS if set, else one per core",
+    {"smp-workers", NRT_OPT_POS_INT, "OMP_NUM_THREADS if set, else one per core less one per GPU or other accelerator "
+     "(its manager thread's) when 2 or more are left",
      "worker threads including the main thread", &nrt_cfg.smp_workers, NULL},
     {"schedule", NRT_OPT_CHOICE, nrt_sched_default, "scheduling policy (see the list below)",
      &nrt_cfg.schedule, sched_choices},
