@@ -314,6 +314,7 @@ static struct lower_var *loop_var(struct lower *L, struct lower_var **vars, cons
  * chunk loop (create), the lastprivate values after it (after). */
 struct loop_code {
     struct lower_buf head, env, init, create, after;
+    const char *create_levels[LOOP_MAX_COLLAPSE]; /* loop k's bounds (creation code) */
     bool local;                     /* they name a type declared in the function */
 };
 
@@ -378,9 +379,20 @@ static bool loop_level(struct lower *L, struct lower_dir *d, struct loop *lp, in
     lbuf_printf(&c->env, "%s; long long %s, %s; ", lo_decl, st, n);
     lbuf_printf(&c->init, "__nrt_x->%s = %s; __nrt_x->%s = %s; "
                 "__nrt_x->%s = %s; ", lo, lo, st, st, n, n);
-    lbuf_printf(&c->create, "%s = %s(%s); long long %s = (long long)(%s), %s = %s; ", lo_decl,
-                lp[k].pointer ? "" : "(long long)", lp[k].lo, st, lp[k].step, n,
-                loop_count(L, &lp[k]));
+    /* lo, the bound and the step evaluated once each, in the order written (`i < f()`,
+     * `i < n++`: the count names them several times); outer loops' first, loop k's code
+     * being made after those of the loops inside it */
+    const char *hi = lower_local_name(L, LL_LOOP_HI, k, NULL);
+    struct loop once = lp[k];
+    once.lo = lo;
+    once.hi = hi;
+    once.step = st;
+    c->create_levels[k] = arena_printf(L->a, "%s = %s(%s); %s %s = %s(%s); long long %s = "
+                                       "(long long)(%s), %s = %s; ", lo_decl,
+                                       lp[k].pointer ? "" : "(long long)", lp[k].lo,
+                                       lp[k].pointer ? "__auto_type" : "long long", hi,
+                                       lp[k].pointer ? "" : "(long long)", lp[k].hi, st,
+                                       lp[k].step, n, loop_count(L, &once));
     if (v && v->last) {
         /* the value after the sequential loop, not the one of its last iteration */
         v->last = false;
@@ -504,6 +516,8 @@ void lower_loop(struct lower *L, struct lower_dir *d)
     for (int k = ncol - 1; k >= 0; k--)
         if (!loop_level(L, d, lp, k, body, &vars, &c))
             return;
+    for (int k = 0; k < ncol; k++)
+        lbuf_puts(&c.create, c.create_levels[k]);
     for (struct lower_var *v = vars; v; v = v->next) {
         last |= v->last;
         if (v->linear && !linear_var(L, d, v, body, &c))

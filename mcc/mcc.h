@@ -2161,6 +2161,7 @@ void lower_names_for_user(char *line);
     X(LL_LINEAR_BASE, "l0_", NAME) /* member: a linear variable's value before the loop */ \
     X(LL_LINEAR_STEP, "ls_", NAME) /* ... its step */                                      \
     X(LL_LOOP_LO, "lo", NUM)     /* loop k of a nest: its first value */                   \
+    X(LL_LOOP_HI, "hi", NUM)     /* ... its bound, evaluated once */                       \
     X(LL_LOOP_STEP, "st", NUM)   /* ... its step */                                        \
     X(LL_LOOP_N, "n", NUM)       /* ... its number of iterations */                        \
     X(LL_ITER_END, "end", NUM)   /* the end of a multidependence iterator */               \
