@@ -486,6 +486,34 @@ static bool incomplete_copy(struct ck *c, const struct omp_clause *cl, const str
     return true;
 }
 
+/* A dependence or copy item of a struct or union that the unit completes only after this
+ * construct (`struct grid;`, `inout(*g)`, then `struct grid {...};`): gcc refuses its
+ * sizeof here.  With a file-scope tag it is recorded for the lowering, which takes the size
+ * at the end of the unit (lower_deps.c, as gcc -fopenmp accepts `depend(inout: *g)` there);
+ * an element `g[i]` (arithmetic on a pointer to the incomplete type) and a tag of a block
+ * completed later in it are reported.  False when the type is complete here, or never. */
+static bool late_struct(struct ck *c, const struct omp_clause *cl, const struct omp_ref *r,
+                        const struct ck_type *t)
+{
+    if (t->n || t->base != CK_STRUCT || t->cstruct || !t->tag || !t->tag->sym)
+        return false;
+    struct ast *m = ck_struct_members(c->L, t->tag);
+    if (!m || m->begin < c->at)
+        return false;
+    struct sym *tag = t->tag->sym;
+    if (tag->depth == 0 && r->kind != OMP_REF_SUBSCRIPT) {
+        lower_map_put(c->L, &c->L->late_tag, r, tag);
+        return true;
+    }
+    struct mcc_loc def = source_user_loc(&c->L->t->src, m->begin);
+    ck_error(c, c->pos, "'%s' in '%s' %s '%s %.*s', which is incomplete here (defined at "
+             "line %d): define it before the %s", r->text.text, omp_clause_names[cl->kind],
+             r->kind == OMP_REF_SUBSCRIPT ? "indexes a pointer to" : "has type",
+             t->tag->op == KW_UNION ? "union" : "struct", (int)tag->name->len, tag->name->str,
+             def.line, tag->depth == 0 ? "function" : "construct");
+    return true;
+}
+
 /* A list item of a dependence, copy, reduction or data-sharing clause. */
 static void item(struct ck *c, const struct omp_clause *cl, const struct omp_ref *r, bool names)
 {
@@ -531,6 +559,8 @@ static void item(struct ck *c, const struct omp_clause *cl, const struct omp_ref
         /* a bit-field has no address: the task's region would be `&s.a` (gcc's message) */
         ck_error(c, c->pos, "bit-field '%s' in '%s' clause", r->text.text,
                  omp_clause_names[cl->kind]);
+    else if (!names && !reduction && late_struct(c, cl, r, &t))
+        return;
     else if (!names && !reduction && !t.n && t.base == CK_STRUCT && !t.cstruct && t.tag &&
              !ck_struct_members(c->L, t.tag))
         /* a region is the object's bytes, sizeof(*p): of a struct the unit only declares

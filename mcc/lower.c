@@ -753,11 +753,13 @@ int lower_unit(struct translation *t)
      * code of it on line 1 of the user's file.  It goes after cpp's first linemarkers: the
      * output is compiled as preprocessed text, whose first linemarker names the unit (the
      * debug information's compilation unit) and the next one, with -g, its directory. */
-    if (!header || L.critical_used)
+    if (!header || L.critical_used || L.head.len)
         rewrite_insert_before(L.rw, unit_markers_end(&t->src),
-                              arena_printf(L.a, "%s%s%s", lower_mark_generated() + 1,
+                              arena_printf(L.a, "%s%s%s%s", lower_mark_generated() + 1,
                                            L.critical_used ? LOWER_SYNC_CRITICAL_DECL : "",
+                                           L.head.len ? lbuf_take(&L.head, L.a) : "",
                                            header ? "\n" : prelude));
+    free(L.head.s);
     if (L.critical_used)
         lbuf_printf(&L.tail, "%s%s", lower_mark_generated(), LOWER_SYNC_CRITICAL_DEF);
     if (L.tail.len)

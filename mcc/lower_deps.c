@@ -27,6 +27,7 @@
  */
 #include "mcc.h"
 #include "nanort.h"
+#include "c.tab.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -240,6 +241,25 @@ static bool array_param_region(struct lower *L, const struct omp_ref *ref, const
     return true;
 }
 
+/* The size of struct or union `tag`, a file-scope one that the unit completes after the
+ * construct (check.c records which items have one: `struct grid;`, `inout(*g)`, then
+ * `struct grid {...}`), where gcc refuses `sizeof(*g)`: a function of the unit that takes
+ * the sizeof at its end, where the type is complete, declared at its start (LN_SIZEOF). */
+static const char *late_size(struct lower *L, struct sym *tag)
+{
+    const char *fn = lower_map_get(&L->late_size, tag);
+    if (!fn) {
+        const char *name = arena_strndup(L->a, tag->name->str, tag->name->len);
+        bool is_union = tag->decl && tag->decl->kind == AST_STRUCT && tag->decl->op == KW_UNION;
+        fn = lower_name(L, LN_SIZEOF, name, -1);
+        lower_map_put(L, &L->late_size, tag, (void *)fn);
+        lbuf_printf(&L->head, "static " LOWER_SIZE_T " %s(void); ", fn);
+        lbuf_printf(&L->tail, "static " LOWER_SIZE_T " %s(void) { return sizeof(%s %s); }\n",
+                    fn, is_union ? "union" : "struct", name);
+    }
+    return arena_printf(L->a, "%s()", fn);
+}
+
 /* The region of a reference that is not a multidependence; the values it evaluates once
  * are declared in pre->decl, which the region's code must follow, or (pre NULL) in r->own,
  * which the region's code declares first (the caller frees r->own.decl.s). */
@@ -274,7 +294,8 @@ static bool build_region(struct lower *L, const struct iters *it, const struct o
     if (array_param_region(L, ref, t, r, &failed) || failed)
         return !failed;
     r->base = arena_printf(L->a, "&(%s)", t);
-    r->bytes = arena_printf(L->a, "sizeof(%s)", t);
+    struct sym *late = lower_map_get(&L->late_tag, ref);
+    r->bytes = late ? late_size(L, late) : arena_printf(L->a, "sizeof(%s)", t);
     r->nd = 1;
     return true;
 }

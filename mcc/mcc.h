@@ -1312,6 +1312,12 @@ struct lower {
     int values;                    /* numbers the clause expressions evaluated once
                                       (lower_once), unique in the unit */
     struct lower_buf tail;         /* emitted at the end of the translation unit */
+    struct lower_buf head;         /* declarations emitted at its start, on one line */
+    struct lower_map late_tag;     /* check.c: a dependence or copy item (omp_ref) whose
+                                      struct or union the unit completes after the
+                                      construct -> that file-scope tag's sym */
+    struct lower_map late_size;    /* lower_deps.c: such a tag's sym -> the function that
+                                      gives its size, defined in tail */
     struct omp_directive **dirs;   /* every directive parsed, freed at the end */
     int ndirs, capdirs;
     bool copy_deps;
@@ -2106,7 +2112,8 @@ void lower_emit_opencl_cpu_kernel(struct lower_buf *b, const char *name, const c
     X(LN_CUDA, "cuda")           /* run function of a CUDA implementation */               \
     X(LN_CUTASK, "cutask")       /* an inline CUDA task's statement, in the .cu */         \
     X(LN_CUDAFN, "cudafn")       /* extern "C" entry of a CUDA function moved to the .cu */\
-    X(LN_CL, "cl")               /* an OpenCL kernel translated to C (ocl_kernel.c) */
+    X(LN_CL, "cl")               /* an OpenCL kernel translated to C (ocl_kernel.c) */     \
+    X(LN_SIZEOF, "sizeof")       /* the size of a struct completed after a dependence on it */
 enum lower_name {
 #define X(kind, what) kind,
     LOWER_NAMES(X)
