@@ -514,6 +514,33 @@ static bool late_struct(struct ck *c, const struct omp_clause *cl, const struct 
     return true;
 }
 
+/* A dependence or copy item of type void, `*vp` or `vp[i]` of a `void *`: no object, so no
+ * size.  gcc -fopenmp warns ("dereferencing 'void *' pointer") and depends on the address;
+ * mcc warns at the item and the region is the byte there (lower_deps.c), where gcc warned
+ * of the generated `&(*vp)` at a generated column.  Another form is an error.  False when
+ * the item is not void. */
+static bool void_item(struct ck *c, const struct omp_clause *cl, const struct omp_ref *r,
+                      const struct ck_type *t)
+{
+    if (t->n || t->base != CK_VOID)
+        return false;
+    if (r->kind != OMP_REF_DEREF && r->kind != OMP_REF_SUBSCRIPT) {
+        ck_error(c, c->pos, "'%s' in '%s' has type void: it is no object (name one through "
+                 "a pointer to its type, '*(T *)p')", r->text.text, omp_clause_names[cl->kind]);
+        return true;
+    }
+    lower_map_put(c->L, &c->L->void_item, r, (void *)r);
+    if (!c->quiet)
+        mcc_warning_at(&c->toks[c->pos].loc, "dereferencing 'void *' pointer: '%s' in '%s' "
+                       "covers the one byte at that address (to cover the object, name its "
+                       "type: '%s(T *)%s%s%s%s')", r->text.text, omp_clause_names[cl->kind],
+                       r->kind == OMP_REF_DEREF ? "*" : "(", r->base->text.text,
+                       r->kind == OMP_REF_DEREF ? "" : ")[",
+                       r->kind == OMP_REF_DEREF ? "" : r->index.text,
+                       r->kind == OMP_REF_DEREF ? "" : "]");
+    return true;
+}
+
 /* A list item of a dependence, copy, reduction or data-sharing clause. */
 static void item(struct ck *c, const struct omp_clause *cl, const struct omp_ref *r, bool names)
 {
@@ -560,6 +587,8 @@ static void item(struct ck *c, const struct omp_clause *cl, const struct omp_ref
         ck_error(c, c->pos, "bit-field '%s' in '%s' clause", r->text.text,
                  omp_clause_names[cl->kind]);
     else if (!names && !reduction && late_struct(c, cl, r, &t))
+        return;
+    else if (!names && !reduction && void_item(c, cl, r, &t))
         return;
     else if (!names && !reduction && !t.n && t.base == CK_STRUCT && !t.cstruct && t.tag &&
              !ck_struct_members(c->L, t.tag))

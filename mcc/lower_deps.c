@@ -289,6 +289,19 @@ static bool build_region(struct lower *L, const struct iters *it, const struct o
         mcc_error_at(&ref->text.loc, "sorry, unimplemented: this form of data reference");
         return false;
     }
+    if (lower_map_get(&L->void_item, ref)) {
+        /* `*vp`, `vp[i]` of a void *vp (check.c warned): the byte there, its address
+           computed without the dereference gcc would warn of */
+        const char *p = lower_once(L, r->pre, &ref->base->text, X(L, it, &ref->base->text),
+                                   false);
+        const char *i = ref->kind == OMP_REF_SUBSCRIPT
+                            ? lower_once(L, r->pre, &ref->index, X(L, it, &ref->index), false)
+                            : "0";
+        r->base = arena_printf(L->a, "(const char *)(" LOWER_SIZE_T ")(%s) + (%s)", p, i);
+        r->bytes = "1";
+        r->nd = 1;
+        return true;
+    }
     const char *t = lower_once(L, r->pre, &ref->text, X(L, it, &ref->text), true);
     bool failed;
     if (array_param_region(L, ref, t, r, &failed) || failed)

@@ -1318,6 +1318,8 @@ struct lower {
                                       construct -> that file-scope tag's sym */
     struct lower_map late_size;    /* lower_deps.c: such a tag's sym -> the function that
                                       gives its size, defined in tail */
+    struct lower_map void_item;    /* check.c: a dependence or copy item `*vp` or `vp[i]` of
+                                      a `void *` (warned of) -> itself: one byte there */
     struct omp_directive **dirs;   /* every directive parsed, freed at the end */
     int ndirs, capdirs;
     bool copy_deps;
