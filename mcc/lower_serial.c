@@ -253,6 +253,94 @@ static int collapse_of(const struct lower_dir *d)
     return n > 0 ? n : 1;
 }
 
+/* The variable a for loop's init sets (`int i = lo`, `i = lo`), or NULL; *lo its value. */
+static struct sym *init_var(struct ast *init, struct ast **lo)
+{
+    *lo = NULL;
+    if (init && init->kind == AST_DECLARATION && init->kid[1] && init->kid[1]->kid[0]) {
+        *lo = init->kid[1]->kid[0]->kid[1];
+        return init->kid[1]->kid[0]->sym;
+    }
+    if (init && init->kind == AST_EXPR_STMT)
+        init = init->kid[0];
+    if (init && init->kind == AST_ASSIGN && init->kid[0] && init->kid[0]->kind == AST_IDENT) {
+        *lo = init->kid[1];
+        return init->kid[0]->sym;
+    }
+    return NULL;
+}
+
+static bool is_var(const struct ast *e, const struct sym *s)
+{
+    return e && e->kind == AST_IDENT && s && e->sym == s;
+}
+
+/* The step expression of a loop's increment (`i += e`, `i -= e`, `i = i + e`, `i = e + i`),
+ * or NULL (`i++`, a form lower_loop refuses). */
+static struct ast *step_expr(struct ast *s, const struct sym *v)
+{
+    if (!s || s->kind != AST_ASSIGN || !is_var(s->kid[0], v))
+        return NULL;
+    if (s->op == ADD_ASSIGN || s->op == SUB_ASSIGN)
+        return s->kid[1];
+    struct ast *r = s->kid[1];
+    if (s->op != '=' || !r || r->kind != AST_BINARY || (r->op != '+' && r->op != '-'))
+        return NULL;
+    return is_var(r->kid[0], v) ? r->kid[1] : r->op == '+' && is_var(r->kid[1], v) ? r->kid[0]
+                                                                                   : NULL;
+}
+
+/* The loops of a taskloop or for in a clone evaluate their first value, bound and step
+ * once each, as lower_loop does, when one has an effect (`i < next_count()` ran once per
+ * iteration): the bound and the step at the first test of the condition, after the first
+ * value; an inner loop's first value (its init, run again for each outer iteration) at its
+ * first run.  Loop k keeps them in __nrt_loK, __nrt_hiK and __nrt_stK, declared in `news`,
+ * with __nrt_hsK set once they are. */
+static void bounds_once(struct lower *L, struct lower_dir *d, struct lower_buf *news)
+{
+    struct ast *f = d->node;
+    for (int k = 0; k < collapse_of(d) && f && f->kind == AST_FOR; k++) {
+        struct ast *l;
+        struct sym *v = init_var(f->kid[0], &l);
+        struct ast *c = f->kid[1];
+        if (c && c->kind == AST_EXPR_STMT)
+            c = c->kid[0];
+        struct ast *b = c && c->kind == AST_BINARY ? (is_var(c->kid[0], v) ? c->kid[1]
+                                                      : is_var(c->kid[1], v) ? c->kid[0] : NULL)
+                                                   : NULL;
+        struct ast *e = step_expr(f->kid[2], v);
+        if (k == 0)
+            l = NULL;               /* (the outermost init runs once) */
+        const char *lt = l ? lower_src(L, l->begin, l->end) : NULL;
+        const char *bt = b ? lower_src(L, b->begin, b->end) : NULL;
+        const char *et = e ? lower_src(L, e->begin, e->end) : NULL;
+        if (b && (lower_has_effects(bt) || (et && lower_has_effects(et)) ||
+                  (lt && lower_has_effects(lt)))) {
+            const char *hi = lower_local_name(L, LL_LOOP_HI, k, NULL);
+            const char *st = lower_local_name(L, LL_LOOP_STEP, k, NULL);
+            const char *set = lower_local_name(L, LL_LOOP_SET, k, NULL);
+            lbuf_printf(news, "int %s = 0; __typeof__((%s) + 0) %s; ", set, bt, hi);
+            if (l) {
+                const char *lo = lower_local_name(L, LL_LOOP_LO, k, NULL);
+                lbuf_printf(news, "__typeof__((%s) + 0) %s; ", lt, lo);
+                rewrite_insert_before(L->rw, l->begin, arena_printf(
+                    L->a, "(%s ? %s : (%s = (", set, lo, lo));
+                rewrite_insert_after(L->rw, l->end, ")))");
+            }
+            rewrite_insert_before(L->rw, b->begin, arena_printf(
+                L->a, "(%s ? %s : (%s = 1, %s = (", set, hi, set, hi));
+            const char *step = "";
+            if (e) {
+                lbuf_printf(news, "__typeof__((%s) + 0) %s; ", et, st);
+                step = arena_printf(L->a, ", %s = (%s)", st, lower_expr(L, et, NULL, 0));
+                rewrite_replace(L->rw, e->begin, e->end, st);
+            }
+            rewrite_insert_after(L->rw, b->end, arena_printf(L->a, ")%s, %s))", step, hi));
+        }
+        f = lower_dir_nested_loop(f->kid[3]);
+    }
+}
+
 /* A task, taskloop or for in a clone: `{ new variables; the statement }` where it is. */
 void lower_serial_construct(struct lower *L, struct lower_dir *d)
 {
@@ -263,6 +351,8 @@ void lower_serial_construct(struct lower *L, struct lower_dir *d)
     lbuf_puts(&b, "{ ");
     for (struct lower_var *v = vars; v; v = v->next)
         shadow(L, &news, &copies, v, d->node);
+    if (d->dir->kind != OMP_DIR_TASK)
+        bounds_once(L, d, &news);
     /* The new variables hide the function's own on purpose: -Wshadow is not the user's
      * to hear of, and is off for their declarations only (not for the body's own). */
     if (news.s)

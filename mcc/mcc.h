@@ -2171,6 +2171,7 @@ void lower_names_for_user(char *line);
     X(LL_LINEAR_STEP, "ls_", NAME) /* ... its step */                                      \
     X(LL_LOOP_LO, "lo", NUM)     /* loop k of a nest: its first value */                   \
     X(LL_LOOP_HI, "hi", NUM)     /* ... its bound, evaluated once */                       \
+    X(LL_LOOP_SET, "hs", NUM)    /* ... whether a serial clone's loop has them (lower_serial.c) */ \
     X(LL_LOOP_STEP, "st", NUM)   /* ... its step */                                        \
     X(LL_LOOP_N, "n", NUM)       /* ... its number of iterations */                        \
     X(LL_ITER_END, "end", NUM)   /* the end of a multidependence iterator */               \

@@ -1,9 +1,10 @@
 /* The bounds of a taskloop or for loop with effects (`i < next_count()` that counts its
  * calls, `i < n++`, a start and a step read from a queue) are evaluated once each, in the
  * order written: the first value, the bound, the step; the outer loop's before the inner
- * one's under collapse(2).  The iterations are those of the loop with those values.  mcc
- * evaluated the bound and the step in the iteration count (`i < n++` left n 2 or 3 higher
- * and ran the wrong iterations) and the first value three times. */
+ * one's under collapse(2); also in the serial clone of a function under final.  The
+ * iterations are those of the loop with those values.  mcc evaluated the bound and the
+ * step in the iteration count (`i < n++` left n 2 or 3 higher and ran the wrong
+ * iterations) and the first value three times, and under final at every iteration. */
 #include "ompss_check.h"
 
 enum { N = 64 };
@@ -41,6 +42,18 @@ static void expect_order(const char *what, const char *want)
     CHECK(strcmp(order, want) == 0, "%s: bounds evaluated as \"%s\", expected \"%s\"", what,
           order, want);
     norder = 0;
+}
+
+/* a function that creates tasks: under final its serial clone runs the loops in place */
+static void count_rows(int rows)
+{
+#pragma omp taskloop grainsize(4)
+    for (int i = 0; i < next_count(); i += stride())
+        hit[rows][i]++;
+#pragma omp taskloop collapse(2)
+    for (int r = 0; r < rows--; r++)
+        for (int j = first(); j < bound(); j++)
+            hit[r][j]++;
 }
 
 int main(void)
@@ -89,6 +102,16 @@ int main(void)
     CHECK(polls == 1, "for i <= next_count(): %d calls", polls);
     expect_order("for first(), next_count(), stride()", "ls");
     expect_hits("for first(), next_count(), stride()", 1, 3, 41, 4);
+
+    polls = 0;
+#pragma omp task final(1)
+    count_rows(3);
+#pragma omp taskwait
+    CHECK(polls == 1, "final: taskloop i < next_count(): %d calls", polls);
+    expect_order("final: next_count(), stride(); collapse(2)", "slh");
+    for (int i = 0; i < 40; i += 4)
+        hit[3][i]--;
+    expect_hits("final: collapse(2)", 3, 3, 20, 1);
 
     puts("result: OK");
     return 0;
