@@ -178,19 +178,24 @@ void nrt_perf_unchosen(const struct nrt_type_info *info, unsigned impl, int spac
     nrt_lock_release(&perf_lock);
 }
 
-void nrt_perf_trial(const struct nrt_type_info *info, unsigned impl, int space,
+bool nrt_perf_trial(const struct nrt_type_info *info, unsigned impl, int space,
                     size_t footprint, bool start)
 {
     uint64_t now = start ? nrt_now_ns() : 0;
+    bool counted = !start;
     nrt_lock_acquire(&perf_lock);
     struct perf_entry *e = find_entry(info, impl, space, nrt_perf_bucket(footprint), true);
     if (start) {
-        if (e->trials_running++ == 0)
+        /* A device's runs begun before its first one ended may hold its start-up (a
+         * kernel build, a context): their time is no bound of a run's. */
+        counted = space == 0 || e->runs > 0;
+        if (counted && e->trials_running++ == 0)
             e->trial_since = now;
     } else if (e->trials_running > 0) {
         e->trials_running--;
     }
     nrt_lock_release(&perf_lock);
+    return counted;
 }
 
 long nrt_perf_inflight(const struct nrt_type_info *info, unsigned impl, int space,

@@ -226,7 +226,9 @@ static double plain_finish(const struct nrt_vcand *c, double pred)
  * first runs come after its start-up, a few ms), each delaying the rest of its tile's
  * chain.  So such an instance waits (device.c parks it) while a candidate not
  * measured yet has trials in flight that may still show it the fastest: none of the
- * measured candidates is expected to finish before its trials' running time so far.
+ * measured candidates is expected to finish before its trials' running time so far (a
+ * device's runs begun before its first ended are not counted: a kernel build or a
+ * context start-up is no bound of its runs, and PoCL's first runs took 100 times a task).
  * Only with a choice to make, for tasks of the implicit task (main's), outside cluster
  * mode: a trial that waited for its own child would wait for ever.
  */
@@ -329,9 +331,10 @@ void nrt_vers_started(struct nanort_task *t)
 {
     if (t->vtrial != 1)
         return;
-    t->vtrial = 2;
-    nrt_perf_trial(t->info, nrt_impl_index(t->info, t->impl), t->space,
-                   nrt_perf_footprint(t), true);
+    t->vtrial = nrt_perf_trial(t->info, nrt_impl_index(t->info, t->impl), t->space,
+                               nrt_perf_footprint(t), true)
+                    ? 2
+                    : 0;
 }
 
 /* A versioned instance finished or will not run where it was chosen: the choices that
