@@ -173,6 +173,100 @@ static void alloc_range(const struct nrt_region *r, const struct nrt_space *s, u
     *hi = r->hi;
 }
 
+/* ---- groups: the regions of a task that share one allocation ------------------------- */
+
+/* A kernel reaches all of one array's data from the one pointer it gets: regions of a task
+ * with the same base pointer (the blocks of a multidependence `in({a[i*bs;bs], i=0:n})` or
+ * `depend(iterator(i=0:n), in: a[i])`, two sections of one array), or whose ranges overlap
+ * or touch (`{[bs](a + i*bs), i=0:n}`, a base per block), get one allocation covering them
+ * all, in which every byte sits at its offset from the others as on the host. */
+struct rkey {
+    uintptr_t k;
+    unsigned i;
+};
+
+static int rkey_cmp(const void *x, const void *y)
+{
+    const struct rkey *a = x, *b = y;
+    return a->k != b->k ? (a->k < b->k ? -1 : 1) : (a->i > b->i) - (a->i < b->i);
+}
+
+static unsigned lead_of(unsigned *lead, unsigned i)
+{
+    while (lead[i] != i)
+        i = lead[i] = lead[lead[i]];
+    return i;
+}
+
+/* Join the groups of i and j; the lower index leads; returns the leader. */
+static unsigned join(unsigned *lead, unsigned i, unsigned j)
+{
+    i = lead_of(lead, i);
+    j = lead_of(lead, j);
+    if (i > j) {
+        unsigned x = i;
+        i = j;
+        j = x;
+    }
+    lead[j] = i;
+    return i;
+}
+
+static void widen(uintptr_t *dst, const uintptr_t *src)
+{
+    dst[0] = src[0] < dst[0] ? src[0] : dst[0];
+    dst[1] = src[1] > dst[1] ? src[1] : dst[1];
+}
+
+/* For every copied region i of t: rng[i], the host range of its group's allocation in s,
+ * and lead[i], the group's first region (lead[i] == i for a region not copied, whose rng
+ * is empty). */
+static void alloc_groups(const struct nanort_task *t, const struct nrt_space *s,
+                         uintptr_t (*rng)[2], unsigned *lead)
+{
+    unsigned n = t->nregions, m = 0, g = 0;
+    struct rkey *key = nrt_xmalloc((n ? n : 1) * sizeof *key);
+    for (unsigned i = 0; i < n; i++) {
+        lead[i] = i;
+        rng[i][0] = rng[i][1] = 0;
+        if (!nrt_cache_copied(&t->regions[i]))
+            continue;
+        alloc_range(&t->regions[i], s, &rng[i][0], &rng[i][1]);
+        key[m++] = (struct rkey){(uintptr_t)t->regions[i].base, i};
+    }
+    qsort(key, m, sizeof *key, rkey_cmp);       /* the same base: one group */
+    for (unsigned k = 1; k < m; k++)
+        if (key[k].k == key[k - 1].k)
+            join(lead, key[k].i, key[k - 1].i);
+    for (unsigned k = 0; k < m; k++) {          /* each group's hull, on its leader */
+        unsigned i = key[k].i, l = lead_of(lead, i);
+        if (l != i)
+            widen(rng[l], rng[i]);
+    }
+    for (unsigned k = 0; k < m; k++)            /* hulls that overlap or touch: one group */
+        if (lead_of(lead, key[k].i) == key[k].i)
+            key[g++] = (struct rkey){rng[key[k].i][0], key[k].i};
+    qsort(key, g, sizeof *key, rkey_cmp);
+    for (unsigned k = 1, cur = g ? key[0].i : 0; k < g; k++) {
+        unsigned i = key[k].i;
+        if (rng[i][0] <= rng[cur][1]) {
+            uintptr_t hull[2] = {rng[cur][0], rng[cur][1]};
+            widen(hull, rng[i]);
+            cur = join(lead, cur, i);
+            rng[cur][0] = hull[0];
+            rng[cur][1] = hull[1];
+        } else {
+            cur = i;
+        }
+    }
+    for (unsigned i = 0; i < n; i++) {
+        unsigned l = lead_of(lead, i);
+        rng[i][0] = rng[l][0];
+        rng[i][1] = rng[l][1];
+    }
+    free(key);
+}
+
 /* ---- pinning for a staged task, and what does not fit ------------------------------ */
 
 void nrt_alloc_unpin(struct nrt_alloc *a)
@@ -188,15 +282,29 @@ void nrt_cache_unpin(struct nrt_staging *st)
             nrt_alloc_unpin(st->a[i]);
 }
 
+/* The scratch of alloc_groups for t (free it with free(g->rng)). */
+struct groups {
+    uintptr_t (*rng)[2];
+    unsigned *lead;
+};
+
+static struct groups groups_of(const struct nanort_task *t, const struct nrt_space *s)
+{
+    unsigned n = t->nregions ? t->nregions : 1;
+    char *mem = nrt_xmalloc(n * (sizeof(uintptr_t[2]) + sizeof(unsigned)));
+    struct groups g = {(uintptr_t (*)[2])mem, (unsigned *)(mem + n * sizeof(uintptr_t[2]))};
+    alloc_groups(t, s, g.rng, g.lead);
+    return g;
+}
+
 static size_t task_bytes(const struct nanort_task *t, const struct nrt_space *s)
 {
     size_t n = 0;
+    struct groups g = groups_of(t, s);
     for (unsigned i = 0; i < t->nregions; i++)
-        if (nrt_cache_copied(&t->regions[i])) {
-            uintptr_t lo, hi;
-            alloc_range(&t->regions[i], s, &lo, &hi);
-            n += hi - lo;
-        }
+        if (nrt_cache_copied(&t->regions[i]) && g.lead[i] == i)
+            n += g.rng[i][1] - g.rng[i][0];
+    free(g.rng);
     return n;
 }
 
@@ -218,23 +326,29 @@ void nrt_cache_does_not_fit(const struct nanort_task *t, const struct nrt_space 
               "smaller tasks", label, task_bytes(t, s), s->name, opt, s->mem_limit);
 }
 
-/* Pin an allocation for every copied region; false when one does not fit. */
+/* Pin an allocation for every copied region, one per group (alloc_groups); false when one
+ * does not fit. */
 bool nrt_cache_stage_allocs(struct nrt_staging *st)
 {
     struct nanort_task *t = st->task;
-    for (unsigned i = 0; i < t->nregions; i++) {
+    struct groups g = groups_of(t, st->space);
+    bool ok = true;
+    for (unsigned i = 0; ok && i < t->nregions; i++) {
         const struct nrt_region *r = &t->regions[i];
         if (!nrt_cache_copied(r))
             continue;
-        uintptr_t lo, hi;
-        alloc_range(r, st->space, &lo, &hi);
-        struct nrt_alloc *a = alloc_find(st->space, lo, hi);
-        if (!a && !(a = alloc_new(st->space, lo, hi)))
-            return false;
+        struct nrt_alloc *a = g.lead[i] != i ? st->a[g.lead[i]] : NULL;
+        if (!a)
+            a = alloc_find(st->space, g.rng[i][0], g.rng[i][1]);
+        if (!a && !(a = alloc_new(st->space, g.rng[i][0], g.rng[i][1]))) {
+            ok = false;
+            break;
+        }
         a->pin++;
         lru_unlink(a);              /* most recently used */
         lru_append(a);
         st->a[i] = a;
     }
-    return true;
+    free(g.rng);
+    return ok;
 }

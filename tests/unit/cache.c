@@ -98,6 +98,86 @@ static void check_all(const double *x, double v)
         ck_assert_msg(x[i] == v, "x[%d] = %g, expected %g", i, x[i], v);
 }
 
+/* ---- the blocks of one array (multidependences) ----------------------------------------- */
+
+enum { NBLK = 8, BLK = N / NBLK };
+
+/* x[i] += 1 over the blocks b with b % step == 0 (k = step), indexing from x itself */
+static void add_1_blocks(void **p, long k)
+{
+    double *x = p[0];
+    for (int i = 0; i < N; i++)
+        if (i / BLK % k == 0)
+            x[i] += 1.0;
+}
+
+/* A device task naming an array block by block, as `inout({x[b*BLK;BLK], b=0:NBLK-1})` (the
+ * same base: `same_base`), `{[BLK](x + b*BLK), ...}` (a base per block) or every other
+ * block (step 2), whose body indexes every block from the one pointer x it gets: the blocks
+ * must sit in one allocation, as on the host.  exact: FAKEDEV_EXACT (OpenCL's buffers). */
+static void blocks_of_one_array(const char *exact, bool same_base, int step)
+{
+    static double x[N];
+    setenv("FAKEDEV_EXACT", exact, 1);
+    env("1", NULL, NULL);
+    fill(x, 1.0);
+    for (int round = 0; round < 3; round++) {
+        struct fd_region r[NBLK];
+        unsigned n = 0;
+        for (int b = 0; b < NBLK; b += step)
+            r[n++] = same_base ? (struct fd_region){NANORT_DEP_INOUT | NANORT_COPY_INOUT, x, 1,
+                                                    {{N * sizeof *x, b * BLK * sizeof *x,
+                                                      BLK * sizeof *x}}}
+                               : FD_INOUT(&x[b * BLK], BLK * sizeof *x);
+        void *const p[] = {x};
+        fd_spawn(&fd_type_dev, add_1_blocks, 1, p, step, 0, n, r);
+        FD_SPAWN(&fd_type_smp, read_sum, round, FD_PTRS(x), FD_IN(x, sizeof x));
+    }
+    nanort_taskwait();
+    for (int i = 0; i < N; i++)
+        ck_assert_msg(x[i] == (i / BLK % step == 0 ? 4.0 : 1.0), "x[%d] = %g", i, x[i]);
+    for (int round = 0; round < 3; round++)
+        ck_assert_msg(sums[round] == N + (double)(round + 1) * N / step, "round %d: sum %g",
+                      round, sums[round]);
+    ck_assert_uint_eq(fd_stats(0).tasks, 3);
+}
+
+START_TEST(blocks_same_base_one_allocation)
+{
+    blocks_of_one_array("0", true, 1);
+}
+END_TEST
+
+START_TEST(blocks_same_base_one_allocation_exact)
+{
+    blocks_of_one_array("1", true, 1);
+}
+END_TEST
+
+START_TEST(blocks_own_bases_one_allocation)
+{
+    blocks_of_one_array("0", false, 1);
+}
+END_TEST
+
+START_TEST(blocks_own_bases_one_allocation_exact)
+{
+    blocks_of_one_array("1", false, 1);
+}
+END_TEST
+
+START_TEST(every_other_block_one_allocation)
+{
+    blocks_of_one_array("0", true, 2);
+}
+END_TEST
+
+START_TEST(every_other_block_one_allocation_exact)
+{
+    blocks_of_one_array("1", true, 2);
+}
+END_TEST
+
 /* ---- transfer counts ------------------------------------------------------------------ */
 
 /* A chain of K device tasks on one buffer: the data goes in once; write-back copies it
@@ -956,6 +1036,13 @@ int main(void)
     tc = ut_tcase(s, "tiles", 30);
     tcase_add_test(tc, tiles_2d_move_only_tile_rows);
     tcase_add_test(tc, tiles_2d_mixed_writers_then_column);
+    tc = ut_tcase(s, "blocks", 30);
+    tcase_add_test(tc, blocks_same_base_one_allocation);
+    tcase_add_test(tc, blocks_same_base_one_allocation_exact);
+    tcase_add_test(tc, blocks_own_bases_one_allocation);
+    tcase_add_test(tc, blocks_own_bases_one_allocation_exact);
+    tcase_add_test(tc, every_other_block_one_allocation);
+    tcase_add_test(tc, every_other_block_one_allocation_exact);
     tc = ut_tcase(s, "memory", 30);
     tcase_add_test(tc, small_memory_evicts_and_stays_right);
     tcase_add_test(tc, too_big_task_is_fatal_with_message);
