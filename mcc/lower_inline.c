@@ -991,18 +991,27 @@ static void section_reduction(struct outline *o, struct lower_var *v)
 /* A private or firstprivate VLA: its own bytes at the end of the argument block (sized
  * at run time), at least 16-aligned like the block, and as aligned as the VLA (a VLA of
  * 32-byte vectors: the block is then created that aligned, o->align); firstprivate
- * copies the contents at creation. */
-static void vla_copy(struct outline *o, const char *x, const char *parent, bool copy)
+ * copies the contents at creation.  The VLA's alignment is its type's, and the one its
+ * declaration asks for (`double a[n] __attribute__((aligned(64)))`): in a task nested in
+ * the one that captured it, `parent` is that task's copy through a pointer to the array
+ * type, which only has the type's alignment. */
+static void vla_copy(struct outline *o, const struct lower_var *v, const char *x,
+                     const char *parent, bool copy)
 {
     struct lower *L = o->L;
+    const char *declared = lower_decl_align_expr(L, v->sym);
+    if (!declared)
+        declared = "16";
     const char *off = lower_local_name(L, LL_VLA_OFF, 0, x);
     /* (declarations only: the creation code declares __nrt_sz after them, for
        -Wdeclaration-after-statement) */
     const char *env = lower_name(L, LN_ENV, o->fn, o->n);
     const char *end = o->size_end ? o->size_end : arena_printf(L->a, "sizeof(struct %s)", env);
     const char *prev = o->align ? o->align : arena_printf(L->a, "__alignof__(struct %s)", env);
-    const char *mine = arena_printf(L->a, "(__alignof__(%s) > 16 ? __alignof__(%s) : 16)",
-                                    parent, parent);
+    const char *typed = arena_printf(L->a, "(__alignof__(%s) > 16 ? __alignof__(%s) : 16)",
+                                     parent, parent);
+    const char *mine = arena_printf(L->a, "(%s > %s ? %s : %s)", typed, declared, typed,
+                                    declared);
     o->align = arena_printf(L->a, "(%s > %s ? %s : %s)", prev, mine, prev, mine);
     lbuf_printf(&o->size, LOWER_SIZE_T " %s = (%s + %s - 1) & ~(" LOWER_SIZE_T ")(%s - 1); ",
                 off, end, mine, mine);
@@ -1290,7 +1299,7 @@ static bool capture_vm(struct outline *o, struct lower_var *v, const char *x,
     bool array = v->sym->type == TYPE_ARRAY && !v->sym->array_param;
     lbuf_printf(&o->env, "void *%s; ", x);
     if (array && v->share != LOWER_SHARED && v->share != LOWER_REDUCTION)
-        vla_copy(o, x, parent, v->share == LOWER_FIRSTPRIVATE);
+        vla_copy(o, v, x, parent, v->share == LOWER_FIRSTPRIVATE);
     else
         lbuf_printf(&o->init, "__nrt_x->%s = (void *)%s(%s); ", x,
                     vm_by_address(v) ? "&" : "", parent);
@@ -1406,8 +1415,8 @@ static void capture_typedefs(struct outline *o, const struct lower_dir *d)
         }
         char *decl = typedef_name_clash(o, i) ? NULL : lower_typedef_decl(L, t, b, n, o->local);
         struct mcc_loc at = source_loc(&L->t->src, lower_dir_off(d));
-        if (decl)
-            lbuf_printf(&o->decl, "%s; ", decl);
+        if (decl)       /* (as aligned as it was: `typedef double v[n] __attribute__((aligned(64)))`) */
+            lbuf_printf(&o->decl, "%s%s; ", decl, lower_decl_align_attrs(L, t));
         else
             mcc_error_at(&at, "sorry, unimplemented: a '%s' construct using the local typedef "
                          "'%s' of a variably modified type, named as another typedef or "

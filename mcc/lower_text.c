@@ -618,15 +618,11 @@ static char *decl_text(struct lower *L, struct sym *sym, const char *name,
     return lbuf_take(&b, L->a);
 }
 
-/* Does the attribute specifier [begin, end) name `aligned` (or `__aligned__`)?  (Not in
- * a string: `section("aligned")`.)  Not when another name in it is not one of file scope
- * (`enum { AL = 64 }; ... aligned(AL)` in the function): the task's argument struct is at
- * file scope, where that name is not declared, and the copy then keeps its type's
- * alignment only. */
-static bool names_aligned(struct lower *L, size_t begin, size_t end)
+/* Does the text [begin, end) name only keywords and names of file scope (numbers,
+ * strings)?  *aligned: set when it names `aligned` or `__aligned__`. */
+static bool file_scope_text(struct lower *L, size_t begin, size_t end, bool *aligned)
 {
     const char *text = L->text;
-    bool aligned = false;
     for (size_t i = begin; i < end; i++) {
         if (text[i] == '"') {
             for (i++; i < end && text[i] != '"'; i++)
@@ -648,7 +644,7 @@ static bool names_aligned(struct lower *L, size_t begin, size_t end)
             j++;
         if ((j - i == 7 && memcmp(text + i, "aligned", 7) == 0) ||
             (j - i == 11 && memcmp(text + i, "__aligned__", 11) == 0))
-            aligned = true;
+            *aligned = true;
         else if (!name_intern(&L->t->parser, text + i, j - i)->keyword) {
             /* a name of file scope (an enumerator, a global), else none we can write */
             struct sym *y = lower_resolve(L, text + i, j - i, begin);
@@ -657,7 +653,18 @@ static bool names_aligned(struct lower *L, size_t begin, size_t end)
         }
         i = j - 1;
     }
-    return aligned;
+    return true;
+}
+
+/* Does the attribute specifier [begin, end) name `aligned` (or `__aligned__`)?  (Not in
+ * a string: `section("aligned")`.)  Not when another name in it is not one of file scope
+ * (`enum { AL = 64 }; ... aligned(AL)` in the function): the task's argument struct is at
+ * file scope, where that name is not declared, and the copy then keeps its type's
+ * alignment only. */
+static bool names_aligned(struct lower *L, size_t begin, size_t end)
+{
+    bool aligned = false;
+    return file_scope_text(L, begin, end, &aligned) && aligned;
 }
 
 char *lower_decl_align_attrs(struct lower *L, struct sym *sym)
@@ -679,6 +686,22 @@ char *lower_decl_align_attrs(struct lower *L, struct sym *sym)
         if (a->kind == AST_ATTRIBUTE && names_aligned(L, a->begin, a->end))
             lbuf_printf(&b, " %.*s", (int)(a->end - a->begin), L->text + a->begin);
     return b.s ? lbuf_take(&b, L->a) : "";
+}
+
+const char *lower_decl_align_expr(struct lower *L, struct sym *sym)
+{
+    struct lower_buf b = {0};
+    char *attrs = lower_decl_align_attrs(L, sym);
+    struct ast *list = sym && sym->specs ? sym->specs->kid[0] : NULL;
+    bool unused;
+    lbuf_puts(&b, "__alignof__(struct { ");
+    for (struct ast *sp = list ? list->kid[0] : NULL; sp; sp = sp->next)
+        if (sp->kind == AST_SPECIFIER && sp->op == KW_ALIGNAS &&
+            file_scope_text(L, sp->begin, sp->end, &unused))
+            lbuf_printf(&b, "%.*s ", (int)(sp->end - sp->begin), L->text + sp->begin);
+    lbuf_printf(&b, "char __nrt_c%s; })", attrs);
+    char *e = lbuf_take(&b, L->a);
+    return strcmp(e, "__alignof__(struct { char __nrt_c; })") ? e : NULL;
 }
 
 char *lower_decl_text_subst(struct lower *L, struct sym *sym, const char *name,

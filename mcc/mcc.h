@@ -1388,6 +1388,10 @@ char *lower_decl_text(struct lower *L, struct sym *sym, const char *name);
  * variable declared with lower_decl_text keeps its alignment with them (one written
  * before the name is in the specifiers, which lower_decl_text keeps). */
 char *lower_decl_align_attrs(struct lower *L, struct sym *sym);
+/* The alignment sym's declaration asks for (its `aligned` attributes, its `_Alignas`
+ * specifiers, those naming only what file scope sees), as a constant expression that
+ * stands anywhere; NULL when it asks for none. */
+const char *lower_decl_align_expr(struct lower *L, struct sym *sym);
 /* A span of the source and the text that replaces it. */
 struct lower_subst {
     size_t begin, end;
