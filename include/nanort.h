@@ -72,6 +72,11 @@ enum nanort_access {
     NANORT_COPY_IN = 1u << 4,   /* device needs the data before the task */
     NANORT_COPY_OUT = 1u << 5,  /* device produces the data */
     NANORT_COPY_INOUT = NANORT_COPY_IN | NANORT_COPY_OUT,
+    /* Another value of the multidependence of the region added before it (mcc sets it on
+     * all but the first): a device holds the copied regions of one multidependence in one
+     * allocation, each byte at its offset from the others as on the host, since the kernel
+     * indexes all of them from one pointer (`{[BS](a + i*BS), i=0;n}`: a base per block). */
+    NANORT_REGION_JOIN = 1u << 6,
 };
 
 /*

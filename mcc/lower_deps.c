@@ -351,11 +351,16 @@ static void add_region_to(struct lower_buf *b, const struct region *r, const cha
                 r->base, r->nd);
 }
 
-static void add_region(struct lower_buf *b, const struct region *r, unsigned flags)
+/* `join`: the variable that holds NANORT_REGION_JOIN from a multidependence's second
+ * region on (NULL: none). */
+static void add_region(struct lower *L, struct lower_buf *b, const struct region *r,
+                       unsigned flags, const char *join)
 {
-    char head[32];
-    snprintf(head, sizeof head, "__nrt_t, %uu", flags);
+    const char *head = join ? arena_printf(L->a, "__nrt_t, %uu | %s", flags, join)
+                            : arena_printf(L->a, "__nrt_t, %uu", flags);
     add_region_to(b, r, "nanort_task_region", head);
+    if (join)
+        lbuf_printf(b, "%s = %uu; ", join, NANORT_REGION_JOIN);
 }
 
 /* "file:line" of loc as a C string literal, for the runtime's messages about a depend
@@ -569,14 +574,23 @@ static bool ref_regions(struct lower *L, const struct omp_ref *ref, unsigned fla
     bool ok = open_ref(L, ref, values, &kp, count, out, &r, &levels);
     if (ok && nd)           /* (a multidependence's count is known only at run time) */
         *nd = levels || *nd < 0 ? -1 : *nd + r.nd;
+    /* the regions of a multidependence share one allocation on a device (one buffer the
+     * kernel indexes): all but the first carry NANORT_REGION_JOIN */
+    const char *join = NULL;
+    if (ok && levels && !taskwait && values && (flags & NANORT_COPY_INOUT)) {
+        join = lower_local_name(L, LL_ITER_JOIN, L->values++, NULL);
+        lbuf_printf(&values->decl, "unsigned %s = 0; ", join);
+    }
     if (ok) {
         lbuf_printf(count, "__nrt_nr += 1; __nrt_nd += %d; ", r.nd);
         if (taskwait)
             taskwait_fill(out, &r, flags);
         else
-            add_region(out, &r, flags);
+            add_region(L, out, &r, flags, join);
         close_multi(count, levels);
         close_multi(out, levels);
+        if (join)                   /* (the next task of a loop construct starts again) */
+            lbuf_printf(out, "%s = 0; ", join);
         lbuf_puts(count, taskwait ? "" : "\n");
         lbuf_puts(out, taskwait ? "" : "\n");
     }

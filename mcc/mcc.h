@@ -2181,6 +2181,7 @@ void lower_names_for_user(char *line);
     X(LL_ITER_END, "end", NUM)   /* the end of a multidependence iterator */               \
     X(LL_ITER_STEP, "step", NUM) /* ... its step */                                        \
     X(LL_ITER_KEPT, "iv", BOTH)  /* a nested multidependence's bounds kept for its 2nd pass */ \
+    X(LL_ITER_JOIN, "ij", NUM)   /* 0, then NANORT_REGION_JOIN: a multidependence's regions */ \
     X(LL_VALUE, "val", NUM)      /* a clause's expression evaluated once (lower_once) */   \
     X(LL_REGION_PRIV, "pv", BOTH) /* a region's private copy of a variable */              \
     X(LL_FIRSTPRIV, "fp", NUM)   /* a serial clone's firstprivate source */                \

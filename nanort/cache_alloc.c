@@ -175,11 +175,14 @@ static void alloc_range(const struct nrt_region *r, const struct nrt_space *s, u
 
 /* ---- groups: the regions of a task that share one allocation ------------------------- */
 
-/* A kernel reaches all of one array's data from the one pointer it gets: regions of a task
- * with the same base pointer (the blocks of a multidependence `in({a[i*bs;bs], i=0:n})` or
- * `depend(iterator(i=0:n), in: a[i])`, two sections of one array), or whose ranges overlap
- * or touch (`{[bs](a + i*bs), i=0:n}`, a base per block), get one allocation covering them
- * all, in which every byte sits at its offset from the others as on the host. */
+/* A kernel reaches every block of an array from the one pointer it gets: regions of a
+ * task with the same base pointer (the blocks of a multidependence `in({a[i*bs;bs],
+ * i=0:n})` or `depend(iterator(i=0:n), in: a[i])`, two sections of one array), and the
+ * regions of one multidependence (NANORT_REGION_JOIN: `{[bs](a + i*bs), i=0;n}`, a base
+ * per block) get one allocation covering them all, in which every byte sits at its offset
+ * from the others as on the host.  (Regions of other bases that merely overlap or touch
+ * stay apart: two arrays side by side in memory are two buffers, each starting where its
+ * kernel argument points, as OpenCL sub-buffers must.) */
 struct rkey {
     uintptr_t k;
     unsigned i;
@@ -198,24 +201,15 @@ static unsigned lead_of(unsigned *lead, unsigned i)
     return i;
 }
 
-/* Join the groups of i and j; the lower index leads; returns the leader. */
-static unsigned join(unsigned *lead, unsigned i, unsigned j)
+/* Join the groups of i and j; the lower index leads. */
+static void join(unsigned *lead, unsigned i, unsigned j)
 {
     i = lead_of(lead, i);
     j = lead_of(lead, j);
-    if (i > j) {
-        unsigned x = i;
-        i = j;
-        j = x;
-    }
-    lead[j] = i;
-    return i;
-}
-
-static void widen(uintptr_t *dst, const uintptr_t *src)
-{
-    dst[0] = src[0] < dst[0] ? src[0] : dst[0];
-    dst[1] = src[1] > dst[1] ? src[1] : dst[1];
+    if (i < j)
+        lead[j] = i;
+    else if (j < i)
+        lead[i] = j;
 }
 
 /* For every copied region i of t: rng[i], the host range of its group's allocation in s,
@@ -224,43 +218,41 @@ static void widen(uintptr_t *dst, const uintptr_t *src)
 static void alloc_groups(const struct nanort_task *t, const struct nrt_space *s,
                          uintptr_t (*rng)[2], unsigned *lead)
 {
-    unsigned n = t->nregions, m = 0, g = 0;
+    unsigned n = t->nregions, m = 0;
     struct rkey *key = nrt_xmalloc((n ? n : 1) * sizeof *key);
     for (unsigned i = 0; i < n; i++) {
+        const struct nrt_region *r = &t->regions[i];
         lead[i] = i;
         rng[i][0] = rng[i][1] = 0;
-        if (!nrt_cache_copied(&t->regions[i]))
+        if (!nrt_cache_copied(r))
             continue;
-        alloc_range(&t->regions[i], s, &rng[i][0], &rng[i][1]);
-        key[m++] = (struct rkey){(uintptr_t)t->regions[i].base, i};
+        alloc_range(r, s, &rng[i][0], &rng[i][1]);
+        key[m++] = (struct rkey){(uintptr_t)r->base, i};
+        /* the block before it in its multidependence, past blocks of no bytes (they have
+           no allocation) */
+        if ((r->flags & NANORT_REGION_JOIN) && i > 0) {
+            unsigned j = i - 1;
+            while (j > 0 && !nrt_cache_copied(&t->regions[j]) &&
+                   (t->regions[j].flags & NANORT_REGION_JOIN))
+                j--;
+            if (nrt_cache_copied(&t->regions[j]))
+                join(lead, i, j);
+        }
     }
-    qsort(key, m, sizeof *key, rkey_cmp);       /* the same base: one group */
+    qsort(key, m, sizeof *key, rkey_cmp);
     for (unsigned k = 1; k < m; k++)
         if (key[k].k == key[k - 1].k)
             join(lead, key[k].i, key[k - 1].i);
-    for (unsigned k = 0; k < m; k++) {          /* each group's hull, on its leader */
-        unsigned i = key[k].i, l = lead_of(lead, i);
-        if (l != i)
-            widen(rng[l], rng[i]);
-    }
-    for (unsigned k = 0; k < m; k++)            /* hulls that overlap or touch: one group */
-        if (lead_of(lead, key[k].i) == key[k].i)
-            key[g++] = (struct rkey){rng[key[k].i][0], key[k].i};
-    qsort(key, g, sizeof *key, rkey_cmp);
-    for (unsigned k = 1, cur = g ? key[0].i : 0; k < g; k++) {
-        unsigned i = key[k].i;
-        if (rng[i][0] <= rng[cur][1]) {
-            uintptr_t hull[2] = {rng[cur][0], rng[cur][1]};
-            widen(hull, rng[i]);
-            cur = join(lead, cur, i);
-            rng[cur][0] = hull[0];
-            rng[cur][1] = hull[1];
-        } else {
-            cur = i;
+    for (unsigned i = 0; i < n; i++) {          /* each group's hull, on its leader */
+        unsigned l = lead_of(lead, i);
+        if (l != i && nrt_cache_copied(&t->regions[i])) {
+            rng[l][0] = rng[i][0] < rng[l][0] ? rng[i][0] : rng[l][0];
+            rng[l][1] = rng[i][1] > rng[l][1] ? rng[i][1] : rng[l][1];
         }
     }
     for (unsigned i = 0; i < n; i++) {
         unsigned l = lead_of(lead, i);
+        lead[i] = l;
         rng[i][0] = rng[l][0];
         rng[i][1] = rng[l][1];
     }

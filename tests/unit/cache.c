@@ -112,7 +112,8 @@ static void add_1_blocks(void **p, long k)
 }
 
 /* A device task naming an array block by block, as `inout({x[b*BLK;BLK], b=0:NBLK-1})` (the
- * same base: `same_base`), `{[BLK](x + b*BLK), ...}` (a base per block) or every other
+ * same base: `same_base`), `{[BLK](x + b*BLK), ...}` (a base per block, the blocks after the
+ * first marked NANORT_REGION_JOIN, as mcc marks a multidependence's) or every other
  * block (step 2), whose body indexes every block from the one pointer x it gets: the blocks
  * must sit in one allocation, as on the host.  exact: FAKEDEV_EXACT (OpenCL's buffers). */
 static void blocks_of_one_array(const char *exact, bool same_base, int step)
@@ -128,7 +129,9 @@ static void blocks_of_one_array(const char *exact, bool same_base, int step)
             r[n++] = same_base ? (struct fd_region){NANORT_DEP_INOUT | NANORT_COPY_INOUT, x, 1,
                                                     {{N * sizeof *x, b * BLK * sizeof *x,
                                                       BLK * sizeof *x}}}
-                               : FD_INOUT(&x[b * BLK], BLK * sizeof *x);
+                               : FD_R1(NANORT_DEP_INOUT | NANORT_COPY_INOUT |
+                                           (n ? NANORT_REGION_JOIN : 0u),
+                                       &x[b * BLK], BLK * sizeof *x);
         void *const p[] = {x};
         fd_spawn(&fd_type_dev, add_1_blocks, 1, p, step, 0, n, r);
         FD_SPAWN(&fd_type_smp, read_sum, round, FD_PTRS(x), FD_IN(x, sizeof x));
