@@ -197,6 +197,9 @@ enum nanort_karg_kind {
     NANORT_KARG_BUFFER = 1, /* `ptr` is a host address inside one of the task's copied
                              * regions (or NULL): the kernel gets the device copy */
     NANORT_KARG_LOCAL = 2,  /* OpenCL __local memory of `size` bytes (`ptr` unused) */
+    NANORT_KARG_AUTO = 3,   /* a pointer `ptr` that only the task's depend objects may
+                             * name: BUFFER when the task's copied data hold it, else
+                             * (OpenCL) LOCAL of `size` bytes; CUDA: an error */
 };
 
 struct nanort_karg {

@@ -671,14 +671,18 @@ void lower_deps_emit(struct lower *L, const struct lower_dir *d, bool reduction_
     if (lower_dir_has(d, OMP_CL_NO_COPY_DEPS))
         copy_deps = false;
     /* A device implementation's pointers are translated to the device copies of the
-     * regions its clauses name (lower_dir_copies): a depend object names none mcc sees. */
+     * regions its clauses name (lower_dir_copies): a depend object names none mcc sees.
+     * An ndrange launch leaves such pointers to the runtime (NANORT_KARG_AUTO); a CUDA
+     * task without ndrange calls its body with them as they are. */
     const struct omp_directive *ds[2] = {d->dir, d->target};
-    for (int k = 0; k < 2 && (lower_dir_devices(d) & ~(1u << OMP_DEVICE_SMP)); k++)
+    bool cuda_call = (lower_dir_devices(d) & (1u << OMP_DEVICE_CUDA)) &&
+                     !lower_dir_has(d, OMP_CL_NDRANGE);
+    for (int k = 0; k < 2 && cuda_call; k++)
         for (int i = 0; ds[k] && i < ds[k]->nclauses; i++)
             if (ds[k]->clauses[i].kind == OMP_CL_DEPEND && ds[k]->clauses[i].dep == OMP_DEP_DEPOBJ) {
                 mcc_error_at(&ds[k]->clauses[i].loc, "sorry, unimplemented: 'depend(depobj: "
-                             "...)' on a task for a device other than smp: name the data in "
-                             "its own 'depend' clause");
+                             "...)' on a CUDA task without ndrange: name the data in its own "
+                             "'depend' clause");
                 return;
             }
     emit_clauses(L, d->dir, copy_deps, reduction_commutative, values, count, add);

@@ -218,8 +218,10 @@ static void launch_struct(struct mcc_arena *a, struct lower_buf *b, const struct
 }
 
 /* __nrt_k[]: one kernel argument per parameter of g (args: lower_calls.c). */
+/* `depobj`: the task's depend objects name data it copies, which a pointer parameter not
+ * named elsewhere may point into: the runtime decides (NANORT_KARG_AUTO). */
 static void kernel_args(struct lower *L, struct lower_buf *b, const struct lower_ftask *g,
-                        const struct impl_arg *args, bool cuda)
+                        const struct impl_arg *args, bool cuda, bool depobj)
 {
     int n = param_count(g);
     lbuf_printf(b, "    struct nanort_karg __nrt_k[%d] = {", n ? n : 1);
@@ -230,6 +232,10 @@ static void kernel_args(struct lower *L, struct lower_buf *b, const struct lower
         lbuf_puts(b, sep);
         if (args[i].buffer)
             lower_emit_karg(b, "NANORT_KARG_BUFFER", arena_printf(L->a, "sizeof %s", x),
+                            arena_printf(L->a, "(const void *)%s", x));
+        else if (p->sym->type == TYPE_POINTER && depobj)
+            lower_emit_karg(b, "NANORT_KARG_AUTO",
+                            cuda ? arena_printf(L->a, "sizeof %s", x) : "__nrt_l.shmem",
                             arena_printf(L->a, "(const void *)%s", x));
         else if (p->sym->type == TYPE_POINTER && !cuda)
             lower_emit_karg(b, "NANORT_KARG_LOCAL", "__nrt_l.shmem", NULL);
@@ -386,7 +392,8 @@ static const char *ndrange_run(struct lower *L, const struct lower_ftask *g,
     if (inner.s)            /* (declarations after these statements: in a block) */
         lbuf_printf(b, "%s    {\n", inner.s);
     launch_struct(L->a, b, g);
-    kernel_args(L, b, g, args, cuda);
+    kernel_args(L, b, g, args, cuda,
+                lower_dir_copied_depobj(L, &g->dir) || lower_dir_copied_depobj(L, &of->dir));
     if (cuda)       /* (after the arguments' declaration) */
         lbuf_printf(b, "    __nrt_l.kernel = %s();\n",
                     lower_local_name(L, LL_CUDA_FN, 0, fname(L, g)));
@@ -412,6 +419,14 @@ static const char *cuda_call_run(struct lower *L, const struct lower_ftask *g,
     const struct impl_arg *args = lower_calls_bind(L, g, of);
     if (!args)
         return fn;
+    /* (g's own depend objects: lower_deps_emit reported them) */
+    const struct omp_clause *o = g != of ? lower_dir_copied_depobj(L, &of->dir) : NULL;
+    if (o) {
+        mcc_error_at(&o->loc, "sorry, unimplemented: 'depend(depobj: ...)' on a task with a "
+                     "CUDA implementation without ndrange ('%s'): name the data in its own "
+                     "'depend' clause", fname(L, g));
+        return fn;
+    }
     struct lower_buf *b = &L->tail;
     run_head(L, b, of, fn);
     lower_calls_locals(L, b, g, of, args, NULL);

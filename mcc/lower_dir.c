@@ -206,6 +206,16 @@ bool lower_dir_depends(const struct lower_dir *d, const char *name)
     return region_base(d, name, false, true);
 }
 
+const struct omp_clause *lower_dir_copied_depobj(struct lower *L, const struct lower_dir *d)
+{
+    const struct omp_directive *ds[2] = {d->dir, d->target};
+    for (int k = 0; k < 2 && copy_deps_of(L, d); k++)
+        for (int i = 0; ds[k] && i < ds[k]->nclauses; i++)
+            if (ds[k]->clauses[i].kind == OMP_CL_DEPEND && ds[k]->clauses[i].dep == OMP_DEP_DEPOBJ)
+                return &ds[k]->clauses[i];
+    return NULL;
+}
+
 /* Where d's first pragma line starts (its construct's start without one). */
 size_t lower_dir_off(const struct lower_dir *d)
 {

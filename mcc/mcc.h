@@ -1530,6 +1530,9 @@ unsigned lower_dir_devices(const struct lower_dir *d);   /* 1u << enum omp_devic
 bool lower_dir_copies(struct lower *L, const struct lower_dir *d, const char *name);
 /* Is `name` the base of a dependence of d (what copy_deps would copy)? */
 bool lower_dir_depends(const struct lower_dir *d, const char *name);
+/* d's first `depend(depobj: ...)` clause when d copies its dependences (copy_deps): a
+ * depend object names data a device gets that mcc does not see; NULL: none. */
+const struct omp_clause *lower_dir_copied_depobj(struct lower *L, const struct lower_dir *d);
 /* Where d's first pragma line starts (its construct's start without one). */
 size_t lower_dir_off(const struct lower_dir *d);
 /* lower.c: the walk */

@@ -940,9 +940,11 @@ void nanort_kernel_launch_named(nanort_ctx *ctx, const struct nanort_launch *lau
         nrt_fatal("task '%s': kernel launch with %u dimensions (ndrange takes 1, 2 or 3)",
                   ctx->task->type->label, launch->ndims);
     check_ndrange(ctx, launch);     /* the same sizes are wrong wherever the kernel runs */
-    struct nanort_launch picked;
+    struct nanort_launch picked, resolved;
     struct nanort_karg args[launch->nargs ? launch->nargs : 1];
+    struct nanort_karg autos[launch->nargs ? launch->nargs : 1];
     launch = nrt_kargs_pick(ctx, launch, arg_names, &picked, args);
+    launch = nrt_kargs_auto(ctx, launch, &resolved, autos);
     if (translated)
         nrt_clcpu_launch(ctx, launch);  /* a translated kernel on the workers (clcpu.c) */
     else

@@ -13,6 +13,10 @@
  * take one lock, a launch reads it without (a node is published with a release store and
  * never freed), and each thread keeps the last kernel it looked up, so that a translated
  * kernel launched by every worker many times neither scans the list nor shares a lock.
+ *
+ * Also the arguments mcc cannot classify (NANORT_KARG_AUTO: a pointer parameter of a task
+ * whose dependences are depend objects, which name data mcc does not see): a buffer when
+ * the task's data hold the pointer, else OpenCL __local memory.
  */
 #include "nrt.h"
 
@@ -126,6 +130,50 @@ const struct nanort_launch *nrt_kargs_pick(const nanort_ctx *ctx, const struct n
     }
     *out = *l;
     out->nargs = p->n;
+    out->args = buf;
+    return out;
+}
+
+/* Does one of t's regions (of its copied data, on a device) hold host address p? */
+static bool data_hold(nanort_ctx *ctx, const void *p)
+{
+    void *buf;
+    size_t off;
+    if (ctx->space)
+        return nrt_cache_translate(ctx, p, &buf, &off);
+    for (unsigned i = 0; i < ctx->task->nregions; i++) {
+        const struct nrt_region *r = &ctx->task->regions[i];
+        if ((r->nd && r->lo <= (uintptr_t)p && (uintptr_t)p < r->hi) || r->base == p)
+            return true;
+    }
+    return false;
+}
+
+const struct nanort_launch *nrt_kargs_auto(nanort_ctx *ctx, const struct nanort_launch *l,
+                                           struct nanort_launch *out, struct nanort_karg *buf)
+{
+    unsigned i = 0;
+    while (i < l->nargs && l->args[i].kind != NANORT_KARG_AUTO)
+        i++;
+    if (i == l->nargs)
+        return l;
+    bool cuda = ctx->impl && ctx->impl->device == NANORT_DEVICE_CUDA;
+    for (i = 0; i < l->nargs; i++) {
+        buf[i] = l->args[i];
+        if (buf[i].kind != NANORT_KARG_AUTO)
+            continue;
+        bool held = !buf[i].ptr ? cuda || buf[i].size == 0 : data_hold(ctx, buf[i].ptr);
+        if (!held && cuda)
+            nrt_fatal("task '%s': CUDA kernel argument %u (%p) is a pointer outside the data "
+                      "copied for the task (its depend objects, depend(depobj: ...), name the "
+                      "data it copies): make the object's dependence cover it, or name the "
+                      "data in a dependence or copy clause of the task",
+                      ctx->task->type->label ? ctx->task->type->label : "?", i, buf[i].ptr);
+        buf[i].kind = held ? NANORT_KARG_BUFFER : NANORT_KARG_LOCAL;
+        if (held)
+            buf[i].size = sizeof(void *);
+    }
+    *out = *l;
     out->args = buf;
     return out;
 }

@@ -1783,6 +1783,12 @@ bool nrt_cl_file_matches(const char *name, const char *file);
 const struct nanort_launch *nrt_kargs_pick(const nanort_ctx *ctx, const struct nanort_launch *l,
                                            const char *arg_names, struct nanort_launch *out,
                                            struct nanort_karg *buf);
+/* l with its NANORT_KARG_AUTO arguments made BUFFER (a pointer the task's copied data,
+ * on the host its regions, hold) or LOCAL (another pointer, for OpenCL and its
+ * translation); *out with them (buf: room for l->nargs), or l itself when it has none.  A
+ * CUDA pointer the data do not hold stops the run, naming the argument. */
+const struct nanort_launch *nrt_kargs_auto(nanort_ctx *ctx, const struct nanort_launch *l,
+                                           struct nanort_launch *out, struct nanort_karg *buf);
 
 /* ---- nanos_api.c: the Nanos++ calls of OmpSs programs (the API is in nanos.h) ----- */
 

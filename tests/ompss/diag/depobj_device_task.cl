@@ -1,1 +1,0 @@
-__kernel void scale(__global float *a, int n) { int i = get_global_id(0); if (i < n) a[i] *= 2; }
