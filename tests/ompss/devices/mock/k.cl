@@ -19,3 +19,11 @@ __kernel void counted(__global int *v, __global const int *count)
 {
     v[get_global_id(0)] = *count;
 }
+
+/* lowering_mock.c's task blocks_k: data named block by block (multidependences). */
+__kernel void blocks_k(__global const float *v, __global float *w, int n)
+{
+    int i = get_global_id(0);
+    if (i < n)
+        w[i] = v[i];
+}

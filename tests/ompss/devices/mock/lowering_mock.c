@@ -6,7 +6,7 @@
  * parameter's own type), the OpenCL kernel name (name(...) or the function's) and file,
  * implements binding the kernel's parameters by position (or by name, or calls(...)) from
  * fn's arguments, noCheckDim, device(undefined), COPY bits
- * of the regions (copy_deps, no_copy_deps + copy_in/copy_out, copies that only an
+ * of the regions and NANORT_REGION_JOIN on a multidependence's (copy_deps, no_copy_deps + copy_in/copy_out, copies that only an
  * implementation asks for added by fn's spawn), a CUDA task without
  * ndrange getting device pointers, the embedded OpenCL sources with the build
  * options, and the host copies made current before the sizes are evaluated
@@ -101,6 +101,10 @@ void counted_host(int *v, const int *count)
     implements(counted_host)
 __kernel void counted_impl(__global int *v, __global const int *count);
 
+#pragma omp target device(opencl) ndrange(1, n, 4) file(k.cl) copy_deps
+#pragma omp task in({v[i * 4; 4], i = 0:n / 4 - 1}) out({[4](w + i * 4), i = 0;n / 4})
+__kernel void blocks_k(__global const float *v, __global float *w, int n);
+
 static const void *seen_x;
 static int seen_n;
 
@@ -150,11 +154,29 @@ static void check_tile(void)
           "were read back", m->nreads);
 }
 
+/* The regions of one multidependence carry NANORT_REGION_JOIN from the second on (a device
+ * holds them in one buffer); the next multidependence starts without it. */
+static void check_multidep_join(void)
+{
+    int before = mock_nlaunches;
+    blocks_k(fx, fx, 8);
+    const struct mock_launch *m = mock_last();
+    CHECK(mock_nlaunches == before + 1 && m->nregions == 4, "%u regions", m->nregions);
+    const unsigned in = NANORT_DEP_IN | NANORT_COPY_IN, out = NANORT_DEP_OUT | NANORT_COPY_OUT;
+    CHECK(m->flags[0] == in && m->flags[1] == (in | NANORT_REGION_JOIN) &&
+          m->flags[2] == out && m->flags[3] == (out | NANORT_REGION_JOIN),
+          "region flags %#x %#x %#x %#x", m->flags[0], m->flags[1], m->flags[2], m->flags[3]);
+    CHECK(m->bases[0] == fx && m->bases[1] == fx + 4 && m->bases[2] == fx &&
+          m->bases[3] == fx + 4, "region starts");
+    CHECK(m->args[0].kind == NANORT_KARG_BUFFER && m->args[1].kind == NANORT_KARG_BUFFER,
+          "kernel arguments %u %u", m->args[0].kind, m->args[1].kind);
+}
+
 static void check_implements(void)
 {
     scale(dx, 20);              /* the OpenCL version of scale, fed from scale's arguments */
     const struct mock_launch *m = mock_last();
-    CHECK(mock_nlaunches == 2 && !strcmp(m->impl->name, "scale_ocl"), "implementation %s",
+    CHECK(mock_nlaunches == 3 && !strcmp(m->impl->name, "scale_ocl"), "implementation %s",
           m->impl->name);
     CHECK(!strcmp(m->ocl->kernel, "scale_ocl") && m->ocl->file == NULL, "kernel %s",
           m->ocl->kernel);
@@ -300,6 +322,7 @@ int main(void)
 {
     mock_device = NANORT_DEVICE_OPENCL;
     check_tile();
+    check_multidep_join();
     check_implements();
     check_copies();
     check_implementation_copies();
