@@ -67,6 +67,61 @@ void nanort_task_region1(nanort_task *t, unsigned flags, const void *addr, size_
     nanort_task_region(t, flags, addr, 1, &d);
 }
 
+/* OpenMP depend objects: the one region an object holds (no dimensions kept: the mock
+ * records a region's start and bytes). */
+struct mock_depobj {
+    unsigned flags;
+    const void *start;
+    size_t bytes;
+};
+
+void nanort_depobj_init(void **slot, unsigned flags, const void *base, unsigned ndims,
+                        const struct nanort_dim *dims)
+{
+    struct mock_depobj *o = malloc(sizeof *o);
+    if (!o)
+        exit(2);
+    o->flags = flags;
+    o->start = (const char *)base + (ndims ? dims[0].lower : 0);
+    o->bytes = 1;
+    for (unsigned i = 0; i < ndims; i++)
+        o->bytes *= dims[i].length;
+    *slot = o;
+}
+
+void nanort_depobj_init1(void **slot, unsigned flags, const void *addr, size_t bytes)
+{
+    struct nanort_dim d = {bytes, 0, bytes};
+    nanort_depobj_init(slot, flags, addr, 1, &d);
+}
+
+void nanort_depobj_destroy(void **slot, const char *where)
+{
+    (void)where;
+    free(*slot);
+    *slot = NULL;
+}
+
+unsigned nanort_depobj_ndims(void *const *slot, const char *where)
+{
+    (void)slot;
+    (void)where;
+    return 1;
+}
+
+/* copies: the COPY bits of the object's mode, as the runtime adds them */
+void nanort_task_depobj(nanort_task *t, void *const *slot, int copies, const char *where)
+{
+    const struct mock_depobj *o = *slot;
+    unsigned mode = o->flags & NANORT_DEP_MODE_MASK;
+    unsigned bits = !copies ? 0u : mode == NANORT_DEP_IN ? NANORT_COPY_IN
+                    : mode == NANORT_DEP_OUT ? NANORT_COPY_OUT : NANORT_COPY_INOUT;
+    (void)where;
+    t->flags[t->nregions] = o->flags | bits;
+    t->bases[t->nregions] = o->start;
+    t->bytes[t->nregions++] = o->bytes;
+}
+
 /* Implementations added at start-up (implements(f) of a task whose type is another
  * unit's, or a device(undefined) task's). */
 static struct {
