@@ -217,9 +217,9 @@ static void launch_struct(struct mcc_arena *a, struct lower_buf *b, const struct
     free(lsize.s);
 }
 
-/* __nrt_k[]: one kernel argument per parameter of g (args: lower_calls.c). */
-/* `depobj`: the task's depend objects name data it copies, which a pointer parameter not
- * named elsewhere may point into: the runtime decides (NANORT_KARG_AUTO). */
+/* __nrt_k[]: one kernel argument per parameter of g (args: lower_calls.c).  `depobj`: the
+ * task's depend objects name data it copies, which a pointer parameter not named elsewhere
+ * may point into: the runtime decides (NANORT_KARG_AUTO). */
 static void kernel_args(struct lower *L, struct lower_buf *b, const struct lower_ftask *g,
                         const struct impl_arg *args, bool cuda, bool depobj)
 {
