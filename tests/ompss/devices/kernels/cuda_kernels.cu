@@ -20,3 +20,19 @@ extern "C" void negate(float *x, int n)
 {
     axpb<<<(n + 127) / 128, 128, 0, nanos_get_kernel_execution_stream()>>>(x, n, -1.0f, 0.0f);
 }
+
+/* cuda_multideps.c: kernels indexing a whole array whose blocks the task names one by one
+ * (multidependences) or a depend object names. */
+extern "C" __global__ void scale_blocks(float *x, int n, float k)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        x[i] = x[i] * k + 1.0f;
+}
+
+extern "C" __global__ void add_into(const float *x, float *y, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        y[i] += x[i];
+}
