@@ -107,6 +107,24 @@ static void check_deps(struct lower *L, struct lower_ftask *f)
         }
 }
 
+/* An array derivation of parameter p written `[*]` (C99's "VLA of unspecified size", only
+ * allowed in a prototype): the grammar keeps no size for it, its text ends in `*]`.  The
+ * offset of that `*`, or 0 when there is none. */
+static size_t star_array(struct lower *L, struct ast *p)
+{
+    for (struct ast *d = p->kid[1]; d && d->kind != AST_DECL_NAME; d = d->kid[0]) {
+        if (d->kind != AST_DECL_ARRAY || d->kid[1] || d->end < 2)
+            continue;
+        size_t e = d->end - 1;                  /* the ']' */
+        while (e > d->begin && (L->text[e - 1] == ' ' || L->text[e - 1] == '\t' ||
+                                L->text[e - 1] == '\n'))
+            e--;
+        if (e > d->begin && L->text[e - 1] == '*')
+            return e - 1;
+    }
+    return 0;
+}
+
 /* The return type as written: specifiers and the pointers around the function. */
 static const char *return_type(struct lower *L, struct ast *specs, struct ast *declarator)
 {
@@ -157,6 +175,16 @@ static bool check_signature(struct lower *L, struct ast *item, struct ast *decla
         if (!p->sym && !param_is_void(p)) {
             mcc_error_at(&loc, "sorry, unimplemented: function task '%.*s' needs names for "
                          "its parameters", (int)f->name->len, f->name->str);
+            return false;
+        }
+        size_t star = star_array(L, p);
+        if (star) {
+            struct mcc_loc at = source_loc(&L->t->src, star);
+            mcc_error_at(&at, "sorry, unimplemented: parameter '%.*s' of function task '%.*s' "
+                         "declared with '[*]': give its sizes where the pragma is "
+                         "('double a[n][n]'), the task copies the argument by that type",
+                         p->sym ? (int)p->sym->name->len : 0, p->sym ? p->sym->name->str : "",
+                         (int)f->name->len, f->name->str);
             return false;
         }
     }
