@@ -136,9 +136,10 @@ static void wait_for_lock(struct crit *c, const char *name)
 }
 
 /* A worker inside a critical section never runs a task it creates at once (task.c): the
- * task could enter the same section, and the locks are not recursive.  A thread that
- * enters a section it already holds (a nested critical of the same name, or a task run
- * while its thread waited inside the section) would wait for itself forever, and so would
+ * task could enter the same section, and the locks are not recursive; a task waiting
+ * inside one runs only its own descendants meanwhile (nrt_omp_restricted).  A thread that
+ * enters a section it already holds (a nested critical of the same name, or a descendant
+ * run while its thread waited inside the section) would wait for itself forever, and so would
  * a task whose ancestor waits for it inside the section on another thread: both stop the
  * program with a message instead. */
 static void enter(struct crit *c)

@@ -799,7 +799,8 @@ void nrt_block_after_fork(void);
 /* The program has initialised an omp lock (set once, read relaxed by nrt_run_one). */
 extern atomic_bool nrt_omp_tsc;
 /* Whether this thread's waits may run only descendants of the task waiting here (locks
- * in use and a task, not main, is waiting), and running one such: false when none. */
+ * in use, or this thread inside a critical section, and a task, not main, is waiting), and
+ * running one such: false when none. */
 bool nrt_omp_restricted(void);
 bool nrt_omp_run_one(void);
 

@@ -299,14 +299,18 @@ static const char *describe(const struct nanort_task *t, char *buf, size_t n)
  * OpenMP's scheduling constraint for tied tasks, which libgomp keeps always.  Without it
  * a task K waiting for its children could run an unrelated task S on its stack that then
  * waits for a lock held by a task that waits for K: three tasks that wait for each other
- * forever.  Programs without locks keep running any ready task in their waits.
+ * forever.  The same holds for a task that waits inside a critical section (crit_depth):
+ * an unrelated task run on its stack that enters the section would wait for itself
+ * (critical.c stopped the program then; libgomp runs it).  Programs without locks keep
+ * running any ready task in their waits outside critical sections.
  */
 atomic_bool nrt_omp_tsc;
 
 bool nrt_omp_restricted(void)
 {
     return nrt_current && !(nrt_current->flags & NRT_TF_ROOT) &&
-           atomic_load_explicit(&nrt_omp_tsc, memory_order_relaxed);
+           (atomic_load_explicit(&nrt_omp_tsc, memory_order_relaxed) ||
+            (nrt_self && nrt_self->crit_depth > 0));
 }
 
 /* A descendant of the waiting task, or nothing.  Other tasks popped on the way are put

@@ -301,7 +301,8 @@ static inline bool run_plain(void)
 }
 
 /* A nearly full stack leaves the ready tasks to the others (stack.c); in a program that
- * uses omp locks a waiting task runs only its descendants (omp_api.c). */
+ * uses omp locks, and inside a critical section, a waiting task runs only its descendants
+ * (omp_api.c). */
 static __attribute__((noinline)) bool run_guarded(void)
 {
     if (nrt_stack_hold())
@@ -313,8 +314,10 @@ static __attribute__((noinline)) bool run_guarded(void)
 
 bool nrt_run_one(void)
 {
-    /* relaxed: nrt_omp_tsc is set once, before any lock can be taken (omp_api.c). */
-    if (NRT_UNLIKELY(nrt_stack_low() || atomic_load_explicit(&nrt_omp_tsc, memory_order_relaxed)))
+    /* relaxed: nrt_omp_tsc is set once, before any lock can be taken (omp_api.c);
+     * crit_depth is this thread's own. */
+    if (NRT_UNLIKELY(nrt_stack_low() || atomic_load_explicit(&nrt_omp_tsc, memory_order_relaxed) ||
+                     (nrt_self && nrt_self->crit_depth > 0)))
         return run_guarded();
     return run_plain();
 }
