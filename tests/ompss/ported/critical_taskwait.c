@@ -1,4 +1,6 @@
-/* ported: openmp -- a cache filled under a named critical section: each task that misses
+/* ported: openmp
+   ported-werror
+   a cache filled under a named critical section: each task that misses
    creates tasks for the entry's parts and waits for them (taskwait) inside the section,
    while its siblings wait to enter it; a second level of tasks checks the entries under
    another name.  OpenMP's scheduling constraint for tied tasks keeps a thread waiting in
