@@ -107,22 +107,33 @@ static void check_deps(struct lower *L, struct lower_ftask *f)
         }
 }
 
-/* An array derivation of parameter p written `[*]` (C99's "VLA of unspecified size", only
- * allowed in a prototype): the grammar keeps no size for it, its text ends in `*]`.  The
- * offset of that `*`, or 0 when there is none. */
-static size_t star_array(struct lower *L, struct ast *p)
+/* The `*` of an array derivation written `[*]` (C99's VLA of unspecified size, allowed
+ * only in a prototype: the grammar keeps no size for it, its text ends in `*]`), or 0. */
+static size_t star_of(struct lower *L, struct ast *d)
 {
+    if (d->kind != AST_DECL_ARRAY || d->kid[1] || d->end < 2)
+        return 0;
+    size_t e = d->end - 1;                      /* the ']' */
+    while (e > d->begin && (L->text[e - 1] == ' ' || L->text[e - 1] == '\t' ||
+                            L->text[e - 1] == '\n'))
+        e--;
+    return e > d->begin && L->text[e - 1] == '*' ? e - 1 : 0;
+}
+
+/* The `[*]` derivations of parameter p: in *adjusted the `*` of the one that parameter
+ * adjustment turns into a pointer (`a[*]`, the first of `a[*][10]`), which the spawn
+ * function's definition writes `[ ]`; in *other that of any other (`a[10][*]`,
+ * `(*a)[*]`), whose size the task would need; 0: none. */
+static void star_arrays(struct lower *L, struct ast *p, size_t *adjusted, size_t *other)
+{
+    *adjusted = *other = 0;
     for (struct ast *d = p->kid[1]; d && d->kind != AST_DECL_NAME; d = d->kid[0]) {
-        if (d->kind != AST_DECL_ARRAY || d->kid[1] || d->end < 2)
-            continue;
-        size_t e = d->end - 1;                  /* the ']' */
-        while (e > d->begin && (L->text[e - 1] == ' ' || L->text[e - 1] == '\t' ||
-                                L->text[e - 1] == '\n'))
-            e--;
-        if (e > d->begin && L->text[e - 1] == '*')
-            return e - 1;
+        size_t star = star_of(L, d);
+        if (star && d->kid[0] && d->kid[0]->kind == AST_DECL_NAME)
+            *adjusted = star;
+        else if (star)
+            *other = star;
     }
-    return 0;
 }
 
 /* The return type as written: specifiers and the pointers around the function. */
@@ -177,7 +188,8 @@ static bool check_signature(struct lower *L, struct ast *item, struct ast *decla
                          "its parameters", (int)f->name->len, f->name->str);
             return false;
         }
-        size_t star = star_array(L, p);
+        size_t adjusted, star;
+        star_arrays(L, p, &adjusted, &star);
         if (star) {
             struct mcc_loc at = source_loc(&L->t->src, star);
             mcc_error_at(&at, "sorry, unimplemented: parameter '%.*s' of function task '%.*s' "
@@ -399,11 +411,19 @@ static void args_struct(struct lower *L, struct lower_buf *b, const struct lower
     lbuf_puts(b, "};");
 }
 
+/* The parameters as written, where `double a[*]` becomes `double a[ ]`: the spawn
+ * function is a definition, where `[*]` is not allowed. */
 static const char *param_list(struct lower *L, const struct lower_ftask *f)
 {
     if (!f->params)
         return "void";
-    return lower_src(L, f->params->begin, f->params->end);
+    char *s = lower_src(L, f->params->begin, f->params->end);
+    EACH_PARAM(f, p) {
+        size_t adjusted, other;
+        if (p->kind == AST_PARAM && (star_arrays(L, p, &adjusted, &other), adjusted))
+            s[adjusted - f->params->begin] = ' ';
+    }
+    return s;
 }
 
 /* f(p->a, p->b) from an args block of `of` (f itself or the task it implements). */

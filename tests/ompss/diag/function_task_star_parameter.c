@@ -1,8 +1,9 @@
 /* A function task's parameter declared with '[*]' (a VLA of unspecified size, allowed
- * only in prototypes): the task copies its arguments by the types of the declaration the
- * pragma is on, and this one gives no size, so mcc asks for it.  gcc reported "'[*]' not
- * allowed in other than function prototype scope" and "has no member named 'a'" on the
- * generated code. */
+ * only in prototypes) in a dimension other than the first: the task copies its arguments
+ * by the types of the declaration the pragma is on, and this one gives no size for the
+ * rows, so mcc asks for it (a first '[*]' alone is taken: tests/ompss/ported/
+ * star_prototypes).  gcc reported "'[*]' not allowed in other than function prototype
+ * scope" and "has no member named 'a'" on the generated code. */
 #pragma omp task inout(a[i0;2][0;2])
 void tile(int n, double a[*][*], int i0);
 void tile(int n, double a[n][n], int i0)
