@@ -1609,13 +1609,13 @@ void nrt_perf_chosen(const struct nrt_type_info *info, unsigned impl, int space,
 /* The instance given to (impl, space) will not run there: no longer in flight. */
 void nrt_perf_unchosen(const struct nrt_type_info *info, unsigned impl, int space,
                        size_t footprint);
-/* A trial run (chosen while (impl, space) had no measured run) started (`start`: false
- * when its time is not counted, a device's run begun before its first run ended) or a
- * counted one ended. */
-bool nrt_perf_trial(const struct nrt_type_info *info, unsigned impl, int space,
+/* A trial run (chosen while (impl, space) had no measured run) started (`start`) or
+ * ended. */
+void nrt_perf_trial(const struct nrt_type_info *info, unsigned impl, int space,
                     size_t footprint, bool start);
 /* Instances in flight there; *trial_ns: how long its trials have been running (0: none
- * runs), a lower bound of its run time before it is measured. */
+ * runs, or a device's first run while no device is measured), a lower bound of its run
+ * time before it is measured. */
 long nrt_perf_inflight(const struct nrt_type_info *info, unsigned impl, int space,
                        size_t footprint, uint64_t *trial_ns);
 /* Runs recorded plus runs in flight (learning spreads the trials with it). */

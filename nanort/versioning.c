@@ -227,8 +227,8 @@ static double plain_finish(const struct nrt_vcand *c, double pred)
  * chain.  So such an instance waits (device.c parks it) while a candidate not
  * measured yet has trials in flight that may still show it the fastest: none of the
  * measured candidates is expected to finish before its trials' running time so far (a
- * device's runs begun before its first ended are not counted: a kernel build or a
- * context start-up is no bound of its runs, and PoCL's first runs took 100 times a task).
+ * device's first run, which may hold its start-up, counts once another device is
+ * measured: nrt_perf_inflight).
  * Only with a choice to make, for tasks of the implicit task (main's), outside cluster
  * mode: a trial that waited for its own child would wait for ever.
  */
@@ -331,10 +331,9 @@ void nrt_vers_started(struct nanort_task *t)
 {
     if (t->vtrial != 1)
         return;
-    t->vtrial = nrt_perf_trial(t->info, nrt_impl_index(t->info, t->impl), t->space,
-                               nrt_perf_footprint(t), true)
-                    ? 2
-                    : 0;
+    t->vtrial = 2;
+    nrt_perf_trial(t->info, nrt_impl_index(t->info, t->impl), t->space,
+                   nrt_perf_footprint(t), true);
 }
 
 /* A versioned instance finished or will not run where it was chosen: the choices that
