@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # scripts/gpu-session.sh - what a session runs on the GPU machine (the `device` tool), from
 # the repository root, with build/ made here (make all bench-gpu-build) and carried there
-# (flex, bison, Check's headers and PoCL are not installed there).
+# (flex, bison, Check's headers and PoCL are not installed there; nor Check's libsubunit:
+# copy /usr/lib/x86_64-linux-gnu/libsubunit.so.0* into build/gpu-libs, on the library path
+# there, or the versioning Check suite cannot start).
 #
 #   scripts/gpu-session.sh tests     the test suites that need no compiler-generation tools
 #                                    (all of make check except the sanitizer, fuzzing and

@@ -23,10 +23,11 @@ extern "C" void negate(float *x, int n)
 
 /* cuda_multideps.c: kernels indexing a whole array whose blocks the task names one by one
  * (multidependences) or a depend object names. */
-extern "C" __global__ void scale_blocks(float *x, int n, float k)
+#define MD_BS 64    /* cuda_multideps.c's BS */
+extern "C" __global__ void scale_blocks(float *x, int nb, float k)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i < n)
+    if (i < nb * MD_BS)
         x[i] = x[i] * k + 1.0f;
 }
 
