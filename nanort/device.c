@@ -515,6 +515,31 @@ int nrt_devices_open(void)
     return nrt_nspaces - 1;
 }
 
+/* Spaces of one physical device: the same UUID, or the same PCI address, as their
+ * plugins report them. */
+static bool same_device(const struct nrt_space *a, const struct nrt_space *b)
+{
+    if (a->has_uuid && b->has_uuid)
+        return memcmp(a->uuid, b->uuid, sizeof a->uuid) == 0;
+    return a->pci[0] && strcmp(a->pci, b->pci) == 0;
+}
+
+static void find_shared_devices(void)
+{
+    for (int i = 0; i < nrt_nspaces; i++) {
+        struct nrt_space *s = nrt_spaces[i];
+        s->device_of = i;
+        for (int j = 1; j < i && i > 0; j++)
+            if (same_device(nrt_spaces[j], s)) {
+                s->device_of = nrt_spaces[j]->device_of;
+                if (nrt_cfg.verbose)
+                    fprintf(stderr, "nanort: %s and %s are one device: their queued work is "
+                                    "counted together\n", nrt_spaces[j]->name, s->name);
+                break;
+            }
+    }
+}
+
 void nrt_devices_start(void)
 {
     for (int k = NANORT_DEVICE_KIND_COUNT; k < NRT_KIND_SLOTS; k++) {
@@ -522,6 +547,7 @@ void nrt_devices_start(void)
         if (ops && ops->open)
             open_plugin(ops);
     }
+    find_shared_devices();
     for (int i = 1; i < nrt_nspaces; i++) {
         nrt_dev_runs_smp |= nrt_spaces[i]->ops->runs_smp;
         queue_start(nrt_spaces[i]);

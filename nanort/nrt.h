@@ -1125,6 +1125,15 @@ struct nrt_space {
     int width;                      /* tasks it runs at once (versioning divides its queued
                                      * work by it); 0: one */
     int inflight;                   /* tasks its manager keeps started; 0: --device-inflight */
+    /* The physical device, when the plugin can tell (open() fills either or both): a GPU
+     * opened through CUDA and through OpenCL is two spaces of one device, whose kernels
+     * take turns on it.  pci "dddd:bb:dd.f", "" when unknown. */
+    unsigned char uuid[16];
+    bool has_uuid;
+    char pci[16];
+    int device_of;                  /* the first space of the same device (device.c, at
+                                     * start; itself when alone): versioning adds up their
+                                     * queued work */
 };
 extern struct nrt_space *nrt_spaces[NRT_MAX_SPACES];
 /* nrt_nspaces (task.c section): the number of spaces, 1 = host only. */

@@ -164,6 +164,10 @@ static bool cuda_open(int index, struct nrt_space *s)
     streams_create(d);
     cuda_stage_init(d, &d->in);
     snprintf(s->name, sizeof s->name, "cuda%d (%.48s)", index, prop.name);
+    memcpy(s->uuid, prop.uuid.bytes, sizeof s->uuid);
+    s->has_uuid = true;
+    snprintf(s->pci, sizeof s->pci, "%04x:%02x:%02x.0", (unsigned)prop.pciDomainID & 0xffff,
+             (unsigned)prop.pciBusID & 0xff, (unsigned)prop.pciDeviceID & 0xff);
     s->mem_limit = memory_limit(index);
     s->mem_option = "--gpu-max-memory";
     s->exact_base = false;          /* device pointers can point inside an allocation */

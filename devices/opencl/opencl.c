@@ -327,6 +327,44 @@ static void device_info(struct ocl_device *d, cl_device_info what, size_t size, 
     OCL_CHECK(d->space, NULL, clGetDeviceInfo, d->id, what, size, out, NULL);
 }
 
+/* Which physical device d is (cl_khr_device_uuid, cl_khr_pci_bus_info, NVIDIA's
+ * cl_nv_device_attribute_query), so that a GPU also opened through CUDA is known as one:
+ * the queries a device does not know fail, and then nothing is said. */
+enum {
+    OCL_DEVICE_UUID = 0x106A,           /* CL_DEVICE_UUID_KHR (cl_khr_device_uuid) */
+    OCL_DEVICE_PCI_BUS_INFO = 0x410F,   /* CL_DEVICE_PCI_BUS_INFO_KHR */
+    OCL_PCI_BUS_ID_NV = 0x4008,         /* cl_nv_device_attribute_query */
+    OCL_PCI_SLOT_ID_NV = 0x4009,
+    OCL_PCI_DOMAIN_ID_NV = 0x400A,
+};
+struct ocl_pci_bus_info {               /* cl_device_pci_bus_info_khr */
+    cl_uint pci_domain, pci_bus, pci_device, pci_function;
+};
+
+static void physical_device(struct ocl_device *d, struct nrt_space *s)
+{
+    s->has_uuid = ocl.clGetDeviceInfo(d->id, OCL_DEVICE_UUID, sizeof s->uuid, s->uuid,
+                                      NULL) == CL_SUCCESS;
+    struct ocl_pci_bus_info b;
+    cl_uint nv_bus, nv_slot, nv_domain;
+    if (ocl.clGetDeviceInfo(d->id, OCL_DEVICE_PCI_BUS_INFO, sizeof b, &b, NULL) ==
+        CL_SUCCESS)
+        snprintf(s->pci, sizeof s->pci, "%04x:%02x:%02x.%x", b.pci_domain & 0xffff,
+                 b.pci_bus & 0xff, b.pci_device & 0xff, b.pci_function & 0xf);
+    else if (ocl.clGetDeviceInfo(d->id, OCL_PCI_BUS_ID_NV, sizeof nv_bus,
+                                 &nv_bus, NULL) == CL_SUCCESS &&
+             ocl.clGetDeviceInfo(d->id, OCL_PCI_SLOT_ID_NV,
+                                 sizeof nv_slot, &nv_slot, NULL) == CL_SUCCESS) {
+        if (ocl.clGetDeviceInfo(d->id, OCL_PCI_DOMAIN_ID_NV,
+                                sizeof nv_domain, &nv_domain, NULL) != CL_SUCCESS)
+            nv_domain = 0;
+        /* (the slot is the device number, as CUDA's pciDeviceID; function 0, as the
+         * CUDA plugin writes it) */
+        snprintf(s->pci, sizeof s->pci, "%04x:%02x:%02x.0", nv_domain & 0xffff,
+                 nv_bus & 0xff, nv_slot & 0xff);
+    }
+}
+
 /* Name, memory and alignment of d; the cache limit of its space. */
 static void describe(struct ocl_device *d, int index, struct nrt_space *s)
 {
@@ -350,6 +388,7 @@ static void describe(struct ocl_device *d, int index, struct nrt_space *s)
     for (unsigned i = 0; i < 3; i++)
         d->max_items[i] = i < item_dims ? items[i] : 1;
     snprintf(s->name, sizeof s->name, "opencl%d (%.40s)", index, d->dev_name);
+    physical_device(d, s);
     s->mem_limit = nrt_parse_size("opencl-max-memory", opt_max_memory, (size_t)global);
     s->mem_option = "--opencl-max-memory";
     s->exact_base = true;

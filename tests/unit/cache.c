@@ -1022,6 +1022,49 @@ START_TEST(versioning_device_only_two_spaces)
 }
 END_TEST
 
+/* Two spaces of one physical device (FAKEDEV_SAME_DEVICE: a GPU opened through CUDA and
+ * through OpenCL) wait for each other's work, so versioning counts their queued work
+ * together: once both are measured, 8 independent tasks made ready at once all go to the
+ * faster-predicted one (at most one re-measured on the other), where two devices share
+ * them. */
+static void same_device_split(bool same, unsigned long *a, unsigned long *b)
+{
+    env("2", NULL, "--dispatch=versioning");
+    if (same)
+        setenv("FAKEDEV_SAME_DEVICE", "1", 1);
+    else
+        unsetenv("FAKEDEV_SAME_DEVICE");
+    memset(wx, 0, sizeof wx);
+    for (int s = 0; s < 16; s++)    /* trials on both spaces, one after the other */
+        FD_SPAWN(&fd_type_dev, dev_only_body, s, FD_PTRS(&wx[0]), FD_INOUT(&wx[0], sizeof wx[0]));
+    nanort_taskwait();
+    unsigned long a0 = fd_stats(0).tasks, b0 = fd_stats(1).tasks;
+    for (int s = 1; s <= 8; s++)
+        FD_SPAWN(&fd_type_dev, dev_only_body, s, FD_PTRS(&wx[s]), FD_INOUT(&wx[s], sizeof wx[s]));
+    nanort_taskwait();
+    *a = fd_stats(0).tasks - a0;
+    *b = fd_stats(1).tasks - b0;
+    ck_assert_msg(wx[0] == 16, "wx[0] = %g", wx[0]);
+    for (int i = 1; i <= 8; i++)
+        ck_assert_msg(wx[i] == 1, "wx[%d] = %g", i, wx[i]);
+}
+
+START_TEST(versioning_one_device_two_spaces)
+{
+    unsigned long a, b;
+    same_device_split(true, &a, &b);
+    ck_assert_msg(a >= 7 || b >= 7, "8 tasks on one device's two spaces: %lu and %lu", a, b);
+}
+END_TEST
+
+START_TEST(versioning_two_devices_share)
+{
+    unsigned long a, b;
+    same_device_split(false, &a, &b);
+    ck_assert_msg(a >= 2 && b >= 2, "8 tasks on two devices: %lu and %lu", a, b);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("cache");
@@ -1081,5 +1124,7 @@ int main(void)
     tcase_add_test(tc, versioning_waits_for_trials_in_flight);
     tcase_add_test(tc, versioning_device_only_one_space);
     tcase_add_test(tc, versioning_device_only_two_spaces);
+    tcase_add_test(tc, versioning_one_device_two_spaces);
+    tcase_add_test(tc, versioning_two_devices_share);
     return ut_run_suite(s);
 }

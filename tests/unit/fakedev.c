@@ -312,6 +312,11 @@ static bool fd_open(int index, struct nrt_space *s)
     s->mem_limit = mem ? nrt_parse_size("FAKEDEV_MEM", mem, 1u << 30) : SIZE_MAX;
     s->mem_option = "FAKEDEV_MEM";
     s->exact_base = exact && strcmp(exact, "1") == 0;
+    const char *same = getenv("FAKEDEV_SAME_DEVICE");
+    if (same && strcmp(same, "1") == 0) {   /* every space one physical device */
+        memset(s->uuid, 0x5a, sizeof s->uuid);
+        s->has_uuid = true;
+    }
     fake_ids[nfake++] = s->id;
     return true;
 }

@@ -19,6 +19,8 @@
  *                      microsecond: 10000 is 10 GB/s), as over a bus
  *   FAKEDEV_ORDERED=1  ordered_out spaces (host tasks wait for copies back outside the
  *                      cache's lock, as from cluster ranks)
+ *   FAKEDEV_SAME_DEVICE=1  the spaces say they are one physical device (one UUID), as a
+ *                      GPU opened through CUDA and through OpenCL
  *
  * Task types: fd_type_dev (fake device only), fd_type_both (smp and fake device),
  * fd_type_smp (smp only).  Each instance runs body(p, k) with its pointers translated to
