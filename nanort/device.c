@@ -529,7 +529,7 @@ static void find_shared_devices(void)
     for (int i = 0; i < nrt_nspaces; i++) {
         struct nrt_space *s = nrt_spaces[i];
         s->device_of = i;
-        for (int j = 1; j < i && i > 0; j++)
+        for (int j = 1; j < i; j++)
             if (same_device(nrt_spaces[j], s)) {
                 s->device_of = nrt_spaces[j]->device_of;
                 if (nrt_cfg.verbose)
@@ -679,7 +679,8 @@ static size_t copy_in_bytes(const struct nanort_task *t)
 
 /* ---- tasks whose versioning choice waits ------------------------------------------- */
 
-/* (parked: see the top) */
+/* Dispatching parked tasks again may park them again, and news may come meanwhile (on
+ * this thread too: a dispatch that finds news re-runs the loop instead of recursing). */
 static _Thread_local bool unparking;    /* this thread is in nrt_dev_unpark's loop */
 static _Thread_local bool unpark_again; /* and news came meanwhile */
 
