@@ -224,18 +224,27 @@ void nrt_help_display_env(void)
     nrt_help_print_env();
 }
 
+/* The ICVs omp_api.c keeps (mcc's omp.h declares them for programs). */
+int omp_get_dynamic(void);
+int omp_get_nested(void);
+int omp_get_thread_limit(void);
+int omp_get_max_active_levels(void);
+int omp_get_max_task_priority(void);
+
 /* What OMP_DISPLAY_ENV=true prints at start (and omp_display_env() when called). */
 void nrt_help_print_env(void)
 {
     FILE *f = stderr;
     fputs("OPENMP DISPLAY ENVIRONMENT BEGIN\n", f);
-    fprintf(f, "  _OPENMP = '201511'\n  OMP_DYNAMIC = 'FALSE'\n  OMP_NESTED = 'FALSE'\n"
+    fprintf(f, "  _OPENMP = '201511'\n  OMP_DYNAMIC = '%s'\n  OMP_NESTED = '%s'\n"
                "  OMP_NUM_THREADS = '%d'\n  OMP_SCHEDULE = '%s'\n  OMP_PROC_BIND = '%s'\n"
                "  OMP_PLACES = ''\n  OMP_WAIT_POLICY = '%s'\n  OMP_THREAD_LIMIT = '%d'\n"
-               "  OMP_MAX_ACTIVE_LEVELS = '1'\n  OMP_CANCELLATION = 'FALSE'\n"
+               "  OMP_MAX_ACTIVE_LEVELS = '%d'\n  OMP_CANCELLATION = 'FALSE'\n"
                "  OMP_DEFAULT_DEVICE = '0'\n  OMP_MAX_TASK_PRIORITY = '%d'\n",
+            omp_get_dynamic() ? "TRUE" : "FALSE", omp_get_nested() ? "TRUE" : "FALSE",
             nrt_nworkers, nrt_omp_schedule_text(), nrt_workers_bound() ? "TRUE" : "FALSE",
-            nrt_cfg.spins > 0 ? "ACTIVE" : "PASSIVE", nrt_nworkers, INT_MAX);
+            nrt_cfg.spins > 0 ? "ACTIVE" : "PASSIVE", omp_get_thread_limit(),
+            omp_get_max_active_levels(), omp_get_max_task_priority());
     /* nanort's own settings, every option as its NX_<OPT> variable */
     const struct nrt_option *o;
     for (unsigned i = 0; (o = nrt_config_nth(i)); i++) {

@@ -573,10 +573,14 @@ struct nanort_task {
     /* events.c, with NRT_TF_DETACHED: 1 + events not yet fulfilled; the 1 stands for the
      * end of the body and of the children.  Whoever takes it to 0 completes the task. */
     atomic_long events;
-    /* `parallel` regions around it (omp_api.c): level | active levels << 8, set at
-     * creation from the parent, changed by the body's thread only. */
+    /* `parallel` regions around it (omp_api.c): level | active levels << 8, and which
+     * levels are active (bit l - 1 for level l, levels 1 to 32), set at creation from the
+     * parent, changed by the body's thread only. */
     uint16_t par;
-    bool par_innermost_active;
+    uint32_t par_active;
+    /* How many of the innermost regions its own body opened (0 at creation): there it
+     * runs as the region's team, elsewhere as one of the workers (omp_api.c). */
+    uint8_t par_own;
     /* reduction.c: its private reduction copies, pushed by its body's thread before it
      * creates a child; read by its descendants (created after), so no lock. */
     struct nanort_red_copy *red_copies;
@@ -803,6 +807,9 @@ extern atomic_bool nrt_omp_tsc;
  * running one such: false when none. */
 bool nrt_omp_restricted(void);
 bool nrt_omp_run_one(void);
+/* The caller runs as an inactive parallel region's team of one thread (the body of a region
+ * its own task opened): omp_get_num_threads() is 1 and omp_get_thread_num() 0 (runtime.c). */
+bool nrt_omp_team_of_one(void);
 
 /* ---- omp_alloc.c: OpenMP 5.0 allocators and routines (the API is in mcc's omp.h) ---- */
 

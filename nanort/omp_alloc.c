@@ -433,10 +433,11 @@ int omp_get_device_num(void)
     return omp_get_initial_device();
 }
 
-/* Nested regions run as teams of one here: one active level. */
+/* What max-active-levels-var may reach (omp_api.c), as in libgomp; a level past 32 is
+ * never active (omp_api.c's par_active). */
 int omp_get_supported_active_levels(void)
 {
-    return 1;
+    return 255;
 }
 
 /* Nothing the runtime holds needs releasing for another program to run (the workers

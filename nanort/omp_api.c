@@ -6,8 +6,11 @@
  * omp_get_max_threads, omp_get_thread_num, omp_get_num_procs and omp_get_wtime.
  *
  * The OmpSs execution model (OMPSS.md): there is no team of threads; a `parallel` region
- * runs once in the encountering task, its team being all the workers.  Outside any
- * region the answers are those of OpenMP's initial thread (level 0, one thread).
+ * runs once in the encountering task, its team being all the workers when it is active,
+ * one thread when it is not (its own body then says 1 and 0 for omp_get_num_threads and
+ * omp_get_thread_num).  Outside any region the levels are those of OpenMP's initial
+ * thread (level 0); tasks, which run on every worker, say the worker count and number
+ * (docs/porting.md).
  *
  * Locks are owned by tasks (OpenMP 4.5 3.3).  A task waiting for a lock waits as in a
  * taskwait.  Tasks are tied to the thread that started them and a waiting task runs
@@ -547,32 +550,69 @@ static struct nanort_task *current(void)
 /* struct nanort_task's `par`: the level in the low byte, the active levels above. */
 #define PAR_LEVEL(p) ((p) & 0xff)
 #define PAR_ACTIVE(p) ((p) >> 8)
+#define PAR_MASK_LEVELS 32                  /* levels par_active can tell active */
 
+int omp_get_max_active_levels(void);
+
+/*
+ * A region is active when its `if` and `num_threads` let it be, there is more than one
+ * worker, and fewer than max-active-levels-var regions around it are active (OpenMP 4.5
+ * 2.5.1: the team of a region nested deeper has one thread).  Level l's activity is bit
+ * l - 1 of par_active; a level past 32 is never active.
+ */
 void nanort_parallel_begin(int active)
 {
     struct nanort_task *t = current();
     unsigned level = PAR_LEVEL(t->par), act = PAR_ACTIVE(t->par);
-    bool on = active && nrt_nworkers > 1;
+    bool on = active && nrt_nworkers > 1 && level < PAR_MASK_LEVELS &&
+              (int)act < omp_get_max_active_levels();
     level += level < 0xff;
-    act += on && act < 0xff;
+    act += on;
+    if (on)
+        t->par_active |= UINT32_C(1) << (level - 1);
     t->par = (uint16_t)(level | act << 8);
-    t->par_innermost_active = on;
+    t->par_own += t->par_own < UINT8_MAX;
 }
 
 void nanort_parallel_end(void)
 {
     struct nanort_task *t = current();
     unsigned level = PAR_LEVEL(t->par), act = PAR_ACTIVE(t->par);
+    if (level > 0 && level <= PAR_MASK_LEVELS && (t->par_active >> (level - 1) & 1)) {
+        t->par_active &= ~(UINT32_C(1) << (level - 1));
+        act--;
+    }
     level -= level > 0;
-    act -= t->par_innermost_active && act > 0;
     t->par = (uint16_t)(level | act << 8);
-    t->par_innermost_active = act > 0 && level == act;
+    t->par_own -= t->par_own > 0;
+}
+
+static const struct nanort_task *par_task(void)
+{
+    return nrt_current ? nrt_current : nrt_root;
 }
 
 static unsigned par_now(void)
 {
-    const struct nanort_task *t = nrt_current ? nrt_current : nrt_root;
+    const struct nanort_task *t = par_task();
     return t ? t->par : 0;
+}
+
+/* Level l (1 <= l <= the current level) is an active region. */
+static bool level_active(int l)
+{
+    const struct nanort_task *t = par_task();
+    return t && l >= 1 && l <= PAR_MASK_LEVELS && (t->par_active >> (l - 1) & 1);
+}
+
+/* The caller runs as the team of one thread of an inactive region: in the body of a
+ * region that its own task opened (also in a `single` or `master` of it), not in a task
+ * created inside it, which runs on any worker (omp_get_num_threads() is the worker count
+ * there, as in tasks outside regions). */
+bool nrt_omp_team_of_one(void)
+{
+    const struct nanort_task *t = par_task();
+    return t && t->par_own > 0 && !level_active((int)PAR_LEVEL(t->par));
 }
 
 int omp_get_level(void)
@@ -595,7 +635,7 @@ int omp_get_ancestor_thread_num(int level)
     int now = omp_get_level();
     if (level < 0 || level > now)
         return -1;
-    return level == now ? omp_get_thread_num() : 0;
+    return level == now && level > 0 ? omp_get_thread_num() : 0;   /* (0: the initial thread) */
 }
 
 int omp_get_team_size(int level)
@@ -603,15 +643,80 @@ int omp_get_team_size(int level)
     int now = omp_get_level();
     if (level < 0 || level > now)
         return -1;
-    return level == 0 || omp_get_active_level() == 0 ? 1 : nanort_num_workers();
+    return level_active(level) ? nanort_num_workers() : 1;
 }
 
 /* ---- the rest of the execution environment -------------------------------------------- */
 
-/* Values programs set and read back (OpenMP's ICVs; libgomp's defaults).  Relaxed: each is
- * one int a program sets from one thread before it relies on it. */
-static atomic_int dynamic_var, nested_var, max_active_levels_var = 1, default_device_var;
+/* Values programs set and read back (OpenMP's ICVs, one for the whole program; libgomp's
+ * defaults).  Relaxed: each is one int a program sets from one thread before it relies on
+ * it. */
+static atomic_int dynamic_var, default_device_var, max_active_levels_var = 1;
+static atomic_int thread_limit_var = INT_MAX, max_task_priority_var;
 static atomic_int sched_kind = omp_sched_dynamic, sched_chunk = 1;
+
+/* The most active levels counted (libgomp's number, omp_alloc.c's
+ * omp_get_supported_active_levels()): max-active-levels-var's ceiling. */
+#define SUPPORTED_ACTIVE_LEVELS 255
+
+/* An OMP_ variable's value: a boolean "true"/"false" (any case, blanks around), or an
+ * integer from lo up; false when it is none, after saying so on stderr (libgomp ignores
+ * such a value too). */
+static bool env_value(const char *name, bool boolean, long lo, long *out)
+{
+    const char *v = getenv(name);
+    if (!v)
+        return false;
+    while (*v == ' ' || *v == '	')
+        v++;
+    char *end = (char *)v;
+    if (boolean) {
+        size_t n = strcspn(v, " \t");
+        *out = n == 4 && !strncasecmp(v, "true", 4) ? 1 : n == 5 && !strncasecmp(v, "false", 5) ? 0 : -1;
+        end = (char *)v + n;
+    } else if (*v != '-') {
+        *out = strtol(v, &end, 10);
+    }
+    while (*end == ' ' || *end == '\t')
+        end++;
+    if (end == v || *end || *out < lo || *out > INT_MAX) {
+        fprintf(stderr, "nanort: warning: ignoring %s='%s' (expected %s)\n", name, getenv(name),
+                boolean ? "true or false" : lo ? "a positive integer" : "a non-negative integer");
+        return false;
+    }
+    return true;
+}
+
+/* OMP_DYNAMIC, OMP_NESTED, OMP_MAX_ACTIVE_LEVELS, OMP_THREAD_LIMIT and OMP_MAX_TASK_PRIORITY
+ * give the ICVs' first values, as in libgomp: OMP_NESTED=true, or a list in OMP_NUM_THREADS,
+ * lets every level be active unless OMP_MAX_ACTIVE_LEVELS says otherwise. */
+static void icvs_read_env(void)
+{
+    long v;
+    if (env_value("OMP_DYNAMIC", true, 0, &v))
+        atomic_store_explicit(&dynamic_var, (int)v, memory_order_relaxed);
+    const char *nt = getenv("OMP_NUM_THREADS");
+    bool nested = nt && strchr(nt, ',');
+    if (env_value("OMP_NESTED", true, 0, &v))
+        nested = v;
+    if (nested)
+        atomic_store_explicit(&max_active_levels_var, SUPPORTED_ACTIVE_LEVELS, memory_order_relaxed);
+    if (env_value("OMP_MAX_ACTIVE_LEVELS", false, 0, &v))
+        atomic_store_explicit(&max_active_levels_var,
+                              v < SUPPORTED_ACTIVE_LEVELS ? (int)v : SUPPORTED_ACTIVE_LEVELS,
+                              memory_order_relaxed);
+    if (env_value("OMP_THREAD_LIMIT", false, 1, &v))
+        atomic_store_explicit(&thread_limit_var, (int)v, memory_order_relaxed);
+    if (env_value("OMP_MAX_TASK_PRIORITY", false, 0, &v))
+        atomic_store_explicit(&max_task_priority_var, (int)v, memory_order_relaxed);
+}
+
+static pthread_once_t icvs_once = PTHREAD_ONCE_INIT;
+
+static void icvs_from_env(void)
+{
+    NRT_PCHECK(pthread_once(&icvs_once, icvs_read_env));
+}
 
 void omp_set_num_threads(int n)
 {
@@ -619,40 +724,54 @@ void omp_set_num_threads(int n)
     nrt_restart_for_request();          /* started with main, no task yet: start again */
 }
 
+/* Accepted and read back; nanort never gives a region fewer workers by itself. */
 void omp_set_dynamic(int v)
 {
+    icvs_from_env();
     atomic_store_explicit(&dynamic_var, v != 0, memory_order_relaxed);
 }
 
 int omp_get_dynamic(void)
 {
+    icvs_from_env();
     return atomic_load_explicit(&dynamic_var, memory_order_relaxed);
 }
 
+/* OpenMP 5.0's meaning of the deprecated pair, as libgomp has it: nested parallelism is
+ * max-active-levels-var above 1. */
 void omp_set_nested(int v)
 {
-    atomic_store_explicit(&nested_var, v != 0, memory_order_relaxed);
+    icvs_from_env();
+    if (v)
+        atomic_store_explicit(&max_active_levels_var, SUPPORTED_ACTIVE_LEVELS, memory_order_relaxed);
+    else if (atomic_load_explicit(&max_active_levels_var, memory_order_relaxed) > 1)
+        atomic_store_explicit(&max_active_levels_var, 1, memory_order_relaxed);
 }
 
 int omp_get_nested(void)
 {
-    return atomic_load_explicit(&nested_var, memory_order_relaxed);
+    return omp_get_max_active_levels() > 1;
 }
 
 void omp_set_max_active_levels(int n)
 {
+    icvs_from_env();
     if (n >= 0)
-        atomic_store_explicit(&max_active_levels_var, n, memory_order_relaxed);
+        atomic_store_explicit(&max_active_levels_var, n < SUPPORTED_ACTIVE_LEVELS ? n :
+                              SUPPORTED_ACTIVE_LEVELS, memory_order_relaxed);
 }
 
 int omp_get_max_active_levels(void)
 {
+    icvs_from_env();
     return atomic_load_explicit(&max_active_levels_var, memory_order_relaxed);
 }
 
+/* OMP_THREAD_LIMIT's value, else no limit (the worker count is not lowered to it). */
 int omp_get_thread_limit(void)
 {
-    return INT_MAX;
+    icvs_from_env();
+    return atomic_load_explicit(&thread_limit_var, memory_order_relaxed);
 }
 
 /* OMP_SCHEDULE, "[modifier:]kind[, chunk]" (kind static, dynamic, guided or auto, any
@@ -834,10 +953,12 @@ int omp_get_team_num(void)
     return 0;
 }
 
-/* nanort honours every priority value (higher first), none is clamped. */
+/* max-task-priority-var: 0, or OMP_MAX_TASK_PRIORITY (OpenMP 4.5 2.3.2).  Priorities are
+ * hints: nanort still runs a higher `priority` first whatever this says (OmpSs). */
 int omp_get_max_task_priority(void)
 {
-    return INT_MAX;
+    icvs_from_env();
+    return atomic_load_explicit(&max_task_priority_var, memory_order_relaxed);
 }
 
 double omp_get_wtick(void)

@@ -377,7 +377,7 @@ const char *nanort_current_label(void)
 
 int omp_get_num_threads(void)
 {
-    return nanort_num_workers();
+    return nrt_omp_team_of_one() ? 1 : nanort_num_workers();
 }
 
 int omp_get_max_threads(void)
@@ -387,6 +387,8 @@ int omp_get_max_threads(void)
 
 int omp_get_thread_num(void)
 {
+    if (nrt_omp_team_of_one())
+        return 0;
     int id = nanort_worker_id();
     return id < 0 ? 0 : id;
 }

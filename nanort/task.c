@@ -483,6 +483,8 @@ static nanort_task *create_inline(struct nanort_task *t, struct nrt_type_info *i
     t->domain = NULL;
     t->owner = nrt_self->id;
     t->par = t->parent->par;                    /* omp_get_level() (omp_api.c) */
+    t->par_active = t->parent->par_active;
+    t->par_own = 0;
     nrt_task_init_counts(t);
     if (nrt_cfg.summary)
         atomic_fetch_add_explicit(&info->created, 1, memory_order_relaxed);
@@ -524,6 +526,8 @@ create_heap(struct nanort_task_type *type, struct nrt_type_info *info, size_t ar
     t->max_dims = ndims_total;
     t->args_size = (unsigned)args_size;
     t->par = t->parent->par;                    /* omp_get_level() (omp_api.c) */
+    t->par_active = t->parent->par_active;
+    t->par_own = 0;
     nrt_task_init_counts(t);
     if (nrt_cfg.summary)
         atomic_fetch_add_explicit(&t->info->created, 1, memory_order_relaxed);

@@ -66,6 +66,19 @@ for n in omp_locks omp_lock_suspended omp_routines; do
   done
 done
 
+# the nesting routines in nested regions and tasks under max-active-levels-var, and the ICVs
+# the OMP_ variables set (one worker makes every region inactive: 2 and 4 here)
+build omp_nesting
+for w in 2 4; do
+  same "omp_nesting/w$w" omp_nesting NX_ARGS="--smp-workers=$w"
+done
+for v in OMP_MAX_ACTIVE_LEVELS=0 OMP_MAX_ACTIVE_LEVELS=3 OMP_MAX_ACTIVE_LEVELS=1000 OMP_NESTED=true \
+         "OMP_NESTED=TRUE OMP_MAX_ACTIVE_LEVELS=1" OMP_NESTED=false OMP_THREAD_LIMIT=8 \
+         OMP_MAX_TASK_PRIORITY=5; do
+  (export $v; same "omp_nesting/$(echo "$v" | tr -cs 'a-zA-Z0-9' - | sed 's/-$//')" omp_nesting \
+     NX_ARGS=--smp-workers=2)
+done
+
 # taskloop's tasks as OpenMP counts them (num_tasks, grainsize): the same counts and sizes
 # as libgomp (task counts are no sequential semantics: gcc -fopenmp is the only oracle)
 build taskloop_split
