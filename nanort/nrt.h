@@ -581,6 +581,11 @@ struct nanort_task {
     /* How many of the innermost regions its own body opened (0 at creation): there it
      * runs as the region's team, elsewhere as one of the workers (omp_api.c). */
     uint8_t par_own;
+    /* OpenMP's dyn-var and run-sched-var of its data environment once a task set one
+     * (icv_set; omp_api.c), copied from the parent at creation; main's are the
+     * program's.  Changed by the body's thread only. */
+    int icv_sched_chunk;
+    uint8_t icv_sched_kind, icv_dynamic, icv_set;
     /* reduction.c: its private reduction copies, pushed by its body's thread before it
      * creates a child; read by its descendants (created after), so no lock. */
     struct nanort_red_copy *red_copies;

@@ -724,16 +724,50 @@ void omp_set_num_threads(int n)
     nrt_restart_for_request();          /* started with main, no task yet: start again */
 }
 
+static void schedule_start(void);
+
+/* dyn-var and run-sched-var belong to a task's data environment (OpenMP 4.5 2.3.3): a
+ * task that sets one changes its own copy, which its children inherit, not its parent's.
+ * main's (the initial task's) are the globals above, which survive a restart of the
+ * runtime; NULL: main's. */
+static struct nanort_task *icv_task(void)
+{
+    struct nanort_task *t = nrt_current;
+    return t && !(t->flags & NRT_TF_ROOT) ? t : NULL;
+}
+
+/* The calling task's own copy, from what it inherited, before it changes one. */
+static struct nanort_task *icv_task_own(void)
+{
+    struct nanort_task *t = icv_task();
+    if (t && !t->icv_set) {
+        icvs_from_env();
+        schedule_start();
+        t->icv_dynamic = (uint8_t)atomic_load_explicit(&dynamic_var, memory_order_relaxed);
+        t->icv_sched_kind = (uint8_t)atomic_load_explicit(&sched_kind, memory_order_relaxed);
+        t->icv_sched_chunk = atomic_load_explicit(&sched_chunk, memory_order_relaxed);
+        t->icv_set = 1;
+    }
+    return t;
+}
+
 /* Accepted and read back; nanort never gives a region fewer workers by itself. */
 void omp_set_dynamic(int v)
 {
     icvs_from_env();
-    atomic_store_explicit(&dynamic_var, v != 0, memory_order_relaxed);
+    struct nanort_task *t = icv_task_own();
+    if (t)
+        t->icv_dynamic = v != 0;
+    else
+        atomic_store_explicit(&dynamic_var, v != 0, memory_order_relaxed);
 }
 
 int omp_get_dynamic(void)
 {
     icvs_from_env();
+    const struct nanort_task *t = icv_task();
+    if (t && t->icv_set)
+        return t->icv_dynamic;
     return atomic_load_explicit(&dynamic_var, memory_order_relaxed);
 }
 
@@ -839,16 +873,33 @@ static void schedule_from_env(void)
 
 static pthread_once_t schedule_once = PTHREAD_ONCE_INIT;
 
+static void schedule_start(void)
+{
+    NRT_PCHECK(pthread_once(&schedule_once, schedule_from_env));
+}
+
 void omp_set_schedule(omp_sched_t kind, int chunk)
 {
-    pthread_once(&schedule_once, schedule_from_env);
+    schedule_start();
+    struct nanort_task *t = icv_task_own();
+    if (t) {
+        t->icv_sched_kind = (uint8_t)kind;
+        t->icv_sched_chunk = chunk;
+        return;
+    }
     atomic_store_explicit(&sched_kind, (int)kind, memory_order_relaxed);
     atomic_store_explicit(&sched_chunk, chunk, memory_order_relaxed);
 }
 
 void omp_get_schedule(omp_sched_t *kind, int *chunk)
 {
-    pthread_once(&schedule_once, schedule_from_env);
+    schedule_start();
+    const struct nanort_task *t = icv_task();
+    if (t && t->icv_set) {
+        *kind = (omp_sched_t)t->icv_sched_kind;
+        *chunk = t->icv_sched_chunk;
+        return;
+    }
     *kind = (omp_sched_t)atomic_load_explicit(&sched_kind, memory_order_relaxed);
     *chunk = atomic_load_explicit(&sched_chunk, memory_order_relaxed);
 }

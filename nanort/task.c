@@ -485,6 +485,10 @@ static nanort_task *create_inline(struct nanort_task *t, struct nrt_type_info *i
     t->par = t->parent->par;                    /* omp_get_level() (omp_api.c) */
     t->par_active = t->parent->par_active;
     t->par_own = 0;
+    t->icv_set = t->parent->icv_set;            /* omp_get_dynamic(), omp_get_schedule() */
+    t->icv_dynamic = t->parent->icv_dynamic;
+    t->icv_sched_kind = t->parent->icv_sched_kind;
+    t->icv_sched_chunk = t->parent->icv_sched_chunk;
     nrt_task_init_counts(t);
     if (nrt_cfg.summary)
         atomic_fetch_add_explicit(&info->created, 1, memory_order_relaxed);
@@ -528,6 +532,10 @@ create_heap(struct nanort_task_type *type, struct nrt_type_info *info, size_t ar
     t->par = t->parent->par;                    /* omp_get_level() (omp_api.c) */
     t->par_active = t->parent->par_active;
     t->par_own = 0;
+    t->icv_set = t->parent->icv_set;            /* omp_get_dynamic(), omp_get_schedule() */
+    t->icv_dynamic = t->parent->icv_dynamic;
+    t->icv_sched_kind = t->parent->icv_sched_kind;
+    t->icv_sched_chunk = t->parent->icv_sched_chunk;
     nrt_task_init_counts(t);
     if (nrt_cfg.summary)
         atomic_fetch_add_explicit(&t->info->created, 1, memory_order_relaxed);

@@ -79,6 +79,12 @@ for v in OMP_MAX_ACTIVE_LEVELS=0 OMP_MAX_ACTIVE_LEVELS=3 OMP_MAX_ACTIVE_LEVELS=1
      NX_ARGS=--smp-workers=2)
 done
 
+# dyn-var and run-sched-var of each task's own data environment
+build omp_task_icvs
+for w in 1 4; do
+  same "omp_task_icvs/w$w" omp_task_icvs NX_ARGS="--smp-workers=$w"
+done
+
 # taskloop's tasks as OpenMP counts them (num_tasks, grainsize): the same counts and sizes
 # as libgomp (task counts are no sequential semantics: gcc -fopenmp is the only oracle)
 build taskloop_split
