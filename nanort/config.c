@@ -512,6 +512,16 @@ bool nrt_config_take_request(int n)
     return true;
 }
 
+int omp_get_thread_limit(void);
+
+/* OMP_THREAD_LIMIT bounds the workers that OMP_NUM_THREADS, omp_set_num_threads() or the
+ * default gives (libgomp's teams are no larger either); NX_ARGS and NX_SMP_WORKERS win. */
+int nrt_config_thread_limit(int n)
+{
+    int limit = omp_get_thread_limit();
+    return !workers_given && n > limit ? limit : n;
+}
+
 /* OMP_NUM_THREADS counts when neither NX_ARGS nor NX_SMP_WORKERS set the workers, and an
  * omp_set_num_threads() call before the start wins over it. */
 static void apply_omp_num_threads(void)

@@ -331,6 +331,8 @@ void nrt_config_request_workers(int n);
 void nrt_config_load(void);
 bool nrt_config_peek_bool(const char *name, const char *env, bool dflt);
 bool nrt_config_take_request(int n);
+/* The worker count n, lowered to OMP_THREAD_LIMIT unless NX_ARGS / NX_SMP_WORKERS gave it. */
+int nrt_config_thread_limit(int n);
 void nrt_config_reset(void);
 /* Parse a memory size for option `opt`: bytes with an optional K, M, G suffix (powers of
  * 1024), or a percentage "N%" of `total` (NRT_SIZE_BYTES: no percentage, a size of no

@@ -219,7 +219,8 @@ void nrt_start_slow(void)
         nrt_sched_select();
         nrt_root = root_new();
         int accel = nrt_devices_open();
-        int n = nrt_cfg.smp_workers > 0 ? nrt_cfg.smp_workers : default_workers(accel);
+        int n = nrt_config_thread_limit(nrt_cfg.smp_workers > 0 ? nrt_cfg.smp_workers
+                                                                : default_workers(accel));
         start_ns = nrt_now_ns();
         warn_oversubscribed(n);
         nrt_throttle_setup(n);

@@ -79,6 +79,11 @@ for v in OMP_MAX_ACTIVE_LEVELS=0 OMP_MAX_ACTIVE_LEVELS=3 OMP_MAX_ACTIVE_LEVELS=1
      NX_ARGS=--smp-workers=2)
 done
 
+# OMP_THREAD_LIMIT lowers the worker count OMP_NUM_THREADS or the cores give
+build omp_thread_limit
+(export OMP_THREAD_LIMIT=1; same omp_thread_limit/limit-1 omp_thread_limit)
+(export OMP_THREAD_LIMIT=2; same omp_thread_limit/limit-2 omp_thread_limit OMP_NUM_THREADS=4)
+
 # dyn-var and run-sched-var of each task's own data environment
 build omp_task_icvs
 for w in 1 4; do
