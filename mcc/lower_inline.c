@@ -593,14 +593,14 @@ static bool first_serial_report(struct lower *L, const struct lower_dir *d)
 
 static const char *ws_noun(const struct lower_dir *d)
 {
-    return d->dir->kind == OMP_DIR_FOR ? "loop" : "section";
+    return d->dir->kind == OMP_DIR_FOR || d->dir->kind == OMP_DIR_TASKLOOP ? "loop" : "section";
 }
 
 /* What running it as one task means, in the warnings. */
 static const char *serial_words(const struct lower_dir *d)
 {
-    return d->dir->kind == OMP_DIR_FOR ? "its iterations run as one task"
-                                       : "the sections run in this task";
+    return d->dir->kind == OMP_DIR_FOR || d->dir->kind == OMP_DIR_TASKLOOP
+               ? "its iterations run as one task" : "the sections run in this task";
 }
 
 /* A nowait construct whose body uses, through the pointer s, storage each thread of the
@@ -807,7 +807,8 @@ static bool calls_thread_num(struct ast *n, void *arg)
  * the body set up for its number (`scratch[me] = malloc(...)`, as every thread of an OpenMP
  * team would for its own) is only thread 0's, and a loop's chunk or a task indexing it by
  * its worker's number read a null pointer.  Such a task runs at once on the creating
- * thread, where it is 0. */
+ * thread, where it is 0; a taskloop's tasks too (BOTS alignment's `taskloop` in a `single`
+ * handing `buf[omp_get_thread_num()]` to each pair): its iterations run as one task there. */
 static bool team_number_use(struct lower *L, const struct lower_dir *d, struct ast *body)
 {
     struct lower_region *r = L->region;
@@ -815,7 +816,7 @@ static bool team_number_use(struct lower *L, const struct lower_dir *d, struct a
         if (!r || !r->team || !(r->team_size_asked || r->thread_num_asked) ||
             !lower_in_region_body(L))
             return false;
-    } else if (d->dir->kind == OMP_DIR_TASK) {
+    } else if (d->dir->kind == OMP_DIR_TASK || d->dir->kind == OMP_DIR_TASKLOOP) {
         while (r && !r->team)       /* (out of a single, master, taskgroup in it) */
             r = r->up;
         if (!r || !r->thread_num_asked)
@@ -1500,6 +1501,8 @@ struct lower_var *lower_inline_captures(struct lower *L, const struct lower_dir 
     implicit_sharing(&c, d, off);
     if (d->dir->kind == OMP_DIR_FOR || d->dir->kind == OMP_DIR_SECTIONS) {
         threadprivate_use(&c, d);
+        team_number_serial(&c, d);
+    } else if (d->dir->kind == OMP_DIR_TASKLOOP) {
         team_number_serial(&c, d);
     }
     if (serial)
