@@ -213,6 +213,10 @@ static bool ref(struct ck *c, const struct omp_ref *r, struct ck_type *t, bool *
         return true;
     case OMP_REF_SHAPE:
         *region = true;
+        if (r->all_memory) {        /* (no expression of the user's: pragma.c) */
+            *t = ck_unknown_type(true);
+            return true;
+        }
         for (int i = 0; i < r->ndims; i++)
             if (!piece(c, &r->dims[i], USE_INDEX, "the shape dimension", "']'", NULL))
                 return false;

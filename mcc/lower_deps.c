@@ -657,8 +657,10 @@ static void emit_clauses(struct lower *L, const struct omp_directive *d, bool co
         for (int k = 0; k < c->nrefs; k++)
             if (c->dep == OMP_DEP_DEPOBJ && is_dep_clause(c->kind))
                 emit_depobj(L, c->refs[k], copy_deps, values, count, add);
-            else
-                ref_regions(L, c->refs[k], flags, values, count, add, false, NULL);
+            else    /* (omp_all_memory: a dependence, no data to copy) */
+                ref_regions(L, c->refs[k], c->refs[k]->all_memory ? flags & NANORT_DEP_MODE_MASK
+                                                                   : flags,
+                            values, count, add, false, NULL);
     }
 }
 

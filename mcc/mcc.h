@@ -952,6 +952,8 @@ struct omp_ref {
     struct omp_expr *dims;
     int niters;                  /* MULTI: iters[0] is the outermost */
     struct omp_iter *iters;
+    bool all_memory;             /* SHAPE: what depend(out|inout: omp_all_memory) stands
+                                    for (pragma.c all_memory_items) */
 };
 
 struct omp_clause {

@@ -437,6 +437,34 @@ static enum omp_dep dependence_type(struct omp_parser *p)
     return OMP_DEP_NONE;
 }
 
+/* depend(out|inout: omp_all_memory), OpenMP 5.1's reserved locator: the task depends on
+ * every sibling before it that has a dependence, and every later one with a dependence on
+ * it.  It stands for the bytes [1, 1 + 2^62), which overlap every object of a program (no
+ * address reaches them): the OmpSs shaping `[0x4000000000000000ULL]((char *)1)`. */
+static bool all_memory_items(struct omp_parser *p, struct omp_clause *c)
+{
+    for (int i = 0; i < c->nrefs; i++) {
+        const struct omp_ref *r = c->refs[i];
+        if (r->kind != OMP_REF_NAME || strcmp(r->text.text, "omp_all_memory") != 0)
+            continue;
+        if (c->dep != OMP_DEP_OUT && c->dep != OMP_DEP_INOUT) {
+            error_at(p, &r->text.loc, "'omp_all_memory' used with 'depend' kind other than "
+                     "'out' or 'inout'");
+            return false;
+        }
+        struct omp_ref *base = omp_alloc(p, sizeof *base), *s = omp_alloc(p, sizeof *s);
+        struct omp_expr *dim = omp_alloc(p, sizeof *dim);
+        *base = (struct omp_ref){ .kind = OMP_REF_EXPR, .text = r->text };
+        base->text.text = "((char *)1)";
+        *dim = r->text;
+        dim->text = "0x4000000000000000ULL";
+        *s = (struct omp_ref){ .kind = OMP_REF_SHAPE, .text = r->text, .base = base,
+                               .ndims = 1, .dims = dim, .all_memory = true };
+        c->refs[i] = s;
+    }
+    return true;
+}
+
 static bool parse_depend(struct omp_parser *p, struct omp_clause *c)
 {
     struct omp_iter *its = NULL;
@@ -477,6 +505,8 @@ static bool parse_depend(struct omp_parser *p, struct omp_clause *c)
         omp_perror(p, first + 1, "more than one locator in 'depend' clause on 'depobj' construct");
         return false;
     }
+    if (ok && !depobj && !all_memory_items(p, c))
+        return false;
     if (ok && nits)
         iterated_items(p, c, its, nits);
     return ok;
