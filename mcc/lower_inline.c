@@ -1645,12 +1645,14 @@ static char *outline_body(struct outline *o, const struct lower_dir *d, struct a
                         arena_printf(L->a, "sizeof %s", v->use));
         }
         if (v->vm && v->share != LOWER_REDUCTION) {
-            /* Redeclared with its own type, its bounds as recorded at creation. */
+            /* Redeclared with its own type, its bounds as recorded at creation (with the
+               user's specifiers: __extension__, for a `_Alignas(64)` that -std=c99
+               -pedantic warns of once, where the user wrote it). */
             const char *x = vname(v, L->a);
             char *decl = decl_as(L, v, vm_by_address(v) ? arena_printf(L->a, "(*%s)", x) : x);
             if (decl)       /* (unused when only a clause names it: depend(in: a[0:n])) */
-                lbuf_printf(&o->decl, "__attribute__((__unused__)) %s = __nrt_e->%s; ",
-                            decl, x);
+                lbuf_printf(&o->decl, "__extension__ __attribute__((__unused__)) %s = "
+                            "__nrt_e->%s; ", decl, x);
         }
     }
     size_t begin = body->begin;

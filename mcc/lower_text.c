@@ -694,14 +694,16 @@ const char *lower_decl_align_expr(struct lower *L, struct sym *sym)
     char *attrs = lower_decl_align_attrs(L, sym);
     struct ast *list = sym && sym->specs ? sym->specs->kid[0] : NULL;
     bool unused;
-    lbuf_puts(&b, "__alignof__(struct { ");
+    /* (__extension__: the user's _Alignas, which -std=c99 -pedantic warns of once where
+       the user wrote it, not again on the pragma's line at every use) */
+    lbuf_puts(&b, "(__extension__ __alignof__(struct { ");
     for (struct ast *sp = list ? list->kid[0] : NULL; sp; sp = sp->next)
         if (sp->kind == AST_SPECIFIER && sp->op == KW_ALIGNAS &&
             file_scope_text(L, sp->begin, sp->end, &unused))
             lbuf_printf(&b, "%.*s ", (int)(sp->end - sp->begin), L->text + sp->begin);
-    lbuf_printf(&b, "char __nrt_c%s; })", attrs);
+    lbuf_printf(&b, "char __nrt_c%s; }))", attrs);
     char *e = lbuf_take(&b, L->a);
-    return strcmp(e, "__alignof__(struct { char __nrt_c; })") ? e : NULL;
+    return strcmp(e, "(__extension__ __alignof__(struct { char __nrt_c; }))") ? e : NULL;
 }
 
 char *lower_decl_text_subst(struct lower *L, struct sym *sym, const char *name,
