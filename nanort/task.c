@@ -467,6 +467,19 @@ static bool over_throttle_limit(void)
 
 /* ---- creation ------------------------------------------------------------------------ */
 
+/* What a new task takes from its parent: its OpenMP nesting (omp_get_level(),
+ * omp_api.c) and the settings of a task (omp_get_dynamic(), omp_get_schedule()). */
+static inline void inherit_from_parent(struct nanort_task *t)
+{
+    t->par = t->parent->par;
+    t->par_active = t->parent->par_active;
+    t->par_own = 0;
+    t->icv_set = t->parent->icv_set;
+    t->icv_dynamic = t->parent->icv_dynamic;
+    t->icv_sched_kind = t->parent->icv_sched_kind;
+    t->icv_sched_chunk = t->parent->icv_sched_chunk;
+}
+
 /* The header of an inline frame: only what run, taskwait and the queries read. */
 static nanort_task *create_inline(struct nanort_task *t, struct nrt_type_info *info,
                                   size_t args_size, void **args)
@@ -482,13 +495,7 @@ static nanort_task *create_inline(struct nanort_task *t, struct nrt_type_info *i
     t->priority = 0;
     t->domain = NULL;
     t->owner = nrt_self->id;
-    t->par = t->parent->par;                    /* omp_get_level() (omp_api.c) */
-    t->par_active = t->parent->par_active;
-    t->par_own = 0;
-    t->icv_set = t->parent->icv_set;            /* omp_get_dynamic(), omp_get_schedule() */
-    t->icv_dynamic = t->parent->icv_dynamic;
-    t->icv_sched_kind = t->parent->icv_sched_kind;
-    t->icv_sched_chunk = t->parent->icv_sched_chunk;
+    inherit_from_parent(t);
     nrt_task_init_counts(t);
     if (nrt_cfg.summary)
         atomic_fetch_add_explicit(&info->created, 1, memory_order_relaxed);
@@ -529,13 +536,7 @@ create_heap(struct nanort_task_type *type, struct nrt_type_info *info, size_t ar
     t->max_regions = nregions;
     t->max_dims = ndims_total;
     t->args_size = (unsigned)args_size;
-    t->par = t->parent->par;                    /* omp_get_level() (omp_api.c) */
-    t->par_active = t->parent->par_active;
-    t->par_own = 0;
-    t->icv_set = t->parent->icv_set;            /* omp_get_dynamic(), omp_get_schedule() */
-    t->icv_dynamic = t->parent->icv_dynamic;
-    t->icv_sched_kind = t->parent->icv_sched_kind;
-    t->icv_sched_chunk = t->parent->icv_sched_chunk;
+    inherit_from_parent(t);
     nrt_task_init_counts(t);
     if (nrt_cfg.summary)
         atomic_fetch_add_explicit(&t->info->created, 1, memory_order_relaxed);
