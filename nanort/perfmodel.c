@@ -43,7 +43,7 @@ struct perf_entry {
     long inflight;                      /* chosen and not finished yet */
     /* Trials (instances chosen before any run was measured) started and not finished,
      * and since when one of them has been running: a lower bound of the run time that
-     * versioning can use before the first measurement (nrt_perf_trial_ns). */
+     * versioning can use before the first measurement (nrt_perf_inflight). */
     unsigned trials_running;
     uint64_t trial_since;
     unsigned n, next;                   /* window fill and ring position */
