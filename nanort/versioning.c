@@ -353,18 +353,24 @@ static void news(void)
     nrt_dev_unpark();
 }
 
-void nrt_vers_done(struct nanort_task *t, unsigned impl, uint64_t ns)
+/* t no longer counts where it was chosen: its queued work, its trial if one runs. */
+static void unqueue(struct nanort_task *t, unsigned impl, size_t fp)
 {
-    if (!t->vchosen)
-        return;                     /* not chosen here (round-robin among smp versions) */
     atomic_fetch_sub_explicit(&queued_ns[t->space], t->vpred_ns, memory_order_relaxed);
     atomic_fetch_sub_explicit(&queued_n[t->space], 1, memory_order_relaxed);
-    size_t fp = nrt_perf_footprint(t);
     if (t->vtrial == 2)
         nrt_perf_trial(t->info, impl, t->space, fp, false);
     t->vpred_ns = 0;
     t->vchosen = false;
     t->vtrial = 0;
+}
+
+void nrt_vers_done(struct nanort_task *t, unsigned impl, uint64_t ns)
+{
+    if (!t->vchosen)
+        return;                     /* not chosen here (round-robin among smp versions) */
+    size_t fp = nrt_perf_footprint(t);
+    unqueue(t, impl, fp);
     nrt_perf_record(t->info, impl, t->space, fp, ns);
     news();
 }
@@ -373,16 +379,10 @@ void nrt_vers_forget(struct nanort_task *t)
 {
     if (!t->vchosen)
         return;
-    atomic_fetch_sub_explicit(&queued_ns[t->space], t->vpred_ns, memory_order_relaxed);
-    atomic_fetch_sub_explicit(&queued_n[t->space], 1, memory_order_relaxed);
     size_t fp = nrt_perf_footprint(t);
     unsigned impl = nrt_impl_index(t->info, t->impl);
-    if (t->vtrial == 2)
-        nrt_perf_trial(t->info, impl, t->space, fp, false);
+    unqueue(t, impl, fp);
     nrt_perf_unchosen(t->info, impl, t->space, fp);
-    t->vpred_ns = 0;
-    t->vchosen = false;
-    t->vtrial = 0;
     news();
 }
 
