@@ -588,6 +588,13 @@ struct nanort_task {
      * program's.  Changed by the body's thread only. */
     int icv_sched_chunk;
     uint8_t icv_sched_kind, icv_dynamic, icv_set;
+    /* Its nthreads-var once it called omp_set_num_threads() as a task or in the body of a
+     * region it opened (0: the worker count; 1 makes the regions it opens inactive),
+     * copied like the two above; and the values
+     * its copy had before it changed one in such a region, restored at that region's end
+     * (omp_api.c; NULL when none).  Body's thread only. */
+    int icv_nthreads;
+    struct nrt_icv_saved *icv_saved;
     /* reduction.c: its private reduction copies, pushed by its body's thread before it
      * creates a child; read by its descendants (created after), so no lock. */
     struct nanort_red_copy *red_copies;
@@ -817,6 +824,8 @@ bool nrt_omp_run_one(void);
 /* The caller runs as an inactive parallel region's team of one thread (the body of a region
  * its own task opened): omp_get_num_threads() is 1 and omp_get_thread_num() 0 (runtime.c). */
 bool nrt_omp_team_of_one(void);
+/* Drop what t's region bodies saved of its ICVs (a region left by exit()). */
+void nrt_omp_icvs_free(struct nanort_task *t);
 
 /* ---- omp_alloc.c: OpenMP 5.0 allocators and routines (the API is in mcc's omp.h) ---- */
 

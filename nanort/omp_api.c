@@ -564,7 +564,9 @@ void nanort_parallel_begin(int active)
 {
     struct nanort_task *t = current();
     unsigned level = PAR_LEVEL(t->par), act = PAR_ACTIVE(t->par);
-    bool on = active && nrt_nworkers > 1 && level < PAR_MASK_LEVELS &&
+    /* nthreads-var 1 (omp_set_num_threads(1) in a task or a region's body): a team of one */
+    bool on = active && nrt_nworkers > 1 && !(t->icv_set && t->icv_nthreads == 1) &&
+              level < PAR_MASK_LEVELS &&
               (int)act < omp_get_max_active_levels();
     level += level < 0xff;
     act += on;
@@ -574,9 +576,12 @@ void nanort_parallel_begin(int active)
     t->par_own += t->par_own < UINT8_MAX;
 }
 
+static void icvs_restore(struct nanort_task *t);
+
 void nanort_parallel_end(void)
 {
     struct nanort_task *t = current();
+    icvs_restore(t);
     unsigned level = PAR_LEVEL(t->par), act = PAR_ACTIVE(t->par);
     if (level > 0 && level <= PAR_MASK_LEVELS && (t->par_active >> (level - 1) & 1)) {
         t->par_active &= ~(UINT32_C(1) << (level - 1));
@@ -718,37 +723,103 @@ static void icvs_from_env(void)
     NRT_PCHECK(pthread_once(&icvs_once, icvs_read_env));
 }
 
-void omp_set_num_threads(int n)
-{
-    nrt_config_request_workers(n);      /* before the runtime starts: the worker count */
-    nrt_restart_for_request();          /* started with main, no task yet: start again */
-}
 
 static void schedule_start(void);
 
-/* dyn-var and run-sched-var belong to a task's data environment (OpenMP 4.5 2.3.3): a
- * task that sets one changes its own copy, which its children inherit, not its parent's.
- * main's (the initial task's) are the globals above, which survive a restart of the
- * runtime; NULL: main's. */
+/*
+ * dyn-var, run-sched-var and nthreads-var belong to a task's data environment (OpenMP 4.5
+ * 2.3.3): a task that sets one changes its own copy, which its children inherit, not its
+ * parent's.  main's (the initial task's) are the globals above, which survive a restart
+ * of the runtime, and the worker count for nthreads-var; NULL: main's.
+ *
+ * A region's body runs in the task that opened it, where OpenMP runs it in the region's
+ * implicit tasks, each with its own copy: a change made there lasts until the region ends.
+ * So the first change a body makes saves the task's values with the region's depth
+ * (par_own), and the region's end puts them back; main's body changes a copy of its own
+ * (icv_set), never the globals.
+ */
+/* The monotonic modifier of a kind (omp.h), kept in a task's 8-bit copy as SCHED_MONO. */
+#define OMP_SCHED_MONOTONIC 0x80000000u
+#define SCHED_MONO 0x80u
+
+struct nrt_icv_saved {
+    struct nrt_icv_saved *up;
+    uint8_t depth;                      /* the task's par_own inside that region */
+    uint8_t set, dynamic, sched_kind;
+    int sched_chunk, nthreads;
+};
+
 static struct nanort_task *icv_task(void)
 {
-    struct nanort_task *t = nrt_current;
-    return t && !(t->flags & NRT_TF_ROOT) ? t : NULL;
+    struct nanort_task *t = nrt_current ? nrt_current : nrt_root;
+    return t && (!(t->flags & NRT_TF_ROOT) || t->icv_set) ? t : NULL;
 }
 
-/* The calling task's own copy, from what it inherited, before it changes one. */
+/* The calling task's own copy, from what it inherited, before it changes one (NULL:
+ * main outside its regions, whose values are the globals). */
 static struct nanort_task *icv_task_own(void)
 {
-    struct nanort_task *t = icv_task();
-    if (t && !t->icv_set) {
+    struct nanort_task *t = nrt_current ? nrt_current : nrt_root;
+    if (!t || ((t->flags & NRT_TF_ROOT) && t->par_own == 0))
+        return NULL;
+    if (t->par_own > 0 && (!t->icv_saved || t->icv_saved->depth != t->par_own)) {
+        struct nrt_icv_saved *s = nrt_xmalloc(sizeof *s);
+        *s = (struct nrt_icv_saved){t->icv_saved, t->par_own, t->icv_set, t->icv_dynamic,
+                                    t->icv_sched_kind, t->icv_sched_chunk, t->icv_nthreads};
+        t->icv_saved = s;
+    }
+    if (!t->icv_set) {
         icvs_from_env();
         schedule_start();
         t->icv_dynamic = (uint8_t)atomic_load_explicit(&dynamic_var, memory_order_relaxed);
-        t->icv_sched_kind = (uint8_t)atomic_load_explicit(&sched_kind, memory_order_relaxed);
+        unsigned k = (unsigned)atomic_load_explicit(&sched_kind, memory_order_relaxed);
+        t->icv_sched_kind = (uint8_t)((k & ~OMP_SCHED_MONOTONIC) |
+                                      (k & OMP_SCHED_MONOTONIC ? SCHED_MONO : 0));
         t->icv_sched_chunk = atomic_load_explicit(&sched_chunk, memory_order_relaxed);
         t->icv_set = 1;
     }
     return t;
+}
+
+/* At the end of a region the task opened: its values from before the region's body
+ * changed them (nothing when it changed none). */
+static void icvs_restore(struct nanort_task *t)
+{
+    struct nrt_icv_saved *s = t->icv_saved;
+    if (!s || s->depth != t->par_own)
+        return;
+    t->icv_set = s->set;
+    t->icv_dynamic = s->dynamic;
+    t->icv_sched_kind = s->sched_kind;
+    t->icv_sched_chunk = s->sched_chunk;
+    t->icv_nthreads = s->nthreads;
+    t->icv_saved = s->up;
+    free(s);
+}
+
+void nrt_omp_icvs_free(struct nanort_task *t)
+{
+    while (t->icv_saved) {
+        struct nrt_icv_saved *s = t->icv_saved;
+        t->icv_saved = s->up;
+        free(s);
+    }
+}
+
+/* main outside its regions: the worker count (before the runtime starts, or at once while
+ * main has created no task).  Elsewhere the caller's nthreads-var (see icv_task), which
+ * only tells whether the regions it opens have a team of one: omp_get_max_threads() stays
+ * the worker count, since any worker may run their tasks (docs/porting.md). */
+void omp_set_num_threads(int n)
+{
+    struct nanort_task *t = icv_task_own();
+    if (t) {
+        if (n > 0)
+            t->icv_nthreads = n;
+        return;
+    }
+    nrt_config_request_workers(n);
+    nrt_restart_for_request();
 }
 
 /* Accepted and read back; nanort never gives a region fewer workers by itself. */
@@ -878,16 +949,29 @@ static void schedule_start(void)
     NRT_PCHECK(pthread_once(&schedule_once, schedule_from_env));
 }
 
+void omp_get_schedule(omp_sched_t *kind, int *chunk);
+
+/* As libgomp: a kind that is none is ignored, auto keeps the chunk, a chunk below 1 is
+ * static's default (0) or 1. */
 void omp_set_schedule(omp_sched_t kind, int chunk)
 {
     schedule_start();
+    unsigned k = (unsigned)kind, base = k & ~OMP_SCHED_MONOTONIC;
+    if (base < omp_sched_static || base > omp_sched_auto)
+        return;
+    if (base == omp_sched_auto) {
+        omp_sched_t old;
+        omp_get_schedule(&old, &chunk);
+    } else if (chunk < 1) {
+        chunk = base == omp_sched_static ? 0 : 1;
+    }
     struct nanort_task *t = icv_task_own();
     if (t) {
-        t->icv_sched_kind = (uint8_t)kind;
+        t->icv_sched_kind = (uint8_t)(base | (k & OMP_SCHED_MONOTONIC ? SCHED_MONO : 0));
         t->icv_sched_chunk = chunk;
         return;
     }
-    atomic_store_explicit(&sched_kind, (int)kind, memory_order_relaxed);
+    atomic_store_explicit(&sched_kind, (int)k, memory_order_relaxed);
     atomic_store_explicit(&sched_chunk, chunk, memory_order_relaxed);
 }
 
@@ -896,7 +980,8 @@ void omp_get_schedule(omp_sched_t *kind, int *chunk)
     schedule_start();
     const struct nanort_task *t = icv_task();
     if (t && t->icv_set) {
-        *kind = (omp_sched_t)t->icv_sched_kind;
+        unsigned k = t->icv_sched_kind;
+        *kind = (omp_sched_t)((k & ~SCHED_MONO) | (k & SCHED_MONO ? OMP_SCHED_MONOTONIC : 0));
         *chunk = t->icv_sched_chunk;
         return;
     }
@@ -912,11 +997,13 @@ const char *nrt_omp_schedule_text(void)
     omp_sched_t kind;
     int chunk;
     omp_get_schedule(&kind, &chunk);
-    const char *name = kind >= 1 && kind <= 4 ? names[kind - 1] : "DYNAMIC";
-    if (chunk > 0 && kind != omp_sched_auto)
-        snprintf(text, sizeof text, "%s,%d", name, chunk);
+    unsigned base = (unsigned)kind & ~OMP_SCHED_MONOTONIC;
+    const char *mono = (unsigned)kind & OMP_SCHED_MONOTONIC ? "MONOTONIC:" : "";
+    const char *name = base >= 1 && base <= 4 ? names[base - 1] : "DYNAMIC";
+    if (chunk > 0 && base != omp_sched_auto)
+        snprintf(text, sizeof text, "%s%s,%d", mono, name, chunk);
     else
-        snprintf(text, sizeof text, "%s", name);
+        snprintf(text, sizeof text, "%s%s", mono, name);
     return text;
 }
 

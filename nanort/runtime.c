@@ -293,6 +293,7 @@ static void shutdown(bool outputs)
     nrt_devices_release();
     nrt_lock_acquire(&start_lock);
     nrt_domain_free(nrt_root->domain);
+    nrt_omp_icvs_free(nrt_root);
     free(nrt_root);
     nrt_root = NULL;
     nrt_current = NULL;

@@ -478,6 +478,8 @@ static inline void inherit_from_parent(struct nanort_task *t)
     t->icv_dynamic = t->parent->icv_dynamic;
     t->icv_sched_kind = t->parent->icv_sched_kind;
     t->icv_sched_chunk = t->parent->icv_sched_chunk;
+    t->icv_nthreads = t->parent->icv_nthreads;
+    t->icv_saved = NULL;
 }
 
 /* The header of an inline frame: only what run, taskwait and the queries read. */

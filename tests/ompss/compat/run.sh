@@ -90,6 +90,14 @@ for w in 1 4; do
   same "omp_task_icvs/w$w" omp_task_icvs NX_ARGS="--smp-workers=$w"
 done
 
+# what a region's body sets lasts until the region ends; omp_set_schedule's arguments
+for n in omp_region_icvs omp_schedule_values; do
+  build $n
+  for w in 1 4; do
+    same "$n/w$w" $n NX_ARGS="--smp-workers=$w"
+  done
+done
+
 # taskloop's tasks as OpenMP counts them (num_tasks, grainsize): the same counts and sizes
 # as libgomp (task counts are no sequential semantics: gcc -fopenmp is the only oracle)
 build taskloop_split
