@@ -880,7 +880,9 @@ END_TEST
 /* --critical-path: tasks ranked at the taskwait by their longest path to the end.  Only
  * tasks of types whose bodies measure 10 us or more go through the ranked heap, so the
  * graphs here are made of two timed types: `medium` (bodies of about 20 us) and `heavy`
- * (about 2 ms), each run 10 times first so that their means are known. */
+ * (about 20 ms: a loaded machine that preempts a few medium bodies for a time slice each
+ * still measures 4 of them as less), each run 10 times first so that their means are
+ * known. */
 static long rank_chain[4];
 
 struct timed_args {
@@ -912,7 +914,7 @@ static void spawn_timed(struct nanort_task_type *type, long k, unsigned nregions
         ndims += regions[i].ndims;
     void *args;
     nanort_task *t = nanort_task_create(type, sizeof(struct timed_args), nregions, ndims, &args);
-    *(struct timed_args *)args = (struct timed_args){k, type == &heavy_type ? 2000 : 20};
+    *(struct timed_args *)args = (struct timed_args){k, type == &heavy_type ? 20000 : 20};
     for (unsigned i = 0; i < nregions; i++)
         nanort_task_region(t, regions[i].flags, regions[i].base, regions[i].ndims,
                            regions[i].dims);
@@ -1037,7 +1039,7 @@ END_TEST
 
 START_TEST(sched_critical_path_weighs_bodies)
 {
-    /* One worker, --critical-path: one heavy task (2 ms) without successors outranks the
+    /* One worker, --critical-path: one heavy task (20 ms) without successors outranks the
      * chain of 4 medium ones (20 us each): ranks weigh the measured bodies, not the
      * number of tasks. */
     nanort_init();
