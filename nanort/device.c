@@ -104,8 +104,9 @@ static void queue_push(struct nrt_space *s, struct nanort_task *t)
     offer_take_back(s);
 }
 
-/* The next task; when `block`, sleep until one comes or the space stops (NULL). */
-static struct nanort_task *queue_pop(struct nrt_space *s, bool block)
+/* The next task; when `block`, sleep until one comes or the space stops (NULL).  *stop
+ * (when given): whether it stopped. */
+static struct nanort_task *queue_pop(struct nrt_space *s, bool block, bool *stop)
 {
     struct nrt_dev_queue *q = s->queue;
     nrt_lock_acquire(&q->lock);
@@ -117,6 +118,8 @@ static struct nanort_task *queue_pop(struct nrt_space *s, bool block)
         if (!q->head)
             q->tail = NULL;
     }
+    if (stop)
+        *stop = q->stop;
     nrt_lock_release(&q->lock);
     return t;
 }
@@ -440,11 +443,21 @@ static void *manager_main(void *arg)
     struct nrt_dev_queue *q = s->queue;
     struct ring r = {.cap = manager_cap(s)};
     r.slot = nrt_xcalloc(r.cap, sizeof *r.slot);
+    bool (*idle)(struct nrt_space *) = s->ops->compute->idle;
     for (;;) {
-        /* Sleep only when nothing is in flight; with every slot busy, take nothing. */
-        struct nanort_task *t = r.n < r.cap ? queue_pop(s, r.n == 0) : NULL;
-        if (!t && r.n == 0)
+        /* Sleep only when nothing is in flight (nor work to do ahead); with every slot
+         * busy, take nothing. */
+        bool stop = false;
+        struct nanort_task *t = r.n < r.cap ? queue_pop(s, r.n == 0 && !idle, &stop) : NULL;
+        if (!t && r.n == 0) {
+            if (idle && !stop && idle(s))
+                continue;
+            if (idle && !stop) {
+                idle = NULL;        /* nothing more ahead: sleep from now on */
+                continue;
+            }
             break;                  /* stopped */
+        }
         if (t) {
             start_next(s, &r, t);
             atomic_store_explicit(&q->started, (int)r.n, memory_order_relaxed);

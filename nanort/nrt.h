@@ -1079,6 +1079,10 @@ struct nrt_compute_ops {
      * versioning model, when the space runs several tasks at once); called after the
      * event of end() is done, before it is released. */
     uint64_t (*run_ns)(struct nrt_space *s, nrt_event done);
+    /* Optional: one piece of work the device can do ahead while its manager has no task
+     * (OpenCL: build a registered source), called again until it returns false; a task
+     * that comes meanwhile waits for that one piece only. */
+    bool (*idle)(struct nrt_space *s);
 };
 
 struct nrt_device_ops {

@@ -195,4 +195,5 @@ const struct nrt_compute_ops ocl_compute_ops = {
     .launch = ocl_launch,
     .end = ocl_end,
     .stream = NULL,
+    .idle = ocl_idle,
 };

@@ -27,6 +27,7 @@ static long opt_max_devices;
 static bool opt_disable;
 static const char *opt_max_memory = "90%";
 static const char *opt_build_opts = "";
+static int opt_prebuild = NRT_OCL_PREBUILD_AUTO;  /* enum nrt_opencl_prebuild */
 
 /* The rows of options.def (help.c shows the same list in programs without this plugin). */
 static const struct nrt_option ocl_options[] = {
@@ -372,6 +373,9 @@ static void describe(struct ocl_device *d, int index, struct nrt_space *s)
     cl_uint align_bits = 0;
     char name[256] = "";
     device_info(d, CL_DEVICE_NAME, sizeof name - 1, name);
+    cl_device_type type = 0;
+    device_info(d, CL_DEVICE_TYPE, sizeof type, &type);
+    d->cpu = (type & CL_DEVICE_TYPE_CPU) != 0;
     snprintf(d->dev_name, sizeof d->dev_name, "%.47s", name);
     device_info(d, CL_DEVICE_GLOBAL_MEM_SIZE, sizeof global, &global);
     device_info(d, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof d->max_alloc, &d->max_alloc);
@@ -487,6 +491,14 @@ static const char *ocl_no_device_cause(void)
            : "the program registered no OpenCL source: give the kernels' .cl file to mcc "
              "with the other inputs (or its object, made with mcc -c), or name it with "
              "file(...)";
+}
+
+bool ocl_idle(struct nrt_space *s)
+{
+    struct ocl_device *d = ocl_dev(s);
+    bool on = opt_prebuild == NRT_OCL_PREBUILD_YES ||
+              (opt_prebuild == NRT_OCL_PREBUILD_AUTO && !d->cpu);
+    return on && ocl_program_ahead(d);
 }
 
 static const struct nrt_device_ops ocl_device_ops = {

@@ -36,7 +36,12 @@ struct ocl_api {
 /* Filled by the probe before any device opens; read-only afterwards. */
 extern struct ocl_api ocl;
 
+/* The manager's idle work (nrt_compute_ops.idle): the next source built ahead, as
+ * --opencl-prebuild says. */
+bool ocl_idle(struct nrt_space *s);
+
 struct ocl_program;
+struct ocl_source;
 struct ocl_kernel;
 struct ocl_timed;
 #define OCL_TIMED_BUCKETS 64
@@ -50,6 +55,7 @@ struct ocl_device {
     cl_command_queue kq;            /* kernels, in order */
     cl_command_queue h2d, d2h;      /* transfers in / out (and peer copies into it) */
     char dev_name[48];              /* CL_DEVICE_NAME, for messages */
+    bool cpu;                       /* a CPU device (CL_DEVICE_TYPE) */
     size_t align;                   /* CL_DEVICE_MEM_BASE_ADDR_ALIGN in bytes */
     cl_ulong max_alloc;             /* CL_DEVICE_MAX_MEM_ALLOC_SIZE */
     size_t max_wg;                  /* CL_DEVICE_MAX_WORK_GROUP_SIZE */
@@ -58,6 +64,7 @@ struct ocl_device {
      * are not thread-safe: clSetKernelArg changes them). */
     struct ocl_program *programs;
     struct ocl_kernel *kernels;
+    const struct ocl_source *ahead; /* the last source ocl_program_ahead() took */
     /* The device timeline (only when nrt_devtime_on). */
     bool timing;                    /* its queues profile and its clock is calibrated */
     int64_t clock_off;              /* host ns = device ns + clock_off (set at open) */
@@ -126,6 +133,10 @@ bool ocl_have_sources(void);
 /* The kernel of the running OpenCL implementation for ctx's device: built and created
  * at the first use on that device (manager thread). */
 cl_kernel ocl_kernel_get(struct ocl_device *d, const nanort_ctx *ctx);
+/* Build the next registered source for d ahead of its first use, quietly (a source that
+ * fails is built again at its first use, which reports the errors); false when every
+ * source was (manager thread, while it has no task). */
+bool ocl_program_ahead(struct ocl_device *d);
 /* Release the device's kernels and programs (close). */
 void ocl_programs_release(struct ocl_device *d);
 

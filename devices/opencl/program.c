@@ -1,6 +1,7 @@
 /*
- * program.c - OpenCL C sources embedded in the program, built once per (source, device)
- * at the first use of one of their kernels; kernels created once per (kernel, device).
+ * program.c - OpenCL C sources embedded in the program, built once per (source, device):
+ * ahead, while the device's manager has no task yet (--opencl-prebuild: GPUs by default),
+ * or at the first use of one of their kernels; kernels created once per (kernel, device).
  *
  * The registry of sources is global (nanort_opencl_source() runs from constructors, before
  * main, and may run later from any thread): an append-only list under a lock whose nodes
@@ -139,13 +140,19 @@ static void __attribute__((noreturn)) build_failed(struct ocl_device *d, cl_prog
               *opts ? " or the build options '" : "", opts, *opts ? "'" : "");
 }
 
-/* src built for d (once: the program is kept). */
-static cl_program program_get(struct ocl_device *d, const struct ocl_source *src,
-                              const nanort_ctx *ctx, const char *kernel)
+static cl_program program_find(const struct ocl_device *d, const struct ocl_source *src)
 {
-    for (struct ocl_program *p = d->programs; p; p = p->next)
+    for (const struct ocl_program *p = d->programs; p; p = p->next)
         if (p->src == src)
             return p->prog;
+    return NULL;
+}
+
+/* src built for d and kept; when `quiet` (ahead of its use), NULL on a failure instead of
+ * stopping the program with the build log. */
+static cl_program program_build(struct ocl_device *d, const struct ocl_source *src,
+                                const nanort_ctx *ctx, const char *kernel, bool quiet)
+{
     cl_int err;
     /* Build errors name the source as it was registered, not the OpenCL implementation's
      * temporary copy (mcc's embedded texts carry their own #line directives). */
@@ -155,10 +162,18 @@ static cl_program program_get(struct ocl_device *d, const struct ocl_source *src
     const char *text[2] = {line, src->text};
     cl_program prog = ocl.clCreateProgramWithSource(d->context, named ? 1 : 2,
                                                     text + named, NULL, &err);
-    if (err != CL_SUCCESS)
+    if (err != CL_SUCCESS) {
+        if (quiet)
+            return NULL;
         ocl_fail("clCreateProgramWithSource", err, d->space, ctx);
+    }
     char *opts = build_options(src);
     err = ocl.clBuildProgram(prog, 1, &d->id, opts, NULL, NULL);
+    if (err != CL_SUCCESS && quiet) {
+        ocl.clReleaseProgram(prog);
+        free(opts);
+        return NULL;
+    }
     if (err == CL_BUILD_PROGRAM_FAILURE || err == CL_INVALID_BUILD_OPTIONS)
         build_failed(d, prog, src, kernel, opts);
     if (err != CL_SUCCESS)
@@ -166,8 +181,30 @@ static cl_program program_get(struct ocl_device *d, const struct ocl_source *src
     free(opts);
     struct ocl_program *p = nrt_xmalloc(sizeof *p);
     *p = (struct ocl_program){src, prog, d->programs};
-    d->programs = p;
+    /* (release: tests/devices/opencl/prebuild.c watches the list from another thread) */
+    __atomic_store_n(&d->programs, p, __ATOMIC_RELEASE);
     return prog;
+}
+
+/* src built for d (once: the program is kept). */
+static cl_program program_get(struct ocl_device *d, const struct ocl_source *src,
+                              const nanort_ctx *ctx, const char *kernel)
+{
+    cl_program prog = program_find(d, src);
+    return prog ? prog : program_build(d, src, ctx, kernel, false);
+}
+
+bool ocl_program_ahead(struct ocl_device *d)
+{
+    nrt_lock_acquire(&sources_lock);
+    const struct ocl_source *src = d->ahead ? d->ahead->next : sources;
+    nrt_lock_release(&sources_lock);
+    if (!src)
+        return false;
+    d->ahead = src;
+    if (!program_find(d, src))
+        program_build(d, src, NULL, NULL, true);
+    return true;
 }
 
 /* ---- kernels --------------------------------------------------------------------------- */

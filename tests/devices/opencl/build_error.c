@@ -30,12 +30,7 @@ int main(void)
     nanort_opencl_source("src/broken.cl", source, "-DUNUSED=1");
     oclt_require(1);
     static int x[16];
-    void *p;
-    nanort_task *t = nanort_task_create(&type, sizeof(struct args), 1, 1, &p);
-    ((struct args *)p)->x = x;
-    nanort_task_region1(t, NANORT_DEP_INOUT | NANORT_COPY_INOUT, x, sizeof x);
-    nanort_task_submit(t, 0, 0);
-    nanort_taskwait();
+    oclt_run_on(&type, x, sizeof x);
     printf("the broken kernel did not stop the run\n");
     return 0;
 }

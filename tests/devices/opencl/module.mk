@@ -9,7 +9,7 @@
 OCLT_DIR   := $(BUILD)/tests/devices/opencl
 OCLT_NAMES := vadd_saxpy cache_chain two_devices evict build_error tile2d local_arg \
               random_graph smp_vs_opencl ops_direct concurrent_devices host_writes options bad_args \
-              nested_commutative timeline
+              nested_commutative timeline prebuild
 OCLT_BINS  := $(OCLT_NAMES:%=$(OCLT_DIR)/%)
 OCLT_RUN    = @$(HARNESS) run $(RESULTS)
 OCLT_TWO   := POCL_DEVICES="pthread pthread"
@@ -20,7 +20,13 @@ $(OCLT_DIR)/%: tests/devices/opencl/%.c tests/devices/opencl/oclt.h nanort/nrt.h
 	$(CC) $(CFLAGS_COMMON) -Inanort $< -o $@ $(NANORT_LIB_A) $(LDLIBS_COMMON)
 
 # options reads device memory through the plugin's own API table (`ocl`, `ocl_fail`),
-# which the archive keeps local (nanort/libnanort.map): it links the objects themselves.
+# which the archive keeps local (nanort/libnanort.map): it links the objects themselves;
+# prebuild reads a device's program list the same way.
+$(OCLT_DIR)/prebuild: tests/devices/opencl/prebuild.c tests/devices/opencl/oclt.h nanort/nrt.h \
+                      include/nanort.h $(OCL_PLUGIN_HDRS) $(NANORT_OBJS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_COMMON) -Inanort $< -o $@ $(NANORT_OBJS) $(LDLIBS_COMMON)
+
 $(OCLT_DIR)/options: tests/devices/opencl/options.c tests/devices/opencl/oclt.h nanort/nrt.h \
                      include/nanort.h $(OCL_PLUGIN_HDRS) $(NANORT_OBJS)
 	@mkdir -p $(@D)
@@ -47,6 +53,10 @@ check-opencl: $(OCLT_BINS) $(OCLT_SHIM)
 	$(OCLT_RUN) opencl/evict[device-oom,create] -- tests/devices/opencl/device_oom.sh $(OCLT_DIR)/shim $(OCLT_DIR)/evict create
 	$(OCLT_RUN) opencl/evict[device-oom,use] -- tests/devices/opencl/device_oom.sh $(OCLT_DIR)/shim $(OCLT_DIR)/evict use
 	$(OCLT_RUN) opencl/build_error -- tests/devices/opencl/build_error.sh $(OCLT_DIR)/build_error
+	$(OCLT_RUN) opencl/build_error[prebuild] -- env NX_ARGS="--opencl-prebuild=yes" tests/devices/opencl/build_error.sh $(OCLT_DIR)/build_error
+	$(OCLT_RUN) opencl/prebuild -- $(OCLT_DIR)/prebuild
+	$(OCLT_RUN) opencl/prebuild[no] -- $(OCLT_DIR)/prebuild no
+	$(OCLT_RUN) opencl/prebuild[auto] -- $(OCLT_DIR)/prebuild auto
 	$(OCLT_RUN) opencl/bad_args -- tests/devices/opencl/bad_args.sh $(OCLT_DIR)/bad_args
 	$(OCLT_RUN) opencl/tile2d -- $(OCLT_DIR)/tile2d
 	$(OCLT_RUN) opencl/local_arg -- $(OCLT_DIR)/local_arg

@@ -50,6 +50,18 @@ static inline void oclt_require(int n)
     }
 }
 
+/* One task of `type`, whose argument block is one int * (x), on x's `bytes` as inout data
+ * copied in and out; then wait for it. */
+static inline void oclt_run_on(struct nanort_task_type *type, int *x, size_t bytes)
+{
+    void *p;
+    nanort_task *t = nanort_task_create(type, sizeof x, 1, 1, &p);
+    *(int **)p = x;
+    nanort_task_region1(t, NANORT_DEP_INOUT | NANORT_COPY_INOUT, x, bytes);
+    nanort_task_submit(t, 0, 0);
+    nanort_taskwait();
+}
+
 /* The space of the i-th OpenCL device. */
 static inline struct nrt_space *oclt_space(int i)
 {

@@ -46,12 +46,7 @@ static size_t global_mem(struct nrt_space *s)
 static int run_kernel(int want_add)
 {
     static int x[64];
-    void *p;
-    nanort_task *t = nanort_task_create(&type, sizeof(struct args), 1, 1, &p);
-    ((struct args *)p)->x = x;
-    nanort_task_region1(t, NANORT_DEP_INOUT | NANORT_COPY_INOUT, x, sizeof x);
-    nanort_task_submit(t, 0, 0);
-    nanort_taskwait();
+    oclt_run_on(&type, x, sizeof x);
     for (int i = 0; i < 64; i++)
         OCLT_CHECK(x[i] == want_add, "x[%d] = %d, expected %d", i, x[i], want_add);
     return 0;

@@ -1,0 +1,96 @@
+/*
+ * prebuild.c - OpenCL sources are built ahead, while the device's manager has no task
+ * (--opencl-prebuild=yes; the default, auto, does so on GPUs only, not on PoCL's CPU
+ * device): before the program creates any task, the device's
+ * program list holds the good source; a source that does not build and whose kernels no
+ * task uses never stops the run (it is built quietly ahead, and only its first use would
+ * report it); the task that then runs the good kernel computes the right result.
+ * Argument "no": run with --opencl-prebuild=no, "auto" with the default (on PoCL's CPU
+ * device: as no), where nothing is built before the task.
+ * Exits 77 when no OpenCL device is there.
+ */
+#include "oclt.h"
+#include "../../../devices/opencl/opencl.h"
+
+#include <time.h>
+
+static const char *good =
+    "__kernel void add_one(__global int *x) {\n"
+    "    int i = get_global_id(0);\n"
+    "    x[i] += 1;\n"
+    "}\n";
+static const char *broken =
+    "__kernel void never_used(__global int *x) {\n"
+    "    x[get_global_id(0)] = undeclared_thing\n"
+    "}\n";
+
+enum { N = 64 };
+
+struct args { int *x; };
+
+static void add_one_ocl(void *p, nanort_ctx *ctx)
+{
+    struct args *a = p;
+    struct nanort_karg kargs[] = {{NANORT_KARG_BUFFER, sizeof(void *), a->x}};
+    struct nanort_launch l = {NULL, 1, {N}, {0}, 0, 1, kargs};
+    nanort_kernel_launch(ctx, &l);
+}
+
+static const struct nanort_opencl_info info = {"add_one", "good.cl"};
+static struct nanort_impl impls[] = {{NANORT_DEVICE_OPENCL, add_one_ocl, "add_one_ocl", &info}};
+static struct nanort_task_type type = {"add_one", __FILE__, 1, impls, NULL};
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* Whether opencl0 has built a program, waiting up to `seconds` for it. */
+static bool built_within(double seconds)
+{
+    struct ocl_device *d = ocl_dev(oclt_space(0));
+    double end = now() + seconds;
+    do {
+        if (__atomic_load_n(&d->programs, __ATOMIC_ACQUIRE))
+            return true;
+        struct timespec ts = {0, 2000000};
+        nanosleep(&ts, NULL);
+    } while (now() < end);
+    return false;
+}
+
+int main(int argc, char **argv)
+{
+    const char *mode = argc > 1 ? argv[1] : "yes";
+    bool ahead = !strcmp(mode, "yes");
+    if (strcmp(mode, "auto"))
+        setenv("NX_ARGS", ahead ? "--opencl-prebuild=yes" : "--opencl-prebuild=no", 1);
+    nanort_opencl_source("src/broken.cl", broken, NULL);
+    nanort_opencl_source("src/good.cl", good, NULL);
+    oclt_require(1);
+    if (!strcmp(mode, "auto") && !ocl_dev(oclt_space(0))->cpu)
+        ahead = true;               /* (a GPU: auto builds ahead) */
+    if (ahead && !built_within(120)) {
+        printf("FAIL: no source was built ahead in 120 s\n");
+        return 1;
+    }
+    if (!ahead && built_within(0.3)) {
+        printf("FAIL: a source was built before any task under --opencl-prebuild=%s\n",
+               mode);
+        return 1;
+    }
+    static int x[N];
+    for (int i = 0; i < N; i++)
+        x[i] = i;
+    oclt_run_on(&type, x, sizeof x);
+    for (int i = 0; i < N; i++)
+        if (x[i] != i + 1) {
+            printf("FAIL: x[%d] = %d, expected %d\n", i, x[i], i + 1);
+            return 1;
+        }
+    printf("prebuild %s: built %s the first task, the unused broken source did not stop the run\n",
+           ahead ? "on" : "off", ahead ? "before" : "at");
+    return 0;
+}
