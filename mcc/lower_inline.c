@@ -1277,6 +1277,14 @@ static bool capture_section(struct outline *o, struct lower_var *v, const char *
         lower_inline_copy_in(L, &o->init, v, ref, parent);
     lbuf_printf(&o->init, "__nrt_x->%s = (" LOWER_PTRDIFF_T ")(%s); __nrt_x->%s = (" LOWER_SIZE_T
                 ")(%s); ", lb, v->red_sec.lb, rn, v->red_sec.len);
+    const char *inner = lower_reduction_inner_bounds(L, &v->red_sec);
+    if (inner) {        /* m[lb:len][lb1:len1]: the rows' inner sections, for the combine */
+        const char *ri = lower_local_name(L, LL_RED_INNER, 0, x);
+        lbuf_printf(&o->env, LOWER_PTRDIFF_T " %s[%d]; ", ri, 2 * v->red_sec.ninner);
+        lbuf_printf(&o->init, "{ " LOWER_PTRDIFF_T " __nrt_ib[] = %s; __builtin_memcpy(__nrt_x->%s, "
+                    "__nrt_ib, sizeof __nrt_ib); } ", inner, ri);
+        v->red_sec.bounds = arena_printf(L->a, "__nrt_e->%s", ri);
+    }
     v->use = array ? arena_printf(L->a, "(*(__typeof__(*__nrt_e->%s) *)__nrt_e->%s)", ref, rb)
                    : arena_printf(L->a, "__nrt_e->%s", rb);
     return true;

@@ -70,6 +70,11 @@ static void region_section(struct lower *L, struct privates *p, const struct omp
     const char *rp = lower_local_name(L, LL_REGION_RED, n, x);
     const char *lb = lower_local_name(L, LL_REGION_LB, n, x);
     const char *rn = lower_local_name(L, LL_REGION_N, n, x);
+    const char *inner = lower_reduction_inner_bounds(L, &sec);
+    if (inner) {        /* m[lb:len][lb1:len1]: the rows' inner sections */
+        sec.bounds = lower_local_name(L, LL_REGION_INNER, n, x);
+        lbuf_printf(&p->decl, LOWER_PTRDIFF_T " %s[] = %s; ", sec.bounds, inner);
+    }
     /* (m[i][lb:len]: the original's elements end to end) */
     const char *flat = lower_reduction_flat(L, &sec, orig);
     lbuf_printf(&p->decl, LOWER_PTRDIFF_T " %s = (" LOWER_PTRDIFF_T ")(%s); " LOWER_SIZE_T

@@ -193,8 +193,8 @@ void lower_reduction_array_elems(struct lower *L, struct sym *s, const char *pri
     e->orig = arena_printf(L->a, "((__typeof__((%s)%s) *)&(%s))[__nrt_i]", orig, z, orig);
 }
 
-/* What a reduction item mcc cannot privatise is ("a section of more than one dimension"
- * for m[0:2][0:3]). */
+/* What a reduction item mcc cannot privatise is ("a subscript after a section" for
+ * m[0:2][1]). */
 static const char *reduction_form(const struct omp_ref *r)
 {
     bool member = false, inner_section = false, deref = false, shape = false;
@@ -207,8 +207,6 @@ static const char *reduction_form(const struct omp_ref *r)
     }
     if (member)
         return "a member of a struct or union or a part of one";
-    if (inner_section && r->kind == OMP_REF_SECTION)
-        return "a section of more than one dimension";
     if (inner_section)
         return "a subscript after a section";
     if (shape)
@@ -224,16 +222,16 @@ void lower_reduction_sorry(const struct omp_ref *r)
 {
     mcc_error_at(&r->text.loc, "sorry, unimplemented: a reduction over '%s', %s (use a "
                  "variable, an array, a shaped pointer [n]p, a section a[lb:len] or "
-                 "m[i][lb:len], whole rows m[lb:len][:], or an element m[i][j])", r->text.text,
+                 "m[i][lb:len], sections of rows m[lb:len][lb2:len2], or an element m[i][j])", r->text.text,
                  reduction_form(r));
 }
 
-/* m[lb:len][:] (whole rows after a section): the section of rows m[lb:len]; the number
- * of such [:] in *n. */
+/* m[lb:len][:] or m[lb:len][lb1:len1] (sections of the rows' dimensions after a section):
+ * the section of rows m[lb:len]; the number of such inner sections in *n. */
 static const struct omp_ref *whole_rows(const struct omp_ref *r, int *n)
 {
-    for (*n = 0; r->kind == OMP_REF_SECTION && !r->index.text && !r->bound.text &&
-                 r->form != OMP_SECT_ELEMENT && r->base->kind == OMP_REF_SECTION; ++*n)
+    for (*n = 0; r->kind == OMP_REF_SECTION && r->form != OMP_SECT_ELEMENT &&
+                 r->base->kind == OMP_REF_SECTION; ++*n)
         r = r->base;
     return r;
 }
@@ -270,6 +268,54 @@ static const char *outer_offset(struct lower *L, const struct omp_ref *b, const 
                     lower_once(L, values, &b->index, lower_expr(L, b->index.text, NULL, 0), false),
                     parent, zeros(L, k), parent, elem);
     return off.len ? lbuf_take(&off, L->a) : "";
+}
+
+/* The bounds of the inner sections of m[lb:len][lb1:len1]... (r the item, `rows` of them
+ * after the first section, `outer` subscripts before it) into sec: each lower bound and
+ * length evaluated once where the construct is, a dimension's extent from the type of
+ * `parent` (the variable as the creator names it) where the length is left out; a whole
+ * dimension [:] gets none.  sec->ninner stays 0 where every inner section is whole. */
+static void inner_sections(struct lower *L, const struct omp_ref *r, int rows,
+                           const char *parent, int outer, struct lower_values *values,
+                           struct lower_red_section *sec)
+{
+    sec->ninner = 0;
+    sec->bounds = NULL;
+    sec->inner_lb = arena_alloc(L->a, (size_t)(rows ? rows : 1) * sizeof *sec->inner_lb);
+    sec->inner_len = arena_alloc(L->a, (size_t)(rows ? rows : 1) * sizeof *sec->inner_len);
+    for (int j = rows; j > 0; j--, r = r->base) {       /* r: the section of dimension j */
+        sec->inner_lb[j - 1] = sec->inner_len[j - 1] = NULL;
+        if (!r->index.text && !r->bound.text)
+            continue;
+        sec->ninner = rows;
+        const char *lb = r->index.text ? lower_once(L, values, &r->index, lower_expr(L,
+                                                    r->index.text, NULL, 0), false) : "0";
+        const char *b = r->bound.text ? lower_once(L, values, &r->bound, lower_expr(L,
+                                                   r->bound.text, NULL, 0), false) : NULL;
+        if (b && r->form == OMP_SECT_LO_HI)
+            b = arena_printf(L->a, "(%s) - (%s) + 1", b, lb);
+        else if (!b)            /* to the dimension's end */
+            b = arena_printf(L->a, "sizeof (%s)%s / sizeof (%s)%s - (%s)", parent,
+                             zeros(L, outer + j), parent, zeros(L, outer + j + 1), lb);
+        sec->inner_lb[j - 1] = lb;
+        sec->inner_len[j - 1] = b;
+    }
+}
+
+/* The bounds of sec's inner sections as the initializer of an array of ptrdiff_t ("{lb,
+ * len, ...}", 0 and -1 for a whole dimension, which no test reads), or NULL when there are
+ * none. */
+const char *lower_reduction_inner_bounds(struct lower *L, const struct lower_red_section *sec)
+{
+    if (sec->ninner == 0)
+        return NULL;
+    struct lower_buf b = {0};
+    for (int j = 0; j < sec->ninner; j++)
+        lbuf_printf(&b, "%s(" LOWER_PTRDIFF_T ")(%s), (" LOWER_PTRDIFF_T ")(%s)", j ? ", " : "{",
+                    sec->inner_lb[j] ? sec->inner_lb[j] : "0",
+                    sec->inner_len[j] ? sec->inner_len[j] : "-1");
+    lbuf_puts(&b, "}");
+    return lbuf_take(&b, L->a);
 }
 
 bool lower_reduction_section(struct lower *L, const struct omp_ref *r, struct sym *s,
@@ -313,6 +359,7 @@ bool lower_reduction_section(struct lower *L, const struct omp_ref *r, struct sy
     }
     sec->zeros = zeros(L, array_depth(s, 1 + outer));
     sec->outer = outer;
+    inner_sections(L, item, rows, parent, outer, values, sec);
     if (outer > 0)
         sec->lb = arena_printf(L->a, "%s(%s)", off, sec->lb);
     return true;
@@ -334,6 +381,19 @@ void lower_reduction_buffer_elems(struct lower *L, const struct lower_red_sectio
     const char *z = sec->zeros;
     e->open = arena_printf(L->a, "for (" LOWER_SIZE_T " __nrt_i = 0; __nrt_i < (%s) * (sizeof *(%s) / "
                            "sizeof((*(%s))%s)); __nrt_i++) { ", count, priv, priv, z);
+    /* rows with inner sections: the scalar's subscript in each inner dimension j (from its
+     * index among the scalars, by the sizes of the row's parts), outside the section: skip */
+    for (int j = 1; j <= sec->ninner && sec->bounds; j++) {
+        if (!sec->inner_lb[j - 1])
+            continue;
+        const char *zj = zeros(L, j), *zp = zeros(L, j - 1);
+        e->open = arena_printf(L->a, "%s{ " LOWER_PTRDIFF_T " __nrt_k = (" LOWER_PTRDIFF_T ")(__nrt_i / "
+                               "(sizeof (*(%s))%s / sizeof (*(%s))%s) %% (sizeof (*(%s))%s / "
+                               "sizeof (*(%s))%s)); if (__nrt_k < %s[%d] || __nrt_k >= %s[%d] + "
+                               "%s[%d]) continue; } ", e->open, priv, zj, priv, z, priv, zp, priv,
+                               zj, sec->bounds, 2 * (j - 1), sec->bounds, 2 * (j - 1),
+                               sec->bounds, 2 * (j - 1) + 1);
+    }
     e->close = " }";
     e->priv = arena_printf(L->a, "((__typeof__((*(%s))%s) *)(%s))[__nrt_i]", priv, z, priv);
     e->orig = arena_printf(L->a, "((__typeof__((*(%s))%s) *)(%s))[__nrt_i]", orig, z, orig);

@@ -1151,6 +1151,14 @@ enum lower_share { LOWER_FIRSTPRIVATE, LOWER_SHARED, LOWER_PRIVATE, LOWER_REDUCT
 struct lower_red_section {
     const char *lb, *len, *zeros;
     int outer;      /* subscripts before the section (m[i][j:1]: 1); lb counts from m's start */
+    /* sections of the rows' dimensions after it (m[lb:len][lb1:len1]): the section's
+     * elements are those rows, of which only these parts are reduced; inner_lb[j] and
+     * inner_len[j] as C evaluated where the construct is (both NULL for a whole dimension
+     * m[lb:len][:]), read where the copy is combined through `bounds` (an array of
+     * ptrdiff_t: lb, len of each dimension in turn), which the caller sets */
+    int ninner;
+    const char **inner_lb, **inner_len;
+    const char *bounds;
 };
 
 struct lower_var {
@@ -1998,24 +2006,31 @@ void lower_reduction_array_elems(struct lower *L, struct sym *s, const char *pri
  * elements, as C evaluated there (the bounds evaluated once, into values), and the
  * subscripts ("[0]" each) that lead from one element to its first scalar.  After subscripts
  * of an array of arrays (m[i][lb:len]) the lower bound counts the section's elements from
- * m's start (lower_reduction_flat).  False: reported (a pointer's section needs its length;
- * subscripts through a pointer). */
+ * m's start (lower_reduction_flat).  Sections of the dimensions after the first section
+ * (m[lb:len][lb1:len1], m[lb:len][:]) make the section's elements the rows m[lb:len],
+ * their bounds in sec->inner_lb and inner_len.  False: reported (a pointer's section needs
+ * its length; subscripts through a pointer). */
 bool lower_reduction_section(struct lower *L, const struct omp_ref *r, struct sym *s,
                              const char *parent, struct lower_values *values,
                              struct lower_red_section *sec);
 /* "sorry, unimplemented" for a reduction item mcc cannot privatise, naming its form ("a
- * section of more than one dimension" for m[0:2][0:3]). */
+ * subscript after a section" for m[0:2][1]). */
 void lower_reduction_sorry(const struct omp_ref *r);
 /* Is r a section of an array or pointer variable, maybe after subscripts of an array of
- * arrays (`a[lb:len]`, `m[i][lb:len]`, an element `m[i][j]`), or whole rows after one
- * (`m[lb:len][:]`, taken as m[lb:len] here and in lower_reduction_section)? */
+ * arrays (`a[lb:len]`, `m[i][lb:len]`, an element `m[i][j]`), or sections of the rows'
+ * dimensions after one (`m[lb:len][:]`, `m[lb:len][lb1:len1]`, taken as m[lb:len] here and
+ * in lower_reduction_section, which keeps the inner bounds)? */
 bool lower_reduction_section_item(const struct omp_ref *r);
+/* The bounds of sec's inner sections (m[lb:len][lb1:len1]) as the initializer of an array
+ * of ptrdiff_t for sec->bounds to name, or NULL when it has none. */
+const char *lower_reduction_inner_bounds(struct lower *L, const struct lower_red_section *sec);
 /* The original `orig` (the variable) seen as its section's elements laid end to end: orig
  * itself for a[lb:len], a pointer to m's scalars for m[i][lb:len] (sec->lb counts those). */
 const char *lower_reduction_flat(struct lower *L, const struct lower_red_section *sec,
                                  const char *orig);
 /* Element-wise code over `count` elements at pointers `priv` and `orig` (any element type;
- * arrays of arithmetic elements go scalar by scalar, as whole arrays do). */
+ * arrays of arithmetic elements go scalar by scalar, as whole arrays do); of rows with
+ * inner sections (sec->ninner), only the scalars inside those sections. */
 void lower_reduction_buffer_elems(struct lower *L, const struct lower_red_section *sec,
                                   const char *count, const char *priv, const char *orig,
                                   struct lower_red_elems *e);
@@ -2156,10 +2171,12 @@ void lower_names_for_user(char *line);
     X(LL_RED_LB, "rl_", NAME)    /* member: a section reduction's lower bound */          \
     X(LL_RED_BASE, "rb_", NAME)  /* member: its private copy, offset so that the lower     \
                                     bound indexes the first element */                    \
+    X(LL_RED_INNER, "ri_", NAME) /* member: the bounds of its rows' inner sections */     \
     X(LL_REGION_RED, "pr", BOTH) /* a region's private copy of a section */                \
     X(LL_REGION_LB, "pl", BOTH)  /* ... its lower bound */                                 \
     X(LL_REGION_N, "pn", BOTH)   /* ... its number of elements */                          \
     X(LL_REGION_BASE, "pb", BOTH) /* ... placed as the pointer it stands for */            \
+    X(LL_REGION_INNER, "pi", BOTH) /* ... the bounds of its rows' inner sections */        \
     X(LL_VLA_OFF, "off_", NAME)  /* offset of a VLA's copy in the argument block */        \
     X(LL_VLA_BOUND, "vb", BOTH)  /* member: a variable array bound of a capture's type */  \
     X(LL_TYPE_BOUND, "tb", BOTH) /* member: one of a local typedef's (lower_typedef_bounds) */ \
