@@ -352,6 +352,17 @@ void nanort_taskwait_on(unsigned nregions, const unsigned *flags, const void *co
 /* Shortcut: wait for the producers of one contiguous region (taskwait on(x)). */
 void nanort_taskwait_on1(const void *addr, size_t bytes);
 
+/* A non-rectangular nest of n loops (collapse(n) whose inner bounds are affine in the
+ * outer loops' variables, OpenMP 5.0), described by `coef`: for loop k, at
+ * coef + k * (2n + 1), its first value's coefficients ([j] for j < k: of variable j, [k]:
+ * the constant), then its bound's (exclusive: i <= h is given as i < h + 1), then its step
+ * (not 0).  nanort_nest_count: how many iterations the nest has.  nanort_nest_seek: the
+ * variables' values v[0..n) at iteration q (0 first, below the count).  nanort_nest_next:
+ * v moved to the next iteration. */
+long long nanort_nest_count(int n, const long long *coef);
+void nanort_nest_seek(int n, const long long *coef, long long q, long long *v);
+void nanort_nest_next(int n, const long long *coef, long long *v);
+
 /* #pragma omp error at(execution) (OpenMP 5.1): print `message` (NULL: none) with `where`
  * ("file:line") on stderr; `fatal`: then end the program with status 1. */
 void nanort_omp_error(int fatal, const char *message, const char *where);

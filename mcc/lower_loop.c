@@ -3,10 +3,10 @@
  * waits for its tasks unless nogroup) and `for` (worksharing rules, OMPSS.md
  * "Worksharing": shared by default, waits for every child of the current task unless
  * nowait).  The iteration space of the canonical loop (or of collapse(n) perfectly nested
- * rectangular loops) is numbered 0..n-1 and cut into chunks of g iterations, one task
- * each; a task runs
+ * loops) is numbered 0..n-1 and cut into chunks of g iterations, one task each; a task runs
  *     for (k = first; k < last; k++) { i = lo + k * step; BODY }
- * (collapsed: the variables from k by division, the innermost fastest).  grainsize,
+ * (collapsed: the variables from k by division, the innermost fastest; of a nest whose
+ * inner bounds depend on outer variables, through nanort_nest_seek and _next).  grainsize,
  * num_tasks and a schedule's chunk choose g; 0 or less means the clause is absent.
  * lastprivate: the task holding iteration n-1 copies its values back; a loop variable
  * listed there gets the value it has after the sequential loop.
@@ -26,6 +26,8 @@ struct loop {
     const char *lo, *hi, *step;     /* C text in the parent's frame */
     int cmp;                        /* '<', '>', LE_OP... as a character: < > l g, n (!=) */
     bool pointer;                   /* the variable is a pointer: lo is kept as one */
+    bool outer;                     /* lo or hi names an outer loop's variable (collapse of
+                                       a non-rectangular nest, nest_levels) */
 };
 
 static bool is_var(const struct ast *e, const struct sym *s)
@@ -145,7 +147,7 @@ static bool not_equal_cond(struct lower *L, struct loop *lp, size_t at)
 struct names_use {
     const struct loop *lp;
     int n;
-    bool found;
+    const struct sym *found;
 };
 
 static const char *note_loop_var(void *arg, const char *s, size_t len)
@@ -153,13 +155,15 @@ static const char *note_loop_var(void *arg, const char *s, size_t len)
     struct names_use *u = arg;
     for (int i = 0; i < u->n; i++)
         if (u->lp[i].var->name->len == len && !memcmp(u->lp[i].var->name->str, s, len))
-            u->found = true;
+            u->found = u->lp[i].var;
     return NULL;
 }
 
-static bool names_loop_var(struct lower *L, const char *text, const struct loop *lp, int n)
+/* (the variable named, NULL if none) */
+static const struct sym *names_loop_var(struct lower *L, const char *text, const struct loop *lp,
+                                        int n)
 {
-    struct names_use u = {lp, n, false};
+    struct names_use u = {lp, n, NULL};
     lower_map_idents(L, text, note_loop_var, &u);
     return u.found;
 }
@@ -231,11 +235,14 @@ static bool parse_nest(struct lower *L, const struct lower_dir *d, struct loop *
             return false;
         }
         lp[k].pointer = lp[k].var->type == TYPE_POINTER;
-        if (k > 0 && (names_loop_var(L, lp[k].lo, lp, k) || names_loop_var(L, lp[k].hi, lp, k) ||
-                      names_loop_var(L, lp[k].step, lp, k))) {
-            struct mcc_loc at = source_user_loc(&L->t->src, f->begin);
-            mcc_error_at(&at, "sorry, unimplemented: collapse of a loop whose bounds depend on "
-                         "an outer loop's variable");
+        /* (OpenMP 5.0: lo and hi may be affine in outer variables; the step may not) */
+        lp[k].outer = k > 0 && (names_loop_var(L, lp[k].lo, lp, k) ||
+                                names_loop_var(L, lp[k].hi, lp, k));
+        const struct sym *in_step = k > 0 ? names_loop_var(L, lp[k].step, lp, k) : NULL;
+        if (in_step) {          /* (gcc's words) */
+            struct mcc_loc at = source_user_loc(&L->t->src, f->kid[2]->begin);
+            mcc_error_at(&at, "increment expression refers to iteration variable '%.*s'",
+                         (int)in_step->name->len, in_step->name->str);
             return false;
         }
         *body = f->kid[3];
@@ -451,6 +458,89 @@ static bool linear_var(struct lower *L, const struct lower_dir *d, struct lower_
     return true;
 }
 
+/* collapse(n) of a non-rectangular nest: the first value and bound of each loop as
+ * coefficients of the outer loops' variables (each evaluated with those set to 0, then
+ * with one of them set to 1: OpenMP allows only affine forms a * i + b there) in
+ * __nrt_nest, nanort_nest_count's description; each chunk seeks its first iteration and
+ * steps through the nest with nanort_nest_next into __nrt_v, from which the variables are
+ * set.  False when an error was reported. */
+struct nest_subst {
+    const struct loop *lp;
+    int n, one;                     /* lp[0..n) are 0 but lp[one], which is 1 */
+};
+
+static const char *nest_value(void *arg, const char *s, size_t len)
+{
+    const struct nest_subst *u = arg;
+    for (int i = 0; i < u->n; i++)
+        if (u->lp[i].var->name->len == len && !memcmp(u->lp[i].var->name->str, s, len))
+            return i == u->one ? "(1)" : "(0)";
+    return NULL;
+}
+
+/* lp[k]'s first value (hi: its bound) as the initializers of its row of __nrt_nest; a
+ * bound made exclusive */
+static void nest_coefs(struct lower *L, const struct loop *lp, int k, int n, bool hi,
+                       struct lower_buf *out)
+{
+    const char *text = hi ? lp[k].hi : lp[k].lo;
+    const char *adjust = !hi ? "" : lp[k].cmp == 'l' ? " + 1" : lp[k].cmp == 'g' ? " - 1" : "";
+    int row = k * (2 * n + 1) + (hi ? n : 0);
+    struct nest_subst zero = {lp, k, -1};
+    const char *at0 = lower_map_idents(L, text, nest_value, &zero);
+    lbuf_printf(out, "[%d] = (long long)(%s)%s, ", row + k, at0, adjust);
+    for (int j = 0; j < k; j++) {
+        struct nest_subst one = {lp, k, j};
+        lbuf_printf(out, "[%d] = (long long)(%s) - (long long)(%s), ", row + j,
+                    lower_map_idents(L, text, nest_value, &one), at0);
+    }
+}
+
+static bool nest_levels(struct lower *L, struct lower_dir *d, struct loop *lp, int n,
+                        struct ast *body, struct lower_var **vars, struct loop_code *c)
+{
+    int size = n * (2 * n + 1);
+    lbuf_printf(&c->head, "if (__nrt_k == __nrt_e->__nrt_first) nanort_nest_seek(%d, "
+                "__nrt_e->__nrt_nest, __nrt_k, __nrt_e->__nrt_v); else nanort_nest_next(%d, "
+                "__nrt_e->__nrt_nest, __nrt_e->__nrt_v);\n", n, n);
+    lbuf_printf(&c->env, "long long __nrt_nest[%d], __nrt_v[%d]; ", size, n);
+    lbuf_puts(&c->init, "__builtin_memcpy(__nrt_x->__nrt_nest, __nrt_nest, sizeof __nrt_nest); ");
+    struct lower_buf create = {0};
+    lbuf_printf(&create, "long long __nrt_nest[%d] = { ", size);
+    for (int k = 0; k < n; k++) {
+        struct mcc_loc at = source_loc(&L->t->src, d->node->begin);
+        if (lp[k].pointer) {
+            mcc_error_at(&at, "sorry, unimplemented: collapse of a non-rectangular nest of "
+                         "loops over pointers");
+            free(create.s);
+            return false;
+        }
+        struct lower_var *v = loop_var(L, vars, &lp[k]);
+        char *vdecl = loop_decl(L, lp[k].var, NULL, c);
+        if (!vdecl || (v && v->last)) {
+            mcc_error_at(&at, vdecl ? "sorry, unimplemented: lastprivate of a variable of a "
+                         "non-rectangular collapsed nest" : "sorry, unimplemented: a loop "
+                         "variable whose declaration defines its type or is __auto_type "
+                         "(declare the type before the loop)");
+            free(create.s);
+            return false;
+        }
+        const char *var = arena_strndup(L->a, lp[k].var->name->str, lp[k].var->name->len);
+        const char *lhs = v ? lower_inline_alias_use(L, v, body)
+                            : arena_printf(L->a, "__attribute__((__unused__)) %s", vdecl);
+        lbuf_printf(&c->head, "%s = (__typeof__(%s))__nrt_e->__nrt_v[%d];\n", lhs, v ? lhs : var,
+                    k);
+        nest_coefs(L, lp, k, n, false, &create);
+        nest_coefs(L, lp, k, n, true, &create);
+        lbuf_printf(&create, "[%d] = (long long)(%s), ", k * (2 * n + 1) + 2 * n, lp[k].step);
+        if (!lp[k].decl && lp[k].var->depth > 0)
+            lbuf_printf(&c->after, "(void)%s; ", lower_expr(L, var, NULL, 0));
+    }
+    lbuf_printf(&create, "}; long long __nrt_n = nanort_nest_count(%d, __nrt_nest); ", n);
+    c->create_levels[0] = lbuf_take(&create, L->a);
+    return true;
+}
+
 void lower_loop(struct lower *L, struct lower_dir *d)
 {
     int ncol = collapse_count(d);
@@ -512,11 +602,15 @@ void lower_loop(struct lower *L, struct lower_dir *d)
     lbuf_puts(&c.env, "long long __nrt_first, __nrt_last; ");
     lbuf_puts(&c.init, "__nrt_x->__nrt_first = __nrt_c0; "
               "__nrt_x->__nrt_last = __nrt_c0 + __nrt_len; ");
-    bool last = false;
-    for (int k = ncol - 1; k >= 0; k--)
+    bool last = false, nonrect = false;
+    for (int k = 0; k < ncol; k++)
+        nonrect |= lp[k].outer;
+    if (nonrect && !nest_levels(L, d, lp, ncol, body, &vars, &c))
+        return;
+    for (int k = ncol - 1; k >= 0 && !nonrect; k--)
         if (!loop_level(L, d, lp, k, body, &vars, &c))
             return;
-    for (int k = 0; k < ncol; k++)
+    for (int k = 0; k < (nonrect ? 1 : ncol); k++)
         lbuf_puts(&c.create, c.create_levels[k]);
     for (struct lower_var *v = vars; v; v = v->next) {
         last |= v->last;
@@ -525,10 +619,12 @@ void lower_loop(struct lower *L, struct lower_dir *d)
     }
     if (last)
         lbuf_puts(&c.init, "__nrt_x->__nrt_islast = __nrt_c0 + __nrt_len >= __nrt_n; ");
-    lbuf_printf(&c.create, "long long __nrt_n = %s", lower_local_name(L, LL_LOOP_N, 0, NULL));
-    for (int k = 1; k < ncol; k++)
-        lbuf_printf(&c.create, " * %s", lower_local_name(L, LL_LOOP_N, k, NULL));
-    lbuf_puts(&c.create, "; ");
+    if (!nonrect) {
+        lbuf_printf(&c.create, "long long __nrt_n = %s", lower_local_name(L, LL_LOOP_N, 0, NULL));
+        for (int k = 1; k < ncol; k++)
+            lbuf_printf(&c.create, " * %s", lower_local_name(L, LL_LOOP_N, k, NULL));
+        lbuf_puts(&c.create, "; ");
+    }
     /* for: the end waits for every child of the current task (OpenMP's barrier), unless
      * nowait.  taskloop: for its own tasks (and their descendants) only, unless nogroup:
      * each has a concurrent access to a byte of the creator's frame, and the wait is a

@@ -22,6 +22,7 @@
  *   events.c        detach(event) and event counters
  *   depobj.c        OpenMP depend objects (depobj)
  *   poll.c          polling services, nanort_wait_until
+ *   nest.c          the iterations of a non-rectangular collapsed loop nest
  *   stats.c         --summary counters, and every --summary table printed at exit
  *   device.c        the device ops tables, spaces, dispatch, manager threads
  *   cache_map.c, cache_alloc.c, cache_stage.c   the data directory across memory spaces:
@@ -973,6 +974,8 @@ void nrt_events_wait_inline(struct nanort_task *t);
 /* ---- depobj.c: OpenMP depend objects (the API is in nanort.h) ---------------------- */
 
 /* ---- poll.c: polling services, nanort_wait_until (the API is in nanort.h) --------- */
+
+/* ---- nest.c: a non-rectangular nest's iterations (the API is in nanort.h) --------- */
 
 /* ---- stats.c --------------------------------------------------------------------- */
 void nrt_stats_print(uint64_t wall_ns);
