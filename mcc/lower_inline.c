@@ -303,7 +303,7 @@ static bool loop_reduction(struct capture *c, const struct lower_dir *d, struct 
     if (d->dir->kind != OMP_DIR_FOR)
         return false;
     const struct lower_var *rr = lower_region_reduction(L, v->sym);
-    if (rr && (rr->red_ref->kind == OMP_REF_NAME || rr->red_ref->kind == OMP_REF_SECTION)) {
+    if (rr && (rr->red_ref->kind == OMP_REF_NAME || lower_reduction_section_item(rr->red_ref))) {
         *red = rr->red;
         *ref = rr->red_ref;
         return true;
@@ -1635,7 +1635,8 @@ static char *outline_body(struct outline *o, const struct lower_dir *d, struct a
     for (struct lower_var *v = vars; v; v = v->next) {
         if (v->share == LOWER_REDUCTION && v->use && v->red_ref->kind == OMP_REF_SHAPE) {
             array_reduction(o, v);
-        } else if (v->share == LOWER_REDUCTION && v->use && v->red_ref->kind == OMP_REF_SECTION) {
+        } else if (v->share == LOWER_REDUCTION && v->use &&
+                   lower_reduction_section_item(v->red_ref)) {
             section_reduction(o, v);
         } else if (v->share == LOWER_REDUCTION && v->use && v->vm) {
             vm_reduction(o, v);

@@ -226,12 +226,22 @@ void lower_reduction_sorry(const struct omp_ref *r)
                  reduction_form(r));
 }
 
-/* m[lb:len][:] or m[lb:len][lb1:len1] (sections of the rows' dimensions after a section):
- * the section of rows m[lb:len]; the number of such inner sections in *n. */
+/* Is there a section below r (r's base, its base, ... through sections and subscripts)? */
+static bool section_below(const struct omp_ref *r)
+{
+    for (r = r->base; r->kind == OMP_REF_SECTION || r->kind == OMP_REF_SUBSCRIPT; r = r->base)
+        if (r->kind == OMP_REF_SECTION)
+            return true;
+    return false;
+}
+
+/* m[lb:len][:], m[lb:len][lb1:len1] or m[lb:len][i] (sections or subscripts of the rows'
+ * dimensions after a section, a subscript being the section [i:1]): the section of rows
+ * m[lb:len]; the number of such inner dimensions in *n. */
 static const struct omp_ref *whole_rows(const struct omp_ref *r, int *n)
 {
-    for (*n = 0; r->kind == OMP_REF_SECTION && r->form != OMP_SECT_ELEMENT &&
-                 r->base->kind == OMP_REF_SECTION; ++*n)
+    for (*n = 0; ((r->kind == OMP_REF_SECTION && r->form != OMP_SECT_ELEMENT) ||
+                  r->kind == OMP_REF_SUBSCRIPT) && section_below(r); ++*n)
         r = r->base;
     return r;
 }
@@ -287,6 +297,13 @@ static void inner_sections(struct lower *L, const struct omp_ref *r, int rows,
         sec->inner_lb[j - 1] = sec->inner_len[j - 1] = NULL;
         if (!r->index.text && !r->bound.text)
             continue;
+        if (r->kind == OMP_REF_SUBSCRIPT) {     /* m[lb:len][i]: [i:1] */
+            sec->ninner = rows;
+            sec->inner_lb[j - 1] = lower_once(L, values, &r->index,
+                                              lower_expr(L, r->index.text, NULL, 0), false);
+            sec->inner_len[j - 1] = "1";
+            continue;
+        }
         sec->ninner = rows;
         const char *lb = r->index.text ? lower_once(L, values, &r->index, lower_expr(L,
                                                     r->index.text, NULL, 0), false) : "0";

@@ -2,12 +2,14 @@
  * ported-werror
  * Reductions over sections of 2-D and 3-D arrays written with a section in every dimension,
  * as contiguous storage (OpenMP asks for it, gcc checks it): whole rows `m[1:3][0:C]`,
- * `m[r0:nr][0:]` with the length left out, part of one row `m[2:1][1:3]`, planes
+ * `m[r0:nr][0:]` with the length left out, part of one row `m[2:1][1:3]`, one element
+ * after a section `m[3:1][4]`, planes
  * `c[1:2][0:3][0:4]`, part of one plane `c[2:1][1:2][0:4]`, on `parallel for`, a `for` in a
  * region, `taskloop`, `taskgroup task_reduction` with `in_reduction` tasks; max over part of
  * a row.  The elements around a part of a row keep their values, here -0.0, which adding a
  * 0.0 would turn into 0.0 (printed "-0" and "0").  mcc said "sorry, unimplemented: a
- * reduction over 'm[1:3][0:6]', a section of more than one dimension". */
+ * reduction over 'm[1:3][0:6]', a section of more than one dimension" (and "a subscript
+ * after a section" for m[3:1][4]). */
 #include <stdio.h>
 
 #define R 5
@@ -75,6 +77,18 @@ int main(void)
         m[1][2 + t % 3] += t;
     }
     show("tasks", m);
+
+    /* a subscript after a section of one row: the element m[3][4], contiguous */
+    clear(m);
+#pragma omp parallel for reduction(+: m[3:1][4])
+    for (int k = 0; k < 25; k++)
+        m[3][4] += k;
+#pragma omp parallel
+#pragma omp single
+#pragma omp taskloop reduction(+: m[1:1][0]) num_tasks(4)
+    for (int k = 0; k < 25; k++)
+        m[1][0] += 2 * k;
+    show("subscript", m);
 
     for (int i = 0; i < 3; i++)
         for (int j = 0; j < 3; j++)

@@ -1,10 +1,15 @@
-/* A reduction over a subscript after a section (`m[0:2][1]`) is not implemented: the
- * "sorry" names the form; one element `m[1][1]`, a last-dimension section `m[1][0:3]`,
- * whole rows `m[0:2][:]` and sections in both dimensions `m[0:2][0:3]` of the same array
- * are fine. */
+/* A reduction over a struct member (`s.sum`) is not implemented: the "sorry" names the
+ * form; one element `m[1][1]`, a last-dimension section `m[1][0:3]`, whole rows
+ * `m[0:2][:]`, sections in both dimensions `m[0:2][0:3]` and a subscript after a section
+ * `m[0:2][1]` of an array are fine. */
+struct acc {
+    double sum;
+};
+
 int main(void)
 {
     double m[3][3] = {{0}};
+    struct acc s = {0};
     #pragma omp parallel for reduction(+: m[1][0:3])
     for (int i = 0; i < 10; i++)
         m[1][i % 3] += i;
@@ -17,5 +22,8 @@ int main(void)
     #pragma omp parallel for reduction(+: m[0:2][1])
     for (int i = 0; i < 10; i++)
         m[i % 2][1] += i;
-    return (int)m[1][1];
+    #pragma omp parallel for reduction(+: s.sum)
+    for (int i = 0; i < 10; i++)
+        s.sum += i;
+    return (int)(m[1][1] + s.sum);
 }
