@@ -954,6 +954,15 @@ static void vm_reduction(struct outline *o, struct lower_var *v)
     lbuf_printf(&o->epilogue, "__builtin_free(" LOWER_BYTES "(%s));\n", x);
 }
 
+/* How a task names the original array of a section reduction: the member LL_RED_REF, a
+ * pointer to the array; for a VLA (v->vm) a local of that name, declared by
+ * section_reduction from the address and bounds capture_vm keeps. */
+static const char *section_ref(struct lower *L, const struct lower_var *v, const char *x)
+{
+    const char *ref = lower_local_name(L, LL_RED_REF, 0, x);
+    return v->vm ? ref : arena_printf(L->a, "__nrt_e->%s", ref);
+}
+
 /* reduction(op: a[lb:len]): a private copy of the section on the heap, placed (member
  * LL_RED_BASE) so that `a[lb]` inside the task is its first element (capture_section). */
 static void section_reduction(struct outline *o, struct lower_var *v)
@@ -967,7 +976,10 @@ static void section_reduction(struct outline *o, struct lower_var *v)
     const char *ro = lower_local_name(L, LL_RED_ORIG, 0, x);
     const char *rp = lower_local_name(L, LL_RED_PRIV, 0, x);
     bool array = v->sym->type == TYPE_ARRAY && !v->sym->array_param;
-    const char *orig = arena_printf(L->a, array ? "(*__nrt_e->%s)" : "__nrt_e->%s", ref);
+    if (v->vm)          /* a VLA: a pointer to it, of its type (capture_section) */
+        lbuf_printf(&o->decl, "%s = __nrt_e->%s; ", decl_as(L, v, arena_printf(L->a, "(*%s)",
+                                                                             ref)), x);
+    const char *orig = arena_printf(L->a, array ? "(*%s)" : "%s", section_ref(L, v, x));
     /* (m[i][lb:len]: the original's elements end to end) */
     orig = lower_reduction_flat(L, &v->red_sec, orig);
     /* (a pointer's member has its type, maybe const: copied in) */
@@ -1245,9 +1257,13 @@ static bool capture_array_reduction(struct outline *o, struct lower_var *v, cons
     return true;
 }
 
+static bool capture_vm(struct outline *o, struct lower_var *v, const char *x,
+                       const char *parent);
+
 /* reduction(op: a[lb:len]) on an array or a pointer: the original (the array's address,
- * the pointer), the bounds, and where the task's copy is (section_reduction); inside the
- * task `a` is that copy, as an array of a's type or as a pointer. */
+ * the pointer; a VLA's address and bounds), the bounds, and where the task's copy is
+ * (section_reduction); inside the task `a` is that copy, as an array of a's type or as a
+ * pointer. */
 static bool capture_section(struct outline *o, struct lower_var *v, const char *x,
                             const char *parent)
 {
@@ -1256,12 +1272,15 @@ static bool capture_section(struct outline *o, struct lower_var *v, const char *
     const char *ref = lower_local_name(L, LL_RED_REF, 0, x);
     char *m = v->vm ? NULL : lower_decl_text(L, v->sym, array ? arena_printf(L->a, "(*%s)", ref)
                                                               : ref);
-    if (!m) {
+    if (!m && !(v->vm && array)) {
         mcc_error_at(&v->red_ref->text.loc, "sorry, unimplemented: a reduction over '%s', a "
-                     "section or element of '%s', whose type is variably modified or declared "
-                     "inside the function, on a task or loop", v->red_ref->text.text, x);
+                     "section or element of '%s', whose type is %s, on a task or loop",
+                     v->red_ref->text.text, x, v->vm ? "a pointer to a variably modified type"
+                     : "declared inside the function");
         return true;        /* reported; v->use stays NULL */
     }
+    if (!m && !capture_vm(o, v, x, parent))     /* a VLA: its address and bounds */
+        return false;
     if (!lower_reduction_section(L, v->red_ref, v->sym, parent, o->values, &v->red_sec))
         return true;
     const char *lb = lower_local_name(L, LL_RED_LB, 0, x);
@@ -1269,11 +1288,12 @@ static bool capture_section(struct outline *o, struct lower_var *v, const char *
     const char *rb = lower_local_name(L, LL_RED_BASE, 0, x);
     /* the copy as placed: `void *` for an array (used through a pointer to the array), the
      * pointer's own type for a pointer (used as it is, an lvalue a task inside may name) */
-    lbuf_printf(&o->env, "%s; " LOWER_PTRDIFF_T " %s; " LOWER_SIZE_T " %s; %s; ", m, lb, rn,
+    lbuf_printf(&o->env, "%s%s" LOWER_PTRDIFF_T " %s; " LOWER_SIZE_T " %s; %s; ", m ? m : "",
+                m ? "; " : "", lb, rn,
                 array ? arena_printf(L->a, "void *%s", rb) : lower_decl_text(L, v->sym, rb));
-    if (array)
+    if (array && m)
         lbuf_printf(&o->init, "__nrt_x->%s = &(%s); ", ref, parent);
-    else
+    else if (!array)
         lower_inline_copy_in(L, &o->init, v, ref, parent);
     lbuf_printf(&o->init, "__nrt_x->%s = (" LOWER_PTRDIFF_T ")(%s); __nrt_x->%s = (" LOWER_SIZE_T
                 ")(%s); ", lb, v->red_sec.lb, rn, v->red_sec.len);
@@ -1285,7 +1305,8 @@ static bool capture_section(struct outline *o, struct lower_var *v, const char *
                     "__nrt_ib, sizeof __nrt_ib); } ", inner, ri);
         v->red_sec.bounds = arena_printf(L->a, "__nrt_e->%s", ri);
     }
-    v->use = array ? arena_printf(L->a, "(*(__typeof__(*__nrt_e->%s) *)__nrt_e->%s)", ref, rb)
+    v->use = array ? arena_printf(L->a, "(*(__typeof__(*%s) *)__nrt_e->%s)",
+                                  section_ref(L, v, x), rb)
                    : arena_printf(L->a, "__nrt_e->%s", rb);
     return true;
 }
