@@ -553,6 +553,14 @@ static void find_shared_devices(void)
     }
 }
 
+bool nrt_space_shares_device(const struct nrt_space *s)
+{
+    for (int i = 1; i < nrt_nspaces; i++)
+        if (nrt_spaces[i] != s && nrt_spaces[i]->device_of == s->device_of)
+            return true;
+    return false;
+}
+
 void nrt_devices_start(void)
 {
     for (int k = NANORT_DEVICE_KIND_COUNT; k < NRT_KIND_SLOTS; k++) {

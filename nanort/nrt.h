@@ -1166,6 +1166,8 @@ struct nrt_space {
                                      * queued work */
 };
 extern struct nrt_space *nrt_spaces[NRT_MAX_SPACES];
+/* Whether another space is the same physical device (device_of; from the start). */
+bool nrt_space_shares_device(const struct nrt_space *s);
 /* nrt_nspaces (task.c section): the number of spaces, 1 = host only. */
 
 /* Devices register from a constructor; the core never names a device. */

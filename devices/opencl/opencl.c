@@ -493,11 +493,16 @@ static const char *ocl_no_device_cause(void)
              "file(...)";
 }
 
+/* auto leaves out a GPU that CUDA drives too: there the OpenCL versions' first runs,
+ * build included, kept versioning on the CUDA view of the device, where built ahead they
+ * measured fast and tiles went to both views, copied between them through the host
+ * (matmul_dev 2048/256 with smp, OpenCL and CUDA versions on the H100: 1.26 times CUDA
+ * alone, 1.96 built ahead). */
 bool ocl_idle(struct nrt_space *s)
 {
     struct ocl_device *d = ocl_dev(s);
     bool on = opt_prebuild == NRT_OCL_PREBUILD_YES ||
-              (opt_prebuild == NRT_OCL_PREBUILD_AUTO && !d->cpu);
+              (opt_prebuild == NRT_OCL_PREBUILD_AUTO && !d->cpu && !nrt_space_shares_device(s));
     return on && ocl_program_ahead(d);
 }
 
