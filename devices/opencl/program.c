@@ -126,11 +126,48 @@ static char *build_options(const struct ocl_source *src)
     return o;
 }
 
+/* NVIDIA's compiler ignores #line: its log says "<kernel>:LINE:" for the text it was given,
+ * whose first line is the #line naming the source (program_build's or mcc's).  Where that
+ * is the text's only #line, the log names the source and its own line instead. */
+static char *name_lines(char *log, const struct ocl_source *src)
+{
+    static const char tag[] = "<kernel>:";
+    const size_t tn = sizeof tag - 1;
+    const char *first = strstr(src->text, "#line");
+    if ((first && (first != src->text || strstr(first + 5, "#line"))) || !strstr(log, tag))
+        return log;
+    char *out;
+    size_t size;
+    FILE *f = open_memstream(&out, &size);
+    if (!f)
+        return log;
+    for (const char *p = log; *p;) {
+        const char *hit = strstr(p, tag);
+        if (!hit) {
+            fputs(p, f);
+            break;
+        }
+        fwrite(p, 1, (size_t)(hit - p), f);
+        char *end;
+        long line = strtol(hit + tn, &end, 10);
+        if (end > hit + tn && *end == ':' && line > 1) {
+            fprintf(f, "%s:%ld", src->name, line - 1);
+            p = end;
+        } else {
+            fwrite(hit, 1, tn, f);
+            p = hit + tn;
+        }
+    }
+    fclose(f);
+    free(log);
+    return out;
+}
+
 static void __attribute__((noreturn)) build_failed(struct ocl_device *d, cl_program p,
                                                    const struct ocl_source *src,
                                                    const char *kernel, const char *opts)
 {
-    char *log = build_log(d, p);
+    char *log = name_lines(build_log(d, p), src);
     size_t n = strlen(log);
     while (n > 0 && (log[n - 1] == '\n' || log[n - 1] == ' '))
         log[--n] = '\0';
