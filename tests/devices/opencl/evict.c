@@ -70,7 +70,11 @@ int main(int argc, char **argv)
         for (int i = 0; i < BS; i++)
             OCLT_CHECK(d[b][i] == want[b][i], "d[%d][%d] = %d, expected %d", b, i, d[b][i],
                        want[b][i]);
-    unsigned long ev = oclt_stat(&s->stats.evictions);
+    /* (over every OpenCL device: with two, how the blocks split between them depends on
+     * their timing, and a loaded machine gave one device 5 of the 48 tasks) */
+    unsigned long ev = 0;
+    for (int i = 0; oclt_space(i); i++)
+        ev += oclt_stat(&oclt_space(i)->stats.evictions);
     OCLT_CHECK(ev >= NB, "only %lu evictions under a limit of %zu bytes", ev, s->mem_limit);
     printf("evict: limit %zu bytes%s, %lu evictions, results right\n", s->mem_limit,
            device_oom ? " (the device refused memory before)" : "", ev);
