@@ -304,6 +304,23 @@ static bool spells(const char *a, const char *name, enum drv_opt_form form, cons
     return false;
 }
 
+/* The families of mcc's own options (and Mercurium's): a word of one that no row spells is
+ * a misspelling, which gcc would report as its own "unrecognized command-line option". */
+static const char *const own_families[] = {"--opencl", "--ompss", "--nanox"};
+
+/* Stop on `a`, an unknown option of family `fam`, naming the options of that family. */
+static void __attribute__((noreturn)) unknown_own_option(const char *a, const char *fam)
+{
+    char list[512] = "";
+    size_t len = 0;
+    for (size_t k = 0; k < sizeof options / sizeof options[0] && len < sizeof list; k++)
+        if (options[k].help && drv_has_prefix(options[k].spelling, fam))
+            len += (size_t)snprintf(list + len, sizeof list - len, "%s%s%s", len ? ", " : "",
+                                    options[k].spelling, options[k].arg);
+    drv_die("unknown option '%s' (mcc's options of its kind: %s; mcc --help lists them all)",
+            a, len ? list : "none");
+}
+
 /* The option argv[*i] (the first row that matches; none: a gcc option for every command),
  * taken with its separate argument, which advances *i. */
 static void parse_option(struct driver *d, int argc, const char *const *argv, int *i)
@@ -319,6 +336,9 @@ static void parse_option(struct driver *d, int argc, const char *const *argv, in
             break;
         }
     }
+    for (size_t k = 0; o == &to_all && k < sizeof own_families / sizeof own_families[0]; k++)
+        if (drv_has_prefix(a, own_families[k]))
+            unknown_own_option(a, own_families[k]);
     if (o != &to_all && !*value && (o->form == SEPARATE || o->form == JOINED_OR_SEPARATE)) {
         if (*i + 1 >= argc)
             drv_die("missing argument to '%s'", a);
