@@ -65,20 +65,24 @@ static void add_libatomic(const struct driver *d, struct strvec *cmd)
 }
 
 /* Does the file hold MCC_CUDA_PARTS_MARK (an object or archive translated by mcc from a
- * unit with CUDA tasks)? */
+ * unit with CUDA tasks) or the name of the CUDA runtime's registration of a module, which
+ * every object nvcc makes refers to (a .cu compiled by nvcc or `mcc -c`: without the CUDA
+ * runtime the link said "undefined reference to `__cudaRegisterFatBinary'")? */
 static bool file_has_cuda_mark(const char *path)
 {
-    static const char mark[] = MCC_CUDA_PARTS_MARK;
+    static const char *const marks[] = {MCC_CUDA_PARTS_MARK, "__cudaRegisterFatBinary"};
+    enum { LONGEST = sizeof MCC_CUDA_PARTS_MARK - 1 };
     FILE *f = fopen(path, "rb");
     if (!f)
         return false;
-    char buf[65536 + sizeof mark];
+    char buf[65536 + LONGEST];
     size_t keep = 0, n;
     bool found = false;
     while (!found && (n = fread(buf + keep, 1, sizeof buf - keep, f)) > 0) {
         n += keep;
-        found = memmem(buf, n, mark, sizeof mark - 1) != NULL;
-        keep = n < sizeof mark ? n : sizeof mark - 1;
+        for (size_t k = 0; !found && k < sizeof marks / sizeof marks[0]; k++)
+            found = memmem(buf, n, marks[k], strlen(marks[k])) != NULL;
+        keep = n < LONGEST ? n : LONGEST;
         memmove(buf, buf + n - keep, keep);
     }
     fclose(f);
@@ -86,7 +90,7 @@ static bool file_has_cuda_mark(const char *path)
 }
 
 /* The program has CUDA parts: a .cu input, a device(cuda) task in a translated unit or in
- * an object mcc made, or --cuda.  Sets d->cuda_reason to what says so. */
+ * an object mcc made, an object nvcc made, or --cuda.  Sets d->cuda_reason to what says so. */
 static bool has_cuda_parts(struct driver *d)
 {
     for (size_t i = 0; !d->cuda_reason && i < d->nitems; i++) {

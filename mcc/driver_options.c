@@ -86,9 +86,9 @@ static void print_help(void)
           "-c makes an object of both, -y writes the C), .h (precompiled by the native\n"
           "compiler: .h.gch), .o/.a/.so and anything else (to the linker).  The program\n"
           "is linked with nanort, with an rpath, so it runs without LD_LIBRARY_PATH; a\n"
-          "program with CUDA parts (.cu inputs, device(cuda) tasks) also with nanort's\n"
-          "CUDA plugin and the static CUDA runtime.  Host C may use __kernel __global\n"
-          "__local __constant and __global__ __device__ __host__.\n",
+          "program with CUDA parts (.cu inputs, objects nvcc made, device(cuda) tasks)\n"
+          "also with nanort's CUDA plugin and the static CUDA runtime.  Host C may use\n"
+          "__kernel __global __local __constant and __global__ __device__ __host__.\n",
           stdout);
 }
 
