@@ -104,6 +104,22 @@ static bool has_cuda_parts(struct driver *d)
     return d->cuda_reason != NULL;
 }
 
+/* Does the command link cuBLAS (-lcublas, -l cublas)?  The plugin's nanos_get_cublas_handle()
+ * refers to it, after the user's -lcublas: that one again after the plugin, since the
+ * linker (--as-needed) drops a cuBLAS that no object before it calls ("undefined reference
+ * to `cublasCreate_v2'" where the program's units only asked for the handle). */
+static bool links_cublas(const struct driver *d)
+{
+    for (size_t i = 0; i < d->nitems; i++) {
+        const struct item *it = &d->items[i];
+        if (it->kind == IN_LINK_ARG &&
+            (!strcmp(it->args[0], "-lcublas") ||
+             (it->nargs == 2 && !strcmp(it->args[0], "-l") && !strcmp(it->args[1], "cublas"))))
+            return true;
+    }
+    return false;
+}
+
 /* nanort's CUDA plugin (kept by --undefined: nothing else refers to it) and the static
  * CUDA runtime, so the program needs no libcudart at run time; the plugin reports no
  * device on machines without a GPU or driver. */
@@ -120,6 +136,8 @@ static void add_cuda_libs(const struct driver *d, struct strvec *cmd)
     if (access(plugin, R_OK) == 0) {
         sv_push(cmd, "-Wl,--undefined=nanort_cuda_plugin");
         sv_push(cmd, plugin);
+        if (links_cublas(d))
+            sv_push(cmd, "-lcublas");
     } else {
         fprintf(stderr, "mcc: warning: %s: no nanort CUDA plugin in %s (build it with make): "
                 "CUDA tasks will not run\n", d->cuda_reason, d->libdir);

@@ -103,8 +103,8 @@
     X("gpu-pinned-buffers", "NX_GPU_PINNED_BUFFERS", 0, NULL, NULL, "copies go through a " \
       "few small pinned buffers")                                                          \
     X("gpu-warmup", "NX_GPUWARMUP", 0, NULL, NULL, "the GPUs are initialised at start")   \
-    X("gpu-cublas-init", "NX_GPUCUBLASINIT", 0, NULL, NULL, "nanort creates no cuBLAS "   \
-      "handle: create your own and set its stream to nanos_get_kernel_execution_stream()") \
+    X("gpu-cublas-init", "NX_GPUCUBLASINIT", 0, NULL, NULL, "nanos_get_cublas_handle() " \
+      "makes a GPU's cuBLAS handle at its first call")                                   \
     X("gpu-cusparse-init", NULL, 0, NULL, NULL, "nanort creates no cuSPARSE handle")      \
     X("gpu-alloc-wide", "NX_GPUALLOCWIDE", 0, NULL, NULL, "device copies cover the "      \
       "regions tasks use")                                                                 \

@@ -79,6 +79,8 @@ cuda layouts/vectors "$L/vectors/vectors"               # float4/int2/double2 in
 cuda layouts/provider "$L/provider/provider"            # CUDA code inside the C file
 cuda layouts/seed-cuda "$L/seed/seed-cuda"              # calls, noCheckDim, undefined
 cuda layouts/block_scope-cuda "$L/block_scope/block_scope-cuda"
+cuda layouts/cublas/matmul "$L/cublas/matmul"         # nanos_get_cublas_handle()
+cuda layouts/cublas/matmul-omp "$L/cublas/matmul-omp"
 cuda samples/heat_cuda "$L/heat_cuda/heat" 200000 16384 20
 cuda ompss-dev/cuda_tasks "$B/tests/ompss/devices/cuda_tasks"
 opencl layouts/ocl_include "$L/ocl_include/ocl_include" # kernel.cl includes kernel.h

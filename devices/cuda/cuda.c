@@ -186,6 +186,8 @@ static void cuda_close(struct nrt_space *s)
     struct cuda_dev *d = cuda_dev(s);
     cuda_use(d);
     CUDA_CHECK(cudaDeviceSynchronize(), "closing the GPU", d->index);
+    if (nrt_cuda_cublas_close)
+        nrt_cuda_cublas_close(d->index);
     for (unsigned i = 0; i < d->nkstreams; i++)
         CUDA_CHECK(cudaStreamDestroy(d->kstreams[i]), "closing the GPU", d->index);
     CUDA_CHECK(cudaStreamDestroy(d->h2d), "closing the GPU", d->index);

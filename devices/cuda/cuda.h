@@ -5,6 +5,7 @@
  *   cuda_mem.c      the memory hooks: allocation, copies (staged through pinned buffers),
  *                   peer copies, events
  *   cuda_compute.c  the compute hooks: ordering after copies, kernel launches, completion
+ *   cublas.c        nanos_get_cublas_handle() (a member of its own of libnanort-cuda.a)
  *
  * Built with gcc against the CUDA runtime API header only; programs link it with the
  * static CUDA runtime (see module.mk), which loads the driver at run time, so a program
@@ -117,6 +118,11 @@ static inline bool cuda_is_kstream(const struct cuda_dev *d, cudaStream_t stream
             return true;
     return false;
 }
+
+/* ---- cublas.c -------------------------------------------------------------------- */
+/* Destroy GPU gpu's cuBLAS handle, if nanos_get_cublas_handle() made one (gpu current).  Weak:
+ * only programs that call nanos_get_cublas_handle() link cublas.c. */
+void nrt_cuda_cublas_close(int gpu) __attribute__((weak));
 
 /* ---- cuda_mem.c ------------------------------------------------------------------ */
 /* Whether the host rows of x starting at p are pinned (or registered) memory, which the

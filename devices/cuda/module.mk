@@ -24,8 +24,12 @@ CUDA_HOME_DIR := $(if $(CUDA_NVCC),$(patsubst %/bin/nvcc,%,$(realpath $(CUDA_NVC
 CUDA_HOME_DIR := $(if $(wildcard $(CUDA_HOME_DIR)/include/cuda_runtime_api.h),$(if \
                    $(wildcard $(CUDA_HOME_DIR)/lib64/libcudart_static.a),$(CUDA_HOME_DIR)))
 
-CUDA_PLUGIN_SRCS := $(wildcard devices/cuda/*.c)
+CUDA_PLUGIN_SRCS := $(filter-out devices/cuda/cublas.c,$(wildcard devices/cuda/*.c))
 CUDA_PLUGIN_OBJS := $(CUDA_PLUGIN_SRCS:%.c=$(BUILD)/obj/%.o)
+# nanos_get_cublas_handle(): a member of its own, linked only by programs that call it
+# (they link cuBLAS); left out where the toolkit has no cuBLAS header.
+CUDA_CUBLAS_OBJ   = $(if $(wildcard $(CUDA_HOME_DIR)/include/cublas_v2.h),\
+                      $(BUILD)/obj/devices/cuda/cublas.o)
 CUDA_PLUGIN_LIB  := $(BUILD)/lib/libnanort-cuda.a
 CUDA_LINK         = -Wl,--undefined=nanort_cuda_plugin $(CUDA_PLUGIN_LIB) \
                     -L$(CUDA_HOME_DIR)/lib64 -lcudart_static -ldl -lrt -lpthread -lstdc++
@@ -36,7 +40,7 @@ $(eval $(call nanort_add_options,devices/cuda/options.def))
 ifneq ($(CUDA_HOME_DIR),)
 ALL_TARGETS += $(CUDA_PLUGIN_LIB)
 
-$(CUDA_PLUGIN_OBJS): $(BUILD)/obj/%.o: %.c devices/cuda/cuda.h devices/cuda/options.def nanort/nrt.h include/nanort.h
+$(CUDA_PLUGIN_OBJS) $(CUDA_CUBLAS_OBJ): $(BUILD)/obj/%.o: %.c devices/cuda/cuda.h devices/cuda/options.def nanort/nrt.h include/nanort.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_COMMON) -Inanort -I$(CUDA_HOME_DIR)/include -c $< -o $@
 
@@ -48,7 +52,7 @@ CUDA_PLUGIN_ONE := $(BUILD)/obj/devices/cuda.o
 $(CUDA_PLUGIN_ONE): $(CUDA_PLUGIN_OBJS)
 	$(call nanort_link_local,cuda_*)
 
-$(CUDA_PLUGIN_LIB): $(CUDA_PLUGIN_ONE)
+$(CUDA_PLUGIN_LIB): $(CUDA_PLUGIN_ONE) $(CUDA_CUBLAS_OBJ)
 	@mkdir -p $(dir $@)
 	rm -f $@ && ar rcs $@ $^
 

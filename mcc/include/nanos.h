@@ -2,9 +2,8 @@
  * nanos.h - the user-level Nanos++ calls that OmpSs programs make, as mcc provides them
  * (omp.h includes it, as Nanos++'s does).  nanort implements them with their Nanos++
  * meaning; the scheduler internals of Nanos++'s nanos.h (work descriptors, teams, slicers)
- * are what mcc generates differently and are not here.  Not provided: nanos_get_cublas_handle
- * (nanort creates no cuBLAS handle: make one and set its stream to
- * nanos_get_kernel_execution_stream()), the Paraver instrumentation calls.
+ * are what mcc generates differently and are not here.  Not provided: the Paraver
+ * instrumentation calls.
  */
 #ifndef MCC_NANOS_H
 #define MCC_NANOS_H
@@ -75,6 +74,14 @@ nanos_err_t nanos_current_socket(int socket);
 #if defined(__CUDACC__) || defined(CUDART_VERSION)
 #include <cuda_runtime_api.h>
 cudaStream_t nanos_get_kernel_execution_stream(void);
+/* The cuBLAS handle of the GPU the calling CUDA task runs on, its stream set to that task's
+ * (created at the GPU's first call, destroyed at the end; NULL outside CUDA tasks).  The
+ * program links cuBLAS (-lcublas).  cublasHandle_t as cuBLAS's cublas_api.h defines it (a
+ * typedef repeated with the same type is valid), so that cublas_v2.h or cublas.h may come
+ * before or after this header, as with Nanos++'s nanos-gpu.h. */
+struct cublasContext;
+typedef struct cublasContext *cublasHandle_t;
+cublasHandle_t nanos_get_cublas_handle(void);
 #endif
 
 #ifdef __cplusplus
