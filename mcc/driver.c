@@ -230,7 +230,9 @@ static void add_cuda_host(const struct driver *d, struct strvec *cmd)
  * [-o out].  For translation (`comments`), -C keeps the comments: the output goes to the
  * native compiler again, and some of them mean something to it (a "fall through" comment
  * before a case label silences -Wimplicit-fallthrough).  mcc -E prints what gcc -E does. */
-static int preprocess(const struct driver *d, const char *src, const char *out, bool comments)
+/* `include`: a header cpp reads before the source (-include), or NULL. */
+static int preprocess(const struct driver *d, const char *src, const char *out, bool comments,
+                      const char *include)
 {
     struct strvec cmd = {0};
     drv_begin_cc(d, &cmd);
@@ -249,8 +251,64 @@ static int preprocess(const struct driver *d, const char *src, const char *out, 
         add_mcc_includes(d, &cmd);
     if (d->opts.cuda_host)
         add_cuda_host(d, &cmd);
+    if (include) {
+        sv_push(&cmd, "-include");
+        sv_push(&cmd, include);
+    }
     add_dependency_names(d, &cmd, src);
     return run_on_input(&cmd, "c", src, out);
+}
+
+/* ---- nanos.h for units that call its functions without it ------------------------------ */
+
+static bool ident_char(char c)
+{
+    return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+/* Does `text` hold a call of a function whose name begins with `prefix` and that `header`
+ * declares (the name followed by '(' in both)? */
+static bool calls_declared_in(const char *text, const char *header, const char *prefix)
+{
+    size_t plen = strlen(prefix);
+    for (const char *p = strstr(text, prefix); p; p = strstr(p + plen, prefix)) {
+        if (p > text && ident_char(p[-1]))
+            continue;
+        size_t n = plen;
+        while (ident_char(p[n]))
+            n++;
+        const char *q = p + n;
+        while (*q == ' ' || *q == '\t')
+            q++;
+        if (*q != '(')
+            continue;
+        for (const char *h = strstr(header, prefix); h; h = strstr(h + 1, prefix))
+            if ((h == header || !ident_char(h[-1])) && !strncmp(h, p, n) && h[n] == '(')
+                return true;
+    }
+    return false;
+}
+
+/* Whether the preprocessed unit `pre` calls a function of mcc's nanos.h (Nanos++'s calls:
+ * nanos_get_num_sockets(), nanos_current_socket(), nanos_malloc_pinned_cuda(), ...) and
+ * holds no nanos.h (cpp's linemarkers name every header read).  Mercurium preprocessed every
+ * OmpSs unit with -include nanos.h, and Nanos++ programs call them without an #include:
+ * gcc declared them implicitly (a pointer result cut to int).  Such a unit, and only such
+ * a unit (nanos.h brings stdbool.h), is preprocessed again with it, at *header. */
+static bool wants_nanos_h(const struct driver *d, const char *pre, const char **header)
+{
+    *header = drv_asprintf("%s/nanos.h", d->mcc_incdir);
+    size_t n;
+    char *text = mcc_read_file(pre, &n), *h = mcc_read_file(*header, &n);
+    bool want = false;
+    if (text && h && !strstr(text, "nanos.h\"")) {
+        static const char *const prefixes[] = {"nanos_", "ompss_opencl_", "NANOS_SAFE"};
+        for (size_t k = 0; !want && k < sizeof prefixes / sizeof prefixes[0]; k++)
+            want = calls_declared_in(text, h, prefixes[k]);
+    }
+    free(text);
+    free(h);
+    return want;
 }
 
 static int translate(const struct driver *d, const char *in, const char *out)
@@ -464,7 +522,11 @@ static int translate_input(const struct driver *d, struct item *it, const char *
     int st;
     if (it->kind == IN_C) {
         pre = saved ? drv_asprintf("%s.i", saved) : item_temp(it, ".i");
-        if ((st = preprocess(d, src, pre, true)) != 0)
+        const char *nanos_h;
+        if ((st = preprocess(d, src, pre, true, NULL)) != 0)
+            return st;
+        if (d->opts.ompss && !drv_dry_run && wants_nanos_h(d, pre, &nanos_h) &&
+            (st = preprocess(d, src, pre, true, nanos_h)) != 0)
             return st;
     }
     const char *out;
@@ -551,7 +613,7 @@ static int opencl_to_c(struct driver *d, const char *name, const char *path, con
 static int process_c(struct driver *d, struct item *it)
 {
     if (d->stop == STOP_PREPROCESS)
-        return preprocess(d, it->args[0], d->output, false);
+        return preprocess(d, it->args[0], d->output, false, NULL);
     if (!d->opts.ompss && d->stop != STOP_TRANSLATE) {
         it->object = object_name(d, it);
         return compile_native(d, it, d->stop == STOP_ASSEMBLY ? "-S" : "-c", it->object);

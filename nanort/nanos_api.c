@@ -153,6 +153,16 @@ void ompss_opencl_free(void *address)
     free(address);
 }
 
+void *nanos_malloc_pinned_cuda(size_t size)
+{
+    return malloc(size);
+}
+
+void nanos_free_pinned_cuda(void *address)
+{
+    free(address);
+}
+
 nanos_err_t nanos_get_num_sockets(int *num_sockets)
 {
     if (!num_sockets)

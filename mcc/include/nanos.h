@@ -61,6 +61,10 @@ int nanos_get_num_cuda_devices(void);
  * devices as the tasks need it). */
 void *ompss_opencl_malloc(size_t size);
 void ompss_opencl_free(void *address);
+/* Memory for the data of CUDA tasks, which Nanos++ allocated pinned: host memory here too
+ * (the CUDA device stages copies of it through pinned buffers of its own). */
+void *nanos_malloc_pinned_cuda(size_t size);
+void nanos_free_pinned_cuda(void *address);
 
 /* NUMA sockets (Nanos++'s socket scheduler): one socket here; the hints are accepted. */
 nanos_err_t nanos_get_num_sockets(int *num_sockets);
