@@ -81,6 +81,7 @@ cuda layouts/seed-cuda "$L/seed/seed-cuda"              # calls, noCheckDim, und
 cuda layouts/block_scope-cuda "$L/block_scope/block_scope-cuda"
 cuda layouts/cublas/matmul "$L/cublas/matmul"         # nanos_get_cublas_handle()
 cuda layouts/cublas/matmul-omp "$L/cublas/matmul-omp"
+cuda layouts/cublas/hybrid "$L/cublas/hybrid"         # CUDA bodies in the C file
 cuda samples/heat_cuda "$L/heat_cuda/heat" 200000 16384 20
 cuda ompss-dev/cuda_tasks "$B/tests/ompss/devices/cuda_tasks"
 opencl layouts/ocl_include "$L/ocl_include/ocl_include" # kernel.cl includes kernel.h
