@@ -193,8 +193,7 @@ void lower_cuda_stub_begin(struct lower *L)
               "addresses of the kernels of its CUDA ndrange tasks */\n#include <stddef.h>\n"
               "#include <stdint.h>\n#include <cuda_runtime.h>\n"
               "extern \"C\" cudaStream_t nanos_get_kernel_execution_stream(void);\n"
-              "struct cublasContext;\ntypedef struct cublasContext *cublasHandle_t;\n"
-              "extern \"C\" cublasHandle_t nanos_get_cublas_handle(void);\n"
+              "extern \"C\" struct cublasContext *nanos_get_cublas_handle(void);\n"
               "#define _Bool bool\n#define restrict __restrict__\n#define _Alignof alignof\n"
               "#define _Alignas alignas\n#define _Static_assert static_assert\n");
 }

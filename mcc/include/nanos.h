@@ -71,22 +71,19 @@ nanos_err_t nanos_get_num_sockets(int *num_sockets);
 nanos_err_t nanos_current_socket(int socket);
 
 /*
- * For hand-written CUDA launches inside CUDA task bodies: the stream the runtime gave
- * the task.  Only CUDA code (nvcc defines __CUDACC__, the CUDA runtime header
- * CUDART_VERSION) sees it; the CUDA device plugin implements it.
+ * CUDA task bodies: the stream the runtime gave the task, for their own launches and
+ * copies, and the GPU's cuBLAS handle with that stream set (created at the GPU's first
+ * call, destroyed at the end; the program links cuBLAS, -lcublas).  NULL outside CUDA
+ * tasks; the CUDA device plugin implements them.  Declared with the types cudaStream_t
+ * and cublasHandle_t name (struct CUstream_st *, struct cublasContext *), whatever was
+ * included before or after: declared only after the CUDA runtime's header, a unit that
+ * included omp.h first called nanos_get_kernel_execution_stream() undeclared and cut the
+ * stream to an int.
  */
-#if defined(__CUDACC__) || defined(CUDART_VERSION)
-#include <cuda_runtime_api.h>
-cudaStream_t nanos_get_kernel_execution_stream(void);
-/* The cuBLAS handle of the GPU the calling CUDA task runs on, its stream set to that task's
- * (created at the GPU's first call, destroyed at the end; NULL outside CUDA tasks).  The
- * program links cuBLAS (-lcublas).  cublasHandle_t as cuBLAS's cublas_api.h defines it (a
- * typedef repeated with the same type is valid), so that cublas_v2.h or cublas.h may come
- * before or after this header, as with Nanos++'s nanos-gpu.h. */
+struct CUstream_st;
 struct cublasContext;
-typedef struct cublasContext *cublasHandle_t;
-cublasHandle_t nanos_get_cublas_handle(void);
-#endif
+struct CUstream_st *nanos_get_kernel_execution_stream(void);
+struct cublasContext *nanos_get_cublas_handle(void);
 
 #ifdef __cplusplus
 }
