@@ -82,11 +82,14 @@ cuda layouts/block_scope-cuda "$L/block_scope/block_scope-cuda"
 cuda layouts/cublas/matmul "$L/cublas/matmul"         # nanos_get_cublas_handle()
 cuda layouts/cublas/matmul-omp "$L/cublas/matmul-omp"
 cuda layouts/cublas/hybrid "$L/cublas/hybrid"         # CUDA bodies in the C file
+cuda layouts/implements3/saxpy "$L/implements3/saxpy" # smp + OpenCL + CUDA versions
 cuda samples/heat_cuda "$L/heat_cuda/heat" 200000 16384 20
 cuda ompss-dev/cuda_tasks "$B/tests/ompss/devices/cuda_tasks"
 opencl layouts/ocl_include "$L/ocl_include/ocl_include" # kernel.cl includes kernel.h
 opencl layouts/seed-ocl "$L/seed/seed-ocl"
 opencl layouts/block_scope-ocl "$L/block_scope/block_scope-ocl"
+opencl layouts/julia "$L/julia/julia"
+opencl layouts/krist_ocl "$L/krist_ocl/krist-p"
 # what ran where, for the record
 (cd "$(mktemp -d)" && NX_ARGS=--summary "$(readlink -f "$L/provider/provider")") \
   > "$out/provider-summary.txt" 2>&1

@@ -1,0 +1,7 @@
+/* saxpy.cl - the OpenCL version */
+__kernel void saxpy_ocl(int n, float a, __global const float *x, __global float *y)
+{
+    int i = get_global_id(0);
+    if (i < n)
+        y[i] += a * x[i];
+}
