@@ -707,6 +707,38 @@ void lower_deps_emit_copies(struct lower *L, const struct lower_dir *d,
         }
 }
 
+/* Does a directive of the unit other than taskwait (those lowered so far: the function
+ * tasks' and those before in the text) name `name` whole in a dependence? */
+static bool unit_depends_on_name(const struct lower *L, const char *name)
+{
+    for (int i = 0; i < L->ndirs; i++) {
+        const struct omp_directive *o = L->dirs[i];
+        for (int k = 0; o->kind != OMP_DIR_TASKWAIT && k < o->nclauses; k++) {
+            const struct omp_clause *c = &o->clauses[k];
+            for (int r = 0; is_dep_clause(c->kind) && r < c->nrefs; r++)
+                if (c->refs[r]->kind == OMP_REF_NAME && !strcmp(c->refs[r]->text.text, name))
+                    return true;
+        }
+    }
+    return false;
+}
+
+/* `taskwait on(p)` of a pointer p waits for the tasks that depend on the pointer variable
+ * and copies back its bytes only, not what it points to: a program that reads the data
+ * after it read what the host held before the tasks (the results stayed on the device).
+ * Said unless a task of the unit depends on p itself. */
+static void warn_pointer_wait(struct lower *L, const struct omp_clause *c, const struct omp_ref *ref)
+{
+    if (c->dep == OMP_DEP_DEPOBJ || !is_pointer_name(L, ref) ||
+        unit_depends_on_name(L, ref->text.text))
+        return;
+    const char *p = ref->text.text;
+    mcc_warning_at(&ref->text.loc, "'%s(%s)' waits for the tasks that depend on the pointer '%s' "
+                   "itself and brings back only the pointer, not the data it points to; name the "
+                   "data: %s([n]%s) or %s(%s[0;n])", omp_clause_names[c->kind], p, p,
+                   omp_clause_names[c->kind], p, omp_clause_names[c->kind], p);
+}
+
 void lower_deps_emit_taskwait(struct lower *L, const struct omp_directive *d, struct lower_buf *b)
 {
     struct lower_values values = {0};
@@ -722,6 +754,7 @@ void lower_deps_emit_taskwait(struct lower *L, const struct omp_directive *d, st
             continue;
         }
         for (int k = 0; k < c->nrefs; k++) {
+            warn_pointer_wait(L, c, c->refs[k]);
             if (c->dep != OMP_DEP_DEPOBJ) {
                 n += ref_regions(L, c->refs[k], mode_of(c->dep), &values, &count, &fill, true, &nd);
                 continue;
