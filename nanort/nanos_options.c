@@ -104,7 +104,7 @@
       "few small pinned buffers")                                                          \
     X("gpu-warmup", "NX_GPUWARMUP", 0, NULL, NULL, "the GPUs are initialised at start")   \
     X("gpu-cublas-init", "NX_GPUCUBLASINIT", 0, NULL, NULL, "nanos_get_cublas_handle() " \
-      "makes a GPU's cuBLAS handle at its first call")                                   \
+      "makes a stream's cuBLAS handle at its first call")                                \
     X("gpu-cusparse-init", NULL, 0, NULL, NULL, "nanort creates no cuSPARSE handle")      \
     X("gpu-alloc-wide", "NX_GPUALLOCWIDE", 0, NULL, NULL, "device copies cover the "      \
       "regions tasks use")                                                                 \

@@ -72,8 +72,8 @@ nanos_err_t nanos_current_socket(int socket);
 
 /*
  * CUDA task bodies: the stream the runtime gave the task, for their own launches and
- * copies, and the GPU's cuBLAS handle with that stream set (created at the GPU's first
- * call, destroyed at the end; the program links cuBLAS, -lcublas).  NULL outside CUDA
+ * copies, and a cuBLAS handle of the task's GPU and stream, set to that stream (one per
+ * stream, made at its first call, destroyed at the end; the program links cuBLAS).  NULL outside CUDA
  * tasks; the CUDA device plugin implements them.  Declared with the types cudaStream_t
  * and cublasHandle_t name (struct CUstream_st *, struct cublasContext *), whatever was
  * included before or after: declared only after the CUDA runtime's header, a unit that
