@@ -32,7 +32,8 @@ OMPSS_DEV_LAYOUTS_CUDA := cuda:kernelh:app-c cuda:kernelh:app-cxx cuda:vectors:v
                           cuda:block_scope:block_scope-cuda cuda:samples/heat_cuda:heat \
                           cuda:cuda_struct:cuda_struct cuda:cuda_struct:cuda_struct-mcc \
                           cuda:cuda_struct:cuda_struct-one cuda:cublas:matmul \
-                          cuda:cublas:matmul-omp cuda:cublas:hybrid cuda:implements3:saxpy
+                          cuda:cublas:matmul-omp cuda:cublas:hybrid cuda:implements3:saxpy \
+                          cuda:stream_cuda:stream
 OMPSS_DEV_LAYOUTS_OCL  := opencl:ocl_include:ocl_include opencl:seed:seed-ocl \
                           opencl:block_scope:block_scope-ocl opencl:multidir:multidir \
                           opencl:shared_header:shared_header opencl:julia:julia \
