@@ -252,10 +252,12 @@ static bool parse_bool(const char *v, bool *out)
     return false;
 }
 
+/* The choice v names, in any case: Nanos++ spelt its values in capitals
+ * (NX_OPENCL_DEVICE_TYPE=GPU, --opencl-device-type=ALL), which stopped the program. */
 static const struct nrt_choice *find_choice(const struct nrt_option *o, const char *v)
 {
     for (unsigned i = 0; o->choices[i].name; i++)
-        if (strcmp(o->choices[i].name, v) == 0)
+        if (strcasecmp(o->choices[i].name, v) == 0)
             return &o->choices[i];
     return NULL;
 }

@@ -276,6 +276,20 @@ START_TEST(config_unknown_schedule)
 }
 END_TEST
 
+START_TEST(config_choice_in_capitals)
+{
+    /* Nanos++ spelt choice values in capitals (NX_OPENCL_DEVICE_TYPE=GPU, ALL): any case is
+     * taken; they stopped the program with "invalid value". */
+    PROBE(&res, NULL, "NX_ARGS=--verbose --smp-workers=1 --schedule=BF --cache-policy=NoCache");
+    ck_assert_msg(res.status == 0, "exit %d: %s", res.status, res.out);
+    ck_assert_msg(strstr(res.out, "schedule=bf"), "--schedule=BF not taken as bf: %s", res.out);
+    PROBE(&res, NULL, "NX_ARGS=--smp-workers=2", "NX_DISPATCH=ROUND-ROBIN");
+    expect_workers(&res, 2);
+    PROBE(&res, NULL, "NX_ARGS=--schedule=BFX");
+    expect_error(&res, "BFX", "schedule");
+}
+END_TEST
+
 START_TEST(config_malformed_throttle_limit)
 {
     /* --throttle-limit=lots stops with exit 1 naming the option. */
@@ -336,6 +350,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, config_malformed_nx_variable);
     tcase_add_test(tc, config_unknown_schedule);
     tcase_add_test(tc, config_malformed_throttle_limit);
+    tcase_add_test(tc, config_choice_in_capitals);
     tcase_add_test(tc, config_summary_names_task_labels);
     tcase_add_test(tc, config_absent_device_options_accepted);
     tcase_add_test(tc, config_verbose_prints_configuration);
