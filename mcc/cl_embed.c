@@ -61,6 +61,9 @@ static void put_line(struct embed *e, int line, const char *file)
     put(e, "\"\n", 2);
 }
 
+/* The files read (cl_embed_take_files), each once. */
+static struct strvec files_read;
+
 static char *slurp(const char *path)
 {
     size_t len;
@@ -70,7 +73,19 @@ static char *slurp(const char *path)
         errno = EINVAL;
         return NULL;
     }
+    bool seen = false;
+    for (size_t i = 0; buf && i < files_read.n; i++)
+        seen |= !strcmp(files_read.v[i], strncmp(path, "./", 2) ? path : path + 2);
+    if (buf && !seen)   /* as cpp names a header found next to the file: no "./" */
+        sv_push(&files_read, strdup(strncmp(path, "./", 2) ? path : path + 2));
     return buf;
+}
+
+struct strvec cl_embed_take_files(void)
+{
+    struct strvec v = files_read;
+    files_read = (struct strvec){0};
+    return v;
 }
 
 static char *join(const char *dir, const char *name, size_t n)

@@ -118,14 +118,19 @@ static char *without_suffix(const char *path)
     return p;
 }
 
+/* The object a -MD/-MMD dependency file is named after. */
+static const char *dependency_object(const struct driver *d, const char *src)
+{
+    return d->stop == STOP_OBJECT ? final_name(d, src, ".o") : drv_asprintf("%s.o", drv_stem(src));
+}
+
 /* With -MD/-MMD, name the dependency file and target after the final object, since gcc
  * would derive them from our temporary names. */
 static void add_dependency_names(const struct driver *d, struct strvec *cmd, const char *src)
 {
     if (!d->deps_file || d->stop == STOP_PREPROCESS)
         return;
-    const char *obj = d->stop == STOP_OBJECT ? final_name(d, src, ".o")
-                                             : drv_asprintf("%s.o", drv_stem(src));
+    const char *obj = dependency_object(d, src);
     if (!d->deps_mf) {
         sv_push(cmd, "-MF");
         sv_push(cmd, drv_asprintf("%s.d", without_suffix(obj)));
@@ -134,6 +139,70 @@ static void add_dependency_names(const struct driver *d, struct strvec *cmd, con
         sv_push(cmd, "-MT");
         sv_push(cmd, obj);
     }
+}
+
+/* The dependency file cpp wrote for src: -MF's, else add_dependency_names's. */
+static const char *dependency_file(const struct driver *d, const char *src)
+{
+    for (size_t i = 0; i < d->cpp.n; i++) {
+        if (!strcmp(d->cpp.v[i], "-MF") && i + 1 < d->cpp.n)
+            return d->cpp.v[i + 1];
+        if (!strncmp(d->cpp.v[i], "-MF", 3) && d->cpp.v[i][3])
+            return d->cpp.v[i] + 3;
+    }
+    return drv_asprintf("%s.d", without_suffix(dependency_object(d, src)));
+}
+
+/* A file name as make reads it in a rule (gcc's escapes: blanks, '#', '$'). */
+static char *make_escaped(const char *name)
+{
+    char *out = malloc(2 * strlen(name) + 1), *o = out;
+    if (!out)
+        drv_die("out of memory");
+    for (const char *p = name; *p; p++) {
+        if (*p == ' ' || *p == '\t' || *p == '#')
+            *o++ = '\\';
+        else if (*p == '$')
+            *o++ = '$';
+        *o++ = *p;
+    }
+    *o = '\0';
+    return out;
+}
+
+/* With -MD/-MMD: the OpenCL sources the unit embedded (file(...) of its tasks, what they
+ * include), added to the first rule of its dependency file (with -MP a phony rule each):
+ * cpp lists only the C headers, so make, CMake and Meson did not rebuild the object when a
+ * .cl changed and the program ran the old kernel. */
+static void add_embedded_dependencies(const struct driver *d, const char *src)
+{
+    struct strvec files = cl_embed_take_files();
+    if (!d->deps_file || d->stop == STOP_PREPROCESS || drv_dry_run || !files.n)
+        return;
+    const char *path = dependency_file(d, src);
+    size_t len;
+    char *text = mcc_read_file(path, &len);
+    if (!text)
+        return;
+    char *end = text;               /* the end of the first rule's last line */
+    for (char *nl; (nl = strchr(end, '\n')) && nl > end && nl[-1] == '\\';)
+        end = nl + 1;
+    end += strcspn(end, "\n");
+    bool phony = false;
+    for (size_t i = 0; i < d->cpp.n; i++)
+        phony |= !strcmp(d->cpp.v[i], "-MP");
+    FILE *f = fopen(path, "w");
+    if (!f)
+        drv_die("cannot write %s: %s", path, strerror(errno));
+    fwrite(text, 1, (size_t)(end - text), f);
+    for (size_t i = 0; i < files.n; i++)
+        fprintf(f, " \\\n %s", make_escaped(files.v[i]));
+    fputs(end, f);
+    for (size_t i = 0; phony && i < files.n; i++)
+        fprintf(f, "\n%s:\n", make_escaped(files.v[i]));
+    if (fclose(f) != 0)
+        drv_die("cannot write %s: %s", path, strerror(errno));
+    free(text);
 }
 
 /* Finish a compiler command with [-x lang] input [-o out] and run it, its messages
@@ -541,10 +610,13 @@ static int translate_input(const struct driver *d, struct item *it, const char *
         out = drv_asprintf("%s.mcc.c", saved);
     else
         out = item_temp(it, ".c");
+    (void)cl_embed_take_files();    /* only what this unit's translation reads */
     if ((st = translate(d, pre, out)) != 0) {
         drv_remove_output(out);
         return st;
     }
+    if (it->kind == IN_C)
+        add_embedded_dependencies(d, src);
     if (to_stdout && !drv_dry_run && (st = drv_copy_file(out, "-")) != 0)
         return st;
     *mcc_out = out;

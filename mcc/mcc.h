@@ -274,6 +274,9 @@ void cl_include_dirs_of(const char *opts, struct cl_dirs *dirs);
  * `dirs`, each under #line, so that it builds from any directory and build errors name the
  * user's files.  malloc'd; NULL when path cannot be read (errno set). */
 char *cl_embed_text(const char *path, const char *shown, const char *const *dirs);
+/* Every file cl_embed_text has read since the last call (the sources and what they
+ * include), each once: what a unit that embeds them depends on (-MD).  Empties the list. */
+struct strvec cl_embed_take_files(void);
 /* The --opencl-build-opts whose -D the kernels' parameter types see (cl_kernel_params
  * expands the object-like macros of a text: `REAL` as `float` or as `double`). */
 void cl_macros_build_opts(const char *opts);
