@@ -1176,7 +1176,107 @@ static bool goto_visit(struct ast *n, void *arg)
     return true;
 }
 
-/* reqd_work_group_size(x, y, z) among the kernel's attributes. */
+/* An integer constant expression of the text [c->s, c->e), as macros leave the arguments
+ * of reqd_work_group_size (`(WARPS * WARP_SIZE)`, `LOCAL_SIZE / 2`): literals (u and l
+ * suffixes), parentheses, unary + - ~ and the arithmetic, shift and bitwise operators.
+ * Anything else (a name, a cast, sizeof) clears c->ok. */
+struct cexpr {
+    const char *s, *e;
+    bool ok;
+};
+
+static void cx_space(struct cexpr *c)
+{
+    while (c->s < c->e && (*c->s == ' ' || *c->s == '\t' || *c->s == '\n' || *c->s == '\r'))
+        c->s++;
+}
+
+static long cx_binary(struct cexpr *c, int min_prec);
+
+static long cx_unary(struct cexpr *c)
+{
+    cx_space(c);
+    if (c->s >= c->e) {
+        c->ok = false;
+        return 0;
+    }
+    char ch = *c->s;
+    if (ch == '(') {
+        c->s++;
+        long v = cx_binary(c, 1);
+        cx_space(c);
+        if (c->s < c->e && *c->s == ')')
+            c->s++;
+        else
+            c->ok = false;
+        return v;
+    }
+    if (ch == '+' || ch == '-' || ch == '~') {
+        c->s++;
+        long v = cx_unary(c);
+        return ch == '-' ? -v : ch == '~' ? ~v : v;
+    }
+    if (ch < '0' || ch > '9') {
+        c->ok = false;
+        return 0;
+    }
+    char *end;
+    long v = strtol(c->s, &end, 0);
+    c->s = end;
+    while (c->s < c->e && strchr("uUlL", *c->s))
+        c->s++;
+    return v;
+}
+
+/* The operator at c->s and its precedence (higher binds tighter), or 0. */
+static int cx_op(const struct cexpr *c, int *len)
+{
+    static const struct { const char *op; int prec; } ops[] = {
+        {"<<", 4}, {">>", 4}, {"|", 1}, {"^", 2}, {"&", 3},
+        {"+", 5}, {"-", 5}, {"*", 6}, {"/", 6}, {"%", 6},
+    };
+    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++) {
+        size_t n = strlen(ops[i].op);
+        if ((size_t)(c->e - c->s) >= n && !memcmp(c->s, ops[i].op, n)) {
+            *len = (int)n;
+            return ops[i].prec;
+        }
+    }
+    return 0;
+}
+
+static long cx_binary(struct cexpr *c, int min_prec)
+{
+    long a = cx_unary(c);
+    for (;;) {
+        cx_space(c);
+        int len, prec = cx_op(c, &len);
+        if (!c->ok || prec < min_prec || !prec)
+            return a;
+        char op = *c->s;
+        c->s += len;
+        long b = cx_binary(c, prec + 1);
+        switch (op) {
+        case '<': a = b >= 0 && b < 63 ? a << b : (c->ok = false, 0); break;
+        case '>': a = b >= 0 && b < 63 ? a >> b : (c->ok = false, 0); break;
+        case '|': a |= b; break;
+        case '^': a ^= b; break;
+        case '&': a &= b; break;
+        case '+': a += b; break;
+        case '-': a -= b; break;
+        case '*': a *= b; break;
+        default:
+            if (!b)
+                c->ok = false;
+            else
+                a = op == '/' ? a / b : a % b;
+            break;
+        }
+    }
+}
+
+/* reqd_work_group_size(x, y, z) among the kernel's attributes: three positive integer
+ * constant expressions (after the preprocessor). */
 static void required_size(struct kctx *k)
 {
     struct ast *specs = k->f->def->kid[0];
@@ -1193,13 +1293,28 @@ static void required_size(struct kctx *k)
             continue;
         while (w < e && *w != '(')
             w++;
-        for (int d = 0; d < 3 && w < e; d++) {
-            w++;
-            char *end;
-            k->p->reqd[d] = strtol(w, &end, 0);
-            w = end;
-            while (w < e && (*w == ' ' || *w == 'u' || *w == 'U' || *w == 'l' || *w == 'L'))
+        int d = 0;
+        bool ok = w < e;
+        while (ok && d < 3 && w < e) {
+            /* the argument: up to a comma or the closing parenthesis at its level */
+            const char *a = ++w;
+            int depth = 0;
+            while (w < e && (depth || (*w != ',' && *w != ')'))) {
+                depth += *w == '(' ? 1 : *w == ')' ? -1 : 0;
                 w++;
+            }
+            struct cexpr c = {a, w, true};
+            long v = cx_binary(&c, 1);
+            cx_space(&c);
+            ok = c.ok && c.s == w && v > 0;
+            k->p->reqd[d++] = v;
+            if (w >= e || *w == ')')
+                break;
+        }
+        if (!ok || d != 3) {
+            ocl_fail(k->o, i, "reqd_work_group_size needs three positive integer constants "
+                     "(mcc takes literals and the operators + - * / %% << >> & | ^ ~ on them)");
+            k->p->reqd[0] = k->p->reqd[1] = k->p->reqd[2] = 0;
         }
     }
 }
