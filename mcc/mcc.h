@@ -2514,6 +2514,10 @@ void ocl_convert(struct ocl *o, struct ast *e, const struct ocl_type *from,
                  const struct ocl_type *to);
 /* The name of the callee when n is a call of an undeclared function (a built-in). */
 const char *ocl_builtin_callee(struct ocl *o, const struct ast *call);
+/* select(a, b, c) of vectors of type t, c of type ct, as C on the texts a, b, c (each
+ * evaluated twice at most: names); NULL where c's components are not as wide as t's. */
+const char *ocl_select_bits(struct ocl *o, const struct ocl_type *t, const struct ocl_type *ct,
+                            const char *a, const char *b, const char *c);
 /* Is it a barrier (or another call all work-items make together: wait_group_events)? */
 bool ocl_is_barrier_call(struct ocl *o, const struct ast *call);
 

@@ -545,6 +545,22 @@ static const char *signed_elem(const struct ocl_type *t)
     }
 }
 
+/* The components of b where those of c (a vector of integers as wide as t's components)
+ * have their sign bit set, else those of a: bitwise, on t's bits seen as integers.  The
+ * loop `c[i] < 0 ? b[i] : a[i]` it replaces, over c a comparison, made gcc 12 fail (an
+ * internal compiler error) in the AVX-512 clone.  NULL where the widths differ. */
+const char *ocl_select_bits(struct ocl *o, const struct ocl_type *t, const struct ocl_type *ct,
+                            const char *a, const char *b, const char *c)
+{
+    if (t->kind != OCL_VECTOR || ct->kind != OCL_VECTOR || ct->n != t->n ||
+        bits_of(ct) != bits_of(t))
+        return NULL;
+    const char *m = ocl_type_name(o, ocl_mask_type(t));
+    int sh = bits_of(t) - 1;
+    return arena_printf(o->L.a, "(%s)((((%s)(%s) >> %d) & (%s)(%s)) | (~((%s)(%s) >> %d) & (%s)(%s)))",
+                        ocl_type_name(o, t), m, c, sh, m, b, m, c, sh, m, a);
+}
+
 /*
  * The vector version of an elementwise built-in: nrt_cl_<base>_<g suffix>, with arguments
  * of the types in want[] (NULL: a pointer to g's or an int vector's components, per
@@ -566,6 +582,12 @@ static const char *vector_variant(struct ocl *o, const struct builtin *b,
         const struct ocl_type *t = r->want[i] ? r->want[i] : pointee(a[i]);
         lbuf_printf(d, "%s%s %sa%d", i ? ", " : "", ocl_type_name(o, t),
                     r->want[i] ? "" : "*", i);
+    }
+    const char *bitwise = b->family == BF_SELECT ? ocl_select_bits(o, g, a[2], "a0", "a1", "a2")
+                                                 : NULL;
+    if (bitwise) {
+        lbuf_printf(d, ")\n{\n    return %s;\n}\n", bitwise);
+        return fn;
     }
     lbuf_printf(d, ")\n{\n    %s r = {0};\n    for (int i = 0; i < %d; i++) {\n", rt, lanes(g));
     const char *neg = b->family == BF_REL1 || b->family == BF_REL2 ? "-" : "";

@@ -24,6 +24,39 @@ enum use { USE_VALUE, USE_LVALUE };
 
 static void walk(struct ocl *o, struct ast *n, enum use use);
 
+/* The offset of the token `tok` in [from, to) of the text, where only parentheses,
+ * blanks, comments and line markers stand beside it (between an operand and an operator:
+ * the AST's spans leave out the parentheses around an operand, `(a + b).x`), or
+ * (size_t)-1. */
+static size_t punct_between(struct ocl *o, size_t from, size_t to, const char *tok)
+{
+    const char *t = o->L.text;
+    size_t n = strlen(tok);
+    for (size_t i = from; i < to; i++) {
+        if (t[i] == '#' && (i == 0 || t[i - 1] == '\n')) {
+            while (i < to && t[i] != '\n')
+                i++;
+        } else if (t[i] == '/' && i + 1 < to && t[i + 1] == '*') {
+            for (i += 2; i + 1 < to && !(t[i] == '*' && t[i + 1] == '/'); i++)
+                ;
+            i++;
+        } else if (t[i] == '/' && i + 1 < to && t[i + 1] == '/') {
+            while (i < to && t[i] != '\n')
+                i++;
+        } else if (i + n <= to && !memcmp(t + i, tok, n)) {
+            return i;
+        }
+    }
+    return (size_t)-1;
+}
+
+/* Where the `.` or `->` of member access n is (its base may stand in parentheses). */
+static size_t member_op(struct ocl *o, const struct ast *n)
+{
+    size_t at = punct_between(o, n->kid[0]->end, n->end, n->op == PTR_OP ? "->" : ".");
+    return at == (size_t)-1 ? n->kid[0]->end : at;
+}
+
 static const char *tmp_name(struct ocl *o, const char *what)
 {
     return ocl_name(o, OCLN_TMP, what, o->serial++);
@@ -152,7 +185,7 @@ static void work_item_call(struct ocl *o, struct ast *call, const char *name)
             /* the dimension is computed: the run-time helper */
             rewrite_replace(o->L.rw, call->kid[0]->begin, call->kid[0]->end,
                             ocl_name(o, OCLN_WI_FN, name));
-            rewrite_insert_after(o->L.rw, call->kid[0]->end + 1,
+            rewrite_insert_after(o->L.rw, punct_between(o, call->kid[0]->end, call->end, "(") + 1,
                                  arena_printf(o->L.a, "%s, ", ocl_name(o, OCLN_HIDDEN_ARGS)));
             return;
         }
@@ -224,7 +257,7 @@ static void member_post(struct ocl *o, struct ast *n, enum use use)
         return;
     const char *close = n->op == PTR_OP ? ")" : "";
     if (k == 1) {
-        rewrite_replace(o->L.rw, n->kid[0]->end, n->end,
+        rewrite_replace(o->L.rw, member_op(o, n), n->end,
                         arena_printf(o->L.a, "%s[%d]", close, idx[0]));
         return;
     }
@@ -237,7 +270,7 @@ static void member_post(struct ocl *o, struct ast *n, enum use use)
     for (int i = 0; i < storage; i++)
         lbuf_printf(&b, ", %d", i < k ? idx[i] : idx[0]);
     lbuf_puts(&b, "); })");
-    rewrite_replace(o->L.rw, n->kid[0]->end, n->end, lbuf_take(&b, o->L.a));
+    rewrite_replace(o->L.rw, member_op(o, n), n->end, lbuf_take(&b, o->L.a));
 }
 
 /* `v.xy = e`, `v.xy op= e`: every component assigned (a statement expression). */
@@ -257,8 +290,6 @@ static bool swizzle_store_pre(struct ocl *o, struct ast *n)
     const char *ptr_close = lhs->op == PTR_OP ? ")" : "";
     /* `.xy =` (with `->`: the `(*` member_pre put before the base closes here) */
     const char *et = ocl_is_scalar(rt) ? ocl_type_name(o, v->of) : ocl_type_name(o, lt);
-    rewrite_replace(o->L.rw, lhs->kid[0]->end, n->kid[1]->begin,
-                    arena_printf(o->L.a, "%s); %s %s = (", ptr_close, et, e));
     static const struct { int tok; const char *op; } ops[] = {
         {'=', "="}, {MUL_ASSIGN, "*="}, {DIV_ASSIGN, "/="}, {MOD_ASSIGN, "%="},
         {ADD_ASSIGN, "+="}, {SUB_ASSIGN, "-="}, {LEFT_ASSIGN, "<<="}, {RIGHT_ASSIGN, ">>="},
@@ -267,6 +298,12 @@ static bool swizzle_store_pre(struct ocl *o, struct ast *n)
     for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
         if (ops[i].tok == n->op)
             op = ops[i].op;
+    /* from the `.` to the operator: parentheses around the base (`(v).xy = ...`) and
+     * around the value (`v.xy = (a + b)`) stay whole */
+    size_t at = punct_between(o, lhs->end, n->kid[1]->begin, op);
+    size_t to = at == (size_t)-1 ? n->kid[1]->begin : at + strlen(op);
+    rewrite_replace(o->L.rw, member_op(o, lhs), to,
+                    arena_printf(o->L.a, "%s); %s %s = (", ptr_close, et, e));
     struct lower_buf b = {0};
     lbuf_puts(&b, "); ");
     for (int i = 0; i < k; i++)
@@ -474,8 +511,8 @@ static void unary_pre(struct ocl *o, struct ast *n)
         return;
     if (n->op == '!' && a->kind == OCL_VECTOR) {
         /* `!v` is `v == 0`, component by component */
-        rewrite_replace(o->L.rw, n->begin, n->kid[0]->begin, "((");
-        close_later(n->kid[0], ") == 0)");
+        rewrite_replace(o->L.rw, n->begin, n->begin + 1, "((");
+        close_later(n, ") == 0)");
     }
 }
 
@@ -498,16 +535,27 @@ static void conditional_pre(struct ocl *o, struct ast *n)
         ocl_fail(o, n, "'?:' with a vector condition and operands of another shape");
         return;
     }
-    /* select(y, x, c), components chosen by the sign of c's */
+    /* select(y, x, c), components chosen by the sign of c's; only the `?` and the `:`
+     * are replaced, the parentheses around the operands (`(v < 0) ? (a - b) : b`) kept */
+    size_t q = punct_between(o, c->end, x->begin, "?");
+    size_t colon = punct_between(o, x->end, y->begin, ":");
+    if (q == (size_t)-1 || colon == (size_t)-1) {
+        ocl_fail(o, n, "'?:' whose '?' or ':' mcc cannot find");
+        return;
+    }
     const char *vc = tmp_name(o, "c"), *vx = tmp_name(o, "x"), *vy = tmp_name(o, "y");
     wrap_before(o, n, arena_printf(o->L.a, "({ __auto_type %s = (", vc));
-    rewrite_replace(o->L.rw, c->end, x->begin, arena_printf(o->L.a, "); %s %s = (",
-                                                           ocl_type_name(o, t), vx));
-    rewrite_replace(o->L.rw, x->end, y->begin, arena_printf(o->L.a, "); %s %s = (",
+    rewrite_replace(o->L.rw, q, q + 1, arena_printf(o->L.a, "); %s %s = (",
+                                                   ocl_type_name(o, t), vx));
+    rewrite_replace(o->L.rw, colon, colon + 1, arena_printf(o->L.a, "); %s %s = (",
                                                            ocl_type_name(o, t), vy));
     struct lower_buf b = {0};
-    lbuf_printf(&b, "); %s r = {0}; for (int i = 0; i < %d; i++) r[i] = %s[i] < 0 ? %s[i] : %s[i]; "
-                "r; })", ocl_type_name(o, t), t->n, vc, vx, vy);
+    const char *bitwise = ocl_select_bits(o, t, ct, vy, vx, vc);
+    if (bitwise)
+        lbuf_printf(&b, "); %s; })", bitwise);
+    else
+        lbuf_printf(&b, "); %s r = {0}; for (int i = 0; i < %d; i++) r[i] = %s[i] < 0 ? %s[i] : "
+                    "%s[i]; r; })", ocl_type_name(o, t), t->n, vc, vx, vy);
     close_later(n, lbuf_take(&b, o->L.a));
 }
 

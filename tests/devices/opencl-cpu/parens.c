@@ -1,0 +1,64 @@
+/* Parenthesised vector operands (parens.cl) against C written component by component:
+ * ?: on vectors, select on comparisons, components of parenthesised expressions, swizzle
+ * stores, `!` of a parenthesised vector. */
+#include "ocl_cpu_check.h"
+
+#define N 64
+
+typedef struct {
+    float s[4];
+} f4;
+typedef struct {
+    int s[4];
+} i4;
+
+#pragma omp target device(opencl) ndrange(1, N, 16) file(parens.cl) copy_deps
+#pragma omp task in([N + 1]a) out([5 * N]o)
+__kernel void pick(__global f4 *o, __global const f4 *a);
+
+#pragma omp target device(opencl) ndrange(1, N, 16) file(parens.cl) copy_deps
+#pragma omp task in([N + 1]a) out([4 * N]o, [N]n)
+__kernel void parts(__global f4 *o, __global const f4 *a, __global i4 *n);
+
+static f4 a[N + 1], o1[5 * N], o2[4 * N];
+static i4 n[N];
+
+int main(void)
+{
+    for (int i = 0; i < N + 1; i++)
+        for (int c = 0; c < 4; c++)
+            a[i].s[c] = (float)((i * 7 + c * 13) % 19) - 9.0f + 0.25f * (float)c;
+    pick(o1, a);
+    parts(o2, a, n);
+#pragma omp taskwait
+    for (int i = 0; i < N; i++) {
+        const float *x = a[i].s, *y = a[i + 1].s;
+        for (int c = 0; c < 4; c++) {
+            float w[5] = {x[c] < y[c] ? x[c] : y[c], x[c] - y[c] < 0 ? 1.0f - x[c] : y[c],
+                          x[c] < y[c] ? x[c] - y[c] : y[c], x[c] > 0 ? x[c] : -x[c],
+                          (x[c] < y[c] ? y[c] : x[c]) + ((int)x[c] >= (int)y[c] ? 1.0f : 0.0f)};
+            for (int k = 0; k < 5; k++)
+                CHECK(o1[5 * i + k].s[c] == w[k], "pick: o[%d].s%d = %g, expected %g", 5 * i + k, c,
+                      o1[5 * i + k].s[c], w[k]);
+        }
+        float w0[4] = {x[0] + y[0], x[1] * y[1], x[2] * y[2], x[3]};
+        float w1[4] = {y[2], y[3], x[0] + y[0], x[1] + y[1]};
+        float w2[4] = {x[0] - y[0], x[1] - y[1], x[2] - y[2], y[3]};
+        float w3[4] = {y[0] + x[3], y[1] + x[2], y[2] + x[1], y[3] + x[0]};
+        const float *w[4] = {w0, w1, w2, w3};
+        for (int k = 0; k < 4; k++)
+            for (int c = 0; c < 4; c++)
+                CHECK(o2[4 * i + k].s[c] == w[k][c], "parts: o[%d].s%d = %g, expected %g",
+                      4 * i + k, c, o2[4 * i + k].s[c], w[k][c]);
+        for (int c = 0; c < 4; c++) {
+            int xi = (int)x[c], yi = (int)y[c];
+            int want = (xi > yi ? 0 : -1) + (xi == 0 ? -1 : 0);
+            CHECK(n[i].s[c] == want, "parts: n[%d].s%d = %d, expected %d", i, c, n[i].s[c], want);
+        }
+    }
+    digest("pick", o1, sizeof o1);
+    digest("parts", o2, sizeof o2);
+    digest("not", n, sizeof n);
+    printf("result: OK\n");
+    return 0;
+}

@@ -1,0 +1,35 @@
+/* parens.cl - vector operands in parentheses, as GPU codes write them: a parenthesised
+ * condition and operands of a vector ?: (`(x < zero) ? (one - y) : y`), select
+ * on a comparison (gcc 12 failed on the loop that chose the components), components and
+ * swizzles of parenthesised expressions (`(a + b).x`, `(p)->zw`), swizzle stores to and
+ * from parenthesised operands, `!(v)`, a work-item function with a space before its
+ * parenthesis.  Their translations did not compile (a parenthesis dropped or doubled).
+ * Checked by parens.c against C. */
+#pragma OPENCL FP_CONTRACT OFF
+
+__kernel void pick(__global float4 *o, __global const float4 *a)
+{
+    int i = get_global_id (0);
+    float4 x = a[i], y = a[i + 1];
+    const float4 zero = (float4)0.0f, one = (float4)1.0f;
+    o[5 * i] = (x < y) ? x : y;
+    o[5 * i + 1] = (x - y < zero) ? (one - x) : y;
+    o[5 * i + 2] = isless(x, y) ? (x - y) : (y);
+    o[5 * i + 3] = ((x > zero)) ? ((x)) : ((-x));
+    o[5 * i + 4] = select(x, y, x < y) + select(zero, one, convert_int4(x) >= convert_int4(y));
+}
+
+__kernel void parts(__global float4 *o, __global const float4 *a, __global int4 *n)
+{
+    int i = get_global_id(0);
+    float4 x = a[i], y = a[i + 1];
+    __global float4 *p = o + 4 * i;
+    p[0] = (float4)((x + y).x, (x * y).yz, (x).w);
+    p[1] = x;
+    (p[1]).xy = (y.zw);
+    (p + 1)->zw = (x + y).xy;
+    p[2] = (float4)(((x - y).xyz), (y).w);
+    p[3] = y;
+    p[3].wzyx += ((x));
+    n[i] = !(convert_int4(x) > convert_int4(y)) + !convert_int4(x);
+}
