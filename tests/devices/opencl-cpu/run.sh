@@ -3,7 +3,8 @@
 # NAME.cl), each checking its results against sequential C and printing digests of them.
 #
 #   run.sh build NAME          mcc --ompss NAME.c -> $BUILD/tests/devices/opencl-cpu/NAME (the
-#                              build log kept beside it)
+#                              build log kept beside it; rodinia with -D BLOCK_SIZE=16 in
+#                              --opencl-build-opts)
 #   run.sh run NAME MODE       run it (from an empty directory) under MODE:
 #     translated   --opencl-cpu=on: every kernel task runs translated (the --summary shows
 #                  their "(C)" implementations and no task on an OpenCL device)
@@ -72,8 +73,11 @@ translated_impls() {
 case $mode in
 build)
   rm -f "$bin"
-  "$MCC" --ompss -O1 -Wall -Werror -I"$here/../../ompss" -I"$here" "$here/$name.c" -o "$bin" \
-    -lm > "$out/$name.build.log" 2>&1
+  # rodinia.cl's block size comes from the build options, as Rodinia's hosts give it
+  opts=()
+  [ "$name" = rodinia ] && opts=(--opencl-build-opts="-D BLOCK_SIZE=16")
+  "$MCC" --ompss -O1 -Wall -Werror "${opts[@]}" -I"$here/../../ompss" -I"$here" "$here/$name.c" \
+    -o "$bin" -lm > "$out/$name.build.log" 2>&1
   st=$?
   cat "$out/$name.build.log"
   exit $st
