@@ -392,12 +392,27 @@ static void cast_pre(struct ocl *o, struct ast *n)
         ocl_fail(o, n, "a %s literal with %d components", vt, total);
         return;
     }
+    /* the literal's parentheses and commas (components may stand in parentheses of their
+     * own, `(float4)(x, NAN)` with NAN a parenthesised macro, which stay) */
+    size_t open = punct_between(o, n->kid[0]->end, comps[0]->begin, "(");
+    size_t close = n->end - 1;
+    if (open == (size_t)-1 || o->L.text[close] != ')') {
+        ocl_fail(o, n, "a %s literal whose parentheses mcc cannot find", vt);
+        return;
+    }
+    size_t commas[64];
+    for (int i = 1; i < nc; i++)
+        if ((commas[i] = punct_between(o, comps[i - 1]->end, comps[i]->begin, ",")) ==
+            (size_t)-1) {
+            ocl_fail(o, n, "a %s literal whose commas mcc cannot find", vt);
+            return;
+        }
     if (!vectors) {
         /* at file scope an initializer's braces: a compound literal is not a constant
          * where it initialises a vector variable (`__constant float4 one = (float4)(1)`) */
-        rewrite_replace(o->L.rw, n->begin, comps[0]->begin,
+        rewrite_replace(o->L.rw, n->begin, open + 1,
                         o->file_scope ? "{" : arena_printf(o->L.a, "((%s){", vt));
-        rewrite_replace(o->L.rw, comps[nc - 1]->end, n->end, o->file_scope ? "}" : "})");
+        rewrite_replace(o->L.rw, close, n->end, o->file_scope ? "}" : "})");
         return;
     }
     if (o->file_scope) {
@@ -413,13 +428,12 @@ static void cast_pre(struct ocl *o, struct ast *n)
         const struct ocl_type *ct = ocl_expr_type(o, comps[i]);
         names[i] = tmp_name(o, "c");
         const char *ctn = ocl_type_name(o, ct);
-        const char *open = arena_printf(o->L.a, "%s %s = (", ctn, names[i]);
+        const char *decl = arena_printf(o->L.a, "%s %s = (", ctn, names[i]);
         if (i == 0)
-            rewrite_replace(o->L.rw, n->begin, comps[0]->begin,
-                            arena_printf(o->L.a, "({ %s", open));
+            rewrite_replace(o->L.rw, n->begin, open + 1, arena_printf(o->L.a, "({ %s", decl));
         else
-            rewrite_replace(o->L.rw, comps[i - 1]->end, comps[i]->begin,
-                            arena_printf(o->L.a, "); %s", open));
+            rewrite_replace(o->L.rw, commas[i], commas[i] + 1,
+                            arena_printf(o->L.a, "); %s", decl));
         if (ct->kind == OCL_VECTOR)
             for (int c = 0; c < ct->n; c++)
                 lbuf_printf(&lit, "%s%s[%d]", put++ ? ", " : "", names[i], c);
@@ -427,8 +441,7 @@ static void cast_pre(struct ocl *o, struct ast *n)
             lbuf_printf(&lit, "%s%s", put++ ? ", " : "", names[i]);
     }
     lbuf_puts(&lit, "}; })");
-    rewrite_replace(o->L.rw, comps[nc - 1]->end, n->end,
-                    arena_printf(o->L.a, "); %s", lbuf_take(&lit, o->L.a)));
+    rewrite_replace(o->L.rw, close, n->end, arena_printf(o->L.a, "); %s", lbuf_take(&lit, o->L.a)));
 }
 
 static bool is_shift(int op)

@@ -1,6 +1,6 @@
 /* Parenthesised vector operands (parens.cl) against C written component by component:
  * ?: on vectors, select on comparisons, components of parenthesised expressions, swizzle
- * stores, `!` of a parenthesised vector. */
+ * stores, `!` of a parenthesised vector, vector literals of parenthesised components. */
 #include "ocl_cpu_check.h"
 
 #define N 64
@@ -20,7 +20,11 @@ __kernel void pick(__global f4 *o, __global const f4 *a);
 #pragma omp task in([N + 1]a) out([4 * N]o, [N]n)
 __kernel void parts(__global f4 *o, __global const f4 *a, __global i4 *n);
 
-static f4 a[N + 1], o1[5 * N], o2[4 * N];
+#pragma omp target device(opencl) ndrange(1, N, 16) file(parens.cl) copy_deps
+#pragma omp task in([N + 1]a) out([4 * N]o)
+__kernel void literals(__global f4 *o, __global const f4 *a);
+
+static f4 a[N + 1], o1[5 * N], o2[4 * N], o3[4 * N];
 static i4 n[N];
 
 int main(void)
@@ -30,6 +34,7 @@ int main(void)
             a[i].s[c] = (float)((i * 7 + c * 13) % 19) - 9.0f + 0.25f * (float)c;
     pick(o1, a);
     parts(o2, a, n);
+    literals(o3, a);
 #pragma omp taskwait
     for (int i = 0; i < N; i++) {
         const float *x = a[i].s, *y = a[i + 1].s;
@@ -56,9 +61,26 @@ int main(void)
             CHECK(n[i].s[c] == want, "parts: n[%d].s%d = %d, expected %d", i, c, n[i].s[c], want);
         }
     }
+    for (int i = 0; i < N; i++) {
+        const float *x = a[i].s, *y = a[i + 1].s;
+        f4 *p = &o3[4 * i];
+        CHECK(p[0].s[0] == x[0] && p[0].s[1] == y[1] && p[0].s[2] == x[2] + 1.0f &&
+              isnan(p[0].s[3]), "literals: o[%d] = %g %g %g %g", 4 * i, p[0].s[0], p[0].s[1],
+              p[0].s[2], p[0].s[3]);
+        o3[4 * i].s[3] = 0.0f;       /* NAN's bits are the implementation's: not digested */
+        CHECK(isinf(p[1].s[0]) && p[1].s[0] > 0 && p[1].s[1] == x[0] && p[1].s[2] == 0.0f &&
+              p[1].s[3] == 1.0f, "literals: o[%d] = %g %g %g %g", 4 * i + 1, p[1].s[0],
+              p[1].s[1], p[1].s[2], p[1].s[3]);
+        float e[8] = {x[0], x[1], x[2], x[3], y[0], y[1], x[2], x[3]};
+        for (int c = 0; c < 4; c++)
+            CHECK(p[2].s[c] == e[c] + e[c + 4] && p[3].s[c] == 0.0f,
+                  "literals: o[%d].s%d = %g, o[%d].s%d = %g", 4 * i + 2, c, p[2].s[c],
+                  4 * i + 3, c, p[3].s[c]);
+    }
     digest("pick", o1, sizeof o1);
     digest("parts", o2, sizeof o2);
     digest("not", n, sizeof n);
+    digest("literals", o3, sizeof o3);
     printf("result: OK\n");
     return 0;
 }

@@ -3,7 +3,7 @@
  * on a comparison (gcc 12 failed on the loop that chose the components), components and
  * swizzles of parenthesised expressions (`(a + b).x`, `(p)->zw`), swizzle stores to and
  * from parenthesised operands, `!(v)`, a work-item function with a space before its
- * parenthesis.  Their translations did not compile (a parenthesis dropped or doubled).
+ * parenthesis, vector literals of parenthesised components.  Their translations did not compile (a parenthesis dropped or doubled).
  * Checked by parens.c against C. */
 #pragma OPENCL FP_CONTRACT OFF
 
@@ -32,4 +32,18 @@ __kernel void parts(__global float4 *o, __global const float4 *a, __global int4 
     p[3] = y;
     p[3].wzyx += ((x));
     n[i] = !(convert_int4(x) > convert_int4(y)) + !convert_int4(x);
+}
+
+/* vector literals whose components stand in parentheses, as macros leave them (NAN,
+ * INFINITY, a parenthesised constant): the last one's parenthesis was lost */
+#define ZERO (0.0f)
+__kernel void literals(__global float4 *o, __global const float4 *a)
+{
+    int i = get_global_id(0);
+    float4 x = a[i], y = a[i + 1];
+    o[4 * i] = (float4)((x.x), y.y, (x.z + 1.0f), NAN);
+    o[4 * i + 1] = (float4)(INFINITY, (x).x, ZERO, 1);
+    float8 e = (float8)((x), (y.xy), x.zw);
+    o[4 * i + 2] = e.lo + e.hi;
+    o[4 * i + 3] = (float4)(ZERO);
 }
