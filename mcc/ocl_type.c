@@ -689,8 +689,13 @@ static const struct ocl_type *compute(struct ocl *o, struct ast *e)
             return a;
         if (b->kind == OCL_VECTOR)
             return b;
-        if (ocl_is_scalar(a) && ocl_is_scalar(b))
-            return ocl_arith(a, b);
+        if (ocl_is_scalar(a) && ocl_is_scalar(b)) {
+            /* a vector condition chooses per component: `v > 0.5f ? 1.0f : 0.0f` is a
+             * vector of as many components */
+            const struct ocl_type *c = decay(o, ocl_expr_type(o, e->kid[0]));
+            const struct ocl_type *r = ocl_arith(a, b);
+            return c->kind == OCL_VECTOR && e->kid[1] ? ocl_vector(r->kind, c->n) : r;
+        }
         return a->kind != OCL_UNKNOWN ? a : b;
     }
     case AST_CAST: case AST_COMPOUND_LITERAL:

@@ -1,6 +1,7 @@
 /* Parenthesised vector operands (parens.cl) against C written component by component:
- * ?: on vectors, select on comparisons, components of parenthesised expressions, swizzle
- * stores, `!` of a parenthesised vector, vector literals of parenthesised components. */
+ * ?: on vectors (of vectors, and of scalars on a vector condition), select on
+ * comparisons, components of parenthesised expressions, swizzle stores, `!` of a
+ * parenthesised vector, vector literals of parenthesised components. */
 #include "ocl_cpu_check.h"
 
 #define N 64
@@ -13,7 +14,7 @@ typedef struct {
 } i4;
 
 #pragma omp target device(opencl) ndrange(1, N, 16) file(parens.cl) copy_deps
-#pragma omp task in([N + 1]a) out([5 * N]o)
+#pragma omp task in([N + 1]a) out([6 * N]o)
 __kernel void pick(__global f4 *o, __global const f4 *a);
 
 #pragma omp target device(opencl) ndrange(1, N, 16) file(parens.cl) copy_deps
@@ -24,7 +25,7 @@ __kernel void parts(__global f4 *o, __global const f4 *a, __global i4 *n);
 #pragma omp task in([N + 1]a) out([4 * N]o)
 __kernel void literals(__global f4 *o, __global const f4 *a);
 
-static f4 a[N + 1], o1[5 * N], o2[4 * N], o3[4 * N];
+static f4 a[N + 1], o1[6 * N], o2[4 * N], o3[4 * N];
 static i4 n[N];
 
 int main(void)
@@ -39,12 +40,13 @@ int main(void)
     for (int i = 0; i < N; i++) {
         const float *x = a[i].s, *y = a[i + 1].s;
         for (int c = 0; c < 4; c++) {
-            float w[5] = {x[c] < y[c] ? x[c] : y[c], x[c] - y[c] < 0 ? 1.0f - x[c] : y[c],
+            float w[6] = {x[c] < y[c] ? x[c] : y[c], x[c] - y[c] < 0 ? 1.0f - x[c] : y[c],
                           x[c] < y[c] ? x[c] - y[c] : y[c], x[c] > 0 ? x[c] : -x[c],
-                          (x[c] < y[c] ? y[c] : x[c]) + ((int)x[c] >= (int)y[c] ? 1.0f : 0.0f)};
-            for (int k = 0; k < 5; k++)
-                CHECK(o1[5 * i + k].s[c] == w[k], "pick: o[%d].s%d = %g, expected %g", 5 * i + k, c,
-                      o1[5 * i + k].s[c], w[k]);
+                          (x[c] < y[c] ? y[c] : x[c]) + ((int)x[c] >= (int)y[c] ? 1.0f : 0.0f),
+                          x[c] > y[c] ? 1.0f : -1.0f};
+            for (int k = 0; k < 6; k++)
+                CHECK(o1[6 * i + k].s[c] == w[k], "pick: o[%d].s%d = %g, expected %g",
+                      6 * i + k, c, o1[6 * i + k].s[c], w[k]);
         }
         float w0[4] = {x[0] + y[0], x[1] * y[1], x[2] * y[2], x[3]};
         float w1[4] = {y[2], y[3], x[0] + y[0], x[1] + y[1]};

@@ -1,10 +1,11 @@
 /* parens.cl - vector operands in parentheses, as GPU codes write them: a parenthesised
- * condition and operands of a vector ?: (`(x < zero) ? (one - y) : y`), select
- * on a comparison (gcc 12 failed on the loop that chose the components), components and
+ * condition and operands of a vector ?: (`(x < zero) ? (one - y) : y`), components and
  * swizzles of parenthesised expressions (`(a + b).x`, `(p)->zw`), swizzle stores to and
  * from parenthesised operands, `!(v)`, a work-item function with a space before its
- * parenthesis, vector literals of parenthesised components.  Their translations did not compile (a parenthesis dropped or doubled).
- * Checked by parens.c against C. */
+ * parenthesis, vector literals of parenthesised components (`(float4)(x, y, z, NAN)`):
+ * their translations did not compile (a parenthesis dropped or doubled).  Also select on
+ * a comparison (gcc 12 failed on the loop that chose the components) and ?: of scalars on
+ * a vector condition (refused).  Checked by parens.c against C. */
 #pragma OPENCL FP_CONTRACT OFF
 
 __kernel void pick(__global float4 *o, __global const float4 *a)
@@ -12,11 +13,12 @@ __kernel void pick(__global float4 *o, __global const float4 *a)
     int i = get_global_id (0);
     float4 x = a[i], y = a[i + 1];
     const float4 zero = (float4)0.0f, one = (float4)1.0f;
-    o[5 * i] = (x < y) ? x : y;
-    o[5 * i + 1] = (x - y < zero) ? (one - x) : y;
-    o[5 * i + 2] = isless(x, y) ? (x - y) : (y);
-    o[5 * i + 3] = ((x > zero)) ? ((x)) : ((-x));
-    o[5 * i + 4] = select(x, y, x < y) + select(zero, one, convert_int4(x) >= convert_int4(y));
+    o[6 * i] = (x < y) ? x : y;
+    o[6 * i + 1] = (x - y < zero) ? (one - x) : y;
+    o[6 * i + 2] = isless(x, y) ? (x - y) : (y);
+    o[6 * i + 3] = ((x > zero)) ? ((x)) : ((-x));
+    o[6 * i + 4] = select(x, y, x < y) + select(zero, one, convert_int4(x) >= convert_int4(y));
+    o[6 * i + 5] = (x > y) ? 1.0f : -1.0f;   /* scalars chosen per component */
 }
 
 __kernel void parts(__global float4 *o, __global const float4 *a, __global int4 *n)
