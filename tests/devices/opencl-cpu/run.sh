@@ -9,7 +9,8 @@
 #     translated   --opencl-cpu=on: every kernel task runs translated (the --summary shows
 #                  their "(C)" implementations and no task on an OpenCL device)
 #     same         translated, then on PoCL (--opencl-cpu=off, every task on OpenCL):
-#                  both pass and print the same digests (skipped without an OpenCL device)
+#                  both pass and print the same digests, and the same lines that kernels
+#                  print ("kernel: ...", in any order) (skipped without an OpenCL device)
 #     auto         the defaults: the runtime chooses (PoCL present or not)
 #     disabled     --disable-opencl: the tasks still run, through the translation
 #     noplatform   no OpenCL platform at all (an empty ICD directory): the same
@@ -96,6 +97,9 @@ run)
       want_cl=0
       [ "$name" = untranslatable ] && want_cl=1   # rev_switch stays OpenCL-only
       [ "$on_cl" = "$want_cl" ] || fail "$on_cl tasks ran on OpenCL devices, expected $want_cl"
+      # gpu_shapes' say: four work-items printf a line each
+      [ "$name" != gpu_shapes ] || [ "$(grep -c '^kernel: item ' "$log")" = 4 ] ||
+        fail "not the four lines the kernel prints"
       echo "run.sh: translated kernels: $(echo $impls)"
       ;;
     same)
@@ -106,6 +110,8 @@ run)
       [ "$(opencl_tasks "$log.cl")" -gt 0 ] || fail "no task ran on OpenCL"
       diff <(grep '^digest' "$log.c") <(grep '^digest' "$log.cl") ||
         fail "the translation and PoCL give different results"
+      diff <(grep '^kernel:' "$log.c" | sort) <(grep '^kernel:' "$log.cl" | sort) ||
+        fail "the kernels print other lines translated and on PoCL"
       echo "run.sh: the same digests translated and on PoCL"
       ;;
     auto) run_in_tmp "$log" NX_ARGS="--smp-workers=2" ;;
