@@ -2514,6 +2514,9 @@ void ocl_convert(struct ocl *o, struct ast *e, const struct ocl_type *from,
                  const struct ocl_type *to);
 /* The name of the callee when n is a call of an undeclared function (a built-in). */
 const char *ocl_builtin_callee(struct ocl *o, const struct ast *call);
+/* `(float4)(a, b, c, d).xyz`: the swizzles made to apply to the literal, as in OpenCL C
+ * (the C grammar applied them to the parenthesised list), before any type is computed. */
+void ocl_fix_vector_literals(struct ocl *o, struct ast *tu);
 /* select(a, b, c) of vectors of type t, c of type ct, as C on the texts a, b, c (each
  * evaluated twice at most: names); NULL where c's components are not as wide as t's. */
 const char *ocl_select_bits(struct ocl *o, const struct ocl_type *t, const struct ocl_type *ct,

@@ -50,6 +50,79 @@ static size_t punct_between(struct ocl *o, size_t from, size_t to, const char *t
     return (size_t)-1;
 }
 
+/* ---- vector literals followed by a swizzle ------------------------------------------------ */
+
+/* `(float4)(a, b, c, d).xyz` is, in OpenCL C, the literal's components: a cast to a vector
+ * type followed by a parenthesis is a literal, and the postfix operators apply to it.  The
+ * C grammar read it as the cast of `(a, b, c, d).xyz`; the casts where that happened are
+ * turned around here, before any type is computed: the swizzles apply to a cast of the
+ * parenthesised expression. */
+struct literal_fix {
+    struct ocl *o;
+    struct ast **casts;
+    int n, cap;
+};
+
+static bool literal_fix_visit(struct ast *n, void *arg)
+{
+    struct literal_fix *lf = arg;
+    if (n->kind == AST_CAST && n->kid[1] && n->kid[1]->kind == AST_MEMBER &&
+        n->kid[1]->op == '.' && ocl_is_user(lf->o, n)) {
+        ARENA_GROW(lf->o->L.a, lf->casts, lf->n, lf->cap, 8);
+        lf->casts[lf->n++] = n;
+    }
+    return true;
+}
+
+static void literal_fix_one(struct ocl *o, struct ast *c)
+{
+    if (ocl_type_name_type(o, c->kid[0])->kind != OCL_VECTOR)
+        return;
+    /* the cast's `)` and the parenthesis after it: the members that begin there apply
+     * to the parenthesised base, the innermost one's kid */
+    size_t at = punct_between(o, c->kid[0]->end, c->kid[1]->begin + 1, ")");
+    size_t paren = at == (size_t)-1 ? at : punct_between(o, at + 1, c->kid[1]->begin + 1, "(");
+    if (paren == (size_t)-1)
+        return;                 /* `(float4)v.x`: a cast of v.x, as in C */
+    struct ast *inner = c->kid[1];
+    while (inner->kid[0]->kind == AST_MEMBER && inner->kid[0]->op == '.' &&
+           inner->kid[0]->begin <= paren)
+        inner = inner->kid[0];
+    struct ast *base = inner->kid[0];
+    /* the parentheses opened between the cast and the base, closed after it */
+    int open = 0;
+    for (size_t i = at + 1; i < base->begin; i++)
+        if ((i = punct_between(o, i, base->begin, "(")) == (size_t)-1)
+            break;
+        else
+            open++;
+    if (!open)
+        return;
+    size_t close = base->end;
+    for (int k = 0; k < open; k++, close++)
+        if ((close = punct_between(o, close, inner->end, ")")) == (size_t)-1)
+            return;
+    struct ast *lit = arena_alloc(o->L.a, sizeof *lit);
+    *lit = *c;
+    lit->kid[1] = base;
+    lit->end = close;
+    lit->next = NULL;
+    inner->kid[0] = lit;
+    for (struct ast *m = c->kid[1]; m != lit; m = m->kid[0])
+        m->begin = c->begin;
+    struct ast *next = c->next;
+    *c = *c->kid[1];
+    c->next = next;
+}
+
+void ocl_fix_vector_literals(struct ocl *o, struct ast *tu)
+{
+    struct literal_fix lf = {o, NULL, 0, 0};
+    ast_walk(tu, literal_fix_visit, &lf);
+    for (int i = 0; i < lf.n; i++)
+        literal_fix_one(o, lf.casts[i]);
+}
+
 /* Where the `.` or `->` of member access n is (its base may stand in parentheses). */
 static size_t member_op(struct ocl *o, const struct ast *n)
 {
@@ -361,7 +434,11 @@ static void cast_pre(struct ocl *o, struct ast *n)
         if (xt != t)
             ocl_fail(o, n, "a cast of a %s to %s (use convert_%s or as_%s)",
                      ocl_type_name(o, xt), vt, vt, vt);
-        return;                     /* (float4)v: nothing to do */
+        else if (!o->file_scope) {
+            wrap_before(o, n, "(");     /* (float4)v: nothing to do, but `((float4)(v)).x` */
+            close_later(n, ")");
+        }
+        return;
     }
     if (nc == 1 && total == 1) {
         /* a scalar widened: splat(x), or {x, x, ...} where a call cannot be */

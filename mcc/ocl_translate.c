@@ -360,6 +360,7 @@ static int translate(struct translation *t, const char *source, bool require, FI
         free(o);
         return 1;
     }
+    ocl_fix_vector_literals(o, t->tu);
     collect_functions(o);
     for (struct ocl_fn *f = o->fns; f; f = f->next) {
         struct prescan ps = {o, f};

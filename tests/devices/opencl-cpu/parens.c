@@ -1,7 +1,8 @@
 /* Parenthesised vector operands (parens.cl) against C written component by component:
  * ?: on vectors (of vectors, and of scalars on a vector condition), select on
  * comparisons, components of parenthesised expressions, swizzle stores, `!` of a
- * parenthesised vector, vector literals of parenthesised components. */
+ * parenthesised vector, vector literals of parenthesised components, swizzles of vector
+ * literals. */
 #include "ocl_cpu_check.h"
 
 #define N 64
@@ -25,7 +26,12 @@ __kernel void parts(__global f4 *o, __global const f4 *a, __global i4 *n);
 #pragma omp task in([N + 1]a) out([4 * N]o)
 __kernel void literals(__global f4 *o, __global const f4 *a);
 
-static f4 a[N + 1], o1[6 * N], o2[4 * N], o3[4 * N];
+#pragma omp target device(opencl) ndrange(1, N, 16) file(parens.cl) copy_deps
+#pragma omp task in([N + 1]a) out([3 * N]o, [2 * N]s)
+__kernel void swizzled_literals(__global f4 *o, __global const f4 *a, __global float *s);
+
+static f4 a[N + 1], o1[6 * N], o2[4 * N], o3[4 * N], o4[3 * N];
+static float s4[2 * N];
 static i4 n[N];
 
 int main(void)
@@ -36,6 +42,7 @@ int main(void)
     pick(o1, a);
     parts(o2, a, n);
     literals(o3, a);
+    swizzled_literals(o4, a, s4);
 #pragma omp taskwait
     for (int i = 0; i < N; i++) {
         const float *x = a[i].s, *y = a[i + 1].s;
@@ -79,10 +86,24 @@ int main(void)
                   "literals: o[%d].s%d = %g, o[%d].s%d = %g", 4 * i + 2, c, p[2].s[c],
                   4 * i + 3, c, p[3].s[c]);
     }
+    for (int i = 0; i < N; i++) {
+        const float *x = a[i].s, *y = a[i + 1].s;
+        float w[3][4] = {{x[3], x[2], x[1], x[0]},
+                         {x[2] + x[0], x[3] + x[0], y[0] + x[0], y[1] + x[0]},
+                         {x[2], x[1], x[0], 1.0f}};
+        for (int k = 0; k < 3; k++)
+            for (int c = 0; c < 4; c++)
+                CHECK(o4[3 * i + k].s[c] == w[k][c], "swizzled_literals: o[%d].s%d = %g, "
+                      "expected %g", 3 * i + k, c, o4[3 * i + k].s[c], w[k][c]);
+        CHECK(s4[2 * i] == y[0] + 2.0f && s4[2 * i + 1] == y[1],
+              "swizzled_literals: s[%d], s[%d] = %g, %g", 2 * i, 2 * i + 1, s4[2 * i],
+              s4[2 * i + 1]);
+    }
     digest("pick", o1, sizeof o1);
     digest("parts", o2, sizeof o2);
     digest("not", n, sizeof n);
     digest("literals", o3, sizeof o3);
+    digest("swizzled_literals", o4, sizeof o4);
     printf("result: OK\n");
     return 0;
 }

@@ -5,7 +5,8 @@
  * parenthesis, vector literals of parenthesised components (`(float4)(x, y, z, NAN)`):
  * their translations did not compile (a parenthesis dropped or doubled).  Also select on
  * a comparison (gcc 12 failed on the loop that chose the components) and ?: of scalars on
- * a vector condition (refused).  Checked by parens.c against C. */
+ * a vector condition (refused), swizzles of vector literals (`(float4)(a, b, c, d).wzyx`).
+ * Checked by parens.c against C. */
 #pragma OPENCL FP_CONTRACT OFF
 
 __kernel void pick(__global float4 *o, __global const float4 *a)
@@ -48,4 +49,18 @@ __kernel void literals(__global float4 *o, __global const float4 *a)
     float8 e = (float8)((x), (y.xy), x.zw);
     o[4 * i + 2] = e.lo + e.hi;
     o[4 * i + 3] = (float4)(ZERO);
+}
+
+/* swizzles of vector literals: in OpenCL C a cast to a vector type followed by a
+ * parenthesis is a literal, which the swizzle applies to (the C grammar applied it to the
+ * parenthesised list, and the kernel was refused or miscompiled) */
+__kernel void swizzled_literals(__global float4 *o, __global const float4 *a, __global float *s)
+{
+    int i = get_global_id(0);
+    float4 x = a[i], y = a[i + 1];
+    o[3 * i] = (float4)(x.s0, x.s1, x.s2, x.s3).s3210;
+    o[3 * i + 1] = (float4)(y.xy, (float2)(x.w, x.z).yx).zwxy + (float4)(x.x).xxxx;
+    o[3 * i + 2] = (float4)((float3)(x.xyz).zyx, 1.0f);
+    s[2 * i] = (float4)(y).x + (float2)(1.0f, 2.0f).y;
+    s[2 * i + 1] = (float4)(x.x, y.y, x.z, y.w).lo.y;
 }
