@@ -1,6 +1,7 @@
 /* Rodinia's OpenCL kernels (rodinia.cl, built with -DBLOCK_SIZE=16: run.sh gives
  * --opencl-build-opts) launched as their hosts launch them, against sequential C: hotspot's
- * pyramid of steps, pathfinder's rows, nw's waves of blocks, lud's blocked factorisation. */
+ * pyramid of steps, pathfinder's rows, nw's waves of blocks, lud's blocked factorisation,
+ * bfs's levels, a kmeans assignment. */
 #include "ocl_cpu_check.h"
 
 #define BLOCK_SIZE 16
@@ -27,6 +28,16 @@
 /* lud: DIM x DIM */
 #define DIM 64
 #define TILE (BLOCK_SIZE * BLOCK_SIZE * sizeof(float))
+/* bfs: NN nodes of DEG edges; kmeans: NP points of NF features, NC clusters */
+#define NN 1000
+#define DEG 3
+#define NP 512
+#define NF 4
+#define NC 5
+
+typedef struct {
+    int starting, no_of_edges;
+} Node;
 
 #pragma omp target device(opencl) ndrange(2, BCOLS * BLOCK_SIZE, BROWS * BLOCK_SIZE, BLOCK_SIZE, \
                                           BLOCK_SIZE) file(rodinia.cl) copy_deps
@@ -72,10 +83,33 @@ __kernel void lud_perimeter(__global float *m, __local float *dia, __local float
 __kernel void lud_internal(__global float *m, __local float *row, __local float *col, int dim,
                            int offset);
 
+#pragma omp target device(opencl) ndrange(1, NN, 64) file(rodinia.cl) copy_deps
+#pragma omp task in([NN]nodes, [NN * DEG]edges, [NN]visited) inout([NN]mask, [NN]upd, [NN]cost)
+__kernel void BFS_1(const __global Node *nodes, const __global int *edges, __global char *mask,
+                    __global char *upd, __global char *visited, __global int *cost, const int n);
+
+#pragma omp target device(opencl) ndrange(1, NN, 64) file(rodinia.cl) copy_deps
+#pragma omp task inout([NN]mask, [NN]upd, [NN]visited, [1]over)
+__kernel void BFS_2(__global char *mask, __global char *upd, __global char *visited,
+                    __global char *over, const int n);
+
+#pragma omp target device(opencl) ndrange(1, NP, 64) file(rodinia.cl) copy_deps
+#pragma omp task in([NP * NF]f) out([NP * NF]fs)
+__kernel void kmeans_swap(__global float *f, __global float *fs, int npoints, int nfeatures);
+
+#pragma omp target device(opencl) ndrange(1, NP, 64) file(rodinia.cl) copy_deps
+#pragma omp task in([NP * NF]fs, [NC * NF]cl) out([NP]mem)
+__kernel void kmeans_kernel_c(__global float *fs, __global float *cl, __global int *mem,
+                              int npoints, int nclusters, int nfeatures, int offset, int size);
+
 static float power[ROWS * COLS], temp[2][ROWS * COLS], href[2][ROWS * COLS];
 static int wall[PROWS * PCOLS], prow[2][PCOLS], pref[2][PCOLS];
 static int reference[NCOLS * NCOLS], matrix[NCOLS * NCOLS], nref[NCOLS * NCOLS];
 static float a[DIM * DIM], lu[DIM * DIM];
+static Node nodes[NN];
+static int edges[NN * DEG], cost[NN], bref[NN], mem[NP];
+static char mask[NN], upd[NN], visited[NN], over;
+static float feat[NP * NF], fs[NP * NF], clus[NC * NF];
 
 static int max3(int a, int b, int c)
 {
@@ -104,6 +138,58 @@ static int hotspot_ref(float Cap, float Rx, float Ry, float Rz, float step)
         r0 = 1 - r0;
     }
     return r0;
+}
+
+/* bfs from node 0, level by level as the kernels go, until a level marks nothing */
+static void bfs(void)
+{
+    for (int i = 0; i < NN; i++) {
+        nodes[i] = (Node){i * DEG, DEG};
+        for (int k = 0; k < DEG; k++)
+            edges[i * DEG + k] = (int)(((unsigned)i * 2654435761u + (unsigned)k * 40503u) % NN);
+        cost[i] = bref[i] = -1;
+    }
+    mask[0] = visited[0] = 1;
+    cost[0] = bref[0] = 0;
+    do {
+        over = 0;
+        BFS_1(nodes, edges, mask, upd, visited, cost, NN);
+        BFS_2(mask, upd, visited, &over, NN);
+#pragma omp taskwait
+    } while (over);
+}
+
+static void check_bfs_kmeans(void)
+{
+    static int queue[NN];
+    int qh = 0, qt = 0;
+    queue[qt++] = 0;
+    while (qh < qt) {
+        int u = queue[qh++];
+        for (int k = 0; k < DEG; k++) {
+            int v = edges[u * DEG + k];
+            if (bref[v] < 0) {
+                bref[v] = bref[u] + 1;
+                queue[qt++] = v;
+            }
+        }
+    }
+    for (int i = 0; i < NN; i++)
+        CHECK(cost[i] == bref[i], "bfs: cost[%d] = %d, expected %d", i, cost[i], bref[i]);
+    for (int p = 0; p < NP; p++) {
+        float best = 3.4e38f;
+        int bi = 0;
+        for (int c = 0; c < NC; c++) {
+            float d = 0;
+            for (int l = 0; l < NF; l++)
+                d += (feat[p * NF + l] - clus[c * NF + l]) * (feat[p * NF + l] - clus[c * NF + l]);
+            if (d < best) {
+                best = d;
+                bi = c;
+            }
+        }
+        CHECK(mem[p] == bi, "kmeans: point %d in cluster %d, expected %d", p, mem[p], bi);
+    }
 }
 
 int main(void)
@@ -152,7 +238,16 @@ int main(void)
         lud_internal(lu, 0, 0, DIM, off);
     }
     lud_diagonal(lu, 0, DIM, off);
+
+    for (int i = 0; i < NP * NF; i++)
+        feat[i] = (float)((i * 37) % 101) / 10.0f;
+    for (int i = 0; i < NC * NF; i++)
+        clus[i] = (float)((i * 53) % 101) / 10.0f;
+    kmeans_swap(feat, fs, NP, NF);
+    kmeans_kernel_c(fs, clus, mem, NP, NC, NF, 0, 0);
+    bfs();
 #pragma omp taskwait
+    check_bfs_kmeans();
 
     int hr = hotspot_ref(Cap, Rx, Ry, Rz, step);
     for (int i = 0; i < ROWS * COLS; i++)
@@ -194,6 +289,8 @@ int main(void)
     digest("pathfinder", prow[ps], sizeof prow[ps]);
     digest("nw", matrix, sizeof matrix);
     digest("lud", lu, sizeof lu);
+    digest("bfs", cost, sizeof cost);
+    digest("kmeans", mem, sizeof mem);
     printf("result: OK\n");
     return 0;
 }

@@ -5,7 +5,8 @@
  * nw (__local [BLOCK_SIZE + 1][BLOCK_SIZE + 1] arrays, anti-diagonal waves of a barrier
  * each, two kernels for the two halves of the matrix), lud (diagonal, perimeter and
  * internal kernels; counters and offsets declared at the top, reassigned between barriers;
- * branches on the local id around loops).  Checked by rodinia.c against C. */
+ * branches on the local id around loops), bfs (two kernels a level until a flag stays
+ * clear) and kmeans.  Checked by rodinia.c against C. */
 #pragma OPENCL FP_CONTRACT OFF
 
 /* ---- hotspot (its own min(), as Rodinia's) ---- */
@@ -373,4 +374,75 @@ __kernel void lud_internal(__global float *m, __local float *peri_row, __local f
     for (i = 0; i < BLOCK_SIZE; i++)
         sum += peri_col[ty * BLOCK_SIZE + i] * peri_row[i * BLOCK_SIZE + tx];
     m[(global_row_id + ty) * matrix_dim + global_col_id + tx] -= sum;
+}
+
+/* ---- bfs: two kernels a level, a flag in __global memory, char masks ---- */
+typedef struct {
+    int starting;
+    int no_of_edges;
+} Node;
+
+__kernel void BFS_1(const __global Node *g_graph_nodes, const __global int *g_graph_edges,
+                    __global char *g_graph_mask, __global char *g_updating_graph_mask,
+                    __global char *g_graph_visited, __global int *g_cost, const int no_of_nodes)
+{
+    int tid = get_global_id(0);
+    if (tid < no_of_nodes && g_graph_mask[tid]) {
+        g_graph_mask[tid] = false;
+        for (int i = g_graph_nodes[tid].starting;
+             i < (g_graph_nodes[tid].no_of_edges + g_graph_nodes[tid].starting); i++) {
+            int id = g_graph_edges[i];
+            if (!g_graph_visited[id]) {
+                g_cost[id] = g_cost[tid] + 1;
+                g_updating_graph_mask[id] = true;
+            }
+        }
+    }
+}
+
+__kernel void BFS_2(__global char *g_graph_mask, __global char *g_updating_graph_mask,
+                    __global char *g_graph_visited, __global char *g_over, const int no_of_nodes)
+{
+    int tid = get_global_id(0);
+    if (tid < no_of_nodes && g_updating_graph_mask[tid]) {
+        g_graph_mask[tid] = true;
+        g_graph_visited[tid] = true;
+        *g_over = true;
+        g_updating_graph_mask[tid] = false;
+    }
+}
+
+/* ---- kmeans: an unsigned id against an int count, FLT_MAX ---- */
+__kernel void kmeans_kernel_c(__global float *feature, __global float *clusters,
+                              __global int *membership, int npoints, int nclusters,
+                              int nfeatures, int offset, int size)
+{
+    unsigned int point_id = get_global_id(0);
+    int index = 0;
+    if (point_id < npoints) {
+        float min_dist = FLT_MAX;
+        for (int i = 0; i < nclusters; i++) {
+            float dist = 0;
+            float ans = 0;
+            for (int l = 0; l < nfeatures; l++) {
+                ans += (feature[l * npoints + point_id] - clusters[i * nfeatures + l]) *
+                       (feature[l * npoints + point_id] - clusters[i * nfeatures + l]);
+            }
+            dist = ans;
+            if (dist < min_dist) {
+                min_dist = dist;
+                index = i;
+            }
+        }
+        membership[point_id] = index;
+    }
+    return;
+}
+
+__kernel void kmeans_swap(__global float *feature, __global float *feature_swap, int npoints,
+                          int nfeatures)
+{
+    unsigned int tid = get_global_id(0);
+    for (int i = 0; i < nfeatures; i++)
+        feature_swap[i * npoints + tid] = feature[tid * nfeatures + i];
 }
