@@ -987,10 +987,13 @@ bool ocl_builtin_call(struct ocl *o, struct ast *call, const char *name)
         replace_call(o, call, text);
         return true;
     }
-    case BF_VECSTEP:
-        replace_call(o, call, arena_printf(o->L.a, "%d", a[0]->kind == OCL_VECTOR
-                                                             ? (a[0]->n == 3 ? 4 : a[0]->n) : 1));
+    case BF_VECSTEP: {
+        /* the argument's type, or (opencl_c.h's vec_step) the pointee of `(T *)0` */
+        const struct ocl_type *v = a[0]->kind == OCL_POINTER ? a[0]->of : a[0];
+        replace_call(o, call, arena_printf(o->L.a, "%d", v->kind == OCL_VECTOR
+                                                             ? (v->n == 3 ? 4 : v->n) : 1));
         return true;
+    }
     case BF_PRINTF:
         if (!printf_ok(o, call)) {
             ocl_fail(o, call, "printf of vectors (%%v) is not supported");

@@ -166,4 +166,9 @@ typedef int nrt_cl_prelude_end;
 #define __read_write __attribute__((nrt_cl_access))
 #define read_write __read_write
 
+/* vec_step takes a type name as well as an expression (6.12.8): the C grammar takes only
+ * expressions as arguments, so it gets a null pointer to its argument's type, whose
+ * pointee mcc counts the components of */
+#define vec_step(x) vec_step((__typeof__(x) *)0)
+
 #endif /* NRT_OPENCL_C_H */

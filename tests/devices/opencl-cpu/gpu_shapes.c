@@ -12,6 +12,7 @@
 #define NI 256               /* structs_dbl */
 #define M 256                /* keep, leave, swap_bufs: groups of G */
 #define G 64
+#define NT 16                /* tables */
 
 typedef struct __attribute__((aligned(16))) {
     float v[4];
@@ -58,6 +59,10 @@ __kernel void structs_dbl(__global item_t *items, __global struct cell *cells,
 #pragma omp task in([64]x)
 __kernel void say(__global const int *x);
 
+#pragma omp target device(opencl) ndrange(1, NT, 8) file(gpu_shapes.cl) copy_deps
+#pragma omp task in([4]ct) out([8 * NT]o)
+__kernel void tables(__global float *o, __constant float *ct);
+
 #pragma omp target device(opencl) ndrange(1, M, G) file(gpu_shapes.cl) copy_deps
 #pragma omp task inout([M]a, [2 * M]v) out([M]o)
 __kernel void keep(__global kv_t *a, __global f4 *v, __global int *o);
@@ -82,6 +87,20 @@ static kv_t kv[M], kv0[M];
 static f4 v[2 * M], v0[2 * M];
 static int o[M], la[M], la0[M], rounds[M / G];
 static float sb[3][M], sb0[M];
+static float tabo[8 * NT], ct[4] = {1, 2, 3, 4};
+
+static void check_tables(void)
+{
+    static const int grid[2][3] = {{1, 2, 3}, {4, 5, 6}};
+    for (int i = 0; i < NT; i++) {
+        float w[8] = {i & 1 ? 7.5f : 14.0f, (float)grid[i & 1][i % 3], (float)"hello"[i % 5],
+                      (float)(1 + (i & 1)), (float)((i & 3) == 1 ? 0xff : 0) + ct[1 + i % 3],
+                      8.0f, 32.0f + 16.0f + 4.0f + 200.0f + 1000.0f, 14.0f};
+        for (int k = 0; k < 8; k++)
+            CHECK(tabo[8 * i + k] == w[k], "tables: o[%d] = %g, expected %g", 8 * i + k,
+                  tabo[8 * i + k], w[k]);
+    }
+}
 
 static void check_simple(void)
 {
@@ -222,12 +241,14 @@ int main(void)
     prescan(sout, sin_, 0, sums);
     structs_dbl(items, cells, dsum, &total);
     say(xi);
+    tables(tabo, ct);
     keep(kv, v, o);
     leave(la, rounds);
     for (int m = 0; m < 3; m++)
         swap_bufs(sb[m], m);
 #pragma omp taskwait
     check_simple();
+    check_tables();
     check_barriers();
     digest("convolve", conv, sizeof conv);
     digest("prescan", sout, sizeof sout);
@@ -235,6 +256,7 @@ int main(void)
     digest("keep", o, sizeof o);
     digest("leave", la, sizeof la);
     digest("rounds", rounds, sizeof rounds);
+    digest("tables", tabo, sizeof tabo);
     printf("result: OK\n");
     return 0;
 }

@@ -6,8 +6,8 @@
  * memory, a 64-bit atom_add, printf; what work-items keep across barriers (a struct, a
  * private array of vectors, a pointer to a private variable, a __local array of structs,
  * a __local declared after a barrier), a return from inside a barrier loop, a switch
- * between barriers, a for with two declarations, __local pointers chosen per group.
- * Checked by gpu_shapes.c against C. */
+ * between barriers, a for with two declarations, __local pointers chosen per group;
+ * __constant tables, vec_step of type names.  Checked by gpu_shapes.c against C. */
 #pragma OPENCL FP_CONTRACT OFF
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
@@ -253,4 +253,36 @@ __kernel void swap_bufs(__global float *a, int mode)
         mode--;
     } while (mode > 0);
     a[g] = src[l];
+}
+
+/* __constant tables at program scope (structs with vector members, a 2-D array, a string,
+ * vectors), a pointer into a __constant parameter, sizeof and vec_step of type names
+ * (vec_step(float3) did not parse: the build stopped, "not valid OpenCL C") */
+typedef struct {
+    float4 a;
+    int b;
+    int2 c;
+} ent_t;
+__constant ent_t tab[2] = {{(float4)(1.0f, 2.0f, 3.0f, 4.0f), 5, (int2)(6, 7)},
+                           {(float4)(0.5f), -1, (int2)(8)}};
+__constant int grid[2][3] = {{1, 2, 3}, {4, 5, 6}};
+__constant char msg[] = "hello";
+__constant float4 axes[] = {(float4)(1, 0, 0, 0), (float4)(0, 1, 0, 0)};
+__constant uint masks[4] = {0xFFu, 0xFF00u, 0xFF0000u, 0xFF000000u};
+#define SCALE ((float)(1 << 4))
+
+__kernel void tables(__global float *o, __constant float *ct)
+{
+    int i = get_global_id(0);
+    __constant float *p = ct + 1;
+    __constant ent_t *e = &tab[i & 1];
+    o[8 * i] = e->a.y + (float)e->b + (float)e->c.y;
+    o[8 * i + 1] = (float)grid[i & 1][i % 3];
+    o[8 * i + 2] = (float)msg[i % 5];
+    o[8 * i + 3] = dot(axes[i & 1], (float4)(1, 2, 3, 4));
+    o[8 * i + 4] = (float)((masks[i & 3] >> 8) & 0xff) + p[i % 3];
+    o[8 * i + 5] = SCALE * tab[1].a.w;
+    o[8 * i + 6] = (float)sizeof(ent_t) + (float)sizeof(float3) + (float)vec_step(float3) +
+                   (float)vec_step(int2) * 100.0f + (float)vec_step(uchar) * 1000.0f;
+    o[8 * i + 7] = (float)(tab[0].c.x + tab[1].c.y);
 }
