@@ -2,10 +2,11 @@
  * critical.c - critical sections: one lock per name in a small hash table, plus the
  * unnamed one.  Locks are created at first use and live until exit.
  *
- * A section's lock is a word and a futex (0 free, 1 held, 2 held and a thread may sleep
- * on it): entering is one compare-and-swap, leaving one exchange, and only a leave that
- * finds 2 wakes a sleeper.  A pthread mutex's calls cost twice that: an uncontended
- * section took 2.2 times libgomp's time (bench/sync).
+ * A section's lock is a word lock (nrt.h) and a futex: entering is one compare-and-swap,
+ * leaving one exchange, and only a leave that finds the waiter bit wakes a sleeper.  A
+ * pthread mutex's calls cost twice that: an uncontended section took 2.2 times libgomp's
+ * time (bench/sync).  The word names the thread inside, which tells a thread that enters
+ * a section it is inside already without a store of its own.
  */
 #include "nrt.h"
 
@@ -20,11 +21,7 @@
 
 struct crit {
     char *name;
-    atomic_int word;                /* 0 free, 1 held, 2 held and someone may sleep */
-    /* The thread inside (its token, 0: none): written by that thread around its hold,
-     * read by a thread that enters to tell "I hold it myself" (it never sees its own token
-     * unless it does).  Relaxed: only the reader's own earlier store can match. */
-    atomic_uintptr_t owner;
+    atomic_uint word;               /* a word lock (nrt.h): the thread inside, a waiter */
     /* The task inside (NULL: none): stored by the holder after it locks, cleared before it
      * unlocks; read by a thread that waits long for the lock (see wait_for_lock). */
     _Atomic(struct nanort_task *) holder;
@@ -37,8 +34,19 @@ static struct nrt_lock table_lock = NRT_LOCK_INITIALIZER;
  * enters a named section in a hot loop paid for a process-wide lock twice per entry
  * (4.8 times libgomp's time on 2 cores, probe7). */
 static _Atomic(struct crit *) table[CRIT_BUCKETS];
-static struct crit unnamed = {NULL, 0, 0, NULL, NULL};
-static __thread char self_token __attribute__((tls_model("initial-exec"))); /* names the thread */
+static struct crit unnamed = {NULL, 0, NULL, NULL};
+
+__thread unsigned nrt_tid __attribute__((tls_model("initial-exec")));
+static atomic_uint last_tid;
+
+__attribute__((noinline, cold)) unsigned nrt_tid_assign(void)
+{
+    unsigned id = atomic_fetch_add_explicit(&last_tid, 1, memory_order_relaxed) + 1;
+    if (id >= 1u << 30)             /* the word keeps 31 bits of it */
+        nrt_fatal("more than %u threads took locks", (1u << 30) - 1);
+    nrt_tid = id;
+    return id;
+}
 
 static unsigned hash_name(const char *s)
 {
@@ -92,20 +100,6 @@ static void stop_self_wait(const char *name, const char *how)
 /* How often a thread that waits for a section looks whether it waits in vain. */
 #define CRIT_POLL_NS 50000000L
 
-static bool crit_try(struct crit *c)
-{
-    int free_ = 0;
-    /* acquire: the previous holder's section happens before this one */
-    return atomic_compare_exchange_strong_explicit(&c->word, &free_, 1, memory_order_acquire,
-                                                   memory_order_relaxed);
-}
-
-static void crit_release(struct crit *c)
-{
-    if (atomic_exchange_explicit(&c->word, 0, memory_order_release) == 2)
-        syscall(SYS_futex, &c->word, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
-}
-
 /* The lock is taken: wait for it, and stop the program when its holder is an ancestor of
  * the calling task that sits in a taskwait.  That wait ends only when this task completes,
  * and this task cannot complete without the lock, so the two threads would wait for each
@@ -113,24 +107,24 @@ static void crit_release(struct crit *c)
  * still in progress (its earlier ones ended before the branch leading here was created,
  * and their ends happen before this read); reading it synchronises with the wait's start,
  * so the holder read after it is what the ancestor held then or later, and the ancestor
- * neither enters nor leaves a section during that wait.  The word is set to 2 by every
- * waiter, so a leave wakes one (which sets 2 again if others may still sleep). */
-static void wait_for_lock(struct crit *c, const char *name)
+ * neither enters nor leaves a section during that wait.  Every waiter sets the word's
+ * waiter bit, so a leave wakes one (which takes it with the bit: others may still sleep). */
+static __attribute__((noinline)) void wait_for_lock(struct crit *c, unsigned id)
 {
     struct nanort_task *self = nrt_current ? nrt_current : nrt_root;
     const struct timespec poll = {0, CRIT_POLL_NS};
-    for (;;) {
-        if (atomic_exchange_explicit(&c->word, 2, memory_order_acquire) == 0)
-            return;
-        if (syscall(SYS_futex, &c->word, FUTEX_WAIT_PRIVATE, 2, &poll, NULL, 0) == 0 ||
+    /* taken with the waiter bit: others may sleep still, and the leave wakes one only */
+    unsigned held;
+    while ((held = nrt_wlock_poll(&c->word, NRT_WLOCK_MINE(id) | NRT_WLOCK_WAITER))) {
+        if (syscall(SYS_futex, &c->word, FUTEX_WAIT_PRIVATE, held, &poll, NULL, 0) == 0 ||
             errno != ETIMEDOUT)
             continue;               /* woken, or the word changed already (EAGAIN, EINTR) */
         for (struct nanort_task *a = self ? self->parent : NULL; a; a = a->parent) {
             if (atomic_load(&a->wait_target) == -1)
                 continue;
             if (atomic_load_explicit(&c->holder, memory_order_acquire) == a)
-                stop_self_wait(name, "entered by a task whose ancestor holds it and waits "
-                                     "in a taskwait for its children");
+                stop_self_wait(c->name, "entered by a task whose ancestor holds it and waits "
+                                        "in a taskwait for its children");
         }
     }
 }
@@ -144,30 +138,32 @@ static void wait_for_lock(struct crit *c, const char *name)
  * program with a message instead. */
 static void enter(struct crit *c)
 {
-    const char *name = c->name;
-    uintptr_t me = (uintptr_t)&self_token;
-    if (atomic_load_explicit(&c->owner, memory_order_relaxed) == me)
-        stop_self_wait(name, "entered by a thread that is already inside it");
-    if (!crit_try(c))
-        wait_for_lock(c, name);
+    unsigned id = nrt_thread_id();
+    if (NRT_UNLIKELY(nrt_wlock_held_by(&c->word, id)))
+        stop_self_wait(c->name, "entered by a thread that is already inside it");
+    if (NRT_UNLIKELY(!nrt_wlock_try(&c->word, id)))
+        wait_for_lock(c, id);
     nrt_tsan_acquire(c);            /* the previous holder's section (tsan.c) */
-    atomic_store_explicit(&c->owner, me, memory_order_relaxed);
-    if (!nrt_current)
+    struct nanort_task *cur = nrt_current;
+    if (NRT_UNLIKELY(!cur)) {
         nrt_ensure_started();       /* nrt_root exists (a critical may come first) */
-    atomic_store_explicit(&c->holder, nrt_current ? nrt_current : nrt_root,
-                          memory_order_release);
-    if (nrt_self)
-        nrt_self->crit_depth++;
+        cur = nrt_current ? nrt_current : nrt_root;
+    }
+    atomic_store_explicit(&c->holder, cur, memory_order_release);
+    struct nrt_worker *w = nrt_self;
+    if (w)
+        w->crit_depth++;
 }
 
 static void leave(struct crit *c)
 {
-    if (nrt_self)
-        nrt_self->crit_depth--;
-    atomic_store_explicit(&c->owner, 0, memory_order_relaxed);
+    struct nrt_worker *w = nrt_self;
+    if (w)
+        w->crit_depth--;
     atomic_store_explicit(&c->holder, NULL, memory_order_relaxed);
     nrt_tsan_release(c);
-    crit_release(c);
+    if (nrt_wlock_release(&c->word))
+        syscall(SYS_futex, &c->word, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
 }
 
 void nanort_critical_enter(const char *name)
@@ -205,12 +201,10 @@ void nrt_critical_reset(void)
 {
     nrt_lock_init_plain(&table_lock);
     atomic_store(&unnamed.word, 0);
-    atomic_store(&unnamed.owner, 0);
     atomic_store(&unnamed.holder, NULL);
     for (unsigned h = 0; h < CRIT_BUCKETS; h++)
         for (struct crit *c = atomic_load(&table[h]); c; c = c->next) {
             atomic_store(&c->word, 0);
-            atomic_store(&c->owner, 0);
             atomic_store(&c->holder, NULL);
         }
 }

@@ -754,6 +754,10 @@ long nrt_idle_claimed(void);
 typedef bool nrt_cond_fn(void *arg);
 /* Run ready tasks until done(arg) holds; spin, then sleep when nothing is ready. */
 void nrt_wait_until(nrt_cond_fn *done, void *arg);
+/* The same for a condition that other threads keep false for a while and whose looks cost
+ * them (a lock's word: each look takes its cache line from the holder): with nothing to
+ * run, the pauses between looks double up to backoff_max. */
+void nrt_wait_backoff(nrt_cond_fn *done, void *arg, unsigned backoff_max);
 /* Run the handed-over task, or pop a ready one and run it; false when none was ready. */
 bool nrt_run_one(void);
 /* Keep t (just made ready by this thread) to run next; false when it must be queued. */
@@ -930,6 +934,69 @@ struct nanort_task *nrt_tqueue_pop_front(struct nrt_tqueue *q);
 
 /* ---- critical.c ------------------------------------------------------------------ */
 void nrt_critical_reset(void);
+
+/*
+ * Word locks: the lock of a critical section (critical.c) and of an omp_lock_t
+ * (omp_api.c).  The word is 0 when free, else the holding thread's number shifted left
+ * (NRT_WLOCK_MINE), with NRT_WLOCK_WAITER set while a thread that failed to take it may
+ * sleep: taking is one compare-and-swap, releasing one exchange, and only a release that
+ * finds the waiter bit wakes anyone.  The holder's number in the word tells a thread that
+ * wants a lock its own stack already holds (a nested section, or a task run by a waiting
+ * one) without a store of its own, nor a list of what this thread holds.
+ */
+#define NRT_WLOCK_WAITER 1u
+#define NRT_WLOCK_MINE(id) ((id) << 1)
+/* The calling thread's number (1, 2, ...; never reused), given at its first lock. */
+extern __thread unsigned nrt_tid __attribute__((tls_model("initial-exec")));
+unsigned nrt_tid_assign(void);
+
+static inline unsigned nrt_thread_id(void)
+{
+    unsigned id = nrt_tid;
+    return NRT_LIKELY(id) ? id : nrt_tid_assign();
+}
+
+/* The word's holder is thread `id`. */
+static inline bool nrt_wlock_held_by(atomic_uint *w, unsigned id)
+{
+    /* relaxed: only this thread's own earlier store can match */
+    return atomic_load_explicit(w, memory_order_relaxed) >> 1 == id;
+}
+
+static inline bool nrt_wlock_try(atomic_uint *w, unsigned id)
+{
+    unsigned free_ = 0;
+    /* acquire: what the previous holder wrote before its release is seen */
+    return atomic_compare_exchange_strong_explicit(w, &free_, NRT_WLOCK_MINE(id),
+                                                   memory_order_acquire, memory_order_relaxed);
+}
+
+/* Free the word; true when a waiter may sleep (the caller wakes it).  Seq_cst: the release
+ * of a lock whose waiters sleep in worker.c's waits, which then read the sleepers' count
+ * (its protocol); the same instruction as a release exchange on x86. */
+static inline bool nrt_wlock_release(atomic_uint *w)
+{
+    return atomic_exchange(w, 0) & NRT_WLOCK_WAITER;
+}
+
+/* One look of a waiter: take the word, storing `mine`, when it is free (0 returned), else
+ * see that its waiter bit is set and return the word (with the bit) that was held.
+ * Reads before it writes, so that polling a held lock does not take its cache line from
+ * the holder.  Seq_cst: a waiter that sleeps after this finds it held, and the holder's
+ * release then sees the bit. */
+static inline unsigned nrt_wlock_poll(atomic_uint *w, unsigned mine)
+{
+    unsigned v = atomic_load(w);
+    for (;;) {
+        if (v == 0) {
+            if (atomic_compare_exchange_weak(w, &v, mine))
+                return 0;
+        } else if ((v & NRT_WLOCK_WAITER) ||
+                   atomic_compare_exchange_weak(w, &v, v | NRT_WLOCK_WAITER)) {
+            return v | NRT_WLOCK_WAITER;
+        }
+    }
+}
 
 /* ---- reduction.c: tasks' private reduction copies ----------------------------------- */
 /* Its functions are the public nanort_reduction_copy / nanort_reduction_original

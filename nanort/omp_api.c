@@ -36,8 +36,7 @@
 #define OMP_NEST_LOCK_WORDS 4
 
 struct lock {
-    atomic_int state;                   /* 0 free, 1 held */
-    int waiters;                        /* hint only (relaxed): someone may sleep on it */
+    atomic_uint word;                   /* a word lock (nrt.h): the holding thread, a waiter */
     _Atomic(void *) owner;              /* the holding task (an identity, never freed by us) */
 };
 struct nest_lock {
@@ -200,42 +199,14 @@ void nanort_threadprivate_changed(void *kept, const void *const *skip, unsigned 
     free(k);
 }
 
-/* ---- who holds what on this thread ----------------------------------------------------- */
+/* ---- who holds what ----------------------------------------------------------------------- */
 
-/* The tasks on this thread's stack that hold locks, innermost last, with how many each
- * holds (this thread only), for the deadlock check; nrt_omp_holding counts the entries. */
-#define HOLDERS_MAX 64
-struct holder {
-    void *task;
-    int n;
-};
-/* Initial-exec: every omp_set_lock and omp_unset_lock reads them, and the general model
- * costs a __tls_get_addr call each time from a shared library (with it the uncontended
- * pair took 2 to 3 times libgomp's, bench/sync).  The array is allocated at a thread's
- * first lock (freed when it exits): a kilobyte of static TLS would not be there for a
- * libnanort.so that a program dlopens. */
-#define OMP_TLS __attribute__((tls_model("initial-exec")))
-static __thread struct holder *holders OMP_TLS;
-static __thread int nrt_omp_holding OMP_TLS;
-static __thread char foreign_self OMP_TLS;   /* the identity of a thread outside the runtime */
-static pthread_key_t holders_key;
-static pthread_once_t holders_once = PTHREAD_ONCE_INIT;
-
-static void holders_key_make(void)
-{
-    NRT_PCHECK(pthread_key_create(&holders_key, free));
-}
-
-static void holders_alloc(void)
-{
-    NRT_PCHECK(pthread_once(&holders_once, holders_key_make));
-    holders = nrt_xcalloc(HOLDERS_MAX, sizeof *holders);
-    NRT_PCHECK(pthread_setspecific(holders_key, holders));
-}
+static __thread char foreign_self __attribute__((tls_model("initial-exec")));
+                                        /* the identity of a thread outside the runtime */
 
 /* The task that owns what the caller takes: the running task, main's implicit task, or
  * for a thread outside the runtime the thread itself. */
-static void *me(void)
+static void *me_slow(void)
 {
     nrt_ensure_started();               /* main holds its locks as the root task */
     if (nrt_current)
@@ -243,37 +214,26 @@ static void *me(void)
     return nrt_self ? (void *)nrt_root : (void *)&foreign_self;
 }
 
-static void held_add(void *task)
+static inline void *me(void)
 {
-    if (NRT_UNLIKELY(!holders))
-        holders_alloc();
-    int k = nrt_omp_holding;
-    if (k > 0 && holders[k - 1].task == task) {
-        holders[k - 1].n++;
-    } else if (k < HOLDERS_MAX) {
-        holders[k].task = task;
-        holders[k].n = 1;
-        nrt_omp_holding = k + 1;
-    }
-    if (nrt_self)
-        nrt_self->crit_depth++;         /* no task run at once by its creator (task.c) */
+    void *t = nrt_current;
+    return NRT_LIKELY(t) ? t : me_slow();
 }
 
-static void held_drop(void *task)
+/* A held lock counts as a critical section for the thread that runs its owner: no task
+ * run at once by its creator (task.c), waits restricted to descendants. */
+static inline void held_add(void)
 {
-    for (int k = nrt_omp_holding - 1; k >= 0; k--) {
-        if (holders[k].task != task)
-            continue;
-        if (--holders[k].n == 0) {
-            if (k + 1 < nrt_omp_holding)    /* not the innermost: the others move down */
-                memmove(&holders[k], &holders[k + 1],
-                        (size_t)(nrt_omp_holding - k - 1) * sizeof holders[0]);
-            nrt_omp_holding--;
-        }
-        break;
-    }
-    if (nrt_self && nrt_self->crit_depth > 0)
-        nrt_self->crit_depth--;
+    struct nrt_worker *w = nrt_self;
+    if (w)
+        w->crit_depth++;
+}
+
+static inline void held_drop(void)
+{
+    struct nrt_worker *w = nrt_self;
+    if (w && w->crit_depth > 0)
+        w->crit_depth--;
 }
 
 /* t is h or one of its descendants. */
@@ -318,11 +278,16 @@ bool nrt_omp_restricted(void)
 
 /* A descendant of the waiting task, or nothing.  Other tasks popped on the way are put
  * back after the search (all of them, so that the same one is not popped again at once);
- * the put-back ones rotate the queues, so the descendants behind them come up. */
+ * the put-back ones rotate the queues, so the descendants behind them come up.  A task
+ * whose children all finished has no descendant left to find: a task waiting for a lock
+ * mostly (bench/sync's contended lock, where each poll popped and pushed back the 32
+ * other tasks before). */
 bool nrt_omp_run_one(void)
 {
-    const struct nanort_task *w = nrt_current;
+    struct nanort_task *w = nrt_current;
     nrt_handoff_requeue();
+    if (nrt_children_done(w))
+        return false;
     struct nanort_task *aside[32], *t;
     unsigned n = 0;
     while ((t = nrt_sched_pop()) && !descends(t, w) && n < 32)
@@ -351,15 +316,7 @@ static struct nest_lock *NL(omp_nest_lock_t *lock)
     return (struct nest_lock *)(void *)lock;
 }
 
-static bool try_take(struct lock *l)
-{
-    int free_ = 0;
-    /* acquire: what the previous holder wrote before its release store is seen. */
-    return atomic_compare_exchange_strong_explicit(&l->state, &free_, 1, memory_order_acquire,
-                                                   memory_order_relaxed);
-}
-
-static void __attribute__((noreturn)) self_deadlock(const char *call, void *owner)
+static void __attribute__((noreturn, noinline, cold)) self_deadlock(const char *call, void *owner)
 {
     char a[256], b[256];
     nrt_fatal("%s in %s: the lock is held by %s, which waits (in a taskwait, or for another "
@@ -368,16 +325,24 @@ static void __attribute__((noreturn)) self_deadlock(const char *call, void *owne
               describe(owner, a, sizeof a));
 }
 
-/* The holder waits for us: beneath us on this thread, or an ancestor in a taskwait (it
- * cannot return from it before we finish), as critical.c reasons for its sections. */
-static void check_deadlock(const char *call, struct lock *l)
+static void __attribute__((noreturn, noinline, cold)) holds_already(const char *call)
+{
+    char b[256];
+    nrt_fatal("%s in %s: it holds this simple lock already and would wait for itself forever "
+              "(use omp_nest_lock_t to take a lock again)", call, describe(nrt_current, b, sizeof b));
+}
+
+/* The holder waits for us: beneath us on this thread (the lock word names the thread, and
+ * a task on it other than the running one is suspended below it: tasks are tied), or an
+ * ancestor in a taskwait (it cannot return from it before we finish), as critical.c
+ * reasons for its sections. */
+static void check_deadlock(const char *call, struct lock *l, void *self, unsigned id)
 {
     void *owner = atomic_load_explicit(&l->owner, memory_order_acquire);
-    if (!owner || owner == me() || !nrt_current)
+    if (nrt_wlock_held_by(&l->word, id) && owner != self)
+        self_deadlock(call, owner);
+    if (!owner || owner == self || !nrt_current)
         return;
-    for (int k = 0; k < nrt_omp_holding; k++)
-        if (holders[k].task == owner)
-            self_deadlock(call, owner);
     for (const struct nanort_task *a = nrt_current->parent; a; a = a->parent)
         if (a == owner && atomic_load(&a->wait_target) != -1)
             self_deadlock(call, owner);
@@ -386,44 +351,77 @@ static void check_deadlock(const char *call, struct lock *l)
 struct lock_wait {
     struct lock *l;
     const char *call;
+    void *self;
+    unsigned id;
+    unsigned polls;
     uint64_t next_check;
     bool got;
 };
 
-/* nrt_wait_until's condition: it may be asked again after it said yes (the sleep path
- * checks it, then the loop does), so taking the lock is remembered. */
+#define LOCK_CHECK_NS (50 * 1000 * 1000)    /* how often a waiter looks for a deadlock */
+/* The most pauses between two looks of a waiter with nothing to run (nrt_wait_backoff): a
+ * look takes the word's cache line from the holder, and a waiter that looked after every
+ * pause (about 60 ns on the development machine) made bench/sync's contended lock 2 to 3
+ * times slower than one whose looks were a queue search apart (the runtime before); 1,024
+ * pauses, about 60 us at most, were the fastest of 1, 64, 256 and 1,024 there. */
+#define LOCK_BACKOFF_MAX 1024
+
+/* nrt_wait_backoff's condition: it may be asked again after it said yes (the sleep path
+ * checks it, then the loop does), so taking the lock is remembered.  The clock (a call of
+ * about 50 ns on the development machine) is read every 64th look only. */
 static bool took_it(void *arg)
 {
     struct lock_wait *w = arg;
-    if (w->got || (w->got = try_take(w->l)))
+    if (w->got || (w->got = !nrt_wlock_poll(&w->l->word, NRT_WLOCK_MINE(w->id))))
         return true;
-    uint64_t now = nrt_now_ns();
-    if (now >= w->next_check) {
-        w->next_check = now + 50 * 1000 * 1000;
-        check_deadlock(w->call, w->l);
+    if (++w->polls % 64 == 0) {
+        uint64_t now = nrt_now_ns();
+        if (now >= w->next_check) {
+            w->next_check = now + LOCK_CHECK_NS;
+            check_deadlock(w->call, w->l, w->self, w->id);
+        }
     }
     return false;
 }
 
-/* Take l, running other ready tasks while it is held elsewhere. */
-static void take(struct lock *l, const char *call)
+/* Take l, held elsewhere, running other ready tasks meanwhile.  A waiter sets the word's
+ * waiter bit (nrt_wlock_poll) before it sleeps in nrt_wait_backoff, and the release that
+ * finds it wakes the sleepers (worker.c's protocol). */
+static __attribute__((noinline)) void take_slow(struct lock *l, const char *call, void *self,
+                                                unsigned id)
 {
-    if (try_take(l))
-        return;
     nrt_ensure_started();
-    check_deadlock(call, l);
-    struct lock_wait w = {l, call, nrt_now_ns() + 50 * 1000 * 1000, false};
-    __atomic_store_n(&l->waiters, 1, __ATOMIC_RELAXED);
-    nrt_wait_until(took_it, &w);
+    check_deadlock(call, l, self, id);
+    struct lock_wait w = {l, call, self, id, 0, nrt_now_ns() + LOCK_CHECK_NS, false};
+    nrt_wait_backoff(took_it, &w, LOCK_BACKOFF_MAX);
 }
 
-static void give(struct lock *l)
+static inline void take(struct lock *l, const char *call, void *self)
 {
+    unsigned id = nrt_thread_id();
+    if (NRT_UNLIKELY(!nrt_wlock_try(&l->word, id)))
+        take_slow(l, call, self, id);
+    nrt_tsan_acquire(l);                /* the previous holder's writes (tsan.c) */
+    atomic_store_explicit(&l->owner, self, memory_order_relaxed);
+    held_add();
+}
+
+static inline bool try_take(struct lock *l, void *self)
+{
+    if (!nrt_wlock_try(&l->word, nrt_thread_id()))
+        return false;
+    nrt_tsan_acquire(l);
+    atomic_store_explicit(&l->owner, self, memory_order_relaxed);
+    held_add();
+    return true;
+}
+
+static inline void give(struct lock *l)
+{
+    held_drop();
     atomic_store_explicit(&l->owner, NULL, memory_order_relaxed);
-    /* seq_cst store, then the sleepers' count (nrt_wake_waiters): a waiter that sleeps
-     * after failing to take it is woken (worker.c's protocol). */
-    atomic_store(&l->state, 0);
-    if (__atomic_load_n(&l->waiters, __ATOMIC_RELAXED))
+    nrt_tsan_release(l);
+    if (nrt_wlock_release(&l->word))
         nrt_wake_waiters();
 }
 
@@ -438,7 +436,7 @@ static void locks_in_use(void)
 void omp_init_lock(omp_lock_t *lock)
 {
     memset(lock, 0, sizeof *lock);
-    atomic_init(&L(lock)->state, 0);
+    atomic_init(&L(lock)->word, 0);
     locks_in_use();
 }
 
@@ -457,39 +455,25 @@ void omp_set_lock(omp_lock_t *lock)
 {
     struct lock *l = L(lock);
     void *self = me();
-    if (atomic_load_explicit(&l->owner, memory_order_relaxed) == self) {
-        char b[256];
-        nrt_fatal("omp_set_lock in %s: it holds this simple lock already and would wait for "
-                  "itself forever (use omp_nest_lock_t to take a lock again)",
-                  describe(nrt_current, b, sizeof b));
-    }
-    take(l, "omp_set_lock");
-    atomic_store_explicit(&l->owner, self, memory_order_relaxed);
-    held_add(self);
+    if (NRT_UNLIKELY(atomic_load_explicit(&l->owner, memory_order_relaxed) == self))
+        holds_already("omp_set_lock");
+    take(l, "omp_set_lock", self);
 }
 
 void omp_unset_lock(omp_lock_t *lock)
 {
-    struct lock *l = L(lock);
-    held_drop(atomic_load_explicit(&l->owner, memory_order_relaxed));
-    give(l);
+    give(L(lock));
 }
 
 int omp_test_lock(omp_lock_t *lock)
 {
-    struct lock *l = L(lock);
-    if (!try_take(l))
-        return 0;
-    void *self = me();
-    atomic_store_explicit(&l->owner, self, memory_order_relaxed);
-    held_add(self);
-    return 1;
+    return try_take(L(lock), me());
 }
 
 void omp_init_nest_lock(omp_nest_lock_t *lock)
 {
     memset(lock, 0, sizeof *lock);
-    atomic_init(&NL(lock)->l.state, 0);
+    atomic_init(&NL(lock)->l.word, 0);
     locks_in_use();
 }
 
@@ -504,25 +488,28 @@ void omp_destroy_nest_lock(omp_nest_lock_t *lock)
     (void)lock;
 }
 
+/* The owner's nesting: each level counts as one hold (held_add), as before. */
 void omp_set_nest_lock(omp_nest_lock_t *lock)
 {
     struct nest_lock *n = NL(lock);
     void *self = me();
     if (atomic_load_explicit(&n->l.owner, memory_order_relaxed) != self) {
-        take(&n->l, "omp_set_nest_lock");
-        atomic_store_explicit(&n->l.owner, self, memory_order_relaxed);
-        n->count = 0;
+        take(&n->l, "omp_set_nest_lock", self);
+        n->count = 1;
+        return;
     }
     n->count++;
-    held_add(self);
+    held_add();
 }
 
 void omp_unset_nest_lock(omp_nest_lock_t *lock)
 {
     struct nest_lock *n = NL(lock);
-    held_drop(atomic_load_explicit(&n->l.owner, memory_order_relaxed));
-    if (--n->count == 0)
+    if (--n->count == 0) {
         give(&n->l);
+        return;
+    }
+    held_drop();
 }
 
 int omp_test_nest_lock(omp_nest_lock_t *lock)
@@ -530,12 +517,12 @@ int omp_test_nest_lock(omp_nest_lock_t *lock)
     struct nest_lock *n = NL(lock);
     void *self = me();
     if (atomic_load_explicit(&n->l.owner, memory_order_relaxed) != self) {
-        if (!try_take(&n->l))
+        if (!try_take(&n->l, self))
             return 0;
-        atomic_store_explicit(&n->l.owner, self, memory_order_relaxed);
-        n->count = 0;
+        n->count = 1;
+        return 1;
     }
-    held_add(self);
+    held_add();
     return ++n->count;
 }
 

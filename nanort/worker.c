@@ -322,18 +322,28 @@ bool nrt_run_one(void)
     return run_plain();
 }
 
-void nrt_wait_until(nrt_cond_fn *done, void *arg)
+/* nrt_wait_until and nrt_wait_backoff: with nothing to run, a look at done() is followed by
+ * `pauses` relaxes, doubled after each such look up to backoff_max (1: the plain wait), back
+ * to 1 when a task ran; the pauses count towards spin_limit, so the thread goes to sleep
+ * after as long a time either way. */
+static inline void wait_loop(nrt_cond_fn *done, void *arg, unsigned backoff_max)
 {
     /* --summary: a wait outside task bodies (main's) counts its idle time */
     struct nrt_worker *w = nrt_cfg.summary && nrt_self && nrt_self->depth == 0 ? nrt_self : NULL;
     uint64_t t0 = w ? nrt_now_ns() : 0, busy0 = w ? w->busy_ns : 0;
     long spins = 0;
+    unsigned pauses = 1;
     while (!done(arg)) {
         if (nrt_run_one()) {
             spins = 0;
-        } else if (spins++ < spin_limit) {
+            pauses = 1;
+        } else if (spins < spin_limit) {
+            spins += pauses;
             nrt_speed_idle(nrt_self, NRT_POLLING);
-            nrt_cpu_relax();
+            for (unsigned i = 0; i < pauses; i++)
+                nrt_cpu_relax();
+            if (pauses < backoff_max)
+                pauses *= 2;
         } else if (NRT_UNLIKELY(nrt_self && atomic_load(&nrt_self->slot_wanted)) &&
                    nrt_slot_give_waiting(done, arg)) {
             spins = 0;                  /* a paused task took the slot meanwhile (block.c) */
@@ -347,6 +357,16 @@ void nrt_wait_until(nrt_cond_fn *done, void *arg)
     nrt_handoff_flush();
     if (w && w == nrt_self)
         w->wait_idle_ns += nrt_now_ns() - t0 - (w->busy_ns - busy0);
+}
+
+void nrt_wait_until(nrt_cond_fn *done, void *arg)
+{
+    wait_loop(done, arg, 1);
+}
+
+void nrt_wait_backoff(nrt_cond_fn *done, void *arg, unsigned backoff_max)
+{
+    wait_loop(done, arg, backoff_max);
 }
 
 /* `idle`: the thread is counted in nrt_idle already (it started asleep). */

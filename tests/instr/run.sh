@@ -19,7 +19,8 @@
 #   run.sh watchdog               --watchdog on a program that stalls: one report, then it goes on
 #   run.sh help BIN               NX_ARGS=--help: every plugin's options, wrapped; OMP_DISPLAY_ENV
 #   run.sh paraver BIN DEVBIN     --trace=FILE.prv: Paraver files that parse, with the known counts
-#   run.sh tsan                   mcc -fsanitize=thread: correct programs clean, a missing dependence reported
+#   run.sh tsan                   mcc -fsanitize=thread: correct programs clean (omp locks too),
+#                                 a missing dependence reported
 #   run.sh trace-cap              --trace-memory: one message, valid files up to the cap
 #   run.sh devices BIN            an OpenCL-only task: kernel and transfer spans (skip: no device)
 # Environment: BUILD (default build), MCC (default $BUILD/bin/mcc).
@@ -360,6 +361,11 @@ tsan)
     "$MCC" --ompss -fsanitize=thread -g -O1 samples/$n/$n.c -o "$tmp/$n" -lm || fail "mcc $n"
     tsan_run $n 2 "$@"
   done
+  # omp locks (and critical sections) taken by tasks on several workers: the lock's
+  # release-to-acquire edge is told too (updates under an omp_lock_t were reported as races)
+  "$MCC" --ompss -fsanitize=thread -g -O1 tests/ompss/compat/omp_lock_contended.c \
+    -o "$tmp/omp_lock_contended" || fail "mcc -fsanitize=thread omp_lock_contended"
+  for w in 2 4; do tsan_run omp_lock_contended $w; done
   "$MCC" --ompss -fsanitize=thread -g -O1 -DFIXED "$here/racy.c" -o "$tmp/fixed" || fail "mcc racy.c"
   tsan_run fixed 2
   grep -qx "sum 32640" "$tmp/fixed.out" || fail "racy.c -DFIXED: wrong sum"

@@ -4,7 +4,7 @@
 # the oracle, and built by plain gcc against nanort for the sequential run), the lock
 # deadlock nanort stops instead of hanging, the parallel-region hooks, the Nanos++ calls
 # of nanos.h.  Environment: BUILD, MCC, CC, HARNESS.
-#   tests/ompss/compat/run.sh RESULTS tsan: the two lock programs under ThreadSanitizer (build/tsan).
+#   tests/ompss/compat/run.sh RESULTS tsan: the lock programs under ThreadSanitizer (build/tsan).
 set -u
 results=$1
 mode=${2:-all}
@@ -19,7 +19,7 @@ unset OMP_NUM_THREADS NX_ARGS NX_SMP_WORKERS
 LIBS="$BUILD/lib/libnanort.a -lpthread -ldl -lm"
 
 if [ "$mode" = tsan ]; then
-  for n in omp_locks omp_lock_suspended; do
+  for n in omp_locks omp_lock_suspended omp_lock_contended; do
     "$HARNESS" run "$results" "compat-tsan/$n/build" -- sh -c '
       "$1" --ompss -w -y "$2" -o "$3.c" &&
       $4 -O1 -g -fsanitize=thread -Iinclude "$3.c" "$5" -lpthread -ldl -lm -o "$3"' \
@@ -55,7 +55,7 @@ same() {
     sh "$out/${bin%-seq}-gomp" "$out/$bin" "$@"
 }
 
-for n in omp_locks omp_lock_suspended omp_routines; do
+for n in omp_locks omp_lock_suspended omp_lock_contended omp_routines; do
   build $n
   # plain gcc ignores the pragmas: no final task in omp_routines, the others run as is
   [ $n = omp_routines ] || same "$n/seq" "$n-seq" NX_SMP_WORKERS=1
@@ -200,6 +200,20 @@ for mode in main task; do
       echo "$err" | grep -q "^nanort: omp_set_lock in task .*: the lock is held by .*, which waits .*: both would wait forever" ||
         { echo "no message naming both tasks"; exit 1; }' sh "$out/omp_lock_deadlock" $w $mode
   done
+done
+"$HARNESS" run "$results" compat/omp_lock_deadlock/yield-w1 -- sh -c '
+  err=$(NX_ARGS="--smp-workers=1" timeout 30 "$1" yield 2>&1 >/dev/null); st=$?
+  echo "$err"
+  [ $st = 1 ] || { echo "exit status $st (expected 1 and a message)"; exit 1; }
+  echo "$err" | grep -q "^nanort: omp_set_lock in task .*: the lock is held by task .*, which waits .*: both would wait forever" ||
+    { echo "no message naming both tasks"; exit 1; }' sh "$out/omp_lock_deadlock"
+for w in 1 2; do
+  "$HARNESS" run "$results" compat/omp_lock_deadlock/twice-w$w -- sh -c '
+    err=$(NX_ARGS="--smp-workers=$2" timeout 30 "$1" twice 2>&1 >/dev/null); st=$?
+    echo "$err"
+    [ $st = 1 ] || { echo "exit status $st (expected 1 and a message)"; exit 1; }
+    echo "$err" | grep -q "^nanort: omp_set_lock in main: it holds this simple lock already" ||
+      { echo "no message"; exit 1; }' sh "$out/omp_lock_deadlock" $w
 done
 
 # the parallel-region hooks, on the C API
