@@ -41,9 +41,10 @@ static atomic_uint last_tid;
 
 __attribute__((noinline, cold)) unsigned nrt_tid_assign(void)
 {
+    /* relaxed: only that no two threads get one number matters */
     unsigned id = atomic_fetch_add_explicit(&last_tid, 1, memory_order_relaxed) + 1;
-    if (id >= 1u << 30)             /* the word keeps 31 bits of it */
-        nrt_fatal("more than %u threads took locks", (1u << 30) - 1);
+    if (id >= 1u << 31)             /* the word keeps 31 bits of it */
+        nrt_fatal("more than %u threads took locks", (1u << 31) - 1);
     nrt_tid = id;
     return id;
 }
@@ -136,7 +137,7 @@ static __attribute__((noinline)) void wait_for_lock(struct crit *c, unsigned id)
  * run while its thread waited inside the section) would wait for itself forever, and so would
  * a task whose ancestor waits for it inside the section on another thread: both stop the
  * program with a message instead. */
-static void enter(struct crit *c)
+static __attribute__((noinline)) void enter_slow(struct crit *c)
 {
     unsigned id = nrt_thread_id();
     if (NRT_UNLIKELY(nrt_wlock_held_by(&c->word, id)))
@@ -144,26 +145,48 @@ static void enter(struct crit *c)
     if (NRT_UNLIKELY(!nrt_wlock_try(&c->word, id)))
         wait_for_lock(c, id);
     nrt_tsan_acquire(c);            /* the previous holder's section (tsan.c) */
-    struct nanort_task *cur = nrt_current;
-    if (NRT_UNLIKELY(!cur)) {
+    if (!nrt_current)
         nrt_ensure_started();       /* nrt_root exists (a critical may come first) */
-        cur = nrt_current ? nrt_current : nrt_root;
-    }
-    atomic_store_explicit(&c->holder, cur, memory_order_release);
-    struct nrt_worker *w = nrt_self;
-    if (w)
-        w->crit_depth++;
+    atomic_store_explicit(&c->holder, nrt_current ? nrt_current : nrt_root,
+                          memory_order_release);
+    if (nrt_self)
+        nrt_self->crit_depth++;
 }
 
-static void leave(struct crit *c)
+/* The short way, without a call or a stack frame: a task on one of the runtime's workers,
+ * with its number given, enters a free section in a program that TSan does not watch. */
+static inline void enter(struct crit *c)
+{
+    unsigned id = nrt_tid;
+    struct nanort_task *cur = nrt_current;
+    struct nrt_worker *w = nrt_self;
+    if (NRT_LIKELY(id && cur && w && !nrt_tsan_on) && nrt_wlock_try(&c->word, id)) {
+        atomic_store_explicit(&c->holder, cur, memory_order_release);
+        w->crit_depth++;
+    } else {
+        enter_slow(c);
+    }
+}
+
+/* The leave in a program that TSan watches, or one that wakes a sleeper (out of line: the
+ * common one needs no frame). */
+static __attribute__((noinline)) void leave_slow(struct crit *c, bool wake)
+{
+    nrt_tsan_release(c);
+    if (wake || nrt_wlock_release(&c->word))
+        syscall(SYS_futex, &c->word, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
+}
+
+static inline void leave(struct crit *c)
 {
     struct nrt_worker *w = nrt_self;
     if (w)
         w->crit_depth--;
     atomic_store_explicit(&c->holder, NULL, memory_order_relaxed);
-    nrt_tsan_release(c);
-    if (nrt_wlock_release(&c->word))
-        syscall(SYS_futex, &c->word, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
+    if (NRT_UNLIKELY(nrt_tsan_on))
+        leave_slow(c, false);
+    else if (nrt_wlock_release(&c->word))
+        leave_slow(c, true);
 }
 
 void nanort_critical_enter(const char *name)
@@ -180,14 +203,20 @@ void nanort_critical_leave(const char *name)
  * removed, and after fork they stay, reset).  Two threads may both look it up at first:
  * they find the same entry.  Acquire: pairs with the release that stored it, so the
  * entry's fields are seen. */
+static __attribute__((noinline)) void enter_first(void **slot, const char *name)
+{
+    struct crit *c = crit_of(name);
+    __atomic_store_n(slot, c, __ATOMIC_RELEASE);
+    enter(c);
+}
+
 void nanort_critical_enter_at(void **slot, const char *name)
 {
     struct crit *c = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
-    if (NRT_UNLIKELY(!c)) {
-        c = crit_of(name);
-        __atomic_store_n(slot, c, __ATOMIC_RELEASE);
-    }
-    enter(c);
+    if (NRT_UNLIKELY(!c))
+        enter_first(slot, name);
+    else
+        enter(c);
 }
 
 void nanort_critical_leave_at(void **slot)

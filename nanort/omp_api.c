@@ -416,13 +416,36 @@ static inline bool try_take(struct lock *l, void *self)
     return true;
 }
 
+/* The release in a program that TSan watches (out of line: the common one needs no frame). */
+static __attribute__((noinline)) void give_watched(struct lock *l)
+{
+    nrt_tsan_release(l);
+    if (nrt_wlock_release(&l->word))
+        nrt_wake_waiters();
+}
+
 static inline void give(struct lock *l)
 {
     held_drop();
     atomic_store_explicit(&l->owner, NULL, memory_order_relaxed);
-    nrt_tsan_release(l);
-    if (nrt_wlock_release(&l->word))
+    if (NRT_UNLIKELY(nrt_tsan_on))
+        give_watched(l);
+    else if (nrt_wlock_release(&l->word))
         nrt_wake_waiters();
+}
+
+/* The short way, without a call or a stack frame: a task on one of the runtime's workers,
+ * with its number given, in a program that TSan does not watch.  The other callers, a lock
+ * held by the caller itself and a lock held elsewhere go the general way. */
+static inline bool fast_ok(const void *self, unsigned id, const struct nrt_worker *w)
+{
+    return NRT_LIKELY(self && id && w && !nrt_tsan_on);
+}
+
+static inline void took(struct lock *l, void *self, struct nrt_worker *w)
+{
+    atomic_store_explicit(&l->owner, self, memory_order_relaxed);
+    w->crit_depth++;                    /* held_add */
 }
 
 /* A program that uses locks: the waits keep OpenMP's scheduling constraint from now on
@@ -451,13 +474,24 @@ void omp_destroy_lock(omp_lock_t *lock)
     (void)lock;
 }
 
-void omp_set_lock(omp_lock_t *lock)
+static __attribute__((noinline)) void set_lock_slow(struct lock *l)
 {
-    struct lock *l = L(lock);
     void *self = me();
     if (NRT_UNLIKELY(atomic_load_explicit(&l->owner, memory_order_relaxed) == self))
         holds_already("omp_set_lock");
     take(l, "omp_set_lock", self);
+}
+
+void omp_set_lock(omp_lock_t *lock)
+{
+    struct lock *l = L(lock);
+    void *self = nrt_current;
+    unsigned id = nrt_tid;
+    struct nrt_worker *w = nrt_self;
+    if (fast_ok(self, id, w) && nrt_wlock_try(&l->word, id))
+        took(l, self, w);
+    else
+        set_lock_slow(l);
 }
 
 void omp_unset_lock(omp_lock_t *lock)
@@ -467,7 +501,16 @@ void omp_unset_lock(omp_lock_t *lock)
 
 int omp_test_lock(omp_lock_t *lock)
 {
-    return try_take(L(lock), me());
+    struct lock *l = L(lock);
+    void *self = nrt_current;
+    unsigned id = nrt_tid;
+    struct nrt_worker *w = nrt_self;
+    if (!fast_ok(self, id, w))
+        return try_take(l, me());
+    if (!nrt_wlock_try(&l->word, id))
+        return 0;
+    took(l, self, w);
+    return 1;
 }
 
 void omp_init_nest_lock(omp_nest_lock_t *lock)
@@ -489,9 +532,8 @@ void omp_destroy_nest_lock(omp_nest_lock_t *lock)
 }
 
 /* The owner's nesting: each level counts as one hold (held_add), as before. */
-void omp_set_nest_lock(omp_nest_lock_t *lock)
+static __attribute__((noinline)) void set_nest_lock_slow(struct nest_lock *n)
 {
-    struct nest_lock *n = NL(lock);
     void *self = me();
     if (atomic_load_explicit(&n->l.owner, memory_order_relaxed) != self) {
         take(&n->l, "omp_set_nest_lock", self);
@@ -500,6 +542,25 @@ void omp_set_nest_lock(omp_nest_lock_t *lock)
     }
     n->count++;
     held_add();
+}
+
+void omp_set_nest_lock(omp_nest_lock_t *lock)
+{
+    struct nest_lock *n = NL(lock);
+    void *self = nrt_current;
+    unsigned id = nrt_tid;
+    struct nrt_worker *w = nrt_self;
+    if (!fast_ok(self, id, w)) {
+        set_nest_lock_slow(n);
+    } else if (atomic_load_explicit(&n->l.owner, memory_order_relaxed) == self) {
+        n->count++;
+        w->crit_depth++;
+    } else if (nrt_wlock_try(&n->l.word, id)) {
+        took(&n->l, self, w);
+        n->count = 1;
+    } else {
+        set_nest_lock_slow(n);
+    }
 }
 
 void omp_unset_nest_lock(omp_nest_lock_t *lock)
