@@ -3,7 +3,7 @@
 #   make bench-micro    per-task cost: nanort vs OpenMP (gcc/libgomp, clang/libomp) vs StarPU
 #   make bench-metg     Task Bench's METG on the 1-D stencil, same four runtimes
 #   make bench-scaling  cholesky and matmul speedup over 1..N workers, nanort vs OpenMP
-#   make bench-sync     contended critical/atomic/lock in tasks: mcc vs libgomp vs libomp
+#   make bench-sync     contended critical/atomic/lock in tasks, and the calls alone: mcc vs libgomp vs libomp
 #   make bench-report   bench/results.md and bench/plots/ from what bench/results/ holds
 #   make bench-workers  4,096 workers on a 20-task program, nanort vs libgomp (not in bench)
 #   BENCH_QUICK=1       fewer rounds and points: a few minutes instead of about 15
@@ -146,7 +146,7 @@ bench-sync: $(MCC_BIN) $(BUILD)/lib/libnanort.so $(BUILD)/lib/mcc/include/omp.h
 	BUILD=$(BUILD) MCC=$(MCC_BIN) bench/sync/run.sh $(BUILD)/bench/sync bench/results/sync.md
 
 check-bench-sync: $(MCC_BIN) $(BUILD)/lib/libnanort.so $(BUILD)/lib/mcc/include/omp.h
-	@BUILD=$(BUILD) MCC=$(MCC_BIN) ROUNDS=1 TASKS=8 OPS=500 $(HARNESS) run $(RESULTS) \
+	@BUILD=$(BUILD) MCC=$(MCC_BIN) ROUNDS=1 TASKS=8 OPS=500 CALLS=10000 $(HARNESS) run $(RESULTS) \
 	  bench/sync -- bench/sync/run.sh $(BUILD)/bench/sync-check $(BUILD)/bench/sync-check/sync.md
 BENCH_TARGETS += bench-sync
 CHECK_TARGETS += check-bench-sync
