@@ -576,8 +576,11 @@ START_TEST(sched_chain_spread_leaves_successor_to_idle)
     ck_assert(!nrt_speed_defer(me, 1, true));   /* 0.9 ms bodies: keep the successor */
     me->coarse_ns = 40 * 1000 * 1000;
     set_speed(0, 128);                          /* twice as fast: it leaves it anyway */
+    uint64_t t0 = nrt_now_ns();
     ck_assert(nrt_speed_defer(me, 1, true));
-    ck_assert(nrt_speed_defer(me, 1, false));   /* the episode goes on at the FIFO */
+    bool fifo = nrt_speed_defer(me, 1, false);  /* the episode goes on at the FIFO */
+    /* (unless this thread lost its core for those 500 us: TSan on a loaded machine) */
+    ck_assert(fifo || nrt_now_ns() - t0 > 500 * 1000);
     ut_sleep_ms(2);
     ck_assert(!nrt_speed_defer(me, 1, false));  /* past 500 us: take it */
     ck_assert(!nrt_speed_defer(me, 1, false));  /* and the episode is over */
