@@ -780,8 +780,9 @@ static void walk(struct ocl *o, struct ast *n, enum use use)
         const struct ocl_type *v;
         int k = swizzle(o, n, idx, &v);
         if (k > 1 && use == USE_LVALUE && !lower_map_get(&o->stored, n)) {
-            ocl_fail(o, n, "a swizzle of several components changed by '++', '--' or taken "
-                     "the address of");
+            ocl_fail(o, n, "a swizzle of several components changed by '++', '--', taken "
+                     "the address of, or assigned through a swizzle of it (`v.lo.x = ...`: "
+                     "write `v.s0 = ...`)");
             return;
         }
         member_pre(o, n, use);
