@@ -303,6 +303,28 @@ static int swizzle(struct ocl *o, struct ast *n, int *idx, const struct ocl_type
     return k;
 }
 
+/* A swizzle of swizzles (`v.hi.yx`, `p->s23.y`): the components of the innermost vector
+ * it selects (idx), that vector's type, and the innermost member, whose base the vector
+ * is (n itself for a plain swizzle). */
+static int swizzle_chain(struct ocl *o, struct ast *n, int *idx, const struct ocl_type **vec,
+                         struct ast **innermost)
+{
+    int k = swizzle(o, n, idx, vec);
+    *innermost = n;
+    struct ast *b = n->kid[0];
+    int bidx[16];
+    const struct ocl_type *bv;
+    struct ast *bin;
+    if (k > 0 && n->op == '.' && b->kind == AST_MEMBER &&
+        swizzle_chain(o, b, bidx, &bv, &bin) > 1) {
+        for (int i = 0; i < k; i++)
+            idx[i] = bidx[idx[i]];
+        *vec = bv;
+        *innermost = bin;
+    }
+    return k;
+}
+
 static void member_pre(struct ocl *o, struct ast *n, enum use use)
 {
     int idx[16], k;
@@ -351,16 +373,18 @@ static bool swizzle_store_pre(struct ocl *o, struct ast *n)
 {
     int idx[16], k;
     const struct ocl_type *v;
-    struct ast *lhs = n->kid[0];
-    if ((k = swizzle(o, lhs, idx, &v)) <= 1)
+    struct ast *lhs = n->kid[0], *in;
+    if ((k = swizzle_chain(o, lhs, idx, &v, &in)) <= 1)
         return false;
     if (o->file_scope)
         return false;
+    for (struct ast *m = lhs; m != in; m = m->kid[0])     /* `v.hi.yx = `: v.hi is stored */
+        lower_map_put(&o->L, &o->stored, m->kid[0], (void *)1);
     const char *p = tmp_name(o, "p"), *e = tmp_name(o, "e");
     const struct ocl_type *rt = ocl_expr_type(o, n->kid[1]);
     const struct ocl_type *lt = ocl_vector(v->of->kind, k);
     wrap_before(o, n, arena_printf(o->L.a, "({ __auto_type %s = &(", p));
-    const char *ptr_close = lhs->op == PTR_OP ? ")" : "";
+    const char *ptr_close = in->op == PTR_OP ? ")" : "";
     /* `.xy =` (with `->`: the `(*` member_pre put before the base closes here) */
     const char *et = ocl_is_scalar(rt) ? ocl_type_name(o, v->of) : ocl_type_name(o, lt);
     static const struct { int tok; const char *op; } ops[] = {
@@ -375,7 +399,7 @@ static bool swizzle_store_pre(struct ocl *o, struct ast *n)
      * around the value (`v.xy = (a + b)`) stay whole */
     size_t at = punct_between(o, lhs->end, n->kid[1]->begin, op);
     size_t to = at == (size_t)-1 ? n->kid[1]->begin : at + strlen(op);
-    rewrite_replace(o->L.rw, member_op(o, lhs), to,
+    rewrite_replace(o->L.rw, member_op(o, in), to,
                     arena_printf(o->L.a, "%s); %s %s = (", ptr_close, et, e));
     struct lower_buf b = {0};
     lbuf_puts(&b, "); ");
@@ -779,10 +803,21 @@ static void walk(struct ocl *o, struct ast *n, enum use use)
         int idx[16];
         const struct ocl_type *v;
         int k = swizzle(o, n, idx, &v);
+        struct ast *in;
+        if (k == 1 && use == USE_LVALUE && swizzle_chain(o, n, idx, &v, &in) == 1 && in != n) {
+            /* `v.lo.x = ...`, `p->s23.y++`: the component of the innermost vector */
+            if (in->op == PTR_OP)
+                wrap_before(o, n, "(*");
+            walk(o, in->kid[0], USE_LVALUE);
+            rewrite_replace(o->L.rw, member_op(o, in), n->end,
+                            arena_printf(o->L.a, "%s[%d]", in->op == PTR_OP ? ")" : "",
+                                         idx[0]));
+            closings_of(o, n);
+            return;
+        }
         if (k > 1 && use == USE_LVALUE && !lower_map_get(&o->stored, n)) {
-            ocl_fail(o, n, "a swizzle of several components changed by '++', '--', taken "
-                     "the address of, or assigned through a swizzle of it (`v.lo.x = ...`: "
-                     "write `v.s0 = ...`)");
+            ocl_fail(o, n, "a swizzle of several components changed by '++' or '--' or "
+                     "taken the address of");
             return;
         }
         member_pre(o, n, use);

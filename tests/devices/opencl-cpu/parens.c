@@ -2,7 +2,7 @@
  * ?: on vectors (of vectors, and of scalars on a vector condition), select on
  * comparisons, components of parenthesised expressions, swizzle stores, `!` of a
  * parenthesised vector, vector literals of parenthesised components, swizzles of vector
- * literals. */
+ * literals, components of swizzles assigned. */
 #include "ocl_cpu_check.h"
 
 #define N 64
@@ -30,8 +30,13 @@ __kernel void literals(__global f4 *o, __global const f4 *a);
 #pragma omp task in([N + 1]a) out([3 * N]o, [2 * N]s)
 __kernel void swizzled_literals(__global f4 *o, __global const f4 *a, __global float *s);
 
+#pragma omp target device(opencl) ndrange(1, N, 16) file(parens.cl) copy_deps
+#pragma omp task in([N + 1]a) out([2 * N]o)
+__kernel void nested_stores(__global f4 *o, __global const f4 *a);
+
 static f4 a[N + 1], o1[6 * N], o2[4 * N], o3[4 * N], o4[3 * N];
 static float s4[2 * N];
+static f4 o5[2 * N];
 static i4 n[N];
 
 int main(void)
@@ -43,6 +48,7 @@ int main(void)
     parts(o2, a, n);
     literals(o3, a);
     swizzled_literals(o4, a, s4);
+    nested_stores(o5, a);
 #pragma omp taskwait
     for (int i = 0; i < N; i++) {
         const float *x = a[i].s, *y = a[i + 1].s;
@@ -99,11 +105,19 @@ int main(void)
               "swizzled_literals: s[%d], s[%d] = %g, %g", 2 * i, 2 * i + 1, s4[2 * i],
               s4[2 * i + 1]);
     }
+    for (int i = 0; i < N; i++) {
+        const float *x = a[i].s, *y = a[i + 1].s;
+        float w[8] = {100.0f, x[1] + 1.0f, 8.0f, 7.0f + 1.0f, y[0], -1.0f, y[2], y[3] * 2.0f};
+        for (int k = 0; k < 8; k++)
+            CHECK(o5[2 * i + k / 4].s[k % 4] == w[k], "nested_stores: o[%d].s%d = %g, "
+                  "expected %g", 2 * i + k / 4, k % 4, o5[2 * i + k / 4].s[k % 4], w[k]);
+    }
     digest("pick", o1, sizeof o1);
     digest("parts", o2, sizeof o2);
     digest("not", n, sizeof n);
     digest("literals", o3, sizeof o3);
     digest("swizzled_literals", o4, sizeof o4);
+    digest("nested_stores", o5, sizeof o5);
     printf("result: OK\n");
     return 0;
 }

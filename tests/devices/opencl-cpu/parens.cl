@@ -5,8 +5,8 @@
  * parenthesis, vector literals of parenthesised components (`(float4)(x, y, z, NAN)`):
  * their translations did not compile (a parenthesis dropped or doubled).  Also select on
  * a comparison (gcc 12 failed on the loop that chose the components) and ?: of scalars on
- * a vector condition (refused), swizzles of vector literals (`(float4)(a, b, c, d).wzyx`).
- * Checked by parens.c against C. */
+ * a vector condition (refused), swizzles of vector literals (`(float4)(a, b, c, d).wzyx`),
+ * components of swizzles assigned.  Checked by parens.c against C. */
 #pragma OPENCL FP_CONTRACT OFF
 
 __kernel void pick(__global float4 *o, __global const float4 *a)
@@ -63,4 +63,21 @@ __kernel void swizzled_literals(__global float4 *o, __global const float4 *a, __
     o[3 * i + 2] = (float4)((float3)(x.xyz).zyx, 1.0f);
     s[2 * i] = (float4)(y).x + (float2)(1.0f, 2.0f).y;
     s[2 * i + 1] = (float4)(x.x, y.y, x.z, y.w).lo.y;
+}
+
+/* components of swizzles assigned (`v.lo.x = ...`, `p->s23.y += ...`, `v.hi.yx = ...`):
+ * refused ("a swizzle of several components changed") */
+__kernel void nested_stores(__global float4 *o, __global const float4 *a)
+{
+    int i = get_global_id(0);
+    float4 v = a[i];
+    __global float4 *p = o + 2 * i;
+    v.lo.x = 100.0f;
+    v.hi.yx = (float2)(7.0f, 8.0f);
+    v.s23.y += 1.0f;
+    v.odd.x++;
+    p[1] = a[i + 1];
+    p[1].xy.y = -1.0f;
+    (p + 1)->s32.x *= 2.0f;
+    p[0] = v;
 }
