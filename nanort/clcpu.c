@@ -111,6 +111,12 @@ static const struct nanort_opencl_cpu_kernel *lookup(const struct nanort_opencl_
     return found;
 }
 
+bool nrt_clcpu_arg_is_buffer(const struct nanort_opencl_info *info, unsigned i)
+{
+    const struct nanort_opencl_cpu_kernel *k = lookup(info);
+    return k && i < k->nargs && k->arg_kinds[i] == NANORT_KARG_BUFFER;
+}
+
 static struct clcpu_kernel *entry_of(const struct nanort_opencl_cpu_kernel *k)
 {
     nrt_lock_acquire(&registry_lock);

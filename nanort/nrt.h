@@ -1880,6 +1880,9 @@ void nrt_clcpu_extend(struct nrt_type_info *info);
 void nrt_clcpu_launch(nanort_ctx *ctx, const struct nanort_launch *l);
 /* Has the type such an implementation? */
 bool nrt_clcpu_type(const struct nrt_type_info *info);
+/* Is parameter i of the OpenCL implementation's kernel a buffer (__global or __constant)
+ * by its translation?  (false where the kernel was not translated) */
+bool nrt_clcpu_arg_is_buffer(const struct nanort_opencl_info *info, unsigned i);
 
 /* ---- kernel_args.c: the arguments of a kernel that takes fewer than its task -------- */
 /* Is the OpenCL source registered as `name` the one file(...) names (as given to mcc, or

@@ -36,12 +36,15 @@ static cl_mem buffer_arg(nanort_ctx *ctx, const void *host, unsigned i)
 }
 
 /* __local memory of `size` bytes: a device that refuses a size that a __local parameter
- * would take (not 0) has a buffer there, which the task did not copy. */
+ * would take (not 0) has a buffer there, which the task did not copy; so does one that
+ * refuses 0 bytes where the kernel's translation has a buffer (a pointer the task names
+ * in no dependence: the same buffer passed twice, named once). */
 static void local_arg(struct nrt_space *s, nanort_ctx *ctx, cl_kernel k, unsigned i, size_t size)
 {
     cl_int err = ocl.clSetKernelArg(k, i, size, NULL);
-    const char *kernel = ((const struct nanort_opencl_info *)ctx->impl->device_info)->kernel;
-    if (err == CL_INVALID_ARG_SIZE && size != 0)
+    const struct nanort_opencl_info *info = ctx->impl->device_info;
+    const char *kernel = info->kernel;
+    if (err == CL_INVALID_ARG_SIZE && (size != 0 || nrt_clcpu_arg_is_buffer(info, i)))
         nrt_karg_not_copied(ctx, i, kernel);  /* ocl_kernel_get checked it */
     if (err == CL_INVALID_ARG_SIZE)
         nrt_karg_local_empty(ctx, i, kernel);
