@@ -533,8 +533,37 @@ static void copy_flags(struct strvec *cmd, const struct strvec *flags, const cha
     }
 }
 
-/* nvcc -c <-I -D -U -O -g> <--Wc opts> file.cu -o out */
-static int compile_cuda(const struct driver *d, const char *nvcc, const char *src, const char *out)
+/* With -MD/-MMD, a .cu input gets its dependency file as a C input does (nvcc's options of
+ * the same names; -MQ as -MT): it had none, so a Makefile reading them did not rebuild the
+ * object when a header of the .cu changed. */
+static void add_cuda_dependencies(const struct driver *d, struct strvec *cmd, const char *src)
+{
+    if (!d->deps_file)
+        return;
+    bool target = false;
+    for (size_t i = 0; i < d->cpp.n; i++) {
+        const char *a = d->cpp.v[i];
+        if (!strcmp(a, "-MD") || !strcmp(a, "-MMD") || !strcmp(a, "-MP"))
+            sv_push(cmd, a);
+        bool named = !strncmp(a, "-MT", 3) || !strncmp(a, "-MQ", 3);
+        if (named && (a[3] || i + 1 < d->cpp.n)) {
+            sv_push(cmd, "-MT");
+            sv_push(cmd, a[3] ? a + 3 : d->cpp.v[++i]);
+            target = true;
+        }
+    }
+    sv_push(cmd, "-MF");
+    sv_push(cmd, dependency_file(d, src));
+    if (!target) {
+        sv_push(cmd, "-MT");
+        sv_push(cmd, dependency_object(d, src));
+    }
+}
+
+/* nvcc -c <-I -D -U -O -g> <--Wc opts> file.cu -o out; `deps`: with the dependency file of
+ * -MD/-MMD (the user's .cu, not a generated one) */
+static int compile_cuda(const struct driver *d, const char *nvcc, const char *src, const char *out,
+                        bool deps)
 {
     struct strvec cmd = {0};
     sv_push(&cmd, nvcc);
@@ -547,6 +576,8 @@ static int compile_cuda(const struct driver *d, const char *nvcc, const char *sr
     copy_flags(&cmd, &d->cpp, "-U", true);
     copy_flags(&cmd, &d->inc, "-I", true);
     add_mcc_includes(d, &cmd);
+    if (deps)
+        add_cuda_dependencies(d, &cmd, src);
     sv_cat(&cmd, &d->wc);
     sv_push(&cmd, src);
     sv_push(&cmd, "-o");
@@ -653,7 +684,7 @@ static int compile_with_stub(struct driver *d, struct item *it, const char *mcc_
     const char *nvcc = drv_require_nvcc(drv_asprintf("%s: a device(cuda) ndrange task needs",
                                                it->args[0]));
     const char *stub_obj = item_temp(it, ".mcc_cuda.o");
-    int st = compile_cuda(d, nvcc, stub, stub_obj);
+    int st = compile_cuda(d, nvcc, stub, stub_obj, false);
     if (st)
         return st;
     if (!d->cuda_reason)
@@ -717,7 +748,7 @@ static int process_cuda(struct driver *d, struct item *it)
     if (!d->cuda_reason)
         d->cuda_reason = it->args[0];
     it->object = object_name(d, it);
-    return compile_cuda(d, nvcc, it->args[0], it->object);
+    return compile_cuda(d, nvcc, it->args[0], it->object, true);
 }
 
 /* A .cl input: its kernels as C with -y, an object with -c, else kept for the link. */
