@@ -153,6 +153,17 @@ static const char *dependency_file(const struct driver *d, const char *src)
     return drv_asprintf("%s.d", without_suffix(dependency_object(d, src)));
 }
 
+/* The target of src's dependency rule: -MT's or -MQ's, else the object. */
+static const char *dependency_target(const struct driver *d, const char *src)
+{
+    for (size_t i = 0; i < d->cpp.n; i++) {
+        const char *a = d->cpp.v[i];
+        if ((!strncmp(a, "-MT", 3) || !strncmp(a, "-MQ", 3)) && (a[3] || i + 1 < d->cpp.n))
+            return a[3] ? a + 3 : d->cpp.v[i + 1];
+    }
+    return dependency_object(d, src);
+}
+
 /* A file name as make reads it in a rule (gcc's escapes: blanks, '#', '$'). */
 static char *make_escaped(const char *name)
 {
@@ -173,7 +184,8 @@ static char *make_escaped(const char *name)
 /* With -MD/-MMD: the OpenCL sources the unit embedded (file(...) of its tasks, what they
  * include), added to the first rule of its dependency file (with -MP a phony rule each):
  * cpp lists only the C headers, so make, CMake and Meson did not rebuild the object when a
- * .cl changed and the program ran the old kernel. */
+ * .cl changed and the program ran the old kernel.  A .cl input's object (-c) gets a file
+ * of its own, which it had not. */
 static void add_embedded_dependencies(const struct driver *d, const char *src)
 {
     struct strvec files = cl_embed_take_files();
@@ -182,8 +194,8 @@ static void add_embedded_dependencies(const struct driver *d, const char *src)
     const char *path = dependency_file(d, src);
     size_t len;
     char *text = mcc_read_file(path, &len);
-    if (!text)
-        return;
+    if (!text)                      /* a .cl input: no cpp wrote it */
+        text = drv_asprintf("%s:\n", make_escaped(dependency_target(d, src)));
     char *end = text;               /* the end of the first rule's last line */
     for (char *nl; (nl = strchr(end, '\n')) && nl > end && nl[-1] == '\\';)
         end = nl + 1;
@@ -1037,10 +1049,12 @@ static int opencl_object(struct driver *d, struct item *it)
     struct strvec all = d->cl_files, one = {0};
     sv_push(&one, it->args[0]);
     d->cl_files = one;
+    (void)cl_embed_take_files();
     const char *text = drv_opencl_sources_object(d);
     d->cl_files = all;
     if (!text)
         return 1;
+    add_embedded_dependencies(d, it->args[0]);
     const char *cpu = drv_opencl_cpu_object(d, it->args[0], it->args[0]);
     if (cpu == DRV_OPENCL_CPU_FAILED)
         return 1;
