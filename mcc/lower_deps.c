@@ -733,6 +733,12 @@ static void warn_pointer_wait(struct lower *L, const struct omp_clause *c, const
         unit_depends_on_name(L, ref->text.text))
         return;
     const char *p = ref->text.text;
+    if (c->kind == OMP_CL_DEPEND) {     /* OpenMP's form of the data */
+        mcc_warning_at(&ref->text.loc, "'depend(%s)' waits for the tasks that depend on the "
+                       "pointer '%s' itself, not on the data it points to; name the data: %s[0:n]",
+                       p, p, p);
+        return;
+    }
     mcc_warning_at(&ref->text.loc, "'%s(%s)' waits for the tasks that depend on the pointer '%s' "
                    "itself and brings back only the pointer, not the data it points to; name the "
                    "data: %s([n]%s) or %s(%s[0;n])", omp_clause_names[c->kind], p, p,
