@@ -546,6 +546,30 @@ const char *nanort_current_label(void);
  * count it; `active` is 0 for if(false) or num_threads(1). */
 void nanort_parallel_begin(int active);
 void nanort_parallel_end(void);
+/* Cancellation (OpenMP `cancel` and `cancellation point`), in effect when the program
+ * starts with OMP_CANCELLATION=true; otherwise each call below returns at once (0).  A
+ * region that can be cancelled opens a scope on the encountering task's stack before it
+ * creates its tasks and closes it after it waited for them (the tasks created in it refer
+ * to it): every taskgroup, parallel region, for and sections without nowait.  Tasks of a
+ * cancelled taskgroup or parallel region (descendants too), and the chunks or sections of
+ * a cancelled for or sections, that have not started are not run: they finish at once,
+ * releasing their dependences.  nanort_cancel(kind, activate) is the construct `cancel
+ * kind if(activate)` (activate 1 without if) and, with activate 0, `cancellation point
+ * kind`: it returns 1 when the region of that kind the calling task binds to is cancelled,
+ * and the task must then go to the end of the region (or of its task region). */
+enum nanort_cancel_kind {
+    NANORT_CANCEL_PARALLEL = 1,
+    NANORT_CANCEL_FOR = 2,
+    NANORT_CANCEL_SECTIONS = 3,
+    NANORT_CANCEL_TASKGROUP = 4
+};
+struct nanort_cancel_scope {
+    void *opaque[4];
+};
+typedef struct nanort_cancel_scope nanort_cancel_scope;
+void nanort_cancel_begin(nanort_cancel_scope *scope, int kind);
+void nanort_cancel_end(nanort_cancel_scope *scope);
+int nanort_cancel(int kind, int activate);
 /* copyin(x) of a region, x threadprivate: every thread's copy of x becomes `value` (bytes
  * long) before the thread runs its next task; the calling thread's copy is `value`.
  * `set` copies a value into the calling thread's copy (one function per variable). */

@@ -213,11 +213,6 @@ static void value_text(const struct nrt_option *o, char *out, size_t size)
 
 void nrt_help_display_env(void)
 {
-    const char *c = getenv("OMP_CANCELLATION");
-    if (c && strcasecmp(c, "true") == 0)
-        fputs("nanort: warning: OMP_CANCELLATION=true: cancellation is not implemented; "
-              "'cancel' and 'cancellation point' do nothing, as with OMP_CANCELLATION=false "
-              "(the loop or tasks run to their end)\n", stderr);
     const char *v = getenv("OMP_DISPLAY_ENV");
     if (!v || (strcasecmp(v, "true") != 0 && strcasecmp(v, "verbose") != 0))
         return;
@@ -239,12 +234,13 @@ void nrt_help_print_env(void)
     fprintf(f, "  _OPENMP = '201511'\n  OMP_DYNAMIC = '%s'\n  OMP_NESTED = '%s'\n"
                "  OMP_NUM_THREADS = '%d'\n  OMP_SCHEDULE = '%s'\n  OMP_PROC_BIND = '%s'\n"
                "  OMP_PLACES = ''\n  OMP_WAIT_POLICY = '%s'\n  OMP_THREAD_LIMIT = '%d'\n"
-               "  OMP_MAX_ACTIVE_LEVELS = '%d'\n  OMP_CANCELLATION = 'FALSE'\n"
+               "  OMP_MAX_ACTIVE_LEVELS = '%d'\n  OMP_CANCELLATION = '%s'\n"
                "  OMP_DEFAULT_DEVICE = '0'\n  OMP_MAX_TASK_PRIORITY = '%d'\n",
             omp_get_dynamic() ? "TRUE" : "FALSE", omp_get_nested() ? "TRUE" : "FALSE",
             nrt_nworkers, nrt_omp_schedule_text(), nrt_workers_bound() ? "TRUE" : "FALSE",
             nrt_cfg.spins > 0 ? "ACTIVE" : "PASSIVE", omp_get_thread_limit(),
-            omp_get_max_active_levels(), omp_get_max_task_priority());
+            omp_get_max_active_levels(), nrt_cancel_on ? "TRUE" : "FALSE",
+            omp_get_max_task_priority());
     /* nanort's own settings, every option as its NX_<OPT> variable */
     const struct nrt_option *o;
     for (unsigned i = 0; (o = nrt_config_nth(i)); i++) {

@@ -9,6 +9,7 @@
  *   nanos_options.c Nanos++ options nanort does not have (warned, mapped or ignored)
  *   deps.c          dependence domains: regions, overlap, predecessor edges, release
  *   task.c          task allocation (one block per task), creation, submission, completion
+ *   cancel.c        OpenMP cancellation: cancellable regions, discarded tasks
  *   worker.c        worker threads, idle spinning and sleeping, waiting while running tasks
  *   speed.c         cores of unequal speed: slow workers leave coarse tasks to fast ones
  *   block.c         pausing a task whose thread blocks (task-aware MPI)
@@ -353,8 +354,7 @@ const char *nrt_config_value_name(const char *name);
 /* ---- help.c: NX_ARGS=--help and OMP_DISPLAY_ENV ------------------------------------- */
 /* Every option (also of device plugins this program lacks), wrapped to the terminal. */
 void nrt_help_print(FILE *f);
-/* OMP_DISPLAY_ENV=true|verbose: the settings in effect, to stderr (at start); and a warning
- * for OMP_CANCELLATION=true (cancellation is not implemented). */
+/* OMP_DISPLAY_ENV=true|verbose: the settings in effect, to stderr (at start). */
 void nrt_help_print_env(void);
 /* OMP_DISPLAY_ENV's OMP_SCHEDULE value: run-sched-var as omp_get_schedule() has it
  * (omp_api.c). */
@@ -584,6 +584,10 @@ struct nanort_task {
     /* How many of the innermost regions its own body opened (0 at creation): there it
      * runs as the region's team, elsewhere as one of the workers (omp_api.c). */
     uint8_t par_own;
+    /* cancel.c: the innermost cancellable region (taskgroup, parallel, for, sections) of
+     * its data environment, from the parent's at creation (NULL: none, always when
+     * cancellation is off); changed by the body's thread as it opens and closes them. */
+    struct nrt_cancel *cancel;
     /* OpenMP's dyn-var and run-sched-var of its data environment once a task set one
      * (icv_set; omp_api.c), copied from the parent at creation; main's are the
      * program's.  Changed by the body's thread only. */
@@ -667,6 +671,15 @@ void nrt_task_free(struct nanort_task *t);
 /* A body of a type without dependences, run in place by taskgraph.c, took ns: the
  * adaptive cut-off's sample. */
 void nrt_task_sample_body(struct nrt_type_info *info, uint64_t ns);
+
+/* ---- cancel.c: OpenMP cancellation (OMP_CANCELLATION=true; the API is in nanort.h) -- */
+/* cancel-var: set at start from OMP_CANCELLATION, read-only afterwards. */
+extern bool nrt_cancel_on;
+void nrt_cancel_setup(void);
+/* Task t, not started, is in a cancelled region (a taskgroup or parallel region around it,
+ * or the for or sections it is a chunk or section of): it must finish without running.
+ * Call only when t->cancel is set. */
+bool nrt_cancel_discarded(const struct nanort_task *t);
 
 /* ---- worker.c -------------------------------------------------------------------- */
 

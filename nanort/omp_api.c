@@ -1060,9 +1060,11 @@ int omp_in_final(void)
     return nanort_in_final();
 }
 
+/* cancel-var: OMP_CANCELLATION=true (cancel.c). */
 int omp_get_cancellation(void)
 {
-    return 0;
+    nrt_ensure_started();
+    return nrt_cancel_on;
 }
 
 omp_proc_bind_t omp_get_proc_bind(void)

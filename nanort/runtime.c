@@ -218,6 +218,7 @@ void nrt_start_slow(void)
         nrt_device_register(&nrt_smp_device);
         nrt_sched_select();
         nrt_root = root_new();
+        nrt_cancel_setup();         /* cancel-var, before any task exists */
         int accel = nrt_devices_open();
         int n = nrt_config_thread_limit(nrt_cfg.smp_workers > 0 ? nrt_cfg.smp_workers
                                                                 : default_workers(accel));

@@ -480,6 +480,7 @@ static inline void inherit_from_parent(struct nanort_task *t)
     t->icv_sched_chunk = t->parent->icv_sched_chunk;
     t->icv_nthreads = t->parent->icv_nthreads;
     t->icv_saved = NULL;
+    t->cancel = t->parent->cancel;  /* (NULL unless OMP_CANCELLATION=true: cancel.c) */
 }
 
 /* The header of an inline frame: only what run, taskwait and the queries read. */
@@ -641,8 +642,16 @@ static bool host_coherence(const struct nanort_task *t)
     return NRT_UNLIKELY(nrt_nspaces > 1) && t->nregions > 0 && !(t->flags & NRT_TF_GATE);
 }
 
+/* A task that has not started, of a cancelled region (cancel.c): it finishes unrun. */
+static inline bool discarded(const struct nanort_task *t)
+{
+    return NRT_UNLIKELY(t->cancel != NULL) && nrt_cancel_discarded(t);
+}
+
 static void run_body(struct nanort_task *t)
 {
+    if (discarded(t))
+        return;
     if (NRT_UNLIKELY(atomic_load_explicit(&nrt_copyin_given, memory_order_relaxed) !=
                      nrt_copyin_taken))
         nrt_copyin_catch_up();      /* a region's copyin values (omp_api.c) */
@@ -930,7 +939,9 @@ static void submit_inline(struct nanort_task *t, unsigned flags)
     if ((flags & NANORT_TASK_FINAL) || (t->parent->flags & NRT_TF_FINAL))
         t->flags |= NRT_TF_FINAL | NRT_TF_UNDEFERRED;
     struct nanort_task *prev = nrt_current;
-    if (NRT_UNLIKELY(nrt_cfg.summary || nrt_instr_on)) {
+    if (discarded(t)) {
+        /* (cancelled: not run, and it created nothing) */
+    } else if (NRT_UNLIKELY(nrt_cfg.summary || nrt_instr_on)) {
         t->impl = NULL;             /* a reused frame: run_body() chooses */
         run_body(t);
     } else {

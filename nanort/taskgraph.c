@@ -344,6 +344,7 @@ static struct nanort_task *gate_new(struct nrt_graph *g)
     struct nanort_task *gate = nanort_task_create(&gate_type, sizeof(struct gate_args), n + 1,
                                                   ndims + 1, &args);
     ((struct gate_args *)args)->g = g;
+    gate->cancel = NULL;            /* never discarded: its body starts the run (cancel.c) */
     for (size_t h = 0; h < cap; h++)
         if (tab[h].r)
             nanort_task_region(gate, tab[h].writes ? NANORT_DEP_INOUT : NANORT_DEP_IN,
@@ -410,6 +411,7 @@ static void make_nodes(struct nrt_graph *g)
         t->tg_node = i;
         t->flags = n->flags;
         t->parent = g->gate;
+        t->cancel = NULL;           /* a graph's tasks are never discarded (cancel.c) */
         n->owner = t->owner;
         t->owner = NRT_OWNER_GRAPH;
         t->impl = NULL;
@@ -580,6 +582,7 @@ static void replay(struct nrt_graph *g, struct nanort_task *cur, bool nogroup)
     unsigned flags = nogroup ? 0 : NANORT_TASK_UNDEFERRED;
     atomic_fetch_add(&g->runs, 1);
     gate->parent = cur;
+    gate->cancel = NULL;            /* nor its gate, whose body starts the run (cancel.c) */
     if (g->gate_fresh) {
         g->gate_fresh = false;
         nanort_task_submit(gate, flags, 0);     /* --trace/--graph number it once */

@@ -1,7 +1,7 @@
 # tests/unit/module.mk - the runtime's Check suites, and the sanitizer builds of the
 # runtime that the suites and the stress test (tests/stress/) link against.
 #
-#   build/tests/unit/<suite>        deps nested sched throttle config options (+ nx_probe)
+#   build/tests/unit/<suite>        deps nested sched throttle config options cancel (+ nx_probe)
 #   build/tsan/libnanort.a          $(NANORT_SRCS) with -fsanitize=thread
 #   build/asan/libnanort.a          $(NANORT_SRCS) with -fsanitize=address,undefined
 #   build/{tsan,asan}/tests/unit/<suite>
@@ -13,7 +13,7 @@
 
 UNIT_DIR      := $(BUILD)/tests/unit
 UNIT_COMMA    := ,
-UNIT_SUITES   := deps nested sched throttle config timeline taskgraph options locks
+UNIT_SUITES   := deps nested sched throttle config timeline taskgraph options locks cancel
 UNIT_SCHEDS   := bf wf dbf versioning affinity
 UNIT_WORKERS  := 1 2 4
 UNIT_CFLAGS   := $(CFLAGS_COMMON) $(CHECK_CFLAGS)
@@ -99,8 +99,8 @@ $(1): $(4)
 	@$(3) $$(HARNESS) check $$(RESULTS) '$(2)' -- $(4)
 endef
 
-# deps, nested, sched, taskgraph: every policy x 1, 2, 4 workers.
-$(foreach s,deps nested sched taskgraph,$(foreach p,$(UNIT_SCHEDS),$(foreach w,$(UNIT_WORKERS),\
+# deps, nested, sched, taskgraph, cancel: every policy x 1, 2, 4 workers.
+$(foreach s,deps nested sched taskgraph cancel,$(foreach p,$(UNIT_SCHEDS),$(foreach w,$(UNIT_WORKERS),\
   $(eval $(call unit_run,check-unit-$(s)-$(p)-$(w),unit/$(s)[$(p)$(UNIT_COMMA)$(w)],\
     NX_ARGS="--smp-workers=$(w) --schedule=$(p)",$(UNIT_DIR)/$(s))))))
 # --critical-successors=1 (tasks made ready with a successor go first) and
@@ -167,7 +167,7 @@ $(foreach k,$(SAN_KINDS),\
 # their own process (ut_probe_runtime), so Check's fork mode works under TSan too.  A
 # sanitizer report exits the test's process with 66: Check counts that test as an error.
 SAN_SETTINGS := dbf-2 bf-4
-$(foreach k,$(SAN_KINDS),$(foreach s,deps nested sched throttle taskgraph,$(foreach pw,$(SAN_SETTINGS),\
+$(foreach k,$(SAN_KINDS),$(foreach s,deps nested sched throttle taskgraph cancel,$(foreach pw,$(SAN_SETTINGS),\
   $(eval $(call unit_run,check-unit-$(k)-$(s)-$(pw),unit-$(k)/$(s)[$(subst -,$(UNIT_COMMA),$(pw))],\
     $(SAN_ENV_$(k)) CK_TIMEOUT_MULTIPLIER=4 \
     UT_THROTTLE_TASKS=200000 UT_THROTTLE_MAX_RSS_MB=2000 \
