@@ -193,7 +193,7 @@ static bool check_ordered(const struct lower *L, const struct omp_directive *d)
 
 /* cancel / cancellation point X must be closely nested inside an X region (taskgroup: a
  * task's), gcc: "'#pragma omp cancel for' inside 'parallel' region"; an orphaned one binds
- * at run time. */
+ * at run time.  A cancel of a for or sections with nowait is a warning, as in gcc. */
 static bool check_cancel(const struct lower *L, const struct omp_directive *d)
 {
     if ((d->kind != OMP_DIR_CANCEL && d->kind != OMP_DIR_CANCELLATION_POINT) || !L->nest)
@@ -203,6 +203,13 @@ static bool check_cancel(const struct lower *L, const struct omp_directive *d)
                   ? o->kind == OMP_DIR_TASK || o->kind == OMP_DIR_TASKLOOP
               : d->cancel_of == OMP_DIR_PARALLEL ? o->kind == OMP_DIR_PARALLEL
               : o->kind == d->cancel_of;
+    if (ok && d->kind == OMP_DIR_CANCEL && (o->kind == OMP_DIR_FOR || o->kind == OMP_DIR_SECTIONS) &&
+        omp_find_clause(o, OMP_CL_NOWAIT))
+        /* (OpenMP: a construct that is cancelled must not have nowait; gcc warns too) */
+        mcc_warning_at(check_word_loc(d), "'#pragma omp cancel %s' inside a 'nowait' %s "
+                       "construct cancels nothing (OpenMP: a cancelled %s must not have "
+                       "'nowait')", omp_directive_names[d->cancel_of],
+                       omp_directive_names[o->kind], omp_directive_names[o->kind]);
     if (ok)
         return true;
     mcc_error_at(check_word_loc(d), "'#pragma omp %s %s' must be closely nested inside a "

@@ -171,7 +171,7 @@ static void lower_construct(struct lower *L, struct ast *n)
                      "'#pragma omp %s'", omp_directive_names[in->kind], omp_directive_names[k]);
         return;
     }
-    struct lower_nest nest = { d.dir, L->nest };
+    struct lower_nest nest = {.dir = d.dir, .up = L->nest};
     L->nest = &nest;                /* what is inside sees it (check_nesting.c) */
     if (fits && d.dir->parallel)
         k = OMP_DIR_PARALLEL;       /* parallel for, parallel sections, ... */
@@ -268,14 +268,9 @@ static void lower_pragma_item(struct lower *L, struct ast *pr)
     case OMP_DIR_SCAN:          /* its loop runs in order (lower_loop.c): the phases too */
         rewrite_replace(L->rw, pr->begin, pr->end, ";");
         break;
-    case OMP_DIR_CANCEL: case OMP_DIR_CANCELLATION_POINT: {
-        /* nothing is cancelled: OpenMP's default (OMP_CANCELLATION=false; nanort warns when
-         * it is set); the condition is evaluated */
-        const struct omp_clause *cif = omp_find_clause(d, OMP_CL_IF);
-        rewrite_replace(L->rw, pr->begin, pr->end, cif ? arena_printf(L->a, "(void)(%s);",
-                        lower_expr(L, cif->args[0].text, NULL, 0)) : ";");
+    case OMP_DIR_CANCEL: case OMP_DIR_CANCELLATION_POINT:
+        lower_sync_cancel(L, pr, d);
         break;
-    }
     case OMP_DIR_UNKNOWN:
         break;
     default:

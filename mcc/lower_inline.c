@@ -1751,7 +1751,9 @@ static void outline_smp_function(struct outline *o, const char *text, const char
                 o->prologue.s ? o->prologue.s : "", head ? head : "", lower_shadow_on);
     lbuf_puts(out, lower_glue(L, at, lbuf_take(glue, L->a)));
     lbuf_puts(out, text);
-    lbuf_printf(glue, "%s\n%s}\n", head ? " }" : "", o->epilogue.s ? o->epilogue.s : "");
+    /* (a cancel in the body goes to the end of the task, or of the chunk: its loop) */
+    lbuf_printf(glue, "%s%s\n%s}\n", head ? " }" : "", lower_cancel_place(L, L->nest),
+                o->epilogue.s ? o->epilogue.s : "");
 }
 
 /* The task's type (into glue): inline tasks are named by their label, else by where they

@@ -639,20 +639,27 @@ void lower_loop(struct lower *L, struct lower_dir *d)
                             .group = group ? "&__nrt_grp" : NULL, .here = here,
                             .local = c.local, .values = &values};
     char *task = lower_inline_outline(L, d, body, vars, &x);
+    /* the scope a cancel binds to (nanort.h): a for's, or the taskgroup of a taskloop, around
+       the creation of the tasks and the wait for them (none without a wait: the tasks would
+       outlive it) */
+    struct lower_cancel_scope cs = {"", "", ""};
+    if (group || barrier)
+        cs = lower_cancel_scope(L, group ? "NANORT_CANCEL_TASKGROUP" : "NANORT_CANCEL_FOR");
     /* (task k of __nrt_T balanced ones has __nrt_bq iterations, one more while k < __nrt_br;
        in a block of their own: no declaration after the grain's statements) */
     char *code = arena_printf(
-        L->a, "{ %s%s%s%s{ long long __nrt_bq = __nrt_T > 0 ? __nrt_n / __nrt_T : 0, "
+        L->a, "{ %s%s%s%s%s{ long long __nrt_bq = __nrt_T > 0 ? __nrt_n / __nrt_T : 0, "
         "__nrt_br = __nrt_T > 0 ? __nrt_n %% __nrt_T : 0; if (__nrt_g < 1) __nrt_g = 1; "
-        "for (long long __nrt_tk = 0, __nrt_c0 = 0, __nrt_len; __nrt_c0 < __nrt_n; "
+        "%sfor (long long __nrt_tk = 0, __nrt_c0 = 0, __nrt_len; __nrt_c0 < __nrt_n; "
         "__nrt_c0 += __nrt_len, __nrt_tk++) { __nrt_len = __nrt_T > 0 ? __nrt_bq + (__nrt_tk "
         "< __nrt_br) : __nrt_n - __nrt_c0 < __nrt_g ? __nrt_n - __nrt_c0 : __nrt_g; %s } }"
-        "%s%s%s%s }",
-        group ? "char __nrt_grp; " : "", values.decl.s ? values.decl.s : "",
+        "%s%s%s%s%s%s }",
+        cs.decl, group ? "char __nrt_grp; " : "", values.decl.s ? values.decl.s : "",
         lower_flat(L, c.create.s),
-        lower_flat(L, grain_code(L, d, serial)), task, values.tidy.s ? values.tidy.s : "",
+        lower_flat(L, grain_code(L, d, serial)), cs.begin, task,
+        values.tidy.s ? values.tidy.s : "",
         group ? " nanort_taskwait_on1(&__nrt_grp, 1);" : "", barrier ? " nanort_taskwait();" : "",
-        lower_flat(L, c.after.s ? c.after.s : ""));
+        *cs.end ? " " : "", cs.end, lower_flat(L, c.after.s ? c.after.s : ""));
     free(c.create.s);
     free(values.decl.s);
     free(values.tidy.s);

@@ -81,6 +81,31 @@ const char *lower_local_name(struct lower *L, enum lower_local_name kind, int n,
     }
 }
 
+const char *lower_cancel_goto(struct lower *L, struct lower_nest *n)
+{
+    if (!n->cancel_label)
+        n->cancel_label = lower_local_name(L, LL_CANCEL_LABEL, ++L->serial, NULL);
+    return n->cancel_label;
+}
+
+const char *lower_cancel_place(struct lower *L, struct lower_nest *n)
+{
+    if (!n || !n->cancel_label)
+        return "";
+    const char *at = arena_printf(L->a, "%s: ; ", n->cancel_label);
+    n->cancel_label = NULL;
+    return at;
+}
+
+struct lower_cancel_scope lower_cancel_scope(struct lower *L, const char *kind)
+{
+    const char *x = lower_local_name(L, LL_CANCEL_SCOPE, ++L->serial, NULL);
+    return (struct lower_cancel_scope){
+        .decl = arena_printf(L->a, "nanort_cancel_scope %s; ", x),
+        .begin = arena_printf(L->a, "nanort_cancel_begin(&%s, %s); ", x, kind),
+        .end = arena_printf(L->a, "nanort_cancel_end(&%s); ", x)};
+}
+
 /* ---- generated names in the native compiler's messages ------------------------------- */
 
 static bool ident_char(char c)

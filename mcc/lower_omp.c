@@ -375,6 +375,13 @@ static void region(struct lower *L, struct lower_dir *d, bool team, bool wait,
         lower_body(L, d);
     L->region = r.up;
     privates_close(L, &p, opened);
+    /* a cancel closely nested in it goes to the end of its body, before the wait */
+    const char *cancelled = L->nest && L->nest->dir == d->dir ? lower_cancel_place(L, L->nest)
+                                                               : "";
+    /* the scope a cancel of a parallel region or taskgroup binds to (nanort.h) */
+    struct lower_cancel_scope cs = {"", "", ""};
+    if (team || d->dir->kind == OMP_DIR_TASKGROUP)
+        cs = lower_cancel_scope(L, team ? "NANORT_CANCEL_PARALLEL" : "NANORT_CANCEL_TASKGROUP");
     /* a parallel region tells the runtime where it is (omp_get_level, omp_in_parallel):
      * active unless if(false) or num_threads(1) */
     const char *begin = "", *end = "";
@@ -391,10 +398,12 @@ static void region(struct lower *L, struct lower_dir *d, bool team, bool wait,
     /* (glue on the pragma's line, its end too, as gcc -fopenmp has it: lower_lines.c) */
     /* (the copies in a block of their own, declared first: no declaration after the
        statements that begin the region) */
-    const char *pre = arena_printf(L->a, "{ %s%s{ %s%s", begin, team ? copyin_code(L, d) : "",
+    const char *pre = arena_printf(L->a, "{ %s%s%s%s{ %s%s", cs.decl, begin,
+                                   team ? copyin_code(L, d) : "", cs.begin,
                                    p.decl.s ? p.decl.s : "", p.pre.s ? p.pre.s : "");
-    const char *epi = arena_printf(L->a, "%s%s }%s }", wait ? " nanort_taskwait(); " : " ",
-                                   p.epi.s ? p.epi.s : "", end);
+    const char *epi = arena_printf(L->a, " %s%s%s }%s%s }", cancelled,
+                                   wait ? "nanort_taskwait(); " : "", p.epi.s ? p.epi.s : "",
+                                   *cs.end ? arena_printf(L->a, " %s", cs.end) : "", end);
     rewrite_insert_before(L->rw, r.begin, lower_flat(L, pre));
     rewrite_insert_after(L->rw, d->node->end, lower_glue(L, r.begin, epi));
     free(p.decl.s);
@@ -525,9 +534,17 @@ void lower_omp_sections(struct lower *L, struct lower_dir *d)
             return;
     for (int i = 0; i < n; i++)
         section_task(L, d, &secs[i], i, n, vars[i]);
-    if (!lower_dir_has(d, OMP_CL_NOWAIT))
-        rewrite_insert_after(L->rw, d->node->end,
-                             lower_glue(L, construct_begin(d), " nanort_taskwait();"));
+    if (!lower_dir_has(d, OMP_CL_NOWAIT)) {
+        /* the scope a cancel sections binds to, inside the construct's braces (a
+         * parallel region's code goes around them), around the sections' tasks and the
+         * wait */
+        struct lower_cancel_scope cs = lower_cancel_scope(L, "NANORT_CANCEL_SECTIONS");
+        rewrite_insert_after(L->rw, d->node->begin + 1,
+                             lower_flat(L, arena_printf(L->a, " %s%s", cs.decl, cs.begin)));
+        rewrite_insert_before(L->rw, d->node->end - 1,
+                              lower_glue(L, construct_begin(d), arena_printf(
+                                  L->a, " nanort_taskwait(); %s", cs.end)));
+    }
 }
 
 /* ---- threadprivate ------------------------------------------------------------------- */

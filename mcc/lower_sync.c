@@ -22,6 +22,11 @@ void lower_sync_taskwait(struct lower *L, struct ast *pr, struct omp_directive *
         lbuf_puts(&b, "nanort_taskyield();");
     } else if (d->kind == OMP_DIR_BARRIER) {
         lbuf_puts(&b, "nanort_taskwait();");
+        /* a barrier of a parallel region is one of its cancellation points (an orphaned
+         * cancel parallel may have cancelled it) */
+        if (L->nest && L->nest->dir->kind == OMP_DIR_PARALLEL && !L->nest->dir->parallel)
+            lbuf_printf(&b, " if (nanort_cancel(NANORT_CANCEL_PARALLEL, 0)) goto %s;",
+                        lower_cancel_goto(L, L->nest));
     } else {
         lower_deps_emit_taskwait(L, d, &b);
         if (!b.len)
@@ -29,6 +34,40 @@ void lower_sync_taskwait(struct lower *L, struct ast *pr, struct omp_directive *
                                                             : "nanort_taskwait();");
     }
     rewrite_replace(L->rw, pr->begin, pr->end, lbuf_take(&b, L->a));
+}
+
+/*
+ * cancel X [if(e)] and cancellation point X: nanort_cancel (in nanort's cancel.c; 0 at
+ * once unless OMP_CANCELLATION=true) cancels the region of kind X the task binds to, or
+ * only asks whether it is cancelled (a cancellation point; a cancel with if(false) is one
+ * too).  Closely nested in its construct (check_nesting.c), a cancelled region sends the
+ * task to the end of the construct's body, a label the construct places there
+ * (lower_cancel_place): the end of the task, chunk, section or parallel region.  Orphaned,
+ * in a function its construct calls, there is no label to go to: the region is cancelled
+ * all the same (its tasks that have not started are not run).  In a serial clone (final)
+ * nothing is cancelled and the condition is evaluated, as with OMP_CANCELLATION=false.
+ */
+void lower_sync_cancel(struct lower *L, struct ast *pr, const struct omp_directive *d)
+{
+    static const char *const kinds[OMP_DIR_COUNT] = {
+        [OMP_DIR_PARALLEL] = "NANORT_CANCEL_PARALLEL", [OMP_DIR_FOR] = "NANORT_CANCEL_FOR",
+        [OMP_DIR_SECTIONS] = "NANORT_CANCEL_SECTIONS",
+        [OMP_DIR_TASKGROUP] = "NANORT_CANCEL_TASKGROUP",
+    };
+    const struct omp_clause *cif = omp_find_clause(d, OMP_CL_IF);
+    const char *cond = cif ? lower_expr(L, cif->args[0].text, NULL, 0) : NULL;
+    const char *code;
+    if (L->clone || !kinds[d->cancel_of]) {
+        code = cond ? arena_printf(L->a, "(void)(%s);", cond) : ";";
+    } else {
+        const char *call = arena_printf(L->a, "nanort_cancel(%s, %s)", kinds[d->cancel_of],
+                                        d->kind == OMP_DIR_CANCELLATION_POINT ? "0"
+                                        : cond ? arena_printf(L->a, "(%s) != 0", cond) : "1");
+        code = L->nest ? arena_printf(L->a, "if (%s) goto %s;", call,
+                                      lower_cancel_goto(L, L->nest))
+                       : arena_printf(L->a, "(void)%s;", call);
+    }
+    rewrite_replace(L->rw, pr->begin, pr->end, code);
 }
 
 static size_t construct_begin(const struct lower_dir *d)

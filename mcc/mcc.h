@@ -1202,6 +1202,10 @@ struct lower_frame {
 struct lower_nest {
     const struct omp_directive *dir;
     struct lower_nest *up;
+    /* A cancel or cancellation point closely nested in it goes to this label when its
+     * region is cancelled (lower_cancel_goto); the construct's lowering places it after
+     * the body it runs (lower_cancel_place), which clears it. */
+    const char *cancel_label;
 };
 struct lower_region {
     const struct lower_dir *d;
@@ -2211,7 +2215,9 @@ void lower_names_for_user(char *line);
     X(LL_REGION_PRIV, "pv", BOTH) /* a region's private copy of a variable */              \
     X(LL_FIRSTPRIV, "fp", NUM)   /* a serial clone's firstprivate source */                \
     X(LL_TASKGRAPH, "tg", NUM)   /* a taskgraph's descriptor */                            \
-    X(LL_TASKGRAPH_EXEC, "tgx", NUM) /* ... its execution */
+    X(LL_TASKGRAPH_EXEC, "tgx", NUM) /* ... its execution */                                 \
+    X(LL_CANCEL_SCOPE, "cx", NUM)  /* a cancellable region's scope (nanort_cancel_begin) */ \
+    X(LL_CANCEL_LABEL, "cancelled", NUM) /* the end of a region a cancel jumps to */
 enum lower_local_name {
 #define X(kind, what, form) kind,
     LOWER_LOCAL_NAMES(X)
@@ -2219,6 +2225,18 @@ enum lower_local_name {
 };
 /* `__nrt_<what>` of kind, with n (NUM, BOTH) and x (NAME, BOTH) as its form says. */
 const char *lower_local_name(struct lower *L, enum lower_local_name kind, int n, const char *x);
+/* The label the cancels closely nested in construct n jump to (named at the first). */
+const char *lower_cancel_goto(struct lower *L, struct lower_nest *n);
+/* `label: ; ` when a cancel in n asked for one (its jump's target, placed by n's lowering
+ * after the body), else ""; n may be NULL. */
+const char *lower_cancel_place(struct lower *L, struct lower_nest *n);
+/* The scope of a region of `kind` (NANORT_CANCEL_...) that a cancel may bind to, around
+ * the creation of its tasks and the wait for them: its declaration, the call that opens it
+ * (after the block's declarations) and the one that closes it (after the wait). */
+struct lower_cancel_scope {
+    const char *decl, *begin, *end;
+};
+struct lower_cancel_scope lower_cancel_scope(struct lower *L, const char *kind);
 /* The expression `e` (the text of clause expression `src` as the code names it, or src
  * NULL) evaluated once: a temporary __nrt_valN declared in v->decl holding its value
  * (`addr`: its address, the lvalue then read through it, `(*__nrt_valN)`), the one already
@@ -2282,6 +2300,8 @@ const char *lower_serial_clone_name(struct lower *L, const struct sym *s);
 
 /* lower_sync.c */
 void lower_sync_taskwait(struct lower *L, struct ast *pragma, struct omp_directive *d);
+/* cancel and cancellation point (nanort_cancel). */
+void lower_sync_cancel(struct lower *L, struct ast *pragma, const struct omp_directive *d);
 /* A critical section's cleanup function (releases the section whose slot its argument
  * points to): declared before the unit's code, defined at its end, where nanort.h or the
  * prelude has declared the call (a declaration of its own was redundant with theirs,

@@ -1398,7 +1398,7 @@ static void parse_ordered(struct omp_parser *p)
 }
 
 /* cancel and cancellation point name the construct they cancel: parallel, for, sections
- * or taskgroup.  (They do nothing here: OpenMP's default, OMP_CANCELLATION=false.) */
+ * or taskgroup (lower_sync_cancel). */
 static bool parse_cancel_of(struct omp_parser *p)
 {
     static const enum omp_directive_kind kinds[] = {

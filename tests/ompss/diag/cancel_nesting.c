@@ -1,6 +1,6 @@
 /* cancel and cancellation point name the construct they cancel and must be closely nested
- * inside it (gcc: "'#pragma omp cancel for' inside 'parallel' region"); they do nothing
- * (OpenMP's default, OMP_CANCELLATION=false). */
+ * inside it (gcc: "'#pragma omp cancel for' inside 'parallel' region"), whether
+ * OMP_CANCELLATION is true or not. */
 int main(void)
 {
     int a[8] = {0};

@@ -14,7 +14,9 @@
 # A program may need something this machine or this build lacks: a line
 # "ported-needs: omp-locks" skips it (exit 77) when mcc's omp.h has no omp_init_lock.
 # In a program's first lines, "ported-werror" builds it with -Werror each way (mcc's
-# translation must add no warning) and "ported-workers: W..." replaces PORTED_WORKERS.
+# translation must add no warning) and "ported-workers: W..." replaces PORTED_WORKERS;
+# "ported-env: VAR=VALUE" runs the openmp and mcc builds once more each with VAR=VALUE in
+# the environment (kinds openmp-env, wW-S-env): the same output (OMP_CANCELLATION=true).
 # Environment: BUILD, MCC, HARNESS, PORTED_WORKERS, PORTED_SCHEDULES, HARNESS_TIMEOUT (60).
 set -u
 results=$1
@@ -30,7 +32,7 @@ mkdir -p "$out"
 WARN="-Wall -Wextra -Wno-unknown-pragmas -Wno-unused-parameter"
 
 # A program's first three lines may say: "ported: openmp" (also built by gcc -fopenmp),
-# "ported-werror", "ported-workers: 2 4", "ported-seq-libs: -lgomp".
+# "ported-werror", "ported-workers: 2 4", "ported-seq-libs: -lgomp", "ported-env: V=X".
 # same NAME KIND BIN: BIN's output must equal NAME's sequential output.
 same() {
   local name=$1 kind=$2 bin=$3
@@ -53,6 +55,7 @@ for src in "$@"; do
   # ported-seq-libs: the sequential program calls OpenMP routines: libgomp's (the pragmas
   # stay ignored)
   seqlibs=$(echo "$head" | sed -n 's/.*ported-seq-libs: \(-l[a-z]*\).*/\1/p')
+  also=$(echo "$head" | sed -n 's/.*ported-env: \([A-Z_][A-Z0-9_]*=[^ ]*\).*/\1/p')
   seq=$out/$name.seq
   rm -f "$seq" "$out/$name.expected"
   "$HARNESS" run "$results" "ported/$name/build-seq" -- \
@@ -65,6 +68,7 @@ for src in "$@"; do
     "$HARNESS" run "$results" "ported/$name/build-openmp" -- \
       gcc -std=gnu11 -O2 -fopenmp $WARN $werror "$src" -o "$omp" -lm
     [ -x "$omp" ] && OMP_NUM_THREADS=4 same "$name" openmp "$omp"
+    [ -x "$omp" ] && [ -n "$also" ] && (export "$also"; OMP_NUM_THREADS=4 same "$name" openmp-env "$omp")
   fi
   bin=$out/$name.mcc
   rm -f "$bin"
@@ -73,6 +77,7 @@ for src in "$@"; do
   for w in ${ws:-$workers}; do
     for s in $schedules; do
       NX_ARGS="--smp-workers=$w --schedule=$s" same "$name" "w$w-$s" "$bin"
+      [ -n "$also" ] && (export "$also"; NX_ARGS="--smp-workers=$w --schedule=$s" same "$name" "w$w-$s-env" "$bin")
     done
   done
 done
