@@ -659,7 +659,9 @@ void lower_loop(struct lower *L, struct lower_dir *d)
         lower_flat(L, grain_code(L, d, serial)), cs.begin, task,
         values.tidy.s ? values.tidy.s : "",
         group ? " nanort_taskwait_on1(&__nrt_grp, 1);" : "", barrier ? " nanort_taskwait();" : "",
-        *cs.end ? " " : "", cs.end, lower_flat(L, c.after.s ? c.after.s : ""));
+        *cs.end ? " " : "", cs.end, lower_flat(L, arena_printf(
+            L->a, "%s%s", c.after.s ? c.after.s : "",
+            barrier && !d->dir->parallel && L->nest ? lower_cancel_barrier(L, L->nest->up) : "")));
     free(c.create.s);
     free(values.decl.s);
     free(values.tidy.s);

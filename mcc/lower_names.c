@@ -97,6 +97,14 @@ const char *lower_cancel_place(struct lower *L, struct lower_nest *n)
     return at;
 }
 
+const char *lower_cancel_barrier(struct lower *L, struct lower_nest *par)
+{
+    if (!par || par->dir->kind != OMP_DIR_PARALLEL || par->dir->parallel)
+        return "";
+    return arena_printf(L->a, "if (nanort_cancel(NANORT_CANCEL_PARALLEL, 0)) goto %s; ",
+                        lower_cancel_goto(L, par));
+}
+
 struct lower_cancel_scope lower_cancel_scope(struct lower *L, const char *kind)
 {
     const char *x = lower_local_name(L, LL_CANCEL_SCOPE, ++L->serial, NULL);

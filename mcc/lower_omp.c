@@ -401,9 +401,15 @@ static void region(struct lower *L, struct lower_dir *d, bool team, bool wait,
     const char *pre = arena_printf(L->a, "{ %s%s%s%s{ %s%s", cs.decl, begin,
                                    team ? copyin_code(L, d) : "", cs.begin,
                                    p.decl.s ? p.decl.s : "", p.pre.s ? p.pre.s : "");
-    const char *epi = arena_printf(L->a, " %s%s%s }%s%s }", cancelled,
+    /* (the barrier of a single or scope closely nested in a parallel region is one of the
+       region's cancellation points) */
+    const char *epi = arena_printf(L->a, " %s%s%s }%s%s%s }", cancelled,
                                    wait ? "nanort_taskwait(); " : "", p.epi.s ? p.epi.s : "",
-                                   *cs.end ? arena_printf(L->a, " %s", cs.end) : "", end);
+                                   *cs.end ? arena_printf(L->a, " %s", cs.end) : "",
+                                   wait && !team && d->dir->kind != OMP_DIR_TASKGROUP &&
+                                   L->nest && L->nest->dir == d->dir
+                                       ? arena_printf(L->a, " %s", lower_cancel_barrier(L, L->nest->up))
+                                       : "", end);
     rewrite_insert_before(L->rw, r.begin, lower_flat(L, pre));
     rewrite_insert_after(L->rw, d->node->end, lower_glue(L, r.begin, epi));
     free(p.decl.s);
@@ -543,7 +549,9 @@ void lower_omp_sections(struct lower *L, struct lower_dir *d)
                              lower_flat(L, arena_printf(L->a, " %s%s", cs.decl, cs.begin)));
         rewrite_insert_before(L->rw, d->node->end - 1,
                               lower_glue(L, construct_begin(d), arena_printf(
-                                  L->a, " nanort_taskwait(); %s", cs.end)));
+                                  L->a, " nanort_taskwait(); %s%s", cs.end,
+                                  d->dir->parallel || !L->nest ? ""
+                                  : lower_cancel_barrier(L, L->nest->up))));
     }
 }
 

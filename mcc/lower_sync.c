@@ -21,12 +21,9 @@ void lower_sync_taskwait(struct lower *L, struct ast *pr, struct omp_directive *
     if (d->kind == OMP_DIR_TASKYIELD) {
         lbuf_puts(&b, "nanort_taskyield();");
     } else if (d->kind == OMP_DIR_BARRIER) {
-        lbuf_puts(&b, "nanort_taskwait();");
         /* a barrier of a parallel region is one of its cancellation points (an orphaned
          * cancel parallel may have cancelled it) */
-        if (L->nest && L->nest->dir->kind == OMP_DIR_PARALLEL && !L->nest->dir->parallel)
-            lbuf_printf(&b, " if (nanort_cancel(NANORT_CANCEL_PARALLEL, 0)) goto %s;",
-                        lower_cancel_goto(L, L->nest));
+        lbuf_printf(&b, "nanort_taskwait(); %s", lower_cancel_barrier(L, L->nest));
     } else {
         lower_deps_emit_taskwait(L, d, &b);
         if (!b.len)

@@ -2237,6 +2237,10 @@ struct lower_cancel_scope {
     const char *decl, *begin, *end;
 };
 struct lower_cancel_scope lower_cancel_scope(struct lower *L, const char *kind);
+/* At a barrier of the parallel region `par` (its own, or the implicit one of a worksharing
+ * construct closely nested in it): a cancellation point of the region, or "" when par is
+ * NULL or no parallel region of its own (a combined construct's). */
+const char *lower_cancel_barrier(struct lower *L, struct lower_nest *par);
 /* The expression `e` (the text of clause expression `src` as the code names it, or src
  * NULL) evaluated once: a temporary __nrt_valN declared in v->decl holding its value
  * (`addr`: its address, the lvalue then read through it, `(*__nrt_valN)`), the one already
