@@ -14,7 +14,8 @@
  *   - a task that has not started when its turn comes is discarded (it finishes without
  *     running, and releases its dependences as any finished task does) when a taskgroup
  *     or parallel scope in its chain is cancelled, or when it is a chunk or section of a
- *     cancelled for or sections (their explicit tasks are not cancelled: 16.1);
+ *     cancelled for or sections (their explicit tasks are not cancelled: 16.1); a
+ *     detached task is not (its event is fulfilled by what its body starts);
  *   - tasks that run go on to their next cancellation point (`cancellation point X`, a
  *     `cancel X` with if(false), a barrier of a parallel region), where nanort_cancel
  *     returns 1.
@@ -107,6 +108,8 @@ static bool is_cancelled(const struct nrt_cancel *c)
 
 bool nrt_cancel_discarded(const struct nanort_task *t)
 {
+    if (t->flags & NRT_TF_DETACHED)
+        return false;               /* its body gives its event away: run it */
     for (const struct nrt_cancel *c = t->cancel; c; c = c->up) {
         if (!is_cancelled(c))
             continue;

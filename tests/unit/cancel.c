@@ -11,7 +11,8 @@
 
 #include <stdlib.h>
 
-int omp_get_cancellation(void);         /* (mcc's omp.h declares it for programs) */
+int omp_get_cancellation(void);         /* (mcc's omp.h declares them for programs) */
+void omp_fulfill_event(nanort_event_handle event);
 
 static long x, y;
 static atomic_int ran, flag, child_ran, saw;
@@ -195,6 +196,38 @@ START_TEST(cancel_point_sees_a_childs_cancel)
 }
 END_TEST
 
+static void fulfil(void *args, nanort_ctx *ctx)
+{
+    (void)ctx;
+    atomic_fetch_add(&ran, 1);
+    omp_fulfill_event(*(nanort_event_handle *)args);
+}
+
+static const struct nanort_impl fulfil_impl = {.device = NANORT_DEVICE_SMP, .run = fulfil,
+                                               .name = "fulfil"};
+static struct nanort_task_type fulfil_type = {.label = "fulfil", .nimpls = 1,
+                                              .impls = &fulfil_impl};
+
+static void detached_after_cancel(void)
+{
+    void *args;
+    nanort_event_handle ev;
+    nanort_task *t = nanort_task_create_detach(&fulfil_type, sizeof ev, 1, 1, &args, &ev);
+    *(nanort_event_handle *)args = ev;
+    nanort_task_region1(t, NANORT_DEP_IN, &x, sizeof x);
+    nanort_task_submit(t, 0, 0);
+}
+
+START_TEST(cancel_keeps_detached_tasks)
+{
+    /* a detached task queued behind the cancel runs (its body fulfils its event; unrun,
+     * the group would wait for it forever), the others do not */
+    cancel_on();
+    ck_assert_int_eq(region_behind(NANORT_CANCEL_TASKGROUP, blocker, 3, count, 5,
+                                   detached_after_cancel), 1);
+}
+END_TEST
+
 START_TEST(cancel_off_by_default)
 {
     /* OMP_CANCELLATION unset: a cancel cancels nothing */
@@ -216,6 +249,7 @@ int main(void)
     tcase_add_test(tc, cancel_parallel_discards_later_tasks);
     tcase_add_test(tc, cancel_for_discards_unstarted_chunks);
     tcase_add_test(tc, cancel_point_sees_a_childs_cancel);
+    tcase_add_test(tc, cancel_keeps_detached_tasks);
     tcase_add_test(tc, cancel_off_by_default);
     return ut_run_suite(s);
 }
