@@ -39,11 +39,19 @@ void lower_sync_taskwait(struct lower *L, struct ast *pr, struct omp_directive *
  * only asks whether it is cancelled (a cancellation point; a cancel with if(false) is one
  * too).  Closely nested in its construct (check_nesting.c), a cancelled region sends the
  * task to the end of the construct's body, a label the construct places there
- * (lower_cancel_place): the end of the task, chunk, section or parallel region.  Orphaned,
- * in a function its construct calls, there is no label to go to: the region is cancelled
- * all the same (its tasks that have not started are not run).  In a serial clone (final)
- * nothing is cancelled and the condition is evaluated, as with OMP_CANCELLATION=false.
+ * (lower_cancel_place): the end of the task, chunk, section or parallel region.  Directly
+ * in the body of a function task, the end of its task region is a return (its run
+ * function does what comes after the call).  Orphaned, in a function its construct calls,
+ * there is no label to go to: the region is cancelled all the same (its tasks that have
+ * not started are not run).  In a serial clone (final) nothing is cancelled and the
+ * condition is evaluated, as with OMP_CANCELLATION=false.
  */
+static bool in_function_task(struct lower *L)
+{
+    struct ast *dn = L->fn && !L->nest ? ast_declarator_name(L->fn->kid[1]) : NULL;
+    return dn && dn->name && lower_ftask_find(L, dn->name);
+}
+
 void lower_sync_cancel(struct lower *L, struct ast *pr, const struct omp_directive *d)
 {
     static const char *const kinds[OMP_DIR_COUNT] = {
@@ -62,7 +70,9 @@ void lower_sync_cancel(struct lower *L, struct ast *pr, const struct omp_directi
                                         : cond ? arena_printf(L->a, "(%s) != 0", cond) : "1");
         code = L->nest ? arena_printf(L->a, "if (%s) goto %s;", call,
                                       lower_cancel_goto(L, L->nest))
-                       : arena_printf(L->a, "(void)%s;", call);
+               : d->cancel_of == OMP_DIR_TASKGROUP && in_function_task(L)
+                   ? arena_printf(L->a, "if (%s) return;", call)
+                   : arena_printf(L->a, "(void)%s;", call);
     }
     rewrite_replace(L->rw, pr->begin, pr->end, code);
 }
