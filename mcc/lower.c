@@ -171,7 +171,8 @@ static void lower_construct(struct lower *L, struct ast *n)
                      "'#pragma omp %s'", omp_directive_names[in->kind], omp_directive_names[k]);
         return;
     }
-    struct lower_nest nest = {.dir = d.dir, .up = L->nest};
+    struct lower_nest nest = {.dir = d.dir, .up = L->nest,
+                              .cuda = (lower_dir_devices(&d) >> OMP_DEVICE_CUDA & 1) != 0};
     L->nest = &nest;                /* what is inside sees it (check_nesting.c) */
     if (fits && d.dir->parallel)
         k = OMP_DIR_PARALLEL;       /* parallel for, parallel sections, ... */

@@ -43,8 +43,9 @@ void lower_sync_taskwait(struct lower *L, struct ast *pr, struct omp_directive *
  * in the body of a function task, the end of its task region is a return (its run
  * function does what comes after the call).  Orphaned, in a function its construct calls,
  * there is no label to go to: the region is cancelled all the same (its tasks that have
- * not started are not run).  In a serial clone (final) nothing is cancelled and the
- * condition is evaluated, as with OMP_CANCELLATION=false.
+ * not started are not run).  In a serial clone (final) and in a CUDA task's statement
+ * (device code) nothing is cancelled and the condition is evaluated, as with
+ * OMP_CANCELLATION=false.
  */
 static bool in_function_task(struct lower *L)
 {
@@ -62,7 +63,7 @@ void lower_sync_cancel(struct lower *L, struct ast *pr, const struct omp_directi
     const struct omp_clause *cif = omp_find_clause(d, OMP_CL_IF);
     const char *cond = cif ? lower_expr(L, cif->args[0].text, NULL, 0) : NULL;
     const char *code;
-    if (L->clone || !kinds[d->cancel_of]) {
+    if (L->clone || !kinds[d->cancel_of] || (L->nest && L->nest->cuda)) {
         code = cond ? arena_printf(L->a, "(void)(%s);", cond) : ";";
     } else {
         const char *call = arena_printf(L->a, "nanort_cancel(%s, %s)", kinds[d->cancel_of],

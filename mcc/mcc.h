@@ -1206,6 +1206,7 @@ struct lower_nest {
      * region is cancelled (lower_cancel_goto); the construct's lowering places it after
      * the body it runs (lower_cancel_place), which clears it. */
     const char *cancel_label;
+    bool cuda;                     /* a task whose statement nvcc compiles: no cancel in it */
 };
 struct lower_region {
     const struct lower_dir *d;
