@@ -27,8 +27,6 @@
  */
 #include "nrt.h"
 
-#include <stdlib.h>
-#include <strings.h>
 
 bool nrt_cancel_on;
 /* The entry points' view of it, so that one load answers them before the runtime started
@@ -50,11 +48,13 @@ struct nrt_cancel {
 _Static_assert(sizeof(struct nrt_cancel) <= sizeof(nanort_cancel_scope),
                "nanort_cancel_scope (nanort.h) must hold a struct nrt_cancel");
 
-/* cancel-var (OpenMP 5.2 2.4): OMP_CANCELLATION=true (any case; libgomp's reading). */
+/* cancel-var (OpenMP 5.2 2.4): OMP_CANCELLATION=true; read at the first start only (a
+ * restart, omp_set_num_threads() before the first task, keeps it and warns no more). */
 void nrt_cancel_setup(void)
 {
-    const char *v = getenv("OMP_CANCELLATION");
-    nrt_cancel_on = v && strcasecmp(v, "true") == 0;
+    if (atomic_load_explicit(&state, memory_order_relaxed) != CANCEL_UNREAD)
+        return;
+    nrt_cancel_on = nrt_omp_env_true("OMP_CANCELLATION");
     atomic_store_explicit(&state, nrt_cancel_on ? CANCEL_ON : CANCEL_OFF, memory_order_relaxed);
 }
 

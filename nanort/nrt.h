@@ -832,6 +832,9 @@ void nrt_block_stop(void);
 void nrt_block_after_fork(void);
 
 /* ---- omp_api.c: OpenMP locks -------------------------------------------------------- */
+/* The OMP_ variable `name` is "true" (any case, blanks around); a value that is neither
+ * true nor false is ignored with a warning, as the other OMP_ variables. */
+bool nrt_omp_env_true(const char *name);
 /* The program has initialised an omp lock (set once, read relaxed by nrt_run_one). */
 extern atomic_bool nrt_omp_tsc;
 /* Whether this thread's waits may run only descendants of the task waiting here (locks

@@ -740,6 +740,12 @@ static bool env_value(const char *name, bool boolean, long lo, long *out)
     return true;
 }
 
+bool nrt_omp_env_true(const char *name)
+{
+    long v;
+    return env_value(name, true, 0, &v) && v == 1;
+}
+
 /* OMP_DYNAMIC, OMP_NESTED, OMP_MAX_ACTIVE_LEVELS, OMP_THREAD_LIMIT and OMP_MAX_TASK_PRIORITY
  * give the ICVs' first values, as in libgomp: OMP_NESTED=true, or a list in OMP_NUM_THREADS,
  * lets every level be active unless OMP_MAX_ACTIVE_LEVELS says otherwise. */
