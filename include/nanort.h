@@ -567,6 +567,15 @@ struct nanort_cancel_scope {
     void *opaque[4];
 };
 typedef struct nanort_cancel_scope nanort_cancel_scope;
+/* cancel-var as the runtime read it at start (read-only outside it): code that opens and
+ * closes scopes or asks at a barrier calls nanort_cancel_begin/end/nanort_cancel only when
+ * it is not NANORT_CANCEL_VAR_FALSE, so that without OMP_CANCELLATION that costs a load. */
+enum nanort_cancel_var {
+    NANORT_CANCEL_VAR_UNREAD = 0,
+    NANORT_CANCEL_VAR_FALSE = 1,
+    NANORT_CANCEL_VAR_TRUE = 2
+};
+extern int nanort_cancel_var;
 void nanort_cancel_begin(nanort_cancel_scope *scope, int kind);
 void nanort_cancel_end(nanort_cancel_scope *scope);
 int nanort_cancel(int kind, int activate);

@@ -101,8 +101,8 @@ const char *lower_cancel_barrier(struct lower *L, struct lower_nest *par)
 {
     if (!par || par->dir->kind != OMP_DIR_PARALLEL || par->dir->parallel)
         return "";
-    return arena_printf(L->a, "if (nanort_cancel(NANORT_CANCEL_PARALLEL, 0)) goto %s; ",
-                        lower_cancel_goto(L, par));
+    return arena_printf(L->a, "if (" LOWER_CANCEL_ON " && nanort_cancel(NANORT_CANCEL_PARALLEL, "
+                        "0)) goto %s; ", lower_cancel_goto(L, par));
 }
 
 struct lower_cancel_scope lower_cancel_scope(struct lower *L, const char *kind)
@@ -110,8 +110,9 @@ struct lower_cancel_scope lower_cancel_scope(struct lower *L, const char *kind)
     const char *x = lower_local_name(L, LL_CANCEL_SCOPE, ++L->serial, NULL);
     return (struct lower_cancel_scope){
         .decl = arena_printf(L->a, "nanort_cancel_scope %s; ", x),
-        .begin = arena_printf(L->a, "nanort_cancel_begin(&%s, %s); ", x, kind),
-        .end = arena_printf(L->a, "nanort_cancel_end(&%s); ", x)};
+        .begin = arena_printf(L->a, "if (" LOWER_CANCEL_ON ") nanort_cancel_begin(&%s, %s); ",
+                              x, kind),
+        .end = arena_printf(L->a, "if (" LOWER_CANCEL_ON ") nanort_cancel_end(&%s); ", x)};
 }
 
 /* ---- generated names in the native compiler's messages ------------------------------- */

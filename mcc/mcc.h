@@ -2226,6 +2226,9 @@ enum lower_local_name {
 };
 /* `__nrt_<what>` of kind, with n (NUM, BOTH) and x (NAME, BOTH) as its form says. */
 const char *lower_local_name(struct lower *L, enum lower_local_name kind, int n, const char *x);
+/* Whether cancellation may be on (nanort.h's nanort_cancel_var: one load, no call, when
+ * OMP_CANCELLATION is unset): the guard of the scopes' calls and of barriers' checks. */
+#define LOWER_CANCEL_ON "nanort_cancel_var != NANORT_CANCEL_VAR_FALSE"
 /* The label the cancels closely nested in construct n jump to (named at the first). */
 const char *lower_cancel_goto(struct lower *L, struct lower_nest *n);
 /* `label: ; ` when a cancel in n asked for one (its jump's target, placed by n's lowering

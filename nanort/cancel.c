@@ -22,18 +22,25 @@
  * The scopes a chain passes through belong to its tasks' ancestors, each of which waits
  * for its tasks (and so for their descendants) before it closes the scope: a chain is
  * never left dangling.  OMP_CANCELLATION unset or false: no scope is opened, every task's
- * chain is NULL, and the cost is one load in each entry point (cancel_var) and the
- * load of t->cancel before a body runs (task.c).
+ * chain is NULL, and the cost is the load of t->cancel before a body runs (task.c) and of
+ * the parent's at creation; generated code reads nanort_cancel_var before it opens a scope
+ * or asks at a barrier, and calls nothing then; a cancel construct's own call answers
+ * after one load (cancel_var).
  */
 #include "nrt.h"
 
 
 bool nrt_cancel_on;
-/* The entry points' view of it, so that one load answers them before the runtime started
- * too: 0 not read yet, then CANCEL_OFF or CANCEL_ON.  Written at start (relaxed: the
- * runtime's start publishes it, and a thread that read 0 starts it, or waits, first). */
-enum { CANCEL_UNREAD, CANCEL_OFF, CANCEL_ON };
-static atomic_int state;
+/* The entry points' view of it (nanort.h: generated code reads it too, to skip the calls),
+ * so that one load answers them before the runtime started too: NANORT_CANCEL_VAR_UNREAD,
+ * then _FALSE or _TRUE.  Written once, at the first start (the start publishes it, and a
+ * thread that reads UNREAD starts the runtime, or waits for it, first). */
+int nanort_cancel_var;
+
+static int var_now(void)
+{
+    return __atomic_load_n(&nanort_cancel_var, __ATOMIC_RELAXED);
+}
 
 struct nrt_cancel {
     struct nrt_cancel *up;          /* the region around it when it was opened */
@@ -52,19 +59,20 @@ _Static_assert(sizeof(struct nrt_cancel) <= sizeof(nanort_cancel_scope),
  * restart, omp_set_num_threads() before the first task, keeps it and warns no more). */
 void nrt_cancel_setup(void)
 {
-    if (atomic_load_explicit(&state, memory_order_relaxed) != CANCEL_UNREAD)
+    if (var_now() != NANORT_CANCEL_VAR_UNREAD)
         return;
     nrt_cancel_on = nrt_omp_env_true("OMP_CANCELLATION");
-    atomic_store_explicit(&state, nrt_cancel_on ? CANCEL_ON : CANCEL_OFF, memory_order_relaxed);
+    __atomic_store_n(&nanort_cancel_var, nrt_cancel_on ? NANORT_CANCEL_VAR_TRUE
+                                                      : NANORT_CANCEL_VAR_FALSE, __ATOMIC_RELAXED);
 }
 
 /* Is cancel-var true?  One load once the runtime started. */
 static inline bool cancel_var(void)
 {
-    int s = atomic_load_explicit(&state, memory_order_relaxed);
-    if (NRT_LIKELY(s == CANCEL_OFF))
+    int s = var_now();
+    if (NRT_LIKELY(s == NANORT_CANCEL_VAR_FALSE))
         return false;
-    if (s == CANCEL_UNREAD) {
+    if (s == NANORT_CANCEL_VAR_UNREAD) {
         nrt_ensure_started();
         return nrt_cancel_on;
     }
