@@ -650,8 +650,11 @@ static inline bool discarded(const struct nanort_task *t)
 
 static void run_body(struct nanort_task *t)
 {
-    if (discarded(t))
+    if (discarded(t)) {
+        if (t->vchosen)             /* chosen where it was to run (versioning.c): not now */
+            nrt_vers_forget(t);
         return;
+    }
     if (NRT_UNLIKELY(atomic_load_explicit(&nrt_copyin_given, memory_order_relaxed) !=
                      nrt_copyin_taken))
         nrt_copyin_catch_up();      /* a region's copyin values (omp_api.c) */
