@@ -347,8 +347,60 @@ static bool ident_char(char c)
     return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
 }
 
-/* Does `text` hold a call of a function whose name begins with `prefix` and that `header`
- * declares (the name followed by '(' in both)? */
+/* Whether p is inside a comment of text (cpp -C keeps them): the nearest comment mark
+ * before it opens one, or a // before it on its line. */
+static bool in_comment(const char *text, const char *p)
+{
+    for (const char *q = p; q > text + 1; q--) {
+        if (q[-2] == '*' && q[-1] == '/')
+            break;
+        if (q[-2] == '/' && q[-1] == '*')
+            return true;
+    }
+    for (const char *q = p; q > text + 1 && q[-1] != '\n'; q--)
+        if (q[-2] == '/' && q[-1] == '/')
+            return true;
+    return false;
+}
+
+/* Whether the name at p (in text) is declared there, not called: the token before it,
+ * past blanks and '*', is an identifier (a type or qualifier) other than a keyword that
+ * an expression follows (`return nanos_x()`). */
+static bool declared_at(const char *text, const char *p)
+{
+    static const char *const before_expr[] = {"return", "sizeof", "case", "else", "do", "goto"};
+    const char *q = p;
+    while (q > text && (q[-1] == ' ' || q[-1] == '\t' || q[-1] == '\n' || q[-1] == '*'))
+        q--;
+    const char *end = q;
+    while (q > text && ident_char(q[-1]))
+        q--;
+    if (q == end)
+        return false;
+    for (size_t k = 0; k < sizeof before_expr / sizeof before_expr[0]; k++)
+        if ((size_t)(end - q) == strlen(before_expr[k]) && !strncmp(q, before_expr[k], (size_t)(end - q)))
+            return false;
+    return true;
+}
+
+/* Whether text declares the function name[0, n) (the name followed by '(' somewhere it is
+ * declared: the unit has its own prototype, as the runtime's sources do). */
+static bool unit_declares(const char *text, const char *name, size_t n)
+{
+    for (const char *p = strstr(text, name); p; p = strstr(p + 1, name)) {
+        if ((p > text && ident_char(p[-1])) || ident_char(p[n]))
+            continue;
+        const char *q = p + n;
+        while (*q == ' ' || *q == '\t')
+            q++;
+        if (*q == '(' && !in_comment(text, p) && declared_at(text, p))
+            return true;
+    }
+    return false;
+}
+
+/* Does `text` call, without declaring it, a function whose name begins with `prefix` and
+ * that `header` declares (the name followed by '(' in both)? */
 static bool calls_declared_in(const char *text, const char *header, const char *prefix)
 {
     size_t plen = strlen(prefix);
@@ -361,7 +413,8 @@ static bool calls_declared_in(const char *text, const char *header, const char *
         const char *q = p + n;
         while (*q == ' ' || *q == '\t')
             q++;
-        if (*q != '(')
+        if (*q != '(' || in_comment(text, p) || declared_at(text, p) ||
+            unit_declares(text, p, n))
             continue;
         for (const char *h = strstr(header, prefix); h; h = strstr(h + 1, prefix))
             if ((h == header || !ident_char(h[-1])) && !strncmp(h, p, n) && h[n] == '(')
