@@ -358,7 +358,8 @@ bool ast_pragma_is_standalone(const char *text, size_t len)
 {
     static const char *const standalone[] = { "taskwait", "barrier", "taskyield", "flush",
                                               "declare", "threadprivate", "cancel",
-                                              "cancellation", "scan", "depobj", "error" };
+                                              "cancellation", "scan", "depobj", "error",
+                                              "begin", "end" };
     const char *e = text + len, *s = pragma_body(text, e);
     if (word_len(s, e) == 3 && memcmp(s, "omp", 3) == 0)
         s = skip_blanks(s + 3, e);
@@ -368,6 +369,12 @@ bool ast_pragma_is_standalone(const char *text, size_t len)
         size_t m = word_len(w, e);
         return (m == 6 && memcmp(w, "depend", 6) == 0) ||
                (m == 8 && memcmp(w, "doacross", 8) == 0);
+    }
+    if (n == 6 && memcmp(s, "target", 6) == 0) {  /* target enter|exit data, target update */
+        const char *w = skip_blanks(s + n, e);
+        size_t m = word_len(w, e);
+        return (m == 5 && memcmp(w, "enter", 5) == 0) || (m == 4 && memcmp(w, "exit", 4) == 0) ||
+               (m == 6 && memcmp(w, "update", 6) == 0);
     }
     for (size_t i = 0; i < sizeof standalone / sizeof standalone[0]; i++)
         if (n == strlen(standalone[i]) && memcmp(s, standalone[i], n) == 0)

@@ -39,8 +39,11 @@ static bool chain_dir(struct lower *L, struct ast *construct, struct lower_dir *
     out->node = construct;
     for (struct ast *pr = construct->pragma; pr; pr = pr->kid[0]) {
         struct omp_directive *d = lower_parse_pragma(L, pr);
-        if (d->kind == OMP_DIR_UNKNOWN)
+        if (d->kind == OMP_DIR_UNKNOWN) {
+            if (d->host)        /* a device construct: its body runs as written */
+                drop_pragma(L, pr);
             continue;
+        }
         bool simd = d->kind == OMP_DIR_SIMD || d->kind == OMP_DIR_DECLARE_SIMD;
         if (out->dir && !simd &&
             !(d->kind == OMP_DIR_TARGET && out->dir->kind == OMP_DIR_TASK && !out->target)) {
@@ -143,6 +146,11 @@ static void lower_construct(struct lower *L, struct ast *n)
                                    the declaration itself is lowered as any other */
         return;
     }
+    if (!d.dir && d.target->nclauses == 0) {
+        walk_visit(L, n);       /* OpenMP's target region, no clause: on the host, as written
+                                   (OmpSs's target names a device; pragma.c host_only) */
+        return;
+    }
     if (!d.dir) {               /* a lone `target` before a statement */
         not_applicable(L, d.target, n->pragma);
         return;
@@ -229,8 +237,11 @@ static void lower_pragma_item(struct lower *L, struct ast *pr)
         if (pr->target)
             return;             /* lowered with its construct */
         struct omp_directive *d = lower_parse_pragma(L, pr);
-        if (d->kind == OMP_DIR_UNKNOWN)
+        if (d->kind == OMP_DIR_UNKNOWN) {
+            if (d->host)
+                drop_pragma(L, pr);
             return;
+        }
         drop_pragma(L, pr);
         if (d->kind != OMP_DIR_SIMD && d->kind != OMP_DIR_DECLARE_SIMD &&
             !d->nerrors)                                /* (one error per directive) */
@@ -273,6 +284,8 @@ static void lower_pragma_item(struct lower *L, struct ast *pr)
         lower_sync_cancel(L, pr, d);
         break;
     case OMP_DIR_UNKNOWN:
+        if (d->host)            /* target update, enter/exit data, declare target: nothing */
+            drop_pragma(L, pr);
         break;
     default:
         drop_pragma(L, pr);

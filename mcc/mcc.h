@@ -1008,6 +1008,9 @@ struct omp_directive {
                                       clause is allowed (its body runs once anyway) */
     bool loop;                     /* OpenMP 5.0 `loop`, `parallel loop` (kind: for): its
                                       iterations may run in any order, as a `for`'s tasks do */
+    bool host;                     /* UNKNOWN: a device construct (`target data`, `teams`,
+                                      `distribute`, `declare target`, ...) that on the host
+                                      runs as written, with no warning (host_only) */
     enum omp_directive_kind cancel_of; /* CANCEL, CANCELLATION_POINT: parallel, for,
                                       sections or taskgroup */
     bool scan_inclusive;           /* SCAN: inclusive(list), else exclusive(list) */
@@ -1069,6 +1072,9 @@ struct omp_parser {
                                    and reductions but a task's own `reduction` */
     int trial;                  /* > 0: speculative parse: errors only set `failed` */
     bool failed;
+    bool offload;               /* `target`, `teams` or `distribute` stood before the
+                                   directive (host_prefix): their clauses are dropped */
+    bool offload_target;        /* ... `target` among them */
 };
 /* pragma_lex.c */
 int omp_lex(const char *text, size_t len, struct omp_tok **toks);

@@ -1102,6 +1102,75 @@ static bool advice(struct omp_parser *p, int name)
     return false;
 }
 
+/*
+ * OpenMP's device constructs, for programs that offload and are built for the host (as
+ * gcc -fopenmp without an offload target runs them): their data live in the one memory,
+ * one team runs a `teams` region, `distribute` gives that team every iteration.
+ * host_prefix steps over `target`, `teams` and `distribute` before the construct they
+ * combine with (`target teams distribute parallel for` is a `parallel for`, `target
+ * parallel` a `parallel`, `teams loop` a `loop`, `distribute simd` a `simd`); their own
+ * clauses (offload_clause) are dropped.  host_only: what is left of a device construct
+ * with no host construct in it (`target data`, `target enter data`, `target update`, a
+ * `target` with `map`, `teams`, `distribute`, `declare target`, `end declare target`):
+ * its body runs as written.  OmpSs's `target device(...)` stays (no `map` and the like).
+ */
+static bool next_is(struct omp_parser *p, int w, const char *const *words, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (p->toks[w].kind == OMP_TOK_IDENT && omp_is(p, w, words[i]))
+            return true;
+    return false;
+}
+
+static void host_prefix(struct omp_parser *p)
+{
+    static const char *const after_target[] = { "teams", "parallel", "simd", "loop" };
+    static const char *const after_teams[] = { "distribute", "loop" };
+    static const char *const after_distribute[] = { "parallel", "simd" };
+    for (;;) {
+        int w = p->pos;
+        if (omp_is(p, w, "target") && next_is(p, w + 1, after_target, 4))
+            p->offload_target = true;
+        else if (!(omp_is(p, w, "teams") && next_is(p, w + 1, after_teams, 2)) &&
+                 !(omp_is(p, w, "distribute") && next_is(p, w + 1, after_distribute, 2)))
+            return;
+        p->offload = true;
+        p->pos++;
+    }
+}
+
+/* A clause that belongs to a device construct only: map(...), device(n), ... */
+static bool offload_clause(struct omp_parser *p, int w)
+{
+    static const char *const names[] = {
+        "map", "defaultmap", "is_device_ptr", "has_device_addr", "use_device_ptr",
+        "use_device_addr", "uses_allocators", "num_teams", "thread_limit", "dist_schedule",
+        "device",
+    };
+    return next_is(p, w, names, sizeof names / sizeof names[0]) ||
+           (p->offload_target && omp_is(p, w, "nowait"));
+}
+
+static bool host_only(struct omp_parser *p)
+{
+    static const char *const data[] = { "data", "enter", "exit", "update" };
+    int w = p->pos;
+    if (omp_is(p, w, "teams") || omp_is(p, w, "distribute"))
+        return true;
+    if (omp_is(p, w, "declare") || omp_is(p, w, "begin") || omp_is(p, w, "end")) {
+        int t = omp_is(p, w, "declare") ? w + 1 : w + 2;
+        return (t == w + 1 || omp_is(p, w + 1, "declare")) && omp_is(p, t, "target");
+    }
+    if (!omp_is(p, w, "target"))
+        return false;
+    if (next_is(p, w + 1, data, 4))
+        return true;
+    for (int k = w + 1; k < p->ntoks; k = omp_is(p, k + 1, "(") ? skip_group(p, k + 1) : k + 1)
+        if (offload_clause(p, k) && !omp_is(p, k, "device"))
+            return true;
+    return false;
+}
+
 /* Every variable of an allocate clause is made private by the same directive (gcc's
  * error otherwise). */
 static void allocate_privatized(struct omp_parser *p, struct omp_vec *cl)
@@ -1143,6 +1212,10 @@ static void parse_clauses(struct omp_parser *p)
         p->failed = false;
         if (advice(p, start))
             continue;
+        if (p->offload && offload_clause(p, start)) {   /* of target, teams: host_prefix */
+            p->pos = omp_is(p, start + 1, "(") ? skip_group(p, start + 1) : start + 1;
+            continue;
+        }
         if (parse_clause(p, &c)) {
             if (!is_duplicate(p, &cl, &c))
                 *(struct omp_clause *)omp_vec_push(&cl, sizeof c) = c;
@@ -1277,6 +1350,11 @@ static void skip_pragma_prefix(struct omp_parser *p)
 
 static enum omp_directive_kind directive_kind(struct omp_parser *p)
 {
+    host_prefix(p);
+    if (host_only(p)) {
+        p->dir->host = true;
+        return OMP_DIR_UNKNOWN;
+    }
     int w = p->pos;
     if (omp_is(p, w, "declare") && omp_is(p, w + 1, "reduction")) {
         p->pos += 2;
@@ -1562,6 +1640,8 @@ static void parse_directive(struct omp_parser *p)
     case OMP_DIR_UNKNOWN:
         d->name = omp_span(p, word, word < p->ntoks ? word + 1 : word);
         d->rest = omp_span(p, word < p->ntoks ? word + 1 : word, p->ntoks);
+        if (d->host)
+            return;     /* a device construct: runs as written on the host (host_only) */
         snprintf(msg, sizeof msg, "ignoring unknown directive '#pragma omp %s'%s",
                  d->name.text ? d->name.text : "",
                  word < p->ntoks ? did_you_mean(p, word, omp_directive_names, OMP_DIR_UNKNOWN,

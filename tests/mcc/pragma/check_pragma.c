@@ -157,11 +157,27 @@ START_TEST(parallel_and_unknown_keep_their_text)
     ck_dump("#pragma omp cancel taskgroup if(x)", "cancel if(<x>)");
     ck_dump("#pragma omp ordered threads", "ordered");
     ck_dump("#pragma omp ordered depend(sink: i - 1, j) depend(source)", "ordered");
-    ck_dump("#pragma omp teams distribute", "unknown teams ...<distribute>");
+    ck_dump("#pragma omp tile sizes(4)", "unknown tile ...<sizes(4)>");
     struct omp_directive *d = parse("#pragma omp teams");
     ck_assert_int_eq(d->kind, OMP_DIR_UNKNOWN);
     ck_assert_str_eq(d->name.text, "teams");
     ck_assert_ptr_null(d->rest.text);
+    ck_assert(d->host);         /* a device construct: runs as written, no warning */
+    omp_directive_free(d);
+    /* device constructs combined with host ones: the host construct, their clauses gone */
+    ck_dump("#pragma omp target teams distribute parallel for map(to: a[0:n]) "
+            "reduction(+: s) num_teams(4)", "parallel for reduction(+:s)");
+    ck_dump("#pragma omp target parallel for simd device(0) nowait", "parallel for");
+    ck_dump("#pragma omp teams loop", "for");
+    d = parse("#pragma omp target data map(tofrom: x)");
+    ck_assert_int_eq(d->kind, OMP_DIR_UNKNOWN);
+    ck_assert(d->host);
+    omp_directive_free(d);
+    d = parse("#pragma omp end declare target");
+    ck_assert(d->host);
+    omp_directive_free(d);
+    d = parse("#pragma omp target device(smp) copy_deps");      /* OmpSs's */
+    ck_assert_int_eq(d->kind, OMP_DIR_TARGET);
     omp_directive_free(d);
 }
 END_TEST
