@@ -359,7 +359,7 @@ bool ast_pragma_is_standalone(const char *text, size_t len)
     static const char *const standalone[] = { "taskwait", "barrier", "taskyield", "flush",
                                               "declare", "threadprivate", "cancel",
                                               "cancellation", "scan", "depobj", "error",
-                                              "begin", "end" };
+                                              "begin", "end", "requires" };
     const char *e = text + len, *s = pragma_body(text, e);
     if (word_len(s, e) == 3 && memcmp(s, "omp", 3) == 0)
         s = skip_blanks(s + 3, e);

@@ -1111,8 +1111,9 @@ static bool advice(struct omp_parser *p, int name)
  * parallel` a `parallel`, `teams loop` a `loop`, `distribute simd` a `simd`); their own
  * clauses (offload_clause) are dropped.  host_only: what is left of a device construct
  * with no host construct in it (`target data`, `target enter data`, `target update`, a
- * `target` with `map`, `teams`, `distribute`, `declare target`, `end declare target`):
- * its body runs as written.  OmpSs's `target device(...)` stays (no `map` and the like).
+ * `target` with `map`, `teams`, `distribute`, `declare target`, `end declare target`,
+ * `requires`, which the one memory meets): its body runs as written.  OmpSs's `target
+ * device(...)` stays (no `map` and the like).
  */
 static bool next_is(struct omp_parser *p, int w, const char *const *words, size_t n)
 {
@@ -1155,7 +1156,7 @@ static bool host_only(struct omp_parser *p)
 {
     static const char *const data[] = { "data", "enter", "exit", "update" };
     int w = p->pos;
-    if (omp_is(p, w, "teams") || omp_is(p, w, "distribute"))
+    if (omp_is(p, w, "teams") || omp_is(p, w, "distribute") || omp_is(p, w, "requires"))
         return true;
     if (omp_is(p, w, "declare") || omp_is(p, w, "begin") || omp_is(p, w, "end")) {
         int t = omp_is(p, w, "declare") ? w + 1 : w + 2;

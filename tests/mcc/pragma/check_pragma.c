@@ -176,6 +176,9 @@ START_TEST(parallel_and_unknown_keep_their_text)
     d = parse("#pragma omp end declare target");
     ck_assert(d->host);
     omp_directive_free(d);
+    d = parse("#pragma omp requires atomic_default_mem_order(seq_cst)");
+    ck_assert(d->host);
+    omp_directive_free(d);
     d = parse("#pragma omp target device(smp) copy_deps");      /* OmpSs's */
     ck_assert_int_eq(d->kind, OMP_DIR_TARGET);
     omp_directive_free(d);

@@ -2,22 +2,24 @@
  * ported-werror
  * ported-seq-libs: -lgomp
  * An offloading code built for the host (as gcc -fopenmp without an offload target runs
- * it): a `declare target` block around a helper and its table, `target enter data
- * map(to:)` / `target exit data map(from:)` around the time loop, a `target data` region
- * with `map(tofrom:)`, `target update from(...)`, `target teams distribute parallel for
- * collapse(2) reduction(max: err)` (Jacobi), `target teams distribute parallel for simd`
- * (STREAM triad), `target parallel for` with `map` and `device(0)`, `target teams loop`,
- * a `target` region holding a `parallel for`, `target map(from: host)` on one statement, a
- * bare `target` block,
- * `target simd`, `omp_get_num_devices()` and `omp_is_initial_device()` (0 devices: the host).
- * mcc said "unknown clause 'teams' in 'target' directive" and "'#pragma omp target' must be
- * followed by a task or a function declaration". */
+ * it): `requires atomic_default_mem_order(seq_cst)`, a `declare target` block around a
+ * helper and its table, `target enter data map(to:)` / `target exit data map(from:)`
+ * around the time loop, a `target data` region with `map(tofrom:)`, `target update
+ * from(...)`, `target teams distribute parallel for collapse(2) reduction(max: err)`
+ * (Jacobi), `target teams distribute parallel for simd` (STREAM triad), `target parallel
+ * for` with `map` and `device(0)`, `target teams loop`, a `target` region holding a
+ * `parallel for`, `target map(from: host)` on one statement, a bare `target` block,
+ * `target simd`, `omp_get_num_devices()` and `omp_is_initial_device()` (0 devices: the
+ * host). mcc said "unknown clause 'teams' in 'target' directive" and "'#pragma omp target'
+ * must be followed by a task or a function declaration". */
 #include <math.h>
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #define N 64
+
+#pragma omp requires atomic_default_mem_order(seq_cst)
 
 #pragma omp declare target
 static const double weights[3] = {0.25, 0.5, 0.25};
