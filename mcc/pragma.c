@@ -1149,7 +1149,9 @@ static bool offload_clause(struct omp_parser *p, int w)
         "device",
     };
     return next_is(p, w, names, sizeof names / sizeof names[0]) ||
-           (p->offload_target && omp_is(p, w, "nowait"));
+           (p->offload_target && omp_is(p, w, "nowait")) ||
+           (p->offload_target && omp_is(p, w, "if") && omp_is(p, w + 1, "(") &&
+            omp_is(p, w + 2, "target") && omp_is(p, w + 3, ":"));     /* if(target: e) */
 }
 
 static bool host_only(struct omp_parser *p)

@@ -169,6 +169,8 @@ START_TEST(parallel_and_unknown_keep_their_text)
             "reduction(+: s) num_teams(4)", "parallel for reduction(+:s)");
     ck_dump("#pragma omp target parallel for simd device(0) nowait", "parallel for");
     ck_dump("#pragma omp teams loop", "for");
+    ck_dump("#pragma omp target parallel for if(target: n > 1) if(parallel: n > 2)",
+            "parallel for if(<n > 2>)");
     d = parse("#pragma omp target data map(tofrom: x)");
     ck_assert_int_eq(d->kind, OMP_DIR_UNKNOWN);
     ck_assert(d->host);

@@ -7,7 +7,8 @@
  * around the time loop, a `target data` region with `map(tofrom:)`, `target update
  * from(...)`, `target teams distribute parallel for collapse(2) reduction(max: err)`
  * (Jacobi), `target teams distribute parallel for simd` (STREAM triad), `target parallel
- * for` with `map` and `device(0)`, `target teams loop`, a `target` region holding a
+ * for` with `map`, `device(0)` and `if(target: ...)`, `target teams distribute reduction`, a
+ * host `teams distribute parallel for`, `target teams loop`, a `target` region holding a
  * `parallel for`, `target map(from: host)` on one statement, a bare `target` block,
  * `target simd`, `omp_get_num_devices()` and `omp_is_initial_device()` (0 devices: the
  * host). mcc said "unknown clause 'teams' in 'target' directive" and "'#pragma omp target'
@@ -75,7 +76,7 @@ int main(void)
 #pragma omp target teams distribute parallel for simd
         for (int i = 0; i < n; i++)
             a[i] = b[i] + scalar * c[i];
-#pragma omp target parallel for map(tofrom: b[0:n]) device(0)
+#pragma omp target parallel for map(tofrom: b[0:n]) device(0) if(target: n > 100)
         for (int i = 0; i < n; i++)
             b[i] = a[i] * 0.5;
 #pragma omp target teams loop
@@ -98,6 +99,13 @@ int main(void)
             s += u[i][N / 4];
         mid = s;
     }
+    double col = 0.0, col2 = 0.0;
+#pragma omp target teams distribute reduction(+: col) map(to: u[0:N][0:N])
+    for (int i = 0; i < N; i++)
+        col += u[i][N / 2];
+#pragma omp teams distribute parallel for reduction(+: col2)
+    for (int i = 0; i < N; i++)
+        col2 += u[N / 2][i];
     int host = 0;
 #pragma omp target map(from: host)
     host = omp_is_initial_device();
@@ -111,8 +119,8 @@ int main(void)
 #pragma omp target simd reduction(+: sq)
     for (int i = 0; i < N; i++)
         sq += u[1][i] * u[1][i];
-    printf("jacobi err %.6f mid %.4f sq %.3f corner %.4f host %d devices %d\n", err, mid, sq,
-           corner, host, omp_get_num_devices());
+    printf("jacobi err %.6f mid %.4f sq %.3f corner %.4f cols %.4f %.4f host %d devices %d\n",
+           err, mid, sq, corner, col, col2, host, omp_get_num_devices());
     free(a);
     free(b);
     free(c);
