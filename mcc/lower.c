@@ -26,6 +26,23 @@ static void drop_pragma(struct lower *L, struct ast *pr)
     rewrite_replace(L->rw, pr->begin, pr->end, "");
 }
 
+/* A device construct on the host (pragma.c host_only): its line goes, or becomes the wait
+ * for its dependences (d->host_wait). */
+static void host_pragma(struct lower *L, struct ast *pr, const struct omp_directive *d)
+{
+    if (!d->host_wait) {
+        drop_pragma(L, pr);
+        return;
+    }
+    struct omp_directive *w = omp_parse_pragma(d->host_wait, strlen(d->host_wait), d->loc);
+    struct lower_buf b = {0};
+    if (!w->nerrors)
+        lower_deps_emit_taskwait(L, w, &b);
+    rewrite_replace(L->rw, pr->begin, pr->end, b.len ? lbuf_take(&b, L->a) : "");
+    free(b.s);
+    omp_directive_free(w);
+}
+
 /*
  * Parse the pragma chain of a construct into one lower_dir: `target` lines merge into the
  * directive they go with, `simd` lines are dropped (the loop runs as written), unknown
@@ -41,7 +58,7 @@ static bool chain_dir(struct lower *L, struct ast *construct, struct lower_dir *
         struct omp_directive *d = lower_parse_pragma(L, pr);
         if (d->kind == OMP_DIR_UNKNOWN) {
             if (d->host)        /* a device construct: its body runs as written */
-                drop_pragma(L, pr);
+                host_pragma(L, pr, d);
             continue;
         }
         bool simd = d->kind == OMP_DIR_SIMD || d->kind == OMP_DIR_DECLARE_SIMD;
@@ -239,7 +256,7 @@ static void lower_pragma_item(struct lower *L, struct ast *pr)
         struct omp_directive *d = lower_parse_pragma(L, pr);
         if (d->kind == OMP_DIR_UNKNOWN) {
             if (d->host)
-                drop_pragma(L, pr);
+                host_pragma(L, pr, d);
             return;
         }
         drop_pragma(L, pr);
@@ -285,7 +302,7 @@ static void lower_pragma_item(struct lower *L, struct ast *pr)
         break;
     case OMP_DIR_UNKNOWN:
         if (d->host)            /* target update, enter/exit data, declare target: nothing */
-            drop_pragma(L, pr);
+            host_pragma(L, pr, d);
         break;
     default:
         drop_pragma(L, pr);

@@ -1011,6 +1011,8 @@ struct omp_directive {
     bool host;                     /* UNKNOWN: a device construct (`target data`, `teams`,
                                       `distribute`, `declare target`, ...) that on the host
                                       runs as written, with no warning (host_only) */
+    const char *host_wait;         /* ... a target's depend clauses as the directive
+                                      `taskwait depend(...)` it waits as, else NULL */
     enum omp_directive_kind cancel_of; /* CANCEL, CANCELLATION_POINT: parallel, for,
                                       sections or taskgroup */
     bool scan_inclusive;           /* SCAN: inclusive(list), else exclusive(list) */

@@ -1351,6 +1351,35 @@ static void skip_pragma_prefix(struct omp_parser *p)
         p->pos++;
 }
 
+/* A host target's (or target update's, enter/exit data's) depend clauses: before it runs
+ * where it stands, it waits for the sibling tasks they name, as `taskwait depend(...)`
+ * (with nowait it might run later: running at once, after its dependences, is one of the
+ * orders allowed); the directive's text in d->host_wait. */
+static void host_wait(struct omp_parser *p, int word)
+{
+    if (!omp_is(p, word, "target"))
+        return;
+    size_t len = strlen("taskwait") + 1;
+    int ends[64][2], n = 0;
+    for (int k = word + 1; k < p->ntoks; k = omp_is(p, k + 1, "(") ? skip_group(p, k + 1) : k + 1)
+        if (omp_is(p, k, "depend") && omp_is(p, k + 1, "(") && n < 64) {
+            int last = skip_group(p, k + 1) - 1;
+            ends[n][0] = k;
+            ends[n][1] = last;
+            len += p->toks[last].off + p->toks[last].len - p->toks[k].off + 1;
+            n++;
+        }
+    if (!n)
+        return;
+    char *w = dir_alloc(p->dir, len), *at = w + sprintf(w, "taskwait");
+    for (int i = 0; i < n; i++) {
+        size_t from = p->toks[ends[i][0]].off;
+        size_t to = p->toks[ends[i][1]].off + p->toks[ends[i][1]].len;
+        at += sprintf(at, " %.*s", (int)(to - from), p->text + from);
+    }
+    p->dir->host_wait = w;
+}
+
 static enum omp_directive_kind directive_kind(struct omp_parser *p)
 {
     host_prefix(p);
@@ -1643,8 +1672,10 @@ static void parse_directive(struct omp_parser *p)
     case OMP_DIR_UNKNOWN:
         d->name = omp_span(p, word, word < p->ntoks ? word + 1 : word);
         d->rest = omp_span(p, word < p->ntoks ? word + 1 : word, p->ntoks);
+        if (d->host)    /* a device construct: runs as written on the host (host_only) */
+            host_wait(p, word);
         if (d->host)
-            return;     /* a device construct: runs as written on the host (host_only) */
+            return;
         snprintf(msg, sizeof msg, "ignoring unknown directive '#pragma omp %s'%s",
                  d->name.text ? d->name.text : "",
                  word < p->ntoks ? did_you_mean(p, word, omp_directive_names, OMP_DIR_UNKNOWN,

@@ -180,6 +180,12 @@ START_TEST(parallel_and_unknown_keep_their_text)
     omp_directive_free(d);
     d = parse("#pragma omp requires atomic_default_mem_order(seq_cst)");
     ck_assert(d->host);
+    ck_assert_ptr_null(d->host_wait);
+    omp_directive_free(d);
+    /* a host target's dependences: the taskwait it waits as */
+    d = parse("#pragma omp target map(to: a[0:n]) depend(in: a[0]) nowait depend(out: b)");
+    ck_assert(d->host);
+    ck_assert_str_eq(d->host_wait, "taskwait depend(in: a[0]) depend(out: b)");
     omp_directive_free(d);
     d = parse("#pragma omp target device(smp) copy_deps");      /* OmpSs's */
     ck_assert_int_eq(d->kind, OMP_DIR_TARGET);

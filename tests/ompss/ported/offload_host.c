@@ -8,7 +8,8 @@
  * from(...)`, `target teams distribute parallel for collapse(2) reduction(max: err)`
  * (Jacobi), `target teams distribute parallel for simd` (STREAM triad), `target parallel
  * for` with `map`, `device(0)` and `if(target: ...)`, `target teams distribute reduction`, a
- * host `teams distribute parallel for`, `target teams loop`, a `target` region holding a
+ * host `teams distribute parallel for`, `target teams loop`, a `target` and a `target update`
+ * with `depend(in:)` on what sibling tasks produce (mcc waits as `taskwait depend`), a `target` region holding a
  * `parallel for`, `target map(from: host)` on one statement, a bare `target` block,
  * `target simd`, `omp_get_num_devices()` and `omp_is_initial_device()` (0 devices: the
  * host). mcc said "unknown clause 'teams' in 'target' directive" and "'#pragma omp target'
@@ -106,6 +107,28 @@ int main(void)
 #pragma omp teams distribute parallel for reduction(+: col2)
     for (int i = 0; i < N; i++)
         col2 += u[N / 2][i];
+    /* a target waiting for the sibling task that produces its input (depend) */
+    double prod[2] = {0.0, 0.0}, got = 0.0;
+#pragma omp parallel
+#pragma omp single
+    {
+#pragma omp task depend(out: prod[0]) shared(prod)
+        {
+            for (volatile long w = 0; w < 3000000; w++)
+                ;
+            prod[0] = 42.0;
+        }
+#pragma omp target map(to: prod[0:2]) map(from: got) depend(in: prod[0])
+        got = prod[0] + 1.0;
+#pragma omp task depend(out: prod[1]) shared(prod)
+        {
+            for (volatile long w = 0; w < 3000000; w++)
+                ;
+            prod[1] = 7.0;
+        }
+#pragma omp target update from(prod[0:2]) depend(in: prod[1])
+        got += prod[1];
+    }
     int host = 0;
 #pragma omp target map(from: host)
     host = omp_is_initial_device();
@@ -121,6 +144,7 @@ int main(void)
         sq += u[1][i] * u[1][i];
     printf("jacobi err %.6f mid %.4f sq %.3f corner %.4f cols %.4f %.4f host %d devices %d\n",
            err, mid, sq, corner, col, col2, host, omp_get_num_devices());
+    printf("after the producers: %.1f\n", got);
     free(a);
     free(b);
     free(c);
