@@ -28,19 +28,19 @@ static void drop_pragma(struct lower *L, struct ast *pr)
 
 /* A device construct on the host (pragma.c host_only): its line goes, or becomes the wait
  * for its dependences (d->host_wait). */
-static void host_pragma(struct lower *L, struct ast *pr, const struct omp_directive *d)
+static const char *host_wait_code(struct lower *L, const struct omp_directive *d)
 {
-    if (!d->host_wait) {
-        drop_pragma(L, pr);
-        return;
-    }
     struct omp_directive *w = omp_parse_pragma(d->host_wait, strlen(d->host_wait), d->loc);
     struct lower_buf b = {0};
     if (!w->nerrors)
         lower_deps_emit_taskwait(L, w, &b);
-    rewrite_replace(L->rw, pr->begin, pr->end, b.len ? lbuf_take(&b, L->a) : "");
-    free(b.s);
     omp_directive_free(w);
+    return lbuf_take(&b, L->a);
+}
+
+static void host_pragma(struct lower *L, struct ast *pr, const struct omp_directive *d)
+{
+    rewrite_replace(L->rw, pr->begin, pr->end, d->host_wait ? host_wait_code(L, d) : "");
 }
 
 /*
@@ -68,6 +68,8 @@ static bool chain_dir(struct lower *L, struct ast *construct, struct lower_dir *
             break;
         }
         drop_pragma(L, pr);
+        if (d->host_wait)       /* `target ... parallel for depend(...)`: waits first */
+            rewrite_insert_before(L->rw, pr->begin, host_wait_code(L, d));
         if (simd)
             continue;
         if (d->kind == OMP_DIR_TARGET)

@@ -1149,7 +1149,7 @@ static bool offload_clause(struct omp_parser *p, int w)
         "device",
     };
     return next_is(p, w, names, sizeof names / sizeof names[0]) ||
-           (p->offload_target && omp_is(p, w, "nowait")) ||
+           (p->offload_target && (omp_is(p, w, "nowait") || omp_is(p, w, "depend"))) ||
            (p->offload_target && omp_is(p, w, "if") && omp_is(p, w + 1, "(") &&
             omp_is(p, w + 2, "target") && omp_is(p, w + 3, ":"));     /* if(target: e) */
 }
@@ -1351,8 +1351,9 @@ static void skip_pragma_prefix(struct omp_parser *p)
         p->pos++;
 }
 
-/* A host target's (or target update's, enter/exit data's) depend clauses: before it runs
- * where it stands, it waits for the sibling tasks they name, as `taskwait depend(...)`
+/* A host target's (or target update's, enter/exit data's, or a target combined with a host
+ * construct) depend clauses: before it runs where it stands, it waits for the sibling
+ * tasks they name, as `taskwait depend(...)`
  * (with nowait it might run later: running at once, after its dependences, is one of the
  * orders allowed); the directive's text in d->host_wait. */
 static void host_wait(struct omp_parser *p, int word)
@@ -1723,6 +1724,8 @@ static void parse_directive(struct omp_parser *p)
         break;
     default:
         parse_combined(p);
+        if (p->offload_target)  /* the target's depend clauses: waited for first */
+            host_wait(p, word);
         break;
     }
     parse_clauses(p);

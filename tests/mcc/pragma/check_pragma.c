@@ -187,6 +187,11 @@ START_TEST(parallel_and_unknown_keep_their_text)
     ck_assert(d->host);
     ck_assert_str_eq(d->host_wait, "taskwait depend(in: a[0]) depend(out: b)");
     omp_directive_free(d);
+    d = parse("#pragma omp target parallel for depend(in: x) nowait map(to: x)");
+    ck_assert_int_eq(d->kind, OMP_DIR_FOR);
+    ck_assert_int_eq(d->nclauses, 0);
+    ck_assert_str_eq(d->host_wait, "taskwait depend(in: x)");
+    omp_directive_free(d);
     d = parse("#pragma omp target device(smp) copy_deps");      /* OmpSs's */
     ck_assert_int_eq(d->kind, OMP_DIR_TARGET);
     omp_directive_free(d);

@@ -8,8 +8,9 @@
  * from(...)`, `target teams distribute parallel for collapse(2) reduction(max: err)`
  * (Jacobi), `target teams distribute parallel for simd` (STREAM triad), `target parallel
  * for` with `map`, `device(0)` and `if(target: ...)`, `target teams distribute reduction`, a
- * host `teams distribute parallel for`, `target teams loop`, a `target` and a `target update`
- * with `depend(in:)` on what sibling tasks produce (mcc waits as `taskwait depend`), a `target` region holding a
+ * host `teams distribute parallel for`, `target teams loop`, a `target`, a `target update`
+ * and a `target teams distribute parallel for ... nowait` with `depend(in:)` on what
+ * sibling tasks produce (mcc waits as `taskwait depend`), a `target` region holding a
  * `parallel for`, `target map(from: host)` on one statement, a bare `target` block,
  * `target simd`, `omp_get_num_devices()` and `omp_is_initial_device()` (0 devices: the
  * host). mcc said "unknown clause 'teams' in 'target' directive" and "'#pragma omp target'
@@ -128,6 +129,17 @@ int main(void)
         }
 #pragma omp target update from(prod[0:2]) depend(in: prod[1])
         got += prod[1];
+#pragma omp task depend(out: prod[0]) shared(prod)
+        {
+            for (volatile long w = 0; w < 3000000; w++)
+                ;
+            prod[0] = 100.0;
+        }
+#pragma omp target teams distribute parallel for reduction(+: got) map(to: prod[0:2]) \
+    depend(in: prod[0]) nowait
+        for (int i = 0; i < 10; i++)
+            got += prod[0] * i;
+#pragma omp taskwait
     }
     int host = 0;
 #pragma omp target map(from: host)
