@@ -348,9 +348,21 @@ static bool ident_char(char c)
 }
 
 /* Whether p is inside a comment of text (cpp -C keeps them): the nearest comment mark
- * before it opens one, or a // before it on its line. */
+ * before it opens one, or a // before it on its line; or inside a string literal (an odd
+ * number of unescaped quotes before it on its line). */
 static bool in_comment(const char *text, const char *p)
 {
+    const char *line = p;
+    while (line > text && line[-1] != '\n')
+        line--;
+    bool str = false;
+    for (const char *q = line; q < p; q++)
+        if (*q == '\\' && str)
+            q++;
+        else if (*q == '"')
+            str = !str;
+    if (str)
+        return true;
     for (const char *q = p; q > text + 1; q--) {
         if (q[-2] == '*' && q[-1] == '/')
             break;
@@ -387,16 +399,18 @@ static bool declared_at(const char *text, const char *p)
  * declared: the unit has its own prototype, as the runtime's sources do). */
 static bool unit_declares(const char *text, const char *name, size_t n)
 {
-    for (const char *p = strstr(text, name); p; p = strstr(p + 1, name)) {
+    char *key = drv_asprintf("%.*s", (int)n, name);
+    bool found = false;
+    for (const char *p = strstr(text, key); p && !found; p = strstr(p + 1, key)) {
         if ((p > text && ident_char(p[-1])) || ident_char(p[n]))
             continue;
         const char *q = p + n;
         while (*q == ' ' || *q == '\t')
             q++;
-        if (*q == '(' && !in_comment(text, p) && declared_at(text, p))
-            return true;
+        found = *q == '(' && !in_comment(text, p) && declared_at(text, p);
     }
-    return false;
+    free(key);
+    return found;
 }
 
 /* Does `text` call, without declaring it, a function whose name begins with `prefix` and
