@@ -1,12 +1,12 @@
 /*
  * prebuild.c - OpenCL sources are built ahead, while the device's manager has no task
- * (--opencl-prebuild=yes; the default, auto, does so on GPUs only, not on PoCL's CPU
- * device): before the program creates any task, the device's
+ * (--opencl-prebuild=yes; auto does so on GPUs only, not on PoCL's CPU device; the
+ * default is no): before the program creates any task, the device's
  * program list holds the good source; a source that does not build and whose kernels no
  * task uses never stops the run (it is built quietly ahead, and only its first use would
  * report it); the task that then runs the good kernel computes the right result.
- * Argument "no": run with --opencl-prebuild=no, "auto" with the default (on PoCL's CPU
- * device: as no), where nothing is built before the task.
+ * Argument "no": run with --opencl-prebuild=no, "auto" with auto (on PoCL's CPU device:
+ * as no), where nothing is built before the task.
  * Exits 77 when no OpenCL device is there.
  */
 #include "oclt.h"
@@ -65,8 +65,8 @@ int main(int argc, char **argv)
 {
     const char *mode = argc > 1 ? argv[1] : "yes";
     bool ahead = !strcmp(mode, "yes");
-    if (strcmp(mode, "auto"))
-        setenv("NX_ARGS", ahead ? "--opencl-prebuild=yes" : "--opencl-prebuild=no", 1);
+    setenv("NX_ARGS", !strcmp(mode, "auto") ? "--opencl-prebuild=auto"
+                      : ahead ? "--opencl-prebuild=yes" : "--opencl-prebuild=no", 1);
     nanort_opencl_source("src/broken.cl", broken, NULL);
     nanort_opencl_source("src/good.cl", good, NULL);
     oclt_require(1);
