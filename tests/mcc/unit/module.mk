@@ -1,8 +1,10 @@
 # tests/mcc/unit: Check suite of the parser, symbol table, rewriter and translator
 # (grammar/, mcc/ minus the driver).  It links the mcc objects without driver*.o and
-# link_check.o (the link-time checks, which use the driver's string vectors).
+# link_check.o (the link-time checks), but with driver_proc.o: the string vectors that
+# cl_embed.c also uses (the files an embedded OpenCL source reads, for -MD).
 MCC_UNIT_BIN  := $(BUILD)/tests/mcc/unit/check_parser
-MCC_UNIT_OBJS := $(filter-out $(BUILD)/obj/mcc/driver%.o $(BUILD)/obj/mcc/link_check.o,$(MCC_OBJS))
+MCC_UNIT_OBJS := $(filter-out $(BUILD)/obj/mcc/driver%.o $(BUILD)/obj/mcc/link_check.o,$(MCC_OBJS)) \
+                 $(BUILD)/obj/mcc/driver_proc.o
 
 $(MCC_UNIT_BIN): tests/mcc/unit/check_parser.c $(MCC_UNIT_OBJS) mcc/mcc.h
 	@mkdir -p $(dir $@)
