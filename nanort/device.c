@@ -450,13 +450,11 @@ static void *manager_main(void *arg)
         bool stop = false;
         struct nanort_task *t = r.n < r.cap ? queue_pop(s, r.n == 0 && !idle, &stop) : NULL;
         if (!t && r.n == 0) {
-            if (idle && !stop && idle(s))
-                continue;
-            if (idle && !stop) {
+            if (stop || !idle)
+                break;              /* stopped */
+            if (!idle(s))
                 idle = NULL;        /* nothing more ahead: sleep from now on */
-                continue;
-            }
-            break;                  /* stopped */
+            continue;
         }
         if (t) {
             start_next(s, &r, t);

@@ -588,17 +588,16 @@ struct nanort_task {
      * its data environment, from the parent's at creation (NULL: none, always when
      * cancellation is off); changed by the body's thread as it opens and closes them. */
     struct nrt_cancel *cancel;
-    /* OpenMP's dyn-var and run-sched-var of its data environment once a task set one
-     * (icv_set; omp_api.c), copied from the parent at creation; main's are the
-     * program's.  Changed by the body's thread only. */
-    int icv_sched_chunk;
-    uint8_t icv_sched_kind, icv_dynamic, icv_set;
-    /* Its nthreads-var once it called omp_set_num_threads() as a task or in the body of a
-     * region it opened (0: the worker count; 1 makes the regions it opens inactive),
-     * copied like the two above; and the values
-     * its copy had before it changed one in such a region, restored at that region's end
-     * (omp_api.c; NULL when none).  Body's thread only. */
-    int icv_nthreads;
+    /* OpenMP's dyn-var, run-sched-var and nthreads-var of its data environment once a
+     * task set one (icv.set; omp_api.c), copied from the parent at creation; main's are the
+     * program's.  Changed by the body's thread only.  And the copy it had before it
+     * changed one in the body of a region it opened, restored at that region's end
+     * (omp_api.c; NULL when none). */
+    struct nrt_icvs {
+        int sched_chunk;
+        int nthreads;               /* 0: the worker count; 1: its regions are inactive */
+        uint8_t sched_kind, dynamic, set;
+    } icv;
     struct nrt_icv_saved *icv_saved;
     /* reduction.c: its private reduction copies, pushed by its body's thread before it
      * creates a child; read by its descendants (created after), so no lock. */

@@ -613,7 +613,7 @@ void nanort_parallel_begin(int active)
     struct nanort_task *t = current();
     unsigned level = PAR_LEVEL(t->par), act = PAR_ACTIVE(t->par);
     /* nthreads-var 1 (omp_set_num_threads(1) in a task or a region's body): a team of one */
-    bool on = active && nrt_nworkers > 1 && !(t->icv_set && t->icv_nthreads == 1) &&
+    bool on = active && nrt_nworkers > 1 && !(t->icv.set && t->icv.nthreads == 1) &&
               level < PAR_MASK_LEVELS &&
               (int)act < omp_get_max_active_levels();
     level += level < 0xff;
@@ -790,23 +790,27 @@ static void schedule_start(void);
  * implicit tasks, each with its own copy: a change made there lasts until the region ends.
  * So the first change a body makes saves the task's values with the region's depth
  * (par_own), and the region's end puts them back; main's body changes a copy of its own
- * (icv_set), never the globals.
+ * (icv.set), never the globals.
  */
 /* The monotonic modifier of a kind (omp.h), kept in a task's 8-bit copy as SCHED_MONO. */
 #define OMP_SCHED_MONOTONIC 0x80000000u
 #define SCHED_MONO 0x80u
 
+static uint8_t sched_pack(unsigned kind)
+{
+    return (uint8_t)((kind & ~OMP_SCHED_MONOTONIC) | (kind & OMP_SCHED_MONOTONIC ? SCHED_MONO : 0));
+}
+
 struct nrt_icv_saved {
     struct nrt_icv_saved *up;
     uint8_t depth;                      /* the task's par_own inside that region */
-    uint8_t set, dynamic, sched_kind;
-    int sched_chunk, nthreads;
+    struct nrt_icvs icv;
 };
 
 static struct nanort_task *icv_task(void)
 {
     struct nanort_task *t = nrt_current ? nrt_current : nrt_root;
-    return t && (!(t->flags & NRT_TF_ROOT) || t->icv_set) ? t : NULL;
+    return t && (!(t->flags & NRT_TF_ROOT) || t->icv.set) ? t : NULL;
 }
 
 /* The calling task's own copy, from what it inherited, before it changes one (NULL:
@@ -818,19 +822,17 @@ static struct nanort_task *icv_task_own(void)
         return NULL;
     if (t->par_own > 0 && (!t->icv_saved || t->icv_saved->depth != t->par_own)) {
         struct nrt_icv_saved *s = nrt_xmalloc(sizeof *s);
-        *s = (struct nrt_icv_saved){t->icv_saved, t->par_own, t->icv_set, t->icv_dynamic,
-                                    t->icv_sched_kind, t->icv_sched_chunk, t->icv_nthreads};
+        *s = (struct nrt_icv_saved){t->icv_saved, t->par_own, t->icv};
         t->icv_saved = s;
     }
-    if (!t->icv_set) {
+    if (!t->icv.set) {
         icvs_from_env();
         schedule_start();
-        t->icv_dynamic = (uint8_t)atomic_load_explicit(&dynamic_var, memory_order_relaxed);
-        unsigned k = (unsigned)atomic_load_explicit(&sched_kind, memory_order_relaxed);
-        t->icv_sched_kind = (uint8_t)((k & ~OMP_SCHED_MONOTONIC) |
-                                      (k & OMP_SCHED_MONOTONIC ? SCHED_MONO : 0));
-        t->icv_sched_chunk = atomic_load_explicit(&sched_chunk, memory_order_relaxed);
-        t->icv_set = 1;
+        t->icv.dynamic = (uint8_t)atomic_load_explicit(&dynamic_var, memory_order_relaxed);
+        t->icv.sched_kind =
+            sched_pack((unsigned)atomic_load_explicit(&sched_kind, memory_order_relaxed));
+        t->icv.sched_chunk = atomic_load_explicit(&sched_chunk, memory_order_relaxed);
+        t->icv.set = 1;
     }
     return t;
 }
@@ -842,11 +844,7 @@ static void icvs_restore(struct nanort_task *t)
     struct nrt_icv_saved *s = t->icv_saved;
     if (!s || s->depth != t->par_own)
         return;
-    t->icv_set = s->set;
-    t->icv_dynamic = s->dynamic;
-    t->icv_sched_kind = s->sched_kind;
-    t->icv_sched_chunk = s->sched_chunk;
-    t->icv_nthreads = s->nthreads;
+    t->icv = s->icv;
     t->icv_saved = s->up;
     free(s);
 }
@@ -869,7 +867,7 @@ void omp_set_num_threads(int n)
     struct nanort_task *t = icv_task_own();
     if (t) {
         if (n > 0)
-            t->icv_nthreads = n;
+            t->icv.nthreads = n;
         return;
     }
     nrt_config_request_workers(n);
@@ -882,7 +880,7 @@ void omp_set_dynamic(int v)
     icvs_from_env();
     struct nanort_task *t = icv_task_own();
     if (t)
-        t->icv_dynamic = v != 0;
+        t->icv.dynamic = v != 0;
     else
         atomic_store_explicit(&dynamic_var, v != 0, memory_order_relaxed);
 }
@@ -891,8 +889,8 @@ int omp_get_dynamic(void)
 {
     icvs_from_env();
     const struct nanort_task *t = icv_task();
-    if (t && t->icv_set)
-        return t->icv_dynamic;
+    if (t && t->icv.set)
+        return t->icv.dynamic;
     return atomic_load_explicit(&dynamic_var, memory_order_relaxed);
 }
 
@@ -1021,8 +1019,8 @@ void omp_set_schedule(omp_sched_t kind, int chunk)
     }
     struct nanort_task *t = icv_task_own();
     if (t) {
-        t->icv_sched_kind = (uint8_t)(base | (k & OMP_SCHED_MONOTONIC ? SCHED_MONO : 0));
-        t->icv_sched_chunk = chunk;
+        t->icv.sched_kind = sched_pack(k);
+        t->icv.sched_chunk = chunk;
         return;
     }
     atomic_store_explicit(&sched_kind, (int)k, memory_order_relaxed);
@@ -1033,10 +1031,10 @@ void omp_get_schedule(omp_sched_t *kind, int *chunk)
 {
     schedule_start();
     const struct nanort_task *t = icv_task();
-    if (t && t->icv_set) {
-        unsigned k = t->icv_sched_kind;
+    if (t && t->icv.set) {
+        unsigned k = t->icv.sched_kind;
         *kind = (omp_sched_t)((k & ~SCHED_MONO) | (k & SCHED_MONO ? OMP_SCHED_MONOTONIC : 0));
-        *chunk = t->icv_sched_chunk;
+        *chunk = t->icv.sched_chunk;
         return;
     }
     *kind = (omp_sched_t)atomic_load_explicit(&sched_kind, memory_order_relaxed);

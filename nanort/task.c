@@ -474,11 +474,7 @@ static inline void inherit_from_parent(struct nanort_task *t)
     t->par = t->parent->par;
     t->par_active = t->parent->par_active;
     t->par_own = 0;
-    t->icv_set = t->parent->icv_set;
-    t->icv_dynamic = t->parent->icv_dynamic;
-    t->icv_sched_kind = t->parent->icv_sched_kind;
-    t->icv_sched_chunk = t->parent->icv_sched_chunk;
-    t->icv_nthreads = t->parent->icv_nthreads;
+    t->icv = t->parent->icv;
     t->icv_saved = NULL;
     t->cancel = t->parent->cancel;  /* (NULL unless OMP_CANCELLATION=true: cancel.c) */
 }
