@@ -10,6 +10,7 @@
  */
 #include "nrt.h"
 
+#include <dlfcn.h>
 #include <sched.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -23,6 +24,8 @@ atomic_int nrt_started;
 static struct nrt_lock start_lock = NRT_LOCK_INITIALIZER;
 static bool exit_hook_set;       /* start_lock */
 static bool exit_hook_ran;       /* start_lock: at_exit() ran: the process is ending */
+/* exit_hook_set of a running runtime, read by __cxa_atexit() below without start_lock */
+static atomic_bool exit_hook_armed;
 static uint64_t start_ns;        /* start_lock: when the workers started (--summary) */
 static unsigned generation;      /* starts so far: start_lock; read after nrt_started */
 static bool restarting;          /* start_lock: stopped by nrt_restart_for_request() */
@@ -164,7 +167,53 @@ static void at_exit(void)
     shutdown(!again);
     nrt_lock_acquire(&start_lock);
     exit_hook_set = false;
+    atomic_store_explicit(&exit_hook_armed, false, memory_order_release);
     nrt_lock_release(&start_lock);
+}
+
+/* ---- the exit hook stays ahead of what device libraries register -------------------- *
+ *
+ * exit() runs the handlers and C++ destructors registered with atexit/__cxa_atexit in the
+ * reverse order of their registration.  Device libraries register some while they work:
+ * LLVM's function-local statics (llvm::errs(), the real file system) are first built, and
+ * their destructors registered, during a program's first OpenCL build on PoCL, on the
+ * device's manager thread, after the runtime's hook.  A build still running when the
+ * program ended (one built ahead, --opencl-prebuild) then met their destructors, which
+ * ran first, and crashed in clang (exit status 139) or hung.  So every registration made
+ * by a thread other than the program's main thread (the managers, the drivers' own
+ * threads) after the runtime started registers the runtime's hook again after it: the
+ * hook runs first and waits for the managers before any of those destructors runs.
+ * Registrations of the main thread keep their order (their tasks run, docs/debugging.md).
+ * Sanitizers intercept __cxa_atexit too and call this one as the next definition. */
+static void at_exit_again(void *unused)
+{
+    (void)unused;
+    at_exit();
+}
+
+typedef int cxa_atexit_fn(void (*)(void *), void *, void *);
+extern void *__dso_handle;
+
+int __cxa_atexit(void (*fn)(void *), void *arg, void *dso)
+{
+    static cxa_atexit_fn *next;
+    cxa_atexit_fn *f = __atomic_load_n(&next, __ATOMIC_ACQUIRE);
+    if (!f) {
+        f = (cxa_atexit_fn *)dlsym(RTLD_NEXT, "__cxa_atexit");
+        if (!f) {
+            static const char msg[] = "nanort: internal error: no __cxa_atexit after libnanort\n";
+            if (write(2, msg, sizeof msg - 1) < 0)
+                _exit(127);
+            abort();
+        }
+        __atomic_store_n(&next, f, __ATOMIC_RELEASE);
+    }
+    int r = f(fn, arg, dso);
+    if (r == 0 && fn != at_exit_again &&
+        atomic_load_explicit(&exit_hook_armed, memory_order_acquire) &&
+        (pid_t)syscall(SYS_gettid) != getpid())
+        f(at_exit_again, NULL, &__dso_handle);
+    return r;
 }
 
 /* More workers than cores works (each polls less before sleeping, worker.c), but they
@@ -233,6 +282,7 @@ void nrt_start_slow(void)
         generation++;
         if (!exit_hook_set && atexit(at_exit) == 0)
             exit_hook_set = true;
+        atomic_store_explicit(&exit_hook_armed, exit_hook_set, memory_order_release);
         if (!restarting)
             nrt_help_display_env(); /* OMP_DISPLAY_ENV, once: not again after a restart */
         restarting = false;

@@ -57,6 +57,8 @@ check-opencl: $(OCLT_BINS) $(OCLT_SHIM)
 	$(OCLT_RUN) opencl/prebuild -- $(OCLT_DIR)/prebuild
 	$(OCLT_RUN) opencl/prebuild[no] -- $(OCLT_DIR)/prebuild no
 	$(OCLT_RUN) opencl/prebuild[auto] -- $(OCLT_DIR)/prebuild auto
+	$(OCLT_RUN) opencl/prebuild[exit] -- sh -c 'for ms in 5 10 20 30 40 50 70 100 150 200; do \
+	  $(OCLT_TWO) $(OCLT_DIR)/prebuild exit $$ms || exit $$?; done; echo "10 exits during builds ahead"'
 	$(OCLT_RUN) opencl/bad_args -- tests/devices/opencl/bad_args.sh $(OCLT_DIR)/bad_args
 	$(OCLT_RUN) opencl/tile2d -- $(OCLT_DIR)/tile2d
 	$(OCLT_RUN) opencl/local_arg -- $(OCLT_DIR)/local_arg

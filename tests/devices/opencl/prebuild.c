@@ -7,6 +7,10 @@
  * report it); the task that then runs the good kernel computes the right result.
  * Argument "no": run with --opencl-prebuild=no, "auto" with auto (on PoCL's CPU device:
  * as no), where nothing is built before the task.
+ * Argument "exit" [MS]: the program ends MS milliseconds after the runtime started, while
+ * the sources are still being built ahead (a long one among them); it must end with status 0 (it crashed
+ * in clang 1 time in 3 with two PoCL devices: LLVM's destructors, registered during the
+ * build, ran before the runtime's exit hook had waited for the build; runtime.c).
  * Exits 77 when no OpenCL device is there.
  */
 #include "oclt.h"
@@ -22,6 +26,17 @@ static const char *good =
 static const char *broken =
     "__kernel void never_used(__global int *x) {\n"
     "    x[get_global_id(0)] = undeclared_thing\n"
+    "}\n";
+
+/* A source whose build takes a while (PoCL: tens of milliseconds), so that the program
+ * ends during it: LONG_STEPS dependent updates, each its own statements. */
+#define STEP "    v = v * 1.0001f + sin(v) * (float)i; if (v > 1e6f) v = cos(v);\n"
+#define STEP8 STEP STEP STEP STEP STEP STEP STEP STEP
+static const char *slow =
+    "__kernel void slow_to_build(__global float *x) {\n"
+    "    int i = get_global_id(0); float v = x[i];\n"
+    STEP8 STEP8 STEP8 STEP8 STEP8 STEP8 STEP8 STEP8
+    "    x[i] = v;\n"
     "}\n";
 
 enum { N = 64 };
@@ -64,6 +79,15 @@ static bool built_within(double seconds)
 int main(int argc, char **argv)
 {
     const char *mode = argc > 1 ? argv[1] : "yes";
+    if (!strcmp(mode, "exit")) {
+        setenv("NX_ARGS", "--opencl-prebuild=yes", 1);
+        nanort_opencl_source("src/slow.cl", slow, NULL);
+        nanort_opencl_source("src/good.cl", good, NULL);
+        oclt_require(1);
+        long ms = argc > 2 ? atol(argv[2]) : 0;     /* into the builds */
+        nanosleep(&(struct timespec){ms / 1000, ms % 1000 * 1000000}, NULL);
+        return 0;                   /* exit() while the managers build */
+    }
     bool ahead = !strcmp(mode, "yes");
     setenv("NX_ARGS", !strcmp(mode, "auto") ? "--opencl-prebuild=auto"
                       : ahead ? "--opencl-prebuild=yes" : "--opencl-prebuild=no", 1);
