@@ -93,53 +93,76 @@ static void rect_origin(size_t off, size_t pitch, size_t o[3])
     o[2] = 0;
 }
 
-static void flush(const struct nrt_space *s, cl_command_queue q)
+/* How many of x's rows one rectangle copies in a buffer of `size` bytes from `off`: all of
+ * them, or all but the last, which is then copied alone.  NVIDIA's OpenCL refuses
+ * (CL_INVALID_VALUE) a rectangle whose rows, counted whole from its origin's row, end past
+ * the buffer, although every byte it copies is inside it: a buffer mirrors the hull of a
+ * tile, which ends with the last row's width, not a whole pitch (tests/devices/opencl/
+ * tile2d on the H100; PoCL takes such rectangles). */
+static size_t rect_rows(size_t off, const struct nrt_xfer *x, size_t size)
 {
-    OCL_CHECK(s, NULL, clFlush, q);
+    return (off / x->pitch + x->rows) * x->pitch <= size ? x->rows : x->rows - 1;
+}
+
+/* The end of a copy queued on q: flushed, and timed for the timeline from `first` (the
+ * rectangle of a copy in two commands, or NULL) to e. */
+static nrt_event copy_queued(struct ocl_device *d, cl_command_queue q, cl_event e,
+                             cl_event first, enum nrt_lane lane, const struct nrt_xfer *x)
+{
+    OCL_CHECK(d->space, NULL, clFlush, q);
+    if (d->timing && nrt_devtime_on)   /* copies: only for the timeline */
+        ocl_timed_add(d, e, lane, x->width * x->rows, first, NULL);
+    else
+        ocl_event_release(d->space, first);
+    return e;
 }
 
 static nrt_event ocl_copy_in(struct nrt_space *s, void *buf, size_t off, const void *host,
                              const struct nrt_xfer *x, nrt_event after)
 {
     struct ocl_device *d = ocl_dev(s);
-    cl_mem m = ((struct ocl_buf *)buf)->mem;
-    cl_event wl = after, e;
+    const struct ocl_buf *b = buf;
+    cl_event wl = after, e, first = NULL;
     cl_uint nwl = after ? 1 : 0;
-    if (x->rows <= 1) {
-        OCL_CHECK(s, NULL, clEnqueueWriteBuffer, d->h2d, m, CL_FALSE, off, x->width, host, nwl,
-                  nwl ? &wl : NULL, &e);
-    } else {
-        size_t bo[3], ho[3] = {0, 0, 0}, region[3] = {x->width, x->rows, 1};
+    size_t rows = x->rows <= 1 ? 0 : rect_rows(off, x, b->size);
+    if (rows > 0) {
+        size_t bo[3], ho[3] = {0, 0, 0}, region[3] = {x->width, rows, 1};
         rect_origin(off, x->pitch, bo);
-        OCL_CHECK(s, NULL, clEnqueueWriteBufferRect, d->h2d, m, CL_FALSE, bo, ho, region,
+        OCL_CHECK(s, NULL, clEnqueueWriteBufferRect, d->h2d, b->mem, CL_FALSE, bo, ho, region,
                   x->pitch, 0, x->pitch, 0, host, nwl, nwl ? &wl : NULL, &e);
+        if (rows == x->rows)
+            return copy_queued(d, d->h2d, e, NULL, NRT_LANE_IN, x);
+        wl = first = e;
+        nwl = 1;
     }
-    flush(s, d->h2d);
-    if (d->timing && nrt_devtime_on)   /* copies: only for the timeline */
-        ocl_timed_add(d, e, NRT_LANE_IN, x->width * x->rows, NULL, NULL);
-    return e;
+    size_t at = rows * x->pitch;        /* the row (or the only one) copied alone */
+    OCL_CHECK(s, NULL, clEnqueueWriteBuffer, d->h2d, b->mem, CL_FALSE, off + at, x->width,
+              (const char *)host + at, nwl, nwl ? &wl : NULL, &e);
+    return copy_queued(d, d->h2d, e, first, NRT_LANE_IN, x);
 }
 
 static nrt_event ocl_copy_out(struct nrt_space *s, void *host, void *buf, size_t off,
                               const struct nrt_xfer *x, nrt_event after)
 {
     struct ocl_device *d = ocl_dev(s);
-    cl_mem m = ((struct ocl_buf *)buf)->mem;
-    cl_event wl = after, e;
+    const struct ocl_buf *b = buf;
+    cl_event wl = after, e, first = NULL;
     cl_uint nwl = after ? 1 : 0;
-    if (x->rows <= 1) {
-        OCL_CHECK(s, NULL, clEnqueueReadBuffer, d->d2h, m, CL_FALSE, off, x->width, host, nwl,
-                  nwl ? &wl : NULL, &e);
-    } else {
-        size_t bo[3], ho[3] = {0, 0, 0}, region[3] = {x->width, x->rows, 1};
+    size_t rows = x->rows <= 1 ? 0 : rect_rows(off, x, b->size);
+    if (rows > 0) {
+        size_t bo[3], ho[3] = {0, 0, 0}, region[3] = {x->width, rows, 1};
         rect_origin(off, x->pitch, bo);
-        OCL_CHECK(s, NULL, clEnqueueReadBufferRect, d->d2h, m, CL_FALSE, bo, ho, region,
+        OCL_CHECK(s, NULL, clEnqueueReadBufferRect, d->d2h, b->mem, CL_FALSE, bo, ho, region,
                   x->pitch, 0, x->pitch, 0, host, nwl, nwl ? &wl : NULL, &e);
+        if (rows == x->rows)
+            return copy_queued(d, d->d2h, e, NULL, NRT_LANE_OUT, x);
+        wl = first = e;
+        nwl = 1;
     }
-    flush(s, d->d2h);
-    if (d->timing && nrt_devtime_on)   /* copies: only for the timeline */
-        ocl_timed_add(d, e, NRT_LANE_OUT, x->width * x->rows, NULL, NULL);
-    return e;
+    size_t at = rows * x->pitch;
+    OCL_CHECK(s, NULL, clEnqueueReadBuffer, d->d2h, b->mem, CL_FALSE, off + at, x->width,
+              (char *)host + at, nwl, nwl ? &wl : NULL, &e);
+    return copy_queued(d, d->d2h, e, first, NRT_LANE_OUT, x);
 }
 
 /* Device to device: only inside one context (the devices of one platform); queued on the
@@ -151,23 +174,29 @@ static nrt_event ocl_copy_peer(struct nrt_space *dst, void *dbuf, size_t doff,
     struct ocl_device *d = ocl_dev(dst);
     if (src->ops != dst->ops || ocl_dev(src)->context != d->context)
         return NRT_EVENT_UNSUPPORTED;
-    cl_mem sm = ((struct ocl_buf *)sbuf)->mem, dm = ((struct ocl_buf *)dbuf)->mem;
-    cl_event wl = after, e;
+    const struct ocl_buf *sb = sbuf, *db = dbuf;
+    cl_event wl = after, e, first = NULL;
     cl_uint nwl = after ? 1 : 0;
-    if (x->rows <= 1) {
-        OCL_CHECK(dst, NULL, clEnqueueCopyBuffer, d->h2d, sm, dm, soff, doff, x->width, nwl,
-                  nwl ? &wl : NULL, &e);
-    } else {
-        size_t so[3], dO[3], region[3] = {x->width, x->rows, 1};
+    size_t rows = 0;
+    if (x->rows > 1) {
+        size_t rs = rect_rows(soff, x, sb->size), rd = rect_rows(doff, x, db->size);
+        rows = rs < rd ? rs : rd;
+    }
+    if (rows > 0) {
+        size_t so[3], dO[3], region[3] = {x->width, rows, 1};
         rect_origin(soff, x->pitch, so);
         rect_origin(doff, x->pitch, dO);
-        OCL_CHECK(dst, NULL, clEnqueueCopyBufferRect, d->h2d, sm, dm, so, dO, region, x->pitch,
-                  0, x->pitch, 0, nwl, nwl ? &wl : NULL, &e);
+        OCL_CHECK(dst, NULL, clEnqueueCopyBufferRect, d->h2d, sb->mem, db->mem, so, dO, region,
+                  x->pitch, 0, x->pitch, 0, nwl, nwl ? &wl : NULL, &e);
+        if (rows == x->rows)
+            return copy_queued(d, d->h2d, e, NULL, NRT_LANE_PEER, x);
+        wl = first = e;
+        nwl = 1;
     }
-    flush(dst, d->h2d);
-    if (d->timing && nrt_devtime_on)   /* copies: only for the timeline */
-        ocl_timed_add(d, e, NRT_LANE_PEER, x->width * x->rows, NULL, NULL);
-    return e;
+    size_t at = rows * x->pitch;
+    OCL_CHECK(dst, NULL, clEnqueueCopyBuffer, d->h2d, sb->mem, db->mem, soff + at, doff + at,
+              x->width, nwl, nwl ? &wl : NULL, &e);
+    return copy_queued(d, d->h2d, e, first, NRT_LANE_PEER, x);
 }
 
 static void ocl_wait(struct nrt_space *s, nrt_event ev)
