@@ -7,9 +7,19 @@
 bin=$1
 fail() { echo "no_opencl.sh: $*"; exit 1; }
 if ldd "$bin" | grep -qi opencl; then fail "$bin links libOpenCL"; fi
-out=$(OCL_ICD_VENDORS=/nonexistent NX_ARGS=--verbose "$bin" 0 2>&1) || fail "no platform: the run failed: $out"
-echo "$out"
-echo "$out" | grep -q "nanort: OpenCL: not used: no OpenCL platform" || fail "no platform: --verbose does not say why"
+out=$(OCL_ICD_VENDORS=/nonexistent NX_ARGS=--verbose "$bin" 0 2>&1)
+rc=$?
+# ocl-icd (Debian's loader) reads its platforms from OCL_ICD_VENDORS only; a loader that
+# ignores it (the GPU machine's) still finds them: no platform-less run can be made there.
+if echo "$out" | grep -q "^nanort: OpenCL: opencl0 "; then
+  echo "no_opencl.sh: the OpenCL loader here ignores OCL_ICD_VENDORS (it found a device):"
+  echo "$out" | grep "^nanort: OpenCL: opencl0 " | head -1
+  echo "no_opencl.sh: the no-platform case is not run"
+else
+  [ $rc = 0 ] || fail "no platform: the run failed: $out"
+  echo "$out"
+  echo "$out" | grep -q "nanort: OpenCL: not used: no OpenCL platform" || fail "no platform: --verbose does not say why"
+fi
 libs=$(ldconfig -p | sed -n 's/.*libOpenCL\.so.* => //p' | sort -u)
 [ -n "$libs" ] || { echo "no_opencl.sh: no libOpenCL here at all: covered by the run above"; exit 0; }
 hide=""
