@@ -27,10 +27,9 @@ static long opt_max_devices;
 static bool opt_disable;
 static const char *opt_max_memory = "90%";
 static const char *opt_build_opts = "";
-/* enum nrt_opencl_prebuild.  Off by default: on the H100 the krist sample (smp + OpenCL)
- * built ahead ended with a segmentation fault after its result (or hung), not yet
- * understood; the other OpenCL programs passed. */
-static int opt_prebuild = NRT_OCL_PREBUILD_NO;
+/* enum nrt_opencl_prebuild.  A program that ends during a build ahead waits for it at
+ * exit, before the compiler's own destructors run (runtime.c's __cxa_atexit). */
+static int opt_prebuild = NRT_OCL_PREBUILD_AUTO;
 
 /* The rows of options.def (help.c shows the same list in programs without this plugin). */
 static const struct nrt_option ocl_options[] = {

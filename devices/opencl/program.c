@@ -1,6 +1,6 @@
 /*
  * program.c - OpenCL C sources embedded in the program, built once per (source, device):
- * ahead, while the device's manager has no task yet (--opencl-prebuild, off by default),
+ * ahead, while the device's manager has no task yet (--opencl-prebuild: by default on GPUs),
  * or at the first use of one of their kernels; kernels created once per (kernel, device).
  *
  * The registry of sources is global (nanort_opencl_source() runs from constructors, before

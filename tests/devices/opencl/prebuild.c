@@ -1,16 +1,17 @@
 /*
  * prebuild.c - OpenCL sources are built ahead, while the device's manager has no task
- * (--opencl-prebuild=yes; auto does so on GPUs only, not on PoCL's CPU device; the
- * default is no): before the program creates any task, the device's
+ * (--opencl-prebuild=yes; auto, the default, does so on GPUs only, not on PoCL's CPU
+ * device): before the program creates any task, the device's
  * program list holds the good source; a source that does not build and whose kernels no
  * task uses never stops the run (it is built quietly ahead, and only its first use would
  * report it); the task that then runs the good kernel computes the right result.
  * Argument "no": run with --opencl-prebuild=no, "auto" with auto (on PoCL's CPU device:
  * as no), where nothing is built before the task.
  * Argument "exit" [MS]: the program ends MS milliseconds after the runtime started, while
- * the sources are still being built ahead (a long one among them); it must end with status 0 (it crashed
- * in clang 1 time in 3 with two PoCL devices: LLVM's destructors, registered during the
- * build, ran before the runtime's exit hook had waited for the build; runtime.c).
+ * the sources are still being built ahead (a long one among them); it must end with
+ * status 0 (it crashed in clang 1 time in 3 with two PoCL devices: LLVM's destructors,
+ * registered during the build, ran before the runtime's exit hook had waited for the
+ * build; runtime.c).
  * Exits 77 when no OpenCL device is there.
  */
 #include "oclt.h"
