@@ -1744,6 +1744,10 @@ long nrt_perf_inflight(const struct nrt_type_info *info, unsigned impl, int spac
 /* Runs recorded plus runs in flight (learning spreads the trials with it). */
 long nrt_perf_tries(const struct nrt_type_info *info, unsigned impl, int space,
                     size_t footprint);
+/* The fastest of the runs kept for that footprint class (ns), or -1 when none: a run
+ * slowed down by the machine (a preempted worker) is never the fastest of two. */
+double nrt_perf_fastest(const struct nrt_type_info *info, unsigned impl, int space,
+                        size_t footprint);
 /* Predicted ns (median; other footprints scaled linearly), or -1 when never measured. */
 double nrt_perf_predict(const struct nrt_type_info *info, unsigned impl, int space,
                         size_t footprint);

@@ -260,6 +260,19 @@ unsigned nrt_perf_samples(const struct nrt_type_info *info, unsigned impl, int s
     return n;
 }
 
+double nrt_perf_fastest(const struct nrt_type_info *info, unsigned impl, int space,
+                        size_t footprint)
+{
+    nrt_lock_acquire(&perf_lock);
+    struct perf_entry *e = find_entry(info, impl, space, nrt_perf_bucket(footprint), false);
+    double best = -1;
+    for (unsigned i = 0; e && i < e->n; i++)
+        if (best < 0 || e->ns[i] < best)
+            best = e->ns[i];
+    nrt_lock_release(&perf_lock);
+    return best;
+}
+
 double nrt_perf_predict(const struct nrt_type_info *info, unsigned impl, int space,
                         size_t footprint)
 {

@@ -12,12 +12,13 @@
  * Learning: until an implementation has --versioning-min-trials runs measured for the
  * task's footprint class (perfmodel.c; the very first run is discarded, so it needs one
  * more), instances go to the least-tried implementation, with no more trials in flight
- * than needed; a version measured 4x slower than another stops its trials at once.  The
- * earliest-finish choice considers measured candidates only; an instance made ready while
- * the trials still run waits for them when they may change the choice (worth_waiting).
- * One choice in 64 re-measures
- * a close losing version (within 2x) until its window of runs is full, so a noisy start
- * cannot exclude it for good.
+ * than needed; a version whose measured runs (two at least) were all 4x slower than
+ * another's prediction stops its trials (one such run may be a preempted worker: at load 9
+ * one slow sample stopped the faster version of tests/versioning's crossover test for
+ * good).  The earliest-finish choice considers measured candidates only; an instance made
+ * ready while the trials still run waits for them when they may change the choice
+ * (worth_waiting).  One choice in 64 re-measures a close losing version (within 2x) until
+ * its window of runs is full, so a noisy start cannot exclude it for good.
  *
  * Cluster mode (--cluster-placement=cost, the default): rank 0's workers are candidates
  * like the other ranks, but the estimate counts free workers: a space with fewer tasks
@@ -44,6 +45,9 @@
 #include <string.h>
 
 static long min_trials = 3;         /* --versioning-min-trials */
+/* Measured runs that must all be 4x slower than another version before its trials stop
+ * (under_trial). */
+#define SLOW_SAMPLES 2
 
 static const struct nrt_option vers_options[] = {
     {"versioning-min-trials", NRT_OPT_COUNT, "3",
@@ -99,6 +103,7 @@ struct known {
     unsigned samples;               /* runs measured (the discarded first not counted) */
     long tries;                     /* runs measured, discarded or in flight */
     double pred;                    /* predicted ns, -1 when not measured yet */
+    double fastest;                 /* its fastest measured run, -1 when none */
     long inflight;                  /* not measured yet: instances in flight */
     uint64_t trial_ns;              /* and how long its trials have been running */
 };
@@ -112,6 +117,9 @@ static void gather(const struct nanort_task *t, unsigned ncand, const struct nrt
         k[i].tries = nrt_perf_tries(t->info, cand[i].impl, cand[i].space, fp);
         k[i].pred = k[i].samples ? nrt_perf_predict(t->info, cand[i].impl, cand[i].space, fp)
                                  : -1;
+        k[i].fastest = k[i].samples >= SLOW_SAMPLES
+                           ? nrt_perf_fastest(t->info, cand[i].impl, cand[i].space, fp)
+                           : -1;
         k[i].inflight = 0;
         k[i].trial_ns = 0;
         if (k[i].pred < 0 && k[i].tries > 0)
@@ -133,8 +141,11 @@ static double best_other(unsigned ncand, const struct known *k, unsigned i)
 /*
  * Learning: the candidate that still needs trial runs (fewer than --versioning-min-trials
  * measured, and not enough of them in flight yet), fewest tries first; ncand when none
- * does.  One measured run 4x slower than another candidate's prediction is enough to
- * stop trying it: trials of a version 100x slower (a CPU against a GPU) cost dearly.
+ * does.  SLOW_SAMPLES measured runs all 4x slower than another candidate's prediction stop
+ * its trials: trials of a version 100x slower (a CPU against a GPU) cost dearly.  One
+ * such run is not enough: a run slowed down by the machine (a preempted worker) would
+ * stop a faster version for good, since the choice then trusts its median of one sample
+ * and recheck() only measures again versions within 2x.
  */
 static unsigned under_trial(unsigned ncand, const struct known *k)
 {
@@ -143,7 +154,7 @@ static unsigned under_trial(unsigned ncand, const struct known *k)
         if (k[i].samples >= (unsigned)min_trials || k[i].tries >= min_trials + 1)
             continue;
         double other = best_other(ncand, k, i);
-        if (k[i].pred >= 0 && other >= 0 && k[i].pred > 4 * other)
+        if (k[i].fastest >= 0 && other >= 0 && k[i].fastest > 4 * other)
             continue;
         if (best == ncand || k[i].tries < k[best].tries)
             best = i;

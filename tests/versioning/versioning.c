@@ -2,7 +2,9 @@
  * versioning.c - Check suite for the choice among implementations (nanort/versioning.c):
  * with two smp versions of one task, one 10x slower, nearly every instance runs the fast
  * one once learned; with versions whose cost depends on the data size, the choice flips
- * at the crossover; implementations of every instance are counted exactly once.
+ * at the crossover; one slow sample (a preempted run) does not stop the trials of the
+ * faster version, two stop those of a far slower one; implementations of every instance
+ * are counted exactly once.
  */
 #include <check.h>
 #include <nanort.h>
@@ -127,6 +129,80 @@ START_TEST(versioning_choice_flips_at_the_crossover)
 }
 END_TEST
 
+/* ---- one slow sample: a run slowed down by the machine ---------------------------- */
+/* A chain of instances (one runs at a time, so the trials come in a known order: the
+ * least tried version, the first one on a tie).  The fast version's second run, its first
+ * measured one, takes 10 ms as a preempted worker's would; its other runs 20 us against
+ * the other version's 200 us.  One slow sample once stopped its trials for good: the
+ * other version then ran the whole chain. */
+
+static atomic_long fast_runs;
+
+static void once_slow_run(void *args, nanort_ctx *ctx)
+{
+    (void)args, (void)ctx;
+    atomic_fetch_add(&ran[0], 1);
+    spin_ns(atomic_fetch_add(&fast_runs, 1) == 1 ? 10000000 : 20000);
+}
+
+static const struct nanort_impl once_slow_impls[] = {
+    {NANORT_DEVICE_SMP, slow_run, "slow", NULL},
+    {NANORT_DEVICE_SMP, once_slow_run, "fast_but_once", NULL},
+};
+static struct nanort_task_type once_slow_type = {"one_slow_sample", __FILE__, 2,
+                                                 once_slow_impls, NULL};
+
+static void run_chain(struct nanort_task_type *type, int n)
+{
+    static char cell;
+    for (int i = 0; i < n; i++) {
+        void *args;
+        nanort_task *t = nanort_task_create(type, 0, 1, 1, &args);
+        nanort_task_region1(t, NANORT_DEP_INOUT, &cell, 1);
+        nanort_task_submit(t, 0, 0);
+    }
+    nanort_taskwait();
+}
+
+START_TEST(versioning_one_slow_sample_keeps_the_fast_version)
+{
+    enum { N = 60 };
+    run_chain(&once_slow_type, N);
+    long f = atomic_load(&ran[0]), s = atomic_load(&ran[1]);
+    ck_assert_int_eq(f + s, N);
+    ck_assert_int_eq(atomic_load(&fast_runs), f);
+    ck_assert_msg(f >= N - 8, "fast version ran %ld of %d instances (slow %ld) after one slow "
+                  "sample", f, N, s);
+}
+END_TEST
+
+/* The other side of the rule: a version whose measured runs are all far slower (5 ms
+ * against 20 us) stops its trials after two of them, its first run (discarded) and two
+ * measured: three runs, not the 1 + --versioning-min-trials of a close version. */
+static void very_slow_run(void *args, nanort_ctx *ctx)
+{
+    (void)args, (void)ctx;
+    atomic_fetch_add(&ran[1], 1);
+    spin_ns(5000000);
+}
+
+static const struct nanort_impl very_slow_impls[] = {
+    {NANORT_DEVICE_SMP, fast_run, "fast", NULL},
+    {NANORT_DEVICE_SMP, very_slow_run, "very_slow", NULL},
+};
+static struct nanort_task_type very_slow_type = {"very_slow_stops", __FILE__, 2,
+                                                 very_slow_impls, NULL};
+
+START_TEST(versioning_two_slow_samples_stop_the_trials)
+{
+    enum { N = 40 };
+    run_chain(&very_slow_type, N);
+    long f = atomic_load(&ran[0]), s = atomic_load(&ran[1]);
+    ck_assert_int_eq(f + s, N);
+    ck_assert_msg(s <= 3, "the 250x slower version ran %ld times of %d", s, N);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("versioning");
@@ -134,6 +210,8 @@ int main(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, versioning_prefers_the_fast_version);
     tcase_add_test(tc, versioning_choice_flips_at_the_crossover);
+    tcase_add_test(tc, versioning_one_slow_sample_keeps_the_fast_version);
+    tcase_add_test(tc, versioning_two_slow_samples_stop_the_trials);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_set_fork_status(sr, CK_FORK);
