@@ -162,6 +162,17 @@ static unsigned under_trial(unsigned ncand, const struct known *k)
     return best;
 }
 
+/* A version whose trials stopped before --versioning-min-trials runs (all its runs slow,
+ * or more trials in flight) is predicted by its fastest run, not by their median: the runs
+ * that stopped it were all slow, and the fastest is the one the machine slowed down least
+ * (a median of two is their mean). */
+static void trust_fastest(unsigned ncand, struct known *k)
+{
+    for (unsigned i = 0; i < ncand; i++)
+        if (k[i].samples < (unsigned)min_trials && k[i].fastest >= 0)
+            k[i].pred = k[i].fastest;
+}
+
 /* ---- --cluster-placement=cost --------------------------------------------------------- */
 
 /* A remote rank beats a free worker of rank 0 only by more than this share. */
@@ -334,8 +345,10 @@ bool nrt_vers_choose(struct nanort_task *t, unsigned ncand, const struct nrt_vca
         *wait = seen;
         return false;
     }
-    if (best == ncand)
+    if (best == ncand) {
+        trust_fastest(ncand, k);
         best = recheck(ncand, k, earliest_finish(ncand, cand, k));
+    }
     long long add = k[best].pred > 0 ? (long long)k[best].pred : 0;
     t->vpred_ns = add;
     t->vchosen = true;
