@@ -77,6 +77,13 @@ bool nrt_vers_news_since(unsigned long seen)
     return atomic_load_explicit(&records, memory_order_acquire) != seen;
 }
 
+/* Whether spaces a and b are two views of one physical device (device.c, device_of). */
+static bool same_device(int a, int b)
+{
+    return a > 0 && b > 0 && a != b && nrt_spaces[a] && nrt_spaces[b] &&
+           nrt_spaces[a]->device_of == nrt_spaces[b]->device_of;
+}
+
 static long long space_load(int space)
 {
     long long q = atomic_load_explicit(&queued_ns[space], memory_order_relaxed);
@@ -84,11 +91,9 @@ static long long space_load(int space)
      * it: each waits for the other's work too.  On the GPU host, matmul_dev with both
      * counted apart ran 215 of 512 tiles on the OpenCL space, every change of space a copy
      * of the tile through the host: 1.39 times CUDA alone, against 1.06 without OpenCL. */
-    if (space > 0 && nrt_spaces[space])
-        for (int s = 1; s < nrt_nspaces; s++)
-            if (s != space && nrt_spaces[s] &&
-                nrt_spaces[s]->device_of == nrt_spaces[space]->device_of)
-                q += atomic_load_explicit(&queued_ns[s], memory_order_relaxed);
+    for (int s = 1; s < nrt_nspaces; s++)
+        if (same_device(s, space))
+            q += atomic_load_explicit(&queued_ns[s], memory_order_relaxed);
     if (q < 0)
         q = 0;
     if (space == 0 && nrt_nworkers > 1)
@@ -104,6 +109,8 @@ struct known {
     long tries;                     /* runs measured, discarded or in flight */
     double pred;                    /* predicted ns, -1 when not measured yet */
     double fastest;                 /* its fastest measured run, -1 when none */
+    bool apart;                     /* left out: another view of its device holds more of
+                                     * the task's data (keep_views_together) */
     long inflight;                  /* not measured yet: instances in flight */
     uint64_t trial_ns;              /* and how long its trials have been running */
 };
@@ -122,6 +129,7 @@ static void gather(const struct nanort_task *t, unsigned ncand, const struct nrt
                            : -1;
         k[i].inflight = 0;
         k[i].trial_ns = 0;
+        k[i].apart = false;
         if (k[i].pred < 0 && k[i].tries > 0)
             k[i].inflight = nrt_perf_inflight(t->info, cand[i].impl, cand[i].space, fp,
                                               &k[i].trial_ns);
@@ -160,6 +168,48 @@ static unsigned under_trial(unsigned ncand, const struct known *k)
             best = i;
     }
     return best;
+}
+
+/*
+ * Two views of one physical device (a GPU through CUDA and through NVIDIA's OpenCL) are
+ * one device for the choice: a task goes to one view at a time.  Their queued work counts
+ * together (space_load), so only their predicted run times and the transfer estimate
+ * separated them; once both were measured, close times made the tiles of one chain go from
+ * view to view, each change a copy through the host (a hybrid matmul on the GPU host took
+ * 1.96 times CUDA alone).  So of the measured views of a device, one is ahead of another
+ * when it lacks fewer of the task's input bytes or, lacking as many, has more measured
+ * runs (the view the type's work has gone to: close medians of a few runs swapped places
+ * with every new run, and independent tasks went to both views in turn); a view behind
+ * another is left out unless it is predicted more than VIEW_SWITCH_GAIN times as fast (a
+ * better kernel).  A view that no other is ahead of stays: one remains.  Trials are not
+ * affected (both views must be measured).
+ */
+#define VIEW_SWITCH_GAIN 2
+
+static bool view_ahead(const struct nrt_vcand *cj, const struct known *kj,
+                       const struct nrt_vcand *ci, const struct known *ki)
+{
+    if (cj->missing_bytes != ci->missing_bytes)
+        return cj->missing_bytes < ci->missing_bytes;
+    return kj->samples > ki->samples;
+}
+
+static void keep_views_together(unsigned ncand, const struct nrt_vcand *cand, struct known *k)
+{
+    for (unsigned i = 0; i < ncand; i++) {
+        if (k[i].pred < 0 || cand[i].space <= 0)
+            continue;
+        for (unsigned j = 0; j < ncand && !k[i].apart; j++)
+            k[i].apart = k[j].pred >= 0 && same_device(cand[i].space, cand[j].space) &&
+                         view_ahead(&cand[j], &k[j], &cand[i], &k[i]) &&
+                         k[i].pred * VIEW_SWITCH_GAIN >= k[j].pred;
+    }
+}
+
+/* A measured candidate the choice may take. */
+static bool usable(const struct known *k)
+{
+    return k->pred >= 0 && !k->apart;
 }
 
 /* A version whose trials stopped before --versioning-min-trials runs (all its runs slow,
@@ -223,7 +273,7 @@ static unsigned cost_choice(unsigned ncand, const struct nrt_vcand *cand, const 
     unsigned best = ncand, host = ncand;
     double best_finish = INFINITY, host_finish = INFINITY;
     for (unsigned i = 0; i < ncand; i++) {
-        if (k[i].pred < 0)
+        if (!usable(&k[i]))
             continue;
         double f = cost_finish(&cand[i], k[i].pred);
         if (f < best_finish) {
@@ -283,7 +333,8 @@ static bool worth_waiting(const struct nanort_task *t, unsigned ncand,
 
 /* Earliest estimated finish among the measured candidates: queued work + run time +
  * transfers.  Candidates whose trials are still running are left out (their speed is
- * unknown); when none is measured, the least tried. */
+ * unknown), and views of a device that lack data another view holds; when none is
+ * measured, the least tried. */
 static unsigned earliest_finish(unsigned ncand, const struct nrt_vcand *cand,
                                 const struct known *k)
 {
@@ -293,7 +344,7 @@ static unsigned earliest_finish(unsigned ncand, const struct nrt_vcand *cand,
         best = cost_choice(ncand, cand, k);
     } else {
         for (unsigned i = 0; i < ncand; i++) {
-            if (k[i].pred < 0)
+            if (!usable(&k[i]))
                 continue;
             double finish = plain_finish(&cand[i], k[i].pred);
             if (finish < best_finish) {
@@ -319,7 +370,7 @@ static unsigned recheck(unsigned ncand, const struct known *k, unsigned best)
         return best;
     unsigned fewest = NRT_PERF_WINDOW, pick = best;
     for (unsigned i = 0; i < ncand; i++) {
-        if (i != best && k[i].pred >= 0 && k[i].pred <= 2 * k[best].pred &&
+        if (i != best && usable(&k[i]) && k[i].pred <= 2 * k[best].pred &&
             k[i].samples < fewest) {
             fewest = k[i].samples;
             pick = i;
@@ -347,6 +398,7 @@ bool nrt_vers_choose(struct nanort_task *t, unsigned ncand, const struct nrt_vca
     }
     if (best == ncand) {
         trust_fastest(ncand, k);
+        keep_views_together(ncand, cand, k);
         best = recheck(ncand, k, earliest_finish(ncand, cand, k));
     }
     long long add = k[best].pred > 0 ? (long long)k[best].pred : 0;
