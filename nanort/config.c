@@ -136,6 +136,7 @@ static const char *type_expect(enum nrt_opt_type t)
     case NRT_OPT_COUNT: return "a non-negative integer";
     case NRT_OPT_BOOL: return "yes/no, true/false or 1/0";
     case NRT_OPT_CHOICE: return "a name";
+    case NRT_OPT_CHOICE_SET: return "a name or a comma-separated list of names";
     case NRT_OPT_HELP: return "no value";
     case NRT_OPT_STRING: return "a value";
     }
@@ -191,6 +192,28 @@ const char *nrt_config_value_name(const char *name)
     return nrt_config_choice_name(o);
 }
 
+void nrt_config_choices_text(const struct nrt_option *o, char *out, size_t size)
+{
+    NRT_ASSERT(size > 0);
+    out[0] = '\0';
+    if (o->type == NRT_OPT_CHOICE) {
+        snprintf(out, size, "%s", nrt_config_choice_name(o));
+        return;
+    }
+    int set = *(const int *)o->value;
+    size_t k = 0;
+    for (unsigned i = 0; o->choices[i].name && k < size; i++)
+        if (o->choices[i].help && (set & NRT_CHOICE_BIT(o->choices[i].value)))
+            k += (size_t)snprintf(out + k, size - k, "%s%s", k ? "," : "", o->choices[i].name);
+}
+
+void nrt_config_value_text(const char *name, char *out, size_t size)
+{
+    const struct nrt_option *o = find_option(name);
+    NRT_ASSERT(o && (o->type == NRT_OPT_CHOICE || o->type == NRT_OPT_CHOICE_SET));
+    nrt_config_choices_text(o, out, size);
+}
+
 static const char *closest_option(const char *name)
 {
     const char *best = core_options[0].name;
@@ -216,8 +239,9 @@ static void __attribute__((noreturn)) bad_value(const struct nrt_option *o, cons
                                                 const char *where)
 {
     fprintf(stderr, "nanort: invalid value '%s' for --%s in %s (expected ", v, o->name, where);
-    if (o->type == NRT_OPT_CHOICE) {
-        fprintf(stderr, "one of: ");
+    if (o->type == NRT_OPT_CHOICE || o->type == NRT_OPT_CHOICE_SET) {
+        fputs(o->type == NRT_OPT_CHOICE ? "one of: " : "one or more, comma-separated, of: ",
+              stderr);
         print_choices(stderr, o);
     } else {
         fputs(type_expect(o->type), stderr);
@@ -262,10 +286,37 @@ static const struct nrt_choice *find_choice(const struct nrt_option *o, const ch
     return NULL;
 }
 
+/* NRT_OPT_CHOICE_SET: the bits of the comma-separated names of v (blanks around a name
+ * allowed); false when one is empty or not a choice. */
+static bool parse_choice_set(const struct nrt_option *o, const char *v, int *set)
+{
+    *set = 0;
+    for (const char *p = v;; p++) {
+        size_t n = strcspn(p, ",");
+        char name[64];
+        while (n > 0 && isspace((unsigned char)*p))
+            p++, n--;
+        while (n > 0 && isspace((unsigned char)p[n - 1]))
+            n--;
+        if (n == 0 || n >= sizeof name)
+            return false;
+        memcpy(name, p, n);
+        name[n] = '\0';
+        const struct nrt_choice *c = find_choice(o, name);
+        if (!c)
+            return false;
+        *set |= NRT_CHOICE_BIT(c->value);
+        p += strcspn(p, ",");
+        if (!*p)
+            return true;
+    }
+}
+
 /* Store value v (never NULL) of option o, given in WHERE (for the message). */
 static void set_option(const struct nrt_option *o, const char *v, const char *where)
 {
     long x = 0;
+    int x32 = 0;
     bool b = false;
     const struct nrt_choice *c;
     switch (o->type) {
@@ -284,6 +335,11 @@ static void set_option(const struct nrt_option *o, const char *v, const char *wh
         if (!(c = find_choice(o, v)) && !(c = nrt_nanos_choice(o, v)))
             bad_value(o, v, where);
         *(int *)o->value = c->value;
+        return;
+    case NRT_OPT_CHOICE_SET:
+        if (!parse_choice_set(o, v, &x32))
+            bad_value(o, v, where);
+        *(int *)o->value = x32;
         return;
     case NRT_OPT_STRING:
         *(const char **)o->value = v;   /* NX_ARGS copies are kept: see parse_args() */

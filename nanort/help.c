@@ -121,10 +121,12 @@ static void print_option(FILE *f, const struct nrt_option *o, int width)
     char lhs[96], text[2048];
     const char *arg = o->type == NRT_OPT_BOOL || o->type == NRT_OPT_HELP ? ""
                       : o->type == NRT_OPT_CHOICE ? "=NAME"
+                      : o->type == NRT_OPT_CHOICE_SET ? "=NAME[,NAME...]"
                       : o->type == NRT_OPT_STRING ? "=VALUE" : "=N";
     snprintf(lhs, sizeof lhs, "  --%s%s", o->name, arg);
     size_t k = (size_t)snprintf(text, sizeof text, "%s", o->help);
-    if (o->type == NRT_OPT_CHOICE && o->choices && strcmp(o->name, "schedule") != 0)
+    if ((o->type == NRT_OPT_CHOICE || o->type == NRT_OPT_CHOICE_SET) && o->choices &&
+        strcmp(o->name, "schedule") != 0)
         k = choices_text(o->choices, text, sizeof text, k);
     if (k < sizeof text)
         snprintf(text + k, sizeof text - k, " (default: %s)", *o->def ? o->def : "none");
@@ -200,7 +202,8 @@ static void value_text(const struct nrt_option *o, char *out, size_t size)
         snprintf(out, size, "%s", *(const bool *)o->value ? "yes" : "no");
         return;
     case NRT_OPT_CHOICE:
-        snprintf(out, size, "%s", nrt_config_choice_name(o));
+    case NRT_OPT_CHOICE_SET:
+        nrt_config_choices_text(o, out, size);
         return;
     case NRT_OPT_STRING: {
         const char *s = *(const char *const *)o->value;

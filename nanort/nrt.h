@@ -300,6 +300,9 @@ enum nrt_opt_type {
     NRT_OPT_COUNT,      /* long: a non-negative integer */
     NRT_OPT_BOOL,       /* bool: --flag, --no-flag, --flag=yes|no */
     NRT_OPT_CHOICE,     /* int: the value of one of `choices` (an enum constant) */
+    NRT_OPT_CHOICE_SET, /* int: several of `choices`, "NAME[,NAME...]" (any case, as
+                         * Nanos++ users write NX_OPENCL_DEVICE_TYPE=GPU,CPU): bit
+                         * 1 << value of each (values 0 to 30); NRT_CHOICE_BIT */
     NRT_OPT_HELP,       /* bool: --help */
     NRT_OPT_STRING,     /* const char *: any text; its user checks it (e.g. sizes) */
 };
@@ -309,8 +312,10 @@ struct nrt_option {
     const char *def;               /* the default, as a value (shown by --help) */
     const char *help;
     void *value;                   /* where the value goes (type above) */
-    const struct nrt_choice *choices;  /* NRT_OPT_CHOICE: ended by a NULL name */
+    const struct nrt_choice *choices;  /* NRT_OPT_CHOICE(_SET): ended by a NULL name */
 };
+/* The bit of choice value v in an NRT_OPT_CHOICE_SET option's int. */
+#define NRT_CHOICE_BIT(v) (1 << (v))
 void nrt_config_add(const struct nrt_option *opts, unsigned n);
 /* The options of every device plugin of the source tree, gathered from their
  * devices/<name>/options.def into build/gen/nanort/plugin_options.c (nanort/module.mk), for
@@ -350,6 +355,11 @@ const struct nrt_option *nrt_config_nth(unsigned i);
 const char *nrt_config_choice_name(const struct nrt_option *o);
 /* The same for the option --`name` of any table (for messages). */
 const char *nrt_config_value_name(const char *name);
+/* The value of choice or choice-set option --`name` as names, comma-separated (a set's in
+ * the order of its choices), into out. */
+void nrt_config_value_text(const char *name, char *out, size_t size);
+/* The same for option o (NRT_OPT_CHOICE or NRT_OPT_CHOICE_SET). */
+void nrt_config_choices_text(const struct nrt_option *o, char *out, size_t size);
 
 /* ---- help.c: NX_ARGS=--help and OMP_DISPLAY_ENV ------------------------------------- */
 /* Every option (also of device plugins this program lacks), wrapped to the terminal. */

@@ -22,7 +22,8 @@ struct ocl_api ocl;
 /* ---- options ------------------------------------------------------------------------- */
 
 #include "options.def"
-static int opt_type = NRT_OCL_TYPE_AUTO;    /* enum nrt_opencl_device_type */
+/* The set of enum nrt_opencl_device_type given (NRT_CHOICE_BIT of each). */
+static int opt_type = NRT_CHOICE_BIT(NRT_OCL_TYPE_AUTO);
 static long opt_max_devices;
 static bool opt_disable;
 static const char *opt_max_memory = "90%";
@@ -169,16 +170,33 @@ static struct {
     int users;
 } plats[MAX_PLATFORMS];
 
+static bool type_given(enum nrt_opencl_device_type t)
+{
+    return (opt_type & NRT_CHOICE_BIT(t)) != 0;
+}
+
+/* The OpenCL device types of --opencl-device-type (a list is their union; all and auto
+ * stand for every type). */
 static cl_device_type chosen_type(void)
 {
-    switch ((enum nrt_opencl_device_type)opt_type) {
-    case NRT_OCL_TYPE_CPU: return CL_DEVICE_TYPE_CPU;
-    case NRT_OCL_TYPE_GPU: return CL_DEVICE_TYPE_GPU;
-    case NRT_OCL_TYPE_ACCELERATOR: return CL_DEVICE_TYPE_ACCELERATOR;
-    case NRT_OCL_TYPE_ALL:
-    case NRT_OCL_TYPE_AUTO: break;
-    }
-    return CL_DEVICE_TYPE_ALL;
+    if (type_given(NRT_OCL_TYPE_ALL) || type_given(NRT_OCL_TYPE_AUTO))
+        return CL_DEVICE_TYPE_ALL;
+    cl_device_type t = 0;
+    if (type_given(NRT_OCL_TYPE_CPU))
+        t |= CL_DEVICE_TYPE_CPU;
+    if (type_given(NRT_OCL_TYPE_GPU))
+        t |= CL_DEVICE_TYPE_GPU;
+    if (type_given(NRT_OCL_TYPE_ACCELERATOR))
+        t |= CL_DEVICE_TYPE_ACCELERATOR;
+    return t;
+}
+
+/* auto: CPU devices are left out beside a GPU or an accelerator, unless cpu or all is
+ * given too (auto,cpu is every device). */
+static bool auto_types(void)
+{
+    return type_given(NRT_OCL_TYPE_AUTO) && !type_given(NRT_OCL_TYPE_CPU) &&
+           !type_given(NRT_OCL_TYPE_ALL);
 }
 
 /* Append platform p's devices of the chosen type (up to the limits). */
@@ -194,8 +212,7 @@ static void add_platform_devices(cl_platform_id p)
         return;
     }
     /* (auto: the limit counts the devices kept, after drop_cpu_devices) */
-    long max = opt_max_devices > 0 && opt_type != NRT_OCL_TYPE_AUTO ? opt_max_devices
-                                                                    : NRT_MAX_SPACES;
+    long max = opt_max_devices > 0 && !auto_types() ? opt_max_devices : NRT_MAX_SPACES;
     for (cl_uint i = 0; i < n && i < NRT_MAX_SPACES && ndevs < max && ndevs < NRT_MAX_SPACES;
          i++) {
         devs[ndevs].platform = p;
@@ -260,14 +277,16 @@ static int ocl_probe(void)
     }
     for (cl_uint i = 0; i < np && i < MAX_PLATFORMS; i++)
         add_platform_devices(ps[i]);
-    if (opt_type == NRT_OCL_TYPE_AUTO) {
+    if (auto_types()) {
         drop_cpu_devices();
         if (opt_max_devices > 0 && ndevs > opt_max_devices)
             ndevs = (int)opt_max_devices;
     }
-    if (ndevs == 0)
-        say("not used: no OpenCL device of type '%s' (--opencl-device-type)",
-            nrt_config_value_name("opencl-device-type"));
+    if (ndevs == 0) {
+        char types[64];
+        nrt_config_value_text("opencl-device-type", types, sizeof types);
+        say("not used: no OpenCL device of type '%s' (--opencl-device-type)", types);
+    }
     return ndevs;
 }
 

@@ -2,12 +2,14 @@
  * options.c - Check suite for the runtime options that guard against bad input and
  * Nanos++ habits: memory sizes at the edge of size_t, the options and NX_ variables of
  * Nanos++ (accepted with one warning), unknown NX_ variables (a warning naming the
- * closest option), --stack-size, and the warning for more workers than cores.
+ * closest option), --stack-size, the warning for more workers than cores, and choice
+ * sets given as lists (--opencl-device-type=GPU,CPU).
  * Program runs go through build/tests/unit/nx_probe (next to this binary) in a child
  * process with a clean environment plus the variables under test.
  */
 #include "util.h"
 #include "../../nanort/nrt.h"
+#include "../../devices/opencl/options.def"
 
 #include <libgen.h>
 #include <limits.h>
@@ -380,6 +382,86 @@ START_TEST(options_choices_store_enums)
 }
 END_TEST
 
+/* ---- choice sets: --opencl-device-type=GPU,CPU ----------------------------------------- */
+
+/* A choice-set option with the OpenCL plugin's device types (this suite has no plugin of
+ * its own: nx_probe accepts and ignores --opencl-device-type). */
+static int test_types;
+static const struct nrt_option set_options[] = {
+    {"test-device-types", NRT_OPT_CHOICE_SET, "auto", "device types", &test_types,
+     NRT_CHOICES(NRT_OPENCL_DEVICE_TYPES)},
+};
+
+/* In a child: NX_TEST_DEVICE_TYPES=arg parsed (NX_ARGS=arg when arg starts with "--");
+ * print the bits and the names shown back. */
+static void load_print_set(const void *arg)
+{
+    const char *v = arg;
+    unsetenv("NX_ARGS");
+    setenv(strncmp(v, "--", 2) == 0 ? "NX_ARGS" : "NX_TEST_DEVICE_TYPES", v, 1);
+    nrt_config_add(set_options, 1);
+    nrt_config_reset();
+    nrt_config_load();
+    char names[128];
+    nrt_config_value_text("test-device-types", names, sizeof names);
+    printf("%d %s\n", test_types, names);
+}
+
+#define TYPE_BIT(t) NRT_CHOICE_BIT(NRT_OCL_TYPE_##t)
+
+START_TEST(options_choice_set_takes_lists)
+{
+    /* Nanos++ users write NX_OPENCL_DEVICE_TYPE=GPU,CPU: a choice set takes one name or a
+     * comma-separated list in any case (blanks around a name allowed in a variable), stores
+     * the bit of each, and shows them back in the choices' order; an empty or unknown name
+     * is an error that says lists are allowed.  Only single names were taken before. */
+    static const struct {
+        const char *value;
+        int bits;
+        const char *names;
+    } want[] = {
+        {"--test-device-types=GPU,CPU", TYPE_BIT(GPU) | TYPE_BIT(CPU), "cpu,gpu"},
+        {"--test-device-types=cpu,accelerator", TYPE_BIT(CPU) | TYPE_BIT(ACCELERATOR),
+         "cpu,accelerator"},
+        {"--test-device-types=gpu", TYPE_BIT(GPU), "gpu"},
+        {"--test-device-types=Gpu,gpu", TYPE_BIT(GPU), "gpu"},
+        {"--smp-workers=1", TYPE_BIT(AUTO), "auto"},
+        {" gpu , all", TYPE_BIT(GPU) | TYPE_BIT(ALL), "gpu,all"},
+    };
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        run_fn(&res, load_print_set, want[i].value);
+        ck_assert_msg(res.status == 0, "%s: exit %d: %s", want[i].value, res.status, res.out);
+        int bits = -1;
+        char names[64] = "";
+        ck_assert_msg(sscanf(res.out, "%d %63s", &bits, names) == 2, "%s: %s", want[i].value,
+                      res.out);
+        ck_assert_msg(bits == want[i].bits && !strcmp(names, want[i].names),
+                      "%s: got %s (expected %d %s)", want[i].value, res.out, want[i].bits,
+                      want[i].names);
+    }
+    static const char *const bad[] = {"--test-device-types=gpu,,cpu", "--test-device-types=gpu,",
+                                      "--test-device-types=,gpu", "--test-device-types=gpu,fpga",
+                                      "gpu cpu"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        run_fn(&res, load_print_set, bad[i]);
+        ck_assert_msg(res.status == 1 && strstr(res.out, "invalid value") &&
+                      strstr(res.out, "comma-separated, of: cpu, gpu"), "%s: exit %d: %s",
+                      bad[i], res.status, res.out);
+    }
+}
+END_TEST
+
+START_TEST(options_help_shows_device_type_lists)
+{
+    /* --help shows that --opencl-device-type takes a list (nx_probe lists the OpenCL
+     * plugin's options from options.def). */
+    PROBE(&res, "NX_ARGS=--help");
+    ck_assert_int_eq(res.status, 0);
+    ck_assert_msg(strstr(res.out, "--opencl-device-type=NAME[,NAME...]") &&
+                  strstr(res.out, "comma-separated"), "%s", res.out);
+}
+END_TEST
+
 START_TEST(options_help_lists_nanos_options)
 {
     PROBE(&res, "NX_ARGS=--help");
@@ -461,6 +543,8 @@ int main(int argc, char **argv)
     tcase_add_test(tc, options_nanos_schedule_policy);
     tcase_add_test(tc, options_help_lists_nanos_options);
     tcase_add_test(tc, options_choices_store_enums);
+    tcase_add_test(tc, options_choice_set_takes_lists);
+    tcase_add_test(tc, options_help_shows_device_type_lists);
     tcase_add_test(tc, options_stack_size_values);
     tcase_add_test(tc, options_bad_value_names_where_and_range);
     return ut_run_suite(s);

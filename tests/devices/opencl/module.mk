@@ -81,6 +81,9 @@ check-opencl: $(OCLT_BINS) $(OCLT_SHIM)
 	$(OCLT_RUN) opencl/options[disable] -- env NX_ARGS="--disable-opencl" $(OCLT_DIR)/options 0
 	$(OCLT_RUN) opencl/options[accelerator] -- env NX_ARGS="--opencl-device-type=accelerator" $(OCLT_DIR)/options 0
 	$(OCLT_RUN) opencl/options[cpu] -- env NX_ARGS="--opencl-device-type=cpu" $(OCLT_DIR)/options 1
+	$(OCLT_RUN) opencl/options[gpu,cpu] -- env NX_ARGS="--opencl-device-type=GPU,CPU" $(OCLT_DIR)/options 1
+	$(OCLT_RUN) opencl/options[gpu,accelerator] -- env NX_ARGS="--opencl-device-type=gpu,accelerator" $(OCLT_DIR)/options 0
+	$(OCLT_RUN) opencl/options[env-list] -- env NX_OPENCL_DEVICE_TYPE="cpu, accelerator" $(OCLT_DIR)/options 1
 	$(OCLT_RUN) opencl/no_opencl -- tests/devices/opencl/no_opencl.sh $(OCLT_DIR)/options
 	$(OCLT_RUN) opencl/timeline -- tests/devices/opencl/timeline.sh $(OCLT_DIR)/timeline
 
