@@ -6,6 +6,7 @@
  */
 #include "nrt.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -153,14 +154,79 @@ void ompss_opencl_free(void *address)
     free(address);
 }
 
+/* ---- pinned host memory -------------------------------------------------------------- */
+
+/* What nanos_malloc_pinned_cuda() got from a device plugin (the rest came from malloc):
+ * nanos_free_pinned_cuda() gives each back to whoever allocated it.  A pointer hash of
+ * chains: a program allocates its tiles this way, a few thousand at most. */
+struct pinned {
+    void *p;
+    const struct nrt_device_ops *ops;
+    struct pinned *next;
+};
+#define PINNED_BUCKETS 256
+static struct nrt_lock pinned_lock = NRT_LOCK_INITIALIZER;
+static struct pinned *pinned[PINNED_BUCKETS];           /* pinned_lock */
+
+static struct pinned **pinned_bucket(const void *p)
+{
+    uintptr_t h = (uintptr_t)p >> 4;
+    return &pinned[(h ^ (h >> 8) ^ (h >> 16)) % PINNED_BUCKETS];
+}
+
+/* The first space of kind `kind` whose plugin allocates host memory, or NULL. */
+static struct nrt_space *host_memory_space(enum nanort_device_kind kind)
+{
+    nrt_ensure_started();
+    for (int s = 1; s < nrt_nspaces; s++)
+        if (nrt_spaces[s]->ops->kind == kind && nrt_spaces[s]->ops->host_alloc)
+            return nrt_spaces[s];
+    return NULL;
+}
+
+/* Page-locked memory from the CUDA plugin when a GPU is used (its copies then need no
+ * staging and return at once, as in Nanos++, which allocated it with cudaMallocHost);
+ * malloc'd memory otherwise, or when the GPU has no pinned memory left. */
 void *nanos_malloc_pinned_cuda(size_t size)
 {
-    return malloc(size);
+    struct nrt_space *s = size ? host_memory_space(NANORT_DEVICE_CUDA) : NULL;
+    void *p = s ? s->ops->host_alloc(s, size) : NULL;
+    if (!p) {
+        if (s && nrt_cfg.verbose)
+            fprintf(stderr, "nanort: nanos_malloc_pinned_cuda(%zu): no pinned memory left on "
+                            "%s: pageable memory instead\n", size, s->name);
+        return malloc(size);
+    }
+    struct pinned *e = nrt_xmalloc(sizeof *e);
+    e->p = p;
+    e->ops = s->ops;
+    nrt_lock_acquire(&pinned_lock);
+    struct pinned **b = pinned_bucket(p);
+    e->next = *b;
+    *b = e;
+    nrt_lock_release(&pinned_lock);
+    return p;
 }
 
 void nanos_free_pinned_cuda(void *address)
 {
-    free(address);
+    if (!address)
+        return;
+    struct pinned *e = NULL;
+    nrt_lock_acquire(&pinned_lock);
+    for (struct pinned **pp = pinned_bucket(address); *pp; pp = &(*pp)->next)
+        if ((*pp)->p == address) {
+            e = *pp;
+            *pp = e->next;
+            break;
+        }
+    nrt_lock_release(&pinned_lock);
+    if (!e) {
+        free(address);
+        return;
+    }
+    e->ops->host_free(address);
+    free(e);
 }
 
 nanos_err_t nanos_get_num_sockets(int *num_sockets)

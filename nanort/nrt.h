@@ -1222,6 +1222,12 @@ struct nrt_device_ops {
     /* Optional: why probe() found no device when the program itself is the cause (OpenCL:
      * it registered no source), said instead of install_hint; NULL otherwise. */
     const char *(*no_device_cause)(void);
+    /* Optional: page-locked host memory its copy engines read and write directly, for the
+     * program's data (nanos_malloc_pinned_cuda: CUDA's cudaHostAlloc), allocated through
+     * space s; NULL when there is none (the caller falls back to malloc).  host_free
+     * releases what host_alloc gave (nanos_api.c remembers which pointers those are). */
+    void *(*host_alloc)(struct nrt_space *s, size_t bytes);
+    void (*host_free)(void *p);
 };
 
 /* --summary counters of a space: written by its manager thread (or under the cache lock),

@@ -35,6 +35,9 @@ static const struct nrt_option cuda_options[] = {
 void cuda_fail(const char *call, cudaError_t rc, const char *what, int gpu)
 {
     int name_len = (int)strcspn(call, "(");    /* CUDA_CHECK passes the whole call */
+    if (gpu < 0)                                /* not one GPU's (pinned host memory) */
+        nrt_fatal("%.*s failed: %s: %s (%s)", name_len, call, cudaGetErrorName(rc),
+                  cudaGetErrorString(rc), what ? what : "no GPU");
     nrt_fatal("%.*s failed: %s: %s (%s%sGPU %d)", name_len, call, cudaGetErrorName(rc),
               cudaGetErrorString(rc), what ? what : "", what ? ", " : "", gpu);
 }
@@ -222,6 +225,8 @@ static const struct nrt_device_ops cuda_device = {
     .mem = &nrt_cuda_mem,
     .compute = &nrt_cuda_compute,
     .async_out = cuda_async_out,
+    .host_alloc = cuda_host_alloc,
+    .host_free = cuda_host_free,
 };
 
 /* Before the core's constructor parses the options (nrt.h, config section). */

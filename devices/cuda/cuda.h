@@ -92,7 +92,8 @@ static inline struct cuda_dev *cuda_dev(const struct nrt_space *s)
 {
     return s->priv;
 }
-/* Stop with "nanort: <call> failed: <name>: <string> (<what>, GPU n)". */
+/* Stop with "nanort: <call> failed: <name>: <string> (<what>, GPU n)"; gpu < 0: no GPU
+ * named (memory of every GPU, as pinned host memory). */
 void cuda_fail(const char *call, cudaError_t rc, const char *what, int gpu)
     __attribute__((noreturn));
 #define CUDA_CHECK(call, what, gpu)                                                        \
@@ -128,6 +129,10 @@ void nrt_cuda_cublas_close(int gpu) __attribute__((weak));
 /* Whether the host rows of x starting at p are pinned (or registered) memory, which the
  * copy engines read and write directly: copies of them are fully asynchronous. */
 bool cuda_host_pinned(const void *p, const struct nrt_xfer *x);
+/* nanos_malloc_pinned_cuda's memory (the ops table's host_alloc / host_free): page-locked,
+ * portable (pinned for every GPU); NULL when none is left. */
+void *cuda_host_alloc(struct nrt_space *s, size_t bytes);
+void cuda_host_free(void *p);
 void cuda_stage_init(struct cuda_dev *d, struct cuda_stage *st);
 void cuda_stage_fini(struct cuda_dev *d, struct cuda_stage *st);
 /* An event from d's pool (created on d; d current), labelled `what`. */

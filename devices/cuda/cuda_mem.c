@@ -260,6 +260,27 @@ bool cuda_host_pinned(const void *p, const struct nrt_xfer *x)
     return true;
 }
 
+void *cuda_host_alloc(struct nrt_space *s, size_t bytes)
+{
+    struct cuda_dev *d = cuda_dev(s);
+    void *p = NULL;
+    cuda_use(d);
+    cudaError_t rc = cudaHostAlloc(&p, bytes, cudaHostAllocPortable);
+    if (rc == cudaErrorMemoryAllocation) {
+        (void)cudaGetLastError();   /* leave nothing for the program's own checks */
+        return NULL;                /* the caller falls back to pageable memory */
+    }
+    if (rc != cudaSuccess)
+        cuda_fail("cudaHostAlloc", rc, "allocating pinned host memory "
+                  "(nanos_malloc_pinned_cuda)", d->index);
+    return p;
+}
+
+void cuda_host_free(void *p)
+{
+    CUDA_CHECK(cudaFreeHost(p), "freeing pinned host memory (nanos_free_pinned_cuda)", -1);
+}
+
 static void copy_in_staged(struct cuda_dev *d, char *dev, const void *host,
                            const struct nrt_xfer *x)
 {

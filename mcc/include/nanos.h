@@ -61,8 +61,10 @@ int nanos_get_num_cuda_devices(void);
  * devices as the tasks need it). */
 void *ompss_opencl_malloc(size_t size);
 void ompss_opencl_free(void *address);
-/* Memory for the data of CUDA tasks, which Nanos++ allocated pinned: host memory here too
- * (the CUDA device stages copies of it through pinned buffers of its own). */
+/* Memory for the data of CUDA tasks, pinned as Nanos++'s was: page-locked host memory from
+ * the CUDA runtime (cudaHostAlloc) when a GPU is used, which the GPU copies directly;
+ * malloc's otherwise (no GPU, or no pinned memory left).  Free it with
+ * nanos_free_pinned_cuda() only. */
 void *nanos_malloc_pinned_cuda(size_t size);
 void nanos_free_pinned_cuda(void *address);
 

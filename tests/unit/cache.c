@@ -5,7 +5,8 @@
  * device and host or other-device writers, 2-D tiles, eviction under a small memory
  * limit, the "does not fit" and "no device" errors, the taskwait forms, smp and device
  * versions of one type giving the same results, and the versioning choice charging the
- * host for what it would copy back and keeping a chain on one of two views of a device.
+ * host for what it would copy back and keeping a chain on one of two views of a device,
+ * and nanos_malloc_pinned_cuda's memory from the (fake) CUDA device.
  *
  * Each test sets its environment (FAKEDEV_*, NX_ARGS additions) in its own forked
  * process before the runtime starts there.  Device memory is separate from the host's
@@ -1125,6 +1126,71 @@ START_TEST(versioning_chain_stays_on_one_view)
 }
 END_TEST
 
+/* ---- nanos_malloc_pinned_cuda ----------------------------------------------------------- */
+/* mcc/include/nanos.h's (this suite includes nanort.h only) */
+void *nanos_malloc_pinned_cuda(size_t size);
+void nanos_free_pinned_cuda(void *address);
+
+/* A device task's data in pinned memory, four times over (add_k 1..4 on the device);
+ * the fake device's pinned memory is not malloc's, so a free() of it aborts. */
+static void pinned_round_trip(unsigned long want_pinned)
+{
+    unsigned long a0 = fd_host_allocs(false), f0 = fd_host_allocs(true);
+    double *x = nanos_malloc_pinned_cuda(N * sizeof *x);
+    ck_assert_ptr_nonnull(x);
+    ck_assert_uint_eq(fd_host_allocs(false) - a0, want_pinned);
+    fill(x, 0.0);
+    for (int k = 1; k <= 4; k++)
+        FD_SPAWN(&fd_type_dev, add_k, k, FD_PTRS(x), FD_INOUT(x, N * sizeof *x));
+    nanort_taskwait();
+    check_all(x, 10.0);
+    nanos_free_pinned_cuda(x);
+    nanos_free_pinned_cuda(NULL);
+    ck_assert_uint_eq(fd_host_allocs(true) - f0, want_pinned);
+}
+
+START_TEST(pinned_malloc_from_the_cuda_device)
+{
+    /* With a CUDA device, nanos_malloc_pinned_cuda() takes the device's pinned host memory
+     * (it was malloc's, as Nanos++'s cudaMallocHost never was) and nanos_free_pinned_cuda()
+     * gives it back to the device. */
+    env("1", NULL, NULL);
+    pinned_round_trip(1);
+}
+END_TEST
+
+START_TEST(pinned_malloc_without_device_is_malloc)
+{
+    /* Without one it is malloc's, freed by free() (tasks run on the host). */
+    env("0", NULL, NULL);
+    double *x = nanos_malloc_pinned_cuda(N * sizeof *x);
+    ck_assert_uint_eq(fd_host_allocs(false), 0);
+    fill(x, 1.0);
+    check_all(x, 1.0);
+    nanos_free_pinned_cuda(x);
+    ck_assert_uint_eq(fd_host_allocs(true), 0);
+}
+END_TEST
+
+START_TEST(pinned_malloc_falls_back_when_none_is_left)
+{
+    /* A device out of pinned memory (FAKEDEV_OOM): malloc's memory, freed by free();
+     * a smaller request still gets pinned memory. */
+    env("1", NULL, NULL);
+    setenv("FAKEDEV_OOM", "1K", 1);
+    void *big = nanos_malloc_pinned_cuda(4096);
+    ck_assert_ptr_nonnull(big);
+    ck_assert_uint_eq(fd_host_allocs(false), 0);
+    memset(big, 1, 4096);
+    void *small = nanos_malloc_pinned_cuda(512);
+    ck_assert_uint_eq(fd_host_allocs(false), 1);
+    nanos_free_pinned_cuda(big);
+    ck_assert_uint_eq(fd_host_allocs(true), 0);
+    nanos_free_pinned_cuda(small);
+    ck_assert_uint_eq(fd_host_allocs(true), 1);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("cache");
@@ -1186,5 +1252,9 @@ int main(void)
     tcase_add_test(tc, versioning_device_only_two_spaces);
     tcase_add_test(tc, versioning_one_device_two_spaces);
     tcase_add_test(tc, versioning_chain_stays_on_one_view);
+    tc = ut_tcase(s, "pinned", 30);
+    tcase_add_test(tc, pinned_malloc_from_the_cuda_device);
+    tcase_add_test(tc, pinned_malloc_without_device_is_malloc);
+    tcase_add_test(tc, pinned_malloc_falls_back_when_none_is_left);
     return ut_run_suite(s);
 }

@@ -332,6 +332,45 @@ static bool fd_async_out(struct nrt_space *s, const void *host, const struct nrt
     return e && strcmp(e, "1") == 0;
 }
 
+/* ---- pinned host memory (nanos_malloc_pinned_cuda) ---------------------------------- */
+
+/* Not malloc's pointer but one 64 bytes into a block with a mark before it, as another
+ * allocator's would be: free() of it, or fd_host_free() of malloc'd memory, is caught
+ * (by glibc or ASan, or by the mark).  FAKEDEV_OOM applies, as to device memory. */
+#define FD_HOST_HEADER 64
+#define FD_HOST_MARK 0x70696e6e6564ul   /* "pinned" */
+static atomic_ulong host_allocs, host_frees;
+
+static void *fd_host_alloc(struct nrt_space *s, size_t bytes)
+{
+    (void)s;
+    if (bytes > oom_above)
+        return NULL;
+    unsigned long *h = malloc(bytes + FD_HOST_HEADER);
+    if (!h)
+        return NULL;
+    h[0] = FD_HOST_MARK;
+    atomic_fetch_add(&host_allocs, 1);
+    return (char *)h + FD_HOST_HEADER;
+}
+
+static void fd_host_free(void *p)
+{
+    unsigned long *h = (unsigned long *)(void *)((char *)p - FD_HOST_HEADER);
+    if (h[0] != FD_HOST_MARK) {
+        fprintf(stderr, "fakedev: host_free(%p) of memory host_alloc did not give\n", p);
+        abort();
+    }
+    h[0] = 0;
+    atomic_fetch_add(&host_frees, 1);
+    free(h);
+}
+
+unsigned long fd_host_allocs(bool freed)
+{
+    return atomic_load(freed ? &host_frees : &host_allocs);
+}
+
 static struct nrt_device_ops fd_ops = {
     .name = "fake",
     .kind = NANORT_DEVICE_CUDA,
@@ -340,6 +379,8 @@ static struct nrt_device_ops fd_ops = {
     .mem = &fd_mem,
     .compute = &fd_compute,
     .async_out = fd_async_out,
+    .host_alloc = fd_host_alloc,
+    .host_free = fd_host_free,
 };
 
 __attribute__((constructor(150))) static void fd_register(void)

@@ -10,7 +10,7 @@
  *   FAKEDEV_N=n        spaces (0: none)
  *   FAKEDEV_MEM=size   cache limit per space (nrt_parse_size forms: 64K, 1M, ...)
  *   FAKEDEV_OOM=size   allocations larger than size fail (the device runs out of memory
- *                      below an unlimited cache limit)
+ *                      below an unlimited cache limit; pinned host memory too)
  *   FAKEDEV_PEER=0     no device-to-device copies (the cache goes through the host)
  *   FAKEDEV_EXACT=1    exact_base spaces (as OpenCL's)
  *   FAKEDEV_ASYNC=1    kernels run when their task's completion is waited for, not at
@@ -87,5 +87,8 @@ int fd_nspaces(void);
 unsigned long fd_launches(void);
 /* copy_in (in) or copy_out calls made, all spaces together (a rectangle is one call). */
 unsigned long fd_copy_calls(bool in);
+/* Pinned host memory the fake device gave (host_alloc, for nanos_malloc_pinned_cuda), or
+ * with `freed` took back (host_free). */
+unsigned long fd_host_allocs(bool freed);
 
 #endif /* FAKEDEV_H */

@@ -11,6 +11,8 @@
  *   streams  two independent tasks whose kernels must run at the same time (they meet on
  *            a device flag): they are on two of the GPU's kernel streams (--gpu-streams);
  *            with --gpu-streams=1 the run fails, which shows the test can
+ *   pinned   the chain on memory from nanos_malloc_pinned_cuda(): page-locked (it was
+ *            malloc's), freed by nanos_free_pinned_cuda()
  * Usage: cuda_tasks TEST.  Skipped (77) where no GPU is usable.
  */
 #include "nrt.h"
@@ -28,6 +30,8 @@ void mix(unsigned *y, const unsigned *x, int n);
 void wild(unsigned *x);
 void scale_by_hand(float *dev_x, int n, float a);
 void *nanos_get_kernel_execution_stream(void);  /* the OmpSs name (nanort core) */
+void *nanos_malloc_pinned_cuda(size_t size);    /* mcc/include/nanos.h's */
+void nanos_free_pinned_cuda(void *address);
 void wait_flag(unsigned *seen, long long cycles);
 void set_flag(void);
 
@@ -252,10 +256,9 @@ static void run_streams(void)
           "the same time", seen);
 }
 
-static void run_chain(void)
+/* x[i] = i, then k increment tasks on the GPU in a chain: x[i] must be i + k. */
+static void incr_chain(unsigned *x, int n, int k)
 {
-    int n = 1 << 20, k = 10;
-    unsigned *x = malloc(n * sizeof *x);
     for (int i = 0; i < n; i++)
         x[i] = (unsigned)i;
     for (int j = 0; j < k; j++)
@@ -265,6 +268,13 @@ static void run_chain(void)
     for (int i = 0; i < n; i++)
         bad += x[i] != (unsigned)(i + k);
     CHECK(!bad, "%d of %d elements wrong after %d increments", bad, n, k);
+}
+
+static void run_chain(void)
+{
+    int n = 1 << 20, k = 10;
+    unsigned *x = malloc(n * sizeof *x);
+    incr_chain(x, n, k);
     struct counters c = cuda_counters();
     print_counters("chain");
     if (nrt_cfg.cache_policy == NRT_CACHE_WRITEBACK) {
@@ -375,6 +385,32 @@ static void run_fault(void)
     exit(1);
 }
 
+/* What CUDA says host memory at p is (cudaMemoryTypeUnregistered for malloc's). */
+static enum cudaMemoryType host_memory_type(const void *p)
+{
+    struct cudaPointerAttributes a;
+    if (cudaPointerGetAttributes(&a, p) != cudaSuccess) {
+        (void)cudaGetLastError();
+        return cudaMemoryTypeUnregistered;
+    }
+    return a.type;
+}
+
+static void run_pinned(void)
+{
+    int n = 1 << 20, k = 10;
+    unsigned *x = nanos_malloc_pinned_cuda(n * sizeof *x);
+    CHECK(host_memory_type(x) == cudaMemoryTypeHost && host_memory_type(x + n - 1) ==
+          cudaMemoryTypeHost, "nanos_malloc_pinned_cuda's memory is not pinned (type %d)",
+          (int)host_memory_type(x));
+    incr_chain(x, n, k);
+    nanos_free_pinned_cuda(x);
+    CHECK(host_memory_type(x) != cudaMemoryTypeHost, "pinned memory still pinned after "
+          "nanos_free_pinned_cuda");
+    void *none = nanos_malloc_pinned_cuda(0);
+    nanos_free_pinned_cuda(none);
+}
+
 int main(int argc, char **argv)
 {
     const char *test = argc > 1 ? argv[1] : "";
@@ -399,8 +435,11 @@ int main(int argc, char **argv)
         run_fault();
     else if (!strcmp(test, "streams"))
         run_streams();
+    else if (!strcmp(test, "pinned"))
+        run_pinned();
     else {
-        fprintf(stderr, "usage: cuda_tasks saxpy|evict|chain|tile2d|by_hand|mixed|fault|streams\n");
+        fprintf(stderr, "usage: cuda_tasks saxpy|evict|chain|tile2d|by_hand|mixed|fault|streams|"
+                        "pinned\n");
         return 2;
     }
     printf("%s: %d failures\n", failures ? "FAIL" : "PASS", failures);

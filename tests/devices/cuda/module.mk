@@ -37,7 +37,7 @@ CUDA_CHECK_DEPS ?= $(CUDA_TEST_PROGS)
 check-cuda: $(CUDA_CHECK_DEPS)
 	@$(CUDA_RUN) cuda/build -- sh -c 'for p in $(CUDA_TEST_PROGS); do test -x $$p || exit 1; done'
 	@$(CUDA_RUN) cuda/ops -- $(CUDA_TEST_DIR)/cuda_ops
-	@for t in saxpy chain tile2d by_hand mixed streams; do \
+	@for t in saxpy chain tile2d by_hand mixed streams pinned; do \
 	  $(CUDA_RUN) cuda/$$t -- $(CUDA_TASKS) $$t; done
 	@$(CUDA_RUN) cuda/chain[writethrough] -- env NX_ARGS=--cache-policy=writethrough $(CUDA_TASKS) chain
 	@$(CUDA_RUN) cuda/evict[gpu-max-memory=3M] -- env NX_ARGS=--gpu-max-memory=3M $(CUDA_TASKS) evict
