@@ -174,12 +174,15 @@ static struct pinned **pinned_bucket(const void *p)
     return &pinned[(h ^ (h >> 8) ^ (h >> 16)) % PINNED_BUCKETS];
 }
 
-/* The first space of kind `kind` whose plugin allocates host memory, or NULL. */
+/* The first space of kind `kind` whose plugin allocates host memory, or NULL.  A program
+ * without such a plugin (no CUDA parts) does not start the runtime for it. */
 static struct nrt_space *host_memory_space(enum nanort_device_kind kind)
 {
+    if (!nrt_devices[kind] || !nrt_devices[kind]->host_alloc)
+        return NULL;
     nrt_ensure_started();
     for (int s = 1; s < nrt_nspaces; s++)
-        if (nrt_spaces[s]->ops->kind == kind && nrt_spaces[s]->ops->host_alloc)
+        if (nrt_spaces[s]->ops->kind == kind)
             return nrt_spaces[s];
     return NULL;
 }

@@ -2,8 +2,9 @@
  * options.c - Check suite for the runtime options that guard against bad input and
  * Nanos++ habits: memory sizes at the edge of size_t, the options and NX_ variables of
  * Nanos++ (accepted with one warning), unknown NX_ variables (a warning naming the
- * closest option), --stack-size, the warning for more workers than cores, and choice
- * sets given as lists (--opencl-device-type=GPU,CPU).
+ * closest option), --stack-size, the warning for more workers than cores, choice sets
+ * given as lists (--opencl-device-type=GPU,CPU), and nanos_malloc_pinned_cuda() without
+ * CUDA.
  * Program runs go through build/tests/unit/nx_probe (next to this binary) in a child
  * process with a clean environment plus the variables under test.
  */
@@ -462,6 +463,30 @@ START_TEST(options_help_shows_device_type_lists)
 }
 END_TEST
 
+/* ---- nanos_malloc_pinned_cuda without CUDA ------------------------------------------- */
+void *nanos_malloc_pinned_cuda(size_t size);    /* mcc/include/nanos.h's */
+void nanos_free_pinned_cuda(void *address);
+
+static void pinned_print(const void *arg)
+{
+    (void)arg;
+    char *p = nanos_malloc_pinned_cuda(100);
+    p[99] = 1;
+    nanos_free_pinned_cuda(p);
+    printf("%d\n", (int)atomic_load(&nrt_started));
+}
+
+START_TEST(options_pinned_malloc_without_cuda_starts_nothing)
+{
+    /* A program without CUDA parts (this suite has no CUDA plugin) gets malloc's memory
+     * from nanos_malloc_pinned_cuda(), freed by nanos_free_pinned_cuda(), and the runtime
+     * does not start for it (unit/cache checks the CUDA side). */
+    run_fn(&res, pinned_print, NULL);
+    ck_assert_msg(res.status == 0 && !strcmp(res.out, "0\n"), "exit %d: %s", res.status,
+                  res.out);
+}
+END_TEST
+
 START_TEST(options_help_lists_nanos_options)
 {
     PROBE(&res, "NX_ARGS=--help");
@@ -545,6 +570,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, options_choices_store_enums);
     tcase_add_test(tc, options_choice_set_takes_lists);
     tcase_add_test(tc, options_help_shows_device_type_lists);
+    tcase_add_test(tc, options_pinned_malloc_without_cuda_starts_nothing);
     tcase_add_test(tc, options_stack_size_values);
     tcase_add_test(tc, options_bad_value_names_where_and_range);
     return ut_run_suite(s);
