@@ -13,7 +13,21 @@
 #define MCC_CUDA_H
 
 #include <vector_types.h>
+/* vector_functions.h includes cuda_runtime_api.h, every declaration of the CUDA runtime:
+ * a program's own prototype of one of them (samples/matmul_dev's `int cudaMallocHost(void
+ * **, size_t)`, written for a C file that includes no CUDA header) then conflicted with it
+ * ('conflicting types for cudaMallocHost').  Its guard is set while the make_* functions
+ * are read, and cleared after, so that a program that includes <cuda_runtime.h> itself
+ * still gets it whole. */
+#ifndef __CUDA_RUNTIME_API_H__
+#define __CUDA_RUNTIME_API_H__
+#define MCC_CUDA_RUNTIME_API_HIDDEN
+#endif
 #include <vector_functions.h>
+#ifdef MCC_CUDA_RUNTIME_API_HIDDEN
+#undef __CUDA_RUNTIME_API_H__
+#undef MCC_CUDA_RUNTIME_API_HIDDEN
+#endif
 
 /* For a host compiler, CUDA's headers make the qualifiers (__global__, __device__,
  * __shared__, __constant__, ...) empty.  mcc keeps them as the attributes nvcc itself

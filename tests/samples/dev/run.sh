@@ -9,6 +9,8 @@
 #   oclonly    -DONLY_OPENCL: every task on OpenCL
 #   cuda       -DWITH_CUDA: smp + OpenCL + CUDA; runs anywhere (no GPU: smp and OpenCL)
 #   cudaonly   -DONLY_CUDA: every device task on CUDA; exit 77 (skipped) without a GPU
+#   cudapinned -DONLY_CUDA -DPINNED_HOST (matmul_dev, nbody): as cudaonly, the tiles in
+#              cudaMallocHost memory, which the C file declares itself
 # OpenCL runs go to PoCL here (POCL_DEVICES="pthread pthread": two devices, two memory
 # spaces).  A variant that does not build is one failed test and is not run; the CUDA
 # variants are skipped when nvcc is missing.  Environment: BUILD, MCC, HARNESS,
@@ -50,6 +52,8 @@ flags() {
     oclonly) echo -DONLY_OPENCL ;;
     cuda) echo -DWITH_CUDA ;;
     cudaonly) echo -DONLY_CUDA ;;
+    # the bodies in pinned memory, from the C file's own prototype of cudaMallocHost
+    cudapinned) echo -DONLY_CUDA -DPINNED_HOST ;;
   esac
 }
 
@@ -78,7 +82,7 @@ run() {
   while [ $# -gt 0 ] && [ "$1" != -- ]; do envs+=("$1"); shift; done
   [ "${1:-}" = -- ] && shift
   [ -x "$bin" ] || return 0
-  if [ "$v" = cudaonly ] && [ "$SAMPLES_DEV_GPU" != 1 ]; then
+  if [ "${v#cuda}" != "$v" ] && [ "$v" != cuda ] && [ "$SAMPLES_DEV_GPU" != 1 ]; then
     "$HARNESS" run "$results" "samples-dev/$s/$v/$name" -- sh -c 'echo "skipped: no GPU"; exit 77'
     return
   fi
@@ -89,6 +93,7 @@ run() {
 for s in matmul_dev nbody krist saxpy_cuda cholesky_cuda; do
   case $s in
     saxpy_cuda | cholesky_cuda) variants="cuda cudaonly" ;;
+    matmul_dev | nbody) variants="ocl oclonly cuda cudaonly cudapinned" ;;
     *) variants="ocl oclonly cuda cudaonly" ;;
   esac
   for v in $variants; do
