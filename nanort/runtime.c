@@ -184,7 +184,9 @@ static void at_exit(void)
  * threads) after the runtime started registers the runtime's hook again after it: the
  * hook runs first and waits for the managers before any of those destructors runs.
  * Registrations of the main thread keep their order (their tasks run, docs/debugging.md).
- * Sanitizers intercept __cxa_atexit too and call this one as the next definition. */
+ * Sanitizers intercept __cxa_atexit too and call this one as the next definition.  Weak:
+ * a program linked with -static takes libc.a's (whose object defines exit's own lists
+ * too) and goes without the re-registration. */
 static void at_exit_again(void *unused)
 {
     (void)unused;
@@ -194,7 +196,7 @@ static void at_exit_again(void *unused)
 typedef int cxa_atexit_fn(void (*)(void *), void *, void *);
 extern void *__dso_handle;
 
-int __cxa_atexit(void (*fn)(void *), void *arg, void *dso)
+__attribute__((weak)) int __cxa_atexit(void (*fn)(void *), void *arg, void *dso)
 {
     static cxa_atexit_fn *next;
     cxa_atexit_fn *f = __atomic_load_n(&next, __ATOMIC_ACQUIRE);
