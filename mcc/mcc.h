@@ -2348,6 +2348,7 @@ void lower_sync_main_return(struct lower *L, struct ast *ret);
  *   ocl_kernel.c     the work-group functions: regions between barriers, privatisation
  *   ocl_translate.c  the unit: functions, file-scope rewriting, registration, output
  *   ocl_names.c      every name the translator generates (OCL_NAMES)
+ *   ocl_inline.c     helpers that hold barriers, inlined into their kernels first
  * A construct that cannot be translated makes its kernel (and the kernels that call the
  * function holding it) stay OpenCL-only, with a warning at its line.
  */
@@ -2465,7 +2466,9 @@ struct ocl {
       "int nrt_l2", "opencl_c_impl.h (struct nrt_cl_group)") /* of user functions */      \
     X(OCLN_HIDDEN_ARGS, "nrt_x, nrt_l0, nrt_l1, nrt_l2", "opencl_c_impl.h") /* calls */   \
     X(OCLN_PRELUDE_END, "nrt_cl_prelude_end", "opencl_c.h") /* where the user's code starts */ \
-    X(OCLN_PREFIX, "nrt_cl_", "opencl_c.h") /* its attributes: nrt_cl_<what> */
+    X(OCLN_PREFIX, "nrt_cl_", "opencl_c.h") /* its attributes: nrt_cl_<what> */          \
+    X(OCLN_INLINED, "nrt_in%d_%d_%s", "generated code") /* pass, call: an inlined helper's \
+                                                         * parameter, result ("ret") */
 enum ocl_name {
 #define X(kind, format, where) kind,
     OCL_NAMES(X)
@@ -2491,6 +2494,13 @@ struct mcc_loc ocl_loc(struct ocl *o, size_t off);
 bool ocl_is_user(struct ocl *o, const struct ast *n);
 /* Does the specifier or qualifier list hold the attribute `nrt_cl_<what>`? */
 bool ocl_has_attr(struct ocl *o, const struct ast *list, const char *what);
+
+/* ocl_inline.c: helpers holding barriers inlined where kernels call them as statements.
+ * ocl_inline_helpers: the text with this pass's inlining done (malloc'd), NULL when
+ * nothing was; ocl_inline_diagnose: the kernels still calling one fail, saying why. */
+#define OCL_INLINE_PASSES 8
+char *ocl_inline_helpers(struct ocl *o, int pass);
+void ocl_inline_diagnose(struct ocl *o);
 
 /* ocl_type.c */
 const struct ocl_type *ocl_scalar(enum ocl_kind k);

@@ -346,7 +346,10 @@ static void report(struct ocl *o, bool require)
     }
 }
 
-static int translate(struct translation *t, const char *source, bool require, FILE *out)
+/* One pass over the parsed text t: while a pass inlines helpers holding barriers (and
+ * fewer than OCL_INLINE_PASSES have), *again is the new text to parse and translate. */
+static int translate(struct translation *t, const char *source, bool require, FILE *out,
+                     int pass, char **again)
 {
     struct ocl *o = calloc(1, sizeof *o);
     o->L.t = t;
@@ -366,6 +369,11 @@ static int translate(struct translation *t, const char *source, bool require, FI
         struct prescan ps = {o, f};
         ast_walk(f->def->kid[3], prescan_visit, &ps);
     }
+    if (pass < OCL_INLINE_PASSES && (*again = ocl_inline_helpers(o, pass))) {
+        free(o);
+        return 0;
+    }
+    ocl_inline_diagnose(o);
     propagate(o);
     for (struct ocl_fn *f = o->fns; f; f = f->next)
         if (f->kernel && !f->why_not) {
@@ -455,15 +463,26 @@ int mcc_translate_opencl(const char *in_path, const char *out_path, const char *
     struct translation t;
     struct mcc_options o = opts ? *opts : (struct mcc_options){.ompss = true};
     o.ompss = false;            /* `#pragma omp` means nothing in OpenCL C */
-    int st = MCC_OPENCL_INVALID;  /* a syntax error: invalid OpenCL C for every device too */
-    if (translation_parse(&t, in_path, text, len, &o)) {
-        mcc_diag_soft(!require);
-        st = translate(&t, source, require, out);
-        if (require && mcc_error_count())
-            st = 1;
-        mcc_diag_soft(false);
+    char *inlined = NULL;
+    int st;
+    for (int pass = 0;; pass++) {
+        st = MCC_OPENCL_INVALID;  /* a syntax error: invalid OpenCL C for every device too */
+        char *again = NULL;
+        if (translation_parse(&t, in_path, inlined ? inlined : text, len, &o)) {
+            mcc_diag_soft(!require);
+            st = translate(&t, source, require, out, pass, &again);
+            if (require && mcc_error_count())
+                st = 1;
+            mcc_diag_soft(false);
+        }
+        translation_free(&t);
+        if (!again)
+            break;
+        free(inlined);
+        inlined = again;
+        len = strlen(again);
     }
-    translation_free(&t);
+    free(inlined);
     if (fclose(out) != 0 && st == 0) {
         fprintf(stderr, "mcc: cannot write %s: %s\n", out_path, strerror(errno));
         st = 1;

@@ -1,0 +1,484 @@
+/*
+ * ocl_inline.c - functions other than kernels that hold barriers (a reduction helper
+ * `void block_reduce(__local float *s)` with barriers between its steps), inlined into
+ * the kernels that call them, so that the kernel's barrier splitting (ocl_kernel.c) sees
+ * their barriers as its own.
+ *
+ * A pass finds, in each kernel, the statements that call such a helper (one that holds a
+ * barrier or calls one that does), in one of three shapes:
+ *     h(args);            x = h(args);            T x = h(args);
+ * and puts the helper's body in the statement's place, in a block of its own whose first
+ * declarations are its parameters, renamed and initialised from the arguments:
+ *     { __local float *nrt_in0_1_s = (t); <body, s renamed> }
+ * A `return e;` becomes an assignment to the result variable (and a break out of a
+ * `do ... while (0)` around the body where it is not the body's last statement).  The
+ * text is parsed again (a helper's body may call another helper: the next pass inlines
+ * that), up to OCL_INLINE_PASSES passes.  Linemarkers keep the body at its own lines, so
+ * that diagnostics on it point into the helper.
+ *
+ * What is not inlined stays a call: the kernel is not translated, with the reason at the
+ * call (ocl_inline_diagnose): a call inside another expression, in a for's head, two in
+ * one statement, a `return` inside a loop or switch of the helper, a parameter written as
+ * an array, a variadic helper, a pointer result, a name the helper uses that the kernel
+ * hides, recursion.
+ */
+#include "mcc.h"
+#include "c.tab.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct inl {
+    struct ocl *o;
+    struct ocl_fn *kernel;
+    int pass, serial, done;
+    bool diagnose;               /* the last pass: report instead of inlining */
+};
+
+static bool is_barrier_helper(struct ocl_fn *f, int depth)
+{
+    if (f->kernel || depth > 64)
+        return false;
+    if (f->has_barrier)
+        return true;
+    for (int i = 0; i < f->ncallees; i++)
+        if (f->callees[i] != f && is_barrier_helper(f->callees[i], depth + 1))
+            return true;
+    return false;
+}
+
+/* The helper holding a barrier that call `c` calls, or NULL. */
+static struct ocl_fn *helper_of(struct ocl *o, struct ocl_fn *caller, const struct ast *c)
+{
+    for (int i = 0; i < caller->ncalls; i++)
+        if (caller->calls[i] == c)
+            return is_barrier_helper(caller->callees[i], 0) ? caller->callees[i] : NULL;
+    (void)o;
+    return NULL;
+}
+
+struct find {
+    struct inl *in;
+    struct ast *call;
+    int n;
+};
+
+static bool find_visit(struct ast *n, void *arg)
+{
+    struct find *fd = arg;
+    if (n->kind == AST_CALL && helper_of(fd->in->o, fd->in->kernel, n)) {
+        if (!fd->call)
+            fd->call = n;
+        fd->n++;
+    }
+    return true;
+}
+
+/* Calls of helpers holding barriers in expression e: how many, the first in *call. */
+static int helper_calls(struct inl *in, struct ast *e, struct ast **call)
+{
+    struct find fd = {in, NULL, 0};
+    if (e)
+        ast_walk(e, find_visit, &fd);
+    if (call)
+        *call = fd.call;
+    return fd.n;
+}
+
+static const char *text_of(struct ocl *o, size_t begin, size_t end)
+{
+    return arena_strndup(o->L.a, o->L.text + begin, end - begin);
+}
+
+/* ---- the helper's body as text for one call ---------------------------------------------- */
+
+struct edit {
+    size_t begin, end;
+    const char *text;
+};
+
+struct body {
+    struct inl *in;
+    struct ocl_fn *h;
+    struct ast **params;         /* AST_PARAMs */
+    const char **names;          /* their names in the inlined block */
+    int nparams, capparams;
+    struct edit *edits;
+    int nedits, capedits;
+    const char *ret;             /* the result variable (NULL: void) */
+    bool needs_do;
+    const char *why;
+};
+
+static void add_edit(struct body *b, size_t begin, size_t end, const char *text)
+{
+    ARENA_GROW(b->in->o->L.a, b->edits, b->nedits, b->capedits, 16);
+    b->edits[b->nedits++] = (struct edit){begin, end, text};
+}
+
+static bool rename_visit(struct ast *n, void *arg)
+{
+    struct body *b = arg;
+    if (n->kind != AST_IDENT || !n->sym)
+        return true;
+    for (int i = 0; i < b->nparams; i++)
+        if (b->params[i]->sym == n->sym) {
+            add_edit(b, n->begin, n->end, b->names[i]);
+            return true;
+        }
+    return true;
+}
+
+/* Returns of the body: assignments to the result; loops and switches deep in `loops`. */
+static void returns_in(struct body *b, struct ast *s, int loops, bool last)
+{
+    if (!s || b->why)
+        return;
+    struct ocl *o = b->in->o;
+    switch (s->kind) {
+    case AST_RETURN:
+        if (loops) {
+            b->why = arena_printf(o->L.a, "'%s' returns from inside a loop or switch", b->h->name);
+            return;
+        }
+        if (!last)
+            b->needs_do = true;
+        const char *leave = last ? "" : " break;";
+        if (!s->kid[0])
+            add_edit(b, s->begin, s->end, last ? ";" : "break;");
+        else if (b->ret) {
+            add_edit(b, s->begin, s->kid[0]->begin, arena_printf(o->L.a, "{ %s = (", b->ret));
+            add_edit(b, s->kid[0]->end, s->end, arena_printf(o->L.a, ");%s }", leave));
+        } else {
+            add_edit(b, s->begin, s->kid[0]->begin, "{ (void)(");
+            add_edit(b, s->kid[0]->end, s->end, arena_printf(o->L.a, ");%s }", leave));
+        }
+        return;
+    case AST_COMPOUND:
+        for (struct ast *i = s->kid[0] ? s->kid[0]->kid[0] : NULL; i; i = i->next)
+            returns_in(b, i, loops, last && !i->next);
+        return;
+    case AST_IF:
+        returns_in(b, s->kid[1], loops, last);
+        returns_in(b, s->kid[2], loops, last);
+        return;
+    case AST_FOR:
+        returns_in(b, s->kid[3], loops + 1, false);
+        return;
+    case AST_WHILE: case AST_SWITCH:
+        returns_in(b, s->kid[1], loops + 1, false);
+        return;
+    case AST_DO:
+        returns_in(b, s->kid[0], loops + 1, false);
+        return;
+    case AST_LABEL: case AST_DEFAULT:
+        returns_in(b, s->kid[0], loops, last);
+        return;
+    case AST_CASE:
+        returns_in(b, s->kid[2], loops, last);
+        return;
+    default:
+        return;
+    }
+}
+
+/* Names the kernel declares (parameters, variables): the helper's globals must not be
+ * among them, or the inlined body would see the kernel's instead. */
+struct names {
+    struct ocl *o;
+    const struct name **v;
+    int n, cap;
+    const struct ast *in;        /* the helper's body */
+    const char *hidden;          /* a global the helper uses that the kernel hides */
+};
+
+static bool kernel_names_visit(struct ast *n, void *arg)
+{
+    struct names *ns = arg;
+    if ((n->kind == AST_INIT_DECLARATOR || n->kind == AST_PARAM) && n->sym) {
+        ARENA_GROW(ns->o->L.a, ns->v, ns->n, ns->cap, 16);
+        ns->v[ns->n++] = n->sym->name;
+    }
+    return true;
+}
+
+static bool globals_visit(struct ast *n, void *arg)
+{
+    struct names *ns = arg;
+    if (ns->hidden || n->kind != AST_IDENT || !n->sym || n->sym->depth != 0 ||
+        (n->sym->kind != SYM_OBJECT && n->sym->kind != SYM_ENUM_CONST))
+        return true;
+    for (int i = 0; i < ns->n; i++)
+        if (ns->v[i] == n->sym->name)
+            ns->hidden = arena_strndup(ns->o->L.a, n->name->str, n->name->len);
+    return true;
+}
+
+/* The return type of h as declaration specifiers (no storage class, inline, attributes). */
+static const char *return_type(struct ocl *o, struct ast *specs)
+{
+    struct lower_buf b = {0};
+    for (struct ast *i = specs && specs->kid[0] ? specs->kid[0]->kid[0] : NULL; i; i = i->next) {
+        if (i->kind == AST_ATTRIBUTE)
+            continue;
+        if (i->kind == AST_SPECIFIER && (i->op == KW_STATIC || i->op == KW_EXTERN ||
+                                         i->op == KW_INLINE))
+            continue;
+        lbuf_printf(&b, "%s ", text_of(o, i->begin, i->end));
+    }
+    return b.s ? lbuf_take(&b, o->L.a) : "int ";
+}
+
+static int cmp_edit(const void *a, const void *b)
+{
+    const struct edit *x = a, *y = b;
+    return x->begin < y->begin ? -1 : x->begin > y->begin;
+}
+
+/* A linemarker for offset off of the text (blanks up to its column follow it). */
+static const char *mark(struct ocl *o, size_t off)
+{
+    struct mcc_loc at = source_loc(&o->L.t->src, off);
+    if (!at.file)
+        return "\n";
+    return arena_printf(o->L.a, "\n# %d \"%s\"\n%*s", at.line, at.file, at.col > 1 ? at.col - 1 : 0,
+                        "");
+}
+
+/* The block that runs h's body for call c: NULL with b->why set when it cannot be made.
+ * `ret` names the variable the result goes to (declared by the caller of this). */
+static const char *inlined_block(struct inl *in, struct ocl_fn *h, struct ast *c, const char *ret,
+                                 size_t resume, struct body *b)
+{
+    struct ocl *o = in->o;
+    struct ast *def = h->def, *body = def->kid[3];
+    *b = (struct body){.in = in, .h = h, .ret = ret};
+    struct ast *params = ast_declarator_params(def->kid[1]);
+    if (def->kid[1]->kind == AST_DECL_POINTER && ret) {
+        b->why = arena_printf(o->L.a, "'%s' returns a pointer", h->name);
+        return NULL;
+    }
+    int nargs = 0;
+    for (struct ast *a = c->kid[1] ? c->kid[1]->kid[0] : NULL; a; a = a->next)
+        nargs++;
+    for (struct ast *p = params ? params->kid[0] : NULL; p; p = p->next) {
+        if (p->kind == AST_ELLIPSIS) {
+            b->why = arena_printf(o->L.a, "'%s' is variadic", h->name);
+            return NULL;
+        }
+        if (p->kind != AST_PARAM || !p->sym)
+            continue;   /* (void) */
+        if (p->sym->array_param || p->sym->function_param) {
+            b->why = arena_printf(o->L.a, "its parameter '%.*s' is written as an array or a "
+                                  "function (declare it as a pointer)",
+                                  (int)p->sym->name->len, p->sym->name->str);
+            return NULL;
+        }
+        ARENA_GROW(o->L.a, b->params, b->nparams, b->capparams, 8);
+        b->params[b->nparams++] = p;
+    }
+    if (nargs != b->nparams) {
+        b->why = arena_printf(o->L.a, "'%s' takes %d arguments, given %d", h->name, b->nparams,
+                              nargs);
+        return NULL;
+    }
+    /* the names the kernel declares must not hide what the helper uses */
+    struct names ns = {.o = o, .in = body};
+    ast_walk(in->kernel->def, kernel_names_visit, &ns);
+    ast_walk(body, globals_visit, &ns);
+    if (ns.hidden) {
+        b->why = arena_printf(o->L.a, "'%s', which '%s' uses, is a name the kernel declares "
+                              "too (rename one)", ns.hidden, h->name);
+        return NULL;
+    }
+    b->names = arena_alloc(o->L.a, (size_t)(b->nparams ? b->nparams : 1) * sizeof *b->names);
+    struct lower_buf t = {0};
+    lbuf_puts(&t, "{");
+    struct ast *a = c->kid[1] ? c->kid[1]->kid[0] : NULL;
+    for (int i = 0; i < b->nparams; i++, a = a->next) {
+        struct ast *p = b->params[i], *dn = ast_declarator_name(p->kid[1]);
+        b->names[i] = ocl_name(o, OCLN_INLINED, in->pass, in->serial,
+                               arena_strndup(o->L.a, dn->name->str, dn->name->len));
+        lbuf_printf(&t, " %s%s%s = (%s);", text_of(o, p->begin, dn->begin), b->names[i],
+                    text_of(o, dn->end, p->end), text_of(o, a->begin, a->end));
+    }
+    returns_in(b, body, 0, true);
+    if (b->why)
+        return NULL;
+    ast_walk(body, rename_visit, b);
+    qsort(b->edits, (size_t)b->nedits, sizeof *b->edits, cmp_edit);
+    lbuf_puts(&t, mark(o, body->begin));
+    if (b->needs_do)
+        lbuf_puts(&t, "do ");
+    size_t at = body->begin;
+    for (int i = 0; i < b->nedits; i++) {
+        lbuf_puts(&t, text_of(o, at, b->edits[i].begin));
+        lbuf_puts(&t, b->edits[i].text);
+        at = b->edits[i].end;
+    }
+    lbuf_puts(&t, text_of(o, at, body->end));
+    if (b->needs_do)
+        lbuf_puts(&t, " while (0);");
+    lbuf_puts(&t, mark(o, resume));
+    lbuf_puts(&t, "}");
+    return lbuf_take(&t, o->L.a);
+}
+
+/* ---- the statements of a kernel -------------------------------------------------------- */
+
+static void fail_at(struct inl *in, struct ast *c, const char *why)
+{
+    if (!in->diagnose)
+        return;
+    struct ocl *o = in->o;
+    struct ocl_fn *h = helper_of(o, in->kernel, c);
+    o->cur = in->kernel;
+    ocl_fail(o, c, "'%s' holds a barrier and %s", h ? h->name : "?", why);
+}
+
+static const char *shapes =
+    "(mcc inlines such a function into the kernel where it is called as a statement: "
+    "'f(...);', 'x = f(...);' or 'T x = f(...);')";
+
+/* Statement s calls call c as a whole statement: inline it there. */
+static void inline_call(struct inl *in, struct ast *s, struct ast *c, struct ast *lhs,
+                        struct ast *decl)
+{
+    struct ocl *o = in->o;
+    struct ocl_fn *h = helper_of(o, in->kernel, c);
+    struct ast *fd = h->def->kid[1];
+    bool is_void = !(fd && fd->kind == AST_DECL_POINTER) &&
+                   ocl_decl_type(o, h->def->kid[0], NULL)->kind == OCL_VOID;
+    const char *ret = is_void ? NULL : ocl_name(o, OCLN_INLINED, in->pass, in->serial, "ret");
+    if (is_void && (lhs || decl))
+        return;   /* a void value used: the C compiler says so */
+    struct body b;
+    const char *block = inlined_block(in, h, c, ret, decl ? s->begin : s->end, &b);
+    in->serial++;
+    if (in->diagnose)
+        fail_at(in, c, block ? arena_printf(o->L.a, "is still called after inlining %d levels "
+                                            "deep (recursion?)", OCL_INLINE_PASSES)
+                             : arena_printf(o->L.a, "cannot be inlined: %s", b.why));
+    if (!block || in->diagnose)
+        return;
+    const char *rdecl = ret ? arena_printf(o->L.a, "%s%s; ", return_type(o, h->def->kid[0]), ret)
+                            : "";
+    if (decl) {
+        rewrite_insert_before(o->L.rw, s->begin, arena_printf(o->L.a, "%s%s", rdecl, block));
+        rewrite_replace(o->L.rw, c->begin, c->end, ret);
+    } else {
+        const char *use = !ret ? "" : lhs ? arena_printf(o->L.a, " %s = %s;", text_of(o, lhs->begin, lhs->end), ret)
+                                          : arena_printf(o->L.a, " (void)%s;", ret);
+        rewrite_replace(o->L.rw, s->begin, s->end,
+                        arena_printf(o->L.a, "{ %s%s%s }", rdecl, block, use));
+    }
+    in->done++;
+}
+
+static void inline_stmt(struct inl *in, struct ast *s);
+
+/* A call of a helper in an expression of s that is not one of the shapes inlined. */
+static void in_expression(struct inl *in, struct ast *e)
+{
+    struct ast *c;
+    if (helper_calls(in, e, &c))
+        fail_at(in, c, arena_printf(in->o->L.a, "is called inside an expression %s", shapes));
+}
+
+static void inline_declaration(struct inl *in, struct ast *s)
+{
+    struct ast *c;
+    int n = helper_calls(in, s, &c);
+    if (!n)
+        return;
+    if (n > 1) {
+        fail_at(in, c, arena_printf(in->o->L.a, "is called twice in one declaration %s", shapes));
+        return;
+    }
+    for (struct ast *i = s->kid[1] ? s->kid[1]->kid[0] : NULL; i; i = i->next)
+        if (i->kind == AST_INIT_DECLARATOR && i->kid[1] == c) {
+            inline_call(in, s, c, NULL, s);
+            return;
+        }
+    in_expression(in, s);
+}
+
+static void inline_stmt(struct inl *in, struct ast *s)
+{
+    if (!s)
+        return;
+    switch (s->kind) {
+    case AST_COMPOUND:
+        for (struct ast *i = s->kid[0] ? s->kid[0]->kid[0] : NULL; i; i = i->next)
+            if (i->kind == AST_DECLARATION)
+                inline_declaration(in, i);
+            else
+                inline_stmt(in, i);
+        return;
+    case AST_EXPR_STMT: {
+        struct ast *e = s->kid[0], *c;
+        int n = helper_calls(in, e, &c);
+        if (!n)
+            return;
+        if (n == 1 && e == c)
+            inline_call(in, s, c, NULL, NULL);
+        else if (n == 1 && e->kind == AST_ASSIGN && e->op == '=' && e->kid[1] == c)
+            inline_call(in, s, c, e->kid[0], NULL);
+        else
+            in_expression(in, e);
+        return;
+    }
+    case AST_IF:
+        in_expression(in, s->kid[0]);
+        inline_stmt(in, s->kid[1]);
+        inline_stmt(in, s->kid[2]);
+        return;
+    case AST_WHILE: case AST_SWITCH:
+        in_expression(in, s->kid[0]);
+        inline_stmt(in, s->kid[1]);
+        return;
+    case AST_DO:
+        inline_stmt(in, s->kid[0]);
+        in_expression(in, s->kid[1]);
+        return;
+    case AST_FOR:
+        for (int k = 0; k < 3; k++)
+            in_expression(in, s->kid[k]);
+        inline_stmt(in, s->kid[3]);
+        return;
+    case AST_LABEL: case AST_DEFAULT:
+        inline_stmt(in, s->kid[0]);
+        return;
+    case AST_CASE:
+        inline_stmt(in, s->kid[2]);
+        return;
+    default:
+        in_expression(in, s);
+        return;
+    }
+}
+
+char *ocl_inline_helpers(struct ocl *o, int pass)
+{
+    struct inl in = {.o = o, .pass = pass};
+    for (struct ocl_fn *f = o->fns; f; f = f->next)
+        if (f->kernel) {
+            in.kernel = f;
+            inline_stmt(&in, f->def->kid[3]);
+        }
+    if (!in.done)
+        return NULL;
+    char *t = rewrite_text(o->L.rw, 0, o->L.t->src.len);
+    return t ? strdup(t) : NULL;
+}
+
+void ocl_inline_diagnose(struct ocl *o)
+{
+    struct inl in = {.o = o, .diagnose = true};
+    for (struct ocl_fn *f = o->fns; f; f = f->next)
+        if (f->kernel && !f->why_not) {
+            in.kernel = f;
+            inline_stmt(&in, f->def->kid[3]);
+        }
+    o->cur = NULL;
+}
