@@ -61,6 +61,14 @@
     X(BF_ATOMIC1) /* atomic_inc(p), atomic_dec(p) */                                 \
     X(BF_ATOMIC2) /* atomic_add(p, v)... */                                          \
     X(BF_CMPXCHG) /* atomic_cmpxchg(p, cmp, v) */                                    \
+    X(BF_C11_INIT) /* OpenCL C 2.0: atomic_init(p, v) */                             \
+    X(BF_C11_STORE)/* atomic_store(p, v[, order[, scope]]) */                        \
+    X(BF_C11_LOAD) /* T atomic_load(p[, order[, scope]]) */                          \
+    X(BF_C11_XCHG) /* T atomic_exchange(p, v[, order[, scope]]) */                   \
+    X(BF_C11_RMW)  /* T atomic_fetch_add(p, v[, order[, scope]]): integers */        \
+    X(BF_C11_CAS)  /* bool atomic_compare_exchange_strong(p, T *e, v[, ok, fail[, scope]]) */ \
+    X(BF_C11_FLAG) /* atomic_flag_test_and_set(p[, order[, scope]]), _clear */       \
+    X(BF_C11_FENCE)/* atomic_work_item_fence(flags, order, scope) */                 \
     X(BF_VECSTEP) /* vec_step(v) */                                                  \
     X(BF_SHUFFLE) /* shuffle(x, mask) */                                             \
     X(BF_SHUFFLE2)/* shuffle2(x, y, mask) */                                         \
@@ -154,6 +162,37 @@ enum ocl_family { OCL_FAMILIES(FAMILY_ENUM) BF_COUNT };
     X("atom_or", BF_ATOMIC2, "atomic_or") X("atom_xor", BF_ATOMIC2, "atomic_xor")     \
     X("atom_inc", BF_ATOMIC1, "atomic_inc") X("atom_dec", BF_ATOMIC1, "atomic_dec")   \
     X("atom_cmpxchg", BF_CMPXCHG, "atomic_cmpxchg")                                   \
+    X("atomic_init", BF_C11_INIT, "atomic_init")                                      \
+    X("atomic_store", BF_C11_STORE, "atomic_store")                                   \
+    X("atomic_store_explicit", BF_C11_STORE, "atomic_store")                          \
+    X("atomic_load", BF_C11_LOAD, "atomic_load")                                      \
+    X("atomic_load_explicit", BF_C11_LOAD, "atomic_load")                             \
+    X("atomic_exchange", BF_C11_XCHG, "atomic_exchange")                              \
+    X("atomic_exchange_explicit", BF_C11_XCHG, "atomic_exchange")                     \
+    X("atomic_fetch_add", BF_C11_RMW, "atomic_fetch_add")                             \
+    X("atomic_fetch_add_explicit", BF_C11_RMW, "atomic_fetch_add")                    \
+    X("atomic_fetch_sub", BF_C11_RMW, "atomic_fetch_sub")                             \
+    X("atomic_fetch_sub_explicit", BF_C11_RMW, "atomic_fetch_sub")                    \
+    X("atomic_fetch_or", BF_C11_RMW, "atomic_fetch_or")                               \
+    X("atomic_fetch_or_explicit", BF_C11_RMW, "atomic_fetch_or")                      \
+    X("atomic_fetch_xor", BF_C11_RMW, "atomic_fetch_xor")                             \
+    X("atomic_fetch_xor_explicit", BF_C11_RMW, "atomic_fetch_xor")                    \
+    X("atomic_fetch_and", BF_C11_RMW, "atomic_fetch_and")                             \
+    X("atomic_fetch_and_explicit", BF_C11_RMW, "atomic_fetch_and")                    \
+    X("atomic_fetch_min", BF_C11_RMW, "atomic_fetch_min")                             \
+    X("atomic_fetch_min_explicit", BF_C11_RMW, "atomic_fetch_min")                    \
+    X("atomic_fetch_max", BF_C11_RMW, "atomic_fetch_max")                             \
+    X("atomic_fetch_max_explicit", BF_C11_RMW, "atomic_fetch_max")                    \
+    X("atomic_compare_exchange_strong", BF_C11_CAS, "atomic_compare_exchange_strong") \
+    X("atomic_compare_exchange_strong_explicit", BF_C11_CAS,                          \
+      "atomic_compare_exchange_strong")                                               \
+    X("atomic_compare_exchange_weak", BF_C11_CAS, "atomic_compare_exchange_weak")     \
+    X("atomic_compare_exchange_weak_explicit", BF_C11_CAS, "atomic_compare_exchange_weak") \
+    X("atomic_flag_test_and_set", BF_C11_FLAG, "atomic_flag_test_and_set")           \
+    X("atomic_flag_test_and_set_explicit", BF_C11_FLAG, "atomic_flag_test_and_set")  \
+    X("atomic_flag_clear", BF_C11_FLAG, "atomic_flag_clear")                          \
+    X("atomic_flag_clear_explicit", BF_C11_FLAG, "atomic_flag_clear")                 \
+    X("atomic_work_item_fence", BF_C11_FENCE, "atomic_work_item")                     \
     X("vec_step", BF_VECSTEP, "") X("shuffle", BF_SHUFFLE, "shuffle")                 \
     X("shuffle2", BF_SHUFFLE2, "shuffle2") X("printf", BF_PRINTF, "")                 \
     X("read_imagef", BF_NONE, "") X("read_imagei", BF_NONE, "")                       \
@@ -287,6 +326,51 @@ static const struct ocl_type *pointee(const struct ocl_type *t)
     return t && (t->kind == OCL_POINTER || t->kind == OCL_ARRAY) ? t->of : NULL;
 }
 
+/* OpenCL C 2.0's atomic functions (6.13.11): how many arguments follow the object (values;
+ * for compare_exchange the expected value's pointer is the first), the memory orders an
+ * _explicit form adds (a memory scope may follow them), what they return (T: the object's
+ * type, b: bool, v: void).  The C versions take every argument: the call gets the defaults
+ * of those it leaves out (memory_order_seq_cst, memory_scope_device). */
+struct c11_shape {
+    enum ocl_family family;
+    int values, orders;
+    char returns;
+};
+
+static const struct c11_shape c11_shapes[] = {
+    {BF_C11_INIT, 1, 0, 'v'}, {BF_C11_STORE, 1, 1, 'v'}, {BF_C11_LOAD, 0, 1, 'T'},
+    {BF_C11_XCHG, 1, 1, 'T'}, {BF_C11_RMW, 1, 1, 'T'}, {BF_C11_CAS, 2, 2, 'b'},
+    {BF_C11_FLAG, 0, 1, 'b'},
+};
+
+static const struct c11_shape *c11_shape(const struct builtin *b)
+{
+    for (size_t i = 0; i < sizeof c11_shapes / sizeof c11_shapes[0]; i++)
+        if (c11_shapes[i].family == b->family)
+            return &c11_shapes[i];
+    return NULL;
+}
+
+/* The arguments a call of b with nargs arguments leaves out, as text to append (NULL: the
+ * count is wrong). */
+static const char *c11_defaults(const struct builtin *b, int nargs)
+{
+    const struct c11_shape *c = c11_shape(b);
+    if (!c)
+        return NULL;
+    int base = 1 + c->values;
+    if (b->family == BF_C11_INIT)
+        return nargs == base ? "" : NULL;
+    if (!strstr(b->name, "_explicit"))
+        return nargs != base ? NULL : c->orders == 2 ? ", 5, 5, 2" : ", 5, 2";
+    return nargs == base + c->orders ? ", 2" : nargs == base + c->orders + 1 ? "" : NULL;
+}
+
+static bool c11_ok(const struct builtin *b, int nargs)
+{
+    return c11_defaults(b, nargs) != NULL;
+}
+
 static bool resolve(struct ocl *o, const struct builtin *b, int nargs,
                     const struct ocl_type *const *a, struct resolved *r)
 {
@@ -413,7 +497,7 @@ static bool resolve(struct ocl *o, const struct builtin *b, int nargs,
         return nargs == (strcmp(b->name, "get_work_dim") ? 1 : 0);
     case BF_BARRIER: case BF_FENCE:
         r->result = ocl_scalar(OCL_VOID);
-        return nargs == 1;
+        return nargs == 1 || (nargs == 2 && !strcmp(b->name, "work_group_barrier"));
     case BF_WAIT: case BF_PREFETCH:
         r->result = ocl_scalar(OCL_VOID);
         break;
@@ -434,6 +518,28 @@ static bool resolve(struct ocl *o, const struct builtin *b, int nargs,
             r->want[i] = p;
         break;
     }
+    case BF_C11_INIT: case BF_C11_STORE: case BF_C11_LOAD: case BF_C11_XCHG: case BF_C11_RMW:
+    case BF_C11_CAS: case BF_C11_FLAG: {
+        const struct c11_shape *c = c11_shape(b);
+        const struct ocl_type *p = pointee(a[0]);
+        enum ocl_kind k = ocl_elem(p);
+        if (!p || p->kind == OCL_VECTOR || !c11_ok(b, nargs) ||
+            !(k == OCL_INT || k == OCL_UINT || k == OCL_LONG || k == OCL_ULONG ||
+              ((k == OCL_FLOAT || k == OCL_DOUBLE) && b->family != BF_C11_RMW &&
+               b->family != BF_C11_FLAG)) ||
+            (b->family == BF_C11_FLAG && k != OCL_INT))
+            return false;
+        r->result = c->returns == 'T' ? p
+                    : c->returns == 'b' && strcmp(b->base, "atomic_flag_clear")
+                    ? ocl_scalar(OCL_BOOL) : ocl_scalar(OCL_VOID);
+        g = p;
+        for (int i = 1; i < c->values + 1; i++)
+            r->want[i] = b->family == BF_C11_CAS && i == 1 ? NULL : p;
+        break;
+    }
+    case BF_C11_FENCE:
+        r->result = ocl_scalar(OCL_VOID);
+        return nargs == 3;
     case BF_VECSTEP:
         r->result = ocl_scalar(OCL_INT);
         break;
@@ -1004,6 +1110,14 @@ bool ocl_builtin_call(struct ocl *o, struct ast *call, const char *name)
     case BF_ATOMIC1: case BF_ATOMIC2: case BF_CMPXCHG:
         rename_callee(o, call, ocl_name(o, OCLN_BUILTIN, b->base,
                                             ocl_suffix(o, r.result)));
+        return true;
+    case BF_C11_INIT: case BF_C11_STORE: case BF_C11_LOAD: case BF_C11_XCHG: case BF_C11_RMW:
+    case BF_C11_CAS: case BF_C11_FLAG:
+        rename_callee(o, call, ocl_name(o, OCLN_BUILTIN, b->base, ocl_suffix(o, r.g)));
+        rewrite_insert_before(o->L.rw, call->end - 1, c11_defaults(b, nargs));
+        return true;
+    case BF_C11_FENCE:
+        rename_callee(o, call, ocl_name(o, OCLN_BUILTIN, b->base, "fence"));
         return true;
     case BF_SHUFFLE: case BF_SHUFFLE2:
         rename_callee(o, call, shuffle_variant(o, b, nargs, a, r.result));

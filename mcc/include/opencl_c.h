@@ -71,9 +71,39 @@ typedef int sampler_t;
 typedef struct nrt_cl_image *image1d_t, *image1d_array_t, *image1d_buffer_t, *image2d_t,
     *image2d_array_t, *image3d_t;
 
+/* ---- OpenCL C 2.0 atomics (6.13.11) ---------------------------------------------------- */
+/* An atomic type is its plain type: kernels reach atomic objects only through the atomic
+ * functions, which mcc calls gcc's __atomic built-ins for.  The memory orders are gcc's;
+ * the scopes are taken and not needed (every work-group runs on the host's cores, sharing
+ * its memory: the orders hold between them all, work-item scope to all devices). */
+typedef int atomic_int;
+typedef uint atomic_uint;
+typedef long atomic_long;
+typedef ulong atomic_ulong;
+typedef float atomic_float;
+typedef double atomic_double;
+typedef intptr_t atomic_intptr_t;
+typedef uintptr_t atomic_uintptr_t;
+typedef size_t atomic_size_t;
+typedef ptrdiff_t atomic_ptrdiff_t;
+typedef int atomic_flag;
+typedef enum {
+    memory_order_relaxed = __ATOMIC_RELAXED, memory_order_acquire = __ATOMIC_ACQUIRE,
+    memory_order_release = __ATOMIC_RELEASE, memory_order_acq_rel = __ATOMIC_ACQ_REL,
+    memory_order_seq_cst = __ATOMIC_SEQ_CST
+} memory_order;
+typedef enum {
+    memory_scope_work_item, memory_scope_work_group, memory_scope_device,
+    memory_scope_all_svm_devices, memory_scope_sub_group,
+    memory_scope_all_devices = memory_scope_all_svm_devices
+} memory_scope;
+#define ATOMIC_VAR_INIT(v) (v)
+#define ATOMIC_FLAG_INIT 0
+
 /* ---- constants ------------------------------------------------------------------------- */
 #define CLK_LOCAL_MEM_FENCE 1
 #define CLK_GLOBAL_MEM_FENCE 2
+#define CLK_IMAGE_MEM_FENCE 4
 #define CHAR_BIT 8
 #define SCHAR_MAX 127
 #define SCHAR_MIN (-127 - 1)

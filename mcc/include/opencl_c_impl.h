@@ -433,4 +433,88 @@ static inline float nrt_cl_atomic_xchg_f(volatile float *p, float v)
     return r;
 }
 
+/* OpenCL C 2.0's atomic functions (6.13.11), their _explicit forms too: mcc gives every
+ * call all the arguments (the default order memory_order_seq_cst, 5, the scope 2); the
+ * scope is not needed on the host (opencl_c.h).  compare_exchange is sequentially
+ * consistent whatever the orders (stronger than asked: allowed). */
+#define NRT_CL_C11_ANY(S, T)                                                          \
+    static inline void nrt_cl_atomic_init_##S(volatile T *p, T v)                    \
+    { __atomic_store(p, &v, __ATOMIC_RELAXED); }                                     \
+    static inline void nrt_cl_atomic_store_##S(volatile T *p, T v, int o, int s)     \
+    { (void)s; __atomic_store(p, &v, o); }                                           \
+    static inline T nrt_cl_atomic_load_##S(volatile T *p, int o, int s)              \
+    { T r; (void)s; __atomic_load(p, &r, o); return r; }                             \
+    static inline T nrt_cl_atomic_exchange_##S(volatile T *p, T v, int o, int s)     \
+    { T r; (void)s; __atomic_exchange(p, &v, &r, o); return r; }                     \
+    static inline bool nrt_cl_atomic_compare_exchange_strong_##S(volatile T *p, T *e, T v, \
+                                                                 int ok, int no, int s) \
+    {                                                                                \
+        (void)ok; (void)no; (void)s;                                                 \
+        return __atomic_compare_exchange(p, e, &v, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST); \
+    }                                                                                \
+    static inline bool nrt_cl_atomic_compare_exchange_weak_##S(volatile T *p, T *e, T v, \
+                                                               int ok, int no, int s) \
+    {                                                                                \
+        (void)ok; (void)no; (void)s;                                                 \
+        return __atomic_compare_exchange(p, e, &v, 1, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST); \
+    }
+#define NRT_CL_C11_INT(S, T)                                                          \
+    NRT_CL_C11_ANY(S, T)                                                             \
+    static inline T nrt_cl_atomic_fetch_add_##S(volatile T *p, T v, int o, int s)    \
+    { (void)s; return __atomic_fetch_add(p, v, o); }                                 \
+    static inline T nrt_cl_atomic_fetch_sub_##S(volatile T *p, T v, int o, int s)    \
+    { (void)s; return __atomic_fetch_sub(p, v, o); }                                 \
+    static inline T nrt_cl_atomic_fetch_or_##S(volatile T *p, T v, int o, int s)     \
+    { (void)s; return __atomic_fetch_or(p, v, o); }                                  \
+    static inline T nrt_cl_atomic_fetch_xor_##S(volatile T *p, T v, int o, int s)    \
+    { (void)s; return __atomic_fetch_xor(p, v, o); }                                 \
+    static inline T nrt_cl_atomic_fetch_and_##S(volatile T *p, T v, int o, int s)    \
+    { (void)s; return __atomic_fetch_and(p, v, o); }                                 \
+    static inline T nrt_cl_atomic_fetch_min_##S(volatile T *p, T v, int o, int s)    \
+    {                                                                                \
+        T old = __atomic_load_n(p, __ATOMIC_RELAXED);                                \
+        (void)o; (void)s;                                                            \
+        while (v < old && !__atomic_compare_exchange_n(p, &old, v, 1, __ATOMIC_SEQ_CST, \
+                                                       __ATOMIC_RELAXED))            \
+            ;                                                                        \
+        return old;                                                                  \
+    }                                                                                \
+    static inline T nrt_cl_atomic_fetch_max_##S(volatile T *p, T v, int o, int s)    \
+    {                                                                                \
+        T old = __atomic_load_n(p, __ATOMIC_RELAXED);                                \
+        (void)o; (void)s;                                                            \
+        while (v > old && !__atomic_compare_exchange_n(p, &old, v, 1, __ATOMIC_SEQ_CST, \
+                                                       __ATOMIC_RELAXED))            \
+            ;                                                                        \
+        return old;                                                                  \
+    }
+NRT_CL_C11_INT(i, int)
+NRT_CL_C11_INT(ui, uint)
+NRT_CL_C11_INT(l, long)
+NRT_CL_C11_INT(ul, ulong)
+NRT_CL_C11_ANY(f, float)
+NRT_CL_C11_ANY(d, double)
+#undef NRT_CL_C11_INT
+#undef NRT_CL_C11_ANY
+
+static inline bool nrt_cl_atomic_flag_test_and_set_i(volatile int *p, int o, int s)
+{
+    (void)s;
+    return __atomic_exchange_n(p, 1, o) != 0;
+}
+
+static inline void nrt_cl_atomic_flag_clear_i(volatile int *p, int o, int s)
+{
+    (void)s;
+    __atomic_store_n(p, 0, o);
+}
+
+/* A fence between work-groups: they run on other threads (the work-items of a group run
+ * one after the other on one). */
+static inline void nrt_cl_atomic_work_item_fence(cl_mem_fence_flags f, int o, int s)
+{
+    (void)f; (void)o; (void)s;
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);
+}
+
 #endif /* NRT_OPENCL_C_IMPL_H */

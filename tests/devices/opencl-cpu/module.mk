@@ -4,10 +4,10 @@
 # with the translation forced, against PoCL (same digests), with the defaults, with
 # --disable-opencl and with no OpenCL platform.  inner_local's kernel is not OpenCL C
 # 1.2 (PoCL rejects it): it runs translated only.  rodinia.cl takes BLOCK_SIZE from
-# --opencl-build-opts (run.sh gives it).  About 60 s on 2 cores.
+# --opencl-build-opts (run.sh gives it), atomics2.cl -cl-std=CL3.0 (OpenCL C 2.0 atomics).  About 60 s on 2 cores.
 #
 #   make check-opencl-cpu
-OCL_CPU_PROGS := barrier_control reduce_scan matmul_tiled vectors builtins atomics guards \
+OCL_CPU_PROGS := barrier_control reduce_scan matmul_tiled vectors builtins atomics atomics2 guards \
                  interchange structs inner_local idioms tiles barrier_state \
                  parens nvidia_sdk amd_sdk rodinia gpu_shapes helpers untranslatable
 OCL_CPU_RUN    = env BUILD=$(BUILD) MCC=$(MCC_BIN) tests/devices/opencl-cpu/run.sh

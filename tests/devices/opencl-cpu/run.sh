@@ -4,7 +4,7 @@
 #
 #   run.sh build NAME          mcc --ompss NAME.c -> $BUILD/tests/devices/opencl-cpu/NAME (the
 #                              build log kept beside it; rodinia with -D BLOCK_SIZE=16 in
-#                              --opencl-build-opts)
+#                              --opencl-build-opts, atomics2 with -cl-std=CL3.0)
 #   run.sh run NAME MODE       run it (from an empty directory) under MODE:
 #     translated   --opencl-cpu=on: every kernel task runs translated (the --summary shows
 #                  their "(C)" implementations and no task on an OpenCL device)
@@ -79,6 +79,8 @@ build)
   # rodinia.cl's block size comes from the build options, as Rodinia's hosts give it
   opts=()
   [ "$name" = rodinia ] && opts=(--opencl-build-opts="-D BLOCK_SIZE=16")
+  # atomics2.cl's OpenCL C 2.0 atomics: PoCL has them in OpenCL C 3.0
+  [ "$name" = atomics2 ] && opts=(--opencl-build-opts="-cl-std=CL3.0")
   "$MCC" --ompss -O1 -Wall -Werror "${opts[@]}" -I"$here/../../ompss" -I"$here" "$here/$name.c" \
     -o "$bin" -lm > "$out/$name.build.log" 2>&1
   st=$?
