@@ -199,8 +199,7 @@ enum ocl_family { OCL_FAMILIES(FAMILY_ENUM) BF_COUNT };
     X("read_imageui", BF_NONE, "") X("write_imagef", BF_NONE, "")                     \
     X("write_imagei", BF_NONE, "") X("write_imageui", BF_NONE, "")                    \
     X("get_image_width", BF_NONE, "") X("get_image_height", BF_NONE, "")              \
-    X("get_image_depth", BF_NONE, "") X("get_image_dim", BF_NONE, "")                 \
-    X("vload_half", BF_NONE, "") X("vstore_half", BF_NONE, "")
+    X("get_image_depth", BF_NONE, "") X("get_image_dim", BF_NONE, "")
 
 static const struct builtin {
     const char *name;
@@ -235,6 +234,46 @@ static int vector_io_width(const char *name, const char *prefix)
         return 0;
     int n = atoi(d);
     return n == 2 || n == 3 || n == 4 || n == 8 || n == 16 ? n : 0;
+}
+
+/* vload_half[n], vloada_half[n] (n: 1 when absent), vstore_half[n][_rte...],
+ * vstorea_half[n][_rte...]: half-precision data seen as float.  Fills what the name says
+ * (*round: 0 default, else the mode's letter); false when it is none of them. */
+struct half_io {
+    bool load, aligned;
+    int n;
+    char round;
+};
+
+static bool half_io(const char *name, struct half_io *h)
+{
+    const char *p;
+    if (has_prefix(name, "vload")) {
+        h->load = true;
+        p = name + 5;
+    } else if (has_prefix(name, "vstore")) {
+        h->load = false;
+        p = name + 6;
+    } else {
+        return false;
+    }
+    h->aligned = *p == 'a';
+    p += h->aligned;
+    if (!has_prefix(p, "_half"))
+        return false;
+    p += 5;
+    h->n = 1;
+    if (*p >= '0' && *p <= '9') {
+        h->n = (int)strtol(p, (char **)&p, 10);
+        if (h->n != 2 && h->n != 3 && h->n != 4 && h->n != 8 && h->n != 16)
+            return false;
+    }
+    h->round = 0;
+    if (!h->load && p[0] == '_' && p[1] == 'r' && p[2] == 't' && p[3] && strchr("eznp", p[3])) {
+        h->round = p[3];
+        p += 4;
+    }
+    return !*p;
 }
 
 /* convert_<type>[_sat][_rte|_rtz|_rtp|_rtn]: the target type; *sat, *round (0 default,
@@ -272,8 +311,9 @@ bool ocl_is_builtin(const char *name)
 {
     bool sat;
     char round;
+    struct half_io h;
     return find(name) || vector_io_width(name, "vload") || vector_io_width(name, "vstore") ||
-           convert_target(name, &sat, &round) || as_target(name);
+           convert_target(name, &sat, &round) || as_target(name) || half_io(name, &h);
 }
 
 /* ---- resolution: the type a built-in works on, what each argument must be ------------- */
@@ -571,6 +611,20 @@ static const struct ocl_type *special_type(struct ocl *o, const char *name, int 
     char round;
     int n;
     const struct ocl_type *t;
+    struct half_io h;
+    if (half_io(name, &h)) {
+        const struct ocl_type *p = nargs == 2 + !h.load ? pointee(a[1 + !h.load]) : NULL;
+        const struct ocl_type *f = h.n == 1 ? ocl_scalar(OCL_FLOAT) : ocl_vector(OCL_FLOAT, h.n);
+        if (!p || p->kind != OCL_HALF)
+            return NULL;
+        if (h.load)
+            return f;
+        /* the data: float (double data, which rounds once to half, is not translated) */
+        return a[0] && (a[0]->kind == OCL_VECTOR ? h.n == a[0]->n && ocl_elem(a[0]) == OCL_FLOAT
+                                                 : h.n == 1 && ocl_is_scalar(a[0]) &&
+                                                   a[0]->kind != OCL_DOUBLE)
+                   ? ocl_scalar(OCL_VOID) : NULL;
+    }
     if ((n = vector_io_width(name, "vload")) != 0) {
         const struct ocl_type *p = nargs == 2 ? pointee(a[1]) : NULL;
         return p && ocl_is_scalar(p) && p->kind != OCL_HALF ? ocl_vector(p->kind, n) : NULL;
@@ -842,6 +896,28 @@ static const char *vstore_variant(struct ocl *o, int n, const struct ocl_type *p
     return fn;
 }
 
+/* vload_half<n> and friends: components converted one by one (vloada_half3 and
+ * vstorea_half3 step by 4 halves); stores round by opencl_c_impl.h's nrt_cl_half_rt<m>. */
+static const char *half_variant(struct ocl *o, const char *name, const struct half_io *h)
+{
+    const char *fn = ocl_name(o, OCLN_BUILTIN, name, "f");
+    if (defined_once(o, fn))
+        return fn;
+    int step = h->aligned && h->n == 3 ? 4 : h->n;
+    const char *ft = h->n == 1 ? "float" : ocl_type_name(o, ocl_vector(OCL_FLOAT, h->n));
+    const char *at = h->n == 1 ? "(&v)" : "v";
+    if (h->load)
+        lbuf_printf(&o->defs, "static inline %s %s(size_t off, const half *p)\n{\n    %s v;\n"
+                    "    p += off * %d;\n    for (int i = 0; i < %d; i++)\n"
+                    "        %s[i] = (float)p[i];\n    return v;\n}\n", ft, fn, ft, step, h->n, at);
+    else
+        lbuf_printf(&o->defs, "static inline void %s(%s v, size_t off, half *p)\n{\n"
+                    "    p += off * %d;\n    for (int i = 0; i < %d; i++)\n"
+                    "        p[i] = nrt_cl_half_rt%c(%s[i]);\n}\n", fn, ft, step, h->n,
+                    h->round ? h->round : 'e', at);
+    return fn;
+}
+
 /* The C limits of integer scalar type t, as text. */
 static void int_limits(const struct ocl_type *t, const char **lo, const char **hi)
 {
@@ -1024,7 +1100,10 @@ bool ocl_builtin_call(struct ocl *o, struct ast *call, const char *name)
             return false;
         }
         const struct ocl_type *t;
-        if ((n = vector_io_width(name, "vload")) != 0) {
+        struct half_io h;
+        if (half_io(name, &h)) {
+            rename_callee(o, call, half_variant(o, name, &h));
+        } else if ((n = vector_io_width(name, "vload")) != 0) {
             rename_callee(o, call, vload_variant(o, n, pointee(a[1])));
         } else if ((n = vector_io_width(name, "vstore")) != 0) {
             rename_callee(o, call, vstore_variant(o, n, pointee(a[2])));
@@ -1065,8 +1144,7 @@ bool ocl_builtin_call(struct ocl *o, struct ast *call, const char *name)
     }
     struct resolved r;
     if (b->family == BF_NONE) {
-        ocl_fail(o, call, "'%s' is not supported (images and half-precision loads and stores "
-                 "are not translated)", name);
+        ocl_fail(o, call, "'%s' is not supported (images are not translated)", name);
         return false;
     }
     if (!resolve(o, b, nargs, a, &r)) {

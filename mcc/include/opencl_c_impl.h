@@ -433,6 +433,31 @@ static inline float nrt_cl_atomic_xchg_f(volatile float *p, float v)
     return r;
 }
 
+/* float to half with a rounding mode (vstore_half_rt<m>): the conversion rounds to the
+ * nearest even; the other modes step that result by one unit in the last place where it
+ * lies on the wrong side of x (half's bit patterns order as their magnitudes do). */
+static inline half nrt_cl_half_rte(float x) { return (half)x; }
+
+static inline half nrt_cl_half_step(float x, int up_if_below, int down_if_above)
+{
+    half h = (half)x;
+    float back = (float)h;
+    if (x != x || back == x || (back < x && !up_if_below) || (back > x && !down_if_above))
+        return h;
+    ushort b;
+    __builtin_memcpy(&b, &h, sizeof b);
+    /* toward +inf from below, toward -inf from above: the magnitude grows for a positive
+     * h moving up and for a negative h moving down, else shrinks */
+    int grow = (back < x) == !(b & 0x8000);
+    b = grow ? (ushort)(b + 1) : (ushort)(b - 1);
+    __builtin_memcpy(&h, &b, sizeof h);
+    return h;
+}
+
+static inline half nrt_cl_half_rtz(float x) { return nrt_cl_half_step(x, x < 0, x > 0); }
+static inline half nrt_cl_half_rtp(float x) { return nrt_cl_half_step(x, 1, 0); }
+static inline half nrt_cl_half_rtn(float x) { return nrt_cl_half_step(x, 0, 1); }
+
 /* OpenCL C 2.0's atomic functions (6.13.11), their _explicit forms too: mcc gives every
  * call all the arguments (the default order memory_order_seq_cst, 5, the scope 2); the
  * scope is not needed on the host (opencl_c.h).  compare_exchange is sequentially
