@@ -2501,6 +2501,9 @@ bool ocl_has_attr(struct ocl *o, const struct ast *list, const char *what);
 #define OCL_INLINE_PASSES 8
 char *ocl_inline_helpers(struct ocl *o, int pass);
 void ocl_inline_diagnose(struct ocl *o);
+/* The OpenCL C 2.0 work-group function (work_group_reduce_add...) call c calls, or NULL:
+ * inlined as helpers are (their work-items take turns on a __local accumulator). */
+const char *ocl_collective(struct ocl *o, const struct ast *c);
 
 /* ocl_type.c */
 const struct ocl_type *ocl_scalar(enum ocl_kind k);

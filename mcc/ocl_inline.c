@@ -16,6 +16,11 @@
  * that), up to OCL_INLINE_PASSES passes.  Linemarkers keep the body at its own lines, so
  * that diagnostics on it point into the helper.
  *
+ * OpenCL C 2.0's work-group functions (work_group_reduce_add, _scan_, _broadcast, _all,
+ * _any) are inlined the same way, their block written here: the work-items, which take
+ * turns in the translation, update a __local accumulator that the kernel gets, between
+ * barriers.  The text is only the translation's input: OpenCL devices get the source.
+ *
  * What is not inlined stays a call: the kernel is not translated, with the reason at the
  * call (ocl_inline_diagnose): a call inside another expression, in a for's head, two in
  * one statement, a `return` inside a loop or switch of the helper, a parameter written as
@@ -66,7 +71,8 @@ struct find {
 static bool find_visit(struct ast *n, void *arg)
 {
     struct find *fd = arg;
-    if (n->kind == AST_CALL && helper_of(fd->in->o, fd->in->kernel, n)) {
+    if (n->kind == AST_CALL && (helper_of(fd->in->o, fd->in->kernel, n) ||
+                                ocl_collective(fd->in->o, n))) {
         if (!fd->call)
             fd->call = n;
         fd->n++;
@@ -324,6 +330,109 @@ static const char *inlined_block(struct inl *in, struct ocl_fn *h, struct ast *c
     return lbuf_take(&t, o->L.a);
 }
 
+/* ---- work-group functions (OpenCL C 2.0, 6.13.15) ---------------------------------------- */
+
+/* The work-group function call c calls, or NULL. */
+const char *ocl_collective(struct ocl *o, const struct ast *c)
+{
+    static const char *const names[] = {
+        "work_group_reduce_add", "work_group_reduce_min", "work_group_reduce_max",
+        "work_group_scan_inclusive_add", "work_group_scan_inclusive_min",
+        "work_group_scan_inclusive_max", "work_group_scan_exclusive_add",
+        "work_group_scan_exclusive_min", "work_group_scan_exclusive_max",
+        "work_group_broadcast", "work_group_all", "work_group_any",
+    };
+    const char *b = c && c->kind == AST_CALL ? ocl_builtin_callee(o, c) : NULL;
+    for (size_t i = 0; b && i < sizeof names / sizeof names[0]; i++)
+        if (!strcmp(b, names[i]))
+            return names[i];
+    return NULL;
+}
+
+/* The identity of a min or max scan of type t (what an exclusive scan gives item 0). */
+static const char *extreme(const struct ocl_type *t, bool for_min)
+{
+    switch (t->kind) {   /* (the text is preprocessed already: no macros) */
+    case OCL_INT: return for_min ? "2147483647" : "(-2147483647 - 1)";
+    case OCL_UINT: return for_min ? "0xffffffffu" : "0u";
+    case OCL_LONG: return for_min ? "0x7fffffffffffffffl" : "(-0x7fffffffffffffffl - 1)";
+    case OCL_ULONG: return for_min ? "0xfffffffffffffffful" : "0ul";
+    default: return for_min ? "(1.0f / 0.0f)" : "(-1.0f / 0.0f)";
+    }
+}
+
+/* The block computing work-group function wg of call c into `ret`, as OpenCL C: the
+ * work-items of a group run one after the other (dimension 0 fastest: the linear order of
+ * the local ids) in the translation, so one __local accumulator of the kernel, updated by
+ * each in turn, is the reduction, the scan, the broadcast value.  *rtype: the result's
+ * type; NULL with *why set when the arguments are not what the function takes. */
+static const char *collective_block(struct inl *in, struct ast *c, const char *wg,
+                                    const char *ret, size_t resume, const char **rtype,
+                                    const char **why)
+{
+    struct ocl *o = in->o;
+    int nargs = 0;
+    struct ast *args[4] = {0};
+    for (struct ast *a = c->kid[1] ? c->kid[1]->kid[0] : NULL; a; a = a->next)
+        if (nargs < 4)
+            args[nargs++] = a;
+        else
+            nargs++;
+    bool bcast = !strcmp(wg, "work_group_broadcast");
+    bool logical = !strcmp(wg, "work_group_all") || !strcmp(wg, "work_group_any");
+    if (bcast ? nargs < 2 || nargs > 4 : nargs != 1) {
+        *why = "is given other arguments than it takes";
+        return NULL;
+    }
+    const struct ocl_type *t = logical ? ocl_scalar(OCL_INT) : ocl_expr_type(o, args[0]);
+    if (!(t->kind == OCL_INT || t->kind == OCL_UINT || t->kind == OCL_LONG ||
+          t->kind == OCL_ULONG || t->kind == OCL_FLOAT || t->kind == OCL_DOUBLE)) {
+        *why = "is translated for int, uint, long, ulong, float and double values only";
+        return NULL;
+    }
+    const char *tn = ocl_type_name(o, t);
+    *rtype = tn;
+    const char *acc = ocl_name(o, OCLN_INLINED, in->pass, in->serial, "acc");
+    const char *v = ocl_name(o, OCLN_INLINED, in->pass, in->serial, "v");
+    /* the accumulator: a __local variable of the kernel */
+    rewrite_insert_after(o->L.rw, in->kernel->def->kid[3]->begin + 1,
+                         arena_printf(o->L.a, " __attribute__((%slocal)) %s %s;",
+                                      ocl_name(o, OCLN_PREFIX), tn, acc));
+    const char *first = "get_local_id(0) == 0 && get_local_id(1) == 0 && get_local_id(2) == 0";
+    const char *op = strstr(wg, "_add") ? "+" : strstr(wg, "_min") ? "min" : "max";
+    const char *step = *op == '+' ? arena_printf(o->L.a, "%s + %s", acc, v)
+                                  : arena_printf(o->L.a, "%s(%s, %s)", op, acc, v);
+    struct lower_buf b = {0};
+    lbuf_printf(&b, "{ %s %s = (%s);", logical ? "int" : tn, v, text_of(o, args[0]->begin, args[0]->end));
+    if (logical) {
+        bool all = !strcmp(wg, "work_group_all");
+        lbuf_printf(&b, " if (%s) %s = %s != 0; else %s = %s %s (%s != 0);", first, acc, v, acc,
+                    acc, all ? "&&" : "||", v);
+        lbuf_printf(&b, " barrier(1); %s = %s;", ret, acc);
+    } else if (bcast) {
+        lbuf_printf(&b, " if (get_local_id(0) == (%s)", text_of(o, args[1]->begin, args[1]->end));
+        for (int d = 1; d < 3; d++)
+            lbuf_printf(&b, " && get_local_id(%d) == (%s)", d,
+                        d + 1 < nargs ? text_of(o, args[d + 1]->begin, args[d + 1]->end) : "0");
+        lbuf_printf(&b, ") %s = %s; barrier(1); %s = %s;", acc, v, ret, acc);
+    } else if (strstr(wg, "_reduce_")) {
+        lbuf_printf(&b, " if (%s) %s = %s; else %s = %s; barrier(1); %s = %s;",
+                    first, acc, v, acc, step, ret, acc);
+    } else if (strstr(wg, "_inclusive_")) {
+        lbuf_printf(&b, " if (%s) %s = %s; else %s = %s; %s = %s;", first, acc, v, acc, step,
+                    ret, acc);
+    } else {
+        const char *id = *op == '+' ? arena_printf(o->L.a, "(%s)0", tn)
+                                    : extreme(t, !strcmp(op, "min"));
+        lbuf_printf(&b, " if (%s) { %s = %s; %s = %s; } else { %s = %s; %s = %s; }", first, ret,
+                    id, acc, v, ret, acc, acc, step);
+    }
+    /* nobody writes the accumulator again before everybody has read it (barrier(1):
+     * CLK_LOCAL_MEM_FENCE, the text being preprocessed already) */
+    lbuf_printf(&b, " barrier(1);%s}", mark(o, resume));
+    return lbuf_take(&b, o->L.a);
+}
+
 /* ---- the statements of a kernel -------------------------------------------------------- */
 
 static void fail_at(struct inl *in, struct ast *c, const char *why)
@@ -332,8 +441,12 @@ static void fail_at(struct inl *in, struct ast *c, const char *why)
         return;
     struct ocl *o = in->o;
     struct ocl_fn *h = helper_of(o, in->kernel, c);
+    const char *wg = ocl_collective(o, c);
     o->cur = in->kernel;
-    ocl_fail(o, c, "'%s' holds a barrier and %s", h ? h->name : "?", why);
+    if (wg)
+        ocl_fail(o, c, "the work-group function '%s' %s", wg, why);
+    else
+        ocl_fail(o, c, "'%s' holds a barrier and %s", h ? h->name : "?", why);
 }
 
 static const char *shapes =
@@ -345,24 +458,39 @@ static void inline_call(struct inl *in, struct ast *s, struct ast *c, struct ast
                         struct ast *decl)
 {
     struct ocl *o = in->o;
-    struct ocl_fn *h = helper_of(o, in->kernel, c);
-    struct ast *fd = h->def->kid[1];
-    bool is_void = !(fd && fd->kind == AST_DECL_POINTER) &&
-                   ocl_decl_type(o, h->def->kid[0], NULL)->kind == OCL_VOID;
-    const char *ret = is_void ? NULL : ocl_name(o, OCLN_INLINED, in->pass, in->serial, "ret");
-    if (is_void && (lhs || decl))
-        return;   /* a void value used: the C compiler says so */
-    struct body b;
-    const char *block = inlined_block(in, h, c, ret, decl ? s->begin : s->end, &b);
-    in->serial++;
+    const char *wg = ocl_collective(o, c), *rtype = NULL, *block, *ret;
+    size_t resume = decl ? s->begin : s->end;
+    if (wg) {
+        const char *why = NULL;
+        ret = ocl_name(o, OCLN_INLINED, in->pass, in->serial, "ret");
+        block = collective_block(in, c, wg, ret, resume, &rtype, &why);
+        in->serial++;
+        if (!block) {
+            fail_at(in, c, why);
+            return;
+        }
+    } else {
+        struct ocl_fn *h = helper_of(o, in->kernel, c);
+        struct ast *fd = h->def->kid[1];
+        bool is_void = !(fd && fd->kind == AST_DECL_POINTER) &&
+                       ocl_decl_type(o, h->def->kid[0], NULL)->kind == OCL_VOID;
+        ret = is_void ? NULL : ocl_name(o, OCLN_INLINED, in->pass, in->serial, "ret");
+        if (is_void && (lhs || decl))
+            return;   /* a void value used: the C compiler says so */
+        struct body b;
+        block = inlined_block(in, h, c, ret, resume, &b);
+        in->serial++;
+        if (in->diagnose)
+            fail_at(in, c, block ? arena_printf(o->L.a, "is still called after inlining %d "
+                                                "levels deep (recursion?)", OCL_INLINE_PASSES)
+                                 : arena_printf(o->L.a, "cannot be inlined: %s", b.why));
+        if (!block)
+            return;
+        rtype = ret ? return_type(o, h->def->kid[0]) : NULL;
+    }
     if (in->diagnose)
-        fail_at(in, c, block ? arena_printf(o->L.a, "is still called after inlining %d levels "
-                                            "deep (recursion?)", OCL_INLINE_PASSES)
-                             : arena_printf(o->L.a, "cannot be inlined: %s", b.why));
-    if (!block || in->diagnose)
         return;
-    const char *rdecl = ret ? arena_printf(o->L.a, "%s%s; ", return_type(o, h->def->kid[0]), ret)
-                            : "";
+    const char *rdecl = ret ? arena_printf(o->L.a, "%s %s; ", rtype, ret) : "";
     if (decl) {
         rewrite_insert_before(o->L.rw, s->begin, arena_printf(o->L.a, "%s%s", rdecl, block));
         rewrite_replace(o->L.rw, c->begin, c->end, ret);

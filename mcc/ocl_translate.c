@@ -100,7 +100,7 @@ static bool prescan_visit(struct ast *n, void *arg)
         return true;
     const char *b = ocl_builtin_callee(o, n);
     if (b) {
-        if (ocl_is_barrier_call(o, n)) {
+        if (ocl_is_barrier_call(o, n) || ocl_collective(o, n)) {
             f->has_barrier = true;
             if (!f->kernel) {
                 o->cur = f;

@@ -17,7 +17,8 @@
 #   run.sh diag                untranslatable.cl: the warning at the kernel's line, gcc's
 #                              errors on a translation at the .cl's line and column, and
 #                              --opencl-cpu=require making it an error; half_arith.cl's
-#                              warnings; helpers holding barriers not inlined: why, at the call
+#                              warnings; helpers holding barriers and work-group functions
+#                              not inlined: why, at the call
 #   run.sh misaligned          misaligned.c: a float4 buffer 8 bytes off, translated: a message
 #                              and exit 1, not a crash; on PoCL it runs (skipped without it)
 #   run.sh noshmem             noshmem.c: a __local parameter without shmem(...): a message
@@ -169,7 +170,7 @@ diag)
   grep -q "bug of mcc" "$log" && fail "the undeclared name was called a bug of mcc"
   # helpers holding barriers that mcc does not inline (helpers.cl has those it does): a
   # warning at the call saying why, not "a barrier in 'get', which is not a kernel"
-  printf 'int get(__local int *s)\n{\n    for (;;) {\n        barrier(CLK_LOCAL_MEM_FENCE);\n        return s[0];\n    }\n}\n__kernel void k1(__global int *v, __local int *s)\n{\n    v[0] = 1 + get(s);\n}\n__kernel void k2(__global int *v, __local int *s)\n{\n    int x = get(s);\n    v[0] = x;\n}\n' \
+  printf 'int get(__local int *s)\n{\n    for (;;) {\n        barrier(CLK_LOCAL_MEM_FENCE);\n        return s[0];\n    }\n}\n__kernel void k1(__global int *v, __local int *s)\n{\n    v[0] = 1 + get(s);\n}\n__kernel void k2(__global int *v, __local int *s)\n{\n    int x = get(s);\n    v[0] = x;\n}\n__kernel void k3(__global int *v)\n{\n    v[1] = 2 * work_group_reduce_add(v[0]);\n}\n' \
     > "$out/noinline.cl"
   log=$out/noinline.log
   "$MCC" -y "$out/noinline.cl" -o "$out/noinline.c" > "$log" 2>&1 || fail "mcc -y noinline.cl failed"
@@ -178,6 +179,8 @@ diag)
     "$log" || fail "no warning at noinline.cl:10:16"
   grep -q "noinline.cl:14:13: warning: kernel 'k2' cannot be translated to C: 'get' holds a barrier and cannot be inlined: 'get' returns from inside a loop or switch" \
     "$log" || fail "no warning at noinline.cl:14:13"
+  grep -q "noinline.cl:19:16: warning: kernel 'k3' cannot be translated to C: the work-group function 'work_group_reduce_add' is called inside an expression" \
+    "$log" || fail "no warning at noinline.cl:19:16"
   # what only the C compiler finds in the translation (here a mistyped initializer, which
   # OpenCL C rejects too) is at its own line and column of the .cl, also in a second
   # kernel (gcc counted on from the first kernel's line into the generated code: line 44)
