@@ -21,6 +21,9 @@
  * turns in the translation, update a __local accumulator that the kernel gets, between
  * barriers.  The text is only the translation's input: OpenCL devices get the source.
  *
+ * The same passes first write OpenCL C 2.0's get_local_linear_id, get_global_linear_id
+ * and get_enqueued_local_size with the work-item functions of 1.2.
+ *
  * What is not inlined stays a call: the kernel is not translated, with the reason at the
  * call (ocl_inline_diagnose): a call inside another expression, in a for's head, two in
  * one statement, a `return` inside a loop or switch of the helper, a parameter written as
@@ -586,10 +589,40 @@ static void inline_stmt(struct inl *in, struct ast *s)
     }
 }
 
+/* OpenCL C 2.0's work-item functions written with those of 1.2, which the translation
+ * knows (a range is never cut into groups of other sizes: the enqueued size is the size). */
+static bool wi20_visit(struct ast *n, void *arg)
+{
+    struct inl *in = arg;
+    struct ocl *o = in->o;
+    const char *b = n->kind == AST_CALL ? ocl_builtin_callee(o, n) : NULL;
+    if (!b)
+        return true;
+    bool args = n->kid[1] && n->kid[1]->kid[0];
+    if (!strcmp(b, "get_enqueued_local_size")) {
+        rewrite_replace(o->L.rw, n->kid[0]->begin, n->kid[0]->end, "get_local_size");
+    } else if (!strcmp(b, "get_local_linear_id") && !args) {
+        rewrite_replace(o->L.rw, n->begin, n->end,
+                        "((get_local_id(2) * get_local_size(1) + get_local_id(1)) * "
+                        "get_local_size(0) + get_local_id(0))");
+    } else if (!strcmp(b, "get_global_linear_id") && !args) {
+        rewrite_replace(o->L.rw, n->begin, n->end,
+                        "(((get_global_id(2) - get_global_offset(2)) * get_global_size(1) + "
+                        "(get_global_id(1) - get_global_offset(1))) * get_global_size(0) + "
+                        "(get_global_id(0) - get_global_offset(0)))");
+    } else {
+        return true;
+    }
+    in->done++;
+    return true;
+}
+
 char *ocl_inline_helpers(struct ocl *o, int pass)
 {
     struct inl in = {.o = o, .pass = pass};
     for (struct ocl_fn *f = o->fns; f; f = f->next)
+        ast_walk(f->def->kid[3], wi20_visit, &in);
+    for (struct ocl_fn *f = o->fns; f && !in.done; f = f->next)
         if (f->kernel) {
             in.kernel = f;
             inline_stmt(&in, f->def->kid[3]);

@@ -2,7 +2,7 @@
  * C: program-scope __constant arrays, half-precision stores with each rounding mode (an
  * oracle here searching the half values that bracket each float), swizzles, saturating
  * conversions with rounding modes, async copies, a 3-D range the local sizes do not
- * divide. */
+ * divide, OpenCL C 2.0's linear ids. */
 #include "ocl_cpu_check.h"
 
 #define NF 1000              /* fir */
@@ -15,6 +15,8 @@
 #define NX 10                /* grid3 */
 #define NY 7
 #define NZ 5
+#define LW 24                /* linear_ids: LW x LH items in groups of 8 x 2 */
+#define LH 6
 
 #pragma omp target device(opencl) ndrange(1, n, 64) file(sdk_shapes.cl) copy_deps
 #pragma omp task in([n]x) out([n]y)
@@ -45,6 +47,11 @@ __kernel void tiles_async(__global const float *x, __global float *y, __global f
 #pragma omp task out([nx * ny * nz]y)
 __kernel void grid3(__global int *y, int nx, int ny, int nz);
 
+#pragma omp target device(opencl) ndrange(2, LW, LH, 8, 2) file(sdk_shapes.cl) copy_deps
+#pragma omp task out([LW * LH]y)
+__kernel void linear_ids(__global int *y);
+
+static int lin[LW * LH];
 static float fx[NF], fy[NF], hx[NH], back[NH], sa[8 * NS], so[4 * NS], cx[NC];
 static float ax[TG * L * ST], ay[TG * L], az[TG * L];
 static unsigned short hh[NH + 3 * (NH / 4)];
@@ -132,6 +139,7 @@ int main(void)
     conversions(cx, u8, s16, i32, u32, c4, NC);
     tiles_async(ax, ay, az, 0, ST);
     grid3(g3, NX, NY, NZ);
+    linear_ids(lin);
 #pragma omp taskwait
     static const float taps[5] = {0.0625f, 0.25f, 0.375f, 0.25f, 0.0625f};
     static const int bias[8] = {3, 1, 7, 5, 0, 2, 6, 4};
@@ -212,6 +220,12 @@ int main(void)
                 int got = g3[(k * NY + j) * NX + i];
                 CHECK(got == want, "grid3 (%d, %d, %d) = %d, expected %d", i, j, k, got, want);
             }
+    for (int j = 0; j < LH; j++)
+        for (int i = 0; i < LW; i++) {
+            int want = (j % 2) * 8 + i % 8 + 1000 * 8 + 100000 * 2;
+            CHECK(lin[j * LW + i] == want, "linear_ids (%d, %d) = %d, expected %d", i, j,
+                  lin[j * LW + i], want);
+        }
     digest("fir", fy, sizeof fy);
     digest("halves", hh, sizeof hh);
     digest("halves_back", back, sizeof back);
@@ -225,6 +239,7 @@ int main(void)
     digest("tiles_async", ay, sizeof ay);
     digest("tiles_async_z", az, sizeof az);
     digest("grid3", g3, sizeof g3);
+    digest("linear_ids", lin, sizeof lin);
     printf("result: OK\n");
     return 0;
 }

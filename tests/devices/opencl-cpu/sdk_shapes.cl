@@ -3,7 +3,8 @@
  * arrays, results packed as half precision with each rounding mode, vector components
  * picked and assigned through swizzles, saturating conversions with rounding modes, tiles
  * moved with async_work_group_copy (contiguous and strided) and wait_group_events, a 3-D
- * range whose sizes the local sizes do not divide.  Checked by sdk_shapes.c. */
+ * range whose sizes the local sizes do not divide, OpenCL C 2.0's linear ids.  Checked by
+ * sdk_shapes.c. */
 
 __constant float taps[5] = {0.0625f, 0.25f, 0.375f, 0.25f, 0.0625f};
 __constant int bias[8] = {3, 1, 7, 5, 0, 2, 6, 4};
@@ -105,4 +106,12 @@ __kernel void grid3(__global int *y, int nx, int ny, int nz)
                                      10000 * get_group_id(1) + 100000 * get_group_id(2)) +
                                (int)(get_local_size(0) * get_local_size(1) * get_local_size(2)) *
                                    1000000;
+}
+
+/* OpenCL C 2.0's linear ids and enqueued local size, in a 2-D range */
+__kernel void linear_ids(__global int *y)
+{
+    size_t g = get_global_linear_id();
+    y[g] = (int)(get_local_linear_id() + 1000 * get_enqueued_local_size(0) +
+                 100000 * get_enqueued_local_size(1));
 }
