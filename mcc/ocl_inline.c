@@ -27,8 +27,8 @@
  * What is not inlined stays a call: the kernel is not translated, with the reason at the
  * call (ocl_inline_diagnose): a call inside another expression, in a for's head, two in
  * one statement, a `return` inside a loop or switch of the helper, a parameter written as
- * an array, a variadic helper, a pointer result, a name the helper uses that the kernel
- * hides, recursion.
+ * an array of arrays or a function, a variadic helper, a pointer result, a name the helper
+ * uses that the kernel hides, recursion.
  */
 #include "mcc.h"
 #include "c.tab.h"
@@ -254,6 +254,15 @@ static const char *mark(struct ocl *o, size_t off)
                         "");
 }
 
+/* The array declarator of parameter p when it is `T name[...]` (an array of the name
+ * itself, not of arrays nor of pointers), else NULL. */
+static struct ast *array_of_name(struct ast *p)
+{
+    struct ast *d = p->kid[1];
+    return d && d->kind == AST_DECL_ARRAY && d->kid[0] && d->kid[0]->kind == AST_DECL_NAME ? d
+                                                                                         : NULL;
+}
+
 /* The block that runs h's body for call c: NULL with b->why set when it cannot be made.
  * `ret` names the variable the result goes to (declared by the caller of this). */
 static const char *inlined_block(struct inl *in, struct ocl_fn *h, struct ast *c, const char *ret,
@@ -277,9 +286,9 @@ static const char *inlined_block(struct inl *in, struct ocl_fn *h, struct ast *c
         }
         if (p->kind != AST_PARAM || !p->sym)
             continue;   /* (void) */
-        if (p->sym->array_param || p->sym->function_param) {
-            b->why = arena_printf(o->L.a, "its parameter '%.*s' is written as an array or a "
-                                  "function (declare it as a pointer)",
+        if (p->sym->function_param || (p->sym->array_param && !array_of_name(p))) {
+            b->why = arena_printf(o->L.a, "its parameter '%.*s' is written as a function or an "
+                                  "array of arrays (declare it as a pointer)",
                                   (int)p->sym->name->len, p->sym->name->str);
             return NULL;
         }
@@ -308,8 +317,11 @@ static const char *inlined_block(struct inl *in, struct ocl_fn *h, struct ast *c
         struct ast *p = b->params[i], *dn = ast_declarator_name(p->kid[1]);
         b->names[i] = ocl_name(o, OCLN_INLINED, in->pass, in->serial,
                                arena_strndup(o->L.a, dn->name->str, dn->name->len));
-        lbuf_printf(&t, " %s%s%s = (%s);", text_of(o, p->begin, dn->begin), b->names[i],
-                    text_of(o, dn->end, p->end), text_of(o, a->begin, a->end));
+        /* `T s[]`, `T s[64]`: the pointer `T *s` that the parameter is */
+        struct ast *arr = p->sym->array_param ? array_of_name(p) : NULL;
+        lbuf_printf(&t, " %s%s%s%s = (%s);", text_of(o, p->begin, dn->begin), arr ? "*" : "",
+                    b->names[i], text_of(o, arr ? arr->end : dn->end, p->end),
+                    text_of(o, a->begin, a->end));
     }
     returns_in(b, body, 0, true);
     if (b->why)

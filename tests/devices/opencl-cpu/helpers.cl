@@ -45,8 +45,9 @@ static inline int group_max(__local int *s, int x)
     return x;
 }
 
-/* Inclusive Hillis-Steele scan of s, in place (a copy between the steps). */
-void block_scan(__local int *s, __local int *t)
+/* Inclusive Hillis-Steele scan of s, in place (a copy between the steps); s written as an
+ * array. */
+void block_scan(__local int s[], __local int *t)
 {
     int l = get_local_id(0);
     for (int d = 1; d < get_local_size(0); d <<= 1) {
