@@ -1,6 +1,7 @@
 /* OpenCL C 2.0 atomics and the 1.x atomic functions on 64-bit, unsigned and float data
- * (atomics2.cl) against sequential C: every result is independent of the order the
- * work-items and work-groups ran in (run.sh builds with -cl-std=CL3.0 for PoCL). */
+ * (atomics2.cl), and a float sum by compare-and-swap, against sequential C: every result
+ * is independent of the order the work-items and work-groups ran in (run.sh builds with
+ * -cl-std=CL3.0 for PoCL). */
 #include "ocl_cpu_check.h"
 
 #define N 5000
@@ -22,6 +23,11 @@ __kernel void c11_last_group(__global const int *x, __global int *partial,
 __kernel void legacy(__global const int *x, __global long *l64, __global unsigned *u,
                      __global float *fx, __global int *mm, int n);
 
+#pragma omp target device(opencl) ndrange(1, n, G) file(atomics2.cl) copy_deps
+#pragma omp task in([n]x) inout([4]sums)
+__kernel void float_sums(__global const int *x, __global float *sums, int n);
+
+static float fsums[4];
 static int x[N], cnt[6], ticket[1], partial[NG], out[2], mm[2];
 static long big[1], l64[4];
 static unsigned bits[4], u[4];
@@ -45,6 +51,7 @@ int main(void)
     c11_global(x, cnt, big, bits, f, N);
     c11_last_group(x, partial, ticket, out);
     legacy(x, l64, u, fx, mm, N);
+    float_sums(x, fsums, N);
 #pragma omp taskwait
     int sum = 0, lo = x[0], hi = x[0], xr = 0, seen_f = 0, seen_fx = 0;
     long bsum = 0, lsum = 0;
@@ -95,6 +102,12 @@ int main(void)
     CHECK(seen_fx, "atomic_xchg (float) left %g, which is none of the values", fx[0]);
     CHECK(mm[0] == lo && mm[1] == hi, "local min/max %d %d, expected %d %d", mm[0], mm[1], lo,
           hi);
+    for (int b = 0; b < 4; b++) {
+        float want = 0;
+        for (int i = b; i < N; i += 4)
+            want += (float)x[i] * 0.5f;
+        CHECK(fsums[b] == want, "float_sums[%d] = %g, expected %g", b, fsums[b], want);
+    }
     digest("c11_global", cnt, sizeof cnt);
     digest("c11_big", big, sizeof big);
     digest("c11_bits", bits, sizeof bits);
@@ -103,6 +116,7 @@ int main(void)
     digest("legacy_sums", l64, 2 * sizeof l64[0]);
     digest("legacy_uint", u, sizeof u);
     digest("legacy_minmax", mm, sizeof mm);
+    digest("float_sums", fsums, sizeof fsums);
     printf("result: OK\n");
     return 0;
 }

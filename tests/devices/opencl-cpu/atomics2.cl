@@ -106,3 +106,27 @@ __kernel void legacy(__global const int *x, __global long *l64, __global uint *u
         atomic_max(&mm[1], hi);
     }
 }
+
+/* A float sum by compare-and-swap on the bits (a union, a cast to an unsigned pointer): the
+ * float atomic add of GPU codes written for OpenCL 1.x.  Exact data: any order sums alike. */
+inline void atomic_add_f(volatile __global float *addr, float val)
+{
+    union {
+        unsigned int u32;
+        float f32;
+    } next, expected, current;
+    current.f32 = *addr;
+    do {
+        expected.f32 = current.f32;
+        next.f32 = expected.f32 + val;
+        current.u32 = atomic_cmpxchg((volatile __global unsigned int *)addr, expected.u32,
+                                     next.u32);
+    } while (current.u32 != expected.u32);
+}
+
+__kernel void float_sums(__global const int *x, __global float *sums, int n)
+{
+    int i = get_global_id(0);
+    if (i < n)
+        atomic_add_f(&sums[i & 3], (float)x[i] * 0.5f);
+}
