@@ -6,7 +6,7 @@
 # 1.2 (PoCL rejects it): it runs translated only.  rodinia.cl takes BLOCK_SIZE from
 # --opencl-build-opts (run.sh gives it), atomics2.cl -cl-std=CL3.0 (OpenCL C 2.0 atomics).
 # PoCL 3.1 has no work-group functions (work_group_reduce_add...): wg_functions runs
-# translated only, against sequential C.  About 60 s on 2 cores.
+# translated only, against sequential C.  About 90 s on 2 cores.
 #
 #   make check-opencl-cpu
 OCL_CPU_PROGS := barrier_control reduce_scan matmul_tiled vectors builtins atomics atomics2 guards \

@@ -24,7 +24,8 @@ __kernel void fir(__global const float *x, __global float *y, int n);
 
 #pragma omp target device(opencl) ndrange(1, n / 4, 32) file(sdk_shapes.cl) copy_deps
 #pragma omp task in([n]x) out([n + 3 * (n / 4)]h, [n]back)
-__kernel void halves(__global const float *x, __global _Float16 *h, __global float *back, int n);
+__kernel void halves(__global const float *x, __global unsigned short *h, __global float *back,
+                     int n);
 
 #pragma omp target device(opencl) ndrange(1, NS, 16) file(sdk_shapes.cl) copy_deps
 #pragma omp task in([8 * NS]a, [16 * NS]b) out([4 * NS]o, [8 * NS]p)
@@ -134,7 +135,7 @@ int main(void)
     for (int i = 0; i < TG * L * ST; i++)
         ax[i] = (float)((i * 31) % 64);
     fir(fx, fy, NF);
-    halves(hx, (_Float16 *)hh, back, NH);
+    halves(hx, hh, back, NH);
     swizzles(sa, sb, so, sp);
     conversions(cx, u8, s16, i32, u32, c4, NC);
     tiles_async(ax, ay, az, 0, ST);

@@ -22,9 +22,11 @@ __kernel void fir(__global const float *x, __global float *y, int n)
 }
 
 /* h[0, n): x as half, rounded to nearest even; h[n + 3 * i + {0, 1, 2}]: x[4i], x[4i + 1],
- * x[4i + 2] rounded toward zero, +inf, -inf; back: h[0, n) read back as float */
-__kernel void halves(__global const float *x, __global half *h, __global float *back, int n)
+ * x[4i + 2] rounded toward zero, +inf, -inf; back: h[0, n) read back as float.  The
+ * buffer is passed as ushort (the host has no half type). */
+__kernel void halves(__global const float *x, __global ushort *bits, __global float *back, int n)
 {
+    __global half *h = (__global half *)bits;
     int i = get_global_id(0);
     if (i >= n / 4)
         return;
