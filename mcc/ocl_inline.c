@@ -28,7 +28,7 @@
  * call (ocl_inline_diagnose): a call inside another expression, in a for's head, two in
  * one statement, a `return` inside a loop or switch of the helper, a parameter written as
  * an array of arrays or a function, a variadic helper, a pointer result, a name the helper
- * uses that the kernel hides, recursion.
+ * uses that the kernel hides or that is declared after the kernel, recursion.
  */
 #include "mcc.h"
 #include "c.tab.h"
@@ -197,8 +197,9 @@ struct names {
     struct ocl *o;
     const struct name **v;
     int n, cap;
-    const struct ast *in;        /* the helper's body */
+    size_t kernel_begin;         /* where the kernel's definition starts */
     const char *hidden;          /* a global the helper uses that the kernel hides */
+    const char *later;           /* ... that is declared after the kernel */
 };
 
 static bool kernel_names_visit(struct ast *n, void *arg)
@@ -214,8 +215,14 @@ static bool kernel_names_visit(struct ast *n, void *arg)
 static bool globals_visit(struct ast *n, void *arg)
 {
     struct names *ns = arg;
-    if (ns->hidden || n->kind != AST_IDENT || !n->sym || n->sym->depth != 0 ||
-        (n->sym->kind != SYM_OBJECT && n->sym->kind != SYM_ENUM_CONST))
+    if (ns->hidden || ns->later || n->kind != AST_IDENT || !n->sym || n->sym->depth != 0)
+        return true;
+    if (n->sym->declarator && n->sym->declarator->begin > ns->kernel_begin &&
+        ocl_is_user(ns->o, n->sym->declarator)) {
+        ns->later = arena_strndup(ns->o->L.a, n->name->str, n->name->len);
+        return true;
+    }
+    if (n->sym->kind != SYM_OBJECT && n->sym->kind != SYM_ENUM_CONST)
         return true;
     for (int i = 0; i < ns->n; i++)
         if (ns->v[i] == n->sym->name)
@@ -301,12 +308,14 @@ static const char *inlined_block(struct inl *in, struct ocl_fn *h, struct ast *c
         return NULL;
     }
     /* the names the kernel declares must not hide what the helper uses */
-    struct names ns = {.o = o, .in = body};
+    struct names ns = {.o = o, .kernel_begin = in->kernel->def->begin};
     ast_walk(in->kernel->def, kernel_names_visit, &ns);
     ast_walk(body, globals_visit, &ns);
-    if (ns.hidden) {
-        b->why = arena_printf(o->L.a, "'%s', which '%s' uses, is a name the kernel declares "
-                              "too (rename one)", ns.hidden, h->name);
+    if (ns.hidden || ns.later) {
+        b->why = ns.hidden ? arena_printf(o->L.a, "'%s', which '%s' uses, is a name the kernel "
+                                          "declares too (rename one)", ns.hidden, h->name)
+                           : arena_printf(o->L.a, "'%s', which '%s' uses, is declared after the "
+                                          "kernel (declare it before)", ns.later, h->name);
         return NULL;
     }
     b->names = arena_alloc(o->L.a, (size_t)(b->nparams ? b->nparams : 1) * sizeof *b->names);

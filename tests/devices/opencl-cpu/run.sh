@@ -170,7 +170,7 @@ diag)
   grep -q "bug of mcc" "$log" && fail "the undeclared name was called a bug of mcc"
   # helpers holding barriers that mcc does not inline (helpers.cl has those it does): a
   # warning at the call saying why, not "a barrier in 'get', which is not a kernel"
-  printf 'int get(__local int *s)\n{\n    for (;;) {\n        barrier(CLK_LOCAL_MEM_FENCE);\n        return s[0];\n    }\n}\n__kernel void k1(__global int *v, __local int *s)\n{\n    v[0] = 1 + get(s);\n}\n__kernel void k2(__global int *v, __local int *s)\n{\n    int x = get(s);\n    v[0] = x;\n}\n__kernel void k3(__global int *v)\n{\n    v[1] = 2 * work_group_reduce_add(v[0]);\n}\n' \
+  printf 'int get(__local int *s)\n{\n    for (;;) {\n        barrier(CLK_LOCAL_MEM_FENCE);\n        return s[0];\n    }\n}\n__kernel void k1(__global int *v, __local int *s)\n{\n    v[0] = 1 + get(s);\n}\n__kernel void k2(__global int *v, __local int *s)\n{\n    int x = get(s);\n    v[0] = x;\n}\n__kernel void k3(__global int *v)\n{\n    v[1] = 2 * work_group_reduce_add(v[0]);\n}\nvoid h4(__global int *v);\n__kernel void k4(__global int *v)\n{\n    h4(v);\n}\n__constant int late = 3;\nvoid h4(__global int *v)\n{\n    barrier(CLK_GLOBAL_MEM_FENCE);\n    v[0] = late;\n}\n' \
     > "$out/noinline.cl"
   log=$out/noinline.log
   "$MCC" -y "$out/noinline.cl" -o "$out/noinline.c" > "$log" 2>&1 || fail "mcc -y noinline.cl failed"
@@ -181,6 +181,8 @@ diag)
     "$log" || fail "no warning at noinline.cl:14:13"
   grep -q "noinline.cl:19:16: warning: kernel 'k3' cannot be translated to C: the work-group function 'work_group_reduce_add' is called inside an expression" \
     "$log" || fail "no warning at noinline.cl:19:16"
+  grep -q "noinline.cl:24:5: warning: kernel 'k4' cannot be translated to C: 'h4' holds a barrier and cannot be inlined: 'late', which 'h4' uses, is declared after the kernel" \
+    "$log" || fail "no warning at noinline.cl:24:5"
   # what only the C compiler finds in the translation (here a mistyped initializer, which
   # OpenCL C rejects too) is at its own line and column of the .cl, also in a second
   # kernel (gcc counted on from the first kernel's line into the generated code: line 44)
