@@ -2392,7 +2392,8 @@ struct ocl_fn {
     bool kernel;
     bool uses_wi;                /* work-item functions, in it or in what it calls: takes
                                   * the work-item as hidden parameters (helpers) */
-    bool has_barrier;            /* a barrier in it (helpers: not translated) */
+    bool has_barrier;            /* a barrier in it (helpers: inlined, ocl_inline.c) */
+    bool barrier_helper;         /* not a kernel, and a barrier in it or in what it calls */
     bool sees_group;             /* local ids, group ids or sizes, async copies, in it or
                                   * in what it calls: the work-group shape is observable */
     const char *why_not;         /* the first reason it cannot be translated (NULL: it can) */

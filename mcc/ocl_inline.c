@@ -43,25 +43,28 @@ struct inl {
     bool diagnose;               /* the last pass: report instead of inlining */
 };
 
-static bool is_barrier_helper(struct ocl_fn *f, int depth)
+/* Which functions other than kernels hold a barrier or call one that does (a fixed point:
+ * recursion, which OpenCL C forbids, must not make it loop). */
+static void mark_barrier_helpers(struct ocl *o)
 {
-    if (f->kernel || depth > 64)
-        return false;
-    if (f->has_barrier)
-        return true;
-    for (int i = 0; i < f->ncallees; i++)
-        if (f->callees[i] != f && is_barrier_helper(f->callees[i], depth + 1))
-            return true;
-    return false;
+    for (struct ocl_fn *f = o->fns; f; f = f->next)
+        f->barrier_helper = !f->kernel && f->has_barrier;
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (struct ocl_fn *f = o->fns; f; f = f->next)
+            for (int i = 0; i < f->ncallees && !f->kernel && !f->barrier_helper; i++)
+                if (f->callees[i]->barrier_helper)
+                    changed = f->barrier_helper = true;
+    }
 }
 
 /* The helper holding a barrier that call `c` calls, or NULL. */
 static struct ocl_fn *helper_of(struct ocl *o, struct ocl_fn *caller, const struct ast *c)
 {
+    (void)o;
     for (int i = 0; i < caller->ncalls; i++)
         if (caller->calls[i] == c)
-            return is_barrier_helper(caller->callees[i], 0) ? caller->callees[i] : NULL;
-    (void)o;
+            return caller->callees[i]->barrier_helper ? caller->callees[i] : NULL;
     return NULL;
 }
 
@@ -641,6 +644,7 @@ static bool wi20_visit(struct ast *n, void *arg)
 char *ocl_inline_helpers(struct ocl *o, int pass)
 {
     struct inl in = {.o = o, .pass = pass};
+    mark_barrier_helpers(o);
     for (struct ocl_fn *f = o->fns; f; f = f->next)
         ast_walk(f->def->kid[3], wi20_visit, &in);
     for (struct ocl_fn *f = o->fns; f && !in.done; f = f->next)
@@ -657,6 +661,7 @@ char *ocl_inline_helpers(struct ocl *o, int pass)
 void ocl_inline_diagnose(struct ocl *o)
 {
     struct inl in = {.o = o, .diagnose = true};
+    mark_barrier_helpers(o);
     for (struct ocl_fn *f = o->fns; f; f = f->next)
         if (f->kernel && !f->why_not) {
             in.kernel = f;
