@@ -237,17 +237,10 @@ static const struct nanort_impl *host_impl(const struct nrt_type_info *info)
     return NULL;
 }
 
-/* t's data can never fit in s (nothing else holds its memory, and still no room): run
- * its smp implementation instead when it has one (an undeferred task's creator runs it,
- * the others are queued for the workers); otherwise the "does not fit" error. */
-static void fit_elsewhere(struct nrt_space *s, struct nanort_task *t)
+/* Run t's host implementation smp instead of the one s was to run (an undeferred task's
+ * creator runs it, the others are queued for the workers). */
+static void run_on_host(struct nanort_task *t, const struct nanort_impl *smp)
 {
-    const struct nanort_impl *smp = host_impl(t->info);
-    if (!smp)
-        nrt_cache_does_not_fit(t, s);
-    if (nrt_cfg.verbose)
-        fprintf(stderr, "nanort: task '%s' does not fit on %s: it runs on the host (%s)\n",
-                t->type->label ? t->type->label : "(unnamed)", s->name, smp->name);
     nrt_vers_forget(t);
     t->impl = smp;
     t->space = 0;
@@ -262,10 +255,64 @@ static void fit_elsewhere(struct nrt_space *s, struct nanort_task *t)
     }
 }
 
+/* t's data can never fit in s (nothing else holds its memory, and still no room): run
+ * its smp implementation instead when it has one; otherwise the "does not fit" error. */
+static void fit_elsewhere(struct nrt_space *s, struct nanort_task *t)
+{
+    const struct nanort_impl *smp = host_impl(t->info);
+    if (!smp)
+        nrt_cache_does_not_fit(t, s);
+    if (nrt_cfg.verbose)
+        fprintf(stderr, "nanort: task '%s' does not fit on %s: it runs on the host (%s)\n",
+                t->type->label ? t->type->label : "(unnamed)", s->name, smp->name);
+    run_on_host(t, smp);
+}
+
+struct nrt_impl_list {
+    const struct nanort_impl *impl;
+    struct nrt_impl_list *next;
+};
+
+static bool unusable_on(const struct nrt_space *s, const struct nanort_impl *impl)
+{
+    for (const struct nrt_impl_list *u = atomic_load_explicit(&s->unusable,
+                                                              memory_order_acquire);
+         u; u = u->next)
+        if (u->impl == impl)
+            return true;
+    return false;
+}
+
+/* Whether t's implementation can run on s (compute->usable, asked only when the type has
+ * a host implementation): when it cannot, t runs that instead and the implementation is
+ * no candidate on s any more (manager thread).  Without one, the launch reports the
+ * failure, as before. */
+static bool usable_here(struct nrt_space *s, struct nanort_task *t)
+{
+    bool (*usable)(struct nrt_space *, const struct nanort_impl *) = s->ops->compute->usable;
+    const struct nanort_impl *smp;
+    if (!usable || !(smp = host_impl(t->info)) || usable(s, t->impl))
+        return true;
+    if (!unusable_on(s, t->impl)) {
+        struct nrt_impl_list *u = nrt_xmalloc(sizeof *u);
+        u->impl = t->impl;
+        u->next = atomic_load_explicit(&s->unusable, memory_order_relaxed);
+        atomic_store_explicit(&s->unusable, u, memory_order_release);
+        fprintf(stderr, "nanort: warning: implementation '%s' of task '%s' cannot run on %s "
+                "(above): its tasks run their other implementations ('%s' on the host)\n",
+                t->impl->name, t->type->label ? t->type->label : "(unnamed)", s->name,
+                smp->name);
+    }
+    run_on_host(t, smp);
+    return false;
+}
+
 /* Stage t's data, then run its implementation (which queues the kernels). */
 static enum start_result start_task(struct nrt_space *s, struct inflight *f,
                                     struct nanort_task *t, bool others_in_flight)
 {
+    if (!usable_here(s, t))
+        return ON_HOST;
     if ((t->flags & NRT_TF_COMMUTATIVE) && !nrt_tokens_acquire(t, true))
         return PARKED;              /* re-pushed (and re-queued here) when the token frees */
     struct nrt_staging *st = nrt_cache_stage(t, s, others_in_flight);
@@ -606,6 +653,10 @@ void nrt_devices_release(void)
         nrt_lock_destroy(&q->lock);
         NRT_PCHECK(pthread_cond_destroy(&q->cond));
         free(q);
+        for (struct nrt_impl_list *u = nrt_spaces[i]->unusable, *next; u; u = next) {
+            next = u->next;
+            free(u);
+        }
         free(nrt_spaces[i]);
         nrt_spaces[i] = NULL;
     }
@@ -638,7 +689,7 @@ static bool space_runs(const struct nrt_space *s, const struct nanort_impl *impl
 {
     const struct nrt_device_ops *o = s->ops;
     if (o->kind == impl->device)
-        return true;
+        return !unusable_on(s, impl);
     return o->runs_smp && impl->device == NANORT_DEVICE_SMP &&
            (!o->accepts || o->accepts((struct nrt_space *)s, t));
 }

@@ -1178,6 +1178,12 @@ struct nrt_compute_ops {
      * (OpenCL: build a registered source), called again until it returns false; a task
      * that comes meanwhile waits for that one piece only. */
     bool (*idle)(struct nrt_space *s);
+    /* Optional: whether implementation impl can run here at all (OpenCL: its kernel builds
+     * for the device; false after saying why), asked by the manager before it stages a
+     * task's data.  A task whose implementation cannot runs a host implementation instead
+     * when its type has one, and that implementation is no candidate here from then on
+     * (device.c); without one, the launch reports the failure. */
+    bool (*usable)(struct nrt_space *s, const struct nanort_impl *impl);
 };
 
 struct nrt_device_ops {
@@ -1262,6 +1268,10 @@ struct nrt_space {
     int device_of;                  /* the first space of the same device (device.c, at
                                      * start; itself when alone): versioning adds up their
                                      * queued work */
+    /* Implementations that cannot run here (compute->usable said so): written by the
+     * manager (release), read by find_candidates on any thread (acquire); never freed
+     * before the space closes. */
+    struct nrt_impl_list *_Atomic unusable;
 };
 extern struct nrt_space *nrt_spaces[NRT_MAX_SPACES];
 /* Whether another space is the same physical device (device_of; from the start). */

@@ -193,10 +193,16 @@ static nrt_event ocl_end(struct nrt_space *s, nanort_ctx *ctx)
     return e;
 }
 
+static bool ocl_usable(struct nrt_space *s, const struct nanort_impl *impl)
+{
+    return ocl_kernel_usable(ocl_dev(s), impl);
+}
+
 const struct nrt_compute_ops ocl_compute_ops = {
     .begin = ocl_begin,
     .launch = ocl_launch,
     .end = ocl_end,
     .stream = NULL,
     .idle = ocl_idle,
+    .usable = ocl_usable,
 };

@@ -137,6 +137,9 @@ cl_kernel ocl_kernel_get(struct ocl_device *d, const nanort_ctx *ctx);
  * fails is built again at its first use, which reports the errors); false when every
  * source was (manager thread, while it has no task). */
 bool ocl_program_ahead(struct ocl_device *d);
+/* Whether impl's kernel builds for d (compute->usable; manager thread): false after the
+ * build log was printed. */
+bool ocl_kernel_usable(struct ocl_device *d, const struct nanort_impl *impl);
 /* Release the device's kernels and programs (close). */
 void ocl_programs_release(struct ocl_device *d);
 

@@ -163,14 +163,21 @@ static char *name_lines(char *log, const struct ocl_source *src)
     return out;
 }
 
-static void __attribute__((noreturn)) build_failed(struct ocl_device *d, cl_program p,
-                                                   const struct ocl_source *src,
-                                                   const char *kernel, const char *opts)
+/* The build log of p for src on d, naming src's lines, without trailing blanks. */
+static char *named_log(struct ocl_device *d, cl_program p, const struct ocl_source *src)
 {
     char *log = name_lines(build_log(d, p), src);
     size_t n = strlen(log);
     while (n > 0 && (log[n - 1] == '\n' || log[n - 1] == ' '))
         log[--n] = '\0';
+    return log;
+}
+
+static void __attribute__((noreturn)) build_failed(struct ocl_device *d, cl_program p,
+                                                   const struct ocl_source *src,
+                                                   const char *kernel, const char *opts)
+{
+    char *log = named_log(d, p, src);
     nrt_fatal("OpenCL kernel '%s' (file %s) failed to build for device %s:\n%s\n"
               "nanort: fix the errors above in %s%s%s%s (the runtime builds it when a task first "
               "needs one of its kernels)", kernel, src->name, d->space->name, log, src->name,
@@ -185,10 +192,12 @@ static cl_program program_find(const struct ocl_device *d, const struct ocl_sour
     return NULL;
 }
 
-/* src built for d and kept; when `quiet` (ahead of its use), NULL on a failure instead of
- * stopping the program with the build log. */
+/* src built for d and kept; when `quiet` (ahead of its use, or to learn whether it
+ * builds), NULL on a failure instead of stopping the program with the build log, which
+ * goes to *log when log is not NULL (allocated). */
 static cl_program program_build(struct ocl_device *d, const struct ocl_source *src,
-                                const nanort_ctx *ctx, const char *kernel, bool quiet)
+                                const nanort_ctx *ctx, const char *kernel, bool quiet,
+                                char **log)
 {
     cl_int err;
     /* Build errors name the source as it was registered, not the OpenCL implementation's
@@ -207,6 +216,8 @@ static cl_program program_build(struct ocl_device *d, const struct ocl_source *s
     char *opts = build_options(src);
     err = ocl.clBuildProgram(prog, 1, &d->id, opts, NULL, NULL);
     if (err != CL_SUCCESS && quiet) {
+        if (log && (err == CL_BUILD_PROGRAM_FAILURE || err == CL_INVALID_BUILD_OPTIONS))
+            *log = named_log(d, prog, src);
         ocl.clReleaseProgram(prog);
         free(opts);
         return NULL;
@@ -228,7 +239,7 @@ static cl_program program_get(struct ocl_device *d, const struct ocl_source *src
                               const nanort_ctx *ctx, const char *kernel)
 {
     cl_program prog = program_find(d, src);
-    return prog ? prog : program_build(d, src, ctx, kernel, false);
+    return prog ? prog : program_build(d, src, ctx, kernel, false, NULL);
 }
 
 bool ocl_program_ahead(struct ocl_device *d)
@@ -240,7 +251,7 @@ bool ocl_program_ahead(struct ocl_device *d)
         return false;
     d->ahead = src;
     if (!program_find(d, src))
-        program_build(d, src, NULL, NULL, true);
+        program_build(d, src, NULL, NULL, true, NULL);
     return true;
 }
 
@@ -283,19 +294,76 @@ cl_kernel ocl_kernel_get(struct ocl_device *d, const nanort_ctx *ctx)
 {
     const struct nanort_opencl_info *info = impl_info(ctx);
     for (struct ocl_kernel *k = d->kernels; k; k = k->next)
-        if (k->info == info)
+        if (k->info == info && k->k)
             return k->k;
+    /* (an entry without a kernel: ocl_kernel_usable() found that it does not build, and
+     * the task has no other implementation: kernel_create() reports the build log) */
     struct ocl_kernel *k = nrt_xmalloc(sizeof *k);
     *k = (struct ocl_kernel){info, kernel_create(d, info, ctx), d->kernels};
     d->kernels = k;
     return k->k;
 }
 
+/* compute->usable: whether impl's kernel can be created on d, its sources built quietly
+ * (the first that builds and has it, as kernel_create()); a kernel that does not build
+ * is said once, with the build log, and kept as an entry without a kernel.  A kernel no
+ * source has, and other errors, are left to the launch, which reports them. */
+bool ocl_kernel_usable(struct ocl_device *d, const struct nanort_impl *impl)
+{
+    const struct nanort_opencl_info *info = impl->device_info;
+    if (!info || !info->kernel)
+        return true;
+    for (const struct ocl_kernel *k = d->kernels; k; k = k->next)
+        if (k->info == info)
+            return k->k != NULL;
+    const struct ocl_source *cand[MAX_CANDIDATES], *failed = NULL;
+    unsigned n = find_sources(info, cand);
+    char *log = NULL;
+    for (unsigned i = 0; i < n; i++) {
+        char *why = NULL;
+        cl_program prog = program_find(d, cand[i]);
+        if (!prog)
+            prog = program_build(d, cand[i], NULL, info->kernel, true, &why);
+        if (!prog) {
+            if (!failed) {
+                failed = cand[i];
+                log = why;
+            } else {
+                free(why);
+            }
+            continue;
+        }
+        cl_int err;
+        cl_kernel kern = ocl.clCreateKernel(prog, info->kernel, &err);
+        if (err != CL_SUCCESS) {
+            if (err == CL_INVALID_KERNEL_NAME)
+                continue;
+            free(log);
+            return true;
+        }
+        struct ocl_kernel *k = nrt_xmalloc(sizeof *k);
+        *k = (struct ocl_kernel){info, kern, d->kernels};
+        d->kernels = k;
+        free(log);
+        return true;
+    }
+    if (!failed)
+        return true;
+    fprintf(stderr, "nanort: OpenCL kernel '%s' (file %s) failed to build for device %s:\n%s\n",
+            info->kernel, failed->name, d->space->name, log ? log : "(no build log)");
+    free(log);
+    struct ocl_kernel *k = nrt_xmalloc(sizeof *k);
+    *k = (struct ocl_kernel){info, NULL, d->kernels};
+    d->kernels = k;
+    return false;
+}
+
 void ocl_programs_release(struct ocl_device *d)
 {
     for (struct ocl_kernel *k = d->kernels, *next; k; k = next) {
         next = k->next;
-        OCL_CHECK(d->space, NULL, clReleaseKernel, k->k);
+        if (k->k)
+            OCL_CHECK(d->space, NULL, clReleaseKernel, k->k);
         free(k);
     }
     for (struct ocl_program *p = d->programs, *next; p; p = next) {

@@ -5,8 +5,9 @@
 # --disable-opencl and with no OpenCL platform.  inner_local's kernel is not OpenCL C
 # 1.2 (PoCL rejects it): it runs translated only.  rodinia.cl takes BLOCK_SIZE from
 # --opencl-build-opts (run.sh gives it), atomics2.cl -cl-std=CL3.0 (OpenCL C 2.0 atomics).
-# PoCL 3.1 has no work-group functions (work_group_reduce_add...): wg_functions runs
-# translated only, against sequential C.  About 90 s on 2 cores.
+# PoCL 3.1 has no work-group functions (work_group_reduce_add...): wg_functions is not
+# compared with PoCL; with the defaults its kernels fail to build there and run
+# translated (the runtime's fallback).  About 90 s on 2 cores.
 #
 #   make check-opencl-cpu
 OCL_CPU_PROGS := barrier_control reduce_scan matmul_tiled vectors builtins atomics atomics2 guards \
@@ -22,7 +23,7 @@ check-opencl-cpu: $(MCC_BIN) $(BUILD)/lib/libnanort.a $(BUILD)/lib/mcc/include/o
 	@for p in $(OCL_CPU_PROGS); do \
 	  $(HARNESS) run $(RESULTS) opencl-cpu/$$p/build -- $(OCL_CPU_RUN) build $$p; \
 	  for m in translated same auto disabled noplatform; do \
-	    case $$p/$$m in inner_local/same | wg_functions/same | wg_functions/auto | \
+	    case $$p/$$m in inner_local/same | wg_functions/same | \
                     untranslatable/disabled | untranslatable/noplatform) continue ;; esac; \
 	    $(HARNESS) run $(RESULTS) opencl-cpu/$$p/$$m -- $(OCL_CPU_RUN) run $$p $$m; \
 	  done; \
