@@ -53,7 +53,7 @@
     X(BF_BITSEL)  /* bitselect(g, g, g) */                                           \
     X(BF_WI)      /* work-item functions (ocl_expr.c) */                             \
     X(BF_BARRIER) /* barrier (ocl_kernel.c) */                                       \
-    X(BF_FENCE)   /* memory fences: nothing to do one work-item at a time */         \
+    X(BF_FENCE)   /* memory fences: of global memory, between work-groups' threads */ \
     X(BF_ASYNC)   /* async_work_group_copy */                                        \
     X(BF_ASYNCS)  /* async_work_group_strided_copy */                                \
     X(BF_WAIT)    /* wait_group_events: a barrier */                                 \
@@ -1154,7 +1154,10 @@ bool ocl_builtin_call(struct ocl *o, struct ast *call, const char *name)
     switch (b->family) {
     case BF_WI: case BF_BARRIER: case BF_WAIT:
         return true;                /* ocl_expr.c, ocl_kernel.c */
-    case BF_FENCE: case BF_PREFETCH:
+    case BF_FENCE:                  /* other work-groups run on other threads */
+        replace_call(o, call, arena_printf(o->L.a, "nrt_cl_mem_fence(%s)", arg_text(o, call, 0)));
+        return true;
+    case BF_PREFETCH:
         replace_call(o, call, "((void)0)");
         return true;
     case BF_ASYNC: case BF_ASYNCS: {

@@ -534,6 +534,18 @@ static inline void nrt_cl_atomic_flag_clear_i(volatile int *p, int o, int s)
     __atomic_store_n(p, 0, o);
 }
 
+/* mem_fence, read_mem_fence, write_mem_fence: the work-items of a group run one after the
+ * other on one thread, so a fence of __local memory has nothing to order; one of global
+ * memory orders the work-item's accesses as the other work-groups, on other threads, see
+ * them (OpenCL 1.x's threadfence reduction: a partial sum written, mem_fence, then an
+ * atomic ticket, whose relaxed increment the compiler could otherwise move before the
+ * write).  The flags are constants in practice: the test folds away. */
+static inline void nrt_cl_mem_fence(cl_mem_fence_flags f)
+{
+    if (f & 2)                      /* CLK_GLOBAL_MEM_FENCE (opencl_c.h's macros are gone) */
+        __atomic_thread_fence(__ATOMIC_SEQ_CST);
+}
+
 /* A fence between work-groups: they run on other threads (the work-items of a group run
  * one after the other on one). */
 static inline void nrt_cl_atomic_work_item_fence(cl_mem_fence_flags f, int o, int s)

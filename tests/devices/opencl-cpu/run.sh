@@ -216,6 +216,11 @@ shapes)
               /\.group_free = 1/ { printf "%s ", k }' "$g")
   [ "$free" = "ge_return flipped gt_minus_one body_under_if le_bound two_d flat3 " ] ||
     fail "group-free kernels: '$free'"
+  # idioms.cl: mem_fence(CLK_GLOBAL_MEM_FENCE) before the group's atomic_add is a fence
+  # of the threads that run work-groups, not nothing (it was '((void)0)')
+  i=$out/idioms.shapes.c
+  "$MCC" -y "$here/idioms.cl" -o "$i" || fail "mcc -y failed"
+  grep -q 'nrt_cl_mem_fence(2)' "$i" || fail "mem_fence(CLK_GLOBAL_MEM_FENCE) was dropped"
   echo "run.sh: the loops have the expected shapes, the group-free kernels are $free"
   ;;
 clones)
