@@ -56,6 +56,8 @@ static bool chain_dir(struct lower *L, struct ast *construct, struct lower_dir *
     out->node = construct;
     for (struct ast *pr = construct->pragma; pr; pr = pr->kid[0]) {
         struct omp_directive *d = lower_parse_pragma(L, pr);
+        if (!out->omp_target && d->target && !out->dir)
+            out->omp_target = d;
         if (d->kind == OMP_DIR_UNKNOWN) {
             if (d->host)        /* a device construct: its body runs as written */
                 host_pragma(L, pr, d);
@@ -152,24 +154,44 @@ static void construct_dispatch(struct lower *L, struct ast *n, struct lower_dir 
     }
 }
 
+static void construct_lower(struct lower *L, struct ast *n, struct lower_dir *d);
+
+static void construct_walk(struct lower *L, struct ast *n, void *arg)
+{
+    (void)arg;
+    walk_visit(L, n);
+}
+
+static void construct_in_target(struct lower *L, struct ast *n, void *arg)
+{
+    construct_lower(L, n, arg);
+}
+
 /* A construct inside a function body with its pragmas. */
 static void lower_construct(struct lower *L, struct ast *n)
 {
     struct lower_dir d;
-    if (!chain_dir(L, n, &d)) {
-        walk_visit(L, n);
-        return;
-    }
-    if (n->kind == AST_DECLARATION && !d.dir) {
+    bool any = chain_dir(L, n, &d);
+    bool stmt = n->kind != AST_DECLARATION && n->kind != AST_FUNCTION_DEF;
+    if (any && stmt && !d.dir && d.target->nclauses == 0)
+        lower_omp_target(L, n, NULL, construct_walk, NULL);
+        /* OpenMP's target region, no clause: on the host, as written but for the copies
+           of what it names (OmpSs's target names a device; pragma.c host_only) */
+    else if (!any && d.omp_target && stmt)
+        lower_omp_target(L, n, d.omp_target->target, construct_walk, NULL);
+    else if (!any || (n->kind == AST_DECLARATION && !d.dir))
         walk_visit(L, n);       /* a lone target on a local declaration (Mercurium's meaning):
                                    the declaration itself is lowered as any other */
-        return;
-    }
-    if (!d.dir && d.target->nclauses == 0) {
-        walk_visit(L, n);       /* OpenMP's target region, no clause: on the host, as written
-                                   (OmpSs's target names a device; pragma.c host_only) */
-        return;
-    }
+    else if (d.omp_target && stmt)
+        lower_omp_target(L, n, d.omp_target->target, construct_in_target, &d);
+    else
+        construct_lower(L, n, &d);
+}
+
+/* lower_construct's construct d on n once its pragma chain is parsed. */
+static void construct_lower(struct lower *L, struct ast *n, struct lower_dir *dp)
+{
+    struct lower_dir d = *dp;
     if (!d.dir) {               /* a lone `target` before a statement */
         not_applicable(L, d.target, n->pragma);
         return;

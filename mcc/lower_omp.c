@@ -206,6 +206,8 @@ static void default_firstprivate(struct lower *L, struct privates *p, const stru
     }
 }
 
+static bool privates_push(struct lower *L, struct privates *p);
+
 /* The region's data-sharing clauses; the body is then lowered in p->frame (when it holds
  * anything: the enclosing task's variables are copied in, renamed as there). */
 static bool privates_open(struct lower *L, const struct lower_dir *d, struct privates *p)
@@ -224,6 +226,12 @@ static bool privates_open(struct lower *L, const struct lower_dir *d, struct pri
     const struct omp_clause *def = omp_find_clause(d->dir, OMP_CL_DEFAULT);
     if (def && def->def == OMP_DEFAULT_FIRSTPRIVATE)
         default_firstprivate(L, p, d, def, off);
+    return privates_push(L, p);
+}
+
+/* Lower what follows in p->frame when it holds a variable. */
+static bool privates_push(struct lower *L, struct privates *p)
+{
     if (!p->frame.vars)
         return false;
     for (struct lower_var *v = L->frame ? L->frame->vars : NULL; v; v = v->next)
@@ -243,6 +251,174 @@ static void privates_close(struct lower *L, struct privates *p, bool opened)
 {
     if (opened)
         L->frame = p->frame.up;
+}
+
+/* ---- target ------------------------------------------------------------------------- */
+
+/* The unit's declare target variables: those declared between `declare target` (or
+ * `begin declare target`) and `end declare target`, and those `declare target(list)`,
+ * `declare target to|enter|link(list)` name. */
+struct lower_declare_target {
+    size_t *spans;                  /* begin, end of each block */
+    int nspans, capspans;
+    const char **names;
+    int nnames, capnames;
+};
+
+static bool tok_is(const struct omp_directive *d, int i, const char *w)
+{
+    return i < d->ntoks && d->toks[i].len == strlen(w) &&
+           !memcmp(d->text + d->toks[i].off, w, d->toks[i].len);
+}
+
+/* One file-scope pragma pr: a block's begin or end, or a list. */
+static void declare_target_pragma(struct lower *L, struct lower_declare_target *dt,
+                                  struct ast *pr, int *open, size_t *from)
+{
+    const struct omp_directive *d = lower_parse_pragma(L, pr);
+    int w = 0;
+    while (w < d->ntoks && (tok_is(d, w, "#") || tok_is(d, w, "pragma") || tok_is(d, w, "omp")))
+        w++;
+    bool begin = tok_is(d, w, "begin") && tok_is(d, w + 1, "declare"),
+         end = tok_is(d, w, "end") && tok_is(d, w + 1, "declare");
+    int t = begin || end ? w + 2 : w + 1;
+    if (!(begin || end || tok_is(d, w, "declare")) || !tok_is(d, t, "target"))
+        return;
+    int list = tok_is(d, t + 1, "(") ? t + 1
+               : (tok_is(d, t + 1, "to") || tok_is(d, t + 1, "enter") ||
+                  tok_is(d, t + 1, "link")) && tok_is(d, t + 2, "(") ? t + 2 : -1;
+    if (end && *open > 0 && --*open == 0) {
+        ARENA_GROW(L->a, dt->spans, dt->nspans, dt->capspans, 8);
+        dt->spans[dt->nspans++] = *from;
+        ARENA_GROW(L->a, dt->spans, dt->nspans, dt->capspans, 8);
+        dt->spans[dt->nspans++] = pr->begin;
+    } else if (!end && list < 0 && (*open)++ == 0) {
+        *from = pr->end;
+    }
+    for (int k = list + 1; list >= 0 && k < d->ntoks && !tok_is(d, k, ")"); k++)
+        if (d->toks[k].kind == OMP_TOK_IDENT) {
+            ARENA_GROW(L->a, dt->names, dt->nnames, dt->capnames, 8);
+            dt->names[dt->nnames++] = arena_strndup(L->a, d->text + d->toks[k].off,
+                                                    d->toks[k].len);
+        }
+}
+
+static struct lower_declare_target *declare_targets(struct lower *L)
+{
+    if (L->declare_target)
+        return L->declare_target;
+    struct lower_declare_target *dt = arena_alloc(L->a, sizeof *dt);
+    L->declare_target = dt;
+    int open = 0;
+    size_t from = 0;
+    struct ast *items = L->t->tu->kid[0];
+    for (struct ast *i = items ? items->kid[0] : NULL; i; i = i->next) {
+        for (struct ast *pr = i->pragma; pr; pr = pr->kid[0])
+            declare_target_pragma(L, dt, pr, &open, &from);
+        if (i->kind == AST_PRAGMA)
+            declare_target_pragma(L, dt, i, &open, &from);
+    }
+    return dt;
+}
+
+bool lower_omp_declare_target(struct lower *L, const struct sym *y)
+{
+    if (y->depth > 0 && y->storage != STORAGE_STATIC && y->storage != STORAGE_EXTERN)
+        return false;
+    const struct lower_declare_target *dt = declare_targets(L);
+    if (dt->nnames && lower_name_in(y->name->str, y->name->len, dt->names, dt->nnames))
+        return true;
+    for (const struct sym *r = y; r; r = r->redecl)
+        for (int i = 0; r->declarator && i < dt->nspans; i += 2)
+            if (r->declarator->begin >= dt->spans[i] && r->declarator->begin < dt->spans[i + 1])
+                return true;
+    return false;
+}
+
+/* The variables a host target region copies (lower_omp_target). */
+struct target_scan {
+    struct lower *L;
+    struct ast *region;
+    const struct omp_target_env *e;
+    struct privates *p;
+    size_t off;
+    const struct sym *reported[16];     /* defaultmap(none) errors said once per variable */
+    int nreported;
+};
+
+static bool named_in(const struct sym *y, const char *const *names, int n)
+{
+    return n > 0 && lower_name_in(y->name->str, y->name->len, names, n);
+}
+
+static enum omp_tcat target_category(const struct sym *y)
+{
+    if (y->type == TYPE_POINTER || y->array_param || y->function_param)
+        return OMP_TCAT_POINTER;
+    if (y->type == TYPE_ARRAY || y->type == TYPE_STRUCT || y->type == TYPE_UNION)
+        return OMP_TCAT_AGGREGATE;
+    return OMP_TCAT_SCALAR;
+}
+
+static bool target_visit(struct ast *n, void *arg)
+{
+    struct target_scan *t = arg;
+    struct sym *y = n->kind == AST_IDENT ? n->sym : NULL;
+    if (!y || (y->kind != SYM_OBJECT && y->kind != SYM_PARAM) ||
+        (y->declarator && y->declarator->begin >= t->region->begin &&
+         y->declarator->begin < t->region->end) ||
+        lower_map_get(&t->L->thread_local, y) ||
+        (y->specs && (y->specs->flags & SPEC_THREAD_LOCAL)) ||
+        lower_omp_declare_target(t->L, y))
+        return true;
+    const struct omp_target_env *e = t->e;
+    if (e && named_in(y, e->mapped, e->nmapped))
+        return true;
+    enum omp_tcat cat = target_category(y);
+    enum omp_tmap m = e ? e->defaultmap[cat] : OMP_TMAP_DEFAULT;
+    if (e && named_in(y, e->copied, e->ncopied))
+        m = OMP_TMAP_COPY;
+    else if (m == OMP_TMAP_DEFAULT)
+        m = cat == OMP_TCAT_AGGREGATE ? OMP_TMAP_SHARE : OMP_TMAP_COPY;
+    if (m == OMP_TMAP_NONE) {
+        for (int i = 0; i < t->nreported; i++)
+            if (t->reported[i] == y)
+                return true;
+        if (t->nreported < 16)
+            t->reported[t->nreported++] = y;
+        struct mcc_loc at = source_loc(&t->L->t->src, n->begin);
+        mcc_error_at(&at, "'%s' not specified in enclosing 'target' (its defaultmap is "
+                     "none)", sym_name(t->L, y));
+        return true;
+    }
+    if (m == OMP_TMAP_COPY) {
+        static const struct omp_clause fp = { .kind = OMP_CL_FIRSTPRIVATE };
+        struct omp_ref r = { .kind = OMP_REF_NAME };
+        r.text.text = sym_name(t->L, y);
+        privatise(t->L, t->p, &fp, &r, t->off);
+    }
+    return true;
+}
+
+void lower_omp_target(struct lower *L, struct ast *n, const struct omp_target_env *e,
+                      void (*lower)(struct lower *L, struct ast *n, void *arg), void *arg)
+{
+    struct privates p;
+    memset(&p, 0, sizeof p);
+    size_t begin = n->pragma ? n->pragma->begin : n->begin;
+    struct target_scan t = { .L = L, .region = n, .e = e, .p = &p, .off = begin };
+    ast_walk(n, target_visit, &t);
+    bool opened = privates_push(L, &p);
+    if (opened)     /* first: the construct's own edits at `begin` go inside the block */
+        rewrite_insert_before(L->rw, begin, lower_flat(L, arena_printf(L->a, "{ %s%s",
+                              p.decl.s ? p.decl.s : "", p.pre.s ? p.pre.s : "")));
+    lower(L, n, arg);
+    privates_close(L, &p, opened);
+    if (opened)
+        rewrite_insert_after(L->rw, n->end, lower_glue(L, begin, " }"));
+    free(p.decl.s);
+    free(p.pre.s);
+    free(p.epi.s);
 }
 
 /* How code outside s's function names threadprivate s (a static local moved to file
@@ -469,7 +645,8 @@ static int collect_sections(struct lower *L, struct ast *block, struct lower_dir
         }
         if (section)
             rewrite_replace(L->rw, first->begin, first->end, "");
-        secs[n++] = (struct lower_dir){d->dir, NULL, i, section ? first->kid[0] : i->pragma};
+        secs[n++] = (struct lower_dir){.dir = d->dir, .node = i,
+                                        .inner = section ? first->kid[0] : i->pragma};
     }
     return n;
 }

@@ -994,6 +994,23 @@ struct omp_declare_reduction {
     struct omp_expr initializer;   /* absent (text NULL) when not given */
 };
 
+/* An OpenMP target region run on the host (pragma.c target_env, lower_omp.c
+ * lower_omp_target): how it sees a variable it names.  Without a clause a scalar or a
+ * pointer gets a copy of its own (OpenMP 4.5's implicit firstprivate), an aggregate (array,
+ * struct, union) is the original (a tofrom map); defaultmap(behaviour[: category]) changes
+ * that per category. */
+enum omp_tmap { OMP_TMAP_DEFAULT, OMP_TMAP_COPY, OMP_TMAP_SHARE, OMP_TMAP_NONE };
+enum omp_tcat { OMP_TCAT_SCALAR, OMP_TCAT_POINTER, OMP_TCAT_AGGREGATE, OMP_TCAT_COUNT };
+struct omp_target_env {
+    const char **mapped;           /* map, has_device_addr, in_reduction, and a combined
+                                      construct's reduction, lastprivate, linear: the
+                                      original itself */
+    int nmapped;
+    const char **copied;           /* firstprivate, private, is_device_ptr: a copy */
+    int ncopied;
+    enum omp_tmap defaultmap[OMP_TCAT_COUNT];
+};
+
 struct omp_directive {
     enum omp_directive_kind kind;
     struct mcc_loc loc;            /* the `#pragma` */
@@ -1013,6 +1030,8 @@ struct omp_directive {
                                       runs as written, with no warning (host_only) */
     const char *host_wait;         /* ... a target's depend clauses as the directive
                                       `taskwait depend(...)` it waits as, else NULL */
+    struct omp_target_env *target; /* an OpenMP `target` region (alone: UNKNOWN and host;
+                                      combined: the host construct), else NULL */
     enum omp_directive_kind cancel_of; /* CANCEL, CANCELLATION_POINT: parallel, for,
                                       sections or taskgroup */
     bool scan_inclusive;           /* SCAN: inclusive(list), else exclusive(list) */
@@ -1150,6 +1169,9 @@ char *lbuf_take(struct lower_buf *b, struct mcc_arena *a);
 struct lower_dir {
     struct omp_directive *dir;     /* task, critical, atomic, taskloop, for, ... */
     struct omp_directive *target;  /* a `target` line that goes with it, or NULL */
+    const struct omp_directive *omp_target; /* OpenMP's target region on the host: its
+                                      directive (alone, or combined with the host construct
+                                      dir), or NULL (lower_omp_target) */
     struct ast *node;              /* the construct (NULL: none follows) */
     struct ast *inner;             /* the next pragma of node's chain when it starts a
                                       construct of its own inside this one (`task` then
@@ -1328,6 +1350,8 @@ struct lower {
     struct ast *fn;                /* the function definition being lowered */
     const char *func_name;         /* what __func__ names there (NULL in a nested function) */
     struct ast *proto_fn;          /* fn once its prototype is emitted before its tasks */
+    struct lower_declare_target *declare_target; /* the unit's declare target variables
+                                      (lower_omp_declare_target), found once */
     struct ast *nested_fn;         /* fn once marked optimize("O1") (lower_inline.c, -O0) */
     bool in_main;
     bool critical_used;            /* LOWER_SYNC_CRITICAL_DEF must precede the unit */
@@ -1977,6 +2001,16 @@ void lower_omp_single(struct lower *L, struct lower_dir *d);        /* also mast
 void lower_omp_sections(struct lower *L, struct lower_dir *d);
 void lower_omp_section_alone(struct lower *L, struct lower_dir *d); /* an error */
 void lower_omp_taskgroup(struct lower *L, struct lower_dir *d);
+/* Is y a variable of the unit's `declare target` blocks or lists (a target region names
+ * the original, as a device would its own one)? */
+bool lower_omp_declare_target(struct lower *L, const struct sym *y);
+/* An OpenMP target region run on the host, statement n (its pragma chain begins the
+ * region), with the clauses e (NULL: none): each scalar and pointer it names from outside
+ * without a map gets a copy of its own (OpenMP 4.5's implicit firstprivate), declared in a
+ * block around it; lower(L, n, arg) lowers n (its construct, or its statement as written)
+ * with the copies' names in scope. */
+void lower_omp_target(struct lower *L, struct ast *n, const struct omp_target_env *e,
+                      void (*lower)(struct lower *L, struct ast *n, void *arg), void *arg);
 void lower_omp_threadprivate_finish(struct lower *L);
 void lower_omp_threadprivate(struct lower *L, struct omp_directive *d, size_t off);
 /* The constructor registering the threadprivate variables the unit defines with the

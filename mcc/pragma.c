@@ -1168,10 +1168,99 @@ static bool host_only(struct omp_parser *p)
         return false;
     if (next_is(p, w + 1, data, 4))
         return true;
+    /* clauses OpenMP's target has and OmpSs's does not */
+    static const char *const openmp[] = {
+        "nowait", "depend", "private", "firstprivate", "if", "in_reduction", "allocate",
+    };
     for (int k = w + 1; k < p->ntoks; k = omp_is(p, k + 1, "(") ? skip_group(p, k + 1) : k + 1)
-        if (offload_clause(p, k) && !omp_is(p, k, "device"))
+        if ((offload_clause(p, k) && !omp_is(p, k, "device")) ||
+            next_is(p, k, openmp, sizeof openmp / sizeof openmp[0]))
             return true;
     return false;
+}
+
+/* The names of clause group [open, end) (its list after the modifiers before a `:`, or
+ * before the `:` of a step when step_after) pushed to *v: the first name of each item. */
+static void target_names(struct omp_parser *p, int open, int end, bool step_after,
+                         const char ***v, int *n)
+{
+    int from = open + 1, to = end - 1, depth = 0;
+    for (int k = open + 1; k < end - 1; k++) {
+        depth += omp_is(p, k, "(") || omp_is(p, k, "[") ? 1 : 0;
+        depth -= omp_is(p, k, ")") || omp_is(p, k, "]") ? 1 : 0;
+        if (depth == 0 && omp_is(p, k, ":")) {
+            if (step_after)
+                to = k;
+            else
+                from = k + 1;
+        }
+    }
+    bool item = true;
+    for (int k = from; k < to; k++) {
+        if (omp_is(p, k, ","))
+            item = true;
+        else if (item && p->toks[k].kind == OMP_TOK_IDENT) {
+            const char **grown = dir_alloc(p->dir, (size_t)(*n + 1) * sizeof *grown);
+            if (*n)
+                memcpy(grown, *v, (size_t)*n * sizeof *grown);
+            grown[(*n)++] = omp_span(p, k, k + 1).text;
+            *v = grown;
+            item = false;
+        }
+    }
+}
+
+/* defaultmap(behaviour[: category]) of a target region. */
+static void target_defaultmap(struct omp_parser *p, int open, struct omp_target_env *e)
+{
+    static const char *const cats[OMP_TCAT_COUNT] = { "scalar", "pointer", "aggregate" };
+    static const char *const kinds[] = {
+        "alloc", "to", "from", "tofrom", "firstprivate", "none", "default",
+    };
+    if (!next_is(p, open + 1, kinds, sizeof kinds / sizeof kinds[0])) {
+        omp_perror(p, open + 1, "expected 'alloc', 'to', 'from', 'tofrom', 'firstprivate', "
+                   "'none' or 'default' in 'defaultmap'");
+        return;
+    }
+    if (omp_is(p, open + 2, ":") && !next_is(p, open + 3, cats, OMP_TCAT_COUNT)) {
+        omp_perror(p, open + 3, "expected 'scalar', 'aggregate' or 'pointer' after ':' in "
+                   "'defaultmap'");
+        return;
+    }
+    enum omp_tmap m = omp_is(p, open + 1, "firstprivate") ? OMP_TMAP_COPY
+                      : omp_is(p, open + 1, "none") ? OMP_TMAP_NONE
+                      : omp_is(p, open + 1, "default") ? OMP_TMAP_DEFAULT : OMP_TMAP_SHARE;
+    bool all = !omp_is(p, open + 2, ":");
+    for (int c = 0; c < OMP_TCAT_COUNT; c++)
+        if (all || omp_is(p, open + 3, cats[c]))
+            e->defaultmap[c] = m;
+}
+
+/* An OpenMP target region (`target` at `word`, alone and run as written, or combined with
+ * a host construct): the clauses that decide which variables it copies (omp_target_env). */
+static void target_env(struct omp_parser *p, int word)
+{
+    static const char *const data[] = { "data", "enter", "exit", "update" };
+    if (!omp_is(p, word, "target") || (!p->dir->host && !p->offload_target) ||
+        next_is(p, word + 1, data, 4))
+        return;
+    struct omp_target_env *e = dir_alloc(p->dir, sizeof *e);
+    for (int k = word + 1; k < p->ntoks; k++) {
+        if (p->toks[k].kind != OMP_TOK_IDENT || !omp_is(p, k + 1, "("))
+            continue;
+        int end = skip_group(p, k + 1);
+        if (omp_is(p, k, "defaultmap"))
+            target_defaultmap(p, k + 1, e);
+        else if (omp_is(p, k, "firstprivate") || omp_is(p, k, "private") ||
+                 omp_is(p, k, "is_device_ptr"))
+            target_names(p, k + 1, end, false, &e->copied, &e->ncopied);
+        else if (omp_is(p, k, "map") || omp_is(p, k, "has_device_addr") ||
+                 omp_is(p, k, "in_reduction") || omp_is(p, k, "reduction") ||
+                 omp_is(p, k, "lastprivate") || omp_is(p, k, "linear"))
+            target_names(p, k + 1, end, omp_is(p, k, "linear"), &e->mapped, &e->nmapped);
+        k = end - 1;
+    }
+    p->dir->target = e;
 }
 
 /* Every variable of an allocate clause is made private by the same directive (gcc's
@@ -1669,6 +1758,7 @@ static void parse_directive(struct omp_parser *p)
     int word = p->pos;
     char msg[256], hint[64];
     d->kind = directive_kind(p);
+    target_env(p, word);
     switch (d->kind) {
     case OMP_DIR_UNKNOWN:
         d->name = omp_span(p, word, word < p->ntoks ? word + 1 : word);

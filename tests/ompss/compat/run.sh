@@ -119,6 +119,13 @@ for w in 1 4; do
   same "depend_iterator_bounds/w$w" depend_iterator_bounds NX_ARGS="--smp-workers=$w"
 done
 
+# target regions on the host: the scalars and pointers they name without a map are copies
+# (implicit firstprivate), defaultmap, combined constructs, nowait with depend
+build target_host_copies
+for w in 1 4; do
+  same "target_host_copies/w$w" target_host_copies NX_ARGS="--smp-workers=$w"
+done
+
 # OMP_SCHEDULE is omp_get_schedule()'s first answer (its static kind is libgomp's
 # monotonic flag or'ed in: left out here)
 for sched in "guided,3" "DYNAMIC" "nonmonotonic:dynamic, 5" "auto"; do
