@@ -184,6 +184,9 @@ static void lower_construct(struct lower *L, struct ast *n)
                                    the declaration itself is lowered as any other */
     else if (d.omp_target && stmt)
         lower_omp_target(L, n, d.omp_target->target, construct_in_target, &d);
+    else if (any && stmt && d.dir && d.target && d.target->nclauses == 0 &&
+             d.dir->kind != OMP_DIR_TASK)   /* `target` on a line of its own, then `parallel` */
+        lower_omp_target(L, n, NULL, construct_in_target, &d);
     else
         construct_lower(L, n, &d);
 }
