@@ -1071,7 +1071,8 @@ bool check_expression_type(struct lower *L, size_t begin, size_t end, struct ck_
  * (flush, ...) are covered without an edit here. */
 static bool file_scope_ok(enum omp_directive_kind k)
 {
-    static const char *const ok[] = { "declare reduction", "declare simd", "threadprivate",
+    static const char *const ok[] = { "declare reduction", "declare simd", "declare variant",
+                                       "threadprivate",
                                        "unknown", "error" };
     return lower_name_in(omp_directive_names[k], strlen(omp_directive_names[k]), ok,
                          (int)(sizeof ok / sizeof ok[0]));

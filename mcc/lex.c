@@ -370,6 +370,10 @@ bool ast_pragma_is_standalone(const char *text, size_t len)
         return (m == 6 && memcmp(w, "depend", 6) == 0) ||
                (m == 8 && memcmp(w, "doacross", 8) == 0);
     }
+    if (n == 7 && memcmp(s, "declare", 7) == 0) {  /* declare variant: of the next function */
+        const char *w = skip_blanks(s + n, e);
+        return !(word_len(w, e) == 7 && memcmp(w, "variant", 7) == 0);
+    }
     if (n == 6 && memcmp(s, "target", 6) == 0) {  /* target enter|exit data, target update */
         const char *w = skip_blanks(s + n, e);
         size_t m = word_len(w, e);

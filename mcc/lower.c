@@ -63,6 +63,11 @@ static bool chain_dir(struct lower *L, struct ast *construct, struct lower_dir *
                 host_pragma(L, pr, d);
             continue;
         }
+        if (d->kind == OMP_DIR_DECLARE_VARIANT) {   /* on the function declared: its calls */
+            drop_pragma(L, pr);
+            lower_variant_declare(L, construct, pr, d);
+            continue;
+        }
         bool simd = d->kind == OMP_DIR_SIMD || d->kind == OMP_DIR_DECLARE_SIMD;
         if (out->dir && !simd &&
             !(d->kind == OMP_DIR_TARGET && out->dir->kind == OMP_DIR_TASK && !out->target)) {
@@ -441,7 +446,11 @@ static bool visit_call(struct lower *L, struct ast *n)
     if (n->kid[0] && n->kid[0]->kind == AST_IDENT && is_task_call(L, n->kid[0]->sym))
         check_task_call(L, n, lower_ftask_find(L, n->kid[0]->sym->name));
     check_call_before_task(L, n);
-    if (n->kid[0] && n->kid[0]->kind == AST_IDENT && is_task_call(L, n->kid[0]->sym))
+    const char *variant = n->kid[0] && n->kid[0]->kind == AST_IDENT
+                              ? lower_variant_call(L, n->kid[0]->sym) : NULL;
+    if (variant)                /* declare variant: the one chosen here */
+        rewrite_replace(L->rw, n->kid[0]->begin, n->kid[0]->end, variant);
+    else if (n->kid[0] && n->kid[0]->kind == AST_IDENT && is_task_call(L, n->kid[0]->sym))
         rewrite_replace(L->rw, n->kid[0]->begin, n->kid[0]->end,
                         lower_name(L, LN_SPAWN, arena_strndup(L->a, n->kid[0]->name->str,
                                                               n->kid[0]->name->len), -1));

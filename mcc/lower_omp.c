@@ -412,7 +412,13 @@ void lower_omp_target(struct lower *L, struct ast *n, const struct omp_target_en
     if (opened)     /* first: the construct's own edits at `begin` go inside the block */
         rewrite_insert_before(L->rw, begin, lower_flat(L, arena_printf(L->a, "{ %s%s",
                               p.decl.s ? p.decl.s : "", p.pre.s ? p.pre.s : "")));
+    bool was = L->in_target;
+    const struct lower_nest *around = L->target_nest;
+    L->in_target = true;            /* (declare variant's construct={target}) */
+    L->target_nest = L->nest;
     lower(L, n, arg);
+    L->in_target = was;
+    L->target_nest = around;
     privates_close(L, &p, opened);
     if (opened)
         rewrite_insert_after(L->rw, n->end, lower_glue(L, begin, " }"));

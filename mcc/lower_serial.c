@@ -37,7 +37,7 @@ static bool chain_ok(struct clonable *c, struct ast *n)
                 return false;
             break;
         case OMP_DIR_CRITICAL: case OMP_DIR_ATOMIC: case OMP_DIR_SIMD:
-        case OMP_DIR_DECLARE_SIMD: case OMP_DIR_UNKNOWN:
+        case OMP_DIR_DECLARE_SIMD: case OMP_DIR_DECLARE_VARIANT: case OMP_DIR_UNKNOWN:
             break;
         default:
             return false;

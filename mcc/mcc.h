@@ -817,6 +817,7 @@ int lower_translation_unit(struct translation *t);
     X(OMP_DIR_CANCEL, "cancel") X(OMP_DIR_CANCELLATION_POINT, "cancellation point") \
     X(OMP_DIR_SCAN, "scan") X(OMP_DIR_DEPOBJ, "depobj") X(OMP_DIR_ERROR, "error") \
     X(OMP_DIR_DECLARE_REDUCTION, "declare reduction") X(OMP_DIR_DECLARE_SIMD, "declare simd") \
+    X(OMP_DIR_DECLARE_VARIANT, "declare variant") \
     X(OMP_DIR_UNKNOWN, "unknown")
 
 /* X(ENUMERATOR, spelling, argument form, may appear more than once).  The forms are private
@@ -1011,6 +1012,23 @@ struct omp_target_env {
     enum omp_tmap defaultmap[OMP_TCAT_COUNT];
 };
 
+/* declare variant(fn) match(...) (pragma_variant.c): what the host build meets of the
+ * selectors; the rest is decided at each call (lower_variant.c). */
+enum omp_vconstruct { OMP_VC_TARGET, OMP_VC_TEAMS, OMP_VC_PARALLEL, OMP_VC_FOR, OMP_VC_SIMD,
+                      OMP_VC_COUNT };
+enum { OMP_VARIANT_SCORES = 8 };
+struct omp_declare_variant {
+    struct omp_expr fn;            /* the variant function's name */
+    enum omp_vconstruct construct[OMP_VC_COUNT];   /* construct={...}, outermost first */
+    int nconstruct;
+    bool never;                    /* a trait the host build never meets (kind(gpu),
+                                      vendor(llvm), isa(...), extension(...)) */
+    bool has_kind, has_arch, has_isa;
+    struct omp_expr scores[OMP_VARIANT_SCORES];    /* the score(e) of its other traits */
+    int nscores;
+    struct omp_expr condition;     /* user={condition(e)}; text NULL when absent */
+};
+
 struct omp_directive {
     enum omp_directive_kind kind;
     struct mcc_loc loc;            /* the `#pragma` */
@@ -1046,6 +1064,7 @@ struct omp_directive {
     int nclauses;
     struct omp_clause *clauses;
     struct omp_declare_reduction *reduction;   /* DECLARE_REDUCTION */
+    struct omp_declare_variant *variant;       /* DECLARE_VARIANT */
     int nerrors;                   /* errors found in this directive (one is reported) */
     const char *text;              /* the pragma as parsed: what toks and expressions index */
     struct omp_tok *toks;          /* its tokens, then an OMP_TOK_END, each with its place in
@@ -1125,6 +1144,10 @@ void *omp_vec_push(struct omp_vec *v, size_t size);
 void *omp_vec_finish(struct omp_parser *p, struct omp_vec *v, size_t size);
 struct omp_expr omp_span(struct omp_parser *p, int from, int to);
 int omp_scan_expr(struct omp_parser *p, int from, const char *stops);
+/* Index just past the ')' matching the '(' at token `open` (the end when there is none). */
+int omp_skip_group(struct omp_parser *p, int open);
+/* pragma_variant.c: the rest of `declare variant` after its two words */
+void omp_parse_declare_variant(struct omp_parser *p);
 /* pragma_ref.c */
 struct omp_ref *omp_parse_ref(struct omp_parser *p);
 /* depend(iterator(...), ...): the iterators' definitions `[type] i = begin:end[:step]`
@@ -1350,6 +1373,10 @@ struct lower {
     struct ast *fn;                /* the function definition being lowered */
     const char *func_name;         /* what __func__ names there (NULL in a nested function) */
     struct ast *proto_fn;          /* fn once its prototype is emitted before its tasks */
+    struct lower_map variants;     /* a base function's name -> its declare variants
+                                      (lower_variant.c), in declaration order */
+    bool in_target;                /* lowering a target region's statement (lower_omp.c) */
+    const struct lower_nest *target_nest; /* ... the constructs around it (L->nest there) */
     struct lower_declare_target *declare_target; /* the unit's declare target variables
                                       (lower_omp_declare_target), found once */
     struct ast *nested_fn;         /* fn once marked optimize("O1") (lower_inline.c, -O0) */
@@ -2001,6 +2028,12 @@ void lower_omp_single(struct lower *L, struct lower_dir *d);        /* also mast
 void lower_omp_sections(struct lower *L, struct lower_dir *d);
 void lower_omp_section_alone(struct lower *L, struct lower_dir *d); /* an error */
 void lower_omp_taskgroup(struct lower *L, struct lower_dir *d);
+/* lower_variant.c: declare variant.  Record the variant d (pragma pr) of the function
+ * item declares or defines; an error when item is none. */
+void lower_variant_declare(struct lower *L, struct ast *item, struct ast *pr,
+                           const struct omp_directive *d);
+/* The name of the variant a direct call of `base` here calls instead, or NULL. */
+const char *lower_variant_call(struct lower *L, const struct sym *base);
 /* Is y a variable of the unit's `declare target` blocks or lists (a target region names
  * the original, as a device would its own one)? */
 bool lower_omp_declare_target(struct lower *L, const struct sym *y);

@@ -285,6 +285,11 @@ static int skip_group(struct omp_parser *p, int open)
     return p->ntoks;
 }
 
+int omp_skip_group(struct omp_parser *p, int open)
+{
+    return skip_group(p, open);
+}
+
 static int lookup(const struct omp_parser *p, int tok, const char *const *names, int n)
 {
     if (p->toks[tok].kind != OMP_TOK_IDENT)
@@ -1486,6 +1491,10 @@ static enum omp_directive_kind directive_kind(struct omp_parser *p)
         p->pos += 2;
         return OMP_DIR_CANCELLATION_POINT;
     }
+    if (omp_is(p, w, "declare") && omp_is(p, w + 1, "variant")) {
+        p->pos += 2;
+        return OMP_DIR_DECLARE_VARIANT;
+    }
     if (omp_is(p, w, "declare") && omp_is(p, w + 1, "simd")) {
         p->pos += 2;
         return OMP_DIR_DECLARE_SIMD;    /* the function's simd versions: gcc's business */
@@ -1800,6 +1809,9 @@ static void parse_directive(struct omp_parser *p)
         break;
     case OMP_DIR_DECLARE_REDUCTION:
         parse_declare_reduction(p);
+        return;
+    case OMP_DIR_DECLARE_VARIANT:
+        omp_parse_declare_variant(p);
         return;
     case OMP_DIR_DEPOBJ:
         parse_depobj(p);

@@ -2,7 +2,8 @@
 # omp.h's routines and locks against gcc -fopenmp under 1, 2, 4 workers and bf, dbf, wf;
 # the lock deadlock that stops with a message; the parallel-region hooks; the Nanos++
 # calls of nanos.h; taskloop's task counts and depend clauses' evaluations, as libgomp's.
-# target regions on the host: the scalars and pointers they copy (implicit firstprivate).
+# target regions on the host: the scalars and pointers they copy (implicit firstprivate);
+# declare variant: the variant each call calls, as gcc chooses it.
 # About 20 s on 2 cores.
 #
 #   make check-compat check-compat-tsan

@@ -126,6 +126,11 @@ for w in 1 4; do
   same "target_host_copies/w$w" target_host_copies NX_ARGS="--smp-workers=$w"
 done
 
+# declare variant: the function each call calls, in every context, as gcc chooses it
+build declare_variant
+same declare_variant/w1 declare_variant NX_ARGS="--smp-workers=1"
+same declare_variant/w4 declare_variant NX_ARGS="--smp-workers=4"
+
 # OMP_SCHEDULE is omp_get_schedule()'s first answer (its static kind is libgomp's
 # monotonic flag or'ed in: left out here)
 for sched in "guided,3" "DYNAMIC" "nonmonotonic:dynamic, 5" "auto"; do
