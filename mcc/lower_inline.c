@@ -976,9 +976,13 @@ static void section_reduction(struct outline *o, struct lower_var *v)
     const char *ro = lower_local_name(L, LL_RED_ORIG, 0, x);
     const char *rp = lower_local_name(L, LL_RED_PRIV, 0, x);
     bool array = v->sym->type == TYPE_ARRAY && !v->sym->array_param;
-    if (v->vm)          /* a VLA: a pointer to it, of its type (capture_section) */
-        lbuf_printf(&o->decl, "%s = __nrt_e->%s; ", decl_as(L, v, arena_printf(L->a, "(*%s)",
-                                                                             ref)), x);
+    bool vm_pointer = v->vm && !array;
+    if (v->vm)          /* a VLA: a pointer to it, of its type (capture_section); a pointer
+                           to a variably modified type: the pointer, and the copy's base */
+        lbuf_printf(&o->decl, "%s = __nrt_e->%s; ", decl_as(L, v, array ? arena_printf(L->a,
+                    "(*%s)", ref) : ref), x);
+    if (vm_pointer)
+        lbuf_printf(&o->decl, "%s; ", decl_as(L, v, rb));
     const char *orig = arena_printf(L->a, array ? "(*%s)" : "%s", section_ref(L, v, x));
     /* (m[i][lb:len]: the original's elements end to end) */
     orig = lower_reduction_flat(L, &v->red_sec, orig);
@@ -987,12 +991,13 @@ static void section_reduction(struct outline *o, struct lower_var *v)
                 LOWER_BYTES "(&%s[__nrt_e->%s])), "
                 "%s = __builtin_malloc(__nrt_e->%s * sizeof *%s + 1); ", orig, ro, orig, lb, rp, rn,
                 rp);
+    const char *base = vm_pointer ? rb : arena_printf(L->a, "__nrt_e->%s", rb);
     lbuf_printf(&o->prologue, "if (!%s) __builtin_abort(); "
-                "{ __typeof__(__nrt_e->%s) __nrt_b = (__typeof__(__nrt_e->%s))((char *)"
+                "{ __typeof__(%s) __nrt_b = (__typeof__(%s))((char *)"
                 LOWER_BYTES "(%s) - __nrt_e->%s * "
-                "(" LOWER_PTRDIFF_T ")sizeof *%s); __builtin_memcpy((void *)&__nrt_e->%s, &__nrt_b, "
+                "(" LOWER_PTRDIFF_T ")sizeof *%s); __builtin_memcpy((void *)&%s, &__nrt_b, "
                 "sizeof __nrt_b); }\n",
-                rp, rb, rb, rp, lb, rp, rb);
+                rp, base, base, rp, lb, rp, base);
     struct lower_red_elems e;
     lower_reduction_buffer_elems(L, &v->red_sec, arena_printf(L->a, "__nrt_e->%s", rn), rp, ro,
                                  &e);
@@ -1272,14 +1277,15 @@ static bool capture_section(struct outline *o, struct lower_var *v, const char *
     const char *ref = lower_local_name(L, LL_RED_REF, 0, x);
     char *m = v->vm ? NULL : lower_decl_text(L, v->sym, array ? arena_printf(L->a, "(*%s)", ref)
                                                               : ref);
-    if (!m && !(v->vm && array)) {
+    if (!m && !v->vm) {
         mcc_error_at(&v->red_ref->text.loc, "sorry, unimplemented: a reduction over '%s', a "
-                     "section or element of '%s', whose type is %s, on a task or loop",
-                     v->red_ref->text.text, x, v->vm ? "a pointer to a variably modified type"
-                     : "declared inside the function");
+                     "section or element of '%s', whose type is declared inside the function, "
+                     "on a task or loop", v->red_ref->text.text, x);
         return true;        /* reported; v->use stays NULL */
     }
-    if (!m && !capture_vm(o, v, x, parent))     /* a VLA: its address and bounds */
+    /* a VLA: its address and bounds; a pointer to a variably modified type (`double
+     * (*p)[m]`, a parameter `double a[n][m]`): its value and bounds */
+    if (!m && !capture_vm(o, v, x, parent))
         return false;
     if (!lower_reduction_section(L, v->red_ref, v->sym, parent, o->values, &v->red_sec))
         return true;
@@ -1290,10 +1296,10 @@ static bool capture_section(struct outline *o, struct lower_var *v, const char *
      * pointer's own type for a pointer (used as it is, an lvalue a task inside may name) */
     lbuf_printf(&o->env, "%s%s" LOWER_PTRDIFF_T " %s; " LOWER_SIZE_T " %s; %s; ", m ? m : "",
                 m ? "; " : "", lb, rn,
-                array ? arena_printf(L->a, "void *%s", rb) : lower_decl_text(L, v->sym, rb));
+                array || !m ? arena_printf(L->a, "void *%s", rb) : lower_decl_text(L, v->sym, rb));
     if (array && m)
         lbuf_printf(&o->init, "__nrt_x->%s = &(%s); ", ref, parent);
-    else if (!array)
+    else if (!array && m)
         lower_inline_copy_in(L, &o->init, v, ref, parent);
     lbuf_printf(&o->init, "__nrt_x->%s = (" LOWER_PTRDIFF_T ")(%s); __nrt_x->%s = (" LOWER_SIZE_T
                 ")(%s); ", lb, v->red_sec.lb, rn, v->red_sec.len);
@@ -1307,7 +1313,8 @@ static bool capture_section(struct outline *o, struct lower_var *v, const char *
     }
     v->use = array ? arena_printf(L->a, "(*(__typeof__(*%s) *)__nrt_e->%s)",
                                   section_ref(L, v, x), rb)
-                   : arena_printf(L->a, "__nrt_e->%s", rb);
+             : v->vm ? rb       /* of its type, declared by section_reduction */
+                     : arena_printf(L->a, "__nrt_e->%s", rb);
     return true;
 }
 
