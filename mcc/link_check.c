@@ -13,11 +13,16 @@
  *     sources) agree and give a parameter another built-in type, the kernel
  *     would read the argument's bytes as that type: an error at the device clause (a
  *     warning for pointers to other scalars: a buffer may be read another way).
+ *   - the variables a unit declares threadprivate that it does not define: another object
+ *     of the link (gcc's, a library's) that defines one as an ordinary variable, not
+ *     thread-local, would make the link fail on "TLS reference ... mismatches non-TLS
+ *     definition" (as gcc -fopenmp's does): an error at the threadprivate directive.
  * Objects and archives the link gets (also the libraries of -l in its -L directories) are
  * read whole; notes are NUL-terminated strings.
  */
 #include "mcc.h"
 
+#include <elf.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -204,6 +209,88 @@ static int check_params(const struct notes *ns, const char *rest, const char *co
     return mcc_error_count() > before;
 }
 
+/* ---- threadprivate variables others define ------------------------------------------ */
+
+/* Does the 64-bit ELF relocatable object [buf, buf + len) define `name` as an ordinary
+ * variable (an object or common symbol, not STT_TLS)? */
+static bool elf_plain_definition(const unsigned char *buf, size_t len, const char *name)
+{
+    Elf64_Ehdr eh;
+    if (len < sizeof eh || memcmp(buf, ELFMAG, SELFMAG) || buf[EI_CLASS] != ELFCLASS64)
+        return false;
+    memcpy(&eh, buf, sizeof eh);
+    for (size_t i = 0; i < eh.e_shnum; i++) {
+        Elf64_Shdr sh, str;
+        size_t at = eh.e_shoff + i * eh.e_shentsize;
+        if (at + sizeof sh > len)
+            return false;
+        memcpy(&sh, buf + at, sizeof sh);
+        size_t sat = eh.e_shoff + sh.sh_link * eh.e_shentsize;
+        if (sh.sh_type != SHT_SYMTAB || sh.sh_link >= eh.e_shnum || sat + sizeof str > len)
+            continue;
+        memcpy(&str, buf + sat, sizeof str);
+        if (sh.sh_offset + sh.sh_size > len || str.sh_offset + str.sh_size > len)
+            continue;
+        for (size_t k = 0; k + 1 <= sh.sh_size / sizeof(Elf64_Sym); k++) {
+            Elf64_Sym y;
+            memcpy(&y, buf + sh.sh_offset + k * sizeof y, sizeof y);
+            int type = ELF64_ST_TYPE(y.st_info);
+            if (y.st_shndx == SHN_UNDEF || (type != STT_OBJECT && type != STT_COMMON) ||
+                y.st_name >= str.sh_size)
+                continue;
+            const char *s = (const char *)buf + str.sh_offset + y.st_name;
+            if (strnlen(s, str.sh_size - y.st_name) == strlen(name) && !strcmp(s, name))
+                return true;
+        }
+    }
+    return false;
+}
+
+/* The same for a file: an object, or each member of an archive. */
+static bool plain_definition(const char *path, const char *name)
+{
+    size_t len;
+    unsigned char *buf = (unsigned char *)mcc_read_file(path, &len);
+    if (!buf)
+        return false;
+    bool found = false;
+    if (len >= 8 && !memcmp(buf, "!<arch>\n", 8)) {
+        for (size_t at = 8; !found && at + 60 <= len;) {
+            char size[11];
+            memcpy(size, buf + at + 48, 10);
+            size[10] = 0;
+            size_t n = strtoul(size, NULL, 10);
+            if (n > len - at - 60)
+                break;
+            found = elf_plain_definition(buf + at + 60, n, name);
+            at += 60 + n + (n & 1);
+        }
+    } else {
+        found = elf_plain_definition(buf, len, name);
+    }
+    free(buf);
+    return found;
+}
+
+/* threadprivate:NAME:where: an error when an object defines NAME as an ordinary variable. */
+static int check_threadprivate(const char *rest, const char *const *objects, size_t nobjects)
+{
+    struct mcc_loc loc;
+    char *name = split(rest, &loc);
+    int errors = 0;
+    for (size_t i = 0; i < nobjects && !errors; i++)
+        if (plain_definition(objects[i], name)) {
+            mcc_error_at(&loc, "'%s' is threadprivate here, but %s defines it as an ordinary "
+                         "variable (the link would fail: a thread-local reference to a "
+                         "definition that is not); declare it threadprivate where it is "
+                         "defined too (`#pragma omp threadprivate(%s)` built with -fopenmp, or "
+                         "`__thread`)", name, objects[i], name);
+            errors++;
+        }
+    free(name);
+    return errors;
+}
+
 int link_check(const char *const *objects, size_t nobjects, const char *const *cl_inputs,
                size_t ncl, const char *const *cl_dirs, struct strvec *kernels)
 {
@@ -225,6 +312,8 @@ int link_check(const char *const *objects, size_t nobjects, const char *const *c
                 errors++;
             }
             free(task);
+        } else if ((rest = kind(ns.v[i], "threadprivate")) != NULL) {
+            errors += check_threadprivate(rest, objects, nobjects);
         } else if ((rest = kind(ns.v[i], "opencl-params")) != NULL) {
             texts = texts ? texts : read_texts(cl_inputs, ncl, cl_dirs);
             errors += check_params(&ns, rest, (const char *const *)texts, cl_inputs, ncl);

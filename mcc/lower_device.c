@@ -547,7 +547,7 @@ bool lower_device_block_task(struct lower *L, struct lower_dir *d)
 /* ---- notes for the link ------------------------------------------------------------ */
 
 /* A note in the object for the link-time checks of the driver (link_check.c). */
-static void __attribute__((format(printf, 2, 3))) note(struct lower *L, const char *fmt, ...)
+void lower_link_note(struct lower *L, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -561,7 +561,7 @@ static void __attribute__((format(printf, 2, 3))) note(struct lower *L, const ch
     free(text);
 }
 
-static const char *where(const struct mcc_loc *loc)
+const char *lower_link_where(const struct mcc_loc *loc)
 {
     static char buf[4096];
     snprintf(buf, sizeof buf, "%s:%d:%d", loc->file ? loc->file : "?", loc->line, loc->col);
@@ -601,9 +601,9 @@ static void link_notes(struct lower *L)
     for (struct lower_ftask *f = L->ftasks; f; f = f->next) {
         const struct omp_clause *dev = lower_dir_find(&f->dir, OMP_CL_DEVICE);
         if (f->impl_of)
-            note(L, "implements:%s", f->impl_of);
+            lower_link_note(L, "implements:%s", f->impl_of);
         if (f->dir.dir && has_device(&f->dir, OMP_DEVICE_UNDEFINED))
-            note(L, "undefined-task:%s:%s", fname(L, f), where(&dev->loc));
+            lower_link_note(L, "undefined-task:%s:%s", fname(L, f), lower_link_where(&dev->loc));
         if (!has_device(&f->dir, OMP_DEVICE_OPENCL) || lower_dir_has(&f->dir, OMP_CL_FILE))
             continue;
         if (!looked)            /* sources registered by hand: no check */
@@ -611,11 +611,11 @@ static void link_notes(struct lower *L)
         looked = true;
         const char *kernel = kernel_name(L, f), *types, *names;
         if (!by_hand)
-            note(L, "opencl-kernel:%s:%s:%s", kernel, f->impl_of ? f->impl_of : fname(L, f),
-                 where(&dev->loc));
+            lower_link_note(L, "opencl-kernel:%s:%s:%s", kernel,
+                            f->impl_of ? f->impl_of : fname(L, f), lower_link_where(&dev->loc));
         proto_params(L, f, &types, &names);
-        note(L, "opencl-params:%s:%s:%s:%s:%s", kernel, fname(L, f), types, names,
-             where(&dev->loc));
+        lower_link_note(L, "opencl-params:%s:%s:%s:%s:%s", kernel, fname(L, f), types, names,
+                        lower_link_where(&dev->loc));
     }
 }
 
@@ -634,10 +634,10 @@ void lower_device_embed_source(struct lower *L, const char *name, const char *pa
         return;
     }
     char *kernels = cl_kernel_names(raw), *sigs = cl_kernel_signatures(raw);
-    note(L, "opencl-defines:%s", kernels);
+    lower_link_note(L, "opencl-defines:%s", kernels);
     for (char *line = sigs, *nl; (nl = strchr(line, '\n')) != NULL; line = nl + 1) {
         *nl = '\0';    /* for tasks of other units without file(...): the link compares */
-        note(L, "opencl-signature:%s:%s", line, name);
+        lower_link_note(L, "opencl-signature:%s:%s", line, name);
     }
     free(kernels);
     free(sigs);

@@ -953,6 +953,10 @@ void lower_omp_threadprivate(struct lower *L, struct omp_directive *d, size_t of
                          "with static storage (a global, or a static local)", name);
             continue;
         }
+        if (s->depth == 0 && s->storage != STORAGE_STATIC && !lower_map_get(&L->thread_local, s))
+            /* another unit may define it, not threadprivate there: link_check.c says so */
+            lower_link_note(L, "threadprivate:%s:%s", name,
+                            lower_link_where(&c->refs[k]->text.loc));
         for (struct sym *y = s; y; y = y->redecl) {
             struct ast *decl = y->decl;
             if (lower_map_get(&L->thread_local, y))

@@ -1923,6 +1923,11 @@ void lower_task_emit_all(struct lower *L);
 bool lower_task_local_function(struct lower *L, struct ast *n, struct lower_dir *d);
 
 /* lower_device.c: OpenCL and CUDA implementations of function tasks */
+/* A note in the object for the driver's link-time checks (link_check.c): a string
+ * MCC_NOTE_PREFIX "kind:..." the object keeps. */
+void lower_link_note(struct lower *L, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* "file:line:col" of loc, for a note (a static buffer). */
+const char *lower_link_where(const struct mcc_loc *loc);
 bool lower_device_check(struct lower *L, struct lower_ftask *f);
 /* g's device implementations as an implementation of of's type (g == of: its own): run
  * functions in L->tail, `, {...}` entries appended to impls, *n counted. */

@@ -3,7 +3,8 @@
 # the lock deadlock that stops with a message; the parallel-region hooks; the Nanos++
 # calls of nanos.h; taskloop's task counts and depend clauses' evaluations, as libgomp's.
 # target regions on the host: the scalars and pointers they copy (implicit firstprivate);
-# declare variant: the variant each call calls, as gcc chooses it.
+# declare variant: the variant each call calls, as gcc chooses it; threadprivate variables
+# a gcc unit defines (and mcc's error where it defines them not thread-local).
 # About 20 s on 2 cores.
 #
 #   make check-compat check-compat-tsan

@@ -131,6 +131,25 @@ build declare_variant
 same declare_variant/w1 declare_variant NX_ARGS="--smp-workers=1"
 same declare_variant/w4 declare_variant NX_ARGS="--smp-workers=4"
 
+# threadprivate variables a gcc -fopenmp unit defines: each thread's copy shared with it;
+# defined by plain gcc (not thread-local) the link fails, with mcc's error at the directive
+tpf=tests/ompss/compat/threadprivate_foreign
+"$HARNESS" run "$results" compat/threadprivate_foreign/build -- sh -c '
+  $1 -fopenmp -O2 -c "$2_def.c" -o "$3-def-gomp.o" && $1 -O2 -c "$2_def.c" -o "$3-def-plain.o" &&
+  $4 --ompss -O2 -w "$2.c" "$3-def-gomp.o" -o "$3" &&
+  $1 -fopenmp -O2 "$2.c" "$3-def-gomp.o" -o "$3-gomp"' sh "$CC" $tpf "$out/threadprivate_foreign" "$MCC"
+for w in 1 4; do
+  same "threadprivate_foreign/w$w" threadprivate_foreign NX_ARGS="--smp-workers=$w"
+done
+"$HARNESS" run "$results" compat/threadprivate_foreign/plain-definition -- sh -c '
+  $1 -fopenmp "$2.c" "$3-def-plain.o" -o "$3-bad-gomp" 2>/dev/null &&
+    { echo "gcc -fopenmp linked it"; exit 1; }
+  err=$($4 --ompss -w "$2.c" "$3-def-plain.o" -o "$3-bad" 2>&1); st=$?
+  echo "$err"
+  [ $st = 1 ] || { echo "exit status $st (expected 1)"; exit 1; }
+  echo "$err" | grep -q "^$2.c:10:27: error: .counter. is threadprivate here, but .*def-plain.o defines it as an ordinary variable" ||
+    { echo "no error at the directive"; exit 1; }' sh "$CC" $tpf "$out/threadprivate_foreign" "$MCC"
+
 # OMP_SCHEDULE is omp_get_schedule()'s first answer (its static kind is libgomp's
 # monotonic flag or'ed in: left out here)
 for sched in "guided,3" "DYNAMIC" "nonmonotonic:dynamic, 5" "auto"; do
