@@ -58,6 +58,7 @@ static bool chain_dir(struct lower *L, struct ast *construct, struct lower_dir *
         struct omp_directive *d = lower_parse_pragma(L, pr);
         if (!out->omp_target && d->target && !out->dir)
             out->omp_target = d;
+        out->teams |= d->teams;
         if (d->kind == OMP_DIR_UNKNOWN) {
             if (d->host)        /* a device construct: its body runs as written */
                 host_pragma(L, pr, d);
@@ -178,6 +179,8 @@ static void lower_construct(struct lower *L, struct ast *n)
     struct lower_dir d;
     bool any = chain_dir(L, n, &d);
     bool stmt = n->kind != AST_DECLARATION && n->kind != AST_FUNCTION_DEF;
+    bool teams = L->in_teams;
+    L->in_teams |= d.teams && stmt;     /* (declare variant's construct={teams}) */
     if (any && stmt && !d.dir && d.target->nclauses == 0)
         lower_omp_target(L, n, NULL, construct_walk, NULL);
         /* OpenMP's target region, no clause: on the host, as written but for the copies
@@ -194,6 +197,7 @@ static void lower_construct(struct lower *L, struct ast *n)
         lower_omp_target(L, n, NULL, construct_in_target, &d);
     else
         construct_lower(L, n, &d);
+    L->in_teams = teams;
 }
 
 /* lower_construct's construct d on n once its pragma chain is parsed. */

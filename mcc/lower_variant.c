@@ -6,8 +6,8 @@
  *     traits (pragma_variant.c), its user condition (a constant) is true, and its
  *     construct traits are, in their order, among the constructs around the call in its
  *     function: parallel (also of `parallel for` ...), for (a worksharing loop, not
- *     `loop`) and target (a target region, or a function of a `declare target` block),
- *     the target being the outermost one counted;
+ *     `loop`), teams and target (a target region, or a function of a `declare target`
+ *     block), the target being the outermost one counted;
  *   - its score is 1, plus its traits' score(e) values, plus 2^j for each construct trait
  *     found at position j of those constructs counted from the innermost (0), plus 2^l,
  *     2^(l+1), 2^(l+2) for a kind, an arch and an isa trait (l: the number of constructs
@@ -82,7 +82,7 @@ void lower_variant_declare(struct lower *L, struct ast *item, struct ast *pr,
 static int call_context(struct lower *L, enum omp_vconstruct *codes, int max)
 {
     int n = 0;
-    for (const struct lower_nest *t = L->nest; t && n + 2 <= max; t = t->up) {
+    for (const struct lower_nest *t = L->nest; t && n + 4 <= max; t = t->up) {
         if (L->in_target && t == L->target_nest)
             break;
         const struct omp_directive *d = t->dir;
@@ -91,6 +91,8 @@ static int call_context(struct lower *L, enum omp_vconstruct *codes, int max)
         if (d->kind == OMP_DIR_PARALLEL || d->parallel)
             codes[n++] = OMP_VC_PARALLEL;
     }
+    if (L->in_teams)
+        codes[n++] = OMP_VC_TEAMS;
     struct ast *dn = L->fn ? ast_declarator_name(L->fn->kid[1]) : NULL;
     if (L->in_target || (dn && dn->sym && lower_omp_declare_target(L, dn->sym)))
         codes[n++] = OMP_VC_TARGET;

@@ -1048,6 +1048,8 @@ struct omp_directive {
                                       runs as written, with no warning (host_only) */
     const char *host_wait;         /* ... a target's depend clauses as the directive
                                       `taskwait depend(...)` it waits as, else NULL */
+    bool teams;                    /* `teams` alone or combined (`target teams ...`):
+                                      declare variant's construct={teams} */
     struct omp_target_env *target; /* an OpenMP `target` region (alone: UNKNOWN and host;
                                       combined: the host construct), else NULL */
     enum omp_directive_kind cancel_of; /* CANCEL, CANCELLATION_POINT: parallel, for,
@@ -1192,6 +1194,7 @@ char *lbuf_take(struct lower_buf *b, struct mcc_arena *a);
 struct lower_dir {
     struct omp_directive *dir;     /* task, critical, atomic, taskloop, for, ... */
     struct omp_directive *target;  /* a `target` line that goes with it, or NULL */
+    bool teams;                    /* a directive of the chain is (or has) `teams` */
     const struct omp_directive *omp_target; /* OpenMP's target region on the host: its
                                       directive (alone, or combined with the host construct
                                       dir), or NULL (lower_omp_target) */
@@ -1377,6 +1380,7 @@ struct lower {
                                       (lower_variant.c), in declaration order */
     bool in_target;                /* lowering a target region's statement (lower_omp.c) */
     const struct lower_nest *target_nest; /* ... the constructs around it (L->nest there) */
+    bool in_teams;                 /* ... a teams region (declare variant's context) */
     struct lower_declare_target *declare_target; /* the unit's declare target variables
                                       (lower_omp_declare_target), found once */
     struct ast *nested_fn;         /* fn once marked optimize("O1") (lower_inline.c, -O0) */

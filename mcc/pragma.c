@@ -1135,6 +1135,7 @@ static void host_prefix(struct omp_parser *p)
     static const char *const after_distribute[] = { "parallel", "simd" };
     for (;;) {
         int w = p->pos;
+        p->dir->teams |= omp_is(p, w, "teams");
         if (omp_is(p, w, "target") && next_is(p, w + 1, after_target, 4))
             p->offload_target = true;
         else if (!(omp_is(p, w, "teams") && next_is(p, w + 1, after_teams, 2)) &&
@@ -1163,6 +1164,7 @@ static bool host_only(struct omp_parser *p)
 {
     static const char *const data[] = { "data", "enter", "exit", "update" };
     int w = p->pos;
+    p->dir->teams |= omp_is(p, w, "teams");
     if (omp_is(p, w, "teams") || omp_is(p, w, "distribute") || omp_is(p, w, "requires"))
         return true;
     if (omp_is(p, w, "declare") || omp_is(p, w, "begin") || omp_is(p, w, "end")) {

@@ -3,6 +3,7 @@
  * with the highest score: construct={parallel}, {for}, {parallel, for}, {target} (a target
  * region, also combined, and in a function of a declare target block), device={kind(host|
  * cpu|any|nohost|gpu|fpga), arch(x86_64), isa(sse2)}, implementation={vendor(gnu|llvm)},
+ * construct={teams}, {target, teams}, {teams, parallel} (target teams, combined or not),
  * user={condition(constant)}, score(n), equal scores (the one declared last), a task in a
  * region (the region counts), a function called from a region (it does not), a call
  * through a pointer (never a variant).  mcc ignored the pragma: every call called the base
@@ -64,6 +65,13 @@ const char *score(int x);
 #pragma omp declare variant(par) match(construct={parallel})
 #pragma omp declare variant(host) match(device={kind(host)}, user={condition(score(3): 1)})
 const char *score(int x) { (void)x; return "score"; }
+
+FN(teams) FN(tteams) FN(tpar)
+const char *league(int x);
+#pragma omp declare variant(teams) match(construct={teams})
+#pragma omp declare variant(tteams) match(construct={target, teams})
+#pragma omp declare variant(tpar) match(construct={teams, parallel})
+const char *league(int x) { (void)x; return "league"; }
 
 #pragma omp declare target
 static const char *on_device(void) { return base(0); }
@@ -141,9 +149,22 @@ int main(void)
     }
     flush("parallel, target");
     #pragma omp target teams distribute parallel for
-    for (int i = 0; i < 1; i++)
-        add(base(0));
+    for (int i = 0; i < 1; i++) {
+        add(base(0)); add(league(0));
+    }
     flush("target teams distribute parallel for");
+    #pragma omp target teams num_teams(1)
+    {
+        add(league(0)); add(base(0));
+    }
+    flush("target teams");
+    #pragma omp target
+    #pragma omp teams num_teams(1)
+    add(league(0));
+    flush("target, teams");
+    #pragma omp teams num_teams(1)
+    add(league(0));
+    flush("teams");
     add(on_device());
     flush("declare target");
     return 0;
