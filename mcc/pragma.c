@@ -1160,6 +1160,18 @@ static bool offload_clause(struct omp_parser *p, int w)
             omp_is(p, w + 2, "target") && omp_is(p, w + 3, ":"));     /* if(target: e) */
 }
 
+/* OpenMP's device(n) at k, a number or an expression (`device(0)`, `device(dev + 1)`,
+ * `device(device_num: 1)`), not OmpSs's device(name, ...). */
+static bool device_number(struct omp_parser *p, int k)
+{
+    if (!omp_is(p, k, "device") || !omp_is(p, k + 1, "("))
+        return false;
+    for (int i = k + 2; i < skip_group(p, k + 1) - 1; i++)
+        if (p->toks[i].kind != OMP_TOK_IDENT && !omp_is(p, i, ","))
+            return true;
+    return false;
+}
+
 static bool host_only(struct omp_parser *p)
 {
     static const char *const data[] = { "data", "enter", "exit", "update" };
@@ -1181,7 +1193,7 @@ static bool host_only(struct omp_parser *p)
     };
     for (int k = w + 1; k < p->ntoks; k = omp_is(p, k + 1, "(") ? skip_group(p, k + 1) : k + 1)
         if ((offload_clause(p, k) && !omp_is(p, k, "device")) ||
-            next_is(p, k, openmp, sizeof openmp / sizeof openmp[0]))
+            next_is(p, k, openmp, sizeof openmp / sizeof openmp[0]) || device_number(p, k))
             return true;
     return false;
 }

@@ -5,9 +5,9 @@
  * the originals; defaultmap(tofrom|firstprivate|default: scalar|pointer|aggregate),
  * firstprivate, private, is_device_ptr; a combined construct's reduction and lastprivate
  * variables (also `target teams distribute parallel for`) are the originals, its shared
- * ones copies; `target nowait depend(...)`, a target in a task and in a single.  mcc ran
- * the regions as written (every write kept), and refused `target nowait`, `private`,
- * `firstprivate` and `if` on a target.  Each line prints what the region left. */
+ * ones copies; `target nowait depend(...)`, a target in a task and in a single, OpenMP's
+ * `device(n)`.  mcc ran the regions as written (every write kept), and refused `target
+ * nowait`, `private`, `firstprivate`, `if` and `device(0)` on a target.  Each line prints what the region left. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -129,6 +129,12 @@ int main(void)
     { b += a; }
     #pragma omp taskwait
     printf("nowait depend: a=%d b=%d\n", a, b);
+    int dev = 0;
+    #pragma omp target device(dev + 0) thread_limit(4)
+    { a = 30; r[1] = 5; }
+    #pragma omp target device(0)
+    { b = 40; r[2] = 6; }
+    printf("device(n): a=%d b=%d r=%d %d\n", a, b, r[1], r[2]);
     free(vp);
     free(vlap);
     return 0;
