@@ -211,8 +211,8 @@ static int check_params(const struct notes *ns, const char *rest, const char *co
 
 /* ---- threadprivate variables others define ------------------------------------------ */
 
-/* Does the 64-bit ELF relocatable object [buf, buf + len) define `name` as an ordinary
- * variable (an object or common symbol, not STT_TLS)? */
+/* Does the 64-bit ELF object or shared library [buf, buf + len) define `name` as an
+ * ordinary variable (an object or common symbol, not STT_TLS)? */
 static bool elf_plain_definition(const unsigned char *buf, size_t len, const char *name)
 {
     Elf64_Ehdr eh;
@@ -226,7 +226,8 @@ static bool elf_plain_definition(const unsigned char *buf, size_t len, const cha
             return false;
         memcpy(&sh, buf + at, sizeof sh);
         size_t sat = eh.e_shoff + sh.sh_link * eh.e_shentsize;
-        if (sh.sh_type != SHT_SYMTAB || sh.sh_link >= eh.e_shnum || sat + sizeof str > len)
+        if ((sh.sh_type != SHT_SYMTAB && sh.sh_type != SHT_DYNSYM) || sh.sh_link >= eh.e_shnum ||
+            sat + sizeof str > len)
             continue;
         memcpy(&str, buf + sat, sizeof str);
         if (sh.sh_offset + sh.sh_size > len || str.sh_offset + str.sh_size > len)

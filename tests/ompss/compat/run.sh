@@ -149,6 +149,15 @@ done
   [ $st = 1 ] || { echo "exit status $st (expected 1)"; exit 1; }
   echo "$err" | grep -q "^$2.c:10:27: error: .counter. is threadprivate here, but .*def-plain.o defines it as an ordinary variable" ||
     { echo "no error at the directive"; exit 1; }' sh "$CC" $tpf "$out/threadprivate_foreign" "$MCC"
+"$HARNESS" run "$results" compat/threadprivate_foreign/plain-shared-library -- sh -c '
+  $1 -O2 -fPIC -shared "$2_def.c" -o "$3/libtpf_plain.so" || exit 1
+  $1 -fopenmp "$2.c" -L"$3" -ltpf_plain -o "$3/tpf-bad-gomp" 2>/dev/null &&
+    { echo "gcc -fopenmp linked it"; exit 1; }
+  err=$($4 --ompss -w "$2.c" -L"$3" -ltpf_plain -o "$3/tpf-bad" 2>&1); st=$?
+  echo "$err"
+  [ $st = 1 ] || { echo "exit status $st (expected 1)"; exit 1; }
+  echo "$err" | grep -q "^$2.c:10:27: error: .counter. is threadprivate here, but .*libtpf_plain.so defines it as an ordinary variable" ||
+    { echo "no error at the directive"; exit 1; }' sh "$CC" $tpf "$out" "$MCC"
 
 # OMP_SCHEDULE is omp_get_schedule()'s first answer (its static kind is libgomp's
 # monotonic flag or'ed in: left out here)
