@@ -139,7 +139,9 @@ static void privatise(struct lower *L, struct privates *p, const struct omp_clau
         return;
     }
     lbuf_printf(&p->decl, "__typeof__(%s) %s; ", orig, priv);
-    if (c->kind == OMP_CL_FIRSTPRIVATE)
+    if (c->kind == OMP_CL_FIRSTPRIVATE && s->specs && (s->specs->flags & SPEC_REGISTER))
+        lbuf_printf(&p->pre, "%s = %s; ", priv, orig);      /* (no address to copy from) */
+    else if (c->kind == OMP_CL_FIRSTPRIVATE)
         lbuf_printf(&p->pre, "__builtin_memcpy(%s, %s, sizeof %s); ",
                     lower_bytes_at(L, arena_printf(L->a, "&%s", priv), false),
                     lower_bytes_at(L, arena_printf(L->a, "&(%s)", orig), true), priv);

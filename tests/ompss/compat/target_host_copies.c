@@ -6,8 +6,9 @@
  * firstprivate, private, is_device_ptr; a combined construct's reduction and lastprivate
  * variables (also `target teams distribute parallel for`) are the originals, its shared
  * ones copies; `target nowait depend(...)`, a target in a task and in a single, OpenMP's
- * `device(n)`.  mcc ran the regions as written (every write kept), and refused `target
- * nowait`, `private`, `firstprivate`, `if` and `device(0)` on a target.  Each line prints what the region left. */
+ * `device(n)`, a register variable (also firstprivate on a region).  mcc ran the regions
+ * as written (every write kept), refused `target nowait`, `private`, `firstprivate`, `if`
+ * and `device(0)` on a target, and took a register variable's address for its copy.  Each line prints what the region left. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -129,6 +130,14 @@ int main(void)
     { b += a; }
     #pragma omp taskwait
     printf("nowait depend: a=%d b=%d\n", a, b);
+    register int rg = 3;
+    int got = 0;
+    #pragma omp target map(tofrom: got)
+    { got = rg; rg = 9; }
+    #pragma omp parallel firstprivate(rg)
+    #pragma omp master
+    { rg += 1; got += rg; }
+    printf("register: got=%d rg=%d\n", got, rg);
     int dev = 0;
     #pragma omp target device(dev + 0) thread_limit(4)
     { a = 30; r[1] = 5; }
