@@ -265,6 +265,8 @@ static bool ref(struct ck *c, const struct omp_ref *r, struct ck_type *t, bool *
     }
 }
 
+static const char *item_type_words(struct ck *c, const struct ck_type *e);
+
 /* The type of a reduction item's elements: t without its array derivations. */
 static struct ck_type element_type(const struct ck_type *t)
 {
@@ -291,19 +293,34 @@ static bool operator_declared(struct ck *c, const struct omp_clause *cl, const s
 }
 
 /* A built-in reduction operator needs an arithmetic item (or an array of them): on a struct,
- * a union or a pointer the lowering's combine `x = x + priv` is not C (gcc found it). */
+ * a union or a pointer the lowering's combine `x = x + priv` is not C (gcc found it); `&`,
+ * `|` and `^` need an integer one, `min` and `max` a real one (OpenMP's table of
+ * operators; gcc found `d & priv` of a double, `z > priv` of a complex). */
 static void reduction_type(struct ck *c, const struct omp_clause *cl, const struct omp_ref *r,
                            const struct ck_type *t)
 {
     struct ck_type e = element_type(t);
     enum ck_kind kind = ck_kind_of(&e);
-    if (kind != CK_STRUCT && kind != CK_POINTER)
+    const char *op = cl->red_id.text ? cl->red_id.text : omp_reduction_op_names[cl->red_op];
+    bool bitwise = cl->red_op == OMP_RED_BITAND || cl->red_op == OMP_RED_BITOR ||
+                   cl->red_op == OMP_RED_BITXOR;
+    bool order = cl->red_op == OMP_RED_MIN || cl->red_op == OMP_RED_MAX;
+    const char *needs = "an arithmetic", *got = kind == CK_STRUCT ? "a struct or union"
+                                                : "a pointer";
+    if ((kind == CK_INT || kind == CK_FLOAT) && !e.n) {
+        if (bitwise && (kind == CK_FLOAT || e.complex))
+            needs = "an integer";
+        else if (order && e.complex)
+            needs = "a real";
+        else
+            return;
+        got = e.complex ? "a complex type" : item_type_words(c, &e);
+    } else if (kind != CK_STRUCT && kind != CK_POINTER) {
         return;
-    ck_error(c, c->pos, "'%s' in '%s': the operator '%s' needs an arithmetic type, not %s "
+    }
+    ck_error(c, c->pos, "'%s' in '%s': the operator '%s' needs %s type, not %s "
              "(declare a reduction for it: '#pragma omp declare reduction(name : type : "
-             "combiner)')", r->text.text, omp_clause_names[cl->kind], cl->red_id.text
-             ? cl->red_id.text : omp_reduction_op_names[cl->red_op],
-             kind == CK_STRUCT ? "a struct or union" : "a pointer");
+             "combiner)')", r->text.text, omp_clause_names[cl->kind], op, needs, got);
 }
 
 /* Is a reduction declared for type dt one for an item whose elements are of type e?

@@ -452,6 +452,7 @@ void ck_append_derivs(struct ck_type *t, const struct ck_type *u)
     t->tag = u->tag;
     t->cstruct = u->cstruct;
     t->at = u->at;
+    t->complex = u->complex;
     t->qual |= u->qual;
     t->base_const |= u->base_const;
     t->ptr_qual |= u->ptr_qual;
@@ -533,6 +534,7 @@ static void base_of_specs(struct lower *L, struct ast *specs, struct ck_type *t,
     }
     t->base = flt ? CK_FLOAT : arith ? CK_INT : is_void ? CK_VOID : CK_UNKNOWN;
     t->at = arith ? (unsigned char)ck_spec_count_type(&count) : AT_UNKNOWN;
+    t->complex = arith && count.cplx;
 }
 
 /* A bit-field of width `w` and type t: its own type as gcc has it when it is narrower than

@@ -1707,6 +1707,8 @@ struct ck_type {
                                         (an element, a target), a read-only object */
     unsigned char at;                /* CK_INT, CK_FLOAT base: which arithmetic type
                                         (enum ck_arith; AT_UNKNOWN when not known) */
+    bool complex;                    /* CK_INT, CK_FLOAT base: a _Complex type (`at` is
+                                        then unknown) */
     bool qual;                       /* the base's specifiers are qualified (const,
                                         volatile, _Atomic): no _Generic association of an
                                         unqualified type matches it */
