@@ -954,6 +954,10 @@ static bool parse_clause(struct omp_parser *p, struct omp_clause *c)
                        (p->dir->parallel ? allowed_clauses[OMP_DIR_PARALLEL] : 0) |
                        (p->dir->simd ? CL(LINEAR) : 0) |
                        (p->dir->masked ? allowed_clauses[OMP_DIR_MASKED] : 0);
+    /* a combined parallel construct ends with the region's barrier: its worksharing part
+       has no nowait (gcc: "'nowait' is not valid for '#pragma omp parallel for'") */
+    if (p->dir->parallel && k == OMP_CL_NOWAIT)
+        allowed &= ~CL(NOWAIT);
     if (!(allowed & (UINT64_C(1) << k))) {
         omp_perror(p, name, "clause '%s' is not allowed in '%s%s' directive", clause_name(c),
                    p->dir->parallel ? "parallel " : "", p->dir->loop ? "loop" : dname);
