@@ -624,7 +624,17 @@ static void item(struct ck *c, const struct omp_clause *cl, const struct omp_ref
                  r->kind == OMP_REF_DEREF ? "')" : "");
     else if (incomplete_copy(c, cl, r))
         return;
-    else if (reduction && const_item(c, r)) {
+    else if ((cl->kind == OMP_CL_PRIVATE || cl->kind == OMP_CL_LASTPRIVATE) &&
+             r->kind == OMP_REF_NAME && const_item(c, r)) {
+        /* a private copy starts without a value and a lastprivate one is written back:
+           neither can be const (gcc: "'const' qualified 'n' may appear only in 'shared' or
+           'firstprivate' clauses") */
+        range_of(c, &r->text);
+        ck_error(c, c->pos, "'%s' in '%s' is const: its copy %s; name it in 'shared' or "
+                 "'firstprivate'", r->text.text, omp_clause_names[cl->kind],
+                 cl->kind == OMP_CL_PRIVATE ? "would never have a value"
+                 : "is written back to it");
+    } else if (reduction && const_item(c, r)) {
         range_of(c, &r->text);
         ck_error(c, c->pos, "'%s' in '%s' is const: a reduction writes its item",
                  r->text.text, omp_clause_names[cl->kind]);
