@@ -371,6 +371,61 @@ static bool read_side(const struct ast *r)
            (r->kind == AST_UNARY && r->op == '*');
 }
 
+/* Is e, an operand the atomic stores to (x of an update or write, v of a read or capture),
+ * an object the program may modify?  gcc -fopenmp: "lvalue required", "assignment of
+ * read-only variable"; the lowering's `&(3)` or store through a pointer to const gave
+ * gcc's messages, or a mere warning, in generated code.  False after the error. */
+static bool modifiable_operand(struct lower *L, const struct ast *e, const struct ck_type *t)
+{
+    const char *what = !t->lvalue ? "not an lvalue (an object the atomic can store to)"
+                       : !t->n && t->base_const ? "read-only (const)" : NULL;
+    if (!what || ck_kind_of(t) == CK_UNKNOWN)
+        return true;
+    struct mcc_loc at = source_user_loc(&L->t->src, e->begin);
+    mcc_error_at(&at, "'%s' in '#pragma omp atomic' is %s", lower_src(L, e->begin, e->end),
+                 what);
+    return false;
+}
+
+/* The operator of an update e that only integers have (`x %= e`, `x = x << e`, `&`, `|`,
+ * `^`, `>>`), or NULL. */
+static const char *integer_operator(const struct ast *e)
+{
+    int op = e->op;
+    if (e->kind == AST_ASSIGN && op == '=' && e->kid[1]->kind == AST_BINARY)
+        op = e->kid[1]->op;
+    else if (e->kind != AST_ASSIGN)
+        return NULL;
+    switch (op) {
+    case MOD_ASSIGN: case '%': return "%";
+    case AND_ASSIGN: case '&': return "&";
+    case OR_ASSIGN: case '|': return "|";
+    case XOR_ASSIGN: case '^': return "^";
+    case LEFT_ASSIGN: case LEFT_OP: return "<<";
+    case RIGHT_ASSIGN: case RIGHT_OP: return ">>";
+    default: return NULL;
+    }
+}
+
+/* An update of e by an operator of integers (integer_operator) whose operand x or v is
+ * floating or complex: gcc found "invalid operands to binary %" in the generated loop. */
+static bool integer_operands(struct lower *L, const struct ast *e, const struct ck_type *x,
+                             const struct ck_type *v)
+{
+    const char *op = integer_operator(e);
+    const struct ck_type *bad = !op ? NULL
+                                : ck_kind_of(x) == CK_FLOAT || x->complex ? x
+                                : ck_kind_of(v) == CK_FLOAT || v->complex ? v : NULL;
+    if (!bad)
+        return true;
+    const struct ast *side = bad == x ? e->kid[0] : e->kid[1];
+    struct mcc_loc at = source_user_loc(&L->t->src, side->begin);
+    mcc_error_at(&at, "invalid operands to '%s' in '#pragma omp atomic': '%s' has %s type, "
+                 "not an integer one", op, lower_src(L, side->begin, side->end),
+                 bad->complex ? "a complex" : "a floating");
+    return false;
+}
+
 /* The operands of the updates and assignments in e (`x op= e`, `x = e`, `v = x`,
  * `v = x++`, ...): scalars, and what `=` stores converts to its target as an assignment
  * does.  Left to gcc otherwise, the lowering's code gave its messages at columns past the
@@ -381,16 +436,17 @@ static bool atomic_operands(struct lower *L, const struct ast *e)
     if (!e)
         return true;
     if ((e->kind == AST_POSTFIX || e->kind == AST_UNARY) && (e->op == INC_OP || e->op == DEC_OP))
-        return scalar_operand(L, e->kid[0], false, &x);
+        return scalar_operand(L, e->kid[0], false, &x) && modifiable_operand(L, e->kid[0], &x);
     if (e->kind != AST_ASSIGN)
         return true;
-    if (!scalar_operand(L, e->kid[0], false, &x))
+    if (!scalar_operand(L, e->kid[0], false, &x) || !modifiable_operand(L, e->kid[0], &x))
         return false;
     const struct ast *r = e->kid[1];
     if (r->kind == AST_ASSIGN || ((r->kind == AST_POSTFIX || r->kind == AST_UNARY) &&
                                   (r->op == INC_OP || r->op == DEC_OP)))
         return atomic_operands(L, r);
-    if (!scalar_operand(L, r, e->op != '=' || !read_side(r), &v))
+    if (!scalar_operand(L, r, e->op != '=' || !read_side(r), &v) ||
+        !integer_operands(L, e, &x, &v))
         return false;
     struct ck c = { .L = L, .quiet = true };
     if (e->op != '=' || ck_kind_of(&x) == CK_UNKNOWN || ck_kind_of(&v) == CK_UNKNOWN ||
@@ -473,6 +529,16 @@ void lower_sync_atomic(struct lower *L, struct lower_dir *d)
     }
     if (!atomic_types(L, s))
         return;
+    struct ck_type xt;
+    if (lower_dir_has(d, OMP_CL_READ) && check_expression_type(L, e->kid[1]->begin,
+                                                                 e->kid[1]->end, &xt) &&
+        ck_kind_of(&xt) != CK_UNKNOWN && !xt.lvalue) {
+        /* v = x reads the object x: `v = y + 1` has none (gcc: "lvalue required") */
+        struct mcc_loc at = source_user_loc(&L->t->src, e->kid[1]->begin);
+        mcc_error_at(&at, "'%s' in '#pragma omp atomic read' is not an lvalue (an object the "
+                     "atomic can read)", lower_src(L, e->kid[1]->begin, e->kid[1]->end));
+        return;
+    }
     /* (on the statement's own line: its pragma line is gone, chain_dir dropped it; its
        locals, __nrt_new ..., may have the names of those of the code around it, a taskloop's:
        -Wshadow is not told of them, inside its block, which may be followed by an `else`) */
