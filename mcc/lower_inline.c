@@ -774,14 +774,27 @@ static void threadprivate_use(struct capture *c, const struct lower_dir *d)
 {
     struct tp_find f = {c->L, NULL};
     ast_walk(c->node, tp_visit, &f);
+    bool called = false;
+    if (!f.found) {
+        /* a function of this unit the body calls may update one (a per-thread counter or
+           buffer) that the region reads after the construct: each thread of a team would
+           read what its iterations added to its copy (a variable they only read, a
+           parameter set by copyin, or scratch, leaves the iterations on any worker) */
+        const struct lower_region *r = c->L->region;
+        called = true;
+        f.found = lower_writes_thread_local_read_after(c->L, c->node, r ? r->d->node : c->L->fn,
+                                                       d->node->end);
+    }
     if (!f.found)
         return;
     c->serial = c->here = true;
     if (first_serial_report(c->L, d)) {
         struct mcc_loc at = lower_dir_loc(c->L, d);
-        mcc_warning_at(&at, "the %s names threadprivate '%.*s': %s on this thread, whose "
-                       "copy it is", ws_noun(d), (int)f.found->name->len, f.found->name->str,
-                       serial_words(d));
+        mcc_warning_at(&at, "the %s %s threadprivate '%.*s'%s: %s on this thread, whose "
+                       "copy it is", ws_noun(d), called ? "updates" : "names",
+                       (int)f.found->name->len, f.found->name->str,
+                       called ? " in the functions it calls, and the region reads it after it"
+                              : "", serial_words(d));
     }
 }
 

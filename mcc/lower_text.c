@@ -1155,6 +1155,7 @@ struct tl_write {
     const struct ast *seen[TL_WRITES_SEEN];
     int nseen;
     bool elsewhere;             /* it calls a function this unit does not define */
+    bool names;                 /* any name of a threadprivate variable, not only writes */
 };
 
 /* The definition in this unit of the function f names (f may be a prototype before it). */
@@ -1187,7 +1188,8 @@ static bool runtime_routine(const struct ast *f)
 static bool tl_write_visit(struct ast *n, void *arg)
 {
     struct tl_write *w = arg;
-    struct ast *target = lower_write_target(n, false);
+    struct ast *target = w->names ? (n->kind == AST_IDENT ? n : NULL)
+                                  : lower_write_target(n, false);
     if (target) {
         struct sym *s = (struct sym *)lvalue_root(target);
         if (s && (s->depth == 0 || lower_map_get(&w->L->tp_moved, s)) &&
@@ -1225,10 +1227,44 @@ static bool tl_write_visit(struct ast *n, void *arg)
 int lower_writes_thread_local(struct lower *L, struct ast *n, struct sym **found, int max,
                               bool *elsewhere)
 {
-    struct tl_write w = {L, found, 0, max, {0}, 0, false};
+    struct tl_write w = {L, found, 0, max, {0}, 0, false, false};
     ast_walk(n, tl_write_visit, &w);
     *elsewhere = w.elsewhere;
     return w.n;
+}
+
+/* The code of a tree from a text offset on: what it names, itself or in the functions of
+ * this unit it calls. */
+struct tl_later {
+    struct tl_write w;
+    size_t after;
+};
+
+static bool tl_later_visit(struct ast *n, void *arg)
+{
+    struct tl_later *l = arg;
+    if (n->kind == AST_LIST || (n->begin < l->after && n->end > l->after))
+        return true;
+    if (n->begin >= l->after)
+        ast_walk(n, tl_write_visit, &l->w);
+    return false;
+}
+
+struct sym *lower_writes_thread_local_read_after(struct lower *L, struct ast *n,
+                                                 struct ast *root, size_t after)
+{
+    struct sym *written[16], *named[64];
+    bool elsewhere;
+    int nw = lower_writes_thread_local(L, n, written, 16, &elsewhere);
+    if (!nw)
+        return NULL;
+    struct tl_later l = {{L, named, 0, 64, {0}, 0, false, true}, after};
+    ast_walk(root, tl_later_visit, &l);
+    for (int i = 0; i < nw; i++)
+        for (int k = 0; k < l.w.n; k++)
+            if (written[i] == named[k])
+                return written[i];
+    return NULL;
 }
 
 bool lower_thread_local_sym(struct lower *L, const struct sym *s)

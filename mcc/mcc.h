@@ -1540,6 +1540,11 @@ bool lower_thread_private(struct lower *L, const struct sym *s);
  * define, or through a pointer, which may write any of them. */
 int lower_writes_thread_local(struct lower *L, struct ast *n, struct sym **found, int max,
                               bool *elsewhere);
+/* A threadprivate variable that n writes (as lower_writes_thread_local finds) and that the
+ * code of root from text offset `after` on names, itself or in a function of this unit it
+ * calls; NULL when there is none. */
+struct sym *lower_writes_thread_local_read_after(struct lower *L, struct ast *n,
+                                                 struct ast *root, size_t after);
 /* Is s (or an earlier declaration of it) threadprivate? */
 bool lower_thread_local_sym(struct lower *L, const struct sym *s);
 /* Is the pragma line pr `#pragma omp WORD ...` (`parallel` also for `parallel for`)? */
