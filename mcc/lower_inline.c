@@ -798,16 +798,6 @@ static void threadprivate_use(struct capture *c, const struct lower_dir *d)
     }
 }
 
-static bool calls_thread_num(struct ast *n, void *arg)
-{
-    static const char *const name[] = {"omp_get_thread_num"};
-    bool *found = arg;
-    struct ast *f = n->kind == AST_CALL ? n->kid[0] : NULL;
-    if (f && f->kind == AST_IDENT && lower_name_in(f->name->str, f->name->len, name, 1))
-        *found = true;
-    return !*found;
-}
-
 /* A worksharing body that calls omp_get_thread_num() in a region whose own body asked
  * omp_get_num_threads(), which is 1 there (the region's team of one): the thread numbers
  * the body sees must be below it.  Data sized by the one and indexed by the other (per-thread
@@ -837,9 +827,8 @@ static bool team_number_use(struct lower *L, const struct lower_dir *d, struct a
     } else {
         return false;
     }
-    bool found = false;
-    ast_walk(body, calls_thread_num, &found);
-    return found;
+    /* (a helper of this file the body calls may ask: `partial[omp_get_thread_num()] += x`) */
+    return lower_reaches_call(L, body, "omp_get_thread_num");
 }
 
 static void team_number_serial(struct capture *c, const struct lower_dir *d)

@@ -578,6 +578,14 @@ static void region(struct lower *L, struct lower_dir *d, bool team, bool wait,
                              nt ? arena_printf(L->a, "%s) > 1",
                                                lower_expr(L, nt->args[0].text, NULL, 0)) : "");
         end = " nanort_parallel_end();";
+    } else if (d->dir->kind == OMP_DIR_SINGLE || d->dir->kind == OMP_DIR_MASTER ||
+               d->dir->kind == OMP_DIR_MASKED) {
+        /* its body runs as one worker of the team, where the region's own code is a team
+           of one: what omp_get_thread_num() and omp_get_num_threads() answer, also in the
+           functions it calls (nanort.h) */
+        const char *tm = lower_local_name(L, LL_TEAM_MEMBER, ++L->serial, NULL);
+        begin = arena_printf(L->a, "int %s = nanort_team_member(1); ", tm);
+        end = arena_printf(L->a, " nanort_team_member(%s);", tm);
     }
     /* (glue on the pragma's line, its end too, as gcc -fopenmp has it: lower_lines.c) */
     /* (the copies in a block of their own, declared first: no declaration after the

@@ -1172,6 +1172,19 @@ static struct ast *function_def(struct lower *L, const struct sym *f)
     return NULL;
 }
 
+/* Is def (a function definition, or NULL) one a walk meets for the first time?  It is then
+ * recorded in seen[0..*n) (up to TL_WRITES_SEEN: the walk stops following calls there). */
+static bool first_visit(const struct ast **seen, int *n, const struct ast *def)
+{
+    int i = 0;
+    while (def && i < *n && seen[i] != def)
+        i++;
+    if (!def || i < *n || *n == TL_WRITES_SEEN)
+        return false;
+    seen[(*n)++] = def;
+    return true;
+}
+
 /* An OpenMP, nanort or Nanos++ routine, or a GNU builtin: none writes the program's
  * threadprivate variables. */
 static bool runtime_routine(const struct ast *f)
@@ -1213,13 +1226,8 @@ static bool tl_write_visit(struct ast *n, void *arg)
         struct ast *def = function_def(w->L, f->sym);
         if (!def && !runtime_routine(f))
             w->elsewhere = true;
-        int i = 0;
-        while (def && i < w->nseen && w->seen[i] != def)
-            i++;
-        if (def && i == w->nseen && w->nseen < TL_WRITES_SEEN) {
-            w->seen[w->nseen++] = def;
+        if (first_visit(w->seen, &w->nseen, def))
             ast_walk(def->kid[3], tl_write_visit, w);
-        }
     }
     return true;
 }
@@ -1231,6 +1239,39 @@ int lower_writes_thread_local(struct lower *L, struct ast *n, struct sym **found
     ast_walk(n, tl_write_visit, &w);
     *elsewhere = w.elsewhere;
     return w.n;
+}
+
+/* A call of the function `name` in a tree, or in the functions of this unit it calls. */
+struct call_reach {
+    struct lower *L;
+    const char *name;
+    const struct ast *seen[TL_WRITES_SEEN];
+    int nseen;
+    bool found;
+};
+
+static bool call_reach_visit(struct ast *n, void *arg)
+{
+    struct call_reach *c = arg;
+    struct ast *f = n->kind == AST_CALL ? n->kid[0] : NULL;
+    if (c->found || !f || f->kind != AST_IDENT)
+        return !c->found;
+    if (lower_name_in(f->name->str, f->name->len, &c->name, 1)) {
+        c->found = true;
+        return false;
+    }
+    struct ast *def = f->sym && f->sym->kind == SYM_FUNCTION && !lower_ftask_find(c->L, f->name)
+                      ? function_def(c->L, f->sym) : NULL;
+    if (first_visit(c->seen, &c->nseen, def))
+        ast_walk(def->kid[3], call_reach_visit, c);
+    return !c->found;
+}
+
+bool lower_reaches_call(struct lower *L, struct ast *n, const char *name)
+{
+    struct call_reach c = {L, name, {0}, 0, false};
+    ast_walk(n, call_reach_visit, &c);
+    return c.found;
 }
 
 /* The code of a tree from a text offset on: what it names, itself or in the functions of

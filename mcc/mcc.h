@@ -1545,6 +1545,9 @@ int lower_writes_thread_local(struct lower *L, struct ast *n, struct sym **found
  * calls; NULL when there is none. */
 struct sym *lower_writes_thread_local_read_after(struct lower *L, struct ast *n,
                                                  struct ast *root, size_t after);
+/* Does n call the function `name`, itself or in a function of this unit it calls (not a
+ * task)? */
+bool lower_reaches_call(struct lower *L, struct ast *n, const char *name);
 /* Is s (or an earlier declaration of it) threadprivate? */
 bool lower_thread_local_sym(struct lower *L, const struct sym *s);
 /* Is the pragma line pr `#pragma omp WORD ...` (`parallel` also for `parallel for`)? */
@@ -2309,6 +2312,7 @@ void lower_names_for_user(char *line);
     X(LL_TASKGRAPH, "tg", NUM)   /* a taskgraph's descriptor */                            \
     X(LL_TASKGRAPH_EXEC, "tgx", NUM) /* ... its execution */                                 \
     X(LL_CANCEL_SCOPE, "cx", NUM)  /* a cancellable region's scope (nanort_cancel_begin) */ \
+    X(LL_TEAM_MEMBER, "tm", NUM)   /* a single's caller state (nanort_team_member) */   \
     X(LL_CANCEL_LABEL, "cancelled", NUM) /* the end of a region a cancel jumps to */
 enum lower_local_name {
 #define X(kind, what, form) kind,

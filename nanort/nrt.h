@@ -483,6 +483,9 @@ enum nrt_task_flag {
     NRT_TF_PREFETCHED = 1u << 11,/* its inputs were sent to the rank it is queued for
                                   * (--cluster-prefetch): never taken back (device.c; set
                                   * before it is queued, read under the queue's lock) */
+    NRT_TF_TEAM_ONE = 1u << 12,  /* undeferred by the program, created where its creator ran
+                                  * as a region's team of one (omp_api.c): runs as that
+                                  * thread, omp_get_thread_num() 0 */
 };
 
 /* Per task type runtime data (type->rt), created at the type's first use. */
@@ -594,6 +597,9 @@ struct nanort_task {
     /* How many of the innermost regions its own body opened (0 at creation): there it
      * runs as the region's team, elsewhere as one of the workers (omp_api.c). */
     uint8_t par_own;
+    /* Which of those regions (bit l - 1 for level l) it is inside a single, master or
+     * masked body of (nanort_team_member): there it runs as one of the workers. */
+    uint32_t par_member;
     /* cancel.c: the innermost cancellable region (taskgroup, parallel, for, sections) of
      * its data environment, from the parent's at creation (NULL: none, always when
      * cancellation is off); changed by the body's thread as it opens and closes them. */

@@ -635,9 +635,23 @@ void nanort_parallel_end(void)
         t->par_active &= ~(UINT32_C(1) << (level - 1));
         act--;
     }
+    if (level > 0 && level <= PAR_MASK_LEVELS)
+        t->par_member &= ~(UINT32_C(1) << (level - 1));
     level -= level > 0;
     t->par = (uint16_t)(level | act << 8);
     t->par_own -= t->par_own > 0;
+}
+
+int nanort_team_member(int on)
+{
+    struct nanort_task *t = current();
+    unsigned level = PAR_LEVEL(t->par);
+    if (t->par_own == 0 || level == 0 || level > PAR_MASK_LEVELS)
+        return 1;               /* a task, or outside regions: a worker already */
+    uint32_t bit = UINT32_C(1) << (level - 1);
+    int was = (t->par_member & bit) != 0;
+    t->par_member = on ? t->par_member | bit : t->par_member & ~bit;
+    return was;
 }
 
 static const struct nanort_task *par_task(void)
@@ -658,14 +672,24 @@ static bool level_active(int l)
     return t && l >= 1 && l <= PAR_MASK_LEVELS && (t->par_active >> (l - 1) & 1);
 }
 
-/* The caller runs as the team of one thread of an inactive region: in the body of a
- * region that its own task opened (also in a `single` or `master` of it), not in a task
- * created inside it, which runs on any worker (omp_get_num_threads() is the worker count
- * there, as in tasks outside regions). */
+/* The caller runs as the team of one thread of a region: in the body of a region that its
+ * own task opened, active or not (the body runs once: code that splits work by
+ * omp_get_thread_num() and omp_get_num_threads(), in the body or in a function it calls,
+ * does all of it), and in a `single`, `master` or `masked` of an inactive one; not in
+ * those of an active one (nanort_team_member), nor in a task created inside it, which
+ * runs on any worker (omp_get_num_threads() is the worker count there, as in tasks
+ * outside regions), except an undeferred one created there, which that thread runs
+ * (NRT_TF_TEAM_ONE: a loop mcc runs as one task on the region's thread). */
 bool nrt_omp_team_of_one(void)
 {
     const struct nanort_task *t = par_task();
-    return t && t->par_own > 0 && !level_active((int)PAR_LEVEL(t->par));
+    if (t && (t->flags & NRT_TF_TEAM_ONE))
+        return true;
+    if (!t || t->par_own == 0)
+        return false;
+    int level = (int)PAR_LEVEL(t->par);
+    return !level_active(level) || level > PAR_MASK_LEVELS ||
+           !(t->par_member >> (level - 1) & 1);
 }
 
 int omp_get_level(void)

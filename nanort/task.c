@@ -474,6 +474,7 @@ static inline void inherit_from_parent(struct nanort_task *t)
     t->par = t->parent->par;
     t->par_active = t->parent->par_active;
     t->par_own = 0;
+    t->par_member = 0;
     t->icv = t->parent->icv;
     t->icv_saved = NULL;
     t->cancel = t->parent->cancel;  /* (NULL unless OMP_CANCELLATION=true: cancel.c) */
@@ -1022,6 +1023,10 @@ void nrt_task_sample_body(struct nrt_type_info *info, uint64_t ns)
 void nanort_task_submit(nanort_task *t, unsigned flags, int priority)
 {
     if (NRT_UNLIKELY(nrt_instr_on)) nrt_instr_task_created(t);
+    /* undeferred: the encountering thread runs it, as a region's team of one if that is
+       what the creator is (omp_api.c) */
+    if ((flags & NANORT_TASK_UNDEFERRED) && nrt_omp_team_of_one())
+        t->flags |= NRT_TF_TEAM_ONE;
     if (t->flags & NRT_TF_INLINE)
         submit_inline(t, flags);
     else
