@@ -447,6 +447,15 @@ static bool visit_call(struct lower *L, struct ast *n)
 {
     if (team_query(L, n))
         return false;
+    if (L->region && lower_in_region_body(L)) {
+        /* a helper of this file that asks them answers the team of one too (nanort's
+           omp_get_thread_num in the region's own code): what lower_inline.c's
+           team_number_use needs to know, as of a call written in the body */
+        if (lower_reaches_call(L, n, "omp_get_num_threads"))
+            L->region->team_size_asked = true;
+        if (lower_reaches_call(L, n, "omp_get_thread_num"))
+            L->region->thread_num_asked = true;
+    }
     if (n->kid[0] && n->kid[0]->kind == AST_IDENT && is_task_call(L, n->kid[0]->sym))
         check_task_call(L, n, lower_ftask_find(L, n->kid[0]->sym->name));
     check_call_before_task(L, n);

@@ -5,8 +5,9 @@
  * of omp_get_thread_num()/omp_get_num_threads(), a cyclic `for (i = t; i < n; i += nt)`
  * helper, per-thread partial sums `partial[omp_get_thread_num()] += x` in a helper called
  * by a `for` whose region sized them by omp_get_num_threads() in its body, the same inside
- * tasks (each task's region nested, inactive), and a `single` whose helper reports the team
- * size the body's later loop may use.  mcc's region body (one thread, and 0 of 1 where it
+ * tasks (each task's region nested, inactive), a `single` whose helper reports the team
+ * size, and per-thread slots sized by a team size a helper asks in the body, indexed by
+ * thread number in the loop after.  mcc's region body (one thread, and 0 of 1 where it
  * called the routines itself) answered the worker's number and count to the helpers: each
  * helper did 1/nt of its work (a quarter of the array on 4 workers) and the partial sums
  * read only thread 0's.
@@ -57,6 +58,27 @@ static double reduce(int k)
     return total;
 }
 
+/* per-thread slots sized by a team size a helper asks in the region's body (1 in mcc's
+ * team of one), indexed by thread number in the loop after */
+static double slots_sum(void)
+{
+    double *slot = NULL, total = 0;
+#pragma omp parallel
+    {
+        int nt = team_size();
+#pragma omp single
+        slot = calloc((size_t)nt, sizeof *slot);
+#pragma omp for
+        for (int i = 0; i < 1000; i++)
+            slot[omp_get_thread_num()] += i;
+#pragma omp single
+        for (int t = 0; t < nt; t++)
+            total += slot[t];
+    }
+    free(slot);
+    return total;
+}
+
 int main(void)
 {
     double *a = calloc(N, sizeof *a);
@@ -74,6 +96,7 @@ int main(void)
         s += a[i];
     printf("filled: %.2f (team size seen: %d)\n", s, sized);
     printf("partial sums, region in main: %.1f\n", reduce(0));
+    printf("slots sized in the body: %.1f\n", slots_sum());
     double r[7];
 #pragma omp parallel
 #pragma omp single
