@@ -131,6 +131,10 @@ struct nanort_task_type {
 enum nanort_submit_flags {
     NANORT_TASK_UNDEFERRED = 1u << 0, /* if(false): run now in the creating thread, after its deps */
     NANORT_TASK_FINAL = 1u << 1,      /* final(true): it and all descendants run undeferred */
+    NANORT_TASK_THREAD_NUM = 1u << 2, /* a chunk of a for or sections whose body asks
+                                         omp_get_thread_num(): created by an inactive
+                                         region's team of one, it runs undeferred as that
+                                         thread (number 0), as the team's one thread would */
 };
 
 /* ---- task creation (what mcc emits) ----------------------------------------------- */

@@ -116,6 +116,11 @@ void lower_submit(struct lower *L, struct lower_buf *b, const struct lower_dir *
     const struct omp_clause *cfin = lower_dir_find(d, OMP_CL_FINAL);
     const struct omp_clause *cpri = lower_dir_find(d, OMP_CL_PRIORITY);
     lbuf_puts(b, "nanort_task_submit(__nrt_t, 0u");
+    /* a chunk that asks its thread number: in an inactive region, the team's one thread
+       runs it (nanort.h), 0 as the region's single said 1 thread */
+    if ((d->dir->kind == OMP_DIR_FOR || d->dir->kind == OMP_DIR_SECTIONS) &&
+        lower_reaches_call(L, d->node, "omp_get_thread_num"))
+        lbuf_puts(b, " | (unsigned)NANORT_TASK_THREAD_NUM");
     if (cif)
         lbuf_printf(b, " | ((%s) ? 0u : (unsigned)NANORT_TASK_UNDEFERRED)",
                     lower_expr(L, cif->args[0].text, NULL, 0));

@@ -860,6 +860,7 @@ bool nrt_omp_run_one(void);
 /* The caller runs as an inactive parallel region's team of one thread (the body of a region
  * its own task opened): omp_get_num_threads() is 1 and omp_get_thread_num() 0 (runtime.c). */
 bool nrt_omp_team_of_one(void);
+bool nrt_omp_inactive_team(void);
 /* Drop what t's region bodies saved of its ICVs (a region left by exit()). */
 void nrt_omp_icvs_free(struct nanort_task *t);
 

@@ -692,6 +692,16 @@ bool nrt_omp_team_of_one(void)
            !(t->par_member >> (level - 1) & 1);
 }
 
+/* The caller is the team of one thread of an inactive region (if(false), num_threads(1),
+ * nested past max-active-levels-var, one worker): its own body, or an undeferred task it
+ * created. */
+bool nrt_omp_inactive_team(void)
+{
+    const struct nanort_task *t = par_task();
+    return t && (t->par_own > 0 || (t->flags & NRT_TF_TEAM_ONE)) &&
+           PAR_LEVEL(t->par) > 0 && !level_active((int)PAR_LEVEL(t->par));
+}
+
 int omp_get_level(void)
 {
     return (int)PAR_LEVEL(par_now());

@@ -1025,6 +1025,8 @@ void nanort_task_submit(nanort_task *t, unsigned flags, int priority)
     if (NRT_UNLIKELY(nrt_instr_on)) nrt_instr_task_created(t);
     /* undeferred: the encountering thread runs it, as a region's team of one if that is
        what the creator is (omp_api.c) */
+    if ((flags & NANORT_TASK_THREAD_NUM) && nrt_omp_inactive_team())
+        flags |= NANORT_TASK_UNDEFERRED;
     if ((flags & NANORT_TASK_UNDEFERRED) && nrt_omp_team_of_one())
         t->flags |= NRT_TF_TEAM_ONE;
     if (t->flags & NRT_TF_INLINE)

@@ -6,11 +6,13 @@
  * helper, per-thread partial sums `partial[omp_get_thread_num()] += x` in a helper called
  * by a `for` whose region sized them by omp_get_num_threads() in its body, the same inside
  * tasks (each task's region nested, inactive), a `single` whose helper reports the team
- * size, and per-thread slots sized by a team size a helper asks in the body, indexed by
- * thread number in the loop after.  mcc's region body (one thread, and 0 of 1 where it
+ * size, per-thread slots sized by a team size a helper asks in the body, indexed by
+ * thread number in the loop after, and partial sums sized in a `single` of a region that
+ * is inactive (`if(false)`: a team of one) and indexed by thread number in its `for`.  mcc's region body (one thread, and 0 of 1 where it
  * called the routines itself) answered the worker's number and count to the helpers: each
  * helper did 1/nt of its work (a quarter of the array on 4 workers) and the partial sums
- * read only thread 0's.
+ * read only thread 0's; the chunks of an inactive region's loop answered their workers'
+ * numbers where its single had said one thread.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -79,6 +81,26 @@ static double slots_sum(void)
     return total;
 }
 
+/* per-thread partial sums of a region that may be inactive (if(false)): its single sizes
+ * them by the team size, 1 there, and the loop indexes them by thread number, 0 there */
+static double maybe_parallel(int par)
+{
+    double *part = NULL, total = 0;
+#pragma omp parallel if(par)
+    {
+#pragma omp single
+        part = calloc((size_t)omp_get_num_threads(), sizeof *part);
+#pragma omp for schedule(dynamic, 8)
+        for (int i = 0; i < 1000; i++)
+            part[omp_get_thread_num()] += i;
+#pragma omp single
+        for (int t = 0; t < omp_get_num_threads(); t++)
+            total += part[t];
+    }
+    free(part);
+    return total;
+}
+
 int main(void)
 {
     double *a = calloc(N, sizeof *a);
@@ -97,6 +119,8 @@ int main(void)
     printf("filled: %.2f (team size seen: %d)\n", s, sized);
     printf("partial sums, region in main: %.1f\n", reduce(0));
     printf("slots sized in the body: %.1f\n", slots_sum());
+    printf("if(false) region: %.1f, if(true) region: %.1f\n", maybe_parallel(0),
+           maybe_parallel(1));
     double r[7];
 #pragma omp parallel
 #pragma omp single
