@@ -997,8 +997,8 @@ static void section_reduction(struct outline *o, struct lower_var *v)
     lbuf_printf(&o->prologue, "if (!%s) __builtin_abort(); "
                 "{ __typeof__(%s) __nrt_b = (__typeof__(%s))((char *)"
                 LOWER_BYTES "(%s) - __nrt_e->%s * "
-                "(" LOWER_PTRDIFF_T ")sizeof *%s); __builtin_memcpy((void *)&%s, &__nrt_b, "
-                "sizeof __nrt_b); }\n",
+                "(" LOWER_PTRDIFF_T ")sizeof *%s); __builtin_memcpy((void *)&%s, "
+                "(const void *)&__nrt_b, sizeof __nrt_b); }\n",
                 rp, base, base, rp, lb, rp, base);
     struct lower_red_elems e;
     lower_reduction_buffer_elems(L, &v->red_sec, arena_printf(L->a, "__nrt_e->%s", rn), rp, ro,
