@@ -600,6 +600,9 @@ struct nanort_task {
     /* Which of those regions (bit l - 1 for level l) it is inside a single, master or
      * masked body of (nanort_team_member): there it runs as one of the workers. */
     uint32_t par_member;
+    /* ... and which of them its body (a function it called) asked omp_get_thread_num() or
+     * omp_get_num_threads() of, as their team of one (0 and 1) */
+    uint32_t par_asked;
     /* cancel.c: the innermost cancellable region (taskgroup, parallel, for, sections) of
      * its data environment, from the parent's at creation (NULL: none, always when
      * cancellation is off); changed by the body's thread as it opens and closes them. */
@@ -861,6 +864,8 @@ bool nrt_omp_run_one(void);
  * its own task opened): omp_get_num_threads() is 1 and omp_get_thread_num() 0 (runtime.c). */
 bool nrt_omp_team_of_one(void);
 bool nrt_omp_inactive_team(void);
+void nrt_omp_team_asked(void);
+bool nrt_omp_numbers_serial(void);
 /* Drop what t's region bodies saved of its ICVs (a region left by exit()). */
 void nrt_omp_icvs_free(struct nanort_task *t);
 

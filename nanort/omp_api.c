@@ -635,8 +635,10 @@ void nanort_parallel_end(void)
         t->par_active &= ~(UINT32_C(1) << (level - 1));
         act--;
     }
-    if (level > 0 && level <= PAR_MASK_LEVELS)
+    if (level > 0 && level <= PAR_MASK_LEVELS) {
         t->par_member &= ~(UINT32_C(1) << (level - 1));
+        t->par_asked &= ~(UINT32_C(1) << (level - 1));
+    }
     level -= level > 0;
     t->par = (uint16_t)(level | act << 8);
     t->par_own -= t->par_own > 0;
@@ -700,6 +702,30 @@ bool nrt_omp_inactive_team(void)
     const struct nanort_task *t = par_task();
     return t && (t->par_own > 0 || (t->flags & NRT_TF_TEAM_ONE)) &&
            PAR_LEVEL(t->par) > 0 && !level_active((int)PAR_LEVEL(t->par));
+}
+
+/* The region's own body asked its team of one its thread number or size (in a function of
+ * another file too: mcc saw only those of the unit it compiled). */
+void nrt_omp_team_asked(void)
+{
+    struct nanort_task *t = nrt_current ? nrt_current : nrt_root;
+    unsigned level = t ? PAR_LEVEL(t->par) : 0;
+    if (t && t->par_own > 0 && level > 0 && level <= PAR_MASK_LEVELS)
+        t->par_asked |= UINT32_C(1) << (level - 1);
+}
+
+/* Does a worksharing chunk that asks its thread number (NANORT_TASK_THREAD_NUM), created
+ * here, run as this thread, number 0?  In an inactive region's team of one, and in the
+ * body of an active one that asked its team of one: per-thread data it sized by 1 or set
+ * up for number 0 (as mcc decides for the calls it sees, lower_inline.c). */
+bool nrt_omp_numbers_serial(void)
+{
+    if (nrt_omp_inactive_team())
+        return true;
+    const struct nanort_task *t = par_task();
+    unsigned level = t ? PAR_LEVEL(t->par) : 0;
+    return t && t->par_own > 0 && level > 0 && level <= PAR_MASK_LEVELS &&
+           nrt_omp_team_of_one() && (t->par_asked >> (level - 1) & 1);
 }
 
 int omp_get_level(void)

@@ -432,7 +432,10 @@ const char *nanort_current_label(void)
 
 int omp_get_num_threads(void)
 {
-    return nrt_omp_team_of_one() ? 1 : nanort_num_workers();
+    if (!nrt_omp_team_of_one())
+        return nanort_num_workers();
+    nrt_omp_team_asked();
+    return 1;
 }
 
 int omp_get_max_threads(void)
@@ -442,8 +445,10 @@ int omp_get_max_threads(void)
 
 int omp_get_thread_num(void)
 {
-    if (nrt_omp_team_of_one())
+    if (nrt_omp_team_of_one()) {
+        nrt_omp_team_asked();
         return 0;
+    }
     int id = nanort_worker_id();
     return id < 0 ? 0 : id;
 }

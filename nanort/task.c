@@ -475,6 +475,7 @@ static inline void inherit_from_parent(struct nanort_task *t)
     t->par_active = t->parent->par_active;
     t->par_own = 0;
     t->par_member = 0;
+    t->par_asked = 0;
     t->icv = t->parent->icv;
     t->icv_saved = NULL;
     t->cancel = t->parent->cancel;  /* (NULL unless OMP_CANCELLATION=true: cancel.c) */
@@ -1025,7 +1026,7 @@ void nanort_task_submit(nanort_task *t, unsigned flags, int priority)
     if (NRT_UNLIKELY(nrt_instr_on)) nrt_instr_task_created(t);
     /* undeferred: the encountering thread runs it, as a region's team of one if that is
        what the creator is (omp_api.c) */
-    if ((flags & NANORT_TASK_THREAD_NUM) && nrt_omp_inactive_team())
+    if ((flags & NANORT_TASK_THREAD_NUM) && nrt_omp_numbers_serial())
         flags |= NANORT_TASK_UNDEFERRED;
     if ((flags & NANORT_TASK_UNDEFERRED) && nrt_omp_team_of_one())
         t->flags |= NRT_TF_TEAM_ONE;

@@ -8,7 +8,8 @@
  * tasks (each task's region nested, inactive), a `single` whose helper reports the team
  * size, per-thread slots sized by a team size a helper asks in the body, indexed by
  * thread number in the loop after, and partial sums sized in a `single` of a region that
- * is inactive (`if(false)`: a team of one) and indexed by thread number in its `for`.  mcc's region body (one thread, and 0 of 1 where it
+ * is inactive (`if(false)`: a team of one) and indexed by thread number in its `for`, and
+ * a buffer sized by a helper's team size and indexed by an orphaned `for` of another.  mcc's region body (one thread, and 0 of 1 where it
  * called the routines itself) answered the worker's number and count to the helpers: each
  * helper did 1/nt of its work (a quarter of the array on 4 workers) and the partial sums
  * read only thread 0's; the chunks of an inactive region's loop answered their workers'
@@ -101,6 +102,40 @@ static double maybe_parallel(int par)
     return total;
 }
 
+/* every thread records the team size through a helper (the same value: a benign race),
+ * a single sizes the per-thread buffer by it, and an orphaned for in another helper
+ * indexes it by thread number */
+static int nthreads;
+static double *perthread;
+static void setup(void)
+{
+    nthreads = omp_get_num_threads();
+}
+
+static void accumulate(int n)
+{
+#pragma omp for schedule(dynamic, 4)
+    for (int i = 0; i < n; i++)
+        perthread[omp_get_thread_num()] += i;
+}
+
+static double orphaned_sum(void)
+{
+    double tot = 0;
+#pragma omp parallel
+    {
+        setup();
+#pragma omp single
+        perthread = calloc((size_t)nthreads, sizeof *perthread);
+        accumulate(1000);
+#pragma omp single
+        for (int t = 0; t < nthreads; t++)
+            tot += perthread[t];
+    }
+    free(perthread);
+    return tot;
+}
+
 int main(void)
 {
     double *a = calloc(N, sizeof *a);
@@ -121,6 +156,7 @@ int main(void)
     printf("slots sized in the body: %.1f\n", slots_sum());
     printf("if(false) region: %.1f, if(true) region: %.1f\n", maybe_parallel(0),
            maybe_parallel(1));
+    printf("sized by a helper, orphaned loop: %.1f\n", orphaned_sum());
     double r[7];
 #pragma omp parallel
 #pragma omp single
