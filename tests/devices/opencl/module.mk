@@ -54,6 +54,11 @@ check-opencl: $(OCLT_BINS) $(OCLT_SHIM)
 	$(OCLT_RUN) opencl/evict[device-oom,use] -- tests/devices/opencl/device_oom.sh $(OCLT_DIR)/shim $(OCLT_DIR)/evict use
 	$(OCLT_RUN) opencl/build_error -- tests/devices/opencl/build_error.sh $(OCLT_DIR)/build_error
 	$(OCLT_RUN) opencl/build_error[prebuild] -- env NX_ARGS="--opencl-prebuild=yes" tests/devices/opencl/build_error.sh $(OCLT_DIR)/build_error
+	$(OCLT_RUN) opencl/build_error[fallback] -- tests/devices/opencl/build_error.sh $(OCLT_DIR)/build_error fallback
+	$(OCLT_RUN) opencl/build_error[fallback,rr,4] -- env NX_ARGS="--dispatch=round-robin --smp-workers=4" \
+	  tests/devices/opencl/build_error.sh $(OCLT_DIR)/build_error fallback
+	$(OCLT_RUN) opencl/build_error[fallback,affinity,2dev] -- env $(OCLT_TWO) NX_ARGS="--dispatch=affinity" \
+	  tests/devices/opencl/build_error.sh $(OCLT_DIR)/build_error fallback
 	$(OCLT_RUN) opencl/prebuild -- $(OCLT_DIR)/prebuild
 	$(OCLT_RUN) opencl/prebuild[no] -- $(OCLT_DIR)/prebuild no
 	$(OCLT_RUN) opencl/prebuild[auto] -- $(OCLT_DIR)/prebuild auto
