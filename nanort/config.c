@@ -225,7 +225,9 @@ static const char *closest_option(const char *name)
             best = o->name;
         }
     }
-    return best;
+    size_t nanos_d;
+    const char *nanos_best = nrt_nanos_closest(name, &nanos_d);
+    return nanos_best && nanos_d < bestd ? nanos_best : best;
 }
 
 static void print_choices(FILE *f, const struct nrt_option *o)

@@ -30,6 +30,9 @@
 #define OVERLAP "copies always overlap kernels (separate queues or streams)"
 #define NOTHING "nothing to set in nanort"
 #define CLUSTER "nanort's cluster mode (--cluster) runs over Open MPI"
+#define PRIORITY "every policy runs the ready task of highest priority first"
+#define QUEUE_ORDER "the queue order is the policy's (--schedule=bf: oldest first; wf, " \
+                    "dbf: a worker's newest first, steals the oldest)"
 
 /* Nanos++ reads a plain number below 100 as a percentage of the device's memory. */
 #define PERCENT_BELOW_100 "N%"
@@ -69,6 +72,15 @@
     X("throttle-lower", NULL, 1, NULL, NULL, THROTTLE)                                    \
     X("throttle-type", NULL, 1, NULL, NULL, THROTTLE)                                     \
     X("barrier", NULL, 1, NULL, NULL, "nanort has no thread teams to synchronise")        \
+    X("hwloc-topology", "NX_HWLOC_TOPOLOGY_PATH", 1, NULL, NULL, "nanort uses the cores "  \
+      "the process may use")                                                               \
+    X("schedule-priority", NULL, 0, NULL, NULL, PRIORITY)                                 \
+    X("schedule-smart-priority", NULL, 0, NULL, NULL, PRIORITY)                           \
+    X("bf-use-stack", NULL, 0, NULL, NULL, QUEUE_ORDER)                                   \
+    X("bf-stack", NULL, 0, NULL, NULL, QUEUE_ORDER)                                       \
+    X("schedule-parent", NULL, 0, NULL, NULL, QUEUE_ORDER)                                \
+    X("schedule-local-policy", NULL, 1, NULL, NULL, QUEUE_ORDER)                          \
+    X("schedule-steal-policy", NULL, 1, NULL, NULL, QUEUE_ORDER)                          \
     X("instrumentation", NULL, 1, NULL, NULL, INSTR)                                      \
     X("instrument-default", NULL, 1, NULL, NULL, INSTR)                                   \
     X("instrument-enable", NULL, 1, NULL, NULL, INSTR)                                    \
@@ -206,6 +218,20 @@ bool nrt_nanos_option(const char *name, const char *value, const char *next, con
                     what, negated ? NOTHING : o->instead);
     }
     return true;
+}
+
+const char *nrt_nanos_closest(const char *name, size_t *dist)
+{
+    const char *best = NULL;
+    *dist = (size_t)-1;
+    for (size_t i = 0; i < NNANOS; i++) {
+        size_t d = nrt_edit_distance(name, nanos_opts[i].arg);
+        if (d < *dist) {
+            *dist = d;
+            best = nanos_opts[i].arg;
+        }
+    }
+    return best;
 }
 
 const struct nrt_choice *nrt_nanos_choice(const struct nrt_option *o, const char *v)

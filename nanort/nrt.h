@@ -378,6 +378,9 @@ void nrt_help_display_env(void);
  * was its value. */
 bool nrt_nanos_option(const char *name, const char *value, const char *next, const char *where,
                       const char **alias, const char **alias_value, bool *consumed);
+/* The Nanos++ option closest to `name` (edit distance in *dist), for "did you mean":
+ * a typo of one (--disable-cache) is nearer to it than to any option of nanort's. */
+const char *nrt_nanos_closest(const char *name, size_t *dist);
 /* A Nanos++ value of a choice option nanort lacks (a scheduling policy): warn once and
  * return the choice used instead, or NULL. */
 const struct nrt_choice *nrt_nanos_choice(const struct nrt_option *o, const char *v);

@@ -308,7 +308,13 @@ START_TEST(options_unknown_nx_args_option_still_an_error)
     /* Inside NX_ARGS an unknown option (a typo of a Nanos++ one too) stays an error. */
     PROBE(&res, "NX_ARGS=--enable-yeld");
     ck_assert_msg(res.status == 1 && strstr(res.out, "nanort: unknown option '--enable-yeld' in "
-                                                     "NX_ARGS"), "%d: %s", res.status, res.out);
+                                                     "NX_ARGS; did you mean '--enable-yield'?"),
+                  "%d: %s", res.status, res.out);
+    /* The suggestion is the closest of nanort's and Nanos++'s names (it named
+     * --disable-opencl for a missing 's' of --disable-caches). */
+    PROBE(&res, "NX_ARGS=--disable-cache");
+    ck_assert_msg(res.status == 1 && strstr(res.out, "did you mean '--disable-caches'?"),
+                  "%d: %s", res.status, res.out);
     PROBE(&res, "NX_ARGS=--enable-yield extra");
     ck_assert_msg(res.status == 1 && strstr(res.out, "unexpected 'extra'"),
                   "a flag takes no value: %d %s", res.status, res.out);
@@ -325,6 +331,29 @@ START_TEST(options_nanos_schedule_policy)
                   "%s", res.out);
     PROBE(&res, "NX_ARGS=--schedule=sockets");
     ck_assert_int_eq(res.status, 1);
+}
+END_TEST
+
+START_TEST(options_nanos_scheduler_plugin_options)
+{
+    /* The options of Nanos++'s scheduling plugins (bf: --schedule-priority, --bf-use-stack,
+     * --bf-stack, --schedule-smart-priority; wf: --schedule-parent, --schedule-local-policy,
+     * --schedule-steal-policy) and --hwloc-topology run the program with one warning each
+     * (they stopped it: "unknown option"); a value may be the next word. */
+    PROBE(&res, "NX_ARGS=--schedule=bf --schedule-priority --bf-use-stack --bf-stack "
+                "--schedule-smart-priority --smp-workers=2 --hwloc-topology topo.xml",
+          "NX_SCHEDULE_LOCAL_POLICY=LIFO");
+    expect_ok(&res, 2);
+    ck_assert_msg(count(res.out, "ignoring --schedule-priority (a Nanos++ option): every "
+                                 "policy runs the ready task of highest priority first") == 1 &&
+                  count(res.out, "ignoring --bf-use-stack (a Nanos++ option): the queue order "
+                                 "is the policy's") == 1 &&
+                  count(res.out, "ignoring NX_SCHEDULE_LOCAL_POLICY (a Nanos++ option)") == 1 &&
+                  count(res.out, "warning") == 6, "%s", res.out);
+    PROBE(&res, "NX_ARGS=--schedule=wf --schedule-parent --schedule-local-policy LIFO "
+                "--schedule-steal-policy=FIFO --smp-workers=1 --no-schedule-priority");
+    expect_ok(&res, 1);
+    ck_assert_int_eq(count(res.out, "warning"), 4);
 }
 END_TEST
 
@@ -566,6 +595,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, options_unknown_variable_warns_with_closest);
     tcase_add_test(tc, options_unknown_nx_args_option_still_an_error);
     tcase_add_test(tc, options_nanos_schedule_policy);
+    tcase_add_test(tc, options_nanos_scheduler_plugin_options);
     tcase_add_test(tc, options_help_lists_nanos_options);
     tcase_add_test(tc, options_choices_store_enums);
     tcase_add_test(tc, options_choice_set_takes_lists);
