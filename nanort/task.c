@@ -495,6 +495,7 @@ static nanort_task *create_inline(struct nanort_task *t, struct nrt_type_info *i
     t->space = 0;                   /* the host (read by --summary, traces, crash reports) */
     t->priority = 0;
     t->domain = NULL;
+    t->id = 0;                      /* numbered again (--trace, nanos_get_wd_id) */
     t->owner = nrt_self->id;
     inherit_from_parent(t);
     nrt_task_init_counts(t);

@@ -2,8 +2,9 @@
  * nanos.h - the user-level Nanos++ calls that OmpSs programs make, as mcc provides them
  * (omp.h includes it, as Nanos++'s does).  nanort implements them with their Nanos++
  * meaning; the scheduler internals of Nanos++'s nanos.h (work descriptors, teams, slicers)
- * are what mcc generates differently and are not here.  Not provided: the Paraver
- * instrumentation calls.
+ * are what mcc generates differently and are not here.  The instrumentation calls are
+ * accepted and record nothing (nanort's traces: NX_ARGS=--trace=FILE); not provided:
+ * nanos_instrument_events() and its event structures.
  */
 #ifndef MCC_NANOS_H
 #define MCC_NANOS_H
@@ -57,6 +58,48 @@ const char *nanos_get_pm(void);
 unsigned int nanos_get_opencl_num_devices(void);
 int nanos_get_num_cuda_devices(void);
 
+/* The running task (main outside tasks) and its number, unique in the run (main's is 1). */
+typedef void *nanos_wd_t;
+nanos_wd_t nanos_current_wd(void);
+int nanos_get_wd_id(nanos_wd_t wd);
+/* Nanos++'s names of omp_get_thread_num(), omp_get_num_threads(), omp_get_max_threads()
+ * and omp_set_num_threads(), with their meaning (omp.h). */
+int nanos_omp_get_thread_num(void);
+int nanos_omp_get_num_threads(void);
+int nanos_omp_get_max_threads(void);
+void nanos_omp_set_num_threads(int nthreads);
+/* Host memory (file and line name the caller, for Nanos++'s memory tracker): *p is NULL
+ * and NANOS_ENOMEM returned when there is none; nanos_memalign's is page-aligned.  Free it
+ * with nanos_free() (or nanos_free0(), which returns nothing). */
+nanos_err_t nanos_malloc(void **p, size_t size, const char *file, int line);
+nanos_err_t nanos_memalign(void **p, size_t size, const char *file, int line);
+nanos_err_t nanos_free(void *p);
+void nanos_free0(void *p);
+/* Instrumentation: keys and values are registered and found again by name (a second
+ * registration with abort_when_registered stops the program, as in Nanos++); bursts and
+ * enable/disable are accepted and record nothing. */
+typedef unsigned int nanos_event_key_t;
+typedef unsigned long long nanos_event_value_t;
+nanos_err_t nanos_instrument_register_key(nanos_event_key_t *event_key, const char *key,
+                                          const char *description, bool abort_when_registered);
+nanos_err_t nanos_instrument_register_value(nanos_event_value_t *event_value, const char *key,
+                                            const char *value, const char *description,
+                                            bool abort_when_registered);
+nanos_err_t nanos_instrument_register_value_with_val(nanos_event_value_t val, const char *key,
+                                                     const char *value,
+                                                     const char *description,
+                                                     bool abort_when_registered);
+nanos_err_t nanos_instrument_get_key(const char *key, nanos_event_key_t *event_key);
+nanos_err_t nanos_instrument_get_value(const char *key, const char *value,
+                                       nanos_event_value_t *event_value);
+nanos_err_t nanos_instrument_begin_burst(const char *key, const char *key_descr,
+                                         const char *value, const char *value_descr);
+nanos_err_t nanos_instrument_end_burst(const char *key, const char *value);
+nanos_err_t nanos_instrument_begin_burst_with_val(const char *key, const char *key_descr,
+                                                  nanos_event_value_t *val);
+nanos_err_t nanos_instrument_end_burst_with_val(const char *key, nanos_event_value_t *val);
+nanos_err_t nanos_instrument_enable(void);
+nanos_err_t nanos_instrument_disable(void);
 /* Memory for data that OpenCL tasks use: host memory here (the runtime copies it to the
  * devices as the tasks need it). */
 void *ompss_opencl_malloc(size_t size);
