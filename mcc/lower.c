@@ -443,6 +443,26 @@ static void visit_ident(struct lower *L, struct ast *n)
 
 /* A call: of a function task (its spawn function), or in a serial clone of a function
  * with a clone (the clone).  False when the call was replaced whole (a team query). */
+/* A host call of an OpenCL kernel declared with `#pragma omp target device(opencl)` and
+ * no task line: only a task can launch a kernel, and the call named a function that
+ * exists nowhere (the link failed: "undefined reference"). */
+static void check_kernel_call(struct lower *L, struct ast *n)
+{
+    struct ast *callee = n->kid[0];
+    if (!callee || callee->kind != AST_IDENT || !callee->sym ||
+        callee->sym->kind != SYM_FUNCTION || is_task_call(L, callee->sym))
+        return;
+    struct lower_ftask *k = lower_map_get(&L->kernel_only, callee->sym->name);
+    if (!k)
+        return;
+    struct mcc_loc at = source_user_loc(&L->t->src, callee->begin);
+    mcc_error_at(&at, "'%.*s' is an OpenCL kernel ('#pragma omp target device(opencl)' at %s) "
+                 "without '#pragma omp task': the host cannot call a kernel; add the task "
+                 "line, with the kernel's dependences, after the target line",
+                 (int)callee->name->len, callee->name->str,
+                 lower_where_loc(L, &k->dir.target->loc));
+}
+
 static bool visit_call(struct lower *L, struct ast *n)
 {
     if (team_query(L, n))
@@ -456,6 +476,7 @@ static bool visit_call(struct lower *L, struct ast *n)
         if (lower_reaches_call(L, n, "omp_get_thread_num"))
             L->region->thread_num_asked = true;
     }
+    check_kernel_call(L, n);
     if (n->kid[0] && n->kid[0]->kind == AST_IDENT && is_task_call(L, n->kid[0]->sym))
         check_task_call(L, n, lower_ftask_find(L, n->kid[0]->sym->name));
     check_call_before_task(L, n);

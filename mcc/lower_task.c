@@ -258,7 +258,12 @@ void lower_task_register(struct lower *L, struct ast *item, struct lower_dir *d)
             return;
         check_deps(L, f);
     } else if (!f->impl_of) {
-        return;                 /* a device function for smp: nothing to do */
+        /* a device function: nothing to do for smp (or CUDA code moved to nvcc); an
+         * OpenCL kernel with only a target line is remembered, for its host calls */
+        if (lower_dir_devices(d) & 1u << OMP_DEVICE_OPENCL &&
+            !(lower_dir_devices(d) & 1u << OMP_DEVICE_SMP))
+            lower_map_put(L, &L->kernel_only, f->name, f);
+        return;
     } else if (!check_signature(L, item, declarator, f)) {
         return;                 /* a version of a task is one too (main cannot be) */
     }

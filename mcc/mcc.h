@@ -1353,6 +1353,9 @@ struct lower {
     struct rewriter *rw;
     struct lower_ftask *ftasks;
     struct lower_map ftask_of;     /* name -> its function task (dir.dir set) */
+    struct lower_map kernel_only;  /* name -> the lower_ftask of an OpenCL kernel declared
+                                      with a target line and no task one (no host code can
+                                      call it: lower.c's visit_call says so) */
     struct lower_map thread_local; /* declarations made __thread already (threadprivate) */
     struct lower_map tp_split;     /* declarations split at the end (threadprivate of some of
                                       their names: lower_omp_threadprivate_finish) */
