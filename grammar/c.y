@@ -1288,13 +1288,14 @@ static void put_symbol(char *buf, size_t size, size_t *len, yysymbol_kind_t k)
         *len += (size_t)n;
 }
 
-/* "unknown type name 'T'" at T (begin, end), when T is undeclared; with the header to
- * include for the types of omp.h (`omp_..._t`).  False when T is declared. */
-static bool unknown_type_at(struct mcc_parser *p, size_t begin, size_t end)
+/* "unknown type name 'T'" at T (begin, end), when T is undeclared (or any_name: T is no
+ * typedef name, whatever else it names); with the header to include for the types of
+ * omp.h (`omp_..._t`).  False when T is declared. */
+static bool unknown_type_at(struct mcc_parser *p, size_t begin, size_t end, bool any_name)
 {
     const char *name = p->src->text + begin;
     int len = (int)(end - begin);
-    if (name_intern(p, name, (size_t)len)->ord)
+    if (!any_name && name_intern(p, name, (size_t)len)->ord)
         return false;                   /* a declared object or function: not a type */
     struct mcc_loc loc = source_user_loc(p->src, begin);
     mcc_error_at(&loc, "unknown type name '%.*s'", len, name);
@@ -1305,20 +1306,37 @@ static bool unknown_type_at(struct mcc_parser *p, size_t begin, size_t end)
     return true;
 }
 
+/* Can a type name follow a token of this kind (a qualifier or a storage class, which
+ * parse with an implicit int when no type comes: `const T *p` took T for the name)? */
+static bool before_type(int kind)
+{
+    switch (kind) {
+    case KW_CONST: case KW_VOLATILE: case KW_RESTRICT: case KW_STATIC:
+    case KW_EXTERN: case KW_REGISTER: case KW_THREAD_LOCAL: case KW_INLINE:
+        return true;
+    default:
+        return false;
+    }
+}
+
 /* An undeclared identifier meant as a type, as gcc tells it: where only declaration
  * specifiers may come (`void f(int n, omp_lock_t *l)`), or right before a syntax error at
- * a declarator's name (`omp_lock_t l;`) or at the `*` of a first parameter
- * (`void f(omp_lock_t *l)`, which began as a K&R identifier list). */
+ * a declarator's name (`omp_lock_t l;`) or at the `*` after a first parameter
+ * (`void f(omp_lock_t *l)`, which began as a K&R identifier list) or after a qualifier or
+ * storage class (`const uchar *img`, an OpenCL type in a kernel's host prototype). */
 static bool unknown_type_name(struct mcc_parser *p, const YYLTYPE *look, bool specs_only)
 {
     if (look->begin != p->last_begin)
         return false;
     if (p->last_kind == IDENTIFIER && specs_only)
-        return unknown_type_at(p, look->begin, look->end);
-    if (p->prev_kind != IDENTIFIER ||
-        !(p->last_kind == IDENTIFIER || (p->last_kind == '*' && p->prev2_kind == '(')))
+        return unknown_type_at(p, look->begin, look->end, false);
+    if (p->prev_kind != IDENTIFIER)
         return false;
-    return unknown_type_at(p, p->prev_begin, p->prev_end);
+    if (p->last_kind == '*' && before_type(p->prev2_kind))  /* T was declared the name */
+        return unknown_type_at(p, p->prev_begin, p->prev_end, true);
+    if (!(p->last_kind == IDENTIFIER || (p->last_kind == '*' && p->prev2_kind == '(')))
+        return false;
+    return unknown_type_at(p, p->prev_begin, p->prev_end, false);
 }
 
 /* A construct's pragma right before a `}` (`#pragma omp task` then `}`) left its block
