@@ -35,10 +35,12 @@ $(MCC_BIN): $(MCC_OBJS)
 	$(CC) -o $@ $^ $(LDLIBS_COMMON)
 
 # mcc's own omp.h lives apart from system headers (it must not shadow gcc's for others);
-# nanos.h (the Nanos++ user calls, included by omp.h) goes with it.
-$(BUILD)/lib/mcc/include/omp.h: mcc/include/omp.h mcc/include/nanos.h
+# nanos.h (the Nanos++ user calls, included by omp.h) and nanos_omp.h (Nanos++'s name for
+# the header of its nanos_omp_ calls) go with it.
+$(BUILD)/lib/mcc/include/omp.h: mcc/include/omp.h mcc/include/nanos.h mcc/include/nanos_omp.h
 	@mkdir -p $(dir $@)
 	cp mcc/include/nanos.h $(dir $@)nanos.h
+	cp mcc/include/nanos_omp.h $(dir $@)nanos_omp.h
 	cp $< $@
 
 # mcc --cuda's prelude of host C (the CUDA vector types).

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `make install PREFIX=<dir>` (install.mk's target, run on the already built tree) installs
-# mcc, libnanort.a/.so, nanort.h, omp.h and nanort.pc; the installed mcc builds programs
+# mcc, libnanort.a/.so, nanort.h, omp.h (and mcc's other headers) and nanort.pc; the
+# installed mcc builds programs (also ones including nanos_omp.h)
 # that link the installed nanort (rpath, no LD_LIBRARY_PATH); pkg-config gives working
 # flags for C API users; uninstall removes the files; DESTDIR stages the tree.
 . "$(dirname "$0")/lib.sh"
@@ -36,6 +37,24 @@ runs ./prog "r=42 1"
 readelf -d prog | grep -E 'R(UN)?PATH' | grep -qF "$prefix/lib" || fail "no rpath to $prefix/lib"
 env -u LD_LIBRARY_PATH ldd ./prog | grep -F libnanort | grep -qF "$prefix/lib/" ||
     fail "prog does not load the installed libnanort"
+# A program that includes nanos_omp.h, as OmpSs programs do under #ifdef _OMPSS.
+cat > nanos_omp_app.c <<'SRC'
+#include <stdio.h>
+#ifdef _OMPSS
+#include <nanos_omp.h>
+#endif
+int main(void)
+{
+    int t = -1;
+#pragma omp task shared(t)
+    t = nanos_omp_get_thread_num() < nanos_omp_get_max_threads();
+#pragma omp taskwait
+    printf("t=%d\n", t);
+    return 0;
+}
+SRC
+ok "$prefix/bin/mcc" --ompss nanos_omp_app.c -o nanos_omp_prog
+runs ./nanos_omp_prog "t=1"
 export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
 ok pkg-config --cflags --libs nanort
 has out.txt "-I$prefix/include"
