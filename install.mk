@@ -3,7 +3,7 @@
 # the same as build/:
 #   PREFIX/bin/mcc                  PREFIX/lib/libnanort.a, libnanort.so
 #   PREFIX/include/nanort.h         PREFIX/lib/mcc/include/omp.h (mcc's own, off the system path),
-#                                   nanos.h, nanos_omp.h, mcc_cuda.h
+#                                   nanos.h, nanos_omp.h, mcc_cuda.h, opencl_c.h, opencl_c_impl.h
 #   PREFIX/lib/pkgconfig/nanort.pc  (for programs that call nanort directly from C)
 #   PREFIX/share/man/man1/mcc.1, nanort-perfmodel.1, PREFIX/share/man/man7/nanort.7
 INSTALL       ?= install
@@ -13,6 +13,7 @@ NANORT_VERSION := $(shell awk '/define NANORT_VERSION_MAJOR/ {a = $$3} \
 INSTALLED_FILES := bin/mcc bin/nanort-perfmodel lib/libnanort.a lib/libnanort.so \
                    lib/libnanort-debug.so include/nanort.h lib/mcc/include/omp.h \
                    lib/mcc/include/nanos.h lib/mcc/include/nanos_omp.h lib/mcc/include/mcc_cuda.h \
+                   lib/mcc/include/opencl_c.h lib/mcc/include/opencl_c_impl.h \
                    lib/pkgconfig/nanort.pc \
                    share/man/man1/mcc.1 share/man/man1/nanort-perfmodel.1 share/man/man7/nanort.7
 INSTALLED_FILES += lib/libnanort-cuda.a  # devices/cuda/module.mk installs it (with a toolkit)
@@ -21,7 +22,7 @@ INSTALLED_FILES += lib/libnanort-cuda.a  # devices/cuda/module.mk installs it (w
 install-nanort-mcc: $(BUILD)/bin/mcc $(BUILD)/bin/nanort-perfmodel $(BUILD)/lib/libnanort.a \
                     $(BUILD)/lib/libnanort.so $(BUILD)/lib/libnanort-debug.so \
                     include/nanort.h mcc/include/omp.h mcc/include/nanos.h mcc/include/nanos_omp.h \
-                    mcc/include/mcc_cuda.h \
+                    mcc/include/mcc_cuda.h mcc/include/opencl_c.h mcc/include/opencl_c_impl.h \
                     docs/man/mcc.1 docs/man/nanort.7 docs/man/nanort-perfmodel.1
 	$(INSTALL) -d $(INSTALL_ROOT)/bin $(INSTALL_ROOT)/include $(INSTALL_ROOT)/lib/mcc/include \
 	              $(INSTALL_ROOT)/lib/pkgconfig $(INSTALL_ROOT)/share/man/man1 \
@@ -38,6 +39,8 @@ install-nanort-mcc: $(BUILD)/bin/mcc $(BUILD)/bin/nanort-perfmodel $(BUILD)/lib/
 	$(INSTALL) -m 644 mcc/include/mcc_cuda.h $(INSTALL_ROOT)/lib/mcc/include/mcc_cuda.h
 	$(INSTALL) -m 644 mcc/include/nanos.h $(INSTALL_ROOT)/lib/mcc/include/nanos.h
 	$(INSTALL) -m 644 mcc/include/nanos_omp.h $(INSTALL_ROOT)/lib/mcc/include/nanos_omp.h
+	$(INSTALL) -m 644 mcc/include/opencl_c.h mcc/include/opencl_c_impl.h \
+	                  $(INSTALL_ROOT)/lib/mcc/include/
 	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$${prefix}/lib' 'includedir=$${prefix}/include' '' \
 	  'Name: nanort' 'Description: OmpSs task runtime (the library mcc links programs with)' \
 	  'Version: $(NANORT_VERSION)' 'Cflags: -I$${includedir}' \

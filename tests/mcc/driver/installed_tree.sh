@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `make install PREFIX=<dir>` (install.mk's target, run on the already built tree) installs
 # mcc, libnanort.a/.so, nanort.h, omp.h (and mcc's other headers) and nanort.pc; the
-# installed mcc builds programs (also ones including nanos_omp.h)
+# installed mcc builds programs (also OpenCL ones, and ones including nanos_omp.h)
 # that link the installed nanort (rpath, no LD_LIBRARY_PATH); pkg-config gives working
 # flags for C API users; uninstall removes the files; DESTDIR stages the tree.
 . "$(dirname "$0")/lib.sh"
@@ -37,7 +37,12 @@ runs ./prog "r=42 1"
 readelf -d prog | grep -E 'R(UN)?PATH' | grep -qF "$prefix/lib" || fail "no rpath to $prefix/lib"
 env -u LD_LIBRARY_PATH ldd ./prog | grep -F libnanort | grep -qF "$prefix/lib/" ||
     fail "prog does not load the installed libnanort"
-# A program that includes nanos_omp.h, as OmpSs programs do under #ifdef _OMPSS.
+# An OmpSs OpenCL program (its kernel translated to C beside the device version: the
+# installed tree lacked opencl_c.h, and the installed mcc built no OpenCL program), and
+# one that includes nanos_omp.h, as OmpSs programs do under #ifdef _OMPSS.
+MCC="$prefix/bin/mcc" write_ocl_app scale "ndrange(1, n, BS) file(kernels.cl) copy_deps"
+ok "$prefix/bin/mcc" --ompss app.c -o ocl_prog
+NX_ARGS=--disable-opencl runs ./ocl_prog "x[15]=31"
 cat > nanos_omp_app.c <<'SRC'
 #include <stdio.h>
 #ifdef _OMPSS
