@@ -243,12 +243,14 @@ static int run_on_input(struct strvec *cmd, const char *lang, const char *input,
 /* Host C shares headers with OpenCL C and CUDA (`__constant int BS = 16;` used in an
  * ndrange, `__kernel void k(__global float *a);`, `__global__ void g(float *a);`): the
  * qualifiers mean nothing to the host compiler.  No system header uses these names.
+ * __constant is const spelled `__const__`, which tells the lowering that a file-scope
+ * definition is an OpenCL constant, to be static (lower_device_constant).
  * The lowering finds `__global__` in the user's file itself (lower_device.c).  With
  * --cuda (cuda_host) the CUDA ones are left to the toolkit's headers (mcc_cuda.h). */
 static void add_device_qualifiers(struct strvec *cmd, bool cuda_host)
 {
     static const char *const opencl[] = {
-        "-D__kernel=", "-D__global=", "-D__local=", "-D__constant=const",
+        "-D__kernel=", "-D__global=", "-D__local=", "-D__constant=__const__",
     };
     static const char *const cuda[] = {"-D__global__=", "-D__device__=", "-D__host__="};
     for (size_t i = 0; i < sizeof opencl / sizeof opencl[0]; i++)

@@ -814,6 +814,19 @@ static void lower_file_pragmas(struct lower *L, struct ast *item)
     lower_task_register(L, item, &d);
 }
 
+int lower_unit_constants(struct translation *t)
+{
+    struct lower L = {0};
+    L.t = t;
+    L.a = &t->arena;
+    L.text = t->src.text;
+    L.rw = t->rw;
+    struct ast *items = t->tu ? t->tu->kid[0] : NULL;
+    for (struct ast *i = items ? items->kid[0] : NULL; i; i = i->next)
+        lower_device_constant(&L, i);
+    return 0;
+}
+
 int lower_unit(struct translation *t)
 {
     if (!t->opts->ompss || !t->tu)
@@ -832,8 +845,10 @@ int lower_unit(struct translation *t)
     L.copy_deps = t->opts->copy_deps;
     lower_final_scan(&L);
     struct ast *items = t->tu->kid[0];
-    for (struct ast *i = items ? items->kid[0] : NULL; i; i = i->next)
+    for (struct ast *i = items ? items->kid[0] : NULL; i; i = i->next) {
         lower_file_pragmas(&L, i);
+        lower_device_constant(&L, i);
+    }
     for (struct ast *i = items ? items->kid[0] : NULL; i; i = i->next)
         if (i->kind == AST_FUNCTION_DEF && !lower_cuda_function_def(&L, i))
             lower_function(&L, i);

@@ -20,6 +20,7 @@
  * constructor with nanort_opencl_source(), so the program runs from any directory.
  */
 #include "mcc.h"
+#include "c.tab.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -175,6 +176,41 @@ bool lower_device_check(struct lower *L, struct lower_ftask *f)
         }
     }
     return true;
+}
+
+/* ---- OpenCL program-scope constants in host C ----------------------------------------- */
+
+/* The driver spells OpenCL C's `__constant` `__const__` for host C (driver.c's
+ * add_device_qualifiers), a spelling of const that no header uses on an object.  A
+ * file-scope definition with it (`__constant int BS = 16;` in a header shared by the .cl
+ * and several C files) gets internal linkage, as such a constant has in OpenCL: each C
+ * file that included it had its own external definition, and ld stopped with "multiple
+ * definition".  Not when the declaration says static, extern or typedef, nor when an earlier
+ * declaration in the unit gave the name its linkage.  Unused (by the host) is no warning:
+ * the constants may be the kernels' only. */
+static bool spelled_constant(struct lower *L, const struct ast *spec)
+{
+    static const char word[] = "__const__";
+    return spec->kind == AST_SPECIFIER && spec->op == KW_CONST &&
+           spec->end - spec->begin == sizeof word - 1 &&
+           !memcmp(L->text + spec->begin, word, sizeof word - 1);
+}
+
+void lower_device_constant(struct lower *L, struct ast *item)
+{
+    struct ast *specs = item->kind == AST_DECLARATION ? item->kid[0] : NULL;
+    if (!specs || !item->kid[1] || specs->kind != AST_SPECS ||
+        specs->flags & (SPEC_TYPEDEF | SPEC_EXTERN | SPEC_STATIC | SPEC_THREAD_LOCAL))
+        return;
+    bool constant = false;
+    for (const struct ast *sp = specs->kid[0] ? specs->kid[0]->kid[0] : NULL; sp; sp = sp->next)
+        constant |= spelled_constant(L, sp);
+    if (!constant)
+        return;
+    for (struct ast *id = item->kid[1]->kid[0]; id; id = id->next)
+        if (!id->sym || id->sym->kind != SYM_OBJECT || id->sym->redecl)
+            return;
+    rewrite_insert_before(L->rw, item->begin, "static __attribute__((__unused__)) ");
 }
 
 /* ---- run functions ------------------------------------------------------------------- */

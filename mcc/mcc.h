@@ -1629,6 +1629,8 @@ const struct omp_clause *lower_dir_copied_depobj(struct lower *L, const struct l
 size_t lower_dir_off(const struct lower_dir *d);
 /* lower.c: the walk */
 int lower_unit(struct translation *t);    /* the body of lower_translation_unit() */
+/* A unit without OmpSs constructs: only its OpenCL constants (lower_device_constant). */
+int lower_unit_constants(struct translation *t);
 /* The walk's recursion, which the construct modules reach through L->walk (the one way up
  * the layers, an interface rather than a call into lower.c): */
 /* Lower the statements under n (idents renamed by the frame, nested constructs). */
@@ -1955,6 +1957,9 @@ void lower_device_embed_source(struct lower *L, const char *name, const char *pa
                                const struct mcc_loc *loc);
 /* Embed every file(...) of the unit's tasks; the CUDA marker when there are CUDA parts. */
 void lower_device_embed_all(struct lower *L);
+/* A file-scope definition of an OpenCL program-scope constant (`__constant int BS = 16;`,
+ * spelled `__const__` by the driver) made static, as OpenCL's are: one per C file. */
+void lower_device_constant(struct lower *L, struct ast *item);
 /* The device side of a task on a function prototype inside a function (d->node, Mercurium's
  * block-scope kernels): its parameters' types must be written at file scope, and names of
  * local constants in ndrange/shmem are replaced by their values.  False when an error was

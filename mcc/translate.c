@@ -22,8 +22,10 @@
 int lower_translation_unit(struct translation *t)
 {
     /* (with --cuda, CUDA code without pragmas moves to nvcc too: lower_cuda.c) */
-    if (!t->opts->ompss || (t->parser.omp_pragmas == 0 && !t->opts->cuda_host))
+    if (!t->opts->ompss)
         return 0;
+    if (t->parser.omp_pragmas == 0 && !t->opts->cuda_host)
+        return lower_unit_constants(t);
     return lower_unit(t);
 }
 

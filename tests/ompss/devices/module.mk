@@ -38,7 +38,8 @@ OMPSS_DEV_LAYOUTS_OCL  := opencl:ocl_include:ocl_include opencl:seed:seed-ocl \
                           opencl:block_scope:block_scope-ocl opencl:multidir:multidir \
                           opencl:shared_header:shared_header opencl:julia:julia \
                           opencl:krist_ocl:krist-p opencl:krist_ocl:krist-i \
-                          opencl:krist_ocl:krist-d opencl:implements3:saxpy-ocl
+                          opencl:krist_ocl:krist-d opencl:implements3:saxpy-ocl \
+                          opencl:constants:constants
 OMPSS_DEV_LAYOUT       = env BUILD=$(BUILD) MCC=$(MCC_BIN) tests/ompss/devices/layouts.sh
 
 .PHONY: check-ompss-dev-layouts
