@@ -21,6 +21,7 @@ enum drv_opt_action {
     OPT_WN, OPT_WP, OPT_WNP, OPT_WL, OPT_WC, OPT_INSTRUMENT, OPT_DEBUG, OPT_NO_COPY_DEPS,
     OPT_CUDA, OPT_OPENCL, OPT_OPENCL_BUILD_OPTS, OPT_OPENCL_CPU, OPT_HELP, OPT_VERSION,
     OPT_WERROR, OPT_WNO_ERROR, OPT_NO_WARNINGS,   /* -Werror -Wno-error -w: noted, and to all */
+    OPT_MERCURIUM,            /* a Mercurium option with no effect here: a warning */
     OPT_FOPENMP,              /* -fopenmp: kept only with --no-openmp */
     OPT_SYNTAX_ONLY,          /* -fsyntax-only */
     OPT_COMPILE_ONLY, OPT_ASSEMBLY_ONLY, OPT_PREPROCESS_ONLY, /* -c -S -E */
@@ -244,6 +245,11 @@ static void take_option(struct driver *d, const struct drv_option *o, const char
     case OPT_NO_COPY_DEPS:      d->opts.copy_deps = false; break;
     case OPT_CUDA:              d->cuda = true, d->cuda_reason = "--cuda"; break;
     case OPT_OPENCL:            d->opencl = true; break;
+    case OPT_MERCURIUM:
+        /* Mercurium's makefiles keep them; gcc took them for its own and stopped */
+        fprintf(stderr, "mcc: warning: ignoring '%s' (a setting of Mercurium's own "
+                        "front end, which mcc has no equivalent of)\n", words[0]);
+        break;
     case OPT_OPENCL_BUILD_OPTS: d->opts.opencl_build_opts = value; break;
     case OPT_OPENCL_CPU:        d->opencl_cpu = opencl_cpu_option(value); break;
     /* gcc's -Werror and -w apply to mcc's own warnings too (they are about the user's

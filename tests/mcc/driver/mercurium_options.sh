@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# The options of Mercurium's own driver that OmpSs makefiles keep (--variable=NAME:VALUE,
+# --output-dir=, --pp-stdout, --width=, --enable-ms-builtins, --disable-gxx-traits, ...)
+# build the program with one warning each that says they are ignored (gcc took them for
+# its own: "unrecognized command-line option '--variable=...'", "unknown pass ms-builtins
+# specified in '-fenable'"); --keep-all-files keeps the translated C as -k does.
+. "$(dirname "$0")/lib.sh"
+write_app
+ok "$MCC" --ompss --variable=disable_final_clause_transformation:1 --output-dir=. \
+    --pp-stdout --width=132 --enable-ms-builtins --disable-gxx-traits --line-markers \
+    app.c helper.c -o prog
+runs ./prog "r=42"
+lacks err.txt 'unrecognized|error|unknown pass'
+has err.txt "mcc: warning: ignoring '--variable=disable_final_clause_transformation:1' \(a setting of Mercurium's own front end"
+[ "$(grep -c 'mcc: warning: ignoring' err.txt)" = 7 ] || fail "not one warning each: $(cat err.txt)"
+ok "$MCC" --ompss --keep-all-files -c app.c -o app.o
+exists app.mcc.c
+no_temps
