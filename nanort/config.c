@@ -236,19 +236,25 @@ static void print_choices(FILE *f, const struct nrt_option *o)
         fprintf(f, "%s%s", i ? ", " : "", o->choices[i].name);
 }
 
+/* "(expected ...)\n" of a message about o's value: a choice option's names. */
+static void print_expected(FILE *f, const struct nrt_option *o)
+{
+    fputs("(expected ", f);
+    if (o->type == NRT_OPT_CHOICE || o->type == NRT_OPT_CHOICE_SET) {
+        fputs(o->type == NRT_OPT_CHOICE ? "one of: " : "one or more, comma-separated, of: ", f);
+        print_choices(f, o);
+    } else {
+        fputs(type_expect(o->type), f);
+    }
+    fputs(")\n", f);
+}
+
 /* WHERE: NX_ARGS, the NX_ variable or the program's default options that gave it. */
 static void __attribute__((noreturn)) bad_value(const struct nrt_option *o, const char *v,
                                                 const char *where)
 {
-    fprintf(stderr, "nanort: invalid value '%s' for --%s in %s (expected ", v, o->name, where);
-    if (o->type == NRT_OPT_CHOICE || o->type == NRT_OPT_CHOICE_SET) {
-        fputs(o->type == NRT_OPT_CHOICE ? "one of: " : "one or more, comma-separated, of: ",
-              stderr);
-        print_choices(stderr, o);
-    } else {
-        fputs(type_expect(o->type), stderr);
-    }
-    fputs(")\n", stderr);
+    fprintf(stderr, "nanort: invalid value '%s' for --%s in %s ", v, o->name, where);
+    print_expected(stderr, o);
     exit(1);
 }
 
@@ -447,8 +453,9 @@ static bool apply(const char *name, const char *value, const char *next, const c
         return false;
     }
     if (!next || strncmp(next, "--", 2) == 0) {
-        fprintf(stderr, "nanort: missing value for --%s in %s (expected %s)\n", o->name,
-                where, type_expect(o->type));
+        /* (a choice option's names too: "a name" told no one which) */
+        fprintf(stderr, "nanort: missing value for --%s in %s ", o->name, where);
+        print_expected(stderr, o);
         exit(1);
     }
     set_option(o, next, where);

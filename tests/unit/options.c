@@ -315,6 +315,11 @@ START_TEST(options_unknown_nx_args_option_still_an_error)
     PROBE(&res, "NX_ARGS=--disable-cache");
     ck_assert_msg(res.status == 1 && strstr(res.out, "did you mean '--disable-caches'?"),
                   "%d: %s", res.status, res.out);
+    /* A choice option without its value names the choices ("a name" told no one which). */
+    PROBE(&res, "NX_ARGS=--schedule");
+    ck_assert_msg(res.status == 1 && strstr(res.out, "nanort: missing value for --schedule in "
+                                                     "NX_ARGS (expected one of: ") &&
+                  strstr(res.out, "dbf"), "%d: %s", res.status, res.out);
     PROBE(&res, "NX_ARGS=--enable-yield extra");
     ck_assert_msg(res.status == 1 && strstr(res.out, "unexpected 'extra'"),
                   "a flag takes no value: %d %s", res.status, res.out);
