@@ -22,6 +22,7 @@
 #include "mcc.h"
 #include "c.tab.h"
 
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -176,6 +177,56 @@ bool lower_device_check(struct lower *L, struct lower_ftask *f)
         }
     }
     return true;
+}
+
+/* ---- OpenCL kernel attributes in host prototypes -------------------------------------- */
+
+/* Whether the attribute list [s, e) (`__attribute__((a(...), b))`) names only attributes of
+ * OpenCL C's kernels, which host C does not know. */
+static bool opencl_only_attribute(const char *s, const char *e)
+{
+    static const char *const names[] = {"reqd_work_group_size", "work_group_size_hint",
+                                        "vec_type_hint", "intel_reqd_sub_group_size"};
+    const char *p = s;
+    while (p < e && *p != '(')                  /* past `__attribute__` */
+        p++;
+    int depth = 0, items = 0;
+    for (; p < e; p++) {
+        if (*p == '(' || *p == ')') {
+            depth += *p == '(' ? 1 : -1;
+            continue;
+        }
+        if (depth != 2 || !(isalpha((unsigned char)*p) || *p == '_'))
+            continue;
+        const char *w = p;
+        while (p < e && (isalnum((unsigned char)*p) || *p == '_'))
+            p++;
+        size_t n = (size_t)(p - w);
+        while (n > 4 && !memcmp(w, "__", 2) && !memcmp(w + n - 2, "__", 2))
+            w += 2, n -= 4;                      /* __reqd_work_group_size__ */
+        bool known = false;
+        for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+            known |= strlen(names[i]) == n && !memcmp(names[i], w, n);
+        if (!known)
+            return false;
+        items++;
+        p--;                                    /* (the loop's p++ reads what follows) */
+    }
+    return items > 0;
+}
+
+/* `__kernel __attribute__((reqd_work_group_size(8, 1, 1))) void k(...);`, the kernel's
+ * declaration copied from its .cl: the attribute is the .cl's business (it is there), and
+ * gcc warned "'reqd_work_group_size' attribute directive ignored" on the user's line, an
+ * error under -Werror.  Left out of the host's text. */
+void lower_device_host_prototype(struct lower *L, const struct lower_ftask *f)
+{
+    if (!has_device(&f->dir, OMP_DEVICE_OPENCL))
+        return;
+    struct ast *specs = f->decl->kid[0];
+    for (struct ast *i = specs && specs->kid[0] ? specs->kid[0]->kid[0] : NULL; i; i = i->next)
+        if (i->kind == AST_ATTRIBUTE && opencl_only_attribute(L->text + i->begin, L->text + i->end))
+            rewrite_replace(L->rw, i->begin, i->end, "");
 }
 
 /* ---- OpenCL program-scope constants in host C ----------------------------------------- */

@@ -243,6 +243,7 @@ void lower_task_register(struct lower *L, struct ast *item, struct lower_dir *d)
     f->dir = *d;
     if (!lower_device_check(L, f))
         return;
+    lower_device_host_prototype(L, f);
     const struct omp_clause *impl = lower_dir_find(d, OMP_CL_IMPLEMENTS);
     if (impl && impl->nargs > 0)
         f->impl_of = impl->args[0].text;

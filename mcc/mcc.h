@@ -1960,6 +1960,9 @@ void lower_device_embed_all(struct lower *L);
 /* A file-scope definition of an OpenCL program-scope constant (`__constant int BS = 16;`,
  * spelled `__const__` by the driver) made static, as OpenCL's are: one per C file. */
 void lower_device_constant(struct lower *L, struct ast *item);
+/* The host's text of an OpenCL kernel's declaration, without the OpenCL C attributes
+ * copied from its .cl (reqd_work_group_size, ...), which gcc warns about. */
+void lower_device_host_prototype(struct lower *L, const struct lower_ftask *f);
 /* The device side of a task on a function prototype inside a function (d->node, Mercurium's
  * block-scope kernels): its parameters' types must be written at file scope, and names of
  * local constants in ndrange/shmem are replaced by their values.  False when an error was
