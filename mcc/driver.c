@@ -102,6 +102,12 @@ void drv_begin_cc(const struct driver *d, struct strvec *cmd)
     sv_cat(cmd, &d->all);
 }
 
+void drv_begin_link(const struct driver *d, struct strvec *cmd)
+{
+    sv_cat(cmd, d->ld.n ? &d->ld : &d->cc);
+    sv_cat(cmd, &d->all);
+}
+
 static void add_mcc_includes(const struct driver *d, struct strvec *cmd)
 {
     sv_push(cmd, drv_asprintf("-I%s", d->mcc_incdir));

@@ -353,7 +353,7 @@ int drv_link_program(struct driver *d)
     if (d->opts.ompss && !drv_dry_run && check_program(d, &kernels) != 0)
         return 1;
     struct strvec cmd = {0};
-    drv_begin_cc(d, &cmd);
+    drv_begin_link(d, &cmd);
     sv_cat(&cmd, &d->link);
     for (size_t i = 0; i < kernels.n; i++)  /* pulls a .cl object out of an archive */
         sv_push(&cmd, drv_asprintf("-Wl,--undefined=" MCC_CL_ANCHOR "%s", kernels.v[i]));

@@ -22,6 +22,7 @@ enum drv_opt_action {
     OPT_CUDA, OPT_OPENCL, OPT_OPENCL_BUILD_OPTS, OPT_OPENCL_CPU, OPT_HELP, OPT_VERSION,
     OPT_WERROR, OPT_WNO_ERROR, OPT_NO_WARNINGS,   /* -Werror -Wno-error -w: noted, and to all */
     OPT_MERCURIUM,            /* a Mercurium option with no effect here: a warning */
+    OPT_LD,                   /* --ld=: Mercurium's linker command (mpicc, ...) */
     OPT_FOPENMP,              /* -fopenmp: kept only with --no-openmp */
     OPT_SYNTAX_ONLY,          /* -fsyntax-only */
     OPT_COMPILE_ONLY, OPT_ASSEMBLY_ONLY, OPT_PREPROCESS_ONLY, /* -c -S -E */
@@ -232,6 +233,10 @@ static void take_option(struct driver *d, const struct drv_option *o, const char
         break;
     case OPT_DRY_RUN:           drv_dry_run = true; break;
     case OPT_CC:                d->cc_choice = value; break;
+    case OPT_LD:
+        d->ld.n = 0;
+        sv_split(&d->ld, value, " \t");
+        break;
     case OPT_WN:                split_pass_list(&d->wn, value); break;
     case OPT_WP:                split_pass_list(&d->wp, value); break;
     case OPT_WNP:

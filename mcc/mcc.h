@@ -191,6 +191,8 @@ struct driver {
     bool deps_file, deps_mf, deps_mt; /* -MD/-MMD given, and -MF / -MT|-MQ given */
     const char *cc_choice;       /* --cc=, else MCC_CC, else gcc */
     struct strvec cc;            /* the native compiler command, split on blanks */
+    struct strvec ld;            /* --ld= (Mercurium's): the link's command instead of cc;
+                                    empty: cc */
     struct strvec cpp, inc, all, link;  /* flags by where they go (OPT_TO_*) */
     struct strvec wn, wl, wp, wc;       /* --Wn, --Wl, --Wp, --Wc */
     struct strvec cl_files;      /* OpenCL inputs, in order (later issues use them) */
@@ -211,6 +213,8 @@ void drv_print_version(FILE *f);
 
 /* The start of every native-compiler command: the compiler and the flags for all stages. */
 void drv_begin_cc(const struct driver *d, struct strvec *cmd);
+/* The same for the link: --ld='s command when given, else the native compiler. */
+void drv_begin_link(const struct driver *d, struct strvec *cmd);
 /* nvcc, or an error naming `what` needs it and where it was looked for. */
 const char *drv_require_nvcc(const char *what);
 /* The object of the generated C `text` (mcc_<name>.c compiled in a temporary directory),

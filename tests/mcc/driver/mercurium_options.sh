@@ -3,7 +3,8 @@
 # --output-dir=, --pp-stdout, --width=, --enable-ms-builtins, --disable-gxx-traits, ...)
 # build the program with one warning each that says they are ignored (gcc took them for
 # its own: "unrecognized command-line option '--variable=...'", "unknown pass ms-builtins
-# specified in '-fenable'"); --keep-all-files keeps the translated C as -k does.
+# specified in '-fenable'"); --keep-all-files keeps the translated C as -k does, and
+# --ld=CMD links with CMD.
 . "$(dirname "$0")/lib.sh"
 write_app
 ok "$MCC" --ompss --variable=disable_final_clause_transformation:1 --output-dir=. \
@@ -15,4 +16,14 @@ has err.txt "mcc: warning: ignoring '--variable=disable_final_clause_transformat
 [ "$(grep -c 'mcc: warning: ignoring' err.txt)" = 7 ] || fail "not one warning each: $(cat err.txt)"
 ok "$MCC" --ompss --keep-all-files -c app.c -o app.o
 exists app.mcc.c
+# --ld=: the link's command (an MPI wrapper, say) instead of the native compiler; the
+# compiles keep gcc (it went to gcc: "unrecognized command-line option '--ld=...'")
+printf '#!/bin/sh\necho "$*" >> ld_calls\nexec gcc "$@"\n' > myld
+chmod +x myld
+ok "$MCC" --ompss "--ld=$PWD/myld" app.o helper.c -o prog2
+runs ./prog2 "r=42"
+[ "$(wc -l < ld_calls)" = 1 ] || fail "the link did not run --ld's command once: $(cat ld_calls)"
+has ld_calls '-lnanort'
+lacks ld_calls ' -c '
+rm -f ld_calls
 no_temps
