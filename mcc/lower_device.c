@@ -634,7 +634,7 @@ bool lower_device_block_task(struct lower *L, struct lower_dir *d)
 /* ---- notes for the link ------------------------------------------------------------ */
 
 /* A note in the object for the link-time checks of the driver (link_check.c). */
-void lower_link_note(struct lower *L, const char *fmt, ...)
+void lower_device_link_note(struct lower *L, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -648,7 +648,7 @@ void lower_link_note(struct lower *L, const char *fmt, ...)
     free(text);
 }
 
-const char *lower_link_where(const struct mcc_loc *loc)
+const char *lower_device_link_where(const struct mcc_loc *loc)
 {
     static char buf[4096];
     snprintf(buf, sizeof buf, "%s:%d:%d", loc->file ? loc->file : "?", loc->line, loc->col);
@@ -688,9 +688,9 @@ static void link_notes(struct lower *L)
     for (struct lower_ftask *f = L->ftasks; f; f = f->next) {
         const struct omp_clause *dev = lower_dir_find(&f->dir, OMP_CL_DEVICE);
         if (f->impl_of)
-            lower_link_note(L, "implements:%s", f->impl_of);
+            lower_device_link_note(L, "implements:%s", f->impl_of);
         if (f->dir.dir && has_device(&f->dir, OMP_DEVICE_UNDEFINED))
-            lower_link_note(L, "undefined-task:%s:%s", fname(L, f), lower_link_where(&dev->loc));
+            lower_device_link_note(L, "undefined-task:%s:%s", fname(L, f), lower_device_link_where(&dev->loc));
         if (!has_device(&f->dir, OMP_DEVICE_OPENCL) || lower_dir_has(&f->dir, OMP_CL_FILE))
             continue;
         if (!looked)            /* sources registered by hand: no check */
@@ -698,11 +698,11 @@ static void link_notes(struct lower *L)
         looked = true;
         const char *kernel = kernel_name(L, f), *types, *names;
         if (!by_hand)
-            lower_link_note(L, "opencl-kernel:%s:%s:%s", kernel,
-                            f->impl_of ? f->impl_of : fname(L, f), lower_link_where(&dev->loc));
+            lower_device_link_note(L, "opencl-kernel:%s:%s:%s", kernel,
+                            f->impl_of ? f->impl_of : fname(L, f), lower_device_link_where(&dev->loc));
         proto_params(L, f, &types, &names);
-        lower_link_note(L, "opencl-params:%s:%s:%s:%s:%s", kernel, fname(L, f), types, names,
-                        lower_link_where(&dev->loc));
+        lower_device_link_note(L, "opencl-params:%s:%s:%s:%s:%s", kernel, fname(L, f), types, names,
+                        lower_device_link_where(&dev->loc));
     }
 }
 
@@ -721,10 +721,10 @@ void lower_device_embed_source(struct lower *L, const char *name, const char *pa
         return;
     }
     char *kernels = cl_kernel_names(raw), *sigs = cl_kernel_signatures(raw);
-    lower_link_note(L, "opencl-defines:%s", kernels);
+    lower_device_link_note(L, "opencl-defines:%s", kernels);
     for (char *line = sigs, *nl; (nl = strchr(line, '\n')) != NULL; line = nl + 1) {
         *nl = '\0';    /* for tasks of other units without file(...): the link compares */
-        lower_link_note(L, "opencl-signature:%s:%s", line, name);
+        lower_device_link_note(L, "opencl-signature:%s:%s", line, name);
     }
     free(kernels);
     free(sigs);

@@ -18,6 +18,89 @@
 
 #include <string.h>
 
+/* ---- declare target: which names a file's pragmas declare (also lower_omp.c's) ---- */
+
+/* The unit's declare target variables: those declared between `declare target` (or
+ * `begin declare target`) and `end declare target`, and those `declare target(list)`,
+ * `declare target to|enter|link(list)` name. */
+struct lower_declare_target {
+    size_t *spans;                  /* begin, end of each block */
+    int nspans, capspans;
+    const char **names;
+    int nnames, capnames;
+};
+
+static bool tok_is(const struct omp_directive *d, int i, const char *w)
+{
+    return i < d->ntoks && d->toks[i].len == strlen(w) &&
+           !memcmp(d->text + d->toks[i].off, w, d->toks[i].len);
+}
+
+/* One file-scope pragma pr: a block's begin or end, or a list. */
+static void declare_target_pragma(struct lower *L, struct lower_declare_target *dt,
+                                  struct ast *pr, int *open, size_t *from)
+{
+    const struct omp_directive *d = lower_parse_pragma(L, pr);
+    int w = 0;
+    while (w < d->ntoks && (tok_is(d, w, "#") || tok_is(d, w, "pragma") || tok_is(d, w, "omp")))
+        w++;
+    bool begin = tok_is(d, w, "begin") && tok_is(d, w + 1, "declare"),
+         end = tok_is(d, w, "end") && tok_is(d, w + 1, "declare");
+    int t = begin || end ? w + 2 : w + 1;
+    if (!(begin || end || tok_is(d, w, "declare")) || !tok_is(d, t, "target"))
+        return;
+    int list = tok_is(d, t + 1, "(") ? t + 1
+               : (tok_is(d, t + 1, "to") || tok_is(d, t + 1, "enter") ||
+                  tok_is(d, t + 1, "link")) && tok_is(d, t + 2, "(") ? t + 2 : -1;
+    if (end && *open > 0 && --*open == 0) {
+        ARENA_GROW(L->a, dt->spans, dt->nspans, dt->capspans, 8);
+        dt->spans[dt->nspans++] = *from;
+        ARENA_GROW(L->a, dt->spans, dt->nspans, dt->capspans, 8);
+        dt->spans[dt->nspans++] = pr->begin;
+    } else if (!end && list < 0 && (*open)++ == 0) {
+        *from = pr->end;
+    }
+    for (int k = list + 1; list >= 0 && k < d->ntoks && !tok_is(d, k, ")"); k++)
+        if (d->toks[k].kind == OMP_TOK_IDENT) {
+            ARENA_GROW(L->a, dt->names, dt->nnames, dt->capnames, 8);
+            dt->names[dt->nnames++] = arena_strndup(L->a, d->text + d->toks[k].off,
+                                                    d->toks[k].len);
+        }
+}
+
+static struct lower_declare_target *declare_targets(struct lower *L)
+{
+    if (L->declare_target)
+        return L->declare_target;
+    struct lower_declare_target *dt = arena_alloc(L->a, sizeof *dt);
+    L->declare_target = dt;
+    int open = 0;
+    size_t from = 0;
+    struct ast *items = L->t->tu->kid[0];
+    for (struct ast *i = items ? items->kid[0] : NULL; i; i = i->next) {
+        for (struct ast *pr = i->pragma; pr; pr = pr->kid[0])
+            declare_target_pragma(L, dt, pr, &open, &from);
+        if (i->kind == AST_PRAGMA)
+            declare_target_pragma(L, dt, i, &open, &from);
+    }
+    return dt;
+}
+
+bool lower_variant_declare_target(struct lower *L, const struct sym *y)
+{
+    if (y->depth > 0 && y->storage != STORAGE_STATIC && y->storage != STORAGE_EXTERN)
+        return false;
+    const struct lower_declare_target *dt = declare_targets(L);
+    if (dt->nnames && lower_name_in(y->name->str, y->name->len, dt->names, dt->nnames))
+        return true;
+    for (const struct sym *r = y; r; r = r->redecl)
+        for (int i = 0; r->declarator && i < dt->nspans; i += 2)
+            if (r->declarator->begin >= dt->spans[i] && r->declarator->begin < dt->spans[i + 1])
+                return true;
+    return false;
+}
+
+
 struct lower_variant {
     const struct omp_declare_variant *v;
     const char *fn;                 /* the variant's name */
@@ -94,7 +177,7 @@ static int call_context(struct lower *L, enum omp_vconstruct *codes, int max)
     if (L->in_teams)
         codes[n++] = OMP_VC_TEAMS;
     struct ast *dn = L->fn ? ast_declarator_name(L->fn->kid[1]) : NULL;
-    if (L->in_target || (dn && dn->sym && lower_omp_declare_target(L, dn->sym)))
+    if (L->in_target || (dn && dn->sym && lower_variant_declare_target(L, dn->sym)))
         codes[n++] = OMP_VC_TARGET;
     return n;
 }

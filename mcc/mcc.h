@@ -13,7 +13,7 @@
  *   C front end     lex.c + grammar/c.l, ast.c, symbols.c, the parser (grammar/c.y),
  *                   rewrite.c (edits over the preprocessed text)
  *   pragmas         pragma_lex.c, pragma.c, pragma_ref.c, pragma_dump.c (OmpSs directives
- *                   and clauses), check.c (their clauses and places), check_expr.c (the
+ *                   and clauses), pragma_variant.c (declare variant's match), check.c (their clauses and places), check_expr.c (the
  *                   clauses' expressions as C), check_type.c (the types these follow),
  *                   check_call.c (a function task's calls: their arguments),
  *                   check_nesting.c (OpenMP's nesting of regions)
@@ -34,7 +34,8 @@
  *                                 lower_final.c (the serial path at a site),
  *                                 lower_detach.c, lower_block.c (structured blocks),
  *                                 lower_disjoint.c (do a loop's iterations write
- *                                 disjoint elements)
+ *                                 disjoint elements), lower_variant.c (declare
+ *                                 variant: the function a call reaches)
  *                   6 emit        lower_dir.c (a construct's directives), lower_emit.c
  *                                 (nanort.h's descriptors, designated initialisers),
  *                                 lower_names.c (generated names), lower_lines.c
@@ -47,7 +48,7 @@
  *                   lower.c fills.  The declarations generated code needs come from
  *                   include/nanort.h's mcc-abi regions (mcc/abi_prelude.awk, at build time).
  *   OpenCL C        ocl_translate.c, ocl_type.c, ocl_builtin.c, ocl_expr.c, ocl_kernel.c,
- *                   ocl_names.c
+ *                   ocl_names.c, ocl_inline.c (helpers holding barriers, inlined)
  *                   (kernels translated to C, docs/opencl-cpu.md)
  */
 #ifndef MCC_H
@@ -1389,7 +1390,7 @@ struct lower {
     const struct lower_nest *target_nest; /* ... the constructs around it (L->nest there) */
     bool in_teams;                 /* ... a teams region (declare variant's context) */
     struct lower_declare_target *declare_target; /* the unit's declare target variables
-                                      (lower_omp_declare_target), found once */
+                                      (lower_variant_declare_target), found once */
     struct ast *nested_fn;         /* fn once marked optimize("O1") (lower_inline.c, -O0) */
     bool in_main;
     bool critical_used;            /* LOWER_SYNC_CRITICAL_DEF must precede the unit */
@@ -1948,9 +1949,9 @@ bool lower_task_local_function(struct lower *L, struct ast *n, struct lower_dir 
 /* lower_device.c: OpenCL and CUDA implementations of function tasks */
 /* A note in the object for the driver's link-time checks (link_check.c): a string
  * MCC_NOTE_PREFIX "kind:..." the object keeps. */
-void lower_link_note(struct lower *L, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void lower_device_link_note(struct lower *L, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* "file:line:col" of loc, for a note (a static buffer). */
-const char *lower_link_where(const struct mcc_loc *loc);
+const char *lower_device_link_where(const struct mcc_loc *loc);
 bool lower_device_check(struct lower *L, struct lower_ftask *f);
 /* g's device implementations as an implementation of of's type (g == of: its own): run
  * functions in L->tail, `, {...}` entries appended to impls, *n counted. */
@@ -2070,7 +2071,8 @@ void lower_variant_declare(struct lower *L, struct ast *item, struct ast *pr,
 const char *lower_variant_call(struct lower *L, const struct sym *base);
 /* Is y a variable of the unit's `declare target` blocks or lists (a target region names
  * the original, as a device would its own one)? */
-bool lower_omp_declare_target(struct lower *L, const struct sym *y);
+bool lower_variant_declare_target(struct lower *L, const struct sym *y);
+
 /* An OpenMP target region run on the host, statement n (its pragma chain begins the
  * region), with the clauses e (NULL: none): each scalar and pointer it names from outside
  * without a map gets a copy of its own (OpenMP 4.5's implicit firstprivate), declared in a
