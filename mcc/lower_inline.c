@@ -994,11 +994,14 @@ static void section_reduction(struct outline *o, struct lower_var *v)
                 "%s = __builtin_malloc(__nrt_e->%s * sizeof *%s + 1); ", orig, ro, orig, lb, rp, rn,
                 rp);
     const char *base = vm_pointer ? rb : arena_printf(L->a, "__nrt_e->%s", rb);
+    /* (the copy goes through integer casts, LOWER_BYTES: it drops the base's own
+     * qualifiers, a restrict or const pointer's, which a pointer cast would say under
+     * -Wcast-qual, and passing &base as it is under -Wdiscarded-qualifiers) */
     lbuf_printf(&o->prologue, "if (!%s) __builtin_abort(); "
                 "{ __typeof__(%s) __nrt_b = (__typeof__(%s))((char *)"
                 LOWER_BYTES "(%s) - __nrt_e->%s * "
-                "(" LOWER_PTRDIFF_T ")sizeof *%s); __builtin_memcpy((void *)&%s, "
-                "(const void *)&__nrt_b, sizeof __nrt_b); }\n",
+                "(" LOWER_PTRDIFF_T ")sizeof *%s); __builtin_memcpy(" LOWER_BYTES "(&%s), "
+                LOWER_BYTES "(&__nrt_b), sizeof __nrt_b); }\n",
                 rp, base, base, rp, lb, rp, base);
     struct lower_red_elems e;
     lower_reduction_buffer_elems(L, &v->red_sec, arena_printf(L->a, "__nrt_e->%s", rn), rp, ro,
