@@ -12,7 +12,7 @@
 static long shmem;      /* before the task: its clauses are read where it is declared */
 
 #pragma omp target device(cuda) ndrange(2, gx, gy, lx, ly) shmem(shmem) copy_deps
-#pragma omp task out([N]x)
+#pragma omp task inout([N]x)
 __global__ void fill_cuda(int *x, int n, long gx, long gy, long lx, long ly);
 
 static int x[N];
