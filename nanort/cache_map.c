@@ -96,6 +96,16 @@ void nrt_seg_cover(uintptr_t a, uintptr_t b, size_t *i0, size_t *i1)
     *i1 = j;
 }
 
+void nrt_seg_clip(uintptr_t a, uintptr_t b)
+{
+    size_t i = nrt_seg_after(a);
+    if (i < C.nseg && C.seg[i].lo < a)
+        seg_split(i, a);
+    size_t j = nrt_seg_after(b);
+    if (j < C.nseg && C.seg[j].lo < b)
+        seg_split(j, b);
+}
+
 /* Remove segments [i0, i1) that are valid on the host only (the default state). */
 void nrt_seg_compact(size_t i0, size_t i1)
 {

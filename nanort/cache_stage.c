@@ -646,9 +646,12 @@ static bool landings_hold(const struct landings *w, nrt_event e)
 
 /* Copy back the segments overlapping [lo, hi) that the host lacks (with `w`: from
  * ordered_out spaces without waiting, while w has room; and taking over the prefetches
- * still landing there). */
+ * still landing there).  Only bytes of [lo, hi) are copied: a task that runs on the host
+ * meanwhile may be writing the rest of a segment (its writes enter the directory when it
+ * ends), and a copy of the whole segment would land on what it wrote. */
 static void host_fetch(uintptr_t lo, uintptr_t hi, bool flush, struct landings *w)
 {
+    nrt_seg_clip(lo, hi);
     for (size_t k = nrt_seg_after(lo); k < C.nseg && C.seg[k].lo < hi; k++) {
         struct nrt_seg *g = &C.seg[k];
         struct nrt_alloc *src = g->host ? NULL : flush_source(g, flush);
@@ -729,7 +732,8 @@ void nrt_cache_prefetch_host(struct nanort_task *t)
         uintptr_t lo, hi;
         if (!reads(r->flags))
             continue;
-        for (nrt_chunk_start(&it, r); nrt_chunk_next(&it, &lo, &hi);)
+        for (nrt_chunk_start(&it, r); nrt_chunk_next(&it, &lo, &hi);) {
+            nrt_seg_clip(lo, hi);   /* no byte outside the region (host_fetch) */
             for (size_t k = nrt_seg_after(lo); k < C.nseg && C.seg[k].lo < hi; k++) {
                 struct nrt_seg *g = &C.seg[k];
                 /* valid now elsewhere: nobody writes it, and its copies there landed */
@@ -741,6 +745,7 @@ void nrt_cache_prefetch_host(struct nanort_task *t)
                     prefetched[nprefetched++].timed = false;
                 atomic_fetch_add_explicit(&nrt_cluster.prefetch_host, 1, memory_order_relaxed);
             }
+        }
     }
     nrt_cache_unlock();
 }
@@ -791,12 +796,20 @@ void nrt_cache_prefetch(struct nanort_task *t, struct nrt_space *s)
     free(st);
 }
 
+static void host_wrote(uintptr_t lo, uintptr_t hi, bool parent);
+
+/* Before a host task's body: the host gets what it reads, and the bytes it writes are the
+ * host's from now on (device copies of them dropped, not only when it ends): otherwise
+ * they stay marked valid on a device while the body writes them, and a copy of them back
+ * to the host meanwhile (another task's fetch, an eviction, a sibling's taskwait) would
+ * land on what it wrote. */
 void nrt_cache_host_acquire(struct nanort_task *t)
 {
     if (!directory_in_use())
         return;
     struct landings w;
     w.n = 0;
+    bool updates = false;           /* a region it reads and writes */
     nrt_lock_acquire(&C.lock);
     for (unsigned i = 0; i < t->nregions; i++) {
         const struct nrt_region *r = &t->regions[i];
@@ -805,15 +818,28 @@ void nrt_cache_host_acquire(struct nanort_task *t)
         if (reads(r->flags)) {
             for (nrt_chunk_start(&it, r); nrt_chunk_next(&it, &lo, &hi);)
                 host_fetch(lo, hi, false, &w);
+            updates |= writes(r->flags);
         } else if (writes(r->flags)) {
-            /* an eager write-back still landing would overwrite what the body writes */
+            /* (an eager write-back still landing there is waited for first) */
             for (nrt_chunk_start(&it, r); nrt_chunk_next(&it, &lo, &hi);)
-                range_ready(lo, hi);
+                host_wrote(lo, hi, false);
         }
     }
     nrt_cache_unlock();
     if (w.n)
         landings_wait(&w);
+    if (!updates)
+        return;
+    nrt_lock_acquire(&C.lock);      /* what it fetched, it now writes */
+    for (unsigned i = 0; i < t->nregions; i++) {
+        const struct nrt_region *r = &t->regions[i];
+        struct nrt_chunk_it it;
+        uintptr_t lo, hi;
+        if (reads(r->flags) && writes(r->flags))
+            for (nrt_chunk_start(&it, r); nrt_chunk_next(&it, &lo, &hi);)
+                host_wrote(lo, hi, false);
+    }
+    nrt_cache_unlock();
 }
 
 /* The host may have written [lo, hi): device copies of it are stale.  `parent`: the

@@ -1535,9 +1535,12 @@ static inline bool nrt_cache_copied(const struct nrt_region *r)
 }
 
 /* cache_map.c, lock held.  Make segments tile [a, b) exactly (new ones valid on the host
- * only); their indices are [*i0, *i1).  Remove segments [i0, i1) that are valid on the
- * host only (the default state).  Add a to g's copies (once), drop it from them. */
+ * only); their indices are [*i0, *i1).  Split the segments that straddle a or b (none is
+ * added), so that a copy of whole segments inside [a, b) copies no byte outside it.
+ * Remove segments [i0, i1) that are valid on the host only (the default state).  Add a
+ * to g's copies (once), drop it from them. */
 void nrt_seg_cover(uintptr_t a, uintptr_t b, size_t *i0, size_t *i1);
+void nrt_seg_clip(uintptr_t a, uintptr_t b);
 void nrt_seg_compact(size_t i0, size_t i1);
 void nrt_seg_add_copy(struct nrt_seg *g, struct nrt_alloc *a);
 void nrt_seg_drop_copy(struct nrt_seg *g, const struct nrt_alloc *a);

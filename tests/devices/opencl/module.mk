@@ -9,7 +9,7 @@
 OCLT_DIR   := $(BUILD)/tests/devices/opencl
 OCLT_NAMES := vadd_saxpy cache_chain two_devices evict build_error tile2d local_arg \
               random_graph smp_vs_opencl ops_direct concurrent_devices host_writes options bad_args \
-              nested_commutative timeline prebuild
+              nested_commutative timeline prebuild host_split
 OCLT_BINS  := $(OCLT_NAMES:%=$(OCLT_DIR)/%)
 OCLT_RUN    = @$(HARNESS) run $(RESULTS)
 OCLT_TWO   := POCL_DEVICES="pthread pthread"
@@ -66,6 +66,10 @@ check-opencl: $(OCLT_BINS) $(OCLT_SHIM)
 	  $(OCLT_TWO) $(OCLT_DIR)/prebuild exit $$ms || exit $$?; done; echo "10 exits during builds ahead"'
 	$(OCLT_RUN) opencl/bad_args -- tests/devices/opencl/bad_args.sh $(OCLT_DIR)/bad_args
 	$(OCLT_RUN) opencl/tile2d -- $(OCLT_DIR)/tile2d
+	$(OCLT_RUN) opencl/host_split[2] -- env NX_ARGS="--smp-workers=2" $(OCLT_DIR)/host_split
+	$(OCLT_RUN) opencl/host_split[2dev,3] -- env $(OCLT_TWO) NX_ARGS="--smp-workers=3" $(OCLT_DIR)/host_split
+	$(OCLT_RUN) opencl/host_split[evict] -- env NX_ARGS="--smp-workers=2 --opencl-max-memory=20K" $(OCLT_DIR)/host_split evict
+	$(OCLT_RUN) opencl/host_split[flush] -- env NX_ARGS="--smp-workers=2" $(OCLT_DIR)/host_split flush
 	$(OCLT_RUN) opencl/local_arg -- $(OCLT_DIR)/local_arg
 	$(OCLT_RUN) opencl/random_graph[default,2] -- env NX_ARGS="--smp-workers=2" $(OCLT_DIR)/random_graph 6 300 1
 	$(OCLT_RUN) opencl/random_graph[round-robin,4] -- env NX_ARGS="--smp-workers=4 --dispatch=round-robin" $(OCLT_DIR)/random_graph 6 300 100
