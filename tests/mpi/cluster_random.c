@@ -189,5 +189,23 @@ int main(int argc, char **argv)
     bad |= (memcmp(t.m, o.m, M * M * sizeof(double)) != 0) << 3;
     printf("cluster_random: seed %llu, %d tasks: %s (mask %d)\n", seed, ntasks,
            bad ? "WRONG" : "OK", bad);
+    /* where: a wrong run is rare and its timing gone; the elements tell which tasks wrote
+     * them last (replay the seed's draws) */
+    const double *got[4] = {t.g, t.h, t.s, t.m}, *want[4] = {o.g, o.h, o.s, o.m};
+    static const char *const name[4] = {"global", "heap", "stack", "matrix"};
+    static const long len[4] = {NG, NH, NS, M * M};
+    for (int k = 0; k < 4; k++) {
+        long first = -1, last = -1, n = 0;
+        for (long i = 0; i < len[k]; i++)
+            if (memcmp(&got[k][i], &want[k][i], sizeof got[k][i]) != 0) {
+                if (first < 0)
+                    first = i;
+                last = i;
+                n++;
+            }
+        if (n)
+            printf("  %s array: %ld of %ld elements wrong, in [%ld, %ld]\n", name[k], n,
+                   len[k], first, last);
+    }
     return bad != 0;
 }
