@@ -723,25 +723,50 @@ static void depend_object(struct ck *c, const struct omp_expr *e, bool clause_it
  *     (OpenMP 5.2 15.1; gcc: "expected constant integer expression with valid sync-hint
  *     value"); advice, nothing else is done with it.
  * A program gcc refuses is reported, not built. */
-static void constant_arg(struct ck *c, const struct omp_expr *e, const char *name,
-                         long long min, const char *need)
+static bool constant_arg(struct ck *c, const struct omp_expr *e, const char *name,
+                         long long min, const char *need, long long *value)
 {
     struct ck_type t;
     unsigned long long u;
     char what[64];
     snprintf(what, sizeof what, "the argument of '%s'", name);
     if (!piece(c, e, USE_INDEX, what, "')'", &t))
-        return;
+        return false;
     range_of(c, e);
     if (ck_kind_of(&t) == CK_UNKNOWN)
-        return;
-    if (!ck_value_of(&t, &u) || (long long)ck_at_norm(u, ck_arith_of(&t)) < min)
+        return false;
+    if (!ck_value_of(&t, &u) || (*value = (long long)ck_at_norm(u, ck_arith_of(&t))) < min) {
         ck_error(c, c->pos, "'%s' needs %s, not '%s'", name, need, e->text);
+        return false;
+    }
+    return true;
+}
+
+/* simdlen(n) and safelen(n) of a simd construct are positive constants, n of simdlen no
+ * more than safelen's (gcc: "'simdlen' clause value is bigger than 'safelen' clause
+ * value"), the alignment of aligned(list : a) a positive constant too (OpenMP 5.0
+ * 2.9.3.1).  Advice: the loop runs as written, but a program gcc refuses is not built. */
+static void simd_constants(struct ck *c, const struct omp_directive *d)
+{
+    const char *positive = "a positive integer constant";
+    long long len = 0, safe = 0;
+    bool has_len = d->simdlen.text && constant_arg(c, &d->simdlen, "simdlen", 1, positive, &len);
+    bool has_safe = !c->failed && d->safelen.text &&
+                    constant_arg(c, &d->safelen, "safelen", 1, positive, &safe);
+    if (has_len && has_safe && len > safe) {
+        range_of(c, &d->simdlen);
+        ck_error(c, c->pos, "'simdlen' (%lld) is larger than 'safelen' (%lld), the most "
+                 "iterations that may run together", len, safe);
+    }
+    for (int i = 0; i < d->naligned && !c->failed; i++)
+        constant_arg(c, &d->aligned[i], "aligned", 1, "a positive integer constant as "
+                     "its alignment", &len);
 }
 
 static void clause(struct ck *c, const struct omp_clause *cl)
 {
     char what[64];
+    long long v;
     if (cl->kind == OMP_CL_DEPEND && cl->dep == OMP_DEP_DEPOBJ) {
         for (int i = 0; i < cl->nrefs && !c->failed; i++) {
             const struct omp_ref *r = cl->refs[i];
@@ -771,12 +796,12 @@ static void clause(struct ck *c, const struct omp_clause *cl)
         break;
     case CK_FORM_EXPR: case CK_FORM_OPTEXPR: case CK_FORM_SCHEDULE:
         if (cl->kind == OMP_CL_ORDERED && cl->nargs > 0) {
-            constant_arg(c, &cl->args[0], "ordered", 1, "a positive integer constant");
+            constant_arg(c, &cl->args[0], "ordered", 1, "a positive integer constant", &v);
             break;
         }
         if (cl->kind == OMP_CL_HINT && cl->nargs > 0) {
             constant_arg(c, &cl->args[0], "hint", 0, "a non-negative integer constant "
-                         "(omp_sync_hint_* values or'ed together)");
+                         "(omp_sync_hint_* values or'ed together)", &v);
             break;
         }
         for (int i = 0; i < cl->nargs && !c->failed; i++)
@@ -925,6 +950,8 @@ static void directive(struct ck *c, const struct omp_directive *d)
     for (int i = 0; i < d->nclauses && !c->failed; i++)
         clause(c, &d->clauses[i]);
     if (!c->failed)
+        simd_constants(c, d);
+    if (!c->failed)
         shared_twice(c, d);
 }
 
@@ -1057,6 +1084,15 @@ bool lower_check_construct(struct lower *L, const struct lower_dir *d)
     if (c.failed)
         return false;
     return fd || !n || !L->fn || (placement(L, d) && check_nesting(L, d->dir));
+}
+
+bool lower_check_simd(struct lower *L, const struct ast *pr, const struct omp_directive *d)
+{
+    if (d->nerrors)
+        return false;
+    struct ck c = { .L = L, .scope = L->fn ? ck_function_state(L, L->fn) : NULL, .at = pr->begin };
+    directive(&c, d);
+    return !c.failed;
 }
 
 bool check_integer_constant(struct lower *L, size_t at, const char *text, long long *value)

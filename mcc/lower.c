@@ -78,8 +78,11 @@ static bool chain_dir(struct lower *L, struct ast *construct, struct lower_dir *
         drop_pragma(L, pr);
         if (d->host_wait)       /* `target ... parallel for depend(...)`: waits first */
             rewrite_insert_before(L->rw, pr->begin, host_wait_code(L, d));
-        if (simd)
+        if (simd) {
+            if (d->kind == OMP_DIR_SIMD)
+                lower_check_simd(L, pr, d);
             continue;
+        }
         if (d->kind == OMP_DIR_TARGET)
             out->target = d;
         else

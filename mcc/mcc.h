@@ -1068,6 +1068,12 @@ struct omp_directive {
      * NULL); the defaults are at(compilation) severity(fatal) */
     bool error_execution, error_warning;
     struct omp_expr error_message;
+    /* SIMD, and the simd part of `for simd` and `taskloop simd`: the arguments of
+     * simdlen(n), safelen(n) (absent: text NULL) and the alignments of aligned(list : a),
+     * advice that check.c wants constant (the loop runs as written) */
+    struct omp_expr simdlen, safelen;
+    struct omp_expr *aligned;
+    int naligned;
     int nclauses;
     struct omp_clause *clauses;
     struct omp_declare_reduction *reduction;   /* DECLARE_REDUCTION */
@@ -1678,6 +1684,8 @@ const char *lower_detach_create_call(struct lower *L, const char *align, const c
 struct check_state;
 bool lower_check_construct(struct lower *L, const struct lower_dir *d);
 bool lower_check_standalone(struct lower *L, const struct ast *pr, const struct omp_directive *d);
+/* ... of a `simd` line, which is dropped (the loop runs as written): its clauses alone */
+bool lower_check_simd(struct lower *L, const struct ast *pr, const struct omp_directive *d);
 /* check_call.c: is `call`, a call of function task f, one with f's number of arguments,
  * each of a type that passes for its parameter?  Reports the error (or warning) at the
  * call, naming f; a warned argument is converted through `(void *)` in the output. */

@@ -1063,6 +1063,75 @@ static bool is_duplicate(struct omp_parser *p, struct omp_vec *cl, const struct 
     return false;
 }
 
+/* simdlen(n), safelen(n) or aligned(list[: a]) at `name` of a simd construct (the group
+ * that follows is balanced): its argument is kept for check.c, which wants a positive
+ * constant (gcc: "'simdlen' clause expression must be positive constant integer
+ * expression"); nothing else is done with them. */
+static void simd_arg(struct omp_parser *p, int name)
+{
+    struct omp_directive *d = p->dir;
+    int open = name + 1, close = skip_group(p, open) - 1;
+    if (omp_is(p, name, "aligned")) {
+        int colon = omp_scan_expr(p, open + 1, ":)");
+        if (p->failed || !omp_is(p, colon, ":"))
+            return;
+        if (colon + 1 == close) {
+            omp_perror(p, close, "expected the alignment after ':' in 'aligned'");
+            return;
+        }
+        struct omp_expr *a = omp_alloc(p, (size_t)(d->naligned + 1) * sizeof *a);
+        if (d->naligned)
+            memcpy(a, d->aligned, (size_t)d->naligned * sizeof *a);
+        a[d->naligned++] = omp_span(p, colon + 1, close);
+        d->aligned = a;
+        return;
+    }
+    struct omp_expr *e = omp_is(p, name, "simdlen") ? &d->simdlen : &d->safelen;
+    if (e->text)
+        omp_perror(p, name, "clause '%.*s' appears more than once", TOK(p, name));
+    else if (open + 1 == close)
+        omp_perror(p, close, "expected an expression in '%.*s'", TOK(p, name));
+    else
+        *e = omp_span(p, open + 1, close);
+}
+
+/* The clauses of `#pragma omp simd` (OpenMP 5.0 2.9.3.1), which change nothing in the
+ * loop run as written but must be clauses of simd (gcc: "expected '#pragma omp' clause
+ * before ...") and simdlen, safelen and aligned's constants (simd_arg). */
+static void parse_simd_clauses(struct omp_parser *p)
+{
+    static const char *const names[] = {
+        "private", "lastprivate", "linear", "aligned", "safelen", "simdlen", "collapse",
+        "reduction", "nontemporal", "order", "if",
+    };
+    enum { N = sizeof names / sizeof names[0] };
+    char hint[64];
+    while (p->pos < p->ntoks && !p->failed) {
+        int w = p->pos;
+        if (omp_is(p, w, ",")) {
+            p->pos++;
+            continue;
+        }
+        if (lookup(p, w, names, N) < 0) {
+            omp_perror(p, w, "unknown clause '%.*s' in 'simd' directive%s", TOK(p, w),
+                       did_you_mean(p, w, names, N, ~UINT64_C(0), hint, sizeof hint));
+            return;
+        }
+        if (!omp_is(p, w + 1, "(")) {
+            omp_perror(p, w + 1, "expected '(' after '%.*s'", TOK(p, w));
+            return;
+        }
+        p->pos = skip_group(p, w + 1);
+        if (!omp_is(p, p->pos - 1, ")") || p->pos - 1 == w + 1) {
+            omp_perror(p, p->pos - 1 == w + 1 ? w + 1 : p->pos,
+                       "expected ')' to close the clause");
+            return;
+        }
+        if (omp_is(p, w, "simdlen") || omp_is(p, w, "safelen") || omp_is(p, w, "aligned"))
+            simd_arg(p, w);
+    }
+}
+
 /*
  * Clauses that only advise the implementation, skipped with their argument:
  *   - the simd part of `for simd` and `taskloop simd` (aligned, safelen, simdlen,
@@ -1105,6 +1174,8 @@ static bool advice(struct omp_parser *p, int name)
             p->pos = name + 1;          /* (the clause loop goes on from there) */
         } else {
             p->pos = skip_group(p, name + 1);
+            if (hints[i].when == 's' && !omp_is(p, name, "nontemporal"))
+                simd_arg(p, name);
         }
         return true;
     }
@@ -1314,9 +1385,48 @@ static void allocate_privatized(struct omp_parser *p, struct omp_vec *cl)
         }
 }
 
+/* The memory-order clauses of atomic (OpenMP 5.0 2.17.7): one of them. */
+static const char *const memory_orders[] = { "seq_cst", "acq_rel", "release", "acquire",
+                                             "relaxed" };
+enum { MEMORY_ORDERS = sizeof memory_orders / sizeof memory_orders[0] };
+
+/* An atomic's memory order at w: one at most (gcc: "too many memory order clauses"; the
+ * same one twice is a clause twice), kept in *order (a token, 0 none). */
+static void memory_order(struct omp_parser *p, int w, int *order)
+{
+    if (lookup(p, w, memory_orders, MEMORY_ORDERS) < 0)
+        return;
+    const struct omp_tok *a = &p->toks[*order], *b = &p->toks[w];
+    if (!*order)
+        *order = w;
+    else if (a->len == b->len && !memcmp(p->text + a->off, p->text + b->off, a->len))
+        omp_perror(p, w, "clause '%.*s' appears more than once", TOK(p, w));
+    else
+        omp_perror(p, w, "memory orders '%.*s' and '%.*s' cannot be used together: an "
+                   "atomic has one", TOK(p, *order), TOK(p, w));
+    p->failed = false;              /* (the clause is skipped as advice, or parsed) */
+}
+
+/* A read only acquires, a write only releases (OpenMP 5.0 2.17.7; gcc: "'#pragma omp
+ * atomic read' incompatible with 'release' clause"). */
+static void atomic_order_fits(struct omp_parser *p, const struct omp_vec *cl, int order)
+{
+    const struct omp_clause *v = cl->items;
+    for (int i = 0; order && i < cl->n; i++) {
+        const char *wrong = v[i].kind == OMP_CL_READ ? "release"
+                            : v[i].kind == OMP_CL_WRITE ? "acquire" : NULL;
+        if (wrong && omp_is(p, order, wrong))
+            omp_perror(p, order, "memory order '%s' cannot be used with '#pragma omp atomic "
+                       "%s': a %s", wrong, omp_clause_names[v[i].kind],
+                       v[i].kind == OMP_CL_READ ? "read does not release, it may acquire"
+                                                : "write does not acquire, it may release");
+    }
+}
+
 static void parse_clauses(struct omp_parser *p)
 {
     struct omp_vec cl = { 0 };
+    int order = 0;
     while (p->pos < p->ntoks) {
         int start = p->pos;
         struct omp_clause c;
@@ -1325,6 +1435,8 @@ static void parse_clauses(struct omp_parser *p)
             continue;
         }
         p->failed = false;
+        if (p->dir->kind == OMP_DIR_ATOMIC)
+            memory_order(p, start, &order);
         if (advice(p, start))
             continue;
         if (p->offload && offload_clause(p, start)) {   /* of target, teams: host_prefix */
@@ -1356,6 +1468,8 @@ static void parse_clauses(struct omp_parser *p)
         };
         for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
             check_pair(p, &cl, pairs[i][0], pairs[i][1]);
+        p->failed = false;
+        atomic_order_fits(p, &cl, order);
     }
     if (p->dir->kind == OMP_DIR_TASKLOOP)
         taskloop_reduction_nogroup(p, &cl);
@@ -1663,6 +1777,27 @@ static void parse_directive_list(struct omp_parser *p, bool optional)
     }
 }
 
+/* flush's memory order (OpenMP 5.0 2.17.8: acq_rel, release or acquire; seq_cst 5.1), which
+ * takes no list (gcc: "'flush' list specified together with memory order clause"); every
+ * flush here is sequentially consistent, which each allows.  False: none (a list may
+ * follow). */
+static bool flush_memory_order(struct omp_parser *p)
+{
+    if (p->pos >= p->ntoks || omp_is(p, p->pos, "("))
+        return false;
+    if (lookup(p, p->pos, memory_orders, MEMORY_ORDERS - 1) < 0) {   /* (not relaxed) */
+        omp_perror(p, p->pos, "expected 'seq_cst', 'acq_rel', 'release', 'acquire' or "
+                   "'(' after 'flush', found '%.*s'", TOK(p, p->pos));
+        return true;
+    }
+    if (omp_is(p, ++p->pos, "("))
+        omp_perror(p, p->pos, "'flush' with a memory order takes no list: it orders every "
+                   "memory access");
+    else if (p->pos < p->ntoks)
+        omp_expected(p, "the end of the directive");
+    return true;
+}
+
 /* Do two expressions' texts differ only in blanks? */
 static bool same_text(const char *a, const char *b)
 {
@@ -1800,11 +1935,19 @@ static void parse_directive(struct omp_parser *p)
                                                 ~UINT64_C(0), hint, sizeof hint) : "");
         pwarn(p, word, msg);
         return;
-    case OMP_DIR_THREADPRIVATE: case OMP_DIR_FLUSH:
-        parse_directive_list(p, d->kind == OMP_DIR_FLUSH);
+    case OMP_DIR_FLUSH:
+        if (flush_memory_order(p))
+            return;
+        parse_directive_list(p, true);
         return;
-    case OMP_DIR_SIMD: case OMP_DIR_DECLARE_SIMD:
+    case OMP_DIR_THREADPRIVATE:
+        parse_directive_list(p, false);
+        return;
+    case OMP_DIR_SIMD:
+        parse_simd_clauses(p);
         return;         /* the loop runs as written: its clauses change nothing */
+    case OMP_DIR_DECLARE_SIMD:
+        return;
     case OMP_DIR_ORDERED:
         parse_ordered(p);
         return;

@@ -1,0 +1,15 @@
+/* The alignment of aligned(list : a) is a positive integer constant (gcc: "'aligned'
+ * clause alignment expression must be positive constant integer expression"). */
+void scale(float *a, int n)
+{
+#pragma omp simd aligned(a : 0)
+    for (int i = 0; i < n; i++)
+        a[i] *= 2;
+}
+
+int main(void)
+{
+    float a[4] = { 1, 2, 3, 4 };
+    scale(a, 4);
+    return a[3] != 8;
+}
