@@ -624,6 +624,78 @@ static bool used_after_nowait(struct capture *c, const struct lower_dir *d, cons
     return true;
 }
 
+/* s, used at off in the body of d, which has default(none), is not in its clauses. */
+static void not_listed(struct capture *c, const struct lower_dir *d, const struct sym *s,
+                       size_t off)
+{
+    bool ws = d->dir->kind == OMP_DIR_FOR || d->dir->kind == OMP_DIR_SECTIONS;
+    struct mcc_loc loc = source_loc(&c->L->t->src, off);
+    mcc_error_at(&loc, "'%.*s' is not listed in a data-sharing clause of this %s, which has "
+                 "default(none)%s", (int)s->name->len, s->name->str, ws ? "loop"
+                 : d->dir->kind == OMP_DIR_PARALLEL ? "region" : "task",
+                 s->depth == 0 || s->storage == STORAGE_STATIC || s->storage == STORAGE_EXTERN
+                     ? " (a global or static variable too: name it in 'shared')" : "");
+}
+
+/* default(none) and the file-scope variables the body uses, which are not captured (they
+ * are named directly): no exception either (OpenMP 5.0 2.19.4.1: only predetermined ones
+ * are, threadprivate variables and loop variables; gcc: "'g' not specified in enclosing
+ * 'parallel'", const ones too since gcc 9).  Not in sizeof or typeof, which use no
+ * object.  The first one is reported. */
+struct global_use {
+    struct capture *c;
+    const struct lower_dir *d;
+    size_t off;                     /* the directive (its clauses' names resolve there) */
+    size_t at;                      /* the nested pragma being read, */
+    const char *text;               /* ... its text */
+    bool reported;
+};
+
+static void global_used(struct global_use *g, const struct sym *s, size_t at)
+{
+    struct lower *L = g->c->L;
+    if (g->reported || !s || s->kind != SYM_OBJECT || s->depth > 0 ||
+        s->type == TYPE_FUNCTION || lower_thread_local_sym(L, s) ||
+        lower_map_get(&L->tp_moved, s) || lower_frame_copy(L, s) ||
+        lower_dir_iteration_var(g->d, s))
+        return;
+    struct lower_var v = { .sym = (struct sym *)s };
+    if (listed(g->d, &v, g->off, L))
+        return;
+    not_listed(g->c, g->d, s, at);
+    g->reported = true;
+}
+
+static const char *global_name(void *arg, const char *s, size_t n)
+{
+    struct global_use *g = arg;
+    global_used(g, lower_resolve(g->c->L, s, n, g->at), g->at + (size_t)(s - g->text));
+    return NULL;
+}
+
+static void globals_of(struct global_use *g, struct ast *n)
+{
+    if (!n || g->reported)
+        return;
+    if (n->kind == AST_LIST) {
+        for (struct ast *i = n->kid[0]; i; i = i->next)
+            globals_of(g, i);
+        return;
+    }
+    for (struct ast *p = n->kind == AST_PRAGMA ? n : n->pragma; p;
+         p = n->kind == AST_PRAGMA ? NULL : p->kid[0]) {
+        g->at = p->begin;
+        g->text = lower_src(g->c->L, p->begin, p->end);
+        lower_map_idents(g->c->L, g->text, global_name, g);
+    }
+    if (n->kind == AST_PRAGMA || n->kind == AST_SIZEOF || n->kind == AST_TYPEOF)
+        return;
+    if (n->kind == AST_IDENT)
+        global_used(g, n->sym, n->begin);
+    for (int k = 0; k < 4; k++)
+        globals_of(g, n->kid[k]);
+}
+
 /*
  * Implicit rules for what no clause decided (OMPSS.md "Data sharing in inline tasks",
  * "Worksharing", "OpenMP compatibility"):
@@ -643,19 +715,20 @@ static void implicit_sharing(struct capture *c, const struct lower_dir *d, size_
 {
     const struct omp_clause *def = omp_find_clause(d->dir, OMP_CL_DEFAULT);
     bool ws = d->dir->kind == OMP_DIR_FOR || d->dir->kind == OMP_DIR_SECTIONS;
+    if (def && def->def == OMP_DEFAULT_NONE) {
+        struct global_use g = { .c = c, .d = d, .off = off };
+        globals_of(&g, c->node);
+    }
     for (struct lower_var *v = c->vars; v; v = v->next) {
         if (listed(d, v, off, c->L))
             continue;
-        if ((v->sym->storage == STORAGE_STATIC || v->sym->storage == STORAGE_EXTERN) &&
-            !lower_thread_private(c->L, v->sym)) {     /* (unless a region privatised it) */
+        bool global = (v->sym->storage == STORAGE_STATIC || v->sym->storage == STORAGE_EXTERN) &&
+                      !lower_thread_private(c->L, v->sym);  /* (unless a region privatised it) */
+        if (def && def->def == OMP_DEFAULT_NONE && !lower_dir_iteration_var(d, v->sym) &&
+            !lower_thread_local_sym(c->L, v->sym)) {
+            not_listed(c, d, v->sym, v->first_use);
+        } else if (global) {
             v->share = LOWER_SHARED;
-        } else if (def && def->def == OMP_DEFAULT_NONE &&
-                   !lower_dir_iteration_var(d, v->sym)) {
-            struct mcc_loc loc = source_loc(&c->L->t->src, v->first_use);
-            mcc_error_at(&loc, "'%.*s' is not listed in a data-sharing clause of this "
-                         "%s, which has default(none)", (int)v->sym->name->len,
-                         v->sym->name->str, ws ? "loop"
-                         : d->dir->kind == OMP_DIR_PARALLEL ? "region" : "task");
         } else if (def && def->def == OMP_DEFAULT_SHARED) {
             v->share = LOWER_SHARED;
         } else if (def) {
