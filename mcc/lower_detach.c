@@ -67,18 +67,25 @@ const char *lower_detach_create_fn(struct lower *L, const struct lower_dir *d, c
                      "omp_event_handle_t (declared in <omp.h>)", r->text.text);
         return "nanort_task_create";
     }
-    if (lower_dir_has(d, OMP_CL_SHARED) || lower_dir_has(d, OMP_CL_PRIVATE)) {
-        const struct omp_clause *sh = lower_dir_find(d, OMP_CL_SHARED);
-        const struct omp_clause *pr = lower_dir_find(d, OMP_CL_PRIVATE);
-        for (int pass = 0; pass < 2; pass++) {
-            const struct omp_clause *x = pass ? pr : sh;
-            for (int k = 0; x && k < x->nrefs; k++)
-                if (strcmp(x->refs[k]->text.text, r->text.text) == 0) {
-                    mcc_error_at(&x->refs[k]->text.loc, "'%s' is the event handle of "
-                                 "'detach': it is firstprivate, it cannot be %s",
-                                 r->text.text, omp_clause_names[x->kind]);
-                    return "nanort_task_create";
-                }
+    /* in no data-sharing clause (gcc: "the event handle of a 'detach' clause should not be
+       in a data-sharing clause"), every one of them checked */
+    for (int i = 0; i < d->dir->nclauses; i++) {
+        const struct omp_clause *x = &d->dir->clauses[i];
+        if (x->kind != OMP_CL_SHARED && x->kind != OMP_CL_PRIVATE &&
+            x->kind != OMP_CL_FIRSTPRIVATE)
+            continue;
+        for (int k = 0; k < x->nrefs; k++) {
+            if (strcmp(x->refs[k]->text.text, r->text.text) != 0)
+                continue;
+            if (x->kind == OMP_CL_FIRSTPRIVATE)
+                mcc_error_at(&x->refs[k]->text.loc, "'%s' is the event handle of 'detach', "
+                             "which makes it firstprivate: it cannot be listed in "
+                             "'firstprivate' too", r->text.text);
+            else
+                mcc_error_at(&x->refs[k]->text.loc, "'%s' is the event handle of "
+                             "'detach': it is firstprivate, it cannot be %s",
+                             r->text.text, omp_clause_names[x->kind]);
+            return "nanort_task_create";
         }
     }
     *tail = arena_printf(L->a, ", (void *)&(%s)", lower_expr(L, r->text.text, NULL, 0));
