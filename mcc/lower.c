@@ -79,8 +79,8 @@ static bool chain_dir(struct lower *L, struct ast *construct, struct lower_dir *
         if (d->host_wait)       /* `target ... parallel for depend(...)`: waits first */
             rewrite_insert_before(L->rw, pr->begin, host_wait_code(L, d));
         if (simd) {
-            if (d->kind == OMP_DIR_SIMD)
-                lower_check_simd(L, pr, d);
+            if (d->kind == OMP_DIR_SIMD && lower_check_simd(L, pr, d) && !pr->kid[0])
+                lower_loop_check_simd(L, pr, d, construct);
             continue;
         }
         if (d->kind == OMP_DIR_TARGET)

@@ -218,6 +218,15 @@ static bool parse_nest(struct lower *L, const struct lower_dir *d, struct loop *
                          "'for (i = lo; i < hi; i += step)'", omp_directive_names[d->dir->kind]);
             return false;
         }
+        long long step;
+        if (check_integer_constant(L, f->begin, lp[k].step, &step) && step == 0) {
+            /* (gcc: "invalid increment expression") */
+            struct mcc_loc at = source_user_loc(&L->t->src, f->kid[2]->begin);
+            mcc_error_at(&at, "the increment of '%.*s' is 0: the loop would never end, and "
+                         "its iterations cannot be counted", (int)lp[k].var->name->len,
+                         lp[k].var->name->str);
+            return false;
+        }
         if (lp[k].cmp == 'n' && !not_equal_cond(L, &lp[k], f->begin)) {
             struct mcc_loc at = source_loc(&L->t->src, f->kid[2]->begin);
             mcc_error_at(&at, "increment is not constant 1 or -1 for '!=' condition");
@@ -539,6 +548,20 @@ static bool nest_levels(struct lower *L, struct lower_dir *d, struct loop *lp, i
     lbuf_printf(&create, "}; long long __nrt_n = nanort_nest_count(%d, __nrt_nest); ", n);
     c->create_levels[0] = lbuf_take(&create, L->a);
     return true;
+}
+
+bool lower_loop_check_simd(struct lower *L, struct ast *pr, struct omp_directive *d,
+                           struct ast *loop)
+{
+    struct lower_dir ld = { .dir = d, .node = loop };
+    struct loop lp[1] = {{0}};
+    struct ast *body;
+    if (!loop || loop->kind != AST_FOR) {
+        struct mcc_loc at = source_user_loc(&L->t->src, loop ? loop->begin : pr->end);
+        mcc_error_at(&at, "'#pragma omp simd' must be followed by a 'for' loop");
+        return false;
+    }
+    return parse_nest(L, &ld, lp, 1, &body);
 }
 
 void lower_loop(struct lower *L, struct lower_dir *d)

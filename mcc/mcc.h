@@ -1853,6 +1853,7 @@ struct ck {
     bool failed;                     /* an error was reported */
     bool quiet;                      /* ... or would be: nothing is printed */
     bool reducing;                   /* checking a reduction's list item */
+    bool depending;                  /* ... an OpenMP depend clause's */
     int depth;                       /* nesting of the expression being parsed */
     int locals[CK_MAX_LOCALS];       /* names declared in statement expressions around the
                                         expression being parsed (their tokens) */
@@ -2063,6 +2064,10 @@ void lower_inline_copy_in(struct lower *L, struct lower_buf *init, const struct 
 
 /* lower_loop.c: taskloop and for */
 void lower_loop(struct lower *L, struct lower_dir *d);
+/* The loop a `simd` line pr (directive d) is on has OpenMP's canonical form, as a `for`'s
+ * (it runs as written); false after an error. */
+bool lower_loop_check_simd(struct lower *L, struct ast *pr, struct omp_directive *d,
+                           struct ast *loop);
 
 
 /* lower_omp.c: the OpenMP constructs of ported programs (OMPSS.md "OpenMP compatibility") */
