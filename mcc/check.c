@@ -109,38 +109,39 @@ static bool constant_of(const struct omp_expr *e, const struct ck_type *t, long 
 }
 
 /* A section with constant bounds of an array of known size (base type t, lower bound and
- * upper bound or length of types lo and bound) stays inside it, and a reduction's is not
- * empty (gcc: "negative low bound in array section", "length ... above array section
- * size", "zero length array section"): an error for a reduction, whose combine writes
- * there; a warning for a dependence (Mercurium builds those programs).  False: reported. */
+ * upper bound or length of types lo and bound) stays inside it, and a reduction's or an
+ * OpenMP depend clause's is not empty (gcc: "negative low bound in array section", "length
+ * ... above array section size", "zero length array section"): an error for a reduction,
+ * whose combine writes there, and for depend, which gcc -fopenmp refuses; a warning for an
+ * OmpSs dependence, in(...) and the like (Mercurium builds those programs).  False:
+ * reported. */
 static bool section_in_bounds(struct ck *c, const struct omp_ref *r, const struct ck_type *t,
                               const struct ck_type *lo, const struct ck_type *bound)
 {
     long long size = t->n && t->d[0] == CK_ARRAY && t->dim[0] > 0 ? t->dim[0] - 1 : -1;
-    long long first, len, b;
-    if (!constant_of(&r->index, lo, 0, &first))
-        return true;
+    long long first = 0, len = 0, b;
+    bool first_known = constant_of(&r->index, lo, 0, &first);   /* (a[i:0]: empty too) */
     const char *what = NULL;
     bool known = false;
     if (r->form == OMP_SECT_ELEMENT) {  /* a[i] */
         known = true;
         len = 1;
     } else if (!r->bound.text) {        /* to the end */
-        known = size >= 0;
+        known = first_known && size >= 0;
         len = size - first;
     } else if (constant_of(&r->bound, bound, 0, &b)) {
-        known = true;
+        known = first_known || r->form != OMP_SECT_LO_HI;
         len = r->form == OMP_SECT_LO_HI ? b - first + 1 : b;
     }
     bool end = false;                   /* (the array's size says why) */
-    if (first < 0) {
+    if (first_known && first < 0) {
         what = "starts before the array";
     } else if (known && len < 0) {
         what = r->bound.text ? "has a negative length" : "starts past the end of the array";
         end = !r->bound.text;
-    } else if (known && len == 0 && c->reducing) {
+    } else if (known && len == 0 && (c->reducing || c->depending)) {
         what = "is empty";
-    } else if (known && size >= 0 && first + len > size) {
+    } else if (known && first_known && size >= 0 && first + len > size) {
         what = "goes past the end of the array";
         end = true;
     }
@@ -153,7 +154,7 @@ static bool section_in_bounds(struct ck *c, const struct omp_ref *r, const struc
                  r->text.text, what, r->base->text.text, size);
     else
         snprintf(msg, sizeof msg, "the array section '%s' %s", r->text.text, what);
-    if (!c->reducing) {         /* a dependence on it only orders tasks: OmpSs builds it */
+    if (!c->reducing && !c->depending) {  /* an OmpSs dependence only orders tasks */
         if (!c->quiet)
             mcc_warning_at(&c->toks[c->pos].loc, "%s", msg);
         return true;
@@ -570,8 +571,9 @@ static void item(struct ck *c, const struct omp_clause *cl, const struct omp_ref
     bool reduction = cl->kind == OMP_CL_REDUCTION || cl->kind == OMP_CL_TASK_REDUCTION ||
                      cl->kind == OMP_CL_IN_REDUCTION;
     c->reducing = reduction;
+    c->depending = cl->kind == OMP_CL_DEPEND;
     bool ok = ref(c, r, &t, &region);
-    c->reducing = false;
+    c->reducing = c->depending = false;
     if (!ok)
         return;
     if (region && reduction && const_item(c, r)) {     /* `[n]p` of a const int *p */
