@@ -760,6 +760,12 @@ static bool parse_schedule(struct omp_parser *p, struct omp_clause *c)
     c->sched = (enum omp_schedule)k;
     if (!omp_is(p, ++p->pos, ","))
         return true;
+    if (k == OMP_SCHED_RUNTIME || k == OMP_SCHED_AUTO) {     /* (gcc's words) */
+        omp_perror(p, p->pos, "schedule '%s' does not take a chunk size: %s",
+                   omp_schedule_names[k], k == OMP_SCHED_RUNTIME
+                   ? "OMP_SCHEDULE gives it, with the kind" : "the implementation chooses it");
+        return false;
+    }
     p->pos++;
     return parse_expr_arg(p, c);
 }
@@ -1459,6 +1465,9 @@ static void parse_clauses(struct omp_parser *p)
     /* a detached task completes when its event is fulfilled, not with its encountering
      * task's data environment (OpenMP 5.0 2.10.1; gcc refuses it too) */
     check_pair(p, &cl, OMP_CL_DETACH, OMP_CL_MERGEABLE);
+    /* copyprivate's values reach the team at single's barrier, which nowait removes (gcc:
+       "'nowait' clause must not be used together with 'copyprivate'") */
+    check_pair(p, &cl, OMP_CL_COPYPRIVATE, OMP_CL_NOWAIT);
     if (p->dir->kind == OMP_DIR_ATOMIC) {       /* one kind of access */
         static const enum omp_clause_kind pairs[][2] = {
             { OMP_CL_READ, OMP_CL_WRITE }, { OMP_CL_READ, OMP_CL_UPDATE },
