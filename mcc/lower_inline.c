@@ -696,6 +696,53 @@ static void globals_of(struct global_use *g, struct ast *n)
         globals_of(g, n->kid[k]);
 }
 
+/* Does the body n use s where it is evaluated, not only in sizeof or typeof (of a type not
+ * variably modified), which read no object (gcc -fopenmp wants no clause for `sizeof(l)`
+ * under default(none))?  Names in nested pragmas count. */
+struct eval_use {
+    struct lower *L;
+    const struct sym *s;
+    size_t at;
+    bool found;
+};
+
+static const char *eval_name(void *arg, const char *s, size_t n)
+{
+    struct eval_use *u = arg;
+    u->found |= lower_resolve(u->L, s, n, u->at) == u->s;
+    return NULL;
+}
+
+static void eval_uses(struct eval_use *u, struct ast *n)
+{
+    if (!n || u->found)
+        return;
+    if (n->kind == AST_LIST) {
+        for (struct ast *i = n->kid[0]; i; i = i->next)
+            eval_uses(u, i);
+        return;
+    }
+    for (struct ast *p = n->kind == AST_PRAGMA ? n : n->pragma; p;
+         p = n->kind == AST_PRAGMA ? NULL : p->kid[0]) {
+        u->at = p->begin;
+        lower_map_idents(u->L, lower_src(u->L, p->begin, p->end), eval_name, u);
+    }
+    if (n->kind == AST_PRAGMA || n->kind == AST_SIZEOF || n->kind == AST_TYPEOF)
+        return;
+    u->found |= n->kind == AST_IDENT && n->sym == u->s;
+    for (int k = 0; k < 4; k++)
+        eval_uses(u, n->kid[k]);
+}
+
+static bool evaluated(struct capture *c, struct sym *s)
+{
+    struct eval_use u = { .L = c->L, .s = s };
+    if (lower_sym_is_vm(s))
+        return true;
+    eval_uses(&u, c->node);
+    return u.found;
+}
+
 /*
  * Implicit rules for what no clause decided (OMPSS.md "Data sharing in inline tasks",
  * "Worksharing", "OpenMP compatibility"):
@@ -725,7 +772,7 @@ static void implicit_sharing(struct capture *c, const struct lower_dir *d, size_
         bool global = (v->sym->storage == STORAGE_STATIC || v->sym->storage == STORAGE_EXTERN) &&
                       !lower_thread_private(c->L, v->sym);  /* (unless a region privatised it) */
         if (def && def->def == OMP_DEFAULT_NONE && !lower_dir_iteration_var(d, v->sym) &&
-            !lower_thread_local_sym(c->L, v->sym)) {
+            !lower_thread_local_sym(c->L, v->sym) && evaluated(c, v->sym)) {
             not_listed(c, d, v->sym, v->first_use);
         } else if (global) {
             v->share = LOWER_SHARED;

@@ -1,4 +1,5 @@
-/* shared, private, firstprivate and default(none|shared|firstprivate): a shared
+/* shared, private, firstprivate and default(none|shared|firstprivate) (a variable only in
+ * sizeof needs no clause under none): a shared
  * variable is the caller's, a private one an uninitialised copy, a firstprivate one a
  * copy made when the task is created.  Sequentially (pragmas ignored) the task body
  * writes the caller's variables, hence the IF_OMPSS expectations. */
@@ -27,6 +28,15 @@ int main(void)
     k = 0;
 #pragma omp taskwait
     CHECK(out1 == 14, "default(none): out1 = %d, expected 14", out1);
+
+    /* a variable only in sizeof is not used: default(none) wants no clause for it (gcc
+       -fopenmp neither; mcc asked for one) */
+    double row[5];
+    size_t bytes = 0;
+#pragma omp task default(none) shared(bytes)
+    bytes = sizeof(row) + sizeof row[0];
+#pragma omp taskwait
+    CHECK(bytes == 6 * sizeof(double), "default(none) with sizeof: %zu bytes", bytes);
 
     int c = 0, d = 4;
 #pragma omp task default(shared)
