@@ -563,6 +563,27 @@ static bool void_item(struct ck *c, const struct omp_clause *cl, const struct om
     return true;
 }
 
+static bool data_sharing(enum omp_clause_kind k);
+
+/* A threadprivate variable has its data-sharing attribute predetermined: it is in no
+ * data-sharing clause (OpenMP 5.0 2.19.1.1; gcc: "'t' is predetermined 'threadprivate' for
+ * 'private'"); copyin and copyprivate are for it.  True: reported. */
+static bool threadprivate_item(struct ck *c, const struct omp_clause *cl,
+                               const struct omp_ref *r)
+{
+    if (r->kind != OMP_REF_NAME || cl->kind == OMP_CL_COPYIN || cl->kind == OMP_CL_COPYPRIVATE ||
+        !data_sharing(cl->kind))
+        return false;
+    struct sym *s = lower_resolve(c->L, r->text.text, strlen(r->text.text), c->at);
+    if (!s || !lower_thread_local_sym(c->L, s))
+        return false;
+    range_of(c, &r->text);
+    ck_error(c, c->pos, "'%s' is threadprivate, each thread's own already: it cannot be in "
+             "'%s' (copyin sets it from the encountering thread's)", r->text.text,
+             omp_clause_names[cl->kind]);
+    return true;
+}
+
 /* A list item of a dependence, copy, reduction or data-sharing clause. */
 static void item(struct ck *c, const struct omp_clause *cl, const struct omp_ref *r, bool names)
 {
@@ -625,6 +646,8 @@ static void item(struct ck *c, const struct omp_clause *cl, const struct omp_ref
                  r->kind == OMP_REF_DEREF ? r->base->text.text : "",
                  r->kind == OMP_REF_DEREF ? "')" : "");
     else if (incomplete_copy(c, cl, r))
+        return;
+    else if (names && threadprivate_item(c, cl, r))
         return;
     else if ((cl->kind == OMP_CL_PRIVATE || cl->kind == OMP_CL_LASTPRIVATE) &&
              r->kind == OMP_REF_NAME && const_item(c, r)) {
@@ -763,6 +786,18 @@ static void simd_constants(struct ck *c, const struct omp_directive *d)
     for (int i = 0; i < d->naligned && !c->failed; i++)
         constant_arg(c, &d->aligned[i], "aligned", 1, "a positive integer constant as "
                      "its alignment", &len);
+    for (int i = 0; i < d->naligned_items && !c->failed; i++) {
+        struct ck_type t;
+        if (!piece(c, &d->aligned_items[i], USE_VALUE, "a variable in 'aligned'", "',' or ')'",
+                   &t))
+            return;
+        enum ck_kind k = ck_kind_of(&t);
+        if (k != CK_POINTER && k != CK_ARRAY && k != CK_UNKNOWN) {
+            range_of(c, &d->aligned_items[i]);
+            ck_error(c, c->pos, "'%s' in 'aligned' is neither a pointer nor an array",
+                     d->aligned_items[i].text);
+        }
+    }
 }
 
 static void clause(struct ck *c, const struct omp_clause *cl)
@@ -936,6 +971,22 @@ static void shared_twice(struct ck *c, const struct omp_directive *d)
         }
 }
 
+/* ordered(n) names the n loops of a doacross nest, which holds the collapsed ones (gcc:
+ * "'ordered' clause parameter is less than 'collapse'"). */
+static void ordered_below_collapse(struct ck *c, const struct omp_directive *d)
+{
+    const struct omp_clause *o = omp_find_clause(d, OMP_CL_ORDERED);
+    const struct omp_clause *k = omp_find_clause(d, OMP_CL_COLLAPSE);
+    long long n, m;
+    if (!o || !k || o->nargs < 1 || k->nargs < 1 || !o->args[0].text || !k->args[0].text ||
+        !check_integer_constant(c->L, c->at, o->args[0].text, &n) ||
+        !check_integer_constant(c->L, c->at, k->args[0].text, &m) || n >= m)
+        return;
+    range_of(c, &o->args[0]);
+    ck_error(c, c->pos, "'ordered(%lld)' names fewer loops than 'collapse(%lld)': the "
+             "doacross nest holds the collapsed loops and may go deeper", n, m);
+}
+
 static void directive(struct ck *c, const struct omp_directive *d)
 {
     if (!d || c->failed)
@@ -953,6 +1004,8 @@ static void directive(struct ck *c, const struct omp_directive *d)
         clause(c, &d->clauses[i]);
     if (!c->failed)
         simd_constants(c, d);
+    if (!c->failed)
+        ordered_below_collapse(c, d);
     if (!c->failed)
         shared_twice(c, d);
 }

@@ -1070,10 +1070,13 @@ struct omp_directive {
     struct omp_expr error_message;
     /* SIMD, and the simd part of `for simd` and `taskloop simd`: the arguments of
      * simdlen(n), safelen(n) (absent: text NULL) and the alignments of aligned(list : a),
-     * advice that check.c wants constant (the loop runs as written) */
+     * advice that check.c wants constant, the list pointers or arrays (the loop runs as
+     * written) */
     struct omp_expr simdlen, safelen;
     struct omp_expr *aligned;
     int naligned;
+    struct omp_expr *aligned_items; /* ... and the names aligned lists */
+    int naligned_items;
     int nclauses;
     struct omp_clause *clauses;
     struct omp_declare_reduction *reduction;   /* DECLARE_REDUCTION */

@@ -1079,7 +1079,26 @@ static void simd_arg(struct omp_parser *p, int name)
     int open = name + 1, close = skip_group(p, open) - 1;
     if (omp_is(p, name, "aligned")) {
         int colon = omp_scan_expr(p, open + 1, ":)");
-        if (p->failed || !omp_is(p, colon, ":"))
+        if (p->failed)
+            return;
+        for (int i = open + 1; i < colon; i += 2) {
+            if (p->toks[i].kind != OMP_TOK_IDENT) {
+                omp_perror(p, i, "expected a variable name in 'aligned', found '%.*s'",
+                           TOK(p, i));
+                return;
+            }
+            if (i + 1 < colon && !omp_is(p, i + 1, ",")) {
+                omp_perror(p, i + 1, "expected ',' or ':' after '%.*s' in 'aligned', found "
+                           "'%.*s'", TOK(p, i), TOK(p, i + 1));
+                return;
+            }
+            struct omp_expr *v = omp_alloc(p, (size_t)(d->naligned_items + 1) * sizeof *v);
+            if (d->naligned_items)
+                memcpy(v, d->aligned_items, (size_t)d->naligned_items * sizeof *v);
+            v[d->naligned_items++] = omp_span(p, i, i + 1);
+            d->aligned_items = v;
+        }
+        if (!omp_is(p, colon, ":"))
             return;
         if (colon + 1 == close) {
             omp_perror(p, close, "expected the alignment after ':' in 'aligned'");
