@@ -624,24 +624,27 @@ static bool used_after_nowait(struct capture *c, const struct lower_dir *d, cons
     return true;
 }
 
-/* s, used at off in the body of d, which has default(none), is not in its clauses. */
+/* s, used at off in the body of d, is not in its clauses, which d's default (none,
+ * firstprivate or private; for the last two s has static storage) asks. */
 static void not_listed(struct capture *c, const struct lower_dir *d, const struct sym *s,
                        size_t off)
 {
     bool ws = d->dir->kind == OMP_DIR_FOR || d->dir->kind == OMP_DIR_SECTIONS;
+    enum omp_default def = omp_find_clause(d->dir, OMP_CL_DEFAULT)->def;
+    bool global = s->depth == 0 || s->storage == STORAGE_STATIC || s->storage == STORAGE_EXTERN;
     struct mcc_loc loc = source_loc(&c->L->t->src, off);
     mcc_error_at(&loc, "'%.*s' is not listed in a data-sharing clause of this %s, which has "
-                 "default(none)%s", (int)s->name->len, s->name->str, ws ? "loop"
-                 : d->dir->kind == OMP_DIR_PARALLEL ? "region" : "task",
-                 s->depth == 0 || s->storage == STORAGE_STATIC || s->storage == STORAGE_EXTERN
-                     ? " (a global or static variable too: name it in 'shared')" : "");
+                 "default(%s)%s", (int)s->name->len, s->name->str, ws ? "loop"
+                 : d->dir->kind == OMP_DIR_PARALLEL ? "region" : "task", omp_default_names[def],
+                 def != OMP_DEFAULT_NONE ? ": a variable with static storage must be"
+                 : global ? " (a global or static variable too: name it in 'shared')" : "");
 }
 
-/* default(none) and the file-scope variables the body uses, which are not captured (they
- * are named directly): no exception either (OpenMP 5.0 2.19.4.1: only predetermined ones
- * are, threadprivate variables and loop variables; gcc: "'g' not specified in enclosing
- * 'parallel'", const ones too since gcc 9).  Not in sizeof or typeof, which use no
- * object.  The first one is reported. */
+/* default(none), default(firstprivate), default(private) and the file-scope variables the
+ * body uses, which are not captured (they are named directly): no exception (OpenMP 5.0
+ * 2.19.4.1: only predetermined ones are, threadprivate variables and loop variables; gcc:
+ * "'g' not specified in enclosing 'parallel'", const ones too since gcc 9).  Not in sizeof
+ * or typeof, which use no object.  The first one is reported. */
 struct global_use {
     struct capture *c;
     const struct lower_dir *d;
@@ -762,7 +765,8 @@ static void implicit_sharing(struct capture *c, const struct lower_dir *d, size_
 {
     const struct omp_clause *def = omp_find_clause(d->dir, OMP_CL_DEFAULT);
     bool ws = d->dir->kind == OMP_DIR_FOR || d->dir->kind == OMP_DIR_SECTIONS;
-    if (def && def->def == OMP_DEFAULT_NONE) {
+    bool strict = def && def->def != OMP_DEFAULT_SHARED;  /* statics must be listed */
+    if (strict) {
         struct global_use g = { .c = c, .d = d, .off = off };
         globals_of(&g, c->node);
     }
@@ -771,15 +775,16 @@ static void implicit_sharing(struct capture *c, const struct lower_dir *d, size_
             continue;
         bool global = (v->sym->storage == STORAGE_STATIC || v->sym->storage == STORAGE_EXTERN) &&
                       !lower_thread_private(c->L, v->sym);  /* (unless a region privatised it) */
-        if (def && def->def == OMP_DEFAULT_NONE && !lower_dir_iteration_var(d, v->sym) &&
-            !lower_thread_local_sym(c->L, v->sym) && evaluated(c, v->sym)) {
+        if (strict && (def->def == OMP_DEFAULT_NONE || global) &&
+            !lower_dir_iteration_var(d, v->sym) && !lower_thread_local_sym(c->L, v->sym) &&
+            evaluated(c, v->sym)) {
             not_listed(c, d, v->sym, v->first_use);
         } else if (global) {
             v->share = LOWER_SHARED;
         } else if (def && def->def == OMP_DEFAULT_SHARED) {
             v->share = LOWER_SHARED;
         } else if (def) {
-            v->share = LOWER_FIRSTPRIVATE;
+            v->share = def->def == OMP_DEFAULT_PRIVATE ? LOWER_PRIVATE : LOWER_FIRSTPRIVATE;
         } else if (ws && ws_thread_private(c->L, v->sym)) {
             struct ws_body body = {c, d, off};
             bool through = writes_through_shared(body, v->sym);

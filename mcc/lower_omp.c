@@ -153,52 +153,18 @@ static void privatise(struct lower *L, struct privates *p, const struct omp_clau
     }
 }
 
-/* The first use in a region of a variable with static storage (not threadprivate, not
- * declared in it) that no clause of the region lists. */
-struct statics {
-    struct lower *L;
-    const struct lower_dir *d;
-    struct ast *found;
-};
-
-static bool unlisted_static(struct ast *n, void *arg)
+/* default(firstprivate) (OpenMP 5.0) and default(private) (5.1): every local the region
+ * names and no clause lists is firstprivate, or private; a variable with static storage
+ * must be listed (gcc: "'g' not specified in enclosing 'parallel'"; lower_inline.c's
+ * implicit_sharing reports it). */
+static void default_private(struct lower *L, struct privates *p, const struct lower_dir *d,
+                            const struct omp_clause *def, size_t off)
 {
-    struct statics *st = arg;
-    const struct sym *y = n->kind == AST_IDENT ? n->sym : NULL;
-    if (st->found || !y || y->kind != SYM_OBJECT ||
-        (y->depth > 0 && y->storage != STORAGE_STATIC && y->storage != STORAGE_EXTERN) ||
-        lower_map_get(&st->L->thread_local, y) ||
-        (y->declarator && y->declarator->begin >= st->d->node->begin &&
-         y->declarator->begin < st->d->node->end))
-        return !st->found;
-    for (int i = 0; i < st->d->dir->nclauses; i++)
-        for (int k = 0; k < st->d->dir->clauses[i].nrefs; k++) {
-            const struct omp_ref *r = omp_ref_root(st->d->dir->clauses[i].refs[k]);
-            if (r->kind == OMP_REF_NAME && lower_name_in(y->name->str, y->name->len,
-                                                         &r->text.text, 1))
-                return true;
-        }
-    st->found = n;
-    return false;
-}
-
-/* default(firstprivate) (OpenMP 5.0): every local the region names and no clause lists is
- * firstprivate; a variable with static storage must be listed (gcc: "'g' not specified in
- * enclosing 'parallel'"). */
-static void default_firstprivate(struct lower *L, struct privates *p, const struct lower_dir *d,
-                                 const struct omp_clause *def, size_t off)
-{
-    struct statics st = { L, d, NULL };
-    ast_walk(d->node, unlisted_static, &st);
-    if (st.found) {
-        struct mcc_loc at = source_loc(&L->t->src, st.found->begin);
-        mcc_error_at(&at, "'%s' is not listed in a data-sharing clause of this region, which "
-                     "has default(firstprivate): a variable with static storage must be",
-                     sym_name(L, st.found->sym));
-    }
-    struct omp_clause fp = { .kind = OMP_CL_FIRSTPRIVATE, .loc = def->loc };
+    bool first = def->def == OMP_DEFAULT_FIRSTPRIVATE;
+    struct omp_clause fp = { .kind = first ? OMP_CL_FIRSTPRIVATE : OMP_CL_PRIVATE,
+                             .loc = def->loc };
     for (struct lower_var *v = lower_inline_captures(L, d, d->node, NULL, NULL); v; v = v->next) {
-        if (v->share != LOWER_FIRSTPRIVATE || priv_find(p, v->sym))
+        if (v->share != (first ? LOWER_FIRSTPRIVATE : LOWER_PRIVATE) || priv_find(p, v->sym))
             continue;
         const char *x = sym_name(L, v->sym);
         struct omp_ref r = { .kind = OMP_REF_NAME };
@@ -226,8 +192,8 @@ static bool privates_open(struct lower *L, const struct lower_dir *d, struct pri
             lower_inline_captures(L, d, d->node, NULL, NULL);   /* reports what no clause lists */
     }
     const struct omp_clause *def = omp_find_clause(d->dir, OMP_CL_DEFAULT);
-    if (def && def->def == OMP_DEFAULT_FIRSTPRIVATE)
-        default_firstprivate(L, p, d, def, off);
+    if (def && (def->def == OMP_DEFAULT_FIRSTPRIVATE || def->def == OMP_DEFAULT_PRIVATE))
+        default_private(L, p, d, def, off);
     return privates_push(L, p);
 }
 

@@ -878,7 +878,7 @@ int lower_translation_unit(struct translation *t);
     X(OMP_DEVICE_UNDEFINED, "undefined")
 #define OMP_DEFAULTS(X) \
     X(OMP_DEFAULT_NONE, "none") X(OMP_DEFAULT_SHARED, "shared") \
-    X(OMP_DEFAULT_FIRSTPRIVATE, "firstprivate")
+    X(OMP_DEFAULT_FIRSTPRIVATE, "firstprivate") X(OMP_DEFAULT_PRIVATE, "private")
 #define OMP_SCHEDULES(X) \
     X(OMP_SCHED_STATIC, "static") X(OMP_SCHED_DYNAMIC, "dynamic") \
     X(OMP_SCHED_GUIDED, "guided") X(OMP_SCHED_AUTO, "auto") X(OMP_SCHED_RUNTIME, "runtime")

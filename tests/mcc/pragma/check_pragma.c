@@ -291,12 +291,14 @@ END_TEST
 
 START_TEST(data_sharing_and_default)
 {
-    /* shared/private/firstprivate take names; default takes none, shared or firstprivate. */
+    /* shared/private/firstprivate take names; default takes none, shared, firstprivate or
+       private (OpenMP 5.1). */
     ck_dump("task shared(a, b) private(c) firstprivate(d) default(none)",
             "task shared(a, b) private(c) firstprivate(d) default(none)");
     ck_dump("task default(shared)", "task default(shared)");
     ck_dump("task default(firstprivate)", "task default(firstprivate)");
-    ck_one_error("task default(private)", "task shared(a[1])", "task private(*p)");
+    ck_dump("task default(private)", "task default(private)");
+    ck_one_error("task default(copy)", "task shared(a[1])", "task private(*p)");
 }
 END_TEST
 
