@@ -564,13 +564,40 @@ bool lower_loop_check_simd(struct lower *L, struct ast *pr, struct omp_directive
     return parse_nest(L, &ld, lp, 1, &body);
 }
 
+/* A loop's variable is private to each iteration (OpenMP 5.0 2.19.1.1), lastprivate at
+ * most: not firstprivate nor a reduction's (gcc: "iteration variable 'i' should not be
+ * firstprivate").  False: reported. */
+static bool loop_vars_unshared(const struct lower_dir *d,
+                               const struct loop *lp, int ncol)
+{
+    for (int i = 0; i < d->dir->nclauses; i++) {
+        const struct omp_clause *cl = &d->dir->clauses[i];
+        if (cl->kind != OMP_CL_FIRSTPRIVATE && cl->kind != OMP_CL_REDUCTION)
+            continue;
+        for (int k = 0; k < cl->nrefs; k++)
+            for (int j = 0; j < ncol; j++) {
+                const struct omp_ref *r = cl->refs[k];
+                if (r->kind != OMP_REF_NAME ||
+                    !lower_name_in(lp[j].var->name->str, lp[j].var->name->len, &r->text.text, 1))
+                    continue;
+                mcc_error_at(&r->text.loc, "iteration variable '%s' should not be %s: each "
+                             "iteration has its own (name it in 'lastprivate' for its last "
+                             "value)", r->text.text, cl->kind == OMP_CL_REDUCTION
+                             ? "in a reduction" : "firstprivate");
+                return false;
+            }
+    }
+    return true;
+}
+
 void lower_loop(struct lower *L, struct lower_dir *d)
 {
     int ncol = collapse_count(d);
     struct loop lp[LOOP_MAX_COLLAPSE] = {{0}};
     struct ast *body = NULL;
     const char *what = omp_directive_names[d->dir->kind];
-    if (!ncol || !parse_nest(L, d, lp, ncol, &body) || !loop_ok(L, body, what))
+    if (!ncol || !parse_nest(L, d, lp, ncol, &body) || !loop_ok(L, body, what) ||
+        !loop_vars_unshared(d, lp, ncol))
         return;
     /* OpenMP 5.0 loop: lastprivate names only the loops' variables (gcc's error) */
     for (int i = 0; d->dir->loop && i < d->dir->nclauses; i++) {

@@ -653,6 +653,15 @@ static bool parse_word(struct omp_parser *p, struct omp_clause *c, bool string_o
                    : "'%s' expects a name", clause_name(c));
         return false;
     }
+    /* proc_bind's places policy: advice here, but one of OpenMP's (gcc: "invalid proc_bind
+       kind") */
+    static const char *const binds[] = { "primary", "master", "close", "spread" };
+    char buf[128];
+    if (c->kind == OMP_CL_PROC_BIND && lookup(p, p->pos, binds, 4) < 0) {
+        omp_perror(p, p->pos, "unknown argument '%.*s' in 'proc_bind' clause (expected %s)",
+                   TOK(p, p->pos), one_of(buf, sizeof buf, binds, 4));
+        return false;
+    }
     struct omp_vec args = { 0 };
     struct omp_expr *e = omp_vec_push(&args, sizeof *e);
     *e = omp_span(p, p->pos, p->pos + 1);
