@@ -837,8 +837,14 @@ static void clause(struct ck *c, const struct omp_clause *cl)
             break;
         }
         if (cl->kind == OMP_CL_HINT && cl->nargs > 0) {
-            constant_arg(c, &cl->args[0], "hint", 0, "a non-negative integer constant "
-                         "(omp_sync_hint_* values or'ed together)", &v);
+            if (constant_arg(c, &cl->args[0], "hint", 0, "a non-negative integer constant "
+                             "(omp_sync_hint_* values or'ed together)", &v) &&
+                v != 0 && c->d->kind == OMP_DIR_CRITICAL && !c->d->name.text)
+                /* (OpenMP 5.0 2.17.1; gcc: "'#pragma omp critical' with 'hint' clause
+                   requires a name, except when 'omp_sync_hint_none' is used") */
+                ck_error(c, c->pos, "'#pragma omp critical' with a 'hint' other than "
+                         "omp_sync_hint_none needs a name: the hint is for the lock the "
+                         "critical regions of that name share");
             break;
         }
         for (int i = 0; i < cl->nargs && !c->failed; i++)

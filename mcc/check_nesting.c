@@ -237,6 +237,51 @@ static bool check_scan(const struct lower *L, const struct omp_directive *d)
     return false;
 }
 
+/* Inside a simd loop only simd, loop, atomic, scan and `ordered simd` constructs (OpenMP
+ * 5.0 2.9.3.1; gcc: "OpenMP constructs other than 'ordered simd', 'simd', 'loop' or
+ * 'atomic' may not be nested inside 'simd' region"): the iterations run in lanes of one
+ * thread.  simd lines are dropped, so the loop's body is searched here.  The first
+ * one is reported (false). */
+static bool simd_inner(struct lower *L, struct ast *pr, const struct omp_directive *simd)
+{
+    const struct omp_directive *d = lower_parse_pragma(L, pr);
+    if (d->nerrors || (d->kind == OMP_DIR_UNKNOWN && !d->host) || d->kind == OMP_DIR_SIMD ||
+        d->kind == OMP_DIR_ATOMIC || d->kind == OMP_DIR_SCAN ||
+        (d->kind == OMP_DIR_FOR && d->loop && !d->parallel) ||
+        (d->kind == OMP_DIR_ORDERED && d->ordered_simd && !d->ordered_threads))
+        return true;
+    mcc_error_at(check_word_loc(d), "'#pragma omp %s%s' inside a simd loop ('#pragma omp "
+                 "%s%s%s' at line %d): only 'simd', 'loop', 'atomic', 'scan' and 'ordered "
+                 "simd' constructs may be in one, whose iterations run in the lanes of one "
+                 "thread", d->parallel ? "parallel " : "", d->kind == OMP_DIR_UNKNOWN &&
+                 d->name.text ? d->name.text : omp_directive_names[d->kind],
+                 simd->parallel ? "parallel " : "",
+                 simd->kind == OMP_DIR_SIMD ? "" : omp_directive_names[simd->kind],
+                 simd->kind == OMP_DIR_SIMD ? "simd" : " simd", simd->loc.line);
+    return false;
+}
+
+bool check_simd_body(struct lower *L, struct ast *n, const struct omp_directive *simd)
+{
+    if (!n)
+        return true;
+    if (n->kind == AST_LIST) {
+        for (struct ast *i = n->kid[0]; i; i = i->next)
+            if (!check_simd_body(L, i, simd))
+                return false;
+        return true;
+    }
+    if (n->kind == AST_PRAGMA)
+        return simd_inner(L, n, simd);
+    for (struct ast *p = n->pragma; p; p = p->kid[0])
+        if (!simd_inner(L, p, simd))
+            return false;
+    for (int k = 0; k < 4; k++)
+        if (!check_simd_body(L, n->kid[k], simd))
+            return false;
+    return true;
+}
+
 bool check_nesting(const struct lower *L, const struct omp_directive *d)
 {
     return check_regions(L, d) && check_outer_private(L, d) && check_ordered(L, d) &&

@@ -561,7 +561,7 @@ bool lower_loop_check_simd(struct lower *L, struct ast *pr, struct omp_directive
         mcc_error_at(&at, "'#pragma omp simd' must be followed by a 'for' loop");
         return false;
     }
-    return parse_nest(L, &ld, lp, 1, &body);
+    return parse_nest(L, &ld, lp, 1, &body) && check_simd_body(L, body, d);
 }
 
 /* A loop's variable is private to each iteration (OpenMP 5.0 2.19.1.1), lastprivate at
@@ -597,7 +597,7 @@ void lower_loop(struct lower *L, struct lower_dir *d)
     struct ast *body = NULL;
     const char *what = omp_directive_names[d->dir->kind];
     if (!ncol || !parse_nest(L, d, lp, ncol, &body) || !loop_ok(L, body, what) ||
-        !loop_vars_unshared(d, lp, ncol))
+        !loop_vars_unshared(d, lp, ncol) || (d->dir->simd && !check_simd_body(L, body, d->dir)))
         return;
     /* OpenMP 5.0 loop: lastprivate names only the loops' variables (gcc's error) */
     for (int i = 0; d->dir->loop && i < d->dir->nclauses; i++) {

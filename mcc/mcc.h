@@ -1698,6 +1698,9 @@ bool check_task_call(struct lower *L, const struct ast *call, const struct lower
 void check_call_before_task(struct lower *L, const struct ast *call);
 /* check_nesting.c: may d be where it is, inside L->nest?  Reports the error when not. */
 bool check_nesting(const struct lower *L, const struct omp_directive *d);
+/* ... and the constructs in the body n of a simd loop (directive simd: simd, for simd,
+ * taskloop simd), searched since simd lines are dropped */
+bool check_simd_body(struct lower *L, struct ast *n, const struct omp_directive *simd);
 const struct mcc_loc *check_word_loc(const struct omp_directive *d);
 /* check.c: does text [begin, end) name a typedef, enumerator or tag local to L->fn?  Local
  * typedefs of variably modified types (lower_local_vm_typedef) do not count: each is given
