@@ -554,14 +554,17 @@ bool lower_loop_check_simd(struct lower *L, struct ast *pr, struct omp_directive
                            struct ast *loop)
 {
     struct lower_dir ld = { .dir = d, .node = loop };
-    struct loop lp[1] = {{0}};
+    struct loop lp[LOOP_MAX_COLLAPSE] = {{0}};
     struct ast *body;
+    int ncol = collapse_count(&ld);
+    if (!ncol)
+        return false;
     if (!loop || loop->kind != AST_FOR) {
         struct mcc_loc at = source_user_loc(&L->t->src, loop ? loop->begin : pr->end);
         mcc_error_at(&at, "'#pragma omp simd' must be followed by a 'for' loop");
         return false;
     }
-    return parse_nest(L, &ld, lp, 1, &body) && check_simd_body(L, body, d);
+    return parse_nest(L, &ld, lp, ncol, &body) && check_simd_body(L, body, d);
 }
 
 /* A loop's variable is private to each iteration (OpenMP 5.0 2.19.1.1), lastprivate at

@@ -77,6 +77,8 @@ static const uint64_t allowed_clauses[OMP_DIR_COUNT] = {
     [OMP_DIR_SCOPE] = CL(PRIVATE) | CL(FIRSTPRIVATE) | CL(REDUCTION) | CL(NOWAIT)
                       | CL(ALLOCATE),
     [OMP_DIR_CANCEL] = CL(IF),
+    [OMP_DIR_SIMD] = CL(PRIVATE) | CL(LASTPRIVATE) | CL(LINEAR) | CL(REDUCTION) | CL(COLLAPSE)
+                     | CL(IF),   /* (and advice: safelen, simdlen, aligned, ...) */
     [OMP_DIR_DEPOBJ] = CL(DEPEND),
     [OMP_DIR_TASKGRAPH] = CL(IF) | CL(GRAPH_ID) | CL(GRAPH_RESET) | CL(NOGROUP),
 };
@@ -931,7 +933,7 @@ static bool if_modifier(struct omp_parser *p)
         return true;
     const struct omp_directive *d = p->dir;
     bool ok = (omp_is(p, p->pos, "parallel") && (d->parallel || d->kind == OMP_DIR_PARALLEL)) ||
-              (omp_is(p, p->pos, "simd") && d->simd) ||
+              (omp_is(p, p->pos, "simd") && (d->simd || d->kind == OMP_DIR_SIMD)) ||
               (omp_is(p, p->pos, "task") && d->kind == OMP_DIR_TASK) ||
               (omp_is(p, p->pos, "taskloop") && d->kind == OMP_DIR_TASKLOOP) ||
               (omp_is(p, p->pos, "cancel") && d->kind == OMP_DIR_CANCEL);
@@ -1131,8 +1133,10 @@ static void simd_arg(struct omp_parser *p, int name)
 
 /* The clauses of `#pragma omp simd` (OpenMP 5.0 2.9.3.1), which change nothing in the
  * loop run as written but must be clauses of simd (gcc: "expected '#pragma omp' clause
- * before ...") and simdlen, safelen and aligned's constants (simd_arg). */
-static void parse_simd_clauses(struct omp_parser *p)
+ * before ..."): false when the one at w is not (reported).  The data-sharing ones are
+ * parsed and checked as on other directives; simdlen, safelen and aligned are advice
+ * (simd_arg keeps their arguments). */
+static bool simd_clause(struct omp_parser *p, int w)
 {
     static const char *const names[] = {
         "private", "lastprivate", "linear", "aligned", "safelen", "simdlen", "collapse",
@@ -1140,30 +1144,34 @@ static void parse_simd_clauses(struct omp_parser *p)
     };
     enum { N = sizeof names / sizeof names[0] };
     char hint[64];
-    while (p->pos < p->ntoks && !p->failed) {
-        int w = p->pos;
-        if (omp_is(p, w, ",")) {
-            p->pos++;
-            continue;
-        }
-        if (lookup(p, w, names, N) < 0) {
-            omp_perror(p, w, "unknown clause '%.*s' in 'simd' directive%s", TOK(p, w),
-                       did_you_mean(p, w, names, N, ~UINT64_C(0), hint, sizeof hint));
-            return;
-        }
-        if (!omp_is(p, w + 1, "(")) {
-            omp_perror(p, w + 1, "expected '(' after '%.*s'", TOK(p, w));
-            return;
-        }
-        p->pos = skip_group(p, w + 1);
-        if (!omp_is(p, p->pos - 1, ")") || p->pos - 1 == w + 1) {
-            omp_perror(p, p->pos - 1 == w + 1 ? w + 1 : p->pos,
-                       "expected ')' to close the clause");
-            return;
-        }
-        if (omp_is(p, w, "simdlen") || omp_is(p, w, "safelen") || omp_is(p, w, "aligned"))
-            simd_arg(p, w);
+    if (lookup(p, w, names, N) >= 0 || lookup(p, w, omp_clause_names, OMP_CL_COUNT) >= 0)
+        return true;                /* (another directive's: parse_clause says so) */
+    omp_perror(p, w, "unknown clause '%.*s' in 'simd' directive%s", TOK(p, w),
+               did_you_mean(p, w, names, N, ~UINT64_C(0), hint, sizeof hint));
+    return false;
+}
+
+/* The argument of order (OpenMP 5.0: concurrent; 5.1: a reproducible or unconstrained
+ * modifier before it) or bind (teams, parallel or thread) at `name`: one of OpenMP's words
+ * (gcc: "expected 'concurrent' before ..."), though the clause changes nothing here. */
+static void advice_word(struct omp_parser *p, int name)
+{
+    static const char *const mods[] = { "reproducible", "unconstrained" };
+    static const char *const binds[] = { "teams", "parallel", "thread" };
+    char buf[128];
+    int w = name + 2;
+    if (omp_is(p, name, "bind")) {
+        if (lookup(p, w, binds, 3) < 0 || !omp_is(p, w + 1, ")"))
+            omp_perror(p, w, "unknown argument '%.*s' in 'bind' clause (expected %s)",
+                       TOK(p, w), one_of(buf, sizeof buf, binds, 3));
+        return;
     }
+    if (lookup(p, w, mods, 2) >= 0 && omp_is(p, w + 1, ":"))
+        w += 2;
+    if (!omp_is(p, w, "concurrent") || !omp_is(p, w + 1, ")"))
+        omp_perror(p, w, "unknown argument '%.*s' in 'order' clause (expected "
+                   "'concurrent', after 'reproducible:' or 'unconstrained:' at most)",
+                   TOK(p, w));
 }
 
 /*
@@ -1192,13 +1200,15 @@ static bool advice(struct omp_parser *p, int name)
         { OMP_DIR_ATOMIC, "release", false, 0 }, { OMP_DIR_ATOMIC, "acq_rel", false, 0 },
         { OMP_DIR_ATOMIC, "weak", false, 0 }, { OMP_DIR_ATOMIC, "fail", true, 0 },
         { OMP_DIR_TASK, "affinity", true, 0 }, { OMP_DIR_FOR, "order", true, 0 },
+        { OMP_DIR_SIMD, "order", true, 0 },
         { OMP_DIR_FOR, "bind", true, 'l' },
     };
     if (p->toks[name].kind != OMP_TOK_IDENT)
         return false;
     for (size_t i = 0; i < sizeof hints / sizeof hints[0]; i++) {
+        bool simd = p->dir->simd || p->dir->kind == OMP_DIR_SIMD;
         if ((hints[i].dir != ANY && hints[i].dir != (int)p->dir->kind) ||
-            (hints[i].when == 's' && !p->dir->simd) || (hints[i].when == 'l' && !p->dir->loop) ||
+            (hints[i].when == 's' && !simd) || (hints[i].when == 'l' && !p->dir->loop) ||
             !omp_is(p, name, hints[i].name))
             continue;
         if (!hints[i].arg) {
@@ -1210,6 +1220,8 @@ static bool advice(struct omp_parser *p, int name)
             p->pos = skip_group(p, name + 1);
             if (hints[i].when == 's' && !omp_is(p, name, "nontemporal"))
                 simd_arg(p, name);
+            if (omp_is(p, name, "order") || omp_is(p, name, "bind"))
+                advice_word(p, name);
         }
         return true;
     }
@@ -1471,6 +1483,10 @@ static void parse_clauses(struct omp_parser *p)
         p->failed = false;
         if (p->dir->kind == OMP_DIR_ATOMIC)
             memory_order(p, start, &order);
+        if (p->dir->kind == OMP_DIR_SIMD && !simd_clause(p, start)) {
+            p->pos = omp_is(p, start + 1, "(") ? skip_group(p, start + 1) : start + 1;
+            continue;
+        }
         if (advice(p, start))
             continue;
         if (p->offload && offload_clause(p, start)) {   /* of target, teams: host_prefix */
@@ -1980,11 +1996,8 @@ static void parse_directive(struct omp_parser *p)
     case OMP_DIR_THREADPRIVATE:
         parse_directive_list(p, false);
         return;
-    case OMP_DIR_SIMD:
-        parse_simd_clauses(p);
-        return;         /* the loop runs as written: its clauses change nothing */
     case OMP_DIR_DECLARE_SIMD:
-        return;
+        return;         /* the function's simd versions: gcc's business */
     case OMP_DIR_ORDERED:
         parse_ordered(p);
         return;
