@@ -1080,6 +1080,27 @@ static bool is_duplicate(struct omp_parser *p, struct omp_vec *cl, const struct 
     return false;
 }
 
+/* The variable names of the advice clause at `name` (aligned, nontemporal), from its '('
+ * to `end` (its ':' or ')'): names, not expressions (gcc: "expected ')' before '['").
+ * False: reported. */
+static bool name_list(struct omp_parser *p, int name, int end)
+{
+    for (int i = name + 2; i < end; i += 2) {
+        if (p->toks[i].kind != OMP_TOK_IDENT) {
+            omp_perror(p, i, "expected a variable name in '%.*s', found '%.*s'", TOK(p, name),
+                       TOK(p, i));
+            return false;
+        }
+        if (i + 1 < end && !omp_is(p, i + 1, ",")) {
+            omp_perror(p, i + 1, "expected ',' %safter '%.*s' in '%.*s', found '%.*s'",
+                       omp_is(p, name, "aligned") ? "or ':' " : "", TOK(p, i), TOK(p, name),
+                       TOK(p, i + 1));
+            return false;
+        }
+    }
+    return true;
+}
+
 /* simdlen(n), safelen(n) or aligned(list[: a]) at `name` of a simd construct (the group
  * that follows is balanced): its argument is kept for check.c, which wants a positive
  * constant (gcc: "'simdlen' clause expression must be positive constant integer
@@ -1092,17 +1113,9 @@ static void simd_arg(struct omp_parser *p, int name)
         int colon = omp_scan_expr(p, open + 1, ":)");
         if (p->failed)
             return;
+        if (!name_list(p, name, colon))
+            return;
         for (int i = open + 1; i < colon; i += 2) {
-            if (p->toks[i].kind != OMP_TOK_IDENT) {
-                omp_perror(p, i, "expected a variable name in 'aligned', found '%.*s'",
-                           TOK(p, i));
-                return;
-            }
-            if (i + 1 < colon && !omp_is(p, i + 1, ",")) {
-                omp_perror(p, i + 1, "expected ',' or ':' after '%.*s' in 'aligned', found "
-                           "'%.*s'", TOK(p, i), TOK(p, i + 1));
-                return;
-            }
             struct omp_expr *v = omp_alloc(p, (size_t)(d->naligned_items + 1) * sizeof *v);
             if (d->naligned_items)
                 memcpy(v, d->aligned_items, (size_t)d->naligned_items * sizeof *v);
@@ -1220,6 +1233,8 @@ static bool advice(struct omp_parser *p, int name)
             p->pos = skip_group(p, name + 1);
             if (hints[i].when == 's' && !omp_is(p, name, "nontemporal"))
                 simd_arg(p, name);
+            else if (hints[i].when == 's')
+                name_list(p, name, p->pos - 1);
             if (omp_is(p, name, "order") || omp_is(p, name, "bind"))
                 advice_word(p, name);
         }
@@ -1472,7 +1487,7 @@ static void atomic_order_fits(struct omp_parser *p, const struct omp_vec *cl, in
 static void parse_clauses(struct omp_parser *p)
 {
     struct omp_vec cl = { 0 };
-    int order = 0;
+    int order = 0, order_clause = 0;
     while (p->pos < p->ntoks) {
         int start = p->pos;
         struct omp_clause c;
@@ -1483,6 +1498,8 @@ static void parse_clauses(struct omp_parser *p)
         p->failed = false;
         if (p->dir->kind == OMP_DIR_ATOMIC)
             memory_order(p, start, &order);
+        if (omp_is(p, start, "order") && !order_clause)
+            order_clause = start;
         if (p->dir->kind == OMP_DIR_SIMD && !simd_clause(p, start)) {
             p->pos = omp_is(p, start + 1, "(") ? skip_group(p, start + 1) : start + 1;
             continue;
@@ -1527,6 +1544,13 @@ static void parse_clauses(struct omp_parser *p)
     if (p->dir->kind == OMP_DIR_TASKLOOP)
         taskloop_reduction_nogroup(p, &cl);
     ordered_nonmonotonic(p, &cl);
+    /* order(concurrent): the iterations in any order, which an ordered clause contradicts
+       (gcc: "'order' clause must not be used together with 'ordered'") */
+    if (order_clause && first_clause(&cl, ordered_clause)) {
+        p->failed = false;
+        omp_perror(p, order_clause, "clauses 'order' and 'ordered' cannot be used together: "
+                   "order(concurrent) lets the iterations run in any order");
+    }
     p->dir->nclauses = cl.n;
     p->dir->clauses = omp_vec_finish(p, &cl, sizeof(struct omp_clause));
 }
