@@ -475,6 +475,13 @@ static bool const_item(struct ck *c, const struct omp_ref *r)
 /* Is y declared, in the declaration that declares it (the one seen where it is used), as an
  * array without its size and without an initializer that would give one (`extern int
  * a[];`, not `int tab[] = {1, 2}`)? */
+static bool declared_without_size(const struct sym *y);
+
+bool check_declared_without_size(const struct sym *y)
+{
+    return declared_without_size(y);
+}
+
 static bool declared_without_size(const struct sym *y)
 {
     struct ast *d = y->decl;

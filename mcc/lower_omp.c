@@ -837,6 +837,54 @@ void lower_omp_threadprivate_register(struct lower *L)
                 lower_local_name(L, LL_TP_REGISTER, 0, ""), lbuf_take(&calls, L->a));
 }
 
+/* A use of s (or of an earlier declaration of it) before `before`: threadprivate comes
+ * before every use (OpenMP 5.0 2.19.2; gcc: "'t' declared 'threadprivate' after first
+ * use"), which would have used the one shared variable. */
+struct early_use {
+    const struct sym *s;
+    size_t before;
+    struct ast *found;
+};
+
+static bool early_use_visit(struct ast *n, void *arg)
+{
+    struct early_use *u = arg;
+    if (u->found || n->begin >= u->before)
+        return false;
+    for (const struct sym *y = u->s; n->kind == AST_IDENT && n->sym && y; y = y->redecl)
+        if (n->sym == y)
+            u->found = n;
+    return !u->found;
+}
+
+/* The variable s of a threadprivate directive at off (its item r): used before it, or of an
+ * incomplete type (gcc: "'threadprivate' 'a' has incomplete type"), reported (true). */
+static bool threadprivate_misplaced(struct lower *L, const struct sym *s, size_t off,
+                                    const struct omp_ref *r)
+{
+    struct early_use u = { s, off, NULL };
+    if (lower_thread_local_sym(L, s))
+        return false;               /* (an earlier directive named it: that one counts) */
+    ast_walk(L->t->tu, early_use_visit, &u);
+    if (u.found) {
+        struct mcc_loc at = source_user_loc(&L->t->src, u.found->begin);
+        mcc_error_at(&r->text.loc, "'%s' declared 'threadprivate' after its first use (line "
+                     "%d): the uses before it would name the variable all threads share",
+                     r->text.text, at.line);
+        return true;
+    }
+    bool sized = false;
+    for (const struct sym *y = s; y && !sized; y = y->redecl)
+        sized = y->type != TYPE_ARRAY || !check_declared_without_size(y);
+    if (!sized) {
+        mcc_error_at(&r->text.loc, "'%s' in 'threadprivate' has an incomplete type (an array "
+                     "declared without its size): each thread's copy needs its size",
+                     r->text.text);
+        return true;
+    }
+    return false;
+}
+
 void lower_omp_threadprivate(struct lower *L, struct omp_directive *d, size_t off)
 {
     const struct omp_clause *c = omp_find_clause(d, OMP_CL_LIST);
@@ -849,6 +897,8 @@ void lower_omp_threadprivate(struct lower *L, struct omp_directive *d, size_t of
                          "with static storage (a global, or a static local)", name);
             continue;
         }
+        if (threadprivate_misplaced(L, s, off, c->refs[k]))
+            continue;
         if (s->depth == 0 && s->storage != STORAGE_STATIC && !lower_map_get(&L->thread_local, s))
             /* another unit may define it, not threadprivate there: link_check.c says so */
             lower_device_link_note(L, "threadprivate:%s:%s", name,

@@ -1689,6 +1689,8 @@ bool lower_check_construct(struct lower *L, const struct lower_dir *d);
 bool lower_check_standalone(struct lower *L, const struct ast *pr, const struct omp_directive *d);
 /* ... of a `simd` line, which is dropped (the loop runs as written): its clauses alone */
 bool lower_check_simd(struct lower *L, const struct ast *pr, const struct omp_directive *d);
+/* Is y an array declared without its size, which no initializer gives (`extern int a[];`)? */
+bool check_declared_without_size(const struct sym *y);
 /* check_call.c: is `call`, a call of function task f, one with f's number of arguments,
  * each of a type that passes for its parameter?  Reports the error (or warning) at the
  * call, naming f; a warned argument is converted through `(void *)` in the output. */
