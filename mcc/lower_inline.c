@@ -651,13 +651,24 @@ struct global_use {
     size_t off;                     /* the directive (its clauses' names resolve there) */
     size_t at;                      /* the nested pragma being read, */
     const char *text;               /* ... its text */
+    bool header;                    /* a combined parallel loop's header: locals count too */
     bool reported;
 };
+
+static bool default_none(const struct lower_dir *d)
+{
+    const struct omp_clause *def = omp_find_clause(d->dir, OMP_CL_DEFAULT);
+    return def && def->def == OMP_DEFAULT_NONE;
+}
 
 static void global_used(struct global_use *g, const struct sym *s, size_t at)
 {
     struct lower *L = g->c->L;
-    if (g->reported || !s || s->kind != SYM_OBJECT || s->depth > 0 ||
+    bool is_static = s && (s->depth == 0 || s->storage == STORAGE_STATIC ||
+                           s->storage == STORAGE_EXTERN);
+    if (s && s->depth > 0 && (!g->header || (!is_static && !default_none(g->d))))
+        return;
+    if (g->reported || !s || (s->kind != SYM_OBJECT && !(g->header && s->kind == SYM_PARAM)) ||
         s->type == TYPE_FUNCTION || lower_thread_local_sym(L, s) ||
         lower_map_get(&L->tp_moved, s) || lower_frame_copy(L, s) ||
         lower_dir_iteration_var(g->d, s))
@@ -769,6 +780,13 @@ static void implicit_sharing(struct capture *c, const struct lower_dir *d, size_
     if (strict) {
         struct global_use g = { .c = c, .d = d, .off = off };
         globals_of(&g, c->node);
+        /* a combined parallel loop's bounds and steps are evaluated in the region, whose
+           default this is (gcc: "'n' not specified in enclosing 'parallel'") */
+        g.header = true;
+        for (struct ast *f = d->dir->parallel && d->dir->kind == OMP_DIR_FOR ? d->node : NULL;
+             f && f->kind == AST_FOR; f = lower_dir_nested_loop(f->kid[3]))
+            for (int k = 0; k < 3; k++)
+                globals_of(&g, f->kid[k]);
     }
     for (struct lower_var *v = c->vars; v; v = v->next) {
         if (listed(d, v, off, c->L))
