@@ -640,19 +640,60 @@ static void not_listed(struct capture *c, const struct lower_dir *d, const struc
                  : global ? " (a global or static variable too: name it in 'shared')" : "");
 }
 
+/* Every name the body n uses where it is evaluated: its identifiers outside sizeof and
+ * typeof (of a type not variably modified: the callers see to that), which read no object,
+ * and the names in the pragmas nested in it, each with its symbol (NULL: none) and place,
+ * to fn, until it returns false. */
+struct name_walk {
+    struct lower *L;
+    bool (*fn)(void *arg, const struct sym *s, size_t at);
+    void *arg;
+    size_t at;                      /* the nested pragma being read, */
+    const char *text;               /* ... its text */
+    bool stop;
+};
+
+static const char *walk_pragma_name(void *arg, const char *s, size_t n)
+{
+    struct name_walk *w = arg;
+    if (!w->stop)
+        w->stop = !w->fn(w->arg, lower_resolve(w->L, s, n, w->at), w->at + (size_t)(s - w->text));
+    return NULL;
+}
+
+static void evaluated_names(struct name_walk *w, struct ast *n)
+{
+    if (!n || w->stop)
+        return;
+    if (n->kind == AST_LIST) {
+        for (struct ast *i = n->kid[0]; i; i = i->next)
+            evaluated_names(w, i);
+        return;
+    }
+    for (struct ast *p = n->kind == AST_PRAGMA ? n : n->pragma; p;
+         p = n->kind == AST_PRAGMA ? NULL : p->kid[0]) {
+        w->at = p->begin;
+        w->text = lower_src(w->L, p->begin, p->end);
+        lower_map_idents(w->L, w->text, walk_pragma_name, w);
+    }
+    if (n->kind == AST_PRAGMA || n->kind == AST_SIZEOF || n->kind == AST_TYPEOF)
+        return;
+    if (n->kind == AST_IDENT && !w->stop)
+        w->stop = !w->fn(w->arg, n->sym, n->begin);
+    for (int k = 0; k < 4; k++)
+        evaluated_names(w, n->kid[k]);
+}
+
 /* default(none), default(firstprivate), default(private) and the file-scope variables the
  * body uses, which are not captured (they are named directly): no exception (OpenMP 5.0
  * 2.19.4.1: only predetermined ones are, threadprivate variables and loop variables; gcc:
- * "'g' not specified in enclosing 'parallel'", const ones too since gcc 9).  Not in sizeof
- * or typeof, which use no object.  The first one is reported. */
+ * "'g' not specified in enclosing 'parallel'", const ones too since gcc 9).  The first
+ * one is reported. */
 struct global_use {
     struct capture *c;
     const struct lower_dir *d;
     size_t off;                     /* the directive (its clauses' names resolve there) */
-    size_t at;                      /* the nested pragma being read, */
-    const char *text;               /* ... its text */
     bool header;                    /* a combined parallel loop's header: locals count too */
-    bool reported;
 };
 
 static bool default_none(const struct lower_dir *d)
@@ -661,100 +702,49 @@ static bool default_none(const struct lower_dir *d)
     return def && def->def == OMP_DEFAULT_NONE;
 }
 
-static void global_used(struct global_use *g, const struct sym *s, size_t at)
+/* (false once one is reported) */
+static bool global_used(void *arg, const struct sym *s, size_t at)
 {
+    struct global_use *g = arg;
     struct lower *L = g->c->L;
     bool is_static = s && (s->depth == 0 || s->storage == STORAGE_STATIC ||
                            s->storage == STORAGE_EXTERN);
-    if (s && s->depth > 0 && (!g->header || (!is_static && !default_none(g->d))))
-        return;
-    if (g->reported || !s || (s->kind != SYM_OBJECT && !(g->header && s->kind == SYM_PARAM)) ||
+    if (!s || (s->depth > 0 && (!g->header || (!is_static && !default_none(g->d)))) ||
+        (s->kind != SYM_OBJECT && !(g->header && s->kind == SYM_PARAM)) ||
         s->type == TYPE_FUNCTION || lower_thread_local_sym(L, s) ||
         lower_map_get(&L->tp_moved, s) || lower_frame_copy(L, s) ||
         lower_dir_iteration_var(g->d, s))
-        return;
+        return true;
     struct lower_var v = { .sym = (struct sym *)s };
     if (listed(g->d, &v, g->off, L))
-        return;
+        return true;
     not_listed(g->c, g->d, s, at);
-    g->reported = true;
+    return false;
 }
 
-static const char *global_name(void *arg, const char *s, size_t n)
+/* (false once one is reported) */
+static bool globals_of(struct global_use *g, struct ast *n)
 {
-    struct global_use *g = arg;
-    global_used(g, lower_resolve(g->c->L, s, n, g->at), g->at + (size_t)(s - g->text));
-    return NULL;
+    struct name_walk w = { .L = g->c->L, .fn = global_used, .arg = g };
+    evaluated_names(&w, n);
+    return !w.stop;
 }
 
-static void globals_of(struct global_use *g, struct ast *n)
+/* Does the body use s where it is evaluated (gcc -fopenmp wants no clause for `sizeof(l)`
+ * under default(none))? */
+static bool other_than(void *arg, const struct sym *s, size_t at)
 {
-    if (!n || g->reported)
-        return;
-    if (n->kind == AST_LIST) {
-        for (struct ast *i = n->kid[0]; i; i = i->next)
-            globals_of(g, i);
-        return;
-    }
-    for (struct ast *p = n->kind == AST_PRAGMA ? n : n->pragma; p;
-         p = n->kind == AST_PRAGMA ? NULL : p->kid[0]) {
-        g->at = p->begin;
-        g->text = lower_src(g->c->L, p->begin, p->end);
-        lower_map_idents(g->c->L, g->text, global_name, g);
-    }
-    if (n->kind == AST_PRAGMA || n->kind == AST_SIZEOF || n->kind == AST_TYPEOF)
-        return;
-    if (n->kind == AST_IDENT)
-        global_used(g, n->sym, n->begin);
-    for (int k = 0; k < 4; k++)
-        globals_of(g, n->kid[k]);
-}
-
-/* Does the body n use s where it is evaluated, not only in sizeof or typeof (of a type not
- * variably modified), which read no object (gcc -fopenmp wants no clause for `sizeof(l)`
- * under default(none))?  Names in nested pragmas count. */
-struct eval_use {
-    struct lower *L;
-    const struct sym *s;
-    size_t at;
-    bool found;
-};
-
-static const char *eval_name(void *arg, const char *s, size_t n)
-{
-    struct eval_use *u = arg;
-    u->found |= lower_resolve(u->L, s, n, u->at) == u->s;
-    return NULL;
-}
-
-static void eval_uses(struct eval_use *u, struct ast *n)
-{
-    if (!n || u->found)
-        return;
-    if (n->kind == AST_LIST) {
-        for (struct ast *i = n->kid[0]; i; i = i->next)
-            eval_uses(u, i);
-        return;
-    }
-    for (struct ast *p = n->kind == AST_PRAGMA ? n : n->pragma; p;
-         p = n->kind == AST_PRAGMA ? NULL : p->kid[0]) {
-        u->at = p->begin;
-        lower_map_idents(u->L, lower_src(u->L, p->begin, p->end), eval_name, u);
-    }
-    if (n->kind == AST_PRAGMA || n->kind == AST_SIZEOF || n->kind == AST_TYPEOF)
-        return;
-    u->found |= n->kind == AST_IDENT && n->sym == u->s;
-    for (int k = 0; k < 4; k++)
-        eval_uses(u, n->kid[k]);
+    (void)at;
+    return s != arg;
 }
 
 static bool evaluated(struct capture *c, struct sym *s)
 {
-    struct eval_use u = { .L = c->L, .s = s };
+    struct name_walk w = { .L = c->L, .fn = other_than, .arg = s };
     if (lower_sym_is_vm(s))
         return true;
-    eval_uses(&u, c->node);
-    return u.found;
+    evaluated_names(&w, c->node);
+    return w.stop;
 }
 
 /*
@@ -779,14 +769,14 @@ static void implicit_sharing(struct capture *c, const struct lower_dir *d, size_
     bool strict = def && def->def != OMP_DEFAULT_SHARED;  /* statics must be listed */
     if (strict) {
         struct global_use g = { .c = c, .d = d, .off = off };
-        globals_of(&g, c->node);
+        bool ok = globals_of(&g, c->node);
         /* a combined parallel loop's bounds and steps are evaluated in the region, whose
            default this is (gcc: "'n' not specified in enclosing 'parallel'") */
         g.header = true;
         for (struct ast *f = d->dir->parallel && d->dir->kind == OMP_DIR_FOR ? d->node : NULL;
-             f && f->kind == AST_FOR; f = lower_dir_nested_loop(f->kid[3]))
-            for (int k = 0; k < 3; k++)
-                globals_of(&g, f->kid[k]);
+             ok && f && f->kind == AST_FOR; f = lower_dir_nested_loop(f->kid[3]))
+            for (int k = 0; k < 3 && ok; k++)
+                ok = globals_of(&g, f->kid[k]);
     }
     for (struct lower_var *v = c->vars; v; v = v->next) {
         if (listed(d, v, off, c->L))

@@ -6,10 +6,3 @@ void scale(float *a, int n)
     for (int i = 0; i < n; i++)
         a[i] *= 2;
 }
-
-int main(void)
-{
-    float a[4] = { 1, 2, 3, 4 };
-    scale(a, 4);
-    return a[3] != 8;
-}
