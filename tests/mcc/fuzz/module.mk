@@ -87,7 +87,14 @@ FUZZ_LONG ?= 3600
 fuzz: $(FUZZ_BIN) $(FUZZ_DIR)/seeds.stamp $(FUZZ_PRAGMA_BIN) $(MCC_BIN) $(BUILD)/lib/mcc/include/omp.h
 	BUILD=$(BUILD) MCC=$(MCC_BIN) tests/mcc/fuzz/campaign.sh $(FUZZ_LONG) $(FUZZ_SEED)
 
-CHECK_TARGETS += check-fuzz check-fuzz-mutants
+# mcc and gcc -fopenmp on the cases of gcc_agreement.txt: both accept or both reject each
+# (tests/mcc/fuzz/README.md).  About 30 s.
+.PHONY: check-fuzz-gcc-agreement
+check-fuzz-gcc-agreement: $(MCC_TEST_DEP)
+	@BUILD=$(BUILD) MCC=$(MCC_BIN) $(HARNESS) run $(RESULTS) fuzz/gcc-agreement -- \
+	  tests/mcc/fuzz/gcc_agreement.sh tests/mcc/fuzz/gcc_agreement.txt
+
+CHECK_TARGETS += check-fuzz check-fuzz-mutants check-fuzz-gcc-agreement
 
 # ---- bench/mcc: compile time of mcc -y against gcc (bench/mcc/README.md) --------------
 # translate_time links the translator without the driver and times mcc_translate() alone.
