@@ -540,6 +540,13 @@ static bool parse_reduction(struct omp_parser *p, struct omp_clause *c)
                        "or inscan)", TOK(p, p->pos));
             return false;
         }
+        if (c->inscan && p->dir->kind != OMP_DIR_FOR && p->dir->kind != OMP_DIR_SIMD) {
+            /* (gcc: "'inscan' 'reduction' clause on 'parallel' construct") */
+            omp_perror(p, p->pos, "an 'inscan' reduction on '#pragma omp %s%s': only a loop "
+                       "('for', 'simd') has the '#pragma omp scan' it goes with",
+                       p->dir->parallel ? "parallel " : "", omp_directive_names[p->dir->kind]);
+            return false;
+        }
         p->pos += 2;
     }
     int op = p->pos;
