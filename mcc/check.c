@@ -1128,6 +1128,28 @@ static bool identifier_list(const struct ast *params)
     return p && p->kind != AST_PARAM && p->kind != AST_ELLIPSIS;
 }
 
+/* single's copyprivate broadcasts the value of the thread that ran it into the other
+ * threads' copies: its variables are threadprivate or private in the parallel region
+ * (OpenMP 5.0 2.19.6.2; gcc: "copyprivate variable 'x' is not threadprivate or private in
+ * outer context"), not shared by the team.  False: reported. */
+static bool copyprivate_private(struct lower *L, const struct omp_directive *d, size_t at)
+{
+    const struct omp_clause *cl = d->kind == OMP_DIR_SINGLE
+                                      ? omp_find_clause(d, OMP_CL_COPYPRIVATE) : NULL;
+    for (int k = 0; cl && k < cl->nrefs; k++) {
+        const struct omp_ref *r = cl->refs[k];
+        struct sym *s = r->kind == OMP_REF_NAME
+                            ? lower_resolve(L, r->text.text, strlen(r->text.text), at) : NULL;
+        if (!s || lower_thread_local_sym(L, s) || !lower_team_shared(L, s))
+            continue;
+        mcc_error_at(&r->text.loc, "copyprivate variable '%s' is shared by the threads of the "
+                     "parallel region: there is no copy of each thread's to set; make it "
+                     "private in the region, or threadprivate", r->text.text);
+        return false;
+    }
+    return true;
+}
+
 bool lower_check_construct(struct lower *L, const struct lower_dir *d)
 {
     if (has_errors(d))
@@ -1149,7 +1171,7 @@ bool lower_check_construct(struct lower *L, const struct lower_dir *d)
     }
     directive(&c, d->dir);
     directive(&c, d->target);
-    if (c.failed)
+    if (c.failed || (d->dir && L->fn && !copyprivate_private(L, d->dir, c.at)))
         return false;
     return fd || !n || !L->fn || (placement(L, d) && check_nesting(L, d->dir));
 }
