@@ -467,14 +467,16 @@ static bool names_vm_typedef(struct ast *n)
     return tree_has(n, is_vm_typedef);
 }
 
-/* An automatic array whose size its initializer gives (`int tab[] = {1, 2, 3};`, `char
- * s[] = "hi";`): its type cannot be written at file scope either, so it is captured as a
- * variably modified one, its extent recorded at creation (lower_vla_bounds).  (`row a;`
- * with `typedef double row[n];` is no such array: its typedef has the extent.) */
+/* A block-scope array whose size its initializer gives (`int tab[] = {1, 2, 3};`, `static
+ * const char s[] = "hi";`): its type cannot be written at file scope either, so it is
+ * captured as a variably modified one, its extent recorded at creation (lower_vla_bounds).
+ * (`row a;` with `typedef double row[n];` is no such array: its typedef has the extent.) */
 static bool unsized_local(const struct sym *s)
 {
+    bool block_scope = s->storage == STORAGE_LOCAL ||
+                       (s->storage == STORAGE_STATIC && s->depth > 0);
     return s->kind == SYM_OBJECT && s->type == TYPE_ARRAY && !s->array_param &&
-           !s->array_size && s->storage == STORAGE_LOCAL && !names_vm_typedef(s->specs);
+           !s->array_size && block_scope && !names_vm_typedef(s->specs);
 }
 
 bool lower_sym_is_vm(struct sym *s)
