@@ -183,7 +183,10 @@ static void at_exit(void)
  * by a thread other than the program's main thread (the managers, the drivers' own
  * threads) after the runtime started registers the runtime's hook again after it: the
  * hook runs first and waits for the managers before any of those destructors runs.
- * Registrations of the main thread keep their order (their tasks run, docs/debugging.md).
+ * Registrations of the main thread keep their order (their tasks run, docs/debugging.md),
+ * but each gets drain_at_exit registered after it: a handler that main registered
+ * (atexit(report) and later exit(0) in main, tasks still pending) sees what the tasks
+ * created before exit() wrote, as it does in the sequential program.
  * Sanitizers intercept __cxa_atexit too and call this one as the next definition.  Weak:
  * a program linked with -static takes libc.a's (whose object defines exit's own lists
  * too) and goes without the re-registration. */
@@ -191,6 +194,18 @@ static void at_exit_again(void *unused)
 {
     (void)unused;
     at_exit();
+}
+
+/* exit() on main's thread outside any task: wait for the tasks, and flush the devices'
+ * copies, before the handler registered just before this runs.  Inside a task, on another
+ * thread or recording a taskgraph the tasks cannot all finish (as at_exit says). */
+static void drain_at_exit(void *unused)
+{
+    (void)unused;
+    if (atomic_load_explicit(&nrt_started, memory_order_acquire) &&
+        nrt_self == &nrt_workers[0] && nrt_current == nrt_root &&
+        !(nrt_root->flags & NRT_TF_RECORDING))
+        nanort_taskwait();
 }
 
 typedef int cxa_atexit_fn(void (*)(void *), void *, void *);
@@ -211,10 +226,10 @@ __attribute__((weak)) int __cxa_atexit(void (*fn)(void *), void *arg, void *dso)
         __atomic_store_n(&next, f, __ATOMIC_RELEASE);
     }
     int r = f(fn, arg, dso);
-    if (r == 0 && fn != at_exit_again &&
-        atomic_load_explicit(&exit_hook_armed, memory_order_acquire) &&
-        (pid_t)syscall(SYS_gettid) != getpid())
-        f(at_exit_again, NULL, &__dso_handle);
+    if (r == 0 && fn != at_exit_again && fn != drain_at_exit &&
+        atomic_load_explicit(&exit_hook_armed, memory_order_acquire))
+        f((pid_t)syscall(SYS_gettid) != getpid() ? at_exit_again : drain_at_exit, NULL,
+          &__dso_handle);
     return r;
 }
 
