@@ -222,6 +222,34 @@ static size_t first_declaration(struct lower *L, struct name *n, struct ast *fal
     return i->pragma ? i->pragma->begin : i->begin;
 }
 
+/* Clause text equal but for white space. */
+static bool same_text(const char *a, const char *b)
+{
+    for (;; a++, b++) {
+        while (*a == ' ' || *a == '\t')
+            a++;
+        while (*b == ' ' || *b == '\t')
+            b++;
+        if (*a != *b)
+            return false;
+        if (!*a)
+            return true;
+    }
+}
+
+/* Do two pragmas of one function (NULL: none) have the same clauses, in the same order? */
+static bool same_directive(const struct omp_directive *a, const struct omp_directive *b)
+{
+    if (!a || !b)
+        return a == b;
+    if (a->nclauses != b->nclauses)
+        return false;
+    for (int i = 0; i < a->nclauses; i++)
+        if (!same_text(a->clauses[i].text.text, b->clauses[i].text.text))
+            return false;
+    return true;
+}
+
 void lower_task_register(struct lower *L, struct ast *item, struct lower_dir *d)
 {
     struct ast *declarator = lower_function_declarator(item);
@@ -253,8 +281,20 @@ void lower_task_register(struct lower *L, struct ast *item, struct lower_dir *d)
         return;
     }
     if (d->dir) {
-        if (lower_ftask_find(L, f->name))
-            return;             /* already a task (pragma on an earlier declaration) */
+        const struct lower_ftask *earlier = lower_ftask_find(L, f->name);
+        if (earlier) {          /* already a task (pragma on an earlier declaration) */
+            if (!same_directive(d->dir, earlier->dir.dir) ||
+                !same_directive(d->target, earlier->dir.target)) {
+                mcc_warning_at(&first->loc, "'%.*s' is already a function task, with other "
+                               "clauses: those of this declaration are ignored (write the "
+                               "same pragma on every declaration, or on one only)",
+                               (int)f->name->len, f->name->str);
+                const struct omp_directive *e = earlier->dir.dir;
+                mcc_note_at(&(earlier->dir.target ? earlier->dir.target : e)->loc,
+                            "the pragma that made it a task, whose clauses every call uses");
+            }
+            return;
+        }
         if (!check_signature(L, item, declarator, f))
             return;
         check_deps(L, f);
