@@ -277,8 +277,8 @@ bool nrt_omp_restricted(void)
 }
 
 /* A descendant of the waiting task, or nothing.  Other tasks popped on the way are put
- * back after the search (all of them, so that the same one is not popped again at once);
- * the put-back ones rotate the queues, so the descendants behind them come up.  A task
+ * aside after the search (all of them, so that the same one is not popped again at once):
+ * behind the others (nrt_sched_put_aside), so the descendants behind them come up.  A task
  * whose children all finished has no descendant left to find: a task waiting for a lock
  * mostly (bench/sync's contended lock, where each poll popped and pushed back the 32
  * other tasks before). */
@@ -288,16 +288,15 @@ bool nrt_omp_run_one(void)
     nrt_handoff_requeue();
     if (nrt_children_done(w))
         return false;
-    struct nanort_task *aside[32], *t;
+    struct nanort_task *aside[33], *t;
     unsigned n = 0;
     while ((t = nrt_sched_pop()) && !descends(t, w) && n < 32)
         aside[n++] = t;
     if (t && !descends(t, w)) {         /* the 33rd: none of them will do */
-        nrt_sched_push(t);
+        aside[n++] = t;
         t = NULL;
     }
-    for (unsigned i = 0; i < n; i++)
-        nrt_sched_push(aside[i]);
+    nrt_sched_put_aside(aside, n);
     if (!t)
         return false;
     nrt_task_execute(t);

@@ -231,6 +231,20 @@ struct nanort_task *nrt_sched_pop(void)
     return t;
 }
 
+void nrt_sched_put_aside(struct nanort_task *const *tasks, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++) {
+        struct nanort_task *t = tasks[i];
+        if (t->priority != 0 || !nrt_sched->put_aside ||
+            (nrt_dev_wanted(t) && nrt_dev_dispatch_ready(t))) {
+            nrt_sched_push(t);
+            continue;
+        }
+        nrt_sched->put_aside(nrt_self, t);
+        nrt_wake_worker();
+    }
+}
+
 bool nrt_sched_has_work(void)
 {
     return atomic_load(&prio.count) > 0 || atomic_load(&urgent.n) > 0 ||

@@ -55,7 +55,7 @@ same() {
     sh "$out/${bin%-seq}-gomp" "$out/$bin" "$@"
 }
 
-for n in omp_locks omp_lock_suspended omp_lock_contended omp_routines; do
+for n in omp_locks omp_lock_suspended omp_lock_contended omp_routines lock_wait_buried_child; do
   build $n
   # plain gcc ignores the pragmas: no final task in omp_routines, the others run as is
   [ $n = omp_routines ] || same "$n/seq" "$n-seq" NX_SMP_WORKERS=1
