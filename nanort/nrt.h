@@ -921,9 +921,6 @@ struct nrt_sched {
     long (*queued)(struct nrt_worker *self);
     /* Optional: true when the creator should run the new ready task itself. */
     bool (*run_now)(struct nrt_worker *self, struct nanort_task *t);
-    /* Optional (else push): queue again a task that a waiting thread popped and could not
-     * run (nrt_sched_put_aside), where its next pops reach the tasks queued behind it. */
-    void (*put_aside)(struct nrt_worker *self, struct nanort_task *t);
 };
 extern const struct nrt_sched nrt_sched_bf, nrt_sched_dbf, nrt_sched_wf;
 extern const struct nrt_sched nrt_sched_versioning, nrt_sched_affinity;
@@ -933,9 +930,8 @@ void nrt_dbf_fini(void);
 void nrt_dbf_push(struct nrt_worker *self, struct nanort_task *t);
 long nrt_dbf_queued(struct nrt_worker *self);
 struct nanort_task *nrt_dbf_pop(struct nrt_worker *self);
-void nrt_dbf_put_aside(struct nrt_worker *self, struct nanort_task *t);
 #define NRT_DBF_OPS .init = nrt_dbf_init, .fini = nrt_dbf_fini, .push = nrt_dbf_push, \
-                    .pop = nrt_dbf_pop, .queued = nrt_dbf_queued, .put_aside = nrt_dbf_put_aside
+                    .pop = nrt_dbf_pop, .queued = nrt_dbf_queued
 extern const struct nrt_sched *nrt_sched;   /* selected at start */
 extern const char nrt_sched_default[];
 /* The i-th policy of the table (--schedule's value); NULL past the end. */
@@ -952,8 +948,9 @@ void nrt_sched_push_critical(struct nanort_task *t);
  * policy's own queues (a task with a priority goes to nrt_sched_push). */
 void nrt_sched_push_ranked(struct nanort_task *t);
 struct nanort_task *nrt_sched_pop(void);
-/* Queue again tasks[0..n-1], popped (oldest first) by a thread that may run only some tasks
- * and found none of those: behind the others, so that its next pops find new ones. */
+/* Queue again tasks[0..n-1], popped (in that order) by a thread that may run only some
+ * tasks and found none of those: taken after every other queue, so that its next pops
+ * reach the tasks queued behind them. */
 void nrt_sched_put_aside(struct nanort_task *const *tasks, unsigned n);
 /* Any task queued (seq_cst reads: see worker.c)? */
 bool nrt_sched_has_work(void);

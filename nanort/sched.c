@@ -7,7 +7,9 @@
  * With --critical-successors=N, a task that becomes ready with N or more successors
  * goes to one more FIFO, `urgent`, taken after the positive priorities and before the
  * policy's queues (nrt_sched_push_critical).  With --critical-path, a task whose rank is
- * known goes to a second heap, taken after that FIFO (nrt_sched_push_ranked).
+ * known goes to a second heap, taken after that FIFO (nrt_sched_push_ranked).  Tasks
+ * that a waiting thread popped and could not run go to a last FIFO, `aside`, taken after
+ * everything else (nrt_sched_put_aside).
  */
 #include "nrt.h"
 
@@ -67,6 +69,7 @@ static bool rank_before(const struct nanort_task *a, const struct nanort_task *b
 static struct theap prio = {.before = prio_before};
 static struct theap ranked = {.before = rank_before};
 static struct nrt_tqueue urgent;     /* --critical-successors: see the header */
+static struct nrt_tqueue aside;      /* nrt_sched_put_aside */
 
 static void theap_init(struct theap *h)
 {
@@ -81,6 +84,7 @@ static void theap_init(struct theap *h)
 void nrt_prio_init(void)
 {
     nrt_tqueue_init(&urgent);
+    nrt_tqueue_init(&aside);
     theap_init(&prio);
     theap_init(&ranked);
 }
@@ -228,19 +232,27 @@ struct nanort_task *nrt_sched_pop(void)
         t = nrt_sched->pop(nrt_self);
     if (!t)
         t = nrt_prio_pop(false);
+    if (!t)
+        t = nrt_tqueue_pop_front(&aside);
     return t;
 }
 
+/*
+ * A task that waits under the tied-task rule (omp_api.c) runs only its descendants: the
+ * others it pops come here.  Pushed back where they came from (the heap of priorities,
+ * dbf's deque, which gives the newest first) they were the first again, its next pops
+ * took the same ones, and a child queued behind 33 of them was never reached: the run
+ * spun for ever (compat/omp_lock_contended with one worker under dbf, about one run in
+ * six).  Taken last, they come up again once the other queues hold no more of them, in
+ * the order they were popped (their priority is a hint: they wait for the queues ahead).
+ */
 void nrt_sched_put_aside(struct nanort_task *const *tasks, unsigned n)
 {
     for (unsigned i = 0; i < n; i++) {
         struct nanort_task *t = tasks[i];
-        if (t->priority != 0 || !nrt_sched->put_aside ||
-            (nrt_dev_wanted(t) && nrt_dev_dispatch_ready(t))) {
-            nrt_sched_push(t);
-            continue;
-        }
-        nrt_sched->put_aside(nrt_self, t);
+        if (nrt_dev_wanted(t) && nrt_dev_dispatch_ready(t))
+            continue;                   /* on a device's queue: its manager runs it */
+        nrt_tqueue_push_back(&aside, t);   /* seq_cst count: see nrt_sched::queued */
         nrt_wake_worker();
     }
 }
@@ -248,7 +260,7 @@ void nrt_sched_put_aside(struct nanort_task *const *tasks, unsigned n)
 bool nrt_sched_has_work(void)
 {
     return atomic_load(&prio.count) > 0 || atomic_load(&urgent.n) > 0 ||
-           atomic_load(&ranked.count) > 0 ||
+           atomic_load(&ranked.count) > 0 || atomic_load(&aside.n) > 0 ||
            nrt_sched->queued(NULL) > 0;
 }
 

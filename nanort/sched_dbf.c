@@ -260,17 +260,6 @@ void nrt_dbf_push(struct nrt_worker *self, struct nanort_task *t)
         nrt_tqueue_push_back(&inbox, t);   /* seq_cst count: see nrt_sched::queued */
 }
 
-/* Put aside (nrt_sched_put_aside): on the shared FIFO, which every worker reads after its
- * own deque.  Pushed back on the deque, the tasks a waiting thread popped newest first
- * were the newest again, and its next pops took the same ones: a task waiting for its
- * children under the tied-task rule (omp_api.c) never reached a child queued behind 33
- * others, and spun for ever (compat/omp_lock_contended with one worker). */
-void nrt_dbf_put_aside(struct nrt_worker *self, struct nanort_task *t)
-{
-    (void)self;
-    nrt_tqueue_push_back(&inbox, t);   /* seq_cst count: see nrt_sched::queued */
-}
-
 /* Tasks in q: bottom - top.  seq_cst (for the sleep protocol) or relaxed (a hint). */
 static long deque_size(struct deque *q, memory_order mo)
 {
