@@ -36,17 +36,57 @@ static bool param_is_void(struct ast *p)
     return p->kind == AST_PARAM && !p->kid[1] && p->kid[0] && p->kid[0]->tclass == TYPE_VOID;
 }
 
-/* Is the reference a by-value access of a parameter (x, s.f: no pointer on the way)? */
-static struct sym *by_value_param(struct ast *params, const struct omp_ref *r)
+/* Does the chain refs[n-1] (outermost) .. refs[0] (a member of `root`) stay inside the
+ * object root's type describes: members, and elements of array members (`v.arr[0;3]`,
+ * `v.m[1][2]`), never through a pointer (`v.data[0;n]`)?  False when not known. */
+static bool inside_object(struct lower *L, struct sym *root, const struct omp_ref *const *refs,
+                          int n)
 {
-    while (r->kind == OMP_REF_MEMBER)
+    struct ck_type t = ck_type_of_sym(L, root);
+    for (int i = n - 1; i >= 0; i--) {
+        const struct omp_ref *r = refs[i];
+        if (r->kind == OMP_REF_MEMBER) {
+            struct ast *members = t.n == 0 && t.base == CK_STRUCT && t.tag
+                                      ? ck_struct_members(L, t.tag) : NULL;
+            const char *m = r->member.text;
+            if (!members || ck_find_member(L, members, name_intern(&L->t->parser, m, strlen(m)),
+                                           &t, 0) != 1)
+                return false;
+        } else if ((r->kind == OMP_REF_SUBSCRIPT || r->kind == OMP_REF_SECTION) && t.n > 0 &&
+                   t.d[0] == CK_ARRAY) {
+            t.n--;
+            memmove(t.d, t.d + 1, t.n);
+            memmove(t.params, t.params + 1, t.n * sizeof t.params[0]);
+        } else {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* The parameter passed by value whose own storage r designates (`v`, `v.n`, `v.arr[1]`),
+ * or NULL. */
+static struct sym *by_value_param(struct lower *L, struct ast *params, const struct omp_ref *r)
+{
+    const struct omp_ref *chain[16];
+    int n = 0;
+    while ((r->kind == OMP_REF_MEMBER || r->kind == OMP_REF_SUBSCRIPT ||
+            r->kind == OMP_REF_SECTION) && n < 16) {
+        chain[n++] = r;
         r = r->base;
+    }
     if (r->kind != OMP_REF_NAME)
         return NULL;
     for (struct ast *p = params ? params->kid[0] : NULL; p; p = p->next)
         if (p->kind == AST_PARAM && p->sym && strlen(r->text.text) == p->sym->name->len &&
-            memcmp(r->text.text, p->sym->name->str, p->sym->name->len) == 0)
-            return p->sym->type == TYPE_POINTER && p->sym->array_param ? NULL : p->sym;
+            memcmp(r->text.text, p->sym->name->str, p->sym->name->len) == 0) {
+            if (p->sym->type == TYPE_POINTER && p->sym->array_param)
+                return NULL;
+            bool members_only = true;
+            for (int i = 0; i < n; i++)
+                members_only &= chain[i]->kind == OMP_REF_MEMBER;
+            return members_only || inside_object(L, p->sym, chain, n) ? p->sym : NULL;
+        }
     return NULL;
 }
 
@@ -94,7 +134,7 @@ static void check_deps(struct lower *L, struct lower_ftask *f)
                     for (int j = 0; j < m->niters && nc.niters < 8; j++)
                         nc.iters[nc.niters++] = m->iters[j].var.text;
                 lower_map_idents(L, ref->text.text, check_name, &nc);
-                struct sym *p = by_value_param(f->params, ref);
+                struct sym *p = by_value_param(L, f->params, ref);
                 if (!p || c->dep == OMP_DEP_NONE)
                     continue;
                 if (c->dep == OMP_DEP_IN)
