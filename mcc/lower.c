@@ -420,8 +420,23 @@ static void visit_list(struct lower *L, struct ast *n)
 
 /* A name in moved code: __func__ kept the user's, a captured variable renamed as the
  * frame says. */
+/* A function task named other than as the callee of a call (`fp = f`, `&f`, `(f)(x)`, a
+ * table of functions): a call through that pointer runs the function in the caller, no
+ * task, ordered with none of the tasks created before it (as Mercurium's). */
+static void check_task_pointer(struct lower *L, struct ast *n)
+{
+    if (n == L->task_callee || !n->sym || n->sym->kind != SYM_FUNCTION || !is_task_call(L, n->sym))
+        return;
+    struct mcc_loc at = source_user_loc(&L->t->src, n->begin);
+    mcc_warning_at(&at, "'%.*s' is a function task, but a call through this pointer to it runs "
+                   "the function in the caller, not as a task, ordered with none of the tasks "
+                   "created before it (call '%.*s' by its name, or wait for those tasks first)",
+                   (int)n->name->len, n->name->str, (int)n->name->len, n->name->str);
+}
+
 static void visit_ident(struct lower *L, struct ast *n)
 {
+    check_task_pointer(L, n);
     if ((L->frame || L->clone) && !n->sym && L->func_name && is_func_name(n->name)) {
         /* the outlined function has a name of its own: keep the user's */
         rewrite_replace(L->rw, n->begin, n->end, arena_printf(L->a, "(\"%s\")",
@@ -487,10 +502,12 @@ static bool visit_call(struct lower *L, struct ast *n)
                               ? lower_variant_call(L, n->kid[0]->sym) : NULL;
     if (variant)                /* declare variant: the one chosen here */
         rewrite_replace(L->rw, n->kid[0]->begin, n->kid[0]->end, variant);
-    else if (n->kid[0] && n->kid[0]->kind == AST_IDENT && is_task_call(L, n->kid[0]->sym))
+    else if (n->kid[0] && n->kid[0]->kind == AST_IDENT && is_task_call(L, n->kid[0]->sym)) {
         rewrite_replace(L->rw, n->kid[0]->begin, n->kid[0]->end,
                         lower_name(L, LN_SPAWN, arena_strndup(L->a, n->kid[0]->name->str,
                                                               n->kid[0]->name->len), -1));
+        L->task_callee = n->kid[0];
+    }
     else if (n->kid[0] && n->kid[0]->kind == AST_IDENT &&
              lower_serial_clone_name(L, n->kid[0]->sym))
         rewrite_replace(L->rw, n->kid[0]->begin, n->kid[0]->end,

@@ -1402,6 +1402,8 @@ struct lower {
                                       (lower_variant_declare_target), found once */
     struct ast *nested_fn;         /* fn once marked optimize("O1") (lower_inline.c, -O0) */
     bool in_main;
+    const struct ast *task_callee; /* the name of the function task the call being walked
+                                      calls (visit_ident: any other use is a pointer) */
     bool critical_used;            /* LOWER_SYNC_CRITICAL_DEF must precede the unit */
     struct lower_local *locals;    /* of fn; sorted by name pointer, then from, when */
     int nlocals, caplocals;
