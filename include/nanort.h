@@ -399,6 +399,16 @@ void nanort_critical_enter_at(void **slot, const char *name);
 void nanort_critical_leave_at(void **slot);
 /* mcc-abi: end */
 
+/* free() and realloc() for heap blocks device tasks may have used (docs/devices.md).  A
+ * block may still have device copies after `taskwait noflush` or `taskwait on(...)` of
+ * other data: nanort_free drops them without copying anything back (nothing is written
+ * into the freed memory later, a new block at the same address does not get the old
+ * one's copies); nanort_realloc first copies back what only a device holds (the data move
+ * with the block).  Programs linked by mcc get them for every free() and realloc() call
+ * (-Wl,--wrap=free,--wrap=realloc); others call them instead of free() and realloc(). */
+void nanort_free(void *p);
+void *nanort_realloc(void *p, size_t size);
+
 /* ---- recorded task graphs (OpenMP 6.0 taskgraph) ---------------------------------- */
 
 /*

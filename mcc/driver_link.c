@@ -267,9 +267,12 @@ static bool links_openmp_runtime(const struct driver *d, const struct item *it)
     return d->opts.ompss && links_one_of(it, names);
 }
 
-/* nanort, found in mcc's lib dir, where the program finds it again at run time */
+/* nanort, found in mcc's lib dir, where the program finds it again at run time; the
+ * program's free() and realloc() calls go to nanort's (nanort_free, nanort_realloc: a block
+ * freed after `taskwait noflush` loses its device copies), from every object it links */
 static void link_nanort(const struct driver *d, struct strvec *cmd)
 {
+    sv_push(cmd, "-Wl,--wrap=free,--wrap=realloc");
     sv_push(cmd, drv_asprintf("-L%s", d->libdir));
     sv_push(cmd, drv_asprintf("-Wl,-rpath,%s", d->libdir));
     sv_push(cmd, d->opts.debug ? "-lnanort-debug" : "-lnanort");

@@ -16,9 +16,13 @@
 struct nrt_cache_dir nrt_cache_dir = {.lock = {.m = PTHREAD_MUTEX_INITIALIZER}};
 atomic_bool nrt_cache_used;
 atomic_size_t nrt_cache_nseg_pub;
+atomic_uintptr_t nrt_cache_hull_pub[2];
 
 static void publish_nseg(void)
 {
+    atomic_store_explicit(&nrt_cache_hull_pub[0], C.nseg ? C.seg[0].lo : 0, memory_order_relaxed);
+    atomic_store_explicit(&nrt_cache_hull_pub[1], C.nseg ? C.seg[C.nseg - 1].hi : 0,
+                          memory_order_relaxed);
     atomic_store_explicit(&nrt_cache_nseg_pub, C.nseg, memory_order_release);
 }
 
@@ -32,8 +36,8 @@ static struct nrt_seg *seg_insert(size_t i, uintptr_t lo, uintptr_t hi)
     }
     memmove(&C.seg[i + 1], &C.seg[i], (C.nseg - i) * sizeof *C.seg);
     C.nseg++;
-    publish_nseg();
     C.seg[i] = (struct nrt_seg){.lo = lo, .hi = hi, .host = true};
+    publish_nseg();
     return &C.seg[i];
 }
 

@@ -28,6 +28,7 @@
  */
 #include "nrt.h"
 
+#include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -898,6 +899,16 @@ static bool nothing_cached(void)
     return nrt_nspaces <= 1 || atomic_load_explicit(&nrt_cache_nseg_pub, memory_order_acquire) == 0;
 }
 
+/* taskwait on(...)'s flush of the host bytes [lo, hi) (lock held). */
+static void flush_range(uintptr_t lo, uintptr_t hi)
+{
+    host_fetch(lo, hi, true, NULL);
+    size_t i0 = nrt_seg_after(lo), i1 = i0;
+    while (i1 < C.nseg && C.seg[i1].lo < hi)
+        i1++;
+    host_takes(i0, i1);
+}
+
 /*
  * taskwait: copy back what the host lacks, and drop the device copies, since the code
  * after a taskwait may write the data on the host (OmpSs programs do: main refills an
@@ -937,15 +948,76 @@ void nrt_cache_flush_regions(unsigned n, const struct nrt_region *regs)
     for (unsigned i = 0; i < n; i++) {
         struct nrt_chunk_it it;
         uintptr_t lo, hi;
-        for (nrt_chunk_start(&it, &regs[i]); nrt_chunk_next(&it, &lo, &hi);) {
-            host_fetch(lo, hi, true, NULL);
-            size_t i0 = nrt_seg_after(lo), i1 = i0;
-            while (i1 < C.nseg && C.seg[i1].lo < hi)
-                i1++;
-            host_takes(i0, i1);
-        }
+        for (nrt_chunk_start(&it, &regs[i]); nrt_chunk_next(&it, &lo, &hi);)
+            flush_range(lo, hi);
     }
     nrt_cache_unlock();
+}
+
+/* The heap block at p leaves the program (free) or moves (realloc: `keep`).  Its bytes are
+ * its usable size, which covers what was asked for.  With keep, what only a device holds
+ * comes back first, as for a taskwait on(...) of the block; then the device copies are
+ * dropped: none is written back into the block once it is free, none is taken for a new
+ * block at the same address (after `taskwait noflush` the program knows nothing is in
+ * flight: its tasks finished; eager write-backs still landing in it are waited for). */
+void nrt_cache_release_block(void *p, bool keep)
+{
+    if (!p || nothing_cached())
+        return;
+    uintptr_t lo = (uintptr_t)p, hi = lo + malloc_usable_size(p);
+    if (hi <= atomic_load_explicit(&nrt_cache_hull_pub[0], memory_order_relaxed) ||
+        lo >= atomic_load_explicit(&nrt_cache_hull_pub[1], memory_order_relaxed))
+        return;
+    nrt_lock_acquire(&C.lock);
+    size_t i0 = nrt_seg_after(lo), i1 = i0;
+    while (i1 < C.nseg && C.seg[i1].lo < hi)
+        i1++;
+    for (size_t k = i0; k < i1; k++)
+        if (C.seg[k].writers > 0) {
+            nrt_cache_unlock();     /* (the exit's flush takes it) */
+            nrt_fatal("%s(%p): a device task still writes bytes of the block (a task that "
+                      "uses it has not finished): wait for it (taskwait) before the %s",
+                      keep ? "realloc" : "free", p, keep ? "realloc" : "free");
+        }
+    if (keep) {
+        flush_range(lo, hi);
+    } else if (i0 < i1) {
+        size_t j0, j1;
+        nrt_seg_cover(lo, hi, &j0, &j1);
+        for (size_t k = j0; k < j1; k++) {
+            nrt_seg_host_ready(&C.seg[k]);
+            C.seg[k].n = 0;
+            C.seg[k].host = true;
+        }
+        nrt_seg_compact(j0, j1);
+    }
+    nrt_cache_unlock();
+}
+
+void nanort_free(void *p)
+{
+    nrt_cache_release_block(p, false);
+    free(p);
+}
+
+void *nanort_realloc(void *p, size_t size)
+{
+    nrt_cache_release_block(p, true);
+    return realloc(p, size);
+}
+
+/* What programs linked by mcc call for free() and realloc(): it links them with
+ * `-Wl,--wrap=free,--wrap=realloc`, so that every object of the program, compiled by mcc or
+ * not, calls nanort_free and nanort_realloc (the libraries it loads keep the C library's:
+ * their blocks are never task data).  Here `free` and `realloc` are the C library's. */
+void __wrap_free(void *p)
+{
+    nanort_free(p);
+}
+
+void *__wrap_realloc(void *p, size_t size)
+{
+    return nanort_realloc(p, size);
 }
 
 /* A device task's launch reads r on the host (its ndrange and shmem: nanort_launch_reads):

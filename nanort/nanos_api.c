@@ -328,13 +328,13 @@ nanos_err_t nanos_memalign(void **p, size_t size, const char *file, int line)
 
 nanos_err_t nanos_free(void *p)
 {
-    free(p);
+    nanort_free(p);
     return NANOS_OK;
 }
 
 void nanos_free0(void *p)
 {
-    free(p);
+    nanort_free(p);
 }
 
 /* ---- instrumentation: a dictionary of keys and their values, nothing recorded ------------ */

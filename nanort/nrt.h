@@ -1412,6 +1412,14 @@ uint64_t nrt_devices_wall_ns(void);
  * taskwait noflush calls neither. */
 void nrt_devices_flush(void);
 void nrt_cache_flush_regions(unsigned n, const struct nrt_region *regs);
+/* nanort_free (keep false) and nanort_realloc (keep true), also omp_free, omp_realloc and
+ * nanos_free: the heap block at p is freed or moved.  keep: what only a device holds comes
+ * back first; then the block's device copies are dropped (none is written into freed
+ * memory, none reused for a new block at the address). */
+void nrt_cache_release_block(void *p, bool keep);
+/* free() and realloc() of programs linked by mcc (-Wl,--wrap=free,--wrap=realloc). */
+void __wrap_free(void *p);
+void *__wrap_realloc(void *p, size_t size);
 
 /* The directory's internals, shared by cache_map.c (the segment map), cache_alloc.c (the
  * allocations) and cache_stage.c (the staging) only.  Hidden: calls among the three go
@@ -1475,6 +1483,10 @@ extern atomic_bool nrt_cache_used;
 /* C.nseg, published for the taskwait flush to skip the lock when no device holds
  * anything: stored with release under the lock after every change, read with acquire. */
 extern atomic_size_t nrt_cache_nseg_pub;
+/* The first segment's lo and the last one's hi (0, 0: none), stored relaxed before
+ * C.nseg's release (free() skips the lock for blocks outside them: a block's own segments
+ * were made before the program freed it, and every value published since covers them). */
+extern atomic_uintptr_t nrt_cache_hull_pub[2];
 
 /* Region chunks: the contiguous rows of a normalised region. */
 

@@ -255,7 +255,7 @@ void omp_free(void *ptr, omp_handle h)
     struct header *hd = (struct header *)ptr - 1;
     if (hd->pool)
         atomic_fetch_sub(&hd->pool->used, hd->size);
-    free(hd->base);
+    nanort_free(hd->base);
 }
 
 void *omp_realloc(void *ptr, size_t size, omp_handle h, omp_handle free_h)
@@ -266,6 +266,7 @@ void *omp_realloc(void *ptr, size_t size, omp_handle h, omp_handle free_h)
         omp_free(ptr, free_h);
         return NULL;
     }
+    nrt_cache_release_block(((struct header *)ptr - 1)->base, true);
     void *n = omp_alloc(size, h);
     if (n) {
         size_t old = ((struct header *)ptr - 1)->size;

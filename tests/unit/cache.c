@@ -772,6 +772,51 @@ START_TEST(host_writes_after_taskwait_are_seen)
 }
 END_TEST
 
+/* A heap block freed after `taskwait noflush` while its only valid copy is on the device
+ * (nanort_free: what mcc links free() to): nothing is copied back into it (the fake
+ * device counts the bytes), and a new block at the same address starts from the host's
+ * values, not the old block's device copy.  nanort_realloc after noflush moves the data
+ * the device holds with the block. */
+START_TEST(free_after_noflush_drops_device_copies)
+{
+    env("1", NULL, NULL);
+    double *x = malloc(N * sizeof *x);
+    fill(x, 1.0);
+    FD_SPAWN(&fd_type_dev, add_k, 5, FD_PTRS(x), FD_INOUT(x, N * sizeof *x));
+    nanort_taskwait_noflush();
+    nanort_free(x);
+    double *y = malloc(N * sizeof *y);  /* the same block, usually */
+    fill(y, 10.0);
+    FD_SPAWN(&fd_type_dev, add_k, 1, FD_PTRS(y), FD_INOUT(y, N * sizeof *y));
+    nanort_taskwait();
+    check_all(y, 11.0);
+    ck_assert_uint_eq(fd_stats(0).bytes_out, N * sizeof *y);
+    /* the exit's flush too writes nothing into a freed block */
+    FD_SPAWN(&fd_type_dev, add_k, 1, FD_PTRS(y), FD_INOUT(y, N * sizeof *y));
+    nanort_taskwait_noflush();
+    nanort_free(y);
+    nanort_taskwait();
+    ck_assert_uint_eq(fd_stats(0).bytes_out, N * sizeof *y);
+}
+END_TEST
+
+START_TEST(realloc_after_noflush_moves_device_data)
+{
+    env("1", NULL, NULL);
+    double *x = malloc(N * sizeof *x);
+    fill(x, 1.0);
+    FD_SPAWN(&fd_type_dev, add_k, 5, FD_PTRS(x), FD_INOUT(x, N * sizeof *x));
+    nanort_taskwait_noflush();
+    x = nanort_realloc(x, 2 * N * sizeof *x);
+    check_all(x, 6.0);
+    fill(x, 2.0);                   /* the host's now */
+    FD_SPAWN(&fd_type_dev, add_k, 1, FD_PTRS(x), FD_INOUT(x, N * sizeof *x));
+    nanort_taskwait();
+    check_all(x, 3.0);
+    nanort_free(x);
+}
+END_TEST
+
 /* An undeferred (if(0)) device task has finished when submit returns. */
 START_TEST(undeferred_device_task_finishes_before_submit_returns)
 {
@@ -1235,6 +1280,8 @@ int main(void)
     tcase_add_test(tc, taskwait_noflush_on_and_flush);
     tcase_add_test(tc, host_writes_after_taskwait_are_seen);
     tcase_add_test(tc, undeferred_device_task_finishes_before_submit_returns);
+    tcase_add_test(tc, free_after_noflush_drops_device_copies);
+    tcase_add_test(tc, realloc_after_noflush_moves_device_data);
     tc = ut_tcase(s, "versions", 30);
     tcase_add_test(tc, mixed_versions_round_robin_same_results);
     tcase_add_test(tc, mixed_versions_affinity_same_results);

@@ -9,6 +9,9 @@ OMPSS_DEV_PROGS := $(filter-out probe,$(OMPSS_DEV_PROGS))
 OMPSS_DEV_RUN    = env BUILD=$(BUILD) MCC=$(MCC_BIN) tests/ompss/devices/run.sh
 # the NX_ARGS / PoCL settings each program runs under (run.sh settings_env)
 OMPSS_DEV_SETTINGS := default workers2 writethrough nocache round_robin two_devices translated
+# programs also built with -fsanitize=address and run under it (a write into freed memory,
+# a leak): NAME/asan-build, NAME/asan
+OMPSS_DEV_ASAN := ocl_free_reuse
 
 .PHONY: check-ompss-dev
 check-ompss-dev: $(MCC_BIN) $(BUILD)/lib/libnanort.a $(BUILD)/lib/mcc/include/omp.h \
@@ -21,6 +24,10 @@ check-ompss-dev: $(MCC_BIN) $(BUILD)/lib/libnanort.a $(BUILD)/lib/mcc/include/om
 	  for s in $(OMPSS_DEV_SETTINGS); do \
 	    $(HARNESS) run $(RESULTS) ompss-dev/$$p/$$s -- $(OMPSS_DEV_RUN) run $$p $$s; \
 	  done; \
+	done
+	@for p in $(OMPSS_DEV_ASAN); do \
+	  $(HARNESS) run $(RESULTS) ompss-dev/$$p/asan-build -- $(OMPSS_DEV_RUN) build-asan $$p; \
+	  $(HARNESS) run $(RESULTS) ompss-dev/$$p/asan -- $(OMPSS_DEV_RUN) run-asan $$p; \
 	done
 
 # tests/ompss/devices/layouts/: programs in the layouts OmpSs users write, and the sample with

@@ -7,6 +7,10 @@
 #                                                 NX_ARGS and PoCL environment) from an
 #                                                 empty directory elsewhere: the OpenCL
 #                                                 sources must be embedded
+#   tests/ompss/devices/run.sh build-asan NAME        the same with -fsanitize=address
+#                                                 -> $BUILD/tests/ompss/devices/NAME-asan
+#   tests/ompss/devices/run.sh run-asan NAME          run that under AddressSanitizer
+#                                                 (leaks too), two workers
 #   tests/ompss/devices/run.sh mock                   mock/lowering_mock.c against the mock
 #                                                 runtime (no device needed), run
 #   tests/ompss/devices/run.sh mock-cuda              mock/cuda_mock.c (CUDA code moved to nvcc
@@ -65,6 +69,20 @@ build)
   esac
   # shellcheck disable=SC2046
   "$MCC" --ompss -O1 -Wall -Werror -Itests/ompss "$dir/$name.c" $(extra_inputs "$name") -o "$bin"
+  ;;
+build-asan)
+  rm -f "$bin-asan"
+  # shellcheck disable=SC2046
+  "$MCC" --ompss -O1 -g -fsanitize=address -fno-omit-frame-pointer -Wall -Werror -Itests/ompss \
+    "$dir/$name.c" $(extra_inputs "$name") -o "$bin-asan"
+  ;;
+run-asan)
+  [ -x "$bin-asan" ] || { echo "$bin-asan was not built"; exit 1; }
+  probe opencl || exit $?
+  elsewhere=$(mktemp -d)
+  trap 'rm -rf "$elsewhere"' EXIT
+  cd "$elsewhere" && ASAN_OPTIONS="detect_leaks=1 halt_on_error=1 exitcode=66" \
+    NX_ARGS=--smp-workers=2 "$bin-asan"
   ;;
 mock)
   m=$dir/mock
