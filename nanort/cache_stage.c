@@ -973,12 +973,10 @@ void nrt_cache_release_block(void *p, bool keep)
     while (i1 < C.nseg && C.seg[i1].lo < hi)
         i1++;
     for (size_t k = i0; k < i1; k++)
-        if (C.seg[k].writers > 0) {
-            nrt_cache_unlock();     /* (the exit's flush takes it) */
+        if (C.seg[k].writers > 0)
             nrt_fatal("%s(%p): a device task still writes bytes of the block (a task that "
                       "uses it has not finished): wait for it (taskwait) before the %s",
                       keep ? "realloc" : "free", p, keep ? "realloc" : "free");
-        }
     if (keep) {
         flush_range(lo, hi);
     } else if (i0 < i1) {

@@ -817,6 +817,41 @@ START_TEST(realloc_after_noflush_moves_device_data)
 }
 END_TEST
 
+/* Freeing a block that a running device task writes (the program did not wait for it)
+ * stops the run with a message, instead of the task's results landing in freed memory. */
+static atomic_int slow_started;
+
+static void add_k_after_gate(void **p, long k)
+{
+    atomic_store(&slow_started, 1);
+    wait_gate(p, k);
+    add_k(p, k);
+}
+
+static void free_while_device_writes(void)
+{
+    double *x = malloc(N * sizeof *x);
+    fill(x, 1.0);
+    atomic_store(&gate_open, 0);
+    FD_SPAWN(&fd_type_dev, add_k_after_gate, 1, FD_PTRS(x), FD_INOUT(x, N * sizeof *x));
+    while (!atomic_load(&slow_started))
+        usleep(100);
+    nanort_free(x);
+}
+
+START_TEST(free_of_block_a_device_task_writes_is_fatal)
+{
+    char err[1024];
+    env("1", NULL, NULL);
+    int st = run_child(free_while_device_writes, err, sizeof err);
+    ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 1, "status %#x: expected exit status 1",
+                  st);
+    ck_assert_msg(strstr(err, "): a device task still writes bytes of the block (a task that "
+                              "uses it has not finished): wait for it (taskwait) before the "
+                              "free") && strstr(err, "nanort: free("), "stderr: %s", err);
+}
+END_TEST
+
 /* An undeferred (if(0)) device task has finished when submit returns. */
 START_TEST(undeferred_device_task_finishes_before_submit_returns)
 {
@@ -1282,6 +1317,7 @@ int main(void)
     tcase_add_test(tc, undeferred_device_task_finishes_before_submit_returns);
     tcase_add_test(tc, free_after_noflush_drops_device_copies);
     tcase_add_test(tc, realloc_after_noflush_moves_device_data);
+    tcase_add_test(tc, free_of_block_a_device_task_writes_is_fatal);
     tc = ut_tcase(s, "versions", 30);
     tcase_add_test(tc, mixed_versions_round_robin_same_results);
     tcase_add_test(tc, mixed_versions_affinity_same_results);
