@@ -86,6 +86,7 @@ cuda layouts/implements3/saxpy "$L/implements3/saxpy" # smp + OpenCL + CUDA vers
 cuda layouts/stream_cuda "$L/stream_cuda/stream"      # ndrange + own launches, noflush
 cuda samples/heat_cuda "$L/heat_cuda/heat" 200000 16384 20
 cuda ompss-dev/cuda_tasks "$B/tests/ompss/devices/cuda_tasks"
+cuda ompss-dev/cuda_free_reuse "$B/tests/ompss/devices/cuda_free_reuse"  # free after noflush
 opencl layouts/ocl_include "$L/ocl_include/ocl_include" # kernel.cl includes kernel.h
 opencl layouts/seed-ocl "$L/seed/seed-ocl"
 opencl layouts/block_scope-ocl "$L/block_scope/block_scope-ocl"

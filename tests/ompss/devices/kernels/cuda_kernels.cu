@@ -37,3 +37,11 @@ extern "C" __global__ void add_into(const float *x, float *y, int n)
     if (i < n)
         y[i] += x[i];
 }
+
+/* cuda_free_reuse.c: a[i] += k */
+extern "C" __global__ void addk(int *a, int k, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        a[i] += k;
+}
