@@ -6,4 +6,8 @@
 #pragma omp task inout([n]a)
 __global__ void addk(int *a, int k, int n);
 
+#pragma omp target device(cuda) ndrange(1, n, 16) copy_deps
+#pragma omp task in([n]x) inout([n]y)
+__global__ void addto(const int *x, int *y, int n);
+
 #include "free_reuse.h"

@@ -1,11 +1,13 @@
 /* free_reuse.h - the program of ocl_free_reuse.c and cuda_free_reuse.c after the
- * declaration of their device task addk(a, k, n): a[i] += k, inout([n]a) with copy_deps.
+ * declaration of their device tasks addk(a, k, n): a[i] += k, inout([n]a), and
+ * addto(x, y, n): y[i] += x[i], in([n]x) inout([n]y), with copy_deps.
  * Heap blocks whose only valid copy is on the device when the program frees them (after
  * `taskwait noflush`): free() drops the device copy, so that a new block malloc returns
  * at the same address starts from the host's values (not the old block's results) and
  * no flush writes into freed memory (the exit's included: an AddressSanitizer build
  * reports it); realloc() after noflush moves the device's results with the block; free
- * and malloc after a flushing taskwait; reallocs that grow and shrink in place. */
+ * and malloc after a flushing taskwait; reallocs that grow and shrink in place; local
+ * arrays of a function called twice. */
 #define N 256
 
 static void fill(int *a, int n, int v)
@@ -20,8 +22,28 @@ static void expect(const int *a, int n, int v, const char *what)
         CHECK(a[i] == v + i, "%s: a[%d] = %d, expected %d", what, i, a[i], v + i);
 }
 
+/* Local arrays of a function called twice: the second call's frame reuses the first one's
+ * addresses.  The function ends with a taskwait on(...) of each (docs/devices.md): the
+ * device copies go with them, also that of `in`, which the device only read. */
+static __attribute__((noinline)) void on_the_stack(int v)
+{
+    int in[N], out[N];
+    fill(in, N, v);
+    for (int i = 0; i < N; i++)
+        out[i] = i;
+    addto(in, out, N);              /* only reads in: a copy of it stays on the device */
+    addk(out, 1, N);
+#pragma omp taskwait on(in, out)
+    for (int i = 0; i < N; i++)
+        CHECK(out[i] == v + 2 * i + 1, "local array: out[%d] = %d, expected %d", i, out[i],
+              v + 2 * i + 1);
+}
+
 int main(void)
 {
+    on_the_stack(5);
+    on_the_stack(77);
+
     /* freed after noflush, then a new block (the same one, without a sanitizer) */
     int *p = malloc(N * sizeof *p);
     fill(p, N, 0);

@@ -45,3 +45,11 @@ extern "C" __global__ void addk(int *a, int k, int n)
     if (i < n)
         a[i] += k;
 }
+
+/* cuda_free_reuse.c: y[i] += x[i] */
+extern "C" __global__ void addto(const int *x, int *y, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        y[i] += x[i];
+}
