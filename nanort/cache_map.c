@@ -217,7 +217,7 @@ size_t nrt_cache_affinity(const struct nanort_task *t, const struct nrt_space *s
     struct affinity a = {s, 0};
     if (!atomic_load_explicit(&nrt_cache_used, memory_order_acquire))
         return 0;
-    nrt_lock_acquire(&C.lock);
+    nrt_cache_lock();
     inputs_walk(t, count_affinity, &a);
     nrt_cache_unlock();
     return a.bytes;
@@ -250,7 +250,7 @@ void nrt_cache_holdings(const struct nanort_task *t, size_t held[NRT_MAX_SPACES]
     *host_lacks = 0;
     if (!atomic_load_explicit(&nrt_cache_used, memory_order_acquire))
         return;
-    nrt_lock_acquire(&C.lock);
+    nrt_cache_lock();
     inputs_walk(t, count_holdings, &h);
     nrt_cache_unlock();
     *host_lacks = h.host_lacks;
@@ -260,7 +260,7 @@ void nrt_cache_holdings(const struct nanort_task *t, size_t held[NRT_MAX_SPACES]
 
 void nrt_cache_stop(void)
 {
-    nrt_lock_acquire(&C.lock);
+    nrt_cache_lock();
     nrt_cache_prefetch_drain();
     for (int s = 1; s < nrt_nspaces; s++) {
         C.sp[s].n = 0;              /* no index upkeep: everything goes */

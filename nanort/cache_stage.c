@@ -106,13 +106,43 @@ static void note_timed(int src, int dst, size_t bytes, uint64_t t0)
         timed[ntimed++] = (struct timed_copy){src, dst, bytes, nrt_now_ns() - t0};
 }
 
+/* Whether this thread holds C.lock (nanort_realloc: a realloc that a plugin makes under
+ * it must not wait for it). */
+static __thread bool locked_here __attribute__((tls_model("initial-exec")));
+
+void nrt_cache_lock(void)
+{
+    nrt_lock_acquire(&C.lock);
+    locked_here = true;
+}
+
+static bool cache_try_lock(void)
+{
+    return (locked_here = nrt_lock_try(&C.lock));
+}
+
+static void drain_freed(void);
+static size_t freed_pending(void);
+
 void nrt_cache_unlock(void)
 {
     NRT_ASSERT_HELD(&C.lock);
+    drain_freed();
+    locked_here = false;
     nrt_lock_release(&C.lock);
     for (unsigned i = 0; i < ntimed; i++)
         nrt_perf_transfer_record(timed[i].src, timed[i].dst, timed[i].bytes, timed[i].ns);
     ntimed = 0;
+    /* Blocks freed while it was held, queued after the drain above (nanort_free): seq_cst,
+     * against nanort_free's queue-then-try (either its try sees the lock free, or this load
+     * sees its block). */
+    atomic_thread_fence(memory_order_seq_cst);
+    while (freed_pending() && cache_try_lock()) {
+        drain_freed();
+        locked_here = false;
+        nrt_lock_release(&C.lock);
+        atomic_thread_fence(memory_order_seq_cst);
+    }
 }
 
 static void note_transfer(int src, int dst, size_t bytes, uint64_t t0, int track)
@@ -410,7 +440,7 @@ struct nrt_staging *nrt_cache_stage(struct nanort_task *t, struct nrt_space *s,
     st->task = t;
     st->space = s;
     atomic_store_explicit(&nrt_cache_used, true, memory_order_release);
-    nrt_lock_acquire(&C.lock);
+    nrt_cache_lock();
     if (!nrt_cache_stage_allocs(st)) {
         nrt_cache_unpin(st);
         (void)others_pinned;        /* false: it never fits here; the caller decides */
@@ -508,7 +538,7 @@ void nrt_cache_complete(struct nrt_staging *st)
      * use them still finds them on the device). */
     bool eager = pol == NRT_CACHE_WRITEBACK && nrt_eager_writeback && st->space->ops->async_out &&
                  !nrt_deps_has_successors(t);
-    nrt_lock_acquire(&C.lock);
+    nrt_cache_lock();
     for (unsigned i = 0; i < t->nregions; i++) {
         const struct nrt_region *r = &t->regions[i];
         struct nrt_alloc *a = st->a[i];
@@ -686,7 +716,7 @@ static void landings_wait(struct landings *w)
      * the lock is released, another thread may evict and free the allocation (the stress
      * test's ordered-evict run crashed reading a->space here, about once in 300 runs). */
     int from[LANDINGS_MAX];
-    nrt_lock_acquire(&C.lock);
+    nrt_cache_lock();
     for (unsigned i = 0; i < w->n; i++) {
         from[i] = w->l[i].a->space->id;
         landing_clear(&w->l[i]);
@@ -725,7 +755,7 @@ void nrt_cache_prefetch_host(struct nanort_task *t)
 {
     if (!directory_in_use() || t->nregions == 0)
         return;
-    nrt_lock_acquire(&C.lock);
+    nrt_cache_lock();
     prefetch_reap(false);
     for (unsigned i = 0; i < t->nregions; i++) {
         const struct nrt_region *r = &t->regions[i];
@@ -776,7 +806,7 @@ void nrt_cache_prefetch(struct nanort_task *t, struct nrt_space *s)
     struct nrt_staging *st = nrt_xcalloc(1, sizeof *st + t->nregions * sizeof st->a[0]);
     st->task = t;
     st->space = s;
-    nrt_lock_acquire(&C.lock);
+    nrt_cache_lock();
     if (nrt_cache_stage_allocs(st)) {
         for (unsigned i = 0; i < t->nregions; i++) {
             const struct nrt_region *r = &t->regions[i];
@@ -811,7 +841,7 @@ void nrt_cache_host_acquire(struct nanort_task *t)
     struct landings w;
     w.n = 0;
     bool updates = false;           /* a region it reads and writes */
-    nrt_lock_acquire(&C.lock);
+    nrt_cache_lock();
     for (unsigned i = 0; i < t->nregions; i++) {
         const struct nrt_region *r = &t->regions[i];
         struct nrt_chunk_it it;
@@ -831,7 +861,7 @@ void nrt_cache_host_acquire(struct nanort_task *t)
         landings_wait(&w);
     if (!updates)
         return;
-    nrt_lock_acquire(&C.lock);      /* what it fetched, it now writes */
+    nrt_cache_lock();               /* what it fetched, it now writes */
     for (unsigned i = 0; i < t->nregions; i++) {
         const struct nrt_region *r = &t->regions[i];
         struct nrt_chunk_it it;
@@ -868,7 +898,7 @@ void nrt_cache_host_release(struct nanort_task *t)
     if (!directory_in_use())
         return;
     bool parent = t->domain != NULL;    /* the body's thread created it, and runs this */
-    nrt_lock_acquire(&C.lock);
+    nrt_cache_lock();
     for (unsigned i = 0; i < t->nregions; i++) {
         const struct nrt_region *r = &t->regions[i];
         struct nrt_chunk_it it;
@@ -918,7 +948,7 @@ void nrt_devices_flush(void)
 {
     if (nothing_cached())
         return;
-    nrt_lock_acquire(&C.lock);
+    nrt_cache_lock();
     for (size_t k = 0; k < C.nseg; k++) {
         struct nrt_seg *g = &C.seg[k];
         struct nrt_alloc *src = g->host ? NULL : flush_source(g, true);
@@ -944,7 +974,7 @@ void nrt_cache_flush_regions(unsigned n, const struct nrt_region *regs)
 {
     if (nothing_cached())
         return;
-    nrt_lock_acquire(&C.lock);
+    nrt_cache_lock();
     for (unsigned i = 0; i < n; i++) {
         struct nrt_chunk_it it;
         uintptr_t lo, hi;
@@ -954,21 +984,30 @@ void nrt_cache_flush_regions(unsigned n, const struct nrt_region *regs)
     nrt_cache_unlock();
 }
 
-/* The heap block at p leaves the program (free) or moves (realloc: `keep`).  Its bytes are
- * its usable size, which covers what was asked for.  With keep, what only a device holds
- * comes back first, as for a taskwait on(...) of the block; then the device copies are
- * dropped: none is written back into the block once it is free, none is taken for a new
- * block at the same address (after `taskwait noflush` the program knows nothing is in
- * flight: its tasks finished; eager write-backs still landing in it are waited for). */
-void nrt_cache_release_block(void *p, bool keep)
+/* ---- blocks the program frees or moves (nanort_free, nanort_realloc) ----------------- */
+
+/* The bytes of the heap block at p: its usable size, which covers what was asked for.
+ * False when no segment can hold any of them (nothing cached, or outside the segments'
+ * hull: a block's own segments were made before the program freed it, and every hull
+ * published since covers them). */
+static bool block_bytes(void *p, uintptr_t *lo, uintptr_t *hi)
 {
     if (!p || nothing_cached())
-        return;
-    uintptr_t lo = (uintptr_t)p, hi = lo + malloc_usable_size(p);
-    if (hi <= atomic_load_explicit(&nrt_cache_hull_pub[0], memory_order_relaxed) ||
-        lo >= atomic_load_explicit(&nrt_cache_hull_pub[1], memory_order_relaxed))
-        return;
-    nrt_lock_acquire(&C.lock);
+        return false;
+    *lo = (uintptr_t)p;
+    *hi = *lo + malloc_usable_size(p);
+    return *hi > atomic_load_explicit(&nrt_cache_hull_pub[0], memory_order_relaxed) &&
+           *lo < atomic_load_explicit(&nrt_cache_hull_pub[1], memory_order_relaxed);
+}
+
+/* The block [lo, hi) at p is freed (keep false) or moved (keep: what only a device holds
+ * comes back first, as for a taskwait on(...) of it); its device copies are dropped: none
+ * is written back into it once it is free, none is taken for a new block at its address.
+ * After `taskwait noflush` its tasks are done; eager write-backs landing in it are waited
+ * for.  (lock held) */
+static void release_block(void *p, uintptr_t lo, uintptr_t hi, bool keep)
+{
+    NRT_ASSERT_HELD(&C.lock);
     size_t i0 = nrt_seg_after(lo), i1 = i0;
     while (i1 < C.nseg && C.seg[i1].lo < hi)
         i1++;
@@ -989,18 +1028,95 @@ void nrt_cache_release_block(void *p, bool keep)
         }
         nrt_seg_compact(j0, j1);
     }
-    nrt_cache_unlock();
+}
+
+/* free() may come from code that holds a lock a holder of C.lock waits for: every object
+ * of the program is linked with --wrap=free, the CUDA plugin and the static CUDA runtime
+ * too, and this thread may hold C.lock itself.  So nanort_free never waits for C.lock:
+ * when it is busy the block waits in `freed` until its holder releases it
+ * (nrt_cache_unlock drains them: drops their copies, then frees them). */
+static struct nrt_lock freed_lock = NRT_LOCK_INITIALIZER;  /* a leaf: nothing is called under it */
+static struct {
+    void **p;                       /* freed_lock */
+    size_t n, cap;                  /* freed_lock */
+    atomic_size_t npub;             /* n, seq_cst (nrt_cache_unlock's look without the lock) */
+} freed;
+
+static size_t freed_pending(void)
+{
+    return atomic_load(&freed.npub);
+}
+
+static void *freed_pop(void)
+{
+    nrt_lock_acquire(&freed_lock);
+    void *p = freed.n ? freed.p[--freed.n] : NULL;
+    atomic_store(&freed.npub, freed.n);
+    nrt_lock_release(&freed_lock);
+    return p;
+}
+
+static void freed_push(void *p)
+{
+    nrt_lock_acquire(&freed_lock);
+    if (freed.n == freed.cap) {
+        freed.cap = freed.cap ? 2 * freed.cap : 16;
+        freed.p = nrt_xrealloc(freed.p, freed.cap * sizeof *freed.p);
+    }
+    freed.p[freed.n++] = p;
+    atomic_store(&freed.npub, freed.n);
+    nrt_lock_release(&freed_lock);
+}
+
+/* (lock held) */
+static void drain_freed(void)
+{
+    if (!freed_pending())
+        return;
+    for (void *p; (p = freed_pop());) {
+        uintptr_t lo, hi;
+        if (block_bytes(p, &lo, &hi))
+            release_block(p, lo, hi, false);
+        free(p);
+    }
 }
 
 void nanort_free(void *p)
 {
-    nrt_cache_release_block(p, false);
-    free(p);
+    uintptr_t lo, hi;
+    if (!block_bytes(p, &lo, &hi)) {
+        free(p);
+        return;
+    }
+    if (cache_try_lock()) {
+        release_block(p, lo, hi, false);
+        free(p);
+        nrt_cache_unlock();
+        return;
+    }
+    freed_push(p);
+    atomic_thread_fence(memory_order_seq_cst);      /* (nrt_cache_unlock's) */
+    if (cache_try_lock())
+        nrt_cache_unlock();
+}
+
+/* realloc() must have the data before it copies them: this waits for C.lock, except where
+ * the block cannot be a program's (a plugin's realloc under C.lock; on a thread that is no
+ * worker, when C.lock is busy: the runtime's own threads and a library's). */
+void nrt_cache_block_back(void *p)
+{
+    uintptr_t lo, hi;
+    if (!block_bytes(p, &lo, &hi) || locked_here || (!nrt_self && !cache_try_lock()))
+        return;
+    if (!locked_here)
+        nrt_cache_lock();
+    release_block(p, lo, hi, true);
+    nrt_cache_unlock();
 }
 
 void *nanort_realloc(void *p, size_t size)
 {
-    nrt_cache_release_block(p, true);
+    nrt_cache_block_back(p);
     return realloc(p, size);
 }
 
@@ -1028,7 +1144,7 @@ void nrt_cache_host_read(const struct nrt_region *r)
         return;
     struct nrt_chunk_it it;
     uintptr_t lo, hi;
-    nrt_lock_acquire(&C.lock);
+    nrt_cache_lock();
     for (nrt_chunk_start(&it, r); nrt_chunk_next(&it, &lo, &hi);)
         host_fetch(lo, hi, false, NULL);
     nrt_cache_unlock();

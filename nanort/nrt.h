@@ -1412,11 +1412,9 @@ uint64_t nrt_devices_wall_ns(void);
  * taskwait noflush calls neither. */
 void nrt_devices_flush(void);
 void nrt_cache_flush_regions(unsigned n, const struct nrt_region *regs);
-/* nanort_free (keep false) and nanort_realloc (keep true), also omp_free, omp_realloc and
- * nanos_free: the heap block at p is freed or moved.  keep: what only a device holds comes
- * back first; then the block's device copies are dropped (none is written into freed
- * memory, none reused for a new block at the address). */
-void nrt_cache_release_block(void *p, bool keep);
+/* nanort_realloc and omp_realloc, before the data of the heap block at p move: what only a
+ * device holds comes back, and the block's device copies are dropped. */
+void nrt_cache_block_back(void *p);
 /* free() and realloc() of programs linked by mcc (-Wl,--wrap=free,--wrap=realloc). */
 void __wrap_free(void *p);
 void *__wrap_realloc(void *p, size_t size);
@@ -1577,6 +1575,9 @@ void nrt_seg_set_host(struct nrt_seg *g, bool valid);
 void nrt_alloc_wait(struct nrt_alloc *a);
 void nrt_alloc_copy_to_host(struct nrt_alloc *a, uintptr_t lo, uintptr_t hi);
 void nrt_cache_unlock(void);
+/* Take C.lock (cache_*.c; released by nrt_cache_unlock, which also frees the blocks that
+ * nanort_free queued while it was held). */
+void nrt_cache_lock(void);
 /* cache_stage.c: the prefetched copies back (--cluster-prefetch): at shutdown, wait for
  * them and release them (lock held); after fork, forget them. */
 void nrt_cache_prefetch_drain(void);

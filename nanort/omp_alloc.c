@@ -266,7 +266,7 @@ void *omp_realloc(void *ptr, size_t size, omp_handle h, omp_handle free_h)
         omp_free(ptr, free_h);
         return NULL;
     }
-    nrt_cache_release_block(((struct header *)ptr - 1)->base, true);
+    nrt_cache_block_back(((struct header *)ptr - 1)->base);
     void *n = omp_alloc(size, h);
     if (n) {
         size_t old = ((struct header *)ptr - 1)->size;

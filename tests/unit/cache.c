@@ -817,6 +817,55 @@ START_TEST(realloc_after_noflush_moves_device_data)
 }
 END_TEST
 
+/* free() never waits for the cache's lock (the static CUDA runtime's frees are wrapped
+ * too, and may come under a lock that its holder waits for): a block freed while the lock
+ * is held, here by this very thread (a plugin's free under it), is dropped and freed when
+ * the lock is released.  The old blocking free deadlocked here. */
+void nrt_cache_lock(void);          /* nanort/nrt.h: the cache's lock (libnanort.a) */
+void nrt_cache_unlock(void);
+
+START_TEST(free_under_the_cache_lock_waits_for_its_release)
+{
+    env("1", NULL, NULL);
+    double *x = malloc(N * sizeof *x);
+    fill(x, 1.0);
+    FD_SPAWN(&fd_type_dev, add_k, 5, FD_PTRS(x), FD_INOUT(x, N * sizeof *x));
+    nanort_taskwait_noflush();
+    nrt_cache_lock();
+    nanort_free(x);
+    nrt_cache_unlock();
+    nanort_taskwait();
+    ck_assert_uint_eq(fd_stats(0).bytes_out, 0);
+}
+END_TEST
+
+/* Blocks freed by many tasks at once after their device children's noflush: the lock is
+ * often busy (another task's staging or free), the blocks wait and are freed at its
+ * release; nothing of them is ever copied back (the leak checker of the sanitizer build
+ * sees that every block was freed). */
+static void round_of_blocks(void **p, long k)
+{
+    (void)p;
+    for (int r = 0; r < 16; r++) {
+        double *x = malloc(N * sizeof *x);
+        fill(x, (double)k);
+        FD_SPAWN(&fd_type_dev, add_k, 1, FD_PTRS(x), FD_INOUT(x, N * sizeof *x));
+        nanort_taskwait_noflush();
+        nanort_free(x);
+    }
+}
+
+START_TEST(free_from_many_tasks_copies_nothing_back)
+{
+    env("1", NULL, NULL);
+    for (long k = 0; k < 8; k++)
+        fd_spawn(&fd_type_smp, round_of_blocks, 0, NULL, k, 0, 0, NULL);
+    nanort_taskwait();
+    ck_assert_uint_eq(fd_stats(0).tasks, 8 * 16);
+    ck_assert_uint_eq(fd_stats(0).bytes_out, 0);
+}
+END_TEST
+
 /* Freeing a block that a running device task writes (the program did not wait for it)
  * stops the run with a message, instead of the task's results landing in freed memory. */
 static atomic_int slow_started;
@@ -1318,6 +1367,8 @@ int main(void)
     tcase_add_test(tc, free_after_noflush_drops_device_copies);
     tcase_add_test(tc, realloc_after_noflush_moves_device_data);
     tcase_add_test(tc, free_of_block_a_device_task_writes_is_fatal);
+    tcase_add_test(tc, free_under_the_cache_lock_waits_for_its_release);
+    tcase_add_test(tc, free_from_many_tasks_copies_nothing_back);
     tc = ut_tcase(s, "versions", 30);
     tcase_add_test(tc, mixed_versions_round_robin_same_results);
     tcase_add_test(tc, mixed_versions_affinity_same_results);
