@@ -64,7 +64,8 @@
  *   C.lock (cache_*.c)        -> the plugins' locks its memory ops take: the CUDA staging
  *                                and pool locks (devices/cuda), OpenCL's timed_lock
  *                                (devices/opencl), the cluster's job queue J.lock
- *                                (devices/cluster/comm.c)
+ *                                (devices/cluster/comm.c); freed_lock (cache_stage.c, a
+ *                                leaf: the blocks free() queued while C.lock was busy)
  *   P.lock (poll.c)           -> the locks of the polling services it runs (the TAMPI
  *                                queue Q.lock, devices/cluster/tampi.c)
  *   start_lock (runtime.c)    -> every lock the start-up takes (nothing else holds one
