@@ -1030,6 +1030,26 @@ static void release_block(void *p, uintptr_t lo, uintptr_t hi, bool keep)
     }
 }
 
+/* The C library's free and realloc.  In a program linked statically with the wrapping
+ * (mcc -static), the runtime's own calls of free and realloc are wrapped too and would
+ * come back here: ld then resolves __real_free to the library's; elsewhere it is left
+ * undefined (weak: null) and free is the library's. */
+extern void __real_free(void *p) __attribute__((weak));
+extern void *__real_realloc(void *p, size_t size) __attribute__((weak));
+
+static void libc_free(void *p)
+{
+    if (__real_free)
+        __real_free(p);
+    else
+        free(p);
+}
+
+static void *libc_realloc(void *p, size_t size)
+{
+    return __real_realloc ? __real_realloc(p, size) : realloc(p, size);
+}
+
 /* free() may come from code that holds a lock a holder of C.lock waits for: every object
  * of the program is linked with --wrap=free, the CUDA plugin and the static CUDA runtime
  * too, and this thread may hold C.lock itself.  So nanort_free never waits for C.lock:
@@ -1061,7 +1081,9 @@ static void freed_push(void *p)
     nrt_lock_acquire(&freed_lock);
     if (freed.n == freed.cap) {
         freed.cap = freed.cap ? 2 * freed.cap : 16;
-        freed.p = nrt_xrealloc(freed.p, freed.cap * sizeof *freed.p);
+        freed.p = libc_realloc(freed.p, freed.cap * sizeof *freed.p);  /* (under a leaf lock) */
+        if (!freed.p)
+            nrt_fatal("out of memory");
     }
     freed.p[freed.n++] = p;
     atomic_store(&freed.npub, freed.n);
@@ -1077,7 +1099,7 @@ static void drain_freed(void)
         uintptr_t lo, hi;
         if (block_bytes(p, &lo, &hi))
             release_block(p, lo, hi, false);
-        free(p);
+        libc_free(p);
     }
 }
 
@@ -1085,12 +1107,12 @@ void nanort_free(void *p)
 {
     uintptr_t lo, hi;
     if (!block_bytes(p, &lo, &hi)) {
-        free(p);
+        libc_free(p);
         return;
     }
     if (cache_try_lock()) {
         release_block(p, lo, hi, false);
-        free(p);
+        libc_free(p);
         nrt_cache_unlock();
         return;
     }
@@ -1117,7 +1139,7 @@ void nrt_cache_block_back(void *p)
 void *nanort_realloc(void *p, size_t size)
 {
     nrt_cache_block_back(p);
-    return realloc(p, size);
+    return libc_realloc(p, size);
 }
 
 /* What programs linked by mcc call for free() and realloc(): it links them with

@@ -777,14 +777,21 @@ END_TEST
  * device counts the bytes), and a new block at the same address starts from the host's
  * values, not the old block's device copy.  nanort_realloc after noflush moves the data
  * the device holds with the block. */
+/* A new heap block of N doubles at v, then a device task adds k to it, and a taskwait
+ * noflush leaves the result (v + k) on the device only. */
+static double *block_on_device(double v, long k)
+{
+    double *x = malloc(N * sizeof *x);
+    fill(x, v);
+    FD_SPAWN(&fd_type_dev, add_k, k, FD_PTRS(x), FD_INOUT(x, N * sizeof *x));
+    nanort_taskwait_noflush();
+    return x;
+}
+
 START_TEST(free_after_noflush_drops_device_copies)
 {
     env("1", NULL, NULL);
-    double *x = malloc(N * sizeof *x);
-    fill(x, 1.0);
-    FD_SPAWN(&fd_type_dev, add_k, 5, FD_PTRS(x), FD_INOUT(x, N * sizeof *x));
-    nanort_taskwait_noflush();
-    nanort_free(x);
+    nanort_free(block_on_device(1.0, 5));
     double *y = malloc(N * sizeof *y);  /* the same block, usually */
     fill(y, 10.0);
     FD_SPAWN(&fd_type_dev, add_k, 1, FD_PTRS(y), FD_INOUT(y, N * sizeof *y));
@@ -792,8 +799,7 @@ START_TEST(free_after_noflush_drops_device_copies)
     check_all(y, 11.0);
     ck_assert_uint_eq(fd_stats(0).bytes_out, N * sizeof *y);
     /* the exit's flush too writes nothing into a freed block */
-    FD_SPAWN(&fd_type_dev, add_k, 1, FD_PTRS(y), FD_INOUT(y, N * sizeof *y));
-    nanort_taskwait_noflush();
+    nanort_free(block_on_device(1.0, 1));
     nanort_free(y);
     nanort_taskwait();
     ck_assert_uint_eq(fd_stats(0).bytes_out, N * sizeof *y);
@@ -803,10 +809,7 @@ END_TEST
 START_TEST(realloc_after_noflush_moves_device_data)
 {
     env("1", NULL, NULL);
-    double *x = malloc(N * sizeof *x);
-    fill(x, 1.0);
-    FD_SPAWN(&fd_type_dev, add_k, 5, FD_PTRS(x), FD_INOUT(x, N * sizeof *x));
-    nanort_taskwait_noflush();
+    double *x = block_on_device(1.0, 5);
     x = nanort_realloc(x, 2 * N * sizeof *x);
     check_all(x, 6.0);
     fill(x, 2.0);                   /* the host's now */
@@ -827,10 +830,7 @@ void nrt_cache_unlock(void);
 START_TEST(free_under_the_cache_lock_waits_for_its_release)
 {
     env("1", NULL, NULL);
-    double *x = malloc(N * sizeof *x);
-    fill(x, 1.0);
-    FD_SPAWN(&fd_type_dev, add_k, 5, FD_PTRS(x), FD_INOUT(x, N * sizeof *x));
-    nanort_taskwait_noflush();
+    double *x = block_on_device(1.0, 5);
     nrt_cache_lock();
     nanort_free(x);
     nrt_cache_unlock();
@@ -846,13 +846,8 @@ END_TEST
 static void round_of_blocks(void **p, long k)
 {
     (void)p;
-    for (int r = 0; r < 16; r++) {
-        double *x = malloc(N * sizeof *x);
-        fill(x, (double)k);
-        FD_SPAWN(&fd_type_dev, add_k, 1, FD_PTRS(x), FD_INOUT(x, N * sizeof *x));
-        nanort_taskwait_noflush();
-        nanort_free(x);
-    }
+    for (int r = 0; r < 16; r++)
+        nanort_free(block_on_device((double)k, 1));
 }
 
 START_TEST(free_from_many_tasks_copies_nothing_back)

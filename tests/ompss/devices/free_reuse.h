@@ -39,6 +39,17 @@ static __attribute__((noinline)) void on_the_stack(int v)
               v + 2 * i + 1);
 }
 
+/* A new block at v + i, plus one on the device, back by a taskwait. */
+static int *new_block_plus_one(int v, const char *what)
+{
+    int *q = malloc(N * sizeof *q);
+    fill(q, N, v);
+    addk(q, 1, N);
+#pragma omp taskwait
+    expect(q, N, v + 1, what);
+    return q;
+}
+
 int main(void)
 {
     on_the_stack(5);
@@ -50,11 +61,7 @@ int main(void)
     addk(p, 100, N);
 #pragma omp taskwait noflush
     free(p);
-    int *q = malloc(N * sizeof *q);
-    fill(q, N, 1000);
-    addk(q, 1, N);
-#pragma omp taskwait
-    expect(q, N, 1001, "new block after a free after noflush");
+    int *q = new_block_plus_one(1000, "new block after a free after noflush");
 
     /* a new block no task uses: no flush writes the old results into it */
     addk(q, 5, N);
@@ -81,11 +88,6 @@ int main(void)
 
     /* free and malloc after a flushing taskwait */
     free(r);
-    int *s = malloc(N * sizeof *s);
-    fill(s, N, 50);
-    addk(s, 1, N);
-#pragma omp taskwait
-    expect(s, N, 51, "new block after a taskwait");
-    free(s);
+    free(new_block_plus_one(50, "new block after a taskwait"));
     return result_ok();
 }
