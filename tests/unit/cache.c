@@ -820,6 +820,33 @@ START_TEST(realloc_after_noflush_moves_device_data)
 }
 END_TEST
 
+/* The runtime's other ways to free and move heap blocks do the same: omp_free,
+ * omp_realloc (OpenMP allocators, mcc's omp.h; handle 1: omp_default_mem_alloc) and
+ * nanos_free (nanos.h). */
+void *omp_alloc(size_t size, uintptr_t allocator);
+void omp_free(void *p, uintptr_t allocator);
+void *omp_realloc(void *p, size_t size, uintptr_t allocator, uintptr_t free_allocator);
+int nanos_free(void *p);
+
+START_TEST(omp_free_realloc_and_nanos_free_drop_device_copies)
+{
+    env("1", NULL, NULL);
+    double *x = omp_alloc(N * sizeof *x, 1);
+    fill(x, 1.0);
+    FD_SPAWN(&fd_type_dev, add_k, 5, FD_PTRS(x), FD_INOUT(x, N * sizeof *x));
+    nanort_taskwait_noflush();
+    x = omp_realloc(x, 2 * N * sizeof *x, 1, 1);
+    check_all(x, 6.0);
+    size_t back = fd_stats(0).bytes_out;
+    FD_SPAWN(&fd_type_dev, add_k, 1, FD_PTRS(x), FD_INOUT(x, N * sizeof *x));
+    nanort_taskwait_noflush();
+    omp_free(x, 1);
+    nanos_free(block_on_device(1.0, 1));
+    nanort_taskwait();
+    ck_assert_uint_eq(fd_stats(0).bytes_out, back);
+}
+END_TEST
+
 /* free() never waits for the cache's lock (the static CUDA runtime's frees are wrapped
  * too, and may come under a lock that its holder waits for): a block freed while the lock
  * is held, here by this very thread (a plugin's free under it), is dropped and freed when
@@ -1362,6 +1389,7 @@ int main(void)
     tcase_add_test(tc, free_after_noflush_drops_device_copies);
     tcase_add_test(tc, realloc_after_noflush_moves_device_data);
     tcase_add_test(tc, free_of_block_a_device_task_writes_is_fatal);
+    tcase_add_test(tc, omp_free_realloc_and_nanos_free_drop_device_copies);
     tcase_add_test(tc, free_under_the_cache_lock_waits_for_its_release);
     tcase_add_test(tc, free_from_many_tasks_copies_nothing_back);
     tc = ut_tcase(s, "versions", 30);
