@@ -118,7 +118,10 @@ void nrt_cache_lock(void)
 
 static bool cache_try_lock(void)
 {
-    return (locked_here = nrt_lock_try(&C.lock));
+    if (locked_here || !nrt_lock_try(&C.lock))
+        return false;
+    locked_here = true;
+    return true;
 }
 
 static void drain_freed(void);
@@ -1145,7 +1148,7 @@ void *nanort_realloc(void *p, size_t size)
 /* What programs linked by mcc call for free() and realloc(): it links them with
  * `-Wl,--wrap=free,--wrap=realloc`, so that every object of the program, compiled by mcc or
  * not, calls nanort_free and nanort_realloc (the libraries it loads keep the C library's:
- * their blocks are never task data).  Here `free` and `realloc` are the C library's. */
+ * their blocks are never task data). */
 void __wrap_free(void *p)
 {
     nanort_free(p);
