@@ -850,7 +850,8 @@ END_TEST
 /* free() never waits for the cache's lock (the static CUDA runtime's frees are wrapped
  * too, and may come under a lock that its holder waits for): a block freed while the lock
  * is held, here by this very thread (a plugin's free under it), is dropped and freed when
- * the lock is released.  The old blocking free deadlocked here. */
+ * the lock is released.  The old blocking free deadlocked here, and so did a realloc after
+ * it while the free's try of the lock made the thread forget it held it. */
 void nrt_cache_lock(void);          /* nanort/nrt.h: the cache's lock (libnanort.a) */
 void nrt_cache_unlock(void);
 
@@ -858,9 +859,21 @@ START_TEST(free_under_the_cache_lock_waits_for_its_release)
 {
     env("1", NULL, NULL);
     double *x = block_on_device(1.0, 5);
+    /* z: only read on the device (its copy there is clean), w: written there */
+    double *z = malloc(N * sizeof *z), *w = malloc(N * sizeof *w);
+    fill(z, 3.0);
+    FD_SPAWN(&fd_type_dev, axpy, 0, FD_PTRS(z, w), FD_IN(z, N * sizeof *z),
+             FD_OUT(w, N * sizeof *w));
+    nanort_taskwait_noflush();
     nrt_cache_lock();
     nanort_free(x);
+    /* a realloc under the lock after that free (a plugin's) does not wait for the lock
+       this thread holds */
+    z = nanort_realloc(z, N * sizeof *z);
     nrt_cache_unlock();
+    check_all(z, 3.0);
+    nanort_free(w);
+    nanort_free(z);
     nanort_taskwait();
     ck_assert_uint_eq(fd_stats(0).bytes_out, 0);
 }
