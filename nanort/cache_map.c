@@ -284,6 +284,7 @@ void nrt_cache_after_fork(void)
     /* The parent's device memory is not ours: forget it (leaked on purpose). */
     nrt_lock_init(&C.lock);
     nrt_cache_prefetch_forget();
+    nrt_cache_freed_forget();
     C.seg = NULL;
     C.nseg = C.cap = 0;
     publish_nseg();

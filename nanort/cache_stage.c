@@ -1093,6 +1093,16 @@ static void freed_push(void *p)
     nrt_lock_release(&freed_lock);
 }
 
+/* After fork: the child's only thread starts with freed_lock free (a parent's thread may
+ * have held it) and the list empty (its blocks leak in the child). */
+void nrt_cache_freed_forget(void)
+{
+    nrt_lock_init(&freed_lock);
+    freed.p = NULL;
+    freed.n = freed.cap = 0;
+    atomic_store(&freed.npub, 0);
+}
+
 /* (lock held) */
 static void drain_freed(void)
 {

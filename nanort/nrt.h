@@ -1580,9 +1580,11 @@ void nrt_cache_unlock(void);
  * nanort_free queued while it was held). */
 void nrt_cache_lock(void);
 /* cache_stage.c: the prefetched copies back (--cluster-prefetch): at shutdown, wait for
- * them and release them (lock held); after fork, forget them. */
+ * them and release them (lock held); after fork, forget them, and the blocks nanort_free
+ * queued. */
 void nrt_cache_prefetch_drain(void);
 void nrt_cache_prefetch_forget(void);
+void nrt_cache_freed_forget(void);
 #pragma GCC visibility pop
 
 /* ---- instr.c: the recorded events, --summary's timing, the device timeline -------- */
