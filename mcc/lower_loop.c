@@ -26,6 +26,7 @@ struct loop {
     const char *lo, *hi, *step;     /* C text in the parent's frame */
     int cmp;                        /* '<', '>', LE_OP... as a character: < > l g, n (!=) */
     bool pointer;                   /* the variable is a pointer: lo is kept as one */
+    bool wide_unsigned;             /* ... an unsigned long (long): counted as one */
     bool outer;                     /* lo or hi names an outer loop's variable (collapse of
                                        a non-rectangular nest, nest_levels) */
 };
@@ -83,6 +84,13 @@ static bool loop_cond(struct lower *L, struct ast *c, struct loop *lp)
     return lp->cmp != 0;
 }
 
+/* The step of `i -= e` is -e taken as long long: negated in its own type, an unsigned e
+ * (`u -= 1000000000u`, `u -= 7u`) was a huge positive step, and the loop ran no iteration. */
+static const char *loop_signed_step(struct lower *L, bool minus, const char *e)
+{
+    return minus ? arena_printf(L->a, "-(long long)(%s)", e) : arena_printf(L->a, "(%s)", e);
+}
+
 static bool loop_step(struct lower *L, struct ast *s, struct loop *lp)
 {
     if (s && (s->kind == AST_POSTFIX || s->kind == AST_UNARY) && is_var(s->kid[0], lp->var) &&
@@ -92,15 +100,13 @@ static bool loop_step(struct lower *L, struct ast *s, struct loop *lp)
     }
     if (s && s->kind == AST_ASSIGN && is_var(s->kid[0], lp->var) &&
         (s->op == ADD_ASSIGN || s->op == SUB_ASSIGN)) {
-        lp->step = arena_printf(L->a, "%s(%s)", s->op == SUB_ASSIGN ? "-" : "",
-                                ptext(L, s->kid[1]));
+        lp->step = loop_signed_step(L, s->op == SUB_ASSIGN, ptext(L, s->kid[1]));
         return true;
     }
     if (s && s->kind == AST_ASSIGN && s->op == '=' && is_var(s->kid[0], lp->var) &&
         s->kid[1]->kind == AST_BINARY && is_var(s->kid[1]->kid[0], lp->var) &&
         (s->kid[1]->op == '+' || s->kid[1]->op == '-')) {
-        lp->step = arena_printf(L->a, "%s(%s)", s->kid[1]->op == '-' ? "-" : "",
-                                ptext(L, s->kid[1]->kid[1]));
+        lp->step = loop_signed_step(L, s->kid[1]->op == '-', ptext(L, s->kid[1]->kid[1]));
         return true;
     }
     if (s && s->kind == AST_ASSIGN && s->op == '=' && is_var(s->kid[0], lp->var) &&
@@ -114,10 +120,26 @@ static bool loop_step(struct lower *L, struct ast *s, struct loop *lp)
 
 /* Iteration count of the loop as C text (long long).  Integers are subtracted as long
  * long (an int loop from -2e9 to 2e9 has 4e9 iterations; each bound and the step cast,
- * so that an unsigned one is no -Wsign-conversion), pointers as pointers. */
+ * so that an unsigned one is no -Wsign-conversion), pointers as pointers, 64-bit unsigned
+ * integers as unsigned long long: as long long, bounds on either side of 2^63 (`u <
+ * (1ull << 63) + 10`) compared the wrong way, and the loop ran no iteration. */
 static char *loop_count(struct lower *L, const struct loop *lp)
 {
     const char *fmt;
+    if (lp->wide_unsigned) {
+        /* (%3$s: the step's magnitude) */
+        switch (lp->cmp) {
+        case '<': fmt = "(%2$s > %1$s ? (long long)((%2$s - %1$s + %3$s - 1) / %3$s) : 0)"; break;
+        case 'l': fmt = "(%2$s >= %1$s ? (long long)((%2$s - %1$s) / %3$s + 1) : 0)"; break;
+        case '>': fmt = "(%2$s < %1$s ? (long long)((%1$s - %2$s + %3$s - 1) / %3$s) : 0)"; break;
+        default: fmt = "(%2$s <= %1$s ? (long long)((%1$s - %2$s) / %3$s + 1) : 0)"; break;
+        }
+        bool down = lp->cmp == '>' || lp->cmp == 'g';
+        return arena_printf(L->a, fmt, arena_printf(L->a, "(unsigned long long)(%s)", lp->lo),
+                            arena_printf(L->a, "(unsigned long long)(%s)", lp->hi),
+                            arena_printf(L->a, "((unsigned long long)(%s(long long)(%s)))",
+                                         down ? "-" : "", lp->step));
+    }
     switch (lp->cmp) {
     case '<': fmt = "((%2$s) > (%1$s) ? (%4$s%2$s - %1$s%5$s + %3$s - 1) / %3$s : 0)"; break;
     case 'l': fmt = "((%2$s) >= (%1$s) ? (%4$s%2$s - %1$s%5$s) / %3$s + 1 : 0)"; break;
@@ -244,6 +266,8 @@ static bool parse_nest(struct lower *L, const struct lower_dir *d, struct loop *
             return false;
         }
         lp[k].pointer = lp[k].var->type == TYPE_POINTER;
+        lp[k].wide_unsigned = vk == CK_INT && !vt.n &&
+                              (vt.at == AT_ULONG || vt.at == AT_ULLONG);
         /* (OpenMP 5.0: lo and hi may be affine in outer variables; the step may not) */
         lp[k].outer = k > 0 && (names_loop_var(L, lp[k].lo, lp, k) ||
                                 names_loop_var(L, lp[k].hi, lp, k));
@@ -382,12 +406,16 @@ static bool loop_level(struct lower *L, struct lower_dir *d, struct loop *lp, in
     /* (the value computed in long long, converted to the variable's type on purpose: no
      * -Wconversion warning) */
     const char *ty = v ? lhs : var;
+    /* (a 64-bit unsigned variable's value past 2^63 is a negative lo: added as unsigned,
+       with no signed overflow) */
+    const char *u = lp[k].wide_unsigned ? "(unsigned long long)" : "";
     if (k > 0)
-        lbuf_printf(&c->head, "%s = (__typeof__(%s))(__nrt_e->%s + (__nrt_q %% __nrt_e->%s) * "
-                    "__nrt_e->%s); __nrt_q /= __nrt_e->%s;\n", lhs, ty, lo, n, st, n);
+        lbuf_printf(&c->head, "%s = (__typeof__(%s))(%s__nrt_e->%s + %s(__nrt_q %% "
+                    "__nrt_e->%s) * %s__nrt_e->%s); __nrt_q /= __nrt_e->%s;\n", lhs, ty, u, lo,
+                    u, n, u, st, n);
     else
-        lbuf_printf(&c->head, "%s = (__typeof__(%s))(__nrt_e->%s + __nrt_q * __nrt_e->%s);\n",
-                    lhs, ty, lo, st);
+        lbuf_printf(&c->head, "%s = (__typeof__(%s))(%s__nrt_e->%s + %s__nrt_q * "
+                    "%s__nrt_e->%s);\n", lhs, ty, u, lo, u, u, st);
     /* a pointer's lo is kept as a pointer of the variable's type (the count and the
        step are numbers of elements) */
     const char *lo_decl = lp[k].pointer ? loop_decl(L, lp[k].var, lo, c)
@@ -416,8 +444,8 @@ static bool loop_level(struct lower *L, struct lower_dir *d, struct loop *lp, in
         for (int j = 0; j < k; j++)
             lbuf_printf(&outer, " && %s > 0", lower_local_name(L, LL_LOOP_N, j, NULL));
         const char *x = lower_expr(L, var, NULL, 0);
-        lbuf_printf(&c->after, "if (1%s) %s = (__typeof__(%s))(%s + %s * %s); ",
-                    outer.s ? outer.s : "", x, x, lo, n, st);
+        lbuf_printf(&c->after, "if (1%s) %s = (__typeof__(%s))(%s%s + %s%s * %s%s); ",
+                    outer.s ? outer.s : "", x, x, u, lo, u, n, u, st);
         free(outer.s);
     } else if (!lp[k].decl && lp[k].var->depth > 0) {
         /* a loop variable declared before the loop (C89 style) is private to the loop's
