@@ -186,6 +186,7 @@ static bool read_form(struct lower *L, struct ast *e, const char **v, const char
 
 static char *atomic_update(struct lower *L, const struct atomic_op *a, const char *capture,
                            bool capture_new);
+static char *atomic_cas(struct lower *L, const struct atomic_op *a, const char *tail);
 
 /* The condition of atomic compare (OpenMP 5.1) over x: `e < x`, `e > x`, `x < e`, `x > e`
  * (*eq false) or `x == e` (*eq true); *e gets e, *x_first whether x is on the left. */
@@ -234,6 +235,27 @@ static bool compare_value(struct lower *L, struct atomic_op *a, struct ast *cond
     return true;
 }
 
+/* The assignment of a branch `{ e; }` or `e;` (an `if`'s then or else), or NULL. */
+static struct ast *branch_assign(struct ast *b)
+{
+    if (b && b->kind == AST_COMPOUND) {
+        struct ast *l = b->kid[0] ? b->kid[0]->kid[0] : NULL;
+        b = l && !l->next ? l : NULL;
+    }
+    struct ast *as = b && b->kind == AST_EXPR_STMT ? b->kid[0] : NULL;
+    return as && as->kind == AST_ASSIGN && as->op == '=' ? as : NULL;
+}
+
+/* `if (cond) { x = e; }`, its condition and its then. */
+static bool compare_if(struct lower *L, struct ast *cond, struct ast *then, struct atomic_op *a)
+{
+    struct ast *as = branch_assign(then);
+    if (!as)
+        return false;
+    a->x = lower_render(L, as->kid[0]);
+    return compare_value(L, a, cond, as->kid[1]);
+}
+
 /* `x = cond ? e : x;` or `if (cond) { x = e; }` (the statement of atomic compare). */
 static bool compare_form(struct lower *L, struct ast *s, struct atomic_op *a)
 {
@@ -244,18 +266,49 @@ static bool compare_form(struct lower *L, struct ast *s, struct atomic_op *a)
         a->x = lower_render(L, e->kid[0]);
         return !strcmp(lower_render(L, c->kid[2]), a->x) && compare_value(L, a, c->kid[0], c->kid[1]);
     }
-    if (!s || s->kind != AST_IF || s->kid[2])
-        return false;
-    struct ast *then = s->kid[1];
-    if (then && then->kind == AST_COMPOUND) {
-        struct ast *l = then->kid[0] ? then->kid[0]->kid[0] : NULL;
-        then = l && !l->next ? l : NULL;
+    return s && s->kind == AST_IF && !s->kid[2] && compare_if(L, s->kid[0], s->kid[1], a);
+}
+
+/* The else of `if (x == e) { x = d; } else { v = x; }`: v, or NULL when it is no read of
+ * x (or the `if` has no else). */
+static const char *else_read(struct lower *L, struct ast *s, const char *x)
+{
+    struct ast *as = s && s->kind == AST_IF ? branch_assign(s->kid[2]) : NULL;
+    const char *v, *xr;
+    return as && read_form(L, as, &v, &xr) && !strcmp(xr, x) ? v : NULL;
+}
+
+/* The forms of atomic compare capture (OpenMP 5.1) that keep the comparison's result
+ * rather than x: `if (x == e) { x = d; } else { v = x; }` and `{ r = x == e; if (r) {
+ * x = d; } [else { v = x; }] }`.  r gets whether x was e; v gets x when it was not. */
+static char *compare_result_capture(struct lower *L, struct ast *s)
+{
+    struct atomic_op a = {0};
+    const char *r = NULL;
+    struct ast *cond = s->kind == AST_IF ? s->kid[0] : NULL, *ifs = s;
+    if (s->kind == AST_COMPOUND) {                  /* { r = x == e; if (r) ... } */
+        struct ast *l = s->kid[0] ? s->kid[0]->kid[0] : NULL;
+        struct ast *re = l && l->kind == AST_EXPR_STMT ? l->kid[0] : NULL;
+        if (!re || !l->next || l->next->next || l->next->kind != AST_IF ||
+            re->kind != AST_ASSIGN || re->op != '=')
+            return NULL;
+        ifs = l->next;
+        r = lower_render(L, re->kid[0]);
+        if (ifs->kid[0]->kind != AST_IDENT || strcmp(lower_render(L, ifs->kid[0]), r) != 0)
+            return NULL;
+        cond = re->kid[1];
+    } else if (!cond || !s->kid[2]) {
+        return NULL;
     }
-    struct ast *as = then && then->kind == AST_EXPR_STMT ? then->kid[0] : NULL;
-    if (!as || as->kind != AST_ASSIGN || as->op != '=')
-        return false;
-    a->x = lower_render(L, as->kid[0]);
-    return compare_value(L, a, s->kid[0], as->kid[1]);
+    if (!compare_if(L, cond, ifs->kid[1], &a) || !a.rhs2)
+        return NULL;                                /* (only x == e) */
+    const char *v = ifs->kid[2] ? else_read(L, ifs, a.x) : NULL;
+    if (ifs->kid[2] && !v)
+        return NULL;
+    return atomic_cas(L, &a, arena_printf(L->a, "%s%s%s%s%s", r ? r : "",
+                                          r ? " = __nrt_o == __nrt_v; " : "",
+                                          v ? "if (!(__nrt_o == __nrt_v)) " : "", v ? v : "",
+                                          v ? " = __nrt_o;" : ""));
 }
 
 /* atomic compare capture: `{ v = x; cond-update }` (the old value) or `{ cond-update
@@ -283,6 +336,13 @@ static char *compare_capture(struct lower *L, struct ast *s)
 static char *atomic_update(struct lower *L, const struct atomic_op *a, const char *capture,
                            bool capture_new)
 {
+    return atomic_cas(L, a, capture ? arena_printf(L->a, "%s = %s;", capture, capture_new
+                                                   ? "__nrt_new" : "__nrt_o") : "");
+}
+
+/* The loop itself; `tail`, code after it, reads __nrt_o and __nrt_new. */
+static char *atomic_cas(struct lower *L, const struct atomic_op *a, const char *tail)
+{
     const char *rhs = a->rhs ? a->rhs : "0";
     const char *w = a->rhs2 ? arena_printf(L->a, " __typeof__(%s) __nrt_w = (%s);", a->rhs2,
                                            a->rhs2) : "";
@@ -292,9 +352,8 @@ static char *atomic_update(struct lower *L, const struct atomic_op *a, const cha
         "__atomic_load(__nrt_p, &__nrt_o, "
         LOWER_ATOMIC_RELAXED "); do __nrt_new = (__typeof__(__nrt_new))(%s); while "
         "(!__atomic_compare_exchange(__nrt_p, &__nrt_o, &__nrt_new, 0, " LOWER_ATOMIC_SEQ_CST
-        ", " LOWER_ATOMIC_RELAXED "));%s%s%s%s }", a->x, a->x, rhs, rhs, w,
-        a->val, capture ? " " : "", capture ? capture : "", capture ? " = " : "",
-        capture ? (capture_new ? "__nrt_new;" : "__nrt_o;") : "");
+        ", " LOWER_ATOMIC_RELAXED "));%s%s }", a->x, a->x, rhs, rhs, w, a->val,
+        *tail ? " " : "", tail);
 }
 
 /* The capture forms: v = x++ (and the other update forms), { v = x; update }, { update;
@@ -505,14 +564,19 @@ void lower_sync_atomic(struct lower *L, struct lower_dir *d)
     } else if (lower_dir_has(d, OMP_CL_COMPARE)) {
         need = lower_dir_has(d, OMP_CL_CAPTURE)
                ? "'{ v = x; if (e < x) { x = e; } }' or '{ if (x == e) { x = d; } v = x; }' "
-                 "(a compare statement and a read of x, either order)"
+                 "(a compare statement and a read of x, either order), 'if (x == e) { x = d; "
+                 "} else { v = x; }' or '{ r = x == e; if (r) { x = d; } }' (else { v = x; } "
+                 "optional)"
                : "'if (e < x) { x = e; }', 'if (x == e) { x = d; }', 'x = e > x ? e : x' or "
                  "'x = x == e ? d : x' (with < or >, x on either side)";
         struct atomic_op c = {0};
-        if (lower_dir_has(d, OMP_CL_CAPTURE))
+        if (lower_dir_has(d, OMP_CL_CAPTURE)) {
             code = compare_capture(L, s);
-        else if (compare_form(L, s, &c))
+            if (!code)
+                code = compare_result_capture(L, s);
+        } else if (compare_form(L, s, &c)) {
             code = atomic_update(L, &c, NULL, false);
+        }
     } else if (lower_dir_has(d, OMP_CL_CAPTURE)) {
         need = "'v = x++', 'v = x op= e' (and the other update forms) or a block "
                "'{ v = x; x op= e; }' / '{ x op= e; v = x; }' / '{ v = x; x = e; }'";
