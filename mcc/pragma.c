@@ -1260,8 +1260,8 @@ static bool advice(struct omp_parser *p, int name)
  * clauses (offload_clause) are dropped.  host_only: what is left of a device construct
  * with no host construct in it (`target data`, `target enter data`, `target update`, a
  * `target` with `map`, `teams`, `distribute`, `declare target`, `end declare target`,
- * `requires`, which the one memory meets): its body runs as written.  OmpSs's `target
- * device(...)` stays (no `map` and the like).
+ * `requires`, which the one memory meets; and `nothing`): its body runs as written.
+ * OmpSs's `target device(...)` stays (no `map` and the like).
  */
 static bool next_is(struct omp_parser *p, int w, const char *const *words, size_t n)
 {
@@ -1320,7 +1320,8 @@ static bool host_only(struct omp_parser *p)
     static const char *const data[] = { "data", "enter", "exit", "update" };
     int w = p->pos;
     p->dir->teams |= omp_is(p, w, "teams");
-    if (omp_is(p, w, "teams") || omp_is(p, w, "distribute") || omp_is(p, w, "requires"))
+    if (omp_is(p, w, "teams") || omp_is(p, w, "distribute") || omp_is(p, w, "requires") ||
+        omp_is(p, w, "nothing"))
         return true;
     if (omp_is(p, w, "declare") || omp_is(p, w, "begin") || omp_is(p, w, "end")) {
         int t = omp_is(p, w, "declare") ? w + 1 : w + 2;
