@@ -1992,6 +1992,10 @@ static void outline_create(struct outline *o, const struct lower_dir *d, struct 
     if (x->group)
         lbuf_printf(create, "nanort_task_region1(__nrt_t, %uu, " LOWER_CONST_BYTES "(%s), 1); ", NANORT_DEP_CONCURRENT,
                     x->group);
+    if (x->iters)
+        lbuf_printf(create, "nanort_task_region1(__nrt_t, %uu, " LOWER_CONST_BYTES "(%s + "
+                    "(unsigned long long)__nrt_c0), (" LOWER_SIZE_T ")__nrt_len); ",
+                    NANORT_DEP_INOUT, LOWER_LOOP_ITERS);
     if (x->here)
         lbuf_puts(create, "nanort_task_submit(__nrt_t, (unsigned)NANORT_TASK_UNDEFERRED, 0);");
     else
@@ -2055,6 +2059,8 @@ char *lower_inline_outline(struct lower *L, const struct lower_dir *d, struct as
     if (count.s)
         lbuf_puts(&create, count.s);
     if (x->group)   /* one more region: the group's (see lower_loop) */
+        lbuf_puts(&create, "__nrt_nr += 1; __nrt_nd += 1; ");
+    if (x->iters)   /* ... the iterations' (see lower_loop) */
         lbuf_puts(&create, "__nrt_nr += 1; __nrt_nd += 1; ");
     outline_captures(&o, d, vars, x->env);
     char *text = outline_body(&o, d, body, vars);

@@ -713,11 +713,21 @@ void lower_loop(struct lower *L, struct lower_dir *d)
     bool is_for = d->dir->kind == OMP_DIR_FOR;
     bool group = !is_for && !lower_dir_has(d, OMP_CL_NOGROUP);
     bool barrier = is_for && !lower_dir_has(d, OMP_CL_NOWAIT);
+    /* A static schedule gives two loops of a region with as many iterations the same
+     * iterations on each thread (OpenMP 4.5, 2.7.1), and codes rely on it after a nowait
+     * (`for schedule(static) nowait` writing a[i], then a `for schedule(static)` reading
+     * it): the chunks of such loops (also with no schedule, static in gcc) are ordered on
+     * the iterations they share, each an inout region on its own (LOWER_LOOP_ITERS; the
+     * chunk tasks of the region's loops are siblings).  The tasks of the second loop ran
+     * before those of the first. */
+    const struct omp_clause *sc = lower_dir_find(d, OMP_CL_SCHEDULE);
+    bool iters = is_for && !d->dir->parallel && (!sc || sc->sched == OMP_SCHED_STATIC);
     /* (the clauses' expressions are evaluated once, before the loop's bounds and tasks) */
     struct lower_values values = {0};
     struct lower_extra x = {.env = lbuf_take(&c.env, L->a), .init = lbuf_take(&c.init, L->a),
                             .head = lbuf_take(&c.head, L->a),
-                            .group = group ? "&__nrt_grp" : NULL, .here = here,
+                            .group = group ? "&__nrt_grp" : NULL, .iters = iters,
+                            .here = here,
                             .local = c.local, .values = &values};
     char *task = lower_inline_outline(L, d, body, vars, &x);
     /* the scope a cancel binds to (nanort.h): a for's, or the taskgroup of a taskloop, around

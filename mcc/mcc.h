@@ -2046,6 +2046,8 @@ struct lower_extra {
                                       is lastprivate */
     const char *head;              /* opens a block around the body (a loop over a chunk) */
     const char *group;             /* a byte each task gets a concurrent region on */
+    bool iters;                    /* a `for` with a static schedule: each task gets an inout
+                                      region on its iterations (lower_loop) */
     size_t at;                     /* where the glue stands (a section's pragma line); 0:
                                       d's first pragma line (lower_lines.c) */
     bool here;                     /* undeferred: runs at once on the creating thread */
@@ -2078,6 +2080,9 @@ void lower_loop(struct lower *L, struct lower_dir *d);
  * (it runs as written); false after an error. */
 bool lower_loop_check_simd(struct lower *L, struct ast *pr, struct omp_directive *d,
                            struct ast *loop);
+/* Where the iteration numbers of `for` loops with a static schedule stand as bytes, each
+ * chunk's task an inout region on its own: 2^62, an address no object has on x86-64. */
+#define LOWER_LOOP_ITERS "0x4000000000000000ull"
 
 
 /* lower_omp.c: the OpenMP constructs of ported programs (OMPSS.md "OpenMP compatibility") */
