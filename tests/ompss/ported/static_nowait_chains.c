@@ -58,12 +58,9 @@ int main(void)
                 d[i] += b[i];
         }
     }
-    double sb = 0, sc = 0, sd = 0;
-    for (int i = 0; i < N; i++) {
-        sb += b[i];
-        sc += c[i];
-        sd += d[i];
-    }
-    printf("b=%.2f c=%.2f d=%.2f\n", sb, sc, sd);
+    double sum[3] = {0};
+    for (int i = 0; i < 3 * N; i++)
+        sum[i / N] += (i < N ? b : i < 2 * N ? c : d)[i % N];
+    printf("b=%.2f c=%.2f d=%.2f\n", sum[0], sum[1], sum[2]);
     return 0;
 }
