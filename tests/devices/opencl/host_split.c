@@ -23,33 +23,12 @@
  * created on y: the taskwait copies back everything only a device holds, and must not
  * copy the half H1 is writing either.
  */
-#include "oclt.h"
+#include "add_one.h"
 
 #include <stdatomic.h>
 #include <time.h>
 
-static const char *source =
-    "__kernel void add_one(__global int *x, int n) {\n"
-    "    int i = get_global_id(0);\n"
-    "    if (i < n) x[i] += 1;\n"
-    "}\n";
-
 enum { N = 4096, H = N / 2 };
-
-struct args { int *x; int n; };
-
-static void add_one_ocl(void *p, nanort_ctx *ctx)
-{
-    struct args *a = p;
-    struct nanort_karg kargs[] = {{NANORT_KARG_BUFFER, sizeof(void *), a->x},
-                                  {NANORT_KARG_VALUE, sizeof a->n, &a->n}};
-    struct nanort_launch l = {NULL, 1, {(size_t)a->n}, {0}, 0, 2, kargs};
-    nanort_kernel_launch(ctx, &l);
-}
-
-static const struct nanort_opencl_info info = {"add_one", NULL};
-static struct nanort_impl dev_impls[] = {{NANORT_DEVICE_OPENCL, add_one_ocl, "add_one_ocl", &info}};
-static struct nanort_task_type dev_type = {"add_one", __FILE__, 1, dev_impls, NULL};
 
 static atomic_int h1_wrote, h2_ran;
 static bool overlapped;            /* H1 saw H2 run while it waited */
@@ -87,11 +66,7 @@ static void k_body(void *p, nanort_ctx *ctx)
     (void)ctx;
     await(&h1_wrote);
     if (k_flushes) {
-        void *a;
-        nanort_task *e = nanort_task_create(&dev_type, sizeof(struct args), 1, 1, &a);
-        *(struct args *)a = (struct args){y, N};
-        nanort_task_region1(e, NANORT_DEP_INOUT | NANORT_COPY_INOUT, y, sizeof y);
-        nanort_task_submit(e, 0, 0);
+        add_one(y, N);
         nanort_taskwait();
     }
     **(int **)p = 1;
@@ -127,7 +102,7 @@ static void task(struct nanort_task_type *type, void *arg, int n, const unsigned
 
 int main(int argc, char **argv)
 {
-    nanort_opencl_source("add_one.cl", source, NULL);
+    nanort_opencl_source("add_one.cl", add_one_source, NULL);
     oclt_require(1);
     bool evict = argc > 1 && strcmp(argv[1], "evict") == 0;
     k_flushes = argc > 1 && strcmp(argv[1], "flush") == 0;
@@ -138,20 +113,14 @@ int main(int argc, char **argv)
             x[i] = i;
         atomic_store(&h1_wrote, 0);
         atomic_store(&h2_ran, 0);
-        void *p;
-        nanort_task *d = nanort_task_create(&dev_type, sizeof(struct args), 1, 1, &p);
-        *(struct args *)p = (struct args){x, N};
-        nanort_task_region1(d, NANORT_DEP_INOUT | NANORT_COPY_INOUT, x, sizeof x);
-        nanort_task_submit(d, 0, 0);
+        add_one(x, N);
         task(&h1_type, x, 1, (unsigned[]){NANORT_DEP_OUT}, (void *[]){x}, (size_t[]){H * sizeof *x});
         task(&k_type, &tok, 1, (unsigned[]){NANORT_DEP_OUT}, (void *[]){&tok}, (size_t[]){sizeof tok});
         for (int i = 0; i < N; i++)
             y[i] = i;
         if (evict) {
             /* y's task needs the device memory x's copy holds; H2 checks y's first half */
-            nanort_task *e = nanort_task_create(&dev_type, sizeof(struct args), 2, 2, &p);
-            *(struct args *)p = (struct args){y, N};
-            nanort_task_region1(e, NANORT_DEP_INOUT | NANORT_COPY_INOUT, y, sizeof y);
+            nanort_task *e = add_one_create(y, N, 1);
             nanort_task_region1(e, NANORT_DEP_IN, &tok, sizeof tok);
             nanort_task_submit(e, 0, 0);
             task(&h2_type, y, 1, (unsigned[]){NANORT_DEP_IN}, (void *[]){y + H},

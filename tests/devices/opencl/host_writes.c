@@ -4,43 +4,13 @@
  * reads it again; the device must see main's values, not its stale cached copy.  Also
  * a buffer freed and allocated again at the same address.
  */
-#include "oclt.h"
-
-static const char *source =
-    "__kernel void add_one(__global int *x, int n) {\n"
-    "    int i = get_global_id(0);\n"
-    "    if (i < n) x[i] += 1;\n"
-    "}\n";
+#include "add_one.h"
 
 enum { N = 1024 };
 
-struct args { int *x; int n; };
-
-static void add_one_ocl(void *p, nanort_ctx *ctx)
-{
-    struct args *a = p;
-    struct nanort_karg kargs[] = {{NANORT_KARG_BUFFER, sizeof(void *), a->x},
-                                  {NANORT_KARG_VALUE, sizeof a->n, &a->n}};
-    struct nanort_launch l = {NULL, 1, {(size_t)a->n}, {0}, 0, 2, kargs};
-    nanort_kernel_launch(ctx, &l);
-}
-
-static const struct nanort_opencl_info info = {"add_one", NULL};
-static struct nanort_impl impls[] = {{NANORT_DEVICE_OPENCL, add_one_ocl, "add_one_ocl", &info}};
-static struct nanort_task_type type = {"add_one", __FILE__, 1, impls, NULL};
-
-static void add_one(int *x, int n)
-{
-    void *p;
-    nanort_task *t = nanort_task_create(&type, sizeof(struct args), 1, 1, &p);
-    *(struct args *)p = (struct args){x, n};
-    nanort_task_region1(t, NANORT_DEP_INOUT | NANORT_COPY_INOUT, x, n * sizeof *x);
-    nanort_task_submit(t, 0, 0);
-}
-
 int main(void)
 {
-    nanort_opencl_source("add_one.cl", source, NULL);
+    nanort_opencl_source("add_one.cl", add_one_source, NULL);
     oclt_require(1);
     static int x[N];
     for (int i = 0; i < N; i++)

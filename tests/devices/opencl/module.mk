@@ -14,7 +14,7 @@ OCLT_BINS  := $(OCLT_NAMES:%=$(OCLT_DIR)/%)
 OCLT_RUN    = @$(HARNESS) run $(RESULTS)
 OCLT_TWO   := POCL_DEVICES="pthread pthread"
 
-$(OCLT_DIR)/%: tests/devices/opencl/%.c tests/devices/opencl/oclt.h nanort/nrt.h include/nanort.h $(OCL_PLUGIN_HDRS) \
+$(OCLT_DIR)/%: tests/devices/opencl/%.c tests/devices/opencl/oclt.h tests/devices/opencl/add_one.h nanort/nrt.h include/nanort.h $(OCL_PLUGIN_HDRS) \
               $(NANORT_LIB_A)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_COMMON) -Inanort $< -o $@ $(NANORT_LIB_A) $(LDLIBS_COMMON)
