@@ -81,8 +81,9 @@ run-asan)
   probe opencl || exit $?
   elsewhere=$(mktemp -d)
   trap 'rm -rf "$elsewhere"' EXIT
+  supp=$(readlink -f "$dir/lsan.supp")
   cd "$elsewhere" && ASAN_OPTIONS="detect_leaks=1 halt_on_error=1 exitcode=66" \
-    NX_ARGS=--smp-workers=2 "$bin-asan"
+    LSAN_OPTIONS="suppressions=$supp" NX_ARGS=--smp-workers=2 "$bin-asan"
   ;;
 mock)
   m=$dir/mock
