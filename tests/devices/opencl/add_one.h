@@ -1,14 +1,15 @@
 /*
  * add_one.h - the OpenCL task type of host_writes.c and host_split.c, written by hand as
  * mcc emits it: add_one(x, n) adds 1 to x[0..n) on an OpenCL device (x inout, copied).
- * Register its source with nanort_opencl_source("add_one.cl", add_one_source, NULL).
+ * Register its source with nanort_opencl_source("add_one.cl", source, NULL): `source`, the
+ * name cl_extract.c prints for the runs with the kernels translated to C (OCLT_XLATE).
  */
 #ifndef ADD_ONE_H
 #define ADD_ONE_H
 
 #include "oclt.h"
 
-static const char *const add_one_source =
+static const char *const source =
     "__kernel void add_one(__global int *x, int n) {\n"
     "    int i = get_global_id(0);\n"
     "    if (i < n) x[i] += 1;\n"

@@ -102,7 +102,7 @@ static void task(struct nanort_task_type *type, void *arg, int n, const unsigned
 
 int main(int argc, char **argv)
 {
-    nanort_opencl_source("add_one.cl", add_one_source, NULL);
+    nanort_opencl_source("add_one.cl", source, NULL);
     oclt_require(1);
     bool evict = argc > 1 && strcmp(argv[1], "evict") == 0;
     k_flushes = argc > 1 && strcmp(argv[1], "flush") == 0;

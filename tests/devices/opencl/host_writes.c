@@ -10,7 +10,7 @@ enum { N = 1024 };
 
 int main(void)
 {
-    nanort_opencl_source("add_one.cl", add_one_source, NULL);
+    nanort_opencl_source("add_one.cl", source, NULL);
     oclt_require(1);
     static int x[N];
     for (int i = 0; i < N; i++)

@@ -105,7 +105,7 @@ OCLT_XLATE_BINS := $(OCLT_XLATE:%=$(OCLT_DIR)/xlate/%)
 OCLT_MVEC_LINK  := -Wl,--push-state,--as-needed -lmvec -Wl,--pop-state
 OCLT_MVEC       := $(if $(wildcard /usr/lib/*/libmvec.so /lib/*/libmvec.so),$(OCLT_MVEC_LINK))
 
-$(OCLT_DIR)/xlate/%.cl: tests/devices/opencl/%.c tests/devices/opencl/cl_extract.c tests/devices/opencl/oclt.h $(NANORT_LIB_A)
+$(OCLT_DIR)/xlate/%.cl: tests/devices/opencl/%.c tests/devices/opencl/cl_extract.c tests/devices/opencl/oclt.h tests/devices/opencl/add_one.h $(NANORT_LIB_A)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_COMMON) -Wno-unused-function -Inanort -Itests/devices/opencl -DOCLT_TEST='"$*.c"' \
 	    tests/devices/opencl/cl_extract.c -o $(@D)/$*.extract $(NANORT_LIB_A) $(LDLIBS_COMMON)
@@ -115,7 +115,7 @@ $(OCLT_DIR)/xlate/%.o: $(OCLT_DIR)/xlate/%.cl $(MCC_BIN) $(BUILD)/lib/mcc/includ
                        $(BUILD)/lib/mcc/include/opencl_c_impl.h
 	$(MCC_BIN) --opencl-cpu=require -c $< -o $@
 
-$(OCLT_DIR)/xlate/%: tests/devices/opencl/%.c $(OCLT_DIR)/xlate/%.o tests/devices/opencl/oclt.h nanort/nrt.h \
+$(OCLT_DIR)/xlate/%: tests/devices/opencl/%.c $(OCLT_DIR)/xlate/%.o tests/devices/opencl/oclt.h tests/devices/opencl/add_one.h nanort/nrt.h \
                      include/nanort.h $(NANORT_LIB_A)
 	$(CC) $(CFLAGS_COMMON) -Inanort $< $(OCLT_DIR)/xlate/$*.o -o $@ $(NANORT_LIB_A) \
 	    $(OCLT_MVEC) $(LDLIBS_COMMON)
