@@ -1019,18 +1019,10 @@ static void release_block(void *p, uintptr_t lo, uintptr_t hi, bool keep)
             nrt_fatal("%s(%p): a device task still writes bytes of the block (a task that "
                       "uses it has not finished): wait for it (taskwait) before the %s",
                       keep ? "realloc" : "free", p, keep ? "realloc" : "free");
-    if (keep) {
+    if (keep)
         flush_range(lo, hi);
-    } else if (i0 < i1) {
-        size_t j0, j1;
-        nrt_seg_cover(lo, hi, &j0, &j1);
-        for (size_t k = j0; k < j1; k++) {
-            nrt_seg_host_ready(&C.seg[k]);
-            C.seg[k].n = 0;
-            C.seg[k].host = true;
-        }
-        nrt_seg_compact(j0, j1);
-    }
+    else
+        host_wrote(lo, hi, false);  /* the host's alone, as after a host task wrote it */
 }
 
 /* The C library's free and realloc.  In a program linked statically with the wrapping
