@@ -397,6 +397,13 @@ void nanort_critical_leave(const char *name);
  * keeps its lock once the name was looked up, so later entries look nothing up. */
 void nanort_critical_enter_at(void **slot, const char *name);
 void nanort_critical_leave_at(void **slot);
+
+/* A function that creates tasks returns: the device copies of its frame's bytes are
+ * dropped (its local arrays die; a later function's locals at the same addresses are
+ * not taken for them).  mcc declares, first in the body of such a function,
+ *     __attribute__((cleanup(nanort_frame_end))) void *const __nrt_frame = __builtin_dwarf_cfa();
+ * A device task still writing the frame stops the run with a message. */
+void nanort_frame_end(void *const *cfa);
 /* mcc-abi: end */
 
 /* free() and realloc() for heap blocks device tasks may have used (docs/devices.md).  A

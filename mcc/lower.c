@@ -481,6 +481,33 @@ static void check_kernel_call(struct lower *L, struct ast *n)
                  lower_where_loc(L, &k->dir.target->loc));
 }
 
+/* The object an lvalue names a part of (a.m, a[i]), when that is a variable. */
+static const struct sym *lvalue_root(const struct ast *e)
+{
+    while (e && ((e->kind == AST_MEMBER && e->op == '.') || e->kind == AST_SUBSCRIPT))
+        e = e->kid[0];
+    return e && e->kind == AST_IDENT ? e->sym : NULL;
+}
+
+static bool frame_object(const struct sym *s)
+{
+    return s && s->kind == SYM_OBJECT && s->storage == STORAGE_LOCAL;
+}
+
+/* Does an argument hand on an address in this function's frame (a local array, &local,
+ * &local.m, &local[i])?  A callee may create tasks on it (nanort_frame_end). */
+static bool hands_on_frame(struct ast *n, void *arg)
+{
+    bool *found = arg;
+    if (*found)
+        return false;
+    if (n->kind == AST_IDENT)
+        *found = frame_object(n->sym) && n->sym->type == TYPE_ARRAY && !n->sym->array_param;
+    else if (n->kind == AST_UNARY && n->op == '&')
+        *found = frame_object(lvalue_root(n->kid[0]));
+    return !*found;
+}
+
 static bool visit_call(struct lower *L, struct ast *n)
 {
     if (team_query(L, n))
@@ -495,6 +522,8 @@ static bool visit_call(struct lower *L, struct ast *n)
             L->region->thread_num_asked = true;
     }
     check_kernel_call(L, n);
+    if (L->fn && !L->frame && !L->fn_spawns)
+        ast_walk(n->kid[1], hands_on_frame, &L->fn_spawns);
     if (n->kid[0] && n->kid[0]->kind == AST_IDENT && is_task_call(L, n->kid[0]->sym))
         check_task_call(L, n, lower_ftask_find(L, n->kid[0]->sym->name));
     check_call_before_task(L, n);
@@ -507,6 +536,7 @@ static bool visit_call(struct lower *L, struct ast *n)
                         lower_name(L, LN_SPAWN, arena_strndup(L->a, n->kid[0]->name->str,
                                                               n->kid[0]->name->len), -1));
         L->task_callee = n->kid[0];
+        L->fn_spawns |= !L->frame;
     }
     else if (n->kid[0] && n->kid[0]->kind == AST_IDENT &&
              lower_serial_clone_name(L, n->kid[0]->sym))
@@ -805,9 +835,27 @@ static void lower_function(struct lower *L, struct ast *def)
                               arena_printf(L->a, "%s int __nrt_main_entered __attribute__((unused)) "
                                            "= nanort_main_enter(); ", lower_mark(L, at)));
     }
+    if (L->fn_spawns && !L->in_main && body && body->kind == AST_COMPOUND &&
+        body->end > body->begin)
+    {
+        /* its tasks may have device copies of its locals: dropped when it returns, by
+           whichever way it leaves (the cleanup runs after a return's value is computed);
+           before its first statement (no goto can jump over it), on that statement's line
+           (where gdb's breakpoint on a line of declarations before stops in the
+           sequential build too) */
+        struct ast *first = body->kid[0] ? body->kid[0]->kid[0] : NULL;
+        while (first && first->kind == AST_DECLARATION)
+            first = first->next;
+        rewrite_insert_before(L->rw, first ? first->begin : body->end - 1,
+                              arena_printf(L->a, "%s __attribute__((cleanup(nanort_frame_end), "
+                                           "unused)) void *const __nrt_frame = "
+                                           "__builtin_dwarf_cfa(); ",
+                                           lower_mark(L, first ? first->begin : body->end - 1)));
+    }
     lower_serial_function(L, def, errors);
     L->fn = NULL;
     L->in_main = false;
+    L->fn_spawns = false;
 }
 
 /* File-scope items with pragmas: function tasks, device functions, declare reduction. */

@@ -115,6 +115,7 @@ void lower_submit(struct lower *L, struct lower_buf *b, const struct lower_dir *
     const struct omp_clause *cif = lower_dir_find(d, OMP_CL_IF);
     const struct omp_clause *cfin = lower_dir_find(d, OMP_CL_FINAL);
     const struct omp_clause *cpri = lower_dir_find(d, OMP_CL_PRIORITY);
+    L->fn_spawns |= L->fn && !L->frame;
     lbuf_puts(b, "nanort_task_submit(__nrt_t, 0u");
     /* a chunk that asks its thread number: in an inactive region, the team's one thread
        runs it (nanort.h), 0 as the region's single said 1 thread */

@@ -1402,6 +1402,8 @@ struct lower {
                                       (lower_variant_declare_target), found once */
     struct ast *nested_fn;         /* fn once marked optimize("O1") (lower_inline.c, -O0) */
     bool in_main;
+    bool fn_spawns;                /* fn creates tasks, or hands on addresses in its frame to
+                                      a call that may (nanort_frame_end) */
     const struct ast *task_callee; /* the name of the function task the call being walked
                                       calls (visit_ident: any other use is a pointer) */
     bool critical_used;            /* LOWER_SYNC_CRITICAL_DEF must precede the unit */

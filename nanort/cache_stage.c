@@ -1008,17 +1008,22 @@ static bool block_bytes(void *p, uintptr_t *lo, uintptr_t *hi)
  * is written back into it once it is free, none is taken for a new block at its address.
  * After `taskwait noflush` its tasks are done; eager write-backs landing in it are waited
  * for.  (lock held) */
+static bool still_written(uintptr_t lo, uintptr_t hi)
+{
+    NRT_ASSERT_HELD(&C.lock);
+    for (size_t k = nrt_seg_after(lo); k < C.nseg && C.seg[k].lo < hi; k++)
+        if (C.seg[k].writers > 0)
+            return true;
+    return false;
+}
+
 static void release_block(void *p, uintptr_t lo, uintptr_t hi, bool keep)
 {
     NRT_ASSERT_HELD(&C.lock);
-    size_t i0 = nrt_seg_after(lo), i1 = i0;
-    while (i1 < C.nseg && C.seg[i1].lo < hi)
-        i1++;
-    for (size_t k = i0; k < i1; k++)
-        if (C.seg[k].writers > 0)
-            nrt_fatal("%s(%p): a device task still writes bytes of the block (a task that "
-                      "uses it has not finished): wait for it (taskwait) before the %s",
-                      keep ? "realloc" : "free", p, keep ? "realloc" : "free");
+    if (still_written(lo, hi))
+        nrt_fatal("%s(%p): a device task still writes bytes of the block (a task that "
+                  "uses it has not finished): wait for it (taskwait) before the %s",
+                  keep ? "realloc" : "free", p, keep ? "realloc" : "free");
     if (keep)
         flush_range(lo, hi);
     else
@@ -1125,6 +1130,32 @@ void nanort_free(void *p)
     atomic_thread_fence(memory_order_seq_cst);      /* (nrt_cache_unlock's) */
     if (cache_try_lock())
         nrt_cache_unlock();
+}
+
+/* A function that creates tasks returns (mcc declares `__nrt_frame` at the top of its body
+ * with this as its cleanup, holding the frame's CFA: the stack pointer before the call).
+ * Its frame dies, and so did the frames below it: the device copies of what tasks of this
+ * thread named there (nrt_stack_cached_lo: the lowest such address) are dropped without
+ * copying anything back, so that no later flush writes into a dead frame and the next
+ * function's locals at those addresses are not taken for them (docs/devices.md).  A
+ * device task still writing them is a task the function did not wait for. */
+void nanort_frame_end(void *const *cfa)
+{
+    uintptr_t lo = nrt_stack_cached_lo, hi = (uintptr_t)*cfa;
+    if (NRT_LIKELY(hi <= lo))
+        return;
+    nrt_stack_cached_lo = hi;       /* (what stays cached on this stack is above it) */
+    if (nothing_cached() ||
+        hi <= atomic_load_explicit(&nrt_cache_hull_pub[0], memory_order_relaxed) ||
+        lo >= atomic_load_explicit(&nrt_cache_hull_pub[1], memory_order_relaxed))
+        return;
+    nrt_cache_lock();
+    if (still_written(lo, hi))
+        nrt_fatal("a function returned while a device task still writes one of its local "
+                  "variables (%#lx-%#lx): wait for the task (taskwait) before the function "
+                  "returns", (unsigned long)lo, (unsigned long)hi);
+    host_wrote(lo, hi, false);
+    nrt_cache_unlock();
 }
 
 /* realloc() must have the data before it copies them: this waits for C.lock, except where

@@ -887,6 +887,9 @@ void nrt_stack_attach(void);
 /* Async-signal-safe, for the crash report: whether a fault at ADDR with stack pointer SP
  * (0: unknown) is the calling thread overflowing its stack, and that stack's size. */
 bool nrt_stack_overflowed(uintptr_t addr, uintptr_t sp);
+/* A task region at addr (devices in use): noted when it is on this thread's stack. */
+extern __thread uintptr_t nrt_stack_cached_lo __attribute__((tls_model("initial-exec")));
+void nrt_stack_note_region(uintptr_t addr);
 size_t nrt_stack_size_here(void);
 /* The calling thread's guard address: below it (a nearly full stack) it starts no task
  * at once, and nrt_run_one takes its guarded path.  Raised above every address while the

@@ -128,6 +128,17 @@ void nrt_stack_attach(void)
     nrt_stack_guard();
 }
 
+/* The lowest address of this thread's stack that a region of a task it created named
+ * while devices were in use (UINTPTR_MAX: none since the last frame_end below it):
+ * nanort_frame_end has nothing to do for a frame above it. */
+__thread uintptr_t nrt_stack_cached_lo __attribute__((tls_model("initial-exec"))) = UINTPTR_MAX;
+
+void nrt_stack_note_region(uintptr_t addr)
+{
+    if (addr < nrt_stack_cached_lo && addr >= stack_lo && addr < stack_hi)
+        nrt_stack_cached_lo = addr;
+}
+
 bool nrt_stack_overflowed(uintptr_t addr, uintptr_t sp)
 {
     if (!stack_lo)

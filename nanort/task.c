@@ -621,6 +621,8 @@ void nanort_task_region(nanort_task *t, unsigned flags, const void *base, unsign
          nrt_clcpu_type(t->info)))
         flags = (flags & ~(unsigned)NANORT_DEP_MODE_MASK) | NANORT_DEP_COMMUTATIVE;
     r->flags = flags;
+    if (NRT_UNLIKELY(nrt_nspaces > 1))
+        nrt_stack_note_region((uintptr_t)base);     /* (nanort_frame_end) */
     nrt_region_normalise(r);
     if ((flags & NANORT_DEP_MODE_MASK) == NANORT_DEP_COMMUTATIVE && r->nd)
         t->flags |= NRT_TF_COMMUTATIVE;

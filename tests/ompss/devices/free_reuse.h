@@ -7,7 +7,9 @@
  * no flush writes into freed memory (the exit's included: an AddressSanitizer build
  * reports it); realloc() after noflush moves the device's results with the block; free
  * and malloc after a flushing taskwait; reallocs that grow and shrink in place; local
- * arrays of a function called twice. */
+ * arrays of a function called twice; local arrays a device holds when their function
+ * returns (their tasks created by it or by a function it calls), and another function's
+ * at the same addresses. */
 #define N 256
 
 static void fill(int *a, int n, int v)
@@ -39,6 +41,64 @@ static __attribute__((noinline)) void on_the_stack(int v)
               v + 2 * i + 1);
 }
 
+/* Local arrays whose results a device holds when their function returns after a
+ * `taskwait on(...)` of other data only: the frame dies (mcc drops its device copies at
+ * the return), and the next function's locals at the same addresses, written by the host,
+ * are what its device task reads (before the drop, the device's copy of the dead array
+ * was taken for them).  Both functions have one local array each, at the same place of
+ * their frames when called from the same caller, or nearly (frame_at says where; checked). */
+static int *frame_at[2];
+
+static __attribute__((noinline)) void dies_on_device(int *res, int v)
+{
+    int tmp[N];
+    frame_at[0] = tmp;
+    fill(tmp, N, v);
+    addk(tmp, 1000, N);             /* tmp's values are on the device only */
+    addto(tmp, res, N);
+#pragma omp taskwait on([N]res)
+}
+
+/* The same, the tasks created by a function the array's own function passes it to. */
+static __attribute__((noinline)) void device_adds(int *tmp, int *res, int v)
+{
+    fill(tmp, N, v);
+    addk(tmp, 1000, N);
+    addto(tmp, res, N);
+#pragma omp taskwait on([N]res)
+}
+
+static __attribute__((noinline)) void passes_it_on(int *res, int v)
+{
+    int tmp[N];
+    frame_at[0] = tmp;
+    device_adds(tmp, res, v);
+}
+
+static __attribute__((noinline)) void host_values(int *res, int v)
+{
+    int tmp[N];
+    frame_at[1] = tmp;
+    fill(tmp, N, v);                /* the host's values, at the dead tmp's addresses */
+    addto(tmp, res, N);
+#pragma omp taskwait on([N]res)
+}
+
+static __attribute__((noinline)) void frames(void (*dies)(int *, int), const char *what)
+{
+    int *res = malloc(N * sizeof *res);
+    fill(res, N, 0);
+    dies(res, 5);                   /* res[i] = i + (5 + i + 1000) */
+    host_values(res, 7);            /* res[i] += 7 + i */
+    long apart = labs((long)((char *)frame_at[0] - (char *)frame_at[1]));
+    CHECK(apart < (long)(N / 2 * sizeof(int)), "%s: the two arrays hardly overlap (%p, %p): "
+          "the test checks little", what, (void *)frame_at[0], (void *)frame_at[1]);
+    for (int i = 0; i < N; i++)
+        CHECK(res[i] == 3 * i + 1012, "%s: local array at a dead frame's addresses: res[%d] "
+              "= %d, expected %d", what, i, res[i], 3 * i + 1012);
+    free(res);
+}
+
 /* A new block at v + i, plus one on the device, back by a taskwait. */
 static int *new_block_plus_one(int v, const char *what)
 {
@@ -54,6 +114,8 @@ int main(void)
 {
     on_the_stack(5);
     on_the_stack(77);
+    frames(dies_on_device, "its own tasks");
+    frames(passes_it_on, "a callee's tasks");
 
     /* freed after noflush, then a new block (the same one, without a sanitizer) */
     int *p = malloc(N * sizeof *p);
