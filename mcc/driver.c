@@ -58,6 +58,14 @@ static void choose_compiler(struct driver *d)
     sv_split(&d->cc, cc, " \t");
     if (d->cc.n == 0)
         drv_die("empty native compiler name");
+    if (!d->cpp_choice)
+        return;
+    sv_split(&d->cpp_cmd, d->cpp_choice, " \t");
+    if (d->cpp_cmd.n == 0)
+        drv_die("empty preprocessor name in '--cpp='");
+    if (!d->opts.ompss && d->stop != STOP_PREPROCESS)
+        fprintf(stderr, "mcc: warning: '--cpp=%s' has no effect with --no-openmp, where the "
+                        "native compiler preprocesses its inputs itself\n", d->cpp_choice);
 }
 
 /* nvcc: MCC_NVCC, else PATH, else $CUDA_HOME/bin, else /usr/local/cuda/bin. */
@@ -324,7 +332,8 @@ static int preprocess(const struct driver *d, const char *src, const char *out, 
                       const char *include)
 {
     struct strvec cmd = {0};
-    drv_begin_cc(d, &cmd);
+    sv_cat(&cmd, d->cpp_cmd.n ? &d->cpp_cmd : &d->cc);    /* --cpp= */
+    sv_cat(&cmd, &d->all);
     sv_push(&cmd, "-E");
     if (comments)
         sv_push(&cmd, "-C");

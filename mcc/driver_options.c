@@ -18,11 +18,13 @@
 /* What an option does: one of mcc's own, or where a gcc option goes (OPT_TO_*). */
 enum drv_opt_action {
     OPT_OMPSS, OPT_NO_OPENMP, OPT_KEEP, OPT_TRANSLATE_ONLY, OPT_VERBOSE, OPT_DRY_RUN, OPT_CC,
-    OPT_WN, OPT_WP, OPT_WNP, OPT_WL, OPT_WC, OPT_INSTRUMENT, OPT_DEBUG, OPT_NO_COPY_DEPS,
-    OPT_CUDA, OPT_OPENCL, OPT_OPENCL_BUILD_OPTS, OPT_OPENCL_CPU, OPT_HELP, OPT_VERSION,
+    OPT_CPP, OPT_WN, OPT_WP, OPT_WNP, OPT_WL, OPT_WC, OPT_INSTRUMENT, OPT_DEBUG,
+    OPT_NO_COPY_DEPS, OPT_COPY_DEPS, OPT_CUDA, OPT_NO_CUDA, OPT_OPENCL, OPT_NO_OPENCL,
+    OPT_OPENCL_BUILD_OPTS, OPT_OPENCL_CPU, OPT_PROFILE, OPT_HELP, OPT_VERSION,
     OPT_WERROR, OPT_WNO_ERROR, OPT_NO_WARNINGS,   /* -Werror -Wno-error -w: noted, and to all */
     OPT_MERCURIUM,            /* a Mercurium option with no effect here: a warning */
     OPT_LD,                   /* --ld=: Mercurium's linker command (mpicc, ...) */
+    OPT_CXX,                  /* --cxx=: Mercurium's C++ native compiler: a warning */
     OPT_FOPENMP,              /* -fopenmp: kept only with --no-openmp */
     OPT_SYNTAX_ONLY,          /* -fsyntax-only */
     OPT_COMPILE_ONLY, OPT_ASSEMBLY_ONLY, OPT_PREPROCESS_ONLY, /* -c -S -E */
@@ -189,6 +191,70 @@ static void split_pass_list(struct strvec *sv, const char *list)
     }
 }
 
+/* ---- Mercurium's profiles (--profile=, its config.d): what each means here ----------- */
+
+enum profile_kind { PROF_OMPSS, PROF_SMP, PROF_CUDA, PROF_OPENCL, PROF_ALL, PROF_PLAIN };
+
+struct profile {
+    const char *name;
+    enum profile_kind kind;
+    const char *backend;      /* its native compiler when not gcc, else NULL */
+};
+
+static const struct profile profiles[] = {
+    {"mcc", PROF_OMPSS, NULL},      {"smpcc", PROF_SMP, NULL},
+    {"mnvcc", PROF_CUDA, NULL},     {"oclmcc", PROF_OPENCL, NULL},
+    {"oclcc", PROF_OPENCL, NULL},   {"mccall", PROF_ALL, NULL},
+    {"plaincc", PROF_PLAIN, NULL},  {"imcc", PROF_OMPSS, "icc"},
+    {"ismpcc", PROF_SMP, "icc"},    {"xlmcc", PROF_OMPSS, "xlc"},
+    {"craymcc", PROF_OMPSS, "cc"},  {"pgimcc", PROF_OMPSS, "pgcc"},
+    {"plainicc", PROF_PLAIN, "icc"},
+};
+
+/* A C++ or Fortran profile (mcxx, smpcxx, plainicpc, mfc, imf95, ...). */
+static const char *profile_language(const char *name)
+{
+    if (strstr(name, "cxx") || strstr(name, "icpc") || strstr(name, "cpp"))
+        return "C++";
+    size_t n = strlen(name);
+    if ((n > 2 && !strcmp(name + n - 2, "fc")) || strstr(name, "f95") || strstr(name, "ifort"))
+        return "Fortran";
+    return NULL;
+}
+
+static void take_profile(struct driver *d, const char *name)
+{
+    const char *lang = profile_language(name);
+    if (lang)
+        drv_die("--profile=%s is Mercurium's %s profile: mcc translates C only (its C "
+                "profiles are mcc, smpcc, mnvcc, oclmcc, mccall, plaincc)", name, lang);
+    const struct profile *p = NULL;
+    for (size_t i = 0; !p && i < sizeof profiles / sizeof profiles[0]; i++)
+        if (!strcmp(profiles[i].name, name))
+            p = &profiles[i];
+    if (!p)
+        drv_die("unknown profile '--profile=%s' (Mercurium's C profiles that mcc knows: mcc, "
+                "smpcc, mnvcc, oclmcc, oclcc, mccall, plaincc, imcc, ismpcc, xlmcc, craymcc, "
+                "pgimcc, plainicc)", name);
+    if (p->backend)
+        fprintf(stderr, "mcc: warning: --profile=%s compiles with %s in Mercurium; mcc keeps "
+                        "its native compiler (--cc=%s chooses that one)\n", name, p->backend,
+                p->backend);
+    switch (p->kind) {
+    case PROF_OMPSS:  d->opts.ompss = true; break;
+    case PROF_SMP:    d->opts.ompss = true, d->profile_no_copy_deps = true; break;
+    case PROF_CUDA:   d->opts.ompss = true, d->cuda = true, d->cuda_off = false; break;
+    case PROF_OPENCL: d->opts.ompss = true, d->opencl = true, d->opencl_off = false; break;
+    case PROF_ALL:
+        d->opts.ompss = d->cuda = d->opencl = true;
+        d->cuda_off = d->opencl_off = false;
+        break;
+    case PROF_PLAIN:  d->opts.ompss = false; break;
+    }
+    if (p->kind == PROF_CUDA || p->kind == PROF_ALL)
+        d->cuda_reason = drv_asprintf("--profile=%s", name);
+}
+
 static int opencl_cpu_option(const char *v)
 {
     if (!strcmp(v, "no") || !strcmp(v, "off"))
@@ -233,6 +299,12 @@ static void take_option(struct driver *d, const struct drv_option *o, const char
         break;
     case OPT_DRY_RUN:           drv_dry_run = true; break;
     case OPT_CC:                d->cc_choice = value; break;
+    case OPT_CPP:               d->cpp_choice = value; break;
+    case OPT_CXX:
+        fprintf(stderr, "mcc: warning: ignoring '%s' (Mercurium's native compiler for C++: "
+                        "mcc translates C only; --cc= names the C compiler)\n", words[0]);
+        break;
+    case OPT_PROFILE:           take_profile(d, value); break;
     case OPT_LD:
         d->ld.n = 0;
         sv_split(&d->ld, value, " \t");
@@ -247,9 +319,14 @@ static void take_option(struct driver *d, const struct drv_option *o, const char
     case OPT_WC:                split_pass_list(&d->wc, value); break;
     case OPT_INSTRUMENT:        d->opts.instrument = true; break;
     case OPT_DEBUG:             d->opts.debug = true; break;
-    case OPT_NO_COPY_DEPS:      d->opts.copy_deps = false; break;
-    case OPT_CUDA:              d->cuda = true, d->cuda_reason = "--cuda"; break;
-    case OPT_OPENCL:            d->opencl = true; break;
+    case OPT_NO_COPY_DEPS:      d->copy_deps_flag = 0; break;
+    case OPT_COPY_DEPS:         d->copy_deps_flag = 1; break;
+    case OPT_CUDA:
+        d->cuda = true, d->cuda_reason = "--cuda", d->cuda_off = false;
+        break;
+    case OPT_NO_CUDA:           d->cuda = false, d->cuda_reason = NULL, d->cuda_off = true; break;
+    case OPT_OPENCL:            d->opencl = true, d->opencl_off = false; break;
+    case OPT_NO_OPENCL:         d->opencl_off = true; break;
     case OPT_MERCURIUM:
         /* Mercurium's makefiles keep them; gcc took them for its own and stopped */
         fprintf(stderr, "mcc: warning: ignoring '%s' (a setting of Mercurium's own "
@@ -428,5 +505,9 @@ void drv_parse_command_line(struct driver *d, int argc, char **argv)
     struct strvec args = {0};
     for (int i = 0; i < argc; i++)
         expand_argument(argv[i], &args, 0);
+    d->copy_deps_flag = -1;
     parse_args(d, (int)args.n, args.v);
+    /* a profile is the base the flags change, wherever it stands (Mercurium's config) */
+    d->opts.copy_deps = d->copy_deps_flag >= 0 ? d->copy_deps_flag == 1
+                                               : !d->profile_no_copy_deps;
 }

@@ -191,6 +191,12 @@ struct driver {
     bool version;                /* --version: mcc's, then the native compiler's */
     bool deps_file, deps_mf, deps_mt; /* -MD/-MMD given, and -MF / -MT|-MQ given */
     const char *cc_choice;       /* --cc=, else MCC_CC, else gcc */
+    const char *cpp_choice;      /* --cpp=: the preprocessor command, or NULL (cc) */
+    struct strvec cpp_cmd;       /* --cpp='s command split on blanks; empty: cc */
+    bool cuda_off, opencl_off;   /* --no-cuda, --no-opencl: the program starts with that
+                                    device disabled (nanort_default_options) */
+    int copy_deps_flag;          /* --copy-deps 1, --no-copy-deps 0, neither -1 */
+    bool profile_no_copy_deps;   /* --profile=smpcc: no copy_deps unless a flag says */
     struct strvec cc;            /* the native compiler command, split on blanks */
     struct strvec ld;            /* --ld= (Mercurium's): the link's command instead of cc;
                                     empty: cc */
