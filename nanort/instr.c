@@ -389,6 +389,21 @@ void nrt_instr_task_end(struct nanort_task *t, int track)
     ev_commit(b);
 }
 
+void nrt_instr_user_event(unsigned key, uint64_t value)
+{
+    if (!recording)
+        return;
+    struct tbuf *b = buf();
+    struct nrt_ev *e = ev_new(b, NRT_EV_USER);
+    if (!e)
+        return;
+    e->t0 = e->t1 = nrt_now_ns();
+    e->a = key;
+    e->b = value;
+    e->track = nrt_self ? nrt_self->id : -1;
+    ev_commit(b);
+}
+
 void nrt_instr_transfer(int src_space, int dst_space, size_t bytes, uint64_t t0_ns,
                         uint64_t t1_ns, int track)
 {

@@ -12,7 +12,9 @@
  *   2:cpu:appl:task:thread:time:type:value   at every begin and end, as Nanos++ with Extrae:
  *       9000000 thread state (Nanos++'s values: 5 IDLE, 7 RUNNING, 11/12 transfers),
  *       9200011 user function name (the task's label; 0 when it ends),
- *       and nanort's 9300001 task number, 9300002 implementation, 9300003 bytes copied
+ *       and nanort's 9300001 task number, 9300002 implementation, 9300003 bytes copied;
+ *     and at each user event (nanos_instrument_*): 9400000 + its key, with its value, the
+ *     .pcf naming the key and its values by their descriptions (else their names)
  *   3:... (a relation) from the end of a task to the start of a task that waited for it
  * The user function, task number and implementation are stacked values (a task that runs
  * others in a taskwait): each begin pushes a value, the 0 at its end pops it, as Nanos++
@@ -38,6 +40,7 @@ enum nanos_state { NS_IDLE = 5, NS_RUNNING = 7, NS_TO_DEVICE = 11, NS_TO_HOST = 
 #define EV_TASK_NUMBER 9300001
 #define EV_IMPLEMENTATION 9300002
 #define EV_BYTES 9300003
+#define EV_USER_KEY_BASE 9400000    /* + the key's number (nanos_instrument_register_key) */
 
 /* One output record: sorted by time, then thread, then the order they were made in. */
 struct rec {
@@ -128,7 +131,7 @@ static void number_threads(struct prv *p, const struct nrt_ev *all, size_t n)
     for (int w = 0; w < nrt_nworkers && w < NRT_TRACK_SPACE(0, 0); w++)
         p->thread_of[slot(w)] = 1;  /* every worker, idle or not */
     for (size_t i = 0; i < n; i++)
-        if (is_span(&all[i]) && slot(all[i].track) >= 0)
+        if ((is_span(&all[i]) || all[i].kind == NRT_EV_USER) && slot(all[i].track) >= 0)
             p->thread_of[slot(all[i].track)] = 1;
     p->track_of = nrt_xcalloc(MAXT + 1, sizeof *p->track_of);
     int order[MAXT + 1], k = 0;
@@ -287,6 +290,20 @@ static void dep_records(struct prv *p, const struct nrt_ev *all, size_t n, uint6
     free(span_of);
 }
 
+/* User events: one record each, on the thread that raised it. */
+static void user_records(struct prv *p, const struct nrt_ev *all, size_t n, uint64_t t_base)
+{
+    for (size_t i = 0; i < n; i++) {
+        const struct nrt_ev *e = &all[i];
+        if (e->kind != NRT_EV_USER || slot(e->track) < 0 || !p->thread_of[slot(e->track)])
+            continue;
+        unsigned th = (unsigned)p->thread_of[slot(e->track)];
+        uint64_t t = rel(e->t0, t_base);
+        add(p, t, th, "2:%u:1:1:%u:%" PRIu64 ":%" PRIu64 ":%" PRIu64, th, th, t,
+            EV_USER_KEY_BASE + e->a, e->b);
+    }
+}
+
 static int by_time(const void *a, const void *b)
 {
     const struct rec *x = a, *y = b;
@@ -310,6 +327,27 @@ static bool write_prv(FILE *f, struct prv *p)
     for (size_t i = 0; i < p->n; i++)
         fprintf(f, "%s\n", p->r[i].text);
     return !p->failed;
+}
+
+/* The user's keys in the .pcf: a type per key, a VALUES list when it has named values. */
+struct pcf_keys {
+    FILE *f;
+    unsigned listing;               /* the key whose VALUES list is open, 0: none */
+};
+
+static void pcf_key(void *arg, unsigned key, const char *name, const char *descr)
+{
+    struct pcf_keys *k = arg;
+    fprintf(k->f, "\nEVENT_TYPE\n9    %u    %s\n", EV_USER_KEY_BASE + key, *descr ? descr : name);
+}
+
+static void pcf_value(void *arg, unsigned key, uint64_t value, const char *name, const char *descr)
+{
+    struct pcf_keys *k = arg;
+    if (k->listing != key)
+        fputs("VALUES\n0      End\n", k->f);
+    k->listing = key;
+    fprintf(k->f, "%" PRIu64 "      %s\n", value, *descr ? descr : name);
 }
 
 static void write_pcf(FILE *f, const struct prv *p)
@@ -336,6 +374,8 @@ static void write_pcf(FILE *f, const struct prv *p)
     for (unsigned i = 0; i < p->nimpls; i++)
         fprintf(f, "%u      %s\n", i + 1, nrt_instr_impl_name(p->impls[i]));
     fprintf(f, "\nEVENT_TYPE\n9    %d    Bytes transferred\n\n", EV_BYTES);
+    struct pcf_keys k = {f, 0};
+    nrt_user_keys_each(pcf_key, pcf_value, &k);
 }
 
 static void write_row(FILE *f, const struct prv *p)
@@ -403,6 +443,7 @@ bool nrt_instr_write_paraver(const char *prv_path, struct nrt_ev *all, size_t n,
     number_threads(&p, all, n);
     spans_records(&p, all, n, t_base);
     dep_records(&p, all, n, max_id, t_base);
+    user_records(&p, all, n, t_base);
     char *pcf = sibling(prv_path, ".pcf"), *row = sibling(prv_path, ".row");
     bool ok = output(prv_path, write_prv, &p);
     ok &= output(pcf, pcf_fn, &p);

@@ -158,7 +158,8 @@ static void trace_metadata(FILE *f, const struct nrt_ev *all, size_t n)
     bool pids[NRT_MAX_SPACES + 1] = {false};
     char dev[64];
     for (size_t i = 0; i < n; i++) {
-        if (all[i].kind != NRT_EV_TASK && all[i].kind != NRT_EV_XFER)
+        if (all[i].kind != NRT_EV_TASK && all[i].kind != NRT_EV_XFER &&
+            all[i].kind != NRT_EV_USER)
             continue;
         int tr = all[i].track < 0 ? MAXT : all[i].track;
         if (tr > MAXT || seen[tr])
@@ -216,6 +217,27 @@ static void trace_transfer(FILE *f, const struct nrt_ev *e)
     fputs(",\"to\":", f);
     json_str(f, e->dst == 0 ? "host" : to);
     fprintf(f, ",\"clock\":\"%s\"}},\n", e->dev ? "device" : "host");
+}
+
+/* A user event (nanos_instrument_*): an instant on its thread's track, named after its
+ * key, with the value (and the value's name when it has one). */
+static void trace_user(FILE *f, const struct nrt_ev *e)
+{
+    const char *value_name;
+    const char *key = nrt_user_key_name((unsigned)e->a, e->b, &value_name);
+    fputs("{\"name\":", f);
+    json_str(f, key ? key : "?");
+    fprintf(f, ",\"cat\":\"user\",\"ph\":\"i\",\"s\":\"t\",\"pid\":%d,\"tid\":%d",
+            track_pid(e->track), track_tid(e->track));
+    json_us(f, "ts", rel(e->t0));
+    fprintf(f, ",\"args\":{\"key\":%" PRIu64 ",\"value\":%" PRIu64, e->a, e->b);
+    if (value_name) {
+        fputs(",\"value_name\":", f);
+        json_str(f, value_name);
+    } else if (!e->b) {
+        fputs(",\"value_name\":\"End\"", f);
+    }
+    fputs("}},\n", f);
 }
 
 /* A dependence arrow: starts at the end of the predecessor's span ("s" binds to the
@@ -289,6 +311,8 @@ void nrt_instr_write_json(FILE *f, struct nrt_ev *all, size_t n, uint64_t max_id
             trace_task(f, e);
         else if (e->kind == NRT_EV_XFER)
             trace_transfer(f, e);
+        else if (e->kind == NRT_EV_USER)
+            trace_user(f, e);
         else if (e->kind == NRT_EV_DEP && e->a <= max_id && e->b <= max_id && span_of[e->a] &&
                  span_of[e->b])
             trace_flow(f, ++flows, &all[span_of[e->a] - 1], &all[span_of[e->b] - 1]);

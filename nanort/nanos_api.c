@@ -337,50 +337,81 @@ void nanos_free0(void *p)
     nanort_free(p);
 }
 
-/* ---- instrumentation: a dictionary of keys and their values, nothing recorded ------------ */
+/* ---- instrumentation: a dictionary of keys and their values, user events ------------------
+ * Keys and values are registered by name (with a description, which the Paraver .pcf shows)
+ * and numbered; the events a program raises (bursts, points, nanos_instrument_events) go to
+ * the trace (--trace: instr.c's nrt_instr_user_event) as key = value on the calling thread,
+ * a burst's end as key = 0.  Nanos++'s own key "user-funct-name" is there from the start. */
 
 typedef unsigned int nanos_event_key_t;
 typedef unsigned long long nanos_event_value_t;
 
 struct instr_value {
     struct instr_value *next;
-    char *name;
+    char *name, *descr;
     nanos_event_value_t id;
 };
 
 struct instr_key {
     struct instr_key *next;
-    char *name;
+    char *name, *descr;
     nanos_event_key_t id;
     nanos_event_value_t last_value;     /* the highest value id given */
     struct instr_value *values;
 };
 
 static struct nrt_lock dict_lock = NRT_LOCK_INITIALIZER;
-static struct instr_key *keys;          /* guarded by dict_lock */
+static struct instr_key *keys;          /* guarded by dict_lock; names never freed */
 static nanos_event_key_t nkeys;         /* guarded by dict_lock */
+/* nanos_instrument_disable(): no user event is recorded until nanos_instrument_enable()
+ * (relaxed: a switch the program flips between phases, no data hangs on it). */
+static atomic_bool user_events_off;
 
-/* The key named `name`, registered when absent (*found tells which). */
-static struct instr_key *key_named(const char *name, bool *found)
+static char *dict_strdup(const char *s)
+{
+    char *copy = strdup(s ? s : "");
+    if (!copy)
+        nrt_fatal("out of memory registering the instrumentation name '%s'", s);
+    return copy;
+}
+
+static struct instr_key *new_key(const char *name, const char *descr)
 {
     NRT_ASSERT_HELD(&dict_lock);
-    for (struct instr_key *k = keys; k; k = k->next)
-        if (!strcmp(k->name, name))
-            return *found = true, k;
     struct instr_key *k = calloc(1, sizeof *k);
-    char *copy = strdup(name);
-    if (!k || !copy)
+    if (!k)
         nrt_fatal("out of memory registering the instrumentation key '%s'", name);
-    k->name = copy;
+    k->name = dict_strdup(name);
+    k->descr = dict_strdup(descr);
     k->id = ++nkeys;
     k->next = keys;
     keys = k;
-    *found = false;
     return k;
 }
 
-/* The value `name` of key k, registered as `id` (0: the next number) when absent. */
-static struct instr_value *value_named(struct instr_key *k, const char *name,
+/* Nanos++ has its keys before the program registers any: the one programs look up. */
+static void predefined_keys(void)
+{
+    NRT_ASSERT_HELD(&dict_lock);
+    if (!nkeys)
+        new_key("user-funct-name", "User Function Name");
+}
+
+/* The key named `name`, registered (with `descr`) when absent (*found tells which). */
+static struct instr_key *key_named(const char *name, const char *descr, bool *found)
+{
+    NRT_ASSERT_HELD(&dict_lock);
+    predefined_keys();
+    for (struct instr_key *k = keys; k; k = k->next)
+        if (!strcmp(k->name, name))
+            return *found = true, k;
+    *found = false;
+    return new_key(name, descr);
+}
+
+/* The value `name` of key k, registered as `id` (0: the next number) with `descr` when
+ * absent. */
+static struct instr_value *value_named(struct instr_key *k, const char *name, const char *descr,
                                        nanos_event_value_t id, bool *found)
 {
     NRT_ASSERT_HELD(&dict_lock);
@@ -388,11 +419,11 @@ static struct instr_value *value_named(struct instr_key *k, const char *name,
         if (!strcmp(v->name, name))
             return *found = true, v;
     struct instr_value *v = calloc(1, sizeof *v);
-    char *copy = strdup(name);
-    if (!v || !copy)
+    if (!v)
         nrt_fatal("out of memory registering the instrumentation value '%s' of key '%s'",
                   name, k->name);
-    v->name = copy;
+    v->name = dict_strdup(name);
+    v->descr = dict_strdup(descr);
     v->id = id ? id : k->last_value + 1;
     if (v->id > k->last_value)
         k->last_value = v->id;
@@ -410,8 +441,10 @@ static void registered_twice(const char *what, const char *key, const char *valu
 }
 
 /* Register (or find) `key` and, when value is not NULL, its value `value` numbered `id`
- * (0: the next); their numbers in *key_id, *value_id when those are not NULL. */
-static nanos_err_t instr_register(const char *key, const char *value, nanos_event_value_t id,
+ * (0: the next), with their descriptions; their numbers in *key_id, *value_id when those
+ * are not NULL. */
+static nanos_err_t instr_register(const char *key, const char *key_descr, const char *value,
+                                  const char *value_descr, nanos_event_value_t id,
                                   bool abort_when_registered, nanos_event_key_t *key_id,
                                   nanos_event_value_t *value_id)
 {
@@ -419,11 +452,11 @@ static nanos_err_t instr_register(const char *key, const char *value, nanos_even
         return NANOS_INVALID_PARAM;
     bool found = false;
     nrt_lock_acquire(&dict_lock);
-    struct instr_key *k = key_named(key, &found);
+    struct instr_key *k = key_named(key, key_descr, &found);
     nanos_event_key_t kid = k->id;
     nanos_event_value_t vid = 0;
     if (value)
-        vid = value_named(k, value, id, &found)->id;
+        vid = value_named(k, value, value_descr, id, &found)->id;
     nrt_lock_release(&dict_lock);
     if (found && abort_when_registered)
         registered_twice(value ? "value" : "key", key, value);
@@ -434,21 +467,75 @@ static nanos_err_t instr_register(const char *key, const char *value, nanos_even
     return NANOS_OK;
 }
 
+void nrt_user_keys_each(void (*key_fn)(void *arg, unsigned key, const char *name,
+                                       const char *descr),
+                        void (*value_fn)(void *arg, unsigned key, uint64_t value,
+                                         const char *name, const char *descr),
+                        void *arg)
+{
+    nrt_lock_acquire(&dict_lock);
+    for (struct instr_key *k = keys; k; k = k->next) {
+        key_fn(arg, k->id, k->name, k->descr);
+        for (struct instr_value *v = k->values; v; v = v->next)
+            value_fn(arg, k->id, v->id, v->name, v->descr);
+    }
+    nrt_lock_release(&dict_lock);
+}
+
+const char *nrt_user_key_name(unsigned key, uint64_t value, const char **value_name)
+{
+    const char *name = NULL;
+    *value_name = NULL;
+    nrt_lock_acquire(&dict_lock);
+    for (struct instr_key *k = keys; k && !name; k = k->next) {
+        if (k->id != key)
+            continue;
+        name = k->name;
+        for (struct instr_value *v = k->values; v && !*value_name; v = v->next)
+            if (v->id == value)
+                *value_name = v->name;
+    }
+    nrt_lock_release(&dict_lock);
+    return name;
+}
+
+/* Whether `key` was registered (an event of another key is refused). */
+static bool key_registered(nanos_event_key_t key)
+{
+    nrt_lock_acquire(&dict_lock);
+    predefined_keys();
+    bool ok = key >= 1 && key <= nkeys;
+    nrt_lock_release(&dict_lock);
+    return ok;
+}
+
+/* key = value on this thread now (0: a burst of key ends). */
+static nanos_err_t user_event(nanos_event_key_t key, nanos_event_value_t value)
+{
+    if (!key_registered(key))
+        return NANOS_INVALID_PARAM;
+    if (atomic_load_explicit(&user_events_off, memory_order_relaxed))
+        return NANOS_OK;
+    nrt_ensure_started();           /* Nanos++ runs from the start: so are its traces */
+    nrt_instr_user_event(key, value);
+    return NANOS_OK;
+}
+
 nanos_err_t nanos_instrument_register_key(nanos_event_key_t *event_key, const char *key,
                                           const char *description, bool abort_when_registered)
 {
-    (void)description;
-    return instr_register(key, NULL, 0, abort_when_registered, event_key, NULL);
+    return instr_register(key, description, NULL, NULL, 0, abort_when_registered, event_key,
+                          NULL);
 }
 
 nanos_err_t nanos_instrument_register_value(nanos_event_value_t *event_value, const char *key,
                                             const char *value, const char *description,
                                             bool abort_when_registered)
 {
-    (void)description;
     if (!event_value)
         return NANOS_INVALID_PARAM;
-    return instr_register(key, value, 0, abort_when_registered, NULL, event_value);
+    return instr_register(key, NULL, value, description, 0, abort_when_registered, NULL,
+                          event_value);
 }
 
 nanos_err_t nanos_instrument_register_value_with_val(nanos_event_value_t val, const char *key,
@@ -456,10 +543,10 @@ nanos_err_t nanos_instrument_register_value_with_val(nanos_event_value_t val, co
                                                      const char *description,
                                                      bool abort_when_registered)
 {
-    (void)description;
     if (!value)
         return NANOS_INVALID_PARAM;
-    return instr_register(key, value, val, abort_when_registered, NULL, NULL);
+    return instr_register(key, NULL, value, description, val, abort_when_registered, NULL,
+                          NULL);
 }
 
 /* What `key` (and its `value`, when not NULL) are numbered; NANOS_INVALID_REQUEST when one
@@ -471,6 +558,7 @@ static nanos_err_t instr_lookup(const char *key, const char *value, nanos_event_
         return NANOS_INVALID_PARAM;
     nanos_err_t err = NANOS_INVALID_REQUEST;
     nrt_lock_acquire(&dict_lock);
+    predefined_keys();
     for (struct instr_key *k = keys; k; k = k->next) {
         if (strcmp(k->name, key) != 0)
             continue;
@@ -500,39 +588,165 @@ nanos_err_t nanos_instrument_get_value(const char *key, const char *value,
     return instr_lookup(key, value, NULL, event_value);
 }
 
+/* The key named `key` (registered with `descr` when absent), *value_id its value `value`
+ * (registered with `value_descr`) when value is not NULL. */
+static nanos_err_t burst_key(const char *key, const char *descr, const char *value,
+                             const char *value_descr, nanos_event_key_t *kid,
+                             nanos_event_value_t *value_id)
+{
+    return instr_register(key, descr, value, value_descr, 0, false, kid, value_id);
+}
+
 nanos_err_t nanos_instrument_begin_burst(const char *key, const char *key_descr,
                                          const char *value, const char *value_descr)
 {
-    (void)key_descr, (void)value_descr;
+    nanos_event_key_t k;
     nanos_event_value_t v;
-    return instr_register(key, value, 0, false, NULL, &v);
+    nanos_err_t err = burst_key(key, key_descr, value, value_descr, &k, &v);
+    return err != NANOS_OK ? err : user_event(k, v);
 }
 
 nanos_err_t nanos_instrument_end_burst(const char *key, const char *value)
 {
-    return key && value ? NANOS_OK : NANOS_INVALID_PARAM;
+    nanos_event_key_t k;
+    nanos_event_value_t v;
+    if (!key || !value)
+        return NANOS_INVALID_PARAM;
+    nanos_err_t err = instr_lookup(key, value, &k, &v);
+    return err != NANOS_OK ? err : user_event(k, 0);
 }
 
 nanos_err_t nanos_instrument_begin_burst_with_val(const char *key, const char *key_descr,
                                                   nanos_event_value_t *val)
 {
-    (void)key_descr;
+    nanos_event_key_t k;
     if (!val)
         return NANOS_INVALID_PARAM;
-    return instr_register(key, NULL, 0, false, NULL, NULL);
+    nanos_err_t err = burst_key(key, key_descr, NULL, NULL, &k, NULL);
+    return err != NANOS_OK ? err : user_event(k, *val);
 }
 
 nanos_err_t nanos_instrument_end_burst_with_val(const char *key, nanos_event_value_t *val)
 {
-    return key && val ? NANOS_OK : NANOS_INVALID_PARAM;
+    nanos_event_key_t k;
+    if (!key || !val)
+        return NANOS_INVALID_PARAM;
+    nanos_err_t err = instr_lookup(key, NULL, &k, NULL);
+    return err != NANOS_OK ? err : user_event(k, 0);
+}
+
+nanos_err_t nanos_instrument_enter_burst(nanos_event_key_t key, nanos_event_value_t value)
+{
+    return user_event(key, value);
+}
+
+nanos_err_t nanos_instrument_leave_burst(nanos_event_key_t key)
+{
+    return user_event(key, 0);
+}
+
+/* nkvs pairs keys[i] = values[i] at once (a point event, or the data of a point-to-point
+ * event: the runtime draws its own communications, the dependences). */
+nanos_err_t nanos_instrument_point_event(unsigned int nkvs, nanos_event_key_t *keys_,
+                                         nanos_event_value_t *values)
+{
+    if (nkvs && (!keys_ || !values))
+        return NANOS_INVALID_PARAM;
+    for (unsigned i = 0; i < nkvs; i++)
+        if (!key_registered(keys_[i]))
+            return NANOS_INVALID_PARAM;
+    for (unsigned i = 0; i < nkvs; i++)
+        (void)user_event(keys_[i], values[i]);
+    return NANOS_OK;
+}
+
+/* Nanos++'s event types and its event (nanos.h declares them). */
+typedef enum {
+    NANOS_STATE_START, NANOS_STATE_END, NANOS_SUBSTATE_START, NANOS_SUBSTATE_END,
+    NANOS_BURST_START, NANOS_BURST_END, NANOS_PTP_START, NANOS_PTP_END, NANOS_POINT,
+    EVENT_TYPES
+} nanos_event_type_t;
+
+typedef struct {
+    nanos_event_type_t type;
+    nanos_event_key_t key;
+    nanos_event_value_t value;
+    int domain;                         /* nanos_event_domain_t */
+    long long id;                       /* nanos_event_id_t */
+} nanos_event_t;
+
+nanos_err_t nanos_instrument_ptp_start(int domain, long long id, unsigned int nkvs,
+                                       nanos_event_key_t *keys_, nanos_event_value_t *values)
+{
+    (void)domain, (void)id;
+    return nanos_instrument_point_event(nkvs, keys_, values);
+}
+
+nanos_err_t nanos_instrument_ptp_end(int domain, long long id, unsigned int nkvs,
+                                     nanos_event_key_t *keys_, nanos_event_value_t *values)
+{
+    (void)domain, (void)id;
+    return nanos_instrument_point_event(nkvs, keys_, values);
+}
+
+/* Bursts, points and the key-value pairs of point-to-point events are recorded; thread
+ * states are the runtime's own (its trace has them), so the state events are accepted
+ * and not recorded.  Checked first: nothing is recorded of a list with a bad event. */
+nanos_err_t nanos_instrument_events(unsigned int num_events, nanos_event_t events[])
+{
+    if (num_events && !events)
+        return NANOS_INVALID_PARAM;
+    for (unsigned i = 0; i < num_events; i++) {
+        nanos_event_type_t t = events[i].type;
+        if ((unsigned)t >= EVENT_TYPES)
+            return NANOS_INVALID_PARAM;
+        if (t >= NANOS_BURST_START && !key_registered(events[i].key))
+            return NANOS_INVALID_PARAM;
+    }
+    for (unsigned i = 0; i < num_events; i++)
+        if (events[i].type >= NANOS_BURST_START)
+            (void)user_event(events[i].key,
+                             events[i].type == NANOS_BURST_END ? 0 : events[i].value);
+    return NANOS_OK;
+}
+
+nanos_err_t nanos_instrument_enter_state(int state)
+{
+    (void)state;
+    return NANOS_OK;
+}
+
+nanos_err_t nanos_instrument_leave_state(void)
+{
+    return NANOS_OK;
+}
+
+nanos_err_t nanos_instrument_disable_state_events(int state)
+{
+    (void)state;
+    return NANOS_OK;
+}
+
+nanos_err_t nanos_instrument_enable_state_events(void)
+{
+    return NANOS_OK;
+}
+
+/* Mercurium's code ends the user function event of an outlined task with it: nanort
+ * writes the task spans itself. */
+nanos_err_t nanos_instrument_close_user_fun_event(void)
+{
+    return NANOS_OK;
 }
 
 nanos_err_t nanos_instrument_enable(void)
 {
+    atomic_store_explicit(&user_events_off, false, memory_order_relaxed);
     return NANOS_OK;
 }
 
 nanos_err_t nanos_instrument_disable(void)
 {
+    atomic_store_explicit(&user_events_off, true, memory_order_relaxed);
     return NANOS_OK;
 }

@@ -1625,6 +1625,10 @@ void nrt_instr_dep(struct nanort_task *pred, struct nanort_task *succ, unsigned 
  * called by the same thread. */
 void nrt_instr_task_begin(struct nanort_task *t, int track);
 void nrt_instr_task_end(struct nanort_task *t, int track);
+/* A user event of the Nanos++ instrumentation calls (nanos_api.c): `key` takes `value` (0:
+ * a burst ends) now, on the calling thread's track.  Any thread, any time; recorded with
+ * --trace only (not only when nrt_instr_on: the program calls it, no hot path). */
+void nrt_instr_user_event(unsigned key, uint64_t value);
 /* A finished copy of `bytes` from src_space to dst_space (times from nrt_now_ns()). */
 void nrt_instr_transfer(int src_space, int dst_space, size_t bytes, uint64_t t0_ns,
                         uint64_t t1_ns, int track);
@@ -1656,12 +1660,14 @@ const struct nrt_span *nrt_devtime_spans(int space, enum nrt_lane lane, size_t *
  * there are none. */
 struct nrt_span *nrt_devtime_copy(int space, enum nrt_lane lane, size_t *n);
 /* The recorded events, for the writers (instr_trace.c, instr_graph.c, instr_prv.c). */
-enum nrt_ev_kind { NRT_EV_TASK, NRT_EV_XFER, NRT_EV_CREATE, NRT_EV_DEP, NRT_EV_DROPPED };
+enum nrt_ev_kind { NRT_EV_TASK, NRT_EV_XFER, NRT_EV_CREATE, NRT_EV_DEP, NRT_EV_DROPPED,
+                  NRT_EV_USER };
 /* One event.  NRT_EV_TASK: a task's span (a = id, p = type, impl, src = space).
  * NRT_EV_XFER: a transfer (a = bytes, src/dst spaces; src -1: another device).
  * NRT_EV_CREATE: a = id, b = parent id, p = type.  NRT_EV_DEP: a = predecessor id, b =
  * successor id, src = enum nrt_dep_class.  NRT_EV_DROPPED: a host-timed span the device
- * timeline replaces.  `dev`: timed by the device (nrt_devtime_record), else by the host. */
+ * timeline replaces.  NRT_EV_USER: a user event (nrt_instr_user_event), t0 = t1 its time,
+ * a = key, b = value.  `dev`: timed by the device (nrt_devtime_record), else by the host. */
 struct nrt_ev {
     uint64_t t0, t1;
     uint64_t a, b;
@@ -1989,6 +1995,17 @@ const struct nanort_launch *nrt_kargs_auto(nanort_ctx *ctx, const struct nanort_
                                            struct nanort_launch *out, struct nanort_karg *buf);
 
 /* ---- nanos_api.c: the Nanos++ calls of OmpSs programs (the API is in nanos.h) ----- */
+/* The instrumentation keys the program registered (nanos_instrument_register_key and the
+ * calls that register as they go), each followed by its values: names and descriptions
+ * ("" when none), for the trace writers; names stay valid to the end of the process. */
+void nrt_user_keys_each(void (*key_fn)(void *arg, unsigned key, const char *name,
+                                       const char *descr),
+                        void (*value_fn)(void *arg, unsigned key, uint64_t value,
+                                         const char *name, const char *descr),
+                        void *arg);
+/* The name of `key` (NULL: not registered), and in *value_name its value `value`'s (NULL:
+ * not registered). */
+const char *nrt_user_key_name(unsigned key, uint64_t value, const char **value_name);
 
 /* ---- runtime.c ------------------------------------------------------------------- */
 /* Start the runtime at first use (cheap check on the hot path). */

@@ -2,9 +2,8 @@
  * nanos.h - the user-level Nanos++ calls that OmpSs programs make, as mcc provides them
  * (omp.h includes it, as Nanos++'s does).  nanort implements them with their Nanos++
  * meaning; the scheduler internals of Nanos++'s nanos.h (work descriptors, teams, slicers)
- * are what mcc generates differently and are not here.  The instrumentation calls are
- * accepted and record nothing (nanort's traces: NX_ARGS=--trace=FILE); not provided:
- * nanos_instrument_events() and its event structures.
+ * are what mcc generates differently and are not here.  The instrumentation calls record
+ * user events in nanort's traces (NX_ARGS=--trace=FILE: JSON, or Paraver for FILE.prv).
  */
 #ifndef MCC_NANOS_H
 #define MCC_NANOS_H
@@ -75,11 +74,45 @@ nanos_err_t nanos_malloc(void **p, size_t size, const char *file, int line);
 nanos_err_t nanos_memalign(void **p, size_t size, const char *file, int line);
 nanos_err_t nanos_free(void *p);
 void nanos_free0(void *p);
-/* Instrumentation: keys and values are registered and found again by name (a second
- * registration with abort_when_registered stops the program, as in Nanos++); bursts and
- * enable/disable are accepted and record nothing. */
+/*
+ * Instrumentation, as Nanos++'s: keys and values are registered by name (with a
+ * description) and numbered; a second registration with abort_when_registered stops the
+ * program.  The key "user-funct-name" exists from the start.  Events a program raises are
+ * key = value pairs on the calling thread at that time, written to the trace when the run
+ * has one (--trace): bursts (begin: the value, end: 0), point events, and the pairs of
+ * point-to-point events; the thread-state calls are accepted and record nothing (the trace
+ * has the runtime's own states).  In a Paraver trace a key is event type 9400000 + its
+ * number, named in the .pcf by its description (else its name), with its values'; in the
+ * JSON trace an event is an instant named after its key.  An event of a key that was not
+ * registered returns NANOS_INVALID_PARAM and is not recorded.
+ */
 typedef unsigned int nanos_event_key_t;
 typedef unsigned long long nanos_event_value_t;
+typedef enum {
+    NANOS_STATE_START, NANOS_STATE_END, NANOS_SUBSTATE_START, NANOS_SUBSTATE_END,
+    NANOS_BURST_START, NANOS_BURST_END, NANOS_PTP_START, NANOS_PTP_END, NANOS_POINT,
+    EVENT_TYPES
+} nanos_event_type_t;
+typedef enum {
+    NANOS_NOT_CREATED, NANOS_NOT_RUNNING, NANOS_STARTUP, NANOS_SHUTDOWN, NANOS_ERROR,
+    NANOS_IDLE, NANOS_RUNTIME, NANOS_RUNNING, NANOS_SYNCHRONIZATION, NANOS_SCHEDULING,
+    NANOS_CREATION, NANOS_MEM_TRANSFER_ISSUE, NANOS_CACHE, NANOS_YIELD, NANOS_ACQUIRING_LOCK,
+    NANOS_CONTEXT_SWITCH, NANOS_FILL1, NANOS_WAKINGUP, NANOS_STOPPED, NANOS_SYNCED_RUNNING,
+    NANOS_DEBUG, NANOS_EVENT_STATE_TYPES
+} nanos_event_state_value_t;
+typedef enum {
+    NANOS_WD_DOMAIN, NANOS_WD_DEPENDENCY, NANOS_WAIT, NANOS_XFER_DATA, NANOS_XFER_REQ,
+    NANOS_WD_REMOTE, NANOS_AM_WORK, NANOS_AM_WORK_DONE, NANOS_XFER_WAIT_REQ_PUT,
+    NANOS_XFER_FREE_TMP_BUFF
+} nanos_event_domain_t;
+typedef long long nanos_event_id_t;
+typedef struct {
+    nanos_event_type_t type;
+    nanos_event_key_t key;
+    nanos_event_value_t value;
+    nanos_event_domain_t domain;
+    nanos_event_id_t id;
+} nanos_event_t;
 nanos_err_t nanos_instrument_register_key(nanos_event_key_t *event_key, const char *key,
                                           const char *description, bool abort_when_registered);
 nanos_err_t nanos_instrument_register_value(nanos_event_value_t *event_value, const char *key,
@@ -92,12 +125,29 @@ nanos_err_t nanos_instrument_register_value_with_val(nanos_event_value_t val, co
 nanos_err_t nanos_instrument_get_key(const char *key, nanos_event_key_t *event_key);
 nanos_err_t nanos_instrument_get_value(const char *key, const char *value,
                                        nanos_event_value_t *event_value);
+nanos_err_t nanos_instrument_events(unsigned int num_events, nanos_event_t events[]);
+nanos_err_t nanos_instrument_enter_state(nanos_event_state_value_t state);
+nanos_err_t nanos_instrument_leave_state(void);
+nanos_err_t nanos_instrument_enter_burst(nanos_event_key_t key, nanos_event_value_t value);
+nanos_err_t nanos_instrument_leave_burst(nanos_event_key_t key);
+nanos_err_t nanos_instrument_point_event(unsigned int nkvs, nanos_event_key_t *keys,
+                                         nanos_event_value_t *values);
+nanos_err_t nanos_instrument_ptp_start(nanos_event_domain_t domain, nanos_event_id_t id,
+                                       unsigned int nkvs, nanos_event_key_t *keys,
+                                       nanos_event_value_t *values);
+nanos_err_t nanos_instrument_ptp_end(nanos_event_domain_t domain, nanos_event_id_t id,
+                                     unsigned int nkvs, nanos_event_key_t *keys,
+                                     nanos_event_value_t *values);
+nanos_err_t nanos_instrument_disable_state_events(nanos_event_state_value_t state);
+nanos_err_t nanos_instrument_enable_state_events(void);
+nanos_err_t nanos_instrument_close_user_fun_event(void);
 nanos_err_t nanos_instrument_begin_burst(const char *key, const char *key_descr,
                                          const char *value, const char *value_descr);
 nanos_err_t nanos_instrument_end_burst(const char *key, const char *value);
 nanos_err_t nanos_instrument_begin_burst_with_val(const char *key, const char *key_descr,
                                                   nanos_event_value_t *val);
 nanos_err_t nanos_instrument_end_burst_with_val(const char *key, nanos_event_value_t *val);
+/* Record user events (the default) or not. */
 nanos_err_t nanos_instrument_enable(void);
 nanos_err_t nanos_instrument_disable(void);
 /* Memory for data that OpenCL tasks use: host memory here (the runtime copies it to the

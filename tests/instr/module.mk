@@ -21,7 +21,7 @@ check-instr: $(INSTR_KNOWN) $(INSTR_DEVICE) $(INSTR_TG) tests/instr/taskgraph.sh
              $(BUILD)/lib/mcc/include/omp.h tests/instr/run.sh tests/instr/check_trace.py \
              tests/instr/check_graph.py tests/instr/ending.c tests/instr/ending.py \
              tests/instr/stuck.c tests/instr/racy.c tests/instr/summary_main.c tests/instr/summary_fork.c \
-             tests/instr/check_paraver.py
+             tests/instr/check_paraver.py tests/ompss/compat/nanos_instrument.c
 	@for w in 1 2 4; do \
 	  $(HARNESS) run $(RESULTS) instr/known-graph-w$$w -- $(INSTR_RUN) known $(INSTR_KNOWN) $$w; \
 	done
@@ -46,5 +46,6 @@ check-instr: $(INSTR_KNOWN) $(INSTR_DEVICE) $(INSTR_TG) tests/instr/taskgraph.sh
 	@$(HARNESS) run $(RESULTS) instr/tsan-programs -- $(INSTR_RUN) tsan
 	@$(HARNESS) run $(RESULTS) instr/paraver -- $(INSTR_RUN) paraver $(INSTR_KNOWN) $(INSTR_DEVICE)
 	@$(HARNESS) run $(RESULTS) instr/help-options -- $(INSTR_RUN) help $(INSTR_KNOWN)
+	@$(HARNESS) run $(RESULTS) instr/user-events -- $(INSTR_RUN) user-events
 
 CHECK_TARGETS += check-instr

@@ -23,6 +23,7 @@
 #                                 a missing dependence reported
 #   run.sh trace-cap              --trace-memory: one message, valid files up to the cap
 #   run.sh devices BIN            an OpenCL-only task: kernel and transfer spans (skip: no device)
+#   run.sh user-events            the Nanos++ instrumentation calls' events in both traces, named
 # Environment: BUILD (default build), MCC (default $BUILD/bin/mcc).
 set -u
 mode=$1; shift
@@ -333,6 +334,43 @@ paraver)
   # JSON stays the default for other names
   NX_ARGS="--trace=$tmp/t.json" "$bin" || fail "known_graph failed"
   python3 -m json.tool "$tmp/t.json" > /dev/null || fail "the .json trace is not JSON"
+  true ;;
+user-events)
+  # tests/ompss/compat/nanos_instrument.c by mcc: its user events in the Paraver trace (the
+  # .pcf names each key by its description and its values by theirs; 8 flops bursts of
+  # 1000..1007, each ended by a 0; the phase bursts; the point event raised while disabled
+  # is not there) and in the JSON trace (instants named after their keys).
+  src=$here/../ompss/compat/nanos_instrument.c
+  "$MCC" -O2 "$src" -o "$tmp/ni" || fail "mcc failed on nanos_instrument.c"
+  for w in 1 3; do
+    NX_ARGS="--smp-workers=$w --trace=$tmp/u.prv" "$tmp/ni" > /dev/null || fail "run w$w"
+    python3 "$here/check_paraver.py" "$tmp/u.prv" --tasks scale_tile=8 --threads $w ||
+      fail "the Paraver trace does not parse (w$w)"
+    f=$(sed -n 's/^9    \(94[0-9]*\)    Flops of a tile$/\1/p' "$tmp/u.pcf")
+    p=$(sed -n 's/^9    \(94[0-9]*\)    Program phase$/\1/p' "$tmp/u.pcf")
+    u=$(sed -n 's/^9    \(94[0-9]*\)    User Function Name$/\1/p' "$tmp/u.pcf")
+    [ -n "$f" ] && [ -n "$p" ] && [ -n "$u" ] || { cat "$tmp/u.pcf"; fail "a key is not named in the .pcf"; }
+    sed -n "/^9    $p    Program phase\$/,/^\$/p" "$tmp/u.pcf" > "$tmp/phase"
+    grep -qx "1      Initialisation" "$tmp/phase" && grep -qx "2      Results checked" "$tmp/phase" ||
+      { cat "$tmp/phase"; fail "the phase values are not named"; }
+    grep -qx "1      main's own phase" "$tmp/u.pcf" || fail "user-funct-name's value is not named"
+    flops=$(grep -o ":$f:[0-9]*" "$tmp/u.prv" | sort | tr '\n' ' ')
+    want=$(for v in 0 0 0 0 0 0 0 0 1000 1001 1002 1003 1004 1005 1006 1007; do echo ":$f:$v"; done | sort | tr '\n' ' ')
+    [ "$flops" = "$want" ] || fail "flops events: $flops"
+    [ "$(grep -o ":$p:[0-9]*" "$tmp/u.prv" | tr '\n' ' ')" = ":$p:1 :$p:0 :$p:2 " ] ||
+      fail "phase events (the one raised while disabled must be missing): $(grep -o ":$p:[0-9]*" "$tmp/u.prv")"
+    [ "$(grep -c ":$u:" "$tmp/u.prv")" = 2 ] || fail "no burst of user-funct-name"
+  done
+  NX_ARGS="--trace=$tmp/u.json" "$tmp/ni" > /dev/null || fail "run (json)"
+  python3 "$here/check_trace.py" "$tmp/u.json" --tasks scale_tile=8 > /dev/null || fail "trace check"
+  python3 - "$tmp/u.json" <<'PY' || fail "the JSON trace's user events"
+import collections, json, sys
+ev = [e for e in json.load(open(sys.argv[1]))["traceEvents"] if e.get("cat") == "user"]
+names = collections.Counter(e["name"] for e in ev)
+assert names == {"flops": 16, "phase": 3, "user-funct-name": 2}, names
+assert all(e["ph"] == "i" for e in ev)
+assert [e["args"].get("value_name") for e in ev if e["name"] == "phase"] == ["init", "End", "done"]
+PY
   true ;;
 tsan)
   # mcc -fsanitize=thread: the runtime tells TSan about the ordering it creates

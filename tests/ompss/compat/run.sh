@@ -3,7 +3,7 @@
 # routines and locks (checked against the same program under gcc -fopenmp, libgomp being
 # the oracle, and built by plain gcc against nanort for the sequential run), the lock
 # deadlock nanort stops instead of hanging, the parallel-region hooks, the Nanos++ calls
-# of nanos.h.  Environment: BUILD, MCC, CC, HARNESS.
+# of nanos.h (its instrumentation calls against the sequential build).  Environment: BUILD, MCC, CC, HARNESS.
 #   tests/ompss/compat/run.sh RESULTS tsan: the lock programs under ThreadSanitizer (build/tsan).
 set -u
 results=$1
@@ -284,3 +284,20 @@ NX_ARGS="--disable-opencl --smp-workers=2" "$HARNESS" run "$results" compat/nano
   err=$("$1" error 2>&1); st=$?
   echo "$err"
   [ $st = 1 ] && echo "$err" | grep -q "^nanort: a Nanos++ call failed: an invalid parameter"' sh "$out/nanos_calls"
+
+# the Nanos++ instrumentation calls (nanos_instrument_events, bursts, point events): they
+# build warning-free, return NANOS_OK, and the program prints what its sequential build
+# (plain gcc against nanort: the calls link there too) prints; traced: tests/instr
+n=nanos_instrument
+"$HARNESS" run "$results" compat/$n/build -- \
+  "$MCC" --ompss -O2 -Wall -Wextra -Werror tests/ompss/compat/$n.c -o "$out/$n"
+"$HARNESS" run "$results" compat/$n/build-seq -- \
+  $CC -O2 -Wno-unknown-pragmas -Imcc/include tests/ompss/compat/$n.c -o "$out/$n-seq" $LIBS
+for w in 1 4; do
+  "$HARNESS" run "$results" compat/$n/w$w -- sh -c '
+    want=$("$2") || { echo "the sequential build failed"; exit 1; }
+    got=$(NX_ARGS=--smp-workers=$3 "$1"); st=$?
+    printf "%s\n" "$got"
+    [ $st = 0 ] && [ "$got" = "$want" ] || { printf "sequential: %s\n" "$want"; exit 1; }' \
+    sh "$out/$n" "$out/$n-seq" $w
+done
