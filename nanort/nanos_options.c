@@ -50,11 +50,18 @@
     X("threads", NULL, 1, "smp-workers", NULL, NULL)                                      \
     X("pes", NULL, 1, "smp-workers", NULL, NULL)                                          \
     X("smp-cpus", NULL, 1, "smp-workers", NULL, NULL)                                     \
+    X("smp-cores", NULL, 1, "smp-workers", NULL, NULL)                                    \
+    X("pthreads-stack-size", NULL, 1, "stack-size", NULL, NULL)                           \
+    X("disable-ut", NULL, 0, NULL, NULL, "tasks run on their worker thread's stack "      \
+      "(--stack-size)")                                                                    \
     X("disable-binding", NULL, 0, "no-binding", NULL, NULL)                               \
     X("binding-start", NULL, 1, NULL, NULL, BINDING)                                      \
     X("binding-stride", NULL, 1, NULL, NULL, BINDING)                                     \
     X("cores-per-socket", NULL, 1, NULL, NULL, "nanort uses the cores the process may use") \
     X("num-sockets", NULL, 1, NULL, NULL, "nanort uses the cores the process may use")    \
+    X("cpus-per-socket", NULL, 1, NULL, NULL, "nanort uses the cores the process may use") \
+    X("smp-threads-per-core", NULL, 1, NULL, NULL, "nanort uses the cores the process "   \
+      "may use")                                                                           \
     X("enable-yield", NULL, 0, NULL, NULL, SPIN_SLEEP)                                    \
     X("disable-yield", NULL, 0, NULL, NULL, SPIN_SLEEP)                                   \
     X("enable-block", NULL, 0, NULL, NULL, SPIN_SLEEP)                                    \
@@ -62,6 +69,11 @@
     X("sleep-time", NULL, 1, NULL, NULL, SPIN_SLEEP)                                      \
     X("yields", NULL, 1, NULL, NULL, SPIN_SLEEP)                                          \
     X("checks", NULL, 1, NULL, NULL, SPIN_SLEEP)                                          \
+    X("sleeps", NULL, 1, NULL, NULL, SPIN_SLEEP)                                          \
+    X("spins-steal", NULL, 1, NULL, NULL, SPIN_SLEEP)                                     \
+    X("hold-tasks", NULL, 0, NULL, NULL, "a task is queued as soon as its dependences allow")           \
+    X("preschedule", NULL, 0, NULL, NULL, QUEUE_ORDER)                                    \
+    X("disable-immediate-successor", NULL, 0, NULL, NULL, QUEUE_ORDER)                    \
     X("thread-manager", NULL, 1, NULL, NULL, SPIN_SLEEP)                                  \
     X("warmup-threads", NULL, 0, NULL, NULL, "the workers start with the runtime")        \
     X("force-tie-master", NULL, 0, NULL, NULL, "main always runs on the main thread")     \
@@ -92,6 +104,17 @@
       "any way")                                                                           \
     X("disable-caches", NULL, 0, "cache-policy", "nocache", NULL)                         \
     X("cluster-network", NULL, 1, NULL, NULL, CLUSTER)                                    \
+    X("cluster-mpi", NULL, 0, NULL, NULL, CLUSTER)                                        \
+    X("verbose-copies", NULL, 0, NULL, NULL, "--verbose prints the runtime's setup, "     \
+      "--trace the copies")                                                                \
+    X("verbose-devops", NULL, 0, NULL, NULL, "--verbose prints the runtime's setup, "     \
+      "--trace the copies")                                                                \
+    X("thd-output", NULL, 0, NULL, NULL, NOTHING)                                         \
+    X("cache-slab-size", NULL, 1, NULL, NULL, "device copies cover the regions tasks use") \
+    X("disable-predecessor-info", NULL, 0, NULL, NULL, NOTHING)                           \
+    X("inval-control", NULL, 0, NULL, NULL, NOTHING)                                      \
+    X("cg-alloc", NULL, 0, NULL, NULL, NOTHING)                                           \
+    X("enable-lazy-privatization", NULL, 1, NULL, NULL, NOTHING)                          \
     X("disable-node2node", NULL, 0, NULL, NULL, CLUSTER)                                  \
     X("disable-packed-copies", NULL, 0, NULL, NULL, CLUSTER)                              \
     X("task-retries", NULL, 1, NULL, NULL, "a task that fails stops the program")         \
@@ -100,6 +123,9 @@
     X("smp-private-memory-size", NULL, 1, NULL, NULL, "smp tasks use the host's memory")  \
     X("smp-alloc-wide", NULL, 0, NULL, NULL, "smp tasks use the host's memory")           \
     X("smp-host-cpus", NULL, 1, NULL, NULL, "smp tasks use the host's memory")            \
+    X("smp-sync-transfers", NULL, 0, NULL, NULL, "smp tasks use the host's memory")       \
+    X("smp-memkind", NULL, 0, NULL, NULL, "smp tasks use the host's memory")              \
+    X("smp-memkind-memory-size", NULL, 1, NULL, NULL, "smp tasks use the host's memory")  \
     X("enable-cuda", "NX_ENABLECUDA", 0, NULL, NULL, "CUDA is used when the program has " \
       "CUDA tasks and a GPU is there (--disable-cuda turns it off)")                       \
     X("disable-cuda", "NX_DISABLECUDA", 0, "disable-cuda", NULL, NULL)                    \

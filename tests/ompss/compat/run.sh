@@ -301,3 +301,21 @@ for w in 1 4; do
     [ $st = 0 ] && [ "$got" = "$want" ] || { printf "sequential: %s\n" "$want"; exit 1; }' \
     sh "$out/$n" "$out/$n-seq" $w
 done
+
+# Nanos++ options of its sources (core, scheduler, SMP plugin, several versions) that job
+# scripts keep in NX_ARGS (and NX_SLEEPS, NX_HOLD_TASKS): the program runs, as its sequential build, with one warning each
+# that says what nanort does instead (before: "unknown option" and exit 1 for each)
+"$HARNESS" run "$results" compat/nanos_args/more-nanos-options -- sh -c '
+  opts="--smp-cores=2 --pthreads-stack-size=2M --disable-ut --cpus-per-socket=2
+        --smp-threads-per-core=1 --spins-steal=2 --preschedule
+        --disable-immediate-successor --cluster-mpi --verbose-copies --verbose-devops
+        --thd-output --cache-slab-size=1M --disable-predecessor-info --inval-control
+        --cg-alloc --enable-lazy-privatization=yes --smp-sync-transfers --smp-memkind
+        --smp-memkind-memory-size=1G"
+  want=$("$2") || exit 1
+  got=$(NX_ARGS="$(echo $opts)" NX_SLEEPS=3 NX_HOLD_TASKS=1 "$1" 2> err); st=$?
+  cat err
+  [ $st = 0 ] && [ "$got" = "$want" ] || { echo "exit $st, printed $got, wanted $want"; exit 1; }
+  n=$(grep -c "^nanort: warning: .*a Nanos++ option" err)
+  [ "$n" = 22 ] || { echo "$n warnings, not one per option"; exit 1; }
+  ! grep -q "unknown option" err' sh "$out/nanos_instrument" "$out/nanos_instrument-seq"
