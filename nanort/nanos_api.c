@@ -337,6 +337,52 @@ void nanos_free0(void *p)
     nanort_free(p);
 }
 
+/* ---- the runtime and the nodes it runs on ------------------------------------------------ */
+
+const char *nanos_get_runtime_version(void)
+{
+#define NRT_STR2(x) #x
+#define NRT_STR(x) NRT_STR2(x)
+    return "nanort " NRT_STR(NANORT_VERSION_MAJOR) "." NRT_STR(NANORT_VERSION_MINOR);
+#undef NRT_STR
+#undef NRT_STR2
+}
+
+/* This process's node: its rank in a cluster run (--cluster under mpirun), else 0. */
+nanos_err_t nanos_get_node_num(unsigned int *num)
+{
+    if (!num)
+        return NANOS_INVALID_PARAM;
+    nrt_ensure_started();
+    *num = nrt_cluster.active ? (unsigned)nrt_cluster.rank : 0;
+    return NANOS_OK;
+}
+
+int nanos_get_num_nodes(void)
+{
+    nrt_ensure_started();
+    return nrt_cluster.active ? nrt_cluster.size : 1;
+}
+
+/* Whether the workers are bound to cores (--binding, and they fill the cores). */
+nanos_err_t nanos_get_default_binding(bool *res)
+{
+    if (!res)
+        return NANOS_INVALID_PARAM;
+    nrt_ensure_started();
+    *res = nrt_workers_bound();
+    return NANOS_OK;
+}
+
+nanos_err_t nanos_memcpy(void *dest, const void *src, size_t n)
+{
+    if (n && (!dest || !src))
+        return NANOS_INVALID_PARAM;
+    if (n)
+        memmove(dest, src, n);
+    return NANOS_OK;
+}
+
 /* ---- instrumentation: a dictionary of keys and their values, user events ------------------
  * Keys and values are registered by name (with a description, which the Paraver .pcf shows)
  * and numbered; the events a program raises (bursts, points, nanos_instrument_events) go to
@@ -735,6 +781,17 @@ nanos_err_t nanos_instrument_enable_state_events(void)
 /* Mercurium's code ends the user function event of an outlined task with it: nanort
  * writes the task spans itself. */
 nanos_err_t nanos_instrument_close_user_fun_event(void)
+{
+    return NANOS_OK;
+}
+
+/* Around a hand-written CUDA launch: the trace has the task's kernels already. */
+nanos_err_t nanos_instrument_raise_gpu_kernel_launch_event(void)
+{
+    return NANOS_OK;
+}
+
+nanos_err_t nanos_instrument_close_gpu_kernel_launch_event(void)
 {
     return NANOS_OK;
 }

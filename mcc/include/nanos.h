@@ -57,6 +57,16 @@ const char *nanos_get_pm(void);
 unsigned int nanos_get_opencl_num_devices(void);
 int nanos_get_num_cuda_devices(void);
 
+/* "nanort <major>.<minor>". */
+const char *nanos_get_runtime_version(void);
+/* This process's node (its rank in a cluster run, --cluster; else 0), and the number of
+ * nodes (1 outside a cluster run). */
+nanos_err_t nanos_get_node_num(unsigned int *num);
+int nanos_get_num_nodes(void);
+/* Whether the workers are bound to cores (--binding, and they fill the allowed cores). */
+nanos_err_t nanos_get_default_binding(bool *res);
+/* memcpy (overlapping areas allowed). */
+nanos_err_t nanos_memcpy(void *dest, const void *src, size_t n);
 /* The running task (main outside tasks) and its number, unique in the run (main's is 1). */
 typedef void *nanos_wd_t;
 nanos_wd_t nanos_current_wd(void);
@@ -147,6 +157,9 @@ nanos_err_t nanos_instrument_end_burst(const char *key, const char *value);
 nanos_err_t nanos_instrument_begin_burst_with_val(const char *key, const char *key_descr,
                                                   nanos_event_value_t *val);
 nanos_err_t nanos_instrument_end_burst_with_val(const char *key, nanos_event_value_t *val);
+/* Around a hand-written CUDA launch in Nanos++: accepted (the trace has the kernels). */
+nanos_err_t nanos_instrument_raise_gpu_kernel_launch_event(void);
+nanos_err_t nanos_instrument_close_gpu_kernel_launch_event(void);
 /* Record user events (the default) or not. */
 nanos_err_t nanos_instrument_enable(void);
 nanos_err_t nanos_instrument_disable(void);

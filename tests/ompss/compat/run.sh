@@ -288,18 +288,20 @@ NX_ARGS="--disable-opencl --smp-workers=2" "$HARNESS" run "$results" compat/nano
 # the Nanos++ instrumentation calls (nanos_instrument_events, bursts, point events): they
 # build warning-free, return NANOS_OK, and the program prints what its sequential build
 # (plain gcc against nanort: the calls link there too) prints; traced: tests/instr
-n=nanos_instrument
-"$HARNESS" run "$results" compat/$n/build -- \
-  "$MCC" --ompss -O2 -Wall -Wextra -Werror tests/ompss/compat/$n.c -o "$out/$n"
-"$HARNESS" run "$results" compat/$n/build-seq -- \
-  $CC -O2 -Wno-unknown-pragmas -Imcc/include tests/ompss/compat/$n.c -o "$out/$n-seq" $LIBS
-for w in 1 4; do
-  "$HARNESS" run "$results" compat/$n/w$w -- sh -c '
-    want=$("$2") || { echo "the sequential build failed"; exit 1; }
-    got=$(NX_ARGS=--smp-workers=$3 "$1"); st=$?
-    printf "%s\n" "$got"
-    [ $st = 0 ] && [ "$got" = "$want" ] || { printf "sequential: %s\n" "$want"; exit 1; }' \
-    sh "$out/$n" "$out/$n-seq" $w
+# and the query calls (nanos_queries: node number and count, version, nanos_memcpy)
+for n in nanos_instrument nanos_queries; do
+  "$HARNESS" run "$results" compat/$n/build -- \
+    "$MCC" --ompss -O2 -Wall -Wextra -Werror tests/ompss/compat/$n.c -o "$out/$n"
+  "$HARNESS" run "$results" compat/$n/build-seq -- \
+    $CC -O2 -Wno-unknown-pragmas -Imcc/include tests/ompss/compat/$n.c -o "$out/$n-seq" $LIBS
+  for w in 1 4; do
+    "$HARNESS" run "$results" compat/$n/w$w -- sh -c '
+      want=$("$2") || { echo "the sequential build failed"; exit 1; }
+      got=$(NX_ARGS=--smp-workers=$3 "$1"); st=$?
+      printf "%s\n" "$got"
+      [ $st = 0 ] && [ "$got" = "$want" ] || { printf "sequential: %s\n" "$want"; exit 1; }' \
+      sh "$out/$n" "$out/$n-seq" $w
+  done
 done
 
 # Nanos++ options of its sources (core, scheduler, SMP plugin, several versions) that job
