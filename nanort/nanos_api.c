@@ -304,6 +304,13 @@ void nanos_omp_set_num_threads(int nthreads)
     omp_set_num_threads(nthreads);
 }
 
+/* The processors the system has (configured, online or not), as Nanos++'s. */
+int nanos_omp_get_max_processors(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_CONF);
+    return n > 0 ? (int)n : 1;
+}
+
 /* ---- memory ----------------------------------------------------------------------------- */
 
 nanos_err_t nanos_malloc(void **p, size_t size, const char *file, int line)

@@ -77,6 +77,8 @@ int nanos_omp_get_thread_num(void);
 int nanos_omp_get_num_threads(void);
 int nanos_omp_get_max_threads(void);
 void nanos_omp_set_num_threads(int nthreads);
+/* The processors the system has (configured, online or not). */
+int nanos_omp_get_max_processors(void);
 /* Host memory (file and line name the caller, for Nanos++'s memory tracker): *p is NULL
  * and NANOS_ENOMEM returned when there is none; nanos_memalign's is page-aligned.  Free it
  * with nanos_free() (or nanos_free0(), which returns nothing). */
