@@ -4,7 +4,8 @@
 # takes its C profiles (smpcc: no copy_deps, plaincc: no OmpSs, imcc: a warning that gcc
 # stays) and refuses C++, Fortran and unknown ones, --no-opencl / --no-cuda start the
 # program without that device, --instrumentation is --instrument and --copy-deps undoes
-# smpcc's default.  Before, gcc stopped on each: "unrecognized command-line option".
+# smpcc's default, --openmp is -fopenmp.  Before, gcc stopped on each: "unrecognized
+# command-line option" (and took --openmp as its own -fopenmp: libgomp).
 . "$(dirname "$0")/lib.sh"
 write_app
 cat > deps.c <<'SRC'
@@ -62,6 +63,13 @@ ok "$MCC" --no-cuda app.c helper.c -o prog
 lacks err.txt 'unrecognized|error|warning'
 runs ./prog "r=42"
 strings prog | grep -q -- '--disable-cuda' || fail "--no-cuda: the program does not start with --disable-cuda"
+# --openmp (Mercurium's flag, gcc's spelling of -fopenmp) is -fopenmp: nanort, not libgomp,
+# except with --no-openmp (before: gcc compiled and linked the translation with libgomp)
+ok "$MCC" --openmp -v app.c helper.c -o prog
+runs ./prog "r=42"
+lacks err.txt 'openmp -v|-lgomp|libgomp'
+ok "$MCC" --no-openmp --openmp -v helper.c -c -o h.o
+has err.txt 'gcc .*-fopenmp'
 # --instrumentation: --instrument's other spelling (Mercurium's config takes both)
 ok "$MCC" --instrumentation bump_main.c deps.c -o prog
 runs ./prog ""
