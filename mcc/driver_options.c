@@ -23,6 +23,12 @@ enum drv_opt_action {
     OPT_OPENCL_BUILD_OPTS, OPT_OPENCL_CPU, OPT_PROFILE, OPT_HELP, OPT_VERSION,
     OPT_WERROR, OPT_WNO_ERROR, OPT_NO_WARNINGS,   /* -Werror -Wno-error -w: noted, and to all */
     OPT_MERCURIUM,            /* a Mercurium option with no effect here: a warning */
+    OPT_MERCURIUM_FLAG,       /* a flag of Mercurium's profiles with no effect here: a
+                                 warning; its --no- form too */
+    OPT_HOLDS,                /* holds as it is (--tied-tasks, --untied-tasks, the --no-
+                                 forms of the flags above): nothing to do, no warning */
+    OPT_CLUSTER_FLAG,         /* --cluster: cluster mode is chosen at run time */
+    OPT_NO_DEBUG, OPT_NO_INSTRUMENT,    /* undo --debug, --instrument */
     OPT_LD,                   /* --ld=: Mercurium's linker command (mpicc, ...) */
     OPT_CXX,                  /* --cxx=: Mercurium's C++ native compiler: a warning */
     OPT_FOPENMP,              /* -fopenmp: kept only with --no-openmp */
@@ -332,6 +338,18 @@ static void take_option(struct driver *d, const struct drv_option *o, const char
         fprintf(stderr, "mcc: warning: ignoring '%s' (a setting of Mercurium's own "
                         "front end, which mcc has no equivalent of)\n", words[0]);
         break;
+    case OPT_MERCURIUM_FLAG:
+        fprintf(stderr, "mcc: warning: ignoring '%s' (a flag of Mercurium's profiles, for its "
+                        "own analyses, vectorizer or runtime set-up, which mcc has no "
+                        "equivalent of)\n", words[0]);
+        break;
+    case OPT_HOLDS:             break;
+    case OPT_CLUSTER_FLAG:
+        fprintf(stderr, "mcc: warning: '%s' has no effect when building: a program runs in "
+                        "cluster mode with NX_ARGS=--cluster under mpirun\n", words[0]);
+        break;
+    case OPT_NO_DEBUG:          d->opts.debug = false; break;
+    case OPT_NO_INSTRUMENT:     d->opts.instrument = false; break;
     case OPT_OPENCL_BUILD_OPTS: d->opts.opencl_build_opts = value; break;
     case OPT_OPENCL_CPU:        d->opencl_cpu = opencl_cpu_option(value); break;
     /* gcc's -Werror and -w apply to mcc's own warnings too (they are about the user's
@@ -392,6 +410,23 @@ static bool spells(const char *a, const char *name, enum drv_opt_form form, cons
     return false;
 }
 
+/* --no-FLAG, when FLAG is a flag of Mercurium's profiles (a row of OPT_MERCURIUM_FLAG,
+ * OPT_CLUSTER_FLAG or OPT_HOLDS), which --no- clears: off is how mcc works anyway, so
+ * the option holds as it is; NULL for any other word. */
+static const struct drv_option *profile_flag_negated(const char *a)
+{
+    static const struct drv_option holds = {.form = EXACT, .action = OPT_HOLDS};
+    if (!drv_has_prefix(a, "--no-"))
+        return NULL;
+    for (size_t k = 0; k < sizeof options / sizeof options[0]; k++) {
+        enum drv_opt_action act = options[k].action;
+        if ((act == OPT_MERCURIUM_FLAG || act == OPT_CLUSTER_FLAG || act == OPT_HOLDS) &&
+            !strcmp(options[k].spelling + 2, a + 5))
+            return &holds;
+    }
+    return NULL;
+}
+
 /* The families of mcc's own options (and Mercurium's): a word of one that no row spells is
  * a misspelling, which gcc would report as its own "unrecognized command-line option". */
 static const char *const own_families[] = {"--opencl", "--ompss", "--nanox"};
@@ -424,6 +459,9 @@ static void parse_option(struct driver *d, int argc, const char *const *argv, in
             break;
         }
     }
+    const struct drv_option *negated = o == &to_all ? profile_flag_negated(a) : NULL;
+    if (negated)
+        o = negated, value = "";
     for (size_t k = 0; o == &to_all && k < sizeof own_families / sizeof own_families[0]; k++)
         if (drv_has_prefix(a, own_families[k]))
             unknown_own_option(a, own_families[k]);

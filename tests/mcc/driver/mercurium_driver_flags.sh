@@ -70,6 +70,21 @@ runs ./prog "r=42"
 lacks err.txt 'openmp -v|-lgomp|libgomp'
 ok "$MCC" --no-openmp --openmp -v helper.c -c -o h.o
 has err.txt 'gcc .*-fopenmp'
+# the flags of Mercurium's profiles: --simd, --analysis, ... a warning each (no equivalent),
+# --cluster a warning that cluster mode is a run-time choice, --tied-tasks / --untied-tasks
+# and every --no-FLAG hold as they are (no warning), --no-debug / --no-instrument undo
+# --debug / --instrument (before: gcc's "unrecognized command-line option" for each)
+flags="--simd --no-simd --analysis --openmp-lint --no-task-correctness --untied-tasks
+       --tied-tasks --no-untied-tasks --cluster --no-cluster --debug --no-debug
+       --instrumentation --no-instrument"
+ok "$MCC" $flags -### bump_main.c deps.c -o prog
+lacks err.txt 'unrecognized|error|-O0|nanort-debug|mcc_defaults'
+ok "$MCC" $flags bump_main.c deps.c -o prog
+runs ./prog ""
+absent prog.trace.json
+lacks err.txt 'unrecognized|error'
+[ "$(grep -c "a flag of Mercurium's profiles" err.txt)" = 3 ] || fail "not one warning per flag: $(grep mcc: err.txt)"
+has err.txt "mcc: warning: '--cluster' has no effect when building: a program runs in cluster mode with NX_ARGS=--cluster"
 # --instrumentation: --instrument's other spelling (Mercurium's config takes both)
 ok "$MCC" --instrumentation bump_main.c deps.c -o prog
 runs ./prog ""
