@@ -5,21 +5,13 @@
  * change them while they are read.
  */
 #include "nrt.h"
+#include "../mcc/include/nanos.h"       /* the API, its types: as programs see them */
 
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-typedef enum {
-    NANOS_OK = 0,
-    NANOS_UNKNOWN_ERR,
-    NANOS_UNIMPLEMENTED,
-    NANOS_ENOMEM,
-    NANOS_INVALID_PARAM,
-    NANOS_INVALID_REQUEST
-} nanos_err_t;
 
 void nanos_handle_error(nanos_err_t err)
 {
@@ -249,7 +241,6 @@ nanos_err_t nanos_current_socket(int socket)
 
 /* ---- the running task ------------------------------------------------------------------ */
 
-typedef void *nanos_wd_t;
 
 /* Main's task is numbered 1; others get 2, 3, ... at their first nanos_get_wd_id(), kept
  * in their `id` (--trace and --graph number every task at creation: 1 is added to theirs). */
@@ -395,9 +386,6 @@ nanos_err_t nanos_memcpy(void *dest, const void *src, size_t n)
  * and numbered; the events a program raises (bursts, points, nanos_instrument_events) go to
  * the trace (--trace: instr.c's nrt_instr_user_event) as key = value on the calling thread,
  * a burst's end as key = 0.  Nanos++'s own key "user-funct-name" is there from the start. */
-
-typedef unsigned int nanos_event_key_t;
-typedef unsigned long long nanos_event_value_t;
 
 struct instr_value {
     struct instr_value *next;
@@ -713,30 +701,17 @@ nanos_err_t nanos_instrument_point_event(unsigned int nkvs, nanos_event_key_t *k
     return NANOS_OK;
 }
 
-/* Nanos++'s event types and its event (nanos.h declares them). */
-typedef enum {
-    NANOS_STATE_START, NANOS_STATE_END, NANOS_SUBSTATE_START, NANOS_SUBSTATE_END,
-    NANOS_BURST_START, NANOS_BURST_END, NANOS_PTP_START, NANOS_PTP_END, NANOS_POINT,
-    EVENT_TYPES
-} nanos_event_type_t;
-
-typedef struct {
-    nanos_event_type_t type;
-    nanos_event_key_t key;
-    nanos_event_value_t value;
-    int domain;                         /* nanos_event_domain_t */
-    long long id;                       /* nanos_event_id_t */
-} nanos_event_t;
-
-nanos_err_t nanos_instrument_ptp_start(int domain, long long id, unsigned int nkvs,
-                                       nanos_event_key_t *keys_, nanos_event_value_t *values)
+nanos_err_t nanos_instrument_ptp_start(nanos_event_domain_t domain, nanos_event_id_t id,
+                                       unsigned int nkvs, nanos_event_key_t *keys_,
+                                       nanos_event_value_t *values)
 {
     (void)domain, (void)id;
     return nanos_instrument_point_event(nkvs, keys_, values);
 }
 
-nanos_err_t nanos_instrument_ptp_end(int domain, long long id, unsigned int nkvs,
-                                     nanos_event_key_t *keys_, nanos_event_value_t *values)
+nanos_err_t nanos_instrument_ptp_end(nanos_event_domain_t domain, nanos_event_id_t id,
+                                     unsigned int nkvs, nanos_event_key_t *keys_,
+                                     nanos_event_value_t *values)
 {
     (void)domain, (void)id;
     return nanos_instrument_point_event(nkvs, keys_, values);
@@ -763,7 +738,7 @@ nanos_err_t nanos_instrument_events(unsigned int num_events, nanos_event_t event
     return NANOS_OK;
 }
 
-nanos_err_t nanos_instrument_enter_state(int state)
+nanos_err_t nanos_instrument_enter_state(nanos_event_state_value_t state)
 {
     (void)state;
     return NANOS_OK;
@@ -774,7 +749,7 @@ nanos_err_t nanos_instrument_leave_state(void)
     return NANOS_OK;
 }
 
-nanos_err_t nanos_instrument_disable_state_events(int state)
+nanos_err_t nanos_instrument_disable_state_events(nanos_event_state_value_t state)
 {
     (void)state;
     return NANOS_OK;
