@@ -71,7 +71,8 @@
     X("checks", NULL, 1, NULL, NULL, SPIN_SLEEP)                                          \
     X("sleeps", NULL, 1, NULL, NULL, SPIN_SLEEP)                                          \
     X("spins-steal", NULL, 1, NULL, NULL, SPIN_SLEEP)                                     \
-    X("hold-tasks", NULL, 0, NULL, NULL, "a task is queued as soon as its dependences allow")           \
+    X("hold-tasks", NULL, 0, NULL, NULL, "a task is queued as soon as its dependences "   \
+      "allow")                                                                             \
     X("preschedule", NULL, 0, NULL, NULL, QUEUE_ORDER)                                    \
     X("disable-immediate-successor", NULL, 0, NULL, NULL, QUEUE_ORDER)                    \
     X("thread-manager", NULL, 1, NULL, NULL, SPIN_SLEEP)                                  \
