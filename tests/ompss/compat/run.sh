@@ -315,9 +315,10 @@ done
         --cg-alloc --enable-lazy-privatization=yes --smp-sync-transfers --smp-memkind
         --smp-memkind-memory-size=1G"
   want=$("$2") || exit 1
-  got=$(NX_ARGS="$(echo $opts)" NX_SLEEPS=3 NX_HOLD_TASKS=1 "$1" 2> err); st=$?
-  cat err
+  got=$(NX_ARGS="$(echo $opts)" NX_SLEEPS=3 NX_HOLD_TASKS=1 "$1" 2> "$3"); st=$?
+  cat "$3"
   [ $st = 0 ] && [ "$got" = "$want" ] || { echo "exit $st, printed $got, wanted $want"; exit 1; }
-  n=$(grep -c "^nanort: warning: .*a Nanos++ option" err)
+  n=$(grep -c "^nanort: warning: .*a Nanos++ option" "$3")
   [ "$n" = 22 ] || { echo "$n warnings, not one per option"; exit 1; }
-  ! grep -q "unknown option" err' sh "$out/nanos_instrument" "$out/nanos_instrument-seq"
+  ! grep -q "unknown option" "$3"' sh "$out/nanos_instrument" "$out/nanos_instrument-seq" \
+  "$out/nanos_args.err"
