@@ -195,40 +195,69 @@ static char *make_escaped(const char *name)
     return out;
 }
 
-/* With -MD/-MMD: the OpenCL sources the unit embedded (file(...) of its tasks, what they
- * include), added to the first rule of its dependency file (with -MP a phony rule each):
- * cpp lists only the C headers, so make, CMake and Meson did not rebuild the object when a
- * .cl changed and the program ran the old kernel.  A .cl input's object (-c) gets a file
- * of its own, which it had not. */
-static void add_embedded_dependencies(const struct driver *d, const char *src)
+/* The value of -Wp,-MD,<file> or -Wp,-MMD,<file> (cpp's own spelling, kbuild's), or NULL. */
+static const char *wp_dependency_file(const struct driver *d)
 {
-    struct strvec files = cl_embed_take_files();
-    if (!d->deps_file || d->stop == STOP_PREPROCESS || drv_dry_run || !files.n)
-        return;
-    const char *path = dependency_file(d, src);
+    const char *file = NULL;
+    for (size_t i = 0; i < d->cpp.n; i++) {
+        const char *a = d->cpp.v[i];
+        if (drv_has_prefix(a, "-Wp,-MD,") || drv_has_prefix(a, "-Wp,-MMD,"))
+            file = strchr(a + 4, ',') + 1;
+    }
+    return file;
+}
+
+static bool has_cpp_flag(const struct driver *d, const char *flag)
+{
+    for (size_t i = 0; i < d->cpp.n; i++)
+        if (!strcmp(d->cpp.v[i], flag))
+            return true;
+    return false;
+}
+
+/* Add `files` to the first rule of the dependency file at `path` (with -MP a phony rule
+ * each); `target` names the rule when no such file was written (a .cl input). */
+static void add_dependencies_to(const struct driver *d, const char *path, const char *target,
+                                const struct strvec *files)
+{
     size_t len;
     char *text = mcc_read_file(path, &len);
     if (!text)                      /* a .cl input: no cpp wrote it */
-        text = drv_asprintf("%s:\n", make_escaped(dependency_target(d, src)));
+        text = drv_asprintf("%s:\n", make_escaped(target));
     char *end = text;               /* the end of the first rule's last line */
     for (char *nl; (nl = strchr(end, '\n')) && nl > end && nl[-1] == '\\';)
         end = nl + 1;
     end += strcspn(end, "\n");
-    bool phony = false;
-    for (size_t i = 0; i < d->cpp.n; i++)
-        phony |= !strcmp(d->cpp.v[i], "-MP");
+    bool phony = has_cpp_flag(d, "-MP");
     FILE *f = fopen(path, "w");
     if (!f)
         drv_die("cannot write %s: %s", path, strerror(errno));
     fwrite(text, 1, (size_t)(end - text), f);
-    for (size_t i = 0; i < files.n; i++)
-        fprintf(f, " \\\n %s", make_escaped(files.v[i]));
+    for (size_t i = 0; i < files->n; i++)
+        fprintf(f, " \\\n %s", make_escaped(files->v[i]));
     fputs(end, f);
-    for (size_t i = 0; phony && i < files.n; i++)
-        fprintf(f, "\n%s:\n", make_escaped(files.v[i]));
+    for (size_t i = 0; phony && i < files->n; i++)
+        fprintf(f, "\n%s:\n", make_escaped(files->v[i]));
     if (fclose(f) != 0)
         drv_die("cannot write %s: %s", path, strerror(errno));
     free(text);
+}
+
+/* With -MD/-MMD (or -Wp,-MD,file): the OpenCL sources the unit embedded (file(...) of its
+ * tasks, what they include), added to the first rule of its dependency file: cpp lists
+ * only the C headers, so make, CMake and Meson did not rebuild the object when a .cl
+ * changed and the program ran the old kernel.  A .cl input's object (-c) gets a file of
+ * its own, which it had not. */
+static void add_embedded_dependencies(const struct driver *d, const char *src)
+{
+    struct strvec files = cl_embed_take_files();
+    const char *wp = wp_dependency_file(d);
+    if ((!d->deps_file && !wp) || d->stop == STOP_PREPROCESS || drv_dry_run || !files.n)
+        return;
+    if (d->deps_file)
+        add_dependencies_to(d, dependency_file(d, src), dependency_target(d, src), &files);
+    if (wp && (!d->deps_file || strcmp(wp, dependency_file(d, src))))
+        add_dependencies_to(d, wp, dependency_target(d, src), &files);
 }
 
 /* Finish a compiler command with [-x lang] input [-o out] and run it, its messages
@@ -809,8 +838,55 @@ static bool opencl_cpu_combined(const struct driver *d);
 static int opencl_object(struct driver *d, struct item *it);
 static int opencl_to_c(struct driver *d, const char *name, const char *path, const char *c_out);
 
+/* Whether a cpp option only makes dependency output (-M, -MF x, -Wp,-MD,x, ...): those
+ * are left out of the preprocessing that the translation reads. */
+static bool dependency_option(const char *a)
+{
+    return (a[0] == '-' && a[1] == 'M') || drv_has_prefix(a, "-Wp,-M");
+}
+
+/* -M/-MM: cpp's rule, and the OpenCL sources the unit embeds added as -MD adds them (make
+ * did not rebuild the object when a .cl changed).  cpp sees only the C headers: the unit
+ * is translated, quietly and into temporaries, for the file(...) sources its tasks name.
+ * Its errors are left to the compilation, as cpp -M leaves those of the C. */
+static int dependencies_only(struct driver *d, struct item *it)
+{
+    const char *src = it->args[0];
+    bool mf = false;
+    for (size_t i = 0; i < d->cpp.n; i++)
+        mf |= drv_has_prefix(d->cpp.v[i], "-MF");
+    const char *rules = mf ? dependency_file(d, src)
+                       : d->output && strcmp(d->output, "-") ? d->output : NULL;
+    const char *out = rules || mf ? d->output : item_temp(it, ".M");
+    int st = preprocess(d, src, out, false, NULL);
+    if (st || !d->opts.ompss || drv_dry_run)
+        return st;
+    struct driver q = *d;
+    q.cpp = (struct strvec){0};
+    for (size_t i = 0; i < d->cpp.n; i++) {
+        const char *a = d->cpp.v[i];
+        if (!dependency_option(a))
+            sv_push(&q.cpp, a);
+        else if ((!strcmp(a, "-MF") || !strcmp(a, "-MT") || !strcmp(a, "-MQ")) && i + 1 < d->cpp.n)
+            i++;
+    }
+    sv_push(&q.cpp, "-w");          /* cpp's warnings were given by the run above */
+    q.deps_file = false;
+    q.opts.quiet = true;
+    const char *pre = item_temp(it, ".i");
+    (void)cl_embed_take_files();
+    if (preprocess(&q, src, pre, true, NULL) == 0)
+        (void)translate(&q, pre, item_temp(it, ".c"));
+    struct strvec files = cl_embed_take_files();
+    if (files.n)
+        add_dependencies_to(d, rules ? rules : out, dependency_target(d, src), &files);
+    return rules ? 0 : drv_copy_file(out, "-");
+}
+
 static int process_c(struct driver *d, struct item *it)
 {
+    if (d->stop == STOP_PREPROCESS && (has_cpp_flag(d, "-M") || has_cpp_flag(d, "-MM")))
+        return dependencies_only(d, it);
     if (d->stop == STOP_PREPROCESS)
         return preprocess(d, it->args[0], d->output, false, NULL);
     if (!d->opts.ompss && d->stop != STOP_TRANSLATE) {
