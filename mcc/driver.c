@@ -132,10 +132,25 @@ static char *without_suffix(const char *path)
     return p;
 }
 
-/* The object a -MD/-MMD dependency file is named after. */
+/* The target of a -MD/-MMD rule, as gcc 12 names it: the output of -o (the object, the
+ * assembly, or the program of a one-step `cc -MMD x.c -o x`), else <stem>.o. */
 static const char *dependency_object(const struct driver *d, const char *src)
 {
-    return d->stop == STOP_OBJECT ? final_name(d, src, ".o") : drv_asprintf("%s.o", drv_stem(src));
+    if (d->output && !d->syntax_only && d->stop != STOP_PREPROCESS)
+        return d->output;
+    return drv_asprintf("%s.o", drv_stem(src));
+}
+
+/* The -MD/-MMD dependency file, as gcc 12 names it: after the output of -o (every input of
+ * a link with -o writes it, the last one's stays), else <stem>.d, a-<stem>.d for a link or
+ * -fsyntax-only (gcc's auxiliary names, as -save-temps's).  A one-step program's was
+ * <stem>.d with the rule `<stem>.o: ...`, which a Makefile's `x: x.c` rule never read. */
+static const char *dependency_file_name(const struct driver *d, const char *src)
+{
+    if (d->output && !d->syntax_only && d->stop != STOP_PREPROCESS)
+        return drv_asprintf("%s.d", without_suffix(d->output));
+    return drv_asprintf("%s%s.d", d->stop == STOP_LINK || d->syntax_only ? "a-" : "",
+                        drv_stem(src));
 }
 
 /* With -MD/-MMD, name the dependency file and target after the final object, since gcc
@@ -144,14 +159,13 @@ static void add_dependency_names(const struct driver *d, struct strvec *cmd, con
 {
     if (!d->deps_file || d->stop == STOP_PREPROCESS)
         return;
-    const char *obj = dependency_object(d, src);
     if (!d->deps_mf) {
         sv_push(cmd, "-MF");
-        sv_push(cmd, drv_asprintf("%s.d", without_suffix(obj)));
+        sv_push(cmd, dependency_file_name(d, src));
     }
     if (!d->deps_mt) {
         sv_push(cmd, "-MT");
-        sv_push(cmd, obj);
+        sv_push(cmd, dependency_object(d, src));
     }
 }
 
@@ -164,7 +178,7 @@ static const char *dependency_file(const struct driver *d, const char *src)
         if (!strncmp(d->cpp.v[i], "-MF", 3) && d->cpp.v[i][3])
             return d->cpp.v[i] + 3;
     }
-    return drv_asprintf("%s.d", without_suffix(dependency_object(d, src)));
+    return dependency_file_name(d, src);
 }
 
 /* The target of src's dependency rule: -MT's or -MQ's, else the object. */
