@@ -820,6 +820,34 @@ static int nparams(const struct lower_ftask *f)
     return n;
 }
 
+static bool names_function(struct ast *n, void *arg)
+{
+    struct name **name = arg;
+    if (n->kind == AST_IDENT && n->name == *name && (!n->sym || n->sym->kind == SYM_FUNCTION))
+        *name = NULL;
+    return true;
+}
+
+/* A task the unit only declares (its header's prototype) and never names: no run, spawn
+ * or type of it here.  Those name the function, which a program that includes the header
+ * without linking the function's unit (a tool of the project that calls none of the
+ * header's tasks) then lacked at the link ("undefined reference"), where gcc's program
+ * linked.  Kept: a device task (the link checks its kernels), one implements(...) of this
+ * unit add to or that implements another. */
+static bool declared_only(struct lower *L, const struct lower_ftask *f,
+                          const struct lower_ftask *impls)
+{
+    if (f->scope_sym || f->impl_of || !external(L, f) || defined_here(L, f) ||
+        lower_dir_devices(&f->dir) != 1u << OMP_DEVICE_SMP)
+        return false;
+    for (const struct lower_ftask *g = impls; g; g = g->next_impl)
+        if (!strcmp(g->impl_of, fname(L, f)))
+            return false;
+    struct name *seen = f->name;
+    ast_walk(L->t->tu, names_function, &seen);
+    return seen != NULL;
+}
+
 void lower_task_emit_all(struct lower *L)
 {
     struct lower_ftask *impls = NULL, **tail = &impls;
@@ -842,13 +870,16 @@ void lower_task_emit_all(struct lower *L)
                          fname(L, f), nparams(f), nparams(f) == 1 ? "" : "s", f->impl_of,
                          nparams(of), f->impl_of);
         }
-        if (f->dir.dir)
-            emit_one(L, f);
     }
+    for (struct lower_ftask *f = L->ftasks; f; f = f->next)
+        f->unused = f->dir.dir && !f->declared && declared_only(L, f, impls);
+    for (struct lower_ftask *f = L->ftasks; f; f = f->next)
+        if (f->dir.dir && !f->unused)
+            emit_one(L, f);
     if (L->ftasks)
         lbuf_puts(&L->tail, "\n");
     for (struct lower_ftask *f = L->ftasks; f; f = f->next)
-        if (f->dir.dir)
+        if (f->dir.dir && !f->unused)
             emit_type(L, f, impls);
 }
 

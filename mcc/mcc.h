@@ -1325,6 +1325,7 @@ struct lower_ftask {
     struct ast *enclosing;         /* a block-scope declaration's function definition: the
                                       spawn and run functions go before it */
     bool declared;                 /* args struct and spawn prototype already emitted */
+    bool unused;                   /* declared here, never named: nothing emitted for it */
 };
 
 /* A hash map from pointers (interned names) to pointers, in the arena. */
