@@ -736,18 +736,25 @@ static const char *item_temp(struct item *it, const char *suffix)
 
 /* -save-temps: where gcc 12 leaves an input's intermediate files (its auxiliary names):
  * beside the output of -c or -S (obj/x.o: obj/x.i, obj/x.s), <output>-<stem> when linking
- * (app-x.i, app-x.s, app-x.o; a-x without -o).  NULL without -save-temps. */
+ * (app-x.i, app-x.s, app-x.o; a-x without -o); with -save-temps=cwd, those names in the
+ * current directory (they went beside the output, where gcc's own .s did not).  NULL
+ * without -save-temps. */
 static const char *saved_temps_base(const struct driver *d, const struct item *it)
 {
-    if (!has_flag_prefix(&d->all, "-save-temps") || d->syntax_only)
+    const char *flag = NULL, *base = NULL;
+    for (size_t i = 0; i < d->all.n; i++)
+        if (drv_has_prefix(d->all.v[i], "-save-temps"))
+            flag = d->all.v[i];
+    if (!flag || d->syntax_only)
         return NULL;
     if (d->stop == STOP_OBJECT || d->stop == STOP_ASSEMBLY)
-        return without_suffix(final_name(d, it->args[0],
+        base = without_suffix(final_name(d, it->args[0],
                                          d->stop == STOP_ASSEMBLY ? ".s" : ".o"));
-    if (d->stop == STOP_LINK)
-        return drv_asprintf("%s-%s", d->output ? without_suffix(d->output) : "a",
+    else if (d->stop == STOP_LINK)
+        base = drv_asprintf("%s-%s", d->output ? without_suffix(d->output) : "a",
                             drv_stem(it->args[0]));
-    return NULL;
+    const char *slash = base && !strcmp(flag, "-save-temps=cwd") ? strrchr(base, '/') : NULL;
+    return slash ? slash + 1 : base;
 }
 
 /* The translated file: ./<stem>.mcc.c when it is kept (-k) or the product (-y), else the
