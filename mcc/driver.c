@@ -274,6 +274,16 @@ static void add_embedded_dependencies(const struct driver *d, const char *src)
         add_dependencies_to(d, wp, dependency_target(d, src), &files);
 }
 
+/* With -MD/-MMD, a link's .cl inputs, which drv_opencl_sources_object just embedded, and
+ * what they include: added to the link's dependency file (`app.d` with the rule `app:`,
+ * that of a one-step `mcc -MMD app.c kernels.cl -o app`), where nothing listed the headers
+ * a kernel includes. */
+void drv_link_dependencies(const struct driver *d)
+{
+    if (d->cl_files.n)
+        add_embedded_dependencies(d, d->cl_files.v[0]);
+}
+
 /* Finish a compiler command with [-x lang] input [-o out] and run it, its messages
  * through `filter` (NULL: none). */
 static int run_filtered_on_input(struct strvec *cmd, const char *lang, const char *input,
@@ -866,22 +876,12 @@ static bool dependency_option(const char *a)
     return (a[0] == '-' && a[1] == 'M') || drv_has_prefix(a, "-Wp,-M");
 }
 
-/* -M/-MM: cpp's rule, and the OpenCL sources the unit embeds added as -MD adds them (make
- * did not rebuild the object when a .cl changed).  cpp sees only the C headers: the unit
- * is translated, quietly and into temporaries, for the file(...) sources its tasks name.
- * Its errors are left to the compilation, as cpp -M leaves those of the C. */
-static int dependencies_only(struct driver *d, struct item *it)
+/* The OpenCL sources (file(...) and their includes) the unit embeds, found without
+ * compiling it: cpp sees only the C headers, so the unit is translated, quietly and into
+ * temporaries, with the options that make dependency output left out.  Its errors are
+ * left to the compilation, as cpp -M leaves those of the C. */
+static struct strvec embedded_files(const struct driver *d, struct item *it)
 {
-    const char *src = it->args[0];
-    bool mf = false;
-    for (size_t i = 0; i < d->cpp.n; i++)
-        mf |= drv_has_prefix(d->cpp.v[i], "-MF");
-    const char *rules = mf ? dependency_file(d, src)
-                       : d->output && strcmp(d->output, "-") ? d->output : NULL;
-    const char *out = rules || mf ? d->output : item_temp(it, ".M");
-    int st = preprocess(d, src, out, false, NULL);
-    if (st || !d->opts.ompss || drv_dry_run)
-        return st;
     struct driver q = *d;
     q.cpp = (struct strvec){0};
     for (size_t i = 0; i < d->cpp.n; i++) {
@@ -891,17 +891,60 @@ static int dependencies_only(struct driver *d, struct item *it)
         else if ((!strcmp(a, "-MF") || !strcmp(a, "-MT") || !strcmp(a, "-MQ")) && i + 1 < d->cpp.n)
             i++;
     }
-    sv_push(&q.cpp, "-w");          /* cpp's warnings were given by the run above */
+    sv_push(&q.cpp, "-w");          /* cpp's warnings were given by the user's run */
     q.deps_file = false;
     q.opts.quiet = true;
     const char *pre = item_temp(it, ".i");
     (void)cl_embed_take_files();
-    if (preprocess(&q, src, pre, true, NULL) == 0)
+    if (preprocess(&q, it->args[0], pre, true, NULL) == 0)
         (void)translate(&q, pre, item_temp(it, ".c"));
-    struct strvec files = cl_embed_take_files();
+    return cl_embed_take_files();
+}
+
+static bool has_cpp_prefix(const struct driver *d, const char *prefix)
+{
+    return has_flag_prefix(&d->cpp, prefix);
+}
+
+/* -M/-MM: cpp's rule, and the OpenCL sources the unit embeds added as -MD adds them (make
+ * did not rebuild the object when a .cl changed). */
+static int dependencies_only(struct driver *d, struct item *it)
+{
+    const char *src = it->args[0];
+    bool mf = has_cpp_prefix(d, "-MF");
+    const char *rules = mf ? dependency_file(d, src)
+                       : d->output && strcmp(d->output, "-") ? d->output : NULL;
+    const char *out = rules || mf ? d->output : item_temp(it, ".M");
+    int st = preprocess(d, src, out, false, NULL);
+    if (st || !d->opts.ompss || drv_dry_run)
+        return st;
+    struct strvec files = embedded_files(d, it);
     if (files.n)
         add_dependencies_to(d, rules ? rules : out, dependency_target(d, src), &files);
     return rules ? 0 : drv_copy_file(out, "-");
+}
+
+/* -E with -MD/-MMD (a preprocessor run that writes the dependency file too, as ccache's)
+ * or -Wp,-MD,file: the OpenCL sources added to that file as a compilation adds them. */
+static int preprocess_with_dependencies(struct driver *d, struct item *it)
+{
+    const char *src = it->args[0];
+    int st = preprocess(d, src, d->output, false, NULL);
+    const char *wp = wp_dependency_file(d);
+    if (st || (!d->deps_file && !wp) || !d->opts.ompss || drv_dry_run)
+        return st;
+    struct strvec files = embedded_files(d, it);
+    if (!files.n)
+        return 0;
+    if (d->deps_file) {         /* cpp's name for it: after -o's file, else the input's */
+        const char *path = has_cpp_prefix(d, "-MF") ? dependency_file(d, src)
+                           : drv_asprintf("%s.d", d->output ? without_suffix(d->output)
+                                                            : drv_stem(src));
+        add_dependencies_to(d, path, dependency_target(d, src), &files);
+    }
+    if (wp)
+        add_dependencies_to(d, wp, dependency_target(d, src), &files);
+    return 0;
 }
 
 static int process_c(struct driver *d, struct item *it)
@@ -909,7 +952,7 @@ static int process_c(struct driver *d, struct item *it)
     if (d->stop == STOP_PREPROCESS && (has_cpp_flag(d, "-M") || has_cpp_flag(d, "-MM")))
         return dependencies_only(d, it);
     if (d->stop == STOP_PREPROCESS)
-        return preprocess(d, it->args[0], d->output, false, NULL);
+        return preprocess_with_dependencies(d, it);
     if (!d->opts.ompss && d->stop != STOP_TRANSLATE) {
         it->object = object_name(d, it);
         return compile_native(d, it, d->stop == STOP_ASSEMBLY ? "-S" : "-c", it->object);

@@ -327,9 +327,11 @@ static void link_inputs(const struct driver *d, struct strvec *cmd)
 static int link_generated(struct driver *d, struct strvec *cmd)
 {
     if (d->cl_files.n && d->opts.ompss) {
+        (void)cl_embed_take_files();
         const char *cl_obj = drv_opencl_sources_object(d);
         if (!cl_obj)
             return 1;
+        drv_link_dependencies(d);
         sv_push(cmd, cl_obj);
         for (size_t i = 0; i < d->cl_files.n; i++) {
             const char *o = drv_opencl_cpu_object(d, d->cl_files.v[i], d->cl_files.v[i]);

@@ -229,6 +229,8 @@ const char *drv_require_nvcc(const char *what);
 const char *drv_generated_object(struct driver *d, const char *name, const char *text);
 /* The object embedding the .cl inputs (d->cl_files) with their includes, or NULL. */
 const char *drv_opencl_sources_object(struct driver *d);
+/* With -MD/-MMD: the files drv_opencl_sources_object read, into the link's dependency file. */
+void drv_link_dependencies(const struct driver *d);
 /* The object of the kernels of `path` translated to C; NULL when there is none (or only a
  * warning is due), DRV_OPENCL_CPU_FAILED after an error. */
 const char *drv_opencl_cpu_object(struct driver *d, const char *name, const char *path);

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# -M/-MM (a Makefile's `depend` target, `$(CC) -MM $(SRCS) > .depend`) and -Wp,-MD,file
-# (kbuild's spelling) of a unit whose OpenCL task names its kernel with file(...): the
-# rules list the .cl and the headers it includes, as -MD's dependency file does.  They
-# listed only the C headers (-M translates nothing), so `make` did not rebuild the object
-# when the kernel changed and the program ran the old one.
+# -M/-MM (a Makefile's `depend` target, `$(CC) -MM $(SRCS) > .depend`), -E -MD and
+# -Wp,-MD,file (kbuild's spelling) of a unit whose OpenCL task names its kernel with
+# file(...): the rules list the .cl and the headers it includes, as -MD's dependency file
+# does.  They listed only the C headers (-M and -E translate nothing), so `make` did not
+# rebuild the object when the kernel changed and the program ran the old one.
 . "$(dirname "$0")/lib.sh"
-mkdir -p kern src
+mkdir -p kern src pre
 printf '#define FACTOR 2\n' > kern/factor.h
 cat > kern/scale.cl <<'SRC'
 #include "factor.h"
@@ -54,6 +54,14 @@ has deps.txt '^ kern/scale\.cl'
 ok "$MCC" --ompss -Wp,-MMD,kb.d -c src/app.c -o app.o
 has kb.d '^app\.o: src/app\.c'
 has kb.d '^ kern/scale\.cl'
+# -E with -MD/-MMD (a preprocessor run that writes the dependency file, as ccache's): the
+# file cpp names lists them too
+ok "$MCC" --ompss -E -MMD src/app.c -o pre/app.i
+has pre/app.d '^app\.o: src/app\.c'
+has pre/app.d '^ kern/scale\.cl'
+ok "$MCC" --ompss -E -MD -MF e.d -MT e.o src/app.c
+has e.d '^e\.o: src/app\.c'
+has e.d 'kern/factor\.h'
 # a Makefile with a `depend` target rebuilds the program when the kernel changes
 cat > Makefile <<MK
 CC = $MCC
