@@ -158,6 +158,37 @@ int main(void)
 SRC
     printf '__kernel void twice(__global float *x, int n)\n{ int i = get_global_id(0); if (i < n) x[i] *= 2; }\n' > twice.cl
 }
+# write_scale_app APP.C [CLAUSES]: an OpenCL program whose kernel includes a header only
+# it includes: kern/scale.cl (`scale`, v[i] *= FACTOR) with kern/factor.h (FACTOR 2), and
+# APP.C, whose task `scale` is declared under `#pragma omp target device(opencl) ndrange(1,
+# n, 8) CLAUSES copy_deps`; it prints v[7], 16 (24 with FACTOR 3).
+write_scale_app() {
+    mkdir -p kern "$(dirname "$1")"
+    printf '#define FACTOR 2\n' > kern/factor.h
+    cat > kern/scale.cl <<'SRC'
+#include "factor.h"
+__kernel void scale(__global int *v, int n)
+{
+    int i = get_global_id(0);
+    if (i < n)
+        v[i] *= FACTOR;
+}
+SRC
+    cat > "$1" <<SRC
+#include <stdio.h>
+#pragma omp target device(opencl) ndrange(1, n, 8) ${2:-} copy_deps
+#pragma omp task inout([n]v)
+__kernel void scale(__global int *v, int n);
+int main(void)
+{
+    int v[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+    scale(v, 8);
+#pragma omp taskwait
+    printf("%d\n", v[7]);
+    return 0;
+}
+SRC
+}
 # make_app [ARGS]: make, outside any make that runs the tests (`ok make_app`).
 make_app() { env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make "$@"; }
 

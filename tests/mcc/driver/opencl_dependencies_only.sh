@@ -5,31 +5,8 @@
 # does.  They listed only the C headers (-M and -E translate nothing), so `make` did not
 # rebuild the object when the kernel changed and the program ran the old one.
 . "$(dirname "$0")/lib.sh"
-mkdir -p kern src pre
-printf '#define FACTOR 2\n' > kern/factor.h
-cat > kern/scale.cl <<'SRC'
-#include "factor.h"
-__kernel void scale(__global int *v, int n)
-{
-    int i = get_global_id(0);
-    if (i < n)
-        v[i] *= FACTOR;
-}
-SRC
-cat > src/app.c <<'SRC'
-#include <stdio.h>
-#pragma omp target device(opencl) ndrange(1, n, 8) file(kern/scale.cl) copy_deps
-#pragma omp task inout([n]v)
-__kernel void scale(__global int *v, int n);
-int main(void)
-{
-    int v[8] = {1, 2, 3, 4, 5, 6, 7, 8};
-    scale(v, 8);
-#pragma omp taskwait
-    printf("%d\n", v[7]);
-    return 0;
-}
-SRC
+mkdir -p pre
+write_scale_app src/app.c "file(kern/scale.cl)"
 echo 'int helper(void) { return 1; }' > src/helper.c
 # to stdout, one rule per input, the units without kernels as cpp writes them
 ok "$MCC" --ompss -MM src/app.c src/helper.c

@@ -6,31 +6,7 @@
 # ran the old kernel.  A .cl compiled to an object of its own (-c) gets its dependency file
 # too (it had none).
 . "$(dirname "$0")/lib.sh"
-mkdir -p kern
-printf '#define FACTOR 2\n' > kern/factor.h
-cat > kern/scale.cl <<'SRC'
-#include "factor.h"
-__kernel void scale(__global int *v, int n)
-{
-    int i = get_global_id(0);
-    if (i < n)
-        v[i] *= FACTOR;
-}
-SRC
-cat > app.c <<'SRC'
-#include <stdio.h>
-#pragma omp target device(opencl) ndrange(1, n, 8) file(kern/scale.cl) copy_deps
-#pragma omp task inout([n]v)
-__kernel void scale(__global int *v, int n);
-int main(void)
-{
-    int v[8] = {1, 2, 3, 4, 5, 6, 7, 8};
-    scale(v, 8);
-#pragma omp taskwait
-    printf("%d\n", v[7]);
-    return 0;
-}
-SRC
+write_scale_app app.c "file(kern/scale.cl)"
 ok "$MCC" --ompss -MMD -MP -c app.c
 has app.d '^app\.o: app\.c'
 has app.d '^ kern/scale\.cl'
