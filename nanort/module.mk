@@ -38,7 +38,10 @@ $(NANORT_LIB_A): $(NANORT_OBJS)
 	rm -f $@ && ar rcs $@ $(NANORT_AR_OBJS)
 
 # nanort/libnanort.map: the OpenCL device's unprefixed names stay inside the library.
-NANORT_SO_LDFLAGS := -Wl,--version-script=nanort/libnanort.map
+# -z nodelete: a plugin built by mcc (-shared, tasks) that a program dlopens and dlcloses
+# brings nanort in and would take it out again, under its workers and its on_exit()
+# handler (ending.c), which exit() then called in unmapped code (exit status 139).
+NANORT_SO_LDFLAGS := -Wl,--version-script=nanort/libnanort.map -Wl,-z,nodelete
 
 $(NANORT_LIB_SO): $(NANORT_OBJS) nanort/libnanort.map
 	@mkdir -p $(dir $@)
