@@ -894,9 +894,10 @@ static struct strvec embedded_files(const struct driver *d, struct item *it)
     sv_push(&q.cpp, "-w");          /* cpp's warnings were given by the user's run */
     q.deps_file = false;
     q.opts.quiet = true;
-    const char *pre = item_temp(it, ".i");
+    const char *pre = item_temp(it, ".i"), *nanos_h;
     (void)cl_embed_take_files();
-    if (preprocess(&q, it->args[0], pre, true, NULL) == 0)
+    if (preprocess(&q, it->args[0], pre, true, NULL) == 0 &&
+        (!wants_nanos_h(&q, pre, &nanos_h) || preprocess(&q, it->args[0], pre, true, nanos_h) == 0))
         (void)translate(&q, pre, item_temp(it, ".c"));
     return cl_embed_take_files();
 }
