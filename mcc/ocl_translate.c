@@ -16,6 +16,7 @@
 #include "mcc.h"
 #include "c.tab.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -445,6 +446,61 @@ static int translate(struct translation *t, const char *source, bool require, FI
     return st;
 }
 
+/* Past the balanced parentheses that start at text[i] ('('), or len. */
+static size_t skip_parens(const char *text, size_t len, size_t i)
+{
+    int depth = 0;
+    for (; i < len; i++)
+        if (text[i] == '(')
+            depth++;
+        else if (text[i] == ')' && --depth == 0)
+            return i + 1;
+    return len;
+}
+
+static bool ident_char(char c)
+{
+    return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+/* Does text[i..] start the word w (not a longer identifier)? */
+static bool word_at(const char *text, size_t len, size_t i, const char *w)
+{
+    size_t n = strlen(w);
+    return i + n <= len && !strncmp(text + i, w, n) && (i + n == len || !ident_char(text[i + n]))
+           && (i == 0 || !ident_char(text[i - 1]));
+}
+
+/* OpenCL C 2.0's loop attributes (`__attribute__((opencl_unroll_hint(4))) for (...)`, also
+ * vendors' such as `xcl_pipeline_loop`): hints, which PoCL takes in OpenCL 1.2 too, that C
+ * has no place for: blanked (newlines kept, so that lines and columns stay), the loop as
+ * it is.  Only attributes right before `for`, `while` or `do` are, which GNU C never
+ * has. */
+static void blank_loop_attributes(char *text, size_t len)
+{
+    for (size_t i = 0; i < len; i++) {
+        if (!word_at(text, len, i, "__attribute__") && !word_at(text, len, i, "__attribute"))
+            continue;
+        size_t j = i;
+        while (word_at(text, len, j, "__attribute__") || word_at(text, len, j, "__attribute")) {
+            j += word_at(text, len, j, "__attribute__") ? 13 : 11;
+            while (j < len && isspace((unsigned char)text[j]))
+                j++;
+            if (j >= len || text[j] != '(')
+                break;
+            j = skip_parens(text, len, j);
+            while (j < len && isspace((unsigned char)text[j]))
+                j++;
+        }
+        if (word_at(text, len, j, "for") || word_at(text, len, j, "while") ||
+            word_at(text, len, j, "do"))
+            for (size_t k = i; k < j; k++)
+                if (text[k] != '\n')
+                    text[k] = ' ';
+        i = j > i ? j - 1 : i;
+    }
+}
+
 int mcc_translate_opencl(const char *in_path, const char *out_path, const char *source,
                          bool require, const struct mcc_options *opts)
 {
@@ -454,6 +510,7 @@ int mcc_translate_opencl(const char *in_path, const char *out_path, const char *
         fprintf(stderr, "mcc: cannot read %s: %s\n", in_path, strerror(errno));
         return 1;
     }
+    blank_loop_attributes(text, len);
     FILE *out = fopen(out_path, "wb");
     if (!out) {
         fprintf(stderr, "mcc: cannot write %s: %s\n", out_path, strerror(errno));

@@ -13,7 +13,7 @@
 OCL_CPU_PROGS := barrier_control reduce_scan matmul_tiled vectors builtins atomics atomics2 guards \
                  interchange structs inner_local idioms tiles barrier_state \
                  parens nvidia_sdk amd_sdk rodinia gpu_shapes helpers sdk_shapes wg_functions \
-                 untranslatable
+                 untranslatable loop_hints
 OCL_CPU_RUN    = env BUILD=$(BUILD) MCC=$(MCC_BIN) tests/devices/opencl-cpu/run.sh
 
 .PHONY: check-opencl-cpu
