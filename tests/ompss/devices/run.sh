@@ -28,10 +28,12 @@ out=$(readlink -f "$BUILD")/tests/ompss/devices
 mkdir -p "$out"
 bin=$out/$name
 
-# The inputs besides NAME.c: kernel sources given on the command line.
+# The inputs besides NAME.c: kernel sources and options given on the command line.
 extra_inputs() {
   case $1 in
     ocl_implements_2d) echo "$dir/kernels/scale2d.cl" ;;
+    # NBINS of its histogram, as GPU codes give their sizes to the OpenCL compiler
+    ocl_gpu_shapes) echo "--opencl-build-opts=-DNBINS=16" ;;
     cuda_*) echo "$dir/kernels/cuda_kernels.cu" ;;
   esac
 }
