@@ -379,7 +379,9 @@ bool cl_mentions(const char *text, const char *kernel)
     for (const char *p = text; n && (p = strstr(p, kernel)) != NULL; p += n)
         if ((p == text || !word_char(p[-1])) && !word_char(p[n]))
             return true;
-    return false;
+    /* a macro may paste the name together (`__kernel void KN(scale)(...)` with
+     * `#define KN(x) x##_kern`): only the OpenCL compiler's preprocessor can tell */
+    return n && strstr(text, "##") != NULL;
 }
 
 void cl_include_dirs_of(const char *opts, struct cl_dirs *dirs)

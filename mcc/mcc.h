@@ -297,7 +297,8 @@ void cl_macros_build_opts(const char *opts);
 char *cl_kernel_names(const char *text);
 /* C defining the MCC_CL_ANCHOR of each kernel the text defines (once each); malloc'd. */
 char *cl_kernel_anchors(const char *text);
-/* Does the OpenCL text name `kernel` as a word (where the runtime would look for it)? */
+/* Does the OpenCL text name `kernel` as a word (where the runtime would look for it), or
+ * may a macro paste it together (`##`)? */
 bool cl_mentions(const char *text, const char *kernel);
 /* The type of the parameter declaration s[0..n) as OpenCL C names it, without address
  * spaces and qualifiers ("uint", "float *"), its name in *name (malloc'd, NULL if none);

@@ -74,7 +74,8 @@ bool ocl_have_sources(void)
 #define MAX_CANDIDATES 16
 
 /* Sources that may hold the kernel: the one named info->file, else every source whose
- * text mentions the kernel's name (in registration order). */
+ * text mentions the kernel's name or may paste it together in a macro (`##`), in
+ * registration order. */
 static unsigned find_sources(const struct nanort_opencl_info *info,
                              const struct ocl_source **out)
 {
@@ -82,7 +83,7 @@ static unsigned find_sources(const struct nanort_opencl_info *info,
     nrt_lock_acquire(&sources_lock);
     for (const struct ocl_source *s = sources; s && n < MAX_CANDIDATES; s = s->next)
         if (info->file ? nrt_cl_file_matches(s->name, info->file)
-                       : strstr(s->text, info->kernel) != NULL)
+                       : strstr(s->text, info->kernel) || strstr(s->text, "##"))
             out[n++] = s;
     nrt_lock_release(&sources_lock);
     return n;

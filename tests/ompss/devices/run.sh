@@ -32,6 +32,7 @@ bin=$out/$name
 extra_inputs() {
   case $1 in
     ocl_implements_2d) echo "$dir/kernels/scale2d.cl" ;;
+    ocl_macro_kernels) echo "$dir/kernels/macro_kernels.cl" ;;
     # NBINS of its histogram, as GPU codes give their sizes to the OpenCL compiler
     ocl_gpu_shapes) echo "--opencl-build-opts=-DNBINS=16" ;;
     cuda_*) echo "$dir/kernels/cuda_kernels.cu" ;;
