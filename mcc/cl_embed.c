@@ -256,17 +256,32 @@ static const char *skip_blanks(const char *p)
     }
 }
 
-/* Where the name of a kernel defined at p begins (p at `__kernel void` or `kernel void`,
- * as whole words of text), or NULL. */
-static const char *kernel_name_at(const char *text, const char *p)
+/* The length of the word `__kernel` or `kernel` at p (0: neither). */
+static size_t kernel_word(const char *p)
 {
     size_t kw = !strncmp(p, "__kernel", 8) ? 8 : !strncmp(p, "kernel", 6) ? 6 : 0;
-    if (!kw || (p > text && word_char(p[-1])) || word_char(p[kw]))
+    return kw && !word_char(p[kw]) ? kw : 0;
+}
+
+/* Where the name of a kernel defined at p begins (p at `__kernel void` or `kernel void`,
+ * or at `void __kernel` (the qualifier after the type, as OpenCL C allows too), as whole
+ * words of text, attributes between them), or NULL. */
+static const char *kernel_name_at(const char *text, const char *p)
+{
+    if (p > text && word_char(p[-1]))
         return NULL;
-    const char *q = skip_blanks(p + kw);
-    if (strncmp(q, "void", 4) || word_char(q[4]))
+    size_t kw = kernel_word(p);
+    if (kw) {
+        const char *q = skip_blanks(p + kw);
+        if (strncmp(q, "void", 4) || word_char(q[4]))
+            return NULL;
+        return skip_blanks(q + 4);
+    }
+    if (strncmp(p, "void", 4) || word_char(p[4]))
         return NULL;
-    return skip_blanks(q + 4);
+    const char *q = skip_blanks(p + 4);
+    kw = kernel_word(q);
+    return kw ? skip_blanks(q + kw) : NULL;
 }
 
 char *cl_kernel_names(const char *text)
@@ -803,6 +818,20 @@ static char *param_list(const char *p, bool names)
     return out;
 }
 
+/* Is the parameter list opening at q ('(') a declaration's (`;` after it), not a
+ * definition's?  A prototype of the kernel before its definition may leave the parameters
+ * unnamed or name them otherwise: the definition's are the kernel's. */
+static bool declaration_only(const char *q)
+{
+    int depth = 0;
+    for (; *q; q++)
+        if (*q == '(')
+            depth++;
+        else if (*q == ')' && --depth == 0)
+            return *skip_blanks(q + 1) == ';';
+    return false;
+}
+
 /* The parameter list of `kernel` in the text (param_list); NULL when the text defines no
  * such kernel, or several that disagree (#if variants: nothing to compare). */
 static char *kernel_param_list_in(const char *text, const char *kernel, bool names)
@@ -813,7 +842,8 @@ static char *kernel_param_list_in(const char *text, const char *kernel, bool nam
         const char *q = kernel_name_at(text, p);
         if (!q)
             continue;
-        if (strncmp(q, kernel, kn) || word_char(q[kn]) || *(q = skip_blanks(q + kn)) != '(')
+        if (strncmp(q, kernel, kn) || word_char(q[kn]) || *(q = skip_blanks(q + kn)) != '(' ||
+            declaration_only(q))
             continue;
         char *t = param_list(q + 1, names);
         if (found && strcmp(found, t)) {
