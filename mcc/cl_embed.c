@@ -284,8 +284,101 @@ static const char *kernel_name_at(const char *text, const char *p)
     return kw ? skip_blanks(q + kw) : NULL;
 }
 
-char *cl_kernel_names(const char *text)
+/* Does the line at p hold the directive `#word` (blanks around the `#`)?  Where its
+ * argument starts in *rest. */
+static bool directive(const char *p, const char *word, const char **rest)
 {
+    while (*p == ' ' || *p == '\t')
+        p++;
+    if (*p++ != '#')
+        return false;
+    while (*p == ' ' || *p == '\t')
+        p++;
+    size_t n = strlen(word);
+    if (strncmp(p, word, n) || word_char(p[n]))
+        return false;
+    *rest = p + n;
+    return true;
+}
+
+/* Blank t[from..to) but its newlines. */
+static void blank(char *t, size_t from, size_t to)
+{
+    for (size_t i = from; i < to; i++)
+        if (t[i] != '\n')
+            t[i] = ' ';
+}
+
+/* The lines of `#if 0` blocks blanked in t (up to their `#else`, `#elif` or `#endif`). */
+static void blank_if0(char *t)
+{
+    for (char *line = t; *line;) {
+        const char *rest;
+        char *next = strchr(line, '\n');
+        if (directive(line, "if", &rest) && *skip_blanks(rest) == '0' &&
+            !word_char(skip_blanks(rest)[1])) {
+            int depth = 0;
+            char *q = next;
+            while (q && *++q) {
+                if (directive(q, "if", &rest) || directive(q, "ifdef", &rest) ||
+                    directive(q, "ifndef", &rest))
+                    depth++;
+                else if (depth == 0 && (directive(q, "else", &rest) ||
+                                        directive(q, "elif", &rest) ||
+                                        directive(q, "endif", &rest)))
+                    break;
+                else if (directive(q, "endif", &rest))
+                    depth--;
+                q = strchr(q, '\n');
+            }
+            char *end = q && *q ? q : line + strlen(line);
+            blank(t, (size_t)(line - t), (size_t)(end - t));
+            next = end > line ? end - 1 : NULL;
+            if (!*end)
+                return;
+        }
+        if (!next)
+            return;
+        line = next + 1;
+    }
+}
+
+/* A copy of the OpenCL text without what the compiler does not see: comments (their
+ * characters blanked, newlines kept) and `#if 0` blocks, where codes keep older versions
+ * of a kernel, with other parameters; malloc'd. */
+static char *code_only(const char *text)
+{
+    char *t = strdup(text);
+    if (!t)
+        abort();
+    for (size_t i = 0; t[i]; i++) {
+        if (t[i] == '"' || t[i] == '\'') {         /* a literal: skipped whole */
+            char quote = t[i];
+            for (i++; t[i] && t[i] != quote && t[i] != '\n'; i++)
+                if (t[i] == '\\' && t[i + 1])
+                    i++;
+            if (!t[i])
+                break;
+        } else if (t[i] == '/' && t[i + 1] == '/') {
+            size_t j = i;
+            while (t[j] && t[j] != '\n')
+                j++;
+            blank(t, i, j);
+            i = j ? j - 1 : j;
+        } else if (t[i] == '/' && t[i + 1] == '*') {
+            char *e = strstr(t + i + 2, "*/");
+            size_t j = e ? (size_t)(e - t) + 2 : strlen(t);
+            blank(t, i, j);
+            i = j ? j - 1 : j;
+        }
+    }
+    blank_if0(t);
+    return t;
+}
+
+char *cl_kernel_names(const char *source)
+{
+    char *text = code_only(source);
     char *out = strdup("");
     size_t len = 0;
     for (const char *p = text; *p; p++) {
@@ -308,6 +401,7 @@ char *cl_kernel_names(const char *text)
         out[len] = '\0';
         p = q - 1;
     }
+    free(text);
     return out;
 }
 
@@ -857,14 +951,17 @@ static char *kernel_param_list_in(const char *text, const char *kernel, bool nam
     return found;
 }
 
-/* kernel_param_list_in with the text's object-like macros expanded in the types. */
-static char *kernel_param_list(const char *text, const char *kernel, bool names)
+/* kernel_param_list_in of the text the compiler sees (code_only), its object-like macros
+ * expanded in the types. */
+static char *kernel_param_list(const char *source, const char *kernel, bool names)
 {
+    char *text = code_only(source);
     struct cl_macros *m = macros_of(text);
     cur_macros = m;
     char *found = kernel_param_list_in(text, kernel, names);
     cur_macros = NULL;
     macros_free(m);
+    free(text);
     return found;
 }
 

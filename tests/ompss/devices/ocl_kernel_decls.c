@@ -1,10 +1,12 @@
 /* OpenCL kernels declared as OpenCL C allows beside `__kernel void name(`: `void __kernel
  * name(`, an attribute between `__kernel` and `void`, one word a line, and prototypes in
- * the .cl before the definitions (parameters unnamed, or named otherwise).  Each kernel
- * takes the prototype's parameters b, n, k but not a (matched by name).  Before the fix
- * the runtime knew no parameter names for them and passed all four by position: "the
- * task's arguments do not match the kernel's parameters" on PoCL, "takes 3 arguments but
- * the launch passes 4" translated. */
+ * the .cl before the definitions (parameters unnamed, or named otherwise), older versions
+ * of kernels with other parameters in comments and under `#if 0`, parameters with comments
+ * between them.  Each kernel takes the prototype's parameters b, n, k but not a (matched
+ * by name).  Before the fixes the runtime knew no parameter names for them and passed all
+ * four by position: "the task's arguments do not match the kernel's parameters" on PoCL,
+ * "takes 3 arguments but the launch passes 4" translated (for the last two: the versions
+ * in comments and under #if 0 disagreed with the kernel). */
 #include "ompss_check.h"
 
 #define N 100
@@ -29,6 +31,14 @@ __kernel void k_proto(__global float *a, __global float *b, int n, float k);
 #pragma omp task in([n]a) inout([n]b)
 __kernel void k_renamed(__global float *a, __global float *b, int n, float k);
 
+#pragma omp target device(opencl) ndrange(1, n, 16) file(kernels/decls.cl) copy_deps
+#pragma omp task in([n]a) inout([n]b)
+__kernel void k_commented(__global float *a, __global float *b, int n, float k);
+
+#pragma omp target device(opencl) ndrange(1, n, 16) file(kernels/decls.cl) copy_deps
+#pragma omp task in([n]a) inout([n]b)
+__kernel void k_if0(__global float *a, __global float *b, int n, float k);
+
 static float a[N], b[N];
 
 int main(void)
@@ -42,10 +52,12 @@ int main(void)
     k_lines(a, b, N, 0.5f);     /* 3i */
     k_proto(a, b, N, 2.0f);     /* 6i + 1 */
     k_renamed(a, b, N, 4.0f);   /* 6i - 3 */
+    k_commented(a, b, N, 2.0f); /* 12i - 6 */
+    k_if0(a, b, N, 9.0f);       /* 12i + 3 */
 #pragma omp taskwait
     for (int i = 0; i < N; i++) {
         CHECK(a[i] == -1, "a[%d] = %g, expected -1", i, a[i]);
-        CHECK(b[i] == 6.0f * i - 3.0f, "b[%d] = %g, expected %g", i, b[i], 6.0 * i - 3);
+        CHECK(b[i] == 12.0f * i + 3.0f, "b[%d] = %g, expected %g", i, b[i], 12.0 * i + 3);
     }
     return result_ok();
 }

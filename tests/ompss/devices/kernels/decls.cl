@@ -46,3 +46,33 @@ kernel void k_renamed(global float *b, int n, float k)
     if (i < n)
         b[i] = b[i] - k;
 }
+
+/* older versions of kernels, with other parameters, commented out and under #if 0 */
+// __kernel void k_commented(__global float *a, __global float *b, int n, float k) { }
+/* __kernel void k_if0(__global float *a, __global float *b, int n, float k, int extra)
+   { } */
+#if 0
+__kernel void k_if0(__global float *a, __global float *b, int n, float k)
+{
+#ifdef OLD
+    a[0] = 0;
+#endif
+}
+#endif
+#define GLOBAL __global
+
+__kernel void k_commented(GLOBAL float *restrict b, /* the data */
+                          const int n,              // its length
+                          const float k)
+{
+    int i = get_global_id(0);
+    if (i < n)
+        b[i] = b[i] * k;
+}
+
+__kernel void k_if0(__global float *b, int n, float k)
+{
+    int i = get_global_id(0);
+    if (i < n)
+        b[i] = b[i] + k;
+}
