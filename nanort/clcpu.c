@@ -96,16 +96,18 @@ void nanort_opencl_cpu_kernel(const struct nanort_opencl_cpu_kernel *k)
 }
 
 /* The translation of an OpenCL implementation's kernel: its name, in the source file(...)
- * names (as given to mcc, or its last component), else in any source. */
+ * names (as given to mcc, else by its last component), else in any source. */
 static const struct nanort_opencl_cpu_kernel *lookup(const struct nanort_opencl_info *info)
 {
     const struct nanort_opencl_cpu_kernel *found = NULL;
+    int best = 0;
     nrt_lock_acquire(&registry_lock);
-    for (struct clcpu_kernel *r = registry; r && !found; r = r->next) {
+    for (struct clcpu_kernel *r = registry; r && best < 2; r = r->next) {
         if (strcmp(r->k->kernel, info->kernel))
             continue;
-        if (!info->file || nrt_cl_file_matches(r->k->source, info->file))
-            found = r->k;
+        int m = info->file ? nrt_cl_file_match(r->k->source, info->file) : 2;
+        if (m > best)
+            found = r->k, best = m;
     }
     nrt_lock_release(&registry_lock);
     return found;

@@ -60,9 +60,9 @@ static const char *last_component(const char *path)
     return s ? s + 1 : path;
 }
 
-bool nrt_cl_file_matches(const char *name, const char *file)
+int nrt_cl_file_match(const char *name, const char *file)
 {
-    return !strcmp(name, file) || !strcmp(last_component(name), last_component(file));
+    return !strcmp(name, file) ? 2 : !strcmp(last_component(name), last_component(file));
 }
 
 /* The parameters of `kernel` in `file` (NULL: in any source), or NULL.  The last answer
@@ -77,11 +77,14 @@ static const struct kernel_params *find(const char *kernel, const char *file)
     if (last && kernel == last_kernel && file == last_file)
         return last;
     const struct kernel_params *found = NULL;
+    int best = 0;
     /* acquire: pairs with the release that published each node */
     for (const struct kernel_params *p = atomic_load_explicit(&params, memory_order_acquire);
-         p && !found; p = atomic_load_explicit(&p->next, memory_order_acquire))
-        if (!strcmp(p->kernel, kernel) && (!file || nrt_cl_file_matches(p->source, file)))
-            found = p;
+         p && best < 2; p = atomic_load_explicit(&p->next, memory_order_acquire)) {
+        int m = !strcmp(p->kernel, kernel) ? (file ? nrt_cl_file_match(p->source, file) : 2) : 0;
+        if (m > best)
+            found = p, best = m;
+    }
     last_kernel = kernel, last_file = file, last = found;
     return found;
 }

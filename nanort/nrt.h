@@ -1977,9 +1977,10 @@ bool nrt_clcpu_type(const struct nrt_type_info *info);
 bool nrt_clcpu_arg_is_buffer(const struct nanort_opencl_info *info, unsigned i);
 
 /* ---- kernel_args.c: the arguments of a kernel that takes fewer than its task -------- */
-/* Is the OpenCL source registered as `name` the one file(...) names (as given to mcc, or
- * its last component)? */
-bool nrt_cl_file_matches(const char *name, const char *file);
+/* Is the OpenCL source registered as `name` the one file(...) names: 2 as given to mcc, 1
+ * by its last component only (a source of another directory may have it too: the best
+ * match wins), 0 not? */
+int nrt_cl_file_match(const char *name, const char *file);
 /* The launch the kernel of ctx's OpenCL implementation (or its translation) takes: l
  * itself, or, for a kernel with fewer parameters than l has arguments (named arg_names,
  * "n1,n2,..."; NULL: not named), *out with l's arguments of the kernel's parameter names

@@ -73,18 +73,20 @@ bool ocl_have_sources(void)
 
 #define MAX_CANDIDATES 16
 
-/* Sources that may hold the kernel: the one named info->file, else every source whose
- * text mentions the kernel's name or may paste it together in a macro (`##`), in
- * registration order. */
+/* Sources that may hold the kernel: those named info->file (as given to mcc, else by its
+ * last component), else every source whose text mentions the kernel's name or may paste
+ * it together in a macro (`##`), in registration order. */
 static unsigned find_sources(const struct nanort_opencl_info *info,
                              const struct ocl_source **out)
 {
     unsigned n = 0;
     nrt_lock_acquire(&sources_lock);
-    for (const struct ocl_source *s = sources; s && n < MAX_CANDIDATES; s = s->next)
-        if (info->file ? nrt_cl_file_matches(s->name, info->file)
-                       : strstr(s->text, info->kernel) || strstr(s->text, "##"))
-            out[n++] = s;
+    /* a source named exactly as file(...) names it, else by its last component */
+    for (int want = 2; want > 0 && n == 0; want--)
+        for (const struct ocl_source *s = sources; s && n < MAX_CANDIDATES; s = s->next)
+            if (info->file ? nrt_cl_file_match(s->name, info->file) == want
+                           : want == 2 && (strstr(s->text, info->kernel) || strstr(s->text, "##")))
+                out[n++] = s;
     nrt_lock_release(&sources_lock);
     return n;
 }
