@@ -130,18 +130,34 @@ static char *find_include(const struct embed *e, const char *from, const char *n
     return NULL;
 }
 
+static bool word_char(char c)
+{
+    return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+/* Does the line at p hold the directive `#word` (blanks around the `#`)?  Where its
+ * argument starts in *rest. */
+static bool directive(const char *p, const char *word, const char **rest)
+{
+    while (*p == ' ' || *p == '\t')
+        p++;
+    if (*p++ != '#')
+        return false;
+    while (*p == ' ' || *p == '\t')
+        p++;
+    size_t n = strlen(word);
+    if (strncmp(p, word, n) || word_char(p[n]))
+        return false;
+    *rest = p + n;
+    return true;
+}
+
 /* `#include "x"` or `#include <x>` on this line: the name (*n bytes) and its form. */
 static const char *include_at(const char *p, const char *end, size_t *n, bool *quoted)
 {
-    while (p < end && (*p == ' ' || *p == '\t'))
-        p++;
-    if (p >= end || *p != '#')
+    if (!directive(p, "include", &p))
         return NULL;
-    for (p++; p < end && (*p == ' ' || *p == '\t'); p++)
-        ;
-    if (end - p < 7 || memcmp(p, "include", 7) != 0)
-        return NULL;
-    for (p += 7; p < end && (*p == ' ' || *p == '\t'); p++)
+    for (; p < end && (*p == ' ' || *p == '\t'); p++)
         ;
     if (p >= end || (*p != '"' && *p != '<'))
         return NULL;
@@ -229,11 +245,6 @@ char *cl_embed_text(const char *path, const char *shown, const char *const *dirs
     return e.out;
 }
 
-static bool word_char(char c)
-{
-    return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-}
-
 static const char *skip_blanks(const char *p)
 {
     for (;;) {
@@ -282,23 +293,6 @@ static const char *kernel_name_at(const char *text, const char *p)
     const char *q = skip_blanks(p + 4);
     kw = kernel_word(q);
     return kw ? skip_blanks(q + kw) : NULL;
-}
-
-/* Does the line at p hold the directive `#word` (blanks around the `#`)?  Where its
- * argument starts in *rest. */
-static bool directive(const char *p, const char *word, const char **rest)
-{
-    while (*p == ' ' || *p == '\t')
-        p++;
-    if (*p++ != '#')
-        return false;
-    while (*p == ' ' || *p == '\t')
-        p++;
-    size_t n = strlen(word);
-    if (strncmp(p, word, n) || word_char(p[n]))
-        return false;
-    *rest = p + n;
-    return true;
 }
 
 /* Blank t[from..to) but its newlines. */
