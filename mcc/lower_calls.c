@@ -146,39 +146,54 @@ static bool all_named(const struct lower_ftask *g, const struct lower_ftask *of)
     return true;
 }
 
+/* Is parameter p of g a pointer where q of of is not, or the other way (an error, said at
+ * p)?  The value would pass converted, or not at all. */
+static bool pointer_mismatch(struct lower *L, const struct lower_ftask *g,
+                             const struct lower_ftask *of, const struct ast *p,
+                             const struct ast *q)
+{
+    if (is_pointer(p) == is_pointer(q))
+        return false;
+    struct mcc_loc at = source_loc(&L->t->src, p->begin);
+    mcc_error_at(&at, "'%s' is %sa pointer in '%s' but %sin '%s', which it implements: "
+                 "give the kernel's arguments with calls(...)", pname(L, p),
+                 is_pointer(p) ? "" : "not ", fname(L, g), is_pointer(p) ? "not " : "",
+                 fname(L, of));
+    return true;
+}
+
 static bool by_name(struct lower *L, const struct lower_ftask *g, const struct lower_ftask *of,
                     struct impl_arg *args)
 {
     int i = 0;
     EACH_PARAM(g, p) {
         struct ast *q = param_named(of, p->sym->name->str, p->sym->name->len);
-        if (is_pointer(p) != is_pointer(q)) {
-            struct mcc_loc at = source_loc(&L->t->src, p->begin);
-            mcc_error_at(&at, "'%s' is %sa pointer in '%s' but %sin '%s', which it implements: "
-                         "give the kernel's arguments with calls(...)", pname(L, p),
-                         is_pointer(p) ? "" : "not ", fname(L, g), is_pointer(p) ? "not " : "",
-                         fname(L, of));
+        if (pointer_mismatch(L, g, of, p, q))
             return false;
-        }
         args[i].src = pname(L, q);
         args[i].buffer = copied(L, g, of, q) || lower_dir_copies(L, &g->dir, pname(L, p));
+        args[i].pointers = is_pointer(p);
         i++;
     }
     return true;
 }
 
-static void by_position(struct lower *L, const struct lower_ftask *g,
+static bool by_position(struct lower *L, const struct lower_ftask *g,
                         const struct lower_ftask *of, struct impl_arg *args)
 {
     struct ast *q = of->params ? of->params->kid[0] : NULL;
     int i = 0;
     EACH_PARAM(g, p) {
+        if (g != of && pointer_mismatch(L, g, of, p, q))
+            return false;
         args[i].src = pname(L, q);
+        args[i].pointers = is_pointer(p) && is_pointer(q);
         args[i].buffer = is_pointer(p) && (copied(L, g, of, q) ||
                                            lower_dir_copies(L, &g->dir, pname(L, p)));
         q = q->next;
         i++;
     }
+    return true;
 }
 
 struct impl_arg *lower_calls_bind(struct lower *L, const struct lower_ftask *g,
@@ -186,6 +201,7 @@ struct impl_arg *lower_calls_bind(struct lower *L, const struct lower_ftask *g,
 {
     int n = count(g), m = count(of);
     struct impl_arg *args = arena_alloc(L->a, (size_t)(n ? n : 1) * sizeof *args);
+    memset(args, 0, (size_t)(n ? n : 1) * sizeof *args);
     const struct omp_clause *calls = lower_dir_find(&g->dir, OMP_CL_CALLS);
     if (calls)
         return from_calls(L, g, of, calls, args) ? args : NULL;
@@ -195,10 +211,8 @@ struct impl_arg *lower_calls_bind(struct lower *L, const struct lower_ftask *g,
     }
     if (all_named(g, of))
         return by_name(L, g, of, args) ? args : NULL;
-    if (n == m) {
-        by_position(L, g, of, args);
-        return args;
-    }
+    if (n == m)
+        return by_position(L, g, of, args) ? args : NULL;
     const struct omp_clause *impl = lower_dir_find(&g->dir, OMP_CL_IMPLEMENTS);
     struct mcc_loc loc = impl ? impl->args[0].loc : g->dir.dir ? g->dir.dir->loc : g->dir.target->loc;
     mcc_error_at(&loc, "'%s' has %d parameter%s but implements '%s', which has %d; name them "
@@ -246,7 +260,10 @@ void lower_calls_locals(struct lower *L, struct lower_buf *b, const struct lower
                     lower_local_name(L, LL_ARG, i, NULL), args[i].src), i++;
     lbuf_printf(b, "%s    {\n", between ? between : "");
     i = 0;
-    EACH_PARAM(g, p)
-        local_param(L, b, p, lower_local_name(L, LL_ARG, i++, NULL));
+    EACH_PARAM(g, p) {
+        const char *v = lower_local_name(L, LL_ARG, i, NULL);
+        local_param(L, b, p, args[i].pointers ? arena_printf(L->a, "(void *)%s", v) : v);
+        i++;
+    }
     lbuf_puts(b, lower_shadow_on);
 }

@@ -2009,6 +2009,9 @@ bool lower_device_block_task(struct lower *L, struct lower_dir *d);
 struct impl_arg {
     const char *src;               /* a C expression of of's parameters */
     bool buffer;                   /* an address inside data copied for the task */
+    bool pointers;                 /* of's parameter and g's are pointers, perhaps to other
+                                    * types (`float a[16][16]` and `float *a`: the address
+                                    * passes as it is) */
 };
 /* One per parameter of g, from calls(...), or by name, or by position; NULL: an error was
  * reported. */
