@@ -1106,7 +1106,9 @@ static bool has_errors(const struct lower_dir *d)
 }
 
 /* An implementation (implements(f)) may name f's parameters: its ndrange and copies are
- * evaluated where f's task is created. */
+ * evaluated where f's task is created (not where it is a task of its own too, with a
+ * `task` directive: its own calls have no f's parameters; gcc said "'n' undeclared" in
+ * the generated code). */
 static struct ast *implemented_params(struct lower *L, const struct lower_dir *d)
 {
     const struct omp_clause *c = lower_dir_find(d, OMP_CL_IMPLEMENTS);
@@ -1165,7 +1167,9 @@ bool lower_check_construct(struct lower *L, const struct lower_dir *d)
         c.task_fn = dn ? dn->name : NULL;
         c.fn_body = n->kind == AST_FUNCTION_DEF ? n->kid[3] : NULL;
         c.at = n->end;
-        c.impl_params = implemented_params(L, d);
+        /* (not an implementation that is a task of its own too: calls of it run it with its
+         * own parameters only) */
+        c.impl_params = d->dir ? NULL : implemented_params(L, d);
     } else {
         c.at = n ? n->begin : 0;
     }
