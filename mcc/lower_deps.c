@@ -75,17 +75,26 @@ static int derivations(struct sym *sym, enum ast_kind *kinds, int max)
     return k;
 }
 
-char *lower_deps_shape_elem(struct lower *L, const struct omp_ref *base, const char *ptr)
+/* The element of a shape `[n]..[m]p` (`shape`, p's value `ptr`): p's pointed-to type, as a
+ * cast to a pointer to that array would take it (`[2]a` of a `float (*a)[16]`, or of a
+ * parameter `float a[16][16]`, is 2 rows), but the innermost scalar when the shape has
+ * more dimensions than that type has (`[BS][BS]A` of `float A[BS][BS]`: the shape names
+ * the matrix whole, as Mercurium's users write it). */
+char *lower_deps_shape_elem(struct lower *L, const struct omp_ref *shape, const char *ptr)
 {
     struct lower_buf b = {0};
     lbuf_printf(&b, "sizeof((%s)[0]", ptr);
+    const struct omp_ref *base = shape->base;
     if (base->kind == OMP_REF_NAME && L) {
         struct sym *s = lower_resolve(L, base->text.text, strlen(base->text.text),
                                       L->fn ? L->fn->end - 1 : 0);
         enum ast_kind k[16];
         int n = s && (s->kind == SYM_OBJECT || s->kind == SYM_PARAM) ? derivations(s, k, 16)
                                                                       : 0;
-        for (int i = 1; i < n && k[i] == AST_DECL_ARRAY; i++)
+        int m = 0;                  /* the array dimensions of the pointed-to type */
+        while (1 + m < n && k[1 + m] == AST_DECL_ARRAY)
+            m++;
+        for (int i = 0; shape->ndims > m && i < m; i++)
             lbuf_puts(&b, "[0]");
     }
     lbuf_puts(&b, ")");
@@ -128,7 +137,7 @@ static bool shaped_region(struct lower *L, const struct iters *it, const struct 
         r->size[k - 1 - c] = lower_once(L, r->pre, &shape->dims[c], X(L, it, &shape->dims[c]), false);
     const char *p = lower_once(L, r->pre, &shape->base->text, X(L, it, &shape->base->text), false);
     r->base = p;
-    r->elem = lower_deps_shape_elem(L, shape->base, p);
+    r->elem = lower_deps_shape_elem(L, shape, p);
     r->nd = k;
     for (int c = 0; c < k; c++) {
         int d = k - 1 - c;

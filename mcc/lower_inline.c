@@ -1354,7 +1354,7 @@ static bool capture_inprivate(struct outline *o, struct lower_var *v, const char
                v->sym->type == TYPE_POINTER) {
         lbuf_printf(&o->env, "%s; " LOWER_SIZE_T " %s; void *%s; ", m, ib, copy);
         lower_inline_copy_in(L, &o->init, v, x, parent);
-        lbuf_printf(&o->init, "__nrt_x->%s = %s", ib, lower_deps_shape_elem(L, r->base, parent));
+        lbuf_printf(&o->init, "__nrt_x->%s = %s", ib, lower_deps_shape_elem(L, r, parent));
         for (int i = 0; i < r->ndims; i++)
             lbuf_printf(&o->init, " * (" LOWER_SIZE_T ")(%s)",
                         lower_expr(L, r->dims[i].text, NULL, 0));

@@ -1966,8 +1966,8 @@ bool lower_deps_emit_reads(struct lower *L, const struct lower_dir *d, bool copi
 /* taskwait on(...) / in / out / inout: a call to nanort_taskwait_on. */
 void lower_deps_depobj(struct lower *L, struct ast *pr, const struct omp_directive *d);
 void lower_deps_emit_taskwait(struct lower *L, const struct omp_directive *d, struct lower_buf *b);
-/* sizeof text of the element a shaped pointer points to (scalar rule). */
-char *lower_deps_shape_elem(struct lower *L, const struct omp_ref *shape_base, const char *ptr);
+/* sizeof text of a shape's element (lower_deps.c: the pointed-to type, or its scalar). */
+char *lower_deps_shape_elem(struct lower *L, const struct omp_ref *shape, const char *ptr);
 
 /* lower_task.c */
 void lower_task_register(struct lower *L, struct ast *item, struct lower_dir *d);
