@@ -262,7 +262,11 @@ void lower_calls_locals(struct lower *L, struct lower_buf *b, const struct lower
     i = 0;
     EACH_PARAM(g, p) {
         const char *v = lower_local_name(L, LL_ARG, i, NULL);
-        local_param(L, b, p, args[i].pointers ? arena_printf(L->a, "(void *)%s", v) : v);
+        /* (through an integer: a pointer to const casts without -Wcast-qual's warning,
+           and converts to whichever pointer the parameter is) */
+        if (args[i].pointers)
+            v = arena_printf(L->a, "(void *)(" LOWER_SIZE_T ")%s", v);
+        local_param(L, b, p, v);
         i++;
     }
     lbuf_puts(b, lower_shadow_on);
