@@ -589,24 +589,56 @@ int nrt_config_thread_limit(int n)
     return !workers_given && n > limit ? limit : n;
 }
 
+/* OMP_NUM_THREADS, "n[,n]..." (blanks around each number, as libgomp takes it): how many
+ * levels it lists, with the first in *first; 0 when unset or empty, -1 when it is no such
+ * list ("4,", ",2", "0": libgomp ignores the whole value). */
+int nrt_config_omp_num_threads(long *first)
+{
+    const char *v = getenv("OMP_NUM_THREADS");
+    int levels = 0;
+    if (!v || !*v)
+        return 0;
+    for (;;) {
+        while (*v == ' ' || *v == '\t')
+            v++;
+        if (!isdigit((unsigned char)*v))
+            return -1;
+        char *end;
+        errno = 0;
+        long x = strtol(v, &end, 10);
+        if (errno || x <= 0)
+            return -1;
+        if (levels++ == 0)
+            *first = x;
+        for (v = end; *v == ' ' || *v == '\t'; v++)
+            ;
+        if (!*v)
+            return levels;
+        if (*v++ != ',')
+            return -1;
+    }
+}
+
 /* OMP_NUM_THREADS counts when neither NX_ARGS nor NX_SMP_WORKERS set the workers, and an
  * omp_set_num_threads() call before the start wins over it. */
 static void apply_omp_num_threads(void)
 {
     const char *v = getenv("OMP_NUM_THREADS");
-    long x;
+    long x = 0;
     if (!workers_given && requested_workers > 0) {
         nrt_cfg.smp_workers = requested_workers;
         return;
     }
     if (workers_given || !v || !*v)
         return;
-    char first[32];
-    snprintf(first, sizeof first, "%s", v);
-    first[strcspn(first, ",")] = '\0';   /* "4,2": the outer level */
-    if (!parse_long(first, &x) || x <= 0 || x > 4096) {
+    if (nrt_config_omp_num_threads(&x) < 0) {
         fprintf(stderr, "nanort: warning: ignoring OMP_NUM_THREADS='%s' (expected a positive "
-                        "integer)\n", v);
+                        "integer, or a list of them for nested levels: 4,2)\n", v);
+        return;
+    }
+    if (x > 4096) {
+        fprintf(stderr, "nanort: warning: ignoring OMP_NUM_THREADS='%s' (nanort runs at most "
+                        "4096 worker threads)\n", v);
         return;
     }
     nrt_cfg.smp_workers = (int)x;

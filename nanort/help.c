@@ -228,6 +228,7 @@ int omp_get_nested(void);
 int omp_get_thread_limit(void);
 int omp_get_max_active_levels(void);
 int omp_get_max_task_priority(void);
+int omp_get_default_device(void);
 
 /* What OMP_DISPLAY_ENV=true prints at start (and omp_display_env() when called). */
 void nrt_help_print_env(void)
@@ -238,12 +239,12 @@ void nrt_help_print_env(void)
                "  OMP_NUM_THREADS = '%d'\n  OMP_SCHEDULE = '%s'\n  OMP_PROC_BIND = '%s'\n"
                "  OMP_PLACES = ''\n  OMP_WAIT_POLICY = '%s'\n  OMP_THREAD_LIMIT = '%d'\n"
                "  OMP_MAX_ACTIVE_LEVELS = '%d'\n  OMP_CANCELLATION = '%s'\n"
-               "  OMP_DEFAULT_DEVICE = '0'\n  OMP_MAX_TASK_PRIORITY = '%d'\n",
+               "  OMP_DEFAULT_DEVICE = '%d'\n  OMP_MAX_TASK_PRIORITY = '%d'\n",
             omp_get_dynamic() ? "TRUE" : "FALSE", omp_get_nested() ? "TRUE" : "FALSE",
-            nrt_nworkers, nrt_omp_schedule_text(), nrt_workers_bound() ? "TRUE" : "FALSE",
+            nrt_nworkers, nrt_omp_schedule_text(), nrt_omp_proc_bind_text(),
             nrt_cfg.spins > 0 ? "ACTIVE" : "PASSIVE", omp_get_thread_limit(),
             omp_get_max_active_levels(), nrt_cancel_on ? "TRUE" : "FALSE",
-            omp_get_max_task_priority());
+            omp_get_default_device(), omp_get_max_task_priority());
     /* nanort's own settings, every option as its NX_<OPT> variable */
     const struct nrt_option *o;
     for (unsigned i = 0; (o = nrt_config_nth(i)); i++) {

@@ -341,6 +341,8 @@ bool nrt_config_peek_bool(const char *name, const char *env, bool dflt);
 bool nrt_config_take_request(int n);
 /* The worker count n, lowered to OMP_THREAD_LIMIT unless NX_ARGS / NX_SMP_WORKERS gave it. */
 int nrt_config_thread_limit(int n);
+/* OMP_NUM_THREADS's levels ("4,2": 2, the first in *first); 0: unset; -1: malformed. */
+int nrt_config_omp_num_threads(long *first);
 void nrt_config_reset(void);
 /* Parse a memory size for option `opt`: bytes with an optional K, M, G suffix (powers of
  * 1024), or a percentage "N%" of `total` (NRT_SIZE_BYTES: no percentage, a size of no
@@ -370,6 +372,8 @@ void nrt_help_print_env(void);
 /* OMP_DISPLAY_ENV's OMP_SCHEDULE value: run-sched-var as omp_get_schedule() has it
  * (omp_api.c). */
 const char *nrt_omp_schedule_text(void);
+/* omp_get_proc_bind()'s answer as OMP_DISPLAY_ENV prints it (TRUE, SPREAD, ...). */
+const char *nrt_omp_proc_bind_text(void);
 void nrt_help_display_env(void);
 
 /* ---- nanos_options.c: the Nanos++ options nanort does not have ------------------- */

@@ -23,6 +23,7 @@
  */
 #include "nrt.h"
 
+#include <ctype.h>
 #include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -805,16 +806,107 @@ bool nrt_omp_env_true(const char *name)
     return env_value(name, true, 0, &v) && v == 1;
 }
 
-/* OMP_DYNAMIC, OMP_NESTED, OMP_MAX_ACTIVE_LEVELS, OMP_THREAD_LIMIT and OMP_MAX_TASK_PRIORITY
- * give the ICVs' first values, as in libgomp: OMP_NESTED=true, or a list in OMP_NUM_THREADS,
- * lets every level be active unless OMP_MAX_ACTIVE_LEVELS says otherwise. */
+/* OMP_PROC_BIND's words, in omp_proc_bind_t's order ("primary" is OpenMP 5.1's master). */
+static const char *const proc_bind_words[] = {"false", "true", "master", "close", "spread",
+                                              "primary"};
+static int proc_bind_env = -1;      /* its first value, -1: unset or malformed (once) */
+
+/* The comma-separated words of OMP_ variable NAME, each one of WORDS (any case, blanks
+ * around): the index of the first, -1 when unset; when malformed, -1 after a warning that
+ * lists WORDS, as libgomp ignores such a value. */
+static int env_words(const char *name, const char *const *words, int nwords, bool list)
+{
+    const char *v = getenv(name), *p = v;
+    int first = -1;
+    if (!v)
+        return -1;
+    for (;;) {
+        while (*p == ' ' || *p == '\t')
+            p++;
+        size_t n = strcspn(p, ", \t");
+        int k = -1;
+        for (int i = 0; i < nwords && k < 0; i++)
+            if (strlen(words[i]) == n && !strncasecmp(p, words[i], n))
+                k = i;
+        if (k < 0)
+            break;
+        if (first < 0)
+            first = k;
+        for (p += n; *p == ' ' || *p == '\t'; p++)
+            ;
+        if (!*p)
+            return first;
+        if (*p++ != ',' || !list)
+            break;
+    }
+    char expected[128] = "";
+    for (int i = 0; i < nwords; i++)
+        snprintf(expected + strlen(expected), sizeof expected - strlen(expected), "%s%s",
+                 i ? i == nwords - 1 ? " or " : ", " : "", words[i]);
+    fprintf(stderr, "nanort: warning: ignoring %s='%s' (expected %s%s)\n", name, v, expected,
+            list ? ", or a list of them" : "");
+    return -1;
+}
+
+/* OMP_PLACES: an abstract name with an optional count (cores, threads(4)) is checked;
+ * nanort places one worker on each allowed core whatever it says (omp_get_num_places() is
+ * 0), so an explicit list ({0,1},{2,3}) is taken as is. */
+static void places_check(void)
+{
+    static const char *const names[] = {"threads", "cores", "sockets", "ll_caches",
+                                        "numa_domains"};
+    const char *v = getenv("OMP_PLACES"), *p = v;
+    if (!v)
+        return;
+    while (*p == ' ' || *p == '\t')
+        p++;
+    if (*p == '{')
+        return;
+    size_t n = strcspn(p, "( \t");
+    bool ok = false;
+    for (int i = 0; i < 5; i++)
+        ok |= strlen(names[i]) == n && !strncasecmp(p, names[i], n);
+    p += n;
+    while (*p == ' ' || *p == '\t')
+        p++;
+    if (ok && *p == '(') {
+        char *end;
+        ok = strtol(p + 1, &end, 10) > 0 && isdigit((unsigned char)p[1]);
+        for (p = end; *p == ' ' || *p == '\t'; p++)
+            ;
+        ok = ok && *p++ == ')';
+        while (*p == ' ' || *p == '\t')
+            p++;
+    }
+    if (!ok || *p)
+        fprintf(stderr, "nanort: warning: ignoring OMP_PLACES='%s' (expected threads, cores, "
+                "sockets, ll_caches or numa_domains, with an optional count: cores(4), or a "
+                "list of places: {0,1},{2,3})\n", v);
+}
+
+/* OMP_DYNAMIC, OMP_NESTED, OMP_MAX_ACTIVE_LEVELS, OMP_THREAD_LIMIT, OMP_MAX_TASK_PRIORITY and
+ * OMP_DEFAULT_DEVICE give the ICVs' first values, as in libgomp: OMP_NESTED=true, or a list
+ * in OMP_NUM_THREADS, lets every level be active unless OMP_MAX_ACTIVE_LEVELS says
+ * otherwise.  OMP_PROC_BIND, OMP_PLACES, OMP_WAIT_POLICY and OMP_DISPLAY_ENV are checked
+ * here too, so that a value libgomp would refuse is named, not silently ignored. */
 static void icvs_read_env(void)
 {
+    static const char *const wait_words[] = {"active", "passive"};
+    static const char *const display_words[] = {"true", "false", "verbose"};
     long v;
+    proc_bind_env = env_words("OMP_PROC_BIND", proc_bind_words, 6, true);
+    if (proc_bind_env == 5)
+        proc_bind_env = omp_proc_bind_master;
+    places_check();
+    (void)env_words("OMP_WAIT_POLICY", wait_words, 2, false);
+    (void)env_words("OMP_DISPLAY_ENV", display_words, 3, false);
+    if (env_value("OMP_DEFAULT_DEVICE", false, 0, &v))
+        atomic_store_explicit(&default_device_var, (int)v, memory_order_relaxed);
     if (env_value("OMP_DYNAMIC", true, 0, &v))
         atomic_store_explicit(&dynamic_var, (int)v, memory_order_relaxed);
-    const char *nt = getenv("OMP_NUM_THREADS");
-    bool nested = nt && strchr(nt, ',');
+    long first;
+    bool nested = nrt_config_omp_num_threads(&first) > 1;
+    nested |= proc_bind_env >= 0 && strchr(getenv("OMP_PROC_BIND"), ',');   /* a level each */
     if (env_value("OMP_NESTED", true, 0, &v))
         nested = v;
     if (nested)
@@ -991,65 +1083,79 @@ int omp_get_thread_limit(void)
 }
 
 /* OMP_SCHEDULE, "[modifier:]kind[, chunk]" (kind static, dynamic, guided or auto, any
- * case; modifier monotonic or nonmonotonic), is run-sched-var's first value: what
- * omp_get_schedule() answers until omp_set_schedule().  A value that does not parse is
- * named on stderr and ignored, as libgomp does.  (A schedule(runtime) loop's tasks are
- * still cut as schedule(dynamic) without a chunk: the kind changes no result.) */
-static bool parse_schedule(const char *v, int *kind, int *chunk)
+ * case; modifier monotonic or nonmonotonic; blanks around each word), is run-sched-var's
+ * first value: what omp_get_schedule() answers until omp_set_schedule().  As libgomp reads
+ * it: the monotonic modifier is kept (OMP_SCHED_MONOTONIC or'ed into the kind), static
+ * without nonmonotonic is monotonic (OpenMP 5.0 2.9.2), a chunk of 0 is the kind's
+ * default, and auto keeps the chunk it is given.  A value that does not parse is named on
+ * stderr and ignored, as libgomp does.  (A schedule(runtime) loop's tasks are still cut as
+ * schedule(dynamic) without a chunk: the kind changes no result.) */
+static const char *skip_blanks(const char *v)
+{
+    while (*v == ' ' || *v == '\t')
+        v++;
+    return v;
+}
+
+/* The word at v (letters) if it is one of WORDS (any case): its index + 1, else 0. */
+static int word_in(const char *v, size_t n, const char *const *words, int nwords)
+{
+    for (int k = 0; k < nwords; k++)
+        if (strlen(words[k]) == n && !strncasecmp(v, words[k], n))
+            return k + 1;
+    return 0;
+}
+
+static bool parse_schedule(const char *v, unsigned *kind, int *chunk)
 {
     static const char *const kinds[] = {"static", "dynamic", "guided", "auto"};
-    while (*v == ' ' || *v == '\t')
-        v++;
-    const char *colon = strchr(v, ':');
-    if (colon) {
-        size_t m = (size_t)(colon - v);
-        if (!(m == 9 && !strncasecmp(v, "monotonic", 9)) &&
-            !(m == 12 && !strncasecmp(v, "nonmonotonic", 12)))
+    static const char *const modifiers[] = {"monotonic", "nonmonotonic"};
+    v = skip_blanks(v);
+    size_t n = strspn(v, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ");
+    int modifier = 0;
+    if (*skip_blanks(v + n) == ':') {
+        if (!(modifier = word_in(v, n, modifiers, 2)))
             return false;
-        v = colon + 1;
-        while (*v == ' ' || *v == '\t')
-            v++;
+        v = skip_blanks(skip_blanks(v + n) + 1);
+        n = strspn(v, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ");
     }
-    size_t n = strcspn(v, " \t,");
-    *kind = 0;
-    for (int k = 0; k < 4; k++)
-        if (strlen(kinds[k]) == n && !strncasecmp(v, kinds[k], n))
-            *kind = k + 1;
-    if (!*kind)
+    int k = word_in(v, n, kinds, 4);
+    if (!k)
         return false;
-    v += n;
-    while (*v == ' ' || *v == '\t')
-        v++;
-    *chunk = *kind == omp_sched_static ? 0 : 1;
+    *kind = (unsigned)k;
+    if (modifier == 1 || (modifier == 0 && k == omp_sched_static))
+        *kind |= OMP_SCHED_MONOTONIC;
+    *chunk = k == omp_sched_static ? 0 : 1;
+    v = skip_blanks(v + n);
     if (!*v)
         return true;
     if (*v++ != ',')
         return false;
+    v = skip_blanks(v);
     char *end;
     long c = strtol(v, &end, 10);
-    while (*end == ' ' || *end == '\t')
-        end++;
-    /* (static,0: the default chunk, as libgomp takes it) */
-    if (end == v || *end || c < (*kind == omp_sched_static ? 0 : 1) || c > INT_MAX ||
-        *kind == omp_sched_auto)
+    end = (char *)skip_blanks(end);
+    if (end == v || *v == '-' || *end || c > INT_MAX)
         return false;
-    *chunk = (int)c;
+    if (c > 0)
+        *chunk = (int)c;
     return true;
 }
 
 static void schedule_from_env(void)
 {
     const char *v = getenv("OMP_SCHEDULE");
-    int kind, chunk;
+    unsigned kind;
+    int chunk;
     if (!v || !*v)
         return;
     if (!parse_schedule(v, &kind, &chunk)) {
         fprintf(stderr, "nanort: warning: ignoring OMP_SCHEDULE='%s' (expected "
                 "[monotonic:|nonmonotonic:]static|dynamic|guided|auto[,chunk] with a "
-                "positive chunk)\n", v);
+                "non-negative chunk)\n", v);
         return;
     }
-    atomic_store_explicit(&sched_kind, kind, memory_order_relaxed);
+    atomic_store_explicit(&sched_kind, (int)kind, memory_order_relaxed);
     atomic_store_explicit(&sched_chunk, chunk, memory_order_relaxed);
 }
 
@@ -1130,10 +1236,27 @@ int omp_get_cancellation(void)
     return nrt_cancel_on;
 }
 
+/* Whether nanort bound its workers (one per allowed core, when they fill them); bound, the
+ * policy OMP_PROC_BIND names (false there still binds: --no-binding does not).  Once
+ * started (OMP_DISPLAY_ENV asks while starting). */
+static omp_proc_bind_t proc_bind_now(void)
+{
+    icvs_from_env();
+    if (!nrt_workers_bound())
+        return omp_proc_bind_false;
+    return proc_bind_env > 0 ? (omp_proc_bind_t)proc_bind_env : omp_proc_bind_true;
+}
+
 omp_proc_bind_t omp_get_proc_bind(void)
 {
     nrt_ensure_started();
-    return nrt_workers_bound() ? omp_proc_bind_true : omp_proc_bind_false;
+    return proc_bind_now();
+}
+
+const char *nrt_omp_proc_bind_text(void)
+{
+    static const char *const names[] = {"FALSE", "TRUE", "MASTER", "CLOSE", "SPREAD"};
+    return names[proc_bind_now()];
 }
 
 int omp_get_num_places(void)
@@ -1171,11 +1294,13 @@ void omp_get_partition_place_nums(int *places)
 /* No OpenMP target devices: OmpSs devices are chosen by the runtime per task. */
 void omp_set_default_device(int n)
 {
+    icvs_from_env();
     atomic_store_explicit(&default_device_var, n, memory_order_relaxed);
 }
 
 int omp_get_default_device(void)
 {
+    icvs_from_env();
     return atomic_load_explicit(&default_device_var, memory_order_relaxed);
 }
 

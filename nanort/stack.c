@@ -20,6 +20,7 @@
  */
 #include "nrt.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,10 +68,52 @@ size_t nrt_stack_size(void)
     return stack_bytes;
 }
 
+/* OMP_STACKSIZE (else GOMP_STACKSIZE, as libgomp reads them): "N[B|K|M|G]", blanks
+ * around, kilobytes without a unit (OpenMP 5.0 6.6).  0 when unset or malformed (after a
+ * warning, once: the runtime may start again). */
+static size_t omp_stacksize(void)
+{
+    static bool warned;
+    const char *name = getenv("OMP_STACKSIZE") ? "OMP_STACKSIZE" : "GOMP_STACKSIZE";
+    const char *v = getenv(name), *p = v;
+    if (!v)
+        return 0;
+    while (*p == ' ' || *p == '\t')
+        p++;
+    char *end;
+    errno = 0;
+    unsigned long long n = isdigit((unsigned char)*p) ? strtoull(p, &end, 10) : 0;
+    unsigned shift = 10;
+    if (isdigit((unsigned char)*p) && !errno) {
+        while (*end == ' ' || *end == '\t')
+            end++;
+        const char *unit = strchr("BKMG", toupper((unsigned char)*end));
+        if (*end && unit) {
+            shift = 10 * (unsigned)(unit - "BKMG");
+            end++;
+        }
+        while (*end == ' ' || *end == '\t')
+            end++;
+        if (!*end && n > 0 && n <= (SIZE_MAX >> 1) >> shift)
+            return (size_t)n << shift;
+    }
+    if (!warned)
+        fprintf(stderr, "nanort: warning: ignoring %s='%s' (expected a size: a positive number "
+                "with an optional B, K, M or G suffix, K without one, e.g. 512M)\n", name, v);
+    warned = true;
+    return 0;
+}
+
 void nrt_stack_setup(void)
 {
     const char *v = opt_stack_size ? opt_stack_size : STACK_DEFAULT;
     stack_bytes = nrt_parse_size("stack-size", v, NRT_SIZE_BYTES);
+    /* Without --stack-size (NX_ARGS, NX_STACK_SIZE), OMP_STACKSIZE raises the default: a
+     * thread whose local arrays fit the size it names must not overflow.  A smaller value
+     * keeps the default (a larger stack costs only address space, and nested tasks use it). */
+    size_t omp = omp_stacksize();
+    if ((!opt_stack_size || opt_stack_size == stack_options[0].def) && omp > stack_bytes)
+        stack_bytes = omp;
     if (stack_bytes < (size_t)PTHREAD_STACK_MIN || stack_bytes < 2 * RESERVE_MIN) {
         fprintf(stderr, "nanort: --stack-size=%s is too small (at least %uK)\n", v,
                 2 * RESERVE_MIN >> 10);

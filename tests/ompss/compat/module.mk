@@ -5,6 +5,8 @@
 # target regions on the host: the scalars and pointers they copy (implicit firstprivate);
 # declare variant: the variant each call calls, as gcc chooses it; threadprivate variables
 # a gcc unit defines (and mcc's error where it defines them not thread-local).
+# The OMP_ variables as job scripts set them (OMP_SCHEDULE, OMP_NUM_THREADS lists,
+# OMP_DEFAULT_DEVICE, OMP_PROC_BIND; a bad value of each named), OMP_STACKSIZE.
 # About 20 s on 2 cores.
 #
 #   make check-compat check-compat-tsan

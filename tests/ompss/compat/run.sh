@@ -159,12 +159,69 @@ done
   echo "$err" | grep -q "^$2.c:10:27: error: .counter. is threadprivate here, but .*libtpf_plain.so defines it as an ordinary variable" ||
     { echo "no error at the directive"; exit 1; }' sh "$CC" $tpf "$out" "$MCC"
 
-# OMP_SCHEDULE is omp_get_schedule()'s first answer (its static kind is libgomp's
-# monotonic flag or'ed in: left out here)
+# OMP_SCHEDULE is omp_get_schedule()'s first answer (static and the modifiers: omp_env_icvs
+# below)
 for sched in "guided,3" "DYNAMIC" "nonmonotonic:dynamic, 5" "auto"; do
   OMP_SCHEDULE=$sched same "omp_routines/schedule-$(echo "$sched" | tr -cs 'a-zA-Z0-9' - | sed 's/-$//')" \
     omp_routines NX_ARGS=--smp-workers=2
 done
+
+# the OMP_ variables as job scripts set them: each setting given to the gcc -fopenmp build
+# too (same() gives it OMP_NUM_THREADS=4), which must print the same
+# same_env NAME BIN VAR=VALUE: both builds run with VAR=VALUE in their environment.
+same_env() {
+  "$HARNESS" run "$results" "compat/$1" -- sh -c '
+    want=$(env "$3" "$1") || { echo "the gcc -fopenmp build failed"; exit 1; }
+    got=$(env "$3" "$2"); st=$?
+    printf "%s\n" "$got"
+    [ $st = 0 ] || { echo "exit status $st"; exit 1; }
+    [ "$got" = "$want" ] || { printf "gcc -fopenmp printed:\n%s\n" "$want"; exit 1; }' \
+    sh "$out/$2-gomp" "$out/$2" "$3"
+}
+env_name() { echo "$1" | sed 's/,/-comma-/g' | tr -cs 'a-zA-Z0-9' - | sed 's/-$//'; }
+build omp_env_icvs
+for v in "OMP_SCHEDULE=monotonic:dynamic" "OMP_SCHEDULE=static" "OMP_SCHEDULE=nonmonotonic:static,3" \
+         "OMP_SCHEDULE=MONOTONIC : guided , 2" "OMP_SCHEDULE=auto,3" "OMP_SCHEDULE=dynamic,0" \
+         "OMP_NUM_THREADS=2,2" "OMP_NUM_THREADS=2," "OMP_NUM_THREADS=,2" "OMP_DEFAULT_DEVICE=1" \
+         "OMP_PROC_BIND=spread,close"; do
+  same_env "omp_env_icvs/$(env_name "$v")" omp_env_icvs "$v"
+done
+# a value libgomp refuses: both say so on stderr (nanort naming the variable and its value)
+# and go on with the default
+for v in "OMP_NUM_THREADS=4," "OMP_SCHEDULE=simd:dynamic" "OMP_PROC_BIND=bogus" "OMP_PLACES=cores(x)" \
+         "OMP_WAIT_POLICY=sometimes" "OMP_DEFAULT_DEVICE=x" "OMP_DISPLAY_ENV=maybe" \
+         "OMP_STACKSIZE=lots" "OMP_STACKSIZE=0"; do
+  "$HARNESS" run "$results" "compat/omp_env_icvs/bad-$(env_name "$v")" -- sh -c '
+    gerr=$(env "$3" "$1" 2>&1 >/dev/null) && [ -n "$gerr" ] || { echo "libgomp took it"; exit 1; }
+    err=$(env "$3" "$2" 2>&1 >/dev/null); st=$?
+    echo "$err"
+    [ $st = 0 ] || { echo "exit status $st"; exit 1; }
+    echo "$err" | grep -qF "nanort: warning: ignoring ${3%%=*}='"'"'${3#*=}'"'"' (expected" ||
+      { echo "no warning naming the value"; exit 1; }' \
+    sh "$out/omp_env_icvs-gomp" "$out/omp_env_icvs" "$v"
+done
+
+# OMP_DISPLAY_ENV prints what those set (as libgomp words it), and the run goes on
+"$HARNESS" run "$results" compat/omp_env_icvs/display-env -- sh -c '
+  err=$(OMP_DISPLAY_ENV=true OMP_DEFAULT_DEVICE=3 OMP_SCHEDULE=monotonic:dynamic,4 \
+        OMP_PROC_BIND=close "$1" 2>&1 >/dev/null) || exit 1
+  echo "$err"
+  echo "$err" | grep -q "OMP_SCHEDULE = .MONOTONIC:DYNAMIC,4." &&
+    echo "$err" | grep -q "OMP_DEFAULT_DEVICE = .3."' sh "$out/omp_env_icvs"
+
+# OMP_STACKSIZE: a thread's 80 MiB local array fits in 100M (the gcc -fopenmp build's main
+# thread has the shell's stack: raised here); --stack-size wins over it
+build omp_stacksize
+for w in 2 4; do
+  (ulimit -s 262144 2>/dev/null; export OMP_STACKSIZE=100M
+   same "omp_stacksize/w$w" omp_stacksize NX_ARGS="--smp-workers=$w")
+done
+(ulimit -s 262144 2>/dev/null; same omp_stacksize/gomp-kb omp_stacksize OMP_STACKSIZE=102400 \
+   NX_ARGS=--smp-workers=2)
+"$HARNESS" run "$results" compat/omp_stacksize/nx-wins -- sh -c '
+  err=$(OMP_STACKSIZE=100M NX_ARGS="--smp-workers=2 --stack-size=32M" "$1" 2>&1 >/dev/null); st=$?
+  echo "$err" | head -n 3
+  [ $st != 0 ] && echo "$err" | grep -q "overflowed its thread.s stack (32 MiB)"' sh "$out/omp_stacksize"
 
 # --eager-start: the runtime's start-up line (--verbose) before main's first statement when
 # eager (the default, the option, the NX_ variable), after it when lazy (--no-eager-start,
