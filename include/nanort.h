@@ -135,6 +135,10 @@ enum nanort_submit_flags {
                                          omp_get_thread_num(): created by an inactive
                                          region's team of one, it runs undeferred as that
                                          thread (number 0), as the team's one thread would */
+    NANORT_TASK_TEAM_NUM = 1u << 3,   /* an explicit task whose body asks omp_get_thread_num():
+                                         created in a region whose num_threads is below the
+                                         worker count, it runs undeferred as the team's
+                                         thread number 0 (a worker's would reach past it) */
 };
 
 /* ---- task creation (what mcc emits) ----------------------------------------------- */
@@ -566,6 +570,13 @@ const char *nanort_current_label(void);
  * omp_in_parallel() and omp_get_team_size() inside it and in the tasks created in it
  * count it; `active` is 0 for if(false) or num_threads(1). */
 void nanort_parallel_begin(int active);
+/* The same for a region with num_threads(nthreads): active unless `active` is 0 or
+ * nthreads is 1 or less.  A team narrower than the workers (1 < nthreads < the worker
+ * count): the chunks of its `for` and `sections` that ask omp_get_thread_num()
+ * (NANORT_TASK_THREAD_NUM) run as its thread number 0, one after the other, since the
+ * workers' numbers would reach past the team (per-thread data sized by nthreads); so do
+ * its explicit tasks that ask it (NANORT_TASK_TEAM_NUM), and those of the tasks in it. */
+void nanort_parallel_begin_team(int active, int nthreads);
 void nanort_parallel_end(void);
 /* The body of a region runs once, as a team of one thread: omp_get_thread_num() 0 and
  * omp_get_num_threads() 1 there, also in the functions it calls; the body of a single,

@@ -122,6 +122,8 @@ void lower_submit(struct lower *L, struct lower_buf *b, const struct lower_dir *
     if ((d->dir->kind == OMP_DIR_FOR || d->dir->kind == OMP_DIR_SECTIONS) &&
         lower_reaches_call(L, d->node, "omp_get_thread_num"))
         lbuf_puts(b, " | (unsigned)NANORT_TASK_THREAD_NUM");
+    else if (d->dir->kind == OMP_DIR_TASK && lower_reaches_call(L, d->node, "omp_get_thread_num"))
+        lbuf_puts(b, " | (unsigned)NANORT_TASK_TEAM_NUM");  /* (in a narrower team: nanort.h) */
     if (cif)
         lbuf_printf(b, " | ((%s) ? 0u : (unsigned)NANORT_TASK_UNDEFERRED)",
                     lower_expr(L, cif->args[0].text, NULL, 0));

@@ -2,7 +2,8 @@
  * lower_omp.c - the OpenMP constructs of programs ported from OpenMP tasks (OMPSS.md
  * "Execution model", "OpenMP compatibility").  There is no team of threads: the body of
  * a region runs once, in the encountering task, where it is:
- *   parallel [clauses]        { nanort_parallel_begin(active); privatised copies; BODY;
+ *   parallel [clauses]        { nanort_parallel_begin(active) (_team(active, n) with
+ *                             num_threads(n)); privatised copies; BODY;
  *                             nanort_taskwait(); nanort_parallel_end(); reductions }
  *                             (its end waits for every task created inside it)
  *   parallel for / sections / master ...   the inner construct inside such a region
@@ -458,10 +459,11 @@ static void region(struct lower *L, struct lower_dir *d, bool team, bool wait,
     if (team) {
         const struct omp_clause *cif = lower_dir_find(d, OMP_CL_IF);
         const struct omp_clause *nt = lower_dir_find(d, OMP_CL_NUM_THREADS);
-        begin = arena_printf(L->a, "nanort_parallel_begin(%s%s%s%s%s); ",
+        /* (num_threads: the team's size, which the runtime compares with the workers) */
+        begin = arena_printf(L->a, "nanort_parallel_begin%s(%s%s%s%s%s); ", nt ? "_team" : "",
                              cif ? "(" : "", cif ? lower_expr(L, cif->args[0].text, NULL, 0) : "",
-                             cif ? ") != 0" : "1", nt ? " && (" : "",
-                             nt ? arena_printf(L->a, "%s) > 1",
+                             cif ? ") != 0" : "1", nt ? ", (int)(" : "",
+                             nt ? arena_printf(L->a, "%s)",
                                                lower_expr(L, nt->args[0].text, NULL, 0)) : "");
         end = " nanort_parallel_end();";
     } else if (d->dir->kind == OMP_DIR_SINGLE || d->dir->kind == OMP_DIR_MASTER ||

@@ -611,6 +611,9 @@ struct nanort_task {
     /* ... and which of them its body (a function it called) asked omp_get_thread_num() or
      * omp_get_num_threads() of, as their team of one (0 and 1) */
     uint32_t par_asked;
+    /* Which levels are regions whose num_threads is below the worker count (bit l - 1),
+     * from the parent at creation (nrt_omp_narrow_team) */
+    uint32_t par_narrow;
     /* cancel.c: the innermost cancellable region (taskgroup, parallel, for, sections) of
      * its data environment, from the parent's at creation (NULL: none, always when
      * cancellation is off); changed by the body's thread as it opens and closes them. */
@@ -874,6 +877,8 @@ bool nrt_omp_team_of_one(void);
 bool nrt_omp_inactive_team(void);
 void nrt_omp_team_asked(void);
 bool nrt_omp_numbers_serial(void);
+/* The innermost region around the caller has a num_threads below the worker count. */
+bool nrt_omp_narrow_team(void);
 /* Drop what t's region bodies saved of its ICVs (a region left by exit()). */
 void nrt_omp_icvs_free(struct nanort_task *t);
 

@@ -610,7 +610,13 @@ int omp_get_max_active_levels(void);
  */
 void nanort_parallel_begin(int active)
 {
+    nanort_parallel_begin_team(active, 0);
+}
+
+void nanort_parallel_begin_team(int active, int nthreads)
+{
     struct nanort_task *t = current();
+    active = active && (nthreads <= 0 || nthreads > 1);
     unsigned level = PAR_LEVEL(t->par), act = PAR_ACTIVE(t->par);
     /* nthreads-var 1 (omp_set_num_threads(1) in a task or a region's body): a team of one */
     bool on = active && nrt_nworkers > 1 && !(t->icv.set && t->icv.nthreads == 1) &&
@@ -620,6 +626,8 @@ void nanort_parallel_begin(int active)
     act += on;
     if (on)
         t->par_active |= UINT32_C(1) << (level - 1);
+    if (on && nthreads > 1 && nthreads < nrt_nworkers && level <= PAR_MASK_LEVELS)
+        t->par_narrow |= UINT32_C(1) << (level - 1);
     t->par = (uint16_t)(level | act << 8);
     t->par_own += t->par_own < UINT8_MAX;
 }
@@ -638,6 +646,7 @@ void nanort_parallel_end(void)
     if (level > 0 && level <= PAR_MASK_LEVELS) {
         t->par_member &= ~(UINT32_C(1) << (level - 1));
         t->par_asked &= ~(UINT32_C(1) << (level - 1));
+        t->par_narrow &= ~(UINT32_C(1) << (level - 1));
     }
     level -= level > 0;
     t->par = (uint16_t)(level | act << 8);
@@ -715,12 +724,21 @@ void nrt_omp_team_asked(void)
 }
 
 /* Does a worksharing chunk that asks its thread number (NANORT_TASK_THREAD_NUM), created
- * here, run as this thread, number 0?  In an inactive region's team of one, and in the
- * body of an active one that asked its team of one: per-thread data it sized by 1 or set
- * up for number 0 (as mcc decides for the calls it sees, lower_inline.c). */
+ * here, run as this thread, number 0?  In an inactive region's team of one; in the body of
+ * an active one that asked its team of one: per-thread data it sized by 1 or set up for
+ * number 0 (as mcc decides for the calls it sees, lower_inline.c); and in a region whose
+ * num_threads is below the worker count (par_narrow), also in its single or master: a
+ * worker's number could reach past data sized by the team. */
+bool nrt_omp_narrow_team(void)
+{
+    const struct nanort_task *t = par_task();
+    unsigned level = t ? PAR_LEVEL(t->par) : 0;
+    return level > 0 && level <= PAR_MASK_LEVELS && (t->par_narrow >> (level - 1) & 1);
+}
+
 bool nrt_omp_numbers_serial(void)
 {
-    if (nrt_omp_inactive_team())
+    if (nrt_omp_inactive_team() || nrt_omp_narrow_team())
         return true;
     const struct nanort_task *t = par_task();
     unsigned level = t ? PAR_LEVEL(t->par) : 0;

@@ -476,6 +476,7 @@ static inline void inherit_from_parent(struct nanort_task *t)
     t->par_own = 0;
     t->par_member = 0;
     t->par_asked = 0;
+    t->par_narrow = t->parent->par_narrow;
     t->icv = t->parent->icv;
     t->icv_saved = NULL;
     t->cancel = t->parent->cancel;  /* (NULL unless OMP_CANCELLATION=true: cancel.c) */
@@ -1029,8 +1030,11 @@ void nanort_task_submit(nanort_task *t, unsigned flags, int priority)
     if (NRT_UNLIKELY(nrt_instr_on)) nrt_instr_task_created(t);
     /* undeferred: the encountering thread runs it, as a region's team of one if that is
        what the creator is (omp_api.c) */
-    if ((flags & NANORT_TASK_THREAD_NUM) && nrt_omp_numbers_serial())
+    if (((flags & NANORT_TASK_THREAD_NUM) && nrt_omp_numbers_serial()) ||
+        ((flags & NANORT_TASK_TEAM_NUM) && nrt_omp_narrow_team())) {
         flags |= NANORT_TASK_UNDEFERRED;
+        t->flags |= NRT_TF_TEAM_ONE;    /* (in a narrow team's single too: number 0) */
+    }
     if ((flags & NANORT_TASK_UNDEFERRED) && nrt_omp_team_of_one())
         t->flags |= NRT_TF_TEAM_ONE;
     if (t->flags & NRT_TF_INLINE)
