@@ -590,9 +590,9 @@ int nrt_config_thread_limit(int n)
 }
 
 /* OMP_NUM_THREADS, "n[,n]..." (blanks around each number, as libgomp takes it): how many
- * levels it lists, with the first in *first; 0 when unset or empty, -1 when it is no such
- * list ("4,", ",2", "0": libgomp ignores the whole value). */
-int nrt_config_omp_num_threads(long *first)
+ * levels it lists, with the first `max` in values[]; 0 when unset or empty, -1 when it is
+ * no such list ("4,", ",2", "0": libgomp ignores the whole value). */
+int nrt_config_omp_num_threads(long *values, int max)
 {
     const char *v = getenv("OMP_NUM_THREADS");
     int levels = 0;
@@ -608,8 +608,9 @@ int nrt_config_omp_num_threads(long *first)
         long x = strtol(v, &end, 10);
         if (errno || x <= 0)
             return -1;
-        if (levels++ == 0)
-            *first = x;
+        if (levels < max)
+            values[levels] = x;
+        levels++;
         for (v = end; *v == ' ' || *v == '\t'; v++)
             ;
         if (!*v)
@@ -631,7 +632,7 @@ static void apply_omp_num_threads(void)
     }
     if (workers_given || !v || !*v)
         return;
-    if (nrt_config_omp_num_threads(&x) < 0) {
+    if (nrt_config_omp_num_threads(&x, 1) < 0) {
         fprintf(stderr, "nanort: warning: ignoring OMP_NUM_THREADS='%s' (expected a positive "
                         "integer, or a list of them for nested levels: 4,2)\n", v);
         return;

@@ -341,8 +341,9 @@ bool nrt_config_peek_bool(const char *name, const char *env, bool dflt);
 bool nrt_config_take_request(int n);
 /* The worker count n, lowered to OMP_THREAD_LIMIT unless NX_ARGS / NX_SMP_WORKERS gave it. */
 int nrt_config_thread_limit(int n);
-/* OMP_NUM_THREADS's levels ("4,2": 2, the first in *first); 0: unset; -1: malformed. */
-int nrt_config_omp_num_threads(long *first);
+/* OMP_NUM_THREADS's levels ("4,2": 2, the first `max` in values[]); 0: unset; -1:
+ * malformed. */
+int nrt_config_omp_num_threads(long *values, int max);
 void nrt_config_reset(void);
 /* Parse a memory size for option `opt`: bytes with an optional K, M, G suffix (powers of
  * 1024), or a percentage "N%" of `total` (NRT_SIZE_BYTES: no percentage, a size of no

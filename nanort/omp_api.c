@@ -613,13 +613,37 @@ void nanort_parallel_begin(int active)
     nanort_parallel_begin_team(active, 0);
 }
 
+/* OMP_NUM_THREADS's list: nthreads-var of the regions at each level ("4,2": 2 threads at
+ * level 2, and past the list its last value); level 1's team is the workers. */
+#define NTHREADS_LEVELS 8
+static long nthreads_list[NTHREADS_LEVELS];
+static int nthreads_levels;         /* how many of them (0: none, or malformed) */
+
+static void icvs_from_env(void);
+
+/* The team a region opened at LEVEL (1 up) asks for without num_threads: the task's
+ * nthreads-var (omp_set_num_threads() in a task or a region's body), else at a nested
+ * level OMP_NUM_THREADS's value for it; 0: the workers. */
+static long nthreads_var(const struct nanort_task *t, unsigned level)
+{
+    if (t->icv.set && t->icv.nthreads > 0)
+        return t->icv.nthreads;
+    icvs_from_env();
+    if (level < 2 || nthreads_levels == 0)
+        return 0;
+    int i = (int)level - 1;
+    long n = nthreads_list[i < nthreads_levels ? i : nthreads_levels - 1];
+    return n < INT_MAX ? n : INT_MAX;
+}
+
 void nanort_parallel_begin_team(int active, int nthreads)
 {
     struct nanort_task *t = current();
-    active = active && (nthreads <= 0 || nthreads > 1);
     unsigned level = PAR_LEVEL(t->par), act = PAR_ACTIVE(t->par);
-    /* nthreads-var 1 (omp_set_num_threads(1) in a task or a region's body): a team of one */
-    bool on = active && nrt_nworkers > 1 && !(t->icv.set && t->icv.nthreads == 1) &&
+    if (nthreads <= 0)
+        nthreads = (int)nthreads_var(t, level + 1);
+    /* a team of one (num_threads(1), nthreads-var 1) is no active region */
+    bool on = active && (nthreads <= 0 || nthreads > 1) && nrt_nworkers > 1 &&
               level < PAR_MASK_LEVELS &&
               (int)act < omp_get_max_active_levels();
     level += level < 0xff;
@@ -922,8 +946,9 @@ static void icvs_read_env(void)
         atomic_store_explicit(&default_device_var, (int)v, memory_order_relaxed);
     if (env_value("OMP_DYNAMIC", true, 0, &v))
         atomic_store_explicit(&dynamic_var, (int)v, memory_order_relaxed);
-    long first;
-    bool nested = nrt_config_omp_num_threads(&first) > 1;
+    int n = nrt_config_omp_num_threads(nthreads_list, NTHREADS_LEVELS);
+    nthreads_levels = n < NTHREADS_LEVELS ? n : NTHREADS_LEVELS;
+    bool nested = n > 1;
     nested |= proc_bind_env >= 0 && strchr(getenv("OMP_PROC_BIND"), ',');   /* a level each */
     if (env_value("OMP_NESTED", true, 0, &v))
         nested = v;
