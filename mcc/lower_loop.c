@@ -719,9 +719,13 @@ void lower_loop(struct lower *L, struct lower_dir *d)
      * it): the chunks of such loops (also with no schedule, static in gcc) are ordered on
      * the iterations they share, each an inout region on its own (LOWER_LOOP_ITERS; the
      * chunk tasks of the region's loops are siblings).  The tasks of the second loop ran
-     * before those of the first. */
+     * before those of the first.  So are those of schedule(runtime), static when
+     * OMP_SCHEDULE or omp_set_schedule() says so, and schedule(auto), which gcc runs as
+     * static. */
     const struct omp_clause *sc = lower_dir_find(d, OMP_CL_SCHEDULE);
-    bool iters = is_for && !d->dir->parallel && (!sc || sc->sched == OMP_SCHED_STATIC);
+    bool iters = is_for && !d->dir->parallel &&
+                 (!sc || sc->sched == OMP_SCHED_STATIC || sc->sched == OMP_SCHED_RUNTIME ||
+                  sc->sched == OMP_SCHED_AUTO);
     /* (the clauses' expressions are evaluated once, before the loop's bounds and tasks) */
     struct lower_values values = {0};
     struct lower_extra x = {.env = lbuf_take(&c.env, L->a), .init = lbuf_take(&c.init, L->a),
