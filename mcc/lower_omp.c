@@ -420,6 +420,27 @@ static const char *copyin_code(struct lower *L, const struct lower_dir *d)
     return lbuf_take(&b, L->a);
 }
 
+/* Is a construct (not a standalone directive such as barrier) inside the statement? */
+struct construct_find {
+    struct ast *root;
+    bool found;
+};
+
+static bool construct_visit(struct ast *n, void *arg)
+{
+    struct construct_find *f = arg;
+    if (n != f->root && (n->pragma || (n->kind == AST_PRAGMA && !(n->flags & 1))))
+        f->found = true;
+    return !f->found;
+}
+
+static bool has_construct(struct ast *stmt)
+{
+    struct construct_find f = {stmt, false};
+    ast_walk(stmt, construct_visit, &f);
+    return f.found;
+}
+
 /*
  * A region lowered in place: `{ pre` before the construct and `wait epi }` after it, the
  * body (d's statement, or the inner construct `kind` of a combined directive) lowered in
@@ -445,6 +466,15 @@ static void region(struct lower *L, struct lower_dir *d, bool team, bool wait,
     else
         lower_body(L, d);
     L->region = r.up;
+    if (team && inner == OMP_DIR_COUNT && r.thread_num_asked && !r.team_size_asked &&
+        !has_construct(d->node)) {
+        struct mcc_loc at = lower_dir_loc(L, d);
+        mcc_warning_at(&at, "the body of this parallel region asks omp_get_thread_num() but "
+                       "not omp_get_num_threads(), and shares its work by no construct: mcc "
+                       "runs it once, as thread 0 of a team of one, so what it does for the "
+                       "other thread numbers is not done (split the work with '#pragma omp "
+                       "for', or by omp_get_num_threads(), which is 1 there)");
+    }
     privates_close(L, &p, opened);
     /* a cancel closely nested in it goes to the end of its body, before the wait */
     const char *cancelled = L->nest && L->nest->dir == d->dir ? lower_cancel_place(L, L->nest)
