@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 extern char **environ;
@@ -22,6 +23,7 @@ struct nrt_config nrt_cfg;
 static bool cfg_loaded;
 static bool want_help;
 static bool workers_given;
+static bool spins_given;            /* --spins set by the program, NX_ARGS or NX_SPINS */
 
 /* --schedule's choices: the policy table's names, value = index (filled at load). */
 static struct nrt_choice sched_choices[16];
@@ -338,6 +340,7 @@ static void set_option(const struct nrt_option *o, const char *v, const char *wh
         if (!parse_long(v, &x))
             bad_value(o, v, where);
         *(long *)o->value = x;
+        spins_given |= o->value == &nrt_cfg.spins;
         return;
     case NRT_OPT_CHOICE:
         if (!(c = find_choice(o, v)) && !(c = nrt_nanos_choice(o, v)))
@@ -558,6 +561,7 @@ static void set_defaults(void)
             set_option(o, o->def, "the defaults");
     }
     workers_given = false;
+    spins_given = false;
 }
 
 static int requested_workers;       /* omp_set_num_threads() before the start */
@@ -645,6 +649,19 @@ static void apply_omp_num_threads(void)
     nrt_cfg.smp_workers = (int)x;
 }
 
+/* OMP_WAIT_POLICY=passive (any case, blanks around): idle workers sleep at once, as
+ * libgomp's do, unless --spins is given (omp_api.c names a malformed value). */
+static void apply_omp_wait_policy(void)
+{
+    const char *v = getenv("OMP_WAIT_POLICY");
+    if (spins_given || !v)
+        return;
+    v += strspn(v, " \t");
+    size_t n = strcspn(v, " \t");
+    if (n == 7 && strncasecmp(v, "passive", 7) == 0 && v[n + strspn(v + n, " \t")] == '\0')
+        nrt_cfg.spins = 0;
+}
+
 /* The value bool option NAME (default DFLT) will have once the configuration is loaded
  * (NX_ARGS wins over the NX_ variable ENV; the last word wins), for nanort_main_enter(),
  * which decides before loading it whether to start the runtime or to load the cluster
@@ -695,6 +712,7 @@ void nrt_config_load(void)
         exit(0);
     }
     apply_omp_num_threads();
+    apply_omp_wait_policy();
     cfg_loaded = true;
 }
 

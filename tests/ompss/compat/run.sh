@@ -209,6 +209,16 @@ done
   echo "$err" | grep -q "OMP_SCHEDULE = .MONOTONIC:DYNAMIC,4." &&
     echo "$err" | grep -q "OMP_DEFAULT_DEVICE = .3."' sh "$out/omp_env_icvs"
 
+# OMP_WAIT_POLICY=passive: idle workers sleep at once (--spins 0), unless --spins is given
+for c in "0:" "5:--spins=5"; do
+  "$HARNESS" run "$results" "compat/omp_env_icvs/wait-policy-spins-${c%%:*}" -- sh -c '
+    out=$(OMP_DISPLAY_ENV=true OMP_WAIT_POLICY=passive NX_ARGS="$3" "$1" 2>"$1.wait") || exit 1
+    cat "$1.wait"
+    echo "$out" | grep -qx "sum 4950" &&
+      grep -q "OMP_WAIT_POLICY = .$( [ $2 = 0 ] && echo PASSIVE || echo ACTIVE )." "$1.wait" &&
+      grep -q "NX_SPINS = .$2." "$1.wait"' sh "$out/omp_env_icvs" "${c%%:*}" "${c#*:}"
+done
+
 # OMP_STACKSIZE: a thread's 80 MiB local array fits in 100M (the gcc -fopenmp build's main
 # thread has the shell's stack: raised here); --stack-size wins over it
 build omp_stacksize
