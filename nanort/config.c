@@ -24,6 +24,7 @@ static bool cfg_loaded;
 static bool want_help;
 static bool workers_given;
 static bool spins_given;            /* --spins set by the program, NX_ARGS or NX_SPINS */
+static bool binding_given;          /* --binding / --no-binding, the same way */
 
 /* --schedule's choices: the policy table's names, value = index (filled at load). */
 static struct nrt_choice sched_choices[16];
@@ -360,6 +361,7 @@ static void set_option(const struct nrt_option *o, const char *v, const char *wh
         if (!parse_bool(v, &b))
             bad_value(o, v, where);
         *(bool *)o->value = b;
+        binding_given |= o->value == &nrt_cfg.binding;
         return;
     }
 }
@@ -561,7 +563,7 @@ static void set_defaults(void)
             set_option(o, o->def, "the defaults");
     }
     workers_given = false;
-    spins_given = false;
+    spins_given = binding_given = false;
 }
 
 static int requested_workers;       /* omp_set_num_threads() before the start */
@@ -649,17 +651,26 @@ static void apply_omp_num_threads(void)
     nrt_cfg.smp_workers = (int)x;
 }
 
-/* OMP_WAIT_POLICY=passive (any case, blanks around): idle workers sleep at once, as
- * libgomp's do, unless --spins is given (omp_api.c names a malformed value). */
-static void apply_omp_wait_policy(void)
+/* OMP_ variable NAME's value is WORD, any case, blanks around. */
+static bool omp_env_is(const char *name, const char *word)
 {
-    const char *v = getenv("OMP_WAIT_POLICY");
-    if (spins_given || !v)
-        return;
+    const char *v = getenv(name);
+    if (!v)
+        return false;
     v += strspn(v, " \t");
     size_t n = strcspn(v, " \t");
-    if (n == 7 && strncasecmp(v, "passive", 7) == 0 && v[n + strspn(v + n, " \t")] == '\0')
+    return n == strlen(word) && strncasecmp(v, word, n) == 0 && v[n + strspn(v + n, " \t")] == '\0';
+}
+
+/* OMP_WAIT_POLICY=passive: idle workers sleep at once, as libgomp's do, unless --spins is
+ * given; OMP_PROC_BIND=false: no worker is bound, unless --binding is given (omp_api.c
+ * names a malformed value). */
+static void apply_omp_wait_and_bind(void)
+{
+    if (!spins_given && omp_env_is("OMP_WAIT_POLICY", "passive"))
         nrt_cfg.spins = 0;
+    if (!binding_given && omp_env_is("OMP_PROC_BIND", "false"))
+        nrt_cfg.binding = false;
 }
 
 /* The value bool option NAME (default DFLT) will have once the configuration is loaded
@@ -712,7 +723,7 @@ void nrt_config_load(void)
         exit(0);
     }
     apply_omp_num_threads();
-    apply_omp_wait_policy();
+    apply_omp_wait_and_bind();
     cfg_loaded = true;
 }
 

@@ -1280,7 +1280,8 @@ int omp_get_cancellation(void)
 }
 
 /* Whether nanort bound its workers (one per allowed core, when they fill them); bound, the
- * policy OMP_PROC_BIND names (false there still binds: --no-binding does not).  Once
+ * policy OMP_PROC_BIND names (false there is --no-binding unless --binding is given:
+ * config.c).  Once
  * started (OMP_DISPLAY_ENV asks while starting). */
 static omp_proc_bind_t proc_bind_now(void)
 {

@@ -219,6 +219,16 @@ for c in "0:" "5:--spins=5"; do
       grep -q "NX_SPINS = .$2." "$1.wait"' sh "$out/omp_env_icvs" "${c%%:*}" "${c#*:}"
 done
 
+# OMP_PROC_BIND=false: no worker bound (--no-binding), unless --binding is given
+for c in "no:" "yes:--binding"; do
+  "$HARNESS" run "$results" "compat/omp_env_icvs/proc-bind-false-binding-${c%%:*}" -- sh -c '
+    out=$(OMP_DISPLAY_ENV=true OMP_PROC_BIND=false NX_ARGS="$3" "$1" 2>"$1.bind") || exit 1
+    cat "$1.bind"
+    echo "$out" | grep -qx "sum 4950" && grep -q "NX_BINDING = .$2." "$1.bind" &&
+      { [ $2 = yes ] || grep -q "OMP_PROC_BIND = .FALSE." "$1.bind"; }' \
+    sh "$out/omp_env_icvs" "${c%%:*}" "${c#*:}"
+done
+
 # OMP_STACKSIZE: a thread's 80 MiB local array fits in 100M (the gcc -fopenmp build's main
 # thread has the shell's stack: raised here); --stack-size wins over it
 build omp_stacksize
