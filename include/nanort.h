@@ -581,8 +581,9 @@ void nanort_parallel_end(void);
 /* The body of a region runs once, as a team of one thread: omp_get_thread_num() 0 and
  * omp_get_num_threads() 1 there, also in the functions it calls; the body of a single,
  * master or masked of it runs as one of the workers of a team of all (their number and
- * count).  on 1 enters such a body of the innermost region the task opened, 0 leaves it;
- * the previous state is returned, which the body's end passes back. */
+ * count; a master's, or a masked's without a filter, as thread 0).  on 1 enters such a
+ * body of the innermost region the task opened, 3 a master's, 0 leaves it; the previous
+ * state is returned, which the body's end passes back. */
 int nanort_team_member(int on);
 /* Cancellation (OpenMP `cancel` and `cancellation point`), in effect when the program
  * starts with OMP_CANCELLATION=true; otherwise each call below returns at once (0).  A

@@ -502,7 +502,10 @@ static void region(struct lower *L, struct lower_dir *d, bool team, bool wait,
            of one: what omp_get_thread_num() and omp_get_num_threads() answer, also in the
            functions it calls (nanort.h) */
         const char *tm = lower_local_name(L, LL_TEAM_MEMBER, ++L->serial, NULL);
-        begin = arena_printf(L->a, "int %s = nanort_team_member(1); ", tm);
+        /* (master, and masked without a filter: thread 0 of the team, nanort.h) */
+        bool primary = d->dir->kind == OMP_DIR_MASTER ||
+                       (d->dir->kind == OMP_DIR_MASKED && !lower_dir_find(d, OMP_CL_FILTER));
+        begin = arena_printf(L->a, "int %s = nanort_team_member(%d); ", tm, primary ? 3 : 1);
         end = arena_printf(L->a, " nanort_team_member(%s);", tm);
     }
     /* (glue on the pragma's line, its end too, as gcc -fopenmp has it: lower_lines.c) */

@@ -609,6 +609,9 @@ struct nanort_task {
     /* Which of those regions (bit l - 1 for level l) it is inside a single, master or
      * masked body of (nanort_team_member): there it runs as one of the workers. */
     uint32_t par_member;
+    /* ... and which of those bodies are a master's (or masked's without a filter): thread
+     * 0 there (nrt_omp_primary) */
+    uint32_t par_primary;
     /* ... and which of them its body (a function it called) asked omp_get_thread_num() or
      * omp_get_num_threads() of, as their team of one (0 and 1) */
     uint32_t par_asked;
@@ -878,6 +881,7 @@ bool nrt_omp_team_of_one(void);
 bool nrt_omp_inactive_team(void);
 void nrt_omp_team_asked(void);
 bool nrt_omp_numbers_serial(void);
+bool nrt_omp_primary(void);
 /* The innermost region around the caller has a num_threads below the worker count. */
 bool nrt_omp_narrow_team(void);
 /* Drop what t's region bodies saved of its ICVs (a region left by exit()). */

@@ -671,6 +671,7 @@ void nanort_parallel_end(void)
         t->par_member &= ~(UINT32_C(1) << (level - 1));
         t->par_asked &= ~(UINT32_C(1) << (level - 1));
         t->par_narrow &= ~(UINT32_C(1) << (level - 1));
+        t->par_primary &= ~(UINT32_C(1) << (level - 1));
     }
     level -= level > 0;
     t->par = (uint16_t)(level | act << 8);
@@ -684,14 +685,26 @@ int nanort_team_member(int on)
     if (t->par_own == 0 || level == 0 || level > PAR_MASK_LEVELS)
         return 1;               /* a task, or outside regions: a worker already */
     uint32_t bit = UINT32_C(1) << (level - 1);
-    int was = (t->par_member & bit) != 0;
+    int was = ((t->par_member & bit) != 0) | ((t->par_primary & bit) != 0) << 1;
     t->par_member = on ? t->par_member | bit : t->par_member & ~bit;
+    t->par_primary = on & 2 ? t->par_primary | bit : t->par_primary & ~bit;
     return was;
 }
+
 
 static const struct nanort_task *par_task(void)
 {
     return nrt_current ? nrt_current : nrt_root;
+}
+
+/* The caller runs a master's body (or masked's without a filter) of a region its task
+ * opened: thread 0 of the team, whichever worker runs it. */
+bool nrt_omp_primary(void)
+{
+    const struct nanort_task *t = par_task();
+    unsigned level = t ? PAR_LEVEL(t->par) : 0;
+    return t && t->par_own > 0 && level > 0 && level <= PAR_MASK_LEVELS &&
+           (t->par_primary >> (level - 1) & 1);
 }
 
 static unsigned par_now(void)

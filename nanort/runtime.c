@@ -464,6 +464,8 @@ int omp_get_thread_num(void)
         nrt_omp_team_asked();
         return 0;
     }
+    if (nrt_omp_primary())
+        return 0;                   /* a master's body: the team's thread 0 */
     int id = nanort_worker_id();
     return id < 0 ? 0 : id;
 }

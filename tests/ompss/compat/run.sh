@@ -79,6 +79,12 @@ for v in OMP_MAX_ACTIVE_LEVELS=0 OMP_MAX_ACTIVE_LEVELS=3 OMP_MAX_ACTIVE_LEVELS=1
      NX_ARGS=--smp-workers=2)
 done
 
+# a master's body is thread 0 in regions tasks open on any worker (active when nested)
+build omp_master_number
+for w in 2 4; do
+  (export OMP_NESTED=true; same "omp_master_number/w$w" omp_master_number NX_ARGS="--smp-workers=$w")
+done
+
 # OMP_THREAD_LIMIT lowers the worker count OMP_NUM_THREADS or the cores give
 build omp_thread_limit
 (export OMP_THREAD_LIMIT=1; same omp_thread_limit/limit-1 omp_thread_limit)
