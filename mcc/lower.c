@@ -481,14 +481,6 @@ static void check_kernel_call(struct lower *L, struct ast *n)
                  lower_where_loc(L, &k->dir.target->loc));
 }
 
-/* The object an lvalue names a part of (a.m, a[i]), when that is a variable. */
-static const struct sym *lvalue_root(const struct ast *e)
-{
-    while (e && ((e->kind == AST_MEMBER && e->op == '.') || e->kind == AST_SUBSCRIPT))
-        e = e->kid[0];
-    return e && e->kind == AST_IDENT ? e->sym : NULL;
-}
-
 static bool frame_object(const struct sym *s)
 {
     return s && s->kind == SYM_OBJECT && s->storage == STORAGE_LOCAL;
@@ -504,7 +496,7 @@ static bool hands_on_frame(struct ast *n, void *arg)
     if (n->kind == AST_IDENT)
         *found = frame_object(n->sym) && n->sym->type == TYPE_ARRAY && !n->sym->array_param;
     else if (n->kind == AST_UNARY && n->op == '&')
-        *found = frame_object(lvalue_root(n->kid[0]));
+        *found = frame_object(lower_lvalue_root(n->kid[0]));
     return !*found;
 }
 

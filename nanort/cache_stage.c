@@ -989,6 +989,14 @@ void nrt_cache_flush_regions(unsigned n, const struct nrt_region *regs)
 
 /* ---- blocks the program frees or moves (nanort_free, nanort_realloc) ----------------- */
 
+/* Does [lo, hi) meet the segments' published hull (read without the lock: segments made
+ * for these bytes before the caller's look were published before it)? */
+static bool meets_hull(uintptr_t lo, uintptr_t hi)
+{
+    return hi > atomic_load_explicit(&nrt_cache_hull_pub[0], memory_order_relaxed) &&
+           lo < atomic_load_explicit(&nrt_cache_hull_pub[1], memory_order_relaxed);
+}
+
 /* The bytes of the heap block at p: its usable size, which covers what was asked for.
  * False when no segment can hold any of them (nothing cached, or outside the segments'
  * hull: a block's own segments were made before the program freed it, and every hull
@@ -999,8 +1007,7 @@ static bool block_bytes(void *p, uintptr_t *lo, uintptr_t *hi)
         return false;
     *lo = (uintptr_t)p;
     *hi = *lo + malloc_usable_size(p);
-    return *hi > atomic_load_explicit(&nrt_cache_hull_pub[0], memory_order_relaxed) &&
-           *lo < atomic_load_explicit(&nrt_cache_hull_pub[1], memory_order_relaxed);
+    return meets_hull(*lo, *hi);
 }
 
 /* The block [lo, hi) at p is freed (keep false) or moved (keep: what only a device holds
@@ -1145,9 +1152,7 @@ void nanort_frame_end(void *const *cfa)
     if (NRT_LIKELY(hi <= lo))
         return;
     nrt_stack_cached_lo = hi;       /* (what stays cached on this stack is above it) */
-    if (nothing_cached() ||
-        hi <= atomic_load_explicit(&nrt_cache_hull_pub[0], memory_order_relaxed) ||
-        lo >= atomic_load_explicit(&nrt_cache_hull_pub[1], memory_order_relaxed))
+    if (nothing_cached() || !meets_hull(lo, hi))
         return;
     nrt_cache_lock();
     if (still_written(lo, hi))
