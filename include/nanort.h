@@ -428,7 +428,8 @@ void *nanort_realloc(void *p, size_t size);
  * the same construct and graph id replay those tasks with the dependences counted at the
  * recording (no dependence analysis), without running the block again.  A replayed task
  * gets the argument block it was created with (firstprivate values as they were when the
- * graph was recorded).  What mcc emits for `#pragma omp taskgraph [clauses] { ... }`:
+ * graph was recorded); begin met from another stack frame than the recording's records
+ * again, since the block's variables were captured by address.  What mcc emits for `#pragma omp taskgraph [clauses] { ... }`:
  *
  *     static struct nanort_taskgraph tg = {"file.c:12", 0};   // one per construct
  *     struct nanort_taskgraph_exec x;

@@ -40,7 +40,9 @@
  * its construct and graph_id (one record per pair); the encountering task's other children
  * are ordered against the graph as a whole (above); the argument blocks are those of the
  * recording (OpenMP 6.0 replays the recorded data environment; pointers captured there must
- * still be valid); if(false) runs the block as plain code and keeps the record; a task
+ * still be valid), and a construct met from another stack frame than the recording's (its
+ * function called from elsewhere, a task body on another stack) records again, since its
+ * tasks captured the recording frame's variables by address; if(false) runs the block as plain code and keeps the record; a task
  * created with if(false) while recording, or a wait, is a fatal error (OpenMP forbids
  * both), and so is a taskgraph met while this thread records one.
  *
@@ -94,6 +96,7 @@ struct nrt_graph {
     int gate_owner;                 /* the gate block's owner before the graph kept it */
     bool gate_fresh;                /* not submitted yet since it was created */
     struct nanort_task *enc;        /* the encountering task, while recording */
+    const void *frame;              /* the encountering thread's stack where it recorded */
     bool verifying;                 /* --taskgraph-verify: the block runs to be compared */
     unsigned vpos;                  /* the recorded task the next one is compared with */
     unsigned long records;          /* --summary: times recorded */
@@ -702,7 +705,11 @@ int nanort_taskgraph_begin(struct nanort_taskgraph *tg, struct nanort_taskgraph_
     struct nrt_graph *g = graph_of(tg, graph_id);
     claim(g, cur);
     x->graph = g;
-    if ((flags & NANORT_TASKGRAPH_RESET) && g->recorded)
+    /* The block's variables are captured by address: met from another stack frame (its
+     * function called from elsewhere, a task on another worker's stack), the recorded
+     * tasks would use the recording's frame.  Record again there. */
+    const void *frame = __builtin_frame_address(0);
+    if (g->recorded && ((flags & NANORT_TASKGRAPH_RESET) || g->frame != frame))
         discard(g);
     if (g->recorded && !opt_verify) {
         x->mode = MODE_REPLAY;
@@ -714,8 +721,10 @@ int nanort_taskgraph_begin(struct nanort_taskgraph *tg, struct nanort_taskgraph_
     g->enc = cur;
     g->verifying = g->recorded;
     g->vpos = 0;
-    if (!g->recorded)
+    if (!g->recorded) {
         g->ntasks = 0;
+        g->frame = frame;
+    }
     cur->flags |= NRT_TF_RECORDING;
     recording = g;
     nrt_self->crit_depth++;         /* no task it creates runs at once (task.c) */
