@@ -10,8 +10,9 @@
  * The runtime records the tasks BLOCK creates the first time, and replays them afterwards
  * without running BLOCK (nanort/taskgraph.c).  Since BLOCK runs once, OpenMP 6.0 allows
  * in it only constructs that generate tasks; what mcc can see is reported here: a wait
- * (taskwait, barrier), taskyield, a nested taskgraph, critical and atomic, a taskloop
- * without nogroup or a worksharing `for` without nowait (their implicit wait), and
+ * (taskwait, barrier), taskyield, a nested taskgraph, critical and atomic, parallel and
+ * taskgroup (the wait at their end), a taskloop without nogroup or a `for`, `sections`,
+ * `single` or `scope` without nowait (their implicit wait), and
  * (lower_block.c) a branch that leaves the block or enters it.
  * The bodies of the tasks it creates are free of these rules: they run at every replay.
  * What only happens at run time (a wait in a function the block calls, an undeferred
@@ -59,7 +60,7 @@ struct tg_check {
 
 static void tg_error(struct tg_check *c, size_t off, const char *what)
 {
-    struct mcc_loc at = source_loc(&c->L->t->src, off);
+    struct mcc_loc at = source_user_loc(&c->L->t->src, off);
     mcc_error_at(&at, "%s inside a taskgraph: its block runs once, when the graph is "
                  "recorded, and may only create tasks (OpenMP 6.0); put it in a task, or after "
                  "the taskgraph", what);
@@ -91,30 +92,35 @@ static void check_construct(struct tg_check *c, struct ast *n)
             return;
         if (word_is(w, len, "taskloop")) {
             if (!pragma_has(c->L, pr, "nogroup")) {
-                struct mcc_loc at = source_loc(&c->L->t->src, (size_t)(w - c->L->text));
+                struct mcc_loc at = source_user_loc(&c->L->t->src, (size_t)(w - c->L->text));
                 mcc_error_at(&at, "'#pragma omp taskloop' inside a taskgraph needs 'nogroup' "
                              "(OpenMP 6.0): its implicit taskgroup would wait inside the block, "
                              "before the recorded tasks start");
             }
             return;
         }
-        if (word_is(w, len, "for")) {
+        bool chunks = word_is(w, len, "for") || word_is(w, len, "sections");
+        if (chunks || word_is(w, len, "single") || word_is(w, len, "scope")) {
             if (!pragma_has(c->L, pr, "nowait")) {
-                struct mcc_loc at = source_loc(&c->L->t->src, (size_t)(w - c->L->text));
-                mcc_error_at(&at, "'#pragma omp for' inside a taskgraph needs 'nowait': its "
+                struct mcc_loc at = source_user_loc(&c->L->t->src, (size_t)(w - c->L->text));
+                mcc_error_at(&at, "'#pragma omp %.*s' inside a taskgraph needs 'nowait': its "
                              "implicit barrier would wait inside the block, before the recorded "
-                             "tasks start");
+                             "tasks start", (int)len, w);
             }
-            return;
+            if (chunks)
+                return;             /* its chunks and sections are tasks */
+            break;                  /* the body of single or scope is the block's code */
         }
+        /* parallel ends with a barrier, taskgroup with a wait: in the block, before the
+         * recorded tasks start (OpenMP 6.0 allows only task-generating constructs there) */
         if (word_is(w, len, "taskgraph") || word_is(w, len, "critical") ||
-            word_is(w, len, "atomic")) {
-            tg_error(c, (size_t)(w - c->L->text), word_is(w, len, "taskgraph") ? "'#pragma omp taskgraph'"
-                                   : word_is(w, len, "critical") ? "'#pragma omp critical'"
-                                                                 : "'#pragma omp atomic'");
+            word_is(w, len, "atomic") || word_is(w, len, "parallel") ||
+            word_is(w, len, "taskgroup")) {
+            tg_error(c, (size_t)(w - c->L->text),
+                     arena_printf(c->L->a, "'#pragma omp %.*s'", (int)len, w));
             return;
         }
-        break;                      /* parallel, unknown: the statement is the block's code */
+        break;                      /* master, masked, unknown: the statement is the block's code */
     }
     struct ast *save = n->pragma;   /* check the statement itself, not its pragmas again */
     n->pragma = NULL;
