@@ -104,6 +104,9 @@ struct nrt_graph {
     /* 1 from an encounter that records or replays until that run's gate completed.
      * seq_cst: the wait protocol of worker.c (store, then nrt_wake_waiters). */
     atomic_int busy;
+    /* The gate of the run in flight, NULL between runs: claim() reads it without holding
+     * busy (the record's gate may be written meanwhile).  seq_cst as busy. */
+    _Atomic(struct nanort_task *) in_flight;
     /* Runs started (1: the recorded one) and finished; seq_cst as busy. */
     atomic_ulong runs, done;
 };
@@ -572,6 +575,7 @@ void nrt_tg_task_done(struct nanort_task *t)
     /* The gate: every task of the run finished (and reset itself) before it. */
     struct nrt_graph *g = ((struct gate_args *)t->args)->g;
     atomic_fetch_add(&g->done, 1);
+    atomic_store(&g->in_flight, NULL);
     atomic_store(&g->busy, 0);      /* from here on another encounter may take the graph */
     nrt_wake_waiters();
 }
@@ -584,6 +588,7 @@ static void replay(struct nrt_graph *g, struct nanort_task *cur, bool nogroup)
     struct nanort_task *gate = g->gate;
     unsigned flags = nogroup ? 0 : NANORT_TASK_UNDEFERRED;
     atomic_fetch_add(&g->runs, 1);
+    atomic_store(&g->in_flight, gate);
     gate->parent = cur;
     gate->cancel = NULL;            /* nor its gate, whose body starts the run (cancel.c) */
     if (g->gate_fresh) {
@@ -627,11 +632,12 @@ static bool graph_idle(void *arg)
     return atomic_load(&((struct nrt_graph *)arg)->busy) == 0;
 }
 
-/* Whether cur runs inside the current run of g (a task of g, or a descendant of one). */
-static bool inside_run(const struct nrt_graph *g, const struct nanort_task *cur)
+/* Whether cur runs inside the run of g in flight (a task of g, or a descendant of one). */
+static bool inside_run(struct nrt_graph *g, const struct nanort_task *cur)
 {
-    for (const struct nanort_task *a = cur; a; a = a->parent)
-        if (a == g->gate)
+    const struct nanort_task *gate = atomic_load(&g->in_flight);
+    for (const struct nanort_task *a = cur; gate && a; a = a->parent)
+        if (a == gate)
             return true;
     return false;
 }
@@ -643,7 +649,7 @@ static void claim(struct nrt_graph *g, struct nanort_task *cur)
         int idle = 0;
         if (atomic_compare_exchange_strong(&g->busy, &idle, 1))
             return;
-        if (g->gate && inside_run(g, cur))
+        if (inside_run(g, cur))
             nrt_fatal("the taskgraph at %s (graph_id %lld) is met again by one of its own tasks "
                       "while it runs: that task would wait for itself. Give the inner one "
                       "another graph_id, or move it out of the graph", source_of(g), g->id);
