@@ -161,13 +161,13 @@ void lower_taskgraph(struct lower *L, struct lower_dir *d)
 {
     struct ast *block = d->node;
     struct tg_check c = {L, block};
-    struct ast *pr = block->pragma;     /* the taskgraph's own lines: not checked */
-    block->pragma = NULL;
+    struct ast *pr = block->pragma;     /* the taskgraph's own lines: not checked; the */
+    block->pragma = d->inner;           /* rest of the chain starts a construct inside */
     check_node(&c, block);
     block->pragma = pr;
     /* a branch out of the block: the runtime would never see its end */
     lower_block_check_branches(L, block, false, "a taskgraph");
-    lower_visit(L, block);
+    size_t from = lower_body(L, d);
     const struct omp_clause *id = lower_dir_find(d, OMP_CL_GRAPH_ID);
     const struct omp_clause *reset = lower_dir_find(d, OMP_CL_GRAPH_RESET);
     const struct omp_clause *cif = lower_dir_find(d, OMP_CL_IF);
@@ -184,7 +184,7 @@ void lower_taskgraph(struct lower *L, struct lower_dir *d)
     if (lower_dir_has(d, OMP_CL_NOGROUP))
         lbuf_puts(&flags, " | (unsigned)NANORT_TASKGRAPH_NOGROUP");
     int n = L->serial++;
-    const char *body = rewrite_text(L->rw, block->begin, block->end);
+    const char *body = rewrite_text(L->rw, from, block->end);
     size_t begin = block->pragma ? block->pragma->begin : block->begin;
     struct lower_buf tg = {0};
     lbuf_puts(&tg, "{ ");
