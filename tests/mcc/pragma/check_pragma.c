@@ -298,6 +298,9 @@ START_TEST(data_sharing_and_default)
     ck_dump("task default(shared)", "task default(shared)");
     ck_dump("task default(firstprivate)", "task default(firstprivate)");
     ck_dump("task default(private)", "task default(private)");
+    /* firstprivate(saved: list) (OpenMP 6.0): the modifier, then the names */
+    ck_dump("task firstprivate(saved: t, k)", "task firstprivate(t, k)");
+    ck_dump("task firstprivate(saved)", "task firstprivate(saved)");
     ck_one_error("task default(copy)", "task shared(a[1])", "task private(*p)");
 }
 END_TEST
