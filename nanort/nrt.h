@@ -905,6 +905,8 @@ bool nrt_stack_overflowed(uintptr_t addr, uintptr_t sp);
 extern __thread uintptr_t nrt_stack_cached_lo __attribute__((tls_model("initial-exec")));
 void nrt_stack_note_region(uintptr_t addr);
 size_t nrt_stack_size_here(void);
+/* Whether addr lies in the calling thread's stack (true when that stack is unknown). */
+bool nrt_stack_holds(uintptr_t addr);
 /* The calling thread's guard address: below it (a nearly full stack) it starts no task
  * at once, and nrt_run_one takes its guarded path.  Raised above every address while the
  * thread waits with a nearly full stack (0: a thread whose stack is unknown). */

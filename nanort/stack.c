@@ -191,6 +191,11 @@ bool nrt_stack_overflowed(uintptr_t addr, uintptr_t sp)
     return addr < stack_lo + 4096 && addr + (64u << 10) >= stack_lo;   /* the guard's reach */
 }
 
+bool nrt_stack_holds(uintptr_t addr)
+{
+    return !stack_lo || (addr >= stack_lo && addr < stack_hi);
+}
+
 size_t nrt_stack_size_here(void)
 {
     return stack_hi - stack_lo;

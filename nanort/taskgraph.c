@@ -40,9 +40,10 @@
  * its construct and graph_id (one record per pair); the encountering task's other children
  * are ordered against the graph as a whole (above); the argument blocks are those of the
  * recording (OpenMP 6.0 replays the recorded data environment; pointers captured there must
- * still be valid), and a construct met from another stack frame than the recording's (its
- * function called from elsewhere, a task body on another stack) records again, since its
- * tasks captured the recording frame's variables by address; if(false) runs the block as plain code and keeps the record; a task
+ * still be valid); a record whose tasks hold addresses in the recording thread's stack
+ * (variables captured by address) is recorded again when the construct is met from
+ * another place (its function called from elsewhere, a task body on another stack, another
+ * copy the C compiler inlined); if(false) runs the block as plain code and keeps the record; a task
  * created with if(false) while recording, or a wait, is a fatal error (OpenMP forbids
  * both), and so is a taskgraph met while this thread records one.
  *
@@ -96,7 +97,12 @@ struct nrt_graph {
     int gate_owner;                 /* the gate block's owner before the graph kept it */
     bool gate_fresh;                /* not submitted yet since it was created */
     struct nanort_task *enc;        /* the encountering task, while recording */
-    const void *frame;              /* the encountering thread's stack where it recorded */
+    /* Where it was recorded: begin's frame (the caller's stack pointer) and return
+     * address (copies of the construct that the C compiler inlined differ there, their
+     * variables lying apart in one frame); on_stack: the record holds addresses in the
+     * recording thread's stack, so it is good for that place only. */
+    const void *frame, *call;
+    bool on_stack;
     bool verifying;                 /* --taskgraph-verify: the block runs to be compared */
     unsigned vpos;                  /* the recorded task the next one is compared with */
     unsigned long records;          /* --summary: times recorded */
@@ -430,6 +436,28 @@ static void make_nodes(struct nrt_graph *g)
     }
 }
 
+/* Whether the recorded tasks' arguments or regions hold an address in the recording
+ * thread's stack (a variable of the block's function or of its callers): any aligned word
+ * of an argument block that falls there counts (a number that only looks like one costs a
+ * record more, no more). */
+static bool record_on_stack(const struct nrt_graph *g)
+{
+    for (unsigned i = 0; i < g->ntasks; i++) {
+        const struct nanort_task *t = g->tasks[i];
+        const struct nrt_tg_node *n = &g->nodes[i];
+        for (size_t o = 0; o + sizeof(uintptr_t) <= n->args_size; o += sizeof(uintptr_t)) {
+            uintptr_t w;
+            memcpy(&w, (const char *)n->args0 + o, sizeof w);
+            if (nrt_stack_holds(w))
+                return true;
+        }
+        for (unsigned k = 0; k < t->nregions; k++)
+            if (nrt_stack_holds((uintptr_t)t->regions[k].base))
+                return true;
+    }
+    return false;
+}
+
 static void finish_record(struct nrt_graph *g, struct nanort_task *cur)
 {
     cur->flags &= ~(unsigned)NRT_TF_RECORDING;
@@ -440,6 +468,7 @@ static void finish_record(struct nrt_graph *g, struct nanort_task *cur)
     if (nrt_self)
         nrt_self->crit_depth--;     /* after the gate was created: it must not be inline */
     make_nodes(g);
+    g->on_stack = record_on_stack(g);
     g->recorded = true;
     g->records++;
 }
@@ -688,7 +717,7 @@ static void discard(struct nrt_graph *g)
     g->gate = NULL;
     g->ntasks = g->cap = g->nroots = g->nleaves = g->nouter = 0;
     g->nedges = 0;
-    g->recorded = false;
+    g->recorded = g->on_stack = false;
 }
 
 int nanort_taskgraph_begin(struct nanort_taskgraph *tg, struct nanort_taskgraph_exec *x,
@@ -711,11 +740,12 @@ int nanort_taskgraph_begin(struct nanort_taskgraph *tg, struct nanort_taskgraph_
     struct nrt_graph *g = graph_of(tg, graph_id);
     claim(g, cur);
     x->graph = g;
-    /* The block's variables are captured by address: met from another stack frame (its
-     * function called from elsewhere, a task on another worker's stack), the recorded
-     * tasks would use the recording's frame.  Record again there. */
-    const void *frame = __builtin_frame_address(0);
-    if (g->recorded && ((flags & NANORT_TASKGRAPH_RESET) || g->frame != frame))
+    /* Variables on the stack are captured by address: met from another place (its function
+     * called from elsewhere, a task on another worker's stack, another inlined copy), the
+     * recorded tasks would use the recording's.  Record again there. */
+    const void *frame = __builtin_frame_address(0), *call = __builtin_return_address(0);
+    bool moved = g->on_stack && (g->frame != frame || g->call != call);
+    if (g->recorded && ((flags & NANORT_TASKGRAPH_RESET) || moved))
         discard(g);
     if (g->recorded && !opt_verify) {
         x->mode = MODE_REPLAY;
@@ -730,6 +760,7 @@ int nanort_taskgraph_begin(struct nanort_taskgraph *tg, struct nanort_taskgraph_
     if (!g->recorded) {
         g->ntasks = 0;
         g->frame = frame;
+        g->call = call;
     }
     cur->flags |= NRT_TF_RECORDING;
     recording = g;

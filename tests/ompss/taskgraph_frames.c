@@ -1,8 +1,10 @@
 /* taskgraph whose tasks share locals of the function around it, met from other stack
- * frames: the function called from several call depths, and the construct inside task
- * bodies that run on any worker's stack.  A replay there would use the recording's
- * locals (a dead frame, or a live one of another call): the graph is recorded again where
- * the frame moved, and replayed while it does not (the block ran once per move). */
+ * frames: the function called from several call depths, the construct inside task bodies
+ * that run on any worker's stack, and a function gcc inlines in three places of one frame
+ * (its locals at three places).  A replay there would use the recording's locals (a dead
+ * frame, or a live one of another call): the graph is recorded again where the frame or
+ * the inlined copy changed, and replayed while neither does.  A graph whose tasks touch
+ * only globals, met in task bodies on any worker, is recorded once. */
 #include "ompss_check.h"
 
 #define NB 8
@@ -10,6 +12,10 @@
 
 static unsigned acc[NB], ref_acc[NB];
 static unsigned res[OUTER];
+static unsigned inl[NB], ref_inl[NB];
+static volatile unsigned sink;
+static unsigned glob[NB], ref_glob[NB];
+static int glob_records;
 static int block_runs;
 
 static void accumulate(unsigned k)
@@ -44,6 +50,40 @@ static void deeper(unsigned k, int depth)
     pad[1] = pad[0];                /* no tail call: the frame stays */
 }
 
+static inline __attribute__((always_inline)) void add_inlined(unsigned k)
+{
+    unsigned loc[NB];
+    for (int i = 0; i < NB; i++)
+        loc[i] = k * 3u + (unsigned)i;
+#pragma omp taskgraph
+    {
+        for (int b = 0; b < NB; b++) {
+#pragma omp task shared(loc) in(loc[b]) inout(inl[b]) firstprivate(b)
+            inl[b] = step(inl[b], loc[b]);
+        }
+    }
+    for (int b = 0; b < NB; b++)
+        ref_inl[b] = step(ref_inl[b], k * 3u + (unsigned)b);
+}
+
+/* three inlined copies of add_inlined, their locals apart in this frame */
+static void three_copies(unsigned t)
+{
+    unsigned keep[32];
+    for (unsigned i = 0; i < 32; i++)
+        keep[i] = t * i;
+    add_inlined(t);
+    {
+        unsigned pad[100];
+        for (unsigned i = 0; i < 100; i++)
+            pad[i] = t + i + keep[i % 32];
+        add_inlined(t + 100);
+        sink = pad[t % 100] + keep[t % 32];
+    }
+    add_inlined(t + 200);
+    sink = keep[3];
+}
+
 static unsigned outer_expected(unsigned j)
 {
     unsigned s = 0;
@@ -64,6 +104,12 @@ int main(void)
     for (int b = 0; b < NB; b++)
         CHECK(acc[b] == ref_acc[b], "acc[%d] = %u, expected %u: a replay used another call's "
               "locals", b, acc[b], ref_acc[b]);
+
+    for (unsigned t = 0; t < 5; t++)
+        three_copies(t);
+    for (int b = 0; b < NB; b++)
+        CHECK(inl[b] == ref_inl[b], "inl[%d] = %u, expected %u: an inlined copy replayed "
+              "another's locals", b, inl[b], ref_inl[b]);
 
     /* in task bodies, on whichever worker runs them */
     for (unsigned j = 0; j < OUTER; j++) {
@@ -86,6 +132,26 @@ int main(void)
         }
     }
 #pragma omp taskwait
+    for (unsigned j = 0; j < OUTER; j++) {
+#pragma omp task
+        {
+#pragma omp taskgraph
+            {
+                __atomic_fetch_add(&glob_records, 1, __ATOMIC_RELAXED);
+                for (int b = 0; b < NB; b++) {
+#pragma omp task inout(glob[b]) firstprivate(b)
+                    glob[b] = step(glob[b], (unsigned)b + 1u);
+                }
+            }
+        }
+        for (int b = 0; b < NB; b++)
+            ref_glob[b] = step(ref_glob[b], (unsigned)b + 1u);
+    }
+#pragma omp taskwait
+    for (int b = 0; b < NB; b++)
+        CHECK(glob[b] == ref_glob[b], "glob[%d] = %u, expected %u", b, glob[b], ref_glob[b]);
+    CHECK(glob_records == IF_OMPSS(1, OUTER), "the graph on globals was recorded %d times",
+          glob_records);
     for (unsigned j = 0; j < OUTER; j++)
         CHECK(res[j] == outer_expected(j), "task %u: %u, expected %u: a replay used another "
               "task's locals", j, res[j], outer_expected(j));
