@@ -1341,6 +1341,10 @@ void ocl_kernel_analyse(struct ocl *o, struct ocl_fn *f)
             ocl_fail(o, q, "an array parameter of a kernel (declare it as a pointer)");
             return;
         }
+        if (ocl_sym_type(o, q->sym)->kind == OCL_OPAQUE) {
+            ocl_fail(o, q, "an image parameter (images are not translated)");
+            return;
+        }
         struct kvar *v = new_var(k, q->sym);
         v->decl = q;
         v->param_index = p->nparams;

@@ -33,6 +33,7 @@ static struct ocl_type scalars[NSCALARS];
 static struct ocl_type vectors[NSCALARS][NWIDTHS];
 static const struct ocl_type void_type = {.kind = OCL_VOID};
 static const struct ocl_type unknown_type = {.kind = OCL_UNKNOWN};
+static const struct ocl_type image_type = {.kind = OCL_OPAQUE};    /* image2d_t, ... */
 
 static int width_index(int n)
 {
@@ -273,6 +274,9 @@ static const struct ocl_type *specs_base(struct ocl *o, struct ast *specs)
                     return t;
                 if (i->sym->name->len == 9 && !memcmp(i->sym->name->str, "sampler_t", 9))
                     return ocl_scalar(OCL_INT);
+                if (i->sym->name->len > 5 && !memcmp(i->sym->name->str, "image", 5) &&
+                    prelude_typedef(o, i->sym))
+                    return &image_type;
                 return ocl_sym_type(o, i->sym);
             }
             return &unknown_type;

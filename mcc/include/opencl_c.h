@@ -68,6 +68,17 @@ NRT_CL_VECTORS(double, 8)
 typedef int event_t;
 typedef unsigned int cl_mem_fence_flags;
 typedef int sampler_t;
+/* the sampler's fields (6.13.14.1), for a program-scope sampler beside kernels that do not
+ * use it: kernels reading images are not translated */
+#define CLK_NORMALIZED_COORDS_FALSE 0
+#define CLK_NORMALIZED_COORDS_TRUE 1
+#define CLK_ADDRESS_NONE 0
+#define CLK_ADDRESS_CLAMP_TO_EDGE 2
+#define CLK_ADDRESS_CLAMP 4
+#define CLK_ADDRESS_REPEAT 6
+#define CLK_ADDRESS_MIRRORED_REPEAT 8
+#define CLK_FILTER_NEAREST 16
+#define CLK_FILTER_LINEAR 32
 typedef struct nrt_cl_image *image1d_t, *image1d_array_t, *image1d_buffer_t, *image2d_t,
     *image2d_array_t, *image3d_t;
 
