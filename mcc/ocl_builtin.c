@@ -340,7 +340,9 @@ static const struct ocl_type *unsigned_of(const struct ocl_type *g)
 }
 
 /* The vector among the arguments (the first), else the usual conversion of the scalars;
- * floating families turn integer scalars into float. */
+ * floating families turn integer scalars into float.  Scalars all of one type take the
+ * version of that type, as OpenCL's overloads do: add_sat of two uchar saturates at 255,
+ * popcount of a char counts 8 bits, not those of the int C promotes them to. */
 static const struct ocl_type *gentype(int nargs, const struct ocl_type *const *args,
                                       bool floating)
 {
@@ -348,6 +350,12 @@ static const struct ocl_type *gentype(int nargs, const struct ocl_type *const *a
     for (int i = 0; i < nargs; i++)
         if (args[i]->kind == OCL_VECTOR)
             return args[i];
+    int same = 1;
+    while (same < nargs && args[same]->kind == args[0]->kind)
+        same++;
+    if (!floating && nargs && same == nargs && ocl_is_scalar(args[0]) &&
+        ocl_is_integer(args[0]) && args[0]->kind != OCL_BOOL)
+        return args[0];
     for (int i = 0; i < nargs; i++) {
         if (!ocl_is_scalar(args[i]))
             return NULL;
