@@ -739,7 +739,10 @@ static const char *vector_variant(struct ocl *o, const struct builtin *b,
                                   const struct ocl_type *const *a)
 {
     const struct ocl_type *g = r->g;
-    const char *fn = ocl_name(o, OCLN_BUILTIN, b->base, ocl_suffix(o, g));
+    /* select's mask may be signed or unsigned: one version for each */
+    const char *fn = b->family == BF_SELECT
+        ? ocl_name(o, OCLN_BUILTIN2, b->base, ocl_suffix(o, g), ocl_suffix(o, a[2]))
+        : ocl_name(o, OCLN_BUILTIN, b->base, ocl_suffix(o, g));
     if (defined_once(o, fn))
         return fn;
     const char *s = ocl_name(o, OCLN_BUILTIN, b->base, ocl_suffix(o, g->of));

@@ -2,7 +2,9 @@
  * sub_sat, mad_sat, popcount, clz, rotate, mul_hi, mad_hi): the result is the one of that
  * type's version, checked against the same arithmetic in C (before the fix the kernel
  * translated to C called the int versions: add_sat of two uchar gave 338, popcount of a
- * negative char counted 32 bits; the 'translated' run failed). */
+ * negative char counted 32 bits; the 'translated' run failed).  select on uchar4 with a
+ * char4 and a uchar4 mask in one file (before the fix both calls got the first's version,
+ * whose char4 mask gcc rejected: no kernel of the file was translated). */
 #include "ompss_check.h"
 
 #define N 256
@@ -11,7 +13,22 @@
 #pragma omp task in([n]in) out([n * 9]out)
 __kernel void narrow(__global const int *in, __global int *out, int n);
 
-static int in[N], out[N * 9];
+#pragma omp target device(opencl) ndrange(1, n, 64) file(kernels/narrow.cl) copy_deps
+#pragma omp task in([n]in) out([n * 2]out)
+__kernel void narrow_select(__global const int *in, __global int *out, int n);
+
+static int in[N], out[N * 9], sel[N * 2];
+
+/* the bytes of b where those of mask have their top bit set, else those of a */
+static int select_bytes(int a, int b, int mask)
+{
+    unsigned r = 0;
+    for (int k = 0; k < 32; k += 8) {
+        unsigned from = ((unsigned)mask >> (k + 7)) & 1 ? (unsigned)b : (unsigned)a;
+        r |= from & (0xffu << k);
+    }
+    return (int)r;
+}
 
 static int clamp_int(long v, long lo, long hi)
 {
@@ -39,6 +56,7 @@ int main(void)
     for (int i = 0; i < N; i++)
         in[i] = (int)((unsigned)i * 0x01234567u + (unsigned)(i * i * 977));
     narrow(in, out, N);
+    narrow_select(in, sel, N);
 #pragma omp taskwait
     for (int i = 0; i < N; i++) {
         int a = in[i], b = in[N - 1 - i];
@@ -61,5 +79,11 @@ int main(void)
             CHECK(out[i * 9 + k] == want[k], "item %d, result %d: %d, expected %d", i, k,
                   out[i * 9 + k], want[k]);
     }
+    for (int i = 0; i < N; i++)
+        for (int k = 0; k < 2; k++) {
+            int want = select_bytes(in[i], in[N - 1 - i], in[(i + 1 + k) % N]);
+            CHECK(sel[2 * i + k] == want, "select %d of item %d: %#x, expected %#x", k, i,
+                  (unsigned)sel[2 * i + k], (unsigned)want);
+        }
     return result_ok();
 }

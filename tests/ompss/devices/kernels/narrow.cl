@@ -22,3 +22,15 @@ __kernel void narrow(__global const int *in, __global int *out, int n)
     o[7] = mad_hi(ua, ub, (uchar)200);
     o[8] = add_sat((char)a, (char)b);
 }
+
+/* select on uchar4 with a signed and with an unsigned mask (either is OpenCL's): the
+ * components of b where the mask's sign bit is set */
+__kernel void narrow_select(__global const int *in, __global int *out, int n)
+{
+    int i = get_global_id(0);
+    if (i >= n)
+        return;
+    uchar4 a = as_uchar4(in[i]), b = as_uchar4(in[n - 1 - i]);
+    out[2 * i] = as_int(select(a, b, as_char4(in[(i + 1) % n])));
+    out[2 * i + 1] = as_int(select(a, b, as_uchar4(in[(i + 2) % n])));
+}
