@@ -428,10 +428,26 @@ static void check_task_pointer(struct lower *L, struct ast *n)
     if (n == L->task_callee || !n->sym || n->sym->kind != SYM_FUNCTION || !is_task_call(L, n->sym))
         return;
     struct mcc_loc at = source_user_loc(&L->t->src, n->begin);
+    const struct lower_ftask *f = lower_ftask_find(L, n->sym->name);
+    if (!(lower_dir_devices(&f->dir) & (1u << OMP_DEVICE_SMP))) {
+        /* a kernel (or device(undefined)): no host function has the name, the link failed */
+        mcc_error_at(&at, "'%.*s' is a device task without an smp version: there is no host "
+                     "function to point to (call '%.*s' by its name to create the task)",
+                     (int)n->name->len, n->name->str, (int)n->name->len, n->name->str);
+        return;
+    }
     mcc_warning_at(&at, "'%.*s' is a function task, but a call through this pointer to it runs "
                    "the function in the caller, not as a task, ordered with none of the tasks "
                    "created before it (call '%.*s' by its name, or wait for those tasks first)",
                    (int)n->name->len, n->name->str, (int)n->name->len, n->name->str);
+}
+
+/* A file-scope declaration's initializers (a table of functions) name tasks as bodies do. */
+static bool file_scope_ident(struct ast *n, void *arg)
+{
+    if (n->kind == AST_IDENT)
+        check_task_pointer(arg, n);
+    return n->kind != AST_TYPEOF;
 }
 
 static void visit_ident(struct lower *L, struct ast *n)
@@ -912,6 +928,8 @@ int lower_unit(struct translation *t)
     for (struct ast *i = items ? items->kid[0] : NULL; i; i = i->next)
         if (i->kind == AST_FUNCTION_DEF && !lower_cuda_function_def(&L, i))
             lower_function(&L, i);
+        else if (i->kind == AST_DECLARATION)
+            ast_walk(i, file_scope_ident, &L);
     lower_omp_threadprivate_finish(&L);
     lower_omp_threadprivate_register(&L);
     lower_task_emit_all(&L);
