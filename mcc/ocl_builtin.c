@@ -479,6 +479,8 @@ static bool resolve(struct ocl *o, const struct builtin *b, int nargs,
         g = gentype(nargs, a, false);
         if (!g || !ocl_is_integer(g) || ocl_elem(g) == OCL_BOOL)
             return false;
+        if ((!strcmp(b->base, "mad24") || !strcmp(b->base, "mul24")) && g->kind != OCL_VECTOR)
+            g = ocl_promote(g);     /* int and uint only: narrower scalars are promoted */
         r->result = b->family == BF_IABS || b->family == BF_I2U ? unsigned_of(g) : g;
         for (int i = 0; i < nargs; i++)
             r->want[i] = g;

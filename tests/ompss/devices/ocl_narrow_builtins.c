@@ -2,7 +2,8 @@
  * sub_sat, mad_sat, popcount, clz, rotate, mul_hi, mad_hi): the result is the one of that
  * type's version, checked against the same arithmetic in C (before the fix the kernel
  * translated to C called the int versions: add_sat of two uchar gave 338, popcount of a
- * negative char counted 32 bits; the 'translated' run failed).  select on uchar4 with a
+ * negative char counted 32 bits; the 'translated' run failed); mad24 and mul24 (int and
+ * uint only) on them give the product of the promoted values.  select on uchar4 with a
  * char4 and a uchar4 mask in one file (before the fix both calls got the first's version,
  * whose char4 mask gcc rejected: no kernel of the file was translated). */
 #include "ompss_check.h"
@@ -10,14 +11,14 @@
 #define N 256
 
 #pragma omp target device(opencl) ndrange(1, n, 64) file(kernels/narrow.cl) copy_deps
-#pragma omp task in([n]in) out([n * 9]out)
+#pragma omp task in([n]in) out([n * 11]out)
 __kernel void narrow(__global const int *in, __global int *out, int n);
 
 #pragma omp target device(opencl) ndrange(1, n, 64) file(kernels/narrow.cl) copy_deps
 #pragma omp task in([n]in) out([n * 2]out)
 __kernel void narrow_select(__global const int *in, __global int *out, int n);
 
-static int in[N], out[N * 9], sel[N * 2];
+static int in[N], out[N * 11], sel[N * 2];
 
 /* the bytes of b where those of mask have their top bit set, else those of a */
 static int select_bytes(int a, int b, int mask)
@@ -64,7 +65,7 @@ int main(void)
         unsigned sa = (unsigned short)a, sb = (unsigned short)b;
         int ha = (short)a, hb = (short)b;
         unsigned r = i % 8;
-        int want[9] = {
+        int want[11] = {
             clamp_int((long)ua + ub, 0, 255),
             clamp_int((long)ha - hb, -32768, 32767),
             clamp_int((long)sa * sb + 9, 0, 65535),
@@ -74,10 +75,12 @@ int main(void)
             (int)((sa * sb) >> 16),
             (int)((((ua * ub) >> 8) + 200) & 0xff),
             clamp_int((long)(signed char)a + (signed char)b, -128, 127),
+            (int)(ua * ub + ua),
+            ha * hb,
         };
-        for (int k = 0; k < 9; k++)
-            CHECK(out[i * 9 + k] == want[k], "item %d, result %d: %d, expected %d", i, k,
-                  out[i * 9 + k], want[k]);
+        for (int k = 0; k < 11; k++)
+            CHECK(out[i * 11 + k] == want[k], "item %d, result %d: %d, expected %d", i, k,
+                  out[i * 11 + k], want[k]);
     }
     for (int i = 0; i < N; i++)
         for (int k = 0; k < 2; k++) {

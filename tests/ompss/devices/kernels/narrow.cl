@@ -1,6 +1,7 @@
 /* OpenCL's integer built-ins on char and short scalars: each is the version of its
  * arguments' type (saturating at that type's bounds, counting its bits), not the int
- * version that C's promotions would pick. */
+ * version that C's promotions would pick; but mad24 and mul24, which have int and uint
+ * versions only, take them promoted to int. */
 __kernel void narrow(__global const int *in, __global int *out, int n)
 {
     int i = get_global_id(0);
@@ -11,7 +12,7 @@ __kernel void narrow(__global const int *in, __global int *out, int n)
     ushort sa = (ushort)a, sb = (ushort)b;
     char ca = (char)a;
     short ha = (short)a, hb = (short)b;
-    __global int *o = out + i * 9;
+    __global int *o = out + i * 11;
     o[0] = add_sat(ua, ub);
     o[1] = sub_sat(ha, hb);
     o[2] = mad_sat(sa, sb, (ushort)9);
@@ -21,6 +22,8 @@ __kernel void narrow(__global const int *in, __global int *out, int n)
     o[6] = mul_hi(sa, sb);
     o[7] = mad_hi(ua, ub, (uchar)200);
     o[8] = add_sat((char)a, (char)b);
+    o[9] = mad24(ua, ub, ua);
+    o[10] = mul24(ha, hb);
 }
 
 /* select on uchar4 with a signed and with an unsigned mask (either is OpenCL's): the
