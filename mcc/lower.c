@@ -429,11 +429,16 @@ static void check_task_pointer(struct lower *L, struct ast *n)
         return;
     struct mcc_loc at = source_user_loc(&L->t->src, n->begin);
     const struct lower_ftask *f = lower_ftask_find(L, n->sym->name);
-    if (!(lower_dir_devices(&f->dir) & (1u << OMP_DEVICE_SMP))) {
-        /* a kernel (or device(undefined)): no host function has the name, the link failed */
-        mcc_error_at(&at, "'%.*s' is a device task without an smp version: there is no host "
-                     "function to point to (call '%.*s' by its name to create the task)",
-                     (int)n->name->len, n->name->str, (int)n->name->len, n->name->str);
+    unsigned devs = lower_dir_devices(&f->dir);
+    if (!(devs & (1u << OMP_DEVICE_SMP))) {
+        /* an OpenCL kernel (or device(undefined)): no host function has the name, the link
+         * failed; a CUDA kernel's is nvcc's host stub, which the CUDA runtime's queries take
+         * (cudaFuncGetAttributes, cudaFuncSetCacheConfig), never called */
+        if (!(devs & (1u << OMP_DEVICE_CUDA)))
+            mcc_error_at(&at, "'%.*s' is a device task without an smp version: there is no "
+                         "host function to point to (call '%.*s' by its name to create the "
+                         "task)", (int)n->name->len, n->name->str, (int)n->name->len,
+                         n->name->str);
         return;
     }
     mcc_warning_at(&at, "'%.*s' is a function task, but a call through this pointer to it runs "

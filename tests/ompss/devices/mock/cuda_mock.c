@@ -6,7 +6,8 @@
  * both write globals of this file from there.  The ndrange launches of kernels defined in
  * kernels_mock.cu with C and with C++ linkage get the address of the one the link has; a
  * multidependence's regions after the first carry NANORT_REGION_JOIN, and the pointers of
- * a task whose data a depend object names go as NANORT_KARG_AUTO. */
+ * a task whose data a depend object names go as NANORT_KARG_AUTO.  A kernel named other than
+ * as a callee (CUDA's queries take its name) is its host stub, without a warning. */
 #include <omp.h>
 #include "mock_runtime.h"
 #include "ompss_check.h"
@@ -66,6 +67,12 @@ int main(void)
     k_c(v, 16);
     CHECK(mock_last() && mock_last()->l.kernel == (const void *)k_c_stub,
           "k_c launched %p, not the C symbol %p", mock_last() ? mock_last()->l.kernel : NULL,
+          (const void *)k_c_stub);
+    /* the kernel's name, as CUDA's queries take it (cudaFuncGetAttributes(&a, k_c)), is
+       the host stub, without a warning (built with -Werror: it had the one of a call
+       through a pointer) */
+    const void *named = (const void *)k_c;
+    CHECK(named == (const void *)k_c_stub, "k_c names %p, not the C symbol %p", named,
           (const void *)k_c_stub);
     k_cxx(v, 16);
     CHECK(mock_last()->l.kernel == (const void *)k_cxx_stub, "k_cxx launched %p, not the C++ "
