@@ -199,6 +199,59 @@ static int source_col(const char *pp, size_t i, size_t off, const char *line, si
     return col;
 }
 
+static bool word_char(char c)
+{
+    return c == '_' || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+/* The column of the word at preprocessed offset `at` (its line starts at `i`) in the
+ * source line: the same occurrence of that word there (the k-th, k counted in the
+ * preprocessed line before it), 0 when the word is not there that often. */
+static int word_col(const char *pp, size_t i, size_t at, size_t w, const char *line,
+                    size_t len)
+{
+    int k = 0;
+    for (size_t p = i; p + w <= at; p++)
+        if (!memcmp(pp + p, pp + at, w) && (p == i || !word_char(pp[p - 1])) &&
+            !word_char(pp[p + w]))
+            k++;
+    for (size_t j = 0; j + w <= len; j++) {
+        if (memcmp(line + j, pp + at, w) || (j && word_char(line[j - 1])) ||
+            (j + w < len && word_char(line[j + w])) || k-- > 0)
+            continue;
+        int col = 1;
+        for (size_t c = 0; c < j; c++)
+            col = line[c] == '\t' ? ((col - 1) / 8 + 1) * 8 + 1 : col + 1;
+        return col;
+    }
+    return 0;
+}
+
+/* After a macro expansion earlier on the line, where walking both lines fails: the
+ * column of the first word from offset `off` on (to the end of its preprocessed line)
+ * that the source line has, skipping those an expansion made (`__global` is
+ * `__attribute__((...))` in a .cl); 0 when none is found. */
+static int source_word_col(const char *pp, size_t i, size_t off, size_t end, const char *line,
+                           size_t len)
+{
+    while (off > i && word_char(pp[off - 1]))
+        off--;
+    for (size_t at = off; at < end && pp[at] != '\n';) {
+        size_t w = 0;
+        while (at + w < end && word_char(pp[at + w]))
+            w++;
+        if (!w) {
+            at++;
+            continue;
+        }
+        int col = word_col(pp, i, at, w, line, len);
+        if (col)
+            return col;
+        at += w;
+    }
+    return 0;
+}
+
 struct mcc_loc source_user_loc(const struct mcc_source *s, size_t off)
 {
     struct mcc_loc loc = source_loc(s, off);
@@ -215,7 +268,10 @@ struct mcc_loc source_user_loc(const struct mcc_source *s, size_t off)
         line = line ? line + 1 : NULL;
     }
     if (loc.line >= 1 && line && line < end) {   /* the line is there: its column when it matches */
-        int col = source_col(s->text, sl->off, off, line, strcspn(line, "\n"));
+        size_t len = strcspn(line, "\n");
+        int col = source_col(s->text, sl->off, off, line, len);
+        if (!col)
+            col = source_word_col(s->text, sl->off, off, s->len, line, len);
         if (col)
             loc.col = col;
     }

@@ -195,6 +195,15 @@ diag)
   # and mcc's line after gcc's errors does not call the user's mistake a bug of mcc only
   grep -q "mistyped.cl: its kernels translated to C do not compile (errors above), so its tasks keep only their OpenCL implementation: fix what is wrong in the kernel" \
     "$log" || fail "mcc's line after the errors does not say to fix the kernel"
+  # a warning after macros on its line (__global is an attribute in the translation): at
+  # the column of the source line (before the fix: of the expanded line, 1:82, past its end)
+  printf '__kernel void arr(__global float *a, __global float b[])\n{\n    b[0] = a[0];\n}\n' \
+    > "$out/arrparam.cl"
+  log=$out/arrparam.log
+  "$MCC" -y "$out/arrparam.cl" -o "$out/arrparam.c" > "$log" 2>&1 || fail "mcc -y arrparam.cl failed"
+  cat "$log"
+  grep -q "arrparam.cl:1:47: warning: kernel 'arr' cannot be translated to C: an array parameter of a kernel" \
+    "$log" || fail "no warning at arrparam.cl:1:47"
   echo "run.sh: diagnostics as expected"
   ;;
 shapes)
