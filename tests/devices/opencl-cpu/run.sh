@@ -74,6 +74,15 @@ translated_impls() {
   grep -o '[A-Za-z_0-9]*(C) ' "$1" | sort -u
 }
 
+# Write TEXT ($2, with \n escapes) to $out/NAME.cl ($1) and translate it alone (mcc -y): its
+# messages in $log, shown.
+translate_only() {
+  printf '%b' "$2" > "$out/$1.cl"
+  log=$out/$1.log
+  "$MCC" -y "$out/$1.cl" -o "$out/$1.c" > "$log" 2>&1 || fail "mcc -y $1.cl failed"
+  cat "$log"
+}
+
 case $mode in
 build)
   rm -f "$bin"
@@ -170,11 +179,7 @@ diag)
   grep -q "bug of mcc" "$log" && fail "the undeclared name was called a bug of mcc"
   # helpers holding barriers that mcc does not inline (helpers.cl has those it does): a
   # warning at the call saying why, not "a barrier in 'get', which is not a kernel"
-  printf 'int get(__local int *s)\n{\n    for (;;) {\n        barrier(CLK_LOCAL_MEM_FENCE);\n        return s[0];\n    }\n}\n__kernel void k1(__global int *v, __local int *s)\n{\n    v[0] = 1 + get(s);\n}\n__kernel void k2(__global int *v, __local int *s)\n{\n    int x = get(s);\n    v[0] = x;\n}\n__kernel void k3(__global int *v)\n{\n    v[1] = 2 * work_group_reduce_add(v[0]);\n}\nvoid h4(__global int *v);\n__kernel void k4(__global int *v)\n{\n    h4(v);\n}\n__constant int late = 3;\nvoid h4(__global int *v)\n{\n    barrier(CLK_GLOBAL_MEM_FENCE);\n    v[0] = late;\n}\n' \
-    > "$out/noinline.cl"
-  log=$out/noinline.log
-  "$MCC" -y "$out/noinline.cl" -o "$out/noinline.c" > "$log" 2>&1 || fail "mcc -y noinline.cl failed"
-  cat "$log"
+  translate_only noinline 'int get(__local int *s)\n{\n    for (;;) {\n        barrier(CLK_LOCAL_MEM_FENCE);\n        return s[0];\n    }\n}\n__kernel void k1(__global int *v, __local int *s)\n{\n    v[0] = 1 + get(s);\n}\n__kernel void k2(__global int *v, __local int *s)\n{\n    int x = get(s);\n    v[0] = x;\n}\n__kernel void k3(__global int *v)\n{\n    v[1] = 2 * work_group_reduce_add(v[0]);\n}\nvoid h4(__global int *v);\n__kernel void k4(__global int *v)\n{\n    h4(v);\n}\n__constant int late = 3;\nvoid h4(__global int *v)\n{\n    barrier(CLK_GLOBAL_MEM_FENCE);\n    v[0] = late;\n}\n'
   grep -q "noinline.cl:10:16: warning: kernel 'k1' cannot be translated to C: 'get' holds a barrier and is called inside an expression (mcc inlines such a function" \
     "$log" || fail "no warning at noinline.cl:10:16"
   grep -q "noinline.cl:14:13: warning: kernel 'k2' cannot be translated to C: 'get' holds a barrier and cannot be inlined: 'get' returns from inside a loop or switch" \
@@ -197,11 +202,7 @@ diag)
     "$log" || fail "mcc's line after the errors does not say to fix the kernel"
   # a warning after macros on its line (__global is an attribute in the translation): at
   # the column of the source line (before the fix: of the expanded line, 1:82, past its end)
-  printf '__kernel void arr(__global float *a, __global float b[])\n{\n    b[0] = a[0];\n}\n' \
-    > "$out/arrparam.cl"
-  log=$out/arrparam.log
-  "$MCC" -y "$out/arrparam.cl" -o "$out/arrparam.c" > "$log" 2>&1 || fail "mcc -y arrparam.cl failed"
-  cat "$log"
+  translate_only arrparam '__kernel void arr(__global float *a, __global float b[])\n{\n    b[0] = a[0];\n}\n'
   grep -q "arrparam.cl:1:47: warning: kernel 'arr' cannot be translated to C: an array parameter of a kernel" \
     "$log" || fail "no warning at arrparam.cl:1:47"
   echo "run.sh: diagnostics as expected"
