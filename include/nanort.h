@@ -429,7 +429,8 @@ void *nanort_realloc(void *p, size_t size);
  * recording (no dependence analysis), without running the block again.  A replayed task
  * gets the argument block it was created with (firstprivate values as they were when the
  * graph was recorded); begin met from another stack frame than the recording's records
- * again, since the block's variables were captured by address.  What mcc emits for `#pragma omp taskgraph [clauses] { ... }`:
+ * again, since the block's variables were captured by address, and so does begin_watch
+ * where a variable the block reads from outside it has changed.  What mcc emits for `#pragma omp taskgraph [clauses] { ... }`:
  *
  *     static struct nanort_taskgraph tg = {"file.c:12", 0};   // one per construct
  *     struct nanort_taskgraph_exec x;
@@ -466,6 +467,18 @@ enum nanort_taskgraph_flags {
  * 0 when the graph was replayed instead (the block must be skipped). */
 int nanort_taskgraph_begin(struct nanort_taskgraph *tg, struct nanort_taskgraph_exec *x,
                            long long graph_id, unsigned flags);
+/* A variable from outside the block that the block reads by value. */
+struct nanort_taskgraph_watch {
+    const void *addr;
+    size_t size;
+};
+/* begin, given the variables from outside the block that the block reads by value (bounds,
+ * firstprivate captures without `saved`, call arguments): where one has another value
+ * than at the recording (those of at most 256 bytes are compared), the graph is recorded
+ * again, as under NANORT_TASKGRAPH_RESET. */
+int nanort_taskgraph_begin_watch(struct nanort_taskgraph *tg, struct nanort_taskgraph_exec *x,
+                                 long long graph_id, unsigned flags,
+                                 const struct nanort_taskgraph_watch *w, unsigned nw);
 /* End of the block: a recording starts the recorded tasks; then, unless nogroup, wait for
  * the graph's tasks and their descendants (the implicit taskgroup). */
 void nanort_taskgraph_end(struct nanort_taskgraph_exec *x);

@@ -219,6 +219,18 @@ static bool is_sharing_clause(enum omp_clause_kind k)
 
 /* Dependences and copies first (they share the base of what they name, OMPSS.md "Data
  * sharing in inline tasks"), then the data-sharing clauses, which win. */
+/* Whether clause cl makes r's base s the construct's shared data (a dependence or copy
+ * of the variable itself, shared, a reduction). */
+static bool clause_shares(struct lower *L, const struct omp_clause *cl, const struct omp_ref *r,
+                          struct sym *s)
+{
+    if (cl->kind == OMP_CL_SHARED || cl->kind == OMP_CL_REDUCTION)
+        return true;
+    return (cl->dep != OMP_DEP_NONE || cl->kind == OMP_CL_COPY_IN ||
+            cl->kind == OMP_CL_COPY_OUT || cl->kind == OMP_CL_COPY_INOUT) &&
+           ref_shares_base(L, r, s);
+}
+
 static void apply_clauses(struct capture *c, const struct lower_dir *d, size_t off)
 {
     struct lower *L = c->L;
@@ -233,6 +245,8 @@ static void apply_clauses(struct capture *c, const struct lower_dir *d, size_t o
                     lower_reduction_sorry(cl->refs[k]);
                 struct lower_var *v = s ? cap_add(c, s, off, pass == 1 && cl->kind != OMP_CL_SHARED)
                                         : NULL;
+                if (L->tg && s && clause_shares(L, cl, cl->refs[k], s))
+                    lower_taskgraph_data(L, s);     /* a global's too: data, not a value */
                 if (!v)
                     continue;
                 if (pass == 1 || ref_shares_base(L, cl->refs[k], s))
@@ -240,7 +254,11 @@ static void apply_clauses(struct capture *c, const struct lower_dir *d, size_t o
                 switch (cl->kind) {
                 case OMP_CL_SHARED: v->share = LOWER_SHARED; break;
                 case OMP_CL_PRIVATE: v->share = LOWER_PRIVATE; break;
-                case OMP_CL_FIRSTPRIVATE: v->share = LOWER_FIRSTPRIVATE; v->first = true; break;
+                case OMP_CL_FIRSTPRIVATE:
+                    v->share = LOWER_FIRSTPRIVATE;
+                    v->first = true;
+                    v->saved |= cl->saved;
+                    break;
                 case OMP_CL_DETACH: v->share = LOWER_FIRSTPRIVATE; break;
                 case OMP_CL_LASTPRIVATE:
                     /* private, or firstprivate when also listed so */
@@ -263,10 +281,8 @@ static void apply_clauses(struct capture *c, const struct lower_dir *d, size_t o
                     v->red_ref = cl->refs[k];
                     break;
                 default:
-                    if (cl->dep != OMP_DEP_NONE || cl->kind == OMP_CL_COPY_IN ||
-                        cl->kind == OMP_CL_COPY_OUT || cl->kind == OMP_CL_COPY_INOUT)
-                        if (ref_shares_base(L, cl->refs[k], s))
-                            v->share = LOWER_SHARED;
+                    if (clause_shares(L, cl, cl->refs[k], s))
+                        v->share = LOWER_SHARED;
                     break;
                 }
             }
@@ -1683,6 +1699,8 @@ struct lower_var *lower_inline_captures(struct lower *L, const struct lower_dir 
         *serial = c.serial;
     if (here)
         *here = c.here;
+    if (L->tg)
+        lower_taskgraph_captures(L, c.vars);
     return c.vars;
 }
 

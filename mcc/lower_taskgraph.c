@@ -17,8 +17,25 @@
  * The bodies of the tasks it creates are free of these rules: they run at every replay.
  * What only happens at run time (a wait in a function the block calls, an undeferred
  * task) is the runtime's to report.
+ *
+ * The values the block reads from outside it.  A replay creates the tasks of the
+ * recording with their recorded arguments; where a variable declared outside the block
+ * that the block reads by value has changed since (a loop bound, a pointer swapped between
+ * steps, a time step that a task takes as firstprivate, a call's argument), the sequential
+ * program would create other tasks, or the same with other values.  Such variables go to
+ * nanort_taskgraph_begin_watch, which records again where one of them differs:
+ *
+ *     const struct nanort_taskgraph_watch __nrt_tgwN[] = {{&n, sizeof n}, ...};
+ *     if (nanort_taskgraph_begin_watch(&__nrt_tgN, &__nrt_tgxN, id, flags, __nrt_tgwN, K))
+ *
+ * They are the names the block's own code reads (task bodies excluded, their pragma lines
+ * included) and the firstprivate captures of its constructs, less what is data rather than
+ * a value: arrays, what a construct shares or reduces, what the block assigns or takes
+ * the address of, and what firstprivate(saved: ...) lists (OpenMP 6.0: replays keep the
+ * recorded value).  Values reached through a pointer are not compared (graph_reset).
  */
 #include "mcc.h"
+#include "c.tab.h"
 
 #include <string.h>
 
@@ -157,6 +174,174 @@ static void check_node(struct tg_check *c, struct ast *n)
     check_kids(c, n);
 }
 
+/* ---- the values the block reads from outside it ------------------------------------- */
+
+struct lower_tg {
+    const struct ast *block;
+    struct lower_map data;          /* sym -> sym: shared, reduced, saved, assigned, &x */
+    struct lower_map read;          /* sym -> sym: read by the block or firstprivate */
+    const struct sym **order;       /* read's keys in the order met */
+    size_t n, cap;
+};
+
+static bool outside(const struct lower_tg *tg, const struct sym *s)
+{
+    return !(s->declarator && s->declarator->begin >= tg->block->begin &&
+             s->declarator->begin < tg->block->end);
+}
+
+static void note_read(struct lower *L, struct lower_tg *tg, const struct sym *s)
+{
+    if (!s || (s->kind != SYM_OBJECT && s->kind != SYM_PARAM) || !outside(tg, s) ||
+        lower_map_get(&tg->read, s))
+        return;
+    lower_map_put(L, &tg->read, s, (void *)s);
+    if (tg->n == tg->cap) {
+        size_t cap = tg->cap ? 2 * tg->cap : 8;
+        const struct sym **o = arena_alloc(L->a, cap * sizeof *o);
+        if (tg->n)
+            memcpy(o, tg->order, tg->n * sizeof *o);
+        tg->order = o;
+        tg->cap = cap;
+    }
+    tg->order[tg->n++] = s;
+}
+
+static void note_data(struct lower *L, struct lower_tg *tg, const struct sym *s)
+{
+    if (s && !lower_map_get(&tg->data, s))
+        lower_map_put(L, &tg->data, s, (void *)s);
+}
+
+void lower_taskgraph_data(struct lower *L, const struct sym *s)
+{
+    if (outside(L->tg, s))
+        note_data(L, L->tg, s);
+}
+
+void lower_taskgraph_captures(struct lower *L, const struct lower_var *vars)
+{
+    for (const struct lower_var *v = vars; v; v = v->next) {
+        if (!outside(L->tg, v->sym))
+            continue;
+        if (v->share == LOWER_SHARED || v->share == LOWER_REDUCTION || v->saved)
+            note_data(L, L->tg, v->sym);
+        else if (v->share == LOWER_FIRSTPRIVATE)
+            note_read(L, L->tg, v->sym);
+    }
+}
+
+struct reads {
+    struct lower *L;
+    struct lower_tg *tg;
+    size_t off;
+};
+
+static const char *read_name(void *arg, const char *s, size_t n)
+{
+    struct reads *r = arg;
+    note_read(r->L, r->tg, lower_resolve(r->L, s, n, r->off));
+    return NULL;
+}
+
+static void reads_text(struct reads *r, const struct ast *pr)
+{
+    r->off = pr->begin;
+    lower_map_idents(r->L, lower_src(r->L, pr->begin, pr->end), read_name, r);
+}
+
+static void reads_node(struct reads *r, struct ast *n);
+
+/* What the block's code reads of a statement with pragmas: their lines; not the body of
+ * a task, nor that of a loop split into tasks (their captures say what they take). */
+static bool reads_construct(struct reads *r, struct ast *n)
+{
+    bool body = true;
+    for (struct ast *pr = n->pragma; pr; pr = pr->kid[0]) {
+        reads_text(r, pr);
+        const char *w;
+        size_t len = pragma_word(r->L, pr, &w);
+        if (word_is(w, len, "task"))
+            body = false;
+        else if ((word_is(w, len, "taskloop") || word_is(w, len, "for")) && n->kind == AST_FOR) {
+            for (int k = 0; k < 3; k++)
+                reads_node(r, n->kid[k]);
+            body = false;
+        }
+    }
+    return body;
+}
+
+static void reads_node(struct reads *r, struct ast *n)
+{
+    if (!n)
+        return;
+    if (n->kind == AST_LIST) {
+        for (struct ast *i = n->kid[0]; i; i = i->next)
+            reads_node(r, i);
+        return;
+    }
+    if (n->kind == AST_PRAGMA) {
+        reads_text(r, n);
+        return;
+    }
+    if (n->kind == AST_FUNCTION_DEF)
+        return;                     /* a GNU nested function: not run by the block */
+    if (n->pragma) {
+        struct ast *save = n->pragma;
+        bool body = reads_construct(r, n);
+        n->pragma = NULL;
+        if (body)
+            reads_node(r, n);
+        n->pragma = save;
+        return;
+    }
+    if (n->kind == AST_IDENT)
+        note_read(r->L, r->tg, n->sym);
+    else if (n->kind == AST_ASSIGN || (n->kind == AST_UNARY && n->op == '&') ||
+             ((n->kind == AST_UNARY || n->kind == AST_POSTFIX) &&
+              (n->op == INC_OP || n->op == DEC_OP)))
+        note_data(r->L, r->tg, lower_lvalue_root(n->kid[0]));
+    for (int k = 0; k < 4; k++)
+        reads_node(r, n->kid[k]);
+}
+
+/* A variable whose value is compared: an object of its own (no array, which is data,
+ * nor a register variable, which has no address). */
+static bool comparable(struct lower *L, const struct lower_tg *tg, const struct sym *s)
+{
+    if (lower_map_get(&tg->data, s) || lower_map_get(&L->tp_moved, s))
+        return false;
+    if (s->specs && (s->specs->flags & SPEC_REGISTER))
+        return false;
+    switch (s->type) {
+    case TYPE_SCALAR: case TYPE_POINTER: case TYPE_ENUM:
+        return true;
+    case TYPE_ARRAY:
+        return s->array_param;      /* a pointer */
+    case TYPE_STRUCT: case TYPE_UNION:
+        return s->depth > 0;        /* complete where it is declared */
+    default:
+        return false;
+    }
+}
+
+/* The watch list's entries, and their number. */
+static unsigned watch_list(struct lower *L, const struct lower_tg *tg, struct lower_buf *b)
+{
+    unsigned k = 0;
+    for (size_t i = 0; i < tg->n; i++) {
+        const struct sym *s = tg->order[i];
+        if (!comparable(L, tg, s))
+            continue;
+        const char *e = lower_expr(L, arena_strndup(L->a, s->name->str, s->name->len), NULL, 0);
+        lbuf_printf(b, "%s{(const void *)(__typeof__(sizeof 0))&%s, sizeof %s}", k ? ", " : "",
+                    e, e);
+        k++;
+    }
+    return k;
+}
+
 void lower_taskgraph(struct lower *L, struct lower_dir *d)
 {
     struct ast *block = d->node;
@@ -167,7 +352,16 @@ void lower_taskgraph(struct lower *L, struct lower_dir *d)
     block->pragma = pr;
     /* a branch out of the block: the runtime would never see its end */
     lower_block_check_branches(L, block, false, "a taskgraph");
+    struct lower_tg tg_vals = {.block = block};
+    struct lower_tg *outer = L->tg;
+    L->tg = &tg_vals;
     size_t from = lower_body(L, d);
+    struct reads r = {L, &tg_vals, 0};
+    struct ast *pr_save = block->pragma;    /* the block itself, not the taskgraph's lines */
+    block->pragma = d->inner;
+    reads_node(&r, block);
+    block->pragma = pr_save;
+    L->tg = outer;
     const struct omp_clause *id = lower_dir_find(d, OMP_CL_GRAPH_ID);
     const struct omp_clause *reset = lower_dir_find(d, OMP_CL_GRAPH_RESET);
     const struct omp_clause *cif = lower_dir_find(d, OMP_CL_IF);
@@ -191,10 +385,18 @@ void lower_taskgraph(struct lower *L, struct lower_dir *d)
     const char *graph = lower_local_name(L, LL_TASKGRAPH, n, NULL);
     const char *exec = lower_local_name(L, LL_TASKGRAPH_EXEC, n, NULL);
     lower_emit_taskgraph(&tg, graph, lower_where(L, d->dir));
-    lbuf_printf(&tg, " struct nanort_taskgraph_exec %s; "
-                "if (nanort_taskgraph_begin(&%s, &%s, (long long)(%s), %s)) %s "
-                "nanort_taskgraph_end(&%s); }", exec, graph, exec,
-                id ? lower_expr(L, id->args[0].text, NULL, 0) : "0", lbuf_take(&flags, L->a),
-                body, exec);
+    lbuf_printf(&tg, " struct nanort_taskgraph_exec %s;", exec);
+    struct lower_buf watches = {0};
+    unsigned nw = watch_list(L, &tg_vals, &watches);
+    const char *watch = lower_local_name(L, LL_TASKGRAPH_WATCH, n, NULL);
+    if (nw)
+        lbuf_printf(&tg, " const struct nanort_taskgraph_watch %s[] = {%s};", watch,
+                    lbuf_take(&watches, L->a));
+    lbuf_printf(&tg, " if (nanort_taskgraph_begin%s(&%s, &%s, (long long)(%s), %s",
+                nw ? "_watch" : "", graph, exec,
+                id ? lower_expr(L, id->args[0].text, NULL, 0) : "0", lbuf_take(&flags, L->a));
+    if (nw)
+        lbuf_printf(&tg, ", %s, %uu", watch, nw);
+    lbuf_printf(&tg, ")) %s nanort_taskgraph_end(&%s); }", body, exec);
     rewrite_replace(L->rw, begin, block->end, lbuf_take(&tg, L->a));
 }

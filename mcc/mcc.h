@@ -993,6 +993,7 @@ struct omp_clause {
     bool ndrange_nocheck;        /* NDRANGE: a last argument noCheckDim (not in args) */
     bool label_quoted;           /* LABEL: written as "name" (args[0] holds it unquoted) */
     bool conditional;            /* LASTPRIVATE: lastprivate(conditional: list) */
+    bool saved;                  /* FIRSTPRIVATE: firstprivate(saved: list) (6.0) */
     bool inscan;                 /* REDUCTION: reduction(inscan, op: list) */
     bool nonmonotonic;           /* SCHEDULE: the nonmonotonic modifier */
     bool strict;                 /* GRAINSIZE, NUM_TASKS: the strict modifier (5.1) */
@@ -1253,6 +1254,8 @@ struct lower_var {
     struct lower_red_section red_sec; /* ... a section's bounds (capture_section) */
     size_t first_use;              /* offset of its first use (diagnostics) */
     bool first;                    /* listed in firstprivate */
+    bool saved;                    /* ... with the saved modifier (a taskgraph's replays
+                                      keep the recorded value) */
     bool last;                     /* listed in lastprivate: copied back by the task of
                                       the sequentially last iteration (__nrt_islast) */
     bool region_private;           /* a region's own copy (its private, firstprivate or
@@ -1396,6 +1399,7 @@ struct lower {
     struct check_state *check;     /* check.c: names of the function being checked */
     struct lower_frame *frame;     /* innermost outlined task being lowered, or NULL */
     struct lower_region *region;   /* innermost region (lower_omp.c) around it, or NULL */
+    struct lower_tg *tg;           /* the taskgraph whose block is being lowered, or NULL */
     struct lower_nest *nest;       /* the constructs around it, innermost first (check_nesting.c) */
     bool in_refused_sections;      /* inside a sections construct reported as an error: its
                                       section directives are no stray ones (lower.c) */
@@ -2259,6 +2263,10 @@ bool lower_block_check_outlined(struct lower *L, struct ast *body, const char *w
 /* lower_taskgraph.c: `taskgraph [graph_id(e)] [graph_reset(e)] [if(e)] [nogroup]` on a
  * structured block. */
 void lower_taskgraph(struct lower *L, struct lower_dir *d);
+/* A construct inside a taskgraph's block captured `vars` (lower_inline.c). */
+void lower_taskgraph_captures(struct lower *L, const struct lower_var *vars);
+/* ... a clause made s (a local or a global) its shared data. */
+void lower_taskgraph_data(struct lower *L, const struct sym *s);
 /* lower_emit.c: the descriptors of include/nanort.h that generated code fills (task types,
  * implementations, launches, kernel arguments, OpenCL info, taskgraphs, translated
  * kernels), each appended to `b` on one line with designated initialisers.  Values are C
@@ -2371,6 +2379,7 @@ void lower_names_for_user(char *line);
     X(LL_FIRSTPRIV, "fp", NUM)   /* a serial clone's firstprivate source */                \
     X(LL_TASKGRAPH, "tg", NUM)   /* a taskgraph's descriptor */                            \
     X(LL_TASKGRAPH_EXEC, "tgx", NUM) /* ... its execution */                                 \
+    X(LL_TASKGRAPH_WATCH, "tgw", NUM) /* ... the values it reads from outside its block */   \
     X(LL_CANCEL_SCOPE, "cx", NUM)  /* a cancellable region's scope (nanort_cancel_begin) */ \
     X(LL_TEAM_MEMBER, "tm", NUM)   /* a single's caller state (nanort_team_member) */   \
     X(LL_CANCEL_LABEL, "cancelled", NUM) /* the end of a region a cancel jumps to */

@@ -891,10 +891,12 @@ static bool parse_clause_args(struct omp_parser *p, struct omp_clause *c)
             p->pos += 2;
         }
         /* firstprivate(saved: list) (6.0): a taskgraph's replays see the values of its
-         * recording, as every firstprivate value of a replayed task here */
+         * recording (without it, a changed value records the graph again) */
         if (c->kind == OMP_CL_FIRSTPRIVATE && omp_is(p, p->pos, "saved") &&
-            omp_is(p, p->pos + 1, ":"))
+            omp_is(p, p->pos + 1, ":")) {
+            c->saved = true;
             p->pos += 2;
+        }
         if (c->kind == OMP_CL_ALLOCATE)
             skip_allocator(p);
         return parse_names(p, c);

@@ -1088,6 +1088,7 @@ struct nrt_tg_row {
     size_t nedges;
     unsigned nouter;                /* regions of the gate */
     unsigned long records, runs;    /* times recorded; runs, the records included */
+    unsigned long changed;          /* records made because a watched value changed */
 };
 void nrt_tg_each_row(void (*fn)(void *arg, const struct nrt_tg_row *r), void *arg);
 /* Shutdown (after the workers stopped): free every graph; fork child: forget them. */

@@ -362,6 +362,10 @@ static void print_tg_row(void *arg, const struct nrt_tg_row *r)
     fprintf(p->out, "  %-20s %8lld %8u %8zu %8u %9lu %9lu   %lu / %lu\n", r->source, r->id,
             r->ntasks, r->nedges, r->nouter, r->records, r->runs, r->records * r->ntasks,
             (r->runs - r->records) * r->ntasks);
+    if (r->changed)
+        fprintf(p->out, "    (%lu of the records because a variable the block reads from "
+                        "outside it had changed: firstprivate(saved: x) keeps the first value "
+                        "of x)\n", r->changed);
 }
 
 void nrt_stats_print(uint64_t wall_ns)

@@ -103,9 +103,16 @@ struct nrt_graph {
      * recording thread's stack, so it is good for that place only. */
     const void *frame, *call;
     bool on_stack;
+    /* The values of the variables from outside the block that the block read when it was
+     * recorded (mcc's watch list: loop bounds, firstprivate captures, call arguments),
+     * one after the other; a later encounter where one differs records again. */
+    unsigned char *seen;
+    size_t nseen;
+    unsigned nwatch;
     bool verifying;                 /* --taskgraph-verify: the block runs to be compared */
     unsigned vpos;                  /* the recorded task the next one is compared with */
     unsigned long records;          /* --summary: times recorded */
+    unsigned long changed;          /* ... of which because a watched value changed */
     unsigned long record_run;       /* the number of the run that recorded it */
     /* 1 from an encounter that records or replays until that run's gate completed.
      * seq_cst: the wait protocol of worker.c (store, then nrt_wake_waiters). */
@@ -720,8 +727,54 @@ static void discard(struct nrt_graph *g)
     g->recorded = g->on_stack = false;
 }
 
-int nanort_taskgraph_begin(struct nanort_taskgraph *tg, struct nanort_taskgraph_exec *x,
-                           long long graph_id, unsigned flags)
+/* A variable of the watch list larger than this is not compared (an array or a large
+ * structure in a firstprivate: its contents are data more than a shape). */
+#define TG_WATCH_MAX 256
+
+static bool watched(const struct nanort_taskgraph_watch *w)
+{
+    return w->size <= TG_WATCH_MAX;
+}
+
+/* Whether a variable of the list has another value than when g was recorded. */
+static bool values_changed(const struct nrt_graph *g, const struct nanort_taskgraph_watch *w,
+                           unsigned n)
+{
+    if (n != g->nwatch)
+        return true;
+    const unsigned char *at = g->seen;
+    for (unsigned i = 0; i < n; i++)
+        if (watched(&w[i])) {
+            if (memcmp(at, w[i].addr, w[i].size) != 0)
+                return true;
+            at += w[i].size;
+        }
+    return false;
+}
+
+static void values_keep(struct nrt_graph *g, const struct nanort_taskgraph_watch *w, unsigned n)
+{
+    size_t bytes = 0;
+    for (unsigned i = 0; i < n; i++)
+        bytes += watched(&w[i]) ? w[i].size : 0;
+    if (bytes > g->nseen) {
+        free(g->seen);
+        g->seen = nrt_xmalloc(bytes);
+        g->nseen = bytes;
+    }
+    unsigned char *at = g->seen;
+    for (unsigned i = 0; i < n; i++)
+        if (watched(&w[i])) {
+            memcpy(at, w[i].addr, w[i].size);
+            at += w[i].size;
+        }
+    g->nwatch = n;
+}
+
+/* begin's work; frame and call: the caller's stack frame and return address. */
+static int begin(struct nanort_taskgraph *tg, struct nanort_taskgraph_exec *x,
+                 long long graph_id, unsigned flags, const struct nanort_taskgraph_watch *w,
+                 unsigned nw, const void *frame, const void *call)
 {
     nrt_ensure_started();
     struct nanort_task *cur = nrt_current ? nrt_current : nrt_root;
@@ -743,10 +796,15 @@ int nanort_taskgraph_begin(struct nanort_taskgraph *tg, struct nanort_taskgraph_
     /* Variables on the stack are captured by address: met from another place (its function
      * called from elsewhere, a task on another worker's stack, another inlined copy), the
      * recorded tasks would use the recording's.  Record again there. */
-    const void *frame = __builtin_frame_address(0), *call = __builtin_return_address(0);
     bool moved = g->on_stack && (g->frame != frame || g->call != call);
-    if (g->recorded && ((flags & NANORT_TASKGRAPH_RESET) || moved))
+    /* A value the block read from outside has changed (a bound, a firstprivate without
+     * `saved`, a pointer swapped between steps): the sequential program would create other
+     * tasks, or the same with other arguments.  Record again, as graph_reset would. */
+    bool changed = g->recorded && values_changed(g, w, nw);
+    if (g->recorded && ((flags & NANORT_TASKGRAPH_RESET) || moved || changed)) {
         discard(g);
+        g->changed += changed && !(flags & NANORT_TASKGRAPH_RESET) && !moved;
+    }
     if (g->recorded && !opt_verify) {
         x->mode = MODE_REPLAY;
         x->run = atomic_load(&g->runs) + 1;
@@ -761,11 +819,27 @@ int nanort_taskgraph_begin(struct nanort_taskgraph *tg, struct nanort_taskgraph_
         g->ntasks = 0;
         g->frame = frame;
         g->call = call;
+        values_keep(g, w, nw);
     }
     cur->flags |= NRT_TF_RECORDING;
     recording = g;
     nrt_self->crit_depth++;         /* no task it creates runs at once (task.c) */
     return 1;
+}
+
+int nanort_taskgraph_begin(struct nanort_taskgraph *tg, struct nanort_taskgraph_exec *x,
+                           long long graph_id, unsigned flags)
+{
+    return begin(tg, x, graph_id, flags, NULL, 0, __builtin_frame_address(0),
+                 __builtin_return_address(0));
+}
+
+int nanort_taskgraph_begin_watch(struct nanort_taskgraph *tg, struct nanort_taskgraph_exec *x,
+                                 long long graph_id, unsigned flags,
+                                 const struct nanort_taskgraph_watch *w, unsigned nw)
+{
+    return begin(tg, x, graph_id, flags, w, nw, __builtin_frame_address(0),
+                 __builtin_return_address(0));
 }
 
 struct run_wait {
@@ -829,7 +903,7 @@ void nrt_tg_each_row(void (*fn)(void *arg, const struct nrt_tg_row *r), void *ar
     for (struct tg_site *s = sites; s; s = s->next)
         for (struct nrt_graph *g = s->graphs; g; g = g->next) {
             struct nrt_tg_row r = {source_of(g), g->id, g->ntasks, g->nedges, g->nouter,
-                                   g->records, atomic_load(&g->runs)};
+                                   g->records, atomic_load(&g->runs), g->changed};
             fn(arg, &r);
         }
     nrt_lock_release(&tg_lock);
@@ -843,6 +917,7 @@ void nrt_tg_free_all(void)
         for (struct nrt_graph *g = s->graphs, *gn; g; g = gn) {
             gn = g->next;
             discard(g);
+            free(g->seen);
             free(g);
         }
         s->handle->rt = NULL;

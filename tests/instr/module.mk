@@ -21,7 +21,8 @@ check-instr: $(INSTR_KNOWN) $(INSTR_DEVICE) $(INSTR_TG) tests/instr/taskgraph.sh
              $(BUILD)/lib/mcc/include/omp.h tests/instr/run.sh tests/instr/check_trace.py \
              tests/instr/check_graph.py tests/instr/ending.c tests/instr/ending.py \
              tests/instr/stuck.c tests/instr/racy.c tests/instr/summary_main.c tests/instr/summary_fork.c \
-             tests/instr/check_paraver.py tests/ompss/compat/nanos_instrument.c
+             tests/instr/check_paraver.py tests/ompss/compat/nanos_instrument.c \
+             tests/ompss/taskgraph_values.c
 	@for w in 1 2 4; do \
 	  $(HARNESS) run $(RESULTS) instr/known-graph-w$$w -- $(INSTR_RUN) known $(INSTR_KNOWN) $$w; \
 	done
@@ -38,6 +39,7 @@ check-instr: $(INSTR_KNOWN) $(INSTR_DEVICE) $(INSTR_TG) tests/instr/taskgraph.sh
 	@$(HARNESS) run $(RESULTS) instr/ompss-programs -- $(INSTR_RUN) ompss-programs
 	@$(HARNESS) run $(RESULTS) instr/device-tracks -- $(INSTR_RUN) devices $(INSTR_DEVICE)
 	@$(HARNESS) run $(RESULTS) instr/taskgraph -- tests/instr/taskgraph.sh $(INSTR_TG)
+	@$(HARNESS) run $(RESULTS) instr/taskgraph-values -- $(INSTR_RUN) taskgraph-values
 	@for m in sigterm sigint ignored exit; do \
 	  $(HARNESS) run $(RESULTS) instr/ending-$$m -- $(INSTR_RUN) ending $$m; \
 	done

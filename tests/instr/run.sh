@@ -149,6 +149,23 @@ summary-nested)
        END {printf "own time %.6f s, busy %.6f s\n", total, busy
             exit !(total > 0 && total <= busy * 1.1 + 0.001 && total >= busy * 0.5)}' \
     "$tmp/err" || fail "the task table's total is not the workers' busy time" ;;
+taskgraph-values)
+  # tests/ompss/taskgraph_values.c: the graph whose block reads values from outside it that
+  # change every step is recorded at every step (the summary says why), the one whose
+  # outside values stay is recorded once and replayed 11 times
+  [ -x "$MCC" ] || { echo "skipped: $MCC has not been built"; exit 77; }
+  "$MCC" --ompss -O2 -I"$here/../ompss" "$here/../ompss/taskgraph_values.c" -o "$tmp/tv" ||
+    fail "mcc build"
+  for w in 1 4; do
+    NX_ARGS="--smp-workers=$w --summary" "$tmp/tv" 2> "$tmp/err" > "$tmp/out" ||
+      fail "taskgraph_values failed: $(cat "$tmp/err")"
+    awk '$1 ~ /^taskgraph_values.c:/ && $3 == 4 && $6 == 1 && $7 == 12 {steady = 1}
+         $1 ~ /^taskgraph_values.c:/ && $3 == 8 && $6 == 12 && $7 == 12 {moving = 1}
+         /^    \(11 of the records because a variable the block reads from outside/ {why = 1}
+         END {exit !(steady && moving && why)}' "$tmp/err" ||
+      fail "summary ($w workers): $(grep -A1 taskgraph_values "$tmp/err")"
+  done
+  echo "taskgraph-values: the changing graph recorded 12 times (11 for changed values), the steady one once" ;;
 summary-main)
   # 300 ms of main's own code before 4 tasks of 20 ms: worker 0's "main (s)" has it, its
   # idle time (waits with nothing to run) stays small; worker 1 idled meanwhile

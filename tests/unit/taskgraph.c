@@ -497,6 +497,39 @@ START_TEST(taskgraph_replays_get_the_recorded_arguments)
 }
 END_TEST
 
+START_TEST(taskgraph_changed_watched_value_records_again)
+{
+    /* begin_watch with the block's outside values: k changes at runs 4 and 7, so the
+     * block runs (records) at runs 0, 4 and 7 and each run adds that run's k + 1; `big`
+     * (over 256 bytes) changes at every run and is not compared; `same` never changes. */
+    static struct nanort_taskgraph tg = {"watch", NULL};
+    static long out;
+    static char big[300];
+    long k = 5, same = 9, expect = 0;
+    int blocks = 0;
+    for (int r = 0; r < 10; r++) {
+        if (r == 4 || r == 7)
+            k += 10;
+        big[r] = 1;
+        const struct nanort_taskgraph_watch w[] = {{&same, sizeof same}, {big, sizeof big},
+                                                   {&k, sizeof k}};
+        struct nanort_taskgraph_exec x;
+        if (nanort_taskgraph_begin_watch(&tg, &x, 0, 0, w, 3)) {
+            blocks++;
+            void *a;
+            nanort_task *t = nanort_task_create(&own_type, sizeof(struct own_args), 1, 1, &a);
+            *(struct own_args *)a = (struct own_args){&out, k};
+            nanort_task_region1(t, NANORT_DEP_INOUT, &out, sizeof out);
+            nanort_task_submit(t, 0, 0);
+        }
+        nanort_taskgraph_end(&x);
+        expect += k + 1;
+    }
+    ck_assert_int_eq(blocks, 3);
+    ck_assert_int_eq(out, expect);
+}
+END_TEST
+
 /* ---- commutative accesses stay exclusive in replays ------------------------------------- */
 
 static struct ut_overlap comm_ov;
@@ -894,6 +927,7 @@ int main(void)
     tcase_add_test(tc, taskgraph_undeferred_task_while_recording_is_fatal);
     tcase_add_test(tc, taskgraph_detached_task_while_recording_is_fatal);
     tcase_add_test(tc, taskgraph_inside_recording_is_fatal);
+    tcase_add_test(tc, taskgraph_changed_watched_value_records_again);
     tcase_add_test(tc, taskgraph_verify_accepts_the_same_tasks);
     tcase_add_test(tc, taskgraph_verify_finds_more_tasks);
     tcase_add_test(tc, taskgraph_verify_finds_fewer_tasks);
