@@ -608,7 +608,7 @@ static bool loop_vars_unshared(const struct lower_dir *d,
         for (int k = 0; k < cl->nrefs; k++)
             for (int j = 0; j < ncol; j++) {
                 const struct omp_ref *r = cl->refs[k];
-                if (r->kind != OMP_REF_NAME ||
+                if (r->kind != OMP_REF_NAME || lp[j].decl ||
                     !lower_name_in(lp[j].var->name->str, lp[j].var->name->len, &r->text.text, 1))
                     continue;
                 mcc_error_at(&r->text.loc, "iteration variable '%s' should not be %s: each "
@@ -619,6 +619,23 @@ static bool loop_vars_unshared(const struct lower_dir *d,
             }
     }
     return true;
+}
+
+/* A clause naming a variable that a loop's header declares again (Rodinia's `private(i,
+ * j)` before `for (int i = 0; ...)`) lists the variable outside, which the body never sees:
+ * its capture is dropped (it would be a second member of that name).  Its value stays as
+ * it was, as a reduction's does. */
+static void drop_hidden_captures(struct lower_var **vars, const struct loop *lp, int ncol)
+{
+    for (struct lower_var **p = vars; *p;) {
+        bool hidden = false;
+        for (int j = 0; j < ncol; j++)
+            hidden |= lp[j].decl && (*p)->sym != lp[j].var && (*p)->sym->name == lp[j].var->name;
+        if (hidden)
+            *p = (*p)->next;
+        else
+            p = &(*p)->next;
+    }
 }
 
 void lower_loop(struct lower *L, struct lower_dir *d)
@@ -648,6 +665,7 @@ void lower_loop(struct lower *L, struct lower_dir *d)
     }
     bool serial = false, here = false;
     struct lower_var *vars = lower_inline_captures(L, d, body, &serial, &here);
+    drop_hidden_captures(&vars, lp, ncol);
     /* ordered: the iterations run in order, in one task (the ordered regions in them then
      * run in the loop's order, as OpenMP requires; the rest of the body is not split) */
     serial |= lower_dir_has(d, OMP_CL_ORDERED);
