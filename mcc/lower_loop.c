@@ -447,9 +447,10 @@ static bool loop_level(struct lower *L, struct lower_dir *d, struct loop *lp, in
         lbuf_printf(&c->after, "if (1%s) %s = (__typeof__(%s))(%s%s + %s%s * %s%s); ",
                     outer.s ? outer.s : "", x, x, u, lo, u, n, u, st);
         free(outer.s);
-    } else if (!lp[k].decl && lp[k].var->depth > 0) {
-        /* a loop variable declared before the loop (C89 style) is private to the loop's
-         * tasks: without a use here, the creator's own would be unused for gcc */
+    } else if (!lp[k].decl) {
+        /* a loop variable declared before the loop (C89 style, or a file-scope static) is
+         * private to the loop's tasks: without a use here, the creator's own would be
+         * unused for gcc */
         lbuf_printf(&c->after, "(void)%s; ", lower_expr(L, var, NULL, 0));
     }
     return true;
@@ -570,7 +571,7 @@ static bool nest_levels(struct lower *L, struct lower_dir *d, struct loop *lp, i
         nest_coefs(L, lp, k, n, false, &create);
         nest_coefs(L, lp, k, n, true, &create);
         lbuf_printf(&create, "[%d] = (long long)(%s), ", k * (2 * n + 1) + 2 * n, lp[k].step);
-        if (!lp[k].decl && lp[k].var->depth > 0)
+        if (!lp[k].decl)
             lbuf_printf(&c->after, "(void)%s; ", lower_expr(L, var, NULL, 0));
     }
     lbuf_printf(&create, "}; long long __nrt_n = nanort_nest_count(%d, __nrt_nest); ", n);
