@@ -619,18 +619,26 @@ void nanort_parallel_begin(int active)
 static long nthreads_list[NTHREADS_LEVELS];
 static int nthreads_levels;         /* how many of them (0: none, or malformed) */
 
+/* main's nthreads-var outside its regions: what its last omp_set_num_threads() asked (0:
+ * nothing).  Before the start that is the worker count too, unless NX_ARGS or
+ * NX_SMP_WORKERS gives one; after it the workers stay.  Either way the regions main opens
+ * have a team that large: one narrower than the workers keeps its thread numbers below
+ * it (par_narrow), since codes size per-thread data by the number they asked for.
+ * (relaxed: main's own value, read by main and by the tasks it creates after setting it) */
+static atomic_int main_nthreads;
+
 static void icvs_from_env(void);
 
 /* The team a region opened at LEVEL (1 up) asks for without num_threads: the task's
  * nthreads-var (omp_set_num_threads() in a task or a region's body), else at a nested
- * level OMP_NUM_THREADS's value for it; 0: the workers. */
+ * level OMP_NUM_THREADS's value for it, else main's; 0: the workers. */
 static long nthreads_var(const struct nanort_task *t, unsigned level)
 {
     if (t->icv.set && t->icv.nthreads > 0)
         return t->icv.nthreads;
     icvs_from_env();
     if (level < 2 || nthreads_levels == 0)
-        return 0;
+        return atomic_load_explicit(&main_nthreads, memory_order_relaxed);
     int i = (int)level - 1;
     long n = nthreads_list[i < nthreads_levels ? i : nthreads_levels - 1];
     return n < INT_MAX ? n : INT_MAX;
@@ -1066,9 +1074,10 @@ void nrt_omp_icvs_free(struct nanort_task *t)
 }
 
 /* main outside its regions: the worker count (before the runtime starts, or at once while
- * main has created no task).  Elsewhere the caller's nthreads-var (see icv_task), which
- * only tells whether the regions it opens have a team of one: omp_get_max_threads() stays
- * the worker count, since any worker may run their tasks (docs/porting.md). */
+ * main has created no task) and main's nthreads-var.  Elsewhere the caller's nthreads-var
+ * (see icv_task).  Either only tells whether the regions it opens have a team of one or
+ * one narrower than the workers: omp_get_max_threads() stays the worker count, since any
+ * worker may run their tasks (docs/porting.md). */
 void omp_set_num_threads(int n)
 {
     struct nanort_task *t = icv_task_own();
@@ -1077,6 +1086,8 @@ void omp_set_num_threads(int n)
             t->icv.nthreads = n;
         return;
     }
+    if (n > 0)
+        atomic_store_explicit(&main_nthreads, n, memory_order_relaxed);
     nrt_config_request_workers(n);
     nrt_restart_for_request();
 }
