@@ -1080,28 +1080,38 @@ bool lower_assigned_first(struct ast *st, const struct sym *s)
 
 /* The uses of s in code that runs after a construct: the first to run, if it reads s
  * (anything but `s = e` with e not naming s, which counts where it surely runs: not in a
- * branch, nor a loop's body or step).  A node's time is its place in the text after the
- * construct, or, before it in a loop around it, that place after the end of everything
- * (it runs at the loop's next turn). */
+ * branch, nor a loop's body or step).  A read after such a set in the same branch or loop
+ * body reads what the set gave (NPB MG's `for (i1 = 0; ...)` loops after one whose tasks
+ * each have their own i1), unless that body is a switch's, whose cases are jumped to.  A
+ * node's time is its place in the text after the construct, or, before it in a loop
+ * around it, that place after the end of everything (it runs at the loop's next turn). */
 struct later_read {
     const struct sym *s;
     size_t from, to, wrap;          /* the construct; the function's end */
     bool cond;                      /* in a part that may not run */
     bool loop;                      /* in a loop around the construct */
+    bool cases;                     /* in a switch's body: its sets cover no read */
     const struct ast *set;          /* the left of the last `s = e` seen */
     size_t first_read, first_set;
+    size_t part_set;                /* the first `s = e` of this part or those around it,
+                                       else SIZE_MAX */
 };
 
 static bool later_read_visit(struct ast *n, void *arg);
 
-/* Walk kids from..3 of n as parts that may not run. */
+/* Walk kids from..3 of n as parts that may not run: a set in one covers that part alone. */
 static void later_read_maybe(struct later_read *r, struct ast *n, int from)
 {
     for (int k = 0; k < 4; k++) {
-        bool cond = r->cond;
+        bool cond = r->cond, cases = r->cases;
+        size_t set = r->part_set;
         r->cond |= k >= from;
+        r->cases |= n->kind == AST_SWITCH && k == 1;
         ast_walk(n->kid[k], later_read_visit, r);
         r->cond = cond;
+        r->cases = cases;
+        if (k >= from)
+            r->part_set = set;
     }
 }
 
@@ -1119,7 +1129,7 @@ static bool later_read_visit(struct ast *n, void *arg)
     }
     if (n->end <= r->from && !r->loop)
         return false;               /* before it, not repeated */
-    int maybe = around || r->cond ? 0
+    int maybe = around ? 0
                 : n->kind == AST_IF || n->kind == AST_SWITCH || n->kind == AST_WHILE ||
                   n->kind == AST_CONDITIONAL ||
                   (n->kind == AST_BINARY && (n->op == AND_OP || n->op == OR_OP)) ? 1
@@ -1134,16 +1144,36 @@ static bool later_read_visit(struct ast *n, void *arg)
         r->set = n->kid[0];
         if (!r->cond && at < r->first_set)
             r->first_set = at;
-    } else if (n->kind == AST_IDENT && n->sym == r->s && n != r->set && at < r->first_read) {
+        if (!r->cases && at < r->part_set)
+            r->part_set = at;
+    } else if (n->kind == AST_IDENT && n->sym == r->s && n != r->set && at < r->first_read &&
+               r->part_set > at) {
         r->first_read = at;
     }
     return true;
 }
 
+struct label_find {
+    size_t from, to;                /* the construct */
+    bool found;
+};
+
+static bool label_visit(struct ast *n, void *arg)
+{
+    struct label_find *f = arg;
+    f->found |= n->kind == AST_LABEL && (n->begin < f->from || n->begin >= f->to);
+    return !f->found;
+}
+
 bool lower_read_later(struct ast *fn, const struct sym *s, const struct ast *construct)
 {
-    struct later_read r = {s, construct->begin, construct->end, fn->end, false, false, NULL,
-                           SIZE_MAX, SIZE_MAX};
+    /* (a goto makes the text's order no order of running: any use may read it) */
+    struct label_find f = {construct->begin, construct->end, false};
+    ast_walk(fn, label_visit, &f);
+    if (f.found)
+        return true;
+    struct later_read r = {s, construct->begin, construct->end, fn->end, false, false, false,
+                           NULL, SIZE_MAX, SIZE_MAX, SIZE_MAX};
     ast_walk(fn, later_read_visit, &r);
     return r.first_read < r.first_set;
 }

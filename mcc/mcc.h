@@ -1608,7 +1608,8 @@ bool lower_writes(struct ast *body, const struct sym *s);
 bool lower_writes_later(struct ast *region, const struct sym *s, const struct ast *construct);
 /* Does code of the function `fn` that runs after `construct` (after it in the text, or
  * before it in a loop around it) read the value s has after it, before setting it
- * (`s = e`, e not naming s)?  (A rough order: the text's, branches taken as in a row.) */
+ * (`s = e`, e not naming s, before the read in its branch or loop body)?  (A rough order:
+ * the text's, branches taken as in a row; with a goto label, any use reads it.) */
 bool lower_read_later(struct ast *fn, const struct sym *s, const struct ast *construct);
 /* The lvalue node n writes (the left of an assignment, the operand of ++ or --, and with
  * `address` of unary &), or NULL. */
