@@ -1054,7 +1054,21 @@ static bool plain_set(struct ast *e, const struct sym *s)
            e->kid[0]->kind == AST_IDENT && e->kid[0]->sym == s && !names_sym(e->kid[1], s);
 }
 
-bool lower_assigned_first(struct ast *st, const struct sym *s)
+struct named_after {
+    const struct sym *s;
+    size_t from;
+    bool found;
+};
+
+static bool named_after_visit(struct ast *n, void *arg)
+{
+    struct named_after *a = arg;
+    a->found |= n->kind == AST_IDENT && n->sym == a->s && n->begin >= a->from;
+    return !a->found;
+}
+
+/* lower_assigned_first of st, a part of `root` */
+static bool assigned_first(struct ast *st, const struct sym *s, struct ast *root)
 {
     if (!st)
         return false;
@@ -1062,20 +1076,30 @@ bool lower_assigned_first(struct ast *st, const struct sym *s)
     case AST_COMPOUND:
         for (struct ast *i = st->kid[0] ? st->kid[0]->kid[0] : NULL; i; i = i->next)
             if (names_sym(i, s))
-                return lower_assigned_first(i, s);     /* the first statement naming s */
+                return assigned_first(i, s, root);     /* the first statement naming s */
         return false;
     case AST_EXPR_STMT:
         return plain_set(st, s);
-    case AST_FOR:
+    case AST_FOR: {
         /* for (s = e; ...) sets it first; a loop whose header does not name s, when its
-         * body sets it first (the body is where s is used) */
+         * body sets it first and nothing of root after the loop names s (the body is where
+         * s is used: a loop that runs no turn sets nothing, and a later `last[i] = t`
+         * reads what an earlier iteration left) */
         if (plain_set(st->kid[0], s))
             return true;
+        struct named_after a = {s, st->end, false};
+        ast_walk(root, named_after_visit, &a);
         return !names_sym(st->kid[0], s) && !names_sym(st->kid[1], s) &&
-               !names_sym(st->kid[2], s) && lower_assigned_first(st->kid[3], s);
+               !names_sym(st->kid[2], s) && !a.found && assigned_first(st->kid[3], s, root);
+    }
     default:
         return false;
     }
+}
+
+bool lower_assigned_first(struct ast *st, const struct sym *s)
+{
+    return assigned_first(st, s, st);
 }
 
 /* The uses of s in code that runs after a construct: the first to run, if it reads s

@@ -1619,7 +1619,8 @@ const struct sym *lower_lvalue_root(const struct ast *e);
 /* Does the lvalue e (x[i][j], x[i].f) have a subscript naming s? */
 bool lower_lvalue_indexed_by(struct ast *e, const struct sym *s);
 /* Does statement st set s (`s = e`, e not naming s) before anything else names it: the
- * first statement naming it, or the init of a for (an inner loop's counter)? */
+ * first statement naming it, or the init of a for (an inner loop's counter), or the body
+ * of a for after which st no longer names it? */
 bool lower_assigned_first(struct ast *st, const struct sym *s);
 /* lower_dir.c: a construct's directives */
 /* The directive of a pragma line (parsed once, freed at the end). */
