@@ -1388,7 +1388,9 @@ bool lower_pragma_is(struct lower *L, const struct ast *pr, const char *word)
 }
 
 /* How many times the tree n (lists followed) names s: all, and as the whole operand of
- * `s += e`, `s -= e` (e not naming s), `s++`, `++s`, `s--`, `--s`. */
+ * `s += e`, `s -= e` (e not naming s), `s++`, `++s`, `s--`, `--s` whose value nothing
+ * uses (a statement of its own, or a for's step): `out[n++] = x` and `y = (s += x)` read
+ * the partial value. */
 struct accumulation {
     const struct sym *s;
     int names, updates;
@@ -1410,13 +1412,16 @@ static bool count_uses(struct ast *n, void *arg)
 {
     struct accumulation *a = arg;
     a->names += is_sym(n, a->s);
-    bool step = (n->kind == AST_POSTFIX || n->kind == AST_UNARY) &&
-                (n->op == INC_OP || n->op == DEC_OP);
-    bool add = n->kind == AST_ASSIGN && (n->op == ADD_ASSIGN || n->op == SUB_ASSIGN);
-    if ((step || add) && is_sym(n->kid[0], a->s)) {
+    struct ast *e = n->kind == AST_EXPR_STMT ? n->kid[0] : n->kind == AST_FOR ? n->kid[2] : NULL;
+    if (!e)
+        return true;
+    bool step = (e->kind == AST_POSTFIX || e->kind == AST_UNARY) &&
+                (e->op == INC_OP || e->op == DEC_OP);
+    bool add = e->kind == AST_ASSIGN && (e->op == ADD_ASSIGN || e->op == SUB_ASSIGN);
+    if ((step || add) && is_sym(e->kid[0], a->s)) {
         struct accumulation rhs = { a->s, 0, 0 };
         if (add)
-            ast_walk(n->kid[1], count_names, &rhs);
+            ast_walk(e->kid[1], count_names, &rhs);
         a->updates += rhs.names == 0;
     }
     return true;

@@ -1588,7 +1588,7 @@ bool lower_thread_local_sym(struct lower *L, const struct sym *s);
 /* Is the pragma line pr `#pragma omp WORD ...` (`parallel` also for `parallel for`)? */
 bool lower_pragma_is(struct lower *L, const struct ast *pr, const char *word);
 /* Does n use s only to add to it or subtract from it (`s += e`, `s -= e` with e not naming
- * s, `s++`, `--s`, ...), at least once? */
+ * s, `s++`, `--s`, ... as statements of their own, not `out[s++] = x`), at least once? */
 bool lower_accumulates(struct ast *n, const struct sym *s);
 /* Do the frames of the code being lowered rename s (a task's or region's copy of it)? */
 bool lower_frame_copy(struct lower *L, const struct sym *s);
