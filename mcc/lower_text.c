@@ -1139,16 +1139,48 @@ static void later_read_maybe(struct later_read *r, struct ast *n, int from)
     }
 }
 
+/* A break or continue of a loop around the construct, outside it: not in a loop inside
+ * that one, a break not in a switch either. */
+struct own_jump {
+    size_t from, to;                /* the construct */
+    int kind;                       /* AST_BREAK or AST_CONTINUE */
+    const struct ast *loop;
+    bool found;
+};
+
+static bool own_jump_visit(struct ast *n, void *arg)
+{
+    struct own_jump *j = arg;
+    if ((n->begin >= j->from && n->end <= j->to) ||
+        (n != j->loop && (n->kind == AST_FOR || n->kind == AST_WHILE || n->kind == AST_DO)) ||
+        (j->kind == AST_BREAK && n->kind == AST_SWITCH))
+        return false;
+    j->found |= (int)n->kind == j->kind;
+    return !j->found;
+}
+
+static bool leaves_turn(const struct later_read *r, struct ast *loop)
+{
+    struct own_jump b = {r->from, r->to, AST_BREAK, loop, false};
+    struct own_jump c = {r->from, r->to, AST_CONTINUE, loop, false};
+    ast_walk(loop, own_jump_visit, &b);
+    ast_walk(loop, own_jump_visit, &c);
+    return b.found || c.found;
+}
+
 static bool later_read_visit(struct ast *n, void *arg)
 {
     struct later_read *r = arg;
     if (n->begin >= r->from && n->end <= r->to)
         return false;               /* the construct */
     bool around = n->begin < r->from && n->end >= r->to;
-    if (around && !r->loop && (n->kind == AST_FOR || n->kind == AST_WHILE || n->kind == AST_DO)) {
+    if (around && (n->kind == AST_FOR || n->kind == AST_WHILE || n->kind == AST_DO)) {
+        /* (a break or continue may skip the sets after the construct: its turn is then a
+           part that may not run, which covers nothing after it) */
+        bool loop = r->loop;
         r->loop = true;
-        later_read_maybe(r, n, 4);
-        r->loop = false;
+        later_read_maybe(r, n, leaves_turn(r, n) ? 0 : 4);
+        r->loop = loop;
         return false;
     }
     if (n->end <= r->from && !r->loop)
