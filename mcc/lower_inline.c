@@ -569,15 +569,39 @@ static bool construct_of_visit(struct ast *n, void *arg)
     return !f->found;
 }
 
+struct address_use {
+    const struct sym *s;
+    bool found;
+};
+
+static bool address_use_visit(struct ast *n, void *arg)
+{
+    struct address_use *u = arg;
+    u->found |= n->kind == AST_UNARY && n->op == '&' && lower_lvalue_root(n->kid[0]) == u->s;
+    return !u->found;
+}
+
+/* Does the function take the address of s or of a part of it (`&a`, `&h[2]`, an array
+ * named alone: `double *p = h;`), which a pointer may then reach from anywhere? */
+static bool address_taken(struct lower *L, const struct sym *s)
+{
+    struct address_use u = {s, false};
+    ast_walk(L->fn, address_use_visit, &u);
+    return u.found || (s->type == TYPE_ARRAY && !only_elements(L->fn, s));
+}
+
 /* Is s used by one section alone of an orphaned sections construct that waits at its end
  * (`a = 11;` in one, `b = 12;` in another), or, an array, at constant elements no other
- * section names (`hits[7] = 7;` in one, `hits[8] = 8;` in another)?  What that section's
+ * section names (`hits[7] = 7;` in one, `hits[8] = 8;` in another), and never through a
+ * pointer?  What that section's
  * task alone uses of its one copy ends as the team of one leaves it.  (A section is lowered
  * with a lower_dir of its own statement and the sections' directive.) */
 static bool one_section_only(struct ws_body b, const struct sym *s)
 {
     struct lower *L = b.c->L;
-    if (L->region || b.d->dir->kind != OMP_DIR_SECTIONS || lower_dir_has(b.d, OMP_CL_NOWAIT))
+    /* (a pointer to it may reach it from another section: `b = *pa;`) */
+    if (L->region || b.d->dir->kind != OMP_DIR_SECTIONS || lower_dir_has(b.d, OMP_CL_NOWAIT) ||
+        address_taken(L, s))
         return false;
     struct construct_of f = {L, b.d->dir, b.c->node, NULL};
     ast_walk(L->fn, construct_of_visit, &f);
