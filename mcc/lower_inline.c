@@ -312,6 +312,8 @@ static bool listed(const struct lower_dir *d, const struct lower_var *v, size_t 
  * tasks end.)  The clause and item in *red and *ref; false when the writes are no
  * reduction.
  */
+static bool address_taken(struct lower *L, const struct sym *s);
+
 static bool loop_reduction(struct capture *c, const struct lower_dir *d, struct lower_var *v,
                            const struct omp_clause **red, const struct omp_ref **ref)
 {
@@ -324,7 +326,8 @@ static bool loop_reduction(struct capture *c, const struct lower_dir *d, struct 
         *ref = rr->red_ref;
         return true;
     }
-    if (rr || v->sym->type != TYPE_SCALAR || v->vm || !lower_accumulates(c->node, v->sym))
+    if (rr || v->sym->type != TYPE_SCALAR || v->vm || !lower_accumulates(c->node, v->sym) ||
+        address_taken(L, v->sym))   /* (`*p` may read the partial sum) */
         return false;
     struct omp_clause *sum = arena_alloc(L->a, sizeof *sum);
     struct omp_ref *name = arena_alloc(L->a, sizeof *name);
@@ -864,8 +867,10 @@ static void implicit_sharing(struct capture *c, const struct lower_dir *d, size_
              * it points to may be each thread's own); in an orphaned construct, not a
              * variable the function reads after it (`a = 11;` in a section, checked
              * after the sections): whatever calls the function, a team of one may, and its
-             * one thread has the value the last iteration or section gave it */
+             * one thread has the value the last iteration or section gave it; not one
+             * whose address the function takes (`*pt` reads the thread's one copy) */
             if (written && !through && lower_assigned_first(c->node, v->sym) &&
+                !address_taken(c->L, v->sym) &&
                 (c->L->region || !lower_read_later(c->L->fn, v->sym, d->node))) {
                 v->share = LOWER_PRIVATE;
                 continue;
