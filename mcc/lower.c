@@ -383,6 +383,8 @@ static bool team_query(struct lower *L, struct ast *call)
     bool num = f->name->len == strlen(names[1]);
     if (body)                                  /* (see lower_inline.c's team_number_use) */
         *(num ? &L->region->team_size_asked : &L->region->thread_num_asked) = true;
+    if (body && !num)
+        L->region->thread_num_split = true;
     rewrite_replace(L->rw, call->begin, call->end, num ? "1" : "0");
     return true;
 }
@@ -533,6 +535,9 @@ static bool visit_call(struct lower *L, struct ast *n)
             L->region->team_size_asked = true;
         if (lower_reaches_call(L, n, "omp_get_thread_num"))
             L->region->thread_num_asked = true;
+        /* (asked in a helper's for or master only, the helper shares the work) */
+        if (lower_reaches_bare_call(L, n, "omp_get_thread_num"))
+            L->region->thread_num_split = true;
     }
     check_kernel_call(L, n);
     if (L->fn && !L->frame && !L->fn_spawns)

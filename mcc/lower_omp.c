@@ -466,7 +466,7 @@ static void region(struct lower *L, struct lower_dir *d, bool team, bool wait,
     else
         lower_body(L, d);
     L->region = r.up;
-    if (team && inner == OMP_DIR_COUNT && r.thread_num_asked && !r.team_size_asked &&
+    if (team && inner == OMP_DIR_COUNT && r.thread_num_split && !r.team_size_asked &&
         !has_construct(d->node)) {
         struct mcc_loc at = lower_dir_loc(L, d);
         mcc_warning_at(&at, "the body of this parallel region asks omp_get_thread_num() but "

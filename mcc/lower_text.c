@@ -1335,12 +1335,16 @@ struct call_reach {
     const char *name;
     const struct ast *seen[TL_WRITES_SEEN];
     int nseen;
+    bool bare;                      /* not in the constructs of the functions called */
+    int depth;                      /* in the functions called */
     bool found;
 };
 
 static bool call_reach_visit(struct ast *n, void *arg)
 {
     struct call_reach *c = arg;
+    if (c->bare && c->depth > 0 && (n->pragma || (n->kind == AST_PRAGMA && !(n->flags & 1))))
+        return false;
     struct ast *f = n->kind == AST_CALL ? n->kid[0] : NULL;
     if (c->found || !f || f->kind != AST_IDENT)
         return !c->found;
@@ -1350,14 +1354,24 @@ static bool call_reach_visit(struct ast *n, void *arg)
     }
     struct ast *def = f->sym && f->sym->kind == SYM_FUNCTION && !lower_ftask_find(c->L, f->name)
                       ? function_def(c->L, f->sym) : NULL;
-    if (first_visit(c->seen, &c->nseen, def))
+    if (first_visit(c->seen, &c->nseen, def)) {
+        c->depth++;
         ast_walk(def->kid[3], call_reach_visit, c);
+        c->depth--;
+    }
     return !c->found;
 }
 
 bool lower_reaches_call(struct lower *L, struct ast *n, const char *name)
 {
-    struct call_reach c = {L, name, {0}, 0, false};
+    struct call_reach c = {L, name, {0}, 0, false, 0, false};
+    ast_walk(n, call_reach_visit, &c);
+    return c.found;
+}
+
+bool lower_reaches_bare_call(struct lower *L, struct ast *n, const char *name)
+{
+    struct call_reach c = {L, name, {0}, 0, true, 0, false};
     ast_walk(n, call_reach_visit, &c);
     return c.found;
 }

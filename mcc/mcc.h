@@ -1299,6 +1299,8 @@ struct lower_region {
     struct lower_region *up;
     bool team_size_asked;          /* its own body called omp_get_num_threads() (1) */
     bool thread_num_asked;         /* ... omp_get_thread_num() (0) */
+    bool thread_num_split;         /* ... outside the constructs of the helpers it calls too:
+                                      work split by it (region()'s warning) */
 };
 /* A local of the function being lowered and where its name is visible. */
 struct lower_local {
@@ -1583,6 +1585,9 @@ struct sym *lower_writes_thread_local_read_after(struct lower *L, struct ast *n,
 /* Does n call the function `name`, itself or in a function of this unit it calls (not a
  * task)? */
 bool lower_reaches_call(struct lower *L, struct ast *n, const char *name);
+/* ... outside the constructs of the functions it calls (in their own code, which each
+ * thread of a team runs)? */
+bool lower_reaches_bare_call(struct lower *L, struct ast *n, const char *name);
 /* Is s (or an earlier declaration of it) threadprivate? */
 bool lower_thread_local_sym(struct lower *L, const struct sym *s);
 /* Is the pragma line pr `#pragma omp WORD ...` (`parallel` also for `parallel for`)? */
