@@ -312,7 +312,7 @@ static bool listed(const struct lower_dir *d, const struct lower_var *v, size_t 
  * tasks end.)  The clause and item in *red and *ref; false when the writes are no
  * reduction.
  */
-static bool address_taken(struct lower *L, const struct sym *s);
+static bool address_taken(struct lower *L, const struct sym *s, const struct ast *except);
 
 static bool loop_reduction(struct capture *c, const struct lower_dir *d, struct lower_var *v,
                            const struct omp_clause **red, const struct omp_ref **ref)
@@ -327,7 +327,7 @@ static bool loop_reduction(struct capture *c, const struct lower_dir *d, struct 
         return true;
     }
     if (rr || v->sym->type != TYPE_SCALAR || v->vm || !lower_accumulates(c->node, v->sym) ||
-        address_taken(L, v->sym))   /* (`*p` may read the partial sum) */
+        address_taken(L, v->sym, c->node))   /* (`*p` may read the partial sum) */
         return false;
     struct omp_clause *sum = arena_alloc(L->a, sizeof *sum);
     struct omp_ref *name = arena_alloc(L->a, sizeof *name);
@@ -574,21 +574,26 @@ static bool construct_of_visit(struct ast *n, void *arg)
 
 struct address_use {
     const struct sym *s;
+    const struct ast *except;
     bool found;
 };
 
 static bool address_use_visit(struct ast *n, void *arg)
 {
     struct address_use *u = arg;
+    if (n == u->except)
+        return false;
     u->found |= n->kind == AST_UNARY && n->op == '&' && lower_lvalue_root(n->kid[0]) == u->s;
     return !u->found;
 }
 
 /* Does the function take the address of s or of a part of it (`&a`, `&h[2]`, an array
- * named alone: `double *p = h;`), which a pointer may then reach from anywhere? */
-static bool address_taken(struct lower *L, const struct sym *s)
+ * named alone: `double *p = h;`), which a pointer may then reach from anywhere?  Not in
+ * `except` (NULL: none), a loop's body, where it is the address of the task's copy
+ * (`randlc(&x, a)`). */
+static bool address_taken(struct lower *L, const struct sym *s, const struct ast *except)
 {
-    struct address_use u = {s, false};
+    struct address_use u = {s, except, false};
     ast_walk(L->fn, address_use_visit, &u);
     return u.found || (s->type == TYPE_ARRAY && !only_elements(L->fn, s));
 }
@@ -604,7 +609,7 @@ static bool one_section_only(struct ws_body b, const struct sym *s)
     struct lower *L = b.c->L;
     /* (a pointer to it may reach it from another section: `b = *pa;`) */
     if (L->region || b.d->dir->kind != OMP_DIR_SECTIONS || lower_dir_has(b.d, OMP_CL_NOWAIT) ||
-        address_taken(L, s))
+        address_taken(L, s, NULL))
         return false;
     struct construct_of f = {L, b.d->dir, b.c->node, NULL};
     ast_walk(L->fn, construct_of_visit, &f);
@@ -870,7 +875,7 @@ static void implicit_sharing(struct capture *c, const struct lower_dir *d, size_
              * one thread has the value the last iteration or section gave it; not one
              * whose address the function takes (`*pt` reads the thread's one copy) */
             if (written && !through && lower_assigned_first(c->node, v->sym) &&
-                !address_taken(c->L, v->sym) &&
+                !address_taken(c->L, v->sym, c->node) &&
                 (c->L->region || !lower_read_later(c->L->fn, v->sym, d->node))) {
                 v->share = LOWER_PRIVATE;
                 continue;
