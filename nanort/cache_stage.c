@@ -1146,12 +1146,10 @@ void nanort_free(void *p)
  * copying anything back, so that no later flush writes into a dead frame and the next
  * function's locals at those addresses are not taken for them (docs/devices.md).  A
  * device task still writing them is a task the function did not wait for. */
-void nanort_frame_end(void *const *cfa)
+/* The frame [lo, hi) is dead: drop its device copies (a task still writing there is the
+ * program's error). */
+static void frame_dies(uintptr_t lo, uintptr_t hi)
 {
-    uintptr_t lo = nrt_stack_cached_lo, hi = (uintptr_t)*cfa;
-    if (NRT_LIKELY(hi <= lo))
-        return;
-    nrt_stack_cached_lo = hi;       /* (what stays cached on this stack is above it) */
     if (nothing_cached() || !meets_hull(lo, hi))
         return;
     nrt_cache_lock();
@@ -1161,6 +1159,19 @@ void nanort_frame_end(void *const *cfa)
                   "returns", (unsigned long)lo, (unsigned long)hi);
     host_wrote(lo, hi, false);
     nrt_cache_unlock();
+}
+
+void nanort_frame_end(void *const *cfa)
+{
+    uintptr_t lo = nrt_stack_cached_lo, hi = (uintptr_t)*cfa, flo, fhi;
+    /* Under ASan's fake stacks the locals are in the call's fake frame, which holds the
+     * cleanup variable cfa points to; ASan reuses the frame after the return. */
+    if (NRT_UNLIKELY(nrt_asan_fake_stacks) && nrt_stack_fake_frame(cfa, &flo, &fhi))
+        frame_dies(flo, fhi);
+    if (NRT_LIKELY(hi <= lo))
+        return;
+    nrt_stack_cached_lo = hi;       /* (what stays cached on this stack is above it) */
+    frame_dies(lo, hi);
 }
 
 /* realloc() must have the data before it copies them: this waits for C.lock, except where

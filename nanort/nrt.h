@@ -904,6 +904,10 @@ bool nrt_stack_overflowed(uintptr_t addr, uintptr_t sp);
 /* A task region at addr (devices in use): noted when it is on this thread's stack. */
 extern __thread uintptr_t nrt_stack_cached_lo __attribute__((tls_model("initial-exec")));
 void nrt_stack_note_region(uintptr_t addr);
+/* The program runs under AddressSanitizer, whose fake stacks may hold a function's locals;
+ * then whether addr lies in the calling thread's current fake frame, and its bounds. */
+extern bool nrt_asan_fake_stacks;
+bool nrt_stack_fake_frame(const void *addr, uintptr_t *lo, uintptr_t *hi);
 size_t nrt_stack_size_here(void);
 /* Whether addr lies in the calling thread's stack (true when that stack is unknown). */
 bool nrt_stack_holds(uintptr_t addr);

@@ -21,6 +21,7 @@
 #include "nrt.h"
 
 #include <ctype.h>
+#include <dlfcn.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,8 +105,30 @@ static size_t omp_stacksize(void)
     return 0;
 }
 
+/* AddressSanitizer's fake stacks (detect_stack_use_after_return, on by default in newer
+ * ASan runtimes): a function's locals live in a frame ASan allocates for the call, not on
+ * the thread's stack.  Its interface, found when the program is built with ASan. */
+typedef void *asan_fake_stack_fn(void);
+typedef void *asan_in_fake_fn(void *fake_stack, void *addr, void **beg, void **end);
+static asan_fake_stack_fn *asan_fake_stack;
+static asan_in_fake_fn *asan_in_fake;
+bool nrt_asan_fake_stacks;
+
+bool nrt_stack_fake_frame(const void *addr, uintptr_t *lo, uintptr_t *hi)
+{
+    void *fs = asan_fake_stack(), *beg, *end;
+    if (!fs || !asan_in_fake(fs, (void *)(uintptr_t)addr, &beg, &end))
+        return false;
+    *lo = (uintptr_t)beg;
+    *hi = (uintptr_t)end;
+    return true;
+}
+
 void nrt_stack_setup(void)
 {
+    asan_fake_stack = (asan_fake_stack_fn *)dlsym(RTLD_DEFAULT, "__asan_get_current_fake_stack");
+    asan_in_fake = (asan_in_fake_fn *)dlsym(RTLD_DEFAULT, "__asan_addr_is_in_fake_stack");
+    nrt_asan_fake_stacks = asan_fake_stack && asan_in_fake;
     const char *v = opt_stack_size ? opt_stack_size : STACK_DEFAULT;
     stack_bytes = nrt_parse_size("stack-size", v, NRT_SIZE_BYTES);
     /* Without --stack-size (NX_ARGS, NX_STACK_SIZE), OMP_STACKSIZE raises the default: a

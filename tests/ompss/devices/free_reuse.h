@@ -91,8 +91,13 @@ static __attribute__((noinline)) void frames(void (*dies)(int *, int), const cha
     dies(res, 5);                   /* res[i] = i + (5 + i + 1000) */
     host_values(res, 7);            /* res[i] += 7 + i */
     long apart = labs((long)((char *)frame_at[0] - (char *)frame_at[1]));
+#ifndef __SANITIZE_ADDRESS__
     CHECK(apart < (long)(N / 2 * sizeof(int)), "%s: the two arrays hardly overlap (%p, %p): "
           "the test checks little", what, (void *)frame_at[0], (void *)frame_at[1]);
+#else
+    (void)apart;    /* ASan's fake stacks keep frames apart: it checks that the runtime
+                       writes nothing into the dead one (stack-use-after-return) */
+#endif
     for (int i = 0; i < N; i++)
         CHECK(res[i] == 3 * i + 1012, "%s: local array at a dead frame's addresses: res[%d] "
               "= %d, expected %d", what, i, res[i], 3 * i + 1012);

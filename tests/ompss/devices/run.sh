@@ -9,7 +9,8 @@
 #                                                 sources must be embedded
 #   tests/ompss/devices/run.sh build-asan NAME        the same with -fsanitize=address
 #                                                 -> $BUILD/tests/ompss/devices/NAME-asan
-#   tests/ompss/devices/run.sh run-asan NAME          run that under AddressSanitizer
+#   tests/ompss/devices/run.sh run-asan NAME          run that under AddressSanitizer (with its
+#                                                 fake stacks, detect_stack_use_after_return)
 #                                                 (leaks too), two workers
 #   tests/ompss/devices/run.sh mock                   mock/lowering_mock.c against the mock
 #                                                 runtime (no device needed), run
@@ -85,7 +86,7 @@ run-asan)
   elsewhere=$(mktemp -d)
   trap 'rm -rf "$elsewhere"' EXIT
   supp=$(readlink -f "$dir/lsan.supp")
-  cd "$elsewhere" && ASAN_OPTIONS="detect_leaks=1 halt_on_error=1 exitcode=66" \
+  cd "$elsewhere" && ASAN_OPTIONS="detect_leaks=1 halt_on_error=1 exitcode=66 detect_stack_use_after_return=1" \
     LSAN_OPTIONS="suppressions=$supp" NX_ARGS=--smp-workers=2 "$bin-asan"
   ;;
 mock)
