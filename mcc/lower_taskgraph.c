@@ -30,9 +30,15 @@
  *
  * They are the names the block's own code reads (task bodies excluded, their pragma lines
  * included) and the firstprivate captures of its constructs, less what is data rather than
- * a value: arrays, what a construct shares or reduces, what the block assigns or takes
- * the address of, and what firstprivate(saved: ...) lists (OpenMP 6.0: replays keep the
- * recorded value).  Values reached through a pointer are not compared (graph_reset).
+ * a value: arrays (but those a construct takes as firstprivate, and the size of a local
+ * one, a VLA's changing with its bound), what a construct shares or reduces, what the block
+ * takes the address of (&x, &a[i]; &p[i] reads p), what it sets first (`x = e` before any
+ * mention of x, where it surely runs), and what firstprivate(saved: ...) lists (OpenMP
+ * 6.0: replays keep the recorded value).  A register variable is compared through a copy.
+ * The runtime keeps the values at the end of the recording's block, so that what the
+ * block itself changes (x++, an offset it advances) differs only where the program changed
+ * it between encounters.  Values reached through a pointer, and what the functions the
+ * block calls read, are not compared (graph_reset).
  */
 #include "mcc.h"
 #include "c.tab.h"
@@ -178,8 +184,10 @@ static void check_node(struct tg_check *c, struct ast *n)
 
 struct lower_tg {
     const struct ast *block;
-    struct lower_map data;          /* sym -> sym: shared, reduced, saved, assigned, &x */
+    struct lower_map data;          /* sym -> sym: shared, reduced, saved, set first, &x */
     struct lower_map read;          /* sym -> sym: read by the block or firstprivate */
+    struct lower_map copied;        /* sym -> sym: arrays a construct takes as firstprivate */
+    struct lower_map seen;          /* sym -> sym: named so far by the block's code, in order */
     const struct sym **order;       /* read's keys in the order met */
     size_t n, cap;
 };
@@ -224,10 +232,13 @@ void lower_taskgraph_captures(struct lower *L, const struct lower_var *vars)
     for (const struct lower_var *v = vars; v; v = v->next) {
         if (!outside(L->tg, v->sym))
             continue;
-        if (v->share == LOWER_SHARED || v->share == LOWER_REDUCTION || v->saved)
+        if (v->share == LOWER_SHARED || v->share == LOWER_REDUCTION || v->saved) {
             note_data(L, L->tg, v->sym);
-        else if (v->share == LOWER_FIRSTPRIVATE)
+        } else if (v->share == LOWER_FIRSTPRIVATE) {
             note_read(L, L->tg, v->sym);
+            if (v->sym->type == TYPE_ARRAY && !lower_map_get(&L->tg->copied, v->sym))
+                lower_map_put(L, &L->tg->copied, v->sym, (void *)v->sym);
+        }
     }
 }
 
@@ -235,13 +246,47 @@ struct reads {
     struct lower *L;
     struct lower_tg *tg;
     size_t off;
+    int cond;                       /* > 0: in code that may not run, or run again */
 };
+
+static void note_seen(struct reads *r, const struct sym *s)
+{
+    if (s && !lower_map_get(&r->tg->seen, s))
+        lower_map_put(r->L, &r->tg->seen, s, (void *)s);
+}
+
+static void read_sym(struct reads *r, const struct sym *s)
+{
+    note_seen(r, s);
+    note_read(r->L, r->tg, s);
+}
 
 static const char *read_name(void *arg, const char *s, size_t n)
 {
     struct reads *r = arg;
-    note_read(r->L, r->tg, lower_resolve(r->L, s, n, r->off));
+    read_sym(r, lower_resolve(r->L, s, n, r->off));
     return NULL;
+}
+
+static bool seen_visit(struct ast *n, void *arg)
+{
+    if (n->kind == AST_IDENT)
+        note_seen(arg, n->sym);
+    return true;
+}
+
+/* The variable an lvalue is stored in (x of x, x[i], x.f), or NULL where a subscript goes
+ * through a pointer (p[i] is *p's: p is read). */
+static const struct sym *own_object(const struct ast *e)
+{
+    bool indexed = false;
+    for (; e && (e->kind == AST_SUBSCRIPT || (e->kind == AST_MEMBER && e->op == '.'));
+         e = e->kid[0])
+        indexed |= e->kind == AST_SUBSCRIPT;
+    const struct sym *s = lower_lvalue_root(e);
+    if (s && indexed && (s->type == TYPE_POINTER || s->array_param))
+        return NULL;
+    return s;
 }
 
 static void reads_text(struct reads *r, const struct ast *pr)
@@ -261,13 +306,21 @@ static bool reads_construct(struct reads *r, struct ast *n)
         reads_text(r, pr);
         const char *w;
         size_t len = pragma_word(r->L, pr, &w);
-        if (word_is(w, len, "task"))
+        if (word_is(w, len, "task")) {
             body = false;
-        else if ((word_is(w, len, "taskloop") || word_is(w, len, "for")) && n->kind == AST_FOR) {
+        } else if ((word_is(w, len, "taskloop") || word_is(w, len, "for")) &&
+                   n->kind == AST_FOR) {
             for (int k = 0; k < 3; k++)
                 reads_node(r, n->kid[k]);
-            body = false;
+            ast_walk(n->kid[3], seen_visit, r);
+            return false;
         }
+    }
+    if (!body) {                    /* what the task captures, it takes here */
+        struct ast *save = n->pragma;
+        n->pragma = NULL;
+        ast_walk(n, seen_visit, r);
+        n->pragma = save;
     }
     return body;
 }
@@ -296,45 +349,87 @@ static void reads_node(struct reads *r, struct ast *n)
         n->pragma = save;
         return;
     }
-    if (n->kind == AST_IDENT)
-        note_read(r->L, r->tg, n->sym);
-    else if (n->kind == AST_ASSIGN || (n->kind == AST_UNARY && n->op == '&') ||
-             ((n->kind == AST_UNARY || n->kind == AST_POSTFIX) &&
-              (n->op == INC_OP || n->op == DEC_OP)))
-        note_data(r->L, r->tg, lower_lvalue_root(n->kid[0]));
-    for (int k = 0; k < 4; k++)
+    if (n->kind == AST_IDENT) {
+        read_sym(r, n->sym);
+    } else if (n->kind == AST_ASSIGN && n->kid[0] && n->kid[0]->kind == AST_IDENT) {
+        /* x = e run first thing: the entry value of x is not read; else (x += e, or
+         * where it may not run) x is read, and its value after the block is compared */
+        reads_node(r, n->kid[1]);
+        const struct sym *s = n->kid[0]->sym;
+        if (n->op == '=' && !r->cond && s && !lower_map_get(&r->tg->seen, s))
+            note_data(r->L, r->tg, s);
+        read_sym(r, s);
+        return;
+    } else if (n->kind == AST_ASSIGN || (n->kind == AST_UNARY && n->op == '&')) {
+        note_data(r->L, r->tg, own_object(n->kid[0]));
+    }
+    for (int k = 0; k < 4; k++) {
+        /* the parts that may not run, or run again */
+        bool cond = (n->kind == AST_IF && k > 0) || (n->kind == AST_SWITCH && k > 0) ||
+                    (n->kind == AST_WHILE && k > 0) || n->kind == AST_DO ||
+                    (n->kind == AST_FOR && k > 1) || (n->kind == AST_CONDITIONAL && k > 0) ||
+                    (n->kind == AST_BINARY && k > 0 && (n->op == AND_OP || n->op == OR_OP));
+        r->cond += cond;
         reads_node(r, n->kid[k]);
-}
-
-/* A variable whose value is compared: an object of its own (no array, which is data,
- * nor a register variable, which has no address). */
-static bool comparable(struct lower *L, const struct lower_tg *tg, const struct sym *s)
-{
-    if (lower_map_get(&tg->data, s) || lower_map_get(&L->tp_moved, s))
-        return false;
-    if (s->specs && (s->specs->flags & SPEC_REGISTER))
-        return false;
-    switch (s->type) {
-    case TYPE_SCALAR: case TYPE_POINTER: case TYPE_ENUM:
-        return true;
-    case TYPE_ARRAY:
-        return s->array_param;      /* a pointer */
-    case TYPE_STRUCT: case TYPE_UNION:
-        return s->depth > 0;        /* complete where it is declared */
-    default:
-        return false;
+        r->cond -= cond;
     }
 }
 
-/* The watch list's entries, and their number. */
-static unsigned watch_list(struct lower *L, const struct lower_tg *tg, struct lower_buf *b)
+static bool goto_visit(struct ast *n, void *arg)
+{
+    if (n->kind == AST_GOTO)
+        *(bool *)arg = true;
+    return true;
+}
+
+/* How a variable's value is compared: not at all (data: an array the block does not copy,
+ * what a construct shares); its bytes; a copy's (a register variable, which has no
+ * address); the size of a local array (a VLA's changes with its bound). */
+enum watch_how { WATCH_NONE, WATCH_BYTES, WATCH_COPY, WATCH_SIZE };
+
+static enum watch_how watch_how(struct lower *L, const struct lower_tg *tg, const struct sym *s)
+{
+    if (lower_map_get(&tg->data, s) || lower_map_get(&L->tp_moved, s))
+        return WATCH_NONE;
+    bool reg = s->specs && (s->specs->flags & SPEC_REGISTER);
+    switch (s->type) {
+    case TYPE_SCALAR: case TYPE_POINTER: case TYPE_ENUM:
+        return reg ? WATCH_COPY : WATCH_BYTES;
+    case TYPE_ARRAY:
+        if (s->array_param)         /* a pointer */
+            return reg ? WATCH_COPY : WATCH_BYTES;
+        if (lower_map_get(&tg->copied, s))
+            return WATCH_BYTES;     /* a firstprivate copy of it: its elements are values */
+        return s->depth > 0 && s->array_size ? WATCH_SIZE : WATCH_NONE;
+    case TYPE_STRUCT: case TYPE_UNION:
+        if (s->depth == 0)          /* complete where it is declared */
+            return WATCH_NONE;
+        return reg ? WATCH_COPY : WATCH_BYTES;
+    default:
+        return WATCH_NONE;
+    }
+}
+
+/* The watch list's entries, and their number; the copies they compare go to `pre`
+ * (`watch`_k). */
+static unsigned watch_list(struct lower *L, const struct lower_tg *tg, const char *watch,
+                           struct lower_buf *pre, struct lower_buf *b)
 {
     unsigned k = 0;
     for (size_t i = 0; i < tg->n; i++) {
         const struct sym *s = tg->order[i];
-        if (!comparable(L, tg, s))
+        enum watch_how how = watch_how(L, tg, s);
+        if (how == WATCH_NONE)
             continue;
         const char *e = lower_expr(L, arena_strndup(L->a, s->name->str, s->name->len), NULL, 0);
+        if (how != WATCH_BYTES) {
+            const char *copy = arena_printf(L->a, "%s_%u", watch, k);
+            if (how == WATCH_COPY)
+                lbuf_printf(pre, " __typeof__(%s) %s = %s;", e, copy, e);
+            else
+                lbuf_printf(pre, " __typeof__(sizeof 0) %s = sizeof %s;", copy, e);
+            e = copy;
+        }
         lbuf_printf(b, "%s{(const void *)(__typeof__(sizeof 0))&%s, sizeof %s}", k ? ", " : "",
                     e, e);
         k++;
@@ -356,7 +451,9 @@ void lower_taskgraph(struct lower *L, struct lower_dir *d)
     struct lower_tg *outer = L->tg;
     L->tg = &tg_vals;
     size_t from = lower_body(L, d);
-    struct reads r = {L, &tg_vals, 0};
+    bool jumps = false;             /* a goto may skip what sets a variable first */
+    ast_walk(block, goto_visit, &jumps);
+    struct reads r = {L, &tg_vals, 0, jumps};
     struct ast *pr_save = block->pragma;    /* the block itself, not the taskgraph's lines */
     block->pragma = d->inner;
     reads_node(&r, block);
@@ -387,8 +484,8 @@ void lower_taskgraph(struct lower *L, struct lower_dir *d)
     lower_emit_taskgraph(&tg, graph, lower_where(L, d->dir));
     lbuf_printf(&tg, " struct nanort_taskgraph_exec %s;", exec);
     struct lower_buf watches = {0};
-    unsigned nw = watch_list(L, &tg_vals, &watches);
     const char *watch = lower_local_name(L, LL_TASKGRAPH_WATCH, n, NULL);
+    unsigned nw = watch_list(L, &tg_vals, watch, &tg, &watches);
     if (nw)
         lbuf_printf(&tg, " const struct nanort_taskgraph_watch %s[] = {%s};", watch,
                     lbuf_take(&watches, L->a));

@@ -103,12 +103,18 @@ struct nrt_graph {
      * recording thread's stack, so it is good for that place only. */
     const void *frame, *call;
     bool on_stack;
-    /* The values of the variables from outside the block that the block read when it was
-     * recorded (mcc's watch list: loop bounds, firstprivate captures, call arguments),
-     * one after the other; a later encounter where one differs records again. */
+    /* The values of the variables from outside the block that the block read (mcc's watch
+     * list: loop bounds, firstprivate captures, call arguments) at the end of the block
+     * that recorded it, one after the other; a later encounter where one differs records
+     * again. */
     unsigned char *seen;
     size_t nseen;
     unsigned nwatch;
+    /* The watch list of the encounter that records (or verifies) it: its values are kept
+     * at the block's end, so that what the block itself changes (a counter, an offset it
+     * advances) is no change at the next encounter, where the block does not run. */
+    const struct nanort_taskgraph_watch *watch;
+    unsigned nwatch_now;
     bool verifying;                 /* --taskgraph-verify: the block runs to be compared */
     unsigned vpos;                  /* the recorded task the next one is compared with */
     unsigned long records;          /* --summary: times recorded */
@@ -727,15 +733,6 @@ static void discard(struct nrt_graph *g)
     g->recorded = g->on_stack = false;
 }
 
-/* A variable of the watch list larger than this is not compared (an array or a large
- * structure in a firstprivate: its contents are data more than a shape). */
-#define TG_WATCH_MAX 256
-
-static bool watched(const struct nanort_taskgraph_watch *w)
-{
-    return w->size <= TG_WATCH_MAX;
-}
-
 /* Whether a variable of the list has another value than when g was recorded. */
 static bool values_changed(const struct nrt_graph *g, const struct nanort_taskgraph_watch *w,
                            unsigned n)
@@ -743,12 +740,11 @@ static bool values_changed(const struct nrt_graph *g, const struct nanort_taskgr
     if (n != g->nwatch)
         return true;
     const unsigned char *at = g->seen;
-    for (unsigned i = 0; i < n; i++)
-        if (watched(&w[i])) {
-            if (memcmp(at, w[i].addr, w[i].size) != 0)
-                return true;
-            at += w[i].size;
-        }
+    for (unsigned i = 0; i < n; i++) {
+        if (memcmp(at, w[i].addr, w[i].size) != 0)
+            return true;
+        at += w[i].size;
+    }
     return false;
 }
 
@@ -756,18 +752,17 @@ static void values_keep(struct nrt_graph *g, const struct nanort_taskgraph_watch
 {
     size_t bytes = 0;
     for (unsigned i = 0; i < n; i++)
-        bytes += watched(&w[i]) ? w[i].size : 0;
+        bytes += w[i].size;
     if (bytes > g->nseen) {
         free(g->seen);
         g->seen = nrt_xmalloc(bytes);
         g->nseen = bytes;
     }
     unsigned char *at = g->seen;
-    for (unsigned i = 0; i < n; i++)
-        if (watched(&w[i])) {
-            memcpy(at, w[i].addr, w[i].size);
-            at += w[i].size;
-        }
+    for (unsigned i = 0; i < n; i++) {
+        memcpy(at, w[i].addr, w[i].size);
+        at += w[i].size;
+    }
     g->nwatch = n;
 }
 
@@ -819,8 +814,9 @@ static int begin(struct nanort_taskgraph *tg, struct nanort_taskgraph_exec *x,
         g->ntasks = 0;
         g->frame = frame;
         g->call = call;
-        values_keep(g, w, nw);
     }
+    g->watch = w;
+    g->nwatch_now = nw;
     cur->flags |= NRT_TF_RECORDING;
     recording = g;
     nrt_self->crit_depth++;         /* no task it creates runs at once (task.c) */
@@ -857,6 +853,8 @@ void nanort_taskgraph_end(struct nanort_taskgraph_exec *x)
 {
     struct nrt_graph *g = x->graph;
     struct nanort_task *cur = nrt_current ? nrt_current : nrt_root;
+    if (x->mode == MODE_RECORD || x->mode == MODE_VERIFY)
+        values_keep(g, g->watch, g->nwatch_now);    /* before the recorded tasks start */
     if (x->mode == MODE_RECORD) {
         finish_record(g, cur);
         x->run = atomic_load(&g->runs) + 1;

@@ -1,0 +1,127 @@
+/*
+ * taskgraph_watch.c - a taskgraph inside a loop whose block reads values from outside it
+ * that change between steps, in the shapes the first watch list missed:
+ *   - a structure of more than 256 bytes whose member a task reads (firstprivate);
+ *   - an array a task takes as firstprivate, refilled at every step;
+ *   - a function task given &p[2], with p swapped between steps (&p[k] reads p);
+ *   - a register variable (no address to compare: its copy is compared);
+ *   - an offset the block reads, then advances (its entry value counts);
+ *   - the size of a VLA, from a function called with another bound at every step;
+ * and one graph whose outside values stay the same (a loop variable declared outside the
+ * block that the block sets first, a firstprivate array that stays, a register variable),
+ * which replays.  Each must give the sequential program's result.
+ */
+#include "ompss_check.h"
+
+#define N 16
+#define STEPS 6
+
+struct big {
+    unsigned pad[100];
+    unsigned gain;
+};
+
+#pragma omp task inout([n]p)
+void bump(unsigned *p, int n);
+void bump(unsigned *p, int n)
+{
+    for (int i = 0; i < n; i++)
+        p[i] = step(p[i], (unsigned)n);
+}
+
+static unsigned wa[N], wb[N], wc[N], wd[N], we[N], wf[N], wg[N], wh[N];
+static unsigned ra[N], rb[N], rc[N], rd[N], re[N], rf[N], rg[N], rh[N];
+
+static void sized(int n)
+{
+    unsigned v[n];
+    for (int i = 0; i < n; i++)
+        v[i] = (unsigned)i;
+#pragma omp taskgraph
+    {
+        bump(wg, (int)(sizeof v / sizeof v[0]));
+    }
+#pragma omp taskwait
+    for (int i = 0; i < n; i++)
+        rg[i] = step(rg[i], (unsigned)n);
+}
+
+static void steady(unsigned *p, int n)
+{
+    int i;
+    unsigned loc[4] = {1, 2, 3, 4};
+    register unsigned r = 3;
+#pragma omp taskgraph
+    {
+        for (i = 0; i < n; i++) {
+#pragma omp task inout(p[i]) firstprivate(loc)
+            p[i] = step(p[i], loc[i % 4] + r);
+        }
+    }
+#pragma omp taskwait
+    for (i = 0; i < n; i++)
+        rh[i] = step(rh[i], (unsigned)(i % 4 + 1) + 3u);
+}
+
+int main(void)
+{
+    struct big bg = {{0}, 1u};
+    unsigned coefs[4];
+    unsigned *p = wc, *q = wd, *rp = rc, *rq = rd;
+    unsigned off = 0;
+    for (int t = 0; t < STEPS; t++) {
+        bg.gain = (unsigned)t * 3u + 1u;
+        for (int i = 0; i < 4; i++)
+            coefs[i] = (unsigned)(t + i);
+        register unsigned k = (unsigned)t * 5u;
+        off = (unsigned)t % 3u;
+#pragma omp taskgraph
+        {
+#pragma omp task inout(wa)
+            for (int i = 0; i < N; i++)
+                wa[i] = step(wa[i], bg.gain);
+#pragma omp task inout(wb) firstprivate(coefs)
+            for (int i = 0; i < N; i++)
+                wb[i] = step(wb[i], coefs[i % 4]);
+            bump(&p[2], 4);
+#pragma omp task inout(we)
+            for (int i = 0; i < N; i++)
+                we[i] = step(we[i], k);
+            for (int b = 0; b < 2; b++) {
+#pragma omp task inout(wf[b]) firstprivate(off)
+                wf[b] = step(wf[b], off);
+                off += 7u;
+            }
+        }
+        sized(t % 2 ? 4 : 8);
+        steady(wh, 8);
+        for (int i = 0; i < N; i++) {
+            ra[i] = step(ra[i], (unsigned)t * 3u + 1u);
+            rb[i] = step(rb[i], (unsigned)(t + i % 4));
+            re[i] = step(re[i], (unsigned)t * 5u);
+        }
+        for (int i = 2; i < 6; i++)
+            rp[i] = step(rp[i], 4u);
+        for (int b = 0; b < 2; b++)
+            rf[b] = step(rf[b], (unsigned)t % 3u + 7u * (unsigned)b);
+        unsigned *x = p;
+        p = q;
+        q = x;
+        x = rp;
+        rp = rq;
+        rq = x;
+    }
+#pragma omp taskwait
+    for (int i = 0; i < N; i++) {
+        CHECK(wa[i] == ra[i], "large structure: wa[%d] = %u, expected %u", i, wa[i], ra[i]);
+        CHECK(wb[i] == rb[i], "firstprivate array: wb[%d] = %u, expected %u", i, wb[i], rb[i]);
+        CHECK(wc[i] == rc[i] && wd[i] == rd[i], "&p[2], p swapped: wc[%d] = %u, wd = %u, "
+              "expected %u, %u", i, wc[i], wd[i], rc[i], rd[i]);
+        CHECK(we[i] == re[i], "register variable: we[%d] = %u, expected %u", i, we[i], re[i]);
+        CHECK(wf[i] == rf[i], "offset read, then advanced: wf[%d] = %u, expected %u", i, wf[i],
+              rf[i]);
+        CHECK(wg[i] == rg[i], "VLA size: wg[%d] = %u, expected %u", i, wg[i], rg[i]);
+        CHECK(wh[i] == rh[i], "steady graph: wh[%d] = %u, expected %u", i, wh[i], rh[i]);
+    }
+    return result_ok();
+}
