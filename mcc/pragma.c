@@ -962,6 +962,30 @@ static bool if_modifier(struct omp_parser *p)
     return !simd;
 }
 
+/* replayable[(e)] (OpenMP 6.0) on a task or taskloop: replayable, or replayable(1) or
+ * (true), is what every task a taskgraph's block creates is here (recorded, then replayed)
+ * and what a task outside one needs nothing for: the clause is dropped.  A task the block
+ * creates at the recording only (replayable(false), or an expression) is not supported.
+ * Always false: the clause is dropped (so the caller steps over it), or reported. */
+static bool replayable(struct omp_parser *p, int name)
+{
+    enum omp_directive_kind k = p->dir->kind;
+    if (k != OMP_DIR_TASK && k != OMP_DIR_TASKLOOP) {
+        omp_perror(p, name, "clause 'replayable' is not allowed in '%s' directive",
+                   omp_directive_names[k]);
+        return false;
+    }
+    int arg = name + 2;             /* the caller steps over the clause */
+    if (!omp_is(p, name + 1, "(") ||
+        ((omp_is(p, arg, "1") || omp_is(p, arg, "true")) && omp_is(p, arg + 1, ")")))
+        return false;
+    omp_perror(p, arg, "this argument of 'replayable' is not supported: mcc records every "
+               "task a taskgraph's block creates and replays it (replayable, replayable(1) or "
+               "replayable(true)); a task created at the recording only (replayable(false)) "
+               "is not: create it before or after the taskgraph");
+    return false;
+}
+
 /* Parse the clause at p->pos into *c; false (error reported) when it is to be dropped. */
 static bool parse_clause(struct omp_parser *p, struct omp_clause *c)
 {
@@ -972,6 +996,8 @@ static bool parse_clause(struct omp_parser *p, struct omp_clause *c)
         omp_perror(p, name, "expected a clause, found '%.*s'", TOK(p, name));
         return false;
     }
+    if (k < 0 && omp_is(p, name, "replayable"))
+        return replayable(p, name);
     if (k < 0) {
         char hint[64];
         omp_perror(p, name, "unknown clause '%.*s' in '%s' directive%s", TOK(p, name), dname,
