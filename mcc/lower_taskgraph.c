@@ -37,8 +37,10 @@
  * 6.0: replays keep the recorded value).  A register variable is compared through a copy.
  * The runtime keeps the values at the end of the recording's block, so that what the
  * block itself changes (x++, an offset it advances) differs only where the program changed
- * it between encounters.  Values reached through a pointer, and what the functions the
- * block calls read, are not compared (graph_reset).
+ * it between encounters.  The globals that the functions of this file the block calls
+ * read (function tasks and task bodies excluded) count as the block's reads.  Values
+ * reached through a pointer, and what functions of other files read, are not compared
+ * (graph_reset).
  */
 #include "mcc.h"
 #include "c.tab.h"
@@ -247,6 +249,9 @@ struct reads {
     struct lower_tg *tg;
     size_t off;
     int cond;                       /* > 0: in code that may not run, or run again */
+    bool callee;                    /* in a function the block calls: its globals only */
+    const struct ast *defs[32];     /* the functions walked */
+    int ndefs;
 };
 
 static void note_seen(struct reads *r, const struct sym *s)
@@ -258,6 +263,10 @@ static void note_seen(struct reads *r, const struct sym *s)
 static void read_sym(struct reads *r, const struct sym *s)
 {
     note_seen(r, s);
+    /* a callee's own variables are not the block's; a global, where the block can name it */
+    if (r->callee && (!s || s->depth > 0 ||
+                      lower_resolve(r->L, s->name->str, s->name->len, r->tg->block->begin) != s))
+        return;
     note_read(r->L, r->tg, s);
 }
 
@@ -296,6 +305,26 @@ static void reads_text(struct reads *r, const struct ast *pr)
 }
 
 static void reads_node(struct reads *r, struct ast *n);
+
+/* A function of this unit that the block calls, not a function task: the globals its code
+ * reads (its own tasks' bodies excluded) are the block's reads. */
+static void reads_callee(struct reads *r, const struct ast *f)
+{
+    if (!f || f->kind != AST_IDENT || !f->sym || f->sym->kind != SYM_FUNCTION ||
+        lower_ftask_find(r->L, f->sym->name))
+        return;
+    struct ast *def = lower_function_def(r->L, f->sym);
+    for (int i = 0; def && i < r->ndefs; i++)
+        if (r->defs[i] == def)
+            return;
+    if (!def || r->ndefs == (int)(sizeof r->defs / sizeof r->defs[0]))
+        return;
+    r->defs[r->ndefs++] = def;
+    bool callee = r->callee;
+    r->callee = true;
+    reads_node(r, def->kid[3]);
+    r->callee = callee;
+}
 
 /* What the block's code reads of a statement with pragmas: their lines; not the body of
  * a task, nor that of a loop split into tasks (their captures say what they take). */
@@ -362,6 +391,8 @@ static void reads_node(struct reads *r, struct ast *n)
         return;
     } else if (n->kind == AST_ASSIGN || (n->kind == AST_UNARY && n->op == '&')) {
         note_data(r->L, r->tg, own_object(n->kid[0]));
+    } else if (n->kind == AST_CALL) {
+        reads_callee(r, n->kid[0]);
     }
     for (int k = 0; k < 4; k++) {
         /* the parts that may not run, or run again */
@@ -453,7 +484,7 @@ void lower_taskgraph(struct lower *L, struct lower_dir *d)
     size_t from = lower_body(L, d);
     bool jumps = false;             /* a goto may skip what sets a variable first */
     ast_walk(block, goto_visit, &jumps);
-    struct reads r = {L, &tg_vals, 0, jumps};
+    struct reads r = {.L = L, .tg = &tg_vals, .cond = jumps};
     struct ast *pr_save = block->pragma;    /* the block itself, not the taskgraph's lines */
     block->pragma = d->inner;
     reads_node(&r, block);

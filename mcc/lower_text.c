@@ -1260,6 +1260,11 @@ static struct ast *function_def(struct lower *L, const struct sym *f)
     return NULL;
 }
 
+struct ast *lower_function_def(struct lower *L, const struct sym *f)
+{
+    return function_def(L, f);
+}
+
 /* Is def (a function definition, or NULL) one a walk meets for the first time?  It is then
  * recorded in seen[0..*n) (up to TL_WRITES_SEEN: the walk stops following calls there). */
 static bool first_visit(const struct ast **seen, int *n, const struct ast *def)

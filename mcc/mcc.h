@@ -1497,6 +1497,8 @@ void lower_map_put(struct lower *L, struct lower_map *m, const void *key, void *
 struct ast *lower_function_declarator(struct ast *item);
 /* The function task `n` names (registered by lower_task.c), else NULL. */
 struct lower_ftask *lower_ftask_find(struct lower *L, const struct name *n);
+/* The definition in this unit of the function f names, or NULL (lower_text.c). */
+struct ast *lower_function_def(struct lower *L, const struct sym *f);
 /* Text of a declaration of `sym` (specifiers without storage class + declarator) with the
  * name replaced by `name` (NULL: kept); NULL when its type cannot be written at file scope.
  * A parameter declared as an array gets its adjusted pointer type (`int q[3]` -> `(*q)`). */

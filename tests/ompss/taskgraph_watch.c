@@ -7,6 +7,7 @@
  *   - a register variable (no address to compare: its copy is compared);
  *   - an offset the block reads, then advances (its entry value counts);
  *   - the size of a VLA, from a function called with another bound at every step;
+ *   - a global bound read by a function of this file that the block calls;
  * and one graph whose outside values stay the same (a loop variable declared outside the
  * block that the block sets first, a firstprivate array that stays, a register variable),
  * which replays.  Each must give the sequential program's result.
@@ -29,8 +30,18 @@ void bump(unsigned *p, int n)
         p[i] = step(p[i], (unsigned)n);
 }
 
-static unsigned wa[N], wb[N], wc[N], wd[N], we[N], wf[N], wg[N], wh[N];
-static unsigned ra[N], rb[N], rc[N], rd[N], re[N], rf[N], rg[N], rh[N];
+static unsigned wa[N], wb[N], wc[N], wd[N], we[N], wf[N], wg[N], wh[N], wk[N];
+static unsigned ra[N], rb[N], rc[N], rd[N], re[N], rf[N], rg[N], rh[N], rk[N];
+static int nblocks;
+
+/* creates the tasks of the block calling it: nblocks of them */
+static void spawn_blocks(void)
+{
+    for (int b = 0; b < nblocks; b++) {
+#pragma omp task inout(wk[b])
+        wk[b] = step(wk[b], (unsigned)b);
+    }
+}
 
 static void sized(int n)
 {
@@ -75,6 +86,7 @@ int main(void)
             coefs[i] = (unsigned)(t + i);
         register unsigned k = (unsigned)t * 5u;
         off = (unsigned)t % 3u;
+        nblocks = t % 2 ? 3 : 5;
 #pragma omp taskgraph
         {
 #pragma omp task inout(wa)
@@ -93,6 +105,10 @@ int main(void)
                 off += 7u;
             }
         }
+#pragma omp taskgraph
+        {
+            spawn_blocks();
+        }
         sized(t % 2 ? 4 : 8);
         steady(wh, 8);
         for (int i = 0; i < N; i++) {
@@ -104,6 +120,8 @@ int main(void)
             rp[i] = step(rp[i], 4u);
         for (int b = 0; b < 2; b++)
             rf[b] = step(rf[b], (unsigned)t % 3u + 7u * (unsigned)b);
+        for (int b = 0; b < nblocks; b++)
+            rk[b] = step(rk[b], (unsigned)b);
         unsigned *x = p;
         p = q;
         q = x;
@@ -121,6 +139,8 @@ int main(void)
         CHECK(wf[i] == rf[i], "offset read, then advanced: wf[%d] = %u, expected %u", i, wf[i],
               rf[i]);
         CHECK(wg[i] == rg[i], "VLA size: wg[%d] = %u, expected %u", i, wg[i], rg[i]);
+        CHECK(wk[i] == rk[i], "global bound of a called function: wk[%d] = %u, expected %u",
+              i, wk[i], rk[i]);
         CHECK(wh[i] == rh[i], "steady graph: wh[%d] = %u, expected %u", i, wh[i], rh[i]);
     }
     return result_ok();
