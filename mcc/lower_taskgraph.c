@@ -34,7 +34,8 @@
  * one, a VLA's changing with its bound), what a construct shares or reduces, what the block
  * takes the address of (&x, &a[i]; &p[i] reads p), what it sets first (`x = e` before any
  * mention of x, where it surely runs), and what firstprivate(saved: ...) lists (OpenMP
- * 6.0: replays keep the recorded value).  A register variable is compared through a copy.
+ * 6.0: replays keep the recorded value); x++ or x += e reads x for x alone (a counter), not
+ * a read of its own.  A register variable is compared through a copy.
  * The runtime keeps the values at the end of the recording's block, so that what the
  * block itself changes (x++, an offset it advances) differs only where the program changed
  * it between encounters.  The globals that the functions of this file the block calls
@@ -381,13 +382,18 @@ static void reads_node(struct reads *r, struct ast *n)
     if (n->kind == AST_IDENT) {
         read_sym(r, n->sym);
     } else if (n->kind == AST_ASSIGN && n->kid[0] && n->kid[0]->kind == AST_IDENT) {
-        /* x = e run first thing: the entry value of x is not read; else (x += e, or
-         * where it may not run) x is read, and its value after the block is compared */
+        /* x = e run first thing: the entry value of x is not read (x is the block's own);
+         * x += e reads x for x alone: x counts where the block reads it elsewhere */
         reads_node(r, n->kid[1]);
         const struct sym *s = n->kid[0]->sym;
         if (n->op == '=' && !r->cond && s && !lower_map_get(&r->tg->seen, s))
             note_data(r->L, r->tg, s);
-        read_sym(r, s);
+        note_seen(r, s);
+        return;
+    } else if ((n->kind == AST_UNARY || n->kind == AST_POSTFIX) &&
+               (n->op == INC_OP || n->op == DEC_OP) && n->kid[0] &&
+               n->kid[0]->kind == AST_IDENT) {
+        note_seen(r, n->kid[0]->sym);   /* x++ (a counter): as x += 1 */
         return;
     } else if (n->kind == AST_ASSIGN || (n->kind == AST_UNARY && n->op == '&')) {
         note_data(r->L, r->tg, own_object(n->kid[0]));

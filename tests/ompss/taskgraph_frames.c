@@ -2,8 +2,9 @@
  * frames: the function called from several call depths, the construct inside task bodies
  * that run on any worker's stack, and a function gcc inlines in three places of one frame
  * (its locals at three places).  A replay there would use the recording's locals (a dead
- * frame, or a live one of another call): the graph is recorded again where the frame or
- * the inlined copy changed, and replayed while neither does.  A graph whose tasks touch
+ * frame, or a live one of another call): the graph is recorded again where the frame
+ * changed, and replayed while it does not; each inlined copy keeps a record of its own,
+ * replayed when the copies are called in turn.  A graph whose tasks touch
  * only globals, met in task bodies on any worker, is recorded once. */
 #include "ompss_check.h"
 
@@ -17,6 +18,7 @@ static volatile unsigned sink;
 static unsigned glob[NB], ref_glob[NB];
 static int glob_records;
 static int block_runs;
+static int inl_runs;
 
 static void accumulate(unsigned k)
 {
@@ -57,6 +59,7 @@ static inline __attribute__((always_inline)) void add_inlined(unsigned k)
         loc[i] = k * 3u + (unsigned)i;
 #pragma omp taskgraph
     {
+        inl_runs++;
         for (int b = 0; b < NB; b++) {
 #pragma omp task shared(loc) in(loc[b]) inout(inl[b]) firstprivate(b)
             inl[b] = step(inl[b], loc[b]);
@@ -110,6 +113,9 @@ int main(void)
     for (int b = 0; b < NB; b++)
         CHECK(inl[b] == ref_inl[b], "inl[%d] = %u, expected %u: an inlined copy replayed "
               "another's locals", b, inl[b], ref_inl[b]);
+    /* each copy keeps its record: called in turn, each replays */
+    CHECK(inl_runs == IF_OMPSS(3, 15), "the blocks of the inlined copies ran %d times",
+          inl_runs);
 
     /* in task bodies, on whichever worker runs them */
     for (unsigned j = 0; j < OUTER; j++) {
