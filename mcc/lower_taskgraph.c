@@ -195,10 +195,16 @@ struct lower_tg {
     size_t n, cap;
 };
 
+static bool declared_in(const struct lower_tg *tg, const struct sym *s)
+{
+    return s->declarator && s->declarator->begin >= tg->block->begin &&
+           s->declarator->begin < tg->block->end;
+}
+
+/* Declared outside the block, or `extern` in it (an object outside). */
 static bool outside(const struct lower_tg *tg, const struct sym *s)
 {
-    return !(s->declarator && s->declarator->begin >= tg->block->begin &&
-             s->declarator->begin < tg->block->end);
+    return !declared_in(tg, s) || (s->specs && (s->specs->flags & SPEC_EXTERN));
 }
 
 static void note_read(struct lower *L, struct lower_tg *tg, const struct sym *s)
@@ -458,6 +464,12 @@ static unsigned watch_list(struct lower *L, const struct lower_tg *tg, const cha
         enum watch_how how = watch_how(L, tg, s);
         if (how == WATCH_NONE)
             continue;
+        if (declared_in(tg, s)) {       /* extern in the block: declared before it too */
+            char *decl = lower_decl_text(L, (struct sym *)s, NULL);
+            if (!decl)
+                continue;
+            lbuf_printf(pre, " extern %s;", decl);
+        }
         const char *e = lower_expr(L, arena_strndup(L->a, s->name->str, s->name->len), NULL, 0);
         if (how != WATCH_BYTES) {
             const char *copy = arena_printf(L->a, "%s_%u", watch, k);

@@ -8,6 +8,7 @@
  *   - an offset the block reads, then advances (its entry value counts);
  *   - the size of a VLA, from a function called with another bound at every step;
  *   - a global bound read by a function of this file that the block calls;
+ *   - a global the block declares `extern` itself, taken as firstprivate;
  * and one graph whose outside values stay the same (a loop variable declared outside the
  * block that the block sets first, a firstprivate array that stays, a register variable),
  * which replays.  Each must give the sequential program's result.
@@ -30,9 +31,10 @@ void bump(unsigned *p, int n)
         p[i] = step(p[i], (unsigned)n);
 }
 
-static unsigned wa[N], wb[N], wc[N], wd[N], we[N], wf[N], wg[N], wh[N], wk[N];
-static unsigned ra[N], rb[N], rc[N], rd[N], re[N], rf[N], rg[N], rh[N], rk[N];
+static unsigned wa[N], wb[N], wc[N], wd[N], we[N], wf[N], wg[N], wh[N], wk[N], wl[N];
+static unsigned ra[N], rb[N], rc[N], rd[N], re[N], rf[N], rg[N], rh[N], rk[N], rl[N];
 static int nblocks;
+unsigned watch_gain;
 
 /* creates the tasks of the block calling it: nblocks of them */
 static void spawn_blocks(void)
@@ -87,6 +89,7 @@ int main(void)
         register unsigned k = (unsigned)t * 5u;
         off = (unsigned)t % 3u;
         nblocks = t % 2 ? 3 : 5;
+        watch_gain = (unsigned)t + 2u;
 #pragma omp taskgraph
         {
 #pragma omp task inout(wa)
@@ -109,6 +112,13 @@ int main(void)
         {
             spawn_blocks();
         }
+#pragma omp taskgraph
+        {
+            extern unsigned watch_gain;
+#pragma omp task inout(wl) firstprivate(watch_gain)
+            for (int i = 0; i < N; i++)
+                wl[i] = step(wl[i], watch_gain);
+        }
         sized(t % 2 ? 4 : 8);
         steady(wh, 8);
         for (int i = 0; i < N; i++) {
@@ -122,6 +132,8 @@ int main(void)
             rf[b] = step(rf[b], (unsigned)t % 3u + 7u * (unsigned)b);
         for (int b = 0; b < nblocks; b++)
             rk[b] = step(rk[b], (unsigned)b);
+        for (int i = 0; i < N; i++)
+            rl[i] = step(rl[i], (unsigned)t + 2u);
         unsigned *x = p;
         p = q;
         q = x;
@@ -141,6 +153,8 @@ int main(void)
         CHECK(wg[i] == rg[i], "VLA size: wg[%d] = %u, expected %u", i, wg[i], rg[i]);
         CHECK(wk[i] == rk[i], "global bound of a called function: wk[%d] = %u, expected %u",
               i, wk[i], rk[i]);
+        CHECK(wl[i] == rl[i], "extern in the block: wl[%d] = %u, expected %u", i, wl[i],
+              rl[i]);
         CHECK(wh[i] == rh[i], "steady graph: wh[%d] = %u, expected %u", i, wh[i], rh[i]);
     }
     return result_ok();
