@@ -270,8 +270,9 @@ static void note_seen(struct reads *r, const struct sym *s)
 static void read_sym(struct reads *r, const struct sym *s)
 {
     note_seen(r, s);
-    /* a callee's own variables are not the block's; a global, where the block can name it */
-    if (r->callee && (!s || s->depth > 0 ||
+    /* a callee's own variables are not the block's; a global, where the block can name it
+     * (and a structure of it not: its type may be completed only after the block) */
+    if (r->callee && (!s || s->depth > 0 || s->type == TYPE_STRUCT || s->type == TYPE_UNION ||
                       lower_resolve(r->L, s->name->str, s->name->len, r->tg->block->begin) != s))
         return;
     note_read(r->L, r->tg, s);
@@ -444,9 +445,7 @@ static enum watch_how watch_how(struct lower *L, const struct lower_tg *tg, cons
         if (lower_map_get(&tg->copied, s))
             return WATCH_BYTES;     /* a firstprivate copy of it: its elements are values */
         return s->depth > 0 && s->array_size ? WATCH_SIZE : WATCH_NONE;
-    case TYPE_STRUCT: case TYPE_UNION:
-        if (s->depth == 0)          /* complete where it is declared */
-            return WATCH_NONE;
+    case TYPE_STRUCT: case TYPE_UNION:  /* complete: the block reads it by value */
         return reg ? WATCH_COPY : WATCH_BYTES;
     default:
         return WATCH_NONE;

@@ -9,6 +9,7 @@
  *   - the size of a VLA, from a function called with another bound at every step;
  *   - a global bound read by a function of this file that the block calls;
  *   - a global the block declares `extern` itself, taken as firstprivate;
+ *   - a global structure whose member is the block's loop bound;
  * and one graph whose outside values stay the same (a loop variable declared outside the
  * block that the block sets first, a firstprivate array that stays, a register variable),
  * which replays.  Each must give the sequential program's result.
@@ -31,10 +32,14 @@ void bump(unsigned *p, int n)
         p[i] = step(p[i], (unsigned)n);
 }
 
-static unsigned wa[N], wb[N], wc[N], wd[N], we[N], wf[N], wg[N], wh[N], wk[N], wl[N];
-static unsigned ra[N], rb[N], rc[N], rd[N], re[N], rf[N], rg[N], rh[N], rk[N], rl[N];
+static unsigned wa[N], wb[N], wc[N], wd[N], we[N], wf[N], wg[N], wh[N], wk[N], wl[N], wm[N];
+static unsigned ra[N], rb[N], rc[N], rd[N], re[N], rf[N], rg[N], rh[N], rk[N], rl[N], rm[N];
 static int nblocks;
 unsigned watch_gain;
+static struct shape {
+    int parts;
+    unsigned pad;
+} shape = {1, 0};
 
 /* creates the tasks of the block calling it: nblocks of them */
 static void spawn_blocks(void)
@@ -90,6 +95,7 @@ int main(void)
         off = (unsigned)t % 3u;
         nblocks = t % 2 ? 3 : 5;
         watch_gain = (unsigned)t + 2u;
+        shape.parts = t % 3 + 2;
 #pragma omp taskgraph
         {
 #pragma omp task inout(wa)
@@ -114,6 +120,13 @@ int main(void)
         }
 #pragma omp taskgraph
         {
+            for (int b = 0; b < shape.parts; b++) {
+#pragma omp task inout(wm[b])
+                wm[b] = step(wm[b], (unsigned)b + 1u);
+            }
+        }
+#pragma omp taskgraph
+        {
             extern unsigned watch_gain;
 #pragma omp task inout(wl) firstprivate(watch_gain)
             for (int i = 0; i < N; i++)
@@ -134,6 +147,8 @@ int main(void)
             rk[b] = step(rk[b], (unsigned)b);
         for (int i = 0; i < N; i++)
             rl[i] = step(rl[i], (unsigned)t + 2u);
+        for (int b = 0; b < t % 3 + 2; b++)
+            rm[b] = step(rm[b], (unsigned)b + 1u);
         unsigned *x = p;
         p = q;
         q = x;
@@ -155,6 +170,7 @@ int main(void)
               i, wk[i], rk[i]);
         CHECK(wl[i] == rl[i], "extern in the block: wl[%d] = %u, expected %u", i, wl[i],
               rl[i]);
+        CHECK(wm[i] == rm[i], "global structure: wm[%d] = %u, expected %u", i, wm[i], rm[i]);
         CHECK(wh[i] == rh[i], "steady graph: wh[%d] = %u, expected %u", i, wh[i], rh[i]);
     }
     return result_ok();
