@@ -31,8 +31,9 @@
  * They are the names the block's own code reads (task bodies excluded, their pragma lines
  * included) and the firstprivate captures of its constructs, less what is data rather than
  * a value: arrays (but those a construct takes as firstprivate, and the size of a local
- * one, a VLA's changing with its bound), what a construct shares or reduces, what the block
- * takes the address of (&x, &a[i]; &p[i] reads p), what it sets first (`x = e` before any
+ * one, a VLA's changing with its bound), what a construct shares or reduces and what the
+ * block takes the address of (&x, &a[i]; &p[i] reads p), both unless the block's code reads
+ * it by value too (a loop bound that a task shares), what it sets first (`x = e` before any
  * mention of x, where it surely runs), and what firstprivate(saved: ...) lists (OpenMP
  * 6.0: replays keep the recorded value); x++ or x += e reads x for x alone (a counter), not
  * a read of its own.  A register variable is compared through a copy.
@@ -187,7 +188,9 @@ static void check_node(struct tg_check *c, struct ast *n)
 
 struct lower_tg {
     const struct ast *block;
-    struct lower_map data;          /* sym -> sym: shared, reduced, saved, set first, &x */
+    struct lower_map data;          /* sym -> sym: shared, reduced, &x */
+    struct lower_map own;           /* sym -> sym: set first by the block, firstprivate(saved:) */
+    struct lower_map code;          /* sym -> sym: read by value by the block's own code */
     struct lower_map read;          /* sym -> sym: read by the block or firstprivate */
     struct lower_map copied;        /* sym -> sym: arrays a construct takes as firstprivate */
     struct lower_map seen;          /* sym -> sym: named so far by the block's code, in order */
@@ -224,10 +227,15 @@ static void note_read(struct lower *L, struct lower_tg *tg, const struct sym *s)
     tg->order[tg->n++] = s;
 }
 
+static void note(struct lower *L, struct lower_map *m, const struct sym *s)
+{
+    if (s && !lower_map_get(m, s))
+        lower_map_put(L, m, s, (void *)s);
+}
+
 static void note_data(struct lower *L, struct lower_tg *tg, const struct sym *s)
 {
-    if (s && !lower_map_get(&tg->data, s))
-        lower_map_put(L, &tg->data, s, (void *)s);
+    note(L, &tg->data, s);
 }
 
 void lower_taskgraph_data(struct lower *L, const struct sym *s)
@@ -241,7 +249,9 @@ void lower_taskgraph_captures(struct lower *L, const struct lower_var *vars)
     for (const struct lower_var *v = vars; v; v = v->next) {
         if (!outside(L->tg, v->sym))
             continue;
-        if (v->share == LOWER_SHARED || v->share == LOWER_REDUCTION || v->saved) {
+        if (v->saved) {
+            note(L, &L->tg->own, v->sym);
+        } else if (v->share == LOWER_SHARED || v->share == LOWER_REDUCTION) {
             note_data(L, L->tg, v->sym);
         } else if (v->share == LOWER_FIRSTPRIVATE) {
             note_read(L, L->tg, v->sym);
@@ -263,11 +273,12 @@ struct reads {
 
 static void note_seen(struct reads *r, const struct sym *s)
 {
-    if (s && !lower_map_get(&r->tg->seen, s))
-        lower_map_put(r->L, &r->tg->seen, s, (void *)s);
+    note(r->L, &r->tg->seen, s);
 }
 
-static void read_sym(struct reads *r, const struct sym *s)
+/* s read; code: by the block's code, by value (not a name of a pragma line, which may be
+ * the data of a dependence) */
+static void read_sym(struct reads *r, const struct sym *s, bool code)
 {
     note_seen(r, s);
     /* a callee's own variables are not the block's; a global, where the block can name it
@@ -276,12 +287,14 @@ static void read_sym(struct reads *r, const struct sym *s)
                       lower_resolve(r->L, s->name->str, s->name->len, r->tg->block->begin) != s))
         return;
     note_read(r->L, r->tg, s);
+    if (code)
+        note(r->L, &r->tg->code, s);
 }
 
 static const char *read_name(void *arg, const char *s, size_t n)
 {
     struct reads *r = arg;
-    read_sym(r, lower_resolve(r->L, s, n, r->off));
+    read_sym(r, lower_resolve(r->L, s, n, r->off), false);
     return NULL;
 }
 
@@ -387,14 +400,14 @@ static void reads_node(struct reads *r, struct ast *n)
         return;
     }
     if (n->kind == AST_IDENT) {
-        read_sym(r, n->sym);
+        read_sym(r, n->sym, true);
     } else if (n->kind == AST_ASSIGN && n->kid[0] && n->kid[0]->kind == AST_IDENT) {
         /* x = e run first thing: the entry value of x is not read (x is the block's own);
          * x += e reads x for x alone: x counts where the block reads it elsewhere */
         reads_node(r, n->kid[1]);
         const struct sym *s = n->kid[0]->sym;
         if (n->op == '=' && !r->cond && s && !lower_map_get(&r->tg->seen, s))
-            note_data(r->L, r->tg, s);
+            note(r->L, &r->tg->own, s);
         note_seen(r, s);
         return;
     } else if ((n->kind == AST_UNARY || n->kind == AST_POSTFIX) &&
@@ -403,7 +416,17 @@ static void reads_node(struct reads *r, struct ast *n)
         note_seen(r, n->kid[0]->sym);   /* x++ (a counter): as x += 1 */
         return;
     } else if (n->kind == AST_ASSIGN || (n->kind == AST_UNARY && n->op == '&')) {
-        note_data(r->L, r->tg, own_object(n->kid[0]));
+        const struct sym *o = own_object(n->kid[0]);
+        note_data(r->L, r->tg, o);
+        if (o) {                    /* x, x[i], x.f stored to or addressed: x is not read */
+            struct ast *e = n->kid[0];
+            for (; e->kind != AST_IDENT; e = e->kid[0])
+                if (e->kind == AST_SUBSCRIPT)
+                    reads_node(r, e->kid[1]);
+            note_seen(r, o);
+            reads_node(r, n->kid[1]);
+            return;
+        }
     } else if (n->kind == AST_CALL) {
         reads_callee(r, n->kid[0]);
     }
@@ -433,7 +456,9 @@ enum watch_how { WATCH_NONE, WATCH_BYTES, WATCH_COPY, WATCH_SIZE };
 
 static enum watch_how watch_how(struct lower *L, const struct lower_tg *tg, const struct sym *s)
 {
-    if (lower_map_get(&tg->data, s) || lower_map_get(&L->tp_moved, s))
+    /* data the block's code does not read by value (a bound a task also shares is read) */
+    if (lower_map_get(&tg->own, s) || lower_map_get(&L->tp_moved, s) ||
+        (lower_map_get(&tg->data, s) && !lower_map_get(&tg->code, s)))
         return WATCH_NONE;
     bool reg = s->specs && (s->specs->flags & SPEC_REGISTER);
     switch (s->type) {

@@ -10,6 +10,7 @@
  *   - a global bound read by a function of this file that the block calls;
  *   - a global the block declares `extern` itself, taken as firstprivate;
  *   - a global structure whose member is the block's loop bound;
+ *   - a loop bound that the tasks also read, shared (default(shared));
  * and one graph whose outside values stay the same (a loop variable declared outside the
  * block that the block sets first, a firstprivate array that stays, a register variable),
  * which replays.  Each must give the sequential program's result.
@@ -32,8 +33,8 @@ void bump(unsigned *p, int n)
         p[i] = step(p[i], (unsigned)n);
 }
 
-static unsigned wa[N], wb[N], wc[N], wd[N], we[N], wf[N], wg[N], wh[N], wk[N], wl[N], wm[N];
-static unsigned ra[N], rb[N], rc[N], rd[N], re[N], rf[N], rg[N], rh[N], rk[N], rl[N], rm[N];
+static unsigned wa[N], wb[N], wc[N], wd[N], we[N], wf[N], wg[N], wh[N], wk[N], wl[N], wm[N], wn[N];
+static unsigned ra[N], rb[N], rc[N], rd[N], re[N], rf[N], rg[N], rh[N], rk[N], rl[N], rm[N], rn[N];
 static int nblocks;
 unsigned watch_gain;
 static struct shape {
@@ -96,6 +97,7 @@ int main(void)
         nblocks = t % 2 ? 3 : 5;
         watch_gain = (unsigned)t + 2u;
         shape.parts = t % 3 + 2;
+        int nb = t % 2 ? 2 : 4;
 #pragma omp taskgraph
         {
 #pragma omp task inout(wa)
@@ -127,6 +129,13 @@ int main(void)
         }
 #pragma omp taskgraph
         {
+            for (int b = 0; b < nb; b++) {
+#pragma omp task default(shared) firstprivate(b) inout(wn[b])
+                wn[b] = step(wn[b], (unsigned)nb);
+            }
+        }
+#pragma omp taskgraph
+        {
             extern unsigned watch_gain;
 #pragma omp task inout(wl) firstprivate(watch_gain)
             for (int i = 0; i < N; i++)
@@ -149,6 +158,8 @@ int main(void)
             rl[i] = step(rl[i], (unsigned)t + 2u);
         for (int b = 0; b < t % 3 + 2; b++)
             rm[b] = step(rm[b], (unsigned)b + 1u);
+        for (int b = 0; b < nb; b++)
+            rn[b] = step(rn[b], (unsigned)nb);
         unsigned *x = p;
         p = q;
         q = x;
@@ -171,6 +182,8 @@ int main(void)
         CHECK(wl[i] == rl[i], "extern in the block: wl[%d] = %u, expected %u", i, wl[i],
               rl[i]);
         CHECK(wm[i] == rm[i], "global structure: wm[%d] = %u, expected %u", i, wm[i], rm[i]);
+        CHECK(wn[i] == rn[i], "a bound the tasks share: wn[%d] = %u, expected %u", i, wn[i],
+              rn[i]);
         CHECK(wh[i] == rh[i], "steady graph: wh[%d] = %u, expected %u", i, wh[i], rh[i]);
     }
     return result_ok();
