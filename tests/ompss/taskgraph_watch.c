@@ -51,6 +51,13 @@ static void spawn_blocks(void)
     }
 }
 
+static void swap(unsigned **a, unsigned **b)
+{
+    unsigned *x = *a;
+    *a = *b;
+    *b = x;
+}
+
 static void sized(int n)
 {
     unsigned v[n];
@@ -160,12 +167,8 @@ int main(void)
             rm[b] = step(rm[b], (unsigned)b + 1u);
         for (int b = 0; b < nb; b++)
             rn[b] = step(rn[b], (unsigned)nb);
-        unsigned *x = p;
-        p = q;
-        q = x;
-        x = rp;
-        rp = rq;
-        rq = x;
+        swap(&p, &q);
+        swap(&rp, &rq);
     }
 #pragma omp taskwait
     for (int i = 0; i < N; i++) {
