@@ -474,9 +474,8 @@ struct nanort_taskgraph_watch {
 };
 /* begin, given the variables from outside the block that the block reads by value (bounds,
  * firstprivate captures without `saved`, call arguments): where one has another value
- * than at the end of the recording's block (their bytes compared, whatever their size),
- * the graph is recorded again, as under NANORT_TASKGRAPH_RESET.  w must stay valid until
- * nanort_taskgraph_end. */
+ * than when the recording's block began (their bytes compared, whatever their size), the
+ * graph is recorded again, as under NANORT_TASKGRAPH_RESET. */
 int nanort_taskgraph_begin_watch(struct nanort_taskgraph *tg, struct nanort_taskgraph_exec *x,
                                  long long graph_id, unsigned flags,
                                  const struct nanort_taskgraph_watch *w, unsigned nw);

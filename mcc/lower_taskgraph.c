@@ -37,9 +37,9 @@
  * mention of x, where it surely runs), and what firstprivate(saved: ...) lists (OpenMP
  * 6.0: replays keep the recorded value); x++ or x += e reads x for x alone (a counter), not
  * a read of its own.  A register variable is compared through a copy.
- * The runtime keeps the values at the end of the recording's block, so that what the
- * block itself changes (x++, an offset it advances) differs only where the program changed
- * it between encounters.  The globals that the functions of this file the block calls
+ * The runtime keeps the values as the recording's block begins: a value the block reads and
+ * then changes (an offset it advances) differs at the next encounter, which records again,
+ * as the sequential program's next run of the block reads the changed value.  The globals that the functions of this file the block calls
  * read (function tasks and task bodies excluded) count as the block's reads.  Values
  * reached through a pointer, and what functions of other files read, are not compared
  * (graph_reset).

@@ -109,17 +109,14 @@ struct nrt_graph {
     const void *frame, *call;
     bool on_stack;
     /* The values of the variables from outside the block that the block read (mcc's watch
-     * list: loop bounds, firstprivate captures, call arguments) at the end of the block
-     * that recorded it, one after the other; a later encounter where one differs records
-     * again. */
+     * list: loop bounds, firstprivate captures, call arguments) when the block that
+     * recorded it began, one after the other; a later encounter where one differs records
+     * again.  (At the block's beginning, not its end: a value the block reads and then
+     * changes, an offset it advances, would be read changed by the sequential program's
+     * next run of the block, so the next encounter records again.) */
     unsigned char *seen;
     size_t nseen;
     unsigned nwatch;
-    /* The watch list of the encounter that records (or verifies) it: its values are kept
-     * at the block's end, so that what the block itself changes (a counter, an offset it
-     * advances) is no change at the next encounter, where the block does not run. */
-    const struct nanort_taskgraph_watch *watch;
-    unsigned nwatch_now;
     bool verifying;                 /* --taskgraph-verify: the block runs to be compared */
     unsigned vpos;                  /* the recorded task the next one is compared with */
     unsigned long records;          /* --summary: times recorded */
@@ -832,9 +829,8 @@ static int begin(struct nanort_taskgraph *tg, struct nanort_taskgraph_exec *x,
         g->ntasks = 0;
         g->frame = frame;
         g->call = call;
+        values_keep(g, w, nw);
     }
-    g->watch = w;
-    g->nwatch_now = nw;
     cur->flags |= NRT_TF_RECORDING;
     recording = g;
     nrt_self->crit_depth++;         /* no task it creates runs at once (task.c) */
@@ -871,8 +867,6 @@ void nanort_taskgraph_end(struct nanort_taskgraph_exec *x)
 {
     struct nrt_graph *g = x->graph;
     struct nanort_task *cur = nrt_current ? nrt_current : nrt_root;
-    if (x->mode == MODE_RECORD || x->mode == MODE_VERIFY)
-        values_keep(g, g->watch, g->nwatch_now);    /* before the recorded tasks start */
     if (x->mode == MODE_RECORD) {
         finish_record(g, cur);
         x->run = atomic_load(&g->runs) + 1;

@@ -6,6 +6,7 @@
  *   - the number of blocks changes every third step (the block's loop bound);
  *   - a function task called with a coefficient that changes every other step;
  *   - a structure of parameters (a member read by the tasks) that changes once;
+ *   - an offset the block reads and advances itself, carried from step to step;
  * and one graph whose outside values stay the same (a pointer, a count, a scale), which
  * must replay (tests/instr/run.sh's taskgraph-values case counts its records).  Each must
  * give the sequential program's result: a replay with the recorded values would not.
@@ -29,8 +30,8 @@ void scale_all(unsigned *p, int n, unsigned k)
         p[i] = step(p[i], k);
 }
 
-static unsigned ta[N], tb[N], tc[N], td[N], te[N], tf[N], tg[N];
-static unsigned ra[N], rb[N], rc[N], rd[N], re[N], rf[N], rg[N];
+static unsigned ta[N], tb[N], tc[N], td[N], te[N], tf[N], tg[N], th[4];
+static unsigned ra[N], rb[N], rc[N], rd[N], re[N], rf[N], rg[N], rh[4];
 
 /* One step of everything, as the sequential program does it (the reference). */
 static void reference(int t, unsigned *src, unsigned *dst, int nb, unsigned coef,
@@ -62,6 +63,7 @@ int main(void)
     const unsigned *steady = steady_in;
     int count = N;
     unsigned mult = 9u;
+    unsigned carried = 0, rcarried = 0;
     for (int t = 0; t < STEPS; t++) {
         int nb = t % 3 == 2 ? N / BS / 2 : N / BS;
         unsigned coef = t % 2 ? 11u : 17u;
@@ -84,6 +86,18 @@ int main(void)
 #pragma omp task inout(te)
             for (int l = 0; l < pr.lanes; l++)
                 te[l] = step(te[l], pr.gain);
+        }
+#pragma omp taskgraph
+        {
+            for (int b = 0; b < 4; b++) {
+#pragma omp task inout(th[b]) firstprivate(carried)
+                th[b] = step(th[b], carried);
+                carried += 7u;
+            }
+        }
+        for (int b = 0; b < 4; b++) {
+            rh[b] = step(rh[b], rcarried);
+            rcarried += 7u;
         }
         /* The graph whose outside values never change: one record, replayed. */
 #pragma omp taskgraph
@@ -112,6 +126,8 @@ int main(void)
               rd[i]);
         CHECK(tg[i] == rg[i], "steady graph: tg[%d] = %u, expected %u", i, tg[i], rg[i]);
     }
+    for (int b = 0; b < 4; b++)
+        CHECK(th[b] == rh[b], "carried offset: th[%d] = %u, expected %u", b, th[b], rh[b]);
     for (int l = 0; l < 16; l++)
         CHECK(te[l] == re[l], "structure member: te[%d] = %u, expected %u", l, te[l], re[l]);
     return result_ok();
