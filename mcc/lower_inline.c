@@ -219,6 +219,16 @@ static bool is_sharing_clause(enum omp_clause_kind k)
 
 /* Dependences and copies first (they share the base of what they name, OMPSS.md "Data
  * sharing in inline tasks"), then the data-sharing clauses, which win. */
+/* Inside a taskgraph's block: what a construct captured, or a variable a clause made its
+ * data, for the taskgraph's watch list (lower_taskgraph.c). */
+static void log_capture(struct lower *L, const struct lower_var *vars, const struct sym *data)
+{
+    struct lower_capture_log *e = arena_alloc(L->a, sizeof *e);
+    *e = (struct lower_capture_log){NULL, vars, data};
+    *L->capture_log = e;
+    L->capture_log = &e->next;
+}
+
 /* Whether clause cl makes r's base s the construct's shared data (a dependence or copy
  * of the variable itself, shared, a reduction). */
 static bool clause_shares(struct lower *L, const struct omp_clause *cl, const struct omp_ref *r,
@@ -245,8 +255,8 @@ static void apply_clauses(struct capture *c, const struct lower_dir *d, size_t o
                     lower_reduction_sorry(cl->refs[k]);
                 struct lower_var *v = s ? cap_add(c, s, off, pass == 1 && cl->kind != OMP_CL_SHARED)
                                         : NULL;
-                if (L->tg && s && clause_shares(L, cl, cl->refs[k], s))
-                    lower_taskgraph_data(L, s);     /* a global's too: data, not a value */
+                if (L->capture_log && s && clause_shares(L, cl, cl->refs[k], s))
+                    log_capture(L, NULL, s);        /* a global's too: data, not a value */
                 if (!v)
                     continue;
                 if (pass == 1 || ref_shares_base(L, cl->refs[k], s))
@@ -1733,8 +1743,8 @@ struct lower_var *lower_inline_captures(struct lower *L, const struct lower_dir 
         *serial = c.serial;
     if (here)
         *here = c.here;
-    if (L->tg)
-        lower_taskgraph_captures(L, c.vars);
+    if (L->capture_log)
+        log_capture(L, c.vars, NULL);
     return c.vars;
 }
 

@@ -238,25 +238,24 @@ static void note_data(struct lower *L, struct lower_tg *tg, const struct sym *s)
     note(L, &tg->data, s);
 }
 
-void lower_taskgraph_data(struct lower *L, const struct sym *s)
+/* What the constructs of the block captured (lower_inline.c's log). */
+static void captures(struct lower *L, struct lower_tg *tg, const struct lower_capture_log *log)
 {
-    if (outside(L->tg, s))
-        note_data(L, L->tg, s);
-}
-
-void lower_taskgraph_captures(struct lower *L, const struct lower_var *vars)
-{
-    for (const struct lower_var *v = vars; v; v = v->next) {
-        if (!outside(L->tg, v->sym))
-            continue;
-        if (v->saved) {
-            note(L, &L->tg->own, v->sym);
-        } else if (v->share == LOWER_SHARED || v->share == LOWER_REDUCTION) {
-            note_data(L, L->tg, v->sym);
-        } else if (v->share == LOWER_FIRSTPRIVATE) {
-            note_read(L, L->tg, v->sym);
-            if (v->sym->type == TYPE_ARRAY && !lower_map_get(&L->tg->copied, v->sym))
-                lower_map_put(L, &L->tg->copied, v->sym, (void *)v->sym);
+    for (; log; log = log->next) {
+        if (log->data && outside(tg, log->data))
+            note_data(L, tg, log->data);
+        for (const struct lower_var *v = log->vars; v; v = v->next) {
+            if (!outside(tg, v->sym))
+                continue;
+            if (v->saved) {
+                note(L, &tg->own, v->sym);
+            } else if (v->share == LOWER_SHARED || v->share == LOWER_REDUCTION) {
+                note_data(L, tg, v->sym);
+            } else if (v->share == LOWER_FIRSTPRIVATE) {
+                note_read(L, tg, v->sym);
+                if (v->sym->type == TYPE_ARRAY && !lower_map_get(&tg->copied, v->sym))
+                    lower_map_put(L, &tg->copied, v->sym, (void *)v->sym);
+            }
         }
     }
 }
@@ -521,9 +520,11 @@ void lower_taskgraph(struct lower *L, struct lower_dir *d)
     /* a branch out of the block: the runtime would never see its end */
     lower_block_check_branches(L, block, false, "a taskgraph");
     struct lower_tg tg_vals = {.block = block};
-    struct lower_tg *outer = L->tg;
-    L->tg = &tg_vals;
+    struct lower_capture_log *log = NULL, **outer = L->capture_log;
+    L->capture_log = &log;
     size_t from = lower_body(L, d);
+    L->capture_log = outer;
+    captures(L, &tg_vals, log);
     bool jumps = false;             /* a goto may skip what sets a variable first */
     ast_walk(block, goto_visit, &jumps);
     struct reads r = {.L = L, .tg = &tg_vals, .cond = jumps};
@@ -531,7 +532,6 @@ void lower_taskgraph(struct lower *L, struct lower_dir *d)
     block->pragma = d->inner;
     reads_node(&r, block);
     block->pragma = pr_save;
-    L->tg = outer;
     const struct omp_clause *id = lower_dir_find(d, OMP_CL_GRAPH_ID);
     const struct omp_clause *reset = lower_dir_find(d, OMP_CL_GRAPH_RESET);
     const struct omp_clause *cif = lower_dir_find(d, OMP_CL_IF);

@@ -1401,7 +1401,8 @@ struct lower {
     struct check_state *check;     /* check.c: names of the function being checked */
     struct lower_frame *frame;     /* innermost outlined task being lowered, or NULL */
     struct lower_region *region;   /* innermost region (lower_omp.c) around it, or NULL */
-    struct lower_tg *tg;           /* the taskgraph whose block is being lowered, or NULL */
+    struct lower_capture_log **capture_log; /* while a taskgraph's block is lowered: where
+                                      lower_inline.c appends what its constructs capture */
     struct lower_nest *nest;       /* the constructs around it, innermost first (check_nesting.c) */
     bool in_refused_sections;      /* inside a sections construct reported as an error: its
                                       section directives are no stray ones (lower.c) */
@@ -2272,10 +2273,13 @@ bool lower_block_check_outlined(struct lower *L, struct ast *body, const char *w
 /* lower_taskgraph.c: `taskgraph [graph_id(e)] [graph_reset(e)] [if(e)] [nogroup]` on a
  * structured block. */
 void lower_taskgraph(struct lower *L, struct lower_dir *d);
-/* A construct inside a taskgraph's block captured `vars` (lower_inline.c). */
-void lower_taskgraph_captures(struct lower *L, const struct lower_var *vars);
-/* ... a clause made s (a local or a global) its shared data. */
-void lower_taskgraph_data(struct lower *L, const struct sym *s);
+/* What the constructs inside a taskgraph's block captured, in order (lower_inline.c
+ * appends while lower_taskgraph.c lowers the block, which makes its watch list of it). */
+struct lower_capture_log {
+    struct lower_capture_log *next;
+    const struct lower_var *vars;  /* a construct's captures; NULL: */
+    const struct sym *data;        /* a variable (a global's too) a clause made its data */
+};
 /* lower_emit.c: the descriptors of include/nanort.h that generated code fills (task types,
  * implementations, launches, kernel arguments, OpenCL info, taskgraphs, translated
  * kernels), each appended to `b` on one line with designated initialisers.  Values are C
