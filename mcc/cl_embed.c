@@ -489,24 +489,13 @@ bool cl_mentions(const char *text, const char *kernel)
 
 void cl_include_dirs_of(const char *opts, struct cl_dirs *dirs)
 {
-    for (const char *p = opts; p && *p;) {
-        while (*p == ' ' || *p == '\t')
-            p++;
-        const char *w = p;
-        while (*p && *p != ' ' && *p != '\t')
-            p++;
-        if (p - w > 2 && w[0] == '-' && w[1] == 'I') {
-            cl_dirs_add(dirs, strndup(w + 2, (size_t)(p - w - 2)));
-        } else if (p - w == 2 && w[0] == '-' && w[1] == 'I') {    /* -I dir */
-            while (*p == ' ' || *p == '\t')
-                p++;
-            const char *d = p;
-            while (*p && *p != ' ' && *p != '\t')
-                p++;
-            if (p > d)
-                cl_dirs_add(dirs, strndup(d, (size_t)(p - d)));
-        }
-    }
+    struct strvec words = {0};
+    sv_split_shell(&words, opts);
+    for (size_t i = 0; i < words.n; i++)
+        if (!strncmp(words.v[i], "-I", 2) && words.v[i][2])
+            cl_dirs_add(dirs, words.v[i] + 2);
+        else if (!strcmp(words.v[i], "-I") && i + 1 < words.n)    /* -I dir */
+            cl_dirs_add(dirs, words.v[++i]);
 }
 
 void cl_dirs_add(struct cl_dirs *dirs, const char *dir)
@@ -585,11 +574,12 @@ static struct cl_macros {
     struct cl_macro *v;
     size_t n, cap;
 } *cur_macros;                      /* of the text kernel_param_list reads, else NULL */
-static const char *macro_build_opts;
+static struct strvec macro_build_opts;     /* its words, as a shell splits them */
 
 void cl_macros_build_opts(const char *opts)
 {
-    macro_build_opts = opts;
+    macro_build_opts = (struct strvec){0};
+    sv_split_shell(&macro_build_opts, opts);
 }
 
 static struct cl_macro *macro_find(struct cl_macros *m, const char *name, size_t n)
@@ -640,13 +630,16 @@ static struct cl_macros *macros_of(const char *text)
     struct cl_macros *m = calloc(1, sizeof *m);
     if (!m)
         abort();
-    for (const char *o = macro_build_opts; o && (o = strstr(o, "-D")) != NULL;) {
-        o += 2 + strspn(o + 2, " \t");
+    for (size_t i = 0; i < macro_build_opts.n; i++) {
+        const char *o = macro_build_opts.v[i];
+        if (strncmp(o, "-D", 2))
+            continue;
+        o = o[2] || i + 1 == macro_build_opts.n ? o + 2 : macro_build_opts.v[++i];  /* -D X */
         size_t n = 0;
         while (word_char(o[n]))
             n++;
         const char *body = o[n] == '=' ? o + n + 1 : "1";
-        macro_set(m, o, n, body, o[n] == '=' ? strcspn(body, " \t") : 1);
+        macro_set(m, o, n, body, strlen(body));
     }
     int cond[64], depth = 0;
     for (const char *line = text; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {

@@ -1124,25 +1124,17 @@ const char *drv_opencl_sources_object(struct driver *d)
  * compiler only); -cl-fast-relaxed-math defines what it defines for OpenCL C. */
 static void opencl_build_defines(const struct driver *d, struct strvec *cmd)
 {
-    const char *o = d->opts.opencl_build_opts;
-    while (o && *o) {
-        while (*o == ' ' || *o == '\t')
-            o++;
-        size_t n = strcspn(o, " \t");
-        char *w = drv_asprintf("%.*s", (int)n, o);
-        o += n;
+    struct strvec words = {0};
+    sv_split_shell(&words, d->opts.opencl_build_opts);
+    for (size_t i = 0; i < words.n; i++) {
+        const char *w = words.v[i];
         if ((drv_has_prefix(w, "-D") || drv_has_prefix(w, "-U") || drv_has_prefix(w, "-I")) &&
-            w[2]) {
+            w[2])
             sv_push(cmd, w);
-        } else if (!strcmp(w, "-D") || !strcmp(w, "-U") || !strcmp(w, "-I")) {
-            while (*o == ' ' || *o == '\t')
-                o++;
-            size_t m = strcspn(o, " \t");
-            sv_push(cmd, drv_asprintf("%s%.*s", w, (int)m, o));
-            o += m;
-        } else if (!strcmp(w, "-cl-fast-relaxed-math")) {
+        else if ((!strcmp(w, "-D") || !strcmp(w, "-U") || !strcmp(w, "-I")) && i + 1 < words.n)
+            sv_push(cmd, drv_asprintf("%s%s", w, words.v[++i]));
+        else if (!strcmp(w, "-cl-fast-relaxed-math"))
             sv_push(cmd, "-D__FAST_RELAXED_MATH__=1");
-        }
     }
 }
 

@@ -100,6 +100,47 @@ void sv_split(struct strvec *sv, const char *list, const char *seps)
         sv_push(sv, tok);
 }
 
+/* Push the words of `text` as a shell splits them, without its expansions: blanks
+ * separate words; '...' keeps everything, "..." all but a backslash before " \\ $ `;
+ * a backslash outside quotes keeps the next character ("-DTAG=\"a b\"" -> one word). */
+void sv_split_shell(struct strvec *sv, const char *text)
+{
+    char *word = NULL;
+    size_t wlen = 0;
+    FILE *w = NULL;
+    for (const char *p = text; p && *p; p++) {
+        if (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r') {
+            if (w) {
+                fclose(w);
+                w = NULL;
+                sv_push(sv, word);
+            }
+            continue;
+        }
+        if (!w && !(w = open_memstream(&word, &wlen)))
+            drv_die("out of memory");
+        if (*p == '\\' && p[1]) {
+            putc(*++p, w);
+        } else if (*p == '\'') {
+            while (p[1] && p[1] != '\'')
+                putc(*++p, w);
+            p += p[1] != '\0';
+        } else if (*p == '"') {
+            for (; p[1] && p[1] != '"'; p++) {
+                p += p[1] == '\\' && p[2] && strchr("\"\\$`", p[2]);
+                putc(p[1], w);
+            }
+            p += p[1] != '\0';
+        } else {
+            putc(*p, w);
+        }
+    }
+    if (w) {
+        fclose(w);
+        sv_push(sv, word);
+    }
+}
+
 /* ---- temporary files ----------------------------------------------------------------- */
 
 /* Everything here is read by the signal handler: the list only grows with signals blocked. */

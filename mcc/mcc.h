@@ -127,6 +127,8 @@ void sv_push(struct strvec *sv, const char *s);
 void sv_cat(struct strvec *dst, const struct strvec *src);
 /* Push the parts of `list` separated by any of `seps`, skipping empty parts. */
 void sv_split(struct strvec *sv, const char *list, const char *seps);
+/* Push the words of `text` split as a shell splits them (quotes, backslashes; no expansions). */
+void sv_split_shell(struct strvec *sv, const char *text);
 
 /* Remove the temporaries at exit and on the fatal signals (once, before the first one). */
 void drv_install_signal_handlers(void);

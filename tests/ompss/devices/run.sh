@@ -29,13 +29,16 @@ out=$(readlink -f "$BUILD")/tests/ompss/devices
 mkdir -p "$out"
 bin=$out/$name
 
-# The inputs besides NAME.c: kernel sources and options given on the command line.
+# The inputs besides NAME.c: kernel sources and options given on the command line, one a
+# line (an option may hold blanks).
 extra_inputs() {
   case $1 in
     ocl_implements_2d) echo "$dir/kernels/scale2d.cl" ;;
     ocl_macro_kernels) echo "$dir/kernels/macro_kernels.cl" ;;
     # NBINS of its histogram, as GPU codes give their sizes to the OpenCL compiler
     ocl_gpu_shapes) echo "--opencl-build-opts=-DNBINS=16" ;;
+    # a quoted value with a blank: one option, as a shell splits it
+    ocl_quoted_build_opts) echo '--opencl-build-opts=-DWORDS="two words"' ;;
     cuda_*) echo "$dir/kernels/cuda_kernels.cu" ;;
   esac
 }
@@ -71,14 +74,14 @@ build)
       command -v nvcc >/dev/null || [ -x "${CUDA_HOME:-/nonexistent}/bin/nvcc" ] ||
         [ -x /usr/local/cuda/bin/nvcc ] || { echo "no nvcc"; exit 77; } ;;
   esac
-  # shellcheck disable=SC2046
-  "$MCC" --ompss -O1 -Wall -Werror -Itests/ompss "$dir/$name.c" $(extra_inputs "$name") -o "$bin"
+  mapfile -t extra < <(extra_inputs "$name")
+  "$MCC" --ompss -O1 -Wall -Werror -Itests/ompss "$dir/$name.c" "${extra[@]}" -o "$bin"
   ;;
 build-asan)
   rm -f "$bin-asan"
-  # shellcheck disable=SC2046
+  mapfile -t extra < <(extra_inputs "$name")
   "$MCC" --ompss -O1 -g -fsanitize=address -fno-omit-frame-pointer -Wall -Werror -Itests/ompss \
-    "$dir/$name.c" $(extra_inputs "$name") -o "$bin-asan"
+    "$dir/$name.c" "${extra[@]}" -o "$bin-asan"
   ;;
 run-asan)
   [ -x "$bin-asan" ] || { echo "$bin-asan was not built"; exit 1; }
