@@ -14,6 +14,7 @@ static bool diag_quiet;
 static bool errors_as_warnings;     /* mcc_diag_soft() */
 static bool warnings_are_errors;    /* -Werror (mcc_diag_warnings) */
 static bool warnings_off;           /* -w */
+static int werror_count;            /* warnings -Werror made errors, soft ones included */
 
 /* Line `line` of `file` and a caret under display column `col`, into `out`.  The file
  * is read once and kept (pragma_lex.c's copy), not once per diagnostic. */
@@ -131,11 +132,16 @@ void mcc_warning_at(const struct mcc_loc *loc, const char *fmt, ...)
     va_list ap;
     va_start(ap, fmt);
     if (warnings_are_errors) {
-        /* as gcc words it: the message, then the option that made it an error */
+        /* as gcc words it: the message, then the option that made it an error; an error
+         * even where errors are soft (mcc_diag_soft): the build must fail, as gcc's does */
         char *msg = NULL;
         if (vasprintf(&msg, fmt, ap) < 0)
             msg = NULL;
+        bool soft = errors_as_warnings;
+        errors_as_warnings = false;
+        werror_count++;
         mcc_error_at(loc, "%s [-Werror]", msg ? msg : fmt);
+        errors_as_warnings = soft;
         free(msg);
     } else {
         report(loc, "warning", fmt, ap);
@@ -147,6 +153,16 @@ void mcc_diag_warnings(bool werror, bool none)
 {
     warnings_are_errors = werror;
     warnings_off = none;
+}
+
+void mcc_limit_warning_at(const struct mcc_loc *loc, const char *fmt, ...)
+{
+    if (warnings_off)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    report(loc, "warning", fmt, ap);
+    va_end(ap);
 }
 
 void mcc_note_at(const struct mcc_loc *loc, const char *fmt, ...)
@@ -171,4 +187,9 @@ void mcc_diag_reset(bool quiet)
 void mcc_diag_soft(bool on)
 {
     errors_as_warnings = on;
+}
+
+int mcc_werror_count(void)
+{
+    return werror_count;
 }

@@ -1172,8 +1172,9 @@ static int opencl_to_c(struct driver *d, const char *name, const char *path, con
 
 /* The object of `path`'s kernels translated to C and compiled by gcc -O3; NULL when there
  * is none (--opencl-cpu=no, or the translation failed and only a warning is due),
- * DRV_OPENCL_CPU_FAILED after an error: a .cl that does not preprocess or parse is one
- * with every --opencl-cpu but no (its kernels could build for no device). */
+ * DRV_OPENCL_CPU_FAILED after an error (a warning under -Werror too): a .cl that does not
+ * preprocess or parse is one with every --opencl-cpu but no (its kernels could build for
+ * no device). */
 const char *drv_opencl_cpu_object(struct driver *d, const char *name, const char *path)
 {
     if (!d->opencl_cpu || !d->opts.ompss)
@@ -1190,7 +1191,8 @@ const char *drv_opencl_cpu_object(struct driver *d, const char *name, const char
                 "its kernels (macros it needs go in --opencl-build-opts)\n", path);
     }
     if (st != 0)
-        return d->opencl_cpu == 2 || st == MCC_OPENCL_INVALID ? DRV_OPENCL_CPU_FAILED : NULL;
+        return d->opencl_cpu == 2 || st == MCC_OPENCL_INVALID || st == MCC_OPENCL_WERROR
+               ? DRV_OPENCL_CPU_FAILED : NULL;
     struct strvec cmd = {0};
     drv_begin_cc(d, &cmd);
     static const char *const flags[] = {

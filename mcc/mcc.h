@@ -359,6 +359,10 @@ void mcc_error_at(const struct mcc_loc *loc, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 void mcc_warning_at(const struct mcc_loc *loc, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+/* A warning about one of mcc's own limits, not about the code (a kernel it cannot
+ * translate to C, which OpenCL devices still run): -w hides it, -Werror leaves it one. */
+void mcc_limit_warning_at(const struct mcc_loc *loc, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 void mcc_note_at(const struct mcc_loc *loc, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 /* Number of errors reported since the last mcc_diag_reset(). */
@@ -366,9 +370,12 @@ int mcc_error_count(void);
 void mcc_diag_reset(bool quiet);
 /* -Werror (warnings are errors, "[-Werror]") and -w (no warnings), after mcc_diag_reset. */
 void mcc_diag_warnings(bool werror, bool none);
-/* While on, errors are printed as warnings (still counted): the OpenCL translation, whose
- * failures leave a kernel to the OpenCL runtime instead of failing the build. */
+/* While on, errors are printed as warnings (still counted): the OpenCL
+ * translation, whose failures leave a kernel to the OpenCL runtime instead of failing the
+ * build.  Warnings stay warnings, and -Werror still makes them errors. */
 void mcc_diag_soft(bool on);
+/* Number of warnings -Werror made errors (soft mode or not), never reset. */
+int mcc_werror_count(void);
 
 /* ---- cxx_input.c: C++ sources in OmpSs mode are an error ---------------------------- */
 /* Whether an input is C++ (the -x language in effect, or else its suffix). */
@@ -2654,8 +2661,10 @@ const char *ocl_name(struct ocl *o, enum ocl_name kind, ...);
  * kernels are registered under (the OpenCL source's name given to nanort).  A syntax error
  * is an error (no OpenCL compiler takes the text: MCC_OPENCL_INVALID); what cannot be
  * translated is a warning (those kernels stay OpenCL-only), an error when `require`
- * (--opencl-cpu=require).  Returns 0, or 1 when nothing could be written. */
+ * (--opencl-cpu=require).  Returns 0, or 1 when nothing could be written; a warning that
+ * -Werror made an error: MCC_OPENCL_WERROR (the text is written; the build fails). */
 #define MCC_OPENCL_INVALID 2
+#define MCC_OPENCL_WERROR 3
 int mcc_translate_opencl(const char *in_path, const char *out_path, const char *source,
                          bool require, const struct mcc_options *opts);
 /* The function cannot be translated: remember why (the first reason counts). */

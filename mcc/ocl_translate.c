@@ -337,13 +337,14 @@ static void report(struct ocl *o, bool require)
     for (struct ocl_fn *f = o->fns; f; f = f->next) {
         if (!f->kernel || !f->why_not)
             continue;
-        const char *msg = "kernel '%s' cannot be translated to C: %s; its tasks keep only "
-                          "their OpenCL implementation";
+        /* not required, a warning that -Werror leaves one: the kernel is fine for OpenCL
+         * devices; what fails is mcc's translation */
         if (require)
             mcc_error_at(&f->why_loc, "kernel '%s' cannot be translated to C: %s "
                          "(--opencl-cpu=require)", f->name, f->why_not);
         else
-            mcc_warning_at(&f->why_loc, msg, f->name, f->why_not);
+            mcc_limit_warning_at(&f->why_loc, "kernel '%s' cannot be translated to C: %s; its tasks "
+                         "keep only their OpenCL implementation", f->name, f->why_not);
     }
 }
 
@@ -521,7 +522,7 @@ int mcc_translate_opencl(const char *in_path, const char *out_path, const char *
     struct mcc_options o = opts ? *opts : (struct mcc_options){.ompss = true};
     o.ompss = false;            /* `#pragma omp` means nothing in OpenCL C */
     char *inlined = NULL;
-    int st;
+    int st, promoted = mcc_werror_count();
     for (int pass = 0;; pass++) {
         st = MCC_OPENCL_INVALID;  /* a syntax error: invalid OpenCL C for every device too */
         char *again = NULL;
@@ -540,6 +541,8 @@ int mcc_translate_opencl(const char *in_path, const char *out_path, const char *
         len = strlen(again);
     }
     free(inlined);
+    if (mcc_werror_count() > promoted && st != MCC_OPENCL_INVALID)
+        st = MCC_OPENCL_WERROR;
     if (fclose(out) != 0 && st == 0) {
         fprintf(stderr, "mcc: cannot write %s: %s\n", out_path, strerror(errno));
         st = 1;

@@ -18,7 +18,8 @@
 #                              errors on a translation at the .cl's line and column, and
 #                              --opencl-cpu=require making it an error; half_arith.cl's
 #                              warnings; helpers holding barriers and work-group functions
-#                              not inlined: why, at the call
+#                              not inlined: why, at the call; -Werror makes inner_local's
+#                              warning an error (the build fails)
 #   run.sh misaligned          misaligned.c: a float4 buffer 8 bytes off, translated: a message
 #                              and exit 1, not a crash; on PoCL it runs (skipped without it)
 #   run.sh noshmem             noshmem.c: a __local parameter without shmem(...): a message
@@ -91,6 +92,8 @@ build)
   [ "$name" = rodinia ] && opts=(--opencl-build-opts="-D BLOCK_SIZE=16")
   # atomics2.cl's OpenCL C 2.0 atomics: PoCL has them in OpenCL C 3.0
   [ "$name" = atomics2 ] && opts=(--opencl-build-opts="-cl-std=CL3.0")
+  # inner_local.cl is not OpenCL C 1.2: its warnings are expected (diag checks -Werror)
+  [ "$name" = inner_local ] && opts=(-Wno-error)
   "$MCC" --ompss -O1 -Wall -Werror "${opts[@]}" -I"$here/../../ompss" -I"$here" "$here/$name.c" \
     -o "$bin" -lm > "$out/$name.build.log" 2>&1
   st=$?
@@ -157,6 +160,18 @@ diag)
   # inner-scope __local: the warning names the kernel and the line
   grep -q "inner_local.cl:14:9: warning: __local variable 't' declared in an inner block" \
     "$out/inner_local.build.log" || fail "no warning at inner_local.cl:14:9"
+  # ... an error under -Werror, as gcc's warnings are: no program
+  log=$out/inner_local.werror.log
+  rm -f "$out/inner_local.werror"
+  "$MCC" --ompss -O1 -Wall -Werror -I"$here/../../ompss" -I"$here" "$here/inner_local.c" \
+    -o "$out/inner_local.werror" > "$log" 2>&1 && fail "the build with -Werror succeeded"
+  cat "$log"
+  grep -q "inner_local.cl:14:9: error: __local variable 't' declared in an inner block.*\[-Werror\]" \
+    "$log" || fail "no error at inner_local.cl:14:9 under -Werror"
+  [ ! -e "$out/inner_local.werror" ] || fail "a program was written under -Werror"
+  # a kernel mcc cannot translate is no fault of the kernel's: not an error under -Werror
+  grep -q "rev_switch.*\[-Werror\]" "$out/untranslatable.build.log" &&
+    fail "the untranslatable kernel's warning is labelled -Werror"
   # half-precision arithmetic: a warning at the operator, not a translation in float
   log=$out/half_arith.log
   "$MCC" -y "$here/half_arith.cl" -o "$out/half_arith.c" > "$log" 2>&1 || fail "mcc -y half_arith.cl failed"
