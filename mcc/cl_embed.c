@@ -866,10 +866,26 @@ char *cl_param_type(const char *s, size_t n, char **name)
     return t;
 }
 
-/* The parameter list after `(` at p, to its `)`: its types "t1;t2;..." ("?": not known),
- * or with `names` its names "n1,n2,..." ("" for one without). */
-static char *param_list(const char *p, bool names)
+/* What param_list lists of each parameter. */
+enum { PL_TYPES, PL_NAMES, PL_STRUCTS };
+
+/* The struct a parameter's type names, "TYPE/STARS" ("struct p/1"), or "" (cl_param_struct). */
+static char *struct_item(const char *b, size_t n)
 {
+    int stars;
+    char *t = cl_param_struct(b, n, &stars), *item;
+    if (asprintf(&item, t ? "%s/%d" : "", t, stars) < 0)
+        abort();
+    free(t);
+    return item;
+}
+
+/* The parameter list after `(` at p, to its `)`: its types "t1;t2;..." ("?": not known),
+ * with PL_NAMES its names "n1,n2,..." ("" for one without), with PL_STRUCTS its structs
+ * "s1;s2" (struct_item). */
+static char *param_list(const char *p, int what)
+{
+    bool names = what == PL_NAMES;
     char *out = strdup("");
     size_t len = 0;
     for (int depth = 0, first = 1, n = 0; *p && depth >= 0; first = 0) {
@@ -882,12 +898,14 @@ static char *param_list(const char *p, bool names)
         char *name;
         char *t = cl_param_type(b, (size_t)(p - b), &name);
         if (!(first && *p == ')' && t && !strcmp(t, "void") && !name)) {
-            const char *item = names ? (name ? name : "") : t ? t : "?";
+            char *si = what == PL_STRUCTS ? struct_item(b, (size_t)(p - b)) : NULL;
+            const char *item = si ? si : names ? (name ? name : "") : t ? t : "?";
             char *o = realloc(out, len + strlen(item) + 2);
             if (!o)
                 abort();
             out = o;
             len += (size_t)sprintf(out + len, "%s%s", n++ ? names ? "," : ";" : "", item);
+            free(si);
         }
         free(t);
         free(name);
@@ -915,7 +933,7 @@ static bool declaration_only(const char *q)
 
 /* The parameter list of `kernel` in the text (param_list); NULL when the text defines no
  * such kernel, or several that disagree (#if variants: nothing to compare). */
-static char *kernel_param_list_in(const char *text, const char *kernel, bool names)
+static char *kernel_param_list_in(const char *text, const char *kernel, int what)
 {
     char *found = NULL;
     size_t kn = strlen(kernel);
@@ -926,7 +944,7 @@ static char *kernel_param_list_in(const char *text, const char *kernel, bool nam
         if (strncmp(q, kernel, kn) || word_char(q[kn]) || *(q = skip_blanks(q + kn)) != '(' ||
             declaration_only(q))
             continue;
-        char *t = param_list(q + 1, names);
+        char *t = param_list(q + 1, what);
         if (found && strcmp(found, t)) {
             free(found);
             free(t);
@@ -940,12 +958,12 @@ static char *kernel_param_list_in(const char *text, const char *kernel, bool nam
 
 /* kernel_param_list_in of the text the compiler sees (code_only), its object-like macros
  * expanded in the types. */
-static char *kernel_param_list(const char *source, const char *kernel, bool names)
+static char *kernel_param_list(const char *source, const char *kernel, int what)
 {
     char *text = code_only(source);
     struct cl_macros *m = macros_of(text);
     cur_macros = m;
-    char *found = kernel_param_list_in(text, kernel, names);
+    char *found = kernel_param_list_in(text, kernel, what);
     cur_macros = NULL;
     macros_free(m);
     free(text);
@@ -954,12 +972,17 @@ static char *kernel_param_list(const char *source, const char *kernel, bool name
 
 char *cl_kernel_params(const char *text, const char *kernel)
 {
-    return kernel_param_list(text, kernel, false);
+    return kernel_param_list(text, kernel, PL_TYPES);
 }
 
 char *cl_kernel_param_names(const char *text, const char *kernel)
 {
-    return kernel_param_list(text, kernel, true);
+    return kernel_param_list(text, kernel, PL_NAMES);
+}
+
+char *cl_kernel_param_structs(const char *text, const char *kernel)
+{
+    return kernel_param_list(text, kernel, PL_STRUCTS);
 }
 
 char *cl_list_item(const char *list, int i, char sep)

@@ -737,6 +737,60 @@ void lower_device_embed_source(struct lower *L, const char *name, const char *pa
     free(raw);
 }
 
+/* The struct of the task's parameter i (its text: cl_param_struct), NULL if none. */
+static char *param_struct(struct lower *L, const struct lower_ftask *f, int i)
+{
+    int stars;
+    struct ast *p = param_at(f, i);
+    return p ? cl_param_struct(L->t->src.text + p->begin, p->end - p->begin, &stars) : NULL;
+}
+
+/* The structs the kernel takes (by pointer or by value) are laid out as the task's
+ * parameter in its place (or of its name, for a kernel with fewer) has them on the host
+ * (cl_layout.c).  `kstructs`: cl_kernel_param_structs. */
+static void check_struct_params(struct lower *L, const struct lower_ftask *f, const char *text,
+                                const char *kernel, const char *file, const char *kstructs,
+                                const char *knames)
+{
+    const char *types, *names;
+    proto_params(L, f, &types, &names);
+    int np = param_count(f), nk = *kstructs ? 1 : 0;
+    for (const char *q = kstructs; (q = strchr(q, ';')) != NULL; q++)
+        nk++;
+    for (int j = 0; j < nk; j++) {
+        char *item = cl_list_item(kstructs, j, ';'), *kname = cl_list_item(knames, j, ',');
+        char *slash = strrchr(item, '/');
+        int i = nk == np ? j : -1;
+        for (int k = 0; i < 0 && k < np && kname && *kname; k++) {
+            char *nm = cl_list_item(names, k, ',');
+            i = !strcmp(nm, kname) ? k : -1;
+            free(nm);
+        }
+        if (slash && i >= 0) {
+            *slash = '\0';
+            char *hs = param_struct(L, f, i), *pname = cl_list_item(names, i, ',');
+            struct cl_layout_param lp = {
+                .loc = &lower_dir_find(&f->dir, OMP_CL_DEVICE)->loc, .host = &L->t->src,
+                .host_type = hs, .kernel_text = text, .kernel_type = item, .file = file,
+                .kernel_stars = atoi(slash + 1), .index = i, .name = pname,
+                .task = fname(L, f), .kernel = kernel,
+            };
+            cl_layout_check(&lp);
+            if (lp.kernel_size)         /* the host's layout is gcc's to know: its size */
+                lbuf_printf(&L->tail, "%s_Static_assert(sizeof(%s) == %ld, \"kernel %s in %s (%s:%d) "
+                            "takes %s as %ld bytes (the layout of OpenCL C) but the host has "
+                            "another size for %s: declare it alike on both sides\");%s",
+                            lower_mark(L, param_at(f, i)->begin), hs, lp.kernel_size, kernel,
+                            file, lp.kernel_file, lp.kernel_line, item,
+                            lp.kernel_size, hs, lower_mark_generated());
+            free(hs);
+            free(pname);
+        }
+        free(item);
+        free(kname);
+    }
+}
+
 /* The kernel's parameters in its file(...) source have the types of the prototype's (the
  * argument's bytes are passed as they are). */
 static void check_file_params(struct lower *L, const struct lower_ftask *f, const char *text,
@@ -744,12 +798,17 @@ static void check_file_params(struct lower *L, const struct lower_ftask *f, cons
 {
     char *kt = cl_kernel_params(text, kernel), *kn = cl_kernel_param_names(text, kernel);
     const char *types, *names;
+    int errors = mcc_error_count();
     proto_params(L, f, &types, &names);
     /* at the device clause: columns in the prototype are those of the preprocessed text,
      * where __global and __kernel are gone */
     if (kt)
         cl_params_check(&lower_dir_find(&f->dir, OMP_CL_DEVICE)->loc, types, names, kt, kn,
                         fname(L, f), kernel, file);
+    char *ks = kt && kn ? cl_kernel_param_structs(text, kernel) : NULL;
+    if (ks && mcc_error_count() == errors)
+        check_struct_params(L, f, text, kernel, file, ks, kn);
+    free(ks);
     free(kt);
     free(kn);
 }

@@ -9,7 +9,8 @@
  *                   nvcc on each input), driver_link.c (the link), translate.c (mcc_translate: read, parse, analyse,
  *                   rewrite, write), link_check.c (whole-program checks at the link),
  *                   read_file.c (the whole-file reader), cl_embed.c (OpenCL sources
- *                   embedded in programs), diag.c, cxx_input.c, arena.c
+ *                   embedded in programs), cl_layout.c (the structs kernels take, laid
+ *                   out on each side), diag.c, cxx_input.c, arena.c
  *   C front end     lex.c + grammar/c.l, ast.c, symbols.c, the parser (grammar/c.y),
  *                   rewrite.c (edits over the preprocessed text)
  *   pragmas         pragma_lex.c, pragma.c, pragma_ref.c, pragma_dump.c (OmpSs directives
@@ -275,6 +276,51 @@ int link_check(const char *const *objects, size_t nobjects, const char *const *c
  * with errno set (EIO for a read error). */
 char *mcc_read_file(const char *path, size_t *len);
 
+/* ---- cl_layout.c: the bytes of the structs a kernel takes, on each side ---------------- */
+/* Which rules lay a struct out: OpenCL C's (vectors aligned to their size, 3 components
+ * as 4) or the host's (x86-64 SysV, OpenCL's cl_<type> host types as OpenCL C's). */
+enum cl_abi { CL_ABI_OPENCL, CL_ABI_HOST };
+#define CL_LAYOUT_MEMBERS 64
+struct cl_member {
+    const char *name;   /* in the text */
+    int len;
+    long offset, size;
+    size_t at;          /* the name's offset in the text */
+};
+struct cl_layout {
+    long size, align;
+    int n;
+    struct cl_member m[CL_LAYOUT_MEMBERS];
+    const char *forbidden;  /* OpenCL: a member's type OpenCL C leaves to the device
+                               (size_t, bool, "a pointer", "a bit-field"); NULL if none */
+    size_t forbidden_at;
+    bool defined;           /* the text defines the type (its layout known or not) */
+};
+/* The layout of `type` ("struct p", a typedef name) as `text` defines it; false when
+ * unknown (an attribute, #pragma pack, a union, a type not found ...). */
+bool cl_layout_of(const char *text, const char *type, enum cl_abi abi, struct cl_layout *out);
+/* The struct a parameter's text names ("struct p", "atom_t"), malloc'd, and *stars its
+ * pointers; NULL when it names a scalar, a vector or nothing known. */
+char *cl_param_struct(const char *text, size_t n, int *stars);
+/* One parameter of a task whose kernel takes a struct (by pointer or value). */
+struct cl_layout_param {
+    const struct mcc_loc *loc;          /* the task's device clause */
+    const struct mcc_source *host;      /* the host unit (preprocessed) */
+    const char *host_type;              /* its parameter's struct, NULL if none */
+    const char *kernel_text, *kernel_type, *file;   /* the embedded .cl, its struct */
+    int kernel_stars, index;
+    const char *name, *task, *kernel;
+    /* out: the kernel's size of its struct where the host's layout is not known here
+     * (#pragma pack, attributes) but the host defines it: for a _Static_assert; else 0 */
+    long kernel_size;
+    const char *kernel_file;            /* then: where its first member is */
+    int kernel_line;
+};
+/* An error at the device clause, with notes at both members, where the struct's layout
+ * differs between the host and the kernel; an error (by value, a bit-field) or a warning
+ * (a buffer) at the kernel's member of a type OpenCL C sizes per device. */
+void cl_layout_check(struct cl_layout_param *p);
+
 /* ---- cl_embed.c: OpenCL sources as programs embed them ------------------------------- */
 
 struct cl_dirs {
@@ -312,6 +358,9 @@ char *cl_param_type(const char *s, size_t n, char **name);
 char *cl_kernel_params(const char *text, const char *kernel);
 /* Their names, "n1,n2,..." ("" for one without), NULL as for cl_kernel_params. */
 char *cl_kernel_param_names(const char *text, const char *kernel);
+/* Their structs, "TYPE/STARS;..." ("struct p/1"; "" for one that names none), NULL as for
+ * cl_kernel_params. */
+char *cl_kernel_param_structs(const char *text, const char *kernel);
 /* "kernel:t1;t2:n1,n2" per line, of each kernel the text defines (that #if variants do
  * not give different parameters); malloc'd. */
 char *cl_kernel_signatures(const char *text);
