@@ -542,31 +542,38 @@ static const char *member_words(const struct cl_layout *l, int i, char *buf, siz
     return buf;
 }
 
+/* The kernel's struct has a member OpenCL C does not allow or sizes per device: an error
+ * at it, a warning for a buffer's size_t, bool or pointer (the spec forbids them by value
+ * only, s6.9.k). */
+static void report_forbidden(const struct cl_layout_param *p, const struct cl_layout *k)
+{
+    struct mcc_loc at = text_loc(p->kernel_text, k->forbidden_at);
+    const char *how = p->kernel_stars ? "points to" : "takes";
+    if (!strcmp(k->forbidden, "a bit-field")) {
+        mcc_error_at(&at, "a parameter of kernel '%s' %s '%s', which has a bit-field: OpenCL C "
+                     "does not support bit-fields (s6.9.c); declare a whole integer member",
+                     p->kernel, how, p->kernel_type);
+        return;
+    }
+    char what[64];
+    snprintf(what, sizeof what, "%s%s", strcmp(k->forbidden, "a pointer") ? "a member of type "
+             : "", k->forbidden);
+    if (p->kernel_stars)
+        mcc_warning_at(&at, "a parameter of kernel '%s' %s '%s', which has %s: OpenCL C leaves "
+                       "its size to each device, so the host's bytes may not be the kernel's",
+                       p->kernel, how, p->kernel_type, what);
+    else
+        mcc_error_at(&at, "a parameter of kernel '%s' %s '%s', which has %s: OpenCL C does not "
+                     "allow it in a struct a kernel takes by value (s6.9.k)", p->kernel, how,
+                     p->kernel_type, what);
+}
+
 void cl_layout_check(struct cl_layout_param *p)
 {
     struct cl_layout k, h;
     bool kok = cl_layout_of(p->kernel_text, p->kernel_type, CL_ABI_OPENCL, &k);
     if (k.forbidden) {
-        struct mcc_loc at = text_loc(p->kernel_text, k.forbidden_at);
-        const char *msg = "%s of kernel '%s' %s '%s', which has %s%s: OpenCL C leaves its "
-                          "size to each device, so the host's bytes may not be the kernel's";
-        if (!strcmp(k.forbidden, "a bit-field")) {
-            mcc_error_at(&at, "a parameter of kernel '%s' %s '%s', which has a bit-field: "
-                         "OpenCL C does not support bit-fields (s6.9.c); declare a whole "
-                         "integer member", p->kernel, p->kernel_stars ? "points to" : "takes",
-                         p->kernel_type);
-            return;
-        }
-        if (p->kernel_stars)    /* a buffer: the spec says nothing of its elements */
-            mcc_warning_at(&at, msg, "a parameter", p->kernel, "points to", p->kernel_type,
-                           !strcmp(k.forbidden, "a pointer") ? "" : "a member of type ",
-                           k.forbidden);
-        else                    /* OpenCL C 1.2 s6.9.k */
-            mcc_error_at(&at, "%s of kernel '%s' %s '%s', which has %s%s: OpenCL C does not "
-                         "allow it in a struct a kernel takes by value (s6.9.k)", "a parameter",
-                         p->kernel, "takes", p->kernel_type,
-                         !strcmp(k.forbidden, "a pointer") ? "" : "a member of type ",
-                         k.forbidden);
+        report_forbidden(p, &k);
         return;
     }
     if (!kok || !p->host_type)
