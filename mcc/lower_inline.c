@@ -317,12 +317,29 @@ static bool listed(const struct lower_dir *d, const struct lower_var *v, size_t 
  *   - the region's own reduction variable (parallel reduction(+: s) around for ... s += x):
  *     the region's operator, on the variable, a whole array or a section;
  *   - an arithmetic variable the loop only ever adds to or subtracts from (`local += x`,
- *     `local++`, declared in the region or privatised by it): a sum.
+ *     `local++`, declared in the region or privatised by it): a sum;
+ *   - an array of arithmetic elements, sized where declared, to whose elements alone the
+ *     loop adds (`qq[l] += 1.0`, NPB EP's histogram each thread combines under critical):
+ *     a sum over the whole array.
  * (With nowait the region's code after the loop could read the copy before the loop's
- * tasks end.)  The clause and item in *red and *ref; false when the writes are no
- * reduction.
+ * tasks end: such a loop waits for its tasks (waited), as the thread that ran them all,
+ * the region's team of one, would have ended them by then.)  The clause and item in *red
+ * and *ref; false when the writes are no reduction.
  */
 static bool address_taken(struct lower *L, const struct sym *s, const struct ast *except);
+
+/* An array of arithmetic elements, `double qq[NQ]`, `long h[4][8]` (not a parameter, not
+ * of pointers, structs or a typedef'd array; its size written). */
+static bool arithmetic_array(struct sym *s)
+{
+    struct ast *d = lower_full_declarator(s);
+    if (s->type != TYPE_ARRAY || s->array_param || !s->array_size || !s->specs ||
+        s->specs->tclass != TYPE_SCALAR)
+        return false;
+    while (d && d->kind == AST_DECL_ARRAY && d->kid[1])
+        d = d->kid[0];
+    return d && d->kind == AST_DECL_NAME;
+}
 
 static bool loop_reduction(struct capture *c, const struct lower_dir *d, struct lower_var *v,
                            const struct omp_clause **red, const struct omp_ref **ref)
@@ -336,7 +353,8 @@ static bool loop_reduction(struct capture *c, const struct lower_dir *d, struct 
         *ref = rr->red_ref;
         return true;
     }
-    if (rr || v->sym->type != TYPE_SCALAR || v->vm || !lower_accumulates(c->node, v->sym) ||
+    if (rr || !(v->sym->type == TYPE_SCALAR || arithmetic_array(v->sym)) || v->vm ||
+        !lower_accumulates(c->node, v->sym) ||
         address_taken(L, v->sym, c->node))   /* (`*p` may read the partial sum) */
         return false;
     struct omp_clause *sum = arena_alloc(L->a, sizeof *sum);
@@ -863,10 +881,11 @@ static void implicit_sharing(struct capture *c, const struct lower_dir *d, size_
             const struct omp_clause *red;
             const struct omp_ref *ref;
             bool reducible = written && loop_reduction(c, d, v, &red, &ref);
-            if (reducible && !lower_dir_has(d, OMP_CL_NOWAIT)) {
+            if (reducible) {
                 v->share = LOWER_REDUCTION;
                 v->red = red;
                 v->red_ref = ref;
+                v->waited = lower_dir_has(d, OMP_CL_NOWAIT);
                 continue;
             }
             if (written && (own_elements_array(body, v->sym) ||
@@ -930,8 +949,7 @@ static void implicit_sharing(struct capture *c, const struct lower_dir *d, size_
                                pointee ? "may write what it points to where other iterations "
                                          "write too"
                                : written ? "writes it" : "writes elements it indexes",
-                               serial_words(d), reducible ? "drop 'nowait'"
-                               : pointee ? "give each iteration elements of its own"
+                               serial_words(d), pointee ? "give each iteration elements of its own"
                                : written ? "name it in a private, lastprivate or reduction clause"
                                          : "use a reduction on the array");
             }

@@ -732,6 +732,10 @@ void lower_loop(struct lower *L, struct lower_dir *d)
     bool is_for = d->dir->kind == OMP_DIR_FOR;
     bool group = !is_for && !lower_dir_has(d, OMP_CL_NOGROUP);
     bool barrier = is_for && !lower_dir_has(d, OMP_CL_NOWAIT);
+    /* (a nowait for whose tasks reduce into the copy of a variable each thread of the
+       region has waits for them, as a taskloop does: the code after it uses the copy) */
+    for (struct lower_var *v = vars; v && is_for && !barrier; v = v->next)
+        group |= v->waited;
     /* A static schedule gives two loops of a region with as many iterations the same
      * iterations on each thread (OpenMP 4.5, 2.7.1), and codes rely on it after a nowait
      * (`for schedule(static) nowait` writing a[i], then a `for schedule(static)` reading
@@ -758,7 +762,7 @@ void lower_loop(struct lower *L, struct lower_dir *d)
        outlive it) */
     struct lower_cancel_scope cs = {"", "", ""};
     if (group || barrier)
-        cs = lower_cancel_scope(L, group ? "NANORT_CANCEL_TASKGROUP" : "NANORT_CANCEL_FOR");
+        cs = lower_cancel_scope(L, is_for ? "NANORT_CANCEL_FOR" : "NANORT_CANCEL_TASKGROUP");
     /* (task k of __nrt_T balanced ones has __nrt_bq iterations, one more while k < __nrt_br;
        in a block of their own: no declaration after the grain's statements) */
     char *code = arena_printf(

@@ -1054,52 +1054,69 @@ static bool plain_set(struct ast *e, const struct sym *s)
            e->kid[0]->kind == AST_IDENT && e->kid[0]->sym == s && !names_sym(e->kid[1], s);
 }
 
-struct named_after {
-    const struct sym *s;
-    size_t from;
-    bool found;
-};
+/* How a statement of a body uses s (assigned_first): not at all, perhaps reading a value
+ * it had before the statement, setting it before any use on the paths that use it (it
+ * may be unset after), or setting it first on every path. */
+enum set_first { SF_NONE, SF_READS, SF_MAYBE, SF_ALWAYS };
 
-static bool named_after_visit(struct ast *n, void *arg)
+static enum set_first assigned_first(struct ast *st, const struct sym *s)
 {
-    struct named_after *a = arg;
-    a->found |= n->kind == AST_IDENT && n->sym == a->s && n->begin >= a->from;
-    return !a->found;
-}
-
-/* lower_assigned_first of st, a part of `root` */
-static bool assigned_first(struct ast *st, const struct sym *s, struct ast *root)
-{
-    if (!st)
-        return false;
+    if (!st || !names_sym(st, s))
+        return SF_NONE;
     switch (st->kind) {
-    case AST_COMPOUND:
-        for (struct ast *i = st->kid[0] ? st->kid[0]->kid[0] : NULL; i; i = i->next)
-            if (names_sym(i, s))
-                return assigned_first(i, s, root);     /* the first statement naming s */
-        return false;
-    case AST_EXPR_STMT:
-        return plain_set(st, s);
-    case AST_FOR: {
-        /* for (s = e; ...) sets it first; a loop whose header does not name s, when its
-         * body sets it first and nothing of root after the loop names s (the body is where
-         * s is used: a loop that runs no turn sets nothing, and a later `last[i] = t`
-         * reads what an earlier iteration left) */
-        if (plain_set(st->kid[0], s))
-            return true;
-        struct named_after a = {s, st->end, false};
-        ast_walk(root, named_after_visit, &a);
-        return !names_sym(st->kid[0], s) && !names_sym(st->kid[1], s) &&
-               !names_sym(st->kid[2], s) && !a.found && assigned_first(st->kid[3], s, root);
+    case AST_COMPOUND: {
+        /* the statements naming s, in order, until one sets it on every path */
+        enum set_first seen = SF_NONE;
+        for (struct ast *i = st->kid[0] ? st->kid[0]->kid[0] : NULL; i; i = i->next) {
+            enum set_first r = assigned_first(i, s);
+            if (r == SF_READS || r == SF_ALWAYS)
+                return r;
+            if (r == SF_MAYBE)
+                seen = SF_MAYBE;
+        }
+        return seen;
     }
+    case AST_EXPR_STMT:
+        return plain_set(st, s) ? SF_ALWAYS : SF_READS;
+    case AST_IF: {
+        /* if (c) { l = ...; qq[l] += 1; }: each branch that names s sets it first (NPB
+         * EP's `if (t1 <= 1.0)` around its temporaries) */
+        if (names_sym(st->kid[0], s))
+            return SF_READS;
+        enum set_first a = assigned_first(st->kid[1], s), b = assigned_first(st->kid[2], s);
+        if (a == SF_READS || b == SF_READS)
+            return SF_READS;
+        return a == SF_ALWAYS && b == SF_ALWAYS ? SF_ALWAYS : SF_MAYBE;
+    }
+    case AST_FOR:
+        /* for (s = e; ...) sets it first; a loop whose header does not name s and whose
+         * body sets it before using it in each turn (a loop that runs no turn sets
+         * nothing: a later use must set it first too) */
+        if (plain_set(st->kid[0], s))
+            return SF_ALWAYS;
+        if (names_sym(st->kid[0], s) || names_sym(st->kid[1], s) || names_sym(st->kid[2], s) ||
+            assigned_first(st->kid[3], s) == SF_READS)
+            return SF_READS;
+        return SF_MAYBE;
     default:
-        return false;
+        return SF_READS;
     }
 }
 
+static bool jumps_visit(struct ast *n, void *arg)
+{
+    bool *found = arg;
+    *found |= n->kind == AST_GOTO || n->kind == AST_LABEL;
+    return !*found;
+}
+
+/* (a goto may jump past a set: to a use after it) */
 bool lower_assigned_first(struct ast *st, const struct sym *s)
 {
-    return assigned_first(st, s, st);
+    bool jumps = false;
+    ast_walk(st, jumps_visit, &jumps);
+    enum set_first r = assigned_first(st, s);
+    return !jumps && (r == SF_MAYBE || r == SF_ALWAYS);
 }
 
 /* The uses of s in code that runs after a construct: the first to run, if it reads s
@@ -1441,7 +1458,8 @@ bool lower_pragma_is(struct lower *L, const struct ast *pr, const char *word)
 /* How many times the tree n (lists followed) names s: all, and as the whole operand of
  * `s += e`, `s -= e` (e not naming s), `s++`, `++s`, `s--`, `--s` whose value nothing
  * uses (a statement of its own, or a for's step): `out[n++] = x` and `y = (s += x)` read
- * the partial value. */
+ * the partial value.  For an array s the operand is an element, `s[k] += e`, `s[j][k]++`
+ * (the subscripts not naming s): a histogram each element of which is a sum. */
 struct accumulation {
     const struct sym *s;
     int names, updates;
@@ -1469,11 +1487,15 @@ static bool count_uses(struct ast *n, void *arg)
     bool step = (e->kind == AST_POSTFIX || e->kind == AST_UNARY) &&
                 (e->op == INC_OP || e->op == DEC_OP);
     bool add = e->kind == AST_ASSIGN && (e->op == ADD_ASSIGN || e->op == SUB_ASSIGN);
-    if ((step || add) && is_sym(e->kid[0], a->s)) {
-        struct accumulation rhs = { a->s, 0, 0 };
-        if (add)
-            ast_walk(e->kid[1], count_names, &rhs);
-        a->updates += rhs.names == 0;
+    const struct ast *target = e->kid[0];
+    while (a->s->type == TYPE_ARRAY && target && target->kind == AST_SUBSCRIPT)
+        target = target->kid[0];
+    bool element = a->s->type == TYPE_ARRAY ? target != e->kid[0] : target == e->kid[0];
+    if ((step || add) && element && is_sym(target, a->s)) {
+        /* (s named once: as the operand's base, not in a subscript or in e) */
+        struct accumulation all = { a->s, 0, 0 };
+        ast_walk(e, count_names, &all);
+        a->updates += all.names == 1;
     }
     return true;
 }

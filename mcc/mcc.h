@@ -1325,6 +1325,9 @@ struct lower_var {
                                       data when it starts (after its dependences) */
     const struct omp_ref *listed;  /* the clause's reference that decided its sharing, else
                                       NULL (diagnostics) */
+    bool waited;                   /* LOWER_REDUCTION of a copy each thread of the region
+                                      has, by a nowait loop: the loop waits for its own
+                                      tasks all the same (lower_loop.c) */
     struct lower_var *next;
 };
 /* The variables an outlined task body renames; frames nest like the tasks. */
@@ -1654,7 +1657,8 @@ bool lower_thread_local_sym(struct lower *L, const struct sym *s);
 /* Is the pragma line pr `#pragma omp WORD ...` (`parallel` also for `parallel for`)? */
 bool lower_pragma_is(struct lower *L, const struct ast *pr, const char *word);
 /* Does n use s only to add to it or subtract from it (`s += e`, `s -= e` with e not naming
- * s, `s++`, `--s`, ... as statements of their own, not `out[s++] = x`), at least once? */
+ * s, `s++`, `--s`, ... as statements of their own, not `out[s++] = x`), at least once?  An
+ * array s: only to add to its elements (`s[k] += e`, `s[k]++`). */
 bool lower_accumulates(struct ast *n, const struct sym *s);
 /* Do the frames of the code being lowered rename s (a task's or region's copy of it)? */
 bool lower_frame_copy(struct lower *L, const struct sym *s);
