@@ -377,6 +377,56 @@ static int nest_var(const struct dj *j, const struct ast *e)
     return -1;
 }
 
+/* The product e with one factor the same as s taken out (`z * nx * ny` without nx:
+ * `z * ny`), or NULL when s is no factor of it. */
+static const struct ast *without_factor(struct dj *j, const struct ast *e, const struct ast *s)
+{
+    if (!e || e->kind != AST_BINARY || e->op != '*')
+        return NULL;
+    for (int f = 0; f < 2; f++) {
+        if (same(j, e->kid[f], s))
+            return e->kid[1 - f];
+        const struct ast *r = without_factor(j, e->kid[f], s);
+        if (r) {
+            struct ast *m = arena_alloc(j->L->a, sizeof *m);
+            *m = *e;
+            m->kid[f] = (struct ast *)r;
+            return m;
+        }
+    }
+    return NULL;
+}
+
+/* The terms of t[0..n) that are multiples of s, each divided by s, into xt (their terms),
+ * the others into rest: x + y*nx + z*nx*ny with s = nx is (y + z*ny) * nx + x.  The
+ * number of xt's terms (-1: too many); *nr the number of rest's. */
+static int multiples_of(struct dj *j, const struct ast *const *t, int n, const struct ast *s,
+                        const struct ast **xt, const struct ast **rest, int *nr)
+{
+    int nx = 0;
+    *nr = 0;
+    for (int k = 0; k < n && nx >= 0; k++) {
+        const struct ast *q = without_factor(j, t[k], s);
+        if (q)
+            nx = terms_of(q, xt, nx);
+        else
+            rest[(*nr)++] = t[k];
+    }
+    return nx;
+}
+
+/* The factors of the product e that are no products themselves, into f (their number). */
+static int factors_of(const struct ast *e, const struct ast **f, int n)
+{
+    if (e && e->kind == AST_BINARY && e->op == '*')
+        return factors_of(e->kid[1], f, factors_of(e->kid[0], f, n));
+    if (n >= 0 && n < DJ_MAX_TERMS)
+        f[n++] = e;
+    else
+        n = -1;
+    return n;
+}
+
 /* Which iteration variables of the nest (bit k: chain[k]'s) the sum of the terms t[0..n)
  * determines, with the form that does it in *b (nothing: none). */
 static unsigned determined(struct dj *j, const struct ast *const *t, int n, struct lower_buf *b)
@@ -407,6 +457,35 @@ static unsigned determined(struct dj *j, const struct ast *const *t, int n, stru
             if (got || r >= 0) {
                 lbuf_printf(b, "(%s)*", xb.s ? xb.s : "_");
                 spell(j, b, s);
+                if (r >= 0)
+                    lbuf_printf(b, "+v%d", r);
+            }
+            free(xb.s);
+            if (got || r >= 0)
+                return got | (r >= 0 ? 1u << r : 0);
+        }
+    }
+    /* X * S + R with X the sum of the terms that are multiples of S (the flat index of
+     * Rodinia's hotspot3D, x + y*nx + z*nx*ny: (y + z*ny)*nx + x, and y + z*ny is
+     * z*ny + y), S a factor of one of them */
+    if (j->depth > DJ_MAX_DEPTH)
+        return 0;
+    for (int m = 0; m < n; m++) {
+        const struct ast *fs[DJ_MAX_TERMS];
+        int nf = t[m]->kind == AST_BINARY && t[m]->op == '*' ? factors_of(t[m], fs, 0) : 0;
+        for (int f = 0; f < nf; f++) {
+            const struct ast *xt[DJ_MAX_TERMS], *rest[DJ_MAX_TERMS];
+            int nr, nx = multiples_of(j, t, n, fs[f], xt, rest, &nr);
+            if (nx <= 0 || !invariant(j, fs[f]) || !in_stride(j, rest, nr, fs[f]))
+                continue;
+            struct lower_buf xb = {0};
+            j->depth++;
+            unsigned got = determined(j, xt, nx, &xb);
+            j->depth--;
+            int r = nr == 1 ? nest_var(j, rest[0]) : -1;
+            if (got || r >= 0) {
+                lbuf_printf(b, "(%s)*", xb.s ? xb.s : "_");
+                spell(j, b, fs[f]);
                 if (r >= 0)
                     lbuf_printf(b, "+v%d", r);
             }
@@ -549,6 +628,94 @@ static bool invariant_steps(struct dj *j, const struct path *p, int from)
     return true;
 }
 
+/* ---- indexes kept in locals --------------------------------------------------------- */
+
+/* The one write of a local of the body: `c = e;`, a statement of a block, or its
+ * declaration's initializer; writes counts them all. */
+struct local_set {
+    const struct sym *s;
+    int writes;
+    const struct ast *value;        /* e */
+    const struct ast *block;        /* the compound statement whose item the write is */
+    size_t after;                   /* where that item ends */
+};
+
+static bool local_set_visit(struct ast *n, void *arg)
+{
+    struct local_set *x = arg;
+    const struct ast *target = lower_write_target(n, true);
+    x->writes += target && lower_lvalue_root(target) == x->s;
+    if (n->kind == AST_COMPOUND)
+        for (struct ast *i = n->kid[0] ? n->kid[0]->kid[0] : NULL; i; i = i->next) {
+            struct ast *e = i->kind == AST_EXPR_STMT ? i->kid[0] : NULL;
+            const struct ast *value = NULL;
+            if (e && e->kind == AST_ASSIGN && e->op == '=' && is_var(e->kid[0], x->s))
+                value = e->kid[1];
+            for (struct ast *d = i->kind == AST_DECLARATION && i->kid[1] ? i->kid[1]->kid[0]
+                                                                        : NULL; d; d = d->next)
+                if (d->kind == AST_INIT_DECLARATOR && d->sym == x->s && d->kid[1]) {
+                    value = d->kid[1];
+                    x->writes++;
+                }
+            if (value) {
+                x->value = value;
+                x->block = n;
+                x->after = i->end;
+            }
+        }
+    return true;
+}
+
+struct value_names {
+    struct dj *j;
+    const struct ast *block;
+    const struct sym *s;
+    bool ok;
+};
+
+static bool value_names_visit(struct ast *n, void *arg)
+{
+    struct value_names *v = arg;
+    if (n->kind == AST_IDENT)
+        v->ok &= n->sym && n->sym != v->s && n->sym->type == TYPE_SCALAR &&
+                 !lower_writes((struct ast *)v->block, n->sym);
+    else if (n->kind == AST_CALL || n->kind == AST_STMT_EXPR)
+        v->ok = false;
+    return v->ok;
+}
+
+/* The value of the index e at `use` when e is a scalar local of the loop's body whose
+ * address the function never takes, written once, by `c = v;` or an initializer, in a
+ * block that holds `use` after it and writes none of v's variables (hotspot3D's `c = x +
+ * y * nx + z * nx * ny;` before `tOut_t[c] = ...`): v, read where c is; else e. */
+static const struct ast *index_value(struct dj *j, const struct ast *e, const struct ast *use)
+{
+    const struct sym *c = e && e->kind == AST_IDENT ? e->sym : NULL;
+    if (!c || c->kind != SYM_OBJECT || c->storage != STORAGE_LOCAL || c->type != TYPE_SCALAR ||
+        !c->declarator || c->declarator->begin < j->body->begin ||
+        c->declarator->begin >= j->body->end)
+        return e;
+    const struct sym *want = c;
+    ast_walk(j->L->fn, address_visit, &want);
+    struct local_set x = {c, 0, NULL, NULL, 0};
+    ast_walk(j->body, local_set_visit, &x);
+    if (!want || x.writes != 1 || !x.value || use->begin < x.after || use->end > x.block->end)
+        return e;
+    struct value_names v = {j, x.block, c, true};
+    ast_walk((struct ast *)x.value, value_names_visit, &v);
+    return v.ok ? x.value : e;
+}
+
+/* The terms of the index e of a write, an index kept in a local read as its value. */
+static int index_terms(struct dj *j, const struct ast *e, const struct ast **t)
+{
+    const struct ast *in[DJ_MAX_TERMS];
+    int n = terms_of(e, in, 0), m = 0;
+    for (int k = 0; k < n && m >= 0; k++)
+        m = terms_of(index_value(j, in[k], in[k]), t, m);
+    return n < 0 ? -1 : m;
+}
+
 /* The shape of a path (its steps' kinds, members and casts) and the form each index has
  * in it (iteration variables it determines in mask[]).  The steps from `fixed` on reach the
  * slot of a pointer loaded on the way (first_load): their invariant indexes are spelled in
@@ -571,7 +738,7 @@ static char *shape(struct dj *j, const struct path *p, int fixed, char **forms, 
             continue;
         }
         const struct ast *t[DJ_MAX_TERMS];
-        int n = st->kind == '[' ? terms_of(st->index, t, 0) : st->noffsets;
+        int n = st->kind == '[' ? index_terms(j, st->index, t) : st->noffsets;
         if (st->kind != '[')
             memcpy(t, st->offsets, sizeof t);
         struct lower_buf f = {0};
