@@ -18,6 +18,7 @@
 #include "c.tab.h"
 #include "nanort.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -386,11 +387,136 @@ struct ws_body {
  * another, a function pointer, or main with no region, whose team of one runs the
  * iterations one after the other; in each, the loop's tasks must not share what a
  * thread's iterations would have had to themselves. */
+static bool team_pointer_param(struct lower *L, const struct sym *s);
+
 static bool ws_thread_private(struct lower *L, const struct sym *s)
 {
     return lower_thread_private(L, s) ||
            (!L->region && s->storage == STORAGE_LOCAL &&
-            (s->kind == SYM_OBJECT || s->kind == SYM_PARAM));
+            (s->kind == SYM_OBJECT || s->kind == SYM_PARAM) && !team_pointer_param(L, s));
+}
+
+/* The calls of a static function in the unit, each checked for the pointer its k-th
+ * argument hands in (team_pointer_param). */
+struct team_calls {
+    struct lower *L;
+    const struct sym *fn;
+    int k;
+    int calls;
+    bool ok;
+};
+
+static const struct sym *first_decl(const struct sym *s)
+{
+    while (s && s->redecl)
+        s = s->redecl;
+    return s;
+}
+
+/* Does a pragma on or inside n name `name` (a clause privatising it, say)? */
+static bool pragma_names(struct lower *L, struct ast *n, const struct name *name)
+{
+    if (!n)
+        return false;
+    if (n->kind == AST_LIST) {
+        for (struct ast *i = n->kid[0]; i; i = i->next)
+            if (pragma_names(L, i, name))
+                return true;
+        return false;
+    }
+    for (struct ast *p = n->kind == AST_PRAGMA ? n : n->pragma; p;
+         p = n->kind == AST_PRAGMA ? NULL : p->kid[0]) {
+        const char *t = lower_src(L, p->begin, p->end);
+        for (const char *at = strstr(t, name->str); at; at = strstr(at + 1, name->str))
+            if ((at == t || !(isalnum((unsigned char)at[-1]) || at[-1] == '_')) &&
+                !(isalnum((unsigned char)at[name->len]) || at[name->len] == '_'))
+                return true;
+    }
+    for (int k = 0; k < 4; k++)
+        if (pragma_names(L, n->kid[k], name))
+            return true;
+    return false;
+}
+
+/* Is the argument a the same pointer in every thread of the team of the parallel statement
+ * par around the call: a file-scope variable that is no threadprivate one, or a local of
+ * the caller declared outside par, that par neither writes nor names in a pragma (no
+ * clause privatises it)? */
+static bool team_value(struct lower *L, struct ast *a, struct ast *par)
+{
+    const struct sym *s = a && a->kind == AST_IDENT ? a->sym : NULL;
+    if (!par || !s || s->kind != SYM_OBJECT || s->type != TYPE_POINTER ||
+        lower_map_get(&L->thread_local, s) || lower_writes(par, s) ||
+        pragma_names(L, par, s->name))
+        return false;
+    return s->depth == 0 ||
+           !(s->declarator && s->declarator->begin >= par->begin && s->declarator->begin < par->end);
+}
+
+static bool parallel_stmt(struct lower *L, struct ast *n)
+{
+    for (struct ast *p = n->kind != AST_PRAGMA ? n->pragma : NULL; p; p = p->kid[0])
+        if (lower_pragma_is(L, p, "parallel"))     /* (also parallel for, ...) */
+            return true;
+    return false;
+}
+
+static void team_calls_walk(struct team_calls *t, struct ast *n, struct ast *par)
+{
+    if (!n || !t->ok)
+        return;
+    if (n->kind == AST_LIST) {
+        for (struct ast *i = n->kid[0]; i; i = i->next)
+            team_calls_walk(t, i, par);
+        return;
+    }
+    if (n->kind == AST_PRAGMA)
+        return;
+    if (parallel_stmt(t->L, n))
+        par = n;
+    int from = 0;
+    if (n->kind == AST_CALL && n->kid[0] && n->kid[0]->kind == AST_IDENT &&
+        first_decl(n->kid[0]->sym) == t->fn) {
+        struct ast *a = n->kid[1] ? n->kid[1]->kid[0] : NULL;
+        for (int k = 0; a && k < t->k; k++)
+            a = a->next;
+        t->ok = team_value(t->L, a, par);
+        t->calls++;
+        from = 1;
+    } else if (n->kind == AST_IDENT && first_decl(n->sym) == t->fn) {
+        t->ok = false;              /* its address: called from anywhere */
+    }
+    for (int k = from; k < 4; k++)
+        team_calls_walk(t, n->kid[k], par);
+}
+
+/*
+ * Is s a pointer parameter of the function being lowered (with an orphaned construct in
+ * it) that holds the same value in every thread that calls it: the function is static,
+ * named nowhere but in calls, each call inside a parallel region (of any function of the
+ * unit), handing in a pointer all the region's threads share (NPB MG's rprj3, psinv and
+ * resid, given the grids as `double ***`), and never changes it?  What it points to is
+ * then shared by the team, as a shared array is: two iterations that wrote one element
+ * there would race in OpenMP, so the loop's tasks may run at once.
+ */
+static bool team_pointer_param(struct lower *L, const struct sym *s)
+{
+    struct ast *fn = L->fn;
+    if (s->kind != SYM_PARAM || s->type != TYPE_POINTER || !fn || !fn->sym ||
+        !fn->kid[0] || !(fn->kid[0]->flags & SPEC_STATIC) || lower_writes(fn, s))
+        return false;
+    int k = 0;
+    struct ast *d = fn->kid[1];
+    while (d && d->kind != AST_DECL_FUNCTION)
+        d = d->kid[0];
+    struct ast *p = d && d->kid[1] ? d->kid[1]->kid[0] : NULL;
+    for (; p && p->sym != s; p = p->next)
+        k++;
+    if (!p)
+        return false;
+    struct team_calls t = {L, first_decl(fn->sym), k, 0, true};
+    team_calls_walk(&t, L->t->tu, NULL);
+    return t.ok && t.calls > 0;
 }
 
 /* Is s, the counter of a for statement in the body that is declared outside it, each of
