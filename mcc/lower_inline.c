@@ -949,6 +949,30 @@ static bool evaluated(struct capture *c, struct sym *s)
     return w.stop;
 }
 
+struct handed {
+    const struct sym *s;
+    const struct name *callee;
+};
+
+static bool handed_visit(struct ast *n, void *arg)
+{
+    struct handed *h = arg;
+    if (n->kind == AST_CALL && n->kid[0] && n->kid[0]->kind == AST_IDENT)
+        for (struct ast *a = n->kid[1] ? n->kid[1]->kid[0] : NULL; a && !h->callee; a = a->next)
+            if (a->kind == AST_IDENT && a->sym == h->s)
+                h->callee = n->kid[0]->name;
+    return !h->callee;
+}
+
+/* The function the body n first hands the array s to by name (`cfftz(is, m, n, y0, y1)`),
+ * or NULL. */
+static const struct name *handed_to(struct ast *n, const struct sym *s)
+{
+    struct handed h = {s, NULL};
+    ast_walk(n, handed_visit, &h);
+    return h.callee;
+}
+
 /*
  * Implicit rules for what no clause decided (OMPSS.md "Data sharing in inline tasks",
  * "Worksharing", "OpenMP compatibility"):
@@ -1064,6 +1088,21 @@ static void implicit_sharing(struct capture *c, const struct lower_dir *d, size_
                                    (int)v->sym->name->len, v->sym->name->str, serial_words(d),
                                    (int)v->sym->name->len, v->sym->name->str);
                 }
+            } else if (written && aggregate && handed_to(c->node, v->sym) &&
+                       first_serial_report(c->L, d)) {
+                /* NPB FT's y0, y1 handed to cfftz: what it reads of them is out of sight */
+                const struct name *callee = handed_to(c->node, v->sym);
+                struct mcc_loc at = lower_dir_loc(c->L, d);
+                mcc_warning_at(&at, "'%.*s' is private to each thread %s%s%s and the %s "
+                               "hands it to '%.*s', which may read what an earlier iteration "
+                               "left in it (mcc cannot see): %s, one after the other (if "
+                               "each iteration sets what it reads of '%.*s', name it in a "
+                               "private clause or declare it in the loop's body to split "
+                               "the work)", (int)v->sym->name->len, v->sym->name->str,
+                               c->L->region ? "of the parallel region" : "calling '",
+                               c->L->region ? "" : fn_name(c->L), c->L->region ? "" : "'",
+                               ws_noun(d), (int)callee->len, callee->str, serial_words(d),
+                               (int)v->sym->name->len, v->sym->name->str);
             } else if ((written || indexes) && first_serial_report(c->L, d)) {
                 struct mcc_loc at = lower_dir_loc(c->L, d);
                 mcc_warning_at(&at, "'%.*s' is private to each thread %s%s%s and the %s "
