@@ -357,15 +357,22 @@ static bool in_stride(struct dj *j, const struct ast *const *rest, int n, const 
 
 /* ---- indexes ------------------------------------------------------------------------ */
 
-static int terms_of(const struct ast *e, const struct ast **t, int n)
+/* The operands of e's chain of the operator op (`a + b + c`: a, b, c) after t[0..n): their
+ * new number (-1: too many). */
+static int operands_of(const struct ast *e, int op, const struct ast **t, int n)
 {
-    if (e && e->kind == AST_BINARY && e->op == '+')
-        return terms_of(e->kid[1], t, terms_of(e->kid[0], t, n));
+    if (e && e->kind == AST_BINARY && e->op == op)
+        return operands_of(e->kid[1], op, t, operands_of(e->kid[0], op, t, n));
     if (n >= 0 && n < DJ_MAX_TERMS)
         t[n++] = e;
     else
         n = -1;
     return n;
+}
+
+static int terms_of(const struct ast *e, const struct ast **t, int n)
+{
+    return operands_of(e, '+', t, n);
 }
 
 /* The nest's loop (0: the construct's own) whose iteration variable e is, or -1. */
@@ -415,18 +422,6 @@ static int multiples_of(struct dj *j, const struct ast *const *t, int n, const s
     return nx;
 }
 
-/* The factors of the product e that are no products themselves, into f (their number). */
-static int factors_of(const struct ast *e, const struct ast **f, int n)
-{
-    if (e && e->kind == AST_BINARY && e->op == '*')
-        return factors_of(e->kid[1], f, factors_of(e->kid[0], f, n));
-    if (n >= 0 && n < DJ_MAX_TERMS)
-        f[n++] = e;
-    else
-        n = -1;
-    return n;
-}
-
 /* Which iteration variables of the nest (bit k: chain[k]'s) the sum of the terms t[0..n)
  * determines, with the form that does it in *b (nothing: none). */
 static unsigned determined(struct dj *j, const struct ast *const *t, int n, struct lower_buf *b)
@@ -472,7 +467,7 @@ static unsigned determined(struct dj *j, const struct ast *const *t, int n, stru
         return 0;
     for (int m = 0; m < n; m++) {
         const struct ast *fs[DJ_MAX_TERMS];
-        int nf = t[m]->kind == AST_BINARY && t[m]->op == '*' ? factors_of(t[m], fs, 0) : 0;
+        int nf = t[m]->kind == AST_BINARY && t[m]->op == '*' ? operands_of(t[m], '*', fs, 0) : 0;
         for (int f = 0; f < nf; f++) {
             const struct ast *xt[DJ_MAX_TERMS], *rest[DJ_MAX_TERMS];
             int nr, nx = multiples_of(j, t, n, fs[f], xt, rest, &nr);

@@ -414,28 +414,31 @@ static const struct sym *first_decl(const struct sym *s)
 }
 
 /* Does a pragma on or inside n name `name` (a clause privatising it, say)? */
+struct pragma_name {
+    struct lower *L;
+    const struct name *name;
+    bool found;
+};
+
+static bool pragma_name_visit(struct ast *n, void *arg)
+{
+    struct pragma_name *x = arg;
+    const struct name *name = x->name;
+    for (struct ast *p = n->kind == AST_PRAGMA ? n : n->pragma; p && !x->found;
+         p = n->kind == AST_PRAGMA ? NULL : p->kid[0]) {
+        const char *t = lower_src(x->L, p->begin, p->end);
+        for (const char *at = strstr(t, name->str); at && !x->found; at = strstr(at + 1, name->str))
+            x->found = (at == t || !(isalnum((unsigned char)at[-1]) || at[-1] == '_')) &&
+                       !(isalnum((unsigned char)at[name->len]) || at[name->len] == '_');
+    }
+    return !x->found;
+}
+
 static bool pragma_names(struct lower *L, struct ast *n, const struct name *name)
 {
-    if (!n)
-        return false;
-    if (n->kind == AST_LIST) {
-        for (struct ast *i = n->kid[0]; i; i = i->next)
-            if (pragma_names(L, i, name))
-                return true;
-        return false;
-    }
-    for (struct ast *p = n->kind == AST_PRAGMA ? n : n->pragma; p;
-         p = n->kind == AST_PRAGMA ? NULL : p->kid[0]) {
-        const char *t = lower_src(L, p->begin, p->end);
-        for (const char *at = strstr(t, name->str); at; at = strstr(at + 1, name->str))
-            if ((at == t || !(isalnum((unsigned char)at[-1]) || at[-1] == '_')) &&
-                !(isalnum((unsigned char)at[name->len]) || at[name->len] == '_'))
-                return true;
-    }
-    for (int k = 0; k < 4; k++)
-        if (pragma_names(L, n->kid[k], name))
-            return true;
-    return false;
+    struct pragma_name x = {L, name, false};
+    ast_walk(n, pragma_name_visit, &x);
+    return x.found;
 }
 
 /* Is the argument a the same pointer in every thread of the team of the parallel statement
