@@ -37,14 +37,13 @@
  * met again while its last replay still runs, under nogroup, waits for it).
  *
  * What the standard leaves open, decided from taskiter and DDM: a graph is identified by
- * its construct and graph_id, and the place of the encounter (one record per copy of the
- * construct that the C compiler inlined; a graph_reset at one makes the others record
- * again too); the encountering task's other children
+ * its construct and graph_id (one record per pair); the encountering task's other children
  * are ordered against the graph as a whole (above); the argument blocks are those of the
  * recording (OpenMP 6.0 replays the recorded data environment; pointers captured there must
  * still be valid); a record whose tasks hold addresses in the recording thread's stack
  * (variables captured by address) is recorded again when the construct is met from
- * another frame (its function called from elsewhere, a task body on another stack); if(false) runs the block as plain code and keeps the record; a task
+ * another place (its function called from elsewhere, a task body on another stack, another
+ * copy the C compiler inlined); if(false) runs the block as plain code and keeps the record; a task
  * created with if(false) while recording, or a wait, is a fatal error (OpenMP forbids
  * both), and so is a taskgraph met while this thread records one.
  *
@@ -78,11 +77,6 @@ struct tg_site {
 struct nrt_graph {
     struct tg_site *site;
     long long id;                   /* graph_id */
-    /* The place of the encounters it serves: begin's return address.  Copies of the
-     * construct that the C compiler inlined differ there, their variables lying apart in
-     * one frame: each keeps a record of its own (called in turn, each replays). */
-    const void *place;
-    bool stale;                     /* graph_reset at another place: record again (tg_lock) */
     struct nrt_graph *next;         /* the site's graphs: tg_lock */
     /* The record: written by the thread that holds `busy`, read-only while it runs. */
     bool recorded;
@@ -104,8 +98,9 @@ struct nrt_graph {
     bool gate_fresh;                /* not submitted yet since it was created */
     struct nanort_task *enc;        /* the encountering task, while recording */
     /* Where it was recorded: begin's frame (the caller's stack pointer) and return
-     * address; on_stack: the record holds addresses in the recording thread's stack, so
-     * it is good for that place only. */
+     * address (copies of the construct that the C compiler inlined differ there, their
+     * variables lying apart in one frame); on_stack: the record holds addresses in the
+     * recording thread's stack, so it is good for that place only. */
     const void *frame, *call;
     bool on_stack;
     /* The values of the variables from outside the block that the block read (mcc's watch
@@ -646,11 +641,7 @@ static void replay(struct nrt_graph *g, struct nanort_task *cur, bool nogroup)
 
 /* ---- the construct -------------------------------------------------------------------- */
 
-/* The graph of (tg, id) for encounters at `place`; reset: graph_reset there, which the
- * records of the same id at other places follow, each at its next encounter.  *stale: this
- * one must record again for such a reset elsewhere. */
-static struct nrt_graph *graph_of(struct nanort_taskgraph *tg, long long id, const void *place,
-                                  bool reset, bool *stale)
+static struct nrt_graph *graph_of(struct nanort_taskgraph *tg, long long id)
 {
     nrt_lock_acquire(&tg_lock);
     struct tg_site *s = tg->rt;
@@ -661,22 +652,16 @@ static struct nrt_graph *graph_of(struct nanort_taskgraph *tg, long long id, con
         sites = s;
         tg->rt = s;
     }
-    struct nrt_graph *g = NULL;
-    for (struct nrt_graph *o = s->graphs; o; o = o->next)
-        if (o->id == id && o->place == place)
-            g = o;
-        else if (o->id == id && reset)
-            o->stale = true;
+    struct nrt_graph *g = s->graphs;
+    while (g && g->id != id)
+        g = g->next;
     if (!g) {
         g = nrt_xcalloc(1, sizeof *g);
         g->site = s;
         g->id = id;
-        g->place = place;
         g->next = s->graphs;
         s->graphs = g;
     }
-    *stale = g->stale;
-    g->stale = false;
     nrt_lock_release(&tg_lock);
     return g;
 }
@@ -797,15 +782,12 @@ static int begin(struct nanort_taskgraph *tg, struct nanort_taskgraph_exec *x,
      * thread that is no worker, whose parent is main's task, shared with main. */
     if ((flags & NANORT_TASKGRAPH_NORECORD) || (cur->flags & NRT_TF_FINAL) || !nrt_self)
         return 1;
-    bool stale;
-    struct nrt_graph *g = graph_of(tg, graph_id, call, flags & NANORT_TASKGRAPH_RESET, &stale);
-    if (stale)
-        flags |= NANORT_TASKGRAPH_RESET;
+    struct nrt_graph *g = graph_of(tg, graph_id);
     claim(g, cur);
     x->graph = g;
-    /* Variables on the stack are captured by address: met from another frame (its function
-     * called from elsewhere, a task on another worker's stack), the recorded tasks would
-     * use the recording's.  Record again there. */
+    /* Variables on the stack are captured by address: met from another place (its function
+     * called from elsewhere, a task on another worker's stack, another inlined copy), the
+     * recorded tasks would use the recording's.  Record again there. */
     bool moved = g->on_stack && (g->frame != frame || g->call != call);
     /* A value the block read from outside has changed (a bound, a firstprivate without
      * `saved`, a pointer swapped between steps): the sequential program would create other

@@ -499,18 +499,19 @@ END_TEST
 
 START_TEST(taskgraph_changed_watched_value_records_again)
 {
-    /* begin_watch with the block's outside values: k changes at runs 4 and 7, so the
-     * block runs (records) at runs 0, 4 and 7 and each run adds that run's k + 1; `big`
-     * (over 256 bytes) changes at every run and is not compared; `same` never changes. */
+    /* begin_watch with the block's outside values: k and `big` (over 256 bytes: compared
+     * whatever the size) change at runs 4 and 7, so the block runs (records) at runs 0, 4
+     * and 7 and each run adds that run's k + 1; `same` never changes. */
     static struct nanort_taskgraph tg = {"watch", NULL};
     static long out;
     static char big[300];
     long k = 5, same = 9, expect = 0;
     int blocks = 0;
     for (int r = 0; r < 10; r++) {
-        if (r == 4 || r == 7)
+        if (r == 4 || r == 7) {
             k += 10;
-        big[r] = 1;
+            big[r] = 1;
+        }
         const struct nanort_taskgraph_watch w[] = {{&same, sizeof same}, {big, sizeof big},
                                                    {&k, sizeof k}};
         struct nanort_taskgraph_exec x;
