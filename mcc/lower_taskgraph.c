@@ -268,6 +268,8 @@ struct reads {
     bool callee;                    /* in a function the block calls: its globals only */
     const struct ast *defs[32];     /* the functions walked */
     int ndefs;
+    const struct ast *discarded;    /* an expression whose value is not used: a statement's,
+                                       a for loop's step */
 };
 
 static void note_seen(struct reads *r, const struct sym *s)
@@ -407,11 +409,15 @@ static void reads_node(struct reads *r, struct ast *n)
         const struct sym *s = n->kid[0]->sym;
         if (n->op == '=' && !r->cond && s && !lower_map_get(&r->tg->seen, s))
             note(r->L, &r->tg->own, s);
+        if (n->op != '=' && n != r->discarded)
+            read_sym(r, s, true);   /* y = (x += e), f(x += e): x's value is used */
         note_seen(r, s);
         return;
     } else if ((n->kind == AST_UNARY || n->kind == AST_POSTFIX) &&
                (n->op == INC_OP || n->op == DEC_OP) && n->kid[0] &&
                n->kid[0]->kind == AST_IDENT) {
+        if (n != r->discarded)      /* a[x++], f(x++): x's value is used */
+            read_sym(r, n->kid[0]->sym, true);
         note_seen(r, n->kid[0]->sym);   /* x++ (a counter): as x += 1 */
         return;
     } else if (n->kind == AST_ASSIGN || (n->kind == AST_UNARY && n->op == '&')) {
@@ -436,6 +442,8 @@ static void reads_node(struct reads *r, struct ast *n)
                     (n->kind == AST_FOR && k > 1) || (n->kind == AST_CONDITIONAL && k > 0) ||
                     (n->kind == AST_BINARY && k > 0 && (n->op == AND_OP || n->op == OR_OP));
         r->cond += cond;
+        if ((n->kind == AST_EXPR_STMT && k == 0) || (n->kind == AST_FOR && k == 2))
+            r->discarded = n->kid[k];
         reads_node(r, n->kid[k]);
         r->cond -= cond;
     }

@@ -7,6 +7,7 @@
  *   - a function task called with a coefficient that changes every other step;
  *   - a structure of parameters (a member read by the tasks) that changes once;
  *   - an offset the block reads and advances itself, carried from step to step;
+ *   - a serial number the block hands to a function task as `serial++`;
  * and one graph whose outside values stay the same (a pointer, a count, a scale), which
  * must replay (tests/instr/run.sh's taskgraph-values case counts its records).  Each must
  * give the sequential program's result: a replay with the recorded values would not.
@@ -30,8 +31,8 @@ void scale_all(unsigned *p, int n, unsigned k)
         p[i] = step(p[i], k);
 }
 
-static unsigned ta[N], tb[N], tc[N], td[N], te[N], tf[N], tg[N], th[4];
-static unsigned ra[N], rb[N], rc[N], rd[N], re[N], rf[N], rg[N], rh[4];
+static unsigned ta[N], tb[N], tc[N], td[N], te[N], tf[N], tg[N], th[4], ti[16];
+static unsigned ra[N], rb[N], rc[N], rd[N], re[N], rf[N], rg[N], rh[4], ri[16];
 
 /* One step of everything, as the sequential program does it (the reference). */
 static void reference(int t, unsigned *src, unsigned *dst, int nb, unsigned coef,
@@ -63,7 +64,7 @@ int main(void)
     const unsigned *steady = steady_in;
     int count = N;
     unsigned mult = 9u;
-    unsigned carried = 0, rcarried = 0;
+    unsigned carried = 0, rcarried = 0, serial = 0, rserial = 0;
     for (int t = 0; t < STEPS; t++) {
         int nb = t % 3 == 2 ? N / BS / 2 : N / BS;
         unsigned coef = t % 2 ? 11u : 17u;
@@ -99,6 +100,16 @@ int main(void)
             rh[b] = step(rh[b], rcarried);
             rcarried += 7u;
         }
+#pragma omp taskgraph
+        {
+            for (int b = 0; b < 4; b++)
+                scale_all(ti + b * 4, 4, serial++);
+        }
+        for (int b = 0; b < 4; b++) {
+            for (int i = 0; i < 4; i++)
+                ri[b * 4 + i] = step(ri[b * 4 + i], rserial);
+            rserial++;
+        }
         /* The graph whose outside values never change: one record, replayed. */
 #pragma omp taskgraph
         {
@@ -128,6 +139,9 @@ int main(void)
     }
     for (int b = 0; b < 4; b++)
         CHECK(th[b] == rh[b], "carried offset: th[%d] = %u, expected %u", b, th[b], rh[b]);
+    for (int i = 0; i < 16; i++)
+        CHECK(ti[i] == ri[i], "serial++ as an argument: ti[%d] = %u, expected %u", i, ti[i],
+              ri[i]);
     for (int l = 0; l < 16; l++)
         CHECK(te[l] == re[l], "structure member: te[%d] = %u, expected %u", l, te[l], re[l]);
     return result_ok();
