@@ -599,6 +599,21 @@ void nanort_parallel_end(void);
  * body of the innermost region the task opened, 3 a master's, 0 leaves it; the previous
  * state is returned, which the body's end passes back. */
 int nanort_team_member(int on);
+/* A region whose own body asks omp_get_thread_num() but not omp_get_num_threads() (work
+ * split by thread number over a count of the program's own), with no worksharing construct
+ * inside: mcc runs the body once per thread number, one after the other on the encountering
+ * thread.  nanort_spmd_begin, right after nanort_parallel_begin(_team), saves the calling
+ * thread's state in *s and returns the team's size as OpenMP has it: 1 for if(false) or
+ * nested past max-active-levels-var, else num_threads's value, else the worker count.
+ * nanort_spmd_member(k): the body then runs as thread k of that team (omp_get_thread_num()
+ * k, omp_get_num_threads() the size, in it and in the functions it calls; not in the tasks
+ * it creates).  nanort_spmd_end(s) restores the state before nanort_parallel_end(). */
+struct nanort_spmd {
+    void *opaque[3];
+};
+int nanort_spmd_begin(struct nanort_spmd *s);
+void nanort_spmd_member(int num);
+void nanort_spmd_end(const struct nanort_spmd *s);
 /* Cancellation (OpenMP `cancel` and `cancellation point`), in effect when the program
  * starts with OMP_CANCELLATION=true; otherwise each call below returns at once (0).  A
  * region that can be cancelled opens a scope on the encountering task's stack before it

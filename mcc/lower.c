@@ -385,7 +385,9 @@ static bool team_query(struct lower *L, struct ast *call)
         *(num ? &L->region->team_size_asked : &L->region->thread_num_asked) = true;
     if (body && !num)
         L->region->thread_num_split = true;
-    rewrite_replace(L->rw, call->begin, call->end, num ? "1" : "0");
+    /* (an SPMD body runs once per thread number: lower_omp.c) */
+    const char *spmd = body && !num ? L->region->spmd : NULL;
+    rewrite_replace(L->rw, call->begin, call->end, spmd ? spmd : num ? "1" : "0");
     return true;
 }
 

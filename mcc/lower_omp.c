@@ -441,6 +441,116 @@ static bool has_construct(struct ast *stmt)
     return f.found;
 }
 
+/* ---- SPMD bodies ------------------------------------------------------------------------ */
+
+/*
+ * A region whose own code asks omp_get_thread_num() but not omp_get_num_threads() splits
+ * its work by thread number over a count of its own (`for (i = id; i < n; i += nth)` with
+ * nth from omp_get_max_threads(), `[id * N / NP, (id + 1) * N / NP)` with num_threads(NP)):
+ * as a team of one (thread 0) it would do thread 0's share only.  Such a body runs once per
+ * thread number of the team OpenMP would give it, one after the other on the encountering
+ * thread (nanort_spmd_begin), where each run is what that thread of a team runs when nothing
+ * in it waits for the others: no construct inside but critical, atomic, master, masked,
+ * task, taskwait, taskyield and barriers at the very end of the body; no construct in the
+ * functions of this unit it calls; no threadprivate variable written (each run would write
+ * the same thread's copy).
+ */
+struct spmd_scan {
+    struct lower *L;
+    struct ast *root, *body;
+    bool own;                       /* in the region's own code (not a master's, a task's) */
+    bool split;                     /* it asks omp_get_thread_num() there */
+    const char *refused;            /* what keeps it a team of one, or NULL */
+    bool warn;                      /* ... a sign of threads that wait for each other */
+};
+
+/* Is the standalone directive n one of the last items of body, all barriers? */
+static bool barrier_at_end(struct lower *L, struct ast *body, struct ast *n)
+{
+    if (!body || body->kind != AST_COMPOUND || !body->kid[0])
+        return false;
+    struct ast *it = body->kid[0]->kid[0];
+    while (it && it != n)
+        it = it->next;
+    for (; it; it = it->next) {
+        const struct omp_directive *dir = it->kind == AST_PRAGMA && (it->flags & 1)
+                                          ? lower_parse_pragma(L, it) : NULL;
+        if (!dir || dir->kind != OMP_DIR_BARRIER)
+            return false;
+    }
+    return n != NULL;
+}
+
+static bool spmd_visit(struct ast *n, void *arg);
+
+static void spmd_refuse(struct spmd_scan *s, const char *what, bool warn)
+{
+    if (!s->refused) {
+        s->refused = what;
+        s->warn = warn;
+    }
+}
+
+static bool spmd_visit(struct ast *n, void *arg)
+{
+    struct spmd_scan *s = arg;
+    if (s->refused)
+        return false;
+    if (n->kind == AST_PRAGMA) {
+        if (!(n->flags & 1))
+            return false;           /* (one attached to its construct: seen there) */
+        const struct omp_directive *dir = lower_parse_pragma(s->L, n);
+        enum omp_directive_kind k = dir ? dir->kind : OMP_DIR_COUNT;
+        if (k == OMP_DIR_BARRIER && !barrier_at_end(s->L, s->body, n))
+            spmd_refuse(s, "a barrier before the end of its body", true);
+        else if (k == OMP_DIR_FLUSH)
+            spmd_refuse(s, "a flush", true);
+        else if (k != OMP_DIR_BARRIER && k != OMP_DIR_TASKWAIT && k != OMP_DIR_TASKYIELD)
+            spmd_refuse(s, "a standalone directive", false);
+        return false;
+    }
+    if (n->pragma && n != s->root) {
+        const struct omp_directive *dir = n->pragma->kid[0] ? NULL
+                                          : lower_parse_pragma(s->L, n->pragma);
+        enum omp_directive_kind k = dir && !dir->parallel ? dir->kind : OMP_DIR_COUNT;
+        if (k == OMP_DIR_MASTER || k == OMP_DIR_MASKED || k == OMP_DIR_TASK) {
+            bool own = s->own;      /* (their code is not the region's own) */
+            s->own = false;
+            for (int i = 0; i < 4; i++)
+                ast_walk(n->kid[i], spmd_visit, s);
+            s->own = own;
+            return false;
+        }
+        if (k != OMP_DIR_CRITICAL && k != OMP_DIR_ATOMIC) {
+            spmd_refuse(s, "a construct", false);
+            return false;
+        }
+    }
+    struct ast *f = n->kind == AST_CALL ? n->kid[0] : NULL;
+    if (s->own && f && f->kind == AST_IDENT &&
+        ((f->name->len == strlen("omp_get_thread_num") &&
+          !memcmp(f->name->str, "omp_get_thread_num", f->name->len)) ||
+         lower_reaches_bare_call(s->L, n, "omp_get_thread_num")))
+        s->split = true;
+    return true;
+}
+
+/* Does region d's body run once per thread number (above)?  The scan says why not. */
+static bool spmd_body(struct lower *L, const struct lower_dir *d, struct spmd_scan *s)
+{
+    *s = (struct spmd_scan){L, d->node, d->node, true, false, NULL, false};
+    ast_walk(d->node, spmd_visit, s);
+    if (!s->split || lower_reaches_call(L, d->node, "omp_get_num_threads"))
+        return false;
+    struct sym *tp[1];
+    bool elsewhere;
+    if (!s->refused && lower_reaches_construct(L, d->node))
+        spmd_refuse(s, "a construct in a function it calls", true);
+    if (!s->refused && lower_writes_thread_local(L, d->node, tp, 1, &elsewhere) > 0)
+        spmd_refuse(s, "a threadprivate variable it writes", true);
+    return !s->refused;
+}
+
 /*
  * A region lowered in place: `{ pre` before the construct and `wait epi }` after it, the
  * body (d's statement, or the inner construct `kind` of a combined directive) lowered in
@@ -456,6 +566,10 @@ static void region(struct lower *L, struct lower_dir *d, bool team, bool wait,
         return;
     struct lower_region r = {.d = d, .team = team, .begin = construct_begin(d),
                              .end = d->node->end, .frame = L->frame, .up = L->region};
+    struct spmd_scan scan = {0};
+    int spmd = team && inner == OMP_DIR_COUNT && spmd_body(L, d, &scan) ? ++L->serial : 0;
+    if (spmd)
+        r.spmd = lower_local_name(L, LL_SPMD_NUM, spmd, NULL);
     struct privates p;
     bool opened = inner == OMP_DIR_COUNT && privates_open(L, d, &p);
     if (!opened)
@@ -466,14 +580,21 @@ static void region(struct lower *L, struct lower_dir *d, bool team, bool wait,
     else
         lower_body(L, d);
     L->region = r.up;
-    if (team && inner == OMP_DIR_COUNT && r.thread_num_split && !r.team_size_asked &&
-        !has_construct(d->node)) {
+    if (spmd) {
+        struct mcc_loc at = lower_dir_loc(L, d);
+        mcc_warning_at(&at, "the body of this parallel region splits its work by "
+                       "omp_get_thread_num(), not by a construct: mcc runs it once for each "
+                       "thread number of the team, one after the other on this thread (split "
+                       "the work with '#pragma omp for' to run it in parallel)");
+    } else if (team && inner == OMP_DIR_COUNT && r.thread_num_split && !r.team_size_asked &&
+               (!has_construct(d->node) || scan.warn)) {
         struct mcc_loc at = lower_dir_loc(L, d);
         mcc_warning_at(&at, "the body of this parallel region asks omp_get_thread_num() but "
-                       "not omp_get_num_threads(), and shares its work by no construct: mcc "
-                       "runs it once, as thread 0 of a team of one, so what it does for the "
-                       "other thread numbers is not done (split the work with '#pragma omp "
-                       "for', or by omp_get_num_threads(), which is 1 there)");
+                       "not omp_get_num_threads(), and mcc cannot run it once per thread "
+                       "number (%s): it runs it once, as thread 0 of a team of one, so what "
+                       "it does for the other thread numbers is not done (split the work with "
+                       "'#pragma omp for', or by omp_get_num_threads(), which is 1 there)",
+                       scan.refused ? scan.refused : "it shares its work by no construct");
     }
     privates_close(L, &p, opened);
     /* a cancel closely nested in it goes to the end of its body, before the wait */
@@ -485,7 +606,7 @@ static void region(struct lower *L, struct lower_dir *d, bool team, bool wait,
         cs = lower_cancel_scope(L, team ? "NANORT_CANCEL_PARALLEL" : "NANORT_CANCEL_TASKGROUP");
     /* a parallel region tells the runtime where it is (omp_get_level, omp_in_parallel):
      * active unless if(false) or num_threads(1) */
-    const char *begin = "", *end = "";
+    const char *begin = "", *end = "", *guard = "";
     if (team) {
         const struct omp_clause *cif = lower_dir_find(d, OMP_CL_IF);
         const struct omp_clause *nt = lower_dir_find(d, OMP_CL_NUM_THREADS);
@@ -507,18 +628,33 @@ static void region(struct lower *L, struct lower_dir *d, bool team, bool wait,
                        (d->dir->kind == OMP_DIR_MASKED && !lower_dir_find(d, OMP_CL_FILTER));
         begin = arena_printf(L->a, "int %s = nanort_team_member(%d); ", tm, primary ? 3 : 1);
         end = arena_printf(L->a, " nanort_team_member(%s);", tm);
+        /* in an SPMD body (above), run for its thread number only */
+        const struct omp_clause *filter = lower_dir_find(d, OMP_CL_FILTER);
+        if (r.up && r.up->spmd && d->dir->kind != OMP_DIR_SINGLE)
+            guard = arena_printf(L->a, "if (%s == (%s)) ", r.up->spmd,
+                                 primary ? "0" : lower_expr(L, filter->args[0].text, NULL, 0));
+    }
+    /* an SPMD body: once per thread number, in the privates' block (each its own) */
+    const char *spmd_open = "", *spmd_close = "";
+    if (spmd) {
+        const char *ss = lower_local_name(L, LL_SPMD_STATE, spmd, NULL);
+        const char *sn = lower_local_name(L, LL_SPMD_SIZE, spmd, NULL);
+        spmd_open = arena_printf(L->a, "{ struct nanort_spmd %s; int %s = nanort_spmd_begin(&%s), "
+                                 "%s; for (%s = 0; %s < %s; %s++) { nanort_spmd_member(%s); ",
+                                 ss, sn, ss, r.spmd, r.spmd, r.spmd, sn, r.spmd, r.spmd);
+        spmd_close = arena_printf(L->a, " } nanort_spmd_end(&%s); }", ss);
     }
     /* (glue on the pragma's line, its end too, as gcc -fopenmp has it: lower_lines.c) */
     /* (the copies in a block of their own, declared first: no declaration after the
        statements that begin the region) */
-    const char *pre = arena_printf(L->a, "{ %s%s%s%s{ %s%s", cs.decl, begin,
-                                   team ? copyin_code(L, d) : "", cs.begin,
+    const char *pre = arena_printf(L->a, "%s{ %s%s%s%s%s{ %s%s", guard, cs.decl, begin,
+                                   team ? copyin_code(L, d) : "", cs.begin, spmd_open,
                                    p.decl.s ? p.decl.s : "", p.pre.s ? p.pre.s : "");
     /* (the barrier of a single or scope closely nested in a parallel region is one of the
        region's cancellation points) */
-    const char *epi = arena_printf(L->a, " %s%s%s }%s%s%s }", cancelled,
+    const char *epi = arena_printf(L->a, " %s%s%s }%s%s%s%s }", cancelled,
                                    wait ? "nanort_taskwait(); " : "", p.epi.s ? p.epi.s : "",
-                                   *cs.end ? arena_printf(L->a, " %s", cs.end) : "",
+                                   spmd_close, *cs.end ? arena_printf(L->a, " %s", cs.end) : "",
                                    wait && !team && d->dir->kind != OMP_DIR_TASKGROUP &&
                                    L->nest && L->nest->dir == d->dir
                                        ? arena_printf(L->a, " %s", lower_cancel_barrier(L, L->nest->up))

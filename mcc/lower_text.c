@@ -1365,12 +1365,15 @@ struct call_reach {
 static bool call_reach_visit(struct ast *n, void *arg)
 {
     struct call_reach *c = arg;
+    bool pragma = n->pragma || n->kind == AST_PRAGMA;
+    if (!c->name && c->depth > 0 && pragma)
+        c->found = true;            /* (lower_reaches_construct) */
     if (c->bare && c->depth > 0 && (n->pragma || (n->kind == AST_PRAGMA && !(n->flags & 1))))
         return false;
     struct ast *f = n->kind == AST_CALL ? n->kid[0] : NULL;
     if (c->found || !f || f->kind != AST_IDENT)
         return !c->found;
-    if (lower_name_in(f->name->str, f->name->len, &c->name, 1)) {
+    if (c->name && lower_name_in(f->name->str, f->name->len, &c->name, 1)) {
         c->found = true;
         return false;
     }
@@ -1394,6 +1397,13 @@ bool lower_reaches_call(struct lower *L, struct ast *n, const char *name)
 bool lower_reaches_bare_call(struct lower *L, struct ast *n, const char *name)
 {
     struct call_reach c = {L, name, {0}, 0, true, 0, false};
+    ast_walk(n, call_reach_visit, &c);
+    return c.found;
+}
+
+bool lower_reaches_construct(struct lower *L, struct ast *n)
+{
+    struct call_reach c = {L, NULL, {0}, 0, false, 0, false};
     ast_walk(n, call_reach_visit, &c);
     return c.found;
 }

@@ -1362,6 +1362,8 @@ struct lower_region {
     bool thread_num_asked;         /* ... omp_get_thread_num() (0) */
     bool thread_num_split;         /* ... outside the constructs of the helpers it calls too:
                                       work split by it (region()'s warning) */
+    const char *spmd;              /* an SPMD body, run once per thread number: the variable
+                                      holding the number (lower_omp.c), else NULL */
 };
 /* A local of the function being lowered and where its name is visible. */
 struct lower_local {
@@ -1652,6 +1654,9 @@ bool lower_reaches_call(struct lower *L, struct ast *n, const char *name);
 /* ... outside the constructs of the functions it calls (in their own code, which each
  * thread of a team runs)? */
 bool lower_reaches_bare_call(struct lower *L, struct ast *n, const char *name);
+/* Is there a construct or standalone directive in the functions of this unit that n calls
+ * (not n's own)? */
+bool lower_reaches_construct(struct lower *L, struct ast *n);
 /* Is s (or an earlier declaration of it) threadprivate? */
 bool lower_thread_local_sym(struct lower *L, const struct sym *s);
 /* Is the pragma line pr `#pragma omp WORD ...` (`parallel` also for `parallel for`)? */
@@ -2457,6 +2462,9 @@ void lower_names_for_user(char *line);
     X(LL_TASKGRAPH_WATCH, "tgw", NUM) /* ... the values it reads from outside its block */   \
     X(LL_CANCEL_SCOPE, "cx", NUM)  /* a cancellable region's scope (nanort_cancel_begin) */ \
     X(LL_TEAM_MEMBER, "tm", NUM)   /* a single's caller state (nanort_team_member) */   \
+    X(LL_SPMD_NUM, "sk", NUM)      /* an SPMD body's thread number (lower_omp.c) */      \
+    X(LL_SPMD_SIZE, "sn", NUM)     /* ... its team's size */                              \
+    X(LL_SPMD_STATE, "ss", NUM)    /* ... the thread's state before (nanort_spmd_begin) */ \
     X(LL_CANCEL_LABEL, "cancelled", NUM) /* the end of a region a cancel jumps to */
 enum lower_local_name {
 #define X(kind, what, form) kind,

@@ -882,6 +882,8 @@ bool nrt_omp_inactive_team(void);
 void nrt_omp_team_asked(void);
 bool nrt_omp_numbers_serial(void);
 bool nrt_omp_primary(void);
+/* The caller runs an SPMD body (nanort_spmd_member) as thread *num of *size. */
+bool nrt_omp_spmd(int *num, int *size);
 /* The innermost region around the caller has a num_threads below the worker count. */
 bool nrt_omp_narrow_team(void);
 /* Drop what t's region bodies saved of its ICVs (a region left by exit()). */

@@ -644,6 +644,54 @@ static long nthreads_var(const struct nanort_task *t, unsigned level)
     return n < INT_MAX ? n : INT_MAX;
 }
 
+/* ---- SPMD bodies (nanort.h): a region's body run once per thread number in turn ---- */
+
+/* The team size the calling thread's last region asked for (nanort_parallel_begin_team),
+ * which nanort_spmd_begin reads right after it. */
+static __thread int spmd_asked __attribute__((tls_model("initial-exec"))) = 1;
+
+/* The body the calling thread runs as thread `num` of `size`: the body of the region its
+ * task `task` opened at `level` (not the tasks this thread runs while the body waits). */
+struct spmd {
+    const struct nanort_task *task;
+    unsigned level;
+    int num, size;
+};
+static __thread struct spmd spmd __attribute__((tls_model("initial-exec")));
+_Static_assert(sizeof(struct spmd) <= sizeof(struct nanort_spmd), "nanort_spmd too small");
+
+static const struct nanort_task *par_task(void);
+
+int nanort_spmd_begin(struct nanort_spmd *s)
+{
+    memcpy(s, &spmd, sizeof spmd);
+    const struct nanort_task *t = par_task();
+    spmd = (struct spmd){t, PAR_LEVEL(t->par), -1, spmd_asked > 0 ? spmd_asked : 1};
+    return spmd.size;
+}
+
+void nanort_spmd_member(int num)
+{
+    spmd.num = num;
+}
+
+void nanort_spmd_end(const struct nanort_spmd *s)
+{
+    memcpy(&spmd, s, sizeof spmd);
+}
+
+bool nrt_omp_spmd(int *num, int *size)
+{
+    if (spmd.num < 0 || !spmd.task)
+        return false;
+    const struct nanort_task *t = par_task();
+    if (t != spmd.task || PAR_LEVEL(t->par) != spmd.level)
+        return false;
+    *num = spmd.num;
+    *size = spmd.size;
+    return true;
+}
+
 void nanort_parallel_begin_team(int active, int nthreads)
 {
     struct nanort_task *t = current();
@@ -662,6 +710,11 @@ void nanort_parallel_begin_team(int active, int nthreads)
         t->par_narrow |= UINT32_C(1) << (level - 1);
     t->par = (uint16_t)(level | act << 8);
     t->par_own += t->par_own < UINT8_MAX;
+    /* the team an SPMD body runs as (nanort_spmd_begin): OpenMP's size, whatever the
+       workers (a program's own count names num_threads(4) on one worker too) */
+    spmd_asked = !active || nthreads == 1 || level > PAR_MASK_LEVELS ||
+                 (int)PAR_ACTIVE(t->par) - on >= omp_get_max_active_levels()
+                 ? 1 : nthreads > 0 ? nthreads : nrt_nworkers;
 }
 
 static void icvs_restore(struct nanort_task *t);
@@ -816,9 +869,11 @@ int omp_get_ancestor_thread_num(int level)
 
 int omp_get_team_size(int level)
 {
-    int now = omp_get_level();
+    int now = omp_get_level(), num, size;
     if (level < 0 || level > now)
         return -1;
+    if (level == now && nrt_omp_spmd(&num, &size))
+        return size;
     return level_active(level) ? nanort_num_workers() : 1;
 }
 

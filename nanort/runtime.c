@@ -447,6 +447,9 @@ const char *nanort_current_label(void)
 
 int omp_get_num_threads(void)
 {
+    int num, size;
+    if (nrt_omp_spmd(&num, &size))
+        return size;
     if (!nrt_omp_team_of_one())
         return nanort_num_workers();
     nrt_omp_team_asked();
@@ -460,6 +463,9 @@ int omp_get_max_threads(void)
 
 int omp_get_thread_num(void)
 {
+    int num, size;
+    if (nrt_omp_spmd(&num, &size))
+        return num;
     if (nrt_omp_team_of_one()) {
         nrt_omp_team_asked();
         return 0;
