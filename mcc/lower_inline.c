@@ -37,11 +37,6 @@ struct capture {
 static void capture_tree(struct capture *c, struct ast *n);
 static const char *fn_name(struct lower *L);
 
-static bool declared_inside(const struct sym *s, const struct ast *node)
-{
-    return s->declarator && s->declarator->begin >= node->begin &&
-           s->declarator->begin < node->end;
-}
 
 /* Locals and parameters are captured when the task names them; a file-scope object only
  * when a private, firstprivate or reduction clause lists it (`global`), or the task or
@@ -70,7 +65,7 @@ static struct lower_var *cap_find(struct capture *c, const struct sym *s)
 static bool enclosing_nested_function(struct capture *c, const struct sym *s, size_t off)
 {
     if (!s || s->kind != SYM_FUNCTION || s->depth == 0 || !s->decl ||
-        s->decl->kind != AST_FUNCTION_DEF || declared_inside(s, c->node))
+        s->decl->kind != AST_FUNCTION_DEF || lower_declared_inside(s, c->node))
         return false;
     if (!c->reported) {
         struct lower *L = c->L;
@@ -92,7 +87,7 @@ static struct lower_var *cap_add(struct capture *c, struct sym *s, size_t off, b
         return NULL;
     if (s && lower_map_get(&c->L->tp_moved, s))
         return NULL;                /* at file scope now: named directly, as a global */
-    if (s && s->depth > 0 && lower_map_get(&c->L->thread_local, s) && !declared_inside(s, c->node) &&
+    if (s && s->depth > 0 && lower_map_get(&c->L->thread_local, s) && !lower_declared_inside(s, c->node) &&
         strcmp(c->construct, "task") == 0 && !cap_find(c, s)) {
         struct mcc_loc at = source_user_loc(&c->L->t->src, off);
         mcc_warning_at(&at, "the task names '%.*s', a static local threadprivate variable that "
@@ -102,7 +97,7 @@ static struct lower_var *cap_add(struct capture *c, struct sym *s, size_t off, b
                        (int)s->name->len, s->name->str);
     }
     bool copied = s && s->depth == 0 && !global && lower_frame_copy(c->L, s);
-    if (!capturable(s, global || copied) || declared_inside(s, c->node))
+    if (!capturable(s, global || copied) || lower_declared_inside(s, c->node))
         return NULL;
     struct lower_var *v = cap_find(c, s);
     if (v)
@@ -530,7 +525,7 @@ static bool team_pointer_param(struct lower *L, const struct sym *s)
 static bool task_own(void *arg, const struct sym *s)
 {
     struct ws_body *b = arg;
-    if (declared_inside(s, b->c->node))
+    if (lower_declared_inside(s, b->c->node))
         return s->storage == STORAGE_LOCAL;
     struct lower_var *v = cap_find(b->c, s);
     if (!v)

@@ -198,16 +198,10 @@ struct lower_tg {
     size_t n, cap;
 };
 
-static bool declared_in(const struct lower_tg *tg, const struct sym *s)
-{
-    return s->declarator && s->declarator->begin >= tg->block->begin &&
-           s->declarator->begin < tg->block->end;
-}
-
 /* Declared outside the block, or `extern` in it (an object outside). */
 static bool outside(const struct lower_tg *tg, const struct sym *s)
 {
-    return !declared_in(tg, s) || (s->specs && (s->specs->flags & SPEC_EXTERN));
+    return !lower_declared_inside(s, tg->block) || (s->specs && (s->specs->flags & SPEC_EXTERN));
 }
 
 static void note_read(struct lower *L, struct lower_tg *tg, const struct sym *s)
@@ -495,7 +489,7 @@ static unsigned watch_list(struct lower *L, const struct lower_tg *tg, const cha
         enum watch_how how = watch_how(L, tg, s);
         if (how == WATCH_NONE)
             continue;
-        if (declared_in(tg, s)) {       /* extern in the block: declared before it too */
+        if (lower_declared_inside(s, tg->block)) {       /* extern in the block: declared before it too */
             char *decl = lower_decl_text(L, (struct sym *)s, NULL);
             if (!decl)
                 continue;

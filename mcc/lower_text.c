@@ -833,6 +833,11 @@ static bool declared_in(const struct sym *s, size_t begin, size_t end)
     return s->declarator && s->declarator->begin >= begin && s->declarator->begin < end;
 }
 
+bool lower_declared_inside(const struct sym *s, const struct ast *node)
+{
+    return declared_in(s, node->begin, node->end);
+}
+
 /* The team region above, and whether s is shared all the way to it. */
 static bool shared_up_to_team(struct lower *L, const struct sym *s, bool *in_team)
 {

@@ -1657,6 +1657,8 @@ bool lower_reaches_bare_call(struct lower *L, struct ast *n, const char *name);
 /* Is there a construct or standalone directive in the functions of this unit that n calls
  * (not n's own)? */
 bool lower_reaches_construct(struct lower *L, struct ast *n);
+/* Is s declared within node's text (a local of that block or statement)? */
+bool lower_declared_inside(const struct sym *s, const struct ast *node);
 /* Is s (or an earlier declaration of it) threadprivate? */
 bool lower_thread_local_sym(struct lower *L, const struct sym *s);
 /* Is the pragma line pr `#pragma omp WORD ...` (`parallel` also for `parallel for`)? */
