@@ -614,6 +614,11 @@ struct nanort_spmd {
 int nanort_spmd_begin(struct nanort_spmd *s);
 void nanort_spmd_member(int num);
 void nanort_spmd_end(const struct nanort_spmd *s);
+/* An orphaned `construct` (for, single, barrier) at `where`, reached from such a body in
+ * a function of a unit mcc did not see with it: the body cannot run once per thread number
+ * in turn (the other numbers' code before the construct has not run), so the program stops
+ * with a message saying so; elsewhere it returns at once. */
+void nanort_spmd_orphan(const char *construct, const char *where);
 /* Cancellation (OpenMP `cancel` and `cancellation point`), in effect when the program
  * starts with OMP_CANCELLATION=true; otherwise each call below returns at once (0).  A
  * region that can be cancelled opens a scope on the encountering task's stack before it

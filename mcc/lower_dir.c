@@ -256,3 +256,17 @@ struct mcc_loc lower_dir_loc(struct lower *L, const struct lower_dir *d)
 {
     return d->node && d->node->pragma ? lower_pragma_loc(L, d->node->pragma) : d->dir->loc;
 }
+
+/* An orphaned worksharing construct or barrier (no parallel region around it in its
+ * function) that a function of another unit may reach from an SPMD body, run once per
+ * thread number: the runtime stops there with a message (nanort_spmd_orphan), since the
+ * others' code before it has not run yet.  "" where a region of this function is around
+ * it (its own body is seen: lower_omp.c's spmd_body). */
+const char *lower_spmd_orphan_check(struct lower *L, const struct omp_directive *dir)
+{
+    for (const struct lower_region *r = L->region; r; r = r->up)
+        if (r->team)
+            return "";
+    return arena_printf(L->a, "nanort_spmd_orphan(\"%s\", \"%s\"); ",
+                        omp_directive_names[dir->kind], lower_where(L, dir));
+}

@@ -784,5 +784,9 @@ void lower_loop(struct lower *L, struct lower_dir *d)
     free(values.decl.s);
     free(values.tidy.s);
     free(c.after.s);
+    /* (an orphaned for: nanort_spmd_orphan, lower_omp.c) */
+    const char *orphan = is_for && !d->dir->parallel ? lower_spmd_orphan_check(L, d->dir) : "";
+    if (*orphan)
+        code = arena_printf(L->a, "{ %s%s }", orphan, code);
     rewrite_replace(L->rw, lower_dir_off(d), d->node->end, code);
 }

@@ -634,6 +634,8 @@ static void region(struct lower *L, struct lower_dir *d, bool team, bool wait,
             guard = arena_printf(L->a, "if (%s == (%s)) ", r.up->spmd,
                                  primary ? "0" : lower_expr(L, filter->args[0].text, NULL, 0));
     }
+    /* (an orphaned single: nanort_spmd_orphan, above) */
+    const char *orphan = d->dir->kind == OMP_DIR_SINGLE ? lower_spmd_orphan_check(L, d->dir) : "";
     /* an SPMD body: once per thread number, in the privates' block (each its own) */
     const char *spmd_open = "", *spmd_close = "";
     if (spmd) {
@@ -647,6 +649,8 @@ static void region(struct lower *L, struct lower_dir *d, bool team, bool wait,
     /* (glue on the pragma's line, its end too, as gcc -fopenmp has it: lower_lines.c) */
     /* (the copies in a block of their own, declared first: no declaration after the
        statements that begin the region) */
+    if (*orphan)
+        guard = arena_printf(L->a, "{ %s", orphan);
     const char *pre = arena_printf(L->a, "%s{ %s%s%s%s%s{ %s%s", guard, cs.decl, begin,
                                    team ? copyin_code(L, d) : "", cs.begin, spmd_open,
                                    p.decl.s ? p.decl.s : "", p.pre.s ? p.pre.s : "");
@@ -659,6 +663,8 @@ static void region(struct lower *L, struct lower_dir *d, bool team, bool wait,
                                    L->nest && L->nest->dir == d->dir
                                        ? arena_printf(L->a, " %s", lower_cancel_barrier(L, L->nest->up))
                                        : "", end);
+    if (*orphan)
+        epi = arena_printf(L->a, "%s }", epi);
     rewrite_insert_before(L->rw, r.begin, lower_flat(L, pre));
     rewrite_insert_after(L->rw, d->node->end, lower_glue(L, r.begin, epi));
     free(p.decl.s);

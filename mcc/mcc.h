@@ -1657,6 +1657,9 @@ bool lower_reaches_bare_call(struct lower *L, struct ast *n, const char *name);
 /* Is there a construct or standalone directive in the functions of this unit that n calls
  * (not n's own)? */
 bool lower_reaches_construct(struct lower *L, struct ast *n);
+/* lower_dir.c: `nanort_spmd_orphan(...); ` before an orphaned for, single or barrier
+ * (no parallel region around it in its function), else "". */
+const char *lower_spmd_orphan_check(struct lower *L, const struct omp_directive *dir);
 /* Is s declared within node's text (a local of that block or statement)? */
 bool lower_declared_inside(const struct sym *s, const struct ast *node);
 /* Is s (or an earlier declaration of it) threadprivate? */

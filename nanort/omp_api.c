@@ -692,6 +692,19 @@ bool nrt_omp_spmd(int *num, int *size)
     return true;
 }
 
+void nanort_spmd_orphan(const char *construct, const char *where)
+{
+    int num, size;
+    if (nrt_omp_spmd(&num, &size) && size > 1)
+        nrt_fatal("%s: '#pragma omp %s' reached from the body of a parallel region that "
+                  "mcc runs once per thread number, one after the other (the body asks "
+                  "omp_get_thread_num() but not omp_get_num_threads()), through a function "
+                  "of a file compiled apart from it: the other threads' code before it has "
+                  "not run yet.  Split the region's work with '#pragma omp for', or ask "
+                  "omp_get_num_threads() in its body (1 there: the body then runs once)",
+                  where, construct);
+}
+
 void nanort_parallel_begin_team(int active, int nthreads)
 {
     struct nanort_task *t = current();
