@@ -1046,14 +1046,17 @@ static void implicit_sharing(struct capture *c, const struct lower_dir *d, size_
              * its own (PolyBench's and NPB's `parallel private(i, j, k)` around `for`
              * loops whose bodies count with j ran as one task); not a pointer written
              * through at elements other than the iteration's (`q = work; q[0] += x`: what
-             * it points to may be each thread's own); in an orphaned construct, not a
-             * variable the function reads after it (`a = 11;` in a section, checked
-             * after the sections): whatever calls the function, a team of one may, and its
-             * one thread has the value the last iteration or section gave it; not one
-             * whose address the function takes (`*pt` reads the thread's one copy) */
+             * it points to may be each thread's own); not a variable the region (in an
+             * orphaned construct, the function) reads after it: the thread's copy then
+             * holds what its last iteration or section that set it gave (Rodinia-style
+             * max-location search: `if (a[i] > lmax) { lmax = a[i]; li = i; }` then li
+             * read under critical; `a = 11;` in a section, checked after the sections;
+             * whatever calls the function, a team of one may read it); not one whose
+             * address the function takes (`*pt` reads the thread's one copy) */
             if (written && !through && lower_assigned_first(c->node, v->sym) &&
                 !address_taken(c->L, v->sym, c->node) &&
-                (c->L->region || !lower_read_later(c->L->fn, v->sym, d->node))) {
+                !lower_read_later(c->L->region ? c->L->region->d->node : c->L->fn, v->sym,
+                                  d->node)) {
                 v->share = LOWER_PRIVATE;
                 continue;
             }
