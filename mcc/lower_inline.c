@@ -843,11 +843,15 @@ static void not_listed(struct capture *c, const struct lower_dir *d, const struc
 /* Every name the body n uses where it is evaluated: its identifiers outside sizeof and
  * typeof (of a type not variably modified: the callers see to that), which read no object,
  * and the names in the pragmas nested in it, each with its symbol (NULL: none) and place,
- * to fn, until it returns false. */
+ * to fn, until it returns false.  Not those of the construct's own pragma (own): its
+ * clauses' expressions are evaluated where the construct is met, outside it
+ * (`num_threads(thread_count)`, `if(k > 2)`, `priority(p)`, `depend(out: a[k])`), and
+ * its data-sharing clauses list what they name (gcc -fopenmp asks no clause for them). */
 struct name_walk {
     struct lower *L;
     bool (*fn)(void *arg, const struct sym *s, size_t at);
     void *arg;
+    const struct omp_directive *own;
     size_t at;                      /* the nested pragma being read, */
     const char *text;               /* ... its text */
     bool stop;
@@ -872,6 +876,8 @@ static void evaluated_names(struct name_walk *w, struct ast *n)
     }
     for (struct ast *p = n->kind == AST_PRAGMA ? n : n->pragma; p;
          p = n->kind == AST_PRAGMA ? NULL : p->kid[0]) {
+        if (w->own && lower_map_get(&w->L->parsed, p) == w->own)
+            continue;
         w->at = p->begin;
         w->text = lower_src(w->L, p->begin, p->end);
         lower_map_idents(w->L, w->text, walk_pragma_name, w);
@@ -925,7 +931,7 @@ static bool global_used(void *arg, const struct sym *s, size_t at)
 /* (false once one is reported) */
 static bool globals_of(struct global_use *g, struct ast *n)
 {
-    struct name_walk w = { .L = g->c->L, .fn = global_used, .arg = g };
+    struct name_walk w = { .L = g->c->L, .fn = global_used, .arg = g, .own = g->d->dir };
     evaluated_names(&w, n);
     return !w.stop;
 }
@@ -938,9 +944,9 @@ static bool other_than(void *arg, const struct sym *s, size_t at)
     return s != arg;
 }
 
-static bool evaluated(struct capture *c, struct sym *s)
+static bool evaluated(struct capture *c, const struct lower_dir *d, struct sym *s)
 {
-    struct name_walk w = { .L = c->L, .fn = other_than, .arg = s };
+    struct name_walk w = { .L = c->L, .fn = other_than, .arg = s, .own = d->dir };
     if (lower_sym_is_vm(s))
         return true;
     evaluated_names(&w, c->node);
@@ -1009,7 +1015,7 @@ static void implicit_sharing(struct capture *c, const struct lower_dir *d, size_
                       !lower_thread_private(c->L, v->sym);  /* (unless a region privatised it) */
         if (strict && (def->def == OMP_DEFAULT_NONE || global) &&
             !lower_dir_iteration_var(d, v->sym) && !lower_thread_local_sym(c->L, v->sym) &&
-            evaluated(c, v->sym)) {
+            evaluated(c, d, v->sym)) {
             not_listed(c, d, v->sym, v->first_use);
         } else if (global) {
             v->share = LOWER_SHARED;
