@@ -179,6 +179,11 @@ static const char *system_header(struct lower *L, size_t off)
     return c->marks[lo].outer;
 }
 
+const char *lower_cuda_system_header(struct lower *L, size_t off)
+{
+    return system_header(L, off);
+}
+
 /* ---- the .cu text ---------------------------------------------------------------------- */
 
 void lower_cuda_stub_begin(struct lower *L)

@@ -1149,6 +1149,28 @@ static bool tp_visit(struct ast *n, void *arg)
     return !f->found;
 }
 
+/* Is f a library's function, declared by a system header (sqrt, printf)?  It writes no
+ * threadprivate variable of the program. */
+static bool library_function(struct lower *L, const struct sym *f)
+{
+    return f->decl && lower_cuda_system_header(L, f->decl->begin);
+}
+
+/* A threadprivate variable of this unit that a function of another file may write: one
+ * at file scope, not static (`extern int counter;` of a header, with the directive). */
+static struct sym *shared_linkage_threadprivate(struct lower *L)
+{
+    struct sym *first = NULL;       /* (the first declared, for the warning) */
+    for (size_t k = 0; k < L->tp_vars.cap; k++) {
+        struct sym *s = L->tp_vars.keys ? (struct sym *)L->tp_vars.keys[k] : NULL;
+        if (s && s->depth == 0 && s->storage != STORAGE_STATIC &&
+            (!first || (s->declarator && first->declarator &&
+                        s->declarator->begin < first->declarator->begin)))
+            first = s;
+    }
+    return first;
+}
+
 /* A threadprivate variable the worksharing body names: the thread that runs the region's
  * body has its copy, which the loop must read and update, as the thread that runs those
  * iterations in OpenMP does.  The iterations run as one task at once on that thread (a
@@ -1168,10 +1190,21 @@ static void threadprivate_use(struct capture *c, const struct lower_dir *d)
         f.found = lower_writes_thread_local_read_after(c->L, c->node, r ? r->d->node : c->L->fn,
                                                        d->node->end);
     }
+    const char *callee = NULL;
+    if (!f.found && (callee = lower_calls_other_file(c->L, c->node, library_function)))
+        f.found = shared_linkage_threadprivate(c->L);
     if (!f.found)
         return;
     c->serial = c->here = true;
-    if (first_serial_report(c->L, d)) {
+    if (callee && first_serial_report(c->L, d)) {
+        struct mcc_loc at = lower_dir_loc(c->L, d);
+        mcc_warning_at(&at, "the %s calls '%s', a function of another file, which may update "
+                       "threadprivate '%.*s' in the copy of the thread that runs it: %s on "
+                       "this thread, whose copy the code after it reads (call only functions "
+                       "of this file, or of system headers, in the %s to split the work)",
+                       ws_noun(d), callee, (int)f.found->name->len, f.found->name->str,
+                       serial_words(d), ws_noun(d));
+    } else if (first_serial_report(c->L, d)) {
         struct mcc_loc at = lower_dir_loc(c->L, d);
         mcc_warning_at(&at, "the %s %s threadprivate '%.*s'%s: %s on this thread, whose "
                        "copy it is", ws_noun(d), called ? "updates" : "names",

@@ -1266,6 +1266,8 @@ struct tl_write {
     int nseen;
     bool elsewhere;             /* it calls a function this unit does not define */
     bool names;                 /* any name of a threadprivate variable, not only writes */
+    const char *other_file;     /* the first such function not `library`, or "(a pointer)" */
+    bool (*library)(struct lower *L, const struct sym *f);
 };
 
 /* The definition in this unit of the function f names (f may be a prototype before it). */
@@ -1334,13 +1336,19 @@ static bool tl_write_visit(struct ast *n, void *arg)
     /* a function of this unit the statement calls (not a task: its body runs elsewhere,
      * later), and the ones it calls: what they write too */
     struct ast *f = n->kind == AST_CALL ? n->kid[0] : NULL;
-    if (f && !(f->kind == AST_IDENT && f->sym && f->sym->kind == SYM_FUNCTION))
+    if (f && !(f->kind == AST_IDENT && f->sym && f->sym->kind == SYM_FUNCTION)) {
         w->elsewhere = true;        /* through a pointer: any function */
+        if (!w->other_file)
+            w->other_file = "(a pointer)";
+    }
     if (f && f->kind == AST_IDENT && f->sym && f->sym->kind == SYM_FUNCTION &&
         !lower_ftask_find(w->L, f->name)) {
         struct ast *def = function_def(w->L, f->sym);
-        if (!def && !runtime_routine(f))
+        if (!def && !runtime_routine(f)) {
             w->elsewhere = true;
+            if (!w->other_file && w->library && !w->library(w->L, f->sym))
+                w->other_file = arena_strndup(w->L->a, f->name->str, f->name->len);
+        }
         if (first_visit(w->seen, &w->nseen, def))
             ast_walk(def->kid[3], tl_write_visit, w);
     }
@@ -1350,10 +1358,19 @@ static bool tl_write_visit(struct ast *n, void *arg)
 int lower_writes_thread_local(struct lower *L, struct ast *n, struct sym **found, int max,
                               bool *elsewhere)
 {
-    struct tl_write w = {L, found, 0, max, {0}, 0, false, false};
+    struct tl_write w = {L, found, 0, max, {0}, 0, false, false, NULL, NULL};
     ast_walk(n, tl_write_visit, &w);
     *elsewhere = w.elsewhere;
     return w.n;
+}
+
+const char *lower_calls_other_file(struct lower *L, struct ast *n,
+                                   bool (*library)(struct lower *L, const struct sym *f))
+{
+    struct sym *found[1];
+    struct tl_write w = {L, found, 0, 1, {0}, 0, false, false, NULL, library};
+    ast_walk(n, tl_write_visit, &w);
+    return w.other_file;
 }
 
 /* A call of the function `name` in a tree, or in the functions of this unit it calls. */
@@ -1438,7 +1455,7 @@ struct sym *lower_writes_thread_local_read_after(struct lower *L, struct ast *n,
     int nw = lower_writes_thread_local(L, n, written, 16, &elsewhere);
     if (!nw)
         return NULL;
-    struct tl_later l = {{L, named, 0, 64, {0}, 0, false, true}, after};
+    struct tl_later l = {{L, named, 0, 64, {0}, 0, false, true, NULL, NULL}, after};
     ast_walk(root, tl_later_visit, &l);
     for (int i = 0; i < nw; i++)
         for (int k = 0; k < l.w.n; k++)

@@ -1643,6 +1643,12 @@ bool lower_thread_private(struct lower *L, const struct sym *s);
  * define, or through a pointer, which may write any of them. */
 int lower_writes_thread_local(struct lower *L, struct ast *n, struct sym **found, int max,
                               bool *elsewhere);
+/* The first function of another file that n calls, itself or in a function of this unit
+ * it calls (not a task): not defined here, nor a runtime routine, nor one `library` says
+ * is a library's (declared by a system header); "(a pointer)" for a call through one;
+ * NULL when there is none. */
+const char *lower_calls_other_file(struct lower *L, struct ast *n,
+                                   bool (*library)(struct lower *L, const struct sym *f));
 /* A threadprivate variable that n writes (as lower_writes_thread_local finds) and that the
  * code of root from text offset `after` on names, itself or in a function of this unit it
  * calls; NULL when there is none. */
@@ -2137,6 +2143,9 @@ void lower_cuda_inline_outline(struct lower *L, const struct lower_dir *d, struc
 void lower_cuda_launch_check(struct lower *L, struct ast *n);
 /* The end of the unit: CUDA attributes removed from the host C. */
 void lower_cuda_finish(struct lower *L);
+/* The system header the user's code included that declares what is at `off`, or NULL
+ * when `off` is in the user's own files (lower_inline.c asks it of C code too). */
+const char *lower_cuda_system_header(struct lower *L, size_t off);
 
 /* lower_inline.c */
 void lower_inline_task(struct lower *L, struct lower_dir *d);
