@@ -1198,12 +1198,13 @@ static void threadprivate_use(struct capture *c, const struct lower_dir *d)
     c->serial = c->here = true;
     if (callee && first_serial_report(c->L, d)) {
         struct mcc_loc at = lower_dir_loc(c->L, d);
-        mcc_warning_at(&at, "the %s calls '%s', a function of another file, which may update "
-                       "threadprivate '%.*s' in the copy of the thread that runs it: %s on "
-                       "this thread, whose copy the code after it reads (call only functions "
-                       "of this file, or of system headers, in the %s to split the work)",
-                       ws_noun(d), callee, (int)f.found->name->len, f.found->name->str,
-                       serial_words(d), ws_noun(d));
+        const char *what = *callee ? arena_printf(c->L->a, "'%s', a function of another file",
+                                                  callee) : "a function through a pointer";
+        mcc_warning_at(&at, "the %s calls %s, which may update threadprivate '%.*s' in the "
+                       "copy of the thread that runs it: %s on this thread, whose copy the "
+                       "code after it reads (call only functions of this file, or of system "
+                       "headers, in the %s to split the work)", ws_noun(d), what,
+                       (int)f.found->name->len, f.found->name->str, serial_words(d), ws_noun(d));
     } else if (first_serial_report(c->L, d)) {
         struct mcc_loc at = lower_dir_loc(c->L, d);
         mcc_warning_at(&at, "the %s %s threadprivate '%.*s'%s: %s on this thread, whose "

@@ -1266,7 +1266,8 @@ struct tl_write {
     int nseen;
     bool elsewhere;             /* it calls a function this unit does not define */
     bool names;                 /* any name of a threadprivate variable, not only writes */
-    const char *other_file;     /* the first such function not `library`, or "(a pointer)" */
+    const char *other_file;     /* the first such function not `library`, or "" (a call
+                                   through a pointer) */
     bool (*library)(struct lower *L, const struct sym *f);
 };
 
@@ -1339,7 +1340,7 @@ static bool tl_write_visit(struct ast *n, void *arg)
     if (f && !(f->kind == AST_IDENT && f->sym && f->sym->kind == SYM_FUNCTION)) {
         w->elsewhere = true;        /* through a pointer: any function */
         if (!w->other_file)
-            w->other_file = "(a pointer)";
+            w->other_file = "";     /* (no name: through a pointer) */
     }
     if (f && f->kind == AST_IDENT && f->sym && f->sym->kind == SYM_FUNCTION &&
         !lower_ftask_find(w->L, f->name)) {

@@ -1645,7 +1645,7 @@ int lower_writes_thread_local(struct lower *L, struct ast *n, struct sym **found
                               bool *elsewhere);
 /* The first function of another file that n calls, itself or in a function of this unit
  * it calls (not a task): not defined here, nor a runtime routine, nor one `library` says
- * is a library's (declared by a system header); "(a pointer)" for a call through one;
+ * is a library's (declared by a system header); "" for a call through a pointer;
  * NULL when there is none. */
 const char *lower_calls_other_file(struct lower *L, struct ast *n,
                                    bool (*library)(struct lower *L, const struct sym *f));
