@@ -567,12 +567,57 @@ static bool stray_write(struct ws_body b, const struct sym *s,
     return w.n && !lower_disjoint_writes(b.c->L, b.d, b.c->node, w.targets, w.n, task_own, &b);
 }
 
+static bool rooted_at(struct ast *lvalue, const struct sym *s);
+static bool only_elements(struct ast *n, const struct sym *s);
+
+/* The pointers the body declares or sets from an expression naming s (`int *h = hist +
+ * tid * B;`, `h = &offs[me][0];`): with s the thread's number, each points into the part
+ * of shared storage that thread owns. */
+enum { DERIVED_MAX = 8 };
+
+struct derived {
+    const struct sym *s;
+    const struct sym *p[DERIVED_MAX];
+    int n;
+};
+
+static bool derived_visit(struct ast *n, void *arg)
+{
+    struct derived *x = arg;
+    const struct sym *p = NULL;
+    struct ast *e = NULL;
+    if (n->kind == AST_INIT_DECLARATOR) {
+        p = n->sym;
+        e = n->kid[1];
+    } else if (n->kind == AST_ASSIGN && n->op == '=' && n->kid[0] && n->kid[0]->kind == AST_IDENT) {
+        p = n->kid[0]->sym;
+        e = n->kid[1];
+    }
+    if (!p || p->type != TYPE_POINTER || !e || only_elements(e, x->s))
+        return true;                /* (only_elements: e names s nowhere, or as s[k]) */
+    int i = 0;
+    while (i < x->n && x->p[i] != p)
+        i++;
+    if (i == x->n && x->n < DERIVED_MAX)
+        x->p[x->n++] = p;
+    return true;
+}
+
 /* Does n write an element one of whose subscripts names s, that other iterations of d's
  * loop may write too (hist[me][b]++: one row for every iteration; not A[k][j] with j the
- * loop's variable, nor A[me*n + j] with j counting below n)? */
+ * loop's variable, nor A[me*n + j] with j counting below n), or such an element through a
+ * pointer the body sets from s (`int *h = hist + me * B; h[b] += 1;`: the row of the
+ * thread's number in OpenMP, one row for every task of a team of one here)? */
 static bool writes_shared_row(struct ws_body b, const struct sym *s)
 {
-    return stray_write(b, s, lower_lvalue_indexed_by, false);
+    if (stray_write(b, s, lower_lvalue_indexed_by, false))
+        return true;
+    struct derived x = {s, {NULL}, 0};
+    ast_walk(b.c->node, derived_visit, &x);
+    for (int i = 0; i < x.n; i++)
+        if (stray_write(b, x.p[i], rooted_at, true))
+            return true;
+    return false;
 }
 
 struct element_uses {
