@@ -1152,41 +1152,6 @@ static bool copyprivate_private(struct lower *L, const struct omp_directive *d, 
     return true;
 }
 
-/* The reduction, lastprivate and firstprivate items of a worksharing construct (not
- * combined with parallel) closely nested in a parallel region must be shared there: not a
- * variable the region's body declares, which each thread has its own copy of (gcc:
- * "reduction variable 'local' is private in outer context"; check_nesting.c reports the
- * items a clause of the region privatises).  False: reported. */
-static bool region_local_items(struct lower *L, const struct omp_directive *d, size_t at)
-{
-    const struct lower_region *r = L->region;
-    if (!r || !r->team || d->parallel ||
-        (d->kind != OMP_DIR_FOR && d->kind != OMP_DIR_SECTIONS && d->kind != OMP_DIR_SINGLE))
-        return true;
-    for (int k = 0; k < d->nclauses; k++) {
-        const struct omp_clause *cl = &d->clauses[k];
-        if (cl->kind != OMP_CL_REDUCTION && cl->kind != OMP_CL_LASTPRIVATE &&
-            cl->kind != OMP_CL_FIRSTPRIVATE)
-            continue;
-        for (int i = 0; i < cl->nrefs; i++) {
-            const struct omp_ref *ref = omp_ref_root(cl->refs[i]);
-            struct sym *s = ref->kind == OMP_REF_NAME
-                                ? lower_resolve(L, ref->text.text, strlen(ref->text.text), at)
-                                : NULL;
-            if (!s || s->storage != STORAGE_LOCAL || !s->declarator ||
-                s->declarator->begin < r->begin || s->declarator->begin >= r->end)
-                continue;
-            mcc_error_at(&ref->text.loc, "%s variable '%s' is private in outer context "
-                         "(declared in the parallel region at line %d): each thread's copy "
-                         "would stand for the original; declare it before the region",
-                         omp_clause_names[cl->kind], ref->text.text,
-                         source_loc(&L->t->src, s->declarator->begin).line);
-            return false;
-        }
-    }
-    return true;
-}
-
 bool lower_check_construct(struct lower *L, const struct lower_dir *d)
 {
     if (has_errors(d))
@@ -1210,10 +1175,9 @@ bool lower_check_construct(struct lower *L, const struct lower_dir *d)
     }
     directive(&c, d->dir);
     directive(&c, d->target);
-    if (c.failed || (d->dir && L->fn && (!copyprivate_private(L, d->dir, c.at) ||
-                                         !region_local_items(L, d->dir, c.at))))
+    if (c.failed || (d->dir && L->fn && !copyprivate_private(L, d->dir, c.at)))
         return false;
-    return fd || !n || !L->fn || (placement(L, d) && check_nesting(L, d->dir));
+    return fd || !n || !L->fn || (placement(L, d) && check_nesting(L, d->dir, c.at));
 }
 
 bool lower_check_simd(struct lower *L, const struct ast *pr, const struct omp_directive *d)
@@ -1290,7 +1254,7 @@ bool lower_check_standalone(struct lower *L, const struct ast *pr,
     }
     struct ck c = { .L = L, .scope = L->fn ? ck_function_state(L, L->fn) : NULL, .at = pr->begin };
     directive(&c, d);
-    return !c.failed && check_nesting(L, d);
+    return !c.failed && check_nesting(L, d, pr->begin);
 }
 
 /* Does [begin, end) of the function being lowered name a typedef declared in it before

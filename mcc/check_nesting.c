@@ -81,11 +81,30 @@ static const struct omp_clause *privatizes(const struct omp_directive *d, const 
     return NULL;
 }
 
+/* Is the item ref of clause cl (at text offset `at`) a variable the body of the parallel
+ * region L->region declares, which each thread has its own copy of?  Reported. */
+static bool region_local(struct lower *L, const struct omp_clause *cl, const struct omp_ref *ref,
+                         size_t at)
+{
+    const struct lower_region *r = L->region;
+    struct sym *s = r && r->team ? lower_resolve(L, ref->text.text, strlen(ref->text.text), at)
+                                 : NULL;
+    if (!s || s->storage != STORAGE_LOCAL || !s->declarator ||
+        s->declarator->begin < r->begin || s->declarator->begin >= r->end)
+        return false;
+    mcc_error_at(&ref->text.loc, "%s variable '%s' is private in outer context (declared in "
+                 "the parallel region at line %d): each thread's copy would stand for the "
+                 "original; declare it before the region", omp_clause_names[cl->kind],
+                 ref->text.text, source_loc(&L->t->src, s->declarator->begin).line);
+    return true;
+}
+
 /* The items of d's reduction, lastprivate and firstprivate clauses, when d is a
  * worksharing construct (not combined with parallel): none may be private in the constructs
  * between d and the parallel region it binds to, that region included (gcc's "private in
- * outer context"). */
-static bool check_outer_private(const struct lower *L, const struct omp_directive *d)
+ * outer context"): privatised by a clause, or declared in the region's body (`double
+ * scale = 2.0;` then `for firstprivate(scale)`). */
+static bool check_outer_private(struct lower *L, const struct omp_directive *d, size_t at)
 {
     if (class_of(d) != NEST_WORKSHARE || d->parallel)
         return true;
@@ -112,6 +131,8 @@ static bool check_outer_private(const struct lower *L, const struct omp_directiv
                 if (class_of(n->dir) == NEST_PARALLEL || n->dir->parallel)
                     break;
             }
+            if (region_local(L, cl, ref, at))
+                return false;
         }
     }
     return true;
@@ -282,8 +303,8 @@ bool check_simd_body(struct lower *L, struct ast *n, const struct omp_directive 
     return true;
 }
 
-bool check_nesting(const struct lower *L, const struct omp_directive *d)
+bool check_nesting(struct lower *L, const struct omp_directive *d, size_t at)
 {
-    return check_regions(L, d) && check_outer_private(L, d) && check_ordered(L, d) &&
+    return check_regions(L, d) && check_outer_private(L, d, at) && check_ordered(L, d) &&
            check_cancel(L, d) && check_scan(L, d);
 }

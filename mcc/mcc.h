@@ -1804,8 +1804,9 @@ bool check_task_call(struct lower *L, const struct ast *call, const struct lower
 /* check_call.c: a call of an undeclared function that a function task declared later
  * names (the call stays gcc's implicit declaration, not a task): warned of at the call. */
 void check_call_before_task(struct lower *L, const struct ast *call);
-/* check_nesting.c: may d be where it is, inside L->nest?  Reports the error when not. */
-bool check_nesting(const struct lower *L, const struct omp_directive *d);
+/* check_nesting.c: may d, at text offset `at`, be where it is, inside L->nest?  Reports
+ * the error when not. */
+bool check_nesting(struct lower *L, const struct omp_directive *d, size_t at);
 /* ... and the constructs in the body n of a simd loop (directive simd: simd, for simd,
  * taskloop simd), searched since simd lines are dropped */
 bool check_simd_body(struct lower *L, struct ast *n, const struct omp_directive *simd);
