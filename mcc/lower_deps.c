@@ -215,8 +215,29 @@ static bool array_region(struct lower *L, const struct iters *it, const struct o
     return true;
 }
 
+/* The typedef whose array type a parameter declared without an array derivation has
+ * (`block_t b`), following typedefs of typedefs to the one with the array declarator;
+ * NULL when not found. */
+static struct sym *array_typedef(struct sym *s)
+{
+    for (int depth = 0; s && depth < 32; depth++) {
+        struct sym *td = NULL;
+        struct ast *list = s->specs ? s->specs->kid[0] : NULL;
+        for (struct ast *sp = list ? list->kid[0] : NULL; sp; sp = sp->next)
+            if (sp->kind == AST_TYPEDEF_REF && sp->sym && sp->sym != s)
+                td = sp->sym;
+        if (!td || td->type != TYPE_ARRAY)
+            return NULL;
+        struct ast *d = lower_full_declarator(td);
+        if (d && d->kind != AST_DECL_NAME)
+            return td;
+        s = td;
+    }
+    return NULL;
+}
+
 /* A reference that names a parameter declared as an array (`double a[10]`, `float
- * A[BS][BS]`, `double v[n]`): C makes the parameter a pointer, but the dependence is on the
+ * A[BS][BS]`, `double v[n]`, `block_t b` of an array typedef): C makes the parameter a pointer, but the dependence is on the
  * array it was declared as, as in Mercurium: its first dimension's elements from where
  * the pointer points.  The region is then set (true); false when the name is no such
  * parameter.  *failed: an array parameter declared without that size (`a[]`), reported. */
@@ -233,8 +254,26 @@ static bool array_param_region(struct lower *L, const struct omp_ref *ref, const
     struct ast *d = lower_full_declarator(s), *near = NULL;
     for (; d && d->kind != AST_DECL_NAME; d = d->kid[0])
         near = d;
-    if (!near || near->kind != AST_DECL_ARRAY)
-        return false;
+    r->nd = 1;
+    if (!near || near->kind != AST_DECL_ARRAY) {
+        /* the array type is a typedef's (`block_t a` with `typedef double
+           block_t[BS][BS]`): the whole array the typedef names */
+        struct sym *td = array_typedef(s);
+        if (!td || !td->array_size) {
+            mcc_error_at(&ref->text.loc, "'%s' is a parameter of an array type without its "
+                         "size: give the elements of the dependence with a shape, '[n]%s'",
+                         ref->text.text, ref->text.text);
+            *failed = true;
+            return false;
+        }
+        struct lower_buf b = {0};
+        lbuf_puts(&b, "sizeof(");
+        lower_specs_text(L, &b, s->specs);
+        lbuf_puts(&b, ")");
+        r->base = arena_printf(L->a, "(%s)", t);
+        r->bytes = lbuf_take(&b, L->a);
+        return true;
+    }
     struct ast *n = near->kid[1];
     if (!n) {
         mcc_error_at(&ref->text.loc, "'%s' is an array parameter declared without its size: "
@@ -246,7 +285,6 @@ static bool array_param_region(struct lower *L, const struct omp_ref *ref, const
     r->base = arena_printf(L->a, "(%s)", t);
     r->bytes = arena_printf(L->a, "(" LOWER_SIZE_T ")(%s) * sizeof((%s)[0])",
                             lower_expr(L, lower_src(L, n->begin, n->end), NULL, 0), t);
-    r->nd = 1;
     return true;
 }
 
