@@ -240,9 +240,10 @@ static struct sym *array_typedef(struct sym *s)
  * A[BS][BS]`, `double v[n]`, `block_t b` of an array typedef): C makes the parameter a pointer, but the dependence is on the
  * array it was declared as, as in Mercurium: its first dimension's elements from where
  * the pointer points.  The region is then set (true); false when the name is no such
- * parameter.  *failed: an array parameter declared without that size (`a[]`), reported. */
+ * parameter.  *failed: an array parameter declared without that size (`a[]`), reported
+ * when `report`. */
 static bool array_param_region(struct lower *L, const struct omp_ref *ref, const char *t,
-                               struct region *r, bool *failed)
+                               struct region *r, bool *failed, bool report)
 {
     *failed = false;
     if (ref->kind != OMP_REF_NAME)
@@ -260,9 +261,10 @@ static bool array_param_region(struct lower *L, const struct omp_ref *ref, const
            block_t[BS][BS]`): the whole array the typedef names */
         struct sym *td = array_typedef(s);
         if (!td || !td->array_size) {
-            mcc_error_at(&ref->text.loc, "'%s' is a parameter of an array type without its "
-                         "size: give the elements of the dependence with a shape, '[n]%s'",
-                         ref->text.text, ref->text.text);
+            if (report)
+                    mcc_error_at(&ref->text.loc, "'%s' is a parameter of an array type without "
+                             "its size: give the elements of the dependence with a shape, "
+                             "'[n]%s'", ref->text.text, ref->text.text);
             *failed = true;
             return false;
         }
@@ -276,9 +278,10 @@ static bool array_param_region(struct lower *L, const struct omp_ref *ref, const
     }
     struct ast *n = near->kid[1];
     if (!n) {
-        mcc_error_at(&ref->text.loc, "'%s' is an array parameter declared without its size: "
-                     "give the elements of the dependence with a shape, '[n]%s'",
-                     ref->text.text, ref->text.text);
+        if (report)
+            mcc_error_at(&ref->text.loc, "'%s' is an array parameter declared without its "
+                         "size: give the elements of the dependence with a shape, '[n]%s'",
+                         ref->text.text, ref->text.text);
         *failed = true;
         return false;
     }
@@ -286,6 +289,39 @@ static bool array_param_region(struct lower *L, const struct omp_ref *ref, const
     r->bytes = arena_printf(L->a, "(" LOWER_SIZE_T ")(%s) * sizeof((%s)[0])",
                             lower_expr(L, lower_src(L, n->begin, n->end), NULL, 0), t);
     return true;
+}
+
+/* The bytes a function task's inprivate item copies, written with the parameters' names
+ * (the spawn function's): `*p` and `[n]..p` of a pointer parameter p, and the name of a
+ * parameter declared as an array (its array, as a dependence on it); *param gets p.  NULL
+ * for another form (*failed: an array parameter without a size, which its dependence
+ * reports). */
+const char *lower_deps_inpriv_bytes(struct lower *L, const struct omp_ref *ref,
+                                    struct sym **param, bool *failed)
+{
+    *failed = false;
+    const struct omp_ref *base = ref->kind == OMP_REF_NAME ? ref : ref->base;
+    if (!base || base->kind != OMP_REF_NAME)
+        return NULL;
+    const char *x = base->text.text;
+    struct sym *s = lower_resolve(L, x, strlen(x), L->fn ? L->fn->end - 1 : 0);
+    if (!s || s->kind != SYM_PARAM || s->type != TYPE_POINTER)
+        return NULL;
+    *param = s;
+    if (ref->kind == OMP_REF_DEREF)
+        return arena_printf(L->a, "sizeof *(%s)", x);
+    if (ref->kind == OMP_REF_SHAPE) {
+        struct lower_buf b = {0};
+        lbuf_printf(&b, "(%s)", lower_deps_shape_elem(L, ref, x));
+        for (int i = 0; i < ref->ndims; i++)
+            lbuf_printf(&b, " * (" LOWER_SIZE_T ")(%s)", lower_expr(L, ref->dims[i].text, NULL, 0));
+        return lbuf_take(&b, L->a);
+    }
+    struct region r;
+    memset(&r, 0, sizeof r);
+    if (ref->kind == OMP_REF_NAME && array_param_region(L, ref, x, &r, failed, false))
+        return r.bytes;
+    return NULL;
 }
 
 /* The size of struct or union `tag`, a file-scope one that the unit completes after the
@@ -351,7 +387,7 @@ static bool build_region(struct lower *L, const struct iters *it, const struct o
     }
     const char *t = lower_once(L, r->pre, &ref->text, X(L, it, &ref->text), true);
     bool failed;
-    if (array_param_region(L, ref, t, r, &failed) || failed)
+    if (array_param_region(L, ref, t, r, &failed, true) || failed)
         return !failed;
     r->base = arena_printf(L->a, "&(%s)", t);
     struct sym *late = lower_map_get(&L->late_tag, ref);

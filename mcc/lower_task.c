@@ -290,6 +290,8 @@ static bool same_directive(const struct omp_directive *a, const struct omp_direc
     return true;
 }
 
+static void check_inprivate(struct lower *L, const struct lower_ftask *f);
+
 void lower_task_register(struct lower *L, struct ast *item, struct lower_dir *d)
 {
     struct ast *declarator = lower_function_declarator(item);
@@ -338,6 +340,7 @@ void lower_task_register(struct lower *L, struct ast *item, struct lower_dir *d)
         if (!check_signature(L, item, declarator, f))
             return;
         check_deps(L, f);
+        check_inprivate(L, f);
     } else if (!f->impl_of) {
         /* a device function: nothing to do for smp (or CUDA code moved to nvcc); an
          * OpenCL kernel with only a target line is remembered, for its host calls */
@@ -410,6 +413,101 @@ static struct lower_fred *private_reductions(struct lower *L, const struct lower
 static const char *pname(struct lower *L, const struct sym *s)
 {
     return arena_strndup(L->a, s->name->str, s->name->len);
+}
+
+/* ---- inprivate: the task's own copy of what a pointer parameter points to ------------ */
+
+/* The bytes inprivate item r of f copies (lower_deps_inpriv_bytes), its parameter in
+ * *param; NULL when it copies nothing (a by-value parameter is the task's copy already)
+ * or is a form not handled (check_inprivate reports it; *failed: one its dependence
+ * reports). */
+static const char *inpriv_bytes(struct lower *L, const struct lower_ftask *f,
+                                const struct omp_ref *r, struct sym **param, bool *failed)
+{
+    *failed = false;
+    *param = NULL;
+    if (lower_map_get(&L->void_item, r))
+        return NULL;
+    lower_set_params(L, f->params, 0, (size_t)-1);
+    return lower_deps_inpriv_bytes(L, r, param, failed);
+}
+
+#define EACH_INPRIV(f, c, k)                                                              \
+    for (int c##_i = 0; (f)->dir.dir && c##_i < (f)->dir.dir->nclauses; c##_i++)          \
+        for (const struct omp_clause *c = &(f)->dir.dir->clauses[c##_i]; c; c = NULL)      \
+            for (int k = 0; c->kind == OMP_CL_INPRIVATE && k < c->nrefs; k++)
+
+/* Every inprivate item of f copies the data of a pointer parameter, one item a parameter,
+ * or names a by-value parameter (already the task's own). */
+static void check_inprivate(struct lower *L, const struct lower_ftask *f)
+{
+    struct sym *seen[16];
+    int nseen = 0;
+    EACH_INPRIV(f, c, k) {
+        const struct omp_ref *r = c->refs[k];
+        struct sym *s;
+        if (by_value_param(L, f->params, r))
+            continue;
+        bool failed;
+        if (!inpriv_bytes(L, f, r, &s, &failed)) {
+            if (!failed)
+                    mcc_error_at(&r->text.loc, "sorry, unimplemented: this form of inprivate "
+                             "on function task '%.*s' (name what a pointer parameter points "
+                             "to: *p, [n]p, or a parameter declared as an array)",
+                             (int)f->name->len, f->name->str);
+            continue;
+        }
+        for (int i = 0; i < nseen; i++)
+            if (seen[i] == s) {
+                mcc_error_at(&r->text.loc, "sorry, unimplemented: two inprivate items on "
+                             "parameter '%.*s' of function task '%.*s'", (int)s->name->len,
+                             s->name->str, (int)f->name->len, f->name->str);
+                s = NULL;
+                break;
+            }
+        if (s && nseen < 16)
+            seen[nseen++] = s;
+    }
+}
+
+/* The parameter s's inprivate copy in the run function (or in the final path), or NULL. */
+static const char *inpriv_copy(struct lower *L, const struct lower_ftask *f, const struct sym *s)
+{
+    EACH_INPRIV(f, c, k) {
+        struct sym *p;
+        bool failed;
+        if (inpriv_bytes(L, f, c->refs[k], &p, &failed) && p == s)
+            return lower_local_name(L, LL_INPRIV_COPY, 0, pname(L, s));
+    }
+    return NULL;
+}
+
+/* The copies, in `decl` (taken when the task starts: its dependences are satisfied) and
+ * released in `epi`, after the tasks the body created, which may use them.  `from` is how
+ * the parameters are reached ("__nrt_p->" in the run function, "" in the spawn one's
+ * final path); in_block: their sizes are in the args block (else computed here). */
+static void inpriv_copies(struct lower *L, const struct lower_ftask *f, const char *from,
+                          bool in_block, struct lower_buf *decl, struct lower_buf *epi)
+{
+    bool first = true;
+    EACH_INPRIV(f, c, k) {
+        struct sym *s;
+        bool failed;
+        const char *n = inpriv_bytes(L, f, c->refs[k], &s, &failed);
+        if (!n)
+            continue;
+        if (first && in_block)
+            lbuf_puts(epi, "nanort_taskwait(); ");
+        first = false;
+        const char *x = pname(L, s), *copy = lower_local_name(L, LL_INPRIV_COPY, 0, x);
+        if (in_block)
+            n = arena_printf(L->a, "__nrt_p->%s", lower_local_name(L, LL_INPRIV_BYTES, 0, x));
+        lbuf_printf(decl, LOWER_SIZE_T " %s_n = %s; void *%s = __builtin_malloc(%s_n + 1); "
+                    "if (!%s) __builtin_abort(); __builtin_memcpy(%s, %s, %s_n); ",
+                    copy, n, copy, copy, copy, copy,
+                    lower_bytes_at(L, arena_printf(L->a, "%s%s", from, x), true), copy);
+        lbuf_printf(epi, "__builtin_free(%s); ", copy);
+    }
 }
 
 /* The private copies of f's reductions: declared in `decl`, initialised in `pro`, combined
@@ -492,6 +590,13 @@ static void args_struct(struct lower *L, struct lower_buf *b, const struct lower
         if (r->ref->kind == OMP_REF_SHAPE)
             lbuf_printf(b, LOWER_SIZE_T " %s; ",
                         lower_local_name(L, LL_RED_COUNT, 0, pname(L, r->param)));
+    EACH_INPRIV(f, c, k) {
+        struct sym *s;
+        bool failed;
+        if (inpriv_bytes(L, f, c->refs[k], &s, &failed))
+            lbuf_printf(b, LOWER_SIZE_T " %s; ",
+                        lower_local_name(L, LL_INPRIV_BYTES, 0, pname(L, s)));
+    }
     if (n == 0)
         lbuf_puts(b, "char __nrt_unused; ");
     lbuf_puts(b, "};");
@@ -519,8 +624,11 @@ static void call_from_args(struct lower *L, struct lower_buf *b, const struct lo
     lbuf_printf(b, "%s(", fname(L, f));
     int i = 0;
     EACH_PARAM(of, p) {
-        const char *priv = red_argument(L, of, p->sym);
-        if (priv)
+        const char *priv = red_argument(L, of, p->sym), *copy = inpriv_copy(L, of, p->sym);
+        if (copy)
+            lbuf_printf(b, "%s(__typeof__(__nrt_p->%.*s))%s", i++ ? ", " : "",
+                        (int)p->sym->name->len, p->sym->name->str, copy);
+        else if (priv)
             lbuf_printf(b, "%s%s", i++ ? ", " : "", priv);
         else
             lbuf_printf(b, "%s__nrt_p->%.*s", i++ ? ", " : "", (int)p->sym->name->len,
@@ -538,6 +646,7 @@ static void run_function(struct lower *L, struct lower_buf *b, const struct lowe
                 lower_name(L, LN_RUN, fname(L, f), -1), suffix,
                 lower_name(L, LN_ARGS, fname(L, of), -1));
     struct lower_buf decl = {0}, pro = {0}, epi = {0};
+    inpriv_copies(L, of, "__nrt_p->", true, &decl, &epi);
     red_privates(L, of, &decl, &pro, &epi);
     if (decl.s)
         lbuf_puts(b, decl.s);
@@ -601,12 +710,22 @@ static void spawn_final(struct lower *L, struct lower_buf *b, struct lower_ftask
 {
     if (!(lower_dir_devices(&f->dir) & (1u << OMP_DEVICE_SMP)))
         return;
-    lbuf_printf(b, "    if (nanort_in_final()) { %s(", fname(L, f));
+    struct lower_buf decl = {0}, epi = {0};
+    inpriv_copies(L, f, "", false, &decl, &epi);
+    lbuf_printf(b, "    if (nanort_in_final()) { %s%s(", decl.s ? decl.s : "", fname(L, f));
     int i = 0;
     EACH_PARAM(f, p) {
-        lbuf_printf(b, "%s%.*s", i++ ? ", " : "", (int)p->sym->name->len, p->sym->name->str);
+        const char *copy = inpriv_copy(L, f, p->sym);
+        if (copy)
+            lbuf_printf(b, "%s(__typeof__(%.*s))%s", i++ ? ", " : "", (int)p->sym->name->len,
+                        p->sym->name->str, copy);
+        else
+            lbuf_printf(b, "%s%.*s", i++ ? ", " : "", (int)p->sym->name->len,
+                        p->sym->name->str);
     }
-    lbuf_puts(b, "); return; }\n");
+    lbuf_printf(b, "); %sreturn; }\n", epi.s ? epi.s : "");
+    free(decl.s);
+    free(epi.s);
 }
 
 /* The task's arguments copied into its block, and the element counts of its array
@@ -624,6 +743,14 @@ static void spawn_arguments(struct lower *L, struct lower_buf *b, struct lower_f
         else
             lbuf_printf(b, "    __builtin_memcpy(%s, %s, sizeof __nrt_p->%s);\n", to,
                         lower_bytes_at(L, arena_printf(L->a, "&%s", x), true), x);
+    }
+    EACH_INPRIV(f, c, k) {
+        struct sym *s;
+        bool failed;
+        const char *n = inpriv_bytes(L, f, c->refs[k], &s, &failed);
+        if (n)
+            lbuf_printf(b, "    __nrt_p->%s = %s;\n",
+                        lower_local_name(L, LL_INPRIV_BYTES, 0, pname(L, s)), n);
     }
     for (struct lower_fred *r = f->reds; r; r = r->next) {
         if (r->ref->kind != OMP_REF_SHAPE)
