@@ -228,6 +228,15 @@ static bool check_signature(struct lower *L, struct ast *item, struct ast *decla
                          "its parameters", (int)f->name->len, f->name->str);
             return false;
         }
+        if (p->sym && lower_specs_define_tag(p->sym->specs)) {
+            struct mcc_loc at = source_loc(&L->t->src, p->begin);
+            mcc_error_at(&at, "sorry, unimplemented: parameter '%.*s' of function task '%.*s' "
+                         "has a type declared in the parameter list (the task's code cannot "
+                         "name it: declare the type before the function)",
+                         (int)p->sym->name->len, p->sym->name->str, (int)f->name->len,
+                         f->name->str);
+            return false;
+        }
         size_t adjusted, star;
         star_arrays(L, p, &adjusted, &star);
         if (star) {

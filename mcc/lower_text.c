@@ -495,6 +495,11 @@ static bool is_tag_definition(const struct ast *n)
     return (n->kind == AST_STRUCT || n->kind == AST_ENUM) && n->kid[0];
 }
 
+bool lower_specs_define_tag(struct ast *specs)
+{
+    return specs && tree_has(specs, is_tag_definition);
+}
+
 /* A local typedef of a variably modified type that an outlined function can declare again
  * (lower_typedef_decl).  Not one that defines its tag (`typedef struct { double x; }
  * pts[n];`): declared again, it would be another type; a task using it stays a nested

@@ -1620,6 +1620,8 @@ char *lower_typedef_decl(struct lower *L, struct sym *t, const struct lower_subs
  * with the extents recorded at the task's creation, not from the frame it was declared in
  * (that needs a static chain: a trampoline, an executable stack). */
 bool lower_local_vm_typedef(struct sym *t);
+/* Do the specifiers define a struct, union or enum (`struct { int a; } *p`)? */
+bool lower_specs_define_tag(struct ast *specs);
 /* Is the array declarator `level` one lower_vla_bounds leaves alone (a function declarator
  * lies between it and the name)? */
 bool lower_vla_bound_kept(struct ast *level);
