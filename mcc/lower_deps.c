@@ -291,13 +291,14 @@ static bool array_param_region(struct lower *L, const struct omp_ref *ref, const
     return true;
 }
 
-/* The bytes a function task's inprivate item copies, written with the parameters' names
- * (the spawn function's): `*p` and `[n]..p` of a pointer parameter p, and the name of a
- * parameter declared as an array (its array, as a dependence on it); *param gets p.  NULL
+/* The bytes an inprivate item copies: `*p` and `[n]..p` of a pointer parameter p, and the
+ * name of a parameter declared as an array (its array, as a dependence on it), with `ptr`
+ * the expression of p's value where the bytes are counted (NULL: p's name, as in a
+ * function task's spawn function); *param gets p.  NULL
  * for another form (*failed: an array parameter without a size, which its dependence
  * reports). */
 const char *lower_deps_inpriv_bytes(struct lower *L, const struct omp_ref *ref,
-                                    struct sym **param, bool *failed)
+                                    const char *ptr, struct sym **param, bool *failed)
 {
     *failed = false;
     const struct omp_ref *base = ref->kind == OMP_REF_NAME ? ref : ref->base;
@@ -308,18 +309,20 @@ const char *lower_deps_inpriv_bytes(struct lower *L, const struct omp_ref *ref,
     if (!s || s->kind != SYM_PARAM || s->type != TYPE_POINTER)
         return NULL;
     *param = s;
+    if (!ptr)
+        ptr = x;
     if (ref->kind == OMP_REF_DEREF)
-        return arena_printf(L->a, "sizeof *(%s)", x);
+        return arena_printf(L->a, "sizeof *(%s)", ptr);
     if (ref->kind == OMP_REF_SHAPE) {
         struct lower_buf b = {0};
-        lbuf_printf(&b, "(%s)", lower_deps_shape_elem(L, ref, x));
+        lbuf_printf(&b, "(%s)", lower_deps_shape_elem(L, ref, ptr));
         for (int i = 0; i < ref->ndims; i++)
             lbuf_printf(&b, " * (" LOWER_SIZE_T ")(%s)", lower_expr(L, ref->dims[i].text, NULL, 0));
         return lbuf_take(&b, L->a);
     }
     struct region r;
     memset(&r, 0, sizeof r);
-    if (ref->kind == OMP_REF_NAME && array_param_region(L, ref, x, &r, failed, false))
+    if (ref->kind == OMP_REF_NAME && array_param_region(L, ref, ptr, &r, failed, false))
         return r.bytes;
     return NULL;
 }

@@ -1660,6 +1660,7 @@ static bool capture_typeof(struct outline *o, struct lower_var *v, const char *x
  * copy, taken when it starts (its dependences are then satisfied), not at creation:
  *   x          a member of x's type, filled from a pointer to the original
  *   [n]..p     p points to a heap copy of the shaped bytes, freed at the end
+ *   a          a parameter declared as an array: as [n]a, its array's bytes
  */
 static bool capture_inprivate(struct outline *o, struct lower_var *v, const char *x,
                               const char *parent)
@@ -1672,32 +1673,46 @@ static bool capture_inprivate(struct outline *o, struct lower_var *v, const char
     const char *ip = lower_local_name(L, LL_INPRIV, 0, x);
     const char *ib = lower_local_name(L, LL_INPRIV_BYTES, 0, x);
     const char *copy = lower_local_name(L, LL_INPRIV_COPY, 0, x);
-    if (r->kind == OMP_REF_NAME) {
+    struct sym *param;
+    bool failed = false;
+    bool array_param = r->kind == OMP_REF_NAME && v->sym->array_param;
+    const char *bytes = array_param ? lower_deps_inpriv_bytes(L, r, parent, &param, &failed)
+                                    : NULL;
+    if (r->kind == OMP_REF_NAME && !array_param) {
         lbuf_printf(&o->env, "%s%s; %s; ", m, lower_decl_align_attrs(L, v->sym),
                     lower_decl_text(L, v->sym, arena_printf(L->a, "(*%s)", ip)));
         lbuf_printf(&o->init, "__nrt_x->%s = &(%s); ", ip, parent);
         lbuf_printf(&o->prologue, "__builtin_memcpy(%s, %s, sizeof __nrt_e->%s);\n",
                     lower_bytes_at(L, arena_printf(L->a, "&__nrt_e->%s", x), false),
                     lower_bytes_at(L, arena_printf(L->a, "__nrt_e->%s", ip), true), x);
-    } else if (r->kind == OMP_REF_SHAPE && r->base->kind == OMP_REF_NAME &&
-               v->sym->type == TYPE_POINTER) {
-        lbuf_printf(&o->env, "%s; " LOWER_SIZE_T " %s; void *%s; ", m, ib, copy);
-        lower_inline_copy_in(L, &o->init, v, x, parent);
+        alias(o, v, x, x, false);
+        return true;
+    }
+    bool shape = r->kind == OMP_REF_SHAPE && r->base->kind == OMP_REF_NAME &&
+                 v->sym->type == TYPE_POINTER;
+    if (!bytes && !shape) {
+        if (!failed)
+            mcc_error_at(&r->text.loc, "sorry, unimplemented: this form of inprivate (use a "
+                         "variable or a shaped pointer, [n]p)");
+        return true;
+    }
+    lbuf_printf(&o->env, "%s; " LOWER_SIZE_T " %s; void *%s; ", m, ib, copy);
+    lower_inline_copy_in(L, &o->init, v, x, parent);
+    if (bytes) {
+        /* a parameter declared as an array: the array it points to */
+        lbuf_printf(&o->init, "__nrt_x->%s = %s; ", ib, bytes);
+    } else {
         lbuf_printf(&o->init, "__nrt_x->%s = %s", ib, lower_deps_shape_elem(L, r, parent));
         for (int i = 0; i < r->ndims; i++)
             lbuf_printf(&o->init, " * (" LOWER_SIZE_T ")(%s)",
                         lower_expr(L, r->dims[i].text, NULL, 0));
         lbuf_puts(&o->init, "; ");
-        lbuf_printf(&o->prologue, "__nrt_e->%s = __builtin_malloc(__nrt_e->%s + 1); "
-                    "if (!__nrt_e->%s) __builtin_abort(); __builtin_memcpy(__nrt_e->%s, "
-                    "(const void *)__nrt_e->%s, __nrt_e->%s); __nrt_e->%s = __nrt_e->%s;\n",
-                    copy, ib, copy, copy, x, ib, x, copy);
-        lbuf_printf(&o->epilogue, "__builtin_free(" LOWER_BYTES "(__nrt_e->%s));\n", copy);
-    } else {
-        mcc_error_at(&r->text.loc, "sorry, unimplemented: this form of inprivate (use a "
-                     "variable or a shaped pointer, [n]p)");
-        return true;
     }
+    lbuf_printf(&o->prologue, "__nrt_e->%s = __builtin_malloc(__nrt_e->%s + 1); "
+                "if (!__nrt_e->%s) __builtin_abort(); __builtin_memcpy(__nrt_e->%s, "
+                "(const void *)__nrt_e->%s, __nrt_e->%s); __nrt_e->%s = __nrt_e->%s;\n",
+                copy, ib, copy, copy, x, ib, x, copy);
+    lbuf_printf(&o->epilogue, "__builtin_free(" LOWER_BYTES "(__nrt_e->%s));\n", copy);
     alias(o, v, x, x, false);
     return true;
 }

@@ -438,7 +438,7 @@ static const char *inpriv_bytes(struct lower *L, const struct lower_ftask *f,
     if (lower_map_get(&L->void_item, r))
         return NULL;
     lower_set_params(L, f->params, 0, (size_t)-1);
-    return lower_deps_inpriv_bytes(L, r, param, failed);
+    return lower_deps_inpriv_bytes(L, r, NULL, param, failed);
 }
 
 #define EACH_INPRIV(f, c, k)                                                              \

@@ -2064,7 +2064,7 @@ void lower_deps_emit_taskwait(struct lower *L, const struct omp_directive *d, st
 /* sizeof text of a shape's element (lower_deps.c: the pointed-to type, or its scalar). */
 char *lower_deps_shape_elem(struct lower *L, const struct omp_ref *shape, const char *ptr);
 const char *lower_deps_inpriv_bytes(struct lower *L, const struct omp_ref *ref,
-                                    struct sym **param, bool *failed);
+                                    const char *ptr, struct sym **param, bool *failed);
 
 /* lower_task.c */
 void lower_task_register(struct lower *L, struct ast *item, struct lower_dir *d);

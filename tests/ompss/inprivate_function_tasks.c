@@ -3,7 +3,9 @@
  * as an array or of an array typedef, of a VLA parameter whose body hands the copy to a
  * child task, of a final task), taken after the slow writer before it: its writes stay in
  * the copy.  mcc took the clause for an `in` dependence alone and the tasks wrote the
- * caller's data (the sequential program's values, against OmpSs's). */
+ * caller's data (the sequential program's values, against OmpSs's).  The same for an
+ * inline task's `inprivate(a, b)` of parameters declared as arrays (`double a[4]`, a
+ * `row_t b`): mcc copied only the pointers. */
 #include "ompss_check.h"
 
 #define B 4
@@ -68,6 +70,26 @@ void final_copy(int *p, int *s)
     *s = p[0] + p[1];
 }
 
+typedef double row_t[4];
+
+/* inline tasks on parameters declared as arrays: their arrays are copied */
+static double inline_params(double a[4], row_t b)
+{
+    double s = 0;
+#pragma omp task inprivate(a, b) shared(s)
+    {
+        a[0] = 100;
+        b[1] = 200;
+#pragma omp task shared(s)
+        {
+            delay(SLOW / 4);
+            s = a[0] + b[1] + a[3];
+        }
+    }
+#pragma omp taskwait
+    return s;
+}
+
 int main(void)
 {
     rec_t r = {0, {0}};
@@ -88,6 +110,11 @@ int main(void)
     vla_child(2, 3, v, &s5);
     final_copy(p, &s6);
 #pragma omp taskwait
+    double ia[4] = {1, 2, 3, 4}, ib[4] = {5, 6, 7, 8};
+    double s7 = inline_params(ia, ib);
+    CHECK(s7 == 304, "inline_params saw %g, expected 304", s7);
+    CHECK(ia[0] == IF_OMPSS(1, 100), "ia[0] = %g", ia[0]);
+    CHECK(ib[1] == IF_OMPSS(6, 200), "ib[1] = %g", ib[1]);
     CHECK(s1 == 106, "bump_rec saw %g, expected 106", s1);
     CHECK(s2 == 2, "scratch saw %g, expected 2", s2);
     CHECK(s3 == 120, "diag_tile saw %g, expected 120", s3);
