@@ -215,27 +215,6 @@ static bool array_region(struct lower *L, const struct iters *it, const struct o
     return true;
 }
 
-/* The typedef whose array type a parameter declared without an array derivation has
- * (`block_t b`), following typedefs of typedefs to the one with the array declarator;
- * NULL when not found. */
-static struct sym *array_typedef(struct sym *s)
-{
-    for (int depth = 0; s && depth < 32; depth++) {
-        struct sym *td = NULL;
-        struct ast *list = s->specs ? s->specs->kid[0] : NULL;
-        for (struct ast *sp = list ? list->kid[0] : NULL; sp; sp = sp->next)
-            if (sp->kind == AST_TYPEDEF_REF && sp->sym && sp->sym != s)
-                td = sp->sym;
-        if (!td || td->type != TYPE_ARRAY)
-            return NULL;
-        struct ast *d = lower_full_declarator(td);
-        if (d && d->kind != AST_DECL_NAME)
-            return td;
-        s = td;
-    }
-    return NULL;
-}
-
 /* A reference that names a parameter declared as an array (`double a[10]`, `float
  * A[BS][BS]`, `double v[n]`, `block_t b` of an array typedef): C makes the parameter a pointer, but the dependence is on the
  * array it was declared as, as in Mercurium: its first dimension's elements from where
@@ -259,7 +238,7 @@ static bool array_param_region(struct lower *L, const struct omp_ref *ref, const
     if (!near || near->kind != AST_DECL_ARRAY) {
         /* the array type is a typedef's (`block_t a` with `typedef double
            block_t[BS][BS]`): the whole array the typedef names */
-        struct sym *td = array_typedef(s);
+        struct sym *td = lower_array_typedef(s);
         if (!td || !td->array_size) {
             if (report)
                     mcc_error_at(&ref->text.loc, "'%s' is a parameter of an array type without "

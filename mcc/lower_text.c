@@ -470,13 +470,48 @@ static bool names_vm_typedef(struct ast *n)
 /* A block-scope array whose size its initializer gives (`int tab[] = {1, 2, 3};`, `static
  * const char s[] = "hi";`): its type cannot be written at file scope either, so it is
  * captured as a variably modified one, its extent recorded at creation (lower_vla_bounds).
- * (`row a;` with `typedef double row[n];` is no such array: its typedef has the extent.) */
-static bool unsized_local(const struct sym *s)
+ * (`row a;` with `typedef double row[n];` is no such array: its typedef has the extent;
+ * nor is `vec3 r;` with `typedef double vec3[3];`.) */
+static bool unsized_local(struct sym *s)
 {
     bool block_scope = s->storage == STORAGE_LOCAL ||
                        (s->storage == STORAGE_STATIC && s->depth > 0);
-    return s->kind == SYM_OBJECT && s->type == TYPE_ARRAY && !s->array_param &&
-           !s->array_size && block_scope && !names_vm_typedef(s->specs);
+    if (s->kind != SYM_OBJECT || s->type != TYPE_ARRAY || s->array_param || s->array_size ||
+        !block_scope || names_vm_typedef(s->specs))
+        return false;
+    struct ast *last = NULL;
+    for (struct ast *d = lower_full_declarator(s); d && d->kind != AST_DECL_NAME; d = d->kid[0])
+        last = d;
+    if (last && last->kind == AST_DECL_ARRAY)
+        return true;
+    /* the array type is a typedef's (`vec3 r;` with `typedef double vec3[3];`): unsized
+       only when the typedef is (`typedef int list[]; list l = {1, 2};`) */
+    struct sym *td = lower_array_typedef(s);
+    return !td || !td->array_size;
+}
+
+bool lower_unsized_typedef_local(struct sym *s)
+{
+    struct ast *d = lower_full_declarator(s);
+    return unsized_local(s) && (!d || d->kind == AST_DECL_NAME);
+}
+
+struct sym *lower_array_typedef(struct sym *s)
+{
+    for (int depth = 0; s && depth < 32; depth++) {
+        struct sym *td = NULL;
+        struct ast *list = s->specs ? s->specs->kid[0] : NULL;
+        for (struct ast *sp = list ? list->kid[0] : NULL; sp; sp = sp->next)
+            if (sp->kind == AST_TYPEDEF_REF && sp->sym && sp->sym != s)
+                td = sp->sym;
+        if (!td || td->type != TYPE_ARRAY)
+            return NULL;
+        struct ast *d = lower_full_declarator(td);
+        if (d && d->kind != AST_DECL_NAME)
+            return td;
+        s = td;
+    }
+    return NULL;
 }
 
 bool lower_sym_is_vm(struct sym *s)

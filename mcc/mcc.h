@@ -1622,6 +1622,12 @@ char *lower_typedef_decl(struct lower *L, struct sym *t, const struct lower_subs
 bool lower_local_vm_typedef(struct sym *t);
 /* Do the specifiers define a struct, union or enum (`struct { int a; } *p`)? */
 bool lower_specs_define_tag(struct ast *specs);
+/* The typedef whose array type s has without an array derivation of its own (`vec3 r`),
+ * through typedefs of typedefs to the one with the array declarator; NULL when none. */
+struct sym *lower_array_typedef(struct sym *s);
+/* Is s a block-scope array whose type is a typedef of an array of no size (`list_t l =
+ * {1, 2};` with `typedef int list_t[];`)? */
+bool lower_unsized_typedef_local(struct sym *s);
 /* Is the array declarator `level` one lower_vla_bounds leaves alone (a function declarator
  * lies between it and the name)? */
 bool lower_vla_bound_kept(struct ast *level);
