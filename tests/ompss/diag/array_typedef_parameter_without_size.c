@@ -7,14 +7,17 @@ typedef double vec[];
 #pragma omp task out(v)
 void fill(vec v, int n)
 {
-    for (int i = 0; i < n; i++)
-        v[i] = i;
+    int i = 0;
+    while (i < n) {
+        v[i] = 2 * i;
+        i++;
+    }
 }
 
 int main(void)
 {
-    double a[8];
-    fill(a, 8);
+    double a[4];
+    fill(a, 4);
 #pragma omp taskwait
-    return a[7] == 7 ? 0 : 1;
+    return a[3] == 6 ? 0 : 1;
 }
