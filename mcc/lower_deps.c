@@ -791,12 +791,17 @@ static bool unit_depends_on_name(const struct lower *L, const char *name)
 /* `taskwait on(p)` of a pointer p waits for the tasks that depend on the pointer variable
  * and copies back its bytes only, not what it points to: a program that reads the data
  * after it read what the host held before the tasks (the results stayed on the device).
- * Said unless a task of the unit depends on p itself. */
+ * Said unless a task of the unit depends on p itself, or p is a parameter declared as an
+ * array (`on(a)` of `double a[N]` or of `vec3 a` waits for the array). */
 static void warn_pointer_wait(struct lower *L, const struct omp_clause *c, const struct omp_ref *ref)
 {
     if (c->dep == OMP_DEP_DEPOBJ || !is_pointer_name(L, ref) ||
         unit_depends_on_name(L, ref->text.text))
         return;
+    struct sym *s = lower_resolve(L, ref->text.text, strlen(ref->text.text),
+                                  L->fn ? L->fn->end - 1 : 0);
+    if (s && s->array_param)
+        return;         /* the wait is on its array, as a dependence on it (array_param_region) */
     const char *p = ref->text.text;
     if (c->kind == OMP_CL_DEPEND) {     /* OpenMP's form of the data */
         mcc_warning_at(&ref->text.loc, "'depend(%s)' waits for the tasks that depend on the "
