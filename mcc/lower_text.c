@@ -493,7 +493,10 @@ static bool unsized_local(struct sym *s)
 bool lower_unsized_typedef_local(struct sym *s)
 {
     struct ast *d = lower_full_declarator(s);
-    return unsized_local(s) && (!d || d->kind == AST_DECL_NAME);
+    if (!unsized_local(s) || (d && d->kind != AST_DECL_NAME))
+        return false;
+    struct sym *td = lower_array_typedef(s);
+    return td && !td->array_size;   /* (not va_list, whose array type is the compiler's) */
 }
 
 struct sym *lower_array_typedef(struct sym *s)
