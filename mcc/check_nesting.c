@@ -89,8 +89,7 @@ static bool region_local(struct lower *L, const struct omp_clause *cl, const str
     const struct lower_region *r = L->region;
     struct sym *s = r && r->team ? lower_resolve(L, ref->text.text, strlen(ref->text.text), at)
                                  : NULL;
-    if (!s || s->storage != STORAGE_LOCAL || !s->declarator ||
-        s->declarator->begin < r->begin || s->declarator->begin >= r->end)
+    if (!s || s->storage != STORAGE_LOCAL || !lower_declared_inside(s, r->d->node))
         return false;
     mcc_error_at(&ref->text.loc, "%s variable '%s' is private in outer context (declared in "
                  "the parallel region at line %d): each thread's copy would stand for the "

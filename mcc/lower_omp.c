@@ -481,8 +481,6 @@ static bool barrier_at_end(struct lower *L, struct ast *body, struct ast *n)
     return n != NULL;
 }
 
-static bool spmd_visit(struct ast *n, void *arg);
-
 static void spmd_refuse(struct spmd_scan *s, const char *what, bool warn)
 {
     if (!s->refused) {
@@ -526,11 +524,8 @@ static bool spmd_visit(struct ast *n, void *arg)
             return false;
         }
     }
-    struct ast *f = n->kind == AST_CALL ? n->kid[0] : NULL;
-    if (s->own && f && f->kind == AST_IDENT &&
-        ((f->name->len == strlen("omp_get_thread_num") &&
-          !memcmp(f->name->str, "omp_get_thread_num", f->name->len)) ||
-         lower_reaches_bare_call(s->L, n, "omp_get_thread_num")))
+    /* (the call itself, or one in the code of this unit's functions it calls) */
+    if (s->own && n->kind == AST_CALL && lower_reaches_bare_call(s->L, n, "omp_get_thread_num"))
         s->split = true;
     return true;
 }
