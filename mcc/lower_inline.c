@@ -2282,7 +2282,11 @@ static void outline_place(struct outline *o, const char *defs)
     struct lower *L = o->L;
     struct ast *dn = ast_declarator_name(L->fn->kid[1]);
     bool declared = dn && dn->sym && dn->sym->redecl;     /* (a second one: -Wredundant-decls) */
-    if (L->proto_fn != L->fn && !L->fn->kid[2] && !declared) {   /* (not for K&R definitions) */
+    /* Not when the parameter list defines a type (`struct pt { int x; } *p`): a prototype
+     * would declare another type of that shape, and gcc reports conflicting types.  Such a
+     * function's tasks are nested functions in it (lower_inline_outline). */
+    bool own_tag = lower_specs_define_tag(L->fn->kid[1]);
+    if (L->proto_fn != L->fn && !L->fn->kid[2] && !declared && !own_tag) {   /* (not K&R) */
         /* The body may call the enclosing function (recursion): declare it first. */
         L->proto_fn = L->fn;
         rewrite_insert_before(L->rw, L->fn->begin,
@@ -2377,6 +2381,8 @@ char *lower_inline_outline(struct lower *L, const struct lower_dir *d, struct as
     struct outline o = {.L = L, .fn = fn_name(L), .n = ++L->serial, .body = body, .vars = vars,
                         .local = x->local, .construct = d->node->begin,
                         .values = x->values ? x->values : &own};
+    /* a type the function's parameter list defines is visible inside it alone */
+    o.local |= lower_specs_define_tag(L->fn->kid[1]);
     for (struct lower_var *v = vars; v; v = v->next) {
         o.local |= needs_local(L, v);
         if (v->vm) {
