@@ -869,15 +869,16 @@ static bool used_after_nowait(struct capture *c, const struct lower_dir *d, cons
     return true;
 }
 
-/* s, used at off in the body of d, is not in its clauses, which d's default (none,
- * firstprivate or private; for the last two s has static storage) asks. */
+/* s, used at off in the body of d (or at `clause`, in a clause's expression, when not
+ * NULL), is not in its clauses, which d's default (none, firstprivate or private; for the
+ * last two s has static storage) asks. */
 static void not_listed(struct capture *c, const struct lower_dir *d, const struct sym *s,
-                       size_t off)
+                       size_t off, const struct mcc_loc *clause)
 {
     bool ws = d->dir->kind == OMP_DIR_FOR || d->dir->kind == OMP_DIR_SECTIONS;
     enum omp_default def = omp_find_clause(d->dir, OMP_CL_DEFAULT)->def;
     bool global = s->depth == 0 || s->storage == STORAGE_STATIC || s->storage == STORAGE_EXTERN;
-    struct mcc_loc loc = source_loc(&c->L->t->src, off);
+    struct mcc_loc loc = clause ? *clause : source_loc(&c->L->t->src, off);
     mcc_error_at(&loc, "'%.*s' is not listed in a data-sharing clause of this %s, which has "
                  "default(%s)%s", (int)s->name->len, s->name->str, ws ? "loop"
                  : d->dir->kind == OMP_DIR_PARALLEL ? "region" : "task", omp_default_names[def],
@@ -945,6 +946,8 @@ struct global_use {
     const struct lower_dir *d;
     size_t off;                     /* the directive (its clauses' names resolve there) */
     bool header;                    /* a combined parallel loop's header: locals count too */
+    const struct mcc_loc *clause;   /* (a clause's expression: where to report) */
+    bool stop;                      /* (clause_globals: one was reported) */
 };
 
 static bool default_none(const struct lower_dir *d)
@@ -969,7 +972,7 @@ static bool global_used(void *arg, const struct sym *s, size_t at)
     struct lower_var v = { .sym = (struct sym *)s };
     if (listed(g->d, &v, g->off, L))
         return true;
-    not_listed(g->c, g->d, s, at);
+    not_listed(g->c, g->d, s, at, g->clause);
     return false;
 }
 
@@ -979,6 +982,26 @@ static bool globals_of(struct global_use *g, struct ast *n)
     struct name_walk w = { .L = g->c->L, .fn = global_used, .arg = g, .own = g->d->dir };
     evaluated_names(&w, n);
     return !w.stop;
+}
+
+static const char *clause_name(void *arg, const char *s, size_t n)
+{
+    struct global_use *g = arg;
+    if (!g->stop)
+        g->stop = !global_used(g, lower_resolve(g->c->L, s, n, g->off), g->off);
+    return NULL;
+}
+
+/* The names in a clause expression the region's threads evaluate, in the loop part of a
+ * combined parallel loop: the chunk size of its schedule (gcc: "'ch' not specified in
+ * enclosing 'parallel'"); (false once one is reported). */
+static bool clause_globals(struct global_use *g, const struct omp_expr *e)
+{
+    g->clause = &e->loc;
+    g->stop = false;
+    lower_map_idents(g->c->L, e->text, clause_name, g);
+    g->clause = NULL;
+    return !g->stop;
 }
 
 /* Does the body use s where it is evaluated (gcc -fopenmp wants no clause for `sizeof(l)`
@@ -1048,10 +1071,14 @@ static void implicit_sharing(struct capture *c, const struct lower_dir *d, size_
         /* a combined parallel loop's bounds and steps are evaluated in the region, whose
            default this is (gcc: "'n' not specified in enclosing 'parallel'") */
         g.header = true;
-        for (struct ast *f = d->dir->parallel && d->dir->kind == OMP_DIR_FOR ? d->node : NULL;
+        bool loop = d->dir->parallel && d->dir->kind == OMP_DIR_FOR;
+        for (struct ast *f = loop ? d->node : NULL;
              ok && f && f->kind == AST_FOR; f = lower_dir_nested_loop(f->kid[3]))
             for (int k = 0; k < 3 && ok; k++)
                 ok = globals_of(&g, f->kid[k]);
+        const struct omp_clause *sc = loop ? omp_find_clause(d->dir, OMP_CL_SCHEDULE) : NULL;
+        if (ok && sc && sc->nargs)
+            clause_globals(&g, &sc->args[0]);
     }
     for (struct lower_var *v = c->vars; v; v = v->next) {
         if (listed(d, v, off, c->L))
@@ -1061,7 +1088,7 @@ static void implicit_sharing(struct capture *c, const struct lower_dir *d, size_
         if (strict && (def->def == OMP_DEFAULT_NONE || global) &&
             !lower_dir_iteration_var(d, v->sym) && !lower_thread_local_sym(c->L, v->sym) &&
             evaluated(c, d, v->sym)) {
-            not_listed(c, d, v->sym, v->first_use);
+            not_listed(c, d, v->sym, v->first_use, NULL);
         } else if (global) {
             v->share = LOWER_SHARED;
         } else if (def && def->def == OMP_DEFAULT_SHARED) {
