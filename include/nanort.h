@@ -614,6 +614,26 @@ struct nanort_spmd {
 int nanort_spmd_begin(struct nanort_spmd *s);
 void nanort_spmd_member(int num);
 void nanort_spmd_end(const struct nanort_spmd *s);
+/* Such a body whose threads wait for each other (a barrier before its end, a flush) runs
+ * as a team of threads at once.  nanort_team_begin, right after nanort_parallel_begin(_team),
+ * returns the team's size as nanort_spmd_begin does; the encountering thread then creates
+ * the members, one task per thread number in order, with nanort_team_task_create (the
+ * arguments of nanort_task_create) and hands each to nanort_team_add instead of submitting
+ * it; nanort_team_run runs member 0 on the calling thread and the others on threads of
+ * their own, all at once, and returns when all their bodies have returned (a taskwait
+ * after it waits for their tasks).  In a member, omp_get_thread_num() is its number and
+ * omp_get_num_threads() the size (in the functions it calls too, not in the tasks it
+ * creates); nanort_team_barrier() waits for the calling member's tasks, then for every
+ * member to reach a barrier (a taskwait outside a team). */
+struct nanort_team {
+    void *opaque[1];
+};
+int nanort_team_begin(struct nanort_team *team);
+nanort_task *nanort_team_task_create(struct nanort_task_type *type, size_t args_size,
+                                     unsigned nregions, unsigned ndims_total, void **args);
+void nanort_team_add(struct nanort_team *team, nanort_task *t);
+void nanort_team_run(struct nanort_team *team);
+void nanort_team_barrier(void);
 /* An orphaned `construct` (for, single, barrier) at `where`, reached from such a body in
  * a function of a unit mcc did not see with it: the body cannot run once per thread number
  * in turn (the other numbers' code before the construct has not run), so the program stops

@@ -697,6 +697,9 @@ void nrt_task_flush_frees(void);
  * submitted again (no new number for --trace/--graph, which drew it once). */
 void nrt_task_count_submitted(long n);
 void nrt_task_resubmit(struct nanort_task *t, unsigned flags);
+/* omp_api.c: a member of a concurrent team (heap-made, no regions) runs at once on the
+ * calling thread, a child of its creator as an undeferred task is. */
+void nrt_task_submit_here(struct nanort_task *t);
 /* A graph's blocks go back to the allocator when its record is dropped (owner restored):
  * as for any finished task, a child may still read its parent's header just after its
  * last decrement (task.c, complete()), so the block is recycled, not given to free(). */

@@ -692,17 +692,157 @@ bool nrt_omp_spmd(int *num, int *size)
     return true;
 }
 
+/* ---- concurrent teams (nanort.h): an SPMD body whose threads wait for each other ---- */
+
+/* The team: its members (tasks mcc created, one per thread number, in order), the
+ * barrier's count and generation, the threads of numbers 1 to size - 1. */
+struct team {
+    int size, added;
+    atomic_int arrived;
+    atomic_uint gen;
+    pthread_t *threads;
+    struct member { struct team *team; int num; } *args;
+    struct nanort_task *members[];
+};
+_Static_assert(sizeof(struct team *) <= sizeof(struct nanort_team), "nanort_team too small");
+
+/* The team and thread number the calling thread runs a member's body as (NULL: none). */
+static __thread struct team *team_now __attribute__((tls_model("initial-exec")));
+static __thread int team_num __attribute__((tls_model("initial-exec")));
+
+int nanort_team_begin(struct nanort_team *T)
+{
+    struct nanort_task *t = current();
+    if (NRT_UNLIKELY(t->flags & NRT_TF_RECORDING))
+        nrt_tg_no_wait("a parallel region whose threads wait at barriers");
+    int n = spmd_asked > 0 ? spmd_asked : 1;
+    struct team *tm = calloc(1, sizeof *tm + (size_t)n * sizeof tm->members[0]);
+    if (tm) {
+        tm->threads = calloc((size_t)n, sizeof *tm->threads);
+        tm->args = calloc((size_t)n, sizeof *tm->args);
+    }
+    if (!tm || !tm->threads || !tm->args)
+        nrt_fatal("out of memory for a team of %d threads", n);
+    tm->size = n;
+    memcpy(T, &tm, sizeof tm);
+    return n;
+}
+
+nanort_task *nanort_team_task_create(struct nanort_task_type *type, size_t args_size,
+                                     unsigned nregions, unsigned ndims_total, void **args)
+{
+    /* (a heap block: another thread runs it, never an inline frame of this worker) */
+    return nrt_task_create_heap(type, args_size, 16, nregions, ndims_total, args);
+}
+
+void nanort_team_add(struct nanort_team *T, nanort_task *t)
+{
+    struct team *tm;
+    memcpy(&tm, T, sizeof tm);
+    NRT_ASSERT(tm->added < tm->size);
+    tm->members[tm->added++] = t;
+}
+
+/* Run member num's body on the calling thread, as thread num of the team (omp_get_thread_num
+ * num there, and in the functions it calls; not in the tasks it creates). */
+static void member_run(struct team *tm, int num)
+{
+    struct nanort_task *t = tm->members[num];
+    struct spmd saved = spmd;
+    struct team *saved_team = team_now;
+    int saved_num = team_num;
+    spmd = (struct spmd){t, PAR_LEVEL(t->par), num, tm->size};
+    team_now = tm;
+    team_num = num;
+    nrt_task_submit_here(t);
+    spmd = saved;
+    team_now = saved_team;
+    team_num = saved_num;
+}
+
+static void *member_main(void *arg)
+{
+    struct member *m = arg;
+    nrt_stack_attach();
+    member_run(m->team, m->num);
+    nrt_task_flush_frees();
+    return NULL;
+}
+
+void nanort_team_run(struct nanort_team *T)
+{
+    struct team *tm;
+    memcpy(&tm, T, sizeof tm);
+    NRT_ASSERT(tm->added == tm->size);
+    pthread_attr_t a;
+    NRT_PCHECK(pthread_attr_init(&a));
+    nrt_stack_attr(&a);
+    for (int k = 1; k < tm->size; k++) {
+        tm->args[k] = (struct member){tm, k};
+        int e = pthread_create(&tm->threads[k], &a, member_main, &tm->args[k]);
+        if (e)
+            nrt_fatal("cannot start thread %d of a parallel region's team of %d: %s (its "
+                      "threads wait for each other at barriers, so each needs a thread of "
+                      "its own: ask fewer with num_threads or OMP_NUM_THREADS)", k, tm->size,
+                      strerror(e));
+    }
+    pthread_attr_destroy(&a);
+    member_run(tm, 0);
+    for (int k = 1; k < tm->size; k++)
+        NRT_PCHECK(pthread_join(tm->threads[k], NULL));
+    free(tm->threads);
+    free(tm->args);
+    free(tm);
+}
+
+static bool team_arrived(void *arg)
+{
+    struct member *m = arg;         /* (num: the generation waited on) */
+    return atomic_load_explicit(&m->team->gen, memory_order_acquire) != (unsigned)m->num;
+}
+
+void nanort_team_barrier(void)
+{
+    struct team *tm = team_now;
+    nanort_taskwait();              /* the thread's own tasks first */
+    if (!tm || tm->size == 1)
+        return;
+    unsigned gen = atomic_load_explicit(&tm->gen, memory_order_acquire);
+    if (atomic_fetch_add_explicit(&tm->arrived, 1, memory_order_acq_rel) + 1 == tm->size) {
+        atomic_store_explicit(&tm->arrived, 0, memory_order_relaxed);
+        atomic_fetch_add_explicit(&tm->gen, 1, memory_order_release);
+        nrt_wake_waiters();
+        return;
+    }
+    struct member wait = {tm, (int)gen};
+    nrt_wait_until(team_arrived, &wait);
+}
+
+
 void nanort_spmd_orphan(const char *construct, const char *where)
 {
     int num, size;
-    if (nrt_omp_spmd(&num, &size) && size > 1)
-        nrt_fatal("%s: '#pragma omp %s' reached from the body of a parallel region that "
-                  "mcc runs once per thread number, one after the other (the body asks "
-                  "omp_get_thread_num() but not omp_get_num_threads()), through a function "
-                  "of a file compiled apart from it: the other threads' code before it has "
-                  "not run yet.  Split the region's work with '#pragma omp for', or ask "
-                  "omp_get_num_threads() in its body (1 there: the body then runs once)",
-                  where, construct);
+    if (!nrt_omp_spmd(&num, &size) || size == 1)
+        return;
+    if (team_now && strcmp(construct, "barrier") == 0) {
+        nanort_team_barrier();      /* (one of the team's barriers, then a taskwait) */
+        return;
+    }
+    if (team_now)
+        nrt_fatal("%s: '#pragma omp %s' reached from the body of a parallel region that a "
+                  "team of threads runs (the body asks omp_get_thread_num() but not "
+                  "omp_get_num_threads(), and its threads wait for each other), through a "
+                  "function of a file compiled apart from it: mcc cannot share its work "
+                  "among the team.  Split the region's work with '#pragma omp for' in the "
+                  "region's own body, or ask omp_get_num_threads() in it (1 there: the body "
+                  "then runs once)", where, construct);
+    nrt_fatal("%s: '#pragma omp %s' reached from the body of a parallel region that "
+              "mcc runs once per thread number, one after the other (the body asks "
+              "omp_get_thread_num() but not omp_get_num_threads()), through a function "
+              "of a file compiled apart from it: the other threads' code before it has "
+              "not run yet.  Split the region's work with '#pragma omp for', or ask "
+              "omp_get_num_threads() in its body (1 there: the body then runs once)",
+              where, construct);
 }
 
 void nanort_parallel_begin_team(int active, int nthreads)

@@ -1011,6 +1011,12 @@ static __attribute__((noinline)) void submit_heap(nanort_task *t, unsigned flags
         nrt_sched_push(t);
 }
 
+void nrt_task_submit_here(struct nanort_task *t)
+{
+    if (NRT_UNLIKELY(nrt_instr_on)) nrt_instr_task_created(t);
+    submit_heap(t, NANORT_TASK_UNDEFERRED, 0);
+}
+
 void nrt_task_resubmit(struct nanort_task *t, unsigned flags)
 {
     submit_heap(t, flags, 0);

@@ -290,6 +290,93 @@ START_TEST(nested_wide_fanout_sum)
 }
 END_TEST
 
+/* ---- concurrent teams (nanort_team_*): what mcc makes of an SPMD region body whose
+ * threads wait for each other at barriers ---- */
+
+int omp_get_thread_num(void);
+int omp_get_num_threads(void);
+
+#define TEAM 4
+#define ROUNDS 50
+
+struct team_state {
+    atomic_long arrived;            /* bumped by every member in every round */
+    long slot[TEAM], child[TEAM];
+    long seen[TEAM];                /* what each member saw of the others after a barrier */
+    int num[TEAM], size[TEAM];
+    atomic_int bad;
+};
+
+static void team_child(void *p, long k)
+{
+    struct team_state *st = p;
+    st->child[k] = 100 + k;
+}
+
+struct team_member {
+    struct team_state *st;
+    long k;
+};
+
+static void team_body(void *args, nanort_ctx *ctx)
+{
+    (void)ctx;
+    struct team_member *m = args;
+    struct team_state *st = m->st;
+    long k = m->k;
+    st->num[k] = omp_get_thread_num();
+    st->size[k] = omp_get_num_threads();
+    st->slot[k] = k + 1;
+    UT_SPAWN_NODEPS(team_child, st, k);     /* waited for by the barrier */
+    nanort_team_barrier();
+    long s = 0;
+    for (int i = 0; i < TEAM; i++)
+        s += st->slot[i] + st->child[i];
+    st->seen[k] = s;
+    for (long r = 0; r < ROUNDS; r++) {
+        atomic_fetch_add(&st->arrived, 1);
+        nanort_team_barrier();
+        /* every member bumped the count of this round before any passed the barrier */
+        if (atomic_load(&st->arrived) < (r + 1) * TEAM)
+            atomic_fetch_add(&st->bad, 1);
+        nanort_team_barrier();      /* (no member bumps the next round's before this read) */
+    }
+}
+
+static const struct nanort_impl team_impl = {NANORT_DEVICE_SMP, team_body, "team_body", NULL};
+static struct nanort_task_type team_type = {"team_member", __FILE__, 1, &team_impl, NULL};
+
+START_TEST(nested_team_barriers)
+{
+    static struct team_state st;
+    memset(&st, 0, sizeof st);
+    nanort_parallel_begin_team(1, TEAM);
+    struct nanort_team team;
+    int n = nanort_team_begin(&team);
+    ck_assert_int_eq(n, TEAM);
+    for (int k = 0; k < n; k++) {
+        void *args;
+        nanort_task *t = nanort_team_task_create(&team_type, sizeof(struct team_member), 0, 0,
+                                                 &args);
+        *(struct team_member *)args = (struct team_member){&st, k};
+        nanort_team_add(&team, t);
+    }
+    nanort_team_run(&team);
+    nanort_taskwait();
+    nanort_parallel_end();
+    long want = 0;
+    for (int i = 0; i < TEAM; i++)
+        want += i + 1 + 100 + i;
+    for (int k = 0; k < TEAM; k++) {
+        ck_assert_int_eq(st.num[k], k);
+        ck_assert_int_eq(st.size[k], TEAM);
+        ck_assert_int_eq(st.seen[k], want);
+    }
+    ck_assert_int_eq(atomic_load(&st.arrived), (long)ROUNDS * TEAM);
+    ck_assert_int_eq(atomic_load(&st.bad), 0);
+}
+END_TEST
+
 /* Fresh state for every test (also when Check runs without fork, CK_FORK=no). */
 static void nested_setup(void)
 {
@@ -316,5 +403,7 @@ int main(void)
     tcase_add_test(tc, nested_fib_20);
     tcase_add_test(tc, nested_deep_chain_500);
     tcase_add_test(tc, nested_wide_fanout_sum);
+    tc = ut_tcase(s, "teams", 30);
+    tcase_add_test(tc, nested_team_barriers);
     return ut_run_suite(s);
 }
