@@ -2066,6 +2066,18 @@ struct lower_var *lower_inline_captures(struct lower *L, const struct lower_dir 
     return c.vars;
 }
 
+struct lower_var *lower_inline_team_captures(struct lower *L, const struct lower_dir *d)
+{
+    struct lower_var *vars = lower_inline_captures(L, d, d->node, NULL, NULL);
+    const struct omp_clause *def = omp_find_clause(d->dir, OMP_CL_DEFAULT);
+    size_t off = d->node->pragma ? d->node->pragma->begin : d->node->begin;
+    for (struct lower_var *v = vars; v; v = v->next)
+        if (!listed(d, v, off, L) &&
+            (!def || def->def == OMP_DEFAULT_SHARED || def->def == OMP_DEFAULT_NONE))
+            v->share = LOWER_SHARED;
+    return vars;
+}
+
 /* The task type of a nested outlined function: its address is not a constant, so the
  * implementation's entry point is stored at the first creation (every creator stores the
  * same value; the release store pairs with the acquire load of later creators). */
@@ -2359,7 +2371,8 @@ static void outline_create(struct outline *o, const struct lower_dir *d, struct 
                            const char *count, const char *add, const struct lower_extra *x)
 {
     struct lower *L = o->L;
-    const char *create_tail, *create_fn = lower_detach_create_fn(L, d, &create_tail);
+    const char *create_tail = "", *create_fn = x->create ? x->create
+                                               : lower_detach_create_fn(L, d, &create_tail);
     const char *env = lower_name(L, LN_ENV, o->fn, o->n);
     /* (a block of its own after the counts: no declaration after statements, for
        -Wdeclaration-after-statement) */
@@ -2380,12 +2393,14 @@ static void outline_create(struct outline *o, const struct lower_dir *d, struct 
         lbuf_printf(create, "nanort_task_region1(__nrt_t, %uu, " LOWER_CONST_BYTES "(%s + "
                     "(unsigned long long)__nrt_c0), (" LOWER_SIZE_T ")__nrt_len); ",
                     NANORT_DEP_INOUT, LOWER_LOOP_ITERS);
-    if (x->here)
+    if (x->submit)
+        lbuf_puts(create, x->submit);
+    else if (x->here)
         lbuf_puts(create, "nanort_task_submit(__nrt_t, (unsigned)NANORT_TASK_UNDEFERRED, 0);");
     else
         lower_submit(L, create, d);
     lbuf_puts(create, " }");
-    if (L->final_used && lower_final_site_ok(d)) {
+    if (!x->submit && L->final_used && lower_final_site_ok(d)) {
         /* under final, the body runs here without a task (lower_final.c) */
         struct final_parts fp = {env, lower_name(L, LN_TASK, o->fn, o->n), o->size.s,
                                  o->size_end, align, o->init.s, x->init};

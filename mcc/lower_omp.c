@@ -462,6 +462,8 @@ struct spmd_scan {
     bool split;                     /* it asks omp_get_thread_num() there */
     const char *refused;            /* what keeps it a team of one, or NULL */
     bool warn;                      /* ... a sign of threads that wait for each other */
+    bool threads;                   /* its threads wait for each other: a barrier before
+                                       the end of its body, a flush (team_region) */
 };
 
 /* Is the standalone directive n one of the last items of body, all barriers? */
@@ -472,6 +474,8 @@ static bool barrier_at_end(struct lower *L, struct ast *body, struct ast *n)
     struct ast *it = body->kid[0]->kid[0];
     while (it && it != n)
         it = it->next;
+    if (!it)
+        return false;               /* (inside a statement of the body: a loop's) */
     for (; it; it = it->next) {
         const struct omp_directive *dir = it->kind == AST_PRAGMA && (it->flags & 1)
                                           ? lower_parse_pragma(L, it) : NULL;
@@ -499,10 +503,8 @@ static bool spmd_visit(struct ast *n, void *arg)
             return false;           /* (one attached to its construct: seen there) */
         const struct omp_directive *dir = lower_parse_pragma(s->L, n);
         enum omp_directive_kind k = dir ? dir->kind : OMP_DIR_COUNT;
-        if (k == OMP_DIR_BARRIER && !barrier_at_end(s->L, s->body, n))
-            spmd_refuse(s, "a barrier before the end of its body", true);
-        else if (k == OMP_DIR_FLUSH)
-            spmd_refuse(s, "a flush", true);
+        if ((k == OMP_DIR_BARRIER && !barrier_at_end(s->L, s->body, n)) || k == OMP_DIR_FLUSH)
+            s->threads = true;
         else if (k != OMP_DIR_BARRIER && k != OMP_DIR_TASKWAIT && k != OMP_DIR_TASKYIELD)
             spmd_refuse(s, "a standalone directive", false);
         return false;
@@ -533,7 +535,7 @@ static bool spmd_visit(struct ast *n, void *arg)
 /* Does region d's body run once per thread number (above)?  The scan says why not. */
 static bool spmd_body(struct lower *L, const struct lower_dir *d, struct spmd_scan *s)
 {
-    *s = (struct spmd_scan){L, d->node, d->node, true, false, NULL, false};
+    *s = (struct spmd_scan){L, d->node, d->node, true, false, NULL, false, false};
     ast_walk(d->node, spmd_visit, s);
     if (!s->split || lower_reaches_call(L, d->node, "omp_get_num_threads"))
         return false;
@@ -543,7 +545,51 @@ static bool spmd_body(struct lower *L, const struct lower_dir *d, struct spmd_sc
         spmd_refuse(s, "a construct in a function it calls", true);
     if (!s->refused && lower_writes_thread_local(L, d->node, tp, 1, &elsewhere) > 0)
         spmd_refuse(s, "a threadprivate variable it writes", true);
+    /* (a team of threads: each its own copies of the private and firstprivate variables;
+       not yet a reduction's or copyin's) */
+    if (!s->refused && s->threads && lower_dir_find(d, OMP_CL_COPYIN))
+        spmd_refuse(s, "a copyin clause on a region whose threads wait for each other", true);
     return !s->refused;
+}
+
+/*
+ * An SPMD body whose threads wait for each other (a barrier before its end, a flush: a
+ * spin-wait on what another thread sets) cannot run once per thread number in turn: a
+ * team of threads runs it at once (nanort_team_begin).  The body is outlined as a task,
+ * created once per thread number and handed to the team; what it names is shared unless
+ * the region's clauses or default make it private or firstprivate (each member then has
+ * its own copy, as each thread of the team has); its barriers are the team's.
+ */
+static void team_region(struct lower *L, struct lower_dir *d, struct lower_region *r, int n)
+{
+    r->spmd = "omp_get_thread_num()";
+    r->threads = true;
+    struct lower_var *vars = lower_inline_team_captures(L, d);
+    const char *team = lower_local_name(L, LL_SPMD_STATE, n, NULL);
+    const char *size = lower_local_name(L, LL_SPMD_SIZE, n, NULL);
+    const char *num = lower_local_name(L, LL_SPMD_NUM, n, NULL);
+    struct lower_extra x = {.create = "nanort_team_task_create",
+                            .submit = arena_printf(L->a, "nanort_team_add(&%s, __nrt_t);", team)};
+    L->region = r;
+    char *create = lower_inline_outline(L, d, d->node, vars, &x);
+    L->region = r->up;
+    const struct omp_clause *cif = lower_dir_find(d, OMP_CL_IF);
+    const struct omp_clause *nt = lower_dir_find(d, OMP_CL_NUM_THREADS);
+    struct lower_cancel_scope cs = lower_cancel_scope(L, "NANORT_CANCEL_PARALLEL");
+    const char *begin = arena_printf(
+        L->a, "nanort_parallel_begin%s(%s%s%s%s%s); ", nt ? "_team" : "", cif ? "(" : "",
+        cif ? lower_expr(L, cif->args[0].text, NULL, 0) : "", cif ? ") != 0" : "1",
+        nt ? ", (int)(" : "",
+        nt ? arena_printf(L->a, "%s)", lower_expr(L, nt->args[0].text, NULL, 0)) : "");
+    const char *pre = arena_printf(L->a, "{ %s%s%s{ struct nanort_team %s; int %s = "
+                                   "nanort_team_begin(&%s), %s; for (%s = 0; %s < %s; %s++) ",
+                                   cs.decl, begin, cs.begin, team, size, team, num, num, num,
+                                   size, num);
+    const char *post = arena_printf(L->a, " nanort_team_run(&%s); } nanort_taskwait();%s%s "
+                                    "nanort_parallel_end(); }", team,
+                                    *cs.end ? " " : "", cs.end);
+    rewrite_replace(L->rw, r->begin, d->node->end,
+                    arena_printf(L->a, "%s%s%s", lower_flat(L, pre), create, post));
 }
 
 /*
@@ -563,6 +609,10 @@ static void region(struct lower *L, struct lower_dir *d, bool team, bool wait,
                              .end = d->node->end, .frame = L->frame, .up = L->region};
     struct spmd_scan scan = {0};
     int spmd = team && inner == OMP_DIR_COUNT && spmd_body(L, d, &scan) ? ++L->serial : 0;
+    if (spmd && scan.threads) {
+        team_region(L, d, &r, spmd);
+        return;
+    }
     if (spmd)
         r.spmd = lower_local_name(L, LL_SPMD_NUM, spmd, NULL);
     struct privates p;
@@ -585,8 +635,8 @@ static void region(struct lower *L, struct lower_dir *d, bool team, bool wait,
                (!has_construct(d->node) || scan.warn)) {
         struct mcc_loc at = lower_dir_loc(L, d);
         mcc_warning_at(&at, "the body of this parallel region asks omp_get_thread_num() but "
-                       "not omp_get_num_threads(), and mcc cannot run it once per thread "
-                       "number (%s): it runs it once, as thread 0 of a team of one, so what "
+                       "not omp_get_num_threads(), and mcc can run it neither once per "
+                       "thread number nor by a team of threads (%s): it runs it once, as thread 0 of a team of one, so what "
                        "it does for the other thread numbers is not done (split the work with "
                        "'#pragma omp for', or by omp_get_num_threads(), which is 1 there)",
                        scan.refused ? scan.refused : "it shares its work by no construct");

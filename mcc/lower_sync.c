@@ -23,8 +23,12 @@ void lower_sync_taskwait(struct lower *L, struct ast *pr, struct omp_directive *
     } else if (d->kind == OMP_DIR_BARRIER) {
         /* a barrier of a parallel region is one of its cancellation points (an orphaned
          * cancel parallel may have cancelled it) */
-        lbuf_printf(&b, "%snanort_taskwait(); %s", lower_spmd_orphan_check(L, d),
-                    lower_cancel_barrier(L, L->nest));
+        /* (in the body of a region a team of threads runs: the team's) */
+        if (L->region && L->region->threads)
+            lbuf_puts(&b, "nanort_team_barrier();");
+        else
+            lbuf_printf(&b, "%snanort_taskwait(); %s", lower_spmd_orphan_check(L, d),
+                        lower_cancel_barrier(L, L->nest));
     } else {
         lower_deps_emit_taskwait(L, d, &b);
         if (!b.len)

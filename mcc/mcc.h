@@ -1364,6 +1364,8 @@ struct lower_region {
                                       work split by it (region()'s warning) */
     const char *spmd;              /* an SPMD body, run once per thread number: the variable
                                       holding the number (lower_omp.c), else NULL */
+    bool threads;                  /* ... run by a team of threads at once (its barriers
+                                      are the team's: nanort_team_barrier) */
 };
 /* A local of the function being lowered and where its name is visible. */
 struct lower_local {
@@ -2176,6 +2178,10 @@ struct lower_extra {
                                       the task is outlined inside it (a loop's variable) */
     struct lower_values *values;   /* where the clauses' expressions evaluated once go (a
                                       loop's, before its tasks); NULL: the task's code */
+    const char *create;            /* the function that makes the task, instead of
+                                      nanort_task_create (its arguments) */
+    const char *submit;            /* what hands the task on (__nrt_t), instead of its
+                                      submission (no final variant then) */
 };
 /* The variables `body` (d's statement, a loop body or a section) captures and how; serial
  * (may be NULL) is set when a worksharing body must run as one task (implicit_sharing),
@@ -2183,6 +2189,10 @@ struct lower_extra {
  * variable). */
 struct lower_var *lower_inline_captures(struct lower *L, const struct lower_dir *d,
                                         struct ast *body, bool *serial, bool *here);
+/* The variables the body of parallel region d captures when a team of threads runs it
+ * (lower_omp.c): those its clauses or default do not make private or firstprivate are
+ * shared. */
+struct lower_var *lower_inline_team_captures(struct lower *L, const struct lower_dir *d);
 /* Outline `body` as a task of d with those captures: the definitions go before the
  * function, the creation code is returned. */
 char *lower_inline_outline(struct lower *L, const struct lower_dir *d, struct ast *body,
