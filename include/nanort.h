@@ -634,6 +634,9 @@ nanort_task *nanort_team_task_create(struct nanort_task_type *type, size_t args_
 void nanort_team_add(struct nanort_team *team, nanort_task *t);
 void nanort_team_run(struct nanort_team *team);
 void nanort_team_barrier(void);
+/* A `single` in a member's body: 1 for the first member to reach it, which runs it (1
+ * outside a team); the lowering puts the team's barrier after it unless nowait. */
+int nanort_team_single(void);
 /* An orphaned `construct` (for, single, barrier) at `where`, reached from such a body in
  * a function of a unit mcc did not see with it: the body cannot run once per thread number
  * in turn (the other numbers' code before the construct has not run), so the program stops

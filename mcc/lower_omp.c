@@ -513,7 +513,14 @@ static bool spmd_visit(struct ast *n, void *arg)
         const struct omp_directive *dir = n->pragma->kid[0] ? NULL
                                           : lower_parse_pragma(s->L, n->pragma);
         enum omp_directive_kind k = dir && !dir->parallel ? dir->kind : OMP_DIR_COUNT;
-        if (k == OMP_DIR_MASTER || k == OMP_DIR_MASKED || k == OMP_DIR_TASK) {
+        /* (a single: its threads wait for each other at its end, or claim it in turn:
+           a team of threads runs the body; not with copyprivate) */
+        if (k == OMP_DIR_SINGLE && s->own && !omp_find_clause(dir, OMP_CL_COPYPRIVATE))
+            s->threads = true;
+        else if (k == OMP_DIR_SINGLE)
+            k = OMP_DIR_COUNT;
+        if (k == OMP_DIR_MASTER || k == OMP_DIR_MASKED || k == OMP_DIR_TASK ||
+            k == OMP_DIR_SINGLE) {
             bool own = s->own;      /* (their code is not the region's own) */
             s->own = false;
             for (int i = 0; i < 4; i++)
@@ -652,6 +659,7 @@ static void region(struct lower *L, struct lower_dir *d, bool team, bool wait,
     /* a parallel region tells the runtime where it is (omp_get_level, omp_in_parallel):
      * active unless if(false) or num_threads(1) */
     const char *begin = "", *end = "", *guard = "";
+    bool team_wait = false;
     if (team) {
         const struct omp_clause *cif = lower_dir_find(d, OMP_CL_IF);
         const struct omp_clause *nt = lower_dir_find(d, OMP_CL_NUM_THREADS);
@@ -678,6 +686,13 @@ static void region(struct lower *L, struct lower_dir *d, bool team, bool wait,
         if (r.up && r.up->spmd && d->dir->kind != OMP_DIR_SINGLE)
             guard = arena_printf(L->a, "if (%s == (%s)) ", r.up->spmd,
                                  primary ? "0" : lower_expr(L, filter->args[0].text, NULL, 0));
+        /* a single of a team of threads: the first member to reach it runs it, and all
+           wait at its end (the team's barrier, outside the guard) */
+        if (r.up && r.up->threads && d->dir->kind == OMP_DIR_SINGLE) {
+            guard = "if (nanort_team_single()) ";
+            team_wait = wait;
+            wait = false;
+        }
     }
     /* (an orphaned single: nanort_spmd_orphan, above) */
     const char *orphan = d->dir->kind == OMP_DIR_SINGLE ? lower_spmd_orphan_check(L, d->dir) : "";
@@ -710,6 +725,8 @@ static void region(struct lower *L, struct lower_dir *d, bool team, bool wait,
                                        : "", end);
     if (*orphan)
         epi = arena_printf(L->a, "%s }", epi);
+    if (team_wait)
+        epi = arena_printf(L->a, "%s nanort_team_barrier();", epi);
     rewrite_insert_before(L->rw, r.begin, lower_flat(L, pre));
     rewrite_insert_after(L->rw, d->node->end, lower_glue(L, r.begin, epi));
     free(p.decl.s);

@@ -700,6 +700,7 @@ struct team {
     int size, added;
     atomic_int arrived;
     atomic_uint gen;
+    atomic_uint singles;            /* the singles claimed so far */
     pthread_t *threads;
     struct member { struct team *team; int num; } *args;
     struct nanort_task *members[];
@@ -709,6 +710,7 @@ _Static_assert(sizeof(struct team *) <= sizeof(struct nanort_team), "nanort_team
 /* The team and thread number the calling thread runs a member's body as (NULL: none). */
 static __thread struct team *team_now __attribute__((tls_model("initial-exec")));
 static __thread int team_num __attribute__((tls_model("initial-exec")));
+static __thread unsigned team_singles __attribute__((tls_model("initial-exec")));
 
 int nanort_team_begin(struct nanort_team *T)
 {
@@ -751,13 +753,16 @@ static void member_run(struct team *tm, int num)
     struct spmd saved = spmd;
     struct team *saved_team = team_now;
     int saved_num = team_num;
+    unsigned saved_singles = team_singles;
     spmd = (struct spmd){t, PAR_LEVEL(t->par), num, tm->size};
     team_now = tm;
     team_num = num;
+    team_singles = 0;
     nrt_task_submit_here(t);
     spmd = saved;
     team_now = saved_team;
     team_num = saved_num;
+    team_singles = saved_singles;
 }
 
 static void *member_main(void *arg)
@@ -793,6 +798,19 @@ void nanort_team_run(struct nanort_team *T)
     free(tm->threads);
     free(tm->args);
     free(tm);
+}
+
+/* Every member meets the team's singles in the same order: the first to reach the n-th
+ * claims it (the earlier ones are claimed by then: it passed them). */
+int nanort_team_single(void)
+{
+    struct team *tm = team_now;
+    if (!tm)
+        return 1;
+    unsigned mine = team_singles++, want = mine;
+    return atomic_compare_exchange_strong_explicit(&tm->singles, &want, mine + 1,
+                                                   memory_order_acq_rel,
+                                                   memory_order_relaxed);
 }
 
 static bool team_arrived(void *arg)

@@ -305,6 +305,7 @@ struct team_state {
     long seen[TEAM];                /* what each member saw of the others after a barrier */
     int num[TEAM], size[TEAM];
     atomic_int bad;
+    atomic_long claimed;            /* singles run */
 };
 
 static void team_child(void *p, long k)
@@ -339,6 +340,8 @@ static void team_body(void *args, nanort_ctx *ctx)
         /* every member bumped the count of this round before any passed the barrier */
         if (atomic_load(&st->arrived) < (r + 1) * TEAM)
             atomic_fetch_add(&st->bad, 1);
+        if (nanort_team_single())   /* one member a round */
+            atomic_fetch_add(&st->claimed, 1);
         nanort_team_barrier();      /* (no member bumps the next round's before this read) */
     }
 }
@@ -374,6 +377,7 @@ START_TEST(nested_team_barriers)
     }
     ck_assert_int_eq(atomic_load(&st.arrived), (long)ROUNDS * TEAM);
     ck_assert_int_eq(atomic_load(&st.bad), 0);
+    ck_assert_int_eq(atomic_load(&st.claimed), ROUNDS);
 }
 END_TEST
 

@@ -10,7 +10,9 @@
  * - a prefix sum over the threads' blocks handed on through `flush` spin-waits on
  *   volatile flags (NPB LU's pipeline);
  * - tasks each thread creates before a barrier, whose results every thread then reads;
- *   a `master` after the last barrier combining the threads' partial sums, an `atomic`.
+ *   a `master` after the last barrier combining the threads' partial sums, an `atomic`;
+ * - a `single` that sums what all threads wrote before a barrier, read by every thread
+ *   after the single's own barrier; `single nowait`; a `single` claimed once per team.
  * mcc ran each body once as thread 0 of a team of one (a warning said so): only thread 0's
  * share was done; now a team of threads runs it at once (nanort_team_run).
  */
@@ -146,6 +148,34 @@ static void tasks_then_read(int np, double *total, int *seen)
     *seen = hits;
 }
 
+static long singles(int np, long *claims)
+{
+    static long v[N];
+    long scale = 0, total = 0;
+    int once = 0;
+#pragma omp parallel num_threads(np) shared(scale, once) reduction(+: total)
+    {
+        int id = THREAD_NUM();
+        for (int i = id; i < N; i += np)
+            v[i] = i % 10;
+#pragma omp barrier
+#pragma omp single
+        {
+            for (int i = 0; i < N; i++)     /* every thread's elements, after the barrier */
+                scale += v[i];
+            once++;
+        }
+        for (int i = id; i < N; i += np)   /* after the single's barrier: its scale */
+            total += v[i] * scale;
+#pragma omp single nowait
+        once += 10;
+#pragma omp single
+        once += 100;
+    }
+    *claims = once;
+    return total;
+}
+
 int main(void)
 {
     double check = mirror(NP);
@@ -164,5 +194,9 @@ int main(void)
     int seen;
     tasks_then_read(NP, &total, &seen);
     printf("tasks: %.1f threads %d\n", total, seen == NP);
+
+    long claims;
+    long scaled = singles(NP, &claims);
+    printf("singles: %ld claims %ld\n", scaled, claims);
     return 0;
 }
