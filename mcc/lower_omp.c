@@ -539,6 +539,20 @@ static bool spmd_visit(struct ast *n, void *arg)
     return true;
 }
 
+/* A construct in a function of this unit the body calls that each thread runs as it would
+ * in the body: critical, atomic; a barrier or flush, which make the threads wait for each
+ * other (the orphaned barrier is the team's: nanort_spmd_orphan). */
+static bool called_construct(struct lower *L, struct ast *pragma, void *arg)
+{
+    struct spmd_scan *s = arg;
+    const struct omp_directive *dir = pragma->kid[0] ? NULL : lower_parse_pragma(L, pragma);
+    enum omp_directive_kind k = dir && !dir->parallel ? dir->kind : OMP_DIR_COUNT;
+    if (k == OMP_DIR_BARRIER || k == OMP_DIR_FLUSH)
+        s->threads = true;
+    return k == OMP_DIR_CRITICAL || k == OMP_DIR_ATOMIC || k == OMP_DIR_BARRIER ||
+           k == OMP_DIR_FLUSH;
+}
+
 /* Does region d's body run once per thread number (above)?  The scan says why not. */
 static bool spmd_body(struct lower *L, const struct lower_dir *d, struct spmd_scan *s)
 {
@@ -548,7 +562,7 @@ static bool spmd_body(struct lower *L, const struct lower_dir *d, struct spmd_sc
         return false;
     struct sym *tp[1];
     bool elsewhere;
-    if (!s->refused && lower_reaches_construct(L, d->node))
+    if (!s->refused && lower_reaches_construct(L, d->node, called_construct, s))
         spmd_refuse(s, "a construct in a function it calls", true);
     if (!s->refused && lower_writes_thread_local(L, d->node, tp, 1, &elsewhere) > 0)
         spmd_refuse(s, "a threadprivate variable it writes", true);

@@ -1426,13 +1426,16 @@ struct call_reach {
     bool bare;                      /* not in the constructs of the functions called */
     int depth;                      /* in the functions called */
     bool found;
+    lower_construct_fn *allowed;    /* (lower_reaches_construct: the constructs it passes) */
+    void *arg;
 };
 
 static bool call_reach_visit(struct ast *n, void *arg)
 {
     struct call_reach *c = arg;
     bool pragma = n->pragma || n->kind == AST_PRAGMA;
-    if (!c->name && c->depth > 0 && pragma)
+    if (!c->name && c->depth > 0 && pragma &&
+        !(c->allowed && c->allowed(c->L, n->kind == AST_PRAGMA ? n : n->pragma, c->arg)))
         c->found = true;            /* (lower_reaches_construct) */
     if (c->bare && c->depth > 0 && (n->pragma || (n->kind == AST_PRAGMA && !(n->flags & 1))))
         return false;
@@ -1455,21 +1458,22 @@ static bool call_reach_visit(struct ast *n, void *arg)
 
 bool lower_reaches_call(struct lower *L, struct ast *n, const char *name)
 {
-    struct call_reach c = {L, name, {0}, 0, false, 0, false};
+    struct call_reach c = {L, name, {0}, 0, false, 0, false, NULL, NULL};
     ast_walk(n, call_reach_visit, &c);
     return c.found;
 }
 
 bool lower_reaches_bare_call(struct lower *L, struct ast *n, const char *name)
 {
-    struct call_reach c = {L, name, {0}, 0, true, 0, false};
+    struct call_reach c = {L, name, {0}, 0, true, 0, false, NULL, NULL};
     ast_walk(n, call_reach_visit, &c);
     return c.found;
 }
 
-bool lower_reaches_construct(struct lower *L, struct ast *n)
+bool lower_reaches_construct(struct lower *L, struct ast *n, lower_construct_fn *allowed,
+                             void *arg)
 {
-    struct call_reach c = {L, NULL, {0}, 0, false, 0, false};
+    struct call_reach c = {L, NULL, {0}, 0, false, 0, false, allowed, arg};
     ast_walk(n, call_reach_visit, &c);
     return c.found;
 }

@@ -1671,8 +1671,11 @@ bool lower_reaches_call(struct lower *L, struct ast *n, const char *name);
  * thread of a team runs)? */
 bool lower_reaches_bare_call(struct lower *L, struct ast *n, const char *name);
 /* Is there a construct or standalone directive in the functions of this unit that n calls
- * (not n's own)? */
-bool lower_reaches_construct(struct lower *L, struct ast *n);
+ * (not n's own), other than those `allowed` (may be NULL) passes?  It is given the pragma
+ * of each (the construct's first one) and arg. */
+typedef bool lower_construct_fn(struct lower *L, struct ast *pragma, void *arg);
+bool lower_reaches_construct(struct lower *L, struct ast *n, lower_construct_fn *allowed,
+                             void *arg);
 /* lower_dir.c: `nanort_spmd_orphan(...); ` before an orphaned for, single or barrier
  * (no parallel region around it in its function), else "". */
 const char *lower_spmd_orphan_check(struct lower *L, const struct omp_directive *dir);

@@ -11,6 +11,7 @@
  *   volatile flags (NPB LU's pipeline);
  * - tasks each thread creates before a barrier, whose results every thread then reads;
  *   a `master` after the last barrier combining the threads' partial sums, an `atomic`;
+ * - a helper of the file with barriers of its own between the phases, called from the body;
  * - a `single` that sums what all threads wrote before a barrier, read by every thread
  *   after the single's own barrier; `single nowait`; a `single` claimed once per team.
  * mcc ran each body once as thread 0 of a team of one (a warning said so): only thread 0's
@@ -148,6 +149,37 @@ static void tasks_then_read(int np, double *total, int *seen)
     *seen = hits;
 }
 
+/* a phase helper of the file with barriers of its own (streamcluster's pkmedian shape) */
+static double helper_total;
+
+static void scale_then_mirror(double *x, double *y, int id, int np)
+{
+#pragma omp barrier
+    for (int i = id; i < N; i += np)
+        x[i] *= 2;
+#pragma omp barrier
+    double s = 0;
+    for (int i = id; i < N; i += np) {
+        y[i] = x[N - 1 - i];
+        s += y[i];
+    }
+#pragma omp critical
+    helper_total += s;
+}
+
+static double helper_phases(int np)
+{
+    helper_total = 0;
+#pragma omp parallel num_threads(np)
+    {
+        int id = THREAD_NUM();
+        for (int i = id; i < N; i += np)
+            a[i] = i;
+        scale_then_mirror(a, b, id, np);
+    }
+    return helper_total;
+}
+
 static long singles(int np, long *claims)
 {
     static long v[N];
@@ -194,6 +226,9 @@ int main(void)
     int seen;
     tasks_then_read(NP, &total, &seen);
     printf("tasks: %.1f threads %d\n", total, seen == NP);
+
+    double helper = helper_phases(NP);
+    printf("helper: %.1f b[1] %.1f\n", helper, b[1]);
 
     long claims;
     long scaled = singles(NP, &claims);
