@@ -877,6 +877,11 @@ extern atomic_bool nrt_omp_tsc;
  * in use, or this thread inside a critical section, and a task, not main, is waiting), and
  * running one such: false when none. */
 bool nrt_omp_restricted(void);
+/* The calling thread is one a team started for a member (nanort_team_run), not a worker:
+ * waiting, it runs only its member's descendants (the tasks OpenMP's thread of that number
+ * could run there), which see the member's number as omp_get_thread_num(). */
+extern __thread bool nrt_team_thread __attribute__((tls_model("initial-exec")));
+int nrt_omp_team_num(void);
 bool nrt_omp_run_one(void);
 /* The caller runs as an inactive parallel region's team of one thread (the body of a region
  * its own task opened): omp_get_num_threads() is 1 and omp_get_thread_num() 0 (runtime.c). */

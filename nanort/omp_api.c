@@ -274,7 +274,7 @@ bool nrt_omp_restricted(void)
 {
     return nrt_current && !(nrt_current->flags & NRT_TF_ROOT) &&
            (atomic_load_explicit(&nrt_omp_tsc, memory_order_relaxed) ||
-            (nrt_self && nrt_self->crit_depth > 0));
+            (nrt_self && nrt_self->crit_depth > 0) || nrt_team_thread);
 }
 
 /* A descendant of the waiting task, or nothing.  Other tasks popped on the way are put
@@ -711,6 +711,12 @@ _Static_assert(sizeof(struct team *) <= sizeof(struct nanort_team), "nanort_team
 static __thread struct team *team_now __attribute__((tls_model("initial-exec")));
 static __thread int team_num __attribute__((tls_model("initial-exec")));
 static __thread unsigned team_singles __attribute__((tls_model("initial-exec")));
+__thread bool nrt_team_thread __attribute__((tls_model("initial-exec")));
+
+int nrt_omp_team_num(void)
+{
+    return team_num;
+}
 
 int nanort_team_begin(struct nanort_team *T)
 {
@@ -769,6 +775,7 @@ static void *member_main(void *arg)
 {
     struct member *m = arg;
     nrt_stack_attach();
+    nrt_team_thread = true;
     member_run(m->team, m->num);
     nrt_task_flush_frees();
     return NULL;

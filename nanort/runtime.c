@@ -466,6 +466,8 @@ int omp_get_thread_num(void)
     int num, size;
     if (nrt_omp_spmd(&num, &size))
         return num;
+    if (NRT_UNLIKELY(nrt_team_thread))
+        return nrt_omp_team_num();  /* a team member's task its own thread runs */
     if (nrt_omp_team_of_one()) {
         nrt_omp_team_asked();
         return 0;

@@ -317,7 +317,7 @@ bool nrt_run_one(void)
     /* relaxed: nrt_omp_tsc is set once, before any lock can be taken (omp_api.c);
      * crit_depth is this thread's own. */
     if (NRT_UNLIKELY(nrt_stack_low() || atomic_load_explicit(&nrt_omp_tsc, memory_order_relaxed) ||
-                     (nrt_self && nrt_self->crit_depth > 0)))
+                     (nrt_self && nrt_self->crit_depth > 0) || nrt_team_thread))
         return run_guarded();
     return run_plain();
 }
