@@ -22,9 +22,10 @@ ROUNDS=${ROUNDS:-9}
 WORKERS=${WORKERS:-2}
 MODES=${MODES:-critical named atomic lock nest long}
 CALL_MODES=${CALL_MODES-lock nest test critical named}
+TEAM_MODES=${TEAM_MODES-barrier regions}
 mkdir -p "$bindir"
 libomp=libomp
-for p in sync calls; do
+for p in sync calls teams; do
   "$MCC" -O2 bench/sync/$p.c -o "$bindir/$p-mcc" || exit 1
   gcc -O2 -fopenmp bench/sync/$p.c -o "$bindir/$p-libgomp" || exit 1
   clang -O2 -fopenmp=libomp bench/sync/$p.c -o "$bindir/$p-libomp" 2>/dev/null || libomp=
@@ -36,7 +37,10 @@ pin=()
 run() {  # program mode variant: seconds (sync) or nanoseconds (calls), or "fail"
   local o bin=$bindir/$1-$3 env=()
   [ "$3" = base ] && bin=$bindir/$1-mcc env=(LD_LIBRARY_PATH="$BASE_LIB")
-  if [ "$1" = sync ]; then
+  if [ "$1" = teams ]; then
+    o=$(env "${env[@]}" NX_ARGS="--smp-workers=$WORKERS" OMP_NUM_THREADS=$WORKERS \
+          "${pin[@]}" "$bin" "$2" ${TEAM_ROUNDS:+"$TEAM_ROUNDS"} 2>&1)
+  elif [ "$1" = sync ]; then
     o=$(env "${env[@]}" NX_ARGS="--smp-workers=$WORKERS" OMP_NUM_THREADS=$WORKERS \
           "${pin[@]}" "$bin" "$2" "${TASKS:-64}" "${OPS:-40000}" 2>&1)
   else
@@ -57,6 +61,11 @@ for r in $(seq 1 "$ROUNDS"); do
   for m in $CALL_MODES; do
     for v in $variants; do
       times[calls/$m/$v]="${times[calls/$m/$v]:-} $(run calls "$m" "$v")"
+    done
+  done
+  for m in $TEAM_MODES; do
+    for v in $variants; do
+      times[teams/$m/$v]="${times[teams/$m/$v]:-} $(run teams "$m" "$v")"
     done
   done
 done
@@ -97,6 +106,21 @@ where="$(uname -n), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg
   table sync "$MODES"
 } | tee "$out"
 ! grep -q "failed" "$out" && check_table "$out" "$(echo $MODES | wc -w)" 2 || exit 1
+if [ -n "$TEAM_MODES" ]; then
+  teams_out=${out%.md}-teams.md
+  {
+    echo "# SPMD regions whose threads wait at barriers"
+    echo
+    echo "Median of $ROUNDS rounds, seconds (teams.c: \`barrier\` one region of 2 threads passing"
+    echo "${TEAM_ROUNDS:-20000} barriers, \`regions\` ${TEAM_ROUNDS:-2000} regions of 2 threads with one barrier each);"
+    echo "mcc's ratio to each (below 1.00: faster).  mcc runs such a body on a team of threads"
+    echo "(nanort_team_run: a thread of its own per other member, started at each region)."
+    echo "$where"
+    echo
+    table teams "$TEAM_MODES"
+  } | tee "$teams_out"
+  ! grep -q "failed" "$teams_out" && check_table "$teams_out" "$(echo $TEAM_MODES | wc -w)" 2 || exit 1
+fi
 [ -n "$CALL_MODES" ] || exit 0
 calls_out=${out%.md}-calls.md
 {
