@@ -906,6 +906,10 @@ void nrt_stack_setup(void);
 size_t nrt_stack_size(void);
 /* The stack size of the worker threads, on their attributes. */
 void nrt_stack_attr(pthread_attr_t *a);
+/* worker.c: a thread that is not a worker (a team's, omp_api.c) may run on every core the
+ * process may use at start, on its attributes (it would inherit its creator's: a bound
+ * worker's one core, where the team's members would take turns). */
+void nrt_attr_all_cores(pthread_attr_t *a);
 /* The calling thread (a worker) learns its stack's bounds. */
 void nrt_stack_attach(void);
 /* Async-signal-safe, for the crash report: whether a fault at ADDR with stack pointer SP

@@ -25,12 +25,16 @@
 
 #include <ctype.h>
 #include <limits.h>
+#include <linux/futex.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/syscall.h>
 #include <time.h>
+#include <unistd.h>
 
 /* The public types (mcc/include/omp.h): opaque blocks of these sizes. */
 #define OMP_LOCK_WORDS 2
@@ -701,6 +705,7 @@ struct team {
     atomic_int arrived;
     atomic_uint gen;
     atomic_uint singles;            /* the singles claimed so far */
+    atomic_int sleepers;            /* members asleep in a barrier (on gen's futex) */
     pthread_t *threads;
     struct member { struct team *team; int num; } *args;
     struct nanort_task *members[];
@@ -789,6 +794,7 @@ void nanort_team_run(struct nanort_team *T)
     pthread_attr_t a;
     NRT_PCHECK(pthread_attr_init(&a));
     nrt_stack_attr(&a);
+    nrt_attr_all_cores(&a);
     for (int k = 1; k < tm->size; k++) {
         tm->args[k] = (struct member){tm, k};
         int e = pthread_create(&tm->threads[k], &a, member_main, &tm->args[k]);
@@ -820,12 +826,6 @@ int nanort_team_single(void)
                                                    memory_order_relaxed);
 }
 
-static bool team_arrived(void *arg)
-{
-    struct member *m = arg;         /* (num: the generation waited on) */
-    return atomic_load_explicit(&m->team->gen, memory_order_acquire) != (unsigned)m->num;
-}
-
 void nanort_team_barrier(void)
 {
     struct team *tm = team_now;
@@ -835,12 +835,30 @@ void nanort_team_barrier(void)
     unsigned gen = atomic_load_explicit(&tm->gen, memory_order_acquire);
     if (atomic_fetch_add_explicit(&tm->arrived, 1, memory_order_acq_rel) + 1 == tm->size) {
         atomic_store_explicit(&tm->arrived, 0, memory_order_relaxed);
-        atomic_fetch_add_explicit(&tm->gen, 1, memory_order_release);
-        nrt_wake_waiters();
+        atomic_fetch_add(&tm->gen, 1);                  /* (seq_cst: against sleepers) */
+        if (atomic_load(&tm->sleepers))
+            syscall(SYS_futex, &tm->gen, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
         return;
     }
-    struct member wait = {tm, (int)gen};
-    nrt_wait_until(team_arrived, &wait);
+    /* The others come soon in a balanced phase: spin, then yield the core (more threads
+     * than cores), then sleep on the generation's futex, which the last one wakes (its
+     * increment and our count of sleepers are seq_cst: one sees the other; a 10 ms
+     * timeout besides).  Not running tasks meanwhile: the member's own are done, and the
+     * others' creators wait for them in their own taskwaits. */
+    const struct timespec nap = {0, 10000000L};
+    for (unsigned spins = 0; atomic_load_explicit(&tm->gen, memory_order_acquire) == gen;
+         spins++) {
+        if (spins < 2000) {
+            nrt_cpu_relax();
+        } else if (spins < 2200) {
+            sched_yield();
+        } else {
+            atomic_fetch_add(&tm->sleepers, 1);
+            if (atomic_load(&tm->gen) == gen)
+                syscall(SYS_futex, &tm->gen, FUTEX_WAIT_PRIVATE, gen, &nap, NULL, 0);
+            atomic_fetch_sub(&tm->sleepers, 1);
+        }
+    }
 }
 
 

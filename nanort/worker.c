@@ -417,6 +417,12 @@ void nrt_worker_loop(void)
 
 /* ---- threads ------------------------------------------------------------------------ */
 
+void nrt_attr_all_cores(pthread_attr_t *a)
+{
+    if (CPU_COUNT(&allowed) > 0)
+        (void)pthread_attr_setaffinity_np(a, sizeof allowed, &allowed);  /* failure: inherit */
+}
+
 static void bind_to_core(pthread_t th, int id)
 {
     int n = CPU_COUNT(&allowed), k = id % (n > 0 ? n : 1);
