@@ -134,7 +134,9 @@ static bool section_in_bounds(struct ck *c, const struct omp_ref *r, const struc
         len = r->form == OMP_SECT_LO_HI ? b - first + 1 : b;
     }
     bool end = false;                   /* (the array's size says why) */
-    if (first_known && first < 0) {
+    bool array = t->n && t->d[0] == CK_ARRAY;  /* (a pointer's section may start before
+                                                  it: `mid[-1:3]`, gcc -fopenmp too) */
+    if (first_known && first < 0 && array) {
         what = "starts before the array";
     } else if (known && len < 0) {
         what = r->bound.text ? "has a negative length" : "starts past the end of the array";
