@@ -284,7 +284,7 @@ static void apply_clauses(struct capture *c, const struct lower_dir *d, size_t o
                 case OMP_CL_REDUCTION:
                     v->share = LOWER_REDUCTION;
                     v->red = cl;
-                    v->red_ref = cl->refs[k];
+                    v->red_ref = lower_reduction_shaped_array(L, cl->refs[k], s);
                     break;
                 default:
                     if (clause_shares(L, cl, cl->refs[k], s))
@@ -1756,6 +1756,13 @@ static bool capture_array_reduction(struct outline *o, struct lower_var *v, cons
                                     const char *parent)
 {
     struct lower *L = o->L;
+    if (v->sym->type == TYPE_ARRAY && !v->sym->array_param) {
+        /* (one dimension is the section [0;n]: lower_reduction_shaped_array) */
+        mcc_error_at(&v->red_ref->text.loc, "sorry, unimplemented: a reduction over '%s', a "
+                     "shaping of the array '%s' in more than one dimension (shape one, "
+                     "[n]%s, for its first n elements)", v->red_ref->text.text, x, x);
+        return true;        /* reported; v->use stays NULL */
+    }
     char *m = lower_decl_text(L, v->sym, NULL);
     if (!m || v->vm || v->sym->type != TYPE_POINTER)
         return false;

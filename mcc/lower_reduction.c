@@ -246,6 +246,21 @@ static const struct omp_ref *whole_rows(const struct omp_ref *r, int *n)
     return r;
 }
 
+/* reduction(op: [n]h) on an array h (not a parameter): the section h[0;n] of its first
+ * dimension, which the section reductions privatise (the shaping of a pointer keeps its
+ * own path, capture_array_reduction); any other item as it is. */
+const struct omp_ref *lower_reduction_shaped_array(struct lower *L, const struct omp_ref *r,
+                                                   const struct sym *s)
+{
+    if (r->kind != OMP_REF_SHAPE || r->ndims != 1 || r->base->kind != OMP_REF_NAME ||
+        !s || s->type != TYPE_ARRAY || s->array_param)
+        return r;
+    struct omp_ref *sec = arena_alloc(L->a, sizeof *sec);
+    *sec = (struct omp_ref){ .kind = OMP_REF_SECTION, .text = r->text, .base = r->base,
+                             .bound = r->dims[0], .form = OMP_SECT_LO_LEN };
+    return sec;
+}
+
 bool lower_reduction_section_item(const struct omp_ref *r)
 {
     int rows;

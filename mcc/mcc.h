@@ -2302,6 +2302,8 @@ void lower_reduction_sorry(const struct omp_ref *r);
  * dimensions after one (`m[lb:len][:]`, `m[lb:len][lb1:len1]`, taken as m[lb:len] here and
  * in lower_reduction_section, which keeps the inner bounds)? */
 bool lower_reduction_section_item(const struct omp_ref *r);
+const struct omp_ref *lower_reduction_shaped_array(struct lower *L, const struct omp_ref *r,
+                                                   const struct sym *s);
 /* The bounds of sec's inner sections (m[lb:len][lb1:len1]) as the initializer of an array
  * of ptrdiff_t for sec->bounds to name, or NULL when it has none. */
 const char *lower_reduction_inner_bounds(struct lower *L, const struct lower_red_section *sec);
