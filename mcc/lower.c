@@ -553,8 +553,7 @@ static bool visit_call(struct lower *L, struct ast *n)
         rewrite_replace(L->rw, n->kid[0]->begin, n->kid[0]->end, variant);
     else if (n->kid[0] && n->kid[0]->kind == AST_IDENT && is_task_call(L, n->kid[0]->sym)) {
         rewrite_replace(L->rw, n->kid[0]->begin, n->kid[0]->end,
-                        lower_name(L, LN_SPAWN, arena_strndup(L->a, n->kid[0]->name->str,
-                                                              n->kid[0]->name->len), -1));
+                        lower_task_spawn_name(L, n->kid[0]->sym));
         L->task_callee = n->kid[0];
         L->fn_spawns |= !L->frame;
     }

@@ -1356,6 +1356,9 @@ struct outline {
                                        the struct's for a VLA of __m256d (NULL: the
                                        struct's) */
     bool local;                     /* outlined inside the function (local types) */
+    bool external;                  /* in an inline definition of external linkage: the
+                                       function and type are external, named by the unit
+                                       (lower_in_external_inline) */
     size_t construct;               /* where the construct begins: a capture declared after
                                        it is a loop's variable declared in its header */
     struct lower_values *values;    /* the clauses' expressions evaluated once */
@@ -2048,6 +2051,7 @@ static const char *fn_name(struct lower *L)
     return dn ? arena_strndup(L->a, dn->name->str, dn->name->len) : "file";
 }
 
+
 struct lower_var *lower_inline_captures(struct lower *L, const struct lower_dir *d,
                                         struct ast *body, bool *serial, bool *here)
 {
@@ -2286,11 +2290,14 @@ static void outline_smp_function(struct outline *o, const char *text, const char
      * enclosing function's variables and its own arguments.  That is what they are for,
      * so -Wshadow is off from the head to the body, which has the user's own; so is -Wvla
      * (lower_vla_quiet). */
+    if (o->external)     /* (-Wmissing-prototypes) */
+        lbuf_printf(glue, "void %s(void *, nanort_ctx *);\n", lower_name(L, LN_TASK, o->fn, o->n));
     lbuf_printf(glue, "struct %s { %s};\n%s%s%svoid %s(void *__nrt_arg, "
                 "nanort_ctx *__nrt_c __attribute__((unused)))\n{\n    struct %s *__nrt_e "
                 "__attribute__((unused)) = __nrt_arg;\n%s%s%s%s%s", env, o->env.s, lower_shadow_off,
                 lower_vla_quiet,
-                o->local ? "__extension__ " : "static ", lower_name(L, LN_TASK, o->fn, o->n), env,
+                o->local ? "__extension__ " : o->external ? "" : "static ",
+                lower_name(L, LN_TASK, o->fn, o->n), env,
                 o->alias.s ? o->alias.s : "", o->decl.s ? o->decl.s : "",
                 o->prologue.s ? o->prologue.s : "", head ? head : "", lower_shadow_on);
     lbuf_puts(out, lower_glue(L, at, lbuf_take(glue, L->a)));
@@ -2316,7 +2323,7 @@ static void outline_task_type(struct outline *o, const struct lower_dir *d, bool
     struct lower_buf impl = {0}, list = {0};
     lower_emit_impl(&impl, cuda ? "NANORT_DEVICE_CUDA" : "NANORT_DEVICE_SMP", task, task, NULL);
     lower_emit_impl_list(&list, lbuf_take(&impl, L->a));
-    lower_emit_task_type(glue, "static", lower_name(L, LN_TYPE, o->fn, o->n), label,
+    lower_emit_task_type(glue, o->external ? "" : "static", lower_name(L, LN_TYPE, o->fn, o->n), label,
                          where, 1, lbuf_take(&list, L->a));
     lbuf_puts(glue, "\n");
 }
@@ -2448,6 +2455,10 @@ char *lower_inline_outline(struct lower *L, const struct lower_dir *d, struct as
        outlined function is inside it too, where it declares the typedef again) */
     for (int i = 0; i < o.ntypes; i++)
         o.local |= !lower_typedef_decl(L, o.types[i], NULL, 0, false);
+    if (!o.local && !L->clone && lower_in_external_inline(L)) {
+        o.external = true;
+        o.fn = arena_printf(L->a, "%s%s", o.fn, lower_unit_tag(L));
+    }
     /* Creation-side code first: it is in the parent's frame. */
     struct lower_buf count = {0}, add = {0};
     lower_deps_emit(L, d, false, o.values, &count, &add);

@@ -20,6 +20,31 @@ static const char *const spelling[] = {
 #undef X
 };
 
+/* Is the function being lowered an inline definition of external linkage (`inline void
+ * f()` in a header, C99 6.7.4)?  It may not name a static (gcc: "'f__nrt_type1' is static
+ * but used in inline function 'f' which is not static", a warning at a column of mcc's
+ * code in every unit that includes it): what it names of mcc's is external then, named
+ * with lower_unit_tag. */
+bool lower_in_external_inline(struct lower *L)
+{
+    unsigned fl = L->fn && L->fn->kid[0] ? L->fn->kid[0]->flags : 0;
+    return (fl & SPEC_INLINE) && !(fl & (SPEC_STATIC | SPEC_EXTERN));
+}
+
+/* `__x` and a hash of the unit's text: the units that include one header name their
+ * external outlines of its inline functions differently (no "multiple definition"; each
+ * unit's inline definition creates its own tasks). */
+const char *lower_unit_tag(struct lower *L)
+{
+    if (!L->unit_tag) {
+        unsigned long long h = 1469598103934665603ull;      /* FNV-1a */
+        for (size_t i = 0; i < L->t->src.len; i++)
+            h = (h ^ (unsigned char)L->t->src.text[i]) * 1099511628211ull;
+        L->unit_tag = arena_printf(L->a, "__x%016llx", h);
+    }
+    return L->unit_tag;
+}
+
 const char *lower_name(struct lower *L, enum lower_name kind, const char *base, int n)
 {
     if (n < 0)

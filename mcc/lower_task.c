@@ -822,6 +822,26 @@ static bool external(struct lower *L, const struct lower_ftask *f)
     return !s || s->storage != STORAGE_STATIC;
 }
 
+/* What a call of function task `callee` calls: its spawn function; in an inline
+ * definition of external linkage (lower_in_external_inline), which may not name the static
+ * spawn, an external constant pointer to it, defined before the function once per unit. */
+const char *lower_task_spawn_name(struct lower *L, const struct sym *callee)
+{
+    const char *fn = arena_strndup(L->a, callee->name->str, callee->name->len);
+    const char *spawn = lower_name(L, LN_SPAWN, fn, -1);
+    struct lower_ftask *f = lower_ftask_find(L, callee->name);
+    if (!f || f->scope_sym || !external(L, f) || L->clone || !lower_in_external_inline(L))
+        return spawn;
+    const char *ptr = arena_printf(L->a, "%s%s", spawn, lower_unit_tag(L));
+    if (!lower_map_get(&L->spawn_ptrs, f)) {
+        lower_map_put(L, &L->spawn_ptrs, f, (void *)ptr);
+        rewrite_insert_before(L->rw, L->fn->begin,
+                              arena_printf(L->a, "__typeof__(%s) *const %s = %s;\n",
+                                           spawn, ptr, spawn));
+    }
+    return ptr;
+}
+
 /* Is f defined (with a body) in this unit?  That unit's type definition is the strong
  * one, with its implementations in it; other units' are weak and add theirs at start-up.
  * Not an `inline` function of external linkage: its definition stands in a header every

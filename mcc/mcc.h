@@ -1493,6 +1493,9 @@ struct lower {
     int nlocals, caplocals;
     bool locals_sorted;            /* ... this is set (lower_resolve sorts on demand) */
     int serial;                    /* numbers generated names */
+    const char *unit_tag;          /* lower_unit_tag, once computed */
+    struct lower_map spawn_ptrs;   /* function task -> the external pointer to its spawn
+                                      (lower_task_spawn_name) */
     int values;                    /* numbers the clause expressions evaluated once
                                       (lower_once), unique in the unit */
     struct lower_buf tail;         /* emitted at the end of the translation unit */
@@ -1563,6 +1566,7 @@ void lower_map_put(struct lower *L, struct lower_map *m, const void *key, void *
 struct ast *lower_function_declarator(struct ast *item);
 /* The function task `n` names (registered by lower_task.c), else NULL. */
 struct lower_ftask *lower_ftask_find(struct lower *L, const struct name *n);
+const char *lower_task_spawn_name(struct lower *L, const struct sym *callee);
 /* The definition in this unit of the function f names, or NULL (lower_text.c). */
 struct ast *lower_function_def(struct lower *L, const struct sym *f);
 /* Text of a declaration of `sym` (specifiers without storage class + declarator) with the
@@ -2436,6 +2440,8 @@ enum lower_name {
 #undef X
 };
 const char *lower_name(struct lower *L, enum lower_name kind, const char *base, int n);
+bool lower_in_external_inline(struct lower *L);
+const char *lower_unit_tag(struct lower *L);
 /* In a line of the native compiler's messages, the name of each function generated code
  * defines (`main__nrt_task1`, `f__nrt_spawn`, ...) replaced by its user's function's
  * (`main`, `f`), in place. */

@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Tasks inside C99 inline functions of a header that two units include (an inline
+# definition in each unit, the external one where a declaration says `extern inline`): an
+# inline task with dependences, a function task called from one.  mcc's code named its
+# static task type and spawn function in them, and gcc warned in the unit without the
+# extern declaration: "'scale__nrt_type1' is static but used in inline function 'scale'
+# which is not static" (also "'bump' is static ..." for the spawn), an error under -Werror.
+# They are external there, named by each unit; built with -Werror at -O0 and -O2, the sums
+# are the sequential program's.
+. "$(dirname "$0")/lib.sh"
+cat > blk.h <<'C'
+#ifndef BLK_H
+#define BLK_H
+#pragma omp task inout([n]v)
+void bump(double *v, int n);
+inline void scale(double *v, int n, double f)
+{
+    for (int i = 0; i < n; i += 4) {
+        #pragma omp task inout(v[i;4]) firstprivate(i)
+        for (int k = i; k < i + 4; k++)
+            v[k] *= f;
+    }
+}
+inline void bump_halves(double *v, int n)
+{
+    bump(v, n / 2);
+    bump(v + n / 2, n / 2);
+}
+double part(double *v, int n);
+#endif
+C
+cat > part.c <<'C'
+#include "blk.h"
+double part(double *v, int n)
+{
+    scale(v, n, 3.0);
+    bump_halves(v, n);
+    #pragma omp taskwait
+    return v[0] + v[n - 1];
+}
+C
+cat > main.c <<'C'
+#include <stdio.h>
+#include "blk.h"
+extern inline void scale(double *v, int n, double f);
+extern inline void bump_halves(double *v, int n);
+void bump(double *v, int n)
+{
+    for (int i = 0; i < n; i++)
+        v[i] = v[i] * 2 + 1;
+}
+int main(void)
+{
+    double v[16];
+    for (int i = 0; i < 16; i++)
+        v[i] = i;
+    scale(v, 16, 2.0);
+    bump_halves(v, 16);
+    double p = part(v, 16);
+    #pragma omp taskwait
+    double s = 0;
+    for (int i = 0; i < 16; i++)
+        s += v[i];
+    printf("%.1f %.1f\n", s, p);
+    return 0;
+}
+C
+for O in -O0 -O2; do
+    ok "$MCC" --ompss $O -std=c99 -Wall -Werror -c part.c -o part.o
+    ok "$MCC" --ompss $O -std=c99 -Wall -Werror -c main.c -o main.o
+    ok "$MCC" --ompss part.o main.o -o prog
+    NX_ARGS=--smp-workers=2 runs ./prog "2992.0 374.0"
+done
+no_temps
