@@ -517,6 +517,44 @@ static bool incomplete_copy(struct ck *c, const struct omp_clause *cl, const str
     return true;
 }
 
+/* A dependence or copy item naming an array declared without its size where the construct
+ * is (`extern double A[];`, `inout(A)`): its region is the array's bytes, whose number gcc
+ * refused to give to mcc's `sizeof(A)`.  A file-scope array the unit defines with a size
+ * after the construct is recorded for the lowering, which takes the size at the end of the
+ * unit (lower_deps.c, as for a struct completed later); in `depend`, one the unit never
+ * completes depends on its first element; any other is reported.  False when the item is
+ * no such array. */
+static bool incomplete_array_item(struct ck *c, const struct omp_clause *cl,
+                                  const struct omp_ref *r)
+{
+    if (r->kind != OMP_REF_NAME)
+        return false;
+    range_of(c, &r->text);
+    struct sym *y;
+    if (c->pos >= c->end || ck_lookup(c, c->pos, &y) != NAME_SYM || !y || y->array_param)
+        return false;
+    struct sym *last = y;
+    while (y->redecl && y->declarator && y->declarator->begin >= c->at)
+        y = y->redecl;              /* the declaration seen there, not a later definition */
+    if (!declared_without_size(y))
+        return false;
+    if (last != y && last->depth == 0 && !declared_without_size(last)) {
+        lower_map_put(c->L, &c->L->late_array, r, last);
+        return true;
+    }
+    if (cl->kind == OMP_CL_DEPEND) {
+        /* OpenMP's items are the same or disjoint: the first element stands for the array
+           (gcc -fopenmp depends on its address) */
+        lower_map_put(c->L, &c->L->late_array, r, (void *)r);
+        return true;
+    }
+    ck_error(c, c->pos, "'%s' in '%s' has an incomplete type (an array declared without its "
+             "size): the clause covers the array's bytes, whose number is not known here "
+             "(name a section of it, '%s[0%sn]')", r->text.text, omp_clause_names[cl->kind],
+             r->text.text, cl->kind == OMP_CL_DEPEND ? ":" : ";");
+    return true;
+}
+
 /* A dependence or copy item of a struct or union that the unit completes only after this
  * construct (`struct grid;`, `inout(*g)`, then `struct grid {...};`): gcc refuses its
  * sizeof here.  With a file-scope tag it is recorded for the lowering, which takes the size
@@ -642,6 +680,8 @@ static void item(struct ck *c, const struct omp_clause *cl, const struct omp_ref
     else if (!names && !reduction && late_struct(c, cl, r, &t))
         return;
     else if (!names && !reduction && void_item(c, cl, r, &t))
+        return;
+    else if (!names && !reduction && incomplete_array_item(c, cl, r))
         return;
     else if (!names && !reduction && !t.n && t.base == CK_STRUCT && !t.cstruct && t.tag &&
              !ck_struct_members(c->L, t.tag))

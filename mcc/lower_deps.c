@@ -325,6 +325,23 @@ static const char *late_size(struct lower *L, struct sym *tag)
     return arena_printf(L->a, "%s()", fn);
 }
 
+/* The size of file-scope array y, declared without its size where a construct names it
+ * and defined with one later in the unit (check.c: L->late_array): a function of the unit
+ * that takes its sizeof at the end, declared at its start. */
+static const char *late_array_size(struct lower *L, struct sym *y)
+{
+    const char *fn = lower_map_get(&L->late_size, y);
+    if (!fn) {
+        const char *name = arena_strndup(L->a, y->name->str, y->name->len);
+        fn = lower_name(L, LN_SIZEOF, arena_printf(L->a, "%s__array", name), -1);
+        lower_map_put(L, &L->late_size, y, (void *)fn);
+        lbuf_printf(&L->head, "static " LOWER_SIZE_T " %s(void); ", fn);
+        lbuf_printf(&L->tail, "static " LOWER_SIZE_T " %s(void) { return sizeof %s; }\n",
+                    fn, name);
+    }
+    return arena_printf(L->a, "%s()", fn);
+}
+
 /* The region of a reference that is not a multidependence; the values it evaluates once
  * are declared in pre->decl, which the region's code must follow, or (pre NULL) in r->own,
  * which the region's code declares first (the caller frees r->own.decl.s). */
@@ -373,7 +390,10 @@ static bool build_region(struct lower *L, const struct iters *it, const struct o
         return !failed;
     r->base = arena_printf(L->a, "&(%s)", t);
     struct sym *late = lower_map_get(&L->late_tag, ref);
-    r->bytes = late ? late_size(L, late) : arena_printf(L->a, "sizeof(%s)", t);
+    void *array = lower_map_get(&L->late_array, ref);
+    r->bytes = late ? late_size(L, late)
+             : array == ref ? arena_printf(L->a, "sizeof((%s)[0])", t)
+             : array ? late_array_size(L, array) : arena_printf(L->a, "sizeof(%s)", t);
     r->nd = 1;
     return true;
 }

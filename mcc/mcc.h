@@ -1505,6 +1505,11 @@ struct lower {
                                       construct -> that file-scope tag's sym */
     struct lower_map late_size;    /* lower_deps.c: such a tag's sym -> the function that
                                       gives its size, defined in tail */
+    struct lower_map late_array;   /* check.c: a dependence or copy item naming a file-scope
+                                      array declared without its size there, which the unit
+                                      defines with one later -> that definition's sym
+                                      (a `depend` item never completed -> itself: its
+                                      first element) */
     struct lower_map void_item;    /* check.c: a dependence or copy item `*vp` or `vp[i]` of
                                       a `void *` (warned of) -> itself: one byte there */
     struct omp_directive **dirs;   /* every directive parsed, freed at the end */
