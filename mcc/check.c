@@ -495,14 +495,16 @@ static bool declared_without_size(const struct sym *y)
     return false;
 }
 
-/* Does a private, firstprivate or lastprivate item name an array declared without its
- * size, which no initializer gives (`extern int a[];`)?  Its copy cannot be made: gcc's
- * "'a' has an incomplete type", which gcc found in the generated copy ("flexible array
- * member not at end of struct"). */
+/* Does a private, firstprivate, lastprivate or reduction item name an array declared
+ * without its size, which no initializer gives (`extern int a[];`)?  Its copy cannot be
+ * made: gcc's "'a' has an incomplete type", which gcc found in the generated copy
+ * ("flexible array member not at end of struct"). */
 static bool incomplete_copy(struct ck *c, const struct omp_clause *cl, const struct omp_ref *r)
 {
     if ((cl->kind != OMP_CL_PRIVATE && cl->kind != OMP_CL_FIRSTPRIVATE &&
-         cl->kind != OMP_CL_LASTPRIVATE) || r->kind != OMP_REF_NAME)
+         cl->kind != OMP_CL_LASTPRIVATE && cl->kind != OMP_CL_REDUCTION &&
+         cl->kind != OMP_CL_TASK_REDUCTION && cl->kind != OMP_CL_IN_REDUCTION) ||
+        r->kind != OMP_REF_NAME)
         return false;
     range_of(c, &r->text);
     struct sym *y;
