@@ -125,22 +125,22 @@ const char *lower_serial_clone_name(struct lower *L, const struct sym *s)
 {
     if (!L->clone || !s || s->kind != SYM_FUNCTION || s->depth != 0)
         return NULL;
-    return lower_map_get(&L->clones, s->name)
-               ? lower_name(L, LN_SERIAL, arena_strndup(L->a, s->name->str, s->name->len), -1)
-               : NULL;
+    return lower_map_get(&L->clones, s->name);
 }
 
-/* The storage class of the clone: static (and not extern). */
-static void clone_storage(struct lower *L, struct ast *specs)
+/* The storage class of the clone: static (and not extern).  The clone of an inline
+ * definition of external linkage, which may not name a static (lower_in_external_inline),
+ * is an ordinary external function instead, named by the unit (lower_serial_function). */
+static void clone_storage(struct lower *L, struct ast *specs, bool external)
 {
     bool is_static = false;
     struct ast *list = specs ? specs->kid[0] : NULL;
     for (struct ast *s = list ? list->kid[0] : NULL; s; s = s->next) {
-        if (s->kind == AST_SPECIFIER && s->op == KW_EXTERN)
+        if (s->kind == AST_SPECIFIER && (s->op == KW_EXTERN || (external && s->op == KW_INLINE)))
             rewrite_replace(L->rw, s->begin, s->end, "");
         is_static |= s->kind == AST_SPECIFIER && s->op == KW_STATIC;
     }
-    if (!is_static)
+    if (!is_static && !external)
         rewrite_insert_before(L->rw, specs ? specs->begin : 0, "static ");
 }
 
@@ -162,14 +162,17 @@ void lower_serial_function(struct lower *L, struct ast *def, int errors_before)
         return;
     struct ast *dn = ast_declarator_name(def->kid[1]);
     const char *name = arena_strndup(L->a, dn->name->str, dn->name->len);
+    bool external = lower_in_external_inline(L);
     const char *clone = lower_name(L, LN_SERIAL, name, -1);
+    if (external)
+        clone = arena_printf(L->a, "%s%s", clone, lower_unit_tag(L));
     lower_map_put(L, &L->clones, dn->name, (void *)clone);
     /* The clone: the definition lowered again into an edit list of its own */
     struct rewriter *rw = L->rw;
     L->rw = rewrite_new(L->a, &L->t->src);
     L->clone = true;
     rewrite_replace(L->rw, dn->begin, dn->end, clone);
-    clone_storage(L, def->kid[0]);
+    clone_storage(L, def->kid[0], external);
     lower_visit(L, def->kid[3]);
     const char *proto = rewrite_text(L->rw, def->begin, def->kid[1]->end);
     const char *text = rewrite_text_lines(L->rw, def->begin, def->end);
