@@ -45,8 +45,9 @@ int main(void)
     return 0;
 }
 C
-ok "$MCC" --ompss -O2 -Wall -Werror -c data.c -o data.o
-ok "$MCC" --ompss -O2 -Wall -Werror -c main.c -o main.o
+for unit in data main; do
+    ok "$MCC" --ompss -O2 -Wall -Werror -c $unit.c -o $unit.o
+done
 ok "$MCC" --ompss data.o main.o -o prog
 NX_ARGS=--smp-workers=2 runs ./prog "26.0 42 42"
 no_temps
