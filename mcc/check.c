@@ -524,11 +524,25 @@ static bool incomplete_copy(struct ck *c, const struct omp_clause *cl, const str
  * refused to give to mcc's `sizeof(A)`.  A file-scope array the unit defines with a size
  * after the construct is recorded for the lowering, which takes the size at the end of the
  * unit (lower_deps.c, as for a struct completed later); in `depend`, one the unit never
- * completes depends on its first element; any other is reported.  False when the item is
- * no such array. */
+ * completes, or a flexible array member (`p->d` of `double d[];`), depends on its first
+ * element; any other is reported.  False when the item is no such array. */
 static bool incomplete_array_item(struct ck *c, const struct omp_clause *cl,
-                                  const struct omp_ref *r)
+                                  const struct omp_ref *r, const struct ck_type *t)
 {
+    if ((r->kind == OMP_REF_MEMBER || r->kind == OMP_REF_ARROW) && t->n &&
+        t->d[0] == CK_ARRAY && t->dim[0] == -1) {
+        /* a flexible array member (`double d[];` ending a struct): its size is the
+           allocation's */
+        range_of(c, &r->text);
+        if (cl->kind == OMP_CL_DEPEND) {
+            lower_map_put(c->L, &c->L->late_array, r, (void *)r);
+            return true;
+        }
+        ck_error(c, c->pos, "'%s' in '%s' is a flexible array member: the clause covers its "
+                 "bytes, whose number is not known (name a section of it, '%s[0;n]')",
+                 r->text.text, omp_clause_names[cl->kind], r->text.text);
+        return true;
+    }
     if (r->kind != OMP_REF_NAME)
         return false;
     range_of(c, &r->text);
@@ -683,7 +697,7 @@ static void item(struct ck *c, const struct omp_clause *cl, const struct omp_ref
         return;
     else if (!names && !reduction && void_item(c, cl, r, &t))
         return;
-    else if (!names && !reduction && incomplete_array_item(c, cl, r))
+    else if (!names && !reduction && incomplete_array_item(c, cl, r, &t))
         return;
     else if (!names && !reduction && !t.n && t.base == CK_STRUCT && !t.cstruct && t.tag &&
              !ck_struct_members(c->L, t.tag))
