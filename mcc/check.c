@@ -529,18 +529,21 @@ static bool incomplete_copy(struct ck *c, const struct omp_clause *cl, const str
 static bool incomplete_array_item(struct ck *c, const struct omp_clause *cl,
                                   const struct omp_ref *r, const struct ck_type *t)
 {
-    if ((r->kind == OMP_REF_MEMBER || r->kind == OMP_REF_ARROW) && t->n &&
-        t->d[0] == CK_ARRAY && t->dim[0] == -1) {
-        /* a flexible array member (`double d[];` ending a struct): its size is the
-           allocation's */
+    if (r->kind != OMP_REF_NAME && t->n && t->d[0] == CK_ARRAY && t->dim[0] == -1) {
+        /* a flexible array member (`double d[];` ending a struct), whose size is the
+           allocation's, or what a pointer to an array declared `[]` points to (`*pa` of
+           `double (*pa)[]`) */
+        bool member = r->kind == OMP_REF_MEMBER || r->kind == OMP_REF_ARROW;
         range_of(c, &r->text);
         if (cl->kind == OMP_CL_DEPEND) {
             lower_map_put(c->L, &c->L->late_array, r, (void *)r);
             return true;
         }
-        ck_error(c, c->pos, "'%s' in '%s' is a flexible array member: the clause covers its "
-                 "bytes, whose number is not known (name a section of it, '%s[0;n]')",
-                 r->text.text, omp_clause_names[cl->kind], r->text.text);
+        ck_error(c, c->pos, "'%s' in '%s' %s: the clause covers its bytes, whose number is not "
+                 "known (name a section of it, '%s%s%s[0;n]')", r->text.text,
+                 omp_clause_names[cl->kind], member ? "is a flexible array member"
+                 : "is an array declared without its size", member ? "" : "(",
+                 r->text.text, member ? "" : ")");
         return true;
     }
     if (r->kind != OMP_REF_NAME)

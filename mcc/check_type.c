@@ -596,8 +596,14 @@ void ck_type_of_decl(struct lower *L, struct ast *specs, struct ast *declarator,
         params[n] = k == CK_FUNCTION && d->op != IDENTIFIER && d->kid[1] && d->kid[1]->kid[0]
                         ? d->kid[1] : NULL;
         dims[n] = k == CK_ARRAY ? array_size(L, d->kid[1]) : 0;
+        if (k == CK_ARRAY && !d->kid[1])
+            dims[n] = -1;   /* `double (*p)[]`: an array declared `[]` inside the type, which
+                               no initializer completes (not the one nearest the name, the
+                               last: the object's own, which its declaration says) */
         tmp[n++] = (unsigned char)k;
     }
+    if (n > 0 && dims[n - 1] == -1)
+        dims[n - 1] = 0;    /* (the derivation nearest the name) */
     for (int i = n - 1; i >= 0; i--) {
         t->params[t->n] = params[i];
         t->dim[t->n] = dims[i];

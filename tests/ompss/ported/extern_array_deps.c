@@ -3,9 +3,9 @@
    defines further down, named whole in OmpSs dependences (`inout(grid)`, `in(grid)`,
    `copy_in`), in `depend(inout: flags)` and in `taskwait on(grid)`: each covers the
    array's bytes as the later definition gives them; `depend(inout: m->d)` on a flexible
-   array member depends on its first element, as gcc -fopenmp does.  gcc refused mcc's
-   `sizeof(grid)` and `sizeof(m->d)`: "invalid application of 'sizeof' to incomplete type
-   'double[]'" */
+   array member and `depend(out: *row)` through a `double (*row)[]` depend on the first
+   element, as gcc -fopenmp does.  gcc refused mcc's `sizeof(grid)`, `sizeof(m->d)` and
+   `sizeof(*row)`: "invalid application of 'sizeof' to incomplete type 'double[]'" */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -65,6 +65,13 @@ static double fold_messages(int nmsg)
             p->d[i] += p->d[i - 1];
         #pragma omp task depend(in: p->d) inout(total)
         total += p->d[p->n - 1];
+        double (*row)[] = (double (*)[])p->d;
+        #pragma omp task depend(inout: *row) inout(total)
+        {
+            slow();
+            (*row)[0] += 0.5;
+            total += (*row)[0];
+        }
     }
     #pragma omp taskwait
     for (int k = 0; k < nmsg; k++)
