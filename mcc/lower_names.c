@@ -20,15 +20,17 @@ static const char *const spelling[] = {
 #undef X
 };
 
-/* Is the function being lowered an inline definition of external linkage (`inline void
- * f()` in a header, C99 6.7.4)?  It may not name a static (gcc: "'f__nrt_type1' is static
- * but used in inline function 'f' which is not static", a warning at a column of mcc's
- * code in every unit that includes it): what it names of mcc's is external then, named
- * with lower_unit_tag. */
+/* Is the function being lowered inline and of external linkage: an inline definition
+ * (`inline void f()` in a header, C99 6.7.4; `extern inline` under gnu89's rules, which
+ * -std=gnu89 and -fgnu89-inline follow) or the unit's external one?  An inline definition
+ * may not name a static (gcc: "'f__nrt_type1' is static but used in inline function 'f'
+ * which is not static", a warning at a column of mcc's code in every unit that includes
+ * it): what it names of mcc's is external then, named with lower_unit_tag (for the
+ * external definition too: which one it is depends on the dialect). */
 bool lower_in_external_inline(struct lower *L)
 {
     unsigned fl = L->fn && L->fn->kid[0] ? L->fn->kid[0]->flags : 0;
-    return (fl & SPEC_INLINE) && !(fl & (SPEC_STATIC | SPEC_EXTERN));
+    return (fl & SPEC_INLINE) && !(fl & SPEC_STATIC);
 }
 
 /* `__x` and a hash of the unit's text: the units that include one header name their

@@ -6,8 +6,9 @@
 # type, spawn function and final's serial clone in them, and gcc warned in the unit
 # without the extern declaration: "'scale__nrt_type1' is static but used in inline
 # function 'scale' which is not static" (also "'bump' is static ..." for the spawn, "'rsum'
-# is static ..." for the clone), an error under -Werror.  They are external there, named by
-# each unit; built with -Werror at -O0 and -O2, the sums are the sequential program's.
+# is static ..." for the clone), an error under -Werror; the same for gnu89's `extern
+# inline`.  They are external there, named by each unit; built with -Werror at -O0 and
+# -O2, the sums are the sequential program's.
 . "$(dirname "$0")/lib.sh"
 cat > blk.h <<'C'
 #ifndef BLK_H
@@ -90,5 +91,48 @@ for O in -O0 -O2; do
     ok "$MCC" --ompss $O -std=c99 -Wall -Werror -c main.c -o main.o
     ok "$MCC" --ompss part.o main.o -o prog
     NX_ARGS=--smp-workers=2 runs ./prog "2992.0 3366.0 2992.0"
+done
+# gnu89's rules (-std=gnu89, -fgnu89-inline): `extern inline` in the header is the
+# inline definition, another unit's plain one the external definition
+cat > old.h <<'C'
+extern inline void twice_all(double *v, int n)
+{
+    int i;
+    for (i = 0; i < n; i += 4) {
+        #pragma omp task inout(v[i;4]) firstprivate(i)
+        {
+            int k;
+            for (k = i; k < i + 4; k++)
+                v[k] *= 2;
+        }
+    }
+    #pragma omp taskwait
+}
+C
+cat > old.c <<'C'
+#include <stdio.h>
+#include "old.h"
+int main(void)
+{
+    double v[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+    twice_all(v, 8);
+    printf("%.1f %.1f\n", v[0], v[7]);
+    return 0;
+}
+C
+cat > olddef.c <<'C'
+void twice_all(double *v, int n);
+void twice_all(double *v, int n)
+{
+    int i;
+    for (i = 0; i < n; i++)
+        v[i] *= 2;
+}
+C
+for std in "-std=gnu89" "-std=c99 -fgnu89-inline"; do
+    ok "$MCC" --ompss -O2 $std -Wall -Werror -c old.c -o old.o
+    ok "$MCC" --ompss -O0 $std -Wall -Werror -c olddef.c -o olddef.o
+    ok "$MCC" --ompss old.o olddef.o -o prog
+    NX_ARGS=--smp-workers=2 runs ./prog "2.0 16.0"
 done
 no_temps
