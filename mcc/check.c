@@ -220,11 +220,26 @@ static bool ref(struct ck *c, const struct omp_ref *r, struct ck_type *t, bool *
             *t = ck_unknown_type(true);
             return true;
         }
+        struct ck_type dim0;
         for (int i = 0; i < r->ndims; i++)
-            if (!piece(c, &r->dims[i], USE_INDEX, "the shape dimension", "']'", NULL))
+            if (!piece(c, &r->dims[i], USE_INDEX, "the shape dimension", "']'", i ? NULL : &dim0))
                 return false;
         if (!ref(c, r->base, t, region))
             return false;
+        long long n0;
+        if (c->reducing && r->ndims == 1 && t->n && t->d[0] == CK_ARRAY &&
+            constant_of(&r->dims[0], &dim0, 1, &n0) && (n0 <= 0 || (t->dim[0] > 0 &&
+                                                                  n0 > t->dim[0] - 1))) {
+            /* a reduction's `[n]h` of an array is its section h[0;n]: its combine writes
+               there (lower_reduction_shaped_array) */
+            range_of(c, &r->text);
+            if (n0 <= 0)
+                ck_error(c, c->pos, "the shape '%s' is empty", r->text.text);
+            else
+                ck_error(c, c->pos, "the shape '%s' goes past the end of the array ('%s' has "
+                         "%lld elements)", r->text.text, r->base->text.text, t->dim[0] - 1);
+            return false;
+        }
         x = ck_decay(t);
         if (!object_pointer(&x)) {
             range_of(c, &r->base->text);
