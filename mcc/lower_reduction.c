@@ -258,6 +258,10 @@ const struct omp_ref *lower_reduction_shaped_array(struct lower *L, const struct
     struct omp_ref *sec = arena_alloc(L->a, sizeof *sec);
     *sec = (struct omp_ref){ .kind = OMP_REF_SECTION, .text = r->text, .base = r->base,
                              .bound = r->dims[0], .form = OMP_SECT_LO_LEN };
+    void *declared = lower_map_get(&L->red_decl, r);    /* (check.c: the item's declared
+                                                           reduction, by its reference) */
+    if (declared)
+        lower_map_put(L, &L->red_decl, sec, declared);
     return sec;
 }
 
