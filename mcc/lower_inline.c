@@ -2339,12 +2339,22 @@ static void outline_place(struct outline *o, const char *defs)
      * would declare another type of that shape, and gcc reports conflicting types.  Such a
      * function's tasks are nested functions in it (lower_inline_outline). */
     bool own_tag = lower_specs_define_tag(L->fn->kid[1]);
-    if (L->proto_fn != L->fn && !L->fn->kid[2] && !declared && !own_tag) {   /* (not K&R) */
-        /* The body may call the enclosing function (recursion): declare it first. */
+    if (L->proto_fn != L->fn && !declared && !own_tag) {
+        /* The body may call the enclosing function (recursion): declare it first (a K&R
+           definition, `long f(n, d) int n; int d; {`, without its identifiers: `long
+           f();`, whose call gcc would otherwise take for an implicit `int f()`) */
         L->proto_fn = L->fn;
-        rewrite_insert_before(L->rw, L->fn->begin,
-                              arena_printf(L->a, "%s;\n", lower_src(L, L->fn->begin,
-                                                                     L->fn->kid[1]->end)));
+        struct ast *fd = NULL;      /* the function declarator nearest the name */
+        for (struct ast *d = L->fn->kid[1]; d && d->kind != AST_DECL_NAME; d = d->kid[0])
+            if (d->kind == AST_DECL_FUNCTION)
+                fd = d;
+        struct ast *ids = L->fn->kid[2] && fd ? fd->kid[1] : NULL;
+        const char *proto = ids && ids->end > ids->begin
+            ? arena_printf(L->a, "%s%s", lower_src(L, L->fn->begin, ids->begin),
+                           lower_src(L, ids->end, L->fn->kid[1]->end))
+            : lower_src(L, L->fn->begin, L->fn->kid[1]->end);
+        if (!L->fn->kid[2] || ids)
+            rewrite_insert_before(L->rw, L->fn->begin, arena_printf(L->a, "%s;\n", proto));
     }
     if (!o->local)
         rewrite_insert_before(L->rw, L->fn->begin, defs);
