@@ -699,16 +699,20 @@ bool nrt_omp_spmd(int *num, int *size)
 /* ---- concurrent teams (nanort.h): an SPMD body whose threads wait for each other ---- */
 
 /* The team: its members (tasks mcc created, one per thread number, in order), the
- * barrier's count and generation, the threads of numbers 1 to size - 1. */
+ * barrier's count and generation, the singles claimed, how many members still run. */
 struct team {
     int size, added;
     atomic_int arrived;
     atomic_uint gen;
     atomic_uint singles;            /* the singles claimed so far */
     atomic_int sleepers;            /* members asleep in a barrier (on gen's futex) */
-    pthread_t *threads;
-    struct member { struct team *team; int num; } *args;
+    atomic_uint running;            /* members 1 and up whose bodies have not returned */
+    atomic_int refs;                /* their threads and the encountering one: the last frees */
     struct nanort_task *members[];
+};
+struct member {
+    struct team *team;
+    int num;
 };
 _Static_assert(sizeof(struct team *) <= sizeof(struct nanort_team), "nanort_team too small");
 
@@ -730,11 +734,7 @@ int nanort_team_begin(struct nanort_team *T)
         nrt_tg_no_wait("a parallel region whose threads wait at barriers");
     int n = spmd_asked > 0 ? spmd_asked : 1;
     struct team *tm = calloc(1, sizeof *tm + (size_t)n * sizeof tm->members[0]);
-    if (tm) {
-        tm->threads = calloc((size_t)n, sizeof *tm->threads);
-        tm->args = calloc((size_t)n, sizeof *tm->args);
-    }
-    if (!tm || !tm->threads || !tm->args)
+    if (!tm)
         nrt_fatal("out of memory for a team of %d threads", n);
     tm->size = n;
     memcpy(T, &tm, sizeof tm);
@@ -776,14 +776,90 @@ static void member_run(struct team *tm, int num)
     team_singles = saved_singles;
 }
 
-static void *member_main(void *arg)
+/* Futex waits on a 32-bit word while it holds `value` (a timeout besides, `ns`). */
+static void word_wait(atomic_uint *w, unsigned value, long ns)
 {
-    struct member *m = arg;
+    const struct timespec nap = {0, ns};
+    syscall(SYS_futex, w, FUTEX_WAIT_PRIVATE, value, &nap, NULL, 0);
+}
+
+static void word_wake(atomic_uint *w)
+{
+    syscall(SYS_futex, w, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
+}
+
+/* The threads teams run their members on (numbers 1 and up), kept for the next team once
+ * their member's body returned (a region in a time loop starts no thread each time).  A
+ * parked thread sleeps on its `go` word until it is given a member. */
+struct pooled {
+    atomic_uint go;                 /* 0 parked; 1 `job` is set */
+    struct member job;
+    struct pooled *next;
+};
+static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct pooled *pool_idle;
+
+static void *pooled_main(void *arg)
+{
+    struct pooled *p = arg;
     nrt_stack_attach();
     nrt_team_thread = true;
-    member_run(m->team, m->num);
-    nrt_task_flush_frees();
+    for (;;) {
+        /* (a region in a loop comes back soon: spin, yield, then sleep) */
+        for (unsigned spins = 0; !atomic_load_explicit(&p->go, memory_order_acquire); spins++) {
+            if (spins < 4000)
+                nrt_cpu_relax();
+            else if (spins < 4200)
+                sched_yield();
+            else
+                word_wait(&p->go, 0, 100000000L);
+        }
+        struct team *tm = p->job.team;
+        member_run(tm, p->job.num);
+        nrt_task_flush_frees();
+        atomic_store_explicit(&p->go, 0, memory_order_relaxed);
+        pthread_mutex_lock(&pool_lock);
+        p->next = pool_idle;
+        pool_idle = p;
+        pthread_mutex_unlock(&pool_lock);
+        if (atomic_fetch_sub(&tm->running, 1) == 1)
+            word_wake(&tm->running);
+        if (atomic_fetch_sub(&tm->refs, 1) == 1)
+            free(tm);
+    }
     return NULL;
+}
+
+/* Member num of tm on a pooled thread (a new one when none is parked). */
+static void pool_start(struct team *tm, int num)
+{
+    pthread_mutex_lock(&pool_lock);
+    struct pooled *p = pool_idle;
+    if (p)
+        pool_idle = p->next;
+    pthread_mutex_unlock(&pool_lock);
+    if (!p) {
+        p = calloc(1, sizeof *p);
+        if (!p)
+            nrt_fatal("out of memory for thread %d of a parallel region's team of %d", num,
+                      tm->size);
+        pthread_attr_t a;
+        NRT_PCHECK(pthread_attr_init(&a));
+        nrt_stack_attr(&a);
+        nrt_attr_all_cores(&a);
+        NRT_PCHECK(pthread_attr_setdetachstate(&a, PTHREAD_CREATE_DETACHED));
+        pthread_t th;
+        int e = pthread_create(&th, &a, pooled_main, p);
+        pthread_attr_destroy(&a);
+        if (e)
+            nrt_fatal("cannot start thread %d of a parallel region's team of %d: %s (its "
+                      "threads wait for each other at barriers, so each needs a thread of "
+                      "its own: ask fewer with num_threads or OMP_NUM_THREADS)", num, tm->size,
+                      strerror(e));
+    }
+    p->job = (struct member){tm, num};
+    atomic_store_explicit(&p->go, 1, memory_order_release);
+    word_wake(&p->go);
 }
 
 void nanort_team_run(struct nanort_team *T)
@@ -791,26 +867,22 @@ void nanort_team_run(struct nanort_team *T)
     struct team *tm;
     memcpy(&tm, T, sizeof tm);
     NRT_ASSERT(tm->added == tm->size);
-    pthread_attr_t a;
-    NRT_PCHECK(pthread_attr_init(&a));
-    nrt_stack_attr(&a);
-    nrt_attr_all_cores(&a);
-    for (int k = 1; k < tm->size; k++) {
-        tm->args[k] = (struct member){tm, k};
-        int e = pthread_create(&tm->threads[k], &a, member_main, &tm->args[k]);
-        if (e)
-            nrt_fatal("cannot start thread %d of a parallel region's team of %d: %s (its "
-                      "threads wait for each other at barriers, so each needs a thread of "
-                      "its own: ask fewer with num_threads or OMP_NUM_THREADS)", k, tm->size,
-                      strerror(e));
-    }
-    pthread_attr_destroy(&a);
-    member_run(tm, 0);
+    atomic_store(&tm->running, (unsigned)tm->size - 1);
+    atomic_store(&tm->refs, tm->size);
     for (int k = 1; k < tm->size; k++)
-        NRT_PCHECK(pthread_join(tm->threads[k], NULL));
-    free(tm->threads);
-    free(tm->args);
-    free(tm);
+        pool_start(tm, k);
+    member_run(tm, 0);
+    unsigned left;
+    for (unsigned spins = 0; (left = atomic_load(&tm->running)) != 0; spins++) {
+        if (spins < 2000)
+            nrt_cpu_relax();
+        else if (spins < 2200)
+            sched_yield();
+        else
+            word_wait(&tm->running, left, 10000000L);
+    }
+    if (atomic_fetch_sub(&tm->refs, 1) == 1)
+        free(tm);
 }
 
 /* Every member meets the team's singles in the same order: the first to reach the n-th
@@ -837,7 +909,7 @@ void nanort_team_barrier(void)
         atomic_store_explicit(&tm->arrived, 0, memory_order_relaxed);
         atomic_fetch_add(&tm->gen, 1);                  /* (seq_cst: against sleepers) */
         if (atomic_load(&tm->sleepers))
-            syscall(SYS_futex, &tm->gen, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
+            word_wake(&tm->gen);
         return;
     }
     /* The others come soon in a balanced phase: spin, then yield the core (more threads
@@ -845,7 +917,6 @@ void nanort_team_barrier(void)
      * increment and our count of sleepers are seq_cst: one sees the other; a 10 ms
      * timeout besides).  Not running tasks meanwhile: the member's own are done, and the
      * others' creators wait for them in their own taskwaits. */
-    const struct timespec nap = {0, 10000000L};
     for (unsigned spins = 0; atomic_load_explicit(&tm->gen, memory_order_acquire) == gen;
          spins++) {
         if (spins < 2000) {
@@ -855,7 +926,7 @@ void nanort_team_barrier(void)
         } else {
             atomic_fetch_add(&tm->sleepers, 1);
             if (atomic_load(&tm->gen) == gen)
-                syscall(SYS_futex, &tm->gen, FUTEX_WAIT_PRIVATE, gen, &nap, NULL, 0);
+                word_wait(&tm->gen, gen, 10000000L);
             atomic_fetch_sub(&tm->sleepers, 1);
         }
     }
