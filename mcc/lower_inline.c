@@ -1340,6 +1340,32 @@ static void team_number_serial(struct capture *c, const struct lower_dir *d)
     }
 }
 
+/* A worksharing construct in a parallel region whose code has a flush (or an orphaned one
+ * in a function that has one), itself or in the functions of this unit it calls: its
+ * threads hand work to each other through flags they spin on (NPB LU's pipelined sweeps,
+ * `sync_left(); for nowait ...; sync_right();` around each plane), which a team of one
+ * does not do.  The construct's chunks, run at once on any worker, would read what
+ * another chunk has not yet written; its iterations run as one task at once on the
+ * region's thread instead, in the order of the region's code. */
+static void flush_sync_serial(struct capture *c, const struct lower_dir *d)
+{
+    const struct lower_region *r = c->L->region;
+    while (r && !r->team)
+        r = r->up;
+    struct ast *root = r ? r->d->node : c->L->fn;
+    if (!root || !lower_reaches_flush(c->L, root))
+        return;
+    c->serial = c->here = true;
+    if (first_serial_report(c->L, d)) {
+        struct mcc_loc at = lower_dir_loc(c->L, d);
+        mcc_warning_at(&at, "the %s of this %s has a flush, as code whose threads wait for "
+                       "each other's flags has, and mcc runs no such threads: %s on this "
+                       "thread, in the order of the code (synchronize with barriers or "
+                       "dependences to split the work)", r ? "parallel region" : "function",
+                       ws_noun(d), serial_words(d));
+    }
+}
+
 /* ---- the outlined function --------------------------------------------------------- */
 
 struct outline {
@@ -2065,6 +2091,7 @@ struct lower_var *lower_inline_captures(struct lower *L, const struct lower_dir 
     if (d->dir->kind == OMP_DIR_FOR || d->dir->kind == OMP_DIR_SECTIONS) {
         threadprivate_use(&c, d);
         team_number_serial(&c, d);
+        flush_sync_serial(&c, d);
     } else if (d->dir->kind == OMP_DIR_TASKLOOP) {
         team_number_serial(&c, d);
     }

@@ -1428,13 +1428,19 @@ struct call_reach {
     bool found;
     lower_construct_fn *allowed;    /* (lower_reaches_construct: the constructs it passes) */
     void *arg;
+    bool flush;                     /* a flush directive, not a call (lower_reaches_flush) */
 };
 
 static bool call_reach_visit(struct ast *n, void *arg)
 {
     struct call_reach *c = arg;
     bool pragma = n->pragma || n->kind == AST_PRAGMA;
-    if (!c->name && c->depth > 0 && pragma &&
+    if (c->flush && n->kind == AST_PRAGMA && (n->flags & 1)) {
+        const struct omp_directive *dir = lower_parse_pragma(c->L, n);
+        c->found = dir && dir->kind == OMP_DIR_FLUSH;
+        return !c->found;
+    }
+    if (!c->name && !c->flush && c->depth > 0 && pragma &&
         !(c->allowed && c->allowed(c->L, n->kind == AST_PRAGMA ? n : n->pragma, c->arg)))
         c->found = true;            /* (lower_reaches_construct) */
     if (c->bare && c->depth > 0 && (n->pragma || (n->kind == AST_PRAGMA && !(n->flags & 1))))
@@ -1458,14 +1464,14 @@ static bool call_reach_visit(struct ast *n, void *arg)
 
 bool lower_reaches_call(struct lower *L, struct ast *n, const char *name)
 {
-    struct call_reach c = {L, name, {0}, 0, false, 0, false, NULL, NULL};
+    struct call_reach c = {L, name, {0}, 0, false, 0, false, NULL, NULL, false};
     ast_walk(n, call_reach_visit, &c);
     return c.found;
 }
 
 bool lower_reaches_bare_call(struct lower *L, struct ast *n, const char *name)
 {
-    struct call_reach c = {L, name, {0}, 0, true, 0, false, NULL, NULL};
+    struct call_reach c = {L, name, {0}, 0, true, 0, false, NULL, NULL, false};
     ast_walk(n, call_reach_visit, &c);
     return c.found;
 }
@@ -1473,7 +1479,14 @@ bool lower_reaches_bare_call(struct lower *L, struct ast *n, const char *name)
 bool lower_reaches_construct(struct lower *L, struct ast *n, lower_construct_fn *allowed,
                              void *arg)
 {
-    struct call_reach c = {L, NULL, {0}, 0, false, 0, false, allowed, arg};
+    struct call_reach c = {L, NULL, {0}, 0, false, 0, false, allowed, arg, false};
+    ast_walk(n, call_reach_visit, &c);
+    return c.found;
+}
+
+bool lower_reaches_flush(struct lower *L, struct ast *n)
+{
+    struct call_reach c = {L, NULL, {0}, 0, false, 0, false, NULL, NULL, true};
     ast_walk(n, call_reach_visit, &c);
     return c.found;
 }

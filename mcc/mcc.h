@@ -1685,6 +1685,8 @@ bool lower_reaches_bare_call(struct lower *L, struct ast *n, const char *name);
 typedef bool lower_construct_fn(struct lower *L, struct ast *pragma, void *arg);
 bool lower_reaches_construct(struct lower *L, struct ast *n, lower_construct_fn *allowed,
                              void *arg);
+/* Is there a flush directive in n, or in a function of this unit it calls? */
+bool lower_reaches_flush(struct lower *L, struct ast *n);
 /* lower_dir.c: `nanort_spmd_orphan(...); ` before an orphaned for, single or barrier
  * (no parallel region around it in its function), else "". */
 const char *lower_spmd_orphan_check(struct lower *L, const struct omp_directive *dir);
