@@ -496,8 +496,8 @@ static void spmd_refuse(struct spmd_scan *s, const char *what, bool warn)
 static bool spmd_visit(struct ast *n, void *arg)
 {
     struct spmd_scan *s = arg;
-    if (s->refused)
-        return false;
+    if (s->refused && s->split)
+        return false;               /* (refused: on only to see whether it splits) */
     if (n->kind == AST_PRAGMA) {
         if (!(n->flags & 1))
             return false;           /* (one attached to its construct: seen there) */
@@ -636,6 +636,10 @@ static void region(struct lower *L, struct lower_dir *d, bool team, bool wait,
     }
     if (spmd)
         r.spmd = lower_local_name(L, LL_SPMD_NUM, spmd, NULL);
+    /* (0 there, before the call too: lower_inline.c's team_number_use) */
+    r.own_split = r.thread_num_asked = scan.split;
+    /* a single or master in the code of such a body is a team of one's too (below) */
+    bool of_one = !team && lower_in_region_body(L) && L->region->own_split && !L->region->spmd;
     struct privates p;
     bool opened = inner == OMP_DIR_COUNT && privates_open(L, d, &p);
     if (!opened)
@@ -653,7 +657,9 @@ static void region(struct lower *L, struct lower_dir *d, bool team, bool wait,
                        "thread number of the team, one after the other on this thread (split "
                        "the work with '#pragma omp for' to run it in parallel)");
     } else if (team && inner == OMP_DIR_COUNT && r.thread_num_split && !r.team_size_asked &&
-               (!has_construct(d->node) || scan.warn)) {
+               (!has_construct(d->node) || scan.warn) &&
+               /* (asked in a single or master of it: 1 there too, above) */
+               !lower_reaches_call(L, d->node, "omp_get_num_threads")) {
         struct mcc_loc at = lower_dir_loc(L, d);
         mcc_warning_at(&at, "the body of this parallel region asks omp_get_thread_num() but "
                        "not omp_get_num_threads(), and mcc can run it neither once per "
@@ -693,7 +699,12 @@ static void region(struct lower *L, struct lower_dir *d, bool team, bool wait,
         /* (master, and masked without a filter: thread 0 of the team, nanort.h) */
         bool primary = d->dir->kind == OMP_DIR_MASTER ||
                        (d->dir->kind == OMP_DIR_MASKED && !lower_dir_find(d, OMP_CL_FILTER));
-        begin = arena_printf(L->a, "int %s = nanort_team_member(%d); ", tm, primary ? 3 : 1);
+        /* in a body that splits its work by omp_get_thread_num() (0 there) over a count
+           its single or master asks (`nth = omp_get_num_threads()`, then `for (i = me; i <
+           n; i += nth)`), a team of one: 1, or the body did thread 0's share only */
+        begin = arena_printf(L->a, "int %s = nanort_team_member(%d); ", tm,
+                             of_one && (primary || d->dir->kind == OMP_DIR_SINGLE) ? 0
+                             : primary ? 3 : 1);
         end = arena_printf(L->a, " nanort_team_member(%s);", tm);
         /* in an SPMD body (above), run for its thread number only */
         const struct omp_clause *filter = lower_dir_find(d, OMP_CL_FILTER);

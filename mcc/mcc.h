@@ -1366,6 +1366,9 @@ struct lower_region {
                                       holding the number (lower_omp.c), else NULL */
     bool threads;                  /* ... run by a team of threads at once (its barriers
                                       are the team's: nanort_team_barrier) */
+    bool own_split;                /* its own code (or the helpers' code it calls, outside
+                                      their constructs) asks omp_get_thread_num(): known
+                                      before its body is lowered */
 };
 /* A local of the function being lowered and where its name is visible. */
 struct lower_local {
