@@ -752,7 +752,12 @@ static void region(struct lower *L, struct lower_dir *d, bool team, bool wait,
         epi = arena_printf(L->a, "%s }", epi);
     if (team_wait)
         epi = arena_printf(L->a, "%s nanort_team_barrier();", epi);
-    rewrite_insert_before(L->rw, r.begin, lower_flat(L, pre));
+    /* (`parallel master`, `parallel masked`: the region's code opens before the master's,
+       inserted at the same place while the body was lowered) */
+    if (inner == OMP_DIR_MASTER || inner == OMP_DIR_MASKED)
+        rewrite_insert_before_earlier(L->rw, r.begin, lower_flat(L, pre));
+    else
+        rewrite_insert_before(L->rw, r.begin, lower_flat(L, pre));
     rewrite_insert_after(L->rw, d->node->end, lower_glue(L, r.begin, epi));
     free(p.decl.s);
     free(p.pre.s);

@@ -825,6 +825,9 @@ struct ast *mcc_parse(struct mcc_parser *p);
 struct rewriter;
 struct rewriter *rewrite_new(struct mcc_arena *a, const struct mcc_source *src);
 void rewrite_insert_before(struct rewriter *rw, size_t off, const char *text);
+/* insert_before, but before the insertions made at off earlier (the outer construct of a
+ * combined one whose inner construct, lowered first, inserted its code there too) */
+void rewrite_insert_before_earlier(struct rewriter *rw, size_t off, const char *text);
 void rewrite_insert_after(struct rewriter *rw, size_t off, const char *text);
 void rewrite_replace(struct rewriter *rw, size_t begin, size_t end, const char *text);
 /* The text of [begin, end) with the edits inside it applied (arena string): insertions

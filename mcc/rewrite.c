@@ -73,6 +73,15 @@ void rewrite_insert_before(struct rewriter *rw, size_t off, const char *text)
     add(rw, off, off, EDIT_BEFORE, text);
 }
 
+/* (a negative order: before the insertions made there earlier, and after those made
+ * there later with this call again) */
+void rewrite_insert_before_earlier(struct rewriter *rw, size_t off, const char *text)
+{
+    add(rw, off, off, EDIT_BEFORE, text);
+    struct bucket *bk = &rw->buckets[(off > rw->src->len ? rw->src->len : off) >> BUCKET_SHIFT];
+    bk->edits[bk->n - 1].seq = -bk->edits[bk->n - 1].seq - 1;
+}
+
 void rewrite_insert_after(struct rewriter *rw, size_t off, const char *text)
 {
     add(rw, off, off, EDIT_AFTER, text);
