@@ -788,5 +788,8 @@ void lower_loop(struct lower *L, struct lower_dir *d)
     const char *orphan = is_for && !d->dir->parallel ? lower_spmd_orphan_check(L, d->dir) : "";
     if (*orphan)
         code = arena_printf(L->a, "{ %s%s }", orphan, code);
+    /* (in a body run once per thread number, thread 0's run does all of it: lower_omp.c) */
+    if (is_for && !d->dir->parallel && L->region && L->region->spmd && lower_in_region_body(L))
+        code = arena_printf(L->a, "if (%s == 0) { %s }", L->region->spmd, code);
     rewrite_replace(L->rw, lower_dir_off(d), d->node->end, code);
 }

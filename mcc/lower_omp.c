@@ -453,7 +453,12 @@ static bool has_construct(struct ast *stmt)
  * in it waits for the others: no construct inside but critical, atomic, master, masked,
  * task, taskwait, taskyield and barriers at the very end of the body; no construct in the
  * functions of this unit it calls; no threadprivate variable written (each run would write
- * the same thread's copy).
+ * the same thread's copy).  A `for` is allowed too where the runs' code before it writes
+ * only the region's private variables and creates no task (LULESH's per-thread minimum:
+ * `me = omp_get_thread_num();` a `for` updating the thread's own minimum, then
+ * `slot[me] = min;`): thread 0's run does all of its iterations, the others none (a
+ * schedule OpenMP allows), so every run after it sees the whole loop done, as after its
+ * barrier, and nothing a later run writes before it was to be seen by the loop.
  */
 struct spmd_scan {
     struct lower *L;
@@ -464,7 +469,43 @@ struct spmd_scan {
     bool warn;                      /* ... a sign of threads that wait for each other */
     bool threads;                   /* its threads wait for each other: a barrier before
                                        the end of its body, a flush (team_region) */
+    const struct omp_directive *dir;    /* the region's */
+    bool wrote;                     /* its own code has written a variable not private to
+                                       the region, called a function or created a task */
+    int loops;                      /* `for` constructs run by thread 0's run (above) */
+    int singles;                    /* singles (without copyprivate) in its own code */
 };
+
+/* Is s private to each thread of the scanned region (declared in it, or in its private,
+ * firstprivate or reduction clauses)? */
+static bool spmd_private(const struct spmd_scan *s, const struct sym *v)
+{
+    if (lower_declared_inside(v, s->root))
+        return true;
+    for (int i = 0; i < s->dir->nclauses; i++) {
+        const struct omp_clause *c = &s->dir->clauses[i];
+        if (c->kind != OMP_CL_PRIVATE && c->kind != OMP_CL_FIRSTPRIVATE &&
+            c->kind != OMP_CL_REDUCTION)
+            continue;
+        for (int k = 0; k < c->nrefs; k++)
+            if (c->refs[k]->kind == OMP_REF_NAME &&
+                lower_name_in(v->name->str, v->name->len, &c->refs[k]->text.text, 1))
+                return true;
+    }
+    return false;
+}
+
+/* What the region's own code at n writes, for a `for` after it (spmd_scan's wrote). */
+static void spmd_writes(struct spmd_scan *s, struct ast *n)
+{
+    struct ast *t = lower_write_target(n, false);
+    const struct sym *v = t ? lower_lvalue_root(t) : NULL;
+    if (t && (!v || !spmd_private(s, v)))
+        s->wrote = true;
+    struct ast *f = n->kind == AST_CALL ? n->kid[0] : NULL;
+    if (f && !(f->kind == AST_IDENT && f->name->len > 4 && !memcmp(f->name->str, "omp_", 4)))
+        s->wrote = true;
+}
 
 /* Is the standalone directive n one of the last items of body, all barriers? */
 static bool barrier_at_end(struct lower *L, struct ast *body, struct ast *n)
@@ -513,10 +554,19 @@ static bool spmd_visit(struct ast *n, void *arg)
         const struct omp_directive *dir = n->pragma->kid[0] ? NULL
                                           : lower_parse_pragma(s->L, n->pragma);
         enum omp_directive_kind k = dir && !dir->parallel ? dir->kind : OMP_DIR_COUNT;
+        if (k == OMP_DIR_FOR && s->own && !s->wrote && !omp_find_clause(dir, OMP_CL_ORDERED)) {
+            s->loops++;             /* (run whole by thread 0's run: above) */
+            return false;
+        }
+        if (k == OMP_DIR_FOR && s->own && s->wrote)
+            spmd_refuse(s, "code before a '#pragma omp for' that writes what the team "
+                        "shares, calls a function or creates a task", true);
+        if (k == OMP_DIR_TASK)
+            s->wrote = true;
         /* (a single: its threads wait for each other at its end, or claim it in turn:
            a team of threads runs the body; not with copyprivate) */
         if (k == OMP_DIR_SINGLE && s->own && !omp_find_clause(dir, OMP_CL_COPYPRIVATE))
-            s->threads = true;
+            s->singles++;
         else if (k == OMP_DIR_SINGLE)
             k = OMP_DIR_COUNT;
         if (k == OMP_DIR_MASTER || k == OMP_DIR_MASKED || k == OMP_DIR_TASK ||
@@ -536,6 +586,8 @@ static bool spmd_visit(struct ast *n, void *arg)
     /* (the call itself, or one in the code of this unit's functions it calls) */
     if (s->own && n->kind == AST_CALL && lower_reaches_bare_call(s->L, n, "omp_get_thread_num"))
         s->split = true;
+    if (s->own && !s->wrote)
+        spmd_writes(s, n);
     return true;
 }
 
@@ -556,7 +608,8 @@ static bool called_construct(struct lower *L, struct ast *pragma, void *arg)
 /* Does region d's body run once per thread number (above)?  The scan says why not. */
 static bool spmd_body(struct lower *L, const struct lower_dir *d, struct spmd_scan *s)
 {
-    *s = (struct spmd_scan){L, d->node, d->node, true, false, NULL, false, false};
+    *s = (struct spmd_scan){.L = L, .root = d->node, .body = d->node, .own = true,
+                            .dir = d->dir};
     ast_walk(d->node, spmd_visit, s);
     if (!s->split || lower_reaches_call(L, d->node, "omp_get_num_threads"))
         return false;
@@ -566,8 +619,15 @@ static bool spmd_body(struct lower *L, const struct lower_dir *d, struct spmd_sc
         spmd_refuse(s, "a construct in a function it calls", true);
     if (!s->refused && lower_writes_thread_local(L, d->node, tp, 1, &elsewhere) > 0)
         spmd_refuse(s, "a threadprivate variable it writes", true);
-    /* (a team of threads: each its own copies of the private and firstprivate variables;
-       not yet a reduction's or copyin's) */
+    /* singles without a `for` that thread 0's run does whole: a team of threads (with
+       one, the single runs in thread 0's run) */
+    if (s->singles && !s->loops)
+        s->threads = true;
+    /* (a team of threads cannot share a `for`'s iterations yet) */
+    if (!s->refused && s->threads && s->loops)
+        spmd_refuse(s, "a '#pragma omp for' in a body whose threads wait for each other", true);
+    /* (a team of threads: each its own copies of the private, firstprivate and reduction
+       variables; not yet copyin's) */
     if (!s->refused && s->threads && lower_dir_find(d, OMP_CL_COPYIN))
         spmd_refuse(s, "a copyin clause on a region whose threads wait for each other", true);
     return !s->refused;
@@ -650,7 +710,7 @@ static void region(struct lower *L, struct lower_dir *d, bool team, bool wait,
     else
         lower_body(L, d);
     L->region = r.up;
-    if (spmd) {
+    if (spmd && !scan.loops) {
         struct mcc_loc at = lower_dir_loc(L, d);
         mcc_warning_at(&at, "the body of this parallel region splits its work by "
                        "omp_get_thread_num(), not by a construct: mcc runs it once for each "
