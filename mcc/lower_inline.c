@@ -967,7 +967,9 @@ static bool global_used(void *arg, const struct sym *s, size_t at)
         (s->kind != SYM_OBJECT && !(g->header && s->kind == SYM_PARAM)) ||
         s->type == TYPE_FUNCTION || lower_thread_local_sym(L, s) ||
         lower_map_get(&L->tp_moved, s) || lower_frame_copy(L, s) ||
-        lower_dir_iteration_var(g->d, s))
+        lower_dir_iteration_var(g->d, s) ||
+        /* (the variable of an inner loop not collapsed: `for (int j = 0; ...)`) */
+        (s->depth > 0 && lower_declared_inside(s, g->d->node)))
         return true;
     struct lower_var v = { .sym = (struct sym *)s };
     if (listed(g->d, &v, g->off, L))
