@@ -458,7 +458,8 @@ static bool has_construct(struct ast *stmt)
  * `me = omp_get_thread_num();` a `for` updating the thread's own minimum, then
  * `slot[me] = min;`): thread 0's run does all of its iterations, the others none (a
  * schedule OpenMP allows), so every run after it sees the whole loop done, as after its
- * barrier, and nothing a later run writes before it was to be seen by the loop.
+ * barrier, and nothing a later run writes before it was to be seen by the loop.  So too a
+ * `single` without copyprivate, there or last in the body (followed by barriers only).
  */
 struct spmd_scan {
     struct lower *L;
@@ -474,6 +475,8 @@ struct spmd_scan {
                                        the region, called a function or created a task */
     int loops;                      /* `for` constructs run by thread 0's run (above) */
     int singles;                    /* singles (without copyprivate) in its own code */
+    int late_singles;               /* ... of them, not for thread 0's run (not last, after
+                                       code that writes what the team shares) */
 };
 
 /* Is s private to each thread of the scanned region (declared in it, or in its private,
@@ -507,23 +510,37 @@ static void spmd_writes(struct spmd_scan *s, struct ast *n)
         s->wrote = true;
 }
 
-/* Is the standalone directive n one of the last items of body, all barriers? */
-static bool barrier_at_end(struct lower *L, struct ast *body, struct ast *n)
+/* n among the items of the block body, or NULL. */
+static struct ast *body_item(struct ast *body, struct ast *n)
 {
     if (!body || body->kind != AST_COMPOUND || !body->kid[0])
-        return false;
+        return NULL;
     struct ast *it = body->kid[0]->kid[0];
     while (it && it != n)
         it = it->next;
+    return it;
+}
+
+/* Is the standalone directive n one of the last items of body, all barriers? */
+static bool barrier_at_end(struct lower *L, struct ast *body, struct ast *n)
+{
+    struct ast *it = body_item(body, n);
     if (!it)
-        return false;               /* (inside a statement of the body: a loop's) */
+        return false;
     for (; it; it = it->next) {
         const struct omp_directive *dir = it->kind == AST_PRAGMA && (it->flags & 1)
                                           ? lower_parse_pragma(L, it) : NULL;
         if (!dir || dir->kind != OMP_DIR_BARRIER)
             return false;
     }
-    return n != NULL;
+    return true;
+}
+
+/* Is n an item of body followed only by barriers? */
+static bool last_but_barriers(struct lower *L, struct ast *body, struct ast *n)
+{
+    struct ast *it = body_item(body, n);
+    return it && (!it->next || barrier_at_end(L, body, it->next));
 }
 
 static void spmd_refuse(struct spmd_scan *s, const char *what, bool warn)
@@ -558,6 +575,18 @@ static bool spmd_visit(struct ast *n, void *arg)
             s->loops++;             /* (run whole by thread 0's run: above) */
             return false;
         }
+        /* a single without copyprivate last in the body, or after code that wrote only
+           privates: thread 0's run runs it (lower_omp_single's guard) */
+        if (k == OMP_DIR_SINGLE && s->own && !omp_find_clause(dir, OMP_CL_COPYPRIVATE) &&
+            (!s->wrote || last_but_barriers(s->L, s->body, n))) {
+            s->singles++;
+            bool own = s->own;
+            s->own = false;
+            for (int i = 0; i < 4; i++)
+                ast_walk(n->kid[i], spmd_visit, s);
+            s->own = own;
+            return false;
+        }
         if (k == OMP_DIR_FOR && s->own && s->wrote)
             spmd_refuse(s, "code before a '#pragma omp for' that writes what the team "
                         "shares, calls a function or creates a task", true);
@@ -565,9 +594,10 @@ static bool spmd_visit(struct ast *n, void *arg)
             s->wrote = true;
         /* (a single: its threads wait for each other at its end, or claim it in turn:
            a team of threads runs the body; not with copyprivate) */
-        if (k == OMP_DIR_SINGLE && s->own && !omp_find_clause(dir, OMP_CL_COPYPRIVATE))
+        if (k == OMP_DIR_SINGLE && s->own && !omp_find_clause(dir, OMP_CL_COPYPRIVATE)) {
             s->singles++;
-        else if (k == OMP_DIR_SINGLE)
+            s->late_singles++;
+        } else if (k == OMP_DIR_SINGLE)
             k = OMP_DIR_COUNT;
         if (k == OMP_DIR_MASTER || k == OMP_DIR_MASKED || k == OMP_DIR_TASK ||
             k == OMP_DIR_SINGLE) {
@@ -619,10 +649,13 @@ static bool spmd_body(struct lower *L, const struct lower_dir *d, struct spmd_sc
         spmd_refuse(s, "a construct in a function it calls", true);
     if (!s->refused && lower_writes_thread_local(L, d->node, tp, 1, &elsewhere) > 0)
         spmd_refuse(s, "a threadprivate variable it writes", true);
-    /* singles without a `for` that thread 0's run does whole: a team of threads (with
-       one, the single runs in thread 0's run) */
+    /* singles without a `for` that thread 0's run does whole: a team of threads; with one,
+       thread 0's run runs those it can (above) */
     if (s->singles && !s->loops)
         s->threads = true;
+    if (!s->refused && !s->threads && s->late_singles)
+        spmd_refuse(s, "a '#pragma omp single' after code that writes what the team shares, "
+                    "in a body with a '#pragma omp for'", true);
     /* (a team of threads cannot share a `for`'s iterations yet) */
     if (!s->refused && s->threads && s->loops)
         spmd_refuse(s, "a '#pragma omp for' in a body whose threads wait for each other", true);
@@ -768,9 +801,10 @@ static void region(struct lower *L, struct lower_dir *d, bool team, bool wait,
         end = arena_printf(L->a, " nanort_team_member(%s);", tm);
         /* in an SPMD body (above), run for its thread number only */
         const struct omp_clause *filter = lower_dir_find(d, OMP_CL_FILTER);
-        if (r.up && r.up->spmd && d->dir->kind != OMP_DIR_SINGLE)
+        if (r.up && r.up->spmd)     /* (a single: thread 0's run, spmd_visit) */
             guard = arena_printf(L->a, "if (%s == (%s)) ", r.up->spmd,
-                                 primary ? "0" : lower_expr(L, filter->args[0].text, NULL, 0));
+                                 primary || d->dir->kind == OMP_DIR_SINGLE
+                                 ? "0" : lower_expr(L, filter->args[0].text, NULL, 0));
         /* a single of a team of threads: the first member to reach it runs it, and all
            wait at its end (the team's barrier, outside the guard) */
         if (r.up && r.up->threads && d->dir->kind == OMP_DIR_SINGLE) {

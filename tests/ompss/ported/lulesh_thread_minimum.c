@@ -3,9 +3,9 @@
  * the element it came from over their iterations of a `for`, then store them at their
  * thread number in arrays sized by omp_get_max_threads(), which the code after the region
  * combines (CalcCourantConstraintForElems, CalcHydroConstraintForElems); also with a
- * `nowait` loop and a region-private copy from `firstprivate`.  The slots start poisoned,
- * as LULESH's stack arrays hold garbage: mcc ran the body as thread 0 of a team of one and
- * the other slots were never written. */
+ * `nowait` loop, a region-private copy from `firstprivate`, and a `single` last.  The
+ * slots start poisoned, as LULESH's stack arrays hold garbage: mcc ran the body as thread
+ * 0 of a team of one and the other slots were never written. */
 #include <stdio.h>
 #ifdef _OPENMP
 #include <omp.h>
@@ -110,6 +110,37 @@ static void hydro(int length, double dvovmax, double *dthydro, int *elem)
     }
 }
 
+/* the same with a `single` last in the body (a count of the calls) */
+static int calls;
+
+static double smallest_ss(void)
+{
+    int threads = max_threads();
+    double slot[threads];
+    for (int t = 0; t < threads; t++)
+        slot[t] = -3.0;
+#pragma omp parallel
+    {
+        double m = 1e30;
+        int me = 0;
+#ifdef _OPENMP
+        me = omp_get_thread_num();
+#endif
+#pragma omp for
+        for (int i = 0; i < NE; i++)
+            if (ss[i] + i * 1e-9 < m)
+                m = ss[i] + i * 1e-9;
+        slot[me] = m;
+#pragma omp single
+        calls++;
+    }
+    double m = slot[0];
+    for (int t = 1; t < threads; t++)
+        if (slot[t] < m)
+            m = slot[t];
+    return m;
+}
+
 int main(void)
 {
     for (int i = 0; i < NE; i++) {
@@ -123,6 +154,8 @@ int main(void)
         courant(NE - cycle * 100, 2.0 + cycle, &dtc, &ec);
         hydro(NE - cycle * 50, 0.1 * (cycle + 1), &dth, &eh);
         printf("cycle %d courant %.10f at %d hydro %.10f at %d\n", cycle, dtc, ec, dth, eh);
+        double smallest = smallest_ss();
+        printf("smallest %.10f calls %d\n", smallest, calls);
     }
     return 0;
 }
