@@ -846,9 +846,10 @@ static void region(struct lower *L, struct lower_dir *d, bool team, bool wait,
         epi = arena_printf(L->a, "%s }", epi);
     if (team_wait)
         epi = arena_printf(L->a, "%s nanort_team_barrier();", epi);
-    /* (`parallel master`, `parallel masked`: the region's code opens before the master's,
-       inserted at the same place while the body was lowered) */
-    if (inner == OMP_DIR_MASTER || inner == OMP_DIR_MASKED)
+    /* (a combined construct, `parallel master`, `parallel sections` run in this task: the
+       region's code opens before the inner one's, inserted at the same place while the
+       body was lowered) */
+    if (inner != OMP_DIR_COUNT)
         rewrite_insert_before_earlier(L->rw, r.begin, lower_flat(L, pre));
     else
         rewrite_insert_before(L->rw, r.begin, lower_flat(L, pre));
