@@ -590,6 +590,10 @@ static bool spmd_visit(struct ast *n, void *arg)
         if (k == OMP_DIR_FOR && s->own && s->wrote)
             spmd_refuse(s, "code before a '#pragma omp for' that writes what the team "
                         "shares, calls a function or creates a task", true);
+        if ((k == OMP_DIR_FOR || k == OMP_DIR_SECTIONS || k == OMP_DIR_SINGLE) && s->own)
+            spmd_refuse(s, arena_printf(s->L->a, "a '#pragma omp %s' that the run of thread "
+                                        "0 cannot do alone for the team",
+                                        omp_directive_names[k]), true);
         if (k == OMP_DIR_TASK)
             s->wrote = true;
         /* (a single: its threads wait for each other at its end, or claim it in turn:
