@@ -24,6 +24,20 @@ static int max_threads(void)
 #endif
 }
 
+/* the threads' minima into the smallest, kept where no thread found one */
+static void combine(int threads, double *dt_per_thread, const int *elem_per_thread,
+                    double *dt, int *elem)
+{
+    int at = 0;
+    for (int i = 1; i < threads; i++)
+        if (dt_per_thread[i] < dt_per_thread[at])
+            at = i;
+    if (elem_per_thread[at] != -1) {
+        *dt = dt_per_thread[at];
+        *elem = elem_per_thread[at];
+    }
+}
+
 static void courant(int length, double qqc, double *dtcourant, int *elem)
 {
     int threads = max_threads();
@@ -57,15 +71,7 @@ static void courant(int length, double qqc, double *dtcourant, int *elem)
         dt_per_thread[thread_num] = dt_tmp;
         elem_per_thread[thread_num] = courant_elem;
     }
-    for (int i = 1; i < threads; i++)
-        if (dt_per_thread[i] < dt_per_thread[0]) {
-            dt_per_thread[0] = dt_per_thread[i];
-            elem_per_thread[0] = elem_per_thread[i];
-        }
-    if (elem_per_thread[0] != -1) {
-        *dtcourant = dt_per_thread[0];
-        *elem = elem_per_thread[0];
-    }
+    combine(threads, dt_per_thread, elem_per_thread, dtcourant, elem);
 }
 
 static void hydro(int length, double dvovmax, double *dthydro, int *elem)
@@ -99,15 +105,7 @@ static void hydro(int length, double dvovmax, double *dthydro, int *elem)
         dt_per_thread[thread_num] = dt_tmp;
         elem_per_thread[thread_num] = hydro_elem;
     }
-    for (int i = 1; i < threads; i++)
-        if (dt_per_thread[i] < dt_per_thread[0]) {
-            dt_per_thread[0] = dt_per_thread[i];
-            elem_per_thread[0] = elem_per_thread[i];
-        }
-    if (elem_per_thread[0] != -1) {
-        *dthydro = dt_per_thread[0];
-        *elem = elem_per_thread[0];
-    }
+    combine(threads, dt_per_thread, elem_per_thread, dthydro, elem);
 }
 
 /* the same with a `single` last in the body (a count of the calls) */
