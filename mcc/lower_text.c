@@ -1431,13 +1431,29 @@ struct call_reach {
     bool flush;                     /* a flush directive, not a call (lower_reaches_flush) */
 };
 
+/* Is the standalone directive n `#pragma omp flush` (its words, each maybe after blanks;
+ * read from the text: the parsed directives are a layer above)? */
+static bool flush_pragma(struct lower *L, const struct ast *n)
+{
+    static const char *const words[] = {"#", "pragma", "omp", "flush"};
+    const char *p = L->text + n->begin, *end = L->text + n->end;
+    for (size_t k = 0; k < sizeof words / sizeof words[0]; k++) {
+        while (p < end && (*p == ' ' || *p == '\t'))
+            p++;
+        size_t len = strlen(words[k]);
+        if ((size_t)(end - p) < len || memcmp(p, words[k], len))
+            return false;
+        p += len;
+    }
+    return p == end || !(isalnum((unsigned char)*p) || *p == '_');
+}
+
 static bool call_reach_visit(struct ast *n, void *arg)
 {
     struct call_reach *c = arg;
     bool pragma = n->pragma || n->kind == AST_PRAGMA;
     if (c->flush && n->kind == AST_PRAGMA && (n->flags & 1)) {
-        const struct omp_directive *dir = lower_parse_pragma(c->L, n);
-        c->found = dir && dir->kind == OMP_DIR_FLUSH;
+        c->found = flush_pragma(c->L, n);
         return !c->found;
     }
     if (!c->name && !c->flush && c->depth > 0 && pragma &&
