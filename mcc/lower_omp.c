@@ -590,7 +590,10 @@ static bool spmd_visit(struct ast *n, void *arg)
         if (k == OMP_DIR_FOR && s->own && s->wrote)
             spmd_refuse(s, "code before a '#pragma omp for' that writes what the team "
                         "shares, calls a function or creates a task", true);
-        if ((k == OMP_DIR_FOR || k == OMP_DIR_SECTIONS || k == OMP_DIR_SINGLE) && s->own)
+        /* (a single past those: a team of threads runs the body, below, unless with
+           copyprivate) */
+        if ((k == OMP_DIR_FOR || k == OMP_DIR_SECTIONS ||
+             (k == OMP_DIR_SINGLE && omp_find_clause(dir, OMP_CL_COPYPRIVATE))) && s->own)
             spmd_refuse(s, arena_printf(s->L->a, "a '#pragma omp %s' that the run of thread "
                                         "0 cannot do alone for the team",
                                         omp_directive_names[k]), true);
@@ -642,7 +645,9 @@ static bool called_construct(struct lower *L, struct ast *pragma, void *arg)
 /* Does region d's body run once per thread number (above)?  The scan says why not. */
 static bool spmd_body(struct lower *L, const struct lower_dir *d, struct spmd_scan *s)
 {
-    *s = (struct spmd_scan){.L = L, .root = d->node, .body = d->node, .own = true,
+    /* (`parallel` then `single` on one statement: the body is the single's, no code of
+       the region's own) */
+    *s = (struct spmd_scan){.L = L, .root = d->node, .body = d->node, .own = !d->inner,
                             .dir = d->dir};
     ast_walk(d->node, spmd_visit, s);
     if (!s->split || lower_reaches_call(L, d->node, "omp_get_num_threads"))
