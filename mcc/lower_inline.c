@@ -1892,7 +1892,7 @@ static bool capture_vm(struct outline *o, struct lower_var *v, const char *x,
     if (array && v->share != LOWER_SHARED && v->share != LOWER_REDUCTION)
         vla_copy(o, v, x, parent, v->share == LOWER_FIRSTPRIVATE);
     else
-        lbuf_printf(&o->init, "__nrt_x->%s = (void *)%s(%s); ", x,
+        lbuf_printf(&o->init, "__nrt_x->%s = " LOWER_BYTES "(%s(%s)); ", x,
                     vm_by_address(v) ? "&" : "", parent);
     struct lower_subst *b;
     int n = lower_vla_bounds(L, v->sym, parent, &b);
