@@ -114,7 +114,7 @@ if [ -n "$TEAM_MODES" ]; then
     echo "Median of $ROUNDS rounds, seconds (teams.c: \`barrier\` one region of 2 threads passing"
     echo "${TEAM_ROUNDS:-20000} barriers, \`regions\` ${TEAM_ROUNDS:-2000} regions of 2 threads with one barrier each);"
     echo "mcc's ratio to each (below 1.00: faster).  mcc runs such a body on a team of threads"
-    echo "(nanort_team_run: a thread of its own per other member, started at each region)."
+    echo "(nanort_team_run: a thread of its own per other member, kept in a pool between regions)."
     echo "$where"
     echo
     table teams "$TEAM_MODES"
