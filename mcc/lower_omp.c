@@ -675,6 +675,20 @@ static bool spmd_body(struct lower *L, const struct lower_dir *d, struct spmd_sc
     return !s->refused;
 }
 
+/* A parallel region tells the runtime where it is (omp_get_level, omp_in_parallel): active
+ * unless if(false) or num_threads(1); num_threads gives the team's size, which the runtime
+ * compares with the workers. */
+static const char *parallel_begin(struct lower *L, const struct lower_dir *d)
+{
+    const struct omp_clause *cif = lower_dir_find(d, OMP_CL_IF);
+    const struct omp_clause *nt = lower_dir_find(d, OMP_CL_NUM_THREADS);
+    return arena_printf(L->a, "nanort_parallel_begin%s(%s%s%s%s%s); ", nt ? "_team" : "",
+                        cif ? "(" : "", cif ? lower_expr(L, cif->args[0].text, NULL, 0) : "",
+                        cif ? ") != 0" : "1", nt ? ", (int)(" : "",
+                        nt ? arena_printf(L->a, "%s)", lower_expr(L, nt->args[0].text, NULL, 0))
+                           : "");
+}
+
 /*
  * An SPMD body whose threads wait for each other (a barrier before its end, a flush: a
  * spin-wait on what another thread sets) cannot run once per thread number in turn: a
@@ -696,14 +710,8 @@ static void team_region(struct lower *L, struct lower_dir *d, struct lower_regio
     L->region = r;
     char *create = lower_inline_outline(L, d, d->node, vars, &x);
     L->region = r->up;
-    const struct omp_clause *cif = lower_dir_find(d, OMP_CL_IF);
-    const struct omp_clause *nt = lower_dir_find(d, OMP_CL_NUM_THREADS);
     struct lower_cancel_scope cs = lower_cancel_scope(L, "NANORT_CANCEL_PARALLEL");
-    const char *begin = arena_printf(
-        L->a, "nanort_parallel_begin%s(%s%s%s%s%s); ", nt ? "_team" : "", cif ? "(" : "",
-        cif ? lower_expr(L, cif->args[0].text, NULL, 0) : "", cif ? ") != 0" : "1",
-        nt ? ", (int)(" : "",
-        nt ? arena_printf(L->a, "%s)", lower_expr(L, nt->args[0].text, NULL, 0)) : "");
+    const char *begin = parallel_begin(L, d);
     const char *pre = arena_printf(L->a, "{ %s%s%s{ struct nanort_team %s; int %s = "
                                    "nanort_team_begin(&%s), %s; for (%s = 0; %s < %s; %s++) ",
                                    cs.decl, begin, cs.begin, team, size, team, num, num, num,
@@ -783,14 +791,7 @@ static void region(struct lower *L, struct lower_dir *d, bool team, bool wait,
     const char *begin = "", *end = "", *guard = "";
     bool team_wait = false;
     if (team) {
-        const struct omp_clause *cif = lower_dir_find(d, OMP_CL_IF);
-        const struct omp_clause *nt = lower_dir_find(d, OMP_CL_NUM_THREADS);
-        /* (num_threads: the team's size, which the runtime compares with the workers) */
-        begin = arena_printf(L->a, "nanort_parallel_begin%s(%s%s%s%s%s); ", nt ? "_team" : "",
-                             cif ? "(" : "", cif ? lower_expr(L, cif->args[0].text, NULL, 0) : "",
-                             cif ? ") != 0" : "1", nt ? ", (int)(" : "",
-                             nt ? arena_printf(L->a, "%s)",
-                                               lower_expr(L, nt->args[0].text, NULL, 0)) : "");
+        begin = parallel_begin(L, d);
         end = " nanort_parallel_end();";
     } else if (d->dir->kind == OMP_DIR_SINGLE || d->dir->kind == OMP_DIR_MASTER ||
                d->dir->kind == OMP_DIR_MASKED) {
