@@ -874,7 +874,8 @@ bool nrt_omp_env_true(const char *name);
 /* The program has initialised an omp lock (set once, read relaxed by nrt_run_one). */
 extern atomic_bool nrt_omp_tsc;
 /* Whether this thread's waits may run only descendants of the task waiting here (locks
- * in use, or this thread inside a critical section, and a task, not main, is waiting), and
+ * in use, this thread inside a critical section, or a team's own thread, and a task, not
+ * main, is waiting), and
  * running one such: false when none. */
 bool nrt_omp_restricted(void);
 /* The calling thread is one a team started for a member (nanort_team_run), not a worker:

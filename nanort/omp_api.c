@@ -788,6 +788,29 @@ static void word_wake(atomic_uint *w)
     syscall(SYS_futex, w, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
 }
 
+/* Wait while *w holds `value`, for what another thread of the team does soon: `spins`
+ * relaxes, then yield the core (more threads than cores), then sleep on its futex (`ns`
+ * timeout besides), counted in *sleepers when given: the waker then wakes only when one
+ * sleeps (its change and that count are seq_cst: one sees the other). */
+static void word_wait_while(atomic_uint *w, unsigned value, unsigned spins, long ns,
+                            atomic_int *sleepers)
+{
+    for (unsigned i = 0; atomic_load_explicit(w, memory_order_acquire) == value; i++) {
+        if (i < spins) {
+            nrt_cpu_relax();
+        } else if (i < spins + 200) {
+            sched_yield();
+        } else {
+            if (sleepers)
+                atomic_fetch_add(sleepers, 1);
+            if (atomic_load(w) == value)
+                word_wait(w, value, ns);
+            if (sleepers)
+                atomic_fetch_sub(sleepers, 1);
+        }
+    }
+}
+
 /* The threads teams run their members on (numbers 1 and up), kept for the next team once
  * their member's body returned (a region in a time loop starts no thread each time).  A
  * parked thread sleeps on its `go` word until it is given a member. */
@@ -805,15 +828,8 @@ static void *pooled_main(void *arg)
     nrt_stack_attach();
     nrt_team_thread = true;
     for (;;) {
-        /* (a region in a loop comes back soon: spin, yield, then sleep) */
-        for (unsigned spins = 0; !atomic_load_explicit(&p->go, memory_order_acquire); spins++) {
-            if (spins < 4000)
-                nrt_cpu_relax();
-            else if (spins < 4200)
-                sched_yield();
-            else
-                word_wait(&p->go, 0, 100000000L);
-        }
+        /* (longer spins: a region in a loop comes back soon) */
+        word_wait_while(&p->go, 0, 4000, 100000000L, NULL);
         struct team *tm = p->job.team;
         member_run(tm, p->job.num);
         nrt_task_flush_frees();
@@ -873,14 +889,8 @@ void nanort_team_run(struct nanort_team *T)
         pool_start(tm, k);
     member_run(tm, 0);
     unsigned left;
-    for (unsigned spins = 0; (left = atomic_load(&tm->running)) != 0; spins++) {
-        if (spins < 2000)
-            nrt_cpu_relax();
-        else if (spins < 2200)
-            sched_yield();
-        else
-            word_wait(&tm->running, left, 10000000L);
-    }
+    while ((left = atomic_load(&tm->running)) != 0)
+        word_wait_while(&tm->running, left, 2000, 10000000L, NULL);
     if (atomic_fetch_sub(&tm->refs, 1) == 1)
         free(tm);
 }
@@ -912,24 +922,10 @@ void nanort_team_barrier(void)
             word_wake(&tm->gen);
         return;
     }
-    /* The others come soon in a balanced phase: spin, then yield the core (more threads
-     * than cores), then sleep on the generation's futex, which the last one wakes (its
-     * increment and our count of sleepers are seq_cst: one sees the other; a 10 ms
-     * timeout besides).  Not running tasks meanwhile: the member's own are done, and the
-     * others' creators wait for them in their own taskwaits. */
-    for (unsigned spins = 0; atomic_load_explicit(&tm->gen, memory_order_acquire) == gen;
-         spins++) {
-        if (spins < 2000) {
-            nrt_cpu_relax();
-        } else if (spins < 2200) {
-            sched_yield();
-        } else {
-            atomic_fetch_add(&tm->sleepers, 1);
-            if (atomic_load(&tm->gen) == gen)
-                word_wait(&tm->gen, gen, 10000000L);
-            atomic_fetch_sub(&tm->sleepers, 1);
-        }
-    }
+    /* The others come soon in a balanced phase; the last one wakes the sleepers.  Not
+     * running tasks meanwhile: the member's own are done, and the others' creators wait
+     * for them in their own taskwaits. */
+    word_wait_while(&tm->gen, gen, 2000, 10000000L, &tm->sleepers);
 }
 
 
