@@ -574,6 +574,10 @@ struct nanort_task {
     atomic_long pending;
     /* The value of `pending` a sleeping taskwait waits for, -1 when none. */
     atomic_long wait_target;
+    /* Children completing on other threads that may still read wait_target after their
+     * decrement of `pending` let the body end (complete()): counted for a block that is
+     * freed (owner -1), which waits for them; a worker's free list keeps its blocks. */
+    atomic_int readers;
     size_t size;                    /* allocation size (size class) */
     int owner;                      /* worker whose freelist it returns to, -1: malloc */
     /* Chosen when it became ready (device.c; smp: the type's only implementation). */
@@ -650,6 +654,7 @@ static inline void nrt_task_init_counts(struct nanort_task *t)
     atomic_init(&t->nchildren_foreign, 0);
     atomic_init(&t->pending, NRT_BODY_BIAS);
     atomic_init(&t->wait_target, -1);
+    atomic_init(&t->readers, 0);
     atomic_init(&t->npred, 0);
     atomic_init(&t->events, 0);
     t->red_copies = NULL;

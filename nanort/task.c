@@ -336,10 +336,15 @@ static inline __attribute__((always_inline)) void free_block(struct nanort_task 
     int c = size_class(t->size);
     nrt_tsan_release(t);
     if (t->owner < 0 || c < 0 || t->owner >= nrt_nworkers) {
-        if (t->owner == NRT_OWNER_GRAPH)
+        if (t->owner == NRT_OWNER_GRAPH) {
             nrt_tg_task_done(t);    /* kept for the graph's next replay */
-        else
-            free(t);
+            return;
+        }
+        /* (a child's completer on another thread between its decrement and its read of
+           wait_target: complete()) */
+        while (atomic_load_explicit(&t->readers, memory_order_acquire))
+            nrt_cpu_relax();
+        free(t);
         return;
     }
     if (w && w->id == t->owner && w->nfree[c] < FREELIST_MAX) {
@@ -749,15 +754,23 @@ static void complete(struct nanort_task *t, bool event_done)
             return;
         }
         nrt_tsan_release(&parent->pending);
+        /* a parent whose block is freed (not a worker's: free_block) stays until this
+           thread no longer reads it, below: its body may end as soon as the decrement */
+        bool freed = parent->owner == -1;
+        if (NRT_UNLIKELY(freed))
+            atomic_fetch_add_explicit(&parent->readers, 1, memory_order_relaxed);
         /* seq_cst: a waiter that sleeps after reading pending sees it (worker.c). */
         long v = atomic_fetch_sub(&parent->pending, 1) - 1;
         if (v >= NRT_BODY_BIAS / 2) {
-            /* the parent's body still runs, so the parent is alive: is it waiting for
-             * exactly this? */
+            /* the parent's body still ran: is it waiting for exactly this? */
             if (v == atomic_load(&parent->wait_target))
                 nrt_wake_waiters();
+            if (NRT_UNLIKELY(freed))
+                atomic_fetch_sub_explicit(&parent->readers, 1, memory_order_release);
             return;
         }
+        if (NRT_UNLIKELY(freed))
+            atomic_fetch_sub_explicit(&parent->readers, 1, memory_order_release);
         if (v != 0)
             return;
         t = parent;                 /* body done and this was the last child */
