@@ -138,7 +138,14 @@ enum nanort_submit_flags {
     NANORT_TASK_TEAM_NUM = 1u << 3,   /* an explicit task whose body asks omp_get_thread_num():
                                          created in a region whose num_threads is below the
                                          worker count, it runs undeferred as the team's
-                                         thread number 0 (a worker's would reach past it) */
+                                         thread number 0 (a worker's would reach past it);
+                                         created by a member of a team of threads, it runs
+                                         undeferred as that member (a worker's number is
+                                         another member's) */
+    NANORT_TASK_TEAM_CHUNK = 1u << 4, /* a chunk of a `for` that a member of a team of threads
+                                         runs (nanort_team_chunk): undeferred, on the member's
+                                         thread, omp_get_thread_num() and omp_get_num_threads()
+                                         answering as in the member's body */
 };
 
 /* ---- task creation (what mcc emits) ----------------------------------------------- */
@@ -634,6 +641,12 @@ nanort_task *nanort_team_task_create(struct nanort_task_type *type, size_t args_
 void nanort_team_add(struct nanort_team *team, nanort_task *t);
 void nanort_team_run(struct nanort_team *team);
 void nanort_team_barrier(void);
+/* A `for` in a member's body: each member runs the chunks of the loop dealt to it, round
+ * robin in thread-number order as schedule(static) deals them (chunk k goes to member
+ * k % size; nanort_team_size() chunks, one each, when the loop names no chunk size), on its
+ * own thread at once.  Outside a team: 1 and 1 (one chunk, the calling thread's). */
+int nanort_team_size(void);
+int nanort_team_chunk(long long k);
 /* A `single` in a member's body: 1 for the first member to reach it, which runs it (1
  * outside a team); the lowering puts the team's barrier after it unless nowait. */
 int nanort_team_single(void);

@@ -1097,6 +1097,8 @@ static void implicit_sharing(struct capture *c, const struct lower_dir *d, size_
             v->share = LOWER_SHARED;
         } else if (def) {
             v->share = def->def == OMP_DEFAULT_PRIVATE ? LOWER_PRIVATE : LOWER_FIRSTPRIVATE;
+        } else if (ws && lower_team_shares(c->L, d)) {
+            v->share = LOWER_SHARED;    /* (the member's own copy: it runs its chunks) */
         } else if (ws && ws_thread_private(c->L, v->sym)) {
             struct ws_body body = {c, d, off};
             bool through = writes_through_shared(body, v->sym);
@@ -2090,7 +2092,9 @@ struct lower_var *lower_inline_captures(struct lower *L, const struct lower_dir 
     capture_tree(&c, body);
     apply_clauses(&c, d, off);
     implicit_sharing(&c, d, off);
-    if (d->dir->kind == OMP_DIR_FOR || d->dir->kind == OMP_DIR_SECTIONS) {
+    /* (a team's loop: each member runs its chunks at once on its thread, as OpenMP's) */
+    if (lower_team_shares(L, d)) {
+    } else if (d->dir->kind == OMP_DIR_FOR || d->dir->kind == OMP_DIR_SECTIONS) {
         threadprivate_use(&c, d);
         team_number_serial(&c, d);
         flush_sync_serial(&c, d);

@@ -297,12 +297,23 @@ static bool parse_nest(struct lower *L, const struct lower_dir *d, struct loop *
  * chunks of g left a short last one), and with `strict:` (5.1) exactly g but the last;
  * a schedule's chunk: chunks of it, or of 1/32 of a worker's share when that is larger;
  * absent, or 0 or less: about 4 tasks per worker. */
-static const char *grain_code(struct lower *L, const struct lower_dir *d, bool serial)
+static const char *grain_code(struct lower *L, const struct lower_dir *d, bool serial,
+                              bool team)
 {
     const char *dflt = "(__nrt_n + 4LL * nanort_num_workers() - 1) / (4LL * nanort_num_workers())";
     const struct omp_clause *g = lower_dir_find(d, OMP_CL_GRAINSIZE);
     const struct omp_clause *nt = lower_dir_find(d, OMP_CL_NUM_TASKS);
     const struct omp_clause *sc = lower_dir_find(d, OMP_CL_SCHEDULE);
+    /* a team's loop (lower_team_shares): schedule(static, c) deals chunks of c round robin;
+     * any other schedule one balanced block to each member (dynamic and guided may give
+     * a thread any iterations; the same blocks for loops of a count keep a nowait chain
+     * on the thread that wrote its data, as schedule(static) promises) */
+    if (team && sc && sc->sched == OMP_SCHED_STATIC && sc->nargs > 0 && sc->args[0].text)
+        return arena_printf(L->a, "long long __nrt_g = (long long)(%s), __nrt_T = 0; if "
+                            "(__nrt_g <= 0) __nrt_T = nanort_team_size(); ",
+                            lower_expr(L, sc->args[0].text, NULL, 0));
+    if (team)
+        return "long long __nrt_g = __nrt_n, __nrt_T = nanort_team_size(); ";
     if (serial)
         return "long long __nrt_g = __nrt_n, __nrt_T = 0; ";
     if (nt)
@@ -665,6 +676,8 @@ void lower_loop(struct lower *L, struct lower_dir *d)
         }
     }
     bool serial = false, here = false;
+    /* (a `for` a team of threads shares: each member runs its chunks at once) */
+    bool team = lower_team_shares(L, d);
     struct lower_var *vars = lower_inline_captures(L, d, body, &serial, &here);
     drop_hidden_captures(&vars, lp, ncol);
     /* ordered: the iterations run in order, in one task (the ordered regions in them then
@@ -746,17 +759,21 @@ void lower_loop(struct lower *L, struct lower_dir *d)
      * OMP_SCHEDULE or omp_set_schedule() says so, and schedule(auto), which gcc runs as
      * static. */
     const struct omp_clause *sc = lower_dir_find(d, OMP_CL_SCHEDULE);
-    bool iters = is_for && !d->dir->parallel &&
+    bool iters = is_for && !d->dir->parallel && !team &&
                  (!sc || sc->sched == OMP_SCHED_STATIC || sc->sched == OMP_SCHED_RUNTIME ||
                   sc->sched == OMP_SCHED_AUTO);
     /* (the clauses' expressions are evaluated once, before the loop's bounds and tasks) */
     struct lower_values values = {0};
     struct lower_extra x = {.env = lbuf_take(&c.env, L->a), .init = lbuf_take(&c.init, L->a),
                             .head = lbuf_take(&c.head, L->a),
-                            .group = group ? "&__nrt_grp" : NULL, .iters = iters,
+                            .group = group && !team ? "&__nrt_grp" : NULL, .iters = iters,
                             .here = here,
                             .local = c.local, .values = &values};
+    if (team)
+        x.submit = "nanort_task_submit(__nrt_t, (unsigned)NANORT_TASK_TEAM_CHUNK, 0);";
     char *task = lower_inline_outline(L, d, body, vars, &x);
+    if (team)
+        task = arena_printf(L->a, "if (nanort_team_chunk(__nrt_tk)) { %s }", task);
     /* the scope a cancel binds to (nanort.h): a for's, or the taskgroup of a taskloop, around
        the creation of the tasks and the wait for them (none without a wait: the tasks would
        outlive it) */
@@ -774,9 +791,10 @@ void lower_loop(struct lower *L, struct lower_dir *d)
         "%s%s%s%s%s%s }",
         cs.decl, group ? "char __nrt_grp; " : "", values.decl.s ? values.decl.s : "",
         lower_flat(L, c.create.s),
-        lower_flat(L, grain_code(L, d, serial)), cs.begin, task,
+        lower_flat(L, grain_code(L, d, serial, team)), cs.begin, task,
         values.tidy.s ? values.tidy.s : "",
-        group ? " nanort_taskwait_on1(&__nrt_grp, 1);" : "", barrier ? " nanort_taskwait();" : "",
+        group && !team ? " nanort_taskwait_on1(&__nrt_grp, 1);" : "",
+        !barrier ? "" : team ? " nanort_team_barrier();" : " nanort_taskwait();",
         *cs.end ? " " : "", cs.end, lower_flat(L, arena_printf(
             L->a, "%s%s", c.after.s ? c.after.s : "",
             barrier && !d->dir->parallel && L->nest ? lower_cancel_barrier(L, L->nest->up) : "")));
@@ -789,7 +807,8 @@ void lower_loop(struct lower *L, struct lower_dir *d)
     if (*orphan)
         code = arena_printf(L->a, "{ %s%s }", orphan, code);
     /* (in a body run once per thread number, thread 0's run does all of it: lower_omp.c) */
-    if (is_for && !d->dir->parallel && L->region && L->region->spmd && lower_in_region_body(L))
+    if (is_for && !team && !d->dir->parallel && L->region && L->region->spmd &&
+        lower_in_region_body(L))
         code = arena_printf(L->a, "if (%s == 0) { %s }", L->region->spmd, code);
     rewrite_replace(L->rw, lower_dir_off(d), d->node->end, code);
 }

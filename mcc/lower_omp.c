@@ -477,7 +477,23 @@ struct spmd_scan {
     int singles;                    /* singles (without copyprivate) in its own code */
     int late_singles;               /* ... of them, not for thread 0's run (not last, after
                                        code that writes what the team shares) */
+    int team_loops;                 /* `for` (and `sections`) constructs in its own code a
+                                       team can share */
+    int late_loops;                 /* ... of them, after code that writes what the team
+                                       shares (not for thread 0's run) */
+    int ordered_loops;              /* ... not of them: their iterations run in order in one
+                                       task (lastprivate(conditional:), an inscan reduction) */
 };
+
+/* Must the iterations of `for` dir run in order in one task (lower_loop.c)? */
+static bool in_order_loop(const struct omp_directive *dir)
+{
+    for (int i = 0; i < dir->nclauses; i++)
+        if ((dir->clauses[i].kind == OMP_CL_LASTPRIVATE && dir->clauses[i].conditional) ||
+            (dir->clauses[i].kind == OMP_CL_REDUCTION && dir->clauses[i].inscan))
+            return true;
+    return false;
+}
 
 /* Is s private to each thread of the scanned region (declared in it, or in its private,
  * firstprivate or reduction clauses)? */
@@ -571,9 +587,16 @@ static bool spmd_visit(struct ast *n, void *arg)
         const struct omp_directive *dir = n->pragma->kid[0] ? NULL
                                           : lower_parse_pragma(s->L, n->pragma);
         enum omp_directive_kind k = dir && !dir->parallel ? dir->kind : OMP_DIR_COUNT;
-        if (k == OMP_DIR_FOR && s->own && !s->wrote && !omp_find_clause(dir, OMP_CL_ORDERED)) {
-            s->loops++;             /* (run whole by thread 0's run: above) */
-            return false;
+        if (k == OMP_DIR_FOR && s->own && !omp_find_clause(dir, OMP_CL_ORDERED)) {
+            /* (a team shares it, each thread its chunks, unless they must run in order) */
+            if (in_order_loop(dir))
+                s->ordered_loops++;
+            else
+                s->team_loops++;
+            if (!s->wrote) {
+                s->loops++;         /* (or run whole by thread 0's run: above) */
+                return false;
+            }
         }
         /* a single without copyprivate last in the body, or after code that wrote only
            privates: thread 0's run runs it (lower_omp_single's guard) */
@@ -587,12 +610,18 @@ static bool spmd_visit(struct ast *n, void *arg)
             s->own = own;
             return false;
         }
-        if (k == OMP_DIR_FOR && s->own && s->wrote)
-            spmd_refuse(s, "code before a '#pragma omp for' that writes what the team "
-                        "shares, calls a function or creates a task", true);
+        if (k == OMP_DIR_FOR && s->own && s->wrote && !omp_find_clause(dir, OMP_CL_ORDERED)) {
+            s->late_loops++;        /* (a team's only) */
+            return false;
+        }
         /* (a single past those: a team of threads runs the body, below, unless with
            copyprivate) */
-        if ((k == OMP_DIR_FOR || k == OMP_DIR_SECTIONS ||
+        if (k == OMP_DIR_SECTIONS && s->own) {
+            s->team_loops++;        /* (a team's only: each thread its sections) */
+            s->late_loops++;
+            return false;
+        }
+        if ((k == OMP_DIR_FOR ||
              (k == OMP_DIR_SINGLE && omp_find_clause(dir, OMP_CL_COPYPRIVATE))) && s->own)
             spmd_refuse(s, arena_printf(s->L->a, "a '#pragma omp %s' that the run of thread "
                                         "0 cannot do alone for the team",
@@ -662,12 +691,20 @@ static bool spmd_body(struct lower *L, const struct lower_dir *d, struct spmd_sc
        thread 0's run runs those it can (above) */
     if (s->singles && !s->loops)
         s->threads = true;
+    /* loops: a team of threads shares each one's chunks (Rodinia's kmeans indexes per-thread
+       partial sums by omp_get_thread_num() in its `for`: thread 0's run had to run every
+       iteration in one task), unless some must run in order in one task */
+    if (s->team_loops && !s->ordered_loops)
+        s->threads = true;
+    if (!s->refused && s->late_loops && !s->threads)
+        spmd_refuse(s, "a '#pragma omp for' after code that writes what the team shares, "
+                    "calls a function or creates a task, or a '#pragma omp sections'", true);
     if (!s->refused && !s->threads && s->late_singles)
         spmd_refuse(s, "a '#pragma omp single' after code that writes what the team shares, "
                     "in a body with a '#pragma omp for'", true);
-    /* (a team of threads cannot share a `for`'s iterations yet) */
-    if (!s->refused && s->threads && s->loops)
-        spmd_refuse(s, "a '#pragma omp for' in a body whose threads wait for each other", true);
+    if (!s->refused && s->threads && s->ordered_loops)
+        spmd_refuse(s, "a '#pragma omp for' whose iterations run in order, in a body whose "
+                    "threads wait for each other", true);
     /* (a team of threads: each its own copies of the private, firstprivate and reduction
        variables; not yet copyin's) */
     if (!s->refused && s->threads && lower_dir_find(d, OMP_CL_COPYIN))
@@ -946,9 +983,10 @@ static bool section_captures(struct lower *L, struct lower_dir *secs, int n,
     return true;
 }
 
-/* Section i of n as a task (the last one sets __nrt_islast for lastprivate). */
+/* Section i of n as a task (the last one sets __nrt_islast for lastprivate); team: of a
+ * team of threads, run at once by the member it is dealt to (lower_team_shares). */
 static void section_task(struct lower *L, const struct lower_dir *d, struct lower_dir *sec,
-                         int i, int n, struct lower_var *vars)
+                         int i, int n, struct lower_var *vars, bool team)
 {
     struct ast *node = sec->node;
     size_t begin = node->pragma ? node->pragma->begin : node->begin;
@@ -962,7 +1000,11 @@ static void section_task(struct lower *L, const struct lower_dir *d, struct lowe
         last |= v->last;
     if (!last)
         x.init = NULL;
+    if (team)
+        x.submit = "nanort_task_submit(__nrt_t, (unsigned)NANORT_TASK_TEAM_CHUNK, 0);";
     char *task = lower_inline_outline(L, sec, node, vars, &x);
+    if (team)
+        task = arena_printf(L->a, "if (nanort_team_chunk(%d)) { %s }", i, task);
     node->pragma = chain;
     rewrite_replace(L->rw, begin, node->end, task);
 }
@@ -978,7 +1020,8 @@ void lower_omp_sections(struct lower *L, struct lower_dir *d)
     bool serial = false;
     if (!section_captures(L, secs, n, vars, &serial))
         return;
-    if (serial) {
+    bool team = lower_team_shares(L, d);
+    if (serial && !team) {
         /* a team of one thread: the sections in order, in the encountering task
          * (implicit_sharing warned); their `section` lines are gone already */
         for (int i = 0; i < n; i++)
@@ -992,7 +1035,14 @@ void lower_omp_sections(struct lower *L, struct lower_dir *d)
         if (!lower_block_check_outlined(L, secs[i].node, "a '#pragma omp section'"))
             return;
     for (int i = 0; i < n; i++)
-        section_task(L, d, &secs[i], i, n, vars[i]);
+        section_task(L, d, &secs[i], i, n, vars[i], team);
+    if (team) {
+        /* (each member ran its own sections at once: the team's barrier, unless nowait) */
+        if (!lower_dir_has(d, OMP_CL_NOWAIT))
+            rewrite_insert_before(L->rw, d->node->end - 1,
+                                  lower_glue(L, construct_begin(d), " nanort_team_barrier();"));
+        return;
+    }
     if (!lower_dir_has(d, OMP_CL_NOWAIT)) {
         /* the scope a cancel sections binds to, inside the construct's braces (a
          * parallel region's code goes around them), around the sections' tasks and the

@@ -951,6 +951,20 @@ bool lower_in_region_body(struct lower *L)
     return true;
 }
 
+bool lower_team_shares(struct lower *L, const struct lower_dir *d)
+{
+    struct lower_region *r = L->region;
+    if ((d->dir->kind != OMP_DIR_FOR && d->dir->kind != OMP_DIR_SECTIONS) ||
+        d->dir->parallel || !r || !r->threads)
+        return false;
+    /* (the frames up to the region's: privatised variables', and the member task's own,
+       the one right inside the region; not a task's created in the body) */
+    for (struct lower_frame *f = L->frame; f && f != r->frame; f = f->up)
+        if (!f->region && f->up != r->frame)
+            return false;
+    return true;
+}
+
 /* The variable an lvalue expression designates (x, x[i], x.f, (x)), or NULL. */
 static const struct sym *lvalue_root(const struct ast *e)
 {

@@ -1716,6 +1716,11 @@ const struct lower_var *lower_region_reduction(struct lower *L, const struct sym
  * must cover all the work: 0 and 1)?  Not inside a single, master, sections or taskgroup
  * of the region, nor in its tasks, where the team is every worker. */
 bool lower_in_region_body(struct lower *L);
+/* Is d a `for` or `sections` directly in the body of a region a team of threads runs at
+ * once (lower_omp.c's team_region)?  Each member then runs the chunks or sections dealt to
+ * it, at once on its own thread (nanort_team_chunk), and the construct ends with the
+ * team's barrier. */
+bool lower_team_shares(struct lower *L, const struct lower_dir *d);
 /* May `body` write `s` (assign, ++/--, take its address, pass an array)?  Not a write
  * through the pointer s (s[i] = x). */
 bool lower_writes(struct ast *body, const struct sym *s);

@@ -495,6 +495,8 @@ enum nrt_task_flag {
     NRT_TF_TEAM_ONE = 1u << 12,  /* undeferred by the program, created where its creator ran
                                   * as a region's team of one (omp_api.c): runs as that
                                   * thread, omp_get_thread_num() 0 */
+    NRT_TF_TEAM_CHUNK = 1u << 13,/* a team member's chunk of a `for` (NANORT_TASK_TEAM_CHUNK):
+                                  * runs undeferred as that member, its number and team size */
 };
 
 /* Per task type runtime data (type->rt), created at the type's first use. */
@@ -898,6 +900,9 @@ bool nrt_omp_numbers_serial(void);
 bool nrt_omp_primary(void);
 /* The caller runs an SPMD body (nanort_spmd_member) as thread *num of *size. */
 bool nrt_omp_spmd(int *num, int *size);
+/* ... as a member of a team of threads (nanort_team_run), in its body or in a task it runs
+ * at once as the member (NRT_TF_TEAM_CHUNK). */
+bool nrt_omp_in_team(void);
 /* The innermost region around the caller has a num_threads below the worker count. */
 bool nrt_omp_narrow_team(void);
 /* Drop what t's region bodies saved of its ICVs (a region left by exit()). */

@@ -689,6 +689,9 @@ bool nrt_omp_spmd(int *num, int *size)
     if (spmd.num < 0 || !spmd.task)
         return false;
     const struct nanort_task *t = par_task();
+    /* (a member's chunk of a `for`, run at once on the member's thread: as the member) */
+    while (t != spmd.task && (t->flags & NRT_TF_TEAM_CHUNK) && t->parent)
+        t = t->parent;
     if (t != spmd.task || PAR_LEVEL(t->par) != spmd.level)
         return false;
     *num = spmd.num;
@@ -893,6 +896,22 @@ void nanort_team_run(struct nanort_team *T)
         word_wait_while(&tm->running, left, 2000, 10000000L, NULL);
     if (atomic_fetch_sub(&tm->refs, 1) == 1)
         free(tm);
+}
+
+bool nrt_omp_in_team(void)
+{
+    int num, size;
+    return team_now && nrt_omp_spmd(&num, &size);
+}
+
+int nanort_team_size(void)
+{
+    return team_now ? team_now->size : 1;
+}
+
+int nanort_team_chunk(long long k)
+{
+    return !team_now || k % team_now->size == team_num;
 }
 
 /* Every member meets the team's singles in the same order: the first to reach the n-th

@@ -1055,6 +1055,14 @@ void nanort_task_submit(nanort_task *t, unsigned flags, int priority)
         flags |= NANORT_TASK_UNDEFERRED;
         t->flags |= NRT_TF_TEAM_ONE;    /* (in a narrow team's single too: number 0) */
     }
+    /* a member's chunk of a `for`, or a task asking omp_get_thread_num() that a member of a
+       team of threads creates: the member runs it at once, as itself (a worker would answer
+       its own number, which is another member's: per-thread data shared by two threads) */
+    if ((flags & NANORT_TASK_TEAM_CHUNK) ||
+        ((flags & NANORT_TASK_TEAM_NUM) && NRT_UNLIKELY(nrt_team_thread || nrt_omp_in_team()))) {
+        flags |= NANORT_TASK_UNDEFERRED;
+        t->flags |= NRT_TF_TEAM_CHUNK;
+    }
     if ((flags & NANORT_TASK_UNDEFERRED) && nrt_omp_team_of_one())
         t->flags |= NRT_TF_TEAM_ONE;
     if (t->flags & NRT_TF_INLINE)

@@ -4,7 +4,8 @@
 # the oracle, and built by plain gcc against nanort for the sequential run), the lock
 # deadlock nanort stops instead of hanging, the parallel-region hooks, the Nanos++ calls
 # of nanos.h (its instrumentation calls against the sequential build).  Environment: BUILD, MCC, CC, HARNESS.
-#   tests/ompss/compat/run.sh RESULTS tsan: the lock programs under ThreadSanitizer (build/tsan).
+#   tests/ompss/compat/run.sh RESULTS tsan: the lock programs, and ported/team_worksharing_loops.c,
+#   under ThreadSanitizer (build/tsan).
 set -u
 results=$1
 mode=${2:-all}
@@ -19,11 +20,14 @@ unset OMP_NUM_THREADS NX_ARGS NX_SMP_WORKERS
 LIBS="$BUILD/lib/libnanort.a -lpthread -ldl -lm"
 
 if [ "$mode" = tsan ]; then
-  for n in omp_locks omp_lock_suspended omp_lock_contended; do
+  # (and a team of threads sharing loops, whose members' tasks complete on workers)
+  for src in tests/ompss/compat/omp_locks.c tests/ompss/compat/omp_lock_suspended.c \
+             tests/ompss/compat/omp_lock_contended.c tests/ompss/ported/team_worksharing_loops.c; do
+    n=$(basename "$src" .c)
     "$HARNESS" run "$results" "compat-tsan/$n/build" -- sh -c '
       "$1" --ompss -w -y "$2" -o "$3.c" &&
       $4 -O1 -g -fsanitize=thread -Iinclude "$3.c" "$5" -lpthread -ldl -lm -o "$3"' \
-      sh "$MCC" tests/ompss/compat/$n.c "$out/$n-tsan" "$CC" "$BUILD/tsan/libnanort.a"
+      sh "$MCC" "$src" "$out/$n-tsan" "$CC" "$BUILD/tsan/libnanort.a"
     for w in 2 4; do
       NX_ARGS="--smp-workers=$w" TSAN_OPTIONS="halt_on_error=1 exitcode=66" \
         "$HARNESS" run "$results" "compat-tsan/$n/w$w" -- "$out/$n-tsan"
