@@ -146,7 +146,7 @@ bench-sync: $(MCC_BIN) $(BUILD)/lib/libnanort.so $(BUILD)/lib/mcc/include/omp.h
 	BUILD=$(BUILD) MCC=$(MCC_BIN) bench/sync/run.sh $(BUILD)/bench/sync bench/results/sync.md
 
 check-bench-sync: $(MCC_BIN) $(BUILD)/lib/libnanort.so $(BUILD)/lib/mcc/include/omp.h
-	@BUILD=$(BUILD) MCC=$(MCC_BIN) ROUNDS=1 TASKS=8 OPS=500 CALLS=10000 TEAM_ROUNDS=200 $(HARNESS) run $(RESULTS) \
+	@BUILD=$(BUILD) MCC=$(MCC_BIN) ROUNDS=1 TASKS=8 OPS=500 CALLS=10000 TEAM_ROUNDS=200 KMEANS_STEPS=2 $(HARNESS) run $(RESULTS) \
 	  bench/sync -- bench/sync/run.sh $(BUILD)/bench/sync-check $(BUILD)/bench/sync-check/sync.md
 BENCH_TARGETS += bench-sync
 CHECK_TARGETS += check-bench-sync

@@ -11,7 +11,8 @@
 #
 # Knobs: ROUNDS (9), WORKERS (2), TASKS (64), OPS (40000), MODES ("critical named atomic
 # lock nest long"), CALL_MODES ("lock nest test critical named"; empty: no calls table),
-# CALLS (10000000 pairs), MCC (build/bin/mcc), BASE_LIB (a directory holding another
+# CALLS (10000000 pairs), TEAM_MODES ("barrier regions kmeans"), TEAM_ROUNDS, KMEANS_STEPS
+# (20), MCC (build/bin/mcc), BASE_LIB (a directory holding another
 # libnanort.so: one more column, "base", the same mcc binary run on that runtime; ratio
 # mcc / base), PIN (a taskset core list).
 set -u
@@ -22,7 +23,7 @@ ROUNDS=${ROUNDS:-9}
 WORKERS=${WORKERS:-2}
 MODES=${MODES:-critical named atomic lock nest long}
 CALL_MODES=${CALL_MODES-lock nest test critical named}
-TEAM_MODES=${TEAM_MODES-barrier regions}
+TEAM_MODES=${TEAM_MODES-barrier regions kmeans}
 mkdir -p "$bindir"
 libomp=libomp
 for p in sync calls teams; do
@@ -38,8 +39,10 @@ run() {  # program mode variant: seconds (sync) or nanoseconds (calls), or "fail
   local o bin=$bindir/$1-$3 env=()
   [ "$3" = base ] && bin=$bindir/$1-mcc env=(LD_LIBRARY_PATH="$BASE_LIB")
   if [ "$1" = teams ]; then
+    local rounds=${TEAM_ROUNDS:-}
+    [ "$2" = kmeans ] && rounds=${KMEANS_STEPS:-}
     o=$(env "${env[@]}" NX_ARGS="--smp-workers=$WORKERS" OMP_NUM_THREADS=$WORKERS \
-          "${pin[@]}" "$bin" "$2" ${TEAM_ROUNDS:+"$TEAM_ROUNDS"} 2>&1)
+          "${pin[@]}" "$bin" "$2" ${rounds:+"$rounds"} 2>&1)
   elif [ "$1" = sync ]; then
     o=$(env "${env[@]}" NX_ARGS="--smp-workers=$WORKERS" OMP_NUM_THREADS=$WORKERS \
           "${pin[@]}" "$bin" "$2" "${TASKS:-64}" "${OPS:-40000}" 2>&1)
@@ -112,7 +115,9 @@ if [ -n "$TEAM_MODES" ]; then
     echo "# SPMD regions whose threads wait at barriers"
     echo
     echo "Median of $ROUNDS rounds, seconds (teams.c: \`barrier\` one region of 2 threads passing"
-    echo "${TEAM_ROUNDS:-20000} barriers, \`regions\` ${TEAM_ROUNDS:-2000} regions of 2 threads with one barrier each);"
+    echo "${TEAM_ROUNDS:-20000} barriers, \`regions\` ${TEAM_ROUNDS:-2000} regions of 2 threads with one barrier each,"
+    echo "\`kmeans\` ${KMEANS_STEPS:-20} steps of Rodinia's kmeans on WORKERS ($WORKERS) threads: a \`for\` adding to"
+    echo "per-thread partial sums indexed by the thread's number);"
     echo "mcc's ratio to each (below 1.00: faster).  mcc runs such a body on a team of threads"
     echo "(nanort_team_run: a thread of its own per other member, kept in a pool between regions)."
     echo "$where"
