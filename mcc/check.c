@@ -1026,6 +1026,16 @@ static bool data_sharing(enum omp_clause_kind k)
            k == OMP_CL_LINEAR || k == OMP_CL_TASK_REDUCTION;
 }
 
+/* Are item x of clause a and item y of clause b reductions over two parts of one variable
+ * written differently (`st->sum` and `st->cnt`, `h[0]` and `h[1]`)?  Those are two list
+ * items, each reduced on its own; the variable itself gets no attribute. */
+static bool distinct_parts(const struct omp_clause *a, const struct omp_ref *x,
+                           const struct omp_clause *b, const struct omp_ref *y)
+{
+    return a->kind == OMP_CL_REDUCTION && b->kind == OMP_CL_REDUCTION &&
+           x->kind != OMP_REF_NAME && y->kind != OMP_REF_NAME && strcmp(x->text.text, y->text.text);
+}
+
 /* A variable in two data-sharing clauses of d (gcc: "appears more than once in data
  * clauses"): which attribute would it have? */
 static void shared_twice(struct ck *c, const struct omp_directive *d)
@@ -1040,7 +1050,8 @@ static void shared_twice(struct ck *c, const struct omp_directive *d)
                 for (int m = 0; data_sharing(a->kind) && !pair && m < (j < i ? a->nrefs : k);
                      m++) {
                     const struct omp_ref *q = omp_ref_root(a->refs[m]);
-                    if (q->kind != OMP_REF_NAME || strcmp(q->text.text, r->text.text))
+                    if (q->kind != OMP_REF_NAME || strcmp(q->text.text, r->text.text) ||
+                        distinct_parts(a, a->refs[m], b, d->clauses[i].refs[k]))
                         continue;
                     range_of(c, &d->clauses[i].refs[k]->text);
                     /* (the clause names as written: in_reduction is a reduction) */

@@ -282,6 +282,12 @@ static void apply_clauses(struct capture *c, const struct lower_dir *d, size_t o
                     v->share = LOWER_FIRSTPRIVATE;
                     break;
                 case OMP_CL_REDUCTION:
+                    if (v->share == LOWER_REDUCTION && v->red_ref)
+                        mcc_error_at(&cl->refs[k]->text.loc, "sorry, unimplemented: "
+                                     "reductions over two parts of '%s' ('%s' and '%s') on "
+                                     "one construct; reduce one section that holds both",
+                                     omp_ref_root(cl->refs[k])->text.text,
+                                     v->red_ref->text.text, cl->refs[k]->text.text);
                     v->share = LOWER_REDUCTION;
                     v->red = cl;
                     v->red_ref = lower_reduction_shaped_array(L, cl->refs[k], s);
