@@ -248,16 +248,27 @@ static const struct omp_ref *whole_rows(const struct omp_ref *r, int *n)
 
 /* reduction(op: [n]h) on an array h (not a parameter): the section h[0;n] of its first
  * dimension, which the section reductions privatise (the shaping of a pointer keeps its
- * own path, capture_array_reduction); any other item as it is. */
+ * own path, capture_array_reduction); reduction(op: *p) on a pointer or array p (a dot
+ * product into a result parameter, `*res += x[i] * y[i]`): the element p[0]; any other
+ * item as it is. */
 const struct omp_ref *lower_reduction_shaped_array(struct lower *L, const struct omp_ref *r,
                                                    const struct sym *s)
 {
-    if (r->kind != OMP_REF_SHAPE || r->ndims != 1 || r->base->kind != OMP_REF_NAME ||
-        !s || s->type != TYPE_ARRAY || s->array_param)
+    struct omp_ref *sec;
+    if (r->kind == OMP_REF_DEREF && r->base->kind == OMP_REF_NAME && s &&
+        (s->type == TYPE_POINTER || s->type == TYPE_ARRAY)) {
+        sec = arena_alloc(L->a, sizeof *sec);
+        *sec = (struct omp_ref){ .kind = OMP_REF_SECTION, .text = r->text, .base = r->base,
+                                 .index = { .text = "0", .loc = r->text.loc },
+                                 .form = OMP_SECT_ELEMENT };
+    } else if (r->kind != OMP_REF_SHAPE || r->ndims != 1 || r->base->kind != OMP_REF_NAME ||
+               !s || s->type != TYPE_ARRAY || s->array_param) {
         return r;
-    struct omp_ref *sec = arena_alloc(L->a, sizeof *sec);
-    *sec = (struct omp_ref){ .kind = OMP_REF_SECTION, .text = r->text, .base = r->base,
-                             .bound = r->dims[0], .form = OMP_SECT_LO_LEN };
+    } else {
+        sec = arena_alloc(L->a, sizeof *sec);
+        *sec = (struct omp_ref){ .kind = OMP_REF_SECTION, .text = r->text, .base = r->base,
+                                 .bound = r->dims[0], .form = OMP_SECT_LO_LEN };
+    }
     void *declared = lower_map_get(&L->red_decl, r);    /* (check.c: the item's declared
                                                            reduction, by its reference) */
     if (declared)
