@@ -225,7 +225,8 @@ static bool check_signature(struct lower *L, struct ast *item, struct ast *decla
         }
         if (!p->sym && !param_is_void(p)) {
             mcc_error_at(&loc, "sorry, unimplemented: function task '%.*s' needs names for "
-                         "its parameters", (int)f->name->len, f->name->str);
+                         "its parameters (name them in this declaration, or define the "
+                         "function in this file)", (int)f->name->len, f->name->str);
             return false;
         }
         if (p->sym && lower_specs_define_tag(p->sym->specs)) {
@@ -301,6 +302,38 @@ static bool same_directive(const struct omp_directive *a, const struct omp_direc
 
 static void check_inprivate(struct lower *L, const struct lower_ftask *f);
 
+/* Does a parameter of params have no name (`void work(int, long *)`)? */
+static bool unnamed_param(struct ast *params)
+{
+    for (struct ast *p = params ? params->kid[0] : NULL; p; p = p->next)
+        if (p->kind == AST_PARAM && !p->sym && !param_is_void(p))
+            return true;
+    return false;
+}
+
+/* The parameters of n's definition in this unit, which name them all, or NULL: a header's
+ * prototype `void work(int, long *);` under the pragma takes the names of the definition
+ * below it (its clauses cannot name a parameter, the spawn function must). */
+static struct ast *definition_params(struct lower *L, struct name *n, struct ast *params)
+{
+    struct ast *items = L->t->tu->kid[0];
+    for (struct ast *i = items ? items->kid[0] : NULL; i; i = i->next) {
+        struct ast *d = i->kind == AST_FUNCTION_DEF ? lower_function_declarator(i) : NULL;
+        struct ast *dn = d ? ast_declarator_name(d) : NULL;
+        if (!dn || dn->name != n)
+            continue;
+        struct ast *named = ast_declarator_params(d);
+        int k = 0;
+        for (struct ast *p = named ? named->kid[0] : NULL; p; p = p->next, k++)
+            if (p->kind != AST_PARAM)
+                return NULL;    /* (K&R) */
+        for (struct ast *p = params->kid[0]; p; p = p->next)
+            k--;
+        return k == 0 && !unnamed_param(named) ? named : NULL;
+    }
+    return NULL;
+}
+
 void lower_task_register(struct lower *L, struct ast *item, struct lower_dir *d)
 {
     struct ast *declarator = lower_function_declarator(item);
@@ -319,6 +352,8 @@ void lower_task_register(struct lower *L, struct ast *item, struct lower_dir *d)
     if (f->params && f->params->kid[0] && !f->params->kid[0]->next &&
         param_is_void(f->params->kid[0]))
         f->params = NULL;
+    if (unnamed_param(f->params) && definition_params(L, f->name, f->params))
+        f->params = definition_params(L, f->name, f->params);
     f->dir = *d;
     if (!lower_device_check(L, f))
         return;
