@@ -60,7 +60,7 @@ struct ast *ast_list_append_item(struct ast *list, struct ast *item)
     if (!item)
         return list;
     ast_list_append(list, item);
-    if (item->kind == AST_PRAGMA && !item->flags) {
+    if (item->kind == AST_PRAGMA && !(item->flags & AST_PRAGMA_STANDALONE)) {
         if (list->kid[3])
             list->kid[3]->kid[0] = item;
         else

@@ -410,12 +410,22 @@ static bool pragma_is_omp(const char *s, const char *e)
     return word_len(s, e) == 3 && memcmp(s, "omp", 3) == 0;
 }
 
+/* `#pragma oss` (OmpSs-2): its sentinel, or NULL.  The text is the buffer the driver read
+ * (struct mcc_source): the caller spells the sentinel `omp` in it, in place (same length,
+ * so every offset and column stays), and flags the pragma AST_PRAGMA_OSS. */
+static char *pragma_oss_sentinel(const char *s, const char *e)
+{
+    s = pragma_body(s, e);
+    return word_len(s, e) == 3 && memcmp(s, "oss", 3) == 0 ? (char *)s : NULL;
+}
+
 bool ast_pragma_is_standalone(const char *text, size_t len)
 {
     static const char *const standalone[] = { "taskwait", "barrier", "taskyield", "flush",
                                               "declare", "threadprivate", "cancel",
                                               "cancellation", "scan", "depobj", "error",
-                                              "begin", "end", "requires" };
+                                              "begin", "end", "requires",
+                                              "release" /* OmpSs-2 */ };
     const char *e = text + len, *s = pragma_body(text, e);
     if (word_len(s, e) == 3 && memcmp(s, "omp", 3) == 0)
         s = skip_blanks(s + 3, e);
@@ -458,11 +468,17 @@ int yylex(YYSTYPE *lval, YYLTYPE *lloc, struct mcc_parser *p)
             while (e > b && (text[e - 1] == '\r' || text[e - 1] == ' ' || text[e - 1] == '\t'))
                 e--;
             lloc->end = e;
-            if (!(p->opts && !p->opts->ompss) && pragma_is_omp(text + b, text + e)) {
+            bool ompss = !(p->opts && !p->opts->ompss);
+            char *oss = ompss ? pragma_oss_sentinel(text + b, text + e) : NULL;
+            if (oss)
+                memcpy(oss, "omp", 3);
+            if (ompss && pragma_is_omp(text + b, text + e)) {
                 struct ast *n = ast_new(p, AST_PRAGMA, b, e);
                 p->omp_pragmas++;
+                if (oss)
+                    n->flags |= AST_PRAGMA_OSS;
                 if (ast_pragma_is_standalone(text + b, e - b)) {
-                    n->flags = 1;
+                    n->flags |= AST_PRAGMA_STANDALONE;
                     t = PRAGMA_OMP_STANDALONE;
                     /* `do #pragma omp taskwait x--; while (...)`: the parser's error would
                      * be the `while` it misses; the lowering reports the other bodies */

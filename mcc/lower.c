@@ -289,7 +289,7 @@ static void lower_error_directive(struct lower *L, struct ast *pr, const struct 
 /* A `#pragma omp` line that is a list item: standalone, or waiting for a construct. */
 static void lower_pragma_item(struct lower *L, struct ast *pr)
 {
-    if (!pr->flags) {
+    if (!(pr->flags & AST_PRAGMA_STANDALONE)) {
         if (pr->target)
             return;             /* lowered with its construct */
         struct omp_directive *d = lower_parse_pragma(L, pr);
@@ -784,7 +784,7 @@ static void visit_kids(struct lower *L, struct ast *n)
 {
     for (int k = 0; k < 4; k++) {
         struct ast *c = n->kid[k];
-        if (c && c->kind == AST_PRAGMA && c->flags)   /* if (x) #pragma omp taskwait */
+        if (c && c->kind == AST_PRAGMA && (c->flags & AST_PRAGMA_STANDALONE))   /* if (x) #pragma omp taskwait */
             lower_block_standalone_body(L, c);
         else if (c && c->pragma && c->kind != AST_LIST)
             lower_construct(L, c);

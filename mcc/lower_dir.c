@@ -13,8 +13,8 @@ static struct omp_directive *parse_pragma(struct lower *L, struct ast *pr)
     struct omp_directive *d = lower_map_get(&L->parsed, pr);
     if (d)
         return d;
-    d = omp_parse_pragma(L->text + pr->begin, pr->end - pr->begin,
-                         source_loc(&L->t->src, pr->begin));
+    d = omp_parse_pragma_as(L->text + pr->begin, pr->end - pr->begin,
+                            source_loc(&L->t->src, pr->begin), pr->flags & AST_PRAGMA_OSS);
     lower_map_put(L, &L->parsed, pr, d);
     if (L->ndirs == L->capdirs) {
         L->capdirs = L->capdirs ? L->capdirs * 2 : 64;

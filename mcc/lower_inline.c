@@ -2287,7 +2287,8 @@ static char *outline_body(struct outline *o, const struct lower_dir *d, struct a
 /* Step 3: lastprivate: the task that ran the sequentially last iteration (or section)
  * copies its values back; then children are waited for, then reductions combine (all in
  * o->epilogue). */
-static void outline_epilogue(struct outline *o, struct ast *body, struct lower_var *vars)
+static void outline_epilogue(struct outline *o, const struct lower_dir *d, struct ast *body,
+                             struct lower_var *vars)
 {
     struct lower *L = o->L;
     struct lower_buf tail = {0};
@@ -2300,7 +2301,8 @@ static void outline_epilogue(struct outline *o, struct ast *body, struct lower_v
                     lower_bytes_at(L, arena_printf(L->a, "__nrt_e->%s", lp), false),
                     lower_bytes_at(L, arena_printf(L->a, "&%s", v->use), true), lp);
     }
-    if (o->epilogue.len && creates_tasks(L, body))
+    /* (an OmpSs-2 task's `wait`: its children may use what its body declares) */
+    if ((o->epilogue.len && creates_tasks(L, body)) || d->dir->oss_wait)
         lbuf_puts(&tail, "nanort_taskwait();\n");
     if (tail.len)
         lbuf_puts(&tail, o->epilogue.s ? o->epilogue.s : "");
@@ -2532,7 +2534,7 @@ char *lower_inline_outline(struct lower *L, const struct lower_dir *d, struct as
         lbuf_puts(&create, "__nrt_nr += 1; __nrt_nd += 1; ");
     outline_captures(&o, d, vars, x->env);
     char *text = outline_body(&o, d, body, vars);
-    outline_epilogue(&o, body, vars);
+    outline_epilogue(&o, d, body, vars);
     char *defs = outline_define(&o, d, text, x->head, x->at ? x->at : lower_dir_off(d));
     /* (what counts the regions evaluates bounds only when it keeps some: lower_deps.c) */
     outline_create(&o, d, &create, o.values->tidy.s ? count.s : NULL, add.s, x);

@@ -385,7 +385,7 @@ static char *loop_decl(struct lower *L, struct sym *var, const char *name, struc
 /* The statements a loop construct cannot have; false when one was reported. */
 static bool loop_ok(struct lower *L, struct ast *body, const char *what)
 {
-    if (body && body->kind == AST_PRAGMA && body->flags) {
+    if (body && body->kind == AST_PRAGMA && (body->flags & AST_PRAGMA_STANDALONE)) {
         lower_block_standalone_body(L, body);     /* for (...) #pragma omp barrier */
         return false;
     }
@@ -743,7 +743,8 @@ void lower_loop(struct lower *L, struct lower_dir *d)
      * each has a concurrent access to a byte of the creator's frame, and the wait is a
      * taskwait on that byte. */
     bool is_for = d->dir->kind == OMP_DIR_FOR;
-    bool group = !is_for && !lower_dir_has(d, OMP_CL_NOGROUP);
+    bool group = !is_for && !lower_dir_has(d, OMP_CL_NOGROUP) &&
+                 !d->dir->oss;  /* OmpSs-2's taskloop does not wait (pragma_oss.c) */
     bool barrier = is_for && !lower_dir_has(d, OMP_CL_NOWAIT);
     /* (a nowait for whose tasks reduce into the copy of a variable each thread of the
        region has waits for them, as a taskloop does: the code after it uses the copy) */

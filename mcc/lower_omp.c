@@ -944,7 +944,7 @@ static int collect_sections(struct lower *L, struct ast *block, struct lower_dir
 {
     int n = 0;
     for (struct ast *i = block->kid[0] ? block->kid[0]->kid[0] : NULL; i; i = i->next) {
-        if (i->kind == AST_PRAGMA && i->target && !i->flags)
+        if (i->kind == AST_PRAGMA && i->target && !(i->flags & AST_PRAGMA_STANDALONE))
             continue;           /* the pragma of the next item, met through it */
         struct ast *first = i->kind == AST_PRAGMA ? i : i->pragma;
         struct omp_directive *sd = first ? lower_parse_pragma(L, first) : NULL;

@@ -61,7 +61,7 @@ static bool scan(struct ast *n, void *arg)
             c->ok = false;
         break;
     case AST_PRAGMA:
-        if (n->flags) {             /* a stand-alone directive */
+        if (n->flags & AST_PRAGMA_STANDALONE) {             /* a stand-alone directive */
             enum omp_directive_kind k = lower_parse_pragma(c->L, n)->kind;
             c->ok = k == OMP_DIR_TASKWAIT || k == OMP_DIR_TASKYIELD || k == OMP_DIR_BARRIER ||
                     k == OMP_DIR_FLUSH || k == OMP_DIR_DEPOBJ || k == OMP_DIR_ERROR ||

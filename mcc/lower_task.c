@@ -698,6 +698,8 @@ static void run_function(struct lower *L, struct lower_buf *b, const struct lowe
         lbuf_puts(b, pro.s);
     free(decl.s);
     call_from_args(L, b, f, of);
+    if (of->dir.dir->oss_wait)     /* OmpSs-2 `wait`: after the tasks the call created */
+        lbuf_puts(b, " nanort_taskwait();");
     if (epi.s)
         lbuf_printf(b, "\n%s", epi.s);
     free(pro.s);

@@ -171,7 +171,7 @@ static void check_node(struct tg_check *c, struct ast *n)
         return;
     }
     if (n->kind == AST_PRAGMA) {
-        if (n->flags)
+        if (n->flags & AST_PRAGMA_STANDALONE)
             check_standalone(c, n);
         return;
     }

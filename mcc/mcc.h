@@ -14,10 +14,11 @@
  *   C front end     lex.c + grammar/c.l, ast.c, symbols.c, the parser (grammar/c.y),
  *                   rewrite.c (edits over the preprocessed text)
  *   pragmas         pragma_lex.c, pragma.c, pragma_ref.c, pragma_dump.c (OmpSs directives
- *                   and clauses), pragma_variant.c (declare variant's match), check.c (their clauses and places), check_expr.c (the
- *                   clauses' expressions as C), check_type.c (the types these follow),
- *                   check_call.c (a function task's calls: their arguments),
- *                   check_nesting.c (OpenMP's nesting of regions)
+ *                   and clauses), pragma_variant.c (declare variant's match), pragma_oss.c
+ *                   (OmpSs-2's `#pragma oss`), check.c (their clauses and places),
+ *                   check_expr.c (the clauses' expressions as C), check_type.c (the
+ *                   types these follow), check_call.c (a function task's calls: their
+ *                   arguments), check_nesting.c (OpenMP's nesting of regions)
  *   lowering        a pipeline of layers; a file calls only files of the layers below
  *                   its own (tests/layout/lower_layers.py checks this list against the
  *                   calls), and a file's exported functions are named after it
@@ -474,7 +475,8 @@ struct src_line {
 };
 struct mcc_source {
     const char *name;    /* file name until the first linemarker */
-    const char *text;
+    const char *text;    /* translation_parse's own copy (the lexer writes `#pragma oss`'s
+                            sentinel as `omp` in it) */
     size_t len;
     struct src_line *lines;
     size_t nlines;
@@ -659,11 +661,16 @@ struct ast {
     struct ast *next;       /* next item when in an AST_LIST */
     struct name *name;      /* identifiers, declarator names, members, tags, labels */
     struct sym *sym;        /* AST_IDENT: resolved symbol; declarations: symbol declared */
-    unsigned flags;         /* AST_SPECS: enum spec_flag; AST_PRAGMA: 1 when standalone */
+    unsigned flags;         /* AST_SPECS: enum spec_flag; AST_PRAGMA: enum ast_pragma_flag */
     enum type_class tclass; /* AST_SPECS: class of the base type */
     struct ast *pragma;     /* the first `#pragma omp` attached to this construct */
     struct ast *target;     /* AST_PRAGMA: the construct it is attached to (NULL: none) */
 };
+
+/* AST_PRAGMA's flags.  OSS: written `#pragma oss` (OmpSs-2); the lexer has rewritten the
+ * sentinel to `omp` in the text, so every later reader of the line sees one spelling, and
+ * the differences of OmpSs-2 are decided from this flag (pragma_oss.c). */
+enum ast_pragma_flag { AST_PRAGMA_STANDALONE = 1u << 0, AST_PRAGMA_OSS = 1u << 1 };
 
 struct ast *ast_new(struct mcc_parser *p, enum ast_kind kind, size_t begin, size_t end);
 struct ast *ast_list(struct mcc_parser *p, struct ast *first);   /* first may be NULL */
@@ -1153,6 +1160,8 @@ struct omp_directive {
     struct omp_declare_reduction *reduction;   /* DECLARE_REDUCTION */
     struct omp_declare_variant *variant;       /* DECLARE_VARIANT */
     int nerrors;                   /* errors found in this directive (one is reported) */
+    bool oss;                      /* written `#pragma oss` (OmpSs-2: pragma_oss.c) */
+    bool oss_wait;                 /* OmpSs-2 task `wait`: a taskwait at the end of its body */
     const char *text;              /* the pragma as parsed: what toks and expressions index */
     struct omp_tok *toks;          /* its tokens, then an OMP_TOK_END, each with its place in
                                       the user's source (check.c reads expressions from them) */
@@ -1163,6 +1172,9 @@ struct omp_directive {
 /* text: the pragma line, starting at `#pragma` (or at `omp`); len: its length (need not be
  * NUL-terminated).  loc: where the `#pragma` line starts in the user's source. */
 struct omp_directive *omp_parse_pragma(const char *text, size_t len, struct mcc_loc loc);
+/* The same for a line written `#pragma oss` (OmpSs-2) when oss is true. */
+struct omp_directive *omp_parse_pragma_as(const char *text, size_t len, struct mcc_loc loc,
+                                          bool oss);
 void omp_directive_free(struct omp_directive *d);
 /* Release the copy of the last source file read for columns (call once at the end). */
 void omp_source_cache_free(void);
@@ -1235,6 +1247,16 @@ int omp_scan_expr(struct omp_parser *p, int from, const char *stops);
 int omp_skip_group(struct omp_parser *p, int open);
 /* pragma_variant.c: the rest of `declare variant` after its two words */
 void omp_parse_declare_variant(struct omp_parser *p);
+/* pragma_oss.c: `#pragma oss` (OmpSs-2), parsed as `#pragma omp` with its differences.
+ * omp_oss_directive: at the directive word; false (reported) when it is none mcc runs.
+ * omp_oss_clause: the kind of the clause named at token `name` (`kind`: its OpenMP/OmpSs
+ * lookup, -1 unknown): an OmpSs-2 spelling's (weakin: in), or OMP_OSS_DROPPED for a clause
+ * taken here (wait, cost) or reported.  omp_oss_check: after the clauses, the combinations
+ * mcc does not run. */
+enum { OMP_OSS_DROPPED = -2 };
+bool omp_oss_directive(struct omp_parser *p);
+int omp_oss_clause(struct omp_parser *p, int name, int kind);
+void omp_oss_check(struct omp_parser *p);
 /* pragma_ref.c */
 struct omp_ref *omp_parse_ref(struct omp_parser *p);
 /* depend(iterator(...), ...): the iterators' definitions `[type] i = begin:end[:step]`

@@ -505,7 +505,7 @@ static bool parse_depend(struct omp_parser *p, struct omp_clause *c)
     int first = ++p->pos;
     if (!omp_expect(p, ":", "after the dependence type"))
         return false;
-    p->in_depend = true;
+    p->in_depend = !p->dir->oss;     /* OmpSs-2: depend(in: l) is in(l), sections too */
     bool ok = parse_ref_list(p, c);
     p->in_depend = false;
     if (ok && depobj && c->nrefs > 1) {
@@ -574,7 +574,8 @@ static bool parse_reduction(struct omp_parser *p, struct omp_clause *c)
     /* a[x:y] is OmpSs's inclusive range in a task's `reduction` (OmpSs syntax), OpenMP's
      * lower bound and length everywhere else: in_reduction, task_reduction and the
      * reductions of for, parallel, sections and taskloop, as OpenMP programs write them */
-    p->in_depend = c->kind != OMP_CL_REDUCTION || p->dir->kind != OMP_DIR_TASK;
+    p->in_depend = !p->dir->oss &&
+                   (c->kind != OMP_CL_REDUCTION || p->dir->kind != OMP_DIR_TASK);
     bool ok = parse_ref_list(p, c);
     /* an array element (OpenMP 5.0 allows them, gcc takes them; an OmpSs task's too), also
      * m[i][j]: the section of that one element, m[i][j:1], which the construct's body
@@ -996,6 +997,8 @@ static bool parse_clause(struct omp_parser *p, struct omp_clause *c)
         omp_perror(p, name, "expected a clause, found '%.*s'", TOK(p, name));
         return false;
     }
+    if (p->dir->oss && (k = omp_oss_clause(p, name, k)) == OMP_OSS_DROPPED)
+        return false;   /* wait, cost: taken; or reported */
     if (k < 0 && omp_is(p, name, "replayable"))
         return replayable(p, name);
     if (k < 0) {
@@ -2037,6 +2040,8 @@ static void parse_directive(struct omp_parser *p)
     struct omp_directive *d = p->dir;
     int word = p->pos;
     char msg[256], hint[64];
+    if (d->oss && !omp_oss_directive(p))
+        return;         /* reported: no OmpSs-2 directive mcc runs */
     d->kind = directive_kind(p);
     target_env(p, word);
     switch (d->kind) {
@@ -2107,15 +2112,24 @@ static void parse_directive(struct omp_parser *p)
         break;
     }
     parse_clauses(p);
+    if (d->oss)
+        omp_oss_check(p);
 }
 
 struct omp_directive *omp_parse_pragma(const char *text, size_t len, struct mcc_loc loc)
+{
+    return omp_parse_pragma_as(text, len, loc, false);
+}
+
+struct omp_directive *omp_parse_pragma_as(const char *text, size_t len, struct mcc_loc loc,
+                                          bool oss)
 {
     struct omp_directive *d = calloc(1, sizeof *d);
     struct omp_parser p = { .dir = d };
     if (!d)
         abort();
     d->loc = loc;
+    d->oss = oss;
     /* Keep our own NUL-terminated copy: expressions point into it. */
     char *copy = dir_alloc(d, len + 1);
     memcpy(copy, text, len);

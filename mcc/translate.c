@@ -38,7 +38,10 @@ bool translation_parse(struct translation *t, const char *name, const char *text
     mcc_diag_reset(t->opts->quiet);
     mcc_diag_warnings(t->opts->werror, t->opts->no_warnings);
     t->src.name = name ? name : "<input>";
-    t->src.text = text;
+    /* our own copy: the lexer spells `#pragma oss` as `#pragma omp` in it (lex.c) */
+    char *own = arena_alloc(&t->arena, len + 1);
+    memcpy(own, text, len);
+    t->src.text = own;
     t->src.len = len;
     source_index(&t->src, &t->arena);
     t->parser.arena = &t->arena;
