@@ -376,13 +376,137 @@ static void add_cuda_host(const struct driver *d, struct strvec *cmd)
     sv_push(cmd, drv_asprintf("%s/mcc_cuda.h", d->mcc_incdir));
 }
 
+/* ---- OmpSs-2 sources: cpp expands the macros of `#pragma omp` lines only -------------- */
+
+static const char *skip_hblank(const char *p, const char *e)
+{
+    while (p < e && (*p == ' ' || *p == '\t'))
+        p++;
+    return p;
+}
+
+/* The `oss` of a line [p, e) that reads `# pragma oss <word>`, else NULL; only for the
+ * words gcc's cpp knows after `omp` (it keeps MCC_OSS_MARK of those lines only): the
+ * others, errors, reach the lexer as written. */
+static const char *oss_sentinel(const char *p, const char *e)
+{
+    p = skip_hblank(p, e);
+    if (p == e || *p != '#')
+        return NULL;
+    p = skip_hblank(p + 1, e);
+    if (e - p < 6 || memcmp(p, "pragma", 6))
+        return NULL;
+    const char *q = skip_hblank(p + 6, e);
+    if (q == p + 6 || e - q < 3 || memcmp(q, "oss", 3))
+        return NULL;
+    static const char *const words[] = {"task", "taskwait", "taskloop", "critical", "atomic",
+                                        "taskyield", "declare"};
+    const char *w = skip_hblank(q + 3, e), *we = w;
+    while (we < e && ((*we >= 'a' && *we <= 'z') || *we == '_'))
+        we++;
+    if (w == q + 3)
+        return NULL;
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+        if (strlen(words[i]) == (size_t)(we - w) && !memcmp(words[i], w, (size_t)(we - w)))
+            return q;
+    return NULL;
+}
+
+/* src's text with every `#pragma oss` spelled `#pragma omp` (same columns), which cpp
+ * expands as it does OpenMP's, its last physical line ending with MCC_OSS_MARK, which
+ * cpp -C keeps and the lexer reads as the sentinel; a #line first, so that the lines are
+ * src's.  NULL when src has no `#pragma oss` line (or cannot be read: cpp then says so). */
+static char *oss_text(const char *src)
+{
+    size_t len;
+    char *text = mcc_read_file(src, &len);
+    if (!text)
+        return NULL;
+    struct strvec parts = {0};
+    bool any = false;
+    sv_push(&parts, drv_asprintf("#line 1 \"%s\"\n", src));
+    for (char *p = text, *end = text + len; p < end;) {
+        char *nl = memchr(p, '\n', (size_t)(end - p));
+        char *le = nl ? nl : end;
+        char *oss = (char *)oss_sentinel(p, le);
+        if (oss) {
+            any = true;
+            memcpy(oss, "omp", 3);
+            while (le < end && le > p && le[-1] == '\\') {     /* continuation lines */
+                nl = memchr(le + 1, '\n', (size_t)(end - le - 1));
+                le = nl ? nl : end;
+            }
+            sv_push(&parts, drv_asprintf("%.*s " MCC_OSS_MARK "\n", (int)(le - p), p));
+        } else {
+            sv_push(&parts, drv_asprintf("%.*s\n", (int)(le - p), p));
+        }
+        p = le < end ? le + 1 : end;
+    }
+    free(text);
+    if (!any)
+        return NULL;
+    size_t n = 0;
+    for (size_t i = 0; i < parts.n; i++)
+        n += strlen(parts.v[i]);
+    char *out = malloc(n + 1);
+    if (!out)
+        abort();
+    for (size_t i = 0, at = 0; i < parts.n; at += strlen(parts.v[i]), i++)
+        memcpy(out + at, parts.v[i], strlen(parts.v[i]) + 1);
+    return out;
+}
+
+/* The file cpp reads for src in a translation: src itself, or (with `#pragma oss` lines)
+ * its oss_text in the item's temporaries; NULL after a message. */
+static const char *oss_source(const struct driver *d, const char *src, const char *copy)
+{
+    char *text = d->opts.ompss && !drv_dry_run ? oss_text(src) : NULL;
+    if (!text)
+        return src;
+    FILE *f = fopen(copy, "wb");
+    bool ok = f && fputs(text, f) >= 0;
+    if (f && fclose(f) != 0)
+        ok = false;
+    free(text);
+    if (!ok) {
+        fprintf(stderr, "mcc: error: cannot write %s: %s\n", copy, strerror(errno));
+        return NULL;
+    }
+    return copy;
+}
+
+/* The dependency file cpp wrote names the copy oss_source made: name src instead. */
+static int oss_dependencies(const char *deps, const char *copy, const char *src)
+{
+    size_t len, n = strlen(copy);
+    char *text = mcc_read_file(deps, &len);
+    if (!text)
+        return 0;           /* none written */
+    FILE *f = fopen(deps, "wb");
+    bool ok = f != NULL;
+    for (char *p = text, *end = text + len; ok && p < end;) {
+        char *hit = memmem(p, (size_t)(end - p), copy, n);
+        size_t keep = hit ? (size_t)(hit - p) : (size_t)(end - p);
+        ok = fwrite(p, 1, keep, f) == keep && (!hit || fputs(src, f) >= 0);
+        p = hit ? hit + n : end;
+    }
+    if (f && fclose(f) != 0)
+        ok = false;
+    free(text);
+    if (!ok)
+        fprintf(stderr, "mcc: error: cannot write %s: %s\n", deps, strerror(errno));
+    return !ok;
+}
+
 /* <cc> -E [-C] [-fopenmp -D_OMPSS=1 -D<device qualifiers>] <flags> -I<mcc dirs> -x c src
  * [-o out].  For translation (`comments`), -C keeps the comments: the output goes to the
  * native compiler again, and some of them mean something to it (a "fall through" comment
  * before a case label silences -Wimplicit-fallthrough).  mcc -E prints what gcc -E does. */
 /* `include`: a header cpp reads before the source (-include), or NULL. */
-static int preprocess(const struct driver *d, const char *src, const char *out, bool comments,
-                      const char *include)
+/* `input`: the file cpp reads, when not src (oss_source's copy: src's directory is then
+ * searched for its "headers" first, as cpp searches the including file's). */
+static int preprocess_input(const struct driver *d, const char *src, const char *input,
+                            const char *out, bool comments, const char *include)
 {
     struct strvec cmd = {0};
     sv_cat(&cmd, d->cpp_cmd.n ? &d->cpp_cmd : &d->cc);    /* --cpp= */
@@ -396,6 +520,12 @@ static int preprocess(const struct driver *d, const char *src, const char *out, 
         add_device_qualifiers(&cmd, d->opts.cuda_host);
     }
     sv_cat(&cmd, &d->cpp);
+    if (input != src) {
+        const char *slash = strrchr(src, '/');
+        sv_push(&cmd, "-iquote");
+        sv_push(&cmd, slash ? drv_asprintf("%.*s", (int)(slash - src + (slash == src)), src)
+                            : ".");
+    }
     sv_cat(&cmd, &d->inc);
     sv_cat(&cmd, &d->wp);
     if (d->opts.ompss)
@@ -407,7 +537,16 @@ static int preprocess(const struct driver *d, const char *src, const char *out, 
         sv_push(&cmd, include);
     }
     add_dependency_names(d, &cmd, src);
-    return run_on_input(&cmd, "c", src, out);
+    int st = run_on_input(&cmd, "c", input, out);
+    if (!st && input != src && d->deps_file && d->stop != STOP_PREPROCESS)
+        st = oss_dependencies(dependency_file(d, src), input, src);
+    return st;
+}
+
+static int preprocess(const struct driver *d, const char *src, const char *out, bool comments,
+                      const char *include)
+{
+    return preprocess_input(d, src, src, out, comments, include);
 }
 
 /* ---- nanos.h for units that call its functions without it ------------------------------ */
@@ -778,11 +917,13 @@ static int translate_input(const struct driver *d, struct item *it, const char *
     int st;
     if (it->kind == IN_C) {
         pre = saved ? drv_asprintf("%s.i", saved) : item_temp(it, ".i");
-        const char *nanos_h;
-        if ((st = preprocess(d, src, pre, true, NULL)) != 0)
+        const char *nanos_h, *input = oss_source(d, src, item_temp(it, ".oss.c"));
+        if (!input)
+            return 1;
+        if ((st = preprocess_input(d, src, input, pre, true, NULL)) != 0)
             return st;
         if (d->opts.ompss && !drv_dry_run && wants_nanos_h(d, pre, &nanos_h) &&
-            (st = preprocess(d, src, pre, true, nanos_h)) != 0)
+            (st = preprocess_input(d, src, input, pre, true, nanos_h)) != 0)
             return st;
     }
     const char *out;

@@ -410,9 +410,11 @@ static bool pragma_is_omp(const char *s, const char *e)
     return word_len(s, e) == 3 && memcmp(s, "omp", 3) == 0;
 }
 
-/* `#pragma oss` (OmpSs-2): its sentinel, or NULL.  The text is the buffer the driver read
+/* `#pragma oss` (OmpSs-2): its sentinel, or NULL.  The text is translation_parse's copy
  * (struct mcc_source): the caller spells the sentinel `omp` in it, in place (same length,
- * so every offset and column stays), and flags the pragma AST_PRAGMA_OSS. */
+ * so every offset and column stays), and flags the pragma AST_PRAGMA_OSS.  (The driver
+ * spells a source file's own `#pragma oss` lines `#pragma omp ... MCC_OSS_MARK` for cpp to
+ * expand their macros; those of headers come here as written.) */
 static char *pragma_oss_sentinel(const char *s, const char *e)
 {
     s = pragma_body(s, e);
@@ -475,7 +477,7 @@ int yylex(YYSTYPE *lval, YYLTYPE *lloc, struct mcc_parser *p)
             if (ompss && pragma_is_omp(text + b, text + e)) {
                 struct ast *n = ast_new(p, AST_PRAGMA, b, e);
                 p->omp_pragmas++;
-                if (oss)
+                if (oss || memmem(text + b, e - b, MCC_OSS_MARK, strlen(MCC_OSS_MARK)))
                     n->flags |= AST_PRAGMA_OSS;
                 if (ast_pragma_is_standalone(text + b, e - b)) {
                     n->flags |= AST_PRAGMA_STANDALONE;

@@ -19,7 +19,8 @@
  * not run ("sorry, unimplemented"), or one OmpSs-2 does not have.  Array sections keep the
  * OmpSs spelling everywhere, depend(...) included: a[lo:hi] is lo..hi inclusive, a[lo;n]
  * n elements from lo.  A task's dependences are released when it and all its descendants
- * have finished (nanort's rule too), as OmpSs-2 asks.
+ * have finished (nanort's rule too), as OmpSs-2 asks.  The lexer flags the lines
+ * (AST_PRAGMA_OSS); the driver has cpp expand the macros of a source's own (oss_source).
  */
 #include "mcc.h"
 
