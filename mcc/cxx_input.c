@@ -41,7 +41,8 @@ static int display_col(const char *line, const char *p)
     return c;
 }
 
-/* The position of `#pragma omp` / `#pragma ompss` / `_Pragma("omp` in a line, or NULL. */
+/* The position of `#pragma omp` / `#pragma ompss` / `#pragma oss` (OmpSs-2) /
+ * `_Pragma("omp` in a line, or NULL. */
 static const char *omp_pragma_in(const char *line)
 {
     const char *s = skip_blanks(line);
@@ -51,6 +52,8 @@ static const char *omp_pragma_in(const char *line)
             p = skip_blanks(p + 6);
             if (!strncmp(p, "omp", 3) && (p[3] == ' ' || p[3] == '\t' || p[3] == '\n' ||
                                           p[3] == '\r' || p[3] == '\0' || !strncmp(p + 3, "ss", 2)))
+                return s;
+            if (!strncmp(p, "oss", 3) && (p[3] == ' ' || p[3] == '\t'))
                 return s;
         }
     }

@@ -82,8 +82,25 @@ static void weak(void)
     CHECK(total == want, "total = %d, want %d: weak dependences did not order", total, want);
 }
 
+typedef struct { int lo, hi; } span;
+#pragma oss declare reduction(widen: span: omp_out.lo = omp_in.lo < omp_out.lo ? omp_in.lo \
+    : omp_out.lo, omp_out.hi = omp_in.hi > omp_out.hi ? omp_in.hi : omp_out.hi) \
+    initializer(omp_priv = (span){1000, -1000})
+
 static void kinds(void)
 {
+    span sp = {1000, -1000};
+    for (int k = 3; k < 13; k++) {
+#pragma oss task reduction(widen: sp)
+        {
+            if (k < sp.lo)
+                sp.lo = k;
+            if (k > sp.hi)
+                sp.hi = k;
+        }
+    }
+#pragma oss taskwait
+    CHECK(sp.lo == 3 && sp.hi == 12, "sp = %d..%d: the declared reduction", sp.lo, sp.hi);
     for (unsigned k = 1; k <= 8; k++) {
 #pragma oss task commutative(order) priority(k) cost(k * 2)
         order += k;     /* one at a time, in any order */
