@@ -1260,6 +1260,9 @@ void omp_parse_declare_variant(struct omp_parser *p);
 enum { OMP_OSS_DROPPED = -2 };
 bool omp_oss_directive(struct omp_parser *p);
 int omp_oss_clause(struct omp_parser *p, int name, int kind);
+/* depend(type: ...)'s OmpSs-2 types at p->pos (concurrent, commutative, the weak ones as
+ * the strong), else OMP_DEP_NONE. */
+enum omp_dep omp_oss_dependence_type(struct omp_parser *p);
 void omp_oss_check(struct omp_parser *p);
 /* pragma_ref.c */
 struct omp_ref *omp_parse_ref(struct omp_parser *p);

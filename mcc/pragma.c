@@ -441,7 +441,7 @@ static enum omp_dep dependence_type(struct omp_parser *p)
     for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
         if (p->toks[p->pos].kind == OMP_TOK_IDENT && omp_is(p, p->pos, types[i].name))
             return types[i].dep;
-    return OMP_DEP_NONE;
+    return p->dir->oss ? omp_oss_dependence_type(p) : OMP_DEP_NONE;
 }
 
 /* depend(out|inout: omp_all_memory), OpenMP 5.1's reserved locator: the task depends on

@@ -42,11 +42,23 @@ static const uint64_t oss_clauses[OMP_DIR_COUNT] = {
                        | OSS_CL(SEQ_CST),
 };
 
-/* OmpSs-2's weak dependences, run as the strong ones. */
-static const struct { const char *name; enum omp_clause_kind as; } weak[] = {
-    {"weakin", OMP_CL_IN}, {"weakout", OMP_CL_OUT}, {"weakinout", OMP_CL_INOUT},
-    {"weakconcurrent", OMP_CL_CONCURRENT}, {"weakcommutative", OMP_CL_COMMUTATIVE},
+/* OmpSs-2's weak dependences, run as the strong ones: as clauses and as depend's types. */
+static const struct { const char *name; enum omp_clause_kind as; enum omp_dep dep; } weak[] = {
+    {"weakin", OMP_CL_IN, OMP_DEP_IN}, {"weakout", OMP_CL_OUT, OMP_DEP_OUT},
+    {"weakinout", OMP_CL_INOUT, OMP_DEP_INOUT},
+    {"weakconcurrent", OMP_CL_CONCURRENT, OMP_DEP_CONCURRENT},
+    {"weakcommutative", OMP_CL_COMMUTATIVE, OMP_DEP_COMMUTATIVE},
+    {"concurrent", OMP_CL_CONCURRENT, OMP_DEP_CONCURRENT},     /* (depend's only) */
+    {"commutative", OMP_CL_COMMUTATIVE, OMP_DEP_COMMUTATIVE},
 };
+
+enum omp_dep omp_oss_dependence_type(struct omp_parser *p)
+{
+    for (size_t i = 0; i < sizeof weak / sizeof weak[0]; i++)
+        if (p->toks[p->pos].kind == OMP_TOK_IDENT && omp_is(p, p->pos, weak[i].name))
+            return weak[i].dep;
+    return OMP_DEP_NONE;
+}
 
 /* OmpSs-2 directives and clauses mcc does not run, with what they would need. */
 static const struct { const char *name, *why; } unsupported_dirs[] = {

@@ -1,9 +1,10 @@
 /* OmpSs-2 (`#pragma oss`) tasks run as tasks with OmpSs-2's meaning: in/out/inout and
- * depend(type: l), a[lo:hi] (hi INCLUSIVE, in depend(...) too) and a[lo;n] sections,
- * weak dependences (run as strong ones), commutative, concurrent with atomic, reduction,
- * priority, label, if, final, cost, taskwait on(l) and in(l), critical, taskyield, a
- * function task, a taskloop that does not wait (OmpSs-2), and `wait` (the body's locals
- * stay alive for its subtasks).  Built by gcc the pragmas are ignored: the same answer. */
+ * depend(type: l) with OmpSs-2's types, a[lo:hi] (hi INCLUSIVE, in depend(...) too) and
+ * a[lo;n] sections, weak dependences (run as strong ones), commutative, concurrent with
+ * atomic, reduction (also a declared one), priority, label, if, final, cost, taskwait
+ * on(l) and in(l), critical, taskyield, a function task, a taskloop that does not wait
+ * (OmpSs-2), and `wait` (the body's locals stay alive for its subtasks).  Built by gcc the
+ * pragmas are ignored: the same answer. */
 #include "ompss_check.h"
 
 enum { N = 64 };
@@ -60,7 +61,7 @@ static void weak(void)
     int want = 0;
     for (int i = 0; i < N; i++)
         want += a[i] + 1;
-#pragma oss task weakinout(a[0;N]) weakin(total) weakout(sum)
+#pragma oss task weakinout(a[0;N]) depend(weakin: total) weakout(sum)
     {
 #pragma oss task inout(a[0;N])
         {
@@ -106,7 +107,7 @@ static void kinds(void)
         order += k;     /* one at a time, in any order */
     }
     for (int k = 0; k < 8; k++) {
-#pragma oss task concurrent(hits) if(k % 2) final(k == 4)
+#pragma oss task depend(concurrent: hits) if(k % 2) final(k == 4)
         {
 #pragma oss atomic
             hits += 2;
