@@ -237,13 +237,24 @@ static bool clause_shares(struct lower *L, const struct omp_clause *cl, const st
            ref_shares_base(L, r, s);
 }
 
+/* Does clause cl decide the data sharing of what it names?  OpenMP's depend does not
+ * where the construct has a default of its own other than shared: `task
+ * default(firstprivate) depend(inout: x)` copies x, and default(none) asks for x in a
+ * data-sharing clause (gcc: "'x' not specified in enclosing 'task'"); without one, the
+ * OmpSs rule shares the base of a dependence. */
+static bool decides_sharing(const struct lower_dir *d, const struct omp_clause *cl)
+{
+    const struct omp_clause *def = omp_find_clause(d->dir, OMP_CL_DEFAULT);
+    return cl->kind != OMP_CL_DEPEND || !def || def->def == OMP_DEFAULT_SHARED;
+}
+
 static void apply_clauses(struct capture *c, const struct lower_dir *d, size_t off)
 {
     struct lower *L = c->L;
     const struct omp_clause *cl;
     for (int pass = 0; pass < 2; pass++)
         for (int i = 0; (cl = dir_clause(d, i)); i++) {
-            if (is_sharing_clause(cl->kind) != (pass == 1))
+            if (is_sharing_clause(cl->kind) != (pass == 1) || !decides_sharing(d, cl))
                 continue;
             for (int k = 0; k < cl->nrefs; k++) {
                 struct sym *s = ref_sym(L, cl->refs[k], off);
@@ -306,7 +317,7 @@ static bool listed(const struct lower_dir *d, const struct lower_var *v, size_t 
 {
     const struct omp_clause *cl;
     for (int i = 0; (cl = dir_clause(d, i)); i++)
-        for (int k = 0; k < cl->nrefs; k++)
+        for (int k = 0; decides_sharing(d, cl) && k < cl->nrefs; k++)
             if (ref_sym(L, cl->refs[k], off) == v->sym)
                 return true;
     return false;
@@ -1013,19 +1024,29 @@ static bool clause_globals(struct global_use *g, const struct omp_expr *e)
 }
 
 /* Does the body use s where it is evaluated (gcc -fopenmp wants no clause for `sizeof(l)`
- * under default(none))? */
+ * under default(none))?  Where first in *at (unchanged for a variably modified s). */
+struct first_use {
+    const struct sym *s;
+    size_t at;
+};
+
 static bool other_than(void *arg, const struct sym *s, size_t at)
 {
-    (void)at;
-    return s != arg;
+    struct first_use *u = arg;
+    if (s != u->s)
+        return true;
+    u->at = at;
+    return false;
 }
 
-static bool evaluated(struct capture *c, const struct lower_dir *d, struct sym *s)
+static bool evaluated(struct capture *c, const struct lower_dir *d, struct sym *s, size_t *at)
 {
-    struct name_walk w = { .L = c->L, .fn = other_than, .arg = s, .own = d->dir };
+    struct first_use u = {s, *at};
+    struct name_walk w = { .L = c->L, .fn = other_than, .arg = &u, .own = d->dir };
     if (lower_sym_is_vm(s))
         return true;
     evaluated_names(&w, c->node);
+    *at = u.at;
     return w.stop;
 }
 
@@ -1091,12 +1112,13 @@ static void implicit_sharing(struct capture *c, const struct lower_dir *d, size_
     for (struct lower_var *v = c->vars; v; v = v->next) {
         if (listed(d, v, off, c->L))
             continue;
+        size_t at = v->first_use;
         bool global = (v->sym->storage == STORAGE_STATIC || v->sym->storage == STORAGE_EXTERN) &&
                       !lower_thread_private(c->L, v->sym);  /* (unless a region privatised it) */
         if (strict && (def->def == OMP_DEFAULT_NONE || global) &&
             !lower_dir_iteration_var(d, v->sym) && !lower_thread_local_sym(c->L, v->sym) &&
-            evaluated(c, d, v->sym)) {
-            not_listed(c, d, v->sym, v->first_use, NULL);
+            evaluated(c, d, v->sym, &at)) {
+            not_listed(c, d, v->sym, at, NULL);
         } else if (global) {
             v->share = LOWER_SHARED;
         } else if (def && def->def == OMP_DEFAULT_SHARED) {
