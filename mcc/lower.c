@@ -43,6 +43,31 @@ static void host_pragma(struct lower *L, struct ast *pr, const struct omp_direct
     rewrite_replace(L->rw, pr->begin, pr->end, d->host_wait ? host_wait_code(L, d) : "");
 }
 
+/* A `loop` whose binding region is the encountering thread: bind(thread), or no bind
+ * and, below the innermost parallel region, inside a worksharing construct, a task or a
+ * taskloop (gcc -fopenmp's reading: critical, master, masked and taskgroup in between do
+ * not count, and a loop in them binds to the parallel region, which every thread must
+ * reach).  That thread runs its iterations, in any order: the loop as written, as for
+ * simd (a worksharing `for` there would be refused, check_nesting.c). */
+static bool loop_binds_thread(const struct lower *L, const struct omp_directive *d)
+{
+    if (d->kind != OMP_DIR_FOR || !d->loop || d->parallel || d->bind == 'p' || d->bind == 'T')
+        return false;
+    if (d->bind == 't')
+        return true;
+    for (const struct lower_nest *n = L->nest; n; n = n->up)
+        switch (n->dir->kind) {
+        case OMP_DIR_FOR: case OMP_DIR_SECTIONS: case OMP_DIR_SINGLE: case OMP_DIR_TASK:
+        case OMP_DIR_TASKLOOP:
+            return true;
+        case OMP_DIR_PARALLEL:
+            return false;
+        default:
+            break;
+        }
+    return false;                   /* orphaned: a worksharing loop */
+}
+
 /*
  * Parse the pragma chain of a construct into one lower_dir: `target` lines merge into the
  * directive they go with, `simd` lines are dropped (the loop runs as written), unknown
@@ -69,6 +94,8 @@ static bool chain_dir(struct lower *L, struct ast *construct, struct lower_dir *
             lower_variant_declare(L, construct, pr, d);
             continue;
         }
+        if (loop_binds_thread(L, d))
+            d->kind = OMP_DIR_SIMD;
         bool simd = d->kind == OMP_DIR_SIMD || d->kind == OMP_DIR_DECLARE_SIMD;
         if (out->dir && !simd &&
             !(d->kind == OMP_DIR_TARGET && out->dir->kind == OMP_DIR_TASK && !out->target)) {

@@ -601,7 +601,8 @@ bool lower_loop_check_simd(struct lower *L, struct ast *pr, struct omp_directive
         return false;
     if (!loop || loop->kind != AST_FOR) {
         struct mcc_loc at = source_user_loc(&L->t->src, loop ? loop->begin : pr->end);
-        mcc_error_at(&at, "'#pragma omp simd' must be followed by a 'for' loop");
+        mcc_error_at(&at, "'#pragma omp %s' must be followed by a 'for' loop",
+                     d->loop ? "loop" : "simd");
         return false;
     }
     return parse_nest(L, &ld, lp, ncol, &body) && check_simd_body(L, body, d);

@@ -1130,6 +1130,8 @@ struct omp_directive {
                                       clause is allowed (its body runs once anyway) */
     bool loop;                     /* OpenMP 5.0 `loop`, `parallel loop` (kind: for): its
                                       iterations may run in any order, as a `for`'s tasks do */
+    char bind;                     /* loop's bind clause: 't' thread, 'p' parallel, 'T' teams,
+                                      0 none */
     bool host;                     /* UNKNOWN: a device construct (`target data`, `teams`,
                                       `distribute`, `declare target`, ...) that on the host
                                       runs as written, with no warning (host_only) */

@@ -1217,9 +1217,12 @@ static void advice_word(struct omp_parser *p, int name)
     char buf[128];
     int w = name + 2;
     if (omp_is(p, name, "bind")) {
-        if (lookup(p, w, binds, 3) < 0 || !omp_is(p, w + 1, ")"))
+        int k = lookup(p, w, binds, 3);
+        if (k < 0 || !omp_is(p, w + 1, ")"))
             omp_perror(p, w, "unknown argument '%.*s' in 'bind' clause (expected %s)",
                        TOK(p, w), one_of(buf, sizeof buf, binds, 3));
+        else
+            p->dir->bind = "Tpt"[k];
         return;
     }
     if (lookup(p, w, mods, 2) >= 0 && omp_is(p, w + 1, ":"))
