@@ -256,9 +256,10 @@ static bool ref(struct ck *c, const struct omp_ref *r, struct ck_type *t, bool *
         for (int i = 0; ok && i < r->niters; i++) {
             const struct omp_iter *it = &r->iters[i];
             struct ck_type step;
-            ok = piece(c, &it->lo, USE_INDEX, "the lower bound of the iterator range",
+            enum ck_use range = it->type.text ? USE_SCALAR : USE_INDEX;    /* (a pointer's) */
+            ok = piece(c, &it->lo, range, "the lower bound of the iterator range",
                        "':' or ';'", NULL) &&
-                 piece(c, &it->bound, USE_INDEX, it->form == OMP_SECT_LO_HI
+                 piece(c, &it->bound, range, it->form == OMP_SECT_LO_HI
                        ? "the upper bound of the iterator range"
                        : it->form == OMP_SECT_LO_END ? "the end of the iterator range"
                        : "the length of the iterator range", "',', ':' or '}'", NULL) &&
@@ -272,7 +273,7 @@ static bool ref(struct ck *c, const struct omp_ref *r, struct ck_type *t, bool *
                 ok = false;
             }
             if (ok && c->niters < (int)(sizeof c->iters / sizeof c->iters[0]))
-                c->iters[c->niters++] = &it->var;
+                c->iters[c->niters++] = it;
         }
         ok = ok && ref(c, r->base, t, region);
         c->niters = saved;

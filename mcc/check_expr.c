@@ -144,8 +144,10 @@ enum ck_name ck_lookup(struct ck *c, int i, struct sym **out)
             return NAME_LOCAL;
         }
     for (int k = c->niters - 1; k >= 0; k--)
-        if (strlen(c->iters[k]->text) == n && !memcmp(c->iters[k]->text, s, n))
+        if (strlen(c->iters[k]->var.text) == n && !memcmp(c->iters[k]->var.text, s, n)) {
+            c->iter_hit = c->iters[k];
             return NAME_ITER;
+        }
     if ((c->reduction == RED_COMBINER && (spelled(c, i, "omp_in") ||
                                           spelled(c, i, "omp_out"))) ||
         (c->reduction == RED_INITIALIZER && (spelled(c, i, "omp_priv") ||
@@ -226,7 +228,7 @@ static void suggest_name(struct ck *c, int i, struct suggestion *g)
 {
     *g = (struct suggestion){ .word = c->text + c->toks[i].off, .len = c->toks[i].len };
     for (int k = 0; k < c->niters; k++)
-        consider(g, c->iters[k]->text, strlen(c->iters[k]->text));
+        consider(g, c->iters[k]->var.text, strlen(c->iters[k]->var.text));
     for (int k = 0; k < 2; k++) {
         struct ast *list = k ? c->impl_params : c->params;
         for (struct ast *p = list ? list->kid[0] : NULL; p; p = p->next)
@@ -3472,7 +3474,8 @@ static bool primary(struct ck *c, struct ck_type *t)
     c->pos++;
     switch (ck_lookup(c, i, &y)) {
     case NAME_ITER:
-        *t = ck_simple_type(CK_INT);
+        /* (a pointer's: of a type not followed, as a shaping's) */
+        *t = c->iter_hit->type.text ? ck_unknown_type(true) : ck_simple_type(CK_INT);
         t->lvalue = true;
         c->variables += !c->in_sizeof;
         met_automatic(c, i);

@@ -561,6 +561,16 @@ static void open_iters(struct lower *L, struct lower_values *pre, struct kept *k
             for (int j = 0; j < 3; j++)
                 c[j] = inner ? arena_printf(L->a, "%s[%s - %d]", kp->p, at, 3 - j) : b[j];
             const char *lo = c[0], *bound = c[1], *step = c[2];
+            if (x->type.text) {     /* a pointer: its values lo + ix, until bound */
+                const char *ix = lower_local_name(L, LL_ITER_INDEX, it->n, NULL);
+                const char *val = arena_printf(L->a, "(long)(%s) + %s * (long)sizeof *(%s)0", lo,
+                                               ix, x->type.text);
+                lbuf_printf(to, "for (long %s = 0, %s = (long)(%s), %s = (%s); %s > 0 ? %s < %s : "
+                            "%s > %s; %s += %s) { %s %s = (%s)(%s) + %s; (void)%s; ", ix, end, bound,
+                            st, step, st, val, end, val, end, ix, st, x->type.text, v,
+                            x->type.text, lo, ix, v);
+                continue;
+            }
             lbuf_printf(to, "for (long %s = (%s), %s = ", v, lo, end);
             if (x->form == OMP_SECT_LO_LEN)
                 lbuf_printf(to, "%s + (%s), %s = (%s); %s < %s; ", v, bound, st, step, v, end);

@@ -1022,6 +1022,8 @@ enum omp_section_form {
 struct omp_iter {
     struct omp_expr var, lo, bound;
     struct omp_expr step;         /* absent (text NULL) when not given: 1 */
+    struct omp_expr type;         /* OpenMP's iterator of a pointer type (`int *p = a:a+n`):
+                                     that type; text NULL: an integer, counted as long */
     enum omp_section_form form;   /* OMP_SECT_LO_HI, OMP_SECT_LO_LEN or OMP_SECT_LO_END */
 };
 
@@ -2025,7 +2027,8 @@ struct ck {
     struct ast *impl_params;         /* with implements(f): f's parameters, or NULL */
     struct name *task_fn;            /* ... and its name */
     struct ast *fn_body;             /* ... its definition, for "is local to" */
-    const struct omp_expr *iters[16];/* multidependence iterators in scope */
+    const struct omp_iter *iters[16];/* multidependence iterators in scope */
+    const struct omp_iter *iter_hit; /* (the one ck_lookup found) */
     int niters;
     enum { RED_NONE, RED_COMBINER, RED_INITIALIZER } reduction; /* declare reduction's
                                         combiner (omp_in, omp_out in scope) or initializer
@@ -2547,6 +2550,7 @@ void lower_names_for_user(char *line);
     X(LL_LOOP_N, "n", NUM)       /* ... its number of iterations */                        \
     X(LL_ITER_END, "end", NUM)   /* the end of a multidependence iterator */               \
     X(LL_ITER_STEP, "step", NUM) /* ... its step */                                        \
+    X(LL_ITER_INDEX, "ix", NUM)  /* ... the index of a pointer iterator's value */         \
     X(LL_ITER_KEPT, "iv", BOTH)  /* a nested multidependence's bounds kept for its 2nd pass */ \
     X(LL_ITER_JOIN, "ij", NUM)   /* 0, then NANORT_REGION_JOIN: a multidependence's regions */ \
     X(LL_VALUE, "val", NUM)      /* a clause's expression evaluated once (lower_once) */   \

@@ -293,19 +293,18 @@ bool omp_parse_iterators(struct omp_parser *p, struct omp_vec *iters)
             omp_perror(p, p->pos, "expected '[type] name = begin:end' in 'iterator'");
             return false;
         }
-        for (int t = p->pos; t < name; t++) {      /* its type: an integer (counted as long) */
+        bool pointer = false;           /* its type: an integer (counted as long) or a pointer */
+        for (int t = p->pos; t < name; t++)
+            pointer |= omp_is(p, t, "*");
+        for (int t = p->pos; t < name && !pointer; t++)
             if (omp_is(p, t, "double") || omp_is(p, t, "float") || omp_is(p, t, "_Complex")) {
                 omp_perror(p, name, "iterator '%.*s' has neither integral nor pointer type",
                            TOK(p, name));
                 return false;
             }
-            if (omp_is(p, t, "*")) {
-                omp_perror(p, name, "sorry, unimplemented: iterator '%.*s' of a pointer type",
-                           TOK(p, name));
-                return false;
-            }
-        }
         struct omp_iter *it = omp_vec_push(iters, sizeof *it);
+        if (pointer)
+            it->type = omp_span(p, p->pos, name);
         it->var = omp_span(p, name, name + 1);
         it->form = OMP_SECT_LO_END;
         p->pos = name + 2;
