@@ -105,7 +105,8 @@ static bool region_local(struct lower *L, const struct omp_clause *cl, const str
  * scale = 2.0;` then `for firstprivate(scale)`). */
 static bool check_outer_private(struct lower *L, const struct omp_directive *d, size_t at)
 {
-    if (class_of(d) != NEST_WORKSHARE || d->parallel)
+    /* (scope, OpenMP 5.1, is placed as a worksharing construct: gcc asks the same of it) */
+    if ((class_of(d) != NEST_WORKSHARE && d->kind != OMP_DIR_SCOPE) || d->parallel)
         return true;
     for (int k = 0; k < d->nclauses; k++) {
         const struct omp_clause *cl = &d->clauses[k];
