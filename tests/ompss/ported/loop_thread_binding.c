@@ -38,10 +38,13 @@ int main(void)
             for (int r = 0; r < 8; r++) {
 #pragma omp task firstprivate(r) shared(rows, m)
                 {
+                    long mine = 0;
                     rows[r] = row_sum(m[r], N);
-#pragma omp loop reduction(+: cells)
+#pragma omp loop reduction(+: mine)
                     for (int c = 0; c < N; c++)
-                        cells += m[r][c] > 4.0;
+                        mine += m[r][c] > 4.0;
+#pragma omp atomic
+                    cells += mine;
                 }
             }
 #pragma omp taskwait
