@@ -240,13 +240,14 @@ static bool compare_value(struct lower *L, struct atomic_op *a, struct ast *cond
     return true;
 }
 
-/* The assignment of a branch `{ e; }` or `e;` (an `if`'s then or else), or NULL. */
+/* The assignment of a branch `{ e; }` (an `if`'s then or else), or NULL: OpenMP 5.1's
+ * forms brace it (gcc -fopenmp: "expected '{' before 'x'" for `if (e < x) x = e;`). */
 static struct ast *branch_assign(struct ast *b)
 {
-    if (b && b->kind == AST_COMPOUND) {
-        struct ast *l = b->kid[0] ? b->kid[0]->kid[0] : NULL;
-        b = l && !l->next ? l : NULL;
-    }
+    if (!b || b->kind != AST_COMPOUND)
+        return NULL;
+    struct ast *l = b->kid[0] ? b->kid[0]->kid[0] : NULL;
+    b = l && !l->next ? l : NULL;
     struct ast *as = b && b->kind == AST_EXPR_STMT ? b->kid[0] : NULL;
     return as && as->kind == AST_ASSIGN && as->op == '=' ? as : NULL;
 }
