@@ -855,8 +855,15 @@ void lower_deps_emit_taskwait(struct lower *L, const struct omp_directive *d, st
         if (c->kind != OMP_CL_ON && !is_dep_clause(c->kind))
             continue;
         if (c->dep == OMP_DEP_CONCURRENT || c->dep == OMP_DEP_COMMUTATIVE) {
-            mcc_error_at(&c->loc, "'%s' is not allowed on a taskwait",
-                         omp_clause_names[c->kind]);
+            /* (depend's: OpenMP 5.1 allows in, out, inout and depobj on a taskwait; gcc:
+               "'mutexinoutset' kind in 'depend' clause on a 'taskwait' construct") */
+            if (c->kind == OMP_CL_DEPEND)
+                mcc_error_at(&c->loc, "'depend(%s: ...)' is not allowed on a taskwait "
+                             "(its dependence types: in, out, inout, depobj)",
+                             c->dep == OMP_DEP_CONCURRENT ? "inoutset" : "mutexinoutset");
+            else
+                mcc_error_at(&c->loc, "'%s' is not allowed on a taskwait",
+                             omp_clause_names[c->kind]);
             continue;
         }
         for (int k = 0; k < c->nrefs; k++) {
