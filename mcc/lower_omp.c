@@ -429,7 +429,7 @@ struct construct_find {
 static bool construct_visit(struct ast *n, void *arg)
 {
     struct construct_find *f = arg;
-    if (n != f->root && (n->pragma || (n->kind == AST_PRAGMA && !(n->flags & 1))))
+    if (n != f->root && (n->pragma || (n->kind == AST_PRAGMA && !(n->flags & AST_PRAGMA_STANDALONE))))
         f->found = true;
     return !f->found;
 }
@@ -544,7 +544,7 @@ static bool barrier_at_end(struct lower *L, struct ast *body, struct ast *n)
     if (!it)
         return false;
     for (; it; it = it->next) {
-        const struct omp_directive *dir = it->kind == AST_PRAGMA && (it->flags & 1)
+        const struct omp_directive *dir = it->kind == AST_PRAGMA && (it->flags & AST_PRAGMA_STANDALONE)
                                           ? lower_parse_pragma(L, it) : NULL;
         if (!dir || dir->kind != OMP_DIR_BARRIER)
             return false;
@@ -573,7 +573,7 @@ static bool spmd_visit(struct ast *n, void *arg)
     if (s->refused && s->split)
         return false;               /* (refused: on only to see whether it splits) */
     if (n->kind == AST_PRAGMA) {
-        if (!(n->flags & 1))
+        if (!(n->flags & AST_PRAGMA_STANDALONE))
             return false;           /* (one attached to its construct: seen there) */
         const struct omp_directive *dir = lower_parse_pragma(s->L, n);
         enum omp_directive_kind k = dir ? dir->kind : OMP_DIR_COUNT;

@@ -1466,14 +1466,14 @@ static bool call_reach_visit(struct ast *n, void *arg)
 {
     struct call_reach *c = arg;
     bool pragma = n->pragma || n->kind == AST_PRAGMA;
-    if (c->flush && n->kind == AST_PRAGMA && (n->flags & 1)) {
+    if (c->flush && n->kind == AST_PRAGMA && (n->flags & AST_PRAGMA_STANDALONE)) {
         c->found = flush_pragma(c->L, n);
         return !c->found;
     }
     if (!c->name && !c->flush && c->depth > 0 && pragma &&
         !(c->allowed && c->allowed(c->L, n->kind == AST_PRAGMA ? n : n->pragma, c->arg)))
         c->found = true;            /* (lower_reaches_construct) */
-    if (c->bare && c->depth > 0 && (n->pragma || (n->kind == AST_PRAGMA && !(n->flags & 1))))
+    if (c->bare && c->depth > 0 && (n->pragma || (n->kind == AST_PRAGMA && !(n->flags & AST_PRAGMA_STANDALONE))))
         return false;
     struct ast *f = n->kind == AST_CALL ? n->kid[0] : NULL;
     if (c->found || !f || f->kind != AST_IDENT)
