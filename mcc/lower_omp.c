@@ -429,7 +429,8 @@ struct construct_find {
 static bool construct_visit(struct ast *n, void *arg)
 {
     struct construct_find *f = arg;
-    if (n != f->root && (n->pragma || (n->kind == AST_PRAGMA && !(n->flags & AST_PRAGMA_STANDALONE))))
+    if (n != f->root &&
+        (n->pragma || (n->kind == AST_PRAGMA && !(n->flags & AST_PRAGMA_STANDALONE))))
         f->found = true;
     return !f->found;
 }
@@ -544,8 +545,9 @@ static bool barrier_at_end(struct lower *L, struct ast *body, struct ast *n)
     if (!it)
         return false;
     for (; it; it = it->next) {
-        const struct omp_directive *dir = it->kind == AST_PRAGMA && (it->flags & AST_PRAGMA_STANDALONE)
-                                          ? lower_parse_pragma(L, it) : NULL;
+        const struct omp_directive *dir =
+            it->kind == AST_PRAGMA && (it->flags & AST_PRAGMA_STANDALONE)
+            ? lower_parse_pragma(L, it) : NULL;
         if (!dir || dir->kind != OMP_DIR_BARRIER)
             return false;
     }

@@ -1473,7 +1473,8 @@ static bool call_reach_visit(struct ast *n, void *arg)
     if (!c->name && !c->flush && c->depth > 0 && pragma &&
         !(c->allowed && c->allowed(c->L, n->kind == AST_PRAGMA ? n : n->pragma, c->arg)))
         c->found = true;            /* (lower_reaches_construct) */
-    if (c->bare && c->depth > 0 && (n->pragma || (n->kind == AST_PRAGMA && !(n->flags & AST_PRAGMA_STANDALONE))))
+    if (c->bare && c->depth > 0 &&
+        (n->pragma || (n->kind == AST_PRAGMA && !(n->flags & AST_PRAGMA_STANDALONE))))
         return false;
     struct ast *f = n->kind == AST_CALL ? n->kid[0] : NULL;
     if (c->found || !f || f->kind != AST_IDENT)
