@@ -1093,6 +1093,7 @@ static void implicit_sharing(struct capture *c, const struct lower_dir *d, size_
 {
     const struct omp_clause *def = omp_find_clause(d->dir, OMP_CL_DEFAULT);
     bool ws = d->dir->kind == OMP_DIR_FOR || d->dir->kind == OMP_DIR_SECTIONS;
+    bool team = ws && lower_team_shares(c->L, d);       /* (a team's loop or sections) */
     bool strict = def && def->def != OMP_DEFAULT_SHARED;  /* statics must be listed */
     if (strict) {
         struct global_use g = { .c = c, .d = d, .off = off };
@@ -1125,7 +1126,7 @@ static void implicit_sharing(struct capture *c, const struct lower_dir *d, size_
             v->share = LOWER_SHARED;
         } else if (def) {
             v->share = def->def == OMP_DEFAULT_PRIVATE ? LOWER_PRIVATE : LOWER_FIRSTPRIVATE;
-        } else if (ws && lower_team_shares(c->L, d)) {
+        } else if (team) {
             v->share = LOWER_SHARED;    /* (the member's own copy: it runs its chunks) */
         } else if (ws && ws_thread_private(c->L, v->sym)) {
             struct ws_body body = {c, d, off};
@@ -2120,9 +2121,9 @@ struct lower_var *lower_inline_captures(struct lower *L, const struct lower_dir 
     capture_tree(&c, body);
     apply_clauses(&c, d, off);
     implicit_sharing(&c, d, off);
-    /* (a team's loop: each member runs its chunks at once on its thread, as OpenMP's) */
-    if (lower_team_shares(L, d)) {
-    } else if (d->dir->kind == OMP_DIR_FOR || d->dir->kind == OMP_DIR_SECTIONS) {
+    /* (not a team's loop: each member runs its chunks at once on its thread, as OpenMP's) */
+    if ((d->dir->kind == OMP_DIR_FOR || d->dir->kind == OMP_DIR_SECTIONS) &&
+        !lower_team_shares(L, d)) {
         threadprivate_use(&c, d);
         team_number_serial(&c, d);
         flush_sync_serial(&c, d);

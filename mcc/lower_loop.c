@@ -749,8 +749,8 @@ void lower_loop(struct lower *L, struct lower_dir *d)
     bool barrier = is_for && !lower_dir_has(d, OMP_CL_NOWAIT);
     /* (a nowait for whose tasks reduce into the copy of a variable each thread of the
        region has waits for them, as a taskloop does: the code after it uses the copy) */
-    for (struct lower_var *v = vars; v && is_for && !barrier; v = v->next)
-        group |= v->waited;
+    for (struct lower_var *v = vars; v && is_for && !barrier && !team; v = v->next)
+        group |= v->waited;     /* (a team's members run their chunks at once: none) */
     /* A static schedule gives two loops of a region with as many iterations the same
      * iterations on each thread (OpenMP 4.5, 2.7.1), and codes rely on it after a nowait
      * (`for schedule(static) nowait` writing a[i], then a `for schedule(static)` reading
@@ -768,7 +768,7 @@ void lower_loop(struct lower *L, struct lower_dir *d)
     struct lower_values values = {0};
     struct lower_extra x = {.env = lbuf_take(&c.env, L->a), .init = lbuf_take(&c.init, L->a),
                             .head = lbuf_take(&c.head, L->a),
-                            .group = group && !team ? "&__nrt_grp" : NULL, .iters = iters,
+                            .group = group ? "&__nrt_grp" : NULL, .iters = iters,
                             .here = here,
                             .local = c.local, .values = &values};
     if (team)
@@ -795,7 +795,7 @@ void lower_loop(struct lower *L, struct lower_dir *d)
         lower_flat(L, c.create.s),
         lower_flat(L, grain_code(L, d, serial, team)), cs.begin, task,
         values.tidy.s ? values.tidy.s : "",
-        group && !team ? " nanort_taskwait_on1(&__nrt_grp, 1);" : "",
+        group ? " nanort_taskwait_on1(&__nrt_grp, 1);" : "",
         !barrier ? "" : team ? " nanort_team_barrier();" : " nanort_taskwait();",
         *cs.end ? " " : "", cs.end, lower_flat(L, arena_printf(
             L->a, "%s%s", c.after.s ? c.after.s : "",
