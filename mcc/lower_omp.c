@@ -595,10 +595,11 @@ static bool spmd_visit(struct ast *n, void *arg)
                 s->ordered_loops++;
             else
                 s->team_loops++;
-            if (!s->wrote) {
+            if (s->wrote)
+                s->late_loops++;    /* (a team's only) */
+            else
                 s->loops++;         /* (or run whole by thread 0's run: above) */
-                return false;
-            }
+            return false;
         }
         /* a single without copyprivate last in the body, or after code that wrote only
            privates: thread 0's run runs it (lower_omp_single's guard) */
@@ -610,10 +611,6 @@ static bool spmd_visit(struct ast *n, void *arg)
             for (int i = 0; i < 4; i++)
                 ast_walk(n->kid[i], spmd_visit, s);
             s->own = own;
-            return false;
-        }
-        if (k == OMP_DIR_FOR && s->own && s->wrote && !omp_find_clause(dir, OMP_CL_ORDERED)) {
-            s->late_loops++;        /* (a team's only) */
             return false;
         }
         /* (a single past those: a team of threads runs the body, below, unless with
