@@ -246,9 +246,10 @@ static const struct omp_ref *whole_rows(const struct omp_ref *r, int *n)
     return r;
 }
 
-/* reduction(op: [n]h) on an array h (not a parameter): the section h[0;n] of its first
- * dimension, which the section reductions privatise (the shaping of a pointer keeps its
- * own path, capture_array_reduction); reduction(op: *p) on a pointer or array p (a dot
+/* reduction(op: [n]h) on an array or a pointer h: the section h[0;n] of its first
+ * dimension, which the section reductions privatise, whatever h's elements are (rows of a
+ * `double (*sum)[dim]` in kmeans; the shaping [n][m]p keeps its own path,
+ * capture_array_reduction); reduction(op: *p) on a pointer or array p (a dot
  * product into a result parameter, `*res += x[i] * y[i]`): the element p[0]; any other
  * item as it is. */
 const struct omp_ref *lower_reduction_shaped_array(struct lower *L, const struct omp_ref *r,
@@ -262,7 +263,7 @@ const struct omp_ref *lower_reduction_shaped_array(struct lower *L, const struct
                                  .index = { .text = "0", .loc = r->text.loc },
                                  .form = OMP_SECT_ELEMENT };
     } else if (r->kind != OMP_REF_SHAPE || r->ndims != 1 || r->base->kind != OMP_REF_NAME ||
-               !s || s->type != TYPE_ARRAY || s->array_param) {
+               !s || (s->type != TYPE_ARRAY && s->type != TYPE_POINTER)) {
         return r;
     } else {
         sec = arena_alloc(L->a, sizeof *sec);
