@@ -446,3 +446,10 @@ void lower_reduction_buffer_elems(struct lower *L, const struct lower_red_sectio
     e->priv = arena_printf(L->a, "((__typeof__((*(%s))%s) *)(%s))[__nrt_i]", priv, z, priv);
     e->orig = arena_printf(L->a, "((__typeof__((*(%s))%s) *)(%s))[__nrt_i]", orig, z, orig);
 }
+
+void lower_reduction_shaped_elems(struct lower *L, struct sym *p, const char *count,
+                                  const char *priv, const char *orig, struct lower_red_elems *e)
+{
+    struct lower_red_section rows = {.zeros = zeros(L, array_depth(p, 1))};
+    lower_reduction_buffer_elems(L, &rows, count, priv, orig, e);
+}

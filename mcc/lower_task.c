@@ -593,10 +593,8 @@ static void red_privates(struct lower *L, const struct lower_ftask *f, struct lo
                     "__builtin_malloc(%s * sizeof *__nrt_p->%s) : %s; ",
                     rn, rn, rh, rn, x, x, rs, x, x, x, rp, rh, rn, x, rs);
         lbuf_printf(pro, "if (!%s) __builtin_abort();\n", rp);
-        struct lower_red_elems e = {
-            arena_printf(L->a, "for (" LOWER_SIZE_T " __nrt_i = 0; __nrt_i < %s; __nrt_i++) { ", rn),
-            " }", arena_printf(L->a, "%s[__nrt_i]", rp), arena_printf(L->a, "%s[__nrt_i]", ro),
-        };
+        struct lower_red_elems e;
+        lower_reduction_shaped_elems(L, r->param, rn, rp, ro, &e);
         lower_reduction_code(L, r->clause, r->ref, &e, pro, epi);
         lbuf_printf(pro, "nanort_reduction_copy(&%s, " LOWER_CONST_BYTES "(%s), " LOWER_BYTES "(%s), "
                     "%s * sizeof *%s);\n",

@@ -2,9 +2,10 @@
    OmpSs kmeans and histogram codes reducing whole rows through a shaping of a pointer whose
    elements are arrays: reduction(+: [k]sum) on `double (*sum)[dim]` (a pointer to a VLA)
    beside in([k]c) and a [k]cnt, on a C99 parameter `double sum[k][dim]`, on `row3 *s` (a
-   typedef'd fixed row), on a parameter `double h[4]`; mcc said "sorry, unimplemented:
-   capturing 'sum', whose type is declared inside the function or variably modified", and
-   left gcc to reject `[k]s` ("cast specifies array type"). */
+   typedef'd fixed row), on a parameter `double h[4]`, and function tasks reducing over
+   `[k]s` of a `row3 *s` and `[k]sum` of a `double (*sum)[dim]`; mcc said "sorry,
+   unimplemented: capturing 'sum', whose type is declared inside the function or variably
+   modified", and left gcc to reject `[k]s` ("cast specifies array type"). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -98,6 +99,40 @@ static void fixed_rows(int k, row3 *s, double h[4])
     #pragma omp taskwait
 }
 
+#pragma omp task reduction(+: [k]s) in([8]v)
+static void add_rows(int k, row3 *s, const double *v)
+{
+    for (int i = 0; i < 8; i++)
+        s[i % k][i % 3] += v[i];
+}
+
+#pragma omp task reduction(+: [k]sum)
+static void add_vm_rows(int k, int dim, double (*sum)[dim], int i)
+{
+    sum[i % k][(i * 3) % dim] += i;
+    sum[(i + 1) % k][i % dim] += 1;
+}
+
+static void function_tasks(void)
+{
+    row3 s[5] = {{0}};
+    double v[8];
+    for (int i = 0; i < 8; i++)
+        v[i] = i + 1;
+    for (int r = 0; r < 10; r++)
+        add_rows(4, s, v);
+    int k = 3, dim = 4;
+    double (*sum)[dim] = calloc((size_t)k, sizeof *sum);
+    for (int i = 0; i < 20; i++)
+        add_vm_rows(k, dim, sum, i);
+    #pragma omp taskwait
+    for (int j = 0; j < 5; j++)
+        printf("%g %g %g\n", s[j][0], s[j][1], s[j][2]);
+    for (int j = 0; j < k; j++)
+        printf("%g %g %g %g\n", sum[j][0], sum[j][1], sum[j][2], sum[j][3]);
+    free(sum);
+}
+
 int main(void)
 {
     kmeans(512, 3, 4, 64);
@@ -118,5 +153,6 @@ int main(void)
     fixed_rows(4, s3, h);
     for (int j = 0; j < 5; j++)
         printf("%g %g %g | %g\n", s3[j][0], s3[j][1], s3[j][2], h[j]);
+    function_tasks();
     return 0;
 }
