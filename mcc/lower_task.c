@@ -575,7 +575,8 @@ static void red_privates(struct lower *L, const struct lower_ftask *f, struct lo
                     "struct nanort_red_copy %s; ", x, ro, x, rc);
         if (r->ref->kind == OMP_REF_DEREF) {
             lbuf_printf(decl, "__typeof__(*__nrt_p->%s) %s; ", x, rp);
-            struct lower_red_elems e = {"", "", rp, arena_printf(L->a, "(*%s)", ro)};
+            struct lower_red_elems e;
+            lower_reduction_shaped_elems(L, r->param, "1", arena_printf(L->a, "&%s", rp), ro, &e);
             lower_reduction_code(L, r->clause, r->ref, &e, pro, epi);
             lbuf_printf(pro, "nanort_reduction_copy(&%s, " LOWER_CONST_BYTES "(&%s), " LOWER_BYTES "(%s), "
                         "sizeof %s);\n",

@@ -2373,8 +2373,9 @@ const char *lower_reduction_flat(struct lower *L, const struct lower_red_section
 void lower_reduction_buffer_elems(struct lower *L, const struct lower_red_section *sec,
                                   const char *count, const char *priv, const char *orig,
                                   struct lower_red_elems *e);
-/* A function task's reduction over [n]..p: the `count` elements of what p points to in the
- * buffers priv and orig, scalar by scalar where they are arrays (each row of a `row3 *s`). */
+/* A function task's reduction over [n]..p or *p: the `count` elements of what p points to
+ * in the buffers priv and orig, scalar by scalar where they are arrays (each row of a
+ * `row3 *s`). */
 void lower_reduction_shaped_elems(struct lower *L, struct sym *p, const char *count,
                                   const char *priv, const char *orig, struct lower_red_elems *e);
 

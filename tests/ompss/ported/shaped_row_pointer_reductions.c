@@ -3,7 +3,8 @@
    elements are arrays: reduction(+: [k]sum) on `double (*sum)[dim]` (a pointer to a VLA)
    beside in([k]c) and a [k]cnt, on a C99 parameter `double sum[k][dim]`, on `row3 *s` (a
    typedef'd fixed row), on a parameter `double h[4]`, and function tasks reducing over
-   `[k]s` of a `row3 *s` and `[k]sum` of a `double (*sum)[dim]`; mcc said "sorry,
+   `[k]s` of a `row3 *s`, `[k]sum` of a `double (*sum)[dim]` and `*r` of a `row3 *r` (one
+   row); mcc said "sorry,
    unimplemented: capturing 'sum', whose type is declared inside the function or variably
    modified", and left gcc to reject `[k]s` ("cast specifies array type"). */
 #include <stdio.h>
@@ -113,14 +114,22 @@ static void add_vm_rows(int k, int dim, double (*sum)[dim], int i)
     sum[(i + 1) % k][i % dim] += 1;
 }
 
+#pragma omp task reduction(+: *r)
+static void add_one_row(row3 *r, int i)
+{
+    (*r)[i % 3] += i;
+}
+
 static void function_tasks(void)
 {
-    row3 s[5] = {{0}};
+    row3 s[5] = {{0}}, one[2] = {{0}};
     double v[8];
     for (int i = 0; i < 8; i++)
         v[i] = i + 1;
     for (int r = 0; r < 10; r++)
         add_rows(4, s, v);
+    for (int i = 0; i < 20; i++)
+        add_one_row(&one[0], i);
     int k = 3, dim = 4;
     double (*sum)[dim] = calloc((size_t)k, sizeof *sum);
     for (int i = 0; i < 20; i++)
@@ -130,6 +139,7 @@ static void function_tasks(void)
         printf("%g %g %g\n", s[j][0], s[j][1], s[j][2]);
     for (int j = 0; j < k; j++)
         printf("%g %g %g %g\n", sum[j][0], sum[j][1], sum[j][2], sum[j][3]);
+    printf("%g %g %g | %g\n", one[0][0], one[0][1], one[0][2], one[1][0]);
     free(sum);
 }
 
