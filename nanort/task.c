@@ -1012,8 +1012,11 @@ static __attribute__((noinline)) void submit_heap(nanort_task *t, unsigned flags
     }
     if (t->nregions == 0)
         nrt_tsan_release(t);        /* what its creator wrote (arguments), for its runner */
+    /* Read before the registration: once registered and not ready, its last predecessor's
+     * completer may queue it, and another worker run and free it, before we look again. */
+    bool undeferred = t->flags & NRT_TF_UNDEFERRED;
     bool ready = t->nregions == 0 || register_deps(t);
-    if (t->flags & NRT_TF_UNDEFERRED)
+    if (undeferred)
         run_undeferred(t, asked);
     else if (ready && may_run_at_once() &&
              (queue_is_full() || (nrt_sched->run_now && nrt_sched->run_now(nrt_self, t)))) {
