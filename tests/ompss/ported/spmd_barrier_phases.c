@@ -200,9 +200,16 @@ static long singles(int np, long *claims)
         for (int i = id; i < N; i += np)   /* after the single's barrier: its scale */
             total += v[i] * scale;
 #pragma omp single nowait
-        once += 10;
+        {
+            /* (atomic: the next single may run on another thread at the same time) */
+#pragma omp atomic
+            once += 10;
+        }
 #pragma omp single
-        once += 100;
+        {
+#pragma omp atomic
+            once += 100;
+        }
     }
     *claims = once;
     return total;
