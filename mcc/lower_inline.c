@@ -1474,7 +1474,7 @@ static void array_reduction(struct outline *o, struct lower_var *v)
     const char *ro = lower_local_name(L, LL_RED_ORIG, 0, x);
     struct lower_red_elems e = {
         arena_printf(L->a, "for (" LOWER_SIZE_T " __nrt_i = 0; __nrt_i < __nrt_e->%s; __nrt_i++) { ", rn),
-        " }", arena_printf(L->a, "__nrt_e->%s[__nrt_i]", x), arena_printf(L->a, "%s[__nrt_i]", ro),
+        " }", arena_printf(L->a, "__nrt_e->%s[__nrt_i]", x), arena_printf(L->a, "%s[__nrt_i]", ro), NULL,
     };
     lbuf_printf(&o->decl, "__typeof__(__nrt_e->%s) %s = nanort_reduction_original("
                 LOWER_BYTES "(__nrt_e->%s)); ",
@@ -1968,6 +1968,19 @@ static bool capture_reduction(struct outline *o, struct lower_var *v, const char
         return false;
     lbuf_printf(&o->env, "%s; %s; ", m, p);
     lbuf_printf(&o->init, "__nrt_x->%s = &(%s); ", ref, parent);
+    if (lower_reduction_reads_orig(L, v->red_ref)) {
+        /* The initializer's omp_orig: the original's value before the construct's tasks
+         * (one a chunk, ...) combine into it, taken once, a copy in each task. */
+        const char *seed = lower_local_name(L, LL_RED_SEED, 0, x);
+        const char *t = lower_local_name(L, LL_VALUE, L->values++, NULL);
+        char *sm = lower_decl_text(L, v->sym, seed);
+        lbuf_printf(&o->env, "%s; ", sm ? sm : arena_printf(L->a, "__typeof__(%s) %s", parent,
+                                                            seed));
+        lbuf_printf(&o->values->decl, "__typeof__(%s) %s; __attribute__((__unused__)) char "
+                    "%s_set = (__builtin_memcpy(&%s, &(%s), sizeof %s), 0); ", parent, t, t, t,
+                    parent, t);
+        lbuf_printf(&o->init, "__builtin_memcpy(&__nrt_x->%s, &%s, sizeof %s); ", seed, t, t);
+    }
     alias(o, v, x, x, false);
     return true;
 }
@@ -2274,9 +2287,20 @@ static char *outline_body(struct outline *o, const struct lower_dir *d, struct a
         } else if (v->share == LOWER_REDUCTION && v->use) {
             const char *x = vname(v, L->a), *ref = lower_local_name(L, LL_RED_REF, 0, x);
             const char *orig = arena_printf(L->a, "(*__nrt_e->%s)", ref);
-            struct lower_red_elems e = {"", "", v->use, orig};
-            if (v->sym->type == TYPE_ARRAY)
+            struct lower_red_elems e = {"", "", v->use, orig, NULL};
+            const char *seed = NULL;
+            if (lower_reduction_reads_orig(L, v->red_ref))
+                seed = e.seed = arena_printf(L->a, "__nrt_e->%s",
+                                             lower_local_name(L, LL_RED_SEED, 0, x));
+            if (v->sym->type == TYPE_ARRAY) {
+                if (seed) {
+                    struct lower_red_elems s;
+                    lower_reduction_array_elems(L, v->sym, v->use, seed, &s);
+                    seed = s.orig;
+                }
                 lower_reduction_array_elems(L, v->sym, v->use, orig, &e);
+                e.seed = seed;
+            }
             lbuf_printf(&o->prologue, "__nrt_e->%s = nanort_reduction_original(" LOWER_BYTES "(__nrt_e->%s));\n",
                         ref, ref);
             reduction_code(o, v, &e);

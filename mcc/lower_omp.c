@@ -147,7 +147,7 @@ static void privatise(struct lower *L, struct privates *p, const struct omp_clau
                     lower_bytes_at(L, arena_printf(L->a, "&%s", priv), false),
                     lower_bytes_at(L, arena_printf(L->a, "&(%s)", orig), true), priv);
     if (c->kind == OMP_CL_REDUCTION) {
-        struct lower_red_elems e = {"", "", priv, orig};
+        struct lower_red_elems e = {"", "", priv, orig, NULL};
         if (s->type == TYPE_ARRAY)
             lower_reduction_array_elems(L, s, priv, orig, &e);
         lower_reduction_code(L, c, r, &e, &p->pre, &p->epi);

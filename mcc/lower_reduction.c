@@ -98,6 +98,21 @@ const char *lower_reduction_init_list(const char *init)
     return *init == '{' ? init : NULL;
 }
 
+static bool is_ident_char(char c)
+{
+    return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+bool lower_reduction_reads_orig(struct lower *L, const struct omp_ref *ref)
+{
+    const struct lower_declred *r = lower_map_get(&L->red_decl, ref);
+    const char *it = r ? r->r->initializer.text : NULL;
+    for (const char *s = it; s && (s = strstr(s, "omp_orig")); s += 8)
+        if ((s == it || !is_ident_char(s[-1])) && !is_ident_char(s[8]))
+            return true;
+    return false;
+}
+
 /*
  * Initialise the private copy (into `pro`), and combine it into the original at the end
  * (into `epi`) under the critical section "nrt.reduction".  One lock for every reduction:
@@ -118,7 +133,8 @@ void lower_reduction_code(struct lower *L, const struct omp_clause *red,
             mcc_error_at(&red->loc, "unknown reduction '%s'", red->red_id.text);
             return;
         }
-        struct red_map comb = {orig, priv, NULL, NULL}, init = {NULL, NULL, priv, orig};
+        struct red_map comb = {orig, priv, NULL, NULL};
+        struct red_map init = {NULL, NULL, priv, e->seed ? e->seed : orig};
         const char *it = r->r->initializer.text, *list = it ? lower_reduction_init_list(it) : NULL;
         if (list)       /* omp_priv = { ... }: the list initializes a compound literal */
             lbuf_printf(pro, "%s%s = (__typeof__(%s))%s;%s\n", e->open, priv, priv,
@@ -191,6 +207,7 @@ void lower_reduction_array_elems(struct lower *L, struct sym *s, const char *pri
     e->close = " }";
     e->priv = arena_printf(L->a, "((__typeof__((%s)%s) *)&(%s))[__nrt_i]", priv, z, priv);
     e->orig = arena_printf(L->a, "((__typeof__((%s)%s) *)&(%s))[__nrt_i]", orig, z, orig);
+    e->seed = NULL;
 }
 
 /* What a reduction item mcc cannot privatise is ("a subscript after a section" for
@@ -445,6 +462,7 @@ void lower_reduction_buffer_elems(struct lower *L, const struct lower_red_sectio
     e->close = " }";
     e->priv = arena_printf(L->a, "((__typeof__((*(%s))%s) *)(%s))[__nrt_i]", priv, z, priv);
     e->orig = arena_printf(L->a, "((__typeof__((*(%s))%s) *)(%s))[__nrt_i]", orig, z, orig);
+    e->seed = NULL;
 }
 
 void lower_reduction_shaped_elems(struct lower *L, struct sym *p, const char *count,

@@ -2324,6 +2324,9 @@ size_t lower_reduction_scope_end(struct lower *L, size_t at);
 struct lower_red_elems {
     const char *open, *close;       /* a for loop over __nrt_i, or "" */
     const char *priv, *orig;        /* one element of the private copy / the original */
+    const char *seed;               /* what omp_orig names in a declared initializer (the
+                                       original's value when the construct began), else
+                                       NULL: orig */
 };
 /* declare reduction's initializer written `omp_priv = { ... }` (an initialization): where
  * its list begins, else NULL. */
@@ -2331,6 +2334,9 @@ const char *lower_reduction_init_list(const char *init);
 /* A reduction's private-copy initialisation (appended to pro) and its combination into the
  * original under the critical section "nrt.reduction" (appended to epi), for item `ref` of
  * clause `red` (a declared reduction: the declaration check.c chose for its type). */
+/* Whether the declared reduction of reduction item `ref` has an initializer that reads
+ * omp_orig (it must see the original's value before any copy combines into it). */
+bool lower_reduction_reads_orig(struct lower *L, const struct omp_ref *ref);
 void lower_reduction_code(struct lower *L, const struct omp_clause *red,
                           const struct omp_ref *ref, const struct lower_red_elems *e,
                           struct lower_buf *pro, struct lower_buf *epi);
@@ -2518,6 +2524,7 @@ void lower_names_for_user(char *line);
     X(LL_RED_ORIG, "ro_", NAME)  /* the original a task's reduction combines into */        \
     X(LL_RED_COPY, "rc_", NAME)  /* a task's record of its copy (nanort_reduction_copy) */   \
     X(LL_RED_REF, "r_", NAME)    /* member: the address of a reduction's original */       \
+    X(LL_RED_SEED, "rv_", NAME)  /* member: the original's value when the construct began */ \
     X(LL_RED_PRIV, "rp_", NAME)  /* a function task's private reduction copy */            \
     X(LL_RED_HEAP, "rh_", NAME)  /* ... whether it is on the heap */                       \
     X(LL_RED_STACK, "rs_", NAME) /* ... its stack array */                                 \

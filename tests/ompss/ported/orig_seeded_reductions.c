@@ -1,0 +1,97 @@
+/* ported: openmp
+ * Declared reductions whose initializer reads omp_orig, the original's value before the
+ * construct (here the identity, or a field the combiner keeps), on a worksharing loop, a
+ * taskloop, a nowait loop, an orphaned loop and an array of structs: each private copy must
+ * start from the value the original had when the construct began, not from what other
+ * chunks have already combined into it. */
+#include <stdio.h>
+
+typedef struct { long sum; long cnt; int scale; } acc_t;
+typedef struct { int v[4]; } vec4;
+
+static void acc_init(acc_t *priv, const acc_t *orig)
+{
+    priv->sum = 0;
+    priv->cnt = 0;
+    priv->scale = orig->scale;
+}
+
+#pragma omp declare reduction(vadd : vec4 : omp_out.v[0] += omp_in.v[0], \
+        omp_out.v[1] += omp_in.v[1], omp_out.v[2] += omp_in.v[2], omp_out.v[3] += omp_in.v[3]) \
+        initializer(omp_priv = omp_orig)
+#pragma omp declare reduction(acc : acc_t : omp_out.sum += omp_in.sum, omp_out.cnt += omp_in.cnt) \
+        initializer(acc_init(&omp_priv, &omp_orig))
+
+#define N 2000
+
+static vec4 r;
+
+static void orphan_sum(const int *d)
+{
+    #pragma omp for reduction(vadd: r) schedule(dynamic, 16)
+    for (int i = 0; i < N; i++)
+        r.v[d[i] & 3] += d[i];
+}
+
+int main(void)
+{
+    static int d[N];
+    for (int i = 0; i < N; i++)
+        d[i] = (i * 37 + 11) % 101;
+
+    vec4 a = {{0, 0, 0, 0}};
+    #pragma omp parallel for reduction(vadd: a)
+    for (int i = 0; i < N; i++)
+        a.v[i % 4] += d[i];
+    printf("for: %d %d %d %d\n", a.v[0], a.v[1], a.v[2], a.v[3]);
+
+    acc_t s = {0, 0, 3};
+    #pragma omp parallel
+    #pragma omp single
+    #pragma omp taskloop reduction(acc: s) grainsize(50)
+    for (int i = 0; i < N; i++) {
+        s.sum += (long)d[i] * s.scale;
+        s.cnt++;
+    }
+    printf("taskloop: %ld %ld %d\n", s.sum, s.cnt, s.scale);
+
+    vec4 b = {{0, 0, 0, 0}}, c = {{0, 0, 0, 0}};
+    #pragma omp parallel
+    {
+        #pragma omp for reduction(vadd: b) nowait schedule(static, 7)
+        for (int i = 0; i < N; i++)
+            b.v[(i / 3) % 4] += d[i] ^ 5;
+        #pragma omp barrier
+        orphan_sum(d);
+        #pragma omp single
+        c = r;
+    }
+    printf("nowait: %d %d %d %d\n", b.v[0], b.v[1], b.v[2], b.v[3]);
+    printf("orphan: %d %d %d %d\n", c.v[0], c.v[1], c.v[2], c.v[3]);
+
+    acc_t arr[3] = {{0, 0, 1}, {0, 0, 2}, {0, 0, 5}};
+    #pragma omp parallel for reduction(acc: arr)
+    for (int i = 0; i < N; i++)
+        for (int k = 0; k < 3; k++) {
+            arr[k].sum += (long)d[(i + k) % N] * arr[k].scale;
+            arr[k].cnt += k + 1;
+        }
+    for (int k = 0; k < 3; k++)
+        printf("arr[%d]: %ld %ld %d\n", k, arr[k].sum, arr[k].cnt, arr[k].scale);
+
+    acc_t t = {0, 0, 7};
+    #pragma omp parallel
+    #pragma omp single
+    {
+        #pragma omp taskgroup task_reduction(acc: t)
+        for (int blk = 0; blk < 10; blk++) {
+            #pragma omp task in_reduction(acc: t) firstprivate(blk)
+            for (int i = blk * (N / 10); i < (blk + 1) * (N / 10); i++) {
+                t.sum += (long)d[i] * t.scale;
+                t.cnt++;
+            }
+        }
+    }
+    printf("taskgroup: %ld %ld %d\n", t.sum, t.cnt, t.scale);
+    return 0;
+}
