@@ -985,7 +985,8 @@ static bool section_captures(struct lower *L, struct lower_dir *secs, int n,
 /* Section i of n as a task (the last one sets __nrt_islast for lastprivate); team: of a
  * team of threads, run at once by the member it is dealt to (lower_team_shares). */
 static void section_task(struct lower *L, const struct lower_dir *d, struct lower_dir *sec,
-                         int i, int n, struct lower_var *vars, bool team)
+                         int i, int n, struct lower_var *vars, bool team,
+                         struct lower_values *values)
 {
     struct ast *node = sec->node;
     size_t begin = node->pragma ? node->pragma->begin : node->begin;
@@ -993,7 +994,8 @@ static void section_task(struct lower *L, const struct lower_dir *d, struct lowe
     node->pragma = sec->inner;
     struct lower_extra x = {.init = i == n - 1 ? "__nrt_x->__nrt_islast = 1; "
                                                : "__nrt_x->__nrt_islast = 0; ",
-                            .at = node->pragma ? begin : construct_begin(d)};
+                            .at = node->pragma ? begin : construct_begin(d),
+                            .values = values};
     bool last = false;
     for (struct lower_var *v = vars; v; v = v->next)
         last |= v->last;
@@ -1033,8 +1035,19 @@ void lower_omp_sections(struct lower *L, struct lower_dir *d)
     for (int i = 0; i < n; i++)
         if (!lower_block_check_outlined(L, secs[i].node, "a '#pragma omp section'"))
             return;
+    /* (the clauses' values evaluated once, before the first section's task: what a
+       reduction's omp_orig reads, the original before any section combines into it) */
+    struct lower_values values = {0};
     for (int i = 0; i < n; i++)
-        section_task(L, d, &secs[i], i, n, vars[i], team);
+        section_task(L, d, &secs[i], i, n, vars[i], team, &values);
+    if (values.decl.s)
+        rewrite_insert_after(L->rw, d->node->begin + 1,
+                             lower_glue(L, construct_begin(d), values.decl.s));
+    if (values.tidy.s)
+        rewrite_insert_before(L->rw, d->node->end - 1,
+                              lower_glue(L, construct_begin(d), values.tidy.s));
+    free(values.decl.s);
+    free(values.tidy.s);
     if (team) {
         /* (each member ran its own sections at once: the team's barrier, unless nowait) */
         if (!lower_dir_has(d, OMP_CL_NOWAIT))

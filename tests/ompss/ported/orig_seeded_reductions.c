@@ -1,9 +1,9 @@
 /* ported: openmp
  * Declared reductions whose initializer reads omp_orig, the original's value before the
  * construct (here the identity, or a field the combiner keeps), on a worksharing loop, a
- * taskloop, a nowait loop, an orphaned loop and an array of structs: each private copy must
- * start from the value the original had when the construct began, not from what other
- * chunks have already combined into it. */
+ * taskloop, a nowait loop, an orphaned loop, an array of structs and sections: each private
+ * copy must start from the value the original had when the construct began, not from what
+ * other chunks (or sections) have already combined into it. */
 #include <stdio.h>
 
 typedef struct { long sum; long cnt; int scale; } acc_t;
@@ -93,5 +93,20 @@ int main(void)
         }
     }
     printf("taskgroup: %ld %ld %d\n", t.sum, t.cnt, t.scale);
+
+    vec4 e = {{0, 0, 0, 0}};
+    #pragma omp parallel sections reduction(vadd: e)
+    {
+        #pragma omp section
+        e.v[0] += d[0];
+        #pragma omp section
+        e.v[1] += d[1];
+        #pragma omp section
+        e.v[2] += d[2];
+        #pragma omp section
+        for (int i = 0; i < N; i++)
+            e.v[3] += d[i];
+    }
+    printf("sections: %d %d %d %d\n", e.v[0], e.v[1], e.v[2], e.v[3]);
     return 0;
 }
