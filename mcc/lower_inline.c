@@ -1936,6 +1936,28 @@ static bool capture_vm(struct outline *o, struct lower_var *v, const char *x,
     return lower_decl_text_subst(L, v->sym, NULL, NULL, 0) != NULL;
 }
 
+/* Does a taskgroup around the construct being lowered, in the same function's frame (no
+ * other construct in between but those run where they stand), have task_reduction(id: x)
+ * with the copy of x's value as it began (lower_omp.c, taskgroup_seed)? */
+static bool taskgroup_seeded(struct lower *L, const char *x)
+{
+    /* (L->nest: the construct itself) */
+    for (const struct lower_nest *n = L->nest ? L->nest->up : NULL; n; n = n->up) {
+        enum omp_directive_kind k = n->dir->kind;
+        if (k == OMP_DIR_TASKGROUP)
+            for (int i = 0; i < n->dir->nclauses; i++) {
+                const struct omp_clause *c = &n->dir->clauses[i];
+                for (int r = 0; c->kind == OMP_CL_TASK_REDUCTION && r < c->nrefs; r++)
+                    if (c->refs[r]->kind == OMP_REF_NAME && !strcmp(c->refs[r]->text.text, x))
+                        return lower_reduction_reads_orig(L, c->refs[r]);
+            }
+        else if (k != OMP_DIR_SINGLE && k != OMP_DIR_MASTER && k != OMP_DIR_MASKED &&
+                 k != OMP_DIR_CRITICAL)
+            return false;
+    }
+    return false;
+}
+
 /* reduction(op: x): the private copy, and the address of the original it combines into. */
 static bool capture_reduction(struct outline *o, struct lower_var *v, const char *x,
                               const char *parent)
@@ -1971,14 +1993,16 @@ static bool capture_reduction(struct outline *o, struct lower_var *v, const char
     if (lower_reduction_reads_orig(L, v->red_ref)) {
         /* The initializer's omp_orig: the original's value before the construct's tasks
          * (one a chunk, ...) combine into it, taken once, a copy in each task. */
-        const char *seed = lower_local_name(L, LL_RED_SEED, 0, x);
-        const char *t = lower_local_name(L, LL_VALUE, L->values++, NULL);
+        const char *seed = lower_local_name(L, LL_RED_SEED, 0, x), *t = seed;
         char *sm = lower_decl_text(L, v->sym, seed);
         lbuf_printf(&o->env, "%s; ", sm ? sm : arena_printf(L->a, "__typeof__(%s) %s", parent,
                                                             seed));
-        lbuf_printf(&o->values->decl, "__typeof__(%s) %s; __attribute__((__unused__)) char "
-                    "%s_set = (__builtin_memcpy(&%s, &(%s), sizeof %s), 0); ", parent, t, t, t,
-                    parent, t);
+        if (!taskgroup_seeded(L, x)) {      /* (else the taskgroup's copy, of that name) */
+            t = lower_local_name(L, LL_VALUE, L->values++, NULL);
+            lbuf_printf(&o->values->decl, "__typeof__(%s) %s; __attribute__((__unused__)) "
+                        "char %s_set = (__builtin_memcpy(&%s, &(%s), sizeof %s), 0); ", parent,
+                        t, t, t, parent, t);
+        }
         lbuf_printf(&o->init, "__builtin_memcpy(&__nrt_x->%s, &%s, sizeof %s); ", seed, t, t);
     }
     alias(o, v, x, x, false);

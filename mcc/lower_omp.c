@@ -179,6 +179,19 @@ static bool privates_push(struct lower *L, struct privates *p);
 
 /* The region's data-sharing clauses; the body is then lowered in p->frame (when it holds
  * anything: the enclosing task's variables are copied in, renamed as there). */
+/* task_reduction(id: x) of a taskgroup, id's initializer reading omp_orig: x's value as the
+ * taskgroup begins, which the in_reduction tasks created in its block copy
+ * (lower_inline.c, capture_reduction), not what earlier ones have combined into x. */
+static void taskgroup_seed(struct lower *L, struct privates *p, const struct omp_ref *r)
+{
+    if (r->kind != OMP_REF_NAME || !lower_reduction_reads_orig(L, r))
+        return;
+    const char *x = lower_expr(L, r->text.text, NULL, 0);
+    const char *seed = lower_local_name(L, LL_RED_SEED, 0, r->text.text);
+    lbuf_printf(&p->decl, "__typeof__(%s) %s; __attribute__((__unused__)) char %s_set = "
+                "(__builtin_memcpy(&%s, &(%s), sizeof %s), 0); ", x, seed, seed, seed, x, seed);
+}
+
 static bool privates_open(struct lower *L, const struct lower_dir *d, struct privates *p)
 {
     memset(p, 0, sizeof *p);
@@ -191,6 +204,9 @@ static bool privates_open(struct lower *L, const struct lower_dir *d, struct pri
                 privatise(L, p, c, c->refs[k], off);
         if (c->kind == OMP_CL_DEFAULT && c->def == OMP_DEFAULT_NONE)
             lower_inline_captures(L, d, d->node, NULL, NULL);   /* reports what no clause lists */
+        if (c->kind == OMP_CL_TASK_REDUCTION)
+            for (int k = 0; k < c->nrefs; k++)
+                taskgroup_seed(L, p, c->refs[k]);
     }
     const struct omp_clause *def = omp_find_clause(d->dir, OMP_CL_DEFAULT);
     if (def && (def->def == OMP_DEFAULT_FIRSTPRIVATE || def->def == OMP_DEFAULT_PRIVATE))
@@ -788,7 +804,7 @@ static void region(struct lower *L, struct lower_dir *d, bool team, bool wait,
     bool of_one = !team && lower_in_region_body(L) && L->region->own_split && !L->region->spmd;
     struct privates p;
     bool opened = inner == OMP_DIR_COUNT && privates_open(L, d, &p);
-    if (!opened)
+    if (inner != OMP_DIR_COUNT)     /* (else p may hold a taskgroup's seeds: taskgroup_seed) */
         memset(&p, 0, sizeof p);
     L->region = &r;
     if (inner != OMP_DIR_COUNT)

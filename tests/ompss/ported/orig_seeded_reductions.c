@@ -1,15 +1,16 @@
 /* ported: openmp
  * Declared reductions whose initializer reads omp_orig, the original's value before the
  * construct (here the identity, or a field the combiner keeps), on a worksharing loop, a
- * taskloop, a nowait loop, an orphaned loop, an array of structs and sections: each private
- * copy must start from the value the original had when the construct began, not from what
- * other chunks (or sections) have already combined into it. */
+ * taskloop, a nowait loop, an orphaned loop, an array of structs, sections and the
+ * in_reduction tasks and taskloop of a taskgroup: each private copy must start from the value
+ * the original had when the construct (the taskgroup) began, not from what other chunks,
+ * sections or tasks have already combined into it. */
 #include <stdio.h>
 
 typedef struct { long sum; long cnt; int scale; } acc_t;
 typedef struct { int v[4]; } vec4;
 
-static void acc_init(acc_t *priv, const acc_t *orig)
+__attribute__((unused)) static void acc_init(acc_t *priv, const acc_t *orig)
 {
     priv->sum = 0;
     priv->cnt = 0;
@@ -108,5 +109,23 @@ int main(void)
             e.v[3] += d[i];
     }
     printf("sections: %d %d %d %d\n", e.v[0], e.v[1], e.v[2], e.v[3]);
+
+    vec4 g = {{0, 0, 0, 0}};
+    #pragma omp parallel
+    #pragma omp single
+    {
+        #pragma omp taskgroup task_reduction(vadd: g)
+        {
+            for (int blk = 0; blk < 40; blk++) {
+                #pragma omp task in_reduction(vadd: g) firstprivate(blk)
+                for (int i = blk * (N / 40); i < (blk + 1) * (N / 40); i++)
+                    g.v[i % 4] += d[i];
+            }
+            #pragma omp taskloop in_reduction(vadd: g) grainsize(100)
+            for (int i = 0; i < N; i++)
+                g.v[i % 4] += 1;
+        }
+    }
+    printf("in_reduction: %d %d %d %d\n", g.v[0], g.v[1], g.v[2], g.v[3]);
     return 0;
 }
