@@ -1814,10 +1814,27 @@ static bool needs_local(struct lower *L, const struct lower_var *v)
 }
 
 /* reduction(op: [n]p) on a pointer: the pointer, and the number of elements reduced. */
+/* A reduction item whose copies cannot start from a copy of the original as the construct
+ * began (a section, a shaped pointer, a VLA) while its declared initializer reads omp_orig:
+ * the original would be read after other tasks combined into it.  Reported. */
+static bool seed_unimplemented(struct lower *L, const struct lower_var *v)
+{
+    if (!lower_reduction_reads_orig(L, v->red_ref))
+        return false;
+    mcc_error_at(&v->red_ref->text.loc, "sorry, unimplemented: a reduction over '%s', a "
+                 "section, shaped pointer or variable-length array, on a task or loop, with a "
+                 "declared reduction whose initializer reads omp_orig (its copies would read "
+                 "what other tasks already combined into the original; reduce a whole array "
+                 "of fixed size, or initialize without omp_orig)", v->red_ref->text.text);
+    return true;
+}
+
 static bool capture_array_reduction(struct outline *o, struct lower_var *v, const char *x,
                                     const char *parent)
 {
     struct lower *L = o->L;
+    if (seed_unimplemented(L, v))
+        return true;
     if (v->sym->type == TYPE_ARRAY && !v->sym->array_param) {
         /* (one dimension is the section [0;n]: lower_reduction_shaped_array) */
         mcc_error_at(&v->red_ref->text.loc, "sorry, unimplemented: a reduction over '%s', a "
@@ -1851,6 +1868,8 @@ static bool capture_section(struct outline *o, struct lower_var *v, const char *
                             const char *parent)
 {
     struct lower *L = o->L;
+    if (seed_unimplemented(L, v))
+        return true;
     bool array = v->sym->type == TYPE_ARRAY && !v->sym->array_param;
     const char *ref = lower_local_name(L, LL_RED_REF, 0, x);
     char *m = v->vm ? NULL : lower_decl_text(L, v->sym, array ? arena_printf(L->a, "(*%s)", ref)
@@ -1973,6 +1992,8 @@ static bool capture_reduction(struct outline *o, struct lower_var *v, const char
                      v->red_ref->text.text);
         return true;
     }
+    if (v->vm && seed_unimplemented(L, v))
+        return true;
     if (v->vm) {            /* the original's address and its bounds: vm_reduction */
         bool ok = capture_vm(o, v, x, parent);
         v->use = ok ? arena_printf(L->a, "(*%s)", x) : NULL;
