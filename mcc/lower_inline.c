@@ -2011,6 +2011,18 @@ static bool capture_reduction(struct outline *o, struct lower_var *v, const char
         return false;
     lbuf_printf(&o->env, "%s; %s; ", m, p);
     lbuf_printf(&o->init, "__nrt_x->%s = &(%s); ", ref, parent);
+    bool seeded = lower_reduction_reads_orig(L, v->red_ref) && taskgroup_seeded(L, x);
+    if (lower_reduction_reads_orig(L, v->red_ref) && !seeded &&
+        ((L->nest && L->nest->dir->kind == OMP_DIR_TASK) || v->red->in_reduction)) {
+        /* a task's share of a reduction other tasks (its siblings, a taskgroup's tasks
+           elsewhere) may have combined into already */
+        mcc_error_at(&v->red_ref->text.loc, "sorry, unimplemented: '%s' in '%s' of a task "
+                     "outside a taskgroup of this block reducing it, with a declared reduction "
+                     "whose initializer reads omp_orig (its copy would read what other tasks "
+                     "already combined into the original; initialize without omp_orig)",
+                     v->red_ref->text.text, v->red->in_reduction ? "in_reduction" : "reduction");
+        return true;
+    }
     if (lower_reduction_reads_orig(L, v->red_ref)) {
         /* The initializer's omp_orig: the original's value before the construct's tasks
          * (one a chunk, ...) combine into it, taken once, a copy in each task. */
@@ -2018,7 +2030,7 @@ static bool capture_reduction(struct outline *o, struct lower_var *v, const char
         char *sm = lower_decl_text(L, v->sym, seed);
         lbuf_printf(&o->env, "%s; ", sm ? sm : arena_printf(L->a, "__typeof__(%s) %s", parent,
                                                             seed));
-        if (!taskgroup_seeded(L, x)) {      /* (else the taskgroup's copy, of that name) */
+        if (!seeded) {      /* (else the taskgroup's copy, of that name) */
             t = lower_local_name(L, LL_VALUE, L->values++, NULL);
             lbuf_printf(&o->values->decl, "__typeof__(%s) %s; __attribute__((__unused__)) "
                         "char %s_set = (__builtin_memcpy(&%s, &(%s), sizeof %s), 0); ", parent,

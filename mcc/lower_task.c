@@ -566,6 +566,14 @@ static void red_privates(struct lower *L, const struct lower_ftask *f, struct lo
         lbuf_puts(epi, "nanort_taskwait();\n");
     for (struct lower_fred *r = f->reds; r; r = r->next) {
         const char *x = pname(L, r->param), *rp = lower_local_name(L, LL_RED_PRIV, 0, x);
+        if (lower_reduction_reads_orig(L, r->ref)) {
+            /* (each call's copy would read what earlier calls combined into the original) */
+            mcc_error_at(&r->ref->text.loc, "sorry, unimplemented: '%s' in 'reduction' of a "
+                         "function task, with a declared reduction whose initializer reads "
+                         "omp_orig (its copy would read what other tasks already combined into "
+                         "the original; initialize without omp_orig)", r->ref->text.text);
+            continue;
+        }
         /* the original (that of the creator's copy, for a task created inside a reduction's
          * task), and the task's record of its own copy (include/nanort.h) */
         const char *ro = lower_local_name(L, LL_RED_ORIG, 0, x);

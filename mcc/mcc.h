@@ -1069,6 +1069,8 @@ struct omp_clause {
     bool conditional;            /* LASTPRIVATE: lastprivate(conditional: list) */
     bool saved;                  /* FIRSTPRIVATE: firstprivate(saved: list) (6.0) */
     bool inscan;                 /* REDUCTION: reduction(inscan, op: list) */
+    bool in_reduction;           /* REDUCTION: written in_reduction (a task's share of an
+                                    enclosing taskgroup's task_reduction) */
     bool nonmonotonic;           /* SCHEDULE: the nonmonotonic modifier */
     bool strict;                 /* GRAINSIZE, NUM_TASKS: the strict modifier (5.1) */
     bool doacross;               /* ORDERED: ordered(n), a doacross nest */

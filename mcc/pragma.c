@@ -1038,8 +1038,10 @@ static bool parse_clause(struct omp_parser *p, struct omp_clause *c)
             return false;       /* if(simd: ...): the simd part runs as gcc sees fit */
     }
     c->text = omp_span(p, name, p->pos);
-    if (c->kind == OMP_CL_IN_REDUCTION)     /* a task's share of a reduction: the same */
+    if (c->kind == OMP_CL_IN_REDUCTION) {   /* a task's share of a reduction: the same */
         c->kind = OMP_CL_REDUCTION;
+        c->in_reduction = true;
+    }
     return !p->failed;
 }
 
