@@ -2035,6 +2035,7 @@ static bool capture_reduction(struct outline *o, struct lower_var *v, const char
             lbuf_printf(&o->values->decl, "__typeof__(%s) %s; __attribute__((__unused__)) "
                         "char %s_set = (__builtin_memcpy(&%s, &(%s), sizeof %s), 0); ", parent,
                         t, t, t, parent, t);
+            o->values->seeds = true;
         }
         lbuf_printf(&o->init, "__builtin_memcpy(&__nrt_x->%s, &%s, sizeof %s); ", seed, t, t);
     }

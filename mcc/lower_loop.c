@@ -776,6 +776,9 @@ void lower_loop(struct lower *L, struct lower_dir *d)
     char *task = lower_inline_outline(L, d, body, vars, &x);
     if (team)
         task = arena_printf(L->a, "if (nanort_team_chunk(__nrt_tk)) { %s }", task);
+    if (team && values.seeds)   /* (every member's copy taken before any chunk combines) */
+        lbuf_puts(&values.decl, "__attribute__((__unused__)) char __nrt_seeded = "
+                  "(nanort_team_barrier(), 0); ");
     /* the scope a cancel binds to (nanort.h): a for's, or the taskgroup of a taskloop, around
        the creation of the tasks and the wait for them (none without a wait: the tasks would
        outlive it) */

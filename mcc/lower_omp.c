@@ -1056,6 +1056,9 @@ void lower_omp_sections(struct lower *L, struct lower_dir *d)
     struct lower_values values = {0};
     for (int i = 0; i < n; i++)
         section_task(L, d, &secs[i], i, n, vars[i], team, &values);
+    if (team && values.seeds)   /* (every member's copy taken before any section combines) */
+        lbuf_puts(&values.decl, "__attribute__((__unused__)) char __nrt_seeded = "
+                  "(nanort_team_barrier(), 0); ");
     if (values.decl.s)
         rewrite_insert_after(L->rw, d->node->begin + 1,
                              lower_glue(L, construct_begin(d), values.decl.s));

@@ -1456,6 +1456,9 @@ struct lower_values {
     struct lower_buf decl;          /* `__auto_type __nrt_val3 = (f()); ...` */
     struct lower_map held;          /* const struct omp_expr * -> how code names it */
     struct lower_buf tidy;          /* `__builtin_free(__nrt_iv4_p); ` (lower_deps.c) */
+    bool seeds;                     /* decl copies an original that the construct's tasks
+                                       combine into (a reduction's omp_orig): a team's
+                                       members must all have copied it before any combines */
 };
 
 /* A `declare reduction` of the unit, newest first (an inner block's come after its

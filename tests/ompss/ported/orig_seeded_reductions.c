@@ -1,10 +1,13 @@
 /* ported: openmp
+ * ported-seq-libs: -lgomp
  * Declared reductions whose initializer reads omp_orig, the original's value before the
  * construct (here the identity, or a field the combiner keeps), on a worksharing loop, a
- * taskloop, a nowait loop, an orphaned loop, an array of structs, sections and the
- * in_reduction tasks and taskloop of a taskgroup: each private copy must start from the value
- * the original had when the construct (the taskgroup) began, not from what other chunks,
- * sections or tasks have already combined into it. */
+ * taskloop, a nowait loop, an orphaned loop, an array of structs, sections, the in_reduction
+ * tasks and taskloop of a taskgroup and the loops of a region whose threads reach them at
+ * different times: each private copy must start from the value the original had when the
+ * construct (the taskgroup) began, not from what other chunks, sections, tasks or threads
+ * have already combined into it. */
+#include <omp.h>
 #include <stdio.h>
 
 typedef struct { long sum; long cnt; int scale; } acc_t;
@@ -24,6 +27,8 @@ __attribute__((unused)) static void acc_init(acc_t *priv, const acc_t *orig)
         initializer(acc_init(&omp_priv, &omp_orig))
 
 #define N 2000
+
+static double spin[64];
 
 static vec4 r;
 
@@ -127,5 +132,27 @@ int main(void)
         }
     }
     printf("in_reduction: %d %d %d %d\n", g.v[0], g.v[1], g.v[2], g.v[3]);
+
+    vec4 h = {{0, 0, 0, 0}}, k = {{0, 0, 0, 0}};
+    #pragma omp parallel
+    {
+        int me = omp_get_thread_num();
+        double w = 0;
+        for (long i = 0; i < 400000L * (me % 4); i++)
+            w += 1e-9 * (double)i;
+        spin[me % 64] = w;
+        #pragma omp barrier
+        #pragma omp for reduction(vadd: h) nowait
+        for (int i = 0; i < N; i++)
+            h.v[i % 4] += d[i];
+        for (long i = 0; i < 600000L * (3 - me % 4); i++)
+            w += 1e-9 * (double)i;
+        spin[me % 64] = w;
+        #pragma omp for reduction(vadd: k) schedule(dynamic, 1)
+        for (int i = 0; i < N; i++)
+            k.v[i % 4] += d[i] + 1;
+    }
+    printf("team: %d %d %d %d / %d %d %d %d\n", h.v[0], h.v[1], h.v[2], h.v[3], k.v[0], k.v[1],
+           k.v[2], k.v[3]);
     return 0;
 }
