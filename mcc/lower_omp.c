@@ -502,7 +502,8 @@ struct spmd_scan {
                                        task (lastprivate(conditional:), an inscan reduction) */
 };
 
-/* Must the iterations of `for` dir run in order in one task (lower_loop.c)? */
+/* Must the iterations of `for` dir (or the sections of `sections` dir) run in order in one
+ * task (lower_loop.c, lower_omp_sections)? */
 static bool in_order_loop(const struct omp_directive *dir)
 {
     for (int i = 0; i < dir->nclauses; i++)
@@ -632,7 +633,10 @@ static bool spmd_visit(struct ast *n, void *arg)
         /* (a single past those: a team of threads runs the body, below, unless with
            copyprivate) */
         if (k == OMP_DIR_SECTIONS && s->own) {
-            s->team_loops++;        /* (a team's only: each thread its sections) */
+            if (in_order_loop(dir))
+                s->ordered_loops++;     /* (in order in one task: lower_omp_sections) */
+            else
+                s->team_loops++;        /* (a team's only: each thread its sections) */
             s->late_loops++;
             return false;
         }
@@ -1038,6 +1042,11 @@ void lower_omp_sections(struct lower *L, struct lower_dir *d)
     if (!section_captures(L, secs, n, vars, &serial))
         return;
     bool team = lower_team_shares(L, d);
+    /* lastprivate(conditional: x): x after the construct is the value the lexically last
+     * section that assigns it gave it (else its value before): the sections run in order
+     * in this task, on x itself */
+    if (!team && in_order_loop(d->dir))
+        serial = true;
     if (serial && !team) {
         /* a team of one thread: the sections in order, in the encountering task
          * (implicit_sharing warned); their `section` lines are gone already */
