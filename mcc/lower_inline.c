@@ -1474,7 +1474,8 @@ static void array_reduction(struct outline *o, struct lower_var *v)
     const char *ro = lower_local_name(L, LL_RED_ORIG, 0, x);
     struct lower_red_elems e = {
         arena_printf(L->a, "for (" LOWER_SIZE_T " __nrt_i = 0; __nrt_i < __nrt_e->%s; __nrt_i++) { ", rn),
-        " }", arena_printf(L->a, "__nrt_e->%s[__nrt_i]", x), arena_printf(L->a, "%s[__nrt_i]", ro), NULL,
+        " }", arena_printf(L->a, "__nrt_e->%s[__nrt_i]", x),
+        arena_printf(L->a, "%s[__nrt_i]", ro), NULL,
     };
     lbuf_printf(&o->decl, "__typeof__(__nrt_e->%s) %s = nanort_reduction_original("
                 LOWER_BYTES "(__nrt_e->%s)); ",
