@@ -1049,11 +1049,13 @@ void lower_omp_sections(struct lower *L, struct lower_dir *d)
         serial = true;
     if (serial && !team) {
         /* a team of one thread: the sections in order, in the encountering task
-         * (implicit_sharing warned); their `section` lines are gone already */
+         * (implicit_sharing warned); their `section` lines are gone already; the
+         * construct's end still waits for the tasks they created, unless nowait (a task
+         * sharing a local of an orphaned construct's function outlived its frame) */
         for (int i = 0; i < n; i++)
             secs[i].node->pragma = secs[i].inner;
         struct lower_dir whole = *d;
-        region(L, &whole, false, false, OMP_DIR_COUNT);
+        region(L, &whole, false, !lower_dir_has(d, OMP_CL_NOWAIT), OMP_DIR_COUNT);
         return;
     }
     /* each section becomes a task: its body runs in a function of its own */
