@@ -655,6 +655,16 @@ int nanort_team_single(void);
  * in turn (the other numbers' code before the construct has not run), so the program stops
  * with a message saying so; elsewhere it returns at once. */
 void nanort_spmd_orphan(const char *construct, const char *where);
+/* An orphaned `for` or `single` (no parallel region around it in its function) at `where`:
+ * the team's size when a member of a team of threads runs it (the member then takes its
+ * share: nanort_team_chunk and NANORT_TASK_TEAM_CHUNK, or nanort_team_single, and the
+ * team's barrier after it), 0 elsewhere (the whole construct is the caller's); it stops
+ * as nanort_spmd_orphan does in a body run once per thread number in turn. */
+int nanort_team_orphan(const char *construct, const char *where);
+/* The calling thread's number in an SPMD body (a member of a team of threads, or a run of a
+ * body once per thread number), also in the functions it calls; -1 elsewhere.  An orphaned
+ * `master` runs where it is 0 or -1. */
+int nanort_spmd_number(void);
 /* Cancellation (OpenMP `cancel` and `cancellation point`), in effect when the program
  * starts with OMP_CANCELLATION=true; otherwise each call below returns at once (0).  A
  * region that can be cancelled opens a scope on the encountering task's stack before it

@@ -110,7 +110,8 @@ const char *lower_label(const struct lower_dir *d, const char *fallback)
     return c && c->nargs > 0 && c->args[0].text ? c->args[0].text : fallback;
 }
 
-void lower_submit(struct lower *L, struct lower_buf *b, const struct lower_dir *d)
+void lower_submit(struct lower *L, struct lower_buf *b, const struct lower_dir *d,
+                  const char *flags)
 {
     const struct omp_clause *cif = lower_dir_find(d, OMP_CL_IF);
     const struct omp_clause *cfin = lower_dir_find(d, OMP_CL_FINAL);
@@ -124,6 +125,8 @@ void lower_submit(struct lower *L, struct lower_buf *b, const struct lower_dir *
         lbuf_puts(b, " | (unsigned)NANORT_TASK_THREAD_NUM");
     else if (d->dir->kind == OMP_DIR_TASK && lower_reaches_call(L, d->node, "omp_get_thread_num"))
         lbuf_puts(b, " | (unsigned)NANORT_TASK_TEAM_NUM");  /* (in a narrower team: nanort.h) */
+    if (flags)
+        lbuf_printf(b, " | %s", flags);
     if (cif)
         lbuf_printf(b, " | ((%s) ? 0u : (unsigned)NANORT_TASK_UNDEFERRED)",
                     lower_expr(L, cif->args[0].text, NULL, 0));

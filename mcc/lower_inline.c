@@ -2569,7 +2569,7 @@ static void outline_create(struct outline *o, const struct lower_dir *d, struct 
     else if (x->here)
         lbuf_puts(create, "nanort_task_submit(__nrt_t, (unsigned)NANORT_TASK_UNDEFERRED, 0);");
     else
-        lower_submit(L, create, d);
+        lower_submit(L, create, d, x->flags);
     lbuf_puts(create, " }");
     if (!x->submit && L->final_used && lower_final_site_ok(d)) {
         /* under final, the body runs here without a task (lower_final.c) */

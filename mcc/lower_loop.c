@@ -297,6 +297,20 @@ static bool parse_nest(struct lower *L, const struct lower_dir *d, struct loop *
  * chunks of g left a short last one), and with `strict:` (5.1) exactly g but the last;
  * a schedule's chunk: chunks of it, or of 1/32 of a worker's share when that is larger;
  * absent, or 0 or less: about 4 tasks per worker. */
+/* A team's share of a loop (lower_team_shares), as assignments to __nrt_g and __nrt_T for
+ * a team of `size` members: schedule(static, c) deals chunks of c round robin; any other
+ * schedule one balanced block to each member (dynamic and guided may give a thread any
+ * iterations; the same blocks for loops of a count keep a nowait chain on the thread that
+ * wrote its data, as schedule(static) promises). */
+static const char *team_grain(struct lower *L, const struct lower_dir *d, const char *size)
+{
+    const struct omp_clause *sc = lower_dir_find(d, OMP_CL_SCHEDULE);
+    if (sc && sc->sched == OMP_SCHED_STATIC && sc->nargs > 0 && sc->args[0].text)
+        return arena_printf(L->a, "__nrt_g = (long long)(%s); __nrt_T = __nrt_g <= 0 ? %s : 0; ",
+                            lower_expr(L, sc->args[0].text, NULL, 0), size);
+    return arena_printf(L->a, "__nrt_g = __nrt_n; __nrt_T = %s; ", size);
+}
+
 static const char *grain_code(struct lower *L, const struct lower_dir *d, bool serial,
                               bool team)
 {
@@ -304,16 +318,9 @@ static const char *grain_code(struct lower *L, const struct lower_dir *d, bool s
     const struct omp_clause *g = lower_dir_find(d, OMP_CL_GRAINSIZE);
     const struct omp_clause *nt = lower_dir_find(d, OMP_CL_NUM_TASKS);
     const struct omp_clause *sc = lower_dir_find(d, OMP_CL_SCHEDULE);
-    /* a team's loop (lower_team_shares): schedule(static, c) deals chunks of c round robin;
-     * any other schedule one balanced block to each member (dynamic and guided may give
-     * a thread any iterations; the same blocks for loops of a count keep a nowait chain
-     * on the thread that wrote its data, as schedule(static) promises) */
-    if (team && sc && sc->sched == OMP_SCHED_STATIC && sc->nargs > 0 && sc->args[0].text)
-        return arena_printf(L->a, "long long __nrt_g = (long long)(%s), __nrt_T = 0; if "
-                            "(__nrt_g <= 0) __nrt_T = nanort_team_size(); ",
-                            lower_expr(L, sc->args[0].text, NULL, 0));
     if (team)
-        return "long long __nrt_g = __nrt_n, __nrt_T = nanort_team_size(); ";
+        return arena_printf(L->a, "long long __nrt_g, __nrt_T; %s",
+                            team_grain(L, d, "nanort_team_size()"));
     if (serial)
         return "long long __nrt_g = __nrt_n, __nrt_T = 0; ";
     if (nt)
@@ -765,6 +772,11 @@ void lower_loop(struct lower *L, struct lower_dir *d)
                  (!sc || sc->sched == OMP_SCHED_STATIC || sc->sched == OMP_SCHED_RUNTIME ||
                   sc->sched == OMP_SCHED_AUTO);
     /* (the clauses' expressions are evaluated once, before the loop's bounds and tasks) */
+    /* an orphaned `for` (no region around it in its function; not one whose iterations
+     * run in order): a member of a team of threads that calls the function runs its share
+     * of it, as a team's loop (nanort_team_orphan, __nrt_ws its size), with the team's
+     * barrier; elsewhere, as here */
+    bool shared = is_for && !d->dir->parallel && !team && !serial && !L->region;
     struct lower_values values = {0};
     struct lower_extra x = {.env = lbuf_take(&c.env, L->a), .init = lbuf_take(&c.init, L->a),
                             .head = lbuf_take(&c.head, L->a),
@@ -773,12 +785,22 @@ void lower_loop(struct lower *L, struct lower_dir *d)
                             .local = c.local, .values = &values};
     if (team)
         x.submit = "nanort_task_submit(__nrt_t, (unsigned)NANORT_TASK_TEAM_CHUNK, 0);";
+    if (shared)
+        x.flags = "(__nrt_ws > 1 ? (unsigned)NANORT_TASK_TEAM_CHUNK : 0u)";
     char *task = lower_inline_outline(L, d, body, vars, &x);
-    if (team)
-        task = arena_printf(L->a, "if (nanort_team_chunk(__nrt_tk)) { %s }", task);
+    if (team || shared)
+        task = arena_printf(L->a, "if (%snanort_team_chunk(__nrt_tk)) { %s }",
+                            shared ? "__nrt_ws <= 1 || " : "", task);
     if (team && values.seeds)   /* (every member's copy taken before any chunk combines) */
         lbuf_puts(&values.decl, "__attribute__((__unused__)) char __nrt_seeded = "
                   "(nanort_team_barrier(), 0); ");
+    else if (shared && values.seeds)    /* (so in a team's member: nanort_team_orphan) */
+        lbuf_puts(&values.decl, "__attribute__((__unused__)) char __nrt_seeded = "
+                  "(__nrt_ws > 1 ? nanort_team_barrier() : (void)0, 0); ");
+    const char *grain = grain_code(L, d, serial, team);
+    if (shared)
+        grain = arena_printf(L->a, "%sif (__nrt_ws > 1) { %s} ", grain,
+                             team_grain(L, d, "__nrt_ws"));
     /* the scope a cancel binds to (nanort.h): a for's, or the taskgroup of a taskloop, around
        the creation of the tasks and the wait for them (none without a wait: the tasks would
        outlive it) */
@@ -796,10 +818,12 @@ void lower_loop(struct lower *L, struct lower_dir *d)
         "%s%s%s%s%s%s }",
         cs.decl, group ? "char __nrt_grp; " : "", values.decl.s ? values.decl.s : "",
         lower_flat(L, c.create.s),
-        lower_flat(L, grain_code(L, d, serial, team)), cs.begin, task,
+        lower_flat(L, grain), cs.begin, task,
         values.tidy.s ? values.tidy.s : "",
         group ? " nanort_taskwait_on1(&__nrt_grp, 1);" : "",
-        !barrier ? "" : team ? " nanort_team_barrier();" : " nanort_taskwait();",
+        !barrier ? "" : team ? " nanort_team_barrier();"
+        : shared ? " if (__nrt_ws > 1) nanort_team_barrier(); else nanort_taskwait();"
+        : " nanort_taskwait();",
         *cs.end ? " " : "", cs.end, lower_flat(L, arena_printf(
             L->a, "%s%s", c.after.s ? c.after.s : "",
             barrier && !d->dir->parallel && L->nest ? lower_cancel_barrier(L, L->nest->up) : "")));
@@ -808,7 +832,9 @@ void lower_loop(struct lower *L, struct lower_dir *d)
     free(values.tidy.s);
     free(c.after.s);
     /* (an orphaned for: nanort_spmd_orphan, lower_omp.c) */
-    const char *orphan = is_for && !d->dir->parallel ? lower_spmd_orphan_check(L, d->dir) : "";
+    const char *orphan = shared ? arena_printf(L->a, "int __nrt_ws = nanort_team_orphan(\"for\", "
+                                               "\"%s\"); ", lower_where(L, d->dir))
+                         : is_for && !d->dir->parallel ? lower_spmd_orphan_check(L, d->dir) : "";
     if (*orphan)
         code = arena_printf(L->a, "{ %s%s }", orphan, code);
     /* (in a body run once per thread number, thread 0's run does all of it: lower_omp.c) */

@@ -678,16 +678,24 @@ static bool spmd_visit(struct ast *n, void *arg)
 
 /* A construct in a function of this unit the body calls that each thread runs as it would
  * in the body: critical, atomic; a barrier or flush, which make the threads wait for each
- * other (the orphaned barrier is the team's: nanort_spmd_orphan). */
+ * other (the orphaned barrier is the team's: nanort_spmd_orphan); a `for` whose iterations
+ * need not run in order and a `single` without copyprivate, which a team of threads
+ * shares (the orphaned construct's code asks nanort_team_orphan: lower_loop.c, region);
+ * a `master` or `masked`, which the thread of its number runs. */
 static bool called_construct(struct lower *L, struct ast *pragma, void *arg)
 {
     struct spmd_scan *s = arg;
     const struct omp_directive *dir = pragma->kid[0] ? NULL : lower_parse_pragma(L, pragma);
     enum omp_directive_kind k = dir && !dir->parallel ? dir->kind : OMP_DIR_COUNT;
-    if (k == OMP_DIR_BARRIER || k == OMP_DIR_FLUSH)
+    if (k == OMP_DIR_MASTER || k == OMP_DIR_MASKED)
+        return true;                /* (the number's own: lower_omp.c's region) */
+    if ((k == OMP_DIR_FOR && (omp_find_clause(dir, OMP_CL_ORDERED) || in_order_loop(dir))) ||
+        (k == OMP_DIR_SINGLE && omp_find_clause(dir, OMP_CL_COPYPRIVATE)))
+        return false;
+    if (k == OMP_DIR_BARRIER || k == OMP_DIR_FLUSH || k == OMP_DIR_FOR || k == OMP_DIR_SINGLE)
         s->threads = true;
     return k == OMP_DIR_CRITICAL || k == OMP_DIR_ATOMIC || k == OMP_DIR_BARRIER ||
-           k == OMP_DIR_FLUSH;
+           k == OMP_DIR_FLUSH || k == OMP_DIR_FOR || k == OMP_DIR_SINGLE;
 }
 
 /* Does region d's body run once per thread number (above)?  The scan says why not. */
@@ -871,6 +879,13 @@ static void region(struct lower *L, struct lower_dir *d, bool team, bool wait,
             guard = arena_printf(L->a, "if (%s == (%s)) ", r.up->spmd,
                                  primary || d->dir->kind == OMP_DIR_SINGLE
                                  ? "0" : lower_expr(L, filter->args[0].text, NULL, 0));
+        /* an orphaned master or masked (no region around it in its function): in an SPMD
+           body that calls the function (a team's member, a run per thread number), the
+           thread of its number only; elsewhere the caller (nanort_spmd_number) */
+        if (!r.up && d->dir->kind != OMP_DIR_SINGLE)
+            guard = primary ? "if (nanort_spmd_number() <= 0) "
+                    : arena_printf(L->a, "if (nanort_spmd_number() < 0 || nanort_spmd_number() "
+                                   "== (%s)) ", lower_expr(L, filter->args[0].text, NULL, 0));
         /* a single of a team of threads: the first member to reach it runs it, and all
            wait at its end (the team's barrier, outside the guard) */
         if (r.up && r.up->threads && d->dir->kind == OMP_DIR_SINGLE) {
@@ -879,8 +894,13 @@ static void region(struct lower *L, struct lower_dir *d, bool team, bool wait,
             wait = false;
         }
     }
-    /* (an orphaned single: nanort_spmd_orphan, above) */
-    const char *orphan = d->dir->kind == OMP_DIR_SINGLE ? lower_spmd_orphan_check(L, d->dir) : "";
+    /* (an orphaned single: nanort_spmd_orphan, above; without copyprivate, a member of a
+       team of threads that calls its function claims it as in the team's body, and the
+       team waits at its end unless nowait: nanort_team_orphan) */
+    bool shared = d->dir->kind == OMP_DIR_SINGLE && !r.up && !lower_dir_find(d, OMP_CL_COPYPRIVATE);
+    const char *orphan = shared ? arena_printf(L->a, "int __nrt_ws = nanort_team_orphan(\"single\", "
+                                               "\"%s\"); ", lower_where(L, d->dir))
+                         : d->dir->kind == OMP_DIR_SINGLE ? lower_spmd_orphan_check(L, d->dir) : "";
     /* an SPMD body: once per thread number, in the privates' block (each its own) */
     const char *spmd_open = "", *spmd_close = "";
     if (spmd) {
@@ -895,7 +915,8 @@ static void region(struct lower *L, struct lower_dir *d, bool team, bool wait,
     /* (the copies in a block of their own, declared first: no declaration after the
        statements that begin the region) */
     if (*orphan)
-        guard = arena_printf(L->a, "{ %s", orphan);
+        guard = arena_printf(L->a, "{ %s%s", orphan,
+                             shared ? "if (__nrt_ws <= 1 || nanort_team_single()) " : "");
     const char *pre = arena_printf(L->a, "%s{ %s%s%s%s%s{ %s%s", guard, cs.decl, begin,
                                    team ? copyin_code(L, d) : "", cs.begin, spmd_open,
                                    p.decl.s ? p.decl.s : "", p.pre.s ? p.pre.s : "");
@@ -909,7 +930,8 @@ static void region(struct lower *L, struct lower_dir *d, bool team, bool wait,
                                        ? arena_printf(L->a, " %s", lower_cancel_barrier(L, L->nest->up))
                                        : "", end);
     if (*orphan)
-        epi = arena_printf(L->a, "%s }", epi);
+        epi = arena_printf(L->a, "%s%s }", epi,
+                           shared && wait ? " if (__nrt_ws > 1) nanort_team_barrier();" : "");
     if (team_wait)
         epi = arena_printf(L->a, "%s nanort_team_barrier();", epi);
     /* (a combined construct, `parallel master`, `parallel sections` run in this task: the

@@ -852,7 +852,7 @@ static void spawn_function(struct lower *L, struct lower_buf *b, struct lower_ft
     free(count.s);
     free(add.s);
     lbuf_puts(b, "    ");
-    lower_submit(L, b, &f->dir);
+    lower_submit(L, b, &f->dir, NULL);
     lbuf_printf(b, "\n    }\n    %s\n    }\n}\n", tidy ? tidy : "");
     free(tidy);
 }

@@ -1803,7 +1803,8 @@ int lower_dir_nest(const struct lower_dir *d, struct ast **loops);
 /* The variable the init of a for statement sets: `int i = lo` or `i = lo`, or NULL. */
 const struct sym *lower_dir_for_var(const struct ast *init);
 /* Submit flags and priority text from if/final/priority. */
-void lower_submit(struct lower *L, struct lower_buf *b, const struct lower_dir *d);
+void lower_submit(struct lower *L, struct lower_buf *b, const struct lower_dir *d,
+                  const char *flags);
 /* Where the directive word of pragma line pr is (`task` in `#pragma omp task`): in the
  * text (past the line's end when it has none), and for messages. */
 const char *lower_pragma_word(struct lower *L, const struct ast *pr);
@@ -2246,6 +2247,7 @@ struct lower_extra {
                                       nanort_task_create (its arguments) */
     const char *submit;            /* what hands the task on (__nrt_t), instead of its
                                       submission (no final variant then) */
+    const char *flags;             /* more flags of its submission (an unsigned expression) */
 };
 /* The variables `body` (d's statement, a loop body or a section) captures and how; serial
  * (may be NULL) is set when a worksharing body must run as one task (implicit_sharing),

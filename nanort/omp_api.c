@@ -972,10 +972,11 @@ void nanort_spmd_orphan(const char *construct, const char *where)
         nrt_fatal("%s: '#pragma omp %s' reached from the body of a parallel region that a "
                   "team of threads runs (the body asks omp_get_thread_num() but not "
                   "omp_get_num_threads(), and its threads wait for each other), through a "
-                  "function of a file compiled apart from it: mcc cannot share its work "
-                  "among the team.  Split the region's work with '#pragma omp for' in the "
-                  "region's own body, or ask omp_get_num_threads() in it (1 there: the body "
-                  "then runs once)", where, construct);
+                  "function of a file compiled apart from it: the team cannot share a loop "
+                  "whose iterations run in order (ordered, lastprivate(conditional:), an "
+                  "inscan reduction) or a single with copyprivate there.  Move it into the "
+                  "region's own body, or ask omp_get_num_threads() in the body (1 there: "
+                  "the body then runs once)", where, construct);
     nrt_fatal("%s: '#pragma omp %s' reached from the body of a parallel region that "
               "mcc runs once per thread number, one after the other (the body asks "
               "omp_get_thread_num() but not omp_get_num_threads()), through a function "
@@ -983,6 +984,23 @@ void nanort_spmd_orphan(const char *construct, const char *where)
               "not run yet.  Split the region's work with '#pragma omp for', or ask "
               "omp_get_num_threads() in its body (1 there: the body then runs once)",
               where, construct);
+}
+
+int nanort_team_orphan(const char *construct, const char *where)
+{
+    int num, size;
+    if (!nrt_omp_spmd(&num, &size) || size == 1)
+        return 0;
+    if (team_now)
+        return size;
+    nanort_spmd_orphan(construct, where);   /* (a body run once per thread number: stops) */
+    return 0;
+}
+
+int nanort_spmd_number(void)
+{
+    int num, size;
+    return nrt_omp_spmd(&num, &size) ? num : -1;
 }
 
 void nanort_parallel_begin_team(int active, int nthreads)

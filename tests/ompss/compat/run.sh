@@ -4,8 +4,8 @@
 # the oracle, and built by plain gcc against nanort for the sequential run), the lock
 # deadlock nanort stops instead of hanging, the parallel-region hooks, the Nanos++ calls
 # of nanos.h (its instrumentation calls against the sequential build).  Environment: BUILD, MCC, CC, HARNESS.
-#   tests/ompss/compat/run.sh RESULTS tsan: the lock programs, and ported/team_worksharing_loops.c,
-#   under ThreadSanitizer (build/tsan).
+#   tests/ompss/compat/run.sh RESULTS tsan: the lock programs, ported/team_worksharing_loops.c
+#   and ported/team_orphaned_loops.c, under ThreadSanitizer (build/tsan).
 set -u
 results=$1
 mode=${2:-all}
@@ -22,7 +22,8 @@ LIBS="$BUILD/lib/libnanort.a -lpthread -ldl -lm"
 if [ "$mode" = tsan ]; then
   # (and a team of threads sharing loops, whose members' tasks complete on workers)
   for src in tests/ompss/compat/omp_locks.c tests/ompss/compat/omp_lock_suspended.c \
-             tests/ompss/compat/omp_lock_contended.c tests/ompss/ported/team_worksharing_loops.c; do
+             tests/ompss/compat/omp_lock_contended.c tests/ompss/ported/team_worksharing_loops.c \
+             tests/ompss/ported/team_orphaned_loops.c; do
     n=$(basename "$src" .c)
     "$HARNESS" run "$results" "compat-tsan/$n/build" -- sh -c '
       "$1" --ompss -w -y "$2" -o "$3.c" &&

@@ -1,27 +1,29 @@
 /* a region whose own body splits the work by omp_get_thread_num() over a count of its own
    (Rodinia/NPB's SPMD shape: [pid * N / nproc, (pid + 1) * N / nproc)) and calls a
-   function of this file with an orphaned worksharing construct in it: mcc can neither run
-   the body once per thread number in turn nor as a team of threads at once (the team
-   would have to share the orphaned loop's iterations), so it runs it once as thread 0 and
-   only thread 0's share is done; a warning says so (with a barrier instead, a team of
-   threads runs it: tests/ompss/ported/spmd_barrier_phases; with neither, once per thread
-   number: region_spmd_per_thread) */
+   function of this file with an orphaned `single copyprivate` in it: mcc can neither run
+   the body once per thread number in turn nor as a team of threads at once (the team's
+   members would have to get the single's value), so it runs it once as thread 0 and only
+   thread 0's share is done; a warning says so (an orphaned `for` or `single` without
+   copyprivate a team of threads shares: tests/ompss/ported/team_orphaned_loops; with a
+   barrier instead, a team of threads runs it: tests/ompss/ported/spmd_barrier_phases;
+   with neither, once per thread number: region_spmd_per_thread) */
 #include <omp.h>
 #define N 1000
-double a[N], b[N];
-static void clear(double *v)
+double a[N];
+static double scale(void)
 {
-#pragma omp for
-    for (int i = 0; i < N; i++)
-        v[i] = 0;
+    double s;
+#pragma omp single copyprivate(s)
+    s = 2;
+    return s;
 }
 void fill(int nproc)
 {
 #pragma omp parallel
     {
         int pid = omp_get_thread_num();
-        clear(b);
+        double s = scale();
         for (int i = pid * N / nproc; i < (pid + 1) * N / nproc; i++)
-            a[i] = i;
+            a[i] = i * s;
     }
 }
