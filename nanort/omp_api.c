@@ -825,15 +825,28 @@ static void word_wait_while(atomic_uint *w, unsigned value, unsigned spins, long
 
 /* The threads teams run their members on (numbers 1 and up), kept for the next team once
  * their member's body returned (a region in a time loop starts no thread each time).  A
- * parked thread sleeps on its `go` word until it is given a member. */
+ * parked thread sleeps on its `go` word until it is given a member.  The parked ones are
+ * a stack without a lock: a thread pushes itself (a compare-and-swap, safe as such), a
+ * team takes the whole stack at once (an exchange: nothing to take twice) and pushes back
+ * what it does not need.  (Under a mutex, the 15 threads of a team whose bodies ended
+ * together queued on it, each woken in turn by the kernel.) */
 struct pooled {
     atomic_uint go;                 /* 0 parked; 1 `job` is set */
     atomic_int asleep;              /* 1 while on go's futex (word_wait_while) */
     struct member job;
     struct pooled *next;
 };
-static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct pooled *pool_idle;
+static _Atomic(struct pooled *) pool_idle;
+
+/* Park the chain first..last (linked by next). */
+static void pool_park(struct pooled *first, struct pooled *last)
+{
+    struct pooled *top = atomic_load_explicit(&pool_idle, memory_order_relaxed);
+    do
+        last->next = top;
+    while (!atomic_compare_exchange_weak_explicit(&pool_idle, &top, first, memory_order_release,
+                                                  memory_order_relaxed));
+}
 
 static void *pooled_main(void *arg)
 {
@@ -847,10 +860,7 @@ static void *pooled_main(void *arg)
         member_run(tm, p->job.num);
         nrt_task_flush_frees();
         atomic_store_explicit(&p->go, 0, memory_order_relaxed);
-        pthread_mutex_lock(&pool_lock);
-        p->next = pool_idle;
-        pool_idle = p;
-        pthread_mutex_unlock(&pool_lock);
+        pool_park(p, p);
         if (atomic_fetch_sub(&tm->running, 1) == 1 && atomic_load(&tm->ender_asleep))
             word_wake(&tm->running);
         if (atomic_fetch_sub(&tm->refs, 1) == 1)
@@ -859,14 +869,9 @@ static void *pooled_main(void *arg)
     return NULL;
 }
 
-/* Member num of tm on a pooled thread (a new one when none is parked). */
-static void pool_start(struct team *tm, int num)
+/* Member num of tm on the parked thread p, or on a new one when p is NULL. */
+static void pool_start(struct team *tm, int num, struct pooled *p)
 {
-    pthread_mutex_lock(&pool_lock);
-    struct pooled *p = pool_idle;
-    if (p)
-        pool_idle = p->next;
-    pthread_mutex_unlock(&pool_lock);
     if (!p) {
         p = calloc(1, sizeof *p);
         if (!p)
@@ -899,8 +904,19 @@ void nanort_team_run(struct nanort_team *T)
     NRT_ASSERT(tm->added == tm->size);
     atomic_store(&tm->running, (unsigned)tm->size - 1);
     atomic_store(&tm->refs, tm->size);
-    for (int k = 1; k < tm->size; k++)
-        pool_start(tm, k);
+    struct pooled *parked = atomic_exchange_explicit(&pool_idle, NULL, memory_order_acquire);
+    for (int k = 1; k < tm->size; k++) {
+        struct pooled *p = parked;
+        if (p)
+            parked = p->next;
+        pool_start(tm, k, p);
+    }
+    if (parked) {                   /* (the ones this team does not need) */
+        struct pooled *last = parked;
+        while (last->next)
+            last = last->next;
+        pool_park(parked, last);
+    }
     member_run(tm, 0);
     unsigned left;
     while ((left = atomic_load(&tm->running)) != 0)
