@@ -289,14 +289,6 @@ static bool parse_nest(struct lower *L, const struct lower_dir *d, struct loop *
     return true;
 }
 
-/* How the iterations are cut into tasks: __nrt_T > 0 makes __nrt_T tasks of sizes that
- * differ by one at most (the first __nrt_n % __nrt_T one larger); otherwise tasks of
- * __nrt_g iterations, the last one shorter.  num_tasks(n): min(n, iterations) tasks, as
- * OpenMP says (chunks of the rounded-up iterations / n made fewer: 3 for 9 iterations and
- * num_tasks(4)); grainsize(g): iterations / g tasks, each of g to 2g - 1 iterations (the
- * chunks of g left a short last one), and with `strict:` (5.1) exactly g but the last;
- * a schedule's chunk: chunks of it, or of 1/32 of a worker's share when that is larger;
- * absent, or 0 or less: about 4 tasks per worker. */
 /* A team's share of a loop (lower_team_shares), as assignments to __nrt_g and __nrt_T for
  * a team of `size` members: schedule(static, c) deals chunks of c round robin; any other
  * schedule one balanced block to each member (dynamic and guided may give a thread any
@@ -311,6 +303,14 @@ static const char *team_grain(struct lower *L, const struct lower_dir *d, const 
     return arena_printf(L->a, "__nrt_g = __nrt_n; __nrt_T = %s; ", size);
 }
 
+/* How the iterations are cut into tasks: __nrt_T > 0 makes __nrt_T tasks of sizes that
+ * differ by one at most (the first __nrt_n % __nrt_T one larger); otherwise tasks of
+ * __nrt_g iterations, the last one shorter.  num_tasks(n): min(n, iterations) tasks, as
+ * OpenMP says (chunks of the rounded-up iterations / n made fewer: 3 for 9 iterations and
+ * num_tasks(4)); grainsize(g): iterations / g tasks, each of g to 2g - 1 iterations (the
+ * chunks of g left a short last one), and with `strict:` (5.1) exactly g but the last;
+ * a schedule's chunk: chunks of it, or of 1/32 of a worker's share when that is larger;
+ * absent, or 0 or less: about 4 tasks per worker. */
 static const char *grain_code(struct lower *L, const struct lower_dir *d, bool serial,
                               bool team)
 {
@@ -771,12 +771,12 @@ void lower_loop(struct lower *L, struct lower_dir *d)
     bool iters = is_for && !d->dir->parallel && !team &&
                  (!sc || sc->sched == OMP_SCHED_STATIC || sc->sched == OMP_SCHED_RUNTIME ||
                   sc->sched == OMP_SCHED_AUTO);
-    /* (the clauses' expressions are evaluated once, before the loop's bounds and tasks) */
     /* an orphaned `for` (no region around it in its function; not one whose iterations
      * run in order): a member of a team of threads that calls the function runs its share
      * of it, as a team's loop (nanort_team_orphan, __nrt_ws its size), with the team's
      * barrier; elsewhere, as here */
     bool shared = is_for && !d->dir->parallel && !team && !serial && !L->region;
+    /* (the clauses' expressions are evaluated once, before the loop's bounds and tasks) */
     struct lower_values values = {0};
     struct lower_extra x = {.env = lbuf_take(&c.env, L->a), .init = lbuf_take(&c.init, L->a),
                             .head = lbuf_take(&c.head, L->a),

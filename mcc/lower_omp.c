@@ -897,10 +897,12 @@ static void region(struct lower *L, struct lower_dir *d, bool team, bool wait,
     /* (an orphaned single: nanort_spmd_orphan, above; without copyprivate, a member of a
        team of threads that calls its function claims it as in the team's body, and the
        team waits at its end unless nowait: nanort_team_orphan) */
-    bool shared = d->dir->kind == OMP_DIR_SINGLE && !r.up && !lower_dir_find(d, OMP_CL_COPYPRIVATE);
-    const char *orphan = shared ? arena_printf(L->a, "int __nrt_ws = nanort_team_orphan(\"single\", "
-                                               "\"%s\"); ", lower_where(L, d->dir))
-                         : d->dir->kind == OMP_DIR_SINGLE ? lower_spmd_orphan_check(L, d->dir) : "";
+    bool single = d->dir->kind == OMP_DIR_SINGLE;
+    bool shared = single && !r.up && !lower_dir_find(d, OMP_CL_COPYPRIVATE);
+    const char *orphan = shared ? arena_printf(L->a, "int __nrt_ws = nanort_team_orphan("
+                                               "\"single\", \"%s\"); ",
+                                               lower_where(L, d->dir))
+                         : single ? lower_spmd_orphan_check(L, d->dir) : "";
     /* an SPMD body: once per thread number, in the privates' block (each its own) */
     const char *spmd_open = "", *spmd_close = "";
     if (spmd) {
