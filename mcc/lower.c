@@ -85,8 +85,10 @@ static bool chain_dir(struct lower *L, struct ast *construct, struct lower_dir *
             out->omp_target = d;
         out->teams |= d->teams;
         if (d->kind == OMP_DIR_UNKNOWN) {
-            if (d->host)        /* a device construct: its body runs as written */
+            if (d->host) {      /* a device construct: its body runs as written */
                 host_pragma(L, pr, d);
+                lower_block_check_host(L, d, construct);
+            }
             continue;
         }
         if (d->kind == OMP_DIR_DECLARE_VARIANT) {   /* on the function declared: its calls */

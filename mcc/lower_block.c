@@ -8,7 +8,9 @@
  *   - no return, break, continue, goto or case may leave the body of a task (an outlined
  *     function: a `return` would end only the task) or of a construct whose end the
  *     lowering completes (a loop split into tasks, parallel, single, sections, taskgroup),
- *     and no goto or case from outside may enter one;
+ *     and no goto or case from outside may enter one; nor may they leave any other
+ *     structured block (critical, a simd loop's body, teams, target, target data,
+ *     distribute), which gcc -fopenmp refuses too though it runs in place;
  *   - va_start cannot be called in a task's body, a loop split into tasks or a section
  *     of sections that run as tasks either: the outlined function has no variable
  *     arguments (gcc would say "va_start used in function with fixed arguments" of mcc's
@@ -17,6 +19,7 @@
 #include "mcc.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* The words naming a pragma's directive, for messages ("taskwait", "declare reduction"),
@@ -231,4 +234,58 @@ bool lower_block_check_branches(struct lower *L, struct ast *body, bool loop_bod
 bool lower_block_check_outlined(struct lower *L, struct ast *body, const char *what)
 {
     return check_block(L, body, false, what, true);
+}
+
+/* The same for a block that runs in place (the body of a simd loop, a critical, a device
+ * construct that runs as written on the host): gcc -fopenmp refuses a branch out of any
+ * OpenMP structured block, though the lowering could take it. */
+bool lower_block_check_in_place(struct lower *L, struct ast *body, bool loop_body,
+                                const char *what)
+{
+    return check_block(L, body, loop_body, what, false);
+}
+
+/* The next word of a directive's text at *s (letters and '_'), stepped over; its length. */
+static size_t next_word(const char **s)
+{
+    while (**s == ' ' || **s == '\t')
+        (*s)++;
+    const char *w = *s;
+    while (**s == '_' || (**s >= 'a' && **s <= 'z'))
+        (*s)++;
+    return (size_t)(*s - w);
+}
+
+/* A device construct that runs as written on the host (`teams`, `target data`, `target
+ * map(...)`, `distribute`, and what combines them): no branch may leave its statement, nor
+ * the loops of a distribute (its collapse(n) nest) but by `continue`. */
+void lower_block_check_host(struct lower *L, const struct omp_directive *d, struct ast *stmt)
+{
+    static const char *const words[] = {"target", "teams", "data", "distribute"};
+    char name[64] = "";
+    bool loop = false;
+    const char *s = d->name.text;
+    for (int part = 0; part < 2 && s; part++, s = d->rest.text)
+        for (size_t n; (n = next_word(&s)) && lower_name_in(s - n, n, words, 4);) {
+            loop |= n == strlen("distribute") && !memcmp(s - n, "distribute", n);
+            size_t used = strlen(name);
+            snprintf(name + used, sizeof name - used, "%s%.*s", used ? " " : "", (int)n, s - n);
+        }
+    if (!*name || !stmt || stmt->kind == AST_DECLARATION || stmt->kind == AST_FUNCTION_DEF)
+        return;                 /* declare target, requires: no block */
+    const char *what = arena_printf(L->a, "a '#pragma omp %s' %s", name,
+                                    loop ? "loop" : "construct");
+    if (!loop) {
+        lower_block_check_in_place(L, stmt, false, what);
+        return;
+    }
+    const char *c = d->rest.text ? strstr(d->rest.text, "collapse") : NULL;
+    long depth = 1;
+    if (c && (c = strchr(c, '(')))
+        depth = strtol(c + 1, NULL, 10);      /* (not a constant: reported with the loop) */
+    struct ast *body = stmt;
+    for (long k = 0; k < depth && body && body->kind == AST_FOR; k++)
+        body = body->kid[3];
+    if (body != stmt)
+        lower_block_check_in_place(L, body, true, what);
 }

@@ -612,7 +612,10 @@ bool lower_loop_check_simd(struct lower *L, struct ast *pr, struct omp_directive
                      d->loop ? "loop" : "simd");
         return false;
     }
-    return parse_nest(L, &ld, lp, ncol, &body) && check_simd_body(L, body, d);
+    return parse_nest(L, &ld, lp, ncol, &body) && check_simd_body(L, body, d) &&
+           lower_block_check_in_place(L, body, true, arena_printf(L->a, "a '#pragma omp %s' "
+                                                                  "loop", d->loop ? "loop"
+                                                                                  : "simd"));
 }
 
 /* A loop's variable is private to each iteration (OpenMP 5.0 2.19.1.1), lastprivate at

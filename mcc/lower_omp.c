@@ -310,6 +310,8 @@ void lower_omp_target(struct lower *L, struct ast *n, const struct omp_target_en
 {
     struct privates p;
     memset(&p, 0, sizeof p);
+    if (!e)             /* (one with clauses: lower_block_check_host, or its host construct) */
+        lower_block_check_in_place(L, n, false, "a '#pragma omp target' construct");
     size_t begin = n->pragma ? n->pragma->begin : n->begin;
     struct target_scan t = { .L = L, .region = n, .e = e, .p = &p, .off = begin };
     ast_walk(n, target_visit, &t);

@@ -90,14 +90,16 @@ static size_t construct_begin(const struct lower_dir *d)
 
 /*
  * The construct's slot (a static the runtime fills with its lock at the first entry) lives
- * in a variable whose cleanup leaves the section, so every way out of the body (its end,
- * return, a break/continue/goto to outside) releases it.  A lookup of the name at every
+ * in a variable whose cleanup leaves the section at the body's end (a return, break,
+ * continue or goto out of the body is refused, as gcc -fopenmp refuses it: lower_block.c).  A lookup of the name at every
  * entry and exit took 35% of a hot loop's time on 2 cores.  In an inline function with
  * external linkage a static is not allowed (C11 6.7.4): there the slot is automatic and
  * each entry looks the name up once.
  */
 void lower_sync_critical(struct lower *L, struct lower_dir *d)
 {
+    if (!lower_block_check_in_place(L, d->node, false, "a '#pragma omp critical' construct"))
+        return;
     size_t begin = lower_body(L, d);
     const char *name = d->dir->name.text
                            ? arena_printf(L->a, "\"%s\"", d->dir->name.text) : "(const char *)0";

@@ -2450,6 +2450,13 @@ void lower_block_standalone_error(const struct mcc_source *src, size_t begin, si
 bool lower_block_check_branches(struct lower *L, struct ast *body, bool loop_body,
                                 const char *what);
 bool lower_block_check_outlined(struct lower *L, struct ast *body, const char *what);
+/* ... of a block that runs in place (critical, a simd loop, teams, target, distribute): no
+ * va_start check. */
+bool lower_block_check_in_place(struct lower *L, struct ast *body, bool loop_body,
+                                const char *what);
+/* ... of the statement of a device construct that runs as written (d->host: teams, target
+ * data, distribute's loops). */
+void lower_block_check_host(struct lower *L, const struct omp_directive *d, struct ast *stmt);
 
 /* lower_taskgraph.c: `taskgraph [graph_id(e)] [graph_reset(e)] [if(e)] [nogroup]` on a
  * structured block. */
