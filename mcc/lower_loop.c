@@ -29,6 +29,8 @@ struct loop {
     bool wide_unsigned;             /* ... an unsigned long (long): counted as one */
     bool outer;                     /* lo or hi names an outer loop's variable (collapse of
                                        a non-rectangular nest, nest_levels) */
+    struct ast *node;               /* the `for` */
+    struct ast *lo_e, *hi_e, *cond_e; /* lo's and hi's expressions, the condition */
 };
 
 static bool is_var(const struct ast *e, const struct sym *s)
@@ -49,6 +51,7 @@ static bool loop_init(struct lower *L, struct ast *init, struct loop *lp)
             return false;
         lp->var = id->sym;
         lp->decl = init;
+        lp->lo_e = id->kid[1];
         lp->lo = ptext(L, id->kid[1]);
         return true;
     }
@@ -58,6 +61,7 @@ static bool loop_init(struct lower *L, struct ast *init, struct loop *lp)
         init->kid[0]->kind != AST_IDENT)
         return false;
     lp->var = init->kid[0]->sym;
+    lp->lo_e = init->kid[1];
     lp->lo = ptext(L, init->kid[1]);
     return lp->var != NULL;
 }
@@ -80,6 +84,8 @@ static bool loop_cond(struct lower *L, struct ast *c, struct loop *lp)
         return false;
     lp->cmp = op == '<' ? '<' : op == '>' ? '>' : op == LE_OP ? 'l' : op == GE_OP ? 'g'
               : op == NE_OP ? 'n' : 0;
+    lp->hi_e = b;
+    lp->cond_e = c;
     lp->hi = ptext(L, b);
     return lp->cmp != 0;
 }
@@ -225,6 +231,177 @@ static bool header_undeclared(struct lower *L, struct ast *f)
     return false;
 }
 
+/*
+ * The bounds of a collapsed nest (OpenMP 5.0 "canonical loop nest form", as gcc -fopenmp
+ * reads it): a bound of loop k may name one outer loop's variable v only as v, a1 * v or
+ * v * a1, or one of those plus or minus a2, or a2 plus or minus one of those, where a1 and
+ * a2 name no variable of the nest (casts and parentheses aside); it may name no variable
+ * of loop k or of a loop inside it.  Any other form could not be counted before the nest
+ * runs: nest_coefs would take `j < i * i` for `j < i` and run the wrong iterations.
+ */
+struct nest_form {
+    struct sym *var;                /* the outer variable named, or NULL */
+    int level;                      /* ... its loop */
+    struct ast *a1;                 /* its multiplier, NULL for 1 */
+    bool negated;                   /* a2 - term */
+};
+
+struct nest_names {
+    const struct loop *lp;
+    int n, level;                   /* the first of lp[0..n) named, -1 if none */
+};
+
+static bool note_nest_var(struct ast *e, void *arg)
+{
+    struct nest_names *u = arg;
+    for (int i = 0; e->kind == AST_IDENT && i < u->n && u->level < 0; i++)
+        if (e->sym && e->sym == u->lp[i].var)
+            u->level = i;
+    return u->level < 0;
+}
+
+/* The loop of lp[0..n) whose variable e names (the first found), or -1. */
+static int nest_var_in(struct ast *e, const struct loop *lp, int n)
+{
+    struct nest_names u = {lp, n, -1};
+    ast_walk(e, note_nest_var, &u);
+    return u.level;
+}
+
+static struct ast *uncast(struct ast *e)
+{
+    while (e && e->kind == AST_CAST)
+        e = e->kid[1];
+    return e;
+}
+
+/* v, a1 * v or v * a1 with v the variable of lp[0..k) and a1 naming none of lp[0..n). */
+static bool nest_term(struct ast *e, const struct loop *lp, int k, int n, struct nest_form *f)
+{
+    e = uncast(e);
+    for (int j = 0; j < k; j++)
+        if (is_var(e, lp[j].var)) {
+            *f = (struct nest_form){.var = lp[j].var, .level = j};
+            return true;
+        }
+    if (!e || e->kind != AST_BINARY || e->op != '*')
+        return false;
+    for (int side = 0; side < 2; side++)
+        for (int j = 0; j < k; j++)
+            if (is_var(uncast(e->kid[side]), lp[j].var) &&
+                nest_var_in(e->kid[1 - side], lp, n) < 0) {
+                *f = (struct nest_form){.var = lp[j].var, .level = j, .a1 = e->kid[1 - side]};
+                return true;
+            }
+    return false;
+}
+
+static bool nest_bound_form(struct ast *e, const struct loop *lp, int k, int n,
+                            struct nest_form *f)
+{
+    e = uncast(e);
+    if (nest_term(e, lp, k, n, f))
+        return true;
+    if (!e || e->kind != AST_BINARY || (e->op != '+' && e->op != '-'))
+        return false;
+    for (int side = 0; side < 2; side++)
+        if (nest_term(e->kid[side], lp, k, n, f) && nest_var_in(e->kid[1 - side], lp, n) < 0) {
+            f->negated = e->op == '-' && side == 1;
+            return true;
+        }
+    return false;
+}
+
+/* One bound of loop k (lo: its initializer, else its condition's); false when reported. */
+static bool nest_bound_ok(struct lower *L, const struct loop *lp, int k, int n, bool lo,
+                          struct nest_form *f)
+{
+    struct ast *e = lo ? lp[k].lo_e : lp[k].hi_e;
+    memset(f, 0, sizeof *f);
+    int named = e ? nest_var_in(e, lp, n) : -1;
+    if (named < 0 || (named < k && nest_bound_form(e, lp, k, n, f)))
+        return true;
+    const struct sym *v = lp[named].var;
+    struct mcc_loc at = source_user_loc(&L->t->src, lo ? e->begin : lp[k].cond_e->begin);
+    if (named >= k)     /* (gcc's words, then why) */
+        mcc_error_at(&at, "%s expression refers to iteration variable '%.*s', %s",
+                     lo ? "initializer" : "condition", (int)v->name->len, v->name->str,
+                     named == k ? "which it sets" : "of a loop inside this one");
+    else
+        mcc_error_at(&at, "%s expression refers to iteration variable '%.*s': in a collapsed "
+                     "nest a bound may name an outer loop's variable only as 'a * %.*s + b', "
+                     "with a and b naming no loop's variable (OpenMP 5.0)",
+                     lo ? "initializer" : "condition", (int)v->name->len, v->name->str,
+                     (int)v->name->len, v->name->str);
+    return false;
+}
+
+/* f's multiplier of its variable, 0 without one; false when it is no constant. */
+static bool nest_coef(struct lower *L, size_t at, const struct nest_form *f, long long *c)
+{
+    *c = !f->var ? 0 : 1;
+    if (f->a1 && !check_integer_constant(L, at, ptext(L, f->a1), c))
+        return false;
+    *c = f->negated ? -*c : *c;
+    return true;
+}
+
+/* The outer variable of a bound of loop k has the type of loop k's (gcc -fopenmp's rule:
+ * the nest is counted in that type); false when reported. */
+static bool nest_types_ok(struct lower *L, const struct loop *lp, int k,
+                          const struct nest_form *f, bool lo)
+{
+    if (!f->var)
+        return true;
+    struct ck_type tk = ck_type_of_sym(L, lp[k].var), tj = ck_type_of_sym(L, f->var);
+    if (tk.base != CK_INT || tj.base != CK_INT || tk.n || tj.n || tk.at == AT_UNKNOWN ||
+        tj.at == AT_UNKNOWN || tk.at == tj.at)
+        return true;
+    struct mcc_loc at = source_user_loc(&L->t->src, (lo ? lp[k].lo_e : lp[k].hi_e)->begin);
+    mcc_error_at(&at, "outer iteration variable '%.*s' used in %s expression has type other "
+                 "than '%s', the type of '%.*s': the loops of a non-rectangular collapsed nest "
+                 "need one type", (int)f->var->name->len, f->var->name->str,
+                 lo ? "initializer" : "condition", ck_at_names[tk.at],
+                 (int)lp[k].var->name->len, lp[k].var->name->str);
+    return false;
+}
+
+/* The bounds of loop k of a collapsed nest of n; false when reported.
+ * OpenMP 5.1 also wants the distance between the bounds to change by a multiple of the
+ * loop's step from one iteration of the outer loop to the next, (a1 of hi - a1 of lo) *
+ * outer step, which gcc checks when all are constants. */
+static bool nest_bounds_ok(struct lower *L, const struct loop *lp, int k, int n)
+{
+    struct ast *f = lp[k].node;
+    struct nest_form lo, hi;
+    if (!nest_bound_ok(L, lp, k, n, true, &lo) || !nest_bound_ok(L, lp, k, n, false, &hi))
+        return false;
+    if (lo.var && hi.var && lo.var != hi.var) {
+        struct mcc_loc at = source_user_loc(&L->t->src, lp[k].cond_e->begin);
+        mcc_error_at(&at, "two different outer iteration variables '%.*s' and '%.*s' used in "
+                     "a single loop", (int)lo.var->name->len, lo.var->name->str,
+                     (int)hi.var->name->len, hi.var->name->str);
+        return false;
+    }
+    if (!nest_types_ok(L, lp, k, &lo, true) || !nest_types_ok(L, lp, k, &hi, false))
+        return false;
+    long long a_lo, a_hi, step, outer;
+    int j = lo.var ? lo.level : hi.level;
+    if ((!lo.var && !hi.var) || !nest_coef(L, f->begin, &lo, &a_lo) ||
+        !nest_coef(L, f->begin, &hi, &a_hi) ||
+        !check_integer_constant(L, f->begin, lp[k].step, &step) ||
+        !check_integer_constant(L, f->begin, lp[j].step, &outer) || step == 0 ||
+        (a_hi - a_lo) * outer % step == 0)
+        return true;
+    struct mcc_loc at = source_user_loc(&L->t->src, f->kid[2]->begin);
+    mcc_error_at(&at, "the step of '%.*s', %lld, does not divide %lld, by which the distance "
+                 "between its bounds changes from one iteration of '%.*s' to the next: a "
+                 "non-rectangular collapsed nest needs a multiple (OpenMP 5.1)",
+                 (int)lp[k].var->name->len, lp[k].var->name->str, step,
+                 (a_hi - a_lo) * outer, (int)lp[j].var->name->len, lp[j].var->name->str);
+    return false;
+}
+
 /* The loops of d (ncol of them, perfectly nested); false after an error. */
 static bool parse_nest(struct lower *L, const struct lower_dir *d, struct loop *lp, int ncol,
                        struct ast **body)
@@ -278,6 +455,7 @@ static bool parse_nest(struct lower *L, const struct lower_dir *d, struct loop *
                          (int)in_step->name->len, in_step->name->str);
             return false;
         }
+        lp[k].node = f;
         *body = f->kid[3];
         if (k + 1 < ncol && !(f = lower_dir_nested_loop(*body))) {
             struct mcc_loc at = source_user_loc(&L->t->src, (*body)->begin);
@@ -286,6 +464,9 @@ static bool parse_nest(struct lower *L, const struct lower_dir *d, struct loop *
             return false;
         }
     }
+    for (int k = 0; ncol > 1 && k < ncol; k++)
+        if (!nest_bounds_ok(L, lp, k, ncol))
+            return false;
     return true;
 }
 
