@@ -1931,13 +1931,6 @@ static bool capture_vm(struct outline *o, struct lower_var *v, const char *x,
                        const char *parent)
 {
     struct lower *L = o->L;
-    if (lower_unsized_typedef_local(v->sym)) {
-        struct mcc_loc at = source_loc(&L->t->src, v->first_use);
-        mcc_error_at(&at, "sorry, unimplemented: capturing '%s', whose type is an array "
-                     "typedef of no size that its initializer completes (declare it with "
-                     "brackets of its own: '... %s[] = {...}')", x, x);
-        return true;
-    }
     bool array = v->sym->type == TYPE_ARRAY && !v->sym->array_param;
     lbuf_printf(&o->env, "void *%s; ", x);
     if (array && v->share != LOWER_SHARED && v->share != LOWER_REDUCTION)

@@ -643,6 +643,14 @@ static char *decl_text(struct lower *L, struct sym *sym, const char *name,
         lbuf_printf(&b, "*)0)[0]) *%s", id);
         return lbuf_take(&b, L->a);
     }
+    if (lower_unsized_typedef_local(sym)) {
+        /* `row r = {1, 2, 3};` with `typedef int row[];`: an array of the typedef's
+         * element, its extent the one recorded (vla_bounds), or none */
+        lbuf_puts(&b, "__typeof__((*(");
+        lower_specs_text(L, &b, sym->specs);
+        lbuf_printf(&b, "*)0)[0]) %s[%s]", id, nsubst ? subst[0].text : "");
+        return lbuf_take(&b, L->a);
+    }
     lower_specs_text(L, &b, sym->specs);
     put_src(L, &b, decl->begin, dn->begin, subst, nsubst);
     if (arr) {
@@ -794,6 +802,12 @@ static int declarator_levels(struct lower *L, struct sym *sym, struct ast ***lev
     return n;
 }
 
+/* The extent of array e (an element of size 0 (GNU) leaves it of no use: 1 avoids x / 0). */
+static const char *unsized_extent(struct lower *L, const char *e)
+{
+    return arena_printf(L->a, "(sizeof((%s)[0]) ? sizeof(%s) / sizeof((%s)[0]) : 1)", e, e, e);
+}
+
 /* lower_vla_bounds, and lower_typedef_bounds when `at` is not NULL: what a pointer level
  * points to is then taken at `at`, not loaded through the pointer. */
 static int vla_bounds(struct lower *L, struct sym *sym, const char *obj, const char *at,
@@ -803,6 +817,11 @@ static int vla_bounds(struct lower *L, struct sym *sym, const char *obj, const c
     int n = declarator_levels(L, sym, &lv), k = 0;
     struct ast *skip = adjusted_array(sym);
     *out = arena_alloc(L->a, (size_t)(n ? n : 1) * sizeof **out);
+    if (lower_unsized_typedef_local(sym)) {
+        /* its typedef has the brackets: no span of its own declarator (decl_text) */
+        (*out)[0] = (struct lower_subst){0, 0, unsized_extent(L, obj)};
+        return 1;
+    }
     const char *e = obj;
     for (int i = 0; i < n && lv[i]->kind != AST_DECL_FUNCTION; i++) {
         struct ast *a = lv[i];
@@ -818,11 +837,7 @@ static int vla_bounds(struct lower *L, struct sym *sym, const char *obj, const c
             size_t open = a->kid[0] ? a->kid[0]->end : a->begin;
             while (open < a->end && L->text[open] != '[')
                 open++;
-            /* (an element of size 0 (GNU) leaves the extent of no use: 1 avoids x / 0) */
-            (*out)[k++] = (struct lower_subst){
-                open + 1, a->end - 1,
-                arena_printf(L->a, "(sizeof((%s)[0]) ? sizeof(%s) / sizeof((%s)[0]) : 1)",
-                             e, e, e)};
+            (*out)[k++] = (struct lower_subst){open + 1, a->end - 1, unsized_extent(L, e)};
         }
         e = arena_printf(L->a, "(%s)[0]", e);
     }
