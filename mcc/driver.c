@@ -412,6 +412,21 @@ static const char *oss_sentinel(const char *p, const char *e)
     return NULL;
 }
 
+/* The strings of v one after the other (malloc'd). */
+static char *joined(const struct strvec *v)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < v->n; i++)
+        n += strlen(v->v[i]);
+    char *out = malloc(n + 1);
+    if (!out)
+        abort();
+    out[0] = 0;
+    for (size_t i = 0, at = 0; i < v->n; at += strlen(v->v[i]), i++)
+        memcpy(out + at, v->v[i], strlen(v->v[i]) + 1);
+    return out;
+}
+
 /* src's text with every `#pragma oss` spelled `#pragma omp` (same columns), which cpp
  * expands as it does OpenMP's, its last physical line ending with MCC_OSS_MARK, which
  * cpp -C keeps and the lexer reads as the sentinel; a #line first, so that the lines are
@@ -443,17 +458,7 @@ static char *oss_text(const char *src)
         p = le < end ? le + 1 : end;
     }
     free(text);
-    if (!any)
-        return NULL;
-    size_t n = 0;
-    for (size_t i = 0; i < parts.n; i++)
-        n += strlen(parts.v[i]);
-    char *out = malloc(n + 1);
-    if (!out)
-        abort();
-    for (size_t i = 0, at = 0; i < parts.n; at += strlen(parts.v[i]), i++)
-        memcpy(out + at, parts.v[i], strlen(parts.v[i]) + 1);
-    return out;
+    return any ? joined(&parts) : NULL;
 }
 
 /* The file cpp reads for src in a translation: src itself, or (with `#pragma oss` lines)
@@ -547,6 +552,144 @@ static int preprocess(const struct driver *d, const char *src, const char *out, 
                       const char *include)
 {
     return preprocess_input(d, src, src, out, comments, include);
+}
+
+/* Whether a cpp option only makes dependency output (-M, -MF x, -Wp,-MD,x, ...): those
+ * are left out of the preprocessing that the translation reads. */
+static bool dependency_option(const char *a)
+{
+    return (a[0] == '-' && a[1] == 'M') || drv_has_prefix(a, "-Wp,-M");
+}
+
+/* d for a second look at a unit: without the options that make dependency output, cpp's
+ * warnings (the user's run gave them) or mcc's. */
+static struct driver quiet_driver(const struct driver *d)
+{
+    struct driver q = *d;
+    q.cpp = (struct strvec){0};
+    for (size_t i = 0; i < d->cpp.n; i++) {
+        const char *a = d->cpp.v[i];
+        if (!dependency_option(a))
+            sv_push(&q.cpp, a);
+        else if ((!strcmp(a, "-MF") || !strcmp(a, "-MT") || !strcmp(a, "-MQ")) && i + 1 < d->cpp.n)
+            i++;
+    }
+    sv_push(&q.cpp, "-w");
+    q.deps_file = false;
+    q.opts.quiet = true;
+    return q;
+}
+
+/* A `#pragma oss` line cpp left as it was: a header's (oss_source marked the unit's). */
+static bool header_oss_line(const char *p, const char *e)
+{
+    return oss_sentinel(p, e) && !memmem(p, (size_t)(e - p), MCC_OSS_MARK, strlen(MCC_OSS_MARK));
+}
+
+/* The header oss lines of `text`, spelled `#pragma omp`, with (when `directives`) its
+ * #define and #undef lines between them; their count in *n. */
+static char *header_oss_lines(char *text, size_t len, bool directives, int *n)
+{
+    struct strvec out = {0};
+    *n = 0;
+    for (char *p = text, *end = text + len; p < end;) {
+        char *nl = memchr(p, '\n', (size_t)(end - p)), *le = nl ? nl : end;
+        const char *w = skip_hblank(p, le);
+        if (header_oss_line(p, le)) {
+            char *oss = (char *)oss_sentinel(p, le);
+            sv_push(&out, drv_asprintf("%.*somp%.*s\n", (int)(oss - p), p, (int)(le - oss - 3),
+                                       oss + 3));
+            ++*n;
+        } else if (directives && (drv_has_prefix(w, "#define") || drv_has_prefix(w, "#undef"))) {
+            sv_push(&out, drv_asprintf("%.*s\n", (int)(le - p), p));
+        }
+        p = le < end ? le + 1 : end;
+    }
+    return joined(&out);
+}
+
+/* `pre` (its `text`) with its n header oss lines replaced by the `#pragma omp` lines of
+ * `expanded`, in order; 0, or 1 after a message. */
+static int replace_header_oss(const char *pre, char *text, size_t len, const char *expanded,
+                              int n)
+{
+    size_t elen;
+    char *etext = mcc_read_file(expanded, &elen);
+    struct strvec with = {0}, parts = {0};
+    for (char *p = etext, *end = etext + (etext ? elen : 0); p && p < end;) {
+        char *nl = memchr(p, '\n', (size_t)(end - p)), *le = nl ? nl : end;
+        const char *w = skip_hblank(p, le);
+        if (drv_has_prefix(w, "#pragma omp"))
+            sv_push(&with, drv_asprintf("%.*s", (int)(le - w), w));
+        p = le < end ? le + 1 : end;
+    }
+    free(etext);
+    if (with.n != (size_t)n)
+        return 0;
+    size_t k = 0;
+    for (char *p = text, *end = text + len; p < end;) {
+        char *nl = memchr(p, '\n', (size_t)(end - p)), *le = nl ? nl : end;
+        sv_push(&parts, header_oss_line(p, le)
+                            ? drv_asprintf("%s " MCC_OSS_MARK "\n", with.v[k++])
+                            : drv_asprintf("%.*s\n", (int)(le - p), p));
+        p = le < end ? le + 1 : end;
+    }
+    char *out = joined(&parts);
+    FILE *f = fopen(pre, "wb");
+    bool ok = f && fputs(out, f) >= 0;
+    if (f && fclose(f) != 0)
+        ok = false;
+    free(out);
+    if (!ok)
+        fprintf(stderr, "mcc: error: cannot write %s: %s\n", pre, strerror(errno));
+    return !ok;
+}
+
+/* Macros in the `#pragma oss` lines of the headers a unit includes: oss_source spells the
+ * unit's own lines `#pragma omp` for cpp to expand, but cpp reads the headers as they are
+ * and leaves their `#pragma oss` lines unexpanded (`in([N]a)` named N, "undeclared").
+ * When `pre` has such lines, cpp runs again with -dD, which writes each #define and #undef
+ * where it stands; those and the header pragmas spelled `#pragma omp`, alone in a file
+ * (temps[1]), go once more through cpp, which expands each pragma with the macros of its
+ * place; each header line in `pre` becomes its expansion, marked as the unit's are
+ * (MCC_OSS_MARK).  Lines are left as they were when the runs do not agree (the lexer
+ * then reports what it finds).  0, or the status of a failed step. */
+static int expand_header_oss(const struct driver *d, const char *src, const char *input,
+                             const char *pre, const char *include, const char *const temps[3])
+{
+    size_t len;
+    char *text = mcc_read_file(pre, &len);
+    int n = 0;
+    free(text ? header_oss_lines(text, len, false, &n) : NULL);
+    if (!n) {
+        free(text);
+        return 0;
+    }
+    struct driver q = quiet_driver(d);
+    sv_push(&q.cpp, "-dD");
+    const char *defs = temps[0], *lines = temps[1], *expanded = temps[2];
+    size_t dlen;
+    char *dtext = NULL;
+    int st = preprocess_input(&q, src, input, defs, true, include);
+    if (!st && (dtext = mcc_read_file(defs, &dlen)) != NULL) {
+        int m;
+        char *f = header_oss_lines(dtext, dlen, true, &m);
+        FILE *out = m == n ? fopen(lines, "wb") : NULL;
+        bool ok = out && fputs(f, out) >= 0;
+        if (out && fclose(out) != 0)
+            ok = false;
+        free(f);
+        struct strvec cmd = {0};
+        sv_cat(&cmd, d->cpp_cmd.n ? &d->cpp_cmd : &d->cc);
+        static const char *const flags[] = {"-E", "-P", "-fopenmp", "-undef", "-nostdinc", "-w"};
+        for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++)
+            sv_push(&cmd, flags[i]);
+        if (ok && run_on_input(&cmd, "c", lines, expanded) == 0)
+            st = replace_header_oss(pre, text, len, expanded, n);
+    }
+    free(dtext);
+    free(text);
+    return st;
 }
 
 /* ---- nanos.h for units that call its functions without it ------------------------------ */
@@ -922,8 +1065,14 @@ static int translate_input(const struct driver *d, struct item *it, const char *
             return 1;
         if ((st = preprocess_input(d, src, input, pre, true, NULL)) != 0)
             return st;
-        if (d->opts.ompss && !drv_dry_run && wants_nanos_h(d, pre, &nanos_h) &&
-            (st = preprocess_input(d, src, input, pre, true, nanos_h)) != 0)
+        bool with_nanos_h = d->opts.ompss && !drv_dry_run && wants_nanos_h(d, pre, &nanos_h);
+        if (with_nanos_h && (st = preprocess_input(d, src, input, pre, true, nanos_h)) != 0)
+            return st;
+        const char *temps[3] = {item_temp(it, ".dD.i"), item_temp(it, ".oss-pragmas.c"),
+                                item_temp(it, ".oss-pragmas.i")};
+        if (d->opts.ompss && !drv_dry_run &&
+            (st = expand_header_oss(d, src, input, pre, with_nanos_h ? nanos_h : NULL,
+                                    temps)) != 0)
             return st;
     }
     const char *out;
@@ -1010,31 +1159,13 @@ static bool opencl_cpu_combined(const struct driver *d);
 static int opencl_object(struct driver *d, struct item *it);
 static int opencl_to_c(struct driver *d, const char *name, const char *path, const char *c_out);
 
-/* Whether a cpp option only makes dependency output (-M, -MF x, -Wp,-MD,x, ...): those
- * are left out of the preprocessing that the translation reads. */
-static bool dependency_option(const char *a)
-{
-    return (a[0] == '-' && a[1] == 'M') || drv_has_prefix(a, "-Wp,-M");
-}
-
 /* The OpenCL sources (file(...) and their includes) the unit embeds, found without
  * compiling it: cpp sees only the C headers, so the unit is translated, quietly and into
  * temporaries, with the options that make dependency output left out.  Its errors are
  * left to the compilation, as cpp -M leaves those of the C. */
 static struct strvec embedded_files(const struct driver *d, struct item *it)
 {
-    struct driver q = *d;
-    q.cpp = (struct strvec){0};
-    for (size_t i = 0; i < d->cpp.n; i++) {
-        const char *a = d->cpp.v[i];
-        if (!dependency_option(a))
-            sv_push(&q.cpp, a);
-        else if ((!strcmp(a, "-MF") || !strcmp(a, "-MT") || !strcmp(a, "-MQ")) && i + 1 < d->cpp.n)
-            i++;
-    }
-    sv_push(&q.cpp, "-w");          /* cpp's warnings were given by the user's run */
-    q.deps_file = false;
-    q.opts.quiet = true;
+    struct driver q = quiet_driver(d);
     const char *pre = item_temp(it, ".i"), *nanos_h;
     (void)cl_embed_take_files();
     if (preprocess(&q, it->args[0], pre, true, NULL) == 0 &&

@@ -108,8 +108,8 @@ void mcc_opencl_sources_reset(void);
  * CUDA plugin and runtime when an input object contains them. */
 #define MCC_CUDA_PARTS_MARK "mcc: this object has CUDA parts"
 /* The comment the driver ends a source's `#pragma oss` lines with, when it spells them
- * `#pragma omp` for cpp to expand their macros (driver.c oss_source); the lexer reads it
- * as the oss sentinel (lex.c). */
+ * `#pragma omp` for cpp to expand their macros (driver.c oss_source, and expand_header_oss
+ * for its headers' lines); the lexer reads it as the oss sentinel (lex.c). */
 #define MCC_OSS_MARK "//__mcc_oss__"
 /* ---- driver_proc.c: the driver's errors, argument vectors, file names, temporary files
  * and the commands it runs ----------------------------------------------------------------- */

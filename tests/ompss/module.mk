@@ -14,8 +14,8 @@ OMPSS_TESTS    := $(filter-out tests/ompss/pragma_lint.c,$(wildcard tests/ompss/
 OMPSS_SAMPLE_NAMES := fib cholesky matmul stream dot multisort heat sparselu
 OMPSS_SAMPLES  := $(foreach s,$(OMPSS_SAMPLE_NAMES),samples/$(s)/$(s).c)
 OMPSS_PROGRAMS := $(OMPSS_TESTS) $(OMPSS_SAMPLES)
-OMPSS_DEPS     := tests/ompss/ompss_check.h tests/ompss/run.sh samples/cholesky/kernels.h \
-                  samples/matmul/kernels.h
+OMPSS_DEPS     := tests/ompss/ompss_check.h tests/ompss/oss_macros_header.h tests/ompss/run.sh \
+                  samples/cholesky/kernels.h samples/matmul/kernels.h
 OMPSS_RUN       = BUILD=$(BUILD) CC="$(CC)" MCC=$(MCC_BIN) HARNESS=$(HARNESS) tests/ompss/run.sh
 OMPSS_DIAG     := $(wildcard tests/ompss/diag/*.c)
 
