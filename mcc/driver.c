@@ -461,6 +461,18 @@ static char *oss_text(const char *src)
     return any ? joined(&parts) : NULL;
 }
 
+/* Write `text` to `path`; false after a message. */
+static bool write_text(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "wb");
+    bool ok = f && fputs(text, f) >= 0;
+    if (f && fclose(f) != 0)
+        ok = false;
+    if (!ok)
+        fprintf(stderr, "mcc: error: cannot write %s: %s\n", path, strerror(errno));
+    return ok;
+}
+
 /* The file cpp reads for src in a translation: src itself, or (with `#pragma oss` lines)
  * its oss_text in the item's temporaries; NULL after a message. */
 static const char *oss_source(const struct driver *d, const char *src, const char *copy)
@@ -468,16 +480,9 @@ static const char *oss_source(const struct driver *d, const char *src, const cha
     char *text = d->opts.ompss && !drv_dry_run ? oss_text(src) : NULL;
     if (!text)
         return src;
-    FILE *f = fopen(copy, "wb");
-    bool ok = f && fputs(text, f) >= 0;
-    if (f && fclose(f) != 0)
-        ok = false;
+    bool ok = write_text(copy, text);
     free(text);
-    if (!ok) {
-        fprintf(stderr, "mcc: error: cannot write %s: %s\n", copy, strerror(errno));
-        return NULL;
-    }
-    return copy;
+    return ok ? copy : NULL;
 }
 
 /* The dependency file cpp wrote names the copy oss_source made: name src instead. */
@@ -635,13 +640,8 @@ static int replace_header_oss(const char *pre, char *text, size_t len, const cha
         p = le < end ? le + 1 : end;
     }
     char *out = joined(&parts);
-    FILE *f = fopen(pre, "wb");
-    bool ok = f && fputs(out, f) >= 0;
-    if (f && fclose(f) != 0)
-        ok = false;
+    bool ok = write_text(pre, out);
     free(out);
-    if (!ok)
-        fprintf(stderr, "mcc: error: cannot write %s: %s\n", pre, strerror(errno));
     return !ok;
 }
 
@@ -674,17 +674,14 @@ static int expand_header_oss(const struct driver *d, const char *src, const char
     if (!st && (dtext = mcc_read_file(defs, &dlen)) != NULL) {
         int m;
         char *f = header_oss_lines(dtext, dlen, true, &m);
-        FILE *out = m == n ? fopen(lines, "wb") : NULL;
-        bool ok = out && fputs(f, out) >= 0;
-        if (out && fclose(out) != 0)
-            ok = false;
+        st = m == n && !write_text(lines, f);
         free(f);
         struct strvec cmd = {0};
         sv_cat(&cmd, d->cpp_cmd.n ? &d->cpp_cmd : &d->cc);
         static const char *const flags[] = {"-E", "-P", "-fopenmp", "-undef", "-nostdinc", "-w"};
         for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++)
             sv_push(&cmd, flags[i]);
-        if (ok && run_on_input(&cmd, "c", lines, expanded) == 0)
+        if (m == n && !st && run_on_input(&cmd, "c", lines, expanded) == 0)
             st = replace_header_oss(pre, text, len, expanded, n);
     }
     free(dtext);
