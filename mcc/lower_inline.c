@@ -81,6 +81,15 @@ static bool enclosing_nested_function(struct capture *c, const struct sym *s, si
     return true;
 }
 
+/* An array sized by its initializer whose element type is declared in the function
+ * (`lrow r = {1, 2};` with a local `typedef long lrow[];`, `struct p r[] = {...}` with a
+ * local struct): no outlined function at file scope can declare it again, so the task is
+ * outlined inside the function (needs_local), where `__typeof__(r)` is its complete type. */
+static bool local_unsized(struct lower *L, struct sym *s)
+{
+    return lower_unsized_local(s) && !lower_decl_text_subst(L, s, NULL, NULL, 0);
+}
+
 static struct lower_var *cap_add(struct capture *c, struct sym *s, size_t off, bool global)
 {
     if (enclosing_nested_function(c, s, off))
@@ -112,7 +121,7 @@ static struct lower_var *cap_add(struct capture *c, struct sym *s, size_t off, b
      * (capture_vm); those beyond a function declarator are written as declared, and need
      * the variables they name. */
     struct ast *d = lower_full_declarator(s);
-    if (d && lower_sym_is_vm(s)) {
+    if (d && lower_sym_is_vm(s) && !local_unsized(c->L, s)) {
         v->vm = true;
         for (struct ast *a = d; a && a->kind != AST_DECL_NAME; a = a->kid[0])
             if (a->kind == AST_DECL_ARRAY && a->kid[1] && lower_vla_bound_kept(a))

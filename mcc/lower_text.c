@@ -490,6 +490,11 @@ static bool unsized_local(struct sym *s)
     return !td || !td->array_size;
 }
 
+bool lower_unsized_local(struct sym *s)
+{
+    return unsized_local(s);
+}
+
 bool lower_unsized_typedef_local(struct sym *s)
 {
     struct ast *d = lower_full_declarator(s);

@@ -1680,6 +1680,9 @@ bool lower_specs_define_tag(struct ast *specs);
 /* The typedef whose array type s has without an array derivation of its own (`vec3 r`),
  * through typedefs of typedefs to the one with the array declarator; NULL when none. */
 struct sym *lower_array_typedef(struct sym *s);
+/* Is s a block-scope array sized by its initializer (`int t[] = {1, 2};`, `list_t l =
+ * {1, 2};` with `typedef int list_t[];`)? */
+bool lower_unsized_local(struct sym *s);
 /* Is s a block-scope array whose type is a typedef of an array of no size (`list_t l =
  * {1, 2};` with `typedef int list_t[];`)? */
 bool lower_unsized_typedef_local(struct sym *s);

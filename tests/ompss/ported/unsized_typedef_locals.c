@@ -6,9 +6,11 @@
  * captured by tasks firstprivate by default (each task's copy has the initializer's extent:
  * `sizeof r` in the task), shared in a region with dependences on the whole array and on
  * sections of it, firstprivate and private on `taskloop` and `parallel for`, and a
- * reduction beside them.  mcc said "sorry, unimplemented: capturing 'r', whose type is an
- * array typedef of no size that its initializer completes" (its copy would have had the
- * typedef's incomplete type). */
+ * reduction beside them; also with a local typedef and a local struct as the element
+ * type.  mcc said "sorry, unimplemented: capturing 'r', whose type is an array typedef of
+ * no size that its initializer completes" (its copy would have had the typedef's
+ * incomplete type), and of the local ones "... whose type is declared inside the
+ * function". */
 #include <stdio.h>
 
 typedef int row_t[];
@@ -23,6 +25,37 @@ static double total(const double *p, int n)
     for (int i = 0; i < n; i++)
         s += p[i];
     return s;
+}
+
+/* The same with the element type declared in the function: a local typedef of no size,
+ * an array of a local struct sized by its initializer (mcc: "sorry, unimplemented:
+ * capturing 'lr', whose type is declared inside the function or variably modified"). */
+static void local_types(void)
+{
+    typedef long lrow[];
+    struct pt { int x, y; };
+    lrow lr = {1, 2, 3, 4};
+    struct pt ps[] = {{1, 2}, {3, 4}, {5, 6}};
+    long out[4] = {0};
+#pragma omp task shared(out)
+    out[0] = (long)(sizeof lr / sizeof lr[0]) * 100 + lr[3];
+#pragma omp task shared(out)
+    out[1] = (long)(sizeof ps / sizeof ps[0]) * 100 + ps[2].y;
+#pragma omp taskwait
+#pragma omp parallel
+#pragma omp single
+    {
+#pragma omp task depend(inout: lr)
+        lr[1] = 20;
+#pragma omp task depend(in: lr) depend(out: out[2])
+        out[2] = lr[1] + (long)(sizeof lr / sizeof lr[0]);
+    }
+    long sum = 0;
+#pragma omp taskloop firstprivate(lr, ps) reduction(+: sum)
+    for (int i = 0; i < 3; i++)
+        sum += lr[i] * ps[i].x + (long)(sizeof ps / sizeof ps[0]);
+    out[3] = sum;
+    printf("local types %ld %ld %ld %ld\n", out[0], out[1], out[2], out[3]);
 }
 
 int main(void)
@@ -90,5 +123,6 @@ int main(void)
     for (int i = 0; i < 2; i++)
         cells += m[i][0] + m[i][2] + (long)(sizeof m / sizeof m[0]);
     printf("loops %d %d %ld\n", sum, priv, cells);
+    local_types();
     return 0;
 }
