@@ -1,21 +1,27 @@
-/* return, break, continue and goto leaving a critical body release the section: tasks
- * that leave it early, many times over from several workers, neither deadlock nor lose
- * an update made under it. */
+/* Branches that stay inside a critical body (an inner loop's break and continue, a
+ * switch's break, a goto to a label of the body): tasks taking them, many times over from
+ * several workers, neither deadlock nor lose an update made under the section.  A return,
+ * break, continue or goto that leaves the body is an error, as gcc -fopenmp gives it
+ * (tests/ompss/diag/branch_*_critical*). */
 #include "ompss_check.h"
 
 static long hits, loops;
 
-/* Leaves the critical body by return on odd i, by the end otherwise. */
-static int bump_or_return(int i)
+/* Skips the rest of the body by a goto inside it on odd i. */
+static int bump_or_skip(int i)
 {
+    int skipped = 0;
 #pragma omp critical(early)
     {
         hits++;
-        if (i % 2)
-            return 1;
+        if (i % 2) {
+            skipped = 1;
+            goto done;
+        }
         loops++;
+    done:;
     }
-    return 0;
+    return skipped;
 }
 
 #pragma omp task
@@ -25,30 +31,30 @@ void exits(int i)
 #pragma omp critical(early)
         {
             hits++;
-            if (k == 1)
-                continue;           /* leaves the body: the loop's continue */
             for (int j = 0; j < 3; j++) {
+                if (j == k)
+                    continue;       /* the inner loop's continue, inside the body */
                 if (j == 1)
-                    break;          /* stays inside the body: the inner loop's break */
+                    break;          /* the inner loop's break, inside the body */
             }
-            if (k == 2)
-                break;              /* leaves the body: the outer loop's break */
         }
+        if (k == 2)
+            break;
     }
 #pragma omp critical(early)
     {
         hits++;
-        if (i % 3 == 0)
-            goto out;
         switch (i % 3) {
         case 1:
             break;                  /* the switch's break, inside the body */
-        default:
+        case 2:
             hits++;
+            break;
+        default:
+            break;
         }
     }
-out:
-    bump_or_return(i);
+    bump_or_skip(i);
 }
 
 int main(void)
@@ -57,7 +63,7 @@ int main(void)
     for (int i = 0; i < rounds; i++)
         exits(i);
 #pragma omp taskwait
-    /* per task: 3 entries in the loop (k = 0, 1, 2), 1 or 2 after it, 1 in bump_or_return */
+    /* per task: 3 entries in the loop (k = 0, 1, 2), 1 or 2 after it, 1 in bump_or_skip */
     long want = 0, want_loops = 0;
     for (int i = 0; i < rounds; i++) {
         want += 3 + 1 + (i % 3 == 2) + 1;
