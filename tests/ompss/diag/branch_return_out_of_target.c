@@ -1,19 +1,19 @@
 /* `return` out of an OpenMP target region (run on the host as written): refused, as gcc
  * -fopenmp refuses it. */
-int g;
-
-int f(int x)
+double scale(double *v, int n)
 {
-#pragma omp target map(tofrom: g)
-    {
-        if (x > 2)
-            return 1;
-        g++;
+    double s = 0;
+#pragma omp target map(tofrom: v[0:n], s)
+    for (int i = 0; i < n; i++) {
+        if (v[i] < 0)
+            return -1;
+        s += v[i];
     }
-    return 0;
+    return s;
 }
 
 int main(void)
 {
-    return f(1);
+    double v[3] = {1, 2, 3};
+    return scale(v, 3) == 6 ? 0 : 1;
 }

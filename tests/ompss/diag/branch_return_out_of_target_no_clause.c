@@ -1,19 +1,22 @@
 /* `return` out of a target region without clauses (OpenMP's: its statement runs on the
- * host): refused, as gcc -fopenmp refuses it. */
-int g;
+ * host), from a switch in it: refused, as gcc -fopenmp refuses it. */
+static int mode;
 
-int f(int x)
+int pick(int k)
 {
+    int r = 0;
 #pragma omp target
-    {
-        if (x > 2)
-            return 1;
-        g++;
+    switch (k) {
+    case 0:
+        r = mode;
+        break;
+    default:
+        return k;
     }
-    return 0;
+    return r;
 }
 
 int main(void)
 {
-    return f(1);
+    return pick(0);
 }
