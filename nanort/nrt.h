@@ -1295,7 +1295,8 @@ struct nrt_device_ops {
     const char *install_hint;
     const char *graph_shape;
     /* Optional: why probe() found no device when the program itself is the cause (OpenCL:
-     * it registered no source), said instead of install_hint; NULL otherwise. */
+     * it registered no source, or its options left every device out), said instead of
+     * install_hint; NULL otherwise. */
     const char *(*no_device_cause)(void);
     /* Optional: page-locked host memory its copy engines read and write directly, for the
      * program's data (nanos_malloc_pinned_cuda: CUDA's cudaHostAlloc), allocated through

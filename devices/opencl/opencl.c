@@ -251,11 +251,18 @@ static void drop_cpu_devices(void)
     ndevs = kept;
 }
 
+/* Why probe() found no device when the program's options are the cause (said instead of
+ * the install hint); empty otherwise.  Written only by probe(), before the workers start. */
+static char options_cause[160];
+
 static int ocl_probe(void)
 {
     ndevs = 0;
+    options_cause[0] = '\0';
     if (opt_disable) {
         say("not used: --disable-opencl");
+        snprintf(options_cause, sizeof options_cause,
+                 "--disable-opencl (or mcc --no-opencl) turns OpenCL off: drop it to run them");
         return 0;
     }
     /* Initialising an OpenCL implementation takes about 0.1 s (PoCL): not for programs
@@ -286,6 +293,10 @@ static int ocl_probe(void)
         char types[64];
         nrt_config_value_text("opencl-device-type", types, sizeof types);
         say("not used: no OpenCL device of type '%s' (--opencl-device-type)", types);
+        if (!auto_types())
+            snprintf(options_cause, sizeof options_cause,
+                     "no OpenCL device is of type '%s': run with --opencl-device-type=all to "
+                     "use the others", types);
     }
     return ndevs;
 }
@@ -508,6 +519,8 @@ static void ocl_close(struct nrt_space *s)
 
 static const char *ocl_no_device_cause(void)
 {
+    if (options_cause[0])
+        return options_cause;
     return opt_disable || ocl_have_sources() ? NULL
            : "the program registered no OpenCL source: give the kernels' .cl file to mcc "
              "with the other inputs (or its object, made with mcc -c), or name it with "
