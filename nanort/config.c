@@ -1,7 +1,8 @@
 /*
  * config.c - the option table and the one place that reads NX_ARGS and NX_<OPT>.
  *
- * NX_ARGS holds space separated options: --opt=value, --opt value, --flag, --no-flag.
+ * NX_ARGS holds space separated options: --opt=value, --opt value, --flag, --no-flag
+ * (quotes keep a value with spaces in one word).
  * NX_SMP_WORKERS=4 is --smp-workers=4 (dashes become underscores, upper case).
  * The environment variables are applied first, then NX_ARGS, so NX_ARGS wins.
  * Device plugins add their own options with nrt_config_add() from a constructor.
@@ -473,16 +474,41 @@ static char *args_words, *default_words;
 /* nanort_default_options(): applied before NX_<OPT> and NX_ARGS; NULL: none. */
 static char *default_args;
 
-/* Split `args` (NX_ARGS, or the defaults: `where`) on white space and apply each option. */
+/* The next word of *p, in place, or NULL at the end: white space ends a word except inside
+ * '...' or "...", whose quotes are dropped, as a shell would (a value with spaces, such as
+ * --opencl-build-opts='-DN=4 -cl-mad-enable').  A quote left open runs to the end. */
+static char *next_word(char **p)
+{
+    char *r = *p, *w;
+    while (*r == ' ' || *r == '\t' || *r == '\n')
+        r++;
+    if (!*r)
+        return NULL;
+    char *word = w = r, quote = 0;
+    for (; *r && (quote || (*r != ' ' && *r != '\t' && *r != '\n')); r++) {
+        if (*r == quote)
+            quote = 0;
+        else if (!quote && (*r == '\'' || *r == '"'))
+            quote = *r;
+        else
+            *w++ = *r;
+    }
+    *p = *r ? r + 1 : r;
+    *w = '\0';
+    return word;
+}
+
+/* Split `args` (NX_ARGS, or the defaults: `where`) into words (next_word) and apply each
+ * option. */
 static void parse_args(const char *args, char **keep, const char *where)
 {
     free(*keep);
-    char *copy = *keep = strdup(args), *save = NULL;
+    char *copy = *keep = strdup(args), *rest = copy;
     if (!copy)
         nrt_fatal("out of memory (copying %s)", where);
     char *words[256];
     unsigned n = 0;
-    for (char *w = strtok_r(copy, " \t\n", &save); w; w = strtok_r(NULL, " \t\n", &save)) {
+    for (char *w; (w = next_word(&rest)) != NULL;) {
         if (n == 256) {
             fprintf(stderr, "nanort: too many words in %s (at most 256)\n", where);
             exit(1);

@@ -87,6 +87,7 @@ check-opencl: $(OCLT_BINS) $(OCLT_SHIM)
 	$(OCLT_RUN) opencl/options[max-devices] -- env $(OCLT_TWO) NX_ARGS="--opencl-max-devices=1 --opencl-max-memory=3M" $(OCLT_DIR)/options 1 3145728
 	$(OCLT_RUN) opencl/options[percent] -- env NX_ARGS="--opencl-device-type=cpu --opencl-max-memory=25%" $(OCLT_DIR)/options 1 "25%"
 	$(OCLT_RUN) opencl/options[build-opts] -- env NX_ARGS="--opencl-device-type=cpu --opencl-build-opts=-DRUNTIME_ADD=5" $(OCLT_DIR)/options 1
+	$(OCLT_RUN) opencl/options[build-opts-quoted] -- env NX_ARGS="--opencl-device-type=cpu --opencl-build-opts='-DRUNTIME_ADD=5 -cl-mad-enable' --opencl-max-memory \"50%\"" $(OCLT_DIR)/options 1 "50%"
 	$(OCLT_RUN) opencl/options[disable] -- env NX_ARGS="--disable-opencl" $(OCLT_DIR)/options 0
 	$(OCLT_RUN) opencl/options[accelerator] -- env NX_ARGS="--opencl-device-type=accelerator" $(OCLT_DIR)/options 0
 	$(OCLT_RUN) opencl/options[cpu] -- env NX_ARGS="--opencl-device-type=cpu" $(OCLT_DIR)/options 1
