@@ -289,20 +289,28 @@ static struct groups groups_of(const struct nanort_task *t, const struct nrt_spa
     return g;
 }
 
-static size_t task_bytes(const struct nanort_task *t, const struct nrt_space *s)
+/* The bytes of t's copied regions in s, and in *largest those of its largest allocation. */
+static size_t task_bytes(const struct nanort_task *t, const struct nrt_space *s,
+                         size_t *largest)
 {
-    size_t n = 0;
+    size_t n = 0, big = 0;
     struct groups g = groups_of(t, s);
     for (unsigned i = 0; i < t->nregions; i++)
-        if (nrt_cache_copied(&t->regions[i]) && g.lead[i] == i)
-            n += g.rng[i][1] - g.rng[i][0];
+        if (nrt_cache_copied(&t->regions[i]) && g.lead[i] == i) {
+            size_t b = g.rng[i][1] - g.rng[i][0];
+            n += b;
+            big = b > big ? b : big;
+        }
     free(g.rng);
+    if (largest)
+        *largest = big;
     return n;
 }
 
 bool nrt_cache_fits(const struct nanort_task *t, const struct nrt_space *s)
 {
-    return task_bytes(t, s) <= s->mem_limit;
+    size_t largest;
+    return task_bytes(t, s, &largest) <= s->mem_limit && largest <= s->max_alloc;
 }
 
 void nrt_cache_does_not_fit(const struct nanort_task *t, const struct nrt_space *s)
@@ -312,10 +320,10 @@ void nrt_cache_does_not_fit(const struct nanort_task *t, const struct nrt_space 
                       : s->ops->mem_option ? s->ops->mem_option : "the device's memory option";
     if (s->mem_limit == SIZE_MAX)   /* no limit: the device itself ran out */
         nrt_fatal("task '%s' needs %zu bytes on %s but the device has no room for them (%zu "
-                  "bytes of other tasks in flight): use smaller tasks", label, task_bytes(t, s),
+                  "bytes of other tasks in flight): use smaller tasks", label, task_bytes(t, s, NULL),
                   s->name, C.sp[s->id].used);
     nrt_fatal("task '%s' needs %zu bytes on %s but %s allows %zu: raise the limit or use "
-              "smaller tasks", label, task_bytes(t, s), s->name, opt, s->mem_limit);
+              "smaller tasks", label, task_bytes(t, s, NULL), s->name, opt, s->mem_limit);
 }
 
 /* Pin an allocation for every copied region, one per group (alloc_groups); false when one

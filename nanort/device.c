@@ -546,6 +546,7 @@ static void open_plugin(const struct nrt_device_ops *ops)
         s->ops = ops;
         s->index = i;
         s->mem_limit = SIZE_MAX;
+        s->max_alloc = SIZE_MAX;
         snprintf(s->name, sizeof s->name, "%s%d", ops->name, i);
         if (!ops->open(i, s)) {
             if (nrt_cfg.verbose)
@@ -832,7 +833,8 @@ static bool choose_versioned(struct nanort_task *t, const struct candidates *c, 
 }
 
 /* A type that also runs on the host leaves out the devices its data can never fit
- * (more than their memory limit): the host runs those instances. */
+ * (more than their memory limit, or a region more than one allocation): the host runs
+ * those instances. */
 static void drop_unfit(const struct nanort_task *t, struct candidates *c)
 {
     unsigned n = 0;

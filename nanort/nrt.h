@@ -1320,6 +1320,8 @@ struct nrt_space {
     int index;                      /* the plugin's device index */
     char name[64];                  /* e.g. "opencl0 (pthread-Intel(R) Xeon...)" */
     size_t mem_limit;               /* bytes the cache may allocate here */
+    size_t max_alloc;               /* bytes of one allocation at most (OpenCL's
+                                     * CL_DEVICE_MAX_MEM_ALLOC_SIZE); SIZE_MAX: no limit */
     bool exact_base;                /* a kernel buffer must start at its allocation */
     const char *mem_option;         /* option that sets mem_limit, e.g. "--gpu-max-memory"
                                      * (for the "does not fit" message); NULL: generic */
@@ -1416,7 +1418,8 @@ extern bool nrt_eager_writeback;
  * or calls nrt_cache_does_not_fit). */
 struct nrt_staging *nrt_cache_stage(struct nanort_task *t, struct nrt_space *s,
                                     bool others_pinned);
-/* Whether t's copied regions can fit in s's memory limit at all (dispatch). */
+/* Whether t's copied regions can fit in s's memory limit and each in one of its
+ * allocations (max_alloc) at all (dispatch). */
 bool nrt_cache_fits(const struct nanort_task *t, const struct nrt_space *s);
 /* The fatal "does not fit" error: the bytes, the limit and the option that sets it. */
 void nrt_cache_does_not_fit(const struct nanort_task *t, const struct nrt_space *s)

@@ -428,6 +428,8 @@ static void describe(struct ocl_device *d, int index, struct nrt_space *s)
     s->mem_limit = nrt_parse_size("opencl-max-memory", opt_max_memory, (size_t)global);
     s->mem_option = "--opencl-max-memory";
     s->exact_base = true;
+    if (d->max_alloc > 0 && d->max_alloc < SIZE_MAX)
+        s->max_alloc = (size_t)d->max_alloc;
     if (nrt_cfg.verbose)
         fprintf(stderr, "nanort: OpenCL: %s: %llu MiB global memory, largest buffer %llu "
                         "MiB, sub-buffer alignment %zu bytes\n", s->name,

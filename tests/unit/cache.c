@@ -591,6 +591,16 @@ START_TEST(too_big_for_device_affinity)
 }
 END_TEST
 
+START_TEST(too_big_for_one_allocation_runs_on_host)
+{
+    /* Within the memory limit, over the largest allocation (OpenCL's
+     * CL_DEVICE_MAX_MEM_ALLOC_SIZE): the dispatch leaves the device out too (before, the
+     * device was chosen and OpenCL stopped with "does not fit in one buffer"). */
+    setenv("FAKEDEV_MAX_ALLOC", "12K", 1);
+    too_big_for_device_runs_on_host("versioning", NULL, NULL, 0);
+}
+END_TEST
+
 START_TEST(device_out_of_memory_hands_task_to_host)
 {
     /* No limit, but the device refuses the allocation with nothing else on it: the manager
@@ -1388,6 +1398,7 @@ int main(void)
     tcase_add_test(tc, too_big_for_device_with_smp_version_runs_on_host);
     tcase_add_test(tc, too_big_for_device_round_robin);
     tcase_add_test(tc, too_big_for_device_affinity);
+    tcase_add_test(tc, too_big_for_one_allocation_runs_on_host);
     tcase_add_test(tc, device_out_of_memory_hands_task_to_host);
     tcase_add_test(tc, undeferred_out_of_memory_runs_on_host_in_creator);
     tcase_add_test(tc, undeferred_too_big_runs_on_host_in_creator);

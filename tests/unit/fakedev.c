@@ -311,6 +311,9 @@ static bool fd_open(int index, struct nrt_space *s)
     snprintf(s->name, sizeof s->name, "fake%d", index);
     s->mem_limit = mem ? nrt_parse_size("FAKEDEV_MEM", mem, 1u << 30) : SIZE_MAX;
     s->mem_option = "FAKEDEV_MEM";
+    const char *max_alloc = getenv("FAKEDEV_MAX_ALLOC");    /* as OpenCL's largest buffer */
+    if (max_alloc)
+        s->max_alloc = nrt_parse_size("FAKEDEV_MAX_ALLOC", max_alloc, 1u << 30);
     s->exact_base = exact && strcmp(exact, "1") == 0;
     const char *same = getenv("FAKEDEV_SAME_DEVICE");
     if (same && strcmp(same, "1") == 0) {   /* every space one physical device */
