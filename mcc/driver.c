@@ -1348,6 +1348,20 @@ const char *drv_generated_object(struct driver *d, const char *name, const char 
     return run_on_input(&cmd, "c", c, o) == 0 ? o : NULL;
 }
 
+/* Write the lines of `text` (malloc'd: kept on `seen`) that `seen` does not hold yet. */
+static void write_new_lines(FILE *f, char *text, struct strvec *seen)
+{
+    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+        size_t k = 0;
+        while (k < seen->n && strcmp(seen->v[k], line))
+            k++;
+        if (k == seen->n) {
+            sv_push(seen, line);
+            fprintf(f, "%s\n", line);
+        }
+    }
+}
+
 /* The .cl inputs of a link, embedded with their includes (cl_embed.c): a generated C file
  * with one constructor per source calling nanort_opencl_source(name as given, text,
  * --opencl-build-opts), compiled.  Each text is also a note for the link-time checks
@@ -1369,6 +1383,7 @@ const char *drv_opencl_sources_object(struct driver *d)
           "void nanort_opencl_kernel_params(const char *source, const char *kernel, "
           "const char *names);\n", f);
     const char *opts = d->opts.opencl_build_opts;
+    struct strvec anchored = {0};   /* anchor lines written: a kernel two sources define */
     for (size_t i = 0; i < d->cl_files.n; i++) {
         char *src = cl_embed_text(d->cl_files.v[i], d->cl_files.v[i], d->opts.cl_include_dirs);
         if (!src)
@@ -1378,12 +1393,13 @@ const char *drv_opencl_sources_object(struct driver *d)
         fputs(code, f);
         free(code);
         char *note = cl_c_string(src), *anchors = cl_kernel_anchors(src);
-        fprintf(f, "__attribute__((used)) static const char note_%zu[] =\n\"%sopencl-text:%s\";\n%s",
-                i, MCC_NOTE_PREFIX, note, anchors);
+        fprintf(f, "__attribute__((used)) static const char note_%zu[] =\n\"%sopencl-text:%s\";\n",
+                i, MCC_NOTE_PREFIX, note);
+        write_new_lines(f, anchors, &anchored);
         free(note);
-        free(anchors);
         free(src);
     }
+    free(anchored.v);
     if (fclose(f) != 0)
         drv_die("out of memory");
     return drv_generated_object(d, "opencl_sources", text);

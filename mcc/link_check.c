@@ -173,6 +173,33 @@ static void definition(const struct notes *ns, size_t i, const char *const *text
     }
 }
 
+/* Two OpenCL sources of the link (.cl inputs, texts compiled apart) of other names that
+ * both define `kernel`, which a task without file(...) cannot choose between: false when
+ * there are not two; *a and *b malloc'd. */
+static bool two_definitions(const struct notes *ns, const char *const *texts,
+                            const char *const *names, size_t ntexts, const char *kernel,
+                            char **a, char **b)
+{
+    *a = *b = NULL;
+    for (size_t i = 0; i < ntexts + ns->n && !*b; i++) {
+        const char *text = i < ntexts ? texts[i] : kind(ns->v[i - ntexts], "opencl-text");
+        char *types = text ? cl_kernel_params(text, kernel) : NULL;
+        if (types) {
+            char *name = i < ntexts ? strdup(names[i]) : text_name(text);
+            if (!*a)
+                *a = name;
+            else if (strcmp(*a, name))
+                *b = name;
+            else
+                free(name);
+        }
+        free(types);
+    }
+    if (!*b)
+        free(*a);
+    return *b != NULL;
+}
+
 /* `opencl-params:kernel:task:types:names:file:l:c`: the prototype's parameter types against
  * those of the kernel in the OpenCL texts of the program that define it, when they agree;
  * 1 after an error (a warning under -Werror too). */
@@ -329,6 +356,16 @@ int link_check(const char *const *objects, size_t nobjects, const char *const *c
                              "other inputs, or name it with file(...)", kernel,
                              (int)strcspn(task, ":"), task);
                 errors++;
+            }
+            char *a, *b;
+            if (two_definitions(&ns, (const char *const *)texts, cl_inputs, ncl, kernel, &a,
+                                &b)) {
+                mcc_error_at(&loc, "OpenCL kernel '%s' (task '%.*s') is defined in both %s and "
+                             "%s: name the one it runs with file(...)", kernel,
+                             (int)strcspn(task, ":"), task, a, b);
+                errors++;
+                free(a);
+                free(b);
             }
             free(kernel);
         }
