@@ -132,6 +132,18 @@ static bool kernel_name_usable(struct lower *L, const struct lower_ftask *f,
     return false;
 }
 
+/* The reduction clause of f or of the task f implements (declared before f), or NULL
+ * (f->impl_of is not set yet). */
+static const struct omp_clause *reduction_of(struct lower *L, const struct lower_ftask *f)
+{
+    const struct omp_clause *red = lower_dir_find(&f->dir, OMP_CL_REDUCTION);
+    const struct omp_clause *impl = lower_dir_find(&f->dir, OMP_CL_IMPLEMENTS);
+    const char *s = impl && impl->nargs > 0 ? impl->args[0].text : NULL;
+    const struct lower_ftask *of =
+        s ? lower_ftask_find(L, name_intern(&L->t->parser, s, strlen(s))) : NULL;
+    return red ? red : of ? lower_dir_find(&of->dir, OMP_CL_REDUCTION) : NULL;
+}
+
 bool lower_device_check(struct lower *L, struct lower_ftask *f)
 {
     const struct omp_clause *dev = lower_dir_find(&f->dir, OMP_CL_DEVICE);
@@ -143,6 +155,17 @@ bool lower_device_check(struct lower *L, struct lower_ftask *f)
     }
     if (has_device(&f->dir, OMP_DEVICE_OPENCL) && !kernel_name_usable(L, f, dev))
         return false;
+    const struct omp_clause *red = has_device(&f->dir, OMP_DEVICE_OPENCL)
+                                   ? reduction_of(L, f) : NULL;
+    if (red) {
+        /* a kernel gets buffers the task copies; a reduction's operand is neither copied
+         * nor combined, and the launch stopped at run time naming copy clauses */
+        mcc_error_at(&red->loc, "'reduction' on a task that OpenCL kernel '%s' runs: a kernel "
+                     "cannot combine private copies; declare the operand commutative (or "
+                     "inout), e.g. 'commutative(*acc)', and let each kernel add into it",
+                     kernel_name(L, f));
+        return false;
+    }
     if (lower_dir_devices(&f->dir) == 1u << OMP_DEVICE_OPENCL &&
         f->decl->kind == AST_FUNCTION_DEF) {
         /* its body would never run (the kernel comes from a .cl), and OpenCL built-ins in
