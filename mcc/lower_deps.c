@@ -749,13 +749,16 @@ static void emit_clauses(struct lower *L, const struct omp_directive *d, bool co
             flags = red_commutative ? NANORT_DEP_COMMUTATIVE : NANORT_DEP_CONCURRENT;
         else
             continue;
-        for (int k = 0; k < c->nrefs; k++)
+        for (int k = 0; k < c->nrefs; k++) {
+            unsigned f = flags;
+            if (c->kind == OMP_CL_REDUCTION && lower_reduction_in_place(d, c->refs[k]))
+                f = NANORT_DEP_COMMUTATIVE;     /* (updated where it is, no private copy) */
             if (c->dep == OMP_DEP_DEPOBJ && is_dep_clause(c->kind))
                 emit_depobj(L, c->refs[k], copy_deps, values, count, add);
             else    /* (omp_all_memory: a dependence, no data to copy) */
-                ref_regions(L, c->refs[k], c->refs[k]->all_memory ? flags & NANORT_DEP_MODE_MASK
-                                                                   : flags,
+                ref_regions(L, c->refs[k], c->refs[k]->all_memory ? f & NANORT_DEP_MODE_MASK : f,
                             values, count, add, false, NULL);
+        }
     }
 }
 

@@ -257,6 +257,32 @@ static bool decides_sharing(const struct lower_dir *d, const struct omp_clause *
     return cl->kind != OMP_CL_DEPEND || !def || def->def == OMP_DEFAULT_SHARED;
 }
 
+/* Item r of reduction clause cl of d on variable v (symbol s).  A member item (`s->total`,
+ * `st.sum`) or one of several parts of v (`e[0]`, `e[3]`) is reduced in place
+ * (lower_reduction_in_place): v is data-shared as a dependence's base is; another item gets
+ * v's private copy, one per variable (check.c refuses the variable beside a part of it). */
+static void reduction_item(struct lower *L, struct lower_var *v, const struct omp_directive *d,
+                           const struct omp_clause *cl, const struct omp_ref *r, struct sym *s)
+{
+    bool in_place = lower_reduction_in_place(d, r);
+    const struct omp_ref *other = v->share == LOWER_REDUCTION ? v->red_ref
+                                  : in_place ? NULL : v->red_in_place;
+    if (other)
+        mcc_error_at(&r->text.loc, "sorry, unimplemented: reductions over two parts of '%s' "
+                     "('%s' and '%s') on one construct; reduce one section that holds both",
+                     omp_ref_root(r)->text.text, other->text.text, r->text.text);
+    if (in_place) {
+        if (!v->red_in_place)
+            v->red_in_place = r;
+        if (ref_shares_base(L, r, s))
+            v->share = LOWER_SHARED;
+        return;
+    }
+    v->share = LOWER_REDUCTION;
+    v->red = cl;
+    v->red_ref = lower_reduction_shaped_array(L, r, s);
+}
+
 static void apply_clauses(struct capture *c, const struct lower_dir *d, size_t off)
 {
     struct lower *L = c->L;
@@ -302,15 +328,7 @@ static void apply_clauses(struct capture *c, const struct lower_dir *d, size_t o
                     v->share = LOWER_FIRSTPRIVATE;
                     break;
                 case OMP_CL_REDUCTION:
-                    if (v->share == LOWER_REDUCTION && v->red_ref)
-                        mcc_error_at(&cl->refs[k]->text.loc, "sorry, unimplemented: "
-                                     "reductions over two parts of '%s' ('%s' and '%s') on "
-                                     "one construct; reduce one section that holds both",
-                                     omp_ref_root(cl->refs[k])->text.text,
-                                     v->red_ref->text.text, cl->refs[k]->text.text);
-                    v->share = LOWER_REDUCTION;
-                    v->red = cl;
-                    v->red_ref = lower_reduction_shaped_array(L, cl->refs[k], s);
+                    reduction_item(L, v, d->dir, cl, cl->refs[k], s);
                     break;
                 default:
                     if (clause_shares(L, cl, cl->refs[k], s))

@@ -1361,6 +1361,8 @@ struct lower_var {
                                       start of each iteration (lower_loop.c) */
     const struct omp_ref *inpriv;  /* inprivate(x) or inprivate([n]p): the task copies the
                                       data when it starts (after its dependences) */
+    const struct omp_ref *red_in_place; /* a member item of it that the task reduces where
+                                      it is (lower_reduction_in_place), else NULL */
     const struct omp_ref *listed;  /* the clause's reference that decided its sharing, else
                                       NULL (diagnostics) */
     bool waited;                   /* LOWER_REDUCTION of a copy each thread of the region
@@ -2366,6 +2368,10 @@ void lower_reduction_array_elems(struct lower *L, struct sym *s, const char *pri
 bool lower_reduction_section(struct lower *L, const struct omp_ref *r, struct sym *s,
                              const char *parent, struct lower_values *values,
                              struct lower_red_section *sec);
+/* Is reduction item r of d a member of a variable or a part of one (`s->total`, `st.sum`,
+ * `p->acc[3]`), or one of several parts of one variable d reduces (`e[0]` and `e[3]`),
+ * which a task reduces in place under a commutative dependence instead of a private copy? */
+bool lower_reduction_in_place(const struct omp_directive *d, const struct omp_ref *r);
 /* "sorry, unimplemented" for a reduction item mcc cannot privatise, naming its form ("a
  * subscript after a section" for m[0:2][1]). */
 void lower_reduction_sorry(const struct omp_ref *r);
