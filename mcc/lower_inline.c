@@ -1777,6 +1777,7 @@ static bool capture_typeof(struct outline *o, struct lower_var *v, const char *x
  * copy, taken when it starts (its dependences are then satisfied), not at creation:
  *   x          a member of x's type, filled from a pointer to the original
  *   [n]..p     p points to a heap copy of the shaped bytes, freed at the end
+ *   *p         as [1]p: a heap copy of the object p points to
  *   a          a parameter declared as an array: as [n]a, its array's bytes
  */
 static bool capture_inprivate(struct outline *o, struct lower_var *v, const char *x,
@@ -1805,12 +1806,14 @@ static bool capture_inprivate(struct outline *o, struct lower_var *v, const char
         alias(o, v, x, x, false);
         return true;
     }
-    bool shape = r->kind == OMP_REF_SHAPE && r->base->kind == OMP_REF_NAME &&
-                 v->sym->type == TYPE_POINTER;
-    if (!bytes && !shape) {
+    bool pointer = r->base && r->base->kind == OMP_REF_NAME && v->sym->type == TYPE_POINTER &&
+                   !v->sym->array_param;
+    bool shape = r->kind == OMP_REF_SHAPE && pointer;
+    bool deref = r->kind == OMP_REF_DEREF && pointer;
+    if (!bytes && !shape && !deref) {
         if (!failed)
             mcc_error_at(&r->text.loc, "sorry, unimplemented: this form of inprivate (use a "
-                         "variable or a shaped pointer, [n]p)");
+                         "variable, a shaped pointer [n]p or what a pointer points to, *p)");
         return true;
     }
     lbuf_printf(&o->env, "%s; " LOWER_SIZE_T " %s; void *%s; ", m, ib, copy);
@@ -1818,6 +1821,8 @@ static bool capture_inprivate(struct outline *o, struct lower_var *v, const char
     if (bytes) {
         /* a parameter declared as an array: the array it points to */
         lbuf_printf(&o->init, "__nrt_x->%s = %s; ", ib, bytes);
+    } else if (deref) {     /* *p: the one object p points to, as [1]p */
+        lbuf_printf(&o->init, "__nrt_x->%s = sizeof *(%s); ", ib, parent);
     } else {
         lbuf_printf(&o->init, "__nrt_x->%s = %s", ib, lower_deps_shape_elem(L, r, parent));
         for (int i = 0; i < r->ndims; i++)
