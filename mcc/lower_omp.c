@@ -120,7 +120,12 @@ static void privatise(struct lower *L, struct privates *p, const struct omp_clau
                      "variable)", r->text.text, omp_clause_names[c->kind]);
         return;
     }
-    if (priv_find(p, s))
+    const struct lower_var *seen = priv_find(p, s);
+    if (seen && seen->red_ref && c->kind == OMP_CL_REDUCTION)   /* (e[0], e[2]: one copy) */
+        mcc_error_at(&r->text.loc, "sorry, unimplemented: reductions over two parts of '%s' "
+                     "('%s' and '%s') on a region; reduce one section that holds both",
+                     root->text.text, seen->red_ref->text.text, r->text.text);
+    if (seen)
         return;
     const char *x = sym_name(L, s);
     const char *orig = lower_expr(L, x, NULL, 0);     /* as the region's context names it */
