@@ -1048,9 +1048,38 @@ void nrt_task_sample_body(struct nrt_type_info *info, uint64_t ns)
     sample_record(info, ns);
 }
 
+/* Does an ancestor of t hold a commutative region that overlaps one of t's?  Ancestors run
+ * (or wait for their descendants) until t completes, so their regions, read-only since
+ * they were submitted, stay valid. */
+static bool ancestor_commutes(const struct nanort_task *t)
+{
+    for (const struct nanort_task *a = t->parent; a; a = a->parent) {
+        if (!(a->flags & NRT_TF_COMMUTATIVE))
+            continue;
+        for (unsigned i = 0; i < t->nregions; i++) {
+            const struct nrt_region *r = &t->regions[i];
+            if ((r->flags & NANORT_DEP_MODE_MASK) != NANORT_DEP_COMMUTATIVE || !r->nd)
+                continue;
+            for (unsigned j = 0; j < a->nregions; j++) {
+                const struct nrt_region *q = &a->regions[j];
+                if ((q->flags & NANORT_DEP_MODE_MASK) == NANORT_DEP_COMMUTATIVE && q->nd &&
+                    r->lo < q->hi && q->lo < r->hi)
+                    return true;
+            }
+        }
+    }
+    return false;
+}
+
 void nanort_task_submit(nanort_task *t, unsigned flags, int priority)
 {
     if (NRT_UNLIKELY(nrt_instr_on)) nrt_instr_task_created(t);
+    /* commutative on data an ancestor holds commutative (a reduction updated in place, mcc's
+       lower_reduction_in_place, by a task its reducing ancestor's body created): the
+       ancestor's token excludes only the ancestor's siblings, and its body would update the
+       data at the same time as t; t runs at once on this thread instead */
+    if ((t->flags & NRT_TF_COMMUTATIVE) && ancestor_commutes(t))
+        flags |= NANORT_TASK_UNDEFERRED;
     /* undeferred: the encountering thread runs it, as a region's team of one if that is
        what the creator is (omp_api.c) */
     if (((flags & NANORT_TASK_THREAD_NUM) && nrt_omp_numbers_serial()) ||
