@@ -295,8 +295,9 @@ static void apply_clauses(struct capture *c, const struct lower_dir *d, size_t o
                 struct sym *s = ref_sym(L, cl->refs[k], off);
                 if (!s && cl->kind == OMP_CL_REDUCTION)     /* (f()[1]: nothing to privatise) */
                     lower_reduction_sorry(cl->refs[k]);
-                struct lower_var *v = s ? cap_add(c, s, off, pass == 1 && cl->kind != OMP_CL_SHARED)
-                                        : NULL;
+                /* (a global listed private, or inprivate: the task's own copy) */
+                bool own = (pass == 1 && cl->kind != OMP_CL_SHARED) || cl->kind == OMP_CL_INPRIVATE;
+                struct lower_var *v = s ? cap_add(c, s, off, own) : NULL;
                 if (L->capture_log && s && clause_shares(L, cl, cl->refs[k], s))
                     log_capture(L, NULL, s);        /* a global's too: data, not a value */
                 if (!v)
