@@ -751,7 +751,7 @@ static void emit_clauses(struct lower *L, const struct omp_directive *d, bool co
             continue;
         for (int k = 0; k < c->nrefs; k++) {
             unsigned f = flags;
-            if (c->kind == OMP_CL_REDUCTION && lower_reduction_in_place(d, c->refs[k]))
+            if (c->kind == OMP_CL_REDUCTION && lower_reduction_in_place(L, d, c->refs[k]))
                 f = NANORT_DEP_COMMUTATIVE;     /* (updated where it is, no private copy) */
             if (c->dep == OMP_DEP_DEPOBJ && is_dep_clause(c->kind))
                 emit_depobj(L, c->refs[k], copy_deps, values, count, add);

@@ -264,7 +264,7 @@ static bool decides_sharing(const struct lower_dir *d, const struct omp_clause *
 static void reduction_item(struct lower *L, struct lower_var *v, const struct omp_directive *d,
                            const struct omp_clause *cl, const struct omp_ref *r, struct sym *s)
 {
-    bool in_place = lower_reduction_in_place(d, r);
+    bool in_place = lower_reduction_in_place(L, d, r);
     const struct omp_ref *other = v->share == LOWER_REDUCTION ? v->red_ref
                                   : in_place ? NULL : v->red_in_place;
     if (other)

@@ -227,12 +227,20 @@ static bool another_part(const struct omp_directive *d, const struct omp_ref *r)
 }
 
 /* A member item (`s->total`, `st.sum`, `p->acc[3]`) of a variable, or one of several parts
- * of one variable (`e[0]` and `e[3]`) on d: no private copy; the task updates it where it
- * is, under a commutative dependence on it, as a function task's reductions without private
- * copies do (lower_task.c private_reductions): the reducing tasks run one at a time, in any
- * order, and a later reader waits for all of them. */
-bool lower_reduction_in_place(const struct omp_directive *d, const struct omp_ref *r)
+ * of one variable (`e[0]` and `e[3]`) on a task or taskloop d: no private copy; the task
+ * updates it where it is, under a commutative dependence on it, as a function task's
+ * reductions without private copies do (lower_task.c private_reductions): the reducing
+ * tasks run one at a time, in any order, and a later reader waits for all of them.  Not in
+ * a worksharing construct or a region's body run once per thread: the tasks the threads
+ * create are in dependence domains of their own, which commutative does not span. */
+bool lower_reduction_in_place(struct lower *L, const struct omp_directive *d,
+                              const struct omp_ref *r)
 {
+    if (!d || (d->kind != OMP_DIR_TASK && d->kind != OMP_DIR_TASKLOOP))
+        return false;
+    for (const struct lower_region *g = L->region; g; g = g->up)
+        if (g->spmd || g->threads)
+            return false;
     bool member = false;
     const struct omp_ref *b = r;
     for (; b->kind != OMP_REF_NAME; b = b->base) {
