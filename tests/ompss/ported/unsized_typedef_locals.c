@@ -70,7 +70,7 @@ int main(void)
 #pragma omp task shared(out)
     out[0] = (long)(sizeof r / sizeof r[0]) * 1000 + r[4];
 #pragma omp task shared(out)
-    out[1] = (long)(sizeof cv / sizeof cv[0] * 10 + cv[1] * 2);
+    out[1] = (long)(sizeof cv / sizeof cv[0]) * 10 + (long)(cv[1] * 2);
 #pragma omp task shared(out) firstprivate(m)
     out[2] = (long)(sizeof m / sizeof m[0]) * 100 + m[1][2];
 #pragma omp task shared(out)
