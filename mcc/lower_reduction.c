@@ -210,47 +210,6 @@ void lower_reduction_array_elems(struct lower *L, struct sym *s, const char *pri
     e->seed = NULL;
 }
 
-/* Do two reduction items of d name different parts of r's variable (`e[0]` and `e[3]`)? */
-static bool another_part(const struct omp_directive *d, const struct omp_ref *r)
-{
-    const struct omp_ref *root = omp_ref_root(r);
-    for (int i = 0; d && i < d->nclauses; i++) {
-        const struct omp_clause *c = &d->clauses[i];
-        for (int k = 0; c->kind == OMP_CL_REDUCTION && k < c->nrefs; k++) {
-            const struct omp_ref *o = omp_ref_root(c->refs[k]);
-            if (c->refs[k] != r && o->kind == OMP_REF_NAME &&
-                !strcmp(o->text.text, root->text.text) && strcmp(c->refs[k]->text.text, r->text.text))
-                return true;
-        }
-    }
-    return false;
-}
-
-/* A member item (`s->total`, `st.sum`, `p->acc[3]`) of a variable, or one of several parts
- * of one variable (`e[0]` and `e[3]`) on a task or taskloop d: no private copy; the task
- * updates it where it is, under a commutative dependence on it, as a function task's
- * reductions without private copies do (lower_task.c private_reductions): the reducing
- * tasks run one at a time, in any order, and a later reader waits for all of them.  Not in
- * a worksharing construct or a region's body run once per thread: the tasks the threads
- * create are in dependence domains of their own, which commutative does not span. */
-bool lower_reduction_in_place(struct lower *L, const struct omp_directive *d,
-                              const struct omp_ref *r)
-{
-    if (!d || (d->kind != OMP_DIR_TASK && d->kind != OMP_DIR_TASKLOOP))
-        return false;
-    for (const struct lower_region *g = L->region; g; g = g->up)
-        if (g->spmd || g->threads)
-            return false;
-    bool member = false;
-    const struct omp_ref *b = r;
-    for (; b->kind != OMP_REF_NAME; b = b->base) {
-        if (b->kind == OMP_REF_EXPR || b->kind == OMP_REF_MULTI)
-            return false;
-        member |= b->kind == OMP_REF_MEMBER || b->kind == OMP_REF_ARROW;
-    }
-    return r != b && (member || another_part(d, r));
-}
-
 /* What a reduction item mcc cannot privatise is ("a subscript after a section" for
  * m[0:2][1]). */
 static const char *reduction_form(const struct omp_ref *r)

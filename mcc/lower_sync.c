@@ -91,10 +91,10 @@ static size_t construct_begin(const struct lower_dir *d)
 /*
  * The construct's slot (a static the runtime fills with its lock at the first entry) lives
  * in a variable whose cleanup leaves the section at the body's end (a return, break,
- * continue or goto out of the body is refused, as gcc -fopenmp refuses it: lower_block.c).  A lookup of the name at every
- * entry and exit took 35% of a hot loop's time on 2 cores.  In an inline function with
- * external linkage a static is not allowed (C11 6.7.4): there the slot is automatic and
- * each entry looks the name up once.
+ * continue or goto out of the body is refused, as gcc -fopenmp refuses it: lower_block.c).
+ * A lookup of the name at every entry and exit took 35% of a hot loop's time on 2 cores.
+ * In an inline function with external linkage a static is not allowed (C11 6.7.4): there
+ * the slot is automatic and each entry looks the name up once.
  */
 void lower_sync_critical(struct lower *L, struct lower_dir *d)
 {

@@ -1739,6 +1739,13 @@ bool lower_reaches_flush(struct lower *L, struct ast *n);
 /* lower_dir.c: `nanort_spmd_orphan(...); ` before an orphaned for, single or barrier
  * (no parallel region around it in its function), else "". */
 const char *lower_spmd_orphan_check(struct lower *L, const struct omp_directive *dir);
+/* lower_dir.c: is reduction item r of task or taskloop d a member of a variable or a part
+ * of one (`s->total`, `st.sum`, `p->acc[3]`), or one of several parts of one variable d
+ * reduces (`e[0]` and `e[3]`), which the task reduces in place under a commutative
+ * dependence instead of a private copy (not inside a region's body that each thread
+ * runs)? */
+bool lower_reduction_in_place(struct lower *L, const struct omp_directive *d,
+                              const struct omp_ref *r);
 /* Is s declared within node's text (a local of that block or statement)? */
 bool lower_declared_inside(const struct sym *s, const struct ast *node);
 /* Is s (or an earlier declaration of it) threadprivate? */
@@ -2368,12 +2375,6 @@ void lower_reduction_array_elems(struct lower *L, struct sym *s, const char *pri
 bool lower_reduction_section(struct lower *L, const struct omp_ref *r, struct sym *s,
                              const char *parent, struct lower_values *values,
                              struct lower_red_section *sec);
-/* Is reduction item r of task or taskloop d a member of a variable or a part of one
- * (`s->total`, `st.sum`, `p->acc[3]`), or one of several parts of one variable d reduces
- * (`e[0]` and `e[3]`), which the task reduces in place under a commutative dependence
- * instead of a private copy (not inside a region's body that each thread runs)? */
-bool lower_reduction_in_place(struct lower *L, const struct omp_directive *d,
-                              const struct omp_ref *r);
 /* "sorry, unimplemented" for a reduction item mcc cannot privatise, naming its form ("a
  * subscript after a section" for m[0:2][1]). */
 void lower_reduction_sorry(const struct omp_ref *r);

@@ -320,8 +320,8 @@ void nrt_cache_does_not_fit(const struct nanort_task *t, const struct nrt_space 
                       : s->ops->mem_option ? s->ops->mem_option : "the device's memory option";
     if (s->mem_limit == SIZE_MAX)   /* no limit: the device itself ran out */
         nrt_fatal("task '%s' needs %zu bytes on %s but the device has no room for them (%zu "
-                  "bytes of other tasks in flight): use smaller tasks", label, task_bytes(t, s, NULL),
-                  s->name, C.sp[s->id].used);
+                  "bytes of other tasks in flight): use smaller tasks", label,
+                  task_bytes(t, s, NULL), s->name, C.sp[s->id].used);
     nrt_fatal("task '%s' needs %zu bytes on %s but %s allows %zu: raise the limit or use "
               "smaller tasks", label, task_bytes(t, s, NULL), s->name, opt, s->mem_limit);
 }
