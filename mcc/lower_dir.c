@@ -274,6 +274,36 @@ const char *lower_spmd_orphan_check(struct lower *L, const struct omp_directive 
                         omp_directive_names[dir->kind], lower_where(L, dir));
 }
 
+/* The declaration an orphaned `for` or `single` of a team's member begins with: __nrt_ws,
+ * the team's size there, else 0 (nanort_team_orphan; lower_loop.c, lower_omp.c). */
+const char *lower_team_orphan_check(struct lower *L, const struct omp_directive *dir)
+{
+    return arena_printf(L->a, "int __nrt_ws = nanort_team_orphan(\"%s\", \"%s\"); ",
+                        omp_directive_names[dir->kind], lower_where(L, dir));
+}
+
+/* A declaration in `decl` that passes the team's barrier (when the expression `when`
+ * holds; NULL: always): each member has taken its copy of what a declared reduction's
+ * omp_orig reads before any chunk or section combines into the original. */
+void lower_team_seeded(struct lower_buf *decl, const char *when)
+{
+    if (when)
+        lbuf_printf(decl, "__attribute__((__unused__)) char __nrt_seeded = (%s ? "
+                    "nanort_team_barrier() : (void)0, 0); ", when);
+    else
+        lbuf_puts(decl, "__attribute__((__unused__)) char __nrt_seeded = "
+                  "(nanort_team_barrier(), 0); ");
+}
+
+/* `__typeof__(orig) name;` declared with a copy of orig's value, taken where it stands
+ * (what a declared reduction's omp_orig reads: lower_inline.c, lower_omp.c). */
+void lower_seed_copy(struct lower_buf *decl, const char *name, const char *orig)
+{
+    lbuf_printf(decl, "__typeof__(%s) %s; __attribute__((__unused__)) char %s_set = "
+                "(__builtin_memcpy(&%s, &(%s), sizeof %s), 0); ", orig, name, name, name, orig,
+                name);
+}
+
 /* ---- reductions updated in place (lower_inline.c, lower_deps.c) ---- */
 
 /* Do two reduction items of d name different parts of r's variable (`e[0]` and `e[3]`)? */

@@ -1847,7 +1847,6 @@ static bool needs_local(struct lower *L, const struct lower_var *v)
     return !v->vm && !lower_decl_text(L, v->sym, NULL);
 }
 
-/* reduction(op: [n]p) on a pointer: the pointer, and the number of elements reduced. */
 /* A reduction item whose copies cannot start from a copy of the original as the construct
  * began (a section, a shaped pointer, a VLA) while its declared initializer reads omp_orig:
  * the original would be read after other tasks combined into it.  Reported. */
@@ -1863,6 +1862,7 @@ static bool seed_unimplemented(struct lower *L, const struct lower_var *v)
     return true;
 }
 
+/* reduction(op: [n]p) on a pointer: the pointer, and the number of elements reduced. */
 static bool capture_array_reduction(struct outline *o, struct lower_var *v, const char *x,
                                     const char *parent)
 {
@@ -2059,9 +2059,7 @@ static bool capture_reduction(struct outline *o, struct lower_var *v, const char
                                                             seed));
         if (!seeded) {      /* (else the taskgroup's copy, of that name) */
             t = lower_local_name(L, LL_VALUE, L->values++, NULL);
-            lbuf_printf(&o->values->decl, "__typeof__(%s) %s; __attribute__((__unused__)) "
-                        "char %s_set = (__builtin_memcpy(&%s, &(%s), sizeof %s), 0); ", parent,
-                        t, t, t, parent, t);
+            lower_seed_copy(&o->values->decl, t, parent);
             o->values->seeds = true;
         }
         lbuf_printf(&o->init, "__builtin_memcpy(&__nrt_x->%s, &%s, sizeof %s); ", seed, t, t);

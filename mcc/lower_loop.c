@@ -975,12 +975,8 @@ void lower_loop(struct lower *L, struct lower_dir *d)
     if (team || shared)
         task = arena_printf(L->a, "if (%snanort_team_chunk(__nrt_tk)) { %s }",
                             shared ? "__nrt_ws <= 1 || " : "", task);
-    if (team && values.seeds)   /* (every member's copy taken before any chunk combines) */
-        lbuf_puts(&values.decl, "__attribute__((__unused__)) char __nrt_seeded = "
-                  "(nanort_team_barrier(), 0); ");
-    else if (shared && values.seeds)    /* (so in a team's member: nanort_team_orphan) */
-        lbuf_puts(&values.decl, "__attribute__((__unused__)) char __nrt_seeded = "
-                  "(__nrt_ws > 1 ? nanort_team_barrier() : (void)0, 0); ");
+    if ((team || shared) && values.seeds)   /* (in a team's member: nanort_team_orphan) */
+        lower_team_seeded(&values.decl, shared ? "__nrt_ws > 1" : NULL);
     const char *grain = grain_code(L, d, serial, team);
     if (shared)
         grain = arena_printf(L->a, "%sif (__nrt_ws > 1) { %s} ", grain,
@@ -1016,8 +1012,7 @@ void lower_loop(struct lower *L, struct lower_dir *d)
     free(values.tidy.s);
     free(c.after.s);
     /* (an orphaned for: nanort_spmd_orphan, lower_omp.c) */
-    const char *orphan = shared ? arena_printf(L->a, "int __nrt_ws = nanort_team_orphan(\"for\", "
-                                               "\"%s\"); ", lower_where(L, d->dir))
+    const char *orphan = shared ? lower_team_orphan_check(L, d->dir)
                          : is_for && !d->dir->parallel ? lower_spmd_orphan_check(L, d->dir) : "";
     if (*orphan)
         code = arena_printf(L->a, "{ %s%s }", orphan, code);

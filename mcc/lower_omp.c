@@ -182,8 +182,6 @@ static void default_private(struct lower *L, struct privates *p, const struct lo
 
 static bool privates_push(struct lower *L, struct privates *p);
 
-/* The region's data-sharing clauses; the body is then lowered in p->frame (when it holds
- * anything: the enclosing task's variables are copied in, renamed as there). */
 /* task_reduction(id: x) of a taskgroup, id's initializer reading omp_orig: x's value as the
  * taskgroup begins, which the in_reduction tasks created in its block copy
  * (lower_inline.c, capture_reduction), not what earlier ones have combined into x. */
@@ -192,11 +190,11 @@ static void taskgroup_seed(struct lower *L, struct privates *p, const struct omp
     if (r->kind != OMP_REF_NAME || !lower_reduction_reads_orig(L, r))
         return;
     const char *x = lower_expr(L, r->text.text, NULL, 0);
-    const char *seed = lower_local_name(L, LL_RED_SEED, 0, r->text.text);
-    lbuf_printf(&p->decl, "__typeof__(%s) %s; __attribute__((__unused__)) char %s_set = "
-                "(__builtin_memcpy(&%s, &(%s), sizeof %s), 0); ", x, seed, seed, seed, x, seed);
+    lower_seed_copy(&p->decl, lower_local_name(L, LL_RED_SEED, 0, r->text.text), x);
 }
 
+/* The region's data-sharing clauses; the body is then lowered in p->frame (when it holds
+ * anything: the enclosing task's variables are copied in, renamed as there). */
 static bool privates_open(struct lower *L, const struct lower_dir *d, struct privates *p)
 {
     memset(p, 0, sizeof *p);
@@ -906,9 +904,7 @@ static void region(struct lower *L, struct lower_dir *d, bool team, bool wait,
        team waits at its end unless nowait: nanort_team_orphan) */
     bool single = d->dir->kind == OMP_DIR_SINGLE;
     bool shared = single && !r.up && !lower_dir_find(d, OMP_CL_COPYPRIVATE);
-    const char *orphan = shared ? arena_printf(L->a, "int __nrt_ws = nanort_team_orphan("
-                                               "\"single\", \"%s\"); ",
-                                               lower_where(L, d->dir))
+    const char *orphan = shared ? lower_team_orphan_check(L, d->dir)
                          : single ? lower_spmd_orphan_check(L, d->dir) : "";
     /* an SPMD body: once per thread number, in the privates' block (each its own) */
     const char *spmd_open = "", *spmd_close = "";
@@ -1099,8 +1095,7 @@ void lower_omp_sections(struct lower *L, struct lower_dir *d)
     for (int i = 0; i < n; i++)
         section_task(L, d, &secs[i], i, n, vars[i], team, &values);
     if (team && values.seeds)   /* (every member's copy taken before any section combines) */
-        lbuf_puts(&values.decl, "__attribute__((__unused__)) char __nrt_seeded = "
-                  "(nanort_team_barrier(), 0); ");
+        lower_team_seeded(&values.decl, NULL);
     if (values.decl.s)
         rewrite_insert_after(L->rw, d->node->begin + 1,
                              lower_glue(L, construct_begin(d), values.decl.s));

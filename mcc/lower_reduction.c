@@ -98,19 +98,21 @@ const char *lower_reduction_init_list(const char *init)
     return *init == '{' ? init : NULL;
 }
 
-static bool is_ident_char(char c)
+/* (lower_reduction_reads_orig: notes omp_orig among the identifiers, replaces none) */
+static const char *note_orig(void *arg, const char *s, size_t n)
 {
-    return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+    if (n == 8 && !memcmp(s, "omp_orig", 8))
+        *(bool *)arg = true;
+    return NULL;
 }
 
 bool lower_reduction_reads_orig(struct lower *L, const struct omp_ref *ref)
 {
     const struct lower_declred *r = lower_map_get(&L->red_decl, ref);
-    const char *it = r ? r->r->initializer.text : NULL;
-    for (const char *s = it; s && (s = strstr(s, "omp_orig")); s += 8)
-        if ((s == it || !is_ident_char(s[-1])) && !is_ident_char(s[8]))
-            return true;
-    return false;
+    bool reads = false;
+    if (r && r->r->initializer.text)
+        lower_map_idents(L, r->r->initializer.text, note_orig, &reads);
+    return reads;
 }
 
 /*

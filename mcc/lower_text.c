@@ -472,7 +472,7 @@ static bool names_vm_typedef(struct ast *n)
  * captured as a variably modified one, its extent recorded at creation (lower_vla_bounds).
  * (`row a;` with `typedef double row[n];` is no such array: its typedef has the extent;
  * nor is `vec3 r;` with `typedef double vec3[3];`.) */
-static bool unsized_local(struct sym *s)
+bool lower_unsized_local(struct sym *s)
 {
     bool block_scope = s->storage == STORAGE_LOCAL ||
                        (s->storage == STORAGE_STATIC && s->depth > 0);
@@ -490,15 +490,10 @@ static bool unsized_local(struct sym *s)
     return !td || !td->array_size;
 }
 
-bool lower_unsized_local(struct sym *s)
-{
-    return unsized_local(s);
-}
-
 bool lower_unsized_typedef_local(struct sym *s)
 {
     struct ast *d = lower_full_declarator(s);
-    if (!unsized_local(s) || (d && d->kind != AST_DECL_NAME))
+    if (!lower_unsized_local(s) || (d && d->kind != AST_DECL_NAME))
         return false;
     struct sym *td = lower_array_typedef(s);
     return td && !td->array_size;   /* (not va_list, whose array type is the compiler's) */
@@ -524,7 +519,7 @@ struct sym *lower_array_typedef(struct sym *s)
 
 bool lower_sym_is_vm(struct sym *s)
 {
-    if (unsized_local(s))
+    if (lower_unsized_local(s))
         return true;
     struct ast *skip = adjusted_array(s);
     for (struct ast *d = lower_full_declarator(s); d && d->kind != AST_DECL_NAME; d = d->kid[0])
@@ -836,7 +831,7 @@ static int vla_bounds(struct lower *L, struct sym *sym, const char *obj, const c
             continue;
         }
         if ((a->kid[1] && has_ident(a->kid[1])) ||
-            (i == 0 && !a->kid[1] && unsized_local(sym))) {
+            (i == 0 && !a->kid[1] && lower_unsized_local(sym))) {
             /* the whole text between the brackets: a parenthesised bound's node may not
              * cover its parentheses */
             size_t open = a->kid[0] ? a->kid[0]->end : a->begin;

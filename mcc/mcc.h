@@ -1739,6 +1739,14 @@ bool lower_reaches_flush(struct lower *L, struct ast *n);
 /* lower_dir.c: `nanort_spmd_orphan(...); ` before an orphaned for, single or barrier
  * (no parallel region around it in its function), else "". */
 const char *lower_spmd_orphan_check(struct lower *L, const struct omp_directive *dir);
+/* lower_dir.c: `int __nrt_ws = nanort_team_orphan(...); ` before an orphaned `for` or
+ * `single` a team's member may run (its share then, else the whole). */
+const char *lower_team_orphan_check(struct lower *L, const struct omp_directive *dir);
+/* lower_dir.c: a declaration in decl that passes the team's barrier (when `when`, an
+ * expression, holds; NULL: always), after the copies omp_orig reads. */
+void lower_team_seeded(struct lower_buf *decl, const char *when);
+/* lower_dir.c: `__typeof__(orig) name;` declared with a copy of orig's value. */
+void lower_seed_copy(struct lower_buf *decl, const char *name, const char *orig);
 /* lower_dir.c: is reduction item r of task or taskloop d a member of a variable or a part
  * of one (`s->total`, `st.sum`, `p->acc[3]`), or one of several parts of one variable d
  * reduces (`e[0]` and `e[3]`), which the task reduces in place under a commutative
