@@ -921,6 +921,8 @@ void nrt_stack_attr(pthread_attr_t *a);
  * process may use at start, on its attributes (it would inherit its creator's: a bound
  * worker's one core, where the team's members would take turns). */
 void nrt_attr_all_cores(pthread_attr_t *a);
+/* The number of cores the process may use at start (at least 1). */
+int nrt_cores_allowed(void);
 /* The calling thread (a worker) learns its stack's bounds. */
 void nrt_stack_attach(void);
 /* Async-signal-safe, for the crash report: whether a fault at ADDR with stack pointer SP

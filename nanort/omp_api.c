@@ -705,6 +705,7 @@ bool nrt_omp_spmd(int *num, int *size)
  * barrier's count and generation, the singles claimed, how many members still run. */
 struct team {
     int size, added;
+    bool crowded;                   /* more threads than cores: wait_spins / wait_yields */
     atomic_uint singles;            /* the singles claimed so far */
     atomic_int refs;                /* their threads and the encountering one: the last frees */
     /* (a line each: the arrivals' increments, the generation the others spin on, the count
@@ -723,6 +724,12 @@ struct member {
     struct team *team;
     int num;
 };
+/* The last team had more threads than cores.  Its waiters then spin briefly and sleep, and
+ * never yield: with 16 threads on 2 cores a yield hands the core to another spinner, and a
+ * region of 16 took 15 times libgomp's time (whose waiters spin 100 times when its threads
+ * outnumber the cores, then sleep). */
+static atomic_bool pool_crowded;
+#define CROWDED_SPINS 100u
 _Static_assert(sizeof(struct team *) <= sizeof(struct nanort_team), "nanort_team too small");
 
 /* The team and thread number the calling thread runs a member's body as (NULL: none). */
@@ -749,6 +756,8 @@ int nanort_team_begin(struct nanort_team *T)
         nrt_fatal("out of memory for a team of %d threads", n);
     memset(tm, 0, bytes);
     tm->size = n;
+    tm->crowded = n > nrt_cores_allowed();
+    atomic_store_explicit(&pool_crowded, tm->crowded, memory_order_relaxed);
     memcpy(T, &tm, sizeof tm);
     return n;
 }
@@ -801,16 +810,16 @@ static void word_wake(atomic_uint *w)
 }
 
 /* Wait while *w holds `value`, for what another thread of the team does soon: `spins`
- * relaxes, then yield the core (more threads than cores), then sleep on its futex (`ns`
- * timeout besides), counted in *sleepers when given: the waker then wakes only when one
- * sleeps (its change and that count are seq_cst: one sees the other). */
-static void word_wait_while(atomic_uint *w, unsigned value, unsigned spins, long ns,
-                            atomic_int *sleepers)
+ * relaxes, then `yields` times yield the core, then sleep on its futex (`ns` timeout
+ * besides), counted in *sleepers when given: the waker then wakes only when one sleeps
+ * (its change and that count are seq_cst: one sees the other). */
+static void word_wait_while(atomic_uint *w, unsigned value, unsigned spins, unsigned yields,
+                            long ns, atomic_int *sleepers)
 {
     for (unsigned i = 0; atomic_load_explicit(w, memory_order_acquire) == value; i++) {
         if (i < spins) {
             nrt_cpu_relax();
-        } else if (i < spins + 200) {
+        } else if (i < spins + yields) {
             sched_yield();
         } else {
             if (sleepers)
@@ -855,7 +864,9 @@ static void *pooled_main(void *arg)
     nrt_team_thread = true;
     for (;;) {
         /* (longer spins: a region in a loop comes back soon) */
-        word_wait_while(&p->go, 0, 4000, 100000000L, &p->asleep);
+        bool crowded = atomic_load_explicit(&pool_crowded, memory_order_relaxed);
+        word_wait_while(&p->go, 0, crowded ? CROWDED_SPINS : 4000, crowded ? 0 : 200,
+                        100000000L, &p->asleep);
         struct team *tm = p->job.team;
         member_run(tm, p->job.num);
         nrt_task_flush_frees();
@@ -920,7 +931,8 @@ void nanort_team_run(struct nanort_team *T)
     member_run(tm, 0);
     unsigned left;
     while ((left = atomic_load(&tm->running)) != 0)
-        word_wait_while(&tm->running, left, 2000, 10000000L, &tm->ender_asleep);
+        word_wait_while(&tm->running, left, tm->crowded ? CROWDED_SPINS : 2000,
+                        tm->crowded ? 0 : 200, 10000000L, &tm->ender_asleep);
     if (atomic_fetch_sub(&tm->refs, 1) == 1)
         free(tm);
 }
@@ -971,7 +983,8 @@ void nanort_team_barrier(void)
     /* The others come soon in a balanced phase; the last one wakes the sleepers.  Not
      * running tasks meanwhile: the member's own are done, and the others' creators wait
      * for them in their own taskwaits. */
-    word_wait_while(&tm->gen, gen, 2000, 10000000L, &tm->sleepers);
+    word_wait_while(&tm->gen, gen, tm->crowded ? CROWDED_SPINS : 2000, tm->crowded ? 0 : 200,
+                    10000000L, &tm->sleepers);
 }
 
 

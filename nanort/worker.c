@@ -423,6 +423,12 @@ void nrt_attr_all_cores(pthread_attr_t *a)
         (void)pthread_attr_setaffinity_np(a, sizeof allowed, &allowed);  /* failure: inherit */
 }
 
+int nrt_cores_allowed(void)
+{
+    int n = CPU_COUNT(&allowed);
+    return n > 0 ? n : 1;
+}
+
 static void bind_to_core(pthread_t th, int id)
 {
     int n = CPU_COUNT(&allowed), k = id % (n > 0 ? n : 1);
