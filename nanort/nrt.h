@@ -890,6 +890,9 @@ bool nrt_omp_restricted(void);
  * could run there), which see the member's number as omp_get_thread_num(). */
 extern __thread bool nrt_team_thread __attribute__((tls_model("initial-exec")));
 int nrt_omp_team_num(void);
+/* The threads may outnumber the cores: more workers than cores, or the last team of
+ * threads had more members than cores (waiters then sleep at once instead of spinning). */
+bool nrt_omp_crowded(void);
 bool nrt_omp_run_one(void);
 /* The caller runs as an inactive parallel region's team of one thread (the body of a region
  * its own task opened): omp_get_num_threads() is 1 and omp_get_thread_num() 0 (runtime.c). */

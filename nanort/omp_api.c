@@ -743,6 +743,12 @@ int nrt_omp_team_num(void)
     return team_num;
 }
 
+bool nrt_omp_crowded(void)
+{
+    return nrt_nworkers > nrt_cores_allowed() ||
+           atomic_load_explicit(&pool_crowded, memory_order_relaxed);
+}
+
 int nanort_team_begin(struct nanort_team *T)
 {
     struct nanort_task *t = current();
