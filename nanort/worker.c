@@ -417,10 +417,29 @@ void nrt_worker_loop(void)
 
 /* ---- threads ------------------------------------------------------------------------ */
 
-void nrt_attr_all_cores(pthread_attr_t *a)
+static void attr_all_cores(pthread_attr_t *a)
 {
     if (CPU_COUNT(&allowed) > 0)
         (void)pthread_attr_setaffinity_np(a, sizeof allowed, &allowed);  /* failure: inherit */
+}
+
+void nrt_attr_team_core(pthread_attr_t *a, unsigned k)
+{
+    int n = CPU_COUNT(&allowed);
+    if (!bind_workers || n < 2 || k == 0) {
+        attr_all_cores(a);
+        return;
+    }
+    int want = 1 + (int)((k - 1) % (unsigned)(n - 1));
+    for (int cpu = 0; cpu < CPU_SETSIZE; cpu++) {
+        if (!CPU_ISSET(cpu, &allowed) || want-- > 0)
+            continue;
+        cpu_set_t one;
+        CPU_ZERO(&one);
+        CPU_SET(cpu, &one);
+        (void)pthread_attr_setaffinity_np(a, sizeof one, &one);    /* failure: inherit */
+        return;
+    }
 }
 
 int nrt_cores_allowed(void)
