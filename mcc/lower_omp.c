@@ -684,8 +684,9 @@ static bool spmd_visit(struct ast *n, void *arg)
 /* A construct in a function of this unit the body calls that each thread runs as it would
  * in the body: critical, atomic; a barrier or flush, which make the threads wait for each
  * other (the orphaned barrier is the team's: nanort_spmd_orphan); a `for` whose iterations
- * need not run in order and a `single` without copyprivate, which a team of threads
- * shares (the orphaned construct's code asks nanort_team_orphan: lower_loop.c, region);
+ * need not run in order, a `single` without copyprivate and a `sections`, which a team of
+ * threads shares (the orphaned construct's code asks nanort_team_orphan: lower_loop.c,
+ * region, lower_omp_sections);
  * a `master` or `masked`, which the thread of its number runs. */
 static bool called_construct(struct lower *L, struct ast *pragma, void *arg)
 {
@@ -697,10 +698,12 @@ static bool called_construct(struct lower *L, struct ast *pragma, void *arg)
     if ((k == OMP_DIR_FOR && (omp_find_clause(dir, OMP_CL_ORDERED) || in_order_loop(dir))) ||
         (k == OMP_DIR_SINGLE && omp_find_clause(dir, OMP_CL_COPYPRIVATE)))
         return false;
-    if (k == OMP_DIR_BARRIER || k == OMP_DIR_FLUSH || k == OMP_DIR_FOR || k == OMP_DIR_SINGLE)
+    if (k == OMP_DIR_BARRIER || k == OMP_DIR_FLUSH || k == OMP_DIR_FOR || k == OMP_DIR_SINGLE ||
+        k == OMP_DIR_SECTIONS)
         s->threads = true;
     return k == OMP_DIR_CRITICAL || k == OMP_DIR_ATOMIC || k == OMP_DIR_BARRIER ||
-           k == OMP_DIR_FLUSH || k == OMP_DIR_FOR || k == OMP_DIR_SINGLE;
+           k == OMP_DIR_FLUSH || k == OMP_DIR_FOR || k == OMP_DIR_SINGLE ||
+           k == OMP_DIR_SECTIONS || k == OMP_DIR_SECTION;
 }
 
 /* Does region d's body run once per thread number (above)?  The scan says why not. */
@@ -901,9 +904,12 @@ static void region(struct lower *L, struct lower_dir *d, bool team, bool wait,
     }
     /* (an orphaned single: nanort_spmd_orphan, above; without copyprivate, a member of a
        team of threads that calls its function claims it as in the team's body, and the
-       team waits at its end unless nowait: nanort_team_orphan) */
+       team waits at its end unless nowait: nanort_team_orphan; so too for an orphaned
+       sections whose sections run in order in one task: one member runs them all, a
+       schedule OpenMP allows, lower_omp_sections) */
     bool single = d->dir->kind == OMP_DIR_SINGLE;
-    bool shared = single && !r.up && !lower_dir_find(d, OMP_CL_COPYPRIVATE);
+    bool shared = !r.up && ((single && !lower_dir_find(d, OMP_CL_COPYPRIVATE)) ||
+                            (d->dir->kind == OMP_DIR_SECTIONS && !d->dir->parallel));
     const char *orphan = shared ? lower_team_orphan_check(L, d->dir)
                          : single ? lower_spmd_orphan_check(L, d->dir) : "";
     /* an SPMD body: once per thread number, in the privates' block (each its own) */
@@ -1030,9 +1036,10 @@ static bool section_captures(struct lower *L, struct lower_dir *secs, int n,
 }
 
 /* Section i of n as a task (the last one sets __nrt_islast for lastprivate); team: of a
- * team of threads, run at once by the member it is dealt to (lower_team_shares). */
+ * team of threads, run at once by the member it is dealt to (lower_team_shares); shared:
+ * of an orphaned sections, so in a team's member (__nrt_ws > 1: lower_omp_sections). */
 static void section_task(struct lower *L, const struct lower_dir *d, struct lower_dir *sec,
-                         int i, int n, struct lower_var *vars, bool team,
+                         int i, int n, struct lower_var *vars, bool team, bool shared,
                          struct lower_values *values)
 {
     struct ast *node = sec->node;
@@ -1050,9 +1057,12 @@ static void section_task(struct lower *L, const struct lower_dir *d, struct lowe
         x.init = NULL;
     if (team)
         x.submit = "nanort_task_submit(__nrt_t, (unsigned)NANORT_TASK_TEAM_CHUNK, 0);";
+    if (shared)
+        x.flags = "(__nrt_ws > 1 ? (unsigned)NANORT_TASK_TEAM_CHUNK : 0u)";
     char *task = lower_inline_outline(L, sec, node, vars, &x);
-    if (team)
-        task = arena_printf(L->a, "if (nanort_team_chunk(%d)) { %s }", i, task);
+    if (team || shared)
+        task = arena_printf(L->a, "if (%snanort_team_chunk(%d)) { %s }",
+                            shared ? "__nrt_ws <= 1 || " : "", i, task);
     node->pragma = chain;
     rewrite_replace(L->rw, begin, node->end, task);
 }
@@ -1078,7 +1088,8 @@ void lower_omp_sections(struct lower *L, struct lower_dir *d)
         /* a team of one thread: the sections in order, in the encountering task
          * (implicit_sharing warned); their `section` lines are gone already; the
          * construct's end still waits for the tasks they created, unless nowait (a task
-         * sharing a local of an orphaned construct's function outlived its frame) */
+         * sharing a local of an orphaned construct's function outlived its frame); an
+         * orphaned one in a team's member: the member that claims it (region) */
         for (int i = 0; i < n; i++)
             secs[i].node->pragma = secs[i].inner;
         struct lower_dir whole = *d;
@@ -1091,11 +1102,19 @@ void lower_omp_sections(struct lower *L, struct lower_dir *d)
             return;
     /* (the clauses' values evaluated once, before the first section's task: what a
        reduction's omp_orig reads, the original before any section combines into it) */
+    /* an orphaned sections (no region around it in its function): a member of a team of
+     * threads that calls the function runs the sections dealt to it, as in the team's
+     * body (nanort_team_orphan, __nrt_ws its size), then the team's barrier unless nowait;
+     * elsewhere, as here */
+    bool shared = !team && !d->dir->parallel && !L->region;
     struct lower_values values = {0};
+    if (shared)
+        lbuf_puts(&values.decl, lower_team_orphan_check(L, d->dir));
     for (int i = 0; i < n; i++)
-        section_task(L, d, &secs[i], i, n, vars[i], team, &values);
-    if (team && values.seeds)   /* (every member's copy taken before any section combines) */
-        lower_team_seeded(&values.decl, NULL);
+        section_task(L, d, &secs[i], i, n, vars[i], team, shared, &values);
+    /* (every member's copy taken before any section combines) */
+    if ((team || shared) && values.seeds)
+        lower_team_seeded(&values.decl, shared ? "__nrt_ws > 1" : NULL);
     if (values.decl.s)
         rewrite_insert_after(L->rw, d->node->begin + 1,
                              lower_glue(L, construct_begin(d), values.decl.s));
@@ -1120,7 +1139,9 @@ void lower_omp_sections(struct lower *L, struct lower_dir *d)
                              lower_flat(L, arena_printf(L->a, " %s%s", cs.decl, cs.begin)));
         rewrite_insert_before(L->rw, d->node->end - 1,
                               lower_glue(L, construct_begin(d), arena_printf(
-                                  L->a, " nanort_taskwait(); %s%s", cs.end,
+                                  L->a, " %s %s%s", shared ? "if (__nrt_ws > 1) "
+                                  "nanort_team_barrier(); else nanort_taskwait();"
+                                  : "nanort_taskwait();", cs.end,
                                   d->dir->parallel || !L->nest ? ""
                                   : lower_cancel_barrier(L, L->nest->up))));
     }
