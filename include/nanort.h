@@ -680,7 +680,12 @@ enum nanort_cancel_kind {
     NANORT_CANCEL_PARALLEL = 1,
     NANORT_CANCEL_FOR = 2,
     NANORT_CANCEL_SECTIONS = 3,
-    NANORT_CANCEL_TASKGROUP = 4
+    NANORT_CANCEL_TASKGROUP = 4,
+    /* or'd into the kind given to nanort_cancel_begin by a member of a team of threads
+     * for the team's for or sections: a cancel of it cancels every member's (the others
+     * stop at their next cancellation point; their chunks or sections not started are
+     * not run), until the team's next barrier */
+    NANORT_CANCEL_TEAM = 8
 };
 struct nanort_cancel_scope {
     void *opaque[4];

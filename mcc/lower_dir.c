@@ -274,12 +274,23 @@ const char *lower_spmd_orphan_check(struct lower *L, const struct omp_directive 
                         omp_directive_names[dir->kind], lower_where(L, dir));
 }
 
-/* The declaration an orphaned `for` or `single` of a team's member begins with: __nrt_ws,
- * the team's size there, else 0 (nanort_team_orphan; lower_loop.c, lower_omp.c). */
+/* The declaration an orphaned `for`, `single` or `sections` of a team's member begins
+ * with: __nrt_ws, the team's size there, else 0 (nanort_team_orphan; lower_loop.c,
+ * lower_omp.c). */
 const char *lower_team_orphan_check(struct lower *L, const struct omp_directive *dir)
 {
     return arena_printf(L->a, "int __nrt_ws = nanort_team_orphan(\"%s\", \"%s\"); ",
                         omp_directive_names[dir->kind], lower_where(L, dir));
+}
+
+/* The kind of the cancel scope (nanort_cancel_begin) of a `for` or `sections` (kind): of
+ * a team's (team), or of an orphaned one that a team's member shares (shared, __nrt_ws its
+ * team's size), the team's, whose cancel reaches every member. */
+const char *lower_team_cancel_kind(struct lower *L, const char *kind, bool team, bool shared)
+{
+    return team ? arena_printf(L->a, "%s | NANORT_CANCEL_TEAM", kind)
+           : shared ? arena_printf(L->a, "%s | (__nrt_ws > 1 ? NANORT_CANCEL_TEAM : 0)", kind)
+           : kind;
 }
 
 /* A declaration in `decl` that passes the team's barrier (when the expression `when`

@@ -983,10 +983,11 @@ void lower_loop(struct lower *L, struct lower_dir *d)
                              team_grain(L, d, "__nrt_ws"));
     /* the scope a cancel binds to (nanort.h): a for's, or the taskgroup of a taskloop, around
        the creation of the tasks and the wait for them (none without a wait: the tasks would
-       outlive it) */
+       outlive it); a team's loop: each member's, which a cancel in any of them cancels */
     struct lower_cancel_scope cs = {"", "", ""};
     if (group || barrier)
-        cs = lower_cancel_scope(L, is_for ? "NANORT_CANCEL_FOR" : "NANORT_CANCEL_TASKGROUP");
+        cs = lower_cancel_scope(L, !is_for ? "NANORT_CANCEL_TASKGROUP"
+                                : lower_team_cancel_kind(L, "NANORT_CANCEL_FOR", team, shared));
     /* (task k of __nrt_T balanced ones has __nrt_bq iterations, one more while k < __nrt_br;
        in a block of their own: no declaration after the grain's statements) */
     char *code = arena_printf(

@@ -686,7 +686,7 @@ static bool spmd_visit(struct ast *n, void *arg)
  * other (the orphaned barrier is the team's: nanort_spmd_orphan); a `for` whose iterations
  * need not run in order, a `single` without copyprivate and a `sections`, which a team of
  * threads shares (the orphaned construct's code asks nanort_team_orphan: lower_loop.c,
- * region, lower_omp_sections);
+ * region, lower_omp_sections), and a cancel of such a `for` or `sections` in it;
  * a `master` or `masked`, which the thread of its number runs. */
 static bool called_construct(struct lower *L, struct ast *pragma, void *arg)
 {
@@ -695,6 +695,9 @@ static bool called_construct(struct lower *L, struct ast *pragma, void *arg)
     enum omp_directive_kind k = dir && !dir->parallel ? dir->kind : OMP_DIR_COUNT;
     if (k == OMP_DIR_MASTER || k == OMP_DIR_MASKED)
         return true;                /* (the number's own: lower_omp.c's region) */
+    if ((k == OMP_DIR_CANCEL || k == OMP_DIR_CANCELLATION_POINT) &&
+        (dir->cancel_of == OMP_DIR_FOR || dir->cancel_of == OMP_DIR_SECTIONS))
+        return true;                /* (of the team's construct: nanort_cancel) */
     if ((k == OMP_DIR_FOR && (omp_find_clause(dir, OMP_CL_ORDERED) || in_order_loop(dir))) ||
         (k == OMP_DIR_SINGLE && omp_find_clause(dir, OMP_CL_COPYPRIVATE)))
         return false;
@@ -1123,25 +1126,20 @@ void lower_omp_sections(struct lower *L, struct lower_dir *d)
                               lower_glue(L, construct_begin(d), values.tidy.s));
     free(values.decl.s);
     free(values.tidy.s);
-    if (team) {
-        /* (each member ran its own sections at once: the team's barrier, unless nowait) */
-        if (!lower_dir_has(d, OMP_CL_NOWAIT))
-            rewrite_insert_before(L->rw, d->node->end - 1,
-                                  lower_glue(L, construct_begin(d), " nanort_team_barrier();"));
-        return;
-    }
     if (!lower_dir_has(d, OMP_CL_NOWAIT)) {
         /* the scope a cancel sections binds to, inside the construct's braces (a
          * parallel region's code goes around them), around the sections' tasks and the
-         * wait */
-        struct lower_cancel_scope cs = lower_cancel_scope(L, "NANORT_CANCEL_SECTIONS");
+         * wait (a team's: each member ran its own sections at once, then the team's
+         * barrier) */
+        struct lower_cancel_scope cs = lower_cancel_scope(
+            L, lower_team_cancel_kind(L, "NANORT_CANCEL_SECTIONS", team, shared));
         rewrite_insert_after(L->rw, d->node->begin + 1,
                              lower_flat(L, arena_printf(L->a, " %s%s", cs.decl, cs.begin)));
         rewrite_insert_before(L->rw, d->node->end - 1,
                               lower_glue(L, construct_begin(d), arena_printf(
-                                  L->a, " %s %s%s", shared ? "if (__nrt_ws > 1) "
-                                  "nanort_team_barrier(); else nanort_taskwait();"
-                                  : "nanort_taskwait();", cs.end,
+                                  L->a, " %s %s%s", team ? "nanort_team_barrier();"
+                                  : shared ? "if (__nrt_ws > 1) nanort_team_barrier(); "
+                                  "else nanort_taskwait();" : "nanort_taskwait();", cs.end,
                                   d->dir->parallel || !L->nest ? ""
                                   : lower_cancel_barrier(L, L->nest->up))));
     }

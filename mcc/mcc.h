@@ -1739,9 +1739,13 @@ bool lower_reaches_flush(struct lower *L, struct ast *n);
 /* lower_dir.c: `nanort_spmd_orphan(...); ` before an orphaned for, single or barrier
  * (no parallel region around it in its function), else "". */
 const char *lower_spmd_orphan_check(struct lower *L, const struct omp_directive *dir);
-/* lower_dir.c: `int __nrt_ws = nanort_team_orphan(...); ` before an orphaned `for` or
- * `single` a team's member may run (its share then, else the whole). */
+/* lower_dir.c: `int __nrt_ws = nanort_team_orphan(...); ` before an orphaned `for`,
+ * `single` or `sections` a team's member may run (its share then, else the whole). */
 const char *lower_team_orphan_check(struct lower *L, const struct omp_directive *dir);
+/* lower_dir.c: the kind of a `for` or `sections` cancel scope (kind: NANORT_CANCEL_FOR,
+ * ...), the team's for a team's construct, or for an orphaned one a team's member shares
+ * (__nrt_ws). */
+const char *lower_team_cancel_kind(struct lower *L, const char *kind, bool team, bool shared);
 /* lower_dir.c: a declaration in decl that passes the team's barrier (when `when`, an
  * expression, holds; NULL: always), after the copies omp_orig reads. */
 void lower_team_seeded(struct lower_buf *decl, const char *when);

@@ -10,7 +10,11 @@
  *   - `cancel X` sets the flag of the scope of kind X the calling task binds to (its
  *     innermost taskgroup; the parallel region its own body opened; the for or sections
  *     it is a chunk or section of), and the task then goes to the end of the region or of
- *     its task region (mcc's goto, when nanort_cancel returns 1);
+ *     its task region (mcc's goto, when nanort_cancel returns 1); a for or sections that
+ *     a team of threads shares is a scope per member, each reading the team's flag too,
+ *     which the cancel sets (as libgomp's work_share_cancelled; cleared at the team's
+ *     next barrier): the other members stop at their next cancellation point, and their
+ *     chunks or sections not started are not run;
  *   - a task that has not started when its turn comes is discarded (it finishes without
  *     running, and releases its dependences as any finished task does) when a taskgroup
  *     or parallel scope in its chain is cancelled, or when it is a chunk or section of a
@@ -49,7 +53,11 @@ struct nrt_cancel {
     /* Set once by a cancel (release), read by any thread (acquire: what the canceller
      * wrote before is visible to a task that sees the flag, as in OpenMP's flush). */
     atomic_int cancelled;
-    /* up, owner and kind are written by the owner before it creates a task in the
+    /* A team's `for` or `sections` (NANORT_CANCEL_TEAM): the team's flag, which a cancel
+     * of any member's scope of the construct sets as well (the same orderings), and which
+     * cancels every member's (nrt_omp_team_cancelled); NULL otherwise. */
+    atomic_int *team;
+    /* up, owner, kind and team are written by the owner before it creates a task in the
      * region, read by tasks created after: submission orders them. */
 };
 _Static_assert(sizeof(struct nrt_cancel) <= sizeof(nanort_cancel_scope),
@@ -93,7 +101,8 @@ void nanort_cancel_begin(nanort_cancel_scope *scope, int kind)
     struct nrt_cancel *c = (struct nrt_cancel *)(void *)scope;
     c->up = t->cancel;
     c->owner = t;
-    c->kind = kind;
+    c->kind = kind & ~NANORT_CANCEL_TEAM;
+    c->team = kind & NANORT_CANCEL_TEAM ? nrt_omp_team_cancelled() : NULL;
     atomic_init(&c->cancelled, 0);
     t->cancel = c;
 }
@@ -111,7 +120,8 @@ void nanort_cancel_end(nanort_cancel_scope *scope)
 
 static bool is_cancelled(const struct nrt_cancel *c)
 {
-    return atomic_load_explicit(&c->cancelled, memory_order_acquire) != 0;
+    return atomic_load_explicit(&c->cancelled, memory_order_acquire) != 0 ||
+           (c->team && atomic_load_explicit(c->team, memory_order_acquire) != 0);
 }
 
 bool nrt_cancel_discarded(const struct nanort_task *t)
@@ -162,7 +172,10 @@ int nanort_cancel(int kind, int activate)
     struct nrt_cancel *c = binding(current(), kind);
     if (!c)
         return 0;
-    if (activate)
+    if (activate) {
         atomic_store_explicit(&c->cancelled, 1, memory_order_release);
+        if (c->team)                /* (the other members' scopes of the construct) */
+            atomic_store_explicit(c->team, 1, memory_order_release);
+    }
     return is_cancelled(c);
 }

@@ -906,6 +906,10 @@ bool nrt_omp_spmd(int *num, int *size);
 /* ... as a member of a team of threads (nanort_team_run), in its body or in a task it runs
  * at once as the member (NRT_TF_TEAM_CHUNK). */
 bool nrt_omp_in_team(void);
+/* The flag a cancel of the team's `for` or `sections` sets for every member (cancel.c),
+ * cleared by the team's next barrier; NULL outside a member of a team of two threads or
+ * more. */
+atomic_int *nrt_omp_team_cancelled(void);
 /* The innermost region around the caller has a num_threads below the worker count. */
 bool nrt_omp_narrow_team(void);
 /* Drop what t's region bodies saved of its ICVs (a region left by exit()). */

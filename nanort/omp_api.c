@@ -708,6 +708,11 @@ struct team {
     bool crowded;                   /* more threads than cores */
     unsigned spins, yields;         /* how its waiters wait (word_wait_while) */
     atomic_uint singles;            /* the singles claimed so far */
+    atomic_int ws_cancelled;        /* the `for` or `sections` the members run now was
+                                       cancelled (nrt_omp_team_cancelled): set by a cancel,
+                                       cleared by the last member to reach a barrier, which
+                                       every member reaches after the construct, before the
+                                       next one */
     atomic_int refs;                /* their threads and the encountering one: the last frees */
     /* (a line each: the arrivals' increments, the generation the others spin on, the count
        of members still running that the encountering thread spins on at the end; on one
@@ -748,6 +753,12 @@ bool nrt_omp_crowded(void)
 {
     return nrt_nworkers > nrt_cores_allowed() ||
            atomic_load_explicit(&pool_crowded, memory_order_relaxed);
+}
+
+atomic_int *nrt_omp_team_cancelled(void)
+{
+    /* (a team of one: its member's scope is the construct's; its barriers clear nothing) */
+    return team_now && team_now->size > 1 ? &team_now->ws_cancelled : NULL;
 }
 
 int nanort_team_begin(struct nanort_team *T)
@@ -989,6 +1000,9 @@ void nanort_team_barrier(void)
     unsigned gen = atomic_load_explicit(&tm->gen, memory_order_acquire);
     if (atomic_fetch_add_explicit(&tm->arrived, 1, memory_order_acq_rel) + 1 == tm->size) {
         atomic_store_explicit(&tm->arrived, 0, memory_order_relaxed);
+        /* (every member left the construct a cancel ended; relaxed: the increment of gen
+           publishes it to the members that wait for it) */
+        atomic_store_explicit(&tm->ws_cancelled, 0, memory_order_relaxed);
         atomic_fetch_add(&tm->gen, 1);                  /* (seq_cst: against sleepers) */
         if (atomic_load(&tm->sleepers))
             word_wake(&tm->gen);

@@ -4,8 +4,9 @@
 # the oracle, and built by plain gcc against nanort for the sequential run), the lock
 # deadlock nanort stops instead of hanging, the parallel-region hooks, the Nanos++ calls
 # of nanos.h (its instrumentation calls against the sequential build).  Environment: BUILD, MCC, CC, HARNESS.
-#   tests/ompss/compat/run.sh RESULTS tsan: the lock programs, ported/team_worksharing_loops.c
-#   and ported/team_orphaned_loops.c, under ThreadSanitizer (build/tsan).
+#   tests/ompss/compat/run.sh RESULTS tsan: the lock programs, ported/team_worksharing_loops.c,
+#   team_orphaned_loops.c, team_orphaned_sections.c and team_cancel_loops.c (with
+#   OMP_CANCELLATION=true), under ThreadSanitizer (build/tsan).
 set -u
 results=$1
 mode=${2:-all}
@@ -23,14 +24,17 @@ if [ "$mode" = tsan ]; then
   # (and a team of threads sharing loops, whose members' tasks complete on workers)
   for src in tests/ompss/compat/omp_locks.c tests/ompss/compat/omp_lock_suspended.c \
              tests/ompss/compat/omp_lock_contended.c tests/ompss/ported/team_worksharing_loops.c \
-             tests/ompss/ported/team_orphaned_loops.c; do
+             tests/ompss/ported/team_orphaned_loops.c tests/ompss/ported/team_orphaned_sections.c \
+             tests/ompss/ported/team_cancel_loops.c; do
     n=$(basename "$src" .c)
+    cancel=false
+    [ "$n" = team_cancel_loops ] && cancel=true   # (a cancel that reaches the whole team)
     "$HARNESS" run "$results" "compat-tsan/$n/build" -- sh -c '
       "$1" --ompss -w -y "$2" -o "$3.c" &&
       $4 -O1 -g -fsanitize=thread -Iinclude "$3.c" "$5" -lpthread -ldl -lm -o "$3"' \
       sh "$MCC" "$src" "$out/$n-tsan" "$CC" "$BUILD/tsan/libnanort.a"
     for w in 2 4; do
-      NX_ARGS="--smp-workers=$w" TSAN_OPTIONS="halt_on_error=1 exitcode=66" \
+      OMP_CANCELLATION=$cancel NX_ARGS="--smp-workers=$w" TSAN_OPTIONS="halt_on_error=1 exitcode=66" \
         "$HARNESS" run "$results" "compat-tsan/$n/w$w" -- "$out/$n-tsan"
     done
   done
