@@ -66,6 +66,10 @@
 #                                    side (CS_REPS rounds, 3)
 #   scripts/gpu-session.sh tgmicro   taskgraph replays against ordinary creation, bench/micro's
 #                                    graphs on 2 quiet cores (bench/micro/taskgraph.sh)
+#   scripts/gpu-session.sh teams16   bench/sync/teams.c's barrier, regions and kmeans on 16 threads:
+#                                    mcc + nanort, libgomp and libomp side by side, TEAMS_ROUNDS (7),
+#                                    medians; binaries built here in build/bench/teams16 (teams-mcc,
+#                                    teams-libgomp, teams-libomp), one strace -c -f of each barrier run
 #   scripts/gpu-session.sh issue20   all of issue 20's measurements, about 5 minutes: metg
 #                                    (16 cores, with the taskgraph stencil), w16 at tiles 64
 #                                    128 256 (7 rounds), cudastreams, tgmicro; prints the tables
@@ -505,6 +509,40 @@ PY
              "$0" cudastreams > /dev/null; cat "$out/cudastreams.md"
              "$0" tgmicro
              echo "issue20: $(( $(date +%s) - t0 )) s" ;;
+    teams16) b=build/bench/teams16
+             for r in $(seq "${TEAMS_ROUNDS:-7}"); do
+               for m in barrier regions kmeans; do
+                 for v in mcc libgomp libomp; do
+                   [ -x $b/teams-$v ] || continue
+                   args=($m); [ $m = barrier ] && args=($m 20000 16); [ $m = regions ] && args=($m 2000 16)
+                   o=$(NX_ARGS=--smp-workers=16 OMP_NUM_THREADS=16 taskset -c 0-15 $b/teams-$v "${args[@]}" 2>&1)
+                   t=$(echo "$o" | grep -q "result: OK" && echo "$o" | sed -n 's/^time: \([0-9.]*\).*/\1/p')
+                   echo "$m $v ${t:-fail}"
+                 done
+               done
+             done > "$out/teams16.txt"
+             python3 - "$out/teams16.txt" <<'PY' | tee "$out/teams16.md"
+import sys, statistics as st
+d = {}
+for line in open(sys.argv[1]):
+    m, v, t = line.split()
+    if t != "fail":
+        d.setdefault(m, {}).setdefault(v, []).append(float(t))
+print("| mode (16 threads) | mcc + nanort | libgomp | libomp | nanort / libgomp | nanort / libomp | rounds |")
+print("|---|---:|---:|---:|---:|---:|---:|")
+for m, vs in d.items():
+    md = {v: st.median(x) for v, x in vs.items()}
+    r = lambda a, b: f"{md[a] / md[b]:.2f}" if a in md and b in md else "-"
+    cells = [f"{md[v]:.4f}" if v in md else "fail" for v in ("mcc", "libgomp", "libomp")]
+    print(f"| {m} | " + " | ".join(cells) + f" | {r('mcc', 'libgomp')} | {r('mcc', 'libomp')} | {len(vs.get('mcc', []))} |")
+PY
+             if command -v strace > /dev/null; then
+               for v in mcc libgomp; do
+                 NX_ARGS=--smp-workers=16 OMP_NUM_THREADS=16 strace -c -f -o "$out/teams16-strace-$v.txt" \
+                   taskset -c 0-15 $b/teams-$v barrier 20000 16 > /dev/null 2>&1
+                 head -12 "$out/teams16-strace-$v.txt"
+               done
+             fi ;;
     pack) # everything so far in one file (the device tool fetches only a few files a call):
           # results.tgz, with the tables (*.md) left beside it
           tar czf "$out/../results.tgz" -C "$out" . && find "$out" -type f ! -name '*.md' -delete &&
