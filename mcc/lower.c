@@ -636,9 +636,9 @@ static void watch_thread_local(struct lower *L, struct ast *n, struct sym **tp, 
                     kept, lbuf_take(&skip, L->a), nskip);
     else
         lbuf_printf(after, "nanort_threadprivate_changed(%s, (const void *const *)0, 0u); ", kept);
-    for (size_t k = 0; k < L->tp_vars.cap; k++) {
-        struct sym *s = (struct sym *)L->tp_vars.keys[k];
-        if (!s || s->redecl || s->depth != 0 || !s->declarator || !L->fn ||
+    for (size_t k = 0; k < L->tp_vars.n; k++) {
+        struct sym *s = (struct sym *)L->tp_vars.order[k];
+        if (s->redecl || s->depth != 0 || !s->declarator || !L->fn ||
             s->declarator->begin >= L->fn->begin || tp_listed(L, n, s, tp, ntp))
             continue;
         const char *x = arena_strndup(L->a, s->name->str, s->name->len);

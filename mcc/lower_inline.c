@@ -1294,9 +1294,9 @@ static bool library_function(struct lower *L, const struct sym *f)
 static struct sym *shared_linkage_threadprivate(struct lower *L)
 {
     struct sym *first = NULL;       /* (the first declared, for the warning) */
-    for (size_t k = 0; k < L->tp_vars.cap; k++) {
-        struct sym *s = L->tp_vars.keys ? (struct sym *)L->tp_vars.keys[k] : NULL;
-        if (s && s->depth == 0 && s->storage != STORAGE_STATIC &&
+    for (size_t k = 0; k < L->tp_vars.n; k++) {
+        struct sym *s = (struct sym *)L->tp_vars.order[k];
+        if (s->depth == 0 && s->storage != STORAGE_STATIC &&
             (!first || (s->declarator && first->declarator &&
                         s->declarator->begin < first->declarator->begin)))
             first = s;

@@ -1241,10 +1241,8 @@ static const char *thread_specs(struct lower *L, const struct ast *specs)
  */
 void lower_omp_threadprivate_finish(struct lower *L)
 {
-    for (size_t i = 0; i < L->tp_split.cap; i++) {
-        struct ast *decl = L->tp_split.keys ? (struct ast *)L->tp_split.keys[i] : NULL;
-        if (!decl)
-            continue;
+    for (size_t i = 0; i < L->tp_split.n; i++) {
+        struct ast *decl = (struct ast *)L->tp_split.order[i];
         const char *t = L->text;
         struct ast *specs = decl->kid[0];
         const char *plain = arena_printf(L->a, "%.*s", (int)(specs->end - specs->begin),
@@ -1325,10 +1323,10 @@ static bool move_static_local(struct lower *L, struct sym *y)
 void lower_omp_threadprivate_register(struct lower *L)
 {
     struct lower_buf fns = {0}, calls = {0};
-    for (size_t k = 0; k < L->tp_vars.cap; k++) {
-        struct sym *s = L->tp_vars.keys ? (struct sym *)L->tp_vars.keys[k] : NULL;
-        bool moved = s && lower_map_get(&L->tp_moved, s);
-        if (!s || (!moved && (s->depth != 0 || s->storage == STORAGE_EXTERN)))
+    for (size_t k = 0; k < L->tp_vars.n; k++) {
+        struct sym *s = (struct sym *)L->tp_vars.order[k];
+        bool moved = lower_map_get(&L->tp_moved, s);
+        if ((!moved && (s->depth != 0 || s->storage == STORAGE_EXTERN)))
             continue;
         const char *x = lower_omp_tp_name(L, s);
         int n = ++L->serial;

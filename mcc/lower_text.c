@@ -264,6 +264,7 @@ void lower_map_put(struct lower *L, struct lower_map *m, const void *key, void *
         g.cap = m->cap ? 2 * m->cap : 64;
         g.keys = arena_alloc(L->a, g.cap * sizeof *g.keys);
         g.vals = arena_alloc(L->a, g.cap * sizeof *g.vals);
+        g.order = arena_grow(L->a, m->order, m->n, g.cap / 2, sizeof *g.order);
         for (size_t i = 0; i < m->cap; i++)
             if (m->keys[i]) {
                 size_t j = map_slot(&g, m->keys[i]);
@@ -274,7 +275,8 @@ void lower_map_put(struct lower *L, struct lower_map *m, const void *key, void *
         *m = g;
     }
     size_t i = map_slot(m, key);
-    m->n += !m->keys[i];
+    if (!m->keys[i])
+        m->order[m->n++] = key;
     m->keys[i] = key;
     m->vals[i] = val;
 }

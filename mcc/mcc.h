@@ -1444,10 +1444,14 @@ struct lower_ftask {
     bool unused;                   /* declared here, never named: nothing emitted for it */
 };
 
-/* A hash map from pointers (interned names) to pointers, in the arena. */
+/* A hash map from pointers (interned names) to pointers, in the arena.  Code that walks
+ * the map walks `order`, its n keys in the order they were first put: the slots' order
+ * follows the keys' addresses, which change from run to run (ASLR), and what mcc writes
+ * must not (reproducible builds). */
 struct lower_map {
     const void **keys;
     void **vals;
+    const void **order;             /* keys[] in the order put, n of them */
     size_t cap, n;
 };
 /* The clause expressions of one construct evaluated once (lower_once): the declarations
