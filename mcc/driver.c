@@ -485,14 +485,17 @@ static const char *oss_source(const struct driver *d, const char *src, const cha
     return ok ? copy : NULL;
 }
 
-/* The dependency file cpp wrote names the copy oss_source made: name src instead. */
-static int oss_dependencies(const char *deps, const char *copy, const char *src)
+/* A file cpp wrote (its output's line markers, a dependency file) names the copy
+ * oss_source made: name src instead.  The copy's name is a random temporary's, which
+ * would otherwise reach the translation and the object's debug information (builds that
+ * differ from run to run). */
+static int oss_name_src(const char *path, const char *copy, const char *src)
 {
     size_t len, n = strlen(copy);
-    char *text = mcc_read_file(deps, &len);
+    char *text = mcc_read_file(path, &len);
     if (!text)
         return 0;           /* none written */
-    FILE *f = fopen(deps, "wb");
+    FILE *f = fopen(path, "wb");
     bool ok = f != NULL;
     for (char *p = text, *end = text + len; ok && p < end;) {
         char *hit = memmem(p, (size_t)(end - p), copy, n);
@@ -504,7 +507,7 @@ static int oss_dependencies(const char *deps, const char *copy, const char *src)
         ok = false;
     free(text);
     if (!ok)
-        fprintf(stderr, "mcc: error: cannot write %s: %s\n", deps, strerror(errno));
+        fprintf(stderr, "mcc: error: cannot write %s: %s\n", path, strerror(errno));
     return !ok;
 }
 
@@ -548,8 +551,10 @@ static int preprocess_input(const struct driver *d, const char *src, const char 
     }
     add_dependency_names(d, &cmd, src);
     int st = run_on_input(&cmd, "c", input, out);
+    if (!st && input != src && out)
+        st = oss_name_src(out, input, src);
     if (!st && input != src && d->deps_file && d->stop != STOP_PREPROCESS)
-        st = oss_dependencies(dependency_file(d, src), input, src);
+        st = oss_name_src(dependency_file(d, src), input, src);
     return st;
 }
 
