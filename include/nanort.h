@@ -650,6 +650,12 @@ int nanort_team_chunk(long long k);
 /* A `single` in a member's body: 1 for the first member to reach it, which runs it (1
  * outside a team); the lowering puts the team's barrier after it unless nowait. */
 int nanort_team_single(void);
+/* The end of a `single copyprivate(list)` in a member's body, in every member (for the
+ * single's barrier): the member that ran the single (`ran`, nanort_team_single's answer)
+ * hands its n list items (their addresses and sizes) to the others, each of which copies
+ * them into its own items; no member leaves before all have copied.  Outside a team, or
+ * in a team of one, only the barrier (a taskwait). */
+void nanort_team_copyprivate(int ran, void *const *items, const size_t *bytes, unsigned n);
 /* An orphaned `construct` (for, single, barrier) at `where`, reached from such a body in
  * a function of a unit mcc did not see with it: the body cannot run once per thread number
  * in turn (the other numbers' code before the construct has not run), so the program stops

@@ -724,6 +724,10 @@ struct team {
     _Alignas(NRT_CACHELINE) atomic_uint running;    /* members 1 and up whose bodies have not
                                                        returned */
     atomic_int ender_asleep;        /* the encountering thread sleeps on running's futex */
+    void *const *copies;            /* the items of the single copyprivate being handed on:
+                                       written by the member that ran it before a barrier,
+                                       read by the others after it, not written again before
+                                       the barrier that follows (nanort_team_copyprivate) */
     _Alignas(NRT_CACHELINE) struct nanort_task *members[];
 };
 struct member {
@@ -989,6 +993,25 @@ int nanort_team_single(void)
     return atomic_compare_exchange_strong_explicit(&tm->singles, &want, mine + 1,
                                                    memory_order_acq_rel,
                                                    memory_order_relaxed);
+}
+
+/* The members' barriers order the accesses to tm->copies: the runner's write before its
+ * arrival (acq_rel) and gen's increment (seq_cst), the others' reads after their acquire
+ * load of the new gen; the others' reads before their arrival at the second barrier, which
+ * the runner passes only after them. */
+void nanort_team_copyprivate(int ran, void *const *items, const size_t *bytes, unsigned n)
+{
+    struct team *tm = team_now;
+    if (!tm || tm->size == 1) {
+        nanort_team_barrier();      /* (a taskwait: no one else to hand them to) */
+        return;
+    }
+    if (ran)
+        tm->copies = items;
+    nanort_team_barrier();
+    for (unsigned i = 0; !ran && i < n; i++)
+        memcpy(items[i], tm->copies[i], bytes[i]);
+    nanort_team_barrier();
 }
 
 void nanort_team_barrier(void)

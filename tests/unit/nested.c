@@ -306,6 +306,8 @@ struct team_state {
     int num[TEAM], size[TEAM];
     atomic_int bad;
     atomic_long claimed;            /* singles run */
+    long handed[ROUNDS][TEAM];      /* what each member got from a round's copyprivate */
+    int runner[ROUNDS];             /* the member that ran the round's single */
 };
 
 static void team_child(void *p, long k)
@@ -344,6 +346,19 @@ static void team_body(void *args, nanort_ctx *ctx)
             atomic_fetch_add(&st->claimed, 1);
         nanort_team_barrier();      /* (no member bumps the next round's before this read) */
     }
+    /* single copyprivate(v, pair): the runner's values reach every member's own */
+    for (long r = 0; r < ROUNDS; r++) {
+        long v = -1, pair[2] = {-1, -1};
+        int ran = nanort_team_single();
+        if (ran) {
+            v = r * 10 + k;
+            pair[0] = pair[1] = v + 1;
+            st->runner[r] = (int)k;
+        }
+        nanort_team_copyprivate(ran, (void *const []){&v, pair},
+                                (const size_t []){sizeof v, sizeof pair}, 2);
+        st->handed[r][k] = v + pair[0] + pair[1];
+    }
 }
 
 static const struct nanort_impl team_impl = {NANORT_DEVICE_SMP, team_body, "team_body", NULL};
@@ -378,6 +393,9 @@ START_TEST(nested_team_barriers)
     ck_assert_int_eq(atomic_load(&st.arrived), (long)ROUNDS * TEAM);
     ck_assert_int_eq(atomic_load(&st.bad), 0);
     ck_assert_int_eq(atomic_load(&st.claimed), ROUNDS);
+    for (int r = 0; r < ROUNDS; r++)
+        for (int k = 0; k < TEAM; k++)
+            ck_assert_int_eq(st.handed[r][k], 3 * (r * 10 + st.runner[r]) + 2);
 }
 END_TEST
 
