@@ -710,7 +710,8 @@ static void region_body_copies(struct lower *L, struct ast *n, struct lower_buf 
 {
     struct sym *tp[16];
     bool elsewhere = false;
-    bool own = lower_in_region_body(L);
+    /* (a team of threads' member writes its own thread's copy, as in OpenMP: team_region) */
+    bool own = lower_in_region_body(L) && !L->region->threads;
     int ntp = own ? lower_writes_thread_local(L, n, tp, 16, &elsewhere) : 0;
     if (own && L->fn && L->tp_vars.cap) {
         struct tp_read r = {L, n->begin, NULL, false};

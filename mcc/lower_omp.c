@@ -496,7 +496,8 @@ struct spmd_scan {
     bool wrote;                     /* its own code has written a variable not private to
                                        the region, called a function or created a task */
     int loops;                      /* `for` constructs run by thread 0's run (above) */
-    int singles;                    /* singles (without copyprivate) in its own code */
+    int singles;                    /* singles in its own code */
+    int copies;                     /* ... of them, with copyprivate (a team of threads) */
     int late_singles;               /* ... of them, not for thread 0's run (not last, after
                                        code that writes what the team shares) */
     int team_loops;                 /* `for` (and `sections`) constructs in its own code a
@@ -645,18 +646,18 @@ static bool spmd_visit(struct ast *n, void *arg)
             s->late_loops++;
             return false;
         }
-        if ((k == OMP_DIR_FOR ||
-             (k == OMP_DIR_SINGLE && omp_find_clause(dir, OMP_CL_COPYPRIVATE))) && s->own)
-            spmd_refuse(s, arena_printf(s->L->a, "a '#pragma omp %s' that the run of thread "
-                                        "0 cannot do alone for the team",
-                                        omp_directive_names[k]), true);
+        if (k == OMP_DIR_FOR && s->own)
+            spmd_refuse(s, "a '#pragma omp for' that the run of thread 0 cannot do alone for "
+                        "the team", true);
         if (k == OMP_DIR_TASK)
             s->wrote = true;
         /* (a single: its threads wait for each other at its end, or claim it in turn:
-           a team of threads runs the body; not with copyprivate) */
-        if (k == OMP_DIR_SINGLE && s->own && !omp_find_clause(dir, OMP_CL_COPYPRIVATE)) {
+           a team of threads runs the body; with copyprivate, the thread that ran it hands
+           its values to the others at that end: a team of threads, lower_omp_single) */
+        if (k == OMP_DIR_SINGLE && s->own) {
             s->singles++;
             s->late_singles++;
+            s->copies += omp_find_clause(dir, OMP_CL_COPYPRIVATE) != NULL;
         } else if (k == OMP_DIR_SINGLE)
             k = OMP_DIR_COUNT;
         if (k == OMP_DIR_MASTER || k == OMP_DIR_MASKED || k == OMP_DIR_TASK ||
@@ -723,11 +724,13 @@ static bool spmd_body(struct lower *L, const struct lower_dir *d, struct spmd_sc
     bool elsewhere;
     if (!s->refused && lower_reaches_construct(L, d->node, called_construct, s))
         spmd_refuse(s, "a construct in a function it calls", true);
-    if (!s->refused && lower_writes_thread_local(L, d->node, tp, 1, &elsewhere) > 0)
-        spmd_refuse(s, "a threadprivate variable it writes", true);
     /* singles without a `for` that thread 0's run does whole: a team of threads; with one,
        thread 0's run runs those it can (above) */
-    if (s->singles && !s->loops)
+    if ((s->singles && !s->loops) || s->copies)
+        s->threads = true;
+    /* a threadprivate variable it writes: each thread its own copy, on its own thread (run
+       per thread number in turn, every run would write this thread's) */
+    if (!s->threads && lower_writes_thread_local(L, d->node, tp, 1, &elsewhere) > 0)
         s->threads = true;
     /* loops: a team of threads shares each one's chunks (Rodinia's kmeans indexes per-thread
        partial sums by omp_get_thread_num() in its `for`: thread 0's run had to run every
@@ -744,9 +747,8 @@ static bool spmd_body(struct lower *L, const struct lower_dir *d, struct spmd_sc
         spmd_refuse(s, "a '#pragma omp for' whose iterations run in order, in a body whose "
                     "threads wait for each other", true);
     /* (a team of threads: each its own copies of the private, firstprivate and reduction
-       variables; not yet copyin's) */
-    if (!s->refused && s->threads && lower_dir_find(d, OMP_CL_COPYIN))
-        spmd_refuse(s, "a copyin clause on a region whose threads wait for each other", true);
+       variables, and of the threadprivate ones, which copyin sets, on its own thread:
+       team_region) */
     return !s->refused;
 }
 
@@ -787,15 +789,44 @@ static void team_region(struct lower *L, struct lower_dir *d, struct lower_regio
     L->region = r->up;
     struct lower_cancel_scope cs = lower_cancel_scope(L, "NANORT_CANCEL_PARALLEL");
     const char *begin = parallel_begin(L, d);
-    const char *pre = arena_printf(L->a, "{ %s%s%s{ struct nanort_team %s; int %s = "
+    /* (copyin: each member's thread takes the values before it runs its member, as a
+       worker does before its next task: nanort_copyin) */
+    const char *pre = arena_printf(L->a, "{ %s%s%s%s{ struct nanort_team %s; int %s = "
                                    "nanort_team_begin(&%s), %s; for (%s = 0; %s < %s; %s++) ",
-                                   cs.decl, begin, cs.begin, team, size, team, num, num, num,
-                                   size, num);
+                                   cs.decl, begin, copyin_code(L, d), cs.begin, team, size, team,
+                                   num, num, num, size, num);
     const char *post = arena_printf(L->a, " nanort_team_run(&%s); } nanort_taskwait();%s%s "
                                     "nanort_parallel_end(); }", team,
                                     *cs.end ? " " : "", cs.end);
     rewrite_replace(L->rw, r->begin, d->node->end,
                     arena_printf(L->a, "%s%s%s", lower_flat(L, pre), create, post));
+}
+
+/*
+ * The end of a `single copyprivate(list)` in the body of a team of threads (team_region),
+ * for its barrier: the member that ran it (`ran`) hands its list items to the others
+ * (nanort_team_copyprivate), each item named as the body names it (a private of the
+ * region, declared in it or listed in its clauses, or a threadprivate variable).  It closes the block the guard opened.
+ */
+static const char *copyprivate_end(struct lower *L, const struct lower_dir *d, const char *ran)
+{
+    struct lower_buf items = {0}, sizes = {0};
+    int n = 0;
+    for (int i = 0; i < d->dir->nclauses; i++) {
+        const struct omp_clause *c = &d->dir->clauses[i];
+        for (int k = 0; c->kind == OMP_CL_COPYPRIVATE && k < c->nrefs; k++, n++) {
+            const char *name = c->refs[k]->text.text;
+            struct sym *y = lower_resolve(L, name, strlen(name), construct_begin(d));
+            const char *x = y && lower_map_get(&L->tp_moved, y) ? lower_omp_tp_name(L, y)
+                            : lower_expr(L, name, NULL, 0);
+            /* (through size_t: a volatile item loses no qualifier in a cast, -Wcast-qual) */
+            lbuf_printf(&items, "%s(void *)(__typeof__(sizeof 0))&(%s)", n ? ", " : "", x);
+            lbuf_printf(&sizes, "%ssizeof (%s)", n ? ", " : "", x);
+        }
+    }
+    return arena_printf(L->a, "nanort_team_copyprivate(%s, (void *const []){%s}, (const "
+                        "__typeof__(sizeof 0) []){%s}, %du); }", ran, lbuf_take(&items, L->a),
+                        lbuf_take(&sizes, L->a), n);
 }
 
 /*
@@ -864,6 +895,7 @@ static void region(struct lower *L, struct lower_dir *d, bool team, bool wait,
     /* a parallel region tells the runtime where it is (omp_get_level, omp_in_parallel):
      * active unless if(false) or num_threads(1) */
     const char *begin = "", *end = "", *guard = "";
+    const char *ran = NULL;         /* a single copyprivate of a team of threads (below) */
     bool team_wait = false;
     if (team) {
         begin = parallel_begin(L, d);
@@ -900,7 +932,11 @@ static void region(struct lower *L, struct lower_dir *d, bool team, bool wait,
         /* a single of a team of threads: the first member to reach it runs it, and all
            wait at its end (the team's barrier, outside the guard) */
         if (r.up && r.up->threads && d->dir->kind == OMP_DIR_SINGLE) {
-            guard = "if (nanort_team_single()) ";
+            ran = lower_dir_find(d, OMP_CL_COPYPRIVATE)
+                  ? lower_local_name(L, LL_SINGLE_RAN, ++L->serial, NULL) : NULL;
+            guard = ran ? arena_printf(L->a, "{ int %s = nanort_team_single(); if (%s) ", ran,
+                                       ran)
+                        : "if (nanort_team_single()) ";
             team_wait = wait;
             wait = false;
         }
@@ -947,7 +983,8 @@ static void region(struct lower *L, struct lower_dir *d, bool team, bool wait,
         epi = arena_printf(L->a, "%s%s }", epi,
                            shared && wait ? " if (__nrt_ws > 1) nanort_team_barrier();" : "");
     if (team_wait)
-        epi = arena_printf(L->a, "%s nanort_team_barrier();", epi);
+        epi = arena_printf(L->a, "%s %s", epi, ran ? copyprivate_end(L, d, ran)
+                                                   : "nanort_team_barrier();");
     /* (a combined construct, `parallel master`, `parallel sections` run in this task: the
        region's code opens before the inner one's, inserted at the same place while the
        body was lowered) */
