@@ -685,8 +685,8 @@ static bool spmd_visit(struct ast *n, void *arg)
 /* A construct in a function of this unit the body calls that each thread runs as it would
  * in the body: critical, atomic; a barrier or flush, which make the threads wait for each
  * other (the orphaned barrier is the team's: nanort_spmd_orphan); a `for` whose iterations
- * need not run in order, a `single` without copyprivate and a `sections`, which a team of
- * threads shares (the orphaned construct's code asks nanort_team_orphan: lower_loop.c,
+ * need not run in order, a `single` (with copyprivate too) and a `sections`, which a team
+ * of threads shares (the orphaned construct's code asks nanort_team_orphan: lower_loop.c,
  * region, lower_omp_sections), and a cancel of such a `for` or `sections` in it;
  * a `master` or `masked`, which the thread of its number runs. */
 static bool called_construct(struct lower *L, struct ast *pragma, void *arg)
@@ -699,8 +699,7 @@ static bool called_construct(struct lower *L, struct ast *pragma, void *arg)
     if ((k == OMP_DIR_CANCEL || k == OMP_DIR_CANCELLATION_POINT) &&
         (dir->cancel_of == OMP_DIR_FOR || dir->cancel_of == OMP_DIR_SECTIONS))
         return true;                /* (of the team's construct: nanort_cancel) */
-    if ((k == OMP_DIR_FOR && (omp_find_clause(dir, OMP_CL_ORDERED) || in_order_loop(dir))) ||
-        (k == OMP_DIR_SINGLE && omp_find_clause(dir, OMP_CL_COPYPRIVATE)))
+    if (k == OMP_DIR_FOR && (omp_find_clause(dir, OMP_CL_ORDERED) || in_order_loop(dir)))
         return false;
     if (k == OMP_DIR_BARRIER || k == OMP_DIR_FLUSH || k == OMP_DIR_FOR || k == OMP_DIR_SINGLE ||
         k == OMP_DIR_SECTIONS)
@@ -804,11 +803,12 @@ static void team_region(struct lower *L, struct lower_dir *d, struct lower_regio
 
 /*
  * The end of a `single copyprivate(list)` in the body of a team of threads (team_region),
- * for its barrier: the member that ran it (`ran`) hands its list items to the others
- * (nanort_team_copyprivate), each item named as the body names it (a private of the
- * region, declared in it or listed in its clauses, or a threadprivate variable).  It closes the block the guard opened.
+ * or orphaned in a function such a body calls, for its barrier: the member that ran it
+ * (`ran`) hands its list items to the others (nanort_team_copyprivate), each item named as
+ * the code there names it (a private of the region, declared in it or listed in its
+ * clauses, a local of the function, or a threadprivate variable).
  */
-static const char *copyprivate_end(struct lower *L, const struct lower_dir *d, const char *ran)
+static const char *copyprivate_call(struct lower *L, const struct lower_dir *d, const char *ran)
 {
     struct lower_buf items = {0}, sizes = {0};
     int n = 0;
@@ -825,7 +825,7 @@ static const char *copyprivate_end(struct lower *L, const struct lower_dir *d, c
         }
     }
     return arena_printf(L->a, "nanort_team_copyprivate(%s, (void *const []){%s}, (const "
-                        "__typeof__(sizeof 0) []){%s}, %du); }", ran, lbuf_take(&items, L->a),
+                        "__typeof__(sizeof 0) []){%s}, %du);", ran, lbuf_take(&items, L->a),
                         lbuf_take(&sizes, L->a), n);
 }
 
@@ -941,16 +941,17 @@ static void region(struct lower *L, struct lower_dir *d, bool team, bool wait,
             wait = false;
         }
     }
-    /* (an orphaned single: nanort_spmd_orphan, above; without copyprivate, a member of a
-       team of threads that calls its function claims it as in the team's body, and the
-       team waits at its end unless nowait: nanort_team_orphan; so too for an orphaned
-       sections whose sections run in order in one task: one member runs them all, a
-       schedule OpenMP allows, lower_omp_sections) */
+    /* (an orphaned single: a member of a team of threads that calls its function claims
+       it as in the team's body, and the team waits at its end unless nowait, the one that
+       ran it handing the others its copyprivate values: nanort_team_orphan; so too for an
+       orphaned sections whose sections run in order in one task: one member runs them all,
+       a schedule OpenMP allows, lower_omp_sections) */
     bool single = d->dir->kind == OMP_DIR_SINGLE;
-    bool shared = !r.up && ((single && !lower_dir_find(d, OMP_CL_COPYPRIVATE)) ||
-                            (d->dir->kind == OMP_DIR_SECTIONS && !d->dir->parallel));
+    bool shared = !r.up && (single || (d->dir->kind == OMP_DIR_SECTIONS && !d->dir->parallel));
     const char *orphan = shared ? lower_team_orphan_check(L, d->dir)
                          : single ? lower_spmd_orphan_check(L, d->dir) : "";
+    if (shared && lower_dir_find(d, OMP_CL_COPYPRIVATE))
+        ran = lower_local_name(L, LL_SINGLE_RAN, ++L->serial, NULL);
     /* an SPMD body: once per thread number, in the privates' block (each its own) */
     const char *spmd_open = "", *spmd_close = "";
     if (spmd) {
@@ -966,7 +967,10 @@ static void region(struct lower *L, struct lower_dir *d, bool team, bool wait,
        statements that begin the region) */
     if (*orphan)
         guard = arena_printf(L->a, "{ %s%s", orphan,
-                             shared ? "if (__nrt_ws <= 1 || nanort_team_single()) " : "");
+                             !shared ? ""
+                             : ran ? arena_printf(L->a, "int %s = __nrt_ws <= 1 || "
+                                                  "nanort_team_single(); if (%s) ", ran, ran)
+                             : "if (__nrt_ws <= 1 || nanort_team_single()) ");
     const char *pre = arena_printf(L->a, "%s{ %s%s%s%s%s{ %s%s", guard, cs.decl, begin,
                                    team ? copyin_code(L, d) : "", cs.begin, spmd_open,
                                    p.decl.s ? p.decl.s : "", p.pre.s ? p.pre.s : "");
@@ -980,10 +984,12 @@ static void region(struct lower *L, struct lower_dir *d, bool team, bool wait,
                                        ? arena_printf(L->a, " %s", lower_cancel_barrier(L, L->nest->up))
                                        : "", end);
     if (*orphan)
-        epi = arena_printf(L->a, "%s%s }", epi,
-                           shared && wait ? " if (__nrt_ws > 1) nanort_team_barrier();" : "");
+        epi = arena_printf(L->a, "%s%s%s }", epi, shared && wait ? " if (__nrt_ws > 1) " : "",
+                           !shared || !wait ? "" : ran ? copyprivate_call(L, d, ran)
+                           : "nanort_team_barrier();");
     if (team_wait)
-        epi = arena_printf(L->a, "%s %s", epi, ran ? copyprivate_end(L, d, ran)
+        epi = arena_printf(L->a, "%s %s", epi, ran ? arena_printf(L->a, "%s }",
+                                                                  copyprivate_call(L, d, ran))
                                                    : "nanort_team_barrier();");
     /* (a combined construct, `parallel master`, `parallel sections` run in this task: the
        region's code opens before the inner one's, inserted at the same place while the

@@ -1051,9 +1051,9 @@ void nanort_spmd_orphan(const char *construct, const char *where)
         nrt_fatal("%s: '#pragma omp %s' reached from the body of a parallel region that a "
                   "team of threads runs (the body asks omp_get_thread_num() but not "
                   "omp_get_num_threads(), and its threads wait for each other), through a "
-                  "function of a file compiled apart from it: the team cannot share a loop "
-                  "whose iterations run in order (ordered, lastprivate(conditional:), an "
-                  "inscan reduction) or a single with copyprivate there.  Move it into the "
+                  "function of a file compiled apart from it: the team cannot share it "
+                  "there (a loop whose iterations run in order: ordered, "
+                  "lastprivate(conditional:), an inscan reduction).  Move it into the "
                   "region's own body, or ask omp_get_num_threads() in the body (1 there: "
                   "the body then runs once)", where, construct);
     nrt_fatal("%s: '#pragma omp %s' reached from the body of a parallel region that "

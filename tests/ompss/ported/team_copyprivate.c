@@ -8,7 +8,8 @@
  *   over each thread's block with a barrier after every sweep;
  * - a convergence test each sweep: one thread combines the threads' changes and hands the
  *   verdict (and the sweep's norm, an array) to all, which leave the time loop together;
- * - a scale factor in a static local threadprivate variable, handed to every thread's copy.
+ * - a scale factor in a static local threadprivate variable, handed to every thread's copy,
+ *   and a weight a helper the threads call hands to each caller's local (orphaned).
  * mcc ran such a body once, as thread 0 of a team of one (with a warning): only thread 0's
  * block was relaxed; now every thread of the team gets the single's values.
  */
@@ -122,6 +123,16 @@ static int relax(int np, double *checksum)
     return used;
 }
 
+/* A helper every thread of the team calls: one of them works out the weight, every
+ * caller's local gets it (an orphaned single copyprivate). */
+static double weight(void)
+{
+    double w;
+#pragma omp single copyprivate(w)
+    w = 0.5 + rhs[7];
+    return w;
+}
+
 /* The factor one thread works out, kept in a static threadprivate variable: every thread's
  * copy gets it. */
 static double scaled(int np)
@@ -134,9 +145,9 @@ static double scaled(int np)
         int me = THREAD_NUM();
 #pragma omp single copyprivate(factor)
         factor = 1.0 + block_sum(rhs, 1, 11) / 10;
-        double s = 0;
+        double s = 0, w = weight();
         for (int i = 1 + me * N / np; i < 1 + (me + 1) * N / np; i++)
-            s += rhs[i] * factor;
+            s += rhs[i] * factor * w;
         part[me] = s;
 #pragma omp barrier
 #pragma omp single
