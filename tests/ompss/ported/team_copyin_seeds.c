@@ -17,11 +17,16 @@
 #include <stdio.h>
 #ifdef _OPENMP
 #include <omp.h>
-#define THREAD_NUM() omp_get_thread_num()
-#define MAX_THREADS() omp_get_max_threads()
 #else
-#define THREAD_NUM() 0
-#define MAX_THREADS() 1
+static int omp_get_thread_num(void)
+{
+    return 0;
+}
+
+static int omp_get_max_threads(void)
+{
+    return 1;
+}
 #endif
 
 #define SAMPLES 6000
@@ -58,7 +63,7 @@ static long histogram(int np)
     long most = 0;
 #pragma omp parallel num_threads(np) copyin(state, range)
     {
-        int me = THREAD_NUM();
+        int me = omp_get_thread_num();
         unsigned long long seed = state;        /* the primary thread's, copied in */
         double s = 0;
         for (int i = me * SAMPLES / np; i < (me + 1) * SAMPLES / np; i++) {
@@ -94,7 +99,7 @@ static double reseeded(int np, double *agree)
     double t = 0, same = 0;
 #pragma omp parallel num_threads(np) reduction(+: same)
     {
-        int me = THREAD_NUM();
+        int me = omp_get_thread_num();
         for (int i = me * SAMPLES / np; i < (me + 1) * SAMPLES / np; i++) {
             state = 1000 + (unsigned long long)i;
             sample[i] = uniform();
@@ -127,7 +132,7 @@ static void report(const char *what, int np, long most)
 
 int main(void)
 {
-    int np = MAX_THREADS() < MAXP ? MAX_THREADS() : MAXP;
+    int np = omp_get_max_threads() < MAXP ? omp_get_max_threads() : MAXP;
     state = 12345;
     range = (struct range){-2, 3, BINS};
     report("first", np, histogram(np));
