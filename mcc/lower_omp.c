@@ -830,6 +830,29 @@ static const char *copyprivate_call(struct lower *L, const struct lower_dir *d, 
 }
 
 /*
+ * The threadprivate items of a `single copyprivate(list)` whose region is a team of one:
+ * the workers that run the region's tasks and loop chunks stand for the team's other
+ * threads, so every worker's copy takes the value the single left (nanort_copyin, as
+ * after a write in the region's own body: region_body_copies in lower.c).
+ */
+static const char *copyprivate_threadprivate(struct lower *L, const struct lower_dir *d)
+{
+    struct lower_buf b = {0};
+    for (int i = 0; i < d->dir->nclauses; i++) {
+        const struct omp_clause *c = &d->dir->clauses[i];
+        for (int k = 0; c->kind == OMP_CL_COPYPRIVATE && k < c->nrefs; k++) {
+            const char *name = c->refs[k]->text.text;
+            struct sym *y = lower_resolve(L, name, strlen(name), construct_begin(d));
+            while (y && y->redecl && !lower_map_get(&L->thread_local, y))
+                y = y->redecl;
+            if (y && lower_map_get(&L->thread_local, y))
+                lbuf_puts(&b, lower_omp_copyin_call(L, y));
+        }
+    }
+    return lbuf_take(&b, L->a);
+}
+
+/*
  * A region lowered in place: `{ pre` before the construct and `wait epi }` after it, the
  * body (d's statement, or the inner construct `kind` of a combined directive) lowered in
  * between.  team: a parallel region (tasks inside share what its team shares).
@@ -952,6 +975,12 @@ static void region(struct lower *L, struct lower_dir *d, bool team, bool wait,
                          : single ? lower_spmd_orphan_check(L, d->dir) : "";
     if (shared && lower_dir_find(d, OMP_CL_COPYPRIVATE))
         ran = lower_local_name(L, LL_SINGLE_RAN, ++L->serial, NULL);
+    /* (a team of one's: the workers' copies of its threadprivate items; an orphaned one's
+       when no team of threads runs it, whose threads nanort_team_copyprivate serves) */
+    const char *tp_copies = single && lower_dir_find(d, OMP_CL_COPYPRIVATE) &&
+                            !(r.up && r.up->threads) ? copyprivate_threadprivate(L, d) : "";
+    if (*tp_copies && shared)
+        tp_copies = arena_printf(L->a, "if (__nrt_ws <= 1) { %s} ", tp_copies);
     /* an SPMD body: once per thread number, in the privates' block (each its own) */
     const char *spmd_open = "", *spmd_close = "";
     if (spmd) {
@@ -976,8 +1005,9 @@ static void region(struct lower *L, struct lower_dir *d, bool team, bool wait,
                                    p.decl.s ? p.decl.s : "", p.pre.s ? p.pre.s : "");
     /* (the barrier of a single or scope closely nested in a parallel region is one of the
        region's cancellation points) */
-    const char *epi = arena_printf(L->a, " %s%s%s }%s%s%s%s }", cancelled,
-                                   wait ? "nanort_taskwait(); " : "", p.epi.s ? p.epi.s : "",
+    const char *epi = arena_printf(L->a, " %s%s%s%s }%s%s%s%s }", cancelled,
+                                   wait ? "nanort_taskwait(); " : "", tp_copies,
+                                   p.epi.s ? p.epi.s : "",
                                    spmd_close, *cs.end ? arena_printf(L->a, " %s", cs.end) : "",
                                    wait && !team && d->dir->kind != OMP_DIR_TASKGROUP &&
                                    L->nest && L->nest->dir == d->dir

@@ -9,7 +9,10 @@
  * - a convergence test each sweep: one thread combines the threads' changes and hands the
  *   verdict (and the sweep's norm, an array) to all, which leave the time loop together;
  * - a scale factor in a static local threadprivate variable, handed to every thread's copy,
- *   and a weight a helper the threads call hands to each caller's local (orphaned).
+ *   and a weight a helper the threads call hands to each caller's local (orphaned);
+ * - a threadprivate level handed on in a region that does not split its work by thread
+ *   number (a team of one for mcc, whose workers run its loop's iterations: their copies
+ *   stayed old).
  * mcc ran such a body once, as thread 0 of a team of one (with a warning): only thread 0's
  * block was relaxed; now every thread of the team gets the single's values.
  */
@@ -160,6 +163,31 @@ static double scaled(int np)
     return change[0] * total / np;
 }
 
+/* A region whose body does not split its work by thread number: one thread reads the
+ * level into its threadprivate copy and hands it to every thread's, which the loop's
+ * iterations read through a helper on whatever thread runs them. */
+static int level = 1;
+#pragma omp threadprivate(level)
+
+static int current_level(void)
+{
+    return level;
+}
+
+static long levelled(void)
+{
+    long s = 0;
+#pragma omp parallel reduction(+: s)
+    {
+#pragma omp single copyprivate(level)
+        level = 5;
+#pragma omp for schedule(dynamic, 1)
+        for (int i = 0; i < 1000; i++)
+            s += current_level() * (i % 3);
+    }
+    return s;
+}
+
 int main(void)
 {
     int np = MAX_THREADS() < MAXP ? MAX_THREADS() : MAXP;
@@ -167,5 +195,6 @@ int main(void)
     int sweeps = relax(np, &checksum);
     printf("sweeps %d checksum %.6f\n", sweeps, checksum);
     printf("scaled %.6f\n", scaled(np));
+    printf("levelled %ld\n", levelled());
     return 0;
 }
