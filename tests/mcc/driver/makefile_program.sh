@@ -7,6 +7,9 @@
 # 1, 2 and 4 workers and every scheduler.
 . "$(dirname "$0")/lib.sh"
 command -v make > /dev/null || skip "skipped: no make"
+# (the program's own make, not flags of a make that runs this test: -s would hide the
+# commands the check below reads)
+unset MAKEFLAGS MFLAGS MAKELEVEL
 cat > particles.h <<'SRC'
 /* particles.h: the types and tasks shared by the units */
 #ifndef PARTICLES_H
