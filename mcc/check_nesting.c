@@ -98,6 +98,32 @@ static bool region_local(struct lower *L, const struct omp_clause *cl, const str
     return true;
 }
 
+/* Is the item ref of clause cl (at text offset `at`) of an orphaned worksharing construct
+ * d a variable of the function's own (a parameter, an automatic local), which each thread
+ * calling the function has its own copy of, as gcc holds ("private in outer context")?
+ * An element or section of what a pointer points to is shared; the pointer does not
+ * matter.  Not in main, which no team calls: there a `for` outside any parallel region
+ * shares main's variables as OmpSs's worksharing does (OMPSS.md), where gcc refuses it
+ * too.  Reported. */
+static bool orphan_local(struct lower *L, const struct omp_clause *cl, const struct omp_ref *ref,
+                         size_t at)
+{
+    const struct omp_ref *root = omp_ref_root(ref);
+    struct sym *s = lower_resolve(L, root->text.text, strlen(root->text.text), at);
+    if (!s || s->storage != STORAGE_LOCAL || (root != ref && s->type == TYPE_POINTER))
+        return false;
+    mcc_error_at(&root->text.loc, "%s variable '%s' is private in outer context (%s of the "
+                 "function, and the construct is orphaned: each thread that calls the "
+                 "function has its own '%s', which would stand for the original); %s",
+                 omp_clause_names[cl->kind], root->text.text,
+                 s->decl && s->decl->kind == AST_PARAM ? "a parameter" : "a local",
+                 root->text.text, cl->kind == OMP_CL_FIRSTPRIVATE
+                 ? "drop the clause: each thread has its own copy already"
+                 : "make it static or global, or put '#pragma omp parallel' around the "
+                   "construct");
+    return true;
+}
+
 /* The items of d's reduction, lastprivate and firstprivate clauses, when d is a
  * worksharing construct (not combined with parallel): none may be private in the constructs
  * between d and the parallel region it binds to, that region included (gcc's "private in
@@ -117,6 +143,7 @@ static bool check_outer_private(struct lower *L, const struct omp_directive *d, 
             const struct omp_ref *ref = omp_ref_root(cl->refs[r]);   /* (a section's array) */
             if (ref->kind != OMP_REF_NAME)
                 continue;
+            bool bound = false;                 /* a parallel construct around it here */
             for (const struct lower_nest *n = L->nest; n; n = n->up) {
                 const struct omp_clause *p = privatizes(n->dir, ref->text.text);
                 if (p) {
@@ -128,10 +155,13 @@ static bool check_outer_private(struct lower *L, const struct omp_directive *d, 
                                  omp_directive_names[n->dir->kind], n->dir->loc.line);
                     return false;
                 }
-                if (class_of(n->dir) == NEST_PARALLEL || n->dir->parallel)
+                if (class_of(n->dir) == NEST_PARALLEL || n->dir->parallel) {
+                    bound = true;
                     break;
+                }
             }
-            if (region_local(L, cl, ref, at))
+            if (region_local(L, cl, ref, at) ||
+                (!bound && !L->region && !L->in_main && orphan_local(L, cl, cl->refs[r], at)))
                 return false;
         }
     }
