@@ -884,6 +884,32 @@ static void simd_constants(struct ck *c, const struct omp_directive *d)
     }
 }
 
+/* A constant count out of the range OpenMP gives it: gcc's warnings ("chunk size value
+ * must be positive", "'priority' value must be non-negative", ...), at the argument e of
+ * clause cl, whose type t the check found. */
+static void count_range(struct ck *c, const struct omp_clause *cl, const struct omp_expr *e,
+                        const struct ck_type *t)
+{
+    unsigned long long u;
+    enum omp_clause_kind k = cl->kind;
+    if (k != OMP_CL_PRIORITY && k != OMP_CL_SCHEDULE && k != OMP_CL_GRAINSIZE &&
+        k != OMP_CL_NUM_TASKS && k != OMP_CL_NUM_THREADS)
+        return;
+    if (ck_kind_of(t) == CK_UNKNOWN || !ck_value_of(t, &u))
+        return;
+    long long v = (long long)ck_at_norm(u, ck_arith_of(t));
+    /* (OmpSs-2 orders tasks by any priority, negative ones last) */
+    if (v > 0 || (k == OMP_CL_PRIORITY && (v == 0 || c->d->oss)) || c->quiet)
+        return;
+    range_of(c, e);
+    if (k == OMP_CL_PRIORITY)
+        mcc_warning_at(&c->toks[c->pos].loc, "'priority' value must be non-negative");
+    else if (k == OMP_CL_SCHEDULE)
+        mcc_warning_at(&c->toks[c->pos].loc, "chunk size value must be positive");
+    else
+        mcc_warning_at(&c->toks[c->pos].loc, "'%s' value must be positive", omp_clause_names[k]);
+}
+
 static void clause(struct ck *c, const struct omp_clause *cl)
 {
     char what[64];
@@ -931,9 +957,12 @@ static void clause(struct ck *c, const struct omp_clause *cl)
                          "critical regions of that name share");
             break;
         }
-        for (int i = 0; i < cl->nargs && !c->failed; i++)
-            piece(c, &cl->args[i], is_count(cl->kind) ? USE_INDEX : USE_SCALAR, what, "')'",
-                  NULL);
+        for (int i = 0; i < cl->nargs && !c->failed; i++) {
+            struct ck_type t;
+            if (piece(c, &cl->args[i], is_count(cl->kind) ? USE_INDEX : USE_SCALAR, what,
+                      "')'", &t))
+                count_range(c, cl, &cl->args[i], &t);
+        }
         break;
     case CK_FORM_EXPRS:
         for (int i = 0; i < cl->nargs && !c->failed; i++)
