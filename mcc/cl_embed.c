@@ -867,7 +867,23 @@ char *cl_param_type(const char *s, size_t n, char **name)
 }
 
 /* What param_list lists of each parameter. */
-enum { PL_TYPES, PL_NAMES, PL_STRUCTS };
+enum { PL_TYPES, PL_NAMES, PL_STRUCTS, PL_BUFFERS };
+
+/* Does the parameter declaration b[0..n) name an address space of buffers (__global,
+ * __constant), which the host passes a device buffer for? */
+static bool buffer_space(const char *b, size_t n)
+{
+    static const char *const spaces[] = {"__global", "global", "__constant", "constant", NULL};
+    for (size_t i = 0; i < n;) {
+        size_t j = i;
+        while (j < n && word_char(b[j]))
+            j++;
+        if (j > i && (i == 0 || !word_char(b[i - 1])) && word_is(b + i, j - i, spaces))
+            return true;
+        i = j > i ? j : i + 1;
+    }
+    return false;
+}
 
 /* The struct a parameter's type names, "TYPE/STARS" ("struct p/1"), or "" (cl_param_struct). */
 static char *struct_item(const char *b, size_t n)
@@ -882,7 +898,7 @@ static char *struct_item(const char *b, size_t n)
 
 /* The parameter list after `(` at p, to its `)`: its types "t1;t2;..." ("?": not known),
  * with PL_NAMES its names "n1,n2,..." ("" for one without), with PL_STRUCTS its structs
- * "s1;s2" (struct_item). */
+ * "s1;s2" (struct_item), with PL_BUFFERS "1" for a buffer (buffer_space), else "0". */
 static char *param_list(const char *p, int what)
 {
     bool names = what == PL_NAMES;
@@ -899,7 +915,9 @@ static char *param_list(const char *p, int what)
         char *t = cl_param_type(b, (size_t)(p - b), &name);
         if (!(first && *p == ')' && t && !strcmp(t, "void") && !name)) {
             char *si = what == PL_STRUCTS ? struct_item(b, (size_t)(p - b)) : NULL;
-            const char *item = si ? si : names ? (name ? name : "") : t ? t : "?";
+            const char *item = si ? si : names ? (name ? name : "") :
+                               what == PL_BUFFERS ? (buffer_space(b, (size_t)(p - b)) ? "1" : "0") :
+                               t ? t : "?";
             char *o = realloc(out, len + strlen(item) + 2);
             if (!o)
                 abort();
@@ -983,6 +1001,11 @@ char *cl_kernel_param_names(const char *text, const char *kernel)
 char *cl_kernel_param_structs(const char *text, const char *kernel)
 {
     return kernel_param_list(text, kernel, PL_STRUCTS);
+}
+
+char *cl_kernel_param_buffers(const char *text, const char *kernel)
+{
+    return kernel_param_list(text, kernel, PL_BUFFERS);
 }
 
 char *cl_list_item(const char *list, int i, char sep)

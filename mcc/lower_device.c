@@ -414,6 +414,49 @@ static bool opencl_dep_pointers_copied(struct lower *L, const struct lower_ftask
     return true;
 }
 
+/* A pointer parameter of OpenCL task g that its kernel in file(...) takes as a buffer
+ * (__global or __constant) but that no copy clause, nor a dependence with copy_deps, names:
+ * the launch would pass __local memory in its place, which the runtime refuses at the
+ * first launch (nrt_karg_not_copied).  Reported here instead: false.  The kernel gets the
+ * task's arguments by name, else by position. */
+static bool opencl_buffers_copied(struct lower *L, const struct lower_ftask *g,
+                                  const struct impl_arg *args, bool depobj)
+{
+    const struct omp_clause *fl = lower_dir_find(&g->dir, OMP_CL_FILE);
+    if (depobj || !fl || !fl->nargs || !fl->file_path)
+        return true;
+    char *raw = cl_embed_text(fl->file_path, fl->args[0].text, L->t->opts->cl_include_dirs);
+    const char *kernel = kernel_name(L, g);
+    char *bufs = raw ? cl_kernel_param_buffers(raw, kernel) : NULL;
+    char *names = raw ? cl_kernel_param_names(raw, kernel) : NULL;
+    bool ok = true;
+    int nk = bufs && *bufs ? 1 : 0, np = param_count(g);
+    for (const char *q = bufs; nk && (q = strchr(q, ';')) != NULL; q++)
+        nk++;
+    for (int j = 0; j < nk && ok; j++) {
+        char *kname = cl_list_item(names, j, ',');
+        int i = -1;
+        for (int k = 0; k < np && i < 0 && kname && *kname; k++)
+            i = !strcmp(pname(L, param_at(g, k)), kname) ? k : -1;
+        if (i < 0 && nk == np)
+            i = j;
+        struct ast *p = i >= 0 ? param_at(g, i) : NULL;
+        if (p && bufs[2 * j] == '1' && p->sym->type == TYPE_POINTER && !args[i].buffer) {
+            mcc_error_at(&lower_dir_find(&g->dir, OMP_CL_DEVICE)->loc, "parameter '%s' of "
+                         "OpenCL task '%s' is a buffer (__global or __constant) of kernel '%s' "
+                         "in %s, but nothing copies it to the device: name it in copy_in, "
+                         "copy_out or copy_inout, or in a dependence with copy_deps",
+                         pname(L, p), fname(L, g), kernel, fl->args[0].text);
+            ok = false;
+        }
+        free(kname);
+    }
+    free(names);
+    free(bufs);
+    free(raw);
+    return ok;
+}
+
 /* ---- what the sizes read -------------------------------------------------------------- */
 
 enum { SIZE_NAMES_MAX = 32 };
@@ -493,7 +536,9 @@ static const char *ndrange_run(struct lower *L, const struct lower_ftask *g,
         lower_map_put(L, &L->cuda_stubs, g->name, (void *)g);
     }
     const struct impl_arg *args = lower_calls_bind(L, g, of);
-    if (!args || (!cuda && !opencl_dep_pointers_copied(L, g, of, args)))
+    bool depobj = lower_dir_copied_depobj(L, &g->dir) || lower_dir_copied_depobj(L, &of->dir);
+    if (!args || (!cuda && (!opencl_dep_pointers_copied(L, g, of, args) ||
+                            !opencl_buffers_copied(L, g, args, depobj))))
         return fn;
     struct lower_buf *b = &L->tail, outer = {0}, inner = {0};
     run_head(L, b, of, fn);
@@ -502,8 +547,7 @@ static const char *ndrange_run(struct lower *L, const struct lower_ftask *g,
     if (inner.s)            /* (declarations after these statements: in a block) */
         lbuf_printf(b, "%s    {\n", inner.s);
     launch_struct(L->a, b, g);
-    kernel_args(L, b, g, args, cuda,
-                lower_dir_copied_depobj(L, &g->dir) || lower_dir_copied_depobj(L, &of->dir));
+    kernel_args(L, b, g, args, cuda, depobj);
     if (cuda)       /* (after the arguments' declaration) */
         lbuf_printf(b, "    __nrt_l.kernel = %s();\n",
                     lower_local_name(L, LL_CUDA_FN, 0, fname(L, g)));

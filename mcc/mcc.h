@@ -366,6 +366,9 @@ char *cl_kernel_param_names(const char *text, const char *kernel);
 /* Their structs, "TYPE/STARS;..." ("struct p/1"; "" for one that names none), NULL as for
  * cl_kernel_params. */
 char *cl_kernel_param_structs(const char *text, const char *kernel);
+/* Which of them are buffers (__global or __constant), "1;0;...", NULL as for
+ * cl_kernel_params. */
+char *cl_kernel_param_buffers(const char *text, const char *kernel);
 /* "kernel:t1;t2:n1,n2" per line, of each kernel the text defines (that #if variants do
  * not give different parameters); malloc'd. */
 char *cl_kernel_signatures(const char *text);
