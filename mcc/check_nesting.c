@@ -11,6 +11,7 @@
  *   - a variable in a reduction, lastprivate or firstprivate clause of a worksharing
  *     construct may not be private in the parallel region it binds to (OpenMP 5.2 5.4.4,
  *     5.4.5, 5.5.8): each thread's copy would stand for the original;
+ *   - a `loop` without a bind clause must be nested in some construct of its function;
  *   - an ordered region must be closely nested inside a loop with an ordered clause, a
  *     cancel or cancellation point inside the kind of region it names, a scan inside a
  *     loop with an inscan reduction.
@@ -333,8 +334,22 @@ bool check_simd_body(struct lower *L, struct ast *n, const struct omp_directive 
     return true;
 }
 
+/* A `loop` with no bind clause binds to the region around it; with no construct around it
+ * in its function there is none to read it from (gcc: "'bind' clause not specified on a
+ * 'loop' construct not nested inside another OpenMP construct"). */
+static bool check_loop_bind(const struct lower *L, const struct omp_directive *d)
+{
+    if (d->kind != OMP_DIR_FOR || !d->loop || d->parallel || d->teams || d->bind || L->nest)
+        return true;
+    mcc_error_at(check_word_loc(d), "'bind' clause not specified on a 'loop' construct not "
+                 "nested inside another OpenMP construct: say which region it binds to, "
+                 "bind(thread) for this thread alone, or bind(parallel) for the team of the "
+                 "parallel region that calls the function");
+    return false;
+}
+
 bool check_nesting(struct lower *L, const struct omp_directive *d, size_t at)
 {
     return check_regions(L, d) && check_outer_private(L, d, at) && check_ordered(L, d) &&
-           check_cancel(L, d) && check_scan(L, d);
+           check_cancel(L, d) && check_scan(L, d) && check_loop_bind(L, d);
 }
