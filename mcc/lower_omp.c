@@ -506,6 +506,9 @@ struct spmd_scan {
                                        shares (not for thread 0's run) */
     int ordered_loops;              /* ... not of them: their iterations run in order in one
                                        task (lastprivate(conditional:), an inscan reduction) */
+    bool counts;                    /* its own code adds up what each thread does: writes a
+                                       reduction variable of the region (`n++` to count the
+                                       team), or has an atomic or critical construct */
 };
 
 /* Must the iterations of `for` dir (or the sections of `sections` dir) run in order in one
@@ -533,6 +536,23 @@ static bool spmd_private(const struct spmd_scan *s, const struct sym *v)
         for (int k = 0; k < c->nrefs; k++)
             if (c->refs[k]->kind == OMP_REF_NAME &&
                 lower_name_in(v->name->str, v->name->len, &c->refs[k]->text.text, 1))
+                return true;
+    }
+    return false;
+}
+
+/* Does the region's own code at n write one of its reduction variables (spmd_scan's
+ * counts)? */
+static bool spmd_reduces(const struct spmd_scan *s, struct ast *n)
+{
+    struct ast *t = lower_write_target(n, false);
+    const struct sym *v = t ? lower_lvalue_root(t) : NULL;
+    for (int i = 0; v && i < s->dir->nclauses; i++) {
+        const struct omp_clause *c = &s->dir->clauses[i];
+        for (int k = 0; c->kind == OMP_CL_REDUCTION && k < c->nrefs; k++)
+            if (omp_ref_root(c->refs[k])->kind == OMP_REF_NAME &&
+                lower_name_in(v->name->str, v->name->len,
+                              &omp_ref_root(c->refs[k])->text.text, 1))
                 return true;
     }
     return false;
@@ -673,7 +693,10 @@ static bool spmd_visit(struct ast *n, void *arg)
             spmd_refuse(s, "a construct", false);
             return false;
         }
+        s->counts |= s->own;
     }
+    if (s->own && !s->counts && spmd_reduces(s, n))
+        s->counts = true;
     /* (the call itself, or one in the code of this unit's functions it calls) */
     if (s->own && n->kind == AST_CALL && lower_reaches_bare_call(s->L, n, "omp_get_thread_num"))
         s->split = true;
@@ -709,6 +732,12 @@ static bool called_construct(struct lower *L, struct ast *pragma, void *arg)
            k == OMP_DIR_SECTIONS || k == OMP_DIR_SECTION;
 }
 
+/* Is f declared by a system header (a library's: no OpenMP construct in it)? */
+static bool system_function(struct lower *L, const struct sym *f)
+{
+    return f->decl && lower_cuda_system_header(L, f->decl->begin);
+}
+
 /* Does region d's body run once per thread number (above)?  The scan says why not. */
 static bool spmd_body(struct lower *L, const struct lower_dir *d, struct spmd_scan *s)
 {
@@ -717,7 +746,12 @@ static bool spmd_body(struct lower *L, const struct lower_dir *d, struct spmd_sc
     *s = (struct spmd_scan){.L = L, .root = d->node, .body = d->node, .own = !d->inner,
                             .dir = d->dir};
     ast_walk(d->node, spmd_visit, s);
-    if (!s->split || lower_reaches_call(L, d->node, "omp_get_num_threads"))
+    /* a body that adds up what each thread does, and shares no work by a construct: each
+       thread of the team adds its part (`#pragma omp parallel reduction(+: n)` then `n++`
+       counts the team, which later regions' loops index by thread number) */
+    bool counts = s->counts && !s->loops && !s->team_loops && !s->ordered_loops &&
+                  !s->singles;
+    if ((!s->split && !counts) || lower_reaches_call(L, d->node, "omp_get_num_threads"))
         return false;
     struct sym *tp[1];
     bool elsewhere;
@@ -748,6 +782,11 @@ static bool spmd_body(struct lower *L, const struct lower_dir *d, struct spmd_sc
     /* (a team of threads: each its own copies of the private, firstprivate and reduction
        variables, and of the threadprivate ones, which copyin sets, on its own thread:
        team_region) */
+    /* (a counting body runs per thread number only where no function it calls holds a
+       construct, or may hold one mcc cannot see: else once, as before) */
+    if (!s->split && (lower_reaches_construct(L, d->node, NULL, NULL) ||
+                      lower_calls_other_file(L, d->node, system_function)))
+        return false;
     return !s->refused;
 }
 
@@ -889,7 +928,7 @@ static void region(struct lower *L, struct lower_dir *d, bool team, bool wait,
     else
         lower_body(L, d);
     L->region = r.up;
-    if (spmd && !scan.loops) {
+    if (spmd && !scan.loops && scan.split) {
         struct mcc_loc at = lower_dir_loc(L, d);
         mcc_warning_at(&at, "the body of this parallel region splits its work by "
                        "omp_get_thread_num(), not by a construct: mcc runs it once for each "
