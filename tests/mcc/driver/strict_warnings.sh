@@ -119,7 +119,7 @@ static int regions(void)
         base += 1;
         mx = base;
 #pragma omp atomic
-        c++;
+        c |= 1;
     }
     for (i = 0; i < 4; i++) {
         pts[i].x = i;
