@@ -898,7 +898,7 @@ static void count_range(struct ck *c, const struct omp_clause *cl, const struct 
     if (ck_kind_of(t) == CK_UNKNOWN || !ck_value_of(t, &u))
         return;
     long long v = (long long)ck_at_norm(u, ck_arith_of(t));
-    /* (OmpSs-2 orders tasks by any priority, negative ones last) */
+    /* (an OmpSs-2 task may have a negative priority: not OpenMP's rule) */
     if (v > 0 || (k == OMP_CL_PRIORITY && (v == 0 || c->d->oss)) || c->quiet)
         return;
     range_of(c, e);
