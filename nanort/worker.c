@@ -423,6 +423,20 @@ static void attr_all_cores(pthread_attr_t *a)
         (void)pthread_attr_setaffinity_np(a, sizeof allowed, &allowed);  /* failure: inherit */
 }
 
+/* The set of one core: the k-th of the allowed ones (from 0, k below their count). */
+static cpu_set_t allowed_core(int k)
+{
+    cpu_set_t one;
+    CPU_ZERO(&one);
+    for (int cpu = 0; cpu < CPU_SETSIZE; cpu++) {
+        if (CPU_ISSET(cpu, &allowed) && k-- == 0) {
+            CPU_SET(cpu, &one);
+            break;
+        }
+    }
+    return one;
+}
+
 void nrt_attr_team_core(pthread_attr_t *a, unsigned k)
 {
     int n = CPU_COUNT(&allowed);
@@ -430,16 +444,9 @@ void nrt_attr_team_core(pthread_attr_t *a, unsigned k)
         attr_all_cores(a);
         return;
     }
-    int want = 1 + (int)((k - 1) % (unsigned)(n - 1));
-    for (int cpu = 0; cpu < CPU_SETSIZE; cpu++) {
-        if (!CPU_ISSET(cpu, &allowed) || want-- > 0)
-            continue;
-        cpu_set_t one;
-        CPU_ZERO(&one);
-        CPU_SET(cpu, &one);
+    cpu_set_t one = allowed_core(1 + (int)((k - 1) % (unsigned)(n - 1)));
+    if (CPU_COUNT(&one))
         (void)pthread_attr_setaffinity_np(a, sizeof one, &one);    /* failure: inherit */
-        return;
-    }
 }
 
 int nrt_cores_allowed(void)
@@ -450,16 +457,10 @@ int nrt_cores_allowed(void)
 
 static void bind_to_core(pthread_t th, int id)
 {
-    int n = CPU_COUNT(&allowed), k = id % (n > 0 ? n : 1);
-    for (int cpu = 0; cpu < CPU_SETSIZE; cpu++) {
-        if (!CPU_ISSET(cpu, &allowed) || k-- > 0)
-            continue;
-        cpu_set_t one;
-        CPU_ZERO(&one);
-        CPU_SET(cpu, &one);
+    int n = CPU_COUNT(&allowed);
+    cpu_set_t one = allowed_core(id % (n > 0 ? n : 1));
+    if (CPU_COUNT(&one))
         (void)pthread_setaffinity_np(th, sizeof one, &one); /* failure: run unbound */
-        return;
-    }
 }
 
 static void first_sleep(void)
