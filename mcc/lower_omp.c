@@ -738,6 +738,20 @@ static bool system_function(struct lower *L, const struct sym *f)
     return f->decl && lower_cuda_system_header(L, f->decl->begin);
 }
 
+/* Does a reduction item of d's hold a parenthesis (`r[h():s()]`: a call, whose effects a
+ * run per thread number would repeat, where OpenMP's encountering thread evaluates the
+ * item's bounds once)? */
+static bool reduction_item_parenthesised(const struct lower_dir *d)
+{
+    for (int i = 0; i < d->dir->nclauses; i++) {
+        const struct omp_clause *c = &d->dir->clauses[i];
+        for (int k = 0; c->kind == OMP_CL_REDUCTION && k < c->nrefs; k++)
+            if (c->refs[k]->text.text && strchr(c->refs[k]->text.text, '('))
+                return true;
+    }
+    return false;
+}
+
 /* Does region d's body run once per thread number (above)?  The scan says why not. */
 static bool spmd_body(struct lower *L, const struct lower_dir *d, struct spmd_scan *s)
 {
@@ -785,7 +799,8 @@ static bool spmd_body(struct lower *L, const struct lower_dir *d, struct spmd_sc
     /* (a counting body runs per thread number only where no function it calls holds a
        construct, or may hold one mcc cannot see: else once, as before) */
     if (!s->split && (lower_reaches_construct(L, d->node, NULL, NULL) ||
-                      lower_calls_other_file(L, d->node, system_function)))
+                      lower_calls_other_file(L, d->node, system_function) ||
+                      reduction_item_parenthesised(d)))
         return false;
     return !s->refused;
 }
