@@ -705,7 +705,6 @@ bool nrt_omp_spmd(int *num, int *size)
  * barrier's count and generation, the singles claimed, how many members still run. */
 struct team {
     int size, added;
-    bool crowded;                   /* more threads than cores */
     unsigned spins, yields;         /* how its waiters wait (word_wait_while) */
     atomic_uint singles;            /* the singles claimed so far */
     atomic_int ws_cancelled;        /* the `for` or `sections` the members run now was
@@ -740,6 +739,8 @@ struct member {
  * outnumber the cores, then sleep). */
 static atomic_bool pool_crowded;
 #define CROWDED_SPINS 100u
+#define PINNED_SPINS 20000u         /* threads pinned beside main's worker (team_begin) */
+#define WAIT_YIELDS 200u            /* after the spins, unless crowded */
 _Static_assert(sizeof(struct team *) <= sizeof(struct nanort_team), "nanort_team too small");
 
 /* The team and thread number the calling thread runs a member's body as (NULL: none). */
@@ -778,14 +779,14 @@ int nanort_team_begin(struct nanort_team *T)
         nrt_fatal("out of memory for a team of %d threads", n);
     memset(tm, 0, bytes);
     tm->size = n;
-    tm->crowded = n > nrt_cores_allowed();
+    bool crowded = n > nrt_cores_allowed();
     /* pinned threads (nrt_attr_team_core) beside worker 0 lose nothing to a long spin;
        floating ones, spun long, were preempted by each other (16 threads, barriers 1.3 to
        2.3 times slower), and another worker's team may have a thread on its own core */
-    tm->spins = tm->crowded ? CROWDED_SPINS : nrt_workers_bound() && nrt_self &&
-                nrt_self->id == 0 ? 20000 : 2000;
-    tm->yields = tm->crowded ? 0 : 200;
-    atomic_store_explicit(&pool_crowded, tm->crowded, memory_order_relaxed);
+    tm->spins = crowded ? CROWDED_SPINS : nrt_workers_bound() && nrt_self &&
+                nrt_self->id == 0 ? PINNED_SPINS : 2000;
+    tm->yields = crowded ? 0 : WAIT_YIELDS;
+    atomic_store_explicit(&pool_crowded, crowded, memory_order_relaxed);
     memcpy(T, &tm, sizeof tm);
     return n;
 }
@@ -893,8 +894,9 @@ static void *pooled_main(void *arg)
     for (;;) {
         /* (longer spins: a region in a loop comes back soon) */
         bool crowded = atomic_load_explicit(&pool_crowded, memory_order_relaxed);
-        word_wait_while(&p->go, 0, crowded ? CROWDED_SPINS : nrt_workers_bound() ? 20000 : 4000,
-                        crowded ? 0 : 200, 100000000L, &p->asleep);
+        word_wait_while(&p->go, 0,
+                        crowded ? CROWDED_SPINS : nrt_workers_bound() ? PINNED_SPINS : 4000,
+                        crowded ? 0 : WAIT_YIELDS, 100000000L, &p->asleep);
         struct team *tm = p->job.team;
         member_run(tm, p->job.num);
         nrt_task_flush_frees();
