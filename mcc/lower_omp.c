@@ -1453,7 +1453,7 @@ void lower_omp_threadprivate_register(struct lower *L)
     for (size_t k = 0; k < L->tp_vars.n; k++) {
         struct sym *s = (struct sym *)L->tp_vars.order[k];
         bool moved = lower_map_get(&L->tp_moved, s);
-        if ((!moved && (s->depth != 0 || s->storage == STORAGE_EXTERN)))
+        if (!moved && (s->depth != 0 || s->storage == STORAGE_EXTERN))
             continue;
         const char *x = lower_omp_tp_name(L, s);
         int n = ++L->serial;
