@@ -262,15 +262,17 @@ static const char *describe(const struct nanort_task *t, char *buf, size_t n)
 }
 
 /*
- * Once a program has initialised an omp lock, a thread waiting on behalf of a task (a
+ * Once a program has initialised an omp lock, or a task has asked its thread number
+ * (nrt_omp_thread_num_asked), a thread waiting on behalf of a task (a
  * taskwait, a lock, an undeferred task's dependences) runs only that task's descendants:
  * OpenMP's scheduling constraint for tied tasks, which libgomp keeps always.  Without it
  * a task K waiting for its children could run an unrelated task S on its stack that then
  * waits for a lock held by a task that waits for K: three tasks that wait for each other
  * forever.  The same holds for a task that waits inside a critical section (crit_depth):
  * an unrelated task run on its stack that enters the section would wait for itself
- * (critical.c stopped the program then; libgomp runs it).  Programs without locks keep
- * running any ready task in their waits outside critical sections.
+ * (critical.c stopped the program then; libgomp runs it).  Programs without locks, whose
+ * tasks never ask their thread number, keep running any ready task in their waits outside
+ * critical sections.
  */
 atomic_bool nrt_omp_tsc;
 
@@ -458,6 +460,18 @@ static void locks_in_use(void)
 {
     if (!atomic_load_explicit(&nrt_omp_tsc, memory_order_relaxed))
         atomic_store(&nrt_omp_tsc, true);
+}
+
+/* A task asked its thread number: it may keep data by it (`scratch[omp_get_thread_num()]`,
+ * a random generator's state per thread), which an unrelated task run on its stack while
+ * it waits would use as its own (OpenMP's scheduling constraint keeps tied tasks from
+ * that, libgomp's waits run only the waiter's children).  The waits keep the constraint
+ * from now on, as in a program with locks: this task's own waits come after its question
+ * on this thread, so they see the flag. */
+void nrt_omp_thread_num_asked(void)
+{
+    if (nrt_current && !(nrt_current->flags & NRT_TF_ROOT))
+        locks_in_use();
 }
 
 void omp_init_lock(omp_lock_t *lock)

@@ -474,6 +474,7 @@ int omp_get_thread_num(void)
     }
     if (nrt_omp_primary())
         return 0;                   /* a master's body: the team's thread 0 */
+    nrt_omp_thread_num_asked();     /* (per-thread data: the waits keep it this thread's) */
     int id = nanort_worker_id();
     return id < 0 ? 0 : id;
 }
