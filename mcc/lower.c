@@ -554,6 +554,16 @@ static bool hands_on_frame(struct ast *n, void *arg)
     return !*found;
 }
 
+/* The function a call names, through any `*` and `&` around it: `(*f)(x)` and `(&f)(x)`
+ * call f by its name as `f(x)` does (a function designator stays one under `*`). */
+static struct ast *named_callee(struct ast *callee)
+{
+    while (callee && callee->kind == AST_UNARY && (callee->op == '*' || callee->op == '&'))
+        callee = callee->kid[0];
+    return callee && callee->kind == AST_IDENT && callee->sym &&
+           callee->sym->kind == SYM_FUNCTION ? callee : NULL;
+}
+
 static bool visit_call(struct lower *L, struct ast *n)
 {
     if (team_query(L, n))
@@ -573,17 +583,17 @@ static bool visit_call(struct lower *L, struct ast *n)
     check_kernel_call(L, n);
     if (L->fn && !L->frame && !L->fn_spawns)
         ast_walk(n->kid[1], hands_on_frame, &L->fn_spawns);
-    if (n->kid[0] && n->kid[0]->kind == AST_IDENT && is_task_call(L, n->kid[0]->sym))
-        check_task_call(L, n, lower_ftask_find(L, n->kid[0]->sym->name));
+    struct ast *named = named_callee(n->kid[0]);
+    if (named && is_task_call(L, named->sym))
+        check_task_call(L, n, lower_ftask_find(L, named->sym->name));
     check_call_before_task(L, n);
     const char *variant = n->kid[0] && n->kid[0]->kind == AST_IDENT
                               ? lower_variant_call(L, n->kid[0]->sym) : NULL;
     if (variant)                /* declare variant: the one chosen here */
         rewrite_replace(L->rw, n->kid[0]->begin, n->kid[0]->end, variant);
-    else if (n->kid[0] && n->kid[0]->kind == AST_IDENT && is_task_call(L, n->kid[0]->sym)) {
-        rewrite_replace(L->rw, n->kid[0]->begin, n->kid[0]->end,
-                        lower_task_spawn_name(L, n->kid[0]->sym));
-        L->task_callee = n->kid[0];
+    else if (named && is_task_call(L, named->sym)) {
+        rewrite_replace(L->rw, named->begin, named->end, lower_task_spawn_name(L, named->sym));
+        L->task_callee = named;
         L->fn_spawns |= !L->frame;
     }
     else if (n->kid[0] && n->kid[0]->kind == AST_IDENT &&
