@@ -130,7 +130,10 @@ void nanort_copyin(void (*set)(const void *value), const void *value, size_t byt
  * The threadprivate variables of every unit mcc compiled, each registered by its unit's
  * constructor, so that a region's body that calls another unit's function can give every
  * worker what the call changed, the variables a `static` of that unit included, which the
- * calling unit cannot name.  The list only grows; copyin_lock guards it.
+ * calling unit cannot name.  The list only grows; copyin_lock guards it.  A program with
+ * threadprivate variables keeps OpenMP's scheduling constraint in its waits (below): a task
+ * that set its thread's copy and waits for its children reads the copy back after the
+ * wait, which an unrelated task run on its stack would have set for itself.
  */
 struct tp_var {
     void *(*addr)(void);                /* the calling thread's copy */
@@ -152,6 +155,8 @@ void nanort_threadprivate_register(void *(*addr)(void), void (*set)(const void *
     }
     tp_vars[ntp_vars++] = (struct tp_var){addr, set, bytes};
     nrt_lock_release(&copyin_lock);
+    /* (a constructor's store, before the workers start: their creation publishes it) */
+    atomic_store_explicit(&nrt_omp_tsc, true, memory_order_relaxed);
 }
 
 /* What nanort_threadprivate_keep returns: how many variables it kept, their bytes after. */
@@ -263,16 +268,17 @@ static const char *describe(const struct nanort_task *t, char *buf, size_t n)
 
 /*
  * Once a program has initialised an omp lock, or a task has asked its thread number
- * (nrt_omp_thread_num_asked), a thread waiting on behalf of a task (a
+ * (nrt_omp_thread_num_asked), and in a program with threadprivate variables
+ * (nanort_threadprivate_register), a thread waiting on behalf of a task (a
  * taskwait, a lock, an undeferred task's dependences) runs only that task's descendants:
  * OpenMP's scheduling constraint for tied tasks, which libgomp keeps always.  Without it
  * a task K waiting for its children could run an unrelated task S on its stack that then
  * waits for a lock held by a task that waits for K: three tasks that wait for each other
  * forever.  The same holds for a task that waits inside a critical section (crit_depth):
  * an unrelated task run on its stack that enters the section would wait for itself
- * (critical.c stopped the program then; libgomp runs it).  Programs without locks, whose
- * tasks never ask their thread number, keep running any ready task in their waits outside
- * critical sections.
+ * (critical.c stopped the program then; libgomp runs it).  Programs without locks and
+ * threadprivate variables, whose tasks never ask their thread number, keep running any
+ * ready task in their waits outside critical sections.
  */
 atomic_bool nrt_omp_tsc;
 
