@@ -724,6 +724,10 @@ void nanort_threadprivate_register(void *(*addr)(void), void (*set)(const void *
  * itself).  `kept` is freed (NULL: none was registered). */
 void *nanort_threadprivate_keep(void);
 void nanort_threadprivate_changed(void *kept, const void *const *skip, unsigned nskip);
+/* The unit's code names `__thread` (`_Thread_local`) variables (called by its constructor):
+ * a task may keep per-thread data in one across a taskwait, so the waits keep OpenMP's
+ * scheduling constraint for tied tasks, as in a program with threadprivate variables. */
+void nanort_thread_data_used(void);
 /* mcc-abi: end */
 
 /* Start explicitly (optional: the runtime starts by itself).  Returns 0. */

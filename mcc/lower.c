@@ -491,6 +491,9 @@ static bool file_scope_ident(struct ast *n, void *arg)
 static void visit_ident(struct lower *L, struct ast *n)
 {
     check_task_pointer(L, n);
+    /* per-thread data a task may keep across a taskwait (nanort_thread_data_used) */
+    if (n->sym && n->sym->specs && (n->sym->specs->flags & SPEC_THREAD_LOCAL))
+        L->thread_data_used = true;
     if ((L->frame || L->clone) && !n->sym && L->func_name && is_func_name(n->name)) {
         /* the outlined function has a name of its own: keep the user's */
         rewrite_replace(L->rw, n->begin, n->end, arena_printf(L->a, "(\"%s\")",

@@ -1466,6 +1466,10 @@ void lower_omp_threadprivate_register(struct lower *L)
                     "(__typeof__(sizeof 0))&%s, __nrt_v, sizeof %s); }\n", addr, x, set, x, x);
         lbuf_printf(&calls, " nanort_threadprivate_register(%s, %s, sizeof %s);", addr, set, x);
     }
+    if (L->thread_data_used)
+        lbuf_printf(&L->tail, "%sstatic void __attribute__((__constructor__)) %s(void) { "
+                    "nanort_thread_data_used(); }\n", lower_mark_generated(),
+                    lower_local_name(L, LL_TLS_USED, 0, ""));
     if (!calls.len)
         return;
     lbuf_printf(&L->tail, "%s%sstatic void __attribute__((__constructor__)) %s(void) {%s }\n",

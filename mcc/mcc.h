@@ -1542,6 +1542,8 @@ struct lower {
     const struct ast *task_callee; /* the name of the function task the call being walked
                                       calls (visit_ident: any other use is a pointer) */
     bool critical_used;            /* LOWER_SYNC_CRITICAL_DEF must precede the unit */
+    bool thread_data_used;         /* a function names a `__thread` variable: the unit's
+                                      constructor says so (nanort_thread_data_used) */
     struct lower_local *locals;    /* of fn; sorted by name pointer, then from, when */
     int nlocals, caplocals;
     bool locals_sorted;            /* ... this is set (lower_resolve sorts on demand) */
@@ -2339,7 +2341,8 @@ void lower_omp_target(struct lower *L, struct ast *n, const struct omp_target_en
 void lower_omp_threadprivate_finish(struct lower *L);
 void lower_omp_threadprivate(struct lower *L, struct omp_directive *d, size_t off);
 /* The constructor registering the threadprivate variables the unit defines with the
- * runtime (nanort_threadprivate_register), at the end of the unit. */
+ * runtime (nanort_threadprivate_register), at the end of the unit; and the one saying that
+ * its functions name `__thread` variables (nanort_thread_data_used). */
 void lower_omp_threadprivate_register(struct lower *L);
 /* How code outside its function names threadprivate s (a moved static local's new name). */
 const char *lower_omp_tp_name(struct lower *L, const struct sym *s);
@@ -2596,6 +2599,7 @@ void lower_names_for_user(char *line);
     X(LL_TP_ADDR, "tpa", BOTH)   /* a threadprivate variable's address on this thread */ \
     X(LL_TP_SET, "tps", BOTH)    /* ... its setter, both given to the runtime by */        \
     X(LL_TP_REGISTER, "tp_register", NUM) /* ... the unit's constructor */                \
+    X(LL_TLS_USED, "tls_used", NUM) /* the constructor saying the unit names __thread ones */ \
     X(LL_TP_KEPT, "tk", NUM)     /* the runtime's copies of them before a call */          \
     X(LL_TP_DONE, "td", NUM)     /* a declaration whose initializer gives them every worker */ \
     X(LL_LINEAR_BASE, "l0_", NAME) /* member: a linear variable's value before the loop */ \

@@ -878,8 +878,8 @@ void nrt_block_after_fork(void);
 /* The OMP_ variable `name` is "true" (any case, blanks around); a value that is neither
  * true nor false is ignored with a warning, as the other OMP_ variables. */
 bool nrt_omp_env_true(const char *name);
-/* The program has initialised an omp lock or has threadprivate variables, or a task asked
- * its thread number (set once, read relaxed by nrt_run_one). */
+/* The program has initialised an omp lock or has threadprivate or `__thread` variables, or
+ * a task asked its thread number (set once, read relaxed by nrt_run_one). */
 extern atomic_bool nrt_omp_tsc;
 /* A task asked omp_get_thread_num(): the waits keep the scheduling constraint from now on. */
 void nrt_omp_thread_num_asked(void);

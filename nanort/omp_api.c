@@ -159,6 +159,12 @@ void nanort_threadprivate_register(void *(*addr)(void), void (*set)(const void *
     atomic_store_explicit(&nrt_omp_tsc, true, memory_order_relaxed);
 }
 
+void nanort_thread_data_used(void)
+{
+    /* (a constructor's store, as above) */
+    atomic_store_explicit(&nrt_omp_tsc, true, memory_order_relaxed);
+}
+
 /* What nanort_threadprivate_keep returns: how many variables it kept, their bytes after. */
 struct tp_kept {
     int n;
@@ -268,8 +274,8 @@ static const char *describe(const struct nanort_task *t, char *buf, size_t n)
 
 /*
  * Once a program has initialised an omp lock, or a task has asked its thread number
- * (nrt_omp_thread_num_asked), and in a program with threadprivate variables
- * (nanort_threadprivate_register), a thread waiting on behalf of a task (a
+ * (nrt_omp_thread_num_asked), and in a program with threadprivate or `__thread` variables
+ * (nanort_threadprivate_register, nanort_thread_data_used), a thread waiting on behalf of a task (a
  * taskwait, a lock, an undeferred task's dependences) runs only that task's descendants:
  * OpenMP's scheduling constraint for tied tasks, which libgomp keeps always.  Without it
  * a task K waiting for its children could run an unrelated task S on its stack that then
@@ -277,7 +283,7 @@ static const char *describe(const struct nanort_task *t, char *buf, size_t n)
  * forever.  The same holds for a task that waits inside a critical section (crit_depth):
  * an unrelated task run on its stack that enters the section would wait for itself
  * (critical.c stopped the program then; libgomp runs it).  Programs without locks and
- * threadprivate variables, whose tasks never ask their thread number, keep running any
+ * per-thread variables, whose tasks never ask their thread number, keep running any
  * ready task in their waits outside critical sections.
  */
 atomic_bool nrt_omp_tsc;
