@@ -1,73 +1,71 @@
 /* ported: openmp
    ported-werror
- * C11 `_Thread_local` (and GNU `__thread`) workspaces that tasks fill, then wait for tasks
- * of their own, then read back: a solver's per-thread scratch row and a per-thread count
- * of the rows it packed, kept in thread-local storage instead of threadprivate.  OpenMP's
+ * A random generator whose state is thread-local (C11 `_Thread_local`, and a GNU `__thread`
+ * count of draws), as Monte Carlo codes keep one per thread: each walker task seeds its
+ * thread's generator from its own number, creates tasks that build the walker's grid
+ * cells and waits for them, then draws its steps from the generator.  OpenMP's
  * scheduling constraint for tied tasks keeps an unrelated task from starting on a thread
- * while a task tied to it waits, so no other row task can set the thread's scratch
- * meanwhile: nanort ran sibling rows on the waiting task's stack, which packed their own
- * rows into the same thread's scratch (bad rows on every worker count). */
+ * while a task tied to it waits, so no other walker can reseed the thread's generator
+ * meanwhile: nanort ran sibling walkers on the waiting task's stack, which reseeded it,
+ * and walks came out as other walkers' (every worker count). */
 #include <stdio.h>
 
-#define NR 96
-#define NC 64
+#define NW 96
+#define NCELL 32
+#define NSTEP 50
 
-static _Thread_local double scratch[NC];
-static __thread long packed;
+static _Thread_local unsigned long long rng;
+static __thread long draws;
 
-static double m[NR][NC];
-static double half[NR][2], norm[NR];
-static int stale[NR];
+static double cell[NW][NCELL];
+static long walk_end[NW];
+static int miscounted[NW];
 
-static double sum_half(const double *row, int n)
+static unsigned next_rand(void)
 {
-  double s = 0;
-  for (int r = 0; r < 40; r++)          /* long enough for the packer to wait */
-    for (int j = 0; j < n; j++)
-      s += row[j] * (r == 0);
-  return s;
+  rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
+  draws++;
+  return (unsigned)(rng >> 33);
 }
 
-static void row_task(int i)
+static void build_cells(int w, int lo)
 {
-  long before = packed;
-  for (int j = 0; j < NC; j++) {
-    scratch[j] = m[i][j] * m[i][j];
-    packed++;
-  }
+  for (int r = 0; r < 40; r++)          /* long enough for the walker to wait */
+    for (int c = lo; c < lo + NCELL / 2; c++)
+      cell[w][c] = (w + c) % 5 + r * 0.0;
+}
+
+static void walker(int w)
+{
+  rng = 1000003ULL * (unsigned long long)(w + 1);
+  long before = draws;
   for (int h = 0; h < 2; h++) {
-    #pragma omp task firstprivate(h, i)
-    half[i][h] = sum_half(&m[i][h * NC / 2], NC / 2);
+    #pragma omp task firstprivate(w, h)
+    build_cells(w, h * NCELL / 2);
   }
   #pragma omp taskwait
-  double check = 0;
-  for (int j = 0; j < NC; j++)
-    check += scratch[j] - m[i][j] * m[i][j];   /* 0 while the scratch is this row's */
-  stale[i] = packed - before != NC;
-  norm[i] = half[i][0] + half[i][1] + check * 1000;
+  long pos = 0;
+  for (int s = 0; s < NSTEP; s++)
+    pos += (long)cell[w][next_rand() % NCELL] - 2;
+  walk_end[w] = pos;
+  miscounted[w] = draws - before != NSTEP;
 }
 
 int main(void)
 {
-  for (int i = 0; i < NR; i++)
-    for (int j = 0; j < NC; j++)
-      m[i][j] = (i * 7 + j) % 11 * 0.5;
   #pragma omp parallel
   #pragma omp single
-  for (int i = 0; i < NR; i++) {
-    #pragma omp task firstprivate(i)
-    row_task(i);
+  for (int w = 0; w < NW; w++) {
+    #pragma omp task firstprivate(w)
+    walker(w);
   }
-  double total = 0;
-  int bad = 0, nstale = 0;
-  for (int i = 0; i < NR; i++) {
-    double want = 0;
-    for (int j = 0; j < NC; j++)
-      want += m[i][j];
-    bad += norm[i] != want;
-    nstale += stale[i];
-    total += norm[i];
+  long sum = 0, weighted = 0;
+  int bad = 0;
+  for (int w = 0; w < NW; w++) {
+    sum += walk_end[w];
+    weighted += walk_end[w] * (w + 1);
+    bad += miscounted[w];
   }
-  printf("rows: total %.2f, %d bad, %d stale\n", total, bad, nstale);
+  printf("walks: sum %ld, weighted %ld, %d miscounted\n", sum, weighted, bad);
   return 0;
 }

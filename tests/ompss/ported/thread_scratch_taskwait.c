@@ -2,13 +2,13 @@
    ported-werror
    ported-seq-libs: -lgomp
  * Per-thread workspaces indexed by omp_get_thread_num() inside tasks that wait for their
- * children, as packing buffers of blocked kernels are: a block task packs its block into
- * its thread's workspace, creates tasks that reduce the packed halves and waits for them,
- * then reads the workspace again (the packed block's checksum, an unpack).  OpenMP's
- * scheduling constraint for tied tasks keeps an unrelated task from starting on a thread
- * while a task tied to it waits: nanort ran sibling blocks on the waiting task's stack,
- * which packed their own blocks into the same thread's workspace (bad blocks on every
- * worker count). */
+ * children, as packing buffers of blocked kernels are: a block task (of a taskloop) packs
+ * its block into its thread's workspace, creates tasks that reduce the packed halves and
+ * waits for them, then reads the workspace again (the packed block's checksum, an
+ * unpack).  OpenMP's scheduling constraint for tied tasks keeps an unrelated task from
+ * starting on a thread while a task tied to it waits: nanort ran sibling blocks on the
+ * waiting task's stack, which packed their own blocks into the same thread's workspace
+ * (bad blocks on every worker count). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <omp.h>
@@ -52,12 +52,9 @@ int main(void)
     data[i] = (i % 17) * 0.5 + i / 100;
   #pragma omp parallel
   #pragma omp single
-  {
-    for (int b = 0; b < NB; b++) {
-      #pragma omp task firstprivate(b)
-      block(b);
-    }
-  }
+  #pragma omp taskloop grainsize(1)
+  for (int b = 0; b < NB; b++)
+    block(b);
   double total = 0;
   int bad = 0;
   for (int b = 0; b < NB; b++) {

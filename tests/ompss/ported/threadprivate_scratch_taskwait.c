@@ -1,80 +1,81 @@
 /* ported: openmp
    ported-werror
- * A threadprivate workspace that tasks fill, then wait for tasks of their own, then read
- * back, as codes keep a per-thread buffer or accumulator in a threadprivate variable (a
- * Fortran-style COMMON block turned into a struct): each block task packs its block into
- * its thread's copy and counts into its thread's tally, creates tasks that reduce the
- * block's halves and waits for them, then checks the copy and reads the tally back.
- * OpenMP's scheduling constraint for tied tasks keeps an unrelated task from starting on
- * a thread while a task tied to it waits, so no other block can set the copy meanwhile:
- * nanort ran sibling blocks on the waiting task's stack, which packed their own blocks
- * into the same thread's copy (bad blocks on every worker count). */
+ * A threadprivate accumulator (a histogram and the number of the image it belongs to, a
+ * Fortran-style COMMON block turned into a struct) that image tasks clear, then create
+ * tasks that smooth the image's rows and wait for them, then fill from the smoothed rows
+ * and copy out.  OpenMP's scheduling constraint for tied tasks keeps an unrelated task
+ * from starting on a thread while a task tied to it waits, so no other image can clear or
+ * claim the thread's copy meanwhile: nanort ran sibling images on the waiting task's
+ * stack, and histograms came out mixed (every worker count). */
 #include <stdio.h>
 
-#define NB 96
-#define BS 64
+#define NIMG 96
+#define NROW 4
+#define NPIX 24
+#define NBIN 8
 
-struct work {
-  double buf[BS];
-  int owner;
-  long tally;
+struct acc {
+  long bin[NBIN];
+  int image;
 };
-static struct work ws;
-#pragma omp threadprivate(ws)
+static struct acc hist;
+#pragma omp threadprivate(hist)
 
-static double data[NB * BS];
-static double partial[NB][2], result[NB];
-static int stale[NB];
+static int pix[NIMG][NROW][NPIX];
+static long out[NIMG][NBIN];
+static int claimed_by_other[NIMG];
 
-static double half_sum(const double *v, int n)
+static void smooth_row(int *row)
 {
-  double s = 0;
-  for (int r = 0; r < 40; r++)          /* long enough for the packer to wait */
-    for (int i = 0; i < n; i++)
-      s += v[i] * (r == 0);
-  return s;
+  int tmp[NPIX];
+  for (int r = 0; r < 30; r++)          /* long enough for the image task to wait */
+    for (int p = 0; p < NPIX; p++)
+      tmp[p] = (row[p] + row[(p + 1) % NPIX] + r * 0) / 2;
+  for (int p = 0; p < NPIX; p++)
+    row[p] = tmp[p];
 }
 
-static void pack_block(int b)
+static void image_task(int im)
 {
-  ws.owner = b;
-  long before = ws.tally;
-  for (int i = 0; i < BS; i++) {
-    ws.buf[i] = data[b * BS + i] * 2;
-    ws.tally++;
-  }
-  for (int h = 0; h < 2; h++) {
-    #pragma omp task firstprivate(h, b)
-    partial[b][h] = half_sum(&data[b * BS + h * BS / 2], BS / 2);
+  for (int b = 0; b < NBIN; b++)
+    hist.bin[b] = 0;
+  hist.image = im;
+  for (int r = 0; r < NROW; r++) {
+    #pragma omp task firstprivate(im, r)
+    smooth_row(pix[im][r]);
   }
   #pragma omp taskwait
-  double check = 0;
-  for (int i = 0; i < BS; i++)
-    check += ws.buf[i] - data[b * BS + i] * 2;   /* 0 while the copy is this block's */
-  stale[b] = ws.owner != b || ws.tally - before != BS;
-  result[b] = partial[b][0] + partial[b][1] + check * 1000;
+  claimed_by_other[im] = hist.image != im;
+  for (int r = 0; r < NROW; r++)
+    for (int p = 0; p < NPIX; p++)
+      hist.bin[pix[im][r][p] % NBIN]++;
+  for (int b = 0; b < NBIN; b++)
+    out[im][b] = hist.bin[b];
 }
 
 int main(void)
 {
-  for (int i = 0; i < NB * BS; i++)
-    data[i] = (i % 13) * 0.25 + i / 64;
+  for (int im = 0; im < NIMG; im++)
+    for (int r = 0; r < NROW; r++)
+      for (int p = 0; p < NPIX; p++)
+        pix[im][r][p] = (im * 31 + r * 7 + p * p) % 50;
   #pragma omp parallel
   #pragma omp single
-  for (int b = 0; b < NB; b++) {
-    #pragma omp task firstprivate(b)
-    pack_block(b);
+  for (int im = 0; im < NIMG; im++) {
+    #pragma omp task firstprivate(im)
+    image_task(im);
   }
-  double total = 0;
-  int bad = 0, nstale = 0;
-  for (int b = 0; b < NB; b++) {
-    double want = 0;
-    for (int i = 0; i < BS; i++)
-      want += data[b * BS + i];
-    bad += result[b] != want;
-    nstale += stale[b];
-    total += result[b];
+  long check = 0;
+  int over = 0, other = 0;
+  for (int im = 0; im < NIMG; im++) {
+    long n = 0;
+    for (int b = 0; b < NBIN; b++) {
+      n += out[im][b];
+      check = check * 3 % 1000003 + out[im][b] * (b + 1);
+    }
+    over += n != NROW * NPIX;
+    other += claimed_by_other[im];
   }
-  printf("blocks: total %.2f, %d bad, %d stale\n", total, bad, nstale);
+  printf("histograms: check %ld, %d miscounted, %d claimed by another image\n", check, over, other);
   return 0;
 }
