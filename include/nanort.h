@@ -656,6 +656,19 @@ int nanort_team_single(void);
  * them into its own items; no member leaves before all have copied.  Outside a team, or
  * in a team of one, only the barrier (a taskwait). */
 void nanort_team_copyprivate(int ran, void *const *items, const size_t *bytes, unsigned n);
+/* A `for ordered` (or a doacross `ordered(n)` nest) that a team of threads shares: its
+ * ordered regions run in the loop's order across the members.  A member calls
+ * nanort_team_ordered_begin(k) before it runs chunk k of it and nanort_team_ordered_end(k)
+ * after (which waits for chunk k - 1 to end, then lets chunk k + 1 go on); every member
+ * calls nanort_team_ordered_done(chunks) at the loop's last chunk, its own or not.  An
+ * ordered region (and a doacross wait, `depend(sink: ...)`) begins with nanort_ordered(),
+ * in whatever function it is: in such a chunk it waits for every earlier chunk to end; it
+ * returns at once elsewhere (the loop's iterations then run in order in one task).
+ * Outside a team all four return at once. */
+void nanort_team_ordered_begin(long long k);
+void nanort_team_ordered_end(long long k);
+void nanort_team_ordered_done(long long chunks);
+void nanort_ordered(void);
 /* An orphaned `construct` (for, single, barrier) at `where`, reached from such a body in
  * a function of a unit mcc did not see with it: the body cannot run once per thread number
  * in turn (the other numbers' code before the construct has not run), so the program stops

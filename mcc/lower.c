@@ -361,7 +361,13 @@ static void lower_pragma_item(struct lower *L, struct ast *pr)
         rewrite_replace(L->rw, pr->begin, pr->end,
                         "__atomic_thread_fence(" LOWER_ATOMIC_SEQ_CST ");");
         break;
-    case OMP_DIR_ORDERED:       /* depend(source|sink): the loop runs in order anyway */
+    case OMP_DIR_ORDERED:
+        /* depend(sink): the loop runs in order in one task, or, shared by a team of
+           threads, waits for the earlier chunks to end (nanort.h); depend(source): the
+           chunk's end lets the later ones go on */
+        rewrite_replace(L->rw, pr->begin, pr->end,
+                        d->ordered_sink ? "nanort_ordered();" : ";");
+        break;
     case OMP_DIR_SCAN:          /* its loop runs in order (lower_loop.c): the phases too */
         rewrite_replace(L->rw, pr->begin, pr->end, ";");
         break;

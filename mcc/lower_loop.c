@@ -842,6 +842,20 @@ static void drop_hidden_captures(struct lower_var **vars, const struct loop *lp,
     }
 }
 
+/* The chunk task of a `for ordered` (or doacross) loop that a team of threads shares (in
+ * an orphaned one, shared, when __nrt_ws > 1): the member it is dealt to runs it between
+ * nanort_team_ordered_begin and _end, which pass the loop's order on from chunk to chunk,
+ * and every member counts the loop's chunks at its last one (nanort.h). */
+static char *ordered_chunk(struct lower *L, const char *task, bool shared)
+{
+    const char *on = shared ? "if (__nrt_ws > 1) " : "";
+    return arena_printf(L->a, "if (%snanort_team_chunk(__nrt_tk)) { %snanort_team_ordered_begin("
+                        "__nrt_tk); %s %snanort_team_ordered_end(__nrt_tk); } if (%s__nrt_c0 + "
+                        "__nrt_len >= __nrt_n) nanort_team_ordered_done(__nrt_tk + 1);",
+                        shared ? "__nrt_ws <= 1 || " : "", on, task, on,
+                        shared ? "__nrt_ws > 1 && " : "");
+}
+
 void lower_loop(struct lower *L, struct lower_dir *d)
 {
     int ncol = collapse_count(d);
@@ -873,9 +887,12 @@ void lower_loop(struct lower *L, struct lower_dir *d)
     struct lower_var *vars = lower_inline_captures(L, d, body, &serial, &here);
     drop_hidden_captures(&vars, lp, ncol);
     /* ordered: the iterations run in order, in one task (the ordered regions in them then
-     * run in the loop's order, as OpenMP requires; the rest of the body is not split) */
-    serial |= lower_dir_has(d, OMP_CL_ORDERED);
-    here |= lower_dir_has(d, OMP_CL_ORDERED);
+     * run in the loop's order, as OpenMP requires; the rest of the body is not split);
+     * shared by a team of threads, each member runs its chunks, whose ordered regions wait
+     * for the earlier chunks to end (ordered_chunk) */
+    bool ordered = lower_dir_has(d, OMP_CL_ORDERED), in_order = serial;
+    serial |= ordered;
+    here |= ordered;
     /* lastprivate(conditional: x): x after the loop is the value the sequentially last
      * iteration that assigns it gave it (else its value before): the iterations run in
      * order in one task, on a copy that starts with x's value */
@@ -889,7 +906,7 @@ void lower_loop(struct lower *L, struct lower_dir *d)
         bool inscan = cl->kind == OMP_CL_REDUCTION && cl->inscan;
         if (!conditional && !inscan)
             continue;
-        serial = here = true;
+        serial = here = in_order = true;
         for (struct lower_var *v = vars; v; v = v->next)
             for (int k = 0; k < cl->nrefs; k++)
                 if ((inscan || v->last) && lower_name_in(v->sym->name->str, v->sym->name->len,
@@ -959,7 +976,7 @@ void lower_loop(struct lower *L, struct lower_dir *d)
      * run in order): a member of a team of threads that calls the function runs its share
      * of it, as a team's loop (nanort_team_orphan, __nrt_ws its size), with the team's
      * barrier; elsewhere, as here */
-    bool shared = is_for && !d->dir->parallel && !team && !serial && !L->region;
+    bool shared = is_for && !d->dir->parallel && !team && !in_order && !L->region;
     /* (the clauses' expressions are evaluated once, before the loop's bounds and tasks) */
     struct lower_values values = {0};
     struct lower_extra x = {.env = lbuf_take(&c.env, L->a), .init = lbuf_take(&c.init, L->a),
@@ -971,8 +988,13 @@ void lower_loop(struct lower *L, struct lower_dir *d)
         x.submit = "nanort_task_submit(__nrt_t, (unsigned)NANORT_TASK_TEAM_CHUNK, 0);";
     if (shared)
         x.flags = "(__nrt_ws > 1 ? (unsigned)NANORT_TASK_TEAM_CHUNK : 0u)";
+    if (shared && here)     /* (its team's one thread runs it at once: ordered) */
+        x.submit = "nanort_task_submit(__nrt_t, __nrt_ws > 1 ? (unsigned)NANORT_TASK_TEAM_CHUNK "
+                   ": (unsigned)NANORT_TASK_UNDEFERRED, 0);";
     char *task = lower_inline_outline(L, d, body, vars, &x);
-    if (team || shared)
+    if ((team || shared) && ordered)
+        task = ordered_chunk(L, task, shared);
+    else if (team || shared)
         task = arena_printf(L->a, "if (%snanort_team_chunk(__nrt_tk)) { %s }",
                             shared ? "__nrt_ws <= 1 || " : "", task);
     if ((team || shared) && values.seeds)   /* (in a team's member: nanort_team_orphan) */

@@ -632,8 +632,9 @@ static bool spmd_visit(struct ast *n, void *arg)
         const struct omp_directive *dir = n->pragma->kid[0] ? NULL
                                           : lower_parse_pragma(s->L, n->pragma);
         enum omp_directive_kind k = dir && !dir->parallel ? dir->kind : OMP_DIR_COUNT;
-        if (k == OMP_DIR_FOR && s->own && !omp_find_clause(dir, OMP_CL_ORDERED)) {
-            /* (a team shares it, each thread its chunks, unless they must run in order) */
+        if (k == OMP_DIR_FOR && s->own) {
+            /* (a team shares it, each thread its chunks, unless they must run in order in
+               one task; an ordered one's ordered regions wait for the earlier chunks) */
             if (in_order_loop(dir))
                 s->ordered_loops++;
             else
@@ -666,9 +667,6 @@ static bool spmd_visit(struct ast *n, void *arg)
             s->late_loops++;
             return false;
         }
-        if (k == OMP_DIR_FOR && s->own)
-            spmd_refuse(s, "a '#pragma omp for' that the run of thread 0 cannot do alone for "
-                        "the team", true);
         if (k == OMP_DIR_TASK)
             s->wrote = true;
         /* (a single: its threads wait for each other at its end, or claim it in turn:
@@ -722,14 +720,14 @@ static bool called_construct(struct lower *L, struct ast *pragma, void *arg)
     if ((k == OMP_DIR_CANCEL || k == OMP_DIR_CANCELLATION_POINT) &&
         (dir->cancel_of == OMP_DIR_FOR || dir->cancel_of == OMP_DIR_SECTIONS))
         return true;                /* (of the team's construct: nanort_cancel) */
-    if (k == OMP_DIR_FOR && (omp_find_clause(dir, OMP_CL_ORDERED) || in_order_loop(dir)))
+    if (k == OMP_DIR_FOR && in_order_loop(dir))
         return false;
     if (k == OMP_DIR_BARRIER || k == OMP_DIR_FLUSH || k == OMP_DIR_FOR || k == OMP_DIR_SINGLE ||
         k == OMP_DIR_SECTIONS)
         s->threads = true;
     return k == OMP_DIR_CRITICAL || k == OMP_DIR_ATOMIC || k == OMP_DIR_BARRIER ||
            k == OMP_DIR_FLUSH || k == OMP_DIR_FOR || k == OMP_DIR_SINGLE ||
-           k == OMP_DIR_SECTIONS || k == OMP_DIR_SECTION;
+           k == OMP_DIR_SECTIONS || k == OMP_DIR_SECTION || k == OMP_DIR_ORDERED;
 }
 
 /* Is f declared by a system header (a library's: no OpenMP construct in it)? */
@@ -973,6 +971,7 @@ static void region(struct lower *L, struct lower_dir *d, bool team, bool wait,
      * active unless if(false) or num_threads(1) */
     const char *begin = "", *end = "", *guard = "";
     const char *ran = NULL;         /* a single copyprivate of a team of threads (below) */
+    bool opened_guard = false;      /* the guard opens a block the end closes */
     bool team_wait = false;
     if (team) {
         begin = parallel_begin(L, d);
@@ -1017,6 +1016,13 @@ static void region(struct lower *L, struct lower_dir *d, bool team, bool wait,
             team_wait = wait;
             wait = false;
         }
+    }
+    /* an ordered region (`threads`, not `simd` alone) of a loop a team of threads shares,
+       in the loop's function or another: it waits for the loop's earlier chunks to end
+       (nanort_ordered; at once elsewhere, where the iterations run in order in one task) */
+    if (d->dir->kind == OMP_DIR_ORDERED && !(d->dir->ordered_simd && !d->dir->ordered_threads)) {
+        guard = "{ nanort_ordered(); ";
+        opened_guard = true;
     }
     /* (an orphaned single: a member of a team of threads that calls its function claims
        it as in the team's body, and the team waits at its end unless nowait, the one that
@@ -1071,6 +1077,8 @@ static void region(struct lower *L, struct lower_dir *d, bool team, bool wait,
         epi = arena_printf(L->a, "%s%s%s }", epi, shared && wait ? " if (__nrt_ws > 1) " : "",
                            !shared || !wait ? "" : ran ? copyprivate_call(L, d, ran)
                            : "nanort_team_barrier();");
+    if (opened_guard)
+        epi = arena_printf(L->a, "%s }", epi);
     if (team_wait)
         epi = arena_printf(L->a, "%s %s", epi, ran ? arena_printf(L->a, "%s }",
                                                                   copyprivate_call(L, d, ran))

@@ -1132,6 +1132,7 @@ struct omp_directive {
                                       sections`, `parallel master` (kind: the inner one) */
     bool ordered_threads, ordered_simd; /* ORDERED: its threads and simd clauses */
     bool ordered_doacross;         /* ORDERED: depend(source|sink: ...), standalone */
+    bool ordered_sink;             /* ... a wait: depend(sink: ...) */
     bool simd;                     /* `for simd`, `taskloop simd` (kind: for, taskloop) */
     bool masked;                   /* `masked taskloop` (kind: taskloop): masked's filter
                                       clause is allowed (its body runs once anyway) */

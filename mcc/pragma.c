@@ -1812,8 +1812,9 @@ static void parse_combined(struct omp_parser *p)
 
 /* ordered depend(source) / depend(sink: i - 1, j) (and 5.2's doacross(source:) /
  * doacross(sink: ...)): a doacross loop's point of completion or wait.  The loop runs its
- * iterations in order (lower_loop.c), which keeps every such dependence: read and dropped
- * (the directive is then standalone). */
+ * iterations in order (lower_loop.c), which keeps every such dependence, or a team of
+ * threads shares it, whose chunks end in order: a sink waits for the earlier ones
+ * (nanort_ordered); read and dropped (the directive is then standalone). */
 static bool doacross_wait(struct omp_parser *p)
 {
     int word = p->pos;
@@ -1828,6 +1829,7 @@ static bool doacross_wait(struct omp_parser *p)
                    "'%.*s'", TOK(p, word), TOK(p, word + 2));
         return false;
     }
+    p->dir->ordered_sink |= sink;
     p->pos = skip_group(p, word + 1);
     return true;
 }

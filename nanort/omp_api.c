@@ -753,6 +753,11 @@ struct team {
                                        written by the member that ran it before a barrier,
                                        read by the others after it, not written again before
                                        the barrier that follows (nanort_team_copyprivate) */
+    /* the chunks of the team's ordered loops that have ended, in order (the token of
+       nanort_team_ordered_end): written only by the member whose chunk is next, which
+       waits for its value first */
+    _Alignas(NRT_CACHELINE) atomic_uint ordered;
+    atomic_int ordered_sleepers;    /* members asleep on ordered's futex */
     _Alignas(NRT_CACHELINE) struct nanort_task *members[];
 };
 struct member {
@@ -773,6 +778,10 @@ _Static_assert(sizeof(struct team *) <= sizeof(struct nanort_team), "nanort_team
 static __thread struct team *team_now __attribute__((tls_model("initial-exec")));
 static __thread int team_num __attribute__((tls_model("initial-exec")));
 static __thread unsigned team_singles __attribute__((tls_model("initial-exec")));
+/* The member's place in the team's ordered loops: the chunks of those it has left (the
+ * token's value when the current one began), and the chunk of it it runs now (-1: none). */
+static __thread unsigned team_ordered_base __attribute__((tls_model("initial-exec")));
+static __thread long long team_ordered_chunk __attribute__((tls_model("initial-exec"))) = -1;
 __thread bool nrt_team_thread __attribute__((tls_model("initial-exec")));
 
 int nrt_omp_team_num(void)
@@ -840,16 +849,21 @@ static void member_run(struct team *tm, int num)
     struct spmd saved = spmd;
     struct team *saved_team = team_now;
     int saved_num = team_num;
-    unsigned saved_singles = team_singles;
+    unsigned saved_singles = team_singles, saved_base = team_ordered_base;
+    long long saved_chunk = team_ordered_chunk;
     spmd = (struct spmd){t, PAR_LEVEL(t->par), num, tm->size};
     team_now = tm;
     team_num = num;
     team_singles = 0;
+    team_ordered_base = 0;
+    team_ordered_chunk = -1;
     nrt_task_submit_here(t);
     spmd = saved;
     team_now = saved_team;
     team_num = saved_num;
     team_singles = saved_singles;
+    team_ordered_base = saved_base;
+    team_ordered_chunk = saved_chunk;
 }
 
 /* Futex waits on a 32-bit word while it holds `value` (a timeout besides, `ns`). */
@@ -1021,6 +1035,48 @@ int nanort_team_single(void)
     return atomic_compare_exchange_strong_explicit(&tm->singles, &want, mine + 1,
                                                    memory_order_acq_rel,
                                                    memory_order_relaxed);
+}
+
+/* The token of the team's ordered loops passes from chunk to chunk in the loop's order: a
+ * member's ordered regions wait until every earlier chunk has ended (nanort.h). */
+static void ordered_wait(struct team *tm, unsigned want)
+{
+    unsigned now;
+    /* (acquire: what the earlier chunks wrote before they passed the token) */
+    while ((now = atomic_load_explicit(&tm->ordered, memory_order_acquire)) != want)
+        word_wait_while(&tm->ordered, now, tm->spins, tm->yields, 10000000L,
+                        &tm->ordered_sleepers);
+}
+
+void nanort_team_ordered_begin(long long k)
+{
+    if (team_now)
+        team_ordered_chunk = k;
+}
+
+void nanort_ordered(void)
+{
+    if (team_now && team_ordered_chunk >= 0)
+        ordered_wait(team_now, team_ordered_base + (unsigned)team_ordered_chunk);
+}
+
+void nanort_team_ordered_end(long long k)
+{
+    struct team *tm = team_now;
+    if (!tm)
+        return;
+    ordered_wait(tm, team_ordered_base + (unsigned)k);
+    team_ordered_chunk = -1;
+    /* (seq_cst: against the sleepers, as the barrier's gen; only the token's holder adds) */
+    atomic_fetch_add(&tm->ordered, 1);
+    if (atomic_load(&tm->ordered_sleepers))
+        word_wake(&tm->ordered);
+}
+
+void nanort_team_ordered_done(long long chunks)
+{
+    if (team_now)
+        team_ordered_base += (unsigned)chunks;
 }
 
 /* The members' barriers order the accesses to tm->copies: the runner's write before its
