@@ -76,6 +76,15 @@ mcc_agrees() {
         done
     done
 }
+# built_together FILE.c...: the files built by one `mcc --ompss` command into ./together,
+# which prints $want (oracle's) under 1 and 3 workers.
+built_together() {
+    local w
+    ok "$MCC" --ompss "$@" -o together
+    for w in 1 3; do
+        NX_ARGS=--smp-workers=$w runs ./together "$want"
+    done
+}
 # mcc must leave nothing in its TMPDIR.
 no_temps() { [ -z "$(ls -A "$TMPDIR")" ] || fail "temporary files left: $(ls -A "$TMPDIR")"; }
 

@@ -79,7 +79,4 @@ void step(int i)
 C
 oracle region.c log.c
 mcc_agrees region.c log.c
-ok "$MCC" --ompss region.c log.c -o together
-for w in 1 3; do
-    NX_ARGS=--smp-workers=$w runs ./together "$want"
-done
+built_together region.c log.c
