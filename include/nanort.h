@@ -606,6 +606,14 @@ void nanort_parallel_end(void);
  * body of the innermost region the task opened, 3 a master's, 0 leaves it; the previous
  * state is returned, which the body's end passes back. */
 int nanort_team_member(int on);
+/* `masked filter(n)`: nanort_masked(n) says whether the caller runs its body: in an SPMD
+ * body (a team's member, a run per thread number), where its thread number is n; else
+ * where n is one of the team's (0 <= n < OpenMP's size of it: the region's num_threads or
+ * the worker count, 1 outside regions or in an inactive one).  nanort_team_masked(n)
+ * enters the body as nanort_team_member(1) does, omp_get_thread_num() n there; its end
+ * passes the answer to nanort_team_member. */
+int nanort_masked(int filter);
+int nanort_team_masked(int num);
 /* A region whose own body asks omp_get_thread_num() but not omp_get_num_threads() (work
  * split by thread number over a count of the program's own), with no worksharing construct
  * inside: mcc runs the body once per thread number, one after the other on the encountering

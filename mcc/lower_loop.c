@@ -1043,5 +1043,13 @@ void lower_loop(struct lower *L, struct lower_dir *d)
     if (is_for && !team && !d->dir->parallel && L->region && L->region->spmd &&
         lower_in_region_body(L))
         code = arena_printf(L->a, "if (%s == 0) { %s }", L->region->spmd, code);
+    /* `masked taskloop [filter(n)]`: the thread numbered n (0) alone creates the tasks, as
+       a masked body (nanort_masked: none when the team has no such thread) */
+    if (d->dir->masked) {
+        const struct omp_clause *f = lower_dir_find(d, OMP_CL_FILTER);
+        const char *mf = lower_local_name(L, LL_MASKED_FILTER, ++L->serial, NULL);
+        code = arena_printf(L->a, "{ int %s = (int)(%s); if (nanort_masked(%s)) { %s } }", mf,
+                            f ? lower_expr(L, f->args[0].text, NULL, 0) : "0", mf, code);
+    }
     rewrite_replace(L->rw, lower_dir_off(d), d->node->end, code);
 }

@@ -706,10 +706,11 @@ static bool spmd_visit(struct ast *n, void *arg)
 /* A construct in a function of this unit the body calls that each thread runs as it would
  * in the body: critical, atomic; a barrier or flush, which make the threads wait for each
  * other (the orphaned barrier is the team's: nanort_spmd_orphan); a `for` whose iterations
- * need not run in order, a `single` (with copyprivate too) and a `sections`, which a team
- * of threads shares (the orphaned construct's code asks nanort_team_orphan: lower_loop.c,
- * region, lower_omp_sections), and a cancel of such a `for` or `sections` in it;
- * a `master` or `masked`, which the thread of its number runs. */
+ * need not run in one task in order (an `ordered` one's ordered regions, in its function or
+ * another, wait for its earlier chunks: nanort_ordered), a `single` (with copyprivate too)
+ * and a `sections`, which a team of threads shares (the orphaned construct's code asks
+ * nanort_team_orphan: lower_loop.c, region, lower_omp_sections), and a cancel of such a
+ * `for` or `sections` in it; a `master` or `masked`, which the thread of its number runs. */
 static bool called_construct(struct lower *L, struct ast *pragma, void *arg)
 {
     struct spmd_scan *s = arg;
@@ -988,23 +989,33 @@ static void region(struct lower *L, struct lower_dir *d, bool team, bool wait,
         /* in a body that splits its work by omp_get_thread_num() (0 there) over a count
            its single or master asks (`nth = omp_get_num_threads()`, then `for (i = me; i <
            n; i += nth)`), a team of one: 1, or the body did thread 0's share only */
-        begin = arena_printf(L->a, "int %s = nanort_team_member(%d); ", tm,
-                             of_one && (primary || d->dir->kind == OMP_DIR_SINGLE) ? 0
-                             : primary ? 3 : 1);
+        /* a masked with a filter: its value, once; the body runs as that thread */
+        const struct omp_clause *filter = lower_dir_find(d, OMP_CL_FILTER);
+        const char *mf = filter && d->dir->kind == OMP_DIR_MASKED
+                         ? lower_local_name(L, LL_MASKED_FILTER, ++L->serial, NULL) : NULL;
+        begin = mf ? arena_printf(L->a, "int %s = nanort_team_masked(%s); ", tm, mf)
+                : arena_printf(L->a, "int %s = nanort_team_member(%d); ", tm,
+                               of_one && (primary || d->dir->kind == OMP_DIR_SINGLE) ? 0
+                               : primary ? 3 : 1);
         end = arena_printf(L->a, " nanort_team_member(%s);", tm);
         /* in an SPMD body (above), run for its thread number only */
-        const struct omp_clause *filter = lower_dir_find(d, OMP_CL_FILTER);
         if (r.up && r.up->spmd)     /* (a single: thread 0's run, spmd_visit) */
             guard = arena_printf(L->a, "if (%s == (%s)) ", r.up->spmd,
-                                 primary || d->dir->kind == OMP_DIR_SINGLE
-                                 ? "0" : lower_expr(L, filter->args[0].text, NULL, 0));
-        /* an orphaned master or masked (no region around it in its function): in an SPMD
-           body that calls the function (a team's member, a run per thread number), the
-           thread of its number only; elsewhere the caller (nanort_spmd_number) */
-        if (!r.up && d->dir->kind != OMP_DIR_SINGLE)
-            guard = primary ? "if (nanort_spmd_number() <= 0) "
-                    : arena_printf(L->a, "if (nanort_spmd_number() < 0 || nanort_spmd_number() "
-                                   "== (%s)) ", lower_expr(L, filter->args[0].text, NULL, 0));
+                                 primary || d->dir->kind == OMP_DIR_SINGLE ? "0" : mf);
+        /* an orphaned master (no region around it in its function): in an SPMD body that
+           calls the function (a team's member, a run per thread number), thread 0 only;
+           elsewhere the caller (nanort_spmd_number) */
+        if (!r.up && primary)
+            guard = "if (nanort_spmd_number() <= 0) ";
+        /* a masked filter(n) elsewhere (a body run once, an orphaned one): where n is the
+           SPMD body's thread number, or one of the team's (nanort_masked), as in OpenMP,
+           whose thread n alone runs it */
+        else if (mf && !(r.up && r.up->spmd))
+            guard = arena_printf(L->a, "if (nanort_masked(%s)) ", mf);
+        if (mf)
+            guard = arena_printf(L->a, "{ int %s = (int)(%s); %s", mf,
+                                 lower_expr(L, filter->args[0].text, NULL, 0), guard);
+        opened_guard = mf != NULL;
         /* a single of a team of threads: the first member to reach it runs it, and all
            wait at its end (the team's barrier, outside the guard) */
         if (r.up && r.up->threads && d->dir->kind == OMP_DIR_SINGLE) {

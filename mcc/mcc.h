@@ -2624,6 +2624,7 @@ void lower_names_for_user(char *line);
     X(LL_CANCEL_SCOPE, "cx", NUM)  /* a cancellable region's scope (nanort_cancel_begin) */ \
     X(LL_TEAM_MEMBER, "tm", NUM)   /* a single's caller state (nanort_team_member) */   \
     X(LL_SINGLE_RAN, "sr", NUM)    /* a team's member ran the single copyprivate */     \
+    X(LL_MASKED_FILTER, "mf", NUM) /* a masked's filter, evaluated once */               \
     X(LL_SPMD_NUM, "sk", NUM)      /* an SPMD body's thread number (lower_omp.c) */      \
     X(LL_SPMD_SIZE, "sn", NUM)     /* ... its team's size */                              \
     X(LL_SPMD_STATE, "ss", NUM)    /* ... the thread's state before (nanort_spmd_begin) */ \

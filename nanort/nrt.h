@@ -608,15 +608,22 @@ struct nanort_task {
      * levels are active (bit l - 1 for level l, levels 1 to 32), set at creation from the
      * parent, changed by the body's thread only. */
     uint16_t par;
+    /* OpenMP's team size of the innermost region its own body opened (par_own > 0): its
+     * num_threads's value, else the worker count, 1 when inactive (nanort_parallel_begin_team);
+     * 0 unknown, after a region nested in it ended.  Changed by the body's thread only. */
+    uint16_t par_size;
     uint32_t par_active;
     /* How many of the innermost regions its own body opened (0 at creation): there it
      * runs as the region's team, elsewhere as one of the workers (omp_api.c). */
     uint8_t par_own;
+    /* 1 + the thread number of the `masked filter(n)` body it runs at the level whose
+     * par_member bit says so (nanort_team_masked), 0 none: omp_get_thread_num() there */
+    uint16_t par_masked;
     /* Which of those regions (bit l - 1 for level l) it is inside a single, master or
      * masked body of (nanort_team_member): there it runs as one of the workers. */
     uint32_t par_member;
     /* ... and which of those bodies are a master's (or masked's without a filter): thread
-     * 0 there (nrt_omp_primary) */
+     * 0 there (nrt_omp_masked_num) */
     uint32_t par_primary;
     /* ... and which of them its body (a function it called) asked omp_get_thread_num() or
      * omp_get_num_threads() of, as their team of one (0 and 1) */
@@ -903,7 +910,9 @@ bool nrt_omp_team_of_one(void);
 bool nrt_omp_inactive_team(void);
 void nrt_omp_team_asked(void);
 bool nrt_omp_numbers_serial(void);
-bool nrt_omp_primary(void);
+/* The thread number of the master or masked body of a region its task opened that the
+ * caller runs (0 a master's, n a `masked filter(n)`'s), -1 none. */
+int nrt_omp_masked_num(void);
 /* The caller runs an SPMD body (nanort_spmd_member) as thread *num of *size. */
 bool nrt_omp_spmd(int *num, int *size);
 /* ... as a member of a team of threads (nanort_team_run), in its body or in a task it runs

@@ -1189,6 +1189,7 @@ void nanort_parallel_begin_team(int active, int nthreads)
     spmd_asked = !active || nthreads == 1 || level > PAR_MASK_LEVELS ||
                  (int)PAR_ACTIVE(t->par) - on >= omp_get_max_active_levels()
                  ? 1 : nthreads > 0 ? nthreads : nrt_nworkers;
+    t->par_size = (uint16_t)(spmd_asked < UINT16_MAX ? spmd_asked : UINT16_MAX);
 }
 
 static void icvs_restore(struct nanort_task *t);
@@ -1211,6 +1212,7 @@ void nanort_parallel_end(void)
     level -= level > 0;
     t->par = (uint16_t)(level | act << 8);
     t->par_own -= t->par_own > 0;
+    t->par_size = 0;                /* (an outer region's own size is not kept) */
 }
 
 int nanort_team_member(int on)
@@ -1220,10 +1222,43 @@ int nanort_team_member(int on)
     if (t->par_own == 0 || level == 0 || level > PAR_MASK_LEVELS)
         return 1;               /* a task, or outside regions: a worker already */
     uint32_t bit = UINT32_C(1) << (level - 1);
-    int was = ((t->par_member & bit) != 0) | ((t->par_primary & bit) != 0) << 1;
-    t->par_member = on ? t->par_member | bit : t->par_member & ~bit;
+    int was = ((t->par_member & bit) != 0) | ((t->par_primary & bit) != 0) << 1 |
+              t->par_masked << 2;
+    t->par_member = on & 1 ? t->par_member | bit : t->par_member & ~bit;
     t->par_primary = on & 2 ? t->par_primary | bit : t->par_primary & ~bit;
+    t->par_masked = (uint16_t)((unsigned)on >> 2);
     return was;
+}
+
+int nanort_team_masked(int num)
+{
+    return nanort_team_member(1 | (num + 1) << 2);
+}
+
+static bool level_active(int l);
+
+/* The team a `masked` outside SPMD bodies binds to: the region's own code (a team of one)
+ * has the team OpenMP would give it; a task of an active region, the workers; outside
+ * regions, or in an inactive one, one thread. */
+static int masked_team_size(void)
+{
+    const struct nanort_task *t = par_task();
+    unsigned level = t ? PAR_LEVEL(t->par) : 0;
+    if (level == 0)
+        return 1;
+    if (t->par_own > 0 && t->par_size > 0 && nrt_omp_team_of_one())
+        return t->par_size;
+    return level_active((int)level) ? nanort_num_workers() : 1;
+}
+
+int nanort_masked(int filter)
+{
+    int num, size;
+    if (nrt_omp_spmd(&num, &size))
+        return num == filter;
+    if (NRT_UNLIKELY(nrt_team_thread))
+        return nrt_omp_team_num() == filter;
+    return filter >= 0 && filter < masked_team_size() && filter < UINT16_MAX - 1;
 }
 
 
@@ -1233,13 +1268,16 @@ static const struct nanort_task *par_task(void)
 }
 
 /* The caller runs a master's body (or masked's without a filter) of a region its task
- * opened: thread 0 of the team, whichever worker runs it. */
-bool nrt_omp_primary(void)
+ * opened: thread 0 of the team, whichever worker runs it; a `masked filter(n)`'s: n. */
+int nrt_omp_masked_num(void)
 {
     const struct nanort_task *t = par_task();
     unsigned level = t ? PAR_LEVEL(t->par) : 0;
-    return t && t->par_own > 0 && level > 0 && level <= PAR_MASK_LEVELS &&
-           (t->par_primary >> (level - 1) & 1);
+    if (!t || t->par_own == 0 || level == 0 || level > PAR_MASK_LEVELS)
+        return -1;
+    if (t->par_primary >> (level - 1) & 1)
+        return 0;
+    return (t->par_member >> (level - 1) & 1) && t->par_masked ? t->par_masked - 1 : -1;
 }
 
 static unsigned par_now(void)

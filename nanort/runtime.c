@@ -468,12 +468,15 @@ int omp_get_thread_num(void)
         return num;
     if (NRT_UNLIKELY(nrt_team_thread))
         return nrt_omp_team_num();  /* a team member's task its own thread runs */
+    /* a master's body: the team's thread 0; a `masked filter(n)`'s: n (also in an
+       inactive region whose num_threads asked for more threads) */
+    int masked = nrt_omp_masked_num();
+    if (masked >= 0)
+        return masked;
     if (nrt_omp_team_of_one()) {
         nrt_omp_team_asked();
         return 0;
     }
-    if (nrt_omp_primary())
-        return 0;                   /* a master's body: the team's thread 0 */
     nrt_omp_thread_num_asked();     /* (per-thread data: the waits keep it this thread's) */
     int id = nanort_worker_id();
     return id < 0 ? 0 : id;

@@ -481,6 +481,8 @@ static inline void inherit_from_parent(struct nanort_task *t)
     t->par_own = 0;
     t->par_member = 0;
     t->par_primary = 0;
+    t->par_size = 0;
+    t->par_masked = 0;
     t->par_asked = 0;
     t->par_narrow = t->parent->par_narrow;
     t->icv = t->parent->icv;
