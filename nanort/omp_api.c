@@ -1046,6 +1046,7 @@ static void ordered_wait(struct team *tm, unsigned want)
     while ((now = atomic_load_explicit(&tm->ordered, memory_order_acquire)) != want)
         word_wait_while(&tm->ordered, now, tm->spins, tm->yields, 10000000L,
                         &tm->ordered_sleepers);
+    nrt_tsan_acquire(&tm->ordered);     /* (tsan.c: the earlier chunks' writes) */
 }
 
 void nanort_team_ordered_begin(long long k)
@@ -1067,6 +1068,7 @@ void nanort_team_ordered_end(long long k)
         return;
     ordered_wait(tm, team_ordered_base + (unsigned)k);
     team_ordered_chunk = -1;
+    nrt_tsan_release(&tm->ordered);
     /* (seq_cst: against the sleepers, as the barrier's gen; only the token's holder adds) */
     atomic_fetch_add(&tm->ordered, 1);
     if (atomic_load(&tm->ordered_sleepers))
