@@ -1034,10 +1034,17 @@ void lower_loop(struct lower *L, struct lower_dir *d)
     free(values.decl.s);
     free(values.tidy.s);
     free(c.after.s);
-    /* (an orphaned for: nanort_spmd_orphan, lower_omp.c) */
+    /* (an orphaned for: nanort_team_orphan; one whose iterations run in one task (scratch
+       of its function's, an order), reached by a member of a team of threads: the first
+       member to reach it runs it whole, as a single, a schedule OpenMP allows, and the team
+       waits at its end unless nowait; lower_omp.c) */
     const char *orphan = shared ? lower_team_orphan_check(L, d->dir)
                          : is_for && !d->dir->parallel ? lower_spmd_orphan_check(L, d->dir) : "";
-    if (*orphan)
+    if (*orphan && !shared)
+        code = arena_printf(L->a, "{ %sif (__nrt_ws <= 1 || nanort_team_single()) %s%s }",
+                            lower_team_orphan_check(L, d->dir), code,
+                            barrier ? " if (__nrt_ws > 1) nanort_team_barrier();" : "");
+    else if (*orphan)
         code = arena_printf(L->a, "{ %s%s }", orphan, code);
     /* (in a body run once per thread number, thread 0's run does all of it: lower_omp.c) */
     if (is_for && !team && !d->dir->parallel && L->region && L->region->spmd &&
