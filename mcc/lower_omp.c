@@ -509,7 +509,23 @@ struct spmd_scan {
     bool counts;                    /* its own code adds up what each thread does: writes a
                                        reduction variable of the region (`n++` to count the
                                        team), or has an atomic or critical construct */
+    bool nests;                     /* its own code opens a parallel region, itself or in a
+                                       function of this unit it calls: each thread of the
+                                       team runs it whole */
+    size_t nested_begin, nested_end;    /* such a region in a function called (called_construct:
+                                           its constructs bind to it) */
+    bool counted_once;              /* it counts or nests, and is refused for a construct
+                                       that does not share its work: run once (region
+                                       warns) */
+    bool own_task;                  /* in a task its own code creates, which each thread of
+                                       the team creates: an atomic or critical there counts */
 };
+
+/* Is dir a parallel region (alone or combined)? */
+static bool parallel_dir(const struct omp_directive *dir)
+{
+    return dir && (dir->parallel || dir->kind == OMP_DIR_PARALLEL);
+}
 
 /* Must the iterations of `for` dir (or the sections of `sections` dir) run in order in one
  * task (lower_loop.c, lower_omp_sections)? */
@@ -541,11 +557,11 @@ static bool spmd_private(const struct spmd_scan *s, const struct sym *v)
     return false;
 }
 
-/* Does the region's own code at n write one of its reduction variables (spmd_scan's
- * counts)? */
+/* Does the region's own code at n write one of its reduction variables, or hand on its
+ * address (`tick(&n)`: spmd_scan's counts)? */
 static bool spmd_reduces(const struct spmd_scan *s, struct ast *n)
 {
-    struct ast *t = lower_write_target(n, false);
+    struct ast *t = lower_write_target(n, true);
     const struct sym *v = t ? lower_lvalue_root(t) : NULL;
     for (int i = 0; v && i < s->dir->nclauses; i++) {
         const struct omp_clause *c = &s->dir->clauses[i];
@@ -612,6 +628,20 @@ static void spmd_refuse(struct spmd_scan *s, const char *what, bool warn)
     }
 }
 
+/* A construct of a function of this unit that the region's own code calls: a parallel
+ * region, which each thread runs whole (spmd_scan's nests), or an atomic or critical, which
+ * adds up what each thread does (its counts, as in the body's own code). */
+static bool called_adds(struct lower *L, struct ast *pragma, void *arg)
+{
+    struct spmd_scan *s = arg;
+    const struct omp_directive *dir = pragma->kid[0] ? NULL : lower_parse_pragma(L, pragma);
+    if (parallel_dir(dir))
+        s->nests = true;
+    else if (dir && (dir->kind == OMP_DIR_ATOMIC || dir->kind == OMP_DIR_CRITICAL))
+        s->counts = true;
+    return true;
+}
+
 static bool spmd_visit(struct ast *n, void *arg)
 {
     struct spmd_scan *s = arg;
@@ -632,6 +662,15 @@ static bool spmd_visit(struct ast *n, void *arg)
         const struct omp_directive *dir = n->pragma->kid[0] ? NULL
                                           : lower_parse_pragma(s->L, n->pragma);
         enum omp_directive_kind k = dir && !dir->parallel ? dir->kind : OMP_DIR_COUNT;
+        if (k == OMP_DIR_FOR && dir->loop && (dir->bind == 't' || !s->own))
+            return true;            /* (a `loop` of the thread's own, each thread all of it:
+                                       bind(thread), or in a single, master or task) */
+        if (parallel_dir(dir)) {
+            /* (a region of its own, whose constructs bind to it) */
+            s->nests |= s->own;
+            s->wrote |= s->own;
+            return false;
+        }
         if (k == OMP_DIR_FOR && s->own) {
             /* (a team shares it, each thread its chunks, unless they must run in order in
                one task; an ordered one's ordered regions wait for the earlier chunks) */
@@ -680,55 +719,72 @@ static bool spmd_visit(struct ast *n, void *arg)
             k = OMP_DIR_COUNT;
         if (k == OMP_DIR_MASTER || k == OMP_DIR_MASKED || k == OMP_DIR_TASK ||
             k == OMP_DIR_SINGLE) {
-            bool own = s->own;      /* (their code is not the region's own) */
+            bool own = s->own, task = s->own_task;  /* (their code is not the region's own) */
             s->own = false;
+            s->own_task = (own || task) && k == OMP_DIR_TASK;
             for (int i = 0; i < 4; i++)
                 ast_walk(n->kid[i], spmd_visit, s);
             s->own = own;
+            s->own_task = task;
             return false;
         }
         if (k != OMP_DIR_CRITICAL && k != OMP_DIR_ATOMIC) {
             spmd_refuse(s, "a construct", false);
             return false;
         }
-        s->counts |= s->own;
+        s->counts |= s->own || s->own_task;
     }
     if (s->own && !s->counts && spmd_reduces(s, n))
         s->counts = true;
     /* (the call itself, or one in the code of this unit's functions it calls) */
     if (s->own && n->kind == AST_CALL && lower_reaches_bare_call(s->L, n, "omp_get_thread_num"))
         s->split = true;
+    if (s->own && n->kind == AST_CALL && (!s->nests || !s->counts))
+        lower_reaches_construct(s->L, n, called_adds, s);
     if (s->own && !s->wrote)
         spmd_writes(s, n);
     return true;
 }
 
 /* A construct in a function of this unit the body calls that each thread runs as it would
- * in the body: critical, atomic; a barrier or flush, which make the threads wait for each
- * other (the orphaned barrier is the team's: nanort_spmd_orphan); a `for` whose iterations
- * need not run in one task in order (an `ordered` one's ordered regions, in its function or
- * another, wait for its earlier chunks: nanort_ordered), a `single` (with copyprivate too)
- * and a `sections`, which a team of threads shares (the orphaned construct's code asks
- * nanort_team_orphan: lower_loop.c, region, lower_omp_sections), and a cancel of such a
- * `for` or `sections` in it; a `master` or `masked`, which the thread of its number runs. */
+ * in the body: critical, atomic, task, taskwait, taskyield; a barrier or flush, which make
+ * the threads wait for each other (the orphaned barrier is the team's: nanort_spmd_orphan);
+ * a `for`, a `single` (with copyprivate too) and a `sections`, which a team of threads
+ * shares (the orphaned construct's code asks nanort_team_orphan: lower_loop.c, region,
+ * lower_omp_sections; an `ordered` one's ordered regions, in its function or another, wait
+ * for its earlier chunks: nanort_ordered; a `for` whose iterations run in order in one task
+ * runs whole on the first member to reach it), and a cancel of such a `for` or `sections`
+ * in it; a `master` or `masked`, which the thread of its number runs; a parallel region,
+ * which each thread runs whole, with the constructs that bind to it; declarations
+ * (threadprivate, declare reduction). */
 static bool called_construct(struct lower *L, struct ast *pragma, void *arg)
 {
     struct spmd_scan *s = arg;
     const struct omp_directive *dir = pragma->kid[0] ? NULL : lower_parse_pragma(L, pragma);
     enum omp_directive_kind k = dir && !dir->parallel ? dir->kind : OMP_DIR_COUNT;
+    if (pragma->begin >= s->nested_begin && pragma->begin < s->nested_end)
+        return true;                /* (bound to a region nested there, below) */
+    if (parallel_dir(dir) && pragma->target) {
+        s->nested_begin = pragma->begin;    /* (each thread runs it whole) */
+        s->nested_end = pragma->target->end;
+        return true;
+    }
     if (k == OMP_DIR_MASTER || k == OMP_DIR_MASKED)
         return true;                /* (the number's own: lower_omp.c's region) */
+    if (k == OMP_DIR_SIMD || (k == OMP_DIR_FOR && dir->bind == 't'))
+        return true;                /* (each thread's whole, as written: a `loop` bound to
+                                       the thread, which lower.c makes a simd) */
     if ((k == OMP_DIR_CANCEL || k == OMP_DIR_CANCELLATION_POINT) &&
         (dir->cancel_of == OMP_DIR_FOR || dir->cancel_of == OMP_DIR_SECTIONS))
         return true;                /* (of the team's construct: nanort_cancel) */
-    if (k == OMP_DIR_FOR && in_order_loop(dir))
-        return false;
     if (k == OMP_DIR_BARRIER || k == OMP_DIR_FLUSH || k == OMP_DIR_FOR || k == OMP_DIR_SINGLE ||
         k == OMP_DIR_SECTIONS)
         s->threads = true;
     return k == OMP_DIR_CRITICAL || k == OMP_DIR_ATOMIC || k == OMP_DIR_BARRIER ||
            k == OMP_DIR_FLUSH || k == OMP_DIR_FOR || k == OMP_DIR_SINGLE ||
-           k == OMP_DIR_SECTIONS || k == OMP_DIR_SECTION || k == OMP_DIR_ORDERED;
+           k == OMP_DIR_SECTIONS || k == OMP_DIR_SECTION || k == OMP_DIR_TASK ||
+           k == OMP_DIR_TASKWAIT || k == OMP_DIR_TASKYIELD || k == OMP_DIR_ORDERED ||
+           k == OMP_DIR_THREADPRIVATE || k == OMP_DIR_DECLARE_REDUCTION;
 }
 
 /* Is f declared by a system header (a library's: no OpenMP construct in it)? */
@@ -751,6 +807,31 @@ static bool reduction_item_parenthesised(const struct lower_dir *d)
     return false;
 }
 
+/* Does the code of a region's body `root` ask omp_get_num_threads(), itself or in a
+ * function of this unit it calls, outside the regions nested in it (their own teams')? */
+struct size_find {
+    struct lower *L;
+    struct ast *root;
+    bool found;
+};
+
+static bool size_visit(struct ast *n, void *arg)
+{
+    struct size_find *f = arg;
+    if (f->found || (n != f->root && n->pragma && !n->pragma->kid[0] &&
+                     parallel_dir(lower_parse_pragma(f->L, n->pragma))))
+        return false;
+    f->found = n->kind == AST_CALL && lower_reaches_call(f->L, n, "omp_get_num_threads");
+    return !f->found;
+}
+
+static bool asks_team_size(struct lower *L, struct ast *root)
+{
+    struct size_find f = {L, root, false};
+    ast_walk(root, size_visit, &f);
+    return f.found;
+}
+
 /* Does region d's body run once per thread number (above)?  The scan says why not. */
 static bool spmd_body(struct lower *L, const struct lower_dir *d, struct spmd_scan *s)
 {
@@ -759,13 +840,20 @@ static bool spmd_body(struct lower *L, const struct lower_dir *d, struct spmd_sc
     *s = (struct spmd_scan){.L = L, .root = d->node, .body = d->node, .own = !d->inner,
                             .dir = d->dir};
     ast_walk(d->node, spmd_visit, s);
-    /* a body that adds up what each thread does, and shares no work by a construct: each
-       thread of the team adds its part (`#pragma omp parallel reduction(+: n)` then `n++`
-       counts the team, which later regions' loops index by thread number) */
-    bool counts = s->counts && !s->loops && !s->team_loops && !s->ordered_loops &&
-                  !s->singles;
-    if ((!s->split && !counts) || lower_reaches_call(L, d->node, "omp_get_num_threads"))
+    /* a body that adds up what each thread does: each thread of the team adds its part
+       (`#pragma omp parallel reduction(+: n)` then `n++` counts the team, which later
+       regions' loops index by thread number); one that opens a region: each thread runs
+       it whole */
+    bool counts = s->counts || s->nests;
+    if ((!s->split && !counts) || asks_team_size(L, d->node))
         return false;
+    if (!s->split && reduction_item_parenthesised(d))
+        return false;
+    /* (a counting body that calls a function of another file, which may hold an orphaned
+       construct: a team of threads, which shares it as it runs, nanort_team_orphan, where
+       runs in turn could not) */
+    if (!s->split && lower_calls_other_file(L, d->node, system_function))
+        s->threads = true;
     struct sym *tp[1];
     bool elsewhere;
     if (!s->refused && lower_reaches_construct(L, d->node, called_construct, s))
@@ -795,12 +883,7 @@ static bool spmd_body(struct lower *L, const struct lower_dir *d, struct spmd_sc
     /* (a team of threads: each its own copies of the private, firstprivate and reduction
        variables, and of the threadprivate ones, which copyin sets, on its own thread:
        team_region) */
-    /* (a counting body runs per thread number only where no function it calls holds a
-       construct, or may hold one mcc cannot see: else once, as before) */
-    if (!s->split && (lower_reaches_construct(L, d->node, NULL, NULL) ||
-                      lower_calls_other_file(L, d->node, system_function) ||
-                      reduction_item_parenthesised(d)))
-        return false;
+    s->counted_once = !s->split && s->refused && s->warn;
     return !s->refused;
 }
 
@@ -959,6 +1042,15 @@ static void region(struct lower *L, struct lower_dir *d, bool team, bool wait,
                        "it does for the other thread numbers is not done (split the work with "
                        "'#pragma omp for', or by omp_get_num_threads(), which is 1 there)",
                        scan.refused ? scan.refused : "it shares its work by no construct");
+    } else if (scan.counted_once) {
+        struct mcc_loc at = lower_dir_loc(L, d);
+        mcc_warning_at(&at, "the body of this parallel region %s, and mcc can run it neither "
+                       "once per thread number nor by a team of threads (%s): it runs it "
+                       "once, as a team of one, so what each thread of an OpenMP team would "
+                       "add is added once", scan.nests ? "opens a nested parallel region, "
+                       "which each thread runs whole" : "adds up what each thread does (a "
+                       "reduction variable written, an atomic or critical construct)",
+                       scan.refused);
     }
     privates_close(L, &p, opened);
     /* a cancel closely nested in it goes to the end of its body, before the wait */

@@ -1,11 +1,14 @@
-/* A worksharing loop that names a threadprivate variable: a warning, and the loop runs as
- * one task at once on the thread that runs the region, whose copy the region reads. */
+/* A worksharing loop that names a threadprivate variable, in a body that asks the team's
+ * size (so a team of one runs it): a warning, and the loop runs as one task at once on the
+ * thread that runs the region, whose copy the region reads. */
+#include <omp.h>
+
 static int part;
 #pragma omp threadprivate(part)
 
 int main(void)
 {
-    int total = 0;
+    int total = 0, threads = 0;
 #pragma omp parallel
     {
         part = 0;
@@ -14,6 +17,8 @@ int main(void)
             part += i;
 #pragma omp atomic
         total += part;
+#pragma omp single
+        threads = omp_get_num_threads();
     }
-    return total - 45;
+    return threads != 1 || total != 45;
 }
