@@ -519,6 +519,8 @@ struct spmd_scan {
                                        warns) */
     bool own_task;                  /* in a task its own code creates, which each thread of
                                        the team creates: an atomic or critical there counts */
+    bool sizes;                     /* it asks omp_get_num_threads() (asks_team_size): its
+                                       split by thread number is over the team's size */
 };
 
 /* Is dir a parallel region (alone or combined)? */
@@ -845,7 +847,12 @@ static bool spmd_body(struct lower *L, const struct lower_dir *d, struct spmd_sc
        regions' loops index by thread number); one that opens a region: each thread runs
        it whole */
     bool counts = s->counts || s->nests;
-    if ((!s->split && !counts) || asks_team_size(L, d->node))
+    /* (one that asks omp_get_num_threads() too, and neither counts nor nests, runs once:
+       a team of one that does all its work; one that counts runs per thread number still,
+       where the count and the size agree, as in OpenMP: run once, a master's size was
+       the workers', its count 1) */
+    s->sizes = asks_team_size(L, d->node);
+    if ((!s->split && !counts) || (!counts && s->sizes))
         return false;
     if (!s->split && reduction_item_parenthesised(d))
         return false;
@@ -1025,7 +1032,7 @@ static void region(struct lower *L, struct lower_dir *d, bool team, bool wait,
     else
         lower_body(L, d);
     L->region = r.up;
-    if (spmd && !scan.loops && scan.split) {
+    if (spmd && !scan.loops && scan.split && !scan.sizes) {
         struct mcc_loc at = lower_dir_loc(L, d);
         mcc_warning_at(&at, "the body of this parallel region splits its work by "
                        "omp_get_thread_num(), not by a construct: mcc runs it once for each "

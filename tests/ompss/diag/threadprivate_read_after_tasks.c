@@ -1,15 +1,13 @@
-/* per-thread counters a region's tasks update, each thread adding its own to a total
-   after them, in a body that asks omp_get_num_threads() (in a single): mcc runs the
-   region's body once, as a team of one, and reads one copy (mcc warns; without the
-   question, a team of threads runs it, each thread adding its own copy) */
-#include <omp.h>
+/* per-thread counters a region's tasks update, each thread printing its own after them:
+   mcc runs the region's body once and reads one copy, which the tasks run elsewhere did
+   not update (mcc warns; a body whose threads each add their own copy to a total under
+   critical runs on a team of threads, whose copies the tasks update) */
+#include <stdio.h>
 
-int team;
 static long hits;
 #pragma omp threadprivate(hits)
-long count(int n)
+void count(int n)
 {
-    long total = 0;
 #pragma omp parallel
     {
         hits = 0;
@@ -18,10 +16,6 @@ long count(int n)
 #pragma omp task
             hits += 1;
         }
-#pragma omp critical
-        total += hits;
-#pragma omp single
-        team = omp_get_num_threads();
+        printf("%ld\n", hits);
     }
-    return total;
 }

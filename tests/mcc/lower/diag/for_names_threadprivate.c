@@ -1,24 +1,21 @@
-/* A worksharing loop that names a threadprivate variable, in a body that asks the team's
- * size (so a team of one runs it): a warning, and the loop runs as one task at once on the
- * thread that runs the region, whose copy the region reads. */
-#include <omp.h>
-
+/* A worksharing loop that names a threadprivate variable, thread 0's copy kept by a
+ * master: a warning, and the loop runs as one task at once on the thread that runs the
+ * region, whose copy the region reads.  (A body that adds every thread's copy, as an
+ * atomic `total += part`, runs on a team of threads, each thread its own copy.) */
 static int part;
 #pragma omp threadprivate(part)
 
 int main(void)
 {
-    int total = 0, threads = 0;
+    int total = 0;
 #pragma omp parallel
     {
         part = 0;
 #pragma omp for
         for (int i = 0; i < 10; i++)
             part += i;
-#pragma omp atomic
-        total += part;
-#pragma omp single
-        threads = omp_get_num_threads();
+#pragma omp master
+        total = part;
     }
-    return threads != 1 || total != 45;
+    return total - 45;
 }

@@ -1,22 +1,19 @@
 /* A worksharing loop that writes a variable each thread of the region has its own copy of
- * (declared in the region), other than by adding to it, in a body that asks the team's size
- * (so a team of one runs it): a warning, and the loop runs as one task.  (`mine += i` alone
- * is a sum the loop's tasks reduce into the copy.) */
-#include <omp.h>
-
+ * (declared in the region), other than by adding to it, thread 0's kept by a master: a
+ * warning, and the loop runs as one task.  (`mine += i` alone is a sum the loop's tasks
+ * reduce into the copy; a body that adds every thread's copy, as an atomic `total +=
+ * mine`, runs on a team of threads, each thread its own.) */
 int main(void)
 {
-    int total = 0, threads = 0;
+    int total = 0;
 #pragma omp parallel
     {
         int mine = 0;
 #pragma omp for
         for (int i = 0; i < 10; i++)
             mine = mine * 2 % 1000 + i;
-#pragma omp atomic
-        total += mine;
-#pragma omp single
-        threads = omp_get_num_threads();
+#pragma omp master
+        total = mine;
     }
-    return threads != 1 || total != 13;
+    return total != 13;
 }
