@@ -7,7 +7,8 @@
  * adders beside a `for` of partial sums; counts beside `sections`, `single` and `master`;
  * a count beside a call of a function holding an orphaned `for` (and one whose iterations
  * run in one task, writing the caller's scratch: the first thread to reach it runs it
- * whole; mcc warns); an `atomic` count in a called function.
+ * whole; mcc warns); an `atomic` count in a called function; counts beside the team's
+ * size asked in a `master` or `single` (NPB's shape), which must agree.
  * mcc ran each such body once (a count of 1; the rows sized by it were overrun, or a
  * per-thread index past them read). */
 #include <stdio.h>
@@ -17,6 +18,7 @@
 #else
 static int omp_get_thread_num(void) { return 0; }
 static int omp_get_max_threads(void) { return 1; }
+static int omp_get_num_threads(void) { return 1; }
 #endif
 
 #define N 3000
@@ -169,10 +171,37 @@ int main(void)
 #pragma omp parallel
     tick(&ticks);
 
+    /* a count beside the size a master asks; NPB's size asked in a single, a for, and
+       critical adders */
+    int c8 = 0, size8 = 0, adders9 = 0, size9 = 0;
+    double s9 = 0;
+#pragma omp parallel reduction(+: c8)
+    {
+        c8++;
+#pragma omp master
+        size8 = omp_get_num_threads();
+    }
+#pragma omp parallel
+    {
+        double mine = 0;
+#pragma omp single
+        size9 = omp_get_num_threads();
+#pragma omp for
+        for (int i = 0; i < N; i++)
+            mine += data[i];
+#pragma omp critical
+        {
+            s9 += mine;
+            adders9++;
+        }
+    }
+
     printf("counts: %d %d %d %d %d %d %d %d\n", nt == maxt, count == maxt, adders == maxt,
            c4 == maxt, c5 == maxt, c6 == maxt, c7 == maxt, ticks == maxt);
     printf("sums: %d %d %d %d %.1f, overran: %d %d\n", s1 == want, s2 == want, s3 == want,
            s6 == want, s7, over, over2);
     printf("sections %d, singles %d, masters %d\n", secs, singles, masters);
+    printf("sizes: %d %d %d %d %d\n", c8 == size8, size8 == maxt, adders9 == size9,
+           size9 == maxt, s9 == want);
     return 0;
 }
