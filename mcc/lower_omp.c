@@ -521,6 +521,8 @@ struct spmd_scan {
                                        the team creates: an atomic or critical there counts */
     bool sizes;                     /* it asks omp_get_num_threads() (asks_team_size): its
                                        split by thread number is over the team's size */
+    bool tasks;                     /* it creates tasks, itself or in a function of this
+                                       unit it calls */
 };
 
 /* Is dir a parallel region (alone or combined)? */
@@ -709,7 +711,7 @@ static bool spmd_visit(struct ast *n, void *arg)
             return false;
         }
         if (k == OMP_DIR_TASK)
-            s->wrote = true;
+            s->wrote = s->tasks = true;
         /* (a single: its threads wait for each other at its end, or claim it in turn:
            a team of threads runs the body; with copyprivate, the thread that ran it hands
            its values to the others at that end: a team of threads, lower_omp_single) */
@@ -782,6 +784,7 @@ static bool called_construct(struct lower *L, struct ast *pragma, void *arg)
     if (k == OMP_DIR_BARRIER || k == OMP_DIR_FLUSH || k == OMP_DIR_FOR || k == OMP_DIR_SINGLE ||
         k == OMP_DIR_SECTIONS)
         s->threads = true;
+    s->tasks |= k == OMP_DIR_TASK;
     return k == OMP_DIR_CRITICAL || k == OMP_DIR_ATOMIC || k == OMP_DIR_BARRIER ||
            k == OMP_DIR_FLUSH || k == OMP_DIR_FOR || k == OMP_DIR_SINGLE ||
            k == OMP_DIR_SECTIONS || k == OMP_DIR_SECTION || k == OMP_DIR_TASK ||
@@ -865,6 +868,13 @@ static bool spmd_body(struct lower *L, const struct lower_dir *d, struct spmd_sc
     bool elsewhere;
     if (!s->refused && lower_reaches_construct(L, d->node, called_construct, s))
         spmd_refuse(s, "a construct in a function it calls", true);
+    /* (a counting body that creates tasks and may write threadprivate variables, which
+       the tasks read on whichever worker runs them: once, as before, where mcc hands
+       what it wrote to every worker's copy, region_body_copies in lower.c; a team's
+       members would set their own threads' copies only) */
+    if (!s->split && s->tasks &&
+        (lower_writes_thread_local(L, d->node, tp, 1, &elsewhere) > 0 || elsewhere))
+        return false;
     /* singles without a `for` that thread 0's run does whole: a team of threads; with one,
        thread 0's run runs those it can (above) */
     if ((s->singles && !s->loops) || s->copies)
