@@ -1,16 +1,16 @@
 /* ported: openmp
  * Region bodies that count their threads and also share work by a construct, as OpenMP
- * codes (Rodinia, NPB) size per-thread data: `parallel reduction(+: nt)` with `nt++` beside
- * a `for` adding into part[omp_get_thread_num()] sized by omp_get_max_threads(); an `atomic`
- * count, a barrier, a `single` allocating rows sized by the count, a `for` filling the row
- * of its thread number, and a `for reduction` over the rows, all in one region; `critical`
- * adders beside a `for` of partial sums; counts beside `sections`, `single` and `master`;
- * a count beside a call of a function holding an orphaned `for` (and one whose iterations
- * run in one task, writing the caller's scratch: the first thread to reach it runs it
- * whole; mcc warns); an `atomic` count in a called function; counts beside the team's
- * size asked in a `master` or `single` (NPB's shape), which must agree.
- * mcc ran each such body once (a count of 1; the rows sized by it were overrun, or a
- * per-thread index past them read). */
+ * codes (Rodinia, NPB) size per-thread data: `parallel reduction(+: nt)` with `nt++`
+ * beside a `for` adding into part[omp_get_thread_num()] sized by omp_get_max_threads(); an
+ * `atomic` count, a barrier, a `single` allocating rows sized by the count, a `for`
+ * filling the row of its thread number, and a `for reduction` over the rows, all in one
+ * region; counts beside `sections`, `single` and `master`; a count beside a call of a
+ * function holding an orphaned `for` (and one whose iterations run in one task, writing
+ * the caller's scratch: the first thread to reach it runs it whole; mcc warns); an
+ * `atomic` count in a called function; counts beside the team's size asked in a `master`,
+ * and `critical` adders of a `for`'s partial sums beside the size a `single` asks (NPB's
+ * shape), which must agree. mcc ran each such body once (a count of 1; the rows sized by
+ * it were overrun, or a per-thread index past them read). */
 #include <stdio.h>
 #include <stdlib.h>
 #ifdef _OPENMP
@@ -109,22 +109,6 @@ int main(void)
     }
     free(rows);
 
-    /* critical adders beside a for of partial sums */
-    int adders = 0;
-    double s3 = 0;
-#pragma omp parallel
-    {
-        double mine = 0;
-#pragma omp for
-        for (int i = 0; i < N; i++)
-            mine += data[i];
-#pragma omp critical
-        {
-            s3 += mine;
-            adders++;
-        }
-    }
-
     /* counts beside sections, single and master */
     int c4 = 0, secs = 0, c5 = 0, singles = 0, masters = 0;
 #pragma omp parallel reduction(+: c4)
@@ -171,10 +155,10 @@ int main(void)
 #pragma omp parallel
     tick(&ticks);
 
-    /* a count beside the size a master asks; NPB's size asked in a single, a for, and
-       critical adders */
-    int c8 = 0, size8 = 0, adders9 = 0, size9 = 0;
-    double s9 = 0;
+    /* a count beside the size a master asks; critical adders of a for's partial sums
+       beside the size a single asks (NPB's shape) */
+    int c8 = 0, size8 = 0, adders = 0, size9 = 0;
+    double s3 = 0;
 #pragma omp parallel reduction(+: c8)
     {
         c8++;
@@ -191,8 +175,8 @@ int main(void)
             mine += data[i];
 #pragma omp critical
         {
-            s9 += mine;
-            adders9++;
+            s3 += mine;
+            adders++;
         }
     }
 
@@ -201,7 +185,7 @@ int main(void)
     printf("sums: %d %d %d %d %.1f, overran: %d %d\n", s1 == want, s2 == want, s3 == want,
            s6 == want, s7, over, over2);
     printf("sections %d, singles %d, masters %d\n", secs, singles, masters);
-    printf("sizes: %d %d %d %d %d\n", c8 == size8, size8 == maxt, adders9 == size9,
-           size9 == maxt, s9 == want);
+    printf("sizes: %d %d %d %d\n", c8 == size8, size8 == maxt, adders == size9,
+           size9 == maxt);
     return 0;
 }
