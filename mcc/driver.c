@@ -313,17 +313,47 @@ static int run_on_input(struct strvec *cmd, const char *lang, const char *input,
  * __constant is const spelled `__const__`, which tells the lowering that a file-scope
  * definition is an OpenCL constant, to be static (lower_device_constant).
  * The lowering finds `__global__` in the user's file itself (lower_device.c).  With
- * --cuda (cuda_host) the CUDA ones are left to the toolkit's headers (mcc_cuda.h). */
-static void add_device_qualifiers(struct strvec *cmd, bool cuda_host)
+ * --cuda (cuda_host) the CUDA ones are left to the toolkit's headers (mcc_cuda.h).
+ * A header that defines one itself for the host (`#define __constant const`, beside
+ * `#define __global` under `#ifndef __OPENCL_VERSION__`) keeps its own: the names in
+ * `user_defined` (a bit per entry of device_qualifiers) are not predefined. */
+static const char *const device_qualifiers[] = {
+    "__kernel=", "__global=", "__local=", "__constant=__const__",
+    "__global__=", "__device__=", "__host__=",
+};
+enum { OPENCL_QUALIFIERS = 4, DEVICE_QUALIFIERS = 7 };
+
+static void add_device_qualifiers(struct strvec *cmd, bool cuda_host, unsigned user_defined)
 {
-    static const char *const opencl[] = {
-        "-D__kernel=", "-D__global=", "-D__local=", "-D__constant=__const__",
-    };
-    static const char *const cuda[] = {"-D__global__=", "-D__device__=", "-D__host__="};
-    for (size_t i = 0; i < sizeof opencl / sizeof opencl[0]; i++)
-        sv_push(cmd, opencl[i]);
-    for (size_t i = 0; !cuda_host && i < sizeof cuda / sizeof cuda[0]; i++)
-        sv_push(cmd, cuda[i]);
+    for (int i = 0; i < (cuda_host ? OPENCL_QUALIFIERS : DEVICE_QUALIFIERS); i++)
+        if (!(user_defined >> i & 1))
+            sv_push(cmd, drv_asprintf("-D%s", device_qualifiers[i]));
+}
+
+/* cpp's messages held back while it may be run again (held_line), and which of
+ * device_qualifiers they say the user's code redefined: cpp's `"NAME" redefined`, an error
+ * under -Werror. */
+static struct {
+    char *text;
+    size_t len;
+    unsigned redefined;
+} held;
+
+static void held_line(char *line)
+{
+    const char *q = strstr(line, "redefined") ? strchr(line, '"') : NULL;
+    for (int i = 0; q && i < DEVICE_QUALIFIERS; i++) {
+        size_t n = strcspn(device_qualifiers[i], "=");
+        if (!strncmp(q + 1, device_qualifiers[i], n) && q[n + 1] == '"')
+            held.redefined |= 1u << i;
+    }
+    size_t n = strlen(line);
+    held.text = realloc(held.text, held.len + n + 1);
+    if (!held.text)
+        drv_die("out of memory");
+    memcpy(held.text + held.len, line, n + 1);
+    held.len += n;
+    line[0] = '\0';
 }
 
 /* Where the #includes of embedded OpenCL sources are looked for: the -I (-iquote,
@@ -518,39 +548,68 @@ static int oss_name_src(const char *path, const char *copy, const char *src)
 /* `include`: a header cpp reads before the source (-include), or NULL. */
 /* `input`: the file cpp reads, when not src (oss_source's copy: src's directory is then
  * searched for its "headers" first, as cpp searches the including file's). */
+static void preprocess_command(const struct driver *d, const char *src, const char *input,
+                               bool comments, const char *include, unsigned user_defined,
+                               struct strvec *cmd)
+{
+    sv_cat(cmd, d->cpp_cmd.n ? &d->cpp_cmd : &d->cc);    /* --cpp= */
+    sv_cat(cmd, &d->all);
+    sv_push(cmd, "-E");
+    if (comments)
+        sv_push(cmd, "-C");
+    if (d->opts.ompss) {
+        sv_push(cmd, "-fopenmp");
+        sv_push(cmd, "-D_OMPSS=1");
+        add_device_qualifiers(cmd, d->opts.cuda_host, user_defined);
+    }
+    sv_cat(cmd, &d->cpp);
+    if (input != src) {
+        const char *slash = strrchr(src, '/');
+        sv_push(cmd, "-iquote");
+        sv_push(cmd, slash ? drv_asprintf("%.*s", (int)(slash - src + (slash == src)), src)
+                           : ".");
+    }
+    sv_cat(cmd, &d->inc);
+    sv_cat(cmd, &d->wp);
+    if (d->opts.ompss)
+        add_mcc_includes(d, cmd);
+    if (d->opts.cuda_host)
+        add_cuda_host(d, cmd);
+    if (include) {
+        sv_push(cmd, "-include");
+        sv_push(cmd, include);
+    }
+    add_dependency_names(d, cmd, src);
+}
+
+/* cpp on input with the device qualifiers predefined; where it says that the user's code
+ * redefines some, again without those (its messages of the first run dropped).  Output to
+ * stdout (out NULL or "-": mcc -E) is made by a second run only, the first writing nowhere. */
+static int preprocess_run(const struct driver *d, const char *src, const char *input,
+                          const char *out, bool comments, const char *include)
+{
+    struct strvec cmd = {0};
+    preprocess_command(d, src, input, comments, include, 0, &cmd);
+    if (!d->opts.ompss || !strcmp(input, "-"))  /* (standard input is read once) */
+        return run_on_input(&cmd, "c", input, out);
+    bool to_stdout = !out || !strcmp(out, "-");
+    held.len = 0;
+    held.redefined = 0;
+    int st = run_filtered_on_input(&cmd, "c", input, to_stdout ? "/dev/null" : out, held_line);
+    if (!held.redefined && !to_stdout) {
+        if (held.len)
+            fputs(held.text, stderr);
+        return st;
+    }
+    struct strvec again = {0};
+    preprocess_command(d, src, input, comments, include, held.redefined, &again);
+    return run_on_input(&again, "c", input, out);
+}
+
 static int preprocess_input(const struct driver *d, const char *src, const char *input,
                             const char *out, bool comments, const char *include)
 {
-    struct strvec cmd = {0};
-    sv_cat(&cmd, d->cpp_cmd.n ? &d->cpp_cmd : &d->cc);    /* --cpp= */
-    sv_cat(&cmd, &d->all);
-    sv_push(&cmd, "-E");
-    if (comments)
-        sv_push(&cmd, "-C");
-    if (d->opts.ompss) {
-        sv_push(&cmd, "-fopenmp");
-        sv_push(&cmd, "-D_OMPSS=1");
-        add_device_qualifiers(&cmd, d->opts.cuda_host);
-    }
-    sv_cat(&cmd, &d->cpp);
-    if (input != src) {
-        const char *slash = strrchr(src, '/');
-        sv_push(&cmd, "-iquote");
-        sv_push(&cmd, slash ? drv_asprintf("%.*s", (int)(slash - src + (slash == src)), src)
-                            : ".");
-    }
-    sv_cat(&cmd, &d->inc);
-    sv_cat(&cmd, &d->wp);
-    if (d->opts.ompss)
-        add_mcc_includes(d, &cmd);
-    if (d->opts.cuda_host)
-        add_cuda_host(d, &cmd);
-    if (include) {
-        sv_push(&cmd, "-include");
-        sv_push(&cmd, include);
-    }
-    add_dependency_names(d, &cmd, src);
-    int st = run_on_input(&cmd, "c", input, out);
+    int st = preprocess_run(d, src, input, out, comments, include);
     if (!st && input != src && out)
         st = oss_name_src(out, input, src);
     if (!st && input != src && d->deps_file && d->stop != STOP_PREPROCESS)

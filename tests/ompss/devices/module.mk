@@ -46,7 +46,7 @@ OMPSS_DEV_LAYOUTS_OCL  := opencl:ocl_include:ocl_include opencl:seed:seed-ocl \
                           opencl:shared_header:shared_header opencl:julia:julia \
                           opencl:krist_ocl:krist-p opencl:krist_ocl:krist-i \
                           opencl:krist_ocl:krist-d opencl:implements3:saxpy-ocl \
-                          opencl:constants:constants
+                          opencl:constants:constants opencl:host_polyfill:host_polyfill
 OMPSS_DEV_LAYOUT       = env BUILD=$(BUILD) MCC=$(MCC_BIN) tests/ompss/devices/layouts.sh
 
 .PHONY: check-ompss-dev-layouts
