@@ -1337,10 +1337,6 @@ void ocl_kernel_analyse(struct ocl *o, struct ocl_fn *f)
             ocl_fail(o, q, "a kernel parameter without a name");
             return;
         }
-        if (q->sym->array_param) {
-            ocl_fail(o, q, "an array parameter of a kernel (declare it as a pointer)");
-            return;
-        }
         if (ocl_sym_type(o, q->sym)->kind == OCL_OPAQUE) {
             ocl_fail(o, q, "an image parameter (images are not translated)");
             return;
@@ -1432,11 +1428,27 @@ static const char *specs_text(struct ocl *o, struct ast *specs, bool keep_const)
 }
 
 /* Declarator `d` with its name written `name` (NULL: left out: an abstract declarator). */
+/* The array declarator of parameter name dn within d (`a[]`, `a[n]` of `a[n][m]`): the
+ * pointer that C makes of it (6.7.6.3p7); NULL for other declarators. */
+static struct ast *adjusted_array(struct ast *d, struct ast *dn)
+{
+    if (!dn->sym || !dn->sym->array_param)
+        return NULL;
+    for (; d && d != dn; d = d->kid[0])
+        if (d->kind == AST_DECL_ARRAY && d->kid[0] == dn)
+            return d;
+    return NULL;
+}
+
 static const char *declarator_text(struct ocl *o, struct ast *d, const char *name)
 {
     struct ast *dn = ast_declarator_name(d);
     if (!dn)
         return render(o, d->begin, d->end);
+    struct ast *arr = adjusted_array(d, dn);
+    if (arr)            /* as a pointer: `(*a)`, `(*a)[m]`; the size goes */
+        return arena_printf(o->L.a, "%s(*%s)%s", render(o, d->begin, arr->begin),
+                            name ? name : "", render(o, arr->end, d->end));
     return arena_printf(o->L.a, "%s%s%s", render(o, d->begin, dn->begin), name ? name : "",
                         render(o, dn->end, d->end));
 }

@@ -217,9 +217,9 @@ diag)
     "$log" || fail "mcc's line after the errors does not say to fix the kernel"
   # a warning after macros on its line (__global is an attribute in the translation): at
   # the column of the source line (before the fix: of the expanded line, 1:82, past its end)
-  translate_only arrparam '__kernel void arr(__global float *a, __global float b[])\n{\n    b[0] = a[0];\n}\n'
-  grep -q "arrparam.cl:1:47: warning: kernel 'arr' cannot be translated to C: an array parameter of a kernel" \
-    "$log" || fail "no warning at arrparam.cl:1:47"
+  translate_only imgparam '__kernel void arr(__global float *a, __read_only image2d_t b)\n{\n    a[0] = 1;\n}\n'
+  grep -q "imgparam.cl:1:50: warning: kernel 'arr' cannot be translated to C: an image parameter" \
+    "$log" || fail "no warning at imgparam.cl:1:50"
   echo "run.sh: diagnostics as expected"
   ;;
 shapes)
