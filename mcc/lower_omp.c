@@ -659,7 +659,9 @@ static bool spmd_visit(struct ast *n, void *arg)
         if ((k == OMP_DIR_BARRIER && !barrier_at_end(s->L, s->body, n)) || k == OMP_DIR_FLUSH)
             s->threads = true;
         else if (k != OMP_DIR_BARRIER && k != OMP_DIR_TASKWAIT && k != OMP_DIR_TASKYIELD)
-            spmd_refuse(s, "a standalone directive", false);
+            spmd_refuse(s, dir ? arena_printf(s->L->a, "a '#pragma omp %s'",
+                                              omp_directive_names[k])
+                           : "a standalone directive", false);
         return false;
     }
     if (n->pragma && n != s->root) {
@@ -733,7 +735,8 @@ static bool spmd_visit(struct ast *n, void *arg)
             return false;
         }
         if (k != OMP_DIR_CRITICAL && k != OMP_DIR_ATOMIC) {
-            spmd_refuse(s, "a construct", false);
+            spmd_refuse(s, dir ? arena_printf(s->L->a, "a '#pragma omp %s'",
+                                              omp_directive_names[k]) : "a construct", false);
             return false;
         }
         s->counts |= s->own || s->own_task;
@@ -871,10 +874,11 @@ static bool spmd_body(struct lower *L, const struct lower_dir *d, struct spmd_sc
     /* (a counting body that creates tasks and may write threadprivate variables, which
        the tasks read on whichever worker runs them: once, as before, where mcc hands
        what it wrote to every worker's copy, region_body_copies in lower.c; a team's
-       members would set their own threads' copies only) */
-    if (!s->split && s->tasks &&
+       members would set their own threads' copies only; its count is 1: region warns) */
+    if (!s->refused && !s->split && s->tasks &&
         (lower_writes_thread_local(L, d->node, tp, 1, &elsewhere) > 0 || elsewhere))
-        return false;
+        spmd_refuse(s, "it creates tasks and may write threadprivate variables, which the "
+                    "tasks read on any worker", true);
     /* singles without a `for` that thread 0's run does whole: a team of threads; with one,
        thread 0's run runs those it can (above) */
     if ((s->singles && !s->loops) || s->copies)
@@ -900,7 +904,9 @@ static bool spmd_body(struct lower *L, const struct lower_dir *d, struct spmd_sc
     /* (a team of threads: each its own copies of the private, firstprivate and reduction
        variables, and of the threadprivate ones, which copyin sets, on its own thread:
        team_region) */
-    s->counted_once = !s->split && s->refused && s->warn;
+    /* (not split, it counts or nests: here whatever refused it, which the region's count
+       then misses, as a standalone directive, a `cancel parallel`, or a taskgroup) */
+    s->counted_once = !s->split && s->refused;
     return !s->refused;
 }
 

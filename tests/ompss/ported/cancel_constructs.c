@@ -167,21 +167,20 @@ static void worksharing(int on)
     }
 
     int before = 0, past = 0, kept = 0;
+    /* (flags every thread sets, not counts: mcc runs a body with a `cancel parallel` once,
+       as a team of one, and warns that a count there would be 1) */
     #pragma omp parallel
     {
-        #pragma omp atomic
-        before++;
+        before = 1;
         #pragma omp cancel parallel
-        #pragma omp atomic
-        past++;
+        past = 1;
     }
     #pragma omp parallel
     {
         #pragma omp cancel parallel if(before < 0)
         #pragma omp barrier
         #pragma omp cancellation point parallel
-        #pragma omp atomic
-        kept++;
+        kept = 1;
     }
     printf("search found %d\n", found);
     printf("canceller's chunk stops: %d\n", first == (on ? 0 : 10));
