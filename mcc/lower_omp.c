@@ -523,6 +523,9 @@ struct spmd_scan {
                                        split by thread number is over the team's size */
     bool tasks;                     /* it creates tasks, itself or in a function of this
                                        unit it calls */
+    bool ordered_numbers;           /* a `for ordered` of its own code asks
+                                       omp_get_thread_num(): a team of threads shares it,
+                                       each chunk on its thread (i % T with static, 1) */
 };
 
 /* Is dir a parallel region (alone or combined)? */
@@ -684,6 +687,8 @@ static bool spmd_visit(struct ast *n, void *arg)
                 s->ordered_loops++;
             else
                 s->team_loops++;
+            s->ordered_numbers |= !in_order_loop(dir) && omp_find_clause(dir, OMP_CL_ORDERED) &&
+                                  lower_reaches_call(s->L, n, "omp_get_thread_num");
             if (s->wrote)
                 s->late_loops++;    /* (a team's only) */
             else
@@ -858,7 +863,9 @@ static bool spmd_body(struct lower *L, const struct lower_dir *d, struct spmd_sc
        where the count and the size agree, as in OpenMP: run once, a master's size was
        the workers', its count 1) */
     s->sizes = asks_team_size(L, d->node);
-    if ((!s->split && !counts) || (!counts && s->sizes))
+    /* (nor a team of one for a `for ordered` that reports its threads' numbers: a team
+       of threads shares it, below, each chunk's number OpenMP's) */
+    if ((!s->split && !counts && !s->ordered_numbers) || (!counts && s->sizes))
         return false;
     if (!s->split && reduction_item_parenthesised(d))
         return false;
@@ -906,7 +913,7 @@ static bool spmd_body(struct lower *L, const struct lower_dir *d, struct spmd_sc
        team_region) */
     /* (not split, it counts or nests: here whatever refused it, which the region's count
        then misses, as a standalone directive, a `cancel parallel`, or a taskgroup) */
-    s->counted_once = !s->split && s->refused;
+    s->counted_once = !s->split && s->refused && counts;
     return !s->refused;
 }
 
