@@ -10,17 +10,16 @@
  * loop, each thread running its chunks, their ordered regions in the loop's order.
  */
 #include <stdio.h>
-#ifdef _OPENMP
-#include <omp.h>
-#define TID() omp_get_thread_num()
-#define MAXT() omp_get_max_threads()
-#else
-#define TID() 0
-#define MAXT() 1
-#endif
 
 #define N 40
 static int owner[N], seen[N], nseen;
+
+#ifdef _OPENMP
+#include <omp.h>
+#define TID() omp_get_thread_num()
+#else
+#define TID() 0
+#endif
 
 static void record(int i)
 {
@@ -41,7 +40,11 @@ static int check(int nth, int chunk)
 
 int main(void)
 {
-    int nth = MAXT();
+#ifdef _OPENMP
+    int nth = omp_get_max_threads();
+#else
+    int nth = 1;
+#endif
 #pragma omp parallel
     {
 #pragma omp for ordered schedule(static, 1)
