@@ -1586,7 +1586,8 @@ static bool move_static_local(struct lower *L, struct sym *y)
  * file scope, or a global), registered with the runtime by a constructor at the end of the
  * unit: another unit whose region's body calls a function of this one that changes them
  * cannot name a static one, and gives every worker what changed through the runtime
- * (nanort_threadprivate_keep/changed, watch_thread_local in lower.c).
+ * (nanort_threadprivate_keep/changed, watch_thread_local in lower.c).  The same constructor
+ * tells the runtime when the unit's code names `__thread` variables (nanort_thread_data_used).
  */
 void lower_omp_threadprivate_register(struct lower *L)
 {
@@ -1607,10 +1608,8 @@ void lower_omp_threadprivate_register(struct lower *L)
                     "(__typeof__(sizeof 0))&%s, __nrt_v, sizeof %s); }\n", addr, x, set, x, x);
         lbuf_printf(&calls, " nanort_threadprivate_register(%s, %s, sizeof %s);", addr, set, x);
     }
-    if (L->thread_data_used)
-        lbuf_printf(&L->tail, "%sstatic void __attribute__((__constructor__)) %s(void) { "
-                    "nanort_thread_data_used(); }\n", lower_mark_generated(),
-                    lower_local_name(L, LL_TLS_USED, 0, ""));
+    if (L->thread_data_used)        /* (the unit's code names __thread variables) */
+        lbuf_printf(&calls, " nanort_thread_data_used();");
     if (!calls.len)
         return;
     lbuf_printf(&L->tail, "%s%sstatic void __attribute__((__constructor__)) %s(void) {%s }\n",

@@ -2600,7 +2600,6 @@ void lower_names_for_user(char *line);
     X(LL_TP_ADDR, "tpa", BOTH)   /* a threadprivate variable's address on this thread */ \
     X(LL_TP_SET, "tps", BOTH)    /* ... its setter, both given to the runtime by */        \
     X(LL_TP_REGISTER, "tp_register", NUM) /* ... the unit's constructor */                \
-    X(LL_TLS_USED, "tls_used", NUM) /* the constructor saying the unit names __thread ones */ \
     X(LL_TP_KEPT, "tk", NUM)     /* the runtime's copies of them before a call */          \
     X(LL_TP_DONE, "td", NUM)     /* a declaration whose initializer gives them every worker */ \
     X(LL_LINEAR_BASE, "l0_", NAME) /* member: a linear variable's value before the loop */ \
