@@ -3,8 +3,10 @@
 # --output-dir=, --pp-stdout, --width=, --enable-ms-builtins, --disable-gxx-traits, ...)
 # build the program with one warning each that says they are ignored (gcc took them for
 # its own: "unrecognized command-line option '--variable=...'", "unknown pass ms-builtins
-# specified in '-fenable'"); --keep-all-files keeps the translated C as -k does, and
-# --ld=CMD links with CMD.
+# specified in '-fenable'"), --env=, --native-vendor=, --pp=off too; --pp and --pp=on
+# (mcc preprocesses anyway) build with no warning; --keep-all-files and its short form -K
+# keep the translated C as -k does (gcc stopped on -K, --pp, --env=...), and --ld=CMD
+# links with CMD.
 . "$(dirname "$0")/lib.sh"
 write_app
 ok "$MCC" --ompss --variable=disable_final_clause_transformation:1 --output-dir=. \
@@ -14,7 +16,17 @@ runs ./prog "r=42"
 lacks err.txt 'unrecognized|error|unknown pass'
 has err.txt "mcc: warning: ignoring '--variable=disable_final_clause_transformation:1' \(a setting of Mercurium's own front end"
 [ "$(grep -c 'mcc: warning: ignoring' err.txt)" = 7 ] || fail "not one warning each: $(cat err.txt)"
+ok "$MCC" --ompss --env=linux-x86_64 --native-vendor=gnu --pp=off app.c helper.c -o prog
+runs ./prog "r=42"
+lacks err.txt 'unrecognized|error'
+[ "$(grep -c 'mcc: warning: ignoring' err.txt)" = 3 ] || fail "not one warning each: $(cat err.txt)"
+ok "$MCC" --ompss --pp --pp=on app.c helper.c -o prog
+runs ./prog "r=42"
+lacks err.txt 'unrecognized|error|warning'
 ok "$MCC" --ompss --keep-all-files -c app.c -o app.o
+exists app.mcc.c
+rm -f app.mcc.c
+ok "$MCC" --ompss -K -c app.c -o app.o
 exists app.mcc.c
 # --ld=: the link's command (an MPI wrapper, say) instead of the native compiler; the
 # compiles keep gcc (it went to gcc: "unrecognized command-line option '--ld=...'")
