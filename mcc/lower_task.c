@@ -137,12 +137,18 @@ static void check_deps(struct lower *L, struct lower_ftask *f)
                 struct sym *p = by_value_param(L, f->params, ref);
                 if (!p || c->dep == OMP_DEP_NONE)
                     continue;
+                /* a pointer named alone: the data it points to was meant */
+                char hint[256] = "";
+                if (ref->kind == OMP_REF_NAME && p->type == TYPE_POINTER && !p->function_param)
+                    snprintf(hint, sizeof hint, "; for the data it points to, write '%s(*%s)', "
+                             "or '%s([n]%s)' for n elements", omp_dep_names[c->dep],
+                             ref->text.text, omp_dep_names[c->dep], ref->text.text);
                 if (c->dep == OMP_DEP_IN)
                     mcc_warning_at(&ref->text.loc, "'in' dependence on parameter '%s', which is "
-                                   "passed by value, has no effect", ref->text.text);
+                                   "passed by value, has no effect%s", ref->text.text, hint);
                 else
                     mcc_error_at(&ref->text.loc, "'%s' dependence on parameter '%s', which is "
-                                 "passed by value", omp_dep_names[c->dep], ref->text.text);
+                                 "passed by value%s", omp_dep_names[c->dep], ref->text.text, hint);
             }
         }
 }
