@@ -218,6 +218,9 @@ void nrt_config_value_text(const char *name, char *out, size_t size)
     nrt_config_choices_text(o, out, size);
 }
 
+/* The option (nanort's or Nanos++'s) that `name` is a misspelling of, or NULL: the
+ * closest name, when the edits are at most a third of the longer name (gcc's cutoff;
+ * the closest of all named '--coarse-us' for '--bogus-opt'). */
 static const char *closest_option(const char *name)
 {
     const char *best = core_options[0].name;
@@ -231,7 +234,12 @@ static const char *closest_option(const char *name)
     }
     size_t nanos_d;
     const char *nanos_best = nrt_nanos_closest(name, &nanos_d);
-    return nanos_best && nanos_d < bestd ? nanos_best : best;
+    if (nanos_best && nanos_d < bestd) {
+        bestd = nanos_d;
+        best = nanos_best;
+    }
+    size_t longer = strlen(name) > strlen(best) ? strlen(name) : strlen(best);
+    return bestd <= (longer + 2) / 3 ? best : NULL;
 }
 
 static void print_choices(FILE *f, const struct nrt_option *o)
@@ -369,8 +377,13 @@ static void set_option(const struct nrt_option *o, const char *v, const char *wh
 
 static void __attribute__((noreturn)) unknown_option(const char *name, const char *where)
 {
-    fprintf(stderr, "nanort: unknown option '--%s' in %s; did you mean '--%s'?\n", name, where,
-            closest_option(name));
+    const char *best = closest_option(name);
+    if (best)
+        fprintf(stderr, "nanort: unknown option '--%s' in %s; did you mean '--%s'?\n", name,
+                where, best);
+    else
+        fprintf(stderr, "nanort: unknown option '--%s' in %s (NX_ARGS=--help lists every "
+                "option)\n", name, where);
     exit(1);
 }
 
@@ -385,6 +398,11 @@ static void unknown_variable(const char *where)
     for (char *p = name; *p; p++)
         *p = *p == '_' ? '-' : (char)tolower((unsigned char)*p);
     const char *best = closest_option(name);
+    if (!best) {
+        fprintf(stderr, "nanort: warning: ignoring %.*s: no such option (NX_ARGS=--help lists "
+                "every option)\n", len, where);
+        return;
+    }
     fprintf(stderr, "nanort: warning: ignoring %.*s: no such option; did you mean NX_", len, where);
     for (const char *p = best; *p; p++)
         fputc(*p == '-' ? '_' : toupper((unsigned char)*p), stderr);

@@ -326,6 +326,23 @@ START_TEST(options_unknown_nx_args_option_still_an_error)
 }
 END_TEST
 
+START_TEST(options_unknown_far_from_every_option_suggests_none)
+{
+    /* A name no option is near: the message points at --help instead of a far-off option
+     * ("did you mean '--coarse-us'?" for --bogus-opt, NX_PES for NX_FOO). */
+    PROBE(&res, "NX_ARGS=--bogus-opt");
+    ck_assert_msg(res.status == 1 && strstr(res.out, "nanort: unknown option '--bogus-opt' in "
+                                                     "NX_ARGS (NX_ARGS=--help lists every "
+                                                     "option)") &&
+                  !strstr(res.out, "did you mean"), "%d: %s", res.status, res.out);
+    PROBE(&res, "NX_FOO=1", "NX_SMP_WORKERS=1");
+    expect_ok(&res, 1);
+    ck_assert_msg(strstr(res.out, "nanort: warning: ignoring NX_FOO: no such option (NX_ARGS="
+                                  "--help lists every option)") &&
+                  !strstr(res.out, "did you mean"), "%s", res.out);
+}
+END_TEST
+
 START_TEST(options_nanos_schedule_policy)
 {
     /* A Nanos++ policy nanort lacks queues as dbf, with one warning; an unknown name stays
@@ -599,6 +616,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, options_nanos_variables_accepted);
     tcase_add_test(tc, options_unknown_variable_warns_with_closest);
     tcase_add_test(tc, options_unknown_nx_args_option_still_an_error);
+    tcase_add_test(tc, options_unknown_far_from_every_option_suggests_none);
     tcase_add_test(tc, options_nanos_schedule_policy);
     tcase_add_test(tc, options_nanos_scheduler_plugin_options);
     tcase_add_test(tc, options_help_lists_nanos_options);
