@@ -440,8 +440,11 @@ static void __attribute__((noreturn)) unknown_own_option(const char *a, const ch
         if (options[k].help && drv_has_prefix(options[k].spelling, fam))
             len += (size_t)snprintf(list + len, sizeof list - len, "%s%s%s", len ? ", " : "",
                                     options[k].spelling, options[k].arg);
+    if (!len)
+        drv_die("unknown option '%s' (mcc has no option of its kind; mcc --help lists them "
+                "all)", a);
     drv_die("unknown option '%s' (mcc's options of its kind: %s; mcc --help lists them all)",
-            a, len ? list : "none");
+            a, list);
 }
 
 /* The option argv[*i] (the first row that matches; none: a gcc option for every command),
