@@ -2463,7 +2463,9 @@ static void outline_smp_function(struct outline *o, const char *text, const char
      * (lower_vla_quiet). */
     if (o->external)     /* (-Wmissing-prototypes) */
         lbuf_printf(glue, "void %s(void *, nanort_ctx *);\n", lower_name(L, LN_TASK, o->fn, o->n));
-    lbuf_printf(glue, "struct %s { %s};\n%s%s%svoid %s(void *__nrt_arg, "
+    /* (__extension__: the captures' types as written, `__int128` under -pedantic, which
+       the user's own declaration says with __extension__) */
+    lbuf_printf(glue, "__extension__ struct %s { %s};\n%s%s%svoid %s(void *__nrt_arg, "
                 "nanort_ctx *__nrt_c __attribute__((unused)))\n{\n    struct %s *__nrt_e "
                 "__attribute__((unused)) = __nrt_arg;\n%s%s%s%s%s", env, o->env.s, lower_shadow_off,
                 lower_vla_quiet,

@@ -632,7 +632,9 @@ static const char *red_argument(struct lower *L, const struct lower_ftask *f,
 static void args_struct(struct lower *L, struct lower_buf *b, const struct lower_ftask *f)
 {
     const char *fn = fname(L, f);
-    lbuf_printf(b, "struct %s { ", lower_name(L, LN_ARGS, fn, -1));
+    /* (__extension__: the parameters' types as written, `__int128` under -pedantic, which
+       the user's own declaration says with __extension__) */
+    lbuf_printf(b, "__extension__ struct %s { ", lower_name(L, LN_ARGS, fn, -1));
     int n = 0;
     EACH_PARAM(f, p) {
         struct sym *s = p->sym;
@@ -828,7 +830,8 @@ static void spawn_arguments(struct lower *L, struct lower_buf *b, struct lower_f
 static void spawn_function(struct lower *L, struct lower_buf *b, struct lower_ftask *f)
 {
     const char *fn = fname(L, f);
-    lbuf_printf(b, "static void %s(%s)\n{\n", lower_name(L, LN_SPAWN, fn, -1), param_list(L, f));
+    lbuf_printf(b, "__extension__ static void %s(%s)\n{\n", lower_name(L, LN_SPAWN, fn, -1),
+                param_list(L, f));
     spawn_final(L, b, f);
     lbuf_puts(b, "    {\n    unsigned __nrt_nr = 0, __nrt_nd = 0;\n");
     struct lower_buf count = {0}, add = {0};
@@ -920,7 +923,7 @@ static void emit_declarations(struct lower *L, struct lower_ftask *f)
     struct lower_buf b = {0};
     f->reds = private_reductions(L, f);
     args_struct(L, &b, f);
-    lbuf_printf(&b, " static __attribute__((unused)) void %s(%s); %s struct nanort_task_type %s;\n",
+    lbuf_printf(&b, " __extension__ static __attribute__((unused)) void %s(%s); %s struct nanort_task_type %s;\n",
                 lower_name(L, LN_SPAWN, fn, -1), param_list(L, f),
                 external(L, f) ? "extern" : "static", lower_name(L, LN_TYPE, fn, -1));
     rewrite_insert_before(L->rw, f->first_decl, lower_glue(L, lower_dir_off(&f->dir),
