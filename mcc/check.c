@@ -1240,7 +1240,8 @@ static struct ast *implemented_params(struct lower *L, const struct lower_dir *d
 }
 
 /* Is params a K&R identifier list (`void f(a, n) int *a; int n; {...}`)?  The clauses of
- * such a function task cannot be checked against its parameters: lower_task.c says sorry. */
+ * such a function task are checked against the parameters its declarations declare
+ * (lower_kr_params); with an undeclared one (an implicit int) lower_task.c says sorry. */
 static bool identifier_list(const struct ast *params)
 {
     const struct ast *p = params ? params->kid[0] : NULL;
@@ -1276,11 +1277,12 @@ bool lower_check_construct(struct lower *L, const struct lower_dir *d)
     struct ast *n = d->node;
     struct ck c = { .L = L, .scope = L->fn ? ck_function_state(L, L->fn) : NULL };
     struct ast *fd = n ? lower_function_declarator(n) : NULL;
-    if (fd && identifier_list(ast_declarator_params(fd)))
+    bool kr = fd && identifier_list(ast_declarator_params(fd));
+    if (kr && !lower_kr_params(L, n))
         return true;
     if (fd) {                       /* a function task: its clauses name its parameters */
         struct ast *dn = ast_declarator_name(fd);
-        c.params = ast_declarator_params(fd);
+        c.params = kr ? lower_kr_params(L, n) : ast_declarator_params(fd);
         c.task_fn = dn ? dn->name : NULL;
         c.fn_body = n->kind == AST_FUNCTION_DEF ? n->kid[3] : NULL;
         c.at = n->end;

@@ -220,8 +220,8 @@ static bool check_signature(struct lower *L, struct ast *item, struct ast *decla
         }
         if (p->kind != AST_PARAM) {
             mcc_error_at(&loc, "sorry, unimplemented: function task '%.*s' with a K&R "
-                         "parameter list (declare the parameters' types inside the "
-                         "parentheses)", (int)f->name->len, f->name->str);
+                         "parameter that has no declaration (an implicit int: declare its "
+                         "type)", (int)f->name->len, f->name->str);
             return false;
         }
         if (!p->sym && param_is_void(p) && (p != f->params->kid[0] || p->next)) {
@@ -360,6 +360,11 @@ void lower_task_register(struct lower *L, struct ast *item, struct lower_dir *d)
         f->params = NULL;
     if (unnamed_param(f->params) && definition_params(L, f->name, f->params))
         f->params = definition_params(L, f->name, f->params);
+    /* (a K&R definition: the parameters its declaration list declares, in the
+       identifier list's order) */
+    f->kr = lower_kr_params(L, item) != NULL;
+    if (f->kr)
+        f->params = lower_kr_params(L, item);
     f->dir = *d;
     if (!lower_device_check(L, f))
         return;
@@ -667,6 +672,28 @@ static const char *param_list(struct lower *L, const struct lower_ftask *f)
 {
     if (!f->params)
         return "void";
+    if (f->kr) {        /* each declaration's specifiers and declarator (no `register`) */
+        /* (a variably modified one may name a parameter listed after it, `f(a, n) int n;
+           double a[n][n];`: the others are declared first, GNU C's forward parameter
+           declarations `int n; double a[n][n], int n`) */
+        bool vm = false;
+        EACH_PARAM(f, p)
+            vm |= lower_sym_is_vm(p->sym);
+        struct lower_buf b = {0};
+        for (int pass = !vm; pass < 2; pass++) {
+            EACH_PARAM(f, p) {
+                if (pass == 0 && lower_sym_is_vm(p->sym))
+                    continue;
+                lbuf_puts(&b, p == f->params->kid[0] || (pass == 0 && !b.len) ? "" :
+                              pass == 0 ? "; " : ", ");
+                lower_specs_text(L, &b, p->kid[0]);
+                lbuf_printf(&b, "%s", lower_src(L, p->kid[1]->begin, p->kid[1]->end));
+            }
+            if (pass == 0)
+                lbuf_puts(&b, "; ");
+        }
+        return lbuf_take(&b, L->a);
+    }
     char *s = lower_src(L, f->params->begin, f->params->end);
     EACH_PARAM(f, p) {
         size_t adjusted, other;

@@ -352,6 +352,39 @@ void lower_function_locals(struct lower *L, struct ast *def)
     collect_locals(L, def->kid[3], def->end);
 }
 
+/* The declaration in K&R declaration list `decls` of identifier n: its AST_PARAM. */
+static struct ast *kr_param(struct lower *L, struct ast *decls, const struct name *n)
+{
+    for (struct ast *d = decls->kid[0]; d; d = d->next)
+        for (struct ast *i = d->kid[1] ? d->kid[1]->kid[0] : NULL; i; i = i->next)
+            if (i->sym && i->sym->name == n && i->sym->kind == SYM_PARAM) {
+                struct ast *p = ast_new(&L->t->parser, AST_PARAM, i->begin, i->end);
+                p->kid[0] = d->kid[0];
+                p->kid[1] = i->kid[0];
+                p->sym = i->sym;
+                return p;
+            }
+    return NULL;
+}
+
+struct ast *lower_kr_params(struct lower *L, struct ast *def)
+{
+    struct ast *fd = def->kind == AST_FUNCTION_DEF ? lower_function_declarator(def) : NULL;
+    struct ast *ids = fd ? ast_declarator_params(fd) : NULL;
+    if (!ids || !def->kid[2] || !ids->kid[0] || ids->kid[0]->kind != AST_DECL_NAME)
+        return NULL;
+    struct ast *list = NULL;
+    for (struct ast *id = ids->kid[0]; id; id = id->next) {
+        struct ast *p = kr_param(L, def->kid[2], id->name);
+        if (!p)
+            return NULL;
+        list = list ? ast_list_append(list, p) : ast_list(&L->t->parser, p);
+    }
+    list->begin = ids->begin;
+    list->end = ids->end;
+    return list;
+}
+
 struct sym *lower_resolve(struct lower *L, const char *name, size_t len, size_t off)
 {
     struct name *n = name_intern(&L->t->parser, name, len);

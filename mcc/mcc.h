@@ -1433,6 +1433,7 @@ struct lower_ftask {
     struct ast *decl;              /* AST_FUNCTION_DEF or AST_DECLARATION with the pragma */
     struct ast *declarator;        /* the function declarator (inside decl) */
     struct ast *params;            /* AST_LIST of AST_PARAM, NULL for () or (void) */
+    bool kr;                       /* params are a K&R definition's (lower_kr_params) */
     struct lower_dir dir;
     const char *impl_of;           /* implements(f): f's name, else NULL */
     size_t first_decl;             /* offset of the first file-scope declaration of it */
@@ -1597,6 +1598,11 @@ bool lower_report_undeclared(struct lower *L, struct ast *e);
 void lower_set_params(struct lower *L, struct ast *params, size_t from, size_t to);
 /* The locals and parameters of function definition `def`, for lower_resolve. */
 void lower_function_locals(struct lower *L, struct ast *def);
+/* The parameters of K&R definition `def` (`void f(a, n) int *a; int n; {...}`) as a
+ * prototype's list: an AST_PARAM for each identifier, in the list's order, with the
+ * specifiers, declarator and symbol of its declaration; NULL when `def` is no K&R
+ * definition or an identifier is declared by none (an implicit int). */
+struct ast *lower_kr_params(struct lower *L, struct ast *def);
 char *lower_src(struct lower *L, size_t begin, size_t end);           /* raw text */
 /* The address `addr` as `void *` (konst: `const void *`) for __builtin_memcpy, through an
  * integer: what it points to may be const, volatile or restrict-qualified (a member set

@@ -272,7 +272,7 @@ done
 # a statement before a declaration (depend_objects, error_directive); a typedef of VLA rows
 # of a struct it defines, which keeps its task a nested function whose argument block has
 # a member of that type (-pedantic: vla_typedef_struct).
-skip=" array_parameters vla_firstprivate vla_capture qualified_params vla_typedef_struct
+skip=" array_parameters vla_firstprivate vla_capture qualified_params vla_typedef_struct knr_function_tasks
   inprivate_function_tasks
   depend_bound_effects clause_gnu_forms clause_brace_elision clause_string_arrays
   clause_expressions deref_casts depend_objects error_directive

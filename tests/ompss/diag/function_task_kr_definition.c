@@ -1,9 +1,9 @@
-/* A function task defined K&R style: mcc says it cannot make it a task, at its name; it
- * said "'n' undeclared" at the clause, about a parameter that is declared. */
-#pragma omp task inout([n]a)
+/* A function task defined K&R style with a parameter that no declaration declares (an
+ * implicit int): mcc says it cannot make it a task, at its name.  (With every parameter
+ * declared it is a task: tests/ompss/ported/knr_function_tasks.c.) */
+#pragma omp task inout([4]a)
 void work(a, n)
     int *a;
-    int n;
 {
     a[0] = n;
 }
