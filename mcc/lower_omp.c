@@ -717,6 +717,15 @@ static bool spmd_visit(struct ast *n, void *arg)
             s->late_loops++;
             return false;
         }
+        if (k == OMP_DIR_SCOPE && s->own) {
+            /* (every thread runs a scope's body as its own code: its reduction adds up what
+               each thread does; its end, unless nowait, makes the threads wait for each
+               other, as a barrier does) */
+            s->counts |= omp_find_clause(dir, OMP_CL_REDUCTION) != NULL;
+            if (!omp_find_clause(dir, OMP_CL_NOWAIT) && !last_but_barriers(s->L, s->body, n))
+                s->threads = true;
+            return true;
+        }
         if (k == OMP_DIR_TASK)
             s->wrote = s->tasks = true;
         /* (a single: its threads wait for each other at its end, or claim it in turn:
@@ -1149,6 +1158,12 @@ static void region(struct lower *L, struct lower_dir *d, bool team, bool wait,
             team_wait = wait;
             wait = false;
         }
+    }
+    /* a scope of a team of threads: every member runs it, and all wait at its end, after
+       the member's reduction copies went into the originals (the team's barrier) */
+    if (r.up && r.up->threads && d->dir->kind == OMP_DIR_SCOPE) {
+        team_wait = wait;
+        wait = false;
     }
     /* an ordered region (`threads`, not `simd` alone) of a loop a team of threads shares,
        in the loop's function or another: it waits for the loop's earlier chunks to end
