@@ -5,14 +5,16 @@
  *   ref     : '{' ref (',' iter)+ '}'                        multidependence
  *           | unary
  *   iter    : ident '=' expr (':' | ';') expr [':' step]
- *   unary   : '*' unary | ('[' expr ']')+ unary | postfix    shaping binds like a cast
- *   postfix : primary ( '[' subscript ']' | '.' ident | '->' ident )*
+ *   unary   : '*' unary | '&' unary | ('[' expr ']')+ unary | postfix   shaping binds like a cast
+ *   postfix : primary ( '[' subscript ']' | '.' ident | '->' ident )* ['++' | '--']
  *   subscript: expr | [expr] ':' [expr] | [expr] ';' expr    sections, lo:hi inclusive
  *   primary : ident | ident '(' ... ')' | '(' ref ')' | '(' expr ')' | '(' type ')' unary
  *
  * Expressions inside brackets are kept as balanced source text (omp_scan_expr).  A
  * parenthesised group is first tried as a reference (speculatively, without diagnostics);
  * when it is not one it is kept as a C expression, or read as a cast when an operand follows.
+ * `&x` and `p++` are pointer values, not objects: kept as C expressions too, so that
+ * `*&x` and `*p++` (OpenMP's "lvalue expression" list items, gcc accepts them) work.
  */
 #include "mcc.h"
 
@@ -173,6 +175,17 @@ static struct omp_ref *parse_primary(struct omp_parser *p)
     return parse_paren(p, close);
 }
 
+/* An operand of '&' or of a postfix '++'/'--' is an object, never a region. */
+static struct omp_ref *value_of(struct omp_parser *p, struct omp_ref *operand, int from,
+                                const char *op)
+{
+    if (omp_ref_is_region(operand)) {
+        omp_perror(p, from, "'%s' cannot apply to an array section or a shaping expression", op);
+        return NULL;
+    }
+    return finish(p, new_ref(p, OMP_REF_EXPR), from);
+}
+
 static struct omp_ref *parse_postfix(struct omp_parser *p)
 {
     int from = p->pos;
@@ -184,6 +197,11 @@ static struct omp_ref *parse_postfix(struct omp_parser *p)
             r = parse_member(p, r, from);
         else
             break;
+    }
+    if (r && (omp_is(p, p->pos, "++") || omp_is(p, p->pos, "--"))) {
+        const char *op = omp_is(p, p->pos, "++") ? "++" : "--";
+        p->pos++;
+        return value_of(p, r, from, op);
     }
     return r;
 }
@@ -224,6 +242,10 @@ static struct omp_ref *parse_unary(struct omp_parser *p)
             return NULL;
         }
         return finish(p, r, from);
+    } else if (omp_is(p, p->pos, "&")) {
+        p->pos++;
+        struct omp_ref *operand = parse_unary(p);
+        return operand ? value_of(p, operand, from, "&") : NULL;
     }
     return parse_postfix(p);
 }
