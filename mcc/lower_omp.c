@@ -636,15 +636,17 @@ static void spmd_refuse(struct spmd_scan *s, const char *what, bool warn)
 }
 
 /* A construct of a function of this unit that the region's own code calls: a parallel
- * region, which each thread runs whole (spmd_scan's nests), or an atomic or critical, which
- * adds up what each thread does (its counts, as in the body's own code). */
+ * region, which each thread runs whole (spmd_scan's nests), or an atomic, a critical or a
+ * scope with a reduction, which adds up what each thread does (its counts, as in the
+ * body's own code). */
 static bool called_adds(struct lower *L, struct ast *pragma, void *arg)
 {
     struct spmd_scan *s = arg;
     const struct omp_directive *dir = pragma->kid[0] ? NULL : lower_parse_pragma(L, pragma);
     if (parallel_dir(dir))
         s->nests = true;
-    else if (dir && (dir->kind == OMP_DIR_ATOMIC || dir->kind == OMP_DIR_CRITICAL))
+    else if (dir && (dir->kind == OMP_DIR_ATOMIC || dir->kind == OMP_DIR_CRITICAL ||
+                     (dir->kind == OMP_DIR_SCOPE && omp_find_clause(dir, OMP_CL_REDUCTION))))
         s->counts = true;
     return true;
 }
@@ -775,7 +777,8 @@ static bool spmd_visit(struct ast *n, void *arg)
  * lower_omp_sections; an `ordered` one's ordered regions, in its function or another, wait
  * for its earlier chunks: nanort_ordered; a `for` whose iterations run in order in one task
  * runs whole on the first member to reach it), and a cancel of such a `for` or `sections`
- * in it; a `master` or `masked`, which the thread of its number runs; a parallel region,
+ * in it; a `scope`, which each thread runs, its end (unless nowait) the team's barrier;
+ * a `master` or `masked`, which the thread of its number runs; a parallel region,
  * which each thread runs whole, with the constructs that bind to it; declarations
  * (threadprivate, declare reduction). */
 static bool called_construct(struct lower *L, struct ast *pragma, void *arg)
@@ -799,13 +802,14 @@ static bool called_construct(struct lower *L, struct ast *pragma, void *arg)
         (dir->cancel_of == OMP_DIR_FOR || dir->cancel_of == OMP_DIR_SECTIONS))
         return true;                /* (of the team's construct: nanort_cancel) */
     if (k == OMP_DIR_BARRIER || k == OMP_DIR_FLUSH || k == OMP_DIR_FOR || k == OMP_DIR_SINGLE ||
-        k == OMP_DIR_SECTIONS)
+        k == OMP_DIR_SECTIONS || (k == OMP_DIR_SCOPE && !omp_find_clause(dir, OMP_CL_NOWAIT)))
         s->threads = true;
     s->tasks |= k == OMP_DIR_TASK;
     return k == OMP_DIR_CRITICAL || k == OMP_DIR_ATOMIC || k == OMP_DIR_BARRIER ||
            k == OMP_DIR_FLUSH || k == OMP_DIR_FOR || k == OMP_DIR_SINGLE ||
            k == OMP_DIR_SECTIONS || k == OMP_DIR_SECTION || k == OMP_DIR_TASK ||
            k == OMP_DIR_TASKWAIT || k == OMP_DIR_TASKYIELD || k == OMP_DIR_ORDERED ||
+           k == OMP_DIR_SCOPE ||
            k == OMP_DIR_THREADPRIVATE || k == OMP_DIR_DECLARE_REDUCTION;
 }
 
@@ -1160,8 +1164,9 @@ static void region(struct lower *L, struct lower_dir *d, bool team, bool wait,
         }
     }
     /* a scope of a team of threads: every member runs it, and all wait at its end, after
-       the member's reduction copies went into the originals (the team's barrier) */
-    if (r.up && r.up->threads && d->dir->kind == OMP_DIR_SCOPE) {
+       the member's reduction copies went into the originals (the team's barrier; an
+       orphaned one's, in a function a team's member calls, too: a taskwait elsewhere) */
+    if ((!r.up || r.up->threads) && d->dir->kind == OMP_DIR_SCOPE) {
         team_wait = wait;
         wait = false;
     }

@@ -1,11 +1,13 @@
 /* ported: openmp
  * ported-werror
  * OpenMP 5.1 `scope` in a region's body, which every thread of the team runs: the team
- * counted by `scope reduction(+: nt)` then `nt++` (and by an `atomic` in a `scope nowait`)
- * before rows sized by the count are indexed by omp_get_thread_num() in a `parallel for`;
- * a `scope reduction` whose sum every thread reads after the scope's end (its barrier)
- * beside a `for` of the same region.  mcc ran each such body once (a count of 1, rows
- * overrun), and a team's threads read the scope's sum before the others had added theirs. */
+ * counted by `scope reduction(+: nt)` then `nt++`, by an `atomic` in a `scope nowait`, and
+ * by a scope with a reduction in a function the body calls, before rows sized by the count
+ * are indexed by omp_get_thread_num() in a `parallel for`; a `scope reduction` whose sum
+ * every thread reads after the scope's end (its barrier) beside a `for` of the same
+ * region.  mcc ran each counting body once (a count of 1, rows overrun; silently for the
+ * called scope), and a team's threads read the scope's sum before the others had added
+ * theirs. */
 #include <stdio.h>
 #include <stdlib.h>
 #ifdef _OPENMP
@@ -19,6 +21,14 @@ static int omp_get_max_threads(void) { return 1; }
 #define N 2400
 
 static double data[N];
+static int tallied;
+
+/* Called by every thread of a team: the scope, orphaned here, binds to the caller's. */
+static void tally(void)
+{
+#pragma omp scope reduction(+: tallied)
+    tallied++;
+}
 
 /* The sum of data[] by partial sums in `rows` rows, one per thread number; *overran: the
  * iterations whose thread number was not below `rows` (0 when the count was right). */
@@ -43,7 +53,7 @@ static double partial_sums(int rows, int *overran)
 
 int main(void)
 {
-    int nt = 0, count = 0, over1, over2;
+    int nt = 0, count = 0, over1, over2, over3;
     for (int i = 0; i < N; i++)
         data[i] = (i % 13) * 0.25;
 #pragma omp parallel
@@ -59,10 +69,13 @@ int main(void)
             count++;
         }
     }
+#pragma omp parallel
+    tally();
     double s1 = partial_sums(nt, &over1);
     double s2 = partial_sums(count, &over2);
-    printf("counts agree: %d %d\n", nt == count, nt == omp_get_max_threads());
-    printf("sums: %.2f %.2f, overran: %d %d\n", s1, s2, over1, over2);
+    double s4 = partial_sums(tallied, &over3);
+    printf("counts agree: %d %d %d\n", nt == count, nt == tallied, nt == omp_get_max_threads());
+    printf("sums: %.2f %.2f %.2f, overran: %d %d %d\n", s1, s2, s4, over1, over2, over3);
 
     /* every thread reads the scope's sum after its end: the whole team's weight */
     int weight = 0, short_reads = 0;
