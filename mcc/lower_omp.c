@@ -545,6 +545,40 @@ static bool in_order_loop(const struct omp_directive *dir)
     return false;
 }
 
+/* Does the code of scope `node` (directive dir) itself, not a construct in it, write one
+ * of the scope's reduction variables or hand on its address?  Each thread then adds its
+ * part (`scope reduction(+: n)` then `n++` counts the team); a `for` in the scope shares
+ * its iterations instead. */
+struct scope_write {
+    struct ast *root;
+    const struct omp_directive *dir;
+    bool found;
+};
+
+static bool scope_write_visit(struct ast *n, void *arg)
+{
+    struct scope_write *w = arg;
+    if (w->found || (n != w->root && n->pragma) || n->kind == AST_PRAGMA)
+        return false;
+    struct ast *t = lower_write_target(n, true);
+    const struct sym *v = t ? lower_lvalue_root(t) : NULL;
+    for (int i = 0; v && i < w->dir->nclauses && !w->found; i++) {
+        const struct omp_clause *c = &w->dir->clauses[i];
+        for (int k = 0; c->kind == OMP_CL_REDUCTION && k < c->nrefs; k++)
+            w->found |= lower_name_in(v->name->str, v->name->len,
+                                      &omp_ref_root(c->refs[k])->text.text, 1);
+    }
+    return !w->found;
+}
+
+static bool scope_counts(const struct omp_directive *dir, struct ast *node)
+{
+    struct scope_write w = {node, dir, false};
+    if (omp_find_clause(dir, OMP_CL_REDUCTION))
+        ast_walk(node, scope_write_visit, &w);
+    return w.found;
+}
+
 /* Is s private to each thread of the scanned region (declared in it, or in its private,
  * firstprivate or reduction clauses)? */
 static bool spmd_private(const struct spmd_scan *s, const struct sym *v)
@@ -646,7 +680,8 @@ static bool called_adds(struct lower *L, struct ast *pragma, void *arg)
     if (parallel_dir(dir))
         s->nests = true;
     else if (dir && (dir->kind == OMP_DIR_ATOMIC || dir->kind == OMP_DIR_CRITICAL ||
-                     (dir->kind == OMP_DIR_SCOPE && omp_find_clause(dir, OMP_CL_REDUCTION))))
+                     (dir->kind == OMP_DIR_SCOPE && pragma->target &&
+                      scope_counts(dir, pragma->target))))
         s->counts = true;
     return true;
 }
@@ -723,7 +758,7 @@ static bool spmd_visit(struct ast *n, void *arg)
             /* (every thread runs a scope's body as its own code: its reduction adds up what
                each thread does; its end, unless nowait, makes the threads wait for each
                other, as a barrier does) */
-            s->counts |= omp_find_clause(dir, OMP_CL_REDUCTION) != NULL;
+            s->counts |= scope_counts(dir, n);
             if (!omp_find_clause(dir, OMP_CL_NOWAIT) && !last_but_barriers(s->L, s->body, n))
                 s->threads = true;
             return true;
