@@ -274,6 +274,19 @@ const char *lower_spmd_orphan_check(struct lower *L, const struct omp_directive 
                         omp_directive_names[dir->kind], lower_where(L, dir));
 }
 
+const char *lower_allocate_align(struct lower *L, const struct omp_directive *dir,
+                                 const struct sym *s)
+{
+    for (int i = 0; dir && i < dir->nclauses; i++) {
+        const struct omp_clause *c = &dir->clauses[i];
+        for (int k = 0; c->kind == OMP_CL_ALLOCATE && c->nargs == 1 && k < c->nrefs; k++)
+            if (lower_name_in(s->name->str, s->name->len, &c->refs[k]->text.text, 1))
+                return arena_printf(L->a, " __attribute__((__aligned__(%s)))",
+                                    c->args[0].text);
+    }
+    return "";
+}
+
 /* The declaration an orphaned `for`, `single` or `sections` of a team's member begins
  * with: __nrt_ws, the team's size there, else 0 (nanort_team_orphan; lower_loop.c,
  * lower_omp.c). */

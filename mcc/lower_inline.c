@@ -1446,6 +1446,7 @@ struct outline {
     bool external;                  /* in an inline definition of external linkage: the
                                        function and type are external, named by the unit
                                        (lower_in_external_inline) */
+    const struct omp_directive *dir;    /* the construct's (its allocate clauses) */
     size_t construct;               /* where the construct begins: a capture declared after
                                        it is a loop's variable declared in its header */
     struct lower_values *values;    /* the clauses' expressions evaluated once */
@@ -1765,8 +1766,8 @@ static bool capture_typeof(struct outline *o, struct lower_var *v, const char *x
     }
     /* __typeof__ of a variable has its type's alignment, not the one the declaration
      * asked for (`_Alignas(64) struct loc s`): __alignof__ of the variable is that one */
-    lbuf_printf(&o->env, "__typeof__(%s) %s __attribute__((__aligned__(__alignof__(%s)))); ",
-                parent, x, parent);
+    lbuf_printf(&o->env, "__typeof__(%s) %s __attribute__((__aligned__(__alignof__(%s))))%s; ",
+                parent, x, parent, lower_allocate_align(o->L, o->dir, v->sym));
     if (v->share == LOWER_FIRSTPRIVATE)
         lower_inline_copy_in(o->L, &o->init, v, x, parent);
     alias(o, v, x, x, false);
@@ -2172,8 +2173,10 @@ static bool capture_var(struct outline *o, struct lower_var *v, const char *pare
     char *m = lower_decl_text(L, v->sym, NULL);
     if (!m)
         return false;
-    /* (the copy keeps the original's alignment: its code may use aligned loads) */
-    lbuf_printf(&o->env, "%s%s; ", m, lower_decl_align_attrs(L, v->sym));
+    /* (the copy keeps the original's alignment: its code may use aligned loads; an
+       allocate clause's align(n) may ask for more) */
+    lbuf_printf(&o->env, "%s%s%s; ", m, lower_decl_align_attrs(L, v->sym),
+                lower_allocate_align(L, o->dir, v->sym));
     if (v->share == LOWER_FIRSTPRIVATE)
         lower_inline_copy_in(L, &o->init, v, x, parent);
     alias(o, v, x, x, false);
@@ -2618,7 +2621,7 @@ char *lower_inline_outline(struct lower *L, const struct lower_dir *d, struct as
         x = &none;
     struct lower_values own = {0};
     struct outline o = {.L = L, .fn = fn_name(L), .n = ++L->serial, .body = body, .vars = vars,
-                        .local = x->local, .construct = d->node->begin,
+                        .local = x->local, .dir = d->dir, .construct = d->node->begin,
                         .values = x->values ? x->values : &own};
     /* a type the function's parameter list defines is visible inside it alone */
     o.local |= lower_specs_define_tag(L->fn->kid[1]);

@@ -40,6 +40,7 @@ static const char *sym_name(struct lower *L, const struct sym *s)
 /* ---- privatised variables of a region ------------------------------------------------ */
 
 struct privates {
+    const struct omp_directive *dir;    /* the region's (its allocate clauses) */
     struct lower_frame frame;
     struct lower_buf decl;          /* the copies' declarations, first in the region's block */
     struct lower_buf pre, epi;      /* their initialisation; reductions' combine */
@@ -144,7 +145,10 @@ static void privatise(struct lower *L, struct privates *p, const struct omp_clau
         region_section(L, p, c, r, v, orig);
         return;
     }
-    lbuf_printf(&p->decl, "__typeof__(%s) %s; ", orig, priv);
+    /* (as aligned as the original's declaration asked, `_Alignas(64) double v[8]`, which
+       __typeof__ does not carry, or as an allocate clause's align(n) asks) */
+    lbuf_printf(&p->decl, "__typeof__(%s) %s __attribute__((__aligned__(__alignof__(%s))))%s; ",
+                orig, priv, orig, lower_allocate_align(L, p->dir, s));
     if (c->kind == OMP_CL_FIRSTPRIVATE && s->specs && (s->specs->flags & SPEC_REGISTER))
         lbuf_printf(&p->pre, "%s = %s; ", priv, orig);      /* (no address to copy from) */
     else if (c->kind == OMP_CL_FIRSTPRIVATE)
@@ -198,6 +202,7 @@ static void taskgroup_seed(struct lower *L, struct privates *p, const struct omp
 static bool privates_open(struct lower *L, const struct lower_dir *d, struct privates *p)
 {
     memset(p, 0, sizeof *p);
+    p->dir = d->dir;
     size_t off = construct_begin(d);
     for (int i = 0; i < d->dir->nclauses; i++) {
         const struct omp_clause *c = &d->dir->clauses[i];

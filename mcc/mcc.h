@@ -1755,6 +1755,10 @@ bool lower_reaches_flush(struct lower *L, struct ast *n);
 /* lower_dir.c: `nanort_spmd_orphan(...); ` before an orphaned for, single or barrier
  * (no parallel region around it in its function), else "". */
 const char *lower_spmd_orphan_check(struct lower *L, const struct omp_directive *dir);
+/* lower_dir.c: ` __attribute__((__aligned__(n)))` for the copies of variable s that an
+ * `allocate(align(n): s)` clause of dir (OpenMP 5.1) aligns, else "". */
+const char *lower_allocate_align(struct lower *L, const struct omp_directive *dir,
+                                 const struct sym *s);
 /* lower_dir.c: `int __nrt_ws = nanort_team_orphan(...); ` before an orphaned `for`,
  * `single` or `sections` a team's member may run (its share then, else the whole). */
 const char *lower_team_orphan_check(struct lower *L, const struct omp_directive *dir);

@@ -863,21 +863,64 @@ static bool parse_file(struct omp_parser *p, struct omp_clause *c)
     return finish_args(p, c, &args);
 }
 
-/* allocate([allocator:] list), allocate(allocator(a), align(n): list) (5.0, 5.1): the
- * modifiers before a top-level ':' change nothing here (one kind of memory). */
-static void skip_allocator(struct omp_parser *p)
+/* Is the alignment of allocate's align(n), tokens [from, to), a constant power of two?
+ * A number is checked; a variable (a name outside sizeof or _Alignof) is not constant. */
+static bool align_constant(struct omp_parser *p, int from, int to)
 {
-    int depth = 0;
-    for (int i = p->pos; i < p->ntoks; i++) {
+    bool ok = true;
+    if (to == from + 1 && p->toks[from].kind == OMP_TOK_NUMBER) {
+        char *end;
+        unsigned long long n = strtoull(p->text + p->toks[from].off, &end, 0);
+        ok = n > 0 && (n & (n - 1)) == 0;
+    }
+    int depth = 0, inside = -1;        /* (the depth where a sizeof's operand began) */
+    for (int t = from; t < to && ok; t++) {
+        if (omp_is(p, t, "("))
+            depth++;
+        else if (omp_is(p, t, ")") && --depth < inside)
+            inside = -1;
+        else if (omp_is(p, t, "sizeof") || omp_is(p, t, "_Alignof") ||
+                 omp_is(p, t, "__alignof__")) {
+            if (inside < 0)
+                inside = depth + 1;
+        } else if (p->toks[t].kind == OMP_TOK_IDENT && inside < 0)
+            ok = false;
+    }
+    if (!ok)
+        omp_perror(p, from, "'allocate' clause 'align' modifier argument needs to be a positive "
+                   "constant power of two integer expression");
+    return ok;
+}
+
+/* allocate([allocator:] list), allocate(allocator(a), align(n): list) (5.0, 5.1): the
+ * allocator before a top-level ':' changes nothing here (one kind of memory); align(n)
+ * (5.1) is kept as the clause's one argument: the copies are that aligned. */
+static void parse_allocator(struct omp_parser *p, struct omp_clause *c)
+{
+    int depth = 0, colon = -1;
+    for (int i = p->pos; i < p->ntoks && colon < 0; i++) {
         if (omp_is(p, i, "(") || omp_is(p, i, "["))
             depth++;
         else if ((omp_is(p, i, ")") || omp_is(p, i, "]")) && depth-- == 0)
             return;
-        else if (depth == 0 && omp_is(p, i, ":")) {
-            p->pos = i + 1;
-            return;
-        }
+        else if (depth == 0 && omp_is(p, i, ":"))
+            colon = i;
     }
+    if (colon < 0)
+        return;
+    struct omp_vec args = { 0 };
+    for (int i = p->pos; i < colon; i++)
+        if (omp_is(p, i, "align") && omp_is(p, i + 1, "(") &&
+            (i == p->pos || omp_is(p, i - 1, ","))) {
+            p->pos = i + 2;
+            int from = p->pos;
+            if (!parse_arg(p, c, &args, ")") || !align_constant(p, from, p->pos) ||
+                !omp_expect(p, ")", "after the alignment"))
+                return;
+            break;
+        }
+    finish_args(p, c, &args);
+    p->pos = colon + 1;
 }
 
 static bool parse_clause_args(struct omp_parser *p, struct omp_clause *c)
@@ -899,7 +942,9 @@ static bool parse_clause_args(struct omp_parser *p, struct omp_clause *c)
             p->pos += 2;
         }
         if (c->kind == OMP_CL_ALLOCATE)
-            skip_allocator(p);
+            parse_allocator(p, c);
+        if (p->failed)
+            return false;
         return parse_names(p, c);
     case FORM_EXPR:
         if ((c->kind == OMP_CL_GRAINSIZE || c->kind == OMP_CL_NUM_TASKS) &&
