@@ -4,8 +4,8 @@
  *   - a worksharing region (for, sections, single), a scope or a barrier may not be
  *     closely nested inside a worksharing, critical, master/masked, explicit task or
  *     taskloop region;
- *   - a master/masked region may not be closely nested inside a worksharing, explicit
- *     task or taskloop region;
+ *   - a master/masked region (also of `masked taskloop`) may not be closely nested inside
+ *     a worksharing, explicit task or taskloop region;
  *   - a critical region may not be nested, however deeply, inside a critical region with
  *     the same name (it would deadlock);
  *   - a variable in a reduction, lastprivate or firstprivate clause of a worksharing
@@ -59,8 +59,9 @@ static bool same_name(const struct omp_directive *a, const struct omp_directive 
 static void nest_error(const struct omp_directive *d, const struct omp_directive *outer,
                        const char *why)
 {
-    mcc_error_at(check_word_loc(d), "'#pragma omp %s' may not be closely nested inside "
-                 "'#pragma omp %s%s' (line %d): %s", omp_directive_names[d->kind],
+    mcc_error_at(check_word_loc(d), "'#pragma omp %s%s' may not be closely nested inside "
+                 "'#pragma omp %s%s' (line %d): %s",
+                 !d->master ? "" : d->masked ? "masked " : "master ", omp_directive_names[d->kind],
                  outer->parallel ? "parallel " : "", omp_directive_names[outer->kind],
                  outer->loc.line, why);
 }
@@ -174,6 +175,8 @@ static bool check_regions(const struct lower *L, const struct omp_directive *d)
     /* scope (OpenMP 5.1) is placed as a worksharing construct is (each thread of the team
      * runs it), and restricts nothing inside it */
     enum nest_class c = d->kind == OMP_DIR_SCOPE ? NEST_WORKSHARE : class_of(d);
+    if (d->master)                  /* (`masked taskloop`: a masked region around a taskloop) */
+        c = NEST_MASTER;
     bool barrier = d->kind == OMP_DIR_BARRIER;
     if (c == NEST_CRITICAL) {
         for (const struct lower_nest *n = L->nest; n; n = n->up)

@@ -1136,6 +1136,8 @@ struct omp_directive {
     bool simd;                     /* `for simd`, `taskloop simd` (kind: for, taskloop) */
     bool masked;                   /* `masked taskloop` (kind: taskloop): masked's filter
                                       clause is allowed (its body runs once anyway) */
+    bool master;                   /* `master taskloop` or `masked taskloop` (kind: taskloop):
+                                      placed as a master region is (check_nesting.c) */
     bool loop;                     /* OpenMP 5.0 `loop`, `parallel loop` (kind: for): its
                                       iterations may run in any order, as a `for`'s tasks do */
     char bind;                     /* loop's bind clause: 't' thread, 'p' parallel, 'T' teams,

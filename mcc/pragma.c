@@ -1845,6 +1845,7 @@ static void parse_combined(struct omp_parser *p)
     if ((d->kind == OMP_DIR_MASTER || d->kind == OMP_DIR_MASKED) &&
         omp_is(p, p->pos, "taskloop")) {
         d->masked = d->kind == OMP_DIR_MASKED;
+        d->master = true;
         d->kind = OMP_DIR_TASKLOOP;
         p->pos++;
     }
