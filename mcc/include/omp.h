@@ -60,7 +60,8 @@ typedef enum omp_sched_t {
 typedef enum omp_proc_bind_t {
     omp_proc_bind_false = 0,
     omp_proc_bind_true = 1,
-    omp_proc_bind_master = 2,
+    omp_proc_bind_primary = 2,      /* (OpenMP 5.1's name for master) */
+    omp_proc_bind_master = omp_proc_bind_primary,
     omp_proc_bind_close = 3,
     omp_proc_bind_spread = 4
 } omp_proc_bind_t;
