@@ -934,6 +934,8 @@ static void clause(struct ck *c, const struct omp_clause *cl)
         for (int i = 0; i < cl->nrefs && !c->failed; i++)
             item(c, cl, cl->refs[i], clause_form[cl->kind] != CK_FORM_REFS &&
                                      clause_form[cl->kind] != CK_FORM_DEPEND);
+        if (cl->kind == OMP_CL_ALLOCATE)
+            piece(c, &cl->allocator, USE_VALUE, "the allocator of 'allocate'", "':'", NULL);
         if (clause_form[cl->kind] == CK_FORM_LINEAR) {
             for (int i = 0; i < cl->nrefs && !c->failed; i++)
                 linear_item(c, cl->refs[i]);

@@ -1078,6 +1078,8 @@ struct omp_clause {
     bool strict;                 /* GRAINSIZE, NUM_TASKS: the strict modifier (5.1) */
     bool doacross;               /* ORDERED: ordered(n), a doacross nest */
     const char *file_path;       /* FILE: the path as found (NULL when not checked) */
+    struct omp_expr allocator;   /* ALLOCATE: `a` of allocate(a: list) or of allocator(a)
+                                    (checked, not used: one kind of memory), else NULL */
 };
 
 /* declare reduction(id : type-list : combiner) [initializer(expr)] */

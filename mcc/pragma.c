@@ -893,8 +893,9 @@ static bool align_constant(struct omp_parser *p, int from, int to)
 }
 
 /* allocate([allocator:] list), allocate(allocator(a), align(n): list) (5.0, 5.1): the
- * allocator before a top-level ':' changes nothing here (one kind of memory); align(n)
- * (5.1) is kept as the clause's one argument: the copies are that aligned. */
+ * allocator before a top-level ':' changes nothing here (one kind of memory), and is kept
+ * for the check of its names; align(n) (5.1) is kept as the clause's one argument: the
+ * copies are that aligned. */
 static void parse_allocator(struct omp_parser *p, struct omp_clause *c)
 {
     int depth = 0, colon = -1;
@@ -909,6 +910,21 @@ static void parse_allocator(struct omp_parser *p, struct omp_clause *c)
     if (colon < 0)
         return;
     struct omp_vec args = { 0 };
+    int from = p->pos;
+    for (int i = p->pos; i < colon; i++)    /* allocator(a) */
+        if (omp_is(p, i, "allocator") && omp_is(p, i + 1, "(") &&
+            (i == from || omp_is(p, i - 1, ","))) {
+            int end = omp_scan_expr(p, i + 2, ")");
+            if (p->failed)
+                return;
+            c->allocator = omp_span(p, i + 2, end);
+        }
+    bool modifiers = c->allocator.text;
+    for (int i = p->pos; i < colon; i++)
+        modifiers |= omp_is(p, i, "align") && omp_is(p, i + 1, "(") &&
+                     (i == from || omp_is(p, i - 1, ","));
+    if (!modifiers)                         /* allocate(a: list) */
+        c->allocator = omp_span(p, from, colon);
     for (int i = p->pos; i < colon; i++)
         if (omp_is(p, i, "align") && omp_is(p, i + 1, "(") &&
             (i == p->pos || omp_is(p, i - 1, ","))) {
