@@ -550,6 +550,23 @@ static bool in_order_loop(const struct omp_directive *dir)
     return false;
 }
 
+/* Does the code at n write one of the reduction variables of dir, or hand on its address
+ * (`tick(&n)`)?  (In a region's or scope's own code: spmd_scan's counts.) */
+static bool reduces_at(const struct omp_directive *dir, struct ast *n)
+{
+    struct ast *t = lower_write_target(n, true);
+    const struct sym *v = t ? lower_lvalue_root(t) : NULL;
+    for (int i = 0; v && i < dir->nclauses; i++) {
+        const struct omp_clause *c = &dir->clauses[i];
+        for (int k = 0; c->kind == OMP_CL_REDUCTION && k < c->nrefs; k++)
+            if (omp_ref_root(c->refs[k])->kind == OMP_REF_NAME &&
+                lower_name_in(v->name->str, v->name->len,
+                              &omp_ref_root(c->refs[k])->text.text, 1))
+                return true;
+    }
+    return false;
+}
+
 /* Does the code of scope `node` (directive dir) itself, not a construct in it, write one
  * of the scope's reduction variables or hand on its address?  Each thread then adds its
  * part (`scope reduction(+: n)` then `n++` counts the team); a `for` in the scope shares
@@ -565,14 +582,7 @@ static bool scope_write_visit(struct ast *n, void *arg)
     struct scope_write *w = arg;
     if (w->found || (n != w->root && n->pragma) || n->kind == AST_PRAGMA)
         return false;
-    struct ast *t = lower_write_target(n, true);
-    const struct sym *v = t ? lower_lvalue_root(t) : NULL;
-    for (int i = 0; v && i < w->dir->nclauses && !w->found; i++) {
-        const struct omp_clause *c = &w->dir->clauses[i];
-        for (int k = 0; c->kind == OMP_CL_REDUCTION && k < c->nrefs; k++)
-            w->found |= lower_name_in(v->name->str, v->name->len,
-                                      &omp_ref_root(c->refs[k])->text.text, 1);
-    }
+    w->found = reduces_at(w->dir, n);
     return !w->found;
 }
 
@@ -598,23 +608,6 @@ static bool spmd_private(const struct spmd_scan *s, const struct sym *v)
         for (int k = 0; k < c->nrefs; k++)
             if (c->refs[k]->kind == OMP_REF_NAME &&
                 lower_name_in(v->name->str, v->name->len, &c->refs[k]->text.text, 1))
-                return true;
-    }
-    return false;
-}
-
-/* Does the region's own code at n write one of its reduction variables, or hand on its
- * address (`tick(&n)`: spmd_scan's counts)? */
-static bool spmd_reduces(const struct spmd_scan *s, struct ast *n)
-{
-    struct ast *t = lower_write_target(n, true);
-    const struct sym *v = t ? lower_lvalue_root(t) : NULL;
-    for (int i = 0; v && i < s->dir->nclauses; i++) {
-        const struct omp_clause *c = &s->dir->clauses[i];
-        for (int k = 0; c->kind == OMP_CL_REDUCTION && k < c->nrefs; k++)
-            if (omp_ref_root(c->refs[k])->kind == OMP_REF_NAME &&
-                lower_name_in(v->name->str, v->name->len,
-                              &omp_ref_root(c->refs[k])->text.text, 1))
                 return true;
     }
     return false;
@@ -797,7 +790,7 @@ static bool spmd_visit(struct ast *n, void *arg)
         }
         s->counts |= s->own || s->own_task;
     }
-    if (s->own && !s->counts && spmd_reduces(s, n))
+    if (s->own && !s->counts && reduces_at(s->dir, n))
         s->counts = true;
     /* (the call itself, or one in the code of this unit's functions it calls) */
     if (s->own && n->kind == AST_CALL && lower_reaches_bare_call(s->L, n, "omp_get_thread_num"))

@@ -1,24 +1,20 @@
 /* ported: openmp
  * ported-werror
+ * ported-seq-libs: -lgomp
  * OpenMP 5.1 `scope` in a region's body, which every thread of the team runs: the team
  * counted by `scope reduction(+: nt)` then `nt++`, by an `atomic` in a `scope nowait`, and
- * by a scope with a reduction in a function the body calls, before rows sized by the count
- * are indexed by omp_get_thread_num() in a `parallel for`; a `scope reduction` whose sum
- * every thread reads after the scope's end (its barrier) beside a `for` of the same
- * region.  mcc ran each counting body once (a count of 1, rows overrun; silently for the
- * called scope), and a team's threads read the scope's sum before the others had added
- * theirs. */
+ * by a scope with a reduction in a function the body calls, before per-thread histogram
+ * rows sized by the count are indexed by omp_get_thread_num() in a `parallel for`; a
+ * `scope reduction` whose sum every thread reads after the scope's end (its barrier)
+ * beside a `for` of the same region.  mcc ran each counting body once (a count of 1, rows
+ * overrun; silently for the called scope), and a team's threads read the scope's sum
+ * before the others had added theirs. */
+#include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
-#ifdef _OPENMP
-#include <omp.h>
-#else
-static int omp_get_thread_num(void) { return 0; }
-static int omp_get_num_threads(void) { return 1; }
-static int omp_get_max_threads(void) { return 1; }
-#endif
 
 #define N 2400
+#define BINS 8
 
 static double data[N];
 static int tallied;
@@ -30,32 +26,38 @@ static void tally(void)
     tallied++;
 }
 
-/* The sum of data[] by partial sums in `rows` rows, one per thread number; *overran: the
- * iterations whose thread number was not below `rows` (0 when the count was right). */
-static double partial_sums(int rows, int *overran)
+/* A histogram of data[] kept as one row of bins per thread, `rows` rows, merged at the
+ * end; *lost: the values whose thread had no row (0 when the count of threads was right). */
+static long histogram_checksum(int rows, int *lost)
 {
-    double *part = calloc((size_t)rows, sizeof *part), total = 0;
-    int over = 0;
-#pragma omp parallel for reduction(+: over)
+    int (*bins)[BINS] = calloc((size_t)rows, sizeof *bins);
+    int missed = 0;
+#pragma omp parallel for reduction(+: missed) schedule(static)
     for (int i = 0; i < N; i++) {
-        int t = omp_get_thread_num();
-        if (t < rows)
-            part[t] += data[i];
-        else
-            over++;
+        int me = omp_get_thread_num();
+        if (me >= rows) {
+            missed++;
+            continue;
+        }
+        bins[me][(int)data[i] % BINS]++;
     }
-    for (int t = 0; t < rows; t++)
-        total += part[t];
-    free(part);
-    *overran = over;
-    return total;
+    long check = 0;
+    for (int b = 0; b < BINS; b++) {
+        int n = 0;
+        for (int r = 0; r < rows; r++)
+            n += bins[r][b];
+        check = check * 31 + n;
+    }
+    free(bins);
+    *lost = missed;
+    return check;
 }
 
 int main(void)
 {
     int nt = 0, count = 0, over1, over2, over3;
     for (int i = 0; i < N; i++)
-        data[i] = (i % 13) * 0.25;
+        data[i] = (i * 7 % 13) * 1.5;
 #pragma omp parallel
     {
 #pragma omp scope reduction(+: nt)
@@ -71,11 +73,11 @@ int main(void)
     }
 #pragma omp parallel
     tally();
-    double s1 = partial_sums(nt, &over1);
-    double s2 = partial_sums(count, &over2);
-    double s4 = partial_sums(tallied, &over3);
-    printf("counts agree: %d %d %d\n", nt == count, nt == tallied, nt == omp_get_max_threads());
-    printf("sums: %.2f %.2f %.2f, overran: %d %d %d\n", s1, s2, s4, over1, over2, over3);
+    long h1 = histogram_checksum(nt, &over1);
+    long h2 = histogram_checksum(count, &over2);
+    long h3 = histogram_checksum(tallied, &over3);
+    printf("counts agree: %d %d\n", nt == count, nt == tallied);
+    printf("histograms: %ld %ld %ld, lost: %d %d %d\n", h1, h2, h3, over1, over2, over3);
 
     /* every thread reads the scope's sum after its end: the whole team's weight */
     int weight = 0, short_reads = 0;
