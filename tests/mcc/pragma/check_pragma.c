@@ -447,6 +447,14 @@ START_TEST(ref_plain_lvalues)
 }
 END_TEST
 
+START_TEST(ref_pointer_values)
+{
+    /* `&x` and `p++` are pointer values, kept as expressions: `*&x`, `*p++` (gcc). */
+    ck_dump("task depend(out: *&x, *p++, *(&a[i]), *&s->f, *q--)",
+            "task depend(out:(* <&x>), (* <p++>), (* <(&a[i])>), (* <&s->f>), (* <q-->))");
+}
+END_TEST
+
 START_TEST(ref_sections_inclusive_and_length)
 {
     /* a[lo:hi] is inclusive, a[lo;len] a length; bounds of lo:hi may be omitted. */
@@ -564,7 +572,8 @@ START_TEST(ref_malformed)
 {
     /* Unbalanced brackets, empty subscripts and missing pieces are errors. */
     ck_one_error("task in(a[)", "task in(a[1)", "task in(a[])", "task in(a[1;])", "task in(a[1:2)",
-                 "task in()", "task in(a,)", "task in(a b)", "task in(3)", "task in(&x)",
+                 "task in()", "task in(a,)", "task in(a b)", "task in(3)", "task in(+x)",
+                 "task in(*&a[0:2])",
                  "task in(s.)", "task in(p->3)", "task in((a)", "task in(a[(1])", "task in(a[1]]",
                  "task in(a[0:n:2])", "task in(a[0;n:2])", "task in({a[i], i = 0:n:})");
 }
@@ -864,7 +873,8 @@ static Suite *pragma_suite(void)
                     ref_sections_multi_dimensional, ref_depend_sections_are_openmp_lengths,
                     ref_shaping_binds_like_cast, ref_multidependences,
                     ref_parentheses_calls_and_casts, ref_balanced_index_expressions,
-                    ref_malformed, ref_subexpression_offsets, ref_root_and_region_helpers,
+                    ref_malformed, ref_pointer_values, ref_subexpression_offsets,
+                    ref_root_and_region_helpers,
                     every_prefix_parses_safely } },
     };
     for (size_t i = 0; i < sizeof groups / sizeof groups[0]; i++) {
