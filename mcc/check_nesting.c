@@ -12,6 +12,8 @@
  *     construct may not be private in the parallel region it binds to (OpenMP 5.2 5.4.4,
  *     5.4.5, 5.5.8): each thread's copy would stand for the original;
  *   - a `loop` without a bind clause must be nested in some construct of its function;
+ *   - in a region with order(concurrent) or of a `loop`, only parallel, loop and simd
+ *     constructs;
  *   - an ordered region must be closely nested inside a loop with an ordered clause, a
  *     cancel or cancellation point inside the kind of region it names, a scan inside a
  *     loop with an inscan reduction.
@@ -351,8 +353,38 @@ static bool check_loop_bind(const struct lower *L, const struct omp_directive *d
     return false;
 }
 
+/* In a region with order(concurrent), or a `loop` region, the only constructs are
+ * parallel, loop and simd ones (OpenMP 5.0 2.9.2; gcc: "OpenMP constructs other than
+ * 'parallel', 'loop' or 'simd' may not be nested inside a region with the
+ * 'order(concurrent)' clause", "... inside a 'loop' region"): its iterations may
+ * run at once, or interleaved on one thread, where a critical or an atomic would order
+ * them.  A parallel region in between starts regions of its own. */
+static bool check_concurrent(const struct lower *L, const struct omp_directive *d)
+{
+    if (d->parallel || d->kind == OMP_DIR_PARALLEL || d->kind == OMP_DIR_SIMD ||
+        (d->kind == OMP_DIR_FOR && d->loop))
+        return true;
+    for (const struct lower_nest *n = L->nest; n; n = n->up) {
+        if (n->dir->concurrent) {
+            mcc_error_at(check_word_loc(d), "'#pragma omp %s' may not be nested inside %s "
+                         "('#pragma omp %s%s' at line %d): its iterations may run at once, "
+                         "and only parallel, loop and simd constructs may be in it",
+                         omp_directive_names[d->kind], n->dir->loop ? "a 'loop' region"
+                         : "a region with the 'order(concurrent)' clause",
+                         n->dir->parallel ? "parallel " : "",
+                         n->dir->loop ? "loop" : omp_directive_names[n->dir->kind],
+                         n->dir->loc.line);
+            return false;
+        }
+        if (n->dir->kind == OMP_DIR_PARALLEL || n->dir->parallel)
+            return true;
+    }
+    return true;
+}
+
 bool check_nesting(struct lower *L, const struct omp_directive *d, size_t at)
 {
     return check_regions(L, d) && check_outer_private(L, d, at) && check_ordered(L, d) &&
-           check_cancel(L, d) && check_scan(L, d) && check_loop_bind(L, d);
+           check_cancel(L, d) && check_scan(L, d) && check_loop_bind(L, d) &&
+           check_concurrent(L, d);
 }

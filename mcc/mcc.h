@@ -1144,6 +1144,9 @@ struct omp_directive {
                                       iterations may run in any order, as a `for`'s tasks do */
     char bind;                     /* loop's bind clause: 't' thread, 'p' parallel, 'T' teams,
                                       0 none */
+    bool concurrent;               /* an order(concurrent) clause (5.0), or a `loop`: only
+                                      parallel, loop and simd constructs may be in it
+                                      (check_nesting.c) */
     bool host;                     /* UNKNOWN: a device construct (`target data`, `teams`,
                                       `distribute`, `declare target`, ...) that on the host
                                       runs as written, with no warning (host_only) */

@@ -1661,6 +1661,7 @@ static void parse_clauses(struct omp_parser *p)
         omp_perror(p, order_clause, "clauses 'order' and 'ordered' cannot be used together: "
                    "order(concurrent) lets the iterations run in any order");
     }
+    p->dir->concurrent = order_clause != 0 || p->dir->loop;    /* (loop: concurrent too) */
     p->dir->nclauses = cl.n;
     p->dir->clauses = omp_vec_finish(p, &cl, sizeof(struct omp_clause));
 }
