@@ -528,9 +528,10 @@ struct spmd_scan {
                                        split by thread number is over the team's size */
     bool tasks;                     /* it creates tasks, itself or in a function of this
                                        unit it calls */
-    bool ordered_numbers;           /* a `for ordered` of its own code asks
-                                       omp_get_thread_num(): a team of threads shares it,
-                                       each chunk on its thread (i % T with static, 1) */
+    bool loop_numbers;              /* a `for` of its own code asks omp_get_thread_num()
+                                       or omp_get_num_threads(): a team of threads shares
+                                       it, each chunk on its thread (i % T with static, 1),
+                                       the team's size OpenMP's */
 };
 
 /* Is dir a parallel region (alone or combined)? */
@@ -684,6 +685,24 @@ static bool called_adds(struct lower *L, struct ast *pragma, void *arg)
     return true;
 }
 
+/* A `for` of the region's own code (n, its directive dir): a team shares it, each thread
+ * its chunks, unless they must run in order in one task; an ordered one's ordered regions
+ * wait for the earlier chunks. */
+static void spmd_loop(struct spmd_scan *s, struct ast *n, const struct omp_directive *dir)
+{
+    if (in_order_loop(dir))
+        s->ordered_loops++;
+    else
+        s->team_loops++;
+    s->loop_numbers |= !in_order_loop(dir) &&
+                       (lower_reaches_call(s->L, n, "omp_get_thread_num") ||
+                        lower_reaches_call(s->L, n, "omp_get_num_threads"));
+    if (s->wrote)
+        s->late_loops++;            /* (a team's only) */
+    else
+        s->loops++;                 /* (or run whole by thread 0's run: above) */
+}
+
 static bool spmd_visit(struct ast *n, void *arg)
 {
     struct spmd_scan *s = arg;
@@ -716,18 +735,7 @@ static bool spmd_visit(struct ast *n, void *arg)
             return false;
         }
         if (k == OMP_DIR_FOR && s->own) {
-            /* (a team shares it, each thread its chunks, unless they must run in order in
-               one task; an ordered one's ordered regions wait for the earlier chunks) */
-            if (in_order_loop(dir))
-                s->ordered_loops++;
-            else
-                s->team_loops++;
-            s->ordered_numbers |= !in_order_loop(dir) && omp_find_clause(dir, OMP_CL_ORDERED) &&
-                                  lower_reaches_call(s->L, n, "omp_get_thread_num");
-            if (s->wrote)
-                s->late_loops++;    /* (a team's only) */
-            else
-                s->loops++;         /* (or run whole by thread 0's run: above) */
+            spmd_loop(s, n, dir);
             return false;
         }
         /* a single without copyprivate last in the body, or after code that wrote only
@@ -896,9 +904,16 @@ static bool spmd_body(struct lower *L, const struct lower_dir *d, struct spmd_sc
 {
     /* (`parallel` then `single` on one statement: the body is the single's, no code of
        the region's own) */
-    *s = (struct spmd_scan){.L = L, .root = d->node, .body = d->node, .own = !d->inner,
+    /* (`parallel` then `for` on one loop, or a combined `parallel for` (team_loop): the
+       region's own code is that `for` alone) */
+    const struct omp_directive *in = d->inner ? lower_parse_pragma(L, d->inner) : NULL;
+    bool loop = in && in->kind == OMP_DIR_FOR && !in->parallel && !(in->loop && in->bind == 't');
+    *s = (struct spmd_scan){.L = L, .root = d->node, .body = d->node, .own = !d->inner || loop,
                             .dir = d->dir};
-    ast_walk(d->node, spmd_visit, s);
+    if (loop)
+        spmd_loop(s, d->node, in);
+    else
+        ast_walk(d->node, spmd_visit, s);
     /* a body that adds up what each thread does: each thread of the team adds its part
        (`#pragma omp parallel reduction(+: n)` then `n++` counts the team, which later
        regions' loops index by thread number); one that opens a region: each thread runs
@@ -909,9 +924,9 @@ static bool spmd_body(struct lower *L, const struct lower_dir *d, struct spmd_sc
        where the count and the size agree, as in OpenMP: run once, a master's size was
        the workers', its count 1) */
     s->sizes = asks_team_size(L, d->node);
-    /* (nor a team of one for a `for ordered` that reports its threads' numbers: a team
-       of threads shares it, below, each chunk's number OpenMP's) */
-    if ((!s->split && !counts && !s->ordered_numbers) || (!counts && s->sizes))
+    /* (nor a team of one for a `for` that reports its threads' numbers or the team's
+       size: a team of threads shares it, below, each chunk's number OpenMP's) */
+    if ((!s->split && !counts && !s->loop_numbers) || (!counts && s->sizes && !s->loop_numbers))
         return false;
     if (!s->split && reduction_item_parenthesised(d))
         return false;
@@ -1065,6 +1080,58 @@ static const char *copyprivate_threadprivate(struct lower *L, const struct lower
 }
 
 /*
+ * A combined `parallel for` whose loop asks omp_get_thread_num() or omp_get_num_threads()
+ * (`owner[i] = omp_get_thread_num()` under schedule(static)), as `parallel` then `for` on
+ * the loop (*pd, its inner pragma made here), which a team of threads may run (spmd_body):
+ * each chunk on the thread OpenMP's schedule gives it, the team's size OpenMP's.  The
+ * region takes if, num_threads, proc_bind, copyin and shared, the loop the others.  Not
+ * with default (other than shared) or allocate, which name the loop's variables for the
+ * region too.
+ */
+static bool team_loop(struct lower *L, const struct lower_dir *d, struct lower_dir *pd)
+{
+    if (d->inner || d->target || d->omp_target || d->dir->kind != OMP_DIR_FOR ||
+        !d->dir->parallel || !d->node->pragma || d->node->pragma->kid[0] ||
+        (!lower_reaches_call(L, d->node, "omp_get_thread_num") &&
+         !lower_reaches_call(L, d->node, "omp_get_num_threads")))
+        return false;
+    const struct omp_clause *def = lower_dir_find(d, OMP_CL_DEFAULT);
+    if ((def && def->def != OMP_DEFAULT_SHARED) || lower_dir_find(d, OMP_CL_ALLOCATE))
+        return false;
+    struct omp_directive *par = arena_alloc(L->a, sizeof *par);
+    struct omp_directive *loop = arena_alloc(L->a, sizeof *loop);
+    *par = *d->dir;
+    *loop = *d->dir;
+    par->kind = OMP_DIR_PARALLEL;
+    par->parallel = loop->parallel = false;
+    par->loop = par->simd = false;
+    int n = d->dir->nclauses;
+    par->clauses = arena_alloc(L->a, (size_t)(n ? n : 1) * sizeof *par->clauses);
+    loop->clauses = arena_alloc(L->a, (size_t)(n ? n : 1) * sizeof *loop->clauses);
+    par->nclauses = loop->nclauses = 0;
+    for (int i = 0; i < n; i++) {
+        const struct omp_clause *c = &d->dir->clauses[i];
+        bool region = c->kind == OMP_CL_IF || c->kind == OMP_CL_NUM_THREADS ||
+                      c->kind == OMP_CL_PROC_BIND || c->kind == OMP_CL_COPYIN ||
+                      c->kind == OMP_CL_SHARED || c->kind == OMP_CL_DEFAULT;
+        if (region)
+            par->clauses[par->nclauses++] = *c;
+        else
+            loop->clauses[loop->nclauses++] = *c;
+    }
+    /* (the loop's pragma: empty, at the end of the combined one's line, parsed already) */
+    struct ast *pr = arena_alloc(L->a, sizeof *pr);
+    *pr = *d->node->pragma;
+    pr->begin = pr->end;
+    pr->kid[0] = NULL;
+    lower_map_put(L, &L->parsed, pr, loop);
+    *pd = *d;
+    pd->dir = par;
+    pd->inner = pr;
+    return true;
+}
+
+/*
  * A region lowered in place: `{ pre` before the construct and `wait epi }` after it, the
  * body (d's statement, or the inner construct `kind` of a combined directive) lowered in
  * between.  team: a parallel region (tasks inside share what its team shares).
@@ -1080,6 +1147,19 @@ static void region(struct lower *L, struct lower_dir *d, bool team, bool wait,
     struct lower_region r = {.d = d, .team = team, .begin = construct_begin(d),
                              .end = d->node->end, .frame = L->frame, .up = L->region};
     struct spmd_scan scan = {0};
+    struct lower_dir pd;
+    if (team && inner == OMP_DIR_FOR && team_loop(L, d, &pd) && spmd_body(L, &pd, &scan) &&
+        scan.threads) {
+        r.d = &pd;
+        /* (what the loop nests in: the region, check_nesting.c) */
+        struct lower_nest *nest = L->nest && L->nest->dir == d->dir ? L->nest : NULL;
+        if (nest)
+            nest->dir = pd.dir;
+        team_region(L, &pd, &r, ++L->serial);
+        if (nest)
+            nest->dir = d->dir;
+        return;
+    }
     int spmd = team && inner == OMP_DIR_COUNT && spmd_body(L, d, &scan) ? ++L->serial : 0;
     if (spmd && scan.threads) {
         team_region(L, d, &r, spmd);
