@@ -420,7 +420,10 @@ static bool team_query(struct lower *L, struct ast *call)
         *(num ? &L->region->team_size_asked : &L->region->thread_num_asked) = true;
     if (body && !num)
         L->region->thread_num_split = true;
-    /* (an SPMD body runs once per thread number: lower_omp.c) */
+    /* (an SPMD body runs once per thread number: lower_omp.c; the size of the team it
+       runs as is the runtime's, nanort_spmd_begin, also after a region nested in it) */
+    if (body && num && L->region->spmd)
+        return true;
     const char *spmd = body && !num ? L->region->spmd : NULL;
     rewrite_replace(L->rw, call->begin, call->end, spmd ? spmd : num ? "1" : "0");
     return true;

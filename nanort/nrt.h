@@ -610,7 +610,8 @@ struct nanort_task {
     uint16_t par;
     /* OpenMP's team size of the innermost region its own body opened (par_own > 0): its
      * num_threads's value, else the worker count, 1 when inactive (nanort_parallel_begin_team);
-     * 0 unknown, after a region nested in it ended.  Changed by the body's thread only. */
+     * 0 unknown (a nested region's end puts the outer one's back: omp_api.c
+     * par_size_save).  Changed by the body's thread only. */
     uint16_t par_size;
     uint32_t par_active;
     /* How many of the innermost regions its own body opened (0 at creation): there it

@@ -1168,6 +1168,8 @@ int nanort_spmd_number(void)
     return nrt_omp_spmd(&num, &size) ? num : -1;
 }
 
+static void par_size_save(struct nanort_task *t);
+
 void nanort_parallel_begin_team(int active, int nthreads)
 {
     struct nanort_task *t = current();
@@ -1178,6 +1180,7 @@ void nanort_parallel_begin_team(int active, int nthreads)
     bool on = active && (nthreads <= 0 || nthreads > 1) && nrt_nworkers > 1 &&
               level < PAR_MASK_LEVELS &&
               (int)act < omp_get_max_active_levels();
+    par_size_save(t);
     level += level < 0xff;
     act += on;
     if (on)
@@ -1195,6 +1198,7 @@ void nanort_parallel_begin_team(int active, int nthreads)
 }
 
 static void icvs_restore(struct nanort_task *t);
+static void par_size_restore(struct nanort_task *t);
 
 void nanort_parallel_end(void)
 {
@@ -1214,7 +1218,7 @@ void nanort_parallel_end(void)
     level -= level > 0;
     t->par = (uint16_t)(level | act << 8);
     t->par_own -= t->par_own > 0;
-    t->par_size = 0;                /* (an outer region's own size is not kept) */
+    par_size_restore(t);            /* (an outer region's own size: kept) */
 }
 
 int nanort_team_member(int on)
@@ -1588,6 +1592,8 @@ static uint8_t sched_pack(unsigned kind)
 struct nrt_icv_saved {
     struct nrt_icv_saved *up;
     uint8_t depth;                      /* the task's par_own inside that region */
+    uint16_t size;                      /* its par_size, while a region nested in its body
+                                           runs (par_size_save) */
     struct nrt_icvs icv;
 };
 
@@ -1606,7 +1612,7 @@ static struct nanort_task *icv_task_own(void)
         return NULL;
     if (t->par_own > 0 && (!t->icv_saved || t->icv_saved->depth != t->par_own)) {
         struct nrt_icv_saved *s = nrt_xmalloc(sizeof *s);
-        *s = (struct nrt_icv_saved){t->icv_saved, t->par_own, t->icv};
+        *s = (struct nrt_icv_saved){t->icv_saved, t->par_own, 0, t->icv};
         t->icv_saved = s;
     }
     if (!t->icv.set) {
@@ -1619,6 +1625,30 @@ static struct nanort_task *icv_task_own(void)
         t->icv.set = 1;
     }
     return t;
+}
+
+/* A region nested in the body of one the task opened (its team's size par_size): the size
+ * is kept with the outer region's saved values, taken when its body has changed none (the
+ * task's are then those from before the body), for par_size_restore at the nested one's
+ * end. */
+static void par_size_save(struct nanort_task *t)
+{
+    if (t->par_own == 0 || t->par_size == 0)
+        return;
+    struct nrt_icv_saved *s = t->icv_saved;
+    if (!s || s->depth != t->par_own) {
+        s = nrt_xmalloc(sizeof *s);
+        *s = (struct nrt_icv_saved){t->icv_saved, t->par_own, 0, t->icv};
+        t->icv_saved = s;
+    }
+    s->size = t->par_size;
+}
+
+/* After a nested region ended: the size of the region around it (0 when none was kept). */
+static void par_size_restore(struct nanort_task *t)
+{
+    struct nrt_icv_saved *s = t->icv_saved;
+    t->par_size = t->par_own > 0 && s && s->depth == t->par_own ? s->size : 0;
 }
 
 /* At the end of a region the task opened: its values from before the region's body
