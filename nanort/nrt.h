@@ -620,6 +620,10 @@ struct nanort_task {
     /* 1 + the thread number of the `masked filter(n)` body it runs at the level whose
      * par_member bit says so (nanort_team_masked), 0 none: omp_get_thread_num() there */
     uint16_t par_masked;
+    /* OpenMP's team size of the innermost region around it, from the parent at creation
+     * (its par_size where its own body opened that region): the team a `masked` in a
+     * task binds to (omp_api.c masked_team_size); 0 unknown */
+    uint16_t par_team;
     /* Which of those regions (bit l - 1 for level l) it is inside a single, master or
      * masked body of (nanort_team_member): there it runs as one of the workers. */
     uint32_t par_member;
@@ -898,7 +902,8 @@ void nrt_omp_thread_num_asked(void);
 bool nrt_omp_restricted(void);
 /* The calling thread is one a team started for a member (nanort_team_run), not a worker:
  * waiting, it runs only its member's descendants (the tasks OpenMP's thread of that number
- * could run there), which see the member's number as omp_get_thread_num(). */
+ * could run there), which see the member's number as omp_get_thread_num() (0 in a task
+ * of a region nested in the member's code). */
 extern __thread bool nrt_team_thread __attribute__((tls_model("initial-exec")));
 int nrt_omp_team_num(void);
 /* The threads may outnumber the cores: more workers than cores, or the last team of

@@ -731,6 +731,7 @@ bool nrt_omp_spmd(int *num, int *size)
  * barrier's count and generation, the singles claimed, how many members still run. */
 struct team {
     int size, added;
+    unsigned level;                 /* the region's (omp_get_level() in its body) */
     unsigned spins, yields;         /* how its waiters wait (word_wait_while) */
     atomic_uint singles;            /* the singles claimed so far */
     atomic_int ws_cancelled;        /* the `for` or `sections` the members run now was
@@ -786,6 +787,11 @@ __thread bool nrt_team_thread __attribute__((tls_model("initial-exec")));
 
 int nrt_omp_team_num(void)
 {
+    /* (a task of a region nested in the member's code, which its thread runs: that
+       region's, a team of one unless an SPMD body's, nrt_omp_spmd) */
+    const struct nanort_task *t = nrt_current;
+    if (team_now && t && PAR_LEVEL(t->par) != team_now->level)
+        return 0;
     return team_num;
 }
 
@@ -814,6 +820,7 @@ int nanort_team_begin(struct nanort_team *T)
         nrt_fatal("out of memory for a team of %d threads", n);
     memset(tm, 0, bytes);
     tm->size = n;
+    tm->level = PAR_LEVEL(t->par);
     bool crowded = n > nrt_cores_allowed();
     /* pinned threads (nrt_attr_team_core) beside worker 0 lose nothing to a long spin;
        floating ones, spun long, were preempted by each other (16 threads, barriers 1.3 to
@@ -1244,8 +1251,10 @@ int nanort_team_masked(int num)
 static bool level_active(int l);
 
 /* The team a `masked` outside SPMD bodies binds to: the region's own code (a team of one)
- * has the team OpenMP would give it; a task of an active region, the workers; outside
- * regions, or in an inactive one, one thread. */
+ * has the team OpenMP would give it; a task of an active region, that team too (its
+ * par_team; the workers when unknown), as though it ran on the thread of the filter's
+ * number when the team has one (gcc's runs it only on that thread: a thread number past
+ * the team never runs it); outside regions, or in an inactive one, one thread. */
 static int masked_team_size(void)
 {
     const struct nanort_task *t = par_task();
@@ -1254,7 +1263,9 @@ static int masked_team_size(void)
         return 1;
     if (t->par_own > 0 && t->par_size > 0 && nrt_omp_team_of_one())
         return t->par_size;
-    return level_active((int)level) ? nanort_num_workers() : 1;
+    if (!level_active((int)level))
+        return 1;
+    return t->par_own == 0 && t->par_team > 0 ? t->par_team : nanort_num_workers();
 }
 
 int nanort_masked(int filter)

@@ -483,6 +483,8 @@ static inline void inherit_from_parent(struct nanort_task *t)
     t->par_primary = 0;
     t->par_size = 0;
     t->par_masked = 0;
+    t->par_team = t->parent->par_own > 0 && t->parent->par_size > 0 ? t->parent->par_size
+                                                                     : t->parent->par_team;
     t->par_asked = 0;
     t->par_narrow = t->parent->par_narrow;
     t->icv = t->parent->icv;
