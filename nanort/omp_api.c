@@ -859,6 +859,7 @@ static void member_run(struct team *tm, int num)
     unsigned saved_singles = team_singles, saved_base = team_ordered_base;
     long long saved_chunk = team_ordered_chunk;
     spmd = (struct spmd){t, PAR_LEVEL(t->par), num, tm->size};
+    nrt_tsan_acquire(tm);           /* what the encountering thread did before (tsan.c) */
     team_now = tm;
     team_num = num;
     team_singles = 0;
@@ -944,11 +945,13 @@ static void *pooled_main(void *arg)
         word_wait_while(&p->go, 0,
                         crowded ? CROWDED_SPINS : nrt_workers_bound() ? PINNED_SPINS : 4000,
                         crowded ? 0 : WAIT_YIELDS, 100000000L, &p->asleep);
+        nrt_tsan_acquire(&p->go);   /* its job (tsan.c) */
         struct team *tm = p->job.team;
         member_run(tm, p->job.num);
         nrt_task_flush_frees();
         atomic_store_explicit(&p->go, 0, memory_order_relaxed);
         pool_park(p, p);
+        nrt_tsan_release(&tm->running);     /* the member's writes, for the region's end */
         if (atomic_fetch_sub(&tm->running, 1) == 1 && atomic_load(&tm->ender_asleep))
             word_wake(&tm->running);
         if (atomic_fetch_sub(&tm->refs, 1) == 1)
@@ -981,6 +984,7 @@ static void pool_start(struct team *tm, int num, struct pooled *p)
                       strerror(e));
     }
     p->job = (struct member){tm, num};
+    nrt_tsan_release(&p->go);
     atomic_store(&p->go, 1);        /* (seq_cst: against its count of itself asleep) */
     if (atomic_load(&p->asleep))
         word_wake(&p->go);
@@ -993,6 +997,7 @@ void nanort_team_run(struct nanort_team *T)
     NRT_ASSERT(tm->added == tm->size);
     atomic_store(&tm->running, (unsigned)tm->size - 1);
     atomic_store(&tm->refs, tm->size);
+    nrt_tsan_release(tm);           /* the members start after what this thread did */
     struct pooled *parked = atomic_exchange_explicit(&pool_idle, NULL, memory_order_acquire);
     for (int k = 1; k < tm->size; k++) {
         struct pooled *p = parked;
@@ -1011,6 +1016,7 @@ void nanort_team_run(struct nanort_team *T)
     while ((left = atomic_load(&tm->running)) != 0)
         word_wait_while(&tm->running, left, tm->spins, tm->yields, 10000000L,
                         &tm->ender_asleep);
+    nrt_tsan_acquire(&tm->running);     /* the other members' writes (tsan.c) */
     if (atomic_fetch_sub(&tm->refs, 1) == 1)
         free(tm);
 }
@@ -1114,11 +1120,14 @@ void nanort_team_barrier(void)
     if (!tm || tm->size == 1)
         return;
     unsigned gen = atomic_load_explicit(&tm->gen, memory_order_acquire);
+    /* (tsan.c: every member's writes before the barrier, for every member after it) */
+    nrt_tsan_release(&tm->gen);
     if (atomic_fetch_add_explicit(&tm->arrived, 1, memory_order_acq_rel) + 1 == tm->size) {
         atomic_store_explicit(&tm->arrived, 0, memory_order_relaxed);
         /* (every member left the construct a cancel ended; relaxed: the increment of gen
            publishes it to the members that wait for it) */
         atomic_store_explicit(&tm->ws_cancelled, 0, memory_order_relaxed);
+        nrt_tsan_acquire(&tm->gen);
         atomic_fetch_add(&tm->gen, 1);                  /* (seq_cst: against sleepers) */
         if (atomic_load(&tm->sleepers))
             word_wake(&tm->gen);
@@ -1128,6 +1137,7 @@ void nanort_team_barrier(void)
      * running tasks meanwhile: the member's own are done, and the others' creators wait
      * for them in their own taskwaits. */
     word_wait_while(&tm->gen, gen, tm->spins, tm->yields, 10000000L, &tm->sleepers);
+    nrt_tsan_acquire(&tm->gen);
 }
 
 

@@ -15,6 +15,10 @@
  *   taskwait on                  the waiter is released like a successor
  *   block reuse                  release(t) when freed, acquire(t) when allocated again
  *   critical, commutative        release at leave / give back, acquire at enter / take
+ *   a team of threads            release(tm) before its members start, acquire(tm) in
+ *     (omp_api.c)                each; release(&tm->gen) at a barrier's arrival, acquire
+ *                                after it; release(&tm->running) at a member's end, acquire
+ *                                when the region's thread has seen every member end
  * The two functions are weak references, resolved when the program carries the TSan
  * runtime, so libnanort needs no TSan build and other programs pay one predictable
  * branch per hook (nrt_tsan_on).  A runtime itself built with -fsanitize=thread (its own

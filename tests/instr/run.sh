@@ -416,6 +416,14 @@ tsan)
     "$MCC" --ompss -fsanitize=thread -g -O1 samples/$n/$n.c -o "$tmp/$n" -lm || fail "mcc $n"
     tsan_run $n 2 "$@"
   done
+  # teams of threads (bodies whose threads wait at barriers, singles with copyprivate,
+  # ordered loops shared by a team): the team's start, barriers and end are told too (a
+  # read after a barrier of what another member wrote before it was reported as a race)
+  for n in team_worksharing_loops team_copyprivate team_ordered_thread_numbers; do
+    "$MCC" --ompss -fsanitize=thread -g -O1 "tests/ompss/ported/$n.c" -o "$tmp/$n" -lm \
+      || fail "mcc -fsanitize=thread $n"
+    for w in 2 4; do tsan_run $n $w; done
+  done
   # omp locks (and critical sections) taken by tasks on several workers: the lock's
   # release-to-acquire edge is told too (updates under an omp_lock_t were reported as races)
   "$MCC" --ompss -fsanitize=thread -g -O1 tests/ompss/compat/omp_lock_contended.c \
