@@ -5,9 +5,10 @@
  * omp_get_thread_num()` under schedule(static) gives thread t the t-th block, under
  * schedule(static, 3) thread (i / 3) % T; `num_threads(2)` and omp_get_num_threads() in the
  * body; a `parallel for ordered` recording the thread in its ordered region; `parallel`
- * then `for ordered` on the same loop without braces; per-thread slots summed after the
- * loop beside a reduction and lastprivate.  mcc ran the iterations as loop tasks of a team
- * of one: the chunks on whichever worker, thread 0 in the ordered loops, a size of 1.
+ * then `for ordered` on the same loop without braces (its ordered region in a function
+ * the loop calls); per-thread slots summed after the loop beside a reduction and
+ * lastprivate.  mcc ran the iterations as loop tasks of a team of one: the chunks on
+ * whichever worker, thread 0 in the ordered loops, a size of 1.
  */
 #include <stdio.h>
 #ifdef _OPENMP
@@ -25,6 +26,16 @@
 #define MAXTHR 64
 static int owner[N], seen[N], nseen, size[N];
 static long slot[MAXTHR];
+
+/* the ordered region of an iteration, in a function its loop calls */
+static void record(int i)
+{
+#pragma omp ordered
+    {
+        owner[i] = TID();
+        seen[nseen++] = i;
+    }
+}
 
 /* schedule(static): T blocks, the first N % T one larger, block t to thread t */
 static int block_owner(int i, int nth)
@@ -82,13 +93,8 @@ int main(void)
     printf("ordered static, 1: %d\n", check_chunks(nth, 1, 1));
 #pragma omp parallel
 #pragma omp for ordered schedule(static, 2)
-    for (int i = 0; i < N; i++) {
-#pragma omp ordered
-        {
-            owner[i] = TID();
-            seen[nseen++] = i;
-        }
-    }
+    for (int i = 0; i < N; i++)
+        record(i);
     printf("parallel, for ordered static, 2: %d\n", check_chunks(nth, 2, 1));
     long sum = 0;
     int last = -1;
