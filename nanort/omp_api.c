@@ -1197,6 +1197,12 @@ void nanort_parallel_begin_team(int active, int nthreads)
     bool on = active && (nthreads <= 0 || nthreads > 1) && nrt_nworkers > 1 &&
               level < PAR_MASK_LEVELS &&
               (int)act < omp_get_max_active_levels();
+    /* the region around it, inactive here (one worker) but of an OpenMP team of more than
+       one thread (run per thread number, or by a team of threads): active for OpenMP,
+       whose nested team then has one thread, as on more workers */
+    int around = t->par_own > 0 ? t->par_size : t->par_team;
+    int omp_act = (int)act + (around > 1 && level > 0 && level <= PAR_MASK_LEVELS &&
+                              !(t->par_active >> (level - 1) & 1));
     par_size_save(t);
     level += level < 0xff;
     act += on;
@@ -1209,7 +1215,7 @@ void nanort_parallel_begin_team(int active, int nthreads)
     /* the team an SPMD body runs as (nanort_spmd_begin): OpenMP's size, whatever the
        workers (a program's own count names num_threads(4) on one worker too) */
     spmd_asked = !active || nthreads == 1 || level > PAR_MASK_LEVELS ||
-                 (int)PAR_ACTIVE(t->par) - on >= omp_get_max_active_levels()
+                 omp_act >= omp_get_max_active_levels()
                  ? 1 : nthreads > 0 ? nthreads : nrt_nworkers;
     t->par_size = (uint16_t)(spmd_asked < UINT16_MAX ? spmd_asked : UINT16_MAX);
 }

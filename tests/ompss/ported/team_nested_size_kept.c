@@ -4,9 +4,12 @@
  * reduction(+: s)` region, then records omp_get_num_threads() and its number (3 and me,
  * as before the inner region); a body run once (a taskgroup in it) with a `masked
  * filter(2)` before and after an inner region, and a `masked filter(3)`, past the team.
+ * Then each thread of a `num_threads(3)` body counts the threads of its inner
+ * `num_threads(2)` region (nesting inactive: one each, 3 in all).
  * mcc answered 1 for the size in the body run once per thread number (me then ran past
  * it), and after the inner region forgot the outer team's size, so that filter(2) was
- * skipped on 1 or 2 workers and filter(3) ran on 4.
+ * skipped on 1 or 2 workers and filter(3) ran on 4; on one worker the outer region was
+ * inactive for the runtime, so each inner region had 2 threads (6 in all).
  */
 #include <stdio.h>
 #ifdef _OPENMP
@@ -62,6 +65,20 @@ int main(void)
     printf("masked after a nested region: %d %d %d %d\n", m1, m2, m3, tasks);
 #else
     printf("masked after a nested region: %d %d %d %d\n", 1, 1, 0, tasks);
+#endif
+    int inner = 0;
+#pragma omp parallel num_threads(3)
+    {
+#pragma omp parallel num_threads(2)
+        {
+#pragma omp atomic
+            inner++;
+        }
+    }
+#ifdef _OPENMP
+    printf("inner regions' threads: %d\n", inner);
+#else
+    printf("inner regions' threads: %d\n", inner * 3);
 #endif
     return 0;
 }
