@@ -714,11 +714,12 @@ bool nrt_omp_spmd(int *num, int *size)
 {
     if (spmd.num < 0 || !spmd.task)
         return false;
-    const struct nanort_task *t = par_task();
-    /* (a member's chunk of a `for`, run at once on the member's thread: as the member) */
+    const struct nanort_task *t = par_task(), *now = t;
+    /* (a member's chunk of a `for`, run at once on the member's thread: as the member,
+       unless the chunk is in a region it opened, whose team it is then in) */
     while (t != spmd.task && (t->flags & NRT_TF_TEAM_CHUNK) && t->parent)
         t = t->parent;
-    if (t != spmd.task || PAR_LEVEL(t->par) != spmd.level)
+    if (t != spmd.task || PAR_LEVEL(now->par) != spmd.level)
         return false;
     *num = spmd.num;
     *size = spmd.size;

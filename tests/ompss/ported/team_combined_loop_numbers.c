@@ -7,8 +7,10 @@
  * body; a `parallel for ordered` recording the thread in its ordered region; `parallel`
  * then `for ordered` on the same loop without braces (its ordered region in a function
  * the loop calls); per-thread slots summed after the loop beside a reduction and
- * lastprivate.  mcc ran the iterations as loop tasks of a team of one: the chunks on
- * whichever worker, thread 0 in the ordered loops, a size of 1.
+ * lastprivate; a region nested in the loop's body, whose single asks its team's size and
+ * number (1 and 0).  mcc ran the iterations as loop tasks of a team of one: the chunks on
+ * whichever worker, thread 0 in the ordered loops, a size of 1 (and, run by a team of
+ * threads, the nested single took the loop's team size, 2).
  */
 #include <stdio.h>
 #ifdef _OPENMP
@@ -16,10 +18,12 @@
 #define TID() omp_get_thread_num()
 #define NTH() omp_get_num_threads()
 #define MAXT() omp_get_max_threads()
+#define PAIR 2                      /* the threads of num_threads(2) */
 #else
 #define TID() 0
 #define NTH() 1
 #define MAXT() 1
+#define PAIR 1
 #endif
 
 #define N 40
@@ -96,6 +100,21 @@ int main(void)
     for (int i = 0; i < N; i++)
         record(i);
     printf("parallel, for ordered static, 2: %d\n", check_chunks(nth, 2, 1));
+    /* a region nested in the loop's body (nesting inactive: a team of one), whose single
+       asks its size and number */
+    int inner_ok = 1;
+#pragma omp parallel for schedule(static) num_threads(2) reduction(&&: inner_ok)
+    for (int i = 0; i < N; i++) {
+        int in = -1;
+#pragma omp parallel num_threads(2)
+        {
+#pragma omp single
+            in = NTH() * 10 + TID();
+        }
+        owner[i] = TID();
+        inner_ok = inner_ok && in == 10;
+    }
+    printf("nested in the loop: %d %d\n", check_blocks(PAIR), inner_ok);
     long sum = 0;
     int last = -1;
 #pragma omp parallel for schedule(static, 4) reduction(+: sum) lastprivate(last)
