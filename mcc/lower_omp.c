@@ -1002,7 +1002,9 @@ static const char *parallel_begin(struct lower *L, const struct lower_dir *d)
  */
 static void team_region(struct lower *L, struct lower_dir *d, struct lower_region *r, int n)
 {
-    r->spmd = "omp_get_thread_num()";
+    /* (nanort.h declares it for the generated code: a program need not include omp.h to
+       have a `master` or `single` guarded by it) */
+    r->spmd = "nanort_spmd_number()";
     r->threads = true;
     struct lower_var *vars = lower_inline_team_captures(L, d);
     const char *team = lower_local_name(L, LL_SPMD_STATE, n, NULL);
