@@ -428,12 +428,21 @@ struct ws_body {
  * iterations one after the other; in each, the loop's tasks must not share what a
  * thread's iterations would have had to themselves. */
 static bool team_pointer_param(struct lower *L, const struct sym *s);
+static bool team_loaded_pointer(struct lower *L, const struct sym *s);
+
+/* A pointer of the function that holds the same value in every thread calling it and that
+ * the function never changes (a parameter or a local loaded through one). */
+static bool team_same_pointer(struct lower *L, const struct sym *s)
+{
+    return !L->region && s->storage == STORAGE_LOCAL &&
+           (team_pointer_param(L, s) || team_loaded_pointer(L, s));
+}
 
 static bool ws_thread_private(struct lower *L, const struct sym *s)
 {
     return lower_thread_private(L, s) ||
            (!L->region && s->storage == STORAGE_LOCAL &&
-            (s->kind == SYM_OBJECT || s->kind == SYM_PARAM) && !team_pointer_param(L, s));
+            (s->kind == SYM_OBJECT || s->kind == SYM_PARAM) && !team_same_pointer(L, s));
 }
 
 /* The calls of a static function in the unit, each checked for the pointer its k-th
@@ -484,12 +493,15 @@ static bool pragma_names(struct lower *L, struct ast *n, const struct name *name
 /* Is the argument a the same pointer in every thread of the team of the parallel statement
  * par around the call: a file-scope variable that is no threadprivate one, or a local of
  * the caller declared outside par, that par neither writes nor names in a pragma (no
- * clause privatises it)? */
+ * clause privatises it); or the address of such a variable of any type, which par may
+ * write (miniMD's `integrate(&atom)`)? */
 static bool team_value(struct lower *L, struct ast *a, struct ast *par)
 {
-    const struct sym *s = a && a->kind == AST_IDENT ? a->sym : NULL;
-    if (!par || !s || s->kind != SYM_OBJECT || s->type != TYPE_POINTER ||
-        lower_map_get(&L->thread_local, s) || lower_writes(par, s) ||
+    bool address = a && a->kind == AST_UNARY && a->op == '&' && a->kid[0] &&
+                   a->kid[0]->kind == AST_IDENT;
+    const struct sym *s = address ? a->kid[0]->sym : a && a->kind == AST_IDENT ? a->sym : NULL;
+    if (!par || !s || s->kind != SYM_OBJECT || (!address && s->type != TYPE_POINTER) ||
+        lower_map_get(&L->thread_local, s) || (!address && lower_writes(par, s)) ||
         pragma_names(L, par, s->name))
         return false;
     return s->depth == 0 ||
@@ -560,6 +572,47 @@ static bool team_pointer_param(struct lower *L, const struct sym *s)
     struct team_calls t = {L, first_decl(fn->sym), k, 0, true};
     team_calls_walk(&t, L->t->tu, NULL);
     return t.ok && t.calls > 0;
+}
+
+/* The initializer of the local s's declaration, or NULL. */
+struct init_of {
+    const struct sym *s;
+    struct ast *init;
+};
+
+static bool init_of_visit(struct ast *n, void *arg)
+{
+    struct init_of *x = arg;
+    if (n->kind == AST_INIT_DECLARATOR && n->kid[1]) {
+        struct ast *dn = ast_declarator_name(n->kid[0]);
+        if (dn && dn->sym == x->s)
+            x->init = n->kid[1];
+    }
+    return !x->init;
+}
+
+/*
+ * Is s a pointer local of the function being lowered (with an orphaned construct in it)
+ * that holds the same value in every thread that calls it: set by its declaration alone,
+ * to a member of what a team_pointer_param points to (miniMD's `MMD_float *x = atom->x,
+ * *v = atom->v;` with every call handing in the team's one atom)?  What it points to is
+ * then shared by the team, as what the parameter points to is.
+ */
+static bool team_loaded_pointer(struct lower *L, const struct sym *s)
+{
+    if (s->kind != SYM_OBJECT || s->type != TYPE_POINTER || !L->fn || lower_writes(L->fn, s))
+        return false;
+    struct init_of x = {s, NULL};
+    ast_walk(L->fn, init_of_visit, &x);
+    struct ast *e = x.init;
+    while (e && e->kind == AST_CAST)
+        e = e->kid[1];
+    while (e && e->kind == AST_MEMBER && e->op == '.')
+        e = e->kid[0];
+    if (!e || e->kind != AST_MEMBER || e->op != PTR_OP || !e->kid[0] ||
+        e->kid[0]->kind != AST_IDENT || !e->kid[0]->sym)
+        return false;
+    return team_pointer_param(L, e->kid[0]->sym);
 }
 
 /* Is s, the counter of a for statement in the body that is declared outside it, each of
@@ -1263,6 +1316,10 @@ static void implicit_sharing(struct capture *c, const struct lower_dir *d, size_
             /* (at once, on this thread: the region's code after the loop sees the updates
              * even with nowait, as the thread that ran the iterations does) */
             c->here |= d->dir->kind == OMP_DIR_FOR && (written || indexes || after);
+        } else if (ws && team_same_pointer(c->L, v->sym)) {
+            /* its value, which no thread changes: a nowait construct's tasks may run
+             * after the function returned, its frame gone (NPB MG's grids) */
+            v->share = LOWER_FIRSTPRIVATE;
         } else if (ws || lower_team_shared(c->L, v->sym)) {
             v->share = LOWER_SHARED;
         }
