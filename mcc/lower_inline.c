@@ -2709,10 +2709,13 @@ char *lower_inline_outline(struct lower *L, const struct lower_dir *d, struct as
     lbuf_puts(&create, "unsigned __nrt_nr = 0, __nrt_nd = 0; ");
     /* A variable the task (or loop) makes private may be used nowhere else: the creator's
      * own object is then unused, which gcc -fopenmp does not warn of (and -Werror builds
-     * must not break). */
+     * must not break); so may a parameter (-Wunused-parameter) or a static one
+     * (PolyBench's `static double sum[NP];` listed in `private(sum)`: "defined but not
+     * used"). */
     for (struct lower_var *v = vars; v; v = v->next)
         if (v->share == LOWER_PRIVATE && !v->last && v->sym && v->sym->name &&
-            v->sym->storage == STORAGE_LOCAL && v->sym->kind == SYM_OBJECT &&
+            (v->sym->storage == STORAGE_LOCAL || v->sym->storage == STORAGE_STATIC) &&
+            (v->sym->kind == SYM_OBJECT || v->sym->kind == SYM_PARAM) &&
             v->sym->declarator && v->sym->declarator->begin < lower_dir_off(d) &&
             !(v->sym->specs && (v->sym->specs->flags & SPEC_REGISTER)))
             lbuf_printf(&create, "(void)&%s; ",
