@@ -1245,7 +1245,9 @@ static void implicit_sharing(struct capture *c, const struct lower_dir *d, size_
              * read under critical; `a = 11;` in a section, checked after the sections;
              * whatever calls the function, a team of one may read it); not one whose
              * address the function takes (`*pt` reads the thread's one copy) */
-            if (written && !through && lower_assigned_first(c->node, v->sym) &&
+            if (written && !through &&
+                (lower_assigned_first(c->node, v->sym) ||
+                 lower_array_set_first(c->L, c->node, v->sym)) &&
                 !address_taken(c->L, v->sym, c->node) &&
                 !lower_read_later(c->L->region ? c->L->region->d->node : c->L->fn, v->sym,
                                   d->node)) {

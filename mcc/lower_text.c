@@ -1231,6 +1231,137 @@ bool lower_assigned_first(struct ast *st, const struct sym *s)
     return !jumps && (r == SF_MAYBE || r == SF_ALWAYS);
 }
 
+/* ---- an array filled before it is read ---- */
+
+/* The uses of the array s in a loop body: all of them, and those that are s[k] with k the
+ * loop's counter. */
+struct counter_uses {
+    const struct sym *s, *k;
+    int names, at_k;
+};
+
+static bool counter_uses_visit(struct ast *n, void *arg)
+{
+    struct counter_uses *u = arg;
+    u->names += n->kind == AST_IDENT && n->sym == u->s;
+    u->at_k += n->kind == AST_SUBSCRIPT && n->kid[0] && n->kid[0]->kind == AST_IDENT &&
+               n->kid[0]->sym == u->s && n->kid[1] && n->kid[1]->kind == AST_IDENT &&
+               n->kid[1]->sym == u->k;
+    return true;
+}
+
+/* `s[k] = e;` with e not naming s */
+static bool element_set(struct ast *st, const struct sym *s, const struct sym *k)
+{
+    struct ast *e = st && st->kind == AST_EXPR_STMT ? st->kid[0] : NULL;
+    struct ast *t = e && e->kind == AST_ASSIGN && e->op == '=' ? e->kid[0] : NULL;
+    return t && t->kind == AST_SUBSCRIPT && t->kid[0] && t->kid[0]->kind == AST_IDENT &&
+           t->kid[0]->sym == s && t->kid[1] && t->kid[1]->kind == AST_IDENT &&
+           t->kid[1]->sym == k && !names_sym(e->kid[1], s);
+}
+
+/* The counter k of `for (k = 0; ...)` or `for (int k = 0; ...)`, or NULL. */
+static const struct sym *zero_counter(struct lower *L, struct ast *init)
+{
+    struct ast *e = init && init->kind == AST_EXPR_STMT ? init->kid[0] : init;
+    const struct sym *k = NULL;
+    struct ast *v = NULL;
+    if (e && e->kind == AST_ASSIGN && e->op == '=' && e->kid[0] && e->kid[0]->kind == AST_IDENT) {
+        k = e->kid[0]->sym;
+        v = e->kid[1];
+    } else if (e && e->kind == AST_DECLARATION && e->kid[1] && e->kid[1]->kid[0] &&
+               !e->kid[1]->kid[0]->next && e->kid[1]->kid[0]->kind == AST_INIT_DECLARATOR) {
+        k = e->kid[1]->kid[0]->sym;
+        v = e->kid[1]->kid[0]->kid[1];
+    }
+    return v && v->kind == AST_CONSTANT && lower_src(L, v->begin, v->end)[0] == '0' &&
+           v->end == v->begin + 1 ? k : NULL;
+}
+
+/* Is st `for (k = 0; k < N; k++)` (N a constant or a variable st does not write) whose
+ * body names s only as s[k] and sets it before anything else names s: it fills s[0..N)
+ * (`for (p = 0; p < NP; p++) { sum[p] = 0.0; for (...) sum[p] += ...; }`, `for (k = 0; k <
+ * 5; k++) v[k] = 0;`)?  *bound: N's text. */
+static bool counted_loop(struct lower *L, struct ast *st, const struct sym *s, bool set,
+                         char **bound)
+{
+    if (!st || st->kind != AST_FOR)
+        return false;
+    const struct sym *k = zero_counter(L, st->kid[0]);
+    struct ast *c = st->kid[1], *step = st->kid[2];
+    if (c && c->kind == AST_EXPR_STMT)
+        c = c->kid[0];
+    if (!k || !c || c->kind != AST_BINARY || c->op != '<' || !c->kid[0] ||
+        c->kid[0]->kind != AST_IDENT || c->kid[0]->sym != k || !c->kid[1] ||
+        !(c->kid[1]->kind == AST_CONSTANT ||
+          (c->kid[1]->kind == AST_IDENT && !lower_writes(st, c->kid[1]->sym))) ||
+        !step || !((step->kind == AST_POSTFIX || step->kind == AST_UNARY) &&
+                   step->op == INC_OP && step->kid[0] && step->kid[0]->kind == AST_IDENT &&
+                   step->kid[0]->sym == k) || lower_writes(st->kid[3], k))
+        return false;
+    *bound = lower_src(L, c->kid[1]->begin, c->kid[1]->end);
+    struct ast *body = st->kid[3], *first = body;
+    if (body && body->kind == AST_COMPOUND) {
+        first = body->kid[0] ? body->kid[0]->kid[0] : NULL;
+        while (first && !names_sym(first, s))
+            first = first->next;
+    }
+    struct counter_uses u = {s, k, 0, 0};
+    ast_walk(body, counter_uses_visit, &u);
+    return (!set || element_set(first, s, k)) && u.names == u.at_k;
+}
+
+/* Does the compound's statement `first` fill s, all of it (N its bound) or the elements
+ * the compound's later statements read (each `for (j = 0; j < N; j++)` naming s only as
+ * s[j]: doitgen's `A[r][q][p] = sum[p];` for p below np)? */
+static bool fills_array(struct lower *L, struct ast *first, const struct sym *s)
+{
+    char *bound, *later;
+    if (!s->array_size || !counted_loop(L, first, s, true, &bound))
+        return false;
+    if (!strcmp(bound, lower_src(L, s->array_size->begin, s->array_size->end)))
+        return true;
+    struct ast *c = first->kid[1]->kind == AST_EXPR_STMT ? first->kid[1]->kid[0] : first->kid[1];
+    const struct sym *n = c->kid[1]->kind == AST_IDENT ? c->kid[1]->sym : NULL;
+    for (struct ast *i = first->next; i; i = i->next)
+        if ((n && lower_writes(i, n)) ||
+            (names_sym(i, s) && !(counted_loop(L, i, s, false, &later) && !strcmp(later, bound))))
+            return false;
+    return true;
+}
+
+/* Is the first statement of st naming s one that fills it, or a loop whose header does not
+ * name s, whose body does so in each turn, and after which st names s no more (doitgen's
+ * `for (q = 0; q < nq; q++) { for (p = 0; p < np; p++) { sum[p] = 0.0; ... } ... }`)? */
+static bool array_set_first(struct lower *L, struct ast *st, const struct sym *s)
+{
+    struct ast *first = st;
+    if (st && st->kind == AST_COMPOUND) {
+        first = st->kid[0] ? st->kid[0]->kid[0] : NULL;
+        while (first && !names_sym(first, s))
+            first = first->next;
+    }
+    if (fills_array(L, first, s))
+        return true;
+    if (!first || first->kind != AST_FOR || names_sym(first->kid[0], s) ||
+        names_sym(first->kid[1], s) || names_sym(first->kid[2], s))
+        return false;
+    for (struct ast *i = first != st ? first->next : NULL; i; i = i->next)
+        if (names_sym(i, s))
+            return false;
+    return array_set_first(L, first->kid[3], s);
+}
+
+/* Does st set every element of the array s before anything reads it (array_set_first)?
+ * A loop body's scratch array of its region, cleared at the start of each iteration, is
+ * then each task's own. */
+bool lower_array_set_first(struct lower *L, struct ast *st, const struct sym *s)
+{
+    bool jumps = false;
+    ast_walk(st, jumps_visit, &jumps);
+    return !jumps && s->type == TYPE_ARRAY && !s->array_param && array_set_first(L, st, s);
+}
+
 /* The uses of s in code that runs after a construct: the first to run, if it reads s
  * (anything but `s = e` with e not naming s, which counts where it surely runs: not in a
  * branch, nor a loop's body or step).  A read after such a set in the same branch or loop

@@ -1832,6 +1832,10 @@ bool lower_lvalue_indexed_by(struct ast *e, const struct sym *s);
  * first statement naming it, or the init of a for (an inner loop's counter), or the body
  * of a for after which st no longer names it? */
 bool lower_assigned_first(struct ast *st, const struct sym *s);
+/* Does statement st fill the array s before anything reads it: its first statement naming
+ * s is `for (k = 0; k < N; k++)` (N the array's bound) whose body sets s[k] first and
+ * names s only as s[k]? */
+bool lower_array_set_first(struct lower *L, struct ast *st, const struct sym *s);
 /* lower_dir.c: a construct's directives */
 /* The directive of a pragma line (parsed once, freed at the end). */
 struct omp_directive *lower_parse_pragma(struct lower *L, struct ast *pr);
