@@ -1,7 +1,7 @@
 /* ported: openmp
  * ported-werror
- * PolyBench's doitgen and a Jacobi-style residual with their scratch at file scope (as
- * codes that keep every array global write them): `static double sum[NP];` and
+ * Row prefix sums and a Jacobi-style residual with their scratch at file scope (as
+ * PolyBench-era codes that keep every array global write them): `static double sum[NP];` and
  * `static double temp;` appear nowhere but in `private(...)` clauses and the loops'
  * bodies, which use each thread's copy.  gcc -fopenmp takes the clause for a use; mcc's
  * translation named them nowhere outside the tasks, and gcc said "'sum' defined but not
@@ -13,25 +13,24 @@
 #define NP 16
 #define N 64
 
-static double A[NR][NQ][NP], C4[NP][NP];
+static double M[NR * NQ][NP], w[NP], last[NR * NQ], mid[NR * NQ];
 static double sum[NP];
 static double temp;
 static double u[N][N], r[N][N];
 
-static void kernel_doitgen(int nr, int nq, int np)
+/* each row's prefix sums of weighted entries, the last one kept */
+static void kernel_row_scans(int nr, int np)
 {
-  int q, p, s, rr;
-#pragma omp parallel for private(q, p, s, sum) collapse(2)
-  for (rr = 0; rr < nr; rr++)
-    for (q = 0; q < nq; q++) {
-      for (p = 0; p < np; p++) {
-        sum[p] = 0.0;
-        for (s = 0; s < np; s++)
-          sum[p] += A[rr][q][s] * C4[s][p];
-      }
-      for (p = 0; p < np; p++)
-        A[rr][q][p] = sum[p];
-    }
+  int i, j;
+#pragma omp parallel for private(j, sum) schedule(static)
+  for (i = 0; i < nr; i++) {
+    for (j = 0; j < np; j++)
+      sum[j] = M[i][j] * w[j];
+    for (j = 1; j < np; j++)
+      sum[j] += sum[j - 1];
+    last[i] = sum[np - 1];
+    mid[i] = sum[np / 2];
+  }
 }
 
 static double residual(int n)
@@ -50,24 +49,20 @@ static double residual(int n)
 
 int main(void)
 {
-  int i, j, k;
+  int i, j;
   double s = 0.0;
-  for (i = 0; i < NR; i++)
-    for (j = 0; j < NQ; j++)
-      for (k = 0; k < NP; k++)
-        A[i][j][k] = (double)((i * j + k) % NP) / NP;
-  for (i = 0; i < NP; i++)
+  for (i = 0; i < NR * NQ; i++)
     for (j = 0; j < NP; j++)
-      C4[i][j] = (double)(i * j % NP) / NP;
+      M[i][j] = (double)((i * 5 + j * 3) % 13) / 13.0;
+  for (j = 0; j < NP; j++)
+    w[j] = 1.0 + j % 4;
   for (i = 0; i < N; i++)
     for (j = 0; j < N; j++)
       u[i][j] = (double)((i * 7 + j * 3) % 11) / 11.0;
-  kernel_doitgen(NR, NQ, NP);
-  for (i = 0; i < NR; i++)
-    for (j = 0; j < NQ; j++)
-      for (k = 0; k < NP; k++)
-        s += A[i][j][k] * (k + 1);
-  printf("doitgen %.10e\n", s);
+  kernel_row_scans(NR * NQ, NP);
+  for (i = 0; i < NR * NQ; i++)
+    s += last[i] * (i % 3 + 1) + mid[i];
+  printf("row scans %.10e\n", s);
   printf("residual %.10e r[5][7] %.10f\n", residual(N), r[5][7]);
   return 0;
 }

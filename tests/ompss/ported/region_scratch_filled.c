@@ -66,25 +66,26 @@ static unsigned long long lookups(void)
   return verification;
 }
 
+/* (the arrays seen flat: PolyBench's init_array in one loop each) */
+static void init_arrays(void)
+{
+  double *a = &A[0][0][0], *c = &C4[0][0], *g = &grid[0][0];
+  for (int i = 0; i < NR * NQ * NP; i++)
+    a[i] = (double)((i / NP + i % NP) % NP) / NP;
+  for (int i = 0; i < NP * NP; i++)
+    c[i] = (double)((i / NP) * (i % NP) % NP) / NP;
+  for (int i = 0; i < 64 * NXS; i++)
+    g[i] = (double)((i * 17) % 23) / 23.0;
+}
+
 int main(void)
 {
-  int r, q, p;
   double t = 0.0;
-  for (r = 0; r < NR; r++)
-    for (q = 0; q < NQ; q++)
-      for (p = 0; p < NP; p++)
-        A[r][q][p] = (double)((r * q + p) % NP) / NP;
-  for (r = 0; r < NP; r++)
-    for (q = 0; q < NP; q++)
-      C4[r][q] = (double)(r * q % NP) / NP;
-  for (r = 0; r < 64; r++)
-    for (q = 0; q < NXS; q++)
-      grid[r][q] = (double)((r * 31 + q * 17) % 23) / 23.0;
+  const double *a = &A[0][0][0];
+  init_arrays();
   kernel_doitgen(NR, NQ, NP);
-  for (r = 0; r < NR; r++)
-    for (q = 0; q < NQ; q++)
-      for (p = 0; p < NP; p++)
-        t += A[r][q][p] * (p + 1);
+  for (int i = 0; i < NR * NQ * NP; i++)
+    t += a[i] * (i % NP + 1);
   printf("doitgen %.10e\n", t);
   printf("verification %llu\n", lookups());
   return 0;
