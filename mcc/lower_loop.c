@@ -504,6 +504,16 @@ static const char *grain_code(struct lower *L, const struct lower_dir *d, bool s
                             team_grain(L, d, "nanort_team_size()"));
     if (serial)
         return "long long __nrt_g = __nrt_n, __nrt_T = 0; ";
+    /* schedule(static) without a chunk: one chunk per thread, their sizes differing by one
+     * at most, as OpenMP says (approximately equal chunks, at most one per thread) and
+     * libgomp cuts them; the threads are the workers, as omp_get_num_threads() says in the
+     * loop.  A chunk's firstprivate and lastprivate variables carry a value across its
+     * iterations (`firstprivate(k) lastprivate(k)`, k += i): with 1 worker the whole loop's,
+     * as in gcc; about 4 tasks per worker gave each a quarter's. */
+    if (!g && !nt && d->dir->kind == OMP_DIR_FOR && sc && sc->sched == OMP_SCHED_STATIC &&
+        !(sc->nargs > 0 && sc->args[0].text))
+        return arena_printf(L->a, "long long __nrt_T = nanort_num_workers(), __nrt_g = %s; ",
+                            dflt);
     if (nt)
         return arena_printf(L->a, "long long __nrt_T = (long long)(%s), __nrt_g = %s; "
                             "if (__nrt_T < 0) __nrt_T = 0; ",

@@ -122,6 +122,12 @@ for w in 1 4; do
   done
 done
 
+# schedule(static)'s chunks, one per thread: as libgomp's on as many threads as workers
+build static_chunks
+for s in bf wf dbf; do
+  same "static_chunks/w4-$s" static_chunks NX_ARGS="--smp-workers=4 --schedule=$s"
+done
+
 # depend clauses' expressions (section bounds that call functions, a[i++], iterators)
 # evaluated as often as gcc -fopenmp evaluates them, and before the firstprivate copies
 build depend_bound_effects
