@@ -321,19 +321,18 @@ static char *compare_result_capture(struct lower *L, struct ast *s)
 
 /* atomic compare capture: `{ v = x; cond-update }` (the old value) or `{ cond-update
  * v = x; }` (the new one). */
-static char *compare_capture(struct lower *L, struct ast *s)
+static char *compare_capture(struct lower *L, struct ast *s, struct atomic_op *a)
 {
     struct ast *l = s->kind == AST_COMPOUND && s->kid[0] ? s->kid[0]->kid[0] : NULL;
     if (!l || !l->next || l->next->next)
         return NULL;
-    struct atomic_op a = {0};
     const char *v, *x;
     if (l->kind == AST_EXPR_STMT && read_form(L, l->kid[0], &v, &x) &&
-        compare_form(L, l->next, &a) && !strcmp(a.x, x))
-        return atomic_update(L, &a, v, false);
+        compare_form(L, l->next, a) && !strcmp(a->x, x))
+        return atomic_update(L, a, v, false);
     if (l->next->kind == AST_EXPR_STMT && read_form(L, l->next->kid[0], &v, &x) &&
-        compare_form(L, l, &a) && !strcmp(a.x, x))
-        return atomic_update(L, &a, v, true);
+        compare_form(L, l, a) && !strcmp(a->x, x))
+        return atomic_update(L, a, v, true);
     return NULL;
 }
 
@@ -579,11 +578,19 @@ void lower_sync_atomic(struct lower *L, struct lower_dir *d)
                  "'x = x == e ? d : x' (with < or >, x on either side)";
         struct atomic_op c = {0};
         if (lower_dir_has(d, OMP_CL_CAPTURE)) {
-            code = compare_capture(L, s);
-            if (!code)
-                code = compare_result_capture(L, s);
+            code = compare_capture(L, s, &c);
+            if (!code && (code = compare_result_capture(L, s)))
+                c.rhs2 = "";                    /* (always x == e) */
         } else if (compare_form(L, s, &c)) {
             code = atomic_update(L, &c, NULL, false);
+        }
+        /* weak: the compare may fail though x was e, which only the outcome of an equality
+           compare reports (OpenMP 5.1 2.19.7; gcc: "'weak' clause requires atomic equality
+           comparison") */
+        if (code && d->dir->weak && !c.rhs2) {
+            mcc_error_at(check_word_loc(d->dir), "'weak' clause requires an equality "
+                         "comparison ('x == e') in '#pragma omp atomic compare', not '<' or '>'");
+            return;
         }
     } else if (lower_dir_has(d, OMP_CL_CAPTURE)) {
         need = "'v = x++', 'v = x op= e' (and the other update forms) or a block "

@@ -1147,6 +1147,8 @@ struct omp_directive {
     bool concurrent;               /* an order(concurrent) clause (5.0), or a `loop`: only
                                       parallel, loop and simd constructs may be in it
                                       (check_nesting.c) */
+    bool weak;                     /* ATOMIC: a weak clause (5.1), which only an equality
+                                      compare may have (lower_sync.c) */
     bool host;                     /* UNKNOWN: a device construct (`target data`, `teams`,
                                       `distribute`, `declare target`, ...) that on the host
                                       runs as written, with no warning (host_only) */

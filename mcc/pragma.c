@@ -1335,6 +1335,7 @@ static bool advice(struct omp_parser *p, int name)
             continue;
         if (!hints[i].arg) {
             p->pos = name + 1;
+            p->dir->weak |= omp_is(p, name, "weak");
         } else if (!omp_is(p, name + 1, "(")) {
             omp_perror(p, name + 1, "expected '(' after '%s'", hints[i].name);
             p->pos = name + 1;          /* (the clause loop goes on from there) */
