@@ -13,7 +13,7 @@
  *     5.4.5, 5.5.8): each thread's copy would stand for the original;
  *   - a `loop` without a bind clause must be nested in some construct of its function;
  *   - in a region with order(concurrent) or of a `loop`, only parallel, loop and simd
- *     constructs;
+ *     constructs, and no call of the OpenMP runtime (check_nesting_call);
  *   - an ordered region must be closely nested inside a loop with an ordered clause, a
  *     cancel or cancellation point inside the kind of region it names, a scan inside a
  *     loop with an inscan reduction.
@@ -380,6 +380,73 @@ static bool check_concurrent(const struct lower *L, const struct omp_directive *
             return true;
     }
     return true;
+}
+
+/* gcc 12's OpenMP runtime routines (omp-low.cc, omp_runtime_api_call): those after the
+ * empty string also with Fortran's `_8` (omp_set_num_threads_8). */
+static bool runtime_routine(const char *s, size_t n)
+{
+    static const char *const names[] = {
+        "aligned_alloc", "aligned_calloc", "alloc", "calloc", "free", "realloc",
+        "target_alloc", "target_associate_ptr", "target_disassociate_ptr", "target_free",
+        "target_is_present", "target_memcpy", "target_memcpy_rect", "capture_affinity",
+        "destroy_allocator", "destroy_lock", "destroy_nest_lock", "display_affinity",
+        "fulfill_event", "get_active_level", "get_affinity_format", "get_cancellation",
+        "get_default_allocator", "get_default_device", "get_device_num", "get_dynamic",
+        "get_initial_device", "get_level", "get_max_active_levels", "get_max_task_priority",
+        "get_max_teams", "get_max_threads", "get_nested", "get_num_devices", "get_num_places",
+        "get_num_procs", "get_num_teams", "get_num_threads", "get_partition_num_places",
+        "get_place_num", "get_proc_bind", "get_supported_active_levels", "get_team_num",
+        "get_teams_thread_limit", "get_thread_limit", "get_thread_num", "get_wtick",
+        "get_wtime", "in_final", "in_parallel", "init_lock", "init_nest_lock",
+        "is_initial_device", "pause_resource", "pause_resource_all", "set_affinity_format",
+        "set_default_allocator", "set_lock", "set_nest_lock", "test_lock", "test_nest_lock",
+        "unset_lock", "unset_nest_lock", "",
+        "display_env", "get_ancestor_thread_num", "init_allocator", "get_partition_place_nums",
+        "get_place_num_procs", "get_place_proc_ids", "get_schedule", "get_team_size",
+        "set_default_device", "set_dynamic", "set_max_active_levels", "set_nested",
+        "set_num_teams", "set_num_threads", "set_schedule", "set_teams_thread_limit",
+    };
+    if (n < 4 || strncmp(s, "omp_", 4) != 0)
+        return false;
+    s += 4, n -= 4;
+    bool suffix_8 = n > 2 && !strncmp(s + n - 2, "_8", 2), suffixed = false;
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        suffixed |= !names[i][0];
+        size_t k = strlen(names[i]);
+        if (k && ((k == n && !strncmp(s, names[i], n)) ||
+                  (suffixed && suffix_8 && k == n - 2 && !strncmp(s, names[i], k))))
+            return true;
+    }
+    return false;
+}
+
+/* A call of the OpenMP runtime directly in a region with order(concurrent) or of a `loop`
+ * (OpenMP 5.0 2.9.2; gcc: "OpenMP runtime API call 'omp_get_thread_num' in a region with
+ * 'order(concurrent)' clause"): what it answers depends on the thread or the order the
+ * iterations run in, which the clause leaves open.  Only the innermost construct counts,
+ * as in gcc: a parallel or simd region in between has its own. */
+bool check_nesting_call(const struct lower *L, const struct ast *call)
+{
+    const struct ast *f = call->kid[0];
+    const struct omp_directive *d = L->nest ? L->nest->dir : NULL;
+    const struct ast *simd = L->simd.loop;     /* (a simd loop's pragma is no construct
+                                                  of nest: it may be the innermost one) */
+    if (simd && call->begin >= simd->begin && call->end <= simd->end &&
+        (L->simd.after ? L->nest && L->nest->dir == L->simd.after &&
+                         L->nest->up == L->simd.nest : L->nest == L->simd.nest))
+        d = L->simd.dir;
+    if (!d || !d->concurrent || !f || f->kind != AST_IDENT ||
+        !runtime_routine(f->name->str, f->name->len))
+        return true;
+    struct mcc_loc at = source_user_loc(&L->t->src, f->begin);
+    mcc_error_at(&at, "OpenMP runtime API call '%.*s' in %s ('#pragma omp %s%s' at line %d): "
+                 "its iterations may run at once, or in any order on one thread",
+                 (int)f->name->len, f->name->str,
+                 d->loop ? "a 'loop' region" : "a region with the 'order(concurrent)' clause",
+                 d->parallel ? "parallel " : "", d->loop ? "loop" : omp_directive_names[d->kind],
+                 d->loc.line);
+    return false;
 }
 
 bool check_nesting(struct lower *L, const struct omp_directive *d, size_t at)

@@ -108,6 +108,8 @@ static bool chain_dir(struct lower *L, struct ast *construct, struct lower_dir *
         if (d->host_wait)       /* `target ... parallel for depend(...)`: waits first */
             rewrite_insert_before(L->rw, pr->begin, host_wait_code(L, d));
         if (simd) {
+            if (d->kind == OMP_DIR_SIMD)
+                L->simd = (struct lower_simd_at){ construct, d, out->dir, L->nest };
             if (d->kind == OMP_DIR_SIMD && lower_check_simd(L, pr, d) && !pr->kid[0])
                 lower_loop_check_simd(L, pr, d, construct);
             continue;
@@ -578,6 +580,8 @@ static struct ast *named_callee(struct ast *callee)
 
 static bool visit_call(struct lower *L, struct ast *n)
 {
+    if (!check_nesting_call(L, n))
+        return false;
     if (team_query(L, n))
         return false;
     if (L->region && lower_in_region_body(L)) {

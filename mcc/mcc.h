@@ -1533,6 +1533,13 @@ struct lower {
     struct lower_capture_log **capture_log; /* while a taskgraph's block is lowered: where
                                       lower_inline.c appends what its constructs capture */
     struct lower_nest *nest;       /* the constructs around it, innermost first (check_nesting.c) */
+    struct lower_simd_at {         /* the last simd loop met, which stays out of nest: its
+                                      loop, its directive, the one of its chain before it
+                                      (or NULL) and nest there (check_nesting_call) */
+        const struct ast *loop;
+        const struct omp_directive *dir, *after;
+        const struct lower_nest *nest;
+    } simd;
     bool in_refused_sections;      /* inside a sections construct reported as an error: its
                                       section directives are no stray ones (lower.c) */
     struct lower_map parsed;       /* pragma node -> its directive (parsed once) */
@@ -1938,6 +1945,9 @@ void check_call_before_task(struct lower *L, const struct ast *call);
 /* check_nesting.c: may d, at text offset `at`, be where it is, inside L->nest?  Reports
  * the error when not. */
 bool check_nesting(struct lower *L, const struct omp_directive *d, size_t at);
+/* check_nesting.c: may `call` be where it is, inside L->nest (no call of the OpenMP runtime
+ * in a region with order(concurrent))?  Reports it if not. */
+bool check_nesting_call(const struct lower *L, const struct ast *call);
 /* ... and the constructs in the body n of a simd loop (directive simd: simd, for simd,
  * taskloop simd), searched since simd lines are dropped */
 bool check_simd_body(struct lower *L, struct ast *n, const struct omp_directive *simd);
