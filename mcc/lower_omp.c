@@ -1092,8 +1092,11 @@ static const char *copyprivate_threadprivate(struct lower *L, const struct lower
  */
 static bool team_loop(struct lower *L, const struct lower_dir *d, struct lower_dir *pd)
 {
+    /* (not an order(concurrent) or `loop` one, whose iterations may not ask: an error,
+       check_nesting_call, at the combined construct) */
     if (d->inner || d->target || d->omp_target || d->dir->kind != OMP_DIR_FOR ||
-        !d->dir->parallel || !d->node->pragma || d->node->pragma->kid[0] ||
+        !d->dir->parallel || d->dir->concurrent || d->dir->loop || !d->node->pragma ||
+        d->node->pragma->kid[0] ||
         (!lower_reaches_call(L, d->node, "omp_get_thread_num") &&
          !lower_reaches_call(L, d->node, "omp_get_num_threads")))
         return false;
