@@ -469,7 +469,9 @@ static char *oss_text(const char *src)
         return NULL;
     struct strvec parts = {0};
     bool any = false;
-    sv_push(&parts, drv_asprintf("#line 1 \"%s\"\n", src));
+    char *name = cl_c_string(src);      /* a `"` or `\\` in the name is escaped */
+    sv_push(&parts, drv_asprintf("#line 1 \"%s\"\n", name));
+    free(name);
     for (char *p = text, *end = text + len; p < end;) {
         char *nl = memchr(p, '\n', (size_t)(end - p));
         char *le = nl ? nl : end;

@@ -93,8 +93,13 @@ const char *lower_where_loc(struct lower *L, const struct mcc_loc *loc)
     const char *f = loc->file ? loc->file : "?";
     const char *slash = strrchr(f, '/');
     struct lower_buf b = {0};
-    for (const char *s = slash ? slash + 1 : f; *s; s++)
-        lbuf_printf(&b, *s == '"' || *s == '\\' ? "\\%c" : "%c", *s);
+    /* (the name is as cpp's linemarker spelled it: `\"` and `\\` are escaped already) */
+    for (const char *s = slash ? slash + 1 : f; *s; s++) {
+        if (*s == '\\' && s[1])
+            lbuf_printf(&b, "%c%c", s[0], s[1]), s++;
+        else
+            lbuf_printf(&b, *s == '"' ? "\\%c" : "%c", *s);
+    }
     lbuf_printf(&b, ":%d", loc->line);
     return lbuf_take(&b, L->a);
 }

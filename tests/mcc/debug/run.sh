@@ -117,6 +117,19 @@ EOC
   NX_ARGS=--smp-workers=1 "$work/crash" > "$work/crash.log" 2>&1
   cat "$work/crash.log"
   grep -q "task 'crash.c:4'" "$work/crash.log" || { echo "crash report: no task 'crash.c:4'"; st=1; }
+  # a file whose name has a `"` or a `\` (an OmpSs-2 one: the driver's #line for
+  # `#pragma oss`): no warning from the generated code, the task named by the file's name
+  for name in 'q"uote' 'back\slash'; do
+    printf '%s\n' 'int main(void)' '{' '    int x = 0;' '    #pragma oss task inout(x)' \
+      '    x++;' '    #pragma oss taskwait' '    return x - 1;' '}' > "$work/$name.c"
+    (cd "$work" && "$mcc" -Wall "$name.c" -o named 2> named.log) || { echo "mcc failed on $name.c"; st=1; }
+    cat "$work/named.log"
+    [ ! -s "$work/named.log" ] || { echo "mcc $name.c: warnings"; st=1; }
+    NX_ARGS="--smp-workers=1 --summary" "$work/named" 2> "$work/named.summary" ||
+      { echo "$name failed"; st=1; }
+    cat "$work/named.summary"
+    grep -qF "  $name.c:4 " "$work/named.summary" || { echo "summary: no task named $name.c:4"; st=1; }
+  done
   exit $st ;;
 *) echo "usage: $0 breakpoints SRC | gdb CASE | diag CASE.c | asan N | names" >&2; exit 2 ;;
 esac
