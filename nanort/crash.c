@@ -7,8 +7,8 @@
  *   nanort: backtrace (addr2line -f -e PROGRAM OFFSET gives the line of a frame):
  *     ./app(+0x1234) [0x5555...]
  * (the faulting address is the data address for SIGSEGV and SIGBUS, the instruction for
- * SIGFPE and SIGILL; the backtrace starts at the faulting frame, at most BT_FRAMES) and
- * then behaves as if we were not there: the handler the program installed before the
+ * SIGFPE and SIGILL; the backtrace starts at the faulting frame, its callers' frames at
+ * their call instruction, at most BT_FRAMES) and then behaves as if we were not there: the handler the program installed before the
  * runtime started is called, or the signal's default action kills the process, so the
  * exit status is still the signal's (shells, Check and CI see a SIGSEGV).
  *
@@ -120,6 +120,10 @@ static void write_backtrace(void)
                                "the function and line of a frame):\n";
     ssize_t w = write(STDERR_FILENO, head, sizeof head - 1);
     for (int i = first; i < n; i++) {
+        /* a caller's frame holds the return address, whose line is the one after the
+           call's (main.c:12 for a taskwait on line 11): the call's last byte is on it */
+        if (i > first)
+            frames[i] = (char *)frames[i] - 1;
         w = write(STDERR_FILENO, "  ", 2);
         backtrace_symbols_fd(&frames[i], 1, STDERR_FILENO);
     }

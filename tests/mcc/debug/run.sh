@@ -113,10 +113,21 @@ int main(void)
     return 0;
 }
 EOC
-  "$mcc" -O0 "$work/crash.c" -o "$work/crash" || { echo "mcc failed on crash.c"; exit 1; }
+  "$mcc" -g -O0 "$work/crash.c" -o "$work/crash" || { echo "mcc failed on crash.c"; exit 1; }
   NX_ARGS=--smp-workers=1 "$work/crash" > "$work/crash.log" 2>&1
   cat "$work/crash.log"
   grep -q "task 'crash.c:4'" "$work/crash.log" || { echo "crash report: no task 'crash.c:4'"; st=1; }
+  # addr2line on the backtrace's frames (as the report says): the body's line, and main's
+  # frame on the taskwait's line, not the line after it (a return address)
+  if command -v addr2line > /dev/null; then
+    grep -o '/crash(+0x[0-9a-f]*)' "$work/crash.log" | sed 's/.*(+\(.*\))/\1/' |
+      xargs -r addr2line -f -e "$work/crash" | paste - - > "$work/crash.lines"
+    cat "$work/crash.lines"
+    grep -qE '^main__nrt_task[0-9]+	.*crash\.c:5' "$work/crash.lines" ||
+      { echo "backtrace: no frame of the task body at crash.c:5"; st=1; }
+    grep -qE '^main	.*crash\.c:6( |$)' "$work/crash.lines" ||
+      { echo "backtrace: main's frame is not at the taskwait, crash.c:6"; st=1; }
+  fi
   # a file whose name has a `"` or a `\` (an OmpSs-2 one: the driver's #line for
   # `#pragma oss`): no warning from the generated code, the task named by the file's name
   for name in 'q"uote' 'back\slash'; do
