@@ -110,6 +110,25 @@ elif CASE == "final":
     if at != line_of("fib_body") or name != "fib__nrt_serial":
         fail("under final, stopped in %s at line %s, expected fib__nrt_serial at %d" %
              (name, at, line_of("fib_body")))
+elif CASE == "step":
+    # docs/debugging.md's two skip commands: `step` on a call of a function task goes over
+    # its creation (the spawn function, nanort's functions) to the caller's next line
+    gdb.execute("skip -gfi nanort/*")
+    gdb.execute("skip -rfu __nrt_spawn$")
+    stop_at("fn_call", r"main")
+    gdb.execute("step")
+    name, at = where()
+    if name != "main" or at != line_of("loop_pragma"):
+        fail("step from @fn_call went to %s at line %s, expected main at @loop_pragma (%d)" %
+             (name, at, line_of("loop_pragma")))
+    # and on an inline task's pragma over its creation (nanort's functions)
+    gdb.execute("break %s:%d" % (os.path.basename(SRC), line_of("inline_pragma")))
+    gdb.execute("continue")
+    gdb.execute("step")
+    name, at = where()
+    if name != "scale" or at != line_of("inline_wait"):
+        fail("step from @inline_pragma went to %s at line %s, expected scale at @inline_wait "
+             "(%d)" % (name, at, line_of("inline_wait")))
 else:
     fail("unknown case")
 print("ok %s" % CASE)

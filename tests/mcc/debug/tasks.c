@@ -26,7 +26,7 @@ static int scale(int k)
         out = t + 1; /* @inline_body2 */
         out += 2; /* @inline_body3 */
     }
-    #pragma omp taskwait
+    #pragma omp taskwait /* @inline_wait */
     return out; /* @after_tasks */
 }
 
@@ -65,7 +65,7 @@ int main(void)
     int acc = 0;
     int sum[8] = {0};
     struct pt p = {3, 4};
-    add(&acc, 5);
+    add(&acc, 5); /* @fn_call */
     #pragma omp taskloop grainsize(2) shared(sum) firstprivate(p) /* @loop_pragma */
     for (int i = 0; i < 8; i++)
         sum[i] = i * p.x + p.y; /* @loop_body */
