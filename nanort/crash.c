@@ -8,9 +8,11 @@
  *     ./app(+0x1234) [0x5555...]
  * (the faulting address is the data address for SIGSEGV and SIGBUS, the instruction for
  * SIGFPE and SIGILL; the backtrace starts at the faulting frame, its callers' frames at
- * their call instruction, at most BT_FRAMES) and then behaves as if we were not there: the handler the program installed before the
- * runtime started is called, or the signal's default action kills the process, so the
- * exit status is still the signal's (shells, Check and CI see a SIGSEGV).
+ * their call instruction, at most BT_FRAMES) and then behaves as if we were not there:
+ * the handler the program installed before the runtime started is called, or the
+ * signal's default action kills the process, so the exit status is still the signal's
+ * (shells, Check and CI see a SIGSEGV); before the default action, the trace, graph and
+ * summary asked for are written (ending.c).
  *
  * A task whose locals overflow its thread's stack faults below the stack, where no handler
  * can run: every thread that runs tasks gets an alternate signal stack (SA_ONSTACK), and a
@@ -220,6 +222,10 @@ static void on_fatal(int sig, siginfo_t *info, void *uctx)
         p->sa_handler(sig);
         return;
     }
+    /* The outputs asked for are written (by the monitor thread, which then ends the
+     * process) before the default action. */
+    if (t && !(t->flags & NRT_TF_ROOT) && t->type)
+        nrt_ending_on_crash(sig);
     /* Default action: delivered when the handler returns (the signal is blocked while it
      * runs); a fault would also recur at the same instruction. */
     struct sigaction dfl;

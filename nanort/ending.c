@@ -7,6 +7,10 @@
  *     a semaphore; the monitor thread writes the files from what was recorded so far
  *     (instr.c reads the threads' buffers while they run), then the process dies of the
  *     same signal (SIG_DFL and raise again), so shells and batch systems see it;
+ *   - by a task's crash (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT) with no handler of the
+ *     program's: crash.c's handler reports it and hands over to the monitor thread as
+ *     above, and waits; the files hold what was recorded up to the crash (the crashed
+ *     task is not in them), which shows what ran before it and what it waited for;
  *   - by exit() inside a task, or from a thread that is not main: the shutdown cannot
  *     wait for the tasks (the caller is one of them), so it writes what was recorded so
  *     far and lets exit() go on with the program's status.
@@ -134,9 +138,35 @@ static void on_term(int sig)
     die_of(sig);
 }
 
+void nrt_ending_on_crash(int sig)
+{
+    if (!nrt_instr_files_wanted() && !nrt_cfg.summary && !nrt_perf_dir_on())
+        return;
+    if (!atomic_load_explicit(&monitor_up, memory_order_acquire))
+        return;
+    int none = 0;
+    if (atomic_compare_exchange_strong(&pending_sig, &none, sig))
+        sem_post(&wake);            /* async-signal-safe */
+    /* the monitor ends the process (a second task that crashes meanwhile waits too, not to
+       kill it mid-write); one stuck on what the crash broke (a lock the crashed task held)
+       must not keep it alive */
+    struct timespec ms = {0, 10000000};
+    for (int k = 0; k < 6000; k++)
+        nanosleep(&ms, NULL);
+}
+
 static const char *sig_name(int sig)
 {
-    return sig == SIGTERM ? "SIGTERM" : sig == SIGINT ? "SIGINT" : "a signal";
+    switch (sig) {
+    case SIGTERM: return "SIGTERM received";
+    case SIGINT: return "SIGINT received";
+    case SIGSEGV: return "crash (SIGSEGV) of a task";
+    case SIGBUS: return "crash (SIGBUS) of a task";
+    case SIGFPE: return "crash (SIGFPE) of a task";
+    case SIGILL: return "crash (SIGILL) of a task";
+    case SIGABRT: return "crash (SIGABRT) of a task";
+    default: return "signal received";
+    }
 }
 
 static void install_term_handlers(void)
@@ -198,9 +228,7 @@ static void *monitor_main(void *arg)
             return NULL;
         int sig = atomic_load(&pending_sig);
         if (sig) {
-            char why[64];
-            snprintf(why, sizeof why, "%s received", sig_name(sig));
-            nrt_ending_outputs(true, why);
+            nrt_ending_outputs(true, sig_name(sig));
             die_of(sig);
         }
         if (rc != 0)

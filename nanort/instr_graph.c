@@ -116,7 +116,10 @@ static const struct {
 
 static void graph_legend(struct graph *g)
 {
-    fputs("  label=<<table border=\"0\" cellspacing=\"3\"><tr>", g->f);
+    fputs("  label=<<table border=\"0\" cellspacing=\"3\">", g->f);
+    /* (no row of implementations when no task ran: dot rejects an empty <tr></tr>) */
+    if (g->nimpls > 0)
+        fputs("<tr>", g->f);
     for (unsigned i = 0; i < g->nimpls; i++) {
         char dev[64];
         nrt_instr_device_name(g->impl_space[i], dev, sizeof dev);
@@ -126,7 +129,9 @@ static void graph_legend(struct graph *g)
         html_escaped(g->f, dev);
         fputs("</td>", g->f);
     }
-    fputs("</tr><tr><td colspan=\"99\">edges: solid = true (read after write), dashed blue = "
+    if (g->nimpls > 0)
+        fputs("</tr>", g->f);
+    fputs("<tr><td colspan=\"99\">edges: solid = true (read after write), dashed blue = "
           "anti (write after read), dotted red = output (write after write); dashed boxes: "
           "tasks created by a task</td></tr></table>>;\n  labelloc=t; fontsize=10;\n", g->f);
 }

@@ -1816,6 +1816,12 @@ void nrt_ending_outputs(bool partial, const char *why);
 /* At shutdown after the outputs: stop the monitor, put the handlers back. */
 void nrt_ending_stop(void);
 void nrt_ending_after_fork(void);
+/* From the signal handler of a task's crash (crash.c), when the signal's default action
+ * is to follow: has the monitor write the outputs (when some were requested) and die of
+ * sig (another crash or signal already handed over: the monitor ends the process);
+ * waits for that, at most a minute.  Returns when nothing is to be written or the
+ * monitor is gone: the caller then dies of sig. */
+void nrt_ending_on_crash(int sig);
 /* A requested output could not be written: the exit status becomes 1 if it was 0. */
 void nrt_output_failed(void);
 

@@ -30,6 +30,7 @@ check-instr: $(INSTR_KNOWN) $(INSTR_DEVICE) $(INSTR_TG) tests/instr/taskgraph.sh
 	@$(HARNESS) run $(RESULTS) instr/crash-names-task -- $(INSTR_RUN) crash $(INSTR_KNOWN)
 	@$(HARNESS) run $(RESULTS) instr/crash-chains-handler -- $(INSTR_RUN) crash-chain $(INSTR_KNOWN)
 	@$(HARNESS) run $(RESULTS) instr/crash-names-overflow -- $(INSTR_RUN) crash-overflow $(INSTR_KNOWN)
+	@$(HARNESS) run $(RESULTS) instr/graph-crash -- $(INSTR_RUN) graph-crash $(INSTR_KNOWN)
 	@$(HARNESS) run $(RESULTS) instr/trace-unwritable -- $(INSTR_RUN) unwritable $(INSTR_KNOWN)
 	@$(HARNESS) run $(RESULTS) instr/mcc-cholesky -- $(INSTR_RUN) mcc-cholesky
 	@$(HARNESS) run $(RESULTS) instr/summary-nested -- $(INSTR_RUN) summary-nested

@@ -6,6 +6,8 @@
 #   run.sh crash BIN              a NULL dereference in task 'child': the message, SIGSEGV
 #   run.sh crash-chain BIN        the program's own SIGSEGV handler still runs
 #   run.sh crash-overflow BIN     task 'child' overflows its stack: reported as an overflow
+#   run.sh graph-crash BIN        --graph/--trace/--summary written when task 'child' crashes,
+#                                 and the graphs of that run and of one without tasks draw
 #   run.sh summary BIN            the --summary table: rows per label and implementation
 #   run.sh unwritable BIN         --trace to a path that cannot be written: a clear message
 #   run.sh mcc-cholesky           samples/cholesky built by mcc: trace and graph counts
@@ -105,6 +107,29 @@ summary)
   awk '$1 == "(all)" && $2 == 15 && $3 == 15 {ok = 1} END {exit !ok}' "$tmp/err" \
     || fail "the (all) row does not count 15 tasks"
   grep -qE '^  worker +tasks run +busy' "$tmp/err" || fail "no per-worker table" ;;
+graph-crash)
+  # --graph, --trace and --summary of a run whose task crashes: written before the process
+  # dies of the signal, the graph one that dot draws (none of the tasks has finished: no
+  # legend row of implementations, which dot would reject empty); also of a run with no task
+  bin=$1
+  NX_ARGS="--smp-workers=2 --graph=$tmp/g.dot --trace=$tmp/t.json --summary" "$bin" crash \
+    2> "$tmp/err"; st=$?
+  cat "$tmp/err"
+  [ $st = 139 ] || fail "exit status $st, expected 139 (killed by SIGSEGV)"
+  grep -q "^nanort: crash (SIGSEGV) of a task: writing the trace, graph, summary" "$tmp/err" ||
+    fail "no message that the outputs are written at the crash"
+  grep -q '^nanort summary:' "$tmp/err" || fail "no summary"
+  [ -s "$tmp/g.dot" ] || fail "no graph"
+  python3 -m json.tool "$tmp/t.json" > /dev/null || fail "python3 -m json.tool rejects the trace"
+  printf 'int main(void)\n{\n    #pragma omp taskwait\n    return 0;\n}\n' > "$tmp/none.c"
+  "$MCC" "$tmp/none.c" -o "$tmp/none" || fail "mcc failed on none.c"
+  NX_ARGS="--graph=$tmp/n.dot" "$tmp/none" || fail "none failed"
+  if command -v dot > /dev/null; then
+    dot -Tsvg "$tmp/g.dot" -o /dev/null || fail "dot -Tsvg rejects the crashed run's graph"
+    dot -Tsvg "$tmp/n.dot" -o /dev/null || fail "dot -Tsvg rejects the graph of no task"
+  else
+    echo "note: graphviz (dot) is not installed: the graphs were not rendered"
+  fi ;;
 unwritable)
   # A requested output that cannot be written is reported and the exit status becomes 1
   # (the program's own is 0); /dev/full fails at the write, not at the open.
