@@ -213,6 +213,7 @@ static void *monitor_main(void *arg)
     sigset_t all;
     sigfillset(&all);
     pthread_sigmask(SIG_BLOCK, &all, NULL);
+    (void)pthread_setname_np(pthread_self(), "nanort-monitor");
     long period_ms = nrt_watchdog_period_ms();
     for (;;) {
         int rc;

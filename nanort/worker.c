@@ -500,6 +500,10 @@ static void *worker_main(void *arg)
     struct nrt_worker *w = arg;
     nrt_self = w;
     nrt_current = NULL;
+    /* named for gdb's `info threads`, top -H and perf: "nanort-w3" is smp worker 3 */
+    char name[16];
+    snprintf(name, sizeof name, "nanort-w%d", w->id);
+    (void)pthread_setname_np(pthread_self(), name);     /* failure: the program's name */
     if (nrt_cfg.tree_start)
         spawn_children(w->id);
     nrt_stack_attach();

@@ -7,7 +7,7 @@
 DEBUG_BP_CASES   := tests/mcc/debug/tasks.c tests/ompss/ported/array_reductions.c \
                     tests/ompss/ported/task_clauses.c tests/ompss/ported/jacobi_blocks.c \
                     tests/ompss/for_worksharing.c samples/sparselu/sparselu.c
-DEBUG_GDB_CASES  := inline function loop reduction nested final step
+DEBUG_GDB_CASES  := inline function loop reduction nested final step threads
 DEBUG_DIAG_CASES := $(sort $(wildcard tests/mcc/debug/diag/*.c))
 
 .PHONY: check-mcc-debug

@@ -110,6 +110,13 @@ elif CASE == "final":
     if at != line_of("fib_body") or name != "fib__nrt_serial":
         fail("under final, stopped in %s at line %s, expected fib__nrt_serial at %d" %
              (name, at, line_of("fib_body")))
+elif CASE == "threads":
+    # `info threads` tells the workers by name: nanort-w1 is smp worker 1 of the reports
+    gdb.execute("set environment NX_ARGS --smp-workers=2")
+    stop_at("fn_body", r"add")
+    names = sorted(t.name or "" for t in gdb.selected_inferior().threads())
+    if "nanort-w1" not in names:
+        fail("no thread named nanort-w1 among %s" % names)
 elif CASE == "step":
     # docs/debugging.md's two skip commands: `step` on a call of a function task goes over
     # its creation (the spawn function, nanort's functions) to the caller's next line
