@@ -155,6 +155,18 @@ static void put_overflow(struct msg *m)
            "with malloc, or raise --stack-size\n");
 }
 
+/* Does a handler installed before ours (the program's, a sanitizer's) run after the
+ * report? */
+static bool chains(int sig)
+{
+    for (unsigned i = 0; i < NFATAL; i++)
+        if (fatal[i].sig == sig)
+            return (prev[i].sa_flags & SA_SIGINFO)
+                       ? prev[i].sa_sigaction != NULL
+                       : prev[i].sa_handler != SIG_DFL && prev[i].sa_handler != SIG_IGN;
+    return false;
+}
+
 static void report(const struct nanort_task *t, const char *signame, int sig,
                    const siginfo_t *info, const void *uctx)
 {
@@ -178,6 +190,9 @@ static void report(const struct nanort_task *t, const char *signame, int sig,
     if (sig == SIGSEGV && nrt_stack_overflowed(info ? (uintptr_t)info->si_addr : 0,
                                                fault_sp(uctx)))
         put_overflow(&m);
+    else if (chains(sig))       /* e.g. AddressSanitizer's, which reports the line itself */
+        put(&m, "; the handler installed before nanort's (a sanitizer's, or the program's) "
+                "runs next\n");
     else
         put(&m, "; run it under gdb, or rebuild with -g -fsanitize=address, to see where\n");
     ssize_t w = write(STDERR_FILENO, m.buf, m.n);

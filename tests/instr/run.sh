@@ -67,8 +67,11 @@ crash|crash-chain)
   bin=$1
   NX_ARGS="--smp-workers=2" "$bin" "$mode" 2> "$tmp/err"; st=$?
   cat "$tmp/err"
+  # (the advice where no handler follows; with the program's, that it runs next)
+  advice="run it under gdb, or rebuild with -g -fsanitize=address, to see where"
+  [ "$mode" = crash ] || advice="the handler installed before nanort's (a sanitizer's, or the program's) runs next"
   sed 's/smp worker [0-9]*/smp worker N/' "$tmp/err" | grep -qxF \
-    "nanort: task 'child' (implementation 'child_fn_smp' on smp worker N) crashed: SIGSEGV (segmentation fault: a bad pointer) at address 0x0; run it under gdb, or rebuild with -g -fsanitize=address, to see where" \
+    "nanort: task 'child' (implementation 'child_fn_smp' on smp worker N) crashed: SIGSEGV (segmentation fault: a bad pointer) at address 0x0; $advice" \
     || fail "no crash report naming task 'child', its implementation and the address"
   [ "$(grep -c 'crashed:' "$tmp/err")" = 1 ] || fail "the crash was reported more than once"
   # the backtrace starts at the faulting frame: addr2line names the crashing function
