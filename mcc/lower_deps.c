@@ -388,12 +388,15 @@ static bool build_region(struct lower *L, const struct iters *it, const struct o
     bool failed;
     if (array_param_region(L, ref, t, r, &failed, true) || failed)
         return !failed;
-    r->base = arena_printf(L->a, "&(%s)", t);
+    /* (the user's text at its own column, once: the copy under sizeof, which gcc does not
+       evaluate, is __extension__, so that -Wpedantic does not warn twice of `a[i ?: j]`) */
+    r->base = arena_printf(L->a, "&(%s)", lower_at_user(L, &ref->text.loc, NULL, t));
     struct sym *late = lower_map_get(&L->late_tag, ref);
     void *array = lower_map_get(&L->late_array, ref);
     r->bytes = late ? late_size(L, late)
-             : array == ref ? arena_printf(L->a, "sizeof((%s)[0])", t)
-             : array ? late_array_size(L, array) : arena_printf(L->a, "sizeof(%s)", t);
+             : array == ref ? arena_printf(L->a, "sizeof(__extension__ (%s)[0])", t)
+             : array ? late_array_size(L, array)
+                     : arena_printf(L->a, "sizeof(__extension__ (%s))", t);
     r->nd = 1;
     return true;
 }

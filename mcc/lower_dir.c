@@ -115,6 +115,11 @@ const char *lower_label(const struct lower_dir *d, const char *fallback)
     return c && c->nargs > 0 && c->args[0].text ? c->args[0].text : fallback;
 }
 
+const char *lower_dir_arg(struct lower *L, const struct lower_dir *d, const struct omp_clause *c)
+{
+    return lower_at_user(L, &c->args[0].loc, &d->dir->loc, lower_expr(L, c->args[0].text, NULL, 0));
+}
+
 void lower_submit(struct lower *L, struct lower_buf *b, const struct lower_dir *d,
                   const char *flags)
 {
@@ -134,12 +139,11 @@ void lower_submit(struct lower *L, struct lower_buf *b, const struct lower_dir *
         lbuf_printf(b, " | %s", flags);
     if (cif)
         lbuf_printf(b, " | ((%s) ? 0u : (unsigned)NANORT_TASK_UNDEFERRED)",
-                    lower_expr(L, cif->args[0].text, NULL, 0));
+                    lower_dir_arg(L, d, cif));
     if (cfin)
-        lbuf_printf(b, " | ((%s) ? (unsigned)NANORT_TASK_FINAL : 0u)",
-                    lower_expr(L, cfin->args[0].text, NULL, 0));
-    lbuf_printf(b, ", %s%s%s);", cpri ? "(int)(" : "0",
-                cpri ? lower_expr(L, cpri->args[0].text, NULL, 0) : "", cpri ? ")" : "");
+        lbuf_printf(b, " | ((%s) ? (unsigned)NANORT_TASK_FINAL : 0u)", lower_dir_arg(L, d, cfin));
+    lbuf_printf(b, ", %s%s%s);", cpri ? "(int)(" : "0", cpri ? lower_dir_arg(L, d, cpri) : "",
+                cpri ? ")" : "");
 }
 
 /* ---- devices and copies of a construct (lower_device.c, lower_cuda.c, lower_calls.c) --- */

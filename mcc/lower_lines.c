@@ -80,6 +80,12 @@ char *lower_flat(struct lower *L, const char *text)
 {
     char *s = arena_strndup(L->a, text, strlen(text));
     for (char *p = s; *p; p++) {
+        if (*p == '\n' && !strncmp(p + 1, "#  ", 3)) {
+            p = strchr(p + 1, '\n');   /* lower_at_user's (lower_text.c): kept */
+            if (!p)
+                break;
+            continue;
+        }
         while (*p == '\n' && linemarker_at(p + 1))
             for (*p++ = ' '; *p && *p != '\n'; p++)
                 *p = ' ';

@@ -986,10 +986,9 @@ static const char *parallel_begin(struct lower *L, const struct lower_dir *d)
     const struct omp_clause *cif = lower_dir_find(d, OMP_CL_IF);
     const struct omp_clause *nt = lower_dir_find(d, OMP_CL_NUM_THREADS);
     return arena_printf(L->a, "nanort_parallel_begin%s(%s%s%s%s%s); ", nt ? "_team" : "",
-                        cif ? "(" : "", cif ? lower_expr(L, cif->args[0].text, NULL, 0) : "",
-                        cif ? ") != 0" : "1", nt ? ", (int)(" : "",
-                        nt ? arena_printf(L->a, "%s)", lower_expr(L, nt->args[0].text, NULL, 0))
-                           : "");
+                        cif ? "(" : "", cif ? lower_dir_arg(L, d, cif) : "", cif ? ") != 0" : "1",
+                        nt ? ", (int)(" : "",
+                        nt ? arena_printf(L->a, "%s)", lower_dir_arg(L, d, nt)) : "");
 }
 
 /*

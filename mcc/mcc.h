@@ -1636,6 +1636,12 @@ char *lower_render(struct lower *L, const struct ast *n);             /* with ed
 /* C text of a pragma expression with the names of the current frame replaced;
  * `skip` names (multidependence iterators) are left alone. */
 char *lower_expr(struct lower *L, const char *text, const char *const *skip, int nskip);
+/* The user's expression at `at` (a clause's argument), rendered as `text`, on a line of its
+ * own from at's column, so that gcc's warnings on it name the user's line and column; what
+ * follows goes back to back's line (at's when NULL).  Its linemarkers are written `#  N`
+ * (gcc -E writes `# N`), which lower_flat (lower_lines.c) keeps. */
+const char *lower_at_user(struct lower *L, const struct mcc_loc *at, const struct mcc_loc *back,
+                          const char *text);
 /* Could evaluating the C expression `e` have an effect: a call, an increment or decrement,
  * an assignment?  Read from the text, generously (`sizeof(x)` counts as a call). */
 bool lower_has_effects(const char *e);
@@ -1866,6 +1872,9 @@ enum { LOWER_DIR_MAX_NEST = 8 };
 int lower_dir_nest(const struct lower_dir *d, struct ast **loops);
 /* The variable the init of a for statement sets: `int i = lo` or `i = lo`, or NULL. */
 const struct sym *lower_dir_for_var(const struct ast *init);
+/* The argument of clause c of d, lowered, at its own column (lower_at_user): gcc's warnings
+ * on it name the user's line and column. */
+const char *lower_dir_arg(struct lower *L, const struct lower_dir *d, const struct omp_clause *c);
 /* Submit flags and priority text from if/final/priority. */
 void lower_submit(struct lower *L, struct lower_buf *b, const struct lower_dir *d,
                   const char *flags);
@@ -2716,7 +2725,8 @@ extern const char lower_shadow_off[], lower_shadow_on[], lower_vla_quiet[];
  * "<mcc>", so that no line of the user's has it. */
 const char *lower_mark_generated(void);
 /* Generated code made one line (its newlines blanks), to stand where user code stood:
- * on the line of its construct.  Only for text without rendered user code or marks. */
+ * on the line of its construct.  Only for text without rendered user code or marks
+ * other than lower_at_user's (lower_text.c). */
 char *lower_flat(struct lower *L, const char *text);
 
 /* lower_final.c: the serial path of code under a final task */
