@@ -565,6 +565,8 @@ struct loop_code {
     struct lower_buf head, env, init, create, after;
     const char *create_levels[LOOP_MAX_COLLAPSE]; /* loop k's bounds (creation code) */
     bool local;                     /* they name a type declared in the function */
+    const char *inner;              /* collapse(n): the product of the counts of the loops
+                                       inside the one at hand (NULL: none) */
 };
 
 /* The declaration of loop variable `var` named `name` (NULL: its own name) for the loop's
@@ -591,7 +593,7 @@ static bool loop_ok(struct lower *L, struct ast *body, const char *what)
                                       arena_printf(L->a, "a '#pragma omp %s' loop", what));
 }
 
-/* Loop k of the nest (collapse(n): the flat iteration number __nrt_q split into each loop's
+/* Loop k of the nest (collapse(n): the flat iteration number __nrt_k split into each loop's
  * variable, the innermost first): its bounds in the environment, its variable set in the
  * chunk loop, its value after the loop when lastprivate.  False when an error was reported. */
 static bool loop_level(struct lower *L, struct lower_dir *d, struct loop *lp, int k,
@@ -618,13 +620,17 @@ static bool loop_level(struct lower *L, struct lower_dir *d, struct loop *lp, in
     /* (a 64-bit unsigned variable's value past 2^63 is a negative lo: added as unsigned,
        with no signed overflow) */
     const char *u = lp[k].wide_unsigned ? "(unsigned long long)" : "";
+    /* (computed from __nrt_k, no variable of mcc's assigned in the body's loop: gcc's
+       -Wclobbered would name it when the body calls setjmp) */
+    const char *q = c->inner ? arena_printf(L->a, "(__nrt_k / (%s))", c->inner) : "__nrt_k";
     if (k > 0)
-        lbuf_printf(&c->head, "%s = (__typeof__(%s))(%s__nrt_e->%s + %s(__nrt_q %% "
-                    "__nrt_e->%s) * %s__nrt_e->%s); __nrt_q /= __nrt_e->%s;\n", lhs, ty, u, lo,
-                    u, n, u, st, n);
+        lbuf_printf(&c->head, "%s = (__typeof__(%s))(%s__nrt_e->%s + %s(%s %% "
+                    "__nrt_e->%s) * %s__nrt_e->%s);\n", lhs, ty, u, lo, u, q, n, u, st);
     else
-        lbuf_printf(&c->head, "%s = (__typeof__(%s))(%s__nrt_e->%s + %s__nrt_q * "
-                    "%s__nrt_e->%s);\n", lhs, ty, u, lo, u, u, st);
+        lbuf_printf(&c->head, "%s = (__typeof__(%s))(%s__nrt_e->%s + %s%s * "
+                    "%s__nrt_e->%s);\n", lhs, ty, u, lo, u, q, u, st);
+    c->inner = c->inner ? arena_printf(L->a, "%s * __nrt_e->%s", c->inner, n)
+                        : arena_printf(L->a, "__nrt_e->%s", n);
     /* a pointer's lo is kept as a pointer of the variable's type (the count and the
        step are numbers of elements) */
     const char *lo_decl = lp[k].pointer ? loop_decl(L, lp[k].var, lo, c)
@@ -930,7 +936,7 @@ void lower_loop(struct lower *L, struct lower_dir *d)
     }
     struct loop_code c = {0};
     lbuf_puts(&c.head, "for (long long __nrt_k = __nrt_e->__nrt_first; __nrt_k < __nrt_e->__nrt_last; "
-              "__nrt_k++) {\n__attribute__((__unused__)) long long __nrt_q = __nrt_k; ");
+              "__nrt_k++) {\n");
     lbuf_puts(&c.env, "long long __nrt_first, __nrt_last; ");
     lbuf_puts(&c.init, "__nrt_x->__nrt_first = __nrt_c0; "
               "__nrt_x->__nrt_last = __nrt_c0 + __nrt_len; ");
