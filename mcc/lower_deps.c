@@ -390,7 +390,7 @@ static bool build_region(struct lower *L, const struct iters *it, const struct o
         return !failed;
     /* (the user's text at its own column, once: the copy under sizeof, which gcc does not
        evaluate, is __extension__, so that -Wpedantic does not warn twice of `a[i ?: j]`) */
-    r->base = arena_printf(L->a, "&(%s)", lower_at_user(L, &ref->text.loc, NULL, t));
+    r->base = arena_printf(L->a, "&(%s)", lower_at_user(L, &ref->text.loc, L->deps_at, t));
     struct sym *late = lower_map_get(&L->late_tag, ref);
     void *array = lower_map_get(&L->late_array, ref);
     r->bytes = late ? late_size(L, late)
@@ -769,6 +769,7 @@ void lower_deps_emit(struct lower *L, const struct lower_dir *d, bool reduction_
                      struct lower_values *values, struct lower_buf *count, struct lower_buf *add)
 {
     bool copy_deps = L->copy_deps;
+    L->deps_at = &d->dir->loc;
     if (lower_dir_has(d, OMP_CL_COPY_DEPS))
         copy_deps = true;
     if (lower_dir_has(d, OMP_CL_NO_COPY_DEPS))
@@ -796,6 +797,7 @@ void lower_deps_emit_copies(struct lower *L, const struct lower_dir *d,
                             struct lower_values *values, struct lower_buf *count,
                             struct lower_buf *add)
 {
+    L->deps_at = &d->dir->loc;
     const struct omp_directive *ds[2] = {d->dir, d->target};
     for (int k = 0; k < 2; k++)
         for (int i = 0; ds[k] && i < ds[k]->nclauses; i++) {
@@ -853,6 +855,7 @@ static void warn_pointer_wait(struct lower *L, const struct omp_clause *c, const
 
 void lower_deps_emit_taskwait(struct lower *L, const struct omp_directive *d, struct lower_buf *b)
 {
+    L->deps_at = &d->loc;
     struct lower_values values = {0};
     struct lower_buf count = {0}, fill = {0};
     int n = 0, nd = 0;              /* regions, dimensions (-1: known at run time) */
@@ -926,6 +929,7 @@ void lower_deps_emit_taskwait(struct lower *L, const struct omp_directive *d, st
  * (nanort/depobj.c). */
 void lower_deps_depobj(struct lower *L, struct ast *pr, const struct omp_directive *d)
 {
+    L->deps_at = &d->loc;
     struct lower_buf b = {0};
     struct iters it = {0};
     struct omp_ref o = { .kind = OMP_REF_EXPR, .text = d->name };
@@ -985,6 +989,7 @@ static bool ref_hangs_from(struct lower *L, const struct omp_ref *ref, struct ro
 bool lower_deps_emit_reads(struct lower *L, const struct lower_dir *d, bool copies_only,
                            const char *const *names, int n, struct lower_buf *b)
 {
+    L->deps_at = &d->dir->loc;
     static const struct iters none;
     struct root_use u = {names, n, false};
     bool any = false;

@@ -1852,13 +1852,12 @@ bool lower_report_undeclared(struct lower *L, struct ast *e)
     return true;
 }
 
-const char *lower_at_user(struct lower *L, const struct mcc_loc *at, const struct mcc_loc *back,
-                          const char *text)
+const char *lower_at_user(struct lower *L, const struct mcc_loc *at,
+                          const struct mcc_loc *pragma, const char *text)
 {
-    if (!at->file || at->line <= 0 || at->col <= 0)
+    if (!at->file || !pragma || !pragma->file || at->line != pragma->line || at->col <= 0 ||
+        strcmp(at->file, pragma->file))
         return text;
-    if (!back || !back->file)
-        back = at;
     return arena_printf(L->a, "\n#  %d \"%s\"\n%*s%s\n#  %d \"%s\"\n", at->line, at->file,
-                        at->col - 1, "", text, back->line, back->file);
+                        at->col - 1, "", text, at->line, at->file);
 }

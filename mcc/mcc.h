@@ -1543,6 +1543,7 @@ struct lower {
     bool in_refused_sections;      /* inside a sections construct reported as an error: its
                                       section directives are no stray ones (lower.c) */
     struct lower_map parsed;       /* pragma node -> its directive (parsed once) */
+    const struct mcc_loc *deps_at; /* the pragma whose dependences lower_deps.c renders */
     struct ast *fn;                /* the function definition being lowered */
     const char *func_name;         /* what __func__ names there (NULL in a nested function) */
     struct ast *proto_fn;          /* fn once its prototype is emitted before its tasks */
@@ -1637,11 +1638,12 @@ char *lower_render(struct lower *L, const struct ast *n);             /* with ed
  * `skip` names (multidependence iterators) are left alone. */
 char *lower_expr(struct lower *L, const char *text, const char *const *skip, int nskip);
 /* The user's expression at `at` (a clause's argument), rendered as `text`, on a line of its
- * own from at's column, so that gcc's warnings on it name the user's line and column; what
- * follows goes back to back's line (at's when NULL).  Its linemarkers are written `#  N`
- * (gcc -E writes `# N`), which lower_flat (lower_lines.c) keeps. */
-const char *lower_at_user(struct lower *L, const struct mcc_loc *at, const struct mcc_loc *back,
-                          const char *text);
+ * own from at's column, so that gcc's warnings on it name the user's line and column, when
+ * it is on the line of its pragma (at `pragma`): a line of the pragma's continuation keeps
+ * no code, as in the sequential build; else text as it is.  Its linemarkers are written
+ * `#  N` (gcc -E writes `# N`), which lower_flat (lower_lines.c) keeps. */
+const char *lower_at_user(struct lower *L, const struct mcc_loc *at,
+                          const struct mcc_loc *pragma, const char *text);
 /* Could evaluating the C expression `e` have an effect: a call, an increment or decrement,
  * an assignment?  Read from the text, generously (`sizeof(x)` counts as a call). */
 bool lower_has_effects(const char *e);
