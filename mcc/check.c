@@ -1332,6 +1332,8 @@ bool check_expression_type(struct lower *L, size_t begin, size_t end, struct ck_
 {
     const char *text = L->text + begin;
     size_t len = end - begin;
+    /* (a type mcc cannot tell, when false: callers may still look at it) */
+    *t = ck_unknown_type(true);
     if (memchr(text, '#', len) || memmem(text, len, "//", 2) || memmem(text, len, "/*", 2))
         return false;
     struct omp_tok *toks;
@@ -1341,6 +1343,8 @@ bool check_expression_type(struct lower *L, size_t begin, size_t end, struct ck_
                     .scope = L->fn ? ck_function_state(L, L->fn) : NULL, .quiet = true };
     bool ok = n > 0 && ck_expr(&c, t) && !c.failed && c.pos == n;
     free(toks);
+    if (!ok)
+        *t = ck_unknown_type(true);
     return ok && ck_kind_of(t) != CK_UNKNOWN;
 }
 

@@ -931,8 +931,10 @@ static void parse_allocator(struct omp_parser *p, struct omp_clause *c)
             p->pos = i + 2;
             int from = p->pos;
             if (!parse_arg(p, c, &args, ")") || !align_constant(p, from, p->pos) ||
-                !omp_expect(p, ")", "after the alignment"))
+                !omp_expect(p, ")", "after the alignment")) {
+                finish_args(p, c, &args);   /* (frees the vector) */
                 return;
+            }
             break;
         }
     finish_args(p, c, &args);
