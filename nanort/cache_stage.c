@@ -932,7 +932,7 @@ static bool nothing_cached(void)
     return nrt_nspaces <= 1 || atomic_load_explicit(&nrt_cache_nseg_pub, memory_order_acquire) == 0;
 }
 
-/* taskwait on(...)'s flush of the host bytes [lo, hi) (lock held). */
+/* realloc's flush of the host bytes [lo, hi): copied back, device copies dropped (lock held). */
 static void flush_range(uintptr_t lo, uintptr_t hi)
 {
     host_fetch(lo, hi, true, NULL);
@@ -945,7 +945,9 @@ static void flush_range(uintptr_t lo, uintptr_t hi)
 /*
  * taskwait: copy back what the host lacks, and drop the device copies, since the code
  * after a taskwait may write the data on the host (OmpSs programs do: main refills an
- * array, then creates device tasks on it again).  taskwait noflush keeps them.
+ * array, then creates device tasks on it again).  taskwait on(...) and an undeferred
+ * device task do the same (the host may touch any data whose tasks finished: ones that
+ * tasks waited for completed before).  taskwait noflush keeps them.
  */
 void nrt_devices_flush(void)
 {
@@ -969,21 +971,6 @@ void nrt_devices_flush(void)
     }
     host_takes(0, C.nseg);
     prefetch_reap(false);
-    nrt_cache_unlock();
-}
-
-/* taskwait on(...): the same as a taskwait's flush, for the segments the regions touch. */
-void nrt_cache_flush_regions(unsigned n, const struct nrt_region *regs)
-{
-    if (nothing_cached())
-        return;
-    nrt_cache_lock();
-    for (unsigned i = 0; i < n; i++) {
-        struct nrt_chunk_it it;
-        uintptr_t lo, hi;
-        for (nrt_chunk_start(&it, &regs[i]); nrt_chunk_next(&it, &lo, &hi);)
-            flush_range(lo, hi);
-    }
     nrt_cache_unlock();
 }
 

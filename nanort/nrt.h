@@ -1492,10 +1492,9 @@ bool nrt_cache_translate(nanort_ctx *ctx, const void *host, void **buf, size_t *
 uint64_t nrt_devices_wall_ns(void);
 /* taskwait: copy back everything the host does not hold, then drop the device copies
  * (the code after a taskwait may write on the host); bytes a running device task writes
- * are left to it.  taskwait on(...): the same for the segments the regions touch.
- * taskwait noflush calls neither. */
+ * are left to it.  Also after taskwait on(...) and an undeferred device task (the data of
+ * every finished task: the host may touch them then); taskwait noflush does not call it. */
 void nrt_devices_flush(void);
-void nrt_cache_flush_regions(unsigned n, const struct nrt_region *regs);
 /* nanort_realloc and omp_realloc, before the data of the heap block at p move: what only a
  * device holds comes back, and the block's device copies are dropped. */
 void nrt_cache_block_back(void *p);

@@ -857,52 +857,23 @@ static bool flag_set(void *arg)
     return atomic_load_explicit((atomic_int *)arg, memory_order_acquire) != 0;
 }
 
-/* The regions of t that a device copies back (its outputs), copied out of t, which may be
- * freed once it finished; their count in *n (0: NULL). */
-static struct nrt_region *device_outputs(const struct nanort_task *t, unsigned *n)
-{
-    *n = 0;
-    for (unsigned i = 0; i < t->nregions; i++)
-        *n += nrt_region_bytes(&t->regions[i]) && (t->regions[i].flags & NANORT_COPY_OUT);
-    if (!*n)
-        return NULL;
-    struct nrt_region *out = nrt_xcalloc(*n, sizeof *out);
-    for (unsigned i = 0, k = 0; i < t->nregions; i++) {
-        const struct nrt_region *r = &t->regions[i];
-        if (!nrt_region_bytes(r) || !(r->flags & NANORT_COPY_OUT))
-            continue;
-        out[k].flags = r->flags;    /* the normalised shape: all nrt_chunk_next reads */
-        out[k].nd = r->nd;
-        out[k].lo = r->lo;
-        out[k].hi = r->hi;
-        memcpy(out[k].len, r->len, sizeof r->len);
-        memcpy(out[k].stride, r->stride, sizeof r->stride);
-        k++;
-    }
-    return out;
-}
-
 /* An undeferred task that runs on a device: the creator waits until it finished there
  * (done = 1), or until the device hands it back because its data can never fit there
  * (done = 2, t->impl is then an smp one: the creator runs it).  With `flush` (the program
- * asked for it undeferred: if(false), final) what it wrote comes back to the host before
- * the creator goes on, as a call's results would: a taskwait on(...) of its outputs. */
+ * asked for it undeferred: if(false), final) the host's data are current before the
+ * creator goes on, as after a call: as after a taskwait on(...) of its data. */
 static bool run_undeferred_on_device(struct nanort_task *t, bool flush)
 {
     atomic_int done = 0;
-    unsigned nout = 0;
-    struct nrt_region *out = flush ? device_outputs(t, &nout) : NULL;
     t->dev_done = &done;
     if (!nrt_dev_dispatch(t)) {
         t->dev_done = NULL;
-        free(out);
         return false;
     }
     nrt_wait_until(flag_set, &done);
     bool ran = atomic_load_explicit(&done, memory_order_relaxed) == 1;
-    if (ran && nout)
-        nrt_cache_flush_regions(nout, out);
-    free(out);
+    if (ran && flush)
+        nrt_devices_flush();
     return ran;
 }
 
@@ -1176,8 +1147,11 @@ void nanort_taskwait_on(unsigned nregions, const unsigned *flags, const void *co
     if (cur->domain && !nrt_deps_wait_on(cur->domain, &waiter, nregions, regs))
         nrt_wait_until(npred_zero, &waiter);
     nrt_tsan_acquire(&waiter);      /* released by the tasks it waited for */
+    /* Not only the regions waited for: the code after it may read or write, on the host,
+     * any data of the tasks that finished (their successors' wait covered them), and
+     * device tasks created later must see what it writes. */
     if (!noflush)
-        nrt_cache_flush_regions(nregions, regs);
+        nrt_devices_flush();
     free(regs);
 }
 
