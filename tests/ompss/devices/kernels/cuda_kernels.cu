@@ -53,3 +53,39 @@ extern "C" __global__ void addto(const int *x, int *y, int n)
     if (i < n)
         y[i] += x[i];
 }
+
+/* cuda_taskwait_on.c (taskwait_on.h): y = a x + y and y = a y, each under two task names */
+#include "waits.h"
+static __device__ void axpy_at(int n, real a, const real *x, real *y)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        y[i] = a * x[i] + y[i];
+}
+
+extern "C" __global__ void axpy(int n, real a, const real *x, real *y)
+{
+    axpy_at(n, a, x, y);
+}
+
+extern "C" __global__ void axpy_now(int n, real a, const real *x, real *y)
+{
+    axpy_at(n, a, x, y);
+}
+
+static __device__ void scale_at(int n, real a, real *y)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        y[i] = a * y[i];
+}
+
+extern "C" __global__ void scale(int n, real a, real *y)
+{
+    scale_at(n, a, y);
+}
+
+extern "C" __global__ void scale_section(int n, real a, real *y)
+{
+    scale_at(n, a, y);
+}
