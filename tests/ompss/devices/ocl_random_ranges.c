@@ -5,8 +5,12 @@
  * cut by later tasks' outputs on the host while other host tasks read the rest of it:
  * the shape of the cluster run that went wrong once in about 100 (a fetch of a whole
  * segment back from a device landed on what a running host task wrote), here on OpenCL
- * devices with the instances dealt to the host and the devices.  Every value is
- * unsigned arithmetic, the same bits on every version.
+ * devices with the instances dealt to the host and the devices.  At random points the
+ * program waits for one task's output (`taskwait on(b[0;n])`) and then the host updates
+ * a range all of whose tasks finished (those the wait covered and what they waited for),
+ * often not the one waited for, which later tasks read and write (before the fix: stale
+ * on the devices, or the host's update lost).  Every value is unsigned arithmetic, the
+ * same bits on every version.
  *   usage: ocl_random_ranges [SEEDS [TASKS]]   (defaults 4 300) */
 #include "ompss_check.h"
 
@@ -89,15 +93,91 @@ static unsigned *range(unsigned *const arr[3], const int len[3], int which, int 
     return arr[which] + lo;
 }
 
+/* What each call so far accessed (the oracle tracks it too: the same draws follow): its
+ * read range (arr < 0: none) and its written one, and whether a wait saw it finish. */
+struct span {
+    int arr, lo, hi;
+};
+struct call {
+    struct span in, out;
+    int done;
+};
+
+static int meets(struct span x, struct span y)
+{
+    return x.arr >= 0 && x.arr == y.arr && x.lo < y.hi && y.lo < x.hi;
+}
+
+/* Calls i and j (i < j) are ordered by a dependence. */
+static int ordered(const struct call *c, int i, int j)
+{
+    return meets(c[i].out, c[j].out) || meets(c[i].out, c[j].in) || meets(c[i].in, c[j].out);
+}
+
+/* Call j finished, and with it everything it waited for. */
+static void finished(struct call *c, int j)
+{
+    if (c[j].done)
+        return;
+    c[j].done = 1;
+    for (int i = 0; i < j; i++)
+        if (ordered(c, i, j))
+            finished(c, i);
+}
+
+/* May the host touch r after the calls [0, n)?  (All those that access it finished.) */
+static int idle(const struct call *c, int n, struct span r)
+{
+    for (int i = 0; i < n; i++)
+        if (!c[i].done && (meets(c[i].in, r) || meets(c[i].out, r)))
+            return 0;
+    return 1;
+}
+
+/* A taskwait on(...) of the range call `j` wrote, then a step of the host's own on a
+ * range whose calls finished: often not the one waited for (before the fix its device
+ * copies were stale, or the host's writes lost). */
+static void wait_and_touch(unsigned *const arr[3], const int len[3], struct call *c, int n,
+                           int j, unsigned id)
+{
+    struct span w = c[j].out;
+    unsigned *p = arr[w.arr] + w.lo;
+    int nw = w.hi - w.lo;
+#pragma omp taskwait on(p[0;nw])
+    for (int i = 0; i < n; i++)
+        if (meets(c[i].in, w) || meets(c[i].out, w))
+            finished(c, i);
+    struct span r = w;
+    for (int tries = 0; tries < 4; tries++) {
+        struct span t;
+        int l;
+        t.arr = draw(3);
+        t.lo = (int)(range(arr, len, t.arr, &l) - arr[t.arr]);
+        t.hi = t.lo + l;
+        if (idle(c, n, t)) {
+            r = t;
+            break;
+        }
+    }
+    for (int i = r.lo; i < r.hi; i++)
+        arr[r.arr][i] = arr[r.arr][i] * 5u + id;
+}
+
 /* The program's calls: as tasks, or the bodies one after the other (the oracle). */
 static void program(unsigned *const arr[3], int ntasks, unsigned long long seed, int tasks)
 {
     static const int len[3] = {NG, NH, NS};
+    struct call *c = calloc((size_t)ntasks, sizeof *c);
     rng = seed;
     for (int id = 0; id < ntasks; id++) {
         int na, nb;
+        if (id > 0 && draw(16) == 0)
+            wait_and_touch(arr, len, c, id, draw(id), (unsigned)id);
         if (draw(3) == 0) {
-            unsigned *b = range(arr, len, draw(3), &nb);
+            int wb = draw(3);
+            unsigned *b = range(arr, len, wb, &nb);
+            c[id].in.arr = -1;
+            c[id].out = (struct span){wb, (int)(b - arr[wb]), (int)(b - arr[wb]) + nb};
             if (tasks)
                 fill(b, nb, (unsigned)id);
             else
@@ -106,12 +186,15 @@ static void program(unsigned *const arr[3], int ntasks, unsigned long long seed,
             int wa = draw(3), wb = (wa + 1 + draw(2)) % 3;   /* a and b never overlap */
             const unsigned *a = range(arr, len, wa, &na);
             unsigned *b = range(arr, len, wb, &nb);
+            c[id].in = (struct span){wa, (int)(a - arr[wa]), (int)(a - arr[wa]) + na};
+            c[id].out = (struct span){wb, (int)(b - arr[wb]), (int)(b - arr[wb]) + nb};
             if (tasks)
                 mix(a, na, b, nb, (unsigned)id);
             else
                 mix_body(a, na, b, nb, (unsigned)id);
         }
     }
+    free(c);
 }
 
 static unsigned global_arr[NG];
