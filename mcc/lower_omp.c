@@ -1085,10 +1085,15 @@ static const char *copyprivate_threadprivate(struct lower *L, const struct lower
  * (`owner[i] = omp_get_thread_num()` under schedule(static)), as `parallel` then `for` on
  * the loop (*pd, its inner pragma made here), which a team of threads may run (spmd_body):
  * each chunk on the thread OpenMP's schedule gives it, the team's size OpenMP's.  The
- * region takes if, num_threads, proc_bind, copyin and shared, the loop the others.  Not
- * with default (other than shared) or allocate, which name the loop's variables for the
- * region too.
+ * region takes if, num_threads, proc_bind, copyin, shared and default, the loop the others
+ * (allocate with the private copies it places).  Under a default other than shared the
+ * region shares what the loop's clauses name and the loop's own variables (shared_for_loop),
+ * as OpenMP's combined construct does with lastprivate and reduction items: the loop makes
+ * them private.
  */
+static struct omp_clause shared_for_loop(struct lower *L, const struct lower_dir *d,
+                                         struct omp_directive *loop);
+
 static bool team_loop(struct lower *L, const struct lower_dir *d, struct lower_dir *pd)
 {
     /* (not an order(concurrent) or `loop` one, whose iterations may not ask: an error,
@@ -1099,9 +1104,6 @@ static bool team_loop(struct lower *L, const struct lower_dir *d, struct lower_d
         (!lower_reaches_call(L, d->node, "omp_get_thread_num") &&
          !lower_reaches_call(L, d->node, "omp_get_num_threads")))
         return false;
-    const struct omp_clause *def = lower_dir_find(d, OMP_CL_DEFAULT);
-    if ((def && def->def != OMP_DEFAULT_SHARED) || lower_dir_find(d, OMP_CL_ALLOCATE))
-        return false;
     struct omp_directive *par = arena_alloc(L->a, sizeof *par);
     struct omp_directive *loop = arena_alloc(L->a, sizeof *loop);
     *par = *d->dir;
@@ -1110,7 +1112,7 @@ static bool team_loop(struct lower *L, const struct lower_dir *d, struct lower_d
     par->parallel = loop->parallel = false;
     par->loop = par->simd = false;
     int n = d->dir->nclauses;
-    par->clauses = arena_alloc(L->a, (size_t)(n ? n : 1) * sizeof *par->clauses);
+    par->clauses = arena_alloc(L->a, (size_t)(n + 1) * sizeof *par->clauses);
     loop->clauses = arena_alloc(L->a, (size_t)(n ? n : 1) * sizeof *loop->clauses);
     par->nclauses = loop->nclauses = 0;
     for (int i = 0; i < n; i++) {
@@ -1123,6 +1125,9 @@ static bool team_loop(struct lower *L, const struct lower_dir *d, struct lower_d
         else
             loop->clauses[loop->nclauses++] = *c;
     }
+    const struct omp_clause *def = lower_dir_find(d, OMP_CL_DEFAULT);
+    if (def && def->def != OMP_DEFAULT_SHARED)
+        par->clauses[par->nclauses++] = shared_for_loop(L, d, loop);
     /* (the loop's pragma: empty, at the end of the combined one's line, parsed already) */
     struct ast *pr = arena_alloc(L->a, sizeof *pr);
     *pr = *d->node->pragma;
@@ -1133,6 +1138,45 @@ static bool team_loop(struct lower *L, const struct lower_dir *d, struct lower_d
     pd->dir = par;
     pd->inner = pr;
     return true;
+}
+
+/* A shared clause of what the loop part of a combined `parallel for` d privatises: the
+ * variables its clauses name (`lastprivate(x)` writes the region's x) and its loop
+ * variables declared outside it (team_loop). */
+static struct omp_clause shared_for_loop(struct lower *L, const struct lower_dir *d,
+                                         struct omp_directive *loop)
+{
+    struct omp_clause sh = {.kind = OMP_CL_SHARED, .loc = d->dir->loc};
+    int n = 0;
+    for (int i = 0; i < loop->nclauses; i++)
+        n += loop->clauses[i].nrefs;
+    sh.refs = arena_alloc(L->a, (size_t)(n + LOWER_DIR_MAX_NEST) * sizeof *sh.refs);
+    for (int i = 0; i < loop->nclauses; i++) {
+        const struct omp_clause *c = &loop->clauses[i];
+        bool names = c->kind == OMP_CL_PRIVATE || c->kind == OMP_CL_FIRSTPRIVATE ||
+                     c->kind == OMP_CL_LASTPRIVATE || c->kind == OMP_CL_REDUCTION ||
+                     c->kind == OMP_CL_LINEAR;
+        for (int k = 0; names && k < c->nrefs; k++) {
+            struct omp_ref *r = c->refs[k];
+            while (r->base)
+                r = r->base;
+            sh.refs[sh.nrefs++] = r;
+        }
+    }
+    struct lower_dir ld = *d;
+    ld.dir = loop;
+    struct ast *nest[LOWER_DIR_MAX_NEST];
+    int depth = lower_dir_nest(&ld, nest);
+    for (int k = 0; k < depth; k++) {
+        const struct sym *v = lower_dir_for_var(nest[k]->kid[0]);
+        if (!v || nest[k]->kid[0]->kind == AST_DECLARATION)
+            continue;               /* (`for (int i = ...)`: the loop's own) */
+        struct omp_ref *r = arena_alloc(L->a, sizeof *r);
+        *r = (struct omp_ref){.kind = OMP_REF_NAME, .text = {.loc = d->dir->loc}};
+        r->text.text = arena_printf(L->a, "%.*s", (int)v->name->len, v->name->str);
+        sh.refs[sh.nrefs++] = r;
+    }
+    return sh;
 }
 
 /*
