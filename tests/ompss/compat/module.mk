@@ -7,7 +7,8 @@
 # a gcc unit defines (and mcc's error where it defines them not thread-local).
 # The OMP_ variables as job scripts set them (OMP_SCHEDULE, OMP_NUM_THREADS lists,
 # OMP_DEFAULT_DEVICE, OMP_PROC_BIND; a bad value of each named), OMP_STACKSIZE,
-# OMP_WAIT_POLICY; a master's thread number in regions that tasks open.
+# OMP_WAIT_POLICY; a master's thread number in regions that tasks open; thread numbers
+# and team sizes against gcc -fopenmp on 2, 3 and 4 threads.
 # About 20 s on 2 cores.
 #
 #   make check-compat check-compat-tsan

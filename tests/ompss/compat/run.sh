@@ -50,13 +50,14 @@ build() {
     $CC -O2 -Wno-unknown-pragmas -Imcc/include "$src" -o "$out/$n-seq" $LIBS
 }
 
-# same TEST BIN ENV...: BIN (under env ENV) prints what the gcc -fopenmp build printed.
+# same TEST BIN ENV...: BIN (under env ENV) prints what the gcc -fopenmp build printed (on
+# ORACLE_THREADS threads, 4 unless set).
 same() {
   local name=$1 bin=$2
   shift 2
   "$HARNESS" run "$results" "compat/$name" -- sh -c '
     oracle=$1 bin=$2; shift 2
-    want=$(OMP_NUM_THREADS=4 "$oracle") || { echo "the gcc -fopenmp build failed"; exit 1; }
+    want=$(OMP_NUM_THREADS=${ORACLE_THREADS:-4} "$oracle") || { echo "the gcc -fopenmp build failed"; exit 1; }
     got=$(env "$@" "$bin"); st=$?
     printf "%s\n" "$got"
     [ $st = 0 ] || { echo "exit status $st"; exit 1; }
@@ -92,6 +93,15 @@ done
 build omp_master_number
 for w in 2 4; do
   (export OMP_NESTED=true; same "omp_master_number/w$w" omp_master_number NX_ARGS="--smp-workers=$w")
+done
+
+# thread numbers and team sizes, as gcc -fopenmp's on as many threads as workers: a combined
+# `parallel for` with default(none|firstprivate|private) and the loop's clauses
+for n in team_combined_default; do
+  build $n
+  for w in 2 3 4; do
+    (export ORACLE_THREADS=$w; same "$n/w$w" $n NX_ARGS="--smp-workers=$w")
+  done
 done
 
 # OMP_THREAD_LIMIT lowers the worker count OMP_NUM_THREADS or the cores give
