@@ -919,15 +919,17 @@ static bool spmd_body(struct lower *L, const struct lower_dir *d, struct spmd_sc
        regions' loops index by thread number); one that opens a region: each thread runs
        it whole */
     bool counts = s->counts || s->nests;
-    /* (one that asks omp_get_num_threads() too, and neither counts nor nests, runs once:
-       a team of one that does all its work; one that counts runs per thread number still,
-       where the count and the size agree, as in OpenMP: run once, a master's size was
-       the workers', its count 1) */
+    /* (one that asks omp_get_num_threads(), and neither counts nor nests: a team of
+       threads, the size it prints or splits its work by OpenMP's, a master's or single's
+       too (num_threads(2) on 4 workers: 2), where a team of one said 1; one that counts
+       runs per thread number still, where the count and the size agree, as in OpenMP) */
     s->sizes = asks_team_size(L, d->node);
     /* (nor a team of one for a `for` that reports its threads' numbers or the team's
        size: a team of threads shares it, below, each chunk's number OpenMP's) */
-    if ((!s->split && !counts && !s->loop_numbers) || (!counts && s->sizes && !s->loop_numbers))
+    if (!s->split && !counts && !s->loop_numbers && !s->sizes)
         return false;
+    if (!counts && s->sizes && !s->loop_numbers)
+        s->threads = true;
     if (!s->split && reduction_item_parenthesised(d))
         return false;
     /* (a counting body that calls a function of another file, which may hold an orphaned
@@ -1246,6 +1248,12 @@ static void region(struct lower *L, struct lower_dir *d, bool team, bool wait,
                        "it does for the other thread numbers is not done (split the work with "
                        "'#pragma omp for', or by omp_get_num_threads(), which is 1 there)",
                        scan.refused ? scan.refused : "it shares its work by no construct");
+    } else if (team && inner == OMP_DIR_COUNT && scan.sizes && scan.refused &&
+               !scan.counted_once) {
+        struct mcc_loc at = lower_dir_loc(L, d);
+        mcc_warning_at(&at, "the body of this parallel region asks omp_get_num_threads(), and "
+                       "mcc cannot run it by a team of threads (%s): it runs it once, as a "
+                       "team of one, where omp_get_num_threads() is 1", scan.refused);
     } else if (scan.counted_once) {
         struct mcc_loc at = lower_dir_loc(L, d);
         mcc_warning_at(&at, "the body of this parallel region %s, and mcc can run it neither "

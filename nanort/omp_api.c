@@ -1153,19 +1153,17 @@ void nanort_spmd_orphan(const char *construct, const char *where)
     }
     if (team_now)
         nrt_fatal("%s: '#pragma omp %s' reached from the body of a parallel region that a "
-                  "team of threads runs (the body asks omp_get_thread_num() but not "
-                  "omp_get_num_threads(), and its threads wait for each other), through a "
+                  "team of threads runs, through a "
                   "function of a file compiled apart from it: the team cannot share it "
                   "there (a loop whose iterations run in order: ordered, "
                   "lastprivate(conditional:), an inscan reduction).  Move it into the "
-                  "region's own body, or ask omp_get_num_threads() in the body (1 there: "
-                  "the body then runs once)", where, construct);
+                  "region's own body", where, construct);
     nrt_fatal("%s: '#pragma omp %s' reached from the body of a parallel region that "
               "mcc runs once per thread number, one after the other (the body asks "
               "omp_get_thread_num() but not omp_get_num_threads()), through a function "
               "of a file compiled apart from it: the other threads' code before it has "
-              "not run yet.  Split the region's work with '#pragma omp for', or ask "
-              "omp_get_num_threads() in its body (1 there: the body then runs once)",
+              "not run yet.  Split the region's work with '#pragma omp for', or by "
+              "omp_get_num_threads() (a team of threads then runs the body at once)",
               where, construct);
 }
 
