@@ -96,8 +96,9 @@ for w in 2 4; do
 done
 
 # thread numbers and team sizes, as gcc -fopenmp's on as many threads as workers: a combined
-# `parallel for` with default(none|firstprivate|private) and the loop's clauses
-for n in team_combined_default; do
+# `parallel for` with default(none|firstprivate|private) and the loop's clauses; a region's
+# own body that asks omp_get_num_threads()
+for n in team_combined_default team_size_queries; do
   build $n
   for w in 2 3 4; do
     (export ORACLE_THREADS=$w; same "$n/w$w" $n NX_ARGS="--smp-workers=$w")
