@@ -919,6 +919,10 @@ bool nrt_omp_numbers_serial(void);
 /* The thread number of the master or masked body of a region its task opened that the
  * caller runs (0 a master's, n a `masked filter(n)`'s), -1 none. */
 int nrt_omp_masked_num(void);
+/* omp_get_num_threads() outside a team of one: in the single, master or masked body of a
+ * region its task opened whose num_threads is below the worker count (par_narrow), that
+ * value; elsewhere the worker count. */
+int nrt_omp_member_team_size(void);
 /* The caller runs an SPMD body (nanort_spmd_member) as thread *num of *size. */
 bool nrt_omp_spmd(int *num, int *size);
 /* ... as a member of a team of threads (nanort_team_run), in its body or in a task it runs

@@ -1312,6 +1312,17 @@ int nrt_omp_masked_num(void)
     return (t->par_member >> (level - 1) & 1) && t->par_masked ? t->par_masked - 1 : -1;
 }
 
+int nrt_omp_member_team_size(void)
+{
+    const struct nanort_task *t = par_task();
+    unsigned level = t ? PAR_LEVEL(t->par) : 0;
+    if (!t || t->par_own == 0 || level == 0 || level > PAR_MASK_LEVELS ||
+        !(t->par_member >> (level - 1) & 1) || !(t->par_narrow >> (level - 1) & 1) ||
+        t->par_size == 0)
+        return nanort_num_workers();
+    return t->par_size;
+}
+
 static unsigned par_now(void)
 {
     const struct nanort_task *t = par_task();

@@ -451,7 +451,7 @@ int omp_get_num_threads(void)
     if (nrt_omp_spmd(&num, &size))
         return size;
     if (!nrt_omp_team_of_one())
-        return nanort_num_workers();
+        return nrt_omp_member_team_size();
     nrt_omp_team_asked();
     return 1;
 }
