@@ -4,7 +4,8 @@
  * or find the team's last thread, also with num_threads(2) and num_threads(3), against gcc
  * -fopenmp on as many threads as workers (run.sh: w2, w3, w4).  mcc ran such a body once,
  * as a team of one: the size was 1, the last thread 0, and a single or master under
- * num_threads(2) answered the worker count. */
+ * num_threads(2) answered the worker count (still so in a body mcc must run once, until
+ * nanort answered the region's team size there). */
 #include <omp.h>
 #include <stdio.h>
 
@@ -52,6 +53,17 @@ int main(void)
         if (omp_get_thread_num() == omp_get_num_threads() - 1)
             last = omp_get_thread_num();
     }
+    /* a body mcc runs once (its taskgroup): the single's size is still the team's */
+    int refused = -1;
+#pragma omp parallel num_threads(2)
+    {
+#pragma omp taskgroup
+        {
+#pragma omp single
+            refused = omp_get_num_threads();
+        }
+    }
+    printf("single in a taskgroup under num_threads(2): %d\n", refused);
     printf("sizes: thread 0 %d, last thread %d, master %d, single %d\n", first, every,
            by_master, by_single);
     printf("num_threads(2) %d, num_threads(3) %d, last thread number %d\n", two, three, last);
