@@ -528,6 +528,10 @@ struct spmd_scan {
                                        split by thread number is over the team's size */
     bool tasks;                     /* it creates tasks, itself or in a function of this
                                        unit it calls */
+    bool other_file;                /* its own code calls a function of another file (or
+                                       through a pointer), itself or in a function of this
+                                       unit it calls: an orphaned construct there may ask
+                                       its thread's number */
     bool loop_numbers;              /* a `for` of its own code asks omp_get_thread_num()
                                        or omp_get_num_threads(): a team of threads shares
                                        it, each chunk on its thread (i % T with static, 1),
@@ -703,6 +707,8 @@ static void spmd_loop(struct spmd_scan *s, struct ast *n, const struct omp_direc
         s->loops++;                 /* (or run whole by thread 0's run: above) */
 }
 
+static bool system_function(struct lower *L, const struct sym *f);
+
 static bool spmd_visit(struct ast *n, void *arg)
 {
     struct spmd_scan *s = arg;
@@ -805,6 +811,8 @@ static bool spmd_visit(struct ast *n, void *arg)
         s->split = true;
     if (s->own && n->kind == AST_CALL && (!s->nests || !s->counts))
         lower_reaches_construct(s->L, n, called_adds, s);
+    if (s->own && n->kind == AST_CALL && !s->other_file)
+        s->other_file = lower_calls_other_file(s->L, n, system_function) != NULL;
     if (s->own && !s->wrote)
         spmd_writes(s, n);
     return true;
@@ -926,7 +934,7 @@ static bool spmd_body(struct lower *L, const struct lower_dir *d, struct spmd_sc
     s->sizes = asks_team_size(L, d->node);
     /* (nor a team of one for a `for` that reports its threads' numbers or the team's
        size: a team of threads shares it, below, each chunk's number OpenMP's) */
-    if (!s->split && !counts && !s->loop_numbers && !s->sizes)
+    if (!s->split && !counts && !s->loop_numbers && !s->sizes && !s->other_file)
         return false;
     if (!counts && s->sizes && !s->loop_numbers)
         s->threads = true;
@@ -934,8 +942,10 @@ static bool spmd_body(struct lower *L, const struct lower_dir *d, struct spmd_sc
         return false;
     /* (a counting body that calls a function of another file, which may hold an orphaned
        construct: a team of threads, which shares it as it runs, nanort_team_orphan, where
-       runs in turn could not) */
-    if (!s->split && lower_calls_other_file(L, d->node, system_function))
+       runs in turn could not; so too any body whose own code calls one: a `for` there
+       that asks omp_get_thread_num() gets OpenMP's numbers, where a team of one's ran
+       its chunks in turn as thread 0) */
+    if (s->other_file || (!s->split && lower_calls_other_file(L, d->node, system_function)))
         s->threads = true;
     struct sym *tp[1];
     bool elsewhere;

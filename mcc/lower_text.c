@@ -1575,7 +1575,10 @@ static bool tl_write_visit(struct ast *n, void *arg)
     /* a function of this unit the statement calls (not a task: its body runs elsewhere,
      * later), and the ones it calls: what they write too */
     struct ast *f = n->kind == AST_CALL ? n->kid[0] : NULL;
-    if (f && !(f->kind == AST_IDENT && f->sym && f->sym->kind == SYM_FUNCTION)) {
+    /* (a runtime routine called undeclared, without omp.h: no function of the program's) */
+    bool undeclared_routine = f && f->kind == AST_IDENT && !f->sym && runtime_routine(f);
+    if (f && !undeclared_routine &&
+        !(f->kind == AST_IDENT && f->sym && f->sym->kind == SYM_FUNCTION)) {
         w->elsewhere = true;        /* through a pointer: any function */
         if (!w->other_file)
             w->other_file = "";     /* (no name: through a pointer) */
