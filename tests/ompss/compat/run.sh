@@ -105,6 +105,17 @@ for n in team_combined_default team_size_queries; do
   done
 done
 
+# ... orphaned loops of a file compiled apart (as a Makefile does), called by regions' bodies
+tof=tests/ompss/compat/team_other_file
+"$HARNESS" run "$results" compat/team_other_file/build -- sh -c '
+  $1 --ompss -O2 -w -c "$2_fns.c" -o "$3-fns.o" && $1 --ompss -O2 -w -c "$2.c" -o "$3.o" &&
+  $1 --ompss "$3.o" "$3-fns.o" -o "$3" &&
+  $4 -fopenmp -O2 -c "$2_fns.c" -o "$3-fns-gomp.o" && $4 -fopenmp -O2 "$2.c" "$3-fns-gomp.o" -o "$3-gomp"' \
+  sh "$MCC" $tof "$out/team_other_file" "$CC"
+for w in 2 3 4; do
+  (export ORACLE_THREADS=$w; same "team_other_file/w$w" team_other_file NX_ARGS="--smp-workers=$w")
+done
+
 # OMP_THREAD_LIMIT lowers the worker count OMP_NUM_THREADS or the cores give
 build omp_thread_limit
 (export OMP_THREAD_LIMIT=1; same omp_thread_limit/limit-1 omp_thread_limit)
