@@ -181,6 +181,14 @@ static void ast_list_append_all(struct ast *a, struct ast *b)
     a->kid[1] = b->kid[1];
 }
 
+/* The parameters of `list` are GNU forward declarations (parameter_forward_list). */
+static void forward_params(struct ast *list)
+{
+    for (struct ast *a = list->kid[0]; a; a = a->next)
+        if (a->sym)
+            a->sym->forward_param = true;
+}
+
 static struct ast *identifier(struct mcc_parser *p, YYLTYPE l, struct name *n)
 {
     struct ast *id = named(N(AST_IDENT, l, NULL, NULL), n);
@@ -313,7 +321,7 @@ static struct ast *end_function(struct mcc_parser *p, YYLTYPE l, struct ast *def
 %type <node> atomic_type_specifier typeof_specifier type_qualifier function_specifier
 %type <node> alignment_specifier declarator direct_declarator pointer
 %type <node> type_qualifier_list type_qualifier_list_opt array_suffix
-%type <node> parameter_type_list parameter_list parameter_declaration identifier_list
+%type <node> parameter_type_list parameter_forward_list parameter_list parameter_declaration identifier_list
 %type <node> type_name abstract_declarator direct_abstract_declarator
 %type <node> initializer initializer_list designation designator_list designator
 %type <node> static_assert_declaration attribute_specifier attributes_opt asm_label
@@ -855,6 +863,13 @@ direct_declarator
                                     { $$ = N(AST_DECL_FUNCTION, @$, $1, $3); scope_pop(p); flag_restore(p); }
     | direct_declarator param_open ')'
                                     { $$ = N(AST_DECL_FUNCTION, @$, $1, empty_list(p, @3)); scope_pop(p); flag_restore(p); }
+    | direct_declarator param_open parameter_forward_list parameter_type_list ')'
+        {
+            $4->kid[2] = ast_new(p, AST_LIST, @3.begin, @3.end);
+            $$ = N(AST_DECL_FUNCTION, @$, $1, $4);
+            scope_pop(p);
+            flag_restore(p);
+        }
     | direct_declarator param_open identifier_list ')'
         {
             /* K&R: the declarations of the parameters follow, they may start with a
@@ -911,6 +926,15 @@ parameter_list
     : parameter_declaration         { $$ = ast_list(p, $1); }
     | parameter_list ',' parameter_declaration
                                     { $$ = ast_list_append($1, $3); }
+    ;
+
+/* GNU forward parameter declarations, `f(int m; int n, double a[n][m], int m)`: names the
+ * sizes of earlier parameters use; the parameter of that name later in the list is the
+ * same symbol (sym_declare). */
+parameter_forward_list
+    : parameter_list ';'            { forward_params($1); }
+    | parameter_forward_list parameter_list ';'
+                                    { forward_params($2); }
     ;
 
 /* A parameter ends its specifiers' reign: the next one starts afresh. */

@@ -700,6 +700,11 @@ static const char *param_list(struct lower *L, const struct lower_ftask *f)
         if (p->kind == AST_PARAM && (star_arrays(L, p, &adjusted, &other), adjusted))
             s[adjusted - f->params->begin] = ' ';
     }
+    /* (GNU forward parameter declarations, `int m; int n, double a[n][m], int m`: the
+       sizes of the parameters before m name it) */
+    struct ast *fwd = f->params->kid[2];
+    if (fwd)
+        return arena_printf(L->a, "%s %s", lower_src(L, fwd->begin, fwd->end), s);
     return s;
 }
 

@@ -575,7 +575,7 @@ int lex_raw(struct mcc_parser *p, size_t *begin, size_t *end);
  * kid[1] last).  The layout per kind is given next to each kind.
  */
 #define AST_KINDS(X) \
-    X(AST_LIST, "list")                   /* kid0 first item, kid1 last item */ \
+    X(AST_LIST, "list")                   /* kid0 first item, kid1 last item; a function declarator's parameters: kid2 an empty list spanning GNU forward parameter declarations (`int m;`) */ \
     X(AST_TRANSLATION_UNIT, "translation_unit") /* kid0 list of external declarations */ \
     X(AST_FUNCTION_DEF, "function_definition") /* kid0 specs, kid1 declarator, kid2 K&R decls, kid3 body; sym */ \
     X(AST_DECLARATION, "declaration")     /* kid0 specs, kid1 list of init declarators (or NULL) */ \
@@ -737,6 +737,8 @@ struct sym {
     bool array_param;           /* a parameter written as an array (adjusted to a pointer) */
     bool function_param;        /* a parameter written as a function (`int cb(int)`, a
                                    typedef of a function type): a pointer to it */
+    bool forward_param;         /* a GNU forward parameter declaration (`int m;` before the
+                                   parameter list), until its parameter declares it */
     bool defined;               /* tag with a body, function with a body, label placed */
     struct sym *shadow;         /* the declaration of the same name it hides */
     struct sym *redecl;         /* an earlier declaration of the same object or function in

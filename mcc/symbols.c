@@ -164,7 +164,20 @@ struct sym *sym_declare(struct mcc_parser *p, struct ast *specs, struct ast *dec
     enum sym_kind kind = is_param ? SYM_PARAM
                          : (f & SPEC_TYPEDEF) ? SYM_TYPEDEF
                          : t == TYPE_FUNCTION ? SYM_FUNCTION : SYM_OBJECT;
-    struct sym *y = sym_new(p, dn->name, kind, dn);
+    struct sym *fwd = dn->name->ord;
+    struct sym *y;
+    if (is_param && fwd && fwd->forward_param && fwd->kind == SYM_PARAM &&
+        fwd->depth == p->scope->depth) {
+        /* The parameter a forward declaration announced: the sizes that named it use its
+         * symbol, so it is that one. */
+        y = fwd;
+        y->forward_param = false;
+        y->declarator = dn;
+        y->array_param = y->function_param = false;
+        dn->sym = y;
+    } else {
+        y = sym_new(p, dn->name, kind, dn);
+    }
     y->decl = decl;
     y->specs = specs;
     y->type = t;
@@ -190,7 +203,7 @@ struct sym *sym_declare(struct mcc_parser *p, struct ast *specs, struct ast *dec
         y->storage = STORAGE_GLOBAL;
     else
         y->storage = (f & SPEC_THREAD_LOCAL) ? STORAGE_STATIC : STORAGE_LOCAL;
-    return bind(p, y, dn);
+    return y == fwd ? y : bind(p, y, dn);
 }
 
 struct sym *sym_declare_tag(struct mcc_parser *p, struct ast *spec, bool defines)
