@@ -174,6 +174,35 @@ static const char *subscripts_once(struct lower *L, const struct iters *it, stru
     return lbuf_take(&t, L->a);
 }
 
+/* Does a subscript or section of ops[] after the first section (ops[f], f the subscripts
+ * before it) index through a pointer, `a[0;n][0;m]` of a `double **a` or a `double *a[4]`?
+ * The rows are then not one region (its inner extents would be a pointer's): reported, true.
+ * Checked where the variable's type is known. */
+static bool sections_through_pointer(struct lower *L, const struct omp_ref *x,
+                                     const struct omp_ref **ops, int nops, int f)
+{
+    if (x->kind != OMP_REF_NAME)
+        return false;
+    struct sym *s = lower_resolve(L, x->text.text, strlen(x->text.text),
+                                  L->fn ? L->fn->end - 1 : 0);
+    if (!s || (s->kind != SYM_OBJECT && s->kind != SYM_PARAM))
+        return false;
+    struct ck_type t = ck_type_of_sym(L, s);
+    for (int k = 0; k < nops && t.n > 0; k++) {
+        if (k > f && t.d[0] == CK_POINTER) {
+            mcc_error_at(&ops[f]->text.loc, "sorry, unimplemented: a section of '%s' whose "
+                         "elements are pointers, then what they point to, is not one region: "
+                         "give each row its dependence (a multidependence, "
+                         "'{%s[i][...], i = ...}')", x->text.text, x->text.text);
+            return true;
+        }
+        if (t.d[0] != CK_POINTER && t.d[0] != CK_ARRAY)
+            return false;
+        t = ck_inner_type(&t);
+    }
+    return false;
+}
+
 /* ops[] in C order (outermost first), at least one of them a section. */
 static bool array_region(struct lower *L, const struct iters *it, const struct omp_ref *x,
                          const struct omp_ref **ops, int nops, struct region *r)
@@ -181,6 +210,8 @@ static bool array_region(struct lower *L, const struct iters *it, const struct o
     int f = 0;
     while (f < nops && ops[f]->kind == OMP_REF_SUBSCRIPT)
         f++;
+    if (sections_through_pointer(L, x, ops, nops, f))
+        return false;
     /* the array (an lvalue, read through its address) or pointer the sections index */
     const struct omp_expr *be = f > 0 ? &ops[f - 1]->text : &x->text;
     const char *bt = f > 0 && x->kind == OMP_REF_NAME ? subscripts_once(L, it, r, x, ops, f)
