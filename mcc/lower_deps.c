@@ -174,6 +174,36 @@ static const char *subscripts_once(struct lower *L, const struct iters *it, stru
     return lbuf_take(&t, L->a);
 }
 
+/* The type of reference x, a variable or members, elements and targets of one (`g`,
+ * `g->rows`, `s.m[2]`, `*pp`); false when not known. */
+static bool ref_type(struct lower *L, const struct omp_ref *x, struct ck_type *t, int depth)
+{
+    if (x->kind == OMP_REF_NAME) {
+        struct sym *s = lower_resolve(L, x->text.text, strlen(x->text.text),
+                                      L->fn ? L->fn->end - 1 : 0);
+        if (!s || (s->kind != SYM_OBJECT && s->kind != SYM_PARAM))
+            return false;
+        *t = ck_type_of_sym(L, s);
+        return true;
+    }
+    bool member = x->kind == OMP_REF_MEMBER || x->kind == OMP_REF_ARROW;
+    if (!(member || x->kind == OMP_REF_SUBSCRIPT || x->kind == OMP_REF_DEREF) || depth > 16 ||
+        !x->base || !ref_type(L, x->base, t, depth + 1))
+        return false;
+    if (x->kind != OMP_REF_MEMBER) {       /* through a pointer or an array */
+        if (t->n == 0 || (t->d[0] != CK_POINTER && t->d[0] != CK_ARRAY))
+            return false;
+        *t = ck_inner_type(t);
+    }
+    if (!member)
+        return true;
+    struct ast *members = t->n == 0 && t->base == CK_STRUCT && t->tag
+                              ? ck_struct_members(L, t->tag) : NULL;
+    const char *m = x->member.text;
+    return members && ck_find_member(L, members, name_intern(&L->t->parser, m, strlen(m)),
+                                     t, 0) == 1;
+}
+
 /* Does a subscript or section of ops[] after the first section (ops[f], f the subscripts
  * before it) index through a pointer, `a[0;n][0;m]` of a `double **a` or a `double *a[4]`?
  * The rows are then not one region (its inner extents would be a pointer's): reported, true.
@@ -181,13 +211,9 @@ static const char *subscripts_once(struct lower *L, const struct iters *it, stru
 static bool sections_through_pointer(struct lower *L, const struct omp_ref *x,
                                      const struct omp_ref **ops, int nops, int f)
 {
-    if (x->kind != OMP_REF_NAME)
+    struct ck_type t;
+    if (!ref_type(L, x, &t, 0))
         return false;
-    struct sym *s = lower_resolve(L, x->text.text, strlen(x->text.text),
-                                  L->fn ? L->fn->end - 1 : 0);
-    if (!s || (s->kind != SYM_OBJECT && s->kind != SYM_PARAM))
-        return false;
-    struct ck_type t = ck_type_of_sym(L, s);
     for (int k = 0; k < nops && t.n > 0; k++) {
         if (k > f && t.d[0] == CK_POINTER) {
             mcc_error_at(&ops[f]->text.loc, "sorry, unimplemented: a section of '%s' whose "
