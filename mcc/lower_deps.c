@@ -229,6 +229,31 @@ static bool sections_through_pointer(struct lower *L, const struct omp_ref *x,
     return false;
 }
 
+/* The extent a parameter declared as an array was declared with (`n` of `double a[n][m]`,
+ * `10` of `double a[10]`, `BS` of a parameter of a typedef `double [BS][BS]`), as C text
+ * where the parameter is seen; NULL when ref names no such parameter or it has no size
+ * (`a[]`). */
+static const char *declared_extent(struct lower *L, const struct omp_ref *ref)
+{
+    if (ref->kind != OMP_REF_NAME)
+        return NULL;
+    struct sym *s = lower_resolve(L, ref->text.text, strlen(ref->text.text),
+                                  L->fn ? L->fn->end - 1 : 0);
+    if (!s || s->kind != SYM_PARAM || !s->array_param)
+        return NULL;
+    struct ast *d = lower_full_declarator(s), *near = NULL;
+    for (; d && d->kind != AST_DECL_NAME; d = d->kid[0])
+        near = d;
+    struct ast *n;
+    if (near && near->kind == AST_DECL_ARRAY) {
+        n = near->kid[1];
+    } else {
+        struct sym *td = lower_array_typedef(s);
+        n = td ? td->array_size : NULL;
+    }
+    return n ? lower_expr(L, lower_src(L, n->begin, n->end), NULL, 0) : NULL;
+}
+
 /* ops[] in C order (outermost first), at least one of them a section. */
 static bool array_region(struct lower *L, const struct iters *it, const struct omp_ref *x,
                          const struct omp_ref **ops, int nops, struct region *r)
@@ -249,8 +274,11 @@ static bool array_region(struct lower *L, const struct iters *it, const struct o
                      DEPS_MAX_DIMS);
         return false;
     }
+    /* (an omitted upper bound of a pointer: the extent of the array a parameter was
+       declared as, `a[2:]` of `double a[10]`, as a dependence on `a` takes it) */
+    const char *extent = NULL;
     if (f == 0 && !ops[0]->bound.text && ops[0]->form != OMP_SECT_ELEMENT &&
-        is_pointer_name(L, x)) {
+        is_pointer_name(L, x) && !(extent = declared_extent(L, x))) {
         mcc_error_at(&ops[0]->text.loc, "array section of pointer '%s' needs an upper bound "
                      "or a length", x->text.text);
         return false;
@@ -261,7 +289,8 @@ static bool array_region(struct lower *L, const struct iters *it, const struct o
     for (int q = 0; q < n; q++) {
         int d = n - 1 - q;
         const char *z = zeros.s ? zeros.s : "";
-        const char *size = arena_printf(L->a, "sizeof((%s)%s) / sizeof((%s)%s[0])", b, z, b, z);
+        const char *size = q == 0 && extent ? extent
+                           : arena_printf(L->a, "sizeof((%s)%s) / sizeof((%s)%s[0])", b, z, b, z);
         bounds(L, it, r, ops[f + q], size, &r->lower[d], &r->len[d]);
         r->size[d] = q == 0 && (ops[f]->bound.text || ops[f]->form == OMP_SECT_ELEMENT)
                          ? arena_printf(L->a, "(%s) + (%s)", r->lower[d], r->len[d]) : size;
