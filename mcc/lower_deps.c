@@ -229,11 +229,11 @@ static bool sections_through_pointer(struct lower *L, const struct omp_ref *x,
     return false;
 }
 
-/* The extent a parameter declared as an array was declared with (`n` of `double a[n][m]`,
- * `10` of `double a[10]`, `BS` of a parameter of a typedef `double [BS][BS]`), as C text
- * where the parameter is seen; NULL when ref names no such parameter or it has no size
- * (`a[]`). */
-static const char *declared_extent(struct lower *L, const struct omp_ref *ref)
+/* The parameter declared as an array that ref names (`a` of `double a[n]`, of `block_t a`
+ * with an array typedef), or NULL; *near gets the derivation nearest its name, an
+ * AST_DECL_ARRAY, or NULL or another one when the array type is a typedef's. */
+static struct sym *array_param_of(struct lower *L, const struct omp_ref *ref,
+                                  struct ast **near)
 {
     if (ref->kind != OMP_REF_NAME)
         return NULL;
@@ -241,9 +241,22 @@ static const char *declared_extent(struct lower *L, const struct omp_ref *ref)
                                   L->fn ? L->fn->end - 1 : 0);
     if (!s || s->kind != SYM_PARAM || !s->array_param)
         return NULL;
-    struct ast *d = lower_full_declarator(s), *near = NULL;
-    for (; d && d->kind != AST_DECL_NAME; d = d->kid[0])
-        near = d;
+    *near = NULL;
+    for (struct ast *d = lower_full_declarator(s); d && d->kind != AST_DECL_NAME; d = d->kid[0])
+        *near = d;
+    return s;
+}
+
+/* The extent a parameter declared as an array was declared with (`n` of `double a[n][m]`,
+ * `10` of `double a[10]`, `BS` of a parameter of a typedef `double [BS][BS]`), as C text
+ * where the parameter is seen; NULL when ref names no such parameter or it has no size
+ * (`a[]`). */
+static const char *declared_extent(struct lower *L, const struct omp_ref *ref)
+{
+    struct ast *near;
+    struct sym *s = array_param_of(L, ref, &near);
+    if (!s)
+        return NULL;
     struct ast *n;
     if (near && near->kind == AST_DECL_ARRAY) {
         n = near->kid[1];
@@ -311,15 +324,10 @@ static bool array_param_region(struct lower *L, const struct omp_ref *ref, const
                                struct region *r, bool *failed, bool report)
 {
     *failed = false;
-    if (ref->kind != OMP_REF_NAME)
+    struct ast *near;
+    struct sym *s = array_param_of(L, ref, &near);
+    if (!s)
         return false;
-    struct sym *s = lower_resolve(L, ref->text.text, strlen(ref->text.text),
-                                  L->fn ? L->fn->end - 1 : 0);
-    if (!s || s->kind != SYM_PARAM || !s->array_param)
-        return false;
-    struct ast *d = lower_full_declarator(s), *near = NULL;
-    for (; d && d->kind != AST_DECL_NAME; d = d->kid[0])
-        near = d;
     r->nd = 1;
     if (!near || near->kind != AST_DECL_ARRAY) {
         /* the array type is a typedef's (`block_t a` with `typedef double
