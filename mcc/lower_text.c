@@ -586,13 +586,34 @@ bool lower_local_vm_typedef(struct sym *t)
 /* Where a type is written again. */
 enum print_at {
     PRINT_FILE,         /* at file scope: no local typedefs, tags, enumeration constants
-                           (`int a[N]` with N the function's own) or typeof */
+                           (`int a[N]` with N the function's own) or typeof of what is
+                           not declared at file scope */
     PRINT_OUTLINE,      /* in an outlined function, which declares again the local typedefs
                            of variably modified types it uses (lower_typedef_decl) */
     PRINT_HERE,         /* where the declaration stands, in its function: not a tag it
                            defines (`enum {A, B} e`, a second definition), not __auto_type
                            (which needs its initializer) */
 };
+
+/* Does n name only what is declared at file scope (`gv[0]` of a global gv, not a local
+ * or a parameter `n`)? */
+static bool names_file_scope(const struct ast *n)
+{
+    if (!n)
+        return true;
+    if (n->kind == AST_IDENT)
+        return n->sym && n->sym->depth == 0;
+    if (n->kind == AST_LIST) {
+        for (const struct ast *i = n->kid[0]; i; i = i->next)
+            if (!names_file_scope(i))
+                return false;
+        return true;
+    }
+    for (int k = 0; k < 4; k++)
+        if (!names_file_scope(n->kid[k]))
+            return false;
+    return true;
+}
 
 /* Can this type be written at `at`? */
 static bool printable(struct ast *n, enum print_at at)
@@ -609,7 +630,9 @@ static bool printable(struct ast *n, enum print_at at)
     case AST_STRUCT: case AST_ENUM:
         return !n->kid[0] && (here || !n->sym || n->sym->depth == 0);
     case AST_TYPEOF:
-        return here;
+        /* (elsewhere when what it names is declared at file scope, `__typeof__(gv[0]) w`,
+           and the type names in it can be written there) */
+        return here || (names_file_scope(n->kid[0]) && printable(n->kid[0], at));
     case AST_SPECIFIER:
         return n->op != KW_AUTO_TYPE;
     case AST_LIST:
