@@ -797,15 +797,26 @@ static void impls_copies(struct lower *L, const struct lower_ftask *f,
     }
 }
 
+/* Does a parameter of f have f's name (`void total(double *total, ...)`), which hides f
+ * in the spawn function? */
+static bool param_hides_task(const struct lower_ftask *f)
+{
+    EACH_PARAM(f, p)
+        if (p->sym && p->sym->name == f->name)
+            return true;
+    return false;
+}
+
 /* Under final a spawn function calls f at once (not for a device-only task, which still
- * becomes a task). */
+ * becomes a task); through f's address taken at file scope where a parameter hides f. */
 static void spawn_final(struct lower *L, struct lower_buf *b, struct lower_ftask *f)
 {
     if (!(lower_dir_devices(&f->dir) & (1u << OMP_DEVICE_SMP)))
         return;
     struct lower_buf decl = {0}, epi = {0};
     inpriv_copies(L, f, "", false, &decl, &epi);
-    lbuf_printf(b, "    if (nanort_in_final()) { %s%s(", decl.s ? decl.s : "", fname(L, f));
+    lbuf_printf(b, "    if (nanort_in_final()) { %s%s(", decl.s ? decl.s : "",
+                param_hides_task(f) ? lower_name(L, LN_SELF, fname(L, f), -1) : fname(L, f));
     int i = 0;
     EACH_PARAM(f, p) {
         const char *copy = inpriv_copy(L, f, p->sym);
@@ -973,6 +984,9 @@ static void emit_one(struct lower *L, struct lower_ftask *f)
     /* The spawn function's parameters are the task's, under their names: they hide the
      * unit's globals of those names, which the user's prototype does not (gcc warns of a
      * definition's only), so -Wshadow is off for it. */
+    if (param_hides_task(f))
+        lbuf_printf(&b, "static __typeof__(%s) *const %s __attribute__((unused)) = %s;\n",
+                    fname(L, f), lower_name(L, LN_SELF, fname(L, f), -1), fname(L, f));
     lbuf_puts(&b, lower_shadow_off);
     spawn_function(L, &b, f);
     lbuf_puts(&b, lower_shadow_on);

@@ -2583,6 +2583,8 @@ void lower_emit_opencl_cpu_kernel(struct lower_buf *b, const char *name, const c
     X(LN_ARGS, "args")           /* struct of a function task's arguments */               \
     X(LN_RUN, "run")             /* a function task's smp run function */                  \
     X(LN_SPAWN, "spawn")         /* creates an instance of a function task (its calls) */  \
+    X(LN_SELF, "self")           /* a function task's address, for a spawn function whose  \
+                                    parameter of its name hides it */                      \
     X(LN_MORE, "more")           /* implements(f) of this unit, added at start-up */       \
     X(LN_ADD_IMPLS, "add_impls") /* the constructor that adds them */                      \
     X(LN_SERIAL, "serial")       /* final's serial clone of a function (lower_final.c) */  \
