@@ -87,7 +87,7 @@ static bool enclosing_nested_function(struct capture *c, const struct sym *s, si
  * outlined inside the function (needs_local), where `__typeof__(r)` is its complete type. */
 static bool local_unsized(struct lower *L, struct sym *s)
 {
-    return lower_unsized_local(s) && !lower_decl_text_subst(L, s, NULL, NULL, 0);
+    return lower_unsized_local(s) && !lower_decl_text_subst(L, s, NULL, NULL, 0, false);
 }
 
 static struct lower_var *cap_add(struct capture *c, struct sym *s, size_t off, bool global)
@@ -1524,15 +1524,17 @@ static const char *vname(const struct lower_var *v, struct mcc_arena *a)
 }
 
 /* The declaration of v with its name replaced by `name`, the variable bounds by the
- * members that recorded them (capture_vm), other bounds renamed by the frame. */
-static char *decl_as(struct lower *L, const struct lower_var *v, const char *name)
+ * members that recorded them (capture_vm), other bounds renamed by the frame; in an
+ * outline inside the function (o->local), with the function's own types it names. */
+static char *decl_as(struct outline *o, const struct lower_var *v, const char *name)
 {
+    struct lower *L = o->L;
     struct lower_subst *b;
     const char *x = vname(v, L->a);
     int n = lower_vla_bounds(L, v->sym, x, &b);
     for (int k = 0; k < n; k++)
         b[k].text = arena_printf(L->a, "__nrt_e->%s", lower_local_name(L, LL_VLA_BOUND, k, x));
-    char *t = lower_decl_text_subst(L, v->sym, "@", b, n);
+    char *t = lower_decl_text_subst(L, v->sym, "@", b, n, o->local);
     return t ? lower_decl_in_frame(L, t, name) : NULL;
 }
 
@@ -1586,7 +1588,7 @@ static void vm_reduction(struct outline *o, struct lower_var *v)
     const char *x = vname(v, L->a);
     const char *orig = arena_printf(L->a, "(*(__typeof__(%s) *)__nrt_e->%s)", v->use, x);
     struct lower_red_elems e;
-    lbuf_printf(&o->decl, "%s = __builtin_malloc(sizeof *%s); ", decl_as(L, v, v->use), x);
+    lbuf_printf(&o->decl, "%s = __builtin_malloc(sizeof *%s); ", decl_as(o, v, v->use), x);
     lbuf_printf(&o->prologue, "if (!%s) __builtin_abort(); "
                 "__nrt_e->%s = nanort_reduction_original(" LOWER_BYTES "(__nrt_e->%s));\n", x, x, x);
     lower_reduction_array_elems(L, v->sym, v->use, orig, &e);
@@ -1621,10 +1623,10 @@ static void section_reduction(struct outline *o, struct lower_var *v)
     bool vm_pointer = v->vm && !array;
     if (v->vm)          /* a VLA: a pointer to it, of its type (capture_section); a pointer
                            to a variably modified type: the pointer, and the copy's base */
-        lbuf_printf(&o->decl, "%s = __nrt_e->%s; ", decl_as(L, v, array ? arena_printf(L->a,
+        lbuf_printf(&o->decl, "%s = __nrt_e->%s; ", decl_as(o, v, array ? arena_printf(L->a,
                     "(*%s)", ref) : ref), x);
     if (vm_pointer)
-        lbuf_printf(&o->decl, "%s; ", decl_as(L, v, rb));
+        lbuf_printf(&o->decl, "%s; ", decl_as(o, v, rb));
     const char *orig = arena_printf(L->a, array ? "(*%s)" : "%s", section_ref(L, v, x));
     /* (m[i][lb:len]: the original's elements end to end) */
     orig = lower_reduction_flat(L, &v->red_sec, orig);
@@ -1901,10 +1903,14 @@ static bool capture_inprivate(struct outline *o, struct lower_var *v, const char
 }
 
 /* Is a capture's type one that cannot be printed at file scope (declared in the function,
- * __auto_type)?  Such a task is outlined as a GNU C nested function (outline_local). */
+ * __auto_type)?  Such a task is outlined as a GNU C nested function (outline_local).  A
+ * variably modified one (`struct pt pts[n]` of a local struct) is captured as others of its
+ * kind (capture_vm), its type then written with the function's own names. */
 static bool needs_local(struct lower *L, const struct lower_var *v)
 {
-    return !v->vm && !lower_decl_text(L, v->sym, NULL);
+    if (v->vm)
+        return !lower_decl_text_subst(L, v->sym, NULL, NULL, 0, false);
+    return !lower_decl_text(L, v->sym, NULL);
 }
 
 /* A reduction item whose copies cannot start from a copy of the original as the construct
@@ -2039,7 +2045,7 @@ static bool capture_vm(struct outline *o, struct lower_var *v, const char *x,
         lbuf_printf(&o->init, "__nrt_x->%s = %s; ", m, b[k].text);
     }
     v->use = vm_by_address(v) ? arena_printf(L->a, "(*%s)", x) : x;
-    return lower_decl_text_subst(L, v->sym, NULL, NULL, 0) != NULL;
+    return lower_decl_text_subst(L, v->sym, NULL, NULL, 0, o->local) != NULL;
 }
 
 /* Does a taskgroup around the construct being lowered, in the same function's frame (no
@@ -2207,7 +2213,7 @@ static bool capture_var(struct outline *o, struct lower_var *v, const char *pare
 {
     struct lower *L = o->L;
     const char *x = vname(v, L->a);
-    if (o->local && needs_local(L, v) && v->share != LOWER_REDUCTION)
+    if (o->local && !v->vm && needs_local(L, v) && v->share != LOWER_REDUCTION)
         return capture_typeof(o, v, x, parent);
     if (v->share == LOWER_REDUCTION && v->red_ref->kind == OMP_REF_SHAPE &&
         v->red_ref->base->kind == OMP_REF_NAME)
@@ -2458,7 +2464,7 @@ static char *outline_body(struct outline *o, const struct lower_dir *d, struct a
                user's specifiers: __extension__, for a `_Alignas(64)` that -std=c99
                -pedantic warns of once, where the user wrote it). */
             const char *x = vname(v, L->a);
-            char *decl = decl_as(L, v, vm_by_address(v) ? arena_printf(L->a, "(*%s)", x) : x);
+            char *decl = decl_as(o, v, vm_by_address(v) ? arena_printf(L->a, "(*%s)", x) : x);
             if (decl)       /* (unused when only a clause names it: depend(in: a[0:n])) */
                 lbuf_printf(&o->decl, "__extension__ __attribute__((__unused__)) %s = "
                             "__nrt_e->%s; ", decl, x);

@@ -818,9 +818,9 @@ const char *lower_decl_align_expr(struct lower *L, struct sym *sym)
 }
 
 char *lower_decl_text_subst(struct lower *L, struct sym *sym, const char *name,
-                            const struct lower_subst *subst, int nsubst)
+                            const struct lower_subst *subst, int nsubst, bool nested)
 {
-    return decl_text(L, sym, name, subst, nsubst, PRINT_OUTLINE);
+    return decl_text(L, sym, name, subst, nsubst, nested ? PRINT_HERE : PRINT_OUTLINE);
 }
 
 char *lower_decl_text(struct lower *L, struct sym *sym, const char *name)
