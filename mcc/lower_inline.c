@@ -2249,12 +2249,14 @@ static bool capture_var(struct outline *o, struct lower_var *v, const char *pare
 }
 
 /* lastprivate: a pointer to the original, which the task of the last iteration (or
- * section) copies its value to (lower_inline_outline's epilogue). */
+ * section) copies its value to (lower_inline_outline's epilogue); `void *` for a variably
+ * modified variable (a VLA: the copy's size is that of its own type, capture_vm). */
 static void lastprivate_member(struct outline *o, struct lower_var *v, const char *parent)
 {
     struct lower *L = o->L;
     const char *x = vname(v, L->a), *lp = lower_local_name(L, LL_LASTPRIV, 0, x);
-    char *p = v->vm ? NULL : lower_decl_text(L, v->sym, arena_printf(L->a, "(*%s)", lp));
+    char *p = v->vm ? arena_printf(L->a, "void *%s", lp)
+                    : lower_decl_text(L, v->sym, arena_printf(L->a, "(*%s)", lp));
     if (!p && o->local && !v->vm)   /* a type declared in the function, as the outline is */
         p = arena_printf(L->a, "__typeof__(%s) *%s", parent, lp);
     if (!p) {
@@ -2494,10 +2496,10 @@ static void outline_epilogue(struct outline *o, const struct lower_dir *d, struc
         if (!v->last || !v->use)
             continue;
         const char *lp = lower_local_name(L, LL_LASTPRIV, 0, vname(v, L->a));
-        lbuf_printf(&tail, "if (__nrt_e->__nrt_islast) __builtin_memcpy(%s, %s, "
-                    "sizeof *__nrt_e->%s);\n",
+        lbuf_printf(&tail, "if (__nrt_e->__nrt_islast) __builtin_memcpy(%s, %s, sizeof %s);\n",
                     lower_bytes_at(L, arena_printf(L->a, "__nrt_e->%s", lp), false),
-                    lower_bytes_at(L, arena_printf(L->a, "&%s", v->use), true), lp);
+                    lower_bytes_at(L, arena_printf(L->a, "&%s", v->use), true),
+                    v->vm ? v->use : arena_printf(L->a, "*__nrt_e->%s", lp));
     }
     /* (an OmpSs-2 task's `wait`: its children may use what its body declares) */
     if ((o->epilogue.len && creates_tasks(L, body)) || d->dir->oss_wait)
