@@ -26,6 +26,17 @@
 
 #include <string.h>
 
+/* Events bound and not yet fulfilled, of all tasks.  Relaxed: its reader, a creator that
+ * throttles (task.c), needs the events its own program order bound (the detach clauses
+ * of the siblings its new task depends on), which it sees; a count a moment old elsewhere
+ * only makes the throttle queue one task instead of running it. */
+static atomic_long unfulfilled;
+
+bool nrt_events_unfulfilled(void)
+{
+    return atomic_load_explicit(&unfulfilled, memory_order_relaxed) > 0;
+}
+
 nanort_task *nanort_task_create_detach(struct nanort_task_type *type, size_t args_size,
                                        unsigned nregions, unsigned ndims_total, void **args,
                                        void *event)
@@ -41,6 +52,7 @@ nanort_task *nrt_task_create_detach(struct nanort_task_type *type, size_t args_s
                                                  ndims_total, args);
     t->flags |= NRT_TF_DETACHED;
     atomic_store_explicit(&t->events, 2, memory_order_relaxed);   /* published by submit */
+    atomic_fetch_add_explicit(&unfulfilled, 1, memory_order_relaxed);
     nanort_event_handle h = (nanort_event_handle)t;
     memcpy(event, &h, sizeof h);
     return t;
@@ -63,6 +75,7 @@ void nanort_task_events_increase(void *counter, unsigned n)
         nrt_fatal("nanort_task_events_increase() called outside the body of its task '%s': "
                   "bind events to a task from its own body (nanort_task_events())",
                   t->type && t->type->label ? t->type->label : "(unnamed)");
+    atomic_fetch_add_explicit(&unfulfilled, (long)n, memory_order_relaxed);
     if (!(t->flags & NRT_TF_DETACHED)) {
         /* nobody else reads `events` before the flag is seen (see the header) */
         atomic_store(&t->events, 1 + (long)n);
@@ -84,6 +97,7 @@ void nanort_task_events_decrease(void *counter, unsigned n)
         return;
     /* seq_cst: the fulfiller's writes before it happen before the completion (and the
      * successors' start), whichever thread completes the task. */
+    atomic_fetch_sub_explicit(&unfulfilled, (long)n, memory_order_relaxed);
     long v = atomic_fetch_sub(&t->events, (long)n) - (long)n;
     if (NRT_UNLIKELY(v < 0))
         nrt_fatal("an event of task '%s' was fulfilled more often than it was bound (check "

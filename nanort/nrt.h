@@ -1165,6 +1165,9 @@ unsigned long nrt_tg_instance(const struct nanort_task *t, bool *replayed);
 /* An inline frame whose body bound events: wait, running other tasks, until they are
  * fulfilled (its frame is popped when submit returns). */
 void nrt_events_wait_inline(struct nanort_task *t);
+/* Are events bound (detach, event counters) and not fulfilled yet?  Then a task's
+ * dependences may wait for code its creator runs later (an omp_fulfill_event). */
+bool nrt_events_unfulfilled(void);
 
 /* ---- depobj.c: OpenMP depend objects (the API is in nanort.h) ---------------------- */
 

@@ -896,12 +896,15 @@ static void run_undeferred(struct nanort_task *t, bool flush)
 }
 
 /* Throttling: past the limit the creator runs ready tasks itself; when none is ready the
- * new task runs undeferred (once its dependences are met).  Memory stays bounded. */
+ * new task runs undeferred (once its dependences are met).  Memory stays bounded.  Not a
+ * task with dependences while events are unfulfilled: its predecessors may wait for an
+ * omp_fulfill_event that its creator makes after creating it (the creator would wait for
+ * itself); nor on a nearly full stack.  Those are queued. */
 static void throttle(struct nanort_task *t)
 {
     while (nrt_live_tasks() > nrt_cfg.throttle_limit) {
         if (!nrt_run_one()) {
-            if (!nrt_stack_low())   /* a nearly full stack queues it instead */
+            if (!nrt_stack_low() && !(t->nregions && nrt_events_unfulfilled()))
                 t->flags |= NRT_TF_UNDEFERRED;
             break;
         }
