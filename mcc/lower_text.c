@@ -593,6 +593,10 @@ enum print_at {
     PRINT_HERE,         /* where the declaration stands, in its function: not a tag it
                            defines (`enum {A, B} e`, a second definition), not __auto_type
                            (which needs its initializer) */
+    PRINT_NESTED,       /* as PRINT_HERE, in a function nested there whose own names for
+                           the frame's variables are declared in the order of its captures:
+                           no typeof either (`__typeof__(buf[0]) w[n]` would name a `buf`
+                           declared after it) */
 };
 
 /* Does n name only what is declared at file scope (`gv[0]` of a global gv, not a local
@@ -620,7 +624,7 @@ static bool printable(struct ast *n, enum print_at at)
 {
     if (!n)
         return true;
-    bool here = at == PRINT_HERE;
+    bool here = at == PRINT_HERE || at == PRINT_NESTED;
     switch (n->kind) {
     case AST_IDENT:
         return here || !n->sym || n->sym->kind != SYM_ENUM_CONST || n->sym->depth == 0;
@@ -630,9 +634,10 @@ static bool printable(struct ast *n, enum print_at at)
     case AST_STRUCT: case AST_ENUM:
         return !n->kid[0] && (here || !n->sym || n->sym->depth == 0);
     case AST_TYPEOF:
-        /* (elsewhere when what it names is declared at file scope, `__typeof__(gv[0]) w`,
-           and the type names in it can be written there) */
-        return here || (names_file_scope(n->kid[0]) && printable(n->kid[0], at));
+        /* (not in a nested outline, whose names for the frame's variables follow its
+           captures' order; elsewhere when what it names is declared at file scope,
+           `__typeof__(gv[0]) w`, and the type names in it can be written there) */
+        return at == PRINT_HERE || (names_file_scope(n->kid[0]) && printable(n->kid[0], at));
     case AST_SPECIFIER:
         return n->op != KW_AUTO_TYPE;
     case AST_LIST:
@@ -820,7 +825,7 @@ const char *lower_decl_align_expr(struct lower *L, struct sym *sym)
 char *lower_decl_text_subst(struct lower *L, struct sym *sym, const char *name,
                             const struct lower_subst *subst, int nsubst, bool nested)
 {
-    return decl_text(L, sym, name, subst, nsubst, nested ? PRINT_HERE : PRINT_OUTLINE);
+    return decl_text(L, sym, name, subst, nsubst, nested ? PRINT_NESTED : PRINT_OUTLINE);
 }
 
 char *lower_decl_text(struct lower *L, struct sym *sym, const char *name)

@@ -1692,7 +1692,7 @@ char *lower_decl_in_frame(struct lower *L, const char *decl, const char *name);
 /* lower_decl_text with the spans of `subst` inside the declarator replaced (in order), for an
  * outlined function: the local typedefs of variably modified types it names are allowed
  * (lower_local_vm_typedef); `nested`: one outlined inside sym's function, where the local
- * typedefs and tags it names are in scope (as lower_decl_text_here). */
+ * typedefs and tags it names are in scope (as lower_decl_text_here, but no typeof). */
 char *lower_decl_text_subst(struct lower *L, struct sym *sym, const char *name,
                             const struct lower_subst *subst, int nsubst, bool nested);
 /* The variable array bounds of sym's declared type, walking its declarator from the name
