@@ -16,7 +16,8 @@
  *     constructs, and no call of the OpenMP runtime (check_nesting_call);
  *   - an ordered region must be closely nested inside a loop with an ordered clause, a
  *     cancel or cancellation point inside the kind of region it names, a scan inside a
- *     loop with an inscan reduction.
+ *     loop with an inscan reduction; the sink vectors of a doacross wait name the
+ *     iteration variables of the loops of its nest, one each, in order.
  * "Closely nested": no parallel region in between; a taskgroup (or taskgraph) between
  * them does not count, as in gcc.  Only what the source shows can be checked: a function
  * called from a task that runs a worksharing construct is an orphaned construct, which
@@ -215,11 +216,52 @@ static bool check_regions(const struct lower *L, const struct omp_directive *d)
     return true;
 }
 
+/* Each sink vector of `ordered depend(sink: ...)` in the doacross loop `loop` (its ordered
+ * clause `ordered`) names the iteration variables of the nest's loops, one each, in order
+ * (gcc: "variable 'j' is not an iteration of outermost loop 1, expected 'i'", "number of
+ * variables in 'depend' clause with 'sink' modifier does not match number of iteration
+ * variables"); OpenMP 5.2's `omp_cur_iteration` stands alone. */
+static bool check_sink(struct lower *L, size_t at, const struct omp_directive *d,
+                       const struct ast *loop, const struct omp_clause *ordered)
+{
+    long long n;
+    if (!d->nsink || !ordered->doacross || ordered->nargs < 1 || !ordered->args[0].text ||
+        !check_integer_constant(L, at, ordered->args[0].text, &n))
+        return true;
+    const struct ast *loops[LOWER_DIR_MAX_NEST];
+    int depth = 0;
+    for (const struct ast *f = loop && loop->kind == AST_FOR ? loop : NULL;
+         f && depth < n && depth < LOWER_DIR_MAX_NEST; f = lower_dir_nested_loop(f->kid[3]))
+        loops[depth++] = f;
+    for (int k = 0; k < d->nsink; k++) {
+        const struct omp_sink *it = &d->sink[k];
+        if (strcmp(it->var.text, "omp_cur_iteration") == 0 && it->count == 1)
+            continue;
+        if (it->count != n) {
+            mcc_error_at(&it->var.loc, "the sink vector has %d item%s but the doacross nest "
+                         "has %lld loop%s ('ordered(%lld)', line %d): name each loop's "
+                         "iteration variable, in order", it->count, it->count == 1 ? "" : "s",
+                         n, n == 1 ? "" : "s", n, L->nest->dir->loc.line);
+            return false;
+        }
+        const struct sym *v = it->index < depth ? lower_dir_for_var(loops[it->index]->kid[0])
+                                                : NULL;
+        if (v && (strlen(it->var.text) != v->name->len ||
+                  memcmp(it->var.text, v->name->str, v->name->len) != 0)) {
+            mcc_error_at(&it->var.loc, "'%s' in the sink vector is not the iteration variable "
+                         "of loop %d of the doacross nest, '%.*s'", it->var.text,
+                         it->index + 1, (int)v->name->len, v->name->str);
+            return false;
+        }
+    }
+    return true;
+}
+
 /* An ordered region runs in the order of the loop it is closely nested in, which must have
  * an ordered clause (gcc: "'ordered' region must be closely nested inside a loop region
  * with an 'ordered' clause"); `ordered simd` goes with a simd loop, which runs as written.
  * An orphaned one (no construct around it in its function) binds at run time. */
-static bool check_ordered(const struct lower *L, const struct omp_directive *d)
+static bool check_ordered(struct lower *L, const struct omp_directive *d, size_t at)
 {
     if (d->kind != OMP_DIR_ORDERED || !L->nest || (d->ordered_simd && !d->ordered_threads))
         return true;
@@ -241,7 +283,7 @@ static bool check_ordered(const struct lower *L, const struct omp_directive *d)
         return false;
     }
     if (o->kind == OMP_DIR_FOR && ordered)
-        return true;
+        return check_sink(L, at, d, L->nest->node, ordered);
     mcc_error_at(check_word_loc(d), "'#pragma omp ordered' must be closely nested inside a loop "
                  "with an 'ordered' clause, not inside '#pragma omp %s%s' (line %d)",
                  o->parallel ? "parallel " : "", omp_directive_names[o->kind], o->loc.line);
@@ -451,7 +493,7 @@ bool check_nesting_call(const struct lower *L, const struct ast *call)
 
 bool check_nesting(struct lower *L, const struct omp_directive *d, size_t at)
 {
-    return check_regions(L, d) && check_outer_private(L, d, at) && check_ordered(L, d) &&
+    return check_regions(L, d) && check_outer_private(L, d, at) && check_ordered(L, d, at) &&
            check_cancel(L, d) && check_scan(L, d) && check_loop_bind(L, d) &&
            check_concurrent(L, d);
 }

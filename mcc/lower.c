@@ -266,7 +266,7 @@ static void construct_lower(struct lower *L, struct ast *n, struct lower_dir *dp
                      "'#pragma omp %s'", omp_directive_names[in->kind], omp_directive_names[k]);
         return;
     }
-    struct lower_nest nest = {.dir = d.dir, .up = L->nest,
+    struct lower_nest nest = {.dir = d.dir, .node = d.node, .up = L->nest,
                               .cuda = (lower_dir_devices(&d) >> OMP_DEVICE_CUDA & 1) != 0};
     L->nest = &nest;                /* what is inside sees it (check_nesting.c) */
     if (fits && d.dir->parallel)

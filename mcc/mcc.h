@@ -1127,6 +1127,13 @@ struct omp_declare_variant {
     struct omp_expr condition;     /* user={condition(e)}; text NULL when absent */
 };
 
+/* An item of an ordered line's sink vector, `depend(sink: i - 1, j)` (its offset checked
+ * and dropped: the loop keeps every such dependence, pragma.c's doacross_wait). */
+struct omp_sink {
+    struct omp_expr var;           /* the iteration variable, or omp_cur_iteration */
+    int index, count;              /* its place in its vector, and the vector's length */
+};
+
 struct omp_directive {
     enum omp_directive_kind kind;
     struct mcc_loc loc;            /* the `#pragma` */
@@ -1137,6 +1144,8 @@ struct omp_directive {
     bool ordered_threads, ordered_simd; /* ORDERED: its threads and simd clauses */
     bool ordered_doacross;         /* ORDERED: depend(source|sink: ...), standalone */
     bool ordered_sink;             /* ... a wait: depend(sink: ...) */
+    struct omp_sink *sink;         /* ... the items of its sink vectors, nsink in all */
+    int nsink;
     bool simd;                     /* `for simd`, `taskloop simd` (kind: for, taskloop) */
     bool masked;                   /* `masked taskloop` (kind: taskloop): masked's filter
                                       clause is allowed (its body runs once anyway) */
@@ -1399,6 +1408,7 @@ struct lower_frame {
 /* A construct being lowered, and the one around it (check_nesting.c). */
 struct lower_nest {
     const struct omp_directive *dir;
+    const struct ast *node;        /* its construct (a loop's `for`), or NULL */
     struct lower_nest *up;
     /* A cancel or cancellation point closely nested in it goes to this label when its
      * region is cancelled (lower_cancel_goto); the construct's lowering places it after

@@ -1876,6 +1876,57 @@ static void parse_combined(struct omp_parser *p)
 }
 
 
+/* One item of a sink vector, and the ',' after it (sink_vector). */
+static bool sink_item(struct omp_parser *p, struct omp_vec *items)
+{
+    if (p->toks[p->pos].kind != OMP_TOK_IDENT) {
+        omp_expected(p, "an iteration variable in the sink vector");
+        return false;
+    }
+    struct omp_sink *it = omp_vec_push(items, sizeof *it);
+    it->var = omp_span(p, p->pos, p->pos + 1);
+    p->pos++;
+    if (omp_is(p, p->pos, "+") || omp_is(p, p->pos, "-")) {
+        p->pos++;
+        if (p->toks[p->pos].kind != OMP_TOK_NUMBER) {
+            omp_expected(p, "an integer constant as the offset in the sink vector");
+            return false;
+        }
+        p->pos++;
+    }
+    return omp_is(p, p->pos, ")") || omp_expect(p, ",", "or ')' after an item of the sink vector");
+}
+
+/* A sink vector, `i - 1, j` (p->pos at its first item), to its ')': each item a name, the
+ * iteration variable of a loop of the doacross nest in order (check_nesting.c knows the
+ * loops), with an optional integer constant offset (gcc: "expected integer before 'k'");
+ * OpenMP 5.2's `omp_cur_iteration - 1` names the iteration before.  Appended to the
+ * directive's sink items (an ordered line may have several). */
+static bool sink_vector(struct omp_parser *p)
+{
+    struct omp_vec items = { 0 };
+    do
+        if (!sink_item(p, &items)) {
+            free(items.items);
+            return false;
+        }
+    while (!omp_is(p, p->pos, ")"));
+    p->pos++;
+    struct omp_directive *d = p->dir;
+    struct omp_sink *all = omp_alloc(p, (size_t)(d->nsink + items.n) * sizeof *all);
+    for (int k = 0; k < d->nsink; k++)
+        all[k] = d->sink[k];
+    for (int k = 0; k < items.n; k++) {
+        all[d->nsink + k] = ((struct omp_sink *)items.items)[k];
+        all[d->nsink + k].index = k;
+        all[d->nsink + k].count = items.n;
+    }
+    free(items.items);
+    d->sink = all;
+    d->nsink += items.n;
+    return true;
+}
+
 /* ordered depend(source) / depend(sink: i - 1, j) (and 5.2's doacross(source:) /
  * doacross(sink: ...)): a doacross loop's point of completion or wait.  The loop runs its
  * iterations in order (lower_loop.c), which keeps every such dependence, or a team of
@@ -1896,8 +1947,16 @@ static bool doacross_wait(struct omp_parser *p)
         return false;
     }
     p->dir->ordered_sink |= sink;
-    p->pos = skip_group(p, word + 1);
-    return true;
+    p->pos = word + 3;
+    if (omp_is(p, p->pos, ":"))
+        p->pos++;
+    else if (sink) {
+        omp_expected(p, "':' after 'sink'");
+        return false;
+    }
+    if (source && omp_is(p, p->pos, "omp_cur_iteration"))      /* 5.2: doacross(source: ...) */
+        p->pos++;
+    return source ? omp_expect(p, ")", "to close 'source'") : sink_vector(p);
 }
 
 /* ordered [threads] [simd]: the clauses say nothing here (a loop with an ordered clause runs
