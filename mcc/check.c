@@ -80,6 +80,42 @@ static bool piece(struct ck *c, const struct omp_expr *e, enum ck_use use, const
     return true;
 }
 
+/* The type written before an iterator's name, `iterator(T i = lo:hi)`, is an integer or
+ * a pointer type (gcc: "iterator 'x' has neither integral nor pointer type"); the lowering
+ * counts an integer as a long, and declares a pointer as written, which it tells by its
+ * '*' (pragma_ref.c): a typedef name of a pointer type has none. */
+static bool iterator_type(struct ck *c, const struct omp_iter *it)
+{
+    if (!it->written.text)
+        return true;
+    range_of(c, &it->written);
+    struct ck_type t;
+    if (!ck_starts_type(c, c->pos)) {
+        ck_expected(c, "a type name");
+        return false;
+    }
+    if (!ck_type_name(c, &t))
+        return false;
+    if (c->pos < c->end) {
+        ck_error(c, c->pos, "expected the iterator's name before '%.*s'", CK_TOK(c, c->pos));
+        return false;
+    }
+    enum ck_kind k = ck_kind_of(&t);
+    range_of(c, &it->var);
+    if (k != CK_INT && k != CK_POINTER && k != CK_UNKNOWN) {
+        ck_error(c, c->pos, "iterator '%s' has neither integral nor pointer type ('%s')",
+                 it->var.text, it->written.text);
+        return false;
+    }
+    if (k == CK_POINTER && !it->type.text) {
+        ck_error(c, c->pos, "sorry, unimplemented: iterator '%s' of a pointer type named by "
+                 "a typedef ('%s'): write the pointer's type with its '*'", it->var.text,
+                 it->written.text);
+        return false;
+    }
+    return true;
+}
+
 /* A pointer to an object (or unknown): what sections and shapes apply to. */
 static bool object_pointer(const struct ck_type *x)
 {
@@ -256,8 +292,9 @@ static bool ref(struct ck *c, const struct omp_ref *r, struct ck_type *t, bool *
         for (int i = 0; ok && i < r->niters; i++) {
             const struct omp_iter *it = &r->iters[i];
             struct ck_type step;
+            ok = iterator_type(c, it);
             enum ck_use range = it->type.text ? USE_SCALAR : USE_INDEX;    /* (a pointer's) */
-            ok = piece(c, &it->lo, range, "the lower bound of the iterator range",
+            ok = ok && piece(c, &it->lo, range, "the lower bound of the iterator range",
                        "':' or ';'", NULL) &&
                  piece(c, &it->bound, range, it->form == OMP_SECT_LO_HI
                        ? "the upper bound of the iterator range"

@@ -1029,6 +1029,8 @@ struct omp_iter {
     struct omp_expr step;         /* absent (text NULL) when not given: 1 */
     struct omp_expr type;         /* OpenMP's iterator of a pointer type (`int *p = a:a+n`):
                                      that type; text NULL: an integer, counted as long */
+    struct omp_expr written;      /* the type written before its name, if any (check.c
+                                     refuses one that is neither integer nor pointer) */
     enum omp_section_form form;   /* OMP_SECT_LO_HI, OMP_SECT_LO_LEN or OMP_SECT_LO_END */
 };
 

@@ -327,6 +327,8 @@ bool omp_parse_iterators(struct omp_parser *p, struct omp_vec *iters)
         struct omp_iter *it = omp_vec_push(iters, sizeof *it);
         if (pointer)
             it->type = omp_span(p, p->pos, name);
+        if (name > p->pos)
+            it->written = omp_span(p, p->pos, name);
         it->var = omp_span(p, name, name + 1);
         it->form = OMP_SECT_LO_END;
         p->pos = name + 2;
