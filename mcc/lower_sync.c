@@ -453,9 +453,8 @@ static bool modifiable_operand(struct lower *L, const struct ast *e, const struc
     return false;
 }
 
-/* The operator of an update e that only integers have (`x %= e`, `x = x << e`, `&`, `|`,
- * `^`, `>>`), or NULL. */
-static const char *integer_operator(const struct ast *e)
+/* The operator of an update e (`x op= e`, `x = x op e`), or NULL. */
+static const char *update_operator(const struct ast *e)
 {
     int op = e->op;
     if (e->kind == AST_ASSIGN && op == '=' && e->kid[1]->kind == AST_BINARY)
@@ -463,6 +462,10 @@ static const char *integer_operator(const struct ast *e)
     else if (e->kind != AST_ASSIGN)
         return NULL;
     switch (op) {
+    case ADD_ASSIGN: case '+': return "+";
+    case SUB_ASSIGN: case '-': return "-";
+    case MUL_ASSIGN: case '*': return "*";
+    case DIV_ASSIGN: case '/': return "/";
     case MOD_ASSIGN: case '%': return "%";
     case AND_ASSIGN: case '&': return "&";
     case OR_ASSIGN: case '|': return "|";
@@ -471,6 +474,37 @@ static const char *integer_operator(const struct ast *e)
     case RIGHT_ASSIGN: case RIGHT_OP: return ">>";
     default: return NULL;
     }
+}
+
+/* The operator of an update e that only integers have (`x %= e`, `x = x << e`, `&`, `|`,
+ * `^`, `>>`), or NULL. */
+static const char *integer_operator(const struct ast *e)
+{
+    const char *op = update_operator(e);
+    return op && strchr("+-*/", op[0]) == NULL ? op : NULL;
+}
+
+/* An update of a pointer x: only `+` and `-` of an integer move it (`p += n`); any other
+ * operator, or `p += 1.5`, gave gcc's "invalid operands to binary *" in the lowering's
+ * loop, at a column past the statement. */
+static bool pointer_operands(struct lower *L, const struct ast *e, const struct ck_type *x,
+                             const struct ck_type *v)
+{
+    const char *op = update_operator(e);
+    if (!op || ck_kind_of(x) != CK_POINTER)
+        return true;
+    const struct ast *side = e->kid[0];
+    const char *why = "is a pointer: only '+' and '-' of an integer update one";
+    if (op[0] == '+' || op[0] == '-') {
+        if (e->op == '=' || ck_kind_of(v) == CK_INT || ck_kind_of(v) == CK_UNKNOWN)
+            return true;        /* (x = x + e: e's type is not v, that of x + e) */
+        side = e->kid[1];
+        why = "is not an integer, which is what moves a pointer";
+    }
+    struct mcc_loc at = source_user_loc(&L->t->src, side->begin);
+    mcc_error_at(&at, "invalid operands to '%s' in '#pragma omp atomic': '%s' %s", op,
+                 lower_src(L, side->begin, side->end), why);
+    return false;
 }
 
 /* An update of e by an operator of integers (integer_operator) whose operand x or v is
@@ -512,7 +546,7 @@ static bool atomic_operands(struct lower *L, const struct ast *e)
                                   (r->op == INC_OP || r->op == DEC_OP)))
         return atomic_operands(L, r);
     if (!scalar_operand(L, r, e->op != '=' || !read_side(r), &v) ||
-        !integer_operands(L, e, &x, &v))
+        !integer_operands(L, e, &x, &v) || !pointer_operands(L, e, &x, &v))
         return false;
     struct ck c = { .L = L, .quiet = true };
     if (e->op != '=' || ck_kind_of(&x) == CK_UNKNOWN || ck_kind_of(&v) == CK_UNKNOWN ||
