@@ -1298,6 +1298,28 @@ static void advice_word(struct omp_parser *p, int name)
                    TOK(p, w));
 }
 
+/* Is the token at w one of the words? */
+static bool next_is(struct omp_parser *p, int w, const char *const *words, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (p->toks[w].kind == OMP_TOK_IDENT && omp_is(p, w, words[i]))
+            return true;
+    return false;
+}
+
+/* fail(order) of atomic compare: the memory order of a compare that fails, a load, which
+ * does not release (gcc: "expected 'seq_cst', 'acquire' or 'relaxed'"). */
+static void fail_order(struct omp_parser *p, int name)
+{
+    static const char *const orders[] = { "seq_cst", "acquire", "relaxed" };
+    if (!next_is(p, name + 2, orders, 3))
+        omp_perror(p, name + 2, "expected 'seq_cst', 'acquire' or 'relaxed' in 'fail', found "
+                   "'%.*s': a compare that fails only reads", TOK(p, name + 2));
+    else if (!omp_is(p, name + 3, ")"))
+        omp_perror(p, name + 3, "expected ')' after the memory order of 'fail', found '%.*s'",
+                   TOK(p, name + 3));
+}
+
 /*
  * Clauses that only advise the implementation, skipped with their argument:
  *   - the simd part of `for simd` and `taskloop simd` (aligned, safelen, simdlen,
@@ -1349,6 +1371,8 @@ static bool advice(struct omp_parser *p, int name)
                 name_list(p, name, p->pos - 1);
             if (omp_is(p, name, "order") || omp_is(p, name, "bind"))
                 advice_word(p, name);
+            if (omp_is(p, name, "fail"))
+                fail_order(p, name);
         }
         return true;
     }
@@ -1368,14 +1392,6 @@ static bool advice(struct omp_parser *p, int name)
  * `requires`, which the one memory meets; and `nothing`): its body runs as written.
  * OmpSs's `target device(...)` stays (no `map` and the like).
  */
-static bool next_is(struct omp_parser *p, int w, const char *const *words, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        if (p->toks[w].kind == OMP_TOK_IDENT && omp_is(p, w, words[i]))
-            return true;
-    return false;
-}
-
 static void host_prefix(struct omp_parser *p)
 {
     static const char *const after_target[] = { "teams", "parallel", "simd", "loop" };
