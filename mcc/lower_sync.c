@@ -96,6 +96,17 @@ static size_t construct_begin(const struct lower_dir *d)
  * In an inline function with external linkage a static is not allowed (C11 6.7.4): there
  * the slot is automatic and each entry looks the name up once.
  */
+static char *critical_section(struct lower *L, const char *name, const char *body)
+{
+    unsigned fl = L->fn && L->fn->kid[0] ? L->fn->kid[0]->flags : 0;
+    bool extern_inline = (fl & SPEC_INLINE) && !(fl & SPEC_STATIC);
+    L->critical_used = true;
+    return arena_printf(L->a, "{ %s __attribute__((__cleanup__(%s))) void **const __nrt_cs = "
+                        "&__nrt_csl; nanort_critical_enter_at(__nrt_cs, %s); %s }",
+                        extern_inline ? "void *__nrt_csl = 0;" : "static void *__nrt_csl;",
+                        LOWER_SYNC_CRITICAL_RELEASE, name, body);
+}
+
 void lower_sync_critical(struct lower *L, struct lower_dir *d)
 {
     if (!lower_block_check_in_place(L, d->node, false, "a '#pragma omp critical' construct"))
@@ -103,16 +114,8 @@ void lower_sync_critical(struct lower *L, struct lower_dir *d)
     size_t begin = lower_body(L, d);
     const char *name = d->dir->name.text
                            ? arena_printf(L->a, "\"%s\"", d->dir->name.text) : "(const char *)0";
-    char *body = rewrite_text_lines(L->rw, begin, d->node->end);
-    unsigned fl = L->fn && L->fn->kid[0] ? L->fn->kid[0]->flags : 0;
-    bool extern_inline = (fl & SPEC_INLINE) && !(fl & SPEC_STATIC);
-    L->critical_used = true;
     rewrite_replace(L->rw, construct_begin(d), d->node->end,
-                    arena_printf(L->a, "{ %s __attribute__((__cleanup__(%s))) "
-                                 "void **const __nrt_cs = &__nrt_csl; nanort_critical_enter_at("
-                                 "__nrt_cs, %s); %s }",
-                                 extern_inline ? "void *__nrt_csl = 0;" : "static void *__nrt_csl;",
-                                 LOWER_SYNC_CRITICAL_RELEASE, name, body));
+                    critical_section(L, name, rewrite_text_lines(L->rw, begin, d->node->end)));
 }
 
 /* One atomic access: the lvalue x, the operand's text (evaluated once, before the loop),
@@ -559,6 +562,28 @@ static bool atomic_operands(struct lower *L, const struct ast *e)
     return false;
 }
 
+/* Does the atomic statement s access a bit-field?  One has no address and no
+ * __typeof__, which the compare-and-swap needs: the statement then runs as written under
+ * the one lock of such atomics, as gcc -fopenmp runs it (GOMP_atomic_start). */
+static bool bitfield_access(struct lower *L, const struct ast *s)
+{
+    struct ck_type t;
+    if (!s)
+        return false;
+    if (s->kind == AST_LIST) {
+        for (const struct ast *i = s->kid[0]; i; i = i->next)
+            if (bitfield_access(L, i))
+                return true;
+        return false;
+    }
+    if (s->kind == AST_MEMBER && check_expression_type(L, s->begin, s->end, &t) && t.bitfield)
+        return true;
+    for (int k = 0; k < 4; k++)
+        if (bitfield_access(L, s->kid[k]))
+            return true;
+    return false;
+}
+
 /* The statement of an atomic: an expression statement, or a block of two (capture).  Its
  * names first: the lowering moves its operands into code where gcc's columns would be
  * past the statement. */
@@ -652,6 +677,9 @@ void lower_sync_atomic(struct lower *L, struct lower_dir *d)
                      "atomic can read)", lower_src(L, e->kid[1]->begin, e->kid[1]->end));
         return;
     }
+    if (bitfield_access(L, s))
+        code = critical_section(L, "\"__nrt_atomic_bitfield\"",
+                                rewrite_text_lines(L->rw, d->node->begin, d->node->end));
     /* (on the statement's own line: its pragma line is gone, chain_dir dropped it; its
        locals, __nrt_new ..., may have the names of those of the code around it, a taskloop's:
        -Wshadow is not told of them, inside its block, which may be followed by an `else`) */
