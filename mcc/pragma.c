@@ -1814,11 +1814,46 @@ static void host_wait(struct omp_parser *p, int word)
     p->dir->host_wait = w;
 }
 
+/* `nothing` takes no clause; `requires` takes at least one, each a requirement the one
+ * memory of the host meets (gcc: "expected end of line before 'nowait'", "'pragma omp
+ * requires' requires at least one clause", "expected 'unified_address', ..."). */
+static void host_only_clauses(struct omp_parser *p)
+{
+    static const char *const needs[] = { "unified_address", "unified_shared_memory",
+                                         "dynamic_allocators", "reverse_offload",
+                                         "atomic_default_mem_order" };
+    static const char *const orders[] = { "seq_cst", "acq_rel", "relaxed" };
+    int w = p->pos;
+    if (omp_is(p, w, "nothing") && w + 1 < p->ntoks)
+        omp_perror(p, w + 1, "'#pragma omp nothing' takes no clause, found '%.*s'",
+                   TOK(p, w + 1));
+    if (!omp_is(p, w, "requires"))
+        return;
+    if (w + 1 >= p->ntoks)
+        omp_perror(p, w, "'#pragma omp requires' needs at least one clause");
+    for (int k = w + 1; k < p->ntoks && !p->failed; k++) {
+        if (omp_is(p, k, ","))
+            continue;
+        if (!next_is(p, k, needs, sizeof needs / sizeof needs[0]))
+            omp_perror(p, k, "unknown clause '%.*s' in 'requires' directive (expected "
+                       "unified_address, unified_shared_memory, dynamic_allocators, "
+                       "reverse_offload or atomic_default_mem_order)", TOK(p, k));
+        else if (omp_is(p, k, "atomic_default_mem_order") &&
+                 (!omp_is(p, k + 1, "(") || !next_is(p, k + 2, orders, 3) ||
+                  !omp_is(p, k + 3, ")")))
+            omp_perror(p, k + 1, "expected '(seq_cst)', '(acq_rel)' or '(relaxed)' after "
+                       "'atomic_default_mem_order'");
+        else if (omp_is(p, k, "atomic_default_mem_order"))
+            k += 3;
+    }
+}
+
 static enum omp_directive_kind directive_kind(struct omp_parser *p)
 {
     host_prefix(p);
     if (host_only(p)) {
         p->dir->host = true;
+        host_only_clauses(p);
         return OMP_DIR_UNKNOWN;
     }
     int w = p->pos;
