@@ -68,6 +68,58 @@ static bool loop_binds_thread(const struct lower *L, const struct omp_directive 
     return false;                   /* orphaned: a worksharing loop */
 }
 
+/* The parameter `name` of function declarator fd, or NULL. */
+static const struct ast *parameter_named(const struct ast *fd, const char *name)
+{
+    for (const struct ast *p = fd->kid[1] ? fd->kid[1]->kid[0] : NULL; p; p = p->next) {
+        const struct ast *dn = p->kind == AST_PARAM && p->kid[1]
+                                   ? ast_declarator_name(p->kid[1]) : p;
+        if (dn && dn->name && strlen(name) == dn->name->len &&
+            memcmp(name, dn->name->str, dn->name->len) == 0)
+            return p;
+    }
+    return NULL;
+}
+
+/* `declare simd` applies to the function declared next (gcc: "'#pragma omp declare simd'
+ * not immediately followed by a function declaration or definition"), and its uniform,
+ * linear and aligned clauses name its parameters, pointers or arrays for aligned (gcc:
+ * "'c' undeclared", "'a' in 'aligned' clause is neither a pointer nor an array"). */
+static void check_declare_simd(struct lower *L, const struct ast *pr,
+                               const struct omp_directive *d)
+{
+    struct ast *next = pr->next;            /* (after the other declare simd lines) */
+    while (next && next->kind == AST_PRAGMA &&
+           lower_parse_pragma(L, next)->kind == OMP_DIR_DECLARE_SIMD)
+        next = next->next;
+    struct ast *fd = next ? lower_function_declarator(next) : NULL;
+    if (d->nerrors)
+        return;
+    if (!fd) {
+        struct mcc_loc at = lower_pragma_loc(L, pr);
+        mcc_error_at(&at, "'#pragma omp declare simd' must be followed by a function "
+                     "declaration or definition");
+        return;
+    }
+    const struct ast *dn = ast_declarator_name(fd);
+    for (int k = 0; k < d->nsimd_params; k++) {
+        const struct omp_simd_param *s = &d->simd_params[k];
+        const struct ast *p = parameter_named(fd, s->name.text);
+        if (!p) {
+            mcc_error_at(&s->name.loc, "'%s' in '%s' is not a parameter of '%.*s'",
+                         s->name.text, s->clause, dn && dn->name ? (int)dn->name->len : 1,
+                         dn && dn->name ? dn->name->str : "?");
+            return;
+        }
+        if (strcmp(s->clause, "aligned") == 0 && p->kind == AST_PARAM && p->sym &&
+            p->sym->type != TYPE_POINTER && p->sym->type != TYPE_ARRAY) {
+            mcc_error_at(&s->name.loc, "'%s' in 'aligned' is neither a pointer nor an array",
+                         s->name.text);
+            return;
+        }
+    }
+}
+
 /*
  * Parse the pragma chain of a construct into one lower_dir: `target` lines merge into the
  * directive they go with, `simd` lines are dropped (the loop runs as written), unknown
@@ -379,6 +431,10 @@ static void lower_pragma_item(struct lower *L, struct ast *pr)
     case OMP_DIR_UNKNOWN:
         if (d->host)            /* target update, enter/exit data, declare target: nothing */
             host_pragma(L, pr, d);
+        break;
+    case OMP_DIR_DECLARE_SIMD:
+        check_declare_simd(L, pr, d);
+        drop_pragma(L, pr);
         break;
     default:
         drop_pragma(L, pr);

@@ -1136,6 +1136,12 @@ struct omp_sink {
     int index, count;              /* its place in its vector, and the vector's length */
 };
 
+/* A parameter a `declare simd` clause names (lower.c checks it is one of the function's). */
+struct omp_simd_param {
+    struct omp_expr name;
+    const char *clause;            /* "uniform", "linear" or "aligned" */
+};
+
 struct omp_directive {
     enum omp_directive_kind kind;
     struct mcc_loc loc;            /* the `#pragma` */
@@ -1148,6 +1154,8 @@ struct omp_directive {
     bool ordered_sink;             /* ... a wait: depend(sink: ...) */
     struct omp_sink *sink;         /* ... the items of its sink vectors, nsink in all */
     int nsink;
+    struct omp_simd_param *simd_params; /* DECLARE_SIMD: the names its clauses list */
+    int nsimd_params;
     bool simd;                     /* `for simd`, `taskloop simd` (kind: for, taskloop) */
     bool masked;                   /* `masked taskloop` (kind: taskloop): masked's filter
                                       clause is allowed (its body runs once anyway) */

@@ -1948,6 +1948,69 @@ static bool sink_item(struct omp_parser *p, struct omp_vec *items)
     return omp_is(p, p->pos, ")") || omp_expect(p, ",", "or ')' after an item of the sink vector");
 }
 
+/* The names of declare simd's clause `name`, from p->pos to the ':' or ')' that ends
+ * them, pushed to *v. */
+static bool simd_params(struct omp_parser *p, int name, struct omp_vec *v)
+{
+    for (;;) {
+        if (p->toks[p->pos].kind != OMP_TOK_IDENT) {
+            omp_perror(p, p->pos, "expected a parameter name in '%.*s', found '%.*s'",
+                       TOK(p, name), TOK(p, p->pos));
+            return false;
+        }
+        struct omp_simd_param *s = omp_vec_push(v, sizeof *s);
+        s->name = omp_span(p, p->pos, p->pos + 1);
+        s->clause = omp_is(p, name, "uniform") ? "uniform"
+                    : omp_is(p, name, "linear") ? "linear" : "aligned";
+        if (!omp_is(p, ++p->pos, ","))
+            return true;
+        p->pos++;
+    }
+}
+
+/* declare simd [clauses]: the function's simd versions, which change nothing here (gcc
+ * makes none without -fopenmp); its clauses are read as gcc reads them, and the names
+ * of uniform, linear and aligned kept for lower.c, which knows the parameters. */
+static void parse_declare_simd(struct omp_parser *p)
+{
+    static const char *const lists[] = { "uniform", "linear", "aligned", "simdlen" };
+    static const char *const linear_modifiers[] = { "val", "ref", "uval" };
+    struct omp_vec v = { 0 };
+    bool branch = false;
+    while (p->pos < p->ntoks && !p->failed) {
+        int name = p->pos;
+        if (omp_is(p, name, ",")) {
+            p->pos++;
+        } else if (omp_is(p, name, "inbranch") || omp_is(p, name, "notinbranch")) {
+            if (branch)
+                omp_perror(p, name, "clauses 'inbranch' and 'notinbranch' cannot be used "
+                           "together, nor either twice");
+            branch = true;
+            p->pos++;
+        } else if (!next_is(p, name, lists, 4)) {
+            omp_perror(p, name, "unknown clause '%.*s' in 'declare simd' directive (expected "
+                       "simdlen, linear, aligned, uniform, inbranch or notinbranch)",
+                       TOK(p, name));
+        } else if (!omp_is(p, name + 1, "(")) {
+            omp_perror(p, name + 1, "expected '(' after '%.*s'", TOK(p, name));
+        } else {
+            int end = skip_group(p, name + 1);
+            p->pos = name + 2;
+            bool modifier = omp_is(p, name, "linear") && next_is(p, p->pos, linear_modifiers, 3)
+                            && omp_is(p, p->pos + 1, "(");
+            p->pos += modifier ? 2 : 0;
+            if (!omp_is(p, name, "simdlen") && simd_params(p, name, &v) && modifier)
+                omp_expect(p, ")", "after the parameters of the linear modifier");
+            if (!p->failed && !omp_is(p, name, "simdlen") && !omp_is(p, p->pos, ":") &&
+                !omp_is(p, p->pos, ")"))
+                omp_expected(p, "',', ':' or ')'");
+            p->pos = end;
+        }
+    }
+    p->dir->nsimd_params = v.n;
+    p->dir->simd_params = omp_vec_finish(p, &v, sizeof *p->dir->simd_params);
+}
+
 /* A sink vector, `i - 1, j` (p->pos at its first item), to its ')': each item a name, the
  * iteration variable of a loop of the doacross nest in order (check_nesting.c knows the
  * loops), with an optional integer constant offset (gcc: "expected integer before 'k'");
@@ -2250,7 +2313,8 @@ static void parse_directive(struct omp_parser *p)
         parse_directive_list(p, false);
         return;
     case OMP_DIR_DECLARE_SIMD:
-        return;         /* the function's simd versions: gcc's business */
+        parse_declare_simd(p);
+        return;
     case OMP_DIR_ORDERED:
         parse_ordered(p);
         return;
