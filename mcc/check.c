@@ -1171,6 +1171,8 @@ static void directive(struct ck *c, const struct omp_directive *d)
         piece(c, &d->error_message, USE_VALUE, "the argument of 'message'", "')'", NULL);
     for (int i = 0; i < d->nclauses && !c->failed; i++)
         clause(c, &d->clauses[i]);
+    for (int i = 0; i < d->naffinity && !c->failed; i++)
+        clause(c, &d->affinity[i]);
     if (!c->failed)
         simd_constants(c, d);
     if (!c->failed)

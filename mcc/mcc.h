@@ -950,6 +950,7 @@ int lower_translation_unit(struct translation *t);
     X(OMP_CL_DETACH, "detach", NAMES, 0) X(OMP_CL_LINEAR, "linear", LINEAR, 1) \
     X(OMP_CL_COMPARE, "compare", NONE, 0) X(OMP_CL_ALLOCATE, "allocate", NAMES, 1) \
     X(OMP_CL_HINT, "hint", EXPR, 0)  /* of critical and atomic: advice, checked, not used */ \
+    X(OMP_CL_AFFINITY, "affinity", DEPEND, 1)  /* of task: advice (directive's affinity) */ \
     X(OMP_CL_LIST, "(list)", NAMES, 0)  /* the (list) of threadprivate and flush */
 
 /* Reduction operators; USER is a declared reduction identifier (red_id holds it). */
@@ -1156,6 +1157,9 @@ struct omp_directive {
     int nsink;
     struct omp_simd_param *simd_params; /* DECLARE_SIMD: the names its clauses list */
     int nsimd_params;
+    struct omp_clause *affinity;   /* TASK: its affinity clauses, advice the lowering never
+                                      sees (check.c checks their lists), naffinity of them */
+    int naffinity;
     bool simd;                     /* `for simd`, `taskloop simd` (kind: for, taskloop) */
     bool masked;                   /* `masked taskloop` (kind: taskloop): masked's filter
                                       clause is allowed (its body runs once anyway) */

@@ -1298,6 +1298,41 @@ static void advice_word(struct omp_parser *p, int name)
                    TOK(p, w));
 }
 
+/* affinity([iterator(...):] list) of task, at `name`, to `end` (after its ')'): where
+ * the task's data are, advice the scheduler does without; its list is read as depend's
+ * (OpenMP's sections), kept apart from the clauses, which the lowering reads, for
+ * check.c to look its names up (gcc: "'x' undeclared"). */
+static void affinity_list(struct omp_parser *p, int name, int end)
+{
+    struct omp_clause c = { .kind = OMP_CL_AFFINITY, .loc = p->toks[name].loc };
+    struct omp_iter *its = NULL;
+    int nits = 0;
+    p->pos = name + 2;
+    if (omp_is(p, p->pos, "iterator") && omp_is(p, p->pos + 1, "(")) {
+        struct omp_vec v = { 0 };
+        p->pos += 2;
+        bool ok = omp_parse_iterators(p, &v);
+        nits = v.n;
+        its = omp_vec_finish(p, &v, sizeof *its);
+        if (!ok || !omp_expect(p, ":", "after 'iterator(...)'"))
+            return;
+    }
+    p->in_depend = true;
+    bool ok = parse_ref_list(p, &c) && omp_expect(p, ")", "to close the clause");
+    p->in_depend = false;
+    p->pos = end;
+    if (!ok)
+        return;
+    if (nits)
+        iterated_items(p, &c, its, nits);
+    struct omp_directive *d = p->dir;
+    struct omp_clause *all = omp_alloc(p, (size_t)(d->naffinity + 1) * sizeof *all);
+    for (int k = 0; k < d->naffinity; k++)
+        all[k] = d->affinity[k];
+    all[d->naffinity++] = c;
+    d->affinity = all;
+}
+
 /* Is the token at w one of the words? */
 static bool next_is(struct omp_parser *p, int w, const char *const *words, size_t n)
 {
@@ -1328,7 +1363,8 @@ static void fail_order(struct omp_parser *p, int name)
  *   - the memory orders of atomic (every atomic here is sequentially consistent, which
  *     each of them allows), `fail` and `weak` of atomic compare (5.1) (`hint` of atomic
  *     and critical is a clause: its argument must be a constant, check.c);
- *   - `affinity` of task (5.0: where its data are; the scheduler places tasks itself);
+ *   - `affinity` of task (5.0: where its data are; the scheduler places tasks itself;
+ *     its list is read and checked, affinity_list);
  *   - `order` of for and loop, `bind` of loop (5.0).
  */
 static bool advice(struct omp_parser *p, int name)
@@ -1373,6 +1409,8 @@ static bool advice(struct omp_parser *p, int name)
                 advice_word(p, name);
             if (omp_is(p, name, "fail"))
                 fail_order(p, name);
+            if (omp_is(p, name, "affinity"))
+                affinity_list(p, name, p->pos);
         }
         return true;
     }
