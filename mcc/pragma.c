@@ -472,6 +472,21 @@ static bool all_memory_items(struct omp_parser *p, struct omp_clause *c)
     return true;
 }
 
+/* An `iterator(...)` modifier at p->pos, if any, and the `sep` after it (depend's ',',
+ * affinity's ':'): its iterators in *its, *nits of them.  False after an error. */
+static bool iterator_modifier(struct omp_parser *p, const char *sep, struct omp_iter **its,
+                              int *nits)
+{
+    if (!omp_is(p, p->pos, "iterator") || !omp_is(p, p->pos + 1, "("))
+        return true;
+    struct omp_vec v = { 0 };
+    p->pos += 2;
+    bool ok = omp_parse_iterators(p, &v);
+    *nits = v.n;
+    *its = omp_vec_finish(p, &v, sizeof **its);
+    return ok && omp_expect(p, sep, "after 'iterator(...)'");
+}
+
 static bool parse_depend(struct omp_parser *p, struct omp_clause *c)
 {
     struct omp_iter *its = NULL;
@@ -481,15 +496,8 @@ static bool parse_depend(struct omp_parser *p, struct omp_clause *c)
         omp_perror(p, p->pos, "'iterator' modifier may not be specified on 'depobj' construct");
         return false;
     }
-    if (omp_is(p, p->pos, "iterator") && omp_is(p, p->pos + 1, "(")) {
-        struct omp_vec v = { 0 };
-        p->pos += 2;
-        bool ok = omp_parse_iterators(p, &v);
-        nits = v.n;
-        its = omp_vec_finish(p, &v, sizeof *its);
-        if (!ok || !omp_expect(p, ",", "after 'iterator(...)'"))
-            return false;
-    }
+    if (!iterator_modifier(p, ",", &its, &nits))
+        return false;
     c->dep = dependence_type(p);
     if (c->dep == OMP_DEP_NONE) {
         omp_perror(p, p->pos, "unknown dependence type '%.*s' in 'depend' clause "
@@ -1308,15 +1316,8 @@ static void affinity_list(struct omp_parser *p, int name, int end)
     struct omp_iter *its = NULL;
     int nits = 0;
     p->pos = name + 2;
-    if (omp_is(p, p->pos, "iterator") && omp_is(p, p->pos + 1, "(")) {
-        struct omp_vec v = { 0 };
-        p->pos += 2;
-        bool ok = omp_parse_iterators(p, &v);
-        nits = v.n;
-        its = omp_vec_finish(p, &v, sizeof *its);
-        if (!ok || !omp_expect(p, ":", "after 'iterator(...)'"))
-            return;
-    }
+    if (!iterator_modifier(p, ":", &its, &nits))
+        return;
     p->in_depend = true;
     bool ok = parse_ref_list(p, &c) && omp_expect(p, ")", "to close the clause");
     p->in_depend = false;
