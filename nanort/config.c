@@ -416,21 +416,26 @@ static void unknown_variable(const char *where)
  * ignored when their plugin is absent (nrt_plugin_options, from every plugin's
  * options.def).  Registered plugin options are found first.
  *
- * True when `name` is such an option (its value, if any, is skipped: *consumed tells
- * whether `next` was it). */
-static bool absent_plugin_option(const char *name, const char *value, const char *next,
-                                 bool *consumed)
+ * The value is checked as the plugin checks it (set_option), so that a typo (`--gpus=x`)
+ * is named in every program, not only in those with the plugin, and dropped: *copy is the
+ * option with `sink` for its variable; NULL when `name` is no such option. */
+static const struct nrt_option *absent_plugin_option(const char *name, struct nrt_option *copy,
+                                                     void *sink)
 {
-    *consumed = false;
-    for (const struct nrt_plugin_option *a = nrt_plugin_options; a->plugin; a++) {
-        bool has_value = a->opt.type != NRT_OPT_BOOL;
-        if (strcmp(name, a->opt.name) != 0 &&
-            !(strncmp(name, "no-", 3) == 0 && !has_value && strcmp(name + 3, a->opt.name) == 0))
-            continue;
-        *consumed = has_value && !value && next && strncmp(next, "--", 2) != 0;
-        return true;
-    }
-    return false;
+    for (const struct nrt_plugin_option *a = nrt_plugin_options; a->plugin; a++)
+        if (strcmp(name, a->opt.name) == 0) {
+            *copy = a->opt;
+            copy->value = sink;
+            return copy;
+        }
+    return NULL;
+}
+
+/* A registered option, else one of a plugin this program lacks (absent_plugin_option). */
+static const struct nrt_option *find_any(const char *name, struct nrt_option *copy, void *sink)
+{
+    const struct nrt_option *o = find_option(name);
+    return o ? o : absent_plugin_option(name, copy, sink);
 }
 
 /*
@@ -439,17 +444,17 @@ static bool absent_plugin_option(const char *name, const char *value, const char
  */
 static bool apply(const char *name, const char *value, const char *next, const char *where)
 {
-    const struct nrt_option *o = find_option(name);
+    struct nrt_option absent;       /* an option of a plugin this program lacks, */
+    union { int i; long l; bool b; const char *s; } dropped;     /* ... and its value */
+    const struct nrt_option *o = find_any(name, &absent, &dropped);
     bool negated = false;
     if (!o && strncmp(name, "no-", 3) == 0) {
-        o = find_option(name + 3);
+        o = find_any(name + 3, &absent, &dropped);
         if (o && o->type != NRT_OPT_BOOL)
             o = NULL;
         negated = o != NULL;
     }
     bool consumed;
-    if (!o && absent_plugin_option(name, value, next, &consumed))
-        return consumed;            /* this program has no such device support */
     const char *alias, *alias_value;
     if (!o && nrt_nanos_option(name, value, next, where, &alias, &alias_value, &consumed)) {
         if (alias)                  /* a Nanos++ name of one of ours (nanos_options.c) */

@@ -151,7 +151,7 @@ void nrt_help_print(FILE *f)
             heading = a->plugin;
             char text[200];
             snprintf(text, sizeof text, "%s devices (this program has no %s support linked "
-                     "in: accepted and ignored):", heading, heading);
+                     "in: checked and ignored):", heading, heading);
             fputc('\n', f);
             wrap(f, text, 0, 0, width);
         }

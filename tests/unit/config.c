@@ -248,6 +248,22 @@ START_TEST(config_absent_device_options_accepted)
 }
 END_TEST
 
+START_TEST(config_absent_device_options_checked)
+{
+    /* ... but their values are checked as the plugin checks them: --gpus=x, --gpu-streams=0,
+     * --disable-cuda=maybe and a --gpus without its value stop with exit 1 naming the
+     * option in a program without the plugin too (they were dropped unread there). */
+    PROBE(&res, NULL, "NX_ARGS=--gpus=x");
+    expect_error(&res, "gpus", "x");
+    PROBE(&res, NULL, "NX_ARGS=--smp-workers=2 --gpu-streams=0");
+    expect_error(&res, "gpu-streams", "0");
+    PROBE(&res, NULL, "NX_ARGS=--disable-cuda=maybe");
+    expect_error(&res, "disable-cuda", "maybe");
+    PROBE(&res, NULL, "NX_ARGS=--gpus --smp-workers=2");
+    expect_error(&res, "gpus", NULL);
+}
+END_TEST
+
 START_TEST(config_malformed_worker_count)
 {
     /* --smp-workers=abc stops with exit 1 naming the option and the value. */
@@ -353,6 +369,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, config_choice_in_capitals);
     tcase_add_test(tc, config_summary_names_task_labels);
     tcase_add_test(tc, config_absent_device_options_accepted);
+    tcase_add_test(tc, config_absent_device_options_checked);
     tcase_add_test(tc, config_verbose_prints_configuration);
     return ut_run_suite(s);
 }
