@@ -190,7 +190,8 @@ struct lower_tg {
     const struct ast *block;
     struct lower_map data;          /* sym -> sym: shared, reduced, &x */
     struct lower_map own;           /* sym -> sym: set first by the block, firstprivate(saved:) */
-    struct lower_map code;          /* sym -> sym: read by value by the block's own code */
+    struct lower_map code;          /* sym -> sym: read by value by the block's own code
+                                       or copied by a construct (firstprivate) */
     struct lower_map read;          /* sym -> sym: read by the block or firstprivate */
     struct lower_map copied;        /* sym -> sym: arrays a construct takes as firstprivate */
     struct lower_map seen;          /* sym -> sym: named so far by the block's code, in order */
@@ -247,6 +248,7 @@ static void captures(struct lower *L, struct lower_tg *tg, const struct lower_ca
                 note_data(L, tg, v->sym);
             } else if (v->share == LOWER_FIRSTPRIVATE) {
                 note_read(L, tg, v->sym);
+                note(L, &tg->code, v->sym);     /* by value, though another task shares it */
                 if (v->sym->type == TYPE_ARRAY && !lower_map_get(&tg->copied, v->sym))
                     lower_map_put(L, &tg->copied, v->sym, (void *)v->sym);
             }
