@@ -1010,9 +1010,9 @@ static enum omp_dep clause_dep(enum omp_clause_kind k)
     }
 }
 
-/* if(name: expr) (OpenMP 4.5): the construct the condition applies to, which must be this
- * one (or its simd or parallel part).  Steps over `name :`; false for simd (the clause is
- * then dropped) or after an error. */
+/* if(name: expr) (OpenMP 4.5; taskgraph 6.0): the construct the condition applies to, which
+ * must be this one (or its simd or parallel part).  Steps over `name :`; false for simd (the
+ * clause is then dropped) or after an error. */
 static bool if_modifier(struct omp_parser *p)
 {
     if (p->toks[p->pos].kind != OMP_TOK_IDENT || !omp_is(p, p->pos + 1, ":"))
@@ -1022,6 +1022,7 @@ static bool if_modifier(struct omp_parser *p)
               (omp_is(p, p->pos, "simd") && (d->simd || d->kind == OMP_DIR_SIMD)) ||
               (omp_is(p, p->pos, "task") && d->kind == OMP_DIR_TASK) ||
               (omp_is(p, p->pos, "taskloop") && d->kind == OMP_DIR_TASKLOOP) ||
+              (omp_is(p, p->pos, "taskgraph") && d->kind == OMP_DIR_TASKGRAPH) ||
               (omp_is(p, p->pos, "cancel") && d->kind == OMP_DIR_CANCEL);
     if (!ok) {
         omp_perror(p, p->pos, "'if' clause modifier '%.*s' does not name this construct "
