@@ -115,8 +115,17 @@ static void check_construct(struct tg_check *c, struct ast *n)
         size_t len = pragma_word(c->L, pr, &w);
         if (word_is(w, len, "target"))
             continue;
-        if (word_is(w, len, "task"))
+        if (word_is(w, len, "task")) {
+            /* fulfilled by the program through the event it was given: a replay has no new
+             * event to give (OpenMP 6.0: a replayable task may not be detachable) */
+            if (pragma_has(c->L, pr, "detach")) {
+                struct mcc_loc at = source_user_loc(&c->L->t->src, (size_t)(w - c->L->text));
+                mcc_error_at(&at, "'#pragma omp task' with 'detach' inside a taskgraph "
+                             "(OpenMP 6.0): a replay could not give the program a new event "
+                             "for it; create the detached task before or after the taskgraph");
+            }
             return;
+        }
         if (word_is(w, len, "taskloop")) {
             if (!pragma_has(c->L, pr, "nogroup")) {
                 struct mcc_loc at = source_user_loc(&c->L->t->src, (size_t)(w - c->L->text));
