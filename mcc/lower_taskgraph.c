@@ -269,6 +269,7 @@ struct reads {
     struct lower *L;
     struct lower_tg *tg;
     size_t off;
+    const char *text;               /* the pragma line read_name is in */
     int cond;                       /* > 0: in code that may not run, or run again */
     bool callee;                    /* in a function the block calls: its globals only */
     const struct ast *defs[32];     /* the functions walked */
@@ -283,7 +284,7 @@ static void note_seen(struct reads *r, const struct sym *s)
 }
 
 /* s read; code: by the block's code, by value (not a name of a pragma line, which may be
- * the data of a dependence) */
+ * the data of a dependence, but inside its subscripts: read_name) */
 static void read_sym(struct reads *r, const struct sym *s, bool code)
 {
     note_seen(r, s);
@@ -297,10 +298,16 @@ static void read_sym(struct reads *r, const struct sym *s, bool code)
         note(r->L, &r->tg->code, s);
 }
 
+/* A name of a pragma line: the data of a dependence (x of `inout: x`), but read by value
+ * inside a subscript, a section's bounds or a multidependence (k of `inout: v[k]`, whose
+ * element the replays would still wait for after k changed). */
 static const char *read_name(void *arg, const char *s, size_t n)
 {
     struct reads *r = arg;
-    read_sym(r, lower_resolve(r->L, s, n, r->off), false);
+    int depth = 0;
+    for (const char *p = r->text; p < s; p++)
+        depth += (*p == '[' || *p == '{') - (*p == ']' || *p == '}');
+    read_sym(r, lower_resolve(r->L, s, n, r->off), depth > 0);
     return NULL;
 }
 
@@ -328,7 +335,8 @@ static const struct sym *own_object(const struct ast *e)
 static void reads_text(struct reads *r, const struct ast *pr)
 {
     r->off = pr->begin;
-    lower_map_idents(r->L, lower_src(r->L, pr->begin, pr->end), read_name, r);
+    r->text = lower_src(r->L, pr->begin, pr->end);
+    lower_map_idents(r->L, r->text, read_name, r);
 }
 
 static void reads_node(struct reads *r, struct ast *n);
