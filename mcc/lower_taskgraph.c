@@ -299,15 +299,22 @@ static void read_sym(struct reads *r, const struct sym *s, bool code)
 }
 
 /* A name of a pragma line: the data of a dependence (x of `inout: x`), but read by value
- * inside a subscript, a section's bounds or a multidependence (k of `inout: v[k]`, whose
- * element the replays would still wait for after k changed). */
+ * inside a subscript or a section's bounds (k of `inout: v[k]`, whose element the replays
+ * would still wait for after k changed) and in a multidependence's ranges (`, i=lo:hi}`). */
 static const char *read_name(void *arg, const char *s, size_t n)
 {
     struct reads *r = arg;
-    int depth = 0;
-    for (const char *p = r->text; p < s; p++)
-        depth += (*p == '[' || *p == '{') - (*p == ']' || *p == '}');
-    read_sym(r, lower_resolve(r->L, s, n, r->off), depth > 0);
+    int depth = 0, braces = 0;
+    bool range = false;             /* after the item of the innermost multidependence */
+    for (const char *p = r->text; p < s; p++) {
+        depth += (*p == '[') - (*p == ']');
+        braces += (*p == '{') - (*p == '}');
+        if (*p == '{' || *p == '}')
+            range = false;
+        else if (*p == ',' && braces > 0 && depth == 0)
+            range = true;
+    }
+    read_sym(r, lower_resolve(r->L, s, n, r->off), depth > 0 || range);
     return NULL;
 }
 
