@@ -775,6 +775,9 @@ static bool spmd_visit(struct ast *n, void *arg)
                 s->threads = true;
             return true;
         }
+        if (k == OMP_DIR_TASKGRAPH)
+            return true;            /* (each thread its own encounter: the block is the
+                                       thread's code, its tasks below) */
         if (k == OMP_DIR_TASK)
             s->wrote = s->tasks = true;
         /* (a single: its threads wait for each other at its end, or claim it in turn:
