@@ -822,7 +822,7 @@ static bool spmd_visit(struct ast *n, void *arg)
 }
 
 /* A construct in a function of this unit the body calls that each thread runs as it would
- * in the body: critical, atomic, task, taskwait, taskyield; a barrier or flush, which make
+ * in the body: critical, atomic, task, taskgraph, taskwait, taskyield; a barrier or flush, which make
  * the threads wait for each other (the orphaned barrier is the team's: nanort_spmd_orphan);
  * a `for`, a `single` (with copyprivate too) and a `sections`, which a team of threads
  * shares (the orphaned construct's code asks nanort_team_orphan: lower_loop.c, region,
@@ -861,7 +861,7 @@ static bool called_construct(struct lower *L, struct ast *pragma, void *arg)
            k == OMP_DIR_FLUSH || k == OMP_DIR_FOR || k == OMP_DIR_SINGLE ||
            k == OMP_DIR_SECTIONS || k == OMP_DIR_SECTION || k == OMP_DIR_TASK ||
            k == OMP_DIR_TASKWAIT || k == OMP_DIR_TASKYIELD || k == OMP_DIR_ORDERED ||
-           k == OMP_DIR_SCOPE ||
+           k == OMP_DIR_SCOPE || k == OMP_DIR_TASKGRAPH ||
            k == OMP_DIR_THREADPRIVATE || k == OMP_DIR_DECLARE_REDUCTION;
 }
 

@@ -5,7 +5,8 @@
    step, the rows chosen by omp_get_thread_num(); the threads meet at a barrier after each
    step and a single then mixes the rows' borders (a halo exchange).  mcc took the
    taskgraph for a construct the threads could not share and ran the body once, as
-   thread 0: only its rows were relaxed (a quarter of the rows) */
+   thread 0: only its rows were relaxed (a quarter of the rows); the same with the
+   taskgraph in a function the body calls (with a warning) */
 #include <stdio.h>
 #ifdef _OPENMP
 #include <omp.h>
@@ -19,7 +20,21 @@
 #define T 4
 #define M 16
 
-static double v[T][M];
+static double v[T][M], w[T][M];
+
+/* the same, its taskgraph in a function the region's body calls */
+static void relax_rows(int me, int t)
+{
+    #pragma omp taskgraph
+    {
+        for (int m = me; m < T; m += NP)
+            for (int k = 0; k < M; k += 4) {
+                #pragma omp task depend(inout: w[m][k]) firstprivate(m, k)
+                for (int i = k; i < k + 4; i++)
+                    w[m][i] = w[m][i] * 0.25 + m * t;
+            }
+    }
+}
 
 int main(void)
 {
@@ -44,10 +59,21 @@ int main(void)
             }
         }
     }
-    double s = 0;
+    #pragma omp parallel num_threads(NP)
+    {
+        int me = THREAD_NUM();
+        for (int t = 0; t < 6; t++) {
+            relax_rows(me, t);
+            #pragma omp barrier
+        }
+    }
+    double s = 0, sw = 0;
     for (int m = 0; m < T; m++)
-        for (int i = 0; i < M; i++)
+        for (int i = 0; i < M; i++) {
             s += v[m][i] * (m + 1) * (i % 3 + 1);
+            sw += w[m][i] * (m + 1);
+        }
     printf("checksum %.6f\n", s);
+    printf("called: checksum %.6f\n", sw);
     return 0;
 }
