@@ -10,15 +10,24 @@
 #include <stdio.h>
 #ifdef _OPENMP
 #include <omp.h>
-#define NP 4
-#define THREAD_NUM() omp_get_thread_num()
-#else
-#define NP 1
-#define THREAD_NUM() 0
 #endif
 
-#define T 4
+#define T 4                         /* rows */
 #define M 16
+#ifdef _OPENMP
+#define NP 4                        /* the team (the sequential program: 1) */
+#else
+#define NP 1
+#endif
+
+static int member(void)
+{
+#ifdef _OPENMP
+    return omp_get_thread_num();
+#else
+    return 0;
+#endif
+}
 
 static double v[T][M], w[T][M];
 
@@ -40,7 +49,7 @@ int main(void)
 {
     #pragma omp parallel num_threads(NP)
     {
-        int me = THREAD_NUM();
+        int me = member();
         for (int t = 0; t < 5; t++) {
             #pragma omp taskgraph
             {
@@ -61,7 +70,7 @@ int main(void)
     }
     #pragma omp parallel num_threads(NP)
     {
-        int me = THREAD_NUM();
+        int me = member();
         for (int t = 0; t < 6; t++) {
             relax_rows(me, t);
             #pragma omp barrier
