@@ -106,6 +106,24 @@ static void check_standalone(struct tg_check *c, struct ast *pr)
                                                           : "'#pragma omp taskyield'");
 }
 
+/* A task or taskloop whose if clause is the constant 0: undeferred, it would run in the
+ * block, before the recorded tasks start (OpenMP 6.0: a replayable task may not be
+ * undeferred; the runtime stops one whose condition is false only when it runs). */
+static void check_undeferred(struct tg_check *c, struct ast *pr, const char *w, size_t len)
+{
+    const struct omp_directive *dir = lower_parse_pragma(c->L, pr);
+    const struct omp_clause *cif = dir ? omp_find_clause(dir, OMP_CL_IF) : NULL;
+    long long v;
+    if (!cif || cif->nargs == 0 ||
+        !check_integer_constant(c->L, pr->begin, cif->args[0].text, &v) || v != 0)
+        return;
+    struct mcc_loc at = source_user_loc(&c->L->t->src, (size_t)(w - c->L->text));
+    mcc_error_at(&at, "'#pragma omp %.*s' with a false 'if' inside a taskgraph (OpenMP 6.0): "
+                 "its undeferred tasks would run in the block, before the recorded tasks "
+                 "start; drop the if clause, or create them before or after the taskgraph",
+                 (int)len, w);
+}
+
 /* A statement with its pragma chain: tasks are fine (their bodies run as tasks), the rest
  * is checked. */
 static void check_construct(struct tg_check *c, struct ast *n)
@@ -115,6 +133,8 @@ static void check_construct(struct tg_check *c, struct ast *n)
         size_t len = pragma_word(c->L, pr, &w);
         if (word_is(w, len, "target"))
             continue;
+        if (word_is(w, len, "task") || word_is(w, len, "taskloop"))
+            check_undeferred(c, pr, w, len);
         if (word_is(w, len, "task")) {
             /* fulfilled by the program through the event it was given: a replay has no new
              * event to give (OpenMP 6.0: a replayable task may not be detachable) */
