@@ -970,6 +970,11 @@ static bool spmd_body(struct lower *L, const struct lower_dir *d, struct spmd_sc
        per thread number in turn, every run would write this thread's) */
     if (!s->threads && lower_writes_thread_local(L, d->node, tp, 1, &elsewhere) > 0)
         s->threads = true;
+    /* one it reads: each thread its own copy too (run in turn on the region's thread,
+       `#pragma omp parallel reduction(+: s)` then `s += tp` added that thread's copy once
+       per thread number) */
+    if (!s->threads && lower_names_thread_local(L, d->node))
+        s->threads = true;
     /* loops: a team of threads shares each one's chunks (Rodinia's kmeans indexes per-thread
        partial sums by omp_get_thread_num() in its `for`: thread 0's run had to run every
        iteration in one task), unless some must run in order in one task */

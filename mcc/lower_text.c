@@ -1634,6 +1634,14 @@ int lower_writes_thread_local(struct lower *L, struct ast *n, struct sym **found
     return w.n;
 }
 
+bool lower_names_thread_local(struct lower *L, struct ast *n)
+{
+    struct sym *found[1];
+    struct tl_write w = {L, found, 0, 1, {0}, 0, false, true, NULL, NULL};
+    ast_walk(n, tl_write_visit, &w);
+    return w.n > 0;
+}
+
 const char *lower_calls_other_file(struct lower *L, struct ast *n,
                                    bool (*library)(struct lower *L, const struct sym *f))
 {

@@ -1778,6 +1778,9 @@ bool lower_thread_private(struct lower *L, const struct sym *s);
  * define, or through a pointer, which may write any of them. */
 int lower_writes_thread_local(struct lower *L, struct ast *n, struct sym **found, int max,
                               bool *elsewhere);
+/* Does n name a threadprivate variable (reads it or writes it), itself or in a function of
+ * this unit it calls (not a task)? */
+bool lower_names_thread_local(struct lower *L, struct ast *n);
 /* The first function of another file that n calls, itself or in a function of this unit
  * it calls (not a task): not defined here, nor a runtime routine, nor one `library` says
  * is a library's (declared by a system header); "" for a call through a pointer;
