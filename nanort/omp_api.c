@@ -921,6 +921,7 @@ struct pooled {
     atomic_uint go;                 /* 0 parked; 1 `job` is set */
     atomic_int asleep;              /* 1 while on go's futex (word_wait_while) */
     struct member job;
+    int last;                       /* the thread number it ran its last member as */
     struct pooled *next;
 };
 static _Atomic(struct pooled *) pool_idle;
@@ -985,10 +986,34 @@ static void pool_start(struct team *tm, int num, struct pooled *p)
                       strerror(e));
     }
     p->job = (struct member){tm, num};
+    p->last = num;
     nrt_tsan_release(&p->go);
     atomic_store(&p->go, 1);        /* (seq_cst: against its count of itself asleep) */
     if (atomic_load(&p->asleep))
         word_wake(&p->go);
+}
+
+/* The parked thread of the chain *parked to run thread number num of a team of `size`
+ * (NULL: none left), taken off the chain: the one that ran number num last, whose
+ * threadprivate copies a team of the same size finds again as thread num's (OpenMP keeps
+ * them between such regions: NPB-style codes set them in one region, read them in the
+ * next); else one no later number of the team ran last; else any. */
+static struct pooled *pool_take(struct pooled **parked, int num, int size)
+{
+    struct pooled **pp = parked;
+    while (*pp && (*pp)->last != num)
+        pp = &(*pp)->next;
+    if (!*pp) {
+        pp = parked;
+        while (*pp && (*pp)->last > num && (*pp)->last < size)
+            pp = &(*pp)->next;
+        if (!*pp)
+            pp = parked;
+    }
+    struct pooled *p = *pp;
+    if (p)
+        *pp = p->next;
+    return p;
 }
 
 void nanort_team_run(struct nanort_team *T)
@@ -1000,12 +1025,8 @@ void nanort_team_run(struct nanort_team *T)
     atomic_store(&tm->refs, tm->size);
     nrt_tsan_release(tm);           /* the members start after what this thread did */
     struct pooled *parked = atomic_exchange_explicit(&pool_idle, NULL, memory_order_acquire);
-    for (int k = 1; k < tm->size; k++) {
-        struct pooled *p = parked;
-        if (p)
-            parked = p->next;
-        pool_start(tm, k, p);
-    }
+    for (int k = 1; k < tm->size; k++)
+        pool_start(tm, k, pool_take(&parked, k, tm->size));
     if (parked) {                   /* (the ones this team does not need) */
         struct pooled *last = parked;
         while (last->next)
