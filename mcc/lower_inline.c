@@ -634,8 +634,10 @@ static bool task_own(void *arg, const struct sym *s)
            lower_assigned_first(b->c->node, s);
 }
 
-/* The writes of the loop's body whose lvalue `at` says involves s. */
+/* The writes of the loop's body whose lvalue `at` says involves s (not those to a copy
+ * of the construct's own, listed_copy). */
 struct stray_write {
+    struct ws_body *b;
     struct lower *L;
     const struct sym *s;
     bool (*at)(struct ast *lvalue, const struct sym *s);
@@ -644,11 +646,24 @@ struct stray_write {
     int n, cap;
 };
 
+/* Is s a copy each task of the construct has of its own, by a clause (a reduction item,
+ * `reduction(+: h[:nb])` then `h[k % nb]++`; a private, firstprivate or lastprivate array
+ * or struct, not a pointer, whose copy points where the variable does)?  What the body
+ * writes of it no other task sees. */
+static bool listed_copy(struct ws_body *b, const struct sym *s)
+{
+    struct lower_var *v = s ? cap_find(b->c, s) : NULL;
+    return v && listed(b->d, v, b->off, b->c->L) &&
+           (v->share == LOWER_REDUCTION ||
+            ((v->share == LOWER_PRIVATE || v->share == LOWER_FIRSTPRIVATE) &&
+             s->type != TYPE_POINTER && !s->array_param));
+}
+
 static bool stray_write_visit(struct ast *n, void *arg)
 {
     struct stray_write *w = arg;
     struct ast *target = lower_write_target(n, w->address);
-    if (target && w->at(target, w->s)) {
+    if (target && w->at(target, w->s) && !listed_copy(w->b, lower_lvalue_root(target))) {
         ARENA_GROW(w->L->a, w->targets, w->n, w->cap, 8);
         w->targets[w->n++] = target;
     }
@@ -660,7 +675,7 @@ static bool stray_write_visit(struct ast *n, void *arg)
 static bool stray_write(struct ws_body b, const struct sym *s,
                         bool (*at)(struct ast *lvalue, const struct sym *s), bool address)
 {
-    struct stray_write w = {b.c->L, s, at, address, NULL, 0, 0};
+    struct stray_write w = {&b, b.c->L, s, at, address, NULL, 0, 0};
     ast_walk(b.c->node, stray_write_visit, &w);
     return w.n && !lower_disjoint_writes(b.c->L, b.d, b.c->node, w.targets, w.n, task_own, &b);
 }
