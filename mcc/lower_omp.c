@@ -698,9 +698,13 @@ static void spmd_loop(struct spmd_scan *s, struct ast *n, const struct omp_direc
         s->ordered_loops++;
     else
         s->team_loops++;
+    /* (or names a threadprivate variable: each thread's chunks its own copy, which a
+       team of one's single task on the region's thread could not read; a per-thread seed
+       or a count set in an earlier region) */
     s->loop_numbers |= !in_order_loop(dir) &&
                        (lower_reaches_call(s->L, n, "omp_get_thread_num") ||
-                        lower_reaches_call(s->L, n, "omp_get_num_threads"));
+                        lower_reaches_call(s->L, n, "omp_get_num_threads") ||
+                        lower_names_thread_local(s->L, n));
     if (s->wrote)
         s->late_loops++;            /* (a team's only) */
     else
@@ -1102,7 +1106,8 @@ static const char *copyprivate_threadprivate(struct lower *L, const struct lower
 
 /*
  * A combined `parallel for` whose loop asks omp_get_thread_num() or omp_get_num_threads()
- * (`owner[i] = omp_get_thread_num()` under schedule(static)), as `parallel` then `for` on
+ * (`owner[i] = omp_get_thread_num()` under schedule(static)), or names a threadprivate
+ * variable (each thread's chunks its own copy), as `parallel` then `for` on
  * the loop (*pd, its inner pragma made here), which a team of threads may run (spmd_body):
  * each chunk on the thread OpenMP's schedule gives it, the team's size OpenMP's.  The
  * region takes if, num_threads, proc_bind, copyin, shared and default, the loop the others
@@ -1122,7 +1127,8 @@ static bool team_loop(struct lower *L, const struct lower_dir *d, struct lower_d
         !d->dir->parallel || d->dir->concurrent || d->dir->loop || !d->node->pragma ||
         d->node->pragma->kid[0] ||
         (!lower_reaches_call(L, d->node, "omp_get_thread_num") &&
-         !lower_reaches_call(L, d->node, "omp_get_num_threads")))
+         !lower_reaches_call(L, d->node, "omp_get_num_threads") &&
+         !lower_names_thread_local(L, d->node)))
         return false;
     struct omp_directive *par = arena_alloc(L->a, sizeof *par);
     struct omp_directive *loop = arena_alloc(L->a, sizeof *loop);

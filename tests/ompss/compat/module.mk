@@ -3,7 +3,8 @@
 # the lock deadlock that stops with a message; the parallel-region hooks; the Nanos++
 # calls of nanos.h; taskloop's task counts and depend clauses' evaluations, as libgomp's.
 # target regions on the host: the scalars and pointers they copy (implicit firstprivate);
-# declare variant: the variant each call calls, as gcc chooses it; threadprivate variables
+# declare variant: the variant each call calls, as gcc chooses it; loops drawing from
+# threadprivate generators (at 1 to 4 threads); threadprivate variables
 # a gcc unit defines (and mcc's error where it defines them not thread-local).
 # The OMP_ variables as job scripts set them (OMP_SCHEDULE, OMP_NUM_THREADS lists,
 # OMP_DEFAULT_DEVICE, OMP_PROC_BIND; a bad value of each named), OMP_STACKSIZE,

@@ -174,6 +174,19 @@ build declare_variant
 same declare_variant/w1 declare_variant NX_ARGS="--smp-workers=1"
 same declare_variant/w4 declare_variant NX_ARGS="--smp-workers=4"
 
+# loops drawing from the threadprivate generator each thread seeded in an earlier region:
+# what they draw depends on the team's size, compared with gcc -fopenmp on as many threads
+build threadprivate_loops
+for w in 1 2 3 4; do
+  "$HARNESS" run "$results" "compat/threadprivate_loops/w$w" -- sh -c '
+    want=$(OMP_NUM_THREADS=$3 "$1") || { echo "the gcc -fopenmp build failed"; exit 1; }
+    got=$(NX_ARGS="--smp-workers=$3" "$2"); st=$?
+    printf "%s\n" "$got"
+    [ $st = 0 ] || { echo "exit status $st"; exit 1; }
+    [ "$got" = "$want" ] || { printf "gcc -fopenmp on %s threads printed:\n%s\n" $3 "$want"; exit 1; }' \
+    sh "$out/threadprivate_loops-gomp" "$out/threadprivate_loops" $w
+done
+
 # threadprivate variables a gcc -fopenmp unit defines: each thread's copy shared with it;
 # defined by plain gcc (not thread-local) the link fails, with mcc's error at the directive
 tpf=tests/ompss/compat/threadprivate_foreign
