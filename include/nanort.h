@@ -655,6 +655,11 @@ void nanort_team_barrier(void);
  * own thread at once.  Outside a team: 1 and 1 (one chunk, the calling thread's). */
 int nanort_team_size(void);
 int nanort_team_chunk(long long k);
+/* A team's `schedule(runtime)` loop: the chunk run-sched-var deals round robin when it is
+ * static with a chunk (OMP_SCHEDULE=static,3, omp_set_schedule), else 0 (a balanced block
+ * for each member: static without a chunk, and dynamic, guided or auto, which may give a
+ * thread any iterations). */
+int nanort_team_runtime_chunk(void);
 /* A `single` in a member's body: 1 for the first member to reach it, which runs it (1
  * outside a team); the lowering puts the team's barrier after it unless nowait. */
 int nanort_team_single(void);

@@ -471,7 +471,9 @@ static bool parse_nest(struct lower *L, const struct lower_dir *d, struct loop *
 }
 
 /* A team's share of a loop (lower_team_shares), as assignments to __nrt_g and __nrt_T for
- * a team of `size` members: schedule(static, c) deals chunks of c round robin; any other
+ * a team of `size` members: schedule(static, c) deals chunks of c round robin, and so does
+ * schedule(runtime) when run-sched-var is static with a chunk (OMP_SCHEDULE=static,3:
+ * gcc's threads get those chunks; mcc dealt blocks); any other
  * schedule one balanced block to each member (dynamic and guided may give a thread any
  * iterations; the same blocks for loops of a count keep a nowait chain on the thread that
  * wrote its data, as schedule(static) promises). */
@@ -481,6 +483,9 @@ static const char *team_grain(struct lower *L, const struct lower_dir *d, const 
     if (sc && sc->sched == OMP_SCHED_STATIC && sc->nargs > 0 && sc->args[0].text)
         return arena_printf(L->a, "__nrt_g = (long long)(%s); __nrt_T = __nrt_g <= 0 ? %s : 0; ",
                             lower_expr(L, sc->args[0].text, NULL, 0), size);
+    if (sc && sc->sched == OMP_SCHED_RUNTIME)
+        return arena_printf(L->a, "__nrt_g = nanort_team_runtime_chunk(); __nrt_T = __nrt_g "
+                            "<= 0 ? %s : 0; ", size);
     return arena_printf(L->a, "__nrt_g = __nrt_n; __nrt_T = %s; ", size);
 }
 

@@ -1930,6 +1930,14 @@ void omp_get_schedule(omp_sched_t *kind, int *chunk)
     *chunk = atomic_load_explicit(&sched_chunk, memory_order_relaxed);
 }
 
+int nanort_team_runtime_chunk(void)
+{
+    omp_sched_t kind;
+    int chunk;
+    omp_get_schedule(&kind, &chunk);
+    return ((unsigned)kind & ~OMP_SCHED_MONOTONIC) == omp_sched_static && chunk > 0 ? chunk : 0;
+}
+
 /* OMP_DISPLAY_ENV's line for it (help.c). */
 const char *nrt_omp_schedule_text(void)
 {

@@ -4,7 +4,7 @@
 # calls of nanos.h; taskloop's task counts and depend clauses' evaluations, as libgomp's.
 # target regions on the host: the scalars and pointers they copy (implicit firstprivate);
 # declare variant: the variant each call calls, as gcc chooses it; loops drawing from
-# threadprivate generators (at 1 to 4 threads); threadprivate variables
+# threadprivate generators and teams' schedule(runtime) loops (at 1 to 4 threads); threadprivate variables
 # a gcc unit defines (and mcc's error where it defines them not thread-local).
 # The OMP_ variables as job scripts set them (OMP_SCHEDULE, OMP_NUM_THREADS lists,
 # OMP_DEFAULT_DEVICE, OMP_PROC_BIND; a bad value of each named), OMP_STACKSIZE,

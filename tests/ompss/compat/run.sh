@@ -187,6 +187,21 @@ for w in 1 2 3 4; do
     sh "$out/threadprivate_loops-gomp" "$out/threadprivate_loops" $w
 done
 
+# schedule(runtime) loops of teams under a static run-sched-var: thread t runs chunks t,
+# t + T, ... as with gcc -fopenmp on as many threads
+build team_runtime_schedule
+for sc in static,3 static,1 static; do
+  for w in 1 2 3 4; do
+    OMP_SCHEDULE=$sc "$HARNESS" run "$results" "compat/team_runtime_schedule/$(echo $sc | tr , -)-w$w" -- sh -c '
+      want=$(OMP_NUM_THREADS=$3 "$1") || { echo "the gcc -fopenmp build failed"; exit 1; }
+      got=$(NX_ARGS="--smp-workers=$3" "$2"); st=$?
+      printf "%s\n" "$got"
+      [ $st = 0 ] || { echo "exit status $st"; exit 1; }
+      [ "$got" = "$want" ] || { printf "gcc -fopenmp on %s threads printed:\n%s\n" $3 "$want"; exit 1; }' \
+      sh "$out/team_runtime_schedule-gomp" "$out/team_runtime_schedule" $w
+  done
+done
+
 # threadprivate variables a gcc -fopenmp unit defines: each thread's copy shared with it;
 # defined by plain gcc (not thread-local) the link fails, with mcc's error at the directive
 tpf=tests/ompss/compat/threadprivate_foreign
