@@ -85,7 +85,8 @@ int main(void)
         for (int j = 0; j < m; j++) {
             sum += i * j;
             last = i + j;
-            v[i % 8] += 1;
+            #pragma omp atomic
+            v[i % 8] += 1;      /* (iterations i and i + 8 of other chunks add to it too) */
         }
     printf("target teams distribute parallel for: sum=%d last=%d v1=%g\n", sum, last, v[1]);
     int sh = 0, s2 = 0;
