@@ -178,13 +178,7 @@ same declare_variant/w4 declare_variant NX_ARGS="--smp-workers=4"
 # what they draw depends on the team's size, compared with gcc -fopenmp on as many threads
 build threadprivate_loops
 for w in 1 2 3 4; do
-  "$HARNESS" run "$results" "compat/threadprivate_loops/w$w" -- sh -c '
-    want=$(OMP_NUM_THREADS=$3 "$1") || { echo "the gcc -fopenmp build failed"; exit 1; }
-    got=$(NX_ARGS="--smp-workers=$3" "$2"); st=$?
-    printf "%s\n" "$got"
-    [ $st = 0 ] || { echo "exit status $st"; exit 1; }
-    [ "$got" = "$want" ] || { printf "gcc -fopenmp on %s threads printed:\n%s\n" $3 "$want"; exit 1; }' \
-    sh "$out/threadprivate_loops-gomp" "$out/threadprivate_loops" $w
+  (export ORACLE_THREADS=$w; same "threadprivate_loops/w$w" threadprivate_loops NX_ARGS="--smp-workers=$w")
 done
 
 # schedule(runtime) loops of teams under a static run-sched-var: thread t runs chunks t,
@@ -192,13 +186,8 @@ done
 build team_runtime_schedule
 for sc in static,3 static,1 static; do
   for w in 1 2 3 4; do
-    OMP_SCHEDULE=$sc "$HARNESS" run "$results" "compat/team_runtime_schedule/$(echo $sc | tr , -)-w$w" -- sh -c '
-      want=$(OMP_NUM_THREADS=$3 "$1") || { echo "the gcc -fopenmp build failed"; exit 1; }
-      got=$(NX_ARGS="--smp-workers=$3" "$2"); st=$?
-      printf "%s\n" "$got"
-      [ $st = 0 ] || { echo "exit status $st"; exit 1; }
-      [ "$got" = "$want" ] || { printf "gcc -fopenmp on %s threads printed:\n%s\n" $3 "$want"; exit 1; }' \
-      sh "$out/team_runtime_schedule-gomp" "$out/team_runtime_schedule" $w
+    (export ORACLE_THREADS=$w OMP_SCHEDULE=$sc
+     same "team_runtime_schedule/$(echo $sc | tr , -)-w$w" team_runtime_schedule NX_ARGS="--smp-workers=$w")
   done
 done
 
