@@ -273,7 +273,7 @@ done
 # of a struct it defines, which keeps its task a nested function whose argument block has
 # a member of that type (-pedantic: vla_typedef_struct).
 skip=" array_parameters vla_firstprivate vla_capture qualified_params vla_typedef_struct knr_function_tasks
-  inprivate_function_tasks
+  inprivate_function_tasks forward_param_tasks open_sections_array_params
   depend_bound_effects clause_gnu_forms clause_brace_elision clause_string_arrays
   clause_expressions deref_casts depend_objects error_directive
   pragma_lint"
