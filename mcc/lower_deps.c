@@ -859,11 +859,19 @@ static void emit_clauses(struct lower *L, const struct omp_directive *d, bool co
     }
 }
 
+/* The pragma whose clauses the dependences come from, for lower_at_user: the task's, else
+ * the target's (a `target ... copy_in(...)` before a function whose task pragma mcc did not
+ * recognise has no task directive). */
+static const struct mcc_loc *dir_at(const struct lower_dir *d)
+{
+    return d->dir ? &d->dir->loc : d->target ? &d->target->loc : NULL;
+}
+
 void lower_deps_emit(struct lower *L, const struct lower_dir *d, bool reduction_commutative,
                      struct lower_values *values, struct lower_buf *count, struct lower_buf *add)
 {
     bool copy_deps = L->copy_deps;
-    L->deps_at = &d->dir->loc;
+    L->deps_at = dir_at(d);
     if (lower_dir_has(d, OMP_CL_COPY_DEPS))
         copy_deps = true;
     if (lower_dir_has(d, OMP_CL_NO_COPY_DEPS))
@@ -891,7 +899,7 @@ void lower_deps_emit_copies(struct lower *L, const struct lower_dir *d,
                             struct lower_values *values, struct lower_buf *count,
                             struct lower_buf *add)
 {
-    L->deps_at = &d->dir->loc;
+    L->deps_at = dir_at(d);
     const struct omp_directive *ds[2] = {d->dir, d->target};
     for (int k = 0; k < 2; k++)
         for (int i = 0; ds[k] && i < ds[k]->nclauses; i++) {
@@ -1083,7 +1091,7 @@ static bool ref_hangs_from(struct lower *L, const struct omp_ref *ref, struct ro
 bool lower_deps_emit_reads(struct lower *L, const struct lower_dir *d, bool copies_only,
                            const char *const *names, int n, struct lower_buf *b)
 {
-    L->deps_at = &d->dir->loc;
+    L->deps_at = dir_at(d);
     static const struct iters none;
     struct root_use u = {names, n, false};
     bool any = false;
